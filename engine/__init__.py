@@ -1,0 +1,1 @@
+"""The write side: command pipeline, chance, undo, replay, catalog, registry, games."""

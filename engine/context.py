@@ -1,0 +1,113 @@
+"""The cascade context handed to rule handlers: emit events, draw chance outcomes.
+
+Emitting applies the event to the table at once, so a handler always reads current state;
+subscribers of emitted events run after the handler returns, first emitted first (FIFO).
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+import msgspec
+
+from engine.chance import rng_for
+from engine.errors import CascadeAborted, EngineError
+from engine.fold import fold_event
+from engine.mechanics.dice import Die
+from engine.table import Table
+from store import NewEvent
+
+_enc, _dec = msgspec.json.Encoder(), msgspec.json.Decoder()
+
+
+class Ctx:
+    def __init__(self, ruleset, table: Table, seed: str, command_id: str | None,
+                 actor: int | None, limit: int, situation: bool = False):
+        self.ruleset = ruleset
+        self.table = table
+        self.seed = seed
+        self.command_id = command_id
+        self.actor = actor
+        self.limit = limit
+        self.situation = situation
+        self.events: list[NewEvent] = []
+        self.queue: deque[tuple[int, NewEvent]] = deque()
+        self.cause: int | None = None
+        self._base = table.version
+
+    # -- events -------------------------------------------------------------------------
+    def emit(self, type: str, data: dict[str, Any], rule: str | None, vis: list[int] | None = None,
+             actor: int | None = None) -> NewEvent:
+        if rule is None or rule not in self.ruleset.catalog:
+            raise CascadeAborted(f"event {type} cites rule {rule!r}, which is not in the "
+                                 f"{self.ruleset.name} rule catalog (invariant 4)")
+        if len(self.events) >= self.limit:
+            raise CascadeAborted(f"cascade exceeded {self.limit} events; command aborted, "
+                                 "nothing committed")
+        if self.situation:
+            data = {**data, "situation": True}
+        data = _dec.decode(_enc.encode(data))  # store round trip: the live fold sees what a rebuild sees
+        ev = NewEvent(type, data, None if vis is None else sorted(vis),
+                      self.actor if actor is None else actor, rule, self.cause, self.command_id)
+        version = self._base + len(self.events) + 1
+        self.events.append(ev)
+        fold_event(self.ruleset, self.table, ev, version)
+        self.queue.append((version, ev))
+        return ev
+
+    # -- chance (invariant 3) -----------------------------------------------------------
+    def _next(self, stream: str) -> tuple[Any, bool, Any]:
+        forced = self.table.forced.get(stream)
+        rng = rng_for(self.seed, self.table.chance)
+        if forced:
+            return forced[0], True, rng
+        return None, False, rng
+
+    def roll(self, die: Die, n: int = 1, rule: str | None = None, stream: str | None = None,
+             vis: list[int] | None = None) -> list[Any]:
+        stream = stream or f"die:{die.name}"
+        faces = []
+        for _ in range(n):
+            value, forced, rng = self._next(stream)
+            if forced and value not in die.faces:
+                raise EngineError(f"forced face {value!r} is not a face of die {die.name} "
+                                  f"{list(die.faces)}")
+            face = value if forced else die.faces[rng.randrange(len(die.faces))]
+            self.emit("dice.rolled", {"die": die.name, "face": face, "stream": stream,
+                                      "chance": self.table.chance, "forced": forced}, rule, vis)
+            faces.append(face)
+        return faces
+
+    def shuffle(self, zone: str, rule: str | None = None) -> list[str]:
+        stream = f"shuffle:{zone}"
+        z = self.table.zones[zone]
+        value, forced, rng = self._next(stream)
+        rest = list(z.cards)
+        top: list[str] = []
+        if forced:
+            for card in value:
+                if card not in rest:
+                    raise EngineError(f"forced shuffle of {zone}: {card!r} is not in the zone")
+                rest.remove(card)
+                top.append(card)
+        rng.shuffle(rest)
+        order = top + rest
+        vis = None if z.vis == "public" else []
+        self.emit("zone.shuffled", {"zone": zone, "order": order, "n": len(order), "stream": stream,
+                                    "chance": self.table.chance, "forced": forced}, rule, vis)
+        return order
+
+    def pick(self, stream: str, population: list[Any], k: int, rule: str | None = None,
+             vis: list[int] | None = None) -> list[Any]:
+        stream = f"pick:{stream}"
+        value, forced, rng = self._next(stream)
+        if forced:
+            missing = [v for v in value if v not in population]
+            if missing or len(value) != k:
+                raise EngineError(f"forced pick on {stream}: {value!r} is not {k} of the population")
+            picked = list(value)
+        else:
+            picked = rng.sample(list(population), k)
+        self.emit("chance.picked", {"stream": stream, "picked": picked,
+                                    "chance": self.table.chance, "forced": forced}, rule, vis)
+        return picked

@@ -1,0 +1,1 @@
+"""One package per game; each exposes RULESET (see engine/API.md)."""

@@ -1,0 +1,180 @@
+"""Rules of `duel`; see the package docstring for why it exists."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from engine.content import Record, decode, load
+from engine.mechanics import damage, zones
+from engine.mechanics.dice import Die
+from engine.ruleset import Illegal, Option, Prompt, Ruleset
+
+ATTACK_DIE = Die("attack", ("miss", "hit", "hit", "crit"))
+HAND, OUT_AT = 3, 8
+
+
+class Card(Record):
+    name: str
+    value: int
+    copies: int
+
+
+class Content(msgspec.Struct):
+    card: list[Card]
+
+
+class State(msgspec.Struct):
+    active: int = 0
+    round: int = 1
+    out: list[int] = []
+
+
+class SeatSetup(msgspec.Struct, forbid_unknown_fields=True):
+    hand: list[str] = []
+    deck: list[str] = []
+    discard: list[str] = []
+    damage: int = 0
+
+
+class Situation(msgspec.Struct, forbid_unknown_fields=True):
+    seat: list[SeatSetup]
+    active: int = 0
+    round: int = 1
+
+
+CONTENT = load(Path(__file__).with_name("content.toml"), Content)
+VALUES = {c.name: c.value for c in CONTENT.card}
+
+
+def z(seat: int, name: str) -> str:
+    return f"p{seat}.{name}"
+
+
+class Duel(Ruleset):
+    name = "duel"
+    version = "1.0"
+    players = (2, 3, 4)
+    options = {"rounds": Option(12, (4, 8, 12, 20), "round limit (stand-in)")}
+    content_packs = ("base",)
+    State = State
+    summary = "the core's test ruleset"
+
+    def setup(self, ctx, t) -> None:
+        deck = [c for card in CONTENT.card for c in zones.instances(card.name, card.copies)]
+        for s in range(t.players):
+            zones.create(ctx, z(s, "deck"), deck, "DU-SETUP", owner=s, vis=zones.HIDDEN)
+            zones.create(ctx, z(s, "hand"), [], "DU-SETUP", owner=s, vis=zones.OWNER)
+            zones.create(ctx, z(s, "discard"), [], "DU-SETUP", owner=s)
+            ctx.shuffle(z(s, "deck"), "DU-SETUP")
+            zones.draw(ctx, z(s, "deck"), z(s, "discard"), z(s, "hand"), HAND, "DU-SETUP")
+
+    def situation(self, ctx, t, doc: dict[str, Any]) -> None:
+        sit = decode(doc, Situation, "situation [game]")
+        if len(sit.seat) != t.players:
+            raise ValueError(f"situation [game]: {len(sit.seat)} seats given for {t.players} players")
+        for s, seat in enumerate(sit.seat):
+            for card in seat.hand + seat.deck + seat.discard:
+                if zones.card_name(card) not in VALUES:
+                    raise ValueError(f"situation [game].seat[{s}]: unknown card {card!r}")
+            zones.create(ctx, z(s, "deck"), seat.deck, "DU-SETUP", owner=s, vis=zones.HIDDEN)
+            zones.create(ctx, z(s, "hand"), seat.hand, "DU-SETUP", owner=s, vis=zones.OWNER)
+            zones.create(ctx, z(s, "discard"), seat.discard, "DU-SETUP", owner=s)
+            damage.deal(ctx, f"seat{s}", seat.damage, "DU-SETUP")
+        ctx.emit("duel.turn", {"active": sit.active, "round": sit.round}, "DU-SETUP")
+
+    def apply(self, t, ev) -> None:
+        g = t.game
+        if ev.type == "duel.turn":
+            g.active, g.round = ev.data["active"], ev.data["round"]
+        elif ev.type == "duel.out":
+            g.out.append(ev.data["seat"])
+
+    def handlers(self):
+        return [("cmd.play", on_play), ("cmd.pass", on_pass), ("damage.dealt", on_damage),
+                ("duel.acted", end_turn)]
+
+    def prompts(self, t) -> list[Prompt]:
+        return [Prompt(t.game.active, "play-or-pass", "DU-PLAY")]
+
+    def legal_commands(self, t, seat: int) -> list[dict[str, Any]]:
+        if seat != t.game.active:
+            return []
+        names = sorted({zones.card_name(c) for c in t.zone(z(seat, "hand"))})
+        return [{"kind": "play", "card": n} for n in names] + [{"kind": "pass"}]
+
+    def explain(self, t, seat, cmd) -> Illegal | None:
+        if seat != t.game.active:
+            return Illegal("DU-PLAY", f"it is seat {t.game.active}'s turn, not seat {seat}'s")
+        if cmd.get("kind") == "play":
+            return Illegal("DU-PLAY", f"seat {seat} holds no {cmd.get('card')!r}")
+        return None
+
+    def game_view(self, t, seat):
+        return msgspec.to_builtins(t.game)
+
+    def public_data(self, ev) -> dict[str, Any]:
+        return {}
+
+
+def target_of(t, seat: int) -> int:
+    n = t.players
+    for step in range(1, n):
+        other = (seat + step) % n
+        if other not in t.game.out:
+            return other
+    return seat
+
+
+def on_play(ctx, t, ev) -> None:
+    seat = ev.actor
+    hand = t.zone(z(seat, "hand"))
+    card = next(c for c in hand if zones.card_name(c) == ev.data["card"])
+    zones.move(ctx, z(seat, "hand"), z(seat, "discard"), [card], "DU-PLAY")
+    face = ctx.roll(ATTACK_DIE, rule="DU-ROLL")[0]
+    value = VALUES[zones.card_name(card)]
+    hit = {"miss": 0, "hit": value, "crit": value + 1}[face]
+    target = target_of(t, seat)
+    damage.deal(ctx, f"seat{target}", hit, "DU-ROLL", seat=target, face=face, card=card)
+    ctx.emit("duel.acted", {"seat": seat}, "DU-PLAY")
+
+
+def on_pass(ctx, t, ev) -> None:
+    ctx.emit("duel.acted", {"seat": ev.actor}, "DU-PLAY")
+
+
+def on_damage(ctx, t, ev) -> None:
+    seat = ev.data.get("seat")
+    if seat is not None and seat not in t.game.out and t.damage.get(f"seat{seat}", 0) >= OUT_AT:
+        ctx.emit("duel.out", {"seat": seat}, "DU-OUT")
+
+
+def end_turn(ctx, t, ev) -> None:
+    seat = ev.data["seat"]
+    if t.over:
+        return
+    living = [s for s in range(t.players) if s not in t.game.out]
+    if len(living) == 1:
+        ctx.emit("game.over", {"winners": living, "reason": "last seat standing"}, "DU-OUT")
+        return
+    need = HAND - len(t.zone(z(seat, "hand")))
+    zones.draw(ctx, z(seat, "deck"), z(seat, "discard"), z(seat, "hand"), need, "DU-DRAW")
+    nxt, rnd = seat, t.game.round
+    while True:
+        nxt = (nxt + 1) % t.players
+        if nxt == 0:
+            rnd += 1
+        if nxt not in t.game.out:
+            break
+    if rnd > t.options["rounds"]:
+        dmg = {s: t.damage.get(f"seat{s}", 0) for s in living}
+        low = min(dmg.values())
+        ctx.emit("game.over", {"winners": [s for s in living if dmg[s] == low],
+                               "scores": {str(s): -d for s, d in dmg.items()},
+                               "reason": "round limit"}, "DU-LIMIT")
+        return
+    ctx.emit("duel.turn", {"active": nxt, "round": rnd}, "DU-PLAY")
+
+
+RULESET = Duel()

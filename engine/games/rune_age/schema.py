@@ -1,0 +1,75 @@
+"""Content schema: the card records of content/*.toml, each with its provenance."""
+from __future__ import annotations
+
+import msgspec
+
+from engine.content import Record
+
+
+class Ability(msgspec.Struct, forbid_unknown_fields=True):
+    """One timed ability; `effect` names a handler in abilities.py, `amount` its number."""
+
+    timing: str           # on_play | resolution | end_of_combat | action | passive
+    effect: str
+    amount: int = 0
+    influence: int = 0    # influence cost paid when used (ABL-2)
+    text: str = ""
+
+
+class Card(Record, forbid_unknown_fields=True):
+    """Any card of the game. Fields that do not apply to a kind stay at their default."""
+
+    name: str
+    kind: str             # realm stronghold unit tactic gold city event objective rune monument
+    race: str = ""        # daqan | latari | waiqar | uthuk (race cards)
+    pile: str = ""        # barracks pile of race cards: stronghold u1 u2 u3 u5 monument
+    copies: int = 1
+    cost: int = 0         # gold (race cards, monuments), influence (neutral, gold cards)
+    strength: int = 0     # unit strength; strength to capture or defeat; effect strength
+    gold: int = 0         # gold provided (gold cards, rewards, runes)
+    influence: int = 0    # influence provided (strongholds, cities, rewards, runes)
+    defence: int = 0      # city defence bonus in sieges
+    icons: int = 0        # casualty-die icons on event and objective cards
+    scenario: str = ""    # event and objective cards
+    stage: int = 0
+    event: str = ""       # enemy | effect
+    effect: str = ""      # effect events: attack | draw | tribute | lasting | rune
+    amount: int = 0       # effect parameter (cards drawn, lasting enemy bonus)
+    reward: bool = False  # a defeated enemy becomes its victor's reward
+    phase_attack: int = 0 # enemy: at the start of each event phase attacks every home realm
+    abilities: list[Ability] = []
+    text: str = ""
+
+
+class SetupRow(Record, forbid_unknown_fields=True):
+    players: int
+    gold1: int
+    gold2: int
+    gold3: int
+    neutral: int
+    cities: int
+
+
+class Scenario(Record, forbid_unknown_fields=True):
+    key: str
+    name: str
+    objective: str
+    neutrals: list[str]
+    stages: int
+    min_players: int
+    solo_remove: list[str] = []
+    optional_remove: list[str] = []
+
+
+class DieFaces(Record, forbid_unknown_fields=True):
+    """A casualty die face set: skulls per face (A2: the real faces are not in the rulebook)."""
+
+    key: str
+    faces: list[int]
+
+
+class Content(msgspec.Struct, forbid_unknown_fields=True):
+    setup: list[SetupRow]
+    scenario: list[Scenario]
+    die: list[DieFaces]
+    card: list[Card]

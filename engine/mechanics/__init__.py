@@ -1,0 +1,1 @@
+"""Mechanics several games share: card zones, dice with named faces, damage tokens."""

@@ -1,0 +1,97 @@
+"""Card zones: decks, hands, discard piles, the trash and supply piles.
+
+Index 0 is the top of a zone. Who may see a zone's cards decides each move's visibility:
+a move into a public zone is public; a move that shows cards to more seats is a reveal
+(undo will not cross it, invariant 6).
+"""
+from __future__ import annotations
+
+from engine.table import Table
+
+PUBLIC, OWNER, HIDDEN = "public", "owner", "hidden"
+
+
+def card_name(card_id: str) -> str:
+    return card_id.split("#", 1)[0]
+
+
+def instances(name: str, count: int, start: int = 1) -> list[str]:
+    return [f"{name}#{i}" for i in range(start, start + count)]
+
+
+def seers(table: Table, zone: str) -> list[int] | None:
+    z = table.zones[zone]
+    if z.vis == PUBLIC:
+        return None
+    if z.vis == OWNER and z.owner is not None:
+        return [z.owner]
+    return []
+
+
+def create(ctx, name: str, cards: list[str], rule: str, owner: int | None = None,
+           vis: str = PUBLIC) -> None:
+    if vis not in (PUBLIC, OWNER, HIDDEN):
+        raise ValueError(f"zone {name}: visibility {vis!r}")
+    see = None if vis == PUBLIC else ([owner] if vis == OWNER and owner is not None else [])
+    ctx.emit("zone.created", {"zone": name, "cards": list(cards), "owner": owner, "vis": vis,
+                              "n": len(cards)}, rule, see)
+
+
+def move(ctx, src: str, dst: str, cards: list[str], rule: str, to: str = "top",
+         **detail) -> None:
+    """Move named cards; the event is seen by whoever can see either zone."""
+    if not cards:
+        return
+    table = ctx.table
+    have = table.zones[src].cards
+    for c in cards:
+        if c not in have:
+            raise ValueError(f"{c} is not in {src}")
+    a, b = seers(table, src), seers(table, dst)
+    vis = None if a is None or b is None else sorted(set(a) | set(b))
+    reveal = a is not None and (b is None or not set(b) <= set(a))
+    data = {"src": src, "dst": dst, "cards": list(cards), "n": len(cards), "to": to, **detail}
+    if reveal:
+        data["reveal"] = True
+    ctx.emit("zone.moved", data, rule, vis)
+
+
+def move_top(ctx, src: str, dst: str, n: int, rule: str, to: str = "top", **detail) -> list[str]:
+    cards = ctx.table.zones[src].cards[:n]
+    move(ctx, src, dst, cards, rule, to, **detail)
+    return cards
+
+
+def draw(ctx, deck: str, discard: str, hand: str, n: int, rule: str,
+         reshuffle_rule: str | None = None) -> list[str]:
+    """Draw n, shuffling the discard pile in as the new deck when the deck runs out."""
+    drawn: list[str] = []
+    table = ctx.table
+    while len(drawn) < n:
+        if not table.zones[deck].cards:
+            if not table.zones[discard].cards:
+                break
+            rr = reshuffle_rule or rule
+            move(ctx, discard, deck, list(table.zones[discard].cards), rr, to="bottom")
+            ctx.shuffle(deck, rr)
+        drawn += move_top(ctx, deck, hand, n - len(drawn), rule)
+    return drawn
+
+
+def gain(ctx, supply: str, dst: str, rule: str, to: str = "top") -> str | None:
+    got = move_top(ctx, supply, dst, 1, rule, to)
+    return got[0] if got else None
+
+
+def destroy(ctx, src: str, card: str, rule: str, trash: str = "trash") -> None:
+    move(ctx, src, trash, [card], rule)
+
+
+def view(table: Table, seat: int | None) -> dict[str, dict]:
+    """Zones as a seat sees them: hidden and others' owner zones show only their size."""
+    out = {}
+    for name, z in table.zones.items():
+        visible = z.vis == PUBLIC or (z.vis == OWNER and seat is not None and z.owner == seat)
+        out[name] = {"n": len(z.cards), "owner": z.owner, "vis": z.vis,
+                     **({"cards": list(z.cards)} if visible else {})}
+    return out

@@ -1,0 +1,244 @@
+"""The command pipeline: validate, record the decision, run the cascade, commit atomically.
+
+Validation happens before anything is touched; once the cascade has started, any failure
+throws the working state away (it is rebuilt from the store on next use), so an aborted
+command leaves neither events nor a half-changed state behind.
+"""
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import msgspec
+import structlog
+
+from bus import RuleBus
+from engine import registry
+from engine.context import Ctx
+from engine.errors import CascadeAborted, EngineError, IllegalCommand
+from engine.ruleset import Illegal, Ruleset
+from engine.table import Table
+from engine.undo import check_undo
+from projections.state import StateReader, encode, table_from_created
+from store import EventStore, NewEvent, StoredEvent, VersionConflict
+
+log = structlog.get_logger("runeledger.engine")
+_canon = msgspec.json.Encoder(order="sorted")
+
+
+def canonical(cmd: Any) -> bytes:
+    return _canon.encode(cmd)
+
+
+def _reveal_seed(ctx: Ctx, table: Table, ev) -> None:
+    if table.seed is None:
+        ctx.emit("seed.revealed", {"seed": ctx.seed}, "CORE-3")
+
+
+class Engine:
+    """Synchronous core; `engine.live.LiveEngine` adds trio listeners on top."""
+
+    def __init__(self, store: EventStore | str, snapshot_every: int = 256,
+                 cascade_limit: int = 20000):
+        self.store = store if isinstance(store, EventStore) else EventStore(store)
+        self.reader = StateReader(self.store)
+        self.snapshot_every = snapshot_every
+        self.cascade_limit = cascade_limit
+        self._tables: dict[str, Table] = {}
+        self._buses: dict[str, RuleBus] = {}
+        self._seeds: dict[str, str] = {}
+        self._pending: list[tuple[str, int, list]] | None = None
+
+    # -- plumbing -----------------------------------------------------------------------
+    def bus(self, rs: Ruleset) -> RuleBus:
+        bus = self._buses.get(rs.name)
+        if bus is None:
+            bus = RuleBus()
+            for event_type, handler in rs.handlers():
+                bus.subscribe(event_type, handler)
+            bus.subscribe("game.over", _reveal_seed)
+            self._buses[rs.name] = bus
+        return bus
+
+    def table(self, game_id: str) -> Table:
+        t = self._tables.get(game_id)
+        if t is None:
+            t = self._tables[game_id] = self.reader.state_at(game_id)
+        return t
+
+    def ruleset(self, game_id: str) -> Ruleset:
+        return registry.get(self.table(game_id).ruleset)
+
+    def seed(self, game_id: str) -> str:
+        s = self._seeds.get(game_id)
+        if s is None:
+            s = self._seeds[game_id] = self.store.seed(game_id)
+        return s
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Group commit: every command inside shares one transaction (simulations)."""
+        self._pending = []
+        try:
+            yield
+            pending, self._pending = self._pending, None
+            if pending:
+                self.store.append_many(pending)
+        except BaseException:
+            for gid, _, _ in (self._pending or []):
+                self._tables.pop(gid, None)
+            self._pending = None
+            raise
+
+    def _commit(self, game_id: str, base: int, ctx: Ctx) -> list[StoredEvent] | None:
+        if self._pending is not None:
+            self._pending.append((game_id, base, ctx.events))
+            return None
+        stored = self.store.append(game_id, base, ctx.events)
+        t = self._tables.get(game_id)
+        if t is not None and t.version // self.snapshot_every > base // self.snapshot_every:
+            self.store.save_snapshot(game_id, t.version, encode(t))
+        return stored
+
+    def _run(self, rs: Ruleset, table: Table, ctx: Ctx, first: tuple) -> None:
+        try:
+            ctx.emit(*first)
+            self.bus(rs).run(ctx)
+        except Exception as exc:
+            self._tables.pop(table.game_id, None)
+            if isinstance(exc, CascadeAborted):
+                raise
+            raise CascadeAborted(f"rule handler failed, command aborted and nothing "
+                                 f"committed: {exc!r}") from exc
+
+    # -- games --------------------------------------------------------------------------
+    def create(self, game: str, players: int, seed: str | int | None = None,
+               options: dict[str, Any] | None = None, analysis: bool = False,
+               situation: dict[str, Any] | None = None, game_id: str | None = None) -> str:
+        rs = registry.get(game)
+        if players not in rs.players:
+            raise IllegalCommand("CORE-1", f"{game} is for {list(rs.players)} players, not {players}")
+        opts = rs.check_options(options or {})
+        seed = str(seed) if seed is not None else secrets.token_hex(16)
+        game_id = game_id or f"{game}-{secrets.token_hex(6)}"
+        if self.store.version(game_id):
+            raise EngineError(f"game {game_id} already exists")
+        seed_hash = hashlib.sha256(seed.encode()).hexdigest()
+        created = {"ruleset": rs.name, "version": rs.version, "players": players, "options": opts,
+                   "seed_hash": seed_hash, "analysis": analysis, "situation": situation}
+        probe = StoredEvent(0, game_id, 1, "game.created", 1, created, None, None, "CORE-1",
+                            None, None, "", "", 0.0)
+        _, table = table_from_created(probe)
+        table.version = 0
+        ctx = Ctx(rs, table, seed, f"{game_id}:1", None, self.cascade_limit)
+        try:
+            ctx.emit("game.created", created, "CORE-1")
+            if situation and situation.get("forced"):
+                ctx.emit("chance.forced", {"outcomes": situation["forced"]}, "CORE-3F")
+            ctx.situation = situation is not None
+            if situation is not None:
+                rs.situation(ctx, table, situation.get("game", {}))
+            else:
+                rs.setup(ctx, table)
+            ctx.situation = False
+            self.bus(rs).run(ctx)
+        except EngineError:
+            raise
+        except Exception as exc:
+            raise CascadeAborted(f"set-up of {game} failed, nothing stored: {exc!r}") from exc
+        with self.store.transaction():
+            self.store.put_seed(game_id, seed)
+            self.store.append(game_id, 0, ctx.events)
+        self._tables[game_id] = table
+        self._seeds[game_id] = seed
+        log.info("game_created", game_id=game_id, ruleset=rs.name, players=players,
+                 events=len(ctx.events), situation=situation is not None)
+        return game_id
+
+    def prompts(self, game_id: str):
+        t = self.table(game_id)
+        return [] if t.over else self.ruleset(game_id).prompts(t)
+
+    def legal(self, game_id: str, seat: int) -> list[dict[str, Any]]:
+        t = self.table(game_id)
+        return [] if t.over else self.ruleset(game_id).legal_commands(t, seat)
+
+    def check(self, game_id: str, seat: int, cmd: Any) -> Illegal | None:
+        t = self.table(game_id)
+        rs = self.ruleset(game_id)
+        if t.over:
+            return Illegal("CORE-5", "the game is over")
+        if not isinstance(cmd, dict) or not isinstance(cmd.get("kind"), str):
+            return Illegal("CORE-5", 'a command is a JSON object with a string "kind"')
+        if not 0 <= seat < t.players:
+            return Illegal("CORE-5", f"no seat {seat}: seats are 0..{t.players - 1}")
+        wanted = canonical(cmd)
+        if any(canonical(c) == wanted for c in rs.legal_commands(t, seat)):
+            return None
+        why = rs.explain(t, seat, cmd)
+        if why is not None:
+            return why
+        mine = [p for p in rs.prompts(t) if p.seat == seat]
+        if not mine:
+            return Illegal("CORE-5", f"seat {seat} has nothing to decide now")
+        return Illegal(mine[0].rule, f"{cmd.get('kind')!r} is not a legal answer to "
+                                     f"{mine[0].kind!r} for seat {seat}")
+
+    def submit(self, game_id: str, seat: int, cmd: Any) -> list[StoredEvent] | None:
+        """Play one command; IllegalCommand leaves the log untouched (it is noted as rejected)."""
+        bad = self.check(game_id, seat, cmd)
+        if bad is not None:
+            if self._pending is None:
+                self.store.record_rejected(game_id, seat, cmd, bad.rule, bad.reason)
+            log.info("command_rejected", game_id=game_id, seat=seat, rule=bad.rule, reason=bad.reason)
+            raise IllegalCommand(bad.rule, bad.reason)
+        t = self.table(game_id)
+        rs = self.ruleset(game_id)
+        rule = next((p.rule for p in rs.prompts(t) if p.seat == seat), "CORE-5")
+        base = t.version
+        ctx = Ctx(rs, t, self.seed(game_id), f"{game_id}:{base + 1}", seat, self.cascade_limit)
+        self._run(rs, t, ctx, (f"cmd.{cmd['kind']}", cmd, rule))
+        try:
+            stored = self._commit(game_id, base, ctx)
+        except VersionConflict:
+            self._tables.pop(game_id, None)
+            raise
+        log.info("command", game_id=game_id, seat=seat, kind=cmd["kind"], events=len(ctx.events),
+                 version=t.version, over=t.over)
+        return stored
+
+    def force(self, game_id: str, outcomes: dict[str, list[Any]]) -> list[StoredEvent] | None:
+        """Stack the next chance outcomes: an explicit, recorded option (invariant 3)."""
+        t = self.table(game_id)
+        if not (t.analysis or t.situation):
+            raise IllegalCommand("CORE-3F", "forcing outcomes needs a game in analysis mode or "
+                                            "set up from a situation file")
+        rs = self.ruleset(game_id)
+        base = t.version
+        ctx = Ctx(rs, t, self.seed(game_id), f"{game_id}:{base + 1}", None, self.cascade_limit)
+        self._run(rs, t, ctx, ("chance.forced", {"outcomes": outcomes}, "CORE-3F"))
+        return self._commit(game_id, base, ctx)
+
+    def undo(self, game_id: str, to: int, seat: int | None = None,
+             agreed: bool = False) -> list[StoredEvent] | None:
+        t = self.table(game_id)
+        rs = self.ruleset(game_id)
+        check_undo(self.store, t, to, seat, agreed)
+        base = t.version
+        ctx = Ctx(rs, t, self.seed(game_id), f"{game_id}:{base + 1}", seat, self.cascade_limit)
+        if agreed:
+            ctx.emit("undo.agreed", {"to": to, "seats": list(range(t.players))}, "CORE-6")
+        ctx.events.append(NewEvent("undo.done", {"to": to, "by": seat}, None, seat, "CORE-6",
+                                   None, ctx.command_id))
+        if self._pending is not None:
+            raise EngineError("undo cannot join a group commit: it rebuilds from the store")
+        stored = self.store.append(game_id, base, ctx.events)
+        back = self.reader.state_at(game_id, to)
+        back.version = base + len(ctx.events)
+        self._tables[game_id] = back
+        log.info("undo", game_id=game_id, to=to, seat=seat, agreed=agreed)
+        return stored
+

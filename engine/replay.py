@@ -1,0 +1,71 @@
+"""Replay verification: re-run a game's recorded decisions under the current code and compare
+every event it makes with the stored one; report the first difference."""
+from __future__ import annotations
+
+from itertools import groupby
+from typing import Any
+
+import msgspec
+
+from engine.errors import EngineError
+from store import EventStore, StoredEvent
+
+COMPARED = ("version", "type", "schema", "data", "vis", "actor", "rule", "cause", "command_id")
+
+
+class ReplayResult(msgspec.Struct):
+    ok: bool
+    events: int
+    difference: dict[str, Any] | None = None
+
+
+def _key(ev: StoredEvent) -> tuple:
+    return tuple(getattr(ev, f) for f in COMPARED)
+
+
+def redo(engine, game_id: str, root: StoredEvent) -> None:
+    """Re-issue the decision that opened a command group."""
+    if root.type.startswith("cmd."):
+        engine.submit(game_id, root.actor, root.data)
+    elif root.type == "chance.forced":
+        engine.force(game_id, root.data["outcomes"])
+    elif root.type in ("undo.agreed", "undo.done"):
+        engine.undo(game_id, root.data["to"], root.data.get("by", root.actor),
+                    agreed=root.type == "undo.agreed")
+    else:
+        raise EngineError(f"event {root.version} ({root.type}) does not open a command")
+
+
+def replay(store: EventStore, game_id: str) -> ReplayResult:
+    from engine.pipeline import Engine
+
+    recorded = store.read(game_id)
+    if not recorded:
+        raise EngineError(f"no game {game_id!r}")
+    created = recorded[0].data
+    mem = Engine(EventStore(":memory:"))
+    groups = [list(g) for _, g in groupby(recorded, key=lambda e: e.command_id)]
+    try:
+        mem.create(created["ruleset"], created["players"], store.seed(game_id),
+                   created["options"], created["analysis"], created["situation"], game_id)
+    except EngineError as exc:
+        return ReplayResult(False, 0, {"version": 1, "problem": f"set-up failed: {exc}"})
+    done = len(groups[0])
+    for group in groups[1:]:
+        try:
+            redo(mem, game_id, group[0])
+        except EngineError as exc:
+            return ReplayResult(False, done, {"version": group[0].version,
+                                              "problem": f"re-run refused the decision: {exc}"})
+    fresh = mem.store.read(game_id)
+    for old, new in zip(recorded, fresh):
+        if _key(old) != _key(new):
+            field = next(f for f in COMPARED if getattr(old, f) != getattr(new, f))
+            return ReplayResult(False, old.version - 1, {
+                "version": old.version, "field": field, "recorded": getattr(old, field),
+                "replayed": getattr(new, field), "type": old.type})
+    if len(recorded) != len(fresh):
+        return ReplayResult(False, min(len(recorded), len(fresh)), {
+            "version": min(len(recorded), len(fresh)) + 1,
+            "problem": f"recorded {len(recorded)} events, re-run made {len(fresh)}"})
+    return ReplayResult(True, len(recorded))

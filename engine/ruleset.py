@@ -1,0 +1,114 @@
+"""What a game plugin declares and implements (see engine/API.md)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cached_property
+from pathlib import Path
+from typing import Any, ClassVar
+
+import msgspec
+
+from engine.catalog import CORE_CATALOG, Catalog
+from engine.table import Table
+
+
+class Option(msgspec.Struct, frozen=True):
+    default: Any
+    choices: tuple[Any, ...] = ()
+    doc: str = ""
+
+
+class Prompt(msgspec.Struct, frozen=True):
+    """Who must act, on what kind of choice, under which rule (invariant 5)."""
+
+    seat: int
+    kind: str
+    rule: str
+    detail: str = ""
+
+
+class Illegal(msgspec.Struct, frozen=True):
+    rule: str
+    reason: str
+
+
+Handler = Callable[[Any, Table, Any], None]
+
+
+class Ruleset:
+    name: ClassVar[str]
+    version: ClassVar[str] = "1.0"
+    players: ClassVar[tuple[int, ...]]
+    options: ClassVar[dict[str, Option]] = {}
+    content_packs: ClassVar[tuple[str, ...]] = ()
+    State: ClassVar[type]
+    catalog_file: ClassVar[str] = "catalog.toml"
+    summary: ClassVar[str] = ""
+
+    @cached_property
+    def catalog(self) -> Catalog:
+        here = Path(__import__(type(self).__module__, fromlist=["_"]).__file__).parent
+        return Catalog.from_file(self.name, here / self.catalog_file).merged(CORE_CATALOG)
+
+    # -- set-up ---------------------------------------------------------------------------
+    def new_state(self, table: Table) -> Any:
+        return self.State()
+
+    def setup(self, ctx, table: Table) -> None:
+        raise NotImplementedError
+
+    def situation(self, ctx, table: Table, doc: dict[str, Any]) -> None:
+        raise NotImplementedError(f"{self.name} has no situation schema")
+
+    # -- fold, rules, decisions ---------------------------------------------------------
+    def apply(self, table: Table, ev) -> None:
+        raise NotImplementedError
+
+    def handlers(self) -> list[tuple[str, Handler]]:
+        return []
+
+    def prompts(self, table: Table) -> list[Prompt]:
+        raise NotImplementedError
+
+    def legal_commands(self, table: Table, seat: int) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def explain(self, table: Table, seat: int, cmd: dict[str, Any]) -> Illegal | None:
+        """A precise reason for an illegal command; None falls back to the prompt's rule."""
+        return None
+
+    # -- hidden information -------------------------------------------------------------
+    def game_view(self, table: Table, seat: int | None) -> Any:
+        return msgspec.to_builtins(table.game)
+
+    def public_data(self, ev) -> dict[str, Any]:
+        """What the other seats see of an event whose visibility excludes them."""
+        return {}
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        out = {k: o.default for k, o in self.options.items()}
+        for key, value in options.items():
+            if key not in self.options:
+                raise ValueError(f"{self.name}: unknown option {key!r} "
+                                 f"(known: {', '.join(self.options) or 'none'})")
+            spec = self.options[key]
+            if isinstance(value, str) and not isinstance(spec.default, str):
+                value = _coerce(value, spec.default)
+            if spec.choices and value not in spec.choices:
+                raise ValueError(f"{self.name}: option {key}={value!r} not in {list(spec.choices)}")
+            out[key] = value
+        return out
+
+
+def _coerce(text: str, like: Any) -> Any:
+    if isinstance(like, bool):
+        if text.lower() in ("1", "true", "yes", "on"):
+            return True
+        if text.lower() in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(f"expected a boolean, got {text!r}")
+    if isinstance(like, int):
+        return int(text)
+    if isinstance(like, float):
+        return float(text)
+    return text

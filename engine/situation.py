@@ -1,0 +1,36 @@
+"""Situation files: a described position (TOML) that starts a game as ordinary set-up events.
+
+The core reads the header (ruleset, players, seed, options, forced outcomes); the game's own
+`[game]` table goes to its `Ruleset.situation`, which validates it against its schema.
+"""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from engine.content import ContentError, decode
+
+
+class SituationHeader(msgspec.Struct, forbid_unknown_fields=True):
+    ruleset: str
+    players: int
+    seed: str | int = 0
+    options: dict[str, Any] = {}
+    forced: dict[str, list[Any]] = {}
+    game: dict[str, Any] = {}
+    note: str = ""
+
+
+def read(path: str | Path) -> dict[str, Any]:
+    path = Path(path)
+    try:
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ContentError(f"{path}: cannot read ({exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(f"{path}: not valid TOML ({exc})") from None
+    decode(doc, SituationHeader, str(path))
+    return doc

@@ -1,0 +1,38 @@
+"""The undo policy (invariant 6).
+
+Undo may not cross a chance outcome (it would allow rerolling by peeking), a reveal (the
+player has seen what was hidden) or another seat's decision, unless the table agreed or the
+game is in analysis mode. With no seat named, every decision counts as someone else's.
+"""
+from __future__ import annotations
+
+from engine.errors import UndoRefused
+from engine.table import Table
+from store import EventStore
+
+
+def check_undo(store: EventStore, table: Table, to: int, seat: int | None, agreed: bool) -> None:
+    if not 1 <= to < table.version:
+        raise UndoRefused("CORE-6", f"undo target must be an event from 1 to {table.version - 1}")
+    first_play = _setup_end(store, table.game_id)
+    if to < first_play:
+        raise UndoRefused("CORE-6", f"event {to} is inside the set-up (ends at {first_play})")
+    if table.analysis or agreed:
+        return
+    for ev in store.read(table.game_id, to + 1, table.version):
+        if "chance" in ev.data:
+            raise UndoRefused("CORE-6", f"event {ev.version} ({ev.type}) is a chance outcome; "
+                                        "undoing it would allow a reroll")
+        if ev.data.get("reveal"):
+            raise UndoRefused("CORE-6", f"event {ev.version} ({ev.type}) revealed hidden cards")
+        if ev.type.startswith("cmd.") and (seat is None or ev.actor != seat):
+            raise UndoRefused("CORE-6", f"event {ev.version} is a decision of seat {ev.actor}"
+                                        + ("" if seat is not None else " (no seat named)"))
+
+
+def _setup_end(store: EventStore, game_id: str) -> int:
+    """The last event of the creation transaction: undo never unpicks the set-up."""
+    first = store.event(game_id, 1)
+    row = store.conn.execute("SELECT MAX(version) FROM events WHERE game_id=? AND command_id=?",
+                             (game_id, first.command_id)).fetchone()
+    return row[0] or 1

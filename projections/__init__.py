@@ -1,0 +1,1 @@
+"""The read side: state at any event, seat views, timelines, audits, analytics."""

@@ -1,0 +1,18 @@
+"""The timeline: one line per command, as players think of a game's history."""
+from __future__ import annotations
+
+from itertools import groupby
+from typing import Any
+
+from store import EventStore
+
+
+def timeline(store: EventStore, game_id: str) -> list[dict[str, Any]]:
+    out = []
+    for cid, group in groupby(store.read(game_id), key=lambda e: e.command_id):
+        events = list(group)
+        root = events[0]
+        out.append({"first": root.version, "last": events[-1].version, "decision": root.type,
+                    "seat": root.actor, "rule": root.rule, "events": len(events),
+                    "types": sorted({e.type for e in events})})
+    return out

@@ -1,0 +1,52 @@
+"""What one seat may see (invariant 6): of the state, and of each event in the log."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.mechanics import zones
+from engine.table import Table
+from store import StoredEvent
+
+_CORE_PUBLIC = {
+    "zone.moved": ("src", "dst", "n", "to"),
+    "zone.shuffled": ("zone", "n", "stream", "chance"),
+    "zone.created": ("zone", "n", "owner", "vis"),
+}
+
+
+def state_view(ruleset, t: Table, seat: int | None) -> dict[str, Any]:
+    """seat None: a spectator, who sees only public information."""
+    return {
+        "game_id": t.game_id, "ruleset": t.ruleset, "players": t.players, "options": t.options,
+        "version": t.version, "as": "spectator" if seat is None else f"seat {seat}",
+        "over": t.over, "winners": t.winners, "scores": t.scores, "seed": t.seed,
+        "zones": zones.view(t, seat), "damage": dict(t.damage),
+        "game": ruleset.game_view(t, seat),
+    }
+
+
+def full_state(ruleset, t: Table) -> dict[str, Any]:
+    """The referee's view: everything, including deck orders."""
+    import msgspec
+    out = msgspec.to_builtins(t)
+    out["game"] = msgspec.to_builtins(t.game)
+    return out
+
+
+def event_view(ruleset, ev: StoredEvent, seat: int | None) -> dict[str, Any]:
+    base = {"version": ev.version, "type": ev.type, "actor": ev.actor, "rule": ev.rule,
+            "cause": ev.cause}
+    if ev.visible_to(seat):
+        return {**base, "data": ev.data}
+    keep = _CORE_PUBLIC.get(ev.type)
+    data = ({k: ev.data[k] for k in keep if k in ev.data} if keep is not None
+            else ruleset.public_data(ev))
+    return {**base, "data": data, "redacted": True}
+
+
+def log_view(ruleset, events: list[StoredEvent], seat: int | None) -> list[dict[str, Any]]:
+    if seat is None:
+        return [event_view(ruleset, ev, None) if ev.vis is not None else
+                {"version": ev.version, "type": ev.type, "actor": ev.actor, "rule": ev.rule,
+                 "cause": ev.cause, "data": ev.data} for ev in events]
+    return [event_view(ruleset, ev, seat) for ev in events]
