@@ -1,17 +1,19 @@
-"""Structured logging: one line per command, JSON when not on a terminal."""
+"""Structured logging: one line per command (info), JSON on stderr when not on a terminal.
+
+The level comes from RUNELEDGER_LOG (default warning): simulations of thousands of games
+should not pay for formatting lines nobody reads.
+"""
 import logging
+import os
 import sys
 
 import structlog
 
-_configured = False
 
-
-def configure(level: str = "WARNING") -> None:
-    global _configured
-    if _configured:
+def configure(level: str | None = None, force: bool = False) -> None:
+    if structlog.is_configured() and not force:
         return
-    _configured = True
+    level = (level or os.environ.get("RUNELEDGER_LOG", "warning")).upper()
     renderer = (structlog.dev.ConsoleRenderer() if sys.stderr.isatty()
                 else structlog.processors.JSONRenderer())
     structlog.configure(

@@ -18,6 +18,7 @@ import structlog
 from bus import RuleBus
 from engine import registry
 from engine.context import Ctx
+from engine.logs import configure
 from engine.errors import CascadeAborted, EngineError, IllegalCommand
 from engine.ruleset import Illegal, Ruleset
 from engine.table import Table
@@ -43,6 +44,7 @@ class Engine:
 
     def __init__(self, store: EventStore | str, snapshot_every: int = 256,
                  cascade_limit: int = 20000):
+        configure()
         self.store = store if isinstance(store, EventStore) else EventStore(store)
         self.reader = StateReader(self.store)
         self.snapshot_every = snapshot_every

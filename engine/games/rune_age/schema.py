@@ -69,7 +69,7 @@ class DieFaces(Record, forbid_unknown_fields=True):
 
 
 class Content(msgspec.Struct, forbid_unknown_fields=True):
-    setup: list[SetupRow]
-    scenario: list[Scenario]
-    die: list[DieFaces]
-    card: list[Card]
+    setup: list[SetupRow] = []
+    scenario: list[Scenario] = []
+    die: list[DieFaces] = []
+    card: list[Card] = []

@@ -1,0 +1,313 @@
+"""The `runeledger` command. Human tables by default, `--json` for machines.
+
+Exit codes: 0 success, 1 a refused or failed request (illegal command, refused undo,
+replay difference, broken hash chain), 2 bad usage.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+import msgspec
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from engine import registry
+from engine import situation as situation_file
+from engine.content import ContentError
+from engine.errors import EngineError, IllegalCommand, UndoRefused
+from engine.logs import configure
+from engine.pipeline import Engine
+from engine.replay import replay
+from projections.audit import audit
+from projections.timeline import timeline
+from projections.views import full_state, log_view, state_view
+from store import EventStore, StoreError
+
+out = Console(soft_wrap=True)
+err = Console(stderr=True)
+
+
+def emit(args, data: Any, human=None) -> None:
+    if args.json:
+        sys.stdout.write(json.dumps(msgspec.to_builtins(data), indent=None, sort_keys=False) + "\n")
+    elif human is not None:
+        human()
+    else:
+        out.print_json(data=msgspec.to_builtins(data))
+
+
+def table(title: str, columns: list[str], rows: list[list[Any]]) -> RichTable:
+    t = RichTable(title=title)
+    for c in columns:
+        t.add_column(c)
+    for r in rows:
+        t.add_row(*[str(x) for x in r])
+    return t
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    opts = {}
+    for p in pairs or []:
+        if "=" not in p:
+            raise SystemExit(f"--option needs key=value, got {p!r}")
+        k, v = p.split("=", 1)
+        opts[k] = v
+    return opts
+
+
+def events_rows(events) -> list[list[Any]]:
+    return [[e["version"], e["type"], "" if e["actor"] is None else e["actor"], e["rule"] or "",
+             json.dumps(e["data"], ensure_ascii=False)[:100]] for e in events]
+
+
+# -- subcommands ------------------------------------------------------------------------
+def cmd_games(args) -> int:
+    rows, data = [], []
+    for name, rs in registry.rulesets().items():
+        opts = {k: {"default": o.default, "choices": list(o.choices), "doc": o.doc}
+                for k, o in rs.options.items()}
+        data.append({"name": name, "version": rs.version, "players": list(rs.players),
+                     "options": opts, "content_packs": list(rs.content_packs),
+                     "summary": rs.summary})
+        rows.append([name, rs.version, ",".join(map(str, rs.players)),
+                     " ".join(f"{k}={o.default}" for k, o in rs.options.items()),
+                     ",".join(rs.content_packs)])
+    broken = registry.broken()
+    emit(args, {"games": data, "broken": broken}, lambda: (
+        out.print(table("Installed rulesets", ["game", "version", "players", "options",
+                                               "content packs"], rows)),
+        [err.print(f"package {k} failed to load: {v}", style="red", markup=False)
+         for k, v in broken.items()]))
+    return 0
+
+
+def cmd_new(args, eng: Engine) -> int:
+    if args.situation:
+        doc = situation_file.read(args.situation)
+        gid = eng.create(doc["ruleset"], doc["players"], doc.get("seed", 0),
+                         doc.get("options", {}), analysis=args.analysis, situation=doc)
+    else:
+        if not args.game or not args.players:
+            raise SystemExit("new needs GAME and --players (or --situation FILE)")
+        gid = eng.create(args.game, args.players, args.seed, parse_options(args.option),
+                         analysis=args.analysis)
+    emit(args, {"game_id": gid}, lambda: out.print(gid))
+    return 0
+
+
+def cmd_prompts(args, eng: Engine) -> int:
+    ps = [msgspec.to_builtins(p) for p in eng.prompts(args.game_id)]
+    t = eng.table(args.game_id)
+    emit(args, {"over": t.over, "winners": t.winners, "prompts": ps}, lambda: out.print(
+        table(f"{args.game_id} at event {t.version}" + (" (over)" if t.over else ""),
+              ["seat", "kind", "rule", "detail"],
+              [[p["seat"], p["kind"], p["rule"], p["detail"]] for p in ps])))
+    return 0
+
+
+def cmd_legal(args, eng: Engine) -> int:
+    cmds = eng.legal(args.game_id, args.seat)
+    if args.json:
+        emit(args, cmds)
+    else:
+        for c in cmds:
+            sys.stdout.write(json.dumps(c) + "\n")
+    return 0
+
+
+def cmd_play(args, eng: Engine) -> int:
+    try:
+        command = json.loads(args.command)
+    except json.JSONDecodeError as exc:
+        eng.store.record_rejected(args.game_id, args.seat, args.command, "CORE-5",
+                                  f"malformed JSON: {exc}")
+        raise IllegalCommand("CORE-5", f"the command is not valid JSON ({exc})") from None
+    stored = eng.submit(args.game_id, args.seat, command)
+    rs = eng.ruleset(args.game_id)
+    evs = log_view(rs, stored, args.seat)
+    emit(args, evs, lambda: out.print(table(f"{len(evs)} events", ["#", "type", "seat", "rule",
+                                                                     "data"], events_rows(evs))))
+    return 0
+
+
+def cmd_log(args, eng: Engine) -> int:
+    rs = eng.ruleset(args.game_id)
+    events = eng.store.read(args.game_id, args.from_ or 1, args.to)
+    evs = log_view(rs, events, args.as_) if args.as_ is not None else \
+        [msgspec.to_builtins(e) for e in events]
+    emit(args, evs, lambda: out.print(table(f"log of {args.game_id}", ["#", "type", "seat",
+                                                                        "rule", "data"],
+                                            events_rows(evs))))
+    return 0
+
+
+def cmd_state(args, eng: Engine) -> int:
+    t = eng.reader.state_at(args.game_id, args.at)
+    rs = eng.ruleset(args.game_id)
+    view = state_view(rs, t, args.as_) if args.as_ is not None else full_state(rs, t)
+    emit(args, view)
+    return 0
+
+
+def cmd_undo(args, eng: Engine) -> int:
+    stored = eng.undo(args.game_id, args.to, args.seat, agreed=args.table_agreed)
+    emit(args, {"undone_to": args.to, "events": [e.version for e in stored]},
+         lambda: out.print(f"undone to event {args.to} (recorded as event {stored[-1].version})"))
+    return 0
+
+
+def cmd_audit(args, eng: Engine) -> int:
+    report = audit(eng.store, args.game_id, args.n)
+
+    def human():
+        out.print(f"[bold]Event {args.n}[/bold] of {args.game_id} (command {report['command_id']})")
+        for i, link in enumerate(report["chain"]):
+            lead = "  " * i + ("why: " if i else "")
+            out.print(f"{lead}[cyan]#{link['version']} {link['type']}[/cyan] seat={link['actor']} "
+                      f"rule={link['rule']} — {link['rule_summary']} ({link['rule_source']})")
+            if link["reading"]:
+                out.print(f"{'  ' * i}  reading: {link['reading']}")
+            out.print(f"{'  ' * i}  data: {json.dumps(link['data'], ensure_ascii=False)}")
+        out.print("[bold]state before:[/bold]")
+        out.print_json(data=report["state_before"])
+    emit(args, report, human)
+    return 0
+
+
+def cmd_replay(args, eng: Engine) -> int:
+    result = replay(eng.store, args.game_id)
+    emit(args, result, lambda: out.print(
+        f"replay identical: {result.events} events" if result.ok else
+        f"replay DIFFERS at event {result.difference.get('version')}: {result.difference}"))
+    return 0 if result.ok else 1
+
+
+def cmd_verify(args, eng: Engine) -> int:
+    report = eng.store.verify()
+    emit(args, report, lambda: out.print(
+        f"ok: {report.games} games, {report.events} events, every hash chain intact" if report.ok
+        else f"BROKEN: game {report.first_bad['game_id']} event {report.first_bad['version']} "
+             f"({report.first_bad['type']}): {report.first_bad['problem']}"))
+    return 0 if report.ok else 1
+
+
+def cmd_timeline(args, eng: Engine) -> int:
+    rows = timeline(eng.store, args.game_id)
+    emit(args, rows, lambda: out.print(table(f"timeline of {args.game_id}",
+                                             ["events", "decision", "seat", "rule", "n"],
+                                             [[f"{r['first']}-{r['last']}", r["decision"], r["seat"],
+                                               r["rule"], r["events"]] for r in rows])))
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from engine.simulate import simulate
+    opts = registry.get(args.game).check_options(parse_options(args.option))
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=err, disable=args.json) as bar:
+        task = bar.add_task(f"{args.game} ×{args.games}", total=args.games)
+        summary = simulate(args.db, args.game, args.games, args.players, args.seed, args.workers,
+                           opts, tick=lambda n: bar.advance(task, n))
+    data = {k: v for k, v in msgspec.to_builtins(summary).items() if k != "results"}
+    emit(args, data, lambda: out.print(table(
+        f"simulate {args.game}, {args.players} players", ["games", "events", "seconds",
+                                                          "events/s", "games/s", "wins per seat"],
+        [[summary.games, summary.events, f"{summary.seconds:.1f}",
+          f"{summary.events_per_second:.0f}", f"{summary.games_per_second:.2f}",
+          " ".join(f"{s}:{w:g}" for s, w in summary.wins_per_seat.items())]])))
+    return 0
+
+
+# -- wiring -----------------------------------------------------------------------------
+def parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", default="runeledger.db", help="database file (default runeledger.db)")
+    common.add_argument("--json", action="store_true", help="machine-readable output")
+    p = argparse.ArgumentParser(prog="runeledger", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+
+    def add(name, help_):
+        return sub.add_parser(name, parents=[common], help=help_)
+
+    add("games", "installed rulesets")
+    s = add("new", "start a game, print its id")
+    s.add_argument("game", nargs="?")
+    s.add_argument("--players", type=int)
+    s.add_argument("--seed")
+    s.add_argument("--option", action="append", metavar="KEY=VALUE")
+    s.add_argument("--situation", metavar="FILE")
+    s.add_argument("--analysis", action="store_true", help="analysis mode: undo anywhere")
+    for name, help_ in (("prompts", "who must act now"), ("replay", "re-run and compare"),
+                        ("timeline", "one line per command")):
+        add(name, help_).add_argument("game_id")
+    s = add("legal", "every legal command for a seat")
+    s.add_argument("game_id")
+    s.add_argument("--seat", type=int, required=True)
+    s = add("play", "submit a command")
+    s.add_argument("game_id")
+    s.add_argument("--seat", type=int, required=True)
+    s.add_argument("command", metavar="COMMAND_JSON")
+    s = add("log", "the event log")
+    s.add_argument("game_id")
+    s.add_argument("--from", dest="from_", type=int)
+    s.add_argument("--to", type=int)
+    s.add_argument("--as", dest="as_", type=int, metavar="SEAT")
+    s = add("state", "state or a seat's view at any event")
+    s.add_argument("game_id")
+    s.add_argument("--at", type=int)
+    s.add_argument("--as", dest="as_", type=int, metavar="SEAT")
+    s = add("undo", "undo to event N")
+    s.add_argument("game_id")
+    s.add_argument("--to", type=int, required=True)
+    s.add_argument("--seat", type=int, help="the seat asking (its own decisions may be undone)")
+    s.add_argument("--table-agreed", action="store_true",
+                   help="record that every seat agreed (allows crossing chance and reveals)")
+    s = add("audit", "why event N happened")
+    s.add_argument("game_id")
+    s.add_argument("n", type=int)
+    add("verify", "check every hash chain")
+    s = add("simulate", "play complete games with random legal bots")
+    s.add_argument("game")
+    s.add_argument("--games", type=int, default=10)
+    s.add_argument("--players", type=int, required=True)
+    s.add_argument("--seed", default="0")
+    s.add_argument("--workers", type=int, default=1)
+    s.add_argument("--option", action="append", metavar="KEY=VALUE")
+    return p
+
+
+HANDLERS = {"new": cmd_new, "prompts": cmd_prompts, "legal": cmd_legal, "play": cmd_play,
+            "log": cmd_log, "state": cmd_state, "undo": cmd_undo, "audit": cmd_audit,
+            "replay": cmd_replay, "verify": cmd_verify, "timeline": cmd_timeline}
+
+
+def main(argv: list[str] | None = None) -> int:
+    configure()
+    args = parser().parse_args(argv)
+    try:
+        if args.cmd == "games":
+            return cmd_games(args)
+        if args.cmd == "simulate":
+            return cmd_simulate(args)
+        return HANDLERS[args.cmd](args, Engine(args.db))
+    except (IllegalCommand, UndoRefused) as exc:
+        fail(args, str(exc), getattr(exc, "rule", None))
+    except (EngineError, StoreError, ContentError, ValueError) as exc:
+        fail(args, str(exc), None)
+    return 1
+
+
+def fail(args, message: str, rule: str | None) -> None:
+    if args.json:
+        sys.stdout.write(json.dumps({"error": message, "rule": rule}) + "\n")
+    else:
+        err.print(f"error: {message}", style="red", markup=False, highlight=False)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,62 @@
+"""Card data lookup: the shipped content, with a game's recorded overrides (situation fixtures)."""
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import msgspec
+
+from engine.content import load
+from engine.mechanics.zones import card_name
+
+from .schema import Card, Content, DieFaces, Scenario, SetupRow
+
+HERE = Path(__file__).parent / "content"
+PACKS = {"base": ("base.toml", "events.toml")}
+RACES = ("daqan", "latari", "waiqar", "uthuk")
+PILES = ("stronghold", "u1", "u2", "u3", "u5")
+
+
+@cache
+def pack(name: str = "base") -> Content:
+    parts = [load(HERE / f, Content) for f in PACKS[name]]
+    return Content(setup=[r for p in parts for r in p.setup],
+                   scenario=[r for p in parts for r in p.scenario],
+                   die=[r for p in parts for r in p.die],
+                   card=[r for p in parts for r in p.card])
+
+
+@cache
+def _by_name(name: str = "base") -> dict[str, Card]:
+    return {c.name: c for c in pack(name).card}
+
+
+def spec(g, card_id: str) -> Card:
+    """The record of a card id, with the game's fixture overrides applied."""
+    name = card_name(card_id)
+    base = _by_name(g.pack)[name]
+    over = g.overrides.get(name)
+    return _patched(g.pack, name, msgspec.json.encode(over)) if over else base
+
+
+@cache
+def _patched(pack_name: str, name: str, over: bytes) -> Card:
+    base = msgspec.to_builtins(_by_name(pack_name)[name])
+    return msgspec.convert({**base, **msgspec.json.decode(over)}, Card)
+
+
+def cards(kind: str, pack_name: str = "base", **where) -> list[Card]:
+    return [c for c in pack(pack_name).card
+            if c.kind == kind and all(getattr(c, k) == v for k, v in where.items())]
+
+
+def scenario(key: str, pack_name: str = "base") -> Scenario:
+    return next(s for s in pack(pack_name).scenario if s.key == key)
+
+
+def setup_row(players: int, pack_name: str = "base") -> SetupRow:
+    return next(r for r in pack(pack_name).setup if r.players == players)
+
+
+def die_faces(key: str, pack_name: str = "base") -> DieFaces:
+    return next(d for d in pack(pack_name).die if d.key == key)

@@ -1,0 +1,118 @@
+"""The dungeon board: leaving, closing gaps and refilling, traps, treasures, breaches,
+guardians and the Thunderstone reaching position 1 (AUTO-REFILL/TRAP/TREASURE/BREACH/GUARD, END-*)."""
+from __future__ import annotations
+
+from engine.games.thunderstone.content import card
+from engine.games.thunderstone.places import (deck, disc, guardian_out, hand, pos, position_of,
+                                              tres)
+from engine.games.thunderstone.scoring import finish
+from engine.mechanics import zones
+
+
+def gain_disease(ctx, t, s: int, rule: str) -> None:
+    """A suffered disease goes onto the discard pile; the supply never runs out (CMP-1, p.16)."""
+    if not t.zone("diseases"):
+        k = sum(1 for z in t.zones if z.startswith("mint"))
+        zones.create(ctx, f"mint{k}", [f"Krankheit#m{k}"], "CMP-1")
+        zones.move(ctx, f"mint{k}", "diseases", [f"Krankheit#m{k}"], "CMP-1")
+    zones.gain(ctx, "diseases", disc(s), rule)
+
+
+def destroy(ctx, t, src: str, cid: str, rule: str) -> None:
+    """To the trash; a disease goes back to its stack (AUTO-TRASH)."""
+    zones.move(ctx, src, "diseases" if card(cid).kind == "disease" else "trash", [cid], rule)
+
+
+def leave(ctx, t, cid: str, dst: str, rule: str, to: str = "top", defeated: bool = False) -> None:
+    """A card leaves the board; the gap closes and the dungeon refills (AUTO-REFILL)."""
+    p = position_of(t, cid)
+    zones.move(ctx, pos(p), dst, [cid], rule, to=to)
+    if p:
+        close_gap(ctx, t, p, capture=defeated and p == 1)
+
+
+def close_gap(ctx, t, p: int, capture: bool = False) -> None:
+    for q in range(p + 1, 4):
+        if t.zone(pos(q)):
+            moving = t.zone(pos(q))[0]
+            zones.move(ctx, pos(q), pos(q - 1), [moving], "AUTO-REFILL")
+            if q - 1 == 1 and arrived_at_one(ctx, t, moving, capture):
+                return
+    refill(ctx, t)
+
+
+def arrived_at_one(ctx, t, cid: str, capture: bool) -> bool:
+    """A card reached position 1: a Thunderstone ends the game, a breach is queued. True = game over."""
+    k = card(cid)
+    if k.kind == "thunderstone":
+        s = t.game.active
+        if capture and not guardian_out(t):
+            zones.move(ctx, pos(1), disc(s), [cid], "END-2", seat=s)
+        ctx.emit("ts.stone", {"stone": cid, "captured_by": s if capture and not guardian_out(t)
+                              else None, "guardian_out": guardian_out(t)},
+                 "END-3" if capture and guardian_out(t) else "END-1")
+        finish(ctx, t, "the Thunderstone reached position 1")
+        return True
+    if k.all("breach"):
+        ctx.emit("ts.breach_queued", {"monster": cid}, "AUTO-BREACH")
+    return False
+
+
+def refill(ctx, t, setup: bool = False) -> None:
+    """Reveal dungeon cards onto empty position 3 until it holds a monster or a Thunderstone."""
+    while not t.over and not t.zone(pos(3)) and t.zone("dungeon"):
+        cid = t.zone("dungeon")[0]
+        zones.move(ctx, "dungeon", pos(3), [cid], "SET-R7" if setup else "AUTO-REFILL")
+        kind = card(cid).kind
+        if kind in ("trap", "treasure") and setup:
+            zones.move(ctx, pos(3), "dungeon", [cid], "SET-R7", to="bottom")
+        elif kind == "trap":
+            spring_trap(ctx, t, cid)
+            zones.move(ctx, pos(3), "trash", [cid], "AUTO-TRAP")
+        elif kind == "treasure":
+            zones.move(ctx, pos(3), tres(t.game.active), [cid], "AUTO-TREASURE",
+                       seat=t.game.active)
+
+
+def spring_trap(ctx, t, trap: str) -> None:
+    """AUTO-TRAP: resolve at once; a Wegelagerer shown from hand avoids it (reading A35)."""
+    for a in card(trap).all("trap"):
+        seats = range(t.players) if a.m else [t.game.active]
+        for s in seats:
+            guard = next((c for c in t.zone(hand(s)) if card(c).has("trophy", "avoid_trap")), None)
+            if guard:
+                ctx.emit("ts.trap_avoided", {"trap": trap, "seat": s, "shown": guard}, "AUTO-TRAP")
+                continue
+            if a.do == "reveal_destroy":
+                reveal_destroy(ctx, t, s, a, trap)
+
+
+def reveal_destroy(ctx, t, s: int, a, trap: str) -> None:
+    shown = zones.draw(ctx, deck(s), disc(s), f"reveal{s}", a.n, "AUTO-TRAP")
+    hit = [c for c in shown if card(c).kind == a.what]
+    for c in hit:
+        destroy(ctx, t, f"reveal{s}", c, "AUTO-TRAP")
+    back = [c for c in shown if c not in hit]
+    if back:
+        zones.move(ctx, f"reveal{s}", deck(s), back, "AUTO-TRAP", trap=trap)
+
+
+def apply_breaches(ctx, t) -> None:
+    """AUTO-BREACH after the refill and traps; a guardian breaks out to position 0 (AUTO-GUARD)."""
+    while t.game.t.breaches and not t.over:
+        cid = t.game.t.breaches[0]
+        here = position_of(t, cid) == 1
+        ctx.emit("ts.breach", {"monster": cid, "applied": here,
+                               "effects": [a.do for a in card(cid).all("breach")]}, "AUTO-BREACH")
+        if not here:
+            continue
+        for a in card(cid).all("breach"):
+            if a.do == "disease_all":
+                for s in range(t.players):
+                    for _ in range(a.n):
+                        gain_disease(ctx, t, s, "AUTO-BREACH")
+            elif a.do == "guardian":
+                zones.move(ctx, pos(1), pos(0), [cid], "AUTO-GUARD")
+                close_gap(ctx, t, 1)
+                if t.over:
+                    return

@@ -1,0 +1,105 @@
+"""Card data: the msgspec schema of content/*.toml and lookups by card id.
+
+Rules are code, cards are data (DESIGN invariant 7): every ability is an entry of the
+vocabulary in `vocabulary.py`, named by `on` (when it acts) and `do` (what it does).
+"""
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import msgspec
+
+from engine.content import Record, load
+from engine.mechanics.zones import card_name
+
+KINDS = ("hero", "weapon", "item", "spell", "villager", "disease", "monster", "guardian",
+         "trap", "treasure", "thunderstone")
+VILLAGE_KINDS = ("weapon", "item", "spell", "villager")
+
+
+class Ability(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    on: str
+    do: str
+    n: int = 0
+    m: int = 0
+    what: str = ""
+
+
+class Card(Record, frozen=True, forbid_unknown_fields=True):
+    name: str
+    kind: str
+    group: str
+    stack: str = ""
+    keywords: list[str] = []
+    level: int = 0
+    count: int = 1
+    price: int = 0
+    gold: int | None = None      # None: no printed gold value (digest A47)
+    strength: int = 0
+    weight: int = 0
+    attack: int = 0
+    magic: int = 0
+    light: int = 0
+    health: int = 0
+    xp: int = 0
+    xp_cost: int = 0             # 0: cannot level up
+    vp: int = 0
+    abilities: list[Ability] = []
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.kind not in KINDS:
+            raise ValueError(f"{self.name}: kind {self.kind!r} not in {KINDS}")
+
+    def has(self, on: str, do: str | None = None) -> Ability | None:
+        return next((a for a in self.abilities if a.on == on and (do is None or a.do == do)), None)
+
+    def all(self, on: str) -> list[Ability]:
+        return [a for a in self.abilities if a.on == on]
+
+    @property
+    def is_monster(self) -> bool:
+        return self.kind in ("monster", "guardian")
+
+    @property
+    def is_village_card(self) -> bool:
+        """Village cards for effects that count them: basic Torch/Dagger/Provisions count (p.21)."""
+        return self.kind in VILLAGE_KINDS
+
+
+class Feature(Record, frozen=True, forbid_unknown_fields=True):
+    name: str
+    adds: str
+    kind: str
+
+
+class Pack(msgspec.Struct, frozen=True):
+    card: list[Card]
+    feature: list[Feature] = []
+
+
+HERE = Path(__file__).parent
+
+
+@cache
+def pack(name: str = "base") -> Pack:
+    return load(HERE / "content" / f"{name}.toml", Pack)
+
+
+@cache
+def cards(name: str = "base") -> dict[str, Card]:
+    return {c.name: c for c in pack(name).card}
+
+
+def card(cid: str) -> Card:
+    return cards()[card_name(cid)]
+
+
+def by_stack(stack: str) -> list[Card]:
+    return [c for c in pack().card if c.stack == stack]
+
+
+def groups(kind: str) -> list[str]:
+    """Stack names of one group (hero, village, monster...), in file order, without repeats."""
+    return list(dict.fromkeys(c.stack for c in pack().card if c.group == kind))

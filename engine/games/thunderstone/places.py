@@ -1,0 +1,78 @@
+"""Zone names and small reads of the board shared by every rules module."""
+from __future__ import annotations
+
+from engine.games.thunderstone.content import card
+
+POSITIONS = (0, 1, 2, 3)
+HAND_SIZE = 6
+
+
+def deck(s: int) -> str:
+    return f"deck{s}"
+
+
+def hand(s: int) -> str:
+    return f"hand{s}"
+
+
+def disc(s: int) -> str:
+    return f"disc{s}"
+
+
+def play(s: int) -> str:
+    return f"play{s}"
+
+
+def tres(s: int) -> str:
+    return f"tres{s}"
+
+
+def look(s: int) -> str:
+    return f"look{s}"
+
+
+def pos(p: int) -> str:
+    return f"pos{p}"
+
+
+def stack(name: str) -> str:
+    return f"v:{name}"
+
+
+def owned_zones(s: int) -> tuple[str, ...]:
+    """Every zone holding cards a seat owns (SCORE-1)."""
+    return deck(s), hand(s), disc(s), play(s), tres(s), look(s)
+
+
+def position_of(t, cid: str) -> int | None:
+    for p in POSITIONS:
+        if cid in t.zone(pos(p)):
+            return p
+    return None
+
+
+def board(t) -> list[tuple[int, str]]:
+    """(position, card) for every card on the board, position 0 first."""
+    return [(p, c) for p in POSITIONS for c in t.zone(pos(p))]
+
+
+def monsters_on_board(t) -> list[tuple[int, str]]:
+    return [(p, c) for p, c in board(t) if card(c).is_monster]
+
+
+def village_stacks(t) -> list[str]:
+    return [name[2:] for name in t.zones if name.startswith("v:")]
+
+
+def top_of(t, stack_name: str) -> str | None:
+    cards = t.zone(stack(stack_name))
+    return cards[0] if cards else None
+
+
+def guardian_out(t) -> bool:
+    return bool(t.zone(pos(0)))
+
+
+def global_light(t) -> int:
+    """Sum of active global LICHT modifiers (negative = extra penalty), AUTO-GLOBAL."""
+    return sum(a.n for _, c in board(t) for a in card(c).all("global") if a.do == "light")

@@ -1,0 +1,48 @@
+"""The game's own state (the card zones live in the core's `table.zones`).
+
+Zone names: deck{s} (hidden), hand{s} (owner), disc{s}, play{s} (laid-out cards), tres{s}
+(treasures in front of a seat), look{s} (dungeon cards a seat is looking at), dungeon (hidden),
+pos0..pos3 (the board), trash, diseases, and one v:<stack> per village stack.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+
+class Turn(msgspec.Struct):
+    """What the active seat has done this turn; reset by every `ts.turn` event."""
+
+    step: str = "action"  # action | village | buy | level | prep | spoils | rest | over
+    used: list[str] = []           # "<card>/<ability index>" used this turn (TRN-0b)
+    gold: int = 0                  # gold produced by village effects (TRN-V2)
+    total_gold: int = 0            # fixed at TRN-V3
+    bought: bool = False
+    leveled: list[str] = []        # hero cards created by a level-up this turn (LVL-2)
+    str_mod: dict[str, int] = {}   # hero -> strength bonus from effects
+    atk_mod: dict[str, int] = {}   # card -> extra regular attack from effects
+    mag_mod: dict[str, int] = {}   # card -> extra magic attack from effects
+    mag_any_pos: dict[str, int] = {}  # card -> magic that a conjurer keeps at positions 0/1
+    light_mod: int = 0
+    equip: dict[str, list[str]] = {}  # hero -> weapons, in equip order
+    target: str = ""
+    reductions: dict[str, str] = {}   # disease -> "attack" | "magic" (BAT-5)
+    banned: list[str] = []            # heroes whose attack a battle effect prevents
+    str_minus: int = 0                # strength every hero lost to battle effects
+    doomed: list[str] = []            # destroyed by battle effects, trashed at D4f
+    kill_attacker: int = 0            # Verdorbene Speise: attacking heroes to destroy at battle end
+    won: bool = False
+    spoils: list[str] = []            # cards whose spoils are still unused
+    spoils_gold: int = 0
+    return_on_win: list[str] = []     # Schaedelspalter cards that go on the deck top if won
+    pending: list[dict[str, Any]] = []  # choices the active seat must make, first one first
+    breaches: list[str] = []          # monsters that reached position 1, breach still to apply
+
+
+class State(msgspec.Struct):
+    active: int = 0
+    turn: int = 0
+    xp: list[int] = []
+    scenario: str = ""
+    t: Turn = msgspec.field(default_factory=Turn)

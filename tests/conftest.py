@@ -1,0 +1,8 @@
+import pytest
+
+from engine.testing import engine
+
+
+@pytest.fixture
+def eng(tmp_path):
+    return engine(str(tmp_path / "t.db"))
