@@ -8,7 +8,6 @@ from typing import Any
 
 from engine.mechanics import zones
 from engine.ruleset import Illegal, Prompt
-from engine.games.epochs.content import PACK
 from engine.games.epochs.rules import (
     S, attack_units, defeated_elites, deploy_rule, loser_of, relic_rule)
 from engine.games.epochs.state import (
@@ -158,6 +157,3 @@ def explain(t, seat: int, cmd: dict[str, Any]) -> Illegal | None:
                                        f"board-space order, at most {S.defender_slots}")
     return None
 
-
-def unit_value(card: str, line: str) -> int | None:
-    return getattr(PACK.units[zones.card_name(card)], line)

@@ -1,0 +1,69 @@
+"""The ruleset `epochs`: the combat page (p.5) of an epoch-hopping deck-builder, made into a
+complete game with documented stand-ins (CONTENT.md)."""
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine.ruleset import Option, Ruleset
+from engine.games.epochs import moves, rules, setup, state
+from engine.games.epochs.state import EpochsState, medal_image, seat_zone
+
+
+class Epochs(Ruleset):
+    name = "epochs"
+    version = "1.0"
+    players = (2, 3, 4)
+    options = {
+        "rounds": Option(6, (4, 6, 8), "stand-in EP-X-ROUNDS: number of game rounds"),
+        "overflow": Option("spill", ("spill", "front_only"),
+                           "EP-S4-DAMAGE reading X1: surplus damage spills to the next unit, or "
+                           "only the front unit is hit"),
+        "recruit": Option("all", ("all", "each"),
+                          "EP-S5-RECRUIT reading X6: recruit all defeated elites or choose each"),
+    }
+    content_packs = ("base",)
+    State = EpochsState
+    summary = "combat page (p.5) of an epoch-hopping deck-builder, with stand-ins"
+
+    def new_state(self, table) -> EpochsState:
+        return EpochsState(sabatons=[None] * table.players, honour=[0] * table.players)
+
+    def setup(self, ctx, table) -> None:
+        setup.setup(ctx, table)
+
+    def situation(self, ctx, table, doc: dict[str, Any]) -> None:
+        setup.situation(ctx, table, doc)
+
+    def apply(self, table, ev) -> None:
+        state.apply(table, ev)
+
+    def handlers(self):
+        return rules.HANDLERS
+
+    def prompts(self, table):
+        return moves.prompts(table)
+
+    def legal_commands(self, table, seat: int) -> list[dict[str, Any]]:
+        return moves.legal_commands(table, seat)
+
+    def explain(self, table, seat, cmd):
+        return moves.explain(table, seat, cmd)
+
+    def game_view(self, table, seat):
+        """Everything in the game state is public; medals add only the Sabaton each shows
+        (their kind is hidden in the owner's zone)."""
+        out = msgspec.to_builtins(table.game)
+        out["medal_images"] = [[medal_image(m) for m in table.zone(seat_zone(s, "medals"))]
+                               for s in range(table.players)]
+        return out
+
+    def public_data(self, ev) -> dict[str, Any]:
+        """The only seat-restricted events the game makes are the winner's medal picks."""
+        if ev.type == "chance.picked":
+            return {"stream": ev.data["stream"], "n": len(ev.data["picked"])}
+        return {}
+
+
+RULESET = Epochs()
