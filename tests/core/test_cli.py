@@ -1,0 +1,73 @@
+"""The runeledger CLI contract, driven through main() with its real argument parsing."""
+import json
+
+import pytest
+
+from engine.cli import main
+
+
+@pytest.fixture
+def cli(tmp_path, capsys):
+    db = str(tmp_path / "cli.db")
+
+    def run(*argv, ok=True):
+        code = main([*argv, "--db", db, "--json"])
+        text = capsys.readouterr().out
+        assert (code == 0) == ok, text
+        return json.loads(text) if text.strip().startswith(("{", "[")) else text
+    return run
+
+
+def test_full_cli_round(cli, tmp_path):
+    games = cli("games")
+    assert "duel" in [g["name"] for g in games["games"]]
+    gid = cli("new", "duel", "--players", "2", "--seed", "4", "--option", "rounds=4")["game_id"]
+    prompts = cli("prompts", gid)["prompts"]
+    assert prompts[0]["seat"] == 0 and prompts[0]["rule"] == "DU-PLAY"
+    legal = cli("legal", gid, "--seat", "0")
+    evs = cli("play", gid, "--seat", "0", json.dumps(legal[0]))  # accepted unchanged
+    assert evs[0]["type"] == "cmd." + legal[0]["kind"]
+    bad = cli("play", gid, "--seat", "0", '{"kind": "pass"}', ok=False)
+    assert bad["rule"] == "DU-PLAY" and "turn" in bad["error"]
+    bad = cli("play", gid, "--seat", "1", "{not json", ok=False)
+    assert bad["rule"] == "CORE-5"
+    log = cli("log", gid, "--as", "1")
+    hidden = [e for e in log if e.get("redacted")]
+    assert hidden and all("cards" not in e["data"] for e in hidden)
+    full = cli("state", gid, "--at", "5")
+    assert full["version"] == 5 and "zones" in full
+    view = cli("state", gid, "--as", "1")
+    assert "cards" not in view["zones"]["p0.hand"] and "cards" in view["zones"]["p1.hand"]
+    audit = cli("audit", gid, str(evs[-1]["version"]))
+    assert audit["chain"][-1]["type"].startswith("cmd.") and audit["chain"][0]["rule_summary"]
+    assert cli("replay", gid)["ok"] is True
+    assert cli("verify")["ok"] is True
+    refused = cli("undo", gid, "--to", "12", ok=False)
+    assert "CORE-6" in refused["error"] or refused["rule"] == "CORE-6"
+
+
+def test_simulate_stores_normal_games_with_workers(cli):
+    summary = cli("simulate", "duel", "--games", "6", "--players", "3", "--workers", "2",
+                  "--seed", "9")
+    assert summary["games"] == 6 and sum(summary["wins_per_seat"].values()) == pytest.approx(6)
+    assert cli("verify")["events"] == summary["events"]
+    assert cli("replay", "duel-9-00003")["ok"] is True
+
+
+def test_verify_exit_code_names_the_bad_event(cli, tmp_path):
+    gid = cli("new", "duel", "--players", "2", "--seed", "1")["game_id"]
+    import sqlite3
+    con = sqlite3.connect(tmp_path / "cli.db")
+    con.execute("DROP TRIGGER events_no_update")
+    con.execute("UPDATE events SET actor=1 WHERE version=4")
+    con.commit()
+    report = cli("verify", ok=False)
+    assert report["first_bad"]["game_id"] == gid and report["first_bad"]["version"] == 4
+
+
+def test_situation_via_cli(cli):
+    from pathlib import Path
+    path = Path(__file__).parent / "situations/duel_low_health.toml"
+    gid = cli("new", "--situation", str(path))["game_id"]
+    cli("play", gid, "--seat", "0", '{"kind": "play", "card": "Haymaker"}')
+    assert cli("prompts", gid)["over"] is True
