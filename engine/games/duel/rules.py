@@ -56,7 +56,7 @@ class Duel(Ruleset):
     name = "duel"
     version = "1.0"
     players = (2, 3, 4)
-    options = {"rounds": Option(12, (4, 8, 12, 20), "round limit (stand-in)")}
+    options = {"rounds": Option(12, (4, 8, 12, 20, 10000), "round limit; 10000 makes the long games benchmarks need")}
     content_packs = ("base",)
     State = State
     summary = "the core's test ruleset"
