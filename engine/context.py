@@ -48,7 +48,8 @@ class Ctx:
             data = {**data, "situation": True}
         data = _dec.decode(_enc.encode(data))  # store round trip: the live fold sees what a rebuild sees
         ev = NewEvent(type, data, None if vis is None else sorted(vis),
-                      self.actor if actor is None else actor, rule, self.cause, self.command_id)
+                      self.actor if actor is None else actor, rule, self.cause, self.command_id,
+                      self.ruleset.event_schemas.get(type, 1))
         version = self._base + len(self.events) + 1
         self.events.append(ev)
         fold_event(self.ruleset, self.table, ev, version)

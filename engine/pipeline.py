@@ -100,6 +100,8 @@ class Engine:
             self._pending.append((game_id, base, ctx.events))
             return None
         stored = self.store.append(game_id, base, ctx.events)
+        if stored and stored[-1].type == "seed.revealed":
+            self.store.mark_seed_revealed(game_id)
         t = self._tables.get(game_id)
         if t is not None and t.version // self.snapshot_every > base // self.snapshot_every:
             self.store.save_snapshot(game_id, t.version, encode(t))

@@ -39,9 +39,11 @@ def redo(engine, game_id: str, root: StoredEvent) -> None:
 def replay(store: EventStore, game_id: str) -> ReplayResult:
     from engine.pipeline import Engine
 
-    recorded = store.read(game_id)
-    if not recorded:
+    from projections.state import StateReader
+    if not store.version(game_id):
         raise EngineError(f"no game {game_id!r}")
+    reader = StateReader(store)
+    recorded = reader.events(reader.ruleset_of(game_id), game_id)
     created = recorded[0].data
     mem = Engine(EventStore(":memory:"))
     groups = [list(g) for _, g in groupby(recorded, key=lambda e: e.command_id)]

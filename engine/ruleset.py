@@ -43,6 +43,8 @@ class Ruleset:
     content_packs: ClassVar[tuple[str, ...]] = ()
     State: ClassVar[type]
     catalog_file: ClassVar[str] = "catalog.toml"
+    event_schemas: ClassVar[dict[str, int]] = {}  # type -> schema written now (default 1)
+    upcasters: ClassVar[dict[tuple[str, int], Callable[[dict], dict]]] = {}  # (type, old) -> step
     summary: ClassVar[str] = ""
 
     @cached_property

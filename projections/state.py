@@ -10,6 +10,7 @@ import msgspec
 from engine import registry
 from engine.fold import fold_event
 from engine.table import Table
+from engine.upcast import upcast
 from store import EventStore, StoredEvent
 from store.errors import StoreError
 
@@ -63,9 +64,13 @@ class StateReader:
             start = 2
         return self.fold_range(rs, table, game_id, start, n, use_snapshots)
 
+    def events(self, rs, game_id: str, first: int = 1, last: int | None = None):
+        """Stored events as the current code reads them (upcast to today's schemas)."""
+        return [upcast(rs, ev) for ev in self.store.read(game_id, first, last)]
+
     def fold_range(self, rs, table: Table, game_id: str, start: int, n: int,
                    use_snapshots: bool = True) -> Table:
-        for ev in self.store.read(game_id, start, n):
+        for ev in self.events(rs, game_id, start, n):
             if ev.type == "undo.done":
                 table = self.state_at(game_id, ev.data["to"], use_snapshots)
                 table.version = ev.version
