@@ -72,3 +72,32 @@ def assert_undo_equal(eng: Engine, gid: str, rng: random.Random) -> int:
     assert [strip(e) for e in again] == [strip(e) for e in original], \
         f"redo after undo to {k} made different events"
     return k
+
+
+def _strings(node) -> set[str]:
+    if isinstance(node, str):
+        return {node}
+    if isinstance(node, dict):
+        return set().union(*map(_strings, node.values())) if node else set()
+    if isinstance(node, (list, tuple)):
+        return set().union(*map(_strings, node)) if node else set()
+    return set()
+
+
+def assert_log_leaks_nothing(eng: Engine, gid: str, seat: int) -> int:
+    """Every card id a seat's redacted log shows must be visible in that seat's view just
+    before or just after the event; returns how many events were checked."""
+    from projections.views import log_view, state_view
+    rs = eng.ruleset(gid)
+    events = eng.store.read(gid)
+    log = log_view(rs, events, seat)
+    checked = 0
+    before = _strings(state_view(rs, eng.reader.state_at(gid, 1), seat))
+    for ev in log[1:]:
+        after = _strings(state_view(rs, eng.reader.state_at(gid, ev["version"]), seat))
+        shown = {s for s in _strings(ev["data"]) if "#" in s}
+        leaked = shown - before - after
+        assert not leaked, f"event {ev['version']} ({ev['type']}) shows seat {seat} {sorted(leaked)}"
+        before = after
+        checked += 1
+    return checked

@@ -1,0 +1,36 @@
+"""Invariant 6 on the core's mechanics: views and redacted logs hide hands and deck orders."""
+from engine.testing import assert_log_leaks_nothing, run_bots
+from projections.views import state_view
+
+
+def test_views_hide_other_hands_and_every_deck_order(eng):
+    gid = eng.create("duel", 3, 12)
+    eng.submit(gid, 0, eng.legal(gid, 0)[0])
+    t = eng.table(gid)
+    rs = eng.ruleset(gid)
+    for seat in (0, 1, 2, None):
+        zones = state_view(rs, t, seat)["zones"]
+        for name, z in zones.items():
+            if name.endswith(".deck"):
+                assert "cards" not in z and z["n"] == len(t.zone(name))
+            if name.endswith(".hand"):
+                assert ("cards" in z) == (seat is not None and name == f"p{seat}.hand")
+
+
+def test_redacted_log_leaks_nothing_the_view_hides(eng):
+    gid = eng.create("duel", 3, 13)
+    run_bots(eng, gid, 13)
+    for seat in range(3):
+        assert assert_log_leaks_nothing(eng, gid, seat) > 20
+
+
+def test_the_leak_check_catches_a_leak(eng, monkeypatch):
+    """The check above must be able to fail: make draws public and it must complain."""
+    import pytest
+
+    from engine.mechanics import zones
+    monkeypatch.setattr(zones, "seers", lambda table, zone: None)
+    gid = eng.create("duel", 2, 14)
+    run_bots(eng, gid, 14)
+    with pytest.raises(AssertionError, match="shows seat"):
+        assert_log_leaks_nothing(eng, gid, 1)
