@@ -106,12 +106,26 @@ def on_done(ctx, t, ev) -> None:
 # -- sidebar step 4: the combat ----------------------------------------------------------------
 
 def fight(ctx, t) -> None:
-    """The die roll fixes the units; then the three lines in order, then the winner."""
+    """The die roll fixes the units; the lines follow as a cascade (on_dice, on_line), so each
+    line's damage names that line as its cause in the audit chain."""
     faces = ctx.roll(PACK.die, 2, rule="EP-S4-ROLL")
     ctx.emit("dice.assigned", {"attacker": {"face": faces[0], "mod": int(faces[0])},
                                "defender": {"face": faces[1], "mod": int(faces[1])}}, "EP-X-DIE")
-    for line in LINES:
-        resolve_line(ctx, t, line)
+
+
+def on_dice(ctx, t, ev) -> None:
+    resolve_line(ctx, t, LINES[0])
+
+
+def on_line(ctx, t, ev) -> None:
+    """Damage at once at the end of the line, then the next line; after melee, the winner."""
+    hit = ev.data["damage"]
+    if hit["side"]:
+        place_damage(ctx, t, hit["side"], hit["n"], ev.data["line"])
+    nxt = LINES.index(ev.data["line"]) + 1
+    if nxt < len(LINES):
+        resolve_line(ctx, t, LINES[nxt])
+        return
     a, d = len(survivors(t, "attacker")), len(survivors(t, "defender"))
     if a == d == 0:
         winner, why = "none", "no surviving units on either side: both destroyed"
@@ -121,7 +135,6 @@ def fight(ctx, t) -> None:
         winner, why = "defender", "more surviving units"
     ctx.emit("combat.decided", {"winner": winner, "survivors": {"attacker": a, "defender": d},
                                 "reason": why}, "EP-S4-WINNER")
-    rewards(ctx, t)
 
 
 def line_total(t, side: str, line: str) -> dict:
@@ -149,8 +162,6 @@ def resolve_line(ctx, t, line: str) -> None:
     ctx.emit("line.resolved", {"line": line, "attacker": att, "defender": dfn, "diff": diff,
                                "damage": {"side": hit, "n": abs(diff), "rule": "EP-S4-DIFF"}},
              "EP-S4-TOTAL")
-    if hit:
-        place_damage(ctx, t, hit, abs(diff), line)
 
 
 def place_damage(ctx, t, side: str, n: int, line: str) -> None:
@@ -176,7 +187,7 @@ def place_damage(ctx, t, side: str, n: int, line: str) -> None:
 
 # -- sidebar step 5 (Phase 2.a) and 2.b item 5: rewards ----------------------------------------
 
-def rewards(ctx, t) -> None:
+def on_decided(ctx, t, ev) -> None:
     c = t.game.combat
     if c.kind == "epoch":
         if defeated_elites(t):
@@ -405,6 +416,7 @@ HANDLERS = [
     ("cmd.challenge", on_challenge), ("cmd.target", on_target), ("cmd.deploy", on_deploy),
     ("cmd.deploy_virtual", on_deploy_virtual), ("cmd.marker", on_marker), ("cmd.done", on_done),
     ("cmd.recruit", on_recruit), ("cmd.decline", on_decline),
+    ("dice.assigned", on_dice), ("line.resolved", on_line), ("combat.decided", on_decided),
     ("cmd.keep_medal", on_keep_medal), ("cmd.draw_relics", on_draw_relics),
     ("cmd.keep_relic", on_keep_relic), ("cmd.skip_relics", on_skip_relics),
 ]

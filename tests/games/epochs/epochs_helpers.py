@@ -1,0 +1,72 @@
+"""Drive `epochs` games through the real pipeline (engine.testing) from situation files."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine import situation as situation_file
+from engine import testing
+from engine.mechanics import zones
+
+import engine.games.epochs as pkg
+
+SITUATIONS = Path(pkg.__file__).parent / "situations"
+
+
+class Game:
+    """A game from a situation file; `game` and `options` override parts of its tables."""
+
+    def __init__(self, name: str, options: dict | None = None, edit=None):
+        doc = situation_file.read(SITUATIONS / f"{name}.toml")
+        doc.setdefault("options", {}).update(options or {})
+        if edit:
+            edit(doc["game"])
+        self.eng = testing.engine()
+        self.gid = self.eng.create("epochs", doc["players"], doc.get("seed", 0), doc["options"],
+                                   situation=doc)
+
+    @property
+    def t(self):
+        return self.eng.table(self.gid)
+
+    def play(self, seat: int, kind: str, **kw):
+        return testing.play(self.eng, self.gid, seat, {"kind": kind, **kw})
+
+    def force_dice(self, *faces: str) -> None:
+        self.eng.force(self.gid, {"die:combat": list(faces)})
+
+    def zone(self, name: str) -> list[str]:
+        return list(self.t.zone(name))
+
+    def names(self, name: str) -> list[str]:
+        return [zones.card_name(c) for c in self.t.zone(name)]
+
+    def events(self, *types: str, since: int = 0):
+        return [e for e in self.eng.store.read(self.gid, since + 1)
+                if not types or e.type in types]
+
+    def fight_epoch(self, spaces: list[int], units: list[str], markers=(), seat: int = 0,
+                    epoch: str = "Antike"):
+        """Phase 1 and 2.a up to the end of deployment (the last `done` starts the combat)."""
+        self.play(seat, "jump", epoch=epoch)
+        self.play(seat, "fight_epoch")
+        for space in spaces:
+            self.play(seat, "target", space=space)
+        self.play(seat, "done")
+        for name in units:
+            self.play(seat, "deploy", card=name)
+        for marker, unit in markers:
+            self.play(seat, "marker", marker=marker, unit=unit)
+        return self.play(seat, "done")
+
+    def prompt(self):
+        (p,) = self.eng.prompts(self.gid)
+        return p
+
+
+def of(events, typ: str):
+    return [e for e in events if e.type == typ]
+
+
+def line(events, name: str):
+    (ev,) = [e for e in events if e.type == "line.resolved" and e.data["line"] == name]
+    return ev
