@@ -1,7 +1,6 @@
 """The rule catalog: rule id -> game, digest section, rulebook page, summary, chosen reading."""
 from __future__ import annotations
 
-
 from pathlib import Path
 
 import msgspec
@@ -58,7 +57,5 @@ CORE_CATALOG = Catalog("core", [
     Rule("CORE-6", "DESIGN invariant 6", "-",
          "Undo never crosses a reveal, a chance outcome or another seat's decision unless the "
          "table agreed or the game is in analysis mode."),
-    Rule("CORE-SIT", "README: situations", "-",
-         "A game set up from a situation file; its set-up events are flagged as such."),
 ])
 

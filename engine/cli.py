@@ -24,7 +24,7 @@ from engine.replay import replay
 from projections.audit import audit
 from projections.timeline import timeline
 from projections.views import full_state, log_view, state_view
-from store import EventStore, StoreError
+from store import StoreError
 
 out = Console(soft_wrap=True)
 err = Console(stderr=True)

@@ -24,7 +24,7 @@ def _scan() -> tuple[dict[str, Ruleset], dict[str, str]]:
             module = importlib.import_module(f"engine.games.{info.name}")
             rs = getattr(module, "RULESET", None)
             if rs is not None:
-                rs.catalog  # a broken catalog is reported here, not half-read mid-game
+                _ = rs.catalog  # a broken catalog is reported here, not half-read mid-game
                 found[rs.name] = rs
         except Exception as exc:  # one broken game must not take the others down
             broken[info.name] = f"{type(exc).__name__}: {exc}"

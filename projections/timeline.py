@@ -9,7 +9,7 @@ from store import EventStore
 
 def timeline(store: EventStore, game_id: str) -> list[dict[str, Any]]:
     out = []
-    for cid, group in groupby(store.read(game_id), key=lambda e: e.command_id):
+    for _, group in groupby(store.read(game_id), key=lambda e: e.command_id):
         events = list(group)
         root = events[0]
         out.append({"first": root.version, "last": events[-1].version, "decision": root.type,

@@ -44,4 +44,5 @@ def test_analytics_catch_up_reads_only_new_events(eng):
     rows = {r[0]: r for r in eng.store.conn.execute("SELECT * FROM analytics_games")}
     assert rows[b][4] == ",".join(map(str, eng.table(b).winners))
     assert rows[a][3] == eng.store.version(a)
-    assert eng.store.conn.execute("SELECT revealed FROM seeds WHERE game_id=?", (a,)).fetchone()[0] == 1
+    revealed = eng.store.conn.execute("SELECT revealed FROM seeds WHERE game_id=?", (a,))
+    assert revealed.fetchone()[0] == 1
