@@ -46,7 +46,8 @@ class Game:
 
     def fight_epoch(self, spaces: list[int], units: list[str], markers=(), seat: int = 0,
                     epoch: str = "Antike"):
-        """Phase 1 and 2.a up to the end of deployment (the last `done` starts the combat)."""
+        """Phase 1 and 2.a up to the end of deployment (the last `done` starts the combat);
+        markers are (war marker name, unit name) pairs."""
         self.play(seat, "jump", epoch=epoch)
         self.play(seat, "fight_epoch")
         for space in spaces:
@@ -55,8 +56,12 @@ class Game:
         for name in units:
             self.play(seat, "deploy", card=name)
         for marker, unit in markers:
-            self.play(seat, "marker", marker=marker, unit=unit)
+            self.play(seat, "marker", marker=marker, unit=self.on_board(unit))
         return self.play(seat, "done")
+
+    def on_board(self, name: str, board: str = "board.attack") -> str:
+        """The id of the first unit called `name` on a combat board."""
+        return next(c for c in self.t.zone(board) if zones.card_name(c) == name)
 
     def prompt(self):
         (p,) = self.eng.prompts(self.gid)

@@ -8,7 +8,7 @@ def test_ep_x01_normal_line_difference_becomes_damage():
     defender 2 in the normal line deals 1 damage to the defender's unit nearest the front line,
     placed before the melee line is resolved."""
     g = Game("ep_x01_normal_line")
-    evs = g.fight_epoch([1, 2], ["Recruit"], [("Banner", "Recruit#1")])
+    evs = g.fight_epoch([1, 2], ["Recruit"], [("Banner", "Recruit")])
     normal = line(evs, "normal")
     att, dfn = normal.data["attacker"], normal.data["defender"]
     assert (att["total"], dfn["total"]) == (3, 2)
