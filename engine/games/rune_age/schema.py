@@ -73,3 +73,32 @@ class Content(msgspec.Struct, forbid_unknown_fields=True):
     scenario: list[Scenario] = []
     die: list[DieFaces] = []
     card: list[Card] = []
+
+
+class SeatLayout(msgspec.Struct, forbid_unknown_fields=True):
+    """One seat of a situation: card names, each taken from its place of origin."""
+
+    hand: list[str] = []
+    deck: list[str] = []      # top first
+    discard: list[str] = []   # top first
+    play: list[str] = []
+    exhausted: list[str] = []
+    damage: int = 0
+
+
+class Situation(msgspec.Struct, forbid_unknown_fields=True):
+    """The [game] table of a rune-age situation file."""
+
+    races: list[str]
+    seat: list[SeatLayout]
+    scenario: str = "dragonlords"
+    order: list[int] | None = None
+    round: int = 1
+    active: int | None = None
+    phase: str = "turn"                 # turn | event
+    cities: list[str] | None = None     # neutral cities in the centre (default: the first N)
+    enemies: list[str] = []
+    event_discard: list[str] = []
+    events: list[str] | None = None     # event deck, top first (default: the scenario's, unshuffled)
+    neutrals: list[str] | None = None
+    fixture: dict[str, dict] = {}       # FIXTURE card values of a rulebook example (not content)

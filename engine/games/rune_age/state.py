@@ -16,7 +16,7 @@ class Combat(msgspec.Struct):
     passed: list[int] = []
     pending: str = ""          # card whose on-play ability awaits its answer
     skulls: int = 0            # casualties still to choose
-    bonus: list[int] = [0, 0]  # ability strength of [attacker, defender]
+    bonus: list[int] = msgspec.field(default_factory=lambda: [0, 0])  # ability strength [attacker, defender]
     wounded: list[str] = []
     resolver: int = -1         # who applies resolution or end-of-combat abilities now
     winner: str = ""           # army | target | attacker | defender, once compared

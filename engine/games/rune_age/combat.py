@@ -1,0 +1,266 @@
+"""Battles (BTL-1..8, CAS-1..4) and sieges (SGE-1..6) as small steps with recorded outcomes."""
+from __future__ import annotations
+
+from engine.mechanics import zones
+from engine.mechanics.dice import Die
+
+from . import abilities as A
+from .cards import die_faces, spec
+from .endgame import over, wound_realm
+from .places import (CITIES, ENEMIES, EVENT_DISCARD, LASTING, OBJECTIVE, alive, army,
+                     army_strength, barracks, discard, hand, is_unit, origin, play, playable)
+
+
+def lasting_bonus(t) -> int:
+    """Stand-in lasting effects: every enemy has +amount strength while they last (EVT-4)."""
+    return sum(spec(t.game, c).amount for c in t.zone(LASTING))
+
+
+def battle_targets(t, seat: int) -> list[str]:
+    """BTL-1, A32: own top stronghold, neutral cities, enemies, the scenario-1 objective."""
+    g = t.game
+    out = t.zone(barracks(seat, "stronghold"))[:1] + list(t.zone(CITIES)) + list(t.zone(ENEMIES))
+    if g.scenario == "dragonlords":
+        out += list(t.zone(OBJECTIVE))
+    return out
+
+
+def siege_targets(t, seat: int) -> list[str]:
+    """SGE-1, SCN-MO-3: other players' cities and (except in The Monument) home realms."""
+    g = t.game
+    out = []
+    for o in alive(t):
+        if o == seat:
+            continue
+        out += [c for c in t.zone(play(o)) if spec(g, c).kind == "city"]
+        if g.scenario != "monument":
+            out.append(f"realm:{o}")
+    return out
+
+
+def targets(t, seat: int) -> list[str]:
+    """ACT-CMB-2 (A10): each target at most once per round per attacking player."""
+    done = t.game.attacked
+    return [x for x in battle_targets(t, seat) + siege_targets(t, seat) if f"{seat}>{x}" not in done]
+
+
+def controller(t, card: str) -> int | None:
+    for s in range(t.players):
+        if card in t.zone(play(s)):
+            return s
+    return None
+
+
+def target_strength(t, card: str) -> int:
+    c = spec(t.game, card)
+    bonus = lasting_bonus(t) if c.kind in ("event", "objective") else 0
+    return c.strength + bonus
+
+
+def declare(ctx, t, seat: int, target: str) -> None:
+    """ACT-CMB-1, BTL-1 / SGE-1: name the target; a siege when another player controls it."""
+    ctx.emit("ra.attacked", {"seat": seat, "target": target}, rule="ACT-CMB-2")
+    if target.startswith("realm:"):
+        combat = {"kind": "siege", "attacker": seat, "target": target,
+                  "defender": int(target.split(":")[1]), "turn": seat}
+        rule = "SGE-1"
+    elif controller(t, target) is not None:
+        combat = {"kind": "siege", "attacker": seat, "target": target,
+                  "defender": controller(t, target), "turn": seat}
+        rule = "SGE-1"
+    else:
+        combat = {"kind": "battle", "attacker": seat, "target": target, "turn": seat,
+                  "target_strength": target_strength(t, target), "icons": spec(t.game, target).icons}
+        rule = "BTL-1"
+    ctx.emit("ra.combat", {"combat": combat}, rule=rule)
+
+
+def defend(ctx, t, seat: int, card: str, strength: int) -> None:
+    """BTL-1 'Effekt', §8.4: a player fights a battle against an event attacking his realm."""
+    combat = {"kind": "defend", "attacker": seat, "target": card, "turn": seat,
+              "target_strength": strength, "icons": spec(t.game, card).icons}
+    ctx.emit("ra.combat", {"combat": combat}, rule="BTL-1")
+
+
+def play_card(ctx, t, seat: int, card: str) -> None:
+    """BTL-2 / SGE-2: one unit or tactic from hand into the army; its on-play ability may follow."""
+    c = t.game.combat
+    rule = "SGE-2" if c.kind == "siege" else "BTL-2"
+    zones.move(ctx, hand(seat), army(seat), [card], rule=rule)
+    if c.kind == "siege" and is_unit(t, card):
+        ctx.emit("ra.announced", {"seat": seat, "total": army_strength(t, seat)}, rule="SGE-2")
+    if A.uses(t, seat, card, "on_play"):
+        ctx.emit("ra.combat_step", {"set": {"pending": card}}, rule="ABL-2")
+    else:
+        after_play(ctx, t, seat)
+
+
+def after_play(ctx, t, seat: int) -> None:
+    """SGE-2: play alternates while the other player has not passed."""
+    c = t.game.combat
+    if c.pending:
+        ctx.emit("ra.combat_step", {"set": {"pending": ""}}, rule="ABL-2")
+    if c.kind == "siege":
+        other = c.defender if seat == c.attacker else c.attacker
+        if other not in c.passed:
+            ctx.emit("ra.combat_step", {"set": {"turn": other}}, rule="SGE-2")
+
+
+def on_play(ctx, t, seat: int, card: str, choice: dict | None) -> None:
+    if choice is not None:
+        A.use(ctx, t, seat, card, "on_play", choice)
+    after_play(ctx, t, seat)
+
+
+def pass_(ctx, t, seat: int) -> None:
+    """SGE-2: a pass is final for this siege."""
+    c = t.game.combat
+    other = c.defender if seat == c.attacker else c.attacker
+    ctx.emit("ra.combat_step", {"set": {"passed": c.passed + [seat], "turn": other}}, rule="SGE-2")
+
+
+def stop(ctx, t) -> None:
+    """BTL-2 then BTL-3 / CAS-1: roll the casualty die once per icon on the target card (A16)."""
+    c = t.game.combat
+    skulls = 0
+    if c.icons:
+        faces = die_faces(t.game.die).faces
+        rolled = ctx.roll(Die("casualty", tuple(faces)), n=c.icons, rule="CAS-1")
+        skulls = sum(rolled)
+        ctx.emit("ra.casualties", {"seat": c.attacker, "faces": rolled, "skulls": skulls}, rule="CAS-2")
+    ctx.emit("ra.combat_step", {"set": {"step": "casualties", "skulls": skulls}}, rule="BTL-3")
+
+
+def casualty(ctx, t, card: str) -> None:
+    """CAS-2: destroy one participating unit per skull, chosen by the player."""
+    c = t.game.combat
+    A.destroy_in_combat(ctx, t, card, rule="CAS-2")
+    ctx.emit("ra.combat_step", {"set": {"skulls": c.skulls - 1}}, rule="CAS-2")
+
+
+def to_resolution(ctx, t) -> None:
+    c = t.game.combat
+    rule = "SGE-3" if c.kind == "siege" else "BTL-4"
+    ctx.emit("ra.combat_step", {"set": {"step": "resolution", "resolver": c.attacker}}, rule=rule)
+
+
+def resolution_uses(t, seat: int) -> list[tuple[str, dict]]:
+    return [(card, u) for card in t.zone(army(seat)) for u in A.uses(t, seat, card, "resolution")]
+
+
+def end_uses(t, seat: int) -> list[tuple[str, dict]]:
+    return [(card, u) for card in t.zone(army(seat)) for u in A.uses(t, seat, card, "end_of_combat")]
+
+
+def step(ctx, t) -> bool:
+    """One automatic combat transition; False when a player must decide."""
+    g = t.game
+    c = g.combat
+    if c.step == "deploy":
+        if c.pending:
+            return False
+        if c.kind == "siege":
+            if len(c.passed) == 2:
+                to_resolution(ctx, t)
+            elif not playable(t, c.turn):
+                pass_(ctx, t, c.turn)
+            else:
+                return False
+        elif not playable(t, c.attacker):
+            stop(ctx, t)
+        else:
+            return False
+        return True
+    if c.step == "casualties":
+        units = [x for x in t.zone(army(c.attacker)) if is_unit(t, x)]
+        if c.skulls and units and len(units) > c.skulls:
+            return False
+        for x in units[:c.skulls]:
+            A.destroy_in_combat(ctx, t, x, rule="CAS-4" if len(units) <= c.skulls else "CAS-2")
+        to_resolution(ctx, t)
+        return True
+    if c.step == "resolution":
+        if c.resolver >= 0 and resolution_uses(t, c.resolver):
+            return False
+        if c.kind == "siege" and c.resolver == c.attacker:
+            ctx.emit("ra.combat_step", {"set": {"resolver": c.defender}}, rule="SGE-3")
+        else:
+            outcome(ctx, t)
+            if not t.over:
+                ctx.emit("ra.combat_step", {"set": {"step": "end_abilities", "resolver": c.attacker}},
+                         rule="ABL-4")
+        return True
+    if c.step == "end_abilities":
+        if c.resolver in alive(t) and end_uses(t, c.resolver):
+            return False
+        if c.kind == "siege" and c.resolver == c.attacker:
+            ctx.emit("ra.combat_step", {"set": {"resolver": c.defender}}, rule="ABL-4")
+        else:
+            finish(ctx, t)
+        return True
+    return False
+
+
+def outcome(ctx, t) -> None:
+    """BTL-5/6 (tie to the army) and SGE-3/4 (tie to the defender)."""
+    g = t.game
+    c = g.combat
+    att = army_strength(t, c.attacker) + c.bonus[0]
+    if c.kind == "siege":
+        city = not c.target.startswith("realm:")
+        dfn = army_strength(t, c.defender) + c.bonus[1] + (spec(g, c.target).defence if city else 0)
+        won = att > dfn
+        ctx.emit("ra.outcome", {"attacker": att, "defender": dfn, "winner": "attacker" if won else "defender",
+                                "target": c.target}, rule="SGE-3")
+        ctx.emit("ra.combat_step", {"set": {"winner": "attacker" if won else "defender"}}, rule="SGE-3")
+        if won and city:
+            capture_city(ctx, t, c.target, c.defender, c.attacker)
+        elif won:
+            wound_realm(ctx, t, c.defender, att - dfn, rule="SGE-4", by=c.attacker)
+        return
+    need = c.target_strength
+    won = att >= need
+    ctx.emit("ra.outcome", {"attacker": att, "target": need, "winner": "army" if won else "target",
+                            "target_card": c.target}, rule="BTL-5")
+    ctx.emit("ra.combat_step", {"set": {"winner": "army" if won else "target"}}, rule="BTL-5")
+    if c.kind == "defend":
+        if not won:
+            wound_realm(ctx, t, c.attacker, need - att, rule="BTL-6", by=None)
+        return
+    if not won:
+        return
+    kind = spec(g, c.target).kind
+    if kind == "stronghold":
+        zones.move(ctx, barracks(c.attacker, "stronghold"), play(c.attacker), [c.target], rule="BTL-5")
+    elif kind == "city":
+        zones.move(ctx, CITIES, play(c.attacker), [c.target], rule="BTL-5")
+    elif kind == "objective":
+        over(ctx, t, [c.attacker], "defeated the objective card", "SCN-DL-3" if g.solo else "SCN-DL-2")
+    elif spec(g, c.target).reward:
+        zones.move(ctx, ENEMIES, play(c.attacker), [c.target], rule="RWD-1")
+    else:
+        zones.move(ctx, ENEMIES, EVENT_DISCARD, [c.target], rule="EVT-7")
+
+
+def capture_city(ctx, t, city: str, loser: int, winner: int) -> None:
+    """SGE-4: the city enters ready; in Weltenbrand exhausted (SCN-WB-1, A12)."""
+    g = t.game
+    zones.move(ctx, play(loser), play(winner), [city], rule="SGE-4")
+    if g.scenario == "world_fire":
+        if city not in g.exhausted:
+            ctx.emit("ra.exhausted", {"card": city, "seat": winner}, rule="SCN-WB-1")
+    elif city in g.exhausted:
+        ctx.emit("ra.refreshed", {"seat": winner, "cards": [city]}, rule="SGE-4")
+
+
+def finish(ctx, t) -> None:
+    """BTL-7 / SGE-5: wounded units are destroyed, the rest go to their owners' discard piles."""
+    c = t.game.combat
+    rule = "SGE-5" if c.kind == "siege" else "BTL-7"
+    for s in (c.attacker, c.defender):
+        if s < 0:
+            continue
+        for card in [x for x in t.zone(army(s)) if x in c.wounded]:
+            zones.move(ctx, army(s), origin(t, card), [card], rule="DES-3")
+        zones.move(ctx, army(s), discard(s), list(t.zone(army(s))), rule=rule)
+    ctx.emit("ra.combat_ended", {"target": c.target, "winner": c.winner}, rule=rule)

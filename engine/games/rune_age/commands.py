@@ -1,0 +1,181 @@
+"""Command handlers (one per command kind). The pipeline has already checked the command
+against legal_commands, so each handler only carries it out and then advances the game."""
+from __future__ import annotations
+
+from engine.mechanics import zones
+
+from . import abilities as A
+from . import combat, eventphase
+from .cards import spec
+from .flow import advance
+from .places import OUT, barracks, discard, hand, play
+from .turn import close_action, discard_hand, end_turn, exhaust, generate, open_action
+
+
+def _play_gold(ctx, t, seat, cmd):
+    open_action(ctx, t, "purchase")
+    zones.move(ctx, hand(seat), discard(seat), [cmd["card"]], rule="ACT-BUY-1")
+    ctx.emit("ra.gained", {"seat": seat, "card": cmd["card"], "amount": spec(t.game, cmd["card"]).gold},
+             rule="ACT-BUY-1")
+
+
+def _use_gold(ctx, t, seat, cmd):
+    open_action(ctx, t, "purchase")
+    generate(ctx, t, seat, cmd["card"], "gold")
+
+
+def _use_influence(ctx, t, seat, cmd):
+    if t.game.phase == "keep":
+        open_action(ctx, t, "keep")
+        exhaust(ctx, t, seat, cmd["card"], rule="TRN-3")
+        ctx.emit("ra.gained", {"seat": seat, "card": cmd["card"],
+                               "amount": spec(t.game, cmd["card"]).influence}, rule="TRN-3")
+    else:
+        open_action(ctx, t, "influence")
+        generate(ctx, t, seat, cmd["card"], "influence")
+
+
+def _buy(ctx, t, seat, cmd):
+    pile = barracks(seat, cmd["pile"])
+    card = t.zone(pile)[0]
+    c = spec(t.game, card)
+    ctx.emit("ra.spent", {"seat": seat, "card": card, "amount": c.cost}, rule="ACT-BUY-2")
+    if c.kind == "stronghold":
+        zones.move(ctx, pile, play(seat), [card], rule="ACT-BUY-3")
+    elif c.kind == "monument":
+        zones.move(ctx, pile, play(seat), [card], rule="ACT-BUY-4")
+        ctx.emit("ra.monument_built", {"seat": seat, "card": card}, rule="SCN-MO-2")
+    else:
+        zones.move(ctx, pile, discard(seat), [card], rule="ACT-BUY-2")
+
+
+def _acquire(ctx, t, seat, cmd):
+    card = t.zone(cmd["pile"])[0]
+    c = spec(t.game, card)
+    rule = "ACT-INF-3" if c.kind == "gold" else "ACT-INF-2"
+    ctx.emit("ra.spent", {"seat": seat, "card": card, "amount": c.cost}, rule=rule)
+    zones.move(ctx, cmd["pile"], discard(seat), [card], rule=rule)
+
+
+def _end_action(ctx, t, seat, cmd):
+    close_action(ctx, t)
+
+
+def _card_action(ctx, t, seat, cmd):
+    """ACT-CARD-1/2: a hand card is discarded after use; a play-area card is exhausted (A9)."""
+    close_action(ctx, t)
+    card = cmd["card"]
+    choice = {k: v for k, v in cmd.items() if k not in ("kind", "card")}
+    in_hand = card in t.zone(hand(seat))
+    if not in_hand:
+        exhaust(ctx, t, seat, card, rule="ACT-CARD-2")
+    A.use(ctx, t, seat, card, "action", choice)
+    if in_hand and card in t.zone(hand(seat)):
+        zones.move(ctx, hand(seat), discard(seat), [card], rule="ACT-CARD-1")
+
+
+def _attack(ctx, t, seat, cmd):
+    close_action(ctx, t)
+    combat.declare(ctx, t, seat, cmd["target"])
+
+
+def _end_turn(ctx, t, seat, cmd):
+    end_turn(ctx, t)
+
+
+def _keep(ctx, t, seat, cmd):
+    card = t.zone(hand(seat))[cmd["slot"]]
+    ctx.emit("ra.kept", {"seat": seat, "card": card}, rule="TRN-3", vis=[seat])
+
+
+def _discard_hand(ctx, t, seat, cmd):
+    discard_hand(ctx, t)
+
+
+def _play(ctx, t, seat, cmd):
+    combat.play_card(ctx, t, seat, cmd["card"])
+
+
+def _stop(ctx, t, seat, cmd):
+    combat.stop(ctx, t)
+
+
+def _pass(ctx, t, seat, cmd):
+    combat.pass_(ctx, t, seat)
+
+
+def _ability(ctx, t, seat, cmd):
+    choice = {k: v for k, v in cmd.items() if k not in ("kind", "card")}
+    combat.on_play(ctx, t, seat, cmd["card"], choice)
+
+
+def _decline(ctx, t, seat, cmd):
+    combat.on_play(ctx, t, seat, cmd["card"], None)
+
+
+def _casualty(ctx, t, seat, cmd):
+    combat.casualty(ctx, t, cmd["card"])
+
+
+def _resolve(ctx, t, seat, cmd):
+    choice = {k: v for k, v in cmd.items() if k not in ("kind", "card")}
+    A.use(ctx, t, seat, cmd["card"], "resolution", choice)
+
+
+def _end_ability(ctx, t, seat, cmd):
+    choice = {k: v for k, v in cmd.items() if k not in ("kind", "card")}
+    A.use(ctx, t, seat, cmd["card"], "end_of_combat", choice)
+
+
+def _done(ctx, t, seat, cmd):
+    """Skip the remaining optional abilities of this step (ABL-1: always optional)."""
+    c = t.game.combat
+    if c.step == "resolution":
+        if c.kind == "siege" and c.resolver == c.attacker:
+            ctx.emit("ra.combat_step", {"set": {"resolver": c.defender}}, rule="SGE-3")
+        else:
+            ctx.emit("ra.combat_step", {"set": {"resolver": -1}}, rule="BTL-4")
+    else:
+        if c.kind == "siege" and c.resolver == c.attacker:
+            ctx.emit("ra.combat_step", {"set": {"resolver": c.defender}}, rule="ABL-4")
+        else:
+            ctx.emit("ra.combat_step", {"set": {"resolver": -1}}, rule="ABL-4")
+
+
+def _tribute(ctx, t, seat, cmd):
+    eventphase.tribute(ctx, t, seat, t.zone(hand(seat))[cmd["slot"]])
+
+
+def _keep_rune(ctx, t, seat, cmd):
+    """SCN-RW-3: the chosen rune stays active, the other leaves the game."""
+    for card in t.game.rune_choice.cards:
+        if card != cmd["card"]:
+            zones.move(ctx, play(seat), OUT, [card], rule="SCN-RW-3")
+    ctx.emit("ra.rune_chosen", {"seat": seat, "card": cmd["card"]}, rule="SCN-RW-3")
+
+
+def _take(ctx, t, seat, cmd):
+    """SCN-MO-5: any card of the opponent's hand, race cards included."""
+    victim = t.game.take.victim
+    zones.move(ctx, hand(victim), hand(seat), [t.zone(hand(victim))[cmd["slot"]]], rule="SCN-MO-5")
+    ctx.emit("ra.taken", {"seat": seat, "victim": victim}, rule="SCN-MO-5")
+
+
+HANDLERS = {
+    "play_gold": _play_gold, "use_gold": _use_gold, "use_influence": _use_influence, "buy": _buy,
+    "acquire": _acquire, "end_action": _end_action, "card_action": _card_action, "attack": _attack,
+    "end_turn": _end_turn, "keep": _keep, "discard_hand": _discard_hand, "play": _play,
+    "stop": _stop, "pass": _pass, "ability": _ability, "decline": _decline, "casualty": _casualty,
+    "resolve": _resolve, "end_ability": _end_ability, "done": _done, "tribute": _tribute,
+    "keep_rune": _keep_rune, "take": _take,
+}
+
+
+def subscriptions() -> list[tuple[str, object]]:
+    def wrap(fn):
+        def handler(ctx, t, ev):
+            fn(ctx, t, ev.actor, ev.data)
+            advance(ctx, t)
+        handler.__name__ = fn.__name__
+        return handler
+    return [(f"cmd.{kind}", wrap(fn)) for kind, fn in HANDLERS.items()]

@@ -1,0 +1,67 @@
+"""Rune Age as a Runeledger ruleset: wiring of state, set-up, rules, prompts and views."""
+from __future__ import annotations
+
+from engine.ruleset import Option, Ruleset
+
+from . import apply as fold
+from . import commands, eventphase, legal, setup, view
+from .flow import advance
+from .setup import SCENARIOS
+from .state import RAState
+from .turn import start_round
+
+
+class RuneAge(Ruleset):
+    name = "rune-age"
+    version = "1.0"
+    summary = "Rune Age (deck-building, four scenarios, solo variants)"
+    players = (1, 2, 3, 4)
+    options = {
+        "scenario": Option(default="dragonlords", choices=SCENARIOS + ("random",),
+                           doc="SET-2: the scenario, or random (an objective card drawn at random)"),
+        "races": Option(default="random", doc="SET-3: comma-separated races in seat order, or random"),
+        "casualty_die": Option(default="standard", choices=("standard", "mild", "harsh"),
+                               doc="stand-in: skulls per face of the casualty die (A2)"),
+        "remove_brother": Option(default=False, doc="SCN-WB-5/OPT-2: remove Bruder gegen Bruder"),
+        "neutrals": Option(default="", doc="OPT-1: three neutral types replacing the scenario's, same costs"),
+        "round_cap": Option(default=0, doc="ENG-CAP (not in the rules, A22): end without winner after N rounds"),
+    }
+    content_packs = ("base",)
+    State = RAState
+
+    def setup(self, ctx, table) -> None:
+        setup.setup(ctx, table)
+        start_round(ctx, table, 1)
+        advance(ctx, table)
+
+    def situation(self, ctx, table, doc: dict) -> None:
+        """A situation starts in the active player's action step, or in the event phase."""
+        sit = setup.situation(ctx, table, doc)
+        ctx.emit("ra.round", {"round": sit.round, "first": table.game.first}, rule="SIT-0")
+        active = table.game.first if sit.active is None else sit.active
+        ctx.emit("ra.turn", {"seat": active, "round": sit.round}, rule="SIT-0")
+        if sit.phase == "event":
+            eventphase.begin(ctx, table)
+        advance(ctx, table)
+
+    def apply(self, table, ev) -> None:
+        fold.apply(table, ev)
+
+    def handlers(self):
+        return commands.subscriptions()
+
+    def prompts(self, table):
+        return legal.prompts(table)
+
+    def legal_commands(self, table, seat):
+        return legal.legal_commands(table, seat)
+
+    def explain(self, table, seat, cmd):
+        return legal.explain(table, seat, cmd)
+
+    def game_view(self, table, seat):
+        return view.game_view(table, seat)
+
+    def public_data(self, ev):
+        return view.public_data(ev)
+

@@ -1,0 +1,200 @@
+"""Set-up (SET-1..11, SET-T, scenario extended set-ups) and set-up from a situation file."""
+from __future__ import annotations
+
+from engine.mechanics import damage, zones
+from engine.mechanics.zones import instances
+
+from engine.content import decode
+
+from . import cards as C
+from .places import (BOX, CITIES, ENEMIES, EVENT_DISCARD, EVENTS, LASTING, OBJECTIVE, OUT, REVEALED,
+                     RUNES, barracks, deck, discard, gold_pile, hand, neutral_pile, play, realm)
+from .schema import Situation
+
+SCENARIOS = ("dragonlords", "rune_wars", "world_fire", "monument")
+
+
+def choose_scenario(ctx, t) -> str:
+    """SET-2: the agreed scenario, or an objective card drawn at random."""
+    key = t.options["scenario"]
+    allowed = [k for k in SCENARIOS if C.scenario(k).min_players <= t.players]
+    if key == "random":
+        key = ctx.pick("objective", allowed, 1, rule="SET-2")[0]
+    if key not in allowed:
+        raise ValueError(f"rune-age: scenario {key} needs at least "
+                         f"{C.scenario(key).min_players} players (§9.6)")
+    return key
+
+
+def choose_races(ctx, t) -> list[str]:
+    """SET-3: races by agreement (option races) or assigned at random."""
+    text = t.options["races"]
+    if text == "random":
+        return ctx.pick("races", list(C.RACES), t.players, rule="SET-3")
+    races = [r.strip() for r in text.split(",")]
+    if len(races) != t.players or len(set(races)) != len(races) or set(races) - set(C.RACES):
+        raise ValueError(f"rune-age: races={text!r} must name {t.players} different races "
+                         f"of {', '.join(C.RACES)}")
+    return races
+
+
+def neutral_types(t, key: str) -> list[str]:
+    """SET-2 with OPT-1: the objective's neutral types, optionally swapped for same-cost ones."""
+    base = C.scenario(key).neutrals
+    text = t.options["neutrals"]
+    if not text:
+        return list(base)
+    chosen = [n.strip() for n in text.split(",")]
+    known = {c.name: c for c in C.cards("unit") + C.cards("tactic") if not c.race}
+    if len(chosen) != 3 or len(set(chosen)) != 3 or any(n not in known for n in chosen):
+        raise ValueError(f"rune-age: neutrals={text!r} must name three neutral types")
+    if sorted(known[n].cost for n in chosen) != sorted(known[n].cost for n in base):
+        raise ValueError("rune-age: OPT-1 swaps neutral types only for types of the same influence cost")
+    return chosen
+
+
+def event_cards(t, key: str) -> list[list[str]]:
+    """Event card ids per stage (stage 1 first), minus solo and optional removals."""
+    scn = C.scenario(key)
+    removed = set(scn.solo_remove if t.players == 1 else [])
+    if t.options["remove_brother"]:
+        removed |= set(scn.optional_remove)
+    stages = []
+    for stage in range(1, scn.stages + 1):
+        stages.append([f"{c.name}#1" for c in C.cards("event", scenario=key, stage=stage)
+                       if c.name not in removed])
+    return stages
+
+
+def race_cards(race: str) -> dict[str, list[str]]:
+    piles: dict[str, list[str]] = {}
+    for c in C.cards("stronghold", race=race) + C.cards("unit", race=race) + C.cards("monument", race=race):
+        piles.setdefault(c.pile, []).extend(instances(c.name, c.copies))
+    return piles
+
+
+def setup(ctx, t) -> None:
+    key = choose_scenario(ctx, t)
+    ctx.emit("ra.setup", {"pack": "base", "scenario": key, "solo": t.players == 1,
+                          "die": t.options["casualty_die"]}, rule="SET-2")
+    races = choose_races(ctx, t)
+    ctx.emit("ra.races", {"races": races}, rule="SET-3")
+    order = ctx.pick("seating", list(range(t.players)), t.players, rule="SET-4")
+    ctx.emit("ra.seating", {"order": order}, rule="SET-4")
+    row = C.setup_row(t.players)
+    for s, race in enumerate(races):
+        zones.create(ctx, realm(s), [f"{C.cards('realm', race=race)[0].name}#1"], rule="SET-5")
+        for pile, ids in race_cards(race).items():
+            if pile == "monument" and key != "monument":
+                continue
+            zones.create(ctx, barracks(s, pile), ids, rule="SCN-MO-2" if pile == "monument" else "SET-6")
+        for name, vis in ((deck(s), "hidden"), (hand(s), "owner"), (discard(s), "public"),
+                          (play(s), "public"), (f"army:{s}", "public")):
+            zones.create(ctx, name, [], owner=s, vis=vis, rule="ZON-1")
+    for value, count in ((1, row.gold1), (2, row.gold2), (3, row.gold3)):
+        zones.create(ctx, gold_pile(value), instances(f"{value}-Gold", count), rule="SET-T")
+    for name in neutral_types(t, key):
+        zones.create(ctx, neutral_pile(name), instances(name, row.neutral), rule="SET-7")
+    zones.create(ctx, BOX, [f"{c.name}#1" for c in C.cards("city")], rule="SET-7")
+    zones.create(ctx, CITIES, [], rule="SET-7")
+    zones.move(ctx, BOX, CITIES, ctx.pick("cities", list(t.zone(BOX)), row.cities, rule="SET-7"), rule="SET-7")
+    for name in (ENEMIES, EVENT_DISCARD, LASTING, REVEALED, OUT):
+        zones.create(ctx, name, [], rule="ZON-7")
+    for s in range(t.players):
+        zones.move(ctx, gold_pile(1), deck(s), t.zone(gold_pile(1))[:5], rule="SET-8")
+        zones.move(ctx, barracks(s, "u1"), deck(s), t.zone(barracks(s, "u1"))[:3], rule="SET-8")
+        ctx.shuffle(deck(s), rule="SET-8")
+    for s in range(t.players):
+        zones.draw(ctx, deck(s), discard(s), hand(s), 5, rule="SET-9")
+    build_event_deck(ctx, t, key)
+    zones.create(ctx, OBJECTIVE, [f"{C.cards('objective', scenario=key)[0].name}#1"], rule="SET-11")
+    if key == "rune_wars":
+        deal_runes(ctx, t)
+
+
+def build_event_deck(ctx, t, key: str) -> None:
+    """SET-10 (A5): shuffled stage 1 on shuffled stage 2 (on shuffled stage 3)."""
+    zones.create(ctx, EVENTS, [], vis="hidden", rule="SET-10")
+    stages = event_cards(t, key)
+    for n in range(len(stages), 0, -1):
+        name = f"stage:{n}"
+        zones.create(ctx, name, stages[n - 1], vis="hidden", rule="SET-10")
+        ctx.shuffle(name, rule="SET-10")
+        zones.move(ctx, name, EVENTS, list(t.zone(name)), rule="SET-10")
+
+
+def deal_runes(ctx, t) -> None:
+    """SCN-RW-1: one random dragon rune per player; the rest stay face down (A27)."""
+    zones.create(ctx, RUNES, [f"{c.name}#1" for c in C.cards("rune")], vis="hidden", rule="SCN-RW-1")
+    ctx.shuffle(RUNES, rule="SCN-RW-1")
+    for s in range(t.players):
+        zones.move(ctx, RUNES, play(s), t.zone(RUNES)[:1], rule="SCN-RW-1")
+
+
+# ------------------------------------------------------------------ situations
+def situation(ctx, t, raw: dict) -> Situation:
+    """Lay out a situation: every listed card is taken from its place of origin by name."""
+    sit = decode(raw, Situation, "situation [game]")
+    if len(sit.seat) != t.players or len(sit.races) != t.players:
+        raise ValueError(f"situation [game]: {t.players} seats and races needed")
+    key, fixture = sit.scenario, sit.fixture
+    ctx.emit("ra.setup", {"pack": "base", "scenario": key, "solo": t.players == 1,
+                          "die": t.options["casualty_die"], "overrides": fixture}, rule="SET-2")
+    races = sit.races
+    ctx.emit("ra.races", {"races": races}, rule="SIT-0")
+    ctx.emit("ra.seating", {"order": sit.order or list(range(t.players))}, rule="SIT-0")
+    row = C.setup_row(t.players)
+    layout: dict[str, list[str]] = {}
+    for s, race in enumerate(races):
+        layout[realm(s)] = [f"{C.cards('realm', race=race)[0].name}#1"]
+        for pile, ids in race_cards(race).items():
+            if pile != "monument" or key == "monument":
+                layout[barracks(s, pile)] = ids
+    for value, count in ((1, row.gold1), (2, row.gold2), (3, row.gold3)):
+        layout[gold_pile(value)] = instances(f"{value}-Gold", count)
+    for name in sit.neutrals or C.scenario(key).neutrals:
+        layout[neutral_pile(name)] = instances(name, row.neutral)
+    layout[BOX] = [f"{c.name}#1" for c in C.cards("city")]
+    layout[EVENTS] = [f"{c.name}#1" for c in C.cards("event", scenario=key)]
+    layout[OBJECTIVE] = [f"{C.cards('objective', scenario=key)[0].name}#1"]
+    if key == "rune_wars":
+        layout[RUNES] = [f"{c.name}#1" for c in C.cards("rune")]
+
+    def take(name: str) -> str:
+        for zone in layout.values():
+            for card in zone:
+                if zones.card_name(card) == name:
+                    zone.remove(card)
+                    return card
+        raise ValueError(f"situation: no {name!r} left to place")
+
+    placed: dict[str, list[str]] = {}
+    for zone, names in ((CITIES, sit.cities), (ENEMIES, sit.enemies), (EVENT_DISCARD, sit.event_discard)):
+        if names is not None:
+            placed[zone] = [take(n) for n in names]
+    if sit.events is not None:
+        placed["events:new"] = [take(n) for n in sit.events]
+    for s, seat in enumerate(sit.seat):
+        for part, zone in (("hand", hand(s)), ("deck", deck(s)), ("discard", discard(s)), ("play", play(s))):
+            placed[zone] = [take(n) for n in getattr(seat, part)]
+    if CITIES not in placed:
+        placed[CITIES] = [layout[BOX].pop(0) for _ in range(row.cities)]
+    if "events:new" in placed:
+        layout[BOX] += layout[EVENTS]
+        layout[EVENTS] = placed.pop("events:new")
+    vis = {EVENTS: "hidden", RUNES: "hidden"}
+    for zone, ids in {**layout, **placed}.items():
+        owner = int(zone.split(":")[1]) if zone.split(":")[0] in ("deck", "hand", "discard", "play") else None
+        kind = zone.split(":")[0]
+        v = {"deck": "hidden", "hand": "owner"}.get(kind, vis.get(zone, "public"))
+        zones.create(ctx, zone, ids, owner=owner, vis=v, rule="SIT-0")
+    for s in range(t.players):
+        zones.create(ctx, f"army:{s}", [], owner=s, rule="ZON-1")
+    for name in (LASTING, REVEALED, OUT):
+        zones.create(ctx, name, [], rule="ZON-7")
+    for s, seat in enumerate(sit.seat):
+        for name in seat.exhausted:
+            card = next(c for c in t.zone(play(s)) if zones.card_name(c) == name and c not in t.game.exhausted)
+            ctx.emit("ra.exhausted", {"card": card, "seat": s}, rule="SIT-0")
+        damage.deal(ctx, realm(s), seat.damage, rule="SIT-0")
+    return sit
