@@ -123,6 +123,8 @@ def explain(t, seat: int, cmd: dict[str, Any]) -> Illegal | None:
     if kind in ("deploy", "deploy_virtual", "marker") and g.step in AFTER_ROLL:
         return Illegal("EP-S4-ROLL", "the die has been rolled: the deployed units cannot be "
                                      "changed any more")
+    if g.step == "defend" and seat == c.attacker:
+        return Illegal("EP-2B-DEFENDER", "the defender places first")
     if who is None or who[0] != seat:
         return None
     if kind == "challenge" and g.step == "choose":

@@ -264,8 +264,8 @@ def medals(ctx, t) -> bool:
                                  "n": len(eligible)}, "EP-2B-MEDAL-IMAGE")
     if not eligible:
         return False
-    picked = ctx.pick("medals", eligible, min(2, len(eligible)), rule="EP-2B-MEDAL",
-                      vis=[win, lose])
+    picked = eligible if len(eligible) <= 2 else ctx.pick("medals", eligible, 2,
+                                                          rule="EP-2B-MEDAL", vis=[win, lose])
     if len(picked) == 1:
         zones.move(ctx, seat_zone(lose, "medals"), seat_zone(win, "medals"), picked,
                    "EP-2B-MEDAL")

@@ -28,8 +28,8 @@ class Game:
     def t(self):
         return self.eng.table(self.gid)
 
-    def play(self, seat: int, kind: str, **kw):
-        return testing.play(self.eng, self.gid, seat, {"kind": kind, **kw})
+    def play(self, actor: int, kind: str, /, **kw):
+        return testing.play(self.eng, self.gid, actor, {"kind": kind, **kw})
 
     def force_dice(self, *faces: str) -> None:
         self.eng.force(self.gid, {"die:combat": list(faces)})
