@@ -159,7 +159,9 @@ def resolve_line(ctx, t, line: str) -> None:
     att, dfn = line_total(t, "attacker", line), line_total(t, "defender", line)
     diff = att["total"] - dfn["total"]
     hit = "defender" if diff > 0 else "attacker" if diff < 0 else None
-    ctx.emit("line.resolved", {"line": line, "attacker": att, "defender": dfn, "diff": diff,
+    ctx.emit("line.resolved", {"line": line, "order": {"n": LINES.index(line) + 1,
+                                                       "rule": "EP-S4-LINES"},
+                               "attacker": att, "defender": dfn, "diff": diff,
                                "damage": {"side": hit, "n": abs(diff), "rule": "EP-S4-DIFF"}},
              "EP-S4-TOTAL")
 

@@ -13,7 +13,11 @@ def test_lines_run_in_fixed_order_after_one_roll():
     evs = g.fight_epoch([1, 2], ["Recruit"])
     rolls = of(evs, "dice.rolled")
     assert [e.rule for e in rolls] == ["EP-S4-ROLL"] * 2
-    assert [e.data["line"] for e in of(evs, "line.resolved")] == ["ranged", "normal", "melee"]
+    lines = of(evs, "line.resolved")
+    assert [(e.data["line"], e.data["order"]) for e in lines] == \
+        [(name, {"n": n, "rule": "EP-S4-LINES"}) for n, name in
+         enumerate(["ranged", "normal", "melee"], 1)]
+    assert [e.cause for e in lines[1:]] == [e.version for e in lines[:-1]]  # one after another
     assert max(e.version for e in rolls) < min(e.version for e in of(evs, "line.resolved"))
 
 
