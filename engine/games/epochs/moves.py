@@ -125,8 +125,10 @@ def explain(t, seat: int, cmd: dict[str, Any]) -> Illegal | None:
                                      "changed any more")
     if g.step == "defend" and seat == c.attacker:
         return Illegal("EP-2B-DEFENDER", "the defender places first")
-    if who is None or who[0] != seat:
+    if who is None:
         return None
+    if who[0] != seat:
+        return Illegal(who[1], f"seat {who[0]} decides now ({g.step}), not seat {seat}")
     if kind == "challenge" and g.step == "choose":
         target = cmd.get("seat")
         if target == seat or target not in range(t.players) or \

@@ -2,6 +2,7 @@
 situations/ep_challenge.toml: seats 0 and 1 stand in Antike, seat 2 in Mittelalter."""
 import pytest
 
+from engine import testing
 from engine.errors import IllegalCommand
 from projections.views import event_view, state_view
 from epochs_helpers import Game, of
@@ -35,6 +36,9 @@ def test_only_a_player_in_the_same_epoch_can_be_challenged():
         with pytest.raises(IllegalCommand) as err:
             g.play(0, "challenge", seat=seat)
         assert err.value.rule == "EP-2B-TARGET"
+    with pytest.raises(IllegalCommand) as err:
+        g.play(1, "pass")
+    assert err.value.rule == "EP-X-PHASE2" and "seat 0 decides" in err.value.reason
 
 
 def test_defender_places_first_up_to_three_units_one_marker_each():
@@ -93,6 +97,7 @@ def test_attacker_win_rewards_honour_medal_and_relic():
     assert g.zone("p0.relics") == ["Orb#1"]
     assert sorted(g.zone("p1.relics")) == ["Crown#1", "Helm#1"]
     assert of(evs, "turn.started")
+    testing.assert_replay_equal(g.eng, g.gid)
 
 
 def test_single_eligible_medal_is_taken_at_once():

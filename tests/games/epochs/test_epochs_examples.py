@@ -1,5 +1,7 @@
 """The worked examples of rulebook p.5 (shared/rules/epochs-combat-examples.md), played
 through the real pipeline from situation files."""
+from engine import testing
+from projections.audit import audit
 from epochs_helpers import Game, line, of
 
 
@@ -44,3 +46,21 @@ def test_ep_x02_fragile_unit_lost_in_ranged_line():
     (result,) = of(evs, "combat.decided")
     assert result.data["winner"] == "none" and result.data["survivors"] == \
         {"attacker": 0, "defender": 0}
+
+
+def test_ep_x01_audit_shows_where_the_damage_went():
+    """Audit of X-01's damage: the chain goes damage -> its line (totals, marker bonus, die,
+    rule ids) -> the earlier line -> the dice -> the attacker's decision; replay is equal."""
+    g = Game("ep_x01_normal_line")
+    evs = g.fight_epoch([1, 2], ["Recruit"], [("Banner", "Recruit")])
+    hit = of(evs, "damage.dealt")[0]
+    chain = audit(g.eng.store, g.gid, hit.version)["chain"]
+    assert [c["type"] for c in chain] == ["damage.dealt", "line.resolved", "line.resolved",
+                                          "dice.assigned", "cmd.done"]
+    assert [c["rule"] for c in chain] == ["EP-S4-DAMAGE", "EP-S4-TOTAL", "EP-S4-TOTAL",
+                                          "EP-X-DIE", "EP-X-DEPLOY"]
+    assert chain[0]["data"]["target"] == "Hoplite#1" and "rulebook p.5" in chain[0]["rule_source"]
+    normal = chain[1]["data"]
+    assert normal["attacker"]["markers"] == 1 and normal["attacker"]["die"] == "+1"
+    assert normal["damage"] == {"side": "defender", "n": 1, "rule": "EP-S4-DIFF"}
+    testing.assert_replay_equal(g.eng, g.gid)
