@@ -36,6 +36,9 @@ class RuneAge(Ruleset):
 
     def situation(self, ctx, table, doc: dict) -> None:
         """A situation starts in the active player's action step, or in the event phase."""
+        if doc.get("standard_setup"):
+            self.setup(ctx, table)
+            return
         sit = setup.situation(ctx, table, doc)
         ctx.emit("ra.round", {"round": sit.round, "first": table.game.first}, rule="SIT-0")
         active = table.game.first if sit.active is None else sit.active

@@ -89,8 +89,9 @@ class SeatLayout(msgspec.Struct, forbid_unknown_fields=True):
 class Situation(msgspec.Struct, forbid_unknown_fields=True):
     """The [game] table of a rune-age situation file."""
 
-    races: list[str]
-    seat: list[SeatLayout]
+    races: list[str] = []
+    seat: list[SeatLayout] = []
+    standard_setup: bool = False        # run the ordinary set-up (SET-1..11) with forced chance
     scenario: str = "dragonlords"
     order: list[int] | None = None
     round: int = 1
