@@ -36,12 +36,12 @@ def close_gap(ctx, t, p: int, capture: bool = False) -> None:
         if t.zone(pos(q)):
             moving = t.zone(pos(q))[0]
             zones.move(ctx, pos(q), pos(q - 1), [moving], "AUTO-REFILL")
-            if q - 1 == 1 and arrived_at_one(ctx, t, moving, capture):
+            if q - 1 == 1 and arrived_at_one(ctx, t, moving, t.version, capture):
                 return
     refill(ctx, t)
 
 
-def arrived_at_one(ctx, t, cid: str, capture: bool) -> bool:
+def arrived_at_one(ctx, t, cid: str, moved_by: int, capture: bool = False) -> bool:
     """A card reached position 1: a Thunderstone ends the game, a breach is queued. True = game over."""
     k = card(cid)
     if k.kind == "thunderstone":
@@ -54,7 +54,7 @@ def arrived_at_one(ctx, t, cid: str, capture: bool) -> bool:
         finish(ctx, t, "the Thunderstone reached position 1")
         return True
     if k.all("breach"):
-        ctx.emit("ts.breach_queued", {"monster": cid}, "AUTO-BREACH")
+        ctx.emit("ts.breach_queued", {"monster": cid, "refill_event": moved_by}, "AUTO-BREACH")
     return False
 
 
@@ -100,9 +100,10 @@ def reveal_destroy(ctx, t, s: int, a, trap: str) -> None:
 def apply_breaches(ctx, t) -> None:
     """AUTO-BREACH after the refill and traps; a guardian breaks out to position 0 (AUTO-GUARD)."""
     while t.game.t.breaches and not t.over:
-        cid = t.game.t.breaches[0]
+        due = t.game.t.breaches[0]
+        cid = due["monster"]
         here = position_of(t, cid) == 1
-        ctx.emit("ts.breach", {"monster": cid, "applied": here,
+        ctx.emit("ts.breach", {"monster": cid, "refill_event": due["refill_event"], "applied": here,
                                "effects": [a.do for a in card(cid).all("breach")]}, "AUTO-BREACH")
         if not here:
             continue

@@ -14,7 +14,7 @@ import msgspec
 class Turn(msgspec.Struct):
     """What the active seat has done this turn; reset by every `ts.turn` event."""
 
-    step: str = "action"  # action | village | buy | level | prep | spoils | rest | over
+    step: str = "action"  # action | village | buy | level | rest | prep | battle | spoils | after
     used: list[str] = []           # "<card>/<ability index>" used this turn (TRN-0b)
     gold: int = 0                  # gold produced by village effects (TRN-V2)
     total_gold: int = 0            # fixed at TRN-V3
@@ -33,11 +33,12 @@ class Turn(msgspec.Struct):
     doomed: list[str] = []            # destroyed by battle effects, trashed at D4f
     kill_attacker: int = 0            # Verdorbene Speise: attacking heroes to destroy at battle end
     won: bool = False
+    gap: int = -1                     # position the target left, refilled at D4g (-1: none)
     spoils: list[str] = []            # cards whose spoils are still unused
     spoils_gold: int = 0
     return_on_win: list[str] = []     # Schaedelspalter cards that go on the deck top if won
     pending: list[dict[str, Any]] = []  # choices the active seat must make, first one first
-    breaches: list[str] = []          # monsters that reached position 1, breach still to apply
+    breaches: list[dict[str, Any]] = []  # {monster, refill_event}: reached position 1, breach due
 
 
 class State(msgspec.Struct):

@@ -1,0 +1,238 @@
+"""Battle maths (BAT-1..8 in the order of BAT-ALG): a pure reading of the table.
+
+`assess` says what a party of laid-out cards achieves against one target; the result is
+recorded whole in the battle event so every modifier is auditable.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.thunderstone.content import Card, card
+from engine.games.thunderstone.places import global_light, play, position_of
+
+
+def traits(k: Card) -> dict[str, Any]:
+    return {a.do: a for a in k.all("trait")}
+
+
+def heroes(cards: list[str]) -> list[str]:
+    return [c for c in cards if card(c).kind == "hero"]
+
+
+def gold_of(t, c: str) -> int:
+    k = card(c)
+    if k.gold is None or (k.is_monster and t.game.scenario == "Barrowsdale"):
+        return 0
+    return k.gold
+
+
+def gold_revealed(t, cards: list[str]) -> int:
+    """A28: printed gold of laid-out cards that were not destroyed."""
+    return sum(gold_of(t, c) for c in cards)
+
+
+def strength(t, hero: str) -> int:
+    """Current strength: printed + effects + carried gauntlets - battle losses, never below 0 (AUTO-STR0)."""
+    tt = t.game.t
+    bonus = sum(card(w).strength for w in tt.equip.get(hero, []))
+    return max(0, card(hero).strength + tt.str_mod.get(hero, 0) + bonus - tt.str_minus)
+
+
+def weapon_slots(t, hero: str) -> int:
+    return 1 + sum(a.n for w in t.game.t.equip.get(hero, []) for a in card(w).all("static")
+                   if a.do == "extra_weapon")
+
+
+def carried(t, hero: str) -> list[str]:
+    """Weapons the hero can still carry; the rest are dropped but it stays equipped (BAT-2)."""
+    st = strength(t, hero)
+    return [w for w in t.game.t.equip.get(hero, []) if card(w).weight <= st]
+
+
+def played_spell(t, cards: list[str]) -> bool:
+    """A spell counts as played once laid out and its effect used (p.20)."""
+    used = t.game.t.used
+    for c in cards:
+        k = card(c)
+        if k.kind == "spell":
+            actives = [i for i, a in enumerate(k.abilities) if a.on == "dungeon"]
+            if not actives or any(f"{c}/{i}" in used for i in actives):
+                return True
+    return False
+
+
+def kind_used(t, cards: list[str], kind: str) -> bool:
+    """An active effect of a card of this kind was used this turn (p.15, p.21 Flamme)."""
+    return any(u.split("/")[0] in cards and card(u.split("/")[0]).kind == kind for u in t.game.t.used)
+
+
+def party_prevented(t, cards: list[str], target: str, also_used: str = "") -> str:
+    """Why the whole party may not attack this monster, or '' (CMD-TARGET, p.19).
+    `also_used`: a card kind whose effect is about to be used."""
+    tr = traits(card(target))
+    need = tr.get("min_heroes_attack")
+    if need and len(heroes(cards)) < need.n:
+        return f"needs at least {need.n} heroes to attack"
+    forbid = tr.get("not_if_used")
+    if forbid and (forbid.what == also_used or kind_used(t, cards, forbid.what)):
+        return f"cannot be attacked after using a {forbid.what} this turn"
+    return ""
+
+
+def can_attack(t, hero: str, target: str) -> str:
+    """'' if the hero adds its attack and light, else why not (BAT-1, BAT-6)."""
+    tr = traits(card(target))
+    tt = t.game.t
+    if hero in tt.banned:
+        return "banned by a battle effect"
+    if "unarmed_cannot_attack" in tr and not tt.equip.get(hero):
+        return "unarmed heroes cannot attack"
+    weak = tr.get("weak_cannot_attack")
+    if weak and strength(t, hero) <= weak.n:
+        return f"strength {weak.n} or less cannot attack"
+    return ""
+
+
+def count_keyword(cards: list[str], what: str, other_than: str) -> int:
+    if what == "gold":
+        return sum(1 for c in cards if c != other_than and card(c).gold is not None)
+    return sum(1 for c in cards if c != other_than and what in card(c).keywords)
+
+
+def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[str, Any]:
+    """Total attack, light penalty and the win test of a party against `target` (BAT-ALG)."""
+    tt = t.game.t
+    cards = list(t.zone(play(seat))) if cards is None else cards
+    tk = card(target)
+    tr = traits(tk)
+    p = position_of(t, target) or 0
+    gold = gold_revealed(t, cards)
+    forgo = tr["not_if_used"].what if "not_if_used" in tr else ""
+    spell_played = played_spell(t, cards)
+    party = heroes(cards)
+    parts: list[dict[str, Any]] = []
+    light_items = 0
+
+    def add(c: str, r: int, m: int, light: int, note: str = "") -> None:
+        parts.append({"card": c, "attack": r, "magic": m, "light": light, **({"note": note} if note else {})})
+
+    for c in cards:
+        k = card(c)
+        if k.kind in ("disease", "weapon"):
+            continue
+        if k.kind == "hero":
+            why = can_attack(t, c, target)
+            if why:
+                add(c, 0, 0, 0, why)
+                continue
+            r, m = k.attack + tt.atk_mod.get(c, 0), k.magic + tt.mag_mod.get(c, 0)
+            armed = bool(tt.equip.get(c))
+            for a in k.all("static"):
+                if a.do == "bonus_if_equipped" and armed:
+                    r += a.n
+                elif a.do == "per_card_attack":
+                    r += a.n * count_keyword(cards, a.what, c)
+                elif a.do == "per_card_magic":
+                    m += a.n * count_keyword(cards, a.what, c)
+                elif a.do == "all_level3" and all(card(h).level >= 3 for h in party):
+                    r += a.n
+                elif a.do == "bonus_if_spell" and spell_played:
+                    m += a.n
+            note = ""
+            if k.has("static", "conjurer") and p <= 1:
+                r, m, note = 0, 0, "conjurer: ATTACK +0 at positions 0 and 1 (A13)"
+            m += tt.mag_any_pos.get(c, 0)
+            if "immune_unarmed" in tr and not armed:
+                r, m, note = 0, 0, "immune to unarmed heroes"
+            add(c, r, m, k.light, note)
+            for w in carried(t, c):
+                wk = card(w)
+                wr, wm, wnote = wk.attack + tt.atk_mod.get(w, 0), wk.magic, f"equipped to {c}"
+                bow = wk.has("static", "bow")
+                if bow:
+                    wr += bow.n + bow.m * k.level if p >= 2 else 0
+                if "immune_edged" in tr and "edged" in wk.keywords:
+                    wr, wm, wnote = 0, 0, "immune to edged weapons"
+                add(w, wr, wm, wk.light, wnote)
+            continue
+        if forgo and k.kind == forgo:
+            add(c, 0, 0, 0, f"forgone: target cannot be attacked if a {forgo} is used")
+            continue
+        r, m = k.attack + tt.atk_mod.get(c, 0), k.magic + tt.mag_mod.get(c, 0)
+        if k.is_monster:
+            r, m = 0, 0  # a trophy gives only its lantern light here (AUTO-TROPHY)
+        per_gold = k.has("static", "magic_per_gold")
+        if per_gold:
+            m += gold // per_gold.n
+        note = ""
+        if k.kind == "spell" and "immune_spells" in tr:
+            r, m, note = 0, 0, "immune to spells"
+        if k.kind == "item" and "light" in k.keywords:
+            light_items += 1
+        add(c, r, m, k.light, note)
+
+    attackers = [h for h in party if not can_attack(t, h, target)]
+    light_bonus = sum(a.n * light_items for h in attackers for a in card(h).all("static")
+                      if a.do == "light_item_bonus")
+    R = sum(x["attack"] for x in parts)
+    M = sum(x["magic"] for x in parts)
+    mods: list[str] = []
+    if "immune_magic" in tr and M:
+        mods.append(f"immune to magic: magic {M} -> 0")
+        M = 0
+    if "magic_only" in tr and R:
+        mods.append(f"magic only: attack {R} -> 0")
+        R = 0
+    reductions = []
+    for d in cards:
+        if card(d).kind != "disease":
+            continue
+        to = tt.reductions.get(d, "")
+        if to == "attack" and R >= 1:
+            R -= 1
+        elif to == "magic" and M >= 1:
+            M -= 1
+        else:
+            to = "none"
+        reductions.append({"card": d, "to": to})
+    light_points = sum(x["light"] for x in parts) + tt.light_mod + light_bonus
+    monster_mod = -sum(a.n for a in tk.all("trait") if a.do == "light")
+    glob = -global_light(t)
+    need = p + monster_mod + glob
+    if p == 0:
+        penalty = 0
+    elif "no_light_reduction" in tr:
+        penalty = max(0, need)
+    else:
+        penalty = max(0, need - light_points)
+    leftover = max(0, light_points - max(0, need)) if p else light_points
+    rate = max((a.n for h in attackers for a in card(h).all("static") if a.do == "leftover_light_magic"),
+               default=0)
+    if rate and leftover and "immune_magic" not in tr:
+        mods.append(f"leftover light {leftover} -> magic +{rate * leftover}")
+        M += rate * leftover
+    if "magic_half" in tr and M:
+        mods.append(f"magic halved: {M} -> {M // 2}")
+        M //= 2
+    total = R + M
+    if "half_without_magic" in tr and M < 1:
+        mods.append(f"no magic attack: total halved {total} -> {total // 2}")
+        total //= 2
+    deduction = 2 * penalty
+    final = max(0, total - deduction)
+    dbl = tr.get("double_health_unless_gold")
+    health = tk.health * (2 if dbl and gold < dbl.n else 1)
+    present = len(party)
+    why = ""
+    if final < health:
+        why = f"total attack {final} < health {health}"
+    elif "min_heroes" in tr and present < tr["min_heroes"].n:
+        why = f"cannot be defeated with fewer than {tr['min_heroes'].n} heroes present"
+    elif "must_include_magic" in tr and M < 1:
+        why = "the attack must include magic attack"
+    return {"target": target, "position": p, "parts": parts, "attack": R, "magic": M,
+            "modifiers": mods, "reductions": reductions, "gold_revealed": gold,
+            "light_points": light_points, "light_base": p, "light_monster": monster_mod,
+            "light_global": glob if p else 0, "light_penalty": penalty, "deduction": deduction,
+            "total": final, "health": health, "heroes_present": present,
+            "win": not why, "why": why}

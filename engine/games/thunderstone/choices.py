@@ -1,0 +1,98 @@
+"""Choices inside a step (`ts.pending` entries), answered one at a time with `choose`.
+
+Options are derived from the current state when asked, so a choice made earlier is already
+seen by the next one; an entry with no option is skipped (A45), one with a single option is
+taken without asking.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.thunderstone.battle import assess, can_attack, heroes, party_prevented
+from engine.games.thunderstone.board import arrived_at_one
+from engine.games.thunderstone.content import card
+from engine.games.thunderstone.places import look, monsters_on_board, play, pos, position_of
+from engine.games.thunderstone.vocabulary import draw_into_play, swappable, used_any
+from engine.mechanics import zones
+
+
+def options(t, e: dict[str, Any]) -> list[str]:
+    s, tt, what = t.game.active, t.game.t, e["what"]
+    laid = t.zone(play(s))
+    if what == "reduce":
+        partial = assess(t, s, tt.target, [c for c in laid if card(c).kind != "disease"
+                                          or c in tt.reductions])
+        return [v for v, n in (("attack", partial["attack"]), ("magic", partial["magic"])) if n >= 1]
+    if what == "doom":
+        test = e.get("test", "")
+        pool = [c for c in laid if c not in tt.doomed]
+        if test == "weapon":
+            return [c for c in pool if card(c).kind == "weapon"]
+        if test == "class":
+            return [c for c in pool if card(c).kind == "hero"
+                    and set(card(c).keywords) & set(e["classes"])]
+        if test == "village":
+            return [c for c in pool if card(c).is_village_card]
+        return [c for c in pool if card(c).kind != "disease"]
+    if what == "ban":
+        return [h for h in heroes(laid) if h not in tt.banned]
+    if what == "kill":
+        return [h for h in heroes(laid) if not can_attack(t, h, tt.target) and h not in tt.doomed]
+    if what == "sumpf":
+        return [c for c in laid if c not in tt.doomed]
+    if what == "swap":
+        seen = t.zone(look(s))
+        if not (seen and card(seen[0]).kind == "monster"):
+            return ["none"]
+        ok = lambda m: not party_prevented(t, laid, m)  # noqa: E731
+        return ["none"] + [x for x in swappable(t) if ok(seen[0])
+                           or any(ok(m) for _, m in monsters_on_board(t) if m != x)]
+    if what == "order":
+        return list(t.zone(look(s)))
+    if what == "return":
+        return [c for c in laid if c != e["source"] and not used_any(t, c)]
+    raise ValueError(f"unknown choice {what!r}")
+
+
+def settle(ctx, t) -> None:
+    """Take forced choices and drop empty ones until a real choice waits or none is left."""
+    while t.game.t.pending and not t.over:
+        e = t.game.t.pending[0]
+        opts = options(t, e)
+        if len(opts) > 1:
+            return
+        take(ctx, t, e, opts[0] if opts else None)
+
+
+def take(ctx, t, e: dict[str, Any], option: str | None) -> None:
+    """Answer the first pending choice (option None: nothing to choose, A45)."""
+    s, what, rule = t.game.active, e["what"], e["rule"]
+    ctx.emit("ts.chose", {"what": what, "option": option, "source": e.get("source")}, rule)
+    if option is None:
+        return
+    if what == "reduce":
+        ctx.emit("ts.reduced", {"disease": e["card"], "to": option}, rule)
+    elif what in ("doom", "kill", "sumpf"):
+        ctx.emit("ts.doomed", {"card": option, "by": e.get("source")}, rule)
+    elif what == "ban":
+        ctx.emit("ts.banned", {"hero": option, "by": e.get("source")}, rule)
+    elif what == "swap":
+        swap(ctx, t, s, option, rule)
+        draw_into_play(ctx, t, s, card(e["source"]).has("dungeon", "swap_top").n)
+    elif what == "order":
+        zones.move(ctx, look(s), "dungeon", [option], rule)
+    elif what == "return":
+        zones.move(ctx, play(s), f"deck{s}", [option], rule)
+
+
+def swap(ctx, t, s: int, option: str, rule: str) -> None:
+    """Gestaltwandlung: the looked-at monster takes the chosen one's place, which goes on the deck."""
+    seen = t.zone(look(s))[0]
+    if option == "none":
+        zones.move(ctx, look(s), "dungeon", [seen], rule)
+        return
+    p = position_of(t, option)
+    zones.move(ctx, pos(p), "dungeon", [option], rule)
+    zones.move(ctx, look(s), pos(p), [seen], rule)
+    if p == 1:
+        arrived_at_one(ctx, t, seen, t.version)

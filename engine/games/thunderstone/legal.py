@@ -1,0 +1,81 @@
+"""Who must act (prompts) and every legal answer (legal_commands), derived from state."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.thunderstone import fight, turns
+from engine.games.thunderstone.choices import options
+from engine.games.thunderstone.content import card
+from engine.games.thunderstone.places import hand, tres
+from engine.games.thunderstone.vocabulary import effect_commands, one_per_name
+from engine.ruleset import Illegal, Prompt
+
+STEP_RULE = {"action": "TRN-0", "village": "TRN-V2", "buy": "TRN-V4", "level": "TRN-V5",
+             "rest": "TRN-R1", "prep": "TRN-D2", "battle": "TRN-D4", "spoils": "AUTO-SPOILS",
+             "after": "TRN-D4"}
+
+
+def prompts(t) -> list[Prompt]:
+    tt = t.game.t
+    if tt.pending:
+        e = tt.pending[0]
+        return [Prompt(t.game.active, f"choose-{e['what']}", e["rule"])]
+    return [Prompt(t.game.active, tt.step, STEP_RULE[tt.step])]
+
+
+def legal_commands(t, s: int) -> list[dict[str, Any]]:
+    if t.over or s != t.game.active:
+        return []
+    tt = t.game.t
+    if tt.pending:
+        return [{"kind": "choose", "option": o} for o in options(t, tt.pending[0])]
+    step = tt.step
+    if step == "action":
+        acts = ["village", "rest"]
+        if fight.legal_targets(t, s, list(t.zone(hand(s)))):
+            acts.insert(1, "dungeon")
+        return ([{"kind": "action", "action": a} for a in acts]
+                + [{"kind": "treasure", "card": c} for c in one_per_name(t.zone(tres(s)))
+                   if card(c).all("treasure")])
+    if step == "village":
+        return effect_commands(t, s, "village") + [{"kind": "done"}]
+    if step == "buy":
+        return turns.buy_commands(t, s) + [{"kind": "pass"}]
+    if step == "level":
+        return turns.level_commands(t, s) + [{"kind": "done"}]
+    if step == "rest":
+        return [{"kind": "destroy", "card": c} for c in one_per_name(t.zone(hand(s)))] + [{"kind": "pass"}]
+    if step == "prep":
+        return ([c for c in effect_commands(t, s, "dungeon") if fight.keeps_a_target(t, s, c)]
+                + turns.equip_commands(t, s)
+                + [{"kind": "attack", "monster": m} for m in fight.legal_targets(t, s)])
+    if step == "spoils":
+        return fight.spoils_commands(t, s) + [{"kind": "pass"}]
+    return []
+
+
+def explain(t, s: int, cmd: dict[str, Any]) -> Illegal | None:
+    """A rule-specific reason for the commonest illegal commands."""
+    if s != t.game.active:
+        return Illegal("TRN-0", f"it is seat {t.game.active}'s turn")
+    step, kind = t.game.t.step, cmd.get("kind")
+    if t.game.t.pending:
+        return Illegal(t.game.t.pending[0]["rule"], f"a {t.game.t.pending[0]['what']} choice is due first")
+    if kind == "buy":
+        if step != "buy":
+            return Illegal("TRN-V3", "gold is totalled only after the village effects (step 2)")
+        return Illegal("TRN-V4", "one card only, from the top of a stack, price <= total gold")
+    if kind == "level":
+        return Illegal("LVL-1" if step == "level" else "TRN-V5",
+                       "a hero in hand, its XP cost paid, the next level still in its stack")
+    if kind == "use":
+        return Illegal("TRN-0b" if step in ("village", "prep") else "TRN-R1",
+                       "an unused effect of a laid-out card, in its own location")
+    if kind == "equip":
+        return Illegal("BAT-2", "one weapon per hero with weight <= strength, each weapon once")
+    if kind == "attack" or (kind == "done" and step == "prep"):
+        return Illegal("TRN-D3" if kind == "done" else "CMD-TARGET",
+                       "in the dungeon you must attack one legal monster")
+    if kind == "action" and cmd.get("action") == "dungeon" and step == "action":
+        return Illegal("TRN-D1", "no monster is a legal target for this hand (A25)")
+    return None

@@ -1,0 +1,57 @@
+"""The `thunderstone` ruleset: Thunderstone: Dragonspire (German edition "Drachenturm")."""
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine.games.thunderstone import fold, legal, setup, turns
+from engine.games.thunderstone.state import State
+from engine.ruleset import Illegal, Option, Prompt, Ruleset
+
+
+class Thunderstone(Ruleset):
+    name = "thunderstone"
+    version = "1.0"
+    players = (2, 3, 4, 5)
+    options = {
+        "setup": Option("random", ("random", "first_game"), "SET-0b: randomizers or the first game"),
+        "thunderstone": Option("random", ("random", "Stein der Verachtung", "Stein des Terrors"),
+                               "SET-R5: the Thunderstone, at random or by choice"),
+        "scenario": Option("none", ("none", "Barrowsdale", "Doomgate", "Feaynischer Sumpf"),
+                           "CMP-8: play a scenario (besides any drawn as a dungeon feature)"),
+    }
+    content_packs = ("base",)
+    State = State
+    summary = "Thunderstone: Dragonspire (Drachenturm), competitive 2-5 players"
+
+    def setup(self, ctx, table) -> None:
+        setup.setup(ctx, table)
+
+    def situation(self, ctx, table, doc: dict[str, Any]) -> None:
+        setup.situation(ctx, table, doc)
+
+    def apply(self, table, ev) -> None:
+        fold.apply(table, ev)
+
+    def handlers(self):
+        return turns.HANDLERS
+
+    def prompts(self, table) -> list[Prompt]:
+        return legal.prompts(table)
+
+    def legal_commands(self, table, seat: int) -> list[dict[str, Any]]:
+        return legal.legal_commands(table, seat)
+
+    def explain(self, table, seat: int, cmd: dict[str, Any]) -> Illegal | None:
+        return legal.explain(table, seat, cmd)
+
+    def game_view(self, table, seat: int | None) -> Any:
+        """The game's own state holds no hidden card: hands and decks live in owner/hidden zones."""
+        return msgspec.to_builtins(table.game)
+
+    def public_data(self, ev) -> dict[str, Any]:
+        return {"what": ev.data.get("what")} if ev.type == "ts.chose" else {}
+
+
+RULESET = Thunderstone()

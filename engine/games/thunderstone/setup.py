@@ -1,0 +1,188 @@
+"""Set-up: random (randomizers, SET-R1..R13), the first game (SET-F), and situation files."""
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine.content import decode
+from engine.games.thunderstone.content import by_stack, card, cards, groups, pack
+from engine.games.thunderstone.places import (HAND_SIZE, POSITIONS, deck, disc, hand, look, play,
+                                              pos, stack, tres)
+from engine.mechanics import zones
+
+FIRST_GAME = {
+    "monster": ["Dunkles Fabelwesen", "Ork - Humanoid", "Untoter - Seuche"],
+    "hero": ["Belzurier", "Gorinther", "Halb-Ork", "Steinwache"],
+    "village": ["Torischer Panzerhandschuh", "Reflexbogen", "Beschuetzerklinge", "Gestaltwandlung",
+                "Kundschafter", "Frostblitz", "Seelenjuwel", "Silbersturm"],
+}
+BASIC = ["Miliz", "Fackel", "Proviant", "Dolch"]
+STARTING = [("Miliz", 6), ("Fackel", 2), ("Dolch", 2), ("Proviant", 2)]
+FEATURE_RANDOMIZERS = 3  # reading A3: Drachenturm alone uses 3 dungeon-feature randomizers
+
+
+class Minter:
+    """Unique card ids for one game: Name#1, Name#2, ..."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, int] = {}
+
+    def __call__(self, name: str, n: int = 1) -> list[str]:
+        if name not in cards():
+            raise ValueError(f"unknown card {name!r}")
+        start = self.seen.get(name, 0) + 1
+        self.seen[name] = start + n - 1
+        return zones.instances(name, n, start)
+
+
+def stack_cards(mint: Minter, name: str) -> list[str]:
+    """A village or hero stack, heroes ordered by level with level 1 on top (SET-R9)."""
+    return [c for k in sorted(by_stack(name), key=lambda k: k.level) for c in mint(k.name, k.count)]
+
+
+def seat_zones(ctx, s: int, rule: str, cards_: dict[str, list[str]]) -> None:
+    zones.create(ctx, deck(s), cards_.get("deck", []), rule, owner=s, vis=zones.HIDDEN)
+    zones.create(ctx, hand(s), cards_.get("hand", []), rule, owner=s, vis=zones.OWNER)
+    zones.create(ctx, disc(s), cards_.get("discard", []), rule, owner=s)
+    zones.create(ctx, play(s), [], rule, owner=s)
+    zones.create(ctx, tres(s), cards_.get("treasures", []), rule, owner=s)
+    zones.create(ctx, look(s), [], rule, owner=s, vis=zones.OWNER)
+    zones.create(ctx, f"reveal{s}", [], rule, owner=s)
+
+
+def board_zones(ctx, mint: Minter, village: list[str], rule: str,
+                hall: dict[int, list[str]] | None = None) -> None:
+    for name in village:
+        zones.create(ctx, stack(name), stack_cards(mint, name), rule)
+    zones.create(ctx, "diseases", mint("Krankheit", card("Krankheit").count), "SET-R11")
+    zones.create(ctx, "trash", [], "SET-R11")
+    for p in POSITIONS:
+        zones.create(ctx, pos(p), (hall or {}).get(p, []), "SET-B")
+
+
+def reveal_randomizers(ctx, kind: str, pool: list[str], want, rule: str) -> list[str]:
+    """Shuffle a randomizer stack and reveal from its top while `want(shown)` asks for more."""
+    zones.create(ctx, f"rand:{kind}", pool, "SET-R1", vis=zones.HIDDEN)
+    zones.create(ctx, f"shown:{kind}", [], "SET-R1")
+    ctx.shuffle(f"rand:{kind}", "SET-R1")
+    shown: list[str] = []
+    while want(shown) and ctx.table.zone(f"rand:{kind}"):
+        shown += zones.move_top(ctx, f"rand:{kind}", f"shown:{kind}", 1, rule)
+    return shown
+
+
+def bury_packet(ctx, t, extra: list[str], rule: str) -> None:
+    """Shuffle `extra` into the top 10 dungeon cards and put the packet under the deck (SET-R4/R5)."""
+    name = f"packet{len([z for z in t.zones if z.startswith('packet')])}"
+    zones.create(ctx, name, extra, rule, vis=zones.HIDDEN)
+    zones.move_top(ctx, "dungeon", name, 10, rule)
+    ctx.shuffle(name, rule)
+    zones.move(ctx, name, "dungeon", list(t.zone(name)), rule, to="bottom")
+
+
+def setup(ctx, t) -> None:
+    opts, mint = t.options, Minter()
+    ctx.emit("ts.setup", {"players": t.players, "mode": opts["setup"]}, "SET-0b")
+    scenario = "" if opts["scenario"] == "none" else opts["scenario"]
+    features: list[str] = []
+    if opts["setup"] == "first_game":
+        chosen = FIRST_GAME
+        ctx.emit("ts.first_game", dict(chosen), "SET-F")
+    else:
+        n_groups = 4 if scenario == "Doomgate" else 3
+        pool = groups("monster") + [f"Dungeon-Merkmal {i + 1}" for i in range(FEATURE_RANDOMIZERS)]
+        shown = reveal_randomizers(ctx, "monster", pool,
+                                   lambda got: sum(g in groups("monster") for g in got) < n_groups, "SET-R2")
+        chosen = {"monster": [g for g in shown if g in groups("monster")],
+                  "hero": reveal_randomizers(ctx, "hero", groups("hero"), lambda got: len(got) < 4, "SET-R9"),
+                  "village": reveal_randomizers(ctx, "village", groups("village"),
+                                                lambda got: len(got) < 8, "SET-R10")}
+        f = len(shown) - len(chosen["monster"])
+        if f:
+            zones.create(ctx, "features", [x.name for x in pack().feature], "SET-R4", vis=zones.HIDDEN)
+            ctx.shuffle("features", "SET-R4")
+            zones.create(ctx, "features:drawn", [], "SET-R4")
+            features = zones.move_top(ctx, "features", "features:drawn", f, "SET-R4")
+    board_zones(ctx, mint, BASIC + chosen["hero"] + chosen["village"], "SET-R8")
+    dungeon = [c for g in chosen["monster"] for k in by_stack(g) for c in mint(k.name, k.count)]
+    adds = {x.name: x for x in pack().feature}
+    guardians = []
+    for fname in features:
+        x = adds[fname]
+        if x.kind in ("trap", "treasure"):
+            dungeon += [c for k in by_stack(x.adds) for c in mint(k.name, k.count)]
+        elif x.kind == "guardian":
+            guardians += mint(x.adds)
+        elif not scenario:
+            scenario = x.adds
+    zones.create(ctx, "dungeon", dungeon, "SET-R3", vis=zones.HIDDEN)
+    ctx.shuffle("dungeon", "SET-R3")
+    if guardians:
+        bury_packet(ctx, t, guardians, "SET-R4")
+    if scenario:
+        ctx.emit("ts.scenario", {"scenario": scenario}, "CMP-8")
+    stones = [k.name for k in by_stack("Donnersteine")]
+    stone = opts["thunderstone"]
+    if stone == "random":
+        stone = ctx.pick("thunderstone", stones, 1, "SET-R5")[0]
+    bury_packet(ctx, t, mint(stone), "SET-R5")
+    for target in (3, 2, 1):
+        place_initial(ctx, t, target)
+    for s in range(t.players):
+        start = [f"{name}#s{s}.{i}" for name, n in STARTING for i in range(1, n + 1)]
+        seat_zones(ctx, s, "SET-R12", {"deck": start})
+        ctx.shuffle(deck(s), "SET-R12")
+        zones.draw(ctx, deck(s), disc(s), hand(s), HAND_SIZE, "SET-R12")
+    ctx.emit("ts.turn", {"active": 0, "turn": 1}, "SET-R13")
+
+
+def place_initial(ctx, t, target: int) -> None:
+    """SET-R7: reveal onto positions 3, 2, 1 in turn; traps and treasures go under the deck."""
+    while not t.zone(pos(target)) and t.zone("dungeon"):
+        c = zones.move_top(ctx, "dungeon", pos(target), 1, "SET-R7")[0]
+        if card(c).kind in ("trap", "treasure"):
+            zones.move(ctx, pos(target), "dungeon", [c], "SET-R7", to="bottom")
+
+
+# -- situation files ------------------------------------------------------------------------
+class SeatSit(msgspec.Struct, forbid_unknown_fields=True):
+    hand: list[str] = []
+    deck: list[str] = []          # top first
+    discard: list[str] = []
+    treasures: list[str] = []
+    xp: int = 0
+
+
+class Sit(msgspec.Struct, forbid_unknown_fields=True):
+    seat: list[SeatSit]
+    hall: list[str] = []          # positions 1, 2, 3; "" leaves a position empty
+    pos0: list[str] = []          # guardians that broke out
+    dungeon: list[str] = []       # dungeon deck, top first
+    village: list[str] = []       # stacks laid out in full, as in content
+    stacks: dict[str, list[str]] = {}  # stacks with the given cards, top first
+    scenario: str = ""
+    active: int = 0
+
+
+def situation(ctx, t, doc: dict[str, Any]) -> None:
+    sit = decode(doc, Sit, "situation [game]")
+    if len(sit.seat) != t.players:
+        raise ValueError(f"situation [game]: {len(sit.seat)} seats given for {t.players} players")
+    mint = Minter()
+    ids = lambda names: [c for n in names for c in mint(n)]  # noqa: E731
+    ctx.emit("ts.setup", {"players": t.players, "mode": "situation"}, "SET-0b")
+    hall = {0: ids(sit.pos0), **{i + 1: ids([n]) for i, n in enumerate(sit.hall) if n}}
+    board_zones(ctx, mint, list(sit.village), "SET-R8", hall)
+    for name, names in sit.stacks.items():
+        zones.create(ctx, stack(name), ids(names), "SET-R8")
+    zones.create(ctx, "dungeon", ids(sit.dungeon), "SET-R6", vis=zones.HIDDEN)
+    if sit.scenario:
+        ctx.emit("ts.scenario", {"scenario": sit.scenario}, "CMP-8")
+    for s, seat in enumerate(sit.seat):
+        seat_zones(ctx, s, "SET-R12", {"deck": ids(seat.deck), "hand": ids(seat.hand),
+                                       "discard": ids(seat.discard), "treasures": ids(seat.treasures)})
+        if seat.xp:
+            ctx.emit("ts.xp", {"seat": s, "delta": seat.xp, "total": seat.xp}, "XP-1")
+    ctx.emit("ts.turn", {"active": sit.active, "turn": 1}, "SET-R13")
+

@@ -1,0 +1,206 @@
+"""Command handlers: the turn (TRN-0), village (TRN-V*), leveling (LVL-*), rest (TRN-R*),
+dungeon preparation (TRN-D1..D3), treasures, and the end of the turn (TRN-E)."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.thunderstone import fight
+from engine.games.thunderstone.battle import gold_of, heroes, strength, weapon_slots
+from engine.games.thunderstone.board import destroy
+from engine.games.thunderstone.choices import take
+from engine.games.thunderstone.content import card
+from engine.games.thunderstone.places import (HAND_SIZE, deck, disc, hand, play, stack, top_of,
+                                              tres, village_stacks)
+from engine.games.thunderstone.vocabulary import effect_commands, run_effect
+from engine.mechanics import zones
+
+
+def lay_out(ctx, t, s: int, rule: str) -> None:
+    zones.move(ctx, hand(s), play(s), list(t.zone(hand(s))), rule)
+
+
+def on_action(ctx, t, ev) -> None:
+    s, action = ev.actor, ev.data["action"]
+    if action == "rest":
+        ctx.emit("ts.step", {"step": "rest"}, "TRN-R1")
+        return
+    if action == "village":
+        lay_out(ctx, t, s, "TRN-V1")
+        ctx.emit("ts.step", {"step": "village"}, "TRN-V2")
+        if not effect_commands(t, s, "village"):
+            total_gold(ctx, t, s)
+        return
+    lay_out(ctx, t, s, "TRN-D1")
+    ctx.emit("ts.step", {"step": "prep"}, "TRN-D2")
+
+
+def on_use(ctx, t, ev) -> None:
+    s, cmd = ev.actor, ev.data
+    mods = run_effect(ctx, t, s, cmd)
+    rule = "TRN-V2" if t.game.t.step == "village" else "TRN-D2"
+    ctx.emit("ts.used", {"card": cmd["card"], "ability": cmd["ability"],
+                         "do": card(cmd["card"]).abilities[cmd["ability"]].do, **mods}, rule)
+    fight.proceed(ctx, t)
+    if t.game.t.step == "village" and not t.game.t.pending and not effect_commands(t, s, "village"):
+        total_gold(ctx, t, s)
+
+
+def on_done(ctx, t, ev) -> None:
+    s, step = ev.actor, t.game.t.step
+    if step == "village":
+        total_gold(ctx, t, s)
+    elif step == "level":
+        end_turn(ctx, t)
+
+
+def total_gold(ctx, t, s: int) -> None:
+    """TRN-V3: printed gold of laid-out, not destroyed cards plus produced gold."""
+    laid = t.zone(play(s))
+    printed = {c: gold_of(t, c) for c in laid if card(c).gold is not None}
+    total = sum(printed.values()) + t.game.t.gold
+    ctx.emit("ts.gold", {"total": total, "printed": printed, "produced": t.game.t.gold}, "TRN-V3")
+    ctx.emit("ts.step", {"step": "buy"}, "TRN-V4")
+    if not buy_commands(t, s):
+        to_level_step(ctx, t, s)
+
+
+def buy_commands(t, s: int) -> list[dict[str, Any]]:
+    gold = t.game.t.total_gold
+    return [{"kind": "buy", "stack": n} for n in village_stacks(t)
+            if (top := top_of(t, n)) and card(top).kind != "disease" and card(top).price <= gold]
+
+
+def on_buy(ctx, t, ev) -> None:
+    s, name = ev.actor, ev.data["stack"]
+    got = zones.gain(ctx, stack(name), disc(s), "TRN-V4")
+    ctx.emit("ts.bought", {"card": got, "stack": name, "price": card(got).price,
+                           "gold": t.game.t.total_gold,
+                           "forfeited": t.game.t.total_gold - card(got).price}, "TRN-V4")
+    to_level_step(ctx, t, s)
+
+
+def to_level_step(ctx, t, s: int) -> None:
+    ctx.emit("ts.step", {"step": "level"}, "TRN-V5")
+    if not level_commands(t, s):
+        end_turn(ctx, t)
+
+
+def level_commands(t, s: int) -> list[dict[str, Any]]:
+    """LVL-1..4: heroes laid out from hand, paid with XP, into a card the stack still holds."""
+    xp, out = t.game.xp[s], []
+    for h in heroes(t.zone(play(s))):
+        k = card(h)
+        if not k.xp_cost or xp < k.xp_cost:
+            continue
+        if k.stack == "Miliz":
+            for name in village_stacks(t):
+                if any(card(c).group == "hero" and card(c).level == 1 for c in t.zone(stack(name))):
+                    out.append({"kind": "level", "card": h, "stack": name})
+        elif any(card(c).level == k.level + 1 for c in t.zone(stack(k.stack))):
+            out.append({"kind": "level", "card": h})
+    return dedupe(out)
+
+
+def dedupe(cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Identical cards give identical choices: keep the first card of each name."""
+    seen, out = set(), []
+    for c in cmds:
+        key = tuple(sorted((k, zones.card_name(v) if k == "card" else v) for k, v in c.items()))
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+def on_level(ctx, t, ev) -> None:
+    s, h = ev.actor, ev.data["card"]
+    k = card(h)
+    name = ev.data.get("stack", k.stack)
+    level = 1 if k.stack == "Miliz" else k.level + 1
+    new = next(c for c in t.zone(stack(name)) if card(c).level == level)
+    rule = "LVL-4" if k.stack == "Miliz" else "LVL-1"
+    ctx.emit("ts.xp", {"seat": s, "delta": -k.xp_cost, "total": t.game.xp[s] - k.xp_cost}, rule)
+    destroy(ctx, t, play(s), h, "LVL-6")
+    zones.move(ctx, stack(name), disc(s), [new], "LVL-6")
+    ctx.emit("ts.leveled", {"old": h, "new": new, "xp": k.xp_cost}, rule)
+    if not level_commands(t, s):
+        end_turn(ctx, t)
+
+
+def on_destroy(ctx, t, ev) -> None:
+    """TRN-R1: destroy one hand card (a disease returns to its stack)."""
+    s = ev.actor
+    destroy(ctx, t, hand(s), ev.data["card"], "TRN-R1")
+    end_turn(ctx, t)
+
+
+def on_pass(ctx, t, ev) -> None:
+    step = t.game.t.step
+    if step == "rest":
+        end_turn(ctx, t)
+    elif step == "buy":
+        to_level_step(ctx, t, ev.actor)
+    elif step == "spoils":
+        fight.after_spoils(ctx, t)
+
+
+def equip_commands(t, s: int) -> list[dict[str, Any]]:
+    """BAT-2: a free weapon to a hero with a free slot and strength >= its weight."""
+    laid = t.zone(play(s))
+    taken = {w for ws in t.game.t.equip.values() for w in ws}
+    out = []
+    for h in heroes(laid):
+        if len(t.game.t.equip.get(h, [])) >= weapon_slots(t, h):
+            continue
+        for w in laid:
+            if card(w).kind == "weapon" and w not in taken and card(w).weight <= strength(t, h):
+                out.append({"kind": "equip", "weapon": w, "hero": h})
+    return out
+
+
+def on_equip(ctx, t, ev) -> None:
+    ctx.emit("ts.equipped", {"weapon": ev.data["weapon"], "hero": ev.data["hero"]}, "BAT-2")
+
+
+def on_attack(ctx, t, ev) -> None:
+    fight.attack(ctx, t, ev.actor, ev.data["monster"])
+
+
+def on_choose(ctx, t, ev) -> None:
+    take(ctx, t, t.game.t.pending[0], ev.data["option"])
+    fight.proceed(ctx, t)
+
+
+def on_spoils(ctx, t, ev) -> None:
+    fight.take_spoils(ctx, t, ev.actor, ev.data["source"], ev.data["stack"])
+
+
+def on_treasure(ctx, t, ev) -> None:
+    """AUTO-TREASURE: destroy a treasure in front of you to use it."""
+    s, c = ev.actor, ev.data["card"]
+    destroy(ctx, t, tres(s), c, "AUTO-TREASURE")
+    for a in card(c).all("treasure"):
+        if a.do == "draw":
+            zones.draw(ctx, deck(s), disc(s), hand(s), a.n, "AUTO-TREASURE", reshuffle_rule="AUTO-DRAW")
+        elif a.do == "gain_xp":
+            ctx.emit("ts.xp", {"seat": s, "delta": a.n, "total": t.game.xp[s] + a.n}, "AUTO-TREASURE")
+
+
+def end_turn(ctx, t) -> None:
+    """TRN-V6/D5/R2 then TRN-E: discard everything, draw 6, the next seat plays."""
+    s, tt = t.game.active, t.game.t
+    rule = {"rest": "TRN-R2", "level": "TRN-V6"}.get(tt.step, "TRN-D5")
+    if tt.won:
+        for c in tt.return_on_win:
+            if c in t.zone(play(s)):
+                zones.move(ctx, play(s), deck(s), [c], "EFFECT")
+    zones.move(ctx, play(s), disc(s), list(t.zone(play(s))), rule)
+    zones.move(ctx, hand(s), disc(s), list(t.zone(hand(s))), rule)
+    zones.draw(ctx, deck(s), disc(s), hand(s), HAND_SIZE, rule, reshuffle_rule="AUTO-DRAW")
+    ctx.emit("ts.turn", {"active": (s + 1) % t.players, "turn": t.game.turn + 1}, "TRN-E")
+
+
+HANDLERS = [("cmd.action", on_action), ("cmd.use", on_use), ("cmd.done", on_done),
+            ("cmd.buy", on_buy), ("cmd.pass", on_pass), ("cmd.level", on_level),
+            ("cmd.destroy", on_destroy), ("cmd.equip", on_equip), ("cmd.attack", on_attack),
+            ("cmd.choose", on_choose), ("cmd.spoils", on_spoils), ("cmd.treasure", on_treasure)]

@@ -1,0 +1,282 @@
+"""The card-ability vocabulary: what each `do` of a VILLAGE or DUNGEON effect may target
+(`options`) and what it does (`run`). Battle maths (`static`, `trait`) lives in battle.py;
+monster BATTLE effects in fight.py; board effects (trap, breach, guardian) in board.py.
+
+Every option is one complete, single choice, so legal_commands lists every answer.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from engine.games.thunderstone.board import destroy
+from engine.games.thunderstone.content import Ability, card
+from engine.games.thunderstone.places import (deck, disc, hand, look, monsters_on_board, play,
+                                              stack, top_of, village_stacks)
+from engine.mechanics import zones
+
+Options = Callable[[Any, int, str, Ability], list[dict[str, Any]]]
+Run = Callable[[Any, Any, int, str, Ability, dict[str, Any]], dict[str, Any]]
+
+
+def laid(t, s: int) -> list[str]:
+    return t.zone(play(s))
+
+
+def one_per_name(cards: list[str]) -> list[str]:
+    """Identical cards are interchangeable choices; offer the first of each name."""
+    seen: dict[str, str] = {}
+    for c in cards:
+        seen.setdefault(zones.card_name(c), c)
+    return list(seen.values())
+
+
+def used_any(t, c: str) -> bool:
+    return any(u.split("/")[0] == c for u in t.game.t.used)
+
+
+def draw_into_play(ctx, t, s: int, n: int, rule: str = "EFFECT") -> list[str]:
+    """Cards drawn during an action are laid out at once and are usable (TRN-V2, TRN-D2)."""
+    return zones.draw(ctx, deck(s), disc(s), play(s), n, rule, reshuffle_rule="AUTO-DRAW")
+
+
+def targets(kind_test: Callable[[str], bool]) -> Options:
+    def opts(t, s, c, a):
+        return [{"target": x} for x in one_per_name([x for x in laid(t, s) if x != c and kind_test(x)])]
+    return opts
+
+
+def just_once(t, s, c, a):
+    return [{}]
+
+
+def is_disease(x: str) -> bool:
+    return card(x).kind == "disease"
+
+
+def is_hero(x: str) -> bool:
+    return card(x).kind == "hero"
+
+
+# -- run functions: do the deed, return the modifiers recorded in the `ts.used` event ----------
+def run_gold(ctx, t, s, c, a, p):
+    return {"gold": a.n}
+
+
+def run_destroy_disease_gold(ctx, t, s, c, a, p):
+    destroy(ctx, t, play(s), p["target"], "EFFECT")
+    return {"gold": a.n}
+
+
+def run_discard_disease_draw(ctx, t, s, c, a, p):
+    zones.move(ctx, play(s), disc(s), [p["target"]], "EFFECT")
+    draw_into_play(ctx, t, s, a.n)
+    return {"atk": {c: a.m}} if a.m else {}
+
+
+def trade_options(t, s, c, a):
+    out = []
+    for x in one_per_name([x for x in laid(t, s) if x != c]):
+        for name in village_stacks(t):
+            top = top_of(t, name)
+            if top and card(top).group in ("village", "basic") and card(top).kind != "disease" \
+                    and card(top).price <= card(x).price + a.n:
+                out.append({"target": x, "stack": name})
+    return out
+
+
+def run_trade(ctx, t, s, c, a, p):
+    destroy(ctx, t, play(s), p["target"], "EFFECT")
+    zones.gain(ctx, stack(p["stack"]), disc(s), "EFFECT")
+    return {}
+
+
+def run_burn(ctx, t, s, c, a, p):
+    destroy(ctx, t, play(s), p["target"], "EFFECT")
+    return {"gold": a.n}
+
+
+def run_gold_per_card(ctx, t, s, c, a, p):
+    n = sum(1 for x in laid(t, s) if x != c and card(x).is_village_card)
+    return {"gold": a.n * (n // max(1, a.m))}
+
+
+def run_quartermaster(ctx, t, s, c, a, p):
+    before = {zones.card_name(x) for x in laid(t, s)}
+    drawn = draw_into_play(ctx, t, s, a.n)
+    kept: set[str] = set()
+    for x in drawn:
+        name = zones.card_name(x)
+        twins = sum(1 for y in drawn if zones.card_name(y) == name)
+        if name not in before and twins > 1:
+            if name in kept:
+                zones.move(ctx, play(s), disc(s), [x], "EFFECT")
+            kept.add(name)
+    return {}
+
+
+def run_scout_village(ctx, t, s, c, a, p):
+    draw_into_play(ctx, t, s, a.n)
+    ctx.emit("ts.pending", {"entries": [{"what": "return", "source": c, "rule": "EFFECT"}] * a.n},
+             "EFFECT")
+    return {}
+
+
+def run_draw(ctx, t, s, c, a, p):
+    draw_into_play(ctx, t, s, a.n)
+    return {}
+
+
+def run_strength_one(ctx, t, s, c, a, p):
+    return {"str": {p["target"]: a.n}}
+
+
+def all_heroes_options(t, s, c, a):
+    return [{}] if any(is_hero(x) for x in laid(t, s)) else []
+
+
+def run_all_heroes(ctx, t, s, c, a, p):
+    hs = [x for x in laid(t, s) if is_hero(x)]
+    return {"atk": {h: a.n for h in hs}, "str": {h: a.m for h in hs}, "kill_attacker": 1}
+
+
+def eat_options(t, s, c, a):
+    return [{"target": x} for x in one_per_name(
+        [x for x in laid(t, s) if x != c and "food" in card(x).keywords and not used_any(t, x)])]
+
+
+def run_eat(ctx, t, s, c, a, p):
+    destroy(ctx, t, play(s), p["target"], "EFFECT")
+    return {"atk": {c: a.n}}
+
+
+def light_options(t, s, c, a):
+    return [{}] if any(is_hero(x) for x in laid(t, s)) else []
+
+
+def run_light_per_level(ctx, t, s, c, a, p):
+    return {"light": a.n * max(card(x).level for x in laid(t, s) if is_hero(x))}
+
+
+def run_axe(ctx, t, s, c, a, p):
+    from engine.games.thunderstone.battle import strength
+    if any(strength(t, h) >= a.n for h in laid(t, s) if is_hero(h)):
+        return {}
+    drawn = draw_into_play(ctx, t, s, 1)
+    return {"str": {drawn[0]: a.m}} if drawn and is_hero(drawn[0]) else {}
+
+
+def xp_options(t, s, c, a):
+    return [{}] if t.game.xp[s] >= 1 else []
+
+
+def run_destroy_xp(ctx, t, s, c, a, p):
+    ctx.emit("ts.xp", {"seat": s, "delta": -1, "total": t.game.xp[s] - 1}, "EFFECT")
+    return {"mag_any": {c: a.n}}
+
+
+def run_swap_top(ctx, t, s, c, a, p):
+    if t.zone("dungeon"):
+        zones.move_top(ctx, "dungeon", look(s), 1, "EFFECT")
+        ctx.emit("ts.pending", {"entries": [{"what": "swap", "source": c, "rule": "EFFECT"}]}, "EFFECT")
+    else:
+        draw_into_play(ctx, t, s, a.n)
+    return {}
+
+
+def swappable(t) -> list[str]:
+    """Monsters on positions 1-3 that may leave by an effect (AUTO-GUARD, only-by-defeat trait)."""
+    return [m for p, m in monsters_on_board(t) if p >= 1 and card(m).kind != "guardian"
+            and not card(m).has("trait", "only_by_defeat")]
+
+
+def scout_dungeon_options(t, s, c, a):
+    return [{}] if t.zone("dungeon") else []
+
+
+def run_scout_dungeon(ctx, t, s, c, a, p):
+    got = zones.move_top(ctx, "dungeon", look(s), a.n, "EFFECT")
+    ctx.emit("ts.pending", {"entries": [{"what": "order", "source": c, "rule": "EFFECT"}] * len(got)},
+             "EFFECT")
+    return {}
+
+
+def run_return_on_win(ctx, t, s, c, a, p):
+    return {"return_on_win": c}
+
+
+def run_sacrifice(ctx, t, s, c, a, p):
+    destroy(ctx, t, play(s), p["target"], "EFFECT")
+    return {"mag": {c: a.n}} if a.n else {}
+
+
+def per_card_draw_options(t, s, c, a):
+    return [{}] if any(x != c and a.what in card(x).keywords for x in laid(t, s)) else []
+
+
+def run_draw_per_card(ctx, t, s, c, a, p):
+    draw_into_play(ctx, t, s, sum(1 for x in laid(t, s) if x != c and a.what in card(x).keywords))
+    return {}
+
+
+def others_options(t, s, c, a):
+    return [{}] if t.players > 1 else []
+
+
+def run_others_discard(ctx, t, s, c, a, p):
+    """Every other player discards the top card(s) of their deck onto their own discard pile
+    (p.20); a Belzurischer Bischof shown from hand turns the effect on the active player (p.20)."""
+    for o in range(t.players):
+        if o == s:
+            continue
+        bishop = next((x for x in t.zone(hand(o)) if card(x).has("react", "redirect")), None)
+        victim = s if bishop else o
+        if bishop:
+            ctx.emit("ts.redirected", {"seat": o, "shown": bishop, "to": s}, "EFFECT")
+        zones.move_top(ctx, deck(victim), disc(victim), a.n, "EFFECT", seat=victim)
+    return {}
+
+
+VOCABULARY: dict[str, tuple[Options, Run]] = {
+    "gold": (just_once, run_gold),
+    "destroy_disease_gold": (targets(is_disease), run_destroy_disease_gold),
+    "discard_disease_draw": (targets(is_disease), run_discard_disease_draw),
+    "trade": (trade_options, run_trade),
+    "burn_for_gold": (targets(lambda x: True), run_burn),
+    "gold_per_card": (just_once, run_gold_per_card),
+    "quartermaster": (just_once, run_quartermaster),
+    "scout_village": (just_once, run_scout_village),
+    "draw": (just_once, run_draw),
+    "strength_one": (targets(is_hero), run_strength_one),
+    "all_heroes": (all_heroes_options, run_all_heroes),
+    "eat_food": (eat_options, run_eat),
+    "light_per_level": (light_options, run_light_per_level),
+    "axe_draw": (just_once, run_axe),
+    "destroy_xp_magic": (xp_options, run_destroy_xp),
+    "swap_top": (just_once, run_swap_top),
+    "scout_dungeon": (scout_dungeon_options, run_scout_dungeon),
+    "return_on_win": (just_once, run_return_on_win),
+    "sacrifice_gold0": (targets(lambda x: card(x).gold == 0), run_sacrifice),
+    "sacrifice_nogold": (targets(lambda x: card(x).gold is None), run_sacrifice),
+    "draw_per_card": (per_card_draw_options, run_draw_per_card),
+    "others_discard": (others_options, run_others_discard),
+}
+
+
+def effect_commands(t, s: int, where: str) -> list[dict[str, Any]]:
+    """Every legal use of a VILLAGE or DUNGEON effect now (TRN-V2, TRN-D2, TRN-0b)."""
+    out = []
+    used = t.game.t.used
+    for c in laid(t, s):
+        for i, a in enumerate(card(c).abilities):
+            if a.on != where or f"{c}/{i}" in used:
+                continue
+            for params in VOCABULARY[a.do][0](t, s, c, a):
+                out.append({"kind": "use", "card": c, "ability": i, **params})
+    return out
+
+
+def run_effect(ctx, t, s: int, cmd: dict[str, Any]) -> dict[str, Any]:
+    c, i = cmd["card"], cmd["ability"]
+    a = card(c).abilities[i]
+    params = {k: v for k, v in cmd.items() if k not in ("kind", "card", "ability")}
+    return VOCABULARY[a.do][1](ctx, t, s, c, a, params)
