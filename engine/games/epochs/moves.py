@@ -45,9 +45,9 @@ def names(cards: list[str]) -> list[str]:
     return sorted({zones.card_name(c) for c in cards})
 
 
-def face_up_elites(t, epoch: str, after: int = 0) -> list[tuple[int, str]]:
-    return [(i, t.zone(epoch_zone(epoch, f"space{i}"))[0])
-            for i in range(after + 1, S.spaces_per_epoch + 1)
+def face_up_spaces(t, epoch: str, after: int = 0) -> list[int]:
+    """Board spaces of the epoch holding a face-up elite, after space `after`."""
+    return [i for i in range(after + 1, S.spaces_per_epoch + 1)
             if t.zone(epoch_zone(epoch, f"space{i}"))]
 
 
@@ -76,14 +76,14 @@ def legal_commands(t, seat: int) -> list[dict[str, Any]]:
     if step == "choose":
         here = g.sabatons[seat]
         out = []
-        if face_up_elites(t, here) and can_deploy(t, seat):
+        if face_up_spaces(t, here) and can_deploy(t, seat):
             out.append({"kind": "fight_epoch"})
         if can_deploy(t, seat):
             out += [{"kind": "challenge", "seat": s} for s in range(t.players)
                     if s != seat and g.sabatons[s] == here]
         return out + [{"kind": "pass"}]
     if step == "targets":
-        out = [{"kind": "target", "space": i} for i, _ in face_up_elites(t, c.epoch, c.last_space)
+        out = [{"kind": "target", "space": i} for i in face_up_spaces(t, c.epoch, c.last_space)
                if len(t.zone(DEFENCE)) < S.defender_slots]
         return out + ([{"kind": "done"}] if t.zone(DEFENCE) else [])
     if step == "defend":

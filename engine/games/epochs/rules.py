@@ -68,7 +68,8 @@ def on_target(ctx, t, ev) -> None:
     zone = epoch_zone(epoch, f"space{space}")
     card = t.zone(zone)[0]
     zones.move(ctx, zone, DEFENCE, [card], "EP-X-TARGETS", to="bottom")
-    ctx.emit("elite.targeted", {"card": card, "space": space, "epoch": epoch}, "EP-X-TARGETS")
+    ctx.emit("elite.targeted", {"card": card, "space": space, "epoch": epoch,
+                                "hero": PACK.units[zones.card_name(card)].hero}, "EP-X-TARGETS")
 
 
 def on_deploy(ctx, t, ev) -> None:

@@ -98,3 +98,22 @@ def test_winner_by_survivors(name, spaces, units, markers, dice, winner, survivo
     (result,) = of(evs, "combat.decided")
     assert (result.data["winner"], result.data["survivors"]) == (winner, survivors)
     assert result.rule == "EP-S4-WINNER"
+
+
+def test_elites_are_taken_in_board_space_order():
+    """EP-X-TARGETS, EP-X-PHASE2 (stand-ins for the first steps of 2.a): the attacker picks 1-3
+    face-up elites or heroes of the epoch; they stand in board-space order, space 1 nearest the
+    front line."""
+    g = Game("ep_x01_normal_line")
+    g.play(0, "jump", epoch="Antike")
+    g.play(0, "fight_epoch")
+    assert g.eng.legal(g.gid, 0) == [{"kind": "target", "space": i} for i in (1, 2, 3)]
+    g.play(0, "target", space=2)
+    assert g.eng.legal(g.gid, 0) == [{"kind": "target", "space": 3}, {"kind": "done"}]
+    with pytest.raises(IllegalCommand) as err:
+        g.play(0, "target", space=1)
+    assert err.value.rule == "EP-X-TARGETS"
+    evs = g.play(0, "target", space=3)
+    assert of(evs, "elite.targeted")[0].data["hero"] is True       # Strategos
+    assert g.names("board.defence") == ["Slinger", "Strategos"]
+    assert g.names("e.Antike.space1") == ["Hoplite"]
