@@ -6,12 +6,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games.epochs.rules import (
+    S,
+    attack_units,
+    defeated_elites,
+    deploy_rule,
+    loser_of,
+    relic_rule,
+)
+from engine.games.epochs.state import (
+    ATTACK,
+    DEFENCE,
+    VIRTUAL,
+    WM_DISPLAY,
+    epoch_zone,
+    seat_zone,
+)
 from engine.mechanics import zones
 from engine.ruleset import Illegal, Prompt
-from engine.games.epochs.rules import (
-    S, attack_units, defeated_elites, deploy_rule, loser_of, relic_rule)
-from engine.games.epochs.state import (
-    ATTACK, DEFENCE, VIRTUAL, WM_DISPLAY, epoch_zone, seat_zone)
 
 AFTER_ROLL = ("recruit", "relic", "keep_relic", "keep_medal")
 STEP_RULE = {"jump": "EP-X-PHASE1", "choose": "EP-X-PHASE2", "targets": "EP-X-TARGETS",

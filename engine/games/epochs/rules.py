@@ -2,11 +2,22 @@
 (step 5 and 2.b item 5) and recovery (Phase 3). Each event cites the catalog rule that made it."""
 from __future__ import annotations
 
-from engine.mechanics import damage, zones
 from engine.games.epochs.content import LINES, PACK
 from engine.games.epochs.state import (
-    ATTACK, DEFENCE, RELIC_DECK, RELIC_DISCARD, VIRTUAL, WM_DECK, WM_DISCARD, WM_DISPLAY,
-    WM_USED, epoch_zone, medal_image, seat_zone)
+    ATTACK,
+    DEFENCE,
+    RELIC_DECK,
+    RELIC_DISCARD,
+    VIRTUAL,
+    WM_DECK,
+    WM_DISCARD,
+    WM_DISPLAY,
+    WM_USED,
+    epoch_zone,
+    medal_image,
+    seat_zone,
+)
+from engine.mechanics import damage, zones
 
 S = PACK.setup
 

@@ -2,20 +2,20 @@
 complete game with documented stand-ins (CONTENT.md)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
-from engine.ruleset import Option, Ruleset
 from engine.games.epochs import moves, rules, setup, state
 from engine.games.epochs.state import EpochsState, medal_image, seat_zone
+from engine.ruleset import Option, Ruleset
 
 
 class Epochs(Ruleset):
     name = "epochs"
     version = "1.0"
     players = (2, 3, 4)
-    options = {
+    options: ClassVar[dict[str, Option]] = {
         "rounds": Option(6, (4, 6, 8), "stand-in EP-X-ROUNDS: number of game rounds"),
         "overflow": Option("spill", ("spill", "front_only"),
                            "EP-S4-DAMAGE reading X1: surplus damage spills to the next unit, or "

@@ -7,12 +7,22 @@ from typing import Any
 import msgspec
 
 from engine.content import decode
-from engine.mechanics import zones
 from engine.games.epochs.content import PACK
 from engine.games.epochs.rules import S
 from engine.games.epochs.state import (
-    ATTACK, DEFENCE, RELIC_DECK, RELIC_DISCARD, VIRTUAL, WM_DECK, WM_DISCARD, WM_DISPLAY,
-    WM_USED, epoch_zone, seat_zone)
+    ATTACK,
+    DEFENCE,
+    RELIC_DECK,
+    RELIC_DISCARD,
+    VIRTUAL,
+    WM_DECK,
+    WM_DISCARD,
+    WM_DISPLAY,
+    WM_USED,
+    epoch_zone,
+    seat_zone,
+)
+from engine.mechanics import zones
 
 SETUP = "EP-X-SETUP"
 

@@ -3,11 +3,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import engine.games.epochs as pkg
 from engine import situation as situation_file
 from engine import testing
 from engine.mechanics import zones
-
-import engine.games.epochs as pkg
 
 SITUATIONS = Path(pkg.__file__).parent / "situations"
 

@@ -1,11 +1,11 @@
 """Phase 2.b (challenging another player), rulebook p.5, through the real pipeline from
 situations/ep_challenge.toml: seats 0 and 1 stand in Antike, seat 2 in Mittelalter."""
 import pytest
+from epochs_helpers import Game, of
 
 from engine import testing
 from engine.errors import IllegalCommand
 from projections.views import event_view, state_view
-from epochs_helpers import Game, of
 
 
 def challenge(g: Game, defence, attack, dice, defence_markers=()):

@@ -1,9 +1,9 @@
 """Sidebar step 4 (combat) and step 5 (Phase 2.a rewards) of rulebook p.5, through the real
 pipeline. Each docstring names the rule ids it checks."""
 import pytest
+from epochs_helpers import Game, line, of
 
 from engine.errors import IllegalCommand
-from epochs_helpers import Game, line, of
 
 
 def test_lines_run_in_fixed_order_after_one_roll():

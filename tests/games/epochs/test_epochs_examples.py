@@ -1,8 +1,9 @@
 """The worked examples of rulebook p.5 (shared/rules/epochs-combat-examples.md), played
 through the real pipeline from situation files."""
+from epochs_helpers import Game, line, of
+
 from engine import testing
 from projections.audit import audit
-from epochs_helpers import Game, line, of
 
 
 def test_ep_x01_normal_line_difference_becomes_damage():

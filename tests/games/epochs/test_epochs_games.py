@@ -8,7 +8,6 @@ import pytest
 
 from engine import testing
 from engine.cli import main
-from engine.mechanics import zones
 
 GAMES = 200
 OPTIONS = [{"overflow": o, "recruit": r, "rounds": n}

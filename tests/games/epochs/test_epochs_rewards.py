@@ -1,7 +1,6 @@
 """Sidebar step 5 of rulebook p.5 (rewards after fighting an epoch, Phase 2.a) through the real
 pipeline. Each docstring names the rule ids it checks."""
 import pytest
-
 from epochs_helpers import Game, of
 
 UNITS = ["Spearman", "Rider", "Recruit", "Archer"]
