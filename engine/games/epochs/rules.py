@@ -397,7 +397,8 @@ def recover(ctx, t) -> None:
         final_score(ctx, t)
         return
     nxt = (g.active + 1) % t.players
-    ctx.emit("turn.started", {"seat": nxt, "round": g.round + (nxt == 0)}, "EP-P3-END")
+    ctx.emit("turn.started", {"seat": nxt, "round": g.round + 1 if nxt == 0 else g.round},
+             "EP-P3-END")
 
 
 def clear_board(ctx, t, cards: list[str], pile: str, rule: str) -> None:

@@ -117,3 +117,26 @@ def test_elites_are_taken_in_board_space_order():
     assert of(evs, "elite.targeted")[0].data["hero"] is True       # Strategos
     assert g.names("board.defence") == ["Slinger", "Strategos"]
     assert g.names("e.Antike.space1") == ["Hoplite"]
+
+
+def test_attacker_deploys_one_to_four_units():
+    """EP-X-DEPLOY (stand-in for 2.a deployment): at least 1 and at most 4 units from hand, at
+    most 1 war marker per unit; breaches are rejected citing the rule."""
+    g = Game("ep_epoch_fight", edit=lambda d: d["seats"][0]["hand"].append("Recruit"))
+    g.play(0, "jump", epoch="Antike")
+    g.play(0, "fight_epoch")
+    g.play(0, "target", space=1)
+    g.play(0, "done")
+    with pytest.raises(IllegalCommand) as err:
+        g.play(0, "done")
+    assert err.value.rule == "EP-X-DEPLOY" and "at least one unit" in err.value.reason
+    for name in ("Spearman", "Rider", "Recruit", "Archer"):
+        g.play(0, "deploy", card=name)
+    with pytest.raises(IllegalCommand) as err:
+        g.play(0, "deploy", card="Recruit")
+    assert err.value.rule == "EP-X-DEPLOY" and "at most 4" in err.value.reason
+    g.play(0, "marker", marker="Drill", unit=g.on_board("Rider"))
+    with pytest.raises(IllegalCommand) as err:
+        g.play(0, "marker", marker="Banner", unit=g.on_board("Rider"))
+    assert err.value.rule == "EP-X-DEPLOY"
+    assert g.names("board.attack") == ["Spearman", "Rider", "Recruit", "Archer"]
