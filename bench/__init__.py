@@ -1,0 +1,1 @@
+"""Benchmarks for `make bench`: reported on the machine they ran on, never asserted in tests."""
