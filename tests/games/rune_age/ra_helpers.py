@@ -18,8 +18,10 @@ SITUATIONS = Path(pkg.__file__).parent / "situations"
 class Game:
     """A game from a situation file; `edit` may change its [game] table first."""
 
-    def __init__(self, name: str, options: dict | None = None, edit=None, forced: dict | None = None):
+    def __init__(self, name: str, options: dict | None = None, edit=None, forced: dict | None = None,
+                 players: int | None = None):
         doc = situation_file.read(SITUATIONS / f"{name}.toml")
+        doc["players"] = players or doc["players"]
         doc.setdefault("options", {}).update(options or {})
         if forced:
             doc.setdefault("forced", {}).update(forced)
