@@ -23,25 +23,19 @@ def destroy(ctx, t, src: str, cid: str, rule: str) -> None:
     zones.move(ctx, src, "diseases" if card(cid).kind == "disease" else "trash", [cid], rule)
 
 
-def leave(ctx, t, cid: str, dst: str, rule: str, to: str = "top", defeated: bool = False) -> None:
-    """A card leaves the board; the gap closes and the dungeon refills (AUTO-REFILL)."""
-    p = position_of(t, cid)
-    zones.move(ctx, pos(p), dst, [cid], rule, to=to)
-    if p:
-        close_gap(ctx, t, p, capture=defeated and p == 1)
-
-
-def close_gap(ctx, t, p: int, capture: bool = False) -> None:
+def close_gap(ctx, t, p: int, left: str, capture: bool = False) -> None:
+    """AUTO-REFILL after `left` left position p: higher cards move down one, then refill."""
     for q in range(p + 1, 4):
         if t.zone(pos(q)):
             moving = t.zone(pos(q))[0]
             zones.move(ctx, pos(q), pos(q - 1), [moving], "AUTO-REFILL")
-            if q - 1 == 1 and arrived_at_one(ctx, t, moving, t.version, capture):
+            how = {"refill_after": left, "turn": t.game.turn, "from": q}
+            if q - 1 == 1 and arrived_at_one(ctx, t, moving, how, capture):
                 return
     refill(ctx, t)
 
 
-def arrived_at_one(ctx, t, cid: str, moved_by: int, capture: bool = False) -> bool:
+def arrived_at_one(ctx, t, cid: str, how: dict, capture: bool = False) -> bool:
     """A card reached position 1: a Thunderstone ends the game, a breach is queued. True = game over."""
     k = card(cid)
     if k.kind == "thunderstone":
@@ -54,7 +48,7 @@ def arrived_at_one(ctx, t, cid: str, moved_by: int, capture: bool = False) -> bo
         finish(ctx, t, "the Thunderstone reached position 1")
         return True
     if k.all("breach"):
-        ctx.emit("ts.breach_queued", {"monster": cid, "refill_event": moved_by}, "AUTO-BREACH")
+        ctx.emit("ts.breach_queued", {"monster": cid, "moved_by": how}, "AUTO-BREACH")
     return False
 
 
@@ -103,7 +97,7 @@ def apply_breaches(ctx, t) -> None:
         due = t.game.t.breaches[0]
         cid = due["monster"]
         here = position_of(t, cid) == 1
-        ctx.emit("ts.breach", {"monster": cid, "refill_event": due["refill_event"], "applied": here,
+        ctx.emit("ts.breach", {"monster": cid, "moved_by": due["moved_by"], "applied": here,
                                "effects": [a.do for a in card(cid).all("breach")]}, "AUTO-BREACH")
         if not here:
             continue
@@ -114,6 +108,6 @@ def apply_breaches(ctx, t) -> None:
                         gain_disease(ctx, t, s, "AUTO-BREACH")
             elif a.do == "guardian":
                 zones.move(ctx, pos(1), pos(0), [cid], "AUTO-GUARD")
-                close_gap(ctx, t, 1)
+                close_gap(ctx, t, 1, cid)
                 if t.over:
                     return

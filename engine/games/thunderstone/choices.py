@@ -77,7 +77,7 @@ def take(ctx, t, e: dict[str, Any], option: str | None) -> None:
     elif what == "ban":
         ctx.emit("ts.banned", {"hero": option, "by": e.get("source")}, rule)
     elif what == "swap":
-        swap(ctx, t, s, option, rule)
+        swap(ctx, t, s, option, rule, e["source"])
         draw_into_play(ctx, t, s, card(e["source"]).has("dungeon", "swap_top").n)
     elif what == "order":
         zones.move(ctx, look(s), "dungeon", [option], rule)
@@ -85,7 +85,7 @@ def take(ctx, t, e: dict[str, Any], option: str | None) -> None:
         zones.move(ctx, play(s), f"deck{s}", [option], rule)
 
 
-def swap(ctx, t, s: int, option: str, rule: str) -> None:
+def swap(ctx, t, s: int, option: str, rule: str, source: str) -> None:
     """Gestaltwandlung: the looked-at monster takes the chosen one's place, which goes on the deck."""
     seen = t.zone(look(s))[0]
     if option == "none":
@@ -95,4 +95,4 @@ def swap(ctx, t, s: int, option: str, rule: str) -> None:
     zones.move(ctx, pos(p), "dungeon", [option], rule)
     zones.move(ctx, look(s), pos(p), [seen], rule)
     if p == 1:
-        arrived_at_one(ctx, t, seen, t.version)
+        arrived_at_one(ctx, t, seen, {"swap_by": source, "turn": t.game.turn, "replaced": option})

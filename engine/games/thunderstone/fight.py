@@ -152,7 +152,7 @@ def wrap_up(ctx, t) -> None:
         else:
             destroy(ctx, t, play(s), c, "AUTO-STR0" if c in zero else "AUTO-TRASH")
     if tt.gap > 0:
-        close_gap(ctx, t, tt.gap, capture=tt.won and tt.gap == 1)
+        close_gap(ctx, t, tt.gap, tt.target, capture=tt.won and tt.gap == 1)
     if not t.over:
         apply_breaches(ctx, t)
     if not t.over:

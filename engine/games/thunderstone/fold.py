@@ -62,7 +62,7 @@ def apply(t, ev) -> None:
     elif typ == "ts.spoiled":
         tt.spoils.remove(d["source"])
     elif typ == "ts.breach_queued":
-        tt.breaches.append({"monster": d["monster"], "refill_event": d["refill_event"]})
+        tt.breaches.append({"monster": d["monster"], "moved_by": d["moved_by"]})
     elif typ == "ts.breach":
         tt.breaches.pop(0)
     elif typ == "ts.scenario":

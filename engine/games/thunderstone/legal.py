@@ -6,7 +6,7 @@ from typing import Any
 from engine.games.thunderstone import fight, turns
 from engine.games.thunderstone.choices import options
 from engine.games.thunderstone.content import card
-from engine.games.thunderstone.places import hand, tres
+from engine.games.thunderstone.places import hand, play, stack, tres
 from engine.games.thunderstone.vocabulary import effect_commands, one_per_name
 from engine.ruleset import Illegal, Prompt
 
@@ -62,12 +62,11 @@ def explain(t, s: int, cmd: dict[str, Any]) -> Illegal | None:
     if t.game.t.pending:
         return Illegal(t.game.t.pending[0]["rule"], f"a {t.game.t.pending[0]['what']} choice is due first")
     if kind == "buy":
-        if step != "buy":
+        if step == "village":
             return Illegal("TRN-V3", "gold is totalled only after the village effects (step 2)")
         return Illegal("TRN-V4", "one card only, from the top of a stack, price <= total gold")
     if kind == "level":
-        return Illegal("LVL-1" if step == "level" else "TRN-V5",
-                       "a hero in hand, its XP cost paid, the next level still in its stack")
+        return explain_level(t, s, cmd)
     if kind == "use":
         return Illegal("TRN-0b" if step in ("village", "prep") else "TRN-R1",
                        "an unused effect of a laid-out card, in its own location")
@@ -79,3 +78,16 @@ def explain(t, s: int, cmd: dict[str, Any]) -> Illegal | None:
     if kind == "action" and cmd.get("action") == "dungeon" and step == "action":
         return Illegal("TRN-D1", "no monster is a legal target for this hand (A25)")
     return None
+
+
+def explain_level(t, s: int, cmd: dict[str, Any]) -> Illegal:
+    h = cmd.get("card")
+    if h not in t.zone(play(s)) or card(h).kind != "hero":
+        return Illegal("LVL-1", "only a hero laid out from your hand can level up")
+    k = card(h)
+    if not k.xp_cost or t.game.xp[s] < k.xp_cost:
+        return Illegal("LVL-1", f"{k.name} needs {k.xp_cost} XP, you have {t.game.xp[s]}")
+    want = 1 if k.stack == "Miliz" else k.level + 1
+    if not any(card(c).level == want for c in t.zone(stack(cmd.get("stack", k.stack)))):
+        return Illegal("LVL-3", f"the stack holds no level-{want} card (no skipping, LVL-2)")
+    return Illegal("TRN-V5", "heroes level up in village step 5, one level each")

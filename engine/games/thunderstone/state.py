@@ -38,7 +38,7 @@ class Turn(msgspec.Struct):
     spoils_gold: int = 0
     return_on_win: list[str] = []     # Schaedelspalter cards that go on the deck top if won
     pending: list[dict[str, Any]] = []  # choices the active seat must make, first one first
-    breaches: list[dict[str, Any]] = []  # {monster, refill_event}: reached position 1, breach due
+    breaches: list[dict[str, Any]] = []  # {monster, moved_by}: reached position 1, breach due
 
 
 class State(msgspec.Struct):
