@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.mechanics import zones
 
 from .cards import spec
-from .places import alive, army, discard, hand, is_unit, origin, play, ready
+from .places import alive, army, discard, hand, hand_card, is_unit, names, origin, play, ready
 from .turn import draw, exhaust
 
 TIMING_RULE = {"on_play": "ABL-2", "resolution": "ABL-3", "end_of_combat": "ABL-4", "action": "ABL-5"}
@@ -66,9 +66,9 @@ def uses(t, seat: int, card: str, timing: str) -> list[dict]:
     elif e == "strength_if_wounded":
         choices = [{}] if card in g.combat.wounded else []
     elif e == "discard_for_strength":
-        choices = [{"discard": c} for c in t.zone(hand(seat))]
+        choices = [{"discard": n} for n in names(t.zone(hand(seat)))]
     elif e == "destroy_hand_card":
-        choices = [{"target": c} for c in t.zone(hand(seat)) if c != card]
+        choices = [{"target": n} for n in names([c for c in t.zone(hand(seat)) if c != card])]
     elif e == "other_draws":
         choices = [{"seat": s} for s in alive(t) if s != seat]
     elif e == "take_from_hand":
@@ -107,9 +107,10 @@ def use(ctx, t, seat: int, card: str, timing: str, choice: dict) -> None:
     elif e in ("strength", "strength_if_wounded"):
         ctx.emit("ra.strength", {"side": side(t, seat), "amount": a.amount, "card": card}, rule=rule)
     elif e == "discard_for_strength":
-        zones.move(ctx, hand(seat), discard(seat), [choice["discard"]], rule=rule)
+        zones.move(ctx, hand(seat), discard(seat), [hand_card(t, seat, choice["discard"])], rule=rule)
         ctx.emit("ra.strength", {"side": side(t, seat), "amount": a.amount, "card": card}, rule=rule)
     elif e == "destroy_hand_card":
+        target = hand_card(t, seat, target, besides=card)
         zones.move(ctx, hand(seat), origin(t, target), [target], rule="DES-1")
     elif e == "other_draws":
         draw(ctx, t, choice["seat"], a.amount, rule=rule)

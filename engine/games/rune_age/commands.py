@@ -8,15 +8,15 @@ from . import abilities as A
 from . import combat, eventphase
 from .cards import spec
 from .flow import advance
-from .places import OUT, barracks, discard, hand, play
+from .places import OUT, barracks, discard, hand, hand_card, play
 from .turn import close_action, discard_hand, end_turn, exhaust, generate, open_action
 
 
 def _play_gold(ctx, t, seat, cmd):
     open_action(ctx, t, "purchase")
-    zones.move(ctx, hand(seat), discard(seat), [cmd["card"]], rule="ACT-BUY-1")
-    ctx.emit("ra.gained", {"seat": seat, "card": cmd["card"], "amount": spec(t.game, cmd["card"]).gold},
-             rule="ACT-BUY-1")
+    card = hand_card(t, seat, cmd["card"])
+    zones.move(ctx, hand(seat), discard(seat), [card], rule="ACT-BUY-1")
+    ctx.emit("ra.gained", {"seat": seat, "card": card, "amount": spec(t.game, card).gold}, rule="ACT-BUY-1")
 
 
 def _use_gold(ctx, t, seat, cmd):
@@ -64,9 +64,9 @@ def _end_action(ctx, t, seat, cmd):
 def _card_action(ctx, t, seat, cmd):
     """ACT-CARD-1/2: a hand card is discarded after use; a play-area card is exhausted (A9)."""
     close_action(ctx, t)
-    card = cmd["card"]
+    in_hand = "#" not in cmd["card"]
+    card = hand_card(t, seat, cmd["card"]) if in_hand else cmd["card"]
     choice = {k: v for k, v in cmd.items() if k not in ("kind", "card")}
-    in_hand = card in t.zone(hand(seat))
     if not in_hand:
         exhaust(ctx, t, seat, card, rule="ACT-CARD-2")
     A.use(ctx, t, seat, card, "action", choice)
@@ -93,7 +93,7 @@ def _discard_hand(ctx, t, seat, cmd):
 
 
 def _play(ctx, t, seat, cmd):
-    combat.play_card(ctx, t, seat, cmd["card"])
+    combat.play_card(ctx, t, seat, hand_card(t, seat, cmd["card"]))
 
 
 def _stop(ctx, t, seat, cmd):

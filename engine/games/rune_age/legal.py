@@ -1,12 +1,15 @@
 """Who must act (prompts), every legal answer (legal_commands) and why a command is illegal."""
 from __future__ import annotations
 
+import msgspec
+
+from engine.mechanics.zones import card_name
 from engine.ruleset import Illegal, Prompt
 
 from . import abilities as A
 from . import combat
 from .cards import spec
-from .places import army, barracks, hand, is_unit, play, playable, ready
+from .places import army, barracks, hand, is_unit, names, playable, ready
 
 
 def prompts(t) -> list[Prompt]:
@@ -87,7 +90,8 @@ def _keep(t, seat: int) -> list[dict]:
 
 def _actions(t, seat: int) -> list[dict]:
     g = t.game
-    out = [{"kind": "play_gold", "card": c} for c in t.zone(hand(seat)) if spec(g, c).kind == "gold"]
+    out = [{"kind": "play_gold", "card": n}
+           for n in names([c for c in t.zone(hand(seat)) if spec(g, c).kind == "gold"])]
     out += [{"kind": "use_gold", "card": c} for c in ready(t, seat, "gold")]
     out += [{"kind": "use_influence", "card": c} for c in ready(t, seat, "influence")]
     if g.action == "purchase":
@@ -98,10 +102,17 @@ def _actions(t, seat: int) -> list[dict]:
                 if spec(g, t.zone(z)[0]).cost <= g.pool]
     if g.action:
         out.append({"kind": "end_action"})
+    in_hand = t.zone(hand(seat))
     for card in A.action_cards(t, seat):
-        out += [{"kind": "card_action", "card": card, **u} for u in A.uses(t, seat, card, "action")]
+        ref = card_name(card) if card in in_hand else card
+        out += [{"kind": "card_action", "card": ref, **u} for u in A.uses(t, seat, card, "action")]
+    out = list({canonical(c): c for c in out}.values())
     out += [{"kind": "attack", "target": x} for x in combat.targets(t, seat)]
     return out + [{"kind": "end_turn"}]
+
+
+def canonical(cmd: dict) -> bytes:
+    return msgspec.json.encode(dict(sorted(cmd.items())))
 
 
 def _piles(t, seat: int) -> list[str]:

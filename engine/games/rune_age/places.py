@@ -72,8 +72,8 @@ def is_unit(t, card: str) -> bool:
 
 
 def playable(t, s: int) -> list[str]:
-    """BTL-2, A30: only unit and tactic cards can be played into an army."""
-    return [c for c in t.zone(hand(s)) if spec(t.game, c).kind in ("unit", "tactic")]
+    """BTL-2, A30: only unit and tactic cards can be played into an army (names)."""
+    return names([c for c in t.zone(hand(s)) if spec(t.game, c).kind in ("unit", "tactic")])
 
 
 def ready(t, s: int, resource: str) -> list[str]:
@@ -87,5 +87,12 @@ def army_strength(t, s: int) -> int:
     return sum(spec(t.game, c).strength for c in t.zone(army(s)) if is_unit(t, c))
 
 
-def name_of(card: str) -> str:
-    return card_name(card)
+def hand_card(t, seat: int, name: str, besides: str = "") -> str:
+    """The first hand card of that name (copies are alike, so commands name hand cards by name:
+    a decision event is public, a hand card's id is not)."""
+    return next(c for c in t.zone(hand(seat)) if card_name(c) == name and c != besides)
+
+
+def names(cards: list[str]) -> list[str]:
+    """Distinct card names in order of first appearance."""
+    return list(dict.fromkeys(card_name(c) for c in cards))

@@ -46,7 +46,10 @@ class Game:
         return self.t.game
 
     def play(self, seat: int, kind: str, /, **kw):
-        return testing.play(self.eng, self.gid, seat, {"kind": kind, **kw})
+        """Commands name the player's own hand cards by name; tests may pass the id they track."""
+        hand = self.t.zone(f"hand:{seat}")
+        cmd = {k: zones.card_name(v) if isinstance(v, str) and v in hand else v for k, v in kw.items()}
+        return testing.play(self.eng, self.gid, seat, {"kind": kind, **cmd})
 
     def rejected(self, seat: int, kind: str, /, **kw) -> IllegalCommand:
         before = self.t.version
