@@ -67,7 +67,8 @@ def settle(ctx, t) -> None:
 def take(ctx, t, e: dict[str, Any], option: str | None) -> None:
     """Answer the first pending choice (option None: nothing to choose, A45)."""
     s, what, rule = t.game.active, e["what"], e["rule"]
-    ctx.emit("ts.chose", {"what": what, "option": option, "source": e.get("source")}, rule)
+    secret = [s] if what == "order" else None  # the order of dungeon cards stays hidden
+    ctx.emit("ts.chose", {"what": what, "option": option, "source": e.get("source")}, rule, secret)
     if option is None:
         return
     if what == "reduce":

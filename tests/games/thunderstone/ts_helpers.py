@@ -12,13 +12,14 @@ from engine.testing import engine
 SITUATIONS = Path(__file__).parents[3] / "engine" / "games" / "thunderstone" / "situations"
 
 
-def start(name: str, seat0: dict[str, Any] | None = None, **game: Any):
+def start(name: str, seat0: dict[str, Any] | None = None,
+          seats: dict[int, dict[str, Any]] | None = None, **game: Any):
     """Create a game from situations/<name>.toml; keyword arguments replace parts of [game]
-    (seat0 replaces fields of the first seat) for the example's stated variants."""
+    (seat0 / seats replace fields of seats) for the example's stated variants."""
     doc = copy.deepcopy(situation_file.read(SITUATIONS / f"{name}.toml"))
     doc["game"].update(game)
-    if seat0:
-        doc["game"]["seat"][0].update(seat0)
+    for s, fields in {**(seats or {}), **({0: seat0} if seat0 else {})}.items():
+        doc["game"]["seat"][s].update(fields)
     eng = engine()
     gid = eng.create(doc["ruleset"], doc["players"], doc.get("seed", 0), doc.get("options", {}),
                      situation=doc)
@@ -28,8 +29,9 @@ def start(name: str, seat0: dict[str, Any] | None = None, **game: Any):
 class Game:
     """A game under test: play commands as the active seat and read its state and events."""
 
-    def __init__(self, name: str, seat0: dict[str, Any] | None = None, **game: Any):
-        self.eng, self.gid = start(name, seat0, **game)
+    def __init__(self, name: str, seat0: dict[str, Any] | None = None,
+                 seats: dict[int, dict[str, Any]] | None = None, **game: Any):
+        self.eng, self.gid = start(name, seat0, seats, **game)
 
     @property
     def t(self):
