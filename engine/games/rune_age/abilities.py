@@ -5,7 +5,18 @@ from __future__ import annotations
 from engine.mechanics import zones
 
 from .cards import spec
-from .places import alive, army, discard, hand, hand_card, is_unit, names, origin, play, ready
+from .places import (
+    alive,
+    army,
+    discard,
+    hand,
+    hand_card,
+    is_unit,
+    names,
+    origin,
+    play,
+    ready,
+)
 from .turn import draw, exhaust
 
 TIMING_RULE = {"on_play": "ABL-2", "resolution": "ABL-3", "end_of_combat": "ABL-4", "action": "ABL-5"}

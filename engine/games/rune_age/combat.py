@@ -7,8 +7,23 @@ from engine.mechanics.dice import Die
 from . import abilities as A
 from .cards import die_faces, spec
 from .endgame import over, wound_realm
-from .places import (CITIES, ENEMIES, EVENT_DISCARD, LASTING, OBJECTIVE, alive, army,
-                     army_strength, barracks, discard, hand, is_unit, origin, play, playable)
+from .places import (
+    CITIES,
+    ENEMIES,
+    EVENT_DISCARD,
+    LASTING,
+    OBJECTIVE,
+    alive,
+    army,
+    army_strength,
+    barracks,
+    discard,
+    hand,
+    is_unit,
+    origin,
+    play,
+    playable,
+)
 
 
 def lasting_bonus(t) -> int:

@@ -4,8 +4,20 @@ from __future__ import annotations
 from engine.mechanics import damage, zones
 
 from .cards import spec
-from .places import (CITIES, OUT, alive, army, deck, discard, gold_pile, hand, neutral_pile,
-                     next_alive, play, realm)
+from .places import (
+    CITIES,
+    OUT,
+    alive,
+    army,
+    deck,
+    discard,
+    gold_pile,
+    hand,
+    neutral_pile,
+    next_alive,
+    play,
+    realm,
+)
 
 ELIMINATION_DAMAGE = 20
 

@@ -6,8 +6,19 @@ from engine.mechanics import damage, zones
 from . import combat
 from .cards import spec
 from .endgame import end_of_round, offer_rune_choice, over
-from .places import (ENEMIES, EVENT_DISCARD, EVENTS, LASTING, REVEALED, RUNES, alive, discard, hand,
-                     play, realm)
+from .places import (
+    ENEMIES,
+    EVENT_DISCARD,
+    EVENTS,
+    LASTING,
+    REVEALED,
+    RUNES,
+    alive,
+    discard,
+    hand,
+    play,
+    realm,
+)
 from .turn import draw, refill_all, start_round
 
 

@@ -1,6 +1,8 @@
 """Rune Age as a Runeledger ruleset: wiring of state, set-up, rules, prompts and views."""
 from __future__ import annotations
 
+from typing import ClassVar
+
 from engine.ruleset import Option, Ruleset
 
 from . import apply as fold
@@ -16,7 +18,7 @@ class RuneAge(Ruleset):
     version = "1.0"
     summary = "Rune Age (deck-building, four scenarios, solo variants)"
     players = (1, 2, 3, 4)
-    options = {
+    options: ClassVar[dict[str, Option]] = {
         "scenario": Option(default="dragonlords", choices=SCENARIOS + ("random",),
                            doc="SET-2: the scenario, or random (an objective card drawn at random)"),
         "races": Option(default="random", doc="SET-3: comma-separated races in seat order, or random"),

@@ -37,7 +37,7 @@ class Card(Record, forbid_unknown_fields=True):
     amount: int = 0       # effect parameter (cards drawn, lasting enemy bonus)
     reward: bool = False  # a defeated enemy becomes its victor's reward
     phase_attack: int = 0 # enemy: at the start of each event phase attacks every home realm
-    abilities: list[Ability] = []
+    abilities: list[Ability] = msgspec.field(default_factory=list)
     text: str = ""
 
 
@@ -57,8 +57,8 @@ class Scenario(Record, forbid_unknown_fields=True):
     neutrals: list[str]
     stages: int
     min_players: int
-    solo_remove: list[str] = []
-    optional_remove: list[str] = []
+    solo_remove: list[str] = msgspec.field(default_factory=list)
+    optional_remove: list[str] = msgspec.field(default_factory=list)
 
 
 class DieFaces(Record, forbid_unknown_fields=True):

@@ -1,14 +1,31 @@
 """Set-up (SET-1..11, SET-T, scenario extended set-ups) and set-up from a situation file."""
 from __future__ import annotations
 
+from engine.content import decode
 from engine.mechanics import damage, zones
 from engine.mechanics.zones import instances
 
-from engine.content import decode
-
 from . import cards as C
-from .places import (BOX, CITIES, ENEMIES, EVENT_DISCARD, EVENTS, LASTING, OBJECTIVE, OUT, REVEALED,
-                     RUNES, barracks, deck, discard, gold_pile, hand, neutral_pile, play, realm)
+from .places import (
+    BOX,
+    CITIES,
+    ENEMIES,
+    EVENT_DISCARD,
+    EVENTS,
+    LASTING,
+    OBJECTIVE,
+    OUT,
+    REVEALED,
+    RUNES,
+    barracks,
+    deck,
+    discard,
+    gold_pile,
+    hand,
+    neutral_pile,
+    play,
+    realm,
+)
 from .schema import Situation
 
 SCENARIOS = ("dragonlords", "rune_wars", "world_fire", "monument")

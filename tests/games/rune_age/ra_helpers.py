@@ -5,12 +5,11 @@ from pathlib import Path
 
 import pytest
 
+import engine.games.rune_age as pkg
 from engine import situation as situation_file
 from engine import testing
 from engine.errors import IllegalCommand
 from engine.mechanics import zones
-
-import engine.games.rune_age as pkg
 
 SITUATIONS = Path(pkg.__file__).parent / "situations"
 
@@ -32,7 +31,7 @@ class Game:
                                    situation=doc)
 
     @classmethod
-    def new(cls, players: int, seed: int = 1, **options) -> "Game":
+    def new(cls, players: int, seed: int = 1, **options) -> Game:
         self = cls.__new__(cls)
         self.eng, self.gid = testing.new_game("rune-age", players, seed, options)
         return self

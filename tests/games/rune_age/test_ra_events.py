@@ -1,9 +1,9 @@
 """The event phase (EVT-1..10): attacks defended player by player, enemies, rebuild, lasting effects."""
 from __future__ import annotations
 
-from engine.games.rune_age.cards import spec
-
 from ra_helpers import Game
+
+from engine.games.rune_age.cards import spec
 
 
 def event_phase(**game):

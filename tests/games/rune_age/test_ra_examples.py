@@ -3,10 +3,9 @@ through the real pipeline. FIXTURE values live in the situation files, not in th
 from __future__ import annotations
 
 import pytest
+from ra_helpers import Game
 
 from engine.mechanics.zones import card_name
-
-from ra_helpers import Game
 
 
 def test_ra_e0_setup_four_players_dragonlords():

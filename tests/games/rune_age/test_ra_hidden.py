@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import pytest
+from ra_helpers import Game
 
 from engine import testing
 from projections.views import log_view, state_view
-
-from ra_helpers import Game
 
 
 def test_ra_view_hides_hands_and_deck_order_but_shows_sizes_and_discards():

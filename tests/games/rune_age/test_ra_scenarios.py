@@ -1,10 +1,10 @@
 """Victory, defeat and elimination in the four scenarios and the solo variants (§9, ELM-1..3)."""
 from __future__ import annotations
 
+from ra_helpers import Game
+
 from engine import testing
 from engine.mechanics.zones import card_name
-
-from ra_helpers import Game
 
 
 def besiege_realm(g, attacker: int, defender: int, cards: list[str]) -> None:
@@ -212,6 +212,7 @@ def test_ra_elimination_returns_gold_neutrals_and_cities():
 def test_ra_every_scenario_and_count_sets_up_and_rejects_impossible_ones():
     """§9.6: solo only in scenarios 1 and 3; Runenkriege and Monument need two players."""
     import pytest
+
     from engine.errors import CascadeAborted
     for scenario in ("rune_wars", "monument"):
         with pytest.raises(CascadeAborted):
