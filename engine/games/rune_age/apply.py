@@ -58,7 +58,9 @@ def _strength(g, d):
 def _combat_ended(g, d): g.combat = None
 def _eliminated(g, d): g.eliminated.append(d["seat"])
 def _first(g, d): g.first = d["seat"]
-def _event_phase(g, d): g.ev = msgspec.convert(d["ev"], EventPhase)
+def _event_phase(g, d):
+    """A40: ability uses are counted per turn; the event phase starts a fresh count."""
+    g.ev, g.used = msgspec.convert(d["ev"], EventPhase), []
 
 
 def _event_set(g, d):
@@ -97,7 +99,7 @@ FOLD = {
 }
 # Events that only record a fact for the audit trail and change no state.
 RECORD_ONLY = frozenset({"ra.announced", "ra.casualties", "ra.outcome", "ra.hand_shown",
-                         "ra.forfeited", "ra.event_resolved", "ra.ability"})
+                         "ra.forfeited"})
 
 
 def apply(table, ev) -> None:

@@ -60,13 +60,6 @@ def origin(t, card: str) -> str:
     return OUT
 
 
-def where(t, card: str) -> str | None:
-    for name, z in t.zones.items():
-        if card in z.cards:
-            return name
-    return None
-
-
 def is_unit(t, card: str) -> bool:
     return spec(t.game, card).kind == "unit"
 
