@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import pytest
+from ra_helpers import Game
 
 from engine import testing
 from engine.errors import CascadeAborted
-
-from ra_helpers import Game
 
 
 def test_ra_casualties_take_every_unit_when_skulls_outnumber_them():
