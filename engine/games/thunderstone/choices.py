@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.thunderstone.battle import assess, can_attack, heroes, party_prevented
-from engine.games.thunderstone.board import arrived_at_one
+from engine.games.thunderstone.board import arrived_at_one, destroy
 from engine.games.thunderstone.content import card
-from engine.games.thunderstone.places import look, monsters_on_board, play, pos, position_of
+from engine.games.thunderstone.places import hand, look, monsters_on_board, play, pos, position_of
 from engine.games.thunderstone.vocabulary import draw_into_play, swappable, used_any
 from engine.mechanics import zones
 
@@ -49,6 +49,8 @@ def options(t, e: dict[str, Any]) -> list[str]:
                            or any(ok(m) for _, m in monsters_on_board(t) if m != x)]
     if what == "order":
         return list(t.zone(look(s)))
+    if what == "rest":
+        return sorted({zones.card_name(c) for c in t.zone(hand(s))})  # by name: hand ids stay hidden
     if what == "return":
         return [c for c in laid if c != e["source"] and not used_any(t, c)]
     raise ValueError(f"unknown choice {what!r}")
@@ -84,6 +86,8 @@ def take(ctx, t, e: dict[str, Any], option: str | None) -> None:
         zones.move(ctx, look(s), "dungeon", [option], rule)
     elif what == "return":
         zones.move(ctx, play(s), f"deck{s}", [option], rule)
+    elif what == "rest":
+        destroy(ctx, t, hand(s), next(c for c in t.zone(hand(s)) if zones.card_name(c) == option), rule)
 
 
 def swap(ctx, t, s: int, option: str, rule: str, source: str) -> None:

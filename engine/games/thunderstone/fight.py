@@ -68,6 +68,9 @@ def proceed(ctx, t) -> None:
         resolve(ctx, t)
     elif tt.step == "after":
         wrap_up(ctx, t)
+    elif tt.step == "rest":
+        from engine.games.thunderstone.turns import end_turn
+        end_turn(ctx, t)
 
 
 def resolve(ctx, t) -> None:

@@ -31,12 +31,8 @@ def apply(t, ev) -> None:
             tt.return_on_win.append(d["return_on_win"])
     elif typ == "ts.gold":
         tt.total_gold = d["total"]
-    elif typ == "ts.bought":
-        tt.bought = True
     elif typ == "ts.xp":
         g.xp[d["seat"]] = d["total"]
-    elif typ == "ts.leveled":
-        tt.leveled.append(d["new"])
     elif typ == "ts.equipped":
         tt.equip.setdefault(d["hero"], []).append(d["weapon"])
     elif typ == "ts.target":

@@ -44,7 +44,7 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
     if step == "level":
         return turns.level_commands(t, s) + [{"kind": "done"}]
     if step == "rest":
-        return [{"kind": "destroy", "card": c} for c in one_per_name(t.zone(hand(s)))] + [{"kind": "pass"}]
+        return ([{"kind": "destroy"}] if t.zone(hand(s)) else []) + [{"kind": "pass"}]
     if step == "prep":
         return ([c for c in effect_commands(t, s, "dungeon") if fight.keeps_a_target(t, s, c)]
                 + turns.equip_commands(t, s)

@@ -18,8 +18,6 @@ class Turn(msgspec.Struct):
     used: list[str] = []           # "<card>/<ability index>" used this turn (TRN-0b)
     gold: int = 0                  # gold produced by village effects (TRN-V2)
     total_gold: int = 0            # fixed at TRN-V3
-    bought: bool = False
-    leveled: list[str] = []        # hero cards created by a level-up this turn (LVL-2)
     str_mod: dict[str, int] = {}   # hero -> strength bonus from effects
     atk_mod: dict[str, int] = {}   # card -> extra regular attack from effects
     mag_mod: dict[str, int] = {}   # card -> extra magic attack from effects

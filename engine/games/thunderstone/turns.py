@@ -128,10 +128,9 @@ def on_level(ctx, t, ev) -> None:
 
 
 def on_destroy(ctx, t, ev) -> None:
-    """TRN-R1: destroy one hand card (a disease returns to its stack)."""
-    s = ev.actor
-    destroy(ctx, t, hand(s), ev.data["card"], "TRN-R1")
-    end_turn(ctx, t)
+    """TRN-R1: the resting player chooses to destroy a hand card; which one is the next choice."""
+    ctx.emit("ts.pending", {"entries": [{"what": "rest", "rule": "TRN-R1"}]}, "TRN-R1")
+    fight.proceed(ctx, t)
 
 
 def on_pass(ctx, t, ev) -> None:
