@@ -150,6 +150,8 @@ def _keep_rune(ctx, t, seat, cmd):
     """SCN-RW-3: the chosen rune stays active, the other leaves the game."""
     for card in t.game.rune_choice.cards:
         if card != cmd["card"]:
+            if card in t.game.exhausted:
+                ctx.emit("ra.refreshed", {"seat": seat, "cards": [card]}, rule="SCN-RW-3")
             zones.move(ctx, play(seat), OUT, [card], rule="SCN-RW-3")
     ctx.emit("ra.rune_chosen", {"seat": seat, "card": cmd["card"]}, rule="SCN-RW-3")
 

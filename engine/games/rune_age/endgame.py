@@ -46,11 +46,12 @@ def eliminate(ctx, t, seat: int, by: int | None) -> None:
                 zones.move(ctx, zone, neutral_pile(c.name), [card], rule="ELM-2")
             else:
                 zones.move(ctx, zone, OUT, [card], rule="ELM-2")
+    tired = [c for c in t.zone(play(seat)) if c in g.exhausted]
+    if tired:
+        ctx.emit("ra.refreshed", {"seat": seat, "cards": tired}, rule="ELM-2")
     for card in list(t.zone(play(seat))):
         kind = spec(g, card).kind
         if kind == "city":
-            if card in g.exhausted:
-                ctx.emit("ra.refreshed", {"seat": seat, "cards": [card]}, rule="ELM-2")
             zones.move(ctx, play(seat), CITIES, [card], rule="ELM-2")
         elif kind == "rune" and g.scenario == "rune_wars" and by is not None:
             zones.move(ctx, play(seat), play(by), [card], rule="SCN-RW-2")

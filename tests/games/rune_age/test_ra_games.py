@@ -3,6 +3,7 @@ item 4): none may stall, every end must fit its scenario, replay and undo must a
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -34,6 +35,17 @@ def check_end(t, scenario: str) -> None:
         assert taken(t, f"realm:{s}") >= 20
 
 
+def card_census(t) -> Counter:
+    return Counter(c for z in t.zones.values() for c in z.cards)
+
+
+def check_cards(t, start: Counter) -> None:
+    """No card is ever lost or doubled; only cards in a play area can be exhausted (TRN-1)."""
+    assert card_census(t) == start and max(start.values()) == 1
+    in_play = {c for name, z in t.zones.items() if name.startswith("play:") for c in z.cards}
+    assert set(t.game.exhausted) <= in_play
+
+
 @pytest.mark.parametrize("scenario,players", TABLES)
 def test_ra_bots_finish_every_scenario_and_player_count(scenario, players):
     """RND-1..3, WIN-0, SCN-*: 15 seeded games per table, 210 in all; one per table is replayed and undone."""
@@ -41,8 +53,10 @@ def test_ra_bots_finish_every_scenario_and_player_count(scenario, players):
         seed = f"{scenario}-{players}-{k}"
         eng, gid = testing.new_game("rune-age", players, seed,
                                     {"scenario": scenario, **VARIANTS[k % len(VARIANTS)]})
+        start = card_census(eng.table(gid))
         testing.run_bots(eng, gid, seed)
         check_end(eng.table(gid), scenario)
+        check_cards(eng.table(gid), start)
         if k == 0:
             testing.assert_replay_equal(eng, gid)
             testing.assert_undo_equal(eng, gid, random.Random(seed))
