@@ -138,15 +138,17 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
     mine = [p for p in prompts(t) if p.seat == seat]
     if t.over:
         return Illegal("WIN-0", "the game is over")
+    if g.combat and seat in g.combat.passed and kind == "play":
+        return Illegal("SGE-2", "a player who has passed may play no more cards in this siege")
     if not mine:
         who = ", ".join(f"seat {p.seat} ({p.kind})" for p in prompts(t))
         return Illegal("TRN-2", f"seat {seat} has nothing to decide now; waiting for {who}")
     if g.combat and kind in ("play_gold", "buy", "acquire", "use_gold", "card_action", "end_turn"):
         return Illegal("ACT-CARD-3" if kind == "card_action" else "ACT-BUY-6",
                        "no other action during a combat")
-    if kind == "play" and g.combat:
-        if seat in g.combat.passed:
-            return Illegal("SGE-2", "a player who has passed may play no more cards in this siege")
+    if kind == "play":
+        if not g.combat:
+            return Illegal("ACT-CMB-1", "cards are played into an army only during a combat")
         return Illegal("BTL-2", "only unit and tactic cards from your hand can be played into an army")
     if kind == "attack":
         target = cmd.get("target", "")

@@ -91,3 +91,16 @@ def test_ra_optional_neutral_swap_needs_the_same_costs():
         "neutral:Mantikor", "neutral:Plünderung", "neutral:Schlachtruf"]
     with pytest.raises(CascadeAborted):
         testing.new_game("rune-age", 2, 1, {"scenario": "dragonlords", "neutrals": "Schlachtruf,Drache,Dämon"})
+
+
+def test_ra_a_pass_is_final_in_a_siege():
+    """SGE-2: after passing, a player may play no more cards; the other plays on in a row."""
+    g = Game("rules_base")
+    g.play(0, "attack", target="realm:1")
+    g.play(0, "pass")
+    assert g.rejected(0, "play", card="Daqan-Fußvolk").rule == "SGE-2"
+    g.play(1, "play", card="Berserker")
+    assert g.prompt().seat == 1
+    g.play(1, "play", card="Uthuk-Jäger")
+    g.play(1, "pass")
+    assert g.events("ra.outcome")[-1].data["winner"] == "defender" and g.damage(1) == 0
