@@ -190,7 +190,8 @@ def end_turn(ctx, t) -> None:
     s, tt = t.game.active, t.game.t
     rule = {"rest": "TRN-R2", "level": "TRN-V6"}.get(tt.step, "TRN-D5")
     if tt.won:
-        for c in tt.return_on_win:
+        armed = [w for ws in tt.equip.values() for w in ws if card(w).has("dungeon", "return_on_win")]
+        for c in dict.fromkeys(tt.return_on_win + armed):  # A15: used or equipped
             if c in t.zone(play(s)):
                 zones.move(ctx, play(s), deck(s), [c], "EFFECT")
     zones.move(ctx, play(s), disc(s), list(t.zone(play(s))), rule)

@@ -18,8 +18,9 @@ def start(name: str, seat0: dict[str, Any] | None = None,
     (seat0 / seats replace fields of seats) for the example's stated variants."""
     doc = copy.deepcopy(situation_file.read(SITUATIONS / f"{name}.toml"))
     doc["game"].update(game)
-    for s, fields in {**(seats or {}), **({0: seat0} if seat0 else {})}.items():
+    for s, fields in (seats or {}).items():
         doc["game"]["seat"][s].update(fields)
+    doc["game"]["seat"][0].update(seat0 or {})
     eng = engine()
     gid = eng.create(doc["ruleset"], doc["players"], doc.get("seed", 0), doc.get("options", {}),
                      situation=doc)
