@@ -38,10 +38,11 @@ class RuneAge(Ruleset):
 
     def situation(self, ctx, table, doc: dict) -> None:
         """A situation starts in the active player's action step, or in the event phase."""
-        if doc.get("standard_setup"):
+        sit = setup.read_situation(table, doc)
+        if sit.standard_setup:
             self.setup(ctx, table)
             return
-        sit = setup.situation(ctx, table, doc)
+        setup.lay_out(ctx, table, sit)
         ctx.emit("ra.round", {"round": sit.round, "first": table.game.first}, rule="SIT-0")
         active = table.game.first if sit.active is None else sit.active
         ctx.emit("ra.turn", {"seat": active, "round": sit.round}, rule="SIT-0")

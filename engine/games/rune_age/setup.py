@@ -149,20 +149,30 @@ def deal_runes(ctx, t) -> None:
 
 
 # ------------------------------------------------------------------ situations
-def situation(ctx, t, raw: dict) -> Situation:
-    """Lay out a situation: every listed card is taken from its place of origin by name."""
+def read_situation(t, raw: dict) -> Situation:
     sit = decode(raw, Situation, "situation [game]")
-    if len(sit.seat) != t.players or len(sit.races) != t.players:
+    if not sit.standard_setup and (len(sit.seat) != t.players or len(sit.races) != t.players):
         raise ValueError(f"situation [game]: {t.players} seats and races needed")
-    key, fixture = sit.scenario, sit.fixture
+    return sit
+
+
+def _owner_and_vis(zone: str) -> tuple[int | None, str]:
+    kind, _, rest = zone.partition(":")
+    owner = int(rest) if kind in ("deck", "hand", "discard", "play") else None
+    vis = {"deck": "hidden", "hand": "owner", EVENTS: "hidden", RUNES: "hidden"}.get(kind, "public")
+    return owner, vis
+
+
+def lay_out(ctx, t, sit: Situation) -> None:
+    """Lay out a situation: every listed card is taken from its place of origin by name."""
+    key = sit.scenario
     ctx.emit("ra.setup", {"pack": "base", "scenario": key, "solo": t.players == 1,
-                          "die": t.options["casualty_die"], "overrides": fixture}, rule="SET-2")
-    races = sit.races
-    ctx.emit("ra.races", {"races": races}, rule="SIT-0")
+                          "die": t.options["casualty_die"], "overrides": sit.fixture}, rule="SIT-0")
+    ctx.emit("ra.races", {"races": sit.races}, rule="SIT-0")
     ctx.emit("ra.seating", {"order": sit.order or list(range(t.players))}, rule="SIT-0")
     row = C.setup_row(t.players)
     layout: dict[str, list[str]] = {}
-    for s, race in enumerate(races):
+    for s, race in enumerate(sit.races):
         layout[realm(s)] = [f"{C.cards('realm', race=race)[0].name}#1"]
         for pile, ids in race_cards(race).items():
             if pile != "monument" or key == "monument":
@@ -185,26 +195,22 @@ def situation(ctx, t, raw: dict) -> Situation:
                     return card
         raise ValueError(f"situation: no {name!r} left to place")
 
-    placed: dict[str, list[str]] = {}
-    for zone, names in ((CITIES, sit.cities), (ENEMIES, sit.enemies), (EVENT_DISCARD, sit.event_discard)):
-        if names is not None:
-            placed[zone] = [take(n) for n in names]
-    if sit.events is not None:
-        placed["events:new"] = [take(n) for n in sit.events]
+    placed = {ENEMIES: [take(n) for n in sit.enemies],
+              EVENT_DISCARD: [take(n) for n in sit.event_discard]}
+    if sit.cities is not None:
+        placed[CITIES] = [take(n) for n in sit.cities]
+    events = None if sit.events is None else [take(n) for n in sit.events]
     for s, seat in enumerate(sit.seat):
         for part, zone in (("hand", hand(s)), ("deck", deck(s)), ("discard", discard(s)), ("play", play(s))):
             placed[zone] = [take(n) for n in getattr(seat, part)]
-    if CITIES not in placed:
+    if sit.cities is None:
         placed[CITIES] = [layout[BOX].pop(0) for _ in range(row.cities)]
-    if "events:new" in placed:
+    if events is not None:
         layout[BOX] += layout[EVENTS]
-        layout[EVENTS] = placed.pop("events:new")
-    vis = {EVENTS: "hidden", RUNES: "hidden"}
+        layout[EVENTS] = events
     for zone, ids in {**layout, **placed}.items():
-        owner = int(zone.split(":")[1]) if zone.split(":")[0] in ("deck", "hand", "discard", "play") else None
-        kind = zone.split(":")[0]
-        v = {"deck": "hidden", "hand": "owner"}.get(kind, vis.get(zone, "public"))
-        zones.create(ctx, zone, ids, owner=owner, vis=v, rule="SIT-0")
+        owner, vis = _owner_and_vis(zone)
+        zones.create(ctx, zone, ids, owner=owner, vis=vis, rule="SIT-0")
     for s in range(t.players):
         zones.create(ctx, f"army:{s}", [], owner=s, rule="ZON-1")
     for name in (LASTING, REVEALED, OUT):
@@ -214,4 +220,3 @@ def situation(ctx, t, raw: dict) -> Situation:
             card = next(c for c in t.zone(play(s)) if zones.card_name(c) == name and c not in t.game.exhausted)
             ctx.emit("ra.exhausted", {"card": card, "seat": s}, rule="SIT-0")
         damage.deal(ctx, realm(s), seat.damage, rule="SIT-0")
-    return sit
