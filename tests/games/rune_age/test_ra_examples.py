@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from ra_helpers import Game
 
-from engine.mechanics.zones import card_name
+from engine.games.rune_age.cards import spec
 
 
 def test_ra_e0_setup_four_players_dragonlords():
@@ -16,9 +16,7 @@ def test_ra_e0_setup_four_players_dragonlords():
         "neutral:Schlachtruf": 5, "neutral:Gewaltmarsch": 5, "neutral:Dämon": 5}
     assert len(g.zone("cities")) == 5 and len(g.zone("box")) == 3
     assert g.names("objective") == ["Die Drachenlords"]
-    deck = [g.t.game.overrides.get(card_name(c)) or c for c in g.zone("events")]
-    from engine.games.rune_age.cards import spec
-    stages = [spec(g.g, c).stage for c in deck]
+    stages = [spec(g.g, c).stage for c in g.zone("events")]
     assert len(stages) == 10 and stages == sorted(stages) and stages[0] == 1 and stages[-1] == 2
     assert g.zone("event_discard") == [] and g.zone("enemies") == [] and g.zone("event_drawn") == []
     assert g.g.order == [0, 1, 2, 3] and g.g.first == 0 and g.g.round == 1 and g.g.active == 0
