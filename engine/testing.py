@@ -56,7 +56,8 @@ def assert_undo_equal(eng: Engine, gid: str, rng: random.Random) -> int:
     decisions and check they make the same events again (no reroll through undo)."""
     events = eng.store.read(gid)
     setup_end = max(e.version for e in events if e.command_id == events[0].command_id)
-    roots = [e for e in events if e.version > setup_end and e.cause is None]
+    roots = [e for i, e in enumerate(events)  # the first event of each command group
+             if e.version > setup_end and events[i - 1].command_id != e.command_id]
     if len(roots) < 2:
         return 0
     k = rng.choice(roots[1:]).version - 1

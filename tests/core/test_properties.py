@@ -29,6 +29,7 @@ def test_undo_equality_over_random_play(case, pick):
     gid = eng.create("duel", players, seed, analysis=True)
     run_bots(eng, gid, bot)
     assert_undo_equal(eng, gid, random.Random(pick))
+    assert_undo_equal(eng, gid, random.Random(pick + 1))  # a log with an undo in it, again
     assert_replay_equal(eng, gid)  # a game with undo in it still replays identically
 
 
