@@ -266,13 +266,25 @@ def effect_commands(t, s: int, where: str) -> list[dict[str, Any]]:
     """Every legal use of a VILLAGE or DUNGEON effect now (TRN-V2, TRN-D2, TRN-0b)."""
     out = []
     used = t.game.t.used
+    again = where == "dungeon" and staff_ready(t, s)
     for c in laid(t, s):
         for i, a in enumerate(card(c).abilities):
-            if a.on != where or f"{c}/{i}" in used:
+            times = used.count(f"{c}/{i}")
+            if a.on != where or times > (1 if again and card(c).kind == "spell" else 0):
                 continue
             for params in VOCABULARY[a.do][0](t, s, c, a):
                 out.append({"kind": "use", "card": c, "ability": i, **params})
     return out
+
+
+def staff_ready(t, s: int) -> bool:
+    """Stab des blauen Feuers (p.21): carried by a hero, it lets one spell's effect be used a
+    second time this turn; reading: a spell's DUNGEON effect, once per staff."""
+    from engine.games.thunderstone.battle import carried
+    staffs = sum(1 for h in t.game.t.equip for w in carried(t, h) if card(w).has("static", "spell_twice"))
+    used = t.game.t.used
+    doubled = sum(1 for u in set(used) if used.count(u) > 1)
+    return staffs > doubled
 
 
 def run_effect(ctx, t, s: int, cmd: dict[str, Any]) -> dict[str, Any]:

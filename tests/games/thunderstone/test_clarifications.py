@@ -366,3 +366,18 @@ def test_ts_trophy_light_counts_from_hand():
     b = fight(g, 2)
     glut = part(b, "Glut")
     assert (glut["attack"], glut["magic"], glut["light"], b["light_penalty"]) == (0, 0, 1, 1)
+
+
+def test_ts_ex48_staff_uses_a_spell_twice():
+    """EX-48 (p.21): with the Stab des blauen Feuers carried, the Gestaltwandlung's dungeon effect
+    may be used a second time this turn, and only once more."""
+    g = dungeon(["Halb-Ork-Derwisch", "Stab des blauen Feuers", "Gestaltwandlung", "Fackel", "Proviant", "Proviant"])
+    spell = g.id("play0", "Gestaltwandlung")
+    g.use("play0", "Gestaltwandlung", 0)
+    g.play("choose", option="none")
+    assert not [c for c in g.legal() if c.get("card") == spell]
+    g.play("equip", weapon=g.id("play0", "Stab des blauen Feuers"), hero=g.id("play0", "Halb-Ork-Derwisch"))
+    g.play("use", card=spell, ability=0)
+    g.play("choose", option="none")
+    assert not [c for c in g.legal() if c.get("card") == spell]
+    assert g.t.game.t.used.count(f"{spell}/0") == 2
