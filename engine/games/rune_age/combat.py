@@ -153,6 +153,12 @@ def casualty(ctx, t, card: str) -> None:
     ctx.emit("ra.combat_step", {"set": {"skulls": c.skulls - 1}}, rule="CAS-2")
 
 
+def casualty_candidates(t, seat: int) -> list[str]:
+    """CAS-3/4: participating units, except those an ability makes indestructible."""
+    return [x for x in t.zone(army(seat)) if is_unit(t, x)
+            and not any(a.effect == "indestructible" for a in spec(t.game, x).abilities)]
+
+
 def to_resolution(ctx, t) -> None:
     c = t.game.combat
     rule = "SGE-3" if c.kind == "siege" else "BTL-4"
@@ -187,7 +193,7 @@ def step(ctx, t) -> bool:
             return False
         return True
     if c.step == "casualties":
-        units = [x for x in t.zone(army(c.attacker)) if is_unit(t, x)]
+        units = casualty_candidates(t, c.attacker)
         if c.skulls and units and len(units) > c.skulls:
             return False
         for x in units[:c.skulls]:

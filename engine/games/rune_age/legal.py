@@ -9,7 +9,7 @@ from engine.ruleset import Illegal, Prompt
 from . import abilities as A
 from . import combat
 from .cards import spec
-from .places import army, barracks, hand, is_unit, names, playable, ready
+from .places import army, barracks, hand, names, playable, ready
 
 
 def prompts(t) -> list[Prompt]:
@@ -74,7 +74,7 @@ def _combat(t, seat: int) -> list[dict]:
         done = {"kind": "pass"} if c.kind == "siege" else {"kind": "stop"}
         return [{"kind": "play", "card": x} for x in playable(t, seat)] + [done]
     if c.step == "casualties":
-        return [{"kind": "casualty", "card": x} for x in t.zone(army(seat)) if is_unit(t, x)]
+        return [{"kind": "casualty", "card": x} for x in combat.casualty_candidates(t, seat)]
     if c.step == "resolution":
         return [{"kind": "resolve", "card": x, **u} for x, u in combat.resolution_uses(t, seat)] + [{"kind": "done"}]
     return [{"kind": "end_ability", "card": x, **u} for x, u in combat.end_uses(t, seat)] + [{"kind": "done"}]

@@ -104,3 +104,17 @@ def test_ra_a_pass_is_final_in_a_siege():
     g.play(1, "play", card="Uthuk-Jäger")
     g.play(1, "pass")
     assert g.events("ra.outcome")[-1].data["winner"] == "defender" and g.damage(1) == 0
+
+
+def test_ra_an_indestructible_unit_is_never_a_casualty():
+    """CAS-3, CAS-4: the Totenbeschwörer (stand-in text) cannot be chosen; another unit must go."""
+    def edit(d):
+        d["races"] = ["waiqar", "uthuk"]
+        d["enemies"] = ["Drachenlord Merick"]
+        d["seat"][0].update(hand=["Totenbeschwörer", "Untote Horde", "1-Gold"], deck=["1-Gold"])
+    g = Game("rules_base", edit=edit, forced={"die:casualty": [2]})
+    g.play(0, "attack", target=g.card("enemies", "Drachenlord Merick"))
+    g.play(0, "play", card="Totenbeschwörer")
+    g.play(0, "play", card="Untote Horde")
+    assert g.g.combat is None and "Untote Horde" in g.names("barracks:0:u1")
+    assert g.names("discard:0") == ["Totenbeschwörer"]     # it survived the two skulls
