@@ -3,8 +3,15 @@ guardians and the Thunderstone reaching position 1 (AUTO-REFILL/TRAP/TREASURE/BR
 from __future__ import annotations
 
 from engine.games.thunderstone.content import card
-from engine.games.thunderstone.places import (deck, disc, guardian_out, hand, pos, position_of,
-                                              tres)
+from engine.games.thunderstone.places import (
+    deck,
+    disc,
+    guardian_out,
+    hand,
+    pos,
+    position_of,
+    tres,
+)
 from engine.games.thunderstone.scoring import finish
 from engine.mechanics import zones
 
@@ -58,6 +65,11 @@ def refill(ctx, t, setup: bool = False) -> None:
         cid = t.zone("dungeon")[0]
         zones.move(ctx, "dungeon", pos(3), [cid], "SET-R7" if setup else "AUTO-REFILL")
         kind = card(cid).kind
+        if t.game.variant and not setup:
+            if t.game.guardian_in and card(cid).is_monster:
+                ctx.emit("ts.angry", {"monster": cid}, "VAR-C")
+            if kind == "guardian" and not t.game.guardian_in:
+                ctx.emit("ts.guardian_in", {"guardian": cid}, "VAR-C")
         if kind in ("trap", "treasure") and setup:
             zones.move(ctx, pos(3), "dungeon", [cid], "SET-R7", to="bottom")
         elif kind == "trap":

@@ -8,10 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games.thunderstone import coop
 from engine.games.thunderstone.battle import assess, can_attack, heroes, party_prevented
 from engine.games.thunderstone.board import arrived_at_one, destroy
 from engine.games.thunderstone.content import card
-from engine.games.thunderstone.places import hand, look, monsters_on_board, play, pos, position_of
+from engine.games.thunderstone.places import (
+    hand,
+    look,
+    monsters_on_board,
+    play,
+    pos,
+    position_of,
+)
 from engine.games.thunderstone.vocabulary import draw_into_play, swappable, used_any
 from engine.mechanics import zones
 
@@ -44,11 +52,15 @@ def options(t, e: dict[str, Any]) -> list[str]:
         seen = t.zone(look(s))
         if not (seen and card(seen[0]).kind == "monster"):
             return ["none"]
-        ok = lambda m: not party_prevented(t, laid, m)  # noqa: E731
+        ok = lambda m: not party_prevented(t, laid, m)
         return ["none"] + [x for x in swappable(t) if ok(seen[0])
                            or any(ok(m) for _, m in monsters_on_board(t) if m != x)]
     if what == "order":
         return list(t.zone(look(s)))
+    if what == "pass_card":
+        return ["keep"] + sorted({zones.card_name(c) for c in t.zone(hand(s))})
+    if what == "give_back":
+        return sorted({zones.card_name(c) for c in t.zone(hand(e["seat"]))})
     if what == "rest":
         return sorted({zones.card_name(c) for c in t.zone(hand(s))})  # by name: hand ids stay hidden
     if what == "return":
@@ -70,7 +82,12 @@ def take(ctx, t, e: dict[str, Any], option: str | None) -> None:
     """Answer the first pending choice (option None: nothing to choose, A45)."""
     s, what, rule = t.game.active, e["what"], e["rule"]
     secret = [s] if what == "order" else None  # the order of dungeon cards stays hidden
-    ctx.emit("ts.chose", {"what": what, "option": option, "source": e.get("source")}, rule, secret)
+    if what in ("pass_card", "give_back"):  # a card passed face down: only the two seats see it
+        secret = sorted({s, e["to"], e.get("seat", s)})
+    ctx.emit("ts.chose", {"what": what, "option": option, "source": e.get("source")}, rule, secret,
+             actor=e.get("seat", s))
+    if what == "give_back":
+        coop.give_back(ctx, t, e["seat"], e["to"], option)
     if option is None:
         return
     if what == "reduce":
@@ -86,6 +103,8 @@ def take(ctx, t, e: dict[str, Any], option: str | None) -> None:
         zones.move(ctx, look(s), "dungeon", [option], rule)
     elif what == "return":
         zones.move(ctx, play(s), f"deck{s}", [option], rule)
+    elif what == "pass_card" and option != "keep":
+        coop.pass_card(ctx, t, s, e["to"], option)
     elif what == "rest":
         destroy(ctx, t, hand(s), next(c for c in t.zone(hand(s)) if zones.card_name(c) == option), rule)
 

@@ -4,11 +4,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.thunderstone.battle import assess, can_attack, gold_of, heroes, party_prevented, strength
-from engine.games.thunderstone.board import apply_breaches, close_gap, destroy, gain_disease
+from engine.games.thunderstone.battle import (
+    assess,
+    can_attack,
+    gold_of,
+    heroes,
+    party_prevented,
+    strength,
+)
+from engine.games.thunderstone.board import (
+    apply_breaches,
+    close_gap,
+    destroy,
+    gain_disease,
+)
 from engine.games.thunderstone.choices import settle
 from engine.games.thunderstone.content import card
-from engine.games.thunderstone.places import disc, monsters_on_board, play, pos, position_of, stack, top_of, village_stacks
+from engine.games.thunderstone.experience import change_xp
+from engine.games.thunderstone.places import (
+    disc,
+    monsters_on_board,
+    play,
+    pos,
+    position_of,
+    stack,
+    top_of,
+    village_stacks,
+)
 from engine.mechanics import zones
 
 
@@ -84,7 +106,9 @@ def resolve(ctx, t) -> None:
     stays = k.kind == "guardian" or k.has("trait", "only_by_defeat")
     if result["win"]:
         zones.move(ctx, pos(p), disc(s), [target], "TRN-D4", seat=s)
-        ctx.emit("ts.xp", {"seat": s, "delta": k.xp, "total": t.game.xp[s] + k.xp}, "XP-1")
+        change_xp(ctx, t, s, k.xp, "XP-1")
+    elif not stays and t.game.variant:
+        zones.move(ctx, pos(p), "score:village", [target], "VAR-C")
     elif not stays:
         zones.move(ctx, pos(p), "dungeon", [target], "TRN-D4", to="bottom")
     left = p if (result["win"] or not stays) else -1

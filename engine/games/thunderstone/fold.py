@@ -14,6 +14,15 @@ def apply(t, ev) -> None:
     tt = g.t
     if typ == "ts.setup":
         g.xp = [0] * d["players"]
+        g.variant = d.get("variant", "")
+    elif typ == "cmd.action":
+        tt.action = d["action"]
+    elif typ == "ts.countdown":
+        g.countdown = d["left"]
+    elif typ == "ts.angry":
+        g.angry.append(d["monster"])
+    elif typ == "ts.guardian_in":
+        g.guardian_in = True
     elif typ == "ts.turn":
         g.active, g.turn, g.t = d["active"], d["turn"], Turn()
     elif typ == "ts.step":
@@ -32,13 +41,19 @@ def apply(t, ev) -> None:
     elif typ == "ts.gold":
         tt.total_gold = d["total"]
     elif typ == "ts.xp":
-        g.xp[d["seat"]] = d["total"]
+        if d["seat"] is None:
+            g.pool = d["total"]
+        else:
+            g.xp[d["seat"]] = d["total"]
     elif typ == "ts.equipped":
         tt.equip.setdefault(d["hero"], []).append(d["weapon"])
     elif typ == "ts.target":
         tt.target = d["monster"]
     elif typ == "ts.pending":
-        tt.pending.extend(d["entries"])
+        if d.get("front"):
+            tt.pending[0:0] = d["entries"]
+        else:
+            tt.pending.extend(d["entries"])
     elif typ == "ts.chose":
         tt.pending.pop(0)
     elif typ == "ts.reduced":

@@ -6,6 +6,7 @@ from typing import Any
 from engine.games.thunderstone import fight, turns
 from engine.games.thunderstone.choices import options
 from engine.games.thunderstone.content import card
+from engine.games.thunderstone.experience import xp
 from engine.games.thunderstone.places import hand, play, stack, tres
 from engine.games.thunderstone.vocabulary import effect_commands, one_per_name
 from engine.ruleset import Illegal, Prompt
@@ -19,14 +20,14 @@ def prompts(t) -> list[Prompt]:
     tt = t.game.t
     if tt.pending:
         e = tt.pending[0]
-        return [Prompt(t.game.active, f"choose-{e['what']}", e["rule"])]
+        return [Prompt(e.get("seat", t.game.active), f"choose-{e['what']}", e["rule"])]
     return [Prompt(t.game.active, tt.step, STEP_RULE[tt.step])]
 
 
 def legal_commands(t, s: int) -> list[dict[str, Any]]:
-    if t.over or s != t.game.active:
-        return []
     tt = t.game.t
+    if t.over or s != (tt.pending[0].get("seat", t.game.active) if tt.pending else t.game.active):
+        return []
     if tt.pending:
         return [{"kind": "choose", "option": o} for o in options(t, tt.pending[0])]
     step = tt.step
@@ -38,7 +39,7 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
                 + [{"kind": "treasure", "card": c} for c in one_per_name(t.zone(tres(s)))
                    if card(c).all("treasure")])
     if step == "village":
-        return effect_commands(t, s, "village") + [{"kind": "done"}]
+        return turns.village_choices(t, s) + [{"kind": "done"}]
     if step == "buy":
         return turns.buy_commands(t, s) + [{"kind": "pass"}]
     if step == "level":
@@ -56,7 +57,9 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
 
 def explain(t, s: int, cmd: dict[str, Any]) -> Illegal | None:
     """A rule-specific reason for the commonest illegal commands."""
-    if s != t.game.active:
+    if t.game.t.pending and t.game.t.pending[0].get("seat", t.game.active) != s:
+        return Illegal(t.game.t.pending[0]["rule"], "another seat must choose first")
+    if s != t.game.active and not t.game.t.pending:
         return Illegal("TRN-0", f"it is seat {t.game.active}'s turn")
     step, kind = t.game.t.step, cmd.get("kind")
     if t.game.t.pending:
@@ -85,8 +88,8 @@ def explain_level(t, s: int, cmd: dict[str, Any]) -> Illegal:
     if h not in t.zone(play(s)) or card(h).kind != "hero":
         return Illegal("LVL-1", "only a hero laid out from your hand can level up")
     k = card(h)
-    if not k.xp_cost or t.game.xp[s] < k.xp_cost:
-        return Illegal("LVL-1", f"{k.name} needs {k.xp_cost} XP, you have {t.game.xp[s]}")
+    if not k.xp_cost or xp(t, s) < k.xp_cost:
+        return Illegal("LVL-1", f"{k.name} needs {k.xp_cost} XP, you have {xp(t, s)}")
     want = 1 if k.stack == "Miliz" else k.level + 1
     if not any(card(c).level == want for c in t.zone(stack(cmd.get("stack", k.stack)))):
         return Illegal("LVL-3", f"the stack holds no level-{want} card (no skipping, LVL-2)")

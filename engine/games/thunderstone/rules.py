@@ -20,6 +20,8 @@ class Thunderstone(Ruleset):
                                "SET-R5: the Thunderstone, at random or by choice"),
         "scenario": Option("none", ("none", "Barrowsdale", "Doomgate", "Feaynischer Sumpf"),
                            "CMP-8: play a scenario (besides any drawn as a dungeon feature)"),
+        "variant": Option("competitive", ("competitive", "coop", "coop_brotherhood", "coop_unity"),
+                          "VAR-C: the co-op variant and its two harder levels"),
     }
     content_packs = ("base",)
     State = State

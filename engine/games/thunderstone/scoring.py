@@ -36,6 +36,12 @@ def score(t, s: int) -> int:
 
 def finish(ctx, t, reason: str) -> None:
     """Score every seat and end the game; most VP wins, ties go to the Thunderstone owner (SCORE-3)."""
+    if t.game.variant:
+        from engine.games.thunderstone.coop import team_result
+        scores, winners, outcome = team_result(t)
+        ctx.emit("game.over", {"winners": winners, "scores": scores, "reason": f"{reason}: {outcome}"},
+                 "VAR-C")
+        return
     scores = {str(s): score(t, s) for s in range(t.players)}
     best = max(scores.values())
     tied = [s for s in range(t.players) if scores[str(s)] == best]

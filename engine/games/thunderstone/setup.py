@@ -6,9 +6,21 @@ from typing import Any
 import msgspec
 
 from engine.content import decode
+from engine.games.thunderstone import coop
 from engine.games.thunderstone.content import by_stack, card, cards, groups, pack
-from engine.games.thunderstone.places import (HAND_SIZE, POSITIONS, deck, disc, hand, look, play,
-                                              pos, stack, tres)
+from engine.games.thunderstone.experience import change_xp
+from engine.games.thunderstone.places import (
+    HAND_SIZE,
+    POSITIONS,
+    deck,
+    disc,
+    hand,
+    look,
+    play,
+    pos,
+    stack,
+    tres,
+)
 from engine.mechanics import zones
 
 FIRST_GAME = {
@@ -49,6 +61,7 @@ def seat_zones(ctx, s: int, rule: str, cards_: dict[str, list[str]]) -> None:
     zones.create(ctx, tres(s), cards_.get("treasures", []), rule, owner=s)
     zones.create(ctx, look(s), [], rule, owner=s, vis=zones.OWNER)
     zones.create(ctx, f"reveal{s}", [], rule, owner=s)
+    zones.create(ctx, f"gift{s}", [], rule, owner=s, vis=zones.OWNER)
 
 
 def board_zones(ctx, mint: Minter, village: list[str], rule: str,
@@ -57,6 +70,8 @@ def board_zones(ctx, mint: Minter, village: list[str], rule: str,
         zones.create(ctx, stack(name), stack_cards(mint, name), rule)
     zones.create(ctx, "diseases", mint("Krankheit", card("Krankheit").count), "SET-R11")
     zones.create(ctx, "trash", [], "SET-R11")
+    zones.create(ctx, "score:village", [], "VAR-C")
+    zones.create(ctx, "score:players", [], "VAR-C")
     for p in POSITIONS:
         zones.create(ctx, pos(p), (hall or {}).get(p, []), "SET-B")
 
@@ -83,14 +98,16 @@ def bury_packet(ctx, t, extra: list[str], rule: str) -> None:
 
 def setup(ctx, t) -> None:
     opts, mint = t.options, Minter()
-    ctx.emit("ts.setup", {"players": t.players, "mode": opts["setup"]}, "SET-0b")
+    variant = "" if opts["variant"] == "competitive" else opts["variant"]
+    ctx.emit("ts.setup", {"players": t.players, "mode": opts["setup"], "variant": variant},
+             "VAR-C" if variant else "SET-0b")
     scenario = "" if opts["scenario"] == "none" else opts["scenario"]
     features: list[str] = []
-    if opts["setup"] == "first_game":
+    if opts["setup"] == "first_game" and not variant:
         chosen = FIRST_GAME
         ctx.emit("ts.first_game", dict(chosen), "SET-F")
     else:
-        n_groups = 4 if scenario == "Doomgate" else 3
+        n_groups = coop.monster_groups(t.players) if variant else 4 if scenario == "Doomgate" else 3
         pool = groups("monster") + [f"Dungeon-Merkmal {i + 1}" for i in range(FEATURE_RANDOMIZERS)]
         shown = reveal_randomizers(ctx, "monster", pool,
                                    lambda got: sum(g in groups("monster") for g in got) < n_groups, "SET-R2")
@@ -116,6 +133,10 @@ def setup(ctx, t) -> None:
             guardians += mint(x.adds)
         elif not scenario:
             scenario = x.adds
+    spare = [k.name for k in pack().card if k.kind == "guardian"
+             and not any(g.startswith(k.name + "#") for g in guardians)]
+    if variant and spare:  # VAR-C: one guardian more than the features brought, while any is left
+        guardians += mint(spare[0])
     zones.create(ctx, "dungeon", dungeon, "SET-R3", vis=zones.HIDDEN)
     ctx.shuffle("dungeon", "SET-R3")
     if guardians:
@@ -129,6 +150,8 @@ def setup(ctx, t) -> None:
     bury_packet(ctx, t, mint(stone), "SET-R5")
     for target in (3, 2, 1):
         place_initial(ctx, t, target)
+    if variant:
+        ctx.emit("ts.countdown", {"left": coop.LEVELS[variant]}, "VAR-C")
     for s in range(t.players):
         start = [f"{name}#s{s}.{i}" for name, n in STARTING for i in range(1, n + 1)]
         seat_zones(ctx, s, "SET-R12", {"deck": start})
@@ -163,6 +186,8 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     stacks: dict[str, list[str]] = {}  # stacks with the given cards, top first
     scenario: str = ""
     active: int = 0
+    countdown: int = -1           # co-op: countdown XP left (-1: the level's start value)
+    pool: int = 0                 # co-op: shared XP
 
 
 def situation(ctx, t, doc: dict[str, Any]) -> None:
@@ -170,8 +195,9 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
     if len(sit.seat) != t.players:
         raise ValueError(f"situation [game]: {len(sit.seat)} seats given for {t.players} players")
     mint = Minter()
-    ids = lambda names: [c for n in names for c in mint(n)]  # noqa: E731
-    ctx.emit("ts.setup", {"players": t.players, "mode": "situation"}, "SET-0b")
+    ids = lambda names: [c for n in names for c in mint(n)]
+    variant = "" if t.options["variant"] == "competitive" else t.options["variant"]
+    ctx.emit("ts.setup", {"players": t.players, "mode": "situation", "variant": variant}, "SET-0b")
     hall = {0: ids(sit.pos0), **{i + 1: ids([n]) for i, n in enumerate(sit.hall) if n}}
     board_zones(ctx, mint, list(sit.village), "SET-R8", hall)
     for name, names in sit.stacks.items():
@@ -183,6 +209,10 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
         seat_zones(ctx, s, "SET-R12", {"deck": ids(seat.deck), "hand": ids(seat.hand),
                                        "discard": ids(seat.discard), "treasures": ids(seat.treasures)})
         if seat.xp:
-            ctx.emit("ts.xp", {"seat": s, "delta": seat.xp, "total": seat.xp}, "XP-1")
+            change_xp(ctx, t, s, seat.xp, "XP-1")
+    if variant:
+        ctx.emit("ts.countdown", {"left": coop.LEVELS[variant] if sit.countdown < 0 else sit.countdown}, "VAR-C")
+        if sit.pool:
+            change_xp(ctx, t, 0, sit.pool, "VAR-C")
     ctx.emit("ts.turn", {"active": sit.active, "turn": 1}, "SET-R13")
 

@@ -15,6 +15,7 @@ class Turn(msgspec.Struct):
     """What the active seat has done this turn; reset by every `ts.turn` event."""
 
     step: str = "action"  # action | village | buy | level | rest | prep | battle | spoils | after
+    action: str = ""               # village | dungeon | rest
     used: list[str] = []           # "<card>/<ability index>" used this turn (TRN-0b)
     gold: int = 0                  # gold produced by village effects (TRN-V2)
     total_gold: int = 0            # fixed at TRN-V3
@@ -44,4 +45,9 @@ class State(msgspec.Struct):
     turn: int = 0
     xp: list[int] = []
     scenario: str = ""
+    variant: str = ""          # "" competitive, else the co-op level (VAR-C)
+    pool: int = 0              # co-op: the shared XP pool
+    countdown: int = 0         # co-op: XP tokens above the dungeon deck
+    angry: list[str] = []      # co-op: monsters turned sideways
+    guardian_in: bool = False  # co-op: a guardian has entered the dungeon
     t: Turn = msgspec.field(default_factory=Turn)

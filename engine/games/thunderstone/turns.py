@@ -4,13 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.thunderstone import fight
+from engine.games.thunderstone import coop, experience, fight
 from engine.games.thunderstone.battle import gold_of, heroes, strength, weapon_slots
 from engine.games.thunderstone.board import destroy
 from engine.games.thunderstone.choices import take
 from engine.games.thunderstone.content import card
-from engine.games.thunderstone.places import (HAND_SIZE, deck, disc, hand, play, stack, top_of,
-                                              tres, village_stacks)
+from engine.games.thunderstone.experience import change_xp
+from engine.games.thunderstone.places import (
+    HAND_SIZE,
+    deck,
+    disc,
+    hand,
+    play,
+    stack,
+    top_of,
+    tres,
+    village_stacks,
+)
 from engine.games.thunderstone.vocabulary import effect_commands, run_effect
 from engine.mechanics import zones
 
@@ -27,7 +37,7 @@ def on_action(ctx, t, ev) -> None:
     if action == "village":
         lay_out(ctx, t, s, "TRN-V1")
         ctx.emit("ts.step", {"step": "village"}, "TRN-V2")
-        if not effect_commands(t, s, "village"):
+        if not village_choices(t, s):
             total_gold(ctx, t, s)
         return
     lay_out(ctx, t, s, "TRN-D1")
@@ -41,8 +51,13 @@ def on_use(ctx, t, ev) -> None:
     ctx.emit("ts.used", {"card": cmd["card"], "ability": cmd["ability"],
                          "do": card(cmd["card"]).abilities[cmd["ability"]].do, **mods}, rule)
     fight.proceed(ctx, t)
-    if t.game.t.step == "village" and not t.game.t.pending and not effect_commands(t, s, "village"):
+    if t.game.t.step == "village" and not t.game.t.pending and not village_choices(t, s):
         total_gold(ctx, t, s)
+
+
+def village_choices(t, s: int) -> list[dict[str, Any]]:
+    """What step 2 of a village visit still offers besides `done` (TRN-V2, VAR-C)."""
+    return effect_commands(t, s, "village") + coop.offer_commands(t, s)
 
 
 def on_done(ctx, t, ev) -> None:
@@ -87,7 +102,7 @@ def to_level_step(ctx, t, s: int) -> None:
 
 def level_commands(t, s: int) -> list[dict[str, Any]]:
     """LVL-1..4: heroes laid out from hand, paid with XP, into a card the stack still holds."""
-    xp, out = t.game.xp[s], []
+    xp, out = experience.xp(t, s), []
     for h in heroes(t.zone(play(s))):
         k = card(h)
         if not k.xp_cost or xp < k.xp_cost:
@@ -119,7 +134,7 @@ def on_level(ctx, t, ev) -> None:
     level = 1 if k.stack == "Miliz" else k.level + 1
     new = next(c for c in t.zone(stack(name)) if card(c).level == level)
     rule = "LVL-4" if k.stack == "Miliz" else "LVL-1"
-    ctx.emit("ts.xp", {"seat": s, "delta": -k.xp_cost, "total": t.game.xp[s] - k.xp_cost}, rule)
+    change_xp(ctx, t, s, -k.xp_cost, rule)
     destroy(ctx, t, play(s), h, "LVL-6")
     zones.move(ctx, stack(name), disc(s), [new], "LVL-6")
     ctx.emit("ts.leveled", {"old": h, "new": new, "xp": k.xp_cost}, rule)
@@ -129,14 +144,26 @@ def on_level(ctx, t, ev) -> None:
 
 def on_destroy(ctx, t, ev) -> None:
     """TRN-R1: the resting player chooses to destroy a hand card; which one is the next choice."""
-    ctx.emit("ts.pending", {"entries": [{"what": "rest", "rule": "TRN-R1"}]}, "TRN-R1")
+    ctx.emit("ts.pending", {"entries": [{"what": "rest", "rule": "TRN-R1"}] + passes(t, ev.actor)}, "TRN-R1")
     fight.proceed(ctx, t)
+
+
+def passes(t, s: int) -> list[dict[str, Any]]:
+    return coop.passing_entries(t, s) if t.game.variant else []
+
+
+def on_offer(ctx, t, ev) -> None:
+    coop.offer(ctx, t, ev.actor, ev.data["card"])
+    if not village_choices(t, ev.actor):
+        total_gold(ctx, t, ev.actor)
 
 
 def on_pass(ctx, t, ev) -> None:
     step = t.game.t.step
     if step == "rest":
-        end_turn(ctx, t)
+        if passes(t, ev.actor):
+            ctx.emit("ts.pending", {"entries": passes(t, ev.actor)}, "VAR-C")
+        fight.proceed(ctx, t)
     elif step == "buy":
         to_level_step(ctx, t, ev.actor)
     elif step == "spoils":
@@ -182,7 +209,7 @@ def on_treasure(ctx, t, ev) -> None:
         if a.do == "draw":
             zones.draw(ctx, deck(s), disc(s), hand(s), a.n, "AUTO-TREASURE", reshuffle_rule="AUTO-DRAW")
         elif a.do == "gain_xp":
-            ctx.emit("ts.xp", {"seat": s, "delta": a.n, "total": t.game.xp[s] + a.n}, "AUTO-TREASURE")
+            change_xp(ctx, t, s, a.n, "AUTO-TREASURE")
 
 
 def end_turn(ctx, t) -> None:
@@ -197,10 +224,14 @@ def end_turn(ctx, t) -> None:
     zones.move(ctx, play(s), disc(s), list(t.zone(play(s))), rule)
     zones.move(ctx, hand(s), disc(s), list(t.zone(hand(s))), rule)
     zones.draw(ctx, deck(s), disc(s), hand(s), HAND_SIZE, rule, reshuffle_rule="AUTO-DRAW")
-    ctx.emit("ts.turn", {"active": (s + 1) % t.players, "turn": t.game.turn + 1}, "TRN-E")
+    if t.game.variant:
+        coop.end_of_turn(ctx, t, s)
+    if not t.over:
+        ctx.emit("ts.turn", {"active": (s + 1) % t.players, "turn": t.game.turn + 1}, "TRN-E")
 
 
 HANDLERS = [("cmd.action", on_action), ("cmd.use", on_use), ("cmd.done", on_done),
             ("cmd.buy", on_buy), ("cmd.pass", on_pass), ("cmd.level", on_level),
             ("cmd.destroy", on_destroy), ("cmd.equip", on_equip), ("cmd.attack", on_attack),
-            ("cmd.choose", on_choose), ("cmd.spoils", on_spoils), ("cmd.treasure", on_treasure)]
+            ("cmd.choose", on_choose), ("cmd.spoils", on_spoils), ("cmd.treasure", on_treasure),
+            ("cmd.offer", on_offer)]

@@ -6,12 +6,23 @@ Every option is one complete, single choice, so legal_commands lists every answe
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.games.thunderstone.board import destroy
 from engine.games.thunderstone.content import Ability, card
-from engine.games.thunderstone.places import (deck, disc, hand, look, monsters_on_board, play,
-                                              stack, top_of, village_stacks)
+from engine.games.thunderstone.experience import change_xp, xp
+from engine.games.thunderstone.places import (
+    deck,
+    disc,
+    hand,
+    look,
+    monsters_on_board,
+    play,
+    stack,
+    top_of,
+    village_stacks,
+)
 from engine.mechanics import zones
 
 Options = Callable[[Any, int, str, Ability], list[dict[str, Any]]]
@@ -166,11 +177,11 @@ def run_axe(ctx, t, s, c, a, p):
 
 
 def xp_options(t, s, c, a):
-    return [{}] if t.game.xp[s] >= 1 else []
+    return [{}] if xp(t, s) >= 1 else []
 
 
 def run_destroy_xp(ctx, t, s, c, a, p):
-    ctx.emit("ts.xp", {"seat": s, "delta": -1, "total": t.game.xp[s] - 1}, "EFFECT")
+    change_xp(ctx, t, s, -1, "EFFECT")
     return {"mag_any": {c: a.n}}
 
 

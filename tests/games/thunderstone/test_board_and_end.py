@@ -3,10 +3,10 @@ AUTO-BREACH, AUTO-GUARD, END-1..4, SCORE-1..3), each from a situation file."""
 from __future__ import annotations
 
 import pytest
+from ts_helpers import Game
 
 from engine.errors import IllegalCommand
 from projections.audit import audit
-from ts_helpers import Game
 
 
 def win_at_one(g: Game) -> None:

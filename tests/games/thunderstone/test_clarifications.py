@@ -3,9 +3,9 @@ each started from situations/a2_clarifications.toml with the hand, hall or stack
 from __future__ import annotations
 
 import pytest
+from ts_helpers import Game
 
 from engine.testing import new_game
-from ts_helpers import Game
 
 TABLE = "a2_clarifications"
 

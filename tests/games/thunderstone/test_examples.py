@@ -3,9 +3,9 @@ each started from a situation file and played through the real pipeline."""
 from __future__ import annotations
 
 import pytest
+from ts_helpers import Game
 
 from engine.errors import IllegalCommand
-from ts_helpers import Game
 
 
 def rejected(g: Game, kind: str, **cmd) -> str:

@@ -1,0 +1,98 @@
+"""The co-op variant "Vereint halten wir stand" and its harder levels (VAR-C, p.22).
+
+Set-up: 4 monster groups (2-3 players) or 5 (4-5), one guardian more, 3/2/1 countdown XP.
+After the last seat's turn a countdown XP is removed; once none is left, a seat that does not
+go into the dungeon makes the position-1 monster angry, or, if it already is, the monsters
+march: the angry one goes to the village score pile and the dungeon refills. After a guardian
+entered the dungeon new monsters arrive angry and march every round (reading A40). XP is one
+shared pool; the team wins if its XP beats the XP of the village score pile.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.thunderstone.board import close_gap
+from engine.games.thunderstone.content import card
+from engine.games.thunderstone.experience import change_xp
+from engine.games.thunderstone.places import disc, hand, owned_zones, play, pos
+from engine.mechanics import zones
+
+LEVELS = {"coop": 3, "coop_brotherhood": 2, "coop_unity": 1}
+
+
+def monster_groups(players: int) -> int:
+    return 4 if players <= 3 else 5
+
+
+def end_of_turn(ctx, t, s: int) -> None:
+    """Angry monsters and marching after the countdown; the countdown after the last seat."""
+    g = t.game
+    if not g.countdown and g.t.action != "dungeon":
+        anger_or_march(ctx, t)
+    if s == t.players - 1 and not t.over:
+        if g.countdown:
+            ctx.emit("ts.countdown", {"left": g.countdown - 1}, "VAR-C")
+        elif g.guardian_in:
+            march(ctx, t)
+
+
+def anger_or_march(ctx, t) -> None:
+    first = t.zone(pos(1))
+    if not first or not card(first[0]).is_monster:
+        return
+    if first[0] in t.game.angry:
+        march(ctx, t)
+    else:
+        ctx.emit("ts.angry", {"monster": first[0]}, "VAR-C")
+
+
+def march(ctx, t) -> None:
+    first = t.zone(pos(1))[:1]
+    if first and card(first[0]).is_monster:
+        zones.move(ctx, pos(1), "score:village", first, "VAR-C")
+        close_gap(ctx, t, 1, first[0])
+
+
+def offer_commands(t, s: int) -> list[dict[str, Any]]:
+    """A village visitor may put monsters from hand on the shared score pile for 1 XP each."""
+    if t.game.variant in ("", "coop_unity"):
+        return []
+    return [{"kind": "offer", "card": c} for c in t.zone(play(s)) if card(c).kind == "monster"]
+
+
+def offer(ctx, t, s: int, c: str) -> None:
+    zones.move(ctx, play(s), "score:players", [c], "VAR-C")
+    change_xp(ctx, t, s, 1, "VAR-C")
+
+
+def passing_entries(t, s: int) -> list[dict[str, Any]]:
+    """A resting player may pass 1 hand card to every other player (VAR-C)."""
+    return [{"what": "pass_card", "to": o, "rule": "VAR-C"} for o in range(t.players) if o != s]
+
+
+def pass_card(ctx, t, s: int, o: int, name: str) -> None:
+    c = next(x for x in t.zone(hand(s)) if zones.card_name(x) == name)
+    zones.move(ctx, hand(s), f"gift{o}", [c], "VAR-C")
+    ctx.emit("ts.pending", {"entries": [{"what": "give_back", "seat": o, "to": s, "rule": "VAR-C"}],
+                            "front": True}, "VAR-C")
+
+
+def give_back(ctx, t, o: int, s: int, name: str | None) -> None:
+    """The receiver puts a hand card of its choice on the resting player's discard pile (if it
+    holds any), then takes the passed card into hand."""
+    if name is not None:
+        c = next(x for x in t.zone(hand(o)) if zones.card_name(x) == name)
+        zones.move(ctx, hand(o), disc(s), [c], "VAR-C")
+    zones.move(ctx, f"gift{o}", hand(o), list(t.zone(f"gift{o}")), "VAR-C")
+
+
+def team_result(t) -> tuple[dict[str, Any], list[int], str]:
+    """Players' XP (defeated monsters they own, the shared pile, the pool) against the village pile."""
+    owned = sum(card(c).xp for s in range(t.players) for z in owned_zones(s) for c in t.zone(z)
+                if card(c).is_monster)
+    players = owned + sum(card(c).xp for c in t.zone("score:players")) + t.game.pool
+    village = sum(card(c).xp for c in t.zone("score:village"))
+    scores = {**{str(s): players for s in range(t.players)}, "village": village}
+    won = players > village
+    return scores, list(range(t.players)) if won else [], (
+        "the players beat the monsters" if won else "the monsters destroyed the village")
