@@ -200,26 +200,27 @@ def step(ctx, t) -> bool:
             A.destroy_in_combat(ctx, t, x, rule="CAS-4" if len(units) <= c.skulls else "CAS-2")
         to_resolution(ctx, t)
         return True
-    if c.step == "resolution":
-        if c.resolver >= 0 and resolution_uses(t, c.resolver):
-            return False
-        if c.kind == "siege" and c.resolver == c.attacker:
-            ctx.emit("ra.combat_step", {"set": {"resolver": c.defender}}, rule="SGE-3")
-        else:
-            outcome(ctx, t)
-            if not t.over:
-                ctx.emit("ra.combat_step", {"set": {"step": "end_abilities", "resolver": c.attacker}},
-                         rule="ABL-4")
-        return True
-    if c.step == "end_abilities":
-        if c.resolver in alive(t) and end_uses(t, c.resolver):
-            return False
-        if c.kind == "siege" and c.resolver == c.attacker:
-            ctx.emit("ra.combat_step", {"set": {"resolver": c.defender}}, rule="ABL-4")
-        else:
-            finish(ctx, t)
-        return True
-    return False
+    uses = {"resolution": resolution_uses, "end_abilities": end_uses}[c.step]
+    if c.resolver in alive(t) and uses(t, c.resolver):
+        return False
+    if c.resolver != -1:
+        resolver_done(ctx, t)
+    elif c.step == "resolution":
+        outcome(ctx, t)
+        if not t.over:
+            ctx.emit("ra.combat_step", {"set": {"step": "end_abilities", "resolver": c.attacker}},
+                     rule="ABL-4")
+    else:
+        finish(ctx, t)
+    return True
+
+
+def resolver_done(ctx, t) -> None:
+    """SGE-3, ABL-3/4: the attacker applies his abilities first, then the defender; -1 = all done."""
+    c = t.game.combat
+    nxt = c.defender if c.kind == "siege" and c.resolver == c.attacker else -1
+    rule = "ABL-4" if c.step == "end_abilities" else ("SGE-3" if c.kind == "siege" else "BTL-4")
+    ctx.emit("ra.combat_step", {"set": {"resolver": nxt}}, rule=rule)
 
 
 def outcome(ctx, t) -> None:

@@ -129,17 +129,7 @@ def _end_ability(ctx, t, seat, cmd):
 
 def _done(ctx, t, seat, cmd):
     """Skip the remaining optional abilities of this step (ABL-1: always optional)."""
-    c = t.game.combat
-    if c.step == "resolution":
-        if c.kind == "siege" and c.resolver == c.attacker:
-            ctx.emit("ra.combat_step", {"set": {"resolver": c.defender}}, rule="SGE-3")
-        else:
-            ctx.emit("ra.combat_step", {"set": {"resolver": -1}}, rule="BTL-4")
-    else:
-        if c.kind == "siege" and c.resolver == c.attacker:
-            ctx.emit("ra.combat_step", {"set": {"resolver": c.defender}}, rule="ABL-4")
-        else:
-            ctx.emit("ra.combat_step", {"set": {"resolver": -1}}, rule="ABL-4")
+    combat.resolver_done(ctx, t)
 
 
 def _tribute(ctx, t, seat, cmd):

@@ -27,10 +27,11 @@ def exhaust(ctx, t, seat: int, card: str, rule: str) -> None:
 
 
 def close_action(ctx, t) -> None:
-    """ACT-BUY-5/6, ACT-INF-4: another action (or the turn's end) ends the open one; rest lost."""
+    """ACT-BUY-5/6, ACT-INF-4, TRN-3 (A28): another action or the turn's end closes the open
+    one; what it generated and did not spend is lost."""
     g = t.game
-    if g.action in ("purchase", "influence"):
-        rule = "ACT-BUY-5" if g.action == "purchase" else "ACT-INF-4"
+    if g.action:
+        rule = {"purchase": "ACT-BUY-5", "influence": "ACT-INF-4", "keep": "TRN-3"}[g.action]
         if g.pool:
             ctx.emit("ra.forfeited", {"seat": g.active, "action": g.action, "amount": g.pool}, rule=rule)
         ctx.emit("ra.action_ended", {"seat": g.active, "action": g.action}, rule=rule)
@@ -72,10 +73,7 @@ def discard_hand(ctx, t) -> None:
     s = g.active
     rest = [c for c in t.zone(hand(s)) if c not in g.kept]
     zones.move(ctx, hand(s), discard(s), rest, rule="TRN-3")
-    if g.action:
-        if g.pool:
-            ctx.emit("ra.forfeited", {"seat": s, "action": g.action, "amount": g.pool}, rule="TRN-3")
-        ctx.emit("ra.action_ended", {"seat": s, "action": g.action}, rule="TRN-3")
+    close_action(ctx, t)
     ctx.emit("ra.phase", {"phase": "refill"}, rule="TRN-4")
 
 
