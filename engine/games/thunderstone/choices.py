@@ -55,10 +55,10 @@ def options(t, e: dict[str, Any]) -> list[str]:
         ok = lambda m: not party_prevented(t, laid, m)
         return ["none"] + [x for x in swappable(t) if ok(seen[0])
                            or any(ok(m) for _, m in monsters_on_board(t) if m != x)]
-    if what == "order":
-        return list(t.zone(look(s)))
-    if what == "pass_card":
-        return ["keep"] + sorted({zones.card_name(c) for c in t.zone(hand(s))})
+    if what == "order":  # a slot of the looked-at cards: decisions are public, the cards are not
+        return list(range(len(t.zone(look(s)))))
+    if what == "pass_card":  # hidden hand cards are named by their slot, never their id
+        return ["keep"] + list(range(len(t.zone(hand(s)))))
     if what == "give_back":
         return sorted({zones.card_name(c) for c in t.zone(hand(e["seat"]))})
     if what == "rest":
@@ -81,10 +81,7 @@ def settle(ctx, t) -> None:
 def take(ctx, t, e: dict[str, Any], option: str | None) -> None:
     """Answer the first pending choice (option None: nothing to choose, A45)."""
     s, what, rule = t.game.active, e["what"], e["rule"]
-    secret = [s] if what == "order" else None  # the order of dungeon cards stays hidden
-    if what in ("pass_card", "give_back"):  # a card passed face down: only the two seats see it
-        secret = sorted({s, e["to"], e.get("seat", s)})
-    ctx.emit("ts.chose", {"what": what, "option": option, "source": e.get("source")}, rule, secret,
+    ctx.emit("ts.chose", {"what": what, "option": option, "source": e.get("source")}, rule,
              actor=e.get("seat", s))
     if what == "give_back":
         coop.give_back(ctx, t, e["seat"], e["to"], option)
@@ -100,7 +97,7 @@ def take(ctx, t, e: dict[str, Any], option: str | None) -> None:
         swap(ctx, t, s, option, rule, e["source"])
         draw_into_play(ctx, t, s, card(e["source"]).has("dungeon", "swap_top").n)
     elif what == "order":
-        zones.move(ctx, look(s), "dungeon", [option], rule)
+        zones.move(ctx, look(s), "dungeon", [t.zone(look(s))[option]], rule)
     elif what == "return":
         zones.move(ctx, play(s), f"deck{s}", [option], rule)
     elif what == "pass_card" and option != "keep":

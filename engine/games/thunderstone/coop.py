@@ -70,9 +70,9 @@ def passing_entries(t, s: int) -> list[dict[str, Any]]:
     return [{"what": "pass_card", "to": o, "rule": "VAR-C"} for o in range(t.players) if o != s]
 
 
-def pass_card(ctx, t, s: int, o: int, name: str) -> None:
-    c = next(x for x in t.zone(hand(s)) if zones.card_name(x) == name)
-    zones.move(ctx, hand(s), f"gift{o}", [c], "VAR-C")
+def pass_card(ctx, t, s: int, o: int, slot: int) -> None:
+    """The card in hand slot `slot` goes face down to seat o (only the two of them see it)."""
+    zones.move(ctx, hand(s), f"gift{o}", [t.zone(hand(s))[slot]], "VAR-C")
     ctx.emit("ts.pending", {"entries": [{"what": "give_back", "seat": o, "to": s, "rule": "VAR-C"}],
                             "front": True}, "VAR-C")
 

@@ -26,8 +26,11 @@ def prompts(t) -> list[Prompt]:
 
 def legal_commands(t, s: int) -> list[dict[str, Any]]:
     tt = t.game.t
-    if t.over or s != (tt.pending[0].get("seat", t.game.active) if tt.pending else t.game.active):
+    if t.over:
         return []
+    if s != (tt.pending[0].get("seat", t.game.active) if tt.pending else t.game.active):
+        return [{"kind": "treasure", "card": c} for c in one_per_name(t.zone(tres(s)))
+                if any(a.what == "any_turn" for a in card(c).all("treasure"))]
     if tt.pending:
         return [{"kind": "choose", "option": o} for o in options(t, tt.pending[0])]
     step = tt.step

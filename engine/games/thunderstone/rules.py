@@ -52,8 +52,5 @@ class Thunderstone(Ruleset):
         """The game's own state holds no hidden card: hands and decks live in owner/hidden zones."""
         return msgspec.to_builtins(table.game)
 
-    def public_data(self, ev) -> dict[str, Any]:
-        return {"what": ev.data.get("what")} if ev.type == "ts.chose" else {}
-
 
 RULESET = Thunderstone()

@@ -381,3 +381,14 @@ def test_ts_ex48_staff_uses_a_spell_twice():
     g.play("choose", option="none")
     assert not [c for c in g.legal() if c.get("card") == spell]
     assert g.t.game.t.used.count(f"{spell}/0") == 2
+
+
+def test_ts_ex52_ruby_dragon_on_another_players_turn():
+    """EX-52 (p.21), AUTO-TREASURE: the Rubindrache may be destroyed during another player's turn;
+    other treasures only on their owner's turn."""
+    g = Game(TABLE, seats={1: {"treasures": ["Rubindrache", "Smaragddrache"]}})
+    g.play("action", action="village")
+    ruby = g.id("tres1", "Rubindrache")
+    assert g.legal(1) == [{"kind": "treasure", "card": ruby}]
+    g.play("treasure", seat=1, card=ruby)
+    assert len(g.t.zone("hand1")) == 8 and ruby in g.t.zone("trash") and g.t.game.active == 0

@@ -34,7 +34,7 @@ def test_ts_coop_resting_passes_cards():
     g.play("action", action="rest")
     g.play("pass")
     glut = g.id("hand0", "Glut")
-    g.play("choose", option="Glut")
+    g.play("choose", option=g.t.zone("hand0").index(glut))
     assert g.eng.prompts(g.gid)[0].seat == 1
     assert sorted(c["option"] for c in g.legal(1)) == ["Dolch", "Fackel", "Miliz", "Proviant"]
     g.play("choose", seat=1, option="Dolch")
