@@ -21,18 +21,13 @@ def _play_gold(ctx, t, seat, cmd):
 
 def _use_gold(ctx, t, seat, cmd):
     open_action(ctx, t, "purchase")
-    generate(ctx, t, seat, cmd["card"], "gold")
+    generate(ctx, t, seat, cmd["card"], "gold", rule="RWD-2")
 
 
 def _use_influence(ctx, t, seat, cmd):
-    if t.game.phase == "keep":
-        open_action(ctx, t, "keep")
-        exhaust(ctx, t, seat, cmd["card"], rule="TRN-3")
-        ctx.emit("ra.gained", {"seat": seat, "card": cmd["card"],
-                               "amount": spec(t.game, cmd["card"]).influence}, rule="TRN-3")
-    else:
-        open_action(ctx, t, "influence")
-        generate(ctx, t, seat, cmd["card"], "influence")
+    keep = t.game.phase == "keep"
+    open_action(ctx, t, "keep" if keep else "influence")
+    generate(ctx, t, seat, cmd["card"], "influence", rule="TRN-3" if keep else "ACT-INF-1")
 
 
 def _buy(ctx, t, seat, cmd):

@@ -45,9 +45,8 @@ def open_action(ctx, t, kind: str) -> None:
         ctx.emit("ra.action", {"seat": g.active, "action": kind}, rule=rule)
 
 
-def generate(ctx, t, seat: int, card: str, resource: str) -> None:
-    """Exhaust a ready play-area card for its gold (RWD-2) or influence (ACT-INF-1, RWD-2)."""
-    rule = "RWD-2" if resource == "gold" else "ACT-INF-1"
+def generate(ctx, t, seat: int, card: str, resource: str, rule: str) -> None:
+    """Exhaust a ready play-area card for its gold or influence (RWD-2, ACT-INF-1, TRN-3)."""
     exhaust(ctx, t, seat, card, rule)
     ctx.emit("ra.gained", {"seat": seat, "card": card, "amount": getattr(spec(t.game, card), resource)},
              rule=rule)
