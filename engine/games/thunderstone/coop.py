@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.thunderstone.board import close_gap
+from engine.games.thunderstone.board import apply_breaches, close_gap
 from engine.games.thunderstone.content import card
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import disc, hand, owned_zones, play, pos
@@ -51,6 +51,7 @@ def march(ctx, t) -> None:
     if first and card(first[0]).is_monster:
         zones.move(ctx, pos(1), "score:village", first, "VAR-C")
         close_gap(ctx, t, 1, first[0])
+        apply_breaches(ctx, t)
 
 
 def offer_commands(t, s: int) -> list[dict[str, Any]]:

@@ -20,6 +20,7 @@ from engine.games.thunderstone.board import (
 )
 from engine.games.thunderstone.choices import settle
 from engine.games.thunderstone.content import card
+from engine.games.thunderstone.endturn import end_turn
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
     disc,
@@ -91,7 +92,6 @@ def proceed(ctx, t) -> None:
     elif tt.step == "after":
         wrap_up(ctx, t)
     elif tt.step == "rest":
-        from engine.games.thunderstone.turns import end_turn
         end_turn(ctx, t)
 
 
@@ -164,7 +164,6 @@ def after_spoils(ctx, t) -> None:
 
 def wrap_up(ctx, t) -> None:
     """D4f trash, D4g refill (traps inside), D4i breaches, then D5."""
-    from engine.games.thunderstone.turns import end_turn
     s, tt = t.game.active, t.game.t
     laid = t.zone(play(s))
     zero = [h for h in heroes(laid) if strength(t, h) == 0 and h not in tt.doomed]

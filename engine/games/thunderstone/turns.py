@@ -9,9 +9,9 @@ from engine.games.thunderstone.battle import gold_of, heroes, strength, weapon_s
 from engine.games.thunderstone.board import destroy
 from engine.games.thunderstone.choices import take
 from engine.games.thunderstone.content import card
+from engine.games.thunderstone.endturn import end_turn
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
-    HAND_SIZE,
     deck,
     disc,
     hand,
@@ -210,24 +210,6 @@ def on_treasure(ctx, t, ev) -> None:
             zones.draw(ctx, deck(s), disc(s), hand(s), a.n, "AUTO-TREASURE", reshuffle_rule="AUTO-DRAW")
         elif a.do == "gain_xp":
             change_xp(ctx, t, s, a.n, "AUTO-TREASURE")
-
-
-def end_turn(ctx, t) -> None:
-    """TRN-V6/D5/R2 then TRN-E: discard everything, draw 6, the next seat plays."""
-    s, tt = t.game.active, t.game.t
-    rule = {"rest": "TRN-R2", "level": "TRN-V6"}.get(tt.step, "TRN-D5")
-    if tt.won:
-        armed = [w for ws in tt.equip.values() for w in ws if card(w).has("dungeon", "return_on_win")]
-        for c in dict.fromkeys(tt.return_on_win + armed):  # A15: used or equipped
-            if c in t.zone(play(s)):
-                zones.move(ctx, play(s), deck(s), [c], "EFFECT")
-    zones.move(ctx, play(s), disc(s), list(t.zone(play(s))), rule)
-    zones.move(ctx, hand(s), disc(s), list(t.zone(hand(s))), rule)
-    zones.draw(ctx, deck(s), disc(s), hand(s), HAND_SIZE, rule, reshuffle_rule="AUTO-DRAW")
-    if t.game.variant:
-        coop.end_of_turn(ctx, t, s)
-    if not t.over:
-        ctx.emit("ts.turn", {"active": (s + 1) % t.players, "turn": t.game.turn + 1}, "TRN-E")
 
 
 HANDLERS = [("cmd.action", on_action), ("cmd.use", on_use), ("cmd.done", on_done),

@@ -392,3 +392,18 @@ def test_ts_ex52_ruby_dragon_on_another_players_turn():
     assert g.legal(1) == [{"kind": "treasure", "card": ruby}]
     g.play("treasure", seat=1, card=ruby)
     assert len(g.t.zone("hand1")) == 8 and ruby in g.t.zone("trash") and g.t.game.active == 0
+
+
+def test_ts_ex56_two_bans_hit_two_heroes():
+    """EX-56 (p.12) AUTO-BATTLE: a hero already banned from attacking cannot get a second ban;
+    the Schattendaemon's two bans hit two different heroes, and with one hero the second does nothing."""
+    g = dungeon(["Halb-Ork-Angreifer", "Flammenwache", "Miliz", "Fackel", "Proviant", "Proviant"],
+                hall=["Schattendaemon", "Ork I", "Gruftgeist"])
+    g.play("attack", monster=g.id("pos1", "Schattendaemon"))
+    first = g.id("play0", "Halb-Ork-Angreifer")
+    assert len(g.legal()) == 3
+    g.play("choose", option=first)
+    assert first not in [c["option"] for c in g.legal()] and len(g.legal()) == 2
+    g.play("choose", option=g.id("play0", "Flammenwache"))
+    b = g.last("ts.battle")
+    assert [p["note"] for p in b["parts"] if "note" in p and "banned" in p["note"]] == ["banned by a battle effect"] * 2

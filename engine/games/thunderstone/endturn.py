@@ -1,0 +1,25 @@
+"""The end of a turn: discard, draw 6, co-op upkeep, the next seat (TRN-V6, TRN-D5, TRN-R2, TRN-E)."""
+from __future__ import annotations
+
+from engine.games.thunderstone import coop
+from engine.games.thunderstone.content import card
+from engine.games.thunderstone.places import HAND_SIZE, deck, disc, hand, play
+from engine.mechanics import zones
+
+
+def end_turn(ctx, t) -> None:
+    """TRN-V6/D5/R2 then TRN-E: discard everything, draw 6, the next seat plays."""
+    s, tt = t.game.active, t.game.t
+    rule = {"rest": "TRN-R2", "level": "TRN-V6"}.get(tt.step, "TRN-D5")
+    if tt.won:
+        armed = [w for ws in tt.equip.values() for w in ws if card(w).has("dungeon", "return_on_win")]
+        for c in dict.fromkeys(tt.return_on_win + armed):  # A15: used or equipped
+            if c in t.zone(play(s)):
+                zones.move(ctx, play(s), deck(s), [c], "EFFECT")
+    zones.move(ctx, play(s), disc(s), list(t.zone(play(s))), rule)
+    zones.move(ctx, hand(s), disc(s), list(t.zone(hand(s))), rule)
+    zones.draw(ctx, deck(s), disc(s), hand(s), HAND_SIZE, rule, reshuffle_rule="AUTO-DRAW")
+    if t.game.variant:
+        coop.end_of_turn(ctx, t, s)
+    if not t.over:
+        ctx.emit("ts.turn", {"active": (s + 1) % t.players, "turn": t.game.turn + 1}, "TRN-E")
