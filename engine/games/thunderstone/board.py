@@ -46,12 +46,12 @@ def arrived_at_one(ctx, t, cid: str, how: dict, capture: bool = False) -> bool:
     """A card reached position 1: a Thunderstone ends the game, a breach is queued. True = game over."""
     k = card(cid)
     if k.kind == "thunderstone":
-        s = t.game.active
-        if capture and not guardian_out(t):
+        s, blocked = t.game.active, guardian_out(t)
+        taken = capture and not blocked
+        if taken:
             zones.move(ctx, pos(1), disc(s), [cid], "END-2", seat=s)
-        ctx.emit("ts.stone", {"stone": cid, "captured_by": s if capture and not guardian_out(t)
-                              else None, "guardian_out": guardian_out(t)},
-                 "END-3" if capture and guardian_out(t) else "END-1")
+        ctx.emit("ts.stone", {"stone": cid, "captured_by": s if taken else None, "guardian_out": blocked},
+                 "END-2" if taken else "END-3" if capture else "END-1")
         finish(ctx, t, "the Thunderstone reached position 1")
         return True
     if k.all("breach"):
@@ -59,20 +59,19 @@ def arrived_at_one(ctx, t, cid: str, how: dict, capture: bool = False) -> bool:
     return False
 
 
-def refill(ctx, t, setup: bool = False) -> None:
-    """Reveal dungeon cards onto empty position 3 until it holds a monster or a Thunderstone."""
+def refill(ctx, t) -> None:
+    """Reveal dungeon cards onto empty position 3 until it holds a monster or a Thunderstone
+    (A23: an empty dungeon deck leaves it empty)."""
     while not t.over and not t.zone(pos(3)) and t.zone("dungeon"):
         cid = t.zone("dungeon")[0]
-        zones.move(ctx, "dungeon", pos(3), [cid], "SET-R7" if setup else "AUTO-REFILL")
+        zones.move(ctx, "dungeon", pos(3), [cid], "AUTO-REFILL")
         kind = card(cid).kind
-        if t.game.variant and not setup:
+        if t.game.variant:
             if t.game.guardian_in and card(cid).is_monster:
                 ctx.emit("ts.angry", {"monster": cid}, "VAR-C")
             if kind == "guardian" and not t.game.guardian_in:
                 ctx.emit("ts.guardian_in", {"guardian": cid}, "VAR-C")
-        if kind in ("trap", "treasure") and setup:
-            zones.move(ctx, pos(3), "dungeon", [cid], "SET-R7", to="bottom")
-        elif kind == "trap":
+        if kind == "trap":
             spring_trap(ctx, t, cid)
             zones.move(ctx, pos(3), "trash", [cid], "AUTO-TRAP")
         elif kind == "treasure":

@@ -130,3 +130,12 @@ def test_ts_stall_item_use_cannot_strand_the_party():
     g.play("attack", monster=g.id("pos1", "Flamme"))
     b = g.last("ts.battle")
     assert all(p["light"] == 0 for p in b["parts"] if p["card"].startswith("Fackel"))
+
+
+def test_ts_a25_no_dungeon_without_a_legal_target():
+    """A25, TRN-D1: with every monster barred to a one-hero party the dungeon action is not offered."""
+    g = Game("stall_item_use", hall=["Pirschjaeger", "Pirschjaeger", "Pirschjaeger"])
+    assert {"kind": "action", "action": "dungeon"} not in g.legal()
+    with pytest.raises(IllegalCommand) as err:
+        g.play("action", action="dungeon")
+    assert err.value.rule == "TRN-D1"
