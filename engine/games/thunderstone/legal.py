@@ -7,7 +7,7 @@ from engine.games.thunderstone import fight, turns
 from engine.games.thunderstone.choices import options
 from engine.games.thunderstone.content import card
 from engine.games.thunderstone.experience import xp
-from engine.games.thunderstone.places import hand, play, stack, tres
+from engine.games.thunderstone.places import hand, play, stack_cards, tres
 from engine.games.thunderstone.vocabulary import effect_commands, one_per_name
 from engine.ruleset import Illegal, Prompt
 
@@ -94,6 +94,6 @@ def explain_level(t, s: int, cmd: dict[str, Any]) -> Illegal:
     if not k.xp_cost or xp(t, s) < k.xp_cost:
         return Illegal("LVL-1", f"{k.name} needs {k.xp_cost} XP, you have {xp(t, s)}")
     want = 1 if k.stack == "Miliz" else k.level + 1
-    if not any(card(c).level == want for c in t.zone(stack(cmd.get("stack", k.stack)))):
+    if not any(card(c).level == want for c in stack_cards(t, cmd.get("stack", k.stack))):
         return Illegal("LVL-3", f"the stack holds no level-{want} card (no skipping, LVL-2)")
     return Illegal("TRN-V5", "heroes level up in village step 5, one level each")

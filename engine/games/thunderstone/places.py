@@ -64,8 +64,14 @@ def village_stacks(t) -> list[str]:
     return [name[2:] for name in t.zones if name.startswith("v:")]
 
 
+def stack_cards(t, stack_name: str) -> list[str]:
+    """A village stack's cards, top first; none if the stack is not in this game."""
+    z = t.zones.get(stack(stack_name))
+    return z.cards if z else []
+
+
 def top_of(t, stack_name: str) -> str | None:
-    cards = t.zone(stack(stack_name))
+    cards = stack_cards(t, stack_name)
     return cards[0] if cards else None
 
 

@@ -17,6 +17,7 @@ from engine.games.thunderstone.places import (
     hand,
     play,
     stack,
+    stack_cards,
     top_of,
     tres,
     village_stacks,
@@ -109,9 +110,9 @@ def level_commands(t, s: int) -> list[dict[str, Any]]:
             continue
         if k.stack == "Miliz":
             for name in village_stacks(t):
-                if any(card(c).group == "hero" and card(c).level == 1 for c in t.zone(stack(name))):
+                if any(card(c).group == "hero" and card(c).level == 1 for c in stack_cards(t, name)):
                     out.append({"kind": "level", "card": h, "stack": name})
-        elif any(card(c).level == k.level + 1 for c in t.zone(stack(k.stack))):
+        elif any(card(c).level == k.level + 1 for c in stack_cards(t, k.stack)):
             out.append({"kind": "level", "card": h})
     return dedupe(out)
 
