@@ -31,17 +31,15 @@ def _use_influence(ctx, t, seat, cmd):
 
 
 def _buy(ctx, t, seat, cmd):
+    """ACT-BUY-2/3/4: a unit to the discard pile; a stronghold (ready) or monument to the play area."""
     pile = barracks(seat, cmd["pile"])
     card = t.zone(pile)[0]
     c = spec(t.game, card)
-    ctx.emit("ra.spent", {"seat": seat, "card": card, "amount": c.cost}, rule="ACT-BUY-2")
-    if c.kind == "stronghold":
-        zones.move(ctx, pile, play(seat), [card], rule="ACT-BUY-3")
-    elif c.kind == "monument":
-        zones.move(ctx, pile, play(seat), [card], rule="ACT-BUY-4")
+    rule = {"stronghold": "ACT-BUY-3", "monument": "ACT-BUY-4"}.get(c.kind, "ACT-BUY-2")
+    ctx.emit("ra.spent", {"seat": seat, "card": card, "amount": c.cost}, rule=rule)
+    zones.move(ctx, pile, discard(seat) if rule == "ACT-BUY-2" else play(seat), [card], rule=rule)
+    if c.kind == "monument":
         ctx.emit("ra.monument_built", {"seat": seat, "card": card}, rule="SCN-MO-2")
-    else:
-        zones.move(ctx, pile, discard(seat), [card], rule="ACT-BUY-2")
 
 
 def _acquire(ctx, t, seat, cmd):
