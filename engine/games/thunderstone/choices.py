@@ -95,7 +95,7 @@ def take(ctx, t, e: dict[str, Any], option: str | None) -> None:
         ctx.emit("ts.banned", {"hero": option, "by": e.get("source")}, rule)
     elif what == "swap":
         swap(ctx, t, s, option, rule, e["source"])
-        draw_into_play(ctx, t, s, card(e["source"]).has("dungeon", "swap_top").n)
+        draw_into_play(ctx, t, s, card(e["source"]).has("dungeon", "swap_top").n, rule)
     elif what == "order":
         zones.move(ctx, look(s), "dungeon", [t.zone(look(s))[option]], rule)
     elif what == "return":

@@ -96,6 +96,15 @@ def card(cid: str) -> Card:
     return cards()[card_name(cid)]
 
 
+def text_rule(cid: str) -> str:
+    """The catalog id of a card's printed text: the digest's card lists (CMP-3..7), which win
+    over the rulebook (golden rule TRN-0d)."""
+    k = card(cid)
+    if k.group == "basic":
+        return "CMP-3"
+    return {"hero": "CMP-4", "village": "CMP-5", "monster": "CMP-6"}.get(k.group, "CMP-7")
+
+
 def by_stack(stack: str) -> list[Card]:
     return [c for c in pack().card if c.stack == stack]
 

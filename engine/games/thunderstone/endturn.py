@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine.games.thunderstone import coop
-from engine.games.thunderstone.content import card
+from engine.games.thunderstone.content import card, text_rule
 from engine.games.thunderstone.places import HAND_SIZE, deck, disc, hand, play
 from engine.mechanics import zones
 
@@ -15,7 +15,7 @@ def end_turn(ctx, t) -> None:
         armed = [w for ws in tt.equip.values() for w in ws if card(w).has("dungeon", "return_on_win")]
         for c in dict.fromkeys(tt.return_on_win + armed):  # A15: used or equipped
             if c in t.zone(play(s)):
-                zones.move(ctx, play(s), deck(s), [c], "EFFECT")
+                zones.move(ctx, play(s), deck(s), [c], text_rule(c))
     zones.move(ctx, play(s), disc(s), list(t.zone(play(s))), rule)
     zones.move(ctx, hand(s), disc(s), list(t.zone(hand(s))), rule)
     zones.draw(ctx, deck(s), disc(s), hand(s), HAND_SIZE, rule, reshuffle_rule="AUTO-DRAW")

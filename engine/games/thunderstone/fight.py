@@ -19,7 +19,7 @@ from engine.games.thunderstone.board import (
     gain_disease,
 )
 from engine.games.thunderstone.choices import settle
-from engine.games.thunderstone.content import card
+from engine.games.thunderstone.content import card, text_rule
 from engine.games.thunderstone.endturn import end_turn
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
@@ -153,7 +153,7 @@ def take_spoils(ctx, t, s: int, src: str, stack_name: str) -> None:
 def after_spoils(ctx, t) -> None:
     """End-of-battle choices: Verdorbene Speise's victim, Feaynischer Sumpf (CMP-8)."""
     tt = t.game.t
-    entries = [{"what": "kill", "source": "all_heroes", "rule": "EFFECT"}] * tt.kill_attacker
+    entries = [{"what": "kill", "source": "all_heroes", "rule": "CMP-5"}] * tt.kill_attacker
     if t.game.scenario == "Feaynischer Sumpf" and tt.won:
         entries.append({"what": "sumpf", "rule": "CMP-8"})
     ctx.emit("ts.step", {"step": "after"}, "TRN-D4")
@@ -174,7 +174,7 @@ def wrap_up(ctx, t) -> None:
             continue
         shield = next((w for w in tt.equip.get(c, []) if card(w).has("static", "protect")), None)
         if shield:
-            zones.move(ctx, play(s), disc(s), [c], "EFFECT", protected_by=shield)
+            zones.move(ctx, play(s), disc(s), [c], text_rule(shield), protected_by=shield)
         else:
             destroy(ctx, t, play(s), c, "AUTO-STR0" if c in zero else "AUTO-TRASH")
     if tt.gap > 0:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.games.thunderstone.board import destroy
-from engine.games.thunderstone.content import Ability, card
+from engine.games.thunderstone.content import Ability, card, text_rule
 from engine.games.thunderstone.experience import change_xp, xp
 from engine.games.thunderstone.places import (
     deck,
@@ -45,7 +45,7 @@ def used_any(t, c: str) -> bool:
     return any(u.split("/")[0] == c for u in t.game.t.used)
 
 
-def draw_into_play(ctx, t, s: int, n: int, rule: str = "EFFECT") -> list[str]:
+def draw_into_play(ctx, t, s: int, n: int, rule: str) -> list[str]:
     """Cards drawn during an action are laid out at once and are usable (TRN-V2, TRN-D2)."""
     return zones.draw(ctx, deck(s), disc(s), play(s), n, rule, reshuffle_rule="AUTO-DRAW")
 
@@ -74,13 +74,13 @@ def run_gold(ctx, t, s, c, a, p):
 
 
 def run_destroy_disease_gold(ctx, t, s, c, a, p):
-    destroy(ctx, t, play(s), p["target"], "EFFECT")
+    destroy(ctx, t, play(s), p["target"], text_rule(c))
     return {"gold": a.n}
 
 
 def run_discard_disease_draw(ctx, t, s, c, a, p):
-    zones.move(ctx, play(s), disc(s), [p["target"]], "EFFECT")
-    draw_into_play(ctx, t, s, a.n)
+    zones.move(ctx, play(s), disc(s), [p["target"]], text_rule(c))
+    draw_into_play(ctx, t, s, a.n, text_rule(c))
     return {"atk": {c: a.m}} if a.m else {}
 
 
@@ -96,13 +96,13 @@ def trade_options(t, s, c, a):
 
 
 def run_trade(ctx, t, s, c, a, p):
-    destroy(ctx, t, play(s), p["target"], "EFFECT")
-    zones.gain(ctx, stack(p["stack"]), disc(s), "EFFECT")
+    destroy(ctx, t, play(s), p["target"], text_rule(c))
+    zones.gain(ctx, stack(p["stack"]), disc(s), text_rule(c))
     return {}
 
 
 def run_burn(ctx, t, s, c, a, p):
-    destroy(ctx, t, play(s), p["target"], "EFFECT")
+    destroy(ctx, t, play(s), p["target"], text_rule(c))
     return {"gold": a.n}
 
 
@@ -113,27 +113,27 @@ def run_gold_per_card(ctx, t, s, c, a, p):
 
 def run_quartermaster(ctx, t, s, c, a, p):
     before = {zones.card_name(x) for x in laid(t, s)}
-    drawn = draw_into_play(ctx, t, s, a.n)
+    drawn = draw_into_play(ctx, t, s, a.n, text_rule(c))
     kept: set[str] = set()
     for x in drawn:
         name = zones.card_name(x)
         twins = sum(1 for y in drawn if zones.card_name(y) == name)
         if name not in before and twins > 1:
             if name in kept:
-                zones.move(ctx, play(s), disc(s), [x], "EFFECT")
+                zones.move(ctx, play(s), disc(s), [x], text_rule(c))
             kept.add(name)
     return {}
 
 
 def run_scout_village(ctx, t, s, c, a, p):
-    draw_into_play(ctx, t, s, a.n)
-    ctx.emit("ts.pending", {"entries": [{"what": "return", "source": c, "rule": "EFFECT"}] * a.n},
-             "EFFECT")
+    draw_into_play(ctx, t, s, a.n, text_rule(c))
+    ctx.emit("ts.pending", {"entries": [{"what": "return", "source": c, "rule": text_rule(c)}] * a.n},
+             text_rule(c))
     return {}
 
 
 def run_draw(ctx, t, s, c, a, p):
-    draw_into_play(ctx, t, s, a.n)
+    draw_into_play(ctx, t, s, a.n, text_rule(c))
     return {}
 
 
@@ -156,7 +156,7 @@ def eat_options(t, s, c, a):
 
 
 def run_eat(ctx, t, s, c, a, p):
-    destroy(ctx, t, play(s), p["target"], "EFFECT")
+    destroy(ctx, t, play(s), p["target"], text_rule(c))
     return {"atk": {c: a.n}}
 
 
@@ -172,7 +172,7 @@ def run_axe(ctx, t, s, c, a, p):
     from engine.games.thunderstone.battle import strength
     if any(strength(t, h) >= a.n for h in laid(t, s) if is_hero(h)):
         return {}
-    drawn = draw_into_play(ctx, t, s, 1)
+    drawn = draw_into_play(ctx, t, s, 1, text_rule(c))
     return {"str": {drawn[0]: a.m}} if drawn and is_hero(drawn[0]) else {}
 
 
@@ -181,16 +181,16 @@ def xp_options(t, s, c, a):
 
 
 def run_destroy_xp(ctx, t, s, c, a, p):
-    change_xp(ctx, t, s, -1, "EFFECT")
+    change_xp(ctx, t, s, -1, text_rule(c))
     return {"mag_any": {c: a.n}}
 
 
 def run_swap_top(ctx, t, s, c, a, p):
     if t.zone("dungeon"):
-        zones.move_top(ctx, "dungeon", look(s), 1, "EFFECT")
-        ctx.emit("ts.pending", {"entries": [{"what": "swap", "source": c, "rule": "EFFECT"}]}, "EFFECT")
+        zones.move_top(ctx, "dungeon", look(s), 1, text_rule(c))
+        ctx.emit("ts.pending", {"entries": [{"what": "swap", "source": c, "rule": text_rule(c)}]}, text_rule(c))
     else:
-        draw_into_play(ctx, t, s, a.n)
+        draw_into_play(ctx, t, s, a.n, text_rule(c))
     return {}
 
 
@@ -205,9 +205,9 @@ def scout_dungeon_options(t, s, c, a):
 
 
 def run_scout_dungeon(ctx, t, s, c, a, p):
-    got = zones.move_top(ctx, "dungeon", look(s), a.n, "EFFECT")
-    ctx.emit("ts.pending", {"entries": [{"what": "order", "source": c, "rule": "EFFECT"}] * len(got)},
-             "EFFECT")
+    got = zones.move_top(ctx, "dungeon", look(s), a.n, text_rule(c))
+    ctx.emit("ts.pending", {"entries": [{"what": "order", "source": c, "rule": text_rule(c)}] * len(got)},
+             text_rule(c))
     return {}
 
 
@@ -216,7 +216,7 @@ def run_return_on_win(ctx, t, s, c, a, p):
 
 
 def run_sacrifice(ctx, t, s, c, a, p):
-    destroy(ctx, t, play(s), p["target"], "EFFECT")
+    destroy(ctx, t, play(s), p["target"], text_rule(c))
     return {"mag": {c: a.n}} if a.n else {}
 
 
@@ -225,7 +225,8 @@ def per_card_draw_options(t, s, c, a):
 
 
 def run_draw_per_card(ctx, t, s, c, a, p):
-    draw_into_play(ctx, t, s, sum(1 for x in laid(t, s) if x != c and a.what in card(x).keywords))
+    n = sum(1 for x in laid(t, s) if x != c and a.what in card(x).keywords)
+    draw_into_play(ctx, t, s, n, text_rule(c))
     return {}
 
 
@@ -242,8 +243,8 @@ def run_others_discard(ctx, t, s, c, a, p):
         bishop = next((x for x in t.zone(hand(o)) if card(x).has("react", "redirect")), None)
         victim = s if bishop else o
         if bishop:
-            ctx.emit("ts.redirected", {"seat": o, "shown": bishop, "to": s}, "EFFECT")
-        zones.move_top(ctx, deck(victim), disc(victim), a.n, "EFFECT", seat=victim)
+            ctx.emit("ts.redirected", {"seat": o, "shown": bishop, "to": s}, text_rule(c))
+        zones.move_top(ctx, deck(victim), disc(victim), a.n, text_rule(c), seat=victim)
     return {}
 
 
