@@ -204,7 +204,7 @@ class Engine:
         rule = next((p.rule for p in rs.prompts(t) if p.seat == seat), "CORE-5")
         base = t.version
         ctx = Ctx(rs, t, self.seed(game_id), f"{game_id}:{base + 1}", seat, self.cascade_limit)
-        self._run(rs, t, ctx, (f"cmd.{cmd['kind']}", cmd, rule))
+        self._run(rs, t, ctx, (f"cmd.{cmd['kind']}", cmd, rule, rs.command_vis(t, seat, cmd)))
         try:
             stored = self._commit(game_id, base, ctx)
         except VersionConflict:

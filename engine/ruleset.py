@@ -83,6 +83,11 @@ class Ruleset:
     def game_view(self, table: Table, seat: int | None) -> Any:
         return msgspec.to_builtins(table.game)
 
+    def command_vis(self, table: Table, seat: int, cmd: dict[str, Any]) -> list[int] | None:
+        """Who sees a decision event: public by default; a secret choice names its seats
+        (the others get `public_data` of it)."""
+        return None
+
     def public_data(self, ev) -> dict[str, Any]:
         """What the other seats see of an event whose visibility excludes them."""
         return {}

@@ -34,3 +34,15 @@ def test_the_leak_check_catches_a_leak(eng, monkeypatch):
     run_bots(eng, gid, 14)
     with pytest.raises(AssertionError, match="shows seat"):
         assert_log_leaks_nothing(eng, gid, 1)
+
+
+def test_a_secret_decision_is_redacted_for_the_other_seats(eng, monkeypatch):
+    from engine import registry
+    rs = registry.get("duel")
+    monkeypatch.setattr(type(rs), "command_vis", lambda self, t, seat, cmd: [seat])
+    gid = eng.create("duel", 2, 21)
+    card = eng.legal(gid, 0)[0]
+    decision = eng.submit(gid, 0, card)[0]
+    assert decision.vis == [0]
+    from projections.views import event_view
+    assert event_view(rs, decision, 1)["data"] == {} and event_view(rs, decision, 0)["data"] == card
