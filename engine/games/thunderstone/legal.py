@@ -29,7 +29,7 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
     if t.over:
         return []
     if s != (tt.pending[0].get("seat", t.game.active) if tt.pending else t.game.active):
-        return [{"kind": "treasure", "card": c} for c in one_per_name(t.zone(tres(s)))
+        return [{"kind": "treasure", "card": c} for c in one_per_name(t, t.zone(tres(s)))
                 if any(a.what == "any_turn" for a in card(c).all("treasure"))]
     if tt.pending:
         return [{"kind": "choose", "option": o} for o in options(t, tt.pending[0])]
@@ -39,7 +39,7 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
         if fight.legal_targets(t, s, list(t.zone(hand(s)))):
             acts.insert(1, "dungeon")
         return ([{"kind": "action", "action": a} for a in acts]
-                + [{"kind": "treasure", "card": c} for c in one_per_name(t.zone(tres(s)))
+                + [{"kind": "treasure", "card": c} for c in one_per_name(t, t.zone(tres(s)))
                    if card(c).all("treasure")])
     if step == "village":
         return turns.village_choices(t, s) + [{"kind": "done"}]

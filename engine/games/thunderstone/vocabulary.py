@@ -33,11 +33,15 @@ def laid(t, s: int) -> list[str]:
     return t.zone(play(s))
 
 
-def one_per_name(cards: list[str]) -> list[str]:
-    """Identical cards are interchangeable choices; offer the first of each name."""
-    seen: dict[str, str] = {}
+def one_per_name(t, cards: list[str]) -> list[str]:
+    """Cards of one name in the same condition (use, equipment, bonuses) are interchangeable
+    choices: offer the first of each."""
+    tt = t.game.t
+    armed = {x for h, ws in tt.equip.items() for x in (h, *ws)}
+    seen: dict[tuple, str] = {}
     for c in cards:
-        seen.setdefault(zones.card_name(c), c)
+        key = (zones.card_name(c), used_any(t, c), c in armed, tt.str_mod.get(c, 0), tt.atk_mod.get(c, 0))
+        seen.setdefault(key, c)
     return list(seen.values())
 
 
@@ -52,7 +56,7 @@ def draw_into_play(ctx, t, s: int, n: int, rule: str) -> list[str]:
 
 def targets(kind_test: Callable[[str], bool]) -> Options:
     def opts(t, s, c, a):
-        return [{"target": x} for x in one_per_name([x for x in laid(t, s) if x != c and kind_test(x)])]
+        return [{"target": x} for x in one_per_name(t, [x for x in laid(t, s) if x != c and kind_test(x)])]
     return opts
 
 
@@ -86,7 +90,7 @@ def run_discard_disease_draw(ctx, t, s, c, a, p):
 
 def trade_options(t, s, c, a):
     out = []
-    for x in one_per_name([x for x in laid(t, s) if x != c]):
+    for x in one_per_name(t, [x for x in laid(t, s) if x != c]):
         for name in village_stacks(t):
             top = top_of(t, name)
             if top and card(top).group in ("village", "basic") and card(top).kind != "disease" \
@@ -152,7 +156,7 @@ def run_all_heroes(ctx, t, s, c, a, p):
 
 def eat_options(t, s, c, a):
     return [{"target": x} for x in one_per_name(
-        [x for x in laid(t, s) if x != c and "food" in card(x).keywords and not used_any(t, x)])]
+        t, [x for x in laid(t, s) if x != c and "food" in card(x).keywords and not used_any(t, x)])]
 
 
 def run_eat(ctx, t, s, c, a, p):
