@@ -99,6 +99,80 @@ def count_keyword(cards: list[str], what: str, other_than: str) -> int:
     return sum(1 for c in cards if c != other_than and what in card(c).keywords)
 
 
+def hero_parts(t, c: str, target: str, p: int, cards: list[str], party: list[str],
+               spell_played: bool) -> list[dict[str, Any]]:
+    """A hero's own attack and light, then its carried weapons' (BAT-1, BAT-2, BAT-6)."""
+    tt, k, tr = t.game.t, card(c), traits(card(target))
+    why = can_attack(t, c, target)
+    if why:
+        return [part(c, 0, 0, 0, why)]
+    r, m = k.attack + tt.atk_mod.get(c, 0), k.magic + tt.mag_mod.get(c, 0)
+    armed = bool(tt.equip.get(c))
+    for a in k.all("static"):
+        if a.do == "bonus_if_equipped" and armed:
+            r += a.n
+        elif a.do == "per_card_attack":
+            r += a.n * count_keyword(cards, a.what, c)
+        elif a.do == "per_card_magic":
+            m += a.n * count_keyword(cards, a.what, c)
+        elif a.do == "all_level3" and all(card(h).level >= 3 for h in party):
+            r += a.n
+        elif a.do == "bonus_if_spell" and spell_played:
+            m += a.n
+    note = ""
+    if k.has("static", "conjurer") and p <= 1:
+        r, m, note = 0, 0, "conjurer: ATTACK +0 at positions 0 and 1 (A13)"
+    m += tt.mag_any_pos.get(c, 0)
+    if "immune_unarmed" in tr and not armed:
+        r, m, note = 0, 0, "immune to unarmed heroes"
+    out = [part(c, r, m, k.light, note)]
+    for w in carried(t, c):
+        wk = card(w)
+        wr, wm, wnote = wk.attack + tt.atk_mod.get(w, 0), wk.magic, f"equipped to {c}"
+        bow = wk.has("static", "bow")
+        if bow:
+            wr += bow.n + bow.m * k.level if p >= 2 else 0
+        if "immune_edged" in tr and "edged" in wk.keywords:
+            wr, wm, wnote = 0, 0, "immune to edged weapons"
+        out.append(part(w, wr, wm, wk.light, wnote))
+    return out
+
+
+def card_part(t, c: str, target: str, gold: int) -> dict[str, Any]:
+    """A spell, item, villager or trophy: it works without a hero (p.11, AUTO-TROPHY)."""
+    tt, k, tr = t.game.t, card(c), traits(card(target))
+    forgo = tr["not_if_used"].what if "not_if_used" in tr else ""
+    if forgo and k.kind == forgo:
+        return part(c, 0, 0, 0, f"forgone: target cannot be attacked if a {forgo} is used")
+    r, m = k.attack + tt.atk_mod.get(c, 0), k.magic + tt.mag_mod.get(c, 0)
+    if k.is_monster:
+        r, m = 0, 0  # a trophy gives only its lantern light here
+    per_gold = k.has("static", "magic_per_gold")
+    if per_gold:
+        m += gold // per_gold.n
+    if k.kind == "spell" and "immune_spells" in tr:
+        return part(c, 0, 0, k.light, "immune to spells")
+    return part(c, r, m, k.light)
+
+
+def part(c: str, r: int, m: int, light: int, note: str = "") -> dict[str, Any]:
+    return {"card": c, "attack": r, "magic": m, "light": light, **({"note": note} if note else {})}
+
+
+def light_penalty(t, target: str, p: int, light_points: int) -> tuple[int, int, int, int]:
+    """BAT-3: (penalty, leftover light, the monster's own modifier, global modifier)."""
+    tk = card(target)
+    tr = traits(tk)
+    own = -sum(a.n for a in tk.all("trait") if a.do == "light")
+    glob = -global_light(t) if p else 0
+    need = p + own + glob
+    if p == 0:
+        return 0, light_points, own, glob  # A48: position 0 never has a penalty
+    if "no_light_reduction" in tr:
+        return max(0, need), 0, own, glob
+    return max(0, need - light_points), max(0, light_points - max(0, need)), own, glob
+
+
 def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[str, Any]:
     """Total attack, light penalty and the win test of a party against `target` (BAT-ALG)."""
     tt = t.game.t
@@ -107,76 +181,30 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
     tr = traits(tk)
     p = position_of(t, target) or 0
     gold = gold_revealed(t, cards)
-    forgo = tr["not_if_used"].what if "not_if_used" in tr else ""
-    spell_played = played_spell(t, cards)
     party = heroes(cards)
+    spell_played = played_spell(t, cards)
     parts: list[dict[str, Any]] = []
-    light_items = 0
-
-    def add(c: str, r: int, m: int, light: int, note: str = "") -> None:
-        parts.append({"card": c, "attack": r, "magic": m, "light": light, **({"note": note} if note else {})})
-
     for c in cards:
-        k = card(c)
-        if k.kind in ("disease", "weapon"):
-            continue
-        if k.kind == "hero":
-            why = can_attack(t, c, target)
-            if why:
-                add(c, 0, 0, 0, why)
-                continue
-            r, m = k.attack + tt.atk_mod.get(c, 0), k.magic + tt.mag_mod.get(c, 0)
-            armed = bool(tt.equip.get(c))
-            for a in k.all("static"):
-                if a.do == "bonus_if_equipped" and armed:
-                    r += a.n
-                elif a.do == "per_card_attack":
-                    r += a.n * count_keyword(cards, a.what, c)
-                elif a.do == "per_card_magic":
-                    m += a.n * count_keyword(cards, a.what, c)
-                elif a.do == "all_level3" and all(card(h).level >= 3 for h in party):
-                    r += a.n
-                elif a.do == "bonus_if_spell" and spell_played:
-                    m += a.n
-            note = ""
-            if k.has("static", "conjurer") and p <= 1:
-                r, m, note = 0, 0, "conjurer: ATTACK +0 at positions 0 and 1 (A13)"
-            m += tt.mag_any_pos.get(c, 0)
-            if "immune_unarmed" in tr and not armed:
-                r, m, note = 0, 0, "immune to unarmed heroes"
-            add(c, r, m, k.light, note)
-            for w in carried(t, c):
-                wk = card(w)
-                wr, wm, wnote = wk.attack + tt.atk_mod.get(w, 0), wk.magic, f"equipped to {c}"
-                bow = wk.has("static", "bow")
-                if bow:
-                    wr += bow.n + bow.m * k.level if p >= 2 else 0
-                if "immune_edged" in tr and "edged" in wk.keywords:
-                    wr, wm, wnote = 0, 0, "immune to edged weapons"
-                add(w, wr, wm, wk.light, wnote)
-            continue
-        if forgo and k.kind == forgo:
-            add(c, 0, 0, 0, f"forgone: target cannot be attacked if a {forgo} is used")
-            continue
-        r, m = k.attack + tt.atk_mod.get(c, 0), k.magic + tt.mag_mod.get(c, 0)
-        if k.is_monster:
-            r, m = 0, 0  # a trophy gives only its lantern light here (AUTO-TROPHY)
-        per_gold = k.has("static", "magic_per_gold")
-        if per_gold:
-            m += gold // per_gold.n
-        note = ""
-        if k.kind == "spell" and "immune_spells" in tr:
-            r, m, note = 0, 0, "immune to spells"
-        if k.kind == "item" and "light" in k.keywords:
-            light_items += 1
-        add(c, r, m, k.light, note)
-
+        kind = card(c).kind
+        if kind == "hero":
+            parts += hero_parts(t, c, target, p, cards, party, spell_played)
+        elif kind not in ("disease", "weapon"):
+            parts.append(card_part(t, c, target, gold))
     attackers = [h for h in party if not can_attack(t, h, target)]
-    light_bonus = sum(a.n * light_items for h in attackers for a in card(h).all("static")
+    lit = [x for x in parts if card(x["card"]).kind == "item" and "light" in card(x["card"]).keywords
+           and "note" not in x]
+    light_bonus = sum(a.n * len(lit) for h in attackers for a in card(h).all("static")
                       if a.do == "light_item_bonus")
+    light_points = sum(x["light"] for x in parts) + tt.light_mod + light_bonus
+    penalty, leftover, own, glob = light_penalty(t, target, p, light_points)
     R = sum(x["attack"] for x in parts)
     M = sum(x["magic"] for x in parts)
     mods: list[str] = []
+    rate = max((a.n for h in attackers for a in card(h).all("static") if a.do == "leftover_light_magic"),
+               default=0)
+    if rate and leftover:
+        mods.append(f"leftover light {leftover} -> magic +{rate * leftover}")
+        M += rate * leftover
     if "immune_magic" in tr and M:
         mods.append(f"immune to magic: magic {M} -> 0")
         M = 0
@@ -195,22 +223,6 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
         else:
             to = "none"
         reductions.append({"card": d, "to": to})
-    light_points = sum(x["light"] for x in parts) + tt.light_mod + light_bonus
-    monster_mod = -sum(a.n for a in tk.all("trait") if a.do == "light")
-    glob = -global_light(t)
-    need = p + monster_mod + glob
-    if p == 0:
-        penalty = 0
-    elif "no_light_reduction" in tr:
-        penalty = max(0, need)
-    else:
-        penalty = max(0, need - light_points)
-    leftover = max(0, light_points - max(0, need)) if p else light_points
-    rate = max((a.n for h in attackers for a in card(h).all("static") if a.do == "leftover_light_magic"),
-               default=0)
-    if rate and leftover and "immune_magic" not in tr:
-        mods.append(f"leftover light {leftover} -> magic +{rate * leftover}")
-        M += rate * leftover
     if "magic_half" in tr and M:
         mods.append(f"magic halved: {M} -> {M // 2}")
         M //= 2
@@ -222,17 +234,16 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
     final = max(0, total - deduction)
     dbl = tr.get("double_health_unless_gold")
     health = tk.health * (2 if dbl and gold < dbl.n else 1)
-    present = len(party)
     why = ""
     if final < health:
         why = f"total attack {final} < health {health}"
-    elif "min_heroes" in tr and present < tr["min_heroes"].n:
+    elif "min_heroes" in tr and len(party) < tr["min_heroes"].n:
         why = f"cannot be defeated with fewer than {tr['min_heroes'].n} heroes present"
     elif "must_include_magic" in tr and M < 1:
         why = "the attack must include magic attack"
     return {"target": target, "position": p, "parts": parts, "attack": R, "magic": M,
             "modifiers": mods, "reductions": reductions, "gold_revealed": gold,
-            "light_points": light_points, "light_base": p, "light_monster": monster_mod,
-            "light_global": glob if p else 0, "light_penalty": penalty, "deduction": deduction,
-            "total": final, "health": health, "heroes_present": present,
+            "light_points": light_points, "light_base": p, "light_monster": own,
+            "light_global": glob, "light_penalty": penalty, "deduction": deduction,
+            "total": final, "health": health, "heroes_present": len(party),
             "win": not why, "why": why}
