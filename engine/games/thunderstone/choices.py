@@ -13,6 +13,7 @@ from engine.games.thunderstone.battle import assess, can_attack, heroes, party_p
 from engine.games.thunderstone.board import arrived_at_one, destroy
 from engine.games.thunderstone.content import card
 from engine.games.thunderstone.places import (
+    deck,
     hand,
     look,
     monsters_on_board,
@@ -52,9 +53,11 @@ def options(t, e: dict[str, Any]) -> list[str]:
         seen = t.zone(look(s))
         if not (seen and card(seen[0]).kind == "monster"):
             return ["none"]
-        ok = lambda m: not party_prevented(t, laid, m)
-        return ["none"] + [x for x in swappable(t) if ok(seen[0])
-                           or any(ok(m) for _, m in monsters_on_board(t) if m != x)]
+        def attackable(m: str) -> bool:
+            return not party_prevented(t, laid, m)
+        # A25: never swap the party's last legal target for one it may not attack
+        return ["none"] + [x for x in swappable(t) if attackable(seen[0])
+                           or any(attackable(m) for _, m in monsters_on_board(t) if m != x)]
     if what == "order":  # a slot of the looked-at cards: decisions are public, the cards are not
         return list(range(len(t.zone(look(s)))))
     if what == "pass_card":  # hidden hand cards are named by their slot, never their id
@@ -99,7 +102,7 @@ def take(ctx, t, e: dict[str, Any], option: str | None) -> None:
     elif what == "order":
         zones.move(ctx, look(s), "dungeon", [t.zone(look(s))[option]], rule)
     elif what == "return":
-        zones.move(ctx, play(s), f"deck{s}", [option], rule)
+        zones.move(ctx, play(s), deck(s), [option], rule)
     elif what == "pass_card" and option != "keep":
         coop.pass_card(ctx, t, s, e["to"], option)
     elif what == "rest":
