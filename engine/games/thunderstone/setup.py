@@ -48,7 +48,7 @@ class Minter:
         return zones.instances(name, n, start)
 
 
-def stack_cards(mint: Minter, name: str) -> list[str]:
+def new_stack(mint: Minter, name: str) -> list[str]:
     """A village or hero stack, heroes ordered by level with level 1 on top (SET-R9)."""
     return [c for k in sorted(by_stack(name), key=lambda k: k.level) for c in mint(k.name, k.count)]
 
@@ -67,7 +67,7 @@ def seat_zones(ctx, s: int, rule: str, cards_: dict[str, list[str]]) -> None:
 def board_zones(ctx, mint: Minter, village: list[str], rule: str,
                 hall: dict[int, list[str]] | None = None) -> None:
     for name in village:
-        zones.create(ctx, stack(name), stack_cards(mint, name), rule)
+        zones.create(ctx, stack(name), new_stack(mint, name), rule)
     zones.create(ctx, "diseases", mint("Krankheit", card("Krankheit").count), "SET-R11")
     zones.create(ctx, "trash", [], "SET-R11")
     zones.create(ctx, "score:village", [], "VAR-C")
