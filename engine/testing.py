@@ -25,11 +25,20 @@ def new_game(name: str, players: int = 2, seed: int | str = 1, options: dict | N
     return eng, eng.create(name, players, seed, options or {}, analysis=analysis)
 
 
-def from_situation(path: str | Path, eng: Engine | None = None,
-                   analysis: bool = False) -> tuple[Engine, str]:
+def from_situation(path: str | Path, eng: Engine | None = None, analysis: bool = False,
+                   options: dict | None = None, forced: dict | None = None,
+                   players: int | None = None, edit=None) -> tuple[Engine, str]:
+    """A game from a situation file; tests may override its options, forced outcomes and
+    player count, and `edit` may change its [game] table first."""
     doc = situation_file.read(path)
+    doc["players"] = players or doc["players"]
+    doc.setdefault("options", {}).update(options or {})
+    if forced:
+        doc.setdefault("forced", {}).update(forced)
+    if edit:
+        edit(doc["game"])
     eng = eng or engine()
-    gid = eng.create(doc["ruleset"], doc["players"], doc.get("seed", 0), doc.get("options", {}),
+    gid = eng.create(doc["ruleset"], doc["players"], doc.get("seed", 0), doc["options"],
                      analysis=analysis, situation=doc)
     return eng, gid
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import engine.games.epochs as pkg
-from engine import situation as situation_file
 from engine import testing
 from engine.mechanics import zones
 
@@ -15,13 +14,8 @@ class Game:
     """A game from a situation file; `game` and `options` override parts of its tables."""
 
     def __init__(self, name: str, options: dict | None = None, edit=None):
-        doc = situation_file.read(SITUATIONS / f"{name}.toml")
-        doc.setdefault("options", {}).update(options or {})
-        if edit:
-            edit(doc["game"])
-        self.eng = testing.engine()
-        self.gid = self.eng.create("epochs", doc["players"], doc.get("seed", 0), doc["options"],
-                                   situation=doc)
+        self.eng, self.gid = testing.from_situation(SITUATIONS / f"{name}.toml",
+                                                    options=options, edit=edit)
 
     @property
     def t(self):

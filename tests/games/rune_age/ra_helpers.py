@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 
 import engine.games.rune_age as pkg
-from engine import situation as situation_file
 from engine import testing
 from engine.errors import IllegalCommand
 from engine.mechanics import zones
@@ -19,16 +18,8 @@ class Game:
 
     def __init__(self, name: str, options: dict | None = None, edit=None, forced: dict | None = None,
                  players: int | None = None):
-        doc = situation_file.read(SITUATIONS / f"{name}.toml")
-        doc["players"] = players or doc["players"]
-        doc.setdefault("options", {}).update(options or {})
-        if forced:
-            doc.setdefault("forced", {}).update(forced)
-        if edit:
-            edit(doc["game"])
-        self.eng = testing.engine()
-        self.gid = self.eng.create("rune-age", doc["players"], doc.get("seed", 0), doc["options"],
-                                   situation=doc)
+        self.eng, self.gid = testing.from_situation(
+            SITUATIONS / f"{name}.toml", options=options, forced=forced, players=players, edit=edit)
 
     @classmethod
     def new(cls, players: int, seed: int = 1, **options) -> Game:
