@@ -1,4 +1,20 @@
-"""Who must act (prompts) and every legal answer (legal_commands), derived from state."""
+"""Who must act (prompts) and every legal answer (legal_commands), derived from state.
+
+Commands, one small choice each:
+  {"kind": "action", "action": "village" | "dungeon" | "rest"}       TRN-0
+  {"kind": "use", "card": id, "ability": i, ...target/stack}          a VILLAGE or DUNGEON effect
+  {"kind": "offer", "card": id}                                       co-op: monster to the shared pile
+  {"kind": "done"}                                                    end village step 2 or 5
+  {"kind": "buy", "stack": name} | {"kind": "pass"}                   TRN-V4 (pass: buy nothing)
+  {"kind": "level", "card": id [, "stack": name for a Miliz]}          LVL-1, LVL-4
+  {"kind": "destroy"} | {"kind": "pass"}                              resting: destroy a card or not
+  {"kind": "equip", "weapon": id, "hero": id}                         BAT-2
+  {"kind": "attack", "monster": id}                                   TRN-D3
+  {"kind": "choose", "option": x}                                     the first pending choice
+  {"kind": "spoils", "source": id, "stack": name} | {"kind": "pass"}   AUTO-SPOILS
+  {"kind": "treasure", "card": id}                                    AUTO-TREASURE
+Hidden cards are never named in a decision: a choice among them names a slot or a card name.
+"""
 from __future__ import annotations
 
 from typing import Any
