@@ -63,3 +63,9 @@ def test_ts_catalog_lists_every_digest_rule():
     for r in DIGEST_IDS:
         rule = RULESET.catalog.get(r)
         assert rule.page.startswith("p.") and rule.summary, r
+
+
+def test_ts_content_md_lists_every_card_with_its_provenance():
+    doc = (PKG / "CONTENT.md").read_text(encoding="utf-8")
+    for c in content.pack().card:
+        assert f"| {c.name} | {c.kind} | {c.stack} | {c.provenance} |" in doc, c.name
