@@ -1,13 +1,11 @@
 """Helpers for the thunderstone tests: start from a situation file, play through the pipeline."""
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 from typing import Any
 
-from engine import situation as situation_file
 from engine.mechanics.zones import card_name
-from engine.testing import engine
+from engine.testing import from_situation
 
 SITUATIONS = Path(__file__).parents[3] / "engine" / "games" / "thunderstone" / "situations"
 
@@ -16,15 +14,12 @@ def start(name: str, seat0: dict[str, Any] | None = None,
           seats: dict[int, dict[str, Any]] | None = None, **game: Any):
     """Create a game from situations/<name>.toml; keyword arguments replace parts of [game]
     (seat0 / seats replace fields of seats) for the example's stated variants."""
-    doc = copy.deepcopy(situation_file.read(SITUATIONS / f"{name}.toml"))
-    doc["game"].update(game)
-    for s, fields in (seats or {}).items():
-        doc["game"]["seat"][s].update(fields)
-    doc["game"]["seat"][0].update(seat0 or {})
-    eng = engine()
-    gid = eng.create(doc["ruleset"], doc["players"], doc.get("seed", 0), doc.get("options", {}),
-                     situation=doc)
-    return eng, gid
+    def edit(doc: dict[str, Any]) -> None:
+        doc.update(game)
+        for s, fields in {**(seats or {}), 0: {**(seats or {}).get(0, {}), **(seat0 or {})}}.items():
+            doc["seat"][s].update(fields)
+
+    return from_situation(SITUATIONS / f"{name}.toml", edit=edit)
 
 
 class Game:
