@@ -280,6 +280,9 @@ def test_ts_ex15_susanne_full_village_visit():
     assert rejected(g, "buy", stack="Gorinther") == "TRN-V3"
     g.use("play0", "Terakianischer Verteidiger", 0, target=g.id("play0", "Krankheit"))
     assert "Axt des Frostriesen" in g.names("play0") and g.names("disc0") == ["Krankheit"]
+    axt = g.id("play0", "Axt des Frostriesen")
+    assert not [c for c in g.legal() if c.get("card") == axt]  # its DUNGEON ability is no village effect
+    assert rejected(g, "use", card=axt, ability=0) == "TRN-0b"
     g.use("play0", "Haendler", 0, target=g.id("play0", "Gestaltwandlung"), stack="Seelenjuwel")
     g.play("done")
     assert g.last("ts.gold")["total"] == 5
@@ -298,7 +301,6 @@ def test_ts_ex15_susanne_full_village_visit():
     assert [g.names(f"v:{s}").count(n) for s, n in [
         ("Seelenjuwel", "Seelenjuwel"), ("Gorinther", "Gorinthischer Anfaenger"),
         ("Halb-Ork", "Halb-Ork-Angreifer"), ("Terakianer", "Terakianischer Adliger")]] == [7, 5, 5, 3]
-    assert not g.events("ts.used")[-1].get("str")  # the Axt's dungeon ability did nothing here
 
 
 def test_ts_ex15_one_xp_left_cannot_level_the_defender():
