@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from engine.games.thunderstone.content import card
 from engine.games.thunderstone.places import (
+    board_of,
     deck,
     disc,
+    dungeon,
     guardian_out,
     hand,
     pos,
     position_of,
     tres,
+    zone_of,
 )
 from engine.games.thunderstone.scoring import finish
 from engine.mechanics import zones
@@ -30,26 +33,26 @@ def destroy(ctx, t, src: str, cid: str, rule: str) -> None:
     zones.move(ctx, src, "diseases" if card(cid).kind == "disease" else "trash", [cid], rule)
 
 
-def close_gap(ctx, t, p: int, left: str, capture: bool = False) -> None:
-    """AUTO-REFILL after `left` left position p: higher cards move down one, then refill."""
+def close_gap(ctx, t, p: int, left: str, capture: bool = False, b: str = "") -> None:
+    """AUTO-REFILL after `left` left position p of dungeon b: higher cards move down one, then refill."""
     for q in range(p + 1, 4):
-        if t.zone(pos(q)):
-            moving = t.zone(pos(q))[0]
-            zones.move(ctx, pos(q), pos(q - 1), [moving], "AUTO-REFILL")
-            how = {"refill_after": left, "turn": t.game.turn, "from": q}
-            if q - 1 == 1 and arrived_at_one(ctx, t, moving, how, capture):
+        if t.zone(pos(q, b)):
+            moving = t.zone(pos(q, b))[0]
+            zones.move(ctx, pos(q, b), pos(q - 1, b), [moving], "AUTO-REFILL")
+            how = {"refill_after": left, "turn": t.game.turn, "from": q, **({"dungeon": b} if b else {})}
+            if q - 1 == 1 and arrived_at_one(ctx, t, moving, how, capture, b):
                 return
-    refill(ctx, t)
+    refill(ctx, t, b)
 
 
-def arrived_at_one(ctx, t, cid: str, how: dict, capture: bool = False) -> bool:
+def arrived_at_one(ctx, t, cid: str, how: dict, capture: bool = False, b: str = "") -> bool:
     """A card reached position 1: a Thunderstone ends the game, a breach is queued. True = game over."""
     k = card(cid)
     if k.kind == "thunderstone":
         s, blocked = t.game.active, guardian_out(t)
         taken = capture and not blocked
         if taken:
-            zones.move(ctx, pos(1), disc(s), [cid], "END-2", seat=s)
+            zones.move(ctx, pos(1, b), disc(s), [cid], "END-2", seat=s)
         ctx.emit("ts.stone", {"stone": cid, "captured_by": s if taken else None, "guardian_out": blocked},
                  "END-2" if taken else "END-3" if capture else "END-1")
         finish(ctx, t, "the Thunderstone reached position 1")
@@ -59,12 +62,12 @@ def arrived_at_one(ctx, t, cid: str, how: dict, capture: bool = False) -> bool:
     return False
 
 
-def refill(ctx, t) -> None:
+def refill(ctx, t, b: str = "") -> None:
     """Reveal dungeon cards onto empty position 3 until it holds a monster or a Thunderstone
     (A23: an empty dungeon deck leaves it empty)."""
-    while not t.over and not t.zone(pos(3)) and t.zone("dungeon"):
-        cid = t.zone("dungeon")[0]
-        zones.move(ctx, "dungeon", pos(3), [cid], "AUTO-REFILL")
+    while not t.over and not t.zone(pos(3, b)) and t.zone(dungeon(b)):
+        cid = t.zone(dungeon(b))[0]
+        zones.move(ctx, dungeon(b), pos(3, b), [cid], "AUTO-REFILL")
         kind = card(cid).kind
         if t.game.variant:
             if t.game.guardian_in and card(cid).is_monster:
@@ -73,9 +76,9 @@ def refill(ctx, t) -> None:
                 ctx.emit("ts.guardian_in", {"guardian": cid}, "VAR-C")
         if kind == "trap":
             spring_trap(ctx, t, cid)
-            zones.move(ctx, pos(3), "trash", [cid], "AUTO-TRAP")
+            zones.move(ctx, pos(3, b), "trash", [cid], "AUTO-TRAP")
         elif kind == "treasure":
-            zones.move(ctx, pos(3), tres(t.game.active), [cid], "AUTO-TREASURE",
+            zones.move(ctx, pos(3, b), tres(t.game.active), [cid], "AUTO-TREASURE",
                        seat=t.game.active)
 
 
@@ -107,6 +110,7 @@ def apply_breaches(ctx, t) -> None:
     while t.game.t.breaches and not t.over:
         due = t.game.t.breaches[0]
         cid = due["monster"]
+        where = zone_of(t, cid)
         here = position_of(t, cid) == 1
         ctx.emit("ts.breach", {"monster": cid, "moved_by": due["moved_by"], "applied": here,
                                "effects": [a.do for a in card(cid).all("breach")]}, "AUTO-BREACH")
@@ -118,7 +122,7 @@ def apply_breaches(ctx, t) -> None:
                     for _ in range(a.n):
                         gain_disease(ctx, t, s, "AUTO-BREACH")
             elif a.do == "guardian":
-                zones.move(ctx, pos(1), pos(0), [cid], "AUTO-GUARD")
-                close_gap(ctx, t, 1, cid)
+                zones.move(ctx, where, pos(0), [cid], "AUTO-GUARD")
+                close_gap(ctx, t, 1, cid, b=board_of(where))
                 if t.over:
                     return

@@ -14,12 +14,13 @@ from engine.games.thunderstone.board import arrived_at_one, destroy
 from engine.games.thunderstone.content import card
 from engine.games.thunderstone.places import (
     deck,
+    dungeon,
     hand,
     look,
     monsters_on_board,
     play,
-    pos,
     position_of,
+    zone_of,
 )
 from engine.games.thunderstone.vocabulary import draw_into_play, swappable, used_any
 from engine.mechanics import zones
@@ -57,7 +58,7 @@ def options(t, e: dict[str, Any]) -> list[str]:
             return not party_prevented(t, laid, m)
         # A25: never swap the party's last legal target for one it may not attack
         return ["none"] + [x for x in swappable(t) if attackable(seen[0])
-                           or any(attackable(m) for _, m in monsters_on_board(t) if m != x)]
+                           or any(attackable(m) for _, m in monsters_on_board(t, tt.board) if m != x)]
     if what == "order":  # a slot of the looked-at cards: decisions are public, the cards are not
         return list(range(len(t.zone(look(s)))))
     if what == "pass_card":  # hidden hand cards are named by their slot, never their id
@@ -100,7 +101,7 @@ def take(ctx, t, e: dict[str, Any], option: str | None) -> None:
         swap(ctx, t, s, option, rule, e["source"])
         draw_into_play(ctx, t, s, card(e["source"]).has("dungeon", "swap_top").n, rule)
     elif what == "order":
-        zones.move(ctx, look(s), "dungeon", [t.zone(look(s))[option]], rule)
+        zones.move(ctx, look(s), dungeon(t.game.t.board), [t.zone(look(s))[option]], rule)
     elif what == "return":
         zones.move(ctx, play(s), deck(s), [option], rule)
     elif what == "pass_card" and option != "keep":
@@ -111,12 +112,12 @@ def take(ctx, t, e: dict[str, Any], option: str | None) -> None:
 
 def swap(ctx, t, s: int, option: str, rule: str, source: str) -> None:
     """Gestaltwandlung: the looked-at monster takes the chosen one's place, which goes on the deck."""
-    seen = t.zone(look(s))[0]
+    seen, b = t.zone(look(s))[0], t.game.t.board
     if option == "none":
-        zones.move(ctx, look(s), "dungeon", [seen], rule)
+        zones.move(ctx, look(s), dungeon(b), [seen], rule)
         return
-    p = position_of(t, option)
-    zones.move(ctx, pos(p), "dungeon", [option], rule)
-    zones.move(ctx, look(s), pos(p), [seen], rule)
+    p, where = position_of(t, option), zone_of(t, option)
+    zones.move(ctx, where, dungeon(b), [option], rule)
+    zones.move(ctx, look(s), where, [seen], rule)
     if p == 1:
-        arrived_at_one(ctx, t, seen, {"swap_by": source, "turn": t.game.turn, "replaced": option})
+        arrived_at_one(ctx, t, seen, {"swap_by": source, "turn": t.game.turn, "replaced": option}, b=b)

@@ -24,21 +24,24 @@ from engine.games.thunderstone.endturn import end_turn
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
     disc,
+    dungeon,
     monsters_on_board,
     play,
-    pos,
     position_of,
     stack,
     top_of,
     village_stacks,
+    zone_of,
 )
 from engine.mechanics import zones
 
 
-def legal_targets(t, s: int, cards: list[str] | None = None) -> list[str]:
-    """Monsters on positions 0-3 the whole party is not prevented from attacking (CMD-TARGET)."""
+def legal_targets(t, s: int, cards: list[str] | None = None, b: str | None = None) -> list[str]:
+    """Monsters on position 0 and positions 1-3 of the dungeon entered (b) that the whole party
+    is not prevented from attacking (CMD-TARGET)."""
     cards = list(t.zone(play(s))) if cards is None else cards
-    return [m for _, m in monsters_on_board(t) if not party_prevented(t, cards, m)]
+    b = t.game.t.board if b is None else b
+    return [m for _, m in monsters_on_board(t, b) if not party_prevented(t, cards, m)]
 
 
 def keeps_a_target(t, s: int, cmd: dict[str, Any]) -> bool:
@@ -46,7 +49,7 @@ def keeps_a_target(t, s: int, cmd: dict[str, Any]) -> bool:
     gone = cmd.get("target")
     cards = [c for c in t.zone(play(s)) if c != gone]
     kind = card(cmd["card"]).kind
-    return any(not party_prevented(t, cards, m, kind) for _, m in monsters_on_board(t))
+    return any(not party_prevented(t, cards, m, kind) for _, m in monsters_on_board(t, t.game.t.board))
 
 
 def attack(ctx, t, s: int, target: str) -> None:
@@ -100,17 +103,17 @@ def resolve(ctx, t) -> None:
     s, tt = t.game.active, t.game.t
     target = tt.target
     result = assess(t, s, target)
-    p = result["position"]
+    p, where = result["position"], zone_of(t, target)
     ctx.emit("ts.battle", {**result, "won": result["win"]}, "BAT-8")
     k = card(target)
     stays = k.kind == "guardian" or k.has("trait", "only_by_defeat")
     if result["win"]:
-        zones.move(ctx, pos(p), disc(s), [target], "TRN-D4", seat=s)
+        zones.move(ctx, where, disc(s), [target], "TRN-D4", seat=s)
         change_xp(ctx, t, s, k.xp, "XP-1")
     elif not stays and t.game.variant:
-        zones.move(ctx, pos(p), "score:village", [target], "VAR-C")
+        zones.move(ctx, where, "score:village", [target], "VAR-C")
     elif not stays:
-        zones.move(ctx, pos(p), "dungeon", [target], "TRN-D4", to="bottom")
+        zones.move(ctx, where, dungeon(tt.board), [target], "TRN-D4", to="bottom")
     left = p if (result["win"] or not stays) else -1
     ctx.emit("ts.gap", {"position": left, "defeated": result["win"]}, "AUTO-REFILL")
     sources = spoils_sources(t, s, target) if result["win"] else []
@@ -178,7 +181,7 @@ def wrap_up(ctx, t) -> None:
         else:
             destroy(ctx, t, play(s), c, "AUTO-STR0" if c in zero else "AUTO-TRASH")
     if tt.gap > 0:
-        close_gap(ctx, t, tt.gap, tt.target, capture=tt.won and tt.gap == 1)
+        close_gap(ctx, t, tt.gap, tt.target, capture=tt.won and tt.gap == 1, b=tt.board)
     if not t.over:
         apply_breaches(ctx, t)
     if not t.over:

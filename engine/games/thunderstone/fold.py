@@ -16,7 +16,9 @@ def apply(t, ev) -> None:
         g.xp = [0] * d["players"]
         g.variant = d.get("variant", "")
     elif typ == "cmd.action":
-        tt.action = d["action"]
+        tt.action, tt.board = d["action"], d.get("board", "")
+    elif typ == "ts.boards":
+        g.boards = list(d["boards"])
     elif typ == "ts.countdown":
         g.countdown = d["left"]
     elif typ == "ts.angry":

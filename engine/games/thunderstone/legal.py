@@ -23,7 +23,7 @@ from engine.games.thunderstone import fight, turns
 from engine.games.thunderstone.choices import options
 from engine.games.thunderstone.content import card
 from engine.games.thunderstone.experience import xp
-from engine.games.thunderstone.places import hand, play, stack_cards, tres
+from engine.games.thunderstone.places import boards, hand, play, stack_cards, tres
 from engine.games.thunderstone.vocabulary import effect_commands, one_per_name
 from engine.ruleset import Illegal, Prompt
 
@@ -51,10 +51,11 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
         return [{"kind": "choose", "option": o} for o in options(t, tt.pending[0])]
     step = tt.step
     if step == "action":
-        acts = ["village", "rest"]
-        if fight.legal_targets(t, s, list(t.zone(hand(s)))):
-            acts.insert(1, "dungeon")
-        return ([{"kind": "action", "action": a} for a in acts]
+        hand_cards = list(t.zone(hand(s)))
+        two = len(boards(t)) > 1  # Drachenturm scenario: name the dungeon entered (CMP-8)
+        enter = [{"kind": "action", "action": "dungeon", **({"board": b} if two else {})}
+                 for b in boards(t) if fight.legal_targets(t, s, hand_cards, b)]
+        return ([{"kind": "action", "action": "village"}] + enter + [{"kind": "action", "action": "rest"}]
                 + [{"kind": "treasure", "card": c} for c in one_per_name(t, t.zone(tres(s)))
                    if card(c).all("treasure")])
     if step == "village":

@@ -31,8 +31,18 @@ def look(s: int) -> str:
     return f"look{s}"
 
 
-def pos(p: int) -> str:
-    return f"pos{p}"
+def pos(p: int, b: str = "") -> str:
+    """Position p of dungeon b ("" or, in the Drachenturm scenario, "b:"); position 0 is shared:
+    guardians there have left the dungeon to attack the village."""
+    return "pos0" if p == 0 else f"{b}pos{p}"
+
+
+def dungeon(b: str = "") -> str:
+    return f"{b}dungeon"
+
+
+def boards(t) -> list[str]:
+    return t.game.boards
 
 
 def stack(name: str) -> str:
@@ -44,20 +54,31 @@ def owned_zones(s: int) -> tuple[str, ...]:
     return deck(s), hand(s), disc(s), play(s), tres(s), look(s)
 
 
+def board_zones(t, b: str | None = None) -> list[tuple[int, str]]:
+    """(position, zone) of position 0 and positions 1-3 of dungeon b (None: of every dungeon)."""
+    return [(0, pos(0))] + [(p, pos(p, x)) for x in boards(t) if b is None or x == b for p in POSITIONS[1:]]
+
+
+def zone_of(t, cid: str) -> str | None:
+    return next((z for _, z in board_zones(t) if cid in t.zone(z)), None)
+
+
 def position_of(t, cid: str) -> int | None:
-    for p in POSITIONS:
-        if cid in t.zone(pos(p)):
-            return p
-    return None
+    return next((p for p, z in board_zones(t) if cid in t.zone(z)), None)
 
 
-def board(t) -> list[tuple[int, str]]:
+def board_of(zone: str) -> str:
+    """The dungeon a position zone belongs to: "pos2" -> "", "b:pos2" -> "b:"."""
+    return zone[:-4]
+
+
+def board(t, b: str | None = None) -> list[tuple[int, str]]:
     """(position, card) for every card on the board, position 0 first."""
-    return [(p, c) for p in POSITIONS for c in t.zone(pos(p))]
+    return [(p, c) for p, z in board_zones(t, b) for c in t.zone(z)]
 
 
-def monsters_on_board(t) -> list[tuple[int, str]]:
-    return [(p, c) for p, c in board(t) if card(c).is_monster]
+def monsters_on_board(t, b: str | None = None) -> list[tuple[int, str]]:
+    return [(p, c) for p, c in board(t, b) if card(c).is_monster]
 
 
 def village_stacks(t) -> list[str]:

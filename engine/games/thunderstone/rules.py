@@ -18,7 +18,7 @@ class Thunderstone(Ruleset):
         "setup": Option("random", ("random", "first_game"), "SET-0b: randomizers or the first game"),
         "thunderstone": Option("random", ("random", "Stein der Verachtung", "Stein des Terrors"),
                                "SET-R5: the Thunderstone, at random or by choice"),
-        "scenario": Option("none", ("none", "Barrowsdale", "Doomgate", "Feaynischer Sumpf"),
+        "scenario": Option("none", ("none", "Barrowsdale", "Doomgate", "Feaynischer Sumpf", "Drachenturm"),
                            "CMP-8: play a scenario (besides any drawn as a dungeon feature)"),
         "variant": Option("competitive", ("competitive", "coop", "coop_brotherhood", "coop_unity"),
                           "VAR-C: the co-op variant and its two harder levels"),

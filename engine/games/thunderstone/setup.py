@@ -11,9 +11,11 @@ from engine.games.thunderstone.content import by_stack, card, cards, groups, pac
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
     HAND_SIZE,
-    POSITIONS,
+    board_zones,
+    boards,
     deck,
     disc,
+    dungeon,
     hand,
     look,
     play,
@@ -64,16 +66,18 @@ def seat_zones(ctx, s: int, rule: str, cards_: dict[str, list[str]]) -> None:
     zones.create(ctx, f"gift{s}", [], rule, owner=s, vis=zones.OWNER)
 
 
-def board_zones(ctx, mint: Minter, village: list[str], rule: str,
-                hall: dict[int, list[str]] | None = None) -> None:
+def lay_out_board(ctx, mint: Minter, village: list[str], rule: str,
+                  hall: dict[str, list[str]] | None = None) -> None:
+    """The village stacks, the disease stack, the trash and the score piles, and the dungeon
+    positions of every dungeon (`hall`: cards already on a position zone, for situations)."""
     for name in village:
         zones.create(ctx, stack(name), new_stack(mint, name), rule)
     zones.create(ctx, "diseases", mint("Krankheit", card("Krankheit").count), "SET-R11")
     zones.create(ctx, "trash", [], "SET-R11")
     zones.create(ctx, "score:village", [], "VAR-C")
     zones.create(ctx, "score:players", [], "VAR-C")
-    for p in POSITIONS:
-        zones.create(ctx, pos(p), (hall or {}).get(p, []), "SET-B")
+    for _, z in board_zones(ctx.table):
+        zones.create(ctx, z, (hall or {}).get(z, []), "SET-B")
 
 
 def reveal_randomizers(ctx, kind: str, pool: list[str], want, rule: str) -> list[str]:
@@ -87,13 +91,35 @@ def reveal_randomizers(ctx, kind: str, pool: list[str], want, rule: str) -> list
     return shown
 
 
-def bury_packet(ctx, t, extra: list[str], rule: str) -> None:
-    """Shuffle `extra` into the top 10 dungeon cards and put the packet under the deck (SET-R4/R5)."""
+def bury_packet(ctx, t, extra: list[str], rule: str, b: str = "") -> None:
+    """Shuffle `extra` into the top 10 cards of dungeon deck b and put the packet under it (SET-R4/R5)."""
     name = f"packet{len([z for z in t.zones if z.startswith('packet')])}"
     zones.create(ctx, name, extra, rule, vis=zones.HIDDEN)
-    zones.move_top(ctx, "dungeon", name, 10, rule)
+    zones.move_top(ctx, dungeon(b), name, 10, rule)
     ctx.shuffle(name, rule)
-    zones.move(ctx, name, "dungeon", list(t.zone(name)), rule, to="bottom")
+    zones.move(ctx, name, dungeon(b), list(t.zone(name)), rule, to="bottom")
+
+
+def choose_sets(ctx, t, variant: str, scenario: str) -> tuple[dict[str, list[str]], list[str]]:
+    """SET-F or SET-R1/R2/R4/R9/R10: the monster, hero and village sets, and any dungeon features."""
+    if t.options["setup"] == "first_game" and not variant:
+        ctx.emit("ts.first_game", dict(FIRST_GAME), "SET-F")
+        return FIRST_GAME, []
+    n_groups = coop.monster_groups(t.players) if variant else 4 if scenario == "Doomgate" else 3
+    pool = groups("monster") + [f"Dungeon-Merkmal {i + 1}" for i in range(FEATURE_RANDOMIZERS)]
+    shown = reveal_randomizers(ctx, "monster", pool,
+                               lambda got: sum(g in groups("monster") for g in got) < n_groups, "SET-R2")
+    chosen = {"monster": [g for g in shown if g in groups("monster")],
+              "hero": reveal_randomizers(ctx, "hero", groups("hero"), lambda got: len(got) < 4, "SET-R9"),
+              "village": reveal_randomizers(ctx, "village", groups("village"),
+                                            lambda got: len(got) < 8, "SET-R10")}
+    f = len(shown) - len(chosen["monster"])
+    if not f:
+        return chosen, []
+    zones.create(ctx, "features", [x.name for x in pack().feature], "SET-R4", vis=zones.HIDDEN)
+    ctx.shuffle("features", "SET-R4")
+    zones.create(ctx, "features:drawn", [], "SET-R4")
+    return chosen, zones.move_top(ctx, "features", "features:drawn", f, "SET-R4")
 
 
 def setup(ctx, t) -> None:
@@ -102,33 +128,17 @@ def setup(ctx, t) -> None:
     ctx.emit("ts.setup", {"players": t.players, "mode": opts["setup"], "variant": variant},
              "VAR-C" if variant else "SET-0b")
     scenario = "" if opts["scenario"] == "none" else opts["scenario"]
-    features: list[str] = []
-    if opts["setup"] == "first_game" and not variant:
-        chosen = FIRST_GAME
-        ctx.emit("ts.first_game", dict(chosen), "SET-F")
-    else:
-        n_groups = coop.monster_groups(t.players) if variant else 4 if scenario == "Doomgate" else 3
-        pool = groups("monster") + [f"Dungeon-Merkmal {i + 1}" for i in range(FEATURE_RANDOMIZERS)]
-        shown = reveal_randomizers(ctx, "monster", pool,
-                                   lambda got: sum(g in groups("monster") for g in got) < n_groups, "SET-R2")
-        chosen = {"monster": [g for g in shown if g in groups("monster")],
-                  "hero": reveal_randomizers(ctx, "hero", groups("hero"), lambda got: len(got) < 4, "SET-R9"),
-                  "village": reveal_randomizers(ctx, "village", groups("village"),
-                                                lambda got: len(got) < 8, "SET-R10")}
-        f = len(shown) - len(chosen["monster"])
-        if f:
-            zones.create(ctx, "features", [x.name for x in pack().feature], "SET-R4", vis=zones.HIDDEN)
-            ctx.shuffle("features", "SET-R4")
-            zones.create(ctx, "features:drawn", [], "SET-R4")
-            features = zones.move_top(ctx, "features", "features:drawn", f, "SET-R4")
-    board_zones(ctx, mint, BASIC + chosen["hero"] + chosen["village"], "SET-R8")
-    dungeon = [c for g in chosen["monster"] for k in by_stack(g) for c in mint(k.name, k.count)]
+    if scenario == "Drachenturm":
+        ctx.emit("ts.boards", {"boards": ["", "b:"]}, "CMP-8")
+    chosen, features = choose_sets(ctx, t, variant, scenario)
+    lay_out_board(ctx, mint, BASIC + chosen["hero"] + chosen["village"], "SET-R8")
+    cards_ = [c for g in chosen["monster"] for k in by_stack(g) for c in mint(k.name, k.count)]
     adds = {x.name: x for x in pack().feature}
     guardians = []
     for fname in features:
         x = adds[fname]
         if x.kind in ("trap", "treasure"):
-            dungeon += [c for k in by_stack(x.adds) for c in mint(k.name, k.count)]
+            cards_ += [c for k in by_stack(x.adds) for c in mint(k.name, k.count)]
         elif x.kind == "guardian":
             guardians += mint(x.adds)
         elif not scenario:
@@ -137,8 +147,8 @@ def setup(ctx, t) -> None:
              and not any(g.startswith(k.name + "#") for g in guardians)]
     if variant and spare:  # VAR-C: one guardian more than the features brought, while any is left
         guardians += mint(spare[0])
-    zones.create(ctx, "dungeon", dungeon, "SET-R3", vis=zones.HIDDEN)
-    ctx.shuffle("dungeon", "SET-R3")
+    zones.create(ctx, dungeon(), cards_, "SET-R3", vis=zones.HIDDEN)
+    ctx.shuffle(dungeon(), "SET-R3")
     if guardians:
         bury_packet(ctx, t, guardians, "SET-R4")
     if scenario:
@@ -147,9 +157,14 @@ def setup(ctx, t) -> None:
     stone = opts["thunderstone"]
     if stone == "random":
         stone = ctx.pick("thunderstone", stones, 1, "SET-R5")[0]
+    if scenario == "Drachenturm":  # reading: the top half becomes the second deck, with the other stone
+        zones.create(ctx, dungeon("b:"), [], "CMP-8", vis=zones.HIDDEN)
+        zones.move_top(ctx, dungeon(), dungeon("b:"), len(t.zone(dungeon())) // 2, "CMP-8")
+        bury_packet(ctx, t, mint(next(x for x in stones if x != stone)), "SET-R5", "b:")
     bury_packet(ctx, t, mint(stone), "SET-R5")
-    for target in (3, 2, 1):
-        place_initial(ctx, t, target)
+    for b in boards(t):
+        for target in (3, 2, 1):
+            place_initial(ctx, t, target, b)
     if variant:
         ctx.emit("ts.countdown", {"left": coop.LEVELS[variant]}, "VAR-C")
     for s in range(t.players):
@@ -160,12 +175,12 @@ def setup(ctx, t) -> None:
     ctx.emit("ts.turn", {"active": 0, "turn": 1}, "SET-R13")
 
 
-def place_initial(ctx, t, target: int) -> None:
+def place_initial(ctx, t, target: int, b: str = "") -> None:
     """SET-R7: reveal onto positions 3, 2, 1 in turn; traps and treasures go under the deck."""
-    while not t.zone(pos(target)) and t.zone("dungeon"):
-        c = zones.move_top(ctx, "dungeon", pos(target), 1, "SET-R7")[0]
+    while not t.zone(pos(target, b)) and t.zone(dungeon(b)):
+        c = zones.move_top(ctx, dungeon(b), pos(target, b), 1, "SET-R7")[0]
         if card(c).kind in ("trap", "treasure"):
-            zones.move(ctx, pos(target), "dungeon", [c], "SET-R7", to="bottom")
+            zones.move(ctx, pos(target, b), dungeon(b), [c], "SET-R7", to="bottom")
 
 
 # -- situation files ------------------------------------------------------------------------
@@ -182,6 +197,8 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     hall: list[str] = []          # positions 1, 2, 3; "" leaves a position empty
     pos0: list[str] = []          # guardians that broke out
     dungeon: list[str] = []       # dungeon deck, top first
+    hall_b: list[str] = []        # Drachenturm scenario: the second dungeon's positions 1-3
+    dungeon_b: list[str] = []     # and its deck
     village: list[str] = []       # stacks laid out in full, as in content
     stacks: dict[str, list[str]] = {}  # stacks with the given cards, top first
     scenario: str = ""
@@ -195,14 +212,24 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
     if len(sit.seat) != t.players:
         raise ValueError(f"situation [game]: {len(sit.seat)} seats given for {t.players} players")
     mint = Minter()
-    ids = lambda names: [c for n in names for c in mint(n)]
+
+    def ids(names: list[str]) -> list[str]:
+        return [c for n in names for c in mint(n)]
+
     variant = "" if t.options["variant"] == "competitive" else t.options["variant"]
     ctx.emit("ts.setup", {"players": t.players, "mode": "situation", "variant": variant}, "SET-0b")
-    hall = {0: ids(sit.pos0), **{i + 1: ids([n]) for i, n in enumerate(sit.hall) if n}}
-    board_zones(ctx, mint, list(sit.village), "SET-R8", hall)
+    two = sit.scenario == "Drachenturm"
+    if two:
+        ctx.emit("ts.boards", {"boards": ["", "b:"]}, "CMP-8")
+    hall = {pos(0): ids(sit.pos0)}
+    for b, names in [("", sit.hall)] + ([("b:", sit.hall_b)] if two else []):
+        hall.update({pos(i + 1, b): ids([n]) for i, n in enumerate(names) if n})
+    lay_out_board(ctx, mint, list(sit.village), "SET-R8", hall)
     for name, names in sit.stacks.items():
         zones.create(ctx, stack(name), ids(names), "SET-R8")
-    zones.create(ctx, "dungeon", ids(sit.dungeon), "SET-R6", vis=zones.HIDDEN)
+    zones.create(ctx, dungeon(), ids(sit.dungeon), "SET-R6", vis=zones.HIDDEN)
+    if two:
+        zones.create(ctx, dungeon("b:"), ids(sit.dungeon_b), "CMP-8", vis=zones.HIDDEN)
     if sit.scenario:
         ctx.emit("ts.scenario", {"scenario": sit.scenario}, "CMP-8")
     for s, seat in enumerate(sit.seat):

@@ -16,6 +16,7 @@ class Turn(msgspec.Struct):
 
     step: str = "action"  # action | village | buy | level | rest | prep | battle | spoils | after
     action: str = ""               # village | dungeon | rest
+    board: str = ""                # the dungeon entered ("b:" for the Drachenturm scenario's second)
     used: list[str] = []           # "<card>/<ability index>" used this turn (TRN-0b)
     gold: int = 0                  # gold produced by village effects (TRN-V2)
     total_gold: int = 0            # fixed at TRN-V3
@@ -45,6 +46,7 @@ class State(msgspec.Struct):
     turn: int = 0
     xp: list[int] = []
     scenario: str = ""
+    boards: list[str] = msgspec.field(default_factory=lambda: [""])  # dungeons: "" and maybe "b:"
     variant: str = ""          # "" competitive, else the co-op level (VAR-C)
     pool: int = 0              # co-op: the shared XP pool
     countdown: int = 0         # co-op: XP tokens above the dungeon deck

@@ -15,6 +15,7 @@ from engine.games.thunderstone.experience import change_xp, xp
 from engine.games.thunderstone.places import (
     deck,
     disc,
+    dungeon,
     hand,
     look,
     monsters_on_board,
@@ -190,8 +191,8 @@ def run_destroy_xp(ctx, t, s, c, a, p):
 
 
 def run_swap_top(ctx, t, s, c, a, p):
-    if t.zone("dungeon"):
-        zones.move_top(ctx, "dungeon", look(s), 1, text_rule(c))
+    if t.zone(dungeon(t.game.t.board)):
+        zones.move_top(ctx, dungeon(t.game.t.board), look(s), 1, text_rule(c))
         ctx.emit("ts.pending", {"entries": [{"what": "swap", "source": c, "rule": text_rule(c)}]}, text_rule(c))
     else:
         draw_into_play(ctx, t, s, a.n, text_rule(c))
@@ -200,16 +201,16 @@ def run_swap_top(ctx, t, s, c, a, p):
 
 def swappable(t) -> list[str]:
     """Monsters on positions 1-3 that may leave by an effect (AUTO-GUARD, only-by-defeat trait)."""
-    return [m for p, m in monsters_on_board(t) if p >= 1 and card(m).kind != "guardian"
+    return [m for p, m in monsters_on_board(t, t.game.t.board) if p >= 1 and card(m).kind != "guardian"
             and not card(m).has("trait", "only_by_defeat")]
 
 
 def scout_dungeon_options(t, s, c, a):
-    return [{}] if t.zone("dungeon") else []
+    return [{}] if t.zone(dungeon(t.game.t.board)) else []
 
 
 def run_scout_dungeon(ctx, t, s, c, a, p):
-    got = zones.move_top(ctx, "dungeon", look(s), a.n, text_rule(c))
+    got = zones.move_top(ctx, dungeon(t.game.t.board), look(s), a.n, text_rule(c))
     ctx.emit("ts.pending", {"entries": [{"what": "order", "source": c, "rule": text_rule(c)}] * len(got)},
              text_rule(c))
     return {}

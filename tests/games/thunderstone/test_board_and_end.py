@@ -139,3 +139,20 @@ def test_ts_a25_no_dungeon_without_a_legal_target():
     with pytest.raises(IllegalCommand) as err:
         g.play("action", action="dungeon")
     assert err.value.rule == "TRN-D1"
+
+
+def test_ts_ex40_drachenturm_two_dungeons():
+    """EX-40 (p.21), CMP-8: in the Drachenturm scenario the dungeon action names one of two
+    dungeons; only its monsters are targets; its own Thunderstone reaching its position 1 ends
+    the game, captured by the attacker who defeated the monster before it."""
+    g = Game("drachenturm_two_dungeons")
+    legal = g.legal()
+    assert {"kind": "action", "action": "dungeon", "board": ""} in legal
+    assert {"kind": "action", "action": "dungeon", "board": "b:"} in legal
+    g.play("action", action="dungeon", board="b:")
+    targets = [c["monster"] for c in g.legal() if c["kind"] == "attack"]
+    assert sorted(targets) == sorted([g.id("b:pos1", "Spukgestalt"), g.id("b:pos3", "Glut")])
+    g.play("equip", weapon=g.id("play0", "Dolch"), hero=g.id("play0", "Miliz"))
+    g.play("attack", monster=g.id("b:pos1", "Spukgestalt"))
+    assert g.t.over and g.last("ts.stone")["captured_by"] == 0
+    assert "Stein des Terrors" in g.names("disc0") and g.names("pos1") == ["Fabelwesen I"]

@@ -9,7 +9,7 @@ import pytest
 from engine.testing import assert_replay_equal, assert_undo_equal, new_game, run_bots
 
 GAMES = 240
-SCENARIOS = ("none", "Barrowsdale", "Doomgate", "Feaynischer Sumpf")
+SCENARIOS = ("none", "Barrowsdale", "Doomgate", "Feaynischer Sumpf", "Drachenturm")
 
 
 def options(seed: int) -> dict[str, str]:
