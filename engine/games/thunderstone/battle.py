@@ -71,8 +71,8 @@ def party_prevented(t, cards: list[str], target: str, also_used: str = "") -> st
     `also_used`: a card kind whose effect is about to be used."""
     tr = traits(card(target))
     need = tr.get("min_heroes_attack")
-    if need and len(heroes(cards)) < need.n:
-        return f"needs at least {need.n} heroes to attack"
+    if need and 0 < len(heroes(cards)) < need.n:  # "mit nur einem Helden" (p.18): a hero-less party is not barred
+        return f"a party of fewer than {need.n} heroes may not attack it"
     forbid = tr.get("not_if_used")
     if forbid and (forbid.what == also_used or kind_used(t, cards, forbid.what)):
         return f"cannot be attacked after using a {forbid.what} this turn"

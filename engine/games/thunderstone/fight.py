@@ -33,6 +33,7 @@ from engine.games.thunderstone.places import (
     village_stacks,
     zone_of,
 )
+from engine.games.thunderstone.vocabulary import TARGET_LEAVES
 from engine.mechanics import zones
 
 
@@ -46,7 +47,7 @@ def legal_targets(t, s: int, cards: list[str] | None = None, b: str | None = Non
 
 def keeps_a_target(t, s: int, cmd: dict[str, Any]) -> bool:
     """A25: a preparation step may not leave the party without any legal target."""
-    gone = cmd.get("target")
+    gone = cmd.get("target") if card(cmd["card"]).abilities[cmd["ability"]].do in TARGET_LEAVES else None
     cards = [c for c in t.zone(play(s)) if c != gone]
     kind = card(cmd["card"]).kind
     return any(not party_prevented(t, cards, m, kind) for _, m in monsters_on_board(t, t.game.t.board))

@@ -253,6 +253,10 @@ def run_others_discard(ctx, t, s, c, a, p):
     return {}
 
 
+# effects whose `target` leaves the laid-out cards
+TARGET_LEAVES = {"destroy_disease_gold", "discard_disease_draw", "trade", "burn_for_gold", "eat_food",
+                 "sacrifice_gold0", "sacrifice_nogold"}
+
 VOCABULARY: dict[str, tuple[Options, Run]] = {
     "gold": (just_once, run_gold),
     "destroy_disease_gold": (targets(is_disease), run_destroy_disease_gold),

@@ -393,3 +393,15 @@ def test_ts_ex18_must_attack_a_legal_target():
     targets = [c["monster"] for c in g.legal() if c["kind"] == "attack"]
     assert g.id("pos1", "Pirschjaeger") not in targets and len(targets) == 2
     assert rejected(g, "attack", monster=g.id("pos1", "Pirschjaeger")) == "CMD-TARGET"
+
+
+def test_ts_ex18_stalker_barred_only_to_a_lone_hero():
+    """EX-18 / CMP-6 reading (p.18 'mit nur einem Helden'): the Pirschjaeger bars a party of one
+    hero, not a party of two, nor one without heroes."""
+    for hand, allowed in [(["Miliz", "Miliz", "Fackel", "Dolch", "Proviant", "Proviant"], True),
+                          (["Fackel", "Dolch", "Proviant", "Proviant", "Proviant", "Fackel"], True),
+                          (["Miliz", "Fackel", "Dolch", "Proviant", "Proviant", "Proviant"], False)]:
+        g = Game("ex18_must_attack", seat0={"hand": hand})
+        g.play("action", action="dungeon")
+        targets = [c["monster"] for c in g.legal() if c["kind"] == "attack"]
+        assert (g.id("pos1", "Pirschjaeger") in targets) == allowed, hand
