@@ -156,3 +156,16 @@ def test_ts_ex40_drachenturm_two_dungeons():
     g.play("attack", monster=g.id("b:pos1", "Spukgestalt"))
     assert g.t.over and g.last("ts.stone")["captured_by"] == 0
     assert "Stein des Terrors" in g.names("disc0") and g.names("pos1") == ["Fabelwesen I"]
+
+
+def test_ts_endless_game_with_emptied_decks():
+    """Endless game found by the bots (seed 7784): every deck destroyed to nothing and a Pirschjaeger
+    on position 1. A party without heroes may still attack it (p.18 reading, CMP-6), loses, and the
+    monster goes under the deck, so the Thunderstone keeps coming closer (END-1)."""
+    empty = {"hand": [], "deck": []}
+    g = Game("stall_item_use", hall=["Pirschjaeger", "Stein der Verachtung", "Pirschjaeger"],
+             seats={0: empty, 1: empty})
+    assert {"kind": "action", "action": "dungeon"} in g.legal()
+    g.play("action", action="dungeon")
+    g.play("attack", monster=g.id("pos1", "Pirschjaeger"))
+    assert g.t.over and g.last("ts.stone")["captured_by"] is None
