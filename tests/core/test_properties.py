@@ -1,6 +1,8 @@
 """Replay equality and undo equality as properties over random legal play."""
 import random
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -47,3 +49,22 @@ def test_same_commands_same_events_mid_game(case, steps):
             break
         step(b, gb, rb)
         assert state_bytes(a.table(ga)) == state_bytes(b.table(gb))
+
+
+REAL_GAMES = sorted(name for name in __import__("engine.registry", fromlist=["_"]).rulesets()
+                    if name != "duel")
+
+
+@pytest.mark.parametrize("game", REAL_GAMES)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), pick=st.integers(0, 1000))
+def test_replay_and_undo_equality_in_every_installed_game(game, seed, pick):
+    from engine import registry
+    rs = registry.get(game)
+    players = max(p for p in rs.players if p <= 4)
+    eng = engine()
+    gid = eng.create(game, players, seed, analysis=True)
+    run_bots(eng, gid, seed)
+    assert eng.table(gid).over
+    assert_undo_equal(eng, gid, random.Random(pick))
+    assert_replay_equal(eng, gid)
