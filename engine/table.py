@@ -42,13 +42,6 @@ class Table(msgspec.Struct):
         return self.zones[name].cards
 
 
-CORE_TYPES = frozenset({
-    "game.created", "chance.forced", "zone.created", "zone.moved", "zone.shuffled",
-    "dice.rolled", "chance.picked", "damage.dealt", "damage.healed", "game.over",
-    "seed.revealed", "undo.done", "undo.agreed",
-})
-
-
 def fold_core(t: Table, ev: StoredEvent) -> bool:
     """Apply a core event; return False when the type belongs to the game."""
     d = ev.data
@@ -73,6 +66,12 @@ def fold_core(t: Table, ev: StoredEvent) -> bool:
         order = d.get("order")
         if order is not None:
             t.zones[d["zone"]].cards = list(order)
+    elif typ == "zone.added":
+        dst = t.zones[d["zone"]].cards
+        if d["to"] == "bottom":
+            dst.extend(d["cards"])
+        else:
+            dst[0:0] = d["cards"]
     elif typ == "zone.created":
         t.zones[d["zone"]] = Zone(list(d.get("cards", [])), d.get("owner"), d.get("vis", "public"))
     elif typ == "damage.dealt":

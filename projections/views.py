@@ -11,6 +11,7 @@ _CORE_PUBLIC = {
     "zone.moved": ("src", "dst", "n", "to"),
     "zone.shuffled": ("zone", "n", "stream", "chance"),
     "zone.created": ("zone", "n", "owner", "vis"),
+    "zone.added": ("zone", "n", "to"),
 }
 
 

@@ -37,6 +37,12 @@ def create(ctx, name: str, cards: list[str], rule: str, owner: int | None = None
                               "n": len(cards)}, rule, see)
 
 
+def add(ctx, zone: str, cards: list[str], rule: str, to: str = "top") -> None:
+    """Bring new cards into an existing zone (an unlimited supply minting another copy)."""
+    ctx.emit("zone.added", {"zone": zone, "cards": list(cards), "n": len(cards), "to": to}, rule,
+             seers(ctx.table, zone))
+
+
 def move(ctx, src: str, dst: str, cards: list[str], rule: str, to: str = "top",
          **detail) -> None:
     """Move named cards; the event is seen by whoever can see either zone."""

@@ -46,3 +46,16 @@ def test_a_secret_decision_is_redacted_for_the_other_seats(eng, monkeypatch):
     assert decision.vis == [0]
     from projections.views import event_view
     assert event_view(rs, decision, 1)["data"] == {} and event_view(rs, decision, 0)["data"] == card
+
+
+def test_added_cards_enter_a_zone_with_its_visibility(eng):
+    """zones.add mints cards into an existing zone (an unlimited supply)."""
+    from engine.context import Ctx
+    from engine.mechanics import zones
+    gid = eng.create("duel", 2, 3)
+    t = eng.table(gid)
+    ctx = Ctx(eng.ruleset(gid), t, "s", "c", None, 10)
+    zones.add(ctx, "p1.hand", ["Jab#9"], "DU-SETUP", to="bottom")
+    zones.add(ctx, "p0.discard", ["Jab#10"], "DU-SETUP")
+    assert t.zone("p1.hand")[-1] == "Jab#9" and t.zone("p0.discard")[0] == "Jab#10"
+    assert [e.vis for e in ctx.events] == [[1], None]

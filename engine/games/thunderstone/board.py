@@ -22,9 +22,8 @@ from engine.mechanics import zones
 def gain_disease(ctx, t, s: int, rule: str) -> None:
     """A suffered disease goes onto the discard pile; the supply never runs out (CMP-1, p.16)."""
     if not t.zone("diseases"):
-        k = sum(1 for z in t.zones if z.startswith("mint"))
-        zones.create(ctx, f"mint{k}", [f"Krankheit#m{k}"], "CMP-1")
-        zones.move(ctx, f"mint{k}", "diseases", [f"Krankheit#m{k}"], "CMP-1")
+        k = sum(c.startswith("Krankheit#m") for z in t.zones.values() for c in z.cards)
+        zones.add(ctx, "diseases", [f"Krankheit#m{k}"], "CMP-1")
     zones.gain(ctx, "diseases", disc(s), rule)
 
 
