@@ -159,6 +159,19 @@ def cmd_undo(args, eng: Engine) -> int:
     return 0
 
 
+def cmd_force(args, eng: Engine) -> int:
+    try:
+        outcomes = json.loads(args.outcomes)
+    except json.JSONDecodeError as exc:
+        raise IllegalCommand("CORE-3F", f"outcomes are not valid JSON ({exc})") from None
+    if not isinstance(outcomes, dict) or not all(isinstance(v, list) for v in outcomes.values()):
+        raise IllegalCommand("CORE-3F", 'outcomes are {"stream": [outcome, ...]}')
+    stored = eng.force(args.game_id, outcomes)
+    emit(args, {"event": stored[0].version, "forced": outcomes},
+         lambda: out.print(f"recorded as event {stored[0].version}"))
+    return 0
+
+
 def cmd_audit(args, eng: Engine) -> int:
     report = audit(eng.store, args.game_id, args.n)
 
@@ -267,6 +280,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--seat", type=int, help="the seat asking (its own decisions may be undone)")
     s.add_argument("--table-agreed", action="store_true",
                    help="record that every seat agreed (allows crossing chance and reveals)")
+    s = add("force", "stack the next chance outcomes (analysis or situation games)")
+    s.add_argument("game_id")
+    s.add_argument("outcomes", metavar="JSON", help='e.g. \'{"die:attack": ["hit"]}\'')
     s = add("audit", "why event N happened")
     s.add_argument("game_id")
     s.add_argument("n", type=int)
@@ -282,7 +298,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 HANDLERS = {"new": cmd_new, "prompts": cmd_prompts, "legal": cmd_legal, "play": cmd_play,
-            "log": cmd_log, "state": cmd_state, "undo": cmd_undo, "audit": cmd_audit,
+            "log": cmd_log, "state": cmd_state, "undo": cmd_undo, "audit": cmd_audit, "force": cmd_force,
             "replay": cmd_replay, "verify": cmd_verify, "timeline": cmd_timeline}
 
 

@@ -71,3 +71,16 @@ def test_situation_via_cli(cli):
     gid = cli("new", "--situation", str(path))["game_id"]
     cli("play", gid, "--seat", "0", '{"kind": "play", "card": "Haymaker"}')
     assert cli("prompts", gid)["over"] is True
+
+
+def test_force_via_cli_is_recorded_and_refused_outside_analysis(cli):
+    plain = cli("new", "duel", "--players", "2", "--seed", "1")["game_id"]
+    refused = cli("force", plain, '{"die:attack": ["miss"]}', ok=False)
+    assert refused["rule"] == "CORE-3F"
+    gid = cli("new", "duel", "--players", "2", "--seed", "1", "--analysis")["game_id"]
+    forced = cli("force", gid, '{"die:attack": ["crit"]}')
+    log = cli("log", gid, "--from", str(forced["event"]))
+    assert log[0]["type"] == "chance.forced" and log[0]["rule"] == "CORE-3F"
+    card = cli("legal", gid, "--seat", "0")[0]
+    evs = cli("play", gid, "--seat", "0", __import__("json").dumps(card))
+    assert [e["data"]["face"] for e in evs if e["type"] == "dice.rolled"] == ["crit"]
