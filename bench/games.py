@@ -65,7 +65,7 @@ def _play(eng: Engine, case: Case, gid: str, seed: str) -> tuple[int, float]:
     eng.create(case.ruleset, case.players, seed, case.options, game_id=gid)
     play_out(eng, gid, seed)
     events = eng.table(gid).version
-    eng._tables.pop(gid, None)  # keep memory flat, as engine.simulate does
+    eng.forget(gid)  # keep memory flat, as engine.simulate does
     return events, time.perf_counter() - start
 
 

@@ -50,7 +50,7 @@ def record_workload(games: int, players: int = 4, rounds: int = 12) -> Workload:
                                         ev.command_id, ev.schema))
         per_game.append(cmds)
         ids.append(gid)
-        eng._tables.pop(gid, None)
+        eng.forget(gid)
     commands = [c for turn in _zip_longest(per_game) for c in turn]
     events = sum(len(evs) for _, _, evs in commands)
     payload = sum(len(_enc.encode(e)) for _, _, evs in commands for e in evs)

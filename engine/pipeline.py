@@ -71,6 +71,11 @@ class Engine:
             t = self._tables[game_id] = self.reader.state_at(game_id)
         return t
 
+    def forget(self, game_id: str) -> None:
+        """Drop a game's live state from memory (it is rebuilt from the store if used again)."""
+        self._tables.pop(game_id, None)
+        self._seeds.pop(game_id, None)
+
     def ruleset(self, game_id: str) -> Ruleset:
         return registry.get(self.table(game_id).ruleset)
 

@@ -49,7 +49,7 @@ def play_many(db: str, game: str, players: int, options: dict[str, Any],
             play_out(eng, gid, seed)
         t = eng.table(gid)
         result = GameResult(gid, list(t.winners), t.version)
-        eng._tables.pop(gid, None)  # keep memory flat over thousands of games
+        eng.forget(gid)  # keep memory flat over thousands of games
         out.append(result)
         if tick:
             tick(result)
