@@ -6,6 +6,7 @@ from engine.games.thunderstone.content import card
 from engine.games.thunderstone.places import (
     board_of,
     deck,
+    defense_rule,
     disc,
     dungeon,
     guardian_out,
@@ -16,6 +17,7 @@ from engine.games.thunderstone.places import (
     zone_of,
 )
 from engine.games.thunderstone.scoring import finish
+from engine.games.thunderstone.solo import back_to_village
 from engine.mechanics import zones
 
 
@@ -28,7 +30,10 @@ def gain_disease(ctx, t, s: int, rule: str) -> None:
 
 
 def destroy(ctx, t, src: str, cid: str, rule: str) -> None:
-    """To the trash; a disease goes back to its stack (AUTO-TRASH)."""
+    """To the trash; a disease goes back to its stack (AUTO-TRASH); in solo "Die Rueckkehr" a
+    village card goes back to the village (VAR-S-R3)."""
+    if back_to_village(ctx, t, src, cid, rule):
+        return
     zones.move(ctx, src, "diseases" if card(cid).kind == "disease" else "trash", [cid], rule)
 
 
@@ -70,9 +75,9 @@ def refill(ctx, t, b: str = "") -> None:
         kind = card(cid).kind
         if t.game.variant:
             if t.game.guardian_in and card(cid).is_monster:
-                ctx.emit("ts.angry", {"monster": cid}, "VAR-C")
+                ctx.emit("ts.angry", {"monster": cid}, defense_rule(t))
             if kind == "guardian" and not t.game.guardian_in:
-                ctx.emit("ts.guardian_in", {"guardian": cid}, "VAR-C")
+                ctx.emit("ts.guardian_in", {"guardian": cid}, defense_rule(t))
         if kind == "trap":
             spring_trap(ctx, t, cid)
             zones.move(ctx, pos(3, b), "trash", [cid], "AUTO-TRAP")

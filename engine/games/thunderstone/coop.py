@@ -6,6 +6,9 @@ go into the dungeon makes the position-1 monster angry, or, if it already is, th
 march: the angry one goes to the village score pile and the dungeon refills. After a guardian
 entered the dungeon new monsters arrive angry and march every round (reading A40). XP is one
 shared pool; the team wins if its XP beats the XP of the village score pile.
+
+The solo game (solo.py) reuses the countdown, anger, marching and the village score pile; its
+events cite the solo stand-in VAR-S-MARCH (places.defense_rule).
 """
 from __future__ import annotations
 
@@ -14,10 +17,23 @@ from typing import Any
 from engine.games.thunderstone.board import apply_breaches, close_gap
 from engine.games.thunderstone.content import card
 from engine.games.thunderstone.experience import change_xp
-from engine.games.thunderstone.places import disc, hand, owned_zones, play, pos
+from engine.games.thunderstone.places import (
+    defense_rule,
+    disc,
+    hand,
+    owned_zones,
+    play,
+    pos,
+)
+from engine.games.thunderstone.solo import COUNTDOWN
 from engine.mechanics import zones
 
 LEVELS = {"coop": 3, "coop_brotherhood": 2, "coop_unity": 1}
+
+
+def countdown_start(t) -> int:
+    """Countdown XP at the start: the co-op level's (VAR-C) or the solo level's (VAR-S-LEVEL)."""
+    return COUNTDOWN[t.options["solo_level"]] if t.game.variant == "solo" else LEVELS[t.game.variant]
 
 
 def monster_groups(players: int) -> int:
@@ -31,7 +47,7 @@ def end_of_turn(ctx, t, s: int) -> None:
         anger_or_march(ctx, t)
     if s == t.players - 1 and not t.over:
         if g.countdown:
-            ctx.emit("ts.countdown", {"left": g.countdown - 1}, "VAR-C")
+            ctx.emit("ts.countdown", {"left": g.countdown - 1}, defense_rule(t))
         elif g.guardian_in:
             march(ctx, t)
 
@@ -43,20 +59,20 @@ def anger_or_march(ctx, t) -> None:
     if first[0] in t.game.angry:
         march(ctx, t)
     else:
-        ctx.emit("ts.angry", {"monster": first[0]}, "VAR-C")
+        ctx.emit("ts.angry", {"monster": first[0]}, defense_rule(t))
 
 
 def march(ctx, t) -> None:
     first = t.zone(pos(1))[:1]
     if first and card(first[0]).is_monster:
-        zones.move(ctx, pos(1), "score:village", first, "VAR-C")
+        zones.move(ctx, pos(1), "score:village", first, defense_rule(t))
         close_gap(ctx, t, 1, first[0])
         apply_breaches(ctx, t)
 
 
 def offer_commands(t, s: int) -> list[dict[str, Any]]:
     """A village visitor may put monsters from hand on the shared score pile for 1 XP each."""
-    if t.game.variant in ("", "coop_unity"):
+    if not t.game.coop or t.game.variant == "coop_unity":
         return []
     return [{"kind": "offer", "card": c} for c in t.zone(play(s)) if card(c).kind == "monster"]
 

@@ -19,7 +19,7 @@ def end_turn(ctx, t) -> None:
     zones.move(ctx, play(s), disc(s), list(t.zone(play(s))), rule)
     zones.move(ctx, hand(s), disc(s), list(t.zone(hand(s))), rule)
     zones.draw(ctx, deck(s), disc(s), hand(s), HAND_SIZE, rule, reshuffle_rule="AUTO-DRAW")
-    if t.game.variant:
+    if t.game.variant:  # co-op and solo: countdown, anger, marching (VAR-C, VAR-S-MARCH)
         coop.end_of_turn(ctx, t, s)
     if not t.over:
         ctx.emit("ts.turn", {"active": (s + 1) % t.players, "turn": t.game.turn + 1}, "TRN-E")

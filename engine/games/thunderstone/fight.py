@@ -23,6 +23,7 @@ from engine.games.thunderstone.content import card, text_rule
 from engine.games.thunderstone.endturn import end_turn
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
+    defense_rule,
     disc,
     dungeon,
     monsters_on_board,
@@ -33,6 +34,7 @@ from engine.games.thunderstone.places import (
     village_stacks,
     zone_of,
 )
+from engine.games.thunderstone.solo import buyable
 from engine.games.thunderstone.vocabulary import TARGET_LEAVES
 from engine.mechanics import zones
 
@@ -112,7 +114,7 @@ def resolve(ctx, t) -> None:
         zones.move(ctx, where, disc(s), [target], "TRN-D4", seat=s)
         change_xp(ctx, t, s, k.xp, "XP-1")
     elif not stays and t.game.variant:
-        zones.move(ctx, where, "score:village", [target], "VAR-C")
+        zones.move(ctx, where, "score:village", [target], defense_rule(t))
     elif not stays:
         zones.move(ctx, where, dungeon(tt.board), [target], "TRN-D4", to="bottom")
     left = p if (result["win"] or not stays) else -1
@@ -141,7 +143,7 @@ def spoils_commands(t, s: int) -> list[dict[str, Any]]:
         want = card(src).has("spoils").what
         for name in village_stacks(t):
             top = top_of(t, name)
-            if top and card(top).price <= tt.spoils_gold and (
+            if top and card(top).price <= tt.spoils_gold and buyable(t, top) and (
                     card(top).kind == want or want in card(top).keywords):
                 out.append({"kind": "spoils", "source": src, "stack": name})
     return out

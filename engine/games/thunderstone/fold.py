@@ -15,6 +15,7 @@ def apply(t, ev) -> None:
     if typ == "ts.setup":
         g.xp = [0] * d["players"]
         g.variant = d.get("variant", "")
+        g.solo_mode = d.get("solo_mode", "")
     elif typ == "cmd.action":
         tt.action, tt.board = d["action"], d.get("board", "")
     elif typ == "ts.boards":

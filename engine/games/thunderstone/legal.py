@@ -23,7 +23,15 @@ from engine.games.thunderstone import fight, turns
 from engine.games.thunderstone.choices import options
 from engine.games.thunderstone.content import card
 from engine.games.thunderstone.experience import xp
-from engine.games.thunderstone.places import boards, hand, play, stack_cards, tres
+from engine.games.thunderstone.places import (
+    boards,
+    hand,
+    play,
+    stack_cards,
+    top_of,
+    tres,
+)
+from engine.games.thunderstone.solo import buyable
 from engine.games.thunderstone.vocabulary import effect_commands, one_per_name
 from engine.ruleset import Illegal, Prompt
 
@@ -85,6 +93,9 @@ def explain(t, s: int, cmd: dict[str, Any]) -> Illegal | None:
     if t.game.t.pending:
         return Illegal(t.game.t.pending[0]["rule"], f"a {t.game.t.pending[0]['what']} choice is due first")
     if kind == "buy":
+        top = top_of(t, cmd.get("stack", ""))
+        if step == "buy" and top and not buyable(t, top):
+            return Illegal("VAR-S-R2", "in Die Rueckkehr only level-1 heroes may be bought")
         if step == "village":
             return Illegal("TRN-V3", "gold is totalled only after the village effects (step 2)")
         return Illegal("TRN-V4", "one card only, from the top of a stack, price <= total gold")

@@ -96,6 +96,11 @@ def top_of(t, stack_name: str) -> str | None:
     return cards[0] if cards else None
 
 
+def defense_rule(t) -> str:
+    """The rule behind the countdown and marching monsters: co-op (VAR-C) or its solo stand-in."""
+    return "VAR-C" if t.game.coop else "VAR-S-MARCH"
+
+
 def guardian_out(t) -> bool:
     return bool(t.zone(pos(0)))
 

@@ -13,19 +13,24 @@ from engine.ruleset import Illegal, Option, Prompt, Ruleset
 class Thunderstone(Ruleset):
     name = "thunderstone"
     version = "1.0"
-    players = (2, 3, 4, 5)
+    players = (1, 2, 3, 4, 5)
     options = {
         "setup": Option("random", ("random", "first_game"), "SET-0b: randomizers or the first game"),
         "thunderstone": Option("random", ("random", "Stein der Verachtung", "Stein des Terrors"),
                                "SET-R5: the Thunderstone, at random or by choice"),
         "scenario": Option("none", ("none", "Barrowsdale", "Doomgate", "Feaynischer Sumpf", "Drachenturm"),
                            "CMP-8: play a scenario (besides any drawn as a dungeon feature)"),
-        "variant": Option("competitive", ("competitive", "coop", "coop_brotherhood", "coop_unity"),
-                          "VAR-C: the co-op variant and its two harder levels"),
+        "variant": Option("competitive", ("competitive", "coop", "coop_brotherhood", "coop_unity", "solo"),
+                          "VAR-C: the co-op variant and its two harder levels (2-5 players); "
+                          "VAR-S: solo (1 player; 1 player always plays solo)"),
+        "solo_mode": Option("alone", ("alone", "return"),
+                            "VAR-S: 'alone' = Allein in der Dunkelheit (stand-in base rules, VAR-S-SETUP), "
+                            "'return' = Die Rueckkehr (p.23, VAR-S-R1..R4)"),
+        "solo_level": Option(1, (1, 2, 3), "VAR-S-LEVEL (stand-in): solo difficulty, 3/2/1 countdown XP"),
     }
     content_packs = ("base",)
     State = State
-    summary = "Thunderstone: Dragonspire (Drachenturm), competitive 2-5 players"
+    summary = "Thunderstone: Dragonspire (Drachenturm), competitive or co-op 2-5 players, solo 1"
 
     def setup(self, ctx, table) -> None:
         setup.setup(ctx, table)

@@ -36,6 +36,11 @@ def score(t, s: int) -> int:
 
 def finish(ctx, t, reason: str) -> None:
     """Score every seat and end the game; most VP wins, ties go to the Thunderstone owner (SCORE-3)."""
+    if t.game.variant == "solo":
+        from engine.games.thunderstone.solo import result
+        scores, winners, outcome, rule = result(t)
+        ctx.emit("game.over", {"winners": winners, "scores": scores, "reason": f"{reason}: {outcome}"}, rule)
+        return
     if t.game.variant:
         from engine.games.thunderstone.coop import team_result
         scores, winners, outcome = team_result(t)

@@ -6,7 +6,7 @@ from typing import Any
 import msgspec
 
 from engine.content import decode
-from engine.games.thunderstone import coop
+from engine.games.thunderstone import coop, solo
 from engine.games.thunderstone.content import by_stack, card, cards, groups, pack
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
@@ -14,6 +14,7 @@ from engine.games.thunderstone.places import (
     board_zones,
     boards,
     deck,
+    defense_rule,
     disc,
     dungeon,
     hand,
@@ -50,9 +51,11 @@ class Minter:
         return zones.instances(name, n, start)
 
 
-def new_stack(mint: Minter, name: str) -> list[str]:
-    """A village or hero stack, heroes ordered by level with level 1 on top (SET-R9)."""
-    return [c for k in sorted(by_stack(name), key=lambda k: k.level) for c in mint(k.name, k.count)]
+def new_stack(mint: Minter, name: str, small: bool = False) -> list[str]:
+    """A village or hero stack, heroes ordered by level with level 1 on top (SET-R9); `small`:
+    one card of each kind, i.e. 1 village card or 1 hero of each level (VAR-S-R1)."""
+    return [c for k in sorted(by_stack(name), key=lambda k: k.level)
+            for c in mint(k.name, 1 if small else k.count)]
 
 
 def seat_zones(ctx, s: int, rule: str, cards_: dict[str, list[str]]) -> None:
@@ -67,15 +70,15 @@ def seat_zones(ctx, s: int, rule: str, cards_: dict[str, list[str]]) -> None:
 
 
 def lay_out_board(ctx, mint: Minter, village: list[str], rule: str,
-                  hall: dict[str, list[str]] | None = None) -> None:
+                  hall: dict[str, list[str]] | None = None, small: bool = False) -> None:
     """The village stacks, the disease stack, the trash and the score piles, and the dungeon
     positions of every dungeon (`hall`: cards already on a position zone, for situations)."""
     for name in village:
-        zones.create(ctx, stack(name), new_stack(mint, name), rule)
+        zones.create(ctx, stack(name), new_stack(mint, name, small), rule)
     zones.create(ctx, "diseases", mint("Krankheit", card("Krankheit").count), "SET-R11")
     zones.create(ctx, "trash", [], "SET-R11")
-    zones.create(ctx, "score:village", [], "VAR-C")
-    zones.create(ctx, "score:players", [], "VAR-C")
+    zones.create(ctx, "score:village", [], defense_rule(ctx.table))
+    zones.create(ctx, "score:players", [], defense_rule(ctx.table))
     for _, z in board_zones(ctx.table):
         zones.create(ctx, z, (hall or {}).get(z, []), "SET-B")
 
@@ -106,13 +109,16 @@ def choose_sets(ctx, t, variant: str, scenario: str) -> tuple[dict[str, list[str
         ctx.emit("ts.first_game", dict(FIRST_GAME), "SET-F")
         return FIRST_GAME, []
     n_groups = coop.monster_groups(t.players) if variant else 4 if scenario == "Doomgate" else 3
+    n_heroes, n_village, rule = ((solo.RETURN_HEROES, solo.RETURN_VILLAGE, "VAR-S-R1") if t.game.returning
+                                 else (4, 8, ""))
     pool = groups("monster") + [f"Dungeon-Merkmal {i + 1}" for i in range(FEATURE_RANDOMIZERS)]
     shown = reveal_randomizers(ctx, "monster", pool,
                                lambda got: sum(g in groups("monster") for g in got) < n_groups, "SET-R2")
     chosen = {"monster": [g for g in shown if g in groups("monster")],
-              "hero": reveal_randomizers(ctx, "hero", groups("hero"), lambda got: len(got) < 4, "SET-R9"),
+              "hero": reveal_randomizers(ctx, "hero", groups("hero"), lambda got: len(got) < n_heroes,
+                                         rule or "SET-R9"),
               "village": reveal_randomizers(ctx, "village", groups("village"),
-                                            lambda got: len(got) < 8, "SET-R10")}
+                                            lambda got: len(got) < n_village, rule or "SET-R10")}
     f = len(shown) - len(chosen["monster"])
     if not f:
         return chosen, []
@@ -124,14 +130,18 @@ def choose_sets(ctx, t, variant: str, scenario: str) -> tuple[dict[str, list[str
 
 def setup(ctx, t) -> None:
     opts, mint = t.options, Minter()
-    variant = "" if opts["variant"] == "competitive" else opts["variant"]
-    ctx.emit("ts.setup", {"players": t.players, "mode": opts["setup"], "variant": variant},
-             "VAR-C" if variant else "SET-0b")
+    variant = solo.variant_of(t)
+    extra, solo_rule = solo.setup_data(t, variant)
+    ctx.emit("ts.setup", {"players": t.players, "mode": opts["setup"], "variant": variant, **extra},
+             solo_rule or ("VAR-C" if variant else "SET-0b"))
     scenario = "" if opts["scenario"] == "none" else opts["scenario"]
     if scenario == "Drachenturm":
         ctx.emit("ts.boards", {"boards": ["", "b:"]}, "CMP-8")
     chosen, features = choose_sets(ctx, t, variant, scenario)
-    lay_out_board(ctx, mint, BASIC + chosen["hero"] + chosen["village"], "SET-R8")
+    if t.game.returning:  # VAR-S-R1: no basic stacks; 1 card per village card, 1 per hero level
+        lay_out_board(ctx, mint, chosen["hero"] + chosen["village"], "VAR-S-R1", small=True)
+    else:
+        lay_out_board(ctx, mint, BASIC + chosen["hero"] + chosen["village"], "SET-R8")
     cards_ = [c for g in chosen["monster"] for k in by_stack(g) for c in mint(k.name, k.count)]
     adds = {x.name: x for x in pack().feature}
     guardians = []
@@ -145,7 +155,7 @@ def setup(ctx, t) -> None:
             scenario = x.adds
     spare = [k.name for k in pack().card if k.kind == "guardian"
              and not any(g.startswith(k.name + "#") for g in guardians)]
-    if variant and spare:  # VAR-C: one guardian more than the features brought, while any is left
+    if variant and spare:  # VAR-C, VAR-S-SETUP: one guardian more than the features brought, while any is left
         guardians += mint(spare[0])
     zones.create(ctx, dungeon(), cards_, "SET-R3", vis=zones.HIDDEN)
     ctx.shuffle(dungeon(), "SET-R3")
@@ -166,13 +176,17 @@ def setup(ctx, t) -> None:
         for target in (3, 2, 1):
             place_initial(ctx, t, target, b)
     if variant:
-        ctx.emit("ts.countdown", {"left": coop.LEVELS[variant]}, "VAR-C")
+        ctx.emit("ts.countdown", {"left": coop.countdown_start(t)}, countdown_rule(t))
     for s in range(t.players):
         start = [f"{name}#s{s}.{i}" for name, n in STARTING for i in range(1, n + 1)]
         seat_zones(ctx, s, "SET-R12", {"deck": start})
         ctx.shuffle(deck(s), "SET-R12")
         zones.draw(ctx, deck(s), disc(s), hand(s), HAND_SIZE, "SET-R12")
     ctx.emit("ts.turn", {"active": 0, "turn": 1}, "SET-R13")
+
+
+def countdown_rule(t) -> str:
+    return "VAR-S-LEVEL" if t.game.variant == "solo" else "VAR-C"
 
 
 def place_initial(ctx, t, target: int, b: str = "") -> None:
@@ -205,6 +219,7 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     active: int = 0
     countdown: int = -1           # co-op: countdown XP left (-1: the level's start value)
     pool: int = 0                 # co-op: shared XP
+    score_village: list[str] = []  # co-op and solo: monsters already on the village score pile
 
 
 def situation(ctx, t, doc: dict[str, Any]) -> None:
@@ -216,8 +231,9 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
     def ids(names: list[str]) -> list[str]:
         return [c for n in names for c in mint(n)]
 
-    variant = "" if t.options["variant"] == "competitive" else t.options["variant"]
-    ctx.emit("ts.setup", {"players": t.players, "mode": "situation", "variant": variant}, "SET-0b")
+    variant = solo.variant_of(t)
+    extra, _ = solo.setup_data(t, variant)
+    ctx.emit("ts.setup", {"players": t.players, "mode": "situation", "variant": variant, **extra}, "SET-0b")
     two = sit.scenario == "Drachenturm"
     if two:
         ctx.emit("ts.boards", {"boards": ["", "b:"]}, "CMP-8")
@@ -227,6 +243,8 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
     lay_out_board(ctx, mint, list(sit.village), "SET-R8", hall)
     for name, names in sit.stacks.items():
         zones.create(ctx, stack(name), ids(names), "SET-R8")
+    if sit.score_village:
+        zones.add(ctx, "score:village", ids(sit.score_village), defense_rule(t))
     zones.create(ctx, dungeon(), ids(sit.dungeon), "SET-R6", vis=zones.HIDDEN)
     if two:
         zones.create(ctx, dungeon("b:"), ids(sit.dungeon_b), "CMP-8", vis=zones.HIDDEN)
@@ -238,7 +256,8 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
         if seat.xp:
             change_xp(ctx, t, s, seat.xp, "XP-1")
     if variant:
-        ctx.emit("ts.countdown", {"left": coop.LEVELS[variant] if sit.countdown < 0 else sit.countdown}, "VAR-C")
+        ctx.emit("ts.countdown", {"left": coop.countdown_start(t) if sit.countdown < 0 else sit.countdown},
+                 countdown_rule(t))
         if sit.pool:
             change_xp(ctx, t, 0, sit.pool, "VAR-C")
     ctx.emit("ts.turn", {"active": sit.active, "turn": 1}, "SET-R13")

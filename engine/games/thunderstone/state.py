@@ -47,9 +47,20 @@ class State(msgspec.Struct):
     xp: list[int] = []
     scenario: str = ""
     boards: list[str] = msgspec.field(default_factory=lambda: [""])  # dungeons: "" and maybe "b:"
-    variant: str = ""          # "" competitive, else the co-op level (VAR-C)
+    variant: str = ""          # "" competitive, "solo" (VAR-S), else the co-op level (VAR-C)
+    solo_mode: str = ""        # solo: "alone" (stand-in base rules) or "return" (Die Rueckkehr)
     pool: int = 0              # co-op: the shared XP pool
     countdown: int = 0         # co-op: XP tokens above the dungeon deck
     angry: list[str] = []      # co-op: monsters turned sideways
     guardian_in: bool = False  # co-op: a guardian has entered the dungeon
     t: Turn = msgspec.field(default_factory=Turn)
+
+    @property
+    def coop(self) -> bool:
+        """The co-op variant (VAR-C): shared XP, offering, passing cards, the team result."""
+        return self.variant.startswith("coop")
+
+    @property
+    def returning(self) -> bool:
+        """Solo "Die Rueckkehr" (VAR-S-R*): small village, destroyed cards go back to it."""
+        return self.solo_mode == "return"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.thunderstone import coop, experience, fight
+from engine.games.thunderstone import coop, experience, fight, solo
 from engine.games.thunderstone.battle import gold_of, heroes, strength, weapon_slots
 from engine.games.thunderstone.board import destroy
 from engine.games.thunderstone.choices import take
@@ -83,7 +83,8 @@ def total_gold(ctx, t, s: int) -> None:
 def buy_commands(t, s: int) -> list[dict[str, Any]]:
     gold = t.game.t.total_gold
     return [{"kind": "buy", "stack": n} for n in village_stacks(t)
-            if (top := top_of(t, n)) and card(top).kind != "disease" and card(top).price <= gold]
+            if (top := top_of(t, n)) and card(top).kind != "disease" and card(top).price <= gold
+            and solo.buyable(t, top)]
 
 
 def on_buy(ctx, t, ev) -> None:
@@ -150,7 +151,7 @@ def on_destroy(ctx, t, ev) -> None:
 
 
 def passes(t, s: int) -> list[dict[str, Any]]:
-    return coop.passing_entries(t, s) if t.game.variant else []
+    return coop.passing_entries(t, s) if t.game.coop else []
 
 
 def on_offer(ctx, t, ev) -> None:

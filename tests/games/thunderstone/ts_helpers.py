@@ -11,23 +11,26 @@ SITUATIONS = Path(__file__).parents[3] / "engine" / "games" / "thunderstone" / "
 
 
 def start(name: str, seat0: dict[str, Any] | None = None,
-          seats: dict[int, dict[str, Any]] | None = None, **game: Any):
+          seats: dict[int, dict[str, Any]] | None = None, options: dict[str, Any] | None = None,
+          **game: Any):
     """Create a game from situations/<name>.toml; keyword arguments replace parts of [game]
-    (seat0 / seats replace fields of seats) for the example's stated variants."""
+    (seat0 / seats replace fields of seats, options replace [options]) for the example's
+    stated variants."""
     def edit(doc: dict[str, Any]) -> None:
         doc.update(game)
         for s, fields in {**(seats or {}), 0: {**(seats or {}).get(0, {}), **(seat0 or {})}}.items():
             doc["seat"][s].update(fields)
 
-    return from_situation(SITUATIONS / f"{name}.toml", edit=edit)
+    return from_situation(SITUATIONS / f"{name}.toml", options=options, edit=edit)
 
 
 class Game:
     """A game under test: play commands as the active seat and read its state and events."""
 
     def __init__(self, name: str, seat0: dict[str, Any] | None = None,
-                 seats: dict[int, dict[str, Any]] | None = None, **game: Any):
-        self.eng, self.gid = start(name, seat0, seats, **game)
+                 seats: dict[int, dict[str, Any]] | None = None,
+                 options: dict[str, Any] | None = None, **game: Any):
+        self.eng, self.gid = start(name, seat0, seats, options, **game)
 
     @property
     def t(self):
