@@ -95,4 +95,6 @@ def result(t) -> tuple[dict[str, Any], list[int], str, str]:
         rule = "VAR-S-R4"
         if won and n < TOP_HEROES:
             won, why = False, f"only {n} heroes of their highest level (needs {TOP_HEROES})"
+        elif won:
+            why += f" and {n} heroes of their highest level"
     return scores, [0] if won else [], (f"the player wins: {why}" if won else f"the village falls: {why}"), rule
