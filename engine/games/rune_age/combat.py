@@ -1,7 +1,7 @@
 """Battles (BTL-1..8, CAS-1..4) and sieges (SGE-1..6) as small steps with recorded outcomes."""
 from __future__ import annotations
 
-from engine.mechanics import zones
+from engine.mechanics import damage, zones
 from engine.mechanics.dice import Die
 
 from . import abilities as A
@@ -66,10 +66,17 @@ def controller(t, card: str) -> int | None:
     return None
 
 
+def worn(t, card: str) -> bool:
+    """Stand-in card text (EVT-8: some enemies take damage tokens): an enemy with the passive
+    `wear_down` keeps damage tokens from every battle it wins; each token lowers its strength."""
+    return any(a.timing == "passive" and a.effect == "wear_down" for a in spec(t.game, card).abilities)
+
+
 def target_strength(t, card: str) -> int:
     c = spec(t.game, card)
     bonus = lasting_bonus(t) if c.kind in ("event", "objective") else 0
-    return c.strength + bonus
+    tokens = damage.taken(t, card) if worn(t, card) else 0
+    return max(0, c.strength + bonus - tokens)
 
 
 def declare(ctx, t, seat: int, target: str) -> None:
@@ -250,6 +257,8 @@ def outcome(ctx, t) -> None:
             wound_realm(ctx, t, c.attacker, need - att, rule="BTL-6", by=None)
         return
     if not won:
+        if worn(t, c.target):
+            damage.deal(ctx, c.target, att, rule="EVT-8")
         return
     kind = spec(g, c.target).kind
     if kind == "stronghold":
@@ -259,8 +268,10 @@ def outcome(ctx, t) -> None:
     elif kind == "objective":
         over(ctx, t, [c.attacker], "defeated the objective card", "SCN-DL-3" if g.solo else "SCN-DL-2")
     elif spec(g, c.target).reward:
+        damage.clear(ctx, c.target, rule="EVT-8")
         zones.move(ctx, ENEMIES, play(c.attacker), [c.target], rule="RWD-1")
     else:
+        damage.clear(ctx, c.target, rule="EVT-8")
         zones.move(ctx, ENEMIES, EVENT_DISCARD, [c.target], rule="EVT-7")
 
 

@@ -217,3 +217,50 @@ def test_ra_every_scenario_and_count_sets_up_and_rejects_impossible_ones():
     g = Game.new(4, scenario="rune_wars")
     assert all(len([c for c in g.zone(f"play:{s}") if c.startswith("Rune")]) == 1 for s in range(4))
     assert len(g.zone("runes")) == 2
+
+
+def test_ra_dragonlords_objective_is_worn_down_by_lost_battles():
+    """SCN-DL-2, EVT-8 (stand-in card text `wear_down`): an army that loses against the objective
+    leaves damage tokens equal to its strength on it; each token lowers its strength, so a later
+    army can defeat it, and that player wins."""
+    g = Game("rules_base", edit=lambda d: d.update(fixture={"Die Drachenlords": {"strength": 5, "icons": 0}}))
+    target = g.zone("objective")[0]
+    g.play(0, "attack", target=target)
+    for _ in range(2):
+        g.play(0, "play", card=g.card("hand:0", "Daqan-Fußvolk"))
+    g.play(0, "stop")                                   # 2 < 5: the objective wins ...
+    assert not g.t.over and g.events("ra.outcome")[-1].data["winner"] == "target"
+    hit = g.events("damage.dealt")[-1]
+    assert (hit.data["target"], hit.data["n"], hit.rule) == (target, 2, "EVT-8")   # ... but keeps 2 tokens
+    g.finish_turn(0)
+    assert g.g.active == 1
+    g.play(1, "attack", target=target)
+    assert g.g.combat.target_strength == 3              # 5 - 2 tokens
+    g.play(1, "play", card=g.card("hand:1", "Uthuk-Jäger"))
+    g.play(1, "stop")
+    while not g.t.over and g.prompt() and g.prompt().kind == "resolution":
+        g.play(1, "done")
+    assert g.t.over and g.t.winners == [1]
+    assert g.events("ra.outcome")[-1].data["target"] == 3
+
+
+def test_ra_worn_enemy_sheds_its_tokens_when_defeated():
+    """EVT-7, EVT-8: a worn-down enemy that is defeated leaves its damage tokens behind, so a
+    stage-2 card shuffled back into the event deck comes back at full strength."""
+    wear = [{"timing": "passive", "effect": "wear_down", "text": "stand-in"}]
+    g = Game("rules_base", edit=lambda d: d.update(
+        enemies=["Drachenbrut"], fixture={"Drachenbrut": {"strength": 3, "icons": 0, "abilities": wear}}))
+    enemy = g.card("enemies", "Drachenbrut")
+    g.play(0, "attack", target=enemy)
+    g.play(0, "play", card=g.card("hand:0", "Daqan-Fußvolk"))
+    g.play(0, "stop")
+    assert g.t.damage.get(enemy) == 1
+    g.finish_turn(0)
+    g.play(1, "attack", target=enemy)
+    assert g.g.combat.target_strength == 2
+    g.play(1, "play", card=g.card("hand:1", "Berserker"))
+    g.play(1, "play", card=g.card("hand:1", "Berserker"))
+    g.play(1, "stop")
+    while g.prompt() and g.prompt().kind in ("resolution", "end_of_combat"):
+        g.play(1, "done")
+    assert enemy in g.zone("event_discard") and not g.t.damage.get(enemy)
