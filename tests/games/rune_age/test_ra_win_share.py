@@ -3,7 +3,7 @@ stand-in event decks must not come back silently): in 40 seeded three-player gam
 scenario at least one ends with a winner.
 
 Measured with the shipped stand-ins (simulate, 3 players, 200 games): Rückkehr der Drachenlords
-~10-12 %, Weltenbrand ~20 %, Runenkriege 100 % (the last survivor always wins).
+~17 %, Weltenbrand ~18 %, Runenkriege 100 % (the last survivor always wins).
 
 Das Monument is not here: a random legal bot almost never gathers more than 3 gold in one
 purchase action (measured per turn: 3 gold ~1 %, 4 gold ~0.2 %, 5 gold never), so no plausible
