@@ -37,15 +37,18 @@ def decode(doc: dict[str, Any], schema: type[T], source: str) -> T:
         raise ContentError(f"{source}: {_locate(doc, str(exc))}") from None
 
 
-def load(path: str | Path, schema: type[T]) -> T:
+def read_toml(path: str | Path) -> dict[str, Any]:
     path = Path(path)
     try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise ContentError(f"{path}: cannot read ({exc})") from None
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(f"{path}: not valid TOML ({exc})") from None
-    return decode(doc, schema, str(path))
+
+
+def load(path: str | Path, schema: type[T]) -> T:
+    return decode(read_toml(path), schema, str(path))
 
 
 _PATH = re.compile(r"at `\$((?:\.[A-Za-z_][\w-]*|\[\d+\])*)`")

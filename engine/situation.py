@@ -5,13 +5,12 @@ The core reads the header (ruleset, players, seed, options, forced outcomes); th
 """
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from engine.content import ContentError, decode
+from engine.content import decode, read_toml
 
 
 class SituationHeader(msgspec.Struct, forbid_unknown_fields=True):
@@ -25,12 +24,6 @@ class SituationHeader(msgspec.Struct, forbid_unknown_fields=True):
 
 
 def read(path: str | Path) -> dict[str, Any]:
-    path = Path(path)
-    try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ContentError(f"{path}: cannot read ({exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{path}: not valid TOML ({exc})") from None
+    doc = read_toml(path)
     decode(doc, SituationHeader, str(path))
     return doc
