@@ -34,5 +34,4 @@ def catch_up(store: EventStore, batch: int = 5000) -> int:
                          ev.game_id, ev.game_id))
                 seen += 1
             position = events[-1].seq
-            store.conn.execute("INSERT OR REPLACE INTO checkpoints VALUES (?,?)",
-                               (CHECKPOINT, position))
+            store.set_checkpoint(CHECKPOINT, position)  # joins this transaction
