@@ -22,10 +22,12 @@ _enc, _dec = msgspec.json.Encoder(), msgspec.json.Decoder()
 
 class Ctx:
     def __init__(self, ruleset, table: Table, seed: str, command_id: str | None,
-                 actor: int | None, limit: int, situation: bool = False):
+                 actor: int | None, limit: int, situation: bool = False,
+                 salt: str | None = None):
         self.ruleset = ruleset
         self.table = table
         self.seed = seed
+        self.salt = salt  # revealed with the seed at the end (invariant 3)
         self.command_id = command_id
         self.actor = actor
         self.limit = limit
@@ -46,10 +48,12 @@ class Ctx:
                                  "nothing committed")
         if self.situation:
             data = {**data, "situation": True}
-        data = _dec.decode(_enc.encode(data))  # store round trip: the live fold sees what a rebuild sees
-        ev = NewEvent(type, data, None if vis is None else sorted(vis),
+        # The bytes are taken now and are what the store writes (batch or not); the fold gets
+        # a fresh decode, so it sees what a rebuild sees and can alias it without harm.
+        raw = _enc.encode(data)
+        ev = NewEvent(type, _dec.decode(raw), None if vis is None else sorted(vis),
                       self.actor if actor is None else actor, rule, self.cause, self.command_id,
-                      self.ruleset.event_schemas.get(type, 1))
+                      self.ruleset.event_schemas.get(type, 1), raw)
         version = self._base + len(self.events) + 1
         self.events.append(ev)
         fold_event(self.ruleset, self.table, ev, version)

@@ -6,7 +6,6 @@ command leaves neither events nor a half-changed state behind.
 """
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,6 +24,7 @@ from engine.table import Table
 from engine.undo import check_undo
 from projections.state import StateReader, encode, table_from_created
 from store import EventStore, NewEvent, StoredEvent, VersionConflict
+from store.commitment import commitment, new_salt
 
 log = structlog.get_logger("runeledger.engine")
 _canon = msgspec.json.Encoder(order="sorted")
@@ -36,7 +36,8 @@ def canonical(cmd: Any) -> bytes:
 
 def _reveal_seed(ctx: Ctx, table: Table, ev) -> None:
     if table.seed is None:
-        ctx.emit("seed.revealed", {"seed": ctx.seed}, "CORE-3")
+        opened = {"seed": ctx.seed} if ctx.salt is None else {"seed": ctx.seed, "salt": ctx.salt}
+        ctx.emit("seed.revealed", opened, "CORE-3")
 
 
 class Engine:
@@ -51,7 +52,7 @@ class Engine:
         self.cascade_limit = cascade_limit
         self._tables: dict[str, Table] = {}
         self._buses: dict[str, RuleBus] = {}
-        self._seeds: dict[str, str] = {}
+        self._seeds: dict[str, tuple[str, str | None]] = {}
         self._pending: list[tuple[str, int, list]] | None = None
 
     # -- plumbing -----------------------------------------------------------------------
@@ -80,10 +81,19 @@ class Engine:
         return registry.get(self.table(game_id).ruleset)
 
     def seed(self, game_id: str) -> str:
+        return self._seed_and_salt(game_id)[0]
+
+    def _seed_and_salt(self, game_id: str) -> tuple[str, str | None]:
         s = self._seeds.get(game_id)
         if s is None:
-            s = self._seeds[game_id] = self.store.seed(game_id)
+            seed, salt, _, _ = self.store.seed_record(game_id)
+            s = self._seeds[game_id] = (seed, salt)
         return s
+
+    def _ctx(self, rs: Ruleset, t: Table, actor: int | None) -> Ctx:
+        seed, salt = self._seed_and_salt(t.game_id)
+        return Ctx(rs, t, seed, f"{t.game_id}:{t.version + 1}", actor, self.cascade_limit,
+                   salt=salt)
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -105,8 +115,6 @@ class Engine:
             self._pending.append((game_id, base, ctx.events))
             return None
         stored = self.store.append(game_id, base, ctx.events)
-        if stored and stored[-1].type == "seed.revealed":
-            self.store.mark_seed_revealed(game_id)
         t = self._tables.get(game_id)
         if t is not None and t.version // self.snapshot_every > base // self.snapshot_every:
             self.store.save_snapshot(game_id, t.version, encode(t))
@@ -126,7 +134,9 @@ class Engine:
     # -- games --------------------------------------------------------------------------
     def create(self, game: str, players: int, seed: str | int | None = None,
                options: dict[str, Any] | None = None, analysis: bool = False,
-               situation: dict[str, Any] | None = None, game_id: str | None = None) -> str:
+               situation: dict[str, Any] | None = None, game_id: str | None = None,
+               salt: str | None = None) -> str:
+        """`salt` is for replay only (it re-creates a game with its stored salt)."""
         rs = registry.get(game)
         if players not in rs.players:
             raise IllegalCommand("CORE-1", f"{game} is for {list(rs.players)} players, not {players}")
@@ -135,14 +145,15 @@ class Engine:
         game_id = game_id or f"{game}-{secrets.token_hex(6)}"
         if self.store.version(game_id):
             raise EngineError(f"game {game_id} already exists")
-        seed_hash = hashlib.sha256(seed.encode()).hexdigest()
+        salt = salt or new_salt()
+        seed_hash = commitment(seed, salt)
         created = {"ruleset": rs.name, "version": rs.version, "players": players, "options": opts,
                    "seed_hash": seed_hash, "analysis": analysis, "situation": situation}
         probe = StoredEvent(0, game_id, 1, "game.created", 1, created, None, None, "CORE-1",
                             None, None, "", "", 0.0)
         _, table = table_from_created(probe)
         table.version = 0
-        ctx = Ctx(rs, table, seed, f"{game_id}:1", None, self.cascade_limit)
+        ctx = Ctx(rs, table, seed, f"{game_id}:1", None, self.cascade_limit, salt=salt)
         try:
             ctx.emit("game.created", created, "CORE-1")
             if situation and situation.get("forced"):
@@ -159,10 +170,10 @@ class Engine:
         except Exception as exc:
             raise CascadeAborted(f"set-up of {game} failed, nothing stored: {exc!r}") from exc
         with self.store.transaction():
-            self.store.put_seed(game_id, seed)
+            self.store.put_seed(game_id, seed, salt, seed_hash)
             self.store.append(game_id, 0, ctx.events)
         self._tables[game_id] = table
-        self._seeds[game_id] = seed
+        self._seeds[game_id] = (seed, salt)
         log.info("game_created", game_id=game_id, ruleset=rs.name, players=players,
                  events=len(ctx.events), situation=situation is not None)
         return game_id
@@ -208,7 +219,7 @@ class Engine:
         rs = self.ruleset(game_id)
         rule = next((p.rule for p in rs.prompts(t) if p.seat == seat), "CORE-5")
         base = t.version
-        ctx = Ctx(rs, t, self.seed(game_id), f"{game_id}:{base + 1}", seat, self.cascade_limit)
+        ctx = self._ctx(rs, t, seat)
         self._run(rs, t, ctx, (f"cmd.{cmd['kind']}", cmd, rule, rs.command_vis(t, seat, cmd)))
         try:
             stored = self._commit(game_id, base, ctx)
@@ -227,7 +238,7 @@ class Engine:
                                             "set up from a situation file")
         rs = self.ruleset(game_id)
         base = t.version
-        ctx = Ctx(rs, t, self.seed(game_id), f"{game_id}:{base + 1}", None, self.cascade_limit)
+        ctx = self._ctx(rs, t, None)
         self._run(rs, t, ctx, ("chance.forced", {"outcomes": outcomes}, "CORE-3F"))
         return self._commit(game_id, base, ctx)
 
@@ -237,7 +248,7 @@ class Engine:
         rs = self.ruleset(game_id)
         check_undo(self.store, t, to, seat, agreed)
         base = t.version
-        ctx = Ctx(rs, t, self.seed(game_id), f"{game_id}:{base + 1}", seat, self.cascade_limit)
+        ctx = self._ctx(rs, t, seat)
         if agreed:
             ctx.emit("undo.agreed", {"to": to, "seats": list(range(t.players))}, "CORE-6")
         ctx.events.append(NewEvent("undo.done", {"to": to, "by": seat}, None, seat, "CORE-6",

@@ -48,8 +48,9 @@ def replay(store: EventStore, game_id: str) -> ReplayResult:
     mem = Engine(EventStore(":memory:"))
     groups = [list(g) for _, g in groupby(recorded, key=lambda e: e.command_id)]
     try:
-        mem.create(created["ruleset"], created["players"], store.seed(game_id),
-                   created["options"], created["analysis"], created["situation"], game_id)
+        seed, salt, _, _ = store.seed_record(game_id)
+        mem.create(created["ruleset"], created["players"], seed, created["options"],
+                   created["analysis"], created["situation"], game_id, salt=salt)
     except EngineError as exc:
         return ReplayResult(False, 0, {"version": 1, "problem": f"set-up failed: {exc}"})
     done = len(groups[0])

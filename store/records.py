@@ -15,6 +15,10 @@ class NewEvent(msgspec.Struct, frozen=True):
     cause: int | None = None  # version of the event that caused it, in the same game
     command_id: str | None = None
     schema: int = 1
+    # The payload's JSON bytes, taken once when the event is emitted. The store writes and
+    # hashes these, never `data` again: a rule that keeps a reference to `data` inside the
+    # game state (and mutates it later, before a group commit) cannot change the record.
+    raw: bytes | None = None
 
 
 class StoredEvent(msgspec.Struct, frozen=True):

@@ -3,7 +3,7 @@ import sqlite3
 
 import sqlite_utils
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: seeds.salt (salted commitments)
 
 APPEND_ONLY_TRIGGERS = """
 CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
@@ -35,7 +35,22 @@ def create(conn: sqlite3.Connection) -> None:
         {"id": int, "game_id": str, "seat": int, "command": str, "rule_id": str, "reason": str,
          "recorded_at": float}, pk="id", if_not_exists=True)
     db["seeds"].create(
-        {"game_id": str, "seed": str, "seed_hash": str, "revealed": int}, pk="game_id",
+        {"game_id": str, "seed": str, "seed_hash": str, "revealed": int, "salt": str}, pk="game_id",
         if_not_exists=True)
     conn.executescript(APPEND_ONLY_TRIGGERS)
     conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+
+
+def migrate(conn: sqlite3.Connection, found: int) -> None:
+    """Bring an older store up to SCHEMA_VERSION in place (one transaction)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if found < 2:
+            cols = {r[1] for r in conn.execute("PRAGMA table_info(seeds)")}
+            if "salt" not in cols:
+                conn.execute("ALTER TABLE seeds ADD COLUMN salt TEXT")
+        conn.execute("UPDATE meta SET value=? WHERE key='schema_version'", (str(SCHEMA_VERSION),))
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")

@@ -58,9 +58,12 @@ class EventStore:
             raise CorruptStore(f"{self.path}: a SQLite file, but not a Runeledger store "
                                f"(tables: {sorted(tables)})")
         row = self.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-        if row is None or int(row[0]) != schema.SCHEMA_VERSION:
+        found = int(row[0]) if row is not None and str(row[0]).isdigit() else None
+        if found is None or found > schema.SCHEMA_VERSION:
             raise CorruptStore(f"{self.path}: store schema {row and row[0]} is not "
-                               f"{schema.SCHEMA_VERSION}")
+                               f"{schema.SCHEMA_VERSION} (or older, which is upgraded)")
+        if found < schema.SCHEMA_VERSION:
+            schema.migrate(self.conn, found)
 
     def close(self) -> None:
         self.conn.close()
@@ -113,16 +116,21 @@ class EventStore:
             raise VersionConflict(game_id, expected, version)
         now = self._clock()
         rows, stored = [], []
+        revealed = False
         for ev in events:
             version += 1
-            data = _enc.encode(ev.data).decode()
+            raw = ev.raw if ev.raw is not None else _enc.encode(ev.data)
+            data = raw.decode()
             vis = None if ev.vis is None else _enc.encode(ev.vis).decode()
             h = row_hash(prev, game_id, version, ev.type, ev.schema, data, vis, ev.actor, ev.rule,
                          ev.cause, ev.command_id, now)
             rows.append((game_id, version, ev.type, ev.schema, data, vis, ev.actor, ev.rule,
                          ev.cause, ev.command_id, prev, h, now))
-            stored.append(StoredEvent(0, game_id, version, ev.type, ev.schema, ev.data, ev.vis,
-                                      ev.actor, ev.rule, ev.cause, ev.command_id, prev, h, now))
+            # a fresh decode: what the caller gets back shares nothing with live game state
+            stored.append(StoredEvent(0, game_id, version, ev.type, ev.schema, _dec.decode(raw),
+                                      ev.vis, ev.actor, ev.rule, ev.cause, ev.command_id, prev, h,
+                                      now))
+            revealed = revealed or ev.type == "seed.revealed"
             prev = h
         if not rows:
             return []
@@ -138,6 +146,8 @@ class EventStore:
                               (version, prev, game_id))
         else:
             self.conn.execute("INSERT INTO streams VALUES (?,?,?)", (game_id, version, prev))
+        if revealed:  # same transaction as the event, batch or not
+            self.conn.execute("UPDATE seeds SET revealed=1 WHERE game_id=?", (game_id,))
         return stored
 
     # -- reads --------------------------------------------------------------------------
@@ -191,20 +201,22 @@ class EventStore:
         return [{"seat": s, "command": _dec.decode(c), "rule": r, "reason": why}
                 for s, c, r, why in cur]
 
-    def put_seed(self, game_id: str, seed: str) -> str:
-        digest = hashlib.sha256(seed.encode()).hexdigest()
+    def put_seed(self, game_id: str, seed: str, salt: str | None, published: str) -> None:
+        """Keep the seed and salt apart from the events; only `published` is in the log."""
         with self.transaction():
-            self.conn.execute("INSERT INTO seeds VALUES (?,?,?,0)", (game_id, seed, digest))
-        return digest
+            self.conn.execute("INSERT INTO seeds (game_id, seed, seed_hash, revealed, salt) "
+                              "VALUES (?,?,?,0,?)", (game_id, seed, published, salt))
 
     def seed(self, game_id: str) -> str:
-        row = self.conn.execute("SELECT seed FROM seeds WHERE game_id=?", (game_id,)).fetchone()
+        return self.seed_record(game_id)[0]
+
+    def seed_record(self, game_id: str) -> tuple[str, str | None, str, bool]:
+        """(seed, salt, commitment as stored, revealed)."""
+        row = self.conn.execute("SELECT seed, salt, seed_hash, revealed FROM seeds "
+                                "WHERE game_id=?", (game_id,)).fetchone()
         if row is None:
             raise StoreError(f"no seed stored for game {game_id}")
-        return row[0]
-
-    def mark_seed_revealed(self, game_id: str) -> None:
-        self.conn.execute("UPDATE seeds SET revealed=1 WHERE game_id=?", (game_id,))
+        return row[0], row[1], row[2], bool(row[3])
 
     # -- verification -------------------------------------------------------------------
     def verify(self) -> VerifyReport:

@@ -42,11 +42,29 @@ def test_seed_is_hidden_until_the_end_then_revealed(eng):
     gid = eng.create("duel", 2, "secret-7")
     created = eng.store.event(gid, 1)
     assert "secret-7" not in str(created.data)
-    assert created.data["seed_hash"] == hashlib.sha256(b"secret-7").hexdigest()
+    # salted (invariant 3): the bare hash of the seed would let a short seed be found
+    assert created.data["seed_hash"] != hashlib.sha256(b"secret-7").hexdigest()
     run_bots(eng, gid, 1)
     last = eng.store.read(gid)[-1]
     assert last.type == "seed.revealed" and last.data["seed"] == "secret-7"
     assert last.rule == "CORE-3"
+    salt = last.data["salt"]
+    assert len(bytes.fromhex(salt)) == 32
+    assert created.data["seed_hash"] == hashlib.sha256(f"{salt}:secret-7".encode()).hexdigest()
+    assert eng.store.seed_record(gid)[3] is True  # seeds.revealed set with the event
+
+
+def test_batch_games_mark_their_seed_revealed(eng):
+    gid = eng.create("duel", 2, "batch-seed")
+    with eng.batch():
+        run_bots(eng, gid, 1)
+    assert eng.store.read(gid)[-1].type == "seed.revealed"
+    assert eng.store.seed_record(gid)[3] is True
+
+
+def test_two_games_with_one_seed_publish_different_commitments(eng):
+    a, b = eng.create("duel", 2, 7), eng.create("duel", 2, 7)
+    assert eng.store.event(a, 1).data["seed_hash"] != eng.store.event(b, 1).data["seed_hash"]
 
 
 def test_cascade_limit_aborts_and_commits_nothing(eng):

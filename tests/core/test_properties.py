@@ -46,8 +46,8 @@ def test_same_commands_same_events_mid_game(case, steps):
     """Two engines fed the same decisions produce byte-identical states at every step."""
     seed, players, bot = case
     a, b = engine(), engine()
-    ga = a.create("duel", players, seed, game_id="g")
-    gb = b.create("duel", players, seed, game_id="g")
+    ga = a.create("duel", players, seed, game_id="g", salt="ab" * 32)
+    gb = b.create("duel", players, seed, game_id="g", salt="ab" * 32)
     ra, rb = bot_rng(bot), bot_rng(bot)
     for _ in range(steps):
         if not step(a, ga, ra):
