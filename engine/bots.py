@@ -1,39 +1,106 @@
-"""A random legal bot: it only ever chooses among legal_commands, so it finds stalls."""
+"""A random legal bot: it only ever chooses among legal_commands, so it finds stalls.
+
+A ruleset may declare two things for it (read with getattr, so a game needs neither):
+`bot_command_limit`, the bot commands after which an unfinished game counts as stalled, and
+`bot_choices(table, seat, legal)`, the non-empty subset of legal commands worth choosing from
+(to leave out lines that are legal but pointless, e.g. destroying one's own last cards).
+"""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from engine.errors import EngineError
 
+# Every installed game ends in under 1,000 bot commands; twenty times that is a stall.
+DEFAULT_COMMAND_LIMIT = 20_000
+
 
 class Stall(EngineError):
-    """Nobody can act but the game is not over: always a rules bug."""
+    """Nobody can act, or the game is not over after the ruleset's command limit: a rules bug
+    (or a bot line that never ends). Carries where it happened, for the simulate summary."""
+
+    def __init__(self, message: str, game_id: str, prompt: dict[str, Any] | None = None,
+                 commands: int = 0, version: int = 0):
+        super().__init__(message)
+        self.game_id, self.prompt, self.commands, self.version = game_id, prompt, commands, version
+
+
+class Abandoned(Exception):
+    """The caller asked the bot to stop (Ctrl-C in `simulate`); the game is left unfinished."""
 
 
 def bot_rng(seed: str | int) -> random.Random:
     return random.Random(f"bot:{seed}")  # str seeding is stable across runs and versions
 
 
-def step(engine, game_id: str, rng: random.Random) -> bool:
-    """Play one bot decision; False once the game is over."""
+def command_limit(ruleset) -> int:
+    return getattr(ruleset, "bot_command_limit", None) or DEFAULT_COMMAND_LIMIT
+
+
+def _prompt(p) -> dict[str, Any]:
+    return {"seat": p.seat, "kind": p.kind, "rule": p.rule}
+
+
+def decide(engine, game_id: str, rng: random.Random, n: int = 0) -> dict[str, Any] | None:
+    """Play one bot decision and return the prompt it answered; None once the game is over."""
     t = engine.table(game_id)
     if t.over:
-        return False
+        return None
     prompts = engine.prompts(game_id)
     if not prompts:
-        raise Stall(f"game {game_id}: no prompt at event {t.version} but the game is not over")
+        raise Stall(f"game {game_id}: no prompt at event {t.version} but the game is not over",
+                    game_id, None, n, t.version)
     seat = prompts[0].seat
     legal = engine.legal(game_id, seat)
     if not legal:
         raise Stall(f"game {game_id}: seat {seat} is prompted ({prompts[0].kind}, rule "
-                    f"{prompts[0].rule}) at event {t.version} but has no legal command")
-    engine.submit(game_id, seat, rng.choice(legal))
-    return True
+                    f"{prompts[0].rule}) at event {t.version} but has no legal command",
+                    game_id, _prompt(prompts[0]), n, t.version)
+    narrow = getattr(engine.ruleset(game_id), "bot_choices", None)
+    choices = (narrow(t, seat, legal) or legal) if narrow else legal
+    prompt = _prompt(prompts[0])
+    try:
+        engine.submit(game_id, seat, rng.choice(choices))
+    except Exception as exc:
+        exc.bot_prompt = prompt  # where a rules error happened, for the simulate summary
+        raise
+    return prompt
 
 
-def play_out(engine, game_id: str, seed: str | int, max_commands: int = 200_000) -> int:
+def step(engine, game_id: str, rng: random.Random) -> bool:
+    """Play one bot decision; False once the game is over."""
+    return decide(engine, game_id, rng) is not None
+
+
+def play_out(engine, game_id: str, seed: str | int, max_commands: int | None = None,
+             stop: Callable[[], bool] | None = None) -> int:
+    """Play the game to its end; return the number of bot commands.
+
+    Raises Stall past the ruleset's command limit and Abandoned as soon as `stop()` is true;
+    any other error carries the prompt being answered as `exc.bot_prompt`."""
     rng = bot_rng(seed)
-    for n in range(max_commands):
-        if not step(engine, game_id, rng):
-            return n
-    raise Stall(f"game {game_id}: not over after {max_commands} bot commands")
+    limit = max_commands or command_limit(engine.ruleset(game_id))
+    last = None
+    n = 0
+    try:
+        while n < limit:
+            if stop is not None and stop():
+                raise Abandoned(game_id)
+            answered = decide(engine, game_id, rng, n)
+            if answered is None:
+                return n
+            last = answered
+            n += 1
+    except (Stall, Abandoned):
+        raise
+    except Exception as exc:
+        exc.bot_commands = n
+        exc.add_note(f"bot: game {game_id}, seed {seed}, command {n}, "
+                     f"prompt {getattr(exc, 'bot_prompt', None)}")
+        raise
+    t = engine.table(game_id)
+    where = f"seat {last['seat']} {last['kind']} (rule {last['rule']})" if last else "no prompt"
+    raise Stall(f"game {game_id}: not over after {limit} bot commands (last: {where}, "
+                f"event {t.version})", game_id, last, n, t.version)

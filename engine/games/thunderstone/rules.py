@@ -5,7 +5,7 @@ from typing import Any
 
 import msgspec
 
-from engine.games.thunderstone import fold, legal, setup, turns
+from engine.games.thunderstone import bot, fold, legal, setup, turns
 from engine.games.thunderstone.state import State
 from engine.ruleset import Illegal, Option, Prompt, Ruleset
 
@@ -31,6 +31,9 @@ class Thunderstone(Ruleset):
     content_packs = ("base",)
     State = State
     summary = "Thunderstone: Dragonspire (Drachenturm), competitive or co-op 2-5 players, solo 1"
+    # random bots end every game in well under 1,000 commands (3,000 games of 2 players, 40 of
+    # each player count); more than this is a stall, reported by `simulate` within a second
+    bot_command_limit = 5_000
 
     def setup(self, ctx, table) -> None:
         setup.setup(ctx, table)
@@ -52,6 +55,10 @@ class Thunderstone(Ruleset):
 
     def explain(self, table, seat: int, cmd: dict[str, Any]) -> Illegal | None:
         return legal.explain(table, seat, cmd)
+
+    def bot_choices(self, table, seat: int, cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Random bots skip legal but pointless lines (engine.bots reads this if present)."""
+        return bot.bot_choices(table, seat, cmds)
 
     def game_view(self, table, seat: int | None) -> Any:
         """The game's own state holds no hidden card: hands and decks live in owner/hidden zones."""

@@ -1,0 +1,51 @@
+"""The endless games `simulate thunderstone --players 2` found: both seats rest their command
+decks to nothing while a monster that leaves only by defeat (p.16) stands on position 1 in
+front of the Thunderstone, so no rule can end the game (p.5 Zugende). Random bots must not
+play that pointless line (engine/games/thunderstone/bot.py); the rules stay as printed."""
+from __future__ import annotations
+
+import pytest
+
+from engine.bots import play_out
+from engine.games.thunderstone.bot import bot_choices
+from engine.testing import new_game
+from ts_helpers import Game
+
+# (simulate --seed, game index): the games of `simulate thunderstone --games 1000 --players 2`
+# that never ended; ids are f"thunderstone-{seed}-{i:05d}", bot seeds f"{seed}-{i}"
+ENDLESS = [(1, 409), (1, 914), (2, 353)]
+
+
+@pytest.mark.parametrize("seed,i", ENDLESS)
+def test_ts_simulated_game_ends(seed, i):
+    eng, gid = new_game("thunderstone", 2, seed=f"{seed}-{i}")
+    play_out(eng, gid, f"{seed}-{i}", max_commands=5000)
+    t = eng.table(gid)
+    assert t.over and t.winners
+
+
+def test_ts_rest_keeps_a_playable_deck():
+    """With six cards or fewer left (one hand), the bot destroys nothing but diseases at rest;
+    the rule itself still offers the destroy (p.5 Erholung: "Du darfst 1 Handkarte zerstoeren")."""
+    few = {"hand": ["Miliz", "Dolch", "Fackel"], "deck": ["Miliz", "Proviant"], "discard": []}
+    g = Game("stall_item_use", seats={0: few})
+    g.play("action", action="rest")
+    legal = g.eng.legal(g.gid, 0)
+    assert {"kind": "destroy"} in legal
+    assert bot_choices(g.t, 0, legal) == [{"kind": "pass"}]
+
+
+def test_ts_rest_still_destroys_a_disease_or_a_spare_card():
+    sick = {"hand": ["Miliz", "Krankheit"], "deck": ["Miliz"], "discard": []}
+    g = Game("stall_item_use", seats={0: sick})
+    g.play("action", action="rest")
+    legal = g.eng.legal(g.gid, 0)
+    assert bot_choices(g.t, 0, legal) == legal
+    g.play("destroy")
+    offered = bot_choices(g.t, 0, g.eng.legal(g.gid, 0))
+    assert offered == [{"kind": "choose", "option": "Krankheit"}]
+    many = {"hand": ["Miliz"] * 4, "deck": ["Dolch"] * 3, "discard": []}
+    g = Game("stall_item_use", seats={0: many})
+    g.play("action", action="rest")
+    legal = g.eng.legal(g.gid, 0)
+    assert bot_choices(g.t, 0, legal) == legal
