@@ -1,12 +1,18 @@
 """The `runeledger` command. Human tables by default, `--json` for machines.
 
-Exit codes: 0 success, 1 a refused or failed request (illegal command, refused undo,
-replay difference, broken hash chain), 2 bad usage.
+Exit codes: 0 done; 1 refused by a rule (illegal command, refused undo, version conflict);
+2 malformed input or usage (bad JSON, unknown game or seat, missing database file);
+3 integrity failure (broken hash chain, replay difference, corrupt or foreign file);
+70 an unexpected internal error (one line; RUNELEDGER_DEBUG=1 shows the traceback);
+130 interrupted.
+
+Reads show the public view unless `--as SEAT` or `--as referee` is named (invariant 6).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -17,17 +23,22 @@ from rich.table import Table as RichTable
 from engine import registry
 from engine import situation as situation_file
 from engine.content import ContentError
-from engine.errors import EngineError, IllegalCommand, UndoRefused
+from engine.boundary import check_seat, parse_command
+from engine.errors import (BadInput, CascadeAborted, EngineError, IllegalCommand, UndoRefused,
+                           UnknownGame)
 from engine.logs import configure
 from engine.pipeline import Engine
 from engine.replay import replay
 from projections.audit import audit
 from projections.timeline import timeline
-from projections.views import full_state, log_view, state_view
-from store import StoreError
+from projections.views import REFEREE, full_state, log_view, state_view
+from store import CorruptStore, EventStore, StoreError, VersionConflict
+from store import errors as store_errors
+
+CREATES = ("new", "simulate")  # the only commands that may create a database file
 
 out = Console(soft_wrap=True)
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 
 
 def emit(args, data: Any, human=None) -> None:
@@ -52,7 +63,7 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
     opts = {}
     for p in pairs or []:
         if "=" not in p:
-            raise SystemExit(f"--option needs key=value, got {p!r}")
+            raise BadInput(None, f"--option needs key=value, got {p!r}")
         k, v = p.split("=", 1)
         opts[k] = v
     return opts
@@ -61,6 +72,26 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
 def events_rows(events) -> list[list[Any]]:
     return [[e["version"], e["type"], "" if e["actor"] is None else e["actor"], e["rule"] or "",
              json.dumps(e["data"], ensure_ascii=False)[:100]] for e in events]
+
+
+def viewer(args, eng: Engine, game_id: str):
+    """--as: None for the public view (the default), a seat, or REFEREE (everything)."""
+    who = getattr(args, "as_", None)
+    if who is None or who == "spectator":
+        return None
+    if who == "referee":
+        return REFEREE
+    try:
+        seat = int(who, 10)
+    except ValueError:
+        raise BadInput(None, f"--as takes a seat number, 'spectator' or 'referee', not {who!r}") \
+            from None
+    return check_seat(seat, eng.table(game_id).players)
+
+
+def viewer_label(who) -> str:
+    return "public view" if who is None else "referee (everything)" if who is REFEREE \
+        else f"seat {who}"
 
 
 # -- subcommands ------------------------------------------------------------------------
@@ -120,12 +151,12 @@ def cmd_legal(args, eng: Engine) -> int:
 
 def cmd_play(args, eng: Engine) -> int:
     try:
-        command = json.loads(args.command)
-    except json.JSONDecodeError as exc:
-        eng.store.record_rejected(args.game_id, args.seat, args.command, "CORE-5",
-                                  f"malformed JSON: {exc}")
-        raise IllegalCommand("CORE-5", f"the command is not valid JSON ({exc})") from None
-    stored = eng.submit(args.game_id, args.seat, command)
+        command = parse_command(args.command)
+    except BadInput as exc:
+        eng.table(args.game_id)  # an unknown game is the first thing to say
+        eng._note_rejected(args.game_id, args.seat, args.command[:2048], exc.rule, exc.reason)
+        raise
+    stored = eng.submit(args.game_id, args.seat, command, expected_version=args.expected_version)
     rs = eng.ruleset(args.game_id)
     evs = log_view(rs, stored, args.seat)
     emit(args, evs, lambda: out.print(table(f"{len(evs)} events", ["#", "type", "seat", "rule",
@@ -134,20 +165,21 @@ def cmd_play(args, eng: Engine) -> int:
 
 
 def cmd_log(args, eng: Engine) -> int:
+    who = viewer(args, eng, args.game_id)
     rs = eng.ruleset(args.game_id)
     events = eng.store.read(args.game_id, args.from_ or 1, args.to)
-    evs = log_view(rs, events, args.as_) if args.as_ is not None else \
-        [msgspec.to_builtins(e) for e in events]
-    emit(args, evs, lambda: out.print(table(f"log of {args.game_id}", ["#", "type", "seat",
-                                                                        "rule", "data"],
+    evs = log_view(rs, events, who)
+    emit(args, evs, lambda: out.print(table(f"log of {args.game_id} ({viewer_label(who)})",
+                                            ["#", "type", "seat", "rule", "data"],
                                             events_rows(evs))))
     return 0
 
 
 def cmd_state(args, eng: Engine) -> int:
+    who = viewer(args, eng, args.game_id)
     t = eng.reader.state_at(args.game_id, args.at)
     rs = eng.ruleset(args.game_id)
-    view = state_view(rs, t, args.as_) if args.as_ is not None else full_state(rs, t)
+    view = full_state(rs, t) if who is REFEREE else state_view(rs, t, who)
     emit(args, view)
     return 0
 
@@ -173,10 +205,11 @@ def cmd_force(args, eng: Engine) -> int:
 
 
 def cmd_audit(args, eng: Engine) -> int:
-    report = audit(eng.store, args.game_id, args.n)
+    report = audit(eng.store, args.game_id, args.n, viewer(args, eng, args.game_id))
 
     def human():
-        out.print(f"[bold]Event {args.n}[/bold] of {args.game_id} (command {report['command_id']})")
+        out.print(f"[bold]Event {args.n}[/bold] of {args.game_id} (command {report['command_id']}; "
+                  f"{report['as']})")
         for i, link in enumerate(report["chain"]):
             lead = "  " * i + ("why: " if i else "")
             out.print(f"{lead}[cyan]#{link['version']} {link['type']}[/cyan] seat={link['actor']} "
@@ -191,11 +224,12 @@ def cmd_audit(args, eng: Engine) -> int:
 
 
 def cmd_replay(args, eng: Engine) -> int:
+    eng.table(args.game_id)  # an unknown game is bad input, not a difference
     result = replay(eng.store, args.game_id)
     emit(args, result, lambda: out.print(
         f"replay identical: {result.events} events" if result.ok else
         f"replay DIFFERS at event {result.difference.get('version')}: {result.difference}"))
-    return 0 if result.ok else 1
+    return 0 if result.ok else 3
 
 
 def cmd_verify(args, eng: Engine) -> int:
@@ -204,11 +238,12 @@ def cmd_verify(args, eng: Engine) -> int:
         f"ok: {report.games} games, {report.events} events, every hash chain intact" if report.ok
         else f"BROKEN: game {report.first_bad['game_id']} event {report.first_bad['version']} "
              f"({report.first_bad['type']}): {report.first_bad['problem']}"))
-    return 0 if report.ok else 1
+    return 0 if report.ok else 3
 
 
 def cmd_timeline(args, eng: Engine) -> int:
-    rows = timeline(eng.store, args.game_id)
+    rows = timeline(eng.store, args.game_id, eng.ruleset(args.game_id),
+                    viewer(args, eng, args.game_id))
     emit(args, rows, lambda: out.print(table(f"timeline of {args.game_id}",
                                              ["events", "decision", "seat", "rule", "n"],
                                              [[f"{r['first']}-{r['last']}", r["decision"], r["seat"],
@@ -237,15 +272,29 @@ def cmd_simulate(args) -> int:
 
 
 # -- wiring -----------------------------------------------------------------------------
+class UsageError(Exception):
+    """argparse's complaint, raised instead of printed so that --json can shape it."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        raise UsageError(f"{self.prog}: {message}")
+
+
 def parser() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
+    common = Parser(add_help=False)
     common.add_argument("--db", default="runeledger.db", help="database file (default runeledger.db)")
     common.add_argument("--json", action="store_true", help="machine-readable output")
-    p = argparse.ArgumentParser(prog="runeledger", description=__doc__.splitlines()[0])
-    sub = p.add_subparsers(dest="cmd", required=True)
+    p = Parser(prog="runeledger", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="cmd", required=True, parser_class=Parser)
 
     def add(name, help_):
         return sub.add_parser(name, parents=[common], help=help_)
+
+    def viewer_arg(s):
+        s.add_argument("--as", dest="as_", metavar="SEAT|referee",
+                       help="whose view: a seat number, or referee for everything "
+                            "(default: the public view)")
 
     add("games", "installed rulesets")
     s = add("new", "start a game, print its id")
@@ -255,25 +304,29 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--option", action="append", metavar="KEY=VALUE")
     s.add_argument("--situation", metavar="FILE")
     s.add_argument("--analysis", action="store_true", help="analysis mode: undo anywhere")
-    for name, help_ in (("prompts", "who must act now"), ("replay", "re-run and compare"),
-                        ("timeline", "one line per command")):
+    for name, help_ in (("prompts", "who must act now"), ("replay", "re-run and compare")):
         add(name, help_).add_argument("game_id")
+    s = add("timeline", "one line per command")
+    s.add_argument("game_id")
+    viewer_arg(s)
     s = add("legal", "every legal command for a seat")
     s.add_argument("game_id")
     s.add_argument("--seat", type=int, required=True)
     s = add("play", "submit a command")
     s.add_argument("game_id")
     s.add_argument("--seat", type=int, required=True)
+    s.add_argument("--expected-version", type=int, metavar="N",
+                   help="refuse (version conflict) unless the game is still at event N")
     s.add_argument("command", metavar="COMMAND_JSON")
     s = add("log", "the event log")
     s.add_argument("game_id")
     s.add_argument("--from", dest="from_", type=int)
     s.add_argument("--to", type=int)
-    s.add_argument("--as", dest="as_", type=int, metavar="SEAT")
+    viewer_arg(s)
     s = add("state", "state or a seat's view at any event")
     s.add_argument("game_id")
     s.add_argument("--at", type=int)
-    s.add_argument("--as", dest="as_", type=int, metavar="SEAT")
+    viewer_arg(s)
     s = add("undo", "undo to event N")
     s.add_argument("game_id")
     s.add_argument("--to", type=int, required=True)
@@ -286,6 +339,7 @@ def parser() -> argparse.ArgumentParser:
     s = add("audit", "why event N happened")
     s.add_argument("game_id")
     s.add_argument("n", type=int)
+    viewer_arg(s)
     add("verify", "check every hash chain")
     s = add("simulate", "play complete games with random legal bots")
     s.add_argument("game")
@@ -301,28 +355,92 @@ HANDLERS = {"new": cmd_new, "prompts": cmd_prompts, "legal": cmd_legal, "play": 
             "log": cmd_log, "state": cmd_state, "undo": cmd_undo, "audit": cmd_audit, "force": cmd_force,
             "replay": cmd_replay, "verify": cmd_verify, "timeline": cmd_timeline}
 
+_MISSING_STORE = getattr(store_errors, "MissingStore", ())
+
+
+def open_engine(args) -> Engine:
+    """Only `new` and `simulate` create a database; reads of a missing file create nothing."""
+    create = args.cmd in CREATES
+    if not create and args.db != ":memory:" and not os.path.exists(args.db):
+        raise BadInput(None, f"no database file {args.db!r} (only new and simulate create one; "
+                             "check --db)")
+    try:
+        return Engine(EventStore(args.db, create=create))
+    except TypeError:  # a store without the create flag
+        return Engine(EventStore(args.db))
+
+
+def exit_code(exc: BaseException) -> int:
+    """The one place that maps an error to the documented exit codes."""
+    if isinstance(exc, (BadInput, UsageError, UnknownGame, ValueError)) or \
+            (_MISSING_STORE and isinstance(exc, _MISSING_STORE)):
+        return 2
+    if isinstance(exc, (IllegalCommand, UndoRefused, VersionConflict)):
+        return 1
+    if isinstance(exc, CorruptStore):
+        return 3
+    if isinstance(exc, CascadeAborted):
+        return 70
+    if isinstance(exc, (EngineError, StoreError)):
+        return 2
+    return 70
+
 
 def main(argv: list[str] | None = None) -> int:
     configure()
-    args = parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    as_json = "--json" in argv
     try:
+        args = parser().parse_args(argv)
+        as_json = args.json
         if args.cmd == "games":
             return cmd_games(args)
         if args.cmd == "simulate":
             return cmd_simulate(args)
-        return HANDLERS[args.cmd](args, Engine(args.db))
-    except (IllegalCommand, UndoRefused) as exc:
-        fail(args, str(exc), getattr(exc, "rule", None))
-    except (EngineError, StoreError, ContentError, ValueError) as exc:
-        fail(args, str(exc), None)
-    return 1
+        return HANDLERS[args.cmd](args, open_engine(args))
+    except SystemExit as exc:  # --help
+        return exc.code if isinstance(exc.code, int) else 0
+    except KeyboardInterrupt:
+        fail(as_json, "interrupted", None)
+        return 130
+    except BrokenPipeError:
+        _quiet_stdout()  # the reader stopped early (| head): not an error of ours
+        return 0
+    except Exception as exc:
+        code = exit_code(exc)
+        if code == 70:
+            if os.environ.get("RUNELEDGER_DEBUG"):
+                raise
+            message = f"internal error ({type(exc).__name__}): {_one_line(exc)}; " \
+                      "set RUNELEDGER_DEBUG=1 for the traceback"
+        else:
+            message = _one_line(exc)
+        fail(as_json, message, getattr(exc, "rule", None))
+        return code
 
 
-def fail(args, message: str, rule: str | None) -> None:
-    if args.json:
-        sys.stdout.write(json.dumps({"error": message, "rule": rule}) + "\n")
-    else:
-        err.print(f"error: {message}", style="red", markup=False, highlight=False)
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= 2000 else text[:1997] + "..."
+
+
+def _quiet_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except OSError:
+        pass
+
+
+def fail(as_json: bool, message: str, rule: str | None) -> None:
+    try:
+        if as_json:
+            sys.stdout.write(json.dumps({"error": message, "rule": rule}) + "\n")
+            sys.stdout.flush()
+        else:
+            err.print(f"error: {message}", style="red", markup=False, highlight=False)
+    except BrokenPipeError:
+        _quiet_stdout()
 
 
 if __name__ == "__main__":

@@ -18,7 +18,8 @@ from bus import RuleBus
 from engine import registry
 from engine.context import Ctx
 from engine.logs import configure
-from engine.errors import CascadeAborted, EngineError, IllegalCommand
+from engine.boundary import check_command, check_game_id, check_seat
+from engine.errors import BadInput, CascadeAborted, EngineError, IllegalCommand
 from engine.ruleset import Illegal, Ruleset
 from engine.table import Table
 from engine.undo import check_undo
@@ -32,6 +33,11 @@ _canon = msgspec.json.Encoder(order="sorted")
 
 def canonical(cmd: Any) -> bytes:
     return _canon.encode(cmd)
+
+
+def _short(v: Any) -> str:
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _reveal_seed(ctx: Ctx, table: Table, ev) -> None:
@@ -69,6 +75,9 @@ class Engine:
     def table(self, game_id: str) -> Table:
         t = self._tables.get(game_id)
         if t is None:
+            check_game_id(game_id)
+            if not self.store.version(game_id):
+                raise BadInput("CORE-5", f"no game {game_id!r} in {self.store.path}")
             t = self._tables[game_id] = self.reader.state_at(game_id)
         return t
 
@@ -184,21 +193,26 @@ class Engine:
 
     def legal(self, game_id: str, seat: int) -> list[dict[str, Any]]:
         t = self.table(game_id)
+        check_seat(seat, t.players)
         return [] if t.over else self.ruleset(game_id).legal_commands(t, seat)
 
     def check(self, game_id: str, seat: int, cmd: Any) -> Illegal | None:
+        """None when `cmd` is legal for `seat` now; else the rule and what is wrong.
+        Raises BadInput for what is not a command or not a seat at all."""
         t = self.table(game_id)
+        check_seat(seat, t.players)
+        check_command(cmd)
         rs = self.ruleset(game_id)
         if t.over:
             return Illegal("CORE-5", "the game is over")
-        if not isinstance(cmd, dict) or not isinstance(cmd.get("kind"), str):
-            return Illegal("CORE-5", 'a command is a JSON object with a string "kind"')
-        if not 0 <= seat < t.players:
-            return Illegal("CORE-5", f"no seat {seat}: seats are 0..{t.players - 1}")
         wanted = canonical(cmd)
         if any(canonical(c) == wanted for c in rs.legal_commands(t, seat)):
             return None
-        why = rs.explain(t, seat, cmd)
+        try:
+            why = rs.explain(t, seat, cmd)
+        except Exception as exc:  # a game's explain must not turn a refusal into a crash
+            log.error("explain_failed", game_id=game_id, ruleset=rs.name, error=repr(exc))
+            why = None
         if why is not None:
             return why
         mine = [p for p in rs.prompts(t) if p.seat == seat]
@@ -207,13 +221,26 @@ class Engine:
         return Illegal(mine[0].rule, f"{cmd.get('kind')!r} is not a legal answer to "
                                      f"{mine[0].kind!r} for seat {seat}")
 
-    def submit(self, game_id: str, seat: int, cmd: Any) -> list[StoredEvent] | None:
-        """Play one command; IllegalCommand leaves the log untouched (it is noted as rejected)."""
-        bad = self.check(game_id, seat, cmd)
+    def submit(self, game_id: str, seat: int, cmd: Any,
+               expected_version: int | None = None) -> list[StoredEvent] | None:
+        """Play one command; IllegalCommand leaves the log untouched (it is noted as rejected).
+
+        `expected_version` is the version the caller saw: if the game has moved on since,
+        the command is refused as a version conflict, even when it would still be legal."""
+        if expected_version is not None:
+            self.table(game_id)  # the game exists
+            head = self.store.version(game_id)
+            if head != self._tables[game_id].version:  # another writer moved the game on
+                self._tables.pop(game_id, None)
+            if type(expected_version) is not int or expected_version != head:
+                raise VersionConflict(game_id, expected_version, head)
+        try:
+            bad = self.check(game_id, seat, cmd)
+        except BadInput as exc:
+            self._note_rejected(game_id, seat, cmd, exc.rule, exc.reason)
+            raise
         if bad is not None:
-            if self._pending is None:
-                self.store.record_rejected(game_id, seat, cmd, bad.rule, bad.reason)
-            log.info("command_rejected", game_id=game_id, seat=seat, rule=bad.rule, reason=bad.reason)
+            self._note_rejected(game_id, seat, cmd, bad.rule, bad.reason)
             raise IllegalCommand(bad.rule, bad.reason)
         t = self.table(game_id)
         rs = self.ruleset(game_id)
@@ -229,6 +256,22 @@ class Engine:
         log.info("command", game_id=game_id, seat=seat, kind=cmd["kind"], events=len(ctx.events),
                  version=t.version, over=t.over)
         return stored
+
+    def _note_rejected(self, game_id: Any, seat: Any, cmd: Any, rule: str | None,
+                       reason: str) -> None:
+        """Refusals go to the `rejected` table (the store keeps it bounded per game)."""
+        log.info("command_rejected", game_id=str(game_id)[:200], seat=_short(seat), rule=rule,
+                 reason=reason)
+        if self._pending is not None or not isinstance(game_id, str):
+            return
+        try:
+            size = len(canonical(cmd))
+        except Exception:  # not even encodable: keep its shape, not its bytes
+            cmd, size = f"<{type(cmd).__name__}>", 0
+        if size > 2048:
+            cmd = f"<{type(cmd).__name__} of {size} bytes>"
+        seat = seat if type(seat) is int and 0 <= seat < 1 << 16 else None
+        self.store.record_rejected(game_id, seat, cmd, rule, reason)
 
     def force(self, game_id: str, outcomes: dict[str, list[Any]]) -> list[StoredEvent] | None:
         """Stack the next chance outcomes: an explicit, recorded option (invariant 3)."""
@@ -246,6 +289,10 @@ class Engine:
              agreed: bool = False) -> list[StoredEvent] | None:
         t = self.table(game_id)
         rs = self.ruleset(game_id)
+        if seat is not None:
+            check_seat(seat, t.players)
+        if type(to) is not int:
+            raise BadInput("CORE-6", f"an undo target is an event number, not {to!r}")
         check_undo(self.store, t, to, seat, agreed)
         base = t.version
         ctx = self._ctx(rs, t, seat)

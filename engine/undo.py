@@ -3,6 +3,8 @@
 Undo may not cross a chance outcome (it would allow rerolling by peeking), a reveal (the
 player has seen what was hidden) or another seat's decision, unless the table agreed or the
 game is in analysis mode. With no seat named, every decision counts as someone else's.
+Undo lands only between commands: a target inside one command's cascade would leave a state
+no rule ever produced (a prompt with no legal answer).
 """
 from __future__ import annotations
 
@@ -17,6 +19,13 @@ def check_undo(store: EventStore, table: Table, to: int, seat: int | None, agree
     first_play = _setup_end(store, table.game_id)
     if to < first_play:
         raise UndoRefused("CORE-6", f"event {to} is inside the set-up (ends at {first_play})")
+    here, after = store.read(table.game_id, to, to + 1)
+    if here.command_id == after.command_id:
+        first, last = _command_span(store, table.game_id, here.command_id)
+        raise UndoRefused("CORE-6", f"event {to} is inside a command (events {first}-{last}, "
+                                    f"one decision and its consequences); undo lands on command "
+                                    f"boundaries only: use --to {first - 1} (before it) or "
+                                    f"--to {last} (after it)")
     if table.analysis or agreed:
         return
     for ev in store.read(table.game_id, to + 1, table.version):
@@ -28,6 +37,12 @@ def check_undo(store: EventStore, table: Table, to: int, seat: int | None, agree
         if ev.type.startswith("cmd.") and (seat is None or ev.actor != seat):
             raise UndoRefused("CORE-6", f"event {ev.version} is a decision of seat {ev.actor}"
                                         + ("" if seat is not None else " (no seat named)"))
+
+
+def _command_span(store: EventStore, game_id: str, command_id: str) -> tuple[int, int]:
+    row = store.conn.execute("SELECT MIN(version), MAX(version) FROM events WHERE game_id=? "
+                             "AND command_id=?", (game_id, command_id)).fetchone()
+    return row[0], row[1]
 
 
 def _setup_end(store: EventStore, game_id: str) -> int:

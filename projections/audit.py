@@ -1,16 +1,17 @@
 """Audit: why did event N happen? Its chain of causes back to the command, each rule with
-its catalog summary, and the state just before it."""
+its catalog summary, and the state just before it, as the named viewer may see them."""
 from __future__ import annotations
 
 from typing import Any
 
 from projections.state import StateReader
-from projections.views import full_state
+from projections.views import REFEREE, event_view, full_state, state_view, viewer_name
 from store import EventStore
 from store.errors import StoreError
 
 
-def audit(store: EventStore, game_id: str, n: int) -> dict[str, Any]:
+def audit(store: EventStore, game_id: str, n: int, who=None) -> dict[str, Any]:
+    """`who`: None (public view, the default), a seat, or REFEREE."""
     reader = StateReader(store)
     rs = reader.ruleset_of(game_id)
     ev = store.event(game_id, n)
@@ -24,8 +25,11 @@ def audit(store: EventStore, game_id: str, n: int) -> dict[str, Any]:
             "rule_summary": rule.summary if rule else None,
             "rule_source": f"{rule.game} {rule.section}, rulebook {rule.page}" if rule else None,
             "reading": rule.reading if rule and rule.reading else None,
-            "data": cur.data})
+            "data": cur.data if who is REFEREE else event_view(rs, cur, who)["data"]})
         cur = store.event(game_id, cur.cause) if cur.cause else None
-    before = full_state(rs, reader.state_at(game_id, n - 1)) if n > 1 else None
-    return {"game_id": game_id, "event": n, "command_id": ev.command_id, "chain": chain,
-            "state_before": before}
+    before = None
+    if n > 1:
+        t = reader.state_at(game_id, n - 1)
+        before = full_state(rs, t) if who is REFEREE else state_view(rs, t, who)
+    return {"game_id": game_id, "event": n, "as": viewer_name(who), "command_id": ev.command_id,
+            "chain": chain, "state_before": before}

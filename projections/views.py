@@ -1,4 +1,8 @@
-"""What one seat may see (invariant 6): of the state, and of each event in the log."""
+"""What one seat may see (invariant 6): of the state, and of each event in the log.
+
+A viewer is None (the public: a spectator), a seat number, or REFEREE (whoever holds the
+database sees everything, but only when asking for it by name).
+"""
 from __future__ import annotations
 
 from typing import Any
@@ -6,6 +10,13 @@ from typing import Any
 from engine.mechanics import zones
 from engine.table import Table
 from store import StoredEvent
+
+class _Referee:
+    def __repr__(self) -> str:
+        return "REFEREE"
+
+
+REFEREE = _Referee()
 
 _CORE_PUBLIC = {
     "zone.moved": ("src", "dst", "n", "to"),
@@ -45,9 +56,13 @@ def event_view(ruleset, ev: StoredEvent, seat: int | None) -> dict[str, Any]:
     return {**base, "data": data, "redacted": True}
 
 
-def log_view(ruleset, events: list[StoredEvent], seat: int | None) -> list[dict[str, Any]]:
-    if seat is None:
-        return [event_view(ruleset, ev, None) if ev.vis is not None else
-                {"version": ev.version, "type": ev.type, "actor": ev.actor, "rule": ev.rule,
+def log_view(ruleset, events: list[StoredEvent], who) -> list[dict[str, Any]]:
+    """Each event as `who` may see it: REFEREE everything, a seat or None (public) redacted."""
+    if who is REFEREE:
+        return [{"version": ev.version, "type": ev.type, "actor": ev.actor, "rule": ev.rule,
                  "cause": ev.cause, "data": ev.data} for ev in events]
-    return [event_view(ruleset, ev, seat) for ev in events]
+    return [event_view(ruleset, ev, who) for ev in events]
+
+
+def viewer_name(who) -> str:
+    return "referee" if who is REFEREE else "spectator" if who is None else f"seat {who}"

@@ -129,10 +129,14 @@ def test_undo_policy_refuses_chance_reveals_and_others_decisions(eng):
     assert eng.table(gid).game.active == 1
     stored = eng.submit(gid, 1, eng.legal(gid, 1)[0])  # a card is shown, a die rolled
     shown = next(e.version for e in stored if e.data.get("reveal"))
-    with pytest.raises(UndoRefused, match="revealed hidden cards"):
-        eng.undo(gid, shown - 1, seat=1)
-    with pytest.raises(UndoRefused, match="chance outcome"):
-        eng.undo(gid, shown, seat=1)
+    rolled = next(e.version for e in stored if "chance" in e.data)
+    first = stored[0].version
+    kinds = {shown: "revealed hidden cards", rolled: "chance outcome"}
+    with pytest.raises(UndoRefused, match=kinds[min(kinds)]):
+        eng.undo(gid, first - 1, seat=1)   # the command boundary before the card was played
+    with pytest.raises(UndoRefused, match=f"inside a command .*--to {first - 1} .*--to "
+                                          f"{stored[-1].version}"):
+        eng.undo(gid, shown, seat=1, agreed=True)  # not even the table can land mid-cascade
     eng.undo(gid, mine, agreed=True)
     assert eng.store.read(gid)[-2].type == "undo.agreed"
 

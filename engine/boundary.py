@@ -1,0 +1,163 @@
+"""The strict boundary (invariant 9): what may reach the pipeline as a command or a seat.
+
+Everything a user, a socket or a script hands in passes here first. Shapes are checked
+before any rule looks at them, so rule code (legal-move matching, `explain`) only ever sees
+JSON-sized values: a flat-ish object of strings, safe integers, booleans, null and short
+lists. Whether the command is legal is then decided by exact match against
+`legal_commands`, which is the strictest schema there is.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.errors import BadInput
+
+MAX_COMMAND_BYTES = 16 * 1024
+MAX_DEPTH = 6             # the object itself is depth 1
+MAX_STRING = 1024
+MAX_ITEMS = 256           # per list or object
+MAX_KEY = 64
+SAFE_INT = 2 ** 53        # integers beyond this do not survive JavaScript clients
+RULE = "CORE-5"
+
+
+def _bad(what: str) -> BadInput:
+    return BadInput(RULE, what)
+
+
+def parse_command(text: str | bytes) -> dict[str, Any]:
+    """JSON text -> a checked command. Size and nesting are bounded before parsing."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _bad(f"the command is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    if len(text) > MAX_COMMAND_BYTES:
+        raise _bad(f"the command is {len(text)} characters long; the limit is "
+                   f"{MAX_COMMAND_BYTES}")
+    depth = _nesting(text)
+    if depth > MAX_DEPTH:
+        raise _bad(f"the command nests {depth} levels deep; the limit is {MAX_DEPTH}")
+    try:
+        value = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int,
+                           parse_float=_no_float)
+    except BadInput:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise _bad(f"the command is not valid JSON ({exc})") from None
+    return check_command(value)
+
+
+def check_command(value: Any) -> dict[str, Any]:
+    """A Python value handed to the API -> the same value, or BadInput naming the fault."""
+    if not isinstance(value, dict):
+        raise _bad(f'a command is a JSON object with a string "kind", not {_kind(value)}')
+    kind = value.get("kind")
+    if not isinstance(kind, str) or not kind:
+        raise _bad('a command needs a non-empty string "kind"')
+    _check(value, "command", 1)
+    return value
+
+
+def check_seat(seat: Any, players: int) -> int:
+    """Seats are the integers 0..players-1; True, 0.0 and "0" are not seats."""
+    if type(seat) is not int:
+        raise _bad(f"a seat is an integer 0..{players - 1}, not {_kind(seat)} {_short(seat)}")
+    if not 0 <= seat < players:
+        raise _bad(f"no seat {_short(seat)}: this game has seats 0..{players - 1}")
+    return seat
+
+
+def check_game_id(game_id: Any) -> str:
+    if not isinstance(game_id, str) or not 0 < len(game_id) <= 200:
+        raise _bad(f"a game id is a non-empty string of at most 200 characters, not "
+                   f"{_kind(game_id)}")
+    return game_id
+
+
+def _check(v: Any, where: str, depth: int) -> None:
+    if depth > MAX_DEPTH:
+        raise _bad(f"{where} nests deeper than {MAX_DEPTH} levels")
+    if v is None or isinstance(v, bool):
+        return
+    if isinstance(v, int):
+        if not -SAFE_INT <= v <= SAFE_INT:
+            raise _bad(f"{where} is an integer outside ±2^53")
+        return
+    if isinstance(v, str):
+        if len(v) > MAX_STRING:
+            raise _bad(f"{where} is a string of {len(v)} characters; the limit is {MAX_STRING}")
+        if not v.isascii():
+            try:
+                v.encode("utf-8")
+            except UnicodeEncodeError:
+                raise _bad(f"{where} is not valid Unicode text (lone surrogate)") from None
+        return
+    if isinstance(v, dict):
+        if len(v) > MAX_ITEMS:
+            raise _bad(f"{where} has {len(v)} keys; the limit is {MAX_ITEMS}")
+        for k, item in v.items():
+            if not isinstance(k, str) or len(k) > MAX_KEY:
+                raise _bad(f"{where} has a key that is not a short string: {_short(k)}")
+            _check(k, f"{where} key", depth + 1)
+            _check(item, f"{where}.{k}", depth + 1)
+        return
+    if isinstance(v, list):
+        if len(v) > MAX_ITEMS:
+            raise _bad(f"{where} is a list of {len(v)} items; the limit is {MAX_ITEMS}")
+        for i, item in enumerate(v):
+            _check(item, f"{where}[{i}]", depth + 1)
+        return
+    raise _bad(f"{where} is {_kind(v)}; commands hold only strings, integers, booleans, "
+               "null, lists and objects")
+
+
+def _nesting(text: str) -> int:
+    """Deepest bracket nesting outside strings: checked before json.loads can recurse."""
+    deepest = depth = 0
+    in_str = escaped = False
+    for ch in text:
+        if in_str:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    return deepest
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > 16:
+        raise _bad(f"the number {text[:20]}… has too many digits (integers are within ±2^53)")
+    return int(text)
+
+
+def _no_float(text: str) -> Any:
+    raise _bad(f"the number {text[:20]} is not an integer; commands hold no fractions")
+
+
+def _no_constant(text: str) -> Any:
+    raise _bad(f"{text} is not a JSON number")
+
+
+def _kind(v: Any) -> str:
+    return {bool: "a boolean", int: "an integer", float: "a number with a fraction",
+            str: "a string", list: "a list", dict: "an object",
+            type(None): "null"}.get(type(v), f"a {type(v).__name__}")
+
+
+def _short(v: Any) -> str:
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
