@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.errors import BadInput
+from engine.errors import BadInput, IllegalCommand
 
 MAX_COMMAND_BYTES = 16 * 1024
 MAX_DEPTH = 6             # the object itself is depth 1
@@ -28,6 +28,18 @@ def _bad(what: str) -> BadInput:
 
 def parse_command(text: str | bytes) -> dict[str, Any]:
     """JSON text -> a checked command. Size and nesting are bounded before parsing."""
+    return check_command(parse_json(text))
+
+
+def parse_json(text: str | bytes, rule: str = RULE) -> Any:
+    """Any JSON input from outside, with the same bounds as a command."""
+    try:
+        return _parse(text)
+    except BadInput as exc:
+        raise BadInput(rule, exc.reason) from None
+
+
+def _parse(text: str | bytes) -> Any:
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -46,7 +58,7 @@ def parse_command(text: str | bytes) -> dict[str, Any]:
         raise
     except (ValueError, RecursionError) as exc:
         raise _bad(f"the command is not valid JSON ({exc})") from None
-    return check_command(value)
+    return value
 
 
 def check_command(value: Any) -> dict[str, Any]:
@@ -161,3 +173,43 @@ def _kind(v: Any) -> str:
 def _short(v: Any) -> str:
     text = repr(v)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_forced(outcomes: Any, table, dice: dict[str, Any]) -> dict[str, list[Any]]:
+    """Forced chance outcomes (invariant 3), checked when given: a face the die lacks or a card
+    no zone holds would otherwise be accepted now and abort some later command."""
+    if not isinstance(outcomes, dict) or not outcomes:
+        raise BadInput("CORE-3F", 'forced outcomes are {"stream": [outcome, ...]}')
+    _check(outcomes, "outcomes", 1)
+    cards = {c for z in table.zones.values() for c in z.cards}
+    for stream, values in outcomes.items():
+        if not isinstance(values, list) or not values:
+            raise BadInput("CORE-3F", f"{stream}: give a non-empty list of outcomes")
+        family, _, name = stream.partition(":")
+        if family == "die":
+            die = dice.get(name)
+            if die is None:
+                raise IllegalCommand("CORE-3F", f"{stream}: this game rolls no die {name!r} "
+                                                f"(its dice: {', '.join(sorted(dice)) or 'none'})")
+            wrong = [v for v in values if v not in die.faces]
+            if wrong:
+                raise IllegalCommand("CORE-3F", f"{stream}: {wrong[0]!r} is not a face of die "
+                                                f"{name} {list(die.faces)}")
+        elif family == "shuffle":
+            if name not in table.zones:
+                raise IllegalCommand("CORE-3F", f"{stream}: there is no zone {name!r}")
+            for top in values:
+                if not isinstance(top, list) or not all(isinstance(c, str) for c in top):
+                    raise BadInput("CORE-3F", f"{stream}: each outcome is a list of card ids "
+                                              "to put on top")
+                unknown = [c for c in top if c not in cards]
+                if unknown or len(set(top)) != len(top):
+                    raise IllegalCommand("CORE-3F", f"{stream}: {(unknown or top)[0]!r} is not "
+                                                    "a card of this game, or is named twice")
+        elif family == "pick":
+            if not all(isinstance(v, list) for v in values):
+                raise BadInput("CORE-3F", f"{stream}: each outcome is the list picked")
+        else:
+            raise BadInput("CORE-3F", f"{stream!r}: streams are die:<die>, shuffle:<zone> "
+                                      "or pick:<stream>")
+    return outcomes

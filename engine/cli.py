@@ -23,7 +23,7 @@ from rich.table import Table as RichTable
 from engine import registry
 from engine import situation as situation_file
 from engine.content import ContentError
-from engine.boundary import check_seat, parse_command
+from engine.boundary import check_seat, parse_command, parse_json
 from engine.errors import (BadInput, CascadeAborted, EngineError, IllegalCommand, UndoRefused,
                            UnknownGame)
 from engine.logs import configure
@@ -122,7 +122,7 @@ def cmd_new(args, eng: Engine) -> int:
                          doc.get("options", {}), analysis=args.analysis, situation=doc)
     else:
         if not args.game or not args.players:
-            raise SystemExit("new needs GAME and --players (or --situation FILE)")
+            raise BadInput(None, "new needs GAME and --players (or --situation FILE)")
         gid = eng.create(args.game, args.players, args.seed, parse_options(args.option),
                          analysis=args.analysis)
     emit(args, {"game_id": gid}, lambda: out.print(gid))
@@ -192,12 +192,7 @@ def cmd_undo(args, eng: Engine) -> int:
 
 
 def cmd_force(args, eng: Engine) -> int:
-    try:
-        outcomes = json.loads(args.outcomes)
-    except json.JSONDecodeError as exc:
-        raise IllegalCommand("CORE-3F", f"outcomes are not valid JSON ({exc})") from None
-    if not isinstance(outcomes, dict) or not all(isinstance(v, list) for v in outcomes.values()):
-        raise IllegalCommand("CORE-3F", 'outcomes are {"stream": [outcome, ...]}')
+    outcomes = parse_json(args.outcomes, "CORE-3F")
     stored = eng.force(args.game_id, outcomes)
     emit(args, {"event": stored[0].version, "forced": outcomes},
          lambda: out.print(f"recorded as event {stored[0].version}"))

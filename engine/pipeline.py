@@ -18,7 +18,7 @@ from bus import RuleBus
 from engine import registry
 from engine.context import Ctx
 from engine.logs import configure
-from engine.boundary import check_command, check_game_id, check_seat
+from engine.boundary import check_command, check_forced, check_game_id, check_seat
 from engine.errors import BadInput, CascadeAborted, EngineError, IllegalCommand
 from engine.ruleset import Illegal, Ruleset
 from engine.table import Table
@@ -280,6 +280,7 @@ class Engine:
             raise IllegalCommand("CORE-3F", "forcing outcomes needs a game in analysis mode or "
                                             "set up from a situation file")
         rs = self.ruleset(game_id)
+        check_forced(outcomes, t, rs.dice(t))
         base = t.version
         ctx = self._ctx(rs, t, None)
         self._run(rs, t, ctx, ("chance.forced", {"outcomes": outcomes}, "CORE-3F"))

@@ -92,6 +92,11 @@ class Ruleset:
         """What the other seats see of an event whose visibility excludes them."""
         return {}
 
+    def dice(self, table: Table) -> dict[str, Any]:
+        """Every die the game may roll now, by name (`engine.mechanics.dice.Die`), so that a
+        forced outcome naming a face the die lacks is refused when it is given, not later."""
+        return {}
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         out = {k: o.default for k, o in self.options.items()}
         for key, value in options.items():

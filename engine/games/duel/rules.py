@@ -98,6 +98,9 @@ class Duel(Ruleset):
     def prompts(self, t) -> list[Prompt]:
         return [Prompt(t.game.active, "play-or-pass", "DU-PLAY")]
 
+    def dice(self, t):
+        return {ATTACK_DIE.name: ATTACK_DIE}
+
     def legal_commands(self, t, seat: int) -> list[dict[str, Any]]:
         if seat != t.game.active:
             return []

@@ -45,6 +45,10 @@ class Epochs(Ruleset):
     def prompts(self, table):
         return moves.prompts(table)
 
+    def dice(self, table):
+        from engine.games.epochs.content import PACK
+        return {PACK.die.name: PACK.die}
+
     def legal_commands(self, table, seat: int) -> list[dict[str, Any]]:
         return moves.legal_commands(table, seat)
 

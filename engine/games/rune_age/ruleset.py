@@ -59,6 +59,12 @@ class RuneAge(Ruleset):
     def prompts(self, table):
         return legal.prompts(table)
 
+    def dice(self, table):
+        from engine.mechanics.dice import Die
+
+        from .cards import die_faces
+        return {"casualty": Die("casualty", tuple(die_faces(table.game.die).faces))}
+
     def legal_commands(self, table, seat):
         return legal.legal_commands(table, seat)
 
