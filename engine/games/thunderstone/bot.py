@@ -1,14 +1,15 @@
 """What a random legal bot leaves out in Thunderstone: destroying its own last cards.
 
 The rules allow it: a resting player "darf 1 Handkarte zerstoeren" with no floor (p.5
-Erholung), and drawing from an empty deck and discard draws nothing (A24). But a seat without
-cards can never buy, fight or win again, and when a monster that only leaves the dungeon by
-defeat (p.16 "Kann nur aus dem Dungeon entfernt werden, wenn er besiegt wird") or a guardian
-(p.17) stands in front of the Thunderstone, a lost battle no longer moves it, and the game
-ends only when the Thunderstone is taken or reaches position 1 (p.5 Zugende): such a game
-never ends. `simulate` found it three times in 3,000 two-player games (seed 1 games 409 and
-914, seed 2 game 353). No player would play that line, so the bot does not; the rules stay
-as printed.
+Erholung), effects such as the Brandopfer destroy another laid-out card for a bonus (p.21),
+and drawing from an empty deck and discard draws nothing (A24). But a seat without cards can
+never buy, fight or win again, and when a monster that only leaves the dungeon by defeat
+(p.16 "Kann nur aus dem Dungeon entfernt werden, wenn er besiegt wird") or a guardian (p.17)
+stands in front of the Thunderstone, a lost battle no longer moves it, and the game ends only
+when the Thunderstone is taken or reaches position 1 (p.5 Zugende): such a game never ends.
+`simulate` found these (seed 1 games 409 and 914, seed 2 game 353: rested to nothing; seed 7
+game 447: burnt to one Brandopfer each). No player would play that line, so the bot does not;
+the rules stay as printed.
 """
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ from typing import Any
 from engine.games.thunderstone.content import card
 from engine.games.thunderstone.places import HAND_SIZE, deck, disc, hand, play
 
-FLOOR = HAND_SIZE  # keep at least one hand of cards that are not diseases
+FLOOR = HAND_SIZE  # below one hand of cards that are not diseases, destroy only diseases
+# effects that destroy another laid-out card of one's own for a bonus (a trade gets a card back)
+SELF_DESTROYING = {"burn_for_gold", "eat_food", "sacrifice_gold0", "sacrifice_nogold"}
 
 
 def kept(t, s: int) -> int:
@@ -26,16 +29,22 @@ def kept(t, s: int) -> int:
                if card(c).kind != "disease")
 
 
+def wasteful(t, s: int, cmd: dict[str, Any]) -> bool:
+    """Does this command destroy one of the seat's own cards that is not a disease?"""
+    kind, pending = cmd["kind"], t.game.t.pending
+    if kind == "destroy":  # the card is named next; with a disease in hand it can be that
+        return not any(card(c).kind == "disease" for c in t.zone(hand(s)))
+    if kind == "choose" and pending and pending[0]["what"] == "rest":
+        return card(cmd["option"]).kind != "disease"
+    if kind == "use" and "target" in cmd:
+        return (card(cmd["card"]).abilities[cmd["ability"]].do in SELF_DESTROYING
+                and card(cmd["target"]).kind != "disease")
+    return False
+
+
 def bot_choices(t, s: int, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The legal commands a random bot picks from: at rest, with FLOOR cards or fewer left,
-    it destroys only a disease."""
-    tt = t.game.t
-    if tt.step != "rest" or kept(t, s) > FLOOR:
+    """The legal commands a random bot picks from: with FLOOR cards or fewer left, none that
+    destroys one of its own cards other than a disease."""
+    if kept(t, s) > FLOOR:
         return legal
-    if tt.pending and tt.pending[0]["what"] == "rest":
-        return [c for c in legal if c["kind"] != "choose"
-                or card(c["option"]).kind == "disease"] or legal
-    if tt.pending:
-        return legal
-    sick = any(card(c).kind == "disease" for c in t.zone(hand(s)))
-    return legal if sick else [c for c in legal if c["kind"] != "destroy"] or legal
+    return [c for c in legal if not wasteful(t, s, c)] or legal

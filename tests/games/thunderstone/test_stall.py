@@ -1,5 +1,5 @@
 """The endless games `simulate thunderstone --players 2` found: both seats rest their command
-decks to nothing while a monster that leaves only by defeat (p.16) stands on position 1 in
+decks to nothing (or burn them with Brandopfer) while a monster that leaves only by defeat (p.16) stands on position 1 in
 front of the Thunderstone, so no rule can end the game (p.5 Zugende). Random bots must not
 play that pointless line (engine/games/thunderstone/bot.py); the rules stay as printed."""
 from __future__ import annotations
@@ -13,7 +13,7 @@ from ts_helpers import Game
 
 # (simulate --seed, game index): the games of `simulate thunderstone --games 1000 --players 2`
 # that never ended; ids are f"thunderstone-{seed}-{i:05d}", bot seeds f"{seed}-{i}"
-ENDLESS = [(1, 409), (1, 914), (2, 353)]
+ENDLESS = [(1, 409), (1, 914), (2, 353), (7, 447)]
 
 
 @pytest.mark.parametrize("seed,i", ENDLESS)
@@ -49,3 +49,16 @@ def test_ts_rest_still_destroys_a_disease_or_a_spare_card():
     g.play("action", action="rest")
     legal = g.eng.legal(g.gid, 0)
     assert bot_choices(g.t, 0, legal) == legal
+
+
+def test_ts_bot_burns_no_card_of_its_last_hand():
+    """Brandopfer destroys another laid-out card for gold (p.21): legal, but not with six
+    cards or fewer left, unless the card burnt is a disease."""
+    few = {"hand": ["Brandopfer", "Miliz", "Krankheit"], "deck": ["Dolch"], "discard": []}
+    g = Game("stall_item_use", seats={0: few})
+    g.play("action", action="village")
+    legal = g.eng.legal(g.gid, 0)
+    burn = [c for c in legal if c["kind"] == "use"]
+    assert {c["target"].split("#")[0] for c in burn} == {"Miliz", "Krankheit"}
+    assert [c for c in bot_choices(g.t, 0, legal) if c["kind"] == "use"] == [
+        c for c in burn if c["target"].startswith("Krankheit")]
