@@ -59,8 +59,9 @@ class Epochs(Ruleset):
         """Everything in the game state is public; medals add only the Sabaton each shows
         (their kind is hidden in the owner's zone)."""
         out = msgspec.to_builtins(table.game)
-        out["medal_images"] = [[medal_image(m) for m in table.zone(seat_zone(s, "medals"))]
-                               for s in range(table.players)]
+        medals = [table.zones.get(seat_zone(s, "medals")) for s in range(table.players)]
+        out["medal_images"] = [[medal_image(m) for m in z.cards] if z else []  # none before set-up
+                               for z in medals]
         return out
 
     def public_data(self, ev) -> dict[str, Any]:
