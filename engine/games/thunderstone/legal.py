@@ -10,6 +10,7 @@ Commands, one small choice each:
   {"kind": "destroy"} | {"kind": "pass"}                              resting: destroy a card or not
   {"kind": "equip", "weapon": id, "hero": id}                         BAT-2
   {"kind": "attack", "monster": id}                                   TRN-D3
+  {"kind": "done"}                                                    prep, only if no target is left
   {"kind": "choose", "option": x}                                     the first pending choice
   {"kind": "spoils", "source": id, "stack": name} | {"kind": "pass"}   AUTO-SPOILS
   {"kind": "treasure", "card": id}                                    AUTO-TREASURE
@@ -75,9 +76,12 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
     if step == "rest":
         return ([{"kind": "destroy"}] if t.zone(hand(s)) else []) + [{"kind": "pass"}]
     if step == "prep":
+        targets = fight.legal_targets(t, s)
+        if not targets:  # a drawn card barred every target: no battle (TRN-D3 reading)
+            return [{"kind": "done"}]
         return ([c for c in effect_commands(t, s, "dungeon") if fight.keeps_a_target(t, s, c)]
                 + turns.equip_commands(t, s)
-                + [{"kind": "attack", "monster": m} for m in fight.legal_targets(t, s)])
+                + [{"kind": "attack", "monster": m} for m in targets])
     if step == "spoils":
         return fight.spoils_commands(t, s) + [{"kind": "pass"}]
     return []

@@ -65,7 +65,7 @@ def on_done(ctx, t, ev) -> None:
     s, step = ev.actor, t.game.t.step
     if step == "village":
         total_gold(ctx, t, s)
-    elif step == "level":
+    elif step in ("level", "prep"):  # prep: no legal target is left, so no battle (TRN-D3)
         end_turn(ctx, t)
 
 

@@ -13,7 +13,7 @@ from ts_helpers import Game
 
 # (simulate --seed, game index): the games of `simulate thunderstone --games 1000 --players 2`
 # that never ended; ids are f"thunderstone-{seed}-{i:05d}", bot seeds f"{seed}-{i}"
-ENDLESS = [(1, 409), (1, 914), (2, 353), (7, 447)]
+ENDLESS = [(1, 409), (1, 914), (2, 353), (7, 447), (3, 618)]
 
 
 @pytest.mark.parametrize("seed,i", ENDLESS)
@@ -62,3 +62,23 @@ def test_ts_bot_burns_no_card_of_its_last_hand():
     assert {c["target"].split("#")[0] for c in burn} == {"Miliz", "Krankheit"}
     assert [c for c in bot_choices(g.t, 0, legal) if c["kind"] == "use"] == [
         c for c in burn if c["target"].startswith("Krankheit")]
+
+
+def test_ts_no_battle_when_a_drawn_hero_bars_every_target():
+    """Stall of simulate seed 3 game 618: a party without heroes enters against Pirschjaeger
+    (CMP-6), the Gestaltwandlung draws a Miliz (A16), and a party of one hero may attack no
+    Pirschjaeger (p.18), nor choose it just to send it under the deck (p.19). With no legal
+    target the dungeon action ends without a battle (TRN-D3 reading)."""
+    g = Game("stall_item_use", hall=["Pirschjaeger", "Stein der Verachtung", "Pirschjaeger"],
+             dungeon=["Fabelwesen I", "Fabelwesen II"],
+             seats={0: {"hand": ["Fackel", "Gestaltwandlung", "Proviant"],
+                        "deck": ["Miliz", "Dolch"]}})
+    g.play("action", action="dungeon")
+    g.use("play0", "Gestaltwandlung")
+    if g.t.game.t.pending:
+        g.play("choose", option="none")
+    assert "Miliz" in g.names("play0") and g.t.game.t.step == "prep"
+    assert g.eng.legal(g.gid, 0) == [{"kind": "done"}]
+    g.play("done")
+    assert g.t.game.active == 1 and g.names("pos1") == ["Pirschjaeger"] and not g.t.over
+    assert g.t.zone("play0") == [] and len(g.t.zone("hand0")) == 5  # all five cards redrawn
