@@ -2,6 +2,10 @@
 
 Undo is an event (`undo.done`, to N): the state after it is the state at N, so a rebuild
 that meets one jumps back, never deletes anything.
+
+Only a snapshot whose digest binds its bytes to its event's hash is used (the store checks
+that in `load_snapshot`); one that still does not decode is ignored too, and the state is
+folded from event 1. Whether a bound snapshot is really the fold: engine/integrity.py.
 """
 from __future__ import annotations
 
@@ -56,10 +60,14 @@ class StateReader:
         if not 1 <= n <= head:
             raise StoreError(f"game {game_id} has events 1..{head}; there is no event {n}")
         snap = self.store.load_snapshot(game_id, n) if use_snapshots else None
+        table = None
         if snap:
             rs = self.ruleset_of(game_id)
-            table, start = decode(rs, snap[1]), snap[0] + 1
-        else:
+            try:
+                table, start = decode(rs, snap[1]), snap[0] + 1
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                table = None
+        if table is None:
             rs, table = table_from_created(self.store.event(game_id, 1))
             start = 2
         return self.fold_range(rs, table, game_id, start, n, use_snapshots)

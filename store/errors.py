@@ -17,4 +17,10 @@ class VersionConflict(StoreError):
 
 
 class CorruptStore(StoreError):
-    """The file is not a Runeledger store, or a row cannot be decoded."""
+    """The file is not a Runeledger store (empty, foreign, not SQLite), or a row cannot be
+    decoded. A refused file is left exactly as it was found."""
+
+
+class MissingStore(StoreError):
+    """A read found no file at the path: nothing was created (only `new` and `simulate` create
+    stores), so a mistyped --db never leaves an empty database behind."""

@@ -1,12 +1,15 @@
 """SQLite event store: WAL, BEGIN IMMEDIATE, optimistic concurrency per game stream.
 
-The hot path (append, read) is plain sqlite3 with prepared statements; sqlite-utils only
-creates and inspects the schema.
+The hot path (append, read) is plain sqlite3 with prepared statements. Tamper evidence: each
+game's events form a hash chain, and `meta.store_head` is a running hash over every event in
+seq order, moved in the same transaction as the events (store/hashing.py). Opening files:
+store/files.py; `verify`: store/verify.py; `absorb`: store/absorb.py.
 """
 from __future__ import annotations
 
-import hashlib
-import sqlite3
+import os
+import reprlib
+import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -16,54 +19,41 @@ import msgspec
 
 from store import schema
 from store.errors import CorruptStore, StoreError, VersionConflict
-from store.hashing import GENESIS, row_hash
+from store.files import open_store
+from store.hashing import GENESIS, row_hash, snapshot_digest, store_step
 from store.records import NewEvent, StoredEvent
+from store.verify import VerifyReport, verify
+
+__all__ = ["EventStore", "VerifyReport", "REJECTED_CAP", "REJECTED_TEXT_MAX"]
+
+# Refusals are kept for existing games only, at most REJECTED_CAP rows per game; the ones
+# beyond are counted (rejected_overflow), so junk input cannot grow the file without bound.
+REJECTED_CAP = 1000
+# Longest stored command / reason text (characters); a longer one is cut and marked.
+REJECTED_TEXT_MAX = 2048
 
 _enc = msgspec.json.Encoder()
 _dec = msgspec.json.Decoder()
 _COLS = ("seq, game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
          "command_id, prev_hash, hash, recorded_at")
-
-
-class VerifyReport(msgspec.Struct):
-    ok: bool
-    games: int
-    events: int
-    first_bad: dict[str, Any] | None = None
+_short = reprlib.Repr()
+_short.maxstring = _short.maxother = REJECTED_TEXT_MAX
 
 
 class EventStore:
-    """One database file. Writes are serialised by SQLite's write lock (BEGIN IMMEDIATE)."""
+    """One database file. Writes are serialised by SQLite's write lock (BEGIN IMMEDIATE).
 
-    def __init__(self, path: str, clock: Callable[[], float] = time.time):
-        self.path = path
+    `create=False` refuses a missing file (MissingStore) instead of creating it; read commands
+    use that. ":memory:" is always created. See store/files.py for what is refused.
+    """
+
+    def __init__(self, path: str | os.PathLike, clock: Callable[[], float] = time.time,
+                 create: bool = True):
+        self.path = os.fspath(path)
         self._clock = clock
         self._in_batch = False
-        try:
-            self.conn = sqlite3.connect(path, isolation_level=None, timeout=30.0,
-                                        check_same_thread=False)
-            self.conn.execute("PRAGMA journal_mode=WAL")
-            self.conn.execute("PRAGMA synchronous=NORMAL")
-            self.conn.execute("PRAGMA busy_timeout=30000")
-            self._check_or_create()
-        except sqlite3.DatabaseError as exc:
-            raise CorruptStore(f"{path}: not a readable Runeledger database ({exc})") from exc
-
-    def _check_or_create(self) -> None:
-        tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        if not tables:
-            schema.create(self.conn)  # idempotent (IF NOT EXISTS): safe if two processes race
-            return
-        if "meta" not in tables or "events" not in tables:
-            raise CorruptStore(f"{self.path}: a SQLite file, but not a Runeledger store "
-                               f"(tables: {sorted(tables)})")
-        row = self.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-        found = int(row[0]) if row is not None and str(row[0]).isdigit() else None
-        if found is None or found > schema.SCHEMA_VERSION:
-            raise CorruptStore(f"{self.path}: store schema {row and row[0]} is not "
-                               f"{schema.SCHEMA_VERSION} (or older, which is upgraded)")
-        if found < schema.SCHEMA_VERSION:
-            schema.migrate(self.conn, found)
+        self._head: list | None = None  # [covered seq, head, seq max at BEGIN, recorded value]
+        self.conn = open_store(self.path, create)
 
     def close(self) -> None:
         self.conn.close()
@@ -71,20 +61,59 @@ class EventStore:
     # -- transactions -------------------------------------------------------------------
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """BEGIN IMMEDIATE ... COMMIT; nested use joins the outer transaction (group commit)."""
+        """BEGIN IMMEDIATE ... COMMIT; nested use joins the outer transaction (group commit).
+
+        The store head is read at BEGIN and written once at COMMIT. Events inserted inside the
+        transaction by other means than `append` (a raw INSERT ... SELECT through this
+        connection) are folded into it too; rows that were already there uncovered at BEGIN
+        are not, so verify keeps reporting them.
+        """
         if self._in_batch:
             yield
             return
         self.conn.execute("BEGIN IMMEDIATE")
         self._in_batch = True
         try:
+            value, top = self.conn.execute(
+                "SELECT (SELECT value FROM meta WHERE key='store_head'), "
+                "(SELECT max(seq) FROM events)").fetchone()
+            seq, head = schema.decode_head(value) or (0, GENESIS)
+            self._head = [seq, head, top or 0, value]
             yield
+            self._seal()
         except BaseException:
-            self._in_batch = False
+            self._in_batch, self._head = False, None
             self.conn.execute("ROLLBACK")
             raise
-        self._in_batch = False
+        self._in_batch, self._head = False, None
         self.conn.execute("COMMIT")
+
+    def _cover(self, upto: int) -> None:
+        """Fold rows (covered, upto] inserted in this transaction into the store head."""
+        h = self._head
+        start = max(h[0], h[2])
+        if upto > start:
+            for (eh,) in self.conn.execute("SELECT hash FROM events WHERE seq>? AND seq<=? "
+                                           "ORDER BY seq", (start, upto)):
+                h[1] = store_step(h[1], eh)
+            h[0] = upto
+
+    def _fold(self, first: int, last: int, hashes: list[str]) -> None:
+        """Take events seq first..last (just inserted, these hashes) into the store head."""
+        self._cover(first - 1)
+        head = self._head
+        acc = head[1]
+        for h in hashes:
+            acc = store_step(acc, h)
+        head[0], head[1] = last, acc
+
+    def _seal(self) -> None:
+        top = self.conn.execute("SELECT max(seq) FROM events").fetchone()[0] or 0
+        self._cover(top)
+        h = self._head
+        value = schema.encode_head(h[0], h[1])
+        if value != h[3]:
+            self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('store_head', ?)", (value,))
 
     # -- streams ------------------------------------------------------------------------
     def version(self, game_id: str) -> int:
@@ -140,6 +169,7 @@ class EventStore:
             rows)
         last = self.conn.execute("SELECT last_insert_rowid()").fetchone()[0]
         first = last - len(rows) + 1  # rowids are consecutive: we hold the write lock
+        self._fold(first, last, [r[11] for r in rows])
         stored = [msgspec.structs.replace(ev, seq=first + i) for i, ev in enumerate(stored)]
         if row:
             self.conn.execute("UPDATE streams SET version=?, head_hash=? WHERE game_id=?",
@@ -169,14 +199,29 @@ class EventStore:
 
     # -- snapshots and checkpoints ------------------------------------------------------
     def save_snapshot(self, game_id: str, version: int, state: bytes) -> None:
+        """Keep `state` (the fold at `version`) with a digest binding it to that event's hash."""
         with self.transaction():
-            self.conn.execute("INSERT OR REPLACE INTO snapshots VALUES (?,?,?)",
-                              (game_id, version, state))
+            row = self.conn.execute("SELECT hash FROM events WHERE game_id=? AND version=?",
+                                    (game_id, version)).fetchone()
+            if row is None:
+                raise StoreError(f"no event {version} in game {game_id}: a snapshot sits on an "
+                                 f"event")
+            self.conn.execute("INSERT OR REPLACE INTO snapshots (game_id, version, state, digest)"
+                              " VALUES (?,?,?,?)",
+                              (game_id, version, state, snapshot_digest(row[0], state)))
 
     def load_snapshot(self, game_id: str, at_most: int) -> tuple[int, bytes] | None:
-        return self.conn.execute(
-            "SELECT version, state FROM snapshots WHERE game_id=? AND version<=? "
-            "ORDER BY version DESC LIMIT 1", (game_id, at_most)).fetchone()
+        """The newest snapshot at or below `at_most` whose digest matches its bytes and the
+        hash of its event; others (altered, pre-digest, events rewritten) are passed over."""
+        cur = self.conn.execute(
+            "SELECT s.version, s.state, s.digest, e.hash FROM snapshots s JOIN events e "
+            "ON e.game_id=s.game_id AND e.version=s.version WHERE s.game_id=? AND s.version<=? "
+            "ORDER BY s.version DESC", (game_id, at_most))
+        for version, state, digest, ev_hash in cur:
+            if isinstance(state, bytes) and isinstance(digest, str) and isinstance(ev_hash, str) \
+                    and secrets.compare_digest(snapshot_digest(ev_hash, state), digest):
+                return version, state
+        return None
 
     def set_checkpoint(self, name: str, position: int) -> None:
         with self.transaction():
@@ -186,21 +231,52 @@ class EventStore:
         row = self.conn.execute("SELECT position FROM checkpoints WHERE name=?", (name,)).fetchone()
         return row[0] if row else 0
 
-    # -- rejected commands and seeds ----------------------------------------------------
+    # -- rejected commands --------------------------------------------------------------
     def record_rejected(self, game_id: str, seat: int | None, command: Any, rule: str | None,
-                        reason: str) -> None:
+                        reason: str) -> bool:
+        """Note a refused command; True if a row was stored. Nothing for a game that does not
+        exist; beyond REJECTED_CAP rows per game only the count grows. Text is bounded."""
+        if not isinstance(game_id, str) or not _utf8(game_id):
+            return False
         with self.transaction():
+            if self.conn.execute("SELECT 1 FROM streams WHERE game_id=?", (game_id,)).fetchone() \
+                    is None:
+                return False
+            row = self.conn.execute("SELECT kept FROM rejected_counts WHERE game_id=?",
+                                    (game_id,)).fetchone()
+            kept = row[0] if row else 0
+            if kept >= REJECTED_CAP:
+                self.conn.execute("UPDATE rejected_counts SET overflow=overflow+1 WHERE game_id=?",
+                                  (game_id,))
+                return False
             self.conn.execute(
                 "INSERT INTO rejected (game_id, seat, command, rule_id, reason, recorded_at) "
                 "VALUES (?,?,?,?,?,?)",
-                (game_id, seat, _enc.encode(command).decode(), rule, reason, self._clock()))
+                (game_id, _seat(seat), _command_text(command), _bounded(rule, 200),
+                 _bounded(reason, REJECTED_TEXT_MAX), self._clock()))
+            self.conn.execute("INSERT INTO rejected_counts VALUES (?,1,0) ON CONFLICT(game_id) "
+                              "DO UPDATE SET kept=kept+1", (game_id,))
+            return True
 
     def rejected(self, game_id: str) -> list[dict[str, Any]]:
         cur = self.conn.execute("SELECT seat, command, rule_id, reason FROM rejected "
                                 "WHERE game_id=? ORDER BY id", (game_id,))
-        return [{"seat": s, "command": _dec.decode(c), "rule": r, "reason": why}
-                for s, c, r, why in cur]
+        out = []
+        for s, c, r, why in cur:
+            try:
+                cmd = _dec.decode(c)
+            except (msgspec.DecodeError, TypeError):
+                cmd = c
+            out.append({"seat": s, "command": cmd, "rule": r, "reason": why})
+        return out
 
+    def rejected_overflow(self, game_id: str) -> int:
+        """Refusals of this game not stored because it already had REJECTED_CAP rows."""
+        row = self.conn.execute("SELECT overflow FROM rejected_counts WHERE game_id=?",
+                                (game_id,)).fetchone()
+        return row[0] if row else 0
+
+    # -- seeds --------------------------------------------------------------------------
     def put_seed(self, game_id: str, seed: str, salt: str | None, published: str) -> None:
         """Keep the seed and salt apart from the events; only `published` is in the log."""
         with self.transaction():
@@ -218,38 +294,68 @@ class EventStore:
             raise StoreError(f"no seed stored for game {game_id}")
         return row[0], row[1], row[2], bool(row[3])
 
-    # -- verification -------------------------------------------------------------------
+    # -- integrity ----------------------------------------------------------------------
+    def store_head(self) -> tuple[int, str]:
+        """(seq, head) as recorded in meta: the running hash over events 1..seq."""
+        row = self.conn.execute("SELECT value FROM meta WHERE key='store_head'").fetchone()
+        got = schema.decode_head(row[0] if row else None)
+        if got is None:
+            raise CorruptStore(f"{self.path}: the store head in meta is missing or unreadable")
+        return got
+
     def verify(self) -> VerifyReport:
-        """Recompute every game's chain from the stored bytes; name the first bad event."""
-        games = events = 0
-        prev_game, prev_hash, expect_version = None, GENESIS, 1
-        cur = self.conn.execute(
-            "SELECT game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
-            "command_id, prev_hash, hash, recorded_at FROM events ORDER BY game_id, version")
-        for (gid, ver, typ, sch, data, vis, actor, rule, cause, cmd, prev, h, at) in cur:
-            if gid != prev_game:
-                games += 1
-                prev_game, prev_hash, expect_version = gid, GENESIS, 1
-            events += 1
-            problem = None
-            if ver != expect_version:
-                problem = f"version {ver} where {expect_version} was expected (missing event)"
-            elif prev != prev_hash:
-                problem = "prev_hash does not match the hash of the event before it"
-            elif row_hash(prev, gid, ver, typ, sch, data, vis, actor, rule, cause, cmd, at) != h:
-                problem = "content does not match its hash (row altered)"
-            if problem:
-                return VerifyReport(False, games, events,
-                                    {"game_id": gid, "version": ver, "type": typ, "problem": problem})
-            prev_hash, expect_version = h, ver + 1
-        return VerifyReport(True, games, events)
+        """Recompute every chain, the streams heads, seeds, snapshot digests, the store head
+        and the triggers; list every fault (store/verify.py)."""
+        return verify(self.conn)
+
+    def absorb(self, source: str | os.PathLike | EventStore,
+               game_ids: Iterable[str] | None = None, skip_existing: bool = False,
+               verify: bool | None = None) -> list[str]:
+        """Copy whole games (all, or `game_ids`) of another store file or open store into this
+        one in one transaction, a file verified first; returns the ids copied
+        (store/absorb.py)."""
+        from store.absorb import absorb
+        return absorb(self, source, game_ids, skip_existing, verify)
+
+
+def _seat(seat: Any) -> int | None:
+    ok = isinstance(seat, int) and not isinstance(seat, bool) and -(1 << 63) <= seat < (1 << 63)
+    return seat if ok else None
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode()
+        return True
+    except UnicodeEncodeError:
+        return False
+
+
+def _bounded(text: Any, limit: int) -> str | None:
+    if text is None:
+        return None
+    text = text if isinstance(text, str) else _short.repr(text)
+    text = text.encode("utf-8", "backslashreplace").decode()  # lone surrogates cannot be stored
+    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
+
+
+def _command_text(command: Any) -> str:
+    """The command as JSON; one that does not encode, or is too long, becomes a JSON string
+    holding its (cut) text, so `rejected()` can always decode what is stored."""
+    try:
+        text = _enc.encode(command).decode()
+    except Exception:  # any object can arrive here: sets, cycles, deep nesting, bad unicode
+        return _enc.encode(_bounded(_short.repr(command), REJECTED_TEXT_MAX)).decode()
+    if len(text) <= REJECTED_TEXT_MAX:
+        return text
+    return _enc.encode(_bounded(text, REJECTED_TEXT_MAX)).decode()
 
 
 def _decode(r: tuple) -> StoredEvent:
     try:
         data = _dec.decode(r[5])
         vis = None if r[6] is None else _dec.decode(r[6])
-    except msgspec.DecodeError as exc:
+    except (msgspec.DecodeError, TypeError) as exc:
         raise CorruptStore(f"game {r[1]} event {r[2]}: undecodable row ({exc})") from exc
     return StoredEvent(r[0], r[1], r[2], r[3], r[4], data, vis, r[7], r[8], r[9], r[10], r[11],
                        r[12], r[13])
