@@ -1,21 +1,45 @@
 """Simulation of many complete games by random legal bots.
 
-Each worker process writes its own SQLite file (one writer per file); the parts are merged
-into the target database at the end, so every game is stored as a normal game.
+Why this shape: each worker plays its own indices (w, w + workers, ...) into a private
+in-memory store and copies the finished games into the target database in one transaction
+about twice a second. So every game in the target is whole (a stalled, failed or interrupted
+game is never copied), there are no side files, nothing is merged at the end, and workers
+share nothing but their tallies. Game ids and seeds follow from --seed and the index, so a
+stopped run resumes by skipping the ids already stored. A game that stalls or fails is listed
+in the summary (id, seed, last prompt) and the run goes on.
 """
 from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import signal
+import sqlite3
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from multiprocessing.connection import wait
 from typing import Any
 
 import msgspec
 
-from engine.bots import play_out
+from engine import registry
+from engine.bots import Abandoned, Stall, play_out
+from engine.errors import EngineError
 from engine.pipeline import Engine
-from store import EventStore
+from store import EventStore, StoreError
+
+MAX_ERRORS = 1000     # errors kept in detail; all are counted
+STOP_GRACE = 10.0     # seconds workers get to store their finished games after Ctrl-C
+
+
+class UsageError(ValueError):
+    """Bad arguments or a target that does not fit them; nothing was played."""
+
+
+class GameTimeout(Exception):
+    """A single game ran past its wall-clock limit (a hang inside one command)."""
 
 
 class GameResult(msgspec.Struct):
@@ -24,103 +48,432 @@ class GameResult(msgspec.Struct):
     events: int
 
 
+class GameError(msgspec.Struct):
+    """A game that was not stored, or a worker that died (game_id None)."""
+
+    game_id: str | None
+    seed: str | None
+    kind: str                               # stall | error | timeout | crash | store
+    message: str
+    prompt: dict[str, Any] | None = None    # the last prompt: seat, kind, rule
+    commands: int = 0                       # bot commands played before it
+    events: int = 0                         # the game's events at that point (not stored)
+
+
+class Tally(msgspec.Struct):
+    """What a worker reports (as deltas); the parent sums them."""
+
+    games: int = 0
+    events: int = 0
+    skipped: int = 0
+    wins: list[float] = []
+    errors: list[GameError] = []
+
+
 class Summary(msgspec.Struct):
-    games: int
+    games: int                      # stored by this run
     events: int
     seconds: float
     events_per_second: float
     games_per_second: float
-    wins_per_seat: dict[str, float]
-    results: list[GameResult]
+    wins_per_seat: dict[str, float]  # a shared win counts as a fraction for each winner
+    errors: list[GameError]          # the first MAX_ERRORS, by game id
+    errors_total: int
+    skipped: int                     # already stored before (--resume)
+    requested: int
+    interrupted: bool
+    game: str
+    players: int
+    seed: str
+    workers: int
 
 
-def game_ids(game: str, seed: int | str, n: int) -> list[tuple[str, str]]:
-    return [(f"{game}-{seed}-{i:05d}", f"{seed}-{i}") for i in range(n)]
+@dataclass(frozen=True)
+class Spec:
+    """One run, as every worker needs it (pickled to spawned workers)."""
+
+    db: str
+    game: str
+    players: int
+    seed: str
+    games: int
+    options: dict[str, Any]
+    resume: bool = False
+    play: Callable[..., int] = play_out  # play(engine, game_id, seed, stop=...)
+    flush_seconds: float = 0.5
+    game_seconds: float = 300.0
+    parent: int = field(default_factory=os.getpid)
 
 
-def play_many(db: str, game: str, players: int, options: dict[str, Any],
-              jobs: list[tuple[str, str]], tick: Callable[[GameResult], None] | None = None,
-              persist_every_game: bool = True) -> list[GameResult]:
-    eng = Engine(db)
-    out = []
-    for gid, seed in jobs:
-        eng.create(game, players, seed, options, game_id=gid)
-        with eng.batch():  # group commit: one transaction per game (DESIGN: performance shape)
-            play_out(eng, gid, seed)
-        t = eng.table(gid)
-        result = GameResult(gid, list(t.winners), t.version)
-        eng.forget(gid)  # keep memory flat over thousands of games
-        out.append(result)
-        if tick:
-            tick(result)
-    eng.store.close()
-    return out
+def job(game: str, seed: str | int, i: int) -> tuple[str, str]:
+    """Game id and game seed of index i (unchanged, so seeded runs stay reproducible)."""
+    return f"{game}-{seed}-{i:05d}", f"{seed}-{i}"
 
 
-def _worker(args) -> list[GameResult]:
-    db, game, players, options, jobs, queue = args
-    return play_many(db, game, players, options, jobs, tick=lambda r: queue.put(1))
-
-
-def merge(target: EventStore, part: str) -> None:
-    """Copy a worker's games into the target; hash chains are per game, so they stay valid."""
-    conn = target.conn
-    conn.execute("ATTACH DATABASE ? AS part", (part,))
+def play_one(eng: Engine, spec: Spec, gid: str, seed: str,
+             stop: Callable[[], bool] | None = None) -> GameResult:
+    """Create and play one game in `eng`, as one group commit."""
     try:
-        with target.transaction():
-            cols = ("game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
-                    "command_id, prev_hash, hash, recorded_at")
-            conn.execute(f"INSERT INTO main.events ({cols}) SELECT {cols} FROM part.events "
-                         "ORDER BY seq")
-            for table in ("streams", "seeds", "snapshots", "rejected"):
-                conn.execute(f"INSERT INTO main.{table} SELECT * FROM part.{table}")
+        eng.create(spec.game, spec.players, seed, spec.options, game_id=gid)
+        with eng.batch():
+            spec.play(eng, gid, seed, stop=stop)
+        t = eng.table(gid)
+        return GameResult(gid, list(t.winners), t.version)
     finally:
-        conn.execute("DETACH DATABASE part")
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(part + suffix):
-            os.remove(part + suffix)
+        eng.forget(gid)  # keep memory flat over millions of games
 
 
-def simulate(db: str, game: str, games: int, players: int, seed: int | str = 0,
+def failure(gid: str, seed: str, exc: BaseException) -> GameError:
+    kind = ("stall" if isinstance(exc, Stall) else "timeout" if isinstance(exc, GameTimeout)
+            else "error")
+    text = str(exc) if isinstance(exc, (EngineError, GameTimeout)) else f"{type(exc).__name__}: {exc}"
+    return GameError(gid, seed, kind, text[:500], getattr(exc, "prompt", None)
+                     or getattr(exc, "bot_prompt", None),
+                     getattr(exc, "commands", None) or getattr(exc, "bot_commands", 0),
+                     getattr(exc, "version", 0) if isinstance(exc, Stall) else 0)
+
+
+# -- storing finished games -------------------------------------------------------------
+class Sink:
+    """Finished games wait in a private in-memory store; `flush` copies them into the target
+    in one transaction and starts a fresh store (failed games stay behind and are dropped)."""
+
+    def __init__(self, target: EventStore, every: float):
+        self.target, self.every = target, every
+        self._fresh()
+
+    def _fresh(self) -> None:
+        self.eng = Engine(EventStore(":memory:"))
+        self.done: list[GameResult] = []
+        self.since = time.monotonic()
+
+    def due(self) -> bool:
+        return len(self.done) >= 500 or time.monotonic() - self.since >= self.every
+
+    def flush(self) -> list[GameResult]:
+        """Store the finished games; return those stored (a game already there is skipped)."""
+        done, mem = self.done, self.eng.store
+        try:
+            if not done:
+                return []
+            absorb = getattr(self.target, "absorb", None)
+            if absorb is None:
+                copied = set(_copy_games(self.target, mem, [r.game_id for r in done]))
+            else:
+                copied = set(absorb(mem, [r.game_id for r in done], skip_existing=True,
+                                    verify=False))
+            return [r for r in done if r.game_id in copied]
+        finally:
+            mem.close()
+            self._fresh()
+
+
+def _copy_games(target: EventStore, mem: EventStore, ids: list[str]) -> list[str]:
+    """Until the store offers `absorb`: copy whole games row by row in one transaction."""
+    marks = ",".join("?" * len(ids))
+    with target.transaction():
+        have = {g for (g,) in target.conn.execute(
+            f"SELECT game_id FROM streams WHERE game_id IN ({marks})", ids)}
+        new = [g for g in ids if g not in have]
+        marks = ",".join("?" * len(new))
+        for (table,) in mem.conn.execute("SELECT name FROM sqlite_master WHERE type='table'"):
+            info = mem.conn.execute(f'PRAGMA table_info("{table}")').fetchall()
+            keys = [c for c in info if c[5]]
+            cols = [c[1] for c in info if not (len(keys) == 1 and c[5] and c[2] == "INTEGER")]
+            if "game_id" not in cols or not new:
+                continue
+            names = ", ".join(f'"{c}"' for c in cols)
+            rows = mem.conn.execute(f'SELECT {names} FROM "{table}" WHERE game_id IN ({marks}) '
+                                    "ORDER BY rowid", new).fetchall()
+            target.conn.executemany(f'INSERT INTO "{table}" ({names}) VALUES '
+                                    f'({",".join("?" * len(cols))})', rows)
+    return new
+
+
+# -- one worker's share -------------------------------------------------------------------
+@contextmanager
+def time_limit(seconds: float):
+    """Raise GameTimeout in this (main) thread after `seconds`; no-op where unsupported."""
+    if not seconds or not hasattr(signal, "setitimer") or \
+            threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum, frame):
+        raise GameTimeout(f"the game took more than {seconds:g} s")
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def play_share(spec: Spec, indices: Iterable[int], stop: Callable[[], bool],
+               report: Callable[[Tally], None]) -> None:
+    """Play these indices, storing finished games about every `flush_seconds` and reporting
+    each flush as a Tally; stops (storing what is finished) as soon as `stop()` is true.
+    If the target cannot be written, the games waiting are reported lost and it raises."""
+    target = EventStore(spec.db)
+    sink = Sink(target, spec.flush_seconds)
+    tally = Tally(wins=[0.0] * spec.players, errors=[])
+
+    def flush() -> None:
+        nonlocal tally, broken
+        waiting = sink.done
+        try:
+            stored = sink.flush()
+        except (sqlite3.Error, StoreError) as exc:
+            broken = True
+            tally.errors += [GameError(r.game_id, _seed_of(spec, r.game_id), "store",
+                                       f"finished but not stored: {exc}") for r in waiting]
+            report(tally)
+            raise
+        tally.skipped += len(waiting) - len(stored)  # stored meanwhile by another run
+        for r in stored:
+            tally.games += 1
+            tally.events += r.events
+            for w in r.winners:
+                tally.wins[w] += 1 / len(r.winners)
+        report(tally)
+        tally = Tally(wins=[0.0] * spec.players, errors=[])
+
+    broken = False
+    try:
+        for i in indices:
+            if stop():
+                break
+            gid, seed = job(spec.game, spec.seed, i)
+            if spec.resume and target.version(gid):
+                tally.skipped += 1
+            else:
+                try:
+                    with time_limit(spec.game_seconds):
+                        sink.done.append(play_one(sink.eng, spec, gid, seed, stop))
+                except Abandoned:
+                    break
+                except Exception as exc:
+                    tally.errors.append(failure(gid, seed, exc))
+            if sink.due():
+                flush()
+    finally:
+        try:
+            if not broken:
+                flush()  # also on the way out of an unexpected error: finished games are kept
+        finally:
+            target.close()
+
+
+def _seed_of(spec: Spec, gid: str) -> str:
+    return job(spec.game, spec.seed, int(gid.rsplit("-", 1)[1]))[1]
+# -- stopping -----------------------------------------------------------------------------
+class Stop:
+    """Set by SIGINT: the first asks to stop cleanly, a second to stop at once."""
+
+    def __init__(self) -> None:
+        self.requested = self.hard = False
+
+    def __call__(self) -> bool:
+        return self.requested
+
+    def signal(self, signum=None, frame=None) -> None:
+        self.hard = self.requested
+        self.requested = True
+
+
+@contextmanager
+def on_sigint(stop: Stop):
+    """Route SIGINT to `stop` while running (main thread only; elsewhere the caller stops)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, stop.signal)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+# -- worker processes ---------------------------------------------------------------------
+def _worker(spec: Spec, w: int, workers: int, conn) -> None:
+    """A spawned worker. It starts with SIGINT ignored (no traceback while importing), then
+    takes SIGINT as a request to stop; it also stops if its parent is gone."""
+    stop = Stop()
+    signal.signal(signal.SIGINT, stop.signal)
+
+    def stopping() -> bool:
+        return stop.requested or os.getppid() != spec.parent
+    try:
+        play_share(spec, range(w, spec.games, workers), stopping,
+                   lambda t: conn.send(("tally", t)))
+        conn.send(("done", None))
+    except BaseException as exc:  # reported to the parent, never a traceback on the terminal
+        try:
+            conn.send(("fatal", f"{type(exc).__name__}: {exc}"[:500]))
+        except OSError:
+            pass
+    finally:
+        conn.close()
+
+
+def _start(ctx, spec: Spec, w: int, workers: int):
+    recv, send = ctx.Pipe(duplex=False)
+    p = ctx.Process(target=_worker, args=(spec, w, workers, send), name=f"simulate-{w}",
+                    daemon=True)
+    main = threading.current_thread() is threading.main_thread()
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        p.start()  # the child inherits the ignored SIGINT until it installs its own handler
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, old)
+    send.close()
+    return recv, p
+
+
+def run_workers(spec: Spec, workers: int, stop: Stop, merge: Callable[[Tally], None]) -> None:
+    """Run the workers until each has reported `done` or died; a dead, failed or silent worker
+    is reported as a `crash` error and the others go on. After a stop request SIGINT is passed
+    on to the workers; past STOP_GRACE or on a second request they are terminated."""
+    ctx = mp.get_context("spawn")
+    running, heard = {}, {}
+    for w in range(workers):
+        r, p = _start(ctx, spec, w, workers)
+        running[r], heard[r] = (w, p), time.monotonic()
+    silent = spec.game_seconds + 60  # a game is cut at game_seconds; past that it is wedged
+    told, deadline = 0.0, None
+
+    def drop(r, why: str | None = None) -> None:
+        """Forget a worker; with `why` (its {w} and exit {code} filled in) it is a crash."""
+        w, p = running.pop(r)
+        if why:
+            p.terminate()
+        p.join(5)
+        if why:
+            merge(_crash(w, why.replace("{w}", str(w)).replace("{code}", str(p.exitcode))))
+
+    try:
+        while running:
+            now = time.monotonic()
+            if stop.requested:
+                deadline = deadline or now + STOP_GRACE
+                if stop.hard or now > deadline:
+                    break
+                if now - told > 0.5:  # again and again: a worker still starting ignores it
+                    told = now
+                    for _, p in running.values():
+                        if p.is_alive():
+                            os.kill(p.pid, signal.SIGINT)
+            for r in [r for r in running if now - heard[r] > silent]:
+                drop(r, f"worker {{w}} said nothing for {silent:g} s and was stopped")
+            for r in wait(list(running), timeout=0.2):
+                heard[r] = time.monotonic()
+                try:
+                    kind, data = r.recv()
+                except (EOFError, OSError):
+                    drop(r, "worker {w} died (exit code {code}) before finishing")
+                    continue
+                if kind == "tally":
+                    merge(data)
+                else:
+                    drop(r, None if kind == "done" else "worker {w} failed: " + data)
+    finally:
+        for r in list(running):
+            drop(r, "worker {w} was stopped before storing its finished games")
+
+
+def _crash(w: int, message: str) -> Tally:
+    return Tally(errors=[GameError(None, None, "crash", message + "; run again with --resume "
+                                   "to play its missing games")])
+
+
+# -- the run ------------------------------------------------------------------------------
+def first_stored(store: EventStore, game: str, seed: str) -> str | None:
+    """A stored game of this run's ids, if any: one range scan of the streams' key index."""
+    prefix = f"{game}-{seed}-"
+    cur = store.conn.execute("SELECT game_id FROM streams WHERE game_id >= ? AND game_id < ? "
+                             "ORDER BY game_id", (prefix + "0", prefix + ":"))
+    return next((g for (g,) in cur if g[len(prefix):].isdigit()), None)
+
+
+def prepare(db: str, game: str, games: int, players: int, seed: str | int, workers: int,
+            options: dict[str, Any] | None, resume: bool) -> dict[str, Any]:
+    """Check the arguments and the target; raise UsageError with one clear line."""
+    try:
+        rs = registry.get(game)
+    except EngineError as exc:
+        raise UsageError(str(exc)) from None
+    if players not in rs.players:
+        raise UsageError(f"{game} is for {', '.join(map(str, rs.players))} players, not {players}")
+    if games < 1 or workers < 1:
+        raise UsageError(f"--games and --workers must be at least 1 (got {games}, {workers})")
+    try:
+        opts = rs.check_options(options or {})
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    seed = str(seed)
+    try:
+        store = EventStore(db)
+    except (StoreError, sqlite3.Error, OSError) as exc:
+        raise UsageError(f"cannot use {db}: {exc}") from None
+    try:
+        there = first_stored(store, rs.name, seed)
+        if there and not resume:
+            raise UsageError(f"{db} already holds games of {rs.name} --seed {seed} (e.g. {there}): "
+                             "add --resume to continue that run, or choose another --seed")
+        if there:
+            made = store.event(there, 1).data
+            if (made["players"], made["options"]) != (players, opts):
+                raise UsageError(f"--resume needs the stopped run's settings: {there} has "
+                                 f"{made['players']} players and options {made['options']}")
+    finally:
+        store.close()
+    return {"game": rs.name, "options": opts, "seed": seed, "workers": min(workers, games)}
+
+
+def simulate(db: str, game: str, games: int, players: int, seed: str | int = 0,
              workers: int = 1, options: dict[str, Any] | None = None,
-             tick: Callable[[int], None] | None = None) -> Summary:
-    options = options or {}
-    jobs = game_ids(game, seed, games)
-    target = EventStore(db)
-    taken = [gid for gid, _ in jobs if target.version(gid)]
-    if taken:
-        raise ValueError(f"game {taken[0]} already exists in {db}: choose another --seed")
+             tick: Callable[[int], None] | None = None, *, resume: bool = False,
+             play: Callable[..., int] = play_out, game_seconds: float = 300.0,
+             flush_seconds: float = 0.5) -> Summary:
+    """Play `games` games into `db`. Ctrl-C (SIGINT) stops within moments with every finished
+    game stored and returns a Summary with interrupted=True. `tick(n)` reports n more games
+    done (stored, failed or skipped)."""
+    p = prepare(db, game, games, players, seed, workers, options, resume)
+    spec = Spec(db, p["game"], players, p["seed"], games, p["options"], resume, play,
+                flush_seconds, game_seconds)
+    total = Tally(wins=[0.0] * players, errors=[])
+    errors_total = 0
+
+    def merge(t: Tally) -> None:
+        nonlocal errors_total
+        total.games += t.games
+        total.events += t.events
+        total.skipped += t.skipped
+        for s, w in enumerate(t.wins):
+            total.wins[s] += w
+        errors_total += len(t.errors)
+        total.errors += t.errors[:max(0, MAX_ERRORS - len(total.errors))]
+        if tick:
+            tick(t.games + t.skipped + sum(e.game_id is not None for e in t.errors))
+
+    stop = Stop()
     start = time.perf_counter()
-    if workers <= 1:
-        target.close()
-        results = play_many(db, game, players, options, jobs,
-                            tick=(lambda r: tick(1)) if tick else None)
-    else:
-        chunks = [jobs[i::workers] for i in range(workers)]
-        parts = [f"{db}.part{i}" for i in range(workers)]
-        with mp.Manager() as manager:
-            queue = manager.Queue()
-            with mp.get_context("spawn").Pool(workers) as pool:
-                pending = pool.map_async(_worker, [(p, game, players, options, c, queue)
-                                                   for p, c in zip(parts, chunks) if c])
-                done = 0
-                while done < games:
-                    queue.get()
-                    done += 1
-                    if tick:
-                        tick(1)
-                results = [r for chunk in pending.get() for r in chunk]
-        for part, chunk in zip(parts, chunks):
-            if chunk:
-                merge(target, part)
-        target.close()
-        order = {gid: i for i, (gid, _) in enumerate(jobs)}
-        results.sort(key=lambda r: order[r.game_id])
+    with on_sigint(stop):
+        if p["workers"] == 1:
+            try:
+                play_share(spec, range(games), stop, merge)
+            except (sqlite3.Error, StoreError):
+                pass  # already reported as `store` errors
+        else:
+            run_workers(spec, p["workers"], stop, merge)
     seconds = time.perf_counter() - start
-    events = sum(r.events for r in results)
-    wins = {str(s): 0.0 for s in range(players)}
-    for r in results:
-        for w in r.winners:  # a shared win counts as a fraction for each winner
-            wins[str(w)] += 1 / len(r.winners)
-    return Summary(len(results), events, seconds, events / seconds if seconds else 0.0,
-                   len(results) / seconds if seconds else 0.0, wins, results)
+    done = total.games + total.skipped + sum(e.game_id is not None for e in total.errors)
+    return Summary(total.games, total.events, seconds,
+                   total.events / seconds if seconds else 0.0,
+                   total.games / seconds if seconds else 0.0,
+                   {str(s): w for s, w in enumerate(total.wins)},
+                   sorted(total.errors, key=lambda e: (e.game_id is None, e.game_id or "")),
+                   errors_total, total.skipped, games, stop.requested and done < games,
+                   p["game"], players, p["seed"], p["workers"])
