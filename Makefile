@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test bench clean soak
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -16,6 +16,9 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+soak: $(STAMP)
+	RUNELEDGER_SOAK=1 $(BIN)/python -m pytest tests/core/test_fuzz_boundary.py tests/core/test_crash_kill.py -q -p no:cacheprovider
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.run
