@@ -151,43 +151,18 @@ class Sink:
         return len(self.done) >= 500 or time.monotonic() - self.since >= self.every
 
     def flush(self) -> list[GameResult]:
-        """Store the finished games; return those stored (a game already there is skipped)."""
+        """Store the finished games in one transaction of the target (EventStore.absorb: whole
+        games, store head moved along); return those stored (one already there is skipped)."""
         done, mem = self.done, self.eng.store
         try:
             if not done:
                 return []
-            absorb = getattr(self.target, "absorb", None)
-            if absorb is None:
-                copied = set(_copy_games(self.target, mem, [r.game_id for r in done]))
-            else:
-                copied = set(absorb(mem, [r.game_id for r in done], skip_existing=True,
-                                    verify=False))
+            copied = set(self.target.absorb(mem, [r.game_id for r in done], skip_existing=True,
+                                            verify=False))
             return [r for r in done if r.game_id in copied]
         finally:
             mem.close()
             self._fresh()
-
-
-def _copy_games(target: EventStore, mem: EventStore, ids: list[str]) -> list[str]:
-    """Until the store offers `absorb`: copy whole games row by row in one transaction."""
-    marks = ",".join("?" * len(ids))
-    with target.transaction():
-        have = {g for (g,) in target.conn.execute(
-            f"SELECT game_id FROM streams WHERE game_id IN ({marks})", ids)}
-        new = [g for g in ids if g not in have]
-        marks = ",".join("?" * len(new))
-        for (table,) in mem.conn.execute("SELECT name FROM sqlite_master WHERE type='table'"):
-            info = mem.conn.execute(f'PRAGMA table_info("{table}")').fetchall()
-            keys = [c for c in info if c[5]]
-            cols = [c[1] for c in info if not (len(keys) == 1 and c[5] and c[2] == "INTEGER")]
-            if "game_id" not in cols or not new:
-                continue
-            names = ", ".join(f'"{c}"' for c in cols)
-            rows = mem.conn.execute(f'SELECT {names} FROM "{table}" WHERE game_id IN ({marks}) '
-                                    "ORDER BY rowid", new).fetchall()
-            target.conn.executemany(f'INSERT INTO "{table}" ({names}) VALUES '
-                                    f'({",".join("?" * len(cols))})', rows)
-    return new
 
 
 # -- one worker's share -------------------------------------------------------------------
@@ -267,6 +242,8 @@ def play_share(spec: Spec, indices: Iterable[int], stop: Callable[[], bool],
 
 def _seed_of(spec: Spec, gid: str) -> str:
     return job(spec.game, spec.seed, int(gid.rsplit("-", 1)[1]))[1]
+
+
 # -- stopping -----------------------------------------------------------------------------
 class Stop:
     """Set by SIGINT: the first asks to stop cleanly, a second to stop at once."""
@@ -416,7 +393,7 @@ def prepare(db: str, game: str, games: int, players: int, seed: str | int, worke
     try:
         store = EventStore(db)
     except (StoreError, sqlite3.Error, OSError) as exc:
-        raise UsageError(f"cannot use {db}: {exc}") from None
+        raise UsageError(str(exc)) from None
     try:
         there = first_stored(store, rs.name, seed)
         if there and not resume:
