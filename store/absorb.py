@@ -8,6 +8,10 @@ in their source order (their hashes do not depend on seq, so every chain stays v
 seeds, snapshots with their digests, rejected rows and counts. The target's store head takes
 the copied events in that same transaction. A game id already in the target refuses the whole
 copy, or with `skip_existing` is left out. The source is never changed or removed.
+
+Why SQL and not Python rows: the source is attached to the target's connection (a file by its
+path, an in-memory store as a serialized copy) and copied with INSERT ... SELECT, about four
+times faster than fetching and re-binding every row; simulations store all games this way.
 """
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from store.errors import CorruptStore, StoreError
+from store.files import MEMORY
 from store.verify import describe
 
 if TYPE_CHECKING:
@@ -24,27 +29,28 @@ if TYPE_CHECKING:
 _EVENT_COLS = ("game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
                "command_id, prev_hash, hash, recorded_at")
 _TABLES = (
-    ("streams", "game_id, version, head_hash", "game_id"),
-    ("seeds", "game_id, seed, seed_hash, revealed, salt", "game_id"),
+    ("streams", "game_id, version, head_hash", "rowid"),
+    ("seeds", "game_id, seed, seed_hash, revealed, salt", "rowid"),
     ("snapshots", "game_id, version, state, digest", "game_id, version"),
     ("rejected", "game_id, seat, command, rule_id, reason, recorded_at", "id"),
     ("rejected_counts", "game_id, kept, overflow", "game_id"),
 )
-_CHUNK = 500  # game ids per IN (...) list
 
 
 def absorb(store: EventStore, source: str | os.PathLike | EventStore,
            game_ids: Iterable[str] | None = None, skip_existing: bool = False,
            verify: bool | None = None) -> list[str]:
     from store.sqlite_store import EventStore
+    if store._in_batch:
+        raise StoreError("absorb cannot run inside a transaction (SQLite cannot attach there)")
     opened = not isinstance(source, EventStore)
-    if opened:
-        if os.path.abspath(os.fspath(source)) == os.path.abspath(store.path):
-            raise StoreError(f"{os.fspath(source)}: a store cannot absorb itself")
-        src = EventStore(source, create=False)
-    else:
-        src = source
+    if source is store or (opened and os.path.abspath(os.fspath(source)) ==
+                           os.path.abspath(store.path)):
+        raise StoreError(f"{store.path}: a store cannot absorb itself")
+    src = EventStore(source, create=False) if opened else source
     try:
+        if src._in_batch:
+            raise StoreError(f"{src.path}: the source is inside a transaction")
         if opened if verify is None else verify:
             report = src.verify()
             if not report.ok:
@@ -55,46 +61,51 @@ def absorb(store: EventStore, source: str | os.PathLike | EventStore,
         unknown = set(wanted) - set(known)
         if unknown:
             raise StoreError(f"game {sorted(unknown)[0]} is not in {src.path}; nothing absorbed")
-        with store.transaction():
-            present = _present(store, wanted)
-            if present and not skip_existing:
-                raise StoreError(f"game {present[0]} is in both {store.path} and {src.path}; "
-                                 f"nothing absorbed")
-            taken = set(present)
-            ids = [g for g in wanted if g not in taken]
-            for i in range(0, len(ids), _CHUNK):
-                _copy(store, src, ids[i:i + _CHUNK])
-        return ids
+        if not wanted:
+            return []
+        _attach(store, src)
+        try:
+            return _copy(store, src, wanted, skip_existing)
+        finally:
+            store.conn.execute("DETACH DATABASE absorb_src")
     finally:
         if opened:
             src.close()
 
 
-def _present(store: EventStore, ids: list[str]) -> list[str]:
-    out = []
-    for i in range(0, len(ids), _CHUNK):
-        chunk = ids[i:i + _CHUNK]
-        marks = ",".join("?" * len(chunk))
-        out += [g for (g,) in store.conn.execute(
-            f"SELECT game_id FROM streams WHERE game_id IN ({marks}) UNION "
-            f"SELECT game_id FROM seeds WHERE game_id IN ({marks})", chunk + chunk)]
-        out += [g for g in chunk if g not in out and store.conn.execute(
-            "SELECT 1 FROM events WHERE game_id=? LIMIT 1", (g,)).fetchone()]
-    return sorted(set(out), key=ids.index)
+def _attach(store: EventStore, src: EventStore) -> None:
+    conn = store.conn
+    if src.path in MEMORY:
+        conn.execute("ATTACH DATABASE ':memory:' AS absorb_src")
+        conn.deserialize(src.conn.serialize(), name="absorb_src")
+    else:
+        conn.execute("ATTACH DATABASE ? AS absorb_src", (src.path,))
 
 
-def _copy(store: EventStore, src: EventStore, ids: list[str]) -> None:
-    marks = ",".join("?" * len(ids))
-    rows = src.conn.execute(f"SELECT {_EVENT_COLS} FROM events WHERE game_id IN ({marks}) "
-                            f"ORDER BY seq", ids).fetchall()
-    if rows:
-        store.conn.executemany(f"INSERT INTO events ({_EVENT_COLS}) VALUES "
-                               f"({','.join('?' * 13)})", rows)
-        last = store.conn.execute("SELECT last_insert_rowid()").fetchone()[0]
-        store._fold(last - len(rows) + 1, last, [r[11] for r in rows])
-    for table, cols, order in _TABLES:
-        got = src.conn.execute(f"SELECT {cols} FROM {table} WHERE game_id IN ({marks}) "
-                               f"ORDER BY {order}", ids).fetchall()
-        if got:
-            store.conn.executemany(f"INSERT INTO {table} ({cols}) VALUES "
-                                   f"({','.join('?' * (cols.count(',') + 1))})", got)
+def _copy(store: EventStore, src: EventStore, wanted: list[str], skip: bool) -> list[str]:
+    conn = store.conn
+    with store.transaction():
+        conn.execute("CREATE TEMP TABLE IF NOT EXISTS absorb_ids (game_id TEXT PRIMARY KEY, "
+                     "pos INTEGER)")
+        conn.execute("DELETE FROM temp.absorb_ids")
+        conn.executemany("INSERT INTO temp.absorb_ids VALUES (?,?)",
+                         [(g, i) for i, g in enumerate(wanted)])
+        present = [g for (g,) in conn.execute(
+            "SELECT game_id FROM temp.absorb_ids i WHERE EXISTS (SELECT 1 FROM main.streams s "
+            "WHERE s.game_id=i.game_id) OR EXISTS (SELECT 1 FROM main.seeds s WHERE "
+            "s.game_id=i.game_id) OR EXISTS (SELECT 1 FROM main.events e WHERE "
+            "e.game_id=i.game_id) ORDER BY pos")]
+        if present and not skip:
+            raise StoreError(f"game {present[0]} is in both {store.path} and {src.path}; "
+                             f"nothing absorbed")
+        conn.executemany("DELETE FROM temp.absorb_ids WHERE game_id=?", [(g,) for g in present])
+        pick = "WHERE game_id IN (SELECT game_id FROM temp.absorb_ids)"
+        conn.execute(f"INSERT INTO main.events ({_EVENT_COLS}) SELECT {_EVENT_COLS} FROM "
+                     f"absorb_src.events {pick} ORDER BY seq")
+        store._cover(conn.execute("SELECT max(seq) FROM main.events").fetchone()[0] or 0)
+        for table, cols, order in _TABLES:
+            conn.execute(f"INSERT INTO main.{table} ({cols}) SELECT {cols} FROM "
+                         f"absorb_src.{table} {pick} ORDER BY {order}")
+        ids = [g for (g,) in conn.execute("SELECT game_id FROM temp.absorb_ids ORDER BY pos")]
+        conn.execute("DELETE FROM temp.absorb_ids")
+    return ids
