@@ -29,15 +29,18 @@ from __future__ import annotations
 import itertools
 import secrets
 import sqlite3
+from hashlib import sha256
+from operator import itemgetter
 from typing import Any
 
 import msgspec
 
 from store import schema
 from store.commitment import opens
-from store.hashing import GENESIS, row_hash, snapshot_digest, store_step
+from store.hashing import GENESIS, row_hash, snapshot_digest
 
 _dec = msgspec.json.Decoder()
+_CORE = frozenset(("game.created", "seed.revealed"))
 _ROW = ("seq, game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
         "command_id, prev_hash, hash, recorded_at")
 
@@ -82,7 +85,7 @@ def verify(conn: sqlite3.Connection) -> VerifyReport:
     games = events = 0
     lost = 0  # events whose loss a game's chain or streams row accounts for
     rows = conn.execute(f"SELECT {_ROW} FROM events ORDER BY game_id, version")
-    for gid, group in itertools.groupby(rows, key=lambda r: r[1]):
+    for gid, group in itertools.groupby(rows, key=itemgetter(1)):
         g = _Game(gid, list(group))
         games += 1
         events += len(g.rows)
@@ -132,16 +135,23 @@ class _Game:
         self.faults.append(fault(kind, self.gid, version, type_, problem, **extra))
 
     def _walk(self) -> None:
-        prev, expect = GENESIS, 1
+        rows, n = self.rows, len(self.rows)
+        prev, expect, i = GENESIS, 1, 0
         shift_run: list = []  # (shift, version, type) of consecutive renumbered events
-        for v, group in itertools.groupby(self.rows, key=lambda r: r[2]):
-            group = sorted(group, key=lambda r: r[0])  # the oldest row that fits is the original
-            chosen = next((r for r in group if r[11] == prev and _own_ok(r)), group[0])
-            for r in group:
-                if r is not chosen:
-                    self._add("inserted", v, r[3], f"a second event at version {v} (seq {r[0]}): "
-                                                   f"inserted")
-            self._note_core(chosen)
+        while i < n:
+            chosen, v, j = rows[i], rows[i][2], i + 1
+            if j < n and rows[j][2] == v:  # two rows at one version (rare): keep the original
+                while j < n and rows[j][2] == v:
+                    j += 1
+                group = sorted(rows[i:j], key=itemgetter(0))
+                chosen = next((r for r in group if r[11] == prev and _own_ok(r)), group[0])
+                for r in group:
+                    if r is not chosen:
+                        self._add("inserted", v, r[3], f"a second event at version {v} "
+                                                       f"(seq {r[0]}): inserted")
+            i = j
+            if chosen[3] in _CORE:
+                self._note_core(chosen)
             if not isinstance(v, int) or isinstance(v, bool):
                 self._add("altered", v, chosen[3], "the version is not an integer (row altered)")
                 prev = chosen[12]
@@ -152,26 +162,29 @@ class _Game:
                 self._flush_shift(shift_run)
             if shift is not None:
                 shift_run.append((shift, v, chosen[3]))
-            else:
-                if v > expect:
-                    self.missing += v - expect
-                    self._add("deleted", expect, None,
-                              f"events {expect}..{v - 1} are missing (deleted)" if v - 1 > expect
-                              else f"event {expect} is missing (deleted)", last_version=v - 1)
-                if not own:
-                    self._add("altered", v, chosen[3],
-                              "content does not match its hash (row altered)")
-                elif v == expect and chosen[11] != prev and v == 1:
-                    self._add("altered", 1, chosen[3],
-                              "the first event does not chain to the genesis hash (row altered)")
-                elif v == expect and chosen[11] != prev:
-                    self._add("altered", v - 1, None,
-                              f"event {v} does not chain to event {v - 1}: event {v - 1} was "
-                              f"rewritten and re-hashed (or event {v}'s link was edited)")
+            elif v != expect or not own or chosen[11] != prev:
+                self._break(chosen, v, expect, own, prev)
             prev, expect = chosen[12], v + 1
             self.last_version, self.last_hash = v, chosen[12]
         if shift_run:
             self._flush_shift(shift_run)
+
+    def _break(self, row: tuple, v: int, expect: int, own: bool, prev: str) -> None:
+        """Name what is wrong with a row that is not simply the next link of the chain."""
+        if v > expect:
+            self.missing += v - expect
+            self._add("deleted", expect, None,
+                      f"events {expect}..{v - 1} are missing (deleted)" if v - 1 > expect
+                      else f"event {expect} is missing (deleted)", last_version=v - 1)
+        if not own:
+            self._add("altered", v, row[3], "content does not match its hash (row altered)")
+        elif v == expect and row[11] != prev and v == 1:
+            self._add("altered", 1, row[3],
+                      "the first event does not chain to the genesis hash (row altered)")
+        elif v == expect and row[11] != prev:
+            self._add("altered", v - 1, None,
+                      f"event {v} does not chain to event {v - 1}: event {v - 1} was "
+                      f"rewritten and re-hashed (or event {v}'s link was edited)")
 
     def _flush_shift(self, run: list) -> None:
         shift, first, last = run[0][0], run[0][1], run[-1][1]
@@ -292,7 +305,7 @@ def _check_store_head(conn: sqlite3.Connection, faults: list, lost: int) -> tupl
                                              "ORDER BY seq"):
         if seq > expect:
             gaps.append((expect, seq - 1))
-        head = store_step(head, h if isinstance(h, str) else str(h))
+        head = sha256((head + (h if isinstance(h, str) else str(h))).encode()).hexdigest()  # store_step
         if seq <= mseq:
             at_mark = head
         elif recorded is not None:
