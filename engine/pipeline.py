@@ -18,6 +18,7 @@ from bus import RuleBus
 from engine import registry
 from engine.context import Ctx
 from engine.logs import configure
+from engine.commands import check_shape
 from engine.boundary import check_command, check_forced, check_game_id, check_seat
 from engine.errors import BadInput, CascadeAborted, EngineError, IllegalCommand
 from engine.ruleset import Illegal, Ruleset
@@ -208,6 +209,9 @@ class Engine:
         wanted = canonical(cmd)
         if any(canonical(c) == wanted for c in rs.legal_commands(t, seat)):
             return None
+        # Not legal: say why. The shape is checked first so `explain` only reads well-typed
+        # fields (a legal command never meets a declaration, so one cannot refuse it).
+        check_shape(rs, cmd)
         try:
             why = rs.explain(t, seat, cmd)
         except Exception as exc:  # a game's explain must not turn a refusal into a crash

@@ -46,6 +46,9 @@ class Ruleset:
     event_schemas: ClassVar[dict[str, int]] = {}  # type -> schema written now (default 1)
     upcasters: ClassVar[dict[tuple[str, int], Callable[[dict], dict]]] = {}  # (type, old) -> step
     summary: ClassVar[str] = ""
+    # {kind: {field: type}} (engine.commands): every command kind and its fields; None skips
+    # the shape check (legal-move matching still decides).
+    commands: ClassVar[dict[str, dict[str, Any]] | None] = None
 
     @cached_property
     def catalog(self) -> Catalog:

@@ -10,6 +10,7 @@ from engine.content import Record, decode, load
 from engine.mechanics import damage, zones
 from engine.mechanics.dice import Die
 from engine.ruleset import Illegal, Option, Prompt, Ruleset
+from engine.commands import Optional
 
 ATTACK_DIE = Die("attack", ("miss", "hit", "hit", "crit"))
 HAND, OUT_AT = 3, 8
@@ -54,6 +55,7 @@ def z(seat: int, name: str) -> str:
 
 class Duel(Ruleset):
     name = "duel"
+    commands = {"play": {"card": str}, "pass": {}}
     version = "1.0"
     players = (2, 3, 4)
     options = {"rounds": Option(12, (4, 8, 12, 20, 10000), "round limit; 10000 makes the long games benchmarks need")}

@@ -9,10 +9,18 @@ import msgspec
 from engine.games.epochs import moves, rules, setup, state
 from engine.games.epochs.state import EpochsState, medal_image, seat_zone
 from engine.ruleset import Option, Ruleset
+from engine.commands import Optional
 
 
 class Epochs(Ruleset):
     name = "epochs"
+    commands: ClassVar[dict[str, dict]] = {
+        "jump": {"epoch": str}, "fight_epoch": {}, "challenge": {"seat": int},
+        "target": {"space": int}, "deploy": {"card": str}, "deploy_virtual": {},
+        "marker": {"marker": str, "unit": str}, "pass": {}, "done": {},
+        "recruit": {"card": Optional(str)}, "decline": {}, "draw_relics": {},
+        "skip_relics": {}, "keep_relic": {"relic": str}, "keep_medal": {"index": int},
+    }
     version = "1.0"
     players = (2, 3, 4)
     options: ClassVar[dict[str, Option]] = {

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.ruleset import Option, Ruleset
+from engine.commands import Optional
 
 from . import apply as fold
 from . import commands, eventphase, legal, setup, view
@@ -15,6 +16,21 @@ from .turn import start_round
 
 class RuneAge(Ruleset):
     name = "rune-age"
+    commands: ClassVar[dict[str, dict]] = {
+        "play": {"card": str}, "play_gold": {"card": str}, "use_gold": {"card": str},
+        "use_influence": {"card": str}, "buy": {"pile": str}, "acquire": {"pile": str},
+        "attack": {"target": str}, "card_action": {"card": str, "target": Optional(str),
+                                                  "discard": Optional(str), "seat": Optional(int)},
+        "ability": {"card": str, "target": str}, "keep": {"slot": int},
+        "tribute": {"slot": int}, "take": {"slot": int}, "keep_rune": {"card": str},
+        "casualty": {"card": str}, "decline": {"card": str},
+        "resolve": {"card": str, "target": Optional(str), "discard": Optional(str),
+                    "seat": Optional(int)},
+        "end_ability": {"card": str, "target": Optional(str), "discard": Optional(str),
+                        "seat": Optional(int)},
+        "discard_hand": {}, "end_action": {}, "end_turn": {}, "pass": {}, "stop": {},
+        "done": {},
+    }
     version = "1.0"
     summary = "Rune Age (deck-building, four scenarios, solo variants)"
     players = (1, 2, 3, 4)

@@ -1,17 +1,28 @@
 """The `thunderstone` ruleset: Thunderstone: Dragonspire (German edition "Drachenturm")."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
 from engine.games.thunderstone import bot, fold, legal, setup, turns
 from engine.games.thunderstone.state import State
 from engine.ruleset import Illegal, Option, Prompt, Ruleset
+from engine.commands import Optional
 
 
 class Thunderstone(Ruleset):
     name = "thunderstone"
+    commands: ClassVar[dict[str, dict]] = {  # the shapes legal.py documents
+        "action": {"action": str, "board": Optional(str)},
+        "use": {"card": str, "ability": int, "target": Optional(str), "stack": Optional(str),
+                "seat": Optional(int)},
+        "offer": {"card": str}, "done": {}, "buy": {"stack": str}, "pass": {},
+        "level": {"card": str, "stack": Optional(str)}, "destroy": {},
+        "equip": {"weapon": str, "hero": str}, "attack": {"monster": str},
+        "choose": {"option": int | str}, "spoils": {"source": str, "stack": str},
+        "treasure": {"card": str},
+    }
     version = "1.0"
     players = (1, 2, 3, 4, 5)
     options = {
