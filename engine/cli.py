@@ -20,7 +20,7 @@ import msgspec
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from engine import registry
+from engine import registry, simulate_cli
 from engine import situation as situation_file
 from engine.content import ContentError
 from engine.boundary import check_seat, parse_command, parse_json
@@ -246,26 +246,6 @@ def cmd_timeline(args, eng: Engine) -> int:
     return 0
 
 
-def cmd_simulate(args) -> int:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    from engine.simulate import simulate
-    opts = registry.get(args.game).check_options(parse_options(args.option))
-    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=err, disable=args.json) as bar:
-        task = bar.add_task(f"{args.game} ×{args.games}", total=args.games)
-        summary = simulate(args.db, args.game, args.games, args.players, args.seed, args.workers,
-                           opts, tick=lambda n: bar.advance(task, n))
-    data = {k: v for k, v in msgspec.to_builtins(summary).items() if k != "results"}
-    emit(args, data, lambda: out.print(table(
-        f"simulate {args.game}, {args.players} players", ["games", "events", "seconds",
-                                                          "events/s", "games/s", "wins per seat"],
-        [[summary.games, summary.events, f"{summary.seconds:.1f}",
-          f"{summary.events_per_second:.0f}", f"{summary.games_per_second:.2f}",
-          " ".join(f"{s}:{w:g}" for s, w in summary.wins_per_seat.items())]])))
-    return 0
-
-
 # -- wiring -----------------------------------------------------------------------------
 class UsageError(Exception):
     """argparse's complaint, raised instead of printed so that --json can shape it."""
@@ -336,13 +316,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("n", type=int)
     viewer_arg(s)
     add("verify", "check every hash chain")
-    s = add("simulate", "play complete games with random legal bots")
-    s.add_argument("game")
-    s.add_argument("--games", type=int, default=10)
-    s.add_argument("--players", type=int, required=True)
-    s.add_argument("--seed", default="0")
-    s.add_argument("--workers", type=int, default=1)
-    s.add_argument("--option", action="append", metavar="KEY=VALUE")
+    simulate_cli.add_parser(sub, common)
     return p
 
 
@@ -391,7 +365,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.cmd == "games":
             return cmd_games(args)
         if args.cmd == "simulate":
-            return cmd_simulate(args)
+            return simulate_cli.run(args)
         return HANDLERS[args.cmd](args, open_engine(args))
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
