@@ -94,6 +94,9 @@ def run(args) -> int:
         else:
             err.print(f"error: {exc}", style="red", markup=False, highlight=False)
         return 2
+    except KeyboardInterrupt:  # before the run took over Ctrl-C: nothing was played
+        err.print("interrupted before any game was played", markup=False, highlight=False)
+        return 130
     data = msgspec.to_builtins(summary)
     if args.json:
         sys.stdout.write(json.dumps(data) + "\n")
