@@ -61,6 +61,7 @@ class Engine:
         self._buses: dict[str, RuleBus] = {}
         self._seeds: dict[str, tuple[str, str | None]] = {}
         self._pending: list[tuple[str, int, list]] | None = None
+        self._legal: dict[tuple[str, int], tuple[int, Table, set[bytes]]] = {}
 
     # -- plumbing -----------------------------------------------------------------------
     def bus(self, rs: Ruleset) -> RuleBus:
@@ -86,6 +87,8 @@ class Engine:
         """Drop a game's live state from memory (it is rebuilt from the store if used again)."""
         self._tables.pop(game_id, None)
         self._seeds.pop(game_id, None)
+        for key in [k for k in self._legal if k[0] == game_id]:
+            del self._legal[key]
 
     def ruleset(self, game_id: str) -> Ruleset:
         return registry.get(self.table(game_id).ruleset)
@@ -195,7 +198,20 @@ class Engine:
     def legal(self, game_id: str, seat: int) -> list[dict[str, Any]]:
         t = self.table(game_id)
         check_seat(seat, t.players)
-        return [] if t.over else self.ruleset(game_id).legal_commands(t, seat)
+        if t.over:
+            return []
+        cmds = self.ruleset(game_id).legal_commands(t, seat)
+        # Kept as canonical bytes (not the dicts, which the caller may change) so that
+        # submitting one of them at this version need not enumerate the moves again.
+        self._legal[(game_id, seat)] = (t.version, t, {canonical(c) for c in cmds})
+        return cmds
+
+    def _is_legal(self, t: Table, rs: Ruleset, seat: int, cmd: dict[str, Any]) -> bool:
+        wanted = canonical(cmd)
+        known = self._legal.get((t.game_id, seat))
+        if known is not None and known[0] == t.version and known[1] is t:
+            return wanted in known[2]
+        return any(canonical(c) == wanted for c in rs.legal_commands(t, seat))
 
     def check(self, game_id: str, seat: int, cmd: Any) -> Illegal | None:
         """None when `cmd` is legal for `seat` now; else the rule and what is wrong.
@@ -206,8 +222,7 @@ class Engine:
         rs = self.ruleset(game_id)
         if t.over:
             return Illegal("CORE-5", "the game is over")
-        wanted = canonical(cmd)
-        if any(canonical(c) == wanted for c in rs.legal_commands(t, seat)):
+        if self._is_legal(t, rs, seat, cmd):
             return None
         # Not legal: say why. The shape is checked first so `explain` only reads well-typed
         # fields (a legal command never meets a declaration, so one cannot refuse it).
