@@ -334,9 +334,8 @@ def test_api_any_input_is_refused_cleanly_or_legal(arena, data):
     elif source == "recipe":
         recipe = data.draw(RECIPES, label="recipe")
         cmd = build(recipe, arena, legal)
-    else:  # a legal command of the prompted seat, with whatever seat was drawn
-        assume(legal)
-        cmd = copy.deepcopy(pick(data, legal, "cmd"))
+    else:  # a legal command of the prompted seat (once the game is over, an old one)
+        cmd = copy.deepcopy(pick(data, legal or arena.past_commands, "cmd"))
     FIGURES.add("fuzz inputs: API submit (any command, any seat)")
     attempt(arena, gid, seat, cmd)
 
@@ -576,13 +575,13 @@ def test_cli_play_fuzzed_json_text(arena, data):
         cmd[k] = data.draw(st.sampled_from(["Nope", 7, None, [cmd[k]], True, cmd[k] + "#1"
                                             if isinstance(cmd[k], str) else "x"]), label="value")
         text = json.dumps(cmd)
+    as_json = data.draw(st.booleans(), label="--json")  # every draw before any assume
     try:
         parsed, valid = strict_json(text), True
     except Exception:
         parsed, valid = None, False
     if valid:
         assume(canon_or_none(parsed) not in legal_for(arena, gid, seat))
-    as_json = data.draw(st.booleans(), label="--json")
     before = look(arena, gid)
     argv = ["play", gid, "--seat", str(seat), text, "--db", arena.path] + \
         (["--json"] if as_json else [])
