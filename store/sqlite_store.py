@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import os
 import reprlib
-from hashlib import sha256
 import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from hashlib import sha256
 from typing import Any
 
 import msgspec

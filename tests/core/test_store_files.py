@@ -161,6 +161,17 @@ def test_rows_slipped_in_by_another_connection_are_not_blessed(tmp_path):
         any(f["kind"] == "store_head" for f in report.faults)
 
 
+def test_a_snapshot_sits_on_an_event_and_is_bound_to_it(tmp_path):
+    s = EventStore(str(tmp_path / "s.db"))
+    s.append("g", 0, evs(3))
+    with pytest.raises(StoreError, match="no event 9 in game g"):
+        s.save_snapshot("g", 9, b"x")
+    s.save_snapshot("g", 2, b"two")
+    assert s.load_snapshot("g", 3) == (2, b"two") and s.load_snapshot("g", 1) is None
+    s.conn.execute("UPDATE snapshots SET state=x'00'")
+    assert s.load_snapshot("g", 3) is None
+
+
 # -- rejections -------------------------------------------------------------------------------
 def test_rejections_are_recorded_only_for_existing_games(tmp_path):
     s = EventStore(str(tmp_path / "s.db"))
