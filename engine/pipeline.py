@@ -19,6 +19,7 @@ from engine import registry
 from engine.context import Ctx
 from engine.logs import configure
 from engine.commands import check_shape
+from engine.explain import what_differs
 from engine.boundary import check_command, check_forced, check_game_id, check_seat
 from engine.errors import BadInput, CascadeAborted, EngineError, IllegalCommand
 from engine.ruleset import Illegal, Ruleset
@@ -232,13 +233,16 @@ class Engine:
         except Exception as exc:  # a game's explain must not turn a refusal into a crash
             log.error("explain_failed", game_id=game_id, ruleset=rs.name, error=repr(exc))
             why = None
-        if why is not None:
+        if why is None:
+            mine = [p for p in rs.prompts(t) if p.seat == seat]
+            if not mine:
+                return Illegal("CORE-5", f"seat {seat} has nothing to decide now")
+            why = Illegal(mine[0].rule, f"{cmd.get('kind')!r} is not a legal answer to "
+                                        f"{mine[0].kind!r} for seat {seat}")
+        legal = rs.legal_commands(t, seat)
+        if not legal:
             return why
-        mine = [p for p in rs.prompts(t) if p.seat == seat]
-        if not mine:
-            return Illegal("CORE-5", f"seat {seat} has nothing to decide now")
-        return Illegal(mine[0].rule, f"{cmd.get('kind')!r} is not a legal answer to "
-                                     f"{mine[0].kind!r} for seat {seat}")
+        return Illegal(why.rule, f"{why.reason}; {what_differs(cmd, legal)}")
 
     def submit(self, game_id: str, seat: int, cmd: Any,
                expected_version: int | None = None) -> list[StoredEvent] | None:
