@@ -21,7 +21,7 @@ soak: $(STAMP)
 	RUNELEDGER_SOAK=1 $(BIN)/python -m pytest tests/core/test_fuzz_boundary.py tests/core/test_crash_kill.py -q -p no:cacheprovider
 
 bench: $(STAMP)
-	$(BIN)/python -m bench.run
+	$(BIN)/python -m bench.run $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) *.db *.db-wal *.db-shm

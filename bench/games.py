@@ -1,116 +1,194 @@
-"""Complete games per second with random bots, for every installed ruleset except duel.
+"""Thunderstone, 4 seats, random bots: in memory, persisted per game and per command; a profile.
 
-Each case runs in its own process with a time limit: the games are under active development,
-so a package that fails to load, a game that raises or one that never ends becomes an error
-row instead of taking the whole bench down. Both modes play the same seeds, so they play the
-same games: the difference is only what persistence costs.
+The same seeds are played in every mode, so every mode plays the same games (checked: the
+same events per game); the modes alternate game by game so a busy moment hits all alike.
+
+- in memory, one transaction per command: `Engine(EventStore(":memory:"))`, `submit` per
+  command: games per CPU-second of this process (user + system).
+- in memory, one transaction per game: the same inside `Engine.batch()` (as `simulate` plays).
+- persisted: the same two on a file database (WAL, synchronous=NORMAL): games per wall second.
+- the second path for the in-memory games: `StateReader.state_at(game, use_snapshots=False)`
+  folds each finished game from its events (no rules, no bots): games per CPU-second.
+
+Each part runs in its own process with a time limit, so a game that raises or never ends is an
+error row instead of taking the whole bench down.
 """
 from __future__ import annotations
 
+import cProfile
+import io
 import multiprocessing as mp
 import os
+import pstats
 import time
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
-from engine import registry
+from bench.common import ROOT, failed, median, row
 from engine.bots import play_out
 from engine.pipeline import Engine
+from projections.state import StateReader
 from store import EventStore
 
-GAMES = 20           # per case and mode
-SOFT_LIMIT = 80.0    # seconds per case: start no new game after this
-HARD_LIMIT = 150.0   # seconds per case: then the process is stopped and reported
+GAME, PLAYERS = "thunderstone", 4
+MODES = ("mem_cmd", "mem_game", "disk_game", "disk_cmd")
 
 
-class Case(msgspec.Struct):
-    ruleset: str
-    players: int = 0
-    options: dict[str, Any] = {}
-    error: str | None = None
-
-
-class Result(msgspec.Struct):
-    case: Case
+class Played(msgspec.Struct):
     games: int = 0
-    memory_games_per_s: float = 0.0
-    disk_games_per_s: float = 0.0
-    events_per_game: float = 0.0
-    same_games: bool = True     # both modes made the same events per game (same seeds)
+    cpu: dict[str, list[float]] = {}
+    wall: dict[str, list[float]] = {}
+    events: dict[str, list[int]] = {}
+    fold_cpu: list[float] = []
     error: str | None = None
 
-    @property
-    def label(self) -> str:
-        opts = "".join(f" {k}={v}" for k, v in self.case.options.items())
-        return f"{self.case.ruleset} {self.case.players}p{opts}"
 
-
-def cases() -> list[Case]:
-    """4 players where allowed, else the most; one case per `scenario` choice."""
-    out = [Case(pkg, error=f"failed to load: {why}") for pkg, why in registry.broken().items()]
-    for name, rs in sorted(registry.rulesets().items()):
-        if name == "duel":
-            continue
-        players = 4 if 4 in rs.players else max(rs.players)
-        scenario = rs.options.get("scenario")
-        choices = (scenario.choices or (scenario.default,)) if scenario else (None,)
-        out += [Case(name, players, {} if s is None else {"scenario": s}) for s in choices]
-    return out
-
-
-def _play(eng: Engine, case: Case, gid: str, seed: str) -> tuple[int, float]:
-    """Play one complete game; return its events and the seconds it took."""
-    start = time.perf_counter()
-    eng.create(case.ruleset, case.players, seed, case.options, game_id=gid)
-    play_out(eng, gid, seed)
+def _play(eng: Engine, gid: str, seed: str, per_game: bool) -> tuple[int, float, float]:
+    c0, w0 = time.process_time(), time.perf_counter()
+    eng.create(GAME, PLAYERS, seed, {}, game_id=gid)
+    if per_game:
+        with eng.batch():
+            play_out(eng, gid, seed)
+    else:
+        play_out(eng, gid, seed)
     events = eng.table(gid).version
-    eng.forget(gid)  # keep memory flat, as engine.simulate does
-    return events, time.perf_counter() - start
+    cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+    return events, cpu, wall
 
 
-def _measure(case: Case, tmp: str, conn) -> None:
-    """Alternate the modes game by game, so a busy moment on the machine hits both alike."""
+def _measure(games: int, limit: float, tmp: str, conn) -> None:
     try:
-        mem = Engine(EventStore(":memory:"))
-        disk = Engine(os.path.join(tmp, f"games-{os.getpid()}.db"))
-        events, secs = [], [0.0, 0.0]
+        engines = {"mem_cmd": Engine(EventStore(":memory:")),
+                   "mem_game": Engine(EventStore(":memory:")),
+                   "disk_game": Engine(os.path.join(tmp, f"ts-game-{os.getpid()}.db")),
+                   "disk_cmd": Engine(os.path.join(tmp, f"ts-cmd-{os.getpid()}.db"))}
+        out = Played(cpu={m: [] for m in MODES}, wall={m: [] for m in MODES},
+                     events={m: [] for m in MODES}, fold_cpu=[])
+        for m, eng in engines.items():  # warm-up, not counted: imports, registry, caches
+            _play(eng, f"warm-{m}", "warm", m.endswith("game"))
+            eng.forget(f"warm-{m}")
         start = time.perf_counter()
-        while len(events) < GAMES and time.perf_counter() - start < SOFT_LIMIT:
-            seed = f"bench-{len(events)}"
-            (n_mem, s_mem), (n_disk, s_disk) = (_play(mem, case, f"mem-{seed}", seed),
-                                                _play(disk, case, f"disk-{seed}", seed))
-            events.append((n_mem, n_disk))
-            secs[0] += s_mem
-            secs[1] += s_disk
-        disk.store.close()
-        n = len(events)
-        conn.send(Result(case, n, n / secs[0], n / secs[1], sum(m for m, _ in events) / n,
-                         all(m == d for m, d in events)))
+        reader = StateReader(engines["mem_game"].store)
+        for i in range(games):
+            if time.perf_counter() - start > limit:
+                break
+            seed = f"bench-{i}"
+            order = MODES if i % 2 == 0 else MODES[::-1]
+            for m in order:
+                gid = f"{m}-{i}"
+                n, cpu, wall = _play(engines[m], gid, seed, m.endswith("game"))
+                engines[m].forget(gid)
+                out.cpu[m].append(cpu)
+                out.wall[m].append(wall)
+                out.events[m].append(n)
+            c0 = time.process_time()
+            t = reader.state_at(f"mem_game-{i}", use_snapshots=False)
+            out.fold_cpu.append(time.process_time() - c0)
+            assert t.version == out.events["mem_game"][-1] and t.over
+            out.games += 1
+        conn.send(out)
     except BaseException as exc:  # report, never crash the bench
-        conn.send(Result(case, error=f"{type(exc).__name__}: {exc}"))
+        conn.send(Played(error=f"{type(exc).__name__}: {exc}"))
 
 
-def measure(case: Case, tmp: str) -> Result:
-    if case.error:
-        return Result(case, error=case.error)
+def play_one(eng: Engine, gid: str, seed: str) -> None:
+    """As `simulate` plays: in memory, one transaction per game."""
+    eng.create(GAME, PLAYERS, seed, {}, game_id=gid)
+    with eng.batch():
+        play_out(eng, gid, seed)
+    eng.forget(gid)
+
+
+def _profile(games: int, top: int, conn) -> None:
+    try:
+        eng = Engine(EventStore(":memory:"))
+        play_one(eng, "warm", "warm")  # imports, registry scan, caches: not profiled
+        prof = cProfile.Profile()  # its wall-clock timer: cheap; read the shares, not seconds
+        c0 = time.process_time()
+        prof.enable()
+        for i in range(games):
+            play_one(eng, f"prof-{i}", f"bench-{i}")
+        prof.disable()
+        cpu = time.process_time() - c0
+        st = pstats.Stats(prof, stream=io.StringIO())
+        root = str(ROOT) + os.sep
+        own, other = [], []
+        for (file, line, func), (cc, nc, tt, ct, _) in st.stats.items():
+            if file.startswith(root) and not file.startswith(root + "bench" + os.sep) \
+                    and ".venv" not in file:
+                own.append((f"{file[len(root):]}:{line} {func}", nc, tt, ct))
+            else:
+                where = file.split("site-packages" + os.sep, 1)[-1] if file != "~" else ""
+                other.append((f"{where}:{line} {func}" if where else func, nc, tt, ct))
+        total = sum(v[2] for v in st.stats.values())
+        conn.send({"games": games, "cpu": cpu, "total": total,
+                   "cumulative": sorted(own, key=lambda x: -x[3])[:top],
+                   "own": sorted(own, key=lambda x: -x[2])[:top],
+                   "other": sorted(other, key=lambda x: -x[2])[:top],
+                   "own_share": sum(x[2] for x in own) / total if total else 0.0})
+    except BaseException as exc:
+        conn.send({"error": f"{type(exc).__name__}: {exc}"})
+
+
+def _spawn(target: Callable, args: tuple, hard: float) -> Any:
     ctx = mp.get_context("spawn")
     here, there = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_measure, args=(case, tmp, there), daemon=True)
+    proc = ctx.Process(target=target, args=(*args, there), daemon=True)
     proc.start()
     there.close()
-    got, late = None, not here.poll(HARD_LIMIT)
-    if not late:
+    got = None
+    if here.poll(hard):
         try:
             got = here.recv()
-        except EOFError:  # the worker died without a word
+        except EOFError:
             pass
         proc.join(5)
     if proc.is_alive():
         proc.kill()
         proc.join()
     if got is None:
-        why = (f"no result within {HARD_LIMIT:.0f} s (stopped)" if late
-               else f"worker died (exit code {proc.exitcode})")
-        return Result(case, error=why)
+        return f"no result within {hard:.0f} s, or the process died (exit {proc.exitcode})"
     return got
+
+
+def measure(tmp: str, games: int, limit: float) -> tuple[list, dict]:
+    lines = ("Thunderstone 4 seats, random bots, in memory",
+             "Thunderstone 4 seats, persisted, one transaction per game",
+             "Thunderstone 4 seats, persisted, one transaction per command")
+    got = _spawn(_measure, (games, limit, tmp), limit + 120)
+    if isinstance(got, str) or got.error or not got.games:
+        why = got if isinstance(got, str) else got.error or "no game finished"
+        return [failed(lines[0], "games/CPU-s", "≥75", why),
+                failed(lines[1], "games/s", "≥40", why),
+                failed(lines[2], "games/s", "≥15", why)], {}
+    n = got.games
+    per_cpu = {m: n / sum(got.cpu[m]) for m in MODES}
+    per_s = {m: n / sum(got.wall[m]) for m in MODES}
+    fold = n / sum(got.fold_cpu)
+    same = all(got.events[m] == got.events["mem_cmd"] for m in MODES)
+    # pair by pair: each game's persisted time against the same game's in-memory time
+    r_game = median([a / b for a, b in zip(got.wall["mem_game"], got.wall["disk_game"])])
+    r_cmd = median([a / b for a, b in zip(got.wall["mem_cmd"], got.wall["disk_cmd"])])
+    rows = [
+        row(lines[0] + " (one transaction per game, as simulate plays)", per_cpu["mem_game"],
+            "games/CPU-s", "the same games folded from their events (state_at from event 1, "
+            "no snapshot)", fold, "games/CPU-s", per_cpu["mem_game"] / fold,
+            "playing ÷ folding", "≥75 games/CPU-s", per_cpu["mem_game"] >= 75),
+        row(lines[1], per_s["disk_game"], "games/s", "the same games in memory, one "
+            "transaction per game", per_s["mem_game"], "games/s", r_game,
+            "persisted ÷ in memory (median per game)", "≥40 games/s", per_s["disk_game"] >= 40),
+        row(lines[2], per_s["disk_cmd"], "games/s", "the same games in memory, one "
+            "transaction per command", per_s["mem_cmd"], "games/s", r_cmd,
+            "persisted ÷ in memory (median per game)", "≥15 games/s", per_s["disk_cmd"] >= 15),
+    ]
+    detail = {"games": n, "same_games": same,
+              "events_per_game": sum(got.events["mem_game"]) / n,
+              "games_per_cpu_s": per_cpu, "games_per_s": per_s, "fold_games_per_cpu_s": fold}
+    return rows, detail
+
+
+def profile(games: int = 20, top: int = 10) -> dict:
+    got = _spawn(_profile, (games, top), 600)
+    return {"error": got} if isinstance(got, str) else got

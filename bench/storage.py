@@ -1,37 +1,54 @@
-"""Store-level workload, run through runeledger's EventStore and eventsourcing's SQLite recorder.
+"""The store against raw SQLite, and against the eventsourcing library, on the same events.
 
-Both sides get the same commands (real duel events, recorded once in memory), the same payload
-bytes, one transaction per command (or per group of commands) and the same rebuild: read every
-stream back and decode every event. Runeledger additionally hashes each event into its game's
-chain and keeps a stream-version row; that is part of what it costs, so it stays in the timing.
+The workload is real: duel games (4 seats, random bots) played once in memory; each command's
+events are kept and replayed round-robin across games, as a server with many tables sees them.
+
+- runeledger: `EventStore.append` (one command per transaction) and `EventStore.append_many`
+  (GROUP commands of different games per transaction), on a fresh file.
+- raw SQLite: the rows runeledger wrote, read back byte for byte from its file, inserted into a
+  fresh file made by EventStore itself (so the same tables, indexes and append-only triggers),
+  with the same pragmas (WAL, synchronous=NORMAL), in the same transactions: the event rows by
+  executemany, each command's `streams` row, and the `meta` store-head row once per transaction.
+  No hashing, no version check, no decoding: the floor for writing what the store writes.
+- rebuild: `StateReader.state_at(game, use_snapshots=False)` for every game (read, decode, fold
+  from event 1) against a raw `SELECT` of the same columns and a msgspec decode of each event's
+  data and visibility.
+- eventsourcing: an `Application` whose `Aggregate` records one aggregate event per runeledger
+  event and is saved once per command (appends), then `repository.get` of every aggregate
+  (rebuilds: read, decode, re-apply). Three configurations; the fastest is the reference.
+
+Each repeat runs every variant once, in turn, each on a fresh file, so drift in the machine's
+speed hits all alike; ratios are taken within a repeat and the median is reported.
 """
 from __future__ import annotations
 
 import os
-import statistics
-import time
+import sqlite3
 from collections.abc import Callable
+from importlib.metadata import version
+from uuid import NAMESPACE_URL, uuid5
 
 import msgspec
-from eventsourcing.persistence import StoredEvent as EsEvent
-from eventsourcing.sqlite import SQLiteAggregateRecorder, SQLiteDatastore
+from eventsourcing.application import Application
+from eventsourcing.domain import Aggregate, event
 
+from bench.common import median, row, timed
 from engine.bots import play_out
 from engine.pipeline import Engine
 from projections.state import StateReader
 from store import EventStore, NewEvent
 
-_enc = msgspec.json.Encoder()
-_dec = msgspec.json.Decoder(NewEvent)
-
+GROUP = 64
 Command = tuple[str, int, list[NewEvent]]  # (game id, expected version, the command's events)
+_COLS = ("seq, game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
+         "command_id, prev_hash, hash, recorded_at")
+_json = msgspec.json.Decoder()
 
 
 class Workload(msgspec.Struct):
-    commands: list[Command]   # round-robin across games, as a server with many tables sees them
+    commands: list[Command]
     games: list[str]
     events: int
-    payload_bytes: int        # JSON of every NewEvent: what eventsourcing stores as `state`
 
 
 def record_workload(games: int, players: int = 4, rounds: int = 12) -> Workload:
@@ -51,123 +68,243 @@ def record_workload(games: int, players: int = 4, rounds: int = 12) -> Workload:
         per_game.append(cmds)
         ids.append(gid)
         eng.forget(gid)
-    commands = [c for turn in _zip_longest(per_game) for c in turn]
-    events = sum(len(evs) for _, _, evs in commands)
-    payload = sum(len(_enc.encode(e)) for _, _, evs in commands for e in evs)
-    return Workload(commands, ids, events, payload)
+    longest = max(len(x) for x in per_game)
+    commands = [x[i] for i in range(longest) for x in per_game if i < len(x)]
+    return Workload(commands, ids, sum(len(evs) for _, _, evs in commands))
 
 
-def _zip_longest(lists: list[list[Command]]) -> list[list[Command]]:
-    longest = max(len(x) for x in lists)
-    return [[x[i] for x in lists if i < len(x)] for i in range(longest)]
-
-
-def _groups(commands: list[Command], size: int) -> list[list[Command]]:
+def _groups(commands: list, size: int) -> list[list]:
     return [commands[i:i + size] for i in range(0, len(commands), size)]
 
 
-# -- the two stores behind one small interface --------------------------------------------
-class Runeledger:
-    name = "runeledger"
+# -- runeledger ---------------------------------------------------------------------------
+def rl_append(path: str, work: Workload, size: int) -> None:
+    store = EventStore(path)
+    if size == 1:
+        for gid, base, evs in work.commands:
+            store.append(gid, base, evs)
+    else:
+        for g in _groups(work.commands, size):
+            store.append_many(g)
+    store.close()
 
-    def __init__(self, path: str):
-        self.store = EventStore(path)
 
-    def append(self, group: list[Command]) -> None:
-        if len(group) == 1:
-            self.store.append(*group[0])
+def rl_rebuild(path: str, games: list[str]) -> int:
+    store = EventStore(path, create=False)
+    reader = StateReader(store)
+    n = sum(reader.state_at(g, use_snapshots=False).version for g in games)
+    store.close()
+    return n
+
+
+def rl_read(path: str, games: list[str]) -> int:
+    store = EventStore(path, create=False)
+    n = sum(len(store.read(g)) for g in games)
+    store.close()
+    return n
+
+
+# -- raw SQLite ---------------------------------------------------------------------------
+def _raw_conn(path: str) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, isolation_level=None, timeout=30.0, check_same_thread=False)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute("PRAGMA busy_timeout=30000")
+    return conn
+
+
+class RawRows(msgspec.Struct):
+    """What the store wrote, per command: its event rows and its streams row."""
+
+    commands: list[tuple[list[tuple], tuple]]
+    head: str   # a store-head value of the real length, written once per transaction
+
+
+def raw_rows(path: str, work: Workload) -> RawRows:
+    """Read back, byte for byte, the rows runeledger wrote for the workload."""
+    conn = sqlite3.connect(path)
+    rows = {}
+    for r in conn.execute("SELECT game_id, version, type, schema, data, visibility, actor, "
+                          "rule_id, cause, command_id, prev_hash, hash, recorded_at FROM events"):
+        rows[(r[0], r[1])] = r
+    head = conn.execute("SELECT value FROM meta WHERE key='store_head'").fetchone()[0]
+    conn.close()
+    out = []
+    for gid, base, evs in work.commands:
+        evrows = [rows[(gid, base + i)] for i in range(1, len(evs) + 1)]
+        out.append((evrows, (gid, base + len(evs), evrows[-1][11])))
+    return RawRows(out, head)
+
+
+_INSERT = ("INSERT INTO events (game_id, version, type, schema, data, visibility, actor, rule_id,"
+           " cause, command_id, prev_hash, hash, recorded_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)")
+_STREAM = ("INSERT INTO streams VALUES (?,?,?) ON CONFLICT(game_id) DO UPDATE SET "
+           "version=excluded.version, head_hash=excluded.head_hash")
+
+
+def raw_append(path: str, rows: RawRows, size: int) -> None:
+    EventStore(path).close()  # the store's own schema: tables, indexes, triggers
+    conn = _raw_conn(path)
+    ex, exm = conn.execute, conn.executemany
+    for group in _groups(rows.commands, size):
+        ex("BEGIN IMMEDIATE")
+        if size == 1:
+            evrows, stream = group[0]
+            exm(_INSERT, evrows)
+            ex(_STREAM, stream)
         else:
-            self.store.append_many(group)
-
-    def rebuild(self, games: list[str]) -> int:
-        return sum(len(self.store.read(g)) for g in games)
-
-    def close(self) -> None:
-        self.store.close()
+            exm(_INSERT, [r for evrows, _ in group for r in evrows])
+            exm(_STREAM, [s for _, s in group])
+        ex("UPDATE meta SET value=? WHERE key='store_head'", (rows.head,))
+        ex("COMMIT")
+    conn.close()
 
 
-class Eventsourcing:
-    """The library's aggregate recorder, with synchronous=NORMAL like runeledger's store.
-
-    Its default is SQLite's FULL (an fsync per commit in WAL mode); comparing that with
-    runeledger's NORMAL would measure the disk, not the libraries.
-    """
-    name = "eventsourcing"
-
-    def __init__(self, path: str):
-        self.datastore = SQLiteDatastore(path, originator_id_type="text")
-        pool, make = self.datastore.pool, self.datastore.pool._create_connection
-
-        def connect():
-            conn = make()
-            conn._sqlite_conn.execute("PRAGMA synchronous=NORMAL")
-            return conn
-        pool._create_connection = connect
-        self.recorder = SQLiteAggregateRecorder(self.datastore)
-        self.recorder.create_table()
-
-    def append(self, group: list[Command]) -> None:
-        self.recorder.insert_events([
-            EsEvent(gid, base + i, ev.type, _enc.encode(ev))
-            for gid, base, evs in group for i, ev in enumerate(evs, 1)])
-
-    def rebuild(self, games: list[str]) -> int:
-        n = 0
-        for g in games:
-            n += len([_dec.decode(s.state) for s in self.recorder.select_events(g)])
-        return n
-
-    def synchronous(self) -> int:
-        with self.datastore.transaction(commit=False) as c:
-            c.execute("PRAGMA synchronous")
-            return c.fetchone()[0]
-
-    def close(self) -> None:
-        self.datastore.close()
+def raw_rebuild(path: str, games: list[str]) -> int:
+    conn = _raw_conn(path)
+    n = 0
+    for g in games:
+        for r in conn.execute(f"SELECT {_COLS} FROM events WHERE game_id=? ORDER BY version",
+                              (g,)):
+            _json.decode(r[5])
+            if r[6] is not None:
+                _json.decode(r[6])
+            n += 1
+    conn.close()
+    return n
 
 
-def _timed(fn: Callable[..., object], *args) -> float:
-    start = time.perf_counter()
-    fn(*args)
-    return time.perf_counter() - start
+# -- eventsourcing --------------------------------------------------------------------------
+class Game(Aggregate):
+    """One game's stream; each runeledger event becomes one aggregate event."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.events = 0
+        self.last = ""
+
+    @classmethod
+    def create_id(cls, name: str):
+        return uuid5(NAMESPACE_URL, name)
+
+    @event("Recorded")
+    def record(self, type: str, data: dict, vis: list | None, actor: int | None,
+               rule: str | None, cause: int | None, command_id: str | None, schema: int):
+        self.events += 1
+        self.last = type
 
 
-def _append_all(db, groups: list[list[Command]]) -> None:
-    for g in groups:
-        db.append(g)
+ES_CONFIGS = ("POPO (in memory)", "SQLite :memory:", "SQLite file, WAL, synchronous=NORMAL")
 
 
-def compare(work: Workload, tmp: str, group: int, repeats: int = 3) -> dict[str, dict[str, float]]:
-    """Median events/s for append (1 command per tx, `group` commands per tx) and rebuild.
+def _es_app(config: str, path: str) -> Application:
+    if config.startswith("POPO"):
+        return Application(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    if config == "SQLite :memory:":
+        return Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                                "SQLITE_DBNAME": ":memory:"})
+    app = Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": path})
+    # its default is SQLite's FULL (an fsync per commit); runeledger's store runs NORMAL
+    datastore = app.factory.datastore
+    pool, make = datastore.pool, datastore.pool._create_connection
 
-    The two libraries alternate within each repeat, each on a fresh file, so drift in the
-    machine's speed hits both alike.
-    """
-    runs: dict[str, dict[str, list[float]]] = {}
+    def connect():
+        conn = make()
+        conn._sqlite_conn.execute("PRAGMA synchronous=NORMAL")
+        return conn
+    pool._create_connection = connect
+    for conn in list(pool._pool):  # made while the application created its tables
+        conn._sqlite_conn.execute("PRAGMA synchronous=NORMAL")
+    with datastore.transaction(commit=False) as c:
+        c.execute("PRAGMA synchronous")
+        got = c.fetchone()[0]
+    assert got == 1, f"eventsourcing's SQLite connection is not synchronous=NORMAL ({got})"
+    return app
+
+
+def es_run(config: str, path: str, work: Workload) -> tuple[float, float, int]:
+    """(append seconds, rebuild seconds, events rebuilt) for one configuration."""
+    app = _es_app(config, path)
+    aggs: dict[str, Game] = {}
+
+    def append() -> None:
+        for gid, _, evs in work.commands:
+            agg = aggs.get(gid)
+            if agg is None:
+                agg = aggs[gid] = Game(gid)
+            for ev in evs:
+                agg.record(ev.type, ev.data, ev.vis, ev.actor, ev.rule, ev.cause, ev.command_id,
+                           ev.schema)
+            app.save(agg)
+    t_append = timed(append)
+    ids = [Game.create_id(g) for g in work.games]
+    got = []
+    t_rebuild = timed(lambda: got.extend(app.repository.get(i).events for i in ids))
+    assert sum(got) == work.events, (config, sum(got), work.events)
+    app.close()
+    return t_append, t_rebuild, sum(got)
+
+
+# -- the comparison -----------------------------------------------------------------------
+def measure(work: Workload, tmp: str, repeats: int, say: Callable[[str], None]) -> list:
+    runs: dict[str, list[float]] = {}
+
+    def put(key: str, value: float) -> None:
+        runs.setdefault(key, []).append(value)
+    n_cmd = len(work.commands)
     for r in range(repeats):
-        for kind in (Runeledger, Eventsourcing):
-            got = runs.setdefault(kind.name, {"single": [], "grouped": [], "rebuild": []})
-            for mode, size in (("single", 1), ("grouped", group)):
-                path = os.path.join(tmp, f"{kind.name}-{mode}-{r}.db")
-                db = kind(path)
-                groups = _groups(work.commands, size)
-                got[mode].append(work.events / _timed(_append_all, db, groups))
-                if mode == "grouped":  # rebuild from the file just written
-                    got["rebuild"].append(work.events / _timed(db.rebuild, work.games))
-                    assert db.rebuild(work.games) == work.events, kind.name
-                db.close()
-    return {lib: {k: statistics.median(v) for k, v in modes.items()} for lib, modes in runs.items()}
-
-
-def rebuild_with_fold(work: Workload, tmp: str, repeats: int = 3) -> float:
-    """Events/s for state_at(use_snapshots=False) over every workload game: read, decode, fold."""
-    db = Runeledger(os.path.join(tmp, "fold.db"))
-    _append_all(db, _groups(work.commands, 256))
-    reader = StateReader(db.store)
-
-    def fold_all() -> None:
-        for g in work.games:
-            reader.state_at(g, use_snapshots=False)
-    rates = [work.events / _timed(fold_all) for _ in range(repeats)]
-    db.close()
-    return statistics.median(rates)
+        say(f"store: repeat {r + 1}/{repeats}")
+        p = lambda name: os.path.join(tmp, f"{name}-{r}.db")
+        # grouped append; the raw reference uses the very rows runeledger wrote
+        put("rl_grouped", work.events / timed(rl_append, p("rl-grouped"), work, GROUP))
+        rows = raw_rows(p("rl-grouped"), work)
+        put("raw_grouped", work.events / timed(raw_append, p("raw-grouped"), rows, GROUP))
+        # one command per transaction
+        put("rl_single", n_cmd / timed(rl_append, p("rl-single"), work, 1))
+        put("raw_single", n_cmd / timed(raw_append, p("raw-single"), rows, 1))
+        # rebuild, on the files just written by the grouped runs (same rows in both)
+        n = [0]
+        put("rl_rebuild", work.events / timed(lambda: n.__setitem__(0, rl_rebuild(
+            p("rl-grouped"), work.games))))
+        assert n[0] == work.events, n
+        put("raw_rebuild", work.events / timed(lambda: n.__setitem__(0, raw_rebuild(
+            p("raw-grouped"), work.games))))
+        assert n[0] == work.events, n
+        put("rl_read", work.events / timed(rl_read, p("rl-grouped"), work.games))
+        for i, config in enumerate(ES_CONFIGS):
+            ta, tr, _ = es_run(config, p(f"es-{i}"), work)
+            put(f"es_append_{i}", n_cmd / ta)
+            put(f"es_rebuild_{i}", work.events / tr)
+        for k in ("grouped", "single", "rebuild"):
+            put(f"ratio_{k}", runs[f"rl_{k}"][-1] / runs[f"raw_{k}"][-1])
+        best_a = max(range(len(ES_CONFIGS)), key=lambda i: runs[f"es_append_{i}"][-1])
+        best_r = max(range(len(ES_CONFIGS)), key=lambda i: runs[f"es_rebuild_{i}"][-1])
+        put("ratio_es_append", runs["rl_single"][-1] / runs[f"es_append_{best_a}"][-1])
+        put("ratio_es_rebuild", runs["rl_rebuild"][-1] / runs[f"es_rebuild_{best_r}"][-1])
+    m = {k: median(v) for k, v in runs.items()}
+    es = f"eventsourcing {version('eventsourcing')}"
+    best_a = max(range(len(ES_CONFIGS)), key=lambda i: m[f"es_append_{i}"])
+    best_r = max(range(len(ES_CONFIGS)), key=lambda i: m[f"es_rebuild_{i}"])
+    rows_out = [
+        row(f"grouped append ({GROUP} commands of different games per transaction)",
+            m["rl_grouped"], "events/s", f"raw SQLite executemany, same rows/schema/pragmas/"
+            f"transactions", m["raw_grouped"], "events/s", m["ratio_grouped"],
+            "runeledger ÷ raw", "≥0.75×", m["ratio_grouped"] >= 0.75),
+        row("one command per transaction", m["rl_single"], "commands/s",
+            "raw SQLite, one commit per command, same rows/schema/pragmas", m["raw_single"],
+            "commands/s", m["ratio_single"], "runeledger ÷ raw", "≥0.8×",
+            m["ratio_single"] >= 0.8),
+        row("rebuild: state_at from event 1, no snapshot (read, decode, fold)", m["rl_rebuild"],
+            "events/s", "raw SELECT + msgspec decode of the same events", m["raw_rebuild"],
+            "events/s", m["ratio_rebuild"], "runeledger ÷ raw", "≥0.8×", m["ratio_rebuild"] >= 0.8),
+        row("appends vs eventsourcing Application + Aggregate (one command per transaction)",
+            m["rl_single"], "commands/s", f"{es}, best of 3 configurations: {ES_CONFIGS[best_a]}",
+            m[f"es_append_{best_a}"], "commands/s", m["ratio_es_append"],
+            "runeledger ÷ eventsourcing", "≥5×", m["ratio_es_append"] >= 5),
+        row("rebuilds vs eventsourcing (repository.get of every aggregate)", m["rl_rebuild"],
+            "events/s", f"{es}, best of 3 configurations: {ES_CONFIGS[best_r]}",
+            m[f"es_rebuild_{best_r}"], "events/s", m["ratio_es_rebuild"],
+            "runeledger ÷ eventsourcing", "≥5×", m["ratio_es_rebuild"] >= 5),
+    ]
+    detail = {k: v for k, v in m.items()}
+    return rows_out, detail
