@@ -20,7 +20,7 @@ import msgspec
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from engine import registry, simulate_cli
+from engine import integrity, registry, simulate_cli
 from engine import situation as situation_file
 from engine.content import ContentError
 from engine.boundary import check_seat, parse_command, parse_json
@@ -32,8 +32,8 @@ from engine.replay import replay
 from projections.audit import audit
 from projections.timeline import timeline
 from projections.views import REFEREE, full_state, log_view, state_view
-from store import CorruptStore, EventStore, StoreError, VersionConflict
-from store import errors as store_errors
+from store import CorruptStore, EventStore, MissingStore, StoreError, VersionConflict
+from store.verify import describe
 
 CREATES = ("new", "simulate")  # the only commands that may create a database file
 
@@ -228,12 +228,41 @@ def cmd_replay(args, eng: Engine) -> int:
 
 
 def cmd_verify(args, eng: Engine) -> int:
-    report = eng.store.verify()
-    emit(args, report, lambda: out.print(
-        f"ok: {report.games} games, {report.events} events, every hash chain intact" if report.ok
-        else f"BROKEN: game {report.first_bad['game_id']} event {report.first_bad['version']} "
-             f"({report.first_bad['type']}): {report.first_bad['problem']}"))
+    anchor = integrity.load_anchor(args.anchor) if args.anchor else None
+    report = integrity.verify(eng.store, anchor)
+
+    def human():
+        if report.ok:
+            out.print(f"ok: {report.games} games, {report.events} events; every hash chain, "
+                      "stream head, snapshot, seed commitment and trigger intact"
+                      + (f"; nothing cut or rewritten since the anchor {args.anchor}"
+                         if anchor else ""))
+        else:
+            out.print(f"BROKEN: {len(report.faults)} fault(s) in {args.db}", style="red")
+            for f in report.faults:
+                out.print(f"  {describe(f)}", markup=False, highlight=False)
+        for note in report.notes:
+            out.print(f"  note: {note}", markup=False, highlight=False)
+    emit(args, report, human)
     return 0 if report.ok else 3
+
+
+def cmd_anchor(args, eng: Engine) -> int:
+    try:
+        anchor = integrity.write_anchor(eng.store)
+    except integrity.AnchorError:
+        raise
+    except StoreError as exc:  # the store does not verify: an anchor would bless the damage
+        raise IntegrityFailure(str(exc)) from None
+    if args.out:
+        integrity.save_anchor(anchor, args.out)
+    if args.json or not args.out:
+        sys.stdout.write(integrity.dump_anchor(anchor))
+    else:
+        out.print(f"anchor of {len(anchor['games'])} games, {anchor['store']['events']} events "
+                  f"written to {args.out}; keep it somewhere else and check with "
+                  f"verify --anchor {args.out}")
+    return 0
 
 
 def cmd_timeline(args, eng: Engine) -> int:
@@ -247,6 +276,10 @@ def cmd_timeline(args, eng: Engine) -> int:
 
 
 # -- wiring -----------------------------------------------------------------------------
+class IntegrityFailure(Exception):
+    """The store does not hold what it should (exit 3)."""
+
+
 class UsageError(Exception):
     """argparse's complaint, raised instead of printed so that --json can shape it."""
 
@@ -315,16 +348,20 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("game_id")
     s.add_argument("n", type=int)
     viewer_arg(s)
-    add("verify", "check every hash chain")
+    s = add("verify", "check every hash chain, stream head, snapshot and seed commitment")
+    s.add_argument("--anchor", metavar="FILE", help="also prove nothing was cut or rewritten "
+                                                     "since this anchor was written")
+    s = add("anchor", "write a digest of every game's head and of the whole store, to keep "
+                      "elsewhere")
+    s.add_argument("--out", metavar="FILE", help="write it to FILE (default: print it)")
     simulate_cli.add_parser(sub, common)
     return p
 
 
 HANDLERS = {"new": cmd_new, "prompts": cmd_prompts, "legal": cmd_legal, "play": cmd_play,
             "log": cmd_log, "state": cmd_state, "undo": cmd_undo, "audit": cmd_audit, "force": cmd_force,
-            "replay": cmd_replay, "verify": cmd_verify, "timeline": cmd_timeline}
-
-_MISSING_STORE = getattr(store_errors, "MissingStore", ())
+            "replay": cmd_replay, "verify": cmd_verify, "timeline": cmd_timeline,
+            "anchor": cmd_anchor}
 
 
 def open_engine(args) -> Engine:
@@ -333,20 +370,17 @@ def open_engine(args) -> Engine:
     if not create and args.db != ":memory:" and not os.path.exists(args.db):
         raise BadInput(None, f"no database file {args.db!r} (only new and simulate create one; "
                              "check --db)")
-    try:
-        return Engine(EventStore(args.db, create=create))
-    except TypeError:  # a store without the create flag
-        return Engine(EventStore(args.db))
+    return Engine(EventStore(args.db, create=create))
 
 
 def exit_code(exc: BaseException) -> int:
     """The one place that maps an error to the documented exit codes."""
     if isinstance(exc, (BadInput, UsageError, UnknownGame, ValueError)) or \
-            (_MISSING_STORE and isinstance(exc, _MISSING_STORE)):
+            isinstance(exc, MissingStore):
         return 2
     if isinstance(exc, (IllegalCommand, UndoRefused, VersionConflict)):
         return 1
-    if isinstance(exc, CorruptStore):
+    if isinstance(exc, (CorruptStore, IntegrityFailure, integrity.AnchorError)):
         return 3
     if isinstance(exc, CascadeAborted):
         return 70

@@ -84,3 +84,32 @@ def test_force_via_cli_is_recorded_and_refused_outside_analysis(cli):
     card = cli("legal", gid, "--seat", "0")[0]
     evs = cli("play", gid, "--seat", "0", __import__("json").dumps(card))
     assert [e["data"]["face"] for e in evs if e["type"] == "dice.rolled"] == ["crit"]
+
+
+def test_anchor_then_verify_finds_a_consistent_rewrite_only_with_the_anchor(cli, tmp_path):
+    """Trust point 5: a tail cut with the chain and heads patched up passes the store's own
+    checks only if the attacker also fixes the store head; the anchor still catches it."""
+    import sqlite3
+    gid = cli("new", "duel", "--players", "2", "--seed", "3")["game_id"]
+    legal = cli("legal", gid, "--seat", "0")
+    cli("play", gid, "--seat", "0", json.dumps(legal[0]))
+    anchor = str(tmp_path / "anchor.json")
+    cli("anchor", "--out", anchor)
+    assert cli("verify", "--anchor", anchor)["ok"] is True
+    con = sqlite3.connect(tmp_path / "cli.db")
+    head = con.execute("SELECT MAX(version) FROM events WHERE game_id=?", (gid,)).fetchone()[0]
+    cut = con.execute("SELECT MIN(version) FROM events WHERE game_id=? AND type LIKE 'cmd.%'",
+                      (gid,)).fetchone()[0]
+    con.execute("DROP TRIGGER events_no_delete")
+    con.execute("DELETE FROM events WHERE game_id=? AND version>=?", (gid, cut))
+    last_hash = con.execute("SELECT hash FROM events WHERE game_id=? AND version=?",
+                            (gid, cut - 1)).fetchone()[0]
+    con.execute("UPDATE streams SET version=?, head_hash=? WHERE game_id=?", (cut - 1, last_hash, gid))
+    con.commit()
+    report = cli("verify", "--anchor", anchor, ok=False)
+    kinds = {f["kind"] for f in report["faults"]}
+    assert {"truncated", "trigger"} <= kinds, kinds
+    assert any(f.get("game_id") == gid and f["version"] == cut for f in report["faults"]
+               if f["kind"] == "truncated") and head > cut
+    refused = cli("anchor", ok=False)  # an anchor of a broken store would bless the damage
+    assert "does not verify" in refused["error"]
