@@ -12,7 +12,8 @@ from typing import Any
 MAX_LISTED = 8
 
 
-def what_differs(cmd: dict[str, Any], legal: list[dict[str, Any]]) -> str | None:
+def what_differs(cmd: dict[str, Any], legal: list[dict[str, Any]], reason: str = "") -> str:
+    """The concrete fault; shorter when the game's `reason` already names the value."""
     kind = cmd.get("kind")
     same = [c for c in legal if c.get("kind") == kind]
     if not same:
@@ -24,6 +25,8 @@ def what_differs(cmd: dict[str, Any], legal: list[dict[str, Any]]) -> str | None
         if not values:
             return f"a {kind!r} command takes no {key!r} now"
         if cmd[key] not in values:
+            if repr(cmd[key]) in reason or (isinstance(cmd[key], str) and cmd[key] in reason):
+                return f"{key} choices now: {_listed(values)}"
             return f"no {key} {cmd[key]!r} among the choices now: {_listed(values)}"
     missing = sorted({k for c in same for k in c} - set(cmd))
     if missing:

@@ -242,7 +242,7 @@ class Engine:
         legal = rs.legal_commands(t, seat)
         if not legal:
             return why
-        return Illegal(why.rule, f"{why.reason}; {what_differs(cmd, legal)}")
+        return Illegal(why.rule, f"{why.reason}; {what_differs(cmd, legal, why.reason)}")
 
     def submit(self, game_id: str, seat: int, cmd: Any,
                expected_version: int | None = None) -> list[StoredEvent] | None:

@@ -102,6 +102,8 @@ def explain(t, s: int, cmd: dict[str, Any]) -> Illegal | None:
             return Illegal("VAR-S-R2", "in Die Rueckkehr only level-1 heroes may be bought")
         if step == "village":
             return Illegal("TRN-V3", "gold is totalled only after the village effects (step 2)")
+        if step == "buy":
+            return explain_buy(t, cmd.get("stack"))
         return Illegal("TRN-V4", "one card only, from the top of a stack, price <= total gold")
     if kind == "level":
         return explain_level(t, s, cmd)
@@ -116,6 +118,21 @@ def explain(t, s: int, cmd: dict[str, Any]) -> Illegal | None:
     if kind == "action" and cmd.get("action") == "dungeon" and step == "action":
         return Illegal("TRN-D1", "no monster is a legal target for this hand (A25)")
     return None
+
+
+def explain_buy(t, name: Any) -> Illegal:
+    """TRN-V4 with the concrete fault: which stack, what it costs, what the seat has."""
+    if name not in turns.village_stacks(t):
+        return Illegal("TRN-V4", f"no stack {name!r} in the village")
+    top = top_of(t, name)
+    if top is None:
+        return Illegal("TRN-V4", f"the stack {name!r} is empty")
+    k, gold = card(top), t.game.t.total_gold
+    if k.kind == "disease":
+        return Illegal("TRN-V4", "diseases are not bought")
+    if k.price > gold:
+        return Illegal("TRN-V4", f"{k.name} costs {k.price} gold, you have {gold}")
+    return Illegal("TRN-V4", "one card only, from the top of a stack, price <= total gold")
 
 
 def explain_level(t, s: int, cmd: dict[str, Any]) -> Illegal:

@@ -169,3 +169,26 @@ def test_ts_endless_game_with_emptied_decks():
     g.play("action", action="dungeon")
     g.play("attack", monster=g.id("pos1", "Pirschjaeger"))
     assert g.t.over and g.last("ts.stone")["captured_by"] is None
+
+
+def test_a_refused_buy_says_what_was_wrong():
+    """Trust point 2: a refusal names the rule and the concrete fault, not only the rule."""
+    import pytest
+
+    from engine.bots import bot_rng, step
+    from engine.errors import IllegalCommand
+    from engine.games.thunderstone.places import village_stacks
+    from engine.testing import engine
+    eng = engine()
+    gid = eng.create("thunderstone", 2, 1)
+    rng = bot_rng(1)
+    while not any(c["kind"] == "buy" for c in eng.legal(gid, eng.prompts(gid)[0].seat)):
+        step(eng, gid, rng)
+    seat = eng.prompts(gid)[0].seat
+    legal = eng.legal(gid, seat)
+    with pytest.raises(IllegalCommand, match=r"no stack 'Handler' in the village.*Miliz"):
+        eng.submit(gid, seat, {"kind": "buy", "stack": "Handler"})
+    t = eng.table(gid)
+    dear = next(n for n in village_stacks(t) if {"kind": "buy", "stack": n} not in legal)
+    with pytest.raises(IllegalCommand, match=rf"costs \d+ gold, you have {t.game.t.total_gold}"):
+        eng.submit(gid, seat, {"kind": "buy", "stack": dear})
