@@ -117,7 +117,7 @@ class Engine:
             yield
             pending, self._pending = self._pending, None
             if pending:
-                self.store.append_many(pending)
+                self.store.append_many(pending, returning=False)
         except BaseException:
             for gid, _, _ in (self._pending or []):
                 self._tables.pop(gid, None)

@@ -134,37 +134,39 @@ class EventStore:
         with self.transaction():
             return self._append(game_id, expected_version, events)
 
-    def append_many(self, batches: Iterable[tuple[str, int, list[NewEvent]]]) -> list[StoredEvent]:
-        """Group commit: several games' commands in one transaction, all or nothing."""
+    def append_many(self, batches: Iterable[tuple[str, int, list[NewEvent]]],
+                    returning: bool = True) -> list[StoredEvent]:
+        """Group commit: several games' commands in one transaction, all or nothing.
+        `returning=False` skips building the stored events (a simulation never reads them)."""
         out: list[StoredEvent] = []
         with self.transaction():
             for game_id, expected, events in batches:
-                out.extend(self._append(game_id, expected, events))
+                out.extend(self._append(game_id, expected, events, returning))
         return out
 
-    def _append(self, game_id: str, expected: int, events: Iterable[NewEvent]) -> list[StoredEvent]:
+    def _append(self, game_id: str, expected: int, events: Iterable[NewEvent],
+                returning: bool = True) -> list[StoredEvent]:
         row = self.conn.execute("SELECT version, head_hash FROM streams WHERE game_id=?",
                                 (game_id,)).fetchone()
         version, prev = row if row else (0, GENESIS)
         if version != expected:
             raise VersionConflict(game_id, expected, version)
         now = self._clock()
-        rows, stored = [], []
+        rows, raws = [], []
         revealed = False
+        encode = _enc.encode
         for ev in events:
             version += 1
-            raw = ev.raw if ev.raw is not None else _enc.encode(ev.data)
+            raw = ev.raw if ev.raw is not None else encode(ev.data)
             data = raw.decode()
-            vis = None if ev.vis is None else _enc.encode(ev.vis).decode()
+            vis = None if ev.vis is None else encode(ev.vis).decode()
             h = row_hash(prev, game_id, version, ev.type, ev.schema, data, vis, ev.actor, ev.rule,
                          ev.cause, ev.command_id, now)
             rows.append((game_id, version, ev.type, ev.schema, data, vis, ev.actor, ev.rule,
                          ev.cause, ev.command_id, prev, h, now))
-            # a fresh decode: what the caller gets back shares nothing with live game state
-            stored.append(StoredEvent(0, game_id, version, ev.type, ev.schema, _dec.decode(raw),
-                                      ev.vis, ev.actor, ev.rule, ev.cause, ev.command_id, prev, h,
-                                      now))
-            revealed = revealed or ev.type == "seed.revealed"
+            raws.append(raw)
+            if ev.type == "seed.revealed":
+                revealed = True
             prev = h
         if not rows:
             return []
@@ -175,7 +177,6 @@ class EventStore:
         last = self.conn.execute("SELECT last_insert_rowid()").fetchone()[0]
         first = last - len(rows) + 1  # rowids are consecutive: we hold the write lock
         self._fold(first, last, [r[11] for r in rows])
-        stored = [msgspec.structs.replace(ev, seq=first + i) for i, ev in enumerate(stored)]
         if row:
             self.conn.execute("UPDATE streams SET version=?, head_hash=? WHERE game_id=?",
                               (version, prev, game_id))
@@ -183,7 +184,13 @@ class EventStore:
             self.conn.execute("INSERT INTO streams VALUES (?,?,?)", (game_id, version, prev))
         if revealed:  # same transaction as the event, batch or not
             self.conn.execute("UPDATE seeds SET revealed=1 WHERE game_id=?", (game_id,))
-        return stored
+        if not returning:
+            return []
+        # a fresh decode: what the caller gets back shares nothing with live game state
+        return [StoredEvent(first + i, game_id, r[1], r[2], r[3], _dec.decode(raw),
+                            None if r[5] is None else _dec.decode(r[5]), r[6], r[7], r[8], r[9],
+                            r[10], r[11], now)
+                for i, (r, raw) in enumerate(zip(rows, raws))]
 
     # -- reads --------------------------------------------------------------------------
     def read(self, game_id: str, first: int = 1, last: int | None = None) -> list[StoredEvent]:
