@@ -369,9 +369,7 @@ def _crash(w: int, message: str) -> Tally:
 def first_stored(store: EventStore, game: str, seed: str) -> str | None:
     """A stored game of this run's ids, if any: one range scan of the streams' key index."""
     prefix = f"{game}-{seed}-"
-    cur = store.conn.execute("SELECT game_id FROM streams WHERE game_id >= ? AND game_id < ? "
-                             "ORDER BY game_id", (prefix + "0", prefix + ":"))
-    return next((g for (g,) in cur if g[len(prefix):].isdigit()), None)
+    return next((g for g in store.game_ids_from(prefix) if g[len(prefix):].isdigit()), None)
 
 
 def prepare(db: str, game: str, games: int, players: int, seed: str | int, workers: int,

@@ -21,7 +21,7 @@ def check_undo(store: EventStore, table: Table, to: int, seat: int | None, agree
         raise UndoRefused("CORE-6", f"event {to} is inside the set-up (ends at {first_play})")
     here, after = store.read(table.game_id, to, to + 1)
     if here.command_id == after.command_id:
-        first, last = _command_span(store, table.game_id, here.command_id)
+        first, last = store.command_span(table.game_id, here.command_id)
         raise UndoRefused("CORE-6", f"event {to} is inside a command (events {first}-{last}, "
                                     f"one decision and its consequences); undo lands on command "
                                     f"boundaries only: use --to {first - 1} (before it) or "
@@ -39,15 +39,7 @@ def check_undo(store: EventStore, table: Table, to: int, seat: int | None, agree
                                         + ("" if seat is not None else " (no seat named)"))
 
 
-def _command_span(store: EventStore, game_id: str, command_id: str) -> tuple[int, int]:
-    row = store.conn.execute("SELECT MIN(version), MAX(version) FROM events WHERE game_id=? "
-                             "AND command_id=?", (game_id, command_id)).fetchone()
-    return row[0], row[1]
-
-
 def _setup_end(store: EventStore, game_id: str) -> int:
     """The last event of the creation transaction: undo never unpicks the set-up."""
-    first = store.event(game_id, 1)
-    row = store.conn.execute("SELECT MAX(version) FROM events WHERE game_id=? AND command_id=?",
-                             (game_id, first.command_id)).fetchone()
-    return row[0] or 1
+    span = store.command_span(game_id, store.event(game_id, 1).command_id)
+    return span[1] if span else 1

@@ -128,6 +128,18 @@ class EventStore:
     def game_ids(self) -> list[str]:
         return [r[0] for r in self.conn.execute("SELECT game_id FROM streams ORDER BY rowid")]
 
+    def game_ids_from(self, prefix: str) -> Iterator[str]:
+        """Stored game ids that start with `prefix`, in order, read lazily off the key index."""
+        cur = self.conn.execute("SELECT game_id FROM streams WHERE game_id >= ? AND "
+                                "game_id < ? ORDER BY game_id", (prefix, prefix + "\U0010ffff"))
+        return (g for (g,) in cur)
+
+    def command_span(self, game_id: str, command_id: str) -> tuple[int, int] | None:
+        """First and last version of one command's events (its decision and cascade)."""
+        row = self.conn.execute("SELECT MIN(version), MAX(version) FROM events WHERE game_id=? "
+                                "AND command_id=?", (game_id, command_id)).fetchone()
+        return None if row[0] is None else (row[0], row[1])
+
     def append(self, game_id: str, expected_version: int,
                events: Iterable[NewEvent]) -> list[StoredEvent]:
         """Append atomically after `expected_version`; a stale version writes nothing."""
