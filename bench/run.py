@@ -20,7 +20,7 @@ from pathlib import Path
 from bench import bigdb, games, simulate_runs, storage
 from bench.common import HERE, Row, failed, load, machine, num
 
-FULL = dict(workload=200, repeats=3, ts_games=20, ts_limit=150.0, sim_games=1000, sim_pairs=3,
+FULL = dict(workload=200, repeats=5, ts_games=30, ts_limit=150.0, sim_games=1000, sim_pairs=5,
             big_runs=7, long_s=20.0, profile_games=20)
 QUICK = dict(workload=40, repeats=1, ts_games=5, ts_limit=60.0, sim_games=300, sim_pairs=1,
              big_runs=3, long_s=8.0, profile_games=5)
@@ -200,8 +200,8 @@ def how(cfg: dict, notes: dict) -> list[str]:
             f"{big['rss_second_half_max_mib']:.0f} MiB (flat = the second half at most 10% "
             f"above the first); peak = the largest VmHWM read (the kernel's high-water mark of "
             f"the process's resident memory). It stored "
-            f"{big['stored']:,} games and exited {big['exit']}. The 10-game reference stored "
-            f"{small['stored']} games, exit {small['exit']}.",
+            f"{big['stored']:,} games and exited {big['exit']}. The 1-game reference stored "
+            f"{small['stored']} game, exit {small['exit']}.",
         ]
     return out
 
