@@ -21,9 +21,9 @@ from bench import bigdb, games, simulate_runs, storage
 from bench.common import HERE, Row, failed, load, machine, num
 
 FULL = dict(workload=200, repeats=5, ts_games=30, ts_limit=150.0, sim_games=1000, sim_pairs=5,
-            big_runs=7, long_s=20.0, profile_games=20)
+            big_runs=7, long_s=30.0, profile_games=20)
 QUICK = dict(workload=40, repeats=1, ts_games=5, ts_limit=60.0, sim_games=300, sim_pairs=1,
-             big_runs=3, long_s=8.0, profile_games=5)
+             big_runs=3, long_s=9.0, profile_games=5)
 
 
 def say(text: str) -> None:
@@ -117,13 +117,19 @@ def how(cfg: dict, notes: dict) -> list[str]:
             f"rounds, random bots) recorded once in memory: {s['events']:,} events in "
             f"{s['commands']:,} commands, replayed round-robin across games. Every variant "
             f"writes a fresh file; {cfg['repeats']} repeat(s), variants in turn within each; "
-            "figures are medians, ratios the median of the per-repeat ratios.",
+            "figures are medians, ratios the median of the per-repeat ratios (their spread, "
+            "min–max: " + ", ".join(f"{k[6:]} {lo:.2f}–{hi:.2f}×"
+                                    for k, (lo, hi) in s["spread"].items()) + ").",
             "- **Raw SQLite reference**: the rows runeledger wrote, read back byte for byte from "
             "its file, inserted into a file created by `EventStore` (its tables, indexes and "
             "append-only triggers), `journal_mode=WAL`, `synchronous=NORMAL`, in the same "
             "transactions (`BEGIN IMMEDIATE` … `COMMIT`): event rows by `executemany`, each "
             "command's `streams` row (upsert), one `meta` store-head update per transaction. "
-            "No hashing, version check or decoding.",
+            "No hashing, version check or decoding. A stricter floor, the event rows alone "
+            f"(no streams or meta row): {num(s['raw_grouped_events_only'])} events/s grouped "
+            f"(runeledger would be at {s['rl_grouped'] / s['raw_grouped_events_only']:.2f}× "
+            f"of it), {num(s['raw_single_events_only'])} commands/s one per transaction "
+            f"({s['rl_single'] / s['raw_single_events_only']:.2f}×).",
             f"- **Rebuild**: `StateReader.state_at(game, use_snapshots=False)` over every game "
             f"(read, decode, fold); reference: `SELECT` of the same columns per game + "
             f"`msgspec.json` decode of data and visibility. Read + decode alone "
@@ -195,10 +201,10 @@ def how(cfg: dict, notes: dict) -> list[str]:
             f"--players 2 --workers 1`, watched {big['watched_s']:.0f} s, then SIGINT. First "
             "game stored = first game visible in the target file (polled every 20 ms; "
             "finished games are stored about every 0.5 s, so the first finished game was "
-            "earlier), measured from process start, Python start-up included. RSS max in the "
-            f"first / second half of the watch: {big['rss_first_half_max_mib']:.0f} / "
-            f"{big['rss_second_half_max_mib']:.0f} MiB (flat = the second half at most 10% "
-            f"above the first); peak = the largest VmHWM read (the kernel's high-water mark of "
+            "earlier), measured from process start, Python start-up included. RSS max in each "
+            "third of the watch: " + " / ".join(f"{x:.0f}" for x in big["rss_thirds_max_mib"])
+            + " MiB (the first third is warm-up: caches and allocator arenas fill; flat = the "
+            f"last third at most 10% above the middle one); peak = the largest VmHWM read (the kernel's high-water mark of "
             f"the process's resident memory). It stored "
             f"{big['stored']:,} games and exited {big['exit']}. The 1-game reference stored "
             f"{small['stored']} game, exit {small['exit']}.",
@@ -240,6 +246,23 @@ def _safe(fn, *args) -> list[str]:
         return [f"(notes not written: {type(exc).__name__}: {exc})"]
 
 
+def code_state() -> str:
+    """The commit measured, and which files outside bench/ differed from it (others' work in
+    progress is measured too when the bench runs in a shared working tree)."""
+    import subprocess
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True, cwd=HERE.parent, timeout=10).stdout.strip()
+        status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                                capture_output=True, text=True, cwd=HERE.parent,
+                                timeout=10).stdout.splitlines()
+    except (OSError, subprocess.SubprocessError):
+        return "unknown (no git)"
+    changed = sorted(line[3:] for line in status if not line[3:].startswith("bench/"))
+    return f"commit {head}" + (f" with uncommitted changes in {', '.join(changed)}" if changed
+                               else ", no uncommitted changes outside bench/")
+
+
 def report(rows, notes, cfg, quick: bool, started: str, load0: float, seconds: float) -> str:
     m = machine()
     met = sum(r.met is True for r in rows)
@@ -251,6 +274,7 @@ def report(rows, notes, cfg, quick: bool, started: str, load0: float, seconds: f
         f"{version('eventsourcing')}, msgspec {version('msgspec')}",
         f"- load average (1 min) at start {load0:.2f}, at end {load():.2f}: other work shared "
         f"the machine; the bench took {seconds / 60:.1f} min",
+        f"- code measured: {code_state()}",
         f"- goals met: {met} of {len(rows)} rows", "",
         *table(rows), "",
         *_safe(how, cfg, notes), "",

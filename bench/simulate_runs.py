@@ -142,12 +142,11 @@ def _watch(db: str, games: int, seconds: float, seed: str) -> dict:
     stored = len(s.game_ids())
     s.close()
     rss = [kib for _, kib in samples if kib]
-    half = [kib for t, kib in samples if kib and t >= seconds / 2]
+    third = lambda i: max((k for t, k in samples if k and i * seconds / 3 <= t < (i + 1) * seconds / 3),
+                          default=0) / 1024
     return {"first_s": first, "exit": code, "peak_mib": peak / 1024, "stored": stored,
             "stop_s": stop_s if interrupted else None, "interrupted": interrupted,
-            "rss_first_half_max_mib": max((k for t, k in samples if k and t < seconds / 2),
-                                          default=0) / 1024,
-            "rss_second_half_max_mib": max(half, default=0) / 1024,
+            "rss_thirds_max_mib": [third(i) for i in range(3)],
             "rss_last_mib": (rss[-1] if rss else 0) / 1024, "watched_s": seconds}
 
 
@@ -171,7 +170,7 @@ def long_run(tmp: str, seconds: float, say) -> tuple[list, dict]:
             "the same command with --games 1, run to its end", small["peak_mib"], "MiB",
             big["peak_mib"] / small["peak_mib"] if small["peak_mib"] else None,
             "10M ÷ 1 game", "<500 MB, flat", big["peak_mib"] * 2**20 < 500e6
-            and big["rss_second_half_max_mib"] <= 1.1 * max(big["rss_first_half_max_mib"], 1)),
+            and big["rss_thirds_max_mib"][2] <= 1.1 * max(big["rss_thirds_max_mib"][1], 1)),
         row(line + ": SIGINT stores finished games and exits 130", big["exit"], "exit code",
             f"games stored when stopped: {big['stored']:,}; stopped "
             f"{big['stop_s'] or 0:.1f} s after SIGINT", None, "", None, "", "exit 130, games kept",
