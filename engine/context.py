@@ -40,10 +40,13 @@ class Ctx:
     # -- events -------------------------------------------------------------------------
     def emit(self, type: str, data: dict[str, Any], rule: str | None, vis: list[int] | None = None,
              actor: int | None = None) -> NewEvent:
-        if rule is None or rule not in self.ruleset.catalog:
+        ruleset = self.ruleset
+        if rule is None or rule not in ruleset.catalog.rules:
             raise CascadeAborted(f"event {type} cites rule {rule!r}, which is not in the "
-                                 f"{self.ruleset.name} rule catalog (invariant 4)")
-        if len(self.events) >= self.limit:
+                                 f"{ruleset.name} rule catalog (invariant 4)")
+        events = self.events
+        n = len(events)
+        if n >= self.limit:
             raise CascadeAborted(f"cascade exceeded {self.limit} events; command aborted, "
                                  "nothing committed")
         if self.situation:
@@ -53,10 +56,10 @@ class Ctx:
         raw = _enc.encode(data)
         ev = NewEvent(type, _dec.decode(raw), None if vis is None else sorted(vis),
                       self.actor if actor is None else actor, rule, self.cause, self.command_id,
-                      self.ruleset.event_schemas.get(type, 1), raw)
-        version = self._base + len(self.events) + 1
-        self.events.append(ev)
-        fold_event(self.ruleset, self.table, ev, version)
+                      ruleset.event_schemas.get(type, 1), raw)
+        version = self._base + n + 1
+        events.append(ev)
+        fold_event(ruleset, self.table, ev, version)
         self.queue.append((version, ev))
         return ev
 

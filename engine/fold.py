@@ -1,8 +1,17 @@
 """One fold step shared by the live cascade and every rebuild, so both see the same state."""
-from engine.table import fold_core
+from engine.table import CORE_FOLD, _chance, fold_core  # noqa: F401  (fold_core: the core half)
+
+_core = CORE_FOLD.get
 
 
 def fold_event(ruleset, table, ev, version: int) -> None:
+    """`fold_core`, then the game's `apply` for a type the core does not know."""
     table.version = version
-    if not fold_core(table, ev):
+    d = ev.data
+    if "chance" in d:
+        _chance(table, d)
+    step = _core(ev.type)
+    if step is None:
         ruleset.apply(table, ev)
+    else:
+        step(table, d)

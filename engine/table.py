@@ -42,57 +42,96 @@ class Table(msgspec.Struct):
         return self.zones[name].cards
 
 
+def _chance(t: Table, d: dict[str, Any]) -> None:
+    t.chance = d["chance"] + 1
+    if d.get("forced"):
+        stream = d["stream"]
+        t.forced[stream].pop(0)
+        if not t.forced[stream]:
+            del t.forced[stream]
+
+
+def _zone_moved(t: Table, d: dict[str, Any]) -> None:
+    zones = t.zones
+    src, dst = zones[d["src"]].cards, zones[d["dst"]].cards
+    cards = d["cards"]
+    for c in cards:
+        src.remove(c)
+    if d.get("to") == "bottom":
+        dst.extend(cards)
+    else:
+        dst[0:0] = cards
+
+
+def _zone_shuffled(t: Table, d: dict[str, Any]) -> None:
+    order = d.get("order")
+    if order is not None:
+        t.zones[d["zone"]].cards = list(order)
+
+
+def _zone_added(t: Table, d: dict[str, Any]) -> None:
+    dst = t.zones[d["zone"]].cards
+    if d["to"] == "bottom":
+        dst.extend(d["cards"])
+    else:
+        dst[0:0] = d["cards"]
+
+
+def _zone_created(t: Table, d: dict[str, Any]) -> None:
+    t.zones[d["zone"]] = Zone(list(d.get("cards", [])), d.get("owner"), d.get("vis", "public"))
+
+
+def _damage_dealt(t: Table, d: dict[str, Any]) -> None:
+    t.damage[d["target"]] = t.damage.get(d["target"], 0) + d["n"]
+
+
+def _damage_healed(t: Table, d: dict[str, Any]) -> None:
+    left = t.damage.get(d["target"], 0) - d["n"]
+    if left > 0:
+        t.damage[d["target"]] = left
+    else:
+        t.damage.pop(d["target"], None)
+
+
+def _chance_forced(t: Table, d: dict[str, Any]) -> None:
+    for stream, outcomes in d["outcomes"].items():
+        t.forced.setdefault(stream, []).extend(outcomes)
+
+
+def _game_over(t: Table, d: dict[str, Any]) -> None:
+    t.over = True
+    t.winners = list(d["winners"])
+    t.scores = dict(d.get("scores", {}))
+
+
+def _seed_revealed(t: Table, d: dict[str, Any]) -> None:
+    t.seed = d["seed"]
+
+
+def _nothing(t: Table, d: dict[str, Any]) -> None:
+    pass
+
+
+# The core's event types and their fold (one dict lookup per event, not a chain of tests).
+CORE_FOLD = {
+    "zone.moved": _zone_moved, "zone.shuffled": _zone_shuffled, "zone.added": _zone_added,
+    "zone.created": _zone_created, "damage.dealt": _damage_dealt,
+    "damage.healed": _damage_healed, "chance.forced": _chance_forced,
+    "game.over": _game_over, "seed.revealed": _seed_revealed,
+    "dice.rolled": _nothing, "chance.picked": _nothing, "game.created": _nothing,
+    "undo.agreed": _nothing,
+}
+
+
 def fold_core(t: Table, ev: StoredEvent) -> bool:
-    """Apply a core event; return False when the type belongs to the game."""
+    """Apply a core event; return False when the type belongs to the game.
+
+    Any event whose data holds "chance" (a chance outcome) advances the chance counter."""
     d = ev.data
     if "chance" in d:
-        t.chance = d["chance"] + 1
-        if d.get("forced"):
-            stream = d["stream"]
-            t.forced[stream].pop(0)
-            if not t.forced[stream]:
-                del t.forced[stream]
-    typ = ev.type
-    if typ == "zone.moved":
-        src, dst = t.zones[d["src"]].cards, t.zones[d["dst"]].cards
-        cards = d["cards"]
-        for c in cards:
-            src.remove(c)
-        if d.get("to") == "bottom":
-            dst.extend(cards)
-        else:
-            dst[0:0] = cards
-    elif typ == "zone.shuffled":
-        order = d.get("order")
-        if order is not None:
-            t.zones[d["zone"]].cards = list(order)
-    elif typ == "zone.added":
-        dst = t.zones[d["zone"]].cards
-        if d["to"] == "bottom":
-            dst.extend(d["cards"])
-        else:
-            dst[0:0] = d["cards"]
-    elif typ == "zone.created":
-        t.zones[d["zone"]] = Zone(list(d.get("cards", [])), d.get("owner"), d.get("vis", "public"))
-    elif typ == "damage.dealt":
-        t.damage[d["target"]] = t.damage.get(d["target"], 0) + d["n"]
-    elif typ == "damage.healed":
-        left = t.damage.get(d["target"], 0) - d["n"]
-        if left > 0:
-            t.damage[d["target"]] = left
-        else:
-            t.damage.pop(d["target"], None)
-    elif typ == "chance.forced":
-        for stream, outcomes in d["outcomes"].items():
-            t.forced.setdefault(stream, []).extend(outcomes)
-    elif typ == "game.over":
-        t.over = True
-        t.winners = list(d["winners"])
-        t.scores = dict(d.get("scores", {}))
-    elif typ == "seed.revealed":
-        t.seed = d["seed"]
-    elif typ in ("dice.rolled", "chance.picked", "game.created", "undo.agreed"):
-        pass
-    else:
+        _chance(t, d)
+    step = CORE_FOLD.get(ev.type)
+    if step is None:
         return False
+    step(t, d)
     return True
