@@ -36,12 +36,13 @@ class Ctx:
         self.queue: deque[tuple[int, NewEvent]] = deque()
         self.cause: int | None = None
         self._base = table.version
+        self._rules = ruleset.catalog.rules  # the rule ids an event may cite (invariant 4)
 
     # -- events -------------------------------------------------------------------------
     def emit(self, type: str, data: dict[str, Any], rule: str | None, vis: list[int] | None = None,
              actor: int | None = None) -> NewEvent:
         ruleset = self.ruleset
-        if rule is None or rule not in ruleset.catalog.rules:
+        if rule is None or rule not in self._rules:
             raise CascadeAborted(f"event {type} cites rule {rule!r}, which is not in the "
                                  f"{ruleset.name} rule catalog (invariant 4)")
         events = self.events

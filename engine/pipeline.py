@@ -6,6 +6,7 @@ command leaves neither events nor a half-changed state behind.
 """
 from __future__ import annotations
 
+import gc
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -46,6 +47,22 @@ def _reveal_seed(ctx: Ctx, table: Table, ev) -> None:
     if table.seed is None:
         opened = {"seed": ctx.seed} if ctx.salt is None else {"seed": ctx.seed, "salt": ctx.salt}
         ctx.emit("seed.revealed", opened, "CORE-3")
+
+
+_frozen = False
+
+
+def _freeze_once() -> None:
+    """Before the first group commit of the process: the modules, rule catalogs and card
+    content loaded by then live as long as the process, so move them out of the cyclic
+    garbage collector's sight (gc.freeze). Its full collections then scan only what games
+    allocate (they were 6% of a Thunderstone simulation, mostly re-scanning that content).
+    Once per process only, after a collection, so no garbage is kept."""
+    global _frozen
+    if not _frozen:
+        _frozen = True
+        gc.collect()
+        gc.freeze()
 
 
 class Engine:
@@ -112,6 +129,7 @@ class Engine:
     @contextmanager
     def batch(self) -> Iterator[None]:
         """Group commit: every command inside shares one transaction (simulations)."""
+        _freeze_once()
         self._pending = []
         try:
             yield

@@ -20,10 +20,14 @@ def instances(name: str, count: int, start: int = 1) -> list[str]:
 
 
 def seers(table: Table, zone: str) -> list[int] | None:
-    z = table.zones[zone]
-    if z.vis == PUBLIC:
+    return _seers(table.zones[zone])
+
+
+def _seers(z) -> list[int] | None:
+    vis = z.vis
+    if vis == PUBLIC:
         return None
-    if z.vis == OWNER and z.owner is not None:
+    if vis == OWNER and z.owner is not None:
         return [z.owner]
     return []
 
@@ -54,8 +58,15 @@ def move(ctx, src: str, dst: str, cards: list[str], rule: str, to: str = "top",
         if c not in have:
             raise ValueError(f"{c} is not in {src}")
     a, b = seers(table, src), seers(table, dst)
-    vis = None if a is None or b is None else sorted(set(a) | set(b))
-    reveal = a is not None and (b is None or not set(b) <= set(a))
+    if a is None:
+        vis, reveal = None, False
+    elif b is None:
+        vis, reveal = None, True
+    elif a == b:  # the same seers (both hidden, or both one owner's): nothing is shown
+        vis, reveal = sorted(a), False
+    else:
+        vis = sorted(set(a) | set(b))
+        reveal = not set(b) <= set(a)
     data = {"src": src, "dst": dst, "cards": list(cards), "n": len(cards), "to": to, **detail}
     if reveal:
         data["reveal"] = True

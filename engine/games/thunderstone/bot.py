@@ -23,10 +23,16 @@ FLOOR = HAND_SIZE  # below one hand of cards that are not diseases, destroy only
 SELF_DESTROYING = {"burn_for_gold", "eat_food", "sacrifice_gold0", "sacrifice_nogold"}
 
 
-def kept(t, s: int) -> int:
-    """The seat's command-deck cards that are not diseases."""
-    return sum(1 for z in (deck(s), hand(s), disc(s), play(s)) for c in t.zone(z)
-               if card(c).kind != "disease")
+def kept(t, s: int, enough: int | None = None) -> int:
+    """The seat's command-deck cards that are not diseases (counting stops past `enough`)."""
+    n, zones = 0, t.zones
+    for z in (deck(s), hand(s), disc(s), play(s)):
+        for c in zones[z].cards:
+            if card(c).kind != "disease":
+                n += 1
+                if enough is not None and n > enough:
+                    return n
+    return n
 
 
 def wasteful(t, s: int, cmd: dict[str, Any]) -> bool:
@@ -45,6 +51,6 @@ def wasteful(t, s: int, cmd: dict[str, Any]) -> bool:
 def bot_choices(t, s: int, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The legal commands a random bot picks from: with FLOOR cards or fewer left, none that
     destroys one of its own cards other than a disease."""
-    if kept(t, s) > FLOOR:
+    if kept(t, s, FLOOR) > FLOOR:
         return legal
     return [c for c in legal if not wasteful(t, s, c)] or legal

@@ -54,17 +54,33 @@ def owned_zones(s: int) -> tuple[str, ...]:
     return deck(s), hand(s), disc(s), play(s), tres(s), look(s)
 
 
-def board_zones(t, b: str | None = None) -> list[tuple[int, str]]:
+_BOARD_ZONES: dict[tuple[tuple[str, ...], str | None], tuple[tuple[int, str], ...]] = {}
+
+
+def board_zones(t, b: str | None = None) -> tuple[tuple[int, str], ...]:
     """(position, zone) of position 0 and positions 1-3 of dungeon b (None: of every dungeon)."""
-    return [(0, pos(0))] + [(p, pos(p, x)) for x in boards(t) if b is None or x == b for p in POSITIONS[1:]]
+    key = (tuple(boards(t)), b)
+    got = _BOARD_ZONES.get(key)
+    if got is None:
+        got = _BOARD_ZONES[key] = ((0, pos(0)),) + tuple(
+            (p, pos(p, x)) for x in key[0] if b is None or x == b for p in POSITIONS[1:])
+    return got
 
 
 def zone_of(t, cid: str) -> str | None:
-    return next((z for _, z in board_zones(t) if cid in t.zone(z)), None)
+    zones = t.zones
+    for _, z in board_zones(t):
+        if cid in zones[z].cards:
+            return z
+    return None
 
 
 def position_of(t, cid: str) -> int | None:
-    return next((p for p, z in board_zones(t) if cid in t.zone(z)), None)
+    zones = t.zones
+    for p, z in board_zones(t):
+        if cid in zones[z].cards:
+            return p
+    return None
 
 
 def board_of(zone: str) -> str:
@@ -74,15 +90,24 @@ def board_of(zone: str) -> str:
 
 def board(t, b: str | None = None) -> list[tuple[int, str]]:
     """(position, card) for every card on the board, position 0 first."""
-    return [(p, c) for p, z in board_zones(t, b) for c in t.zone(z)]
+    zones = t.zones
+    return [(p, c) for p, z in board_zones(t, b) for c in zones[z].cards]
 
 
 def monsters_on_board(t, b: str | None = None) -> list[tuple[int, str]]:
-    return [(p, c) for p, c in board(t, b) if card(c).is_monster]
+    zones = t.zones
+    return [(p, c) for p, z in board_zones(t, b) for c in zones[z].cards
+            if card(c).kind in ("monster", "guardian")]
+
+
+_last_stacks: list = [(), []]  # (zone names, stack names) of the last table asked
 
 
 def village_stacks(t) -> list[str]:
-    return [name[2:] for name in t.zones if name.startswith("v:")]
+    names = tuple(t.zones)  # zones are only ever added, so the names key the answer
+    if names != _last_stacks[0]:
+        _last_stacks[:] = [names, [name[2:] for name in names if name.startswith("v:")]]
+    return list(_last_stacks[1])
 
 
 def stack_cards(t, stack_name: str) -> list[str]:

@@ -82,9 +82,14 @@ def total_gold(ctx, t, s: int) -> None:
 
 def buy_commands(t, s: int) -> list[dict[str, Any]]:
     gold = t.game.t.total_gold
-    return [{"kind": "buy", "stack": n} for n in village_stacks(t)
-            if (top := top_of(t, n)) and card(top).kind != "disease" and card(top).price <= gold
-            and solo.buyable(t, top)]
+    out = []
+    for n in village_stacks(t):
+        top = top_of(t, n)
+        if top:
+            k = card(top)
+            if k.kind != "disease" and k.price <= gold and solo.buyable(t, top):
+                out.append({"kind": "buy", "stack": n})
+    return out
 
 
 def on_buy(ctx, t, ev) -> None:
