@@ -109,7 +109,8 @@ class Engine:
             del self._legal[key]
 
     def ruleset(self, game_id: str) -> Ruleset:
-        return registry.get(self.table(game_id).ruleset)
+        t = self._tables.get(game_id)
+        return registry.get((t if t is not None else self.table(game_id)).ruleset)
 
     def seed(self, game_id: str) -> str:
         return self._seed_and_salt(game_id)[0]
@@ -238,7 +239,7 @@ class Engine:
         t = self.table(game_id)
         check_seat(seat, t.players)
         check_command(cmd)
-        rs = self.ruleset(game_id)
+        rs = registry.get(t.ruleset)
         if t.over:
             return Illegal("CORE-5", "the game is over")
         if self._is_legal(t, rs, seat, cmd):
@@ -284,7 +285,7 @@ class Engine:
             self._note_rejected(game_id, seat, cmd, bad.rule, bad.reason)
             raise IllegalCommand(bad.rule, bad.reason)
         t = self.table(game_id)
-        rs = self.ruleset(game_id)
+        rs = registry.get(t.ruleset)
         rule = next((p.rule for p in rs.prompts(t) if p.seat == seat), "CORE-5")
         base = t.version
         ctx = self._ctx(rs, t, seat)

@@ -11,8 +11,14 @@ from engine.games.thunderstone.content import Card, card
 from engine.games.thunderstone.places import global_light, play, position_of
 
 
+_TRAITS: dict[int, tuple[Card, dict[str, Any]]] = {}
+
+
 def traits(k: Card) -> dict[str, Any]:
-    return {a.do: a for a in k.all("trait")}
+    got = _TRAITS.get(id(k))
+    if got is None or got[0] is not k:
+        got = _TRAITS[id(k)] = (k, {a.do: a for a in k.all("trait")})
+    return dict(got[1])  # a copy: callers may change it
 
 
 def heroes(cards: list[str]) -> list[str]:

@@ -56,7 +56,11 @@ class Card(Record, frozen=True, forbid_unknown_fields=True):
         return next((a for a in self.abilities if a.on == on and (do is None or a.do == do)), None)
 
     def all(self, on: str) -> list[Ability]:
-        return [a for a in self.abilities if a.on == on]
+        key = (id(self), on)
+        got = _ALL.get(key)
+        if got is None or got[0] is not self:
+            got = _ALL[key] = (self, [a for a in self.abilities if a.on == on])
+        return list(got[1])  # a copy: the caller may change its list, never the card's
 
     @property
     def is_monster(self) -> bool:
@@ -66,6 +70,11 @@ class Card(Record, frozen=True, forbid_unknown_fields=True):
     def is_village_card(self) -> bool:
         """Village cards for effects that count them: basic Torch/Dagger/Provisions count (p.21)."""
         return self.kind in VILLAGE_KINDS
+
+
+# Card.all by (card, on): cards are immutable and live as long as their pack (the card is kept
+# in the entry, so a reused id() of a card gone is never taken for it)
+_ALL: dict[tuple[int, str], tuple["Card", list[Ability]]] = {}
 
 
 class Feature(Record, frozen=True, forbid_unknown_fields=True):
