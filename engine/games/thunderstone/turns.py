@@ -81,13 +81,15 @@ def total_gold(ctx, t, s: int) -> None:
 
 
 def buy_commands(t, s: int) -> list[dict[str, Any]]:
-    gold = t.game.t.total_gold
+    gold, zones_ = t.game.t.total_gold, t.zones
+    returning = t.game.returning  # solo.buyable, read once (VAR-S-R2)
     out = []
     for n in village_stacks(t):
-        top = top_of(t, n)
-        if top:
+        z = zones_.get(stack(n))
+        if z is not None and z.cards and (top := z.cards[0]):
             k = card(top)
-            if k.kind != "disease" and k.price <= gold and solo.buyable(t, top):
+            if k.kind != "disease" and k.price <= gold and not (
+                    returning and k.group == "hero" and k.level != 1):
                 out.append({"kind": "buy", "stack": n})
     return out
 
