@@ -80,6 +80,7 @@ class Engine:
         self._seeds: dict[str, tuple[str, str | None]] = {}
         self._pending: list[tuple[str, int, list]] | None = None
         self._legal: dict[tuple[str, int], tuple[int, Table, set[bytes]]] = {}
+        self._log = log
 
     # -- plumbing -----------------------------------------------------------------------
     def bus(self, rs: Ruleset) -> RuleBus:
@@ -132,6 +133,10 @@ class Engine:
         """Group commit: every command inside shares one transaction (simulations)."""
         _freeze_once()
         self._pending = []
+        # The per-command log line through a logger bound once for the batch: the module's
+        # lazy proxy builds a new bound logger on every call (the logging set-up is the one
+        # in force when the batch starts).
+        self._log = log.bind()
         try:
             yield
             pending, self._pending = self._pending, None
@@ -142,6 +147,8 @@ class Engine:
                 self._tables.pop(gid, None)
             self._pending = None
             raise
+        finally:
+            self._log = log
 
     def _commit(self, game_id: str, base: int, ctx: Ctx) -> list[StoredEvent] | None:
         if self._pending is not None:
@@ -295,7 +302,7 @@ class Engine:
         except VersionConflict:
             self._tables.pop(game_id, None)
             raise
-        log.info("command", game_id=game_id, seat=seat, kind=cmd["kind"], events=len(ctx.events),
+        self._log.info("command", game_id=game_id, seat=seat, kind=cmd["kind"], events=len(ctx.events),
                  version=t.version, over=t.over)
         return stored
 
