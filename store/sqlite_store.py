@@ -37,6 +37,16 @@ _enc = msgspec.json.Encoder()
 _dec = msgspec.json.Decoder()
 _COLS = ("seq, game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
          "command_id, prev_hash, hash, recorded_at")
+_INSERT = ("INSERT INTO events (game_id, version, type, schema, data, visibility, actor, rule_id,"
+           " cause, command_id, prev_hash, hash, recorded_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)")
+_BEGIN = ("SELECT (SELECT value FROM meta WHERE key='store_head'), "
+          "(SELECT max(seq) FROM events)")
+_BEGIN_ONE = ("SELECT (SELECT value FROM meta WHERE key='store_head'), "
+              "(SELECT max(seq) FROM events), s.rowid, s.version, s.head_hash "
+              "FROM (SELECT 1) LEFT JOIN streams s ON s.game_id=?")
+_STREAMS_OF = ("SELECT game_id, version, head_hash FROM streams "
+               "WHERE game_id IN (SELECT value FROM json_each(?))")
+_UNREAD = object()
 _short = reprlib.Repr()
 _short.maxstring = _short.maxother = REJECTED_TEXT_MAX
 
@@ -77,11 +87,7 @@ class EventStore:
         self.conn.execute("BEGIN IMMEDIATE")
         self._in_batch = True
         try:
-            value, top = self.conn.execute(
-                "SELECT (SELECT value FROM meta WHERE key='store_head'), "
-                "(SELECT max(seq) FROM events)").fetchone()
-            seq, head = schema.decode_head(value) or (0, GENESIS)
-            self._head = [seq, head, top or 0, value]
+            self._start(*self.conn.execute(_BEGIN).fetchone())
             yield
             self._seal()
         except BaseException:
@@ -90,6 +96,15 @@ class EventStore:
             raise
         self._in_batch, self._head = False, None
         self.conn.execute("COMMIT")
+
+    def _start(self, value: str | None, top: int | None) -> None:
+        """The store head and max(seq) as read at BEGIN. `_top` is the newest seq known to
+        this transaction while `total_changes` still equals `_tc` (nothing else was written
+        through this connection since): the next event's seq is then `_top + 1` without
+        asking SQLite (rowids are max + 1: no AUTOINCREMENT, no deletes, we hold the lock)."""
+        seq, head = schema.decode_head(value) or (0, GENESIS)
+        self._head = [seq, head, top or 0, value]
+        self._top, self._tc = top or 0, self.conn.total_changes
 
     def _cover(self, upto: int) -> None:
         """Fold rows (covered, upto] inserted in this transaction into the store head."""
@@ -143,23 +158,49 @@ class EventStore:
     def append(self, game_id: str, expected_version: int,
                events: Iterable[NewEvent]) -> list[StoredEvent]:
         """Append atomically after `expected_version`; a stale version writes nothing."""
-        with self.transaction():
+        if self._in_batch:
             return self._append(game_id, expected_version, events)
+        # transaction(), inlined: the store head, max(seq) and this game's streams row are
+        # read in one statement right after BEGIN IMMEDIATE (under the write lock)
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")
+        self._in_batch = True
+        try:
+            value, top, there, version, prev = conn.execute(_BEGIN_ONE, (game_id,)).fetchone()
+            self._start(value, top)
+            out = self._append(game_id, expected_version, events, True,
+                               (version, prev) if there is not None else None)
+            self._seal()
+        except BaseException:
+            self._in_batch, self._head = False, None
+            conn.execute("ROLLBACK")
+            raise
+        self._in_batch, self._head = False, None
+        conn.execute("COMMIT")
+        return out
 
     def append_many(self, batches: Iterable[tuple[str, int, list[NewEvent]]],
                     returning: bool = True) -> list[StoredEvent]:
         """Group commit: several games' commands in one transaction, all or nothing.
-        `returning=False` skips building the stored events (a simulation never reads them)."""
-        out: list[StoredEvent] = []
+        `returning=False` skips building the stored events (a simulation never reads them).
+
+        The same rows as appending each command in turn, written with one streams read, one
+        events executemany and one streams write for the whole group."""
         with self.transaction():
-            for game_id, expected, events in batches:
-                out.extend(self._append(game_id, expected, events, returning))
-        return out
+            return self._append_group(list(batches), returning)
+
+    def _next_seq(self) -> int:
+        """The seq the next inserted event gets (we hold the write lock)."""
+        if self.conn.total_changes != self._tc:  # rows written here by other means
+            self._top = self.conn.execute("SELECT max(seq) FROM events").fetchone()[0] or 0
+        return self._top + 1
 
     def _append(self, game_id: str, expected: int, events: Iterable[NewEvent],
-                returning: bool = True) -> list[StoredEvent]:
-        row = self.conn.execute("SELECT version, head_hash FROM streams WHERE game_id=?",
-                                (game_id,)).fetchone()
+                returning: bool = True, row: Any = _UNREAD) -> list[StoredEvent]:
+        conn = self.conn
+        if row is _UNREAD:
+            row = conn.execute("SELECT version, head_hash FROM streams WHERE game_id=?",
+                               (game_id,)).fetchone()
         version, prev = row if row else (0, GENESIS)
         if version != expected:
             raise VersionConflict(game_id, expected, version)
@@ -182,27 +223,79 @@ class EventStore:
             prev = h
         if not rows:
             return []
-        self.conn.executemany(
-            "INSERT INTO events (game_id, version, type, schema, data, visibility, actor, rule_id,"
-            " cause, command_id, prev_hash, hash, recorded_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            rows)
-        last = self.conn.execute("SELECT last_insert_rowid()").fetchone()[0]
-        first = last - len(rows) + 1  # rowids are consecutive: we hold the write lock
+        first = self._next_seq()
+        conn.executemany(_INSERT, rows)
+        last = first + len(rows) - 1  # rowids are consecutive: we hold the write lock
         self._fold(first, last, [r[11] for r in rows])
         if row:
-            self.conn.execute("UPDATE streams SET version=?, head_hash=? WHERE game_id=?",
-                              (version, prev, game_id))
+            conn.execute("UPDATE streams SET version=?, head_hash=? WHERE game_id=?",
+                         (version, prev, game_id))
         else:
-            self.conn.execute("INSERT INTO streams VALUES (?,?,?)", (game_id, version, prev))
+            conn.execute("INSERT INTO streams VALUES (?,?,?)", (game_id, version, prev))
         if revealed:  # same transaction as the event, batch or not
-            self.conn.execute("UPDATE seeds SET revealed=1 WHERE game_id=?", (game_id,))
+            conn.execute("UPDATE seeds SET revealed=1 WHERE game_id=?", (game_id,))
+        self._top, self._tc = last, conn.total_changes
         if not returning:
             return []
-        # a fresh decode: what the caller gets back shares nothing with live game state
-        return [StoredEvent(first + i, game_id, r[1], r[2], r[3], _dec.decode(raw),
-                            None if r[5] is None else _dec.decode(r[5]), r[6], r[7], r[8], r[9],
-                            r[10], r[11], now)
-                for i, (r, raw) in enumerate(zip(rows, raws))]
+        return _stored(first, rows, raws, now)
+
+    def _append_group(self, batches: list[tuple[str, int, list[NewEvent]]],
+                      returning: bool) -> list[StoredEvent]:
+        if len(batches) <= 1:
+            return self._append(*batches[0], returning) if batches else []
+        conn = self.conn
+        ids = list(dict.fromkeys(b[0] for b in batches))
+        # game id -> [version, head, had a streams row, changed]
+        state: dict[str, list] = {g: [0, GENESIS, False, False] for g in ids}
+        for g, v, hh in conn.execute(_STREAMS_OF, (_enc.encode(ids).decode(),)):
+            state[g] = [v, hh, True, False]
+        rows: list[tuple] = []
+        spans, revealed = [], []
+        encode = _enc.encode
+        for game_id, expected, events in batches:
+            st = state[game_id]
+            version, prev = st[0], st[1]
+            if version != expected:
+                raise VersionConflict(game_id, expected, version)
+            now = self._clock()
+            start = len(rows)
+            raws = []
+            for ev in events:
+                version += 1
+                raw = ev.raw if ev.raw is not None else encode(ev.data)
+                data = raw.decode()
+                vis = None if ev.vis is None else encode(ev.vis).decode()
+                h = row_hash(prev, game_id, version, ev.type, ev.schema, data, vis, ev.actor,
+                             ev.rule, ev.cause, ev.command_id, now)
+                rows.append((game_id, version, ev.type, ev.schema, data, vis, ev.actor, ev.rule,
+                             ev.cause, ev.command_id, prev, h, now))
+                raws.append(raw)
+                if ev.type == "seed.revealed":
+                    revealed.append((game_id,))
+                prev = h
+            if len(rows) > start:
+                st[0], st[1], st[3] = version, prev, True
+                if returning:
+                    spans.append((start, raws, now))
+        if not rows:
+            return []
+        first = self._next_seq()
+        conn.executemany(_INSERT, rows)
+        last = first + len(rows) - 1
+        self._fold(first, last, [r[11] for r in rows])
+        conn.executemany("UPDATE streams SET version=?, head_hash=? WHERE game_id=?",
+                         [(st[0], st[1], g) for g, st in state.items() if st[3] and st[2]])
+        conn.executemany("INSERT INTO streams VALUES (?,?,?)",
+                         [(g, st[0], st[1]) for g, st in state.items() if st[3] and not st[2]])
+        if revealed:
+            conn.executemany("UPDATE seeds SET revealed=1 WHERE game_id=?", revealed)
+        self._top, self._tc = last, conn.total_changes
+        if not returning:
+            return []
+        out: list[StoredEvent] = []
+        for start, raws, now in spans:
+            out += _stored(first + start, rows[start:start + len(raws)], raws, now)
+        return out
 
     # -- reads --------------------------------------------------------------------------
     def read(self, game_id: str, first: int = 1, last: int | None = None) -> list[StoredEvent]:
@@ -373,6 +466,15 @@ def _command_text(command: Any) -> str:
     if len(text) <= REJECTED_TEXT_MAX:
         return text
     return _enc.encode(_bounded(text, REJECTED_TEXT_MAX)).decode()
+
+
+def _stored(first: int, rows: list[tuple], raws: list[bytes], now: float) -> list[StoredEvent]:
+    """The stored events of rows just inserted from seq `first` on; a fresh decode: what the
+    caller gets back shares nothing with live game state."""
+    return [StoredEvent(first + i, r[0], r[1], r[2], r[3], _dec.decode(raw),
+                        None if r[5] is None else _dec.decode(r[5]), r[6], r[7], r[8], r[9],
+                        r[10], r[11], now)
+            for i, (r, raw) in enumerate(zip(rows, raws))]
 
 
 def _decode(r: tuple) -> StoredEvent:
