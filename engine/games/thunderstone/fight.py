@@ -47,6 +47,11 @@ def legal_targets(t, s: int, cards: list[str] | None = None, b: str | None = Non
     return [m for _, m in monsters_on_board(t, b) if not party_prevented(t, cards, m)]
 
 
+def has_legal_target(t, s: int, cards: list[str], b: str) -> bool:
+    """Whether `legal_targets(t, s, cards, b)` is not empty, stopping at the first target."""
+    return any(not party_prevented(t, cards, m) for _, m in monsters_on_board(t, b))
+
+
 def keeps_a_target(t, s: int, cmd: dict[str, Any]) -> bool:
     """A25: a preparation step may not leave the party without any legal target."""
     gone = cmd.get("target") if card(cmd["card"]).abilities[cmd["ability"]].do in TARGET_LEAVES else None

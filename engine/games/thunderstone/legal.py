@@ -63,7 +63,7 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
         hand_cards = list(t.zone(hand(s)))
         two = len(boards(t)) > 1  # Drachenturm scenario: name the dungeon entered (CMP-8)
         enter = [{"kind": "action", "action": "dungeon", **({"board": b} if two else {})}
-                 for b in boards(t) if fight.legal_targets(t, s, hand_cards, b)]
+                 for b in boards(t) if fight.has_legal_target(t, s, hand_cards, b)]
         return ([{"kind": "action", "action": "village"}] + enter + [{"kind": "action", "action": "rest"}]
                 + [{"kind": "treasure", "card": c} for c in one_per_name(t, t.zone(tres(s)))
                    if card(c).all("treasure")])
