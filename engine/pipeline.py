@@ -230,7 +230,8 @@ class Engine:
         cmds = self.ruleset(game_id).legal_commands(t, seat)
         # Kept as canonical bytes (not the dicts, which the caller may change) so that
         # submitting one of them at this version need not enumerate the moves again.
-        self._legal[(game_id, seat)] = (t.version, t, {canonical(c) for c in cmds})
+        enc = _canon.encode
+        self._legal[(game_id, seat)] = (t.version, t, {enc(c) for c in cmds})
         return cmds
 
     def _is_legal(self, t: Table, rs: Ruleset, seat: int, cmd: dict[str, Any]) -> bool:
