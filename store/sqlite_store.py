@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import reprlib
 import secrets
+import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -46,7 +47,14 @@ _BEGIN_ONE = ("SELECT (SELECT value FROM meta WHERE key='store_head'), "
               "FROM (SELECT 1) LEFT JOIN streams s ON s.game_id=?")
 _STREAMS_OF = ("SELECT game_id, version, head_hash FROM streams "
                "WHERE game_id IN (SELECT value FROM json_each(?))")
+_INSERT_SEQ = ("INSERT INTO events (seq, game_id, version, type, schema, data, visibility, actor,"
+               " rule_id, cause, command_id, prev_hash, hash, recorded_at) "
+               "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
 _UNREAD = object()
+
+
+class _Stale(Exception):
+    """What this connection knew no longer holds: another connection wrote in between."""
 _short = reprlib.Repr()
 _short.maxstring = _short.maxother = REJECTED_TEXT_MAX
 
@@ -63,6 +71,13 @@ class EventStore:
         self.path = os.fspath(path)
         self._clock = clock
         self._in_batch = False
+        # What this connection knows right after its own last `append` committed, valid while
+        # its total_changes is unchanged: (meta value, head seq, head, max(seq), total_changes),
+        # and the streams rows it wrote. The next `append` to such a game skips reading them;
+        # every guess is checked by the writes themselves (explicit seqs, UPDATEs that match the
+        # rows as known) and on any mismatch the append is rolled back and done the normal way.
+        self._known: tuple | None = None
+        self._streams: dict[str, tuple[int, str]] = {}
         self._head: list | None = None  # [covered seq, head, seq max at BEGIN, recorded value]
         self.conn = open_store(self.path, create)
 
@@ -131,9 +146,11 @@ class EventStore:
         if h[0] <= h[2]:  # nothing appended in this transaction: were rows inserted raw?
             top = self.conn.execute("SELECT max(seq) FROM events").fetchone()[0] or 0
             self._cover(top)
+        clean = self.conn.total_changes == self._tc
         value = schema.encode_head(h[0], h[1])
         if value != h[3]:
             self.conn.execute("UPDATE meta SET value=? WHERE key='store_head'", (value,))
+        return (value, h[0], h[1], self._top, self.conn.total_changes) if clean else None
 
     # -- streams ------------------------------------------------------------------------
     def version(self, game_id: str) -> int:
@@ -160,6 +177,17 @@ class EventStore:
         """Append atomically after `expected_version`; a stale version writes nothing."""
         if self._in_batch:
             return self._append(game_id, expected_version, events)
+        now = None
+        known = self._known
+        if known is not None and known[4] == self.conn.total_changes:
+            cached = self._streams.get(game_id)
+            if cached is not None and cached[0] == expected_version:
+                events = events if isinstance(events, list) else list(events)
+                now = self._clock()
+                out = self._append_known(game_id, events, cached, known, now)
+                if out is not None:
+                    return out
+        self._known = None
         # transaction(), inlined: the store head, max(seq) and this game's streams row are
         # read in one statement right after BEGIN IMMEDIATE (under the write lock)
         conn = self.conn
@@ -169,14 +197,89 @@ class EventStore:
             value, top, there, version, prev = conn.execute(_BEGIN_ONE, (game_id,)).fetchone()
             self._start(value, top)
             out = self._append(game_id, expected_version, events, True,
-                               (version, prev) if there is not None else None)
-            self._seal()
+                               (version, prev) if there is not None else None, now)
+            known = self._seal()
         except BaseException:
             self._in_batch, self._head = False, None
             conn.execute("ROLLBACK")
             raise
         self._in_batch, self._head = False, None
         conn.execute("COMMIT")
+        if known is not None and out:
+            self._remember(known, game_id, out[-1].version, out[-1].hash)
+        return out
+
+    def _remember(self, known: tuple, game_id: str, version: int, head: str) -> None:
+        if len(self._streams) >= 4096:
+            self._streams.clear()
+        self._streams[game_id] = (version, head)
+        self._known = known
+
+    def _append_known(self, game_id: str, events: list[NewEvent], cached: tuple[int, str],
+                      known: tuple, now: float) -> list[StoredEvent] | None:
+        """`append` on what this connection knows (see __init__); None if that was stale
+        (nothing written: the caller appends the normal way)."""
+        conn = self.conn
+        value, seq, head, top, _ = known
+        conn.execute("BEGIN IMMEDIATE")
+        self._in_batch, self._known = True, None
+        try:
+            version, prev = cached
+            rows, raws = [], []
+            revealed = False
+            encode = _enc.encode
+            for ev in events:
+                version += 1
+                raw = ev.raw if ev.raw is not None else encode(ev.data)
+                data = raw.decode()
+                vis = None if ev.vis is None else encode(ev.vis).decode()
+                h = row_hash(prev, game_id, version, ev.type, ev.schema, data, vis, ev.actor,
+                             ev.rule, ev.cause, ev.command_id, now)
+                rows.append((game_id, version, ev.type, ev.schema, data, vis, ev.actor, ev.rule,
+                             ev.cause, ev.command_id, prev, h, now))
+                raws.append(raw)
+                if ev.type == "seed.revealed":
+                    revealed = True
+                prev = h
+            if not rows:
+                out: list[StoredEvent] = []
+            else:
+                first = top + 1
+                # explicit seqs: a row someone else put there refuses the guess (primary key)
+                conn.executemany(_INSERT_SEQ, [(first + i, *r) for i, r in enumerate(rows)])
+                acc = head
+                for r in rows:  # store_step, inlined
+                    acc = sha256((acc + r[11]).encode()).hexdigest()
+                last = top + len(rows)
+                if conn.execute("UPDATE streams SET version=?, head_hash=? WHERE game_id=? AND "
+                                "version=? AND head_hash=?", (version, prev, game_id,
+                                                              cached[0], cached[1])
+                                ).rowcount != 1:
+                    raise _Stale
+                if revealed:
+                    conn.execute("UPDATE seeds SET revealed=1 WHERE game_id=?", (game_id,))
+                new = schema.encode_head(last, acc)
+                if conn.execute("UPDATE meta SET value=? WHERE key='store_head' AND value=?",
+                                (new, value)).rowcount != 1:
+                    raise _Stale
+                known = (new, last, acc, last, conn.total_changes)
+                out = _stored(first, rows, raws, now)
+        except (_Stale, sqlite3.IntegrityError):
+            self._in_batch, self._head = False, None
+            conn.execute("ROLLBACK")
+            self._streams.clear()
+            return None
+        except BaseException:
+            self._in_batch, self._head = False, None
+            conn.execute("ROLLBACK")
+            self._streams.clear()
+            raise
+        self._in_batch, self._head = False, None
+        conn.execute("COMMIT")
+        if out:
+            self._remember(known, game_id, version, prev)
+        else:
+            self._known = (value, seq, head, top, conn.total_changes)
         return out
 
     def append_many(self, batches: Iterable[tuple[str, int, list[NewEvent]]],
@@ -196,7 +299,8 @@ class EventStore:
         return self._top + 1
 
     def _append(self, game_id: str, expected: int, events: Iterable[NewEvent],
-                returning: bool = True, row: Any = _UNREAD) -> list[StoredEvent]:
+                returning: bool = True, row: Any = _UNREAD,
+                now: float | None = None) -> list[StoredEvent]:
         conn = self.conn
         if row is _UNREAD:
             row = conn.execute("SELECT version, head_hash FROM streams WHERE game_id=?",
@@ -204,7 +308,7 @@ class EventStore:
         version, prev = row if row else (0, GENESIS)
         if version != expected:
             raise VersionConflict(game_id, expected, version)
-        now = self._clock()
+        now = self._clock() if now is None else now
         rows, raws = [], []
         revealed = False
         encode = _enc.encode
