@@ -150,19 +150,42 @@ class Sink:
     def due(self) -> bool:
         return len(self.done) >= 500 or time.monotonic() - self.since >= self.every
 
-    def flush(self) -> list[GameResult]:
+    def urgent(self) -> bool:
+        """Past this, a flush waits for the target's write lock instead of playing on."""
+        return len(self.done) >= 2000 or time.monotonic() - self.since >= 4 * self.every
+
+    def flush(self, wait: bool = True) -> list[GameResult] | None:
         """Store the finished games in one transaction of the target (EventStore.absorb: whole
-        games, store head moved along); return those stored (one already there is skipped)."""
+        games, store head moved along); return those stored (one already there is skipped).
+        With wait=False, None if another process holds the target's write lock: nothing is
+        stored or dropped, and the caller plays on and tries again soon (a worker does not
+        sleep in SQLite's busy handler while the other one copies its games)."""
         done, mem = self.done, self.eng.store
+        conn = self.target.conn
+        if not wait and done:
+            conn.execute("PRAGMA busy_timeout=0")
         try:
             if not done:
                 return []
             copied = set(self.target.absorb(mem, [r.game_id for r in done], skip_existing=True,
                                             verify=False))
-            return [r for r in done if r.game_id in copied]
-        finally:
+        except sqlite3.OperationalError as exc:
+            if not wait and "locked" in str(exc) and not self.target._in_batch:
+                self.since = time.monotonic() - self.every + min(0.05, self.every / 10)
+                return None
             mem.close()
             self._fresh()
+            raise
+        except BaseException:
+            mem.close()
+            self._fresh()
+            raise
+        finally:
+            if not wait and done:
+                conn.execute("PRAGMA busy_timeout=30000")
+        mem.close()
+        self._fresh()
+        return [r for r in done if r.game_id in copied]
 
 
 # -- one worker's share -------------------------------------------------------------------
@@ -194,11 +217,13 @@ def play_share(spec: Spec, indices: Iterable[int], stop: Callable[[], bool],
     sink = Sink(target, spec.flush_seconds)
     tally = Tally(wins=[0.0] * spec.players, errors=[])
 
-    def flush() -> None:
+    def flush(wait: bool = True) -> None:
         nonlocal tally, broken
         waiting = sink.done
         try:
-            stored = sink.flush()
+            stored = sink.flush(wait)
+            if stored is None:  # the target is busy: play on, try again soon
+                return
         except (sqlite3.Error, StoreError) as exc:
             broken = True
             tally.errors += [GameError(r.game_id, _seed_of(spec, r.game_id), "store",
@@ -231,7 +256,7 @@ def play_share(spec: Spec, indices: Iterable[int], stop: Callable[[], bool],
                 except Exception as exc:
                     tally.errors.append(failure(gid, seed, exc))
             if sink.due():
-                flush()
+                flush(sink.urgent())
     finally:
         try:
             if not broken:
