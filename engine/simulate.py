@@ -1,10 +1,11 @@
 """Simulation of many complete games by random legal bots.
 
-Why this shape: each worker plays its own indices (w, w + workers, ...) into a private
-in-memory store and copies the finished games into the target database in one transaction
-about twice a second. So every game in the target is whole (a stalled, failed or interrupted
-game is never copied), there are no side files, nothing is merged at the end, and workers
-share nothing but their tallies. Game ids and seeds follow from --seed and the index, so a
+Why this shape: each worker takes game indices a few at a time from a shared counter (so
+workers finish together), plays them into a private in-memory store and copies the finished
+games into the target database in one transaction about twice a second. So every game in the
+target is whole (a stalled, failed or interrupted game is never copied), there are no side
+files, nothing is merged at the end, and workers share nothing but that counter and their
+tallies. Game ids and seeds follow from --seed and the index, whoever plays it, so a
 stopped run resumes by skipping the ids already stored. A game that stalls or fails is listed
 in the summary (id, seed, last prompt) and the run goes on.
 """
@@ -16,7 +17,7 @@ import signal
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
@@ -298,7 +299,23 @@ def on_sigint(stop: Stop):
 
 
 # -- worker processes ---------------------------------------------------------------------
-def _worker(spec: Spec, w: int, workers: int, conn) -> None:
+CHUNK = 4  # game indices a worker takes at a time from the shared counter
+
+
+def claimed(counter, games: int, chunk: int = CHUNK) -> Iterator[int]:
+    """Indices taken CHUNK at a time from a counter shared by the workers: a worker whose
+    games happen to be shorter takes more of them, so both finish together (which games
+    exist does not depend on who plays them: ids and seeds follow from the index)."""
+    while True:
+        with counter.get_lock():
+            start = counter.value
+            if start >= games:
+                return
+            counter.value = start + chunk
+        yield from range(start, min(start + chunk, games))
+
+
+def _worker(spec: Spec, w: int, counter, conn) -> None:
     """A spawned worker. It starts with SIGINT ignored (no traceback while importing), then
     takes SIGINT as a request to stop; it also stops if its parent is gone."""
     stop = Stop()
@@ -307,7 +324,7 @@ def _worker(spec: Spec, w: int, workers: int, conn) -> None:
     def stopping() -> bool:
         return stop.requested or os.getppid() != spec.parent
     try:
-        play_share(spec, range(w, spec.games, workers), stopping,
+        play_share(spec, claimed(counter, spec.games), stopping,
                    lambda t: conn.send(("tally", t)))
         conn.send(("done", None))
     except BaseException as exc:  # reported to the parent, never a traceback on the terminal
@@ -328,9 +345,9 @@ def start_method() -> str:
     return "spawn"
 
 
-def _start(ctx, spec: Spec, w: int, workers: int):
+def _start(ctx, spec: Spec, w: int, counter):
     recv, send = ctx.Pipe(duplex=False)
-    p = ctx.Process(target=_worker, args=(spec, w, workers, send), name=f"simulate-{w}",
+    p = ctx.Process(target=_worker, args=(spec, w, counter, send), name=f"simulate-{w}",
                     daemon=True)
     main = threading.current_thread() is threading.main_thread()
     old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
@@ -348,9 +365,10 @@ def run_workers(spec: Spec, workers: int, stop: Stop, merge: Callable[[Tally], N
     is reported as a `crash` error and the others go on. After a stop request SIGINT is passed
     on to the workers; past STOP_GRACE or on a second request they are terminated."""
     ctx = mp.get_context(start_method())
+    counter = ctx.Value("q", 0)
     running, heard = {}, {}
     for w in range(workers):
-        r, p = _start(ctx, spec, w, workers)
+        r, p = _start(ctx, spec, w, counter)
         running[r], heard[r] = (w, p), time.monotonic()
     silent = spec.game_seconds + 60  # a game is cut at game_seconds; past that it is wedged
     told, deadline = 0.0, None
