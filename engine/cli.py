@@ -20,6 +20,7 @@ import msgspec
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from engine import cards as cards_mod
 from engine import integrity, registry, simulate_cli
 from engine import situation as situation_file
 from engine.content import ContentError
@@ -113,6 +114,54 @@ def cmd_games(args) -> int:
         [err.print(f"package {k} failed to load: {v}", style="red", markup=False)
          for k, v in broken.items()]))
     return 0
+
+
+def cmd_cards(args) -> int:
+    """Every card of a ruleset (or those matching NAME) with values and their sources."""
+    rs = registry.get(args.game)
+    found = cards_mod.check(rs.cards())
+    if args.name:
+        found = cards_mod.find(found, args.name)
+        if not found:
+            raise BadInput(None, f"{args.game} has no card named {args.name!r} "
+                                 f"(`runeledger cards {args.game}` lists them all)")
+    if args.kind:
+        found = [c for c in found if c.kind == args.kind]
+    if args.json:
+        emit(args, found)
+        return 0
+    if not found:
+        out.print(f"{args.game}: no card catalogue" if not args.kind
+                  else f"{args.game}: no card of kind {args.kind!r}")
+        return 0
+    if args.name and len(found) <= 3:
+        for c in found:
+            out.print(card_panel(c))
+        return 0
+    rows = [[c.name, c.english_name or "", c.kind, c.group or "",
+             "" if c.count is None else c.count,
+             " ".join(f"{k}={'-' if v is None else v}" for k, v, _ in cards_mod.ordered_values(c)),
+             c.text[:70]] for c in found]
+    out.print(table(f"{args.game}: {len(found)} cards", ["name", "english", "kind", "group",
+                                                         "count", "values", "text"], rows))
+    return 0
+
+
+def card_panel(c) -> RichTable:
+    t = RichTable(title=c.name if not c.english_name else f"{c.name} ({c.english_name})",
+                  show_header=True)
+    t.add_column("field")
+    t.add_column("value")
+    t.add_column("source")
+    t.add_row("kind", c.kind, "")
+    if c.group:
+        t.add_row("group", c.group, "")
+    if c.count is not None:
+        t.add_row("count", str(c.count), c.count_source or "")
+    for k, v, src in cards_mod.ordered_values(c):
+        t.add_row(k, "none printed" if v is None else str(v), src)
+    t.add_row("text", c.text or "(no text)", "")
+    return t
 
 
 def cmd_new(args, eng: Engine) -> int:
@@ -305,6 +354,11 @@ def parser() -> argparse.ArgumentParser:
                             "(default: the public view)")
 
     add("games", "installed rulesets")
+    s = add("cards", "every card of a ruleset, its values and where each value comes from")
+    s.add_argument("game", metavar="RULESET")
+    s.add_argument("name", nargs="?", metavar="NAME", help="only this card (print or English "
+                                                           "name, or part of it)")
+    s.add_argument("--kind", help="only cards of this kind (hero, monster, village, ...)")
     s = add("new", "start a game, print its id")
     s.add_argument("game", nargs="?")
     s.add_argument("--players", type=int)
@@ -398,6 +452,8 @@ def main(argv: list[str] | None = None) -> int:
         as_json = args.json
         if args.cmd == "games":
             return cmd_games(args)
+        if args.cmd == "cards":
+            return cmd_cards(args)
         if args.cmd == "simulate":
             return simulate_cli.run(args)
         return HANDLERS[args.cmd](args, open_engine(args))

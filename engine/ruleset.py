@@ -100,6 +100,11 @@ class Ruleset:
         forced outcome naming a face the die lacks is refused when it is given, not later."""
         return {}
 
+    def cards(self) -> list:
+        """The card catalogue (`engine.cards.CardInfo` records) for `runeledger cards`: every
+        card of the game with its values and where each value comes from. Default: none."""
+        return []
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         out = {k: o.default for k, o in self.options.items()}
         for key, value in options.items():
