@@ -408,7 +408,9 @@ def parser() -> argparse.ArgumentParser:
     s = add("anchor", "write a digest of every game's head and of the whole store, to keep "
                       "elsewhere")
     s.add_argument("--out", metavar="FILE", help="write it to FILE (default: print it)")
-    simulate_cli.add_parser(sub, common)
+    # Front ends with their own subcommands: each module's add_parser(sub, common) registers its
+    # parsers and sets `run=` (a function of args returning the exit code) as their default.
+    simulate_cli.add_parser(sub, common).set_defaults(run=simulate_cli.run)
     return p
 
 
@@ -454,8 +456,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_games(args)
         if args.cmd == "cards":
             return cmd_cards(args)
-        if args.cmd == "simulate":
-            return simulate_cli.run(args)
+        if getattr(args, "run", None) is not None:  # a front end's own subcommand
+            return args.run(args)
         return HANDLERS[args.cmd](args, open_engine(args))
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
