@@ -6,6 +6,7 @@ from engine.mechanics.dice import Die
 
 from . import abilities as A
 from .cards import die_faces, spec
+from .scenarios import CATACLYSM, DRAGONLORDS, MONUMENT
 from .endgame import over, wound_realm
 from .places import (
     CITIES,
@@ -35,7 +36,7 @@ def battle_targets(t, seat: int) -> list[str]:
     """BTL-1, A32: own top stronghold, neutral cities, enemies, the scenario-1 objective."""
     g = t.game
     out = t.zone(barracks(seat, "stronghold"))[:1] + list(t.zone(CITIES)) + list(t.zone(ENEMIES))
-    if g.scenario == "dragonlords":
+    if g.scenario == DRAGONLORDS:
         out += list(t.zone(OBJECTIVE))
     return out
 
@@ -48,7 +49,7 @@ def siege_targets(t, seat: int) -> list[str]:
         if o == seat:
             continue
         out += [c for c in t.zone(play(o)) if spec(g, c).kind == "city"]
-        if g.scenario != "monument":
+        if g.scenario != MONUMENT:
             out.append(f"realm:{o}")
     return out
 
@@ -279,7 +280,7 @@ def capture_city(ctx, t, city: str, loser: int, winner: int) -> None:
     """SGE-4: the city enters ready; in Weltenbrand exhausted (SCN-WB-1, A12)."""
     g = t.game
     zones.move(ctx, play(loser), play(winner), [city], rule="SGE-4")
-    if g.scenario == "world_fire":
+    if g.scenario == CATACLYSM:
         if city not in g.exhausted:
             ctx.emit("ra.exhausted", {"card": city, "seat": winner}, rule="SCN-WB-1")
     elif city in g.exhausted:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from engine.mechanics import damage, zones
 
 from .cards import spec
+from .scenarios import CATACLYSM, MONUMENT, RUNEWARS
 from .places import (
     CITIES,
     OUT,
@@ -53,7 +54,7 @@ def eliminate(ctx, t, seat: int, by: int | None) -> None:
         kind = spec(g, card).kind
         if kind == "city":
             zones.move(ctx, play(seat), CITIES, [card], rule="ELM-2")
-        elif kind == "rune" and g.scenario == "rune_wars" and by is not None:
+        elif kind == "rune" and g.scenario == RUNEWARS and by is not None:
             zones.move(ctx, play(seat), play(by), [card], rule="SCN-RW-2")
             offer_rune_choice(ctx, t, by)
         else:
@@ -70,12 +71,12 @@ def check_elimination_end(ctx, t) -> None:
     """After each elimination (A21): the scenario may end the game at once."""
     g = t.game
     left = alive(t)
-    if g.scenario == "world_fire":
+    if g.scenario == CATACLYSM:
         over(ctx, t, [], "a player was eliminated: all players lose", "SCN-WB-4")
-    elif g.scenario == "rune_wars" and len(left) == 1:
+    elif g.scenario == RUNEWARS and len(left) == 1:
         over(ctx, t, left, "last surviving player", "SCN-RW-6")
     elif not left:
-        rule = "SCN-RW-6" if g.scenario == "rune_wars" else ("SCN-DL-3" if g.solo else "WIN-0")
+        rule = "SCN-RW-6" if g.scenario == RUNEWARS else ("SCN-DL-3" if g.solo else "WIN-0")
         over(ctx, t, [], "all players eliminated", rule)
 
 
@@ -96,7 +97,7 @@ def end_of_round(ctx, t) -> None:
     """SCN-MO-4 (A24: only builders still alive) and the optional round cap (ENG-CAP)."""
     g = t.game
     builders = [s for s in g.built if s not in g.eliminated]
-    if g.scenario == "monument" and builders:
+    if g.scenario == MONUMENT and builders:
         totals = {str(s): deck_strength(t, s) for s in builders}
         best = max(totals.values())
         over(ctx, t, [s for s in builders if totals[str(s)] == best],

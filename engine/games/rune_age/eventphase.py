@@ -11,14 +11,17 @@ from .places import (
     EVENT_DISCARD,
     EVENTS,
     LASTING,
+    OUT,
     REVEALED,
     RUNES,
     alive,
     discard,
+    gold_pile,
     hand,
     play,
     realm,
 )
+from .scenarios import CATACLYSM
 from .turn import draw, refill_all, start_round
 
 
@@ -86,7 +89,7 @@ def draw_event(ctx, t) -> None:
     """EVT-2..6, SCN-WB-3/4 (A13, A39)."""
     g = t.game
     if not t.zone(EVENTS):
-        if g.scenario == "world_fire":
+        if g.scenario == CATACLYSM:
             over(ctx, t, alive(t), "the event deck is used up: all survive", "SCN-WB-4")
             return
         stage2 = [c for c in t.zone(EVENT_DISCARD) if spec(g, c).stage == 2]
@@ -116,6 +119,18 @@ def draw_event(ctx, t) -> None:
         ctx.emit("ra.lasting", {"card": card, "until": g.round + 1}, rule="EVT-4")
     elif c.effect == "rune":
         discover_rune(ctx, t)
+    elif c.effect == "thieves":
+        thieves(ctx, t, c.amount)
+
+
+def thieves(ctx, t, amount: int) -> None:
+    """Thieves' Guild (stand-in effect; the public errata says only that it acts on the central
+    play area): the top `amount` cards of the highest-value gold pile that has any go to the box."""
+    for value in (3, 2, 1):
+        pile = gold_pile(value)
+        if t.zone(pile):
+            zones.move(ctx, pile, OUT, list(t.zone(pile))[:amount], rule="EVT-4")
+            return
 
 
 def discover_rune(ctx, t) -> None:

@@ -10,6 +10,7 @@ from . import abilities as A
 from . import combat
 from .cards import spec
 from .places import army, barracks, hand, names, playable, ready
+from .scenarios import MONUMENT
 
 
 def prompts(t) -> list[Prompt]:
@@ -154,7 +155,7 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
         target = cmd.get("target", "")
         if f"{seat}>{target}" in g.attacked:
             return Illegal("ACT-CMB-2", "each target may be attacked only once per round")
-        if target.startswith("realm:") and g.scenario == "monument":
+        if target.startswith("realm:") and g.scenario == MONUMENT:
             return Illegal("SCN-MO-3", "home realms cannot be attacked in The Monument")
         if _kind(g, target) == "stronghold":
             return Illegal("SGE-1", "strongholds can only be captured from your own barracks, never besieged")

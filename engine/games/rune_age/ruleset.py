@@ -9,7 +9,7 @@ from engine.commands import Optional
 from . import apply as fold
 from . import commands, eventphase, legal, setup, view
 from .flow import advance
-from .setup import SCENARIOS
+from .scenarios import DRAGONLORDS, SCENARIOS, resolve, upcast_setup_v1
 from .state import RAState
 from .turn import start_round
 
@@ -35,8 +35,10 @@ class RuneAge(Ruleset):
     summary = "Rune Age (deck-building, four scenarios, solo variants)"
     players = (1, 2, 3, 4)
     options: ClassVar[dict[str, Option]] = {
-        "scenario": Option(default="dragonlords", choices=SCENARIOS + ("random",),
-                           doc="SET-2: the scenario, or random (an objective card drawn at random)"),
+        "scenario": Option(default=DRAGONLORDS, choices=SCENARIOS + ("random",),
+                           doc="SET-2: the scenario, or random (an objective card drawn at random); "
+                               "the older names dragonlords, rune_wars, world_fire, monument and the "
+                               "German names still work"),
         "races": Option(default="random", doc="SET-3: comma-separated races in seat order, or random"),
         "casualty_die": Option(default="standard", choices=("standard", "mild", "harsh"),
                                doc="stand-in: skulls per face of the casualty die (A2)"),
@@ -46,6 +48,24 @@ class RuneAge(Ruleset):
     }
     content_packs = ("base",)
     State = RAState
+    # ra.setup 2: scenarios under their printed English names (schema 1 used the old keys)
+    event_schemas: ClassVar[dict[str, int]] = {"ra.setup": 2}
+    upcasters: ClassVar[dict] = {("ra.setup", 1): upcast_setup_v1}
+
+    def check_options(self, options):
+        """An alias of a scenario passes the choices check but is stored as given (see
+        scenarios.py: replays of old games re-create their game.created event unchanged)."""
+        given = dict(options)
+        if "scenario" in given:
+            resolve(given["scenario"])
+            out = super().check_options({**given, "scenario": DRAGONLORDS})
+            out["scenario"] = given["scenario"]
+            return out
+        return super().check_options(given)
+
+    def cards(self):
+        from .catalogue import catalogue
+        return catalogue()
 
     def setup(self, ctx, table) -> None:
         setup.setup(ctx, table)

@@ -5,6 +5,8 @@ import msgspec
 
 from engine.content import Record
 
+from .scenarios import DRAGONLORDS
+
 
 class Ability(msgspec.Struct, forbid_unknown_fields=True):
     """One timed ability; `effect` names a handler in abilities.py, `amount` its number."""
@@ -21,6 +23,10 @@ class Card(Record, forbid_unknown_fields=True):
 
     name: str
     kind: str             # realm stronghold unit tactic gold city event objective rune monument
+    english: str = ""     # the English print name where a public list gives it and it differs
+    # where values come from, by value key (cost, strength, gold, influence, icons, health, copies):
+    # "rulebook p.N" or "public-list"; a value not listed here is a stand-in
+    sources: dict[str, str] = {}
     race: str = ""        # daqan | latari | waiqar | uthuk (race cards)
     pile: str = ""        # barracks pile of race cards: stronghold u1 u2 u3 u5 monument
     copies: int = 1
@@ -33,7 +39,7 @@ class Card(Record, forbid_unknown_fields=True):
     scenario: str = ""    # event and objective cards
     stage: int = 0
     event: str = ""       # enemy | effect
-    effect: str = ""      # effect events: attack | draw | tribute | lasting | rune
+    effect: str = ""      # effect events: attack | draw | tribute | lasting | rune | thieves
     amount: int = 0       # effect parameter (cards drawn, lasting enemy bonus)
     reward: bool = False  # a defeated enemy becomes its victor's reward
     phase_attack: int = 0 # enemy: at the start of each event phase attacks every home realm
@@ -51,8 +57,9 @@ class SetupRow(Record, forbid_unknown_fields=True):
 
 
 class Scenario(Record, forbid_unknown_fields=True):
-    key: str
-    name: str
+    key: str              # the option value: the printed English name, snake_case
+    name: str             # the German name of the rulebook
+    english: str
     objective: str
     neutrals: list[str]
     stages: int
@@ -92,7 +99,7 @@ class Situation(msgspec.Struct, forbid_unknown_fields=True):
     races: list[str] = []
     seat: list[SeatLayout] = []
     standard_setup: bool = False        # run the ordinary set-up (SET-1..11) with forced chance
-    scenario: str = "dragonlords"
+    scenario: str = DRAGONLORDS
     order: list[int] | None = None
     round: int = 1
     active: int | None = None

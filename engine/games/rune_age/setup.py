@@ -26,14 +26,14 @@ from .places import (
     play,
     realm,
 )
+from .scenarios import MONUMENT, RUNEWARS, SCENARIOS, resolve
 from .schema import Situation
 
-SCENARIOS = ("dragonlords", "rune_wars", "world_fire", "monument")
 
 
 def choose_scenario(ctx, t) -> str:
     """SET-2: the agreed scenario, or an objective card drawn at random."""
-    key = t.options["scenario"]
+    key = resolve(t.options["scenario"])
     allowed = [k for k in SCENARIOS if C.scenario(k).min_players <= t.players]
     if key == "random":
         key = ctx.pick("objective", allowed, 1, rule="SET-2")[0]
@@ -102,7 +102,7 @@ def setup(ctx, t) -> None:
     for s, race in enumerate(races):
         zones.create(ctx, realm(s), [f"{C.cards('realm', race=race)[0].name}#1"], rule="SET-5")
         for pile, ids in race_cards(race).items():
-            if pile == "monument" and key != "monument":
+            if pile == "monument" and key != MONUMENT:
                 continue
             zones.create(ctx, barracks(s, pile), ids, rule="SCN-MO-2" if pile == "monument" else "SET-6")
         for name, vis in ((deck(s), "hidden"), (hand(s), "owner"), (discard(s), "public"),
@@ -125,7 +125,7 @@ def setup(ctx, t) -> None:
         zones.draw(ctx, deck(s), discard(s), hand(s), 5, rule="SET-9")
     build_event_deck(ctx, t, key)
     zones.create(ctx, OBJECTIVE, [f"{C.cards('objective', scenario=key)[0].name}#1"], rule="SET-11")
-    if key == "rune_wars":
+    if key == RUNEWARS:
         deal_runes(ctx, t)
 
 
@@ -151,6 +151,9 @@ def deal_runes(ctx, t) -> None:
 # ------------------------------------------------------------------ situations
 def read_situation(t, raw: dict) -> Situation:
     sit = decode(raw, Situation, "situation [game]")
+    sit.scenario = resolve(sit.scenario)
+    if sit.scenario == "random":
+        raise ValueError("situation [game]: scenario must name a scenario, not random")
     if not sit.standard_setup and (len(sit.seat) != t.players or len(sit.races) != t.players):
         raise ValueError(f"situation [game]: {t.players} seats and races needed")
     return sit
@@ -175,7 +178,7 @@ def lay_out(ctx, t, sit: Situation) -> None:
     for s, race in enumerate(sit.races):
         layout[realm(s)] = [f"{C.cards('realm', race=race)[0].name}#1"]
         for pile, ids in race_cards(race).items():
-            if pile != "monument" or key == "monument":
+            if pile != "monument" or key == MONUMENT:
                 layout[barracks(s, pile)] = ids
     for value, count in ((1, row.gold1), (2, row.gold2), (3, row.gold3)):
         layout[gold_pile(value)] = instances(f"{value}-Gold", count)
@@ -184,7 +187,7 @@ def lay_out(ctx, t, sit: Situation) -> None:
     layout[BOX] = [f"{c.name}#1" for c in C.cards("city")]
     layout[EVENTS] = [f"{c.name}#1" for c in C.cards("event", scenario=key)]
     layout[OBJECTIVE] = [f"{C.cards('objective', scenario=key)[0].name}#1"]
-    if key == "rune_wars":
+    if key == RUNEWARS:
         layout[RUNES] = [f"{c.name}#1" for c in C.cards("rune")]
 
     def take(name: str) -> str:

@@ -11,10 +11,10 @@ from engine.errors import CascadeAborted
 def test_ra_casualties_take_every_unit_when_skulls_outnumber_them():
     """CAS-2, CAS-4: two skulls, one unit: it is destroyed without a choice; tactics never die."""
     def edit(d):
-        d["enemies"] = ["Drachenlord Merick"]
+        d["enemies"] = ["Drachenlord Ghox"]
         d["seat"][0]["hand"] = ["Daqan-Fußvolk", "Schlachtruf", "1-Gold"]
     g = Game("rules_base", edit=edit, forced={"die:casualty": [2]})
-    g.play(0, "attack", target=g.card("enemies", "Drachenlord Merick"))
+    g.play(0, "attack", target=g.card("enemies", "Drachenlord Ghox"))
     g.play(0, "play", card="Daqan-Fußvolk")
     g.play(0, "play", card="Schlachtruf")
     assert g.prompt().kind == "resolution"
@@ -110,10 +110,10 @@ def test_ra_an_indestructible_unit_is_never_a_casualty():
     """CAS-3, CAS-4: the Totenbeschwörer (stand-in text) cannot be chosen; another unit must go."""
     def edit(d):
         d["races"] = ["waiqar", "uthuk"]
-        d["enemies"] = ["Drachenlord Merick"]
+        d["enemies"] = ["Drachenlord Ghox"]
         d["seat"][0].update(hand=["Totenbeschwörer", "Untote Horde", "1-Gold"], deck=["1-Gold"])
     g = Game("rules_base", edit=edit, forced={"die:casualty": [2]})
-    g.play(0, "attack", target=g.card("enemies", "Drachenlord Merick"))
+    g.play(0, "attack", target=g.card("enemies", "Drachenlord Ghox"))
     g.play(0, "play", card="Totenbeschwörer")
     g.play(0, "play", card="Untote Horde")
     assert g.g.combat is None and "Untote Horde" in g.names("barracks:0:u1")

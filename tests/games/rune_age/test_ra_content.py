@@ -31,7 +31,7 @@ def test_ra_counts_match_the_component_list():
     neutrals = [c for c in C.pack().card if c.kind in ("unit", "tactic") and not c.race]
     assert len(neutrals) == 10 and all(c.copies == 5 for c in neutrals)
     assert {s.key: len(C.cards("event", scenario=s.key)) for s in C.pack().scenario} == {
-        "dragonlords": 10, "rune_wars": 10, "world_fire": 10, "monument": 10}
+        "resurgence_of_the_dragonlords": 10, "runewars": 10, "the_cataclysm": 10, "the_monument": 10}
     assert [c.copies for c in C.cards("gold")] == [24, 14, 10]
     assert (len(C.cards("city")), len(C.cards("rune")), len(C.cards("monument")), len(C.cards("objective"))) == (8, 6, 4, 4)
 
@@ -46,7 +46,7 @@ def test_ra_rulebook_values_are_as_printed():
     assert by["Belagerungsmaschine"].abilities[0].effect == "discard_for_strength"
     assert [(r.players, r.gold1, r.gold2, r.gold3, r.neutral, r.cities) for r in C.pack().setup] == [
         (4, 24, 14, 10, 5, 5), (3, 19, 12, 8, 4, 4), (2, 14, 10, 6, 3, 3), (1, 9, 8, 4, 2, 2)]
-    assert by["Bruder gegen Bruder"].stage == 3 and by["Bruder gegen Bruder"].scenario == "world_fire"
+    assert by["Bruder gegen Bruder"].stage == 3 and by["Bruder gegen Bruder"].scenario == "the_cataclysm"
 
 
 def test_ra_catalog_has_every_digest_rule_id():
@@ -58,7 +58,8 @@ def test_ra_catalog_has_every_digest_rule_id():
         assert rule.section and rule.page and rule.summary
 
 
-@pytest.mark.parametrize("scenario", ["dragonlords", "rune_wars", "world_fire", "monument"])
+@pytest.mark.parametrize("scenario", ["resurgence_of_the_dragonlords", "runewars", "the_cataclysm",
+                                      "the_monument"])
 def test_ra_every_rule_made_event_cites_a_catalogued_rule(scenario):
     """Invariant 4: game events carry a rule id of the catalog and the command they belong to."""
     eng, gid = testing.new_game("rune-age", 3, 21, {"scenario": scenario})
