@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import msgspec
 
+from .scenarios import OLD_KEYS
 from .state import Combat, EventPhase, RuneChoice, Take
 
 
@@ -10,6 +11,7 @@ def _setup(g, d):
     for k in ("pack", "scenario", "solo", "die", "overrides"):
         if k in d:
             setattr(g, k, d[k])
+    g.scenario = OLD_KEYS.get(g.scenario, g.scenario)   # schema 1 folded raw (scenarios.py)
 
 
 def _races(g, d): g.races = list(d["races"])

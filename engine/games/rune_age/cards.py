@@ -26,9 +26,16 @@ def pack(name: str = "base") -> Content:
                    card=[r for p in parts for r in p.card])
 
 
+RENAMED = {"Drachenlord Merick": "Drachenlord Ghox", "Kriegsnebel": "Zeit des Krieges",
+           "Aufruhr": "Diebesgilde"}
+"""Stand-in event cards that became cards named by public lists: a game stored with the old card
+ids reads them as the new cards (old name -> new name)."""
+
+
 @cache
 def _by_name(name: str = "base") -> dict[str, Card]:
-    return {c.name: c for c in pack(name).card}
+    by = {c.name: c for c in pack(name).card}
+    return {**{old: by[new] for old, new in RENAMED.items() if new in by}, **by}
 
 
 def spec(g, card_id: str) -> Card:

@@ -43,6 +43,12 @@ def choose_scenario(ctx, t) -> str:
     return key
 
 
+def record_setup(ctx, t, key: str, rule: str, **extra) -> None:
+    """ra.setup (schema 2): the content pack, the scenario key, solo or not, the casualty die."""
+    ctx.emit("ra.setup", {"pack": "base", "scenario": key, "solo": t.players == 1,
+                          "die": t.options["casualty_die"], **extra}, rule=rule)
+
+
 def choose_races(ctx, t) -> list[str]:
     """SET-3: races by agreement (option races) or assigned at random."""
     text = t.options["races"]
@@ -92,8 +98,7 @@ def race_cards(race: str) -> dict[str, list[str]]:
 
 def setup(ctx, t) -> None:
     key = choose_scenario(ctx, t)
-    ctx.emit("ra.setup", {"pack": "base", "scenario": key, "solo": t.players == 1,
-                          "die": t.options["casualty_die"]}, rule="SET-2")
+    record_setup(ctx, t, key, "SET-2")
     races = choose_races(ctx, t)
     ctx.emit("ra.races", {"races": races}, rule="SET-3")
     order = ctx.pick("seating", list(range(t.players)), t.players, rule="SET-4")
@@ -169,8 +174,7 @@ def _owner_and_vis(zone: str) -> tuple[int | None, str]:
 def lay_out(ctx, t, sit: Situation) -> None:
     """Lay out a situation: every listed card is taken from its place of origin by name."""
     key = sit.scenario
-    ctx.emit("ra.setup", {"pack": "base", "scenario": key, "solo": t.players == 1,
-                          "die": t.options["casualty_die"], "overrides": sit.fixture}, rule="SIT-0")
+    record_setup(ctx, t, key, "SIT-0", overrides=sit.fixture)
     ctx.emit("ra.races", {"races": sit.races}, rule="SIT-0")
     ctx.emit("ra.seating", {"order": sit.order or list(range(t.players))}, rule="SIT-0")
     row = C.setup_row(t.players)

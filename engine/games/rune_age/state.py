@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import msgspec
 
+from .scenarios import OLD_KEYS
+
 
 class Combat(msgspec.Struct):
     kind: str                  # battle | siege | defend (a battle against an event in the event phase)
@@ -67,3 +69,7 @@ class RAState(msgspec.Struct):
     ev: EventPhase | None = None
     rune_choice: RuneChoice | None = None
     take: Take | None = None
+
+    def __post_init__(self) -> None:
+        # a snapshot folded before the scenario rename holds an old key (scenarios.py)
+        self.scenario = OLD_KEYS.get(self.scenario, self.scenario)
