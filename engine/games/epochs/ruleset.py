@@ -53,6 +53,10 @@ class Epochs(Ruleset):
     def prompts(self, table):
         return moves.prompts(table)
 
+    def cards(self):
+        from engine.games.epochs.catalogue import catalogue
+        return catalogue()
+
     def dice(self, table):
         from engine.games.epochs.content import PACK
         return {PACK.die.name: PACK.die}
