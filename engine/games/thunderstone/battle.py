@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.thunderstone.content import Card, card
-from engine.games.thunderstone.places import global_light, play, position_of
+from engine.games.thunderstone.places import board, global_light, play, position_of
 
 
 _TRAITS: dict[int, tuple[Card, dict[str, Any]]] = {}
@@ -39,9 +39,12 @@ def gold_revealed(t, cards: list[str]) -> int:
 
 def strength(t, hero: str) -> int:
     """Current strength: printed + effects + carried gauntlets - battle losses, never below 0 (AUTO-STR0)."""
-    tt = t.game.t
+    tt, k = t.game.t, card(hero)
     bonus = sum(card(w).strength for w in tt.equip.get(hero, []))
-    return max(0, card(hero).strength + tt.str_mod.get(hero, 0) + bonus - tt.str_minus)
+    for a in k.all("static"):
+        if a.do == "per_card_strength":  # Phalanx-Soldat: per other laid-out Phalanx card
+            bonus += a.n * count_keyword(t.zone(play(t.game.active)), a.what, hero)
+    return max(0, k.strength + tt.str_mod.get(hero, 0) + bonus - tt.str_minus)
 
 
 def weapon_slots(t, hero: str) -> int:
@@ -65,6 +68,18 @@ def played_spell(t, cards: list[str]) -> bool:
             if not actives or any(f"{c}/{i}" in used for i in actives):
                 return True
     return False
+
+
+def spells_played(t, cards: list[str]) -> int:
+    """How many laid-out spells count as played (p.20: laid out and, if it has one, its effect used)."""
+    used = t.game.t.used
+    n = 0
+    for c in cards:
+        k = card(c)
+        if k.kind == "spell":
+            actives = [i for i, a in enumerate(k.abilities) if a.on == "dungeon"]
+            n += not actives or any(f"{c}/{i}" in used for i in actives)
+    return n
 
 
 def kind_used(t, cards: list[str], kind: str) -> bool:
@@ -106,7 +121,7 @@ def count_keyword(cards: list[str], what: str, other_than: str) -> int:
 
 
 def hero_parts(t, c: str, target: str, p: int, cards: list[str], party: list[str],
-               spell_played: bool) -> list[dict[str, Any]]:
+               spell_played: int) -> list[dict[str, Any]]:
     """A hero's own attack and light, then its carried weapons' (BAT-1, BAT-2, BAT-6)."""
     tt, k, tr = t.game.t, card(c), traits(card(target))
     why = can_attack(t, c, target)
@@ -119,13 +134,17 @@ def hero_parts(t, c: str, target: str, p: int, cards: list[str], party: list[str
             r += a.n
         elif a.do == "per_card_attack":
             r += a.n * count_keyword(cards, a.what, c)
-        elif a.do == "per_card_magic":
-            m += a.n * count_keyword(cards, a.what, c)
+        elif a.do == "per_card_magic":  # m = 1: this card counts too (Gorinthischer Geizhals)
+            m += a.n * count_keyword(cards, a.what, "" if a.m else c)
         elif a.do == "all_level3" and all(card(h).level >= 3 for h in party):
             r += a.n
         elif a.do == "bonus_if_spell" and spell_played:
             m += a.n
+        elif a.do == "per_spell_magic":
+            m += a.n * spell_played
     note = ""
+    if tt.atk_minus:
+        r = max(0, r - tt.atk_minus)
     if k.has("static", "conjurer") and p <= 1:
         r, m, note = 0, 0, "conjurer: ATTACK +0 at positions 0 and 1 (A13)"
     m += tt.mag_any_pos.get(c, 0)
@@ -134,13 +153,13 @@ def hero_parts(t, c: str, target: str, p: int, cards: list[str], party: list[str
     out = [part(c, r, m, k.light, note)]
     for w in carried(t, c):
         wk = card(w)
-        wr, wm, wnote = wk.attack + tt.atk_mod.get(w, 0), wk.magic, f"equipped to {c}"
+        wr, wm, wnote = wk.attack + tt.atk_mod.get(w, 0), wk.magic, "equipped"
         bow = wk.has("static", "bow")
         if bow:
             wr += bow.n + bow.m * k.level if p >= 2 else 0
         if "immune_edged" in tr and "edged" in wk.keywords:
             wr, wm, wnote = 0, 0, "immune to edged weapons"
-        out.append(part(w, wr, wm, wk.light, wnote))
+        out.append({**part(w, wr, wm, wk.light, wnote), "equipped_to": c})
     return out
 
 
@@ -151,8 +170,9 @@ def card_part(t, c: str, target: str, gold: int) -> dict[str, Any]:
     if forgo and k.kind == forgo:
         return part(c, 0, 0, 0, f"forgone: target cannot be attacked if a {forgo} is used")
     r, m = k.attack + tt.atk_mod.get(c, 0), k.magic + tt.mag_mod.get(c, 0)
-    if k.is_monster:
-        r, m = 0, 0  # a trophy gives only its lantern light here
+    vs = k.has("static", "attack_vs")  # a trophy's bonus against a monster type (Standard Bearer)
+    if vs and vs.what in card(target).keywords:
+        r += vs.n
     per_gold = k.has("static", "magic_per_gold")
     if per_gold:
         m += gold // per_gold.n
@@ -171,7 +191,8 @@ def light_penalty(t, target: str, p: int, light_points: int) -> tuple[int, int, 
     tr = traits(tk)
     own = -sum(a.n for a in tk.all("trait") if a.do == "light")
     glob = -global_light(t) if p else 0
-    need = p + own + glob
+    base = p * (2 if doubled_light(t) else 1)  # Guardian of Night: base penalties doubled
+    need = base + own + glob
     if p == 0:
         return 0, light_points, own, glob  # A48: position 0 never has a penalty
     if "no_light_reduction" in tr:
@@ -188,7 +209,7 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
     p = position_of(t, target) or 0
     gold = gold_revealed(t, cards)
     party = heroes(cards)
-    spell_played = played_spell(t, cards)
+    spell_played = spells_played(t, cards)
     parts: list[dict[str, Any]] = []
     for c in cards:
         kind = card(c).kind
@@ -247,9 +268,24 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
         why = f"cannot be defeated with fewer than {tr['min_heroes'].n} heroes present"
     elif "must_include_magic" in tr and M < 1:
         why = "the attack must include magic attack"
+    elif "needs_used" in tr and not used_one(t, cards, parts, tr["needs_used"].what.split(",")):
+        why = f"cannot be defeated unless an {' or '.join(tr['needs_used'].what.split(','))} is used"
     return {"target": target, "position": p, "parts": parts, "attack": R, "magic": M,
             "modifiers": mods, "reductions": reductions, "gold_revealed": gold,
             "light_points": light_points, "light_base": p, "light_monster": own,
             "light_global": glob, "light_penalty": penalty, "deduction": deduction,
             "total": final, "health": health, "heroes_present": len(party),
             "win": not why, "why": why}
+
+
+def used_one(t, cards: list[str], parts: list[dict[str, Any]], kinds: list[str]) -> bool:
+    """p.21 (Flamme): an item or spell counts as used when any effect, trait or bonus of it was
+    applied this turn, e.g. a Torch's LIGHT +1."""
+    if any(card(c).kind in kinds and (kind_used(t, [c], card(c).kind)) for c in cards):
+        return True
+    return any(card(x["card"]).kind in kinds and "note" not in x
+               and (x["attack"] or x["magic"] or x["light"]) for x in parts)
+
+
+def doubled_light(t) -> bool:
+    return any(a.do == "double_light_penalty" for _, c in board(t) for a in card(c).all("global"))

@@ -11,9 +11,13 @@ from engine.games.thunderstone.places import (
     dungeon,
     guardian_out,
     hand,
+    play,
     pos,
     position_of,
+    stack,
+    stack_cards,
     tres,
+    village_stacks,
     zone_of,
 )
 from engine.games.thunderstone.scoring import finish
@@ -87,16 +91,97 @@ def refill(ctx, t, b: str = "") -> None:
 
 
 def spring_trap(ctx, t, trap: str) -> None:
-    """AUTO-TRAP: resolve at once; a Wegelagerer shown from hand avoids it (reading A35)."""
+    """AUTO-TRAP: resolve at once; a Wegelagerer shown from hand avoids it for its owner (reading
+    A35). Seats in turn from the active player's left, the active player last (Drachenmaul)."""
+    act = t.game.active
+    order = [(act + i) % t.players for i in range(1, t.players + 1)]
     for a in card(trap).all("trap"):
-        seats = range(t.players) if a.m else [t.game.active]
+        seats = [s for s in order if a.m or a.do != "reveal_destroy" or s == act]
+        safe = []
         for s in seats:
             guard = next((c for c in t.zone(hand(s)) if card(c).has("trophy", "avoid_trap")), None)
             if guard:
                 ctx.emit("ts.trap_avoided", {"trap": trap, "seat": s, "shown": guard}, "AUTO-TRAP")
-                continue
-            if a.do == "reveal_destroy":
+            else:
+                safe.append(s)
+        if a.do == "reveal_destroy":
+            for s in safe:
                 reveal_destroy(ctx, t, s, a, trap)
+        elif a.do == "reveal_until":
+            reveal_until(ctx, t, safe, a, trap)
+        elif a.do == "thief_or_lose":
+            for s in safe:
+                thief_or_lose(ctx, t, s, a, trap)
+        elif a.do == "cull_heroes":
+            cull_heroes(ctx, t, safe, a, trap)
+        elif a.do == "words":
+            words(ctx, t, safe, a, trap)
+
+
+def mine(t, s: int) -> str:
+    """Where a seat's cards in hand are while a trap springs: the active player's are laid out."""
+    return play(s) if s == t.game.active else hand(s)
+
+
+def thief_or_lose(ctx, t, s: int, a, trap: str) -> None:
+    """Dragon's Claws: show a thief, or destroy every card of kind `what` in hand."""
+    held = t.zone(mine(t, s))
+    if any("thief" in card(c).keywords for c in held):
+        ctx.emit("ts.trap_avoided", {"trap": trap, "seat": s, "shown": "thief"}, "AUTO-TRAP")
+        return
+    for c in [c for c in held if card(c).kind == a.what]:
+        destroy(ctx, t, mine(t, s), c, "AUTO-TRAP")
+
+
+def reveal_until(ctx, t, seats: list[int], a, trap: str) -> None:
+    """Drachenmaul (Dragon's Jaw): in turn, each player reveals his next deck card; every card of
+    kind `what` is destroyed; after n such cards, or when every deck is shown, the rest go back
+    (p.21: onto their owners' decks, i.e. they stay where they were)."""
+    depth, hit = 0, 0
+    while hit < a.n and any(depth < len(t.zone(deck(s))) for s in seats):
+        for s in seats:
+            cards = t.zone(deck(s))
+            if depth < len(cards) and hit < a.n:
+                c = cards[depth]
+                if card(c).kind == a.what:
+                    destroy(ctx, t, deck(s), c, "AUTO-TRAP")
+                    hit += 1
+                    continue
+        depth += 1
+
+
+def cull_heroes(ctx, t, seats: list[int], a, trap: str) -> None:
+    """Dragon's Teeth: the active player destroys his weakest hero; every other player discards
+    his top n deck cards and destroys the heroes among them except those of highest strength."""
+    act = t.game.active
+    for s in seats:
+        if s == act:
+            hs = [c for c in t.zone(play(s)) if card(c).kind == "hero"]
+            if hs:
+                low = min(card(c).strength for c in hs)
+                destroy(ctx, t, play(s), next(c for c in hs if card(c).strength == low), "AUTO-TRAP")
+            continue
+        shown = zones.draw(ctx, deck(s), disc(s), f"reveal{s}", a.n, "AUTO-TRAP", reshuffle_rule="AUTO-DRAW")
+        hs = [c for c in shown if card(c).kind == "hero"]
+        top = max((card(c).strength for c in hs), default=0)
+        for c in hs:
+            if card(c).strength < top:
+                destroy(ctx, t, f"reveal{s}", c, "AUTO-TRAP")
+        rest = [c for c in shown if c in t.zone(f"reveal{s}")]
+        if rest:
+            zones.move(ctx, f"reveal{s}", disc(s), rest, "AUTO-TRAP")
+
+
+def words(ctx, t, seats: list[int], a, trap: str) -> None:
+    """Dragon's Words: a monster defeated this turn is destroyed unless the active player shows a
+    thief; every other player destroys his deck's top card if it is a monster."""
+    act, tt = t.game.active, t.game.t
+    if act in seats and tt.won and tt.target in t.zone(disc(act)) and not any(
+            "thief" in card(c).keywords for c in t.zone(play(act))):
+        destroy(ctx, t, disc(act), tt.target, "AUTO-TRAP")
+    for s in seats:
+        if s != act and t.zone(deck(s)) and card(t.zone(deck(s))[0]).is_monster:
+            destroy(ctx, t, deck(s), t.zone(deck(s))[0], "AUTO-TRAP")
 
 
 def reveal_destroy(ctx, t, s: int, a, trap: str) -> None:
@@ -125,8 +210,37 @@ def apply_breaches(ctx, t) -> None:
                 for s in range(t.players):
                     for _ in range(a.n):
                         gain_disease(ctx, t, s, "AUTO-BREACH")
+            elif a.do == "raze_village":
+                raze_village(ctx, t, a.n, a.m)
+            elif a.do == "mill_hero":
+                for s in range(t.players):
+                    mill_hero(ctx, t, s)
             elif a.do == "guardian":
                 zones.move(ctx, where, pos(0), [cid], "AUTO-GUARD")
                 close_gap(ctx, t, 1, cid, b=board_of(where))
                 if t.over:
                     return
+
+
+def raze_village(ctx, t, n: int, gold: int) -> None:
+    """Wuetender Wind: the top n cards of every village stack whose top card has a gold value of
+    `gold` or more leave the game (to the trash). In solo "Die Rueckkehr" a destroyed village card
+    goes back to its stack (VAR-S-R3), so nothing changes there."""
+    if t.game.returning:
+        return
+    for name in village_stacks(t):
+        cards = stack_cards(t, name)
+        if cards and (card(cards[0]).gold or 0) >= gold and card(cards[0]).kind != "disease":
+            zones.move(ctx, stack(name), "trash", list(cards[:n]), "AUTO-BREACH")
+
+
+def mill_hero(ctx, t, s: int) -> None:
+    """Hydra: discard from the deck top until a hero shows, then destroy that hero (the discard
+    pile is not shuffled in: a deck without a hero is discarded whole)."""
+    cards = t.zone(deck(s))
+    i = next((i for i, c in enumerate(cards) if card(c).kind == "hero"), None)
+    upto = list(cards[:len(cards) if i is None else i])
+    if upto:
+        zones.move(ctx, deck(s), disc(s), upto, "AUTO-BREACH")
+    if i is not None:
+        destroy(ctx, t, deck(s), t.zone(deck(s))[0], "AUTO-BREACH")

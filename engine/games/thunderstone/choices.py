@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.thunderstone import coop
-from engine.games.thunderstone.battle import assess, can_attack, heroes, party_prevented
+from engine.games.thunderstone.battle import assess, can_attack, heroes, party_prevented, strength
 from engine.games.thunderstone.board import arrived_at_one, destroy
 from engine.games.thunderstone.content import card
 from engine.games.thunderstone.places import (
@@ -39,10 +39,14 @@ def options(t, e: dict[str, Any]) -> list[str]:
         if test == "weapon":
             return [c for c in pool if card(c).kind == "weapon"]
         if test == "class":
-            return [c for c in pool if card(c).kind == "hero"
-                    and set(card(c).keywords) & set(e["classes"])]
-        if test == "village":
-            return [c for c in pool if card(c).is_village_card]
+            from engine.games.thunderstone.fight import matches_class
+            return [c for c in pool if matches_class(t, c, e["classes"])]
+        if test == "village":  # the one with the highest gold value (Rasende Flamme)
+            vill = [c for c in pool if card(c).is_village_card]
+            top = max((card(c).gold or 0 for c in vill), default=0)
+            return [c for c in vill if (card(c).gold or 0) == top]
+        if test in ("weakest", "max_str", "all_but", "lightest"):
+            return ranked(t, pool, e)
         return [c for c in pool if card(c).kind != "disease"]
     if what == "ban":
         return [h for h in heroes(laid) if h not in tt.banned]
@@ -70,6 +74,28 @@ def options(t, e: dict[str, Any]) -> list[str]:
     if what == "return":
         return [c for c in laid if c != e["source"] and not used_any(t, c)]
     raise ValueError(f"unknown choice {what!r}")
+
+
+def ranked(t, pool: list[str], e: dict[str, Any]) -> list[str]:
+    """Battle effects that pick by strength or weight (Riesen): the weakest hero, heroes up to a
+    strength, the lightest weapon, everything but the strongest/heaviest `keep`."""
+    test = e["test"]
+    if test == "lightest":
+        ws = [c for c in pool if card(c).kind == "weapon"]
+        low = min((card(c).weight for c in ws), default=0)
+        return [c for c in ws if card(c).weight == low]
+    kind = e.get("kind", "hero")
+    group = [c for c in pool if card(c).kind == kind]
+    value = (lambda c: card(c).weight) if kind == "weapon" else (lambda c: strength(t, c))
+    if test == "weakest":
+        low = min((value(c) for c in group), default=0)
+        return [c for c in group if value(c) == low]
+    if test == "max_str":
+        return [c for c in group if value(c) <= e["max"]]
+    vals = sorted((value(c) for c in group), reverse=True)
+    if len(vals) <= e["keep"]:
+        return []
+    return [c for c in group if value(c) <= vals[e["keep"]]]
 
 
 def settle(ctx, t) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import msgspec
 
 from engine.content import Record, load
+from engine.games.thunderstone.texts import KNOWN
 from engine.mechanics.zones import card_name
 
 KINDS = ("hero", "weapon", "item", "spell", "villager", "disease", "monster", "guardian",
@@ -27,7 +28,7 @@ class Ability(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Card(Record, frozen=True, forbid_unknown_fields=True):
-    name: str
+    name: str                    # the print name players see (German where the rulebook names it)
     kind: str
     group: str
     stack: str = ""
@@ -46,11 +47,18 @@ class Card(Record, frozen=True, forbid_unknown_fields=True):
     xp_cost: int = 0             # 0: cannot level up
     vp: int = 0
     abilities: list[Ability] = []
+    english: str = ""            # the English print name where it differs ("" = same)
+    rulebook: dict[str, str] = {}  # field -> "p.N": values the German rulebook gives (it wins)
+    stand_in: list[str] = []     # fields neither the rulebook nor the public list gives
+    box: bool = True             # False: a rulebook-example card, never in a set-up
 
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.kind not in KINDS:
             raise ValueError(f"{self.name}: kind {self.kind!r} not in {KINDS}")
+        for a in self.abilities:
+            if (a.on, a.do) not in KNOWN:
+                raise ValueError(f"{self.name}: ability on={a.on!r} do={a.do!r} is not in the vocabulary")
 
     def has(self, on: str, do: str | None = None) -> Ability | None:
         return next((a for a in self.abilities if a.on == on and (do is None or a.do == do)), None)
@@ -80,7 +88,8 @@ _ALL: dict[tuple[int, str], tuple["Card", list[Ability]]] = {}
 class Feature(Record, frozen=True, forbid_unknown_fields=True):
     name: str
     adds: str
-    kind: str
+    kind: str                    # guardian | trap | treasure | scenario | pick_two
+    english: str = ""
 
 
 class Pack(msgspec.Struct, frozen=True):
@@ -124,9 +133,10 @@ def text_rule(cid: str) -> str:
 
 
 def by_stack(stack: str) -> list[Card]:
-    return [c for c in pack().card if c.stack == stack]
+    """The box's cards of one stack (rulebook-example cards are never in a stack)."""
+    return [c for c in pack().card if c.stack == stack and c.box]
 
 
 def groups(kind: str) -> list[str]:
-    """Stack names of one group (hero, village, monster...), in file order, without repeats."""
-    return list(dict.fromkeys(c.stack for c in pack().card if c.group == kind))
+    """Stack names of one group (hero, village, monster...) in the box, in file order, without repeats."""
+    return list(dict.fromkeys(c.stack for c in pack().card if c.group == kind and c.box))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine.games.thunderstone import coop
+from engine.games.thunderstone.board import destroy
 from engine.games.thunderstone.content import card, text_rule
 from engine.games.thunderstone.places import HAND_SIZE, deck, disc, hand, play
 from engine.mechanics import zones
@@ -16,9 +17,19 @@ def end_turn(ctx, t) -> None:
         for c in dict.fromkeys(tt.return_on_win + armed):  # A15: used or equipped
             if c in t.zone(play(s)):
                 zones.move(ctx, play(s), deck(s), [c], text_rule(c))
+    used = tt.used
+    for u in dict.fromkeys(used):  # Stab des blauen Feuers: a spell used twice is destroyed
+        c = u.split("/")[0]
+        if used.count(u) > 1 and card(c).kind == "spell" and c in t.zone(play(s)):
+            destroy(ctx, t, play(s), c, text_rule(c))
+    kept = [c for c in tt.keep if c in t.zone(play(s))]
+    if kept:
+        zones.move(ctx, play(s), f"reveal{s}", kept, rule)
     zones.move(ctx, play(s), disc(s), list(t.zone(play(s))), rule)
     zones.move(ctx, hand(s), disc(s), list(t.zone(hand(s))), rule)
-    zones.draw(ctx, deck(s), disc(s), hand(s), HAND_SIZE, rule, reshuffle_rule="AUTO-DRAW")
+    zones.draw(ctx, deck(s), disc(s), hand(s), HAND_SIZE + tt.extra_draw, rule, reshuffle_rule="AUTO-DRAW")
+    if kept:
+        zones.move(ctx, f"reveal{s}", hand(s), kept, rule)
     if t.game.variant:  # co-op and solo: countdown, anger, marching (VAR-C, VAR-S-MARCH)
         coop.end_of_turn(ctx, t, s)
     if not t.over:

@@ -23,14 +23,18 @@ from engine.games.thunderstone.content import card, text_rule
 from engine.games.thunderstone.endturn import end_turn
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
+    board,
+    deck,
     defense_rule,
     disc,
     dungeon,
+    hand,
     monsters_on_board,
     play,
     position_of,
     stack,
     top_of,
+    tres,
     village_stacks,
     zone_of,
 )
@@ -64,32 +68,100 @@ def attack(ctx, t, s: int, target: str) -> None:
     ctx.emit("ts.target", {"monster": target, "position": position_of(t, target)}, "TRN-D3")
     entries: list[dict[str, Any]] = [{"what": "reduce", "card": d, "rule": "BAT-5"}
                                      for d in t.zone(play(s)) if card(d).kind == "disease"]
-    for a in card(target).all("battle"):
-        if a.do == "disease":
-            for _ in range(a.n):
-                gain_disease(ctx, t, s, "AUTO-BATTLE")
-        elif a.do == "disease_all":
-            for o in range(t.players):
-                for _ in range(a.n):
-                    gain_disease(ctx, t, o, "AUTO-BATTLE")
-        elif a.do == "strength_minus":
-            ctx.emit("ts.weakened", {"by": target, "n": a.n}, "AUTO-BATTLE")
-        elif a.do == "ban_hero":
-            entries.append({"what": "ban", "source": target, "rule": "AUTO-BATTLE"})
-        elif a.do == "destroy_weapon":
-            entries.append({"what": "doom", "test": "weapon", "source": target, "rule": "AUTO-BATTLE"})
-        elif a.do == "destroy_class":
-            entries.append({"what": "doom", "test": "class", "classes": a.what.split(","),
-                            "source": target, "rule": "AUTO-BATTLE"})
-        elif a.do == "destroy_village_card":
-            entries.append({"what": "doom", "test": "village", "source": target, "rule": "AUTO-BATTLE"})
-        elif a.do == "destroy_per_disease":
-            n = sum(1 for c in t.zone(play(s)) if card(c).kind == "disease")
-            entries += [{"what": "doom", "source": target, "rule": "AUTO-BATTLE"}] * n
+    effects = card(target).all("battle")
+    if any(a.do == "battle_twice" for _, g in board(t) if position_of(t, g) == 0
+           for a in card(g).all("global")):
+        effects = effects + effects  # Guardian of Torment at position 0
+    for a in effects:
+        if ignored(ctx, t, s, target, a.do):
+            continue
+        entries += battle_effect(ctx, t, s, target, a)
     ctx.emit("ts.step", {"step": "battle"}, "TRN-D4")
     if entries:
         ctx.emit("ts.pending", {"entries": entries}, "AUTO-BATTLE")
     proceed(ctx, t)
+
+
+def ignored(ctx, t, s: int, target: str, do: str) -> bool:
+    """Rubindrache: a treasure of the active seat is destroyed to ignore one battle effect (used
+    automatically on the first effect aimed at that seat)."""
+    ruby = next((c for c in t.zone(tres(s)) if card(c).has("treasure", "ignore_battle")), None)
+    if ruby is None:
+        return False
+    destroy(ctx, t, tres(s), ruby, "AUTO-TREASURE")
+    ctx.emit("ts.ignored", {"seat": s, "treasure": ruby, "effect": do, "monster": target}, "AUTO-TREASURE")
+    return True
+
+
+def battle_effect(ctx, t, s: int, target: str, a) -> list[dict[str, Any]]:
+    """One BATTLE effect (AUTO-BATTLE): diseases at once, destructions as choices (A19: the active
+    player chooses among the cards that fit; forced choices are taken without asking)."""
+    laid = t.zone(play(s))
+    doom = {"what": "doom", "source": target, "rule": "AUTO-BATTLE"}
+    if a.do == "disease":
+        for _ in range(a.n):
+            gain_disease(ctx, t, s, "AUTO-BATTLE")
+    elif a.do in ("disease_all", "disease_others"):
+        for o in range(t.players):
+            if o != s or a.do == "disease_all":
+                for _ in range(a.n):
+                    gain_disease(ctx, t, o, "AUTO-BATTLE")
+    elif a.do == "strength_minus":
+        ctx.emit("ts.weakened", {"by": target, "n": a.n, **({"attack": a.m} if a.m else {})}, "AUTO-BATTLE")
+    elif a.do == "destroy_any":
+        return [dict(doom)]
+    elif a.do == "destroy_all_class":
+        classes = a.what.split(",")
+        n = sum(1 for c in laid if matches_class(t, c, classes))
+        return [{**doom, "test": "class", "classes": classes}] * n
+    elif a.do == "destroy_weakest":
+        return [{**doom, "test": "weakest"}] * a.n
+    elif a.do == "destroy_hero_max_str":
+        return [{**doom, "test": "max_str", "max": a.m}] * a.n
+    elif a.do == "destroy_lightest_weapon":
+        return [{**doom, "test": "lightest"}]
+    elif a.do == "destroy_all_but":
+        n = sum(1 for c in laid if card(c).kind == a.what) - a.n
+        return [{**doom, "test": "all_but", "kind": a.what, "keep": a.n}] * max(0, n)
+    elif a.do == "hero_pair":
+        hero_pair(ctx, t, s, target)
+    elif a.do == "ban_hero":
+        return [{"what": "ban", "source": target, "rule": "AUTO-BATTLE"}]
+    elif a.do == "destroy_weapon":
+        return [{**doom, "test": "weapon"}]
+    elif a.do == "destroy_class":
+        return [{**doom, "test": "class", "classes": a.what.split(",")}]
+    elif a.do == "destroy_village_card":
+        return [{**doom, "test": "village"}]
+    elif a.do == "destroy_per_disease":
+        return [dict(doom)] * sum(1 for c in laid if card(c).kind == "disease")
+    return []
+
+
+def matches_class(t, c: str, classes: list[str]) -> bool:
+    """A card of one of these types or keywords; "unedged": a hero without a carried edged weapon."""
+    from engine.games.thunderstone.battle import carried
+    k = card(c)
+    if "unedged" in classes and k.kind == "hero" and not any(
+            "edged" in card(w).keywords for w in carried(t, c)):
+        return True
+    return k.kind in classes or bool(set(k.keywords) & set(classes))
+
+
+def hero_pair(ctx, t, s: int, target: str) -> None:
+    """Hydra: every player shows 2 heroes (or all of fewer) and destroys the stronger; reading:
+    each shows his two weakest by printed strength; the active seat's come from the laid-out cards."""
+    for o in range(t.players):
+        src = play(s) if o == s else hand(o)
+        hs = sorted((c for c in t.zone(src) if card(c).kind == "hero" and c not in t.game.t.doomed),
+                    key=lambda c: (card(c).strength, t.zone(src).index(c)))[:2]
+        if not hs:
+            continue
+        victim = hs[-1]
+        if o == s:
+            ctx.emit("ts.doomed", {"card": victim, "by": target}, "AUTO-BATTLE")
+        else:
+            destroy(ctx, t, src, victim, "AUTO-BATTLE")
 
 
 def proceed(ctx, t) -> None:
@@ -118,6 +190,7 @@ def resolve(ctx, t) -> None:
     if result["win"]:
         zones.move(ctx, where, disc(s), [target], "TRN-D4", seat=s)
         change_xp(ctx, t, s, k.xp, "XP-1")
+        after_defeat(ctx, t, s, target)
     elif not stays and t.game.variant:
         zones.move(ctx, where, "score:village", [target], defense_rule(t))
     elif not stays:
@@ -136,9 +209,46 @@ def resolve(ctx, t) -> None:
 
 def spoils_sources(t, s: int, monster: str) -> list[str]:
     """The defeated monster and every hero that attacked (AUTO-SPOILS)."""
-    out = [monster] if card(monster).has("spoils") else []
-    return out + [h for h in heroes(t.zone(play(s))) if card(h).has("spoils")
+    out = [monster] if card(monster).has("spoils", "buy") else []
+    return out + [h for h in heroes(t.zone(play(s))) if card(h).has("spoils", "buy")
                   and not can_attack(t, h, t.game.t.target)]
+
+
+def after_defeat(ctx, t, s: int, monster: str) -> None:
+    """A won battle: global effects on a defeat (Plaguebearer), then the spoils that need no
+    choice, of the monster and of every hero that attacked (AUTO-SPOILS)."""
+    for _, m in board(t):
+        for a in card(m).all("global"):
+            if a.do == "disease_on_defeat" and m != monster:
+                for o in range(t.players):
+                    for _ in range(a.n):
+                        gain_disease(ctx, t, o, "AUTO-GLOBAL")
+    sources = [monster] + [h for h in heroes(t.zone(play(s))) if not can_attack(t, h, monster)]
+    for src in sources:
+        for a in card(src).all("spoils"):
+            if a.do == "gain_xp":
+                change_xp(ctx, t, s, a.n, "AUTO-SPOILS")
+            elif a.do == "keep_aside":
+                kept = [c for c in t.zone(play(s)) if a.what in card(c).keywords]
+                if kept:
+                    ctx.emit("ts.kept", {"cards": kept, "source": src}, "AUTO-SPOILS")
+            elif a.do == "steal_monsters":
+                steal_monsters(ctx, t, s, a.n, a.m)
+
+
+def steal_monsters(ctx, t, s: int, n: int, vp: int) -> None:
+    """Inferno (p.21): every other player reveals his top n deck cards; monsters of at most `vp`
+    VP go to the active player's discard pile, the other revealed cards back on his deck."""
+    for o in range(t.players):
+        if o == s:
+            continue
+        shown = zones.draw(ctx, deck(o), disc(o), f"reveal{o}", n, "AUTO-SPOILS", reshuffle_rule="AUTO-DRAW")
+        taken = [c for c in shown if card(c).is_monster and card(c).vp <= vp]
+        if taken:
+            zones.move(ctx, f"reveal{o}", disc(s), taken, "AUTO-SPOILS", seat=s)
+        back = [c for c in shown if c not in taken]
+        if back:
+            zones.move(ctx, f"reveal{o}", deck(o), back, "AUTO-SPOILS")
 
 
 def spoils_commands(t, s: int) -> list[dict[str, Any]]:

@@ -50,6 +50,8 @@ def _used(g, d) -> None:
     tt.gold += d.get("gold", 0)
     tt.light_mod += d.get("light", 0)
     tt.kill_attacker += d.get("kill_attacker", 0)
+    tt.buys += d.get("buys", 0)
+    tt.extra_draw += d.get("extra_draw", 0)
     _add(tt.atk_mod, d.get("atk", {}))
     _add(tt.mag_mod, d.get("mag", {}))
     _add(tt.mag_any_pos, d.get("mag_any", {}))
@@ -102,6 +104,7 @@ def _banned(g, d) -> None:
 
 def _weakened(g, d) -> None:
     g.t.str_minus += d["n"]
+    g.t.atk_minus += d.get("attack", 0)
 
 
 def _battle(g, d) -> None:
@@ -128,6 +131,15 @@ def _breach(g, d) -> None:
     g.t.breaches.pop(0)
 
 
+def _bought(g, d) -> None:
+    g.t.bought += 1
+    g.t.spent += d["price"]
+
+
+def _kept(g, d) -> None:
+    g.t.keep += d["cards"]
+
+
 def _scenario(g, d) -> None:
     g.scenario = d["scenario"]
 
@@ -141,7 +153,7 @@ FOLD = {
     "ts.chose": _chose, "ts.reduced": _reduced, "ts.doomed": _doomed, "ts.banned": _banned,
     "ts.weakened": _weakened, "ts.battle": _battle, "ts.gap": _gap, "ts.spoils": _spoils,
     "ts.spoiled": _spoiled, "ts.breach_queued": _breach_queued, "ts.breach": _breach,
-    "ts.scenario": _scenario,
+    "ts.scenario": _scenario, "ts.bought": _bought, "ts.kept": _kept,
 }
 _step_of = FOLD.get
 

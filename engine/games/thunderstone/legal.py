@@ -40,6 +40,8 @@ STEP_RULE = {"action": "TRN-0", "village": "TRN-V2", "buy": "TRN-V4", "level": "
              "rest": "TRN-R1", "prep": "TRN-D2", "battle": "TRN-D4", "spoils": "AUTO-SPOILS",
              "after": "TRN-D4"}
 
+USABLE = ("draw", "gain_xp", "xp_per_card")  # treasures used by a command (the others act by themselves)
+
 
 def prompts(t) -> list[Prompt]:
     tt = t.game.t
@@ -55,7 +57,7 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
         return []
     if s != (tt.pending[0].get("seat", t.game.active) if tt.pending else t.game.active):
         return [{"kind": "treasure", "card": c} for c in one_per_name(t, t.zone(tres(s)))
-                if any(a.what == "any_turn" for a in card(c).all("treasure"))]
+                if any(a.what == "any_turn" and a.do in USABLE for a in card(c).all("treasure"))]
     if tt.pending:
         return [{"kind": "choose", "option": o} for o in options(t, tt.pending[0])]
     step = tt.step
@@ -66,7 +68,7 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
                  for b in boards(t) if fight.has_legal_target(t, s, hand_cards, b)]
         return ([{"kind": "action", "action": "village"}] + enter + [{"kind": "action", "action": "rest"}]
                 + [{"kind": "treasure", "card": c} for c in one_per_name(t, t.zone(tres(s)))
-                   if card(c).all("treasure")])
+                   if any(a.do in USABLE for a in card(c).all("treasure"))])
     if step == "village":
         return turns.village_choices(t, s) + [{"kind": "done"}]
     if step == "buy":

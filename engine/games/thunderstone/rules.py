@@ -16,7 +16,7 @@ class Thunderstone(Ruleset):
     commands: ClassVar[dict[str, dict]] = {  # the shapes legal.py documents
         "action": {"action": str, "board": Optional(str)},
         "use": {"card": str, "ability": int, "target": Optional(str), "stack": Optional(str),
-                "seat": Optional(int)},
+                "seat": Optional(int), "guess": Optional(str), "opponent": Optional(int)},
         "offer": {"card": str}, "done": {}, "buy": {"stack": str}, "pass": {},
         "level": {"card": str, "stack": Optional(str)}, "destroy": {},
         "equip": {"weapon": str, "hero": str}, "attack": {"monster": str},
@@ -70,6 +70,11 @@ class Thunderstone(Ruleset):
     def bot_choices(self, table, seat: int, cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Random bots skip legal but pointless lines (engine.bots reads this if present)."""
         return bot.bot_choices(table, seat, cmds)
+
+    def cards(self) -> list:
+        """Every card of the box (and the rulebook-example cards apart) with each value's source."""
+        from engine.games.thunderstone.catalogue import catalogue
+        return catalogue()
 
     def game_view(self, table, seat: int | None) -> Any:
         """The game's own state holds no hidden card: hands and decks live in owner/hidden zones."""

@@ -30,7 +30,7 @@ FIRST_GAME = {
     "monster": ["Dunkles Fabelwesen", "Ork - Humanoid", "Untoter - Seuche"],
     "hero": ["Belzurier", "Gorinther", "Halb-Ork", "Steinwache"],
     "village": ["Torischer Panzerhandschuh", "Reflexbogen", "Beschuetzerklinge", "Gestaltwandlung",
-                "Kundschafter", "Frostblitz", "Seelenjuwel", "Silbersturm"],
+                "Stadtfuehrer", "Frostblitz", "Seelenjuwel", "Silbersturm"],
 }
 BASIC = ["Miliz", "Fackel", "Proviant", "Dolch"]
 STARTING = [("Miliz", 6), ("Fackel", 2), ("Dolch", 2), ("Proviant", 2)]
@@ -125,7 +125,13 @@ def choose_sets(ctx, t, variant: str, scenario: str) -> tuple[dict[str, list[str
     zones.create(ctx, "features", [x.name for x in pack().feature], "SET-R4", vis=zones.HIDDEN)
     ctx.shuffle("features", "SET-R4")
     zones.create(ctx, "features:drawn", [], "SET-R4")
-    return chosen, zones.move_top(ctx, "features", "features:drawn", f, "SET-R4")
+    drawn = zones.move_top(ctx, "features", "features:drawn", f, "SET-R4")
+    kinds = {x.name: x.kind for x in pack().feature}
+    while any(kinds[x] == "pick_two" for x in drawn) and t.zone("features"):
+        # "Pick Two": two more features instead (public list); each draws at most once
+        drawn.remove(next(x for x in drawn if kinds[x] == "pick_two"))
+        drawn += zones.move_top(ctx, "features", "features:drawn", 2, "SET-R4")
+    return chosen, [x for x in drawn if kinds[x] != "pick_two"]
 
 
 def setup(ctx, t) -> None:
@@ -149,11 +155,14 @@ def setup(ctx, t) -> None:
         x = adds[fname]
         if x.kind in ("trap", "treasure"):
             cards_ += [c for k in by_stack(x.adds) for c in mint(k.name, k.count)]
-        elif x.kind == "guardian":
-            guardians += mint(x.adds)
+        elif x.kind == "guardian":  # a random one of the box's guardians
+            spare_g = [k.name for k in by_stack(x.adds)
+                       if not any(g.startswith(k.name + "#") for g in guardians)]
+            if spare_g:
+                guardians += mint(ctx.pick("guardian", spare_g, 1, "SET-R4")[0])
         elif not scenario:
             scenario = x.adds
-    spare = [k.name for k in pack().card if k.kind == "guardian"
+    spare = [k.name for k in pack().card if k.kind == "guardian" and k.box
              and not any(g.startswith(k.name + "#") for g in guardians)]
     if variant and spare:  # VAR-C, VAR-S-SETUP: one guardian more than the features brought, while any is left
         guardians += mint(spare[0])

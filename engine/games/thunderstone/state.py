@@ -30,6 +30,7 @@ class Turn(msgspec.Struct):
     reductions: dict[str, str] = {}   # disease -> "attack" | "magic" (BAT-5)
     banned: list[str] = []            # heroes whose attack a battle effect prevents
     str_minus: int = 0                # strength every hero lost to battle effects
+    atk_minus: int = 0                # attack every hero lost to battle effects (Lich Lord)
     doomed: list[str] = []            # destroyed by battle effects, trashed at D4f
     kill_attacker: int = 0            # Verdorbene Speise: attacking heroes to destroy at battle end
     won: bool = False
@@ -37,6 +38,11 @@ class Turn(msgspec.Struct):
     spoils: list[str] = []            # cards whose spoils are still unused
     spoils_gold: int = 0
     return_on_win: list[str] = []     # Schaedelspalter cards that go on the deck top if won
+    buys: int = 0                     # extra buys from village effects (Stadtfuehrer)
+    bought: int = 0                   # cards bought this turn
+    spent: int = 0                    # gold spent on them
+    extra_draw: int = 0               # cards drawn beyond 6 at the end of the turn (Brandopfer)
+    keep: list[str] = []              # laid-out cards that join the new hand (Uebermaechtige Steinwache)
     pending: list[dict[str, Any]] = []  # choices the active seat must make, first one first
     breaches: list[dict[str, Any]] = []  # {monster, moved_by}: reached position 1, breach due
 

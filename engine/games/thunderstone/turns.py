@@ -81,7 +81,9 @@ def total_gold(ctx, t, s: int) -> None:
 
 
 def buy_commands(t, s: int) -> list[dict[str, Any]]:
-    gold, zones_ = t.game.t.total_gold, t.zones
+    if t.game.t.bought > t.game.t.buys:
+        return []
+    gold, zones_ = t.game.t.total_gold - t.game.t.spent, t.zones
     returning = t.game.returning  # solo.buyable, read once (VAR-S-R2)
     out = []
     for n in village_stacks(t):
@@ -97,10 +99,11 @@ def buy_commands(t, s: int) -> list[dict[str, Any]]:
 def on_buy(ctx, t, ev) -> None:
     s, name = ev.actor, ev.data["stack"]
     got = zones.gain(ctx, stack(name), disc(s), "TRN-V4")
+    left = t.game.t.total_gold - t.game.t.spent
     ctx.emit("ts.bought", {"card": got, "stack": name, "price": card(got).price,
-                           "gold": t.game.t.total_gold,
-                           "forfeited": t.game.t.total_gold - card(got).price}, "TRN-V4")
-    to_level_step(ctx, t, s)
+                           "gold": left, "forfeited": left - card(got).price}, "TRN-V4")
+    if not buy_commands(t, s):  # an extra buy (Stadtfuehrer) keeps the buy step open
+        to_level_step(ctx, t, s)
 
 
 def to_level_step(ctx, t, s: int) -> None:
@@ -218,6 +221,11 @@ def on_treasure(ctx, t, ev) -> None:
         if a.do == "draw":
             zones.draw(ctx, deck(s), disc(s), hand(s), a.n, "AUTO-TREASURE", reshuffle_rule="AUTO-DRAW")
         elif a.do == "gain_xp":
+            change_xp(ctx, t, s, a.n, "AUTO-TREASURE")
+        elif a.do == "xp_per_card" and t.zone(hand(s)):
+            # Ivory Dragon: reading: with it the cheapest hand card is destroyed for n XP
+            from engine.games.thunderstone.vocabulary import cheapest
+            destroy(ctx, t, hand(s), cheapest(t, list(t.zone(hand(s)))), "AUTO-TREASURE")
             change_xp(ctx, t, s, a.n, "AUTO-TREASURE")
 
 

@@ -83,6 +83,18 @@ def run_destroy_disease_gold(ctx, t, s, c, a, p):
     return {"gold": a.n}
 
 
+def disease_or_what(t, s, c, a):
+    def ok(x: str) -> bool:
+        return is_disease(x) or bool(a.what) and (card(x).kind == a.what or a.what in card(x).keywords)
+    return [{"target": x} for x in one_per_name(t, [x for x in laid(t, s) if x != c and ok(x)])]
+
+
+def run_destroy_disease_draw(ctx, t, s, c, a, p):
+    destroy(ctx, t, play(s), p["target"], text_rule(c))
+    draw_into_play(ctx, t, s, a.n, text_rule(c))
+    return {}
+
+
 def run_discard_disease_draw(ctx, t, s, c, a, p):
     zones.move(ctx, play(s), disc(s), [p["target"]], text_rule(c))
     draw_into_play(ctx, t, s, a.n, text_rule(c))
@@ -94,7 +106,7 @@ def trade_options(t, s, c, a):
     for x in one_per_name(t, [x for x in laid(t, s) if x != c]):
         for name in village_stacks(t):
             top = top_of(t, name)
-            if top and card(top).group in ("village", "basic") and card(top).kind != "disease" \
+            if top and card(top).group in ("village", "basic") and card(top).kind not in ("disease", "hero") \
                     and card(top).price <= card(x).price + a.n:
                 out.append({"target": x, "stack": name})
     return out
@@ -108,7 +120,7 @@ def run_trade(ctx, t, s, c, a, p):
 
 def run_burn(ctx, t, s, c, a, p):
     destroy(ctx, t, play(s), p["target"], text_rule(c))
-    return {"gold": a.n}
+    return {"gold": a.n, **({"extra_draw": a.m} if a.m else {})}
 
 
 def run_gold_per_card(ctx, t, s, c, a, p):
@@ -155,13 +167,28 @@ def run_all_heroes(ctx, t, s, c, a, p):
     return {"atk": {h: a.n for h in hs}, "str": {h: a.m for h in hs}, "kill_attacker": 1}
 
 
-def eat_options(t, s, c, a):
+def of_kind(x: str, what: str) -> bool:
+    """A card of type or keyword `what` ('' = any card); Militia counts as a hero (p.21)."""
+    k = card(x)
+    return not what or k.kind == what or what in k.keywords
+
+
+def destroy_for_attack_options(t, s, c, a):
     return [{"target": x} for x in one_per_name(
-        t, [x for x in laid(t, s) if x != c and "food" in card(x).keywords and not used_any(t, x)])]
+        t, [x for x in laid(t, s) if x != c and of_kind(x, a.what) and not used_any(t, x)])]
 
 
-def run_eat(ctx, t, s, c, a, p):
+def run_destroy_for_attack(ctx, t, s, c, a, p):
+    """Destroy an unused laid-out card for ATTACK +n (Halb-Ork-Pluenderer eats food, p.12);
+    m > 0: every other player then discards m hand cards."""
     destroy(ctx, t, play(s), p["target"], text_rule(c))
+    if a.m:
+        others_discard(ctx, t, s, c, a.m, "")
+    return {"atk": {c: a.n}}
+
+
+def run_discard_for_attack(ctx, t, s, c, a, p):
+    zones.move(ctx, play(s), disc(s), [p["target"]], text_rule(c))
     return {"atk": {c: a.n}}
 
 
@@ -187,7 +214,7 @@ def xp_options(t, s, c, a):
 
 def run_destroy_xp(ctx, t, s, c, a, p):
     change_xp(ctx, t, s, -1, text_rule(c))
-    return {"mag_any": {c: a.n}}
+    return {"mag_any": {c: a.n}, **({"light": a.m} if a.m else {})}
 
 
 def run_swap_top(ctx, t, s, c, a, p):
@@ -220,9 +247,18 @@ def run_return_on_win(ctx, t, s, c, a, p):
     return {"return_on_win": c}
 
 
-def run_sacrifice(ctx, t, s, c, a, p):
+def run_sacrifice_gold_magic(ctx, t, s, c, a, p):
+    """Gorinthischer Sammler: MAGIC ATTACK + the destroyed card's gold (a printed 0 gives +0, p.20)."""
+    from engine.games.thunderstone.battle import gold_of
+    gold = gold_of(t, p["target"])
     destroy(ctx, t, play(s), p["target"], text_rule(c))
-    return {"mag": {c: a.n}} if a.n else {}
+    return {"mag": {c: gold}} if gold else {}
+
+
+def run_sacrifice_draw(ctx, t, s, c, a, p):
+    destroy(ctx, t, play(s), p["target"], text_rule(c))
+    draw_into_play(ctx, t, s, a.n, text_rule(c))
+    return {}
 
 
 def per_card_draw_options(t, s, c, a):
@@ -239,28 +275,108 @@ def others_options(t, s, c, a):
     return [{}] if t.players > 1 else []
 
 
-def run_others_discard(ctx, t, s, c, a, p):
-    """Every other player discards the top card(s) of their deck onto their own discard pile
-    (p.20); a Belzurischer Bischof shown from hand turns the effect on the active player (p.20)."""
+def victim_of(ctx, t, s: int, o: int, c: str) -> int:
+    """A Belzurischer Bischof shown from hand turns an effect aimed at o on the active player (p.20)."""
+    bishop = next((x for x in t.zone(hand(o)) if card(x).has("react", "redirect")), None)
+    if bishop:
+        ctx.emit("ts.redirected", {"seat": o, "shown": bishop, "to": s}, text_rule(c))
+        return s
+    return o
+
+
+def cheapest(t, cards: list[str]) -> str:
+    """The card a player gives up when he chooses (reading): the lowest price, then hand order."""
+    return min(cards, key=lambda x: (card(x).price, cards.index(x)))
+
+
+def others_discard(ctx, t, s: int, c: str, n: int, what: str) -> int:
+    """Every other player discards n hand cards of kind `what` ('' = any) onto his own discard
+    pile (p.20), or shows a hand without one; returns how many were discarded."""
+    got = 0
     for o in range(t.players):
         if o == s:
             continue
-        bishop = next((x for x in t.zone(hand(o)) if card(x).has("react", "redirect")), None)
-        victim = s if bishop else o
-        if bishop:
-            ctx.emit("ts.redirected", {"seat": o, "shown": bishop, "to": s}, text_rule(c))
-        zones.move_top(ctx, deck(victim), disc(victim), a.n, text_rule(c), seat=victim)
+        v = victim_of(ctx, t, s, o, c)
+        src = hand(v) if v != s else play(s)
+        for _ in range(n):
+            pool = [x for x in t.zone(src) if of_kind(x, what) and x != c]
+            if not pool:
+                ctx.emit("ts.shown", {"seat": v, "none_of": what or "card", "source": c}, text_rule(c))
+                break
+            zones.move(ctx, src, disc(v), [cheapest(t, pool)], text_rule(c), seat=v)
+            got += 1
+    return got
+
+
+def run_others_discard(ctx, t, s, c, a, p):
+    got = others_discard(ctx, t, s, c, a.n, a.what)
+    return {"atk": {c: a.m * got}} if a.m and got else {}
+
+
+def guess_options(t, s, c, a):
+    if not (t.zone(deck(s)) or t.zone(disc(s))):
+        return []
+    return [{"guess": g} for g in ("hero", "village", "monster")]
+
+
+def run_guess_top(ctx, t, s, c, a, p):
+    """Haeuptlingstrommel: Torch, Dagger and Provisions count as village cards, Militia as a hero (p.21)."""
+    shown = zones.draw(ctx, deck(s), disc(s), f"reveal{s}", 1, text_rule(c), reshuffle_rule="AUTO-DRAW")
+    if not shown:
+        return {}
+    k = card(shown[0])
+    hit = {"hero": k.kind == "hero", "village": k.is_village_card, "monster": k.is_monster}[p["guess"]]
+    zones.move(ctx, f"reveal{s}", disc(s), shown, text_rule(c))
+    if hit:
+        draw_into_play(ctx, t, s, a.n, text_rule(c))
+    return {}
+
+
+def run_extra_buy(ctx, t, s, c, a, p):
+    return {"buys": a.n}
+
+
+def run_discard_hero_draw(ctx, t, s, c, a, p):
+    zones.move(ctx, play(s), disc(s), [p["target"]], text_rule(c))
+    draw_into_play(ctx, t, s, a.n, text_rule(c))
+    return {}
+
+
+def mill_options(t, s, c, a):
+    others = [{"opponent": o} for o in range(t.players) if o != s]
+    return others or [{}]
+
+
+def run_draw_and_mill(ctx, t, s, c, a, p):
+    """Ring des Donners: draw n; the chosen player reveals and discards his deck's top card."""
+    draw_into_play(ctx, t, s, a.n, text_rule(c))
+    if "opponent" not in p:
+        return {}
+    o = victim_of(ctx, t, s, p["opponent"], c)
+    shown = zones.draw(ctx, deck(o), disc(o), f"reveal{o}", 1, text_rule(c), reshuffle_rule="AUTO-DRAW")
+    if not shown:
+        return {}
+    zones.move(ctx, f"reveal{o}", disc(o), shown, text_rule(c), seat=o)
+    return {"mag": {c: a.m}} if of_kind(shown[0], a.what) else {}
+
+
+def run_draw_more_if(ctx, t, s, c, a, p):
+    drawn = draw_into_play(ctx, t, s, a.n, text_rule(c))
+    if drawn and any(of_kind(x, a.what) or (a.what == "monster" and card(x).is_monster) for x in drawn):
+        draw_into_play(ctx, t, s, 1, text_rule(c))
     return {}
 
 
 # effects whose `target` leaves the laid-out cards
-TARGET_LEAVES = {"destroy_disease_gold", "discard_disease_draw", "trade", "burn_for_gold", "eat_food",
-                 "sacrifice_gold0", "sacrifice_nogold"}
+TARGET_LEAVES = {"destroy_disease_gold", "destroy_disease_draw", "discard_disease_draw", "trade",
+                 "burn_for_gold", "destroy_for_attack", "discard_for_attack", "sacrifice_gold_magic",
+                 "sacrifice_nogold", "discard_hero_draw"}
 
 VOCABULARY: dict[str, tuple[Options, Run]] = {
     "gold": (just_once, run_gold),
     "destroy_disease_gold": (targets(is_disease), run_destroy_disease_gold),
-    "discard_disease_draw": (targets(is_disease), run_discard_disease_draw),
+    "destroy_disease_draw": (targets(is_disease), run_destroy_disease_draw),
+    "discard_disease_draw": (disease_or_what, run_discard_disease_draw),
     "trade": (trade_options, run_trade),
     "burn_for_gold": (targets(lambda x: True), run_burn),
     "gold_per_card": (just_once, run_gold_per_card),
@@ -269,17 +385,23 @@ VOCABULARY: dict[str, tuple[Options, Run]] = {
     "draw": (just_once, run_draw),
     "strength_one": (targets(is_hero), run_strength_one),
     "all_heroes": (all_heroes_options, run_all_heroes),
-    "eat_food": (eat_options, run_eat),
+    "destroy_for_attack": (destroy_for_attack_options, run_destroy_for_attack),
+    "discard_for_attack": (destroy_for_attack_options, run_discard_for_attack),
     "light_per_level": (light_options, run_light_per_level),
     "axe_draw": (just_once, run_axe),
     "destroy_xp_magic": (xp_options, run_destroy_xp),
     "swap_top": (just_once, run_swap_top),
     "scout_dungeon": (scout_dungeon_options, run_scout_dungeon),
     "return_on_win": (just_once, run_return_on_win),
-    "sacrifice_gold0": (targets(lambda x: card(x).gold == 0), run_sacrifice),
-    "sacrifice_nogold": (targets(lambda x: card(x).gold is None), run_sacrifice),
+    "sacrifice_gold_magic": (targets(lambda x: card(x).gold is not None), run_sacrifice_gold_magic),
+    "sacrifice_nogold": (targets(lambda x: card(x).gold is None), run_sacrifice_draw),
     "draw_per_card": (per_card_draw_options, run_draw_per_card),
     "others_discard": (others_options, run_others_discard),
+    "guess_top": (guess_options, run_guess_top),
+    "extra_buy": (just_once, run_extra_buy),
+    "discard_hero_draw": (targets(is_hero), run_discard_hero_draw),
+    "draw_and_mill": (mill_options, run_draw_and_mill),
+    "draw_more_if": (just_once, run_draw_more_if),
 }
 
 
@@ -291,7 +413,8 @@ def effect_commands(t, s: int, where: str) -> list[dict[str, Any]]:
     for c in laid(t, s):
         for i, a in enumerate(card(c).abilities):
             times = used.count(f"{c}/{i}")
-            if a.on != where or times > (1 if again and card(c).kind == "spell" else 0):
+            if a.on != where or (a.what != "repeat"
+                                 and times > (1 if again and card(c).kind == "spell" else 0)):
                 continue
             for params in VOCABULARY[a.do][0](t, s, c, a):
                 out.append({"kind": "use", "card": c, "ability": i, **params})
@@ -302,7 +425,10 @@ def staff_ready(t, s: int) -> bool:
     """Stab des blauen Feuers (p.21): carried by a hero, it lets one spell's effect be used a
     second time this turn; reading: a spell's DUNGEON effect, once per staff."""
     from engine.games.thunderstone.battle import carried
-    staffs = sum(1 for h in t.game.t.equip for w in carried(t, h) if card(w).has("static", "spell_twice"))
+    def fits(h: str, w: str) -> bool:  # only a cleric or wizard may use the staff so
+        a = card(w).has("static", "spell_twice")
+        return bool(a) and (not a.what or bool(set(card(h).keywords) & set(a.what.split(","))))
+    staffs = sum(1 for h in t.game.t.equip for w in carried(t, h) if fits(h, w))
     used = t.game.t.used
     doubled = sum(1 for u in set(used) if used.count(u) > 1)
     return staffs > doubled

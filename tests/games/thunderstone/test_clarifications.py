@@ -26,39 +26,45 @@ def fight(g: Game, position: int) -> dict:
 
 
 def test_ts_ex19_collector_destroys_only_printed_gold_zero():
-    """EX-19 (p.20) A47: the Gorinthischer Sammler may destroy a Miliz (printed gold 0) for
-    MAGIC +0, never a Haendler (no printed gold)."""
+    """EX-19 (p.20) A47: the Gorinthischer Sammler (Gorinth Hoarder) destroys a card for MAGIC +
+    its gold value: a Miliz (printed gold 0) for +0, never a Haendler (no printed gold). Real card:
+    any card with a printed gold value is a target, not only gold 0."""
     g = dungeon(["Gorinthischer Sammler", "Miliz", "Haendler", "Proviant", "Proviant", "Fackel"])
     sammler = g.id("play0", "Gorinthischer Sammler")
-    assert [c.get("target") for c in g.legal() if c.get("card") == sammler] == [g.id("play0", "Miliz")]
+    assert sorted(c.get("target") for c in g.legal() if c.get("card") == sammler) == sorted(
+        g.id("play0", n) for n in ("Miliz", "Proviant", "Fackel"))
     miliz = g.id("play0", "Miliz")
     g.play("use", card=sammler, ability=0, target=miliz)
     assert miliz in g.t.zone("trash") and part(fight(g, 1), "Gorinthischer Sammler")["magic"] == 3
 
 
 def test_ts_ex20_miser_counts_cards_with_gold():
-    """EX-20 (p.20) A47: the Geizhals' bonus counts each other laid-out card with a printed gold
-    value (Miliz's 0 included); it may destroy only cards without printed gold."""
+    """EX-20 (p.20) A47: the Geizhals' bonus counts each laid-out card with a printed gold value
+    (Miliz's 0 included; real card: itself too, gold 1, MAGIC +1 each and no printed MAGIC); it
+    may destroy only cards without printed gold."""
     g = dungeon(["Gorinthischer Geizhals", "Fackel", "Dolch", "Miliz", "Haendler", "Gestaltwandlung"])
     geiz = g.id("play0", "Gorinthischer Geizhals")
     assert sorted(c["target"] for c in g.legal() if c.get("card") == geiz) == sorted(
         [g.id("play0", "Haendler"), g.id("play0", "Gestaltwandlung")])
-    assert part(fight(g, 1), "Gorinthischer Geizhals")["magic"] == 2 + 3
+    assert part(fight(g, 1), "Gorinthischer Geizhals")["magic"] == 4  # itself, Fackel, Dolch, Miliz
 
 
 def test_ts_ex21_flame_line_converts_leftover_light():
-    """EX-21 (p.20): at position 3 with 4 light, 3 cancel the penalty and 1 leftover becomes magic."""
-    g = dungeon(["Flammengarde", "Fackel", "Fackel", "Fackel", "Proviant", "Proviant"])
+    """EX-21 (p.20): at position 3 with 4 light, 3 cancel the penalty and 1 leftover becomes magic.
+    Real cards: the Gruftgeist (Tomb Haunt) is immune to magic, so a Harpy stands at position 3."""
+    g = dungeon(["Flammengarde", "Fackel", "Fackel", "Fackel", "Proviant", "Proviant"],
+                hall=["Fabelwesen I", "Ork I", "Harpy"])
     b = fight(g, 3)
     assert b["light_points"] == 4 and b["light_penalty"] == 0
     assert b["modifiers"] == ["leftover light 1 -> magic +1"] and b["magic"] == 1
 
 
-@pytest.mark.parametrize("position, magic", [(1, 0), (2, 2)])
-def test_ts_ex22_conjurer_adds_nothing_at_position_one(position, magic):
-    """EX-22 (p.17, p.20) A13: a Beschwoerer may attack position 1 with +0; at 2 or 3 its +X counts."""
+@pytest.mark.parametrize("position, attack", [(1, 0), (2, 4)])
+def test_ts_ex22_conjurer_adds_nothing_at_position_one(position, attack):
+    """EX-22 (p.17, p.20) A13: a Beschwoerer may attack position 1 with +0; at 2 or 3 its +X counts
+    (real card: the Rasender Beschwoerer, Evoker Pyroclast, has ATTACK +4 against position 2+)."""
     g = dungeon(["Rasender Beschwoerer", "Fackel", "Fackel", "Fackel", "Proviant", "Proviant"])
-    assert part(fight(g, position), "Rasender Beschwoerer")["magic"] == magic
+    assert part(fight(g, position), "Rasender Beschwoerer")["attack"] == attack
 
 
 def test_ts_ex23_conjurer_xp_magic_counts_at_position_one():
@@ -68,7 +74,7 @@ def test_ts_ex23_conjurer_xp_magic_counts_at_position_one():
     g.play("action", action="dungeon")
     g.use("play0", "Rasender Beschwoerer", 1)
     assert g.t.game.xp[0] == 0
-    assert part(fight(g, 1), "Rasender Beschwoerer")["magic"] == 2
+    assert part(fight(g, 1), "Rasender Beschwoerer")["magic"] == 4  # real card: MAGIC +4, LIGHT +3
 
 
 def test_ts_ex24_masterful_conjurer_brightens_light_items():
@@ -82,17 +88,20 @@ def test_ts_ex24_masterful_conjurer_brightens_light_items():
 def test_ts_ex25_warmonger_needs_all_heroes_level_three(other, bonus):
     """EX-25 (p.20): the Kriegstreiber's ATTACK +10 counts only if every laid-out hero is level 3+."""
     g = dungeon(["Veteranen-Kriegstreiber", other, "Fackel", "Proviant", "Proviant", "Proviant"])
-    assert part(fight(g, 1), "Veteranen-Kriegstreiber")["attack"] == 5 + (10 if bonus else 0)
+    assert part(fight(g, 1), "Veteranen-Kriegstreiber")["attack"] == 6 + (10 if bonus else 0)
 
 
 def test_ts_ex26_per_card_bonuses():
     """EX-26 (p.20): the Phalanx-Soldat counts each other Phalanx card, the Stampfende Steinwache
-    each mercenary (Kundschafter) laid out: +1 twice each."""
-    g = dungeon(["Phalanx-Soldat", "Phalanx (Stufe 3)", "Phalanx-Offizier", "Stampfende Steinwache",
+    each mercenary (Kundschafter) laid out: +1 twice each (real cards: ATTACK 2 and 4 printed;
+    the Soldat also gains STRENGTH +1 per other Phalanx)."""
+    g = dungeon(["Phalanx-Soldat", "Phalanx-Soldat", "Phalanx-Offizier", "Stampfende Steinwache",
                  "Kundschafter", "Kundschafter"])
+    from engine.games.thunderstone.battle import strength
+    assert strength(g.t, g.id("play0", "Phalanx-Soldat")) == 5 + 2
     b = fight(g, 1)
-    assert part(b, "Phalanx-Soldat")["attack"] == 1 + 2
-    assert part(b, "Stampfende Steinwache")["attack"] == 3 + 2
+    assert part(b, "Phalanx-Soldat")["attack"] == 2 + 2
+    assert part(b, "Stampfende Steinwache")["attack"] == 4 + 2
 
 
 def test_ts_ex27_officer_draws_per_phalanx_once():
@@ -100,7 +109,7 @@ def test_ts_ex27_officer_draws_per_phalanx_once():
     card drawn so draws nothing more."""
     g = dungeon(["Phalanx-Offizier", "Phalanx-Soldat", "Fackel", "Proviant", "Proviant", "Proviant"],
                 seats={0: {"deck": ["Phalanx-Soldat", "Miliz", "Miliz", "Miliz", "Fackel", "Dolch", "Proviant", "Miliz"]}})
-    g.use("play0", "Phalanx-Offizier", 0)
+    g.use("play0", "Phalanx-Offizier", 1)  # its DUNGEON effect (the real card has it in both places)
     assert len(g.t.zone("play0")) == 7 and g.names("play0").count("Phalanx-Soldat") == 2
     assert not [c for c in g.legal() if c.get("card") == g.id("play0", "Phalanx-Offizier")]
 
@@ -108,17 +117,18 @@ def test_ts_ex27_officer_draws_per_phalanx_once():
 @pytest.mark.parametrize("bishop", [False, True])
 def test_ts_ex28_ex29_plunderer_and_bishop(bishop):
     """EX-29 (p.20): the Chulianische Pluenderin's discards go onto the victims' own discard piles;
-    EX-28: a Belzurischer Bischof shown from hand turns the effect on the active player."""
+    EX-28: a Belzurischer Bischof shown from hand turns the effect on the active player. Real card
+    (Chulian Looter): every other player discards a weapon from hand, ATTACK +1 per weapon."""
     other_hand = ["Belzurischer Bischof" if bishop else "Miliz", "Miliz", "Miliz", "Fackel", "Dolch", "Proviant"]
-    g = dungeon(["Chulianische Pluenderin", "Fackel", "Miliz", "Proviant", "Proviant", "Proviant"],
+    g = dungeon(["Chulianische Pluenderin", "Dolch", "Miliz", "Proviant", "Proviant", "Proviant"],
                 seats={1: {"hand": other_hand}})
-    top0, top1 = g.t.zone("deck0")[0], g.t.zone("deck1")[0]
     g.use("play0", "Chulianische Pluenderin", 0)
     if bishop:
-        assert g.t.zone("disc0") == [top0] and not g.t.zone("disc1")
+        assert g.names("disc0") == ["Dolch"] and not g.t.zone("disc1")
         assert g.last("ts.redirected")["seat"] == 1
     else:
-        assert g.t.zone("disc1") == [top1] and not g.t.zone("disc0")
+        assert g.names("disc1") == ["Dolch"] and not g.t.zone("disc0")
+    assert g.last("ts.used")["atk"] == {g.id("play0", "Chulianische Pluenderin"): 1}
 
 
 def test_ts_ex30_destroyed_weapon_keeps_hero_equipped():
@@ -134,30 +144,32 @@ def test_ts_ex30_destroyed_weapon_keeps_hero_equipped():
     assert dolch in g.t.zone("trash")
 
 
-def test_ts_ex31_flame_after_an_item_was_used():
-    """EX-31 (p.21, p.15): once an item's effect was used (Seelenjuwel) the Flamme cannot be attacked."""
-    g = dungeon(["Flammenwache", "Seelenjuwel", "Fackel", "Proviant", "Proviant", "Proviant"],
+@pytest.mark.parametrize("item, won", [("Proviant", False), ("Fackel", True)])
+def test_ts_ex31_flame_needs_an_item_or_spell_used(item, won):
+    """EX-31 (p.21, p.15): an item or spell counts as used once any effect, trait or bonus of it was
+    applied, e.g. a Fackel's LIGHT +1. Real card (Blaze): the Flamme cannot be defeated unless an
+    item or spell was used; an unused Proviant does not count, a Fackel whose light counts does."""
+    g = dungeon(["Flammenwache", "Halb-Ork-Angreifer", "Brutale Steinwache", item, "Proviant", "Proviant"],
                 hall=["Flamme", "Ork I", "Gruftgeist"])
-    flamme = g.id("pos1", "Flamme")
-    assert flamme in [c["monster"] for c in g.legal() if c["kind"] == "attack"]
-    g.use("play0", "Seelenjuwel", 0)
-    assert flamme not in [c["monster"] for c in g.legal() if c["kind"] == "attack"]
+    b = fight(g, 1)
+    assert b["total"] >= b["health"] == 7 and b["won"] == won
+    assert won or "item or spell" in b["why"]
 
 
 def test_ts_ex32_trap_revealed_in_refill():
-    """EX-32 (p.21), AUTO-TRAP, A35: the Inferno revealed by the refill makes the active player
-    reveal 2 deck cards: items are destroyed, the rest goes back on the deck; then it is trashed and
-    the refill continues. Drachenmaul hits every player unless a Wegelagerer in hand is shown."""
+    """EX-32 (p.21), AUTO-TRAP, A35: the Drachenmaul (Dragon's Jaw) revealed by the refill makes the
+    players, from the active player's left, reveal deck cards in turn; weapons are destroyed (at
+    most 3), the other cards stay on the decks; then it is trashed and the refill continues. A
+    Wegelagerer in hand avoids it for its owner."""
     g = Game(TABLE, hall=["Spukgestalt", "Ork I", "Gruftgeist"],
-             dungeon=["Inferno", "Drachenmaul", "Fabelwesen I", "Stein der Verachtung"],
+             dungeon=["Drachenmaul", "Fabelwesen I", "Stein der Verachtung"],
              seats={0: {"deck": ["Fackel", "Brutale Steinwache", "Miliz", "Miliz", "Miliz", "Dolch", "Proviant", "Miliz"]},
                     1: {"hand": ["Wegelagerer", "Miliz", "Miliz", "Fackel", "Dolch", "Proviant"]}})
-    fackel = g.t.zone("deck0")[0]
+    dolch = g.t.zone("deck0")[5]
     g.play("action", action="dungeon")
     g.play("equip", weapon=g.id("play0", "Dolch"), hero=g.id("play0", "Miliz"))
     g.play("attack", monster=g.id("pos1", "Spukgestalt"))
-    assert fackel in g.t.zone("trash")
-    assert g.names("trash") == ["Drachenmaul", "Brutale Steinwache", "Inferno", "Fackel"]
+    assert sorted(g.t.zone("trash")) == sorted([dolch, g.id("trash", "Drachenmaul")])
     assert g.last("ts.trap_avoided")["seat"] == 1 and len(g.t.zone("deck1")) == 6
     assert g.names("pos3") == ["Fabelwesen I"]
 
@@ -175,12 +187,13 @@ def test_ts_ex33_ex34_health_by_gold_revealed(monster, hand, health):
 
 def test_ts_ex35_raging_flame_destroys_a_laid_out_village_card():
     """EX-35 (p.21): the Rasende Flamme destroys a village card from the active player's laid-out
-    cards (basic Fackel and Dolch count, A41), never one from a village stack."""
+    cards (basic Fackel and Dolch count, A41), never one from a village stack. Real card (Flame
+    Rage): the one with the highest gold value, here Fackel or Proviant (2 each)."""
     g = dungeon(["Miliz", "Fackel", "Dolch", "Brutale Steinwache", "Proviant", "Glut"],
                 hall=["Rasende Flamme", "Ork I", "Gruftgeist"])
     g.play("attack", monster=g.id("pos1", "Rasende Flamme"))
     options = sorted(c["option"] for c in g.legal())
-    assert options == sorted(g.id("play0", n) for n in ["Fackel", "Dolch", "Proviant"])
+    assert options == sorted(g.id("play0", n) for n in ["Fackel", "Proviant"])
 
 
 @pytest.mark.parametrize("hand, trashed", [
@@ -237,20 +250,25 @@ def test_ts_ex41_burnt_offering_never_itself():
     assert first not in targets and second in targets
 
 
-def test_ts_ex42_chieftains_drum_counts_basic_cards():
+@pytest.mark.parametrize("top, guess, hit", [("Fackel", "village", True), ("Miliz", "village", False),
+                                             ("Miliz", "hero", True), ("Dolch", "monster", False)])
+def test_ts_ex42_chieftains_drum_counts_basic_cards(top, guess, hit):
     """EX-42 (p.21): for the Haeuptlingstrommel Fackel, Dolch and Proviant are village cards and
-    the Miliz is not (it is a hero): 4 village cards give 2 gold."""
-    g = Game(TABLE, seat0={"hand": ["Haeuptlingstrommel", "Fackel", "Dolch", "Proviant", "Schaedelspalter", "Miliz"]})
+    the Miliz is a hero. Real card (Chieftain's Drum): name hero, village or monster, discard the
+    deck's top card, draw 2 if the name fits."""
+    g = Game(TABLE, seat0={"hand": ["Haeuptlingstrommel", "Fackel", "Dolch", "Proviant", "Schaedelspalter", "Miliz"],
+                           "deck": [top, "Miliz", "Miliz", "Fackel"]})
     g.play("action", action="village")
-    g.use("play0", "Haeuptlingstrommel", 0)
-    assert g.last("ts.used")["gold"] == 2
+    g.use("play0", "Haeuptlingstrommel", 0, guess=guess)
+    assert g.names("disc0") == [top] and len(g.t.zone("play0")) == 6 + (2 if hit else 0)
 
 
 def test_ts_ex43_quartermaster_keeps_one_of_twins():
-    """EX-43 (p.21): of two identical newly drawn cards the Quartiermeister keeps one."""
+    """EX-43 (p.21): of two identical newly drawn cards the Quartiermeister keeps one (real card:
+    its DUNGEON effect draws 3)."""
     g = Game(TABLE, seat0={"hand": ["Quartiermeister", "Miliz", "Miliz", "Miliz", "Miliz", "Haendler"],
                            "deck": ["Seelenjuwel", "Seelenjuwel", "Miliz", "Miliz", "Miliz", "Fackel", "Dolch", "Proviant"]})
-    g.play("action", action="village")
+    g.play("action", action="dungeon")
     g.use("play0", "Quartiermeister", 0)
     assert g.names("play0").count("Seelenjuwel") == 1 and g.names("disc0") == ["Seelenjuwel"]
 
@@ -316,32 +334,33 @@ def test_ts_ex49_gauntlet_second_weapon_dropped_when_weakened():
 
 
 def test_ts_ex51_terror_stone_counts_other_stones():
-    """EX-51 (p.21) A29: Stein des Terrors is worth 3 + 2 VP beside another Thunderstone its owner
+    """EX-51 (p.21) A29: Stein des Terrors is worth 0 + 2 VP beside another Thunderstone its owner
     owns; that Stein der Verachtung is worth 5 (its owner has 1 monster, the others 4 and 3)."""
     g = Game("endgame_capture", hall=["Spukgestalt", "Stein des Terrors", "Ork I"],
              seat0={"discard": ["Stein der Verachtung"]})
     g.play("action", action="dungeon")
     g.play("equip", weapon=g.id("play0", "Dolch"), hero=g.id("play0", "Miliz"))
     g.play("attack", monster=g.id("pos1", "Spukgestalt"))
-    assert g.t.over and g.t.scores["0"] == 1 + 5 + (3 + 2)
+    assert g.t.over and g.t.scores["0"] == 1 + 5 + (0 + 2)
 
 
 def test_ts_ex53_treasure_in_front_scores():
-    """EX-53 (p.21), AUTO-TREASURE, A38: a treasure still in front of its owner counts for scoring;
-    one revealed in a refill goes in front of the active player."""
-    g = Game("endgame_capture", dungeon=["Smaragddrache", "Fabelwesen I"],
+    """EX-53 (p.21), AUTO-TREASURE, A38: one revealed in a refill goes in front of the active
+    player; at the start of its owner's turn it may be used (real card: the Ivory Dragon destroys
+    itself and a hand card for 1 XP)."""
+    g = Game("endgame_capture", dungeon=["Ivory Dragon", "Fabelwesen I"],
              hall=["Spukgestalt", "Ork II", "Stein der Verachtung"])
     g.play("action", action="dungeon")
     g.play("equip", weapon=g.id("play0", "Dolch"), hero=g.id("play0", "Miliz"))
     g.play("attack", monster=g.id("pos1", "Spukgestalt"))
-    assert g.names("tres0") == ["Smaragddrache"] and g.names("pos3") == ["Fabelwesen I"]
+    assert g.names("tres0") == ["Ivory Dragon"] and g.names("pos3") == ["Fabelwesen I"]
     g.play("action", seat=1, action="rest")
     g.play("pass", seat=1)
     g.play("action", seat=2, action="rest")
     g.play("pass", seat=2)
-    assert {"kind": "treasure", "card": g.id("tres0", "Smaragddrache")} in g.legal()
-    g.play("treasure", card=g.id("tres0", "Smaragddrache"))
-    assert g.t.game.xp[0] == 1 + 2 and not g.t.zone("tres0")
+    assert {"kind": "treasure", "card": g.id("tres0", "Ivory Dragon")} in g.legal()
+    g.play("treasure", card=g.id("tres0", "Ivory Dragon"))
+    assert g.t.game.xp[0] == 1 + 1 and not g.t.zone("tres0") and len(g.t.zone("hand0")) == 5
 
 
 def test_ts_ex54_no_breach_during_setup():
@@ -370,28 +389,31 @@ def test_ts_trophy_light_counts_from_hand():
 
 def test_ts_ex48_staff_uses_a_spell_twice():
     """EX-48 (p.21): with the Stab des blauen Feuers carried, the Gestaltwandlung's dungeon effect
-    may be used a second time this turn, and only once more."""
-    g = dungeon(["Halb-Ork-Derwisch", "Stab des blauen Feuers", "Gestaltwandlung", "Fackel", "Proviant", "Proviant"])
+    may be used a second time this turn, and only once more (real card: carried by a cleric or
+    wizard, here a Gorinthischer Anfaenger; the spell used twice is destroyed at the turn's end)."""
+    g = dungeon(["Gorinthischer Anfaenger", "Stab des blauen Feuers", "Gestaltwandlung", "Fackel", "Proviant", "Proviant"])
     spell = g.id("play0", "Gestaltwandlung")
     g.use("play0", "Gestaltwandlung", 0)
     g.play("choose", option="none")
     assert not [c for c in g.legal() if c.get("card") == spell]
-    g.play("equip", weapon=g.id("play0", "Stab des blauen Feuers"), hero=g.id("play0", "Halb-Ork-Derwisch"))
+    g.play("equip", weapon=g.id("play0", "Stab des blauen Feuers"), hero=g.id("play0", "Gorinthischer Anfaenger"))
     g.play("use", card=spell, ability=0)
     g.play("choose", option="none")
     assert not [c for c in g.legal() if c.get("card") == spell]
     assert g.t.game.t.used.count(f"{spell}/0") == 2
 
 
-def test_ts_ex52_ruby_dragon_on_another_players_turn():
-    """EX-52 (p.21), AUTO-TREASURE: the Rubindrache may be destroyed during another player's turn;
-    other treasures only on their owner's turn."""
-    g = Game(TABLE, seats={1: {"treasures": ["Rubindrache", "Smaragddrache"]}})
-    g.play("action", action="village")
-    ruby = g.id("tres1", "Rubindrache")
-    assert g.legal(1) == [{"kind": "treasure", "card": ruby}]
-    g.play("treasure", seat=1, card=ruby)
-    assert len(g.t.zone("hand1")) == 8 and ruby in g.t.zone("trash") and g.t.game.active == 0
+def test_ts_ex52_ruby_dragon_ignores_a_battle_effect():
+    """EX-52 (p.21), AUTO-TREASURE: the Rubindrache may be destroyed during another player's turn.
+    Real card (Ruby Dragon): destroyed to ignore one battle effect aimed at its owner; the engine
+    uses it by itself, so it is never a command: here the Gruftgeist's disease is ignored."""
+    g = Game(TABLE, seats={0: {"treasures": ["Rubindrache"]}, 1: {"treasures": ["Rubindrache"]}})
+    assert g.legal(1) == []
+    g.play("action", action="dungeon")
+    ruby = g.id("tres0", "Rubindrache")
+    g.play("attack", monster=g.id("pos3", "Gruftgeist"))
+    assert ruby in g.t.zone("trash") and g.last("ts.ignored")["effect"] == "disease"
+    assert "Krankheit" not in g.names("disc0") and g.names("tres1") == ["Rubindrache"]
 
 
 def test_ts_ex56_two_bans_hit_two_heroes():

@@ -44,7 +44,7 @@ def test_ts_first_game_and_randomizer_stacks_exist():
     from engine.games.thunderstone.setup import FIRST_GAME
     for kind, names in FIRST_GAME.items():
         assert set(names) <= set(content.groups(kind)), kind
-    assert len(content.groups("hero")) == 11 and len(content.groups("monster")) == 11
+    assert len(content.groups("hero")) == 11 and len(content.groups("monster")) == 8
     assert len(content.groups("village")) == 18 and len(content.pack().feature) == 6
 
 

@@ -14,7 +14,7 @@ from engine.games.thunderstone.setup import BASIC, STARTING
 from engine.testing import assert_replay_equal, assert_undo_equal, new_game, run_bots
 
 ALONE = {"solo_mode": "alone"}
-TOPS = ["Belzurischer Bischof", "Cabalier (Stufe 3)", "Gorinthischer Geizhals", "Halb-Ork-Derwisch"]
+TOPS = ["Belzur Cardinal", "Cabalischer Meister", "Gorinthischer Geizhals", "Halb-Ork-Derwisch"]
 
 
 def solo_game(seed: int, mode: str = "return", level: int = 1):
@@ -82,15 +82,18 @@ def test_ts_solo_player_count_and_options():
 # -- buying -----------------------------------------------------------------------------------
 def test_ts_solo_return_only_level1_heroes_buyable():
     """VAR-S-R2: with 8 gold the level-2 Belzurier on top of its stack may not be bought in
-    'Die Rueckkehr' (rejected under VAR-S-R2), while the base solo game allows it (A26)."""
-    g = Game("solo_return")
+    'Die Rueckkehr' (rejected under VAR-S-R2), while the base solo game allows it (A26).
+    Real cards: the Vikar prints gold 0 and the Bischof costs 8, so a Proviant (gold 2) replaces
+    the Dolch to reach 8 gold."""
+    hand = {"hand": ["Miliz", "Belzurischer Vikar", "Fackel", "Fackel", "Fackel", "Proviant"]}
+    g = Game("solo_return", seat0=hand)
     g.play("action", action="village")
     assert g.last("ts.gold")["total"] == 8
     assert sorted(c["stack"] for c in g.legal() if c["kind"] == "buy") == ["Gorinther", "Seelenjuwel"]
     with pytest.raises(IllegalCommand) as err:
         g.play("buy", stack="Belzurier")
     assert err.value.rule == "VAR-S-R2"
-    g = Game("solo_return", options=ALONE)
+    g = Game("solo_return", options=ALONE, seat0=hand)
     g.play("action", action="village")
     assert {"kind": "buy", "stack": "Belzurier"} in g.legal()
 
@@ -117,14 +120,14 @@ def test_ts_solo_return_destroyed_starting_card_goes_back_to_the_village():
 def test_ts_solo_return_leveled_hero_goes_back_on_top_of_its_stack():
     """VAR-S-R3 with LVL-6: leveling destroys the level-1 hero, which goes back on top of its
     stack (above the level 3 left there), so it can be bought again."""
-    g = Game("solo_return", stacks={"Belzurier": ["Belzurier (Stufe 2)", "Belzurischer Bischof"],
+    g = Game("solo_return", stacks={"Belzurier": ["Belzurischer Bischof", "Belzur Cardinal"],
                                     "Seelenjuwel": ["Seelenjuwel"]})
     vikar = g.id("hand0", "Belzurischer Vikar")
     g.play("action", action="village")
     g.play("pass")
     g.play("level", card=vikar)
-    assert g.names("v:Belzurier") == ["Belzurischer Vikar", "Belzurischer Bischof"]
-    assert "Belzurier (Stufe 2)" in g.names("disc0") and g.t.game.xp == [1]
+    assert g.names("v:Belzurier") == ["Belzurischer Vikar", "Belzur Cardinal"]
+    assert "Belzurischer Bischof" in g.names("disc0") and g.t.game.xp == [1]
 
 
 # -- the end ----------------------------------------------------------------------------------
@@ -136,17 +139,18 @@ def capture(g: Game) -> None:
 
 
 def test_ts_solo_return_win():
-    """VAR-S, VAR-S-R4: more VP (Thunderstone 3, Spukgestalt 1, Gruftgeist 2, four level-3 heroes
-    4 each = 22) than the village score pile (Ork III 3 + Glut 1 = 4) and 4 top heroes: a win."""
+    """VAR-S, VAR-S-R4: more VP (Stein der Verachtung 1, Spukgestalt 1, Gruftgeist 3, four
+    level-3 heroes 2 + 2 + 2 + 3 = 14) than the village score pile (Ork III 3 + Glut 1 = 4) and 4
+    top heroes: a win."""
     g = Game("solo_return")
     capture(g)
-    assert g.t.winners == [0] and g.t.scores == {"0": 22, "village": 4, "top_heroes": 4}
+    assert g.t.winners == [0] and g.t.scores == {"0": 14, "village": 4, "top_heroes": 4}
     assert g.rules_of("game.over") == ["VAR-S-R4"]
 
 
 def test_ts_solo_return_lost_for_want_of_top_heroes():
     """VAR-S-R4: 3 heroes of their highest level are not enough, however many VP."""
-    g = Game("solo_return", seat0={"discard": ["Gruftgeist"] + TOPS[:3] + ["Belzurier (Stufe 2)"]})
+    g = Game("solo_return", seat0={"discard": ["Gruftgeist"] + TOPS[:3] + ["Belzurischer Bischof"]})
     capture(g)
     assert g.t.winners == [] and g.t.scores["top_heroes"] == 3 and g.t.scores["0"] > g.t.scores["village"]
     assert "highest level" in g.last("game.over")["reason"]
@@ -156,17 +160,17 @@ def test_ts_solo_lost_on_vp_and_ties_lose():
     """VAR-S: the seat needs more VP than the village score pile; equal VP loses."""
     g = Game("solo_return", score_village=["Ork III"] * 8)
     capture(g)
-    assert g.t.winners == [] and g.t.scores["village"] == 24 > g.t.scores["0"] == 22
-    g = Game("solo_return", options=ALONE, score_village=["Ork III"] * 6 + ["Gruftgeist", "Glut", "Glut"])
+    assert g.t.winners == [] and g.t.scores["village"] == 24 > g.t.scores["0"] == 14
+    g = Game("solo_return", options=ALONE, score_village=["Ork III"] * 4 + ["Glut", "Glut"])
     capture(g)
-    assert g.t.scores == {"0": 22, "village": 22} and g.t.winners == []
+    assert g.t.scores == {"0": 14, "village": 14} and g.t.winners == []
 
 
 def test_ts_solo_alone_win_needs_no_top_heroes():
     """VAR-S: in the base solo game VP alone decide; the hero condition is Die Rueckkehr's."""
     g = Game("solo_return", options=ALONE, seat0={"discard": ["Gruftgeist"]})
     capture(g)
-    assert g.t.winners == [0] and g.t.scores == {"0": 6, "village": 4}
+    assert g.t.winners == [0] and g.t.scores == {"0": 5, "village": 4}
     assert g.rules_of("game.over") == ["VAR-S"]
 
 
