@@ -20,7 +20,7 @@ from engine.games.thunderstone.places import HAND_SIZE, deck, disc, hand, play
 
 FLOOR = HAND_SIZE  # below one hand of cards that are not diseases, destroy only diseases
 # effects that destroy another laid-out card of one's own for a bonus (a trade gets a card back)
-SELF_DESTROYING = {"burn_for_gold", "eat_food", "sacrifice_gold0", "sacrifice_nogold"}
+SELF_DESTROYING = {"burn_for_gold", "destroy_for_attack", "sacrifice_gold_magic", "sacrifice_nogold"}
 
 
 def kept(t, s: int, enough: int | None = None) -> int:
@@ -42,6 +42,8 @@ def wasteful(t, s: int, cmd: dict[str, Any]) -> bool:
         return not any(card(c).kind == "disease" for c in t.zone(hand(s)))
     if kind == "choose" and pending and pending[0]["what"] == "rest":
         return card(cmd["option"]).kind != "disease"
+    if kind == "treasure":  # the Ivory Dragon takes a hand card with it
+        return any(a.do == "xp_per_card" for a in card(cmd["card"]).all("treasure"))
     if kind == "use" and "target" in cmd:
         return (card(cmd["card"]).abilities[cmd["ability"]].do in SELF_DESTROYING
                 and card(cmd["target"]).kind != "disease")
