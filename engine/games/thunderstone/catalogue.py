@@ -4,7 +4,7 @@ ability vocabulary (texts.py), so the words shown are those of the abilities the
 from __future__ import annotations
 
 from engine.cards import CardInfo, check
-from engine.games.thunderstone.content import Card, pack
+from engine.games.thunderstone.content import Card, groups, pack
 from engine.games.thunderstone.texts import words
 
 # catalogue key -> content field
@@ -96,5 +96,50 @@ def info(c: Card) -> CardInfo:
                     count=c.count, count_source=source(c, "count"))
 
 
+# English randomizer names of the hero and monster groups (public randomizer list)
+RANDOMIZER_EN = {
+    "Belzurier": "Belzur", "Cabalier": "Cabal", "Chulianer": "Chulian", "Beschwoerer": "Evoker",
+    "Flammen": "Flame", "Gorinther": "Gorinth", "Halb-Ork": "Half-Orc", "Phalanx": "Phalanx",
+    "Steinwache": "Stoneguard", "Terakianer": "Terakian", "Veteranen": "Veteran",
+    "Raeuber - Humanoid": "Bandit • Humanoid", "Dunkles Fabelwesen": "Dark Enchanted",
+    "Elementar - Feuer": "Elemental • Fire", "Riese": "Giant", "Hydra - Drache": "Hydra • Dragon",
+    "Ork - Humanoid": "Orc • Humanoid", "Untoter - Lich": "Undead • Lich", "Untoter - Seuche": "Undead • Plague",
+}
+
+
+def randomizers() -> list[CardInfo]:
+    """The randomizer cards (SET-R1): one per hero group, monster group and village stack, the 3
+    dungeon-feature randomizers among the monster randomizers (reading A3), the 6 feature cards,
+    and the 7 Setting cards (4 played, 3 out of play)."""
+    from engine.games.thunderstone.setup import FEATURE_RANDOMIZERS
+    p = pack()
+    english = {c.stack: c.english for c in p.card if c.box and c.group == "village"} | RANDOMIZER_EN
+    out = []
+    for kind, rule in (("hero", "SET-R9"), ("monster", "SET-R2"), ("village", "SET-R10")):
+        for g in groups(kind):
+            eng = english.get(g)
+            out.append(CardInfo(name=g, english_name=eng if eng and eng != g else None, kind="randomizer",
+                                values={}, sources={}, text=f"{kind} randomizer: use the {g} stack ({rule})",
+                                group=f"{kind} randomizers", count=1, count_source="public-list"))
+    for i in range(FEATURE_RANDOMIZERS):
+        out.append(CardInfo(name=f"Dungeon-Merkmal {i + 1}", english_name=None, kind="randomizer", values={},
+                            sources={}, text="among the monster randomizers: draw 1 dungeon feature (SET-R4)",
+                            group="monster randomizers", count=1, count_source="rulebook p.2"))
+    for f in p.feature:
+        what = {"guardian": "a random guardian of the box goes under the dungeon deck with the top 10 cards",
+                "trap": f"shuffle the {f.adds} into the dungeon deck",
+                "treasure": f"shuffle the {f.adds} into the dungeon deck",
+                "scenario": f"play the setting {f.adds}",
+                "pick_two": "draw two more dungeon features instead"}[f.kind]
+        out.append(CardInfo(name=f.name, english_name=f.english or None, kind="dungeon feature", values={},
+                            sources={}, text=what, group="dungeon features", count=1,
+                            count_source="stand-in" if f.kind == "scenario" else "public-list"))
+    for st in p.setting:
+        out.append(CardInfo(name=st.name, english_name=st.english or None, kind="setting", values={},
+                            sources={}, text=st.text, group="settings" if st.played else "settings (out of play)",
+                            count=1, count_source="rulebook p.2"))
+    return out
+
+
 def catalogue() -> list[CardInfo]:
-    return check(info(c) for c in pack().card)
+    return check([info(c) for c in pack().card] + randomizers())

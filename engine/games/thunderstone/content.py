@@ -92,9 +92,18 @@ class Feature(Record, frozen=True, forbid_unknown_fields=True):
     english: str = ""
 
 
+class Setting(Record, frozen=True, forbid_unknown_fields=True):
+    """A Setting (scenario) card: `played` says whether the engine plays it (its effect is known)."""
+    name: str
+    english: str = ""
+    played: bool = False
+    text: str = ""
+
+
 class Pack(msgspec.Struct, frozen=True):
     card: list[Card]
     feature: list[Feature] = []
+    setting: list[Setting] = []
 
 
 HERE = Path(__file__).parent

@@ -10,14 +10,22 @@ from engine.games.thunderstone.rules import RULESET
 from engine.games.thunderstone.texts import TEXT
 
 
+SETUP_KINDS = ("randomizer", "dungeon feature", "setting")
+
+
+def cards():
+    """The catalogue's cards, without the set-up cards (randomizers, features, settings)."""
+    return [c for c in RULESET.cards() if c.kind not in SETUP_KINDS]
+
+
 def by_name():
-    return {c.name: c for c in RULESET.cards()}
+    return {c.name: c for c in cards()}
 
 
 def test_ts_catalogue_lists_the_whole_box():
     """CMP-1 (p.2): 11 hero groups with 141 cards, 18 village stacks of 8, 8 monster groups of 10,
     4 traps, 4 treasures, 2 guardians, 2 Thunderstones; every content card appears once."""
-    cat = RULESET.cards()
+    cat = cards()
     assert {c.name for c in cat} == {c.name for c in content.pack().card}
     box = [c for c in content.pack().card if c.box]
     heroes = [c for c in box if c.group == "hero"]
@@ -58,7 +66,7 @@ def test_ts_every_source_is_valid_and_stand_ins_are_marked():
 
 def test_ts_lookup_by_german_and_english_name():
     """The print name is German where the rulebook gives it; the English name finds it too."""
-    cat = RULESET.cards()
+    cat = cards()
     assert [c.name for c in find(cat, "Belzur Curate")] == ["Belzurischer Vikar"]
     assert [c.english_name for c in find(cat, "Belzurischer Vikar")] == ["Belzur Curate"]
     assert [c.name for c in find(cat, "Guardian Blade")] == ["Beschuetzerklinge"]
@@ -85,3 +93,17 @@ def test_ts_cards_command_json(capsys):
     got = json.loads(capsys.readouterr().out)
     assert got[0]["name"] == "Glut" and got[0]["english_name"] == "Ember"
     assert got[0]["values"]["health"] == 5 and got[0]["sources"]["vp"] == "rulebook p.10"
+
+
+def test_ts_catalogue_lists_randomizers_features_and_settings():
+    """SET-R1, SET-R4, CMP-8: 11 hero, 8 monster, 18 village randomizers and the 3 dungeon-feature
+    randomizers; the 6 feature cards; 7 settings, of which the 3 without a known effect are out of play."""
+    cat = RULESET.cards()
+    rand = [c for c in cat if c.kind == "randomizer"]
+    assert [sum(1 for c in rand if c.group == f"{k} randomizers") for k in ("hero", "monster", "village")] \
+        == [11, 8 + 3, 18]
+    assert next(c for c in rand if c.name == "Beschwoerer").english_name == "Evoker"
+    assert len([c for c in cat if c.kind == "dungeon feature"]) == 6
+    settings = [c for c in cat if c.kind == "setting"]
+    assert len(settings) == 7 and sorted(c.name for c in settings if "out of play" in c.group) == [
+        "Dreadwatch", "Grimhold", "Regian Cove"]
