@@ -121,6 +121,9 @@ def take(ctx, t, e: dict[str, Any], option: str | None) -> None:
         ctx.emit("ts.reduced", {"disease": e["card"], "to": option}, rule)
     elif what in ("doom", "kill", "sumpf"):
         ctx.emit("ts.doomed", {"card": option, "by": e.get("source")}, rule)
+        if e.get("at_once") and card(option).kind == "hero" and option not in t.game.t.banned:
+            # destroyed before the attack is totalled (Medusa): it adds nothing to this battle
+            ctx.emit("ts.banned", {"hero": option, "by": e.get("source")}, rule)
     elif what == "ban":
         ctx.emit("ts.banned", {"hero": option, "by": e.get("source")}, rule)
     elif what == "swap":

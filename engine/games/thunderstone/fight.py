@@ -129,8 +129,8 @@ def battle_effect(ctx, t, s: int, target: str, a) -> list[dict[str, Any]]:
         return [{"what": "ban", "source": target, "rule": "AUTO-BATTLE"}]
     elif a.do == "destroy_weapon":
         return [{**doom, "test": "weapon"}]
-    elif a.do == "destroy_class":
-        return [{**doom, "test": "class", "classes": a.what.split(",")}]
+    elif a.do == "destroy_class":  # n = 1: before the attack is totalled (Medusa)
+        return [{**doom, "test": "class", "classes": a.what.split(","), **({"at_once": True} if a.n else {})}]
     elif a.do == "destroy_village_card":
         return [{**doom, "test": "village"}]
     elif a.do == "destroy_per_disease":

@@ -103,7 +103,7 @@ TEXT: dict[tuple[str, str], str] = {
     ("battle", "disease_others"): "every other player gains {n} Disease",
     ("battle", "destroy_weapon"): "destroy 1 weapon",
     ("battle", "destroy_any"): "destroy 1 laid-out card",
-    ("battle", "destroy_class"): "destroy 1 {what_or}",
+    ("battle", "destroy_class"): "destroy 1 {what_or}{before_total}",
     ("battle", "destroy_all_class"): "destroy every {what_or}",
     ("battle", "destroy_village_card"): "destroy the laid-out village card with the highest gold value",
     ("battle", "destroy_per_disease"): "destroy 1 non-Disease laid-out card per laid-out Disease",
@@ -173,6 +173,7 @@ def words(on: str, do: str, n: int, m: int, what: str) -> str:
         "what_or": " or ".join(names),
         "minus_m_attack": f" and ATTACK -{m}" if m else "",
         "who": "every player" if m else "the active player",
+        "before_total": " before the attack is totalled" if n else "",
     }
     body = TEXT[(on, do)].format(n=n, m=m, what=what, **extra)
     prefix = WHEN.get(on, "")

@@ -82,13 +82,17 @@ def test_ts_class_destroyers(monster, hand, victim):
 
 
 def test_ts_medusa_destroys_heroes_without_edged_weapons():
-    """Medusa: heroes without an edged weapon are destroyed; the one with a Dolch survives."""
-    g = dungeon(["Miliz", "Flammenwache", "Dolch", "Fackel", "Proviant", "Proviant"],
+    """Medusa: a hero without an edged weapon is destroyed before the attack is totalled (it adds
+    nothing), the others without one after the battle; the one with a Dolch survives."""
+    g = dungeon(["Miliz", "Miliz", "Flammenwache", "Dolch", "Fackel", "Proviant"],
                 hall=["Medusa", "Ork I", "Fabelwesen I"])
     g.play("equip", weapon=g.id("play0", "Dolch"), hero=g.id("play0", "Flammenwache"))
     g.play("attack", monster=g.id("pos1", "Medusa"))
+    first = g.id("play0", "Miliz")
+    g.play("choose", option=first)
     choose_all(g)
-    assert g.names("trash") == ["Miliz"]
+    assert g.names("trash") == ["Miliz", "Miliz"] and "Flammenwache" not in g.names("trash")
+    assert part(g, "Miliz")["attack"] == 0 and g.last("ts.battle")["attack"] == 2 + 1 + 1
 
 
 def test_ts_lich_lord_weakens_every_hero():
