@@ -83,8 +83,8 @@ def attack(ctx, t, s: int, target: str) -> None:
 
 
 def ignored(ctx, t, s: int, target: str, do: str) -> bool:
-    """Rubindrache: a treasure of the active seat is destroyed to ignore one battle effect (used
-    automatically on the first effect aimed at that seat)."""
+    """Rubindrache: a seat's treasure is destroyed to ignore one battle effect aimed at it, also in
+    another player's turn (p.21; used automatically on the first such effect)."""
     ruby = next((c for c in t.zone(tres(s)) if card(c).has("treasure", "ignore_battle")), None)
     if ruby is None:
         return False
@@ -103,6 +103,8 @@ def battle_effect(ctx, t, s: int, target: str, a) -> list[dict[str, Any]]:
             gain_disease(ctx, t, s, "AUTO-BATTLE")
     elif a.do in ("disease_all", "disease_others"):
         for o in range(t.players):
+            if o != s and ignored(ctx, t, o, target, a.do):  # another seat's Rubindrache
+                continue
             if o != s or a.do == "disease_all":
                 for _ in range(a.n):
                     gain_disease(ctx, t, o, "AUTO-BATTLE")

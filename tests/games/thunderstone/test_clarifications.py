@@ -406,7 +406,8 @@ def test_ts_ex48_staff_uses_a_spell_twice():
 def test_ts_ex52_ruby_dragon_ignores_a_battle_effect():
     """EX-52 (p.21), AUTO-TREASURE: the Rubindrache may be destroyed during another player's turn.
     Real card (Ruby Dragon): destroyed to ignore one battle effect aimed at its owner; the engine
-    uses it by itself, so it is never a command: here the Gruftgeist's disease is ignored."""
+    uses it by itself, so it is never a command: here the Gruftgeist's disease is ignored, and in
+    another player's turn the Erstickender Rauch's disease for every player."""
     g = Game(TABLE, seats={0: {"treasures": ["Rubindrache"]}, 1: {"treasures": ["Rubindrache"]}})
     assert g.legal(1) == []
     g.play("action", action="dungeon")
@@ -414,6 +415,11 @@ def test_ts_ex52_ruby_dragon_ignores_a_battle_effect():
     g.play("attack", monster=g.id("pos3", "Gruftgeist"))
     assert ruby in g.t.zone("trash") and g.last("ts.ignored")["effect"] == "disease"
     assert "Krankheit" not in g.names("disc0") and g.names("tres1") == ["Rubindrache"]
+    g = Game(TABLE, seats={1: {"treasures": ["Rubindrache"]}}, hall=["Erstickender Rauch", "Ork I", "Gruftgeist"])
+    g.play("action", action="dungeon")
+    g.play("attack", monster=g.id("pos1", "Erstickender Rauch"))
+    assert g.names("disc0").count("Krankheit") == 1 and "Krankheit" not in g.names("disc1")
+    assert g.last("ts.ignored")["seat"] == 1 and not g.t.zone("tres1")
 
 
 def test_ts_ex56_two_bans_hit_two_heroes():
