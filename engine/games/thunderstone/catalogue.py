@@ -77,7 +77,10 @@ def text(c: Card) -> str:
     for a in c.abilities:
         if (a.on, a.do) == ("static", "conjurer"):
             continue
-        out.append(words(a.on, a.do, a.n, a.m, a.what))
+        said = words(a.on, a.do, a.n, a.m, a.what)
+        if c.is_monster and a.on in ("village", "dungeon", "static"):
+            said = f"TROPHY ({said})"  # usable once the defeated monster is laid out from hand
+        out.append(said)
     if c.keywords:
         out.insert(0, " • ".join(k.upper() for k in c.keywords))
     return ". ".join(out)
