@@ -129,12 +129,13 @@ def explain_buy(t, name: Any) -> Illegal:
     top = top_of(t, name)
     if top is None:
         return Illegal("TRN-V4", f"the stack {name!r} is empty")
-    k, gold = card(top), t.game.t.total_gold
+    k, gold = card(top), t.game.t.total_gold - t.game.t.spent  # gold left after earlier buys
     if k.kind == "disease":
         return Illegal("TRN-V4", "diseases are not bought")
     if k.price > gold:
         return Illegal("TRN-V4", f"{k.name} costs {k.price} gold, you have {gold}")
-    return Illegal("TRN-V4", "one card only, from the top of a stack, price <= total gold")
+    return Illegal("TRN-V4", "one card per buy (more only with an extra buy), from the top of a "
+                             "stack, price <= gold left")
 
 
 def explain_level(t, s: int, cmd: dict[str, Any]) -> Illegal:

@@ -303,3 +303,15 @@ def test_ts_pick_two_and_random_guardian_in_set_up():
         if seen == {"pick", "guardian"}:
             break
     assert seen == {"pick", "guardian"}
+
+
+def test_ts_second_buy_needs_the_gold_left():
+    """TRN-V4 with a Stadtfuehrer: the second buy may spend only what the first left (8 - 5 = 3)."""
+    from engine.errors import IllegalCommand
+    g = Game(TABLE, seat0={"hand": ["Stadtfuehrer", "Fackel", "Fackel", "Fackel", "Miliz", "Miliz"]})
+    g.play("action", action="village")
+    g.use("play0", "Stadtfuehrer", 0)
+    g.play("buy", stack="Seelenjuwel")
+    with pytest.raises(IllegalCommand) as err:
+        g.play("buy", stack="Seelenjuwel")
+    assert err.value.rule == "TRN-V4" and "you have 3" in str(err.value)
