@@ -225,6 +225,7 @@ def after_defeat(ctx, t, s: int, monster: str) -> None:
                 for o in range(t.players):
                     for _ in range(a.n):
                         gain_disease(ctx, t, o, "AUTO-GLOBAL")
+    set_aside(ctx, t, s, monster)
     sources = [monster] + [h for h in heroes(t.zone(play(s))) if not can_attack(t, h, monster)]
     for src in sources:
         for a in card(src).all("spoils"):
@@ -236,6 +237,15 @@ def after_defeat(ctx, t, s: int, monster: str) -> None:
                     ctx.emit("ts.kept", {"cards": kept, "source": src}, "AUTO-SPOILS")
             elif a.do == "steal_monsters":
                 steal_monsters(ctx, t, s, a.n, a.m)
+
+
+def set_aside(ctx, t, s: int, monster: str) -> None:
+    """Smaragddrache (p.21; Sapphire Dragon): a monster defeated is set aside with it, out of the
+    deck, until the game ends, when both count as owned (reading: always, one monster per figure)."""
+    figures = sum(1 for c in t.zone(tres(s)) if card(c).has("treasure", "keep_monster"))
+    held = sum(1 for c in t.zone(tres(s)) if card(c).is_monster)
+    if figures > held and monster in t.zone(disc(s)):
+        zones.move(ctx, disc(s), tres(s), [monster], "AUTO-TREASURE")
 
 
 def steal_monsters(ctx, t, s: int, n: int, vp: int) -> None:

@@ -146,8 +146,8 @@ TEXT: dict[tuple[str, str], str] = {
                                    "effect aimed at you (used automatically)",
     ("treasure", "hide_card"): "hide a hand card under it; returned on a later 6+ VP defeat "
                                "(no effect in the engine)",
-    ("treasure", "keep_monster"): "set a defeated monster aside with it; both return at game end "
-                                  "(no effect in the engine: every owned card scores)",
+    ("treasure", "keep_monster"): "the next monster you defeat is set aside with it, out of your "
+                                  "deck; both return at game end (used by itself)",
     ("trophy", "avoid_trap"): "show it from hand to avoid 1 trap",
     ("score", "contempt"): "worth {n} VP in total if every other player owns more monsters",
     ("score", "terror"): "+{n} VP per other Thunderstone you own",

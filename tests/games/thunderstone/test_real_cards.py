@@ -315,3 +315,14 @@ def test_ts_second_buy_needs_the_gold_left():
     with pytest.raises(IllegalCommand) as err:
         g.play("buy", stack="Seelenjuwel")
     assert err.value.rule == "TRN-V4" and "you have 3" in str(err.value)
+
+
+def test_ts_smaragddrache_sets_the_next_defeated_monster_aside():
+    """Smaragddrache (Sapphire Dragon, p.21): the next monster its owner defeats leaves his deck and
+    lies with the figure; both still count as owned at the end (VP)."""
+    g = dungeon(["Brutale Steinwache", "Dolch", "Fackel", "Proviant", "Proviant", "Proviant"],
+                seats={0: {"treasures": ["Smaragddrache"]}})
+    g.play("equip", weapon=g.id("play0", "Dolch"), hero=g.id("play0", "Brutale Steinwache"))
+    g.play("attack", monster=g.id("pos1", "Fabelwesen I"))
+    assert g.last("ts.battle")["won"] and sorted(g.names("tres0")) == ["Fabelwesen I", "Smaragddrache"]
+    assert "Fabelwesen I" not in g.names("disc0") + g.names("deck0") + g.names("hand0")
