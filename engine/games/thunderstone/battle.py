@@ -58,18 +58,6 @@ def carried(t, hero: str) -> list[str]:
     return [w for w in t.game.t.equip.get(hero, []) if card(w).weight <= st]
 
 
-def played_spell(t, cards: list[str]) -> bool:
-    """A spell counts as played once laid out and its effect used (p.20)."""
-    used = t.game.t.used
-    for c in cards:
-        k = card(c)
-        if k.kind == "spell":
-            actives = [i for i, a in enumerate(k.abilities) if a.on == "dungeon"]
-            if not actives or any(f"{c}/{i}" in used for i in actives):
-                return True
-    return False
-
-
 def spells_played(t, cards: list[str]) -> int:
     """How many laid-out spells count as played (p.20: laid out and, if it has one, its effect used)."""
     used = t.game.t.used
