@@ -22,6 +22,7 @@ from rich.table import Table as RichTable
 
 from engine import cards as cards_mod
 from engine import integrity, registry, simulate_cli
+import analytics.cli
 from engine import situation as situation_file
 from engine.content import ContentError
 from engine.boundary import check_seat, parse_command, parse_json
@@ -411,6 +412,7 @@ def parser() -> argparse.ArgumentParser:
     # Front ends with their own subcommands: each module's add_parser(sub, common) registers its
     # parsers and sets `run=` (a function of args returning the exit code) as their default.
     simulate_cli.add_parser(sub, common).set_defaults(run=simulate_cli.run)
+    analytics.cli.add_parser(sub, common).set_defaults(run=analytics.cli.run)
     return p
 
 

@@ -1,0 +1,1 @@
+"""Analytics over a Runeledger store: Parquet/CSV export, DuckDB queries, bots worth measuring."""

@@ -1,0 +1,96 @@
+"""CLI front end of the analytics: `export` and `query` (registered by engine/cli.py)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+# pyarrow and duckdb are imported by run(), so other commands do not pay their start-up.
+FORMATS = ("parquet", "csv")
+PLAIN_EVERY = 5.0
+
+
+def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Registers export and query; returns the last parser (engine/cli.py sets run= on it,
+    which is this module's run, as on the others)."""
+    e = sub.add_parser("export", parents=[common], help="write finished games as Parquet/CSV tables",
+                       description="Finished games as tables (games, events, per-ruleset facts); "
+                                   "a rerun appends only new games.")
+    e.add_argument("--out", required=True, metavar="DIR")
+    e.add_argument("--format", choices=FORMATS, default="parquet")
+    e.add_argument("--ruleset", help="only games of this ruleset")
+    e.set_defaults(run=run, analytics_cmd="export")
+    q = sub.add_parser("query", parents=[common], help="run SQL (DuckDB) over the games",
+                       description="SQL over the tables of an export (--tables) or of --db.")
+    q.add_argument("sql", nargs="?", help="the SQL; leave out to list the tables")
+    q.add_argument("--tables", metavar="DIR", help="an export folder (default: read --db)")
+    q.add_argument("--ruleset", help="with --db: only games of this ruleset")
+    q.set_defaults(run=run, analytics_cmd="query")
+    return q
+
+
+class Progress:
+    """A rich bar on a terminal, else a plain line every PLAIN_EVERY seconds."""
+
+    def __init__(self, err: Console, label: str):
+        self.err, self.label, self.bar, self.task = err, label, None, None
+        self.last = time.monotonic()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.err.is_terminal:
+            if self.bar is None:
+                from rich.progress import Progress as Bar
+                self.bar = Bar(console=self.err, transient=True)
+                self.task = self.bar.add_task(self.label, total=total)
+                self.bar.start()
+            self.bar.update(self.task, completed=done)
+        elif time.monotonic() - self.last >= PLAIN_EVERY or done == total:
+            self.last = time.monotonic()
+            self.err.print(f"{self.label}: {done}/{total} games read", markup=False,
+                           highlight=False)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def run(args) -> int:
+    out, err = Console(soft_wrap=True), Console(stderr=True, soft_wrap=True)
+    if args.analytics_cmd == "export":
+        from analytics.export import export
+        ticker = Progress(err, "export")
+        try:
+            written = export(args.db, args.out, args.format, args.ruleset, progress=ticker)
+        finally:
+            ticker.close()
+        if args.json:
+            sys.stdout.write(json.dumps({"out": args.out, "rows": written}) + "\n")
+        elif not written:
+            out.print(f"no new finished games to export; {args.out} is up to date",
+                      markup=False, highlight=False)
+        else:
+            out.print(f"exported {written.get('games', 0)} games to {args.out}: " +
+                      ", ".join(f"{k} {v}" for k, v in written.items()), markup=False,
+                      highlight=False)
+        return 0
+    from analytics.query import connect, run_sql, tables_of
+    con = connect(None if args.tables else args.db, args.tables, args.ruleset)
+    if not args.sql:
+        names = tables_of(con)
+        sys.stdout.write(json.dumps({"tables": names}) + "\n") if args.json else \
+            out.print("tables: " + ", ".join(names), markup=False, highlight=False)
+        return 0
+    cols, rows = run_sql(con, args.sql)
+    if args.json:
+        sys.stdout.write(json.dumps([dict(zip(cols, r)) for r in rows], default=str) + "\n")
+        return 0
+    t = Table(*cols)
+    for r in rows:
+        t.add_row(*("" if v is None else str(v) for v in r))
+    out.print(t)
+    return 0
+
