@@ -118,11 +118,11 @@ def _fact_table(rows: list[dict[str, Any]]) -> pa.Table:
 
 
 def _bots(store: EventStore, game_id: str) -> str | None:
-    """The bots that played a simulated game, if simulate recorded them (analytics.bots)."""
+    """The bots that played a simulated game (simulate records them per run: GAME-SEED)."""
     try:
-        row = store.conn.execute("SELECT bots FROM analytics_bots WHERE game_id=?",
-                                 (game_id,)).fetchone()
-    except Exception:  # the table exists only in stores simulated with --bots
+        row = store.conn.execute("SELECT bots FROM analytics_runs WHERE prefix=?",
+                                 (game_id.rsplit("-", 1)[0],)).fetchone()
+    except Exception:  # a store no simulate run wrote to has no such table
         return None
     return row[0] if row else None
 

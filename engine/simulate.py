@@ -26,6 +26,7 @@ from typing import Any
 import msgspec
 
 from engine import registry
+from engine.bot_players import BotPlay, BotsError, parse_bots
 from engine.bots import Abandoned, Stall, play_out
 from engine.errors import EngineError
 from engine.pipeline import Engine
@@ -87,6 +88,7 @@ class Summary(msgspec.Struct):
     players: int
     seed: str
     workers: int
+    bots: list[str] = []             # one bot kind per seat (random unless --bots)
 
 
 @dataclass(frozen=True)
@@ -459,15 +461,41 @@ def prepare(db: str, game: str, games: int, players: int, seed: str | int, worke
     return {"game": rs.name, "options": opts, "seed": seed, "workers": min(workers, games)}
 
 
+def record_bots(db: str, prefix: str, names: tuple[str, ...]) -> None:
+    """Note which bots played the games GAME-SEED-i (a side table `export` reads)."""
+    store = EventStore(db)
+    try:
+        with store.transaction():
+            store.conn.execute("CREATE TABLE IF NOT EXISTS analytics_runs "
+                               "(prefix TEXT PRIMARY KEY, bots TEXT)")
+            store.conn.execute("INSERT OR REPLACE INTO analytics_runs VALUES (?, ?)",
+                               (prefix, ",".join(names)))
+    finally:
+        store.close()
+
+
 def simulate(db: str, game: str, games: int, players: int, seed: str | int = 0,
              workers: int = 1, options: dict[str, Any] | None = None,
              tick: Callable[[int], None] | None = None, *, resume: bool = False,
              play: Callable[..., int] = play_out, game_seconds: float = 300.0,
-             flush_seconds: float = 0.5) -> Summary:
+             flush_seconds: float = 0.5, bots: str | None = None,
+             mcts_iterations: int = 64) -> Summary:
     """Play `games` games into `db`. Ctrl-C (SIGINT) stops within moments with every finished
     game stored and returns a Summary with interrupted=True. `tick(n)` reports n more games
-    done (stored, failed or skipped)."""
+    done (stored, failed or skipped). `bots` ("mcts,random": one per seat, or one for all)
+    picks the bots; the run's bots are recorded with its game ids for `export`."""
     p = prepare(db, game, games, players, seed, workers, options, resume)
+    names = ("random",) * players
+    if bots is not None:
+        try:
+            names = parse_bots(bots, players)
+        except BotsError as exc:
+            raise UsageError(str(exc)) from None
+        if mcts_iterations < 1:
+            raise UsageError(f"--mcts-iterations must be at least 1 (got {mcts_iterations})")
+        if set(names) != {"random"}:
+            play = BotPlay(names, mcts_iterations)
+        record_bots(db, f"{p['game']}-{p['seed']}", names)
     spec = Spec(db, p["game"], players, p["seed"], games, p["options"], resume, play,
                 flush_seconds, game_seconds)
     total = Tally(wins=[0.0] * players, errors=[])
@@ -503,4 +531,4 @@ def simulate(db: str, game: str, games: int, players: int, seed: str | int = 0,
                    {str(s): w for s, w in enumerate(total.wins)},
                    sorted(total.errors, key=lambda e: (e.game_id is None, e.game_id or "")),
                    errors_total, total.skipped, games, stop.requested and done < games,
-                   p["game"], players, p["seed"], p["workers"])
+                   p["game"], players, p["seed"], p["workers"], list(names))

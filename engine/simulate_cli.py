@@ -30,6 +30,10 @@ def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     s.add_argument("--seed", default="0", help="game i gets id GAME-SEED-i and seed SEED-i")
     s.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     s.add_argument("--option", action="append", metavar="KEY=VALUE")
+    s.add_argument("--bots", metavar="LIST", help="bots per seat, e.g. mcts,random "
+                   "(random, greedy, mcts; one name plays every seat; default random)")
+    s.add_argument("--mcts-iterations", type=int, default=64, metavar="N",
+                   help="MCTS iterations per decision (default 64)")
     s.add_argument("--resume", action="store_true",
                    help="continue a stopped run: skip the games of this --seed already stored")
     return s
@@ -85,7 +89,8 @@ def run(args) -> int:
         ticker = Ticker(err, label, args.games)
         try:
             summary = simulate(args.db, args.game, args.games, args.players, args.seed,
-                               args.workers, opts, tick=ticker, resume=args.resume)
+                               args.workers, opts, tick=ticker, resume=args.resume, bots=args.bots,
+                               mcts_iterations=args.mcts_iterations)
         finally:
             ticker.close()
     except UsageError as exc:
