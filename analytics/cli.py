@@ -1,4 +1,4 @@
-"""CLI front end of the analytics: `export` and `query` (registered by engine/cli.py)."""
+"""CLI front end of the analytics: `export`, `report` and `query` (registered by engine/cli.py)."""
 from __future__ import annotations
 
 import argparse
@@ -15,7 +15,7 @@ PLAIN_EVERY = 5.0
 
 
 def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """Registers export and query; returns the last parser (engine/cli.py sets run= on it,
+    """Registers export, report and query; returns the last parser (engine/cli.py sets run= on it,
     which is this module's run, as on the others)."""
     e = sub.add_parser("export", parents=[common], help="write finished games as Parquet/CSV tables",
                        description="Finished games as tables (games, events, per-ruleset facts); "
@@ -24,6 +24,11 @@ def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     e.add_argument("--format", choices=FORMATS, default="parquet")
     e.add_argument("--ruleset", help="only games of this ruleset")
     e.set_defaults(run=run, analytics_cmd="export")
+    r = sub.add_parser("report", parents=[common], help="an HTML page of plots about the games",
+                       description="A self-contained HTML report (plus one SVG per figure).")
+    r.add_argument("--out", required=True, metavar="FILE.html")
+    r.add_argument("--ruleset", help="only games of this ruleset")
+    r.set_defaults(run=run, analytics_cmd="report")
     q = sub.add_parser("query", parents=[common], help="run SQL (DuckDB) over the games",
                        description="SQL over the tables of an export (--tables) or of --db.")
     q.add_argument("sql", nargs="?", help="the SQL; leave out to list the tables")
@@ -76,6 +81,19 @@ def run(args) -> int:
             out.print(f"exported {written.get('games', 0)} games to {args.out}: " +
                       ", ".join(f"{k} {v}" for k, v in written.items()), markup=False,
                       highlight=False)
+        return 0
+    if args.analytics_cmd == "report":
+        from analytics.report import report
+        ticker = Progress(err, "report")
+        try:
+            paths = report(args.db, args.out, args.ruleset, progress=ticker)
+        finally:
+            ticker.close()
+        if args.json:
+            sys.stdout.write(json.dumps({"out": args.out, "figures": paths}) + "\n")
+        else:
+            out.print(f"wrote {args.out} with {len(paths)} figures (SVGs beside it)",
+                      markup=False, highlight=False)
         return 0
     from analytics.query import connect, run_sql, tables_of
     con = connect(None if args.tables else args.db, args.tables, args.ruleset)

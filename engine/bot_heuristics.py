@@ -32,7 +32,7 @@ def _rune_age(t: Table, s: int) -> float:
         return -100.0
     mine = t.damage.get(f"realm:{s}", 0)
     theirs = max((t.damage.get(f"realm:{o}", 0) for o in range(t.players) if o != s), default=0)
-    return theirs - mine + 0.1 * deck_strength(t, s)
+    return theirs - mine + 0.5 * deck_strength(t, s)
 
 
 def _epochs(t: Table, s: int) -> float:

@@ -96,3 +96,13 @@ def test_cli_query_json_and_error(store, capsys):
     assert json.loads(capsys.readouterr().out) == [{"n": 3}]
     assert main(["query", "--db", store, "SELEC"]) == 2
     assert "query failed" in capsys.readouterr().err
+
+
+def test_report_writes_page_and_svgs(store, tmp_path):
+    page = tmp_path / "r.html"
+    assert main(["report", "--db", store, "--out", str(page)]) == 0
+    text = page.read_text()
+    figs = sorted(p.name for p in (tmp_path / "r_figures").iterdir())
+    assert "thunderstone-monsters.svg" in figs and "duel-win-by-seat.svg" in figs
+    assert text.count("<svg") == len(figs) and "5 finished games" in text
+    assert "http" not in text.split("<svg")[0]  # self-contained: nothing fetched

@@ -1,0 +1,157 @@
+"""`runeledger report`: one self-contained HTML page of plots about the games of a store.
+
+Figures (matplotlib, SVG inlined in the page and also written beside it as FILE_figures/*.svg):
+win rate by seat and by bot, game length, score spread, and per ruleset the cards or monsters
+that matter (Thunderstone: battles won per monster; Rune Age: cards gained; epochs: combat
+winners by side). A card whose catalogue values include a stand-in is marked with '*'.
+"""
+from __future__ import annotations
+
+import html
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+import duckdb
+
+from analytics.export import collect
+
+
+def _plt():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    plt.rcParams["svg.hashsalt"] = "runeledger"  # the same data gives the same SVG
+    return plt
+
+
+def _stand_in_names(ruleset: str) -> set[str]:
+    try:
+        from engine import registry
+        cards = registry.get(ruleset).cards()
+    except Exception:  # a ruleset without a catalogue: nothing to mark
+        return set()
+    return {c.name for c in cards if "stand-in" in c.sources.values()} | \
+        {c.english_name for c in cards if c.english_name and "stand-in" in c.sources.values()}
+
+
+def _svg(fig) -> str:
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
+    _plt().close(fig)
+    text = buf.getvalue()
+    return text[text.index("<svg"):]
+
+
+def _bar(title: str, labels: list[str], values: list[float], ylabel: str):
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(6.4, 3.2))
+    ax.bar(range(len(labels)), values, color="#4c72b0")
+    ax.set_xticks(range(len(labels)), labels, rotation=45 if len(labels) > 6 else 0,
+                  ha="right" if len(labels) > 6 else "center", fontsize=8)
+    ax.set_title(title)
+    ax.set_ylabel(ylabel)
+    return fig
+
+
+def _hist(title: str, values: list[float], xlabel: str):
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(6.4, 3.2))
+    ax.hist(values, bins=min(30, max(5, len(set(values)))), color="#55a868")
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("games")
+    return fig
+
+
+def figures(con: duckdb.DuckDBPyConnection, tables: set[str]) -> list[tuple[str, str, object]]:
+    """(file stem, caption, matplotlib figure) for every figure the data allows."""
+    out = []
+    rulesets = [r[0] for r in con.execute("SELECT DISTINCT ruleset FROM games ORDER BY 1").fetchall()]
+    for rs in rulesets:
+        q = lambda sql: con.execute(sql, [rs]).fetchall()  # noqa: E731
+        seats = q("SELECT s, avg(CASE WHEN list_contains(winners, s) THEN 1.0 / len(winners) "
+                  "ELSE 0 END) FROM games, range(players) t(s) WHERE ruleset=? GROUP BY s "
+                  "ORDER BY s")
+        out.append((f"{rs}-win-by-seat", f"{rs}: win rate by seat (a shared win counts 1/k)",
+                    _bar(f"{rs}: win rate by seat", [f"seat {s}" for s, _ in seats],
+                         [v for _, v in seats], "win rate")))
+        bots = q("SELECT string_split(bots, ',')[s + 1] AS bot, avg(CASE WHEN "
+                 "list_contains(winners, s) THEN 1.0 / len(winners) ELSE 0 END), count(*) "
+                 "FROM games, range(players) t(s) WHERE ruleset=? AND bots IS NOT NULL "
+                 "GROUP BY bot ORDER BY bot")
+        if bots:
+            out.append((f"{rs}-win-by-bot", f"{rs}: win rate by bot (seat-games per bot: " +
+                        ", ".join(f"{b} {n}" for b, _, n in bots) + ")",
+                        _bar(f"{rs}: win rate by bot", [b for b, _, _ in bots],
+                             [v for _, v, _ in bots], "win rate")))
+        lengths = [r[0] for r in q("SELECT commands FROM games WHERE ruleset=?")]
+        out.append((f"{rs}-length", f"{rs}: game length in decisions",
+                    _hist(f"{rs}: game length", lengths, "decisions per game")))
+        spread = [r[0] for r in q(
+            "SELECT max(v::DOUBLE) - min(v::DOUBLE) FROM (SELECT game_id, unnest(json_extract("
+            "scores, '$.*'))::VARCHAR AS v FROM games WHERE ruleset=? AND scores IS NOT NULL "
+            "AND scores <> '{}') GROUP BY game_id") if r[0] is not None]
+        if spread:
+            out.append((f"{rs}-score-spread", f"{rs}: score spread (best minus worst)",
+                        _hist(f"{rs}: score spread", spread, "points")))
+        marked = _stand_in_names(rs)
+
+        def mark(name: str) -> str:
+            return name + ("*" if name in marked else "")
+        if rs == "thunderstone" and "ts_battles" in tables:
+            rows = con.execute("SELECT split_part(target, '#', 1) AS m, avg(won::INT), count(*) "
+                               "FROM ts_battles GROUP BY m ORDER BY count(*) DESC LIMIT 20"
+                               ).fetchall()
+            out.append(("thunderstone-monsters", "thunderstone: share of battles won per monster "
+                        "(the 20 fought most; * = a stand-in value)",
+                        _bar("thunderstone: battles won per monster", [mark(m) for m, _, _ in rows],
+                             [v for _, v, _ in rows], "share won")))
+        if rs == "thunderstone" and "ts_buys" in tables:
+            rows = con.execute("SELECT stack, count(*) FROM ts_buys GROUP BY 1 ORDER BY 2 DESC "
+                               "LIMIT 20").fetchall()
+            out.append(("thunderstone-buys", "thunderstone: cards bought (the 20 bought most)",
+                        _bar("thunderstone: cards bought", [mark(s) for s, _ in rows],
+                             [n for _, n in rows], "bought")))
+        if rs == "rune-age" and "ra_purchases" in tables:
+            rows = con.execute("SELECT split_part(card, '#', 1) AS c, count(*) FROM ra_purchases "
+                               "GROUP BY 1 ORDER BY 2 DESC LIMIT 20").fetchall()
+            out.append(("rune-age-gains", "rune-age: cards gained (the 20 gained most)",
+                        _bar("rune-age: cards gained", [mark(c) for c, _ in rows],
+                             [n for _, n in rows], "gained")))
+        if rs == "epochs" and "ep_combats" in tables:
+            rows = con.execute("SELECT winner, count(*) FROM ep_combats GROUP BY 1 ORDER BY 1"
+                               ).fetchall()
+            out.append(("epochs-combats", "epochs: combats won by side",
+                        _bar("epochs: combat winners", [str(w) for w, _ in rows],
+                             [n for _, n in rows], "combats")))
+    return out
+
+
+def report(db: str, out: str, ruleset: str | None = None,
+           progress: Callable[[int, int], None] | None = None) -> list[str]:
+    """Write the page and its SVG files; return the SVG paths."""
+    tabs, ids = collect(db, ruleset, progress=progress)
+    con = duckdb.connect(":memory:")
+    for name, t in tabs.items():
+        con.register(name, t)
+    page = Path(out)
+    figdir = page.with_name(page.stem + "_figures")
+    figdir.mkdir(parents=True, exist_ok=True)
+    parts, paths = [], []
+    for stem, caption, fig in (figures(con, set(tabs)) if ids else []):
+        svg = _svg(fig)
+        path = figdir / f"{stem}.svg"
+        path.write_text(svg)
+        paths.append(str(path))
+        parts.append(f"<figure>{svg}<figcaption>{html.escape(caption)}</figcaption></figure>")
+    body = "\n".join(parts) or "<p>No finished games in this store.</p>"
+    page.write_text(
+        "<!doctype html><html><head><meta charset='utf-8'><title>Runeledger report</title>"
+        "<style>body{font-family:sans-serif;max-width:60em;margin:auto}figure{margin:2em 0}"
+        "figcaption{color:#444}</style></head><body>"
+        f"<h1>Runeledger report</h1><p>{len(ids)} finished games from "
+        f"{html.escape(Path(db).name)}. Cards marked * have at least one stand-in value (a "
+        "value neither the rulebook nor a public list gives).</p>"
+        f"{body}</body></html>")
+    return paths
