@@ -57,3 +57,10 @@ def test_view_hides_the_other_seats_hand():
     mine, theirs = g.view(0), g.view(1)
     assert mine["as"] == "seat 0" and theirs["as"] == "seat 1"
     assert mine["zones"] != theirs["zones"]
+
+
+def test_example_script_runs(capsys):
+    from runeledger.example import main
+    rate = main("duel", games=2, iterations=8)
+    assert 0.0 <= rate <= 1.0
+    assert "MCTS won" in capsys.readouterr().out
