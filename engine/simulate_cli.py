@@ -1,4 +1,4 @@
-"""`runeledger simulate`: many complete games by random legal bots, with progress and a summary.
+"""`runeledger simulate`: many complete games by bots (random unless --bots), with progress and a summary.
 
 Exit codes: 0 every game stored, 1 some games stalled or failed (listed), 2 bad usage,
 130 interrupted (every finished game is stored; `--resume` plays the rest).
@@ -22,7 +22,7 @@ PLAIN_EVERY = 5.0  # seconds between progress lines when stderr is not a termina
 
 
 def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    s = sub.add_parser("simulate", parents=[common], help="play complete games with random legal bots",
+    s = sub.add_parser("simulate", parents=[common], help="play complete games with bots (random, greedy, mcts)",
                        description=__doc__.splitlines()[0])
     s.add_argument("game")
     s.add_argument("--games", type=int, default=10)
@@ -117,7 +117,8 @@ def run(args) -> int:
 
 
 def show(out: Console, s: Summary) -> None:
-    t = Table(title=f"simulate {s.game}, {s.players} players, --seed {s.seed}")
+    bots = f", bots {','.join(s.bots)}" if s.bots and set(s.bots) != {"random"} else ""
+    t = Table(title=f"simulate {s.game}, {s.players} players, --seed {s.seed}{bots}")
     for c in ("games", "events", "seconds", "events/s", "games/s", "wins per seat", "errors"):
         t.add_column(c)
     t.add_row(str(s.games) + (f" (+{s.skipped} stored before)" if s.skipped else ""),
