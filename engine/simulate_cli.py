@@ -34,6 +34,10 @@ def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
                    "(random, greedy, mcts; one name plays every seat; default random)")
     s.add_argument("--mcts-iterations", type=int, default=64, metavar="N",
                    help="MCTS iterations per decision (default 64)")
+    s.add_argument("--engine", choices=("process", "ray"), default="process",
+                   help="process: --workers local processes (default); ray: Ray tasks")
+    s.add_argument("--address", metavar="ADDR", help="with --engine ray: a running Ray "
+                   "cluster (e.g. ray://head:10001 or auto); default: a local Ray instance")
     s.add_argument("--resume", action="store_true",
                    help="continue a stopped run: skip the games of this --seed already stored")
     return s
@@ -88,9 +92,17 @@ def run(args) -> int:
         opts = options(args.option)
         ticker = Ticker(err, label, args.games)
         try:
-            summary = simulate(args.db, args.game, args.games, args.players, args.seed,
-                               args.workers, opts, tick=ticker, resume=args.resume, bots=args.bots,
-                               mcts_iterations=args.mcts_iterations)
+            if args.engine == "ray":
+                from engine.simulate_ray import simulate_ray
+                summary = simulate_ray(args.db, args.game, args.games, args.players, args.seed,
+                                       opts, bots=args.bots, tick=ticker, resume=args.resume,
+                                       mcts_iterations=args.mcts_iterations,
+                                       address=args.address,
+                                       num_cpus=args.workers if args.workers > 1 else None)
+            else:
+                summary = simulate(args.db, args.game, args.games, args.players, args.seed,
+                                   args.workers, opts, tick=ticker, resume=args.resume,
+                                   bots=args.bots, mcts_iterations=args.mcts_iterations)
         finally:
             ticker.close()
     except UsageError as exc:
