@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("rulesets", nargs="*", default=list(RULESETS))
     p.add_argument("--games", type=int, default=20)
-    p.add_argument("--iterations", type=int, default=64)
+    p.add_argument("--iterations", type=int, default=32)
     p.add_argument("--json", action="store_true")
     a = p.parse_args(argv)
     ok = True
