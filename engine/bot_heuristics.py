@@ -35,6 +35,19 @@ def _rune_age(t: Table, s: int) -> float:
     return theirs - mine + 0.5 * deck_strength(t, s)
 
 
+def _objective_worn(t: Table, s: int) -> float:
+    """Rune Age: how far the common objective is worn down (0..1). Counted for every seat
+    alike, outside the lead: a seat gains by wearing it down before the events end the game
+    for everyone (most random games end with every realm destroyed, a loss for all)."""
+    from engine.games.rune_age.cards import spec
+    cards = t.zones.get("objective")
+    if not cards or not cards.cards:
+        return 0.0
+    c = cards.cards[0]
+    health = spec(t.game, c).strength or 1
+    return min(1.0, t.damage.get(c, 0) / health)
+
+
 def _epochs(t: Table, s: int) -> float:
     from engine.games.epochs.content import PACK
     from engine.games.epochs.state import seat_zone
@@ -50,6 +63,12 @@ HEURISTICS: dict[str, tuple[Callable[[Table, int], float], float]] = {
     "thunderstone": (_thunderstone, 4.0),
     "rune-age": (_rune_age, 4.0),
     "epochs": (_epochs, 3.0),
+}
+
+
+# ruleset: (weight, progress 0..1 towards a goal every seat shares), mixed into win_chance
+COMMON_GOALS: dict[str, tuple[float, Callable[[Table, int], float]]] = {
+    "rune-age": (0.3, _objective_worn),
 }
 
 
@@ -69,4 +88,9 @@ def win_chance(t: Table, seat: int) -> float:
     fn, scale = h
     mine = fn(t, seat)
     best = max(fn(t, o) for o in range(t.players) if o != seat)
-    return 1.0 / (1.0 + math.exp(-(mine - best) / scale))
+    lead = 1.0 / (1.0 + math.exp(-(mine - best) / scale))
+    common = COMMON_GOALS.get(t.ruleset)
+    if common is None:
+        return lead
+    weight, goal = common
+    return (1.0 - weight) * lead + weight * goal(t, seat)
