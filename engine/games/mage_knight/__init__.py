@@ -1,0 +1,1 @@
+"""Mage Knight (Ultimate Edition): content, map and rules; the ruleset grows in stages (issue 12)."""
