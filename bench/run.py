@@ -237,6 +237,13 @@ def profile_md(p: dict) -> list[str]:
     return out + [""]
 
 
+def why_not_met() -> list[str]:
+    """The analysis of the unmet goals (bench/why_not_met.md, written by hand from profiles:
+    it names the run it was taken from, so it is not regenerated)."""
+    path = HERE / "why_not_met.md"
+    return [path.read_text().rstrip(), ""] if path.exists() else []
+
+
 def _safe(fn, *args) -> list[str]:
     """The notes must never cost the table."""
     try:
@@ -279,6 +286,7 @@ def report(rows, notes, cfg, quick: bool, started: str, load0: float, seconds: f
         *table(rows), "",
         *_safe(how, cfg, notes), "",
         *_safe(profile_md, notes.get("profile", {})),
+        *_safe(why_not_met),
         "Made by `make bench` (`python -m bench.run`; `python -m bench.run --quick` for a short "
         "run).", ""]
     return "\n".join(lines)
