@@ -23,6 +23,7 @@ from rich.table import Table as RichTable
 from engine import cards as cards_mod
 from engine import integrity, registry, simulate_cli
 import analytics.cli
+from table import cli as table_cli  # (engine.cli has a function named table)
 from engine import situation as situation_file
 from engine.content import ContentError
 from engine.boundary import check_seat, parse_command, parse_json
@@ -413,6 +414,7 @@ def parser() -> argparse.ArgumentParser:
     # parsers and sets `run=` (a function of args returning the exit code) as their default.
     simulate_cli.add_parser(sub, common).set_defaults(run=simulate_cli.run)
     analytics.cli.add_parser(sub, common).set_defaults(run=analytics.cli.run)
+    table_cli.add_parser(sub, common).set_defaults(run=table_cli.run)
     return p
 
 
