@@ -7,9 +7,10 @@ tile has its seven positions once.
 """
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import msgspec
 
@@ -18,7 +19,6 @@ from engine.content import ContentError
 from . import schema as s
 
 HERE = Path(__file__).parent / "content"
-T = TypeVar("T")
 
 
 class Content(msgspec.Struct, frozen=True):
@@ -52,7 +52,6 @@ def read(path: Path, schema: Any) -> Any:
 
 def _where(entries: Any, message: str) -> str:
     """Add the record's id to msgspec's `$[12].field` path, so the fault is easy to find."""
-    import re
     m = re.search(r"\$\[(\d+)\]", message)
     if m and isinstance(entries, list) and int(m.group(1)) < len(entries):
         rec = entries[int(m.group(1))]

@@ -1,0 +1,154 @@
+"""Combat arithmetic of Mage Knight (§7): attack and block totals with elements and resistances,
+damage to units and hero with armour steps. Pure functions; each returns its audit, a list of
+lines that explain every number with the rule id it follows (issue 12, audit).
+
+Rule ids follow the rulebook's page and section: MK:9:Ranged, MK:9:Block, MK:9:Damage, MK:10:Damage.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+import msgspec
+
+ELEMENTS = ("physical", "fire", "ice", "coldfire")
+EFFICIENT_BLOCKS = {
+    "physical": ("physical", "fire", "ice", "coldfire"),
+    "fire": ("ice", "coldfire"),
+    "ice": ("fire", "coldfire"),
+    "coldfire": ("coldfire",),
+}
+
+
+class Part(msgspec.Struct, frozen=True):
+    """One attack or block effect: its value and element."""
+    value: int
+    element: str = "physical"
+
+
+def _check(element: str) -> None:
+    if element not in ELEMENTS:
+        raise ValueError(f"unknown element {element!r}; expected one of {ELEMENTS} (MK:9:Ranged:3)")
+
+
+def resists(resistances: Iterable[str], element: str) -> bool:
+    """Cold fire resistance is having both fire and ice resistance (MK:9:Damage:4b)."""
+    res = set(resistances)
+    if element == "coldfire":
+        return "fire" in res and "ice" in res
+    return element in res
+
+
+def attack_total(parts: Sequence[Part], targets: Sequence[Iterable[str]]) -> tuple[int, list[str]]:
+    """Total of one declared attack on a group: an element any target resists is halved, summed
+    over all its parts and rounded down once (MK:9:Ranged:4a, MK:9:Ranged:7b)."""
+    targets = [list(t) for t in targets]
+    efficient, inefficient, audit = 0, 0, []
+    by_element: dict[str, int] = {}
+    for p in parts:
+        _check(p.element)
+        by_element[p.element] = by_element.get(p.element, 0) + p.value
+    for element in ELEMENTS:
+        if element not in by_element:
+            continue
+        v = by_element[element]
+        if any(resists(t, element) for t in targets):
+            inefficient += v
+            audit.append(f"{element} attack {v}: a target resists it, counts half (MK:9:Ranged:4a)")
+        else:
+            efficient += v
+            audit.append(f"{element} attack {v}: fully efficient (MK:9:Ranged:4)")
+    total = efficient + inefficient // 2
+    audit.append(f"attack total {efficient} + {inefficient}//2 = {total} (MK:9:Ranged:4a)")
+    return total, audit
+
+
+def defeats(parts: Sequence[Part], targets: Sequence[tuple[int, Iterable[str]]]) -> tuple[bool, list[str]]:
+    """Whether one attack defeats its whole group: total >= the summed armour (MK:9:Ranged:5)."""
+    total, audit = attack_total(parts, [r for _, r in targets])
+    armour = sum(a for a, _ in targets)
+    ok = total >= armour
+    audit.append(f"armour {armour}: {'defeated' if ok else 'not defeated'} (MK:9:Ranged:5)")
+    return ok, audit
+
+
+def block_total(parts: Sequence[Part], attack_element: str) -> tuple[int, list[str]]:
+    """Block against one enemy attack: blocks of an inefficient element count half, summed and
+    rounded down once (MK:9:Block:5)."""
+    _check(attack_element)
+    efficient = inefficient = 0
+    for p in parts:
+        _check(p.element)
+        if p.element in EFFICIENT_BLOCKS[attack_element]:
+            efficient += p.value
+        else:
+            inefficient += p.value
+    total = efficient + inefficient // 2
+    return total, [f"block vs {attack_element}: efficient {efficient} + inefficient {inefficient}//2 "
+                   f"= {total} (MK:9:Block:5)"]
+
+
+def blocked(parts: Sequence[Part], attack: int, attack_element: str, swift: bool = False) -> tuple[bool, list[str]]:
+    """A block succeeds if its total reaches the attack, twice the attack against Swift (MK:9:Block:6)."""
+    total, audit = block_total(parts, attack_element)
+    need = attack * (2 if swift else 1)
+    ok = total >= need
+    audit.append(f"needed {need}{' (swift: attack x2, MK:9:Block:6a)' if swift else ''}: "
+                 f"{'blocked' if ok else 'not blocked, the whole attack comes through'} (MK:9:Block:6)")
+    return ok, audit
+
+
+class UnitDamage(msgspec.Struct, frozen=True):
+    remaining: int        # damage left for other units or the hero
+    wounds: int           # wound cards put on the unit (2 under poison)
+    destroyed: bool       # paralyze: a unit that would be wounded is destroyed
+    resisted: bool        # absorbed without a wound: may take no more damage this combat
+    audit: list[str]
+
+
+def damage_unit(damage: int, armour: int, resistances: Iterable[str], element: str,
+                poison: bool = False, paralyze: bool = False) -> UnitDamage:
+    """Assign one attack's damage to an unwounded unit (MK:9:Damage:4a-b, MK:10:Damage:6a-b)."""
+    _check(element)
+    audit = []
+    if resists(resistances, element):
+        after = damage - armour
+        audit.append(f"unit resists {element}: {damage} - armour {armour} = {max(0, after)} without a wound "
+                     "(MK:9:Damage:4b)")
+        if after <= 0:
+            return UnitDamage(0, 0, False, True, audit)
+        damage = after
+    if paralyze:
+        audit.append("paralyze: the unit would be wounded, so it is destroyed (MK:10:Damage:6b)")
+        return UnitDamage(max(0, damage - armour), 0, True, False,
+                          audit + [f"remaining {damage} - armour {armour} = {max(0, damage - armour)} (MK:9:Damage:4a)"])
+    wounds = 2 if poison else 1
+    remaining = max(0, damage - armour)
+    audit.append(f"unit wounded ({wounds} wound{'s' if wounds > 1 else ''}{', poison' if poison else ''}); "
+                 f"remaining {damage} - armour {armour} = {remaining} (MK:9:Damage:4a)")
+    return UnitDamage(remaining, wounds, False, False, audit)
+
+
+class HeroDamage(msgspec.Struct, frozen=True):
+    wounds_to_hand: int
+    wounds_to_discard: int   # poison's extra wounds
+    audit: list[str]
+
+
+def damage_hero(damage: int, armour: int, poison: bool = False) -> HeroDamage:
+    """One wound into hand per armour step, rounded up (MK:9:Damage:5b); poison adds as many to
+    the discard pile (MK:10:Damage:6a)."""
+    if armour <= 0:
+        raise ValueError("hero armour must be positive (MK:9:Damage:5)")
+    if damage <= 0:
+        return HeroDamage(0, 0, ["no damage reaches the hero (MK:9:Damage:5)"])
+    n = -(-damage // armour)
+    audit = [f"hero takes ceil({damage} / armour {armour}) = {n} wound(s) into hand (MK:9:Damage:5b)"]
+    if poison:
+        audit.append(f"poison: {n} more wound(s) to the discard pile (MK:10:Damage:6a)")
+    return HeroDamage(n, n if poison else 0, audit)
+
+
+def knocked_out(wounds_to_hand_this_combat: int, hand_limit: int) -> bool:
+    """Knocked out once the wounds taken into hand in this combat reach the unmodified hand
+    limit (MK:9:Damage:5c)."""
+    return wounds_to_hand_this_combat >= hand_limit
