@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean soak
+.PHONY: run test bench clean soak chromium
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -14,7 +14,13 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python -m engine.main_job --db runeledger.db
 
-test: $(STAMP)
+# The table's browser tests drive Debian's Chromium (no Playwright download); installed when missing.
+chromium:
+	@test -x /usr/bin/chromium || { test "$$(id -u)" = 0 && apt-get update -q && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; } || \
+	    { echo "the browser tests need /usr/bin/chromium (apt-get install chromium, as root)"; exit 1; }
+
+test: $(STAMP) chromium
 	$(BIN)/python -m pytest
 
 soak: $(STAMP)

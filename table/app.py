@@ -7,21 +7,31 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
 import msgspec
+import structlog
 import trio
 
 from engine import registry
 from engine.errors import BadInput, EngineError, IllegalCommand, UnknownGame
 from engine.pipeline import Engine
+from engine.bots import bot_rng, decide
+from projections.audit import audit
+from projections.state import StateReader
+from projections.timeline import timeline
 from projections.views import REFEREE, full_state, log_view, state_view
 from store import VersionConflict
 from table.tokens import REFEREE as REF_SEAT, Seats
 
+log = structlog.get_logger("table")
 MAX_BODY = 64 * 1024
 GAME = r"/api/games/(?P<gid>[A-Za-z0-9_\-]{1,100})"
+PAGE = r"/games/(?P<gid>[A-Za-z0-9_\-]{1,100})"
+STATIC = Path(__file__).parent / "static"
+TYPES = {"html": "text/html; charset=utf-8", "js": "text/javascript", "css": "text/css"}
 
 
 class HttpError(Exception):
@@ -31,8 +41,11 @@ class HttpError(Exception):
 
 
 class TableApp:
-    def __init__(self, engine: Engine, seats: Seats):
+    def __init__(self, engine: Engine, seats: Seats, bot_delay: float = 0.6):
         self.eng, self.seats = engine, seats
+        self.bot_delay = bot_delay  # seconds a bot "thinks": human pace at the table
+        self.nursery: trio.Nursery | None = None  # set while served: bots play in the background
+        self.bot_busy: set[str] = set()
         self.changed: dict[str, trio.Event] = {}  # set (and replaced) whenever a game moves on
 
     # -- helpers -------------------------------------------------------------------------
@@ -58,6 +71,46 @@ class TableApp:
         ev = self.changed.pop(gid, None)
         if ev is not None:
             ev.set()
+        self.wake_bots(gid)
+
+    def wake_bots(self, gid: str) -> None:
+        """If a bot seat is prompted, let the bots play (in the background when served)."""
+        if gid in self.bot_busy or not self.seats.bots(gid):
+            return
+        if self.nursery is None:
+            self.play_bots(gid)
+        else:
+            self.bot_busy.add(gid)
+            self.nursery.start_soon(self.bots_task, gid)
+
+    def bot_to_move(self, gid: str):
+        bots = self.seats.bots(gid)
+        prompts = self.eng.prompts(gid)
+        return prompts[0].seat if prompts and prompts[0].seat in bots else None
+
+    def play_bots(self, gid: str) -> None:
+        rng = bot_rng(f"{gid}:{self.eng.table(gid).version}")
+        while self.bot_to_move(gid) is not None:
+            decide(self.eng, gid, rng)
+            ev = self.changed.pop(gid, None)
+            if ev is not None:
+                ev.set()
+
+    async def bots_task(self, gid: str) -> None:
+        try:
+            rng = bot_rng(f"{gid}:{self.eng.table(gid).version}")
+            while self.bot_to_move(gid) is not None:
+                await trio.sleep(self.bot_delay)
+                try:
+                    decide(self.eng, gid, rng)
+                except Exception as exc:  # a bot's rules error must not stop the server
+                    log.error("table_bot_failed", game_id=gid, error=repr(exc))
+                    return
+                ev = self.changed.pop(gid, None)
+                if ev is not None:
+                    ev.set()
+        finally:
+            self.bot_busy.discard(gid)
 
     def view(self, gid: str, who) -> dict[str, Any]:
         t = self.game(gid)
@@ -109,7 +162,20 @@ class TableApp:
         created = self.eng.store.read(gid, 1, 1)[0]
         out = {"game_id": gid, "commitment": created.data["seed_hash"],
                **self.seats.issue(gid, players, bots)}
+        self.wake_bots(gid)
         return 201, out
+
+    def state_at(self, gid: str, who, at: int) -> dict[str, Any]:
+        head = self.game(gid).version
+        if not 1 <= at <= head:
+            raise HttpError(400, f"at must be an event number from 1 to {head}")
+        t = StateReader(self.eng.store).state_at(gid, at)
+        rs = self.eng.ruleset(gid)
+        return {"at": at, "state": full_state(rs, t) if who is REFEREE else state_view(rs, t, who)}
+
+    def cards(self, gid: str) -> dict[str, Any]:
+        rs = self.eng.ruleset(self.game(gid).game_id)
+        return {c.name: msgspec.to_builtins(c) for c in rs.cards()}
 
     def command(self, gid: str, who, body: Any) -> tuple[int, dict]:
         if who is REFEREE:
@@ -169,11 +235,54 @@ class TableApp:
                 self.game(gid)
                 who = self.viewer(gid, token)
                 status, out = 200, {"events": self.log(gid, who, since_of(qs))}
+            elif path == "/api/rulesets":
+                status, out = 200, {"rulesets": [
+                    {"name": n, "players": list(r.players)}
+                    for n, r in sorted(registry.rulesets().items())]}
+            elif m := re.fullmatch(GAME + r"/cards", path):
+                status, out = 200, {"cards": self.cards(m["gid"])}
+            elif m := re.fullmatch(GAME + r"/timeline", path):
+                gid = m["gid"]
+                self.game(gid)
+                who = self.viewer(gid, token)
+                status, out = 200, {"timeline": timeline(self.eng.store, gid,
+                                                         self.eng.ruleset(gid), who)}
+            elif m := re.fullmatch(GAME + r"/state", path):
+                gid = m["gid"]
+                self.game(gid)
+                status, out = 200, self.state_at(gid, self.viewer(gid, token), at_of(qs, "at"))
+            elif m := re.fullmatch(GAME + r"/audit", path):
+                gid = m["gid"]
+                self.game(gid)
+                who = self.viewer(gid, token)
+                n = at_of(qs, "n")
+                if not 1 <= n <= self.eng.table(gid).version:
+                    raise HttpError(400, "n must be an event number of this game")
+                status, out = 200, {"audit": audit(self.eng.store, gid, n, who)}
+            elif method == "GET" and (page := self.page(path)) is not None:
+                await respond_raw(send, 200, *page)
+                return
             else:
                 raise HttpError(404, f"no route {method} {path}")
         except HttpError as exc:
             status, out = exc.status, {"reason": exc.reason, "rule": exc.rule}
         await respond(send, status, out)
+
+    def page(self, path: str):
+        if path == "/":
+            name = "lobby.html"
+        elif re.fullmatch(PAGE, path):
+            name = "table.html"
+        elif re.fullmatch(PAGE + "/replay", path):
+            name = "replay.html"
+        elif m := re.fullmatch(r"/static/([a-z]+\.(html|js|css))", path):
+            name = m[1]
+        else:
+            return None
+        f = STATIC / name
+        if not f.is_file():
+            return None
+        return f.read_bytes(), TYPES[name.rsplit(".", 1)[1]]
 
     async def websocket(self, scope, receive, send) -> None:
         m = re.fullmatch(GAME + r"/live", scope["path"])
@@ -217,18 +326,29 @@ class TableApp:
         elif scope["type"] == "websocket":
             await self.websocket(scope, receive, send)
         elif scope["type"] == "lifespan":
-            while True:
-                msg = await receive()
-                if msg["type"] == "lifespan.startup":
-                    await send({"type": "lifespan.startup.complete"})
-                elif msg["type"] == "lifespan.shutdown":
-                    await send({"type": "lifespan.shutdown.complete"})
-                    return
+            async with trio.open_nursery() as nursery:
+                while True:
+                    msg = await receive()
+                    if msg["type"] == "lifespan.startup":
+                        self.nursery = nursery
+                        await send({"type": "lifespan.startup.complete"})
+                    elif msg["type"] == "lifespan.shutdown":
+                        self.nursery = None
+                        nursery.cancel_scope.cancel()  # a bot mid-think commits nothing
+                        await send({"type": "lifespan.shutdown.complete"})
+                        return
 
 
 def only(method: str, allowed: str) -> None:
     if method != allowed:
         raise HttpError(405, f"use {allowed}")
+
+
+def at_of(qs: dict[str, list[str]], key: str) -> int:
+    raw = (qs.get(key) or [""])[0]
+    if not raw.isdigit() or len(raw) > 12:
+        raise HttpError(400, f"{key} must be an event number")
+    return int(raw)
 
 
 def since_of(qs: dict[str, list[str]]) -> int:
@@ -258,8 +378,12 @@ async def read_body(receive) -> bytes:
 
 
 async def respond(send, status: int, out: Any) -> None:
-    data = json.dumps(out).encode()
+    await respond_raw(send, status, json.dumps(out).encode(), "application/json")
+
+
+async def respond_raw(send, status: int, data: bytes, ctype: str) -> None:
     await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(data)).encode())]})
+                "headers": [(b"content-type", ctype.encode()),
+                            (b"content-length", str(len(data)).encode()),
+                            (b"cache-control", b"no-store")]})
     await send({"type": "http.response.body", "body": data})

@@ -1,0 +1,57 @@
+// The live table for one seat (or a spectator without a token): renders the seat's view,
+// offers each legal command as a button and follows the live feed.
+"use strict";
+const GID = location.pathname.split("/")[2];
+let CARDS = {}, SINCE = 0;
+document.getElementById("replay").href = `/games/${GID}/replay` + (TOKEN ? `?token=${TOKEN}` : "");
+
+async function refresh() {
+  const v = await api(`/api/games/${GID}/view`);
+  const view = v.view;
+  document.getElementById("title").textContent = `${view.ruleset} — ${GID}`;
+  document.getElementById("who").textContent = view.as || "referee";
+  document.getElementById("version").textContent = v.version;
+  document.getElementById("prompts").replaceChildren(...v.prompts.map(p =>
+    el("div", {text: `seat ${p.seat} to act: ${p.kind} [rule ${p.rule}] ${p.detail || ""}`})));
+  const cmds = Array.isArray(v.legal) ? v.legal : [];
+  document.getElementById("commands").replaceChildren(...cmds.map(c => {
+    const b = el("button", {class: "cmd", "data-command": JSON.stringify(c), text: cmdLabel(c)});
+    b.onclick = () => play(c, v.version);
+    return b;
+  }));
+  document.getElementById("board").replaceChildren(renderZones(view.zones || {}, CARDS));
+  document.getElementById("game").textContent = JSON.stringify(view.game, null, 1);
+  const res = document.getElementById("result");
+  if (view.over) {
+    res.replaceChildren(el("h2", {"data-testid": "result",
+      text: `Game over — winner(s): ${(view.winners || []).map(s => "seat " + s).join(", ") || "none"}` +
+            ` · scores ${JSON.stringify(view.scores)}`}));
+  }
+}
+
+async function play(cmd, version) {
+  document.getElementById("error").textContent = "";
+  try {
+    await api(`/api/games/${GID}/commands`, {method: "POST", body: JSON.stringify({command: cmd, expected_version: version})});
+  } catch (e) { document.getElementById("error").textContent = e.message; }
+  await refresh();
+}
+
+function live() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/api/games/${GID}/live?since=${SINCE}` + (TOKEN ? `&token=${TOKEN}` : ""));
+  ws.onmessage = async m => {
+    const msg = JSON.parse(m.data);
+    if (msg.event) {
+      SINCE = msg.event.version;
+      document.getElementById("log").prepend(el("div", {text: eventLine(msg.event)}));
+    } else { await refresh(); }
+  };
+  ws.onclose = () => setTimeout(live, 1000);  // reconnect from SINCE: nothing missed, nothing twice
+}
+
+(async () => {
+  CARDS = (await api(`/api/games/${GID}/cards`)).cards;
+  await refresh();
+  live();
+})();

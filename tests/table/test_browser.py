@@ -1,0 +1,132 @@
+"""The web table in a real browser (Debian's Chromium driven by Playwright): two seats play a
+duel to the end by clicking, a spectator follows live, a seat's DOM never holds the other seat's
+hand, and the replay viewer shows at event N what state_at(N) gives. Fails (never skips) when
+the browser cannot start."""
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from engine.pipeline import Engine
+from projections.state import StateReader
+from projections.views import state_view
+from store import EventStore
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    db = str(tmp_path_factory.mktemp("table") / "t.db")
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--db", db,
+                             "--port", str(port)], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(base + "/api/rulesets", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        proc.kill()
+        raise RuntimeError(f"server did not start: {proc.stderr.read().decode()[-2000:]}")
+    yield base, db
+    proc.send_signal(2)  # Ctrl-C
+    assert proc.wait(timeout=10) == 0
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def post(url, body):
+    req = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
+                                 headers={"content-type": "application/json"})
+    return json.loads(urllib.request.urlopen(req).read())
+
+
+def hand_cards(page, zone):
+    return page.locator(f'[data-zone="{zone}"] .card').all_inner_texts()
+
+
+def test_two_seats_play_duel_to_the_end_by_clicking(server, browser):
+    base, db = server
+    g = post(base + "/api/games", {"ruleset": "duel", "players": 2, "seed": 5})
+    gid = g["game_id"]
+    pages = []
+    for s in g["seats"]:
+        page = browser.new_context().new_page()
+        page.goto(f"{base}/games/{gid}?token={s['token']}")
+        pages.append(page)
+    spectator = browser.new_context().new_page()
+    spectator.goto(f"{base}/games/{gid}")
+    for page in pages + [spectator]:
+        page.wait_for_selector('[data-testid="version"]:not(:text("…"))')
+    clicks = 0
+    while not pages[0].locator('[data-testid="result"]').count():
+        assert clicks < 200, "the duel did not end"
+        version = int(pages[0].inner_text('[data-testid="version"]'))
+        for seat, page in enumerate(pages):
+            page.wait_for_function(
+                f'document.querySelector("[data-testid=version]").textContent == "{version}"')
+            # a seat's DOM holds its own hand and never the other seat's
+            other = 1 - seat
+            assert page.locator(f'[data-zone="p{other}.hand"] .card').count() == 0
+        mover = next((p for p in pages if p.locator("button[data-command]").count()), None)
+        if mover is None:
+            pages[0].wait_for_timeout(100)
+            continue
+        button = mover.locator("button[data-command]").first
+        json.loads(button.get_attribute("data-command"))
+        button.click()
+        clicks += 1
+        mover.wait_for_function(
+            f'+document.querySelector("[data-testid=version]").textContent > {version}')
+        # the spectator follows live, without reloading
+        spectator.wait_for_function(
+            f'+document.querySelector("[data-testid=version]").textContent > {version}')
+    assert clicks > 3
+    pages[1].wait_for_selector('[data-testid="result"]')
+    spectator.wait_for_selector('[data-testid="result"]')
+    eng = Engine(EventStore(db))
+    assert eng.table(gid).over
+
+
+def test_replay_viewer_shows_state_at_n(server, browser):
+    base, db = server
+    g = post(base + "/api/games", {"ruleset": "duel", "players": 2, "seed": 6,
+                                   "bots": {"0": "random", "1": "random"}})
+    gid = g["game_id"]
+    seat = g["seats"][0]["token"]
+    eng = Engine(EventStore(db))
+    deadline = time.time() + 30
+    while eng.store.version(gid) < 15:  # the bots play at table pace in the server
+        assert time.time() < deadline, "bots did not play"
+        time.sleep(0.2)
+    n = 9
+    page = browser.new_context().new_page()
+    page.goto(f"{base}/games/{gid}/replay?token={seat}&at={n}")
+    page.wait_for_function(f'document.querySelector("[data-testid=version]").textContent == "{n}"'
+                           ' && document.querySelector("[data-testid=state]").textContent != ""')
+    shown = json.loads(page.inner_text('[data-testid="state"]'))
+    t = StateReader(eng.store).state_at(gid, n)
+    assert shown == json.loads(json.dumps(state_view(eng.ruleset(gid), t, 0)))
+    assert page.locator('[data-testid="audit"]').inner_text().strip() not in ("", "{}")
