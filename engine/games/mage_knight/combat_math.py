@@ -152,3 +152,50 @@ def knocked_out(wounds_to_hand_this_combat: int, hand_limit: int) -> bool:
     """Knocked out once the wounds taken into hand in this combat reach the unmodified hand
     limit (MK:9:Damage:5c)."""
     return wounds_to_hand_this_combat >= hand_limit
+
+
+# -- enemy abilities (§7.9) ------------------------------------------------------------------
+
+def enemy_armour(armour: int, elusive_armour: int, phase: str, all_attacks_blocked: bool,
+                 bonus: int = 0) -> tuple[int, list[str]]:
+    """An Elusive enemy uses its higher armour except in the attack phase after all its attacks
+    were blocked; modifiers (vampiric, city bonus) apply to both values (MK:10:Abilities:Elusive)."""
+    if elusive_armour and not (phase == "attack" and all_attacks_blocked):
+        return elusive_armour + bonus, [f"elusive: armour {elusive_armour}{f' + {bonus}' if bonus else ''} "
+                                        "(MK:10:Abilities:Elusive)"]
+    note = "elusive, all attacks blocked: lower armour " if elusive_armour else "armour "
+    return armour + bonus, [f"{note}{armour}{f' + {bonus}' if bonus else ''} (MK:9:Ranged:5)"]
+
+
+def may_target_in_ranged_phase(attack_type: str, fortified: bool, site_fortified: bool,
+                               unfortified: bool = False) -> str | None:
+    """None if an attack of `attack_type` may target the enemy in the ranged and siege phase,
+    else why not: Fortified needs siege; fortified twice (ability and site) cannot be targeted;
+    Unfortified ignores the site (MK:9:Ranged:2)."""
+    if attack_type not in ("ranged", "siege"):
+        return "only ranged and siege attacks count in the ranged and siege phase (MK:9:Ranged:2)"
+    layers = int(fortified) + int(site_fortified and not unfortified)
+    if layers >= 2:
+        return "a fortified enemy defending a fortified site cannot be attacked in this phase (MK:9:Ranged:2)"
+    if layers == 1 and attack_type != "siege":
+        return "a fortified enemy can only be targeted by siege attacks in this phase (MK:9:Ranged:2)"
+    return None
+
+
+def unblocked_damage(attack: int, brutal: bool = False, cumbersome_reduction: int = 0) -> tuple[int, list[str]]:
+    """Damage of an unblocked attack: Cumbersome reductions first, then Brutal doubles (MK:9:Damage:2)."""
+    v = max(0, attack - cumbersome_reduction)
+    audit = []
+    if cumbersome_reduction:
+        audit.append(f"cumbersome: attack {attack} - {cumbersome_reduction} move points = {v} (MK:10:Abilities:Cumbersome)")
+    if brutal:
+        audit.append(f"brutal: damage {v} x 2 = {2 * v} (MK:10:Abilities:Brutal)")
+        v *= 2
+    else:
+        audit.append(f"damage {v} (MK:9:Damage:2)")
+    return v, audit
+
+
+def units_may_take(assassination: bool) -> bool:
+    """An Assassin's damage cannot be assigned to units (MK:10:Abilities:Assassination)."""
+    return not assassination

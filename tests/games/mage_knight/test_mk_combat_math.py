@@ -77,3 +77,32 @@ def test_swift_doubles_the_block_needed_and_poison_paralyze():
 def test_unknown_element_is_a_clear_error():
     with pytest.raises(ValueError, match="unknown element 'lightning'"):
         block_total([Part(2, "lightning")], "fire")
+
+
+def test_E20_split_ranged_and_siege_against_a_fortified_keep():
+    """MK:9:Ranged:2 (E-20): ranged may not target the keep's defender, siege may; ranged on the orc."""
+    from engine.games.mage_knight.combat_math import may_target_in_ranged_phase
+    assert "siege" in may_target_in_ranged_phase("ranged", fortified=False, site_fortified=True)
+    assert may_target_in_ranged_phase("siege", fortified=False, site_fortified=True) is None
+    assert may_target_in_ranged_phase("ranged", fortified=False, site_fortified=False) is None
+    assert "cannot be attacked" in may_target_in_ranged_phase("siege", fortified=True, site_fortified=True)
+    assert may_target_in_ranged_phase("ranged", fortified=False, site_fortified=True, unfortified=True) is None
+    assert "only ranged and siege" in may_target_in_ranged_phase("melee", fortified=False, site_fortified=False)
+    # case b: Ranged 3 on the orc (armour 3), Siege 4 on the keep's defender (armour 4)
+    assert defeats([Part(3)], [(3, [])])[0] and defeats([Part(4)], [(4, [])])[0]
+    # case a: siege 4 alone against both (armour 7) fails
+    assert not defeats([Part(4)], [(4, []), (3, [])])[0]
+
+
+def test_elusive_brutal_cumbersome_assassination():
+    from engine.games.mage_knight.combat_math import enemy_armour, unblocked_damage, units_may_take
+    assert enemy_armour(4, 8, "ranged", all_attacks_blocked=True)[0] == 8
+    assert enemy_armour(4, 8, "attack", all_attacks_blocked=False)[0] == 8
+    assert enemy_armour(4, 8, "attack", all_attacks_blocked=True)[0] == 4
+    assert enemy_armour(4, 8, "attack", all_attacks_blocked=True, bonus=1)[0] == 5
+    assert enemy_armour(4, 0, "ranged", all_attacks_blocked=False)[0] == 4
+    assert unblocked_damage(5, brutal=True)[0] == 10
+    dmg, audit = unblocked_damage(5, brutal=True, cumbersome_reduction=2)
+    assert dmg == 6 and "MK:10:Abilities:Cumbersome" in audit[0]
+    assert unblocked_damage(3, cumbersome_reduction=5)[0] == 0
+    assert not units_may_take(assassination=True) and units_may_take(assassination=False)
