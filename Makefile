@@ -24,7 +24,7 @@ test: $(STAMP) chromium
 	$(BIN)/python -m pytest
 
 soak: $(STAMP)
-	RUNELEDGER_SOAK=1 $(BIN)/python -m pytest tests/core/test_fuzz_boundary.py tests/core/test_crash_kill.py -q -p no:cacheprovider
+	RUNELEDGER_SOAK=1 $(BIN)/python -m pytest tests/core/test_fuzz_boundary.py tests/core/test_crash_kill.py tests/table/test_load.py -q -s -p no:cacheprovider
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.run $(BENCH_ARGS)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import signal
 
 import trio
 
@@ -11,6 +12,8 @@ def add_parser(sub, common) -> argparse.ArgumentParser:
                                                       "WebSocket live feed) on trio")
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
+                   help="how long a bot seat waits before it moves (default 0.6: human pace)")
     return s
 
 
@@ -24,12 +27,19 @@ def run(args) -> int:
     from table.tokens import Seats
 
     eng = Engine(EventStore(args.db, create=True))
-    app = TableApp(eng, Seats(args.db))
+    app = TableApp(eng, Seats(args.db), bot_delay=max(0.0, args.bot_delay))
     cfg = Config()
     cfg.bind = [f"{args.host}:{args.port}"]
     cfg.accesslog = None  # access lines would carry ?token=…: never logged
-    try:
-        trio.run(serve, app, cfg)  # hypercorn shuts down cleanly on SIGINT; every commit is atomic
-    except KeyboardInterrupt:
-        pass
+    trio.run(serve_until_signal, serve, app, cfg)
     return 0
+
+
+async def serve_until_signal(serve, app, cfg) -> None:
+    """Ctrl-C (or SIGTERM) stops accepting, closes the feeds and lets a command in flight
+    finish: every commit is one SQLite transaction, so nothing is half written."""
+    with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+        async def stop():
+            async for _ in signals:
+                return
+        await serve(app, cfg, shutdown_trigger=stop)
