@@ -39,7 +39,7 @@ function renderZones(zones, cards) {
   const box = el("div");
   for (const [name, z] of Object.entries(zones)) {
     const d = el("div", {class: "zone", "data-zone": name},
-      el("div", {text: `${name} — ${z.n} card(s), ${z.vis}` + (z.owner !== null && z.owner !== undefined ? `, seat ${z.owner}` : "")}));
+      el("div", {text: `${name} — ${z.n ?? (z.cards || []).length} card(s), ${z.vis}` + (z.owner !== null && z.owner !== undefined ? `, seat ${z.owner}` : "")}));
     for (const c of z.cards || []) d.append(cardEl(c, cards));
     box.append(d);
   }

@@ -19,6 +19,7 @@ from projections.views import state_view
 from store import EventStore
 
 CHROMIUM = "/usr/bin/chromium"
+ISSUED: list[str] = []  # every token handed out, to check none reaches the server's log
 
 
 def free_port() -> int:
@@ -47,6 +48,8 @@ def server(tmp_path_factory):
     yield base, db
     proc.send_signal(2)  # Ctrl-C
     assert proc.wait(timeout=10) == 0
+    log = proc.stderr.read().decode()
+    assert ISSUED and not any(t in log for t in ISSUED)
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +63,9 @@ def browser():
 def post(url, body):
     req = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
                                  headers={"content-type": "application/json"})
-    return json.loads(urllib.request.urlopen(req).read())
+    out = json.loads(urllib.request.urlopen(req).read())
+    ISSUED.extend([s["token"] for s in out.get("seats", [])] + [out.get("referee_token", "")])
+    return out
 
 
 def hand_cards(page, zone):
