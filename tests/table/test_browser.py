@@ -30,11 +30,12 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    db = str(tmp_path_factory.mktemp("table") / "t.db")
+    tmp = tmp_path_factory.mktemp("table")
+    db, errlog = str(tmp / "t.db"), open(tmp / "server.log", "w+")
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--db", db,
                              "--port", str(port)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
+                            stderr=errlog)  # a file: a full pipe would stall the server
     base = f"http://127.0.0.1:{port}"
     for _ in range(100):
         try:
@@ -44,11 +45,11 @@ def server(tmp_path_factory):
             time.sleep(0.1)
     else:
         proc.kill()
-        raise RuntimeError(f"server did not start: {proc.stderr.read().decode()[-2000:]}")
+        raise RuntimeError(f"server did not start: {(tmp / "server.log").read_text()[-2000:]}")
     yield base, db
     proc.send_signal(2)  # Ctrl-C
     assert proc.wait(timeout=10) == 0
-    log = proc.stderr.read().decode()
+    log = (tmp / "server.log").read_text()
     assert ISSUED and not any(t in log for t in ISSUED)
 
 

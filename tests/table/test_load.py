@@ -39,7 +39,7 @@ def test_every_push_delivered_exactly_once(tmp_path):
     db, port = str(tmp_path / "load.db"), free_port()
     proc = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--db", db, "--port",
                              str(port), "--bot-delay", "0.02"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                            stdout=subprocess.DEVNULL, stderr=open(tmp_path / "server.log", "w"))
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(100):
@@ -86,4 +86,4 @@ def test_every_push_delivered_exactly_once(tmp_path):
               f"({pushes / elapsed:.0f} pushes/s)")
     finally:
         proc.send_signal(2)
-        assert proc.wait(timeout=20) == 0, proc.stderr.read().decode()[-2000:]
+        assert proc.wait(timeout=20) == 0, (tmp_path / "server.log").read_text()[-2000:]
