@@ -45,7 +45,7 @@ def server(tmp_path_factory):
             time.sleep(0.1)
     else:
         proc.kill()
-        raise RuntimeError(f"server did not start: {(tmp / "server.log").read_text()[-2000:]}")
+        raise RuntimeError("server did not start: " + (tmp / "server.log").read_text()[-2000:])
     yield base, db
     proc.send_signal(2)  # Ctrl-C
     assert proc.wait(timeout=10) == 0
