@@ -199,3 +199,63 @@ def unblocked_damage(attack: int, brutal: bool = False, cumbersome_reduction: in
 def units_may_take(assassination: bool) -> bool:
     """An Assassin's damage cannot be assigned to units (MK:10:Abilities:Assassination)."""
     return not assassination
+
+
+def reputation_for_defeat(pile: str, on_rampaging_space: bool, printed: int = 0) -> tuple[int, list[str]]:
+    """Reputation for one defeated enemy: +1 per Orc and +2 per Draconum defeated on its own
+    rampaging space, nothing when the same token defends elsewhere (MK:10:Result:2a); a token's
+    printed reputation change applies wherever it is defeated (public lists: Thugs, Heroes)."""
+    rep = printed
+    audit = [f"printed reputation {printed:+d} (public-list)"] if printed else []
+    if on_rampaging_space and pile in ("green", "red"):
+        gain = 1 if pile == "green" else 2
+        rep += gain
+        audit.append(f"rampaging {'orc' if pile == 'green' else 'draconum'} defeated on its space: "
+                     f"reputation +{gain} (MK:10:Result:2a)")
+    elif pile in ("green", "red"):
+        audit.append("defeated away from a rampaging space: no reputation (MK:10:Result:2a)")
+    return rep, audit
+
+
+class UnitTarget(msgspec.Struct, frozen=True):
+    name: str
+    armour: int
+    resistances: tuple[str, ...] = ()
+
+
+class DamageResult(msgspec.Struct, frozen=True):
+    units: dict[str, UnitDamage]
+    hero: HeroDamage
+    vampiric_armour: int      # armour the enemy gains for the rest of the combat
+    audit: list[str]
+
+
+def resolve_unblocked(attack: int, element: str, units: Sequence[UnitTarget], hero_armour: int, *,
+                      brutal: bool = False, poison: bool = False, paralyze: bool = False,
+                      assassination: bool = False, vampiric: bool = False,
+                      cumbersome_reduction: int = 0) -> DamageResult:
+    """Damage of one unblocked enemy attack: assigned to `units` in the order the player chose,
+    the rest to the hero; every number explained with its rule (MK:9:Damage, MK:10:Damage)."""
+    damage, audit = unblocked_damage(attack, brutal, cumbersome_reduction)
+    if assassination and units:
+        raise ValueError("an Assassin's damage cannot be assigned to units (MK:10:Abilities:Assassination)")
+    out: dict[str, UnitDamage] = {}
+    vamp = 0
+    for u in units:
+        if damage <= 0:
+            raise ValueError(f"no damage is left for {u.name} (MK:9:Damage:4)")
+        r = damage_unit(damage, u.armour, u.resistances, element, poison=poison, paralyze=paralyze)
+        out[u.name] = r
+        audit += [f"{u.name}: {line}" for line in r.audit]
+        if vampiric and (r.wounds or r.destroyed):
+            vamp += 1
+            audit.append(f"vampiric: enemy armour +1 for wounding {u.name} (MK:10:Abilities:Vampiric)")
+        damage = r.remaining
+    hero = damage_hero(damage, hero_armour, poison=poison)
+    audit += [f"hero: {line}" for line in hero.audit]
+    if paralyze and hero.wounds_to_hand:
+        audit.append("paralyze: the hero discards all non-wound cards from hand (MK:10:Damage:6b)")
+    if vampiric and hero.wounds_to_hand:
+        vamp += hero.wounds_to_hand
+        audit.append(f"vampiric: enemy armour +{hero.wounds_to_hand} for the hero's wounds (MK:10:Abilities:Vampiric)")
+    return DamageResult(out, hero, vamp, audit)

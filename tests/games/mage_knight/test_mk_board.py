@@ -111,3 +111,12 @@ def test_assault_ends_move_and_safe_spaces(c, wedge):
     assert b.is_safe(wedge, (0, 0), 0, [(0, 0)])  # the portal may hold several heroes
     plain = next(s for s in wedge.spaces.values() if s.terrain == "plains" and not s.site)
     assert not b.is_safe(wedge, (plain.q, plain.r), 0, [(plain.q, plain.r)])
+
+
+def test_E23_moving_into_a_city_always_costs_two(c, wedge):
+    """MK:7:Move:3: at night, a city on terrain that would cost 5 costs 2"""
+    forest = next(sp for sp in wedge.spaces.values() if sp.terrain == "forest" and not sp.site)
+    h = (forest.q, forest.r)
+    assert b.move_cost(wedge, c, h, night=True) == 5
+    forest.site = "city"
+    assert b.move_cost(wedge, c, h, night=True) == 2 and b.move_cost(wedge, c, h, night=False) == 2

@@ -106,3 +106,32 @@ def test_elusive_brutal_cumbersome_assassination():
     assert dmg == 6 and "MK:10:Abilities:Cumbersome" in audit[0]
     assert unblocked_damage(3, cumbersome_reduction=5)[0] == 0
     assert not units_may_take(assassination=True) and units_may_take(assassination=False)
+
+
+def test_E22_orcs_defeated_elsewhere_give_no_reputation():
+    """MK:10:Result:2a"""
+    from engine.games.mage_knight.combat_math import reputation_for_defeat
+    assert reputation_for_defeat("green", on_rampaging_space=True)[0] == 1
+    assert reputation_for_defeat("green", on_rampaging_space=False)[0] == 0
+    assert reputation_for_defeat("red", on_rampaging_space=True)[0] == 2
+    assert reputation_for_defeat("gray", on_rampaging_space=False, printed=-1)[0] == -1
+
+
+def test_damage_phase_audit_explains_every_number():
+    """Issue 12 audit: a brutal poisonous vampiric fire attack on a resistant unit, then the hero."""
+    from engine.games.mage_knight.combat_math import UnitTarget, resolve_unblocked
+    r = resolve_unblocked(4, "fire", [UnitTarget("guards", 3, ("fire",))], hero_armour=2,
+                          brutal=True, poison=True, vampiric=True)
+    # 8 damage: guards absorb 3 without a wound, then 2 wounds (poison) and 3 more; 2 to the hero
+    g = r.units["guards"]
+    assert (g.wounds, g.remaining) == (2, 2)
+    assert (r.hero.wounds_to_hand, r.hero.wounds_to_discard) == (1, 1)
+    assert r.vampiric_armour == 2
+    text = "\n".join(r.audit)
+    for rule in ("MK:10:Abilities:Brutal", "MK:9:Damage:4b", "MK:9:Damage:4a", "MK:9:Damage:5b",
+                 "MK:10:Damage:6a", "MK:10:Abilities:Vampiric"):
+        assert rule in text
+    with pytest.raises(ValueError, match="Assassin"):
+        resolve_unblocked(3, "physical", [UnitTarget("peasants", 3)], 2, assassination=True)
+    with pytest.raises(ValueError, match="no damage is left for b"):
+        resolve_unblocked(2, "physical", [UnitTarget("a", 3), UnitTarget("b", 3)], 2)
