@@ -9,9 +9,12 @@ from typing import Sequence
 
 import msgspec
 
+from engine.mechanics.dice import Die
+
 BASIC = ("red", "blue", "green", "white")
 DIE_FACES = ("red", "blue", "green", "white", "gold", "black")
 CRYSTAL_LIMIT = 3  # per colour (p.5 Mana 1b)
+MANA_DIE = Die("mana", DIE_FACES)  # one face per colour (the rulebook does not give the faces)
 
 
 class ManaError(ValueError):
@@ -34,6 +37,16 @@ def dice_to_reroll(faces: Sequence[str]) -> list[int]:
     if source_valid(faces):
         return []
     return [i for i, f in enumerate(faces) if f not in BASIC]
+
+
+def roll_source(ctx, n: int, rule: str = "MK:3:Setup:12") -> list[str]:
+    """Roll n mana dice through the engine (each face a chance event), then reroll the gold and
+    black dice until at least half show a basic colour (p.3 Setup 12; also at round preparation)."""
+    faces = list(ctx.roll(MANA_DIE, n, rule=rule))
+    while idx := dice_to_reroll(faces):
+        for i, face in zip(idx, ctx.roll(MANA_DIE, len(idx), rule=rule)):
+            faces[i] = face
+    return faces
 
 
 def depleted(face: str, night: bool) -> bool:

@@ -53,3 +53,24 @@ def test_crystals_at_most_three_then_a_token():
         inv.use_crystal("blue")
     with pytest.raises(mana.ManaError, match="basic colours, not 'gold'"):
         inv.gain_crystal("gold")
+
+
+class ScriptedDice:
+    """Stands in for the engine's Ctx: hands out scripted faces and records each roll."""
+
+    def __init__(self, faces):
+        self.faces, self.rolls = list(faces), []
+
+    def roll(self, die, n=1, rule=None):
+        out = [self.faces.pop(0) for _ in range(n)]
+        self.rolls.append((die.name, out, rule))
+        return out
+
+
+def test_roll_source_rerolls_gold_and_black_until_half_basic():
+    """MK:3:Setup:12"""
+    # gold black red (1 basic of 3) -> reroll two: gold black (still 1) -> reroll two: blue white
+    ctx = ScriptedDice(["gold", "black", "red", "gold", "black", "blue", "white"])
+    assert mana.roll_source(ctx, 3) == ["blue", "white", "red"]
+    assert [len(r[1]) for r in ctx.rolls] == [3, 2, 2]
+    assert all(r[0] == "mana" and r[2] == "MK:3:Setup:12" for r in ctx.rolls)
