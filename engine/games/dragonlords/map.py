@@ -108,6 +108,36 @@ class WorldMap(msgspec.Struct, forbid_unknown_fields=True):
                       if t.kind != "island" and not (short_game and t.tundra))
 
 
+    def adjacent(self, a: str, b: str, spellcaster_in_a: bool = False) -> bool:
+        """Land adjacency (DL:2.2/terrain); two teleportals count as adjacent when a spellcaster of
+        the mover stands in the one left from (DL:2.2/teleportals). The world does not wrap (F-Q4)."""
+        if b in self.neighbours(a):
+            return True
+        return spellcaster_in_a and a != b and a in self.teleportals and b in self.teleportals
+
+    def wasteland_of(self, space: str) -> Wasteland:
+        for w in self.wastelands:
+            if any(s.id == space for s in w.spaces):
+                return w
+        raise KeyError(space)
+
+    def wasteland_moves(self, start: str, steps: int) -> list[str]:
+        """Spaces a party ends on after exactly `steps` moves from `start`, never stepping straight
+        back onto the space it just left; the whole roll must be used (DL:3.3/party, F-Q24).
+        The start space counts as the first step when entering (DL:3.3/party), so callers entering
+        pass steps - 1."""
+        w = self.wasteland_of(start)
+        links: dict[str, set[str]] = {s.id: set() for s in w.spaces}
+        for x, y in zip(w.path, w.path[1:]):
+            links[x].add(y)
+            links[y].add(x)
+        frontier = [(start, "")]
+        for _ in range(steps):
+            frontier = [(n, here) for here, came in frontier for n in sorted(links[here]) if n != came]
+        ends = {here for here, _ in frontier}
+        return sorted(ends)
+
+
 def faults(m: WorldMap) -> list[str]:
     """Every fault of the map, each naming the place and the rule it breaks (empty list: sound)."""
     out: list[str] = []

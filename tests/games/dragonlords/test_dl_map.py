@@ -142,3 +142,46 @@ def test_shipped_file_passes_through_the_user_path(tmp_path):
     p.write_text("realms = 3", encoding="utf-8")
     with pytest.raises(ContentError):
         load_map(p)
+
+
+def test_FQ4_no_wrap_around_left_and_right_edges_are_not_adjacent():
+    m = load_map()
+    left = [t.id for t in m.territories if t.grid[:1] == [0]]
+    right = [t.id for t in m.territories if t.grid[:1] == [7]]
+    assert left and right
+    assert not any(m.adjacent(a, b) for a in left for b in right)
+
+
+def test_FQ11_bridges_join_places_but_are_no_place():
+    """§2.2/terrain: a bridge makes its ends adjacent; no territory is a bridge."""
+    m = load_map()
+    bridge = next(e for e in m.land_edges if e.via == "bridge")
+    assert m.adjacent(bridge.a, bridge.b) and m.adjacent(bridge.b, bridge.a)
+    assert all(t.kind != "bridge" for t in m.territories)
+
+
+def test_impassable_borders_are_not_adjacent():
+    m = load_map()
+    assert m.impassable
+    for x in m.impassable:
+        assert not m.adjacent(x.a, x.b)
+
+
+def test_teleportals_are_adjacent_only_with_a_spellcaster():
+    """§2.2/teleportals, F-Q10."""
+    m = load_map()
+    a, b = m.teleportals[0], m.teleportals[2]
+    assert not m.adjacent(a, b)
+    assert m.adjacent(a, b, spellcaster_in_a=True)
+    assert not m.adjacent("K1", "K5", spellcaster_in_a=True)
+
+
+def test_FQ24_wasteland_move_uses_the_whole_roll_without_stepping_back():
+    m = load_map()
+    top = next(w for w in m.wastelands if w.id == "top")
+    first, middle, last = top.path[0], top.path[3], top.path[-1]
+    assert m.wasteland_moves(first, 2) == [top.path[2]]
+    assert m.wasteland_moves(middle, 1) == sorted([top.path[2], top.path[4]])
+    assert m.wasteland_moves(middle, 3) == sorted([first, last])
+    # beyond the end of a path there is nowhere to go: the roll cannot be used that way
+    assert m.wasteland_moves(last, 7) == []
