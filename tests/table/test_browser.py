@@ -136,3 +136,21 @@ def test_replay_viewer_shows_state_at_n(server, browser):
     t = StateReader(eng.store).state_at(gid, n)
     assert shown == json.loads(json.dumps(state_view(eng.ruleset(gid), t, 0)))
     assert page.locator('[data-testid="audit"]').inner_text().strip() not in ("", "{}")
+
+
+def test_every_shipped_ruleset_gets_a_table(server, browser):
+    """The table is generic: each ruleset's page shows the version and the prompted seat's
+    legal commands as buttons, with cards from the ruleset's catalogue where it has one."""
+    base, _ = server
+    page = browser.new_context().new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    for name in ("duel", "epochs", "rune-age", "thunderstone"):
+        g = post(base + "/api/games", {"ruleset": name, "players": 2, "seed": 1})
+        view = json.loads(urllib.request.urlopen(
+            f"{base}/api/games/{g['game_id']}/view").read())
+        seat = view["prompts"][0]["seat"]
+        page.goto(f"{base}/games/{g['game_id']}?token={g['seats'][seat]['token']}")
+        page.wait_for_selector("button[data-command]")
+        assert page.inner_text('[data-testid="version"]') == str(view["version"]), name
+    assert errors == []
