@@ -82,25 +82,29 @@ def die_audit(faces: list[int], sides: int, strength: Strength) -> dict:
             "rule": "DL:3.4/land.3"}
 
 
-def teleport_retreat_allowed(hits: int, remaining: int) -> bool:
+def teleport_retreat_allowed(hits: int, remaining: int, reading: str = "fewer") -> bool:
     """A defending Teleport spellcaster may flee instead of striking back only if the attacker's dice
-    hits are fewer than the defender's units left there (DL:3.4/retreat, reading INT-39)."""
-    return hits < remaining
+    hits are fewer than the defender's units left there (DL:3.4/retreat, reading INT-39 "fewer", as
+    the rulebook's 6-elves example decides); option reading "not_exceed" allows hits == units."""
+    return hits <= remaining if reading == "not_exceed" else hits < remaining
 
 
 INCOME = {"kingdom": 5, "gold": 5, "island": 5, "teleportal": 1, "ordinary": 1}
 
 
-def territory_income(kind: str, mine: bool, dwarf: bool) -> Modifier:
-    """Gold one held territory yields (DL:3.6): by its kind; a mine pays a Dwarf player 10."""
-    if mine and dwarf:
-        return Modifier("mine (Dwarf)", 10, "DL:3.6")
-    return Modifier(kind, INCOME[kind], "DL:3.6")
+def territory_income(kind: str, mine: bool, dwarf: bool, reading: str = "typed") -> Modifier:
+    """Gold one held territory yields (DL:3.6): by its kind; a mine pays a Dwarf player 10.
+    Reading INT-45 "typed" (default): one value per kind; "additive": 1 for every territory plus
+    5 (10 for a Dwarf mine) for a kingdom, gold territory or island."""
+    value = 10 if (mine and dwarf) else INCOME[kind]
+    if reading == "additive" and value >= 5:
+        value += 1
+    return Modifier("mine (Dwarf)" if (mine and dwarf) else kind, value, "DL:3.6")
 
 
-def income(held: list[tuple[str, bool]], dwarf: bool) -> tuple[int, list[Modifier]]:
+def income(held: list[tuple[str, bool]], dwarf: bool, reading: str = "typed") -> tuple[int, list[Modifier]]:
     """Income of a player holding `held` territories as (kind, mine); nothing without a Kingdom (DL:2.2/kingdom)."""
     if not any(kind == "kingdom" for kind, _ in held):
         return 0, [Modifier("no Kingdom held", 0, "DL:2.2/kingdom")]
-    parts = [territory_income(kind, mine, dwarf) for kind, mine in held]
+    parts = [territory_income(kind, mine, dwarf, reading) for kind, mine in held]
     return sum(p.delta for p in parts), parts

@@ -124,8 +124,9 @@ class WorldMap(msgspec.Struct, forbid_unknown_fields=True):
     def wasteland_moves(self, start: str, steps: int) -> list[str]:
         """Spaces a party ends on after exactly `steps` moves from `start`, never stepping straight
         back onto the space it just left; the whole roll must be used (DL:3.3/party, F-Q24).
-        The start space counts as the first step when entering (DL:3.3/party), so callers entering
-        pass steps - 1."""
+        On entering, the space counting starts from (Village or Dragon's Lair) is position 0 by the
+        default reading (INT-46, option `entry_space_counts`); with that option on, callers pass
+        steps - 1."""
         w = self.wasteland_of(start)
         links: dict[str, set[str]] = {s.id: set() for s in w.spaces}
         for x, y in zip(w.path, w.path[1:]):

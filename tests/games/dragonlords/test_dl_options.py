@@ -1,0 +1,27 @@
+"""The §14.2 readings implemented so far are options with the digest's reading as default."""
+import pytest
+
+from engine.games.dragonlords.combat_math import income, teleport_retreat_allowed
+from engine.games.dragonlords.options import OptionError, resolve
+
+
+def test_defaults_are_the_proposed_readings():
+    assert resolve() == {"income": "typed", "teleport_retreat": "fewer", "entry_space_counts": "no"}
+
+
+def test_bad_option_names_the_choices():
+    with pytest.raises(OptionError, match="unknown option 'incom'"):
+        resolve({"incom": "typed"})
+    with pytest.raises(OptionError, match=r"INT-45\): choose one of typed, additive"):
+        resolve({"income": "double"})
+
+
+def test_income_readings_differ_as_the_digest_says():
+    held = [("kingdom", False), ("gold", True), ("ordinary", False)]
+    assert income(held, dwarf=True, reading="typed")[0] == 5 + 10 + 1
+    assert income(held, dwarf=True, reading="additive")[0] == 6 + 11 + 1
+
+
+def test_retreat_readings_differ_only_at_equality():
+    assert not teleport_retreat_allowed(6, 6) and teleport_retreat_allowed(6, 6, "not_exceed")
+    assert teleport_retreat_allowed(5, 6, "not_exceed") and not teleport_retreat_allowed(7, 6, "not_exceed")
