@@ -138,6 +138,11 @@ class WorldMap(msgspec.Struct, forbid_unknown_fields=True):
         ends = {here for here, _ in frontier}
         return sorted(ends)
 
+    def entry_moves(self, origin: str, roll: int, entry_space_counts: str = "no") -> list[str]:
+        """Where a party entering at `origin` (Village by bridge or harbour, Lair by pass) may end
+        with a roll (DL:3.3/party); INT-46 decides whether the origin is step 0 or step 1."""
+        return self.wasteland_moves(origin, roll - 1 if entry_space_counts == "yes" else roll)
+
 
 def faults(m: WorldMap) -> list[str]:
     """Every fault of the map, each naming the place and the rule it breaks (empty list: sound)."""

@@ -185,3 +185,11 @@ def test_FQ24_wasteland_move_uses_the_whole_roll_without_stepping_back():
     assert m.wasteland_moves(middle, 3) == sorted([first, last])
     # beyond the end of a path there is nowhere to go: the roll cannot be used that way
     assert m.wasteland_moves(last, 7) == []
+
+
+def test_INT46_entry_counting_option():
+    """DL:3.3/party: by default the Village is position 0, so a 2 ends on the third space."""
+    m = load_map()
+    top = next(w for w in m.wastelands if w.id == "top")
+    assert m.entry_moves(top.path[0], 2) == [top.path[2]]
+    assert m.entry_moves(top.path[0], 2, entry_space_counts="yes") == [top.path[1]]
