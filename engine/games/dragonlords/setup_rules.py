@@ -1,4 +1,4 @@
-"""DragonLords set-up and turn facts as pure functions (DL:2.3, DL:3): army sizes, starting gold and
+"""DragonLords set-up and turn facts as pure functions (rulebook §2.3 and §3): army sizes, starting gold and
 kit, the seven phases in order, the orc bulk price, and the winning test. The ruleset's handlers use
 these; keeping them apart lets the examples be tested without a game."""
 from __future__ import annotations
