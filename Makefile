@@ -28,6 +28,8 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
+	$(BIN)/python -m analytics.bench --games 20
+	$(BIN)/python -m analytics.bench_ray --game thunderstone --games 200 --cpus 2
 
 clean:
 	rm -rf $(VENV) *.db *.db-wal *.db-shm
