@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import msgspec
 
 T = TypeVar("T")
-PROVENANCE = re.compile(r"^(rulebook p\.\s?\d+|stand-in)")
+PROVENANCE = re.compile(r"^(rulebook p\.\s?\d+|public-list|stand-in)")
 
 
 class ContentError(ValueError):
@@ -27,7 +27,7 @@ class Record(msgspec.Struct, kw_only=True):
     def __post_init__(self) -> None:
         if not PROVENANCE.match(self.provenance):
             raise ValueError(
-                f"provenance must start with 'rulebook p.N' or 'stand-in', got {self.provenance!r}")
+                f"provenance must start with 'rulebook p.N', 'public-list' or 'stand-in', got {self.provenance!r}")
 
 
 def decode(doc: dict[str, Any], schema: type[T], source: str) -> T:

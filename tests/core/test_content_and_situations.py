@@ -31,13 +31,18 @@ def test_good_content_loads(tmp_path):
     assert load(p, Pack).hero[0].cost == 3
 
 
+def test_values_from_public_card_lists_are_a_provenance_of_their_own(tmp_path):
+    p = write(tmp_path, '[[hero]]\nname="Elf"\ncost=3\nprovenance="public-list (cost)"\n')
+    assert load(p, Pack).hero[0].provenance.startswith("public-list")
+
+
 @pytest.mark.parametrize("text, expect", [
     ('[[hero]]\nname="Elf"\ncost="x"\nprovenance="stand-in"\n',
      "record hero[0] ('Elf'), field cost: Expected `int`, got `str`"),
     ('[[hero]]\nname="Elf"\ncost=1\nprovenance="stand-in"\n[[hero]]\nname="Orc"\ncost=2\n',
      "record hero[1] ('Orc'), field provenance"),
     ('[[hero]]\nname="Elf"\ncost=1\nprovenance="I made it up"\n',
-     "provenance must start with 'rulebook p.N' or 'stand-in'"),
+     "provenance must start with 'rulebook p.N', 'public-list' or 'stand-in'"),
     ('[[hero]\nname="Elf"', "not valid TOML"),
 ])
 def test_malformed_content_is_rejected_with_its_place(tmp_path, text, expect):
