@@ -18,6 +18,8 @@ import trio
 from engine import registry
 from engine.errors import BadInput, EngineError, IllegalCommand, UnknownGame
 from engine.pipeline import Engine
+from engine.bot_players import KINDS as BOT_KINDS
+from engine.bot_players import BotPlay
 from engine.bots import bot_rng, decide
 from projections.audit import audit
 from projections.state import StateReader
@@ -88,10 +90,21 @@ class TableApp:
         prompts = self.eng.prompts(gid)
         return prompts[0].seat if prompts and prompts[0].seat in bots else None
 
+    def bot_move(self, gid: str, rng) -> None:
+        """One decision of the prompted bot seat, by its kind (random, greedy or mcts)."""
+        seat = self.bot_to_move(gid)
+        kind = self.seats.bots(gid).get(seat, "random")
+        if kind == "random":
+            decide(self.eng, gid, rng)
+            return
+        legal = self.eng.legal(gid, seat)
+        self.eng.submit(gid, seat, BotPlay((kind,) * (seat + 1)).choose(self.eng, gid, seat,
+                                                                        legal, rng))
+
     def play_bots(self, gid: str) -> None:
         rng = bot_rng(f"{gid}:{self.eng.table(gid).version}")
         while self.bot_to_move(gid) is not None:
-            decide(self.eng, gid, rng)
+            self.bot_move(gid, rng)
             ev = self.changed.pop(gid, None)
             if ev is not None:
                 ev.set()
@@ -102,7 +115,7 @@ class TableApp:
             while self.bot_to_move(gid) is not None:
                 await trio.sleep(self.bot_delay)
                 try:
-                    decide(self.eng, gid, rng)
+                    self.bot_move(gid, rng)
                 except Exception as exc:  # a bot's rules error must not stop the server
                     log.error("table_bot_failed", game_id=gid, error=repr(exc))
                     return
@@ -145,8 +158,8 @@ class TableApp:
         if not isinstance(options, dict):
             raise HttpError(400, '"options" must be an object')
         bots = body.get("bots") or {}
-        if not isinstance(bots, dict) or any(v != "random" for v in bots.values()):
-            raise HttpError(400, '"bots" maps a seat number to "random"')
+        if not isinstance(bots, dict) or any(v not in BOT_KINDS for v in bots.values()):
+            raise HttpError(400, '"bots" maps a seat number to one of ' + ", ".join(BOT_KINDS))
         try:
             bots = {int(k): v for k, v in bots.items()}
         except ValueError:

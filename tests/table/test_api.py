@@ -158,3 +158,19 @@ async def test_live_feed_since_no_miss_no_duplicate(tmp_path):
             n.start_soon(feed, mid, end)
             await trio.sleep(0.05)
     assert got == list(range(1, end + 1)), (first, mid, end, got)
+
+
+async def test_smart_bots_take_seats_and_an_unknown_bot_is_refused(tmp_path):
+    app = make_app(tmp_path)
+    status, out = await call(app, "POST", "/api/games", {"ruleset": "duel", "players": 2,
+                                                         "seed": 5,
+                                                         "bots": {"0": "greedy", "1": "mcts"}})
+    assert status == 201  # not served: the bots play at once, to the end
+    gid = out["game_id"]
+    status, view = await call(app, "GET", f"/api/games/{gid}/view", token=out["referee_token"])
+    assert status == 200 and view["view"]["over"] is True
+    before = app.eng.store.conn.execute("SELECT count(*) FROM events").fetchone()[0]
+    status, err = await call(app, "POST", "/api/games", {"ruleset": "duel", "players": 2,
+                                                         "bots": {"1": "genius"}})
+    assert status == 400 and "mcts" in json.dumps(err)
+    assert app.eng.store.conn.execute("SELECT count(*) FROM events").fetchone()[0] == before
