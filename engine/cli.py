@@ -205,7 +205,7 @@ def cmd_play(args, eng: Engine) -> int:
         command = parse_command(args.command)
     except BadInput as exc:
         eng.table(args.game_id)  # an unknown game is the first thing to say
-        eng._note_rejected(args.game_id, args.seat, args.command[:2048], exc.rule, exc.reason)
+        eng.note_rejected(args.game_id, args.seat, args.command[:2048], exc.rule, exc.reason)
         raise
     stored = eng.submit(args.game_id, args.seat, command, expected_version=args.expected_version)
     rs = eng.ruleset(args.game_id)

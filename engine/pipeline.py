@@ -287,10 +287,10 @@ class Engine:
         try:
             bad = self.check(game_id, seat, cmd)
         except BadInput as exc:
-            self._note_rejected(game_id, seat, cmd, exc.rule, exc.reason)
+            self.note_rejected(game_id, seat, cmd, exc.rule, exc.reason)
             raise
         if bad is not None:
-            self._note_rejected(game_id, seat, cmd, bad.rule, bad.reason)
+            self.note_rejected(game_id, seat, cmd, bad.rule, bad.reason)
             raise IllegalCommand(bad.rule, bad.reason)
         t = self.table(game_id)
         rs = registry.get(t.ruleset)
@@ -307,9 +307,10 @@ class Engine:
                  version=t.version, over=t.over)
         return stored
 
-    def _note_rejected(self, game_id: Any, seat: Any, cmd: Any, rule: str | None,
-                       reason: str) -> None:
-        """Refusals go to the `rejected` table (the store keeps it bounded per game)."""
+    def note_rejected(self, game_id: Any, seat: Any, cmd: Any, rule: str | None,
+                      reason: str) -> None:
+        """Refusals go to the `rejected` table (the store keeps it bounded per game). Public for
+        front ends that refuse input before it reaches `submit` (e.g. text that is not JSON)."""
         log.info("command_rejected", game_id=str(game_id)[:200], seat=_short(seat), rule=rule,
                  reason=reason)
         if self._pending is not None or not isinstance(game_id, str):
