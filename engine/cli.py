@@ -166,6 +166,23 @@ def card_panel(c) -> RichTable:
     return t
 
 
+def cmd_list(args, eng: Engine) -> int:
+    """The games in a database: ruleset, players, status and last event, without folding any."""
+    rows, data = [], []
+    for gid, version, created, last, revealed in eng.store.game_summaries(args.limit):
+        if args.ruleset and created.get("ruleset") != args.ruleset:
+            continue
+        status = "over" if revealed else "in play"
+        data.append({"game_id": gid, "ruleset": created.get("ruleset"),
+                     "players": created.get("players"), "status": status, "version": version,
+                     "last_event": last, "options": created.get("options", {})})
+        rows.append([gid, created.get("ruleset"), created.get("players"), status, version, last])
+    emit(args, data, lambda: out.print(table(f"{args.db}: {len(rows)} games",
+                                             ["game", "ruleset", "players", "status", "events",
+                                              "last event"], rows)))
+    return 0
+
+
 def cmd_new(args, eng: Engine) -> int:
     if args.situation:
         doc = situation_file.read(args.situation)
@@ -356,6 +373,9 @@ def parser() -> argparse.ArgumentParser:
                             "(default: the public view)")
 
     add("games", "installed rulesets")
+    s = add("list", "the games in the database: ruleset, players, status, last event")
+    s.add_argument("--ruleset", help="only games of this ruleset")
+    s.add_argument("--limit", type=int, help="at most N games (in creation order)")
     s = add("cards", "every card of a ruleset, its values and where each value comes from")
     s.add_argument("game", metavar="RULESET")
     s.add_argument("name", nargs="?", metavar="NAME", help="only this card (print or English "
@@ -418,7 +438,7 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-HANDLERS = {"new": cmd_new, "prompts": cmd_prompts, "legal": cmd_legal, "play": cmd_play,
+HANDLERS = {"list": cmd_list, "new": cmd_new, "prompts": cmd_prompts, "legal": cmd_legal, "play": cmd_play,
             "log": cmd_log, "state": cmd_state, "undo": cmd_undo, "audit": cmd_audit, "force": cmd_force,
             "replay": cmd_replay, "verify": cmd_verify, "timeline": cmd_timeline,
             "anchor": cmd_anchor}

@@ -160,6 +160,17 @@ class EventStore:
     def game_ids(self) -> list[str]:
         return [r[0] for r in self.conn.execute("SELECT game_id FROM streams ORDER BY rowid")]
 
+    def game_summaries(self, limit: int | None = None) -> Iterator[tuple[str, int, dict, str, bool]]:
+        """(game id, version, game.created data, type of the last event, seed revealed) per game,
+        in creation order, read lazily: what a listing of the games needs, without any fold."""
+        cur = self.conn.execute(
+            "SELECT s.game_id, s.version, first.data, last.type, coalesce(sd.revealed, 0) "
+            "FROM streams s JOIN events first ON first.game_id=s.game_id AND first.version=1 "
+            "JOIN events last ON last.game_id=s.game_id AND last.version=s.version "
+            "LEFT JOIN seeds sd ON sd.game_id=s.game_id ORDER BY s.rowid LIMIT ?",
+            (-1 if limit is None else limit,))
+        return ((g, v, msgspec.json.decode(d), t, bool(r)) for g, v, d, t, r in cur)
+
     def game_ids_from(self, prefix: str) -> Iterator[str]:
         """Stored game ids that start with `prefix`, in order, read lazily off the key index."""
         cur = self.conn.execute("SELECT game_id FROM streams WHERE game_id >= ? AND "

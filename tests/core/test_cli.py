@@ -113,3 +113,16 @@ def test_anchor_then_verify_finds_a_consistent_rewrite_only_with_the_anchor(cli,
                if f["kind"] == "truncated") and head > cut
     refused = cli("anchor", ok=False)  # an anchor of a broken store would bless the damage
     assert "does not verify" in refused["error"]
+
+
+def test_list_names_each_game_with_its_status(cli):
+    live = cli("new", "duel", "--players", "3", "--seed", "5")["game_id"]
+    cli("simulate", "duel", "--games", "2", "--players", "2", "--seed", "L")
+    games = cli("list")
+    by_id = {g["game_id"]: g for g in games}
+    assert list(by_id) == [live, "duel-L-00000", "duel-L-00001"]  # creation order
+    assert by_id[live]["status"] == "in play" and by_id[live]["players"] == 3
+    assert by_id["duel-L-00000"]["status"] == "over"
+    assert by_id["duel-L-00000"]["last_event"] == "seed.revealed"
+    assert [g["game_id"] for g in cli("list", "--limit", "1")] == [live]
+    assert cli("list", "--ruleset", "thunderstone") == []
