@@ -82,6 +82,12 @@ class Ruleset:
         """A precise reason for an illegal command; None falls back to the prompt's rule."""
         return None
 
+    def preview(self, table: Table, seat: int, cmd: dict[str, Any]) -> str | None:
+        """A short words preview of what a legal command would do (a purchase's price, a
+        battle's totals), for front ends to show beside the command; None where the game has
+        none. It only reads the table: it must not change state or emit anything."""
+        return None
+
     # -- hidden information -------------------------------------------------------------
     def game_view(self, table: Table, seat: int | None) -> Any:
         return msgspec.to_builtins(table.game)

@@ -133,11 +133,13 @@ class TableApp:
         if who is REFEREE:
             out["view"] = full_state(rs, t)
             out["legal"] = {str(s): self.eng.legal(gid, s) for s in range(t.players)}
+            out["previews"] = {k: previews(rs, t, int(k), cmds) for k, cmds in out["legal"].items()}
         elif who is None:
             out["view"] = state_view(rs, t, None)
         else:
             out["view"] = state_view(rs, t, who)
             out["legal"] = self.eng.legal(gid, who)
+            out["previews"] = previews(rs, t, who, out["legal"])
         return out
 
     def log(self, gid: str, who, since: int) -> list[dict[str, Any]]:
@@ -188,7 +190,10 @@ class TableApp:
 
     def cards(self, gid: str) -> dict[str, Any]:
         rs = self.eng.ruleset(self.game(gid).game_id)
-        return {c.name: msgspec.to_builtins(c) for c in rs.cards()}
+        out: dict[str, Any] = {}
+        for c in rs.cards():  # the first card of a name wins: a village randomizer shares its
+            out.setdefault(c.name, msgspec.to_builtins(c))  # stack's name but not its values
+        return out
 
     def command(self, gid: str, who, body: Any) -> tuple[int, dict]:
         if who is REFEREE:
@@ -400,3 +405,17 @@ async def respond_raw(send, status: int, data: bytes, ctype: str) -> None:
                             (b"content-length", str(len(data)).encode()),
                             (b"cache-control", b"no-store")]})
     await send({"type": "http.response.body", "body": data})
+
+
+def previews(rs, t, seat: int, cmds: list[dict[str, Any]]) -> list[str | None]:
+    """The game's words preview of each legal command (`Ruleset.preview`), parallel to `legal`.
+    A preview is a courtesy: one that fails is left out (logged), never a failed view."""
+    out: list[str | None] = []
+    for c in cmds:
+        try:
+            text = rs.preview(t, seat, c)
+        except Exception as exc:
+            log.error("table_preview_failed", ruleset=rs.name, command=c, error=repr(exc))
+            text = None
+        out.append(text if isinstance(text, str) else None)
+    return out

@@ -14,8 +14,13 @@ async function refresh() {
   document.getElementById("prompts").replaceChildren(...v.prompts.map(p =>
     el("div", {text: `seat ${p.seat} to act: ${p.kind} [rule ${p.rule}] ${p.detail || ""}`})));
   const cmds = Array.isArray(v.legal) ? v.legal : [];
-  document.getElementById("commands").replaceChildren(...cmds.map(c => {
+  const previews = Array.isArray(v.previews) ? v.previews : [];
+  document.getElementById("commands").replaceChildren(...cmds.map((c, i) => {
     const b = el("button", {class: "cmd", "data-command": JSON.stringify(c), text: cmdLabel(c)});
+    if (previews[i]) {  // the game's words preview: a price, a battle's totals
+      b.setAttribute("data-preview", previews[i]);
+      b.append(el("small", {class: "preview", text: previews[i]}));
+    }
     b.onclick = () => play(c, v.version);
     return b;
   }));

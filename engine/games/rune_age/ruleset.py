@@ -7,7 +7,7 @@ from engine.ruleset import Option, Ruleset
 from engine.commands import Optional
 
 from . import apply as fold
-from . import commands, eventphase, legal, setup, view
+from . import commands, eventphase, legal, preview, setup, view
 from .flow import advance
 from .scenarios import DRAGONLORDS, SCENARIOS, resolve, upcast_setup_v1
 from .state import RAState
@@ -106,6 +106,9 @@ class RuneAge(Ruleset):
 
     def explain(self, table, seat, cmd):
         return legal.explain(table, seat, cmd)
+
+    def preview(self, table, seat, cmd):
+        return preview.preview(table, seat, cmd)
 
     def game_view(self, table, seat):
         return view.game_view(table, seat)

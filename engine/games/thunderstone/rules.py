@@ -5,7 +5,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from engine.games.thunderstone import bot, fold, legal, setup, turns
+from engine.games.thunderstone import bot, fold, legal, preview, setup, turns
 from engine.games.thunderstone.state import State
 from engine.ruleset import Illegal, Option, Prompt, Ruleset
 from engine.commands import Optional
@@ -66,6 +66,9 @@ class Thunderstone(Ruleset):
 
     def explain(self, table, seat: int, cmd: dict[str, Any]) -> Illegal | None:
         return legal.explain(table, seat, cmd)
+
+    def preview(self, table, seat: int, cmd: dict[str, Any]) -> str | None:
+        return preview.preview(table, seat, cmd)
 
     def bot_choices(self, table, seat: int, cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Random bots skip legal but pointless lines (engine.bots reads this if present)."""
