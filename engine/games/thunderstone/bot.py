@@ -42,6 +42,8 @@ def wasteful(t, s: int, cmd: dict[str, Any]) -> bool:
         return not any(card(c).kind == "disease" for c in t.zone(hand(s)))
     if kind == "choose" and pending and pending[0]["what"] == "rest":
         return card(cmd["option"]).kind != "disease"
+    if kind == "choose" and pending and pending[0]["what"] == "ivory":
+        return cmd["option"] != "done" and card(cmd["option"]).kind != "disease"
     if kind == "treasure":  # the Ivory Dragon takes a hand card with it
         return any(a.do == "xp_per_card" for a in card(cmd["card"]).all("treasure"))
     if kind == "use" and "target" in cmd:

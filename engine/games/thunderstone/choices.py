@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.thunderstone import coop
+from engine.games.thunderstone import coop, figurines
 from engine.games.thunderstone.battle import assess, can_attack, heroes, party_prevented, strength
 from engine.games.thunderstone.board import arrived_at_one, destroy
 from engine.games.thunderstone.content import card
+from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
     deck,
     dungeon,
@@ -73,6 +74,10 @@ def options(t, e: dict[str, Any]) -> list[str]:
         return sorted({zones.card_name(c) for c in t.zone(hand(s))})  # by name: hand ids stay hidden
     if what == "return":
         return [c for c in laid if c != e["source"] and not used_any(t, c)]
+    if what == "hide":  # Emerald Dragon: 'keep' declines
+        return ["keep"] + figurines.hide_options(t, s)
+    if what == "ivory":  # Ivory Dragon: hand cards by name, one at a time, until 'done'
+        return ["done"] + sorted({zones.card_name(c) for c in t.zone(hand(s))})
     raise ValueError(f"unknown choice {what!r}")
 
 
@@ -137,6 +142,13 @@ def take(ctx, t, e: dict[str, Any], option: str | None) -> None:
         coop.pass_card(ctx, t, s, e["to"], option)
     elif what == "rest":
         destroy(ctx, t, hand(s), next(c for c in t.zone(hand(s)) if zones.card_name(c) == option), rule)
+    elif what == "hide" and option != "keep":
+        figurines.hide(ctx, t, s, e["source"], option)
+    elif what == "ivory" and option != "done":
+        destroy(ctx, t, hand(s), next(c for c in t.zone(hand(s)) if zones.card_name(c) == option), rule)
+        change_xp(ctx, t, s, e["n"], rule)
+        if t.zone(hand(s)):  # any number: ask again, before any choice already waiting
+            ctx.emit("ts.pending", {"entries": [dict(e)], "front": True}, rule)
 
 
 def swap(ctx, t, s: int, option: str, rule: str, source: str) -> None:

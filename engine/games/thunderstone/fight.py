@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games.thunderstone import figurines
 from engine.games.thunderstone.battle import (
     assess,
     can_attack,
@@ -226,6 +227,7 @@ def after_defeat(ctx, t, s: int, monster: str) -> None:
                     for _ in range(a.n):
                         gain_disease(ctx, t, o, "AUTO-GLOBAL")
     set_aside(ctx, t, s, monster)
+    figurines.on_defeat(ctx, t, s, monster)
     sources = [monster] + [h for h in heroes(t.zone(play(s))) if not can_attack(t, h, monster)]
     for src in sources:
         for a in card(src).all("spoils"):

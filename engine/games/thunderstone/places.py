@@ -49,6 +49,16 @@ def stack(name: str) -> str:
     return f"v:{name}"
 
 
+def under(dragon: str) -> str:
+    """The face-down cards under an Emerald Dragon (its owner sees them, nobody else)."""
+    return f"under:{dragon}"
+
+
+def hidden_cards(t, s: int) -> list[str]:
+    """The cards hidden under the seat's dragons (still his own)."""
+    return [c for d in t.zone(tres(s)) if under(d) in t.zones for c in t.zone(under(d))]
+
+
 def owned_zones(s: int) -> tuple[str, ...]:
     """Every zone holding cards a seat owns (SCORE-1)."""
     return deck(s), hand(s), disc(s), play(s), tres(s), look(s)

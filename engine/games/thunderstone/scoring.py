@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from engine.games.thunderstone.content import card
-from engine.games.thunderstone.places import owned_zones
+from engine.games.thunderstone.places import hidden_cards, owned_zones
 
 
 def owned(t, s: int) -> list[str]:
-    return [c for z in owned_zones(s) for c in t.zone(z)]
+    """SCORE-1: every card the seat owns, those hidden under his Emerald Dragons too."""
+    return [c for z in owned_zones(s) for c in t.zone(z)] + hidden_cards(t, s)
 
 
 def monsters_owned(t, s: int) -> int:

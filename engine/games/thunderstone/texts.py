@@ -141,11 +141,14 @@ TEXT: dict[tuple[str, str], str] = {
                        "thief; every other player destroys his deck's top card if it is a {what}",
     ("treasure", "draw"): "destroy it at the start of your turn: draw {n}",
     ("treasure", "gain_xp"): "destroy it at the start of your turn: gain {n} XP",
-    ("treasure", "xp_per_card"): "destroy it and one hand card at the start of your turn: gain {n} XP",
+    ("treasure", "xp_per_card"): "destroy it at the start of your turn and any number of hand "
+                                 "cards, chosen one by one: gain {n} XP per card",
     ("treasure", "ignore_battle"): "destroy it (also in another player's turn) to ignore one battle "
                                    "effect aimed at you (used automatically)",
-    ("treasure", "hide_card"): "hide a hand card under it; returned on a later 6+ VP defeat "
-                               "(no effect in the engine)",
+    ("treasure", "hide_card"): "when you defeat a monster you may hide one of your laid-out cards "
+                               "face down under it; the next time any player defeats a monster "
+                               "worth 6+ VP, it is destroyed and the hidden card goes to that "
+                               "player's discard pile (used by itself)",
     ("treasure", "keep_monster"): "the next monster you defeat is set aside with it, out of your "
                                   "deck; both return at game end (used by itself)",
     ("trophy", "avoid_trap"): "show it from hand to avoid 1 trap",

@@ -223,10 +223,10 @@ def on_treasure(ctx, t, ev) -> None:
         elif a.do == "gain_xp":
             change_xp(ctx, t, s, a.n, "AUTO-TREASURE")
         elif a.do == "xp_per_card" and t.zone(hand(s)):
-            # Ivory Dragon: reading: with it the cheapest hand card is destroyed for n XP
-            from engine.games.thunderstone.vocabulary import cheapest
-            destroy(ctx, t, hand(s), cheapest(t, list(t.zone(hand(s)))), "AUTO-TREASURE")
-            change_xp(ctx, t, s, a.n, "AUTO-TREASURE")
+            # Ivory Dragon: any number of hand cards, chosen one by one until 'done', n XP each
+            ctx.emit("ts.pending", {"entries": [{"what": "ivory", "rule": "AUTO-TREASURE",
+                                                 "source": c, "n": a.n}], "front": True},
+                     "AUTO-TREASURE")
 
 
 HANDLERS = [("cmd.action", on_action), ("cmd.use", on_use), ("cmd.done", on_done),

@@ -347,7 +347,7 @@ def test_ts_ex51_terror_stone_counts_other_stones():
 def test_ts_ex53_treasure_in_front_scores():
     """EX-53 (p.21), AUTO-TREASURE, A38: one revealed in a refill goes in front of the active
     player; at the start of its owner's turn it may be used (real card: the Ivory Dragon destroys
-    itself and a hand card for 1 XP)."""
+    itself and any number of hand cards, 1 XP each: here one, then 'done')."""
     g = Game("endgame_capture", dungeon=["Ivory Dragon", "Fabelwesen I"],
              hall=["Spukgestalt", "Ork II", "Stein der Verachtung"])
     g.play("action", action="dungeon")
@@ -360,7 +360,12 @@ def test_ts_ex53_treasure_in_front_scores():
     g.play("pass", seat=2)
     assert {"kind": "treasure", "card": g.id("tres0", "Ivory Dragon")} in g.legal()
     g.play("treasure", card=g.id("tres0", "Ivory Dragon"))
+    first = next(c["option"] for c in g.legal() if c["option"] != "done")
+    g.play("choose", option=first)
+    assert g.t.game.t.pending and g.t.game.t.pending[0]["what"] == "ivory"
+    g.play("choose", option="done")
     assert g.t.game.xp[0] == 1 + 1 and not g.t.zone("tres0") and len(g.t.zone("hand0")) == 5
+    assert not g.t.game.t.pending
 
 
 def test_ts_ex54_no_breach_during_setup():
