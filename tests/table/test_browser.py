@@ -154,3 +154,26 @@ def test_every_shipped_ruleset_gets_a_table(server, browser):
         page.wait_for_selector("button[data-command]")
         assert page.inner_text('[data-testid="version"]') == str(view["version"]), name
     assert errors == []
+
+
+def test_buttons_show_the_games_previews(server, browser):
+    """Issue 15 item 3: a Thunderstone purchase button shows the price preview the API gives,
+    under its label and in data-preview."""
+    base, _ = server
+    g = post(base + "/api/games", {"ruleset": "thunderstone", "players": 2, "seed": 5})
+    seat = json.loads(urllib.request.urlopen(
+        f"{base}/api/games/{g['game_id']}/view").read())["prompts"][0]["seat"]
+    token = g["seats"][seat]["token"]
+    page = browser.new_context().new_page()
+    page.goto(f"{base}/games/{g['game_id']}?token={token}")
+    page.click('button[data-command=\'{"kind":"action","action":"village"}\']')
+    page.wait_for_selector("button[data-preview]")
+    req = urllib.request.Request(f"{base}/api/games/{g['game_id']}/view",
+                                 headers={"authorization": f"Bearer {token}"})
+    view = json.loads(urllib.request.urlopen(req).read())
+    want = {json.dumps(c, separators=(",", ":")): p for c, p in zip(view["legal"], view["previews"]) if p}
+    assert want and all(p.startswith("buy ") for p in want.values())
+    shown = {b.get_attribute("data-command"): (b.get_attribute("data-preview"), b.inner_text())
+             for b in page.locator("button[data-preview]").all()}
+    assert {c: p for c, (p, _) in shown.items()} == want
+    assert all(p in text for p, text in shown.values())
