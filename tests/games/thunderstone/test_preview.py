@@ -62,3 +62,13 @@ def test_ts_attack_preview_matches_the_battle_that_follows(scene, position, name
     assert f"= {b['total']} vs health {b['health']}: " in text
     assert ("- light penalty %d" % b["deduction"] in text) == bool(b["deduction"])
     assert text.split(": ")[2].startswith("wins" if b["won"] else "loses")
+
+
+def test_ts_ex02_level_preview_gives_xp_cost_and_xp():
+    """EX-02 (p.9) LVL-1: Marie's Veteranen-Berserker costs 3 XP and she has 3."""
+    g = Game("ex02_marie_levels")
+    g.play("action", action="village")
+    g.play("pass")
+    berserker = g.id("play0", "Veteranen-Berserker")
+    cmd = next(c for c in g.legal() if c == {"kind": "level", "card": berserker})
+    assert g.eng.ruleset(g.gid).preview(g.t, 0, cmd) == "level up Veteranen-Berserker: costs 3 XP, you have 3"
