@@ -93,13 +93,15 @@ class TableApp:
     def bot_move(self, gid: str, rng) -> None:
         """One decision of the prompted bot seat, by its kind (random, greedy or mcts)."""
         seat = self.bot_to_move(gid)
-        kind = self.seats.bots(gid).get(seat, "random")
-        if kind == "random":
+        if seat is None:  # the game moved on while the bot waited: no seat of a human is played
+            return
+        bots = self.seats.bots(gid)
+        if bots[seat] == "random":
             decide(self.eng, gid, rng)
             return
+        kinds = tuple(bots.get(s, "random") for s in range(self.eng.table(gid).players))
         legal = self.eng.legal(gid, seat)
-        self.eng.submit(gid, seat, BotPlay((kind,) * (seat + 1)).choose(self.eng, gid, seat,
-                                                                        legal, rng))
+        self.eng.submit(gid, seat, BotPlay(kinds).choose(self.eng, gid, seat, legal, rng))
 
     def play_bots(self, gid: str) -> None:
         rng = bot_rng(f"{gid}:{self.eng.table(gid).version}")
