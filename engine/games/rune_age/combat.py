@@ -231,11 +231,18 @@ def resolver_done(ctx, t) -> None:
     ctx.emit("ra.combat_step", {"set": {"resolver": nxt}}, rule=rule)
 
 
+def attacker_total(t) -> int:
+    """The attacking army's strength in the current combat: its units plus its combat bonus
+    (the number BTL-5 and SGE-3 compare; previews show the same)."""
+    c = t.game.combat
+    return army_strength(t, c.attacker) + c.bonus[0]
+
+
 def outcome(ctx, t) -> None:
     """BTL-5/6 (tie to the army) and SGE-3/4 (tie to the defender)."""
     g = t.game
     c = g.combat
-    att = army_strength(t, c.attacker) + c.bonus[0]
+    att = attacker_total(t)
     if c.kind == "siege":
         city = not c.target.startswith("realm:")
         dfn = army_strength(t, c.defender) + c.bonus[1] + (spec(g, c.target).defence if city else 0)

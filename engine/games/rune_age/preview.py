@@ -2,14 +2,14 @@
 against the influence or gold pool, and a battle's strength against the army's.
 
 Only reads the table; the strengths come from the combat code (`combat.target_strength`,
-`places.army_strength`), so the preview uses the same numbers as the battle."""
+`combat.attacker_total`), so the preview uses the same numbers as the battle."""
 from __future__ import annotations
 
 from engine.mechanics.zones import card_name
 
 from . import combat
 from .cards import spec
-from .places import army_strength, barracks
+from .places import barracks
 
 
 def preview(t, seat: int, cmd: dict) -> str | None:
@@ -26,7 +26,7 @@ def preview(t, seat: int, cmd: dict) -> str | None:
         return _attack(t, seat, cmd.get("target"))
     if kind in ("play", "stop", "pass") and g.combat and g.combat.kind != "siege":
         c = g.combat
-        return (f"your army has strength {army_strength(t, c.attacker) + c.bonus[0]} now,"
+        return (f"your army has strength {combat.attacker_total(t)} now,"
                 f" needs {c.target_strength} (BTL-5: a tie goes to the army)")
     return None
 
