@@ -64,6 +64,27 @@ def _hist(title: str, values: list[float], xlabel: str):
     return fig
 
 
+# Per-game bar charts: (ruleset, table, file stem, caption, title, SQL giving (label, value)
+# rows, y label). Labels that are card names get a * when the card has a stand-in value.
+GAME_FIGURES = (
+    ("thunderstone", "ts_battles", "thunderstone-monsters",
+     "thunderstone: share of battles won per monster (the 20 fought most; * = a stand-in value)",
+     "thunderstone: battles won per monster",
+     "SELECT split_part(target, '#', 1) AS m, avg(won::INT) FROM ts_battles GROUP BY m "
+     "ORDER BY count(*) DESC, m LIMIT 20", "share won"),
+    ("thunderstone", "ts_buys", "thunderstone-buys",
+     "thunderstone: cards bought (the 20 bought most)", "thunderstone: cards bought",
+     "SELECT stack, count(*) FROM ts_buys GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20", "bought"),
+    ("rune-age", "ra_purchases", "rune-age-gains",
+     "rune-age: cards gained (the 20 gained most)", "rune-age: cards gained",
+     "SELECT split_part(card, '#', 1) AS c, count(*) FROM ra_purchases GROUP BY 1 "
+     "ORDER BY 2 DESC, 1 LIMIT 20", "gained"),
+    ("epochs", "ep_combats", "epochs-combats", "epochs: combats won by side",
+     "epochs: combat winners",
+     "SELECT winner, count(*) FROM ep_combats GROUP BY 1 ORDER BY 1", "combats"),
+)
+
+
 def figures(con: duckdb.DuckDBPyConnection, tables: set[str]) -> list[tuple[str, str, object]]:
     """(file stem, caption, matplotlib figure) for every figure the data allows."""
     out = []
@@ -99,32 +120,11 @@ def figures(con: duckdb.DuckDBPyConnection, tables: set[str]) -> list[tuple[str,
 
         def mark(name: str) -> str:
             return name + ("*" if name in marked else "")
-        if rs == "thunderstone" and "ts_battles" in tables:
-            rows = con.execute("SELECT split_part(target, '#', 1) AS m, avg(won::INT), count(*) "
-                               "FROM ts_battles GROUP BY m ORDER BY count(*) DESC LIMIT 20"
-                               ).fetchall()
-            out.append(("thunderstone-monsters", "thunderstone: share of battles won per monster "
-                        "(the 20 fought most; * = a stand-in value)",
-                        _bar("thunderstone: battles won per monster", [mark(m) for m, _, _ in rows],
-                             [v for _, v, _ in rows], "share won")))
-        if rs == "thunderstone" and "ts_buys" in tables:
-            rows = con.execute("SELECT stack, count(*) FROM ts_buys GROUP BY 1 ORDER BY 2 DESC "
-                               "LIMIT 20").fetchall()
-            out.append(("thunderstone-buys", "thunderstone: cards bought (the 20 bought most)",
-                        _bar("thunderstone: cards bought", [mark(s) for s, _ in rows],
-                             [n for _, n in rows], "bought")))
-        if rs == "rune-age" and "ra_purchases" in tables:
-            rows = con.execute("SELECT split_part(card, '#', 1) AS c, count(*) FROM ra_purchases "
-                               "GROUP BY 1 ORDER BY 2 DESC LIMIT 20").fetchall()
-            out.append(("rune-age-gains", "rune-age: cards gained (the 20 gained most)",
-                        _bar("rune-age: cards gained", [mark(c) for c, _ in rows],
-                             [n for _, n in rows], "gained")))
-        if rs == "epochs" and "ep_combats" in tables:
-            rows = con.execute("SELECT winner, count(*) FROM ep_combats GROUP BY 1 ORDER BY 1"
-                               ).fetchall()
-            out.append(("epochs-combats", "epochs: combats won by side",
-                        _bar("epochs: combat winners", [str(w) for w, _ in rows],
-                             [n for _, n in rows], "combats")))
+        for game, table, stem, caption, title, sql, ylabel in GAME_FIGURES:
+            if rs == game and table in tables:
+                rows = con.execute(sql).fetchall()
+                out.append((stem, caption, _bar(title, [mark(str(r[0])) for r in rows],
+                                                [r[1] for r in rows], ylabel)))
     return out
 
 
