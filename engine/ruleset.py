@@ -1,8 +1,9 @@
 """What a game plugin declares and implements (see engine/API.md)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -49,6 +50,10 @@ class Ruleset:
     # {kind: {field: type}} (engine.commands): every command kind and its fields; None skips
     # the shape check (legal-move matching still decides).
     commands: ClassVar[dict[str, dict[str, Any]] | None] = None
+    # {pattern: words} for zone_label: "{seat}" and "{n}" stand for a number, any other "{word}"
+    # for any text,
+    # e.g. {"tres{seat}": "seat {seat}'s treasure pile", "v:{name}": "village stack {name}"}
+    zone_names: ClassVar[dict[str, str]] = {}
 
     @cached_property
     def catalog(self) -> Catalog:
@@ -111,6 +116,15 @@ class Ruleset:
         card of the game with its values and where each value comes from. Default: none."""
         return []
 
+    def zone_label(self, name: str) -> str:
+        """A zone's name in words for front ends ("tres0" -> "seat 0's treasure pile"): the
+        first of `zone_names` whose pattern matches the whole name; else the name itself."""
+        for pattern, words in self.zone_names.items():
+            m = _zone_pattern(pattern).fullmatch(name)
+            if m:
+                return words.format(**m.groupdict())
+        return name
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         out = {k: o.default for k, o in self.options.items()}
         for key, value in options.items():
@@ -124,6 +138,15 @@ class Ruleset:
                 raise ValueError(f"{self.name}: option {key}={value!r} not in {list(spec.choices)}")
             out[key] = value
         return out
+
+
+@lru_cache(maxsize=None)
+def _zone_pattern(pattern: str) -> re.Pattern:
+    """{seat} and {n} match a number, any other {word} any text; the rest is literal."""
+    parts = re.split(r"(\{\w+\})", pattern)
+    return re.compile("".join(
+        (rf"(?P<{p[1:-1]}>\d+)" if p in ("{seat}", "{n}") else rf"(?P<{p[1:-1]}>.+)")
+        if re.fullmatch(r"\{\w+\}", p) else re.escape(p) for p in parts))
 
 
 def _coerce(text: str, like: Any) -> Any:

@@ -8,6 +8,7 @@ import msgspec
 
 from engine.games.epochs import moves, rules, setup, state
 from engine.games.epochs.state import EpochsState, medal_image, seat_zone
+from engine.games.epochs.zone_names import ZONE_NAMES
 from engine.ruleset import Option, Ruleset
 from engine.commands import Optional
 
@@ -34,6 +35,7 @@ class Epochs(Ruleset):
     content_packs = ("base",)
     State = EpochsState
     summary = "combat page (p.5) of an epoch-hopping deck-builder, with stand-ins"
+    zone_names = ZONE_NAMES
 
     def new_state(self, table) -> EpochsState:
         return EpochsState(sabatons=[None] * table.players, honour=[0] * table.players)

@@ -1,0 +1,28 @@
+"""Thunderstone's zones in words, for front ends (`Ruleset.zone_label`); names as places.py makes them."""
+
+ZONE_NAMES = {
+    "deck{seat}": "seat {seat}'s deck",
+    "hand{seat}": "seat {seat}'s hand",
+    "disc{seat}": "seat {seat}'s discard pile",
+    "play{seat}": "cards seat {seat} laid out this turn",
+    "tres{seat}": "seat {seat}'s treasure pile (treasures, figurines, kept monsters)",
+    "look{seat}": "dungeon cards seat {seat} is looking at",
+    "reveal{seat}": "cards seat {seat} shows (a trap or the end of turn)",
+    "gift{seat}": "card passed face down to seat {seat} (co-op)",
+    "pos0": "dungeon position 0 (guardians attacking the village)",
+    "pos{n}": "dungeon position {n}",
+    "{board}:pos{n}": "dungeon {board}, position {n}",
+    "dungeon": "dungeon deck",
+    "{board}:dungeon": "dungeon deck {board}",
+    "packet{n}": "dungeon packet {n} (set-up)",
+    "v:{name}": "village stack {name}",
+    "rand:{kind}": "{kind} randomizers (face down)",
+    "shown:{kind}": "{kind} randomizers drawn: the groups in this game",
+    "features": "dungeon features (face down)",
+    "features:drawn": "dungeon features in this game",
+    "diseases": "disease stack",
+    "trash": "destroyed cards",
+    "score:players": "the players' shared score pile (co-op)",
+    "score:village": "the village score pile (monsters that marched out)",
+    "under:{dragon}": "cards hidden under {dragon}",
+}
