@@ -29,11 +29,12 @@ ZONE_KEYS = {"src", "dst", "zone", "zones", "from_zone", "to_zone", "where", "pi
 
 def console(stderr: bool = False) -> Console:
     """A console on the current stdout (or stderr): colours only on a terminal, a sensible width
-    when piped (COLUMNS, else PIPED_WIDTH)."""
+    when piped (COLUMNS, else PIPED_WIDTH); a line of text is never wrapped (an error stays one
+    line), tables fit the width."""
     stream = sys.stderr if stderr else sys.stdout
     tty = bool(getattr(stream, "isatty", lambda: False)())
     width = None if tty else int(os.environ.get("COLUMNS") or 0) or PIPED_WIDTH
-    return Console(file=stream, width=width, highlight=False, soft_wrap=False,
+    return Console(file=stream, width=width, highlight=False, soft_wrap=True,
                    force_terminal=tty, no_color=not tty)
 
 
