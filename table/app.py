@@ -15,7 +15,7 @@ import msgspec
 import structlog
 import trio
 
-from engine import registry
+from engine import narration, registry
 from engine.errors import BadInput, EngineError, IllegalCommand, UnknownGame
 from engine.pipeline import Engine
 from engine.bot_players import KINDS as BOT_KINDS
@@ -147,7 +147,7 @@ class TableApp:
     def log(self, gid: str, who, since: int) -> list[dict[str, Any]]:
         self.game(gid)
         rs = self.eng.ruleset(gid)
-        return log_view(rs, self.eng.store.read(gid, since + 1), who)
+        return worded(rs, self.eng.table(gid), log_view(rs, self.eng.store.read(gid, since + 1), who))
 
     # -- routes --------------------------------------------------------------------------
     def create(self, body: dict[str, Any]) -> tuple[int, dict]:
@@ -215,8 +215,8 @@ class TableApp:
             raise HttpError(422, exc.reason, exc.rule)
         self.notify(gid)
         rs = self.eng.ruleset(gid)
-        return 200, {"version": self.eng.table(gid).version,
-                     "events": log_view(rs, stored or [], who)}
+        t = self.eng.table(gid)
+        return 200, {"version": t.version, "events": worded(rs, t, log_view(rs, stored or [], who))}
 
     def games(self) -> list[dict[str, Any]]:
         out = []
@@ -407,6 +407,20 @@ async def respond_raw(send, status: int, data: bytes, ctype: str) -> None:
                             (b"content-length", str(len(data)).encode()),
                             (b"cache-control", b"no-store")]})
     await send({"type": "http.response.body", "body": data})
+
+
+def worded(rs, t, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each seen event with its sentence (`Ruleset.describe`) in "text": the log in words. The
+    sentence is made from the event as this viewer sees it, so it tells no secret; a game's
+    describe that fails falls back to the core's generic words (logged), never a failed log."""
+    for e in events:
+        try:
+            text = rs.describe(t, e)
+        except Exception as exc:
+            log.error("table_describe_failed", ruleset=rs.name, type=e.get("type"), error=repr(exc))
+            text = None
+        e["text"] = text if isinstance(text, str) and text else narration.generic(narration.Seen(e))
+    return events
 
 
 def previews(rs, t, seat: int, cmds: list[dict[str, Any]]) -> list[str | None]:

@@ -18,6 +18,8 @@ async function api(path, opts = {}) {
   if (!r.ok) throw new Error(`${r.status}: ${body.reason}` + (body.rule ? ` [rule ${body.rule}]` : ""));
   return body;
 }
+// Seats as players count them (seat 0 is "Seat 1"), as the log in words names them.
+const seatName = s => (s === null || s === undefined) ? "-" : `Seat ${+s + 1}`;
 function cmdLabel(c) {
   const rest = Object.entries(c).filter(([k]) => k !== "kind").map(([k, v]) => `${k} ${JSON.stringify(v)}`);
   return c.kind + (rest.length ? ": " + rest.join(", ") : "");
@@ -39,14 +41,21 @@ function renderZones(zones, cards) {
   const box = el("div");
   for (const [name, z] of Object.entries(zones)) {
     const d = el("div", {class: "zone", "data-zone": name},
-      el("div", {text: `${name} — ${z.n ?? (z.cards || []).length} card(s), ${z.vis}` + (z.owner !== null && z.owner !== undefined ? `, seat ${z.owner}` : "")}));
+      el("div", {text: `${name} — ${z.n ?? (z.cards || []).length} card(s), ${z.vis}` + (z.owner !== null && z.owner !== undefined ? `, ${seatName(z.owner)}` : "")}));
     for (const c of z.cards || []) d.append(cardEl(c, cards));
     box.append(d);
   }
   return box;
 }
-function eventLine(e) {
-  const who = e.actor === null || e.actor === undefined ? "" : `seat ${e.actor} `;
-  const data = e.redacted ? "(hidden)" : JSON.stringify(e.data);
-  return `#${e.version} ${who}${e.type} [${e.rule}] ${data}`;
+function eventLine(e) {  // one line of plain text: the sentence, else type and rule
+  return `#${e.version} ` + (e.text || `${e.type} [${e.rule}]`);
+}
+// The log in words: the game's sentence for the event as this viewer sees it, with the raw
+// (redacted) event kept in a details element for whoever wants the data.
+function eventEl(e) {
+  const raw = {...e}; delete raw.text;
+  return el("div", {class: "logline", "data-version": e.version, "data-type": e.type},
+    el("span", {class: "words", text: eventLine(e)}),
+    el("details", {class: "raw"}, el("summary", {text: "event"}),
+      el("pre", {text: JSON.stringify(raw, null, 1)})));
 }

@@ -9,10 +9,11 @@ async function refresh() {
   const v = await api(`/api/games/${GID}/view`);
   const view = v.view;
   document.getElementById("title").textContent = `${view.ruleset} — ${GID}`;
-  document.getElementById("who").textContent = view.as || "referee";
+  document.getElementById("who").textContent =  // "seat 0" -> "Seat 1"
+    (view.as || "referee").replace(/^seat (\d+)$/, (_, n) => seatName(+n));
   document.getElementById("version").textContent = v.version;
   document.getElementById("prompts").replaceChildren(...v.prompts.map(p =>
-    el("div", {text: `seat ${p.seat} to act: ${p.kind} [rule ${p.rule}] ${p.detail || ""}`})));
+    el("div", {text: `${seatName(p.seat)} to act: ${p.kind} [rule ${p.rule}] ${p.detail || ""}`})));
   const cmds = Array.isArray(v.legal) ? v.legal : [];
   const previews = Array.isArray(v.previews) ? v.previews : [];
   document.getElementById("commands").replaceChildren(...cmds.map((c, i) => {
@@ -29,7 +30,7 @@ async function refresh() {
   const res = document.getElementById("result");
   if (view.over) {
     res.replaceChildren(el("h2", {"data-testid": "result",
-      text: `Game over — winner(s): ${(view.winners || []).map(s => "seat " + s).join(", ") || "none"}` +
+      text: `Game over — winner(s): ${(view.winners || []).map(seatName).join(", ") || "none"}` +
             ` · scores ${JSON.stringify(view.scores)}`}));
   }
 }
@@ -49,7 +50,7 @@ function live() {
     const msg = JSON.parse(m.data);
     if (msg.event) {
       SINCE = msg.event.version;
-      document.getElementById("log").prepend(el("div", {text: eventLine(msg.event)}));
+      document.getElementById("log").prepend(eventEl(msg.event));
     } else { await refresh(); }
   };
   ws.onclose = () => setTimeout(live, 1000);  // reconnect from SINCE: nothing missed, nothing twice

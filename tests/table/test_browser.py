@@ -177,3 +177,30 @@ def test_buttons_show_the_games_previews(server, browser):
              for b in page.locator("button[data-preview]").all()}
     assert {c: p for c, (p, _) in shown.items()} == want
     assert all(p in text for p, text in shown.values())
+
+
+def test_table_and_replay_show_the_log_in_words(server, browser):
+    """The log reads as sentences (the API's "text" for this seat), the raw event kept in a
+    details element; the replay viewer tells what happened at event N in words."""
+    base, _ = server
+    g = post(base + "/api/games", {"ruleset": "duel", "players": 2, "seed": 8})
+    gid, token = g["game_id"], g["seats"][0]["token"]
+    req = urllib.request.Request(f"{base}/api/games/{gid}/log",
+                                 headers={"authorization": f"Bearer {token}"})
+    events = json.loads(urllib.request.urlopen(req).read())["events"]
+    page = browser.new_context().new_page()
+    page.goto(f"{base}/games/{gid}?token={token}")
+    page.wait_for_selector(f'#log .logline[data-version="{events[-1]["version"]}"]')
+    for e in events:
+        line = page.locator(f'#log .logline[data-version="{e["version"]}"]')
+        assert line.locator(".words").inner_text() == f'#{e["version"]} {e["text"]}'
+        raw = json.loads(line.locator("details.raw pre").text_content())
+        assert raw["type"] == e["type"] and raw["data"] == e["data"]
+    assert any(e["text"].startswith("Jab") or "Seat 1's hand" in e["text"] for e in events)
+    n = events[3]["version"]
+    replay = browser.new_context().new_page()
+    replay.goto(f"{base}/games/{gid}/replay?token={token}&at={n}")
+    replay.wait_for_function(
+        'document.querySelector("[data-testid=event-text]").textContent != ""')
+    assert replay.inner_text('[data-testid="event-text"]') == f'#{n} {events[3]["text"]}'
+    assert replay.locator("#log .logline.current").get_attribute("data-version") == str(n)

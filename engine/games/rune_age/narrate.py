@@ -1,0 +1,153 @@
+"""Rune Age's log in words (see engine.narration): rounds and turns, purchases with their
+price, battles and sieges with both totals, casualties with the die, the event phase; a hidden
+choice (a tribute, a kept card) is told without its card, from the seen (redacted) event."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine import narration as n
+from engine.narration import card, cards, plural, seat_name
+
+ZONES = {"army": "army", "deck": "deck", "discard": "discard pile", "hand": "hand",
+         "realm": "home realm", "gold": "gold", "play": "cards in play", "stage": "staging area",
+         "box": "the box", "cities": "the cities", "enemies": "the enemies",
+         "events": "the event deck", "event_discard": "the event discard pile",
+         "event_drawn": "the drawn event", "lasting": "the lasting events",
+         "objective": "the objective", "out": "the cards out of the game",
+         "barracks": "barracks", "neutral": "the neutral pile"}
+
+
+def zone(z: str) -> str:
+    parts = z.split(":")
+    if parts[0] == "barracks" and len(parts) == 3 and parts[1].isdigit():
+        pile = "stronghold pile" if parts[2] == "stronghold" else f"unit pile {parts[2][1:]}"
+        return f"{seat_name(int(parts[1]))}'s {pile}"
+    if parts[0] == "neutral" and len(parts) == 2:
+        return f"the {parts[1]} neutral pile"
+    return n.zone_words(z, ZONES)
+
+
+def _combat(e: n.Seen) -> str:
+    c = e.data.get("combat") or {}
+    who = seat_name(c.get("attacker", e.actor))
+    kind = c.get("kind", "battle")
+    target = card(c["target"]) if isinstance(c.get("target"), str) and "#" in c["target"] else \
+        zone(str(c.get("target", "?")))
+    strength = f" (strength {c['target_strength']})" if c.get("target_strength") is not None else ""
+    if kind == "defend":
+        return f"{seat_name(c.get('attacker'))} defends against {target}{strength}."
+    if kind == "siege":
+        return f"{who} lays siege to {target}{strength}."
+    return f"{who} battles {target}{strength}."
+
+
+def _outcome(e: n.Seen) -> str:
+    d = e.data
+    target = card(d.get("target_card", "the target"))
+    won = "the army wins" if d.get("winner") in ("army", "attacker") else f"{target} holds"
+    return f"Result: army {d.get('attacker', '?')} against {target} {d.get('target', '?')} — {won}."
+
+
+def _step(e: n.Seen) -> str | None:
+    s = e.data.get("set") or {}
+    if "step" not in s:
+        return None
+    extra = f" ({plural(s['skulls'], 'skull')})" if "skulls" in s else ""
+    by = f" for {seat_name(s['resolver'])}" if isinstance(s.get("resolver"), int) else ""
+    return f"Combat: {n.humane(str(s['step']))} step{by}{extra}."
+
+
+def _event_step(e: n.Seen) -> str | None:
+    s = e.data.get("set") or {}
+    if "step" in s:
+        drawn = f": {card(s['card'])}" if s.get("card") else ""
+        return f"Event phase: {n.humane(str(s['step']))} step{drawn}."
+    if "waiting" in s:
+        return f"Event phase: waiting for {n.seats(s['waiting'])}." if s["waiting"] else "Event phase: nobody left to wait for."
+    return None
+
+
+def _event_phase(e: n.Seen) -> str:
+    att = (e.data.get("ev") or {}).get("attackers") or []
+    return "The event phase begins" + (f"; attacking: {cards(att)}." if att else ".")
+
+
+OWN: dict[str, Any] = {
+    "ra.setup": lambda e: (f"Rune Age set-up: scenario {n.humane(str(e.data.get('scenario', '?')))}"
+                           + (", solo" if e.data.get("solo") else "") + "."),
+    "ra.races": lambda e: f"Races in play: {n.and_list([str(r).title() for r in e.data.get('races') or []])}.",
+    "ra.seating": lambda e: f"Seating order: {n.seats(e.data.get('order') or [])}.",
+    "ra.round": lambda e: f"Round {e.data.get('round', '?')} begins; {seat_name(e.data.get('first'))} goes first.",
+    "ra.turn": lambda e: f"{seat_name(e.data.get('seat'))}'s turn (round {e.data.get('round', '?')}).",
+    "ra.phase": lambda e: f"{e.who()} moves on to the {n.humane(str(e.data.get('phase', '?')))} phase.",
+    "cmd.attack": lambda e: f"{e.who()} attacks {card(e.data['target']) if '#' in str(e.data.get('target')) else zone(str(e.data.get('target', '?')))}.",
+    "ra.attacked": lambda e: (f"{seat_name(e.data.get('seat'))} attacks "
+                              f"{card(e.data['target']) if '#' in str(e.data.get('target')) else zone(str(e.data.get('target', '?')))}."),
+    "ra.combat": _combat,
+    "ra.combat_step": _step,
+    "ra.outcome": _outcome,
+    "ra.combat_ended": lambda e: (f"The fight against {card(e.data.get('target', '?'))} is over: "
+                                  f"{'the army' if e.data.get('winner') in ('army', 'attacker') else card(e.data.get('target', '?'))} won."),
+    "ra.strength": lambda e: (f"{card(e.data.get('card', '?'))} adds {e.data.get('amount', '?')} strength to side "
+                              f"{e.data.get('side', '?')}."),
+    "cmd.stop": lambda e: f"{e.who()} stops adding units to the fight.",
+    "cmd.play": lambda e: f"{e.who()} plays {card(e.data.get('card', '?'))}.",
+    "cmd.play_gold": lambda e: f"{e.who()} plays {card(e.data.get('card', '?'))}.",
+    "cmd.pass": lambda e: f"{e.who()} passes.",
+    "cmd.end_turn": lambda e: f"{e.who()} ends the turn.",
+    "cmd.end_action": lambda e: f"{e.who()} ends the action.",
+    "cmd.discard_hand": lambda e: f"{e.who()} discards the hand.",
+    "ra.action": lambda e: f"{seat_name(e.data.get('seat'))} takes the {n.humane(str(e.data.get('action', '?')))} action.",
+    "ra.action_ended": lambda e: f"{seat_name(e.data.get('seat'))} ends the {n.humane(str(e.data.get('action', '?')))} action.",
+    "ra.gained": lambda e: (f"{seat_name(e.data.get('seat'))} adds {e.data.get('amount', '?')} to the pool with "
+                            f"{card(e.data.get('card', '?'))}."),
+    "cmd.buy": lambda e: f"{e.who()} buys from {zone('barracks:%s:%s' % (e.actor, e.data.get('pile'))) if e.actor is not None else 'a pile'}.",
+    "cmd.acquire": lambda e: f"{e.who()} acquires from {zone(str(e.data.get('pile', '?')))}.",
+    "ra.spent": lambda e: (f"{seat_name(e.data.get('seat'))} buys {card(e.data.get('card', '?'))} for "
+                           f"{e.data.get('amount', '?')}."),
+    "ra.forfeited": lambda e: (f"{seat_name(e.data.get('seat'))} leaves {e.data.get('amount', '?')} "
+                               f"{'gold' if e.data.get('action') == 'purchase' else 'influence'} unspent."),
+    "ra.announced": lambda e: f"{seat_name(e.data.get('seat'))} announces strength {e.data.get('total', '?')}.",
+    "ra.casualties": lambda e: (f"{seat_name(e.data.get('seat'))} rolls casualties: "
+                                f"{n.and_list([str(f) for f in e.data.get('faces') or []])} — "
+                                f"{plural(e.data.get('skulls', 0), 'skull')}."),
+    "cmd.casualty": lambda e: f"{e.who()} loses {card(e.data.get('card', '?'))} as a casualty.",
+    "cmd.tribute": lambda e: f"{e.who()} chooses a tribute.",
+    "ra.tribute_chosen": lambda e: (f"{seat_name(e.data.get('seat'))} pays {card(e.data['card'])} as tribute."
+                                    if e.data.get("card") else f"{seat_name(e.data.get('seat'))} pays a hidden tribute."),
+    "cmd.keep": lambda e: f"{e.who()} chooses a card to keep.",
+    "ra.kept": lambda e: (f"{seat_name(e.data.get('seat'))} keeps {card(e.data['card'])}." if e.data.get("card")
+                          else f"{seat_name(e.data.get('seat'))} keeps a hidden card."),
+    "ra.event_phase": _event_phase,
+    "ra.event_step": _event_step,
+    "ra.event_phase_ended": lambda e: f"The event phase of round {e.data.get('round', '?')} ends.",
+    "ra.lasting": lambda e: f"{card(e.data.get('card', '?'))} lasts until round {e.data.get('until', '?')}.",
+    "ra.lasting_expired": lambda e: f"{card(e.data.get('card', '?'))} expires.",
+    "ra.eliminated": lambda e: (f"{seat_name(e.data.get('seat'))} is eliminated"
+                                + (f" by {seat_name(e.data['by'])}" if isinstance(e.data.get("by"), int) else "")
+                                + (f" ({n.humane(str(e.data['cause']))})" if e.data.get("cause") else "") + "."),
+    "cmd.ability": lambda e: (f"{e.who()} uses {card(e.data.get('card', '?'))}"
+                              + (f" on {card(e.data['target'])}" if isinstance(e.data.get("target"), str) else "") + "."),
+    "ra.ability_used": lambda e: (f"{seat_name(e.data.get('seat'))}'s {card(e.data.get('card', '?'))} takes effect "
+                                  f"({n.humane(str(e.data.get('effect', '?')))})."),
+    "cmd.decline": lambda e: f"{e.who()} declines {card(e.data['card'])}." if e.data.get("card") else f"{e.who()} declines.",
+    "ra.wounded": lambda e: f"{card(e.data.get('card', '?'))} is wounded by {card(e.data.get('by', '?'))}.",
+    "cmd.use_influence": lambda e: f"{e.who()} uses the influence of {card(e.data.get('card', '?'))}.",
+    "ra.exhausted": lambda e: f"{seat_name(e.data.get('seat'))} exhausts {card(e.data.get('card', '?'))}.",
+    "ra.refreshed": lambda e: f"{seat_name(e.data.get('seat'))} readies {cards(e.data.get('cards') or [])}.",
+    "ra.first_player": lambda e: f"{seat_name(e.data.get('seat'))} becomes the first player.",
+    "cmd.resolve": lambda e: f"{e.who()} resolves {card(e.data.get('card', '?'))}.",
+    "ra.monument_built": lambda e: f"{seat_name(e.data.get('seat'))} builds {card(e.data.get('card', '?'))}.",
+    "ra.rune_choice": lambda e: (f"{seat_name(e.data.get('seat'))} chooses among the runes "
+                                 f"{cards(e.data['cards'])}." if e.data.get("cards") else
+                                 f"{seat_name(e.data.get('seat'))} chooses a rune."),
+    "ra.rune_chosen": lambda e: f"{seat_name(e.data.get('seat'))} takes the rune {card(e.data.get('card', '?'))}.",
+    "ra.hand_shown": lambda e: (f"{seat_name(e.data.get('seat'))} looks at {seat_name(e.data.get('victim'))}'s hand"
+                                + (f": {cards(e.data['cards'])}." if e.data.get("cards") else ".")),
+    "ra.take": lambda e: f"{seat_name(e.data.get('seat'))} may take a card from {seat_name(e.data.get('victim'))}.",
+    "ra.taken": lambda e: f"{seat_name(e.data.get('seat'))} takes a card from {seat_name(e.data.get('victim'))}.",
+}
+
+
+def describe(table: Any, ev: Any) -> str:
+    return n.describe(table, ev, OWN, zone)
