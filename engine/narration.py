@@ -216,3 +216,51 @@ def describe(table: Any, ev: Any, own: Mapping[str, Callable[[Seen], str | None]
     fn = (own or {}).get(seen.type)
     text = fn(seen) if fn else None
     return text or core(seen, zw) or generic(seen, zw)
+
+
+_IRREGULAR = {"is": "", "has": "have", "does": "do", "goes": "go"}
+
+
+def imperative(sentence: str, seat: int) -> str:
+    """"Seat 1 buys from the Dolch stack." -> "Buy from the Dolch stack": a decision's sentence
+    as a button label for the seat who would make it."""
+    text = sentence.strip().rstrip(".")
+    prefix = seat_name(seat) + " "
+    if not text.startswith(prefix):
+        return text
+    verb, _, rest = text[len(prefix):].partition(" ")
+    if verb in _IRREGULAR:
+        verb = _IRREGULAR[verb]
+    elif verb.endswith(("sses", "shes", "ches", "xes", "zzes")):
+        verb = verb[:-2]
+    elif verb.endswith("ies"):
+        verb = verb[:-3] + "y"
+    elif verb.endswith("s") and not verb.endswith("ss"):
+        verb = verb[:-1]
+    words = " ".join(w for w in (verb, rest) if w)
+    return _cap(words)
+
+
+def command_label(ruleset: Any, table: Any, seat: int, cmd: Mapping[str, Any]) -> str:
+    """A legal command in words, for its button or menu line: the game's own sentence for the
+    decision it would record (`describe` of `cmd.<kind>`), put as an imperative."""
+    ev = {"version": None, "type": f"cmd.{cmd.get('kind', '?')}", "actor": seat, "rule": None,
+          "data": dict(cmd)}
+    return imperative(ruleset.describe(table, ev) or generic(Seen(ev)), seat)
+
+
+def command_labels(ruleset: Any, table: Any, seat: int, cmds: list[Mapping[str, Any]]) -> list[str]:
+    """Labels of a seat's legal commands, parallel to them: where two read the same (copies
+    of one card), each gets its place among them, "(1 of 2)", so no two buttons look alike."""
+    labels = [command_label(ruleset, table, seat, c) for c in cmds]
+    counts: dict[str, int] = {}
+    for label in labels:
+        counts[label] = counts.get(label, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        if counts[label] > 1:
+            seen[label] = seen.get(label, 0) + 1
+            label = f"{label} ({seen[label]} of {counts[label]})"
+        out.append(label)
+    return out

@@ -136,12 +136,14 @@ class TableApp:
             out["view"] = full_state(rs, t)
             out["legal"] = {str(s): self.eng.legal(gid, s) for s in range(t.players)}
             out["previews"] = {k: previews(rs, t, int(k), cmds) for k, cmds in out["legal"].items()}
+            out["labels"] = {k: labels(rs, t, int(k), cmds) for k, cmds in out["legal"].items()}
         elif who is None:
             out["view"] = state_view(rs, t, None)
         else:
             out["view"] = state_view(rs, t, who)
             out["legal"] = self.eng.legal(gid, who)
             out["previews"] = previews(rs, t, who, out["legal"])
+            out["labels"] = labels(rs, t, who, out["legal"])
         return out
 
     def log(self, gid: str, who, since: int) -> list[dict[str, Any]]:
@@ -421,6 +423,16 @@ def worded(rs, t, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
             text = None
         e["text"] = text if isinstance(text, str) and text else narration.generic(narration.Seen(e))
     return events
+
+
+def labels(rs, t, seat: int, cmds: list[dict[str, Any]]) -> list[str]:
+    """Each legal command in words (`engine.narration.command_labels`), parallel to `legal`;
+    a game's describe that fails leaves the command's kind (logged), never a failed view."""
+    try:
+        return narration.command_labels(rs, t, seat, cmds)
+    except Exception as exc:
+        log.error("table_label_failed", ruleset=rs.name, error=repr(exc))
+        return [str(c.get("kind", "?")) for c in cmds]
 
 
 def previews(rs, t, seat: int, cmds: list[dict[str, Any]]) -> list[str | None]:

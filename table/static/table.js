@@ -16,8 +16,9 @@ async function refresh() {
     el("div", {text: `${seatName(p.seat)} to act: ${p.kind} [rule ${p.rule}] ${p.detail || ""}`})));
   const cmds = Array.isArray(v.legal) ? v.legal : [];
   const previews = Array.isArray(v.previews) ? v.previews : [];
+  const labels = Array.isArray(v.labels) ? v.labels : [];  // the game's words for each command
   document.getElementById("commands").replaceChildren(...cmds.map((c, i) => {
-    const b = el("button", {class: "cmd", "data-command": JSON.stringify(c), text: cmdLabel(c)});
+    const b = el("button", {class: "cmd", "data-command": JSON.stringify(c), text: labels[i] || cmdLabel(c)});
     if (previews[i]) {  // the game's words preview: a price, a battle's totals
       b.setAttribute("data-preview", previews[i]);
       b.append(el("small", {class: "preview", text: previews[i]}));

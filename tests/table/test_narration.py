@@ -102,3 +102,26 @@ def test_the_default_sentence_is_words_from_type_and_data():
     assert "{" not in text and "[" not in text and "#" not in text
     cmd = {"type": "cmd.move", "actor": 0, "data": {"kind": "move", "to": "hex 3"}}
     assert Ruleset().describe(None, cmd) == "Seat 1 chooses move: to hex 3."
+
+
+def test_rune_age_siege_is_told_with_both_totals():
+    """E6 · SGE-1, SGE-3: a siege of a home realm reads as such, its outcome with both totals
+    (the E6 situation, seat 0 besieging seat 1's realm, played on by bots)."""
+    from pathlib import Path
+
+    import engine.games.rune_age as ra
+    from engine.testing import from_situation
+
+    eng, gid = from_situation(Path(ra.__file__).parent / "situations" / "e6_siege_home_realm.toml")
+    eng.submit(gid, 0, {"kind": "attack", "target": "realm:1"})
+    run_bots(eng, gid, 6)
+    t, rs = eng.table(gid), eng.ruleset(gid)
+    seen = log_view(rs, eng.store.read(gid), 1)
+    words = [rs.describe(t, e) for e in seen]
+    assert "Seat 1 attacks Seat 2's home realm." in words
+    assert "Seat 1 lays siege to Seat 2's home realm." in words
+    sieges = [(e["data"], w) for e, w in zip(seen, words) if e["type"] == "ra.outcome" and "defender" in e["data"]]
+    assert sieges
+    for d, w in sieges:
+        assert f"attacker {d['attacker']} against defender {d['defender']}" in w, w
+        assert ("the attacker wins" in w) == (d["attacker"] > d["defender"]), w

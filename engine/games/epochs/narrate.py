@@ -107,7 +107,8 @@ OWN: dict[str, Any] = {
     "cmd.challenge": lambda e: f"{e.who()} challenges {seat_name(e.data.get('seat'))}.",
     "medals.eligible": lambda e: (f"{seat_name(e.data.get('winner'))} may take {plural(e.data.get('n', '?'), 'medal')} "
                                   f"from {seat_name(e.data.get('loser'))}."),
-    "cmd.keep_medal": lambda e: f"{e.who()} keeps medal {e.data.get('index', '?')}.",
+    "cmd.keep_medal": lambda e: (f"{e.who()} keeps medal {e.data['index'] + 1} of the pick." if isinstance(
+        e.data.get("index"), int) else f"{e.who()} keeps a medal."),
     "score.counted": _score,
 }
 

@@ -67,6 +67,11 @@ class Epochs(Ruleset):
     def explain(self, table, seat, cmd):
         return moves.explain(table, seat, cmd)
 
+    def preview(self, table, seat, cmd):
+        """A unit's line values, a marker's bonus, a relic's points (preview.py)."""
+        from engine.games.epochs import preview
+        return preview.preview(table, seat, cmd)
+
     def describe(self, table, ev):
         """The event in words as its viewer sees it (narrate.py)."""
         from engine.games.epochs import narrate

@@ -27,25 +27,34 @@ def zone(z: str) -> str:
     return n.zone_words(z, ZONES)
 
 
+def target(x: Any) -> str:
+    """A fight's target: a card by name, a home realm ("realm:1") as its seat's."""
+    return card(x) if isinstance(x, str) and "#" in x else zone(str(x if x is not None else "?"))
+
+
 def _combat(e: n.Seen) -> str:
     c = e.data.get("combat") or {}
     who = seat_name(c.get("attacker", e.actor))
     kind = c.get("kind", "battle")
-    target = card(c["target"]) if isinstance(c.get("target"), str) and "#" in c["target"] else \
-        zone(str(c.get("target", "?")))
+    target_ = target(c.get("target"))
     strength = f" (strength {c['target_strength']})" if c.get("target_strength") is not None else ""
     if kind == "defend":
-        return f"{seat_name(c.get('attacker'))} defends against {target}{strength}."
+        return f"{seat_name(c.get('attacker'))} defends against {target_}{strength}."
     if kind == "siege":
-        return f"{who} lays siege to {target}{strength}."
-    return f"{who} battles {target}{strength}."
+        held = f" held by {seat_name(c['defender'])}" if "#" in str(c.get("target")) and "defender" in c else ""
+        return f"{who} lays siege to {target_}{held}."
+    return f"{who} battles {target_}{strength}."
 
 
 def _outcome(e: n.Seen) -> str:
     d = e.data
-    target = card(d.get("target_card", "the target"))
-    won = "the army wins" if d.get("winner") in ("army", "attacker") else f"{target} holds"
-    return f"Result: army {d.get('attacker', '?')} against {target} {d.get('target', '?')} — {won}."
+    if "defender" in d:  # a siege (SGE-3): a tie goes to the defender
+        won = "the attacker wins" if d.get("winner") == "attacker" else "the defender holds"
+        return (f"Siege of {target(d.get('target'))}: attacker {d.get('attacker', '?')} against "
+                f"defender {d['defender']} — {won}.")
+    name = card(d.get("target_card", "the target"))
+    won = "the army wins" if d.get("winner") in ("army", "attacker") else f"{name} holds"
+    return f"Result: army {d.get('attacker', '?')} against {name} {d.get('target', '?')} — {won}."
 
 
 def _step(e: n.Seen) -> str | None:
@@ -72,6 +81,14 @@ def _event_phase(e: n.Seen) -> str:
     return "The event phase begins" + (f"; attacking: {cards(att)}." if att else ".")
 
 
+def _slot(e: n.Seen) -> str:
+    """A hand slot as the command names it (the card stays secret; the seat's preview names it)."""
+    slot = e.data.get("slot")
+    return f"hand card {slot + 1}" if isinstance(slot, int) else "a hand card"
+
+
+WON = {"army": "the army", "target": "the target", "attacker": "the attacker", "defender": "the defender"}
+
 OWN: dict[str, Any] = {
     "ra.setup": lambda e: (f"Rune Age set-up: scenario {n.humane(str(e.data.get('scenario', '?')))}"
                            + (", solo" if e.data.get("solo") else "") + "."),
@@ -80,14 +97,12 @@ OWN: dict[str, Any] = {
     "ra.round": lambda e: f"Round {e.data.get('round', '?')} begins; {seat_name(e.data.get('first'))} goes first.",
     "ra.turn": lambda e: f"{seat_name(e.data.get('seat'))}'s turn (round {e.data.get('round', '?')}).",
     "ra.phase": lambda e: f"{e.who()} moves on to the {n.humane(str(e.data.get('phase', '?')))} phase.",
-    "cmd.attack": lambda e: f"{e.who()} attacks {card(e.data['target']) if '#' in str(e.data.get('target')) else zone(str(e.data.get('target', '?')))}.",
-    "ra.attacked": lambda e: (f"{seat_name(e.data.get('seat'))} attacks "
-                              f"{card(e.data['target']) if '#' in str(e.data.get('target')) else zone(str(e.data.get('target', '?')))}."),
+    "cmd.attack": lambda e: f"{e.who()} attacks {target(e.data.get('target'))}.",
+    "ra.attacked": lambda e: f"{seat_name(e.data.get('seat'))} attacks {target(e.data.get('target'))}.",
     "ra.combat": _combat,
     "ra.combat_step": _step,
     "ra.outcome": _outcome,
-    "ra.combat_ended": lambda e: (f"The fight against {card(e.data.get('target', '?'))} is over: "
-                                  f"{'the army' if e.data.get('winner') in ('army', 'attacker') else card(e.data.get('target', '?'))} won."),
+    "ra.combat_ended": lambda e: f"The fight for {target(e.data.get('target'))} is over: {WON.get(e.data.get('winner'), 'nobody')} won.",
     "ra.strength": lambda e: (f"{card(e.data.get('card', '?'))} adds {e.data.get('amount', '?')} strength to side "
                               f"{e.data.get('side', '?')}."),
     "cmd.stop": lambda e: f"{e.who()} stops adding units to the fight.",
@@ -112,10 +127,10 @@ OWN: dict[str, Any] = {
                                 f"{n.and_list([str(f) for f in e.data.get('faces') or []])} — "
                                 f"{plural(e.data.get('skulls', 0), 'skull')}."),
     "cmd.casualty": lambda e: f"{e.who()} loses {card(e.data.get('card', '?'))} as a casualty.",
-    "cmd.tribute": lambda e: f"{e.who()} chooses a tribute.",
+    "cmd.tribute": lambda e: f"{e.who()} gives {_slot(e)} as tribute.",
     "ra.tribute_chosen": lambda e: (f"{seat_name(e.data.get('seat'))} pays {card(e.data['card'])} as tribute."
                                     if e.data.get("card") else f"{seat_name(e.data.get('seat'))} pays a hidden tribute."),
-    "cmd.keep": lambda e: f"{e.who()} chooses a card to keep.",
+    "cmd.keep": lambda e: f"{e.who()} keeps {_slot(e)}.",
     "ra.kept": lambda e: (f"{seat_name(e.data.get('seat'))} keeps {card(e.data['card'])}." if e.data.get("card")
                           else f"{seat_name(e.data.get('seat'))} keeps a hidden card."),
     "ra.event_phase": _event_phase,

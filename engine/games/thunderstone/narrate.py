@@ -124,7 +124,8 @@ OWN: dict[str, Any] = {
     "ts.banned": lambda e: f"{card(e.data.get('hero', '?'))} is banished by {card(e.data.get('by', '?'))}.",
     "ts.xp": lambda e: (f"{seat_name(e.data.get('seat'))} {'gains' if e.data.get('delta', 0) >= 0 else 'spends'} "
                         f"{abs(e.data.get('delta', 0))} XP (now {e.data.get('total', '?')})."),
-    "cmd.level": lambda e: f"{e.who()} levels up {card(e.data.get('card', '?'))}.",
+    "cmd.level": lambda e: (f"{e.who()} levels up {card(e.data.get('card', '?'))}"
+                            + (f" into the {e.data['stack']} stack" if e.data.get("stack") else "") + "."),
     "ts.leveled": lambda e: (f"{card(e.data.get('old', '?'))} becomes {card(e.data.get('new', '?'))} "
                              f"for {e.data.get('xp', '?')} XP."),
     "ts.guardian_in": lambda e: f"{card(e.data.get('guardian', '?'))} enters the dungeon.",
