@@ -49,6 +49,7 @@ class TableApp:
         self.nursery: trio.Nursery | None = None  # set while served: bots play in the background
         self.bot_busy: set[str] = set()
         self.changed: dict[str, trio.Event] = {}  # set (and replaced) whenever a game moves on
+        self.live = {"open": 0, "peak": 0, "accepted": 0, "pushed": 0}  # live feed counters
 
     # -- helpers -------------------------------------------------------------------------
     def game(self, gid: str):
@@ -257,6 +258,8 @@ class TableApp:
                 self.game(gid)
                 who = self.viewer(gid, token)
                 status, out = 200, {"events": self.log(gid, who, since_of(qs))}
+            elif path == "/api/stats":  # live feeds open now, at most, ever; events pushed
+                status, out = 200, {"live": dict(self.live), "games": len(self.eng.store.game_ids())}
             elif path == "/api/rulesets":
                 status, out = 200, {"rulesets": [
                     {"name": n, "players": list(r.players)}
@@ -321,6 +324,18 @@ class TableApp:
             await send({"type": "websocket.close", "code": 4404})
             return
         await send({"type": "websocket.accept"})
+        live = self.live
+        live["open"] += 1
+        live["accepted"] += 1
+        live["peak"] = max(live["peak"], live["open"])
+        try:
+            await self.feed(gid, who, since, receive, send)
+        finally:
+            live["open"] -= 1
+
+    async def feed(self, gid: str, who, since: int, receive, send) -> None:
+        """Push each new event (as `who` sees it, in words) then the prompts, until the client
+        goes; a push is counted once it is handed to the connection."""
         async with trio.open_nursery() as nursery:
             async def watch_close():
                 while True:
@@ -336,6 +351,7 @@ class TableApp:
                     for e in events:
                         await send({"type": "websocket.send",
                                     "text": json.dumps({"event": e})})
+                        self.live["pushed"] += 1
                     since = events[-1]["version"]
                     prompts = [msgspec.to_builtins(p) for p in self.eng.prompts(gid)]
                     await send({"type": "websocket.send",
