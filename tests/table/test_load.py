@@ -50,7 +50,7 @@ def peak_rss_mib(pid: int) -> float:
     raise AssertionError("no VmHWM in /proc status")
 
 
-async def cpu_seconds(pid: int) -> float:
+def cpu_seconds(pid: int) -> float:
     """User + system CPU time the process has used so far, from /proc."""
     fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
