@@ -96,10 +96,14 @@ def value(key: str, v: Any, zone_words: Callable[[str], str] | None = None) -> s
             return zone_words(v)
         return card(v) if "#" in v else v
     if isinstance(v, (list, tuple)):
-        if all(isinstance(x, str) for x in v):
+        if not v:
+            return "none"
+        if all(isinstance(x, str) for x in v) and any("#" in x for x in v):
             return cards(v)
         if key in ("winners", "seats", "waiting", "order") and all(isinstance(x, int) for x in v):
             return seats(v)
+        if all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v) and len(v) <= 3:
+            return "(" + ", ".join(str(x) for x in v) + ")"  # a position: (q, r)
         return and_list([value("", x, zone_words) for x in v[:MAX_NAMES]]
                         + ([f"{len(v) - MAX_NAMES} more"] if len(v) > MAX_NAMES else []))
     if isinstance(v, Mapping):

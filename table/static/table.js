@@ -27,7 +27,9 @@ async function refresh() {
     return b;
   }));
   document.getElementById("board").replaceChildren(renderZones(view.zones || {}, CARDS));
-  document.getElementById("game").textContent = JSON.stringify(view.game, null, 1);
+  document.getElementById("game").replaceChildren(renderValue(view.game, CARDS),
+    el("details", {class: "raw"}, el("summary", {text: "as data"}),
+      el("pre", {text: JSON.stringify(view.game, null, 1)})));
   const res = document.getElementById("result");
   if (view.over) {
     res.replaceChildren(el("h2", {"data-testid": "result",
