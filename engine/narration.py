@@ -15,7 +15,8 @@ from typing import Any
 from engine.mechanics.zones import card_name
 
 MAX_NAMES = 8  # a list of more distinct card names is cut ("… and 3 more")
-SEAT_KEYS = ("seat", "attacker", "loser", "active", "by_seat", "captured_by", "first")
+SEAT_KEYS = ("seat", "attacker", "loser", "winner", "active", "victim", "by_seat",
+             "captured_by", "first")
 
 
 class Seen:
@@ -154,6 +155,11 @@ def zone_words(zone: str, names: Mapping[str, str] | None = None) -> str:
     return "the " + zone.replace("_", " ").replace(":", " ")
 
 
+# decisions most games have, worded once: "Seat 1 passes.", "Seat 2 plays Strike."
+COMMON_COMMANDS = {"cmd.pass": "passes", "cmd.done": "is done", "cmd.decline": "declines",
+                   "cmd.play": "plays", "cmd.end_turn": "ends the turn"}
+
+
 # -- the core's own event types ------------------------------------------------------------
 def core(ev: Seen, zw: Callable[[str], str]) -> str | None:
     """The sentence for a core event type, or None if the type is not the core's."""
@@ -201,6 +207,9 @@ def core(ev: Seen, zw: Callable[[str], str]) -> str | None:
         return head + (f" ({d['reason']})" if d.get("reason") else "") + (f". Scores: {sc}." if sc else ".")
     if t == "seed.revealed":
         return "The seed is revealed, so anyone can check every chance outcome of the game."
+    if t in COMMON_COMMANDS:
+        what = f" {card(d['card'])}" if isinstance(d.get("card"), str) else ""
+        return f"{ev.who()} {COMMON_COMMANDS[t]}{what}."
     if t == "game.undone":
         return f"The game is taken back to event {d.get('to', '?')}."
     return None
@@ -210,15 +219,43 @@ def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
 
-def describe(table: Any, ev: Any, own: Mapping[str, Callable[[Seen], str | None]] | None = None,
+class _Words(dict):
+    """The fields of a seen event in words, for `str.format_map`: `{who}` the acting seat,
+    a seat field by its seat's name, a card id by its card's name, a zone by `zone_words`,
+    a missing field as "?"."""
+
+    def __init__(self, ev: Seen, zw: Callable[[str], str] | None):
+        super().__init__()
+        self.ev, self.zw = ev, zw
+
+    def __missing__(self, key: str) -> str:
+        if key == "who":
+            return self.ev.who()
+        v = self.ev.data.get(key)
+        if v is None:
+            return "?"
+        if isinstance(v, str) and "#" not in v and key not in ("zone", "src", "dst"):
+            return v.replace("_", " ")
+        return value(key, v, self.zw)
+
+
+def fill(template: str, ev: Seen, zw: Callable[[str], str] | None = None) -> str:
+    """"{who} buys {card} for {price} gold." with the seen event's fields in words."""
+    return template.format_map(_Words(ev, zw))
+
+
+Sentence = str | Callable[[Seen], str | None]
+
+
+def describe(table: Any, ev: Any, own: Mapping[str, Sentence] | None = None,
              zones: Mapping[str, str] | Callable[[str], str] | None = None) -> str:
     """A game's `describe`: its own sentence for the type if it has one, else the core's,
-    else the generic one. `own` maps event types to functions of the seen event; `zones`
-    words zone names (a mapping for `zone_words`, or a function of its own)."""
+    else the generic one. `own` maps event types to a template for `fill` or a function of
+    the seen event; `zones` words zone names (a mapping for `zone_words`, or a function)."""
     seen = Seen(ev)
     zw = zones if callable(zones) else (lambda z: zone_words(z, zones))
-    fn = (own or {}).get(seen.type)
-    text = fn(seen) if fn else None
+    how = (own or {}).get(seen.type)
+    text = fill(how, seen, zw) if isinstance(how, str) else how(seen) if how else None
     return text or core(seen, zw) or generic(seen, zw)
 
 

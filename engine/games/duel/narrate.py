@@ -16,11 +16,9 @@ def _hit(e: n.Seen) -> str:
 
 
 OWN: dict[str, Any] = {
-    "cmd.play": lambda e: f"{e.who()} plays {card(e.data.get('card', '?'))}.",
-    "cmd.pass": lambda e: f"{e.who()} passes.",
-    "duel.acted": lambda e: f"{seat_name(e.data.get('seat'))} has acted.",
-    "duel.turn": lambda e: f"Round {e.data.get('round', '?')}: {seat_name(e.data.get('active'))} to play.",
-    "duel.out": lambda e: f"{seat_name(e.data.get('seat'))} is knocked out.",
+    "duel.acted": "{seat} has acted.",
+    "duel.turn": "Round {round}: {active} to play.",
+    "duel.out": "{seat} is knocked out.",
     "damage.dealt": _hit,
 }
 

@@ -67,22 +67,20 @@ def _score(e: n.Seen) -> str:
 
 
 OWN: dict[str, Any] = {
-    "seat.placed": lambda e: f"{seat_name(e.data.get('seat'))} places the Sabaton at {e.data.get('sabaton', '?')}.",
-    "cmd.jump": lambda e: f"{e.who()} jumps to the {e.data.get('epoch', '?')} epoch.",
-    "sabaton.jumped": lambda e: f"{seat_name(e.data.get('seat'))}'s Sabaton is now in {e.data.get('epoch', '?')}.",
-    "cmd.pass": lambda e: f"{e.who()} passes.",
+    "seat.placed": "{seat} places the Sabaton at {sabaton}.",
+    "cmd.jump": "{who} jumps to the {epoch} epoch.",
+    "sabaton.jumped": "{seat}'s Sabaton is now in {epoch}.",
     "phase2.passed": lambda e: f"{seat_name(e.data.get('seat'))} is done for this phase.",
-    "turn.started": lambda e: f"Round {e.data.get('round', '?')}: {seat_name(e.data.get('seat'))} to play.",
-    "cmd.fight_epoch": lambda e: f"{e.who()} chooses to fight the epoch.",
+    "turn.started": "Round {round}: {seat} to play.",
+    "cmd.fight_epoch": "{who} chooses to fight the epoch.",
     "combat.declared": _declared,
-    "cmd.target": lambda e: f"{e.who()} targets space {e.data.get('space', '?')}.",
+    "cmd.target": "{who} targets space {space}.",
     "elite.targeted": lambda e: (f"{card(e.data.get('card', '?'))}{' (a hero)' if e.data.get('hero') else ''} "
                                  f"defends space {e.data.get('space', '?')} of {e.data.get('epoch', '?')}."),
-    "cmd.done": lambda e: f"{e.who()} is done.",
-    "deployment.opened": lambda e: f"{seat_name(e.data.get('seat'))} deploys units.",
-    "cmd.deploy": lambda e: f"{e.who()} deploys {card(e.data.get('card', '?'))}.",
-    "cmd.deploy_virtual": lambda e: f"{e.who()} deploys a virtual unit.",
-    "cmd.marker": lambda e: f"{e.who()} puts a {card(e.data.get('marker', '?'))} marker on {card(e.data.get('unit', '?'))}.",
+    "deployment.opened": "{seat} deploys units.",
+    "cmd.deploy": "{who} deploys {card}.",
+    "cmd.deploy_virtual": "{who} deploys a virtual unit.",
+    "cmd.marker": "{who} puts a {marker} marker on {unit}.",
     "marker.assigned": lambda e: (f"{seat_name(e.data.get('seat'))}'s {card(e.data.get('unit', '?'))} gets the "
                                   f"{card(e.data.get('marker', '?'))} marker."),
     "dice.assigned": _dice,
@@ -93,18 +91,17 @@ OWN: dict[str, Any] = {
                                 f"{e.data.get('line', '?')} line."),
     "damage.lost": lambda e: (f"{plural(e.data.get('n', '?'), 'hit')} against the {e.data.get('side', '?')} in the "
                               f"{e.data.get('line', '?')} line find no unit ({e.data.get('overflow', '?')})."),
-    "honour.gained": lambda e: f"{seat_name(e.data.get('seat'))} gains {e.data.get('n', '?')} honour.",
+    "honour.gained": "{seat} gains {n} honour.",
     "combat.decided": _decided,
     "combat.cleared": lambda e: "The battle is cleared away.",
-    "step.opened": lambda e: f"{seat_name(e.data.get('seat'))}: {n.humane(str(e.data.get('step', '?')))} step.",
-    "cmd.recruit": lambda e: f"{e.who()} recruits.",
+    "step.opened": "{seat}: {step} step.",
+    "cmd.recruit": "{who} recruits.",
     "relics.barred": lambda e: (f"{seat_name(e.data.get('seat'))} takes no relic (the virtual unit "
                                 f"{card(e.data.get('virtual', '?'))} fought)."),
-    "cmd.decline": lambda e: f"{e.who()} declines.",
-    "cmd.skip_relics": lambda e: f"{e.who()} skips the relics.",
-    "cmd.draw_relics": lambda e: f"{e.who()} draws relics.",
-    "cmd.keep_relic": lambda e: f"{e.who()} keeps the {e.data.get('relic', '?')} relic.",
-    "cmd.challenge": lambda e: f"{e.who()} challenges {seat_name(e.data.get('seat'))}.",
+    "cmd.skip_relics": "{who} skips the relics.",
+    "cmd.draw_relics": "{who} draws relics.",
+    "cmd.keep_relic": "{who} keeps the {relic} relic.",
+    "cmd.challenge": "{who} challenges {seat}.",
     "medals.eligible": lambda e: (f"{seat_name(e.data.get('winner'))} may take {plural(e.data.get('n', '?'), 'medal')} "
                                   f"from {seat_name(e.data.get('loser'))}."),
     "cmd.keep_medal": lambda e: (f"{e.who()} keeps medal {e.data['index'] + 1} of the pick." if isinstance(

@@ -94,8 +94,8 @@ OWN: dict[str, Any] = {
                            + (", solo" if e.data.get("solo") else "") + "."),
     "ra.races": lambda e: f"Races in play: {n.and_list([str(r).title() for r in e.data.get('races') or []])}.",
     "ra.seating": lambda e: f"Seating order: {n.seats(e.data.get('order') or [])}.",
-    "ra.round": lambda e: f"Round {e.data.get('round', '?')} begins; {seat_name(e.data.get('first'))} goes first.",
-    "ra.turn": lambda e: f"{seat_name(e.data.get('seat'))}'s turn (round {e.data.get('round', '?')}).",
+    "ra.round": "Round {round} begins; {first} goes first.",
+    "ra.turn": "{seat}'s turn (round {round}).",
     "ra.phase": lambda e: f"{e.who()} moves on to the {n.humane(str(e.data.get('phase', '?')))} phase.",
     "cmd.attack": lambda e: f"{e.who()} attacks {target(e.data.get('target'))}.",
     "ra.attacked": lambda e: f"{seat_name(e.data.get('seat'))} attacks {target(e.data.get('target'))}.",
@@ -105,15 +105,12 @@ OWN: dict[str, Any] = {
     "ra.combat_ended": lambda e: f"The fight for {target(e.data.get('target'))} is over: {WON.get(e.data.get('winner'), 'nobody')} won.",
     "ra.strength": lambda e: (f"{card(e.data.get('card', '?'))} adds {e.data.get('amount', '?')} strength to side "
                               f"{e.data.get('side', '?')}."),
-    "cmd.stop": lambda e: f"{e.who()} stops adding units to the fight.",
-    "cmd.play": lambda e: f"{e.who()} plays {card(e.data.get('card', '?'))}.",
-    "cmd.play_gold": lambda e: f"{e.who()} plays {card(e.data.get('card', '?'))}.",
-    "cmd.pass": lambda e: f"{e.who()} passes.",
-    "cmd.end_turn": lambda e: f"{e.who()} ends the turn.",
-    "cmd.end_action": lambda e: f"{e.who()} ends the action.",
-    "cmd.discard_hand": lambda e: f"{e.who()} discards the hand.",
-    "ra.action": lambda e: f"{seat_name(e.data.get('seat'))} takes the {n.humane(str(e.data.get('action', '?')))} action.",
-    "ra.action_ended": lambda e: f"{seat_name(e.data.get('seat'))} ends the {n.humane(str(e.data.get('action', '?')))} action.",
+    "cmd.stop": "{who} stops adding units to the fight.",
+    "cmd.play_gold": "{who} plays {card}.",
+    "cmd.end_action": "{who} ends the action.",
+    "cmd.discard_hand": "{who} discards the hand.",
+    "ra.action": "{seat} takes the {action} action.",
+    "ra.action_ended": "{seat} ends the {action} action.",
     "ra.gained": lambda e: (f"{seat_name(e.data.get('seat'))} adds {e.data.get('amount', '?')} to the pool with "
                             f"{card(e.data.get('card', '?'))}."),
     "cmd.buy": lambda e: f"{e.who()} buys from {zone('barracks:%s:%s' % (e.actor, e.data.get('pile'))) if e.actor is not None else 'a pile'}.",
@@ -122,11 +119,11 @@ OWN: dict[str, Any] = {
                            f"{e.data.get('amount', '?')}."),
     "ra.forfeited": lambda e: (f"{seat_name(e.data.get('seat'))} leaves {e.data.get('amount', '?')} "
                                f"{'gold' if e.data.get('action') == 'purchase' else 'influence'} unspent."),
-    "ra.announced": lambda e: f"{seat_name(e.data.get('seat'))} announces strength {e.data.get('total', '?')}.",
+    "ra.announced": "{seat} announces strength {total}.",
     "ra.casualties": lambda e: (f"{seat_name(e.data.get('seat'))} rolls casualties: "
                                 f"{n.and_list([str(f) for f in e.data.get('faces') or []])} — "
                                 f"{plural(e.data.get('skulls', 0), 'skull')}."),
-    "cmd.casualty": lambda e: f"{e.who()} loses {card(e.data.get('card', '?'))} as a casualty.",
+    "cmd.casualty": "{who} loses {card} as a casualty.",
     "cmd.tribute": lambda e: f"{e.who()} gives {_slot(e)} as tribute.",
     "ra.tribute_chosen": lambda e: (f"{seat_name(e.data.get('seat'))} pays {card(e.data['card'])} as tribute."
                                     if e.data.get("card") else f"{seat_name(e.data.get('seat'))} pays a hidden tribute."),
@@ -135,9 +132,9 @@ OWN: dict[str, Any] = {
                           else f"{seat_name(e.data.get('seat'))} keeps a hidden card."),
     "ra.event_phase": _event_phase,
     "ra.event_step": _event_step,
-    "ra.event_phase_ended": lambda e: f"The event phase of round {e.data.get('round', '?')} ends.",
-    "ra.lasting": lambda e: f"{card(e.data.get('card', '?'))} lasts until round {e.data.get('until', '?')}.",
-    "ra.lasting_expired": lambda e: f"{card(e.data.get('card', '?'))} expires.",
+    "ra.event_phase_ended": "The event phase of round {round} ends.",
+    "ra.lasting": "{card} lasts until round {until}.",
+    "ra.lasting_expired": "{card} expires.",
     "ra.eliminated": lambda e: (f"{seat_name(e.data.get('seat'))} is eliminated"
                                 + (f" by {seat_name(e.data['by'])}" if isinstance(e.data.get("by"), int) else "")
                                 + (f" ({n.humane(str(e.data['cause']))})" if e.data.get("cause") else "") + "."),
@@ -145,22 +142,21 @@ OWN: dict[str, Any] = {
                               + (f" on {card(e.data['target'])}" if isinstance(e.data.get("target"), str) else "") + "."),
     "ra.ability_used": lambda e: (f"{seat_name(e.data.get('seat'))}'s {card(e.data.get('card', '?'))} takes effect "
                                   f"({n.humane(str(e.data.get('effect', '?')))})."),
-    "cmd.decline": lambda e: f"{e.who()} declines {card(e.data['card'])}." if e.data.get("card") else f"{e.who()} declines.",
-    "ra.wounded": lambda e: f"{card(e.data.get('card', '?'))} is wounded by {card(e.data.get('by', '?'))}.",
-    "cmd.use_influence": lambda e: f"{e.who()} uses the influence of {card(e.data.get('card', '?'))}.",
-    "ra.exhausted": lambda e: f"{seat_name(e.data.get('seat'))} exhausts {card(e.data.get('card', '?'))}.",
+    "ra.wounded": "{card} is wounded by {by}.",
+    "cmd.use_influence": "{who} uses the influence of {card}.",
+    "ra.exhausted": "{seat} exhausts {card}.",
     "ra.refreshed": lambda e: f"{seat_name(e.data.get('seat'))} readies {cards(e.data.get('cards') or [])}.",
-    "ra.first_player": lambda e: f"{seat_name(e.data.get('seat'))} becomes the first player.",
-    "cmd.resolve": lambda e: f"{e.who()} resolves {card(e.data.get('card', '?'))}.",
-    "ra.monument_built": lambda e: f"{seat_name(e.data.get('seat'))} builds {card(e.data.get('card', '?'))}.",
+    "ra.first_player": "{seat} becomes the first player.",
+    "cmd.resolve": "{who} resolves {card}.",
+    "ra.monument_built": "{seat} builds {card}.",
     "ra.rune_choice": lambda e: (f"{seat_name(e.data.get('seat'))} chooses among the runes "
                                  f"{cards(e.data['cards'])}." if e.data.get("cards") else
                                  f"{seat_name(e.data.get('seat'))} chooses a rune."),
-    "ra.rune_chosen": lambda e: f"{seat_name(e.data.get('seat'))} takes the rune {card(e.data.get('card', '?'))}.",
+    "ra.rune_chosen": "{seat} takes the rune {card}.",
     "ra.hand_shown": lambda e: (f"{seat_name(e.data.get('seat'))} looks at {seat_name(e.data.get('victim'))}'s hand"
                                 + (f": {cards(e.data['cards'])}." if e.data.get("cards") else ".")),
-    "ra.take": lambda e: f"{seat_name(e.data.get('seat'))} may take a card from {seat_name(e.data.get('victim'))}.",
-    "ra.taken": lambda e: f"{seat_name(e.data.get('seat'))} takes a card from {seat_name(e.data.get('victim'))}.",
+    "ra.take": "{seat} may take a card from {victim}.",
+    "ra.taken": "{seat} takes a card from {victim}.",
 }
 
 

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from engine import narration as n
-from engine.narration import Seen, card, cards, plural, seat_name
+from engine.narration import Seen, card, plural, seat_name
 
 ZONES = {"deck": "deck", "disc": "discard pile", "hand": "hand", "play": "cards in play",
          "tres": "trophies", "look": "cards looked at", "gift": "gifts", "reveal": "revealed cards",
@@ -94,41 +94,39 @@ OWN: dict[str, Any] = {
     "ts.setup": lambda e: (f"Thunderstone set-up for {plural(e.data.get('players', '?'), 'player')} "
                            f"({e.data.get('mode', 'random')} set-up"
                            + (f", {e.data['variant']} variant" if e.data.get("variant") else "") + ")."),
-    "ts.scenario": lambda e: f"Scenario: {e.data.get('scenario', '?')}.",
-    "ts.countdown": lambda e: f"The countdown stands at {e.data.get('left', '?')}.",
-    "ts.turn": lambda e: f"Turn {e.data.get('turn', '?')}: {seat_name(e.data.get('active'))} to play.",
+    "ts.scenario": "Scenario: {scenario}.",
+    "ts.countdown": "The countdown stands at {left}.",
+    "ts.turn": "Turn {turn}: {active} to play.",
     "cmd.action": lambda e: f"{e.who()} {ACTIONS.get(e.data.get('action'), n.humane(str(e.data.get('action'))))}.",
-    "ts.step": lambda e: f"{e.who()} moves on to the {n.humane(str(e.data.get('step', '?')))} step.",
-    "cmd.pass": lambda e: f"{e.who()} passes.",
-    "cmd.done": lambda e: f"{e.who()} is done.",
-    "cmd.destroy": lambda e: f"{e.who()} destroys a card.",
-    "cmd.equip": lambda e: f"{e.who()} equips {card(e.data.get('hero', '?'))} with {card(e.data.get('weapon', '?'))}.",
-    "ts.equipped": lambda e: f"{card(e.data.get('hero', '?'))} now carries {card(e.data.get('weapon', '?'))}.",
-    "cmd.attack": lambda e: f"{e.who()} attacks {card(e.data.get('monster', '?'))}.",
-    "ts.target": lambda e: f"{e.who()} fights {card(e.data.get('monster', '?'))} at rank {e.data.get('position', '?')}.",
+    "ts.step": "{who} moves on to the {step} step.",
+    "cmd.destroy": "{who} destroys a card.",
+    "cmd.equip": "{who} equips {hero} with {weapon}.",
+    "ts.equipped": "{hero} now carries {weapon}.",
+    "cmd.attack": "{who} attacks {monster}.",
+    "ts.target": "{who} fights {monster} at rank {position}.",
     "ts.pending": _pending,
     "cmd.choose": lambda e: (f"{e.who()} chooses {card(e.data['option'])}." if isinstance(e.data.get("option"), str)
                              else f"{e.who()} chooses option {e.data.get('option', '?')}."),
     "ts.chose": _chose,
-    "ts.doomed": lambda e: f"{card(e.data.get('card', '?'))} is destroyed by {card(e.data.get('by', '?'))}.",
+    "ts.doomed": "{card} is destroyed by {by}.",
     "ts.battle": _battle,
     "ts.gap": lambda e: (f"Rank {e.data.get('position')} is left empty and the dungeon refills." if
                          (e.data.get("position") or -1) > 0 else "The dungeon hall stays as it is."),
     "ts.gold": lambda e: f"{e.who()} has {e.data.get('total', 0)} gold to spend.",
-    "cmd.buy": lambda e: f"{e.who()} buys from the {e.data.get('stack', '?')} stack.",
+    "cmd.buy": "{who} buys from the {stack} stack.",
     "ts.bought": _bought,
-    "ts.angry": lambda e: f"{card(e.data.get('monster', '?'))} grows angry.",
+    "ts.angry": "{monster} grows angry.",
     "cmd.use": _use,
-    "ts.used": lambda e: f"{card(e.data.get('card', '?'))} takes effect ({n.humane(str(e.data.get('do', '?')))}).",
-    "ts.reduced": lambda e: f"{card(e.data.get('disease', '?'))} lowers {e.data.get('to', '?')}.",
-    "ts.banned": lambda e: f"{card(e.data.get('hero', '?'))} is banished by {card(e.data.get('by', '?'))}.",
+    "ts.used": "{card} takes effect ({do}).",
+    "ts.reduced": "{disease} lowers {to}.",
+    "ts.banned": "{hero} is banished by {by}.",
     "ts.xp": lambda e: (f"{seat_name(e.data.get('seat'))} {'gains' if e.data.get('delta', 0) >= 0 else 'spends'} "
                         f"{abs(e.data.get('delta', 0))} XP (now {e.data.get('total', '?')})."),
     "cmd.level": lambda e: (f"{e.who()} levels up {card(e.data.get('card', '?'))}"
                             + (f" into the {e.data['stack']} stack" if e.data.get("stack") else "") + "."),
     "ts.leveled": lambda e: (f"{card(e.data.get('old', '?'))} becomes {card(e.data.get('new', '?'))} "
                              f"for {e.data.get('xp', '?')} XP."),
-    "ts.guardian_in": lambda e: f"{card(e.data.get('guardian', '?'))} enters the dungeon.",
+    "ts.guardian_in": "{guardian} enters the dungeon.",
     "ts.breach_queued": lambda e: f"{card(e.data.get('monster', '?'))} will break through to the village.",
     "ts.breach": lambda e: (f"{card(e.data.get('monster', '?'))} breaks through"
                             + (f": {n.and_list([n.humane(x) for x in e.data.get('effects') or []])}" if e.data.get("effects") else "")
