@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from engine import narration
 from engine.catalog import CORE_CATALOG, Catalog
 from engine.table import Table
 
@@ -92,6 +93,14 @@ class Ruleset:
         battle's totals), for front ends to show beside the command; None where the game has
         none. It only reads the table: it must not change state or emit anything."""
         return None
+
+    def describe(self, table: Table, ev: Any) -> str | None:
+        """The event in one short English sentence, as the seat who sees it would read it.
+        `ev` is the event as that viewer sees it (`projections.views.event_view`: the
+        redacted data for a hidden event), so a sentence never tells a secret; `table` serves
+        for names only. Default: the core's words for its own types, else a generic sentence
+        from the type and data (`engine.narration`)."""
+        return narration.describe(table, ev)
 
     # -- hidden information -------------------------------------------------------------
     def game_view(self, table: Table, seat: int | None) -> Any:

@@ -127,6 +127,11 @@ class Duel(Ruleset):
             return Illegal("DU-PLAY", f"seat {seat} holds no {cmd.get('card')!r}")
         return None
 
+    def describe(self, table, ev):
+        """The event in words as its viewer sees it (narrate.py)."""
+        from engine.games.duel import narrate
+        return narrate.describe(table, ev)
+
     def game_view(self, t, seat):
         return msgspec.to_builtins(t.game)
 

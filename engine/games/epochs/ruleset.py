@@ -69,6 +69,16 @@ class Epochs(Ruleset):
     def explain(self, table, seat, cmd):
         return moves.explain(table, seat, cmd)
 
+    def preview(self, table, seat, cmd):
+        """A unit's line values, a marker's bonus, a relic's points (preview.py)."""
+        from engine.games.epochs import preview
+        return preview.preview(table, seat, cmd)
+
+    def describe(self, table, ev):
+        """The event in words as its viewer sees it (narrate.py)."""
+        from engine.games.epochs import narrate
+        return narrate.describe(table, ev)
+
     def game_view(self, table, seat):
         """Everything in the game state is public; medals add only the Sabaton each shows
         (their kind is hidden in the owner's zone)."""

@@ -112,6 +112,11 @@ class RuneAge(Ruleset):
     def preview(self, table, seat, cmd):
         return preview.preview(table, seat, cmd)
 
+    def describe(self, table, ev):
+        """The event in words as its viewer sees it (narrate.py)."""
+        from engine.games.rune_age import narrate
+        return narrate.describe(table, ev)
+
     def game_view(self, table, seat):
         return view.game_view(table, seat)
 

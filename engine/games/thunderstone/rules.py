@@ -72,6 +72,11 @@ class Thunderstone(Ruleset):
     def preview(self, table, seat: int, cmd: dict[str, Any]) -> str | None:
         return preview.preview(table, seat, cmd)
 
+    def describe(self, table, ev):
+        """The event in words as its viewer sees it (narrate.py)."""
+        from engine.games.thunderstone import narrate
+        return narrate.describe(table, ev)
+
     def bot_choices(self, table, seat: int, cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Random bots skip legal but pointless lines (engine.bots reads this if present)."""
         return bot.bot_choices(table, seat, cmds)
