@@ -29,6 +29,7 @@ from engine.boundary import check_seat, parse_command, parse_json
 from engine.errors import (BadInput, CascadeAborted, EngineError, IllegalCommand, UndoRefused,
                            UnknownGame)
 from engine.logs import configure
+from engine.narration import seat_name
 from engine.pipeline import Engine
 from engine.replay import replay
 from projections.audit import audit
@@ -83,8 +84,10 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
 
 
 def describer(rs, eng: Engine, game_id: str):
-    """The ruleset's sentence for an event (`Ruleset.describe`), or None: the generic one."""
-    return None
+    """The ruleset's sentence for an event as the viewer sees it (`Ruleset.describe`; the
+    table serves for names only, so the game's head will do)."""
+    t = eng.table(game_id)
+    return lambda ev: rs.describe(t, ev)
 
 
 def viewer(args, eng: Engine, game_id: str):
@@ -104,7 +107,7 @@ def viewer(args, eng: Engine, game_id: str):
 
 def viewer_label(who) -> str:
     return "public view" if who is None else "referee (everything)" if who is REFEREE \
-        else f"seat {who}"
+        else f"{seat_name(who)} (--as {who})"
 
 
 # -- subcommands ------------------------------------------------------------------------
@@ -214,7 +217,7 @@ def cmd_prompts(args, eng: Engine) -> int:
     def human():
         words = render.Words(eng.ruleset(args.game_id))
         legal = {s: eng.legal(args.game_id, s) for s in sorted({p["seat"] for p in ps})}
-        state = (f"over; winners: {', '.join(f'seat {w}' for w in t.winners) or 'none'}"
+        state = (f"over; winners: {', '.join(map(seat_name, t.winners)) or 'none'}"
                  if t.over else "in play")
         if not ps:
             out.print(f"{args.game_id} at event {t.version} ({state}): nobody must act",
@@ -234,10 +237,12 @@ def cmd_legal(args, eng: Engine) -> int:
         rs, t = eng.ruleset(args.game_id), eng.table(args.game_id)
         words = render.Words(rs)
         rows = render.legal_rows(words, t, args.seat, cmds)
-        show([table(f"{len(cmds)} legal commands for seat {args.seat} in {args.game_id} at event "
-                    f"{t.version} (play one with: play {args.game_id} --seat {args.seat} "
-                    "'COMMAND')", ["#", "choice", "price or preview", "command"], rows,
+        show([table(f"{len(cmds)} legal commands for {seat_name(args.seat)} (--seat {args.seat}) "
+                    f"at event {t.version}", ["#", "choice", "price or preview", "command"], rows,
                     wide=("choice", "price or preview")), words.legend()])
+        if cmds:
+            out.print(f"play one: runeledger play {args.game_id} --seat {args.seat} 'COMMAND'",
+                      markup=False)
     emit(args, cmds, human)
     return 0
 

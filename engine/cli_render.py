@@ -21,6 +21,7 @@ from rich.text import Text
 
 from engine import cards as cards_mod
 from engine.mechanics.zones import card_name
+from engine.narration import command_labels, seat_name
 
 PIPED_WIDTH = 120  # columns when stdout is no terminal and COLUMNS is unset (rich would use 80)
 SKIP = (None, "", [], {})
@@ -84,16 +85,30 @@ class Words:
 
     def card(self, cid: str) -> str:
         c = self.info(cid)
-        if c is None:
-            return cid
+        return cid if c is None else self.label(c)
+
+    def label(self, c: cards_mod.CardInfo) -> str:
+        """Its name with its cost: "Dolch (cost 3)"."""
         price = self.price(c)
         return f"{c.name} ({price})" if price else c.name
+
+    def collect(self, data: Any) -> None:
+        """Note every card named anywhere in `data` for the legend (a sentence from the game
+        names cards without their values)."""
+        if isinstance(data, str):
+            self.info(data)
+        elif isinstance(data, dict):
+            for v in data.values():
+                self.collect(v)
+        elif isinstance(data, list):
+            for v in data:
+                self.collect(v)
 
     def legend(self) -> RichTable | None:
         """Every card named so far, as `runeledger cards` gives it."""
         if not self.seen:
             return None
-        rows = [[c.name, c.kind, ", ".join(f"{k} {v}" for k, v, _ in cards_mod.ordered_values(c)
+        rows = [[self.label(c), c.kind, ", ".join(f"{k} {v}" for k, v, _ in cards_mod.ordered_values(c)
                                            if v is not None), c.text]
                 for c in sorted(self.seen.values(), key=lambda c: cards_mod.fold(c.name))]
         return table("cards named above (runeledger cards " + self.rs.name + " NAME for sources)",
@@ -160,7 +175,7 @@ def state_tables(words: Words, view: dict[str, Any]) -> list[RichTable]:
         n = z.get("n", len(ids or []))
         owner = z.get("owner")
         shown = words.cards_in(ids) if ids else ("empty" if not n else "face down")
-        rows.append([words.zone(name), "" if owner is None else f"seat {owner}", z.get("vis", ""),
+        rows.append([words.zone(name), "" if owner is None else seat_name(owner), z.get("vis", ""),
                      n, shown])
     out.append(table("zones", ["zone", "owner", "seen by", "cards", "which"], rows))
     game = words.pairs(view.get("game") or {})
@@ -189,7 +204,7 @@ def prompt_rows(words: Words, prompts: list[dict[str, Any]],
         detail = p.get("detail") or ""
         detail = "; ".join(x for x in (detail, f"{sum(kinds.values())} choices: {choices}"
                                        if kinds else "no legal command") if x)
-        rows.append([f"seat {p['seat']}", p["kind"],
+        rows.append([f"{seat_name(p['seat'])} (--seat {p['seat']})", p["kind"],
                      f"{p['rule']}: {rule.summary}" if rule else p["rule"], detail])
     return rows
 
@@ -201,24 +216,33 @@ def choice(words: Words, cmd: dict[str, Any]) -> str:
 
 
 def legal_rows(words: Words, t, seat: int, cmds: list[dict[str, Any]]) -> list[list[Any]]:
-    """Each legal command in words, its price or preview (`Ruleset.preview`; a preview that
-    fails is left blank, as at the table server) and the JSON to give `play`."""
+    """Each legal command labelled as the table's buttons are (`narration.command_labels`,
+    from the game's sentences; else its fields in words), its price or preview
+    (`Ruleset.preview`; one that fails is left blank, as at the table server) and the JSON to
+    give `play`. The cards it names go to the legend, with cost and text."""
+    try:
+        labels = command_labels(words.rs, t, seat, cmds)
+    except Exception:  # a courtesy, never a failed listing
+        labels = [choice(words, c) for c in cmds]
     rows = []
-    for i, c in enumerate(cmds, 1):
+    for i, (c, label) in enumerate(zip(cmds, labels), 1):
+        words.collect(c)
         try:
             preview = words.rs.preview(t, seat, c)
-        except Exception:  # a courtesy, never a failed listing
+        except Exception:
             preview = None
-        rows.append([i, choice(words, c), preview or "", dumps(c)])
+        rows.append([i, label, preview or "", dumps(c)])
     return rows
 
 
 def event_sentence(words: Words, e: dict[str, Any], describe=None) -> str:
-    """One event in words: the ruleset's own sentence where it has one, else its type and data."""
+    """One event in words: the ruleset's own sentence (`Ruleset.describe`, given the event as
+    the viewer sees it) where it gives one, else its type and data in words."""
+    words.collect(e.get("data"))
     if describe is not None:
         try:
             said = describe(e)
-        except Exception:
+        except Exception:  # a sentence is a courtesy: the generic one stands in
             said = None
         if said:
             return said
@@ -232,7 +256,7 @@ def event_sentence(words: Words, e: dict[str, Any], describe=None) -> str:
 
 
 def log_rows(words: Words, events: list[dict[str, Any]], describe=None) -> list[list[Any]]:
-    return [[e["version"], "" if e["actor"] is None else f"seat {e['actor']}",
+    return [[e["version"], "" if e["actor"] is None else seat_name(e["actor"]),
              event_sentence(words, e, describe), e["rule"] or ""] for e in events]
 
 
@@ -244,7 +268,7 @@ def audit_tables(words: Words, report: dict[str, Any]) -> list[RichTable]:
         rule = link.get("rule") or ""
         why = " — ".join(x for x in (link.get("rule_summary"), link.get("rule_source")) if x)
         rows.append([f"#{link['version']}", "event" if i == 0 else "because of",
-                     link["type"], "" if link.get("actor") is None else f"seat {link['actor']}",
+                     link["type"], "" if link.get("actor") is None else seat_name(link["actor"]),
                      f"{rule}: {why}" if why else rule])
         if link.get("reading"):
             rows.append(["", "", "reading", "", words.value(link["reading"])])

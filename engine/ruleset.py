@@ -51,9 +51,10 @@ class Ruleset:
     # {kind: {field: type}} (engine.commands): every command kind and its fields; None skips
     # the shape check (legal-move matching still decides).
     commands: ClassVar[dict[str, dict[str, Any]] | None] = None
-    # {pattern: words} for zone_label: "{seat}" and "{n}" stand for a number, any other "{word}"
+    # {pattern: words} for zone_label: "{seat}" and "{n}" stand for a number (a seat is written
+    # as players count it: seat 0 is "Seat 1", as in the log's sentences), any other "{word}"
     # for any text,
-    # e.g. {"tres{seat}": "seat {seat}'s treasure pile", "v:{name}": "village stack {name}"}
+    # e.g. {"tres{seat}": "Seat {seat}'s treasure pile", "v:{name}": "village stack {name}"}
     zone_names: ClassVar[dict[str, str]] = {}
 
     @cached_property
@@ -126,12 +127,15 @@ class Ruleset:
         return []
 
     def zone_label(self, name: str) -> str:
-        """A zone's name in words for front ends ("tres0" -> "seat 0's treasure pile"): the
+        """A zone's name in words for front ends ("tres0" -> "Seat 1's treasure pile"): the
         first of `zone_names` whose pattern matches the whole name; else the name itself."""
         for pattern, words in self.zone_names.items():
             m = _zone_pattern(pattern).fullmatch(name)
             if m:
-                return words.format(**m.groupdict())
+                found = m.groupdict()
+                if "seat" in found:
+                    found["seat"] = str(int(found["seat"]) + 1)
+                return words.format(**found)
         return name
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:

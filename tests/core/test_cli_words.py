@@ -17,6 +17,7 @@ from engine import registry
 from engine.bots import bot_rng, step
 from engine.cli import main
 from engine.mechanics.zones import card_name
+from engine.narration import command_labels, seat_name
 from engine.pipeline import Engine
 from store import EventStore
 
@@ -98,12 +99,15 @@ def test_state_in_words(played):
     for z in view["zones"]:
         assert rs.zone_label(z) != z, f"{rs.name}: zone {z} is not explained"
         assert f"{rs.zone_label(z)} ({z})" in text
+    seat_zones = [z for z in view["zones"] if view["zones"][z].get("owner") == 0]
+    assert seat_zones and all("Seat 1" in rs.zone_label(z) for z in seat_zones), \
+        "seat 0's zones are Seat 1's, as players count"
     shown = [c for c in map(lambda cid: card_info(rs, cid), visible_cards(view)) if c]
     assert shown, "no visible card: the test could not fail"
     legend = {r[0]: r for r in cells(text) if len(r) == 4}
     for c in shown:
         assert label(c) in text, f"{c.name} is not named with its cost or values"
-        assert c.name in legend and legend[c.name][3] == c.text, f"{c.name}: text missing"
+        assert legend.get(label(c), [""] * 4)[3] == c.text, f"{c.name}: text missing"
 
 
 def test_prompts_fill_in_the_rule_and_the_choices(played):
@@ -112,7 +116,8 @@ def test_prompts_fill_in_the_rule_and_the_choices(played):
     text = run(db, "prompts", gid)
     assert "{" not in text and "}" not in text
     for p in prompts:
-        row = next(r for r in cells(text) if r[0] == f"seat {p['seat']}" and r[1] == p["kind"])
+        row = next(r for r in cells(text)
+                   if r[0] == f"{seat_name(p['seat'])} (--seat {p['seat']})" and r[1] == p["kind"])
         assert row[2] == f"{p['rule']}: {rs.catalog.get(p['rule']).summary}"
         n = len(json.loads(run(db, "legal", gid, "--seat", str(p["seat"]), json_out=True)))
         assert f"{n} choices" in row[3] or (n == 0 and "no legal command" in row[3])
@@ -128,14 +133,16 @@ def test_legal_labels_each_choice_with_its_preview(played):
     assert len(rows) == len(cmds)
     eng = Engine(EventStore(db))
     t = eng.table(gid)
-    for r, c in zip(rows, cmds):
+    labels = command_labels(rs, t, seat, cmds)
+    legend = {r[0] for r in cells(text) if len(r) == 4 and not r[0].isdigit()}
+    for r, c, lab in zip(rows, cmds, labels):
         assert json.loads(r[3]) == c, "the command column is what `play` takes"
-        assert "{" not in r[1] + r[2] and r[1].startswith(c["kind"])
+        assert r[1] == lab and "{" not in r[1] + r[2]
         assert r[2] == (rs.preview(t, seat, c) or "")
         for v in c.values():
             info = card_info(rs, v) if isinstance(v, str) else None
             if info is not None:
-                assert label(info) in r[1]
+                assert label(info) in legend, f"{info.name} not listed with its cost"
     eng.store.close()
 
 
@@ -146,13 +153,23 @@ def test_log_and_audit_in_words(played):
     assert "{" not in text and "}" not in text
     rows = {r[0]: r for r in cells(text) if r and r[0].isdigit()}
     assert len(rows) == len(events)
-    moved = [e for e in events if e["type"] == "zone.moved" and e["data"].get("src")]
-    assert moved, "no card moved: the test could not fail"
-    for e in moved[:5]:
-        assert rs.zone_label(e["data"]["src"]) in rows[str(e["version"])][2]
-    named = [(e, c) for e in events for c in e["data"].get("cards", []) if card_info(rs, c)]
-    for e, c in named[:5]:
-        assert label(card_info(rs, c)) in rows[str(e["version"])][2]
+    eng = Engine(EventStore(db))
+    t = eng.table(gid)
+    for e in events:  # the game's own sentence (Ruleset.describe), seats as players count them
+        assert rows[str(e["version"])][2] == rs.describe(t, e)
+        assert rows[str(e["version"])][1] == ("" if e["actor"] is None else seat_name(e["actor"]))
+    eng.store.close()
+    raw = {z for e in events for z in (e["data"].get("src"), e["data"].get("dst"),
+                                       e["data"].get("zone"))
+           if isinstance(z, str) and re.search(r"[\d:.]", z)}
+    assert raw, "no zone named: the test could not fail"
+    for z in raw:
+        assert not re.search(rf"(?<![\w:.]){re.escape(z)}(?![\w:.])", text), f"raw zone {z}"
+    legend = {r[0] for r in cells(text) if len(r) == 4 and not r[0].isdigit()}
+    named = {c for e in events for c in e["data"].get("cards", []) if card_info(rs, c)}
+    assert named, "no card named: the test could not fail"
+    for c in named:
+        assert label(card_info(rs, c)) in legend, f"{c} not listed with its cost"
     for n in (2, head // 2, head):
         out = run(db, "audit", gid, str(n))
         assert "{" not in out and "}" not in out, f"raw JSON in audit {n}"

@@ -63,8 +63,8 @@ class Duel(Ruleset):
     content_packs = ("base",)
     State = State
     summary = "the core's test ruleset"
-    zone_names = {"p{seat}.deck": "seat {seat}'s deck", "p{seat}.hand": "seat {seat}'s hand",
-                  "p{seat}.discard": "seat {seat}'s discard pile"}
+    zone_names = {"p{seat}.deck": "Seat {seat}'s deck", "p{seat}.hand": "Seat {seat}'s hand",
+                  "p{seat}.discard": "Seat {seat}'s discard pile"}
 
     def cards(self) -> list[CardInfo]:
         """Each attack card: its damage on a hit (one more on a crit), all stand-ins."""
@@ -124,7 +124,7 @@ class Duel(Ruleset):
         if seat != t.game.active:
             return Illegal("DU-PLAY", f"it is seat {t.game.active}'s turn, not seat {seat}'s")
         if cmd.get("kind") == "play":
-            return Illegal("DU-PLAY", f"seat {seat} holds no {cmd.get('card')!r}")
+            return Illegal("DU-PLAY", f"Seat {seat} holds no {cmd.get('card')!r}")
         return None
 
     def describe(self, table, ev):

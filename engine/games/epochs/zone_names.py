@@ -1,14 +1,14 @@
 """Epochs' zones in words, for front ends (`Ruleset.zone_label`); names as state.py makes them."""
 
 ZONE_NAMES = {
-    "p{seat}.deck": "seat {seat}'s deck",
-    "p{seat}.hand": "seat {seat}'s hand",
-    "p{seat}.discard": "seat {seat}'s discard pile",
-    "p{seat}.relics": "seat {seat}'s relics",
-    "p{seat}.medals": "seat {seat}'s medals",
-    "p{seat}.relic_draw": "relics seat {seat} drew to choose from",
-    "p{seat}.medal_pick": "medals seat {seat} may pick from",
-    "p{seat}.relic_stake": "relic seat {seat} staked (face down)",
+    "p{seat}.deck": "Seat {seat}'s deck",
+    "p{seat}.hand": "Seat {seat}'s hand",
+    "p{seat}.discard": "Seat {seat}'s discard pile",
+    "p{seat}.relics": "Seat {seat}'s relics",
+    "p{seat}.medals": "Seat {seat}'s medals",
+    "p{seat}.relic_draw": "relics Seat {seat} drew to choose from",
+    "p{seat}.medal_pick": "medals Seat {seat} may pick from",
+    "p{seat}.relic_stake": "relic Seat {seat} staked (face down)",
     "e.{epoch}.deck": "{epoch}: elite deck",
     "e.{epoch}.discard": "{epoch}: elite discard pile",
     "e.{epoch}.space{n}": "{epoch}: board space {n}",

@@ -1,14 +1,14 @@
 """Rune Age's zones in words, for front ends (`Ruleset.zone_label`); names as places.py makes them."""
 
 ZONE_NAMES = {
-    "deck:{seat}": "seat {seat}'s deck",
-    "hand:{seat}": "seat {seat}'s hand",
-    "discard:{seat}": "seat {seat}'s discard pile",
-    "play:{seat}": "cards seat {seat} played this turn",
-    "army:{seat}": "seat {seat}'s army",
-    "realm:{seat}": "seat {seat}'s realm (home realm and cities)",
-    "barracks:{seat}:stronghold": "seat {seat}'s barracks: stronghold cards",
-    "barracks:{seat}:{pile}": "seat {seat}'s barracks: unit pile {pile}",
+    "deck:{seat}": "Seat {seat}'s deck",
+    "hand:{seat}": "Seat {seat}'s hand",
+    "discard:{seat}": "Seat {seat}'s discard pile",
+    "play:{seat}": "cards Seat {seat} played this turn",
+    "army:{seat}": "Seat {seat}'s army",
+    "realm:{seat}": "Seat {seat}'s realm (home realm and cities)",
+    "barracks:{seat}:stronghold": "Seat {seat}'s barracks: stronghold cards",
+    "barracks:{seat}:{pile}": "Seat {seat}'s barracks: unit pile {pile}",
     "gold:{n}": "gold cards of value {n}",
     "neutral:{name}": "neutral cards: {name}",
     "stage:{n}": "event cards of stage {n} (set-up)",

@@ -1,14 +1,14 @@
 """Thunderstone's zones in words, for front ends (`Ruleset.zone_label`); names as places.py makes them."""
 
 ZONE_NAMES = {
-    "deck{seat}": "seat {seat}'s deck",
-    "hand{seat}": "seat {seat}'s hand",
-    "disc{seat}": "seat {seat}'s discard pile",
-    "play{seat}": "cards seat {seat} laid out this turn",
-    "tres{seat}": "seat {seat}'s treasure pile (treasures, figurines, kept monsters)",
-    "look{seat}": "dungeon cards seat {seat} is looking at",
-    "reveal{seat}": "cards seat {seat} shows (a trap or the end of turn)",
-    "gift{seat}": "card passed face down to seat {seat} (co-op)",
+    "deck{seat}": "Seat {seat}'s deck",
+    "hand{seat}": "Seat {seat}'s hand",
+    "disc{seat}": "Seat {seat}'s discard pile",
+    "play{seat}": "cards Seat {seat} laid out this turn",
+    "tres{seat}": "Seat {seat}'s treasure pile (treasures, figurines, kept monsters)",
+    "look{seat}": "dungeon cards Seat {seat} is looking at",
+    "reveal{seat}": "cards Seat {seat} shows (a trap or the end of turn)",
+    "gift{seat}": "card passed face down to Seat {seat} (co-op)",
     "pos0": "dungeon position 0 (guardians attacking the village)",
     "pos{n}": "dungeon position {n}",
     "{board}:pos{n}": "dungeon {board}, position {n}",
