@@ -364,7 +364,8 @@ def cmd_timeline(args, eng: Engine) -> int:
                     viewer(args, eng, args.game_id))
     emit(args, rows, lambda: out.print(table(f"timeline of {args.game_id}",
                                              ["events", "decision", "seat", "rule", "n"],
-                                             [[f"{r['first']}-{r['last']}", r["decision"], r["seat"],
+                                             [[f"{r['first']}-{r['last']}", r["decision"],
+                                               "" if r["seat"] is None else seat_name(r["seat"]),
                                                r["rule"], r["events"]] for r in rows])))
     return 0
 

@@ -21,11 +21,12 @@ from rich.text import Text
 
 from engine import cards as cards_mod
 from engine.mechanics.zones import card_name
-from engine.narration import command_labels, seat_name
+from engine.narration import SEAT_KEYS, command_labels, seat_name
 
 PIPED_WIDTH = 120  # columns when stdout is no terminal and COLUMNS is unset (rich would use 80)
 SKIP = (None, "", [], {})
 ZONE_KEYS = {"src", "dst", "zone", "zones", "from_zone", "to_zone", "where", "pile"}
+SEAT_VALUES = set(SEAT_KEYS) | {"winners", "actor", "owner"}  # keys whose numbers are seats
 
 
 def console(stderr: bool = False) -> Console:
@@ -130,6 +131,8 @@ class Words:
             if self.info(v) is not None:
                 return self.card(v)
             return self.zone(v) if key.rsplit(".", 1)[-1] in ZONE_KEYS else v
+        if isinstance(v, int) and key.rsplit(".", 1)[-1] in SEAT_VALUES:
+            return seat_name(v)
         if isinstance(v, list):
             return ", ".join(self.value(x, key) for x in v) if v else "none"
         if isinstance(v, dict):
@@ -167,6 +170,9 @@ def state_tables(words: Words, view: dict[str, Any]) -> list[RichTable]:
     """`state` (public, a seat's or the referee's view): the game, its zones, the game's own
     state, damage, then every card named with its values and text."""
     head = {k: v for k, v in view.items() if k not in ("zones", "game", "damage")}
+    if isinstance(head.get("scores"), dict):  # seats' scores by seat number
+        head["scores"] = {seat_name(int(k)) if k.isdigit() else k: v
+                          for k, v in head["scores"].items()}
     out = [table(f"{view.get('game_id')} ({view.get('ruleset')}) at event {view.get('version')}",
                  ["what", "value"], [[k, v] for k, v in words.pairs(head)])]
     rows = []
