@@ -109,9 +109,9 @@ class Words:
         """Every card named so far, as `runeledger cards` gives it."""
         if not self.seen:
             return None
-        rows = [[self.label(c), c.kind, ", ".join(f"{k} {v}" for k, v, _ in cards_mod.ordered_values(c)
-                                           if v is not None), c.text]
-                for c in sorted(self.seen.values(), key=lambda c: cards_mod.fold(c.name))]
+        rows = [[self.label(c), c.kind,
+                 ", ".join(f"{k} {v}" for k, v, _ in cards_mod.ordered_values(c) if v is not None),
+                 c.text] for c in sorted(self.seen.values(), key=lambda c: cards_mod.fold(c.name))]
         return table("cards named above (runeledger cards " + self.rs.name + " NAME for sources)",
                      ["card", "kind", "values", "text"], rows)
 
