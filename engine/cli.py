@@ -11,16 +11,15 @@ Reads show the public view unless `--as SEAT` or `--as referee` is named (invari
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from typing import Any
 
 import msgspec
-from rich.console import Console
 from rich.table import Table as RichTable
 
 from engine import cards as cards_mod
+from engine import cli_render as render
 from engine import integrity, registry, simulate_cli
 import analytics.cli
 from table import cli as table_cli  # (engine.cli has a function named table)
@@ -30,6 +29,7 @@ from engine.boundary import check_seat, parse_command, parse_json
 from engine.errors import (BadInput, CascadeAborted, EngineError, IllegalCommand, UndoRefused,
                            UnknownGame)
 from engine.logs import configure
+from engine.narration import seat_name
 from engine.pipeline import Engine
 from engine.replay import replay
 from projections.audit import audit
@@ -40,26 +40,37 @@ from store.verify import describe
 
 CREATES = ("new", "simulate")  # the only commands that may create a database file
 
-out = Console(soft_wrap=True)
-err = Console(stderr=True, soft_wrap=True)
+class _Console:
+    """stdout or stderr as they are when printed to (a test may have swapped them): colours
+    on a terminal only, a sensible width when piped (cli_render.console)."""
+
+    def __init__(self, stderr: bool = False):
+        self.stderr = stderr
+
+    def __getattr__(self, name: str):
+        return getattr(render.console(self.stderr), name)
+
+
+out = _Console()
+err = _Console(stderr=True)
 
 
 def emit(args, data: Any, human=None) -> None:
     if args.json:
-        sys.stdout.write(json.dumps(msgspec.to_builtins(data), indent=None, sort_keys=False) + "\n")
+        sys.stdout.write(render.dumps(msgspec.to_builtins(data)) + "\n")
     elif human is not None:
         human()
     else:
-        out.print_json(data=msgspec.to_builtins(data))
+        out.print_json(data=msgspec.to_builtins(data), ensure_ascii=False)
 
 
-def table(title: str, columns: list[str], rows: list[list[Any]]) -> RichTable:
-    t = RichTable(title=title)
-    for c in columns:
-        t.add_column(c)
-    for r in rows:
-        t.add_row(*[str(x) for x in r])
-    return t
+def show(tables) -> None:
+    for t in tables:
+        if t is not None:
+            out.print(t)
+
+
+table = render.table
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:
@@ -72,9 +83,11 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
     return opts
 
 
-def events_rows(events) -> list[list[Any]]:
-    return [[e["version"], e["type"], "" if e["actor"] is None else e["actor"], e["rule"] or "",
-             json.dumps(e["data"], ensure_ascii=False)[:100]] for e in events]
+def describer(rs, eng: Engine, game_id: str):
+    """The ruleset's sentence for an event as the viewer sees it (`Ruleset.describe`; the
+    table serves for names only, so the game's head will do)."""
+    t = eng.table(game_id)
+    return lambda ev: rs.describe(t, ev)
 
 
 def viewer(args, eng: Engine, game_id: str):
@@ -94,7 +107,7 @@ def viewer(args, eng: Engine, game_id: str):
 
 def viewer_label(who) -> str:
     return "public view" if who is None else "referee (everything)" if who is REFEREE \
-        else f"seat {who}"
+        else f"{seat_name(who)} (--as {who})"
 
 
 # -- subcommands ------------------------------------------------------------------------
@@ -179,7 +192,7 @@ def cmd_list(args, eng: Engine) -> int:
         rows.append([gid, created.get("ruleset"), created.get("players"), status, version, last])
     emit(args, data, lambda: out.print(table(f"{args.db}: {len(rows)} games",
                                              ["game", "ruleset", "players", "status", "events",
-                                              "last event"], rows)))
+                                              "last event"], rows, keep=("game",))))
     return 0
 
 
@@ -200,20 +213,37 @@ def cmd_new(args, eng: Engine) -> int:
 def cmd_prompts(args, eng: Engine) -> int:
     ps = [msgspec.to_builtins(p) for p in eng.prompts(args.game_id)]
     t = eng.table(args.game_id)
-    emit(args, {"over": t.over, "winners": t.winners, "prompts": ps}, lambda: out.print(
-        table(f"{args.game_id} at event {t.version}" + (" (over)" if t.over else ""),
-              ["seat", "kind", "rule", "detail"],
-              [[p["seat"], p["kind"], p["rule"], p["detail"]] for p in ps])))
+
+    def human():
+        words = render.Words(eng.ruleset(args.game_id))
+        legal = {s: eng.legal(args.game_id, s) for s in sorted({p["seat"] for p in ps})}
+        state = (f"over; winners: {', '.join(map(seat_name, t.winners)) or 'none'}"
+                 if t.over else "in play")
+        if not ps:
+            out.print(f"{args.game_id} at event {t.version} ({state}): nobody must act",
+                      markup=False)
+            return
+        out.print(table(f"{args.game_id} at event {t.version} ({state}): who must act",
+                        ["seat", "must", "rule", "what they may do"],
+                        render.prompt_rows(words, ps, legal)))
+    emit(args, {"over": t.over, "winners": t.winners, "prompts": ps}, human)
     return 0
 
 
 def cmd_legal(args, eng: Engine) -> int:
     cmds = eng.legal(args.game_id, args.seat)
-    if args.json:
-        emit(args, cmds)
-    else:
-        for c in cmds:
-            sys.stdout.write(json.dumps(c) + "\n")
+
+    def human():
+        rs, t = eng.ruleset(args.game_id), eng.table(args.game_id)
+        words = render.Words(rs)
+        rows = render.legal_rows(words, t, args.seat, cmds)
+        show([table(f"{len(cmds)} legal commands for {seat_name(args.seat)} (--seat {args.seat}) "
+                    f"at event {t.version}", ["#", "choice", "price or preview", "command"], rows,
+                    wide=("choice", "price or preview")), words.legend()])
+        if cmds:
+            out.print(f"play one: runeledger play {args.game_id} --seat {args.seat} 'COMMAND'",
+                      markup=False)
+    emit(args, cmds, human)
     return 0
 
 
@@ -227,8 +257,9 @@ def cmd_play(args, eng: Engine) -> int:
     stored = eng.submit(args.game_id, args.seat, command, expected_version=args.expected_version)
     rs = eng.ruleset(args.game_id)
     evs = log_view(rs, stored, args.seat)
-    emit(args, evs, lambda: out.print(table(f"{len(evs)} events", ["#", "type", "seat", "rule",
-                                                                     "data"], events_rows(evs))))
+    emit(args, evs, lambda: out.print(table(
+        f"{len(evs)} events", ["#", "seat", "what happened", "rule"],
+        render.log_rows(render.Words(rs), evs, describer(rs, eng, args.game_id)))))
     return 0
 
 
@@ -237,9 +268,14 @@ def cmd_log(args, eng: Engine) -> int:
     rs = eng.ruleset(args.game_id)
     events = eng.store.read(args.game_id, args.from_ or 1, args.to)
     evs = log_view(rs, events, who)
-    emit(args, evs, lambda: out.print(table(f"log of {args.game_id} ({viewer_label(who)})",
-                                            ["#", "type", "seat", "rule", "data"],
-                                            events_rows(evs))))
+
+    def human():
+        words = render.Words(rs)
+        show([table(f"log of {args.game_id} ({viewer_label(who)})",
+                    ["#", "seat", "what happened", "rule"],
+                    render.log_rows(words, evs, describer(rs, eng, args.game_id))),
+              words.legend()])
+    emit(args, evs, human)
     return 0
 
 
@@ -248,7 +284,7 @@ def cmd_state(args, eng: Engine) -> int:
     t = eng.reader.state_at(args.game_id, args.at)
     rs = eng.ruleset(args.game_id)
     view = full_state(rs, t) if who is REFEREE else state_view(rs, t, who)
-    emit(args, view)
+    emit(args, view, lambda: show(render.state_tables(render.Words(rs), view)))
     return 0
 
 
@@ -271,17 +307,7 @@ def cmd_audit(args, eng: Engine) -> int:
     report = audit(eng.store, args.game_id, args.n, viewer(args, eng, args.game_id))
 
     def human():
-        out.print(f"[bold]Event {args.n}[/bold] of {args.game_id} (command {report['command_id']}; "
-                  f"{report['as']})")
-        for i, link in enumerate(report["chain"]):
-            lead = "  " * i + ("why: " if i else "")
-            out.print(f"{lead}[cyan]#{link['version']} {link['type']}[/cyan] seat={link['actor']} "
-                      f"rule={link['rule']} — {link['rule_summary']} ({link['rule_source']})")
-            if link["reading"]:
-                out.print(f"{'  ' * i}  reading: {link['reading']}")
-            out.print(f"{'  ' * i}  data: {json.dumps(link['data'], ensure_ascii=False)}")
-        out.print("[bold]state before:[/bold]")
-        out.print_json(data=report["state_before"])
+        show(render.audit_tables(render.Words(eng.ruleset(args.game_id)), report))
     emit(args, report, human)
     return 0
 
@@ -338,7 +364,8 @@ def cmd_timeline(args, eng: Engine) -> int:
                     viewer(args, eng, args.game_id))
     emit(args, rows, lambda: out.print(table(f"timeline of {args.game_id}",
                                              ["events", "decision", "seat", "rule", "n"],
-                                             [[f"{r['first']}-{r['last']}", r["decision"], r["seat"],
+                                             [[f"{r['first']}-{r['last']}", r["decision"],
+                                               "" if r["seat"] is None else seat_name(r["seat"]),
                                                r["rule"], r["events"]] for r in rows])))
     return 0
 
@@ -471,6 +498,7 @@ def exit_code(exc: BaseException) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     configure()
+    _utf8_stdout()
     argv = sys.argv[1:] if argv is None else list(argv)
     as_json = "--json" in argv
     try:
@@ -504,6 +532,14 @@ def main(argv: list[str] | None = None) -> int:
         return code
 
 
+def _utf8_stdout() -> None:
+    """Names are printed as they are (umlauts too), whatever the locale says."""
+    for stream in (sys.stdout, sys.stderr):
+        enc = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if enc and enc != "utf8" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8")
+
+
 def _one_line(exc: BaseException) -> str:
     text = " ".join(str(exc).split())
     return text if len(text) <= 2000 else text[:1997] + "..."
@@ -520,7 +556,7 @@ def _quiet_stdout() -> None:
 def fail(as_json: bool, message: str, rule: str | None) -> None:
     try:
         if as_json:
-            sys.stdout.write(json.dumps({"error": message, "rule": rule}) + "\n")
+            sys.stdout.write(render.dumps({"error": message, "rule": rule}) + "\n")
             sys.stdout.flush()
         else:
             err.print(f"error: {message}", style="red", markup=False, highlight=False)

@@ -1,13 +1,15 @@
 """What a game plugin declares and implements (see engine/API.md)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
 import msgspec
 
+from engine import narration
 from engine.catalog import CORE_CATALOG, Catalog
 from engine.table import Table
 
@@ -49,6 +51,11 @@ class Ruleset:
     # {kind: {field: type}} (engine.commands): every command kind and its fields; None skips
     # the shape check (legal-move matching still decides).
     commands: ClassVar[dict[str, dict[str, Any]] | None] = None
+    # {pattern: words} for zone_label: "{seat}" and "{n}" stand for a number (a seat is written
+    # as players count it: seat 0 is "Seat 1", as in the log's sentences), any other "{word}"
+    # for any text,
+    # e.g. {"tres{seat}": "Seat {seat}'s treasure pile", "v:{name}": "village stack {name}"}
+    zone_names: ClassVar[dict[str, str]] = {}
 
     @cached_property
     def catalog(self) -> Catalog:
@@ -88,6 +95,14 @@ class Ruleset:
         none. It only reads the table: it must not change state or emit anything."""
         return None
 
+    def describe(self, table: Table, ev: Any) -> str | None:
+        """The event in one short English sentence, as the seat who sees it would read it.
+        `ev` is the event as that viewer sees it (`projections.views.event_view`: the
+        redacted data for a hidden event), so a sentence never tells a secret; `table` serves
+        for names only. Default: the core's words for its own types, else a generic sentence
+        from the type and data (`engine.narration`)."""
+        return narration.describe(table, ev)
+
     # -- hidden information -------------------------------------------------------------
     def game_view(self, table: Table, seat: int | None) -> Any:
         return msgspec.to_builtins(table.game)
@@ -111,6 +126,18 @@ class Ruleset:
         card of the game with its values and where each value comes from. Default: none."""
         return []
 
+    def zone_label(self, name: str) -> str:
+        """A zone's name in words for front ends ("tres0" -> "Seat 1's treasure pile"): the
+        first of `zone_names` whose pattern matches the whole name; else the name itself."""
+        for pattern, words in self.zone_names.items():
+            m = _zone_pattern(pattern).fullmatch(name)
+            if m:
+                found = m.groupdict()
+                if "seat" in found:
+                    found["seat"] = str(int(found["seat"]) + 1)
+                return words.format(**found)
+        return name
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         out = {k: o.default for k, o in self.options.items()}
         for key, value in options.items():
@@ -124,6 +151,15 @@ class Ruleset:
                 raise ValueError(f"{self.name}: option {key}={value!r} not in {list(spec.choices)}")
             out[key] = value
         return out
+
+
+@lru_cache(maxsize=None)
+def _zone_pattern(pattern: str) -> re.Pattern:
+    """{seat} and {n} match a number, any other {word} any text; the rest is literal."""
+    parts = re.split(r"(\{\w+\})", pattern)
+    return re.compile("".join(
+        (rf"(?P<{p[1:-1]}>\d+)" if p in ("{seat}", "{n}") else rf"(?P<{p[1:-1]}>.+)")
+        if re.fullmatch(r"\{\w+\}", p) else re.escape(p) for p in parts))
 
 
 def _coerce(text: str, like: Any) -> Any:

@@ -15,7 +15,7 @@ import msgspec
 import structlog
 import trio
 
-from engine import registry
+from engine import narration, registry
 from engine.errors import BadInput, EngineError, IllegalCommand, UnknownGame
 from engine.pipeline import Engine
 from engine.bot_players import KINDS as BOT_KINDS
@@ -49,6 +49,7 @@ class TableApp:
         self.nursery: trio.Nursery | None = None  # set while served: bots play in the background
         self.bot_busy: set[str] = set()
         self.changed: dict[str, trio.Event] = {}  # set (and replaced) whenever a game moves on
+        self.live = {"open": 0, "peak": 0, "accepted": 0, "pushed": 0}  # live feed counters
 
     # -- helpers -------------------------------------------------------------------------
     def game(self, gid: str):
@@ -136,18 +137,20 @@ class TableApp:
             out["view"] = full_state(rs, t)
             out["legal"] = {str(s): self.eng.legal(gid, s) for s in range(t.players)}
             out["previews"] = {k: previews(rs, t, int(k), cmds) for k, cmds in out["legal"].items()}
+            out["labels"] = {k: labels(rs, t, int(k), cmds) for k, cmds in out["legal"].items()}
         elif who is None:
             out["view"] = state_view(rs, t, None)
         else:
             out["view"] = state_view(rs, t, who)
             out["legal"] = self.eng.legal(gid, who)
             out["previews"] = previews(rs, t, who, out["legal"])
+            out["labels"] = labels(rs, t, who, out["legal"])
         return out
 
     def log(self, gid: str, who, since: int) -> list[dict[str, Any]]:
         self.game(gid)
         rs = self.eng.ruleset(gid)
-        return log_view(rs, self.eng.store.read(gid, since + 1), who)
+        return worded(rs, self.eng.table(gid), log_view(rs, self.eng.store.read(gid, since + 1), who))
 
     # -- routes --------------------------------------------------------------------------
     def create(self, body: dict[str, Any]) -> tuple[int, dict]:
@@ -215,8 +218,8 @@ class TableApp:
             raise HttpError(422, exc.reason, exc.rule)
         self.notify(gid)
         rs = self.eng.ruleset(gid)
-        return 200, {"version": self.eng.table(gid).version,
-                     "events": log_view(rs, stored or [], who)}
+        t = self.eng.table(gid)
+        return 200, {"version": t.version, "events": worded(rs, t, log_view(rs, stored or [], who))}
 
     def games(self) -> list[dict[str, Any]]:
         out = []
@@ -255,6 +258,8 @@ class TableApp:
                 self.game(gid)
                 who = self.viewer(gid, token)
                 status, out = 200, {"events": self.log(gid, who, since_of(qs))}
+            elif path == "/api/stats":  # live feeds open now, at most, ever; events pushed
+                status, out = 200, {"live": dict(self.live), "games": len(self.eng.store.game_ids())}
             elif path == "/api/rulesets":
                 status, out = 200, {"rulesets": [
                     {"name": n, "players": list(r.players)}
@@ -319,6 +324,18 @@ class TableApp:
             await send({"type": "websocket.close", "code": 4404})
             return
         await send({"type": "websocket.accept"})
+        live = self.live
+        live["open"] += 1
+        live["accepted"] += 1
+        live["peak"] = max(live["peak"], live["open"])
+        try:
+            await self.feed(gid, who, since, receive, send)
+        finally:
+            live["open"] -= 1
+
+    async def feed(self, gid: str, who, since: int, receive, send) -> None:
+        """Push each new event (as `who` sees it, in words) then the prompts, until the client
+        goes; a push is counted once it is handed to the connection."""
         async with trio.open_nursery() as nursery:
             async def watch_close():
                 while True:
@@ -334,6 +351,7 @@ class TableApp:
                     for e in events:
                         await send({"type": "websocket.send",
                                     "text": json.dumps({"event": e})})
+                        self.live["pushed"] += 1
                     since = events[-1]["version"]
                     prompts = [msgspec.to_builtins(p) for p in self.eng.prompts(gid)]
                     await send({"type": "websocket.send",
@@ -407,6 +425,30 @@ async def respond_raw(send, status: int, data: bytes, ctype: str) -> None:
                             (b"content-length", str(len(data)).encode()),
                             (b"cache-control", b"no-store")]})
     await send({"type": "http.response.body", "body": data})
+
+
+def worded(rs, t, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each seen event with its sentence (`Ruleset.describe`) in "text": the log in words. The
+    sentence is made from the event as this viewer sees it, so it tells no secret; a game's
+    describe that fails falls back to the core's generic words (logged), never a failed log."""
+    for e in events:
+        try:
+            text = rs.describe(t, e)
+        except Exception as exc:
+            log.error("table_describe_failed", ruleset=rs.name, type=e.get("type"), error=repr(exc))
+            text = None
+        e["text"] = text if isinstance(text, str) and text else narration.generic(narration.Seen(e))
+    return events
+
+
+def labels(rs, t, seat: int, cmds: list[dict[str, Any]]) -> list[str]:
+    """Each legal command in words (`engine.narration.command_labels`), parallel to `legal`;
+    a game's describe that fails leaves the command's kind (logged), never a failed view."""
+    try:
+        return narration.command_labels(rs, t, seat, cmds)
+    except Exception as exc:
+        log.error("table_label_failed", ruleset=rs.name, error=repr(exc))
+        return [str(c.get("kind", "?")) for c in cmds]
 
 
 def previews(rs, t, seat: int, cmds: list[dict[str, Any]]) -> list[str | None]:

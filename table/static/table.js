@@ -9,14 +9,16 @@ async function refresh() {
   const v = await api(`/api/games/${GID}/view`);
   const view = v.view;
   document.getElementById("title").textContent = `${view.ruleset} — ${GID}`;
-  document.getElementById("who").textContent = view.as || "referee";
+  document.getElementById("who").textContent =  // "seat 0" -> "Seat 1"
+    (view.as || "referee").replace(/^seat (\d+)$/, (_, n) => seatName(+n));
   document.getElementById("version").textContent = v.version;
   document.getElementById("prompts").replaceChildren(...v.prompts.map(p =>
-    el("div", {text: `seat ${p.seat} to act: ${p.kind} [rule ${p.rule}] ${p.detail || ""}`})));
+    el("div", {text: `${seatName(p.seat)} to act: ${p.kind} [rule ${p.rule}] ${p.detail || ""}`})));
   const cmds = Array.isArray(v.legal) ? v.legal : [];
   const previews = Array.isArray(v.previews) ? v.previews : [];
+  const labels = Array.isArray(v.labels) ? v.labels : [];  // the game's words for each command
   document.getElementById("commands").replaceChildren(...cmds.map((c, i) => {
-    const b = el("button", {class: "cmd", "data-command": JSON.stringify(c), text: cmdLabel(c)});
+    const b = el("button", {class: "cmd", "data-command": JSON.stringify(c), text: labels[i] || cmdLabel(c)});
     if (previews[i]) {  // the game's words preview: a price, a battle's totals
       b.setAttribute("data-preview", previews[i]);
       b.append(el("small", {class: "preview", text: previews[i]}));
@@ -25,11 +27,13 @@ async function refresh() {
     return b;
   }));
   document.getElementById("board").replaceChildren(renderZones(view.zones || {}, CARDS));
-  document.getElementById("game").textContent = JSON.stringify(view.game, null, 1);
+  document.getElementById("game").replaceChildren(renderValue(view.game, CARDS),
+    el("details", {class: "raw"}, el("summary", {text: "as data"}),
+      el("pre", {text: JSON.stringify(view.game, null, 1)})));
   const res = document.getElementById("result");
   if (view.over) {
     res.replaceChildren(el("h2", {"data-testid": "result",
-      text: `Game over — winner(s): ${(view.winners || []).map(s => "seat " + s).join(", ") || "none"}` +
+      text: `Game over — winner(s): ${(view.winners || []).map(seatName).join(", ") || "none"}` +
             ` · scores ${JSON.stringify(view.scores)}`}));
   }
 }
@@ -49,7 +53,7 @@ function live() {
     const msg = JSON.parse(m.data);
     if (msg.event) {
       SINCE = msg.event.version;
-      document.getElementById("log").prepend(el("div", {text: eventLine(msg.event)}));
+      document.getElementById("log").prepend(eventEl(msg.event));
     } else { await refresh(); }
   };
   ws.onclose = () => setTimeout(live, 1000);  // reconnect from SINCE: nothing missed, nothing twice

@@ -116,6 +116,33 @@ async def test_seat_never_sees_other_seats_hidden_events(tmp_path):
                 assert e.get("redacted") and e["data"] != ev.data or not ev.data
 
 
+async def test_log_gives_each_event_in_words_as_its_seat_sees_it(tmp_path):
+    """GET /log adds "text", the ruleset's sentence for the event as the token's seat sees it:
+    a seat reads its own drawn cards by name and the other seat's draw as a count; a command's
+    response carries the words too."""
+    app = make_app(tmp_path)
+    out = await new_duel(app)
+    gid = out["game_id"]
+    mover, _, _ = await seat_to_move(app, out)
+    _, v = await call(app, "GET", f"/api/games/{gid}/view", token=mover)
+    seat = v["prompts"][0]["seat"]
+    status, done = await call(app, "POST", f"/api/games/{gid}/commands",
+                              {"command": v["legal"][0]}, token=mover)
+    assert status == 200 and done["events"][0]["text"].startswith(f"Seat {seat + 1} ")
+    for s in (0, 1):
+        _, log = await call(app, "GET", f"/api/games/{gid}/log", token=out["seats"][s]["token"])
+        for e in log["events"]:
+            assert e["text"] and "{" not in e["text"], e
+        draws = {e["data"]["dst"]: e for e in log["events"]
+                 if e["type"] == "zone.moved" and e["data"]["dst"].endswith(".hand")}
+        own, other = draws[f"p{s}.hand"], draws[f"p{1 - s}.hand"]
+        hidden = {c.split("#")[0] for c in app.eng.store.event(gid, other["version"]).data["cards"]}
+        assert all(c.split("#")[0] in own["text"] for c in own["data"]["cards"])
+        assert "(unseen)" in other["text"] and not any(c in other["text"] for c in hidden)
+    _, pub = await call(app, "GET", f"/api/games/{gid}/log", query=b"since=3")
+    assert pub["events"][0]["version"] == 4 and all(e["text"] for e in pub["events"])
+
+
 async def test_live_feed_since_no_miss_no_duplicate(tmp_path):
     app = make_app(tmp_path)
     out = await new_duel(app)

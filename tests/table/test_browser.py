@@ -28,13 +28,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("table")
+def start_server(tmp, prelude: str = ""):
+    """`runeledger serve` in a child process on a free port; `prelude` runs first in it (a
+    test may register a ruleset there, for that server only)."""
     db, errlog = str(tmp / "t.db"), open(tmp / "server.log", "w+")
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--db", db,
-                             "--port", str(port)], stdout=subprocess.DEVNULL,
+    argv = ["serve", "--db", db, "--port", str(port)]
+    cmd = ([sys.executable, "-c", f"import sys; {prelude}; from engine.cli import main; "
+                                  "sys.exit(main(sys.argv[1:]))", *argv] if prelude
+           else [sys.executable, "-m", "engine.cli", *argv])
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
                             stderr=errlog)  # a file: a full pipe would stall the server
     base = f"http://127.0.0.1:{port}"
     for _ in range(100):
@@ -46,11 +49,22 @@ def server(tmp_path_factory):
     else:
         proc.kill()
         raise RuntimeError("server did not start: " + (tmp / "server.log").read_text()[-2000:])
-    yield base, db
+    return proc, base, db
+
+
+def stop_server(proc, tmp) -> None:
     proc.send_signal(2)  # Ctrl-C
     assert proc.wait(timeout=10) == 0
     log = (tmp / "server.log").read_text()
     assert ISSUED and not any(t in log for t in ISSUED)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("table")
+    proc, base, db = start_server(tmp)
+    yield base, db
+    stop_server(proc, tmp)
 
 
 @pytest.fixture(scope="module")
@@ -177,3 +191,69 @@ def test_buttons_show_the_games_previews(server, browser):
              for b in page.locator("button[data-preview]").all()}
     assert {c: p for c, (p, _) in shown.items()} == want
     assert all(p in text for p, text in shown.values())
+
+
+def test_table_and_replay_show_the_log_in_words(server, browser):
+    """The log reads as sentences (the API's "text" for this seat), the raw event kept in a
+    details element; the replay viewer tells what happened at event N in words."""
+    base, _ = server
+    g = post(base + "/api/games", {"ruleset": "duel", "players": 2, "seed": 8})
+    gid, token = g["game_id"], g["seats"][0]["token"]
+    req = urllib.request.Request(f"{base}/api/games/{gid}/log",
+                                 headers={"authorization": f"Bearer {token}"})
+    events = json.loads(urllib.request.urlopen(req).read())["events"]
+    page = browser.new_context().new_page()
+    page.goto(f"{base}/games/{gid}?token={token}")
+    page.wait_for_selector(f'#log .logline[data-version="{events[-1]["version"]}"]')
+    for e in events:
+        line = page.locator(f'#log .logline[data-version="{e["version"]}"]')
+        assert line.locator(".words").inner_text() == f'#{e["version"]} {e["text"]}'
+        raw = json.loads(line.locator("details.raw pre").text_content())
+        assert raw["type"] == e["type"] and raw["data"] == e["data"]
+    assert any(e["text"].startswith("Jab") or "Seat 1's hand" in e["text"] for e in events)
+    n = events[3]["version"]
+    replay = browser.new_context().new_page()
+    replay.goto(f"{base}/games/{gid}/replay?token={token}&at={n}")
+    replay.wait_for_function(
+        'document.querySelector("[data-testid=event-text]").textContent != ""')
+    assert replay.inner_text('[data-testid="event-text"]') == f'#{n} {events[3]["text"]}'
+    assert replay.locator("#log .logline.current").get_attribute("data-version") == str(n)
+
+
+def test_an_unknown_rulesets_view_renders_as_nested_sections_and_a_hex_table(tmp_path, browser):
+    """Issue 15 item 3 (Mage Knight and DragonLords as they land): a ruleset the table has never
+    seen, registered only in this test's server, gets a readable table: its hex map as a table
+    with one row per hex, nested zones as nested sections with their cards, labelled buttons
+    and the log in words."""
+    from tests.table.fake_hex import HEXES
+
+    proc, base, _ = start_server(tmp_path, "from tests.table import fake_hex; fake_hex.register()")
+    try:
+        g = post(base + "/api/games", {"ruleset": "fake-hex", "players": 2, "seed": 1})
+        page = browser.new_context().new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{base}/games/{g['game_id']}?token={g['seats'][0]['token']}")
+        page.wait_for_selector("button[data-command]")
+        rows = page.locator('table.grid[data-path="game.map.hexes"] tr[data-hex]')
+        assert rows.count() == len(HEXES)
+        keep = page.locator('tr[data-hex="1,0"]')
+        assert "forest" in keep.inner_text() and keep.locator('.card[data-card="Keep"]').count() == 1
+        ready = page.locator('[data-path="game.seats.0.units.ready"] .card')
+        assert ready.all_inner_texts() == ["Peasants", "Foresters"]
+        fame = page.locator('dl[data-path="game.seats.0.deeds.fame"]')
+        assert "points" in fame.inner_text() and "level" in fame.inner_text()
+        assert "{" not in page.inner_text('[data-testid="game"] > dl')
+        labels = page.locator("button[data-command]").all_inner_texts()
+        assert "Choose move: to 1,0" in labels and "Choose rest" in labels
+        version = int(page.inner_text('[data-testid="version"]'))
+        page.click('button[data-command=\'{"kind":"move","to":"1,0"}\']')
+        page.wait_for_function(
+            f'+document.querySelector("[data-testid=version]").textContent > {version}')
+        page.wait_for_selector('#log .logline[data-type="fx.moved"]')
+        said = page.locator('#log .logline[data-type="fx.moved"] .words').inner_text()
+        assert "Seat 1: moved" in said and "1,0" in said and "{" not in said
+        assert page.locator('tr[data-hex]').count() == len(HEXES)
+        assert errors == []
+    finally:
+        stop_server(proc, tmp_path)

@@ -6,6 +6,7 @@ from typing import Any
 
 import msgspec
 
+from engine.cards import CardInfo
 from engine.content import Record, decode, load
 from engine.mechanics import damage, zones
 from engine.mechanics.dice import Die
@@ -62,6 +63,16 @@ class Duel(Ruleset):
     content_packs = ("base",)
     State = State
     summary = "the core's test ruleset"
+    zone_names = {"p{seat}.deck": "Seat {seat}'s deck", "p{seat}.hand": "Seat {seat}'s hand",
+                  "p{seat}.discard": "Seat {seat}'s discard pile"}
+
+    def cards(self) -> list[CardInfo]:
+        """Each attack card: its damage on a hit (one more on a crit), all stand-ins."""
+        return [CardInfo(name=c.name, english_name=None, kind="attack", values={"damage": c.value},
+                         sources={"damage": "stand-in"}, count=c.copies, count_source="stand-in",
+                         text=f"Roll the attack die: hit deals {c.value} damage, crit {c.value + 1}, "
+                              "miss none.")
+                for c in CONTENT.card]
 
     def setup(self, ctx, t) -> None:
         deck = [c for card in CONTENT.card for c in zones.instances(card.name, card.copies)]
@@ -113,8 +124,13 @@ class Duel(Ruleset):
         if seat != t.game.active:
             return Illegal("DU-PLAY", f"it is seat {t.game.active}'s turn, not seat {seat}'s")
         if cmd.get("kind") == "play":
-            return Illegal("DU-PLAY", f"seat {seat} holds no {cmd.get('card')!r}")
+            return Illegal("DU-PLAY", f"Seat {seat} holds no {cmd.get('card')!r}")
         return None
+
+    def describe(self, table, ev):
+        """The event in words as its viewer sees it (narrate.py)."""
+        from engine.games.duel import narrate
+        return narrate.describe(table, ev)
 
     def game_view(self, t, seat):
         return msgspec.to_builtins(t.game)

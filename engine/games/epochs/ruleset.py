@@ -8,6 +8,7 @@ import msgspec
 
 from engine.games.epochs import moves, rules, setup, state
 from engine.games.epochs.state import EpochsState, medal_image, seat_zone
+from engine.games.epochs.zone_names import ZONE_NAMES
 from engine.ruleset import Option, Ruleset
 from engine.commands import Optional
 
@@ -34,6 +35,7 @@ class Epochs(Ruleset):
     content_packs = ("base",)
     State = EpochsState
     summary = "combat page (p.5) of an epoch-hopping deck-builder, with stand-ins"
+    zone_names = ZONE_NAMES
 
     def new_state(self, table) -> EpochsState:
         return EpochsState(sabatons=[None] * table.players, honour=[0] * table.players)
@@ -66,6 +68,16 @@ class Epochs(Ruleset):
 
     def explain(self, table, seat, cmd):
         return moves.explain(table, seat, cmd)
+
+    def preview(self, table, seat, cmd):
+        """A unit's line values, a marker's bonus, a relic's points (preview.py)."""
+        from engine.games.epochs import preview
+        return preview.preview(table, seat, cmd)
+
+    def describe(self, table, ev):
+        """The event in words as its viewer sees it (narrate.py)."""
+        from engine.games.epochs import narrate
+        return narrate.describe(table, ev)
 
     def game_view(self, table, seat):
         """Everything in the game state is public; medals add only the Sabaton each shows

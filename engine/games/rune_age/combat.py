@@ -238,6 +238,14 @@ def attacker_total(t) -> int:
     return army_strength(t, c.attacker) + c.bonus[0]
 
 
+def defender_total(t) -> int:
+    """A siege's defending total (SGE-3): the defender's units, his combat bonus and, for a
+    city, its defence bonus (previews show the same)."""
+    c = t.game.combat
+    city = 0 if c.target.startswith("realm:") else spec(t.game, c.target).defence
+    return army_strength(t, c.defender) + c.bonus[1] + city
+
+
 def outcome(ctx, t) -> None:
     """BTL-5/6 (tie to the army) and SGE-3/4 (tie to the defender)."""
     g = t.game
@@ -245,7 +253,7 @@ def outcome(ctx, t) -> None:
     att = attacker_total(t)
     if c.kind == "siege":
         city = not c.target.startswith("realm:")
-        dfn = army_strength(t, c.defender) + c.bonus[1] + (spec(g, c.target).defence if city else 0)
+        dfn = defender_total(t)
         won = att > dfn
         ctx.emit("ra.outcome", {"attacker": att, "defender": dfn, "winner": "attacker" if won else "defender",
                                 "target": c.target}, rule="SGE-3")

@@ -6,10 +6,11 @@ Only reads the table; the strengths come from the combat code (`combat.target_st
 from __future__ import annotations
 
 from engine.mechanics.zones import card_name
+from engine.narration import seat_name
 
 from . import combat
 from .cards import spec
-from .places import barracks
+from .places import barracks, hand, is_unit
 
 
 def preview(t, seat: int, cmd: dict) -> str | None:
@@ -24,6 +25,20 @@ def preview(t, seat: int, cmd: dict) -> str | None:
         return f"{kind} {card_name(cards[0])}: costs {spec(g, cards[0]).cost} {what}, you have {g.pool}"
     if kind == "attack":
         return _attack(t, seat, cmd.get("target"))
+    if kind in ("tribute", "keep") and isinstance(cmd.get("slot"), int):
+        own = t.zone(hand(seat))  # the seat's own hand: its slot's card is no secret to it
+        if 0 <= cmd["slot"] < len(own):
+            x = own[cmd["slot"]]
+            return (f"give up {card_name(x)} as tribute (EVT-4)" if kind == "tribute"
+                    else f"keep {card_name(x)} for your next turn (TRN-3)")
+    if kind == "casualty" and isinstance(cmd.get("card"), str) and g.combat:
+        x = cmd["card"]
+        hurt = ", wounded" if x in g.combat.wounded else ""
+        return f"lose {card_name(x)} (strength {spec(g, x).strength}{hurt}) to a skull (CAS-2)"
+    if kind == "use_influence" and isinstance(cmd.get("card"), str):
+        return f"exhaust {card_name(cmd['card'])} for {spec(g, cmd['card']).influence} influence (RES-4)"
+    if kind in ("play", "pass", "resolve", "done") and g.combat and g.combat.kind == "siege":
+        return _siege(t, seat, cmd)
     if kind in ("play", "stop", "pass") and g.combat and g.combat.kind != "siege":
         c = g.combat
         return (f"your army has strength {combat.attacker_total(t)} now,"
@@ -35,8 +50,31 @@ def _attack(t, seat: int, target) -> str | None:
     if not isinstance(target, str):
         return None
     if target.startswith("realm:"):
-        return f"siege the home realm of seat {target.split(':')[1]} (SGE-1)"
+        return f"siege the home realm of {seat_name(int(target.split(':')[1]))} (SGE-1)"
     who = combat.controller(t, target)
     if who is not None:
-        return f"siege {card_name(target)} held by seat {who} (SGE-1)"
+        return f"siege {card_name(target)} held by {seat_name(who)} (SGE-1)"
     return f"battle {card_name(target)}: your army needs strength {combat.target_strength(t, target)} (BTL-1)"
+
+
+def _siege(t, seat: int, cmd: dict) -> str:
+    """SGE-2/3: both totals as they stand, with the unit this command would add; a tie goes to
+    the defender, and resolution abilities may still change the totals."""
+    c = t.game.combat
+    att, dfn = combat.attacker_total(t), combat.defender_total(t)
+    name = cmd.get("card")
+    add, what = 0, ""
+    if cmd.get("kind") == "play" and isinstance(name, str):
+        card = name if name in t.zone(hand(seat)) else next(
+            (x for x in t.zone(hand(seat)) if card_name(x) == name), None)
+        if card is not None and is_unit(t, card):
+            add, what = spec(t.game, card).strength, f" with {card_name(card)} (+{spec(t.game, card).strength})"
+    if seat == c.attacker:
+        att += add
+    else:
+        dfn += add
+    where = (f"the home realm of {seat_name(c.defender)}" if c.target.startswith("realm:")
+             else f"{card_name(c.target)} (defence {spec(t.game, c.target).defence})")
+    lead = "the attacker wins" if att > dfn else "the defender holds"
+    return (f"siege of {where}: attacker {att} against defender {dfn}{what}: {lead} as things"
+            f" stand (SGE-3: a tie goes to the defender)")

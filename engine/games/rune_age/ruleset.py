@@ -12,6 +12,7 @@ from .flow import advance
 from .scenarios import DRAGONLORDS, SCENARIOS, resolve, upcast_setup_v1
 from .state import RAState
 from .turn import start_round
+from .zone_names import ZONE_NAMES
 
 
 class RuneAge(Ruleset):
@@ -33,6 +34,7 @@ class RuneAge(Ruleset):
     }
     version = "1.0"
     summary = "Rune Age (deck-building, four scenarios, solo variants)"
+    zone_names = ZONE_NAMES
     players = (1, 2, 3, 4)
     options: ClassVar[dict[str, Option]] = {
         "scenario": Option(default=DRAGONLORDS, choices=SCENARIOS + ("random",),
@@ -109,6 +111,11 @@ class RuneAge(Ruleset):
 
     def preview(self, table, seat, cmd):
         return preview.preview(table, seat, cmd)
+
+    def describe(self, table, ev):
+        """The event in words as its viewer sees it (narrate.py)."""
+        from engine.games.rune_age import narrate
+        return narrate.describe(table, ev)
 
     def game_view(self, table, seat):
         return view.game_view(table, seat)

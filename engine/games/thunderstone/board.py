@@ -20,7 +20,7 @@ from engine.games.thunderstone.places import (
     village_stacks,
     zone_of,
 )
-from engine.games.thunderstone.scoring import finish
+from engine.games.thunderstone.outcome import finish
 from engine.games.thunderstone.solo import back_to_village
 from engine.mechanics import zones
 

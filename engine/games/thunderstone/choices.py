@@ -11,6 +11,7 @@ from typing import Any
 from engine.games.thunderstone import coop, figurines
 from engine.games.thunderstone.battle import assess, can_attack, heroes, party_prevented, strength
 from engine.games.thunderstone.board import arrived_at_one, destroy
+from engine.games.thunderstone.card_classes import matches_class
 from engine.games.thunderstone.content import card
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
@@ -40,7 +41,6 @@ def options(t, e: dict[str, Any]) -> list[str]:
         if test == "weapon":
             return [c for c in pool if card(c).kind == "weapon"]
         if test == "class":
-            from engine.games.thunderstone.fight import matches_class
             return [c for c in pool if matches_class(t, c, e["classes"])]
         if test == "village":  # the one with the highest gold value (Rasende Flamme)
             vill = [c for c in pool if card(c).is_village_card]

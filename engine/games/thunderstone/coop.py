@@ -5,7 +5,7 @@ After the last seat's turn a countdown XP is removed; once none is left, a seat 
 go into the dungeon makes the position-1 monster angry, or, if it already is, the monsters
 march: the angry one goes to the village score pile and the dungeon refills. After a guardian
 entered the dungeon new monsters arrive angry and march every round (reading A40). XP is one
-shared pool; the team wins if its XP beats the XP of the village score pile.
+shared pool; the team wins if its XP beats the XP of the village score pile (outcome.py).
 
 The solo game (solo.py) reuses the countdown, anger, marching and the village score pile; its
 events cite the solo stand-in VAR-S-MARCH (places.defense_rule).
@@ -101,15 +101,3 @@ def give_back(ctx, t, o: int, s: int, name: str | None) -> None:
         c = next(x for x in t.zone(hand(o)) if zones.card_name(x) == name)
         zones.move(ctx, hand(o), disc(s), [c], "VAR-C")
     zones.move(ctx, f"gift{o}", hand(o), list(t.zone(f"gift{o}")), "VAR-C")
-
-
-def team_result(t) -> tuple[dict[str, Any], list[int], str]:
-    """Players' XP (defeated monsters they own, the shared pile, the pool) against the village pile."""
-    owned = sum(card(c).xp for s in range(t.players) for z in owned_zones(s) for c in t.zone(z)
-                if card(c).is_monster)
-    players = owned + sum(card(c).xp for c in t.zone("score:players")) + t.game.pool
-    village = sum(card(c).xp for c in t.zone("score:village"))
-    scores = {**{str(s): players for s in range(t.players)}, "village": village}
-    won = players > village
-    return scores, list(range(t.players)) if won else [], (
-        "the players beat the monsters" if won else "the monsters destroyed the village")

@@ -19,6 +19,7 @@ from engine.games.thunderstone.board import (
     destroy,
     gain_disease,
 )
+from engine.games.thunderstone.card_classes import matches_class
 from engine.games.thunderstone.choices import settle
 from engine.games.thunderstone.content import card, text_rule
 from engine.games.thunderstone.endturn import end_turn
@@ -139,16 +140,6 @@ def battle_effect(ctx, t, s: int, target: str, a) -> list[dict[str, Any]]:
     elif a.do == "destroy_per_disease":
         return [dict(doom)] * sum(1 for c in laid if card(c).kind == "disease")
     return []
-
-
-def matches_class(t, c: str, classes: list[str]) -> bool:
-    """A card of one of these types or keywords; "unedged": a hero without a carried edged weapon."""
-    from engine.games.thunderstone.battle import carried
-    k = card(c)
-    if "unedged" in classes and k.kind == "hero" and not any(
-            "edged" in card(w).keywords for w in carried(t, c)):
-        return True
-    return k.kind in classes or bool(set(k.keywords) & set(classes))
 
 
 def hero_pair(ctx, t, s: int, target: str) -> None:

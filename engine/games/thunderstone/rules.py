@@ -7,6 +7,7 @@ import msgspec
 
 from engine.games.thunderstone import bot, fold, legal, preview, setup, turns
 from engine.games.thunderstone.state import State
+from engine.games.thunderstone.zone_names import ZONE_NAMES
 from engine.ruleset import Illegal, Option, Prompt, Ruleset
 from engine.commands import Optional
 
@@ -42,6 +43,7 @@ class Thunderstone(Ruleset):
     content_packs = ("base",)
     State = State
     summary = "Thunderstone: Dragonspire (Drachenturm), competitive or co-op 2-5 players, solo 1"
+    zone_names = ZONE_NAMES
     # random bots end every game in well under 1,000 commands (3,000 games of 2 players, 40 of
     # each player count); more than this is a stall, reported by `simulate` within a second
     bot_command_limit = 5_000
@@ -69,6 +71,11 @@ class Thunderstone(Ruleset):
 
     def preview(self, table, seat: int, cmd: dict[str, Any]) -> str | None:
         return preview.preview(table, seat, cmd)
+
+    def describe(self, table, ev):
+        """The event in words as its viewer sees it (narrate.py)."""
+        from engine.games.thunderstone import narrate
+        return narrate.describe(table, ev)
 
     def bot_choices(self, table, seat: int, cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Random bots skip legal but pointless lines (engine.bots reads this if present)."""

@@ -1,4 +1,4 @@
-"""Final scoring (SCORE-1..3) and the end of the game (END-1..4)."""
+"""Victory points of a seat (SCORE-1, SCORE-2): what every ending counts (outcome.py)."""
 from __future__ import annotations
 
 from engine.games.thunderstone.content import card
@@ -33,25 +33,3 @@ def score(t, s: int) -> int:
     for c in owned(t, s):
         total += stone_vp(t, s, c) if card(c).kind == "thunderstone" else card(c).vp
     return total
-
-
-def finish(ctx, t, reason: str) -> None:
-    """Score every seat and end the game; most VP wins, ties go to the Thunderstone owner (SCORE-3)."""
-    if t.game.variant == "solo":
-        from engine.games.thunderstone.solo import result
-        scores, winners, outcome, rule = result(t)
-        ctx.emit("game.over", {"winners": winners, "scores": scores, "reason": f"{reason}: {outcome}"}, rule)
-        return
-    if t.game.variant:
-        from engine.games.thunderstone.coop import team_result
-        scores, winners, outcome = team_result(t)
-        ctx.emit("game.over", {"winners": winners, "scores": scores, "reason": f"{reason}: {outcome}"},
-                 "VAR-C")
-        return
-    scores = {str(s): score(t, s) for s in range(t.players)}
-    best = max(scores.values())
-    tied = [s for s in range(t.players) if scores[str(s)] == best]
-    holders = [s for s in tied if any(card(c).kind == "thunderstone" for c in owned(t, s))]
-    winners = holders if len(tied) > 1 and holders else tied
-    ctx.emit("game.over", {"winners": winners, "scores": scores, "reason": reason},
-             "SCORE-3" if len(tied) > 1 else "SCORE-1")

@@ -6,7 +6,8 @@ documented stand-ins that reuse the co-op machinery (coop.py): the set-up of co-
 (VAR-S-SETUP), the countdown, angry and marching monsters and lost monsters going to the village
 score pile (VAR-S-MARCH), and three difficulty levels as 3/2/1 countdown XP (VAR-S-LEVEL). The
 seat keeps its own XP. The seat wins with more VP than the village score pile (VAR-S, p.23);
-in "Die Rueckkehr" it also needs 4 heroes of their highest level (VAR-S-R4).
+in "Die Rueckkehr" it also needs 4 heroes of their highest level (VAR-S-R4); outcome.py
+counts that at the end.
 """
 from __future__ import annotations
 
@@ -76,25 +77,3 @@ def top_heroes(t, s: int = 0) -> int:
             best[k.stack] = max(x.level for x in by_stack(k.stack))
         out += k.level == best[k.stack]
     return out
-
-
-def result(t) -> tuple[dict[str, Any], list[int], str, str]:
-    """Scores, winners, outcome and rule: VP of the seat (SCORE-1/2) against the VP of the
-    monsters on the village score pile (VAR-S); "Die Rueckkehr" also counts top heroes (VAR-S-R4)."""
-    from engine.games.thunderstone.scoring import score
-
-    mine = score(t, 0)
-    village = sum(card(c).vp for c in t.zone("score:village"))
-    scores: dict[str, Any] = {"0": mine, "village": village}
-    won = mine > village
-    why = "more VP than the village score pile" if won else "no more VP than the village score pile"
-    rule = "VAR-S"
-    if t.game.returning:
-        n = top_heroes(t)
-        scores["top_heroes"] = n
-        rule = "VAR-S-R4"
-        if won and n < TOP_HEROES:
-            won, why = False, f"only {n} heroes of their highest level (needs {TOP_HEROES})"
-        elif won:
-            why += f" and {n} heroes of their highest level"
-    return scores, [0] if won else [], (f"the player wins: {why}" if won else f"the village falls: {why}"), rule

@@ -1,0 +1,164 @@
+"""Rune Age's log in words (see engine.narration): rounds and turns, purchases with their
+price, battles and sieges with both totals, casualties with the die, the event phase; a hidden
+choice (a tribute, a kept card) is told without its card, from the seen (redacted) event."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine import narration as n
+from engine.narration import card, cards, plural, seat_name
+
+ZONES = {"army": "army", "deck": "deck", "discard": "discard pile", "hand": "hand",
+         "realm": "home realm", "gold": "gold", "play": "cards in play", "stage": "staging area",
+         "box": "the box", "cities": "the cities", "enemies": "the enemies",
+         "events": "the event deck", "event_discard": "the event discard pile",
+         "event_drawn": "the drawn event", "lasting": "the lasting events",
+         "objective": "the objective", "out": "the cards out of the game",
+         "barracks": "barracks", "neutral": "the neutral pile"}
+
+
+def zone(z: str) -> str:
+    parts = z.split(":")
+    if parts[0] == "barracks" and len(parts) == 3 and parts[1].isdigit():
+        pile = "stronghold pile" if parts[2] == "stronghold" else f"unit pile {parts[2][1:]}"
+        return f"{seat_name(int(parts[1]))}'s {pile}"
+    if parts[0] == "neutral" and len(parts) == 2:
+        return f"the {parts[1]} neutral pile"
+    return n.zone_words(z, ZONES)
+
+
+def target(x: Any) -> str:
+    """A fight's target: a card by name, a home realm ("realm:1") as its seat's."""
+    return card(x) if isinstance(x, str) and "#" in x else zone(str(x if x is not None else "?"))
+
+
+def _combat(e: n.Seen) -> str:
+    c = e.data.get("combat") or {}
+    who = seat_name(c.get("attacker", e.actor))
+    kind = c.get("kind", "battle")
+    target_ = target(c.get("target"))
+    strength = f" (strength {c['target_strength']})" if c.get("target_strength") is not None else ""
+    if kind == "defend":
+        return f"{seat_name(c.get('attacker'))} defends against {target_}{strength}."
+    if kind == "siege":
+        held = f" held by {seat_name(c['defender'])}" if "#" in str(c.get("target")) and "defender" in c else ""
+        return f"{who} lays siege to {target_}{held}."
+    return f"{who} battles {target_}{strength}."
+
+
+def _outcome(e: n.Seen) -> str:
+    d = e.data
+    if "defender" in d:  # a siege (SGE-3): a tie goes to the defender
+        won = "the attacker wins" if d.get("winner") == "attacker" else "the defender holds"
+        return (f"Siege of {target(d.get('target'))}: attacker {d.get('attacker', '?')} against "
+                f"defender {d['defender']} — {won}.")
+    name = card(d.get("target_card", "the target"))
+    won = "the army wins" if d.get("winner") in ("army", "attacker") else f"{name} holds"
+    return f"Result: army {d.get('attacker', '?')} against {name} {d.get('target', '?')} — {won}."
+
+
+def _step(e: n.Seen) -> str | None:
+    s = e.data.get("set") or {}
+    if "step" not in s:
+        return None
+    extra = f" ({plural(s['skulls'], 'skull')})" if "skulls" in s else ""
+    by = f" for {seat_name(s['resolver'])}" if isinstance(s.get("resolver"), int) else ""
+    return f"Combat: {n.humane(str(s['step']))} step{by}{extra}."
+
+
+def _event_step(e: n.Seen) -> str | None:
+    s = e.data.get("set") or {}
+    if "step" in s:
+        drawn = f": {card(s['card'])}" if s.get("card") else ""
+        return f"Event phase: {n.humane(str(s['step']))} step{drawn}."
+    if "waiting" in s:
+        return f"Event phase: waiting for {n.seats(s['waiting'])}." if s["waiting"] else "Event phase: nobody left to wait for."
+    return None
+
+
+def _event_phase(e: n.Seen) -> str:
+    att = (e.data.get("ev") or {}).get("attackers") or []
+    return "The event phase begins" + (f"; attacking: {cards(att)}." if att else ".")
+
+
+def _slot(e: n.Seen) -> str:
+    """A hand slot as the command names it (the card stays secret; the seat's preview names it)."""
+    slot = e.data.get("slot")
+    return f"hand card {slot + 1}" if isinstance(slot, int) else "a hand card"
+
+
+WON = {"army": "the army", "target": "the target", "attacker": "the attacker", "defender": "the defender"}
+
+OWN: dict[str, Any] = {
+    "ra.setup": lambda e: (f"Rune Age set-up: scenario {n.humane(str(e.data.get('scenario', '?')))}"
+                           + (", solo" if e.data.get("solo") else "") + "."),
+    "ra.races": lambda e: f"Races in play: {n.and_list([str(r).title() for r in e.data.get('races') or []])}.",
+    "ra.seating": lambda e: f"Seating order: {n.seats(e.data.get('order') or [])}.",
+    "ra.round": "Round {round} begins; {first} goes first.",
+    "ra.turn": "{seat}'s turn (round {round}).",
+    "ra.phase": lambda e: f"{e.who()} moves on to the {n.humane(str(e.data.get('phase', '?')))} phase.",
+    "cmd.attack": lambda e: f"{e.who()} attacks {target(e.data.get('target'))}.",
+    "ra.attacked": lambda e: f"{seat_name(e.data.get('seat'))} attacks {target(e.data.get('target'))}.",
+    "ra.combat": _combat,
+    "ra.combat_step": _step,
+    "ra.outcome": _outcome,
+    "ra.combat_ended": lambda e: f"The fight for {target(e.data.get('target'))} is over: {WON.get(e.data.get('winner'), 'nobody')} won.",
+    "ra.strength": lambda e: (f"{card(e.data.get('card', '?'))} adds {e.data.get('amount', '?')} strength to side "
+                              f"{e.data.get('side', '?')}."),
+    "cmd.stop": "{who} stops adding units to the fight.",
+    "cmd.play_gold": "{who} plays {card}.",
+    "cmd.end_action": "{who} ends the action.",
+    "cmd.discard_hand": "{who} discards the hand.",
+    "ra.action": "{seat} takes the {action} action.",
+    "ra.action_ended": "{seat} ends the {action} action.",
+    "ra.gained": lambda e: (f"{seat_name(e.data.get('seat'))} adds {e.data.get('amount', '?')} to the pool with "
+                            f"{card(e.data.get('card', '?'))}."),
+    "cmd.buy": lambda e: f"{e.who()} buys from {zone('barracks:%s:%s' % (e.actor, e.data.get('pile'))) if e.actor is not None else 'a pile'}.",
+    "cmd.acquire": lambda e: f"{e.who()} acquires from {zone(str(e.data.get('pile', '?')))}.",
+    "ra.spent": lambda e: (f"{seat_name(e.data.get('seat'))} buys {card(e.data.get('card', '?'))} for "
+                           f"{e.data.get('amount', '?')}."),
+    "ra.forfeited": lambda e: (f"{seat_name(e.data.get('seat'))} leaves {e.data.get('amount', '?')} "
+                               f"{'gold' if e.data.get('action') == 'purchase' else 'influence'} unspent."),
+    "ra.announced": "{seat} announces strength {total}.",
+    "ra.casualties": lambda e: (f"{seat_name(e.data.get('seat'))} rolls casualties: "
+                                f"{n.and_list([str(f) for f in e.data.get('faces') or []])} — "
+                                f"{plural(e.data.get('skulls', 0), 'skull')}."),
+    "cmd.casualty": "{who} loses {card} as a casualty.",
+    "cmd.tribute": lambda e: f"{e.who()} gives {_slot(e)} as tribute.",
+    "ra.tribute_chosen": lambda e: (f"{seat_name(e.data.get('seat'))} pays {card(e.data['card'])} as tribute."
+                                    if e.data.get("card") else f"{seat_name(e.data.get('seat'))} pays a hidden tribute."),
+    "cmd.keep": lambda e: f"{e.who()} keeps {_slot(e)}.",
+    "ra.kept": lambda e: (f"{seat_name(e.data.get('seat'))} keeps {card(e.data['card'])}." if e.data.get("card")
+                          else f"{seat_name(e.data.get('seat'))} keeps a hidden card."),
+    "ra.event_phase": _event_phase,
+    "ra.event_step": _event_step,
+    "ra.event_phase_ended": "The event phase of round {round} ends.",
+    "ra.lasting": "{card} lasts until round {until}.",
+    "ra.lasting_expired": "{card} expires.",
+    "ra.eliminated": lambda e: (f"{seat_name(e.data.get('seat'))} is eliminated"
+                                + (f" by {seat_name(e.data['by'])}" if isinstance(e.data.get("by"), int) else "")
+                                + (f" ({n.humane(str(e.data['cause']))})" if e.data.get("cause") else "") + "."),
+    "cmd.ability": lambda e: (f"{e.who()} uses {card(e.data.get('card', '?'))}"
+                              + (f" on {card(e.data['target'])}" if isinstance(e.data.get("target"), str) else "") + "."),
+    "ra.ability_used": lambda e: (f"{seat_name(e.data.get('seat'))}'s {card(e.data.get('card', '?'))} takes effect "
+                                  f"({n.humane(str(e.data.get('effect', '?')))})."),
+    "ra.wounded": "{card} is wounded by {by}.",
+    "cmd.use_influence": "{who} uses the influence of {card}.",
+    "ra.exhausted": "{seat} exhausts {card}.",
+    "ra.refreshed": lambda e: f"{seat_name(e.data.get('seat'))} readies {cards(e.data.get('cards') or [])}.",
+    "ra.first_player": "{seat} becomes the first player.",
+    "cmd.resolve": "{who} resolves {card}.",
+    "ra.monument_built": "{seat} builds {card}.",
+    "ra.rune_choice": lambda e: (f"{seat_name(e.data.get('seat'))} chooses among the runes "
+                                 f"{cards(e.data['cards'])}." if e.data.get("cards") else
+                                 f"{seat_name(e.data.get('seat'))} chooses a rune."),
+    "ra.rune_chosen": "{seat} takes the rune {card}.",
+    "ra.hand_shown": lambda e: (f"{seat_name(e.data.get('seat'))} looks at {seat_name(e.data.get('victim'))}'s hand"
+                                + (f": {cards(e.data['cards'])}." if e.data.get("cards") else ".")),
+    "ra.take": "{seat} may take a card from {victim}.",
+    "ra.taken": "{seat} takes a card from {victim}.",
+}
+
+
+def describe(table: Any, ev: Any) -> str:
+    return n.describe(table, ev, OWN, zone)

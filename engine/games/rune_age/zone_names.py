@@ -1,0 +1,25 @@
+"""Rune Age's zones in words, for front ends (`Ruleset.zone_label`); names as places.py makes them."""
+
+ZONE_NAMES = {
+    "deck:{seat}": "Seat {seat}'s deck",
+    "hand:{seat}": "Seat {seat}'s hand",
+    "discard:{seat}": "Seat {seat}'s discard pile",
+    "play:{seat}": "cards Seat {seat} played this turn",
+    "army:{seat}": "Seat {seat}'s army",
+    "realm:{seat}": "Seat {seat}'s realm (home realm and cities)",
+    "barracks:{seat}:stronghold": "Seat {seat}'s barracks: stronghold cards",
+    "barracks:{seat}:{pile}": "Seat {seat}'s barracks: unit pile {pile}",
+    "gold:{n}": "gold cards of value {n}",
+    "neutral:{name}": "neutral cards: {name}",
+    "stage:{n}": "event cards of stage {n} (set-up)",
+    "events": "event deck",
+    "event_discard": "event discard pile",
+    "event_drawn": "event card drawn",
+    "enemies": "enemies in play",
+    "lasting": "event cards that last",
+    "cities": "cities to conquer",
+    "objective": "scenario objective",
+    "runes": "dragon runes",
+    "out": "cards out of the game",
+    "box": "cards in the box",
+}

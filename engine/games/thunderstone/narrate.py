@@ -1,0 +1,141 @@
+"""Thunderstone's log in words: one sentence per event as the seat who sees it reads it.
+
+Built on `engine.narration` from the seen (redacted) event only; card names are the content
+names the cards carry ("Miliz", "Dolch"), seats are counted from 1, dungeon positions are ranks.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine import narration as n
+from engine.narration import Seen, card, plural, seat_name
+
+ZONES = {"deck": "deck", "disc": "discard pile", "hand": "hand", "play": "cards in play",
+         "tres": "trophies", "look": "cards looked at", "gift": "gifts", "reveal": "revealed cards",
+         "packet": "packet", "trash": "the destroyed cards", "diseases": "the disease stack",
+         "dungeon": "the dungeon deck", "features": "the dungeon features",
+         "features:drawn": "the drawn dungeon features", "score:players": "the players' score pile",
+         "score:village": "the village's score pile", "pos0": "the village gate"}
+_POS = re.compile(r"(?:(?P<b>\w+):)?pos(?P<p>\d)")
+
+
+def zone(z: str) -> str:
+    if z in ZONES:
+        return ZONES[z]
+    m = _POS.fullmatch(z)
+    if m:
+        return f"rank {m['p']} of the dungeon" + (f" {m['b']}" if m["b"] else "")
+    head, _, tail = z.partition(":")
+    if head == "v":
+        return f"the {tail} stack of the village"
+    if head in ("rand", "shown"):
+        return f"the {'drawn' if head == 'shown' else 'hidden'} {tail} randomizer pile"
+    if head == "under":
+        return f"the cards under {card(tail)}"
+    if head.endswith("dungeon"):
+        return f"the dungeon deck {head[:-len('dungeon')].rstrip(':')}"
+    return n.zone_words(z, ZONES)
+
+
+ACTIONS = {"village": "visits the village", "dungeon": "enters the dungeon", "rest": "rests",
+           "prepare": "prepares"}
+
+
+def _battle(e: Seen) -> str:
+    d = e.data
+    light = ""
+    if d.get("light_penalty"):
+        light = f", light penalty {d['light_penalty']} (−{d.get('deduction', 0)})"
+    head = (f"{e.who()} battles {card(d.get('target', '?'))} at rank {d.get('position', '?')}: "
+            f"attack {d.get('attack', 0)} + magic {d.get('magic', 0)}{light}, total "
+            f"{d.get('total', '?')} against health {d.get('health', '?')}")
+    return head + (" — victory." if d.get("win") or d.get("won") else " — the monster survives.")
+
+
+def _pending(e: Seen) -> str:
+    parts = []
+    for x in e.data.get("entries") or []:
+        src = x.get("source") or x.get("card")
+        parts.append(n.humane(str(x.get("what", "effect"))) + (f" from {card(src)}" if src else ""))
+    return f"Still to resolve: {n.and_list(parts)}."
+
+
+def _chose(e: Seen) -> str:
+    d = e.data
+    opt = d.get("option")
+    pick = card(opt) if isinstance(opt, str) else f"option {opt}"
+    src = f" for {card(d['source'])}" if d.get("source") else ""
+    return f"{e.who()} chooses {pick} ({n.humane(str(d.get('what', 'choice')))}{src})."
+
+
+def _bought(e: Seen) -> str:
+    d = e.data
+    left = f", {d['forfeited']} gold left unspent" if d.get("forfeited") else ""
+    return (f"{e.who()} buys {card(d.get('card', '?'))} from the {d.get('stack', '?')} stack for "
+            f"{d.get('price', '?')} gold (had {d.get('gold', '?')}{left}).")
+
+
+def _stone(e: Seen) -> str:
+    d = e.data
+    s = card(d.get("stone", "the Thunderstone"))
+    if isinstance(d.get("captured_by"), int):
+        return f"{seat_name(d['captured_by'])} captures {s}."
+    return f"{s} reaches the village" + (" while a guardian is out" if d.get("guardian_out") else "") + "."
+
+
+def _use(e: Seen) -> str:
+    d = e.data
+    on = f" on {card(d['target'])}" if isinstance(d.get("target"), str) else ""
+    return f"{e.who()} uses {card(d.get('card', '?'))} (ability {int(d.get('ability', 0)) + 1}){on}."
+
+
+OWN: dict[str, Any] = {
+    "ts.setup": lambda e: (f"Thunderstone set-up for {plural(e.data.get('players', '?'), 'player')} "
+                           f"({e.data.get('mode', 'random')} set-up"
+                           + (f", {e.data['variant']} variant" if e.data.get("variant") else "") + ")."),
+    "ts.scenario": "Scenario: {scenario}.",
+    "ts.countdown": "The countdown stands at {left}.",
+    "ts.turn": "Turn {turn}: {active} to play.",
+    "cmd.action": lambda e: f"{e.who()} {ACTIONS.get(e.data.get('action'), n.humane(str(e.data.get('action'))))}.",
+    "ts.step": "{who} moves on to the {step} step.",
+    "cmd.destroy": "{who} destroys a card.",
+    "cmd.equip": "{who} equips {hero} with {weapon}.",
+    "ts.equipped": "{hero} now carries {weapon}.",
+    "cmd.attack": "{who} attacks {monster}.",
+    "ts.target": "{who} fights {monster} at rank {position}.",
+    "ts.pending": _pending,
+    "cmd.choose": lambda e: (f"{e.who()} chooses {card(e.data['option'])}." if isinstance(e.data.get("option"), str)
+                             else f"{e.who()} chooses option {e.data.get('option', '?')}."),
+    "ts.chose": _chose,
+    "ts.doomed": "{card} is destroyed by {by}.",
+    "ts.battle": _battle,
+    "ts.gap": lambda e: (f"Rank {e.data.get('position')} is left empty and the dungeon refills." if
+                         (e.data.get("position") or -1) > 0 else "The dungeon hall stays as it is."),
+    "ts.gold": lambda e: f"{e.who()} has {e.data.get('total', 0)} gold to spend.",
+    "cmd.buy": "{who} buys from the {stack} stack.",
+    "ts.bought": _bought,
+    "ts.angry": "{monster} grows angry.",
+    "cmd.use": _use,
+    "ts.used": "{card} takes effect ({do}).",
+    "ts.reduced": "{disease} lowers {to}.",
+    "ts.banned": "{hero} is banished by {by}.",
+    "ts.xp": lambda e: (f"{seat_name(e.data.get('seat'))} {'gains' if e.data.get('delta', 0) >= 0 else 'spends'} "
+                        f"{abs(e.data.get('delta', 0))} XP (now {e.data.get('total', '?')})."),
+    "cmd.level": lambda e: (f"{e.who()} levels up {card(e.data.get('card', '?'))}"
+                            + (f" into the {e.data['stack']} stack" if e.data.get("stack") else "") + "."),
+    "ts.leveled": lambda e: (f"{card(e.data.get('old', '?'))} becomes {card(e.data.get('new', '?'))} "
+                             f"for {e.data.get('xp', '?')} XP."),
+    "ts.guardian_in": "{guardian} enters the dungeon.",
+    "ts.breach_queued": lambda e: f"{card(e.data.get('monster', '?'))} will break through to the village.",
+    "ts.breach": lambda e: (f"{card(e.data.get('monster', '?'))} breaks through"
+                            + (f": {n.and_list([n.humane(x) for x in e.data.get('effects') or []])}" if e.data.get("effects") else "")
+                            + "."),
+    "ts.stone": _stone,
+    "ts.weakened": lambda e: (f"{card(e.data.get('by', '?'))} weakens the party: strength −{e.data.get('n', '?')}"
+                              + (f", attack −{e.data['attack']}" if e.data.get("attack") else "") + "."),
+}
+
+
+def describe(table: Any, ev: Any) -> str:
+    return n.describe(table, ev, OWN, zone)

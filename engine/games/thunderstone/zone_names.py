@@ -1,0 +1,28 @@
+"""Thunderstone's zones in words, for front ends (`Ruleset.zone_label`); names as places.py makes them."""
+
+ZONE_NAMES = {
+    "deck{seat}": "Seat {seat}'s deck",
+    "hand{seat}": "Seat {seat}'s hand",
+    "disc{seat}": "Seat {seat}'s discard pile",
+    "play{seat}": "cards Seat {seat} laid out this turn",
+    "tres{seat}": "Seat {seat}'s treasure pile (treasures, figurines, kept monsters)",
+    "look{seat}": "dungeon cards Seat {seat} is looking at",
+    "reveal{seat}": "cards Seat {seat} shows (a trap or the end of turn)",
+    "gift{seat}": "card passed face down to Seat {seat} (co-op)",
+    "pos0": "dungeon position 0 (guardians attacking the village)",
+    "pos{n}": "dungeon position {n}",
+    "{board}:pos{n}": "dungeon {board}, position {n}",
+    "dungeon": "dungeon deck",
+    "{board}:dungeon": "dungeon deck {board}",
+    "packet{n}": "dungeon packet {n} (set-up)",
+    "v:{name}": "village stack {name}",
+    "rand:{kind}": "{kind} randomizers (face down)",
+    "shown:{kind}": "{kind} randomizers drawn: the groups in this game",
+    "features": "dungeon features (face down)",
+    "features:drawn": "dungeon features in this game",
+    "diseases": "disease stack",
+    "trash": "destroyed cards",
+    "score:players": "the players' shared score pile (co-op)",
+    "score:village": "the village score pile (monsters that marched out)",
+    "under:{dragon}": "cards hidden under {dragon}",
+}
