@@ -9,6 +9,7 @@ any other type, built from its type and data; a game words its own types on top
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -135,6 +136,29 @@ def generic(ev: Seen, zone_words: Callable[[str], str] | None = None) -> str:
 _SEAT_ZONE = (re.compile(r"p(?P<seat>\d+)\.(?P<base>[a-z_]+)"),
               re.compile(r"(?P<base>[a-z_]+):(?P<seat>\d+)(?::(?P<rest>.+))?"),
               re.compile(r"(?P<base>[a-z_]+)(?P<seat>\d+)"))
+
+
+@lru_cache(maxsize=None)
+def _zone_pattern(pattern: str) -> re.Pattern:
+    """{seat} and {n} match a number, any other {word} any text; the rest is literal."""
+    parts = re.split(r"(\{\w+\})", pattern)
+    return re.compile("".join(
+        (rf"(?P<{p[1:-1]}>\d+)" if p in ("{seat}", "{n}") else rf"(?P<{p[1:-1]}>.+)")
+        if re.fullmatch(r"\{\w+\}", p) else re.escape(p) for p in parts))
+
+
+def zone_label(patterns: Mapping[str, str], name: str) -> str | None:
+    """A zone's name in words from a game's pattern table (`Ruleset.zone_names`): the first
+    pattern that matches the whole name, seats counted from 1; None when none matches. The one
+    source of zone words for the CLI's tables and the log's sentences."""
+    for pattern, words in patterns.items():
+        m = _zone_pattern(pattern).fullmatch(name)
+        if m:
+            found = m.groupdict()
+            if "seat" in found:
+                found["seat"] = str(int(found["seat"]) + 1)
+            return words.format(**found)
+    return None
 
 
 def zone_words(zone: str, names: Mapping[str, str] | None = None) -> str:

@@ -1,9 +1,8 @@
 """What a game plugin declares and implements (see engine/API.md)."""
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -129,14 +128,7 @@ class Ruleset:
     def zone_label(self, name: str) -> str:
         """A zone's name in words for front ends ("tres0" -> "Seat 1's treasure pile"): the
         first of `zone_names` whose pattern matches the whole name; else the name itself."""
-        for pattern, words in self.zone_names.items():
-            m = _zone_pattern(pattern).fullmatch(name)
-            if m:
-                found = m.groupdict()
-                if "seat" in found:
-                    found["seat"] = str(int(found["seat"]) + 1)
-                return words.format(**found)
-        return name
+        return narration.zone_label(self.zone_names, name) or name
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         out = {k: o.default for k, o in self.options.items()}
@@ -151,15 +143,6 @@ class Ruleset:
                 raise ValueError(f"{self.name}: option {key}={value!r} not in {list(spec.choices)}")
             out[key] = value
         return out
-
-
-@lru_cache(maxsize=None)
-def _zone_pattern(pattern: str) -> re.Pattern:
-    """{seat} and {n} match a number, any other {word} any text; the rest is literal."""
-    parts = re.split(r"(\{\w+\})", pattern)
-    return re.compile("".join(
-        (rf"(?P<{p[1:-1]}>\d+)" if p in ("{seat}", "{n}") else rf"(?P<{p[1:-1]}>.+)")
-        if re.fullmatch(r"\{\w+\}", p) else re.escape(p) for p in parts))
 
 
 def _coerce(text: str, like: Any) -> Any:

@@ -6,24 +6,17 @@ import re
 from typing import Any
 
 from engine import narration as n
+from engine.games.epochs.zone_names import ZONE_NAMES
 from engine.narration import card, cards, plural, seat_name
-
-ZONES = {"deck": "deck", "hand": "hand", "discard": "discard pile", "relics": "relics",
-         "medals": "medals", "relic_draw": "relic draw", "medal_pick": "medal pick",
-         "relic_stake": "relic stake", "board.attack": "the attacking line-up",
-         "board.defence": "the defending line-up", "board.virtual": "the virtual units",
-         "relic.deck": "the relic deck", "relic.discard": "the relic discard pile",
-         "wm.deck": "the war-machine deck", "wm.discard": "the war-machine discard pile",
-         "wm.display": "the war-machine display", "wm.used": "the used war machines"}
-_EPOCH = re.compile(r"e\.(?P<epoch>[^.]+)\.(?P<what>\w+)")
 
 
 def zone(z: str) -> str:
-    m = _EPOCH.fullmatch(z)
-    if m:
-        what = m["what"].replace("space", "space ") if m["what"].startswith("space") else ZONES.get(m["what"], m["what"])
-        return f"the {m['epoch']} {what}"
-    return n.zone_words(z, ZONES)
+    """The zone in words: the game's own table (zone_names.py, the same words the CLI
+    shows) first, then the narration's wording for what the table leaves out."""
+    words = n.zone_label(ZONE_NAMES, z)
+    if words:
+        return words
+    return n.zone_words(z)
 
 
 def _side(d: dict[str, Any], side: str) -> str:

@@ -6,30 +6,27 @@ from __future__ import annotations
 from typing import Any
 
 from engine import narration as n
+from engine.games.rune_age.zone_names import ZONE_NAMES
 from engine.narration import card, cards, plural, seat_name
-
-ZONES = {"army": "army", "deck": "deck", "discard": "discard pile", "hand": "hand",
-         "realm": "home realm", "gold": "gold", "play": "cards in play", "stage": "staging area",
-         "box": "the box", "cities": "the cities", "enemies": "the enemies",
-         "events": "the event deck", "event_discard": "the event discard pile",
-         "event_drawn": "the drawn event", "lasting": "the lasting events",
-         "objective": "the objective", "out": "the cards out of the game",
-         "barracks": "barracks", "neutral": "the neutral pile"}
 
 
 def zone(z: str) -> str:
-    parts = z.split(":")
-    if parts[0] == "barracks" and len(parts) == 3 and parts[1].isdigit():
-        pile = "stronghold pile" if parts[2] == "stronghold" else f"unit pile {parts[2][1:]}"
-        return f"{seat_name(int(parts[1]))}'s {pile}"
-    if parts[0] == "neutral" and len(parts) == 2:
-        return f"the {parts[1]} neutral pile"
-    return n.zone_words(z, ZONES)
+    """The zone in words: the game's own table (zone_names.py, the same words the CLI
+    shows) first, then the narration's wording for what the table leaves out."""
+    words = n.zone_label(ZONE_NAMES, z)
+    if words:
+        return words
+    return n.zone_words(z)
 
 
 def target(x: Any) -> str:
     """A fight's target: a card by name, a home realm ("realm:1") as its seat's."""
-    return card(x) if isinstance(x, str) and "#" in x else zone(str(x if x is not None else "?"))
+    if isinstance(x, str) and "#" in x:
+        return card(x)
+    head, _, seat = str(x).partition(":")
+    if head == "realm" and seat.isdigit():  # a siege's target is the home realm itself
+        return f"{seat_name(int(seat))}'s home realm"
+    return zone(str(x if x is not None else "?"))
 
 
 def _combat(e: n.Seen) -> str:

@@ -5,37 +5,20 @@ names the cards carry ("Miliz", "Dolch"), seats are counted from 1, dungeon posi
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from engine import narration as n
+from engine.games.thunderstone.zone_names import ZONE_NAMES
 from engine.narration import Seen, card, plural, seat_name
-
-ZONES = {"deck": "deck", "disc": "discard pile", "hand": "hand", "play": "cards in play",
-         "tres": "trophies", "look": "cards looked at", "gift": "gifts", "reveal": "revealed cards",
-         "packet": "packet", "trash": "the destroyed cards", "diseases": "the disease stack",
-         "dungeon": "the dungeon deck", "features": "the dungeon features",
-         "features:drawn": "the drawn dungeon features", "score:players": "the players' score pile",
-         "score:village": "the village's score pile", "pos0": "the village gate"}
-_POS = re.compile(r"(?:(?P<b>\w+):)?pos(?P<p>\d)")
 
 
 def zone(z: str) -> str:
-    if z in ZONES:
-        return ZONES[z]
-    m = _POS.fullmatch(z)
-    if m:
-        return f"rank {m['p']} of the dungeon" + (f" {m['b']}" if m["b"] else "")
-    head, _, tail = z.partition(":")
-    if head == "v":
-        return f"the {tail} stack of the village"
-    if head in ("rand", "shown"):
-        return f"the {'drawn' if head == 'shown' else 'hidden'} {tail} randomizer pile"
-    if head == "under":
-        return f"the cards under {card(tail)}"
-    if head.endswith("dungeon"):
-        return f"the dungeon deck {head[:-len('dungeon')].rstrip(':')}"
-    return n.zone_words(z, ZONES)
+    """The zone in words: the game's own table (zone_names.py, the same words the CLI
+    shows) first, then the narration's wording for what the table leaves out."""
+    words = n.zone_label(ZONE_NAMES, z)
+    if words:
+        return words
+    return n.zone_words(z)
 
 
 ACTIONS = {"village": "visits the village", "dungeon": "enters the dungeon", "rest": "rests",
