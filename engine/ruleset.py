@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from engine import readings
 from engine.catalog import CORE_CATALOG, Catalog
 from engine.table import Table
 
@@ -114,6 +115,8 @@ class Ruleset:
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         out = {k: o.default for k, o in self.options.items()}
         for key, value in options.items():
+            if key in (readings.READINGS, readings.OVERRIDES) or key.startswith("reading."):
+                continue  # a judge's choices (engine.readings), recorded only when given
             if key not in self.options:
                 raise ValueError(f"{self.name}: unknown option {key!r} "
                                  f"(known: {', '.join(self.options) or 'none'})")
@@ -123,7 +126,12 @@ class Ruleset:
             if spec.choices and value not in spec.choices:
                 raise ValueError(f"{self.name}: option {key}={value!r} not in {list(spec.choices)}")
             out[key] = value
+        readings.check_options(self, options, out)
         return out
+
+    def check_overrides(self, overrides: dict[str, Any]) -> dict[str, Any]:
+        """Checked card overrides of a situation (engine.readings); default: none allowed."""
+        raise ValueError(f"{self.name}: this ruleset takes no card overrides")
 
 
 def _coerce(text: str, like: Any) -> Any:

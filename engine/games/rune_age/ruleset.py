@@ -13,6 +13,10 @@ from .scenarios import DRAGONLORDS, SCENARIOS, resolve, upcast_setup_v1
 from .state import RAState
 from .turn import start_round
 
+OVERRIDABLE = {"cost": int, "strength": int, "gold": int, "influence": int, "defence": int,
+               "icons": int, "amount": int, "phase_attack": int, "reward": bool}
+"""Card values a situation's `[overrides]` may change (docs/disputes.md)."""
+
 
 class RuneAge(Ruleset):
     name = "rune-age"
@@ -82,9 +86,17 @@ class RuneAge(Ruleset):
         ctx.emit("ra.round", {"round": sit.round, "first": table.game.first}, rule="SIT-0")
         active = table.game.first if sit.active is None else sit.active
         ctx.emit("ra.turn", {"seat": active, "round": sit.round}, rule="SIT-0")
+        setup.start_inside(ctx, table, sit, active)
         if sit.phase == "event":
             eventphase.begin(ctx, table)
         advance(ctx, table)
+
+    def check_overrides(self, overrides):
+        """Situation card overrides: the record fields a judge may change (docs/disputes.md)."""
+        from engine.readings import check_override_table
+
+        from .cards import _by_name
+        return check_override_table(self, overrides, OVERRIDABLE, _by_name())
 
     def apply(self, table, ev) -> None:
         fold.apply(table, ev)
