@@ -53,8 +53,19 @@ def of(rs) -> dict[str, Reading]:
     return catalog_readings(here / rs.catalog_file)
 
 
+_consulted: set[str] | None = None
+
+
+def consulting(seen: set[str] | None) -> None:
+    """Collect into `seen` every reading the rules ask about (engine.dispute); None stops."""
+    global _consulted
+    _consulted = seen
+
+
 def chosen(t, rid: str) -> str | None:
     """The alternative chosen for reading `rid` in this game, or None for the default."""
+    if _consulted is not None:
+        _consulted.add(rid)
     picked = t.options.get(READINGS)
     return picked.get(rid) if picked else None
 

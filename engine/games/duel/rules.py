@@ -6,6 +6,7 @@ from typing import Any
 
 import msgspec
 
+from engine import readings
 from engine.content import Record, decode, load
 from engine.mechanics import damage, zones
 from engine.mechanics.dice import Die
@@ -175,7 +176,10 @@ def end_turn(ctx, t, ev) -> None:
     if rnd > t.options["rounds"]:
         dmg = {s: t.damage.get(f"seat{s}", 0) for s in living}
         low = min(dmg.values())
-        ctx.emit("game.over", {"winners": [s for s in living if dmg[s] == low],
+        winners = [s for s in living if dmg[s] == low]
+        if len(winners) > 1 and readings.chosen(t, "DU-TIE") == "nobody":
+            winners = []
+        ctx.emit("game.over", {"winners": winners,
                                "scores": {str(s): -d for s, d in dmg.items()},
                                "reason": "round limit"}, "DU-LIMIT")
         return

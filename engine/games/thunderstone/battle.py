@@ -275,9 +275,9 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
         else:
             to = "none"
         reductions.append({"card": d, "to": to})
-    after = readings.chosen(t, "TS-A11") == "after_light"
     deduction = 2 * penalty
-    if after and deduction and ("magic_half" in tr or "half_without_magic" in tr):
+    if deduction and ("magic_half" in tr or "half_without_magic" in tr) \
+            and readings.chosen(t, "TS-A11") == "after_light":
         mods.append(f"light deduction {deduction} before halving (reading TS-A11 after_light)")
         if R >= deduction:
             R -= deduction
