@@ -89,6 +89,12 @@ class Ruleset:
         none. It only reads the table: it must not change state or emit anything."""
         return None
 
+    def why(self, table: Table, ev, history) -> list[dict[str, Any]]:
+        """Every input the rule behind `ev` used, for the audit (engine.explain: `given`,
+        `history.trail`), `table` being the state just before it. Default: none beyond the
+        readings in force, which the audit adds for every event."""
+        return []
+
     # -- hidden information -------------------------------------------------------------
     def game_view(self, table: Table, seat: int | None) -> Any:
         return msgspec.to_builtins(table.game)

@@ -91,6 +91,10 @@ class RuneAge(Ruleset):
             eventphase.begin(ctx, table)
         advance(ctx, table)
 
+    def why(self, table, ev, history):
+        from .why import why
+        return why(table, ev, history)
+
     def check_overrides(self, overrides):
         """Situation card overrides: the record fields a judge may change (docs/disputes.md)."""
         from engine.readings import check_override_table

@@ -322,3 +322,74 @@ def used_one(t, cards: list[str], parts: list[dict[str, Any]], kinds: list[str])
 
 def doubled_light(t) -> bool:
     return any(a.do == "double_light_penalty" for _, c in board(t) for a in value(t, c).all("global"))
+
+
+# -- the audit's why-chain of a battle (engine.explain) --------------------------------------
+def why(t, ev, h) -> list[dict[str, Any]]:
+    """Every input of a `ts.battle` (BAT-ALG): each contribution with its card, its light and
+    keywords and how the card came to the party (down to the shuffle that dealt it); the
+    monster's health, traits and position with how it came there; the light penalty's parts;
+    the trait modifiers; the diseases; the test and its result. `t` is the state before it."""
+    from engine.explain import given, link, overrides_of
+    from engine.games.thunderstone.texts import words
+    if ev.type != "ts.battle":
+        return []
+    d, tt = ev.data, t.game.t
+    target = d["target"]
+    tk = value(t, target)
+    out = []
+    for x in d["parts"]:
+        k = value(t, x["card"])
+        rule = "BAT-2" if "equipped_to" in x else "BAT-1"
+        src = h.trail(x["card"], ev.version)
+        if "equipped_to" in x:
+            eq = h.last(lambda e, w=x["card"]: e.type == "ts.equipped" and e.data.get("weapon") == w,
+                        ev.version)
+            src = ([link(eq, f"equipped to {x['equipped_to']}")] if eq else []) + src
+        keywords = ", ".join(k.keywords) or "none"
+        out.append(given(f"{x['card']} ({k.kind}, keywords {keywords})",
+                         {"attack": x["attack"], "magic": x["magic"], "light": x["light"]},
+                         rule, src, x.get("note", "")))
+    tsrc = h.last(lambda e: e.type == "ts.target" and e.data.get("monster") == target, ev.version)
+    out.append(given(f"target {target} ({tk.kind}, keywords {', '.join(tk.keywords) or 'none'})",
+                     {"health": tk.health, "position": d["position"]}, "TRN-D3",
+                     ([link(tsrc, "chosen as target")] if tsrc else []) + h.trail(target, ev.version)))
+    for a in tk.all("trait"):
+        out.append(given(f"trait of {target}: {a.do}", words(a.on, a.do, a.n, a.m, a.what), "BAT-6",
+                         note="demands/limits applied while it is the target"))
+    for _, c in board(t):
+        for a in value(t, c).all("global"):
+            if a.do in ("light", "double_light_penalty"):
+                out.append(given(f"global effect of {c}: {a.do}", words(a.on, a.do, a.n, a.m, a.what),
+                                 "BAT-3", h.trail(c, ev.version)))
+    out.append(given("light penalty", {"position base": d["light_base"],
+                                       "monster's own light": d["light_monster"],
+                                       "global light": d["light_global"],
+                                       "light points": d["light_points"],
+                                       "effects' light": tt.light_mod,
+                                       "penalty": d["light_penalty"], "deduction": d["deduction"]},
+                     "BAT-3", note="2 attack deducted per penalty point (BAT-4)"))
+    for m in d["modifiers"]:
+        out.append(given("trait modifier", m, "BAT-6"))
+    for r in d["reductions"]:
+        out.append(given(f"disease {r['card']}", f"-1 {r['to']}", "BAT-5", h.trail(r["card"], ev.version)))
+    for key, rule in (("attack", "BAT-4"), ("magic", "BAT-4"), ("total", "BAT-7")):
+        out.append(given(key if key != "total" else "total attack after light", d[key], rule))
+    if "gold_revealed" in d and any(a.do == "double_health_unless_gold" for a in tk.all("trait")):
+        out.append(given("gold revealed", d["gold_revealed"], "BAT-8"))
+    out.append(given("result", ("won" if d["win"] else "lost") + (f": {d['why']}" if d["why"] else
+                                                                  f": total {d['total']} >= health {d['health']}"),
+                     "BAT-8", note=_verdict(d, tk)))
+    out += overrides_of(t, [value(t, x["card"]).name for x in d["parts"]] + [tk.name], "BAT-ALG")
+    return out
+
+
+def _verdict(d: dict[str, Any], tk: Card) -> str:
+    """The causes of the result in words: the traits that changed a value, the light penalty."""
+    causes = list(d["modifiers"])
+    if d["deduction"]:
+        causes.append(f"light penalty {d['light_penalty']} at position {d['position']} "
+                      f"costs {d['deduction']} attack")
+    zeroed = [f"{x['card']}: {x['note']}" for x in d["parts"] if x.get("note")]
+    causes += zeroed
+    return "; ".join(causes) if causes else "no trait or penalty changed the totals"

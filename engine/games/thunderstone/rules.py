@@ -74,6 +74,10 @@ class Thunderstone(Ruleset):
         """Random bots skip legal but pointless lines (engine.bots reads this if present)."""
         return bot.bot_choices(table, seat, cmds)
 
+    def why(self, table, ev, history) -> list[dict[str, Any]]:
+        from engine.games.thunderstone.battle import why
+        return why(table, ev, history)
+
     def check_overrides(self, overrides: dict[str, Any]) -> dict[str, Any]:
         """Situation card overrides: the values battle maths reads (docs/disputes.md)."""
         from engine.games.thunderstone.battle import OVERRIDABLE
