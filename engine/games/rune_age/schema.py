@@ -100,6 +100,7 @@ class CombatStart(msgspec.Struct, forbid_unknown_fields=True):
 
     target: str               # a card name among the attacker's targets, or "realm:<seat>"
     attacker: int | None = None  # default: the active player
+    passed: list[int] = []    # siege: seats that have already passed (SGE-2: final)
 
 
 class Situation(msgspec.Struct, forbid_unknown_fields=True):

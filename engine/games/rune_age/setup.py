@@ -249,3 +249,12 @@ def start_inside(ctx, t, sit: Situation, active: int) -> None:
         raise ValueError(f"situation [game.combat]: target {want!r} is not a combat target of seat "
                          f"{attacker} (allowed: {names})")
     declare(ctx, t, attacker, found[0])
+    c = t.game.combat
+    if sit.combat.passed:
+        if c.kind != "siege" or set(sit.combat.passed) - {c.attacker, c.defender}:
+            raise ValueError(f"situation [game.combat] passed: {sit.combat.passed} - only the "
+                             f"attacker and defender of a siege can pass (allowed: "
+                             f"{[c.attacker, c.defender] if c.kind == 'siege' else []})")
+        passed = sorted(set(sit.combat.passed))
+        turn = c.defender if passed == [c.attacker] else c.attacker
+        ctx.emit("ra.combat_step", {"set": {"passed": passed, "turn": turn}}, rule="SGE-2")

@@ -82,7 +82,7 @@ def outcome(t, ev, h) -> list[dict[str, Any]]:
     rolled = h.last(lambda e: e.type == "ra.casualties", ev.version)
     if rolled is not None and rolled.version > _combat_start(h, ev):
         dice = h.roll_before(rolled, len(rolled.data["faces"]))
-        out.append(given("casualty dice", rolled.data["faces"], "CAS-1",
+        out.append(given("casualty dice", rolled.data["faces"], "BTL-3",
                          [link(rolled)] + [link(x, "casualty die") for x in dice]))
     elif not siege:
         out.append(given("casualty dice", "none rolled", "BTL-3",
