@@ -8,12 +8,35 @@ creation event and every rule and the audit can see them. docs/disputes.md has t
 """
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from engine.content import ContentError, decode, read_toml
+from engine.errors import BadInput
+
+
+class SituationError(BadInput):
+    """A situation file that states an impossible or unknown position (exit 2, not 70)."""
+
+    def __init__(self, reason: str):
+        super().__init__(None, reason)
+
+
+def stated(fn):
+    """Wrap a game's `situation(...)`: its ValueError (a key or value the file got wrong) is
+    reported as bad input naming the key, not as a failed set-up."""
+    @functools.wraps(fn)
+    def run(*args, **kw):
+        try:
+            return fn(*args, **kw)
+        except SituationError:
+            raise
+        except ValueError as exc:
+            raise SituationError(str(exc)) from None
+    return run
 
 
 class Step(msgspec.Struct, forbid_unknown_fields=True):

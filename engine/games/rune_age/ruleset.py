@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.ruleset import Option, Ruleset
+from engine.situation import stated
 from engine.commands import Optional
 
 from . import apply as fold
@@ -76,6 +77,7 @@ class RuneAge(Ruleset):
         start_round(ctx, table, 1)
         advance(ctx, table)
 
+    @stated
     def situation(self, ctx, table, doc: dict) -> None:
         """A situation starts in the active player's action step, or in the event phase."""
         sit = setup.read_situation(table, doc)

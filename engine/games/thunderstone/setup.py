@@ -6,6 +6,7 @@ from typing import Any
 import msgspec
 
 from engine.content import decode
+from engine.situation import stated
 from engine.games.thunderstone import coop, solo
 from engine.games.thunderstone.content import by_stack, card, cards, groups, pack
 from engine.games.thunderstone.experience import change_xp
@@ -240,6 +241,7 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     score_village: list[str] = []  # co-op and solo: monsters already on the village score pile
 
 
+@stated
 def situation(ctx, t, doc: dict[str, Any]) -> None:
     sit = decode(doc, Sit, "situation [game]")
     if len(sit.seat) != t.players:
