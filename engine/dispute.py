@@ -70,6 +70,7 @@ def settle(path: str | Path, names: list[str] | None = None, to_end: bool = Fals
     base = run(doc, to_end)
     ids = list(names) if names else touched(rs, base)
     decisive, show = decisive_spec(rs)
+    decisive = list(doc.get("decisive") or decisive)
     base_doc_readings = dict(doc["options"].get("readings", {}))
     variants = []
     for rid in ids:

@@ -99,3 +99,12 @@ def test_override_changes_the_battle_and_is_recorded():
     assert events[0].data["options"]["overrides"] == {"Glut": {"health": 7}}
     b = next(e for e in events if e.type == "ts.battle")
     assert (b.data["health"], b.data["won"]) == (7, False)
+
+
+def test_decisive_types_of_the_file_replace_the_catalogs(tmp_path):
+    text = open(TS, encoding="utf-8").read().replace("[game]", 'decisive = ["ts.target"]\n[game]', 1)
+    path = tmp_path / "d.toml"
+    path.write_text(text, encoding="utf-8")
+    report = settle(path, ["TS-A17"])
+    assert {e["type"] for v in report["variants"] for e in v["decisive"]} == {"ts.target"}
+    assert all(v["difference"] is None or not v["difference"]["decisive"] for v in report["variants"])
