@@ -28,6 +28,16 @@ def first(eng, gid, typ, test=lambda e: True):
     return next(e for e in eng.store.read(gid) if e.type == typ and test(e))
 
 
+def seeded_battle():
+    """A seeded two-seat game played by random bots up to its first battle."""
+    eng, gid = new_game("thunderstone", 2, 7)
+    rng, n = bot_rng(1), 0
+    while not any(e.type == "ts.battle" for e in eng.store.read(gid)) and n < 2000:
+        decide(eng, gid, rng, n)
+        n += 1
+    return eng, gid, first(eng, gid, "ts.battle")
+
+
 def test_thunderstone_battle_names_the_trait_the_parts_and_the_light():
     """EX-14 (p.15) BAT-1, BAT-3, BAT-6, BAT-8: the battle against a Leiche is lost because its
     immunity to magic zeroes the Gorinther's magic; the chain names each laid-out card with its
@@ -57,12 +67,7 @@ def test_thunderstone_battle_names_the_trait_the_parts_and_the_light():
 def test_thunderstone_battle_trail_reaches_the_shuffle_that_dealt_the_card():
     """In a seeded game every laid-out card's trail ends at its deal: a drawn card's trail
     passes through the shuffle of the deck it came from (a chance outcome)."""
-    eng, gid = new_game("thunderstone", 2, 7)
-    rng, n = bot_rng(1), 0
-    while not any(e.type == "ts.battle" for e in eng.store.read(gid)) and n < 2000:
-        decide(eng, gid, rng, n)
-        n += 1
-    battle = first(eng, gid, "ts.battle")
+    eng, gid, battle = seeded_battle()
     items = inputs(eng, gid, battle.version)
     chance = [s for i in items for s in i["from"] if s.get("chance")]
     assert chance and all(s["type"] in ("zone.shuffled", "chance.picked", "dice.rolled")
@@ -71,12 +76,7 @@ def test_thunderstone_battle_trail_reaches_the_shuffle_that_dealt_the_card():
 
 
 def test_thunderstone_public_audit_hides_hand_and_deck_events():
-    eng, gid = new_game("thunderstone", 2, 7)
-    rng, n = bot_rng(1), 0
-    while not any(e.type == "ts.battle" for e in eng.store.read(gid)) and n < 2000:
-        decide(eng, gid, rng, n)
-        n += 1
-    battle = first(eng, gid, "ts.battle")
+    eng, gid, battle = seeded_battle()
     public = inputs(eng, gid, battle.version, None)
     hidden = [s for i in public for s in i["from"] if s.get("hidden")]
     assert hidden and all(set(s) == {"version", "hidden"} for s in hidden)
