@@ -131,9 +131,12 @@ class History:
 
 
 def given(what: str, value: Any, rule: str | None, sources: list[dict[str, Any]] | None = None,
-          note: str = "") -> dict[str, Any]:
-    """One input of a rule: what it is, its value, the rule that used it, where it came from."""
+          note: str = "", card: str | list[str] | None = None) -> dict[str, Any]:
+    """One input of a rule: what it is, its value, the rule that used it, where it came from.
+    `card`: the card id(s) it is about, apart from the words (so a view can check them)."""
     out = {"input": what, "value": value, "rule": rule, "from": sources or []}
+    if card is not None:
+        out["card"] = card
     if note:
         out["note"] = note
     return out
@@ -170,7 +173,9 @@ def why_lines(report: dict[str, Any]) -> list[str]:
     lines = []
     for i in report.get("inputs", []):
         src = "; ".join(_source_words(s) for s in i["from"])
-        lines.append(f"{i['input']} = {i['value']} (rule {i['rule']})"
+        card = i.get("card")
+        lead = f"{', '.join(card) if isinstance(card, list) else card}: " if card else ""
+        lines.append(f"{lead}{i['input']} = {i['value']} (rule {i['rule']})"
                      + (f" - {i['note']}" if i.get("note") else "")
                      + (f" <- {src}" if src else ""))
     return lines

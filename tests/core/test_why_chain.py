@@ -49,11 +49,12 @@ def test_thunderstone_battle_names_the_trait_the_parts_and_the_light():
     items = inputs(eng, gid, battle.version)
     parts = [p["card"] for p in battle.data["parts"]]
     for card in parts:
-        (row,) = named(items, card + " ")
+        (row,) = [i for i in items if i.get("card") == card]
         assert row["rule"] == "BAT-1" and row["from"][0]["rule"] == "TRN-D1"
-    (target,) = named(items, "target Leiche I#1")
+    (target,) = named(items, "target Leiche I (monster")
     assert target["value"]["health"] == 5 and target["from"][0]["type"] == "ts.target"
-    (trait,) = named(items, "trait of Leiche I#1: immune_magic")
+    assert target["card"] == "Leiche I#1"
+    (trait,) = named(items, "trait of Leiche I: immune_magic")
     assert trait["rule"] == "BAT-6" and "MAGIC" in trait["value"]
     (mod,) = named(items, "trait modifier")
     assert "immune to magic: magic 2 -> 0" == mod["value"]
@@ -93,9 +94,9 @@ def test_rune_age_battle_names_the_dice_the_lost_unit_and_the_overrides():
     assert dice["value"] == [1]
     rolled = [s for s in dice["from"] if s["type"] == "dice.rolled"]
     assert rolled and rolled[0]["chance"]["forced"] and rolled[0]["rule"] == "CAS-1"
-    (lost,) = named(items, "attacker unit lost: Untote Horde#1")
-    assert lost["rule"] == "CAS-4"
-    (target,) = named(items, "target Dallak#1")
+    (lost,) = named(items, "attacker unit lost")
+    assert lost["rule"] == "CAS-4" and lost["card"] == ["Untote Horde#1"]
+    (target,) = named(items, "target Dallak (city)")
     assert target["value"] == {"printed strength": 3, "icons": 1}
     over = named(items, "values of ")
     assert {i["input"] for i in over} == {"values of Dallak"}  # the horde was lost before
@@ -117,8 +118,9 @@ def test_epochs_line_names_units_marker_and_dice_down_to_the_roll():
     eng.submit(gid, 0, {"kind": "done"})
     line = first(eng, gid, "line.resolved", lambda e: e.data["line"] == "normal")
     items = inputs(eng, gid, line.version)
-    (unit,) = named(items, "attacker Recruit#1")
+    (unit,) = named(items, "attacker Recruit: normal value")
     assert unit["value"] == 1 and unit["from"][0]["rule"] == "EP-X-DEPLOY"
+    assert unit["card"] == "Recruit#1"
     (marker,) = named(items, "attacker war marker")
     assert marker["value"] == 1 and marker["from"][0]["type"] == "marker.assigned"
     (die,) = named(items, "attacker die")

@@ -132,9 +132,10 @@ class Duel(Ruleset):
         for e in h.events:
             if e.type == "damage.dealt":
                 rolls = h.roll_before(e)
-                out.append(given(f"hit on seat {e.data.get('seat')} by {e.data.get('card')}",
+                out.append(given(f"hit on seat {e.data.get('seat')}",
                                  e.data["n"], e.rule, [link(e)] + [link(r, "attack die") for r in rolls],
-                                 f"face {e.data.get('face')}: miss 0, hit = card value, crit = value + 1"))
+                                 f"face {e.data.get('face')}: miss 0, hit = card value, crit = value + 1",
+                                 card=e.data.get("card")))
             elif e.type == "duel.out":
                 out.append(given(f"seat {e.data['seat']} out", f"{OUT_AT} or more damage", e.rule, [link(e)]))
         out.append(given("damage per seat", {str(s): t.damage.get(f"seat{s}", 0)

@@ -25,14 +25,16 @@ def line(t, ev, h) -> list[dict[str, Any]]:
     for i, side in enumerate(("attacker", "defender")):
         s = d[side]
         for u in s["units"]:
-            out.append(given(f"{side} {u['card']}: {d['line']} value", u["value"], "EP-S4-TOTAL",
-                             h.trail(u["card"], ev.version),
-                             "" if u["value"] else "no printed value in this line: counts 0"))
+            out.append(given(f"{side} {zones.card_name(u['card'])}: {d['line']} value", u["value"],
+                             "EP-S4-TOTAL", h.trail(u["card"], ev.version),
+                             "" if u["value"] else "no printed value in this line: counts 0",
+                             card=u["card"]))
             if u["marker"]:
                 m = h.last(lambda e, c=u["card"]: e.type == "marker.assigned"
                            and e.data.get("unit") == c, ev.version)
-                out.append(given(f"{side} war marker {u['marker']} on {u['card']}", u["bonus"],
-                                 "EP-S4-TOTAL", [link(m, "assigned")] if m else []))
+                out.append(given(f"{side} war marker {zones.card_name(u['marker'])}", u["bonus"],
+                                 "EP-S4-TOTAL", [link(m, "assigned")] if m else [],
+                                 card=[u["marker"], u["card"]]))
         src = ([link(assigned, f"{side} die")] if assigned else []) + \
             ([link(rolls[i], "roll")] if len(rolls) > i else [])
         out.append(given(f"{side} die", s["die"], "EP-X-DIE", src))
@@ -40,8 +42,8 @@ def line(t, ev, h) -> list[dict[str, Any]]:
                          note=f"raw {s['raw']}" + (", clamped to 0" if s.get("zero_rule") else "")))
     defeated = [e for e in h.events if e.type == "unit.defeated" and e.version > _start(h, ev)]
     for e in defeated:
-        out.append(given(f"{e.data['side']} {e.data['card']} already defeated", "counts nothing",
-                         "EP-S4-DEFEAT", [link(e)]))
+        out.append(given(f"{e.data['side']} unit already defeated", "counts nothing",
+                         "EP-S4-DEFEAT", [link(e)], card=e.data["card"]))
     out.append(given("difference", d["diff"], "EP-S4-DIFF",
                      note=f"damage {d['damage']['n']} to {d['damage']['side'] or 'nobody'}"))
     out.append(given("overflow", t.options["overflow"], "EP-S4-DAMAGE"))
@@ -67,8 +69,8 @@ def decided(t, ev, h) -> list[dict[str, Any]]:
                                                         "damage": e.data["damage"]},
                              "EP-S4-TOTAL", [link(e)]))
         elif e.type == "unit.defeated":
-            out.append(given(f"{e.data['side']} unit defeated: {e.data['card']}", e.data["line"],
-                             "EP-S4-DEFEAT", [link(e)]))
+            out.append(given(f"{e.data['side']} unit defeated", e.data["line"],
+                             "EP-S4-DEFEAT", [link(e)], card=e.data["card"]))
         elif e.type == "dice.rolled":
             out.append(given("combat die", e.data["face"], e.rule, [link(e)]))
     out.append(given("survivors", ev.data["survivors"], "EP-S4-WINNER",

@@ -26,19 +26,19 @@ def side(t, ev, h, seat: int, label: str, rule: str) -> list[dict[str, Any]]:
     for card in t.zone(army(seat)):
         c = spec(t.game, card)
         unit = is_unit(t, card)
-        out.append(given(f"{label} army: {card} ({c.kind})", c.strength if unit else 0, rule,
+        out.append(given(f"{label} army: {c.name} ({c.kind})", c.strength if unit else 0, rule,
                          h.trail(card, ev.version),
-                         "" if unit else "not a unit: adds no strength"))
+                         "" if unit else "not a unit: adds no strength", card=card))
     bonuses = [e for e in h.events if e.type == "ra.strength" and e.version > _combat_start(h, ev)
                and e.data.get("side") == (0 if label == "attacker" else 1)]
     for e in bonuses:
-        out.append(given(f"{label} ability strength of {e.data.get('card')}", e.data.get("amount"),
-                         e.rule, [link(e)]))
+        out.append(given(f"{label} ability strength", e.data.get("amount"), e.rule, [link(e)],
+                         card=e.data.get("card")))
     lost = [e for e in h.events if e.type == "zone.moved" and e.rule in ("CAS-2", "CAS-4", "DES-3")
             and e.version > _combat_start(h, ev) and e.data.get("src") == army(seat)]
     for e in lost:
-        out.append(given(f"{label} unit lost: {', '.join(e.data['cards'])}", 0, e.rule, [link(e)],
-                         "destroyed before the comparison"))
+        out.append(given(f"{label} unit lost", 0, e.rule, [link(e)],
+                         "destroyed before the comparison", card=list(e.data["cards"])))
     return out
 
 
@@ -59,22 +59,23 @@ def outcome(t, ev, h) -> list[dict[str, Any]]:
     if siege:
         out += side(t, ev, h, c.defender, "defender", "SGE-2")
         if not c.target.startswith("realm:"):
-            out.append(given(f"defence of {c.target}", spec(t.game, c.target).defence, "SGE-3",
-                             declared + h.trail(c.target, ev.version)))
+            out.append(given("defence of the city", spec(t.game, c.target).defence, "SGE-3",
+                             declared + h.trail(c.target, ev.version), card=c.target))
         out.append(given("defender total", d["defender"], "SGE-3"))
         out.append(given("tie", "goes to the defender", "SGE-3"))
         names += [zones.card_name(x) for x in t.zone(army(c.defender))]
     else:
         tc = spec(t.game, c.target)
-        out.append(given(f"target {c.target} ({tc.kind})", {"printed strength": tc.strength,
-                                                           "icons": tc.icons},
-                         "BTL-1", declared + h.trail(c.target, ev.version)))
+        out.append(given(f"target {tc.name} ({tc.kind})", {"printed strength": tc.strength,
+                                                          "icons": tc.icons},
+                         "BTL-1", declared + h.trail(c.target, ev.version), card=c.target))
         if c.kind in ("event", "objective") or lasting_bonus(t):
             for x in t.zone(LASTING):
-                out.append(given(f"lasting effect {x}", spec(t.game, x).amount, "EVT-4",
-                                 h.trail(x, ev.version)))
+                out.append(given("lasting effect", spec(t.game, x).amount, "EVT-4",
+                                 h.trail(x, ev.version), card=x))
         if worn(t, c.target):
-            out.append(given(f"damage tokens on {c.target}", t.damage.get(c.target, 0), "EVT-8"))
+            out.append(given("damage tokens on the target", t.damage.get(c.target, 0), "EVT-8",
+                             card=c.target))
         out.append(given("strength to reach", d["target"], "BTL-5",
                          declared, "fixed when the combat was declared"))
         out.append(given("tie", "goes to the army", "BTL-5"))
@@ -95,7 +96,8 @@ def outcome(t, ev, h) -> list[dict[str, Any]]:
 def casualties(t, ev, h) -> list[dict[str, Any]]:
     c = t.game.combat
     dice = h.roll_before(ev, len(ev.data["faces"]))
-    return [given(f"icons on {c.target}", c.icons, "CAS-1", h.trail(c.target, ev.version)),
+    return [given("icons on the target", c.icons, "CAS-1", h.trail(c.target, ev.version),
+                  card=c.target),
             given("faces rolled", ev.data["faces"], "CAS-1", [link(x) for x in dice]),
             given("skulls", ev.data["skulls"], "CAS-2")]
 

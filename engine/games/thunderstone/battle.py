@@ -347,21 +347,23 @@ def why(t, ev, h) -> list[dict[str, Any]]:
                         ev.version)
             src = ([link(eq, f"equipped to {x['equipped_to']}")] if eq else []) + src
         keywords = ", ".join(k.keywords) or "none"
-        out.append(given(f"{x['card']} ({k.kind}, keywords {keywords})",
+        out.append(given(f"{k.name} ({k.kind}, keywords {keywords})",
                          {"attack": x["attack"], "magic": x["magic"], "light": x["light"]},
-                         rule, src, x.get("note", "")))
+                         rule, src, x.get("note", ""), card=x["card"]))
     tsrc = h.last(lambda e: e.type == "ts.target" and e.data.get("monster") == target, ev.version)
-    out.append(given(f"target {target} ({tk.kind}, keywords {', '.join(tk.keywords) or 'none'})",
+    out.append(given(f"target {tk.name} ({tk.kind}, keywords {', '.join(tk.keywords) or 'none'})",
                      {"health": tk.health, "position": d["position"]}, "TRN-D3",
-                     ([link(tsrc, "chosen as target")] if tsrc else []) + h.trail(target, ev.version)))
+                     ([link(tsrc, "chosen as target")] if tsrc else []) + h.trail(target, ev.version),
+                     card=target))
     for a in tk.all("trait"):
-        out.append(given(f"trait of {target}: {a.do}", words(a.on, a.do, a.n, a.m, a.what), "BAT-6",
-                         note="demands/limits applied while it is the target"))
+        out.append(given(f"trait of {tk.name}: {a.do}", words(a.on, a.do, a.n, a.m, a.what), "BAT-6",
+                         note="demands/limits applied while it is the target", card=target))
     for _, c in board(t):
         for a in value(t, c).all("global"):
             if a.do in ("light", "double_light_penalty"):
-                out.append(given(f"global effect of {c}: {a.do}", words(a.on, a.do, a.n, a.m, a.what),
-                                 "BAT-3", h.trail(c, ev.version)))
+                out.append(given(f"global effect of {value(t, c).name}: {a.do}",
+                                 words(a.on, a.do, a.n, a.m, a.what), "BAT-3", h.trail(c, ev.version),
+                                 card=c))
     out.append(given("light penalty", {"position base": d["light_base"],
                                        "monster's own light": d["light_monster"],
                                        "global light": d["light_global"],
@@ -372,7 +374,8 @@ def why(t, ev, h) -> list[dict[str, Any]]:
     for m in d["modifiers"]:
         out.append(given("trait modifier", m, "BAT-6"))
     for r in d["reductions"]:
-        out.append(given(f"disease {r['card']}", f"-1 {r['to']}", "BAT-5", h.trail(r["card"], ev.version)))
+        out.append(given("disease", f"-1 {r['to']}", "BAT-5", h.trail(r["card"], ev.version),
+                         card=r["card"]))
     for key, rule in (("attack", "BAT-4"), ("magic", "BAT-4"), ("total", "BAT-7")):
         out.append(given(key if key != "total" else "total attack after light", d[key], rule))
     if "gold_revealed" in d and any(a.do == "double_health_unless_gold" for a in tk.all("trait")):
@@ -390,6 +393,6 @@ def _verdict(d: dict[str, Any], tk: Card) -> str:
     if d["deduction"]:
         causes.append(f"light penalty {d['light_penalty']} at position {d['position']} "
                       f"costs {d['deduction']} attack")
-    zeroed = [f"{x['card']}: {x['note']}" for x in d["parts"] if x.get("note")]
+    zeroed = [f"{card(x['card']).name}: {x['note']}" for x in d["parts"] if x.get("note")]
     causes += zeroed
     return "; ".join(causes) if causes else "no trait or penalty changed the totals"
