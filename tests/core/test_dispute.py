@@ -22,10 +22,10 @@ def battle(v):
 
 
 def test_thunderstone_glut_light_reading_decides_the_battle():
-    """BAT-3 with reading TS-A17: Glut's own LICHT +1 lowers the penalty (won) or not (lost)."""
+    """BAT-3 with reading A17: Glut's own LICHT +1 lowers the penalty (won) or not (lost)."""
     report = settle(TS)
-    assert "TS-A17" in report["consulted"]
-    v = variants(report, "TS-A17")
+    assert "A17" in report["consulted"]
+    v = variants(report, "A17")
     stated, other = battle(v["lowers_penalty"]), battle(v["not_for_penalty"])
     assert v["lowers_penalty"]["as_stated"] and not v["not_for_penalty"]["as_stated"]
     assert (stated["data"]["won"], stated["data"]["light_penalty"], stated["data"]["total"]) == (True, 1, 5)
@@ -35,10 +35,10 @@ def test_thunderstone_glut_light_reading_decides_the_battle():
 
 
 def test_rune_age_city_icons_reading_decides_the_battle():
-    """BTL-3 with reading RA-A16: a forced skull against a city with an icon costs the only unit
+    """BTL-3 with reading A16: a forced skull against a city with an icon costs the only unit
     (the city holds) unless only enemies cause casualties (the city is captured)."""
-    report = settle(RA, ["RA-A16"])
-    v = variants(report, "RA-A16")
+    report = settle(RA, ["A16"])
+    v = variants(report, "A16")
     outcome = {alt: next(e for e in x["decisive"] if e["type"] == "ra.outcome")["data"]
                for alt, x in v.items()}
     assert outcome["any_icons"]["winner"] == "target" and outcome["any_icons"]["attacker"] == 0
@@ -48,34 +48,34 @@ def test_rune_age_city_icons_reading_decides_the_battle():
 
 
 def test_only_named_readings_are_played():
-    report = settle(RA, ["RA-A16"])
-    assert {v["reading"] for v in report["variants"]} == {"RA-A16"}
+    report = settle(RA, ["A16"])
+    assert {v["reading"] for v in report["variants"]} == {"A16"}
 
 
 def test_unknown_reading_names_the_known_ones(capsys):
     code = cli.main(["dispute", RA, "--reading", "RA-NOPE", "--json"])
     out = json.loads(capsys.readouterr().out)
-    assert code == 2 and "RA-NOPE" in out["error"] and "RA-A16" in out["error"]
+    assert code == 2 and "RA-NOPE" in out["error"] and "A16" in out["error"]
 
 
 def test_cli_json_and_words(capsys):
-    assert cli.main(["dispute", TS, "--reading", "TS-A17", "--json"]) == 0
+    assert cli.main(["dispute", TS, "--reading", "A17", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert [v["alternative"] for v in report["variants"]] == ["lowers_penalty", "not_for_penalty"]
-    assert cli.main(["dispute", TS, "--reading", "TS-A17"]) == 0
+    assert cli.main(["dispute", TS, "--reading", "A17"]) == 0
     text = capsys.readouterr().out
-    assert "TS-A17" in text and "not_for_penalty" in text and "BAT-8" in text
+    assert "A17" in text and "not_for_penalty" in text and "BAT-8" in text
 
 
 def test_a_chosen_reading_is_recorded_in_the_creation_event():
-    eng, gid = from_situation(TS, options={"readings": {"TS-A17": "not_for_penalty"}})
+    eng, gid = from_situation(TS, options={"readings": {"A17": "not_for_penalty"}})
     created = eng.store.read(gid)[0]
-    assert created.data["options"]["readings"] == {"TS-A17": "not_for_penalty"}
+    assert created.data["options"]["readings"] == {"A17": "not_for_penalty"}
 
 
 @pytest.mark.parametrize("readings, words", [
-    ({"TS-NOPE": "x"}, ["TS-NOPE", "TS-A17"]),
-    ({"TS-A17": "maybe"}, ["TS-A17", "lowers_penalty", "not_for_penalty"]),
+    ({"TS-NOPE": "x"}, ["TS-NOPE", "A17"]),
+    ({"A17": "maybe"}, ["A17", "lowers_penalty", "not_for_penalty"]),
 ])
 def test_bad_reading_in_a_situation_names_key_and_allowed_values(readings, words):
     with pytest.raises(ValueError) as exc:
@@ -105,6 +105,26 @@ def test_decisive_types_of_the_file_replace_the_catalogs(tmp_path):
     text = open(TS, encoding="utf-8").read().replace("[game]", 'decisive = ["ts.target"]\n[game]', 1)
     path = tmp_path / "d.toml"
     path.write_text(text, encoding="utf-8")
-    report = settle(path, ["TS-A17"])
+    report = settle(path, ["A17"])
     assert {e["type"] for v in report["variants"] for e in v["decisive"]} == {"ts.target"}
     assert all(v["difference"] is None or not v["difference"]["decisive"] for v in report["variants"])
+
+
+@pytest.mark.parametrize("name", ["thunderstone", "rune-age", "epochs", "duel"])
+def test_catalog_readings_cite_catalog_rules_and_are_asked_by_the_rules(name):
+    """Each listed ambiguity names a rule of the catalog, its default is an alternative, and
+    the rules ask for it (by id) or carry it as a declared game option."""
+    import pathlib
+
+    from engine import readings, registry
+    rs = registry.get(name)
+    listed = readings.of(rs)
+    assert listed
+    pkg = pathlib.Path(__import__(type(rs).__module__, fromlist=["_"]).__file__).parent
+    code = "".join(p.read_text(encoding="utf-8") for p in pkg.glob("*.py"))
+    for rid, r in listed.items():
+        assert r.rule in rs.catalog and r.default in r.alternatives, rid
+        if r.option:
+            assert set(r.alternatives) == set(rs.options[r.option].choices), rid
+        else:
+            assert f'chosen(t, "{rid}")' in code, rid

@@ -62,7 +62,7 @@ def test_thunderstone_battle_names_the_trait_the_parts_and_the_light():
     assert result["value"].startswith("lost") and "immune to magic" in result["note"]
     (light,) = named(items, "light penalty")
     assert light["rule"] == "BAT-3" and light["value"]["position base"] == 1
-    assert named(items, "reading TS-A17") and named(items, "reading of BAT-8")
+    assert named(items, "reading A17") and named(items, "reading of BAT-8")
 
 
 def test_thunderstone_battle_trail_reaches_the_shuffle_that_dealt_the_card():
@@ -86,7 +86,7 @@ def test_thunderstone_public_audit_hides_hand_and_deck_events():
 def test_rune_age_battle_names_the_dice_the_lost_unit_and_the_overrides():
     """BTL-3, CAS-1, CAS-4, BTL-5: the city holds because the forced skull destroyed the only
     unit; the chain names the die roll (forced), the unit lost, the target's strength and icons,
-    the overridden values and the reading RA-A16 in force."""
+    the overridden values and the reading A16 in force."""
     eng, gid = from_situation(RA_CITY)
     out = first(eng, gid, "ra.outcome")
     items = inputs(eng, gid, out.version)
@@ -101,7 +101,7 @@ def test_rune_age_battle_names_the_dice_the_lost_unit_and_the_overrides():
     over = named(items, "values of ")
     assert {i["input"] for i in over} == {"values of Dallak"}  # the horde was lost before
     assert all(i["note"] == "overridden by situation" for i in over)
-    (reading,) = named(items, "reading RA-A16")
+    (reading,) = named(items, "reading A16")
     assert reading["value"] == "any_icons"
 
 
@@ -142,7 +142,7 @@ def test_duel_end_names_every_hit_and_its_roll():
     assert all(h["from"][1]["type"] == "dice.rolled" and h["from"][1]["chance"] for h in hits)
     (per_seat,) = named(items, "damage per seat")
     assert sum(per_seat["value"].values()) == sum(e.data["n"] for e in dealt)
-    assert named(items, "reading DU-TIE") or over.rule == "DU-OUT"
+    assert named(items, "reading TIE") or over.rule == "DU-OUT"
 
 
 def test_audit_json_carries_the_chain_and_words_render_it(tmp_path, capsys):

@@ -196,7 +196,7 @@ def end_turn(ctx, t, ev) -> None:
         dmg = {s: t.damage.get(f"seat{s}", 0) for s in living}
         low = min(dmg.values())
         winners = [s for s in living if dmg[s] == low]
-        if len(winners) > 1 and readings.chosen(t, "DU-TIE") == "nobody":
+        if len(winners) > 1 and readings.chosen(t, "TIE") == "nobody":
             winners = []
         ctx.emit("game.over", {"winners": winners,
                                "scores": {str(s): -d for s, d in dmg.items()},

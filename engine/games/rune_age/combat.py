@@ -156,8 +156,8 @@ def stop(ctx, t) -> None:
 
 
 def casualty_roll(t, target: str) -> bool:
-    """A16: any target card with icons; reading RA-A16 enemies_only spares cities/strongholds."""
-    if readings.chosen(t, "RA-A16") != "enemies_only":
+    """A16: any target card with icons; reading A16 enemies_only spares cities/strongholds."""
+    if readings.chosen(t, "A16") != "enemies_only":
         return True
     return spec(t.game, target).kind not in ("city", "stronghold")
 
@@ -280,7 +280,7 @@ def outcome(ctx, t) -> None:
     if kind in ("stronghold", "city"):
         src = barracks(c.attacker, "stronghold") if kind == "stronghold" else CITIES
         zones.move(ctx, src, play(c.attacker), [c.target], rule="BTL-5")
-        if readings.chosen(t, "RA-A11") == "exhausted":
+        if readings.chosen(t, "A11") == "exhausted":
             ctx.emit("ra.exhausted", {"card": c.target, "seat": c.attacker}, rule="BTL-5")
     elif kind == "objective":
         over(ctx, t, [c.attacker], "defeated the objective card", "SCN-DL-3" if g.solo else "SCN-DL-2")

@@ -163,9 +163,9 @@ def hero_parts(t, c: str, target: str, p: int, cards: list[str], party: list[str
     if tt.atk_minus:
         r = max(0, r - tt.atk_minus)
     if k.has("static", "conjurer") and p <= 1:
-        if readings.chosen(t, "TS-A13") == "no_attack":
+        if readings.chosen(t, "A13") == "no_attack":
             return [part(c, 0, 0, 0, "conjurer: no attack and no light at positions 0 and 1 "
-                                     "(reading TS-A13 no_attack)")]
+                                     "(reading A13 no_attack)")]
         r, m, note = 0, 0, "conjurer: ATTACK +0 at positions 0 and 1 (A13)"
     m += tt.mag_any_pos.get(c, 0)
     if "immune_unarmed" in tr and not armed:
@@ -210,12 +210,12 @@ def light_penalty(t, target: str, p: int, light_points: int) -> tuple[int, int, 
     tk = value(t, target)
     tr = traits(tk)
     own = -sum(a.n for a in tk.all("trait") if a.do == "light")
-    if own and readings.chosen(t, "TS-A17") == "not_for_penalty":
+    if own and readings.chosen(t, "A17") == "not_for_penalty":
         own = 0
     glob = -global_light(t) if p else 0
     base = p * (2 if doubled_light(t) else 1)  # Guardian of Night: base penalties doubled
     need = base + own + glob
-    if p == 0 and readings.chosen(t, "TS-A48") == "global_applies":
+    if p == 0 and readings.chosen(t, "A48") == "global_applies":
         glob = -global_light(t)
         return max(0, glob - light_points), max(0, light_points - max(0, glob)), own, glob
     if p == 0:
@@ -277,8 +277,8 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
         reductions.append({"card": d, "to": to})
     deduction = 2 * penalty
     if deduction and ("magic_half" in tr or "half_without_magic" in tr) \
-            and readings.chosen(t, "TS-A11") == "after_light":
-        mods.append(f"light deduction {deduction} before halving (reading TS-A11 after_light)")
+            and readings.chosen(t, "A11") == "after_light":
+        mods.append(f"light deduction {deduction} before halving (reading A11 after_light)")
         if R >= deduction:
             R -= deduction
         else:

@@ -22,9 +22,9 @@ def test_x02_with_a_sturdier_berserker_it_survives_the_ranged_line():
 
 
 def test_reading_EP_X1_sets_its_option():
-    g = Game("ep_x02_fragile_unit", options={"readings": {"EP-X1": "front_only"}})
+    g = Game("ep_x02_fragile_unit", options={"readings": {"X1": "front_only"}})
     assert g.t.options["overflow"] == "front_only"
-    assert g.t.options["readings"] == {"EP-X1": "front_only"}
+    assert g.t.options["readings"] == {"X1": "front_only"}
 
 
 def test_override_of_an_unknown_value_names_the_allowed_ones():

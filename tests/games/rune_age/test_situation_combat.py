@@ -94,18 +94,18 @@ def test_passed_outside_a_siege_is_refused():
 
 
 def test_reading_RA_A11_captured_city_enters_exhausted():
-    """BTL-5 with RA-A11 exhausted: the captured city is exhausted at once (default: ready)."""
-    opts = {"readings": {"RA-A16": "enemies_only", "RA-A11": "exhausted"}}
+    """BTL-5 with A11 exhausted: the captured city is exhausted at once (default: ready)."""
+    opts = {"readings": {"A16": "enemies_only", "A11": "exhausted"}}
     eng, gid = from_situation(CITY, options=opts)
     assert "Dallak#1" in eng.table(gid).game.exhausted
-    eng, gid = from_situation(CITY, options={"readings": {"RA-A16": "enemies_only"}})
+    eng, gid = from_situation(CITY, options={"readings": {"A16": "enemies_only"}})
     assert "Dallak#1" in eng.table(gid).zone("play:0")
     assert "Dallak#1" not in eng.table(gid).game.exhausted
 
 
 def test_option_reading_and_its_option_must_agree():
     with pytest.raises(ValueError) as exc:
-        from_situation(CITY, options={"readings": {"RA-A2": "harsh"}, "casualty_die": "mild"})
-    assert "RA-A2" in str(exc.value) and "casualty_die" in str(exc.value)
-    eng, gid = from_situation(CITY, options={"readings": {"RA-A2": "harsh"}})
+        from_situation(CITY, options={"readings": {"A2": "harsh"}, "casualty_die": "mild"})
+    assert "A2" in str(exc.value) and "casualty_die" in str(exc.value)
+    eng, gid = from_situation(CITY, options={"readings": {"A2": "harsh"}})
     assert eng.table(gid).options["casualty_die"] == "harsh"

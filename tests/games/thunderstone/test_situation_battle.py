@@ -75,14 +75,14 @@ def test_override_reaches_the_battle_and_the_audit():
 
 
 def test_reading_TS_A17_changes_the_penalty():
-    """BAT-3 with TS-A17 not_for_penalty: Glut's own LICHT +1 no longer lowers the penalty."""
-    eng, gid = from_situation(GLUT, options={"readings": {"TS-A17": "not_for_penalty"}})
+    """BAT-3 with A17 not_for_penalty: Glut's own LICHT +1 no longer lowers the penalty."""
+    eng, gid = from_situation(GLUT, options={"readings": {"A17": "not_for_penalty"}})
     b = battle_of(eng, gid)
     assert (b.data["light_monster"], b.data["light_penalty"], b.data["won"]) == (0, 2, False)
 
 
 def test_reading_TS_A13_conjurer_takes_no_part_at_position_1():
-    """BAT-1 with TS-A13: a conjurer attacks position 1 with ATTACK +0 (A13, noted as such),
+    """BAT-1 with A13: a conjurer attacks position 1 with ATTACK +0 (A13, noted as such),
     or takes no part at all (no_attack: no attack, no light, noted with the reading)."""
     def edit(game):
         game["hall"] = ["Gruftgeist", "Glut", "Ork II"]
@@ -91,9 +91,9 @@ def test_reading_TS_A13_conjurer_takes_no_part_at_position_1():
     eng, gid = from_situation(GLUT, edit=edit)
     (conj,) = [p for p in battle_of(eng, gid).data["parts"] if p["card"].startswith("Meister")]
     assert conj["attack"] == 0 and "A13" in conj["note"]
-    eng, gid = from_situation(GLUT, edit=edit, options={"readings": {"TS-A13": "no_attack"}})
+    eng, gid = from_situation(GLUT, edit=edit, options={"readings": {"A13": "no_attack"}})
     (conj,) = [p for p in battle_of(eng, gid).data["parts"] if p["card"].startswith("Meister")]
-    assert (conj["attack"], conj["light"]) == (0, 0) and "TS-A13" in conj["note"]
+    assert (conj["attack"], conj["light"]) == (0, 0) and "A13" in conj["note"]
 
 
 def test_cli_reports_a_bad_situation_as_bad_input(tmp_path, capsys):
