@@ -112,3 +112,50 @@ def test_cli_reports_a_bad_situation_as_bad_input(tmp_path, capsys):
     code = cli.main(["new", "--situation", str(bad), "--db", str(tmp_path / "g.db"), "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 2 and "'gaem'" in out["error"] and "readings" in out["error"]
+
+
+def test_reading_A48_global_light_at_position_0():
+    """BAT-3 with A48: at position 0 the penalty is 0 even under Erstickender Rauch's global
+    LIGHT -2 (digest A48); under global_applies the -2 counts there (penalty 2, no light)."""
+    def edit(game):
+        game["pos0"] = ["Ork II"]
+        game["hall"] = ["Erstickender Rauch", "Glut", "Gruftgeist"]
+        game["battle"]["target"] = "Ork II"
+    eng, gid = from_situation(GLUT, edit=edit)
+    b = battle_of(eng, gid)
+    assert (b.data["position"], b.data["light_penalty"]) == (0, 0)
+    eng, gid = from_situation(GLUT, edit=edit, options={"readings": {"A48": "global_applies"}})
+    b = battle_of(eng, gid)
+    assert (b.data["position"], b.data["light_global"], b.data["light_penalty"]) == (0, 2, 2)
+
+
+def test_reading_A11_halving_before_or_after_the_light_deduction(monkeypatch):
+    """BAT-6 with A11: no boxed monster halves (the trait exists for content packs), so a
+    Gruftgeist is given 'total halved without magic attack' for this test. Attack 7 at
+    position 1 without light (penalty 1, deduction 2): halve first 7//2 - 2 = 1 (A11), or
+    deduct first (7 - 2)//2 = 2 (after_light)."""
+    import msgspec
+
+    from engine.games.thunderstone import battle
+    from engine.games.thunderstone.content import card
+    printed = battle.value
+
+    def halving(t, c):
+        k = printed(t, c)
+        if k.name != "Gruftgeist":
+            return k
+        half = msgspec.structs.replace(k.abilities[0], do="half_without_magic")
+        return msgspec.structs.replace(k, abilities=[half] + list(k.abilities[1:]))
+    monkeypatch.setattr(battle, "value", halving)
+
+    def edit(game):
+        game["hall"] = ["Gruftgeist", "Glut", "Ork II"]
+        game["battle"]["target"] = "Gruftgeist"
+    totals = {}
+    for alt in ("before_light", "after_light"):
+        eng, gid = from_situation(GLUT, edit=edit, options={"readings": {"A11": alt}})
+        b = battle_of(eng, gid).data
+        assert (b["position"], b["light_penalty"], b["attack"] + b["magic"] > 0) == (1, 1, True)
+        totals[alt] = b["total"]
+    assert totals == {"before_light": 7 // 2 - 2, "after_light": (7 - 2) // 2}
+    assert card("Gruftgeist#1").abilities[0].do == "immune_magic"  # content untouched
