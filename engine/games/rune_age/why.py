@@ -62,6 +62,11 @@ def outcome(t, ev, h) -> list[dict[str, Any]]:
             out.append(given("defence of the city", spec(t.game, c.target).defence, "SGE-3",
                              declared + h.trail(c.target, ev.version), card=c.target))
         out.append(given("defender total", d["defender"], "SGE-3"))
+        passed = h.last(lambda e: e.type == "ra.combat_step" and "passed" in e.data.get("set", {}),
+                        ev.version)
+        if passed is not None and passed.version > _combat_start(h, ev):
+            out.append(given("seats that passed (final)", passed.data["set"]["passed"], "SGE-2",
+                             [link(passed)]))
         out.append(given("tie", "goes to the defender", "SGE-3"))
         names += [zones.card_name(x) for x in t.zone(army(c.defender))]
     else:

@@ -6,6 +6,8 @@ import pytest
 
 from engine.situation import SituationError
 from engine.testing import from_situation
+from projections.audit import audit
+from projections.views import REFEREE
 
 CITY = "engine/games/rune_age/situations/dispute_city_casualties.toml"
 
@@ -83,6 +85,12 @@ def test_siege_with_a_seat_that_passed():
     c = eng.table(gid).game.combat
     assert (c.kind, c.passed, c.turn) == ("siege", [1], 0)
     assert {"kind": "pass"} in eng.legal(gid, 0) and not eng.legal(gid, 1)
+    eng.submit(gid, 0, {"kind": "play", "card": "Skelett-Bogenschütze"})  # then must pass: A30
+    (out,) = events(eng, gid, "ra.outcome")
+    assert (out.data["attacker"], out.data["defender"], out.data["winner"]) == (5, 0, "attacker")
+    rows = {i["input"]: i for i in audit(eng.store, gid, out.version, REFEREE)["inputs"]}
+    assert rows["seats that passed (final)"]["value"] == [1, 0]  # the file's, then the attacker
+    assert rows["seats that passed (final)"]["from"][0]["rule"] == "SGE-2"
 
 
 def test_passed_outside_a_siege_is_refused():
