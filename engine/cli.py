@@ -20,7 +20,7 @@ from rich.table import Table as RichTable
 
 from engine import cards as cards_mod
 from engine import cli_render as render
-from engine import integrity, registry, simulate_cli
+from engine import dispute_cli, integrity, registry, simulate_cli
 import analytics.cli
 from table import cli as table_cli  # (engine.cli has a function named table)
 from engine import situation as situation_file
@@ -462,6 +462,7 @@ def parser() -> argparse.ArgumentParser:
     simulate_cli.add_parser(sub, common).set_defaults(run=simulate_cli.run)
     analytics.cli.add_parser(sub, common).set_defaults(run=analytics.cli.run)
     table_cli.add_parser(sub, common).set_defaults(run=table_cli.run)
+    dispute_cli.add_parser(sub, common).set_defaults(run=dispute_cli.run)
     return p
 
 

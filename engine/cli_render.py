@@ -20,6 +20,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from engine import cards as cards_mod
+from engine.explain import source_words
 from engine.mechanics.zones import card_name
 from engine.narration import SEAT_KEYS, command_labels, seat_name
 
@@ -287,8 +288,10 @@ def audit_tables(words: Words, report: dict[str, Any]) -> list[RichTable]:
     out = [table(f"why event {report['event']} of {report['game_id']} happened "
                  f"(command {report['command_id']}; {report['as']})",
                  ["event", "", "what", "seat", "rule and why"], rows)]
+    if report.get("inputs"):
+        out.append(inputs_table(report))
     rest = {k: v for k, v in report.items()
-            if k not in ("game_id", "event", "as", "command_id", "chain", "state_before")}
+            if k not in ("game_id", "event", "as", "command_id", "chain", "state_before", "inputs")}
     if rest:
         out.append(table("more", ["what", "value"], words.pairs(rest)))
     if report.get("state_before"):
@@ -296,3 +299,16 @@ def audit_tables(words: Words, report: dict[str, Any]) -> list[RichTable]:
         before[0].title = f"state before event {report['event']}: {before[0].title}"
         out += before
     return out
+
+
+def inputs_table(report: dict[str, Any]) -> RichTable:
+    """The why-chain: every input the rule used, with the rule, any note (a stand-in, a
+    situation's override, the reading in force) and the events it came from, down to chance."""
+    rows = []
+    for i in report["inputs"]:
+        card = i.get("card")
+        rows.append([", ".join(card) if isinstance(card, list) else (card or ""), str(i["input"]),
+                     str(i["value"]), str(i["rule"]), i.get("note") or "",
+                     "; ".join(source_words(x) for x in i.get("from", []))])
+    return table(f"every input of event {report['event']}", ["card", "input", "value", "rule",
+                                                              "note", "came from"], rows)

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from engine import narration
+from engine import narration, readings
 from engine.catalog import CORE_CATALOG, Catalog
 from engine.table import Table
 
@@ -102,6 +102,12 @@ class Ruleset:
         from the type and data (`engine.narration`)."""
         return narration.describe(table, ev)
 
+    def why(self, table: Table, ev, history) -> list[dict[str, Any]]:
+        """Every input the rule behind `ev` used, for the audit (engine.explain: `given`,
+        `history.trail`), `table` being the state just before it. Default: none beyond the
+        readings in force, which the audit adds for every event."""
+        return []
+
     # -- hidden information -------------------------------------------------------------
     def game_view(self, table: Table, seat: int | None) -> Any:
         return msgspec.to_builtins(table.game)
@@ -133,6 +139,8 @@ class Ruleset:
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         out = {k: o.default for k, o in self.options.items()}
         for key, value in options.items():
+            if key in (readings.READINGS, readings.OVERRIDES) or key.startswith("reading."):
+                continue  # a judge's choices (engine.readings), recorded only when given
             if key not in self.options:
                 raise ValueError(f"{self.name}: unknown option {key!r} "
                                  f"(known: {', '.join(self.options) or 'none'})")
@@ -142,7 +150,12 @@ class Ruleset:
             if spec.choices and value not in spec.choices:
                 raise ValueError(f"{self.name}: option {key}={value!r} not in {list(spec.choices)}")
             out[key] = value
+        readings.check_options(self, options, out)
         return out
+
+    def check_overrides(self, overrides: dict[str, Any]) -> dict[str, Any]:
+        """Checked card overrides of a situation (engine.readings); default: none allowed."""
+        raise ValueError(f"{self.name}: this ruleset takes no card overrides")
 
 
 def _coerce(text: str, like: Any) -> Any:

@@ -1,9 +1,12 @@
 """Audit: why did event N happen? Its chain of causes back to the command, each rule with
-its catalog summary, and the state just before it, as the named viewer may see them."""
+its catalog summary, every input the rule used with the event it came from (engine.explain.why:
+cards, values, traits, dice, readings in force, situation overrides), and the state just before
+it, as the named viewer may see them."""
 from __future__ import annotations
 
 from typing import Any
 
+from engine.explain import why
 from projections.state import StateReader
 from projections.views import REFEREE, event_view, full_state, state_view, viewer_name
 from store import EventStore
@@ -27,9 +30,11 @@ def audit(store: EventStore, game_id: str, n: int, who=None) -> dict[str, Any]:
             "reading": rule.reading if rule and rule.reading else None,
             "data": cur.data if who is REFEREE else event_view(rs, cur, who)["data"]})
         cur = store.event(game_id, cur.cause) if cur.cause else None
-    before = None
+    before, t = None, None
     if n > 1:
         t = reader.state_at(game_id, n - 1)
         before = full_state(rs, t) if who is REFEREE else state_view(rs, t, who)
+    inputs = why(rs, t, ev, store.read(game_id, 1, n - 1) if n > 1 else [], who,
+                 referee=who is REFEREE)
     return {"game_id": game_id, "event": n, "as": viewer_name(who), "command_id": ev.command_id,
-            "chain": chain, "state_before": before}
+            "chain": chain, "inputs": inputs, "state_before": before}

@@ -6,6 +6,7 @@ from typing import Any
 
 import msgspec
 
+from engine import readings
 from engine.cards import CardInfo
 from engine.content import Record, decode, load
 from engine.mechanics import damage, zones
@@ -138,6 +139,25 @@ class Duel(Ruleset):
     def public_data(self, ev) -> dict[str, Any]:
         return {}
 
+    def why(self, t, ev, h) -> list[dict[str, Any]]:
+        """The end (DU-OUT, DU-LIMIT): each seat's damage, and each hit with its card and roll."""
+        from engine.explain import given, link
+        if ev.type != "game.over":
+            return []
+        out = []
+        for e in h.events:
+            if e.type == "damage.dealt":
+                rolls = h.roll_before(e)
+                out.append(given(f"hit on seat {e.data.get('seat')}",
+                                 e.data["n"], e.rule, [link(e)] + [link(r, "attack die") for r in rolls],
+                                 f"face {e.data.get('face')}: miss 0, hit = card value, crit = value + 1",
+                                 card=e.data.get("card")))
+            elif e.type == "duel.out":
+                out.append(given(f"seat {e.data['seat']} out", f"{OUT_AT} or more damage", e.rule, [link(e)]))
+        out.append(given("damage per seat", {str(s): t.damage.get(f"seat{s}", 0)
+                                             for s in range(t.players)}, ev.rule))
+        return out
+
 
 def target_of(t, seat: int) -> int:
     n = t.players
@@ -191,7 +211,10 @@ def end_turn(ctx, t, ev) -> None:
     if rnd > t.options["rounds"]:
         dmg = {s: t.damage.get(f"seat{s}", 0) for s in living}
         low = min(dmg.values())
-        ctx.emit("game.over", {"winners": [s for s in living if dmg[s] == low],
+        winners = [s for s in living if dmg[s] == low]
+        if len(winners) > 1 and readings.chosen(t, "TIE") == "nobody":
+            winners = []
+        ctx.emit("game.over", {"winners": winners,
                                "scores": {str(s): -d for s, d in dmg.items()},
                                "reason": "round limit"}, "DU-LIMIT")
         return

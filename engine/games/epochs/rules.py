@@ -17,6 +17,7 @@ from engine.games.epochs.state import (
     medal_image,
     seat_zone,
 )
+from engine import readings
 from engine.mechanics import damage, zones
 
 S = PACK.setup
@@ -26,8 +27,15 @@ def first_named(cards: list[str], name: str) -> str:
     return next(c for c in cards if zones.card_name(c) == name)
 
 
-def hp(card: str) -> int:
-    return PACK.units[zones.card_name(card)].hp
+def hp(t, card: str) -> int:
+    return unit_value(t, card, "hp")
+
+
+def unit_value(t, card: str, field: str):
+    """A unit's printed value (hp, ranged, normal, melee), or a situation's override of it."""
+    name = zones.card_name(card)
+    over = readings.overridden(t, name)
+    return over[field] if field in over else getattr(PACK.units[name], field)
 
 
 def attack_units(t) -> list[str]:
@@ -154,7 +162,7 @@ def line_total(t, side: str, line: str) -> dict:
     c = t.game.combat
     units, bonus = [], 0
     for card in survivors(t, side):
-        value = getattr(PACK.units[zones.card_name(card)], line)
+        value = unit_value(t, card, line)
         marker = c.markers.get(card)
         extra = getattr(PACK.markers[zones.card_name(marker)], line) if marker else 0
         units.append({"card": card, "value": value or 0, "marker": marker, "bonus": extra})
@@ -186,10 +194,10 @@ def place_damage(ctx, t, side: str, n: int, line: str) -> None:
             break
         if card in t.game.combat.defeated:
             continue
-        hit = min(n, hp(card) - damage.taken(t, card))
+        hit = min(n, hp(t, card) - damage.taken(t, card))
         damage.deal(ctx, card, hit, "EP-S4-DAMAGE", line=line, side=side, slot=slot)
         n -= hit
-        if damage.taken(t, card) >= hp(card):
+        if damage.taken(t, card) >= hp(t, card):
             ctx.emit("unit.defeated", {"card": card, "side": side, "line": line, "slot": slot,
                                        "face_down": True}, "EP-S4-DEFEAT")
         if not spill:

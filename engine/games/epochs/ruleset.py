@@ -63,6 +63,17 @@ class Epochs(Ruleset):
         from engine.games.epochs.content import PACK
         return {PACK.die.name: PACK.die}
 
+    def check_overrides(self, overrides: dict[str, Any]) -> dict[str, Any]:
+        """Situation card overrides: a unit's damage symbols and line values (docs/disputes.md)."""
+        from engine.games.epochs.content import PACK
+        from engine.readings import check_override_table
+        return check_override_table(self, overrides, {"hp": int, "ranged": int, "normal": int,
+                                                      "melee": int}, PACK.units)
+
+    def why(self, table, ev, history) -> list[dict[str, Any]]:
+        from engine.games.epochs.why import why
+        return why(table, ev, history)
+
     def legal_commands(self, table, seat: int) -> list[dict[str, Any]]:
         return moves.legal_commands(table, seat)
 

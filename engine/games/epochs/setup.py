@@ -23,6 +23,7 @@ from engine.games.epochs.state import (
     seat_zone,
 )
 from engine.mechanics import zones
+from engine.situation import stated
 
 SETUP = "EP-X-SETUP"
 
@@ -138,6 +139,7 @@ def _named(ids: Ids, names: list[str], known, where: str) -> list[str]:
     return [ids.make(n)[0] for n in names]
 
 
+@stated
 def situation(ctx, t, doc: dict[str, Any]) -> None:
     sit = decode(doc, Situation, "situation [game]")
     if len(sit.seats) != t.players:

@@ -1,6 +1,7 @@
 """Battles (BTL-1..8, CAS-1..4) and sieges (SGE-1..6) as small steps with recorded outcomes."""
 from __future__ import annotations
 
+from engine import readings
 from engine.mechanics import damage, zones
 from engine.mechanics.dice import Die
 
@@ -146,12 +147,19 @@ def stop(ctx, t) -> None:
     """BTL-2 then BTL-3 / CAS-1: roll the casualty die once per icon on the target card (A16)."""
     c = t.game.combat
     skulls = 0
-    if c.icons:
+    if c.icons and casualty_roll(t, c.target):
         faces = die_faces(t.game.die).faces
         rolled = ctx.roll(Die("casualty", tuple(faces)), n=c.icons, rule="CAS-1")
         skulls = sum(rolled)
         ctx.emit("ra.casualties", {"seat": c.attacker, "faces": rolled, "skulls": skulls}, rule="CAS-2")
     ctx.emit("ra.combat_step", {"set": {"step": "casualties", "skulls": skulls}}, rule="BTL-3")
+
+
+def casualty_roll(t, target: str) -> bool:
+    """A16: any target card with icons; reading A16 enemies_only spares cities/strongholds."""
+    if readings.chosen(t, "A16") != "enemies_only":
+        return True
+    return spec(t.game, target).kind not in ("city", "stronghold")
 
 
 def casualty(ctx, t, card: str) -> None:
@@ -277,10 +285,11 @@ def outcome(ctx, t) -> None:
             damage.deal(ctx, c.target, att, rule="EVT-8")
         return
     kind = spec(g, c.target).kind
-    if kind == "stronghold":
-        zones.move(ctx, barracks(c.attacker, "stronghold"), play(c.attacker), [c.target], rule="BTL-5")
-    elif kind == "city":
-        zones.move(ctx, CITIES, play(c.attacker), [c.target], rule="BTL-5")
+    if kind in ("stronghold", "city"):
+        src = barracks(c.attacker, "stronghold") if kind == "stronghold" else CITIES
+        zones.move(ctx, src, play(c.attacker), [c.target], rule="BTL-5")
+        if readings.chosen(t, "A11") == "exhausted":
+            ctx.emit("ra.exhausted", {"card": c.target, "seat": c.attacker}, rule="BTL-5")
     elif kind == "objective":
         over(ctx, t, [c.attacker], "defeated the objective card", "SCN-DL-3" if g.solo else "SCN-DL-2")
     elif spec(g, c.target).reward:

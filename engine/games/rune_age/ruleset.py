@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.ruleset import Option, Ruleset
+from engine.situation import stated
 from engine.commands import Optional
 
 from . import apply as fold
@@ -13,6 +14,10 @@ from .scenarios import DRAGONLORDS, SCENARIOS, resolve, upcast_setup_v1
 from .state import RAState
 from .turn import start_round
 from .zone_names import ZONE_NAMES
+
+OVERRIDABLE = {"cost": int, "strength": int, "gold": int, "influence": int, "defence": int,
+               "icons": int, "amount": int, "phase_attack": int, "reward": bool}
+"""Card values a situation's `[overrides]` may change (docs/disputes.md)."""
 
 
 class RuneAge(Ruleset):
@@ -74,6 +79,7 @@ class RuneAge(Ruleset):
         start_round(ctx, table, 1)
         advance(ctx, table)
 
+    @stated
     def situation(self, ctx, table, doc: dict) -> None:
         """A situation starts in the active player's action step, or in the event phase."""
         sit = setup.read_situation(table, doc)
@@ -84,9 +90,21 @@ class RuneAge(Ruleset):
         ctx.emit("ra.round", {"round": sit.round, "first": table.game.first}, rule="SIT-0")
         active = table.game.first if sit.active is None else sit.active
         ctx.emit("ra.turn", {"seat": active, "round": sit.round}, rule="SIT-0")
+        setup.start_inside(ctx, table, sit, active)
         if sit.phase == "event":
             eventphase.begin(ctx, table)
         advance(ctx, table)
+
+    def why(self, table, ev, history):
+        from .why import why
+        return why(table, ev, history)
+
+    def check_overrides(self, overrides):
+        """Situation card overrides: the record fields a judge may change (docs/disputes.md)."""
+        from engine.readings import check_override_table
+
+        from .cards import _by_name
+        return check_override_table(self, overrides, OVERRIDABLE, _by_name())
 
     def apply(self, table, ev) -> None:
         fold.apply(table, ev)

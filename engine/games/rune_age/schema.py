@@ -91,6 +91,16 @@ class SeatLayout(msgspec.Struct, forbid_unknown_fields=True):
     play: list[str] = []
     exhausted: list[str] = []
     damage: int = 0
+    army: list[str] = []      # cards already in the army of a combat the situation starts in
+    eliminated: bool = False  # ELM-1: out of the game (marked after the lay-out)
+
+
+class CombatStart(msgspec.Struct, forbid_unknown_fields=True):
+    """Start inside a combat (docs/disputes.md): the attacker has declared it on `target`."""
+
+    target: str               # a card name among the attacker's targets, or "realm:<seat>"
+    attacker: int | None = None  # default: the active player
+    passed: list[int] = []    # siege: seats that have already passed (SGE-2: final)
 
 
 class Situation(msgspec.Struct, forbid_unknown_fields=True):
@@ -110,3 +120,4 @@ class Situation(msgspec.Struct, forbid_unknown_fields=True):
     events: list[str] | None = None     # event deck, top first (default: the scenario's, unshuffled)
     neutrals: list[str] | None = None
     fixture: dict[str, dict] = {}       # FIXTURE card values of a rulebook example (not content)
+    combat: CombatStart | None = None   # start inside this combat (the active seat's turn)

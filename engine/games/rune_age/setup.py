@@ -98,7 +98,8 @@ def race_cards(race: str) -> dict[str, list[str]]:
 
 def setup(ctx, t) -> None:
     key = choose_scenario(ctx, t)
-    record_setup(ctx, t, key, "SET-2")
+    over = t.options.get("overrides")
+    record_setup(ctx, t, key, "SET-2", **({"overrides": over} if over else {}))
     races = choose_races(ctx, t)
     ctx.emit("ra.races", {"races": races}, rule="SET-3")
     order = ctx.pick("seating", list(range(t.players)), t.players, rule="SET-4")
@@ -174,7 +175,7 @@ def _owner_and_vis(zone: str) -> tuple[int | None, str]:
 def lay_out(ctx, t, sit: Situation) -> None:
     """Lay out a situation: every listed card is taken from its place of origin by name."""
     key = sit.scenario
-    record_setup(ctx, t, key, "SIT-0", overrides=sit.fixture)
+    record_setup(ctx, t, key, "SIT-0", overrides={**sit.fixture, **t.options.get("overrides", {})})
     ctx.emit("ra.races", {"races": sit.races}, rule="SIT-0")
     ctx.emit("ra.seating", {"order": sit.order or list(range(t.players))}, rule="SIT-0")
     row = C.setup_row(t.players)
@@ -219,7 +220,8 @@ def lay_out(ctx, t, sit: Situation) -> None:
         owner, vis = _owner_and_vis(zone)
         zones.create(ctx, zone, ids, owner=owner, vis=vis, rule="SIT-0")
     for s in range(t.players):
-        zones.create(ctx, f"army:{s}", [], owner=s, rule="ZON-1")
+        army = [take(n) for n in sit.seat[s].army] if s < len(sit.seat) else []
+        zones.create(ctx, f"army:{s}", army, owner=s, rule="ZON-1")
     for name in (LASTING, REVEALED, OUT):
         zones.create(ctx, name, [], rule="ZON-7")
     for s, seat in enumerate(sit.seat):
@@ -227,3 +229,32 @@ def lay_out(ctx, t, sit: Situation) -> None:
             card = next(c for c in t.zone(play(s)) if zones.card_name(c) == name and c not in t.game.exhausted)
             ctx.emit("ra.exhausted", {"card": card, "seat": s}, rule="SIT-0")
         damage.deal(ctx, realm(s), seat.damage, rule="SIT-0")
+
+
+def start_inside(ctx, t, sit: Situation, active: int) -> None:
+    """Seats marked eliminated leave (ELM-1); a `[game.combat]` is declared as ACT-CMB-1 does."""
+    from .combat import declare, targets
+    from .endgame import eliminate
+    for s, seat in enumerate(sit.seat):
+        if seat.eliminated:
+            eliminate(ctx, t, s, None)
+    if sit.combat is None:
+        return
+    attacker = active if sit.combat.attacker is None else sit.combat.attacker
+    allowed = targets(t, attacker)
+    want = sit.combat.target
+    found = [x for x in allowed if want in (x, zones.card_name(x))]
+    if not found:
+        names = ", ".join(dict.fromkeys(x if x.startswith("realm:") else zones.card_name(x) for x in allowed))
+        raise ValueError(f"situation [game.combat]: target {want!r} is not a combat target of seat "
+                         f"{attacker} (allowed: {names})")
+    declare(ctx, t, attacker, found[0])
+    c = t.game.combat
+    if sit.combat.passed:
+        if c.kind != "siege" or set(sit.combat.passed) - {c.attacker, c.defender}:
+            raise ValueError(f"situation [game.combat] passed: {sit.combat.passed} - only the "
+                             f"attacker and defender of a siege can pass (allowed: "
+                             f"{[c.attacker, c.defender] if c.kind == 'siege' else []})")
+        passed = sorted(set(sit.combat.passed))
+        turn = c.defender if passed == [c.attacker] else c.attacker
+        ctx.emit("ra.combat_step", {"set": {"passed": passed, "turn": turn}}, rule="SGE-2")

@@ -7,8 +7,36 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
+from engine import readings
 from engine.games.thunderstone.content import Card, card
 from engine.games.thunderstone.places import board, global_light, play, position_of
+
+OVERRIDABLE = {"gold": int, "strength": int, "weight": int, "attack": int, "magic": int,
+               "light": int, "health": int, "keywords": list}
+"""The card values a situation may override (docs/disputes.md); battle maths reads them all."""
+
+
+def value(t, c: str) -> Card:
+    """The card of id `c` as this game plays it: the content, with a situation's overrides."""
+    over = t.options.get("overrides")
+    k = card(c)
+    if over and k.name in over:
+        return _patched(k, tuple(sorted((f, tuple(v) if isinstance(v, list) else v)
+                                        for f, v in over[k.name].items())))
+    return k
+
+
+_PATCHED: dict[tuple[int, tuple], Card] = {}
+
+
+def _patched(k: Card, values: tuple) -> Card:
+    got = _PATCHED.get((id(k), values))
+    if got is None:
+        got = _PATCHED[(id(k), values)] = msgspec.structs.replace(
+            k, **{f: list(v) if isinstance(v, tuple) else v for f, v in values})
+    return got
 
 
 _TRAITS: dict[int, tuple[Card, dict[str, Any]]] = {}
@@ -26,7 +54,7 @@ def heroes(cards: list[str]) -> list[str]:
 
 
 def gold_of(t, c: str) -> int:
-    k = card(c)
+    k = value(t, c)
     if k.gold is None or (k.is_monster and t.game.scenario == "Barrowsdale"):
         return 0
     return k.gold
@@ -39,23 +67,23 @@ def gold_revealed(t, cards: list[str]) -> int:
 
 def strength(t, hero: str) -> int:
     """Current strength: printed + effects + carried gauntlets - battle losses, never below 0 (AUTO-STR0)."""
-    tt, k = t.game.t, card(hero)
-    bonus = sum(card(w).strength for w in tt.equip.get(hero, []))
+    tt, k = t.game.t, value(t, hero)
+    bonus = sum(value(t, w).strength for w in tt.equip.get(hero, []))
     for a in k.all("static"):
         if a.do == "per_card_strength":  # Phalanx-Soldat: per other laid-out Phalanx card
-            bonus += a.n * count_keyword(t.zone(play(t.game.active)), a.what, hero)
+            bonus += a.n * count_keyword(t.zone(play(t.game.active)), a.what, hero, t)
     return max(0, k.strength + tt.str_mod.get(hero, 0) + bonus - tt.str_minus)
 
 
 def weapon_slots(t, hero: str) -> int:
-    return 1 + sum(a.n for w in t.game.t.equip.get(hero, []) for a in card(w).all("static")
+    return 1 + sum(a.n for w in t.game.t.equip.get(hero, []) for a in value(t, w).all("static")
                    if a.do == "extra_weapon")
 
 
 def carried(t, hero: str) -> list[str]:
     """Weapons the hero can still carry; the rest are dropped but it stays equipped (BAT-2)."""
     st = strength(t, hero)
-    return [w for w in t.game.t.equip.get(hero, []) if card(w).weight <= st]
+    return [w for w in t.game.t.equip.get(hero, []) if value(t, w).weight <= st]
 
 
 def spells_played(t, cards: list[str]) -> int:
@@ -63,7 +91,7 @@ def spells_played(t, cards: list[str]) -> int:
     used = t.game.t.used
     n = 0
     for c in cards:
-        k = card(c)
+        k = value(t, c)
         if k.kind == "spell":
             actives = [i for i, a in enumerate(k.abilities) if a.on == "dungeon"]
             n += not actives or any(f"{c}/{i}" in used for i in actives)
@@ -72,13 +100,13 @@ def spells_played(t, cards: list[str]) -> int:
 
 def kind_used(t, cards: list[str], kind: str) -> bool:
     """An active effect of a card of this kind was used this turn (p.15, p.21 Flamme)."""
-    return any(u.split("/")[0] in cards and card(u.split("/")[0]).kind == kind for u in t.game.t.used)
+    return any(u.split("/")[0] in cards and value(t, u.split("/")[0]).kind == kind for u in t.game.t.used)
 
 
 def party_prevented(t, cards: list[str], target: str, also_used: str = "") -> str:
     """Why the whole party may not attack this monster, or '' (CMD-TARGET, p.19).
     `also_used`: a card kind whose effect is about to be used."""
-    tr = traits(card(target))
+    tr = traits(value(t, target))
     need = tr.get("min_heroes_attack")
     if need and 0 < len(heroes(cards)) < need.n:  # "mit nur einem Helden" (p.18): a hero-less party is not barred
         return f"a party of fewer than {need.n} heroes may not attack it"
@@ -90,7 +118,7 @@ def party_prevented(t, cards: list[str], target: str, also_used: str = "") -> st
 
 def can_attack(t, hero: str, target: str) -> str:
     """'' if the hero adds its attack and light, else why not (BAT-1, BAT-6)."""
-    tr = traits(card(target))
+    tr = traits(value(t, target))
     tt = t.game.t
     if hero in tt.banned:
         return "banned by a battle effect"
@@ -102,16 +130,17 @@ def can_attack(t, hero: str, target: str) -> str:
     return ""
 
 
-def count_keyword(cards: list[str], what: str, other_than: str) -> int:
+def count_keyword(cards: list[str], what: str, other_than: str, t=None) -> int:
+    look = card if t is None or not t.options.get("overrides") else (lambda c: value(t, c))
     if what == "gold":
-        return sum(1 for c in cards if c != other_than and card(c).gold is not None)
-    return sum(1 for c in cards if c != other_than and what in card(c).keywords)
+        return sum(1 for c in cards if c != other_than and look(c).gold is not None)
+    return sum(1 for c in cards if c != other_than and what in look(c).keywords)
 
 
 def hero_parts(t, c: str, target: str, p: int, cards: list[str], party: list[str],
                spell_played: int) -> list[dict[str, Any]]:
     """A hero's own attack and light, then its carried weapons' (BAT-1, BAT-2, BAT-6)."""
-    tt, k, tr = t.game.t, card(c), traits(card(target))
+    tt, k, tr = t.game.t, value(t, c), traits(value(t, target))
     why = can_attack(t, c, target)
     if why:
         return [part(c, 0, 0, 0, why)]
@@ -121,10 +150,10 @@ def hero_parts(t, c: str, target: str, p: int, cards: list[str], party: list[str
         if a.do == "bonus_if_equipped" and armed:
             r += a.n
         elif a.do == "per_card_attack":
-            r += a.n * count_keyword(cards, a.what, c)
+            r += a.n * count_keyword(cards, a.what, c, t)
         elif a.do == "per_card_magic":  # m = 1: this card counts too (Gorinthischer Geizhals)
-            m += a.n * count_keyword(cards, a.what, "" if a.m else c)
-        elif a.do == "all_level3" and all(card(h).level >= 3 for h in party):
+            m += a.n * count_keyword(cards, a.what, "" if a.m else c, t)
+        elif a.do == "all_level3" and all(value(t, h).level >= 3 for h in party):
             r += a.n
         elif a.do == "bonus_if_spell" and spell_played:
             m += a.n
@@ -134,13 +163,16 @@ def hero_parts(t, c: str, target: str, p: int, cards: list[str], party: list[str
     if tt.atk_minus:
         r = max(0, r - tt.atk_minus)
     if k.has("static", "conjurer") and p <= 1:
+        if readings.chosen(t, "A13") == "no_attack":
+            return [part(c, 0, 0, 0, "conjurer: no attack and no light at positions 0 and 1 "
+                                     "(reading A13 no_attack)")]
         r, m, note = 0, 0, "conjurer: ATTACK +0 at positions 0 and 1 (A13)"
     m += tt.mag_any_pos.get(c, 0)
     if "immune_unarmed" in tr and not armed:
         r, m, note = 0, 0, "immune to unarmed heroes"
     out = [part(c, r, m, k.light, note)]
     for w in carried(t, c):
-        wk = card(w)
+        wk = value(t, w)
         wr, wm, wnote = wk.attack + tt.atk_mod.get(w, 0), wk.magic, "equipped"
         bow = wk.has("static", "bow")
         if bow:
@@ -153,13 +185,13 @@ def hero_parts(t, c: str, target: str, p: int, cards: list[str], party: list[str
 
 def card_part(t, c: str, target: str, gold: int) -> dict[str, Any]:
     """A spell, item, villager or trophy: it works without a hero (p.11, AUTO-TROPHY)."""
-    tt, k, tr = t.game.t, card(c), traits(card(target))
+    tt, k, tr = t.game.t, value(t, c), traits(value(t, target))
     forgo = tr["not_if_used"].what if "not_if_used" in tr else ""
     if forgo and k.kind == forgo:
         return part(c, 0, 0, 0, f"forgone: target cannot be attacked if a {forgo} is used")
     r, m = k.attack + tt.atk_mod.get(c, 0), k.magic + tt.mag_mod.get(c, 0)
     vs = k.has("static", "attack_vs")  # a trophy's bonus against a monster type (Standard Bearer)
-    if vs and vs.what in card(target).keywords:
+    if vs and vs.what in value(t, target).keywords:
         r += vs.n
     per_gold = k.has("static", "magic_per_gold")
     if per_gold:
@@ -175,12 +207,17 @@ def part(c: str, r: int, m: int, light: int, note: str = "") -> dict[str, Any]:
 
 def light_penalty(t, target: str, p: int, light_points: int) -> tuple[int, int, int, int]:
     """BAT-3: (penalty, leftover light, the monster's own modifier, global modifier)."""
-    tk = card(target)
+    tk = value(t, target)
     tr = traits(tk)
     own = -sum(a.n for a in tk.all("trait") if a.do == "light")
+    if own and readings.chosen(t, "A17") == "not_for_penalty":
+        own = 0
     glob = -global_light(t) if p else 0
     base = p * (2 if doubled_light(t) else 1)  # Guardian of Night: base penalties doubled
     need = base + own + glob
+    if p == 0 and readings.chosen(t, "A48") == "global_applies":
+        glob = -global_light(t)
+        return max(0, glob - light_points), max(0, light_points - max(0, glob)), own, glob
     if p == 0:
         return 0, light_points, own, glob  # A48: position 0 never has a penalty
     if "no_light_reduction" in tr:
@@ -192,7 +229,7 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
     """Total attack, light penalty and the win test of a party against `target` (BAT-ALG)."""
     tt = t.game.t
     cards = list(t.zone(play(seat))) if cards is None else cards
-    tk = card(target)
+    tk = value(t, target)
     tr = traits(tk)
     p = position_of(t, target) or 0
     gold = gold_revealed(t, cards)
@@ -200,22 +237,22 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
     spell_played = spells_played(t, cards)
     parts: list[dict[str, Any]] = []
     for c in cards:
-        kind = card(c).kind
+        kind = value(t, c).kind
         if kind == "hero":
             parts += hero_parts(t, c, target, p, cards, party, spell_played)
         elif kind not in ("disease", "weapon"):
             parts.append(card_part(t, c, target, gold))
     attackers = [h for h in party if not can_attack(t, h, target)]
-    lit = [x for x in parts if card(x["card"]).kind == "item" and "light" in card(x["card"]).keywords
+    lit = [x for x in parts if value(t, x["card"]).kind == "item" and "light" in value(t, x["card"]).keywords
            and "note" not in x]
-    light_bonus = sum(a.n * len(lit) for h in attackers for a in card(h).all("static")
+    light_bonus = sum(a.n * len(lit) for h in attackers for a in value(t, h).all("static")
                       if a.do == "light_item_bonus")
     light_points = sum(x["light"] for x in parts) + tt.light_mod + light_bonus
     penalty, leftover, own, glob = light_penalty(t, target, p, light_points)
     R = sum(x["attack"] for x in parts)
     M = sum(x["magic"] for x in parts)
     mods: list[str] = []
-    rate = max((a.n for h in attackers for a in card(h).all("static") if a.do == "leftover_light_magic"),
+    rate = max((a.n for h in attackers for a in value(t, h).all("static") if a.do == "leftover_light_magic"),
                default=0)
     if rate and leftover:
         mods.append(f"leftover light {leftover} -> magic +{rate * leftover}")
@@ -228,7 +265,7 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
         R = 0
     reductions = []
     for d in cards:
-        if card(d).kind != "disease":
+        if value(t, d).kind != "disease":
             continue
         to = tt.reductions.get(d, "")
         if to == "attack" and R >= 1:
@@ -238,6 +275,15 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
         else:
             to = "none"
         reductions.append({"card": d, "to": to})
+    deduction = 2 * penalty
+    if deduction and ("magic_half" in tr or "half_without_magic" in tr) \
+            and readings.chosen(t, "A11") == "after_light":
+        mods.append(f"light deduction {deduction} before halving (reading A11 after_light)")
+        if R >= deduction:
+            R -= deduction
+        else:
+            M, R = max(0, M - (deduction - R)), 0
+        deduction = 0
     if "magic_half" in tr and M:
         mods.append(f"magic halved: {M} -> {M // 2}")
         M //= 2
@@ -245,7 +291,6 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
     if "half_without_magic" in tr and M < 1:
         mods.append(f"no magic attack: total halved {total} -> {total // 2}")
         total //= 2
-    deduction = 2 * penalty
     final = max(0, total - deduction)
     dbl = tr.get("double_health_unless_gold")
     health = tk.health * (2 if dbl and gold < dbl.n else 1)
@@ -269,11 +314,85 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
 def used_one(t, cards: list[str], parts: list[dict[str, Any]], kinds: list[str]) -> bool:
     """p.21 (Flamme): an item or spell counts as used when any effect, trait or bonus of it was
     applied this turn, e.g. a Torch's LIGHT +1."""
-    if any(card(c).kind in kinds and (kind_used(t, [c], card(c).kind)) for c in cards):
+    if any(value(t, c).kind in kinds and (kind_used(t, [c], value(t, c).kind)) for c in cards):
         return True
-    return any(card(x["card"]).kind in kinds and "note" not in x
+    return any(value(t, x["card"]).kind in kinds and "note" not in x
                and (x["attack"] or x["magic"] or x["light"]) for x in parts)
 
 
 def doubled_light(t) -> bool:
-    return any(a.do == "double_light_penalty" for _, c in board(t) for a in card(c).all("global"))
+    return any(a.do == "double_light_penalty" for _, c in board(t) for a in value(t, c).all("global"))
+
+
+# -- the audit's why-chain of a battle (engine.explain) --------------------------------------
+def why(t, ev, h) -> list[dict[str, Any]]:
+    """Every input of a `ts.battle` (BAT-ALG): each contribution with its card, its light and
+    keywords and how the card came to the party (down to the shuffle that dealt it); the
+    monster's health, traits and position with how it came there; the light penalty's parts;
+    the trait modifiers; the diseases; the test and its result. `t` is the state before it."""
+    from engine.explain import given, link, overrides_of
+    from engine.games.thunderstone.texts import words
+    if ev.type != "ts.battle":
+        return []
+    d, tt = ev.data, t.game.t
+    target = d["target"]
+    tk = value(t, target)
+    out = []
+    for x in d["parts"]:
+        k = value(t, x["card"])
+        rule = "BAT-2" if "equipped_to" in x else "BAT-1"
+        src = h.trail(x["card"], ev.version)
+        if "equipped_to" in x:
+            eq = h.last(lambda e, w=x["card"]: e.type == "ts.equipped" and e.data.get("weapon") == w,
+                        ev.version)
+            src = ([link(eq, f"equipped to {x['equipped_to']}")] if eq else []) + src
+        keywords = ", ".join(k.keywords) or "none"
+        out.append(given(f"{k.name} ({k.kind}, keywords {keywords})",
+                         {"attack": x["attack"], "magic": x["magic"], "light": x["light"]},
+                         rule, src, x.get("note", ""), card=x["card"]))
+    tsrc = h.last(lambda e: e.type == "ts.target" and e.data.get("monster") == target, ev.version)
+    out.append(given(f"target {tk.name} ({tk.kind}, keywords {', '.join(tk.keywords) or 'none'})",
+                     {"health": tk.health, "position": d["position"]}, "TRN-D3",
+                     ([link(tsrc, "chosen as target")] if tsrc else []) + h.trail(target, ev.version),
+                     card=target))
+    for a in tk.all("trait"):
+        out.append(given(f"trait of {tk.name}: {a.do}", words(a.on, a.do, a.n, a.m, a.what), "BAT-6",
+                         note="demands/limits applied while it is the target", card=target))
+    for _, c in board(t):
+        for a in value(t, c).all("global"):
+            if a.do in ("light", "double_light_penalty"):
+                out.append(given(f"global effect of {value(t, c).name}: {a.do}",
+                                 words(a.on, a.do, a.n, a.m, a.what), "BAT-3", h.trail(c, ev.version),
+                                 card=c))
+    out.append(given("light penalty", {"position base": d["light_base"],
+                                       "monster's own light": d["light_monster"],
+                                       "global light": d["light_global"],
+                                       "light points": d["light_points"],
+                                       "effects' light": tt.light_mod,
+                                       "penalty": d["light_penalty"], "deduction": d["deduction"]},
+                     "BAT-3", note="2 attack deducted per penalty point (BAT-4)"))
+    for m in d["modifiers"]:
+        out.append(given("trait modifier", m, "BAT-6"))
+    for r in d["reductions"]:
+        out.append(given("disease", f"-1 {r['to']}", "BAT-5", h.trail(r["card"], ev.version),
+                         card=r["card"]))
+    for key, rule in (("attack", "BAT-4"), ("magic", "BAT-4"), ("total", "BAT-7")):
+        out.append(given(key if key != "total" else "total attack after light", d[key], rule))
+    if "gold_revealed" in d and any(a.do == "double_health_unless_gold" for a in tk.all("trait")):
+        out.append(given("gold revealed", d["gold_revealed"], "BAT-8"))
+    out.append(given("result", ("won" if d["win"] else "lost") + (f": {d['why']}" if d["why"] else
+                                                                  f": total {d['total']} >= health {d['health']}"),
+                     "BAT-8", note=_verdict(d, tk)))
+    out += overrides_of(t, [value(t, x["card"]).name for x in d["parts"]] + [tk.name], "BAT-ALG")
+    return out
+
+
+def _verdict(d: dict[str, Any], tk: Card) -> str:
+    """The causes of the result in words: the traits that changed a value, the light penalty."""
+    causes = list(d["modifiers"])
+    if d["deduction"]:
+        causes.append(f"light penalty {d['light_penalty']} at position {d['position']} "
+                      f"costs {d['deduction']} attack")
+    zeroed = [f"{card(x['card']).name}: {x['note']}" for x in d["parts"] if x.get("note")]
+    causes += zeroed
+    return "; ".join(causes) if causes else "no trait or penalty changed the totals"

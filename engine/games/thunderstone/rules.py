@@ -81,6 +81,17 @@ class Thunderstone(Ruleset):
         """Random bots skip legal but pointless lines (engine.bots reads this if present)."""
         return bot.bot_choices(table, seat, cmds)
 
+    def why(self, table, ev, history) -> list[dict[str, Any]]:
+        from engine.games.thunderstone.battle import why
+        return why(table, ev, history)
+
+    def check_overrides(self, overrides: dict[str, Any]) -> dict[str, Any]:
+        """Situation card overrides: the values battle maths reads (docs/disputes.md)."""
+        from engine.games.thunderstone.battle import OVERRIDABLE
+        from engine.games.thunderstone.content import cards
+        from engine.readings import check_override_table
+        return check_override_table(self, overrides, OVERRIDABLE, cards())
+
     def cards(self) -> list:
         """Every card of the box (and the rulebook-example cards apart) with each value's source."""
         from engine.games.thunderstone.catalogue import catalogue

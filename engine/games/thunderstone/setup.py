@@ -6,6 +6,7 @@ from typing import Any
 import msgspec
 
 from engine.content import decode
+from engine.situation import stated
 from engine.games.thunderstone import coop, solo
 from engine.games.thunderstone.content import by_stack, card, cards, groups, pack
 from engine.games.thunderstone.experience import change_xp
@@ -62,7 +63,7 @@ def seat_zones(ctx, s: int, rule: str, cards_: dict[str, list[str]]) -> None:
     zones.create(ctx, deck(s), cards_.get("deck", []), rule, owner=s, vis=zones.HIDDEN)
     zones.create(ctx, hand(s), cards_.get("hand", []), rule, owner=s, vis=zones.OWNER)
     zones.create(ctx, disc(s), cards_.get("discard", []), rule, owner=s)
-    zones.create(ctx, play(s), [], rule, owner=s)
+    zones.create(ctx, play(s), cards_.get("play", []), rule, owner=s)
     zones.create(ctx, tres(s), cards_.get("treasures", []), rule, owner=s)
     zones.create(ctx, look(s), [], rule, owner=s, vis=zones.OWNER)
     zones.create(ctx, f"reveal{s}", [], rule, owner=s)
@@ -215,8 +216,17 @@ class SeatSit(msgspec.Struct, forbid_unknown_fields=True):
     xp: int = 0
 
 
+class BattleSit(msgspec.Struct, forbid_unknown_fields=True):
+    """Start inside the active seat's dungeon action (docs/disputes.md): its party laid out
+    (TRN-D1), weapons equipped (BAT-2), and, if `target` names a monster, the battle fought."""
+    laid_out: list[str] = []
+    equip: list[list[str]] = []   # [hero name, weapon name] pairs, among the laid-out cards
+    target: str = ""              # a monster name on the board: attacked at set-up (TRN-D3)
+
+
 class Sit(msgspec.Struct, forbid_unknown_fields=True):
     seat: list[SeatSit]
+    battle: BattleSit | None = None
     hall: list[str] = []          # positions 1, 2, 3; "" leaves a position empty
     pos0: list[str] = []          # guardians that broke out
     dungeon: list[str] = []       # dungeon deck, top first
@@ -231,6 +241,7 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     score_village: list[str] = []  # co-op and solo: monsters already on the village score pile
 
 
+@stated
 def situation(ctx, t, doc: dict[str, Any]) -> None:
     sit = decode(doc, Sit, "situation [game]")
     if len(sit.seat) != t.players:
@@ -259,9 +270,11 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
         zones.create(ctx, dungeon("b:"), ids(sit.dungeon_b), "CMP-8", vis=zones.HIDDEN)
     if sit.scenario:
         ctx.emit("ts.scenario", {"scenario": sit.scenario}, "CMP-8")
+    laid = ids(sit.battle.laid_out) if sit.battle else []
     for s, seat in enumerate(sit.seat):
         seat_zones(ctx, s, "SET-R12", {"deck": ids(seat.deck), "hand": ids(seat.hand),
-                                       "discard": ids(seat.discard), "treasures": ids(seat.treasures)})
+                                       "discard": ids(seat.discard), "treasures": ids(seat.treasures),
+                                       "play": laid if s == sit.active else []})
         if seat.xp:
             change_xp(ctx, t, s, seat.xp, "XP-1")
     if variant:
@@ -270,4 +283,35 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
         if sit.pool:
             change_xp(ctx, t, 0, sit.pool, "VAR-C")
     ctx.emit("ts.turn", {"active": sit.active, "turn": 1}, "SET-R13")
+    if sit.battle:
+        start_battle(ctx, t, sit.active, sit.battle, laid)
+
+
+def start_battle(ctx, t, s: int, b: BattleSit, laid: list[str]) -> None:
+    """The dungeon action from its preparation step on; errors name the key and the choices."""
+    from engine.games.thunderstone import fight
+    ctx.emit("ts.step", {"step": "prep"}, "TRN-D2")
+    for pair in b.equip:
+        if len(pair) != 2:
+            raise ValueError(f"situation [game.battle] equip: {pair!r} must be [hero, weapon]")
+        hero = _laid(laid, pair[0], "hero", "equip")
+        weapon = _laid(laid, pair[1], "weapon", "equip")
+        ctx.emit("ts.equipped", {"weapon": weapon, "hero": hero}, "BAT-2")
+    if b.target:
+        allowed = fight.legal_targets(t, s)
+        found = [m for m in allowed if card(m).name == b.target or m == b.target]
+        if not found:
+            names = ", ".join(card(m).name for m in allowed) or "none"
+            raise ValueError(f"situation [game.battle] target: {b.target!r} is not a legal target "
+                             f"of this party (CMD-TARGET; allowed: {names})")
+        fight.attack(ctx, t, s, found[0])
+
+
+def _laid(laid: list[str], name: str, kind: str, key: str) -> str:
+    got = [c for c in laid if card(c).name == name and card(c).kind == kind]
+    if not got:
+        names = ", ".join(card(c).name for c in laid if card(c).kind == kind) or "none"
+        raise ValueError(f"situation [game.battle] {key}: no laid-out {kind} {name!r} "
+                         f"(allowed: {names})")
+    return got[0]
 

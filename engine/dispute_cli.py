@@ -1,0 +1,94 @@
+"""`runeledger dispute FILE`: a situation played under each reading of the rules it touches,
+the outcomes side by side (docs/disputes.md).
+
+Exit codes: 0 done; 2 a bad situation file, an unknown reading, or a command of `[[play]]` that
+a rule refuses (the error names it).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+import msgspec
+from rich.console import Console
+from rich.table import Table
+
+from engine.dispute import settle
+from engine.errors import BadInput, IllegalCommand
+
+out = Console(soft_wrap=True)
+
+
+def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    s = sub.add_parser("dispute", parents=[common], help="play a situation under each reading "
+                       "of the rules it touches and compare the outcomes",
+                       description=__doc__.splitlines()[0])
+    s.add_argument("file", metavar="FILE", help="a situation file (TOML)")
+    s.add_argument("--reading", action="append", metavar="ID",
+                   help="only this reading (repeatable; default: every reading the rules "
+                        "consulted while playing the file)")
+    s.add_argument("--to-end", action="store_true",
+                   help="after the file's [[play]] commands, let random bots (fixed seed) "
+                        "finish the game")
+    return s
+
+
+def run(args) -> int:
+    try:
+        report = settle(args.file, args.reading, args.to_end)
+    except IllegalCommand as exc:
+        raise BadInput(exc.rule, f"{args.file}: a [[play]] command is refused: {exc.reason}") from None
+    if args.json:
+        sys.stdout.write(json.dumps(msgspec.to_builtins(report), ensure_ascii=False) + "\n")
+        return 0
+    show(report)
+    return 0
+
+
+def show(report: dict) -> None:
+    out.print(f"[bold]{report['situation']}[/bold] ({report['ruleset']})", highlight=False)
+    if report["note"]:
+        out.print(report["note"], markup=False, highlight=False)
+    if not report["readings"]:
+        out.print("No reading of an ambiguous rule was consulted while playing this situation "
+                  f"(rules consulted none of the catalog's readings).", markup=False)
+        return
+    for r in report["readings"]:
+        rows = [v for v in report["variants"] if v["reading"] == r["id"]]
+        t = Table(title=f"{r['id']} (rule {r['rule']}): {r['question']}", show_lines=True)
+        t.add_column("")
+        for v in rows:
+            t.add_column(v["alternative"] + (" (as stated)" if v["as_stated"] else ""))
+        t.add_row("reading", *[v["text"] for v in rows])
+        t.add_row("result", *[_result(v) for v in rows])
+        t.add_row("decisive events", *["\n".join(_event(e) for e in v["decisive"]) or "-"
+                                       for v in rows])
+        t.add_row("made the difference", *[_difference(v, r) for v in rows])
+        out.print(t)
+
+
+def _result(v: dict) -> str:
+    if not v["over"]:
+        return f"game goes on ({v['events']} events)"
+    winners = ", ".join(f"seat {s}" for s in v["winners"]) or "nobody"
+    return f"over: {winners} won; scores {json.dumps(v['scores'], ensure_ascii=False)}"
+
+
+def _event(e: dict) -> str:
+    data = ", ".join(f"{k}={json.dumps(x, ensure_ascii=False)}" for k, x in e["data"].items())
+    return f"#{e['version']} {e['type']} [{e['rule']}]: {data}"
+
+
+def _difference(v: dict, r: dict) -> str:
+    d = v["difference"]
+    if v["as_stated"]:
+        return "(the file's own reading: the reference)"
+    if d is None:
+        return "no difference: every event is the same"
+    if not d["decisive"]:
+        return (f"no decisive event differs (first other difference: event #{d['version']} "
+                f"under rule {d['rule']})")
+    return (f"first differing event #{d['version']} under rule {d['rule']} "
+            f"({d['rule_summary']}), because reading {r['id']} of rule {r['rule']} is "
+            f"{v['alternative']!r}")
