@@ -132,10 +132,20 @@ def how(cfg: dict, notes: dict) -> list[str]:
             f"(runeledger would be at {s['rl_grouped'] / s['raw_grouped_events_only']:.2f}× "
             f"of it), {num(s['raw_single_events_only'])} commands/s one per transaction "
             f"({s['rl_single'] / s['raw_single_events_only']:.2f}×).",
+            f"- **Grouped append** as `Engine.batch` (so `simulate`) calls it: "
+            f"`append_many(..., returning=False)`, the caller gets no events back (the raw "
+            f"reference returns nothing either). Asking for the stored events back (a fresh "
+            f"decode of every event): {num(s['rl_grouped_returning'])} events/s "
+            f"({s['rl_grouped_returning'] / s['raw_grouped']:.2f}× raw).",
             f"- **Rebuild**: `StateReader.state_at(game, use_snapshots=False)` over every game "
-            f"(read, decode, fold); reference: `SELECT` of the same columns per game + "
-            f"`msgspec.json` decode of data and visibility. Read + decode alone "
-            f"(`EventStore.read`): {num(s['rl_read'])} events/s.",
+            f"(read, decode, fold); it reads the 9 columns a fold needs (version, type, schema, "
+            f"data, visibility, actor, rule_id, cause, command_id: not seq, game_id, the two "
+            f"hashes or the time). Reference: `SELECT` of all 14 columns of the events per "
+            f"game + `msgspec.json` decode of data and visibility. The same raw read of only "
+            f"the 9 columns: {num(s['raw_rebuild_fold_cols'])} events/s (runeledger at "
+            f"{s['rl_rebuild'] / s['raw_rebuild_fold_cols']:.2f}× of it). `EventStore.read` "
+            f"(all columns, decoded into `StoredEvent`s, no fold): {num(s['rl_read'])} "
+            f"events/s.",
             f"- **{es}**: `Application` + an `Aggregate` that records one aggregate event per "
             "runeledger event, `app.save` once per command; rebuild = `repository.get` of every "
             "aggregate (read, decode, re-apply; its aggregate does almost nothing per event, "
