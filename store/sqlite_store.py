@@ -172,11 +172,12 @@ class EventStore:
                                 "AND command_id=?", (game_id, command_id)).fetchone()
         return None if row[0] is None else (row[0], row[1])
 
-    def append(self, game_id: str, expected_version: int,
-               events: Iterable[NewEvent]) -> list[StoredEvent]:
-        """Append atomically after `expected_version`; a stale version writes nothing."""
+    def append(self, game_id: str, expected_version: int, events: Iterable[NewEvent],
+               returning: bool = True) -> list[StoredEvent]:
+        """Append atomically after `expected_version`; a stale version writes nothing.
+        `returning=False` inside a transaction skips building the stored events."""
         if self._in_batch:
-            return self._append(game_id, expected_version, events)
+            return self._append(game_id, expected_version, events, returning)
         now = None
         known = self._known
         if known is not None and known[4] == self.conn.total_changes:
