@@ -86,6 +86,9 @@ class StateReader:
             # One read from event 1: the first event makes the table, then all are folded.
             rows = self.store.fold_rows(game_id, 1, n)
             first = rows.fetchone()
+            if first is None:
+                raise CorruptStore(f"game {game_id}: its streams row counts {head} events but "
+                                   "event 1 is not stored")
             rs, table = _new_table(game_id, _data(game_id, first))
             return self._fold_rows(rs, table, game_id, chain((first,), rows), use_snapshots,
                                    False)
