@@ -81,6 +81,7 @@ class Engine:
         self._pending: list[tuple[str, int, list]] | None = None
         self._legal: dict[tuple[str, int], tuple[int, Table, set[bytes]]] = {}
         self._listed: tuple[str, int, int, Table, list] | None = None  # see bot_legal
+        self._prompted: tuple[Table, int, tuple] | None = None  # see prompts
         self._log = log
 
     # -- plumbing -----------------------------------------------------------------------
@@ -109,6 +110,10 @@ class Engine:
         self._seeds.pop(game_id, None)
         for key in [k for k in self._legal if k[0] == game_id]:
             del self._legal[key]
+        if self._listed is not None and self._listed[0] == game_id:
+            self._listed = None
+        if self._prompted is not None and self._prompted[0].game_id == game_id:
+            self._prompted = None
 
     def ruleset(self, game_id: str) -> Ruleset:
         t = self._tables.get(game_id)
@@ -221,7 +226,11 @@ class Engine:
 
     def prompts(self, game_id: str):
         t = self.table(game_id)
-        return [] if t.over else self.ruleset(game_id).prompts(t)
+        if t.over:
+            return []
+        got = self.ruleset(game_id).prompts(t)
+        self._prompted = (t, t.version, tuple(got))  # `_play` reads the rule from it
+        return got
 
     def legal(self, game_id: str, seat: int) -> list[dict[str, Any]]:
         t = self.table(game_id)
@@ -322,7 +331,9 @@ class Engine:
               t: Table) -> list[StoredEvent] | None:
         """Run a command found legal and commit it (the second half of `submit`)."""
         rs = registry.get(t.ruleset)
-        rule = next((p.rule for p in rs.prompts(t) if p.seat == seat), "CORE-5")
+        asked = self._prompted  # the prompts just listed for this table at this version
+        asked = asked[2] if asked and asked[0] is t and asked[1] == t.version else rs.prompts(t)
+        rule = next((p.rule for p in asked if p.seat == seat), "CORE-5")
         base = t.version
         ctx = self._ctx(rs, t, seat)
         self._run(rs, t, ctx, (f"cmd.{cmd['kind']}", cmd, rule, rs.command_vis(t, seat, cmd)))
