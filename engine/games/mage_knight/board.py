@@ -34,6 +34,7 @@ class Space(msgspec.Struct, kw_only=True):
     terrain: str
     tile: str
     site: str = ""
+    mine: str = ""               # crystal colour of a mine (MK:11:EoT:4)
     rampaging: str = ""          # pile a rampaging token on it came from, until defeated
     enemies: list[str] = []      # enemy token ids on the space (face up or down: see view)
     conquered_by: int = -1       # seat owning the shield; -1 unconquered
@@ -78,9 +79,8 @@ def centre_of(a: int, b: int) -> hg.Hex:
 
 
 def initial_positions(board: Board) -> list[hg.Hex]:
-    """Where the tiles revealed at set-up go around the start tile: a wedge's first two (p.14)."""
-    if board.shape != "wedge":
-        raise MapError("set-up positions of open maps are not encoded yet (MK:14:Shape)")
+    """Where the tiles revealed at set-up go around the start tile: a wedge's first two (p.14);
+    an open map uses the same two (reading: its illustration is not in our text, MK:14:Shape)."""
     return [centre_of(1, 0), centre_of(0, 1)]
 
 
@@ -106,7 +106,7 @@ def place_tile(board: Board, content: Content, tile_id: str, centre: hg.Hex) -> 
     new = []
     for h in tile.hexes:
         q, r = where[h.pos]
-        sp = Space(q=q, r=r, terrain=h.terrain, tile=tile_id, site=h.site,
+        sp = Space(q=q, r=r, terrain=h.terrain, tile=tile_id, site=h.site, mine=h.mine_color,
                    rampaging=RAMPAGING_PILES.get(h.rampaging, ""))
         board.spaces[key((q, r))] = sp
         new.append(sp)

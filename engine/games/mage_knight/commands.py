@@ -1,0 +1,41 @@
+"""Command handlers, one per command kind: each carries out a command the pipeline has already
+checked against legal_commands."""
+from __future__ import annotations
+
+from . import actions as A
+from .turn import announce, end_turn, level_choice, tactics_done
+
+
+def _tactic(ctx, t, seat, cmd):
+    ctx.emit("mk.tactic", {"seat": seat, "tactic": cmd["tactic"]}, rule="MK:4:Round:3a")
+    if not t.game.pickers:
+        tactics_done(ctx, t)
+
+
+def _level_up(ctx, t, seat, cmd):
+    level_choice(ctx, t, seat, cmd["skill"], cmd["card"])
+
+
+def _end_turn(ctx, t, seat, cmd):
+    end_turn(ctx, t, seat, cmd.get("discard"))
+
+
+def _announce(ctx, t, seat, cmd):
+    announce(ctx, t, seat)
+
+
+HANDLERS = {
+    "tactic": _tactic, "level_up": _level_up, "play": A.play, "move": A.move,
+    "explore": A.explore, "rest": A.rest, "end_turn": _end_turn, "announce": _announce,
+    "recruit": A.recruit, "buy_heal": A.buy_heal, "buy_aa": A.buy_aa, "plunder": A.plunder,
+    "activate": A.activate, "skill": A.use_skill,
+}
+
+
+def subscriptions() -> list[tuple[str, object]]:
+    def wrap(fn):
+        def handler(ctx, t, ev):
+            fn(ctx, t, ev.actor, ev.data)
+        handler.__name__ = getattr(fn, "__name__", "handler")
+        return handler
+    return [(f"cmd.{kind}", wrap(fn)) for kind, fn in HANDLERS.items()]

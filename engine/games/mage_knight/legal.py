@@ -1,0 +1,265 @@
+"""Who must act (prompts), every legal answer (legal_commands) and why a command is illegal.
+
+Commands name cards by their content id ("march"), never by a hidden instance id: a decision
+event is public, and playing or discarding a card reveals it anyway.
+"""
+from __future__ import annotations
+
+from engine.mechanics import hexgrid as hg
+from engine.mechanics.zones import card_name
+from engine.ruleset import Illegal, Prompt
+
+from . import actions as A
+from . import effects, payment
+from . import state as S
+from .board import ends_move, explore_positions, key, provoked, step_fault, unkey
+from .content import content
+
+
+def prompts(t) -> list[Prompt]:
+    g = t.game
+    if t.over or g.phase in ("setup", "over"):
+        return []
+    if g.phase == "tactics":
+        return [Prompt(g.pickers[0], "tactic", "MK:4:Round:3a")]
+    if g.phase == "levelup":
+        return [Prompt(g.active, "level_up", "MK:11:EoT:6b")]
+    return [Prompt(g.active, "turn", "MK:6:Turn:6")]
+
+
+def legal_commands(t, seat: int) -> list[dict]:
+    g = t.game
+    if not any(p.seat == seat for p in prompts(t)):
+        return []
+    if g.phase == "tactics":
+        return [{"kind": "tactic", "tactic": x} for x in g.tactics_open]
+    if g.phase == "levelup":
+        skills = list(t.zone(S.skills_shown(seat))) or [""]
+        cards = list(t.zone(S.AA_OFFER)) or [""]
+        return [{"kind": "level_up", "skill": s, "card": c} for s in skills for c in cards]
+    return turn_commands(t, seat)
+
+
+def turn_commands(t, seat: int) -> list[dict]:
+    g = t.game
+    p = g.players[seat]
+    hand = t.zone(S.hand(seat))
+    names = sorted({card_name(c) for c in hand})
+    out: list[dict] = []
+    sp = g.board.spaces.get(p.pos)
+    site = sp.site if sp else ""
+    if p.fresh:
+        if not t.zone(S.deck(seat)) and g.announced_by < 0:
+            out.append({"kind": "announce"})
+        if site == "village" and p.reputation > A.REPUTATION_MIN:
+            out.append({"kind": "plunder"})
+    out += plays(t, seat, names)
+    out += unit_commands(t, seat)
+    out += skill_commands(t, seat)
+    if not p.acted:
+        out += [{"kind": "move", "to": k} for k in moves(t, seat)]
+        if p.move >= 2 and t.zone(S.TILES):
+            out += [{"kind": "explore", "at": key(c)} for c in explore_spots(t, seat)]
+    out += interactions(t, seat, site)
+    if not p.moved and not p.acted:
+        out += rests(names, hand)
+    out += ends(t, seat, names)
+    return out
+
+
+def plays(t, seat: int, names: list[str]) -> list[dict]:
+    g = t.game
+    p = g.players[seat]
+    out = []
+    terrain = A.terrain_here(t, seat)
+    for name in names:
+        if name == "wound":
+            continue     # wounds are never played (MK:4:Deed:3d)
+        card = content().cards[name]
+        for mode in ("basic", "powered"):
+            need = payment.needs(card, mode, g.night)
+            if need is None:
+                continue
+            pays = A.payment_options(t, seat, need)
+            if not pays:
+                continue
+            for i, atoms in enumerate(A.card_resolutions(name, mode, False, terrain)):
+                if worth(atoms, p.acted):
+                    out += [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x} for x in pays]
+        for i, kind in enumerate(A.SIDEWAYS):
+            if kind == "move" and p.acted:
+                continue
+            out.append({"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""})
+    return out
+
+
+def worth(atoms, acted: bool) -> bool:
+    return any(k not in effects.COMBAT_ONLY and not (k == "move" and acted) for k, _ in atoms)
+
+
+def unit_commands(t, seat: int) -> list[dict]:
+    p = t.game.players[seat]
+    out = []
+    for u in p.units:
+        if not u.ready or u.wounded:
+            continue     # MK:5:Units:5, MK:11:Wounds:2a
+        for ai, ab in enumerate(content().units[u.unit].abilities):
+            need = [(ab["mana_cost"],)] if ab.get("mana_cost") else []
+            pays = A.payment_options(t, seat, need)
+            for i, atoms in enumerate(A.unit_resolutions(u.unit, ai)):
+                if worth(atoms, p.acted) and effects.plain_only({k: v for k, v in ab.items()
+                                                                 if k not in ("mana_cost", "note")}):
+                    out += [{"kind": "activate", "unit": u.uid, "ability": ai, "option": i, "pay": x}
+                            for x in pays]
+    return out
+
+
+def skill_commands(t, seat: int) -> list[dict]:
+    p = t.game.players[seat]
+    out = []
+    for sid in p.skills:
+        sk = content().skills[sid]
+        if sk.usage not in ("once_per_turn", "once_per_round") or not effects.plain_only(sk.effect):
+            continue
+        if sid in p.used_skills or sid in p.round_skills:
+            continue
+        for i, atoms in enumerate(A.skill_resolutions(sid)):
+            if worth(atoms, p.acted):
+                out.append({"kind": "skill", "skill": sid, "option": i})
+    return out
+
+
+def others_at(t, seat: int) -> list[str]:
+    return [q.pos for s, q in enumerate(t.game.players) if s != seat and q.pos]
+
+
+def moves(t, seat: int) -> list[str]:
+    """Spaces the hero may step to now. Not offered in part 1: steps that provoke a rampaging
+    enemy or assault a fortified site (combat is not wired yet), cities in First Reconnaissance
+    (they cannot be entered) and other heroes' spaces except the portal (no PvP)."""
+    g = t.game
+    p = g.players[seat]
+    if not p.pos:
+        return []
+    here = unkey(p.pos)
+    out = []
+    busy = set(others_at(t, seat))
+    for n in hg.neighbours(here):
+        k = key(n)
+        if step_fault(g.board, content(), here, n, g.night, p.move) is not None:
+            continue
+        sp = g.board.spaces[k]
+        if sp.site == "city" or ends_move(g.board, n, seat) or provoked(g.board, here, n):
+            continue
+        if k in busy and sp.site != "portal":
+            continue
+        out.append(k)
+    return out
+
+
+def explore_spots(t, seat: int) -> list[hg.Hex]:
+    g = t.game
+    top = t.zone(S.TILES)[0]
+    kind = content().tiles[top].type
+    return explore_positions(g.board, content(), unkey(g.players[seat].pos), kind)
+
+
+def interactions(t, seat: int, site: str) -> list[dict]:
+    """Recruiting, healing and buying at a village or monastery (MK:8:Interact)."""
+    g = t.game
+    p = g.players[seat]
+    if site not in A.INTERACTION_SITES or p.reputation <= A.REPUTATION_MIN:
+        return []
+    if p.acted and not p.interacting:
+        return []
+    pool = A.pool(t, seat)
+    out = []
+    for uid in t.zone(S.UNIT_OFFER):
+        u = content().units.get(card_name(uid))
+        if u is None:
+            if site == "monastery" and pool >= A.AA_PRICE:
+                out.append({"kind": "buy_aa", "card": uid})
+            continue
+        if site in u.recruit_sites and pool >= u.influence_cost and len(p.units) < p.command:
+            out.append({"kind": "recruit", "unit": uid})
+    if pool >= A.HEAL_PRICE[site] and "wound" in {card_name(c) for c in t.zone(S.hand(seat))}:
+        out.append({"kind": "buy_heal"})
+    return out
+
+
+def rests(names: list[str], hand: list[str]) -> list[dict]:
+    wounds = sum(1 for c in hand if card_name(c) == "wound")
+    real = [n for n in names if n != "wound"]
+    if real:
+        return [{"kind": "rest", "card": n, "wounds": w} for n in real for w in range(wounds + 1)]
+    if wounds:
+        return [{"kind": "rest", "card": "wound", "wounds": 0}]
+    return []
+
+
+def ends(t, seat: int, names: list[str]) -> list[dict]:
+    """End the turn, optionally discarding one non-wound card; with nothing played yet, a
+    discard is required (MK:6:Turn:5a) unless the hand was empty at the start."""
+    p = t.game.players[seat]
+    real = [n for n in names if n != "wound"]
+    out = [{"kind": "end_turn", "discard": n} for n in real]
+    stuck = not real and (p.moved or p.acted or "wound" not in names)
+    if p.played or p.hand_was_empty or stuck:
+        out.insert(0, {"kind": "end_turn"})
+    return out
+
+
+RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:Deed:3a",
+           "move": "MK:7:Move:3", "explore": "MK:7:Move:5", "rest": "MK:6:Turn:7",
+           "end_turn": "MK:6:Turn:5a", "announce": "MK:6:Turn:3", "recruit": "MK:8:Interact:4a",
+           "buy_heal": "MK:8:Interact:4b", "buy_aa": "MK:8:Interact:4c", "plunder": "MK:6:Turn:1",
+           "activate": "MK:5:Units:5", "skill": "MK:5:Skills:4c"}
+
+
+def explain(t, seat: int, cmd: dict) -> Illegal | None:
+    """A precise reason where one is cheap to give; otherwise the command's rule."""
+    g = t.game
+    kind = cmd.get("kind")
+    rule = RULE_OF.get(kind)
+    if rule is None:
+        return None
+    if not any(p.seat == seat for p in prompts(t)):
+        return Illegal(rule, f"seat {seat} is not the one to act now")
+    p = g.players[seat]
+    names = {card_name(c) for c in t.zone(S.hand(seat))}
+    if kind == "play":
+        if cmd.get("card") == "wound":
+            return Illegal("MK:4:Deed:3d", "wound cards can never be played")
+        if cmd.get("card") not in names:
+            return Illegal(rule, f"{cmd.get('card')!r} is not in your hand")
+        card = content().cards[cmd["card"]]
+        if cmd.get("mode") == "powered" and payment.needs(card, "powered", g.night) is None:
+            return Illegal("MK:4:Deed:3b", "a spell's powered effect needs night and black mana")
+        if cmd.get("mode") in ("basic", "powered") and cmd.get("pay"):
+            return Illegal("MK:5:Mana:3a", f"the payment {cmd['pay']!r} is not available "
+                           "(one Source die per turn, depleted dice, crystals and tokens held)")
+        return Illegal(rule, "no such way to play this card now")
+    if kind == "move":
+        if p.acted:
+            return Illegal("MK:6:Turn:6d", "no movement after the action")
+        to = cmd.get("to", "")
+        try:
+            dest = unkey(to)
+        except (ValueError, AttributeError):
+            return Illegal(rule, f"{to!r} is not a space like '1,-2'")
+        why = step_fault(g.board, content(), unkey(p.pos), dest, g.night, p.move) if p.pos else "not on the map"
+        if why:
+            return Illegal(rule, why)
+        if provoked(g.board, unkey(p.pos), dest):
+            return Illegal("MK:7:Move:4", "this step would provoke a rampaging enemy; combat is not "
+                           "wired in yet, so such steps are not offered")
+        return Illegal("MK:7:Move:4", "entering this space would start a combat or PvP, which part 1 does not offer")
+    if kind == "explore":
+        if p.move < 2:
+            return Illegal(rule, f"exploring costs 2 move points, you have {p.move}")
+        return Illegal(rule, "no tile may be placed there from your space")
+    if kind == "end_turn" and not p.played and not cmd.get("discard"):
+        return Illegal(rule, "play or discard at least one card this turn")
+    if kind == "rest" and (p.moved or p.acted):
+        return Illegal(rule, "a rest allows no movement and no action")
+    return Illegal(rule, f"{kind!r} is not possible now")

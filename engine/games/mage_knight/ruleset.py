@@ -1,0 +1,80 @@
+"""Mage Knight as a Runeledger ruleset (issue 12, part 1): wiring of state, set-up, rules,
+prompts and views. Combat is not wired yet: steps that would start one are not offered."""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from engine.commands import Optional
+from engine.ruleset import Option, Ruleset
+
+from . import apply as fold
+from . import commands, legal, setup, view
+from .content import content
+from .mana import MANA_DIE
+from .state import MKState
+from .turn import begin_round
+
+
+class MageKnight(Ruleset):
+    name = "mage-knight"
+    version = "0.1"
+    summary = "Mage Knight (Ultimate Edition): First Reconnaissance, no combat yet"
+    players = (1, 2, 3, 4)
+    options: ClassVar[dict[str, Option]] = {
+        "scenario": Option(default="first_reconnaissance", choices=setup.SCENARIOS,
+                           doc="MK:18:Scen:FirstRecon: the scenario"),
+        "heroes": Option(default="random", doc="MK:3:Setup:1: comma-separated heroes in seat order, or random"),
+        "shape": Option(default="wedge", choices=("wedge", "open"), doc="MK:14:Shape: map shape"),
+    }
+    content_packs = ("base",)
+    State = MKState
+    commands: ClassVar[dict[str, dict]] = {
+        "tactic": {"tactic": str}, "level_up": {"skill": str, "card": str},
+        "play": {"card": str, "mode": str, "option": int, "pay": str},
+        "move": {"to": str}, "explore": {"at": str}, "rest": {"card": str, "wounds": int},
+        "end_turn": {"discard": Optional(str)}, "announce": {}, "recruit": {"unit": str},
+        "buy_heal": {}, "buy_aa": {"card": str}, "plunder": {},
+        "activate": {"unit": str, "ability": int, "option": int, "pay": str},
+        "skill": {"skill": str, "option": int},
+    }
+    bot_command_limit = 20_000
+
+    def setup(self, ctx, table) -> None:
+        content()
+        setup.setup(ctx, table)
+        begin_round(ctx, table, 1)
+
+    def apply(self, table, ev) -> None:
+        fold.apply(table, ev)
+
+    def handlers(self):
+        return commands.subscriptions()
+
+    def prompts(self, table):
+        return legal.prompts(table)
+
+    def legal_commands(self, table, seat):
+        return legal.legal_commands(table, seat)
+
+    def explain(self, table, seat, cmd):
+        return legal.explain(table, seat, cmd)
+
+    def game_view(self, table, seat):
+        return view.game_view(table, seat)
+
+    def dice(self, table):
+        return {"mana": MANA_DIE}
+
+    def cards(self):
+        from .catalogue import catalogue
+        return catalogue()
+
+    def bot_choices(self, table, seat, legal_cmds):
+        """Random bots explore when they can, else move, else play for move points, so games
+        reach the scenario's end as well as the round limit (never changes what is legal)."""
+        for kinds in (("explore",), ("move",)):
+            pick = [c for c in legal_cmds if c["kind"] in kinds]
+            if pick:
+                return pick
+        busy = [c for c in legal_cmds if c["kind"] not in ("rest", "end_turn", "plunder")]
+        return busy or legal_cmds
