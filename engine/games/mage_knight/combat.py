@@ -1,0 +1,401 @@
+"""Mage Knight combat against enemy tokens (§7) as a pure state machine: Structs in, events out.
+
+The ruleset keeps a `Combat` in its state and drives it; nothing here knows the table, the
+pipeline or chance. Phases run ranged -> block -> damage -> attack -> over (MK:8:Combat:3).
+
+    start(content, enemies, *, units=(), hero_armour, hand_limit, night=False, site=None,
+          fortified_site=False, rampaging=()) -> Combat
+        enemies: [(uid, enemy content id)]; units: [(uid, unit content id, wounded, ready)];
+        rampaging: uids fought on their own rampaging space (not site-fortified, reputation).
+    add_points(c, kind, element, value, source)   kind: ranged|siege|melee|block|move; called by
+        the ruleset's fold when a played effect gives points; points_problem(c, ...) says first
+        why it may not (rule id, reason) or None.
+    add_hand_wounds(c, n, source) -> events       wounds taken into hand by other effects (knock-out)
+    legal(c) -> list[dict]                        the combat commands open now
+    explain(c, cmd) -> (rule id, reason) | None   why a command is illegal
+    decide(c, cmd) -> [(event type, data)]        the events of a legal command (audit + rule ids)
+    fold(c, type, data)                           apply one `mk.combat.*` event
+    pending_summons(c) -> [dict]                  draws the ruleset must make (brown pile, ...)
+    summoned(content, c, summoner, attack, enemy_id | None) -> (type, data)   the draw's event
+    outcome(c) -> CombatOutcome
+
+Commands: {"kind": "mk_attack", "targets": [uid...], "use": ["ranged"|"siege"|"melee"...]}
+(spends every pooled point of those kinds), {"kind": "mk_block", "enemy": uid, "attack": i}
+(spends the whole block pool on one attack), {"kind": "mk_cumbersome", "enemy": uid, "attack": i,
+"points": n}, {"kind": "mk_assign", "enemy": uid, "attack": i, "to": "hero" | unit uid},
+{"kind": "mk_next"}. Points not spent when a phase ends lapse (MK:9:Ranged:8, MK:9:Block:10).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Optional, Sequence
+
+import msgspec
+
+from . import combat_abilities as ab
+from .combat_events import apply_event, damage_events, knock_out_events
+from .combat_math import ELEMENTS, Part, attack_total, blocked, reputation_for_defeat
+
+PHASES = ("ranged", "block", "damage", "attack", "over")
+Event = tuple[str, dict]
+
+
+class EnemyAttack(msgspec.Struct):
+    value: int
+    element: str = "physical"
+    summon: bool = False
+    summon_pile: str = ""
+    reduced: int = 0          # cumbersome: move points spent on it
+    blocked: bool = False
+    resolved: bool = False    # its damage was assigned
+    left: int = -1            # damage still to assign once started, -1 before
+
+
+class CombatEnemy(msgspec.Struct):
+    uid: str
+    enemy: str
+    pile: str
+    armour: int
+    elusive_armour: int
+    attacks: list[EnemyAttack]
+    abilities: list[str]
+    resistances: list[str]
+    fame: int
+    reputation: int
+    rampaging: bool = False
+    defends_fortified_site: bool = False
+    defeated: bool = False
+    armour_bonus: int = 0     # vampiric gains this combat
+    summoned_by: str = ""     # a summoned token: the summoner's uid
+    discarded: bool = False   # a summoned token after it was blocked or dealt its damage
+
+
+class CombatUnit(msgspec.Struct):
+    uid: str
+    unit: str
+    wounded: bool
+    ready: bool
+    armour: int
+    resistances: list[str]
+    wounds: int = 0           # wound cards put on it in this combat
+    destroyed: bool = False
+    resisted: bool = False    # absorbed damage without a wound: no more damage (MK:9:Damage:4b)
+
+
+class Points(msgspec.Struct):
+    kind: str
+    element: str
+    value: int
+    source: str
+
+
+class Combat(msgspec.Struct):
+    phase: str
+    enemies: list[CombatEnemy]
+    units: list[CombatUnit]
+    hero_armour: int
+    hand_limit: int
+    night: bool = False
+    fortified_site: bool = False
+    site: Optional[str] = None
+    pool: list[Points] = []
+    pending: list[dict] = []  # summon draws asked for
+    current: list = []        # [enemy uid, attack index] whose damage is being assigned
+    wounds_to_hand: int = 0
+    wounds_to_discard: int = 0
+    knocked_out: bool = False
+    paralyzed: bool = False
+    fame: int = 0
+    reputation: int = 0
+    audit: list[str] = []
+
+
+class CombatOutcome(msgspec.Struct):
+    defeated: list[str]
+    undefeated: list[str]
+    fame: int
+    reputation: int
+    wounds_to_hand: int
+    wounds_to_discard: int
+    unit_wounds: dict[str, int]
+    units_destroyed: list[str]
+    knocked_out: bool
+    paralyzed: bool
+    all_defeated: bool
+    audit: list[str]
+
+
+def _enemy(content: Any, uid: str, enemy_id: str, **kw: Any) -> CombatEnemy:
+    rec = content.enemies.get(enemy_id)
+    if rec is None:
+        raise ValueError(f"unknown enemy {enemy_id!r} (MK:8:Combat:3)")
+    return CombatEnemy(uid=uid, enemy=enemy_id, pile=rec.color, armour=rec.armor,
+                       elusive_armour=rec.armor_elusive,
+                       attacks=[EnemyAttack(a.value, a.element, a.summon, a.summon_pile) for a in rec.attacks],
+                       abilities=list(rec.abilities), resistances=list(rec.resistances), fame=rec.fame,
+                       reputation=rec.reputation, **kw)
+
+
+def start(content: Any, enemies: Sequence[tuple[str, str]], *, units: Sequence[tuple] = (), hero_armour: int,
+          hand_limit: int, night: bool = False, site: Optional[str] = None, fortified_site: bool = False,
+          rampaging: Sequence[str] = ()) -> Combat:
+    """A combat in its ranged and siege phase. Rampagers are not fortified by the site
+    (MK:8:Combat:2b)."""
+    if hero_armour <= 0 or hand_limit <= 0:
+        raise ValueError("hero armour and hand limit must be positive (MK:9:Damage:5)")
+    uids = [u for u, _ in enemies] + [u[0] for u in units]
+    if len(set(uids)) != len(uids):
+        raise ValueError("enemy and unit uids must be unique in a combat")
+    foes = [_enemy(content, uid, eid, rampaging=uid in rampaging,
+                   defends_fortified_site=fortified_site and uid not in rampaging) for uid, eid in enemies]
+    mine = []
+    for u in units:
+        uid, unit_id, wounded, ready = (tuple(u) + (False, True))[:4]
+        rec = content.units.get(unit_id)
+        if rec is None:
+            raise ValueError(f"unknown unit {unit_id!r}")
+        mine.append(CombatUnit(uid, unit_id, bool(wounded), bool(ready), rec.armor, list(rec.resistances)))
+    return Combat("ranged", foes, mine, hero_armour, hand_limit, night, fortified_site, site)
+
+
+def points_problem(c: Combat, kind: str, element: str, value: int) -> tuple[str, str] | None:
+    if element not in ELEMENTS:
+        return "MK:9:Ranged:3", f"unknown element {element!r}"
+    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+        return "MK:9:Ranged:4", f"points must be a positive whole number, not {value!r}"
+    if kind not in ab.PHASE_KINDS[c.phase]:
+        return "MK:8:Combat:3", f"{kind} points cannot be played in the {c.phase} phase"
+    if kind == "move" and element != "physical":
+        return "MK:10:Abilities:Cumbersome", "move points have no element"
+    return None
+
+
+def add_points(c: Combat, kind: str, element: str, value: int, source: str) -> None:
+    why = points_problem(c, kind, element, value)
+    if why:
+        raise ValueError(f"{why[1]} ({why[0]})")
+    c.pool.append(Points(kind, element, value, source))
+    c.audit.append(f"{source}: {kind} {value}{'' if element == 'physical' else ' ' + element}")
+
+
+def add_hand_wounds(c: Combat, n: int, source: str) -> list[Event]:
+    """Wounds into hand from other effects count toward knock-out (MK:9:Damage:5c)."""
+    return [("mk.combat.hand_wounds", {"n": n, "source": source, "rule": "MK:9:Damage:5c"})] + \
+        knock_out_events(c, n)
+
+
+def pending_summons(c: Combat) -> list[dict]:
+    return [dict(p) for p in c.pending]
+
+
+def summoned(content: Any, c: Combat, summoner: str, attack: int, enemy_id: Optional[str]) -> Event:
+    """The event for the token drawn for a summon (None: its pile was empty)."""
+    data: dict = {"summoner": summoner, "attack": attack, "enemy": enemy_id, "rule": "MK:10:Abilities:Summon"}
+    if enemy_id is not None:
+        data["token"] = msgspec.to_builtins(_enemy(content, f"{summoner}~{attack}", enemy_id, summoned_by=summoner))
+    return "mk.combat.summoned", data
+
+
+# -- commands ---------------------------------------------------------------------------------
+
+def _uses(c: Combat) -> list[list[str]]:
+    kinds = [k for k in ab.PHASE_KINDS[c.phase] if k in ab.ATTACK_KINDS and any(p.kind == k for p in c.pool)]
+    return [list(s) for n in range(len(kinds), 0, -1) for s in combinations(kinds, n)]
+
+
+def legal(c: Combat) -> list[dict]:
+    if c.phase == "over":
+        return []
+    if c.pending:
+        return []
+    out: list[dict] = []
+    if c.phase in ("ranged", "attack"):
+        uids = [e.uid for e in ab.targetable(c)]
+        groups = [list(g) for n in range(1, min(len(uids), 4) + 1) for g in combinations(uids, n)]
+        for use in _uses(c):
+            for g in groups:
+                if ab.attack_problem(c, g, use) is None:
+                    out.append({"kind": "mk_attack", "targets": g, "use": use})
+    elif c.phase == "block":
+        moves = sum(p.value for p in c.pool if p.kind == "move")
+        for e, i, a in ab.open_attacks(c):
+            if any(p.kind == "block" for p in c.pool):
+                out.append({"kind": "mk_block", "enemy": e.uid, "attack": i})
+            if ab.has(e, "cumbersome"):
+                for n in range(1, min(moves, a.value - a.reduced) + 1):
+                    out.append({"kind": "mk_cumbersome", "enemy": e.uid, "attack": i, "points": n})
+    elif c.phase == "damage":
+        for e, i, a in ab.open_attacks(c):
+            if c.current and c.current != [e.uid, i]:
+                continue
+            for u in c.units:
+                if ab.unit_problem(c, e, u.uid) is None:
+                    out.append({"kind": "mk_assign", "enemy": e.uid, "attack": i, "to": u.uid})
+            out.append({"kind": "mk_assign", "enemy": e.uid, "attack": i, "to": "hero"})
+    if explain(c, {"kind": "mk_next"}) is None:
+        out.append({"kind": "mk_next"})
+    return out
+
+
+FIELDS = {"mk_attack": {"targets", "use"}, "mk_block": {"enemy", "attack"},
+          "mk_cumbersome": {"enemy", "attack", "points"}, "mk_assign": {"enemy", "attack", "to"}, "mk_next": set()}
+
+
+def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
+    kind = cmd.get("kind") if isinstance(cmd, dict) else None
+    if kind not in FIELDS:
+        return "MK:8:Combat:3", f"unknown combat command {kind!r}"
+    extra = sorted(set(cmd) - FIELDS[kind] - {"kind"})
+    if extra:
+        if kind in ("mk_block", "mk_attack"):
+            return "MK:5:Combined:1a", (f"{kind} takes no {', '.join(extra)}: the points played are one effect and "
+                                        "go whole to one enemy attack or target group")
+        return "MK:8:Combat:3", f"{kind} takes no {', '.join(extra)}"
+    if c.phase == "over":
+        return "MK:10:Result:1", "the combat is over"
+    if c.pending:
+        return "MK:10:Abilities:Summon", "the summoned tokens must be drawn first"
+    if kind == "mk_next":
+        if c.phase == "damage" and any(True for _ in ab.open_attacks(c)):
+            return "MK:10:Damage:7", "all damage of the unblocked attacks must be assigned first"
+        return None
+    if kind == "mk_attack":
+        targets, use = cmd.get("targets"), cmd.get("use")
+        if not isinstance(targets, list) or not isinstance(use, list):
+            return "MK:9:Ranged:4", "targets and use must be lists"
+        return ab.attack_problem(c, targets, use)
+    if kind in ("mk_block", "mk_cumbersome") and c.phase != "block":
+        return "MK:8:Combat:3", f"blocks are played in the block phase, not the {c.phase} phase"
+    if kind == "mk_assign" and c.phase != "damage":
+        return "MK:8:Combat:3", f"damage is assigned in the damage phase, not the {c.phase} phase"
+    found = ab.find_attack(c, cmd.get("enemy"), cmd.get("attack"))
+    if isinstance(found[0], str):
+        return found  # type: ignore[return-value]
+    e, a = found
+    if a.blocked or a.resolved:
+        return "MK:9:Block:3", f"{e.uid}'s attack {cmd['attack']} is already blocked or dealt with"
+    if kind == "mk_block":
+        if not any(p.kind == "block" for p in c.pool):
+            return "MK:9:Block:4", "play block effects before declaring the block"
+        return None
+    if kind == "mk_cumbersome":
+        n = cmd.get("points")
+        if not ab.has(e, "cumbersome"):
+            return "MK:10:Abilities:Cumbersome", f"{e.uid} is not cumbersome"
+        moves = sum(p.value for p in c.pool if p.kind == "move")
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= min(moves, a.value - a.reduced):
+            return "MK:10:Abilities:Cumbersome", (f"spend 1 to {min(moves, a.value - a.reduced)} move points "
+                                                  f"({moves} played, attack {a.value - a.reduced} left), not {n!r}")
+        return None
+    if c.current and c.current != [e.uid, cmd["attack"]]:
+        return "MK:9:Damage:1", f"finish assigning the damage of {c.current[0]}'s attack {c.current[1]} first"
+    to = cmd.get("to")
+    return None if to == "hero" else ab.unit_problem(c, e, to)
+
+
+def decide(c: Combat, cmd: dict) -> list[Event]:
+    why = explain(c, cmd)
+    if why:
+        raise ValueError(f"{why[1]} ({why[0]})")
+    kind = cmd["kind"]
+    if kind == "mk_next":
+        return _next_phase(c)
+    if kind == "mk_attack":
+        return _attack(c, list(cmd["targets"]), list(cmd["use"]))
+    e, a = ab.find_attack(c, cmd["enemy"], cmd["attack"])  # type: ignore[misc]
+    if kind == "mk_block":
+        return _block(c, e, cmd["attack"], a)
+    if kind == "mk_cumbersome":
+        n = cmd["points"]
+        after = a.value - a.reduced - n
+        return [("mk.combat.cumbersome", {
+            "enemy": e.uid, "attack": cmd["attack"], "points": n, "value": after, "blocked": after == 0,
+            "rule": "MK:10:Abilities:Cumbersome",
+            "audit": [f"{e.uid}: {n} move points spent, attack {a.value - a.reduced} -> {after}"
+                      + (": counts as blocked" if after == 0 else "") + " (MK:10:Abilities:Cumbersome)"]})]
+    return damage_events(c, e, cmd["attack"], a, cmd["to"])
+
+
+def _attack(c: Combat, targets: list[str], use: list[str]) -> list[Event]:
+    foes = [e for e in ab.targetable(c) if e.uid in targets]
+    total, audit = attack_total(ab.pool_parts(c, use), [e.resistances for e in foes])
+    armour = 0
+    for e in foes:
+        v, lines = ab.armour_now(c, e)
+        armour += v
+        audit += lines
+    audit.append(f"attack {total} >= armour {armour}: {', '.join(targets)} defeated (MK:9:Ranged:5)")
+    out: list[Event] = [("mk.combat.attacked", {"targets": targets, "use": use, "total": total,
+                                                "armour": armour, "rule": "MK:9:Ranged:5", "audit": audit})]
+    for e in foes:
+        rep, rep_audit = reputation_for_defeat(e.pile, e.rampaging, e.reputation)
+        out.append(("mk.combat.defeated", {"enemy": e.uid, "token": e.enemy, "pile": e.pile, "fame": e.fame,
+                                           "reputation": rep, "rule": "MK:9:Ranged:5",
+                                           "audit": [f"{e.uid} defeated: fame +{e.fame} at once (MK:9:Ranged:5)"]
+                                           + [f"{e.uid}: {line}" for line in rep_audit]}))
+    return out
+
+
+def _block(c: Combat, e: CombatEnemy, i: int, a: EnemyAttack) -> list[Event]:
+    need, audit = ab.block_need(e, a)
+    parts = [Part(p.value, p.element) for p in c.pool if p.kind == "block"]
+    ok, lines = blocked(parts, need, a.element)
+    audit += lines
+    out: list[Event] = [("mk.combat.blocked", {"enemy": e.uid, "attack": i, "success": ok, "need": need,
+                                               "rule": "MK:9:Block:6", "audit": audit})]
+    if ok and e.summoned_by and all(x.blocked or x.summon or x is a for x in e.attacks):
+        out.append(("mk.combat.summoned_discarded", {"enemy": e.uid, "rule": "MK:9:Block:7a", "audit": [
+            f"{e.uid} (summoned by {e.summoned_by}) blocked: discarded, no fame (MK:9:Block:7a)"]}))
+    return out
+
+
+def _next_phase(c: Combat) -> list[Event]:
+    rule = "MK:9:Block:10" if c.phase == "block" else "MK:9:Ranged:8"
+    lapsed = [f"{p.source}: {p.kind} {p.value} not used, lapses ({rule})" for p in c.pool]
+    alive = ab.targetable(c)
+    if c.phase == "ranged":
+        nxt = "block" if alive else "over"
+    elif c.phase == "block":
+        nxt = "damage" if any(True for _ in ab.open_attacks(c)) else "attack"
+    elif c.phase == "damage":
+        nxt = "attack"
+    else:
+        nxt = "over"
+    audit = lapsed + ([] if nxt != "attack" or c.phase != "block"
+                      else ["no unblocked attack: the damage phase is skipped (MK:9:Damage:1)"])
+    out: list[Event] = [("mk.combat.phase", {"phase": nxt, "rule": "MK:8:Combat:3", "audit": audit})]
+    if nxt == "block":
+        for e in alive:
+            for i, a in enumerate(e.attacks):
+                if a.summon:
+                    out.append(("mk.combat.summon_requested", {
+                        "summoner": e.uid, "attack": i, "pile": a.summon_pile or "brown",
+                        "rule": "MK:10:Abilities:Summon",
+                        "audit": [f"{e.uid} summons: draw 1 {a.summon_pile or 'brown'} token (MK:10:Abilities:Summon)"]}))
+    if nxt == "over":
+        out.append(("mk.combat.ended", {"outcome": msgspec.to_builtins(_outcome_after(c, out)),
+                                        "rule": "MK:10:Result:1", "audit": []}))
+    return out
+
+
+def _outcome_after(c: Combat, events: list[Event]) -> "CombatOutcome":
+    copy = msgspec.convert(msgspec.to_builtins(c), Combat)
+    for t, d in events:
+        if t != "mk.combat.ended":
+            fold(copy, t, d)
+    return outcome(copy)
+
+
+def fold(c: Combat, type: str, data: dict) -> None:
+    apply_event(c, type, data, CombatEnemy)
+
+
+def outcome(c: Combat) -> CombatOutcome:
+    real = [e for e in c.enemies if not e.summoned_by]
+    defeated = [e.uid for e in real if e.defeated]
+    return CombatOutcome(
+        defeated=defeated, undefeated=[e.uid for e in real if not e.defeated], fame=c.fame,
+        reputation=c.reputation, wounds_to_hand=c.wounds_to_hand, wounds_to_discard=c.wounds_to_discard,
+        unit_wounds={u.uid: u.wounds for u in c.units if u.wounds},
+        units_destroyed=[u.uid for u in c.units if u.destroyed], knocked_out=c.knocked_out,
+        paralyzed=c.paralyzed, all_defeated=len(defeated) == len(real), audit=list(c.audit))
