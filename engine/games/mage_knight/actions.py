@@ -16,6 +16,8 @@ from .explore import gain_fame, place, reveal_adjacent_garrisons
 from .turn import end_turn, gain_crystal
 
 SIDEWAYS = ("move", "influence")   # outside combat (MK:4:Deed:3e)
+SIDEWAYS_COMBAT = ({"value": 1, "type": "melee", "element": "physical"},
+                   {"value": 1, "element": "physical"})   # Attack 1 or Block 1, physical
 REPUTATION_MIN, REPUTATION_MAX = -7, 7   # -7 is the X space (stand-in track length)
 # reputation track position -> influence modifier; stand-in except the rulebook's anchors
 # +2 -> +1, -2 -> -1, -4 -> -2 (MK:8:Interact:2a)
@@ -30,6 +32,8 @@ INTERACTION_SITES = ("village", "monastery")
 def card_resolutions(cid: str, mode: str, in_combat: bool, terrain: str) -> tuple:
     card = content().cards[cid]
     if mode == "sideways":
+        if in_combat:
+            return ([("attack", SIDEWAYS_COMBAT[0])], [("block", SIDEWAYS_COMBAT[1])])
         return tuple([(k, 1)] for k in SIDEWAYS)
     tree = card.basic_effect if mode == "basic" else card.powered_effect
     return tuple(effects.resolutions(tree, effects.Situation(in_combat, terrain)))
@@ -65,17 +69,23 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
     destroy = mode == "powered" and card.kind == "artifact" and card.destroy_on_powered
     zones.move(ctx, S.hand(seat), S.OUT if destroy else S.play_area(seat), [cid],
                rule="MK:4:Deed:3c" if destroy else "MK:4:Deed:3a")
-    atoms = card_resolutions(name, mode, False, terrain_here(t, seat))[cmd["option"]]
+    fighting = t.game.combat is not None
+    atoms = card_resolutions(name, mode, fighting, terrain_here(t, seat))[cmd["option"]]
     ctx.emit("mk.played", {"seat": seat, "card": name, "mode": mode, "option": cmd["option"],
                            "effect": effects.words(atoms)},
              rule="MK:4:Deed:3e" if mode == "sideways" else "MK:4:Deed:3a")
-    resolve(ctx, t, seat, atoms, "MK:5:Effects:1")
+    resolve(ctx, t, seat, atoms, "MK:5:Effects:1", source=name)
 
 
-def resolve(ctx, t, seat: int, atoms: list, rule: str) -> None:
-    """Apply plain effect atoms (effects.py) outside combat."""
+def resolve(ctx, t, seat: int, atoms: list, rule: str, source: str = "") -> None:
+    """Apply plain effect atoms (effects.py); in combat, attack, block and move points go to the
+    combat's pool and healing is not allowed (MK:11:Wounds:3)."""
     g = t.game
     p = g.players[seat]
+    if g.combat is not None:
+        from .fight import add_points
+        add_points(ctx, t, seat, atoms, source or rule)
+        atoms = [(k, v) for k, v in atoms if k not in ("move", "influence", "heal", "attack", "block")]
     for kind, v in atoms:
         if kind in ("move", "influence"):
             if kind == "move" and p.acted:
@@ -120,8 +130,15 @@ def move(ctx, t, seat: int, cmd: dict) -> None:
     from .board import move_cost
     g = t.game
     cost = move_cost(g.board, content(), unkey(cmd["to"]), g.night)
+    frm = unkey(g.players[seat].pos)
     ctx.emit("mk.moved", {"seat": seat, "to": cmd["to"], "cost": cost}, rule="MK:7:Move:3")
     reveal_adjacent_garrisons(ctx, t, seat)
+    from . import fight
+    from .board import ends_move
+    if ends_move(g.board, unkey(cmd["to"]), seat):
+        fight.assault(ctx, t, seat, cmd["to"])
+    else:
+        fight.provoke(ctx, t, seat, frm, unkey(cmd["to"]))
 
 
 def explore(ctx, t, seat: int, cmd: dict) -> None:
@@ -184,7 +201,7 @@ def activate(ctx, t, seat: int, cmd: dict) -> None:
     pay(ctx, t, seat, cmd.get("pay", ""))
     ctx.emit("mk.unit", {"seat": seat, "uid": u.uid, "ready": False}, rule="MK:5:Units:5")
     atoms = unit_resolutions(u.unit, cmd["ability"])[cmd["option"]]
-    resolve(ctx, t, seat, atoms, "MK:5:Units:5")
+    resolve(ctx, t, seat, atoms, "MK:5:Units:5", source=u.uid)
 
 
 @cache
@@ -204,7 +221,7 @@ def use_skill(ctx, t, seat: int, cmd: dict) -> None:
     ctx.emit("mk.skill_used", {"seat": seat, "skill": sk.id,
                                "per": "round" if sk.usage == "once_per_round" else "turn"},
              rule="MK:5:Skills:4a" if sk.usage == "once_per_round" else "MK:5:Skills:4c")
-    resolve(ctx, t, seat, skill_resolutions(sk.id)[cmd["option"]], "MK:5:Skills:4c")
+    resolve(ctx, t, seat, skill_resolutions(sk.id)[cmd["option"]], "MK:5:Skills:4c", source=sk.id)
 
 
 def rest(ctx, t, seat: int, cmd: dict) -> None:

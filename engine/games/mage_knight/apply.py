@@ -1,6 +1,9 @@
 """Folding mk.* events into the state (the only place the game's own state changes)."""
 from __future__ import annotations
 
+import msgspec
+
+from . import combat as C
 from .board import Board, place_tile
 from .content import content
 from .state import Player, Unit
@@ -76,7 +79,6 @@ def _turn(t, d):
 def _points(t, d):
     p = _p(t, d)
     setattr(p, d["kind"], getattr(p, d["kind"]) + d["delta"])
-    p.fresh = False
 
 
 def _fame(t, d):
@@ -141,6 +143,8 @@ def _unit(t, d):
     for u in _p(t, d).units:
         if u.uid == d["uid"]:
             u.ready = d.get("ready", u.ready)
+            if not u.ready:
+                _p(t, d).fresh = False
             u.wounded = d.get("wounded", u.wounded)
 
 
@@ -203,6 +207,40 @@ def _rested(t, d):
     p.rested, p.fresh = True, False
 
 
+def _combat_started(t, d):
+    g = t.game
+    g.combat = msgspec.convert(d["combat"], C.Combat)
+    g.combat_kind, g.combat_space = d["kind"], d["space"]
+
+
+def _combat_spaces(t, d):
+    t.game.combat_spaces = list(d["spaces"])
+
+
+def _combat_points(t, d):
+    C.add_points(t.game.combat, d["kind"], d["element"], d["value"], d["source"])
+
+
+def _combat_over(t, d):
+    g = t.game
+    g.combat, g.combat_kind, g.combat_space, g.combat_spaces = None, "", "", []
+
+
+def _unit_destroyed(t, d):
+    p = _p(t, d)
+    p.units = [u for u in p.units if u.uid != d["uid"]]
+
+
+def _conquered(t, d):
+    t.game.board.spaces[d["space"]].conquered_by = d["seat"]
+
+
+def _burned(t, d):
+    g = t.game
+    if d["space"] in g.monasteries:
+        g.monasteries.remove(d["space"])
+
+
 def _nothing(t, d):
     pass
 
@@ -217,12 +255,18 @@ FOLD = {
     "mk.level_chosen": _level_chosen, "mk.phase": _phase, "mk.announced": _announced,
     "mk.turn_done": _turn_done, "mk.city_revealed": _city, "mk.scenario_end": _scenario_end,
     "mk.monastery": _monastery, "mk.rested": _rested, "mk.explored": _nothing,
+    "mk.combat_started": _combat_started, "mk.combat_spaces": _combat_spaces,
+    "mk.combat_points": _combat_points, "mk.combat_over": _combat_over,
+    "mk.unit_destroyed": _unit_destroyed, "mk.conquered": _conquered, "mk.burned": _burned,
     "mk.effect": _nothing, "mk.forfeit": _nothing, "mk.score": _nothing,
 }
 
 
 def apply(t, ev) -> None:
     fn = FOLD.get(ev.type)
+    if fn is None and ev.type.startswith("mk.combat."):
+        C.fold(t.game.combat, ev.type, ev.data)
+        return
     if fn is None and ev.type.startswith("cmd."):
         return      # decisions change nothing by themselves; their handlers emit the changes
     if fn is None:

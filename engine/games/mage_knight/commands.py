@@ -3,6 +3,7 @@ checked against legal_commands."""
 from __future__ import annotations
 
 from . import actions as A
+from . import fight
 from .turn import announce, end_turn, level_choice, tactics_done
 
 
@@ -24,11 +25,25 @@ def _announce(ctx, t, seat, cmd):
     announce(ctx, t, seat)
 
 
+def _challenge(ctx, t, seat, cmd):
+    fight.challenge(ctx, t, seat, cmd["space"])
+
+
+def _enter(ctx, t, seat, cmd):
+    fight.enter_site(ctx, t, seat, t.game.players[seat].pos)
+
+
+def _burn(ctx, t, seat, cmd):
+    fight.burn(ctx, t, seat, t.game.players[seat].pos)
+
+
 HANDLERS = {
     "tactic": _tactic, "level_up": _level_up, "play": A.play, "move": A.move,
     "explore": A.explore, "rest": A.rest, "end_turn": _end_turn, "announce": _announce,
     "recruit": A.recruit, "buy_heal": A.buy_heal, "buy_aa": A.buy_aa, "plunder": A.plunder,
-    "activate": A.activate, "skill": A.use_skill,
+    "activate": A.activate, "skill": A.use_skill, "challenge": _challenge, "enter": _enter,
+    "burn": _burn, "mk_attack": fight.command, "mk_block": fight.command,
+    "mk_cumbersome": fight.command, "mk_assign": fight.command, "mk_next": fight.command,
 }
 
 

@@ -73,6 +73,10 @@ def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
             value, element = node[key][0], node[key][1]
             kind = "ranged" if key.startswith("ranged") else "melee"
             parts.append([[("attack", {"value": value, "type": kind, "element": element})]])
+    for key, kind in (("ranged_attack", "ranged"), ("siege_attack", "siege")):
+        if key in node and isinstance(node[key], int):
+            parts.append([[("attack", {"value": node[key], "type": kind,
+                                       "element": node.get("element", "physical")})]])
     if "attack" in node:
         parts.append([[("attack", {"value": node["attack"], "type": node.get("type", "melee"),
                                    "element": node.get("element", "physical")})]])
@@ -97,7 +101,8 @@ def plain_only(tree: Any) -> bool:
     if not isinstance(tree, dict):
         return True
     known = set(PLAIN) | {"choice", "all", "if_in_combat", "if_on_terrain", "gain_mana_any_color",
-                          "attack_with_element", "ranged_attack_with_element", "type", "element"}
+                          "attack_with_element", "ranged_attack_with_element", "type", "element",
+                          "ranged_attack", "siege_attack", "note"}
     if set(tree) - known:
         return False
     return all(plain_only(v) for v in tree.values() if isinstance(v, (dict, list)))

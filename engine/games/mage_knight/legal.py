@@ -10,7 +10,9 @@ from engine.mechanics.zones import card_name
 from engine.ruleset import Illegal, Prompt
 
 from . import actions as A
+from . import combat as C
 from . import effects, payment
+from .fight import ADVENTURE_DRAWS, points_fit
 from . import state as S
 from .board import ends_move, explore_positions, key, provoked, step_fault, unkey
 from .content import content
@@ -45,6 +47,8 @@ def turn_commands(t, seat: int) -> list[dict]:
     p = g.players[seat]
     hand = t.zone(S.hand(seat))
     names = sorted({card_name(c) for c in hand})
+    if g.combat is not None:
+        return C.legal(g.combat) + plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat)
     out: list[dict] = []
     sp = g.board.spaces.get(p.pos)
     site = sp.site if sp else ""
@@ -61,6 +65,7 @@ def turn_commands(t, seat: int) -> list[dict]:
         if p.move >= 2 and t.zone(S.TILES):
             out += [{"kind": "explore", "at": key(c)} for c in explore_spots(t, seat)]
     out += interactions(t, seat, site)
+    out += combat_actions(t, seat, site)
     if not p.moved and not p.acted:
         out += rests(names, hand)
     out += ends(t, seat, names)
@@ -72,6 +77,7 @@ def plays(t, seat: int, names: list[str]) -> list[dict]:
     p = g.players[seat]
     out = []
     terrain = A.terrain_here(t, seat)
+    fighting = g.combat is not None
     for name in names:
         if name == "wound":
             continue     # wounds are never played (MK:4:Deed:3d)
@@ -83,18 +89,25 @@ def plays(t, seat: int, names: list[str]) -> list[dict]:
             pays = A.payment_options(t, seat, need)
             if not pays:
                 continue
-            for i, atoms in enumerate(A.card_resolutions(name, mode, False, terrain)):
-                if worth(atoms, p.acted):
+            for i, atoms in enumerate(A.card_resolutions(name, mode, fighting, terrain)):
+                if useful(t, atoms, p.acted):
                     out += [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x} for x in pays]
-        for i, kind in enumerate(A.SIDEWAYS):
-            if kind == "move" and p.acted:
-                continue
-            out.append({"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""})
+        for i, atoms in enumerate(A.card_resolutions(name, "sideways", fighting, terrain)):
+            if useful(t, atoms, p.acted):
+                out.append({"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""})
     return out
 
 
 def worth(atoms, acted: bool) -> bool:
     return any(k not in effects.COMBAT_ONLY and not (k == "move" and acted) for k, _ in atoms)
+
+
+def useful(t, atoms, acted: bool) -> bool:
+    """Worth offering: in combat it must add points the phase takes (MK:8:Combat:3)."""
+    c = t.game.combat
+    if c is not None:
+        return points_fit(c, atoms)
+    return worth(atoms, acted)
 
 
 def unit_commands(t, seat: int) -> list[dict]:
@@ -107,7 +120,7 @@ def unit_commands(t, seat: int) -> list[dict]:
             need = [(ab["mana_cost"],)] if ab.get("mana_cost") else []
             pays = A.payment_options(t, seat, need)
             for i, atoms in enumerate(A.unit_resolutions(u.unit, ai)):
-                if worth(atoms, p.acted) and effects.plain_only({k: v for k, v in ab.items()
+                if useful(t, atoms, p.acted) and effects.plain_only({k: v for k, v in ab.items()
                                                                  if k not in ("mana_cost", "note")}):
                     out += [{"kind": "activate", "unit": u.uid, "ability": ai, "option": i, "pay": x}
                             for x in pays]
@@ -124,7 +137,7 @@ def skill_commands(t, seat: int) -> list[dict]:
         if sid in p.used_skills or sid in p.round_skills:
             continue
         for i, atoms in enumerate(A.skill_resolutions(sid)):
-            if worth(atoms, p.acted):
+            if useful(t, atoms, p.acted):
                 out.append({"kind": "skill", "skill": sid, "option": i})
     return out
 
@@ -134,9 +147,9 @@ def others_at(t, seat: int) -> list[str]:
 
 
 def moves(t, seat: int) -> list[str]:
-    """Spaces the hero may step to now. Not offered in part 1: steps that provoke a rampaging
-    enemy or assault a fortified site (combat is not wired yet), cities in First Reconnaissance
-    (they cannot be entered) and other heroes' spaces except the portal (no PvP)."""
+    """Spaces the hero may step to now. A step may provoke rampaging enemies or assault a keep
+    or mage tower (combat follows). Not offered: cities in First Reconnaissance (they cannot be
+    entered) and other heroes' spaces except the portal (no PvP in part 1)."""
     g = t.game
     p = g.players[seat]
     if not p.pos:
@@ -149,7 +162,7 @@ def moves(t, seat: int) -> list[str]:
         if step_fault(g.board, content(), here, n, g.night, p.move) is not None:
             continue
         sp = g.board.spaces[k]
-        if sp.site == "city" or ends_move(g.board, n, seat) or provoked(g.board, here, n):
+        if sp.site == "city":
             continue
         if k in busy and sp.site != "portal":
             continue
@@ -187,6 +200,27 @@ def interactions(t, seat: int, site: str) -> list[dict]:
     return out
 
 
+def combat_actions(t, seat: int, site: str) -> list[dict]:
+    """Actions that start a combat (MK:8:Combat:1): challenging an adjacent rampaging enemy,
+    entering an adventure site, burning a monastery."""
+    g = t.game
+    p = g.players[seat]
+    if p.acted or not p.pos:
+        return []
+    out = [{"kind": "challenge", "space": key(n)} for n in hg.neighbours(unkey(p.pos))
+           if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies]
+    sp = g.board.spaces[p.pos]
+    if site in ADVENTURE_DRAWS and (sp.conquered_by == -1 or site in ("dungeon", "tomb")):
+        out.append({"kind": "enter"})
+    if site == "ancient_ruins" and S.at(p.pos) in t.zones:
+        ruin = next((x for x in t.zone(S.at(p.pos)) if x in content().ruins), None)
+        if ruin and content().ruins[ruin].kind == "enemies":
+            out.append({"kind": "enter"})
+    if site == "monastery" and p.pos in g.monasteries and sp.conquered_by == -1:
+        out.append({"kind": "burn"})
+    return out
+
+
 def rests(names: list[str], hand: list[str]) -> list[dict]:
     wounds = sum(1 for c in hand if card_name(c) == "wound")
     real = [n for n in names if n != "wound"]
@@ -213,20 +247,26 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "move": "MK:7:Move:3", "explore": "MK:7:Move:5", "rest": "MK:6:Turn:7",
            "end_turn": "MK:6:Turn:5a", "announce": "MK:6:Turn:3", "recruit": "MK:8:Interact:4a",
            "buy_heal": "MK:8:Interact:4b", "buy_aa": "MK:8:Interact:4c", "plunder": "MK:6:Turn:1",
-           "activate": "MK:5:Units:5", "skill": "MK:5:Skills:4c"}
+           "activate": "MK:5:Units:5", "skill": "MK:5:Skills:4c", "challenge": "MK:8:Combat:1e",
+           "enter": "MK:8:Combat:1b", "burn": "MK:8:Combat:1c"}
 
 
 def explain(t, seat: int, cmd: dict) -> Illegal | None:
     """A precise reason where one is cheap to give; otherwise the command's rule."""
     g = t.game
     kind = cmd.get("kind")
-    rule = RULE_OF.get(kind)
+    rule = RULE_OF.get(kind, "MK:8:Combat:3" if kind in C.FIELDS else None)
     if rule is None:
         return None
     if not any(p.seat == seat for p in prompts(t)):
         return Illegal(rule, f"seat {seat} is not the one to act now")
     p = g.players[seat]
     names = {card_name(c) for c in t.zone(S.hand(seat))}
+    if kind in C.FIELDS:
+        if g.combat is None:
+            return Illegal("MK:8:Combat:3", "there is no combat in progress")
+        why = C.explain(g.combat, cmd)
+        return Illegal(*why) if why else Illegal("MK:8:Combat:3", "not possible in this phase")
     if kind == "play":
         if cmd.get("card") == "wound":
             return Illegal("MK:4:Deed:3d", "wound cards can never be played")

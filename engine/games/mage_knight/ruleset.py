@@ -1,7 +1,8 @@
 """Mage Knight as a Runeledger ruleset (issue 12, part 1): wiring of state, set-up, rules,
-prompts and views. Combat is not wired yet: steps that would start one are not offered."""
+prompts and views; combat runs in combat.py, wired by fight.py."""
 from __future__ import annotations
 
+from functools import cached_property
 from typing import ClassVar
 
 from engine.commands import Optional
@@ -18,7 +19,7 @@ from .turn import begin_round
 class MageKnight(Ruleset):
     name = "mage-knight"
     version = "0.1"
-    summary = "Mage Knight (Ultimate Edition): First Reconnaissance, no combat yet"
+    summary = "Mage Knight (Ultimate Edition): First Reconnaissance"
     players = (1, 2, 3, 4)
     options: ClassVar[dict[str, Option]] = {
         "scenario": Option(default="first_reconnaissance", choices=setup.SCENARIOS,
@@ -35,9 +36,18 @@ class MageKnight(Ruleset):
         "end_turn": {"discard": Optional(str)}, "announce": {}, "recruit": {"unit": str},
         "buy_heal": {}, "buy_aa": {"card": str}, "plunder": {},
         "activate": {"unit": str, "ability": int, "option": int, "pay": str},
-        "skill": {"skill": str, "option": int},
+        "skill": {"skill": str, "option": int}, "challenge": {"space": str}, "enter": {},
+        "burn": {}, "mk_attack": {"targets": list, "use": list}, "mk_block": {"enemy": str, "attack": int},
+        "mk_cumbersome": {"enemy": str, "attack": int, "points": int},
+        "mk_assign": {"enemy": str, "attack": int, "to": str}, "mk_next": {},
     }
     bot_command_limit = 20_000
+
+    @cached_property
+    def catalog(self):
+        """catalog.toml plus the combat module's own entries (combat_rules.py)."""
+        from .combat_rules import combat_catalog
+        return Ruleset.catalog.func(self).merged(combat_catalog())
 
     def setup(self, ctx, table) -> None:
         content()
@@ -70,9 +80,15 @@ class MageKnight(Ruleset):
         return catalogue()
 
     def bot_choices(self, table, seat, legal_cmds):
-        """Random bots explore when they can, else move, else play for move points, so games
-        reach the scenario's end as well as the round limit (never changes what is legal)."""
-        for kinds in (("explore",), ("move",)):
+        """Random bots announce the round's end once their deck is empty (a hand of wounds
+        could otherwise fight on forever), rest away a hand clogged with wounds, explore when they can, else move, so games reach
+        the scenario's end as well as the round limit (never changes what is legal)."""
+        rests = [c for c in legal_cmds if c["kind"] == "rest"]
+        if rests and "announce" not in [c["kind"] for c in legal_cmds]:
+            most = max(c["wounds"] for c in rests)
+            if most >= 2 or rests[0]["card"] == "wound":
+                return [c for c in rests if c["wounds"] == most]
+        for kinds in (("announce",), ("explore",), ("move",)):
             pick = [c for c in legal_cmds if c["kind"] in kinds]
             if pick:
                 return pick

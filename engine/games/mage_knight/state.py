@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import msgspec
 
+from typing import Optional
+
 from .board import Board
+from .combat import Combat
 
 
 # -- zone names (index 0 is the top) --------------------------------------------------------
@@ -96,3 +99,7 @@ class MKState(msgspec.Struct, kw_only=True):
     end_after_turn: bool = False    # the active seat revealed the city this turn
     core_revealed: bool = False
     monasteries: list[str] = []     # spaces of unburned monasteries
+    combat: Optional[Combat] = None  # the combat in progress (combat.py)
+    combat_kind: str = ""            # provoked | assault | challenge | adventure | burn
+    combat_space: str = ""
+    combat_spaces: list[str] = []    # spaces whose tokens take part
