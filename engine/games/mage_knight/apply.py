@@ -241,6 +241,10 @@ def _burned(t, d):
         g.monasteries.remove(d["space"])
 
 
+def _placed(t, d):
+    _p(t, d).pos = d["pos"]
+
+
 def _nothing(t, d):
     pass
 
@@ -258,7 +262,7 @@ FOLD = {
     "mk.combat_started": _combat_started, "mk.combat_spaces": _combat_spaces,
     "mk.combat_points": _combat_points, "mk.combat_over": _combat_over,
     "mk.unit_destroyed": _unit_destroyed, "mk.conquered": _conquered, "mk.burned": _burned,
-    "mk.effect": _nothing, "mk.forfeit": _nothing, "mk.score": _nothing,
+    "mk.placed": _placed, "mk.effect": _nothing, "mk.forfeit": _nothing, "mk.score": _nothing,
 }
 
 

@@ -54,6 +54,10 @@ class MageKnight(Ruleset):
         setup.setup(ctx, table)
         begin_round(ctx, table, 1)
 
+    def situation(self, ctx, table, doc: dict) -> None:
+        from .situation import lay_out
+        lay_out(ctx, table, doc)
+
     def apply(self, table, ev) -> None:
         fold.apply(table, ev)
 

@@ -1,0 +1,276 @@
+"""Rulebook examples and rules of set-up, movement, exploring, mana, rest and sites, each from a
+situation file (tests/games/mage_knight/situations), named after the example and its rule ids."""
+from pathlib import Path
+
+import pytest
+
+from engine.mechanics.zones import card_name
+from engine.testing import from_situation, new_game
+from engine.games.mage_knight import actions as A
+from engine.games.mage_knight import board as B
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.content import content
+from engine.games.mage_knight.scoring import category_points, final_scores
+
+HERE = Path(__file__).with_name("situations")
+
+
+def sit(name, **kw):
+    return from_situation(HERE / f"{name}.toml", **kw)
+
+
+def kinds(eng, gid, seat=0, kind=None):
+    cmds = eng.legal(gid, seat)
+    return [c for c in cmds if kind is None or c["kind"] == kind]
+
+
+def names(t, zone):
+    return sorted(card_name(c) for c in t.zone(zone))
+
+
+def test_E06_round_one_tactic_order_last_chooser_first():
+    """E-06, MK:4:Round:3a: all on 0 fame, so the lower token picks first: P3, P2, P1"""
+    eng, gid = new_game("mage-knight", 3, seed=4)
+    assert eng.table(gid).game.pickers == [2, 1, 0]
+
+
+def test_E18a_standard_rest_discards_one_action_and_any_wounds():
+    """E-18 case a, MK:6:Turn:7: resting at once is a standard rest"""
+    eng, gid = sit("e18_rest")
+    rests = kinds(eng, gid, kind="rest")
+    assert rests == [{"kind": "rest", "card": "march", "wounds": w} for w in (0, 1, 2)]
+    eng.submit(gid, 0, {"kind": "rest", "card": "march", "wounds": 2})
+    t = eng.table(gid)
+    assert names(t, S.discard(0)) == ["march", "wound", "wound"]
+    assert t.game.players[0].rested is False     # the next turn began (solo)
+    assert sum(1 for e in eng.store.read(gid) if e.type == "mk.rested" and e.data["kind"] == "standard") == 1
+
+
+def test_E18b_playing_the_action_first_forces_slow_recovery():
+    """E-18 case b, MK:6:Turn:7a: after playing Action A only wounds remain: slow recovery, 1 wound"""
+    eng, gid = sit("e18_rest")
+    eng.submit(gid, 0, {"kind": "play", "card": "march", "mode": "basic", "option": 0, "pay": ""})
+    assert kinds(eng, gid, kind="rest") == [{"kind": "rest", "card": "wound", "wounds": 0}]
+    eng.submit(gid, 0, {"kind": "rest", "card": "wound", "wounds": 0})
+    t = eng.table(gid)
+    assert names(t, S.discard(0)).count("wound") == 1
+    rested = [e for e in eng.store.read(gid) if e.type == "mk.rested"]
+    assert rested[-1].data["kind"] == "slow"
+
+
+def test_wounds_can_never_be_played():
+    """MK:4:Deed:3d: no play command names a wound; the refusal names the rule"""
+    eng, gid = sit("e18_rest")
+    assert not [c for c in kinds(eng, gid, kind="play") if c["card"] == "wound"]
+    why = eng.check(gid, 0, {"kind": "play", "card": "wound", "mode": "sideways", "option": 0, "pay": ""})
+    assert why.rule == "MK:4:Deed:3d"
+
+
+def test_forest_costs_three_by_day_and_five_at_night():
+    """MK:7:Move:3: with 3 move points the forest next door is open by day, closed at night"""
+    eng, gid = sit("move_day_night")
+    assert {"kind": "move", "to": "1,-3"} in kinds(eng, gid)
+    eng.submit(gid, 0, {"kind": "move", "to": "1,-3"})
+    p = eng.table(gid).game.players[0]
+    assert p.pos == "1,-3" and p.move == 0
+    eng, gid = sit("move_day_night", edit=lambda g: g.update(night=True))
+    assert {"kind": "move", "to": "1,-3"} not in kinds(eng, gid)
+    why = eng.check(gid, 0, {"kind": "move", "to": "1,-3"})
+    assert why.rule == "MK:7:Move:3" and "costs 5" in why.reason
+
+
+def test_E23_a_city_always_costs_two():
+    """E-23, MK:7:Move:3a: a city space costs 2 by day and at night, whatever its terrain"""
+    c = content()
+    bd = B.Board(coast_rule=False)
+    B.place_tile(bd, c, "start_A", (0, 0))
+    city_tile = next(t for t in c.tiles.values() if t.has_city)
+    B.place_tile(bd, c, city_tile.id, B.centre_of(1, 0))
+    city = next(k for k, sp in bd.spaces.items() if sp.site == "city")
+    assert B.move_cost(bd, c, B.unkey(city), night=True) == 2
+    assert B.move_cost(bd, c, B.unkey(city), night=False) == 2
+
+
+def test_explore_costs_two_places_the_next_tile_and_scores_a_fame():
+    """MK:7:Move:5, MK:18:Scen:FirstRecon: +1 fame per revealed tile"""
+    eng, gid = sit("explore")
+    spots = kinds(eng, gid, kind="explore")
+    assert spots
+    t = eng.table(gid)
+    top = t.zone(S.TILES)[0]
+    assert top == "countryside_3"
+    eng.submit(gid, 0, spots[0])
+    t = eng.table(gid)
+    p = t.game.players[0]
+    assert p.move == 0 and p.fame == 1
+    assert t.game.board.tiles[spots[0]["at"]] == "countryside_3"
+    assert not kinds(eng, gid, kind="explore")   # no move points left
+
+
+def test_one_source_die_per_turn_gold_by_day_black_depleted():
+    """MK:5:Mana:2, MK:5:Mana:3a, MK:5:Mana:3c"""
+    eng, gid = sit("mana_source")
+    pays = sorted({c["pay"] for c in kinds(eng, gid, kind="play")
+                   if c["card"] == "march" and c["mode"] == "powered"})
+    assert pays == ["crystal:green", "die:1"]            # gold by day, not black (die 2)
+    eng.submit(gid, 0, {"kind": "play", "card": "march", "mode": "powered", "option": 0, "pay": "die:1"})
+    t = eng.table(gid)
+    assert t.game.players[0].move == 4 and t.game.players[0].dice == [1]
+    # the die was used: red rage cannot be powered (die 0 would be a second die)
+    assert not [c for c in kinds(eng, gid, kind="play") if c["card"] == "rage" and c["mode"] == "powered"]
+
+
+def test_black_mana_only_at_night_and_gold_never():
+    """MK:5:Mana:2: at night gold is depleted; black pays only black"""
+    eng, gid = sit("mana_source", edit=lambda g: g.update(night=True))
+    pays = sorted({c["pay"] for c in kinds(eng, gid, kind="play")
+                   if c["card"] == "march" and c["mode"] == "powered"})
+    assert pays == ["crystal:green"]
+
+
+def test_E15_reputation_modifier_anchors():
+    """E-15, MK:8:Interact:2a: space -2 -> -1, -4 -> -2, +2 -> +1; -7 is the X space"""
+    assert A.REPUTATION_MODIFIER[-2] == -1
+    assert A.REPUTATION_MODIFIER[-4] == -2
+    assert A.REPUTATION_MODIFIER[2] == 1
+
+
+def _village_unit(eng, gid):
+    t = eng.table(gid)
+    return next(u for u in t.zone(S.UNIT_OFFER) if card_name(u) in content().units
+                and "village" in content().units[card_name(u)].recruit_sites)
+
+
+def test_E15_reputation_modifier_applies_once_when_recruiting():
+    """E-15, MK:8:Interact:2a, MK:8:Interact:4a: at reputation -2 the pool is influence - 1"""
+    eng, gid = sit("village")
+    uid = _village_unit(eng, gid)
+    cost = content().units[card_name(uid)].influence_cost
+
+    def at(rep):
+        def edit(g):
+            g["seat"][0]["influence"] = cost
+            g["seat"][0]["reputation"] = rep
+        return edit
+    eng, gid = sit("village", edit=at(-2))
+    assert {"kind": "recruit", "unit": uid} not in kinds(eng, gid)
+    eng, gid = sit("village", edit=at(0))
+    assert {"kind": "recruit", "unit": uid} in kinds(eng, gid)
+    eng.submit(gid, 0, {"kind": "recruit", "unit": uid})
+    t = eng.table(gid)
+    assert [u.uid for u in t.game.players[0].units] == [uid]
+    assert t.game.players[0].acted and t.game.players[0].influence == 0
+    assert uid not in t.zone(S.UNIT_OFFER)               # not replaced this round
+    assert not kinds(eng, gid, kind="move")               # the interaction was the action
+
+
+def test_village_healing_costs_three_influence():
+    """MK:8:Interact:4b: one wound from hand for 3 influence in a village"""
+    eng, gid = sit("village", edit=lambda g: g["seat"][0].update(influence=3))
+    assert {"kind": "buy_heal"} in kinds(eng, gid)
+    eng.submit(gid, 0, {"kind": "buy_heal"})
+    assert "wound" not in names(eng.table(gid), S.hand(0))
+
+
+def test_E19_plundering_a_village_before_the_turn():
+    """E-19, MK:6:Turn:1: offered only at the start of the turn; reputation -1, draw 2"""
+    eng, gid = sit("village")
+    assert {"kind": "plunder"} in kinds(eng, gid)
+    eng.submit(gid, 0, {"kind": "plunder"})
+    t = eng.table(gid)
+    assert t.game.players[0].reputation == -1 and len(t.zone(S.hand(0))) == 5
+    assert {"kind": "plunder"} not in kinds(eng, gid)
+    eng, gid = sit("village")
+    eng.submit(gid, 0, {"kind": "play", "card": "promise", "mode": "basic", "option": 0, "pay": ""})
+    assert {"kind": "plunder"} not in kinds(eng, gid)
+
+
+def test_a_mine_gives_its_crystal_at_the_end_of_the_turn():
+    """MK:11:EoT:4"""
+    eng, gid = sit("mine_glade")
+    eng.submit(gid, 0, {"kind": "end_turn", "discard": "march"})
+    assert eng.table(gid).game.players[0].crystals == {"green": 1}
+
+
+def test_a_glade_gives_gold_by_day_and_takes_a_wound_at_the_end():
+    """MK:11:EoT:4 (site card): gold token at the start of the turn by day, a wound removed at the end"""
+    eng, gid = sit("mine_glade", edit=lambda g: g["seat"][0].update(pos="1,-3"))
+    t = eng.table(gid)
+    assert t.game.players[0].tokens == ["gold"]
+    eng.submit(gid, 0, {"kind": "end_turn", "discard": "march"})
+    t = eng.table(gid)
+    assert "wound" not in names(t, S.hand(0)) + names(t, S.discard(0))
+
+
+def test_minimum_card_rule_needs_a_discard_when_nothing_was_played():
+    """MK:6:Turn:5a"""
+    eng, gid = sit("mine_glade")
+    ends = kinds(eng, gid, kind="end_turn")
+    assert ends == [{"kind": "end_turn", "discard": "march"}]
+    assert eng.check(gid, 0, {"kind": "end_turn"}).rule == "MK:6:Turn:5a"
+
+
+def test_provoking_a_rampaging_enemy_starts_a_combat():
+    """MK:7:Move:4c: stepping between two spaces next to a rampaging enemy ends the move in combat"""
+    eng, gid = sit("provoke")
+    t = eng.table(gid)
+    orc = t.game.board.spaces["3,-3"].enemies[0]
+    eng.submit(gid, 0, {"kind": "move", "to": "3,-2"})
+    t = eng.table(gid)
+    c = t.game.combat
+    assert c is not None and [e.uid for e in c.enemies] == [orc] and c.phase == "ranged"
+    assert t.game.players[0].acted
+    legal = kinds(eng, gid)
+    assert {"kind": "mk_next"} in legal and not [x for x in legal if x["kind"] == "move"]
+    # fight it out doing nothing: the hero takes the orc's unblocked attack
+    for _ in range(2):
+        eng.submit(gid, 0, {"kind": "mk_next"})      # ranged -> block -> damage
+    eng.submit(gid, 0, {"kind": "mk_assign", "enemy": orc, "attack": 0, "to": "hero"})
+    eng.submit(gid, 0, {"kind": "mk_next"})
+    eng.submit(gid, 0, {"kind": "mk_next"})
+    t = eng.table(gid)
+    assert t.game.combat is None
+    attack = content().enemies[card_name(orc)].attacks[0].value
+    assert names(t, S.hand(0)).count("wound") == -(-attack // 2)   # MK:9:Damage:5b, armour 2
+    assert t.game.board.spaces["3,-3"].enemies == [orc]            # undefeated: it stays
+
+
+def test_block_points_from_a_card_join_the_combat_pool():
+    """MK:8:Combat:3, MK:4:Deed:3e: in the block phase a card's block and a sideways Block 1 count"""
+    eng, gid = sit("provoke")
+    eng.submit(gid, 0, {"kind": "move", "to": "3,-2"})
+    eng.submit(gid, 0, {"kind": "mk_next"})
+    plays = kinds(eng, gid, kind="play")
+    assert {"kind": "play", "card": "march", "mode": "sideways", "option": 1, "pay": ""} in plays
+    assert not [c for c in plays if c["card"] == "march" and c["mode"] == "basic"]   # move 2 is no block
+    eng.submit(gid, 0, {"kind": "play", "card": "march", "mode": "sideways", "option": 1, "pay": ""})
+    pool = eng.table(gid).game.combat.pool
+    assert [(p.kind, p.value) for p in pool] == [("block", 1)]
+
+
+def test_E11_greatest_leader_counts_wounded_units_half_rounded_down():
+    """E-11, MK:15:Score: 2 + floor(3/2) + floor(1/2) = 3, and the title +3 alone"""
+    eng, gid = sit("leader")
+    t = eng.table(gid)
+    assert category_points(t, 0)["leader"] == 3
+    assert category_points(t, 1)["leader"] == 2
+    scores, lines = final_scores(t)
+    assert "title leader +3" in lines[0]
+
+
+def test_level_two_offers_a_skill_and_an_advanced_action():
+    """MK:11:EoT:6b: fame 3 reaches level 2 at the end of the turn: 2 skills shown x 3 offered AAs"""
+    eng, gid = sit("explore", edit=lambda g: g["seat"][0].update(fame=2))
+    eng.submit(gid, 0, kinds(eng, gid, kind="explore")[0])
+    eng.submit(gid, 0, {"kind": "end_turn", "discard": "march"})
+    t = eng.table(gid)
+    assert t.game.phase == "levelup" and t.game.players[0].level == 2
+    choices = kinds(eng, gid)
+    assert len(choices) == 6 and {c["kind"] for c in choices} == {"level_up"}
+    pick = choices[0]
+    eng.submit(gid, 0, pick)
+    t = eng.table(gid)
+    assert t.game.players[0].skills == [pick["skill"]]
+    assert pick["card"] in t.zone(S.hand(0)) + t.zone(S.deck(0))
+    assert len(t.zone(S.AA_OFFER)) == 3 and len(t.zone(S.SKILL_OFFER)) == 1
+    assert t.game.phase == "turn" and t.game.active == 1
