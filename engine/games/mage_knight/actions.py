@@ -25,6 +25,7 @@ REPUTATION_MODIFIER = {-6: -5, -5: -3, -4: -2, -3: -1, -2: -1, -1: 0, 0: 0, 1: 0
                        4: 2, 5: 2, 6: 3, 7: 5}
 HEAL_PRICE = {"village": 3, "monastery": 2}   # MK:8:Interact:4b
 AA_PRICE = 6                                   # MK:8:Interact:4c
+SPELL_PRICE = 7                                # MK:8:Interact:4d, plus 1 mana of its colour
 INTERACTION_SITES = ("village", "monastery")
 
 
@@ -87,7 +88,7 @@ def resolve(ctx, t, seat: int, atoms: list, rule: str, source: str = "") -> None
         add_points(ctx, t, seat, atoms, source or rule)
         atoms = [(k, v) for k, v in atoms if k not in ("move", "influence", "heal", "attack", "block")]
     for kind, v in atoms:
-        if kind in ("move", "influence"):
+        if kind in ("move", "influence", "extra_dice"):
             if kind == "move" and p.acted:
                 continue    # move effects after the action are ignored (MK:6:Turn:5c)
             ctx.emit("mk.points", {"seat": seat, "kind": kind, "delta": v}, rule=rule)
@@ -184,6 +185,15 @@ def buy_heal(ctx, t, seat: int, cmd: dict) -> None:
 def buy_aa(ctx, t, seat: int, cmd: dict) -> None:
     interact(ctx, t, seat, AA_PRICE, "MK:8:Interact:4c")
     zones.move(ctx, S.UNIT_OFFER, S.deck(seat), [cmd["card"]], rule="MK:8:Interact:4c")
+
+
+def buy_spell(ctx, t, seat: int, cmd: dict) -> None:
+    """At a conquered mage tower: 7 influence and 1 mana of the spell's colour; the spell goes
+    on top of the deed deck and the offer is refilled (MK:8:Interact:4d)."""
+    pay(ctx, t, seat, cmd["pay"])
+    interact(ctx, t, seat, SPELL_PRICE, "MK:8:Interact:4d")
+    zones.move(ctx, S.SPELL_OFFER, S.deck(seat), [cmd["card"]], rule="MK:8:Interact:4d")
+    zones.move_top(ctx, S.SPELL_DECK, S.SPELL_OFFER, 1, rule="MK:5:Gain:3a")
 
 
 def plunder(ctx, t, seat: int, cmd: dict) -> None:

@@ -70,7 +70,7 @@ def _turn(t, d):
     p = g.players[d["seat"]]
     if d.get("enter"):
         p.pos = d["enter"]
-    p.move = p.influence = p.played = 0
+    p.move = p.influence = p.played = p.extra_dice = 0
     p.dice, p.used_skills, p.tokens = [], [], []
     p.fresh, p.acted, p.moved, p.interacting, p.rested = True, False, False, False, False
     p.hand_was_empty = d.get("hand_was_empty", False)

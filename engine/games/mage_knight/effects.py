@@ -18,7 +18,7 @@ import msgspec
 
 PLAIN = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gain_crystal", "fame",
          "reputation", "take_wound", "ready_unit_max_level", "attack", "block")
-COMBAT_ONLY = ("attack", "block")
+COMBAT_ONLY = ("attack", "block", "mana_cost")
 MAX_RESOLUTIONS = 16
 BASIC_COLOURS = ("red", "blue", "green", "white")
 
@@ -67,6 +67,11 @@ def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
         return _walk(yes if sit.terrain == terrain else no, sit)
     if "gain_mana_any_color" in node:
         return [[("gain_mana_token", c)] for c in BASIC_COLOURS]
+    if node.get("convert_mana_to_crystal") is True:
+        # pay 1 mana of a basic colour, gain a crystal of it: the payment is part of the play
+        return [[("mana_cost", c), ("gain_crystal", c)] for c in BASIC_COLOURS]
+    if node.get("grant_extra_source_die") is True:
+        return [[("extra_dice", 1)]]
     parts: list[list[list[Atom]]] = []
     for key in ("attack_with_element", "ranged_attack_with_element"):
         if key in node:
@@ -102,7 +107,8 @@ def plain_only(tree: Any) -> bool:
         return True
     known = set(PLAIN) | {"choice", "all", "if_in_combat", "if_on_terrain", "gain_mana_any_color",
                           "attack_with_element", "ranged_attack_with_element", "type", "element",
-                          "ranged_attack", "siege_attack", "note"}
+                          "ranged_attack", "siege_attack", "note", "convert_mana_to_crystal",
+                          "grant_extra_source_die"}
     if set(tree) - known:
         return False
     return all(plain_only(v) for v in tree.values() if isinstance(v, (dict, list)))
@@ -112,6 +118,11 @@ def simplified(card) -> list[str]:
     """Which sides of a card hold nodes the interpreter does not apply yet."""
     return [side for side, tree in (("basic", card.basic_effect), ("powered", card.powered_effect))
             if not plain_only(tree)]
+
+
+def mana_costs(atoms: list[Atom]) -> list[tuple[str, ...]]:
+    """Mana an effect itself asks for (beyond the card's powering), as payment needs."""
+    return [(v,) for k, v in atoms if k == "mana_cost"]
 
 
 def usable(atoms: list[Atom], in_combat: bool) -> bool:

@@ -86,11 +86,13 @@ def plays(t, seat: int, names: list[str]) -> list[dict]:
             need = payment.needs(card, mode, g.night)
             if need is None:
                 continue
-            pays = A.payment_options(t, seat, need)
-            if not pays:
+            base = A.payment_options(t, seat, need)
+            if not base:
                 continue
             for i, atoms in enumerate(A.card_resolutions(name, mode, fighting, terrain)):
                 if useful(t, atoms, p.acted):
+                    extra = effects.mana_costs(atoms)
+                    pays = A.payment_options(t, seat, need + extra) if extra else base
                     out += [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x} for x in pays]
         for i, atoms in enumerate(A.card_resolutions(name, "sideways", fighting, terrain)):
             if useful(t, atoms, p.acted):
@@ -181,7 +183,9 @@ def interactions(t, seat: int, site: str) -> list[dict]:
     """Recruiting, healing and buying at a village or monastery (MK:8:Interact)."""
     g = t.game
     p = g.players[seat]
-    if site not in A.INTERACTION_SITES or p.reputation <= A.REPUTATION_MIN:
+    sp = g.board.spaces.get(p.pos)
+    owned = site in ("keep", "mage_tower") and sp is not None and sp.conquered_by == seat
+    if (site not in A.INTERACTION_SITES and not owned) or p.reputation <= A.REPUTATION_MIN:
         return []
     if p.acted and not p.interacting:
         return []
@@ -195,8 +199,14 @@ def interactions(t, seat: int, site: str) -> list[dict]:
             continue
         if site in u.recruit_sites and pool >= u.influence_cost and len(p.units) < p.command:
             out.append({"kind": "recruit", "unit": uid})
-    if pool >= A.HEAL_PRICE[site] and "wound" in {card_name(c) for c in t.zone(S.hand(seat))}:
+    if site in A.HEAL_PRICE and pool >= A.HEAL_PRICE[site] and \
+            "wound" in {card_name(c) for c in t.zone(S.hand(seat))}:
         out.append({"kind": "buy_heal"})
+    if site == "mage_tower" and pool >= A.SPELL_PRICE:
+        for cid in t.zone(S.SPELL_OFFER):
+            colour = content().cards[card_name(cid)].color
+            out += [{"kind": "buy_spell", "card": cid, "pay": x}
+                    for x in A.payment_options(t, seat, [(colour,)])]
     return out
 
 
@@ -248,7 +258,8 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "end_turn": "MK:6:Turn:5a", "announce": "MK:6:Turn:3", "recruit": "MK:8:Interact:4a",
            "buy_heal": "MK:8:Interact:4b", "buy_aa": "MK:8:Interact:4c", "plunder": "MK:6:Turn:1",
            "activate": "MK:5:Units:5", "skill": "MK:5:Skills:4c", "challenge": "MK:8:Combat:1e",
-           "enter": "MK:8:Combat:1b", "burn": "MK:8:Combat:1c"}
+           "enter": "MK:8:Combat:1b", "burn": "MK:8:Combat:1c",
+           "buy_spell": "MK:8:Interact:4d"}
 
 
 def explain(t, seat: int, cmd: dict) -> Illegal | None:

@@ -34,7 +34,7 @@ def needs(card, mode: str, night: bool) -> list[tuple[str, ...]] | None:
 def sources(player, source: list[str], night: bool) -> list[tuple[str, str]]:
     """(source string, mana face) for every mana the seat could spend now."""
     out: list[tuple[str, str]] = []
-    if len(player.dice) < DIE_ALLOWANCE:
+    if len(player.dice) < DIE_ALLOWANCE + player.extra_dice:
         for i, face in enumerate(source):
             if i not in player.dice and not mana.depleted(face, night):
                 out.append((f"die:{i}", face))
@@ -60,7 +60,7 @@ def options(player, source: list[str], night: bool, need: list[tuple[str, ...]])
         names = [s for s, _ in combo]
         if len(set(names)) != len(names) and not _enough(player, names):
             continue
-        if sum(1 for n in names if n.startswith("die:")) > DIE_ALLOWANCE - len(player.dice):
+        if sum(1 for n in names if n.startswith("die:")) > DIE_ALLOWANCE + player.extra_dice - len(player.dice):
             continue
         if all(any(_pays(face, c, night) for c in want) for (_, face), want in zip(combo, need)):
             out.add("+".join(names))

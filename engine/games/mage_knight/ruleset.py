@@ -34,7 +34,7 @@ class MageKnight(Ruleset):
         "play": {"card": str, "mode": str, "option": int, "pay": str},
         "move": {"to": str}, "explore": {"at": str}, "rest": {"card": str, "wounds": int},
         "end_turn": {"discard": Optional(str)}, "announce": {}, "recruit": {"unit": str},
-        "buy_heal": {}, "buy_aa": {"card": str}, "plunder": {},
+        "buy_heal": {}, "buy_aa": {"card": str}, "buy_spell": {"card": str, "pay": str}, "plunder": {},
         "activate": {"unit": str, "ability": int, "option": int, "pay": str},
         "skill": {"skill": str, "option": int}, "challenge": {"space": str}, "enter": {},
         "burn": {}, "mk_attack": {"targets": list, "use": list}, "mk_block": {"enemy": str, "attack": int},

@@ -183,10 +183,25 @@ def level_choice(ctx, t, seat: int, skill: str, card: str) -> None:
 def finish_turn(ctx, t, seat: int) -> None:
     """Draw up to the hand limit without reshuffling (MK:11:EoT:7), then the next turn."""
     p = t.game.players[seat]
-    short = p.hand_limit - len(t.zone(S.hand(seat)))
+    short = hand_limit(t, seat) - len(t.zone(S.hand(seat)))
     if short > 0:
         zones.move_top(ctx, S.deck(seat), S.hand(seat), short, rule="MK:11:EoT:7")
     after_turn(ctx, t, seat)
+
+
+def hand_limit(t, seat: int) -> int:
+    """The level token's hand limit, plus the number of keeps owned when on or next to one of
+    them (MK:11:EoT:7b; cities, the other bonus, cannot be conquered in part 1)."""
+    from engine.mechanics import hexgrid as hg
+
+    from .board import key, unkey
+    g = t.game
+    p = g.players[seat]
+    keeps = [k for k, sp in g.board.spaces.items() if sp.site == "keep" and sp.conquered_by == seat]
+    if not keeps or not p.pos:
+        return p.hand_limit
+    near = {p.pos} | {key(n) for n in hg.neighbours(unkey(p.pos))}
+    return p.hand_limit + (len(keeps) if near & set(keeps) else 0)
 
 
 def after_turn(ctx, t, seat: int) -> None:

@@ -274,3 +274,23 @@ def test_level_two_offers_a_skill_and_an_advanced_action():
     assert pick["card"] in t.zone(S.hand(0)) + t.zone(S.deck(0))
     assert len(t.zone(S.AA_OFFER)) == 3 and len(t.zone(S.SKILL_OFFER)) == 1
     assert t.game.phase == "turn" and t.game.active == 1
+
+
+def test_crystallize_pays_a_mana_for_a_crystal_of_its_colour():
+    """MK:5:Mana:1b, MK:5:Effects:1: the basic effect's own mana cost is part of the payment"""
+    eng, gid = sit("crystallize")
+    opts = [c for c in kinds(eng, gid, kind="play") if c["card"] == "crystallize" and c["mode"] == "basic"]
+    assert {"kind": "play", "card": "crystallize", "mode": "basic", "option": 0, "pay": "token:red"} in opts
+    eng.submit(gid, 0, {"kind": "play", "card": "crystallize", "mode": "basic", "option": 0, "pay": "token:red"})
+    p = eng.table(gid).game.players[0]
+    assert p.crystals == {"red": 1} and p.tokens == []
+
+
+def test_mana_draw_allows_a_second_source_die():
+    """MK:5:Mana:3a: one die per turn unless an effect allows more"""
+    eng, gid = sit("crystallize")
+    eng.submit(gid, 0, {"kind": "play", "card": "march", "mode": "powered", "option": 0, "pay": "die:1"})
+    red_die = {"kind": "play", "card": "crystallize", "mode": "basic", "option": 0, "pay": "die:0"}
+    assert red_die not in kinds(eng, gid, kind="play")
+    eng.submit(gid, 0, {"kind": "play", "card": "mana_draw", "mode": "basic", "option": 0, "pay": ""})
+    assert red_die in kinds(eng, gid, kind="play")
