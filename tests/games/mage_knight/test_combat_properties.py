@@ -44,6 +44,13 @@ def step(data, c):
     for p in C.pending_summons(c):
         token = data.draw(st.sampled_from(BROWN + [None]))
         C.fold(c, *C.summoned(K, c, p["summoner"], p["attack"], token))
+    if data.draw(st.integers(0, 5)) == 0:   # a non-attack effect on an enemy, if it applies
+        effect = {"enemy": data.draw(st.sampled_from([e.uid for e in c.enemies])),
+                  "armour": data.draw(st.integers(-3, 2)), "attack": data.draw(st.integers(0, 2)),
+                  "prevent": data.draw(st.booleans()), "colour": data.draw(st.sampled_from(["red", "blue", None]))}
+        if C.effect_problem(c, **effect) is None:
+            for t, d in C.modify_enemy(c, source="random spell", **effect):
+                C.fold(c, t, d)
     kinds = PHASE_KINDS[c.phase]
     if kinds and data.draw(st.booleans()):
         kind = data.draw(st.sampled_from(kinds))
