@@ -171,7 +171,7 @@ FIELDS = {"mk_attack": {"targets", "use"}, "mk_block": {"enemy", "attack"},
 
 def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
     kind = cmd.get("kind") if isinstance(cmd, dict) else None
-    if kind not in FIELDS:
+    if not isinstance(kind, str) or kind not in FIELDS:
         return "MK:8:Combat:3", f"unknown combat command {kind!r}"
     extra = sorted(set(cmd) - FIELDS[kind] - {"kind"})
     if extra:
@@ -189,8 +189,9 @@ def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
         return None
     if kind == "mk_attack":
         targets, use = cmd.get("targets"), cmd.get("use")
-        if not isinstance(targets, list) or not isinstance(use, list):
-            return "MK:9:Ranged:4", "targets and use must be lists"
+        if not isinstance(targets, list) or not isinstance(use, list) \
+                or not all(isinstance(x, str) for x in targets + use):
+            return "MK:9:Ranged:4", "targets and use must be lists of names"
         return ab.attack_problem(c, targets, use)
     if kind in ("mk_block", "mk_cumbersome") and c.phase != "block":
         return "MK:8:Combat:3", f"blocks are played in the block phase, not the {c.phase} phase"

@@ -19,6 +19,9 @@ def effect_problem(c: Combat, enemy: str, *, armour: int = 0, attack: int = 0, p
         return "MK:8:Combat:4", f"{enemy!r} is not an undefeated enemy in this combat"
     if not (armour or attack or prevent) or attack < 0:
         return "MK:8:Combat:4", "the effect changes nothing (armour change, attack lowered, or no attack)"
+    if (attack or prevent) and c.phase not in ("ranged", "block"):
+        return "MK:8:Combat:4", (f"effects on {enemy}'s attacks must be played before the damage phase, "
+                                 f"not in the {c.phase} phase")
     if c.phase in ("block", "damage") and any(a.summon for a in e.attacks):
         return "MK:10:Abilities:Summon", f"{enemy} is replaced by its summoned token in this phase"
     if "arcane_immunity" in e.abilities and armour:

@@ -59,3 +59,15 @@ def test_no_effect_on_a_replaced_summoner():
     assert C.effect_problem(c, "s~0", attack=1) is None
     assert C.effect_problem(c, "s", attack=0)[0] == "MK:8:Combat:4"
     deny(c, {"kind": "mk_block", "enemy": "s", "attack": 0}, "MK:9:Block:3")
+
+
+def test_effects_on_attacks_come_before_the_damage_phase():
+    """MK:8:Combat:4 (found by the property test: stopping an attack whose damage was half
+    assigned left the combat with no legal command)."""
+    c = combat(content(), [("d", "red_fire_dragon")], units=[("u", "altem_guardians", False, True)])
+    to_phase(c, "damage")
+    play(c, {"kind": "mk_assign", "enemy": "d", "attack": 0, "to": "u"})
+    assert C.effect_problem(c, "d", prevent=True, colour="blue")[0] == "MK:8:Combat:4"
+    assert C.effect_problem(c, "d", attack=1)[0] == "MK:8:Combat:4"
+    assert C.effect_problem(c, "d", armour=-1) is None
+    assert C.legal(c) == [{"kind": "mk_assign", "enemy": "d", "attack": 0, "to": "hero"}]
