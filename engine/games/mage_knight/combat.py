@@ -30,6 +30,13 @@ Commands: {"kind": "mk_attack", "targets": [uid...], "use": ["ranged"|"siege"|"m
 (spends the whole block pool on one attack), {"kind": "mk_cumbersome", "enemy": uid, "attack": i,
 "points": n}, {"kind": "mk_assign", "enemy": uid, "attack": i, "to": "hero" | unit uid},
 {"kind": "mk_next"}. Points not spent when a phase ends lapse (MK:9:Ranged:8, MK:9:Block:10).
+
+Events (data always has "rule" and "audit"): mk.combat.attacked, .defeated (fame and reputation
+at once), .blocked, .cumbersome, .phase, .summon_requested (the ruleset draws, then folds
+.summoned), .summoned_discarded, .damage (to a unit: wounds/destroyed/resisted; to the hero:
+wounds_to_hand, wounds_to_discard, paralyze = discard the non-wound hand), .armour_raised
+(vampiric), .knocked_out (discard the non-wound hand), .hand_wounds, .enemy_modified, .ended
+(the outcome). The ruleset moves wound cards and discards the hand when it folds these.
 """
 from __future__ import annotations
 

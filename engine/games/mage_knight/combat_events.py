@@ -169,6 +169,7 @@ def apply_event(c: Combat, type: str, d: dict) -> None:
         _spend(c, tuple(d["use"]))
     elif type == "mk.combat.defeated":
         _enemy(c, d["enemy"]).defeated = True
+        c.defeated_order.append(d["enemy"])
         c.fame += d["fame"]
         c.reputation += d["reputation"]
     elif type == "mk.combat.blocked":

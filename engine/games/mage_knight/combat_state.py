@@ -78,6 +78,7 @@ class Combat(msgspec.Struct):
     paralyzed: bool = False
     fame: int = 0
     reputation: int = 0
+    defeated_order: list[str] = []   # uids in the order they were defeated (city shields)
     audit: list[str] = []
 
 
@@ -103,7 +104,7 @@ def strength(a: EnemyAttack) -> int:
 
 def outcome(c: Combat) -> CombatOutcome:
     real = [e for e in c.enemies if not e.summoned_by]
-    defeated = [e.uid for e in real if e.defeated]
+    defeated = [uid for uid in c.defeated_order if uid in {e.uid for e in real}]
     return CombatOutcome(
         defeated=defeated, undefeated=[e.uid for e in real if not e.defeated], fame=c.fame,
         reputation=c.reputation, wounds_to_hand=c.wounds_to_hand, wounds_to_discard=c.wounds_to_discard,
