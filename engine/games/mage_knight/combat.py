@@ -13,6 +13,7 @@ pipeline or chance. Phases run ranged -> block -> damage -> attack -> over (MK:8
     add_hand_wounds(c, n, source) -> events       wounds taken into hand by other effects (knock-out)
     legal(c) -> list[dict]                        the combat commands open now
     explain(c, cmd) -> (rule id, reason) | None   why a command is illegal
+    preview(c, cmd) -> str | None                 words for a legal command (totals, wounds)
     decide(c, cmd) -> [(event type, data)]        the events of a legal command (audit + rule ids)
     fold(c, type, data)                           apply one `mk.combat.*` event
     pending_summons(c) -> [dict]                  draws the ruleset must make (brown pile, ...)
@@ -53,7 +54,7 @@ from .combat_state import Combat, CombatEnemy, CombatOutcome, CombatUnit, EnemyA
 
 __all__ = ["Combat", "CombatEnemy", "CombatOutcome", "CombatUnit", "EnemyAttack", "Points", "add_hand_wounds",
            "add_points", "decide", "effect_problem", "explain", "fold", "legal", "modify_enemy", "outcome",
-           "pending_summons", "points_problem", "start", "summoned"]
+           "pending_summons", "points_problem", "preview", "start", "summoned"]
 
 PHASES = ("ranged", "block", "damage", "attack", "over")
 Event = tuple[str, dict]
@@ -249,3 +250,27 @@ def decide(c: Combat, cmd: dict) -> list[Event]:
 def fold(c: Combat, type: str, data: dict) -> None:
     """Apply one `mk.combat.*` event (from decide, summoned, add_hand_wounds or modify_enemy)."""
     ev.apply_event(c, type, data)
+
+
+def preview(c: Combat, cmd: dict) -> str | None:
+    """What a legal command would do, in words: totals against armour, block against need,
+    wounds of a damage assignment (None if it is illegal)."""
+    if explain(c, cmd) is not None:
+        return None
+    events = decide(c, cmd)
+    t, d = events[0]
+    if t == "mk.combat.attacked":
+        fame = sum(x["fame"] for k, x in events if k == "mk.combat.defeated")
+        return f"attack {d['total']} vs armour {d['armour']}: defeats {', '.join(d['targets'])}, fame +{fame}"
+    if t == "mk.combat.blocked":
+        return f"block {d['total']} vs {d['need']} needed: {'blocked' if d['success'] else 'fails, the attack comes through'}"
+    if t == "mk.combat.cumbersome":
+        return f"attack of {d['enemy']} down to {d['value']}{' (blocked)' if d['blocked'] else ''}"
+    if t == "mk.combat.damage" and d["to"] == "hero":
+        extra = f" and {d['wounds_to_discard']} to the discard pile" if d["wounds_to_discard"] else ""
+        ko = ", knocked out" if any(k == "mk.combat.knocked_out" for k, _ in events) else ""
+        return f"{d['damage']} damage: {d['wounds_to_hand']} wound(s) into hand{extra}{ko}"
+    if t == "mk.combat.damage":
+        hit = "destroyed" if d["destroyed"] else f"{d['wounds']} wound(s)" if d["wounds"] else "absorbed by resistance"
+        return f"{d['damage']} damage to {d['to']}: {hit}, {d['remaining']} left"
+    return f"end the {c.phase} phase; next: {d['phase']}"

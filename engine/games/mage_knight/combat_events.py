@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 
 from . import combat_abilities as ab
-from .combat_math import (Part, attack_total, blocked, damage_hero, damage_unit, knocked_out,
+from .combat_math import (Part, attack_total, block_total, blocked, damage_hero, damage_unit, knocked_out,
                           reputation_for_defeat, unblocked_damage)
 from .combat_state import Combat, CombatEnemy, EnemyAttack, outcome, strength
 
@@ -41,9 +41,11 @@ def attack_events(c: Combat, targets: list[str], use: list[str]) -> list[Event]:
 def block_events(c: Combat, e: CombatEnemy, i: int, a: EnemyAttack) -> list[Event]:
     """The whole block pool against one attack; spent even when it fails (MK:9:Block:6, MK:9:Block:8)."""
     need, audit = ab.block_need(e, a)
-    ok, lines = blocked([Part(p.value, p.element) for p in c.pool if p.kind == "block"], need, a.element)
+    parts = [Part(p.value, p.element) for p in c.pool if p.kind == "block"]
+    ok, lines = blocked(parts, need, a.element)
     audit += lines
-    out: list[Event] = [("mk.combat.blocked", {"enemy": e.uid, "attack": i, "success": ok, "need": need,
+    total = block_total(parts, a.element)[0]
+    out: list[Event] = [("mk.combat.blocked", {"enemy": e.uid, "attack": i, "success": ok, "need": need, "total": total,
                                                "rule": "MK:9:Block:6" if ok else "MK:9:Block:8", "audit": audit})]
     if ok and e.summoned_by and _last_open(e, a):
         out.append(("mk.combat.summoned_discarded", {"enemy": e.uid, "rule": "MK:9:Block:7a", "audit": [

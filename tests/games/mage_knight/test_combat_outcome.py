@@ -35,3 +35,23 @@ def test_knock_out_happens_once_and_the_summon_pile_is_the_token_s():
              for t, _ in play(c, cmd)]
     assert kinds.count("mk.combat.knocked_out") == 1 and c.wounds_to_hand == 5
     assert "mk.combat.summoned_discarded" in kinds
+
+
+def test_preview_gives_the_numbers_of_a_legal_command():
+    """MK:9:Ranged:5, MK:9:Block:6a, MK:10:Damage:6a (issue 12 audit: every number explained)."""
+    c = combat(library(foe("p", 3, [(3,)], fame=2, abilities=["swift", "poison"])), [("e", "p")],
+               units=[("u", "peasants", False, True)], hero_armour=2)
+    C.add_points(c, "ranged", "physical", 4, "bow")
+    assert C.preview(c, {"kind": "mk_attack", "targets": ["e"], "use": ["ranged"]}) == \
+        "attack 4 vs armour 3: defeats e, fame +2"
+    assert C.preview(c, {"kind": "mk_attack", "targets": ["e"], "use": ["melee"]}) is None
+    nxt(c)
+    C.add_points(c, "block", "physical", 5, "shield")
+    assert C.preview(c, {"kind": "mk_block", "enemy": "e", "attack": 0}) == \
+        "block 5 vs 6 needed: fails, the attack comes through"
+    nxt(c)
+    assert C.preview(c, {"kind": "mk_assign", "enemy": "e", "attack": 0, "to": "u"}) == \
+        "3 damage to u: 2 wound(s), 0 left"
+    assert C.preview(c, {"kind": "mk_assign", "enemy": "e", "attack": 0, "to": "hero"}) == \
+        "3 damage: 2 wound(s) into hand and 2 to the discard pile"
+    assert c.wounds_to_hand == 0     # a preview changes nothing
