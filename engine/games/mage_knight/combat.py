@@ -13,17 +13,31 @@ pipeline or chance. Phases run ranged -> block -> damage -> attack -> over (MK:8
     add_hand_wounds(c, n, source) -> events       wounds taken into hand by other effects (knock-out)
     legal(c) -> list[dict]                        the combat commands open now
     explain(c, cmd) -> (rule id, reason) | None   why a command is illegal
+    preview(c, cmd) -> str | None                 words for a legal command (totals, wounds)
     decide(c, cmd) -> [(event type, data)]        the events of a legal command (audit + rule ids)
     fold(c, type, data)                           apply one `mk.combat.*` event
     pending_summons(c) -> [dict]                  draws the ruleset must make (brown pile, ...)
     summoned(content, c, summoner, attack, enemy_id | None) -> (type, data)   the draw's event
     outcome(c) -> CombatOutcome
+    effect_problem(c, enemy, *, armour=0, attack=0, prevent=False, colour=None) -> (rule, reason) | None
+    modify_enemy(c, enemy, *, source, armour=0, attack=0, prevent=False, colour=None) -> events
+        non-attack effects on an enemy, cancelled by Arcane Immunity and colour immunity
+
+The Structs live in combat_state, the phase rules in combat_abilities, the events and their fold
+in combat_events, the arithmetic in combat_math; combat_rules holds their catalog entries.
 
 Commands: {"kind": "mk_attack", "targets": [uid...], "use": ["ranged"|"siege"|"melee"...]}
 (spends every pooled point of those kinds), {"kind": "mk_block", "enemy": uid, "attack": i}
 (spends the whole block pool on one attack), {"kind": "mk_cumbersome", "enemy": uid, "attack": i,
 "points": n}, {"kind": "mk_assign", "enemy": uid, "attack": i, "to": "hero" | unit uid},
 {"kind": "mk_next"}. Points not spent when a phase ends lapse (MK:9:Ranged:8, MK:9:Block:10).
+
+Events (data always has "rule" and "audit"): mk.combat.attacked, .defeated (fame and reputation
+at once), .blocked, .cumbersome, .phase, .summon_requested (the ruleset draws, then folds
+.summoned), .summoned_discarded, .damage (to a unit: wounds/destroyed/resisted; to the hero:
+wounds_to_hand, wounds_to_discard, paralyze = discard the non-wound hand), .armour_raised
+(vampiric), .knocked_out (discard the non-wound hand), .hand_wounds, .enemy_modified, .ended
+(the outcome). The ruleset moves wound cards and discards the hand when it folds these.
 """
 from __future__ import annotations
 
@@ -33,96 +47,17 @@ from typing import Any, Optional, Sequence
 import msgspec
 
 from . import combat_abilities as ab
-from .combat_events import apply_event, damage_events, knock_out_events
-from .combat_math import ELEMENTS, Part, attack_total, blocked, reputation_for_defeat
+from . import combat_events as ev
+from .combat_effects import effect_problem, modify_enemy
+from .combat_math import ELEMENTS
+from .combat_state import Combat, CombatEnemy, CombatOutcome, CombatUnit, EnemyAttack, Points, outcome, strength
+
+__all__ = ["Combat", "CombatEnemy", "CombatOutcome", "CombatUnit", "EnemyAttack", "Points", "add_hand_wounds",
+           "add_points", "decide", "effect_problem", "explain", "fold", "legal", "modify_enemy", "outcome",
+           "pending_summons", "points_problem", "preview", "start", "summoned"]
 
 PHASES = ("ranged", "block", "damage", "attack", "over")
 Event = tuple[str, dict]
-
-
-class EnemyAttack(msgspec.Struct):
-    value: int
-    element: str = "physical"
-    summon: bool = False
-    summon_pile: str = ""
-    reduced: int = 0          # cumbersome: move points spent on it
-    blocked: bool = False
-    resolved: bool = False    # its damage was assigned
-    left: int = -1            # damage still to assign once started, -1 before
-
-
-class CombatEnemy(msgspec.Struct):
-    uid: str
-    enemy: str
-    pile: str
-    armour: int
-    elusive_armour: int
-    attacks: list[EnemyAttack]
-    abilities: list[str]
-    resistances: list[str]
-    fame: int
-    reputation: int
-    rampaging: bool = False
-    defends_fortified_site: bool = False
-    defeated: bool = False
-    armour_bonus: int = 0     # vampiric gains this combat
-    summoned_by: str = ""     # a summoned token: the summoner's uid
-    discarded: bool = False   # a summoned token after it was blocked or dealt its damage
-
-
-class CombatUnit(msgspec.Struct):
-    uid: str
-    unit: str
-    wounded: bool
-    ready: bool
-    armour: int
-    resistances: list[str]
-    wounds: int = 0           # wound cards put on it in this combat
-    destroyed: bool = False
-    resisted: bool = False    # absorbed damage without a wound: no more damage (MK:9:Damage:4b)
-
-
-class Points(msgspec.Struct):
-    kind: str
-    element: str
-    value: int
-    source: str
-
-
-class Combat(msgspec.Struct):
-    phase: str
-    enemies: list[CombatEnemy]
-    units: list[CombatUnit]
-    hero_armour: int
-    hand_limit: int
-    night: bool = False
-    fortified_site: bool = False
-    site: Optional[str] = None
-    pool: list[Points] = []
-    pending: list[dict] = []  # summon draws asked for
-    current: list = []        # [enemy uid, attack index] whose damage is being assigned
-    wounds_to_hand: int = 0
-    wounds_to_discard: int = 0
-    knocked_out: bool = False
-    paralyzed: bool = False
-    fame: int = 0
-    reputation: int = 0
-    audit: list[str] = []
-
-
-class CombatOutcome(msgspec.Struct):
-    defeated: list[str]
-    undefeated: list[str]
-    fame: int
-    reputation: int
-    wounds_to_hand: int
-    wounds_to_discard: int
-    unit_wounds: dict[str, int]
-    units_destroyed: list[str]
-    knocked_out: bool
-    paralyzed: bool
-    all_defeated: bool
-    audit: list[str]
 
 
 def _enemy(content: Any, uid: str, enemy_id: str, **kw: Any) -> CombatEnemy:
@@ -180,8 +115,9 @@ def add_points(c: Combat, kind: str, element: str, value: int, source: str) -> N
 
 def add_hand_wounds(c: Combat, n: int, source: str) -> list[Event]:
     """Wounds into hand from other effects count toward knock-out (MK:9:Damage:5c)."""
-    return [("mk.combat.hand_wounds", {"n": n, "source": source, "rule": "MK:9:Damage:5c"})] + \
-        knock_out_events(c, n)
+    return [("mk.combat.hand_wounds", {"n": n, "source": source, "rule": "MK:9:Damage:5c",
+                                       "audit": [f"{source}: {n} wound(s) into hand (MK:9:Damage:5c)"]})] + \
+        ev.knock_out_events(c, n)
 
 
 def pending_summons(c: Combat) -> list[dict]:
@@ -211,7 +147,7 @@ def legal(c: Combat) -> list[dict]:
     out: list[dict] = []
     if c.phase in ("ranged", "attack"):
         uids = [e.uid for e in ab.targetable(c)]
-        groups = [list(g) for n in range(1, min(len(uids), 4) + 1) for g in combinations(uids, n)]
+        groups = [list(g) for n in range(1, len(uids) + 1) for g in combinations(uids, n)]
         for use in _uses(c):
             for g in groups:
                 if ab.attack_problem(c, g, use) is None:
@@ -222,7 +158,7 @@ def legal(c: Combat) -> list[dict]:
             if any(p.kind == "block" for p in c.pool):
                 out.append({"kind": "mk_block", "enemy": e.uid, "attack": i})
             if ab.has(e, "cumbersome"):
-                for n in range(1, min(moves, a.value - a.reduced) + 1):
+                for n in range(1, min(moves, strength(a)) + 1):
                     out.append({"kind": "mk_cumbersome", "enemy": e.uid, "attack": i, "points": n})
     elif c.phase == "damage":
         for e, i, a in ab.open_attacks(c):
@@ -243,7 +179,7 @@ FIELDS = {"mk_attack": {"targets", "use"}, "mk_block": {"enemy", "attack"},
 
 def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
     kind = cmd.get("kind") if isinstance(cmd, dict) else None
-    if kind not in FIELDS:
+    if not isinstance(kind, str) or kind not in FIELDS:
         return "MK:8:Combat:3", f"unknown combat command {kind!r}"
     extra = sorted(set(cmd) - FIELDS[kind] - {"kind"})
     if extra:
@@ -261,8 +197,9 @@ def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
         return None
     if kind == "mk_attack":
         targets, use = cmd.get("targets"), cmd.get("use")
-        if not isinstance(targets, list) or not isinstance(use, list):
-            return "MK:9:Ranged:4", "targets and use must be lists"
+        if not isinstance(targets, list) or not isinstance(use, list) \
+                or not all(isinstance(x, str) for x in targets + use):
+            return "MK:9:Ranged:4", "targets and use must be lists of names"
         return ab.attack_problem(c, targets, use)
     if kind in ("mk_block", "mk_cumbersome") and c.phase != "block":
         return "MK:8:Combat:3", f"blocks are played in the block phase, not the {c.phase} phase"
@@ -272,7 +209,7 @@ def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
     if isinstance(found[0], str):
         return found  # type: ignore[return-value]
     e, a = found
-    if a.blocked or a.resolved:
+    if a.blocked or a.resolved or strength(a) == 0:
         return "MK:9:Block:3", f"{e.uid}'s attack {cmd['attack']} is already blocked or dealt with"
     if kind == "mk_block":
         if not any(p.kind == "block" for p in c.pool):
@@ -283,9 +220,9 @@ def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
         if not ab.has(e, "cumbersome"):
             return "MK:10:Abilities:Cumbersome", f"{e.uid} is not cumbersome"
         moves = sum(p.value for p in c.pool if p.kind == "move")
-        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= min(moves, a.value - a.reduced):
-            return "MK:10:Abilities:Cumbersome", (f"spend 1 to {min(moves, a.value - a.reduced)} move points "
-                                                  f"({moves} played, attack {a.value - a.reduced} left), not {n!r}")
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= min(moves, strength(a)):
+            return "MK:10:Abilities:Cumbersome", (f"spend 1 to {min(moves, strength(a))} move points "
+                                                  f"({moves} played, attack {strength(a)} left), not {n!r}")
         return None
     if c.current and c.current != [e.uid, cmd["attack"]]:
         return "MK:9:Damage:1", f"finish assigning the damage of {c.current[0]}'s attack {c.current[1]} first"
@@ -299,103 +236,41 @@ def decide(c: Combat, cmd: dict) -> list[Event]:
         raise ValueError(f"{why[1]} ({why[0]})")
     kind = cmd["kind"]
     if kind == "mk_next":
-        return _next_phase(c)
+        return ev.next_phase_events(c)
     if kind == "mk_attack":
-        return _attack(c, list(cmd["targets"]), list(cmd["use"]))
+        return ev.attack_events(c, list(cmd["targets"]), list(cmd["use"]))
     e, a = ab.find_attack(c, cmd["enemy"], cmd["attack"])  # type: ignore[misc]
     if kind == "mk_block":
-        return _block(c, e, cmd["attack"], a)
+        return ev.block_events(c, e, cmd["attack"], a)
     if kind == "mk_cumbersome":
-        n = cmd["points"]
-        after = a.value - a.reduced - n
-        return [("mk.combat.cumbersome", {
-            "enemy": e.uid, "attack": cmd["attack"], "points": n, "value": after, "blocked": after == 0,
-            "rule": "MK:10:Abilities:Cumbersome",
-            "audit": [f"{e.uid}: {n} move points spent, attack {a.value - a.reduced} -> {after}"
-                      + (": counts as blocked" if after == 0 else "") + " (MK:10:Abilities:Cumbersome)"]})]
-    return damage_events(c, e, cmd["attack"], a, cmd["to"])
-
-
-def _attack(c: Combat, targets: list[str], use: list[str]) -> list[Event]:
-    foes = [e for e in ab.targetable(c) if e.uid in targets]
-    total, audit = attack_total(ab.pool_parts(c, use), [e.resistances for e in foes])
-    armour = 0
-    for e in foes:
-        v, lines = ab.armour_now(c, e)
-        armour += v
-        audit += lines
-    audit.append(f"attack {total} >= armour {armour}: {', '.join(targets)} defeated (MK:9:Ranged:5)")
-    out: list[Event] = [("mk.combat.attacked", {"targets": targets, "use": use, "total": total,
-                                                "armour": armour, "rule": "MK:9:Ranged:5", "audit": audit})]
-    for e in foes:
-        rep, rep_audit = reputation_for_defeat(e.pile, e.rampaging, e.reputation)
-        out.append(("mk.combat.defeated", {"enemy": e.uid, "token": e.enemy, "pile": e.pile, "fame": e.fame,
-                                           "reputation": rep, "rule": "MK:9:Ranged:5",
-                                           "audit": [f"{e.uid} defeated: fame +{e.fame} at once (MK:9:Ranged:5)"]
-                                           + [f"{e.uid}: {line}" for line in rep_audit]}))
-    return out
-
-
-def _block(c: Combat, e: CombatEnemy, i: int, a: EnemyAttack) -> list[Event]:
-    need, audit = ab.block_need(e, a)
-    parts = [Part(p.value, p.element) for p in c.pool if p.kind == "block"]
-    ok, lines = blocked(parts, need, a.element)
-    audit += lines
-    out: list[Event] = [("mk.combat.blocked", {"enemy": e.uid, "attack": i, "success": ok, "need": need,
-                                               "rule": "MK:9:Block:6", "audit": audit})]
-    if ok and e.summoned_by and all(x.blocked or x.summon or x is a for x in e.attacks):
-        out.append(("mk.combat.summoned_discarded", {"enemy": e.uid, "rule": "MK:9:Block:7a", "audit": [
-            f"{e.uid} (summoned by {e.summoned_by}) blocked: discarded, no fame (MK:9:Block:7a)"]}))
-    return out
-
-
-def _next_phase(c: Combat) -> list[Event]:
-    rule = "MK:9:Block:10" if c.phase == "block" else "MK:9:Ranged:8"
-    lapsed = [f"{p.source}: {p.kind} {p.value} not used, lapses ({rule})" for p in c.pool]
-    alive = ab.targetable(c)
-    if c.phase == "ranged":
-        nxt = "block" if alive else "over"
-    elif c.phase == "block":
-        nxt = "damage" if any(True for _ in ab.open_attacks(c)) else "attack"
-    elif c.phase == "damage":
-        nxt = "attack"
-    else:
-        nxt = "over"
-    audit = lapsed + ([] if nxt != "attack" or c.phase != "block"
-                      else ["no unblocked attack: the damage phase is skipped (MK:9:Damage:1)"])
-    out: list[Event] = [("mk.combat.phase", {"phase": nxt, "rule": "MK:8:Combat:3", "audit": audit})]
-    if nxt == "block":
-        for e in alive:
-            for i, a in enumerate(e.attacks):
-                if a.summon:
-                    out.append(("mk.combat.summon_requested", {
-                        "summoner": e.uid, "attack": i, "pile": a.summon_pile or "brown",
-                        "rule": "MK:10:Abilities:Summon",
-                        "audit": [f"{e.uid} summons: draw 1 {a.summon_pile or 'brown'} token (MK:10:Abilities:Summon)"]}))
-    if nxt == "over":
-        out.append(("mk.combat.ended", {"outcome": msgspec.to_builtins(_outcome_after(c, out)),
-                                        "rule": "MK:10:Result:1", "audit": []}))
-    return out
-
-
-def _outcome_after(c: Combat, events: list[Event]) -> "CombatOutcome":
-    copy = msgspec.convert(msgspec.to_builtins(c), Combat)
-    for t, d in events:
-        if t != "mk.combat.ended":
-            fold(copy, t, d)
-    return outcome(copy)
+        return ev.cumbersome_events(e, cmd["attack"], a, cmd["points"])
+    return ev.damage_events(c, e, cmd["attack"], a, cmd["to"])
 
 
 def fold(c: Combat, type: str, data: dict) -> None:
-    apply_event(c, type, data, CombatEnemy)
+    """Apply one `mk.combat.*` event (from decide, summoned, add_hand_wounds or modify_enemy)."""
+    ev.apply_event(c, type, data)
 
 
-def outcome(c: Combat) -> CombatOutcome:
-    real = [e for e in c.enemies if not e.summoned_by]
-    defeated = [e.uid for e in real if e.defeated]
-    return CombatOutcome(
-        defeated=defeated, undefeated=[e.uid for e in real if not e.defeated], fame=c.fame,
-        reputation=c.reputation, wounds_to_hand=c.wounds_to_hand, wounds_to_discard=c.wounds_to_discard,
-        unit_wounds={u.uid: u.wounds for u in c.units if u.wounds},
-        units_destroyed=[u.uid for u in c.units if u.destroyed], knocked_out=c.knocked_out,
-        paralyzed=c.paralyzed, all_defeated=len(defeated) == len(real), audit=list(c.audit))
+def preview(c: Combat, cmd: dict) -> str | None:
+    """What a legal command would do, in words: totals against armour, block against need,
+    wounds of a damage assignment (None if it is illegal)."""
+    if explain(c, cmd) is not None:
+        return None
+    events = decide(c, cmd)
+    t, d = events[0]
+    if t == "mk.combat.attacked":
+        fame = sum(x["fame"] for k, x in events if k == "mk.combat.defeated")
+        return f"attack {d['total']} vs armour {d['armour']}: defeats {', '.join(d['targets'])}, fame +{fame}"
+    if t == "mk.combat.blocked":
+        return f"block {d['total']} vs {d['need']} needed: {'blocked' if d['success'] else 'fails, the attack comes through'}"
+    if t == "mk.combat.cumbersome":
+        return f"attack of {d['enemy']} down to {d['value']}{' (blocked)' if d['blocked'] else ''}"
+    if t == "mk.combat.damage" and d["to"] == "hero":
+        extra = f" and {d['wounds_to_discard']} to the discard pile" if d["wounds_to_discard"] else ""
+        ko = ", knocked out" if any(k == "mk.combat.knocked_out" for k, _ in events) else ""
+        return f"{d['damage']} damage: {d['wounds_to_hand']} wound(s) into hand{extra}{ko}"
+    if t == "mk.combat.damage":
+        hit = "destroyed" if d["destroyed"] else f"{d['wounds']} wound(s)" if d["wounds"] else "absorbed by resistance"
+        return f"{d['damage']} damage to {d['to']}: {hit}, {d['remaining']} left"
+    return f"end the {c.phase} phase; next: {d['phase']}"

@@ -33,6 +33,27 @@ summary = "Combat runs ranged and siege phase, block phase, damage phase, attack
 reading = "Ranged and siege points in the ranged phase; block and move points in the block phase; ranged, siege and melee points in the attack phase. A phase ends when the player says so."
 
 [[rule]]
+id = "MK:8:Combat:4"
+section = "Combat: other combat effects"
+page = "p.8"
+summary = "Effects that change units, enemies or the combat rules may be played; unless stated otherwise they last until the end of the turn."
+reading = "An enemy's armour changed by effects never drops below 1 (the cards that lower armour say so); changes last for the rest of the combat."
+
+[[rule]]
+id = "MK:8:Combat:5a"
+section = "Combat: fire resistance and red effects"
+page = "p.8"
+summary = "Non-attack and non-block effects of red cards, and of unit abilities paid with red mana, do nothing to fire-resistant enemies."
+reading = ""
+
+[[rule]]
+id = "MK:8:Combat:5b"
+section = "Combat: ice resistance and blue effects"
+page = "p.8"
+summary = "Non-attack and non-block effects of blue cards, and of unit abilities paid with blue mana, do nothing to ice-resistant enemies."
+reading = ""
+
+[[rule]]
 id = "MK:9:Ranged:6"
 section = "Ranged and siege phase: failed attack"
 page = "p.9"
@@ -136,6 +157,13 @@ section = "Enemy abilities: Summon"
 page = "SUM24"
 summary = "At the start of the block phase draw a token from the named pile per summon attack; it replaces the summoner in the block and damage phases; the summoner is targetable again in the attack phase."
 reading = "A summoner defeated in the ranged phase summons nothing; an empty pile summons nothing and the summoner then does not attack."
+
+[[rule]]
+id = "MK:10:Abilities:ArcaneImmunity"
+section = "Enemy abilities: Arcane Immunity"
+page = "SUM24"
+summary = "Immune to every non-attack and non-block effect; effects that refer directly to its attacks apply normally."
+reading = "Lowering its attack or stopping its attacks still works; changing its armour does not."
 
 [[rule]]
 id = "MK:10:Abilities:Unfortified"

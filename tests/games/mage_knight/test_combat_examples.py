@@ -103,7 +103,7 @@ def test_E_21_one_resistant_enemy_halves_the_whole_group():
     play(c, {"kind": "mk_attack", "targets": ["B"], "use": ["ranged"]})
     C.add_points(c, "ranged", "fire", 5, "Fire Ranged Attack 5")
     ev = play(c, {"kind": "mk_attack", "targets": ["A"], "use": ["ranged"]})
-    assert ev[0][1]["total"] == 2 and C.outcome(c).defeated == ["A", "B"]
+    assert ev[0][1]["total"] == 2 and C.outcome(c).defeated == ["B", "A"]   # time order
 
 
 def _defeat_in_attack_phase(enemy, **kw):

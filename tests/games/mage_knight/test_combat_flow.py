@@ -38,6 +38,7 @@ def play(c, cmd):
     events = C.decide(c, cmd)
     for t, d in events:
         assert t.startswith("mk.combat.") and RULE.match(d["rule"]), (t, d)
+        assert msgspec.json.decode(msgspec.json.encode(d)) == d    # JSON-ready
         C.fold(c, t, d)
     return events
 
@@ -235,7 +236,7 @@ def test_assassination_damage_only_to_the_hero_and_knock_out():
     deny(c, {"kind": "mk_assign", "enemy": "k", "attack": 0, "to": "u"}, "MK:10:Abilities:Assassination")
     ev = play(c, {"kind": "mk_assign", "enemy": "k", "attack": 0, "to": "hero"})
     assert [t for t, _ in ev] == ["mk.combat.damage", "mk.combat.knocked_out"]
-    assert C.outcome(c).knocked_out and C.outcome(c).wounds_to_hand == 5
+    assert C.outcome(c).knocked_out and C.outcome(c).wounds_to_hand == 3 and c.other_hand_wounds == 2
 
 
 def test_vampiric_armour_grows_for_the_rest_of_the_combat():

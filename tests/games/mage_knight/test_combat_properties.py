@@ -44,6 +44,13 @@ def step(data, c):
     for p in C.pending_summons(c):
         token = data.draw(st.sampled_from(BROWN + [None]))
         C.fold(c, *C.summoned(K, c, p["summoner"], p["attack"], token))
+    if data.draw(st.integers(0, 5)) == 0:   # a non-attack effect on an enemy, if it applies
+        effect = {"enemy": data.draw(st.sampled_from([e.uid for e in c.enemies])),
+                  "armour": data.draw(st.integers(-3, 2)), "attack": data.draw(st.integers(0, 2)),
+                  "prevent": data.draw(st.booleans()), "colour": data.draw(st.sampled_from(["red", "blue", None]))}
+        if C.effect_problem(c, **effect) is None:
+            for t, d in C.modify_enemy(c, source="random spell", **effect):
+                C.fold(c, t, d)
     kinds = PHASE_KINDS[c.phase]
     if kinds and data.draw(st.booleans()):
         kind = data.draw(st.sampled_from(kinds))
@@ -73,7 +80,7 @@ def test_folding_decided_events_never_goes_negative_and_combat_ends(c, data):
 
 def commands(c):
     uids = [e.uid for e in c.enemies] + [u.uid for u in c.units] + ["nobody", "hero"]
-    ref = st.sampled_from(uids + [None, 3])
+    ref = st.one_of(st.sampled_from(uids + [None, 3]), st.just(["e0"]), st.just({"uid": "e0"}))
     return st.one_of(
         st.fixed_dictionaries({"kind": st.just("mk_attack"), "targets": st.lists(ref, max_size=3),
                                "use": st.lists(st.sampled_from(["ranged", "siege", "melee", "block", "x"]),
@@ -83,7 +90,7 @@ def commands(c):
                                "points": st.integers(-1, 9)}),
         st.fixed_dictionaries({"kind": st.sampled_from(["mk_block", "mk_assign", "mk_cumbersome"]), "enemy": ref,
                                "attack": st.integers(-1, 3)}),
-        st.fixed_dictionaries({"kind": st.sampled_from(["mk_next", "mk_fly", None]), }),
+        st.fixed_dictionaries({"kind": st.sampled_from(["mk_next", "mk_fly", None, ["mk_next"]]), }),
     )
 
 
@@ -101,7 +108,7 @@ def test_every_illegal_command_is_explained_with_a_rule_id(c, data):
         for good in legal:
             assert C.explain(c, good) is None
         clean = {k: v for k, v in cmd.items()
-                 if k == "kind" or k in C.FIELDS.get(cmd["kind"], set())}
+                 if k == "kind" or k in C.FIELDS.get(cmd["kind"] if isinstance(cmd["kind"], str) else "", set())}
         if clean in legal and clean == cmd:
             continue
         before = msgspec.to_builtins(c)
