@@ -73,6 +73,14 @@ class MageKnight(Ruleset):
     def explain(self, table, seat, cmd):
         return legal.explain(table, seat, cmd)
 
+    def preview(self, table, seat, cmd):
+        """Combat decisions in words (totals against armour, block against need, wounds)."""
+        c = table.game.combat
+        if c is not None and cmd.get("kind", "").startswith("mk_"):
+            from .combat import preview
+            return preview(c, cmd)
+        return None
+
     def game_view(self, table, seat):
         return view.game_view(table, seat)
 

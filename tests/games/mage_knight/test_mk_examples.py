@@ -294,3 +294,15 @@ def test_mana_draw_allows_a_second_source_die():
     assert red_die not in kinds(eng, gid, kind="play")
     eng.submit(gid, 0, {"kind": "play", "card": "mana_draw", "mode": "basic", "option": 0, "pay": ""})
     assert red_die in kinds(eng, gid, kind="play")
+
+
+def test_combat_preview_in_words():
+    """The table shows each combat command's effect; assigning damage names the wounds"""
+    eng, gid = sit("provoke")
+    eng.submit(gid, 0, {"kind": "move", "to": "3,-2"})
+    eng.submit(gid, 0, {"kind": "mk_next"})
+    eng.submit(gid, 0, {"kind": "mk_next"})
+    t = eng.table(gid)
+    orc = t.game.board.spaces["3,-3"].enemies[0]
+    words = eng.ruleset(gid).preview(t, 0, {"kind": "mk_assign", "enemy": orc, "attack": 0, "to": "hero"})
+    assert words and "wound" in words
