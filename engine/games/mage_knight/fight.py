@@ -166,7 +166,36 @@ def command(ctx, t, seat: int, cmd: dict) -> None:
     """A combat decision: the module's events, then summon draws, then the outcome."""
     for typ, data in C.decide(t.game.combat, cmd):
         ctx.emit(typ, data, rule=data["rule"])
+        consequences(ctx, t, seat, typ, data)
     settle(ctx, t, seat)
+
+
+def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
+    """Wounds and discards happen as the damage is assigned, so a knocked-out or paralyzed
+    hero has no cards left for the attack phase (MK:9:Damage:5, MK:9:Damage:5c, MK:10:Damage:6a-b)."""
+    from .actions import take_wounds
+    if typ == "mk.combat.damage" and data.get("to") == "hero":
+        if data.get("wounds_to_hand"):
+            take_wounds(ctx, t, seat, data["wounds_to_hand"], "MK:9:Damage:5")
+        if data.get("wounds_to_discard"):
+            take_wounds(ctx, t, seat, data["wounds_to_discard"], "MK:10:Damage:6a")
+            wounds = [x for x in t.zone(S.hand(seat)) if card_name(x) == "wound"][:data["wounds_to_discard"]]
+            zones.move(ctx, S.hand(seat), S.discard(seat), wounds, rule="MK:10:Damage:6a")
+        if data.get("paralyze"):
+            _discard_hand(ctx, t, seat, "MK:10:Damage:6b")
+    elif typ == "mk.combat.damage":
+        if data.get("destroyed"):
+            zones.move(ctx, S.units_zone(seat), S.OUT, [data["to"]], rule="MK:10:Damage:6b")
+            ctx.emit("mk.unit_destroyed", {"seat": seat, "uid": data["to"]}, rule="MK:10:Damage:6b")
+        elif data.get("wounds"):
+            ctx.emit("mk.unit", {"seat": seat, "uid": data["to"], "wounded": True}, rule="MK:9:Damage:4a")
+    elif typ == "mk.combat.knocked_out":
+        _discard_hand(ctx, t, seat, "MK:9:Damage:5c")
+
+
+def _discard_hand(ctx, t, seat: int, rule: str) -> None:
+    keep = [x for x in t.zone(S.hand(seat)) if card_name(x) != "wound"]
+    zones.move(ctx, S.hand(seat), S.discard(seat), keep, rule=rule)
 
 
 def settle(ctx, t, seat: int) -> None:
@@ -182,29 +211,14 @@ def settle(ctx, t, seat: int) -> None:
 
 
 def finish(ctx, t, seat: int) -> None:
-    """Apply the outcome (MK:10:Result:1-3)."""
-    from .actions import change_reputation, take_wounds
+    """Apply the outcome (MK:10:Result:1-3); wounds were applied as they were dealt."""
+    from .actions import change_reputation
     g = t.game
     c = g.combat
     out = C.outcome(c)
     gain_fame(ctx, t, seat, out.fame, "MK:10:Result:1")
     if out.reputation:
         change_reputation(ctx, t, seat, out.reputation, "MK:10:Result:2a")
-    if out.wounds_to_hand:
-        take_wounds(ctx, t, seat, out.wounds_to_hand, "MK:9:Damage:5")
-    if out.wounds_to_discard:
-        take_wounds(ctx, t, seat, out.wounds_to_discard, "MK:10:Damage:6a")
-        wounds = [x for x in t.zone(S.hand(seat)) if card_name(x) == "wound"][-out.wounds_to_discard:]
-        zones.move(ctx, S.hand(seat), S.discard(seat), wounds, rule="MK:10:Damage:6a")
-    for uid in sorted(out.unit_wounds):
-        ctx.emit("mk.unit", {"seat": seat, "uid": uid, "wounded": True}, rule="MK:9:Damage:4a")
-    for uid in out.units_destroyed:
-        zones.move(ctx, S.units_zone(seat), S.OUT, [uid], rule="MK:10:Damage:6b")
-        ctx.emit("mk.unit_destroyed", {"seat": seat, "uid": uid}, rule="MK:10:Damage:6b")
-    if out.knocked_out or out.paralyzed:
-        keep = [x for x in t.zone(S.hand(seat)) if card_name(x) != "wound"]
-        zones.move(ctx, S.hand(seat), S.discard(seat), keep,
-                   rule="MK:9:Damage:5c" if out.knocked_out else "MK:10:Damage:6b")
     # defeated tokens leave the map for their discard piles; summoned ones too
     for k in list(g.combat_spaces):
         sp = g.board.spaces[k]
