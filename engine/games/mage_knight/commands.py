@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from . import actions as A
 from . import fight
+from .content import content
+from .effects import resolutions
 from .turn import announce, end_turn, level_choice, tactics_done
 
 
 def _tactic(ctx, t, seat, cmd):
     ctx.emit("mk.tactic", {"seat": seat, "tactic": cmd["tactic"]}, rule="MK:4:Round:3a")
+    taken = content().tactics[cmd["tactic"]].effect.get("when_taken")
+    if taken:
+        A.resolve(ctx, t, seat, resolutions(taken)[0], "MK:4:Round:3b")
     if not t.game.pickers:
         tactics_done(ctx, t)
 

@@ -5,6 +5,7 @@
     night = false            # round 1 by day, or a night round
     source = ["red", "gold", "black", "blue"]
     active = 0               # whose turn it is (it gets the lowest tactic)
+    tiles_top = ["core_5"]   # tiles put on top of the map stack
     [game.enemies]           # face-up enemy tokens by space, taken from their piles by content id
     "1,-3" = ["green_orc_skirmishers"]
     [[game.seat]]
@@ -55,6 +56,7 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     source: list[str] = []
     active: int = 0
     enemies: dict[str, list[str]] = {}
+    tiles_top: list[str] = []      # tiles put on top of the map stack (from it or set aside)
     seat: list[SeatSit] = []
 
 
@@ -75,6 +77,9 @@ def lay_out(ctx, t, raw: dict) -> None:
     ctx.emit("mk.order", {"order": rounds.turn_order(numbers)}, rule=RULE)
     if sit.source:
         ctx.emit("mk.source", {"faces": list(sit.source)}, rule=RULE)
+    for tile in reversed(sit.tiles_top):
+        src = S.TILES if tile in t.zone(S.TILES) else S.TILES_ASIDE
+        zones.move(ctx, src, S.TILES, [tile], rule=RULE, to="top")
     for space, ids in sit.enemies.items():
         _enemies(ctx, t, space, ids)
     for seat, s in enumerate(seats):

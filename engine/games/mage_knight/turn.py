@@ -183,7 +183,10 @@ def level_choice(ctx, t, seat: int, skill: str, card: str) -> None:
 def finish_turn(ctx, t, seat: int) -> None:
     """Draw up to the hand limit without reshuffling (MK:11:EoT:7), then the next turn."""
     p = t.game.players[seat]
-    short = hand_limit(t, seat) - len(t.zone(S.hand(seat)))
+    held = len(t.zone(S.hand(seat)))
+    bonus = content().tactics[p.tactic].effect if p.tactic else {}
+    extra = bonus.get("hand_limit_bonus", 0) if held >= bonus.get("min_hand", 0) else 0
+    short = hand_limit(t, seat) + extra - held
     if short > 0:
         zones.move_top(ctx, S.deck(seat), S.hand(seat), short, rule="MK:11:EoT:7")
     after_turn(ctx, t, seat)

@@ -306,3 +306,39 @@ def test_combat_preview_in_words():
     orc = t.game.board.spaces["3,-3"].enemies[0]
     words = eng.ruleset(gid).preview(t, 0, {"kind": "mk_assign", "enemy": orc, "attack": 0, "to": "hero"})
     assert words and "wound" in words
+
+
+def test_revealing_the_city_gives_everyone_one_last_turn():
+    """MK:18:Scen:FirstRecon: the revealer and every other seat get one more turn, then the end"""
+    eng, gid = sit("city_reveal")
+    spots = kinds(eng, gid, kind="explore")
+    assert spots == [{"kind": "explore", "at": "4,-5"}]    # a core tile touches 2 tiles
+    eng.submit(gid, 0, spots[0])                            # core_5, the city
+    t = eng.table(gid)
+    assert t.game.end_after_turn and t.game.players[0].fame == 1
+    eng.submit(gid, 0, kinds(eng, gid, kind="end_turn")[0])
+    t = eng.table(gid)
+    assert t.game.scenario_end and t.game.final_turns == [1, 0] and t.game.active == 1
+    for seat in (1, 0):
+        assert eng.table(gid).game.active == seat
+        eng.submit(gid, seat, kinds(eng, gid, seat, kind="end_turn")[0])
+    t = eng.table(gid)
+    assert t.over
+    over = [e for e in eng.store.read(gid) if e.type == "game.over"][0]
+    assert "city" in over.data["reason"] and over.data["winners"] == [0]
+
+
+def test_great_start_draws_two_and_planning_keeps_one_more():
+    """MK:4:Round:3b: tactic effects in the vocabulary"""
+    eng, gid = new_game("mage-knight", 2, seed=3)
+    eng.submit(gid, 1, {"kind": "tactic", "tactic": "great_start"})
+    assert len(eng.table(gid).zone(S.hand(1))) == 7
+    eng.submit(gid, 0, {"kind": "tactic", "tactic": "planning"})
+    t = eng.table(gid)
+    assert t.game.active == 0
+    hand = names(t, S.hand(0))
+    # play one card sideways and end the turn: 4 cards left >= 2, so 6 are drawn up to
+    card = next(n for n in hand if n != "wound")
+    eng.submit(gid, 0, {"kind": "play", "card": card, "mode": "sideways", "option": 1, "pay": ""})
+    eng.submit(gid, 0, {"kind": "end_turn"})
+    assert len(eng.table(gid).zone(S.hand(0))) == 6
