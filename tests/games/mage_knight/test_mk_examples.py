@@ -342,3 +342,55 @@ def test_great_start_draws_two_and_planning_keeps_one_more():
     eng.submit(gid, 0, {"kind": "play", "card": card, "mode": "sideways", "option": 1, "pay": ""})
     eng.submit(gid, 0, {"kind": "end_turn"})
     assert len(eng.table(gid).zone(S.hand(0))) == 6
+
+
+def test_keep_defender_revealed_by_day_then_assaulted():
+    """MK:7:Move:5 (day reveal next to a keep), MK:8:Combat:1a: entering the keep ends the move,
+    costs 1 reputation and fights its fortified defender"""
+    eng, gid = sit("keep_assault")
+    eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})
+    t = eng.table(gid)
+    assert t.game.board.spaces["7,-5"].site == "keep" and t.game.board.spaces["7,-5"].enemies == []
+    assert len(t.zone(S.garrison("7,-5"))) == 1                  # face down
+    for step in ("5,-3", "5,-4", "6,-5"):
+        eng.submit(gid, 0, {"kind": "move", "to": step})
+    t = eng.table(gid)
+    guard = t.game.board.spaces["7,-5"].enemies
+    assert len(guard) == 1 and t.zone(S.at("7,-5")) == guard   # revealed, face up
+    eng.submit(gid, 0, {"kind": "move", "to": "7,-5"})
+    t = eng.table(gid)
+    p = t.game.players[0]
+    assert p.reputation == -1 and p.acted and p.pos == "7,-5"
+    c = t.game.combat
+    assert [e.uid for e in c.enemies] == guard and c.enemies[0].defends_fortified_site
+    # a plain ranged attack cannot target a site-fortified defender in the ranged phase
+    assert not [x for x in kinds(eng, gid) if x["kind"] == "mk_attack"]
+    while eng.table(gid).game.combat is not None:
+        legal = kinds(eng, gid)
+        eng.submit(gid, 0, next(x for x in legal if x["kind"] in ("mk_assign", "mk_next")))
+    t = eng.table(gid)
+    assert t.game.board.spaces["7,-5"].conquered_by == -1 and t.game.board.spaces["7,-5"].enemies == guard
+
+
+def test_keep_conquered_when_its_defender_falls():
+    """MK:8:Combat:1a, MK:10:Attack:1, MK:10:Result:3: a powered Rage (attack 4) beats the
+    crossbowmen (armour 4) in the attack phase; the keep takes the seat's shield, fame +3"""
+    eng, gid = sit("keep_assault", forced={"shuffle:enemies:gray": [["gray_crossbowmen#1"]]},
+                   edit=lambda g: g["seat"][0].update(crystals={"red": 1}))
+    eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})
+    for step in ("5,-3", "5,-4", "6,-5", "7,-5"):
+        eng.submit(gid, 0, {"kind": "move", "to": step})
+    eng.submit(gid, 0, {"kind": "mk_next"})                           # ranged -> block
+    eng.submit(gid, 0, {"kind": "mk_next"})                           # block -> damage
+    eng.submit(gid, 0, {"kind": "mk_assign", "enemy": "gray_crossbowmen#1", "attack": 0, "to": "hero"})
+    eng.submit(gid, 0, {"kind": "mk_next"})                           # damage -> attack
+    assert names(eng.table(gid), S.hand(0)).count("wound") == 2       # ceil(4 / 2)
+    eng.submit(gid, 0, {"kind": "play", "card": "rage", "mode": "powered", "option": 0, "pay": "crystal:red"})
+    eng.submit(gid, 0, {"kind": "mk_attack", "targets": ["gray_crossbowmen#1"], "use": ["melee"]})
+    eng.submit(gid, 0, {"kind": "mk_next"})
+    t = eng.table(gid)
+    assert t.game.combat is None
+    assert t.game.board.spaces["7,-5"].conquered_by == 0 and t.game.board.spaces["7,-5"].enemies == []
+    assert "gray_crossbowmen#1" in t.zone(S.enemy_discard("gray"))
+    assert t.game.players[0].fame == 1 + 3
+    assert category_points(t, 0)["conqueror"] == 2
