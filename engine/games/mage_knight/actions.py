@@ -50,7 +50,7 @@ def terrain_here(t, seat: int) -> str:
 
 
 def pay(ctx, t, seat: int, spec: str) -> None:
-    """Spend the named mana sources (MK:5:Mana:1b-3)."""
+    """Spend the named mana sources (MK:5:Mana:1b-3) and discard costs (MK:4:Deed:6)."""
     g = t.game
     for src in [s for s in spec.split("+") if s]:
         kind, what = src.split(":")
@@ -58,6 +58,8 @@ def pay(ctx, t, seat: int, spec: str) -> None:
             ctx.emit("mk.die", {"seat": seat, "index": int(what), "colour": g.source[int(what)]}, rule="MK:5:Mana:3a")
         elif kind == "crystal":
             ctx.emit("mk.crystal", {"seat": seat, "colour": what, "delta": -1}, rule="MK:5:Mana:1b")
+        elif kind == "discard":
+            zones.move(ctx, S.hand(seat), S.discard(seat), [hand_card(t, seat, what)], rule="MK:4:Deed:6")
         else:
             ctx.emit("mk.token", {"seat": seat, "colour": what, "delta": -1}, rule="MK:5:Mana:1")
 

@@ -18,7 +18,7 @@ import msgspec
 
 PLAIN = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gain_crystal", "fame",
          "reputation", "take_wound", "ready_unit_max_level", "attack", "block")
-COMBAT_ONLY = ("attack", "block", "mana_cost")
+COMBAT_ONLY = ("attack", "block", "mana_cost", "discard_cost")
 MAX_RESOLUTIONS = 16
 BASIC_COLOURS = ("red", "blue", "green", "white")
 
@@ -70,6 +70,10 @@ def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
     if node.get("convert_mana_to_crystal") is True:
         # pay 1 mana of a basic colour, gain a crystal of it: the payment is part of the play
         return [[("mana_cost", c), ("gain_crystal", c)] for c in BASIC_COLOURS]
+    if isinstance(node.get("discard_cost"), list):
+        # discard another (non-wound) card to get the effect: the discard is part of the payment
+        n, tree = node["discard_cost"]
+        return [[("discard_cost", n)] + r for r in _walk(tree, sit)]
     if node.get("grant_extra_source_die") is True:
         return [[("extra_dice", 1)]]
     parts: list[list[list[Atom]]] = []
@@ -108,7 +112,7 @@ def plain_only(tree: Any) -> bool:
     known = set(PLAIN) | {"choice", "all", "if_in_combat", "if_on_terrain", "gain_mana_any_color",
                           "attack_with_element", "ranged_attack_with_element", "type", "element",
                           "ranged_attack", "siege_attack", "note", "convert_mana_to_crystal",
-                          "grant_extra_source_die"}
+                          "grant_extra_source_die", "discard_cost"}
     if set(tree) - known:
         return False
     return all(plain_only(v) for v in tree.values() if isinstance(v, (dict, list)))

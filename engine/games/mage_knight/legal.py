@@ -93,11 +93,26 @@ def plays(t, seat: int, names: list[str]) -> list[dict]:
                 if useful(t, atoms, p.acted):
                     extra = effects.mana_costs(atoms)
                     pays = A.payment_options(t, seat, need + extra) if extra else base
+                    pays = with_discards(t, seat, name, atoms, pays)
                     out += [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x} for x in pays]
         for i, atoms in enumerate(A.card_resolutions(name, "sideways", fighting, terrain)):
             if useful(t, atoms, p.acted):
                 out.append({"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""})
     return out
+
+
+def with_discards(t, seat: int, played: str, atoms, pays: list[str]) -> list[str]:
+    """A discard cost names the card given up, as part of the payment ("discard:march");
+    wounds never pay such a cost (MK:4:Deed:6)."""
+    n = sum(v for k, v in atoms if k == "discard_cost")
+    if not n:
+        return pays
+    hand = [card_name(c) for c in t.zone(S.hand(seat))]
+    hand.remove(played)
+    others = sorted({c for c in hand if c != "wound"})
+    if n != 1:
+        return []       # only single discards are offered (CONTENT.md)
+    return [("+".join(x for x in (p, f"discard:{c}") if x)) for p in pays for c in others]
 
 
 def worth(atoms, acted: bool) -> bool:

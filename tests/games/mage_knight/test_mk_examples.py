@@ -394,3 +394,15 @@ def test_keep_conquered_when_its_defender_falls():
     assert "gray_crossbowmen#1" in t.zone(S.enemy_discard("gray"))
     assert t.game.players[0].fame == 1 + 3
     assert category_points(t, 0)["conqueror"] == 2
+
+
+def test_improvisation_discards_another_card_as_its_cost():
+    """MK:4:Deed:6: the discard is named in the payment; a wound never pays it"""
+    eng, gid = sit("e18_rest", options={"heroes": "goldyx"},
+                   edit=lambda g: g["seat"][0].update(hand=["improvisation", "march", "wound"]))
+    opts = [c for c in kinds(eng, gid, kind="play") if c["card"] == "improvisation" and c["mode"] == "basic"]
+    assert {c["pay"] for c in opts} == {"discard:march"}
+    eng.submit(gid, 0, {"kind": "play", "card": "improvisation", "mode": "basic", "option": 0, "pay": "discard:march"})
+    t = eng.table(gid)
+    assert t.game.players[0].move == 3 and names(t, S.discard(0)) == ["march"]
+    assert names(t, S.hand(0)) == ["wound"]
