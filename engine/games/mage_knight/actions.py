@@ -95,8 +95,7 @@ def resolve(ctx, t, seat: int, atoms: list, rule: str, source: str = "") -> None
                 continue    # move effects after the action are ignored (MK:6:Turn:5c)
             ctx.emit("mk.points", {"seat": seat, "kind": kind, "delta": v}, rule=rule)
         elif kind == "heal":
-            wounds = [c for c in t.zone(S.hand(seat)) if card_name(c) == "wound"][:v]
-            zones.move(ctx, S.hand(seat), S.WOUNDS, wounds, rule="MK:11:Wounds:3")
+            heal(ctx, t, seat, v)
         elif kind == "draw_cards":
             zones.move_top(ctx, S.deck(seat), S.hand(seat), v, rule=rule)
         elif kind == "gain_mana_token":
@@ -113,6 +112,19 @@ def resolve(ctx, t, seat: int, atoms: list, rule: str, source: str = "") -> None
             spent = [u for u in p.units if not u.ready and content().units[u.unit].level <= v]
             if spent:
                 ctx.emit("mk.unit", {"seat": seat, "uid": spent[0].uid, "ready": True}, rule="MK:5:Units:6")
+
+
+def heal(ctx, t, seat: int, points: int) -> None:
+    """1 point per wound card in hand, then a wounded unit for its level in points, lowest level
+    first (MK:11:Wounds:3; reading: the player's choice of order is not asked)."""
+    wounds = [c for c in t.zone(S.hand(seat)) if card_name(c) == "wound"][:points]
+    zones.move(ctx, S.hand(seat), S.WOUNDS, wounds, rule="MK:11:Wounds:3")
+    points -= len(wounds)
+    hurt = sorted((content().units[u.unit].level, u.uid) for u in t.game.players[seat].units if u.wounded)
+    for level, uid in hurt:
+        if points >= level:
+            points -= level
+            ctx.emit("mk.unit", {"seat": seat, "uid": uid, "wounded": False}, rule="MK:11:Wounds:3")
 
 
 def change_reputation(ctx, t, seat: int, delta: int, rule: str) -> None:

@@ -202,6 +202,8 @@ def interactions(t, seat: int, site: str) -> list[dict]:
     owned = site in ("keep", "mage_tower") and sp is not None and sp.conquered_by == seat
     if (site not in A.INTERACTION_SITES and not owned) or p.reputation <= A.REPUTATION_MIN:
         return []
+    if site == "monastery" and p.pos not in g.monasteries:
+        return []       # a burned monastery (MK:8:Combat:1c)
     if p.acted and not p.interacting:
         return []
     pool = A.pool(t, seat)

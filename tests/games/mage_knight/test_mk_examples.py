@@ -406,3 +406,14 @@ def test_improvisation_discards_another_card_as_its_cost():
     t = eng.table(gid)
     assert t.game.players[0].move == 3 and names(t, S.discard(0)) == ["march"]
     assert names(t, S.hand(0)) == ["wound"]
+
+
+def test_healing_a_wounded_unit_costs_its_level():
+    """MK:11:Wounds:3: Tranquility's heal 1 heals a wounded level-1 unit when no wound is in hand"""
+    def edit(g):
+        g["seat"][0].update(hand=["tranquility", "march"], units=["peasants"], wounded_units=[0])
+    eng, gid = sit("e18_rest", edit=edit)
+    heal = next(c for c in kinds(eng, gid, kind="play") if c["card"] == "tranquility" and c["mode"] == "basic"
+                and c["option"] == 0)
+    eng.submit(gid, 0, heal)
+    assert eng.table(gid).game.players[0].units[0].wounded is False
