@@ -58,9 +58,9 @@ def test_turn_order_follows_tactic_numbers():
     assert g.players[0].pos == "0,0"           # enters on the portal (MK:3:Setup:20 reading)
 
 
-@pytest.mark.parametrize("players,seed", [(p, s) for p in (1, 2, 4) for s in range(10)])
+@pytest.mark.parametrize("players,seed", [(p, s) for p in (1, 2, 3, 4) for s in range(10)])
 def test_random_bots_finish_first_reconnaissance(players, seed):
-    """MK:18:Scen:FirstRecon: 30 seeded games end (round limit or city), no stall"""
+    """MK:18:Scen:FirstRecon: 40 seeded games end (round limit or city), no stall"""
     eng, gid = new_game("mage-knight", players, seed=seed)
     run_bots(eng, gid, seed)
     t = eng.table(gid)
