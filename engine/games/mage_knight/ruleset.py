@@ -92,17 +92,5 @@ class MageKnight(Ruleset):
         return catalogue()
 
     def bot_choices(self, table, seat, legal_cmds):
-        """Random bots announce the round's end once their deck is empty (a hand of wounds
-        could otherwise fight on forever), rest away a hand clogged with wounds, explore when they can, else move, so games reach
-        the scenario's end as well as the round limit (never changes what is legal)."""
-        rests = [c for c in legal_cmds if c["kind"] == "rest"]
-        if rests and "announce" not in [c["kind"] for c in legal_cmds]:
-            most = max(c["wounds"] for c in rests)
-            if most >= 2 or rests[0]["card"] == "wound":
-                return [c for c in rests if c["wounds"] == most]
-        for kinds in (("announce",), ("explore",), ("move",)):
-            pick = [c for c in legal_cmds if c["kind"] in kinds]
-            if pick:
-                return pick
-        busy = [c for c in legal_cmds if c["kind"] not in ("rest", "end_turn", "plunder")]
-        return busy or legal_cmds
+        from .botpolicy import choices
+        return choices(table, seat, legal_cmds)
