@@ -88,3 +88,17 @@ def test_no_seat_sees_another_seats_hand():
     zones = v["zones"]
     assert "cards" in zones["hand:0"] and "cards" not in zones["hand:1"]
     assert "cards" not in zones["deck:0"] and "cards" not in zones[S.TILES]
+
+
+def test_spectator_sees_no_hand_deck_or_face_down_token():
+    """Hidden information (invariant 6): a spectator's view and redacted log show no card of a
+    hand, a deck, the tile stack or a face-down garrison"""
+    eng, gid = new_game("mage-knight", 2, seed=11)
+    run_bots(eng, gid, 11)
+    assert assert_log_leaks_nothing(eng, gid, None) > 100
+    from projections.views import state_view
+    t = eng.table(gid)
+    zones = state_view(eng.ruleset(gid), t, None)["zones"]
+    hidden = [name for name, z in zones.items() if z["vis"] != "public"]
+    assert hidden and all("cards" not in zones[name] for name in hidden)
+    assert {"hand:0", "hand:1", "deck:0", "deck:1", S.TILES, "skills:0"} <= set(hidden)
