@@ -186,6 +186,9 @@ def interact(ctx, t, seat: int, spend: int, rule: str) -> None:
 def recruit(ctx, t, seat: int, cmd: dict) -> None:
     uid = cmd["unit"]
     interact(ctx, t, seat, content().units[card_name(uid)].influence_cost, "MK:8:Interact:4a")
+    if cmd.get("disband"):
+        zones.move(ctx, S.units_zone(seat), S.OUT, [cmd["disband"]], rule="MK:5:Units:4a")
+        ctx.emit("mk.unit_destroyed", {"seat": seat, "uid": cmd["disband"]}, rule="MK:5:Units:4a")
     zones.move(ctx, S.UNIT_OFFER, S.units_zone(seat), [uid], rule="MK:8:Interact:4a")
     ctx.emit("mk.recruited", {"seat": seat, "uid": uid, "unit": card_name(uid)}, rule="MK:5:Units:4a")
 

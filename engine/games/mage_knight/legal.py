@@ -38,7 +38,12 @@ def legal_commands(t, seat: int) -> list[dict]:
     if g.phase == "levelup":
         skills = list(t.zone(S.skills_shown(seat))) or [""]
         cards = list(t.zone(S.AA_OFFER)) or [""]
-        return [{"kind": "level_up", "skill": s, "card": c} for s in skills for c in cards]
+        out = [{"kind": "level_up", "skill": s, "card": c} for s in skills for c in cards]
+        # option B: another hero's skill from the common offer and the lowest offered AA
+        hero = g.players[seat].hero
+        out += [{"kind": "level_up", "skill": s, "card": cards[-1]} for s in t.zone(S.SKILL_OFFER)
+                if content().skills[s].hero != hero]
+        return out
     return turn_commands(t, seat)
 
 
@@ -214,8 +219,11 @@ def interactions(t, seat: int, site: str) -> list[dict]:
             if site == "monastery" and pool >= A.AA_PRICE:
                 out.append({"kind": "buy_aa", "card": uid})
             continue
-        if site in u.recruit_sites and pool >= u.influence_cost and len(p.units) < p.command:
-            out.append({"kind": "recruit", "unit": uid})
+        if site in u.recruit_sites and pool >= u.influence_cost:
+            if len(p.units) < p.command:
+                out.append({"kind": "recruit", "unit": uid})
+            else:       # no free command token: disband one (MK:5:Units:4a)
+                out += [{"kind": "recruit", "unit": uid, "disband": x.uid} for x in p.units]
     if site in A.HEAL_PRICE and pool >= A.HEAL_PRICE[site] and \
             "wound" in {card_name(c) for c in t.zone(S.hand(seat))}:
         out.append({"kind": "buy_heal"})

@@ -33,7 +33,7 @@ class MageKnight(Ruleset):
         "tactic": {"tactic": str}, "level_up": {"skill": str, "card": str},
         "play": {"card": str, "mode": str, "option": int, "pay": str},
         "move": {"to": str}, "explore": {"at": str}, "rest": {"card": str, "wounds": int},
-        "end_turn": {"discard": Optional(str)}, "announce": {}, "recruit": {"unit": str},
+        "end_turn": {"discard": Optional(str)}, "announce": {}, "recruit": {"unit": str, "disband": Optional(str)},
         "buy_heal": {}, "buy_aa": {"card": str}, "buy_spell": {"card": str, "pay": str}, "plunder": {},
         "activate": {"unit": str, "ability": int, "option": int, "pay": str},
         "skill": {"skill": str, "option": int}, "challenge": {"space": str}, "enter": {},

@@ -159,14 +159,17 @@ def reveal_skills(ctx, t, seat: int) -> None:
 
 
 def level_choice(ctx, t, seat: int, skill: str, card: str) -> None:
-    """Option A of MK:11:EoT:6b: keep one revealed skill, the other goes to the common offer,
-    and take an advanced action of the offer onto the deed deck; the offer is refilled."""
+    """MK:11:EoT:6b: option A keeps one revealed skill (the other goes to the common offer) with
+    any advanced action of the offer; option B takes another hero's skill from the common offer
+    (both revealed ones go there) with the lowest advanced action. The AA goes on top of the deed
+    deck and the offer is refilled."""
     g = t.game
     p = g.players[seat]
     shown = list(t.zone(S.skills_shown(seat)))
     if skill:
         ctx.emit("mk.skill", {"seat": seat, "skill": skill}, rule="MK:11:EoT:6b")
-        zones.move(ctx, S.skills_shown(seat), S.OUT, [skill], rule="MK:11:EoT:6b")
+        src = S.SKILL_OFFER if skill in t.zone(S.SKILL_OFFER) else S.skills_shown(seat)
+        zones.move(ctx, src, S.OUT, [skill], rule="MK:11:EoT:6b")
     zones.move(ctx, S.skills_shown(seat), S.SKILL_OFFER, [s for s in shown if s != skill], rule="MK:11:EoT:6b")
     if card:
         zones.move(ctx, S.AA_OFFER, S.deck(seat), [card], rule="MK:11:EoT:6b")

@@ -417,3 +417,42 @@ def test_healing_a_wounded_unit_costs_its_level():
                 and c["option"] == 0)
     eng.submit(gid, 0, heal)
     assert eng.table(gid).game.players[0].units[0].wounded is False
+
+
+def test_recruiting_without_a_free_command_token_disbands_a_unit():
+    """MK:5:Units:4a: the new unit needs a command token; a disbanded unit leaves the game"""
+    eng, gid = sit("village", edit=lambda g: g["seat"][0].update(influence=12, units=["utem_swordsmen"]))
+    uid = _village_unit(eng, gid)
+    old = eng.table(gid).game.players[0].units[0].uid
+    recruits = [c for c in kinds(eng, gid, kind="recruit") if c["unit"] == uid]
+    assert recruits == [{"kind": "recruit", "unit": uid, "disband": old}]
+    eng.submit(gid, 0, recruits[0])
+    t = eng.table(gid)
+    assert [u.uid for u in t.game.players[0].units] == [uid] and old in t.zone(S.OUT)
+
+
+def test_level_up_option_b_takes_another_heros_skill_from_the_common_offer():
+    """MK:11:EoT:6b option B: another hero's skill from the common offer and the lowest AA"""
+    def edit(g):
+        g["seat"][0].update(fame=2)
+        g["seat"][1].update(fame=2, pos="2,-3", hand=["march", "stamina"])
+    eng, gid = sit("explore", edit=edit)
+    eng.submit(gid, 0, kinds(eng, gid, kind="explore")[0])
+    eng.submit(gid, 0, {"kind": "end_turn", "discard": "march"})
+    first = kinds(eng, gid)[0]
+    eng.submit(gid, 0, first)                         # option A: the other skill goes to the offer
+    t = eng.table(gid)
+    offered = list(t.zone(S.SKILL_OFFER))
+    assert len(offered) == 1 and t.game.active == 1
+    eng.submit(gid, 1, {"kind": "play", "card": "march", "mode": "basic", "option": 0, "pay": ""})
+    eng.submit(gid, 1, kinds(eng, gid, 1, kind="explore")[0])
+    eng.submit(gid, 1, {"kind": "end_turn"})
+    t = eng.table(gid)
+    lowest = t.zone(S.AA_OFFER)[-1]
+    b = {"kind": "level_up", "skill": offered[0], "card": lowest}
+    assert b in kinds(eng, gid, 1)
+    shown = list(t.zone(S.skills_shown(1)))
+    eng.submit(gid, 1, b)
+    t = eng.table(gid)
+    assert t.game.players[1].skills == [offered[0]]
+    assert sorted(t.zone(S.SKILL_OFFER)) == sorted(shown)
