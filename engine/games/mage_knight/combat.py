@@ -94,6 +94,7 @@ def start(content: Any, enemies: Sequence[tuple[str, str]], *, units: Sequence[t
 
 
 def points_problem(c: Combat, kind: str, element: str, value: int) -> tuple[str, str] | None:
+    """Why points of `kind` may not be played now (rule id, reason), or None."""
     if element not in ELEMENTS:
         return "MK:9:Ranged:3", f"unknown element {element!r}"
     if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
@@ -106,6 +107,7 @@ def points_problem(c: Combat, kind: str, element: str, value: int) -> tuple[str,
 
 
 def add_points(c: Combat, kind: str, element: str, value: int, source: str) -> None:
+    """Pool points a played effect gives; the next attack or block declaration spends them."""
     why = points_problem(c, kind, element, value)
     if why:
         raise ValueError(f"{why[1]} ({why[0]})")
@@ -121,12 +123,15 @@ def add_hand_wounds(c: Combat, n: int, source: str) -> list[Event]:
 
 
 def pending_summons(c: Combat) -> list[dict]:
+    """The draws asked for by `mk.combat.summon_requested`: [{"summoner", "attack", "pile"}]."""
     return [dict(p) for p in c.pending]
 
 
 def summoned(content: Any, c: Combat, summoner: str, attack: int, enemy_id: Optional[str]) -> Event:
     """The event for the token drawn for a summon (None: its pile was empty)."""
-    data: dict = {"summoner": summoner, "attack": attack, "enemy": enemy_id, "rule": "MK:10:Abilities:Summon"}
+    data: dict = {"summoner": summoner, "attack": attack, "enemy": enemy_id, "rule": "MK:10:Abilities:Summon",
+                  "audit": [f"{summoner} summons {enemy_id or 'nothing (the pile is empty)'}; it takes the "
+                            "summoner's place in the block and damage phases (MK:10:Abilities:Summon)"]}
     if enemy_id is not None:
         data["token"] = msgspec.to_builtins(_enemy(content, f"{summoner}~{attack}", enemy_id, summoned_by=summoner))
     return "mk.combat.summoned", data

@@ -87,6 +87,8 @@ def damage_events(c: Combat, e: CombatEnemy, i: int, a: EnemyAttack, to: str) ->
         left = a.left
     else:
         left, audit = unblocked_damage(a.value - a.weakened, ab.has(e, "brutal"), a.reduced)
+        if a.weakened:
+            audit.insert(0, f"attack {a.value} - {a.weakened} by effects = {a.value - a.weakened} (MK:8:Combat:4)")
         audit = [f"{e.uid} attack {i}: {line}" for line in audit]
     poison, paralyze = ab.has(e, "poison"), ab.has(e, "paralyze")
     data: dict[str, Any] = {"enemy": e.uid, "attack": i, "to": to, "damage": left, "element": a.element}
@@ -135,6 +137,11 @@ def next_phase_events(c: Combat) -> list[Event]:
     else:
         nxt = "attack" if c.phase == "damage" else "over"
     out: list[Event] = [("mk.combat.phase", {"phase": nxt, "rule": "MK:8:Combat:3", "audit": audit})]
+    if nxt == "attack":   # summoned tokens never outlive the damage phase (MK:10:Damage:6c)
+        for e in c.enemies:
+            if e.summoned_by and not e.discarded:
+                out.append(("mk.combat.summoned_discarded", {"enemy": e.uid, "rule": "MK:10:Damage:6c", "audit": [
+                    f"{e.uid} (summoned by {e.summoned_by}) leaves with the damage phase, no fame (MK:10:Damage:6c)"]}))
     if nxt == "block":
         for e in alive:
             for i, a in enumerate(e.attacks):

@@ -294,3 +294,26 @@ def test_random_walk_terminates_on_real_enemies():
                units=[("u", "peasants", False, True)])
     n = random_walk(c, lambda cmds: cmds[-1], draw=lambda pile: "brown_medusa")
     assert c.phase == "over" and n >= 4 and not C.outcome(c).all_defeated
+
+
+def test_a_summoned_summoner_summons_nothing_and_leaves_with_the_damage_phase():
+    """MK:10:Abilities:Summon, MK:10:Damage:6c: necromancers draw from the green pile, which holds
+    orc summoners; the drawn summoner does not summon again and is gone in the attack phase."""
+    k = content()
+    c = combat(k, [("n", "green_shrouded_necromancers")])
+    nxt(c)
+    C.fold(c, *C.summoned(k, c, "n", 0, "green_orc_summoners"))
+    assert C.legal(c) == [{"kind": "mk_next"}] and C.pending_summons(c) == []
+    ev = nxt(c)
+    assert c.phase == "attack" and ("mk.combat.summoned_discarded" in [t for t, _ in ev])
+    assert [e.uid for e in c.enemies if not e.discarded] == ["n"]
+
+
+def test_weakened_attack_is_explained_in_the_damage_audit():
+    """MK:8:Combat:4, MK:10:Abilities:Brutal: effects lower the attack before Brutal doubles it."""
+    c = combat(library(foe("b", 5, [(4,)], abilities=["brutal"])), [("b", "b")], hero_armour=2)
+    for t, d in C.modify_enemy(c, "b", source="Weaken", attack=1):
+        C.fold(c, t, d)
+    to_phase(c, "damage")
+    d = play(c, {"kind": "mk_assign", "enemy": "b", "attack": 0, "to": "hero"})[0][1]
+    assert d["damage"] == 6 and "attack 4 - 1 by effects = 3" in " ".join(d["audit"])
