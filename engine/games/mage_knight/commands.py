@@ -35,7 +35,10 @@ def _challenge(ctx, t, seat, cmd):
 
 
 def _enter(ctx, t, seat, cmd):
-    fight.enter_site(ctx, t, seat, t.game.players[seat].pos)
+    if "pay" in cmd:
+        fight.altar(ctx, t, seat, t.game.players[seat].pos, cmd["pay"])
+    else:
+        fight.enter_site(ctx, t, seat, t.game.players[seat].pos)
 
 
 def _burn(ctx, t, seat, cmd):

@@ -268,9 +268,43 @@ def reward(ctx, t, seat: int, space: str, kind: str) -> None:
     if sp.site == "ancient_ruins":
         ruin = next((x for x in t.zone(S.at(space)) if x in content().ruins), None)
         if ruin:
-            fame = content().ruins[ruin].fame
-            gain_fame(ctx, t, seat, fame, "MK:11:EoT:5")
-            zones.move(ctx, S.at(space), S.RUINS_DISCARD, [ruin], rule="MK:11:EoT:5")
+            ruins_reward(ctx, t, seat, space, ruin)
+
+
+def ruins_reward(ctx, t, seat: int, space: str, ruin: str) -> None:
+    """The rewards printed on a ruins token (public-list), then the token is discarded."""
+    from .turn import gain_crystal
+    tok = content().ruins[ruin]
+    gain_fame(ctx, t, seat, tok.fame, "MK:11:EoT:5")
+    for r in tok.reward:
+        if r == "artifact":
+            _artifact(ctx, t, seat)
+        elif r in ("spell", "advanced_action"):
+            offer, deck = (S.SPELL_OFFER, S.SPELL_DECK) if r == "spell" else (S.AA_OFFER, S.AA_DECK)
+            if t.zone(offer):
+                zones.move(ctx, offer, S.deck(seat), [t.zone(offer)[0]], rule="MK:11:EoT:5c")
+                zones.move_top(ctx, deck, offer, 1, rule="MK:5:Gain:3a")
+        elif r == "unit":
+            p = t.game.players[seat]
+            units = [u for u in t.zone(S.UNIT_OFFER) if card_name(u) in content().units]
+            if units and len(p.units) < p.command:
+                zones.move(ctx, S.UNIT_OFFER, S.units_zone(seat), [units[0]], rule="MK:11:EoT:5d")
+                ctx.emit("mk.recruited", {"seat": seat, "uid": units[0], "unit": card_name(units[0])},
+                         rule="MK:11:EoT:5d")
+        elif r == "crystals_one_of_each_colour":
+            for colour in mana.BASIC:
+                gain_crystal(ctx, t, seat, colour, "MK:11:EoT:5")
+    zones.move(ctx, S.at(space), S.RUINS_DISCARD, [ruin], rule="MK:11:EoT:5")
+
+
+def altar(ctx, t, seat: int, space: str, spec: str) -> None:
+    """An altar in the ruins: pay its mana for its fame; the ruins are conquered (site card)."""
+    from .actions import pay
+    ctx.emit("mk.acted", {"seat": seat, "action": "enter"}, rule="MK:8:Combat:1b")
+    pay(ctx, t, seat, spec)
+    ruin = next(x for x in t.zone(S.at(space)) if x in content().ruins)
+    ruins_reward(ctx, t, seat, space, ruin)
+    conquer(ctx, t, seat, space)
 
 
 def _artifact(ctx, t, seat: int) -> None:

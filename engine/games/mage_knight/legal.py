@@ -251,6 +251,9 @@ def combat_actions(t, seat: int, site: str) -> list[dict]:
         ruin = next((x for x in t.zone(S.at(p.pos)) if x in content().ruins), None)
         if ruin and content().ruins[ruin].kind == "enemies":
             out.append({"kind": "enter"})
+        elif ruin:
+            need = [(c,) for c, n in sorted(content().ruins[ruin].pay.items()) for _ in range(n)]
+            out += [{"kind": "enter", "pay": x} for x in A.payment_options(t, seat, need)]
     if site == "monastery" and p.pos in g.monasteries and sp.conquered_by == -1:
         out.append({"kind": "burn"})
     return out

@@ -51,19 +51,20 @@ def _pays(face: str, colour: str, night: bool) -> bool:
 
 
 def options(player, source: list[str], night: bool, need: list[tuple[str, ...]]) -> list[str]:
-    """Every distinct payment of `need`, sorted."""
+    """Every distinct payment of `need` (sources in sorted order: the order of spending does not
+    matter), sorted."""
     if not need:
         return [""]
     have = sources(player, source, night)
+    per_need = [[n for n, face in have if any(_pays(face, c, night) for c in want)] for want in need]
     out = set()
-    for combo in product(have, repeat=len(need)):
-        names = [s for s, _ in combo]
+    for names in product(*per_need):
+        names = list(names)
         if len(set(names)) != len(names) and not _enough(player, names):
             continue
         if sum(1 for n in names if n.startswith("die:")) > DIE_ALLOWANCE + player.extra_dice - len(player.dice):
             continue
-        if all(any(_pays(face, c, night) for c in want) for (_, face), want in zip(combo, need)):
-            out.add("+".join(names))
+        out.add("+".join(sorted(names)))
     return sorted(out)
 
 

@@ -456,3 +456,24 @@ def test_level_up_option_b_takes_another_heros_skill_from_the_common_offer():
     t = eng.table(gid)
     assert t.game.players[1].skills == [offered[0]]
     assert sorted(t.zone(S.SKILL_OFFER)) == sorted(shown)
+
+
+def test_an_altar_takes_its_mana_for_its_fame():
+    """Ancient ruins (ruins token, public-list): a red altar revealed by day takes 3 red mana for
+    7 fame, and the ruins take the seat's shield (MK:7:Move:5, MK:8:Combat:1b)"""
+    def edit(g):
+        g["tiles_top"] = ["countryside_11"]
+        g["seat"][0].update(crystals={"red": 3})
+    eng, gid = sit("keep_assault", forced={"shuffle:ruins": [["altar_red"]]}, edit=edit)
+    eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})
+    t = eng.table(gid)
+    assert t.game.board.spaces["5,-4"].site == "ancient_ruins" and t.zone(S.at("5,-4")) == ["altar_red"]
+    for step in ("4,-3", "5,-4"):
+        eng.submit(gid, 0, {"kind": "move", "to": step})
+    enter = [c for c in kinds(eng, gid) if c["kind"] == "enter"]
+    assert enter == [{"kind": "enter", "pay": "crystal:red+crystal:red+crystal:red"}]
+    eng.submit(gid, 0, enter[0])
+    t = eng.table(gid)
+    p = t.game.players[0]
+    assert p.fame == 1 + 7 and p.crystals == {} and p.acted
+    assert t.game.board.spaces["5,-4"].conquered_by == 0 and "altar_red" in t.zone(S.RUINS_DISCARD)
