@@ -96,6 +96,8 @@ def resolve(ctx, t, seat: int, atoms: list, rule: str, source: str = "") -> None
             ctx.emit("mk.points", {"seat": seat, "kind": kind, "delta": v}, rule=rule)
         elif kind == "heal":
             heal(ctx, t, seat, v)
+        elif kind == "terrain_cost":
+            ctx.emit("mk.terrain_cost", {"seat": seat, "modifier": v}, rule="MK:7:Move:7a")
         elif kind == "draw_cards":
             zones.move_top(ctx, S.deck(seat), S.hand(seat), v, rule=rule)
         elif kind == "gain_mana_token":
@@ -144,7 +146,7 @@ def take_wounds(ctx, t, seat: int, n: int, rule: str) -> None:
 def move(ctx, t, seat: int, cmd: dict) -> None:
     from .board import move_cost
     g = t.game
-    cost = move_cost(g.board, content(), unkey(cmd["to"]), g.night)
+    cost = move_cost(g.board, content(), unkey(cmd["to"]), g.night, g.players[seat].terrain_mods)
     frm = unkey(g.players[seat].pos)
     ctx.emit("mk.moved", {"seat": seat, "to": cmd["to"], "cost": cost}, rule="MK:7:Move:3")
     reveal_adjacent_garrisons(ctx, t, seat)

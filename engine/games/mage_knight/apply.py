@@ -71,7 +71,7 @@ def _turn(t, d):
     if d.get("enter"):
         p.pos = d["enter"]
     p.move = p.influence = p.played = p.extra_dice = 0
-    p.dice, p.used_skills, p.tokens = [], [], []
+    p.dice, p.used_skills, p.tokens, p.terrain_mods = [], [], [], []
     p.fresh, p.acted, p.moved, p.interacting, p.rested = True, False, False, False, False
     p.hand_was_empty = d.get("hand_was_empty", False)
 
@@ -79,6 +79,10 @@ def _turn(t, d):
 def _points(t, d):
     p = _p(t, d)
     setattr(p, d["kind"], getattr(p, d["kind"]) + d["delta"])
+
+
+def _terrain(t, d):
+    _p(t, d).terrain_mods.append(dict(d["modifier"]))
 
 
 def _fame(t, d):
@@ -262,7 +266,7 @@ FOLD = {
     "mk.combat_started": _combat_started, "mk.combat_spaces": _combat_spaces,
     "mk.combat_points": _combat_points, "mk.combat_over": _combat_over,
     "mk.unit_destroyed": _unit_destroyed, "mk.conquered": _conquered, "mk.burned": _burned,
-    "mk.placed": _placed, "mk.effect": _nothing, "mk.forfeit": _nothing, "mk.score": _nothing,
+    "mk.placed": _placed, "mk.terrain_cost": _terrain, "mk.effect": _nothing, "mk.forfeit": _nothing, "mk.score": _nothing,
 }
 
 

@@ -70,6 +70,9 @@ def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
     if node.get("convert_mana_to_crystal") is True:
         # pay 1 mana of a basic colour, gain a crystal of it: the payment is part of the play
         return [[("mana_cost", c), ("gain_crystal", c)] for c in BASIC_COLOURS]
+    mod = _terrain_mod(node)
+    if mod is not None:
+        return [[("terrain_cost", mod)]]
     if isinstance(node.get("discard_cost"), list):
         # discard another (non-wound) card to get the effect: the discard is part of the payment
         n, tree = node["discard_cost"]
@@ -103,11 +106,28 @@ def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
     return _product(parts) if parts else [[]]
 
 
+IMPASSABLE = ("lake", "mountain")
+
+
+def _terrain_mod(node: dict) -> dict | None:
+    """A turn-long terrain cost modifier on passable terrain (MK:7:Move:7a) as a plain atom;
+    modifiers that open lakes or mountains are not interpreted (no forced withdrawal yet)."""
+    if node.get("effect") != "apply_modifier" or node.get("duration") != "turn":
+        return None
+    m = node.get("modifier") or {}
+    if m.get("effect") != "terrain_cost" or m.get("terrain") in IMPASSABLE:
+        return None
+    return {"terrain": m["terrain"], "amount": m.get("amount", 0), "minimum": m.get("minimum", 0),
+            "replace": m.get("replaceCost")}
+
+
 def plain_only(tree: Any) -> bool:
     """True if every node of the tree is interpreted (nothing is dropped)."""
     if isinstance(tree, list):
         return all(plain_only(n) for n in tree)
     if not isinstance(tree, dict):
+        return True
+    if _terrain_mod(tree) is not None:
         return True
     known = set(PLAIN) | {"choice", "all", "if_in_combat", "if_on_terrain", "gain_mana_any_color",
                           "attack_with_element", "ranged_attack_with_element", "type", "element",
@@ -147,6 +167,9 @@ def words(atoms: list[Atom]) -> str:
         elif k == "block":
             el = "" if v["element"] == "physical" else v["element"] + " "
             parts.append(f"{el}block {v['value']}")
+        elif k == "terrain_cost":
+            parts.append(f"{v['terrain']} costs {v['replace']}" if v["replace"] is not None
+                         else f"{v['terrain']} {v['amount']:+d} (min {v['minimum']})")
         else:
             parts.append(f"{k.replace('_', ' ')} {v}")
     return ", ".join(parts) or "nothing"

@@ -121,7 +121,8 @@ def with_discards(t, seat: int, played: str, atoms, pays: list[str]) -> list[str
 
 
 def worth(atoms, acted: bool) -> bool:
-    return any(k not in effects.COMBAT_ONLY and not (k == "move" and acted) for k, _ in atoms)
+    return any(k not in effects.COMBAT_ONLY and not (k in ("move", "terrain_cost") and acted)
+               for k, _ in atoms)
 
 
 def useful(t, atoms, acted: bool) -> bool:
@@ -181,7 +182,7 @@ def moves(t, seat: int) -> list[str]:
     busy = set(others_at(t, seat))
     for n in hg.neighbours(here):
         k = key(n)
-        if step_fault(g.board, content(), here, n, g.night, p.move) is not None:
+        if step_fault(g.board, content(), here, n, g.night, p.move, p.terrain_mods) is not None:
             continue
         sp = g.board.spaces[k]
         if sp.site == "city":
@@ -326,7 +327,8 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
             dest = unkey(to)
         except (ValueError, AttributeError):
             return Illegal(rule, f"{to!r} is not a space like '1,-2'")
-        why = step_fault(g.board, content(), unkey(p.pos), dest, g.night, p.move) if p.pos else "not on the map"
+        why = step_fault(g.board, content(), unkey(p.pos), dest, g.night, p.move,
+                         p.terrain_mods) if p.pos else "not on the map"
         if why:
             return Illegal(rule, why)
         if provoked(g.board, unkey(p.pos), dest):

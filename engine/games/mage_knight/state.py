@@ -66,6 +66,7 @@ class Player(msgspec.Struct, kw_only=True):
     influence: int = 0        # influence points not yet spent
     dice: list[int] = []      # Source dice taken this turn (indices)
     extra_dice: int = 0       # more Source dice allowed this turn (Mana Draw)
+    terrain_mods: list[dict] = []    # terrain cost modifiers of this turn (MK:7:Move:7a)
     played: int = 0           # cards played or discarded this turn (MK:6:Turn:5a)
     fresh: bool = True        # nothing done yet this turn (rest, announce, plunder)
     hand_was_empty: bool = False   # hand empty, deck not, at turn start: exempt from 5a

@@ -477,3 +477,15 @@ def test_an_altar_takes_its_mana_for_its_fame():
     p = t.game.players[0]
     assert p.fame == 1 + 7 and p.crystals == {} and p.acted
     assert t.game.board.spaces["5,-4"].conquered_by == 0 and "altar_red" in t.zone(S.RUINS_DISCARD)
+
+
+def test_path_finding_lowers_the_forest_to_two_for_the_turn():
+    """MK:7:Move:7a: Path Finding's basic effect (move 2, every terrain -1, not below 2) lets the
+    hero into the day forest (3) with 2 points; the modifier lasts to the end of the turn"""
+    eng, gid = sit("move_day_night", edit=lambda g: g["seat"][0].update(hand=["path_finding"], move=0))
+    assert {"kind": "move", "to": "1,-3"} not in kinds(eng, gid)
+    eng.submit(gid, 0, {"kind": "play", "card": "path_finding", "mode": "basic", "option": 0, "pay": ""})
+    assert {"kind": "move", "to": "1,-3"} in kinds(eng, gid)
+    eng.submit(gid, 0, {"kind": "move", "to": "1,-3"})
+    p = eng.table(gid).game.players[0]
+    assert p.pos == "1,-3" and p.move == 0
