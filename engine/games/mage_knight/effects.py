@@ -80,6 +80,10 @@ def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
     if node.get("grant_extra_source_die") is True:
         return [[("extra_dice", 1)]]
     parts: list[list[list[Atom]]] = []
+    if isinstance(node.get("terrain_cost_change"), dict):      # unit abilities (Foresters)
+        low = node.get("terrain_cost_min", 0)
+        parts.append([[("terrain_cost", {"terrain": k, "amount": v, "minimum": low, "replace": None})
+                       for k, v in sorted(node["terrain_cost_change"].items()) if k not in IMPASSABLE]])
     for key in ("attack_with_element", "ranged_attack_with_element"):
         if key in node:
             value, element = node[key][0], node[key][1]
@@ -132,10 +136,12 @@ def plain_only(tree: Any) -> bool:
     known = set(PLAIN) | {"choice", "all", "if_in_combat", "if_on_terrain", "gain_mana_any_color",
                           "attack_with_element", "ranged_attack_with_element", "type", "element",
                           "ranged_attack", "siege_attack", "note", "convert_mana_to_crystal",
-                          "grant_extra_source_die", "discard_cost"}
+                          "grant_extra_source_die", "discard_cost", "terrain_cost_change",
+                          "terrain_cost_min"}
     if set(tree) - known:
         return False
-    return all(plain_only(v) for v in tree.values() if isinstance(v, (dict, list)))
+    return all(plain_only(v) for k, v in tree.items()
+               if isinstance(v, (dict, list)) and k != "terrain_cost_change")
 
 
 def simplified(card) -> list[str]:

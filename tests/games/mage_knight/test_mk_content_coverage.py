@@ -26,3 +26,18 @@ def test_plain_cards_resolve_to_their_printed_values():
     assert resolutions(c["march"].powered_effect) == [[("move", 4)]]
     kinds = [r[0][0] for r in resolutions(c["rage"].basic_effect)]
     assert kinds == ["attack", "block"]
+
+
+def test_unit_ability_list_matches_the_interpreter():
+    """CONTENT.md names exactly the unit abilities that are not offered"""
+    from engine.games.mage_knight.effects import plain_only
+    text = DOC.read_text()
+    block = text.split("Unit abilities that are not plain vocabulary are not offered")[1].split("\n\n")[0]
+    listed = dict(re.findall(r"`([a-z_]+)` \(([0-9,]+)\)", block))
+    expected = {}
+    for u in content().units.values():
+        bad = [str(i) for i, ab in enumerate(u.abilities)
+               if not plain_only({k: v for k, v in ab.items() if k not in ("mana_cost", "note")})]
+        if bad and not u.placeholder:
+            expected[u.id] = ",".join(bad)
+    assert listed == expected
