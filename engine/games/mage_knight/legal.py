@@ -271,12 +271,19 @@ def rests(names: list[str], hand: list[str]) -> list[dict]:
 
 
 def ends(t, seat: int, names: list[str]) -> list[dict]:
-    """End the turn, optionally discarding one non-wound card; with nothing played yet, a
-    discard is required (MK:6:Turn:5a) unless the hand was empty at the start."""
+    """End the turn, optionally discarding non-wound cards, named comma-separated ("march,rage");
+    with nothing played yet a discard is required (MK:6:Turn:5a) unless the hand was empty at
+    the start (MK:11:EoT:7)."""
     p = t.game.players[seat]
-    real = [n for n in names if n != "wound"]
-    out = [{"kind": "end_turn", "discard": n} for n in real]
-    stuck = not real and (p.moved or p.acted or "wound" not in names)
+    counts: dict[str, int] = {}
+    for c in t.zone(S.hand(seat)):
+        if card_name(c) != "wound":
+            counts[card_name(c)] = counts.get(card_name(c), 0) + 1
+    picks = [[]]
+    for name in sorted(counts):
+        picks = [x + [name] * k for x in picks for k in range(counts[name] + 1)]
+    out = [{"kind": "end_turn", "discard": ",".join(x)} for x in picks if x]
+    stuck = not counts and (p.moved or p.acted or "wound" not in names)
     if p.played or p.hand_was_empty or stuck:
         out.insert(0, {"kind": "end_turn"})
     return out

@@ -111,9 +111,13 @@ def end_turn(ctx, t, seat: int, discard: str | None = None) -> None:
         face = ctx.roll(mana.MANA_DIE, 1, rule="MK:11:EoT:1")[0]
         ctx.emit("mk.die_rerolled", {"index": idx, "face": face}, rule="MK:11:EoT:1")
     if discard:
-        card = next(c for c in t.zone(S.hand(seat)) if card_name(c) == discard)
-        zones.move(ctx, S.hand(seat), S.discard(seat), [card], rule="MK:11:EoT:7")
-        ctx.emit("mk.played", {"seat": seat, "card": discard, "mode": "discarded"}, rule="MK:6:Turn:5a")
+        names = discard.split(",")
+        cards = []
+        for name in names:
+            cards.append(next(c for c in t.zone(S.hand(seat)) if card_name(c) == name and c not in cards))
+        zones.move(ctx, S.hand(seat), S.discard(seat), cards, rule="MK:11:EoT:7")
+        ctx.emit("mk.played", {"seat": seat, "card": discard, "mode": "discarded", "count": len(cards)},
+                 rule="MK:6:Turn:5a")
     zones.move(ctx, S.play_area(seat), S.discard(seat), list(t.zone(S.play_area(seat))), rule="MK:11:EoT:3")
     sp = g.board.spaces.get(p.pos)
     if sp is not None and sp.site == "magical_glade":

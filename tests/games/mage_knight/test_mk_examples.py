@@ -489,3 +489,14 @@ def test_path_finding_lowers_the_forest_to_two_for_the_turn():
     eng.submit(gid, 0, {"kind": "move", "to": "1,-3"})
     p = eng.table(gid).game.players[0]
     assert p.pos == "1,-3" and p.move == 0
+
+
+def test_end_of_turn_discards_any_non_wound_cards():
+    """MK:11:EoT:7: before drawing, any number of non-wound cards may be discarded"""
+    eng, gid = sit("e18_rest", edit=lambda g: g["seat"][0].update(hand=["march", "rage", "rage", "wound"]))
+    ends = {c.get("discard", "") for c in kinds(eng, gid, kind="end_turn")}
+    assert ends == {"march", "rage", "march,rage", "rage,rage", "march,rage,rage"}
+    eng.submit(gid, 0, {"kind": "end_turn", "discard": "march,rage,rage"})
+    t = eng.table(gid)
+    assert names(t, S.discard(0)) == ["march", "rage", "rage"]
+    assert len(t.zone(S.hand(0))) == 5          # the wound kept, 4 drawn
