@@ -19,6 +19,7 @@ ADVENTURE_DRAWS = {          # site -> enemy piles drawn on entering (site cards
     "dungeon": ("brown",), "tomb": ("red",),
 }
 CRYSTAL_REWARDS = {"monster_den": 2, "spawning_grounds": 3}   # random crystals (site cards, public-list)
+UNDERGROUND = ("dungeon", "tomb")   # no units, night rules in the fight (site cards, public-list)
 POINT_KIND = {"melee": "melee", "ranged": "ranged", "siege": "siege"}
 
 
@@ -31,9 +32,10 @@ def begin(ctx, t, seat: int, space: str, tokens: list[str], *, kind: str, fortif
     """Start a combat against `tokens` (token ids already face up on `space` or drawn for it)."""
     g = t.game
     p = g.players[seat]
+    underground = g.board.spaces[space].site in UNDERGROUND
     c = C.start(content(), [(tok, card_name(tok)) for tok in tokens],
-                units=[(u.uid, u.unit, u.wounded, u.ready) for u in p.units],
-                hero_armour=p.armour, hand_limit=p.hand_limit, night=g.night,
+                units=[] if underground else [(u.uid, u.unit, u.wounded, u.ready) for u in p.units],
+                hero_armour=p.armour, hand_limit=p.hand_limit, night=g.night or underground,
                 site=g.board.spaces[space].site or None, fortified_site=fortified,
                 rampaging=list(rampaging))
     ctx.emit("mk.combat_started", {"seat": seat, "space": space, "kind": kind,

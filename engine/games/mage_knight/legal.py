@@ -12,7 +12,7 @@ from engine.ruleset import Illegal, Prompt
 from . import actions as A
 from . import combat as C
 from . import effects, payment
-from .fight import ADVENTURE_DRAWS, points_fit
+from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit
 from . import state as S
 from .board import ends_move, explore_positions, key, provoked, step_fault, unkey
 from .content import content
@@ -136,6 +136,8 @@ def useful(t, atoms, acted: bool) -> bool:
 def unit_commands(t, seat: int) -> list[dict]:
     p = t.game.players[seat]
     out = []
+    if t.game.combat is not None and t.game.board.spaces[t.game.combat_space].site in UNDERGROUND:
+        return []       # no units in dungeons and tombs (site cards)
     for u in p.units:
         if not u.ready or u.wounded:
             continue     # MK:5:Units:5, MK:11:Wounds:2a
