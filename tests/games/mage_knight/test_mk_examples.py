@@ -500,3 +500,20 @@ def test_end_of_turn_discards_any_non_wound_cards():
     t = eng.table(gid)
     assert names(t, S.discard(0)) == ["march", "rage", "rage"]
     assert len(t.zone(S.hand(0))) == 5          # the wound kept, 4 drawn
+
+
+def test_dungeon_fight_has_no_units_and_runs_by_night():
+    """MK:8:Combat:1b (dungeon site card): one brown token is drawn; units cannot be used"""
+    def edit(g):
+        g["tiles_top"] = ["countryside_7"]
+        g["seat"][0].update(units=["peasants"])
+    eng, gid = sit("keep_assault", edit=edit)
+    eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})
+    for step in ("5,-3", "6,-3"):
+        eng.submit(gid, 0, {"kind": "move", "to": step})
+    assert {"kind": "enter"} in kinds(eng, gid)
+    eng.submit(gid, 0, {"kind": "enter"})
+    t = eng.table(gid)
+    c = t.game.combat
+    assert len(c.enemies) == 1 and c.enemies[0].pile == "brown" and c.units == [] and c.night
+    assert not kinds(eng, gid, kind="activate")
