@@ -235,6 +235,12 @@ def cmd_legal(args, eng: Engine) -> int:
 
     def human():
         rs, t = eng.ruleset(args.game_id), eng.table(args.game_id)
+        if not cmds:
+            waiting = sorted({p.seat for p in eng.prompts(args.game_id)})
+            out.print(f"{seat_name(args.seat)} (--seat {args.seat}) has nothing to do at event "
+                      f"{t.version}: " + ("the game is over" if t.over else "waiting for " +
+                      (", ".join(seat_name(s) for s in waiting) or "nobody")), markup=False)
+            return
         words = render.Words(rs)
         rows = render.legal_rows(words, t, args.seat, cmds)
         show([table(f"{len(cmds)} legal commands for {seat_name(args.seat)} (--seat {args.seat}) "

@@ -217,3 +217,18 @@ def test_piped_output_has_no_escape_codes(played):
         out = done.stdout.decode("utf-8")
         assert "\x1b" not in out and "━" in out
         assert max(map(len, out.splitlines())) <= 120, "piped width is 120 columns"
+
+
+def test_legal_for_a_seat_with_nothing_to_do_says_who_must_act(played):
+    """A seat not asked to act gets a sentence naming who must, not an empty table."""
+    db, gid, rs, head = played
+    eng = Engine(EventStore(db))
+    asked = {p.seat for p in eng.prompts(gid)}
+    idle = [s for s in range(eng.table(gid).players) if s not in asked]
+    eng.store.close()
+    if not idle:  # every seat is asked (a simultaneous choice): nothing to check here
+        assert asked
+        return
+    text = run(db, "legal", gid, "--seat", str(idle[0]))
+    assert "has nothing to do" in text and "┏" not in text
+    assert all(seat_name(s) in text for s in asked)
