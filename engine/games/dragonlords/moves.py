@@ -162,7 +162,7 @@ def combat_legal(t, a: int) -> list[dict]:
             if n >= 1:
                 for h in B.heroes_at(g, o, a):
                     out.append({"kind": "attack", "origin": o, "target": x, "hero": h})
-            if race == "elf" and o not in g.sneaked and x in sneak_targets(g, a, occ):
+            if race == "elf" and o not in g.sneaked and x in sneak_targets(g, a, occ, t.options.get("elf_realm", "kingdom")):
                 for k in range(1, B.plain(g, o, a) - g.no_fight.get(o, 0) + 1):
                     if k <= n:
                         out.append({"kind": "sneak", "origin": o, "target": x, "n": k})
@@ -174,10 +174,14 @@ def combat_legal(t, a: int) -> list[dict]:
     return out + [{"kind": "done"}]
 
 
-def sneak_targets(g, a: int, occ) -> set[str]:
-    """INT-27: territories in or next to a realm whose kingdom the elves hold."""
+def sneak_targets(g, a: int, occ, reading: str = "kingdom") -> set[str]:
+    """INT-27: territories in or next to a realm whose kingdom the elves hold (option elf_realm
+    "presence": any realm where they hold a territory)."""
     w = world()
-    realms = {w.realm[k] for k in B.kingdoms_held(g, a, occ)}
+    if reading == "presence":
+        realms = {w.realm[x] for x in B.held(g, a, occ) if w.realm[x]}
+    else:
+        realms = {w.realm[k] for k in B.kingdoms_held(g, a, occ)}
     inside = {x for x, r in w.realm.items() if r in realms}
     return inside | {n for x in inside for n in w.land[x]}
 

@@ -145,7 +145,9 @@ def effect(ctx, t, k, card, loc, victim, caster_army) -> None:
         n = sum(1 for f in faces if f <= base)
     else:
         protect = {"inferno": {"dragon_shield", "ring_of_fire"}, "tempest": {"trident"}}[k]
-        if protect & set(BT.magic(g, loc, victim).treasures):
+        have = protect & set(BT.magic(g, loc, victim).treasures)
+        both = k == "inferno" and t.options.get("inferno_protection", "either") == "both"
+        if have and (not both or have == protect):
             ctx.emit("dl.scroll", {"card": card, "at": loc, "effect": "none: protected"}, rule="INT-05")
             return
         n = ctx.roll(D8, 1, rule=rule)[0]

@@ -32,7 +32,10 @@ def setup(ctx, t) -> None:
     c = content()
     short = bool(o.get("short_game"))
     to_win = int(o.get("kingdoms_to_win") or 0) or (4 if short else 6)
-    armies = [{"race": r, "seat": i % t.players, "supply": 40 - size, "placing": size,
+    sizes = [size] * len(races)
+    if t.players == 2 and o.get("two_player_units") == "per_player":
+        sizes = [18 if i < 2 else 17 for i in range(len(races))]     # INT-10 alternative: 35 per player
+    armies = [{"race": r, "seat": i % t.players, "supply": 40 - sizes[i], "placing": sizes[i],
                "gold": STARTING_GOLD, "tools": ["torch", "pick_axe"]} for i, r in enumerate(races)]
     ctx.emit("dl.setup", {"map": world().m.name, "short": short, "kingdoms_to_win": to_win,
                           "armies": armies, "treasures": sorted(c.treasures)}, rule="DL:2.3.2")
