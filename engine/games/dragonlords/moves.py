@@ -86,7 +86,7 @@ def loads(t, a: int, transfer: bool = False) -> list[dict]:
                 if total - keep >= 1:
                     for h in B.heroes_at(g, x, a):
                         out.append({"kind": "load", "ship": sid, "origin": x, "hero": h})
-            if n_on:
+            if n_on and not (g.short and x in w.tundra):
                 who = occ.get(x, [])
                 ok = who == [a] or not who or (not transfer and not any(B.allies(g, a, o) and o != a for o in who)
                                                and a not in who)

@@ -160,6 +160,8 @@ def _path_facts(g, a, start, steps) -> tuple[list[str], list[str]]:
                     p.space == s and not B.allies(g, a, p.army) for p in g.parties):
                 stops.add(s)
             for x in w.exits.get(s, ()):
+                if g.short and x in w.tundra:
+                    continue
                 if B.owner(g, x) in (-1, a) or not any(B.allies(g, a, o) and o != a for o in B.armies_at(g, x)):
                     exits.add(x)
     return sorted(stops), sorted(exits)

@@ -21,7 +21,7 @@ def _options() -> dict[str, Option]:
         "short_game": Option(default=False, doc="DL:5.1/short: tundra cannot be occupied; fewer kingdoms win"),
         "kingdoms_to_win": Option(default=0, doc="DL:4.1/DL:5.1/short: kingdoms that win (0: 6, or 4 in the short game)"),
         "long_game": Option(default=False, doc="DL:5.1/long: the Summon Elemental cards leave the scroll deck"),
-        "round_limit": Option(default=8, doc="ENG-CAP (not in the rulebook): end after N rounds, most kingdoms "
+        "round_limit": Option(default=30, doc="ENG-CAP (not in the rulebook): end after N rounds, most kingdoms "
                                              "then territories win; 0 plays on until a rulebook victory"),
     })
     return out
