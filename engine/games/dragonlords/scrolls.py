@@ -107,7 +107,7 @@ def cast(ctx, t, seat, cmd):
         return
     if k == "clairvoyance":
         o = int(at.split(":")[1])
-        ctx.emit("dl.seen", {"army": o, "cards": sorted(t.zone(at))}, rule=rule, vis=[seat])
+        ctx.emit("dl.seen", {"army": o, "cards": sorted(c.split("#")[0] for c in t.zone(at))}, rule=rule, vis=[seat])
         return
     target = at if k == "elemental" else caster.loc
     victim = enemy_at(g, target, a)

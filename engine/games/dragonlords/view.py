@@ -20,8 +20,7 @@ def game_view(t, seat: int | None) -> dict:
                          "role": "dragonlord" if x.role == "dragonlord" else "chip",
                          "poisoned": x.poisoned}
     out["heroes"] = heroes
-    if g.battle is not None and g.battle.volley and seat is None:
-        pass
+    out["treasure_pool"] = len(g.treasure_pool)     # face-down chips: only their number shows
     return out
 
 
