@@ -50,29 +50,51 @@ def strength(g, loc: str, me: int, them: int, attacking: bool):
 # -- casualties -----------------------------------------------------------------------------------
 
 def kill(ctx, t, loc: str, army: int, n: int, killer: int, rule: str, how: str = "dice") -> list[str]:
-    """Remove n units of an army in a battle place (owner's order, INT-30: plain units first,
-    spellcasters last, the King last of all); the Holy Grail saves a unit on 1-2 (INT-06)."""
+    """Remove n units of an army in a battle place in the order of INT-30's strict reading (plain
+    units first, spellcasters last, the King last of all): used where the engine chooses (spell
+    kills, scrolls, quests, defeated armies, option casualties=spellcasters_last)."""
     g = t.game
     removed: list[str] = []
-    grail = "holy_grail" in magic(g, loc, army).treasures
     for _ in range(n):
-        places = side_places(g, loc, army)
-        if not any(B.units(g, p, army) for p in places):
+        if not side_units(g, loc, army):
             break
-        if grail and ctx.roll(D6, 1, rule="DL:3.3/treasures")[0] <= 2:
-            removed.append("saved by the Holy Grail")
-            continue
-        with_plain = [p for p in places if B.plain(g, p, army)]
-        if with_plain:
-            p = max(with_plain, key=lambda q: (B.plain(g, q, army), q))
-            ctx.emit("dl.units", {"loc": p, "army": army, "n": -1, "why": how}, rule=rule)
-            ctx.emit("dl.army", {"army": army, "set": {"supply": g.armies[army].supply + 1}}, rule="INT-02")
-            removed.append("unit")
-            continue
-        hs = sorted(side_heroes(g, loc, army), key=lambda h: (ROLE_RANK[g.heroes[h].role], h))
-        removed.append(hs[0])
-        hero_dies(ctx, t, hs[0], killer, rule)
+        removed.append(remove_one(ctx, t, loc, army, auto_choice(g, loc, army), killer, rule, how))
     return removed
+
+
+def auto_choice(g, loc: str, army: int) -> str:
+    places = side_places(g, loc, army)
+    if any(B.plain(g, p, army) for p in places):
+        return "plain"
+    return sorted(side_heroes(g, loc, army), key=lambda h: (ROLE_RANK[g.heroes[h].role], h))[0]
+
+
+def remove_one(ctx, t, loc: str, army: int, choice: str, killer: int, rule: str, how: str = "dice") -> str:
+    """One casualty: the Holy Grail saves it on a d6 of 1-2 (INT-06); a plain unit leaves the
+    fullest place (ship) of the side; a hero dies with its chips."""
+    g = t.game
+    if "holy_grail" in magic(g, loc, army).treasures and ctx.roll(D6, 1, rule="DL:3.3/treasures")[0] <= 2:
+        return "saved by the Holy Grail"
+    if choice == "plain":
+        with_plain = [p for p in side_places(g, loc, army) if B.plain(g, p, army)]
+        p = max(with_plain, key=lambda q: (B.plain(g, q, army), q))
+        ctx.emit("dl.units", {"loc": p, "army": army, "n": -1, "why": how}, rule=rule)
+        ctx.emit("dl.army", {"army": army, "set": {"supply": g.armies[army].supply + 1}}, rule="INT-02")
+        return "unit"
+    hero_dies(ctx, t, choice, killer, rule)
+    return choice
+
+
+def has_choice(t, loc: str, army: int, hits: int) -> bool:
+    """INT-30: the owner picks the casualties when it matters (heroes among the units, fewer hits than
+    units); a defeated army makes no choices (INT-33); option casualties=spellcasters_last never asks."""
+    g = t.game
+    if t.options.get("casualties", "owner") != "owner" or not g.armies[army].alive or hits <= 0:
+        return False
+    heroes = side_heroes(g, loc, army)
+    total = side_units(g, loc, army)
+    plain = total - len(heroes)
+    return bool(heroes) and hits < total and (plain > 0 or len(heroes) > 1)
 
 
 def hero_dies(ctx, t, h: str, killer: int, rule: str) -> None:
@@ -206,26 +228,69 @@ def retreat_options(t, b, hits: int) -> list[dict]:
 
 
 def finish_round(ctx, t, att: dict, fled: str | None) -> None:
-    """Step 4 (the defender strikes back, not in a sneak attack) and step 5 (casualties together)."""
+    """Step 4 (the defender strikes back, not in a sneak attack) and step 5: both sides' dice hits
+    are removed together, each owner choosing which units (DL:3.4/land.5, INT-30)."""
     g = t.game
     b = g.battle
     dfn = None
     if b.kind != "sneak" and side_units(g, b.loc, b.defender):
         dfn = volley(ctx, t, b, b.defender, b.attacker)
-    hit_def = att["hits"]
-    hit_att = dfn["hits"] if dfn else 0
-    lost_def = kill(ctx, t, b.loc, b.defender, hit_def, b.attacker, "DL:3.4/land.5")
-    lost_att = kill(ctx, t, b.loc, b.attacker, hit_att, b.defender, "DL:3.4/land.5")
+    hits = {str(b.attacker): dfn["hits"] if dfn else 0, str(b.defender): att["hits"]}
     rule = "DL:3.4/sneak" if b.kind == "sneak" else ("DL:3.4/naval" if b.kind == "naval" else "DL:3.4/land.5")
     ctx.emit("dl.round", {"loc": b.loc, "round": b.rounds + 1, "kind": b.kind, "attacker": att,
-                          "defender": dfn, "fled": fled, "attacker_lost": lost_att, "defender_lost": lost_def,
-                          "left": {"attacker": side_units(g, b.loc, b.attacker),
-                                   "defender": side_units(g, b.loc, b.defender)}}, rule=rule)
+                          "defender": dfn, "fled": fled, "hits": hits}, rule=rule)
+    pending = {}
+    for army in (b.defender, b.attacker):
+        n = min(hits[str(army)], side_units(g, b.loc, army))
+        if has_choice(t, b.loc, army, n):
+            pending[str(army)] = n
+        elif n:
+            lost = kill(ctx, t, b.loc, army, n, b.attacker if army == b.defender else b.defender, "DL:3.4/land.5")
+            ctx.emit("dl.casualties", {"loc": b.loc, "army": army, "lost": lost}, rule="DL:3.4/land.5")
+        if t.over:
+            return
+    nb = _with(g.battle, rounds=b.rounds + 1, step="casualties" if pending else "after_round", pending_hits=0,
+               volley={}, pending=pending)
+    ctx.emit("dl.battle", {"battle": nb}, rule=rule)
+    if not pending:
+        after_round(ctx, t)
+
+
+def casualty(ctx, t, seat, cmd) -> None:
+    """The owner removes one casualty of its own choice (DL:3.4/land.5, INT-30)."""
+    g = t.game
+    b = g.battle
+    army = chooser(g)
+    killer = b.attacker if army == b.defender else b.defender
+    lost = remove_one(ctx, t, b.loc, army, cmd["unit"], killer, "DL:3.4/land.5")
+    ctx.emit("dl.casualties", {"loc": b.loc, "army": army, "lost": [lost]}, rule="INT-30")
     if t.over:
         return
-    nb = _with(g.battle, rounds=b.rounds + 1, step="after_round", pending_hits=0, volley={})
-    ctx.emit("dl.battle", {"battle": nb}, rule=rule)
-    after_round(ctx, t)
+    pending = dict(g.battle.pending)
+    pending[str(army)] -= 1
+    if pending[str(army)] <= 0 or not side_units(g, b.loc, army):
+        del pending[str(army)]
+    nb = _with(g.battle, pending=pending, step="casualties" if pending else "after_round")
+    ctx.emit("dl.battle", {"battle": nb}, rule="INT-30")
+    if not pending:
+        after_round(ctx, t)
+
+
+def chooser(g) -> int:
+    """The army choosing casualties now: the defender first, then the attacker."""
+    b = g.battle
+    return b.defender if str(b.defender) in b.pending else b.attacker
+
+
+def casualty_legal(t) -> list[dict]:
+    g = t.game
+    b = g.battle
+    army = chooser(g)
+    out = []
+    if any(B.plain(g, p, army) for p in side_places(g, b.loc, army)):
+        out.append({"kind": "casualty", "unit": "plain"})
+    out += [{"kind": "casualty", "unit": h} for h in side_heroes(g, b.loc, army)]
+    return out
 
 
 def after_round(ctx, t) -> None:
@@ -322,6 +387,8 @@ def _with(b, **kw) -> dict:
 def legal(t) -> list[dict]:
     g = t.game
     b = g.battle
+    if b.step == "casualties":
+        return casualty_legal(t)
     if b.step == "defender":
         return [{"kind": "stand"}] + retreat_options(t, b, b.pending_hits)
     if b.step == "gather":

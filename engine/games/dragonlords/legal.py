@@ -23,6 +23,10 @@ def prompts(t) -> list[Prompt]:
     b = g.battle
     if b is not None and b.step == "defender":
         return [Prompt(g.armies[b.defender].seat, "teleport_retreat", "DL:3.4/retreat", b.loc)]
+    if b is not None and b.step == "casualties":
+        from .battle import chooser
+        army = chooser(g)
+        return [Prompt(g.armies[army].seat, "casualties", "INT-30", f"{b.pending[str(army)]} at {b.loc}")]
     return [Prompt(g.armies[g.active].seat, g.phase, PHASE_RULE[g.phase], f"army {g.active}")]
 
 
@@ -36,7 +40,7 @@ def legal_commands(t, seat: int) -> list[dict]:
     ph = g.phase
     if g.battle is not None:
         out = battle.legal(t)
-        return out + scrolls.legal(t, a) if g.battle.step != "defender" else out
+        return out + scrolls.legal(t, a) if g.battle.step in ("gather", "after_round") else out
     if ph in ("purchase", "naval", "combat", "transfer") or (ph == "quest" and g.qmove is None):
         return _turn_legal(t, a, ph) + scrolls.legal(t, a)
     return _turn_legal(t, a, ph)

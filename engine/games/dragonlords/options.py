@@ -28,6 +28,9 @@ READINGS = (
             "where they hold a territory"),
     Reading("inferno_protection", "INT-05", "either", ("either", "both"),
             "either: Dragon Shield or Ring of Fire stops Inferno; both: only the two together"),
+    Reading("casualties", "INT-30", "owner", ("owner", "spellcasters_last"),
+            "owner: each owner picks its casualties; spellcasters_last: the engine removes plain units "
+            "first and the King last"),
     Reading("two_player_units", "INT-10", "per_army", ("per_army", "per_player"),
             "per_army: each of a two-race player's armies has 35 units; per_player: 35 split 18/17"),
 )

@@ -328,7 +328,7 @@ def subscriptions():
     from .quest import HANDLERS as QH
     from .scrolls import cast
     out = []
-    for kind, fn in {**HANDLERS, **QH, "scroll": cast}.items():
+    for kind, fn in {**HANDLERS, **QH, "scroll": cast, "casualty": BT.casualty}.items():
         out.append((f"cmd.{kind}", _wrap(fn)))
     return out
 

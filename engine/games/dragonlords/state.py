@@ -63,6 +63,7 @@ class Battle(msgspec.Struct):
     step: str = "gather"      # gather | after_round | defender
     pending_hits: int = 0     # attacker dice hits waiting for the defender's step 4
     volley: dict = {}         # the attacker's audited roll, while the defender decides
+    pending: dict[str, int] = {}  # army -> casualties its owner still has to choose (INT-30)
 
 
 class QMove(msgspec.Struct):

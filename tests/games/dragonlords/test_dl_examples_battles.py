@@ -206,3 +206,26 @@ def test_E09_orc_dragonlord_has_dragonfire_and_a_die_DL_3_4_dragonlords():
         [("H1", "dragonfire", "DL:3.4/dragonlords")]
     assert len(r["attacker"]["dice"]) == 5 and r["attacker"]["strength"]["value"] == 3
     assert len(r["defender"]["dice"]) == 4 and r["defender"]["strength"]["value"] == 2
+
+
+def test_INT30_the_owner_chooses_casualties_DL_3_4_land_5():
+    """3 hits on 5 Elves and a wizard: B is asked, one casualty at a time, and may give up the wizard."""
+    eng, gid = sit("e08_teleport_retreat", forced={"die:d6": [1, 2, 3, 6, 6, 6, 6, 6] + [6] * 6})
+    submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "T1a", "n": 8})
+    submit(eng, gid, 0, {"kind": "fight", "at": "T1a"})
+    submit(eng, gid, 1, {"kind": "stand"})
+    assert legal(eng, gid, 1) == [{"kind": "casualty", "unit": "plain"}, {"kind": "casualty", "unit": "H1"}]
+    submit(eng, gid, 1, {"kind": "casualty", "unit": "H1"})
+    submit(eng, gid, 1, {"kind": "casualty", "unit": "plain"})
+    submit(eng, gid, 1, {"kind": "casualty", "unit": "plain"})
+    assert "H1" not in game(eng, gid).heroes and units(eng, gid, "T1a", 1) == 3
+    assert game(eng, gid).battle.step == "after_round"
+
+
+def test_INT30_option_spellcasters_last_removes_plain_units_first():
+    eng, gid = sit("e08_teleport_retreat", forced={"die:d6": [1, 2, 3, 6, 6, 6, 6, 6] + [6] * 6},
+                   options={"casualties": "spellcasters_last"})
+    submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "T1a", "n": 8})
+    submit(eng, gid, 0, {"kind": "fight", "at": "T1a"})
+    submit(eng, gid, 1, {"kind": "stand"})
+    assert "H1" in game(eng, gid).heroes and units(eng, gid, "T1a", 1) == 3
