@@ -47,6 +47,11 @@ def teleport_legal(t, a: int, phase: str) -> list[dict]:
                 continue
             for n in sorted({0, n_max}):
                 out.append({"kind": "teleport", "hero": h, "to": dest, "n": n})
+        if x.role == "dragonlord" and phase == "naval":
+            # to a sea zone held by an enemy blockade, alone, for a fire attack (DL:3.2/dragonlord, INT-28)
+            for z in sorted(w.sea):
+                if z != x.loc and any(not B.allies(g, a, o) for o in B.blockade(g, z)):
+                    out.append({"kind": "teleport", "hero": h, "to": z, "n": 0})
     return out
 
 

@@ -215,3 +215,24 @@ def test_FQ23_ring_of_fire_lets_an_ordinary_orc_throw_a_fireball_and_roll_DL_3_3
     r = events(eng, gid, "dl.round")[-1].data
     assert [(s["caster"], s["spell"]) for s in r["attacker"]["spells"]] == [("H1", "fireball")]
     assert len(r["attacker"]["dice"]) == 5 and len(r["defender"]["dice"]) == 4
+
+
+def test_dragonlord_fire_attack_burns_a_blockade_units_escape_to_own_coast_DL_3_4_fire_attack():
+    """A DragonLord teleports into the zone of B's blockade and burns it; the zone borders B's own
+    territory T4a, so B's units go ashore there while the ship burns (INT-28, INT-43)."""
+    def edit(g):
+        g["phase"] = "naval"
+        g["heroes"].append({"id": "H5", "army": 0, "loc": "K1", "role": "dragonlord"})
+        g["ships"] = [{"id": "S13", "army": 1, "zone": "S8"}]
+        g["units"].append({"loc": "ship:S13", "army": 1, "n": 2})
+    eng, gid = sit("frontier", edit=edit)
+    assert {"kind": "teleport", "hero": "H5", "to": "S8", "n": 0} in legal(eng, gid, 0)
+    submit(eng, gid, 0, {"kind": "teleport", "hero": "H5", "to": "S8", "n": 0})
+    submit(eng, gid, 0, {"kind": "done"})     # naval
+    submit(eng, gid, 0, {"kind": "done"})     # quest
+    assert {"kind": "burn", "hero": "H5", "zone": "S8"} in legal(eng, gid, 0)
+    submit(eng, gid, 0, {"kind": "burn", "hero": "H5", "zone": "S8"})
+    g = game(eng, gid)
+    assert "S13" not in g.ships and units(eng, gid, "T4a", 1) == 3      # T4a has a harbour on S8
+    submit(eng, gid, 0, {"kind": "done"})     # combat -> transfer: the DragonLord must go home
+    assert all(c["kind"] == "teleport" and c["hero"] == "H5" for c in legal(eng, gid, 0))
