@@ -67,7 +67,10 @@ def _turn_legal(t, a: int, ph: str) -> list[dict]:
     if ph == "naval":
         return moves.naval_legal(t, a) + [{"kind": "done"}]
     if ph == "quest":
-        return quest.legal(t, a) + [{"kind": "done"}]
+        q = quest.legal(t, a)
+        must = g.qmove is None and any(p.army == a and p.fought and not p.moved for p in g.parties) and \
+            any(c["kind"] == "quest" for c in q)
+        return q if (g.qmove is not None or must) else q + [{"kind": "done"}]
     if ph == "combat":
         return moves.combat_legal(t, a)
     if ph == "transfer":
@@ -102,6 +105,9 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
         return Illegal(ps[0].rule, f"it is seat {ps[0].seat}'s decision ({ps[0].kind}), not seat {seat}'s")
     kind = cmd.get("kind")
     kinds = sorted({c["kind"] for c in legal_commands(t, seat)})
+    why = _why(t, cmd) if t.game.battle is None else None
+    if why is not None and kind not in kinds:
+        return why
     if kind not in kinds:
         return Illegal(ps[0].rule, f"{kind!r} is not allowed now ({ps[0].kind}); allowed: {', '.join(kinds)}")
     g = t.game
@@ -117,7 +123,55 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
         return Illegal("DL:2.3/placement", f"{to} is not open to army {g.active} in {g.phase}")
     if kind == "move":
         return moves_explain(t, cmd)
+    why = _why(t, cmd)
+    if why is not None:
+        return why
     return Illegal(ps[0].rule, f"{cmd} is not one of the legal {kind} commands now")
+
+
+def _why(t, cmd) -> Illegal | None:
+    """The reasons players most often meet, each with the rule that gives it."""
+    g = t.game
+    a = g.active
+    w = world()
+    kind = cmd.get("kind")
+    phase_of = {"buy": "purchase", "attack": "combat", "sneak": "combat", "march": "combat", "sail": "naval",
+                "place": "reinforce", "done": "combat"}
+    if phase_of.get(kind) != g.phase:
+        return None
+    if kind == "buy":
+        if not B.kingdoms_held(g, a):
+            return Illegal("DL:2.2/kingdom", "without a kingdom there is no gold to buy with")
+        return Illegal("DL:3.1", f"cannot buy {cmd.get('what')!r}: your race or a ship, within your gold "
+                                 f"({B.gold_of(g, a)}) and the supply")
+    if kind in ("attack", "sneak", "march"):
+        o, x = cmd.get("origin"), cmd.get("target", cmd.get("to"))
+        if B.owner(g, o) != a:
+            return Illegal("DL:3.4/land.1", f"{o!r} is not your territory")
+        n = cmd.get("n") or 1
+        if isinstance(n, int) and n >= B.units(g, o, a):
+            return Illegal("DL:3.4/land.1", f"{o} must keep at least one unit")
+        if kind == "attack" and x in w.kind and not w.adjacent(o, x, B.caster_at(g, o, a)):
+            return Illegal("DL:2.2/terrain", f"{x} is not adjacent to {o} (dashed border, bridge, pass or a "
+                                             "teleportal with a spellcaster)")
+        if kind == "sneak" and g.armies[a].race != "elf":
+            return Illegal("DL:3.4/sneak", "only Elves sneak attack")
+        return Illegal("DL:3.4/general", f"{cmd} is not a legal {kind} now")
+    if kind == "sail":
+        s = g.ships.get(cmd.get("ship"))
+        if s is None or s.army != a:
+            return Illegal("DL:3.2/ships", f"{cmd.get('ship')!r} is not your ship")
+        if not B.ship_units(g, cmd["ship"]):
+            return Illegal("DL:3.2/ships", "a ship needs at least one unit aboard to move")
+        if s.moves <= 0:
+            return Illegal("DL:3.2/ships", "the ship has used its range (or met an enemy blockade, INT-18)")
+        return Illegal("DL:3.2/ships", f"{cmd.get('to')!r} is not a sea zone next to {s.zone}")
+    if kind == "place" and g.phase == "reinforce":
+        return Illegal("DL:3.7", f"{cmd.get('to')!r}: reinforcements go to own territories of a realm whose "
+                                 "kingdom you hold; no gold territory, island or teleportal")
+    if kind == "done" and g.phase == "combat":
+        return Illegal("DL:3.4/general", "first fight the battles your landings, teleports or blockades began")
+    return None
 
 
 def moves_explain(t, cmd) -> Illegal:

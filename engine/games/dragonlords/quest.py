@@ -69,6 +69,11 @@ def legal(t, a: int) -> list[dict]:
     for p in g.parties:
         if p.army == a and wasteland(p.space) not in g.quested and not p.moved:
             out.append({"kind": "quest", "space": p.space})
+    must = [p for p in g.parties if p.army == a and p.fought and not p.moved and wasteland(p.space) not in g.quested]
+    if must:
+        # the winner of a party fight must move away next turn (DL:3.3/quest-combat)
+        return [c for c in out if c["kind"] == "quest" and c["space"] in {p.space for p in must}] + \
+            [c for c in out if c["kind"] == "scroll"]
     if g.shop_at:
         p = party_at(g, g.shop_at, a)
         kind = w.space_kind.get(g.shop_at)
