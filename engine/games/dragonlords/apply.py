@@ -11,7 +11,7 @@ def _setup(g, d):
     g.armies = [Army(race=a["race"], seat=a["seat"], supply=a["supply"], tools=list(a["tools"]))
                 for a in d["armies"]]
     g.placing = {str(i): a["placing"] for i, a in enumerate(d["armies"])}
-    g.treasury = {str(i): a["gold"] for i, a in enumerate(d["armies"])}
+    g.treasury = {str(i): a["gold"] for i, a in enumerate(d["armies"]) if a["gold"]}
     g.treasure_pool = list(d["treasures"])
 
 

@@ -100,7 +100,8 @@ def next_phase(ctx, t) -> None:
         ctx.emit("dl.phase", {"phase": ph, "active": g.active, "clear_moved": True}, rule="DL:3.5")
         return
     if ph == "income":
-        collect_income(ctx, t, g.active)
+        if collect_income(ctx, t, g.active):
+            return
         ph = "reinforce"
     if ph == "reinforce":
         if any(g.armies[g.active].bought.values()):
@@ -113,8 +114,9 @@ def next_phase(ctx, t) -> None:
     ctx.emit("dl.phase", {"phase": ph, "active": g.active}, rule=rule)
 
 
-def collect_income(ctx, t, army: int) -> None:
-    """Phase 6 (DL:3.6): gold by territory kind, nothing without a kingdom; into the first kingdom held."""
+def collect_income(ctx, t, army: int) -> bool:
+    """Phase 6 (DL:3.6): gold by territory kind, nothing without a kingdom. With one kingdom the gold
+    goes there; a player holding several splits it among them (`stash`): True while that waits."""
     g = t.game
     w = world()
     occ = occupancy(g)
@@ -125,8 +127,13 @@ def collect_income(ctx, t, army: int) -> None:
     ctx.emit("dl.income", {"army": army, "gold": total, "kingdom": ks[0] if ks else "",
                            "parts": [{"source": p.source, "gold": p.delta, "rule": p.rule} for p in parts]},
              rule="DL:3.6")
+    if total and len(ks) > 1:
+        ctx.emit("dl.treasury", {"army": army, "n": total}, rule="DL:3.6")
+        ctx.emit("dl.phase", {"phase": "income", "active": army}, rule="DL:3.6")
+        return True
     if total and ks:
         ctx.emit("dl.gold", {"kingdom": ks[0], "n": total, "army": army}, rule="DL:3.6")
+    return False
 
 
 def end_turn(ctx, t) -> None:

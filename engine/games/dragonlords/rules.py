@@ -304,6 +304,16 @@ def burn(ctx, t, seat, cmd):
     check_victory(ctx, t)
 
 
+def stash(ctx, t, seat, cmd):
+    """Put income into one of the kingdoms held (DL:3.6); the rest waits for the next `stash`."""
+    g = t.game
+    a = g.active
+    ctx.emit("dl.treasury", {"army": a, "n": -cmd["n"]}, rule="DL:3.6")
+    ctx.emit("dl.gold", {"kingdom": cmd["kingdom"], "n": cmd["n"], "army": a}, rule="DL:3.6")
+    if not g.treasury.get(str(a)):
+        next_phase(ctx, t)
+
+
 def done(ctx, t, seat, cmd):
     g = t.game
     if g.phase == "setup_ship":
@@ -321,7 +331,7 @@ def done(ctx, t, seat, cmd):
 HANDLERS = {"place": place, "chips": chips, "dock": dock, "buy": buy, "sail": sail, "load": load,
             "unload": unload, "move": move, "teleport": teleport, "attack": attack, "sneak": sneak,
             "fight": fight, "stand": stand, "teleport_away": teleport_away, "retreat": retreat,
-            "march": march, "burn": burn, "done": done}
+            "march": march, "burn": burn, "stash": stash, "done": done}
 
 
 def subscriptions():

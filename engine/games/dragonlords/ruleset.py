@@ -52,7 +52,7 @@ class DragonLords(Ruleset):
         "enter": {"origin": str, "space": str, "n": Optional(int), "hero": Optional(str)},
         "quest": {"space": str}, "go": {"to": str}, "shop": {"what": str},
         "search": {}, "leave": {"to": str}, "scroll": {"card": str, "caster": str, "at": str},
-        "casualty": {"unit": str},
+        "casualty": {"unit": str}, "stash": {"kingdom": str, "n": int},
     }
 
     def cards(self):

@@ -236,3 +236,20 @@ def test_dragonlord_fire_attack_burns_a_blockade_units_escape_to_own_coast_DL_3_
     assert "S13" not in g.ships and units(eng, gid, "T4a", 1) == 3      # T4a has a harbour on S8
     submit(eng, gid, 0, {"kind": "done"})     # combat -> transfer: the DragonLord must go home
     assert all(c["kind"] == "teleport" and c["hero"] == "H5" for c in legal(eng, gid, 0))
+
+
+def test_income_is_split_among_several_kingdoms_by_the_player_DL_3_6():
+    def edit(g):
+        g["phase"] = "transfer"
+        g["units"] = [u for u in g["units"] if u["loc"] != "K4"] + [{"loc": "K4", "army": 0, "n": 1}]
+        g["heroes"][1]["loc"] = "T4a"
+    eng, gid = sit("frontier", edit=edit)
+    submit(eng, gid, 0, {"kind": "done"})
+    g = game(eng, gid)
+    inc = events(eng, gid, "dl.income")[-1].data["gold"]
+    assert g.phase == "income" and g.treasury == {"0": inc}
+    assert {"kind": "stash", "kingdom": "K4", "n": inc} in legal(eng, gid, 0)
+    submit(eng, gid, 0, {"kind": "stash", "kingdom": "K4", "n": 2})
+    submit(eng, gid, 0, {"kind": "stash", "kingdom": "K1", "n": inc - 2})
+    g = game(eng, gid)
+    assert g.gold["K4"] == 5 + 2 and g.gold["K1"] == 20 + inc - 2 and g.phase != "income"
