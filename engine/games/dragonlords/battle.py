@@ -11,7 +11,6 @@ from engine.mechanics import zones
 from . import board as B
 from . import places as P
 from .combat_math import SideMagic, attack_strength, die_audit, teleport_retreat_allowed
-from .content import content
 from .dice import D6
 from .flow import check_victory
 from .world import world
@@ -319,6 +318,7 @@ def sneak_failed(ctx, t) -> None:
 
 
 def withdraw(ctx, t, loc: str, to: str, army: int, rule: str) -> None:
+    """Every unit of an army in a place goes to another place (a retreat, a party's move)."""
     g = t.game
     n = B.plain(g, loc, army)
     if n:

@@ -4,7 +4,6 @@ from __future__ import annotations
 from engine.ruleset import Illegal, Prompt
 
 from . import board as B
-from . import places as P
 from .flow import claimable
 from .world import world
 
@@ -13,7 +12,6 @@ PHASE_RULE = {"setup_kingdom": "DL:2.3/placement", "setup_claim": "DL:2.3/placem
               "setup_ship": "DL:2.3/placement", "purchase": "DL:3.1", "naval": "DL:3.2/ships",
               "quest": "DL:3.3/party", "combat": "DL:3.4/general", "transfer": "DL:3.5",
               "income": "DL:3.6", "reinforce": "DL:3.7"}
-TURN_CAP = 0
 
 
 def prompts(t) -> list[Prompt]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from . import board as B
-from . import places as P
 from .world import world
 
 

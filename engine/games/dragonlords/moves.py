@@ -45,7 +45,7 @@ def purchase_legal(t, a: int) -> list[dict]:
     occ = B.occupancy(g)
     if not B.kingdoms_held(g, a, occ):
         return []
-    gold = B.gold_of(g, a, occ) - spent_pending(g, a)
+    gold = B.gold_of(g, a, occ)     # paid at once from the kingdoms (rules.buy)
     out = []
     army = g.armies[a]
     race = army.race
@@ -54,10 +54,6 @@ def purchase_legal(t, a: int) -> list[dict]:
     if ships_total(g) < SHIP_PIECES and price(g, a, "ship") <= gold and ship_spots(g, a, occ):
         out.append({"kind": "buy", "what": "ship"})
     return out
-
-
-def spent_pending(g, a: int) -> int:
-    return 0   # gold is taken from the kingdoms at once when buying (rules.buy)
 
 
 # -- naval movement ------------------------------------------------------------------------------

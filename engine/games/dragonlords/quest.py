@@ -113,8 +113,6 @@ def enter(ctx, t, seat, cmd):
     else:
         ctx.emit("dl.units", {"loc": o, "army": a, "n": -cmd["n"]}, rule="DL:3.3/party")
         ctx.emit("dl.units", {"loc": space, "army": a, "n": cmd["n"]}, rule="DL:3.3/party")
-    if P.is_ship(o) and not B.units(g, o, a):
-        pass
     tools = list(g.armies[a].tools)
     ctx.emit("dl.army", {"army": a, "set": {"tools": []}}, rule="DL:3.3/tools")
     ctx.emit("dl.party", {"new": True, "army": a, "space": space, "tools": tools}, rule="DL:3.3/party")
@@ -186,15 +184,9 @@ def go(ctx, t, seat, cmd):
 
 
 def _shift(ctx, t, a, src, to, rule):
-    g = t.game
     if src == to:
         return
-    n = B.plain(g, src, a)
-    if n:
-        ctx.emit("dl.units", {"loc": src, "army": a, "n": -n}, rule=rule)
-        ctx.emit("dl.units", {"loc": to, "army": a, "n": n}, rule=rule)
-    for h in B.heroes_at(g, src, a):
-        ctx.emit("dl.hero", {"id": h, "set": {"loc": to}}, rule=rule)
+    BT.withdraw(ctx, t, src, to, a, rule)
     ctx.emit("dl.party", {"army": a, "space": src, "set": {"space": to, "moved": True, "fought": False}}, rule=rule)
 
 

@@ -7,17 +7,18 @@ from . import board as B
 from . import places as P
 from .content import content
 from .flow import check_victory, next_phase, next_setup
-from .moves import price, ships_total
+from .moves import price
 from .world import world
 
 
 def _army(t):
+    """The army whose turn (or set-up step) it is: the one every command acts for."""
     return t.game.active
 
 
 def set_ship_moves(ctx, t) -> None:
-    """Ships get 6 sea zones, 10 with Barbarians aboard... controlling them, any with the Golden Fleece
-    (DL:3.2/ships, INT-07: 99 stands for no limit)."""
+    """Ships get 6 sea zones, 10 when Barbarians control them, any number with the Golden Fleece
+    aboard (DL:3.2/ships, INT-07: 99 stands for no limit)."""
     g = t.game
     c = content().ship
     for sid, s in sorted(g.ships.items()):

@@ -1,5 +1,5 @@
 """Rulebook worked examples E-03 to E-09 as tests from situation files (dragonlords-examples.md)."""
-from dl_helpers import events, game, legal, rejected, sit, submit, units
+from dl_helpers import events, game, legal, sit, submit, units
 
 
 def _round(eng, gid):
