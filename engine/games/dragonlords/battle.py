@@ -145,7 +145,7 @@ def eliminate(ctx, t, army: int, killer: int) -> None:
 
 # -- the round ------------------------------------------------------------------------------------
 
-def spell_attacks(g, loc: str, army: int, enemy: int) -> list[tuple[str, str, str]]:
+def spell_attacks(g, loc: str, army: int, enemy: int, reading: str = "swap") -> list[tuple[str, str, str]]:
     """INT-38: a wizard trades its die for one Lightning Bolt or Fireball; a DragonLord has Dragonfire
     and still rolls; the Ring of Fire and the Trident give their bearer one more spell attack.
     Protections in the enemy's place: Ring of Fire and Dragon Shield stop Fireball and Dragonfire,
@@ -162,7 +162,12 @@ def spell_attacks(g, loc: str, army: int, enemy: int) -> list[tuple[str, str, st
             continue
         if x.role == "dragonlord" and not no_fire:
             out.append((h, "dragonfire", "figure"))
-        if x.role == "wizard":
+        if x.role == "wizard" and reading == "extra":
+            if B.knows(x, 5) and not no_bolt:
+                out.append((h, "lightning", "extra"))
+            if B.knows(x, 2) and not no_fire:
+                out.append((h, "fireball", "extra"))
+        elif x.role == "wizard":
             if B.knows(x, 5) and not no_bolt:
                 out.append((h, "lightning", "spell"))
             elif B.knows(x, 2) and not no_fire:
@@ -183,7 +188,7 @@ def volley(ctx, t, b, army: int, enemy: int) -> dict:
     g = t.game
     loc = b.loc
     s = strength(g, loc, army, enemy, attacking=(army == b.attacker))
-    spells = spell_attacks(g, loc, army, enemy)
+    spells = spell_attacks(g, loc, army, enemy, t.options.get("spell_attacks", "swap"))
     kills = []
     for h, sp, _src in spells:
         if side_units(g, loc, enemy) == 0:

@@ -28,6 +28,9 @@ READINGS = (
             "where they hold a territory"),
     Reading("inferno_protection", "INT-05", "either", ("either", "both"),
             "either: Dragon Shield or Ring of Fire stops Inferno; both: only the two together"),
+    Reading("spell_attacks", "INT-38", "swap", ("swap", "extra"),
+            "swap: a wizard throws one Fireball or Lightning Bolt instead of its die; extra: every offensive "
+            "spell it knows once a round, and it still rolls"),
     Reading("casualties", "INT-30", "owner", ("owner", "spellcasters_last"),
             "owner: each owner picks its casualties; spellcasters_last: the engine removes plain units "
             "first and the King last"),

@@ -229,3 +229,16 @@ def test_INT30_option_spellcasters_last_removes_plain_units_first():
     submit(eng, gid, 0, {"kind": "fight", "at": "T1a"})
     submit(eng, gid, 1, {"kind": "stand"})
     assert "H1" in game(eng, gid).heroes and units(eng, gid, "T1a", 1) == 3
+
+
+def test_INT38_a_wizard_trades_its_die_for_a_spell_or_with_option_extra_keeps_it():
+    def edit(g):
+        g["heroes"][0] = {"id": "H1", "army": 0, "loc": "T1c", "role": "wizard", "spells": [1, 2, 5]}
+    for reading, spells, dice in (("swap", ["lightning"], 4), ("extra", ["lightning", "fireball"], 5)):
+        eng, gid = sit("e09_dragonlord_attacks", forced={"die:d6": [6] * 9}, edit=edit,
+                       options={"spell_attacks": reading})
+        submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "T1a", "n": 4})
+        submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "T1a", "hero": "H1"})
+        submit(eng, gid, 0, {"kind": "fight", "at": "T1a"})
+        r = _round(eng, gid)
+        assert [s["spell"] for s in r["attacker"]["spells"]] == spells and len(r["attacker"]["dice"]) == dice

@@ -8,7 +8,7 @@ from engine.games.dragonlords.options import OptionError, resolve
 def test_defaults_are_the_proposed_readings():
     assert resolve() == {"income": "typed", "teleport_retreat": "fewer", "entry_space_counts": "no",
                          "parties_per_wasteland": "unlimited", "elf_realm": "kingdom",
-                         "inferno_protection": "either", "casualties": "owner", "two_player_units": "per_army"}
+                         "inferno_protection": "either", "spell_attacks": "swap", "casualties": "owner", "two_player_units": "per_army"}
 
 
 def test_every_reading_is_a_game_option_and_in_the_catalog():
