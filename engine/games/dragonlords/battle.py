@@ -34,9 +34,13 @@ def side_heroes(g, loc: str, army: int) -> list[str]:
 
 
 def magic(g, loc: str, army: int) -> SideMagic:
+    """A side's auras and treasures in a place; Panic names a DragonLord (a figure all can see) as its
+    source, while Hope stays unnamed (it would show where the King or a wizard stands)."""
     hs = [g.heroes[h] for h in side_heroes(g, loc, army)]
+    lord = any(x.role == "dragonlord" for x in hs)
     return SideMagic(hope=any(B.knows(x, 4) for x in hs), panic=any(B.knows(x, 6) for x in hs),
-                     treasures=tuple(sorted(tr for x in hs for tr in x.treasures)))
+                     treasures=tuple(sorted(tr for x in hs for tr in x.treasures)),
+                     panic_source="Panic (DragonLord)" if lord else "Panic")
 
 
 def strength(g, loc: str, me: int, them: int, attacking: bool):

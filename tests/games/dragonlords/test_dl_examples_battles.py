@@ -20,7 +20,7 @@ def test_E03_panic_is_not_cumulative_DL_3_4_land_2_spells_panic():
     submit(eng, gid, 0, {"kind": "stand"})
     r = _round(eng, gid)
     assert r["attacker"]["strength"]["value"] == 2
-    assert _mods(r["attacker"]) == [("Panic", -1, "DL:3.4/spells.panic")]
+    assert _mods(r["attacker"]) == [("Panic (DragonLord)", -1, "DL:3.4/spells.panic")]
     assert r["defender"]["strength"]["value"] == 3          # no Hope on A's side
     assert all(d["sides"] == 6 and d["against"] == 2 for d in r["attacker"]["dice"])
 
