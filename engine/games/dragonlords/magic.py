@@ -46,6 +46,13 @@ def teleport_legal(t, a: int, phase: str) -> list[dict]:
                 continue
             for n in sorted({0, n_max}):
                 out.append({"kind": "teleport", "hero": h, "to": dest, "n": n})
+        if x.role != "dragonlord":
+            # a wizard may join a party of its own on a wasteland space, 6 units at most there (DL:3.2/spellcaster)
+            for p in g.parties:
+                if p.army == a and p.space != x.loc:
+                    room = 6 - B.units(g, p.space, a) - 1
+                    for n in sorted({0, max(0, min(n_max, room))}) if room >= 0 else ():
+                        out.append({"kind": "teleport", "hero": h, "to": p.space, "n": n})
         if x.role == "dragonlord" and phase == "naval":
             # to a sea zone held by an enemy blockade, alone, for a fire attack (DL:3.2/dragonlord, INT-28)
             for z in sorted(w.sea):

@@ -253,3 +253,17 @@ def test_income_is_split_among_several_kingdoms_by_the_player_DL_3_6():
     submit(eng, gid, 0, {"kind": "stash", "kingdom": "K1", "n": inc - 2})
     g = game(eng, gid)
     assert g.gold["K4"] == 5 + 2 and g.gold["K1"] == 20 + inc - 2 and g.phase != "income"
+
+
+def test_a_wizard_teleports_into_its_own_party_space_with_the_6_cap_DL_3_2_spellcaster():
+    def edit(g):
+        g["phase"] = "naval"
+        g["heroes"].append({"id": "H6", "army": 0, "loc": "T1a", "role": "wizard", "spells": [1, 2, 3]})
+        g["units"].append({"loc": "WB3", "army": 0, "n": 3})
+        g["parties"] = [{"army": 0, "space": "WB3", "tools": []}]
+    eng, gid = sit("frontier", edit=edit)
+    to_party = [c for c in legal(eng, gid, 0) if c["kind"] == "teleport" and c["to"] == "WB3"]
+    assert to_party == [{"kind": "teleport", "hero": "H6", "to": "WB3", "n": 0},
+                        {"kind": "teleport", "hero": "H6", "to": "WB3", "n": 2}]     # 3 + wizard + 2 = 6
+    submit(eng, gid, 0, {"kind": "teleport", "hero": "H6", "to": "WB3", "n": 2})
+    assert units(eng, gid, "WB3", 0) == 6 and units(eng, gid, "T1a", 0) == 2
