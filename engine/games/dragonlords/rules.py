@@ -309,9 +309,13 @@ def stash(ctx, t, seat, cmd):
     """Put income into one of the kingdoms held (DL:3.6); the rest waits for the next `stash`."""
     g = t.game
     a = g.active
-    ctx.emit("dl.treasury", {"army": a, "n": -cmd["n"]}, rule="DL:3.6")
-    ctx.emit("dl.gold", {"kingdom": cmd["kingdom"], "n": cmd["n"], "army": a}, rule="DL:3.6")
+    rule = "DL:2.3.3" if g.phase == "setup_gold" else "DL:3.6"
+    ctx.emit("dl.treasury", {"army": a, "n": -cmd["n"]}, rule=rule)
+    ctx.emit("dl.gold", {"kingdom": cmd["kingdom"], "n": cmd["n"], "army": a}, rule=rule)
     if not g.treasury.get(str(a)):
+        if g.phase == "setup_gold":
+            from .flow import finish_setup
+            return finish_setup(ctx, t)
         next_phase(ctx, t)
 
 
