@@ -261,3 +261,19 @@ def test_E01_P6_gold_is_split_among_several_kingdoms_by_the_player_DL_2_3_3():
     submit(eng, gid, seat, {"kind": "stash", "kingdom": ks[0], "n": 20})
     g = eng.table(gid).game
     assert g.gold[ks[0]] == 20 and g.gold[ks[1]] == 10 and str(a) not in g.treasury
+
+
+def test_units_leaving_the_wastelands_into_enemy_land_fight_without_retreat_DL_3_4_retreat():
+    def edit(g):
+        g["parties"][0]["space"] = "WB2"
+        g["units"][0]["loc"] = "WB2"
+        g["units"] = [u for u in g["units"] if u["loc"] != "T4c"] + [{"loc": "T4c", "army": 1, "n": 3}]
+        g["units"].append({"loc": "T4b", "army": 0, "n": 1})
+    eng, gid = _party(edit, forced={"die:d6": [1, 6, 6, 6, 6, 6, 6, 6]})
+    submit(eng, gid, 0, {"kind": "quest", "space": "WB2"})
+    assert {"kind": "leave", "to": "T4c"} in legal(eng, gid, 0)
+    submit(eng, gid, 0, {"kind": "leave", "to": "T4c"})
+    submit(eng, gid, 0, {"kind": "done"})                  # quest -> combat
+    assert legal(eng, gid, 0) == [{"kind": "fight", "at": "T4c"}]
+    submit(eng, gid, 0, {"kind": "fight", "at": "T4c"})
+    assert not [c for c in legal(eng, gid, 0) if c["kind"] == "retreat"]
