@@ -16,7 +16,8 @@ import msgspec
 VALUE_KEYS = ("cost", "gold", "strength", "light", "weight", "health", "xp", "vp")
 """The usual value keys, listed first and in this order; a ruleset may add its own after them."""
 
-SOURCE_RE = re.compile(r"^(rulebook p\.\d+(-\d+)?|public-list|stand-in)$")
+# A rulebook value names its page, or its section where the rulebook has no page numbers.
+SOURCE_RE = re.compile(r"^(rulebook (p\.\d+(-\d+)?|§\d+(\.\d+)*)|public-list|stand-in)$")
 
 
 class CardInfo(msgspec.Struct, frozen=True, kw_only=True):
@@ -47,7 +48,7 @@ def check(cards: Iterable[CardInfo]) -> list[CardInfo]:
         for k, s in c.sources.items():
             if not SOURCE_RE.match(s):
                 raise CatalogueError(f"card {c.name!r}: source of {k!r} is {s!r}, not "
-                                     "'rulebook p.N', 'public-list' or 'stand-in'")
+                                     "'rulebook p.N' (or 'rulebook §N.N' for an unpaginated rulebook), 'public-list' or 'stand-in'")
         if c.count_source is not None and not SOURCE_RE.match(c.count_source):
             raise CatalogueError(f"card {c.name!r}: count source {c.count_source!r}")
         key = (c.kind, c.name)

@@ -1,49 +1,59 @@
 """The card catalogue for `runeledger cards dragonlords`: units, the ship, monsters, spells,
 scroll cards, treasures, tools and the (stand-in) quest cards, each value with its source.
 
-Source form: the German fan translation prints no page numbers, so "rulebook p.1" stands for
-the one unpaginated rulebook document; the text of each entry names the § section the value comes
-from (the content file's provenance). A value the rulebook does not give is "stand-in"."""
+Source form: the German rulebook prints no page numbers, so a rulebook value names the first
+section its record's provenance cites ("rulebook §3.1"); the text of each entry gives the whole
+provenance. A value the rulebook does not give is "stand-in"."""
 from __future__ import annotations
+
+import re
 
 from engine.cards import CardInfo, check
 
 from .content import content
 from .quests import quests
 
-RULEBOOK = "rulebook p.1"
+_SECTION = re.compile(r"§(\d+(?:\.\d+)*)")
+
+
+def rulebook(provenance: str) -> str:
+    """The source of a rulebook value: the first § section the record's provenance cites."""
+    m = _SECTION.search(provenance)
+    if m is None:
+        raise ValueError(f"a rulebook value without a § section in its provenance: {provenance!r}")
+    return f"rulebook §{m.group(1)}"
 
 
 def catalogue() -> list[CardInfo]:
     c = content()
     out: list[CardInfo] = []
     for u in c.units.values():
-        attack_src = "stand-in" if u.id == "elf" else RULEBOOK
+        attack_src = "stand-in" if u.id == "elf" else rulebook(u.provenance)
         out.append(CardInfo(name=u.german, english_name=u.name, kind="unit",
                             values={"cost": u.cost, "strength": u.attack, "defense": u.defense},
-                            sources={"cost": RULEBOOK, "strength": attack_src, "defense": RULEBOOK},
+                            sources={"cost": rulebook(u.provenance), "strength": attack_src, "defense": rulebook(u.provenance)},
                             text=f"{u.special} ({u.provenance})", group=u.id, count=u.per_race,
-                            count_source=RULEBOOK))
+                            count_source=rulebook(u.provenance)))
     s = c.ship
     out.append(CardInfo(name=s.german, english_name=s.name, kind="ship",
                         values={"cost": s.cost, "capacity": s.capacity, "range": s.range,
                                 "barbarian_range": s.barbarian_range},
-                        sources={k: RULEBOOK for k in ("cost", "capacity", "range", "barbarian_range")},
+                        sources={k: rulebook(s.provenance) for k in ("cost", "capacity", "range", "barbarian_range")},
                         text=f"carries {s.capacity} units, moves {s.range} sea zones ({s.barbarian_range} "
-                             f"with Barbarians) ({s.provenance})", count=s.count, count_source=RULEBOOK))
+                             f"with Barbarians) ({s.provenance})", count=s.count, count_source=rulebook(s.provenance)))
     for m in c.monsters.values():
         out.append(CardInfo(name=m.german, english_name=m.name, kind="monster",
                             values={"strength": m.attack, "defense": m.defense},
-                            sources={"strength": RULEBOOK, "defense": RULEBOOK},
+                            sources={"strength": rulebook(m.provenance), "defense": rulebook(m.provenance)},
                             text=f"{m.special} ({m.provenance})"))
     for sp in c.spells.values():
         out.append(CardInfo(name=sp.german, english_name=sp.name, kind="spell", values={"number": sp.number},
-                            sources={"number": "stand-in" if sp.stand_in else RULEBOOK},
+                            sources={"number": "stand-in" if sp.stand_in else rulebook(sp.provenance)},
                             text=f"{sp.effect} ({sp.provenance})"))
     for sc in c.scrolls.values():
         out.append(CardInfo(name=sc.german, english_name=sc.name, kind="scroll", values={},
                             sources={}, text=f"cast by: {sc.caster}; {sc.effect} ({sc.provenance})",
-                            count=sc.count, count_source="stand-in" if sc.stand_in else RULEBOOK))
+                            count=sc.count, count_source="stand-in" if sc.stand_in else rulebook(sc.provenance)))
     for tr in c.treasures.values():
         vals = {"own": tr.own or None, "enemy": tr.enemy or None, "own_at_sea": tr.own_at_sea or None}
         words = [f"{'+' if v > 0 else ''}{v} {k.replace('_', ' ')}" for k, v in vals.items() if v]
@@ -54,11 +64,11 @@ def catalogue() -> list[CardInfo]:
         if tr.saving_roll:
             words.append(f"a destroyed unit survives on a d6 of 1-{tr.saving_roll}")
         out.append(CardInfo(name=tr.german, english_name=tr.name, kind="treasure", values=vals,
-                            sources={k: RULEBOOK for k in vals}, text="; ".join(words) + f" ({tr.provenance})",
-                            count=1, count_source=RULEBOOK))
+                            sources={k: rulebook(tr.provenance) for k in vals}, text="; ".join(words) + f" ({tr.provenance})",
+                            count=1, count_source=rulebook(tr.provenance)))
     for tl in c.tools.values():
         out.append(CardInfo(name=tl.german, english_name=tl.name, kind="tool", values={"cost": tl.price},
-                            sources={"cost": RULEBOOK},
+                            sources={"cost": rulebook(tl.provenance)},
                             text=f"sold at the {tl.sold_at.replace('_', ' ')}; "
                                  f"{'single use' if tl.single_use else 'kept'} ({tl.provenance})",
                             count=tl.count, count_source="stand-in"))
