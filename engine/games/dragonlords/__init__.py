@@ -1,1 +1,4 @@
-"""Quest for the DragonLords: content and map so far; the ruleset grows in stages (issue 14)."""
+"""Quest for the DragonLords (issue 14): the ruleset plugin; see CONTENT.md and catalog.toml."""
+from .ruleset import DragonLords
+
+RULESET = DragonLords()

@@ -34,6 +34,7 @@ class Space(msgspec.Struct, kw_only=True):
     terrain: str
     tile: str
     site: str = ""
+    mine: str = ""               # crystal colour of a mine (MK:11:EoT:4)
     rampaging: str = ""          # pile a rampaging token on it came from, until defeated
     enemies: list[str] = []      # enemy token ids on the space (face up or down: see view)
     conquered_by: int = -1       # seat owning the shield; -1 unconquered
@@ -78,9 +79,8 @@ def centre_of(a: int, b: int) -> hg.Hex:
 
 
 def initial_positions(board: Board) -> list[hg.Hex]:
-    """Where the tiles revealed at set-up go around the start tile: a wedge's first two (p.14)."""
-    if board.shape != "wedge":
-        raise MapError("set-up positions of open maps are not encoded yet (MK:14:Shape)")
+    """Where the tiles revealed at set-up go around the start tile: a wedge's first two (p.14);
+    an open map uses the same two (reading: its illustration is not in our text, MK:14:Shape)."""
     return [centre_of(1, 0), centre_of(0, 1)]
 
 
@@ -106,7 +106,7 @@ def place_tile(board: Board, content: Content, tile_id: str, centre: hg.Hex) -> 
     new = []
     for h in tile.hexes:
         q, r = where[h.pos]
-        sp = Space(q=q, r=r, terrain=h.terrain, tile=tile_id, site=h.site,
+        sp = Space(q=q, r=r, terrain=h.terrain, tile=tile_id, site=h.site, mine=h.mine_color,
                    rampaging=RAMPAGING_PILES.get(h.rampaging, ""))
         board.spaces[key((q, r))] = sp
         new.append(sp)
@@ -156,15 +156,26 @@ def explore_positions(board: Board, content: Content, hero: hg.Hex, tile_type: s
     return out
 
 
-def move_cost(board: Board, content: Content, to: hg.Hex, night: bool) -> Optional[int]:
-    """Move points to enter a space, None if it is impassable (p.7 Move 3: a city always costs 2)."""
+def move_cost(board: Board, content: Content, to: hg.Hex, night: bool, mods=()) -> Optional[int]:
+    """Move points to enter a space, None if it is impassable (p.7 Move 3: a city always costs 2).
+    `mods` are the turn's terrain cost modifiers ({terrain, amount, minimum, replace}), applied
+    in order; they never make impassable terrain passable here, and never go below 0 (p.7 Move 7a)."""
     sp = board.spaces.get(key(to))
     if sp is None:
         return None
     if sp.site == "city":
         return content.terrain["city"].night if night else content.terrain["city"].day
     cost = content.terrain[sp.terrain]
-    return cost.night if night else cost.day
+    value = cost.night if night else cost.day
+    if value is None:
+        return None
+    for m in mods:
+        if m["terrain"] in ("all", sp.terrain):
+            if m.get("replace") is not None:
+                value = m["replace"]
+            else:
+                value = max(m.get("minimum", 0), value + m.get("amount", 0), 0)
+    return value
 
 
 def rampaging_adjacent(board: Board, h: hg.Hex) -> list[hg.Hex]:
@@ -178,11 +189,12 @@ def provoked(board: Board, frm: hg.Hex, to: hg.Hex) -> list[hg.Hex]:
     return [h for h in rampaging_adjacent(board, frm) if h in after]
 
 
-def step_fault(board: Board, content: Content, frm: hg.Hex, to: hg.Hex, night: bool, points: int) -> Optional[str]:
+def step_fault(board: Board, content: Content, frm: hg.Hex, to: hg.Hex, night: bool, points: int,
+               mods=()) -> Optional[str]:
     """None if the hero may step from `frm` to `to` with `points` move points, else why not."""
     if not hg.adjacent(frm, to):
         return f"{to} is not adjacent to {frm} (MK:7:Move:3)"
-    cost = move_cost(board, content, to, night)
+    cost = move_cost(board, content, to, night, mods)
     if cost is None:
         return f"{to} is impassable or off the map (MK:7:Move:3)"
     sp = board.spaces[key(to)]

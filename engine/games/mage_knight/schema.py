@@ -117,6 +117,8 @@ class Tactic(MKRecord, kw_only=True, forbid_unknown_fields=True):
     time: str                      # day night
     number: int                    # turn order: lowest acts first
     effect_text: str
+    effect: dict[str, Any] = {}    # the part the engine applies: when_taken (effect tree),
+    #                                hand_limit_bonus with min_hand (end of turn)
 
 
 class RuinsToken(MKRecord, kw_only=True, forbid_unknown_fields=True):

@@ -1,0 +1,423 @@
+"""Land and naval battles (§3.4): rounds of G.A.S., spell kills, attacker dice, the defender's
+teleport retreat or strike-back, simultaneous casualties, continue or retreat; the elf sneak
+attack and the end of a battle (ownership, gold, docked ships, treasures, eliminated Kings).
+
+Every round is one `dl.round` event naming each die, the strength it was tested against and
+every modifier with its rule id (issue 14, item 5)."""
+from __future__ import annotations
+
+from engine.mechanics import zones
+
+from . import board as B
+from . import places as P
+from .combat_math import SideMagic, attack_strength, die_audit, teleport_retreat_allowed
+from .dice import D6
+from .flow import check_victory
+from .world import world
+
+ROLE_RANK = {"": 0, "decoy": 1, "wizard": 2, "dragonlord": 3, "king": 4}
+
+
+def side_places(g, loc: str, army: int) -> list[str]:
+    """A land battle is fought in one place; a naval battle by every ship of the side in the zone."""
+    if loc in world().sea:
+        return [P.aboard(s) for s in B.ships_in(g, loc, army)]
+    return [loc]
+
+
+def side_units(g, loc: str, army: int) -> int:
+    return sum(B.units(g, p, army) for p in side_places(g, loc, army))
+
+
+def side_heroes(g, loc: str, army: int) -> list[str]:
+    return [h for p in side_places(g, loc, army) for h in B.heroes_at(g, p, army)]
+
+
+def magic(g, loc: str, army: int) -> SideMagic:
+    """A side's auras and treasures in a place; Panic names a DragonLord (a figure all can see) as its
+    source, while Hope stays unnamed (it would show where the King or a wizard stands)."""
+    hs = [g.heroes[h] for h in side_heroes(g, loc, army)]
+    lord = any(x.role == "dragonlord" for x in hs)
+    return SideMagic(hope=any(B.knows(x, 4) for x in hs), panic=any(B.knows(x, 6) for x in hs),
+                     treasures=tuple(sorted(tr for x in hs for tr in x.treasures)),
+                     panic_source="Panic (DragonLord)" if lord else "Panic")
+
+
+def strength(g, loc: str, me: int, them: int, attacking: bool):
+    at_sea = loc in world().sea
+    kingdom = attacking and not at_sea and world().kind.get(loc) == "kingdom"
+    return attack_strength(B.base_attack(g, me), magic(g, loc, me), magic(g, loc, them),
+                           attacker_in_kingdom=kingdom, at_sea=at_sea)
+
+
+# -- casualties -----------------------------------------------------------------------------------
+
+def kill(ctx, t, loc: str, army: int, n: int, killer: int, rule: str, how: str = "dice") -> list[str]:
+    """Remove n units of an army in a battle place in the order of INT-30's strict reading (plain
+    units first, spellcasters last, the King last of all): used where the engine chooses (spell
+    kills, scrolls, quests, defeated armies, option casualties=spellcasters_last)."""
+    g = t.game
+    removed: list[str] = []
+    for _ in range(n):
+        if not side_units(g, loc, army):
+            break
+        removed.append(remove_one(ctx, t, loc, army, auto_choice(g, loc, army), killer, rule, how))
+    return removed
+
+
+def auto_choice(g, loc: str, army: int) -> str:
+    places = side_places(g, loc, army)
+    if any(B.plain(g, p, army) for p in places):
+        return "plain"
+    return sorted(side_heroes(g, loc, army), key=lambda h: (ROLE_RANK[g.heroes[h].role], h))[0]
+
+
+def remove_one(ctx, t, loc: str, army: int, choice: str, killer: int, rule: str, how: str = "dice") -> str:
+    """One casualty: the Holy Grail saves it on a d6 of 1-2 (INT-06); a plain unit leaves the
+    fullest place (ship) of the side; a hero dies with its chips."""
+    g = t.game
+    if "holy_grail" in magic(g, loc, army).treasures and ctx.roll(D6, 1, rule="DL:3.3/treasures")[0] <= 2:
+        return "saved by the Holy Grail"
+    if choice == "plain":
+        with_plain = [p for p in side_places(g, loc, army) if B.plain(g, p, army)]
+        p = max(with_plain, key=lambda q: (B.plain(g, q, army), q))
+        ctx.emit("dl.units", {"loc": p, "army": army, "n": -1, "why": how}, rule=rule)
+        ctx.emit("dl.army", {"army": army, "set": {"supply": g.armies[army].supply + 1}}, rule="INT-02")
+        return "unit"
+    hero_dies(ctx, t, choice, killer, rule)
+    return choice
+
+
+def has_choice(t, loc: str, army: int, hits: int) -> bool:
+    """INT-30: the owner picks the casualties when it matters (heroes among the units, fewer hits than
+    units); a defeated army makes no choices (INT-33); option casualties=spellcasters_last never asks."""
+    g = t.game
+    if t.options.get("casualties", "owner") != "owner" or not g.armies[army].alive or hits <= 0:
+        return False
+    heroes = side_heroes(g, loc, army)
+    total = side_units(g, loc, army)
+    plain = total - len(heroes)
+    return bool(heroes) and hits < total and (plain > 0 or len(heroes) > 1)
+
+
+def hero_dies(ctx, t, h: str, killer: int, rule: str) -> None:
+    g = t.game
+    x = g.heroes[h]
+    role, army, loc, treasures = x.role, x.army, x.loc, list(x.treasures)
+    ctx.emit("dl.hero_gone", {"id": h, "role": role, "army": army, "loc": loc}, rule=rule)
+    ctx.emit("dl.army", {"army": army, "set": {"supply": g.armies[army].supply + 1}}, rule="INT-02")
+    for tr in treasures:
+        give_treasure(ctx, t, tr, loc, killer)
+    if role == "king":
+        eliminate(ctx, t, army, killer)
+
+
+def give_treasure(ctx, t, tr: str, loc: str, to: int) -> None:
+    """A treasure of a fallen unit goes to the winner's units there (DL:3.3/treasures); with none
+    left it returns to the face-down pool (INT-32)."""
+    g = t.game
+    hs = B.heroes_at(g, loc, to) if to >= 0 else []
+    if hs:
+        x = g.heroes[hs[0]]
+        ctx.emit("dl.hero", {"id": hs[0], "set": {"treasures": sorted(x.treasures + [tr])}}, rule="DL:3.3/treasures")
+    elif to >= 0 and B.plain(g, loc, to):
+        new_hero(ctx, t, to, loc, "", treasures=[tr], rule="DL:3.3/treasures")
+    else:
+        ctx.emit("dl.treasure_pool", {"back": tr}, rule="INT-32")
+
+
+def new_hero(ctx, t, army: int, loc: str, role: str, treasures=(), spells=(), rule: str = "",
+             vis=None) -> str:
+    g = t.game
+    hid = f"H{g.next_id}"
+    ctx.emit("dl.hero_new", {"id": hid, "seq": g.next_id, "army": army, "loc": loc,
+                             "race": g.armies[army].race, "role": role, "spells": list(spells),
+                             "treasures": list(treasures), "from_troops": True}, rule=rule, vis=vis)
+    return hid
+
+
+def eliminate(ctx, t, army: int, killer: int) -> None:
+    """A player whose King dies is out; the killer takes the scroll cards (DL:3.4/king). The units
+    stay as defeated units (INT-33)."""
+    g = t.game
+    ctx.emit("dl.army", {"army": army, "set": {"alive": False}}, rule="DL:3.4/king")
+    cards = list(t.zone(P.hand(army)))
+    if cards and killer >= 0 and g.armies[killer].alive:
+        zones.move(ctx, P.hand(army), P.hand(killer), cards, rule="DL:3.4/king")
+    check_victory(ctx, t)
+
+
+# -- the round ------------------------------------------------------------------------------------
+
+def spell_attacks(g, loc: str, army: int, enemy: int, reading: str = "swap") -> list[tuple[str, str, str]]:
+    """INT-38: a wizard trades its die for one Lightning Bolt or Fireball; a DragonLord has Dragonfire
+    and still rolls; the Ring of Fire and the Trident give their bearer one more spell attack.
+    Protections in the enemy's place: Ring of Fire and Dragon Shield stop Fireball and Dragonfire,
+    the Trident stops Lightning (DL:3.3/treasures). No spell attacks at sea (DL:3.4/naval)."""
+    if loc in world().sea:
+        return []
+    shield = set(magic(g, loc, enemy).treasures)
+    no_fire = bool(shield & {"ring_of_fire", "dragon_shield"})
+    no_bolt = "trident" in shield
+    out = []
+    for h in side_heroes(g, loc, army):
+        x = g.heroes[h]
+        if x.poisoned:
+            continue
+        if x.role == "dragonlord" and not no_fire:
+            out.append((h, "dragonfire", "figure"))
+        if x.role == "wizard" and reading == "extra":
+            if B.knows(x, 5) and not no_bolt:
+                out.append((h, "lightning", "extra"))
+            if B.knows(x, 2) and not no_fire:
+                out.append((h, "fireball", "extra"))
+        elif x.role == "wizard":
+            if B.knows(x, 5) and not no_bolt:
+                out.append((h, "lightning", "spell"))
+            elif B.knows(x, 2) and not no_fire:
+                out.append((h, "fireball", "spell"))
+        if "ring_of_fire" in x.treasures and not no_fire:
+            out.append((h, "fireball", "treasure"))
+        if "trident" in x.treasures and not no_bolt:
+            out.append((h, "lightning", "treasure"))
+    return out
+
+
+SPELL_RULE = {"dragonfire": "DL:3.4/dragonlords", "fireball": "DL:3.4/spells.fireball",
+              "lightning": "DL:3.4/spells.lightning"}
+
+
+def volley(ctx, t, b, army: int, enemy: int) -> dict:
+    """One side's spell kills (removed at once) and dice (hits counted, not yet removed)."""
+    g = t.game
+    loc = b.loc
+    s = strength(g, loc, army, enemy, attacking=(army == b.attacker))
+    spells = spell_attacks(g, loc, army, enemy, t.options.get("spell_attacks", "swap"))
+    kills = []
+    for h, sp, _src in spells:
+        if side_units(g, loc, enemy) == 0:
+            break
+        victim = kill(ctx, t, loc, enemy, 1, army, SPELL_RULE[sp], how=sp)
+        kills.append({"caster": h, "spell": sp, "victim": victim, "rule": SPELL_RULE[sp]})
+    swapped = {h for h, _sp, src in spells if src == "spell" and h in g.heroes}
+    poisoned = sum(1 for h in side_heroes(g, loc, army) if g.heroes[h].poisoned)
+    n = max(0, side_units(g, loc, army) - len(swapped) - poisoned)
+    faces = ctx.roll(D6, n, rule="DL:3.4/land.3") if n else []
+    audit = die_audit(faces, 6, s)
+    return {"army": army, "spells": kills, **audit}
+
+
+def fight_round(ctx, t) -> None:
+    """Steps 2-3 (DL:3.4/land.2, DL:3.4/land.3): the attacker's spells and dice; then the defender's step."""
+    g = t.game
+    b = g.battle
+    att = volley(ctx, t, b, b.attacker, b.defender)
+    hits = att["hits"]
+    left = side_units(g, b.loc, b.defender)
+    if b.kind != "sneak" and left and retreat_options(t, b, hits):
+        nb = _with(b, step="defender", pending_hits=hits, volley=att)
+        ctx.emit("dl.battle", {"battle": nb}, rule="DL:3.4/retreat")
+        return
+    finish_round(ctx, t, att, None)
+
+
+def retreat_options(t, b, hits: int) -> list[dict]:
+    """A defending spellcaster with Teleport may teleport alone to an own territory instead of
+    striking back, if the hits are fewer than its side's units left (DL:3.4/retreat, INT-39)."""
+    g = t.game
+    if b.loc in world().sea:
+        return []
+    left = side_units(g, b.loc, b.defender)
+    if not g.armies[b.defender].alive or not teleport_retreat_allowed(hits, left, t.options.get("teleport_retreat", "fewer")):
+        return []
+    dests = [x for x in B.held(g, b.defender) if x != b.loc]
+    return [{"kind": "teleport_away", "hero": h, "to": d} for h in side_heroes(g, b.loc, b.defender)
+            if B.knows(g.heroes[h], 3) and not g.heroes[h].poisoned for d in dests]
+
+
+def finish_round(ctx, t, att: dict, fled: str | None) -> None:
+    """Step 4 (the defender strikes back, not in a sneak attack) and step 5: both sides' dice hits
+    are removed together, each owner choosing which units (DL:3.4/land.5, INT-30)."""
+    g = t.game
+    b = g.battle
+    dfn = None
+    if b.kind != "sneak" and side_units(g, b.loc, b.defender):
+        dfn = volley(ctx, t, b, b.defender, b.attacker)
+    hits = {str(b.attacker): dfn["hits"] if dfn else 0, str(b.defender): att["hits"]}
+    rule = "DL:3.4/sneak" if b.kind == "sneak" else ("DL:3.4/naval" if b.kind == "naval" else "DL:3.4/land.5")
+    ctx.emit("dl.round", {"loc": b.loc, "round": b.rounds + 1, "kind": b.kind, "attacker": att,
+                          "defender": dfn, "fled": fled, "hits": hits}, rule=rule)
+    pending = {}
+    for army in (b.defender, b.attacker):
+        n = min(hits[str(army)], side_units(g, b.loc, army))
+        if has_choice(t, b.loc, army, n):
+            pending[str(army)] = n
+        elif n:
+            lost = kill(ctx, t, b.loc, army, n, b.attacker if army == b.defender else b.defender, "DL:3.4/land.5")
+            ctx.emit("dl.casualties", {"loc": b.loc, "army": army, "lost": lost}, rule="DL:3.4/land.5")
+        if t.over:
+            return
+    nb = _with(g.battle, rounds=b.rounds + 1, step="casualties" if pending else "after_round", pending_hits=0,
+               volley={}, pending=pending)
+    ctx.emit("dl.battle", {"battle": nb}, rule=rule)
+    if not pending:
+        after_round(ctx, t)
+
+
+def casualty(ctx, t, seat, cmd) -> None:
+    """The owner removes one casualty of its own choice (DL:3.4/land.5, INT-30)."""
+    g = t.game
+    b = g.battle
+    army = chooser(g)
+    killer = b.attacker if army == b.defender else b.defender
+    lost = remove_one(ctx, t, b.loc, army, cmd["unit"], killer, "DL:3.4/land.5")
+    ctx.emit("dl.casualties", {"loc": b.loc, "army": army, "lost": [lost]}, rule="INT-30")
+    if t.over:
+        return
+    pending = dict(g.battle.pending)
+    pending[str(army)] -= 1
+    if pending[str(army)] <= 0 or not side_units(g, b.loc, army):
+        del pending[str(army)]
+    nb = _with(g.battle, pending=pending, step="casualties" if pending else "after_round")
+    ctx.emit("dl.battle", {"battle": nb}, rule="INT-30")
+    if not pending:
+        after_round(ctx, t)
+
+
+def chooser(g) -> int:
+    """The army choosing casualties now: the defender first, then the attacker."""
+    b = g.battle
+    return b.defender if str(b.defender) in b.pending else b.attacker
+
+
+def casualty_legal(t) -> list[dict]:
+    g = t.game
+    b = g.battle
+    army = chooser(g)
+    out = []
+    if any(B.plain(g, p, army) for p in side_places(g, b.loc, army)):
+        out.append({"kind": "casualty", "unit": "plain"})
+    out += [{"kind": "casualty", "unit": h} for h in side_heroes(g, b.loc, army)]
+    return out
+
+
+def after_round(ctx, t) -> None:
+    g = t.game
+    b = g.battle
+    a_left, d_left = side_units(g, b.loc, b.attacker), side_units(g, b.loc, b.defender)
+    if a_left and d_left:
+        if b.kind == "sneak":
+            return sneak_failed(ctx, t)
+        if b.kind == "naval":
+            return fight_round(ctx, t)
+        return   # the attacker chooses: fight on or retreat
+    end_battle(ctx, t)
+
+
+def sneak_failed(ctx, t) -> None:
+    """A failed sneak attack: every elf retreats to its own territory (DL:3.4/sneak)."""
+    g = t.game
+    b = g.battle
+    back = next((o for o in b.origins if B.owner(g, o) == b.attacker), None)
+    if back is None:
+        kill(ctx, t, b.loc, b.attacker, side_units(g, b.loc, b.attacker), b.defender, "DL:3.4/sneak", "no retreat")
+    else:
+        withdraw(ctx, t, b.loc, back, b.attacker, "DL:3.4/sneak")
+    end_battle(ctx, t)
+
+
+def withdraw(ctx, t, loc: str, to: str, army: int, rule: str) -> None:
+    """Every unit of an army in a place goes to another place (a retreat, a party's move)."""
+    g = t.game
+    n = B.plain(g, loc, army)
+    if n:
+        ctx.emit("dl.units", {"loc": loc, "army": army, "n": -n}, rule=rule)
+        ctx.emit("dl.units", {"loc": to, "army": army, "n": n}, rule=rule)
+    for h in B.heroes_at(g, loc, army):
+        ctx.emit("dl.hero", {"id": h, "set": {"loc": to}}, rule=rule)
+
+
+def end_battle(ctx, t) -> None:
+    """The battle ends: the place belongs to whoever is left (or nobody, F-Q3); a conquered kingdom's
+    gold and the empty ships docked in a conquered harbour change hands (DL:2.2/kingdom, DL:3.2/ships);
+    after a naval battle the winner boards or sinks the ships left unmanned (DL:3.4/naval)."""
+    g = t.game
+    b = g.battle
+    winner = next((a for a in (b.attacker, b.defender) if side_units(g, b.loc, a)), -1)
+    if b.loc in world().sea:
+        board_ships(ctx, t, b.loc, winner)
+    else:
+        for sid, s in sorted(g.ships.items()):
+            if s.harbour == b.loc and not B.ship_units(g, sid) and winner >= 0 and s.army != winner:
+                ctx.emit("dl.ship", {"id": sid, "set": {"army": winner}}, rule="DL:3.2/ships")
+        if winner == b.attacker and g.gold.get(b.loc):
+            ctx.emit("dl.captured", {"kingdom": b.loc, "gold": g.gold[b.loc], "army": winner}, rule="DL:2.2/kingdom")
+    ctx.emit("dl.battle", {"end": True, "winner": winner, "loc": b.loc}, rule="DL:3.4/general")
+    if winner == b.attacker and b.loc in world().sea:
+        for sid in B.ships_in(g, b.loc, winner):
+            ctx.emit("dl.ship", {"id": sid, "set": {"moves": 0, "fought": True}}, rule="DL:3.4/naval")
+    check_victory(ctx, t)
+
+
+def board_ships(ctx, t, zone: str, winner: int) -> None:
+    """After a naval battle the winner may man every empty ship with one unit; the rest sink, unless
+    the zone has a harbour on the winner's own territory, where they may dock (DL:3.4/naval)."""
+    g = t.game
+    if winner < 0:
+        for sid in sorted(g.ships):
+            if g.ships[sid].zone == zone and not B.ship_units(g, sid) and not g.ships[sid].harbour:
+                ctx.emit("dl.ship_gone", {"id": sid, "why": "sunk"}, rule="DL:3.4/naval")
+        return
+    empty = [sid for sid in sorted(g.ships) if g.ships[sid].zone == zone and not B.ship_units(g, sid)
+             and not g.ships[sid].harbour]
+    own_coast = [x for x in world().coast.get(zone, ()) if B.owner(g, x) == winner]
+    for sid in empty:
+        donors = [s for s in B.ships_in(g, zone, winner) if B.plain(g, P.aboard(s), winner) > 1]
+        if donors:
+            d = max(donors, key=lambda s: (B.plain(g, P.aboard(s), winner), s))
+            ctx.emit("dl.units", {"loc": P.aboard(d), "army": winner, "n": -1}, rule="DL:3.4/naval")
+            ctx.emit("dl.units", {"loc": P.aboard(sid), "army": winner, "n": 1}, rule="DL:3.4/naval")
+            ctx.emit("dl.ship", {"id": sid, "set": {"army": winner}}, rule="DL:3.4/naval")
+        elif own_coast:
+            ctx.emit("dl.ship", {"id": sid, "set": {"army": winner, "harbour": own_coast[0]}}, rule="DL:3.4/naval")
+        else:
+            ctx.emit("dl.ship_gone", {"id": sid, "why": "sunk"}, rule="DL:3.4/naval")
+
+
+def _with(b, **kw) -> dict:
+    import msgspec
+    d = msgspec.to_builtins(b)
+    d.update(kw)
+    return d
+
+
+# -- commands inside a battle ---------------------------------------------------------------------
+
+def legal(t) -> list[dict]:
+    g = t.game
+    b = g.battle
+    if b.step == "casualties":
+        return casualty_legal(t)
+    if b.step == "defender":
+        return [{"kind": "stand"}] + retreat_options(t, b, b.pending_hits)
+    if b.step == "gather":
+        out = [{"kind": "fight", "at": b.loc}]
+        if b.kind == "land":
+            from .moves import can_fight
+            w = world()
+            for o in B.held(g, b.attacker):
+                n = min(can_fight(g, o, b.attacker), B.units(g, o, b.attacker) - 1)
+                if n < 1 or not w.adjacent(o, b.loc, B.caster_at(g, o, b.attacker)):
+                    continue
+                for k in range(1, min(n, B.plain(g, o, b.attacker) - g.no_fight.get(o, 0)) + 1):
+                    out.append({"kind": "attack", "origin": o, "target": b.loc, "n": k})
+                for h in B.heroes_at(g, o, b.attacker):
+                    out.append({"kind": "attack", "origin": o, "target": b.loc, "hero": h})
+        return out
+    out = [{"kind": "fight", "at": b.loc}]
+    if b.retreat_ok:
+        w = world()
+        for x in w.neighbours(b.loc, B.caster_at(g, b.loc, b.attacker)):
+            if B.owner(g, x) == b.attacker:
+                out.append({"kind": "retreat", "to": x})
+    return out

@@ -1,0 +1,99 @@
+"""Questions about the position that the rules ask: who holds a place, how many units stand
+there, who may cast, which armies are enemies (the two races of one player are allies, §5.1)."""
+from __future__ import annotations
+
+from .world import world
+
+CASTERS = ("king", "wizard", "dragonlord")
+RACE_BASE = {"orc": 3, "elf": 3, "dwarf": 3, "barbarian": 4}   # content/units.toml (DL:3.4/land.2)
+
+
+def plain(g, loc: str, army: int) -> int:
+    return g.troops.get(loc, {}).get(str(army), 0)
+
+
+def heroes_at(g, loc: str, army: int | None = None) -> list[str]:
+    return sorted(h for h, x in g.heroes.items() if x.loc == loc and (army is None or x.army == army))
+
+
+def units(g, loc: str, army: int) -> int:
+    return plain(g, loc, army) + sum(1 for x in g.heroes.values() if x.loc == loc and x.army == army)
+
+
+def armies_at(g, loc: str) -> list[int]:
+    out = {int(a) for a in g.troops.get(loc, {})}
+    out |= {x.army for x in g.heroes.values() if x.loc == loc}
+    return sorted(out)
+
+
+def occupancy(g) -> dict[str, list[int]]:
+    """Place -> armies with units there (one pass over the state)."""
+    out: dict[str, set] = {}
+    for loc, by in g.troops.items():
+        out.setdefault(loc, set()).update(int(a) for a in by)
+    for x in g.heroes.values():
+        out.setdefault(x.loc, set()).add(x.army)
+    return {k: sorted(v) for k, v in out.items()}
+
+
+def owner(g, loc: str) -> int:
+    """The army occupying a place, -1 when empty or contested."""
+    a = armies_at(g, loc)
+    return a[0] if len(a) == 1 else -1
+
+
+def allies(g, a: int, b: int) -> bool:
+    return g.armies[a].seat == g.armies[b].seat
+
+
+def held(g, army: int, occ: dict | None = None) -> list[str]:
+    occ = occ if occ is not None else occupancy(g)
+    w = world()
+    return sorted(t for t in w.kind if occ.get(t) == [army])
+
+
+def kingdoms_held(g, army: int, occ: dict | None = None) -> list[str]:
+    w = world()
+    return [t for t in held(g, army, occ) if w.kind[t] == "kingdom"]
+
+
+def caster_at(g, loc: str, army: int) -> bool:
+    return any(x.loc == loc and x.army == army and x.role in CASTERS for x in g.heroes.values())
+
+
+def knows(x, spell: int) -> bool:
+    """Spells a hero knows: learnt ones, King: Hope and Heal; DragonLord: Teleport, Panic (§3.4)."""
+    if spell in x.spells:
+        return True
+    if x.role == "king":
+        return spell in (1, 4)
+    if x.role == "dragonlord":
+        return spell in (3, 6)
+    return False
+
+
+def base_attack(g, army: int) -> int:
+    return RACE_BASE[g.armies[army].race]
+
+
+def gold_of(g, army: int, occ: dict | None = None) -> int:
+    """Gold an army can spend: what lies in the kingdoms it holds (§2.2/kingdom, INT-24)."""
+    return sum(g.gold.get(k, 0) for k in kingdoms_held(g, army, occ))
+
+
+def ship_units(g, ship: str) -> int:
+    return units(g, "ship:" + ship, g.ships[ship].army)
+
+
+def blockade(g, zone: str) -> list[int]:
+    """Armies holding a sea blockade in a zone: a ship with at least one unit aboard (§2.2/sea-zones)."""
+    occ = occupancy(g)
+    return sorted({s.army for sid, s in g.ships.items() if s.zone == zone and occ.get("ship:" + sid)})
+
+
+def ships_in(g, zone: str, army: int) -> list[str]:
+    return sorted(sid for sid, s in g.ships.items() if s.zone == zone and s.army == army)
+
+
+def king_alive(g, army: int) -> bool:
+    return any(x.army == army and x.role == "king" for x in g.heroes.values())

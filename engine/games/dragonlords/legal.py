@@ -1,0 +1,183 @@
+"""Who must act (prompts) and every legal answer (legal_commands), derived from the state."""
+from __future__ import annotations
+
+from engine.ruleset import Illegal, Prompt
+
+from . import board as B
+from .flow import claimable
+from .world import world
+
+PHASE_RULE = {"setup_kingdom": "DL:2.3/placement", "setup_claim": "DL:2.3/placement",
+              "setup_extra": "DL:2.3/placement", "setup_chips": "DL:2.3/placement",
+              "setup_ship": "DL:2.3/placement", "purchase": "DL:3.1", "naval": "DL:3.2/ships",
+              "quest": "DL:3.3/party", "combat": "DL:3.4/general", "transfer": "DL:3.5",
+              "income": "DL:3.6", "reinforce": "DL:3.7"}
+
+
+def prompts(t) -> list[Prompt]:
+    g = t.game
+    if t.over or g.active < 0 or g.phase not in PHASE_RULE:
+        return []
+    b = g.battle
+    if b is not None and b.step == "defender":
+        return [Prompt(g.armies[b.defender].seat, "teleport_retreat", "DL:3.4/retreat", b.loc)]
+    if b is not None and b.step == "casualties":
+        from .battle import chooser
+        army = chooser(g)
+        return [Prompt(g.armies[army].seat, "casualties", "INT-30", f"{b.pending[str(army)]} at {b.loc}")]
+    return [Prompt(g.armies[g.active].seat, g.phase, PHASE_RULE[g.phase], f"army {g.active}")]
+
+
+def legal_commands(t, seat: int) -> list[dict]:
+    ps = prompts(t)
+    if not ps or ps[0].seat != seat:
+        return []
+    from . import battle, moves, quest, scrolls
+    g = t.game
+    a = g.active
+    ph = g.phase
+    if g.battle is not None:
+        out = battle.legal(t)
+        return out + scrolls.legal(t, a) if g.battle.step in ("gather", "after_round") else out
+    if ph in ("purchase", "naval", "combat", "transfer") or (ph == "quest" and g.qmove is None):
+        return _turn_legal(t, a, ph) + scrolls.legal(t, a)
+    return _turn_legal(t, a, ph)
+
+
+def _turn_legal(t, a: int, ph: str) -> list[dict]:
+    from . import moves, quest
+    g = t.game
+    if ph == "setup_kingdom":
+        occ = B.occupancy(g)
+        return [{"kind": "place", "to": k} for k in world().kingdoms
+                if not occ.get(k) and not (g.short and k in world().tundra)]
+    if ph == "setup_claim":
+        return [{"kind": "place", "to": x} for x in claimable(g)]
+    if ph == "setup_extra":
+        return [{"kind": "place", "to": x} for x in B.held(g, a)]
+    if ph == "setup_chips":
+        return chip_choices(g, a)
+    if ph == "setup_ship":
+        out = [{"kind": "dock", "to": x, "zone": z} for x in B.held(g, a) for z in world().harbours[x]]
+        return out or [{"kind": "done"}]
+    if ph == "purchase":
+        return moves.purchase_legal(t, a) + [{"kind": "done"}]
+    if ph == "naval":
+        return moves.naval_legal(t, a) + [{"kind": "done"}]
+    if ph == "quest":
+        q = quest.legal(t, a)
+        must = g.qmove is None and any(p.army == a and p.fought and not p.moved for p in g.parties) and \
+            any(c["kind"] == "quest" for c in q)
+        return q if (g.qmove is not None or must) else q + [{"kind": "done"}]
+    if ph == "combat":
+        return moves.combat_legal(t, a)
+    if ph == "transfer":
+        return moves.transfer_legal(t, a)
+    if ph == "reinforce":
+        return moves.reinforce_legal(t, a)
+    if ph == "income":
+        n = g.treasury.get(str(a), 0)
+        return [{"kind": "stash", "kingdom": k, "n": m} for k in B.kingdoms_held(g, a) for m in range(1, n + 1)]
+    return []
+
+
+def chip_choices(g, a: int) -> list[dict]:
+    """P4: King, Wizard and decoy under three different own units (INT-15)."""
+    spots = [(x, B.units(g, x, a)) for x in B.held(g, a)]
+    out = []
+    for k, _ in spots:
+        for w, _ in spots:
+            for d, _ in spots:
+                need: dict[str, int] = {}
+                for x in (k, w, d):
+                    need[x] = need.get(x, 0) + 1
+                if all(B.units(g, x, a) >= n for x, n in need.items()):
+                    out.append({"kind": "chips", "king": k, "wizard": w, "decoy": d})
+    return out
+
+
+def explain(t, seat: int, cmd: dict) -> Illegal | None:
+    ps = prompts(t)
+    if t.over:
+        return Illegal("DL:4.1", "the game is over")
+    if not ps:
+        return None
+    if ps[0].seat != seat:
+        return Illegal(ps[0].rule, f"it is seat {ps[0].seat}'s decision ({ps[0].kind}), not seat {seat}'s")
+    kind = cmd.get("kind")
+    kinds = sorted({c["kind"] for c in legal_commands(t, seat)})
+    why = _why(t, cmd) if t.game.battle is None else None
+    if why is not None and kind not in kinds:
+        return why
+    if kind not in kinds:
+        return Illegal(ps[0].rule, f"{kind!r} is not allowed now ({ps[0].kind}); allowed: {', '.join(kinds)}")
+    g = t.game
+    if kind == "place" and g.phase.startswith("setup"):
+        to = cmd.get("to")
+        w = world()
+        if to in w.kind and w.kind[to] == "island":
+            return Illegal("DL:2.2/islands", f"{to} is an island: no units are placed there at set-up (F-Q9)")
+        if to in w.space_kind:
+            return Illegal("DL:2.3/placement", f"{to} is a wasteland space: no set-up placement there (F-Q12)")
+        if to not in w.kind:
+            return Illegal("DL:2.2/terrain", f"{to!r} is no territory (bridges and passes are no places, F-Q11)")
+        return Illegal("DL:2.3/placement", f"{to} is not open to army {g.active} in {g.phase}")
+    if kind == "move":
+        return moves_explain(t, cmd)
+    why = _why(t, cmd)
+    if why is not None:
+        return why
+    return Illegal(ps[0].rule, f"{cmd} is not one of the legal {kind} commands now")
+
+
+def _why(t, cmd) -> Illegal | None:
+    """The reasons players most often meet, each with the rule that gives it."""
+    g = t.game
+    a = g.active
+    w = world()
+    kind = cmd.get("kind")
+    phase_of = {"buy": "purchase", "attack": "combat", "sneak": "combat", "march": "combat", "sail": "naval",
+                "place": "reinforce", "done": "combat"}
+    if phase_of.get(kind) != g.phase:
+        return None
+    if kind == "buy":
+        if not B.kingdoms_held(g, a):
+            return Illegal("DL:2.2/kingdom", "without a kingdom there is no gold to buy with")
+        return Illegal("DL:3.1", f"cannot buy {cmd.get('what')!r}: your race or a ship, within your gold "
+                                 f"({B.gold_of(g, a)}) and the supply")
+    if kind in ("attack", "sneak", "march"):
+        o, x = cmd.get("origin"), cmd.get("target", cmd.get("to"))
+        if B.owner(g, o) != a:
+            return Illegal("DL:3.4/land.1", f"{o!r} is not your territory")
+        n = cmd.get("n") or 1
+        if isinstance(n, int) and n >= B.units(g, o, a):
+            return Illegal("DL:3.4/land.1", f"{o} must keep at least one unit")
+        if kind == "attack" and x in w.kind and not w.adjacent(o, x, B.caster_at(g, o, a)):
+            return Illegal("DL:2.2/terrain", f"{x} is not adjacent to {o} (dashed border, bridge, pass or a "
+                                             "teleportal with a spellcaster)")
+        if kind == "sneak" and g.armies[a].race != "elf":
+            return Illegal("DL:3.4/sneak", "only Elves sneak attack")
+        return Illegal("DL:3.4/general", f"{cmd} is not a legal {kind} now")
+    if kind == "sail":
+        s = g.ships.get(cmd.get("ship"))
+        if s is None or s.army != a:
+            return Illegal("DL:3.2/ships", f"{cmd.get('ship')!r} is not your ship")
+        if not B.ship_units(g, cmd["ship"]):
+            return Illegal("DL:3.2/ships", "a ship needs at least one unit aboard to move")
+        if s.moves <= 0:
+            return Illegal("DL:3.2/ships", "the ship has used its range (or met an enemy blockade, INT-18)")
+        return Illegal("DL:3.2/ships", f"{cmd.get('to')!r} is not a sea zone next to {s.zone}")
+    if kind == "place" and g.phase == "reinforce":
+        return Illegal("DL:3.7", f"{cmd.get('to')!r}: reinforcements go to own territories of a realm whose "
+                                 "kingdom you hold; no gold territory, island or teleportal")
+    if kind == "done" and g.phase == "combat":
+        return Illegal("DL:3.4/general", "first fight the battles your landings, teleports or blockades began")
+    return None
+
+
+def moves_explain(t, cmd) -> Illegal:
+    g = t.game
+    o = cmd.get("origin")
+    if o in world().kind and B.units(g, o, g.active) <= 1 and world().kind.get(o) != "island":
+        return Illegal("DL:3.5", f"moving the last unit out of {o} would leave an own territory empty (F-Q2)")
+    return Illegal("DL:3.5", f"{cmd} is not a legal transfer: one step into an adjacent own or empty territory")

@@ -1,0 +1,561 @@
+"""Quest activity in the wastelands (§3.3/party): forming a party, moving it by the die, the five kinds
+of space, shopping, quest combat against monsters and parties, charming a dragon, and the rewards
+(gold, treasure, spells, wizards, scrolls, units, DragonLords)."""
+from __future__ import annotations
+
+from engine.mechanics import zones
+
+from . import battle as BT
+from . import board as B
+from . import places as P
+from .combat_math import SideMagic, attack_strength
+from .content import content
+from .dice import BY_SIDES, CRYSTAL, D6
+from .quests import quests
+from .world import world
+
+PARTY_CAP = 6                      # units on one wasteland space (§3.3/party, §5.T3)
+SHOPS = {"village": ("pick_axe", "torch", "unit"), "witches_den": ("potion", "elixir", "dragon_orb"),
+         "shrine": ("talisman",)}
+
+
+SPACE_RULE = {"village": "DL:3.3/village", "witches_den": "DL:3.3/witches-den", "shrine": "DL:3.3/shrine",
+              "dragons_lair": "DL:3.3/lair", "draw_quest": "DL:3.3/quest-card"}
+
+
+def party_at(g, space: str, army: int | None = None):
+    return next((p for p in g.parties if p.space == space and (army is None or p.army == army)), None)
+
+
+def wasteland(space: str) -> str:
+    return world().m.wasteland_of(space).id
+
+
+def may_join(g, h: str) -> bool:
+    """No King and no DragonLord in a party (§3.3/party)."""
+    return g.heroes[h].role not in ("king", "dragonlord")
+
+
+# -- legal commands -------------------------------------------------------------------------------
+
+def legal(t, a: int) -> list[dict]:
+    g = t.game
+    w = world()
+    if g.qmove is not None:
+        q = g.qmove
+        out = [{"kind": "go", "to": s} for s in q.ends]
+        out += [{"kind": "go", "to": s} for s in q.stops if s not in q.ends]
+        out += [{"kind": "leave", "to": x} for x in q.exits]
+        return out
+    out = []
+    one = t.options.get("parties_per_wasteland", "unlimited") == "one"
+    occ = B.occupancy(g)
+    for o, ents in sorted(w.entries.items()):
+        if occ.get(o) != [a]:
+            continue
+        for space, _via in ents:
+            wl = wasteland(space)
+            if wl in g.quested or (one and any(p.army == a and wasteland(p.space) == wl for p in g.parties)):
+                continue
+            out += _enter_options(g, a, o, space)
+    for sid, s in sorted(g.ships.items()):
+        if s.army != a:
+            continue
+        for space, zone in sorted(w.space_harbour.items()):
+            wl = wasteland(space)
+            if zone == s.zone and wl not in g.quested and not (one and any(
+                    p.army == a and wasteland(p.space) == wl for p in g.parties)):
+                out += _enter_options(g, a, P.aboard(sid), space)
+    for p in g.parties:
+        if p.army == a and wasteland(p.space) not in g.quested and not p.moved:
+            out.append({"kind": "quest", "space": p.space})
+    must = [p for p in g.parties if p.army == a and p.fought and not p.moved and wasteland(p.space) not in g.quested]
+    if must:
+        # the winner of a party fight must move away next turn (DL:3.3/quest-combat)
+        return [c for c in out if c["kind"] == "quest" and c["space"] in {p.space for p in must}] + \
+            [c for c in out if c["kind"] == "scroll"]
+    if g.shop_at:
+        p = party_at(g, g.shop_at, a)
+        kind = w.space_kind.get(g.shop_at)
+        if p is not None:
+            gold = B.gold_of(g, a)
+            for item in SHOPS.get(kind, ()):
+                cost = content().units[g.armies[a].race].cost if item == "unit" else content().tools[item].price
+                if cost <= gold and (item != "unit" or (B.units(g, p.space, a) < PARTY_CAP and g.armies[a].supply)):
+                    out.append({"kind": "shop", "what": item})
+            if kind == "dragons_lair" and "dragon_orb" not in p.tools:
+                out.append({"kind": "search"})
+    return out
+
+
+def _enter_options(g, a, origin, space) -> list[dict]:
+    total = B.units(g, origin, a)
+    keep = 0 if P.is_ship(origin) else 1
+    room = min(PARTY_CAP, total - keep)
+    plain = B.plain(g, origin, a)
+    out = [{"kind": "enter", "origin": origin, "space": space, "n": n} for n in range(1, min(room, plain) + 1)]
+    if room >= 1:
+        out += [{"kind": "enter", "origin": origin, "space": space, "hero": h}
+                for h in B.heroes_at(g, origin, a) if may_join(g, h)]
+    return out
+
+
+# -- handlers -------------------------------------------------------------------------------------
+
+def enter(ctx, t, seat, cmd):
+    """Form a party at the Village (bridge or ship) or the Dragon's Lair (pass) with the tools stored
+    in the kingdom, then roll for its move (DL:3.3/party). No shopping on entry (F-Q16)."""
+    g = t.game
+    a = g.active
+    o, space = cmd["origin"], cmd["space"]
+    if cmd.get("hero"):
+        ctx.emit("dl.hero", {"id": cmd["hero"], "set": {"loc": space}}, rule="DL:3.3/party")
+    else:
+        ctx.emit("dl.units", {"loc": o, "army": a, "n": -cmd["n"]}, rule="DL:3.3/party")
+        ctx.emit("dl.units", {"loc": space, "army": a, "n": cmd["n"]}, rule="DL:3.3/party")
+    tools = list(g.armies[a].tools)
+    ctx.emit("dl.army", {"army": a, "set": {"tools": []}}, rule="DL:3.3/tools")
+    ctx.emit("dl.party", {"new": True, "army": a, "space": space, "tools": tools}, rule="DL:3.3/party")
+    _roll(ctx, t, space, entering=True)
+
+
+def quest_move(ctx, t, seat, cmd):
+    _roll(ctx, t, cmd["space"], entering=False)
+
+
+def _roll(ctx, t, space: str, entering: bool) -> None:
+    g = t.game
+    roll = ctx.roll(D6, 1, rule="DL:3.3/party")[0]
+    steps = roll - 1 if entering and t.options.get("entry_space_counts", "no") == "yes" else roll
+    m = world().m
+    ends = m.wasteland_moves(space, steps) if steps > 0 else [space]
+    a = g.active
+    stops, exits = _path_facts(g, a, space, steps)
+    ends = [e for e in ends if _may_end(g, a, e)]
+    if not ends and not stops and not exits:
+        ends = [space]     # boxed in by parties: the party stays (no legal end, DL:3.3/party)
+    ctx.emit("dl.qmove", {"move": {"space": space, "roll": roll, "ends": ends, "stops": stops, "exits": exits},
+                          "wasteland": wasteland(space)}, rule="DL:3.3/party")
+
+
+def _may_end(g, a, space) -> bool:
+    """Only the Shrine holds more than one party; ending on an enemy party means attacking it
+    (INT-47); never on another own party."""
+    other = [p for p in g.parties if p.space == space]
+    if not other or world().space_kind[space] == "shrine":
+        return True
+    return all(not B.allies(g, a, p.army) for p in other)
+
+
+def _path_facts(g, a, start, steps) -> tuple[list[str], list[str]]:
+    """Enemy parties within reach to stop at (not on the Shrine), and exits within reach (INT-20)."""
+    w = world()
+    path = w.m.wasteland_of(start).path
+    i = path.index(start)
+    stops, exits = set(), set()
+    for d in (-1, 1):
+        for k in range(1, steps + 1):
+            j = i + d * k
+            if not 0 <= j < len(path):
+                break
+            s = path[j]
+            if k < steps and w.space_kind[s] != "shrine" and any(
+                    p.space == s and not B.allies(g, a, p.army) for p in g.parties):
+                stops.add(s)
+            for x in w.exits.get(s, ()):
+                if g.short and x in w.tundra:
+                    continue
+                if B.owner(g, x) in (-1, a) or not any(B.allies(g, a, o) and o != a for o in B.armies_at(g, x)):
+                    exits.add(x)
+    return sorted(stops), sorted(exits)
+
+
+def go(ctx, t, seat, cmd):
+    g = t.game
+    a = g.active
+    q = g.qmove
+    src, to = q.space, cmd["to"]
+    _shift(ctx, t, a, src, to, "DL:3.3/party")
+    ctx.emit("dl.qmove", {"end": True, "shop_at": ""}, rule="DL:3.3/party")
+    enemy = next((p for p in g.parties if p.space == to and not B.allies(g, a, p.army)), None)
+    if enemy is not None and world().space_kind[to] != "shrine":
+        return party_fight(ctx, t, to, a, enemy.army)
+    arrive(ctx, t, to)
+
+
+def _shift(ctx, t, a, src, to, rule):
+    if src == to:
+        return
+    BT.withdraw(ctx, t, src, to, a, rule)
+    ctx.emit("dl.party", {"army": a, "space": src, "set": {"space": to, "moved": True, "fought": False}}, rule=rule)
+
+
+def leave(ctx, t, seat, cmd):
+    """The party leaves the wastelands into the adjacent territory; its tools go to storage; an
+    enemy territory is a land battle in phase 4 without retreat (DL:3.3/party, INT-20)."""
+    g = t.game
+    a = g.active
+    src = g.qmove.space
+    p = party_at(g, src, a)
+    ctx.emit("dl.qmove", {"end": True, "shop_at": ""}, rule="DL:3.3/party")
+    BT.withdraw(ctx, t, src, cmd["to"], a, "DL:3.3/party")
+    ctx.emit("dl.army", {"army": a, "set": {"tools": sorted(g.armies[a].tools + p.tools)}}, rule="DL:3.3/tools")
+    ctx.emit("dl.party", {"army": a, "space": src, "gone": True}, rule="DL:3.3/party")
+    from .flow import check_victory
+    check_victory(ctx, t)
+
+
+# -- spaces ---------------------------------------------------------------------------------------
+
+def arrive(ctx, t, space: str) -> None:
+    g = t.game
+    a = g.active
+    kind = world().space_kind[space]
+    p = party_at(g, space, a)
+    if kind == "witches_den" and "dragon_orb" in p.tools:
+        gain_spell(ctx, t, space, "DL:3.3/witches-den")
+    elif kind == "shrine" and "talisman" in p.tools:
+        draw_scroll(ctx, t, a, "DL:3.3/shrine")
+    elif kind == "dragons_lair" and "dragon_orb" in p.tools:
+        lair_orb(ctx, t, space)
+    elif kind == "draw_quest":
+        draw_quest(ctx, t, space)
+    if party_at(g, space, a) is not None and kind != "draw_quest":
+        ctx.emit("dl.qmove", {"end": True, "shop_at": space}, rule=SPACE_RULE[kind])
+
+
+def shop(ctx, t, seat, cmd):
+    """Buy at the space landed on, paying from the kingdoms' gold (INT-24)."""
+    g = t.game
+    a = g.active
+    what = cmd["what"]
+    space = g.shop_at
+    kind = world().space_kind[space]
+    rule = {"village": "DL:3.3/village", "witches_den": "DL:3.3/witches-den", "shrine": "DL:3.3/shrine"}[kind]
+    cost = content().units[g.armies[a].race].cost if what == "unit" else content().tools[what].price
+    pay(ctx, t, a, cost, rule)
+    if what == "unit":
+        ctx.emit("dl.units", {"loc": space, "army": a, "n": 1}, rule="DL:3.3/village")
+        ctx.emit("dl.army", {"army": a, "set": {"supply": g.armies[a].supply - 1}}, rule="INT-02")
+    else:
+        p = party_at(g, space, a)
+        ctx.emit("dl.party", {"army": a, "space": space, "set": {"tools": sorted(p.tools + [what])}}, rule=rule)
+
+
+def pay(ctx, t, a, cost, rule) -> None:
+    g = t.game
+    left = cost
+    for k in B.kingdoms_held(g, a):
+        take = min(left, g.gold.get(k, 0))
+        if take:
+            ctx.emit("dl.gold", {"kingdom": k, "n": -take, "army": a}, rule=rule)
+            left -= take
+
+
+def search(ctx, t, seat, cmd):
+    """Search the remains at the Lair without an Orb: the Red Dragon attacks; beating it gives a
+    treasure (DL:3.3/lair). The search ends the quest this turn."""
+    g = t.game
+    space = g.shop_at
+    ctx.emit("dl.qmove", {"end": True, "shop_at": ""}, rule="DL:3.3/lair")
+    if monster_fight(ctx, t, space, "red_dragon"):
+        reward(ctx, t, space, "treasure", 1, "DL:3.3/lair")
+
+
+def lair_orb(ctx, t, space) -> None:
+    """With a Dragon Orb: yellow a party unit becomes a DragonLord and the Orb is spent (INT-50);
+    blue the dragon sleeps, roll again; red lose a unit (DL:3.3/lair)."""
+    while True:
+        c = ctx.roll(CRYSTAL, 1, rule="DL:3.3/lair")[0]
+        if c == "yellow":
+            make_dragonlord(ctx, t, space, "DL:3.3/lair", orb=True)
+            return
+        if c == "red":
+            BT.kill(ctx, t, space, t.game.active, 1, -1, "DL:3.3/lair", "the dragons' rest disturbed")
+            _party_check(ctx, t, space)
+            return
+
+
+def draw_quest(ctx, t, space) -> None:
+    """The player to the right draws the top quest card; without a needed Torch it is discarded;
+    the crystal die picks the column; an obstacle must be beaten for the reward (DL:3.3/quest-card)."""
+    g = t.game
+    a = g.active
+    if not t.zone(P.QUEST_DECK):
+        if not t.zone(P.QUEST_DISCARD):
+            return
+        zones.move(ctx, P.QUEST_DISCARD, P.QUEST_DECK, list(t.zone(P.QUEST_DISCARD)), rule="INT-52")
+        ctx.shuffle(P.QUEST_DECK, rule="INT-52")
+    card = zones.move_top(ctx, P.QUEST_DECK, P.QUEST_DISCARD, 1, rule="DL:3.3/quest-card")[0]
+    q = quests()[card.split("#")[0]]
+    p = party_at(g, space, a)
+    if q.needs_torch and "torch" not in p.tools:
+        ctx.emit("dl.quest", {"card": card, "result": "no torch: discarded"}, rule="DL:3.3/quest-card")
+        return
+    colour = ctx.roll(CRYSTAL, 1, rule="DL:3.3/quest-card")[0]
+    o = q.outcome(colour)
+    ctx.emit("dl.quest", {"card": card, "name": q.name, "colour": colour, "reward": o.reward,
+                          "amount": o.amount, "monster": o.monster}, rule="DL:3.3/quest-card")
+    if o.monster and not monster_fight(ctx, t, space, o.monster):
+        return
+    reward(ctx, t, space, o.reward, o.amount, "DL:3.3/quest-card")
+
+
+def reward(ctx, t, space, kind, n, rule) -> None:
+    g = t.game
+    a = g.active
+    if party_at(g, space, a) is None:
+        return
+    if kind == "gold":
+        ks = B.kingdoms_held(g, a)
+        if ks:
+            ctx.emit("dl.gold", {"kingdom": ks[0], "n": n, "army": a}, rule="DL:3.3/quest-combat")
+    elif kind == "treasure":
+        give_new_treasure(ctx, t, space, a)
+    elif kind == "spell":
+        gain_spell(ctx, t, space, "DL:3.4/wizards")
+    elif kind == "wizard":
+        gain_wizard(ctx, t, space)
+    elif kind == "scroll":
+        draw_scroll(ctx, t, a, rule)
+    elif kind == "dragonlord":
+        make_dragonlord(ctx, t, space, "DL:3.4/dragonlords", orb=False)
+    elif kind == "units":
+        k = min(n, PARTY_CAP - B.units(g, space, a), g.armies[a].supply)
+        if k > 0:
+            ctx.emit("dl.units", {"loc": space, "army": a, "n": k}, rule=rule)
+            ctx.emit("dl.army", {"army": a, "set": {"supply": g.armies[a].supply - k}}, rule="INT-02")
+    elif kind == "lose_unit":
+        BT.kill(ctx, t, space, a, n, -1, rule, "quest")
+        _party_check(ctx, t, space)
+
+
+def give_new_treasure(ctx, t, space, a) -> None:
+    """Draw a treasure blind from the face-down chips and put it under a party unit (DL:3.3/treasures);
+    which treasure it is stays secret from the other players."""
+    g = t.game
+    if not g.treasure_pool:
+        return
+    seat = g.armies[a].seat
+    tr = ctx.pick("treasure", sorted(g.treasure_pool), 1, rule="DL:3.3/treasures", vis=[seat])[0]
+    ctx.emit("dl.treasure_pool", {"take": tr}, rule="DL:3.3/treasures", vis=[seat])
+    hs = B.heroes_at(g, space, a)
+    if hs:
+        x = g.heroes[hs[0]]
+        ctx.emit("dl.hero", {"id": hs[0], "set": {"treasures": sorted(x.treasures + [tr])}},
+                 rule="DL:3.3/treasures", vis=[seat])
+    elif B.plain(g, space, a):
+        BT.new_hero(ctx, t, a, space, "", treasures=[tr], rule="DL:3.3/treasures", vis=[seat])
+
+
+def gain_spell(ctx, t, space, rule) -> None:
+    """A d6 for the party's wizard, re-rolled while known (INT-55: nothing if it knows all six); no
+    wizard in the party: a new wizard chip goes under a party unit (DL:3.4/wizards)."""
+    g = t.game
+    a = g.active
+    wiz = [h for h in B.heroes_at(g, space, a) if g.heroes[h].role == "wizard"]
+    if not wiz:
+        return gain_wizard(ctx, t, space)
+    h = wiz[0]
+    known = set(g.heroes[h].spells)
+    if len(known) >= 6:
+        return
+    while True:
+        s = ctx.roll(D6, 1, rule="DL:3.4/wizards")[0]
+        if s not in known:
+            break
+    ctx.emit("dl.hero", {"id": h, "set": {"spells": sorted(known | {s})}}, rule=rule, vis=[g.armies[a].seat])
+
+
+def gain_wizard(ctx, t, space) -> None:
+    """A new wizard under a party unit with one rolled spell; none beyond three (DL:3.4/wizards, INT-56)."""
+    g = t.game
+    a = g.active
+    if g.armies[a].wizards >= 3:
+        ctx.emit("dl.quest", {"result": "no wizard: three already"}, rule="INT-56")
+        return
+    s = ctx.roll(D6, 1, rule="DL:3.4/wizards")[0]
+    seat = g.armies[a].seat
+    plain_heroes = [h for h in B.heroes_at(g, space, a) if g.heroes[h].role == ""]
+    if B.plain(g, space, a):
+        BT.new_hero(ctx, t, a, space, "wizard", spells=[s], rule="DL:3.4/wizards", vis=[seat])
+    elif plain_heroes:
+        ctx.emit("dl.hero", {"id": plain_heroes[0], "set": {"role": "wizard", "spells": [s]}},
+                 rule="DL:3.4/wizards", vis=[seat])
+
+
+def make_dragonlord(ctx, t, space, rule, orb: bool) -> None:
+    """A party unit becomes a DragonLord figure: a wizard keeps its spells (DL:3.4/dragonlords)."""
+    g = t.game
+    a = g.active
+    hs = B.heroes_at(g, space, a)
+    wiz = [h for h in hs if g.heroes[h].role == "wizard"]
+    if wiz:
+        ctx.emit("dl.hero", {"id": wiz[0], "set": {"role": "dragonlord"}}, rule=rule)
+    elif B.plain(g, space, a):
+        BT.new_hero(ctx, t, a, space, "dragonlord", rule=rule)
+    elif hs:
+        ctx.emit("dl.hero", {"id": hs[0], "set": {"role": "dragonlord"}}, rule=rule)
+    if orb:
+        p = party_at(g, space, a)
+        tools = list(p.tools)
+        tools.remove("dragon_orb")
+        ctx.emit("dl.party", {"army": a, "space": space, "set": {"tools": tools}}, rule=rule)
+
+
+def draw_scroll(ctx, t, a, rule) -> None:
+    if not t.zone(P.SCROLL_DECK):
+        if not t.zone(P.SCROLL_DISCARD):
+            return
+        zones.move(ctx, P.SCROLL_DISCARD, P.SCROLL_DECK, list(t.zone(P.SCROLL_DISCARD)), rule="INT-52")
+        ctx.shuffle(P.SCROLL_DECK, rule="INT-52")
+    zones.move_top(ctx, P.SCROLL_DECK, P.hand(a), 1, rule=rule)
+
+
+# -- quest combat ---------------------------------------------------------------------------------
+
+def monster_fight(ctx, t, space, monster: str) -> bool:
+    """Quest combat against a monster (DL:3.3/quest-combat): the monster strikes first (INT-51) with a
+    d6 at its attack (lowered by the party's Panic and treasures, INT-37); the party answers with
+    spells (no Fireball on dragons) or dice with the monster's defence as sides; one hit kills it
+    (INT-53). A Dragon Orb may charm a dragon instead of striking back (DL:3.3/charm). Spider hits
+    poison: the unit stops striking back and dies after the fight unless healed. True if beaten."""
+    g = t.game
+    a = g.active
+    m = content().monsters[monster]
+    die = BY_SIDES[m.defense]
+    poisoned = 0
+    rounds = []
+    won = False
+    for rnd in range(1, 60):
+        party = B.units(g, space, a)
+        if party == 0:
+            break
+        mine = BT.magic(g, space, a)
+        mstr = attack_strength(m.attack, SideMagic(), mine)
+        face = ctx.roll(D6, 1, rule="DL:3.3/quest-combat")[0]
+        hit = face <= mstr.value
+        p = party_at(g, space, a)
+        note = {"round": rnd, "monster_die": {"face": face, "sides": 6, "against": mstr.value, "hit": hit,
+                                             "strength": mstr.audit()}}
+        if hit:
+            if "elixir" in p.tools:
+                ctx.emit("dl.party", {"army": a, "space": space, "set": {"tools": _minus(p.tools, "elixir")}},
+                         rule="DL:3.3/tools")
+                note["elixir"] = True
+            elif monster == "giant_spider" and poisoned < party:
+                poisoned += 1
+                note["poisoned"] = poisoned
+            else:
+                note["lost"] = BT.kill(ctx, t, space, a, 1, -1, "DL:3.3/quest-combat", monster)
+        if B.units(g, space, a) == 0:
+            rounds.append(note)
+            break
+        wiz = [h for h in B.heroes_at(g, space, a) if g.heroes[h].role == "wizard"]
+        if m.id == "red_dragon" and wiz and "charm" in scroll_names(t, a):
+            from .scrolls import discard
+            discard(ctx, t, a, "charm", "DL:3.4/scrolls.charm")
+            ctx.emit("dl.hero", {"id": wiz[0], "set": {"role": "dragonlord"}}, rule="DL:3.4/scrolls.charm")
+            rounds.append(note)
+            ctx.emit("dl.quest", {"monster": monster, "rounds": rounds, "result": "charmed by scroll"},
+                     rule="DL:3.4/scrolls.charm")
+            return False
+        if m.id == "red_dragon" and "dragon_orb" in party_at(g, space, a).tools:
+            c = ctx.roll(CRYSTAL, 1, rule="DL:3.3/charm")[0]
+            note["charm"] = c
+            rounds.append(note)
+            if c == "yellow":
+                make_dragonlord(ctx, t, space, "DL:3.3/charm", orb=True)
+                ctx.emit("dl.quest", {"monster": monster, "rounds": rounds, "result": "charmed"}, rule="DL:3.3/charm")
+                return False
+            continue
+        heroes = [g.heroes[h] for h in B.heroes_at(g, space, a)]
+        spell = next((s for s in ("lightning", "fireball") for x in heroes
+                      if x.role in ("wizard",) and B.knows(x, 5 if s == "lightning" else 2)
+                      and not (s == "fireball" and m.id == "red_dragon")), None)
+        if spell:
+            note["spell"] = spell
+            won = True
+        else:
+            s = attack_strength(B.base_attack(g, a), mine, SideMagic())
+            n = max(0, B.units(g, space, a) - poisoned)
+            faces = ctx.roll(die, n, rule="DL:3.3/quest-combat") if n else []
+            note["party_dice"] = [{"face": f, "sides": m.defense, "against": s.value, "hit": f <= s.value}
+                                  for f in faces]
+            note["party_strength"] = s.audit()
+            won = any(f <= s.value for f in faces)
+        rounds.append(note)
+        if won:
+            break
+    heal(ctx, t, space, a, poisoned)
+    ctx.emit("dl.quest", {"monster": monster, "rounds": rounds, "result": "beaten" if won else "lost"},
+             rule="DL:3.3/quest-combat")
+    _party_check(ctx, t, space)
+    return won and party_at(g, space, a) is not None
+
+
+def heal(ctx, t, space, a, poisoned: int) -> None:
+    """After the fight poisoned units die unless healed: a Heal caster heals all, a Potion one (F-Q7)."""
+    g = t.game
+    if not poisoned:
+        return
+    if any(B.knows(g.heroes[h], 1) for h in B.heroes_at(g, space, a)):
+        ctx.emit("dl.quest", {"healed": poisoned, "by": "Heal"}, rule="DL:3.3/quest-combat")
+        return
+    p = party_at(g, space, a)
+    if "potion" in p.tools:
+        ctx.emit("dl.party", {"army": a, "space": space, "set": {"tools": _minus(p.tools, "potion")}},
+                 rule="DL:3.3/tools")
+        poisoned -= 1
+    if poisoned:
+        BT.kill(ctx, t, space, a, poisoned, -1, "DL:3.3/quest-combat", "poison")
+
+
+def scroll_names(t, a) -> list[str]:
+    return sorted({c.split("#")[0] for c in t.zone(P.hand(a))})
+
+
+def _minus(tools, item):
+    out = list(tools)
+    out.remove(item)
+    return out
+
+
+def party_fight(ctx, t, space, a, d) -> None:
+    """Party against party: the mover attacks with d6s on both sides, to the end; the winner takes the
+    loser's tools (INT-08) and treasures and may not act on the space this turn (DL:3.3/quest-combat)."""
+    from .state import Battle
+    g = t.game
+    b = Battle(loc=space, attacker=a, defender=d, kind="land", retreat_ok=False)
+    rounds = []
+    loser_tools = list(party_at(g, space, d).tools)
+    for _ in range(60):
+        if not B.units(g, space, a) or not B.units(g, space, d):
+            break
+        va = BT.volley(ctx, t, b, a, d)
+        vd = BT.volley(ctx, t, b, d, a) if B.units(g, space, d) else None
+        BT.kill(ctx, t, space, d, va["hits"], a, "DL:3.3/quest-combat")
+        BT.kill(ctx, t, space, a, vd["hits"] if vd else 0, d, "DL:3.3/quest-combat")
+        rounds.append({"attacker": va, "defender": vd})
+    winner = a if B.units(g, space, a) else (d if B.units(g, space, d) else -1)
+    ctx.emit("dl.quest", {"party_fight": space, "rounds": rounds, "winner": winner}, rule="DL:3.3/quest-combat")
+    for army in (a, d):
+        p = party_at(g, space, army)
+        if p is not None and not B.units(g, space, army):
+            ctx.emit("dl.party", {"army": army, "space": space, "gone": True}, rule="DL:3.3/tools")
+    if winner >= 0:
+        p = party_at(g, space, winner)
+        tools = sorted(p.tools + (loser_tools if winner == a else []))
+        ctx.emit("dl.party", {"army": winner, "space": space, "set": {"tools": tools, "fought": True}},
+                 rule="DL:3.3/quest-combat")
+
+
+def _party_check(ctx, t, space) -> None:
+    """A party with no units left is gone, and its tools with it (DL:3.3/tools)."""
+    g = t.game
+    for p in list(g.parties):
+        if p.space == space and not B.units(g, space, p.army):
+            ctx.emit("dl.party", {"army": p.army, "space": space, "gone": True}, rule="DL:3.3/tools")
+
+
+HANDLERS = {"enter": enter, "quest": quest_move, "go": go, "leave": leave, "shop": shop, "search": search}

@@ -1,0 +1,351 @@
+"""Command handlers (one per command kind). The pipeline has already checked each command against
+legal_commands, so a handler only carries it out and then moves the game on."""
+from __future__ import annotations
+
+from . import battle as BT
+from . import board as B
+from . import places as P
+from .content import content
+from .flow import check_victory, next_phase, next_setup
+from .moves import price
+from .world import world
+
+
+def _army(t):
+    """The army whose turn (or set-up step) it is: the one every command acts for."""
+    return t.game.active
+
+
+def set_ship_moves(ctx, t) -> None:
+    """Ships get 6 sea zones, 10 when Barbarians control them, any number with the Golden Fleece
+    aboard (DL:3.2/ships, INT-07: 99 stands for no limit)."""
+    g = t.game
+    c = content().ship
+    for sid, s in sorted(g.ships.items()):
+        if s.army != g.active:
+            continue
+        rng = c.barbarian_range if g.armies[s.army].race == "barbarian" else c.range
+        if any("golden_fleece" in g.heroes[h].treasures for h in B.heroes_at(g, P.aboard(sid), s.army)):
+            rng = 99
+        ctx.emit("dl.ship", {"id": sid, "set": {"moves": rng}}, rule="DL:3.2/ships")
+
+
+# -- set-up ---------------------------------------------------------------------------------------
+
+def place(ctx, t, seat, cmd):
+    g = t.game
+    a = _army(t)
+    to = cmd["to"]
+    if g.phase == "reinforce":
+        race = next(k for k, n in sorted(g.armies[a].bought.items()) if n and k != "ship")
+        bought = dict(g.armies[a].bought)
+        bought[race] -= 1
+        ctx.emit("dl.army", {"army": a, "set": {"bought": {k: v for k, v in bought.items() if v}}}, rule="DL:3.7")
+        ctx.emit("dl.units", {"loc": to, "army": a, "n": 1}, rule="DL:3.7")
+        return _reinforce_next(ctx, t)
+    n = 2 if g.phase == "setup_kingdom" else 1
+    rule = "INT-13" if g.phase == "setup_kingdom" else "DL:2.3/placement"
+    ctx.emit("dl.units", {"loc": to, "army": a, "n": n, "placing": n}, rule=rule)
+    next_setup(ctx, t)
+
+
+def chips(ctx, t, seat, cmd):
+    """P4: the chips go face down under three different units; which unit carries which is secret
+    (the public sees three chip-bearers; their ids are dealt in a hidden random order)."""
+    g = t.game
+    a = _army(t)
+    roles = ["king", "wizard", "decoy"]
+    order = ctx.pick("chips", [0, 1, 2], 3, rule="DL:2.3/placement", vis=[seat])
+    for k in order:
+        role = roles[k]
+        spells = [1, 2] if role == "wizard" else []
+        BT.new_hero(ctx, t, a, cmd[role], role, spells=spells, rule="DL:2.3.5" if spells else "DL:2.3/placement",
+                    vis=[seat])
+    next_setup(ctx, t)
+
+
+def dock(ctx, t, seat, cmd):
+    g = t.game
+    a = _army(t)
+    if g.phase == "reinforce":
+        bought = dict(g.armies[a].bought)
+        bought["ship"] -= 1
+        ctx.emit("dl.army", {"army": a, "set": {"bought": {k: v for k, v in bought.items() if v}}}, rule="INT-16")
+        _new_ship(ctx, t, a, cmd["zone"], cmd["to"], "INT-16")
+        return _reinforce_next(ctx, t)
+    _new_ship(ctx, t, a, cmd["zone"], cmd["to"], "DL:2.3/placement")
+    next_setup(ctx, t)
+
+
+def _new_ship(ctx, t, a, zone, harbour, rule):
+    g = t.game
+    ctx.emit("dl.ship_new", {"id": f"S{g.next_id}", "seq": g.next_id, "army": a, "zone": zone,
+                             "harbour": harbour}, rule=rule)
+
+
+def _reinforce_next(ctx, t):
+    g = t.game
+    if not any(g.armies[g.active].bought.values()):
+        next_phase(ctx, t)
+
+
+# -- purchase -------------------------------------------------------------------------------------
+
+def buy(ctx, t, seat, cmd):
+    """Pay from the gold in the kingdoms held (DL:3.1, INT-24); the piece waits for phase 7."""
+    g = t.game
+    a = _army(t)
+    what = cmd["what"]
+    cost = price(g, a, what)
+    left = cost
+    for k in B.kingdoms_held(g, a):
+        take = min(left, g.gold.get(k, 0))
+        if take:
+            ctx.emit("dl.gold", {"kingdom": k, "n": -take, "army": a}, rule="DL:3.1")
+            left -= take
+    army = g.armies[a]
+    bought = dict(army.bought)
+    bought[what] = bought.get(what, 0) + 1
+    upd = {"bought": bought}
+    if what != "ship":
+        upd["supply"] = army.supply - 1
+    if what == "orc":
+        upd["orcs_bought"] = army.orcs_bought + 1
+    ctx.emit("dl.army", {"army": a, "set": upd, "bought_one": what, "price": cost},
+             rule="INT-01" if what == "orc" else "DL:3.1")
+
+
+# -- naval movement and transfer ------------------------------------------------------------------
+
+def sail(ctx, t, seat, cmd):
+    """One sea zone further; entering an enemy blockade ends the move (INT-18)."""
+    g = t.game
+    s = g.ships[cmd["ship"]]
+    to = cmd["to"]
+    hostile = [o for o in B.blockade(g, to) if not B.allies(g, s.army, o)]
+    ctx.emit("dl.ship", {"id": cmd["ship"], "set": {"zone": to, "harbour": "",
+                                                     "moves": 0 if hostile else s.moves - 1}},
+             rule="INT-18" if hostile else "DL:3.2/ships")
+
+
+def load(ctx, t, seat, cmd):
+    g = t.game
+    a = _army(t)
+    here = P.aboard(cmd["ship"])
+    rule = "DL:3.5" if g.phase == "transfer" else "DL:3.2/ships"
+    if cmd.get("hero"):
+        ctx.emit("dl.hero", {"id": cmd["hero"], "set": {"loc": here}}, rule=rule)
+    else:
+        ctx.emit("dl.units", {"loc": cmd["origin"], "army": a, "n": -cmd["n"]}, rule=rule)
+        ctx.emit("dl.units", {"loc": here, "army": a, "n": cmd["n"]}, rule=rule)
+    ctx.emit("dl.ship", {"id": cmd["ship"], "set": {"harbour": ""}}, rule=rule)
+
+
+def unload(ctx, t, seat, cmd):
+    g = t.game
+    a = _army(t)
+    here = P.aboard(cmd["ship"])
+    to = cmd["to"]
+    rule = "DL:3.5" if g.phase == "transfer" else "DL:3.2/ships"
+    if cmd.get("hero"):
+        ctx.emit("dl.hero", {"id": cmd["hero"], "set": {"loc": to}}, rule=rule)
+        n = 1
+    else:
+        n = cmd["n"]
+        ctx.emit("dl.units", {"loc": here, "army": a, "n": -n}, rule=rule)
+        ctx.emit("dl.units", {"loc": to, "army": a, "n": n}, rule=rule)
+    if g.phase == "transfer":
+        ctx.emit("dl.mark", {"field": "moved", "key": to, "n": n}, rule="DL:3.5")
+    if not B.ship_units(g, cmd["ship"]):
+        ctx.emit("dl.ship", {"id": cmd["ship"], "set": {"harbour": to}}, rule="DL:2.2/sea-zones")
+    if B.owner(g, to) == a:
+        check_victory(ctx, t)
+
+
+def move(ctx, t, seat, cmd):
+    """Transfer: one step into an adjacent own or empty territory (DL:3.5, INT-31)."""
+    g = t.game
+    a = _army(t)
+    o, to = cmd["origin"], cmd["to"]
+    if cmd.get("hero"):
+        ctx.emit("dl.hero", {"id": cmd["hero"], "set": {"loc": to}}, rule="DL:3.5")
+        ctx.emit("dl.mark", {"field": "teleported", "key": cmd["hero"]}, rule="DL:3.5")
+    else:
+        ctx.emit("dl.units", {"loc": o, "army": a, "n": -cmd["n"]}, rule="DL:3.5")
+        ctx.emit("dl.units", {"loc": to, "army": a, "n": cmd["n"]}, rule="DL:3.5")
+        ctx.emit("dl.mark", {"field": "moved", "key": to, "n": cmd["n"]}, rule="DL:3.5")
+    check_victory(ctx, t)
+
+
+def teleport(ctx, t, seat, cmd):
+    """The caster and n units of its place (INT-19) to the destination (DL:3.2/spellcaster,
+    DL:3.2/dragonlord, DL:3.5); teleported units cannot retreat from a battle there."""
+    g = t.game
+    a = _army(t)
+    x = g.heroes[cmd["hero"]]
+    rule = "DL:3.2/dragonlord" if x.role == "dragonlord" else "DL:3.2/spellcaster"
+    src = x.loc
+    if cmd["n"]:
+        ctx.emit("dl.units", {"loc": src, "army": a, "n": -cmd["n"]}, rule=rule)
+        ctx.emit("dl.units", {"loc": cmd["to"], "army": a, "n": cmd["n"]}, rule=rule)
+    ctx.emit("dl.hero", {"id": cmd["hero"], "set": {"loc": cmd["to"]}}, rule=rule)
+    ctx.emit("dl.mark", {"field": "teleported", "key": cmd["hero"]}, rule=rule)
+    if g.phase == "transfer":
+        ctx.emit("dl.mark", {"field": "moved", "key": cmd["to"], "n": cmd["n"]}, rule="DL:3.5")
+    check_victory(ctx, t)
+
+
+# -- combat ---------------------------------------------------------------------------------------
+
+def attack(ctx, t, seat, cmd):
+    """Step 1 (DL:3.4/land.1): move units in from an adjacent own territory, keeping one there."""
+    g = t.game
+    a = _army(t)
+    o, x = cmd["origin"], cmd["target"]
+    if g.battle is None:
+        d = next(w for w in B.armies_at(g, x) if w != a)
+        tele = world().adjacent(o, x) is False
+        ctx.emit("dl.battle", {"battle": {"loc": x, "attacker": a, "defender": d, "kind": "land",
+                                          "retreat_ok": not tele, "origins": [o]}}, rule="DL:3.4/land.1")
+    _move_in(ctx, t, a, o, x, cmd)
+
+
+def _move_in(ctx, t, a, o, x, cmd):
+    g = t.game
+    if cmd.get("hero"):
+        ctx.emit("dl.hero", {"id": cmd["hero"], "set": {"loc": x}}, rule="DL:3.4/land.1")
+    else:
+        ctx.emit("dl.units", {"loc": o, "army": a, "n": -cmd["n"]}, rule="DL:3.4/land.1")
+        ctx.emit("dl.units", {"loc": x, "army": a, "n": cmd["n"]}, rule="DL:3.4/land.1")
+    b = g.battle
+    if o not in b.origins:
+        ctx.emit("dl.battle", {"battle": BT._with(b, origins=b.origins + [o])}, rule="DL:3.4/land.1")
+
+
+def sneak(ctx, t, seat, cmd):
+    """Elves move in for one round without strike-back (DL:3.4/sneak)."""
+    g = t.game
+    a = _army(t)
+    o, x = cmd["origin"], cmd["target"]
+    d = next(w for w in B.armies_at(g, x) if w != a)
+    ctx.emit("dl.battle", {"battle": {"loc": x, "attacker": a, "defender": d, "kind": "sneak",
+                                      "retreat_ok": False, "origins": [o]}}, rule="DL:3.4/sneak")
+    ctx.emit("dl.mark", {"field": "sneaked", "key": o}, rule="DL:3.4/sneak")
+    _move_in(ctx, t, a, o, x, cmd)
+    BT.fight_round(ctx, t)
+
+
+def fight(ctx, t, seat, cmd):
+    g = t.game
+    a = _army(t)
+    if g.battle is None:
+        x = cmd["at"]
+        naval = x in world().sea
+        if naval:
+            d = next(o for o in B.blockade(g, x) if not B.allies(g, a, o))
+        else:
+            d = next(w for w in B.armies_at(g, x) if w != a)
+        tele = any(h in g.teleported and g.heroes[h].loc == x for h in g.heroes)
+        ctx.emit("dl.battle", {"battle": {"loc": x, "attacker": a, "defender": d,
+                                          "kind": "naval" if naval else "land",
+                                          "retreat_ok": not naval and not tele, "step": "after_round"}},
+                 rule="DL:3.4/naval" if naval else "DL:3.4/land.1")
+        if not naval:
+            # a landing that finds the place empty of the enemy after all simply takes it
+            if not BT.side_units(g, x, d):
+                return BT.end_battle(ctx, t)
+    BT.fight_round(ctx, t)
+
+
+def stand(ctx, t, seat, cmd):
+    b = t.game.battle
+    BT.finish_round(ctx, t, b.volley, None)
+
+
+def teleport_away(ctx, t, seat, cmd):
+    """The defending spellcaster teleports alone and does not strike back (DL:3.4/retreat)."""
+    b = t.game.battle
+    ctx.emit("dl.hero", {"id": cmd["hero"], "set": {"loc": cmd["to"]}}, rule="DL:3.4/retreat")
+    BT.finish_round(ctx, t, b.volley, cmd["hero"])
+
+
+def retreat(ctx, t, seat, cmd):
+    """All attackers withdraw to an adjacent own territory (DL:3.4/retreat, INT-40)."""
+    b = t.game.battle
+    BT.withdraw(ctx, t, b.loc, cmd["to"], b.attacker, "DL:3.4/retreat")
+    ctx.emit("dl.battle", {"end": True, "winner": b.defender, "loc": b.loc, "retreat": True}, rule="DL:3.4/retreat")
+
+
+def march(ctx, t, seat, cmd):
+    """Forced march: the units cannot fight this turn (DL:3.4/forced-march, INT-29)."""
+    a = _army(t)
+    ctx.emit("dl.units", {"loc": cmd["origin"], "army": a, "n": -cmd["n"]}, rule="DL:3.4/forced-march")
+    ctx.emit("dl.units", {"loc": cmd["to"], "army": a, "n": cmd["n"]}, rule="DL:3.4/forced-march")
+    ctx.emit("dl.mark", {"field": "no_fight", "key": cmd["to"], "n": cmd["n"]}, rule="DL:3.4/forced-march")
+    check_victory(ctx, t)
+
+
+def burn(ctx, t, seat, cmd):
+    """DragonLord fire attack: every enemy ship in the zone burns with its units, who escape to an
+    adjacent territory of their own if there is one (DL:3.4/fire-attack, INT-43: the first)."""
+    g = t.game
+    a = _army(t)
+    zone = cmd["zone"]
+    for o in B.blockade(g, zone):
+        if B.allies(g, a, o):
+            continue
+        land = [x for x in world().coast.get(zone, ()) if B.owner(g, x) == o]
+        for sid in B.ships_in(g, zone, o):
+            here = P.aboard(sid)
+            if land:
+                BT.withdraw(ctx, t, here, land[0], o, "DL:3.4/fire-attack")
+            else:
+                BT.kill(ctx, t, zone, o, B.units(g, here, o), a, "DL:3.4/fire-attack", "fire attack")
+            ctx.emit("dl.ship_gone", {"id": sid, "why": "burnt"}, rule="DL:3.4/fire-attack")
+    check_victory(ctx, t)
+
+
+def stash(ctx, t, seat, cmd):
+    """Put income into one of the kingdoms held (DL:3.6); the rest waits for the next `stash`."""
+    g = t.game
+    a = g.active
+    ctx.emit("dl.treasury", {"army": a, "n": -cmd["n"]}, rule="DL:3.6")
+    ctx.emit("dl.gold", {"kingdom": cmd["kingdom"], "n": cmd["n"], "army": a}, rule="DL:3.6")
+    if not g.treasury.get(str(a)):
+        next_phase(ctx, t)
+
+
+def done(ctx, t, seat, cmd):
+    g = t.game
+    if g.phase == "setup_ship":
+        ctx.emit("dl.ship_lost", {"army": g.active}, rule="DL:2.3/placement")
+        return next_setup(ctx, t)
+    if g.phase == "transfer":
+        from .magic import must_teleport_home
+        for h in must_teleport_home(g, g.active):
+            BT.hero_dies(ctx, t, h, -1, "DL:3.5")
+    if g.phase == "reinforce":
+        ctx.emit("dl.army", {"army": g.active, "set": {"bought": {}}}, rule="DL:3.7")
+    next_phase(ctx, t)
+
+
+HANDLERS = {"place": place, "chips": chips, "dock": dock, "buy": buy, "sail": sail, "load": load,
+            "unload": unload, "move": move, "teleport": teleport, "attack": attack, "sneak": sneak,
+            "fight": fight, "stand": stand, "teleport_away": teleport_away, "retreat": retreat,
+            "march": march, "burn": burn, "stash": stash, "done": done}
+
+
+def subscriptions():
+    from .quest import HANDLERS as QH
+    from .scrolls import cast
+    out = []
+    for kind, fn in {**HANDLERS, **QH, "scroll": cast, "casualty": BT.casualty}.items():
+        out.append((f"cmd.{kind}", _wrap(fn)))
+    return out
+
+
+def _wrap(fn):
+    def handler(ctx, t, ev):
+        fn(ctx, t, ev.actor, ev.data)
+    handler.__name__ = fn.__name__
+    return handler

@@ -1,0 +1,99 @@
+"""Quest for the DragonLords as a Runeledger ruleset: wiring of state, set-up, rules, prompts, views."""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from engine.commands import Optional
+from engine.ruleset import Option, Ruleset
+
+from . import apply as fold
+from . import legal, rules, setup, view
+from .dice import ALL
+from .options import READINGS
+from .state import DLState
+
+
+def _options() -> dict[str, Option]:
+    out = {r.name: Option(default=r.default, choices=r.choices, doc=f"{r.int_id}: {r.says}") for r in READINGS}
+    out.update({
+        "races": Option(default="", doc="INT-09: races in army order, comma-separated (orc, elf, dwarf, "
+                                        "barbarian); empty: in that order. Two players run four armies"),
+        "short_game": Option(default=False, doc="DL:5.1/short: tundra cannot be occupied; fewer kingdoms win"),
+        "kingdoms_to_win": Option(default=0, doc="DL:4.1/DL:5.1/short: kingdoms that win (0: 6, or 4 in the short game)"),
+        "long_game": Option(default=False, doc="DL:5.1/long: the Summon Elemental cards leave the scroll deck"),
+        "round_limit": Option(default=30, doc="ENG-CAP (not in the rulebook): end after N rounds, most kingdoms "
+                                             "then territories win; 0 plays on until a rulebook victory"),
+    })
+    return out
+
+
+class DragonLords(Ruleset):
+    name = "dragonlords"
+    version = "1.0"
+    summary = "Quest for the DragonLords (wargame: realms, fleets, quests in the wastelands, DragonLords)"
+    players = (2, 3, 4)
+    options: ClassVar[dict[str, Option]] = _options()
+    content_packs = ("base",)
+    State = DLState
+    bot_command_limit = 20_000
+    commands: ClassVar[dict[str, dict]] = {
+        "place": {"to": str}, "chips": {"king": str, "wizard": str, "decoy": str},
+        "dock": {"to": str, "zone": str}, "buy": {"what": str},
+        "sail": {"ship": str, "to": str},
+        "load": {"ship": str, "origin": str, "n": Optional(int), "hero": Optional(str)},
+        "unload": {"ship": str, "to": str, "n": Optional(int), "hero": Optional(str)},
+        "move": {"origin": str, "to": str, "n": Optional(int), "hero": Optional(str)},
+        "teleport": {"hero": str, "to": str, "n": int},
+        "attack": {"origin": str, "target": str, "n": Optional(int), "hero": Optional(str)},
+        "sneak": {"origin": str, "target": str, "n": int},
+        "fight": {"at": str}, "stand": {}, "teleport_away": {"hero": str, "to": str},
+        "retreat": {"to": str}, "march": {"origin": str, "to": str, "n": int},
+        "burn": {"hero": str, "zone": str}, "done": {},
+        "enter": {"origin": str, "space": str, "n": Optional(int), "hero": Optional(str)},
+        "quest": {"space": str}, "go": {"to": str}, "shop": {"what": str},
+        "search": {}, "leave": {"to": str}, "scroll": {"card": str, "caster": str, "at": str},
+        "casualty": {"unit": str}, "stash": {"kingdom": str, "n": int},
+    }
+
+    def cards(self):
+        from .catalogue import catalogue
+        return catalogue()
+
+    def setup(self, ctx, table) -> None:
+        setup.setup(ctx, table)
+
+    def situation(self, ctx, table, doc: dict) -> None:
+        from .situations import lay_out
+        lay_out(ctx, table, doc)
+
+    def apply(self, table, ev) -> None:
+        fold.apply(table, ev)
+
+    def handlers(self):
+        return rules.subscriptions()
+
+    def prompts(self, table):
+        return legal.prompts(table)
+
+    def legal_commands(self, table, seat):
+        return legal.legal_commands(table, seat)
+
+    def explain(self, table, seat, cmd):
+        return legal.explain(table, seat, cmd)
+
+    def dice(self, table):
+        return dict(ALL)
+
+    def game_view(self, table, seat):
+        return view.game_view(table, seat)
+
+    def public_data(self, ev):
+        return view.public_data(ev)
+
+    def command_vis(self, table, seat, cmd):
+        """The chip placement is a secret decision (DL:2.3/placement)."""
+        return [seat] if cmd.get("kind") == "chips" else None
+
+    def bot_choices(self, table, seat, legal_cmds):
+        from .bots import choices
+        return choices(table, seat, legal_cmds)

@@ -1,0 +1,94 @@
+"""Situation files: a position laid out directly (the rulebook examples as tests start from one).
+
+[game] holds: `races` (per army; army i belongs to seat i mod players), `phase`, `active`, `round`,
+`gold` (kingdom -> gold), `scrolls` (per army: card names in hand), `tools` (per army: stored),
+and tables `units` (loc, army, n), `heroes` (id "H<n>", army, loc, role, spells, treasures),
+`ships` (id "S<n>", army, zone, harbour) and `parties` (army, space, tools)."""
+from __future__ import annotations
+
+from engine.mechanics import zones
+
+from . import places as P
+from .content import content
+from .quests import quest_deck
+from .world import world
+
+PHASES = ("purchase", "naval", "quest", "combat", "transfer", "reinforce")
+
+
+class SituationError(ValueError):
+    pass
+
+
+def lay_out(ctx, t, doc: dict) -> None:
+    races = list(doc.get("races") or [])
+    if not races:
+        raise SituationError("situation [game]: give races = [...] (one per army, DL:2.3.1)")
+    phase = doc.get("phase", "purchase")
+    if phase not in PHASES:
+        raise SituationError(f"situation [game]: phase {phase!r} is not one of {', '.join(PHASES)}")
+    w = world()
+    on_board: dict[int, int] = {}
+    for u in doc.get("units", []):
+        on_board[u["army"]] = on_board.get(u["army"], 0) + u["n"]
+    for h in doc.get("heroes", []):
+        on_board[h["army"]] = on_board.get(h["army"], 0) + 1
+    armies = [{"race": r, "seat": i % t.players, "supply": 40 - on_board.get(i, 0), "placing": 0,
+               "gold": 0, "tools": list((doc.get("tools") or [[]] * len(races))[i] if i < len(doc.get("tools", [])) else [])}
+              for i, r in enumerate(races)]
+    short = bool(t.options.get("short_game"))
+    to_win = int(t.options.get("kingdoms_to_win") or 0) or (4 if short else 6)
+    ctx.emit("dl.setup", {"map": w.m.name, "short": short, "kingdoms_to_win": to_win, "armies": armies,
+                          "treasures": sorted(content().treasures)}, rule="SIT-0")
+    hands = [list(x) for x in doc.get("scrolls", [])] + [[] for _ in range(len(races))]
+    counts: dict[str, int] = {}
+    dealt: list[list[str]] = []
+    for i in range(len(races)):
+        mine = []
+        for name in hands[i]:
+            if name not in content().scrolls:
+                raise SituationError(f"situation: scroll {name!r} unknown")
+            counts[name] = counts.get(name, 0) + 1
+            mine.append(f"{name}#{counts[name]}")
+        dealt.append(mine)
+    rest = []
+    for s in content().scroll_deck():
+        counts[s] = counts.get(s, 0) + 1
+        rest.append(f"{s}#{counts[s]}")
+    zones.create(ctx, P.SCROLL_DECK, rest, rule="SIT-0", vis="hidden")
+    zones.create(ctx, P.SCROLL_DISCARD, [], rule="SIT-0")
+    for i, a in enumerate(armies):
+        zones.create(ctx, P.hand(i), dealt[i], rule="SIT-0", owner=a["seat"], vis="owner")
+    zones.create(ctx, P.QUEST_DECK, quest_deck(), rule="SIT-0", vis="hidden")
+    zones.create(ctx, P.QUEST_DISCARD, [], rule="SIT-0")
+    ctx.shuffle(P.QUEST_DECK, rule="INT-12")
+    ctx.emit("dl.order", {"order": list(range(len(races))), "blessed": 0}, rule="SIT-0")
+    for u in doc.get("units", []):
+        _place_check(u["loc"])
+        ctx.emit("dl.units", {"loc": u["loc"], "army": u["army"], "n": u["n"]}, rule="SIT-0")
+    for h in doc.get("heroes", []):
+        _place_check(h["loc"])
+        role = h.get("role", "")
+        ctx.emit("dl.hero_new", {"id": h["id"], "seq": int(h["id"][1:]), "army": h["army"], "loc": h["loc"],
+                                 "race": races[h["army"]], "role": role, "spells": list(h.get("spells", [])),
+                                 "treasures": list(h.get("treasures", []))}, rule="SIT-0")
+    for s in doc.get("ships", []):
+        ctx.emit("dl.ship_new", {"id": s["id"], "seq": int(s["id"][1:]), "army": s["army"], "zone": s["zone"],
+                                 "harbour": s.get("harbour", "")}, rule="SIT-0")
+    for p in doc.get("parties", []):
+        ctx.emit("dl.party", {"new": True, "army": p["army"], "space": p["space"], "tools": list(p.get("tools", []))},
+                 rule="SIT-0")
+    for k, n in sorted((doc.get("gold") or {}).items()):
+        ctx.emit("dl.gold", {"kingdom": k, "n": n, "army": -1}, rule="SIT-0")
+    active = int(doc.get("active", 0))
+    ctx.emit("dl.phase", {"phase": phase, "active": active, "round": int(doc.get("round", 1)), "new_turn": True},
+             rule="SIT-0")
+    if phase == "naval":
+        from .rules import set_ship_moves
+        set_ship_moves(ctx, t)
+
+
+def _place_check(loc: str) -> None:
+    w = world()
+    if loc not in w.kind and loc not in w.space_kind and not P.is_ship(loc) and loc not in w.sea:
+        raise SituationError(f"situation: {loc!r} is no place of the map")

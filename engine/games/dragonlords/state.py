@@ -1,0 +1,106 @@
+"""The game's own state (Table.game) of DragonLords: changed only by folding dl.* events (apply.py).
+
+Ownership is occupation (§2.2/teleportals): a place belongs to the army whose units stand there.
+Units are fungible except those that carry a gold chip (King, Wizard, decoy, treasure) or are a
+DragonLord figure: those are `Hero` records, so casualties and chips can name them. Plain units
+are counted per place and army in `troops`. A place is a territory, a wasteland space or
+"ship:<id>" (units aboard a ship).
+"""
+from __future__ import annotations
+
+import msgspec
+
+
+class Hero(msgspec.Struct):
+    """A unit that carries a gold chip, or a DragonLord figure (which replaced a unit)."""
+
+    army: int
+    loc: str
+    race: str
+    role: str = ""            # king | wizard | decoy | dragonlord | "" (only treasures)
+    spells: list[int] = []    # spell numbers known (1 Heal .. 6 Panic, INT-04)
+    treasures: list[str] = []
+    poisoned: bool = False
+
+
+class Ship(msgspec.Struct):
+    army: int
+    zone: str
+    harbour: str = ""         # territory whose harbour holds it while empty (docked)
+    moves: int = 0            # sea zones it may still move this Naval Movement
+    fought: bool = False      # fought a naval battle this turn (may not attack another blockade)
+
+
+class Army(msgspec.Struct):
+    race: str
+    seat: int
+    alive: bool = True
+    supply: int = 0           # figures of the race not on the board (INT-02)
+    tools: list[str] = []     # tools stored in the kingdom (§3.3/tools)
+    bought: dict[str, int] = {}   # bought in phase 1, placed in phase 7 (§3.1)
+    orcs_bought: int = 0      # Orcs bought this turn, for the 4-for-10 price (INT-01)
+    wizards: int = 0          # wizards alive (at most 3, INT-56)
+
+
+class Party(msgspec.Struct):
+    army: int
+    space: str
+    tools: list[str] = []
+    fought: bool = False      # won a party fight: must move away next turn (§3.3/quest-combat)
+    moved: bool = False       # moved this turn
+
+
+class Battle(msgspec.Struct):
+    """An open battle at a place during the active army's Combat phase (§3.4)."""
+
+    loc: str
+    attacker: int
+    defender: int
+    kind: str = "land"        # land | naval | sneak
+    rounds: int = 0
+    retreat_ok: bool = True   # no retreat after teleport, teleportal, ship landing from wastes (§3.4/retreat)
+    origins: list[str] = []   # where the attackers came from (sneak retreat)
+    step: str = "gather"      # gather | after_round | defender
+    pending_hits: int = 0     # attacker dice hits waiting for the defender's step 4
+    volley: dict = {}         # the attacker's audited roll, while the defender decides
+    pending: dict[str, int] = {}  # army -> casualties its owner still has to choose (INT-30)
+
+
+class QMove(msgspec.Struct):
+    """A party's move by the die, waiting for its player to pick where it ends (§3.3/party)."""
+
+    space: str                # where the party stands now
+    roll: int
+    ends: list[str] = []      # spaces exactly `roll` steps away
+    stops: list[str] = []     # enemy parties on the way it may stop at to attack (F-Q24)
+    exits: list[str] = []     # territories it may leave to (INT-20)
+
+
+class DLState(msgspec.Struct):
+    map_name: str = ""
+    short: bool = False
+    kingdoms_to_win: int = 6
+    armies: list[Army] = []
+    order: list[int] = []     # army turn order, starting with the blessed army
+    round: int = 0
+    active: int = -1          # army whose turn it is (or who places at set-up)
+    phase: str = "setup"      # setup_kingdom | setup_claim | setup_extra | setup_chips | setup_ship |
+                              # purchase | naval | quest | combat | transfer | reinforce
+    placing: dict[str, int] = {}  # army -> units still to place at set-up
+    troops: dict[str, dict[str, int]] = {}
+    heroes: dict[str, Hero] = {}
+    ships: dict[str, Ship] = {}
+    gold: dict[str, int] = {}     # gold stored per kingdom territory (§2.2/kingdom)
+    treasury: dict[str, int] = {} # gold not yet put into a kingdom (set-up P6)
+    parties: list[Party] = []
+    treasure_pool: list[str] = []
+    battle: Battle | None = None
+    no_fight: dict[str, int] = {}   # place -> units that may not attack this turn (forced march, §3.4/forced-march)
+    moved: dict[str, int] = {}      # place -> units that already moved this Transfer (§3.5)
+    sneaked: list[str] = []         # places whose elves sneak attacked this turn
+    teleported: list[str] = []      # hero ids that teleported in this phase
+    qmove: QMove | None = None
+    shop_at: str = ""               # space where the active party may shop or search this turn
+    quested: list[str] = []         # wastelands whose party moved this turn (one per wasteland, F-Q5)
+    next_id: int = 1
+    winner: int = -1

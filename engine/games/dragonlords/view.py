@@ -1,0 +1,35 @@
+"""Hidden information (§2.3/placement, §3.3/treasures, §3.4/scrolls): which unit carries the King,
+a Wizard, the decoy or a treasure chip is secret to the other players, and so are a wizard's
+spells; a DragonLord is a figure everyone sees. Scroll hands and deck orders are zones the core
+redacts."""
+from __future__ import annotations
+
+import msgspec
+
+
+def game_view(t, seat: int | None) -> dict:
+    g = t.game
+    out = msgspec.to_builtins(g)
+    mine = {i for i, a in enumerate(g.armies) if seat is not None and a.seat == seat}
+    heroes = {}
+    for h, x in g.heroes.items():
+        if x.army in mine:
+            heroes[h] = out["heroes"][h]
+        else:
+            heroes[h] = {"army": x.army, "loc": x.loc, "race": x.race,
+                         "role": "dragonlord" if x.role == "dragonlord" else "chip",
+                         "poisoned": x.poisoned}
+    out["heroes"] = heroes
+    out["treasure_pool"] = len(g.treasure_pool)     # face-down chips: only their number shows
+    return out
+
+
+def public_data(ev) -> dict:
+    """What the other seats see of a seat-only event: a chip went under a unit at a place."""
+    d = ev.data
+    if ev.type == "dl.hero_new":
+        return {"id": d["id"], "army": d["army"], "loc": d["loc"], "from_troops": d.get("from_troops", False),
+                "seq": d["seq"]}
+    if ev.type == "cmd.chips":
+        return {"kind": "chips", "places": sorted([d["king"], d["wizard"], d["decoy"]])}
+    return {}

@@ -1,0 +1,276 @@
+"""Carrying out a turn's decisions (MK:4:Deed, MK:7:Move, MK:8:Interact, MK:6:Turn:7): card play
+through the effect interpreter, paying mana, moving, exploring, interacting at sites, units,
+skills and rests. The pipeline has already checked each command against `legal`."""
+from __future__ import annotations
+
+from functools import cache
+
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
+
+from . import effects, payment
+from . import state as S
+from .board import unkey
+from .content import content
+from .explore import gain_fame, place, reveal_adjacent_garrisons
+from .turn import end_turn, gain_crystal
+
+SIDEWAYS = ("move", "influence")   # outside combat (MK:4:Deed:3e)
+SIDEWAYS_COMBAT = ({"value": 1, "type": "melee", "element": "physical"},
+                   {"value": 1, "element": "physical"})   # Attack 1 or Block 1, physical
+REPUTATION_MIN, REPUTATION_MAX = -7, 7   # -7 is the X space (stand-in track length)
+# reputation track position -> influence modifier; stand-in except the rulebook's anchors
+# +2 -> +1, -2 -> -1, -4 -> -2 (MK:8:Interact:2a)
+REPUTATION_MODIFIER = {-6: -5, -5: -3, -4: -2, -3: -1, -2: -1, -1: 0, 0: 0, 1: 0, 2: 1, 3: 1,
+                       4: 2, 5: 2, 6: 3, 7: 5}
+HEAL_PRICE = {"village": 3, "monastery": 2}   # MK:8:Interact:4b
+AA_PRICE = 6                                   # MK:8:Interact:4c
+SPELL_PRICE = 7                                # MK:8:Interact:4d, plus 1 mana of its colour
+INTERACTION_SITES = ("village", "monastery")
+
+
+@cache
+def card_resolutions(cid: str, mode: str, in_combat: bool, terrain: str) -> tuple:
+    card = content().cards[cid]
+    if mode == "sideways":
+        if in_combat:
+            return ([("attack", SIDEWAYS_COMBAT[0])], [("block", SIDEWAYS_COMBAT[1])])
+        return tuple([(k, 1)] for k in SIDEWAYS)
+    tree = card.basic_effect if mode == "basic" else card.powered_effect
+    return tuple(effects.resolutions(tree, effects.Situation(in_combat, terrain)))
+
+
+def hand_card(t, seat: int, name: str) -> str:
+    return next(c for c in t.zone(S.hand(seat)) if card_name(c) == name)
+
+
+def terrain_here(t, seat: int) -> str:
+    sp = t.game.board.spaces.get(t.game.players[seat].pos)
+    return sp.terrain if sp else ""
+
+
+def pay(ctx, t, seat: int, spec: str) -> None:
+    """Spend the named mana sources (MK:5:Mana:1b-3) and discard costs (MK:4:Deed:6)."""
+    g = t.game
+    for src in [s for s in spec.split("+") if s]:
+        kind, what = src.split(":")
+        if kind == "die":
+            ctx.emit("mk.die", {"seat": seat, "index": int(what), "colour": g.source[int(what)]}, rule="MK:5:Mana:3a")
+        elif kind == "crystal":
+            ctx.emit("mk.crystal", {"seat": seat, "colour": what, "delta": -1}, rule="MK:5:Mana:1b")
+        elif kind == "discard":
+            zones.move(ctx, S.hand(seat), S.discard(seat), [hand_card(t, seat, what)], rule="MK:4:Deed:6")
+        else:
+            ctx.emit("mk.token", {"seat": seat, "colour": what, "delta": -1}, rule="MK:5:Mana:1")
+
+
+def play(ctx, t, seat: int, cmd: dict) -> None:
+    name, mode = cmd["card"], cmd["mode"]
+    card = content().cards[name]
+    pay(ctx, t, seat, cmd.get("pay", ""))
+    cid = hand_card(t, seat, name)
+    destroy = mode == "powered" and card.kind == "artifact" and card.destroy_on_powered
+    zones.move(ctx, S.hand(seat), S.OUT if destroy else S.play_area(seat), [cid],
+               rule="MK:4:Deed:3c" if destroy else "MK:4:Deed:3a")
+    fighting = t.game.combat is not None
+    atoms = card_resolutions(name, mode, fighting, terrain_here(t, seat))[cmd["option"]]
+    ctx.emit("mk.played", {"seat": seat, "card": name, "mode": mode, "option": cmd["option"],
+                           "effect": effects.words(atoms)},
+             rule="MK:4:Deed:3e" if mode == "sideways" else "MK:4:Deed:3a")
+    resolve(ctx, t, seat, atoms, "MK:5:Effects:1", source=name)
+
+
+def resolve(ctx, t, seat: int, atoms: list, rule: str, source: str = "") -> None:
+    """Apply plain effect atoms (effects.py); in combat, attack, block and move points go to the
+    combat's pool and healing is not allowed (MK:11:Wounds:3)."""
+    g = t.game
+    p = g.players[seat]
+    if g.combat is not None:
+        from .fight import add_points
+        add_points(ctx, t, seat, atoms, source or rule)
+        atoms = [(k, v) for k, v in atoms if k not in ("move", "influence", "heal", "attack", "block")]
+    for kind, v in atoms:
+        if kind in ("move", "influence", "extra_dice"):
+            if kind == "move" and p.acted:
+                continue    # move effects after the action are ignored (MK:6:Turn:5c)
+            ctx.emit("mk.points", {"seat": seat, "kind": kind, "delta": v}, rule=rule)
+        elif kind == "heal":
+            heal(ctx, t, seat, v)
+        elif kind == "terrain_cost":
+            ctx.emit("mk.terrain_cost", {"seat": seat, "modifier": v}, rule="MK:7:Move:7a")
+        elif kind == "draw_cards":
+            zones.move_top(ctx, S.deck(seat), S.hand(seat), v, rule=rule)
+        elif kind == "gain_mana_token":
+            ctx.emit("mk.token", {"seat": seat, "colour": v, "delta": 1}, rule="MK:5:Mana:1")
+        elif kind == "gain_crystal":
+            gain_crystal(ctx, t, seat, v, "MK:5:Gain:2")
+        elif kind == "fame":
+            gain_fame(ctx, t, seat, v, rule)
+        elif kind == "reputation":
+            change_reputation(ctx, t, seat, v, rule)
+        elif kind == "take_wound":
+            take_wounds(ctx, t, seat, v, rule)
+        elif kind == "ready_unit_max_level":
+            spent = [u for u in p.units if not u.ready and content().units[u.unit].level <= v]
+            if spent:
+                ctx.emit("mk.unit", {"seat": seat, "uid": spent[0].uid, "ready": True}, rule="MK:5:Units:6")
+
+
+def heal(ctx, t, seat: int, points: int) -> None:
+    """1 point per wound card in hand, then a wounded unit for its level in points, lowest level
+    first (MK:11:Wounds:3; reading: the player's choice of order is not asked)."""
+    wounds = [c for c in t.zone(S.hand(seat)) if card_name(c) == "wound"][:points]
+    zones.move(ctx, S.hand(seat), S.WOUNDS, wounds, rule="MK:11:Wounds:3")
+    points -= len(wounds)
+    hurt = sorted((content().units[u.unit].level, u.uid) for u in t.game.players[seat].units if u.wounded)
+    for level, uid in hurt:
+        if points >= level:
+            points -= level
+            ctx.emit("mk.unit", {"seat": seat, "uid": uid, "wounded": False}, rule="MK:11:Wounds:3")
+
+
+def change_reputation(ctx, t, seat: int, delta: int, rule: str) -> None:
+    p = t.game.players[seat]
+    total = max(REPUTATION_MIN, min(REPUTATION_MAX, p.reputation + delta))
+    if total != p.reputation:
+        ctx.emit("mk.reputation", {"seat": seat, "delta": total - p.reputation, "total": total}, rule=rule)
+
+
+def take_wounds(ctx, t, seat: int, n: int, rule: str) -> None:
+    have = len(t.zone(S.WOUNDS))
+    if have < n:
+        zones.add(ctx, S.WOUNDS, zones.instances("wound", n - have, 1000 + t.version), rule=rule)
+    zones.move_top(ctx, S.WOUNDS, S.hand(seat), n, rule=rule)
+
+
+def move(ctx, t, seat: int, cmd: dict) -> None:
+    from .board import move_cost
+    g = t.game
+    cost = move_cost(g.board, content(), unkey(cmd["to"]), g.night, g.players[seat].terrain_mods)
+    frm = unkey(g.players[seat].pos)
+    ctx.emit("mk.moved", {"seat": seat, "to": cmd["to"], "cost": cost}, rule="MK:7:Move:3")
+    reveal_adjacent_garrisons(ctx, t, seat)
+    from . import fight
+    from .board import ends_move
+    if ends_move(g.board, unkey(cmd["to"]), seat):
+        fight.assault(ctx, t, seat, cmd["to"])
+    else:
+        fight.provoke(ctx, t, seat, frm, unkey(cmd["to"]))
+
+
+def explore(ctx, t, seat: int, cmd: dict) -> None:
+    ctx.emit("mk.points", {"seat": seat, "kind": "move", "delta": -2}, rule="MK:7:Move:5")
+    ctx.emit("mk.explored", {"seat": seat, "at": cmd["at"]}, rule="MK:7:Move:5")
+    place(ctx, t, t.zone(S.TILES)[0], unkey(cmd["at"]), seat)
+
+
+def modifier(t, seat: int) -> int:
+    return REPUTATION_MODIFIER.get(t.game.players[seat].reputation, 0)
+
+
+def pool(t, seat: int) -> int:
+    """Influence available for an interaction: points played plus, once, the reputation
+    modifier (MK:8:Interact:2a)."""
+    p = t.game.players[seat]
+    return p.influence + (0 if p.interacting else modifier(t, seat))
+
+
+def interact(ctx, t, seat: int, spend: int, rule: str) -> None:
+    p = t.game.players[seat]
+    if not p.interacting:
+        ctx.emit("mk.acted", {"seat": seat, "action": "interact", "interacting": True}, rule="MK:8:Interact:1")
+        m = modifier(t, seat)
+        if m:
+            ctx.emit("mk.points", {"seat": seat, "kind": "influence", "delta": m}, rule="MK:8:Interact:2a")
+    ctx.emit("mk.points", {"seat": seat, "kind": "influence", "delta": -spend}, rule=rule)
+
+
+def recruit(ctx, t, seat: int, cmd: dict) -> None:
+    uid = cmd["unit"]
+    interact(ctx, t, seat, content().units[card_name(uid)].influence_cost, "MK:8:Interact:4a")
+    if cmd.get("disband"):
+        zones.move(ctx, S.units_zone(seat), S.OUT, [cmd["disband"]], rule="MK:5:Units:4a")
+        ctx.emit("mk.unit_destroyed", {"seat": seat, "uid": cmd["disband"]}, rule="MK:5:Units:4a")
+    zones.move(ctx, S.UNIT_OFFER, S.units_zone(seat), [uid], rule="MK:8:Interact:4a")
+    ctx.emit("mk.recruited", {"seat": seat, "uid": uid, "unit": card_name(uid)}, rule="MK:5:Units:4a")
+
+
+def buy_heal(ctx, t, seat: int, cmd: dict) -> None:
+    site = t.game.board.spaces[t.game.players[seat].pos].site
+    interact(ctx, t, seat, HEAL_PRICE[site], "MK:8:Interact:4b")
+    resolve(ctx, t, seat, [("heal", 1)], "MK:8:Interact:4b")
+
+
+def buy_aa(ctx, t, seat: int, cmd: dict) -> None:
+    interact(ctx, t, seat, AA_PRICE, "MK:8:Interact:4c")
+    zones.move(ctx, S.UNIT_OFFER, S.deck(seat), [cmd["card"]], rule="MK:8:Interact:4c")
+
+
+def buy_spell(ctx, t, seat: int, cmd: dict) -> None:
+    """At a conquered mage tower: 7 influence and 1 mana of the spell's colour; the spell goes
+    on top of the deed deck and the offer is refilled (MK:8:Interact:4d)."""
+    pay(ctx, t, seat, cmd["pay"])
+    interact(ctx, t, seat, SPELL_PRICE, "MK:8:Interact:4d")
+    zones.move(ctx, S.SPELL_OFFER, S.deck(seat), [cmd["card"]], rule="MK:8:Interact:4d")
+    zones.move_top(ctx, S.SPELL_DECK, S.SPELL_OFFER, 1, rule="MK:5:Gain:3a")
+
+
+def plunder(ctx, t, seat: int, cmd: dict) -> None:
+    """Plundering a village before the turn: reputation -1, draw 2 cards (site card,
+    public-list; MK:6:Turn:1)."""
+    ctx.emit("mk.played", {"seat": seat, "card": "", "mode": "plunder", "count": 0}, rule="MK:6:Turn:1")
+    change_reputation(ctx, t, seat, -1, "MK:6:Turn:1")
+    zones.move_top(ctx, S.deck(seat), S.hand(seat), 2, rule="MK:6:Turn:1")
+
+
+def activate(ctx, t, seat: int, cmd: dict) -> None:
+    """A ready, unwounded unit uses one ability and is spent until the round ends (MK:5:Units:5)."""
+    p = t.game.players[seat]
+    u = next(x for x in p.units if x.uid == cmd["unit"])
+    pay(ctx, t, seat, cmd.get("pay", ""))
+    ctx.emit("mk.unit", {"seat": seat, "uid": u.uid, "ready": False}, rule="MK:5:Units:5")
+    atoms = unit_resolutions(u.unit, cmd["ability"])[cmd["option"]]
+    resolve(ctx, t, seat, atoms, "MK:5:Units:5", source=u.uid)
+
+
+@cache
+def unit_resolutions(unit: str, ability: int) -> tuple:
+    ab = content().units[unit].abilities[ability]
+    return tuple(effects.resolutions({k: v for k, v in ab.items() if k != "mana_cost"}))
+
+
+@cache
+def skill_resolutions(skill: str) -> tuple:
+    return tuple(effects.resolutions(content().skills[skill].effect))
+
+
+def use_skill(ctx, t, seat: int, cmd: dict) -> None:
+    """Once per turn, or once per round (flipped face down), MK:5:Skills:4a-c."""
+    sk = content().skills[cmd["skill"]]
+    ctx.emit("mk.skill_used", {"seat": seat, "skill": sk.id,
+                               "per": "round" if sk.usage == "once_per_round" else "turn"},
+             rule="MK:5:Skills:4a" if sk.usage == "once_per_round" else "MK:5:Skills:4c")
+    resolve(ctx, t, seat, skill_resolutions(sk.id)[cmd["option"]], "MK:5:Skills:4c", source=sk.id)
+
+
+def rest(ctx, t, seat: int, cmd: dict) -> None:
+    """Standard rest: 1 non-wound card and any wounds to the discard pile; slow recovery: the
+    hand holds only wounds and one is discarded (MK:6:Turn:7)."""
+    hand = t.zone(S.hand(seat))
+    if cmd["card"] == "wound":
+        cards = [hand_card(t, seat, "wound")]
+        rule = "MK:6:Turn:7a"
+    else:
+        cards = [hand_card(t, seat, cmd["card"])] + \
+            [c for c in hand if card_name(c) == "wound"][:cmd["wounds"]]
+        rule = "MK:6:Turn:7"
+    zones.move(ctx, S.hand(seat), S.discard(seat), cards, rule=rule)
+    ctx.emit("mk.rested", {"seat": seat, "kind": "slow" if cmd["card"] == "wound" else "standard",
+                           "discarded": [card_name(c) for c in cards]}, rule=rule)
+    ctx.emit("mk.played", {"seat": seat, "card": cmd["card"], "mode": "rest", "count": len(cards)}, rule=rule)
+    end_turn(ctx, t, seat)
+
+
+def payment_options(t, seat: int, need) -> list[str]:
+    g = t.game
+    return payment.options(g.players[seat], g.source, g.night, need)

@@ -1,0 +1,53 @@
+"""Keeping random bots purposeful (Ruleset.bot_choices): a subset of the legal commands, never
+a change of what is legal. Bots announce the round's end when they may (a hand of wounds could
+otherwise fight on forever), rest away a hand clogged with wounds, explore when they can, walk
+toward the unexplored edge of the map, and play cards for move points to get there."""
+from __future__ import annotations
+
+from engine.mechanics import hexgrid as hg
+
+from . import state as S
+from .board import placed_centres, unkey
+
+
+def frontier(t) -> list[hg.Hex]:
+    """Hexes of the open tile positions next to the map (where exploring leads)."""
+    slots = list(hg.open_tile_slots(placed_centres(t.game.board)))
+    return [h for c in slots for h in hg.tile_hexes(c).values()]
+
+
+def gives_move(t, cmd: dict) -> bool:
+    from .actions import card_resolutions
+    if cmd["kind"] != "play":
+        return False
+    atoms = card_resolutions(cmd["card"], cmd["mode"], t.game.combat is not None, "")[cmd["option"]]
+    return any(k == "move" for k, _ in atoms)
+
+
+def choices(t, seat: int, legal: list[dict]) -> list[dict]:
+    kinds = {c["kind"] for c in legal}
+    rests = [c for c in legal if c["kind"] == "rest"]
+    if "announce" in kinds:
+        return [c for c in legal if c["kind"] == "announce"]
+    if rests:
+        most = max(c["wounds"] for c in rests)
+        if most >= 2 or rests[0]["card"] == "wound":
+            return [c for c in rests if c["wounds"] == most]
+    if "explore" in kinds:
+        return [c for c in legal if c["kind"] == "explore"]
+    if t.game.combat is None and t.zone(S.TILES):
+        edge = frontier(t)
+        moves = [c for c in legal if c["kind"] == "move"]
+        if moves and edge:
+            here = unkey(t.game.players[seat].pos)
+            now = min(hg.distance(here, h) for h in edge)
+            closer = [c for c in moves if min(hg.distance(unkey(c["to"]), h) for h in edge) < now]
+            if closer:
+                return closer
+        walk = [c for c in legal if gives_move(t, c)]
+        if walk:
+            return walk
+        if moves:
+            return moves
+    busy = [c for c in legal if c["kind"] not in ("rest", "end_turn", "plunder")]
+    return busy or legal

@@ -1,0 +1,113 @@
+"""The state of a Mage Knight combat (§7): plain msgspec Structs the ruleset keeps in its own
+state, and the outcome read from them. `combat` changes them only through its events' fold."""
+from __future__ import annotations
+
+from typing import Optional
+
+import msgspec
+
+
+class EnemyAttack(msgspec.Struct):
+    value: int
+    element: str = "physical"
+    summon: bool = False
+    summon_pile: str = ""
+    reduced: int = 0          # cumbersome: move points spent on it
+    weakened: int = 0         # lowered by other effects (combat_effects)
+    blocked: bool = False
+    resolved: bool = False    # its damage was assigned
+    left: int = -1            # damage still to assign once started, -1 before
+
+
+class CombatEnemy(msgspec.Struct):
+    uid: str
+    enemy: str
+    pile: str
+    armour: int
+    elusive_armour: int
+    attacks: list[EnemyAttack]
+    abilities: list[str]
+    resistances: list[str]
+    fame: int
+    reputation: int
+    rampaging: bool = False
+    defends_fortified_site: bool = False
+    defeated: bool = False
+    armour_bonus: int = 0     # vampiric gains this combat
+    armour_mod: int = 0       # raised or lowered by other effects (combat_effects)
+    prevented: bool = False   # an effect stopped all its attacks this combat
+    summoned_by: str = ""     # a summoned token: the summoner's uid
+    discarded: bool = False   # a summoned token after it was blocked or dealt its damage
+
+
+class CombatUnit(msgspec.Struct):
+    uid: str
+    unit: str
+    wounded: bool
+    ready: bool
+    armour: int
+    resistances: list[str]
+    wounds: int = 0           # wound cards put on it in this combat
+    destroyed: bool = False
+    resisted: bool = False    # absorbed damage without a wound: no more damage (MK:9:Damage:4b)
+
+
+class Points(msgspec.Struct):
+    kind: str
+    element: str
+    value: int
+    source: str
+
+
+class Combat(msgspec.Struct):
+    phase: str
+    enemies: list[CombatEnemy]
+    units: list[CombatUnit]
+    hero_armour: int
+    hand_limit: int
+    night: bool = False
+    fortified_site: bool = False
+    site: Optional[str] = None
+    pool: list[Points] = []
+    pending: list[dict] = []  # summon draws asked for
+    current: list = []        # [enemy uid, attack index] whose damage is being assigned
+    wounds_to_hand: int = 0   # from enemy damage
+    other_hand_wounds: int = 0  # from other effects in this combat; count for knock-out only
+    wounds_to_discard: int = 0
+    knocked_out: bool = False
+    paralyzed: bool = False
+    fame: int = 0
+    reputation: int = 0
+    defeated_order: list[str] = []   # uids in the order they were defeated (city shields)
+    audit: list[str] = []
+
+
+class CombatOutcome(msgspec.Struct):
+    defeated: list[str]
+    undefeated: list[str]
+    fame: int
+    reputation: int
+    wounds_to_hand: int
+    wounds_to_discard: int
+    unit_wounds: dict[str, int]
+    units_destroyed: list[str]
+    knocked_out: bool
+    paralyzed: bool
+    all_defeated: bool
+    audit: list[str]
+
+
+def strength(a: EnemyAttack) -> int:
+    """An attack's value now: less cumbersome move points and other effects, never below 0."""
+    return max(0, a.value - a.reduced - a.weakened)
+
+
+def outcome(c: Combat) -> CombatOutcome:
+    real = [e for e in c.enemies if not e.summoned_by]
+    defeated = [uid for uid in c.defeated_order if uid in {e.uid for e in real}]
+    return CombatOutcome(
+        defeated=defeated, undefeated=[e.uid for e in real if not e.defeated], fame=c.fame,
+        reputation=c.reputation, wounds_to_hand=c.wounds_to_hand, wounds_to_discard=c.wounds_to_discard,
+        unit_wounds={u.uid: u.wounds for u in c.units if u.wounds},
+        units_destroyed=[u.uid for u in c.units if u.destroyed], knocked_out=c.knocked_out,
+        paralyzed=c.paralyzed, all_defeated=len(defeated) == len(real), audit=list(c.audit))

@@ -1,0 +1,64 @@
+"""Command handlers, one per command kind: each carries out a command the pipeline has already
+checked against legal_commands."""
+from __future__ import annotations
+
+from . import actions as A
+from . import fight
+from .content import content
+from .effects import resolutions
+from .turn import announce, end_turn, level_choice, tactics_done
+
+
+def _tactic(ctx, t, seat, cmd):
+    ctx.emit("mk.tactic", {"seat": seat, "tactic": cmd["tactic"]}, rule="MK:4:Round:3a")
+    taken = content().tactics[cmd["tactic"]].effect.get("when_taken")
+    if taken:
+        A.resolve(ctx, t, seat, resolutions(taken)[0], "MK:4:Round:3b")
+    if not t.game.pickers:
+        tactics_done(ctx, t)
+
+
+def _level_up(ctx, t, seat, cmd):
+    level_choice(ctx, t, seat, cmd["skill"], cmd["card"])
+
+
+def _end_turn(ctx, t, seat, cmd):
+    end_turn(ctx, t, seat, cmd.get("discard"))
+
+
+def _announce(ctx, t, seat, cmd):
+    announce(ctx, t, seat)
+
+
+def _challenge(ctx, t, seat, cmd):
+    fight.challenge(ctx, t, seat, cmd["space"])
+
+
+def _enter(ctx, t, seat, cmd):
+    if "pay" in cmd:
+        fight.altar(ctx, t, seat, t.game.players[seat].pos, cmd["pay"])
+    else:
+        fight.enter_site(ctx, t, seat, t.game.players[seat].pos)
+
+
+def _burn(ctx, t, seat, cmd):
+    fight.burn(ctx, t, seat, t.game.players[seat].pos)
+
+
+HANDLERS = {
+    "tactic": _tactic, "level_up": _level_up, "play": A.play, "move": A.move,
+    "explore": A.explore, "rest": A.rest, "end_turn": _end_turn, "announce": _announce,
+    "recruit": A.recruit, "buy_heal": A.buy_heal, "buy_spell": A.buy_spell, "buy_aa": A.buy_aa, "plunder": A.plunder,
+    "activate": A.activate, "skill": A.use_skill, "challenge": _challenge, "enter": _enter,
+    "burn": _burn, "mk_attack": fight.command, "mk_block": fight.command,
+    "mk_cumbersome": fight.command, "mk_assign": fight.command, "mk_next": fight.command,
+}
+
+
+def subscriptions() -> list[tuple[str, object]]:
+    def wrap(fn):
+        def handler(ctx, t, ev):
+            fn(ctx, t, ev.actor, ev.data)
+        handler.__name__ = getattr(fn, "__name__", "handler")
+        return handler
+    return [(f"cmd.{kind}", wrap(fn)) for kind, fn in HANDLERS.items()]

@@ -1,0 +1,181 @@
+"""The effect vocabulary of content/cards.json as an interpreter (MK:5:Effects:1).
+
+An effect tree is flattened into its *resolutions*: each is one way to play the effect, a list
+of plain atoms such as ("move", 2) or ("attack", {"value": 3, "type": "ranged", ...}). `choice`
+gives one resolution per option, `all` combines its parts, conditions (`if_in_combat`,
+`if_on_terrain`) pick their branch from the situation. The player names a resolution by its
+index, so every choice of a card is a plain legal command.
+
+Nodes outside the plain vocabulary (named `effect` nodes, modifiers, card-specific keys such as
+`mana_bolt`) are *not interpreted yet*: they contribute nothing, and `simplified(card)` says
+so; CONTENT.md lists those cards. No card has code of its own.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import msgspec
+
+PLAIN = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gain_crystal", "fame",
+         "reputation", "take_wound", "ready_unit_max_level", "attack", "block")
+COMBAT_ONLY = ("attack", "block", "mana_cost", "discard_cost")
+MAX_RESOLUTIONS = 16
+BASIC_COLOURS = ("red", "blue", "green", "white")
+
+
+class Situation(msgspec.Struct, frozen=True):
+    """What a condition node may ask about."""
+    in_combat: bool = False
+    terrain: str = ""
+
+
+Atom = tuple[str, Any]
+
+
+def resolutions(tree: Any, sit: Situation = Situation()) -> list[list[Atom]]:
+    """Every way to resolve `tree` (at most MAX_RESOLUTIONS), each a list of atoms."""
+    out = _walk(tree, sit)
+    return [r for r in out[:MAX_RESOLUTIONS]]
+
+
+def _product(parts: Iterable[list[list[Atom]]]) -> list[list[Atom]]:
+    acc: list[list[Atom]] = [[]]
+    for alts in parts:
+        if not alts:
+            continue
+        acc = [a + b for a in acc for b in alts][:MAX_RESOLUTIONS]
+    return acc
+
+
+def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
+    if isinstance(node, list):
+        return _product(_walk(n, sit) for n in node)
+    if not isinstance(node, dict):
+        return [[]]
+    if "choice" in node:
+        out: list[list[Atom]] = []
+        for opt in node["choice"]:
+            out += _walk(opt, sit)
+        return out or [[]]
+    if "all" in node:
+        return _product(_walk(n, sit) for n in node["all"])
+    if "if_in_combat" in node:
+        yes, no = node["if_in_combat"]
+        return _walk(yes if sit.in_combat else no, sit)
+    if "if_on_terrain" in node:
+        terrain, yes, no = node["if_on_terrain"]
+        return _walk(yes if sit.terrain == terrain else no, sit)
+    if "gain_mana_any_color" in node:
+        return [[("gain_mana_token", c)] for c in BASIC_COLOURS]
+    if node.get("convert_mana_to_crystal") is True:
+        # pay 1 mana of a basic colour, gain a crystal of it: the payment is part of the play
+        return [[("mana_cost", c), ("gain_crystal", c)] for c in BASIC_COLOURS]
+    mod = _terrain_mod(node)
+    if mod is not None:
+        return [[("terrain_cost", mod)]]
+    if isinstance(node.get("discard_cost"), list):
+        # discard another (non-wound) card to get the effect: the discard is part of the payment
+        n, tree = node["discard_cost"]
+        return [[("discard_cost", n)] + r for r in _walk(tree, sit)]
+    if node.get("grant_extra_source_die") is True:
+        return [[("extra_dice", 1)]]
+    parts: list[list[list[Atom]]] = []
+    if isinstance(node.get("terrain_cost_change"), dict):      # unit abilities (Foresters)
+        low = node.get("terrain_cost_min", 0)
+        parts.append([[("terrain_cost", {"terrain": k, "amount": v, "minimum": low, "replace": None})
+                       for k, v in sorted(node["terrain_cost_change"].items()) if k not in IMPASSABLE]])
+    for key in ("attack_with_element", "ranged_attack_with_element"):
+        if key in node:
+            value, element = node[key][0], node[key][1]
+            kind = "ranged" if key.startswith("ranged") else "melee"
+            parts.append([[("attack", {"value": value, "type": kind, "element": element})]])
+    for key, kind in (("ranged_attack", "ranged"), ("siege_attack", "siege")):
+        if key in node and isinstance(node[key], int):
+            parts.append([[("attack", {"value": node[key], "type": kind,
+                                       "element": node.get("element", "physical")})]])
+    if "attack" in node:
+        parts.append([[("attack", {"value": node["attack"], "type": node.get("type", "melee"),
+                                   "element": node.get("element", "physical")})]])
+    if "block" in node:
+        parts.append([[("block", {"value": node["block"], "element": node.get("element", "physical")})]])
+    for key in PLAIN:
+        if key in ("attack", "block") or key not in node:
+            continue
+        v = node[key]
+        if isinstance(v, bool) or v is None:
+            continue
+        if key == "move" and v == 0:
+            continue
+        parts.append([[(key, v)]])
+    return _product(parts) if parts else [[]]
+
+
+IMPASSABLE = ("lake", "mountain")
+
+
+def _terrain_mod(node: dict) -> dict | None:
+    """A turn-long terrain cost modifier on passable terrain (MK:7:Move:7a) as a plain atom;
+    modifiers that open lakes or mountains are not interpreted (no forced withdrawal yet)."""
+    if node.get("effect") != "apply_modifier" or node.get("duration") != "turn":
+        return None
+    m = node.get("modifier") or {}
+    if m.get("effect") != "terrain_cost" or m.get("terrain") in IMPASSABLE:
+        return None
+    return {"terrain": m["terrain"], "amount": m.get("amount", 0), "minimum": m.get("minimum", 0),
+            "replace": m.get("replaceCost")}
+
+
+def plain_only(tree: Any) -> bool:
+    """True if every node of the tree is interpreted (nothing is dropped)."""
+    if isinstance(tree, list):
+        return all(plain_only(n) for n in tree)
+    if not isinstance(tree, dict):
+        return True
+    if _terrain_mod(tree) is not None:
+        return True
+    known = set(PLAIN) | {"choice", "all", "if_in_combat", "if_on_terrain", "gain_mana_any_color",
+                          "attack_with_element", "ranged_attack_with_element", "type", "element",
+                          "ranged_attack", "siege_attack", "note", "convert_mana_to_crystal",
+                          "grant_extra_source_die", "discard_cost", "terrain_cost_change",
+                          "terrain_cost_min"}
+    if set(tree) - known:
+        return False
+    return all(plain_only(v) for k, v in tree.items()
+               if isinstance(v, (dict, list)) and k != "terrain_cost_change")
+
+
+def simplified(card) -> list[str]:
+    """Which sides of a card hold nodes the interpreter does not apply yet."""
+    return [side for side, tree in (("basic", card.basic_effect), ("powered", card.powered_effect))
+            if not plain_only(tree)]
+
+
+def mana_costs(atoms: list[Atom]) -> list[tuple[str, ...]]:
+    """Mana an effect itself asks for (beyond the card's powering), as payment needs."""
+    return [(v,) for k, v in atoms if k == "mana_cost"]
+
+
+def usable(atoms: list[Atom], in_combat: bool) -> bool:
+    """A resolution worth offering: it does something here (outside combat, attack and block
+    points have nothing to act on)."""
+    if in_combat:
+        return bool(atoms)
+    return any(k not in COMBAT_ONLY for k, _ in atoms)
+
+
+def words(atoms: list[Atom]) -> str:
+    parts = []
+    for k, v in atoms:
+        if k == "attack":
+            el = "" if v["element"] == "physical" else v["element"] + " "
+            ty = "" if v["type"] == "melee" else v["type"] + " "
+            parts.append(f"{el}{ty}attack {v['value']}")
+        elif k == "block":
+            el = "" if v["element"] == "physical" else v["element"] + " "
+            parts.append(f"{el}block {v['value']}")
+        elif k == "terrain_cost":
+            parts.append(f"{v['terrain']} costs {v['replace']}" if v["replace"] is not None
+                         else f"{v['terrain']} {v['amount']:+d} (min {v['minimum']})")
+        else:
+            parts.append(f"{k.replace('_', ' ')} {v}")
+    return ", ".join(parts) or "nothing"

@@ -1,0 +1,92 @@
+"""Revealing map tiles and what lies on them (MK:7:Move:5): the tile comes off the hidden stack
+as a reveal, its sites are populated (rampaging enemies face up, keep and mage tower garrisons
+face down, ruins tokens face up by day and face down at night, a monastery's advanced action
+into the unit offer), and First Reconnaissance scores +1 fame per tile and ends on a city."""
+from __future__ import annotations
+
+from engine.mechanics import hexgrid as hg
+from engine.mechanics import zones
+
+from . import state as S
+from .board import key
+from .content import content
+
+GARRISON_PILE = {"keep": "gray", "mage_tower": "violet"}   # public-list (site cards)
+
+
+def draw_token(ctx, t, pile: str, dst: str, rule: str) -> str | None:
+    """Top token of an enemy pile; an empty pile is refilled from its shuffled discard pile
+    (MK:3:Setup:3)."""
+    src = S.enemy_pile(pile)
+    if not t.zone(src) and t.zone(S.enemy_discard(pile)):
+        zones.move(ctx, S.enemy_discard(pile), src, list(t.zone(S.enemy_discard(pile))), rule="MK:3:Setup:3")
+        ctx.shuffle(src, rule="MK:3:Setup:3")
+    got = zones.move_top(ctx, src, dst, 1, rule=rule)
+    return got[0] if got else None
+
+
+def _zone(ctx, t, name: str, vis: str) -> None:
+    if name not in t.zones:
+        zones.create(ctx, name, [], rule="MK:7:Move:5", vis=vis)
+
+
+def place(ctx, t, tile: str, centre: hg.Hex, seat: int | None, from_stack: bool = True) -> None:
+    """Put `tile` on the map at `centre` and populate its sites."""
+    if from_stack:
+        zones.move(ctx, S.TILES, S.MAP, [tile], rule="MK:7:Move:5")
+    else:
+        zones.add(ctx, S.MAP, [tile], rule="MK:3:Setup:15")
+    ctx.emit("mk.tile", {"tile": tile, "centre": list(centre), "seat": seat}, rule="MK:7:Move:5")
+    g = t.game
+    c = content()
+    where = hg.tile_hexes(centre)
+    for h in c.tiles[tile].hexes:
+        k = key(where[h.pos])
+        sp = g.board.spaces[k]
+        if sp.rampaging:
+            _zone(ctx, t, S.at(k), "public")
+            tok = draw_token(ctx, t, sp.rampaging, S.at(k), rule="MK:7:Move:5")
+            if tok:
+                ctx.emit("mk.enemies", {"space": k, "tokens": list(t.zone(S.at(k)))}, rule="MK:7:Move:5")
+        elif sp.site in GARRISON_PILE:
+            _zone(ctx, t, S.garrison(k), "hidden")
+            draw_token(ctx, t, GARRISON_PILE[sp.site], S.garrison(k), rule="MK:7:Move:5")
+        elif sp.site == "ancient_ruins":
+            dst = S.garrison(k) if g.night else S.at(k)
+            _zone(ctx, t, dst, "hidden" if g.night else "public")
+            zones.move_top(ctx, S.RUINS, dst, 1, rule="MK:7:Move:5")
+        elif sp.site == "monastery":
+            zones.move_top(ctx, S.AA_DECK, S.UNIT_OFFER, 1, rule="MK:7:Move:5")
+            ctx.emit("mk.monastery", {"space": k}, rule="MK:7:Move:5")
+    if seat is not None and g.scenario == "first_reconnaissance":
+        gain_fame(ctx, t, seat, 1, "MK:18:Scen:FirstRecon")
+        if c.tiles[tile].has_city and not g.scenario_end:
+            ctx.emit("mk.city_revealed", {"seat": seat, "tile": tile}, rule="MK:18:Scen:FirstRecon")
+
+
+def gain_fame(ctx, t, seat: int, n: int, rule: str) -> None:
+    if n:
+        ctx.emit("mk.fame", {"seat": seat, "delta": n, "total": t.game.players[seat].fame + n}, rule=rule)
+
+
+def reveal_adjacent_garrisons(ctx, t, seat: int) -> None:
+    """By day, the face-down defenders of a keep or mage tower next to a hero are turned face up
+    (MK:7:Move:5 reading, site cards)."""
+    g = t.game
+    if g.night:
+        return
+    here = g.players[seat].pos
+    if not here:
+        return
+    q, r = (int(x) for x in here.split(","))
+    for n in hg.neighbours((q, r)):
+        k = key(n)
+        sp = g.board.spaces.get(k)
+        if sp is None or sp.site not in GARRISON_PILE or not t.zones.get(S.garrison(k)):
+            continue
+        hidden = list(t.zone(S.garrison(k)))
+        if not hidden:
+            continue
+        _zone(ctx, t, S.at(k), "public")
+        zones.move(ctx, S.garrison(k), S.at(k), hidden, rule="MK:7:Move:5")
+        ctx.emit("mk.enemies", {"space": k, "tokens": list(t.zone(S.at(k)))}, rule="MK:7:Move:5")

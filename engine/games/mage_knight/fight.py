@@ -1,0 +1,317 @@
+"""Wiring the pure combat module (combat.py) into the turn (MK:8:Combat:1-3, MK:10:Result):
+which enemies a combat starts with (provoked rampagers, a site's defenders, an adventure
+site's draws), points from played effects, the combat's own commands, summon draws through
+chance, and the outcome applied to the table (fame, reputation, wounds, units, conquest,
+site rewards)."""
+from __future__ import annotations
+
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
+
+from . import combat as C
+from . import mana
+from . import state as S
+from .content import content
+from .explore import GARRISON_PILE, draw_token, gain_fame
+
+ADVENTURE_DRAWS = {          # site -> enemy piles drawn on entering (site cards, public-list)
+    "monster_den": ("brown",), "spawning_grounds": ("brown", "brown"),
+    "dungeon": ("brown",), "tomb": ("red",),
+}
+CRYSTAL_REWARDS = {"monster_den": 2, "spawning_grounds": 3}   # random crystals (site cards, public-list)
+UNDERGROUND = ("dungeon", "tomb")   # no units, night rules in the fight (site cards, public-list)
+POINT_KIND = {"melee": "melee", "ranged": "ranged", "siege": "siege"}
+
+
+def combat_zone(t) -> str:
+    return "combat:enemies"
+
+
+def begin(ctx, t, seat: int, space: str, tokens: list[str], *, kind: str, fortified: bool = False,
+          rampaging: list[str] = ()) -> None:
+    """Start a combat against `tokens` (token ids already face up on `space` or drawn for it)."""
+    g = t.game
+    p = g.players[seat]
+    underground = g.board.spaces[space].site in UNDERGROUND
+    c = C.start(content(), [(tok, card_name(tok)) for tok in tokens],
+                units=[] if underground else [(u.uid, u.unit, u.wounded, u.ready) for u in p.units],
+                hero_armour=p.armour, hand_limit=p.hand_limit, night=g.night or underground,
+                site=g.board.spaces[space].site or None, fortified_site=fortified,
+                rampaging=list(rampaging))
+    ctx.emit("mk.combat_started", {"seat": seat, "space": space, "kind": kind,
+                                   "combat": _builtins(c)}, rule="MK:8:Combat:1")
+
+
+def _builtins(c):
+    import msgspec
+    return msgspec.to_builtins(c)
+
+
+def provoke(ctx, t, seat: int, frm, to) -> bool:
+    """After a step: rampaging enemies adjacent to both spaces attack (MK:7:Move:4c)."""
+    from .board import key, provoked
+    g = t.game
+    spaces = [key(h) for h in provoked(g.board, frm, to)]
+    if not spaces:
+        return False
+    tokens = [tok for k in spaces for tok in g.board.spaces[k].enemies]
+    ctx.emit("mk.acted", {"seat": seat, "action": "provoked"}, rule="MK:7:Move:4")
+    _start_on(ctx, t, seat, spaces, tokens, kind="provoked")
+    return True
+
+
+def _start_on(ctx, t, seat, spaces, tokens, kind, fortified=False):
+    g = t.game
+    ctx.emit("mk.combat_spaces", {"spaces": spaces}, rule="MK:8:Combat:1")
+    begin(ctx, t, seat, spaces[0], tokens, kind=kind, fortified=fortified,
+          rampaging=[tok for k in spaces for tok in g.board.spaces[k].enemies if g.board.spaces[k].rampaging])
+
+
+def assault(ctx, t, seat: int, space: str) -> None:
+    """Entering an unconquered keep or mage tower: reputation -1 and combat with its
+    defenders, who are fortified (MK:8:Combat:1a)."""
+    from .actions import change_reputation
+    g = t.game
+    ctx.emit("mk.acted", {"seat": seat, "action": "assault"}, rule="MK:8:Combat:1a")
+    change_reputation(ctx, t, seat, -1, "MK:8:Combat:1a")
+    hidden = list(t.zone(S.garrison(space))) if S.garrison(space) in t.zones else []
+    if hidden:
+        _ensure(ctx, t, S.at(space))
+        zones.move(ctx, S.garrison(space), S.at(space), hidden, rule="MK:8:Combat:1a")
+        ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:8:Combat:1a")
+    tokens = list(g.board.spaces[space].enemies)
+    if not tokens:
+        _ensure(ctx, t, S.at(space))
+        tok = draw_token(ctx, t, GARRISON_PILE[g.board.spaces[space].site], S.at(space), rule="MK:8:Combat:1a")
+        ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:8:Combat:1a")
+        tokens = [tok] if tok else []
+    if not tokens:
+        conquer(ctx, t, seat, space)
+        return
+    _start_on(ctx, t, seat, [space], tokens, kind="assault", fortified=True)
+
+
+def challenge(ctx, t, seat: int, space: str) -> None:
+    """Challenging a rampaging enemy on an adjacent space is the turn's action (MK:8:Combat:1e)."""
+    ctx.emit("mk.acted", {"seat": seat, "action": "challenge"}, rule="MK:8:Combat:1e")
+    _start_on(ctx, t, seat, [space], list(t.game.board.spaces[space].enemies), kind="challenge")
+
+
+def enter_site(ctx, t, seat: int, space: str) -> None:
+    """Entering an adventure site: its enemies are drawn face up and all fought (MK:8:Combat:1b)."""
+    g = t.game
+    sp = g.board.spaces[space]
+    ctx.emit("mk.acted", {"seat": seat, "action": "enter"}, rule="MK:8:Combat:1b")
+    _ensure(ctx, t, S.at(space))
+    if sp.site == "ancient_ruins":
+        hidden = list(t.zone(S.garrison(space))) if S.garrison(space) in t.zones else []
+        if hidden:
+            zones.move(ctx, S.garrison(space), S.at(space), hidden, rule="MK:8:Combat:1b")
+        ruin = next(x for x in t.zone(S.at(space)) if x in content().ruins)
+        for pile in content().ruins[ruin].draw:
+            draw_token(ctx, t, pile, S.at(space), rule="MK:8:Combat:1b")
+    elif not sp.enemies:
+        for pile in ADVENTURE_DRAWS[sp.site]:
+            draw_token(ctx, t, pile, S.at(space), rule="MK:8:Combat:1b")
+    tokens = [x for x in t.zone(S.at(space)) if x not in content().ruins]
+    ctx.emit("mk.enemies", {"space": space, "tokens": tokens}, rule="MK:8:Combat:1b")
+    _start_on(ctx, t, seat, [space], tokens, kind="adventure")
+
+
+def burn(ctx, t, seat: int, space: str) -> None:
+    """Burning a monastery: reputation -3 and a violet defender (MK:8:Combat:1c)."""
+    from .actions import change_reputation
+    ctx.emit("mk.acted", {"seat": seat, "action": "burn"}, rule="MK:8:Combat:1c")
+    change_reputation(ctx, t, seat, -3, "MK:8:Combat:1c")
+    _ensure(ctx, t, S.at(space))
+    tok = draw_token(ctx, t, "violet", S.at(space), rule="MK:8:Combat:1c")
+    ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:8:Combat:1c")
+    _start_on(ctx, t, seat, [space], [tok], kind="burn")
+
+
+def _ensure(ctx, t, name: str) -> None:
+    if name not in t.zones:
+        zones.create(ctx, name, [], rule="MK:7:Move:5")
+
+
+def add_points(ctx, t, seat: int, atoms, source: str) -> None:
+    """Attack, block and (block phase) move points of a played effect join the combat's pool."""
+    c = t.game.combat
+    for kind, v in atoms:
+        if kind == "attack":
+            k, el, n = POINT_KIND.get(v["type"], "melee"), v["element"], v["value"]
+        elif kind == "block":
+            k, el, n = "block", v["element"], v["value"]
+        elif kind == "move":
+            k, el, n = "move", "physical", v
+        else:
+            continue
+        if C.points_problem(c, k, el, n) is None:
+            ctx.emit("mk.combat_points", {"seat": seat, "kind": k, "element": el, "value": n,
+                                          "source": source}, rule="MK:8:Combat:3")
+
+
+def points_fit(c, atoms) -> bool:
+    """Whether a resolution gives the combat something it can use now."""
+    for kind, v in atoms:
+        if kind == "attack" and C.points_problem(c, POINT_KIND.get(v["type"], "melee"), v["element"], v["value"]) is None:
+            return True
+        if kind == "block" and C.points_problem(c, "block", v["element"], v["value"]) is None:
+            return True
+        if kind == "move" and C.points_problem(c, "move", "physical", v) is None and \
+                any("cumbersome" in e.abilities for e in c.enemies):
+            return True
+    return False
+
+
+def command(ctx, t, seat: int, cmd: dict) -> None:
+    """A combat decision: the module's events, then summon draws, then the outcome."""
+    for typ, data in C.decide(t.game.combat, cmd):
+        ctx.emit(typ, data, rule=data["rule"])
+        consequences(ctx, t, seat, typ, data)
+    settle(ctx, t, seat)
+
+
+def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
+    """Wounds and discards happen as the damage is assigned, so a knocked-out or paralyzed
+    hero has no cards left for the attack phase (MK:9:Damage:5, MK:9:Damage:5c, MK:10:Damage:6a-b)."""
+    from .actions import take_wounds
+    if typ == "mk.combat.damage" and data.get("to") == "hero":
+        if data.get("wounds_to_hand"):
+            take_wounds(ctx, t, seat, data["wounds_to_hand"], "MK:9:Damage:5")
+        if data.get("wounds_to_discard"):
+            take_wounds(ctx, t, seat, data["wounds_to_discard"], "MK:10:Damage:6a")
+            wounds = [x for x in t.zone(S.hand(seat)) if card_name(x) == "wound"][:data["wounds_to_discard"]]
+            zones.move(ctx, S.hand(seat), S.discard(seat), wounds, rule="MK:10:Damage:6a")
+        if data.get("paralyze"):
+            _discard_hand(ctx, t, seat, "MK:10:Damage:6b")
+    elif typ == "mk.combat.damage":
+        if data.get("destroyed"):
+            zones.move(ctx, S.units_zone(seat), S.OUT, [data["to"]], rule="MK:10:Damage:6b")
+            ctx.emit("mk.unit_destroyed", {"seat": seat, "uid": data["to"]}, rule="MK:10:Damage:6b")
+        elif data.get("wounds"):
+            ctx.emit("mk.unit", {"seat": seat, "uid": data["to"], "wounded": True}, rule="MK:9:Damage:4a")
+    elif typ == "mk.combat.knocked_out":
+        _discard_hand(ctx, t, seat, "MK:9:Damage:5c")
+
+
+def _discard_hand(ctx, t, seat: int, rule: str) -> None:
+    keep = [x for x in t.zone(S.hand(seat)) if card_name(x) != "wound"]
+    zones.move(ctx, S.hand(seat), S.discard(seat), keep, rule=rule)
+
+
+def settle(ctx, t, seat: int) -> None:
+    g = t.game
+    c = g.combat
+    for req in C.pending_summons(c):
+        _ensure(ctx, t, combat_zone(t))
+        tok = draw_token(ctx, t, req.get("pile", "brown"), combat_zone(t), rule="MK:10:Abilities:Summon")
+        typ, data = C.summoned(content(), c, req["summoner"], req["attack"], card_name(tok) if tok else None)
+        ctx.emit(typ, data, rule=data["rule"])
+    if c.phase == "over":
+        finish(ctx, t, seat)
+
+
+def finish(ctx, t, seat: int) -> None:
+    """Apply the outcome (MK:10:Result:1-3); wounds were applied as they were dealt."""
+    from .actions import change_reputation
+    g = t.game
+    c = g.combat
+    out = C.outcome(c)
+    gain_fame(ctx, t, seat, out.fame, "MK:10:Result:1")
+    if out.reputation:
+        change_reputation(ctx, t, seat, out.reputation, "MK:10:Result:2a")
+    # defeated tokens leave the map for their discard piles; summoned ones too
+    for k in list(g.combat_spaces):
+        sp = g.board.spaces[k]
+        beaten = [tok for tok in sp.enemies if tok in out.defeated]
+        for tok in beaten:
+            zones.move(ctx, S.at(k), S.enemy_discard(content().enemies[card_name(tok)].color), [tok],
+                       rule="MK:10:Result:1")
+        if beaten:
+            ctx.emit("mk.enemies", {"space": k, "tokens": [x for x in sp.enemies if x not in beaten]},
+                     rule="MK:10:Result:1")
+    if combat_zone(t) in t.zones and t.zone(combat_zone(t)):
+        for tok in list(t.zone(combat_zone(t))):
+            zones.move(ctx, combat_zone(t), S.enemy_discard(content().enemies[card_name(tok)].color), [tok],
+                       rule="MK:9:Block:7a")
+    space = g.combat_space
+    kind = g.combat_kind
+    sp = g.board.spaces[space]
+    if kind in ("assault", "adventure", "burn") and not sp.enemies:
+        reward(ctx, t, seat, space, kind)
+    ctx.emit("mk.combat_over", {"seat": seat, "outcome": _builtins(out)}, rule="MK:10:Result:1")
+
+
+def reward(ctx, t, seat: int, space: str, kind: str) -> None:
+    """A cleared site: conquest shield and the site's reward (site cards, public-list; rewards
+    simplified, see CONTENT.md)."""
+    from .turn import gain_crystal
+    g = t.game
+    sp = g.board.spaces[space]
+    if kind == "burn":
+        ctx.emit("mk.burned", {"seat": seat, "space": space}, rule="MK:8:Combat:1c")
+        conquer(ctx, t, seat, space)
+        _artifact(ctx, t, seat)
+        return
+    conquer(ctx, t, seat, space)
+    if sp.site in CRYSTAL_REWARDS:
+        for face in ctx.roll(mana.MANA_DIE, CRYSTAL_REWARDS[sp.site], rule="MK:11:EoT:5a"):
+            if face == "black":
+                gain_fame(ctx, t, seat, 1, "MK:11:EoT:5a")
+            else:
+                gain_crystal(ctx, t, seat, face if face in mana.BASIC else "white", "MK:11:EoT:5a")
+    if sp.site in ("spawning_grounds", "tomb", "dungeon"):
+        _artifact(ctx, t, seat)
+    if sp.site in ("tomb", "mage_tower"):
+        if t.zone(S.SPELL_OFFER):
+            zones.move(ctx, S.SPELL_OFFER, S.deck(seat), [t.zone(S.SPELL_OFFER)[0]], rule="MK:11:EoT:5c")
+            zones.move_top(ctx, S.SPELL_DECK, S.SPELL_OFFER, 1, rule="MK:5:Gain:3a")
+    if sp.site == "ancient_ruins":
+        ruin = next((x for x in t.zone(S.at(space)) if x in content().ruins), None)
+        if ruin:
+            ruins_reward(ctx, t, seat, space, ruin)
+
+
+def ruins_reward(ctx, t, seat: int, space: str, ruin: str) -> None:
+    """The rewards printed on a ruins token (public-list), then the token is discarded."""
+    from .turn import gain_crystal
+    tok = content().ruins[ruin]
+    gain_fame(ctx, t, seat, tok.fame, "MK:11:EoT:5")
+    for r in tok.reward:
+        if r == "artifact":
+            _artifact(ctx, t, seat)
+        elif r in ("spell", "advanced_action"):
+            offer, deck = (S.SPELL_OFFER, S.SPELL_DECK) if r == "spell" else (S.AA_OFFER, S.AA_DECK)
+            if t.zone(offer):
+                zones.move(ctx, offer, S.deck(seat), [t.zone(offer)[0]], rule="MK:11:EoT:5c")
+                zones.move_top(ctx, deck, offer, 1, rule="MK:5:Gain:3a")
+        elif r == "unit":
+            p = t.game.players[seat]
+            units = [u for u in t.zone(S.UNIT_OFFER) if card_name(u) in content().units]
+            if units and len(p.units) < p.command:
+                zones.move(ctx, S.UNIT_OFFER, S.units_zone(seat), [units[0]], rule="MK:11:EoT:5d")
+                ctx.emit("mk.recruited", {"seat": seat, "uid": units[0], "unit": card_name(units[0])},
+                         rule="MK:11:EoT:5d")
+        elif r == "crystals_one_of_each_colour":
+            for colour in mana.BASIC:
+                gain_crystal(ctx, t, seat, colour, "MK:11:EoT:5")
+    zones.move(ctx, S.at(space), S.RUINS_DISCARD, [ruin], rule="MK:11:EoT:5")
+
+
+def altar(ctx, t, seat: int, space: str, spec: str) -> None:
+    """An altar in the ruins: pay its mana for its fame; the ruins are conquered (site card)."""
+    from .actions import pay
+    ctx.emit("mk.acted", {"seat": seat, "action": "enter"}, rule="MK:8:Combat:1b")
+    pay(ctx, t, seat, spec)
+    ruin = next(x for x in t.zone(S.at(space)) if x in content().ruins)
+    ruins_reward(ctx, t, seat, space, ruin)
+    conquer(ctx, t, seat, space)
+
+
+def _artifact(ctx, t, seat: int) -> None:
+    zones.move_top(ctx, S.ARTIFACT_DECK, S.deck(seat), 1, rule="MK:11:EoT:5b")
+
+
+def conquer(ctx, t, seat: int, space: str) -> None:
+    ctx.emit("mk.conquered", {"seat": seat, "space": space}, rule="MK:10:Result:3")

@@ -1,0 +1,355 @@
+"""Who must act (prompts), every legal answer (legal_commands) and why a command is illegal.
+
+Commands name cards by their content id ("march"), never by a hidden instance id: a decision
+event is public, and playing or discarding a card reveals it anyway.
+"""
+from __future__ import annotations
+
+from engine.mechanics import hexgrid as hg
+from engine.mechanics.zones import card_name
+from engine.ruleset import Illegal, Prompt
+
+from . import actions as A
+from . import combat as C
+from . import effects, payment
+from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit
+from . import state as S
+from .board import ends_move, explore_positions, key, provoked, step_fault, unkey
+from .content import content
+
+
+def prompts(t) -> list[Prompt]:
+    g = t.game
+    if t.over or g.phase in ("setup", "over"):
+        return []
+    if g.phase == "tactics":
+        return [Prompt(g.pickers[0], "tactic", "MK:4:Round:3a")]
+    if g.phase == "levelup":
+        return [Prompt(g.active, "level_up", "MK:11:EoT:6b")]
+    return [Prompt(g.active, "turn", "MK:6:Turn:6")]
+
+
+def legal_commands(t, seat: int) -> list[dict]:
+    g = t.game
+    if not any(p.seat == seat for p in prompts(t)):
+        return []
+    if g.phase == "tactics":
+        return [{"kind": "tactic", "tactic": x} for x in g.tactics_open]
+    if g.phase == "levelup":
+        skills = list(t.zone(S.skills_shown(seat))) or [""]
+        cards = list(t.zone(S.AA_OFFER)) or [""]
+        out = [{"kind": "level_up", "skill": s, "card": c} for s in skills for c in cards]
+        # option B: another hero's skill from the common offer and the lowest offered AA
+        hero = g.players[seat].hero
+        out += [{"kind": "level_up", "skill": s, "card": cards[-1]} for s in t.zone(S.SKILL_OFFER)
+                if content().skills[s].hero != hero]
+        return out
+    return turn_commands(t, seat)
+
+
+def turn_commands(t, seat: int) -> list[dict]:
+    g = t.game
+    p = g.players[seat]
+    hand = t.zone(S.hand(seat))
+    names = sorted({card_name(c) for c in hand})
+    if g.combat is not None:
+        return C.legal(g.combat) + plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat)
+    out: list[dict] = []
+    sp = g.board.spaces.get(p.pos)
+    site = sp.site if sp else ""
+    if p.fresh:
+        if not t.zone(S.deck(seat)) and g.announced_by < 0:
+            out.append({"kind": "announce"})
+        if site == "village" and p.reputation > A.REPUTATION_MIN:
+            out.append({"kind": "plunder"})
+    out += plays(t, seat, names)
+    out += unit_commands(t, seat)
+    out += skill_commands(t, seat)
+    if not p.acted:
+        out += [{"kind": "move", "to": k} for k in moves(t, seat)]
+        if p.move >= 2 and t.zone(S.TILES):
+            out += [{"kind": "explore", "at": key(c)} for c in explore_spots(t, seat)]
+    out += interactions(t, seat, site)
+    out += combat_actions(t, seat, site)
+    if not p.moved and not p.acted:
+        out += rests(names, hand)
+    out += ends(t, seat, names)
+    return out
+
+
+def plays(t, seat: int, names: list[str]) -> list[dict]:
+    g = t.game
+    p = g.players[seat]
+    out = []
+    terrain = A.terrain_here(t, seat)
+    fighting = g.combat is not None
+    for name in names:
+        if name == "wound":
+            continue     # wounds are never played (MK:4:Deed:3d)
+        card = content().cards[name]
+        for mode in ("basic", "powered"):
+            need = payment.needs(card, mode, g.night)
+            if need is None:
+                continue
+            base = A.payment_options(t, seat, need)
+            if not base:
+                continue
+            for i, atoms in enumerate(A.card_resolutions(name, mode, fighting, terrain)):
+                if useful(t, atoms, p.acted):
+                    extra = effects.mana_costs(atoms)
+                    pays = A.payment_options(t, seat, need + extra) if extra else base
+                    pays = with_discards(t, seat, name, atoms, pays)
+                    out += [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x} for x in pays]
+        for i, atoms in enumerate(A.card_resolutions(name, "sideways", fighting, terrain)):
+            if useful(t, atoms, p.acted):
+                out.append({"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""})
+    return out
+
+
+def with_discards(t, seat: int, played: str, atoms, pays: list[str]) -> list[str]:
+    """A discard cost names the card given up, as part of the payment ("discard:march");
+    wounds never pay such a cost (MK:4:Deed:6)."""
+    n = sum(v for k, v in atoms if k == "discard_cost")
+    if not n:
+        return pays
+    hand = [card_name(c) for c in t.zone(S.hand(seat))]
+    hand.remove(played)
+    others = sorted({c for c in hand if c != "wound"})
+    if n != 1:
+        return []       # only single discards are offered (CONTENT.md)
+    return [("+".join(x for x in (p, f"discard:{c}") if x)) for p in pays for c in others]
+
+
+def worth(atoms, acted: bool) -> bool:
+    return any(k not in effects.COMBAT_ONLY and not (k in ("move", "terrain_cost") and acted)
+               for k, _ in atoms)
+
+
+def useful(t, atoms, acted: bool) -> bool:
+    """Worth offering: in combat it must add points the phase takes (MK:8:Combat:3)."""
+    c = t.game.combat
+    if c is not None:
+        return points_fit(c, atoms)
+    return worth(atoms, acted)
+
+
+def unit_commands(t, seat: int) -> list[dict]:
+    p = t.game.players[seat]
+    out = []
+    if t.game.combat is not None and t.game.board.spaces[t.game.combat_space].site in UNDERGROUND:
+        return []       # no units in dungeons and tombs (site cards)
+    for u in p.units:
+        if not u.ready or u.wounded:
+            continue     # MK:5:Units:5, MK:11:Wounds:2a
+        for ai, ab in enumerate(content().units[u.unit].abilities):
+            need = [(ab["mana_cost"],)] if ab.get("mana_cost") else []
+            pays = A.payment_options(t, seat, need)
+            for i, atoms in enumerate(A.unit_resolutions(u.unit, ai)):
+                if useful(t, atoms, p.acted) and effects.plain_only({k: v for k, v in ab.items()
+                                                                 if k not in ("mana_cost", "note")}):
+                    out += [{"kind": "activate", "unit": u.uid, "ability": ai, "option": i, "pay": x}
+                            for x in pays]
+    return out
+
+
+def skill_commands(t, seat: int) -> list[dict]:
+    p = t.game.players[seat]
+    out = []
+    for sid in p.skills:
+        sk = content().skills[sid]
+        if sk.usage not in ("once_per_turn", "once_per_round") or not effects.plain_only(sk.effect):
+            continue
+        if sid in p.used_skills or sid in p.round_skills:
+            continue
+        for i, atoms in enumerate(A.skill_resolutions(sid)):
+            if useful(t, atoms, p.acted):
+                out.append({"kind": "skill", "skill": sid, "option": i})
+    return out
+
+
+def others_at(t, seat: int) -> list[str]:
+    return [q.pos for s, q in enumerate(t.game.players) if s != seat and q.pos]
+
+
+def moves(t, seat: int) -> list[str]:
+    """Spaces the hero may step to now. A step may provoke rampaging enemies or assault a keep
+    or mage tower (combat follows). Not offered: cities in First Reconnaissance (they cannot be
+    entered) and other heroes' spaces except the portal (no PvP in part 1)."""
+    g = t.game
+    p = g.players[seat]
+    if not p.pos:
+        return []
+    here = unkey(p.pos)
+    out = []
+    busy = set(others_at(t, seat))
+    for n in hg.neighbours(here):
+        k = key(n)
+        if step_fault(g.board, content(), here, n, g.night, p.move, p.terrain_mods) is not None:
+            continue
+        sp = g.board.spaces[k]
+        if sp.site == "city":
+            continue
+        if k in busy and sp.site != "portal":
+            continue
+        out.append(k)
+    return out
+
+
+def explore_spots(t, seat: int) -> list[hg.Hex]:
+    g = t.game
+    top = t.zone(S.TILES)[0]
+    kind = content().tiles[top].type
+    return explore_positions(g.board, content(), unkey(g.players[seat].pos), kind)
+
+
+def interactions(t, seat: int, site: str) -> list[dict]:
+    """Recruiting, healing and buying at a village or monastery (MK:8:Interact)."""
+    g = t.game
+    p = g.players[seat]
+    sp = g.board.spaces.get(p.pos)
+    owned = site in ("keep", "mage_tower") and sp is not None and sp.conquered_by == seat
+    if (site not in A.INTERACTION_SITES and not owned) or p.reputation <= A.REPUTATION_MIN:
+        return []
+    if site == "monastery" and p.pos not in g.monasteries:
+        return []       # a burned monastery (MK:8:Combat:1c)
+    if p.acted and not p.interacting:
+        return []
+    pool = A.pool(t, seat)
+    out = []
+    for uid in t.zone(S.UNIT_OFFER):
+        u = content().units.get(card_name(uid))
+        if u is None:
+            if site == "monastery" and pool >= A.AA_PRICE:
+                out.append({"kind": "buy_aa", "card": uid})
+            continue
+        if site in u.recruit_sites and pool >= u.influence_cost:
+            if len(p.units) < p.command:
+                out.append({"kind": "recruit", "unit": uid})
+            else:       # no free command token: disband one (MK:5:Units:4a)
+                out += [{"kind": "recruit", "unit": uid, "disband": x.uid} for x in p.units]
+    if site in A.HEAL_PRICE and pool >= A.HEAL_PRICE[site] and \
+            "wound" in {card_name(c) for c in t.zone(S.hand(seat))}:
+        out.append({"kind": "buy_heal"})
+    if site == "mage_tower" and pool >= A.SPELL_PRICE:
+        for cid in t.zone(S.SPELL_OFFER):
+            colour = content().cards[card_name(cid)].color
+            out += [{"kind": "buy_spell", "card": cid, "pay": x}
+                    for x in A.payment_options(t, seat, [(colour,)])]
+    return out
+
+
+def combat_actions(t, seat: int, site: str) -> list[dict]:
+    """Actions that start a combat (MK:8:Combat:1): challenging an adjacent rampaging enemy,
+    entering an adventure site, burning a monastery."""
+    g = t.game
+    p = g.players[seat]
+    if p.acted or not p.pos:
+        return []
+    out = [{"kind": "challenge", "space": key(n)} for n in hg.neighbours(unkey(p.pos))
+           if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies]
+    sp = g.board.spaces[p.pos]
+    if site in ADVENTURE_DRAWS and (sp.conquered_by == -1 or site in ("dungeon", "tomb")):
+        out.append({"kind": "enter"})
+    if site == "ancient_ruins" and S.at(p.pos) in t.zones:
+        ruin = next((x for x in t.zone(S.at(p.pos)) if x in content().ruins), None)
+        if ruin and content().ruins[ruin].kind == "enemies":
+            out.append({"kind": "enter"})
+        elif ruin:
+            need = [(c,) for c, n in sorted(content().ruins[ruin].pay.items()) for _ in range(n)]
+            out += [{"kind": "enter", "pay": x} for x in A.payment_options(t, seat, need)]
+    if site == "monastery" and p.pos in g.monasteries and sp.conquered_by == -1:
+        out.append({"kind": "burn"})
+    return out
+
+
+def rests(names: list[str], hand: list[str]) -> list[dict]:
+    wounds = sum(1 for c in hand if card_name(c) == "wound")
+    real = [n for n in names if n != "wound"]
+    if real:
+        return [{"kind": "rest", "card": n, "wounds": w} for n in real for w in range(wounds + 1)]
+    if wounds:
+        return [{"kind": "rest", "card": "wound", "wounds": 0}]
+    return []
+
+
+def ends(t, seat: int, names: list[str]) -> list[dict]:
+    """End the turn, optionally discarding non-wound cards, named comma-separated ("march,rage");
+    with nothing played yet a discard is required (MK:6:Turn:5a) unless the hand was empty at
+    the start (MK:11:EoT:7)."""
+    p = t.game.players[seat]
+    counts: dict[str, int] = {}
+    for c in t.zone(S.hand(seat)):
+        if card_name(c) != "wound":
+            counts[card_name(c)] = counts.get(card_name(c), 0) + 1
+    picks = [[]]
+    for name in sorted(counts):
+        picks = [x + [name] * k for x in picks for k in range(counts[name] + 1)]
+    out = [{"kind": "end_turn", "discard": ",".join(x)} for x in picks if x]
+    stuck = not counts and (p.moved or p.acted or "wound" not in names)
+    if p.played or p.hand_was_empty or stuck:
+        out.insert(0, {"kind": "end_turn"})
+    return out
+
+
+RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:Deed:3a",
+           "move": "MK:7:Move:3", "explore": "MK:7:Move:5", "rest": "MK:6:Turn:7",
+           "end_turn": "MK:6:Turn:5a", "announce": "MK:6:Turn:3", "recruit": "MK:8:Interact:4a",
+           "buy_heal": "MK:8:Interact:4b", "buy_aa": "MK:8:Interact:4c", "plunder": "MK:6:Turn:1",
+           "activate": "MK:5:Units:5", "skill": "MK:5:Skills:4c", "challenge": "MK:8:Combat:1e",
+           "enter": "MK:8:Combat:1b", "burn": "MK:8:Combat:1c",
+           "buy_spell": "MK:8:Interact:4d"}
+
+
+def explain(t, seat: int, cmd: dict) -> Illegal | None:
+    """A precise reason where one is cheap to give; otherwise the command's rule."""
+    g = t.game
+    kind = cmd.get("kind")
+    rule = RULE_OF.get(kind, "MK:8:Combat:3" if kind in C.FIELDS else None)
+    if rule is None:
+        return None
+    if not any(p.seat == seat for p in prompts(t)):
+        return Illegal(rule, f"seat {seat} is not the one to act now")
+    p = g.players[seat]
+    names = {card_name(c) for c in t.zone(S.hand(seat))}
+    if kind in C.FIELDS:
+        if g.combat is None:
+            return Illegal("MK:8:Combat:3", "there is no combat in progress")
+        why = C.explain(g.combat, cmd)
+        return Illegal(*why) if why else Illegal("MK:8:Combat:3", "not possible in this phase")
+    if kind == "play":
+        if cmd.get("card") == "wound":
+            return Illegal("MK:4:Deed:3d", "wound cards can never be played")
+        if cmd.get("card") not in names:
+            return Illegal(rule, f"{cmd.get('card')!r} is not in your hand")
+        card = content().cards[cmd["card"]]
+        if cmd.get("mode") == "powered" and payment.needs(card, "powered", g.night) is None:
+            return Illegal("MK:4:Deed:3b", "a spell's powered effect needs night and black mana")
+        if cmd.get("mode") in ("basic", "powered") and cmd.get("pay"):
+            return Illegal("MK:5:Mana:3a", f"the payment {cmd['pay']!r} is not available "
+                           "(one Source die per turn, depleted dice, crystals and tokens held)")
+        return Illegal(rule, "no such way to play this card now")
+    if kind == "move":
+        if p.acted:
+            return Illegal("MK:6:Turn:6d", "no movement after the action")
+        to = cmd.get("to", "")
+        try:
+            dest = unkey(to)
+        except (ValueError, AttributeError):
+            return Illegal(rule, f"{to!r} is not a space like '1,-2'")
+        why = step_fault(g.board, content(), unkey(p.pos), dest, g.night, p.move,
+                         p.terrain_mods) if p.pos else "not on the map"
+        if why:
+            return Illegal(rule, why)
+        if provoked(g.board, unkey(p.pos), dest):
+            return Illegal("MK:7:Move:4", "this step would provoke a rampaging enemy; combat is not "
+                           "wired in yet, so such steps are not offered")
+        return Illegal("MK:7:Move:4", "entering this space would start a combat or PvP, which part 1 does not offer")
+    if kind == "explore":
+        if p.move < 2:
+            return Illegal(rule, f"exploring costs 2 move points, you have {p.move}")
+        return Illegal(rule, "no tile may be placed there from your space")
+    if kind == "end_turn" and not p.played and not cmd.get("discard"):
+        return Illegal(rule, "play or discard at least one card this turn")
+    if kind == "rest" and (p.moved or p.acted):
+        return Illegal(rule, "a rest allows no movement and no action")
+    return Illegal(rule, f"{kind!r} is not possible now")

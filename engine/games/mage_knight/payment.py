@@ -1,0 +1,83 @@
+"""Paying mana for a card (MK:4:Deed:3a-c, MK:5:Mana:1-3): which mana a card needs, and every
+way the seat can pay it from one Source die per turn, its crystals and its pure mana tokens.
+
+A payment is a string of sources joined by "+": "die:2" (Source die 2), "crystal:red",
+"token:gold"; each source pays one mana need, in the order of `needs`.
+"""
+from __future__ import annotations
+
+from itertools import product
+
+from . import mana
+
+DIE_ALLOWANCE = 1  # MK:5:Mana:3a
+
+
+def needs(card, mode: str, night: bool) -> list[tuple[str, ...]] | None:
+    """The mana needs of playing `card` in `mode` (each a tuple of acceptable colours), or None
+    if the mode is not allowed now (a spell's powered effect only at night, MK:4:Deed:3b)."""
+    if mode == "sideways":
+        return []
+    kind = card.kind
+    if kind == "spell":
+        if mode == "basic":
+            return [(card.color,)]
+        return [(card.color,), ("black",)] if night else None
+    if mode == "basic":
+        return []
+    colours = tuple(c for c in card.powered_by if c != "black")
+    if kind == "artifact":
+        return [colours] if colours else []
+    return [colours] if colours else None
+
+
+def sources(player, source: list[str], night: bool) -> list[tuple[str, str]]:
+    """(source string, mana face) for every mana the seat could spend now."""
+    out: list[tuple[str, str]] = []
+    if len(player.dice) < DIE_ALLOWANCE + player.extra_dice:
+        for i, face in enumerate(source):
+            if i not in player.dice and not mana.depleted(face, night):
+                out.append((f"die:{i}", face))
+    for colour in sorted(player.crystals):
+        if player.crystals[colour] > 0:
+            out.append((f"crystal:{colour}", colour))
+    for face in sorted(set(player.tokens)):
+        out.append((f"token:{face}", face))
+    return out
+
+
+def _pays(face: str, colour: str, night: bool) -> bool:
+    return colour in mana.usable_as(face, night)
+
+
+def options(player, source: list[str], night: bool, need: list[tuple[str, ...]]) -> list[str]:
+    """Every distinct payment of `need` (sources in sorted order: the order of spending does not
+    matter), sorted."""
+    if not need:
+        return [""]
+    have = sources(player, source, night)
+    per_need = [[n for n, face in have if any(_pays(face, c, night) for c in want)] for want in need]
+    out = set()
+    for names in product(*per_need):
+        names = list(names)
+        if len(set(names)) != len(names) and not _enough(player, names):
+            continue
+        if sum(1 for n in names if n.startswith("die:")) > DIE_ALLOWANCE + player.extra_dice - len(player.dice):
+            continue
+        out.add("+".join(sorted(names)))
+    return sorted(out)
+
+
+def _enough(player, names: list[str]) -> bool:
+    """A repeated crystal or token source is fine while the seat holds that many."""
+    for n in set(names):
+        k = names.count(n)
+        if k == 1:
+            continue
+        kind, colour = n.split(":")
+        if kind == "die":
+            return False
+        held = player.crystals.get(colour, 0) if kind == "crystal" else player.tokens.count(colour)
+        if held < k:
+            return False
+    return True

@@ -1,0 +1,96 @@
+"""Mage Knight as a Runeledger ruleset (issue 12, part 1): wiring of state, set-up, rules,
+prompts and views; combat runs in combat.py, wired by fight.py."""
+from __future__ import annotations
+
+from functools import cached_property
+from typing import ClassVar
+
+from engine.commands import Optional
+from engine.ruleset import Option, Ruleset
+
+from . import apply as fold
+from . import commands, legal, setup, view
+from .content import content
+from .mana import MANA_DIE
+from .state import MKState
+from .turn import begin_round
+
+
+class MageKnight(Ruleset):
+    name = "mage-knight"
+    version = "0.1"
+    summary = "Mage Knight (Ultimate Edition): First Reconnaissance"
+    players = (1, 2, 3, 4)
+    options: ClassVar[dict[str, Option]] = {
+        "scenario": Option(default="first_reconnaissance", choices=setup.SCENARIOS,
+                           doc="MK:18:Scen:FirstRecon: the scenario"),
+        "heroes": Option(default="random", doc="MK:3:Setup:1: comma-separated heroes in seat order, or random"),
+        "shape": Option(default="wedge", choices=("wedge", "open"), doc="MK:14:Shape: map shape"),
+    }
+    content_packs = ("base",)
+    State = MKState
+    commands: ClassVar[dict[str, dict]] = {
+        "tactic": {"tactic": str}, "level_up": {"skill": str, "card": str},
+        "play": {"card": str, "mode": str, "option": int, "pay": str},
+        "move": {"to": str}, "explore": {"at": str}, "rest": {"card": str, "wounds": int},
+        "end_turn": {"discard": Optional(str)}, "announce": {}, "recruit": {"unit": str, "disband": Optional(str)},
+        "buy_heal": {}, "buy_aa": {"card": str}, "buy_spell": {"card": str, "pay": str}, "plunder": {},
+        "activate": {"unit": str, "ability": int, "option": int, "pay": str},
+        "skill": {"skill": str, "option": int}, "challenge": {"space": str}, "enter": {"pay": Optional(str)},
+        "burn": {}, "mk_attack": {"targets": list, "use": list}, "mk_block": {"enemy": str, "attack": int},
+        "mk_cumbersome": {"enemy": str, "attack": int, "points": int},
+        "mk_assign": {"enemy": str, "attack": int, "to": str}, "mk_next": {},
+    }
+    bot_command_limit = 20_000
+
+    @cached_property
+    def catalog(self):
+        """catalog.toml plus the combat module's own entries (combat_rules.py)."""
+        from .combat_rules import combat_catalog
+        return Ruleset.catalog.func(self).merged(combat_catalog())
+
+    def setup(self, ctx, table) -> None:
+        content()
+        setup.setup(ctx, table)
+        begin_round(ctx, table, 1)
+
+    def situation(self, ctx, table, doc: dict) -> None:
+        from .situation import lay_out
+        lay_out(ctx, table, doc)
+
+    def apply(self, table, ev) -> None:
+        fold.apply(table, ev)
+
+    def handlers(self):
+        return commands.subscriptions()
+
+    def prompts(self, table):
+        return legal.prompts(table)
+
+    def legal_commands(self, table, seat):
+        return legal.legal_commands(table, seat)
+
+    def explain(self, table, seat, cmd):
+        return legal.explain(table, seat, cmd)
+
+    def preview(self, table, seat, cmd):
+        """Combat decisions in words (totals against armour, block against need, wounds)."""
+        c = table.game.combat
+        if c is not None and cmd.get("kind", "").startswith("mk_"):
+            from .combat import preview
+            return preview(c, cmd)
+        return None
+
+    def game_view(self, table, seat):
+        return view.game_view(table, seat)
+
+    def dice(self, table):
+        return {"mana": MANA_DIE}
+
+    def cards(self):
+        from .catalogue import catalogue
+        return catalogue()
+
+    def bot_choices(self, table, seat, legal_cmds):
+        from .botpolicy import choices
+        return choices(table, seat, legal_cmds)

@@ -1,0 +1,137 @@
+"""Set-up from a situation file (tests, rulebook examples): the standard set-up, then the
+[game] table's overrides as events flagged `situation` (rule SIT-0), then the active seat's turn.
+
+    [game]
+    night = false            # round 1 by day, or a night round
+    source = ["red", "gold", "black", "blue"]
+    active = 0               # whose turn it is (it gets the lowest tactic)
+    tiles_top = ["core_5"]   # tiles put on top of the map stack
+    [game.enemies]           # face-up enemy tokens by space, taken from their piles by content id
+    "1,-3" = ["green_orc_skirmishers"]
+    [[game.seat]]
+    hand = ["march", "wound"]      # content ids: from the seat's deck, other decks or the wounds
+    pos = "0,0"
+    move = 0
+    influence = 0
+    crystals = {red = 1}
+    tokens = ["gold"]
+    fame = 0
+    reputation = 0
+    units = ["peasants"]
+    wounded_units = [0]
+"""
+from __future__ import annotations
+
+import msgspec
+
+from engine.content import decode
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
+
+from . import rounds
+from . import state as S
+from .content import content
+from .setup import setup as standard_setup
+from .turn import start_turn, tactic_ids
+
+RULE = "SIT-0"
+SOURCES = (S.AA_OFFER, S.AA_DECK, S.SPELL_OFFER, S.SPELL_DECK, S.ARTIFACT_DECK, S.WOUNDS)
+
+
+class SeatSit(msgspec.Struct, forbid_unknown_fields=True):
+    hand: list[str] | None = None
+    pos: str = "0,0"
+    move: int = 0
+    influence: int = 0
+    crystals: dict[str, int] = {}
+    tokens: list[str] = []
+    fame: int = 0
+    reputation: int = 0
+    units: list[str] = []
+    wounded_units: list[int] = []
+
+
+class Sit(msgspec.Struct, forbid_unknown_fields=True):
+    night: bool = False
+    source: list[str] = []
+    active: int = 0
+    enemies: dict[str, list[str]] = {}
+    tiles_top: list[str] = []      # tiles put on top of the map stack (from it or set aside)
+    seat: list[SeatSit] = []
+
+
+def lay_out(ctx, t, raw: dict) -> None:
+    sit = decode(raw, Sit, "situation [game]")
+    if len(sit.seat) not in (0, t.players):
+        raise ValueError(f"situation [game]: {t.players} seats needed, {len(sit.seat)} given")
+    seats = sit.seat or [SeatSit() for _ in range(t.players)]
+    standard_setup(ctx, t)
+    g = t.game
+    ctx.emit("mk.round", {"round": 1, "night": sit.night}, rule=RULE)
+    order = [sit.active] + [s for s in range(t.players) if s != sit.active]
+    tactics = tactic_ids(sit.night)
+    ctx.emit("mk.tactics", {"open": tactics, "pickers": order}, rule=RULE)
+    for i, seat in enumerate(order):
+        ctx.emit("mk.tactic", {"seat": seat, "tactic": tactics[i]}, rule=RULE)
+    numbers = {s: content().tactics[g.players[s].tactic].number for s in range(t.players)}
+    ctx.emit("mk.order", {"order": rounds.turn_order(numbers)}, rule=RULE)
+    if sit.source:
+        ctx.emit("mk.source", {"faces": list(sit.source)}, rule=RULE)
+    for tile in reversed(sit.tiles_top):
+        src = S.TILES if tile in t.zone(S.TILES) else S.TILES_ASIDE
+        zones.move(ctx, src, S.TILES, [tile], rule=RULE, to="top")
+    for space, ids in sit.enemies.items():
+        _enemies(ctx, t, space, ids)
+    for seat, s in enumerate(seats):
+        _seat(ctx, t, seat, s)
+    start_turn(ctx, t, 0)
+    for seat, s in enumerate(seats):
+        for colour in s.tokens:
+            ctx.emit("mk.token", {"seat": seat, "colour": colour, "delta": 1}, rule=RULE)
+        for kind in ("move", "influence"):
+            if getattr(s, kind):
+                ctx.emit("mk.points", {"seat": seat, "kind": kind, "delta": getattr(s, kind)}, rule=RULE)
+
+
+def _enemies(ctx, t, space: str, ids: list[str]) -> None:
+    if S.at(space) not in t.zones:
+        zones.create(ctx, S.at(space), [], rule=RULE)
+    for eid in ids:
+        pile = S.enemy_pile(content().enemies[eid].color)
+        tok = next((x for x in t.zone(pile) if card_name(x) == eid), None)
+        if tok is None:
+            raise ValueError(f"situation [game]: no {eid!r} token left in {pile}")
+        zones.move(ctx, pile, S.at(space), [tok], rule=RULE)
+    ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule=RULE)
+
+
+def _take(t, seat: int, name: str) -> tuple[str, str]:
+    for z in (S.deck(seat),) + SOURCES:
+        tok = next((x for x in t.zone(z) if card_name(x) == name), None)
+        if tok:
+            return z, tok
+    raise ValueError(f"situation [game]: no card {name!r} available for seat {seat}")
+
+
+def _seat(ctx, t, seat: int, s: SeatSit) -> None:
+    ctx.emit("mk.placed", {"seat": seat, "pos": s.pos}, rule=RULE)
+    if s.hand is not None:
+        zones.move(ctx, S.hand(seat), S.deck(seat), list(t.zone(S.hand(seat))), rule=RULE, to="bottom")
+        for name in s.hand:
+            src, card = _take(t, seat, name)
+            zones.move(ctx, src, S.hand(seat), [card], rule=RULE)
+    for colour, n in sorted(s.crystals.items()):
+        for _ in range(n):
+            ctx.emit("mk.crystal", {"seat": seat, "colour": colour, "delta": 1}, rule=RULE)
+    if s.fame:
+        ctx.emit("mk.fame", {"seat": seat, "delta": s.fame, "total": s.fame}, rule=RULE)
+    if s.reputation:
+        ctx.emit("mk.reputation", {"seat": seat, "delta": s.reputation, "total": s.reputation}, rule=RULE)
+    for i, unit in enumerate(s.units):
+        src = next(z for z in (S.UNIT_OFFER, S.REGULAR_UNITS, S.ELITE_UNITS)
+                   if any(card_name(x) == unit for x in t.zone(z)))
+        uid = next(x for x in t.zone(src) if card_name(x) == unit)
+        zones.move(ctx, src, S.units_zone(seat), [uid], rule=RULE)
+        ctx.emit("mk.recruited", {"seat": seat, "uid": uid, "unit": unit}, rule=RULE)
+        if i in s.wounded_units:
+            ctx.emit("mk.unit", {"seat": seat, "uid": uid, "wounded": True}, rule=RULE)

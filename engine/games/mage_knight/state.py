@@ -1,0 +1,107 @@
+"""The game's own state (Table.game), changed only by folding mk.* events (apply.py).
+
+Cards, tiles, tokens and skill stacks live in the core's zones (names below), so what a seat
+may see of them follows the zones' visibility; this state holds the public rest: the map,
+the Source, each hero's track values, inventory, units and the bookkeeping of the turn.
+"""
+from __future__ import annotations
+
+import msgspec
+
+from typing import Optional
+
+from .board import Board
+from .combat import Combat
+
+
+# -- zone names (index 0 is the top) --------------------------------------------------------
+def deck(seat: int) -> str: return f"deck:{seat}"            # hidden deed deck
+def hand(seat: int) -> str: return f"hand:{seat}"            # owner only
+def discard(seat: int) -> str: return f"discard:{seat}"      # public
+def play_area(seat: int) -> str: return f"play:{seat}"       # public, cleaned up at end of turn
+def skill_stack(seat: int) -> str: return f"skills:{seat}"   # hidden, shuffled face down
+def skills_shown(seat: int) -> str: return f"skills_shown:{seat}"  # the two revealed at a level-up
+def garrison(space: str) -> str: return f"garrison:{space}"  # face-down tokens on a site
+def at(space: str) -> str: return f"at:{space}"              # face-up tokens on a space
+def enemy_pile(colour: str) -> str: return f"enemies:{colour}"
+def enemy_discard(colour: str) -> str: return f"enemies:{colour}:discard"
+
+
+SPELL_DECK, SPELL_OFFER = "deck:spells", "offer:spells"
+AA_DECK, AA_OFFER = "deck:aa", "offer:aa"
+ARTIFACT_DECK = "deck:artifacts"
+REGULAR_UNITS, ELITE_UNITS, UNIT_OFFER = "units:regular", "units:elite", "offer:units"
+RUINS, RUINS_DISCARD = "ruins", "ruins:discard"
+TILES, TILES_ASIDE, MAP = "tiles", "tiles:aside", "map"
+WOUNDS, SKILL_OFFER, OUT = "wounds", "skill_offer", "out"
+
+
+def units_zone(seat: int) -> str:
+    return f"units:{seat}"
+
+
+class Unit(msgspec.Struct):
+    uid: str                  # card id in the seat's units zone, e.g. "peasants#2"
+    unit: str                 # content id
+    ready: bool = True
+    wounded: bool = False
+
+
+class Player(msgspec.Struct, kw_only=True):
+    hero: str = ""
+    fame: int = 0
+    reputation: int = 0       # -7 is the X space (MK:8:Interact:2a)
+    level: int = 1
+    armour: int = 2
+    hand_limit: int = 5
+    command: int = 1
+    crystals: dict[str, int] = {}
+    tokens: list[str] = []    # pure mana in the play area (lapses at end of turn)
+    pos: str = ""             # "q,r"; "" before the hero enters the portal
+    units: list[Unit] = []
+    skills: list[str] = []
+    tactic: str = ""
+    # the turn in progress
+    move: int = 0             # move points not yet spent
+    influence: int = 0        # influence points not yet spent
+    dice: list[int] = []      # Source dice taken this turn (indices)
+    extra_dice: int = 0       # more Source dice allowed this turn (Mana Draw)
+    terrain_mods: list[dict] = []    # terrain cost modifiers of this turn (MK:7:Move:7a)
+    played: int = 0           # cards played or discarded this turn (MK:6:Turn:5a)
+    fresh: bool = True        # nothing done yet this turn (rest, announce, plunder)
+    hand_was_empty: bool = False   # hand empty, deck not, at turn start: exempt from 5a
+    acted: bool = False       # the action phase began: no more movement (MK:6:Turn:6d)
+    moved: bool = False
+    interacting: bool = False  # the reputation modifier was gained (once per turn)
+    rested: bool = False
+    used_skills: list[str] = []      # once-per-turn skills used this turn
+    round_skills: list[str] = []     # once-per-round skills used (flipped face down)
+    level_choices: list[int] = []    # even levels whose skill/AA choice is still due
+
+
+class MKState(msgspec.Struct, kw_only=True):
+    scenario: str = ""
+    shape: str = "wedge"
+    rounds: int = 3                 # round limit of the scenario
+    round: int = 0
+    night: bool = False
+    phase: str = "setup"            # setup | tactics | turn | levelup | over
+    board: Board = msgspec.field(default_factory=Board)
+    source: list[str] = []          # faces of the Source dice
+    players: list[Player] = []
+    tactics_open: list[str] = []    # tactics still to be taken this round
+    pickers: list[int] = []         # seats still to pick a tactic, in picking order
+    order: list[int] = []           # turn order (top first)
+    turn_pos: int = -1              # index into order of the seat whose turn it is
+    active: int = -1
+    announced_by: int = -1          # the seat that announced the end of the round
+    last_turns: list[int] = []      # seats still to take their last turn of the round
+    scenario_end: bool = False      # First Reconnaissance: a city was revealed
+    final_turns: list[int] = []     # seats still to take their last turn of the game
+    end_after_turn: bool = False    # the active seat revealed the city this turn
+    core_revealed: bool = False
+    monasteries: list[str] = []     # spaces of unburned monasteries
+    combat: Optional[Combat] = None  # the combat in progress (combat.py)
+    combat_kind: str = ""            # provoked | assault | challenge | adventure | burn
+    combat_space: str = ""
+    combat_spaces: list[str] = []    # spaces whose tokens take part

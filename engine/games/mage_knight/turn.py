@@ -1,0 +1,250 @@
+"""Rounds and turns (MK:4:Round, MK:6:Turn, MK:11:EoT): round preparation, tactic selection,
+turn order, the start of a turn (forfeits, announcing the end of the round), the end of a turn
+(Source dice rerolled, clean-up, space benefits, level-ups, drawing) and the end of the game."""
+from __future__ import annotations
+
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
+
+from . import levels, mana, rounds
+from . import state as S
+from .content import content
+from .scoring import final_scores
+
+
+def tactic_ids(night: bool) -> list[str]:
+    return [x.id for x in sorted(content().tactics.values(), key=lambda x: x.number)
+            if x.time == ("night" if night else "day")]
+
+
+def begin_round(ctx, t, n: int) -> None:
+    """Round n: preparation from the second round on (MK:4:Round:2a-g), then tactics."""
+    g = t.game
+    night = False if n == 1 else not g.night
+    ctx.emit("mk.round", {"round": n, "night": night}, rule="MK:4:Round:2a" if n > 1 else "MK:3:Setup:20")
+    if n > 1:
+        prepare(ctx, t)
+    pick = rounds.tactic_pick_order([p.fame for p in g.players], g.order)
+    ctx.emit("mk.tactics", {"open": tactic_ids(night), "pickers": pick}, rule="MK:4:Round:3a")
+
+
+def prepare(ctx, t) -> None:
+    g = t.game
+    n = t.players
+    ctx.emit("mk.source", {"faces": mana.roll_source(ctx, mana.source_size(n), rule="MK:4:Round:2b")},
+             rule="MK:4:Round:2b")
+    # the unit offer: back under its decks, a new deal (First Reconnaissance: no elites), one
+    # advanced action per monastery (MK:4:Round:2c)
+    offer = list(t.zone(S.UNIT_OFFER))
+    aas = [c for c in offer if card_name(c) in content().cards]
+    zones.move(ctx, S.UNIT_OFFER, S.AA_DECK, aas, rule="MK:4:Round:2c", to="bottom")
+    zones.move(ctx, S.UNIT_OFFER, S.REGULAR_UNITS, [c for c in offer if c not in aas],
+               rule="MK:4:Round:2c", to="bottom")
+    zones.move_top(ctx, S.REGULAR_UNITS, S.UNIT_OFFER, n + 2, rule="MK:4:Round:2c")
+    zones.move_top(ctx, S.AA_DECK, S.UNIT_OFFER, len(g.monasteries), rule="MK:4:Round:2c")
+    # the advanced action and spell offers: the lowest card goes under its deck, a new one on
+    # top (MK:4:Round:2d-e)
+    for deck, offer_zone, rule in ((S.AA_DECK, S.AA_OFFER, "MK:4:Round:2d"),
+                                   (S.SPELL_DECK, S.SPELL_OFFER, "MK:4:Round:2e")):
+        if t.zone(offer_zone):
+            zones.move(ctx, offer_zone, deck, [t.zone(offer_zone)[-1]], rule=rule, to="bottom")
+        zones.move_top(ctx, deck, offer_zone, 1, rule=rule)
+    # each player: units ready (folded with mk.round), every deed card shuffled into the deck,
+    # draw up to the hand limit (MK:4:Round:2g)
+    for seat, p in enumerate(g.players):
+        for z in (S.hand(seat), S.discard(seat), S.play_area(seat)):
+            zones.move(ctx, z, S.deck(seat), list(t.zone(z)), rule="MK:4:Round:2g")
+        ctx.shuffle(S.deck(seat), rule="MK:4:Round:2g")
+        zones.move_top(ctx, S.deck(seat), S.hand(seat), p.hand_limit, rule="MK:4:Round:2g")
+
+
+def tactics_done(ctx, t) -> None:
+    """All tactics taken: turn order by tactic number, lowest first (MK:4:Round:3c)."""
+    g = t.game
+    numbers = {s: content().tactics[p.tactic].number for s, p in enumerate(g.players)}
+    ctx.emit("mk.order", {"order": rounds.turn_order(numbers)}, rule="MK:4:Round:3c")
+    start_turn(ctx, t, 0)
+
+
+def start_turn(ctx, t, pos: int) -> None:
+    """The start of a turn (MK:6:Turn:2-4): the hero enters on the portal in its first turn;
+    an empty deck forces the announcement of the round's end when the hand is empty too, or
+    forfeits the turn once another seat announced it."""
+    g = t.game
+    seat = g.order[pos]
+    p = g.players[seat]
+    deck, hand = t.zone(S.deck(seat)), t.zone(S.hand(seat))
+    data = {"seat": seat, "pos": pos, "hand_was_empty": not hand and bool(deck)}
+    if not p.pos:
+        data["enter"] = "0,0"
+    ctx.emit("mk.turn", data, rule="MK:6:Turn:2")
+    choice = rounds.empty_deck_choice(len(deck), len(hand), g.announced_by >= 0)
+    if choice == "must_announce":
+        announce(ctx, t, seat)
+        return
+    if choice == "forfeit":
+        ctx.emit("mk.forfeit", {"seat": seat}, rule="MK:6:Turn:3")
+        after_turn(ctx, t, seat)
+        return
+    sp = g.board.spaces.get(g.players[seat].pos)
+    if sp is not None and sp.site == "magical_glade":
+        # MK:11:EoT:4 (site card, public-list): a gold token by day, a black one at night
+        ctx.emit("mk.token", {"seat": seat, "colour": "black" if g.night else "gold", "delta": 1},
+                 rule="MK:11:EoT:4")
+
+
+def announce(ctx, t, seat: int) -> None:
+    """The seat announces the end of the round and forfeits this turn; every other seat gets one
+    more turn (MK:4:Round:4b, MK:6:Turn:3)."""
+    g = t.game
+    pos = g.order.index(seat)
+    others = [g.order[(pos + i) % len(g.order)] for i in range(1, len(g.order))]
+    ctx.emit("mk.announced", {"seat": seat, "last_turns": others}, rule="MK:6:Turn:3")
+    after_turn(ctx, t, seat)
+
+
+def end_turn(ctx, t, seat: int, discard: str | None = None) -> None:
+    """End of turn steps (MK:11:EoT:1-6); the drawing (7) follows once level-up choices are made."""
+    g = t.game
+    p = g.players[seat]
+    for idx in sorted(p.dice):
+        face = ctx.roll(mana.MANA_DIE, 1, rule="MK:11:EoT:1")[0]
+        ctx.emit("mk.die_rerolled", {"index": idx, "face": face}, rule="MK:11:EoT:1")
+    if discard:
+        names = discard.split(",")
+        cards = []
+        for name in names:
+            cards.append(next(c for c in t.zone(S.hand(seat)) if card_name(c) == name and c not in cards))
+        zones.move(ctx, S.hand(seat), S.discard(seat), cards, rule="MK:11:EoT:7")
+        ctx.emit("mk.played", {"seat": seat, "card": discard, "mode": "discarded", "count": len(cards)},
+                 rule="MK:6:Turn:5a")
+    zones.move(ctx, S.play_area(seat), S.discard(seat), list(t.zone(S.play_area(seat))), rule="MK:11:EoT:3")
+    sp = g.board.spaces.get(p.pos)
+    if sp is not None and sp.site == "magical_glade":
+        for z in (S.hand(seat), S.discard(seat)):
+            wound = next((c for c in t.zone(z) if card_name(c) == "wound"), None)
+            if wound:
+                zones.move(ctx, z, S.WOUNDS, [wound], rule="MK:11:EoT:4")
+                break
+    if sp is not None and sp.site == "mine" and sp.mine:
+        gain_crystal(ctx, t, seat, sp.mine, "MK:11:EoT:4")
+    level_up(ctx, t, seat)
+    if g.players[seat].level_choices:
+        reveal_skills(ctx, t, seat)
+        ctx.emit("mk.phase", {"phase": "levelup"}, rule="MK:11:EoT:6")
+        return
+    finish_turn(ctx, t, seat)
+
+
+def gain_crystal(ctx, t, seat: int, colour: str, rule: str) -> None:
+    """A crystal, or a token of its colour when 3 are held (MK:5:Gain:2)."""
+    p = t.game.players[seat]
+    if p.crystals.get(colour, 0) >= mana.CRYSTAL_LIMIT:
+        ctx.emit("mk.token", {"seat": seat, "colour": colour, "delta": 1}, rule="MK:5:Gain:2")
+    else:
+        ctx.emit("mk.crystal", {"seat": seat, "colour": colour, "delta": 1}, rule=rule)
+
+
+def level_up(ctx, t, seat: int) -> None:
+    """One level per fame threshold crossed (MK:11:EoT:6): odd levels raise armour, hand limit
+    and command limit; even levels owe a skill and an advanced action choice."""
+    p = t.game.players[seat]
+    for lv in levels.level_ups(levels.table()[p.level - 1].fame, p.fame):
+        st = levels.stats(lv.level)
+        ctx.emit("mk.level", {"seat": seat, "level": lv.level, "armour": st.armour,
+                              "hand_limit": st.hand_limit, "command": levels.command_limit(lv.level),
+                              "choice": lv.skill_and_advanced_action},
+                 rule="MK:11:EoT:6a" if lv.command_token else "MK:11:EoT:6b")
+
+
+def reveal_skills(ctx, t, seat: int) -> None:
+    """The top two skill tokens of the seat's stack are revealed for the choice (MK:11:EoT:6b)."""
+    zones.move_top(ctx, S.skill_stack(seat), S.skills_shown(seat), 2, rule="MK:11:EoT:6b")
+
+
+def level_choice(ctx, t, seat: int, skill: str, card: str) -> None:
+    """MK:11:EoT:6b: option A keeps one revealed skill (the other goes to the common offer) with
+    any advanced action of the offer; option B takes another hero's skill from the common offer
+    (both revealed ones go there) with the lowest advanced action. The AA goes on top of the deed
+    deck and the offer is refilled."""
+    g = t.game
+    p = g.players[seat]
+    shown = list(t.zone(S.skills_shown(seat)))
+    if skill:
+        ctx.emit("mk.skill", {"seat": seat, "skill": skill}, rule="MK:11:EoT:6b")
+        src = S.SKILL_OFFER if skill in t.zone(S.SKILL_OFFER) else S.skills_shown(seat)
+        zones.move(ctx, src, S.OUT, [skill], rule="MK:11:EoT:6b")
+    zones.move(ctx, S.skills_shown(seat), S.SKILL_OFFER, [s for s in shown if s != skill], rule="MK:11:EoT:6b")
+    if card:
+        zones.move(ctx, S.AA_OFFER, S.deck(seat), [card], rule="MK:11:EoT:6b")
+        zones.move_top(ctx, S.AA_DECK, S.AA_OFFER, 1, rule="MK:5:Gain:3a")
+    ctx.emit("mk.level_chosen", {"seat": seat, "level": p.level_choices[0], "skill": skill,
+                                 "card": card}, rule="MK:11:EoT:6b")
+    if p.level_choices:
+        reveal_skills(ctx, t, seat)
+        return
+    ctx.emit("mk.phase", {"phase": "turn"}, rule="MK:11:EoT:6")
+    finish_turn(ctx, t, seat)
+
+
+def finish_turn(ctx, t, seat: int) -> None:
+    """Draw up to the hand limit without reshuffling (MK:11:EoT:7), then the next turn."""
+    p = t.game.players[seat]
+    held = len(t.zone(S.hand(seat)))
+    bonus = content().tactics[p.tactic].effect if p.tactic else {}
+    extra = bonus.get("hand_limit_bonus", 0) if held >= bonus.get("min_hand", 0) else 0
+    short = hand_limit(t, seat) + extra - held
+    if short > 0:
+        zones.move_top(ctx, S.deck(seat), S.hand(seat), short, rule="MK:11:EoT:7")
+    after_turn(ctx, t, seat)
+
+
+def hand_limit(t, seat: int) -> int:
+    """The level token's hand limit, plus the number of keeps owned when on or next to one of
+    them (MK:11:EoT:7b; cities, the other bonus, cannot be conquered in part 1)."""
+    from engine.mechanics import hexgrid as hg
+
+    from .board import key, unkey
+    g = t.game
+    p = g.players[seat]
+    keeps = [k for k, sp in g.board.spaces.items() if sp.site == "keep" and sp.conquered_by == seat]
+    if not keeps or not p.pos:
+        return p.hand_limit
+    near = {p.pos} | {key(n) for n in hg.neighbours(unkey(p.pos))}
+    return p.hand_limit + (len(keeps) if near & set(keeps) else 0)
+
+
+def after_turn(ctx, t, seat: int) -> None:
+    """Who plays next: the scenario end and the round end are checked after every turn
+    (MK:4:Round:4c-d)."""
+    g = t.game
+    n = len(g.order)
+    pos = g.order.index(seat)
+    ctx.emit("mk.turn_done", {"seat": seat}, rule="MK:4:Round:4c")
+    if g.end_after_turn:
+        final = [g.order[(pos + i) % n] for i in range(1, n + 1)]
+        ctx.emit("mk.scenario_end", {"seat": seat, "final_turns": final}, rule="MK:18:Scen:FirstRecon")
+    if g.scenario_end and not g.final_turns:
+        game_over(ctx, t, "every player had a last turn after a city was revealed")
+        return
+    if g.announced_by >= 0 and not g.last_turns:
+        if g.scenario_end:
+            game_over(ctx, t, "the round ended during the last turns")
+        elif g.round >= g.rounds:
+            game_over(ctx, t, f"the last of {g.rounds} rounds ended")
+        else:
+            begin_round(ctx, t, g.round + 1)
+        return
+    start_turn(ctx, t, (pos + 1) % n)
+
+
+def game_over(ctx, t, reason: str) -> None:
+    """Standard achievements are added to fame; the most fame wins, ties share (MK:15:Score)."""
+    scores, detail = final_scores(t)
+    for seat, lines in detail.items():
+        ctx.emit("mk.score", {"seat": seat, "lines": lines, "total": scores[seat]}, rule="MK:15:Score")
+    best = max(scores.values())
+    ctx.emit("mk.phase", {"phase": "over"}, rule="MK:15:Score")
+    ctx.emit("game.over", {"winners": [s for s in sorted(scores) if scores[s] == best],
+                           "scores": {str(s): v for s, v in scores.items()}, "reason": reason},
+             rule="MK:18:Scen:FirstRecon")

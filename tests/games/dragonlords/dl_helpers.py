@@ -1,0 +1,44 @@
+"""Helpers for the DragonLords example tests: situations from files, forced dice, event look-ups."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.testing import from_situation, play
+
+SIT = Path(__file__).parent / "situations"
+
+
+def sit(name: str, forced: dict | None = None, edit=None, options: dict | None = None, players: int | None = None):
+    return from_situation(SIT / f"{name}.toml", forced=forced, edit=edit, options=options, players=players)
+
+
+def events(eng, gid, kind: str) -> list:
+    return [e for e in eng.store.read(gid) if e.type == kind]
+
+
+def game(eng, gid):
+    return eng.table(gid).game
+
+
+def legal(eng, gid, seat: int) -> list[dict]:
+    return eng.legal(gid, seat)
+
+
+def submit(eng, gid, seat, cmd):
+    return play(eng, gid, seat, cmd)
+
+
+def units(eng, gid, loc: str, army: int) -> int:
+    from engine.games.dragonlords.board import units as u
+    return u(game(eng, gid), loc, army)
+
+
+def rejected(eng, gid, seat, cmd) -> str:
+    """Submit an illegal command; return the rejection text (nothing may be recorded)."""
+    before = eng.table(gid).version
+    try:
+        play(eng, gid, seat, cmd)
+    except Exception as exc:   # the engine's rejection error
+        assert eng.table(gid).version == before
+        return str(exc)
+    raise AssertionError(f"{cmd} was accepted")

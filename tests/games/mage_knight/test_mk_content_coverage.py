@@ -1,0 +1,43 @@
+"""CONTENT.md's list of simplified cards is exactly what the effect interpreter leaves out, so the
+document cannot drift from the code (MK:5:Effects:1)."""
+import re
+from pathlib import Path
+
+from engine.games import mage_knight
+from engine.games.mage_knight.content import content
+from engine.games.mage_knight.effects import resolutions, simplified
+
+DOC = Path(mage_knight.__file__).with_name("CONTENT.md")
+
+
+def test_simplified_card_list_matches_the_interpreter():
+    text = DOC.read_text()
+    block = text.split("<!-- simplified-cards -->")[1].split("<!-- /simplified-cards -->")[0]
+    listed = dict(re.findall(r"`([a-z_]+)` \(([a-z/]+)\)", block))
+    expected = {c.id: "/".join(simplified(c)) for c in content().cards.values()
+                if c.id != "wound" and simplified(c)}
+    assert listed == expected
+
+
+def test_plain_cards_resolve_to_their_printed_values():
+    """march: move 2 basic, move 4 powered; rage: attack 2 or block 2 (MK:5:Effects:1)"""
+    c = content().cards
+    assert resolutions(c["march"].basic_effect) == [[("move", 2)]]
+    assert resolutions(c["march"].powered_effect) == [[("move", 4)]]
+    kinds = [r[0][0] for r in resolutions(c["rage"].basic_effect)]
+    assert kinds == ["attack", "block"]
+
+
+def test_unit_ability_list_matches_the_interpreter():
+    """CONTENT.md names exactly the unit abilities that are not offered"""
+    from engine.games.mage_knight.effects import plain_only
+    text = DOC.read_text()
+    block = text.split("Unit abilities that are not plain vocabulary are not offered")[1].split("\n\n")[0]
+    listed = dict(re.findall(r"`([a-z_]+)` \(([0-9,]+)\)", block))
+    expected = {}
+    for u in content().units.values():
+        bad = [str(i) for i, ab in enumerate(u.abilities)
+               if not plain_only({k: v for k, v in ab.items() if k not in ("mana_cost", "note")})]
+        if bad and not u.placeholder:
+            expected[u.id] = ",".join(bad)
+    assert listed == expected

@@ -1,0 +1,104 @@
+"""The mage-knight ruleset end to end: set-up per player count, random bots finishing First
+Reconnaissance, replay and undo equality, hidden hands (MK:3:Setup, MK:18:Scen:FirstRecon)."""
+import random
+
+import pytest
+
+from engine.mechanics.zones import card_name
+from engine.testing import (assert_log_leaks_nothing, assert_replay_equal, assert_undo_equal,
+                            new_game, run_bots)
+from engine.games.mage_knight import mana
+from engine.games.mage_knight import state as S
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_setup_per_player_count(players):
+    """MK:3:Setup:10, MK:3:Setup:12, MK:3:Setup:17, MK:18:Scen:FirstRecon"""
+    eng, gid = new_game("mage-knight", players, seed=5)
+    t = eng.table(gid)
+    g = t.game
+    assert len(g.players) == players and len({p.hero for p in g.players}) == players
+    assert len(g.source) == players + 2 and mana.source_valid(g.source)
+    offer = t.zone(S.UNIT_OFFER)
+    assert len(offer) == players + 2
+    units = [card_name(u) for u in offer]
+    from engine.games.mage_knight.content import content
+    assert any("village" in content().units[u].recruit_sites for u in units)
+    assert all(content().units[u].type == "regular" for u in units)
+    assert len(t.zone(S.SPELL_OFFER)) == 3 and len(t.zone(S.AA_OFFER)) == 3
+    for seat in range(players):
+        assert len(t.zone(S.hand(seat))) == 5 and len(t.zone(S.deck(seat))) == 11
+        assert len(t.zone(S.skill_stack(seat))) == 10
+    # start tile + 2 revealed; the stack holds countryside 8/9/11 (solo 8) minus 2, then 3 core
+    assert len(g.board.tiles) == 3
+    country = {1: 8, 2: 8, 3: 9, 4: 11}[players]
+    stack = t.zone(S.TILES)
+    assert len(stack) == country - 2 + 3
+    assert [x.split("_")[0] for x in stack[-3:]] == ["core"] * 3
+    assert stack[0] == "countryside_3"          # number order (MK:18:Scen:FirstRecon)
+    assert g.phase == "tactics" and not g.night and g.round == 1
+    assert g.rounds == (4 if players == 1 else 3)
+
+
+def test_round_one_tactics_last_chooser_first():
+    """MK:4:Round:3a: lowest fame first; on a tie the lower token (the last chooser) picks first"""
+    eng, gid = new_game("mage-knight", 3, seed=2)
+    assert eng.table(gid).game.pickers == [2, 1, 0]
+    assert [c["kind"] for c in eng.legal(gid, 2)] == ["tactic"] * 6
+    assert eng.legal(gid, 0) == []
+
+
+def test_turn_order_follows_tactic_numbers():
+    """MK:4:Round:3c"""
+    eng, gid = new_game("mage-knight", 2, seed=2)
+    eng.submit(gid, 1, {"kind": "tactic", "tactic": "great_start"})
+    eng.submit(gid, 0, {"kind": "tactic", "tactic": "early_bird"})
+    g = eng.table(gid).game
+    assert g.order == [0, 1] and g.active == 0 and g.phase == "turn"
+    assert g.players[0].pos == "0,0"           # enters on the portal (MK:3:Setup:20 reading)
+
+
+@pytest.mark.parametrize("players,seed", [(p, s) for p in (1, 2, 3, 4) for s in range(10)])
+def test_random_bots_finish_first_reconnaissance(players, seed):
+    """MK:18:Scen:FirstRecon: 40 seeded games end (round limit or city), no stall"""
+    eng, gid = new_game("mage-knight", players, seed=seed)
+    run_bots(eng, gid, seed)
+    t = eng.table(gid)
+    assert t.over
+    assert t.game.round <= t.game.rounds
+
+
+@pytest.mark.parametrize("seed", [1, 7])
+def test_replay_and_undo_equality(seed):
+    eng, gid = new_game("mage-knight", 2, seed=seed, analysis=True)
+    run_bots(eng, gid, seed)
+    assert_undo_equal(eng, gid, random.Random(seed))
+    assert_replay_equal(eng, gid)
+
+
+def test_no_seat_sees_another_seats_hand():
+    """Hands are the owner's; decks, skill stacks, tile stack and face-down garrisons nobody's"""
+    eng, gid = new_game("mage-knight", 2, seed=3)
+    run_bots(eng, gid, 3)
+    for seat in (0, 1):
+        assert assert_log_leaks_nothing(eng, gid, seat) > 100
+    from projections.views import state_view
+    t = eng.table(gid)
+    v = state_view(eng.ruleset(gid), t, 0)
+    zones = v["zones"]
+    assert "cards" in zones["hand:0"] and "cards" not in zones["hand:1"]
+    assert "cards" not in zones["deck:0"] and "cards" not in zones[S.TILES]
+
+
+def test_spectator_sees_no_hand_deck_or_face_down_token():
+    """Hidden information (invariant 6): a spectator's view and redacted log show no card of a
+    hand, a deck, the tile stack or a face-down garrison"""
+    eng, gid = new_game("mage-knight", 2, seed=11)
+    run_bots(eng, gid, 11)
+    assert assert_log_leaks_nothing(eng, gid, None) > 100
+    from projections.views import state_view
+    t = eng.table(gid)
+    zones = state_view(eng.ruleset(gid), t, None)["zones"]
+    hidden = [name for name, z in zones.items() if z["vis"] != "public"]
+    assert hidden and all("cards" not in zones[name] for name in hidden)
+    assert {"hand:0", "hand:1", "deck:0", "deck:1", S.TILES, "skills:0"} <= set(hidden)
