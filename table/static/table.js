@@ -26,6 +26,8 @@ async function refresh() {
     b.onclick = () => play(c, v.version);
     return b;
   }));
+  const map = renderBoard(view, cmds, labels, c => play(c, v.version));  // a hex map, places
+  document.getElementById("map").replaceChildren(...(map ? [map] : []));
   document.getElementById("board").replaceChildren(renderZones(view.zones || {}, CARDS));
   document.getElementById("game").replaceChildren(renderValue(view.game, CARDS),
     el("details", {class: "raw"}, el("summary", {text: "as data"}),
