@@ -204,3 +204,24 @@ def test_dragonlords_seat_1_page_never_holds_seat_0s_scrolls(dl, browser):
     page.wait_for_selector("#log .logline")
     html = page.content()
     assert not [c for c in hand0 if c in html]
+
+
+def test_replay_viewer_draws_the_mage_knight_map_at_event_n(mk, browser):
+    """The replay viewer draws the board of the state at event N: as many hexes as that state
+    lists, and no clickable hex (the past is not played)."""
+    base, gid, tokens = mk
+    token = tokens["seats"][0]["token"]
+    n = get_view(base, gid, token)["version"] - 3
+    req = urllib.request.Request(f"{base}/api/games/{gid}/state?at={n}",
+                                 headers={"authorization": f"Bearer {token}"})
+    spaces = json.loads(urllib.request.urlopen(req).read())["state"]["game"]["board"]["spaces"]
+    page = browser.new_context().new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{base}/games/{gid}/replay?token={token}&at={n}")
+    page.wait_for_selector("#map svg.hexmap", timeout=5000)
+    hexes = page.locator("#map svg.hexmap g.hex")
+    assert spaces
+    assert {h.get_attribute("data-hex") for h in hexes.all()} == set(spaces)
+    assert hexes.count() == len(spaces) and page.locator("#map [data-command]").count() == 0
+    assert errors == []

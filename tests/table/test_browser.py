@@ -244,6 +244,12 @@ def test_an_unknown_rulesets_view_renders_as_nested_sections_and_a_hex_table(tmp
         fame = page.locator('dl[data-path="game.seats.0.deeds.fame"]')
         assert "points" in fame.inner_text() and "level" in fame.inner_text()
         assert "{" not in page.inner_text('[data-testid="game"] > dl')
+        # the hex list is also drawn as an SVG map, the moves clickable on it
+        assert page.locator("svg.hexmap g.hex").count() == len(HEXES)
+        assert page.locator('svg.hexmap g.hex[data-hex="1,0"] text.site').text_content() == "Keep"
+        assert page.locator('svg.hexmap g.figure[data-seat="0"]').get_attribute("data-at") == "0,0"
+        assert json.loads(page.locator('svg.hexmap g.hex.target[data-hex="0,1"]')
+                          .get_attribute("data-command")) == {"kind": "move", "to": "0,1"}
         labels = page.locator("button[data-command]").all_inner_texts()
         assert "Choose move: to 1,0" in labels and "Choose rest" in labels
         version = int(page.inner_text('[data-testid="version"]'))
