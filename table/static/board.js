@@ -3,7 +3,7 @@
 //   with integer "q" and "r" (axial coordinates, pointy-top) becomes an SVG map;
 // - a map of places: a "troops" object (place -> {army: count}) with "armies", "heroes",
 //   "ships", "gold" and "parties" beside it becomes a table of territories and sea zones.
-// Legal commands that name a hex ("q,r" in any field) are clickable on the map.
+// Legal commands that name a hex ("q,r" in any field) or a place are clickable on the board.
 "use strict";
 const SVGNS = "http://www.w3.org/2000/svg";
 const HEXKEY = /^-?\d+,-?\d+$/;
@@ -51,8 +51,9 @@ function seatPositions(game, players, keys) {
   for (const list of Object.values(game || {})) {
     if (!Array.isArray(list) || list.length !== players || !list.every(isRec)) continue;
     list.forEach((rec, seat) => {
+      const who = rec.hero ?? rec.name ?? rec.race ?? "";
       for (const [field, x] of Object.entries(rec))
-        if (typeof x === "string" && keys.has(x)) out.push({seat, hex: x, field});
+        if (typeof x === "string" && keys.has(x)) out.push({seat, hex: x, field, who: String(who)});
     });
   }
   return out;
@@ -87,15 +88,13 @@ function renderHexMap(found, view, cmds, labels, play) {
     width: Math.min(w * 1.8, 1060).toFixed(0)});
   const targets = [];  // drawn last, so their outline is on top of their neighbours'
   const target = (g, k) => {
-    const idx = byHex.get(k);
-    if (!idx) return;
-    g.classList.add("target");
-    targets.push(g);
-    g.setAttribute("data-command", JSON.stringify(cmds[idx[0]]));
-    g.setAttribute("data-label", idx.map(i => labels[i] || cmdLabel(cmds[i])).join(" / "));
-    g.addEventListener("click", ev => idx.length === 1 ? play(cmds[idx[0]])
-      : chooser(ev, idx.map(i => [cmds[i], labels[i] || cmdLabel(cmds[i])]), play));
+    if (byHex.has(k)) clickable(g, byHex.get(k), cmds, labels, play) && targets.push(g);
   };
+  const facedown = new Map();  // zones named "...:q,r" whose tokens this seat cannot see
+  for (const [name, z] of Object.entries(view.zones || {})) {
+    const m = /:(-?\d+,-?\d+)$/.exec(name);
+    if (m && z.n && !z.cards) facedown.set(m[1], (facedown.get(m[1]) || 0) + z.n);
+  }
   for (const hex of found.hexes) {
     const k = `${hex.q},${hex.r}`, [x, y] = px(hex.q, hex.r);
     const terrain = hex.terrain ?? hex.type ?? hex.kind ?? "";
@@ -103,13 +102,15 @@ function renderHexMap(found, view, cmds, labels, play) {
       v !== null && !(Array.isArray(v) && !v.length)).map(([f, v]) =>
       `${f}: ${Array.isArray(v) ? v.map(words).join(", ") : words(v)}`);
     const g = svg("g", {class: "hex", "data-hex": k, "data-terrain": terrain},
-      svg("title", {}, `${k} ${words(terrain)}` + (facts.length ? "\n" + facts.join("\n") : "")),
+      svg("title", {}, `${k} ${words(terrain)}` + (facts.length ? "\n" + facts.join("\n") : "") +
+        (facedown.get(k) ? `\n${facedown.get(k)} token(s) face down` : "")),
       svg("polygon", {points: corners(x, y), fill: terrainColour(terrain)}));
     const lines = [];
     if (hex.site) lines.push(["site", words(hex.site)]);
     for (const [f, v] of Object.entries(hex))  // face-up tokens (enemies): lists of ids
       if (Array.isArray(v) && v.length && v.every(t => typeof t === "string"))
         v.forEach(t => lines.push(["token", words(t)]));
+    if (facedown.get(k)) lines.push(["hidden", `${facedown.get(k)} face down`]);
     lines.forEach(([cls, text], i) => g.append(svg("text", {class: cls, x: x.toFixed(1),
       y: (y - 4 + 11 * (i - (lines.length - 1) / 2)).toFixed(1), "text-anchor": "middle"},
       text.length > 13 ? text.slice(0, 12) + "…" : text)));
@@ -134,7 +135,7 @@ function renderHexMap(found, view, cmds, labels, play) {
     count.set(s.hex, n + 1);
     const cx = x - size / 2 + 14 * n, cy = y + size / 2 - 4;
     map.append(svg("g", {class: "figure", "data-seat": s.seat, "data-at": s.hex},
-      svg("title", {}, `${seatName(s.seat)} (${s.field}) at ${s.hex}`),
+      svg("title", {}, `${seatName(s.seat)}${s.who ? " " + words(s.who) : ""} (${s.field}) at ${s.hex}`),
       svg("circle", {cx: cx.toFixed(1), cy: cy.toFixed(1), r: 8, fill: SEAT_COLOURS[s.seat % SEAT_COLOURS.length]}),
       svg("text", {x: cx.toFixed(1), y: (cy + 3.5).toFixed(1), "text-anchor": "middle"}, String(s.seat + 1))));
   }
@@ -142,7 +143,18 @@ function renderHexMap(found, view, cmds, labels, play) {
 }
 const SEAT_COLOURS = ["#d33", "#33c", "#2a2", "#d90", "#939", "#099"];
 
-// Several commands on one hex: a small menu of them at the click.
+// An element of a board that legal commands name (cmds[i] for i in idx): it carries the first
+// in data-command and their labels in data-label; a click plays it, or offers them all.
+function clickable(e, idx, cmds, labels, play) {
+  e.classList.add("target");
+  e.setAttribute("data-command", JSON.stringify(cmds[idx[0]]));
+  e.setAttribute("data-label", idx.map(i => labels[i] || cmdLabel(cmds[i])).join(" / "));
+  e.addEventListener("click", ev => idx.length === 1 ? play(cmds[idx[0]])
+    : chooser(ev, idx.map(i => [cmds[i], labels[i] || cmdLabel(cmds[i])]), play));
+  return true;
+}
+
+// Several commands on one element: a small menu of them at the click.
 function chooser(ev, options, play) {
   document.querySelectorAll(".chooser").forEach(c => c.remove());
   const box = el("div", {class: "chooser"});
@@ -163,7 +175,10 @@ function chooser(ev, options, play) {
 // id -> {army, loc, role?}), fleets ("ships": id -> {army, zone, harbour}), stored gold
 // ("gold": place -> n) and parties ("parties": [{army, space}]). Territories group by realm
 // where the view gives one (records with "id" and "realm"); sea zones are the fleets' zones and
-// any records with "id" and "adjacent". Only what the seat's view holds is shown.
+// any records with "id" and "adjacent". A place a legal command names in one of PLACE_FIELDS
+// gets a row too (where to place at set-up), and a row that commands name plays them on a
+// click. Only what the seat's view holds is shown.
+const PLACE_FIELDS = ["to", "target", "origin", "from", "at", "loc", "space"];
 function findPlaces(game) {
   if (!isRec(game) || !isRec(game.troops) || !Object.values(game.troops).every(isRec)) return null;
   return game;
@@ -174,7 +189,7 @@ function collect(v, test, out = []) {
   return out;
 }
 const natural = (a, b) => a.localeCompare(b, undefined, {numeric: true});
-function renderPlaces(game) {
+function renderPlaces(game, cmds = [], labels = [], play = () => {}) {
   const armies = Array.isArray(game.armies) ? game.armies : [];
   const armyName = a => armies[a] ? `${seatName(armies[a].seat)} ${armies[a].race || ""}`.trim() : `army ${a}`;
   const heroes = isRec(game.heroes) ? game.heroes : {};
@@ -185,7 +200,8 @@ function renderPlaces(game) {
     .map(t => [t.id, t.realm]));
   const seas = new Set(collect(game, x => isRec(x) && typeof x.id === "string" && Array.isArray(x.adjacent)).map(z => z.id));
   Object.values(ships).forEach(s => s.zone && seas.add(s.zone));
-  const places = new Set([...Object.keys(game.troops), ...Object.keys(gold), ...realmOf.keys(),
+  const asked = cmds.flatMap(c => PLACE_FIELDS.map(f => c[f]));  // places a command names
+  const places = new Set([...Object.keys(game.troops), ...Object.keys(gold), ...realmOf.keys(), ...asked,
     ...Object.values(heroes).map(h => h.loc), ...parties.map(p => p.space)]
     .filter(p => typeof p === "string" && p && !p.startsWith("ship:") && !seas.has(p)));
   const units = place => {
@@ -209,6 +225,13 @@ function renderPlaces(game) {
         ((p.tools || []).length ? ` with ${p.tools.map(words).join(", ")}` : "")}));
     return cell;
   };
+  const naming = id => cmds.flatMap((c, i) => Object.values(c).includes(id) ? [i] : []);
+  const row = (id, attrs, ...cells) => {  // a place's row, clickable for the commands naming it
+    const tr = el("tr", attrs, ...cells);
+    const idx = naming(id);
+    if (idx.length) clickable(tr, idx, cmds, labels, play);
+    return tr;
+  };
   const groups = new Map();
   for (const p of [...places].sort(natural)) {
     const realm = realmOf.get(p) ?? (realmOf.size ? "outside the realms" : "Territories");
@@ -220,7 +243,7 @@ function renderPlaces(game) {
     const t = el("table", {class: "grid", "data-realm": realm},
       el("tr", {}, el("th", {text: realm}), el("th", {text: "units"}), el("th", {text: "gold"})));
     for (const p of list)
-      t.append(el("tr", {"data-place": p}, el("td", {text: p}), units(p),
+      t.append(row(p, {"data-place": p}, el("td", {text: p}), units(p),
         el("td", {text: gold[p] === undefined ? "" : String(gold[p])})));
     box.append(el("h3", {text: realm}), t);
   }
@@ -236,7 +259,7 @@ function renderPlaces(game) {
           text: `${armyName(s.army)} ship ${id}` + (s.harbour ? ` in the harbour of ${s.harbour}` : "") +
                 (crew ? `, aboard: ${crew}` : "")}));
       }
-      t.append(el("tr", {"data-sea": z}, el("td", {text: z}), cell));
+      t.append(row(z, {"data-sea": z}, el("td", {text: z}), cell));
     }
     box.append(el("h3", {text: "Sea zones"}), t);
   }
@@ -248,6 +271,6 @@ function renderBoard(view, cmds, labels, play) {
   const found = findHexes(view.game);
   if (found) return renderHexMap(found, view, cmds, labels, play);
   const places = findPlaces(view.game);
-  if (places) return renderPlaces(places);
+  if (places) return renderPlaces(places, cmds, labels, play);
   return null;
 }

@@ -225,3 +225,35 @@ def test_replay_viewer_draws_the_mage_knight_map_at_event_n(mk, browser):
     assert {h.get_attribute("data-hex") for h in hexes.all()} == set(spaces)
     assert hexes.count() == len(spaces) and page.locator("#map [data-command]").count() == 0
     assert errors == []
+
+
+def test_dragonlords_place_rows_play_the_commands_that_name_them(dl, browser):
+    """A territory or sea zone that a legal command names is clickable; with several commands
+    a click offers them, and choosing one plays it (the version advances)."""
+    base, gid, tokens = dl
+    names_place = lambda c: isinstance(c.get("target", c.get("to")), str)  # noqa: E731
+    for _ in range(60):  # on through the phases (by the API) to one whose commands name places
+        seat = get_view(base, gid, tokens["referee_token"])["prompts"][0]["seat"]
+        token = tokens["seats"][seat]["token"]
+        v = get_view(base, gid, token)
+        if any(names_place(c) for c in v["legal"]):
+            break
+        done = next((c for c in v["legal"] if c["kind"] == "done"), v["legal"][-1])
+        req = urllib.request.Request(f"{base}/api/games/{gid}/commands", method="POST",
+                                     data=json.dumps({"command": done}).encode(),
+                                     headers={"authorization": f"Bearer {token}"})
+        urllib.request.urlopen(req).read()
+    cmd = next(c for c in v["legal"] if names_place(c))
+    place = cmd.get("target", cmd.get("to"))
+    naming = [c for c in v["legal"] if place in c.values()]
+    page = browser.new_context().new_page()
+    page.goto(f"{base}/games/{gid}?token={token}")
+    page.wait_for_selector('[data-testid="places"]')
+    row = page.locator(f'tr.target[data-place="{place}"], tr.target[data-sea="{place}"]')
+    assert json.loads(row.get_attribute("data-command")) == naming[0]
+    assert row.get_attribute("data-label").count(" / ") == len(naming) - 1
+    row.locator("td").first.click()
+    if len(naming) > 1:
+        page.click(f".chooser button[data-choice='{json.dumps(cmd, separators=(',', ':'))}']")
+    wait_past(page, v["version"])
+    assert get_view(base, gid, token)["version"] > v["version"]
