@@ -12,12 +12,12 @@ import msgspec
 
 from engine.chance import rng_for
 from engine.errors import CascadeAborted, EngineError
-from engine.fold import fold_event
 from engine.mechanics.dice import Die
-from engine.table import Table
+from engine.table import CORE_FOLD, Table, _chance
 from store import NewEvent
 
 _enc, _dec = msgspec.json.Encoder(), msgspec.json.Decoder()
+_core = CORE_FOLD.get  # the fold step of a core event type (engine/fold.py, inlined in emit)
 
 
 class Ctx:
@@ -37,14 +37,14 @@ class Ctx:
         self.cause: int | None = None
         self._base = table.version
         self._rules = ruleset.catalog.rules  # the rule ids an event may cite (invariant 4)
+        self._schemas = ruleset.event_schemas
 
     # -- events -------------------------------------------------------------------------
     def emit(self, type: str, data: dict[str, Any], rule: str | None, vis: list[int] | None = None,
              actor: int | None = None) -> NewEvent:
-        ruleset = self.ruleset
-        if rule is None or rule not in self._rules:
+        if rule not in self._rules:  # None is never in a catalog
             raise CascadeAborted(f"event {type} cites rule {rule!r}, which is not in the "
-                                 f"{ruleset.name} rule catalog (invariant 4)")
+                                 f"{self.ruleset.name} rule catalog (invariant 4)")
         events = self.events
         n = len(events)
         if n >= self.limit:
@@ -55,12 +55,22 @@ class Ctx:
         # The bytes are taken now and are what the store writes (batch or not); the fold gets
         # a fresh decode, so it sees what a rebuild sees and can alias it without harm.
         raw = _enc.encode(data)
-        ev = NewEvent(type, _dec.decode(raw), None if vis is None else sorted(vis),
+        d = _dec.decode(raw)
+        ev = NewEvent(type, d, None if vis is None else sorted(vis),
                       self.actor if actor is None else actor, rule, self.cause, self.command_id,
-                      ruleset.event_schemas.get(type, 1), raw)
+                      self._schemas.get(type, 1), raw)
         version = self._base + n + 1
         events.append(ev)
-        fold_event(ruleset, self.table, ev, version)
+        # fold_event, inlined (it runs once per event of every command)
+        table = self.table
+        table.version = version
+        if "chance" in d:
+            _chance(table, d)
+        step = _core(type)
+        if step is None:
+            self.ruleset.apply(table, ev)
+        else:
+            step(table, d)
         self.queue.append((version, ev))
         return ev
 

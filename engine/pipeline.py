@@ -80,6 +80,8 @@ class Engine:
         self._seeds: dict[str, tuple[str, str | None]] = {}
         self._pending: list[tuple[str, int, list]] | None = None
         self._legal: dict[tuple[str, int], tuple[int, Table, set[bytes]]] = {}
+        self._listed: tuple[str, int, int, Table, list] | None = None  # see bot_legal
+        self._prompted: tuple[Table, int, tuple] | None = None  # see prompts
         self._log = log
 
     # -- plumbing -----------------------------------------------------------------------
@@ -108,6 +110,10 @@ class Engine:
         self._seeds.pop(game_id, None)
         for key in [k for k in self._legal if k[0] == game_id]:
             del self._legal[key]
+        if self._listed is not None and self._listed[0] == game_id:
+            self._listed = None
+        if self._prompted is not None and self._prompted[0].game_id == game_id:
+            self._prompted = None
 
     def ruleset(self, game_id: str) -> Ruleset:
         t = self._tables.get(game_id)
@@ -211,7 +217,7 @@ class Engine:
             raise CascadeAborted(f"set-up of {game} failed, nothing stored: {exc!r}") from exc
         with self.store.transaction():
             self.store.put_seed(game_id, seed, salt, seed_hash)
-            self.store.append(game_id, 0, ctx.events)
+            self.store.append(game_id, 0, ctx.events, returning=False)
         self._tables[game_id] = table
         self._seeds[game_id] = (seed, salt)
         log.info("game_created", game_id=game_id, ruleset=rs.name, players=players,
@@ -220,7 +226,11 @@ class Engine:
 
     def prompts(self, game_id: str):
         t = self.table(game_id)
-        return [] if t.over else self.ruleset(game_id).prompts(t)
+        if t.over:
+            return []
+        got = self.ruleset(game_id).prompts(t)
+        self._prompted = (t, t.version, tuple(got))  # `_play` reads the rule from it
+        return got
 
     def legal(self, game_id: str, seat: int) -> list[dict[str, Any]]:
         t = self.table(game_id)
@@ -233,6 +243,29 @@ class Engine:
         enc = _canon.encode
         self._legal[(game_id, seat)] = (t.version, t, {enc(c) for c in cmds})
         return cmds
+
+    def bot_legal(self, game_id: str, seat: int) -> list[dict[str, Any]]:
+        """The legal commands of `seat` now, for the engine's own bots: like `legal`, but the
+        list is kept as it is (not as canonical bytes), so that `play_listed` can take one of
+        its commands without enumerating or encoding the moves again. The caller must not
+        change the list or its commands."""
+        t = self.table(game_id)
+        check_seat(seat, t.players)
+        cmds = [] if t.over else self.ruleset(game_id).legal_commands(t, seat)
+        self._listed = (game_id, seat, t.version, t, cmds)
+        return cmds
+
+    def play_listed(self, game_id: str, seat: int, cmd: dict[str, Any]) -> list[StoredEvent] | None:
+        """Play `cmd`, one of the commands the last `bot_legal` listed for this seat at this
+        version (the very object, unchanged): that listing is its legality check. Anything
+        else goes through `submit` and its checks."""
+        listed = self._listed
+        self._listed = None
+        t = self._tables.get(game_id)
+        if (listed is None or listed[0] != game_id or listed[1] != seat or t is not listed[3]
+                or t.version != listed[2] or not any(c is cmd for c in listed[4])):
+            return self.submit(game_id, seat, cmd)
+        return self._play(game_id, seat, cmd, t)
 
     def _is_legal(self, t: Table, rs: Ruleset, seat: int, cmd: dict[str, Any]) -> bool:
         wanted = canonical(cmd)
@@ -292,9 +325,15 @@ class Engine:
         if bad is not None:
             self.note_rejected(game_id, seat, cmd, bad.rule, bad.reason)
             raise IllegalCommand(bad.rule, bad.reason)
-        t = self.table(game_id)
+        return self._play(game_id, seat, cmd, self.table(game_id))
+
+    def _play(self, game_id: str, seat: int, cmd: dict[str, Any],
+              t: Table) -> list[StoredEvent] | None:
+        """Run a command found legal and commit it (the second half of `submit`)."""
         rs = registry.get(t.ruleset)
-        rule = next((p.rule for p in rs.prompts(t) if p.seat == seat), "CORE-5")
+        asked = self._prompted  # the prompts just listed for this table at this version
+        asked = asked[2] if asked and asked[0] is t and asked[1] == t.version else rs.prompts(t)
+        rule = next((p.rule for p in asked if p.seat == seat), "CORE-5")
         base = t.version
         ctx = self._ctx(rs, t, seat)
         self._run(rs, t, ctx, (f"cmd.{cmd['kind']}", cmd, rule, rs.command_vis(t, seat, cmd)))

@@ -40,7 +40,34 @@ def broken() -> dict[str, str]:
     return _scan()[1]
 
 
+@cache
+def _direct(name: str) -> Ruleset | None:
+    """The ruleset from the package its name points to ("rune-age" -> engine.games.rune_age),
+    importing that one package only: a command about one game (a simulate worker above all)
+    does not pay for importing every game. None when that package is not the one."""
+    pkg = name.replace("-", "_")
+    if not pkg.isidentifier():
+        return None
+    try:
+        module = importlib.import_module(f"engine.games.{pkg}")
+    except ImportError:
+        return None
+    except Exception:  # a broken package: the scan reports why
+        return None
+    rs = getattr(module, "RULESET", None)
+    if rs is None or rs.name != name:
+        return None
+    try:
+        _ = rs.catalog
+    except Exception:
+        return None
+    return rs
+
+
 def get(name: str) -> Ruleset:
+    rs = _direct(name) if isinstance(name, str) else None
+    if rs is not None:
+        return rs
     found, bad = _scan()
     if name in found:
         return found[name]

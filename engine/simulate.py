@@ -11,6 +11,7 @@ in the summary (id, seed, last prompt) and the run goes on.
 """
 from __future__ import annotations
 
+import gc
 import multiprocessing as mp
 import os
 import signal
@@ -366,7 +367,14 @@ def run_workers(spec: Spec, workers: int, stop: Stop, merge: Callable[[Tally], N
     """Run the workers until each has reported `done` or died; a dead, failed or silent worker
     is reported as a `crash` error and the others go on. After a stop request SIGINT is passed
     on to the workers; past STOP_GRACE or on a second request they are terminated."""
-    ctx = mp.get_context(start_method())
+    method = start_method()
+    if method == "fork":
+        # Everything imported so far (the engine, the ruleset, its content) lives as long as
+        # the workers: frozen out of the cyclic collector's sight before the fork, a worker's
+        # collections neither scan it nor write to its pages (which would copy each of them).
+        gc.collect()
+        gc.freeze()
+    ctx = mp.get_context(method)
     counter = ctx.Value("q", 0)
     running, heard = {}, {}
     for w in range(workers):

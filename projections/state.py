@@ -9,25 +9,40 @@ folded from event 1. Whether a bound snapshot is really the fold: engine/integri
 """
 from __future__ import annotations
 
+from itertools import chain
+
 import msgspec
 
 from engine import registry
 from engine.fold import fold_event
 from engine.table import CORE_FOLD, Table, _chance
 from engine.upcast import upcast
-from store import EventStore, StoredEvent
-from store.errors import StoreError
+from store import EventStore, NewEvent, StoredEvent
+from store.errors import CorruptStore, StoreError
 
 _mp_enc = msgspec.msgpack.Encoder()
 _mp_dec = msgspec.msgpack.Decoder(Table)
+_json = msgspec.json.Decoder()
+
+
+def _data(game_id: str, row: tuple) -> dict:
+    try:
+        return _json.decode(row[3])
+    except (msgspec.DecodeError, TypeError) as exc:
+        raise CorruptStore(f"game {game_id} event {row[0]}: undecodable row ({exc})") from exc
+
+
+def _new_table(game_id: str, d: dict) -> tuple[object, Table]:
+    """The empty table a `game.created` payload describes (nothing folded yet)."""
+    rs = registry.get(d["ruleset"])
+    t = Table(game_id, d["ruleset"], d["version"], d["players"], dict(d["options"]),
+              d["seed_hash"], d["analysis"], d["situation"] is not None)
+    t.game = rs.new_state(t)
+    return rs, t
 
 
 def table_from_created(ev: StoredEvent) -> tuple[object, Table]:
-    d = ev.data
-    rs = registry.get(d["ruleset"])
-    t = Table(ev.game_id, d["ruleset"], d["version"], d["players"], dict(d["options"]),
-              d["seed_hash"], d["analysis"], d["situation"] is not None)
-    t.game = rs.new_state(t)
+    rs, t = _new_table(ev.game_id, ev.data)
     fold_event(rs, t, ev, ev.version)
     return rs, t
 
@@ -68,10 +83,15 @@ class StateReader:
             except (msgspec.DecodeError, msgspec.ValidationError):
                 table = None
         if table is None:
-            # One read from event 1: the first event makes the table, the rest are folded.
-            evs = self.store.read(game_id, 1, n)
-            rs, table = table_from_created(evs[0])
-            return self._fold(rs, table, game_id, evs, 1, use_snapshots)
+            # One read from event 1: the first event makes the table, then all are folded.
+            rows = self.store.fold_rows(game_id, 1, n)
+            first = rows.fetchone()
+            if first is None:
+                raise CorruptStore(f"game {game_id}: its streams row counts {head} events but "
+                                   "event 1 is not stored")
+            rs, table = _new_table(game_id, _data(game_id, first))
+            return self._fold_rows(rs, table, game_id, chain((first,), rows), use_snapshots,
+                                   False)
         return self.fold_range(rs, table, game_id, start, n, use_snapshots)
 
     def events(self, rs, game_id: str, first: int = 1, last: int | None = None):
@@ -84,32 +104,44 @@ class StateReader:
 
     def fold_range(self, rs, table: Table, game_id: str, start: int, n: int,
                    use_snapshots: bool = True) -> Table:
-        return self._fold(rs, table, game_id, self.store.read(game_id, start, n), 0,
-                          use_snapshots)
+        return self._fold_rows(rs, table, game_id, self.store.fold_rows(game_id, start, n),
+                               use_snapshots)
 
-    def _fold(self, rs, table: Table, game_id: str, evs: list, skip: int,
-              use_snapshots: bool) -> Table:
-        """Fold stored events `evs[skip:]` (upcast on the way when they need it)."""
+    def _fold_rows(self, rs, table: Table, game_id: str, rows, use_snapshots: bool,
+                   upcasting: bool = True) -> Table:
+        """Fold stored rows (`EventStore.fold_rows`) into `table`: the same steps as
+        `fold_event`, inlined, since this loop is the whole of a rebuild's own work. A core
+        event is folded from its data alone; a game's own event reaches `apply` as the
+        `NewEvent` the live cascade hands it. An event of an older schema is read whole and
+        upcast (not for the first row of a rebuild from event 1, as before)."""
         schemas = rs.event_schemas
         apply = rs.apply
         core = CORE_FOLD.get
-        for i in range(skip, len(evs)):
-            ev = evs[i]
-            typ = ev.type
-            if ev.schema < schemas.get(typ, 1):
-                ev = upcast(rs, ev)
+        dec = _json.decode
+        for version, typ, schema, data, vis, actor, rule, cause, cid in rows:
+            try:
+                d = dec(data)
+                if vis is not None:
+                    vis = dec(vis)
+            except (msgspec.DecodeError, TypeError) as exc:
+                raise CorruptStore(f"game {game_id} event {version}: undecodable row "
+                                   f"({exc})") from exc
+            ev = None
+            if upcasting and schema < schemas.get(typ, 1):
+                ev = upcast(rs, self.store.event(game_id, version))
+                d = ev.data
+            upcasting = True
             if typ == "undo.done":
-                table = self.state_at(game_id, ev.data["to"], use_snapshots)
-                table.version = ev.version
+                table = self.state_at(game_id, d["to"], use_snapshots)
+                table.version = version
                 continue
-            # fold_event, inlined: this loop is the whole of a rebuild's own work
-            table.version = ev.version
-            d = ev.data
+            table.version = version
             if "chance" in d:
                 _chance(table, d)
             step = core(typ)
             if step is None:
-                apply(table, ev)
+                apply(table, ev if ev is not None else
+                      NewEvent(typ, d, vis, actor, rule, cause, cid, schema))
             else:
                 step(table, d)
         return table

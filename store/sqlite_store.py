@@ -22,7 +22,7 @@ import msgspec
 from store import schema
 from store.errors import CorruptStore, StoreError, VersionConflict
 from store.files import open_store
-from store.hashing import GENESIS, row_hash, snapshot_digest
+from store.hashing import GENESIS, snapshot_digest
 from store.records import NewEvent, StoredEvent
 from store.verify import VerifyReport, verify
 
@@ -38,8 +38,6 @@ _enc = msgspec.json.Encoder()
 _dec = msgspec.json.Decoder()
 _COLS = ("seq, game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
          "command_id, prev_hash, hash, recorded_at")
-_INSERT = ("INSERT INTO events (game_id, version, type, schema, data, visibility, actor, rule_id,"
-           " cause, command_id, prev_hash, hash, recorded_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)")
 _BEGIN = ("SELECT (SELECT value FROM meta WHERE key='store_head'), "
           "(SELECT max(seq) FROM events)")
 _BEGIN_ONE = ("SELECT (SELECT value FROM meta WHERE key='store_head'), "
@@ -132,15 +130,6 @@ class EventStore:
                 acc = sha256((acc + eh).encode()).hexdigest()  # store_step, inlined
             h[0], h[1] = upto, acc
 
-    def _fold(self, first: int, last: int, hashes: list[str]) -> None:
-        """Take events seq first..last (just inserted, these hashes) into the store head."""
-        self._cover(first - 1)
-        head = self._head
-        acc = head[1]
-        for h in hashes:  # store_step, inlined: this runs once per event appended
-            acc = sha256((acc + h).encode()).hexdigest()
-        head[0], head[1] = last, acc
-
     def _seal(self) -> None:
         h = self._head
         if h[0] <= h[2]:  # nothing appended in this transaction: were rows inserted raw?
@@ -183,11 +172,12 @@ class EventStore:
                                 "AND command_id=?", (game_id, command_id)).fetchone()
         return None if row[0] is None else (row[0], row[1])
 
-    def append(self, game_id: str, expected_version: int,
-               events: Iterable[NewEvent]) -> list[StoredEvent]:
-        """Append atomically after `expected_version`; a stale version writes nothing."""
+    def append(self, game_id: str, expected_version: int, events: Iterable[NewEvent],
+               returning: bool = True) -> list[StoredEvent]:
+        """Append atomically after `expected_version`; a stale version writes nothing.
+        `returning=False` inside a transaction skips building the stored events."""
         if self._in_batch:
-            return self._append(game_id, expected_version, events)
+            return self._append(game_id, expected_version, events, returning)
         now = None
         known = self._known
         if known is not None and known[4] == self.conn.total_changes:
@@ -235,32 +225,16 @@ class EventStore:
         conn.execute("BEGIN IMMEDIATE")
         self._in_batch, self._known = True, None
         try:
-            version, prev = cached
-            rows, raws = [], []
-            revealed = False
-            encode = _enc.encode
-            for ev in events:
-                version += 1
-                raw = ev.raw if ev.raw is not None else encode(ev.data)
-                data = raw.decode()
-                vis = None if ev.vis is None else encode(ev.vis).decode()
-                h = row_hash(prev, game_id, version, ev.type, ev.schema, data, vis, ev.actor,
-                             ev.rule, ev.cause, ev.command_id, now)
-                rows.append((game_id, version, ev.type, ev.schema, data, vis, ev.actor, ev.rule,
-                             ev.cause, ev.command_id, prev, h, now))
-                raws.append(raw)
-                if ev.type == "seed.revealed":
-                    revealed = True
-                prev = h
+            rows: list[tuple] = []
+            raws: list[bytes] = []
+            version, prev, revealed, acc = _rows(game_id, cached[0], cached[1], events, now, rows,
+                                                 raws, head, top)
             if not rows:
                 out: list[StoredEvent] = []
             else:
                 first = top + 1
                 # explicit seqs: a row someone else put there refuses the guess (primary key)
-                conn.executemany(_INSERT_SEQ, [(first + i, *r) for i, r in enumerate(rows)])
-                acc = head
-                for r in rows:  # store_step, inlined
-                    acc = sha256((acc + r[11]).encode()).hexdigest()
+                conn.executemany(_INSERT_SEQ, rows)
                 last = top + len(rows)
                 if conn.execute("UPDATE streams SET version=?, head_hash=? WHERE game_id=? AND "
                                 "version=? AND head_hash=?", (version, prev, game_id,
@@ -274,7 +248,7 @@ class EventStore:
                                 (new, value)).rowcount != 1:
                     raise _Stale
                 known = (new, last, acc, last, conn.total_changes)
-                out = _stored(first, rows, raws, now)
+                out = _stored(rows, raws)
         except (_Stale, sqlite3.IntegrityError):
             self._in_batch, self._head = False, None
             conn.execute("ROLLBACK")
@@ -320,28 +294,18 @@ class EventStore:
         if version != expected:
             raise VersionConflict(game_id, expected, version)
         now = self._clock() if now is None else now
-        rows, raws = [], []
-        revealed = False
-        encode = _enc.encode
-        for ev in events:
-            version += 1
-            raw = ev.raw if ev.raw is not None else encode(ev.data)
-            data = raw.decode()
-            vis = None if ev.vis is None else encode(ev.vis).decode()
-            h = row_hash(prev, game_id, version, ev.type, ev.schema, data, vis, ev.actor, ev.rule,
-                         ev.cause, ev.command_id, now)
-            rows.append((game_id, version, ev.type, ev.schema, data, vis, ev.actor, ev.rule,
-                         ev.cause, ev.command_id, prev, h, now))
-            raws.append(raw)
-            if ev.type == "seed.revealed":
-                revealed = True
-            prev = h
+        rows: list[tuple] = []
+        raws: list[bytes] | None = [] if returning else None
+        first = self._next_seq()
+        self._cover(first - 1)
+        head = self._head
+        version, prev, revealed, acc = _rows(game_id, version, prev, events, now, rows, raws,
+                                             head[1], first - 1)
         if not rows:
             return []
-        first = self._next_seq()
-        conn.executemany(_INSERT, rows)
+        conn.executemany(_INSERT_SEQ, rows)
         last = first + len(rows) - 1  # rowids are consecutive: we hold the write lock
-        self._fold(first, last, [r[11] for r in rows])
+        head[0], head[1] = last, acc
         if row:
             conn.execute("UPDATE streams SET version=?, head_hash=? WHERE game_id=?",
                          (version, prev, game_id))
@@ -352,7 +316,7 @@ class EventStore:
         self._top, self._tc = last, conn.total_changes
         if not returning:
             return []
-        return _stored(first, rows, raws, now)
+        return _stored(rows, raws)
 
     def _append_group(self, batches: list[tuple[str, int, list[NewEvent]]],
                       returning: bool) -> list[StoredEvent]:
@@ -366,38 +330,29 @@ class EventStore:
             state[g] = [v, hh, True, False]
         rows: list[tuple] = []
         spans, revealed = [], []
-        encode = _enc.encode
+        first = self._next_seq()
+        self._cover(first - 1)
+        acc = self._head[1]
         for game_id, expected, events in batches:
             st = state[game_id]
-            version, prev = st[0], st[1]
-            if version != expected:
-                raise VersionConflict(game_id, expected, version)
+            if st[0] != expected:
+                raise VersionConflict(game_id, expected, st[0])
             now = self._clock()
             start = len(rows)
-            raws = []
-            for ev in events:
-                version += 1
-                raw = ev.raw if ev.raw is not None else encode(ev.data)
-                data = raw.decode()
-                vis = None if ev.vis is None else encode(ev.vis).decode()
-                h = row_hash(prev, game_id, version, ev.type, ev.schema, data, vis, ev.actor,
-                             ev.rule, ev.cause, ev.command_id, now)
-                rows.append((game_id, version, ev.type, ev.schema, data, vis, ev.actor, ev.rule,
-                             ev.cause, ev.command_id, prev, h, now))
-                raws.append(raw)
-                if ev.type == "seed.revealed":
-                    revealed.append((game_id,))
-                prev = h
+            raws: list[bytes] | None = [] if returning else None
+            version, prev, seed, acc = _rows(game_id, st[0], st[1], events, now, rows, raws, acc,
+                                             first - 1 + start)
+            if seed:
+                revealed.append((game_id,))
             if len(rows) > start:
                 st[0], st[1], st[3] = version, prev, True
                 if returning:
-                    spans.append((start, raws, now))
+                    spans.append((start, raws))
         if not rows:
             return []
-        first = self._next_seq()
-        conn.executemany(_INSERT, rows)
+        conn.executemany(_INSERT_SEQ, rows)
         last = first + len(rows) - 1
-        self._fold(first, last, [r[11] for r in rows])
+        self._head[0], self._head[1] = last, acc
         conn.executemany("UPDATE streams SET version=?, head_hash=? WHERE game_id=?",
                          [(st[0], st[1], g) for g, st in state.items() if st[3] and st[2]])
         conn.executemany("INSERT INTO streams VALUES (?,?,?)",
@@ -408,8 +363,8 @@ class EventStore:
         if not returning:
             return []
         out: list[StoredEvent] = []
-        for start, raws, now in spans:
-            out += _stored(first + start, rows[start:start + len(raws)], raws, now)
+        for start, raws in spans:
+            out += _stored(rows[start:start + len(raws)], raws)
         return out
 
     # -- reads --------------------------------------------------------------------------
@@ -419,6 +374,17 @@ class EventStore:
             f"SELECT {_COLS} FROM events WHERE game_id=? AND version BETWEEN ? AND ? "
             "ORDER BY version", (game_id, first, last))
         return [_decode(r) for r in cur]
+
+    def fold_rows(self, game_id: str, first: int = 1, last: int | None = None) -> Iterator[tuple]:
+        """What a fold reads of events first..last, in version order, undecoded: (version, type,
+        schema, data, visibility, actor, rule_id, cause, command_id) rows, the fields of the
+        `NewEvent` the live cascade folds. A rebuild reads 9 of the 14 columns: not the hashes,
+        seq or time (verify reads those), so each row makes fewer Python objects."""
+        last = last if last is not None else 1 << 62
+        return self.conn.execute(
+            "SELECT version, type, schema, data, visibility, actor, rule_id, cause, command_id "
+            "FROM events WHERE game_id=? AND version BETWEEN ? AND ? ORDER BY version",
+            (game_id, first, last))
 
     def read_all(self, after_seq: int = 0, limit: int | None = None) -> list[StoredEvent]:
         cur = self.conn.execute(f"SELECT {_COLS} FROM events WHERE seq > ? ORDER BY seq LIMIT ?",
@@ -583,13 +549,47 @@ def _command_text(command: Any) -> str:
     return _enc.encode(_bounded(text, REJECTED_TEXT_MAX)).decode()
 
 
-def _stored(first: int, rows: list[tuple], raws: list[bytes], now: float) -> list[StoredEvent]:
-    """The stored events of rows just inserted from seq `first` on; a fresh decode: what the
-    caller gets back shares nothing with live game state."""
-    return [StoredEvent(first + i, r[0], r[1], r[2], r[3], _dec.decode(raw),
-                        None if r[5] is None else _dec.decode(r[5]), r[6], r[7], r[8], r[9],
-                        r[10], r[11], now)
-            for i, (r, raw) in enumerate(zip(rows, raws))]
+def _rows(game_id: str, version: int, prev: str, events: Iterable[NewEvent], now: float,
+          rows: list[tuple], raws: list[bytes] | None, acc: str,
+          seq: int) -> tuple[int, str, bool, str]:
+    """Add the rows of one command's events (after `version`, chained on `prev`; seqs from
+    `seq` + 1, columns in `_INSERT_SEQ` order, which is StoredEvent's) to `rows` and their payload bytes to `raws`; return the new version and head hash, whether the seed
+    was revealed, and the store head `acc` moved over them. `row_hash` and `store_step`
+    inlined (this runs once per event appended): the same bytes, the same hashes."""
+    revealed = False
+    encode = _enc.encode
+    add, keep = rows.append, (raws.append if raws is not None else None)
+    for ev in events:
+        version += 1
+        seq += 1
+        raw = ev.raw
+        if raw is None:
+            raw = encode(ev.data)
+        data = raw.decode()
+        vis = ev.vis
+        if vis is not None:
+            vis = encode(vis).decode()
+        typ, schema, actor, rule, cause, cid = (ev.type, ev.schema, ev.actor, ev.rule, ev.cause,
+                                                ev.command_id)
+        h = sha256(encode([prev, game_id, version, typ, schema, data, vis, actor, rule, cause,
+                           cid, now])).hexdigest()
+        add((seq, game_id, version, typ, schema, data, vis, actor, rule, cause, cid, prev, h, now))
+        if keep is not None:
+            keep(raw)
+        if typ == "seed.revealed":
+            revealed = True
+        acc = sha256((acc + h).encode()).hexdigest()
+        prev = h
+    return version, prev, revealed, acc
+
+
+def _stored(rows: list[tuple], raws: list[bytes]) -> list[StoredEvent]:
+    """The stored events of rows just inserted (`_rows`); a fresh decode: what the caller gets
+    back shares nothing with live game state."""
+    dec = _dec.decode
+    return [StoredEvent(seq, g, v, t, sc, dec(raw), None if vis is None else dec(vis), a, r, c,
+                        ci, p, h, now)
+            for (seq, g, v, t, sc, _, vis, a, r, c, ci, p, h, now), raw in zip(rows, raws)]
 
 
 def _decode(r: tuple) -> StoredEvent:

@@ -4,8 +4,6 @@ from __future__ import annotations
 import argparse
 import signal
 
-import trio
-
 
 def add_parser(sub, common) -> argparse.ArgumentParser:
     s = sub.add_parser("serve", parents=[common], help="serve the live table (JSON API, "
@@ -31,6 +29,7 @@ def run(args) -> int:
     cfg = Config()
     cfg.bind = [f"{args.host}:{args.port}"]
     cfg.accesslog = None  # access lines would carry ?token=…: never logged
+    import trio  # only when serving: other commands do not pay for importing trio
     trio.run(serve_until_signal, serve, app, cfg)
     return 0
 
@@ -38,6 +37,7 @@ def run(args) -> int:
 async def serve_until_signal(serve, app, cfg) -> None:
     """Ctrl-C (or SIGTERM) stops accepting, closes the feeds and lets a command in flight
     finish: every commit is one SQLite transaction, so nothing is half written."""
+    import trio
     with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
         async def stop():
             async for _ in signals:

@@ -106,13 +106,13 @@ def test_worker_errors_and_stalls_reach_the_parent_and_the_run_goes_on(tmp_path)
 
 
 def test_a_rules_error_names_the_prompt_it_answered(tmp_path, monkeypatch):
-    real = Engine.submit
+    real = Engine._play  # what submit and the bots' play_listed both run once legal
 
-    def flaky(self, gid, seat, cmd):
-        if gid.endswith("-00002") and self.table(gid).version > 40:
+    def flaky(self, gid, seat, cmd, t):
+        if gid.endswith("-00002") and t.version > 40:
             raise CascadeAborted("rule handler failed, command aborted and nothing committed")
-        return real(self, gid, seat, cmd)
-    monkeypatch.setattr(Engine, "submit", flaky)
+        return real(self, gid, seat, cmd, t)
+    monkeypatch.setattr(Engine, "_play", flaky)
     s = simulate(str(tmp_path / "sim.db"), "duel", 4, 2, seed="r", workers=1)
     (e,) = s.errors
     assert e.game_id == "duel-r-00002" and e.kind == "error" and e.commands > 0

@@ -24,7 +24,7 @@ def _phase(g, d):
         g.round = d["round"]
     if d.get("new_turn"):
         g.no_fight, g.moved, g.sneaked, g.teleported = {}, {}, [], []
-        g.quested, g.shop_at, g.qmove = [], "", None
+        g.quested, g.shop_at, g.qmove, g.no_retreat = [], "", None, []
         for s in g.ships.values():
             s.fought = False
         for p in g.parties:

@@ -315,14 +315,17 @@ def after_round(ctx, t) -> None:
 
 
 def sneak_failed(ctx, t) -> None:
-    """A failed sneak attack: every elf retreats to its own territory (DL:3.4/sneak)."""
+    """A failed sneak attack: every elf retreats to its own territory and may not attack again this
+    turn (DL:3.4/sneak)."""
     g = t.game
     b = g.battle
     back = next((o for o in b.origins if B.owner(g, o) == b.attacker), None)
     if back is None:
         kill(ctx, t, b.loc, b.attacker, side_units(g, b.loc, b.attacker), b.defender, "DL:3.4/sneak", "no retreat")
     else:
+        n = side_units(g, b.loc, b.attacker)
         withdraw(ctx, t, b.loc, back, b.attacker, "DL:3.4/sneak")
+        ctx.emit("dl.mark", {"field": "no_fight", "key": back, "n": n}, rule="DL:3.4/sneak")
     end_battle(ctx, t)
 
 
@@ -353,6 +356,9 @@ def end_battle(ctx, t) -> None:
         if winner == b.attacker and g.gold.get(b.loc):
             ctx.emit("dl.captured", {"kingdom": b.loc, "gold": g.gold[b.loc], "army": winner}, rule="DL:2.2/kingdom")
     ctx.emit("dl.battle", {"end": True, "winner": winner, "loc": b.loc}, rule="DL:3.4/general")
+    if winner == b.attacker and b.kind == "sneak":
+        # the elves that took the place may attack normally but not sneak again this turn (DL:3.4/sneak)
+        ctx.emit("dl.mark", {"field": "sneaked", "key": b.loc}, rule="DL:3.4/sneak")
     if winner == b.attacker and b.loc in world().sea:
         for sid in B.ships_in(g, b.loc, winner):
             ctx.emit("dl.ship", {"id": sid, "set": {"moves": 0, "fought": True}}, rule="DL:3.4/naval")

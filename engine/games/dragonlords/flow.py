@@ -7,7 +7,7 @@ from .combat_math import income
 from .world import world
 
 TURN = ("purchase", "naval", "quest", "combat", "transfer", "income", "reinforce")
-SETUP = ("setup_kingdom", "setup_claim", "setup_extra", "setup_chips", "setup_ship")
+SETUP = ("setup_kingdom", "setup_claim", "setup_extra", "setup_chips", "setup_ship", "setup_gold")
 
 
 def claimable(g) -> list[str]:
@@ -70,12 +70,14 @@ def _extra_from(ctx, t, army) -> None:
 
 
 def finish_setup(ctx, t) -> None:
-    """P6: each army's gold goes into its kingdom (the first it holds, if several)."""
+    """P6: each army's gold goes into its kingdom; an army holding several splits it (`stash`)."""
     g = t.game
     occ = occupancy(g)
-    for a in range(len(g.armies)):
+    for a in g.order:
         ks = kingdoms_held(g, a, occ)
         n = g.treasury.get(str(a), 0)
+        if len(ks) > 1 and n:
+            return _set(ctx, "setup_gold", a)
         if ks and n:
             ctx.emit("dl.treasury", {"army": a, "n": -n}, rule="DL:2.3.3")
             ctx.emit("dl.gold", {"kingdom": ks[0], "n": n, "army": a}, rule="DL:2.3.3")

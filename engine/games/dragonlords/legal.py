@@ -9,7 +9,8 @@ from .world import world
 
 PHASE_RULE = {"setup_kingdom": "DL:2.3/placement", "setup_claim": "DL:2.3/placement",
               "setup_extra": "DL:2.3/placement", "setup_chips": "DL:2.3/placement",
-              "setup_ship": "DL:2.3/placement", "purchase": "DL:3.1", "naval": "DL:3.2/ships",
+              "setup_ship": "DL:2.3/placement", "setup_gold": "DL:2.3.3",
+              "purchase": "DL:3.1", "naval": "DL:3.2/ships",
               "quest": "DL:3.3/party", "combat": "DL:3.4/general", "transfer": "DL:3.5",
               "income": "DL:3.6", "reinforce": "DL:3.7"}
 
@@ -75,7 +76,7 @@ def _turn_legal(t, a: int, ph: str) -> list[dict]:
         return moves.transfer_legal(t, a)
     if ph == "reinforce":
         return moves.reinforce_legal(t, a)
-    if ph == "income":
+    if ph in ("income", "setup_gold"):
         n = g.treasury.get(str(a), 0)
         return [{"kind": "stash", "kingdom": k, "n": m} for k in B.kingdoms_held(g, a) for m in range(1, n + 1)]
     return []

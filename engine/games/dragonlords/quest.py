@@ -198,6 +198,8 @@ def leave(ctx, t, seat, cmd):
     src = g.qmove.space
     p = party_at(g, src, a)
     ctx.emit("dl.qmove", {"end": True, "shop_at": ""}, rule="DL:3.3/party")
+    if any(not B.allies(g, a, o) for o in B.armies_at(g, cmd["to"])):
+        ctx.emit("dl.mark", {"field": "no_retreat", "key": cmd["to"]}, rule="DL:3.4/retreat")
     BT.withdraw(ctx, t, src, cmd["to"], a, "DL:3.3/party")
     ctx.emit("dl.army", {"army": a, "set": {"tools": sorted(g.armies[a].tools + p.tools)}}, rule="DL:3.3/tools")
     ctx.emit("dl.party", {"army": a, "space": src, "gone": True}, rule="DL:3.3/party")

@@ -185,6 +185,8 @@ def teleport(ctx, t, seat, cmd):
     x = g.heroes[cmd["hero"]]
     rule = "DL:3.2/dragonlord" if x.role == "dragonlord" else "DL:3.2/spellcaster"
     src = x.loc
+    if any(not B.allies(g, a, o) for o in B.armies_at(g, cmd["to"])):
+        ctx.emit("dl.mark", {"field": "no_retreat", "key": cmd["to"]}, rule="DL:3.4/retreat")
     if cmd["n"]:
         ctx.emit("dl.units", {"loc": src, "army": a, "n": -cmd["n"]}, rule=rule)
         ctx.emit("dl.units", {"loc": cmd["to"], "army": a, "n": cmd["n"]}, rule=rule)
@@ -245,7 +247,7 @@ def fight(ctx, t, seat, cmd):
             d = next(o for o in B.blockade(g, x) if not B.allies(g, a, o))
         else:
             d = next(w for w in B.armies_at(g, x) if w != a)
-        tele = any(h in g.teleported and g.heroes[h].loc == x for h in g.heroes)
+        tele = x in g.no_retreat
         ctx.emit("dl.battle", {"battle": {"loc": x, "attacker": a, "defender": d,
                                           "kind": "naval" if naval else "land",
                                           "retreat_ok": not naval and not tele, "step": "after_round"}},
@@ -309,9 +311,13 @@ def stash(ctx, t, seat, cmd):
     """Put income into one of the kingdoms held (DL:3.6); the rest waits for the next `stash`."""
     g = t.game
     a = g.active
-    ctx.emit("dl.treasury", {"army": a, "n": -cmd["n"]}, rule="DL:3.6")
-    ctx.emit("dl.gold", {"kingdom": cmd["kingdom"], "n": cmd["n"], "army": a}, rule="DL:3.6")
+    rule = "DL:2.3.3" if g.phase == "setup_gold" else "DL:3.6"
+    ctx.emit("dl.treasury", {"army": a, "n": -cmd["n"]}, rule=rule)
+    ctx.emit("dl.gold", {"kingdom": cmd["kingdom"], "n": cmd["n"], "army": a}, rule=rule)
     if not g.treasury.get(str(a)):
+        if g.phase == "setup_gold":
+            from .flow import finish_setup
+            return finish_setup(ctx, t)
         next_phase(ctx, t)
 
 

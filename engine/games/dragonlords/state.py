@@ -99,6 +99,7 @@ class DLState(msgspec.Struct):
     moved: dict[str, int] = {}      # place -> units that already moved this Transfer (§3.5)
     sneaked: list[str] = []         # places whose elves sneak attacked this turn
     teleported: list[str] = []      # hero ids that teleported in this phase
+    no_retreat: list[str] = []      # places entered by teleport or from the wastelands: fight to the end
     qmove: QMove | None = None
     shop_at: str = ""               # space where the active party may shop or search this turn
     quested: list[str] = []         # wastelands whose party moved this turn (one per wasteland, F-Q5)

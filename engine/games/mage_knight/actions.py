@@ -77,6 +77,9 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
     ctx.emit("mk.played", {"seat": seat, "card": name, "mode": mode, "option": cmd["option"],
                            "effect": effects.words(atoms)},
              rule="MK:4:Deed:3e" if mode == "sideways" else "MK:4:Deed:3a")
+    if cmd.get("target"):
+        from .fight import enemy_effect
+        enemy_effect(ctx, t, atoms, cmd["target"], name, card.color)
     resolve(ctx, t, seat, atoms, "MK:5:Effects:1", source=name)
 
 

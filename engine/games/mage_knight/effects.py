@@ -18,7 +18,7 @@ import msgspec
 
 PLAIN = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gain_crystal", "fame",
          "reputation", "take_wound", "ready_unit_max_level", "attack", "block")
-COMBAT_ONLY = ("attack", "block", "mana_cost", "discard_cost")
+COMBAT_ONLY = ("attack", "block", "mana_cost", "discard_cost", "enemy_effect")
 MAX_RESOLUTIONS = 16
 BASIC_COLOURS = ("red", "blue", "green", "white")
 
@@ -73,6 +73,9 @@ def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
     mod = _terrain_mod(node)
     if mod is not None:
         return [[("terrain_cost", mod)]]
+    foe = _enemy_effect(node)
+    if foe is not None:
+        return [[("enemy_effect", foe)]]
     if isinstance(node.get("discard_cost"), list):
         # discard another (non-wound) card to get the effect: the discard is part of the payment
         n, tree = node["discard_cost"]
@@ -125,13 +128,44 @@ def _terrain_mod(node: dict) -> dict | None:
             "replace": m.get("replaceCost")}
 
 
+PHASES = {"COMBAT_PHASE_BLOCK": "block", "COMBAT_PHASE_ATTACK": "attack", "COMBAT_PHASE_RANGED": "ranged"}
+TARGET_KEYS = {"effect", "template", "requiredPhase", "excludeResistance", "excludeArcaneImmune"}
+
+
+def _enemy_effect(node: dict) -> dict | None:
+    """A combat effect on one chosen enemy whose every modifier is an armour change, an attack
+    reduction or a skipped attack (MK:8:Combat:4); anything more is not interpreted."""
+    if node.get("effect") != "select_combat_enemy" or set(node) - TARGET_KEYS:
+        return None
+    tpl = node.get("template") or {}
+    if set(tpl) != {"modifiers"}:
+        return None
+    out = {"armour": 0, "attack": 0, "prevent": False, "phase": PHASES.get(node.get("requiredPhase", ""), ""),
+           "exclude_resistance": node.get("excludeResistance", ""),
+           "exclude_arcane": bool(node.get("excludeArcaneImmune"))}
+    for m in tpl["modifiers"]:
+        mod = m.get("modifier") or {}
+        if mod.get("effect") == "enemy_skip_attack" and set(mod) == {"effect"}:
+            out["prevent"] = True
+        elif mod.get("effect") == "enemy_stat" and set(mod) <= {"effect", "stat", "amount", "minimum"}:
+            if mod["stat"] == "stat_armor":
+                out["armour"] += mod["amount"]
+            elif mod["stat"] == "stat_attack":
+                out["attack"] -= mod["amount"]
+            else:
+                return None
+        else:
+            return None
+    return out
+
+
 def plain_only(tree: Any) -> bool:
     """True if every node of the tree is interpreted (nothing is dropped)."""
     if isinstance(tree, list):
         return all(plain_only(n) for n in tree)
     if not isinstance(tree, dict):
         return True
-    if _terrain_mod(tree) is not None:
+    if _terrain_mod(tree) is not None or _enemy_effect(tree) is not None:
         return True
     known = set(PLAIN) | {"choice", "all", "if_in_combat", "if_on_terrain", "gain_mana_any_color",
                           "attack_with_element", "ranged_attack_with_element", "type", "element",
@@ -173,6 +207,10 @@ def words(atoms: list[Atom]) -> str:
         elif k == "block":
             el = "" if v["element"] == "physical" else v["element"] + " "
             parts.append(f"{el}block {v['value']}")
+        elif k == "enemy_effect":
+            bits = ([f"armour {v['armour']:+d}"] if v["armour"] else []) + \
+                ([f"attack -{v['attack']}"] if v["attack"] else []) + (["no attack"] if v["prevent"] else [])
+            parts.append("one enemy: " + ", ".join(bits))
         elif k == "terrain_cost":
             parts.append(f"{v['terrain']} costs {v['replace']}" if v["replace"] is not None
                          else f"{v['terrain']} {v['amount']:+d} (min {v['minimum']})")

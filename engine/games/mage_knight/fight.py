@@ -151,6 +151,33 @@ def add_points(ctx, t, seat: int, atoms, source: str) -> None:
                                           "source": source}, rule="MK:8:Combat:3")
 
 
+def targets(c, atoms, colour: str | None) -> list[str]:
+    """Enemies a resolution's enemy effect may be played on now (MK:8:Combat:4): the phase the
+    card asks for, its exclusions, and the combat's own immunity rules."""
+    foe = next((v for k, v in atoms if k == "enemy_effect"), None)
+    if foe is None:
+        return []
+    if foe["phase"] and c.phase != foe["phase"]:
+        return []
+    out = []
+    for e in c.enemies:
+        if foe["exclude_resistance"] and foe["exclude_resistance"] in e.resistances:
+            continue
+        if foe["exclude_arcane"] and "arcane_immunity" in e.abilities:
+            continue
+        if C.effect_problem(c, e.uid, armour=foe["armour"], attack=foe["attack"], prevent=foe["prevent"],
+                            colour=colour) is None:
+            out.append(e.uid)
+    return out
+
+
+def enemy_effect(ctx, t, atoms, target: str, source: str, colour: str | None) -> None:
+    foe = next(v for k, v in atoms if k == "enemy_effect")
+    for typ, data in C.modify_enemy(t.game.combat, target, source=source, armour=foe["armour"],
+                                    attack=foe["attack"], prevent=foe["prevent"], colour=colour):
+        ctx.emit(typ, data, rule=data["rule"])
+
+
 def points_fit(c, atoms) -> bool:
     """Whether a resolution gives the combat something it can use now."""
     for kind, v in atoms:

@@ -12,7 +12,7 @@ from engine.ruleset import Illegal, Prompt
 from . import actions as A
 from . import combat as C
 from . import effects, payment
-from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit
+from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
 from . import state as S
 from .board import ends_move, explore_positions, key, provoked, step_fault, unkey
 from .content import content
@@ -95,11 +95,17 @@ def plays(t, seat: int, names: list[str]) -> list[dict]:
             if not base:
                 continue
             for i, atoms in enumerate(A.card_resolutions(name, mode, fighting, terrain)):
-                if useful(t, atoms, p.acted):
+                aims = targets(g.combat, atoms, card.color) if fighting else []
+                if useful(t, atoms, p.acted) or aims:
                     extra = effects.mana_costs(atoms)
                     pays = A.payment_options(t, seat, need + extra) if extra else base
                     pays = with_discards(t, seat, name, atoms, pays)
-                    out += [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x} for x in pays]
+                    if any(k == "enemy_effect" for k, _ in atoms):
+                        out += [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x,
+                                 "target": e} for x in pays for e in aims]
+                    else:
+                        out += [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x}
+                                for x in pays]
         for i, atoms in enumerate(A.card_resolutions(name, "sideways", fighting, terrain)):
             if useful(t, atoms, p.acted):
                 out.append({"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""})

@@ -31,7 +31,7 @@ class MageKnight(Ruleset):
     State = MKState
     commands: ClassVar[dict[str, dict]] = {
         "tactic": {"tactic": str}, "level_up": {"skill": str, "card": str},
-        "play": {"card": str, "mode": str, "option": int, "pay": str},
+        "play": {"card": str, "mode": str, "option": int, "pay": str, "target": Optional(str)},
         "move": {"to": str}, "explore": {"at": str}, "rest": {"card": str, "wounds": int},
         "end_turn": {"discard": Optional(str)}, "announce": {}, "recruit": {"unit": str, "disband": Optional(str)},
         "buy_heal": {}, "buy_aa": {"card": str}, "buy_spell": {"card": str, "pay": str}, "plunder": {},

@@ -242,3 +242,38 @@ def test_FQ24_variant_stop_to_attack_an_enemy_party_DL_3_3_party_INT_47():
     g = game(eng, gid)
     assert [p.army for p in g.parties] == [0] and "torch" in g.parties[0].tools   # INT-08: tools taken
     assert g.parties[0].fought
+
+
+def test_E01_P6_gold_is_split_among_several_kingdoms_by_the_player_DL_2_3_3():
+    """A 2-player army that claimed a second kingdom at set-up puts its 30 gold where it likes."""
+    from engine.bots import bot_rng, step
+    from engine.games.dragonlords.board import kingdoms_held
+    eng, gid = new_game("dragonlords", 2, 0)
+    rng = bot_rng(0)
+    while eng.table(gid).game.phase != "setup_gold":
+        step(eng, gid, rng)
+    g = eng.table(gid).game
+    a = g.active
+    ks = kingdoms_held(g, a)
+    assert len(ks) >= 2 and g.treasury[str(a)] == 30
+    seat = g.armies[a].seat
+    submit(eng, gid, seat, {"kind": "stash", "kingdom": ks[1], "n": 10})
+    submit(eng, gid, seat, {"kind": "stash", "kingdom": ks[0], "n": 20})
+    g = eng.table(gid).game
+    assert g.gold[ks[0]] == 20 and g.gold[ks[1]] == 10 and str(a) not in g.treasury
+
+
+def test_units_leaving_the_wastelands_into_enemy_land_fight_without_retreat_DL_3_4_retreat():
+    def edit(g):
+        g["parties"][0]["space"] = "WB2"
+        g["units"][0]["loc"] = "WB2"
+        g["units"] = [u for u in g["units"] if u["loc"] != "T4c"] + [{"loc": "T4c", "army": 1, "n": 3}]
+        g["units"].append({"loc": "T4b", "army": 0, "n": 1})
+    eng, gid = _party(edit, forced={"die:d6": [1, 6, 6, 6, 6, 6, 6, 6]})
+    submit(eng, gid, 0, {"kind": "quest", "space": "WB2"})
+    assert {"kind": "leave", "to": "T4c"} in legal(eng, gid, 0)
+    submit(eng, gid, 0, {"kind": "leave", "to": "T4c"})
+    submit(eng, gid, 0, {"kind": "done"})                  # quest -> combat
+    assert legal(eng, gid, 0) == [{"kind": "fight", "at": "T4c"}]
+    submit(eng, gid, 0, {"kind": "fight", "at": "T4c"})
+    assert not [c for c in legal(eng, gid, 0) if c["kind"] == "retreat"]

@@ -267,3 +267,30 @@ def test_a_wizard_teleports_into_its_own_party_space_with_the_6_cap_DL_3_2_spell
                         {"kind": "teleport", "hero": "H6", "to": "WB3", "n": 2}]     # 3 + wizard + 2 = 6
     submit(eng, gid, 0, {"kind": "teleport", "hero": "H6", "to": "WB3", "n": 2})
     assert units(eng, gid, "WB3", 0) == 6 and units(eng, gid, "T1a", 0) == 2
+
+
+def _elves(forced):
+    def edit(g):
+        g["races"] = ["elf", "dwarf"]
+    return sit("frontier", edit=edit, forced=forced)
+
+
+def test_sneak_attack_success_takes_the_place_no_strike_back_DL_3_4_sneak():
+    eng, gid = _elves({"die:d6": [1, 1]})
+    submit(eng, gid, 0, {"kind": "sneak", "origin": "T1c", "target": "G1", "n": 2})
+    r = events(eng, gid, "dl.round")[-1].data
+    assert r["kind"] == "sneak" and r["defender"] is None
+    from engine.games.dragonlords.board import owner
+    g = game(eng, gid)
+    assert owner(g, "G1") == 0 and g.battle is None and "G1" in g.sneaked
+    assert not [c for c in legal(eng, gid, 0) if c["kind"] == "sneak" and c["origin"] == "G1"]
+
+
+def test_sneak_attack_failure_sends_the_elves_back_unable_to_attack_DL_3_4_sneak():
+    eng, gid = _elves({"die:d6": [6, 6]})
+    submit(eng, gid, 0, {"kind": "sneak", "origin": "T1c", "target": "G1", "n": 2})
+    g = game(eng, gid)
+    assert units(eng, gid, "T1c", 0) == 3 and units(eng, gid, "G1", 1) == 2 and g.battle is None
+    cmds = [c for c in legal(eng, gid, 0) if c.get("origin") == "T1c" and c["kind"] in ("attack", "sneak")]
+    # only the unit that stayed behind may still attack; the two elves guard T1c
+    assert cmds == [{"kind": "attack", "origin": "T1c", "target": "G1", "n": 1}]

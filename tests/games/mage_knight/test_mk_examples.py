@@ -517,3 +517,20 @@ def test_dungeon_fight_has_no_units_and_runs_by_night():
     c = t.game.combat
     assert len(c.enemies) == 1 and c.enemies[0].pile == "brown" and c.units == [] and c.night
     assert not kinds(eng, gid, kind="activate")
+
+
+def test_whirlwind_stops_an_enemys_attack():
+    """MK:8:Combat:4: Whirlwind's basic effect (1 white mana) makes the chosen enemy not attack:
+    no block is needed and no damage comes through"""
+    eng, gid = sit("provoke", edit=lambda g: g["seat"][0].update(hand=["whirlwind", "march"], tokens=["white"]))
+    eng.submit(gid, 0, {"kind": "move", "to": "3,-2"})
+    orc = eng.table(gid).game.combat.enemies[0].uid
+    play = {"kind": "play", "card": "whirlwind", "mode": "basic", "option": 0, "pay": "token:white", "target": orc}
+    assert play in kinds(eng, gid)
+    eng.submit(gid, 0, play)
+    assert eng.table(gid).game.combat.enemies[0].uid == orc
+    while eng.table(gid).game.combat is not None:
+        legal = kinds(eng, gid)
+        assert not [c for c in legal if c["kind"] == "mk_assign"]
+        eng.submit(gid, 0, {"kind": "mk_next"})
+    assert "wound" not in names(eng.table(gid), S.hand(0))
