@@ -41,6 +41,17 @@ function findHexes(v, path = "game") {
   return null;
 }
 
+// A label in at most two lines that fit a hex ("magical glade" -> "magical", "glade").
+function wrap(text, width = 11) {
+  const out = [];
+  for (const w of text.split(" ")) {
+    if (out.length && (out[out.length - 1] + " " + w).length <= width) out[out.length - 1] += " " + w;
+    else out.push(w);
+  }
+  if (out.length > 2) out.splice(1, out.length, out.slice(1).join(" "));
+  return out.map(l => l.length > width ? l.slice(0, width - 1) + "…" : l);
+}
+
 // The hexes a command names: every string field of the form "q,r".
 const hexesOf = c => Object.values(c).filter(x => typeof x === "string" && HEXKEY.test(x));
 
@@ -111,9 +122,9 @@ function renderHexMap(found, view, cmds, labels, play) {
       if (Array.isArray(v) && v.length && v.every(t => typeof t === "string"))
         v.forEach(t => lines.push(["token", words(t)]));
     if (facedown.get(k)) lines.push(["hidden", `${facedown.get(k)} face down`]);
-    lines.forEach(([cls, text], i) => g.append(svg("text", {class: cls, x: x.toFixed(1),
-      y: (y - 4 + 11 * (i - (lines.length - 1) / 2)).toFixed(1), "text-anchor": "middle"},
-      text.length > 13 ? text.slice(0, 12) + "…" : text)));
+    const rows = lines.flatMap(([cls, text]) => wrap(text).map(t => [cls, t]));
+    rows.forEach(([cls, text], i) => g.append(svg("text", {class: cls, x: x.toFixed(1),
+      y: (y - 2 + 9 * (i - (rows.length - 1) / 2)).toFixed(1), "text-anchor": "middle"}, text)));
     target(g, k);
     map.append(g);
   }
@@ -122,7 +133,7 @@ function renderHexMap(found, view, cmds, labels, play) {
     const g = svg("g", {class: "hex unexplored", "data-hex": k},
       svg("title", {}, `${k} not on the map yet`),
       svg("polygon", {points: corners(x, y)}),
-      svg("text", {x: x.toFixed(1), y: (y + 4).toFixed(1), "text-anchor": "middle"}, "?"));
+      svg("text", {x: x.toFixed(1), y: (y + 4).toFixed(1), "text-anchor": "middle"}, "explore?"));
     target(g, k);
     map.append(g);
   }
