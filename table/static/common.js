@@ -37,7 +37,7 @@ function cardEl(id, cards) {
   }
   return e;
 }
-function renderZones(zones, cards) {
+function renderZones(zones, cards, names = {}) {  // names: each zone's name in words
   // grouped by owner (each seat's zones, then the shared ones), so a game with many zones
   // per seat still reads as one block per player
   const groups = new Map();
@@ -53,7 +53,8 @@ function renderZones(zones, cards) {
       el("h3", {text: owner === "shared" ? "Shared" : seatName(owner)}));
     for (const [name, z] of groups.get(owner)) {
       const d = el("div", {class: "zone", "data-zone": name},
-        el("div", {text: `${name} — ${z.n ?? (z.cards || []).length} card(s), ${z.vis}`}));
+        el("div", {text: `${names[name] && names[name] !== name ? `${names[name]} (${name})` : name}` +
+                         ` — ${z.n ?? (z.cards || []).length} card(s), ${z.vis}`}));
       for (const c of z.cards || []) d.append(cardEl(c, cards));
       g.append(d);
     }

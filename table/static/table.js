@@ -28,7 +28,7 @@ async function refresh() {
   }));
   const map = renderBoard(view, cmds, labels, c => play(c, v.version));  // a hex map, places
   document.getElementById("map").replaceChildren(...(map ? [map] : []));
-  document.getElementById("board").replaceChildren(renderZones(view.zones || {}, CARDS));
+  document.getElementById("board").replaceChildren(renderZones(view.zones || {}, CARDS, v.zone_labels || {}));
   document.getElementById("game").replaceChildren(renderValue(view.game, CARDS),
     el("details", {class: "raw"}, el("summary", {text: "as data"}),
       el("pre", {text: JSON.stringify(view.game, null, 1)})));

@@ -90,3 +90,15 @@ async def test_dragonlords_view_names_places_fleets_and_hides_seat_0s_chips_and_
     assert scrolls0
     text = json.dumps(v1)
     assert not [c for c in scrolls0 if c in text]
+
+
+async def test_view_names_each_zone_in_words(tmp_path):
+    """The view response carries each zone's name in words (`Ruleset.zone_label`), for every
+    zone of the view and only those."""
+    app = make_app(tmp_path)
+    status, out = await call(app, "POST", "/api/games", {"ruleset": "duel", "players": 2, "seed": 3})
+    gid = out["game_id"]
+    for token in (None, out["seats"][0]["token"], out["referee_token"]):
+        status, v = await call(app, "GET", f"/api/games/{gid}/view", token=token)
+        assert status == 200 and set(v["zone_labels"]) == set(v["view"]["zones"])
+    assert v["zone_labels"]["p0.hand"] == "Seat 1's hand"

@@ -124,6 +124,7 @@ def test_two_seats_play_duel_to_the_end_by_clicking(server, browser):
         spectator.wait_for_function(
             f'+document.querySelector("[data-testid=version]").textContent > {version}')
     assert clicks > 3
+    assert pages[0].locator('[data-zone="p0.hand"] > div').first.inner_text().startswith("Seat 1's hand (p0.hand)")
     pages[1].wait_for_selector('[data-testid="result"]')
     spectator.wait_for_selector('[data-testid="result"]')
     eng = Engine(EventStore(db))
