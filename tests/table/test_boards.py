@@ -258,3 +258,20 @@ def test_dragonlords_place_rows_play_the_commands_that_name_them(dl, browser):
         page.click(f".chooser button[data-choice='{json.dumps(cmd, separators=(',', ':'))}']")
     wait_past(page, v["version"])
     assert get_view(base, gid, token)["version"] > v["version"]
+
+
+def test_mage_knight_hand_cards_show_the_catalogues_names_and_texts(mk, browser):
+    """A card id ("axe_throw#s0n14", "wolfhawk_swift_reflexes#s0n3") shows the catalogue's card
+    (its name, its text on hover), so a Mage Knight hand reads as cards, not ids."""
+    base, gid, tokens = mk
+    ref = get_view(base, gid, tokens["referee_token"])["view"]["zones"]
+    seat = next(s for s in (0, 1) if ref[f"hand:{s}"]["cards"])
+    catalogue = json.loads(urllib.request.urlopen(f"{base}/api/games/{gid}/cards").read())["cards"]
+    page = browser.new_context().new_page()
+    page.goto(f"{base}/games/{gid}?token={tokens['seats'][seat]['token']}")
+    page.wait_for_selector(f'[data-zone="hand:{seat}"] .card')
+    cards = page.locator(f'[data-zone="hand:{seat}"] .card').all()
+    assert len(cards) == len(ref[f"hand:{seat}"]["cards"])
+    for c in cards:
+        name = c.locator("b").inner_text()
+        assert name in catalogue and c.get_attribute("title") == catalogue[name]["text"]
