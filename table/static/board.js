@@ -223,7 +223,8 @@ function renderPlaces(game, cmds = [], labels = [], play = () => {}) {
     for (const [a, n] of Object.entries(byArmy).sort((x, y) => natural(x[0], y[0]))) {
       const mine = heads.filter(([, h]) => String(h.army) === String(a));
       const e = el("div", {class: "army", "data-army": a},
-        el("b", {text: armyName(+a)}), ` ${n} unit(s)`);
+        el("b", {text: armyName(+a), style: `color:${armies[a] ? SEAT_COLOURS[armies[a].seat % SEAT_COLOURS.length] : "inherit"}`}),
+        ` ${n} unit(s)`);
       for (const [id, h] of mine) {
         const what = [h.role || "", ...(h.spells || []).map(s => `spell ${s}`),
           ...(h.treasures || []).map(words), h.poisoned ? "poisoned" : ""].filter(Boolean).join(", ");
