@@ -145,6 +145,7 @@ class TableApp:
             out["legal"] = self.eng.legal(gid, who)
             out["previews"] = previews(rs, t, who, out["legal"])
             out["labels"] = labels(rs, t, who, out["legal"])
+        out["zone_labels"] = zone_labels(rs, out["view"].get("zones") or {})
         return out
 
     def log(self, gid: str, who, since: int) -> list[dict[str, Any]]:
@@ -439,6 +440,16 @@ def worded(rs, t, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
             text = None
         e["text"] = text if isinstance(text, str) and text else narration.generic(narration.Seen(e))
     return events
+
+
+def zone_labels(rs, zones) -> dict[str, str]:
+    """Each zone's name in words (`Ruleset.zone_label`: "p0.hand" -> "Seat 1's hand"); a game
+    whose labels fail keeps the names (logged), never a failed view."""
+    try:
+        return {name: str(rs.zone_label(name)) for name in zones}
+    except Exception as exc:
+        log.error("table_zone_label_failed", ruleset=rs.name, error=repr(exc))
+        return {name: name for name in zones}
 
 
 def labels(rs, t, seat: int, cmds: list[dict[str, Any]]) -> list[str]:

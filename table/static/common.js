@@ -24,10 +24,30 @@ function cmdLabel(c) {
   const rest = Object.entries(c).filter(([k]) => k !== "kind").map(([k, v]) => `${k} ${JSON.stringify(v)}`);
   return c.kind + (rest.length ? ": " + rest.join(", ") : "");
 }
+// A card id's entry in the catalogue: by its name ("Jab#3"), else by the id's stem in snake
+// case ("axe_throw#s0n14" -> "Axe Throw"), dropping leading qualifiers ("wolfhawk_swift_reflexes"
+// -> "Swift Reflexes"); English names count too.
+const snake = s => String(s).toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+const CARD_KEYS = new WeakMap();
+function cardInfo(name, cards) {
+  if (cards[name]) return cards[name];
+  if (!CARD_KEYS.has(cards)) {
+    const keys = new Map();
+    for (const c of Object.values(cards))
+      for (const n of [c.english_name, c.name]) if (n) keys.set(snake(n), c);
+    CARD_KEYS.set(cards, keys);
+  }
+  const keys = CARD_KEYS.get(cards), parts = snake(name).split("_");
+  for (let i = 0; i < parts.length; i++) {
+    const hit = keys.get(parts.slice(i).join("_"));
+    if (hit) return hit;
+  }
+  return undefined;
+}
 function cardEl(id, cards) {
   const name = String(id).split("#")[0];
-  const info = cards[name];
-  const e = el("span", {class: "card", "data-card": name}, el("b", {text: name}));
+  const info = cardInfo(name, cards);
+  const e = el("span", {class: "card", "data-card": name}, el("b", {text: info ? info.name : name}));
   if (info) {
     const vals = Object.entries(info.values || {}).filter(([, v]) => v !== null).map(([k, v]) => `${k} ${v}`);
     if (vals.length) e.append(" (" + vals.join(", ") + ")");
@@ -37,7 +57,7 @@ function cardEl(id, cards) {
   }
   return e;
 }
-function renderZones(zones, cards) {
+function renderZones(zones, cards, names = {}) {  // names: each zone's name in words
   // grouped by owner (each seat's zones, then the shared ones), so a game with many zones
   // per seat still reads as one block per player
   const groups = new Map();
@@ -53,7 +73,8 @@ function renderZones(zones, cards) {
       el("h3", {text: owner === "shared" ? "Shared" : seatName(owner)}));
     for (const [name, z] of groups.get(owner)) {
       const d = el("div", {class: "zone", "data-zone": name},
-        el("div", {text: `${name} — ${z.n ?? (z.cards || []).length} card(s), ${z.vis}`}));
+        el("div", {text: `${names[name] && names[name] !== name ? `${names[name]} (${name})` : name}` +
+                         ` — ${z.n ?? (z.cards || []).length} card(s), ${z.vis}`}));
       for (const c of z.cards || []) d.append(cardEl(c, cards));
       g.append(d);
     }

@@ -26,7 +26,9 @@ async function refresh() {
     b.onclick = () => play(c, v.version);
     return b;
   }));
-  document.getElementById("board").replaceChildren(renderZones(view.zones || {}, CARDS));
+  const map = renderBoard(view, cmds, labels, c => play(c, v.version));  // a hex map, places
+  document.getElementById("map").replaceChildren(...(map ? [map] : []));
+  document.getElementById("board").replaceChildren(renderZones(view.zones || {}, CARDS, v.zone_labels || {}));
   document.getElementById("game").replaceChildren(renderValue(view.game, CARDS),
     el("details", {class: "raw"}, el("summary", {text: "as data"}),
       el("pre", {text: JSON.stringify(view.game, null, 1)})));

@@ -124,6 +124,7 @@ def test_two_seats_play_duel_to_the_end_by_clicking(server, browser):
         spectator.wait_for_function(
             f'+document.querySelector("[data-testid=version]").textContent > {version}')
     assert clicks > 3
+    assert pages[0].locator('[data-zone="p0.hand"] > div').first.inner_text().startswith("Seat 1's hand (p0.hand)")
     pages[1].wait_for_selector('[data-testid="result"]')
     spectator.wait_for_selector('[data-testid="result"]')
     eng = Engine(EventStore(db))
@@ -244,6 +245,12 @@ def test_an_unknown_rulesets_view_renders_as_nested_sections_and_a_hex_table(tmp
         fame = page.locator('dl[data-path="game.seats.0.deeds.fame"]')
         assert "points" in fame.inner_text() and "level" in fame.inner_text()
         assert "{" not in page.inner_text('[data-testid="game"] > dl')
+        # the hex list is also drawn as an SVG map, the moves clickable on it
+        assert page.locator("svg.hexmap g.hex").count() == len(HEXES)
+        assert page.locator('svg.hexmap g.hex[data-hex="1,0"] text.site').text_content() == "Keep"
+        assert page.locator('svg.hexmap g.figure[data-seat="0"]').get_attribute("data-at") == "0,0"
+        assert json.loads(page.locator('svg.hexmap g.hex.target[data-hex="0,1"]')
+                          .get_attribute("data-command")) == {"kind": "move", "to": "0,1"}
         labels = page.locator("button[data-command]").all_inner_texts()
         assert "Choose move: to 1,0" in labels and "Choose rest" in labels
         version = int(page.inner_text('[data-testid="version"]'))
