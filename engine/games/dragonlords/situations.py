@@ -84,7 +84,7 @@ def lay_out(ctx, t, doc: dict) -> None:
     ctx.emit("dl.phase", {"phase": phase, "active": active, "round": int(doc.get("round", 1)), "new_turn": True},
              rule="SIT-0")
     if phase == "naval":
-        from .rules import set_ship_moves
+        from .ships import set_ship_moves
         set_ship_moves(ctx, t)
 
 
