@@ -103,3 +103,7 @@ class DragonLords(Ruleset):
     def describe(self, table, ev):
         from .narrate import describe
         return describe(table, ev)
+
+    def why(self, table, ev, history):
+        from .why import why
+        return why(table, ev, history)
