@@ -107,3 +107,7 @@ class DragonLords(Ruleset):
     def why(self, table, ev, history):
         from .why import why
         return why(table, ev, history)
+
+    def preview(self, table, seat, cmd):
+        from .preview import preview
+        return preview(table, seat, cmd)
