@@ -122,7 +122,7 @@ def _battle(doc: dict, phase: str, active: int, dead: list[int], n_armies: int) 
     if unknown:
         raise SituationError(f"situation [game.battle]: unknown key(s) {', '.join(unknown)}")
     if phase != "combat":
-        raise SituationError(f"situation [game.battle]: a battle is fought in the combat phase, not {phase!r} (DL:3.4)")
+        raise SituationError(f"situation [game.battle]: a battle is fought in the combat phase, not {phase!r} (DL:3.4/general)")
     for key in ("loc", "attacker", "defender"):
         if key not in b:
             raise SituationError(f"situation [game.battle]: give {key} (DL:3.4/land.1)")
@@ -132,7 +132,7 @@ def _battle(doc: dict, phase: str, active: int, dead: list[int], n_armies: int) 
         if not isinstance(who, int) or not 0 <= who < n_armies or who in dead:
             raise SituationError(f"situation [game.battle]: army {who!r} is not a living army of the game")
     if att != active:
-        raise SituationError(f"situation [game.battle]: the attacker must be the active army {active} (DL:3.4)")
+        raise SituationError(f"situation [game.battle]: the attacker must be the active army {active} (DL:3.4/general)")
     if att == dfn:
         raise SituationError("situation [game.battle]: an army cannot fight itself")
     there = {(u["army"]) for u in doc.get("units", []) if u["loc"] == loc and u["n"] > 0}
