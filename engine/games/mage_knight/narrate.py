@@ -91,7 +91,7 @@ OWN: dict[str, Any] = {
                            f"{e.data.get('rounds', '?')} rounds, heroes {and_list([words(h) for h in e.data.get('heroes') or []])}."),
     "mk.round": lambda e: f"Round {e.data.get('round', '?')} begins ({'night' if e.data.get('night') else 'day'}).",
     "mk.turn": lambda e: f"{seat_name(e.data.get('seat'))}'s turn" + (f", entering at {hexes(e.data['enter'])}" if e.data.get("enter") else "") + ".",
-    "mk.turn_done": lambda e: f"{seat_name(e.data.get('seat'))}'s turn ends.",
+    "mk.turn_done": "{seat}'s turn ends.",
     "mk.moved": lambda e: f"{seat_name(e.data.get('seat'))} moves to {hexes(e.data.get('to'))} for {e.data.get('cost', '?')} move points.",
     "mk.explored": lambda e: f"{seat_name(e.data.get('seat'))} explores at {hexes(e.data.get('at'))}.",
     "mk.played": _played,
@@ -105,17 +105,14 @@ OWN: dict[str, Any] = {
     "mk.combat.damage": _damage,
     "mk.combat.ended": _outcome,
     "mk.combat_over": _outcome,
-    "mk.combat.phase": lambda e: f"Combat: the {n.humane(str(e.data.get('phase', '?')))} phase.",
-    "mk.combat_points": lambda e: (f"{seat_name(e.data.get('seat'))} adds {e.data.get('value', '?')} {e.data.get('element', '')} "
-                                   f"{e.data.get('kind', '')} from {words(e.data.get('source', '?'))}."),
+    "mk.combat.phase": "Combat: the {phase} phase.",
+    "mk.combat_points": "{seat} adds {value} {element} {kind} from {source}.",
     "mk.combat_spaces": lambda e: f"Combat at {and_list([hexes(s) for s in e.data.get('spaces') or []])}.",
     "mk.enemies": lambda e: f"Enemies at {hexes(e.data.get('space'))}: {cards(e.data.get('tokens') or [])}.",
-    "mk.level": lambda e: (f"{seat_name(e.data.get('seat'))} reaches level {e.data.get('level', '?')} "
-                           f"(armour {e.data.get('armour', '?')}, hand limit {e.data.get('hand_limit', '?')})."),
-    "mk.level_chosen": lambda e: (f"{seat_name(e.data.get('seat'))} chooses {words(e.data.get('skill', '?'))} and "
-                                  f"{card(e.data.get('card', '?'))} at level {e.data.get('level', '?')}."),
-    "mk.skill": lambda e: f"{seat_name(e.data.get('seat'))} gains the skill {words(e.data.get('skill', '?'))}.",
-    "mk.tactic": lambda e: f"{seat_name(e.data.get('seat'))} takes the tactic {words(e.data.get('tactic', '?'))}.",
+    "mk.level": "{seat} reaches level {level} (armour {armour}, hand limit {hand_limit}).",
+    "mk.level_chosen": "{seat} chooses {skill} and {card} at level {level}.",
+    "mk.skill": "{seat} gains the skill {skill}.",
+    "mk.tactic": "{seat} takes the tactic {tactic}.",
     "mk.tactics": lambda e: f"Tactics open: {and_list([words(x) for x in e.data.get('open') or []])}.",
     "mk.rested": lambda e: f"{seat_name(e.data.get('seat'))} rests ({e.data.get('kind', '')}), discarding {cards(e.data.get('discarded') or [])}.",
     "mk.score": lambda e: (f"{seat_name(e.data.get('seat'))} scores {e.data.get('total', '?')}: "
@@ -126,7 +123,7 @@ OWN: dict[str, Any] = {
     "mk.tile": lambda e: f"Map tile {words(e.data.get('tile', '?'))} is laid at {hexes(','.join(str(x) for x in e.data.get('centre') or []))}"
                          + (f" by {seat_name(e.data['seat'])}" if isinstance(e.data.get("seat"), int) else "") + ".",
     "mk.order": lambda e: f"Turn order: {n.seats(e.data.get('order') or [])}.",
-    "mk.announced": lambda e: f"{seat_name(e.data.get('seat'))} announces the end of the round.",
+    "mk.announced": "{seat} announces the end of the round.",
     "mk.acted": lambda e: f"{seat_name(e.data.get('seat'))} has acted ({n.humane(str(e.data.get('action', '')))}).",
     "mk.monastery": lambda e: f"A monastery stands at {hexes(e.data.get('space'))}.",
     "mk.phase": lambda e: f"The game moves to the {n.humane(str(e.data.get('phase', '?')))} phase.",
