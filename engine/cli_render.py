@@ -133,7 +133,7 @@ class Words:
                 return self.card(v)
             return self.zone(v) if key.rsplit(".", 1)[-1] in ZONE_KEYS else v
         if isinstance(v, int) and key.rsplit(".", 1)[-1] in SEAT_VALUES:
-            return seat_name(v)
+            return seat_name(v) if v >= 0 else "none"  # -1: no seat (no winner yet, no owner)
         if isinstance(v, list):
             return ", ".join(self.value(x, key) for x in v) if v else "none"
         if isinstance(v, dict):

@@ -16,6 +16,7 @@ PREVIEWED = {
     "rune-age": {"buy", "acquire", "attack", "play", "tribute", "keep", "casualty", "use_influence"},
     "epochs": {"deploy", "target", "marker", "jump", "keep_relic", "keep_medal", "challenge",
                "fight_epoch"},
+    "dragonlords": {"buy", "attack", "sneak"},
 }
 
 

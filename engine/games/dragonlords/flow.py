@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .board import held, king_alive, kingdoms_held, occupancy
 from .combat_math import income
+from .ships import set_ship_moves
 from .world import world
 
 TURN = ("purchase", "naval", "quest", "combat", "transfer", "income", "reinforce")
@@ -91,7 +92,6 @@ def start_turn(ctx, t, army: int, rnd: int) -> None:
 
 def next_phase(ctx, t) -> None:
     """Move the active army to its next phase; after reinforcements the next living army's turn."""
-    from .rules import set_ship_moves
     g = t.game
     ph = TURN[TURN.index(g.phase) + 1] if g.phase != "reinforce" else None
     if ph == "naval":

@@ -11,6 +11,7 @@ from . import legal, rules, setup, view
 from .dice import ALL
 from .options import READINGS
 from .state import DLState
+from .zone_names import ZONE_NAMES
 
 
 def _options() -> dict[str, Option]:
@@ -35,6 +36,7 @@ class DragonLords(Ruleset):
     options: ClassVar[dict[str, Option]] = _options()
     content_packs = ("base",)
     State = DLState
+    zone_names: ClassVar[dict[str, str]] = ZONE_NAMES
     bot_command_limit = 20_000
     commands: ClassVar[dict[str, dict]] = {
         "place": {"to": str}, "chips": {"king": str, "wizard": str, "decoy": str},
@@ -97,3 +99,15 @@ class DragonLords(Ruleset):
     def bot_choices(self, table, seat, legal_cmds):
         from .bots import choices
         return choices(table, seat, legal_cmds)
+
+    def describe(self, table, ev):
+        from .narrate import describe
+        return describe(table, ev)
+
+    def why(self, table, ev, history):
+        from .why import why
+        return why(table, ev, history)
+
+    def preview(self, table, seat, cmd):
+        from .preview import preview
+        return preview(table, seat, cmd)

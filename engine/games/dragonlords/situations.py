@@ -3,7 +3,12 @@
 [game] holds: `races` (per army; army i belongs to seat i mod players), `phase`, `active`, `round`,
 `gold` (kingdom -> gold), `scrolls` (per army: card names in hand), `tools` (per army: stored),
 and tables `units` (loc, army, n), `heroes` (id "H<n>", army, loc, role, spells, treasures),
-`ships` (id "S<n>", army, zone, harbour) and `parties` (army, space, tools)."""
+`ships` (id "S<n>", army, zone, harbour) and `parties` (army, space, tools).
+`eliminated` lists seats already out (their Kings dead, DL:3.4/king: every army of the seat is
+marked dead). `[game.battle]` starts the position inside an open battle of the Combat phase
+(DL:3.4/land.1): `loc`, `attacker` and `defender` (armies with units there; the attacker is the
+active army), `kind` (land | naval | sneak), `step` (gather: more units may join before the
+first round; after_round: fight on or retreat), `rounds` fought so far, `retreat_ok`, `origins`."""
 from __future__ import annotations
 
 from engine.mechanics import zones
@@ -14,6 +19,8 @@ from .quests import quest_deck
 from .world import world
 
 PHASES = ("purchase", "naval", "quest", "combat", "transfer", "reinforce")
+BATTLE_KINDS = ("land", "naval", "sneak")
+BATTLE_STEPS = ("gather", "after_round")
 
 
 class SituationError(ValueError):
@@ -81,11 +88,66 @@ def lay_out(ctx, t, doc: dict) -> None:
     for k, n in sorted((doc.get("gold") or {}).items()):
         ctx.emit("dl.gold", {"kingdom": k, "n": n, "army": -1}, rule="SIT-0")
     active = int(doc.get("active", 0))
+    dead = _eliminated(doc, armies, active, t.players)
+    for i in dead:
+        ctx.emit("dl.army", {"army": i, "set": {"alive": False}}, rule="SIT-0")
     ctx.emit("dl.phase", {"phase": phase, "active": active, "round": int(doc.get("round", 1)), "new_turn": True},
              rule="SIT-0")
+    if "battle" in doc:
+        ctx.emit("dl.battle", {"battle": _battle(doc, phase, active, dead, len(armies))}, rule="SIT-0")
     if phase == "naval":
-        from .rules import set_ship_moves
+        from .ships import set_ship_moves
         set_ship_moves(ctx, t)
+
+
+def _eliminated(doc: dict, armies: list[dict], active: int, players: int) -> list[int]:
+    """The armies of the seats the situation marks as out (DL:3.4/king)."""
+    seats = list(doc.get("eliminated") or [])
+    for s in seats:
+        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < players:
+            raise SituationError(f"situation [game]: eliminated seat {s!r} is not a seat 0..{players - 1}")
+    if len(set(seats)) >= players:
+        raise SituationError("situation [game]: every seat is eliminated; one must be left (DL:4.1)")
+    dead = [i for i, a in enumerate(armies) if a["seat"] in seats]
+    if active in dead:
+        raise SituationError(f"situation [game]: the active army {active} belongs to an eliminated seat (DL:3.4/king)")
+    return dead
+
+
+def _battle(doc: dict, phase: str, active: int, dead: list[int], n_armies: int) -> dict:
+    """The open battle of [game.battle], checked: in the Combat phase, between two living armies
+    that both have units at the place, the attacker being the active army (DL:3.4/land.1)."""
+    b = dict(doc["battle"])
+    unknown = sorted(set(b) - {"loc", "attacker", "defender", "kind", "step", "rounds", "retreat_ok", "origins"})
+    if unknown:
+        raise SituationError(f"situation [game.battle]: unknown key(s) {', '.join(unknown)}")
+    if phase != "combat":
+        raise SituationError(f"situation [game.battle]: a battle is fought in the combat phase, not {phase!r} (DL:3.4/general)")
+    for key in ("loc", "attacker", "defender"):
+        if key not in b:
+            raise SituationError(f"situation [game.battle]: give {key} (DL:3.4/land.1)")
+    loc, att, dfn = b["loc"], b["attacker"], b["defender"]
+    _place_check(loc)
+    for who in (att, dfn):
+        if not isinstance(who, int) or not 0 <= who < n_armies or who in dead:
+            raise SituationError(f"situation [game.battle]: army {who!r} is not a living army of the game")
+    if att != active:
+        raise SituationError(f"situation [game.battle]: the attacker must be the active army {active} (DL:3.4/general)")
+    if att == dfn:
+        raise SituationError("situation [game.battle]: an army cannot fight itself")
+    there = {(u["army"]) for u in doc.get("units", []) if u["loc"] == loc and u["n"] > 0}
+    there |= {h["army"] for h in doc.get("heroes", []) if h["loc"] == loc}
+    for who in (att, dfn):
+        if who not in there:
+            raise SituationError(f"situation [game.battle]: army {who} has no unit at {loc} (DL:3.4/land.1)")
+    kind, step = b.get("kind", "land"), b.get("step", "gather")
+    if kind not in BATTLE_KINDS:
+        raise SituationError(f"situation [game.battle]: kind {kind!r} is not one of {', '.join(BATTLE_KINDS)}")
+    if step not in BATTLE_STEPS:
+        raise SituationError(f"situation [game.battle]: step {step!r} is not one of {', '.join(BATTLE_STEPS)}")
+    return {"loc": loc, "attacker": att, "defender": dfn, "kind": kind, "step": step,
+            "rounds": int(b.get("rounds", 0)), "retreat_ok": bool(b.get("retreat_ok", True)),
+            "origins": list(b.get("origins", []))}
 
 
 def _place_check(loc: str) -> None:

@@ -94,3 +94,14 @@ class MageKnight(Ruleset):
     def bot_choices(self, table, seat, legal_cmds):
         from .botpolicy import choices
         return choices(table, seat, legal_cmds)
+
+    # -- words for front ends and the audit (zone_names.py, narrate.py, why.py) ----------
+    from .zone_names import ZONE_NAMES as zone_names
+
+    def describe(self, table, ev):
+        from .narrate import describe
+        return describe(table, ev)
+
+    def why(self, table, ev, history):
+        from .why import why
+        return why(table, ev, history)

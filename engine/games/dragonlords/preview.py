@@ -1,0 +1,27 @@
+"""What a DragonLords decision would cost or face, for its button (`Ruleset.preview`): a
+purchase's price against the gold at hand (DL:3.1, INT-01, INT-24); an attack's units against
+the units holding the place, with the kingdom's -1 (DL:2.2/kingdom). Only what the seat can see:
+unit counts, never which unit carries a chip."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import board as B
+from .moves import price
+from .world import world
+
+
+def preview(t, seat: int, cmd: dict[str, Any]) -> str | None:
+    g, kind = t.game, cmd.get("kind")
+    a = g.active
+    if kind == "buy":
+        cost = price(g, a, cmd["what"])
+        return f"costs {cost} gold; {B.gold_of(g, a)} gold in the kingdoms held"
+    if kind in ("attack", "sneak"):
+        x = cmd["target"]
+        n = cmd.get("n") or 1
+        enemies = [w for w in B.armies_at(g, x) if w != a]
+        held = sum(B.units(g, x, w) for w in enemies)
+        kingdom = ", attackers -1 strength in a kingdom (DL:2.2/kingdom)" if world().kind.get(x) == "kingdom" else ""
+        return f"{n} unit{'s' if n != 1 else ''} against {held} holding {x}{kingdom}"
+    return None

@@ -1,0 +1,32 @@
+"""Mage Knight's zones in words, for front ends (`Ruleset.zone_label`); names as state.py makes
+them. Seat zones first, so that "units:0" is a seat's units and "units:regular" the offer deck."""
+
+ZONE_NAMES = {
+    "deck:{seat}": "Seat {seat}'s deed deck",
+    "hand:{seat}": "Seat {seat}'s hand",
+    "discard:{seat}": "Seat {seat}'s discard pile",
+    "play:{seat}": "cards Seat {seat} played this turn",
+    "units:{seat}": "Seat {seat}'s units",
+    "skills:{seat}": "Seat {seat}'s skill tokens (face down)",
+    "skills_shown:{seat}": "the two skills Seat {seat} drew at a level-up",
+    "enemies:{colour}:discard": "the discarded {colour} enemy tokens",
+    "enemies:{colour}": "the {colour} enemy tokens (face down)",
+    "garrison:{space}": "face-down enemy tokens on the site at {space}",
+    "at:{space}": "enemy tokens face up at {space}",
+    "deck:spells": "the spell deck",
+    "offer:spells": "the spell offer",
+    "deck:aa": "the advanced action deck",
+    "offer:aa": "the advanced action offer",
+    "deck:artifacts": "the artifact deck",
+    "units:regular": "the regular unit deck",
+    "units:elite": "the elite unit deck",
+    "offer:units": "the unit offer",
+    "ruins:discard": "the discarded ruins tokens",
+    "ruins": "the ruins tokens (face down)",
+    "tiles:aside": "map tiles set aside",
+    "tiles": "the map tile deck",
+    "map": "the map tiles laid out",
+    "wounds": "the wound pile",
+    "skill_offer": "the common skill offer",
+    "out": "cards out of the game",
+}
