@@ -24,6 +24,7 @@ from engine.explain import what_differs
 from engine.boundary import check_command, check_forced, check_game_id, check_seat
 from engine.errors import BadInput, CascadeAborted, EngineError, IllegalCommand
 from engine.ruleset import Illegal, Ruleset
+from engine.situation import stated
 from engine.table import Table
 from engine.undo import check_undo
 from projections.state import StateReader, encode, table_from_created
@@ -206,7 +207,8 @@ class Engine:
                 ctx.emit("chance.forced", {"outcomes": situation["forced"]}, "CORE-3F")
             ctx.situation = situation is not None
             if situation is not None:
-                rs.situation(ctx, table, situation.get("game", {}))
+                # a key or value the file got wrong is bad input for every game (exit 2)
+                stated(rs.situation)(ctx, table, situation.get("game", {}))
             else:
                 rs.setup(ctx, table)
             ctx.situation = False
