@@ -177,6 +177,10 @@ def test_dragonlords_page_shows_every_place_of_the_view_and_the_fleets(dl, brows
         for a, n in armies.items():
             cell = row.locator(f'.army[data-army="{a}"]').inner_text()
             assert f"Seat {g['armies'][int(a)]['seat'] + 1}" in cell and f"{n} unit(s)" in cell
+    realm = {t["id"]: t["realm"] for t in g["map"]["territories"] if t["realm"]}
+    assert len(set(realm.values())) == 6  # the view carries the board: six realms
+    for p in sorted(shown & set(realm)):  # each territory sits in its realm's table
+        assert page.locator(f'table[data-realm="{realm[p]}"] tr[data-place="{p}"]').count() == 1
     for ship_id, s in g["ships"].items():  # sea zones with their fleets
         assert page.locator(f'tr[data-sea="{s["zone"]}"] .ship[data-ship="{ship_id}"]').count() == 1
     # secret chips: seat 1 sees its own units' roles, never those of seat 0's armies

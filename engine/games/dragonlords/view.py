@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import msgspec
 
+from .world import world
+
 
 def game_view(t, seat: int | None) -> dict:
     g = t.game
@@ -21,7 +23,17 @@ def game_view(t, seat: int | None) -> dict:
                          "poisoned": x.poisoned}
     out["heroes"] = heroes
     out["treasure_pool"] = len(g.treasure_pool)     # face-down chips: only their number shows
+    out["map"] = board()                            # the printed board: public, the same for all
     return out
+
+
+def board() -> dict:
+    """The map as front ends draw it: territories with their realm and kind, sea zones with
+    their neighbours (the table groups places by realm from this; rules read `world()`)."""
+    m = world().m
+    return {"territories": [{"id": t.id, "realm": t.realm, "kind": t.kind, "mine": t.mine,
+                             "harbours": list(t.harbours)} for t in m.territories],
+            "sea_zones": [{"id": z.id, "adjacent": list(z.adjacent)} for z in m.sea_zones]}
 
 
 def public_data(ev) -> dict:
