@@ -5,6 +5,8 @@ recorded whole in the battle event so every modifier is auditable.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 import msgspec
@@ -21,8 +23,10 @@ OVERRIDABLE = {"gold": int, "strength": int, "weight": int, "attack": int, "magi
 def value(t, c: str) -> Card:
     """The card of id `c` as this game plays it: the content, with a situation's overrides."""
     over = t.options.get("overrides")
+    if not over:  # the common case: no situation overrides anything
+        return card(c)
     k = card(c)
-    if over and k.name in over:
+    if k.name in over:
         return _patched(k, tuple(sorted((f, tuple(v) if isinstance(v, list) else v)
                                         for f, v in over[k.name].items())))
     return k
@@ -39,14 +43,16 @@ def _patched(k: Card, values: tuple) -> Card:
     return got
 
 
-_TRAITS: dict[int, tuple[Card, dict[str, Any]]] = {}
+_TRAITS: dict[int, tuple[Card, Mapping[str, Any]]] = {}
 
 
-def traits(k: Card) -> dict[str, Any]:
+def traits(k: Card) -> Mapping[str, Any]:
+    """The card's TRAIT abilities by `do`: the shared cached mapping, read-only (no copy: it is
+    read for every target of every legal-command check)."""
     got = _TRAITS.get(id(k))
     if got is None or got[0] is not k:
-        got = _TRAITS[id(k)] = (k, {a.do: a for a in k.all("trait")})
-    return dict(got[1])  # a copy: callers may change it
+        got = _TRAITS[id(k)] = (k, MappingProxyType({a.do: a for a in k.all("trait")}))
+    return got[1]
 
 
 def heroes(cards: list[str]) -> list[str]:
@@ -68,9 +74,10 @@ def gold_revealed(t, cards: list[str]) -> int:
 def strength(t, hero: str) -> int:
     """Current strength: printed + effects + carried gauntlets - battle losses, never below 0 (AUTO-STR0)."""
     tt, k = t.game.t, value(t, hero)
-    bonus = sum(value(t, w).strength for w in tt.equip.get(hero, []))
-    for a in k.all("static"):
-        if a.do == "per_card_strength":  # Phalanx-Soldat: per other laid-out Phalanx card
+    ws = tt.equip.get(hero)
+    bonus = sum(value(t, w).strength for w in ws) if ws else 0
+    for a in k.abilities:  # k.all("static") without the copy
+        if a.on == "static" and a.do == "per_card_strength":  # Phalanx-Soldat: per other laid-out Phalanx card
             bonus += a.n * count_keyword(t.zone(play(t.game.active)), a.what, hero, t)
     return max(0, k.strength + tt.str_mod.get(hero, 0) + bonus - tt.str_minus)
 
@@ -243,8 +250,8 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
         elif kind not in ("disease", "weapon"):
             parts.append(card_part(t, c, target, gold))
     attackers = [h for h in party if not can_attack(t, h, target)]
-    lit = [x for x in parts if value(t, x["card"]).kind == "item" and "light" in value(t, x["card"]).keywords
-           and "note" not in x]
+    lit = [x for x in parts if "note" not in x and (v := value(t, x["card"])).kind == "item"
+           and "light" in v.keywords]
     light_bonus = sum(a.n * len(lit) for h in attackers for a in value(t, h).all("static")
                       if a.do == "light_item_bonus")
     light_points = sum(x["light"] for x in parts) + tt.light_mod + light_bonus

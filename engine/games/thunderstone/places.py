@@ -110,14 +110,17 @@ def monsters_on_board(t, b: str | None = None) -> list[tuple[int, str]]:
             if card(c).kind in ("monster", "guardian")]
 
 
-_last_stacks: list = [(), []]  # (zone names, stack names) of the last table asked
+_last_stacks: list = [None, -1, []]  # (zones dict, its size, stack names) of the last table asked
 
 
 def village_stacks(t) -> list[str]:
-    names = tuple(t.zones)  # zones are only ever added, so the names key the answer
-    if names != _last_stacks[0]:
-        _last_stacks[:] = [names, [name[2:] for name in names if name.startswith("v:")]]
-    return list(_last_stacks[1])
+    """Stack names in zone order. Zones are only ever added to a table's dict, so the same dict
+    (held here, so its id is never reused) at the same size has the same stacks."""
+    zones = t.zones
+    last = _last_stacks
+    if zones is not last[0] or len(zones) != last[1]:
+        last[:] = [zones, len(zones), [name[2:] for name in zones if name.startswith("v:")]]
+    return list(last[2])
 
 
 def stack_cards(t, stack_name: str) -> list[str]:
