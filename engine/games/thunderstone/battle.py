@@ -77,7 +77,7 @@ def strength(t, hero: str) -> int:
     ws = tt.equip.get(hero)
     bonus = sum(value(t, w).strength for w in ws) if ws else 0
     for a in k.abilities:  # k.all("static") without the copy
-        if a.on == "static" and a.do == "per_card_strength":  # Phalanx-Soldat: per other laid-out Phalanx card
+        if a.on == "static" and a.do == "per_card_strength":  # Phalanx-Soldat: per other Phalanx
             bonus += a.n * count_keyword(t.zone(play(t.game.active)), a.what, hero, t)
     return max(0, k.strength + tt.str_mod.get(hero, 0) + bonus - tt.str_minus)
 
@@ -123,9 +123,11 @@ def party_prevented(t, cards: list[str], target: str, also_used: str = "") -> st
     return ""
 
 
-def can_attack(t, hero: str, target: str) -> str:
-    """'' if the hero adds its attack and light, else why not (BAT-1, BAT-6)."""
-    tr = traits(value(t, target))
+def can_attack(t, hero: str, target: str, tr: Mapping[str, Any] | None = None) -> str:
+    """'' if the hero adds its attack and light, else why not (BAT-1, BAT-6). `tr`: the target's
+    traits when the caller has them already."""
+    if tr is None:
+        tr = traits(value(t, target))
     tt = t.game.t
     if hero in tt.banned:
         return "banned by a battle effect"
@@ -145,10 +147,12 @@ def count_keyword(cards: list[str], what: str, other_than: str, t=None) -> int:
 
 
 def hero_parts(t, c: str, target: str, p: int, cards: list[str], party: list[str],
-               spell_played: int) -> list[dict[str, Any]]:
+               spell_played: int, tr: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """A hero's own attack and light, then its carried weapons' (BAT-1, BAT-2, BAT-6)."""
-    tt, k, tr = t.game.t, value(t, c), traits(value(t, target))
-    why = can_attack(t, c, target)
+    tt, k = t.game.t, value(t, c)
+    if tr is None:
+        tr = traits(value(t, target))
+    why = can_attack(t, c, target, tr)
     if why:
         return [part(c, 0, 0, 0, why)]
     r, m = k.attack + tt.atk_mod.get(c, 0), k.magic + tt.mag_mod.get(c, 0)
@@ -190,9 +194,11 @@ def hero_parts(t, c: str, target: str, p: int, cards: list[str], party: list[str
     return out
 
 
-def card_part(t, c: str, target: str, gold: int) -> dict[str, Any]:
+def card_part(t, c: str, target: str, gold: int, tr: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A spell, item, villager or trophy: it works without a hero (p.11, AUTO-TROPHY)."""
-    tt, k, tr = t.game.t, value(t, c), traits(value(t, target))
+    tt, k = t.game.t, value(t, c)
+    if tr is None:
+        tr = traits(value(t, target))
     forgo = tr["not_if_used"].what if "not_if_used" in tr else ""
     if forgo and k.kind == forgo:
         return part(c, 0, 0, 0, f"forgone: target cannot be attacked if a {forgo} is used")
@@ -246,10 +252,10 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
     for c in cards:
         kind = value(t, c).kind
         if kind == "hero":
-            parts += hero_parts(t, c, target, p, cards, party, spell_played)
+            parts += hero_parts(t, c, target, p, cards, party, spell_played, tr)
         elif kind not in ("disease", "weapon"):
-            parts.append(card_part(t, c, target, gold))
-    attackers = [h for h in party if not can_attack(t, h, target)]
+            parts.append(card_part(t, c, target, gold, tr))
+    attackers = [h for h in party if not can_attack(t, h, target, tr)]
     lit = [x for x in parts if "note" not in x and (v := value(t, x["card"])).kind == "item"
            and "light" in v.keywords]
     light_bonus = sum(a.n * len(lit) for h in attackers for a in value(t, h).all("static")
