@@ -46,9 +46,14 @@ def _patched(k: Card, values: tuple) -> Card:
 _TRAITS: dict[int, tuple[Card, Mapping[str, Any]]] = {}
 
 
-def traits(k: Card) -> Mapping[str, Any]:
-    """The card's TRAIT abilities by `do`: the shared cached mapping, read-only (no copy: it is
-    read for every target of every legal-command check)."""
+def traits(k: Card) -> dict[str, Any]:
+    """The card's TRAIT abilities by `do`: a copy, the caller may change it."""
+    return dict(_traits(k))
+
+
+def _traits(k: Card) -> Mapping[str, Any]:
+    """`traits` for this module's own reads: the shared cached mapping, read-only (no copy: it
+    is read for every target of every legal-command check)."""
     got = _TRAITS.get(id(k))
     if got is None or got[0] is not k:
         got = _TRAITS[id(k)] = (k, MappingProxyType({a.do: a for a in k.all("trait")}))
@@ -113,7 +118,7 @@ def kind_used(t, cards: list[str], kind: str) -> bool:
 def party_prevented(t, cards: list[str], target: str, also_used: str = "") -> str:
     """Why the whole party may not attack this monster, or '' (CMD-TARGET, p.19).
     `also_used`: a card kind whose effect is about to be used."""
-    tr = traits(value(t, target))
+    tr = _traits(value(t, target))
     need = tr.get("min_heroes_attack")
     if need and 0 < len(heroes(cards)) < need.n:  # "mit nur einem Helden" (p.18): a hero-less party is not barred
         return f"a party of fewer than {need.n} heroes may not attack it"
@@ -127,7 +132,7 @@ def can_attack(t, hero: str, target: str, tr: Mapping[str, Any] | None = None) -
     """'' if the hero adds its attack and light, else why not (BAT-1, BAT-6). `tr`: the target's
     traits when the caller has them already."""
     if tr is None:
-        tr = traits(value(t, target))
+        tr = _traits(value(t, target))
     tt = t.game.t
     if hero in tt.banned:
         return "banned by a battle effect"
@@ -151,7 +156,7 @@ def hero_parts(t, c: str, target: str, p: int, cards: list[str], party: list[str
     """A hero's own attack and light, then its carried weapons' (BAT-1, BAT-2, BAT-6)."""
     tt, k = t.game.t, value(t, c)
     if tr is None:
-        tr = traits(value(t, target))
+        tr = _traits(value(t, target))
     why = can_attack(t, c, target, tr)
     if why:
         return [part(c, 0, 0, 0, why)]
@@ -198,7 +203,7 @@ def card_part(t, c: str, target: str, gold: int, tr: Mapping[str, Any] | None = 
     """A spell, item, villager or trophy: it works without a hero (p.11, AUTO-TROPHY)."""
     tt, k = t.game.t, value(t, c)
     if tr is None:
-        tr = traits(value(t, target))
+        tr = _traits(value(t, target))
     forgo = tr["not_if_used"].what if "not_if_used" in tr else ""
     if forgo and k.kind == forgo:
         return part(c, 0, 0, 0, f"forgone: target cannot be attacked if a {forgo} is used")
@@ -221,7 +226,7 @@ def part(c: str, r: int, m: int, light: int, note: str = "") -> dict[str, Any]:
 def light_penalty(t, target: str, p: int, light_points: int) -> tuple[int, int, int, int]:
     """BAT-3: (penalty, leftover light, the monster's own modifier, global modifier)."""
     tk = value(t, target)
-    tr = traits(tk)
+    tr = _traits(tk)
     own = -sum(a.n for a in tk.all("trait") if a.do == "light")
     if own and readings.chosen(t, "A17") == "not_for_penalty":
         own = 0
@@ -243,7 +248,7 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
     tt = t.game.t
     cards = list(t.zone(play(seat))) if cards is None else cards
     tk = value(t, target)
-    tr = traits(tk)
+    tr = _traits(tk)
     p = position_of(t, target) or 0
     gold = gold_revealed(t, cards)
     party = heroes(cards)
