@@ -5,6 +5,8 @@ recorded whole in the battle event so every modifier is auditable.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 import msgspec
@@ -21,8 +23,10 @@ OVERRIDABLE = {"gold": int, "strength": int, "weight": int, "attack": int, "magi
 def value(t, c: str) -> Card:
     """The card of id `c` as this game plays it: the content, with a situation's overrides."""
     over = t.options.get("overrides")
+    if not over:  # the common case: no situation overrides anything
+        return card(c)
     k = card(c)
-    if over and k.name in over:
+    if k.name in over:
         return _patched(k, tuple(sorted((f, tuple(v) if isinstance(v, list) else v)
                                         for f, v in over[k.name].items())))
     return k
@@ -39,14 +43,21 @@ def _patched(k: Card, values: tuple) -> Card:
     return got
 
 
-_TRAITS: dict[int, tuple[Card, dict[str, Any]]] = {}
+_TRAITS: dict[int, tuple[Card, Mapping[str, Any]]] = {}
 
 
 def traits(k: Card) -> dict[str, Any]:
+    """The card's TRAIT abilities by `do`: a copy, the caller may change it."""
+    return dict(_traits(k))
+
+
+def _traits(k: Card) -> Mapping[str, Any]:
+    """`traits` for this module's own reads: the shared cached mapping, read-only (no copy: it
+    is read for every target of every legal-command check)."""
     got = _TRAITS.get(id(k))
     if got is None or got[0] is not k:
-        got = _TRAITS[id(k)] = (k, {a.do: a for a in k.all("trait")})
-    return dict(got[1])  # a copy: callers may change it
+        got = _TRAITS[id(k)] = (k, MappingProxyType({a.do: a for a in k.all("trait")}))
+    return got[1]
 
 
 def heroes(cards: list[str]) -> list[str]:
@@ -68,9 +79,10 @@ def gold_revealed(t, cards: list[str]) -> int:
 def strength(t, hero: str) -> int:
     """Current strength: printed + effects + carried gauntlets - battle losses, never below 0 (AUTO-STR0)."""
     tt, k = t.game.t, value(t, hero)
-    bonus = sum(value(t, w).strength for w in tt.equip.get(hero, []))
-    for a in k.all("static"):
-        if a.do == "per_card_strength":  # Phalanx-Soldat: per other laid-out Phalanx card
+    ws = tt.equip.get(hero)
+    bonus = sum(value(t, w).strength for w in ws) if ws else 0
+    for a in k.abilities:  # k.all("static") without the copy
+        if a.on == "static" and a.do == "per_card_strength":  # Phalanx-Soldat: per other Phalanx
             bonus += a.n * count_keyword(t.zone(play(t.game.active)), a.what, hero, t)
     return max(0, k.strength + tt.str_mod.get(hero, 0) + bonus - tt.str_minus)
 
@@ -106,7 +118,7 @@ def kind_used(t, cards: list[str], kind: str) -> bool:
 def party_prevented(t, cards: list[str], target: str, also_used: str = "") -> str:
     """Why the whole party may not attack this monster, or '' (CMD-TARGET, p.19).
     `also_used`: a card kind whose effect is about to be used."""
-    tr = traits(value(t, target))
+    tr = _traits(value(t, target))
     need = tr.get("min_heroes_attack")
     if need and 0 < len(heroes(cards)) < need.n:  # "mit nur einem Helden" (p.18): a hero-less party is not barred
         return f"a party of fewer than {need.n} heroes may not attack it"
@@ -116,9 +128,11 @@ def party_prevented(t, cards: list[str], target: str, also_used: str = "") -> st
     return ""
 
 
-def can_attack(t, hero: str, target: str) -> str:
-    """'' if the hero adds its attack and light, else why not (BAT-1, BAT-6)."""
-    tr = traits(value(t, target))
+def can_attack(t, hero: str, target: str, tr: Mapping[str, Any] | None = None) -> str:
+    """'' if the hero adds its attack and light, else why not (BAT-1, BAT-6). `tr`: the target's
+    traits when the caller has them already."""
+    if tr is None:
+        tr = _traits(value(t, target))
     tt = t.game.t
     if hero in tt.banned:
         return "banned by a battle effect"
@@ -138,10 +152,12 @@ def count_keyword(cards: list[str], what: str, other_than: str, t=None) -> int:
 
 
 def hero_parts(t, c: str, target: str, p: int, cards: list[str], party: list[str],
-               spell_played: int) -> list[dict[str, Any]]:
+               spell_played: int, tr: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """A hero's own attack and light, then its carried weapons' (BAT-1, BAT-2, BAT-6)."""
-    tt, k, tr = t.game.t, value(t, c), traits(value(t, target))
-    why = can_attack(t, c, target)
+    tt, k = t.game.t, value(t, c)
+    if tr is None:
+        tr = _traits(value(t, target))
+    why = can_attack(t, c, target, tr)
     if why:
         return [part(c, 0, 0, 0, why)]
     r, m = k.attack + tt.atk_mod.get(c, 0), k.magic + tt.mag_mod.get(c, 0)
@@ -183,9 +199,11 @@ def hero_parts(t, c: str, target: str, p: int, cards: list[str], party: list[str
     return out
 
 
-def card_part(t, c: str, target: str, gold: int) -> dict[str, Any]:
+def card_part(t, c: str, target: str, gold: int, tr: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A spell, item, villager or trophy: it works without a hero (p.11, AUTO-TROPHY)."""
-    tt, k, tr = t.game.t, value(t, c), traits(value(t, target))
+    tt, k = t.game.t, value(t, c)
+    if tr is None:
+        tr = _traits(value(t, target))
     forgo = tr["not_if_used"].what if "not_if_used" in tr else ""
     if forgo and k.kind == forgo:
         return part(c, 0, 0, 0, f"forgone: target cannot be attacked if a {forgo} is used")
@@ -208,7 +226,7 @@ def part(c: str, r: int, m: int, light: int, note: str = "") -> dict[str, Any]:
 def light_penalty(t, target: str, p: int, light_points: int) -> tuple[int, int, int, int]:
     """BAT-3: (penalty, leftover light, the monster's own modifier, global modifier)."""
     tk = value(t, target)
-    tr = traits(tk)
+    tr = _traits(tk)
     own = -sum(a.n for a in tk.all("trait") if a.do == "light")
     if own and readings.chosen(t, "A17") == "not_for_penalty":
         own = 0
@@ -230,7 +248,7 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
     tt = t.game.t
     cards = list(t.zone(play(seat))) if cards is None else cards
     tk = value(t, target)
-    tr = traits(tk)
+    tr = _traits(tk)
     p = position_of(t, target) or 0
     gold = gold_revealed(t, cards)
     party = heroes(cards)
@@ -239,12 +257,12 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
     for c in cards:
         kind = value(t, c).kind
         if kind == "hero":
-            parts += hero_parts(t, c, target, p, cards, party, spell_played)
+            parts += hero_parts(t, c, target, p, cards, party, spell_played, tr)
         elif kind not in ("disease", "weapon"):
-            parts.append(card_part(t, c, target, gold))
-    attackers = [h for h in party if not can_attack(t, h, target)]
-    lit = [x for x in parts if value(t, x["card"]).kind == "item" and "light" in value(t, x["card"]).keywords
-           and "note" not in x]
+            parts.append(card_part(t, c, target, gold, tr))
+    attackers = [h for h in party if not can_attack(t, h, target, tr)]
+    lit = [x for x in parts if "note" not in x and (v := value(t, x["card"])).kind == "item"
+           and "light" in v.keywords]
     light_bonus = sum(a.n * len(lit) for h in attackers for a in value(t, h).all("static")
                       if a.do == "light_item_bonus")
     light_points = sum(x["light"] for x in parts) + tt.light_mod + light_bonus

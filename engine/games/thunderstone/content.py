@@ -61,7 +61,10 @@ class Card(Record, frozen=True, forbid_unknown_fields=True):
                 raise ValueError(f"{self.name}: ability on={a.on!r} do={a.do!r} is not in the vocabulary")
 
     def has(self, on: str, do: str | None = None) -> Ability | None:
-        return next((a for a in self.abilities if a.on == on and (do is None or a.do == do)), None)
+        for a in self.abilities:  # a plain loop: no generator per call (a hot read)
+            if a.on == on and (do is None or a.do == do):
+                return a
+        return None
 
     def all(self, on: str) -> list[Ability]:
         key = (id(self), on)
@@ -143,9 +146,19 @@ def text_rule(cid: str) -> str:
 
 def by_stack(stack: str) -> list[Card]:
     """The box's cards of one stack (rulebook-example cards are never in a stack)."""
-    return [c for c in pack().card if c.stack == stack and c.box]
+    return list(_by_stack(stack))
+
+
+@cache
+def _by_stack(stack: str) -> tuple[Card, ...]:
+    return tuple(c for c in pack().card if c.stack == stack and c.box)
 
 
 def groups(kind: str) -> list[str]:
     """Stack names of one group (hero, village, monster...) in the box, in file order, without repeats."""
-    return list(dict.fromkeys(c.stack for c in pack().card if c.group == kind and c.box))
+    return list(_groups(kind))
+
+
+@cache
+def _groups(kind: str) -> tuple[str, ...]:  # the box never changes: set-up asks this per card shown
+    return tuple(dict.fromkeys(c.stack for c in pack().card if c.group == kind and c.box))

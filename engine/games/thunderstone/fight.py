@@ -71,7 +71,7 @@ def attack(ctx, t, s: int, target: str) -> None:
     entries: list[dict[str, Any]] = [{"what": "reduce", "card": d, "rule": "BAT-5"}
                                      for d in t.zone(play(s)) if card(d).kind == "disease"]
     effects = card(target).all("battle")
-    if any(a.do == "battle_twice" for _, g in board(t) if position_of(t, g) == 0
+    if any(a.do == "battle_twice" for p, g in board(t) if p == 0  # a card lies in one zone only
            for a in card(g).all("global")):
         effects = effects + effects  # Guardian of Torment at position 0
     for a in effects:

@@ -64,16 +64,18 @@ def owned_zones(s: int) -> tuple[str, ...]:
     return deck(s), hand(s), disc(s), play(s), tres(s), look(s)
 
 
-_BOARD_ZONES: dict[tuple[tuple[str, ...], str | None], tuple[tuple[int, str], ...]] = {}
+# key: (the one dungeon's name, or the tuple of every dungeon, b): a str never equals a tuple
+_BOARD_ZONES: dict[tuple[str | tuple[str, ...], str | None], tuple[tuple[int, str], ...]] = {}
 
 
 def board_zones(t, b: str | None = None) -> tuple[tuple[int, str], ...]:
     """(position, zone) of position 0 and positions 1-3 of dungeon b (None: of every dungeon)."""
-    key = (tuple(boards(t)), b)
+    bs = t.game.boards
+    key = (bs[0] if len(bs) == 1 else tuple(bs), b)  # one dungeon: no tuple to build
     got = _BOARD_ZONES.get(key)
     if got is None:
         got = _BOARD_ZONES[key] = ((0, pos(0)),) + tuple(
-            (p, pos(p, x)) for x in key[0] if b is None or x == b for p in POSITIONS[1:])
+            (p, pos(p, x)) for x in bs if b is None or x == b for p in POSITIONS[1:])
     return got
 
 
@@ -110,14 +112,22 @@ def monsters_on_board(t, b: str | None = None) -> list[tuple[int, str]]:
             if card(c).kind in ("monster", "guardian")]
 
 
-_last_stacks: list = [(), []]  # (zone names, stack names) of the last table asked
+_last_stacks: list = [None, -1, ()]  # (zones dict, its size, ((zone, stack name), ...)) last asked
+
+
+def village_zones(t) -> tuple[tuple[str, str], ...]:
+    """(zone, stack name) of every village stack in zone order. Zones are only ever added to a
+    table's dict, so the same dict (held here, so its id is never reused) at the same size has
+    the same stacks."""
+    zones = t.zones
+    last = _last_stacks
+    if zones is not last[0] or len(zones) != last[1]:
+        last[:] = [zones, len(zones), tuple((z, z[2:]) for z in zones if z.startswith("v:"))]
+    return last[2]
 
 
 def village_stacks(t) -> list[str]:
-    names = tuple(t.zones)  # zones are only ever added, so the names key the answer
-    if names != _last_stacks[0]:
-        _last_stacks[:] = [names, [name[2:] for name in names if name.startswith("v:")]]
-    return list(_last_stacks[1])
+    return [n for _, n in village_zones(t)]
 
 
 def stack_cards(t, stack_name: str) -> list[str]:

@@ -8,7 +8,7 @@ import msgspec
 from engine.games.thunderstone import bot, fold, legal, preview, setup, turns
 from engine.games.thunderstone.state import State
 from engine.games.thunderstone.zone_names import ZONE_NAMES
-from engine.ruleset import Illegal, Option, Prompt, Ruleset
+from engine.ruleset import Illegal, Option, Ruleset
 from engine.commands import Optional
 
 
@@ -54,17 +54,16 @@ class Thunderstone(Ruleset):
     def situation(self, ctx, table, doc: dict[str, Any]) -> None:
         setup.situation(ctx, table, doc)
 
-    def apply(self, table, ev) -> None:
-        fold.apply(table, ev)
+    # the hottest calls of the core (every event, every decision): the functions themselves,
+    # without a wrapper frame
+    apply = staticmethod(fold.apply)
 
     def handlers(self):
         return turns.HANDLERS
 
-    def prompts(self, table) -> list[Prompt]:
-        return legal.prompts(table)
+    prompts = staticmethod(legal.prompts)
 
-    def legal_commands(self, table, seat: int) -> list[dict[str, Any]]:
-        return legal.legal_commands(table, seat)
+    legal_commands = staticmethod(legal.legal_commands)
 
     def explain(self, table, seat: int, cmd: dict[str, Any]) -> Illegal | None:
         return legal.explain(table, seat, cmd)
@@ -77,9 +76,8 @@ class Thunderstone(Ruleset):
         from engine.games.thunderstone import narrate
         return narrate.describe(table, ev)
 
-    def bot_choices(self, table, seat: int, cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Random bots skip legal but pointless lines (engine.bots reads this if present)."""
-        return bot.bot_choices(table, seat, cmds)
+    bot_choices = staticmethod(bot.bot_choices)
+    """Random bots skip legal but pointless lines (engine.bots reads this if present)."""
 
     def why(self, table, ev, history) -> list[dict[str, Any]]:
         from engine.games.thunderstone.battle import why

@@ -21,6 +21,7 @@ from engine.games.thunderstone.places import (
     top_of,
     tres,
     village_stacks,
+    village_zones,
 )
 from engine.games.thunderstone.vocabulary import effect_commands, run_effect
 from engine.mechanics import zones
@@ -86,10 +87,10 @@ def buy_commands(t, s: int) -> list[dict[str, Any]]:
     gold, zones_ = t.game.t.total_gold - t.game.t.spent, t.zones
     returning = t.game.returning  # solo.buyable, read once (VAR-S-R2)
     out = []
-    for n in village_stacks(t):
-        z = zones_.get(stack(n))
-        if z is not None and z.cards and (top := z.cards[0]):
-            k = card(top)
+    for key, n in village_zones(t):
+        cards = zones_[key].cards
+        if cards:
+            k = card(cards[0])
             if k.kind != "disease" and k.price <= gold and not (
                     returning and k.group == "hero" and k.level != 1):
                 out.append({"kind": "buy", "stack": n})
@@ -184,14 +185,18 @@ def on_pass(ctx, t, ev) -> None:
 
 def equip_commands(t, s: int) -> list[dict[str, Any]]:
     """BAT-2: a free weapon to a hero with a free slot and strength >= its weight."""
-    laid = t.zone(play(s))
-    taken = {w for ws in t.game.t.equip.values() for w in ws}
+    laid, equip = t.zone(play(s)), t.game.t.equip
+    taken = {w for ws in equip.values() for w in ws}
+    free = [w for w in laid if w not in taken and card(w).kind == "weapon"]  # in laid-out order
+    if not free:
+        return []
     out = []
     for h in heroes(laid):
-        if len(t.game.t.equip.get(h, [])) >= weapon_slots(t, h):
+        if len(equip.get(h, ())) >= weapon_slots(t, h):
             continue
-        for w in laid:
-            if card(w).kind == "weapon" and w not in taken and card(w).weight <= strength(t, h):
+        st = strength(t, h)  # once per hero, not per weapon
+        for w in free:
+            if card(w).weight <= st:
                 out.append({"kind": "equip", "weapon": w, "hero": h})
     return out
 

@@ -37,6 +37,8 @@ def laid(t, s: int) -> list[str]:
 def one_per_name(t, cards: list[str]) -> list[str]:
     """Cards of one name in the same condition (use, equipment, bonuses) are interchangeable
     choices: offer the first of each."""
+    if not cards:
+        return []
     tt = t.game.t
     armed = {x for h, ws in tt.equip.items() for x in (h, *ws)}
     seen: dict[tuple, str] = {}
@@ -409,13 +411,22 @@ def effect_commands(t, s: int, where: str) -> list[dict[str, Any]]:
     """Every legal use of a VILLAGE or DUNGEON effect now (TRN-V2, TRN-D2, TRN-0b)."""
     out = []
     used = t.game.t.used
-    again = where == "dungeon" and staff_ready(t, s)
+    again = None  # staff_ready, computed only when a used spell effect asks for it
     for c in laid(t, s):
-        for i, a in enumerate(card(c).abilities):
-            times = used.count(f"{c}/{i}")
-            if a.on != where or (a.what != "repeat"
-                                 and times > (1 if again and card(c).kind == "spell" else 0)):
+        k = card(c)
+        for i, a in enumerate(k.abilities):
+            if a.on != where:
                 continue
+            if a.what != "repeat" and used:
+                times = used.count(f"{c}/{i}")
+                if times:
+                    if k.kind == "spell" and where == "dungeon":
+                        if again is None:
+                            again = staff_ready(t, s)
+                        if times > (1 if again else 0):
+                            continue
+                    else:
+                        continue
             for params in VOCABULARY[a.do][0](t, s, c, a):
                 out.append({"kind": "use", "card": c, "ability": i, **params})
     return out
