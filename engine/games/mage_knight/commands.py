@@ -49,7 +49,7 @@ HANDLERS = {
     "tactic": _tactic, "level_up": _level_up, "play": A.play, "move": A.move,
     "explore": A.explore, "rest": A.rest, "end_turn": _end_turn, "announce": _announce,
     "recruit": A.recruit, "buy_heal": A.buy_heal, "buy_spell": A.buy_spell, "buy_aa": A.buy_aa, "plunder": A.plunder,
-    "activate": A.activate, "skill": A.use_skill, "challenge": _challenge, "enter": _enter,
+    "activate": A.activate, "ready_unit": A.ready_unit, "skill": A.use_skill, "challenge": _challenge, "enter": _enter,
     "burn": _burn, "mk_attack": fight.command, "mk_block": fight.command,
     "mk_cumbersome": fight.command, "mk_assign": fight.command, "mk_next": fight.command,
 }

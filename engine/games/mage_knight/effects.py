@@ -18,7 +18,8 @@ import msgspec
 
 PLAIN = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gain_crystal", "fame",
          "reputation", "take_wound", "ready_unit_max_level", "attack", "block")
-COMBAT_ONLY = ("attack", "block", "mana_cost", "discard_cost", "enemy_effect")
+COMBAT_ONLY = ("attack", "block", "mana_cost", "discard_cost", "enemy_effect", "crystal_of_discard",
+               "defeat_fame")
 MAX_RESOLUTIONS = 16
 BASIC_COLOURS = ("red", "blue", "green", "white")
 
@@ -27,6 +28,8 @@ class Situation(msgspec.Struct, frozen=True):
     """What a condition node may ask about."""
     in_combat: bool = False
     terrain: str = ""
+    wounds: int = 0           # wounds the hero took in this combat (scaling attacks)
+    night: bool = False       # night rules (a combat in a dungeon or tomb counts as night)
 
 
 Atom = tuple[str, Any]
@@ -65,6 +68,9 @@ def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
     if "if_on_terrain" in node:
         terrain, yes, no = node["if_on_terrain"]
         return _walk(yes if sit.terrain == terrain else no, sit)
+    special = _card_node(node, sit)
+    if special is not None:
+        return special
     if "gain_mana_any_color" in node:
         return [[("gain_mana_token", c)] for c in BASIC_COLOURS]
     if node.get("convert_mana_to_crystal") is True:
@@ -114,6 +120,81 @@ def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
 
 
 IMPASSABLE = ("lake", "mountain")
+# terrains whose cost a "choose a terrain" effect may lower (MK:7:Move:7a); cities and the
+# impassable ones are left out
+CHOOSABLE_TERRAINS = ("desert", "forest", "hills", "plains", "swamp", "wasteland")
+
+
+def _card_node(node: dict, sit: Situation) -> list[list[Atom]] | None:
+    """Card-specific nodes of the basic actions as atoms (CONTENT.md, catalog.toml readings):
+    the engine carries each out with what the command names (target card, dice, discard)."""
+    if isinstance(node.get("card_boost"), int):          # Concentration, Will Focus
+        return [[("card_boost", node["card_boost"])]]
+    if node.get("mana_draw_powered") is True:            # one die set to a colour, 2 tokens
+        return [[("set_dice", (c,)), ("gain_mana_token", c), ("gain_mana_token", c)]
+                for c in BASIC_COLOURS]
+    if node.get("mana_pull_powered") is True:            # two dice, one token each
+        return [[("set_dice", (a, b)), ("gain_mana_token", a), ("gain_mana_token", b)]
+                for i, a in enumerate(BASIC_COLOURS) for b in BASIC_COLOURS[i:]]
+    if isinstance(node.get("interaction_bonus"), list):  # Noble Manners
+        fame, rep = node["interaction_bonus"]
+        return [[("interaction_bonus", (fame, rep))]]
+    if isinstance(node.get("recruit_discount"), list):   # Ruthless Coercion basic
+        return [[("recruit_discount", tuple(node["recruit_discount"]))]]
+    if isinstance(node.get("ready_units_for_influence"), list):   # Ruthless Coercion powered
+        return [[("ready_for_influence", tuple(node["ready_units_for_influence"]))]]
+    if isinstance(node.get("track_attack_defeat_fame"), list):   # Axe Throw powered
+        return [[("defeat_fame", node["track_attack_defeat_fame"][2])]]
+    if node.get("discard_for_crystal") is True:          # Savage Harvesting: optional
+        return [[], [("discard_cost", 1), ("crystal_of_discard", 1)]]
+    if node.get("select_hex_for_cost_reduction") is True:       # Druidic Paths basic
+        return [[("space_cost", {"amount": -1, "minimum": 2})]]
+    if node.get("grant_extra_source_die_with_black_as_any_color") is True:   # Mana Pull basic
+        return [[("extra_dice", 1), ("black_any", True)]]
+    if node.get("terrain_based_block") is True:          # One with the Land powered
+        return _terrain_block(sit)
+    if _is_modifier(node, "cold_toughness_block", "combat"):   # Cold Toughness powered
+        return [[("block_per_trait", 1)]]
+    if node.get("select_terrain_for_cost_reduction") is True:   # Druidic Paths powered
+        return [[("terrain_cost", {"terrain": k, "amount": -1, "minimum": 2, "replace": None})]
+                for k in CHOOSABLE_TERRAINS]
+    if isinstance(node.get("scaling_attack"), list):     # Battle Rage
+        base, how, per, _, _, cap = node["scaling_attack"]
+        if how.get("effect") != "SCALING_PER_WOUND_THIS_COMBAT":
+            return None
+        bonus = min(cap.get("maximum", 99), per * sit.wounds)
+        return [[("attack", {"value": base + bonus, "type": "melee", "element": "physical"})]]
+    bonus = _move_bonus(node)
+    if bonus is not None:
+        return [[("move_bonus", bonus)]]
+    return None
+
+
+def _is_modifier(node: dict, effect: str, duration: str) -> bool:
+    return node.get("effect") == "apply_modifier" and node.get("duration") == duration and \
+        (node.get("modifier") or {}).get("effect") == effect
+
+
+def _terrain_block(sit: Situation) -> list[list[Atom]]:
+    """Block equal to the unmodified move cost of the hero's space, fire by day, ice by night
+    (One with the Land; reading in catalog.toml)."""
+    from .content import content
+    cost = content().terrain.get(sit.terrain)
+    value = None if cost is None else (cost.night if sit.night else cost.day)
+    if not value:
+        return [[]]
+    return [[("block", {"value": value, "element": "ice" if sit.night else "fire"})]]
+
+
+def _move_bonus(node: dict) -> tuple | None:
+    """Tirelessness: the next (basic) or every (powered) movement card this turn gives +1 move;
+    (amount, uses) with uses 0 for every card."""
+    if node.get("effect") != "apply_modifier" or node.get("duration") != "turn":
+        return None
+    m = node.get("modifier") or {}
+    if m.get("effect") != "movement_card_bonus":
+        return None
+    return (m.get("amount", 1), m.get("remaining", 0))
 
 
 def _terrain_mod(node: dict) -> dict | None:
@@ -165,7 +246,8 @@ def plain_only(tree: Any) -> bool:
         return all(plain_only(n) for n in tree)
     if not isinstance(tree, dict):
         return True
-    if _terrain_mod(tree) is not None or _enemy_effect(tree) is not None:
+    if _terrain_mod(tree) is not None or _enemy_effect(tree) is not None or \
+            _card_node(tree, Situation()) is not None:
         return True
     known = set(PLAIN) | {"choice", "all", "if_in_combat", "if_on_terrain", "gain_mana_any_color",
                           "attack_with_element", "ranged_attack_with_element", "type", "element",

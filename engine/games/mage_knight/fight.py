@@ -220,6 +220,12 @@ def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
             ctx.emit("mk.unit", {"seat": seat, "uid": data["to"], "wounded": True}, rule="MK:9:Damage:4a")
     elif typ == "mk.combat.knocked_out":
         _discard_hand(ctx, t, seat, "MK:9:Damage:5c")
+    elif typ == "mk.combat.defeated":
+        bonus = t.game.players[seat].defeat_fame
+        if bonus and bonus[1] == t.game.combat.phase:    # Axe Throw (catalog.toml reading)
+            from .explore import gain_fame
+            ctx.emit("mk.card_offer", {"seat": seat, "field": "defeat_fame", "value": []}, rule="MK:9:Ranged:5")
+            gain_fame(ctx, t, seat, bonus[0], "MK:9:Ranged:5")
 
 
 def _discard_hand(ctx, t, seat: int, rule: str) -> None:

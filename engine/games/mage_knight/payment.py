@@ -36,7 +36,11 @@ def sources(player, source: list[str], night: bool) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     if len(player.dice) < DIE_ALLOWANCE + player.extra_dice:
         for i, face in enumerate(source):
-            if i not in player.dice and not mana.depleted(face, night):
+            if i in player.dice or i in player.held_dice:
+                continue
+            if face == "black" and player.black_any:
+                out.append((f"die:{i}", ANY_BLACK))    # Mana Pull: any basic colour, by day too
+            elif not mana.depleted(face, night):
                 out.append((f"die:{i}", face))
     for colour in sorted(player.crystals):
         if player.crystals[colour] > 0:
@@ -46,7 +50,12 @@ def sources(player, source: list[str], night: bool) -> list[tuple[str, str]]:
     return out
 
 
+ANY_BLACK = "black_any"
+
+
 def _pays(face: str, colour: str, night: bool) -> bool:
+    if face == ANY_BLACK:
+        return colour in mana.BASIC or (night and colour == "black")
     return colour in mana.usable_as(face, night)
 
 
