@@ -88,6 +88,9 @@ def pay(ctx, t, seat: int, spec: str) -> None:
             ctx.emit("mk.die", {"seat": seat, "index": int(what), "colour": g.source[int(what)]}, rule="MK:5:Mana:3a")
         elif kind == "crystal":
             ctx.emit("mk.crystal", {"seat": seat, "colour": what, "delta": -1}, rule="MK:5:Mana:1b")
+        elif kind == "stolen":      # Mana Steal: used like a token, returned at end of turn
+            ctx.emit("mk.stolen_used", {"seat": seat, "index": int(what), "colour": g.source[int(what)]},
+                     rule="MK:4:Round:3b")
         elif kind == "discard":
             zones.move(ctx, S.hand(seat), S.discard(seat), [hand_card(t, seat, what)], rule="MK:4:Deed:6")
         else:
@@ -413,4 +416,5 @@ def rest(ctx, t, seat: int, cmd: dict) -> None:
 
 def payment_options(t, seat: int, need) -> list[str]:
     g = t.game
-    return payment.options(g.players[seat], g.source, g.night, need)
+    from .tactics import blocked_dice
+    return payment.options(g.players[seat], g.source, g.night, need, blocked_dice(g))

@@ -11,7 +11,7 @@ from engine.ruleset import Illegal, Prompt
 
 from . import actions as A
 from . import combat as C
-from . import effects, payment
+from . import effects, payment, tactics
 from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
 from . import state as S
 from .board import ends_move, explore_positions, key, provoked, step_fault, unkey
@@ -34,7 +34,7 @@ def legal_commands(t, seat: int) -> list[dict]:
     if not any(p.seat == seat for p in prompts(t)):
         return []
     if g.phase == "tactics":
-        return [{"kind": "tactic", "tactic": x} for x in g.tactics_open]
+        return [c for x in g.tactics_open for c in tactics.pick_commands(t, seat, x)]
     if g.phase == "levelup":
         skills = list(t.zone(S.skills_shown(seat))) or [""]
         cards = list(t.zone(S.AA_OFFER)) or [""]
@@ -65,6 +65,7 @@ def turn_commands(t, seat: int) -> list[dict]:
     out += plays(t, seat, names)
     out += unit_commands(t, seat)
     out += ready_commands(t, seat)
+    out += tactics.use_commands(t, seat)
     out += skill_commands(t, seat)
     if not p.acted:
         out += [{"kind": "move", "to": k} for k in moves(t, seat)]
@@ -138,7 +139,7 @@ def card_specific_plays(t, seat: int, name: str, mode: str, option: int, atoms, 
         for x in pays:
             used = {int(s.split(":")[1]) for s in x.split("+") if s.startswith("die:")}
             free = [i for i in range(len(t.game.source)) if i not in p.dice and i not in p.held_dice
-                    and i not in used]
+                    and i not in used and i not in tactics.blocked_dice(t.game)]
             picks = [[i] for i in free] if n == 1 else [[i, j] for i in free for j in free if i != j]
             out += [dict(base, pay=x, dice=d) for d in picks]
         return out
@@ -376,7 +377,8 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "buy_heal": "MK:8:Interact:4b", "buy_aa": "MK:8:Interact:4c", "plunder": "MK:6:Turn:1",
            "activate": "MK:5:Units:5", "skill": "MK:5:Skills:4c", "challenge": "MK:8:Combat:1e",
            "enter": "MK:8:Combat:1b", "burn": "MK:8:Combat:1c",
-           "buy_spell": "MK:8:Interact:4d", "ready_unit": "MK:5:Units:6"}
+           "buy_spell": "MK:8:Interact:4d", "ready_unit": "MK:5:Units:6",
+           "tactic_use": "MK:4:Round:3b"}
 
 
 def explain(t, seat: int, cmd: dict) -> Illegal | None:

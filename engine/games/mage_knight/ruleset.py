@@ -30,8 +30,13 @@ class MageKnight(Ruleset):
     content_packs = ("base",)
     State = MKState
     commands: ClassVar[dict[str, dict]] = {
-        "tactic": {"tactic": str}, "level_up": {"skill": str, "card": str},
-        "play": {"card": str, "mode": str, "option": int, "pay": str, "target": Optional(str)},
+        "tactic": {"tactic": str, "discard": Optional(str), "die": Optional(int), "card": Optional(str)},
+        "tactic_use": {"tactic": str, "cards": Optional(str), "dice": Optional(list), "mode": Optional(str)},
+        "level_up": {"skill": str, "card": str},
+        "play": {"card": str, "mode": str, "option": int, "pay": str, "target": Optional(str),
+                 "dice": Optional(list), "boost": Optional(str), "boost_option": Optional(int),
+                 "space": Optional(str), "blocked": Optional(str)},
+        "ready_unit": {"uid": str},
         "move": {"to": str}, "explore": {"at": str}, "rest": {"card": str, "wounds": int},
         "end_turn": {"discard": Optional(str)}, "announce": {}, "recruit": {"unit": str, "disband": Optional(str)},
         "buy_heal": {}, "buy_aa": {"card": str}, "buy_spell": {"card": str, "pay": str}, "plunder": {},
@@ -80,6 +85,15 @@ class MageKnight(Ruleset):
             from .combat import preview
             return preview(c, cmd)
         return None
+
+    def command_vis(self, table, seat, cmd):
+        """Preparation's card and Midnight Meditation's cards are the seat's secret."""
+        from .tactics import private
+        return [seat] if private(cmd) else None
+
+    def public_data(self, ev):
+        from .tactics import public_part
+        return public_part(ev.data)
 
     def game_view(self, table, seat):
         return view.game_view(table, seat)

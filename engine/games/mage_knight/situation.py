@@ -5,6 +5,8 @@
     night = false            # round 1 by day, or a night round
     source = ["red", "gold", "black", "blue"]
     active = 0               # whose turn it is (it gets the lowest tactic)
+    tactic = "mana_search"   # or this one
+    pick = false             # true: the tactics are still to be picked
     tiles_top = ["core_5"]   # tiles put on top of the map stack
     [game.enemies]           # face-up enemy tokens by space, taken from their piles by content id
     "1,-3" = ["green_orc_skirmishers"]
@@ -57,6 +59,8 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     active: int = 0
     enemies: dict[str, list[str]] = {}
     tiles_top: list[str] = []      # tiles put on top of the map stack (from it or set aside)
+    tactic: str = ""               # the active seat's tactic (default: the lowest)
+    pick: bool = False             # leave the tactics to be picked (the seats' hands are laid out)
     seat: list[SeatSit] = []
 
 
@@ -70,7 +74,16 @@ def lay_out(ctx, t, raw: dict) -> None:
     ctx.emit("mk.round", {"round": 1, "night": sit.night}, rule=RULE)
     order = [sit.active] + [s for s in range(t.players) if s != sit.active]
     tactics = tactic_ids(sit.night)
+    if sit.tactic:      # the others get the latest tactics: the active seat acts first
+        tactics.remove(sit.tactic)
+        tactics = [sit.tactic] + tactics[::-1]
     ctx.emit("mk.tactics", {"open": tactics, "pickers": order}, rule=RULE)
+    if sit.pick:
+        if sit.source:
+            ctx.emit("mk.source", {"faces": list(sit.source)}, rule=RULE)
+        for seat, s in enumerate(seats):
+            _seat(ctx, t, seat, s)
+        return
     for i, seat in enumerate(order):
         ctx.emit("mk.tactic", {"seat": seat, "tactic": tactics[i]}, rule=RULE)
     numbers = {s: content().tactics[g.players[s].tactic].number for s in range(t.players)}

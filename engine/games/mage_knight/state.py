@@ -61,6 +61,11 @@ class Player(msgspec.Struct, kw_only=True):
     units: list[Unit] = []
     skills: list[str] = []
     tactic: str = ""
+    tactic_used: bool = False  # a once-per-round tactic was used: flipped (tactics.py)
+    tactic_turn: bool = False  # a once-per-turn tactic was used this turn
+    extra_turn: bool = False   # The Right Moment: another turn follows this one
+    stolen_die: int = -1       # Mana Steal: the Source die kept this round
+    returning: list[int] = []  # dice rerolled and returned at the end of this turn (Mana Steal)
     # the turn in progress
     move: int = 0             # move points not yet spent
     influence: int = 0        # influence points not yet spent
