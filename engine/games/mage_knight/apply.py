@@ -136,6 +136,14 @@ def _stolen_used(t, d):
     p.returning.append(d["index"])
 
 
+def _reward_due(t, d):
+    _p(t, d).rewards.append(d["reward"])
+
+
+def _reward_taken(t, d):
+    _p(t, d).rewards.remove(d["reward"])
+
+
 def _card_offer(t, d):
     setattr(_p(t, d), d["field"], list(d["value"]))
 
@@ -296,7 +304,7 @@ FOLD = {
     "mk.round": _round, "mk.tactics": _tactics, "mk.tactic": _tactic, "mk.order": _order,
     "mk.turn": _turn, "mk.points": _points, "mk.fame": _fame, "mk.reputation": _reputation,
     "mk.crystal": _crystal, "mk.token": _token, "mk.die": _die, "mk.die_rerolled": _die_rerolled,
-    "mk.die_set": _die_set, "mk.black_any": _black_any, "mk.card_offer": _card_offer,
+    "mk.die_set": _die_set, "mk.black_any": _black_any, "mk.card_offer": _card_offer, "mk.reward_due": _reward_due, "mk.reward_taken": _reward_taken,
     "mk.tactic_state": _tactic_state, "mk.stolen_used": _stolen_used, "mk.move_bonus": _move_bonus, "mk.interaction_bonus": _interaction_bonus,
     "mk.played": _played, "mk.moved": _moved, "mk.acted": _acted, "mk.recruited": _recruited,
     "mk.unit": _unit, "mk.skill_used": _skill_used, "mk.skill": _skill, "mk.level": _level,

@@ -9,7 +9,7 @@ from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
 from . import combat as C
-from . import mana
+from . import mana, rewards
 from . import state as S
 from .content import content
 from .explore import GARRISON_PILE, draw_token, gain_fame
@@ -292,14 +292,14 @@ def reward(ctx, t, seat: int, space: str, kind: str) -> None:
         for face in ctx.roll(mana.MANA_DIE, CRYSTAL_REWARDS[sp.site], rule="MK:11:EoT:5a"):
             if face == "black":
                 gain_fame(ctx, t, seat, 1, "MK:11:EoT:5a")
+            elif face == "gold":         # the seat chooses the colour (rewards.py)
+                rewards.due(ctx, t, seat, "crystal", "MK:11:EoT:5a")
             else:
-                gain_crystal(ctx, t, seat, face if face in mana.BASIC else "white", "MK:11:EoT:5a")
+                gain_crystal(ctx, t, seat, face, "MK:11:EoT:5a")
     if sp.site in ("spawning_grounds", "tomb", "dungeon"):
         _artifact(ctx, t, seat)
     if sp.site in ("tomb", "mage_tower"):
-        if t.zone(S.SPELL_OFFER):
-            zones.move(ctx, S.SPELL_OFFER, S.deck(seat), [t.zone(S.SPELL_OFFER)[0]], rule="MK:11:EoT:5c")
-            zones.move_top(ctx, S.SPELL_DECK, S.SPELL_OFFER, 1, rule="MK:5:Gain:3a")
+        rewards.due(ctx, t, seat, "spell", "MK:11:EoT:5c")
     if sp.site == "ancient_ruins":
         ruin = next((x for x in t.zone(S.at(space)) if x in content().ruins), None)
         if ruin:
@@ -315,10 +315,7 @@ def ruins_reward(ctx, t, seat: int, space: str, ruin: str) -> None:
         if r == "artifact":
             _artifact(ctx, t, seat)
         elif r in ("spell", "advanced_action"):
-            offer, deck = (S.SPELL_OFFER, S.SPELL_DECK) if r == "spell" else (S.AA_OFFER, S.AA_DECK)
-            if t.zone(offer):
-                zones.move(ctx, offer, S.deck(seat), [t.zone(offer)[0]], rule="MK:11:EoT:5c")
-                zones.move_top(ctx, deck, offer, 1, rule="MK:5:Gain:3a")
+            rewards.due(ctx, t, seat, r, "MK:11:EoT:5c")
         elif r == "unit":
             p = t.game.players[seat]
             units = [u for u in t.zone(S.UNIT_OFFER) if card_name(u) in content().units]
@@ -343,7 +340,7 @@ def altar(ctx, t, seat: int, space: str, spec: str) -> None:
 
 
 def _artifact(ctx, t, seat: int) -> None:
-    zones.move_top(ctx, S.ARTIFACT_DECK, S.deck(seat), 1, rule="MK:11:EoT:5b")
+    rewards.due(ctx, t, seat, "artifact", "MK:11:EoT:5b")
 
 
 def conquer(ctx, t, seat: int, space: str) -> None:

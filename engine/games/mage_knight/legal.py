@@ -11,7 +11,7 @@ from engine.ruleset import Illegal, Prompt
 
 from . import actions as A
 from . import combat as C
-from . import effects, payment, tactics
+from . import effects, payment, rewards, tactics
 from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
 from . import state as S
 from .board import ends_move, explore_positions, key, provoked, step_fault, unkey
@@ -50,6 +50,8 @@ def legal_commands(t, seat: int) -> list[dict]:
 def turn_commands(t, seat: int) -> list[dict]:
     g = t.game
     p = g.players[seat]
+    if p.rewards:                # reward choices come first (MK:11:EoT:5)
+        return rewards.commands(t, seat)
     hand = t.zone(S.hand(seat))
     names = sorted({card_name(c) for c in hand})
     if g.combat is not None:
@@ -378,7 +380,7 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "activate": "MK:5:Units:5", "skill": "MK:5:Skills:4c", "challenge": "MK:8:Combat:1e",
            "enter": "MK:8:Combat:1b", "burn": "MK:8:Combat:1c",
            "buy_spell": "MK:8:Interact:4d", "ready_unit": "MK:5:Units:6",
-           "tactic_use": "MK:4:Round:3b"}
+           "tactic_use": "MK:4:Round:3b", "reward": "MK:11:EoT:5"}
 
 
 def explain(t, seat: int, cmd: dict) -> Illegal | None:

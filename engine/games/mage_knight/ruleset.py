@@ -37,6 +37,7 @@ class MageKnight(Ruleset):
                  "dice": Optional(list), "boost": Optional(str), "boost_option": Optional(int),
                  "space": Optional(str), "blocked": Optional(str)},
         "ready_unit": {"uid": str},
+        "reward": {"card": Optional(str), "colour": Optional(str)},
         "move": {"to": str}, "explore": {"at": str}, "rest": {"card": str, "wounds": int},
         "end_turn": {"discard": Optional(str)}, "announce": {}, "recruit": {"unit": str, "disband": Optional(str)},
         "buy_heal": {}, "buy_aa": {"card": str}, "buy_spell": {"card": str, "pay": str}, "plunder": {},

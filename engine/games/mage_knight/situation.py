@@ -21,6 +21,7 @@
     reputation = 0
     units = ["peasants"]
     wounded_units = [0]
+    rewards = ["artifact"]   # reward choices due (rewards.py)
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from engine.content import decode
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import rounds
+from . import rewards, rounds
 from . import state as S
 from .content import content
 from .setup import setup as standard_setup
@@ -51,6 +52,7 @@ class SeatSit(msgspec.Struct, forbid_unknown_fields=True):
     reputation: int = 0
     units: list[str] = []
     wounded_units: list[int] = []
+    rewards: list[str] = []        # reward choices due: crystal, artifact, spell, advanced_action
 
 
 class Sit(msgspec.Struct, forbid_unknown_fields=True):
@@ -99,6 +101,8 @@ def lay_out(ctx, t, raw: dict) -> None:
         _seat(ctx, t, seat, s)
     start_turn(ctx, t, 0)
     for seat, s in enumerate(seats):
+        for kind in s.rewards:
+            rewards.due(ctx, t, seat, kind, RULE)
         for colour in s.tokens:
             ctx.emit("mk.token", {"seat": seat, "colour": colour, "delta": 1}, rule=RULE)
         for kind in ("move", "influence"):
