@@ -31,14 +31,16 @@ INTERACTION_SITES = ("village", "monastery")
 
 @cache
 def card_resolutions(cid: str, mode: str, in_combat: bool, terrain: str, wounds: int = 0,
-                     night: bool = False) -> tuple:
+                     night: bool = False, blocked: int = 0, enemies: int = 0,
+                     interacting: bool = False) -> tuple:
     card = content().cards[cid]
     if mode == "sideways":
         if in_combat:
             return ([("attack", SIDEWAYS_COMBAT[0])], [("block", SIDEWAYS_COMBAT[1])])
         return tuple([(k, 1)] for k in SIDEWAYS)
     tree = card.basic_effect if mode == "basic" else card.powered_effect
-    return tuple(effects.resolutions(tree, effects.Situation(in_combat, terrain, wounds, night)))
+    return tuple(effects.resolutions(tree, effects.Situation(in_combat, terrain, wounds, night, blocked,
+                                                             enemies, interacting)))
 
 
 def situation(t, seat: int) -> tuple:
@@ -46,9 +48,19 @@ def situation(t, seat: int) -> tuple:
     on; a combat's own time of day counts (dungeons and tombs fight by night)."""
     c = t.game.combat
     if c is None:
-        return (False, terrain_here(t, seat), 0, t.game.night)
+        return (False, terrain_here(t, seat), 0, t.game.night, 0, 0, may_interact(t, seat))
+    foes = [e for e in c.enemies if not e.defeated and not e.discarded]
+    blocked = sum(1 for e in c.enemies if e.attacks and all(a.blocked for a in e.attacks))
     return (True, terrain_here(t, seat), c.wounds_to_hand + c.other_hand_wounds + c.wounds_to_discard,
-            c.night)
+            c.night, blocked, len(foes), False)
+
+
+def may_interact(t, seat: int) -> bool:
+    """On a village or monastery, or an own keep or mage tower (MK:8:Interact:1)."""
+    sp = t.game.board.spaces.get(t.game.players[seat].pos)
+    if sp is None:
+        return False
+    return sp.site in INTERACTION_SITES or (sp.site in ("keep", "mage_tower") and sp.conquered_by == seat)
 
 
 def seat_resolutions(t, seat: int, cid: str, mode: str) -> tuple:
@@ -114,6 +126,8 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
         enemy_effect(ctx, t, atoms, cmd["target"], name, card.color)
     if mode != "sideways" and "movement" in card.categories:
         atoms = movement_bonus(ctx, t, seat, atoms)
+    if mode != "sideways":
+        atoms = attack_block_bonus(ctx, t, seat, atoms)
     atoms = card_specific(ctx, t, seat, cmd, atoms)
     resolve(ctx, t, seat, atoms, "MK:5:Effects:1", source=name)
 
@@ -140,6 +154,13 @@ def card_specific(ctx, t, seat: int, cmd: dict, atoms: list) -> list:
         elif k == "defeat_fame" and t.game.combat is not None:   # Axe Throw: this phase
             ctx.emit("mk.card_offer", {"seat": seat, "field": k, "value": [v, t.game.combat.phase]},
                      rule="MK:9:Ranged:5")
+        elif k == "influence_per_wound":     # In Need: wounds in hand and on units
+            p = t.game.players[seat]
+            n = sum(1 for c in t.zone(S.hand(seat)) if card_name(c) == "wound") + \
+                sum(1 for u in p.units if u.wounded)
+            rest.append(("influence", v[0] + v[1] * n))
+        elif k in ("recruit_bonus", "card_bonus", "terrain_hand_limit"):   # Heroic Tale, Ambush, Mountain Lore
+            ctx.emit("mk.card_offer", {"seat": seat, "field": k, "value": list(v)}, rule="MK:5:Effects:1")
         elif k in ("recruit_discount", "ready_for_influence"):   # Ruthless Coercion
             ctx.emit("mk.card_offer", {"seat": seat, "field": k, "value": list(v)}, rule="MK:8:Interact:4a")
         elif k == "black_any":
@@ -190,6 +211,18 @@ def movement_bonus(ctx, t, seat: int, atoms: list) -> list:
     ctx.emit("mk.move_bonus", {"seat": seat, "bonus": [] if left == 1 else [amount, max(0, left - 1)]},
              rule="MK:5:Effects:1")
     return atoms + [("move", amount)]
+
+
+def attack_block_bonus(ctx, t, seat: int, atoms: list) -> list:
+    """Ambush: the first card played for its attack gets +a, or for its block +b; then spent."""
+    bonus = t.game.players[seat].card_bonus
+    if not bonus:
+        return atoms
+    for i, (k, v) in enumerate(atoms):
+        if k in ("attack", "block") and bonus[0 if k == "attack" else 1]:
+            ctx.emit("mk.card_offer", {"seat": seat, "field": "card_bonus", "value": []}, rule="MK:5:Effects:1")
+            return atoms[:i] + [(k, dict(v, value=v["value"] + bonus[0 if k == "attack" else 1]))] + atoms[i + 1:]
+    return atoms
 
 
 def interaction_bonus(ctx, t, seat: int) -> None:
@@ -322,6 +355,11 @@ def recruit(ctx, t, seat: int, cmd: dict) -> None:
     if off:
         ctx.emit("mk.card_offer", {"seat": seat, "field": "recruit_discount", "value": []}, rule="MK:8:Interact:4a")
         change_reputation(ctx, t, seat, off[1], "MK:8:Interact:4a")
+    tale = t.game.players[seat].recruit_bonus      # Heroic Tale: per unit recruited this turn
+    if tale:
+        change_reputation(ctx, t, seat, tale[0], "MK:8:Interact:4a")
+        if tale[1]:
+            gain_fame(ctx, t, seat, tale[1], "MK:8:Interact:4a")
     if cmd.get("disband"):
         zones.move(ctx, S.units_zone(seat), S.OUT, [cmd["disband"]], rule="MK:5:Units:4a")
         ctx.emit("mk.unit_destroyed", {"seat": seat, "uid": cmd["disband"]}, rule="MK:5:Units:4a")

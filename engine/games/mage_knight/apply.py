@@ -76,6 +76,7 @@ def _turn(t, d):
     p.held_dice, p.move_bonus, p.interaction_bonus, p.black_any = [], [], [], False
     p.recruit_discount, p.ready_for_influence, p.defeat_fame = [], [], []
     p.tactic_turn, p.returning = False, []
+    p.recruit_bonus, p.card_bonus, p.terrain_hand_limit = [], [], []
     p.fresh, p.acted, p.moved, p.interacting, p.rested = True, False, False, False, False
     p.hand_was_empty = d.get("hand_was_empty", False)
 

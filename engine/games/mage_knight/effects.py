@@ -30,6 +30,9 @@ class Situation(msgspec.Struct, frozen=True):
     terrain: str = ""
     wounds: int = 0           # wounds the hero took in this combat (scaling attacks)
     night: bool = False       # night rules (a combat in a dungeon or tomb counts as night)
+    blocked: int = 0          # enemies whose attacks are all blocked in this combat
+    enemies: int = 0          # enemies still in this combat (not defeated)
+    interacting: bool = False  # at a site where the seat may interact (village, monastery, ...)
 
 
 Atom = tuple[str, Any]
@@ -71,6 +74,8 @@ def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
     special = _card_node(node, sit)
     if special is not None:
         return special
+    if "if_in_interaction" in node:
+        return _walk(node["if_in_interaction"], sit) if sit.interacting else [[]]
     if "gain_mana_any_color" in node:
         return [[("gain_mana_token", c)] for c in BASIC_COLOURS]
     if node.get("convert_mana_to_crystal") is True:
@@ -139,7 +144,25 @@ def _card_node(node: dict, sit: Situation) -> list[list[Atom]] | None:
     if isinstance(node.get("interaction_bonus"), list):  # Noble Manners
         fame, rep = node["interaction_bonus"]
         return [[("interaction_bonus", (fame, rep))]]
-    if isinstance(node.get("recruit_discount"), list):   # Ruthless Coercion basic
+    if isinstance(node.get("influence_per_wound_total"), list):   # In Need
+        return [[("influence_per_wound", tuple(node["influence_per_wound_total"]))]]
+    if isinstance(node.get("attack_per_enemy_blocked"), list):    # Counterattack
+        base, per = node["attack_per_enemy_blocked"]
+        return [[("attack", {"value": base + per * sit.blocked, "type": "melee", "element": "physical"})]]
+    for key, kind in (("fire_attack_per_enemy", "attack"), ("fire_block_per_enemy", "block")):
+        if isinstance(node.get(key), list):                        # Flame Wall powered
+            base, per = node[key]
+            v = {"value": base + per * sit.enemies, "element": "fire"}
+            return [[(kind, dict(v, type="melee") if kind == "attack" else v)]]
+    if node.get("effect") == "apply_recruitment_bonus":           # Heroic Tale
+        return [[("recruit_bonus", (node.get("reputationPerRecruit", 0), node.get("famePerRecruit", 0)))]]
+    if _is_modifier(node, "attack_block_card_bonus", "turn"):      # Ambush
+        m = node["modifier"]
+        return [[("card_bonus", (m.get("attackBonus", 0), m.get("blockBonus", 0)))]]
+    if _is_modifier(node, "mountain_lore_hand_limit", "turn"):     # Mountain Lore
+        m = node["modifier"]
+        return [[("terrain_hand_limit", (m.get("hillsBonus", 0), m.get("mountainBonus", 0)))]]
+    if isinstance(node.get("recruit_discount"), list):   # Ruthless Coercion basic, Charm
         return [[("recruit_discount", tuple(node["recruit_discount"]))]]
     if isinstance(node.get("ready_units_for_influence"), list):   # Ruthless Coercion powered
         return [[("ready_for_influence", tuple(node["ready_units_for_influence"]))]]
@@ -210,7 +233,8 @@ def _terrain_mod(node: dict) -> dict | None:
 
 
 PHASES = {"COMBAT_PHASE_BLOCK": "block", "COMBAT_PHASE_ATTACK": "attack", "COMBAT_PHASE_RANGED": "ranged"}
-TARGET_KEYS = {"effect", "template", "requiredPhase", "excludeResistance", "excludeArcaneImmune"}
+TARGET_KEYS = {"effect", "template", "requiredPhase", "excludeResistance", "excludeArcaneImmune",
+               "excludeSummoned"}
 
 
 def _enemy_effect(node: dict) -> dict | None:
@@ -223,7 +247,8 @@ def _enemy_effect(node: dict) -> dict | None:
         return None
     out = {"armour": 0, "attack": 0, "prevent": False, "phase": PHASES.get(node.get("requiredPhase", ""), ""),
            "exclude_resistance": node.get("excludeResistance", ""),
-           "exclude_arcane": bool(node.get("excludeArcaneImmune"))}
+           "exclude_arcane": bool(node.get("excludeArcaneImmune")),
+           "exclude_summoned": bool(node.get("excludeSummoned"))}
     for m in tpl["modifiers"]:
         mod = m.get("modifier") or {}
         if mod.get("effect") == "enemy_skip_attack" and set(mod) == {"effect"}:
@@ -249,6 +274,8 @@ def plain_only(tree: Any) -> bool:
     if _terrain_mod(tree) is not None or _enemy_effect(tree) is not None or \
             _card_node(tree, Situation()) is not None:
         return True
+    if "if_in_interaction" in tree and set(tree) == {"if_in_interaction"}:
+        return plain_only(tree["if_in_interaction"])
     known = set(PLAIN) | {"choice", "all", "if_in_combat", "if_on_terrain", "gain_mana_any_color",
                           "attack_with_element", "ranged_attack_with_element", "type", "element",
                           "ranged_attack", "siege_attack", "note", "convert_mana_to_crystal",

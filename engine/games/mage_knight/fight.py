@@ -165,6 +165,8 @@ def targets(c, atoms, colour: str | None) -> list[str]:
             continue
         if foe["exclude_arcane"] and "arcane_immunity" in e.abilities:
             continue
+        if foe.get("exclude_summoned") and e.summoned_by:
+            continue
         if C.effect_problem(c, e.uid, armour=foe["armour"], attack=foe["attack"], prevent=foe["prevent"],
                             colour=colour) is None:
             out.append(e.uid)

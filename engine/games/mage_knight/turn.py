@@ -197,6 +197,9 @@ def finish_turn(ctx, t, seat: int) -> None:
     held = len(t.zone(S.hand(seat)))
     bonus = content().tactics[p.tactic].effect if p.tactic else {}
     extra = bonus.get("hand_limit_bonus", 0) if held >= bonus.get("min_hand", 0) else 0
+    sp = t.game.board.spaces.get(p.pos)
+    if p.terrain_hand_limit and sp is not None and sp.terrain in ("hills", "mountain"):
+        extra += p.terrain_hand_limit[0 if sp.terrain == "hills" else 1]   # Mountain Lore
     short = hand_limit(t, seat) + extra - held
     if short > 0:
         zones.move_top(ctx, S.deck(seat), S.hand(seat), short, rule="MK:11:EoT:7")
