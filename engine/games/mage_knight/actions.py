@@ -151,9 +151,13 @@ def card_specific(ctx, t, seat: int, cmd: dict, atoms: list) -> list:
             mod = {"terrain": "", "space": cmd["space"], "amount": v["amount"], "minimum": v["minimum"],
                    "replace": None}
             ctx.emit("mk.terrain_cost", {"seat": seat, "modifier": mod}, rule="MK:7:Move:7a")
-        elif k == "defeat_fame" and t.game.combat is not None:   # Axe Throw: this phase
-            ctx.emit("mk.card_offer", {"seat": seat, "field": k, "value": [v, t.game.combat.phase]},
+        elif k == "defeat_bonus" and t.game.combat is not None:   # Axe Throw, Chivalry: this phase
+            ctx.emit("mk.card_offer", {"seat": seat, "field": "defeat_bonus",
+                                       "value": [v["fame"], v["reputation"], v["each"], t.game.combat.phase]},
                      rule="MK:9:Ranged:5")
+        elif k == "all_enemies":
+            from .fight import all_enemies_effect
+            all_enemies_effect(ctx, t, v, cmd["card"], content().cards[cmd["card"]].color)
         elif k == "influence_per_wound":     # In Need: wounds in hand and on units
             p = t.game.players[seat]
             n = sum(1 for c in t.zone(S.hand(seat)) if card_name(c) == "wound") + \

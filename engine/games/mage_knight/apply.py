@@ -74,7 +74,7 @@ def _turn(t, d):
     p.move = p.influence = p.played = p.extra_dice = 0
     p.dice, p.used_skills, p.tokens, p.terrain_mods = [], [], [], []
     p.held_dice, p.move_bonus, p.interaction_bonus, p.black_any = [], [], [], False
-    p.recruit_discount, p.ready_for_influence, p.defeat_fame = [], [], []
+    p.recruit_discount, p.ready_for_influence, p.defeat_bonus = [], [], []
     p.tactic_turn, p.returning = False, []
     p.recruit_bonus, p.card_bonus, p.terrain_hand_limit = [], [], []
     p.fresh, p.acted, p.moved, p.interacting, p.rested = True, False, False, False, False

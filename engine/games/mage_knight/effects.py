@@ -19,7 +19,7 @@ import msgspec
 PLAIN = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gain_crystal", "fame",
          "reputation", "take_wound", "ready_unit_max_level", "attack", "block")
 COMBAT_ONLY = ("attack", "block", "mana_cost", "discard_cost", "enemy_effect", "crystal_of_discard",
-               "defeat_fame")
+               "defeat_bonus", "all_enemies")
 MAX_RESOLUTIONS = 16
 BASIC_COLOURS = ("red", "blue", "green", "white")
 
@@ -167,7 +167,8 @@ def _card_node(node: dict, sit: Situation) -> list[list[Atom]] | None:
     if isinstance(node.get("ready_units_for_influence"), list):   # Ruthless Coercion powered
         return [[("ready_for_influence", tuple(node["ready_units_for_influence"]))]]
     if isinstance(node.get("track_attack_defeat_fame"), list):   # Axe Throw powered
-        return [[("defeat_fame", node["track_attack_defeat_fame"][2])]]
+        return [[("defeat_bonus", {"fame": node["track_attack_defeat_fame"][2], "reputation": 0,
+                                   "each": False})]]
     if node.get("discard_for_crystal") is True:          # Savage Harvesting: optional
         return [[], [("discard_cost", 1), ("crystal_of_discard", 1)]]
     if node.get("select_hex_for_cost_reduction") is True:       # Druidic Paths basic
@@ -187,6 +188,14 @@ def _card_node(node: dict, sit: Situation) -> list[list[Atom]] | None:
             return None
         bonus = min(cap.get("maximum", 99), per * sit.wounds)
         return [[("attack", {"value": base + bonus, "type": "melee", "element": "physical"})]]
+    every = _all_enemies(node)
+    if every is not None:
+        return [[("all_enemies", every)]]
+    if isinstance(node.get("attack_with_defeat_bonus"), list):   # Chivalry
+        value, gain = node["attack_with_defeat_bonus"]
+        return [[("attack", {"value": value, "type": "melee", "element": "physical"}),
+                 ("defeat_bonus", {"fame": gain.get("fame", 0), "reputation": gain.get("reputation", 0),
+                                   "each": True})]]
     bonus = _move_bonus(node)
     if bonus is not None:
         return [[("move_bonus", bonus)]]
@@ -232,6 +241,23 @@ def _terrain_mod(node: dict) -> dict | None:
             "replace": m.get("replaceCost")}
 
 
+STAT_KEYS = {"effect", "stat", "amount", "minimum", "fortifiedAmount"}
+
+
+def _all_enemies(node: dict) -> dict | None:
+    """A combat-long armour change on every enemy (Tremor): applied to each enemy it may
+    affect (MK:8:Combat:4); minimum 1 is the combat module's own floor."""
+    if node.get("effect") != "apply_modifier" or node.get("duration") != "combat" or \
+            (node.get("scope") or {}).get("effect") != "all_enemies":
+        return None
+    mod = node.get("modifier") or {}
+    if mod.get("effect") != "enemy_stat" or mod.get("stat") != "stat_armor" or \
+            set(mod) - STAT_KEYS - {"excludeResistance"}:
+        return None
+    return {"armour": mod["amount"], "fortified_armour": mod.get("fortifiedAmount", mod["amount"]),
+            "exclude_resistance": mod.get("excludeResistance", "")}
+
+
 PHASES = {"COMBAT_PHASE_BLOCK": "block", "COMBAT_PHASE_ATTACK": "attack", "COMBAT_PHASE_RANGED": "ranged"}
 TARGET_KEYS = {"effect", "template", "requiredPhase", "excludeResistance", "excludeArcaneImmune",
                "excludeSummoned"}
@@ -253,9 +279,11 @@ def _enemy_effect(node: dict) -> dict | None:
         mod = m.get("modifier") or {}
         if mod.get("effect") == "enemy_skip_attack" and set(mod) == {"effect"}:
             out["prevent"] = True
-        elif mod.get("effect") == "enemy_stat" and set(mod) <= {"effect", "stat", "amount", "minimum"}:
+        elif mod.get("effect") == "enemy_stat" and set(mod) <= STAT_KEYS:
             if mod["stat"] == "stat_armor":
                 out["armour"] += mod["amount"]
+                if "fortifiedAmount" in mod:         # Tremor powered: more on fortified enemies
+                    out["fortified_armour"] = mod["fortifiedAmount"]
             elif mod["stat"] == "stat_attack":
                 out["attack"] -= mod["amount"]
             else:

@@ -173,8 +173,28 @@ def targets(c, atoms, colour: str | None) -> list[str]:
     return out
 
 
+def fortified(e) -> bool:
+    return "fortified" in e.abilities or e.defends_fortified_site
+
+
+def all_enemies_effect(ctx, t, v: dict, source: str, colour: str | None) -> None:
+    """An armour change on every enemy it may affect (Tremor)."""
+    for e in affected(t.game.combat, v, colour):
+        amount = v["fortified_armour"] if fortified(e) else v["armour"]
+        for typ, data in C.modify_enemy(t.game.combat, e.uid, source=source, armour=amount, colour=colour):
+            ctx.emit(typ, data, rule=data["rule"])
+
+
+def affected(c, v: dict, colour: str | None) -> list:
+    return [e for e in c.enemies if not (v["exclude_resistance"] and v["exclude_resistance"] in e.resistances)
+            and C.effect_problem(c, e.uid, armour=v["armour"], colour=colour) is None]
+
+
 def enemy_effect(ctx, t, atoms, target: str, source: str, colour: str | None) -> None:
     foe = next(v for k, v in atoms if k == "enemy_effect")
+    e = next(x for x in t.game.combat.enemies if x.uid == target)
+    if "fortified_armour" in foe and fortified(e):
+        foe = dict(foe, armour=foe["fortified_armour"])
     for typ, data in C.modify_enemy(t.game.combat, target, source=source, armour=foe["armour"],
                                     attack=foe["attack"], prevent=foe["prevent"], colour=colour):
         ctx.emit(typ, data, rule=data["rule"])
@@ -223,11 +243,16 @@ def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
     elif typ == "mk.combat.knocked_out":
         _discard_hand(ctx, t, seat, "MK:9:Damage:5c")
     elif typ == "mk.combat.defeated":
-        bonus = t.game.players[seat].defeat_fame
-        if bonus and bonus[1] == t.game.combat.phase:    # Axe Throw (catalog.toml reading)
-            from .explore import gain_fame
-            ctx.emit("mk.card_offer", {"seat": seat, "field": "defeat_fame", "value": []}, rule="MK:9:Ranged:5")
-            gain_fame(ctx, t, seat, bonus[0], "MK:9:Ranged:5")
+        bonus = t.game.players[seat].defeat_bonus
+        if bonus and bonus[3] == t.game.combat.phase:    # Axe Throw, Chivalry (catalog.toml)
+            from .actions import change_reputation
+            fame, rep, each = bonus[:3]
+            if not each:
+                ctx.emit("mk.card_offer", {"seat": seat, "field": "defeat_bonus", "value": []}, rule="MK:9:Ranged:5")
+            if fame:
+                gain_fame(ctx, t, seat, fame, "MK:9:Ranged:5")
+            if rep:
+                change_reputation(ctx, t, seat, rep, "MK:9:Ranged:5")
 
 
 def _discard_hand(ctx, t, seat: int, rule: str) -> None:

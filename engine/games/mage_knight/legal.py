@@ -13,6 +13,7 @@ from . import actions as A
 from . import combat as C
 from . import effects, payment, rewards, tactics
 from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
+from .fight import affected as fight_affected
 from . import state as S
 from .board import ends_move, explore_positions, key, provoked, step_fault, unkey
 from .content import content
@@ -156,6 +157,12 @@ def card_specific_plays(t, seat: int, name: str, mode: str, option: int, atoms, 
                 if (sp := g.board.spaces.get(key(n))) is not None and sp.site != "city"
                 and content().terrain[sp.terrain].day is not None]
         return [dict(base, pay=x, space=k) for x in pays for k in sorted(near)]
+    if "all_enemies" in kinds:       # Tremor: every enemy it may affect
+        c = t.game.combat
+        v = next(v for k, v in atoms if k == "all_enemies")
+        if c is None or not fight_affected(c, v, content().cards[name].color):
+            return []
+        return [dict(base, pay=x) for x in pays]
     if "block_per_trait" in kinds:   # Cold Toughness: the enemy to be blocked
         c = t.game.combat
         if c is None or not points_fit(c, atoms):

@@ -95,3 +95,44 @@ def test_chilling_stare_powered_spares_summoned_enemies():
     res = resolutions(content().cards["chilling_stare"].powered_effect, Situation(True))
     foe = res[1][0][1]
     assert foe["prevent"] and foe["exclude_summoned"] and foe["exclude_resistance"] == "ice"
+
+
+def test_tremor_lowers_every_enemys_armour():
+    """MK:8:Combat:4: Tremor basic (red): one enemy armour -3, or every enemy armour -2
+    (never below 1)"""
+    eng, gid = sit("aa_provoke")
+    eng.submit(gid, 0, {"kind": "move", "to": "3,-2"})
+    opts = [c for c in eng.legal(gid, 0) if c["kind"] == "play" and c["card"] == "tremor" and c["mode"] == "basic"]
+    assert {c["option"] for c in opts} == {0, 1}
+    every = next(c for c in opts if c["option"] == 1)
+    eng.submit(gid, 0, every)
+    c = eng.table(gid).game.combat
+    assert [e.armour_mod for e in c.enemies] == [-2] * len(c.enemies)
+
+
+def test_tremor_powered_lowers_fortified_enemies_more():
+    """MK:8:Combat:4: Tremor powered: armour -3 on one enemy, -6 if it is fortified"""
+    res = resolutions(content().cards["tremor"].powered_effect, Situation(True))
+    assert res[0][0][1]["armour"] == -3 and res[0][0][1]["fortified_armour"] == -6
+    assert res[1] == [("all_enemies", {"armour": -2, "fortified_armour": -4, "exclude_resistance": ""})]
+
+
+def test_chivalry_gives_reputation_and_fame_per_enemy_defeated():
+    """MK:10:Attack: Chivalry powered (white): attack 6, or attack 4 with reputation +1 and
+    fame +1 for each enemy it defeats"""
+    eng, gid = sit("aa_provoke")
+    eng.submit(gid, 0, {"kind": "move", "to": "3,-2"})
+    foe = eng.table(gid).game.combat.enemies[0]
+    assert foe.armour <= 7                               # Tremor -3, then attack 4
+    eng.submit(gid, 0, {"kind": "play", "card": "tremor", "mode": "basic", "option": 0, "pay": "token:red",
+                        "target": foe.uid})
+    while eng.table(gid).game.combat.phase != "attack":
+        cmds = eng.legal(gid, 0)
+        nxt = next((c for c in cmds if c["kind"] == "mk_assign"), None) or {"kind": "mk_next"}
+        eng.submit(gid, 0, nxt)
+    c = eng.table(gid).game.combat
+    foe = c.enemies[0]
+    eng.submit(gid, 0, {"kind": "play", "card": "chivalry", "mode": "powered", "option": 1, "pay": "token:white"})
+    eng.submit(gid, 0, {"kind": "mk_attack", "targets": [foe.uid], "use": ["melee"]})
+    p = eng.table(gid).game.players[0]
+    assert p.reputation == 1 and p.fame == 1

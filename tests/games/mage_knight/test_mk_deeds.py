@@ -260,9 +260,9 @@ def test_axe_throw_powered_gives_fame_when_its_phase_defeats_an_enemy():
     orc = t.game.combat.enemies[0]
     eng.submit(gid, 0, {"kind": "play", "card": "axe_throw", "mode": "powered", "option": 0, "pay": "token:white"})
     eng.submit(gid, 0, {"kind": "play", "card": "wolfhawk_swift_reflexes", "mode": "basic", "option": 1, "pay": ""})
-    assert eng.table(gid).game.players[0].defeat_fame == [1, "ranged"]
+    assert eng.table(gid).game.players[0].defeat_bonus == [1, 0, False, "ranged"]
     eng.submit(gid, 0, {"kind": "mk_attack", "targets": [orc.uid], "use": ["ranged"]})
     t = eng.table(gid)
     p = t.game.players[0]
-    assert p.fame == 1 and p.defeat_fame == []          # the enemy's own fame comes with the result
+    assert p.fame == 1 and p.defeat_bonus == []         # the enemy's own fame comes with the result
     assert t.game.combat is None or t.game.combat.fame == orc.fame
