@@ -132,13 +132,18 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
     resolve(ctx, t, seat, atoms, "MK:5:Effects:1", source=name)
 
 
+def dice_list(text: str) -> list[int]:
+    """Source dice a command names: "2" or "0,3"."""
+    return [int(x) for x in text.split(",")]
+
+
 def card_specific(ctx, t, seat: int, cmd: dict, atoms: list) -> list:
     """Carry out the atoms that need what the command names (dice, a boosted card, a discarded
     card); the plain rest is returned for `resolve`."""
     rest = []
     for k, v in atoms:
         if k == "set_dice":         # Mana Draw / Mana Pull powered: not rerolled this turn
-            for idx, colour in zip(cmd["dice"], v):
+            for idx, colour in zip(dice_list(cmd["dice"]), v):
                 ctx.emit("mk.die_set", {"seat": seat, "index": idx, "colour": colour}, rule="MK:5:Mana:3")
         elif k == "card_boost":
             rest += boost(ctx, t, seat, cmd, v)

@@ -21,6 +21,7 @@ def source(provenance: str) -> str:
 def _card(c) -> CardInfo:
     src = source(c.provenance)
     text = f"basic: {c.effect.get('basic', '')}; powered: {c.effect.get('powered', '')}"
+    text = text.replace("{", "(").replace("}", ")")      # plain words, no raw braces
     return CardInfo(name=c.name, english_name=None, kind=c.kind, values={"sideways": c.sideways_value},
                     sources={"sideways": src}, text=text, group=c.hero or c.color or None)
 

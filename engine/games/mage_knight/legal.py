@@ -144,7 +144,7 @@ def card_specific_plays(t, seat: int, name: str, mode: str, option: int, atoms, 
             free = [i for i in range(len(t.game.source)) if i not in p.dice and i not in p.held_dice
                     and i not in used and i not in tactics.blocked_dice(t.game)]
             picks = [[i] for i in free] if n == 1 else [[i, j] for i in free for j in free if i != j]
-            out += [dict(base, pay=x, dice=d) for d in picks]
+            out += [dict(base, pay=x, dice=",".join(map(str, d))) for d in picks]
         return out
     if "card_boost" in kinds:
         return [dict(base, pay=x, **b) for x in pays for b in boost_targets(t, seat, name)]

@@ -14,6 +14,7 @@ from .content import content
 from .mana import MANA_DIE
 from .state import MKState
 from .turn import begin_round
+from .zone_names import ZONE_NAMES
 
 
 class MageKnight(Ruleset):
@@ -28,13 +29,14 @@ class MageKnight(Ruleset):
         "shape": Option(default="wedge", choices=("wedge", "open"), doc="MK:14:Shape: map shape"),
     }
     content_packs = ("base",)
+    zone_names = ZONE_NAMES
     State = MKState
     commands: ClassVar[dict[str, dict]] = {
         "tactic": {"tactic": str, "discard": Optional(str), "die": Optional(int), "card": Optional(str)},
-        "tactic_use": {"tactic": str, "cards": Optional(str), "dice": Optional(list), "mode": Optional(str)},
+        "tactic_use": {"tactic": str, "cards": Optional(str), "dice": Optional(str), "mode": Optional(str)},
         "level_up": {"skill": str, "card": str},
         "play": {"card": str, "mode": str, "option": int, "pay": str, "target": Optional(str),
-                 "dice": Optional(list), "boost": Optional(str), "boost_option": Optional(int),
+                 "dice": Optional(str), "boost": Optional(str), "boost_option": Optional(int),
                  "space": Optional(str), "blocked": Optional(str)},
         "ready_unit": {"uid": str},
         "reward": {"card": Optional(str), "colour": Optional(str)},

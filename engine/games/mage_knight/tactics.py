@@ -103,7 +103,7 @@ def use_commands(t, seat: int) -> list[dict]:
             return [dict(base, cards=",".join(x)) for x in multisets(hand, MEDITATION_MAX)]
     elif tactic == "mana_search":
         if not p.dice and not p.tactic_turn:
-            return [dict(base, dice=x) for x in search_choices(g)]
+            return [dict(base, dice=",".join(map(str, x))) for x in search_choices(g)]
     elif tactic == "sparing_power":
         if p.tactic_turn:
             return []
@@ -148,7 +148,7 @@ def use(ctx, t, seat: int, cmd: dict) -> None:
         zones.move_top(ctx, S.deck(seat), S.hand(seat), len(gone), rule=RULE)
         ctx.emit("mk.tactic_state", {"seat": seat, "tactic_used": True}, rule=RULE)
     elif tactic == "mana_search":
-        for i in cmd["dice"]:
+        for i in [int(x) for x in cmd["dice"].split(",")]:
             face = ctx.roll(mana.MANA_DIE, 1, rule=RULE)[0]
             ctx.emit("mk.die_rerolled", {"index": i, "face": face}, rule=RULE)
         ctx.emit("mk.tactic_state", {"seat": seat, "tactic_turn": True}, rule=RULE)

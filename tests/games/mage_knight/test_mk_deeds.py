@@ -55,9 +55,9 @@ def test_mana_draw_powered_sets_a_die_gains_two_tokens_and_keeps_it():
     eng, gid = sit("deeds_boost", edit=lambda g: g["seat"][0].update(tokens=["white"]))
     opts = plays(eng, gid, "mana_draw", "powered")
     cmd = {"kind": "play", "card": "mana_draw", "mode": "powered", "option": 2, "pay": "token:white",
-           "dice": [0]}
+           "dice": "0"}
     assert cmd in opts
-    assert all(len(c["dice"]) == 1 for c in opts)
+    assert all("," not in c["dice"] for c in opts)
     eng.submit(gid, 0, cmd)
     t = eng.table(gid)
     p = t.game.players[0]
@@ -73,7 +73,7 @@ def test_mana_pull_powered_sets_two_dice():
     of each; black and gold dice may be taken"""
     eng, gid = sit("deeds_arythea")
     cmd = {"kind": "play", "card": "arythea_mana_pull", "mode": "powered", "option": 1,
-           "pay": "token:white", "dice": [1, 2]}      # blue and red... option 1 is red+blue
+           "pay": "token:white", "dice": "1,2"}      # option 1: the colours red and blue
     opts = plays(eng, gid, "arythea_mana_pull", "powered")
     assert cmd in opts
     eng.submit(gid, 0, cmd)

@@ -131,8 +131,8 @@ def test_mana_search_rerolls_gold_and_black_first():
     """MK:4:Round:3b: Mana Search, once a turn before using the Source: reroll 1-2 dice; gold
     and black dice must be among them first (Source red, gold, black, blue)"""
     eng, gid = holding("mana_search")
-    assert sorted(c["dice"] for c in uses(eng, gid)) == [[1], [1, 2], [2]]
-    eng.submit(gid, 0, {"kind": "tactic_use", "tactic": "mana_search", "dice": [1, 2]})
+    assert sorted(c["dice"] for c in uses(eng, gid)) == ["1", "1,2", "2"]
+    eng.submit(gid, 0, {"kind": "tactic_use", "tactic": "mana_search", "dice": "1,2"})
     assert uses(eng, gid) == [] and eng.table(gid).game.players[0].tactic_turn
 
 
