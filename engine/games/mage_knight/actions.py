@@ -67,19 +67,12 @@ def seat_resolutions(t, seat: int, cid: str, mode: str) -> tuple:
     return card_resolutions(cid, mode, *situation(t, seat))
 
 
-BOOSTED = ("move", "influence", "attack", "block")
 
 
 def boosted(atoms, n: int) -> list:
     """A card played through Concentration/Will Focus: +n to its first move, influence, attack
     or block (MK:4:Deed:3a; reading in catalog.toml)."""
-    out, done = [], False
-    for k, v in atoms:
-        if not done and k in BOOSTED:
-            v = dict(v, value=v["value"] + n) if isinstance(v, dict) else v + n
-            done = True
-        out.append((k, v))
-    return out
+    return effects.bumped(atoms, n)
 
 
 def hand_card(t, seat: int, name: str) -> str:

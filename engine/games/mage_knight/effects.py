@@ -18,7 +18,7 @@ import msgspec
 
 PLAIN = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gain_crystal", "fame",
          "reputation", "take_wound", "ready_unit_max_level", "attack", "block")
-COMBAT_ONLY = ("attack", "block", "mana_cost", "discard_cost", "enemy_effect", "crystal_of_discard",
+COMBAT_ONLY = ("attack", "block", "mana_cost", "discard_cost", "enemy_effect", "crystal_of_discard", "discard_wound",
                "defeat_bonus", "all_enemies")
 MAX_RESOLUTIONS = 16
 BASIC_COLOURS = ("red", "blue", "green", "white")
@@ -188,6 +188,14 @@ def _card_node(node: dict, sit: Situation) -> list[list[Atom]] | None:
             return None
         bonus = min(cap.get("maximum", 99), per * sit.wounds)
         return [[("attack", {"value": base + bonus, "type": "melee", "element": "physical"})]]
+    if node.get("effect") == "discard_for_bonus" and node.get("discardFilter") == "wound_only" \
+            and node.get("maxDiscards") == 1:                   # Stout Resolve basic
+        out = []
+        for opt in node["choiceOptions"]:
+            for r in _walk(opt, sit):
+                out.append(r)
+                out.append([("discard_cost", 1), ("discard_wound", 1)] + bumped(r, node["bonusPerCard"]))
+        return out
     every = _all_enemies(node)
     if every is not None:
         return [[("all_enemies", every)]]
@@ -200,6 +208,17 @@ def _card_node(node: dict, sit: Situation) -> list[list[Atom]] | None:
     if bonus is not None:
         return [[("move_bonus", bonus)]]
     return None
+
+
+def bumped(atoms: list[Atom], n: int) -> list[Atom]:
+    """The first move, influence, attack or block of a resolution raised by n."""
+    out, done = [], False
+    for k, v in atoms:
+        if not done and k in ("move", "influence", "attack", "block"):
+            v = dict(v, value=v["value"] + n) if isinstance(v, dict) else v + n
+            done = True
+        out.append((k, v))
+    return out
 
 
 def _is_modifier(node: dict, effect: str, duration: str) -> bool:

@@ -204,6 +204,8 @@ def with_discards(t, seat: int, played: str, atoms, pays: list[str]) -> list[str
     others = sorted({c for c in hand if c != "wound"})
     if any(k == "crystal_of_discard" for k, _ in atoms):   # a crystal of the card's colour
         others = [c for c in others if content().cards[c].color]
+    if any(k == "discard_wound" for k, _ in atoms):        # Stout Resolve: a wound only
+        others = ["wound"] if "wound" in hand else []
     if n != 1:
         return []       # only single discards are offered (CONTENT.md)
     return [("+".join(x for x in (p, f"discard:{c}") if x)) for p in pays for c in others]

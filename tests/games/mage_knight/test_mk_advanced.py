@@ -2,7 +2,9 @@
 its printed effect (readings in catalog.toml)."""
 from pathlib import Path
 
+from engine.mechanics.zones import card_name
 from engine.testing import from_situation
+from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content import content
 from engine.games.mage_knight.effects import Situation, resolutions
 
@@ -136,3 +138,17 @@ def test_chivalry_gives_reputation_and_fame_per_enemy_defeated():
     eng.submit(gid, 0, {"kind": "mk_attack", "targets": [foe.uid], "use": ["melee"]})
     p = eng.table(gid).game.players[0]
     assert p.reputation == 1 and p.fame == 1
+
+
+def test_stout_resolve_basic_discards_a_wound_for_one_more():
+    """MK:4:Deed:6: Stout Resolve basic: move, influence, attack or block 2; discarding a wound
+    (only a wound) gives 1 more: move 3"""
+    eng, gid = sit("aa_stout")
+    opts = [c for c in eng.legal(gid, 0) if c["kind"] == "play" and c["card"] == "stout_resolve"
+            and c["mode"] == "basic"]
+    assert {c["pay"] for c in opts} == {"", "discard:wound"}
+    move3 = next(c for c in opts if c["pay"] == "discard:wound" and c["option"] == 1)
+    eng.submit(gid, 0, move3)
+    t = eng.table(gid)
+    assert t.game.players[0].move == 3
+    assert [card_name(c) for c in t.zone(S.discard(0))] == ["wound"]
