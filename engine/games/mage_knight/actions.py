@@ -13,12 +13,12 @@ from . import state as S
 from .board import unkey
 from .content import content
 from .explore import gain_fame, place, reveal_adjacent_garrisons
+from .ledger import REPUTATION_MAX, REPUTATION_MIN, change_reputation, hand_card, pay, take_wounds
 from .turn import end_turn, gain_crystal
 
 SIDEWAYS = ("move", "influence")   # outside combat (MK:4:Deed:3e)
 SIDEWAYS_COMBAT = ({"value": 1, "type": "melee", "element": "physical"},
                    {"value": 1, "element": "physical"})   # Attack 1 or Block 1, physical
-REPUTATION_MIN, REPUTATION_MAX = -7, 7   # -7 is the X space (stand-in track length)
 # reputation track position -> influence modifier; stand-in except the rulebook's anchors
 # +2 -> +1, -2 -> -1, -4 -> -2 (MK:8:Interact:2a)
 REPUTATION_MODIFIER = {-6: -5, -5: -3, -4: -2, -3: -1, -2: -1, -1: 0, 0: 0, 1: 0, 2: 1, 3: 1,
@@ -75,31 +75,11 @@ def boosted(atoms, n: int) -> list:
     return effects.bumped(atoms, n)
 
 
-def hand_card(t, seat: int, name: str) -> str:
-    return next(c for c in t.zone(S.hand(seat)) if card_name(c) == name)
-
 
 def terrain_here(t, seat: int) -> str:
     sp = t.game.board.spaces.get(t.game.players[seat].pos)
     return sp.terrain if sp else ""
 
-
-def pay(ctx, t, seat: int, spec: str) -> None:
-    """Spend the named mana sources (MK:5:Mana:1b-3) and discard costs (MK:4:Deed:6)."""
-    g = t.game
-    for src in [s for s in spec.split("+") if s]:
-        kind, what = src.split(":")
-        if kind == "die":
-            ctx.emit("mk.die", {"seat": seat, "index": int(what), "colour": g.source[int(what)]}, rule="MK:5:Mana:3a")
-        elif kind == "crystal":
-            ctx.emit("mk.crystal", {"seat": seat, "colour": what, "delta": -1}, rule="MK:5:Mana:1b")
-        elif kind == "stolen":      # Mana Steal: used like a token, returned at end of turn
-            ctx.emit("mk.stolen_used", {"seat": seat, "index": int(what), "colour": g.source[int(what)]},
-                     rule="MK:4:Round:3b")
-        elif kind == "discard":
-            zones.move(ctx, S.hand(seat), S.discard(seat), [hand_card(t, seat, what)], rule="MK:4:Deed:6")
-        else:
-            ctx.emit("mk.token", {"seat": seat, "colour": what, "delta": -1}, rule="MK:5:Mana:1")
 
 
 def play(ctx, t, seat: int, cmd: dict) -> None:
@@ -286,18 +266,6 @@ def heal(ctx, t, seat: int, points: int) -> None:
             ctx.emit("mk.unit", {"seat": seat, "uid": uid, "wounded": False}, rule="MK:11:Wounds:3")
 
 
-def change_reputation(ctx, t, seat: int, delta: int, rule: str) -> None:
-    p = t.game.players[seat]
-    total = max(REPUTATION_MIN, min(REPUTATION_MAX, p.reputation + delta))
-    if total != p.reputation:
-        ctx.emit("mk.reputation", {"seat": seat, "delta": total - p.reputation, "total": total}, rule=rule)
-
-
-def take_wounds(ctx, t, seat: int, n: int, rule: str) -> None:
-    have = len(t.zone(S.WOUNDS))
-    if have < n:
-        zones.add(ctx, S.WOUNDS, zones.instances("wound", n - have, 1000 + t.version), rule=rule)
-    zones.move_top(ctx, S.WOUNDS, S.hand(seat), n, rule=rule)
 
 
 def move(ctx, t, seat: int, cmd: dict) -> None:

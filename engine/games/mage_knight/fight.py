@@ -70,7 +70,7 @@ def _start_on(ctx, t, seat, spaces, tokens, kind, fortified=False):
 def assault(ctx, t, seat: int, space: str) -> None:
     """Entering an unconquered keep or mage tower: reputation -1 and combat with its
     defenders, who are fortified (MK:8:Combat:1a)."""
-    from .actions import change_reputation
+    from .ledger import change_reputation
     g = t.game
     ctx.emit("mk.acted", {"seat": seat, "action": "assault"}, rule="MK:8:Combat:1a")
     change_reputation(ctx, t, seat, -1, "MK:8:Combat:1a")
@@ -120,7 +120,7 @@ def enter_site(ctx, t, seat: int, space: str) -> None:
 
 def burn(ctx, t, seat: int, space: str) -> None:
     """Burning a monastery: reputation -3 and a violet defender (MK:8:Combat:1c)."""
-    from .actions import change_reputation
+    from .ledger import change_reputation
     ctx.emit("mk.acted", {"seat": seat, "action": "burn"}, rule="MK:8:Combat:1c")
     change_reputation(ctx, t, seat, -3, "MK:8:Combat:1c")
     _ensure(ctx, t, S.at(space))
@@ -224,7 +224,7 @@ def command(ctx, t, seat: int, cmd: dict) -> None:
 def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
     """Wounds and discards happen as the damage is assigned, so a knocked-out or paralyzed
     hero has no cards left for the attack phase (MK:9:Damage:5, MK:9:Damage:5c, MK:10:Damage:6a-b)."""
-    from .actions import take_wounds
+    from .ledger import take_wounds
     if typ == "mk.combat.damage" and data.get("to") == "hero":
         if data.get("wounds_to_hand"):
             take_wounds(ctx, t, seat, data["wounds_to_hand"], "MK:9:Damage:5")
@@ -245,7 +245,7 @@ def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
     elif typ == "mk.combat.defeated":
         bonus = t.game.players[seat].defeat_bonus
         if bonus and bonus[3] == t.game.combat.phase:    # Axe Throw, Chivalry (catalog.toml)
-            from .actions import change_reputation
+            from .ledger import change_reputation
             fame, rep, each = bonus[:3]
             if not each:
                 ctx.emit("mk.card_offer", {"seat": seat, "field": "defeat_bonus", "value": []}, rule="MK:9:Ranged:5")
@@ -274,7 +274,7 @@ def settle(ctx, t, seat: int) -> None:
 
 def finish(ctx, t, seat: int) -> None:
     """Apply the outcome (MK:10:Result:1-3); wounds were applied as they were dealt."""
-    from .actions import change_reputation
+    from .ledger import change_reputation
     g = t.game
     c = g.combat
     out = C.outcome(c)
@@ -358,7 +358,7 @@ def ruins_reward(ctx, t, seat: int, space: str, ruin: str) -> None:
 
 def altar(ctx, t, seat: int, space: str, spec: str) -> None:
     """An altar in the ruins: pay its mana for its fame; the ruins are conquered (site card)."""
-    from .actions import pay
+    from .ledger import pay
     ctx.emit("mk.acted", {"seat": seat, "action": "enter"}, rule="MK:8:Combat:1b")
     pay(ctx, t, seat, spec)
     ruin = next(x for x in t.zone(S.at(space)) if x in content().ruins)
