@@ -371,14 +371,14 @@ def words(atoms: list[Atom]) -> str:
             parts.append(f"{v['terrain']} costs {v['replace']}" if v["replace"] is not None
                          else f"{v['terrain']} {v['amount']:+d} (min {v['minimum']})")
         else:
-            parts.append(f"{k.replace('_', ' ')} {_plain(v)}")
+            parts.append(f"{k.replace('_', ' ')} {plain(v)}")
     return ", ".join(parts) or "nothing"
 
 
-def _plain(v: Any) -> str:
+def plain(v: Any) -> str:
     """A value in words, without braces (log sentences)."""
     if isinstance(v, dict):
-        return "(" + ", ".join(f"{k.replace('_', ' ')} {_plain(x)}" for k, x in v.items()) + ")"
+        return "(" + ", ".join(f"{k.replace('_', ' ')} {plain(x)}" for k, x in v.items()) + ")"
     if isinstance(v, (list, tuple)):
-        return "/".join(_plain(x) for x in v)
+        return "/".join(plain(x) for x in v)
     return str(v)
