@@ -13,12 +13,12 @@ from . import state as S
 from .board import unkey
 from .content import content
 from .explore import gain_fame, place, reveal_adjacent_garrisons
+from .ledger import REPUTATION_MAX, REPUTATION_MIN, change_reputation, hand_card, pay, take_wounds
 from .turn import end_turn, gain_crystal
 
 SIDEWAYS = ("move", "influence")   # outside combat (MK:4:Deed:3e)
 SIDEWAYS_COMBAT = ({"value": 1, "type": "melee", "element": "physical"},
                    {"value": 1, "element": "physical"})   # Attack 1 or Block 1, physical
-REPUTATION_MIN, REPUTATION_MAX = -7, 7   # -7 is the X space (stand-in track length)
 # reputation track position -> influence modifier; stand-in except the rulebook's anchors
 # +2 -> +1, -2 -> -1, -4 -> -2 (MK:8:Interact:2a)
 REPUTATION_MODIFIER = {-6: -5, -5: -3, -4: -2, -3: -1, -2: -1, -1: 0, 0: 0, 1: 0, 2: 1, 3: 1,
@@ -30,38 +30,56 @@ INTERACTION_SITES = ("village", "monastery")
 
 
 @cache
-def card_resolutions(cid: str, mode: str, in_combat: bool, terrain: str) -> tuple:
+def card_resolutions(cid: str, mode: str, in_combat: bool, terrain: str, wounds: int = 0,
+                     night: bool = False, blocked: int = 0, enemies: int = 0,
+                     interacting: bool = False) -> tuple:
     card = content().cards[cid]
     if mode == "sideways":
         if in_combat:
             return ([("attack", SIDEWAYS_COMBAT[0])], [("block", SIDEWAYS_COMBAT[1])])
         return tuple([(k, 1)] for k in SIDEWAYS)
     tree = card.basic_effect if mode == "basic" else card.powered_effect
-    return tuple(effects.resolutions(tree, effects.Situation(in_combat, terrain)))
+    return tuple(effects.resolutions(tree, effects.Situation(in_combat, terrain, wounds, night, blocked,
+                                                             enemies, interacting)))
 
 
-def hand_card(t, seat: int, name: str) -> str:
-    return next(c for c in t.zone(S.hand(seat)) if card_name(c) == name)
+def situation(t, seat: int) -> tuple:
+    """(in combat, terrain here, wounds taken this combat, night): what card_resolutions depend
+    on; a combat's own time of day counts (dungeons and tombs fight by night)."""
+    c = t.game.combat
+    if c is None:
+        return (False, terrain_here(t, seat), 0, t.game.night, 0, 0, may_interact(t, seat))
+    foes = [e for e in c.enemies if not e.defeated and not e.discarded]
+    blocked = sum(1 for e in c.enemies if e.attacks and all(a.blocked for a in e.attacks))
+    return (True, terrain_here(t, seat), c.wounds_to_hand + c.other_hand_wounds + c.wounds_to_discard,
+            c.night, blocked, len(foes), False)
+
+
+def may_interact(t, seat: int) -> bool:
+    """On a village or monastery, or an own keep or mage tower (MK:8:Interact:1)."""
+    sp = t.game.board.spaces.get(t.game.players[seat].pos)
+    if sp is None:
+        return False
+    return sp.site in INTERACTION_SITES or (sp.site in ("keep", "mage_tower") and sp.conquered_by == seat)
+
+
+def seat_resolutions(t, seat: int, cid: str, mode: str) -> tuple:
+    return card_resolutions(cid, mode, *situation(t, seat))
+
+
+
+
+def boosted(atoms, n: int) -> list:
+    """A card played through Concentration/Will Focus: +n to its first move, influence, attack
+    or block (MK:4:Deed:3a; reading in catalog.toml)."""
+    return effects.bumped(atoms, n)
+
 
 
 def terrain_here(t, seat: int) -> str:
     sp = t.game.board.spaces.get(t.game.players[seat].pos)
     return sp.terrain if sp else ""
 
-
-def pay(ctx, t, seat: int, spec: str) -> None:
-    """Spend the named mana sources (MK:5:Mana:1b-3) and discard costs (MK:4:Deed:6)."""
-    g = t.game
-    for src in [s for s in spec.split("+") if s]:
-        kind, what = src.split(":")
-        if kind == "die":
-            ctx.emit("mk.die", {"seat": seat, "index": int(what), "colour": g.source[int(what)]}, rule="MK:5:Mana:3a")
-        elif kind == "crystal":
-            ctx.emit("mk.crystal", {"seat": seat, "colour": what, "delta": -1}, rule="MK:5:Mana:1b")
-        elif kind == "discard":
-            zones.move(ctx, S.hand(seat), S.discard(seat), [hand_card(t, seat, what)], rule="MK:4:Deed:6")
-        else:
-            ctx.emit("mk.token", {"seat": seat, "colour": what, "delta": -1}, rule="MK:5:Mana:1")
 
 
 def play(ctx, t, seat: int, cmd: dict) -> None:
@@ -72,15 +90,131 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
     destroy = mode == "powered" and card.kind == "artifact" and card.destroy_on_powered
     zones.move(ctx, S.hand(seat), S.OUT if destroy else S.play_area(seat), [cid],
                rule="MK:4:Deed:3c" if destroy else "MK:4:Deed:3a")
-    fighting = t.game.combat is not None
-    atoms = card_resolutions(name, mode, fighting, terrain_here(t, seat))[cmd["option"]]
+    atoms = list(seat_resolutions(t, seat, name, mode)[cmd["option"]])
     ctx.emit("mk.played", {"seat": seat, "card": name, "mode": mode, "option": cmd["option"],
                            "effect": effects.words(atoms)},
              rule="MK:4:Deed:3e" if mode == "sideways" else "MK:4:Deed:3a")
     if cmd.get("target"):
         from .fight import enemy_effect
         enemy_effect(ctx, t, atoms, cmd["target"], name, card.color)
+    if mode != "sideways" and "movement" in card.categories:
+        atoms = movement_bonus(ctx, t, seat, atoms)
+    if mode != "sideways":
+        atoms = attack_block_bonus(ctx, t, seat, atoms)
+    atoms = card_specific(ctx, t, seat, cmd, atoms)
     resolve(ctx, t, seat, atoms, "MK:5:Effects:1", source=name)
+
+
+def dice_list(text: str) -> list[int]:
+    """Source dice a command names: "2" or "0,3"."""
+    return [int(x) for x in text.split(",")]
+
+
+def card_specific(ctx, t, seat: int, cmd: dict, atoms: list) -> list:
+    """Carry out the atoms that need what the command names (dice, a boosted card, a discarded
+    card); the plain rest is returned for `resolve`."""
+    rest = []
+    for k, v in atoms:
+        if k == "set_dice":         # Mana Draw / Mana Pull powered: not rerolled this turn
+            for idx, colour in zip(dice_list(cmd["dice"]), v):
+                ctx.emit("mk.die_set", {"seat": seat, "index": idx, "colour": colour}, rule="MK:5:Mana:3")
+        elif k == "card_boost":
+            rest += boost(ctx, t, seat, cmd, v)
+        elif k == "crystal_of_discard":   # Savage Harvesting: the discarded card's colour
+            gone = [x.split(":")[1] for x in cmd.get("pay", "").split("+") if x.startswith("discard:")]
+            colour = content().cards[gone[0]].color
+            if colour:
+                gain_crystal(ctx, t, seat, colour, "MK:5:Gain:2")
+        elif k == "space_cost":     # Druidic Paths basic: the space the command names
+            mod = {"terrain": "", "space": cmd["space"], "amount": v["amount"], "minimum": v["minimum"],
+                   "replace": None}
+            ctx.emit("mk.terrain_cost", {"seat": seat, "modifier": mod}, rule="MK:7:Move:7a")
+        elif k == "defeat_bonus" and t.game.combat is not None:   # Axe Throw, Chivalry: this phase
+            ctx.emit("mk.card_offer", {"seat": seat, "field": "defeat_bonus",
+                                       "value": [v["fame"], v["reputation"], v["each"], t.game.combat.phase]},
+                     rule="MK:9:Ranged:5")
+        elif k == "all_enemies":
+            from .fight import all_enemies_effect
+            all_enemies_effect(ctx, t, v, cmd["card"], content().cards[cmd["card"]].color)
+        elif k == "influence_per_wound":     # In Need: wounds in hand and on units
+            p = t.game.players[seat]
+            n = sum(1 for c in t.zone(S.hand(seat)) if card_name(c) == "wound") + \
+                sum(1 for u in p.units if u.wounded)
+            rest.append(("influence", v[0] + v[1] * n))
+        elif k in ("recruit_bonus", "card_bonus", "terrain_hand_limit"):   # Heroic Tale, Ambush, Mountain Lore
+            ctx.emit("mk.card_offer", {"seat": seat, "field": k, "value": list(v)}, rule="MK:5:Effects:1")
+        elif k in ("recruit_discount", "ready_for_influence"):   # Ruthless Coercion
+            ctx.emit("mk.card_offer", {"seat": seat, "field": k, "value": list(v)}, rule="MK:8:Interact:4a")
+        elif k == "black_any":
+            ctx.emit("mk.black_any", {"seat": seat}, rule="MK:5:Mana:3")
+        elif k == "block_per_trait":  # Cold Toughness: the enemy the command names
+            bonus = trait_count(t, cmd["blocked"])
+            if bonus:
+                rest.append(("block", {"value": bonus, "element": "ice"}))
+        elif k == "move_bonus":
+            ctx.emit("mk.move_bonus", {"seat": seat, "bonus": list(v)}, rule="MK:5:Effects:1")
+        elif k == "interaction_bonus":
+            ctx.emit("mk.interaction_bonus", {"seat": seat, "bonus": list(v)}, rule="MK:5:Effects:1")
+            if t.game.players[seat].interacting:
+                interaction_bonus(ctx, t, seat)
+        else:
+            rest.append((k, v))
+    return rest
+
+
+def trait_count(t, uid: str) -> int:
+    """Abilities, resistances and attack colours of an enemy; none if arcane immune (Cold
+    Toughness, reading in catalog.toml)."""
+    foe = next(e for e in t.game.combat.enemies if e.uid == uid)
+    if "arcane_immunity" in foe.abilities:
+        return 0
+    colours = {a.element for a in foe.attacks if a.element != "physical"}
+    return len(set(foe.abilities)) + len(set(foe.resistances)) + len(colours)
+
+
+def boost(ctx, t, seat: int, cmd: dict, n: int) -> list:
+    """Play the named Action card's powered effect for free, with +n (MK:4:Deed:3a)."""
+    name = cmd["boost"]
+    zones.move(ctx, S.hand(seat), S.play_area(seat), [hand_card(t, seat, name)], rule="MK:4:Deed:3a")
+    atoms = boosted(seat_resolutions(t, seat, name, "powered")[cmd["boost_option"]], n)
+    ctx.emit("mk.played", {"seat": seat, "card": name, "mode": "powered", "option": cmd["boost_option"],
+                           "effect": effects.words(atoms)}, rule="MK:4:Deed:3a")
+    if "movement" in content().cards[name].categories:
+        atoms = movement_bonus(ctx, t, seat, atoms)
+    return card_specific(ctx, t, seat, cmd, atoms)
+
+
+def movement_bonus(ctx, t, seat: int, atoms: list) -> list:
+    """Tirelessness: +amount move on a movement card played for its effect this turn."""
+    bonus = t.game.players[seat].move_bonus
+    if not bonus or not any(k == "move" for k, _ in atoms):
+        return atoms
+    amount, left = bonus
+    ctx.emit("mk.move_bonus", {"seat": seat, "bonus": [] if left == 1 else [amount, max(0, left - 1)]},
+             rule="MK:5:Effects:1")
+    return atoms + [("move", amount)]
+
+
+def attack_block_bonus(ctx, t, seat: int, atoms: list) -> list:
+    """Ambush: the first card played for its attack gets +a, or for its block +b; then spent."""
+    bonus = t.game.players[seat].card_bonus
+    if not bonus:
+        return atoms
+    for i, (k, v) in enumerate(atoms):
+        if k in ("attack", "block") and bonus[0 if k == "attack" else 1]:
+            ctx.emit("mk.card_offer", {"seat": seat, "field": "card_bonus", "value": []}, rule="MK:5:Effects:1")
+            return atoms[:i] + [(k, dict(v, value=v["value"] + bonus[0 if k == "attack" else 1]))] + atoms[i + 1:]
+    return atoms
+
+
+def interaction_bonus(ctx, t, seat: int) -> None:
+    """Noble Manners: fame (and reputation) when the seat interacts this turn."""
+    fame, rep = t.game.players[seat].interaction_bonus
+    ctx.emit("mk.interaction_bonus", {"seat": seat, "bonus": []}, rule="MK:8:Interact:1")
+    if fame:
+        gain_fame(ctx, t, seat, fame, "MK:8:Interact:1")
+    if rep:
+        change_reputation(ctx, t, seat, rep, "MK:8:Interact:1")
 
 
 def resolve(ctx, t, seat: int, atoms: list, rule: str, source: str = "") -> None:
@@ -132,18 +266,6 @@ def heal(ctx, t, seat: int, points: int) -> None:
             ctx.emit("mk.unit", {"seat": seat, "uid": uid, "wounded": False}, rule="MK:11:Wounds:3")
 
 
-def change_reputation(ctx, t, seat: int, delta: int, rule: str) -> None:
-    p = t.game.players[seat]
-    total = max(REPUTATION_MIN, min(REPUTATION_MAX, p.reputation + delta))
-    if total != p.reputation:
-        ctx.emit("mk.reputation", {"seat": seat, "delta": total - p.reputation, "total": total}, rule=rule)
-
-
-def take_wounds(ctx, t, seat: int, n: int, rule: str) -> None:
-    have = len(t.zone(S.WOUNDS))
-    if have < n:
-        zones.add(ctx, S.WOUNDS, zones.instances("wound", n - have, 1000 + t.version), rule=rule)
-    zones.move_top(ctx, S.WOUNDS, S.hand(seat), n, rule=rule)
 
 
 def move(ctx, t, seat: int, cmd: dict) -> None:
@@ -185,12 +307,29 @@ def interact(ctx, t, seat: int, spend: int, rule: str) -> None:
         m = modifier(t, seat)
         if m:
             ctx.emit("mk.points", {"seat": seat, "kind": "influence", "delta": m}, rule="MK:8:Interact:2a")
+        if p.interaction_bonus:
+            interaction_bonus(ctx, t, seat)
     ctx.emit("mk.points", {"seat": seat, "kind": "influence", "delta": -spend}, rule=rule)
+
+
+def recruit_cost(t, seat: int, unit: str) -> int:
+    """A unit's influence cost less a Ruthless Coercion discount (at least 0)."""
+    off = t.game.players[seat].recruit_discount
+    return max(0, content().units[unit].influence_cost - (off[0] if off else 0))
 
 
 def recruit(ctx, t, seat: int, cmd: dict) -> None:
     uid = cmd["unit"]
-    interact(ctx, t, seat, content().units[card_name(uid)].influence_cost, "MK:8:Interact:4a")
+    off = t.game.players[seat].recruit_discount
+    interact(ctx, t, seat, recruit_cost(t, seat, card_name(uid)), "MK:8:Interact:4a")
+    if off:
+        ctx.emit("mk.card_offer", {"seat": seat, "field": "recruit_discount", "value": []}, rule="MK:8:Interact:4a")
+        change_reputation(ctx, t, seat, off[1], "MK:8:Interact:4a")
+    tale = t.game.players[seat].recruit_bonus      # Heroic Tale: per unit recruited this turn
+    if tale:
+        change_reputation(ctx, t, seat, tale[0], "MK:8:Interact:4a")
+        if tale[1]:
+            gain_fame(ctx, t, seat, tale[1], "MK:8:Interact:4a")
     if cmd.get("disband"):
         zones.move(ctx, S.units_zone(seat), S.OUT, [cmd["disband"]], rule="MK:5:Units:4a")
         ctx.emit("mk.unit_destroyed", {"seat": seat, "uid": cmd["disband"]}, rule="MK:5:Units:4a")
@@ -236,6 +375,15 @@ def activate(ctx, t, seat: int, cmd: dict) -> None:
     resolve(ctx, t, seat, atoms, "MK:5:Units:5", source=u.uid)
 
 
+def ready_unit(ctx, t, seat: int, cmd: dict) -> None:
+    """Ruthless Coercion powered: ready a spent unit for influence per level (MK:5:Units:6)."""
+    p = t.game.players[seat]
+    u = next(x for x in p.units if x.uid == cmd["uid"])
+    price = p.ready_for_influence[1] * content().units[u.unit].level
+    ctx.emit("mk.points", {"seat": seat, "kind": "influence", "delta": -price}, rule="MK:5:Units:6")
+    ctx.emit("mk.unit", {"seat": seat, "uid": u.uid, "ready": True}, rule="MK:5:Units:6")
+
+
 @cache
 def unit_resolutions(unit: str, ability: int) -> tuple:
     ab = content().units[unit].abilities[ability]
@@ -276,4 +424,5 @@ def rest(ctx, t, seat: int, cmd: dict) -> None:
 
 def payment_options(t, seat: int, need) -> list[str]:
     g = t.game
-    return payment.options(g.players[seat], g.source, g.night, need)
+    from .tactics import blocked_dice
+    return payment.options(g.players[seat], g.source, g.night, need, blocked_dice(g))

@@ -43,6 +43,7 @@ def _round(t, d):
     for p in g.players:
         p.round_skills = []
         p.tactic = ""
+        p.tactic_used, p.extra_turn, p.stolen_die = False, False, -1
         for u in p.units:
             u.ready = True
 
@@ -72,6 +73,10 @@ def _turn(t, d):
         p.pos = d["enter"]
     p.move = p.influence = p.played = p.extra_dice = 0
     p.dice, p.used_skills, p.tokens, p.terrain_mods = [], [], [], []
+    p.held_dice, p.move_bonus, p.interaction_bonus, p.black_any = [], [], [], False
+    p.recruit_discount, p.ready_for_influence, p.defeat_bonus = [], [], []
+    p.tactic_turn, p.returning = False, []
+    p.recruit_bonus, p.card_bonus, p.terrain_hand_limit = [], [], []
     p.fresh, p.acted, p.moved, p.interacting, p.rested = True, False, False, False, False
     p.hand_was_empty = d.get("hand_was_empty", False)
 
@@ -112,6 +117,48 @@ def _token(t, d):
 
 def _die(t, d):
     _p(t, d).dice.append(d["index"])
+
+
+def _die_set(t, d):
+    t.game.source[d["index"]] = d["colour"]
+    _p(t, d).held_dice.append(d["index"])
+
+
+def _tactic_state(t, d):
+    p = _p(t, d)
+    for k, v in d.items():
+        if k != "seat":
+            setattr(p, k, v)
+
+
+def _stolen_used(t, d):
+    p = _p(t, d)
+    p.stolen_die = -1
+    p.returning.append(d["index"])
+
+
+def _reward_due(t, d):
+    _p(t, d).rewards.append(d["reward"])
+
+
+def _reward_taken(t, d):
+    _p(t, d).rewards.remove(d["reward"])
+
+
+def _card_offer(t, d):
+    setattr(_p(t, d), d["field"], list(d["value"]))
+
+
+def _black_any(t, d):
+    _p(t, d).black_any = True
+
+
+def _move_bonus(t, d):
+    _p(t, d).move_bonus = list(d["bonus"])
+
+
+def _interaction_bonus(t, d):
+    _p(t, d).interaction_bonus = list(d["bonus"])
 
 
 def _die_rerolled(t, d):
@@ -258,6 +305,8 @@ FOLD = {
     "mk.round": _round, "mk.tactics": _tactics, "mk.tactic": _tactic, "mk.order": _order,
     "mk.turn": _turn, "mk.points": _points, "mk.fame": _fame, "mk.reputation": _reputation,
     "mk.crystal": _crystal, "mk.token": _token, "mk.die": _die, "mk.die_rerolled": _die_rerolled,
+    "mk.die_set": _die_set, "mk.black_any": _black_any, "mk.card_offer": _card_offer, "mk.reward_due": _reward_due, "mk.reward_taken": _reward_taken,
+    "mk.tactic_state": _tactic_state, "mk.stolen_used": _stolen_used, "mk.move_bonus": _move_bonus, "mk.interaction_bonus": _interaction_bonus,
     "mk.played": _played, "mk.moved": _moved, "mk.acted": _acted, "mk.recruited": _recruited,
     "mk.unit": _unit, "mk.skill_used": _skill_used, "mk.skill": _skill, "mk.level": _level,
     "mk.level_chosen": _level_chosen, "mk.phase": _phase, "mk.announced": _announced,

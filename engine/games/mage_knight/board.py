@@ -158,7 +158,8 @@ def explore_positions(board: Board, content: Content, hero: hg.Hex, tile_type: s
 
 def move_cost(board: Board, content: Content, to: hg.Hex, night: bool, mods=()) -> Optional[int]:
     """Move points to enter a space, None if it is impassable (p.7 Move 3: a city always costs 2).
-    `mods` are the turn's terrain cost modifiers ({terrain, amount, minimum, replace}), applied
+    `mods` are the turn's terrain cost modifiers ({terrain, amount, minimum, replace}, or a
+    `space` instead of a terrain), applied
     in order; they never make impassable terrain passable here, and never go below 0 (p.7 Move 7a)."""
     sp = board.spaces.get(key(to))
     if sp is None:
@@ -170,7 +171,7 @@ def move_cost(board: Board, content: Content, to: hg.Hex, night: bool, mods=()) 
     if value is None:
         return None
     for m in mods:
-        if m["terrain"] in ("all", sp.terrain):
+        if m["terrain"] in ("all", sp.terrain) or m.get("space") == key(to):
             if m.get("replace") is not None:
                 value = m["replace"]
             else:

@@ -21,6 +21,8 @@ def gives_move(t, cmd: dict) -> bool:
     if cmd["kind"] != "play":
         return False
     atoms = card_resolutions(cmd["card"], cmd["mode"], t.game.combat is not None, "")[cmd["option"]]
+    if cmd.get("boost"):
+        atoms = card_resolutions(cmd["boost"], "powered", t.game.combat is not None, "")[cmd["boost_option"]]
     return any(k == "move" for k, _ in atoms)
 
 

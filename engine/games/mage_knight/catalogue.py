@@ -7,6 +7,7 @@ import re
 from engine.cards import CardInfo, check
 
 from .content import content
+from .effects import plain
 
 _PAGE = re.compile(r"^rulebook p\.\s?(\d+)")
 
@@ -21,6 +22,7 @@ def source(provenance: str) -> str:
 def _card(c) -> CardInfo:
     src = source(c.provenance)
     text = f"basic: {c.effect.get('basic', '')}; powered: {c.effect.get('powered', '')}"
+    text = text.replace("{", "(").replace("}", ")")      # plain words, no raw braces
     return CardInfo(name=c.name, english_name=None, kind=c.kind, values={"sideways": c.sideways_value},
                     sources={"sideways": src}, text=text, group=c.hero or c.color or None)
 
@@ -29,7 +31,7 @@ def _unit(u) -> CardInfo:
     src = source(u.provenance)
     vals = {"cost": u.influence_cost, "level": u.level, "armour": u.armor}
     return CardInfo(name=u.name, english_name=None, kind=f"unit ({u.type})", values=vals,
-                    sources={k: src for k in vals}, text="; ".join(str(a) for a in u.abilities),
+                    sources={k: src for k in vals}, text="; ".join(plain(a) for a in u.abilities),
                     count=u.copies, count_source=src)
 
 

@@ -3,7 +3,7 @@ checked against legal_commands."""
 from __future__ import annotations
 
 from . import actions as A
-from . import fight
+from . import fight, rewards, tactics
 from .content import content
 from .effects import resolutions
 from .turn import announce, end_turn, level_choice, tactics_done
@@ -11,6 +11,7 @@ from .turn import announce, end_turn, level_choice, tactics_done
 
 def _tactic(ctx, t, seat, cmd):
     ctx.emit("mk.tactic", {"seat": seat, "tactic": cmd["tactic"]}, rule="MK:4:Round:3a")
+    tactics.taken(ctx, t, seat, cmd)
     taken = content().tactics[cmd["tactic"]].effect.get("when_taken")
     if taken:
         A.resolve(ctx, t, seat, resolutions(taken)[0], "MK:4:Round:3b")
@@ -49,7 +50,7 @@ HANDLERS = {
     "tactic": _tactic, "level_up": _level_up, "play": A.play, "move": A.move,
     "explore": A.explore, "rest": A.rest, "end_turn": _end_turn, "announce": _announce,
     "recruit": A.recruit, "buy_heal": A.buy_heal, "buy_spell": A.buy_spell, "buy_aa": A.buy_aa, "plunder": A.plunder,
-    "activate": A.activate, "skill": A.use_skill, "challenge": _challenge, "enter": _enter,
+    "activate": A.activate, "ready_unit": A.ready_unit, "tactic_use": tactics.use, "reward": rewards.take, "skill": A.use_skill, "challenge": _challenge, "enter": _enter,
     "burn": _burn, "mk_attack": fight.command, "mk_block": fight.command,
     "mk_cumbersome": fight.command, "mk_assign": fight.command, "mk_next": fight.command,
 }

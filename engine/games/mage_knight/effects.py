@@ -18,7 +18,8 @@ import msgspec
 
 PLAIN = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gain_crystal", "fame",
          "reputation", "take_wound", "ready_unit_max_level", "attack", "block")
-COMBAT_ONLY = ("attack", "block", "mana_cost", "discard_cost", "enemy_effect")
+COMBAT_ONLY = ("attack", "block", "mana_cost", "discard_cost", "enemy_effect", "crystal_of_discard", "discard_wound",
+               "defeat_bonus", "all_enemies")
 MAX_RESOLUTIONS = 16
 BASIC_COLOURS = ("red", "blue", "green", "white")
 
@@ -27,6 +28,11 @@ class Situation(msgspec.Struct, frozen=True):
     """What a condition node may ask about."""
     in_combat: bool = False
     terrain: str = ""
+    wounds: int = 0           # wounds the hero took in this combat (scaling attacks)
+    night: bool = False       # night rules (a combat in a dungeon or tomb counts as night)
+    blocked: int = 0          # enemies whose attacks are all blocked in this combat
+    enemies: int = 0          # enemies still in this combat (not defeated)
+    interacting: bool = False  # at a site where the seat may interact (village, monastery, ...)
 
 
 Atom = tuple[str, Any]
@@ -65,6 +71,11 @@ def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
     if "if_on_terrain" in node:
         terrain, yes, no = node["if_on_terrain"]
         return _walk(yes if sit.terrain == terrain else no, sit)
+    special = _card_node(node, sit)
+    if special is not None:
+        return special
+    if "if_in_interaction" in node:
+        return _walk(node["if_in_interaction"], sit) if sit.interacting else [[]]
     if "gain_mana_any_color" in node:
         return [[("gain_mana_token", c)] for c in BASIC_COLOURS]
     if node.get("convert_mana_to_crystal") is True:
@@ -114,6 +125,127 @@ def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
 
 
 IMPASSABLE = ("lake", "mountain")
+# terrains whose cost a "choose a terrain" effect may lower (MK:7:Move:7a); cities and the
+# impassable ones are left out
+CHOOSABLE_TERRAINS = ("desert", "forest", "hills", "plains", "swamp", "wasteland")
+
+
+def _card_node(node: dict, sit: Situation) -> list[list[Atom]] | None:
+    """Card-specific nodes of the basic actions as atoms (CONTENT.md, catalog.toml readings):
+    the engine carries each out with what the command names (target card, dice, discard)."""
+    if isinstance(node.get("card_boost"), int):          # Concentration, Will Focus
+        return [[("card_boost", node["card_boost"])]]
+    if node.get("mana_draw_powered") is True:            # one die set to a colour, 2 tokens
+        return [[("set_dice", (c,)), ("gain_mana_token", c), ("gain_mana_token", c)]
+                for c in BASIC_COLOURS]
+    if node.get("mana_pull_powered") is True:            # two dice, one token each
+        return [[("set_dice", (a, b)), ("gain_mana_token", a), ("gain_mana_token", b)]
+                for i, a in enumerate(BASIC_COLOURS) for b in BASIC_COLOURS[i:]]
+    if isinstance(node.get("interaction_bonus"), list):  # Noble Manners
+        fame, rep = node["interaction_bonus"]
+        return [[("interaction_bonus", (fame, rep))]]
+    if isinstance(node.get("influence_per_wound_total"), list):   # In Need
+        return [[("influence_per_wound", tuple(node["influence_per_wound_total"]))]]
+    if isinstance(node.get("attack_per_enemy_blocked"), list):    # Counterattack
+        base, per = node["attack_per_enemy_blocked"]
+        return [[("attack", {"value": base + per * sit.blocked, "type": "melee", "element": "physical"})]]
+    for key, kind in (("fire_attack_per_enemy", "attack"), ("fire_block_per_enemy", "block")):
+        if isinstance(node.get(key), list):                        # Flame Wall powered
+            base, per = node[key]
+            v = {"value": base + per * sit.enemies, "element": "fire"}
+            return [[(kind, dict(v, type="melee") if kind == "attack" else v)]]
+    if node.get("effect") == "apply_recruitment_bonus":           # Heroic Tale
+        return [[("recruit_bonus", (node.get("reputationPerRecruit", 0), node.get("famePerRecruit", 0)))]]
+    if _is_modifier(node, "attack_block_card_bonus", "turn"):      # Ambush
+        m = node["modifier"]
+        return [[("card_bonus", (m.get("attackBonus", 0), m.get("blockBonus", 0)))]]
+    if _is_modifier(node, "mountain_lore_hand_limit", "turn"):     # Mountain Lore
+        m = node["modifier"]
+        return [[("terrain_hand_limit", (m.get("hillsBonus", 0), m.get("mountainBonus", 0)))]]
+    if isinstance(node.get("recruit_discount"), list):   # Ruthless Coercion basic, Charm
+        return [[("recruit_discount", tuple(node["recruit_discount"]))]]
+    if isinstance(node.get("ready_units_for_influence"), list):   # Ruthless Coercion powered
+        return [[("ready_for_influence", tuple(node["ready_units_for_influence"]))]]
+    if isinstance(node.get("track_attack_defeat_fame"), list):   # Axe Throw powered
+        return [[("defeat_bonus", {"fame": node["track_attack_defeat_fame"][2], "reputation": 0,
+                                   "each": False})]]
+    if node.get("discard_for_crystal") is True:          # Savage Harvesting: optional
+        return [[], [("discard_cost", 1), ("crystal_of_discard", 1)]]
+    if node.get("select_hex_for_cost_reduction") is True:       # Druidic Paths basic
+        return [[("space_cost", {"amount": -1, "minimum": 2})]]
+    if node.get("grant_extra_source_die_with_black_as_any_color") is True:   # Mana Pull basic
+        return [[("extra_dice", 1), ("black_any", True)]]
+    if node.get("terrain_based_block") is True:          # One with the Land powered
+        return _terrain_block(sit)
+    if _is_modifier(node, "cold_toughness_block", "combat"):   # Cold Toughness powered
+        return [[("block_per_trait", 1)]]
+    if node.get("select_terrain_for_cost_reduction") is True:   # Druidic Paths powered
+        return [[("terrain_cost", {"terrain": k, "amount": -1, "minimum": 2, "replace": None})]
+                for k in CHOOSABLE_TERRAINS]
+    if isinstance(node.get("scaling_attack"), list):     # Battle Rage
+        base, how, per, _, _, cap = node["scaling_attack"]
+        if how.get("effect") != "SCALING_PER_WOUND_THIS_COMBAT":
+            return None
+        bonus = min(cap.get("maximum", 99), per * sit.wounds)
+        return [[("attack", {"value": base + bonus, "type": "melee", "element": "physical"})]]
+    if node.get("effect") == "discard_for_bonus" and node.get("discardFilter") == "wound_only" \
+            and node.get("maxDiscards") == 1:                   # Stout Resolve basic
+        out = []
+        for opt in node["choiceOptions"]:
+            for r in _walk(opt, sit):
+                out.append(r)
+                out.append([("discard_cost", 1), ("discard_wound", 1)] + bumped(r, node["bonusPerCard"]))
+        return out
+    every = _all_enemies(node)
+    if every is not None:
+        return [[("all_enemies", every)]]
+    if isinstance(node.get("attack_with_defeat_bonus"), list):   # Chivalry
+        value, gain = node["attack_with_defeat_bonus"]
+        return [[("attack", {"value": value, "type": "melee", "element": "physical"}),
+                 ("defeat_bonus", {"fame": gain.get("fame", 0), "reputation": gain.get("reputation", 0),
+                                   "each": True})]]
+    bonus = _move_bonus(node)
+    if bonus is not None:
+        return [[("move_bonus", bonus)]]
+    return None
+
+
+def bumped(atoms: list[Atom], n: int) -> list[Atom]:
+    """The first move, influence, attack or block of a resolution raised by n."""
+    out, done = [], False
+    for k, v in atoms:
+        if not done and k in ("move", "influence", "attack", "block"):
+            v = dict(v, value=v["value"] + n) if isinstance(v, dict) else v + n
+            done = True
+        out.append((k, v))
+    return out
+
+
+def _is_modifier(node: dict, effect: str, duration: str) -> bool:
+    return node.get("effect") == "apply_modifier" and node.get("duration") == duration and \
+        (node.get("modifier") or {}).get("effect") == effect
+
+
+def _terrain_block(sit: Situation) -> list[list[Atom]]:
+    """Block equal to the unmodified move cost of the hero's space, fire by day, ice by night
+    (One with the Land; reading in catalog.toml)."""
+    from .content import content
+    cost = content().terrain.get(sit.terrain)
+    value = None if cost is None else (cost.night if sit.night else cost.day)
+    if not value:
+        return [[]]
+    return [[("block", {"value": value, "element": "ice" if sit.night else "fire"})]]
+
+
+def _move_bonus(node: dict) -> tuple | None:
+    """Tirelessness: the next (basic) or every (powered) movement card this turn gives +1 move;
+    (amount, uses) with uses 0 for every card."""
+    if node.get("effect") != "apply_modifier" or node.get("duration") != "turn":
+        return None
+    m = node.get("modifier") or {}
+    if m.get("effect") != "movement_card_bonus":
+        return None
+    return (m.get("amount", 1), m.get("remaining", 0))
 
 
 def _terrain_mod(node: dict) -> dict | None:
@@ -128,8 +260,26 @@ def _terrain_mod(node: dict) -> dict | None:
             "replace": m.get("replaceCost")}
 
 
+STAT_KEYS = {"effect", "stat", "amount", "minimum", "fortifiedAmount"}
+
+
+def _all_enemies(node: dict) -> dict | None:
+    """A combat-long armour change on every enemy (Tremor): applied to each enemy it may
+    affect (MK:8:Combat:4); minimum 1 is the combat module's own floor."""
+    if node.get("effect") != "apply_modifier" or node.get("duration") != "combat" or \
+            (node.get("scope") or {}).get("effect") != "all_enemies":
+        return None
+    mod = node.get("modifier") or {}
+    if mod.get("effect") != "enemy_stat" or mod.get("stat") != "stat_armor" or \
+            set(mod) - STAT_KEYS - {"excludeResistance"}:
+        return None
+    return {"armour": mod["amount"], "fortified_armour": mod.get("fortifiedAmount", mod["amount"]),
+            "exclude_resistance": mod.get("excludeResistance", "")}
+
+
 PHASES = {"COMBAT_PHASE_BLOCK": "block", "COMBAT_PHASE_ATTACK": "attack", "COMBAT_PHASE_RANGED": "ranged"}
-TARGET_KEYS = {"effect", "template", "requiredPhase", "excludeResistance", "excludeArcaneImmune"}
+TARGET_KEYS = {"effect", "template", "requiredPhase", "excludeResistance", "excludeArcaneImmune",
+               "excludeSummoned"}
 
 
 def _enemy_effect(node: dict) -> dict | None:
@@ -142,14 +292,17 @@ def _enemy_effect(node: dict) -> dict | None:
         return None
     out = {"armour": 0, "attack": 0, "prevent": False, "phase": PHASES.get(node.get("requiredPhase", ""), ""),
            "exclude_resistance": node.get("excludeResistance", ""),
-           "exclude_arcane": bool(node.get("excludeArcaneImmune"))}
+           "exclude_arcane": bool(node.get("excludeArcaneImmune")),
+           "exclude_summoned": bool(node.get("excludeSummoned"))}
     for m in tpl["modifiers"]:
         mod = m.get("modifier") or {}
         if mod.get("effect") == "enemy_skip_attack" and set(mod) == {"effect"}:
             out["prevent"] = True
-        elif mod.get("effect") == "enemy_stat" and set(mod) <= {"effect", "stat", "amount", "minimum"}:
+        elif mod.get("effect") == "enemy_stat" and set(mod) <= STAT_KEYS:
             if mod["stat"] == "stat_armor":
                 out["armour"] += mod["amount"]
+                if "fortifiedAmount" in mod:         # Tremor powered: more on fortified enemies
+                    out["fortified_armour"] = mod["fortifiedAmount"]
             elif mod["stat"] == "stat_attack":
                 out["attack"] -= mod["amount"]
             else:
@@ -165,8 +318,11 @@ def plain_only(tree: Any) -> bool:
         return all(plain_only(n) for n in tree)
     if not isinstance(tree, dict):
         return True
-    if _terrain_mod(tree) is not None or _enemy_effect(tree) is not None:
+    if _terrain_mod(tree) is not None or _enemy_effect(tree) is not None or \
+            _card_node(tree, Situation()) is not None:
         return True
+    if "if_in_interaction" in tree and set(tree) == {"if_in_interaction"}:
+        return plain_only(tree["if_in_interaction"])
     known = set(PLAIN) | {"choice", "all", "if_in_combat", "if_on_terrain", "gain_mana_any_color",
                           "attack_with_element", "ranged_attack_with_element", "type", "element",
                           "ranged_attack", "siege_attack", "note", "convert_mana_to_crystal",
@@ -215,5 +371,14 @@ def words(atoms: list[Atom]) -> str:
             parts.append(f"{v['terrain']} costs {v['replace']}" if v["replace"] is not None
                          else f"{v['terrain']} {v['amount']:+d} (min {v['minimum']})")
         else:
-            parts.append(f"{k.replace('_', ' ')} {v}")
+            parts.append(f"{k.replace('_', ' ')} {plain(v)}")
     return ", ".join(parts) or "nothing"
+
+
+def plain(v: Any) -> str:
+    """A value in words, without braces (log sentences)."""
+    if isinstance(v, dict):
+        return "(" + ", ".join(f"{k.replace('_', ' ')} {plain(x)}" for k, x in v.items()) + ")"
+    if isinstance(v, (list, tuple)):
+        return "/".join(plain(x) for x in v)
+    return str(v)

@@ -9,7 +9,7 @@ from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
 from . import combat as C
-from . import mana
+from . import mana, rewards
 from . import state as S
 from .content import content
 from .explore import GARRISON_PILE, draw_token, gain_fame
@@ -70,7 +70,7 @@ def _start_on(ctx, t, seat, spaces, tokens, kind, fortified=False):
 def assault(ctx, t, seat: int, space: str) -> None:
     """Entering an unconquered keep or mage tower: reputation -1 and combat with its
     defenders, who are fortified (MK:8:Combat:1a)."""
-    from .actions import change_reputation
+    from .ledger import change_reputation
     g = t.game
     ctx.emit("mk.acted", {"seat": seat, "action": "assault"}, rule="MK:8:Combat:1a")
     change_reputation(ctx, t, seat, -1, "MK:8:Combat:1a")
@@ -120,7 +120,7 @@ def enter_site(ctx, t, seat: int, space: str) -> None:
 
 def burn(ctx, t, seat: int, space: str) -> None:
     """Burning a monastery: reputation -3 and a violet defender (MK:8:Combat:1c)."""
-    from .actions import change_reputation
+    from .ledger import change_reputation
     ctx.emit("mk.acted", {"seat": seat, "action": "burn"}, rule="MK:8:Combat:1c")
     change_reputation(ctx, t, seat, -3, "MK:8:Combat:1c")
     _ensure(ctx, t, S.at(space))
@@ -165,14 +165,36 @@ def targets(c, atoms, colour: str | None) -> list[str]:
             continue
         if foe["exclude_arcane"] and "arcane_immunity" in e.abilities:
             continue
+        if foe.get("exclude_summoned") and e.summoned_by:
+            continue
         if C.effect_problem(c, e.uid, armour=foe["armour"], attack=foe["attack"], prevent=foe["prevent"],
                             colour=colour) is None:
             out.append(e.uid)
     return out
 
 
+def fortified(e) -> bool:
+    return "fortified" in e.abilities or e.defends_fortified_site
+
+
+def all_enemies_effect(ctx, t, v: dict, source: str, colour: str | None) -> None:
+    """An armour change on every enemy it may affect (Tremor)."""
+    for e in affected(t.game.combat, v, colour):
+        amount = v["fortified_armour"] if fortified(e) else v["armour"]
+        for typ, data in C.modify_enemy(t.game.combat, e.uid, source=source, armour=amount, colour=colour):
+            ctx.emit(typ, data, rule=data["rule"])
+
+
+def affected(c, v: dict, colour: str | None) -> list:
+    return [e for e in c.enemies if not (v["exclude_resistance"] and v["exclude_resistance"] in e.resistances)
+            and C.effect_problem(c, e.uid, armour=v["armour"], colour=colour) is None]
+
+
 def enemy_effect(ctx, t, atoms, target: str, source: str, colour: str | None) -> None:
     foe = next(v for k, v in atoms if k == "enemy_effect")
+    e = next(x for x in t.game.combat.enemies if x.uid == target)
+    if "fortified_armour" in foe and fortified(e):
+        foe = dict(foe, armour=foe["fortified_armour"])
     for typ, data in C.modify_enemy(t.game.combat, target, source=source, armour=foe["armour"],
                                     attack=foe["attack"], prevent=foe["prevent"], colour=colour):
         ctx.emit(typ, data, rule=data["rule"])
@@ -202,7 +224,7 @@ def command(ctx, t, seat: int, cmd: dict) -> None:
 def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
     """Wounds and discards happen as the damage is assigned, so a knocked-out or paralyzed
     hero has no cards left for the attack phase (MK:9:Damage:5, MK:9:Damage:5c, MK:10:Damage:6a-b)."""
-    from .actions import take_wounds
+    from .ledger import take_wounds
     if typ == "mk.combat.damage" and data.get("to") == "hero":
         if data.get("wounds_to_hand"):
             take_wounds(ctx, t, seat, data["wounds_to_hand"], "MK:9:Damage:5")
@@ -220,6 +242,17 @@ def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
             ctx.emit("mk.unit", {"seat": seat, "uid": data["to"], "wounded": True}, rule="MK:9:Damage:4a")
     elif typ == "mk.combat.knocked_out":
         _discard_hand(ctx, t, seat, "MK:9:Damage:5c")
+    elif typ == "mk.combat.defeated":
+        bonus = t.game.players[seat].defeat_bonus
+        if bonus and bonus[3] == t.game.combat.phase:    # Axe Throw, Chivalry (catalog.toml)
+            from .ledger import change_reputation
+            fame, rep, each = bonus[:3]
+            if not each:
+                ctx.emit("mk.card_offer", {"seat": seat, "field": "defeat_bonus", "value": []}, rule="MK:9:Ranged:5")
+            if fame:
+                gain_fame(ctx, t, seat, fame, "MK:9:Ranged:5")
+            if rep:
+                change_reputation(ctx, t, seat, rep, "MK:9:Ranged:5")
 
 
 def _discard_hand(ctx, t, seat: int, rule: str) -> None:
@@ -241,7 +274,7 @@ def settle(ctx, t, seat: int) -> None:
 
 def finish(ctx, t, seat: int) -> None:
     """Apply the outcome (MK:10:Result:1-3); wounds were applied as they were dealt."""
-    from .actions import change_reputation
+    from .ledger import change_reputation
     g = t.game
     c = g.combat
     out = C.outcome(c)
@@ -286,14 +319,14 @@ def reward(ctx, t, seat: int, space: str, kind: str) -> None:
         for face in ctx.roll(mana.MANA_DIE, CRYSTAL_REWARDS[sp.site], rule="MK:11:EoT:5a"):
             if face == "black":
                 gain_fame(ctx, t, seat, 1, "MK:11:EoT:5a")
+            elif face == "gold":         # the seat chooses the colour (rewards.py)
+                rewards.due(ctx, t, seat, "crystal", "MK:11:EoT:5a")
             else:
-                gain_crystal(ctx, t, seat, face if face in mana.BASIC else "white", "MK:11:EoT:5a")
+                gain_crystal(ctx, t, seat, face, "MK:11:EoT:5a")
     if sp.site in ("spawning_grounds", "tomb", "dungeon"):
         _artifact(ctx, t, seat)
     if sp.site in ("tomb", "mage_tower"):
-        if t.zone(S.SPELL_OFFER):
-            zones.move(ctx, S.SPELL_OFFER, S.deck(seat), [t.zone(S.SPELL_OFFER)[0]], rule="MK:11:EoT:5c")
-            zones.move_top(ctx, S.SPELL_DECK, S.SPELL_OFFER, 1, rule="MK:5:Gain:3a")
+        rewards.due(ctx, t, seat, "spell", "MK:11:EoT:5c")
     if sp.site == "ancient_ruins":
         ruin = next((x for x in t.zone(S.at(space)) if x in content().ruins), None)
         if ruin:
@@ -309,10 +342,7 @@ def ruins_reward(ctx, t, seat: int, space: str, ruin: str) -> None:
         if r == "artifact":
             _artifact(ctx, t, seat)
         elif r in ("spell", "advanced_action"):
-            offer, deck = (S.SPELL_OFFER, S.SPELL_DECK) if r == "spell" else (S.AA_OFFER, S.AA_DECK)
-            if t.zone(offer):
-                zones.move(ctx, offer, S.deck(seat), [t.zone(offer)[0]], rule="MK:11:EoT:5c")
-                zones.move_top(ctx, deck, offer, 1, rule="MK:5:Gain:3a")
+            rewards.due(ctx, t, seat, r, "MK:11:EoT:5c")
         elif r == "unit":
             p = t.game.players[seat]
             units = [u for u in t.zone(S.UNIT_OFFER) if card_name(u) in content().units]
@@ -328,7 +358,7 @@ def ruins_reward(ctx, t, seat: int, space: str, ruin: str) -> None:
 
 def altar(ctx, t, seat: int, space: str, spec: str) -> None:
     """An altar in the ruins: pay its mana for its fame; the ruins are conquered (site card)."""
-    from .actions import pay
+    from .ledger import pay
     ctx.emit("mk.acted", {"seat": seat, "action": "enter"}, rule="MK:8:Combat:1b")
     pay(ctx, t, seat, spec)
     ruin = next(x for x in t.zone(S.at(space)) if x in content().ruins)
@@ -337,7 +367,7 @@ def altar(ctx, t, seat: int, space: str, spec: str) -> None:
 
 
 def _artifact(ctx, t, seat: int) -> None:
-    zones.move_top(ctx, S.ARTIFACT_DECK, S.deck(seat), 1, rule="MK:11:EoT:5b")
+    rewards.due(ctx, t, seat, "artifact", "MK:11:EoT:5b")
 
 
 def conquer(ctx, t, seat: int, space: str) -> None:

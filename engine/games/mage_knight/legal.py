@@ -11,8 +11,9 @@ from engine.ruleset import Illegal, Prompt
 
 from . import actions as A
 from . import combat as C
-from . import effects, payment
+from . import effects, payment, rewards, tactics
 from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
+from .fight import affected as fight_affected
 from . import state as S
 from .board import ends_move, explore_positions, key, provoked, step_fault, unkey
 from .content import content
@@ -34,7 +35,7 @@ def legal_commands(t, seat: int) -> list[dict]:
     if not any(p.seat == seat for p in prompts(t)):
         return []
     if g.phase == "tactics":
-        return [{"kind": "tactic", "tactic": x} for x in g.tactics_open]
+        return [c for x in g.tactics_open for c in tactics.pick_commands(t, seat, x)]
     if g.phase == "levelup":
         skills = list(t.zone(S.skills_shown(seat))) or [""]
         cards = list(t.zone(S.AA_OFFER)) or [""]
@@ -50,6 +51,8 @@ def legal_commands(t, seat: int) -> list[dict]:
 def turn_commands(t, seat: int) -> list[dict]:
     g = t.game
     p = g.players[seat]
+    if p.rewards:                # reward choices come first (MK:11:EoT:5)
+        return rewards.commands(t, seat)
     hand = t.zone(S.hand(seat))
     names = sorted({card_name(c) for c in hand})
     if g.combat is not None:
@@ -64,6 +67,8 @@ def turn_commands(t, seat: int) -> list[dict]:
             out.append({"kind": "plunder"})
     out += plays(t, seat, names)
     out += unit_commands(t, seat)
+    out += ready_commands(t, seat)
+    out += tactics.use_commands(t, seat)
     out += skill_commands(t, seat)
     if not p.acted:
         out += [{"kind": "move", "to": k} for k in moves(t, seat)]
@@ -81,7 +86,6 @@ def plays(t, seat: int, names: list[str]) -> list[dict]:
     g = t.game
     p = g.players[seat]
     out = []
-    terrain = A.terrain_here(t, seat)
     fighting = g.combat is not None
     for name in names:
         if name == "wound":
@@ -94,9 +98,12 @@ def plays(t, seat: int, names: list[str]) -> list[dict]:
             base = A.payment_options(t, seat, need)
             if not base:
                 continue
-            for i, atoms in enumerate(A.card_resolutions(name, mode, fighting, terrain)):
+            for i, atoms in enumerate(A.seat_resolutions(t, seat, name, mode)):
                 aims = targets(g.combat, atoms, card.color) if fighting else []
-                if useful(t, atoms, p.acted) or aims:
+                special = card_specific_plays(t, seat, name, mode, i, atoms, base)
+                if special is not None:
+                    out += special
+                elif useful(t, atoms, p.acted) or aims:
                     extra = effects.mana_costs(atoms)
                     pays = A.payment_options(t, seat, need + extra) if extra else base
                     pays = with_discards(t, seat, name, atoms, pays)
@@ -106,9 +113,83 @@ def plays(t, seat: int, names: list[str]) -> list[dict]:
                     else:
                         out += [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x}
                                 for x in pays]
-        for i, atoms in enumerate(A.card_resolutions(name, "sideways", fighting, terrain)):
+        for i, atoms in enumerate(A.seat_resolutions(t, seat, name, "sideways")):
             if useful(t, atoms, p.acted):
                 out.append({"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""})
+    return out
+
+
+def ready_commands(t, seat: int) -> list[dict]:
+    """Ruthless Coercion powered: spent units up to its level, for influence per level."""
+    p = t.game.players[seat]
+    if not p.ready_for_influence:
+        return []
+    top, per = p.ready_for_influence
+    return [{"kind": "ready_unit", "uid": u.uid} for u in p.units
+            if not u.ready and content().units[u.unit].level <= top
+            and p.influence >= per * content().units[u.unit].level]
+
+
+def card_specific_plays(t, seat: int, name: str, mode: str, option: int, atoms, pays: list[str]):
+    """Plays of a resolution whose command must name more (None for the others): the Source
+    dice a card sets (Mana Draw, Mana Pull), the Action card a boost plays (Concentration)."""
+    kinds = {k for k, _ in atoms}
+    base = {"kind": "play", "card": name, "mode": mode, "option": option}
+    if "set_dice" in kinds:
+        n = len(next(v for k, v in atoms if k == "set_dice"))
+        p = t.game.players[seat]
+        out = []
+        for x in pays:
+            used = {int(s.split(":")[1]) for s in x.split("+") if s.startswith("die:")}
+            free = [i for i in range(len(t.game.source)) if i not in p.dice and i not in p.held_dice
+                    and i not in used and i not in tactics.blocked_dice(t.game)]
+            picks = [[i] for i in free] if n == 1 else [[i, j] for i in free for j in free if i != j]
+            out += [dict(base, pay=x, dice=",".join(map(str, d))) for d in picks]
+        return out
+    if "card_boost" in kinds:
+        return [dict(base, pay=x, **b) for x in pays for b in boost_targets(t, seat, name)]
+    if "space_cost" in kinds:      # Druidic Paths basic: a space next to the hero
+        g = t.game
+        p = g.players[seat]
+        if g.combat is not None or p.acted or not p.pos:
+            return []
+        near = [key(n) for n in hg.neighbours(unkey(p.pos))
+                if (sp := g.board.spaces.get(key(n))) is not None and sp.site != "city"
+                and content().terrain[sp.terrain].day is not None]
+        return [dict(base, pay=x, space=k) for x in pays for k in sorted(near)]
+    if "all_enemies" in kinds:       # Tremor: every enemy it may affect
+        c = t.game.combat
+        v = next(v for k, v in atoms if k == "all_enemies")
+        if c is None or not fight_affected(c, v, content().cards[name].color):
+            return []
+        return [dict(base, pay=x) for x in pays]
+    if "block_per_trait" in kinds:   # Cold Toughness: the enemy to be blocked
+        c = t.game.combat
+        if c is None or not points_fit(c, atoms):
+            return []
+        foes = [e.uid for e in c.enemies if not e.defeated and not e.discarded]
+        return [dict(base, pay=x, blocked=u) for x in pays for u in foes]
+    return None
+
+
+BOOSTABLE = ("basic_action", "advanced_action")
+
+
+def boost_targets(t, seat: int, played: str) -> list[dict]:
+    """Action cards in hand whose powered effect, boosted, is plain and useful now."""
+    hand = [card_name(c) for c in t.zone(S.hand(seat))]
+    hand.remove(played)
+    acted = t.game.players[seat].acted
+    out = []
+    for other in sorted(set(hand)):
+        card = content().cards[other]
+        if other == "wound" or card.kind not in BOOSTABLE:
+            continue
+        for i, atoms in enumerate(A.seat_resolutions(t, seat, other, "powered")):
+            if any(k not in effects.PLAIN and k != "terrain_cost" for k, _ in atoms):
+                continue     # no boost of a card whose effect needs more than points
+            if useful(t, A.boosted(atoms, 0), acted):
+                out.append({"boost": other, "boost_option": i})
     return out
 
 
@@ -121,6 +202,10 @@ def with_discards(t, seat: int, played: str, atoms, pays: list[str]) -> list[str
     hand = [card_name(c) for c in t.zone(S.hand(seat))]
     hand.remove(played)
     others = sorted({c for c in hand if c != "wound"})
+    if any(k == "crystal_of_discard" for k, _ in atoms):   # a crystal of the card's colour
+        others = [c for c in others if content().cards[c].color]
+    if any(k == "discard_wound" for k, _ in atoms):        # Stout Resolve: a wound only
+        others = ["wound"] if "wound" in hand else []
     if n != 1:
         return []       # only single discards are offered (CONTENT.md)
     return [("+".join(x for x in (p, f"discard:{c}") if x)) for p in pays for c in others]
@@ -228,7 +313,7 @@ def interactions(t, seat: int, site: str) -> list[dict]:
             if site == "monastery" and pool >= A.AA_PRICE:
                 out.append({"kind": "buy_aa", "card": uid})
             continue
-        if site in u.recruit_sites and pool >= u.influence_cost:
+        if site in u.recruit_sites and pool >= A.recruit_cost(t, seat, u.id):
             if len(p.units) < p.command:
                 out.append({"kind": "recruit", "unit": uid})
             else:       # no free command token: disband one (MK:5:Units:4a)
@@ -303,7 +388,8 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "buy_heal": "MK:8:Interact:4b", "buy_aa": "MK:8:Interact:4c", "plunder": "MK:6:Turn:1",
            "activate": "MK:5:Units:5", "skill": "MK:5:Skills:4c", "challenge": "MK:8:Combat:1e",
            "enter": "MK:8:Combat:1b", "burn": "MK:8:Combat:1c",
-           "buy_spell": "MK:8:Interact:4d"}
+           "buy_spell": "MK:8:Interact:4d", "ready_unit": "MK:5:Units:6",
+           "tactic_use": "MK:4:Round:3b", "reward": "MK:11:EoT:5"}
 
 
 def explain(t, seat: int, cmd: dict) -> Illegal | None:

@@ -31,12 +31,19 @@ def needs(card, mode: str, night: bool) -> list[tuple[str, ...]] | None:
     return [colours] if colours else None
 
 
-def sources(player, source: list[str], night: bool) -> list[tuple[str, str]]:
-    """(source string, mana face) for every mana the seat could spend now."""
+def sources(player, source: list[str], night: bool, blocked=()) -> list[tuple[str, str]]:
+    """(source string, mana face) for every mana the seat could spend now; `blocked` dice are
+    kept by a Mana Steal (the seat's own one pays like a token: "stolen:i")."""
     out: list[tuple[str, str]] = []
+    if player.stolen_die >= 0:
+        out.append((f"stolen:{player.stolen_die}", source[player.stolen_die]))
     if len(player.dice) < DIE_ALLOWANCE + player.extra_dice:
         for i, face in enumerate(source):
-            if i not in player.dice and not mana.depleted(face, night):
+            if i in player.dice or i in player.held_dice or i in blocked:
+                continue
+            if face == "black" and player.black_any:
+                out.append((f"die:{i}", ANY_BLACK))    # Mana Pull: any basic colour, by day too
+            elif not mana.depleted(face, night):
                 out.append((f"die:{i}", face))
     for colour in sorted(player.crystals):
         if player.crystals[colour] > 0:
@@ -46,16 +53,21 @@ def sources(player, source: list[str], night: bool) -> list[tuple[str, str]]:
     return out
 
 
+ANY_BLACK = "black_any"
+
+
 def _pays(face: str, colour: str, night: bool) -> bool:
+    if face == ANY_BLACK:
+        return colour in mana.BASIC or (night and colour == "black")
     return colour in mana.usable_as(face, night)
 
 
-def options(player, source: list[str], night: bool, need: list[tuple[str, ...]]) -> list[str]:
+def options(player, source: list[str], night: bool, need: list[tuple[str, ...]], blocked=()) -> list[str]:
     """Every distinct payment of `need` (sources in sorted order: the order of spending does not
     matter), sorted."""
     if not need:
         return [""]
-    have = sources(player, source, night)
+    have = sources(player, source, night, blocked)
     per_need = [[n for n, face in have if any(_pays(face, c, night) for c in want)] for want in need]
     out = set()
     for names in product(*per_need):

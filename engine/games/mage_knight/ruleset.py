@@ -14,6 +14,7 @@ from .content import content
 from .mana import MANA_DIE
 from .state import MKState
 from .turn import begin_round
+from .zone_names import ZONE_NAMES
 
 
 class MageKnight(Ruleset):
@@ -28,10 +29,17 @@ class MageKnight(Ruleset):
         "shape": Option(default="wedge", choices=("wedge", "open"), doc="MK:14:Shape: map shape"),
     }
     content_packs = ("base",)
+    zone_names = ZONE_NAMES
     State = MKState
     commands: ClassVar[dict[str, dict]] = {
-        "tactic": {"tactic": str}, "level_up": {"skill": str, "card": str},
-        "play": {"card": str, "mode": str, "option": int, "pay": str, "target": Optional(str)},
+        "tactic": {"tactic": str, "discard": Optional(str), "die": Optional(int), "card": Optional(str)},
+        "tactic_use": {"tactic": str, "cards": Optional(str), "dice": Optional(str), "mode": Optional(str)},
+        "level_up": {"skill": str, "card": str},
+        "play": {"card": str, "mode": str, "option": int, "pay": str, "target": Optional(str),
+                 "dice": Optional(str), "boost": Optional(str), "boost_option": Optional(int),
+                 "space": Optional(str), "blocked": Optional(str)},
+        "ready_unit": {"uid": str},
+        "reward": {"card": Optional(str), "colour": Optional(str)},
         "move": {"to": str}, "explore": {"at": str}, "rest": {"card": str, "wounds": int},
         "end_turn": {"discard": Optional(str)}, "announce": {}, "recruit": {"unit": str, "disband": Optional(str)},
         "buy_heal": {}, "buy_aa": {"card": str}, "buy_spell": {"card": str, "pay": str}, "plunder": {},
@@ -81,6 +89,15 @@ class MageKnight(Ruleset):
             return preview(c, cmd)
         return None
 
+    def command_vis(self, table, seat, cmd):
+        """Preparation's card and Midnight Meditation's cards are the seat's secret."""
+        from .tactics import private
+        return [seat] if private(cmd) else None
+
+    def public_data(self, ev):
+        from .tactics import public_part
+        return public_part(ev.data)
+
     def game_view(self, table, seat):
         return view.game_view(table, seat)
 
@@ -95,9 +112,7 @@ class MageKnight(Ruleset):
         from .botpolicy import choices
         return choices(table, seat, legal_cmds)
 
-    # -- words for front ends and the audit (zone_names.py, narrate.py, why.py) ----------
-    from .zone_names import ZONE_NAMES as zone_names
-
+    # -- words for front ends and the audit (narrate.py, why.py) -------------------------
     def describe(self, table, ev):
         from .narrate import describe
         return describe(table, ev)

@@ -5,6 +5,8 @@
     night = false            # round 1 by day, or a night round
     source = ["red", "gold", "black", "blue"]
     active = 0               # whose turn it is (it gets the lowest tactic)
+    tactic = "mana_search"   # or this one
+    pick = false             # true: the tactics are still to be picked
     tiles_top = ["core_5"]   # tiles put on top of the map stack
     [game.enemies]           # face-up enemy tokens by space, taken from their piles by content id
     "1,-3" = ["green_orc_skirmishers"]
@@ -19,6 +21,7 @@
     reputation = 0
     units = ["peasants"]
     wounded_units = [0]
+    rewards = ["artifact"]   # reward choices due (rewards.py)
 """
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ from engine.content import decode
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import rounds
+from . import rewards, rounds
 from . import state as S
 from .content import content
 from .setup import setup as standard_setup
@@ -49,6 +52,7 @@ class SeatSit(msgspec.Struct, forbid_unknown_fields=True):
     reputation: int = 0
     units: list[str] = []
     wounded_units: list[int] = []
+    rewards: list[str] = []        # reward choices due: crystal, artifact, spell, advanced_action
 
 
 class Sit(msgspec.Struct, forbid_unknown_fields=True):
@@ -57,6 +61,8 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     active: int = 0
     enemies: dict[str, list[str]] = {}
     tiles_top: list[str] = []      # tiles put on top of the map stack (from it or set aside)
+    tactic: str = ""               # the active seat's tactic (default: the lowest)
+    pick: bool = False             # leave the tactics to be picked (the seats' hands are laid out)
     seat: list[SeatSit] = []
 
 
@@ -70,7 +76,16 @@ def lay_out(ctx, t, raw: dict) -> None:
     ctx.emit("mk.round", {"round": 1, "night": sit.night}, rule=RULE)
     order = [sit.active] + [s for s in range(t.players) if s != sit.active]
     tactics = tactic_ids(sit.night)
+    if sit.tactic:      # the others get the latest tactics: the active seat acts first
+        tactics.remove(sit.tactic)
+        tactics = [sit.tactic] + tactics[::-1]
     ctx.emit("mk.tactics", {"open": tactics, "pickers": order}, rule=RULE)
+    if sit.pick:
+        if sit.source:
+            ctx.emit("mk.source", {"faces": list(sit.source)}, rule=RULE)
+        for seat, s in enumerate(seats):
+            _seat(ctx, t, seat, s)
+        return
     for i, seat in enumerate(order):
         ctx.emit("mk.tactic", {"seat": seat, "tactic": tactics[i]}, rule=RULE)
     numbers = {s: content().tactics[g.players[s].tactic].number for s in range(t.players)}
@@ -86,6 +101,8 @@ def lay_out(ctx, t, raw: dict) -> None:
         _seat(ctx, t, seat, s)
     start_turn(ctx, t, 0)
     for seat, s in enumerate(seats):
+        for kind in s.rewards:
+            rewards.due(ctx, t, seat, kind, RULE)
         for colour in s.tokens:
             ctx.emit("mk.token", {"seat": seat, "colour": colour, "delta": 1}, rule=RULE)
         for kind in ("move", "influence"):

@@ -10,6 +10,7 @@ from . import levels, mana, rounds
 from . import state as S
 from .content import content
 from .scoring import final_scores
+from .tactics import spare_cards, sparing_zone
 
 
 def tactic_ids(night: bool) -> list[str]:
@@ -54,6 +55,9 @@ def prepare(ctx, t) -> None:
     for seat, p in enumerate(g.players):
         for z in (S.hand(seat), S.discard(seat), S.play_area(seat)):
             zones.move(ctx, z, S.deck(seat), list(t.zone(z)), rule="MK:4:Round:2g")
+        spare = spare_cards(t, seat)
+        if spare:
+            zones.move(ctx, sparing_zone(seat), S.deck(seat), spare, rule="MK:4:Round:2g")
         ctx.shuffle(S.deck(seat), rule="MK:4:Round:2g")
         zones.move_top(ctx, S.deck(seat), S.hand(seat), p.hand_limit, rule="MK:4:Round:2g")
 
@@ -107,7 +111,7 @@ def end_turn(ctx, t, seat: int, discard: str | None = None) -> None:
     """End of turn steps (MK:11:EoT:1-6); the drawing (7) follows once level-up choices are made."""
     g = t.game
     p = g.players[seat]
-    for idx in sorted(p.dice):
+    for idx in sorted(p.dice + p.returning):
         face = ctx.roll(mana.MANA_DIE, 1, rule="MK:11:EoT:1")[0]
         ctx.emit("mk.die_rerolled", {"index": idx, "face": face}, rule="MK:11:EoT:1")
     if discard:
@@ -193,6 +197,9 @@ def finish_turn(ctx, t, seat: int) -> None:
     held = len(t.zone(S.hand(seat)))
     bonus = content().tactics[p.tactic].effect if p.tactic else {}
     extra = bonus.get("hand_limit_bonus", 0) if held >= bonus.get("min_hand", 0) else 0
+    sp = t.game.board.spaces.get(p.pos)
+    if p.terrain_hand_limit and sp is not None and sp.terrain in ("hills", "mountain"):
+        extra += p.terrain_hand_limit[0 if sp.terrain == "hills" else 1]   # Mountain Lore
     short = hand_limit(t, seat) + extra - held
     if short > 0:
         zones.move_top(ctx, S.deck(seat), S.hand(seat), short, rule="MK:11:EoT:7")
@@ -234,6 +241,10 @@ def after_turn(ctx, t, seat: int) -> None:
             game_over(ctx, t, f"the last of {g.rounds} rounds ended")
         else:
             begin_round(ctx, t, g.round + 1)
+        return
+    if g.players[seat].extra_turn:       # The Right Moment (MK:4:Round:3b)
+        ctx.emit("mk.tactic_state", {"seat": seat, "extra_turn": False}, rule="MK:4:Round:3b")
+        start_turn(ctx, t, pos)
         return
     start_turn(ctx, t, (pos + 1) % n)
 

@@ -44,7 +44,9 @@ def test_round_one_tactics_last_chooser_first():
     """MK:4:Round:3a: lowest fame first; on a tie the lower token (the last chooser) picks first"""
     eng, gid = new_game("mage-knight", 3, seed=2)
     assert eng.table(gid).game.pickers == [2, 1, 0]
-    assert [c["kind"] for c in eng.legal(gid, 2)] == ["tactic"] * 6
+    cmds = eng.legal(gid, 2)
+    assert {c["kind"] for c in cmds} == {"tactic"}
+    assert len({c["tactic"] for c in cmds}) == 6         # rethink/mana_steal add their choices
     assert eng.legal(gid, 0) == []
 
 

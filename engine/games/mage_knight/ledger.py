@@ -1,0 +1,47 @@
+"""Paying for and recording a seat's gains and losses that both card play (actions.py) and
+combat (fight.py) use: mana and discard payments, reputation, wounds. A module of its own so
+that combat does not import card play (no import circle)."""
+from __future__ import annotations
+
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
+
+from . import state as S
+
+REPUTATION_MIN, REPUTATION_MAX = -7, 7   # -7 is the X space (stand-in track length)
+
+
+def hand_card(t, seat: int, name: str) -> str:
+    return next(c for c in t.zone(S.hand(seat)) if card_name(c) == name)
+
+
+def pay(ctx, t, seat: int, spec: str) -> None:
+    """Spend the named mana sources (MK:5:Mana:1b-3) and discard costs (MK:4:Deed:6)."""
+    g = t.game
+    for src in [s for s in spec.split("+") if s]:
+        kind, what = src.split(":")
+        if kind == "die":
+            ctx.emit("mk.die", {"seat": seat, "index": int(what), "colour": g.source[int(what)]}, rule="MK:5:Mana:3a")
+        elif kind == "crystal":
+            ctx.emit("mk.crystal", {"seat": seat, "colour": what, "delta": -1}, rule="MK:5:Mana:1b")
+        elif kind == "stolen":      # Mana Steal: used like a token, returned at end of turn
+            ctx.emit("mk.stolen_used", {"seat": seat, "index": int(what), "colour": g.source[int(what)]},
+                     rule="MK:4:Round:3b")
+        elif kind == "discard":
+            zones.move(ctx, S.hand(seat), S.discard(seat), [hand_card(t, seat, what)], rule="MK:4:Deed:6")
+        else:
+            ctx.emit("mk.token", {"seat": seat, "colour": what, "delta": -1}, rule="MK:5:Mana:1")
+
+
+def change_reputation(ctx, t, seat: int, delta: int, rule: str) -> None:
+    p = t.game.players[seat]
+    total = max(REPUTATION_MIN, min(REPUTATION_MAX, p.reputation + delta))
+    if total != p.reputation:
+        ctx.emit("mk.reputation", {"seat": seat, "delta": total - p.reputation, "total": total}, rule=rule)
+
+
+def take_wounds(ctx, t, seat: int, n: int, rule: str) -> None:
+    have = len(t.zone(S.WOUNDS))
+    if have < n:
+        zones.add(ctx, S.WOUNDS, zones.instances("wound", n - have, 1000 + t.version), rule=rule)
+    zones.move_top(ctx, S.WOUNDS, S.hand(seat), n, rule=rule)
