@@ -1,0 +1,132 @@
+"""Cities (MK:10:City, MK:18:Scen:CityLevels, MK:8:Interact:4e): garrisons, bonuses, conquest,
+leader, Megalopolis, city scoring."""
+import pytest
+
+from engine.games.mage_knight import cities as C
+from engine.games.mage_knight.content import content
+from engine.games.mage_knight.schema import Attack
+
+
+class PickFirst:
+    """A ctx whose picks take the first candidates (the chance outcome is the caller's)."""
+    def __init__(self):
+        self.picks = []
+
+    def pick(self, stream, population, k, rule=None):
+        self.picks.append((stream, list(population), rule))
+        return list(population)[:k]
+
+
+def drawer():
+    n = {}
+
+    def draw(pile):
+        n[pile] = n.get(pile, 0) + 1
+        return f"{pile}#{n[pile]}"
+    return draw
+
+
+def test_defenders_drawn_by_colour_and_level_MK_10_City_1():
+    assert C.defender_piles("white", 4) == ["gray", "gray", "white"]
+    assert C.defender_piles("red", 1) == ["white"]
+    for colour in C.CITY_COLOURS:
+        sizes = [len(C.defender_piles(colour, lv)) for lv in C.LEVELS]
+        assert sizes == sorted(sizes), colour   # a higher level never has fewer defenders
+    with pytest.raises(C.CityError, match="MK:18:Scen:CityLevels"):
+        C.defender_piles("blue", 12)
+    with pytest.raises(C.CityError, match="MK:10:City:1"):
+        C.defender_piles("black", 3)
+
+
+def test_E16_megalopolis_level_split_MK_18_Scen_CityLevels():
+    assert C.megalopolis_levels(15) == (8, 7)
+    assert sum(C.megalopolis_levels(15)) == 15
+    assert C.megalopolis_levels(12) == (6, 6)
+    for bad in (1, 25):
+        with pytest.raises(C.CityError, match="2..24"):
+            C.megalopolis_levels(bad)
+    assert C.megalopolis_piles("blue", "red", 15) == C.defender_piles("blue", 8) + C.defender_piles("red", 7)
+    # it counts as one city for scoring: one leader's +7 (+5 title), nothing per half
+    mega = C.City(colours=["blue", "red"], level=15, spaces=["0,0", "1,0"], shields=[0, 0, 1],
+                  status="conquered", leader=0)
+    assert C.city_fame([mega], [0, 1]) == {0: 7 + 5, 1: 4}
+    assert C.megalopolis_allowed(3) and not C.megalopolis_allowed(4)
+
+
+def test_megalopolis_reveal_draws_second_card_and_pools_garrison():
+    ctx = PickFirst()
+    ev, = C.reveal_city(ctx, "2,3", "white", 0, drawer(), megalopolis=9, right_space="3,3",
+                        remaining=["white", "red", "green"])
+    assert ctx.picks == [("megalopolis", ["green", "red"], "MK:18:Scen:CityLevels")]
+    assert ev.data["colours"] == ["white", "green"] and ev.data["spaces"] == ["2,3", "3,3"]
+    assert len(ev.data["garrison"]) == len(C.defender_piles("white", 5)) + len(C.defender_piles("green", 4))
+
+
+def test_city_bonuses_per_colour_MK_10_City_1():
+    e = content().enemies
+    phys = next(x for x in e.values() if [a.element for a in x.attacks] == ["physical"]
+                and "poison" not in x.abilities and "brutal" not in x.abilities)
+    assert C.defender_bonus(["white"], phys) == C.DefenderBonus(armour=1, attack=(0,))
+    assert C.defender_bonus(["red"], phys).abilities == ("brutal",)
+    assert C.defender_bonus(["green"], phys).abilities == ("poison",)
+    assert C.defender_bonus(["blue"], phys).attack == (0,)
+
+    class Fake:
+        attacks = [Attack(3, "fire"), Attack(4, "ice"), Attack(5, "coldfire"), Attack(2, "physical")]
+        abilities = []
+    b = C.defender_bonus(["blue"], Fake)
+    assert b.attack == (2, 2, 1, 0) and b.fortified
+    # a Megalopolis has both halves' bonuses (MK:18:Scen:CityLevels)
+    both = C.defender_bonus(["blue", "white"], Fake)
+    assert both.attack == (2, 2, 1, 0) and both.armour == 1
+
+
+def test_conquest_over_two_assaults_and_leader_tie_to_earliest_MK_10_City_2():
+    city = C.fold(None, C.reveal_city(PickFirst(), "1,1", "white", 4, drawer())[0])
+    assert city.garrison == ["gray#1", "gray#2", "white#1"]
+    assert C.assault_fault(city, 0) is None
+    # seat 1 defeats one defender and fails; the defender stays defeated (reading A22)
+    evs = C.defeat_defenders(city, 1, ["gray#1"])
+    assert [e.type for e in evs] == ["mk.city_shields"]
+    city = C.fold(city, evs[0])
+    assert city.status == "hostile" and city.defeated == ["gray#1"]
+    # seat 0 takes the other two: 2 shields to 1, seat 0 leads
+    evs = C.defeat_defenders(city, 0, ["gray#2", "white#1"])
+    assert [e.type for e in evs] == ["mk.city_shields", "mk.city_conquered"]
+    for e in evs:
+        city = C.fold(city, e)
+    assert city.status == "conquered" and city.leader == 0
+    assert C.leader([1, 0, 0, 1]) == 1          # tie: seat 1 placed first
+    assert C.assault_fault(city, 1) is not None
+    with pytest.raises(C.CityError, match="MK:10:City:2"):
+        C.defeat_defenders(city, 0, ["gray#1"])
+
+
+def test_conquered_city_bonuses_MK_8_Interact_3a_MK_11_EoT_7b():
+    city = C.City(colours=["red"], level=4, spaces=["0,1"], shields=[2, 0, 2], status="conquered", leader=2)
+    assert C.influence_bonus(city, 2) == 2 and C.influence_bonus(city, 0) == 1
+    assert C.hand_limit_bonus(city, 2) == 2 and C.hand_limit_bonus(city, 0) == 1
+    assert C.hand_limit_bonus(city, 1) == 0
+    friendly = C.friendly_city("green", 1, "0,2", [0, 1, 2])
+    assert friendly.leader == -1 and C.hand_limit_bonus(friendly, 1) == 1
+    assert "MK:18:Scen:FirstRecon" in C.assault_fault(C.City(colours=["red"], level=1, spaces=[], garrison=["x"], status="sealed"), 0)
+
+
+def test_city_scoring_back_of_card_MK_15_Score_MK_19_Scen_BlitzConquest():
+    a = C.City(colours=["red"], level=4, spaces=[], shields=[0, 0, 1], status="conquered", leader=0)
+    b = C.City(colours=["blue"], level=4, spaces=[], shields=[1, 1, 2], status="conquered", leader=1)
+    hostile = C.City(colours=["white"], level=4, spaces=[], shields=[2], status="hostile")
+    # seat 0: 7, seat 1: 4 + 7 = 11 (+5 title), seat 2: 4, hostile city counts nothing
+    assert C.city_fame([a, b, hostile], [0, 1, 2, 3]) == {0: 7, 1: 16, 2: 4, 3: 0}
+    c = C.City(colours=["white"], level=4, spaces=[], shields=[0], status="conquered", leader=0)
+    assert C.city_fame([a, c], [0, 1]) == {0: 14 + 5, 1: 4}
+    tie = C.City(colours=["green"], level=4, spaces=[], shields=[1, 1], status="conquered", leader=1)
+    assert C.city_fame([c, tie], [0, 1]) == {0: 7 + 2, 1: 7 + 2}
+
+
+def test_city_shops_as_data_MK_8_Interact_4e():
+    assert {p.what for p in C.SHOPS["red"]} == {"artifact"}
+    assert C.SHOPS["red"][0].influence == 12
+    assert C.SHOPS["blue"][0].influence == 7 and C.SHOPS["blue"][0].mana
+    assert C.SHOPS["white"][0].influence == 2
+    assert "stand-in" in C.SHOPS["green"][0].note
