@@ -275,3 +275,51 @@ def city_fame(cities: Sequence[City], seats: Sequence[int]) -> dict[int, int]:
         for s in top:
             fame[s] += CONQUEROR_TITLE if len(top) == 1 else CONQUEROR_TIE
     return fame
+
+
+# -- cooperative city assault (MK:13:Coop, digest §8.6) -------------------------------------
+class Invitee(msgspec.Struct, frozen=True):
+    seat: int
+    adjacent: bool             # on a space adjacent to the city (either half of a Megalopolis)
+    token_face_up: bool
+    non_wound_cards: int
+
+
+def joint_assault_fault(city: City, initiator: int, acted: bool, alone_on_space: bool,
+                        adjacent: bool, blocked: bool, shares: Sequence[tuple[int, int]],
+                        invitees: Sequence[Invitee]) -> str | None:
+    """None if the joint assault may start (MK:13:Coop:2-3), else why not. `blocked`: the round
+    end was announced or the scenario end triggered. `shares` lists (seat, defenders) in turn
+    order starting with the initiator."""
+    if blocked:
+        return "no joint assault after the round end is announced or the scenario end triggered (MK:13:Coop:2)"
+    if acted:
+        return "the joint assault is the initiator's action, already taken this turn (MK:13:Coop:2)"
+    if not adjacent or not alone_on_space:
+        return "the initiator must stand next to the city, with no other hero on the space (MK:13:Coop:2)"
+    fault = assault_fault(city, initiator)
+    if fault:
+        return fault
+    eligible = {i.seat for i in invitees if i.adjacent and i.token_face_up and i.non_wound_cards > 0}
+    seats = [s for s, _ in shares]
+    if not seats or seats[0] != initiator or len(set(seats)) != len(seats) or len(seats) < 2:
+        return "the proposal names the initiator first and at least one other hero, once each (MK:13:Coop:3)"
+    wrong = [s for s in seats[1:] if s not in eligible]
+    if wrong:
+        return (f"seat(s) {wrong} may not be invited: adjacent, turn token face up and a non-wound "
+                "card in hand are needed (MK:13:Coop:2)")
+    if any(n < 1 for _, n in shares) or sum(n for _, n in shares) != len(city.garrison):
+        return (f"the shares must give each participant at least 1 defender and all "
+                f"{len(city.garrison)} in total (MK:13:Coop:3)")
+    return None
+
+
+def deal_defenders(ctx, city: City, shares: Sequence[tuple[int, int]]) -> Event:
+    """Shuffle the defenders and deal them face down in the agreed numbers (MK:13:Coop:5)."""
+    order = ctx.pick("joint_assault", sorted(city.garrison), len(city.garrison), rule="MK:13:Coop:5")
+    dealt, i = {}, 0
+    for seat, n in shares:
+        dealt[str(seat)] = list(order[i:i + n])
+        i += n
+    return Event("mk.joint_assault_dealt", {"spaces": list(city.spaces), "dealt": dealt,
+                                            "order": [s for s, _ in shares]}, "MK:13:Coop:5")

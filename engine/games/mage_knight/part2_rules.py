@@ -152,6 +152,28 @@ section = "Scenario: keeps and towers (untitled)"
 page = "p.22"
 summary = "2 players (6 rounds) or 4 in teams (4 rounds); fixed map of keep and tower tiles; the White City is closed; no reputation loss for assaulting keeps or towers; towers are owned like keeps. 3 VP per keep, 2 per tower held; a tie has no winner."
 reading = "The fixed tile positions are a stand-in (the illustration is not in the text)."
+
+[[rule]]
+id = "MK:13:Coop:2"
+section = "Cooperative city assault: who may start it"
+page = "p.13"
+summary = "The active player, before the round end is announced or the scenario end triggered, as their action, from a space next to the city with no other hero; invited heroes must be adjacent, with their turn token face up and a non-wound card in hand."
+reading = ""
+
+[[rule]]
+id = "MK:13:Coop:3"
+section = "Cooperative city assault: the proposal"
+page = "p.13"
+summary = "The initiator invites eligible heroes and proposes how many defenders each takes, at least 1 each; all invited must agree."
+reading = "The shares must add up to the whole garrison."
+
+[[rule]]
+id = "MK:13:Coop:5"
+section = "Cooperative city assault: dealing"
+page = "p.13"
+summary = "The city's defenders are shuffled and dealt face down in the agreed numbers."
+reading = "Dealt in turn order from the initiator, from one shuffle."
+
 '''
 
 

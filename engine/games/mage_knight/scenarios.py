@@ -357,3 +357,46 @@ def winners(totals: Mapping[int, int]) -> list[int]:
     the win; for the others the book is silent and the engine shares it too, reading)."""
     best = max(totals.values())
     return sorted(s for s, v in totals.items() if v == best)
+
+
+# -- end trigger, last turns and tactic order -------------------------------------------------
+class EndFacts(msgspec.Struct, frozen=True, kw_only=True):
+    city_revealed: bool = False
+    all_cities_conquered: bool = False
+    all_tiles_revealed: bool = False
+    all_mines_liberated: bool = False
+    all_dungeons_conquered: bool = False
+    all_chanted_second_night: bool = False
+
+
+def end_triggered(s: Scenario, f: EndFacts) -> bool:
+    """The scenario's end condition, checked at the end of every player turn (MK:4:Round:4c)."""
+    return {
+        "city_revealed": f.city_revealed,
+        "all_cities_conquered": f.all_cities_conquered,
+        "all_tiles_revealed_and_mines_liberated": f.all_tiles_revealed and f.all_mines_liberated,
+        "all_tiles_revealed_and_dungeons_conquered": f.all_tiles_revealed and f.all_dungeons_conquered,
+        "all_chanted_second_night": f.all_chanted_second_night,
+    }.get(s.end.kind, False)
+
+
+def final_turns(s: Scenario, order: Sequence[int], trigger_seat: int, dummy_seat: int = -1) -> list[int]:
+    """Who still gets one last turn once the end fired at the end of `trigger_seat`'s turn, in
+    turn order from the next seat; the trigger seat included (reading A15)."""
+    if s.end.last_turn == "none":
+        return []
+    i = list(order).index(trigger_seat)
+    seq = list(order[i + 1:]) + list(order[:i + 1])
+    if s.end.last_turn == "players_not_dummy":
+        seq = [x for x in seq if x != dummy_seat]
+    return seq
+
+
+def tactic_pick_order(s: Scenario, players: Sequence[int], dummy_seat: int = -1) -> list[int]:
+    """Where the dummy picks (MK:4:Round:3a with MK:19:Scen:SoloConquest, MK:20:Scen:FullCoop):
+    `players` is the real players' choosing order (lowest fame first)."""
+    if dummy_seat < 0 or not s.dummy_tactics:
+        return list(players)
+    if s.dummy_tactics == "dummy_first":
+        return [dummy_seat, *players]
+    return [*players, dummy_seat]

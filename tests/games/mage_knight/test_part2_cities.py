@@ -130,3 +130,29 @@ def test_city_shops_as_data_MK_8_Interact_4e():
     assert C.SHOPS["blue"][0].influence == 7 and C.SHOPS["blue"][0].mana
     assert C.SHOPS["white"][0].influence == 2
     assert "stand-in" in C.SHOPS["green"][0].note
+
+
+def _mk_city():
+    return C.City(colours=["red"], level=4, spaces=["2,2"], garrison=["a", "b", "c"])
+
+
+def test_joint_assault_preconditions_MK_13_Coop_2_3():
+    ok = [C.Invitee(1, True, True, 3), C.Invitee(2, True, False, 3), C.Invitee(3, False, True, 3)]
+    city = _mk_city()
+    args = dict(acted=False, alone_on_space=True, adjacent=True, blocked=False, invitees=ok)
+    assert C.joint_assault_fault(city, 0, shares=[(0, 2), (1, 1)], **args) is None
+    assert "face up" in C.joint_assault_fault(city, 0, shares=[(0, 2), (2, 1)], **args)
+    assert "face up" in C.joint_assault_fault(city, 0, shares=[(0, 2), (3, 1)], **args)
+    assert "MK:13:Coop:3" in C.joint_assault_fault(city, 0, shares=[(0, 3), (1, 0)], **args)
+    assert "MK:13:Coop:3" in C.joint_assault_fault(city, 0, shares=[(0, 1), (1, 1)], **args)
+    assert "MK:13:Coop:2" in C.joint_assault_fault(city, 0, shares=[(0, 2), (1, 1)], **dict(args, acted=True))
+    assert "announced" in C.joint_assault_fault(city, 0, shares=[(0, 2), (1, 1)], **dict(args, blocked=True))
+
+
+def test_joint_assault_deals_shuffled_defenders_MK_13_Coop_5():
+    class Rev:
+        def pick(self, stream, population, k, rule=None):
+            assert stream == "joint_assault" and rule == "MK:13:Coop:5"
+            return list(reversed(population))[:k]
+    ev = C.deal_defenders(Rev(), _mk_city(), [(2, 1), (0, 2)])
+    assert ev.data["dealt"] == {"2": ["c"], "0": ["b", "a"]} and ev.data["order"] == [2, 0]

@@ -179,3 +179,27 @@ def test_blitz_row_bonus_does_not_chain_MK_19_Scen_BlitzConquest():
 
 def test_winners_share_ties_MK_18_Scen_FirstRecon():
     assert SC.winners({0: 10, 1: 12, 2: 12}) == [1, 2]
+
+
+def test_end_triggers_and_last_turns_MK_4_Round_4c():
+    scn = SC.scenarios()
+    fr, fc, solo = scn["first_reconnaissance"], scn["full_conquest"], scn["solo_conquest"]
+    assert SC.end_triggered(fr, SC.EndFacts(city_revealed=True))
+    assert not SC.end_triggered(fc, SC.EndFacts(city_revealed=True))
+    assert SC.end_triggered(fc, SC.EndFacts(all_cities_conquered=True))
+    mines = scn["mines_liberation"]
+    assert not SC.end_triggered(mines, SC.EndFacts(all_mines_liberated=True))
+    assert SC.end_triggered(mines, SC.EndFacts(all_mines_liberated=True, all_tiles_revealed=True))
+    assert not SC.end_triggered(scn["only_one_returns"], SC.EndFacts(all_cities_conquered=True))
+    # everyone, the trigger seat included, in turn order from the next seat
+    assert SC.final_turns(fc, [2, 0, 1], 0) == [1, 2, 0]
+    # solo: the player gets one last turn, the dummy none
+    assert SC.final_turns(solo, [9, 0], 0, dummy_seat=9) == [0]
+    assert SC.final_turns(scn["conquer_keeps_towers"], [0, 1], 1) == []
+
+
+def test_tactic_pick_order_with_a_dummy_MK_19_Scen_SoloConquest_MK_20_Scen_FullCoop():
+    scn = SC.scenarios()
+    assert SC.tactic_pick_order(scn["solo_conquest"], [0], dummy_seat=9) == [0, 9]
+    assert SC.tactic_pick_order(scn["full_cooperative"], [1, 0], dummy_seat=9) == [9, 1, 0]
+    assert SC.tactic_pick_order(scn["full_conquest"], [1, 0]) == [1, 0]
