@@ -177,9 +177,6 @@ reading = "Dealt in turn order from the initiator, from one shuffle."
 '''
 
 
-def part2_rules() -> list:
-    return msgspec.convert(tomllib.loads(CATALOG_TOML), CatalogFile).rule
-
-
 def part2_catalog() -> Catalog:
-    return Catalog("mage-knight", part2_rules())
+    """The entries above as a catalog, for `Catalog.merged`."""
+    return Catalog("mage-knight", msgspec.convert(tomllib.loads(CATALOG_TOML), CatalogFile).rule)

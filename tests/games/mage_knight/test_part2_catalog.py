@@ -6,7 +6,7 @@ from pathlib import Path
 from engine.catalog import Catalog
 from engine.games import mage_knight
 from engine.games.mage_knight.combat_rules import combat_catalog
-from engine.games.mage_knight.part2_rules import part2_catalog, part2_rules
+from engine.games.mage_knight.part2_rules import part2_catalog
 
 HERE = Path(mage_knight.__file__).parent
 ID = re.compile(r"MK:\d+:[A-Za-z]+(?::[0-9A-Za-z]+)?")
@@ -23,6 +23,6 @@ def test_part2_rule_ids_are_catalogued():
 
 def test_part2_entries_are_new_and_unique():
     base = Catalog.from_file("mage-knight", HERE / "catalog.toml").rules
-    ids = [r.id for r in part2_rules()]
-    assert len(ids) == len(set(ids))
+    ids = list(part2_catalog().rules)   # Catalog rejects an id listed twice
+    assert len(ids) >= 20
     assert not set(ids) & set(base)
