@@ -24,7 +24,7 @@ import msgspec
 from engine.content import ContentError
 
 from . import levels
-from .cities import CITY_COLOURS, LEVELS, City
+from .cities import CITY_COLOURS, LEVELS, City, city_fame
 from .content import HERE, read
 
 KINDS = ("training", "competitive", "solo", "coop")
@@ -400,3 +400,45 @@ def tactic_pick_order(s: Scenario, players: Sequence[int], dummy_seat: int = -1)
     if s.dummy_tactics == "dummy_first":
         return [dummy_seat, *players]
     return [*players, dummy_seat]
+
+
+# -- competitive totals ----------------------------------------------------------------------
+DUNGEON_SITES = ("dungeon", "tomb")
+
+
+def adventure_points(s: Scenario, adventure_shields: Sequence[str]) -> int:
+    """The adventure category: 2 per own shield on an adventure site (MK:15:Score); Dungeon Lords
+    scores every tomb and dungeon, secret ones included, 4 (MK:21:Scen:DungeonLords)."""
+    per_dungeon = next((x.points for x in s.scoring.extras if x.id == "dungeon_or_tomb"), 2)
+    return sum(per_dungeon if site in DUNGEON_SITES else 2 for site in adventure_shields)
+
+
+def competitive_totals(s: Scenario, fame: Mapping[int, int], points: Mapping[int, Mapping[str, int]],
+                       cities: Sequence[City] = (), scenario_fame: Mapping[int, int] | None = None
+                       ) -> dict[int, int]:
+    """Final fame of a competitive scenario (MK:15:Score): fame + achievements + titles (when the
+    scenario gives titles and more than one plays) + city scoring (conquest scenarios) + the
+    scenario's own fame (`mines_fame`, …). Titles renamed by the scenario (Greatest
+    Dungeon-Crawler) score as the title they replace, +5 / +2 tied, not +3 / +1."""
+    if s.scoring.kind != "standard":
+        raise ScenarioError(f"{s.name} is not scored by fame ({s.scoring.kind}, {s.rule})")
+    seats = sorted(fame)
+    total = {x: fame[x] for x in seats}
+    if s.scoring.achievements:
+        for x in seats:
+            total[x] += sum(points[x].get(c, 0) for c in CATEGORIES)
+    if s.scoring.titles and len(seats) > 1:
+        plain = {x: {c: v for c, v in points[x].items() if c not in s.scoring.replaces} for x in seats}
+        for x, v in titles(plain).items():
+            total[x] += v
+        for cat, own in sorted(s.scoring.replaces.items()):
+            item = next(i for i in s.scoring.extras if i.id == f"greatest_{own}")
+            for x, v in titles({y: {cat: points[y].get(cat, 0)} for y in seats},
+                               bonus=item.points, tie=item.tie).items():
+                total[x] += v
+    if s.scoring.city_scoring:
+        for x, v in city_fame(cities, seats).items():
+            total[x] += v
+    for x, v in (scenario_fame or {}).items():
+        total[x] += v
+    return total

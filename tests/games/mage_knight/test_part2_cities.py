@@ -156,3 +156,26 @@ def test_joint_assault_deals_shuffled_defenders_MK_13_Coop_5():
             return list(reversed(population))[:k]
     ev = C.deal_defenders(Rev(), _mk_city(), [(2, 1), (0, 2)])
     assert ev.data["dealt"] == {"2": ["c"], "0": ["b", "a"]} and ev.data["order"] == [2, 0]
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=80, deadline=None)
+@given(level=st.integers(1, 11), colour=st.sampled_from(C.CITY_COLOURS),
+       seats=st.lists(st.integers(0, 3), min_size=1, max_size=12))
+def test_property_city_falls_exactly_when_the_last_defender_falls_MK_10_City_2(level, colour, seats):
+    city = C.fold(None, C.reveal_city(PickFirst(), "0,0", colour, level, drawer())[0])
+    n = len(city.garrison)
+    for i, seat in enumerate(seats):
+        if city.status == "conquered":
+            break
+        take = city.garrison[:1 + i % 2]
+        for e in C.defeat_defenders(city, seat, take):
+            city = C.fold(city, e)
+    shields_placed = len(city.shields)
+    assert (city.status == "conquered") == (shields_placed == n) == (not city.garrison)
+    if city.status == "conquered":
+        counts = {s: city.shields.count(s) for s in city.shields}
+        assert counts[city.leader] == max(counts.values())
+        assert C.hand_limit_bonus(city, city.leader) == 2

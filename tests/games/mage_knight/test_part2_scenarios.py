@@ -203,3 +203,18 @@ def test_tactic_pick_order_with_a_dummy_MK_19_Scen_SoloConquest_MK_20_Scen_FullC
     assert SC.tactic_pick_order(scn["solo_conquest"], [0], dummy_seat=9) == [0, 9]
     assert SC.tactic_pick_order(scn["full_cooperative"], [1, 0], dummy_seat=9) == [9, 1, 0]
     assert SC.tactic_pick_order(scn["full_conquest"], [1, 0]) == [1, 0]
+
+
+def test_dungeon_lords_scores_tombs_and_dungeons_4_MK_21_Scen_DungeonLords():
+    dl, fc = SC.scenarios()["dungeon_lords"], SC.scenarios()["full_conquest"]
+    shields = ["dungeon", "tomb", "monster_den"]
+    assert SC.adventure_points(dl, shields) == 4 + 4 + 2
+    assert SC.adventure_points(fc, shields) == 6
+    pts = {0: {"adventurer": 10, "knowledge": 2}, 1: {"adventurer": 4, "knowledge": 2}}
+    # Greatest Dungeon-Crawler +5 replaces the adventurer title; knowledge tied +1 each
+    assert SC.competitive_totals(dl, {0: 20, 1: 20}, pts) == {0: 20 + 12 + 5 + 1, 1: 20 + 6 + 1}
+    # in Full Conquest the adventurer title is the standard +3, plus city scoring
+    city = City(colours=["red"], level=4, spaces=[], shields=[1], status="conquered", leader=1)
+    assert SC.competitive_totals(fc, {0: 20, 1: 20}, pts, [city]) == {0: 20 + 12 + 3 + 1, 1: 20 + 6 + 1 + 7 + 5}
+    with pytest.raises(SC.ScenarioError, match="not scored by fame"):
+        SC.competitive_totals(SC.scenarios()["solo_conquest"], {0: 1}, {0: {}})
