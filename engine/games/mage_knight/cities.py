@@ -22,6 +22,10 @@ API
 - `influence_bonus`, `hand_limit_bonus`: the conquered-city bonuses (MK:8:Interact:3a,
   MK:11:EoT:7b).
 - `SHOPS[colour]`: what a conquered city sells, as data (MK:8:Interact:4e).
+- `joint_assault_fault(city, initiator, ...)` and `deal_defenders(ctx, city, shares)`: the
+  cooperative city assault's preconditions and the shuffled deal (MK:13:Coop:2-5).
+- `site_hand_limit_bonus(city_bonus, own_keeps, next_to_own_keep)`: the higher of the city and
+  keep bonuses (MK:11:EoT:7b; own keeps only in team games, MK:15:Team).
 - `city_fame(cities, seats)`: the back of the scoring card (+7 leader, +4 shield, Greatest City
   Conqueror +5 / +2 tied, MK:19:Scen:BlitzConquest).
 """
@@ -256,6 +260,12 @@ def hand_limit_bonus(city: City, seat: int) -> int:
     if city.status not in ("conquered", "friendly") or seat not in city.shields:
         return 0
     return 2 if city.leader == seat else 1
+
+
+def site_hand_limit_bonus(city_bonus: int, own_keeps: int, next_to_own_keep: bool) -> int:
+    """Only the higher of the city bonus and the keep bonus (+1 per keep owned, when on or next
+    to one of one's *own* keeps) counts (MK:11:EoT:7b); an ally's keep gives nothing (MK:15:Team)."""
+    return max(city_bonus, own_keeps if next_to_own_keep else 0)
 
 
 def city_fame(cities: Sequence[City], seats: Sequence[int]) -> dict[int, int]:

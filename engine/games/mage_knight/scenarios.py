@@ -11,7 +11,10 @@ API
 - Scoring: `titles(points)` (standard titles and their ties), `team_score(...)`,
   `objective_score(...)` (co-op and solo back of the scoring card), `mines_fame(...)`,
   `keeps_towers_winner(...)`, `only_one_returns_winner(...)`, `blitz_row_bonus(old, new)`,
-  `winners(totals, shared=...)`.
+  `winners(totals)`, `competitive_totals(s, fame, points, cities, scenario_fame)`,
+  `adventure_points(s, adventure_shields)`.
+- Flow: `end_triggered(s, EndFacts(...))` (checked after every turn, MK:4:Round:4c),
+  `final_turns(s, order, trigger_seat, dummy_seat)`, `tactic_pick_order(s, players, dummy_seat)`.
 """
 from __future__ import annotations
 

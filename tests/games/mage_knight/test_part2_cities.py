@@ -179,3 +179,13 @@ def test_property_city_falls_exactly_when_the_last_defender_falls_MK_10_City_2(l
         counts = {s: city.shields.count(s) for s in city.shields}
         assert counts[city.leader] == max(counts.values())
         assert C.hand_limit_bonus(city, city.leader) == 2
+
+
+def test_E17_team_hand_limit_bonus_only_for_ones_own_keep_MK_15_Team():
+    # P1 stands next to ally P3's keep and owns no keep: 0
+    assert C.site_hand_limit_bonus(0, own_keeps=0, next_to_own_keep=False) == 0
+    # P1 owns a keep elsewhere: still not next to an own keep, still 0
+    assert C.site_hand_limit_bonus(0, own_keeps=1, next_to_own_keep=False) == 0
+    # next to an own keep with 2 keeps owned, and a city shield (+1): only the higher counts
+    assert C.site_hand_limit_bonus(1, own_keeps=2, next_to_own_keep=True) == 2
+    assert C.site_hand_limit_bonus(2, own_keeps=1, next_to_own_keep=True) == 2
