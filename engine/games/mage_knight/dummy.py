@@ -7,8 +7,9 @@ through `ctx.pick(stream, population, k, rule=)` (a shuffle is a pick of the who
 API
 - `dummy_setup(ctx, hero, cards, dots) -> list[Event]`: `mk.dummy_setup` with the hero's 16
   starting cards shuffled and one crystal per coloured dot of the hero card.
-- `dummy_turn(dummy, colour_of) -> list[Event]`, in the digest's order:
-  1. deck empty -> `mk.round_end_announced` (seat "dummy");
+- `dummy_turn(dummy, colour_of, seat) -> list[Event]`, in the digest's order:
+  1. deck empty -> `mk.dummy_announced` {"seat": seat} (the ruleset then emits its own
+     `mk.announced` with the last turns, MK:4:Round:4b);
   2. else reveal 3 cards (`mk.dummy_revealed`), fewer if the deck runs short;
   3. c = colour of the last revealed card; k crystals of c -> reveal k more
      (`mk.dummy_revealed` with `extra`: k);
@@ -31,7 +32,6 @@ import msgspec
 from .cities import Event
 from .mana import BASIC
 
-SEAT = "dummy"
 REVEAL = 3     # MK:15:Dummy
 
 
@@ -74,12 +74,13 @@ def extension(dummy: Dummy, colour: Optional[str]) -> int:
     return max((dummy.crystals.get(c, 0) for c in _colours(colour)), default=0)
 
 
-def dummy_turn(dummy: Dummy, colour_of: Callable[[str], Optional[str]]) -> list[Event]:
-    """One dummy turn, exactly in the digest's order (MK:15:Dummy)."""
+def dummy_turn(dummy: Dummy, colour_of: Callable[[str], Optional[str]], seat: int = -1) -> list[Event]:
+    """One dummy turn, exactly in the digest's order (MK:15:Dummy). `seat`: the dummy's place in
+    the ruleset's turn order, echoed in the announcement."""
     if dummy.announced:
         raise DummyError("the dummy already announced the end of this round (MK:4:Round:4b)")
     if not dummy.deck:
-        return [Event("mk.round_end_announced", {"seat": SEAT}, "MK:15:Dummy")]
+        return [Event("mk.dummy_announced", {"seat": seat}, "MK:15:Dummy")]
     first = dummy.deck[:REVEAL]
     events = [Event("mk.dummy_revealed", {"cards": first, "extra": 0}, "MK:15:Dummy")]
     k = extension(dummy, colour_of(first[-1]))
@@ -139,7 +140,7 @@ def fold(dummy: Optional[Dummy], ev: Event) -> Dummy:
     if ev.type == "mk.dummy_revealed":
         n = len(ev.data["cards"])
         return rep(dummy, deck=dummy.deck[n:], discard=dummy.discard + list(ev.data["cards"]))
-    if ev.type == "mk.round_end_announced":
+    if ev.type == "mk.dummy_announced":
         return rep(dummy, announced=True)
     if ev.type == "mk.dummy_gained_card":
         return rep(dummy, discard=dummy.discard + [ev.data["card"]])

@@ -58,9 +58,11 @@ def test_E27_dummy_turn_with_crystal_extension_then_deck_exhausted_MK_15_Dummy()
         ("mk.dummy_revealed", ["r1", "g1", "b1"], 0), ("mk.dummy_revealed", ["w1", "r2"], 2)]
     d = D.run(d, evs)
     assert d.deck == [] and d.discard == ["r1", "g1", "b1", "w1", "r2"]
-    evs = D.dummy_turn(d, colour_of)
-    assert [e.type for e in evs] == ["mk.round_end_announced"] and evs[0].data == {"seat": "dummy"}
+    evs = D.dummy_turn(d, colour_of, seat=2)
+    assert [e.type for e in evs] == ["mk.dummy_announced"] and evs[0].data == {"seat": 2}
     assert D.run(d, evs).announced
+    with pytest.raises(D.DummyError, match="MK:4:Round:4b"):
+        D.dummy_turn(D.run(d, evs), colour_of)
     # had the third card been red with no red crystal: exactly 3 cards
     d = make(["r1", "g1", "r3", "w1", "r2"], {"blue": 2})
     evs = D.dummy_turn(d, colour_of)
