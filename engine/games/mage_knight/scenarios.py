@@ -13,6 +13,8 @@ API
   `keeps_towers_winner(...)`, `only_one_returns_winner(...)`, `blitz_row_bonus(old, new)`,
   `winners(totals)`, `competitive_totals(s, fame, points, cities, scenario_fame)`,
   `adventure_points(s, adventure_shields)`.
+- Special rules: `has_rule(s, id)`, `assault_reputation(s, site)`, `owned_site_garrison(s, round)`,
+  `half_fame(fame)`.
 - Flow: `end_triggered(s, EndFacts(...))` (checked after every turn, MK:4:Round:4c),
   `final_turns(s, order, trigger_seat, dummy_seat)`, `tactic_pick_order(s, players, dummy_seat)`.
 """
@@ -445,3 +447,29 @@ def competitive_totals(s: Scenario, fame: Mapping[int, int], points: Mapping[int
     for x, v in (scenario_fame or {}).items():
         total[x] += v
     return total
+
+
+# -- special rules as queries -----------------------------------------------------------------
+def has_rule(s: Scenario, rule_id: str) -> bool:
+    return any(r.id == rule_id for r in s.special_rules)
+
+
+def assault_reputation(s: Scenario, site: str) -> int:
+    """-1 for assaulting a fortified site (MK:8:Combat:1a); 0 for keeps and mage towers in the
+    keep/tower scenario (MK:22:Scen:ConquerKeepsTowers)."""
+    if site in ("keep", "mage_tower") and has_rule(s, "no_assault_reputation"):
+        return 0
+    return -1
+
+
+def owned_site_garrison(s: Scenario, round_no: int) -> int:
+    """Tokens defending another player's keep or tower: 1 in rounds 1-2, 2 in 3-4, 3 in 5-6
+    (MK:22:Scen:ConquerKeepsTowers); 1 elsewhere (MK:8:Combat:1a)."""
+    if not has_rule(s, "garrison_scaling"):
+        return 1
+    return (round_no + 1) // 2
+
+
+def half_fame(fame: int) -> int:
+    """Half fame, rounded up (MK:22:Scen:ConquerKeepsTowers; digest reading A10)."""
+    return (fame + 1) // 2

@@ -218,3 +218,13 @@ def test_dungeon_lords_scores_tombs_and_dungeons_4_MK_21_Scen_DungeonLords():
     assert SC.competitive_totals(fc, {0: 20, 1: 20}, pts, [city]) == {0: 20 + 12 + 3 + 1, 1: 20 + 6 + 1 + 7 + 5}
     with pytest.raises(SC.ScenarioError, match="not scored by fame"):
         SC.competitive_totals(SC.scenarios()["solo_conquest"], {0: 1}, {0: {}})
+
+
+def test_keeps_towers_special_rules_MK_22_Scen_ConquerKeepsTowers():
+    kt, fc = SC.scenarios()["conquer_keeps_towers"], SC.scenarios()["full_conquest"]
+    assert SC.assault_reputation(kt, "keep") == 0 and SC.assault_reputation(kt, "mage_tower") == 0
+    assert SC.assault_reputation(fc, "keep") == -1 and SC.assault_reputation(kt, "city") == -1
+    assert [SC.owned_site_garrison(kt, r) for r in range(1, 7)] == [1, 1, 2, 2, 3, 3]
+    assert SC.owned_site_garrison(fc, 5) == 1
+    assert SC.half_fame(7) == 4 and SC.half_fame(8) == 4
+    assert kt.city_status == "closed" and kt.elite_units == "second_half"
