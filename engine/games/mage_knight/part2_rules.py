@@ -1,0 +1,182 @@
+"""Catalog entries for the rules that cities.py, dummy.py and scenarios.py cite beyond the
+ruleset's catalog.toml (Mage Knight part 2, issue 13).
+
+The part-2 helper does not own catalog.toml; the ruleset merges these (paste `CATALOG_TOML`
+into catalog.toml, or `Catalog.merged(part2_catalog())`). Ids follow MK:<page>:<section>:<item>.
+"""
+from __future__ import annotations
+
+import tomllib
+
+import msgspec
+
+from engine.catalog import Catalog, CatalogFile
+
+CATALOG_TOML = '''
+[[rule]]
+id = "MK:4:Round:5"
+section = "Round: after the round"
+page = "p.4"
+summary = "When the scenario's end condition or its round limit is reached, the game ends and is scored; otherwise the next round is prepared."
+reading = "Objective scoring counts the rounds not needed as the round limit minus the rounds played."
+
+[[rule]]
+id = "MK:8:Interact:3a"
+section = "Interaction: conquered city"
+page = "p.8"
+summary = "Interacting in a conquered city adds +1 influence per own shield on its city card, once per turn."
+reading = "A friendly city (every player has a shield) gives each player +1."
+
+[[rule]]
+id = "MK:8:Interact:4e"
+section = "Interaction: city shops"
+page = "p.8"
+summary = "Blue City: spells (7 influence + 1 mana of its colour). Red City: artifacts, 12 influence each, drawn at end of turn. White City: recruits every unit type; 2 influence adds an elite unit to the offer. Green City: an advanced action from the offer or the top of the deck."
+reading = "Shops open only after conquest (or in a friendly city). The White City adds the top elite card (A35). The Green City's price is lost in the extraction: stand-in 6, as a monastery's advanced action (A6)."
+
+[[rule]]
+id = "MK:10:City:1"
+section = "City assault: defenders"
+page = "p.10"
+summary = "City defenders are fortified and get the city's bonus: White armour +1; Blue +2 to ice and fire attacks, +1 to cold fire; Red gives physical attackers Brutal; Green gives physical attackers Poison. Defenders are drawn by the city's colour and level."
+reading = "The garrison piles per colour and level come from content/city_garrisons.json (public list). A Megalopolis has both colours' bonuses. Summoning attacks get no bonus."
+
+[[rule]]
+id = "MK:10:City:2"
+section = "City assault: conquest and leader"
+page = "p.10"
+summary = "A city falls when all its defenders are defeated, by one or several assaults; each defeated defender puts a shield of its defeater on the city card. The leader has most shields; a tie goes to the earliest shield."
+reading = "Defenders defeated in a failed assault stay defeated (A22). A conquered or friendly city is entered, not assaulted."
+
+[[rule]]
+id = "MK:13:Coop:1"
+section = "Cooperative city assault"
+page = "p.13"
+summary = "Joint city assaults are allowed in co-op scenarios, and in competitive ones when everyone agrees."
+reading = ""
+
+[[rule]]
+id = "MK:15:Dummy"
+section = "Dummy player"
+page = "p.15"
+summary = "The dummy has a hero card, turn token, 16-card deck (shuffled) and one crystal per coloured dot of the hero card. Its turn: deck empty -> it announces the end of the round; else it reveals 3 cards to its discard pile, and k more if it has k crystals of the last card's colour. Its tactic only sets its order. It is not counted for Source dice or the unit offer."
+reading = "A colourless card gives k = 0; a two-coloured card takes its better colour. When its deck runs short it reveals what is left. At round preparation its deck, discard pile and the bottom advanced action are shuffled once into the new deck (A25); the bottom spell's colour gives a crystal without the limit of 3. The rulebook's Goldyx example (green, green, blue) differs from heroes.json's public list (blue, blue, white); the tests follow the book."
+
+[[rule]]
+id = "MK:15:CoopSolo"
+section = "Co-op and solo: general"
+page = "p.15"
+summary = "Interactive spells 109-112 and interactive skills are removed; the dummy hero's skills form a second pool, one revealed into the common offer whenever the player gains a skill."
+reading = ""
+
+[[rule]]
+id = "MK:15:Team"
+section = "Team rules"
+page = "p.15"
+summary = "Teams of 2: no trading, no PvP between allies, no shared space except cities and the portal, allied keeps usable but their hand-limit bonus is the owner's only. Team score: the lower fame, the better achievement per category (the bigger Beating penalty), titles compared on each team's best."
+reading = ""
+
+[[rule]]
+id = "MK:18:Scen:CityLevels"
+section = "City levels and the Megalopolis"
+page = "p.18"
+summary = "Scenarios set city levels. A Megalopolis (only with at most 3 cities, level 2-24) is the last city revealed: a second random city card joins it, each half gets half the level (left rounds up), the garrisons pool, it fights with both bonuses and counts as one city in scoring."
+reading = ""
+
+[[rule]]
+id = "MK:19:Scen:FullConquest"
+section = "Scenario: Full Conquest"
+page = "p.19"
+summary = "2-4 players, 6 rounds; countryside 8/9/11, city tiles = players, other core tiles = players - 1; cities level 4. When all cities are conquered every player gets one last turn; a round end meanwhile ends the game. Standard achievements plus city scoring; most fame wins."
+reading = "'Who revealed the last city' is read as who conquered it (A15). Tied winners share the win (the book is silent)."
+
+[[rule]]
+id = "MK:19:Scen:BlitzConquest"
+section = "Scenario: Blitz Conquest"
+page = "p.19"
+summary = "As Full Conquest in 4 rounds, countryside 6/7/9, cities level 3; start at fame 1 and reputation +2, +1 fame per fame row crossed, one more Source die and unit. City scoring: +7 per city led, +4 per city with a shield, Greatest City Conqueror +5 (tie +2)."
+reading = "The row bonus never chains (A17). Fame rows are the level thresholds of levels.json."
+
+[[rule]]
+id = "MK:19:Scen:SoloConquest"
+section = "Scenario: Solo Conquest"
+page = "p.19"
+summary = "1 player and a dummy, 6 rounds, wedge, countryside 7, 2 city tiles (levels 5 then 8), 2 other core tiles. The player picks a tactic first, the dummy draws one; both used tactics leave the game at round end. All cities conquered: the player gets one last turn, the dummy none. Objective scoring."
+reading = ""
+
+[[rule]]
+id = "MK:20:Scen:FullCoop"
+section = "Scenario: Full Cooperative Conquest"
+page = "p.20"
+summary = "2-3 players and a dummy, 6 rounds, fully open map; countryside 8/10, city tiles players + 1, other core tiles = players; cities level 5, the last revealed 8 (2p) or 11 (3p). The dummy draws its tactic first; at each round end but the last the team removes one tactic a real player used. Objective scoring."
+reading = ""
+
+[[rule]]
+id = "MK:20:Scen:BlitzCoop"
+section = "Scenario: Blitz Cooperative Conquest"
+page = "p.20"
+summary = "As Full Cooperative in 4 rounds: countryside 7/8, city tiles = players, other core = players - 1, city levels 5, 8 (, 11) in reveal order, plus the Blitz extras."
+reading = ""
+
+[[rule]]
+id = "MK:20:Scen:Mines"
+section = "Scenario: Mines Liberation"
+page = "p.20"
+summary = "2-4 players, 4 rounds; the Red City is friendly. Mines are guarded and liberated by fighting both their enemies; liberators gain reputation and crystals each day and night. Ends when all tiles are revealed and all mines liberated. +4 / +7 fame per mine, Greatest Liberator +5."
+reading = "A tie for Greatest Liberator gives +2 each (A16)."
+
+[[rule]]
+id = "MK:21:Scen:DungeonLords"
+section = "Scenario: Dungeon Lords"
+page = "p.21"
+summary = "2-4 players, 5 rounds; the Blue City is friendly; secret dungeons and tombs appear next to villages and monasteries; no second visits; tunnels between conquered ones. Tombs and dungeons score 4; Greatest Dungeon-Crawler replaces Greatest Adventurer."
+reading = ""
+
+[[rule]]
+id = "MK:21:Scen:DruidNights"
+section = "Scenario: Druid Nights"
+page = "p.21"
+summary = "2-4 players, 4 rounds; the Green City is friendly; players mark magical glades and chant once per night to summon monsters for double fame and crystals. Ends when all have chanted in the second night, or after it."
+reading = ""
+
+[[rule]]
+id = "MK:22:Scen:OnlyOneReturns"
+section = "Scenario: Only One Returns"
+page = "p.22"
+summary = "2-4 players, 4 rounds, cities level 3; the portal closes at the end of round 1 (a hero on it is eliminated) and becomes a plains space. The hero on it when the second night ends wins; no scoring."
+reading = "A hero off the map by the portal rule counts as on the portal (A38)."
+
+[[rule]]
+id = "MK:22:Scen:ConquerKeepsTowers"
+section = "Scenario: keeps and towers (untitled)"
+page = "p.22"
+summary = "2 players (6 rounds) or 4 in teams (4 rounds); fixed map of keep and tower tiles; the White City is closed; no reputation loss for assaulting keeps or towers; towers are owned like keeps. 3 VP per keep, 2 per tower held; a tie has no winner."
+reading = "The fixed tile positions are a stand-in (the illustration is not in the text)."
+
+[[rule]]
+id = "MK:13:Coop:2"
+section = "Cooperative city assault: who may start it"
+page = "p.13"
+summary = "The active player, before the round end is announced or the scenario end triggered, as their action, from a space next to the city with no other hero; invited heroes must be adjacent, with their turn token face up and a non-wound card in hand."
+reading = ""
+
+[[rule]]
+id = "MK:13:Coop:3"
+section = "Cooperative city assault: the proposal"
+page = "p.13"
+summary = "The initiator invites eligible heroes and proposes how many defenders each takes, at least 1 each; all invited must agree."
+reading = "The shares must add up to the whole garrison."
+
+[[rule]]
+id = "MK:13:Coop:5"
+section = "Cooperative city assault: dealing"
+page = "p.13"
+summary = "The city's defenders are shuffled and dealt face down in the agreed numbers."
+reading = "Dealt in turn order from the initiator, from one shuffle."
+
+'''
+
+
+def part2_catalog() -> Catalog:
+    """The entries above as a catalog, for `Catalog.merged`."""
+    return Catalog("mage-knight", msgspec.convert(tomllib.loads(CATALOG_TOML), CatalogFile).rule)
