@@ -114,7 +114,7 @@ class Words:
                  ", ".join(f"{k} {v}" for k, v, _ in cards_mod.ordered_values(c) if v is not None),
                  c.text] for c in sorted(self.seen.values(), key=lambda c: cards_mod.fold(c.name))]
         return table("cards named above (runeledger cards " + self.rs.name + " NAME for sources)",
-                     ["card", "kind", "values", "text"], rows)
+                     ["card", "kind", "values", "text"], rows, keep=("card",))
 
     # -- zones and values -------------------------------------------------------------
     def zone(self, name: str) -> str:

@@ -11,7 +11,9 @@ ID = re.compile(r"MK:\d+:[A-Za-z]+(?::[0-9a-z]+)?")
 
 def test_cited_rule_ids_are_catalogued():
     from engine.games.mage_knight.combat_rules import combat_catalog
-    cat = Catalog.from_file("mage-knight", HERE / "catalog.toml").merged(combat_catalog())
+    from engine.games.mage_knight.part2_rules import part2_catalog
+    cat = (Catalog.from_file("mage-knight", HERE / "catalog.toml").merged(combat_catalog())
+           .merged(part2_catalog()))
     assert len(cat.rules) >= 20
     cited = {m for f in sorted(HERE.glob("*.py")) for m in ID.findall(f.read_text())}
     assert cited
