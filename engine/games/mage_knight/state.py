@@ -65,8 +65,8 @@ class Player(msgspec.Struct, kw_only=True):
     tactic_turn: bool = False  # a once-per-turn tactic was used this turn
     extra_turn: bool = False   # The Right Moment: another turn follows this one
     stolen_die: int = -1       # Mana Steal: the Source die kept this round
-    returning: list[int] = []
-    rewards: list[str] = []    # reward choices still to make, first first (rewards.py)  # dice rerolled and returned at the end of this turn (Mana Steal)
+    returning: list[int] = []  # dice rerolled and returned at the end of this turn (Mana Steal)
+    rewards: list[str] = []    # reward choices still to make, first first (rewards.py)
     # the turn in progress
     move: int = 0             # move points not yet spent
     influence: int = 0        # influence points not yet spent
