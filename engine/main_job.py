@@ -11,6 +11,7 @@ from rich.table import Table
 
 from engine import registry
 from engine.bots import play_out
+from engine.narration import seat_name
 from engine.pipeline import Engine
 from engine.replay import replay
 
@@ -39,7 +40,7 @@ def main() -> None:
             play_out(eng, gid, seed)
             t = eng.table(gid)
             result = replay(eng.store, gid)
-            out.add_row(gid, ", ".join(f"seat {w}" for w in t.winners) or "none", str(t.version),
+            out.add_row(gid, ", ".join(seat_name(w) for w in t.winners) or "none", str(t.version),
                         "identical" if result.ok else f"DIFFERS: {result.difference}")
         console.print(out)
     report = eng.store.verify()
