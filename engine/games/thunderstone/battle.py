@@ -12,36 +12,8 @@ from typing import Any
 import msgspec
 
 from engine import readings
-from engine.games.thunderstone.content import Card, card
+from engine.games.thunderstone.content import OVERRIDABLE, Card, card, value  # noqa: F401 (OVERRIDABLE: rules.check_overrides)
 from engine.games.thunderstone.places import board, global_light, play, position_of
-
-OVERRIDABLE = {"gold": int, "strength": int, "weight": int, "attack": int, "magic": int,
-               "light": int, "health": int, "keywords": list}
-"""The card values a situation may override (docs/disputes.md); battle maths reads them all."""
-
-
-def value(t, c: str) -> Card:
-    """The card of id `c` as this game plays it: the content, with a situation's overrides."""
-    over = t.options.get("overrides")
-    if not over:  # the common case: no situation overrides anything
-        return card(c)
-    k = card(c)
-    if k.name in over:
-        return _patched(k, tuple(sorted((f, tuple(v) if isinstance(v, list) else v)
-                                        for f, v in over[k.name].items())))
-    return k
-
-
-_PATCHED: dict[tuple[int, tuple], Card] = {}
-
-
-def _patched(k: Card, values: tuple) -> Card:
-    got = _PATCHED.get((id(k), values))
-    if got is None:
-        got = _PATCHED[(id(k), values)] = msgspec.structs.replace(
-            k, **{f: list(v) if isinstance(v, tuple) else v for f, v in values})
-    return got
-
 
 _TRAITS: dict[int, tuple[Card, Mapping[str, Any]]] = {}
 

@@ -162,3 +162,32 @@ def groups(kind: str) -> list[str]:
 @cache
 def _groups(kind: str) -> tuple[str, ...]:  # the box never changes: set-up asks this per card shown
     return tuple(dict.fromkeys(c.stack for c in pack().card if c.group == kind and c.box))
+
+
+OVERRIDABLE = {"gold": int, "strength": int, "weight": int, "attack": int, "magic": int,
+               "light": int, "health": int, "keywords": list, "price": int, "vp": int, "xp": int}
+"""The card values a situation may override (docs/disputes.md): battle maths reads the first
+eight, buying the price, scoring the VP and experience the XP, each through `value`."""
+
+
+def value(t, c: str) -> Card:
+    """The card of id `c` as this game plays it: the content, with a situation's overrides."""
+    over = t.options.get("overrides")
+    if not over:  # the common case: no situation overrides anything
+        return card(c)
+    k = card(c)
+    if k.name in over:
+        return _patched(k, tuple(sorted((f, tuple(v) if isinstance(v, list) else v)
+                                        for f, v in over[k.name].items())))
+    return k
+
+
+_PATCHED: dict[tuple[int, tuple], Card] = {}
+
+
+def _patched(k: Card, values: tuple) -> Card:
+    got = _PATCHED.get((id(k), values))
+    if got is None:
+        got = _PATCHED[(id(k), values)] = msgspec.structs.replace(
+            k, **{f: list(v) if isinstance(v, tuple) else v for f, v in values})
+    return got

@@ -21,7 +21,7 @@ from engine.games.thunderstone.board import (
 )
 from engine.games.thunderstone.card_classes import matches_class
 from engine.games.thunderstone.choices import settle
-from engine.games.thunderstone.content import card, text_rule
+from engine.games.thunderstone.content import card, text_rule, value
 from engine.games.thunderstone.endturn import end_turn
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
@@ -179,7 +179,7 @@ def resolve(ctx, t) -> None:
     result = assess(t, s, target)
     p, where = result["position"], zone_of(t, target)
     ctx.emit("ts.battle", {**result, "won": result["win"]}, "BAT-8")
-    k = card(target)
+    k = value(t, target)
     stays = k.kind == "guardian" or k.has("trait", "only_by_defeat")
     if result["win"]:
         zones.move(ctx, where, disc(s), [target], "TRN-D4", seat=s)
@@ -248,7 +248,7 @@ def steal_monsters(ctx, t, s: int, n: int, vp: int) -> None:
         if o == s:
             continue
         shown = zones.draw(ctx, deck(o), disc(o), f"reveal{o}", n, "AUTO-SPOILS", reshuffle_rule="AUTO-DRAW")
-        taken = [c for c in shown if card(c).is_monster and card(c).vp <= vp]
+        taken = [c for c in shown if card(c).is_monster and value(t, c).vp <= vp]
         if taken:
             zones.move(ctx, f"reveal{o}", disc(s), taken, "AUTO-SPOILS", seat=s)
         back = [c for c in shown if c not in taken]
@@ -263,7 +263,7 @@ def spoils_commands(t, s: int) -> list[dict[str, Any]]:
         want = card(src).has("spoils").what
         for name in village_stacks(t):
             top = top_of(t, name)
-            if top and card(top).price <= tt.spoils_gold and buyable(t, top) and (
+            if top and value(t, top).price <= tt.spoils_gold and buyable(t, top) and (
                     card(top).kind == want or want in card(top).keywords):
                 out.append({"kind": "spoils", "source": src, "stack": name})
     return out

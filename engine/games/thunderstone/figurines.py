@@ -7,7 +7,7 @@ owned (it counts at game end) until a defeat of a monster worth 6 VP or more han
 from __future__ import annotations
 
 from engine.games.thunderstone.board import destroy
-from engine.games.thunderstone.content import card
+from engine.games.thunderstone.content import card, value
 from engine.games.thunderstone.places import disc, play, tres, under
 from engine.mechanics import zones
 
@@ -38,7 +38,7 @@ def on_defeat(ctx, t, s: int, monster: str) -> None:
     """A defeat: a monster worth 6+ VP takes every hidden card (from the active player's seat on)
     to the defeater's discard pile, its dragon destroyed; then each of the defeater's dragons
     without a card offers to hide one (a choice with 'keep' to decline)."""
-    if (card(monster).vp or 0) >= HAND_ON_VP:
+    if (value(t, monster).vp or 0) >= HAND_ON_VP:
         for o in [(s + i) % t.players for i in range(t.players)]:
             for d in [d for d in t.zone(tres(o)) if hides(d)]:
                 if under(d) in t.zones and t.zone(under(d)):

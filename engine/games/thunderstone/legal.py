@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.games.thunderstone import fight, turns
 from engine.games.thunderstone.choices import options
-from engine.games.thunderstone.content import card
+from engine.games.thunderstone.content import card, value
 from engine.games.thunderstone.experience import xp
 from engine.games.thunderstone.places import (
     boards,
@@ -129,7 +129,7 @@ def explain_buy(t, name: Any) -> Illegal:
     top = top_of(t, name)
     if top is None:
         return Illegal("TRN-V4", f"the stack {name!r} is empty")
-    k, gold = card(top), t.game.t.total_gold - t.game.t.spent  # gold left after earlier buys
+    k, gold = value(t, top), t.game.t.total_gold - t.game.t.spent  # gold left after earlier buys
     if k.kind == "disease":
         return Illegal("TRN-V4", "diseases are not bought")
     if k.price > gold:

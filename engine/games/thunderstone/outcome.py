@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.thunderstone.content import card
+from engine.games.thunderstone.content import card, value
 from engine.games.thunderstone.places import owned_zones
 from engine.games.thunderstone.scoring import owned, score
 from engine.games.thunderstone.solo import TOP_HEROES, top_heroes
@@ -39,7 +39,7 @@ def solo_result(t) -> tuple[dict[str, Any], list[int], str, str]:
     """Scores, winners, outcome and rule: VP of the seat (SCORE-1/2) against the VP of the
     monsters on the village score pile (VAR-S); "Die Rueckkehr" also counts top heroes (VAR-S-R4)."""
     mine = score(t, 0)
-    village = sum(card(c).vp for c in t.zone("score:village"))
+    village = sum(value(t, c).vp for c in t.zone("score:village"))
     scores: dict[str, Any] = {"0": mine, "village": village}
     won = mine > village
     why = "more VP than the village score pile" if won else "no more VP than the village score pile"
@@ -57,10 +57,10 @@ def solo_result(t) -> tuple[dict[str, Any], list[int], str, str]:
 
 def team_result(t) -> tuple[dict[str, Any], list[int], str]:
     """Players' XP (defeated monsters they own, the shared pile, the pool) against the village pile."""
-    defeated = sum(card(c).xp for s in range(t.players) for z in owned_zones(s) for c in t.zone(z)
+    defeated = sum(value(t, c).xp for s in range(t.players) for z in owned_zones(s) for c in t.zone(z)
                    if card(c).is_monster)
-    players = defeated + sum(card(c).xp for c in t.zone("score:players")) + t.game.pool
-    village = sum(card(c).xp for c in t.zone("score:village"))
+    players = defeated + sum(value(t, c).xp for c in t.zone("score:players")) + t.game.pool
+    village = sum(value(t, c).xp for c in t.zone("score:village"))
     scores = {**{str(s): players for s in range(t.players)}, "village": village}
     won = players > village
     return scores, list(range(t.players)) if won else [], (

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.thunderstone.battle import assess
-from engine.games.thunderstone.content import card
+from engine.games.thunderstone.content import card, value
 from engine.games.thunderstone.experience import xp
 from engine.games.thunderstone.places import top_of
 
@@ -29,7 +29,7 @@ def buy(t, name: Any) -> str | None:
     top = top_of(t, name) if isinstance(name, str) else None
     if top is None:
         return None
-    k = card(top)
+    k = value(t, top)
     return f"buy {k.name}: costs {k.price} gold, you have {t.game.t.total_gold - t.game.t.spent}"
 
 

@@ -1,7 +1,7 @@
 """Victory points of a seat (SCORE-1, SCORE-2): what every ending counts (outcome.py)."""
 from __future__ import annotations
 
-from engine.games.thunderstone.content import card
+from engine.games.thunderstone.content import card, value
 from engine.games.thunderstone.places import hidden_cards, owned_zones
 
 
@@ -16,7 +16,7 @@ def monsters_owned(t, s: int) -> int:
 
 def stone_vp(t, s: int, stone: str) -> int:
     """SCORE-2: card-specific scores of the Thunderstones (reading A29)."""
-    k = card(stone)
+    k = value(t, stone)
     contempt, terror = k.has("score", "contempt"), k.has("score", "terror")
     if contempt:
         mine = monsters_owned(t, s)
@@ -31,5 +31,5 @@ def stone_vp(t, s: int, stone: str) -> int:
 def score(t, s: int) -> int:
     total = 0
     for c in owned(t, s):
-        total += stone_vp(t, s, c) if card(c).kind == "thunderstone" else card(c).vp
+        total += stone_vp(t, s, c) if card(c).kind == "thunderstone" else value(t, c).vp
     return total

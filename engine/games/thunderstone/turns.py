@@ -8,7 +8,7 @@ from engine.games.thunderstone import coop, experience, fight, solo
 from engine.games.thunderstone.battle import gold_of, heroes, strength, weapon_slots
 from engine.games.thunderstone.board import destroy
 from engine.games.thunderstone.choices import take
-from engine.games.thunderstone.content import card
+from engine.games.thunderstone.content import card, value
 from engine.games.thunderstone.endturn import end_turn
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
@@ -90,7 +90,7 @@ def buy_commands(t, s: int) -> list[dict[str, Any]]:
     for key, n in village_zones(t):
         cards = zones_[key].cards
         if cards:
-            k = card(cards[0])
+            k = value(t, cards[0])
             if k.kind != "disease" and k.price <= gold and not (
                     returning and k.group == "hero" and k.level != 1):
                 out.append({"kind": "buy", "stack": n})
@@ -101,8 +101,8 @@ def on_buy(ctx, t, ev) -> None:
     s, name = ev.actor, ev.data["stack"]
     got = zones.gain(ctx, stack(name), disc(s), "TRN-V4")
     left = t.game.t.total_gold - t.game.t.spent
-    ctx.emit("ts.bought", {"card": got, "stack": name, "price": card(got).price,
-                           "gold": left, "forfeited": left - card(got).price}, "TRN-V4")
+    ctx.emit("ts.bought", {"card": got, "stack": name, "price": value(t, got).price,
+                           "gold": left, "forfeited": left - value(t, got).price}, "TRN-V4")
     if not buy_commands(t, s):  # an extra buy (Stadtfuehrer) keeps the buy step open
         to_level_step(ctx, t, s)
 

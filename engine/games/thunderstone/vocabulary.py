@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.games.thunderstone.board import destroy
-from engine.games.thunderstone.content import Ability, card, text_rule
+from engine.games.thunderstone.content import Ability, card, text_rule, value
 from engine.games.thunderstone.experience import change_xp, xp
 from engine.games.thunderstone.places import (
     deck,
@@ -109,7 +109,7 @@ def trade_options(t, s, c, a):
         for name in village_stacks(t):
             top = top_of(t, name)
             if top and card(top).group in ("village", "basic") and card(top).kind not in ("disease", "hero") \
-                    and card(top).price <= card(x).price + a.n:
+                    and value(t, top).price <= value(t, x).price + a.n:
                 out.append({"target": x, "stack": name})
     return out
 
@@ -288,7 +288,7 @@ def victim_of(ctx, t, s: int, o: int, c: str) -> int:
 
 def cheapest(t, cards: list[str]) -> str:
     """The card a player gives up when he chooses (reading): the lowest price, then hand order."""
-    return min(cards, key=lambda x: (card(x).price, cards.index(x)))
+    return min(cards, key=lambda x: (value(t, x).price, cards.index(x)))
 
 
 def others_discard(ctx, t, s: int, c: str, n: int, what: str) -> int:
