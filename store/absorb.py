@@ -40,7 +40,7 @@ _TABLES = (
 def absorb(store: EventStore, source: str | os.PathLike | EventStore,
            game_ids: Iterable[str] | None = None, skip_existing: bool = False,
            verify: bool | None = None) -> list[str]:
-    from store.sqlite_store import EventStore
+    EventStore = type(store)  # the store's own class opens the source: no import back up
     if store._in_batch:
         raise StoreError("absorb cannot run inside a transaction (SQLite cannot attach there)")
     opened = not isinstance(source, EventStore)
