@@ -190,9 +190,15 @@ def cmd_list(args, eng: Engine) -> int:
                      "players": created.get("players"), "status": status, "version": version,
                      "last_event": last, "options": created.get("options", {})})
         rows.append([gid, created.get("ruleset"), created.get("players"), status, version, last])
-    emit(args, data, lambda: out.print(table(f"{args.db}: {len(rows)} games",
-                                             ["game", "ruleset", "players", "status", "events",
-                                              "last event"], rows, keep=("game",))))
+    def human():
+        if not rows:
+            out.print(f"{args.db}: no games" + (f" of {args.ruleset}" if args.ruleset else "")
+                      + " (runeledger new RULESET --db FILE starts one)", markup=False)
+            return
+        out.print(table(f"{args.db}: {len(rows)} games", ["game", "ruleset", "players", "status",
+                                                          "events", "last event"], rows,
+                        keep=("game",)))
+    emit(args, data, human)
     return 0
 
 

@@ -220,6 +220,15 @@ def test_list_names_ruleset_players_status_and_last_event(played):
                        data["last_event"]]
 
 
+def test_list_of_a_ruleset_without_games_says_so(played):
+    """An empty listing is a sentence, not an empty table; --json gives an empty list."""
+    db, gid, rs, _ = played
+    other = "duel" if rs.name != "duel" else "epochs"
+    text = run(db, "list", "--ruleset", other)
+    assert f"no games of {other}" in text and "┏" not in text
+    assert json.loads(run(db, "list", "--ruleset", other, json_out=True)) == []
+
+
 def test_umlauts_printed_as_they_are():
     """Rune Age names its neutral cards in German ("Dämon"): plain and --json show the letter."""
     db = str(Path(os.environ.get("TMPDIR", "/tmp")) / f"umlaut-{os.getpid()}.db")
