@@ -161,6 +161,12 @@ def zone_label(patterns: Mapping[str, str], name: str) -> str | None:
     return None
 
 
+def zone_phrase(patterns: Mapping[str, str], zone: str) -> str:
+    """A zone in a sentence: the game's own words (`zone_label`, the same the CLI's tables
+    show) where its table names the zone, else the generic wording of `zone_words`."""
+    return zone_label(patterns, zone) or zone_words(zone)
+
+
 def zone_words(zone: str, names: Mapping[str, str] | None = None) -> str:
     """"p0.hand", "hand:0", "hand0" -> "Seat 1's hand"; other zones by `names` (a zone or its
     prefix before ":"), else the zone's own name with "the"."""

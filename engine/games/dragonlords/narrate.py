@@ -18,7 +18,7 @@ ROLES = {"king": "the King", "wizard": "a Wizard", "decoy": "a decoy", "dragonlo
 
 def zone(z: str) -> str:
     """A card zone in words: the game's table (zone_names.py, as the CLI shows it) first."""
-    return n.zone_label(ZONE_NAMES, z) or n.zone_words(z)
+    return n.zone_phrase(ZONE_NAMES, z)
 
 
 def place(p: Any) -> str:

@@ -12,7 +12,7 @@ from .zone_names import ZONE_NAMES
 
 
 def zone(z: str) -> str:
-    return n.zone_label(ZONE_NAMES, z) or n.zone_words(z)
+    return n.zone_phrase(ZONE_NAMES, z)
 
 
 def hexes(s: Any) -> str:

@@ -11,12 +11,7 @@ from engine.narration import card, cards, plural, seat_name
 
 
 def zone(z: str) -> str:
-    """The zone in words: the game's own table (zone_names.py, the same words the CLI
-    shows) first, then the narration's wording for what the table leaves out."""
-    words = n.zone_label(ZONE_NAMES, z)
-    if words:
-        return words
-    return n.zone_words(z)
+    return n.zone_phrase(ZONE_NAMES, z)
 
 
 def target(x: Any) -> str:
