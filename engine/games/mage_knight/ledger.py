@@ -15,6 +15,14 @@ def hand_card(t, seat: int, name: str) -> str:
     return next(c for c in t.zone(S.hand(seat)) if card_name(c) == name)
 
 
+def hand_cards(t, seat: int, names: str) -> list[str]:
+    """The hand's cards a command names ("march,rage,march"), each copy taken once, in order."""
+    hand, out = t.zone(S.hand(seat)), []
+    for n in names.split(","):
+        out.append(next(c for c in hand if card_name(c) == n and c not in out))
+    return out
+
+
 def pay(ctx, t, seat: int, spec: str) -> None:
     """Spend the named mana sources (MK:5:Mana:1b-3) and discard costs (MK:4:Deed:6)."""
     g = t.game

@@ -17,6 +17,7 @@ from engine.mechanics.zones import card_name
 
 from . import mana
 from . import state as S
+from .ledger import hand_cards
 
 RULE = "MK:4:Round:3b"
 RETHINK_MAX, MEDITATION_MAX, SEARCH_MAX, LONG_NIGHT_CARDS = 3, 5, 2, 3
@@ -60,11 +61,7 @@ def pick_commands(t, seat: int, tactic: str) -> list[dict]:
 def taken(ctx, t, seat: int, cmd: dict) -> None:
     tactic = cmd["tactic"]
     if tactic == "rethink" and cmd.get("discard"):
-        names = cmd["discard"].split(",")
-        hand = list(t.zone(S.hand(seat)))
-        gone = []
-        for n in names:
-            gone.append(next(c for c in hand if card_name(c) == n and c not in gone))
+        gone = hand_cards(t, seat, cmd["discard"])
         zones.move(ctx, S.hand(seat), S.discard(seat), gone, rule=RULE)
         draw(ctx, t, seat, len(gone))
     elif tactic == "mana_steal" and "die" in cmd:
@@ -138,11 +135,7 @@ def use(ctx, t, seat: int, cmd: dict) -> None:
         zones.move_top(ctx, S.discard(seat), S.deck(seat), LONG_NIGHT_CARDS, rule=RULE)
         ctx.emit("mk.tactic_state", {"seat": seat, "tactic_used": True}, rule=RULE)
     elif tactic == "midnight_meditation":
-        names = cmd["cards"].split(",")
-        hand = list(t.zone(S.hand(seat)))
-        gone = []
-        for n in names:
-            gone.append(next(c for c in hand if card_name(c) == n and c not in gone))
+        gone = hand_cards(t, seat, cmd["cards"])
         zones.move(ctx, S.hand(seat), S.deck(seat), gone, rule=RULE)
         ctx.shuffle(S.deck(seat), rule=RULE)
         zones.move_top(ctx, S.deck(seat), S.hand(seat), len(gone), rule=RULE)

@@ -9,6 +9,7 @@ from engine.mechanics.zones import card_name
 from . import levels, mana, rounds
 from . import state as S
 from .content import content
+from .ledger import hand_cards
 from .scoring import final_scores
 from .tactics import spare_cards, sparing_zone
 
@@ -115,10 +116,7 @@ def end_turn(ctx, t, seat: int, discard: str | None = None) -> None:
         face = ctx.roll(mana.MANA_DIE, 1, rule="MK:11:EoT:1")[0]
         ctx.emit("mk.die_rerolled", {"index": idx, "face": face}, rule="MK:11:EoT:1")
     if discard:
-        names = discard.split(",")
-        cards = []
-        for name in names:
-            cards.append(next(c for c in t.zone(S.hand(seat)) if card_name(c) == name and c not in cards))
+        cards = hand_cards(t, seat, discard)
         zones.move(ctx, S.hand(seat), S.discard(seat), cards, rule="MK:11:EoT:7")
         ctx.emit("mk.played", {"seat": seat, "card": discard, "mode": "discarded", "count": len(cards)},
                  rule="MK:6:Turn:5a")
