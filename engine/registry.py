@@ -49,17 +49,11 @@ def _direct(name: str) -> Ruleset | None:
     if not pkg.isidentifier():
         return None
     try:
-        module = importlib.import_module(f"engine.games.{pkg}")
-    except ImportError:
-        return None
-    except Exception:  # a broken package: the scan reports why
-        return None
-    rs = getattr(module, "RULESET", None)
-    if rs is None or rs.name != name:
-        return None
-    try:
+        rs = getattr(importlib.import_module(f"engine.games.{pkg}"), "RULESET", None)
+        if rs is None or rs.name != name:
+            return None
         _ = rs.catalog
-    except Exception:
+    except Exception:  # no such package, or a broken one: the scan says which and why
         return None
     return rs
 
