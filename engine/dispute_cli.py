@@ -31,12 +31,15 @@ def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     s.add_argument("--to-end", action="store_true",
                    help="after the file's [[play]] commands, let random bots (fixed seed) "
                         "finish the game")
+    s.add_argument("--combine", action="store_true",
+                   help="play every combination of the alternatives of the readings (named "
+                        "with --reading, else all consulted) instead of one reading at a time")
     return s
 
 
 def run(args) -> int:
     try:
-        report = settle(args.file, args.reading, args.to_end)
+        report = settle(args.file, args.reading, args.to_end, args.combine)
     except IllegalCommand as exc:
         raise BadInput(exc.rule, f"{args.file}: a [[play]] command is refused: {exc.reason}") from None
     if args.json:
@@ -54,6 +57,9 @@ def show(report: dict) -> None:
         out.print("No reading of an ambiguous rule was consulted while playing this situation "
                   f"(rules consulted none of the catalog's readings).", markup=False)
         return
+    if report["combinations"]:
+        show_combinations(report)
+        return
     for r in report["readings"]:
         rows = [v for v in report["variants"] if v["reading"] == r["id"]]
         t = Table(title=f"{r['id']} (rule {r['rule']}): {r['question']}", show_lines=True)
@@ -68,7 +74,41 @@ def show(report: dict) -> None:
         out.print(t)
 
 
+def show_combinations(report: dict) -> None:
+    """One column per combination of the readings' alternatives (--combine)."""
+    t = Table(title="Combinations of " + "; ".join(f"{r['id']} (rule {r['rule']}): {r['question']}"
+                                                   for r in report["readings"]), show_lines=True)
+    t.add_column("")
+    rows = report["combinations"]
+    for v in rows:
+        t.add_column(", ".join(f"{k}={a}" for k, a in v["choice"].items())
+                     + (" (as stated)" if v["as_stated"] else ""))
+    t.add_row("result", *[_result(v) for v in rows])
+    t.add_row("decisive events", *["\n".join(_event(e) for e in v["decisive"]) or "-" for v in rows])
+    t.add_row("made the difference", *[_combined_difference(v) for v in rows])
+    out.print(t)
+
+
+def _combined_difference(v: dict) -> str:
+    d = v["difference"]
+    if v["as_stated"]:
+        return "(the file's own readings: the reference)"
+    if d is None:
+        return "no difference: every event is the same"
+    where = (f"first differing event #{d['version']} under rule {d['rule']} ({d['rule_summary']})"
+             if d["decisive"] else f"no decisive event differs (first other difference: event "
+                                   f"#{d['version']} under rule {d['rule']})")
+    made = " and ".join(f"reading {m['reading']} of rule {m['rule']} is {m['alternative']!r}"
+                        for m in d["made_by"])
+    return f"{where}, because {made}" + (" (only together: neither alone makes it)"
+                                         if d["together"] and len(d["made_by"]) > 1 else "")
+
+
 def _result(v: dict) -> str:
+    if v.get("refused"):
+        r = v["refused"]
+        return (f"[[play]] step {r['step']} (seat {r['seat']}, {r['command'].get('kind')}) refused "
+                f"under rule {r['rule']}: {r['reason']}")
     if not v["over"]:
         return f"game goes on ({v['events']} events)"
     winners = ", ".join(f"seat {s}" for s in v["winners"]) or "nobody"

@@ -64,10 +64,15 @@ def consulting(seen: set[str] | None) -> None:
 
 def chosen(t, rid: str) -> str | None:
     """The alternative chosen for reading `rid` in this game, or None for the default."""
+    return picked(t.options.get(READINGS), rid)
+
+
+def picked(table: dict[str, str] | None, rid: str) -> str | None:
+    """`chosen` for rules that see a copy of the game's readings table rather than the table
+    (a pure combat state that carries it); the reading counts as consulted all the same."""
     if _consulted is not None:
         _consulted.add(rid)
-    picked = t.options.get(READINGS)
-    return picked.get(rid) if picked else None
+    return table.get(rid) if table else None
 
 
 def in_force(t, rs, rid: str) -> tuple[str, str, bool]:

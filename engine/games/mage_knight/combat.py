@@ -48,6 +48,7 @@ import msgspec
 
 from . import combat_abilities as ab
 from . import combat_events as ev
+from . import combat_overrides as overridden
 from .combat_effects import effect_problem, modify_enemy
 from .combat_math import ELEMENTS
 from .combat_state import Combat, CombatEnemy, CombatOutcome, CombatUnit, EnemyAttack, Points, outcome, strength
@@ -60,28 +61,30 @@ PHASES = ("ranged", "block", "damage", "attack", "over")
 Event = tuple[str, dict]
 
 
-def _enemy(content: Any, uid: str, enemy_id: str, **kw: Any) -> CombatEnemy:
+def _enemy(content: Any, uid: str, enemy_id: str, overrides: Optional[dict] = None, **kw: Any) -> CombatEnemy:
     rec = content.enemies.get(enemy_id)
     if rec is None:
         raise ValueError(f"unknown enemy {enemy_id!r} (MK:8:Combat:3)")
-    return CombatEnemy(uid=uid, enemy=enemy_id, pile=rec.color, armour=rec.armor,
-                       elusive_armour=rec.armor_elusive,
-                       attacks=[EnemyAttack(a.value, a.element, a.summon, a.summon_pile) for a in rec.attacks],
-                       abilities=list(rec.abilities), resistances=list(rec.resistances), fame=rec.fame,
-                       reputation=rec.reputation, **kw)
+    return overridden.enemy(CombatEnemy(
+        uid=uid, enemy=enemy_id, pile=rec.color, armour=rec.armor, elusive_armour=rec.armor_elusive,
+        attacks=[EnemyAttack(a.value, a.element, a.summon, a.summon_pile) for a in rec.attacks],
+        abilities=list(rec.abilities), resistances=list(rec.resistances), fame=rec.fame,
+        reputation=rec.reputation, **kw), overrides)
 
 
 def start(content: Any, enemies: Sequence[tuple[str, str]], *, units: Sequence[tuple] = (), hero_armour: int,
           hand_limit: int, night: bool = False, site: Optional[str] = None, fortified_site: bool = False,
-          rampaging: Sequence[str] = ()) -> Combat:
+          rampaging: Sequence[str] = (), readings: Optional[dict] = None,
+          overrides: Optional[dict] = None) -> Combat:
     """A combat in its ranged and siege phase. Rampagers are not fortified by the site
-    (MK:8:Combat:2b)."""
+    (MK:8:Combat:2b). `readings` and `overrides`: the game's chosen readings and a situation's
+    enemy and unit values (combat_readings, combat_overrides)."""
     if hero_armour <= 0 or hand_limit <= 0:
         raise ValueError("hero armour and hand limit must be positive (MK:9:Damage:5)")
     uids = [u for u, _ in enemies] + [u[0] for u in units]
     if len(set(uids)) != len(uids):
         raise ValueError("enemy and unit uids must be unique in a combat")
-    foes = [_enemy(content, uid, eid, rampaging=uid in rampaging,
+    foes = [_enemy(content, uid, eid, overrides, rampaging=uid in rampaging,
                    defends_fortified_site=fortified_site and uid not in rampaging) for uid, eid in enemies]
     mine = []
     for u in units:
@@ -89,8 +92,10 @@ def start(content: Any, enemies: Sequence[tuple[str, str]], *, units: Sequence[t
         rec = content.units.get(unit_id)
         if rec is None:
             raise ValueError(f"unknown unit {unit_id!r}")
-        mine.append(CombatUnit(uid, unit_id, bool(wounded), bool(ready), rec.armor, list(rec.resistances)))
-    return Combat("ranged", foes, mine, hero_armour, hand_limit, night, fortified_site, site)
+        mine.append(overridden.unit(CombatUnit(uid, unit_id, bool(wounded), bool(ready), rec.armor,
+                                               list(rec.resistances)), overrides))
+    return Combat("ranged", foes, mine, hero_armour, hand_limit, night, fortified_site, site,
+                  readings=dict(readings or {}))
 
 
 def points_problem(c: Combat, kind: str, element: str, value: int) -> tuple[str, str] | None:
@@ -127,13 +132,18 @@ def pending_summons(c: Combat) -> list[dict]:
     return [dict(p) for p in c.pending]
 
 
-def summoned(content: Any, c: Combat, summoner: str, attack: int, enemy_id: Optional[str]) -> Event:
-    """The event for the token drawn for a summon (None: its pile was empty)."""
+def summoned(content: Any, c: Combat, summoner: str, attack: int, enemy_id: Optional[str],
+             overrides: Optional[dict] = None) -> Event:
+    """The event for the token drawn for a summon (None: its pile was empty); a situation's
+    overridden values of the drawn token are applied and listed under `overridden`."""
     data: dict = {"summoner": summoner, "attack": attack, "enemy": enemy_id, "rule": "MK:10:Abilities:Summon",
                   "audit": [f"{summoner} summons {enemy_id or 'nothing (the pile is empty)'}; it takes the "
                             "summoner's place in the block and damage phases (MK:10:Abilities:Summon)"]}
     if enemy_id is not None:
-        data["token"] = msgspec.to_builtins(_enemy(content, f"{summoner}~{attack}", enemy_id, summoned_by=summoner))
+        token = _enemy(content, f"{summoner}~{attack}", enemy_id, overrides, summoned_by=summoner)
+        data["token"] = msgspec.to_builtins(token)
+        if overridden.used(overrides, [token]):
+            data["overridden"] = overridden.used(overrides, [token])
     return "mk.combat.summoned", data
 
 

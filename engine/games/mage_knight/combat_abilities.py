@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from . import combat_readings as R
 from .combat_math import Part, attack_total, enemy_armour, may_target_in_ranged_phase
 from .combat_state import Combat, CombatEnemy, EnemyAttack, strength
 
@@ -77,7 +78,8 @@ def attack_problem(c: Combat, targets: list[str], use: list[str]) -> Why | None:
                 why = may_target_in_ranged_phase(k, has(e, "fortified"), site_fortified(e), has(e, "unfortified"))
                 if why:
                     return "MK:9:Ranged:2", f"{t}: {why.replace(' (MK:9:Ranged:2)', '')}"
-    total, _ = attack_total(pool_parts(c, use), [by_uid[t].resistances for t in targets])
+    parts, res = pool_parts(c, use), [by_uid[t].resistances for t in targets]
+    total, _ = attack_total(parts, res, R.per_type(c, parts, res))
     armour = sum(armour_now(c, by_uid[t])[0] for t in targets)
     if total < armour:
         return "MK:9:Ranged:6", (f"attack {total} does not reach the targets' armour {armour}: add attacks, "

@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 
 from . import combat_abilities as ab
+from . import combat_readings as R
 from .combat_math import (Part, attack_total, block_total, blocked, damage_hero, damage_unit, knocked_out,
                           reputation_for_defeat, unblocked_damage)
 from .combat_state import Combat, CombatEnemy, EnemyAttack, outcome, strength
@@ -20,7 +21,8 @@ Event = tuple[str, dict]
 def attack_events(c: Combat, targets: list[str], use: list[str]) -> list[Event]:
     """A successful attack on a group: every target defeated, fame at once (MK:9:Ranged:5)."""
     foes = [e for e in ab.targetable(c) if e.uid in targets]
-    total, audit = attack_total(ab.pool_parts(c, use), [e.resistances for e in foes])
+    parts, res = ab.pool_parts(c, use), [e.resistances for e in foes]
+    total, audit = attack_total(parts, res, R.per_type(c, parts, res))
     armour = 0
     for e in foes:
         v, lines = ab.armour_now(c, e)
@@ -30,7 +32,11 @@ def attack_events(c: Combat, targets: list[str], use: list[str]) -> list[Event]:
     out: list[Event] = [("mk.combat.attacked", {"targets": targets, "use": use, "total": total,
                                                 "armour": armour, "rule": "MK:9:Ranged:5", "audit": audit})]
     for e in foes:
-        rep, rep_audit = reputation_for_defeat(e.pile, e.rampaging, e.reputation)
+        own_space = e.rampaging and (not c.fortified_site or R.reputation_in_assault(c))
+        rep, rep_audit = reputation_for_defeat(e.pile, own_space, e.reputation)
+        if e.rampaging and not own_space:
+            rep_audit.append("rampaging, but defeated in an assault: no reputation (reading A37: "
+                             "not_in_assault) (MK:10:Result:2a)")
         out.append(("mk.combat.defeated", {"enemy": e.uid, "token": e.enemy, "pile": e.pile, "fame": e.fame,
                                            "reputation": rep, "rule": "MK:9:Ranged:5",
                                            "audit": [f"{e.uid} defeated: fame +{e.fame} at once (MK:9:Ranged:5)"]
@@ -86,7 +92,11 @@ def damage_events(c: Combat, e: CombatEnemy, i: int, a: EnemyAttack, to: str) ->
     if a.left >= 0:
         left = a.left
     else:
-        left, audit = unblocked_damage(a.value - a.weakened, ab.has(e, "brutal"), a.reduced)
+        lowers = R.cumbersome_lowers_damage(c) if a.reduced else True
+        left, audit = unblocked_damage(a.value - a.weakened, ab.has(e, "brutal"), a.reduced if lowers else 0)
+        if not lowers:
+            audit.insert(0, f"cumbersome: {a.reduced} move points spent count for blocking only, not for "
+                            "the damage (reading A19: block_only) (MK:10:Abilities:Cumbersome)")
         if a.weakened:
             audit.insert(0, f"attack {a.value} - {a.weakened} by effects = {a.value - a.weakened} (MK:8:Combat:4)")
         audit = [f"{e.uid} attack {i}: {line}" for line in audit]
@@ -128,8 +138,12 @@ def next_phase_events(c: Combat) -> list[Event]:
     rule = "MK:9:Block:10" if c.phase == "block" else "MK:9:Ranged:8"
     audit = [f"{p.source}: {p.kind} {p.value} not used, lapses ({rule})" for p in c.pool]
     alive = ab.targetable(c)
+    summoners = alive
+    if c.phase == "ranged" and any(e.defeated and _summons(e) for e in c.enemies) \
+            and R.defeated_summoner_summons(c):
+        summoners = [e for e in c.enemies if not e.summoned_by and (not e.defeated or _summons(e))]
     if c.phase == "ranged":
-        nxt = "block" if alive else "over"
+        nxt = "block" if alive or summoners else "over"
     elif c.phase == "block":
         nxt = "damage" if any(True for _ in ab.open_attacks(c)) else "attack"
         if nxt == "attack":
@@ -143,13 +157,15 @@ def next_phase_events(c: Combat) -> list[Event]:
                 out.append(("mk.combat.summoned_discarded", {"enemy": e.uid, "rule": "MK:10:Damage:6c", "audit": [
                     f"{e.uid} (summoned by {e.summoned_by}) leaves with the damage phase, no fame (MK:10:Damage:6c)"]}))
     if nxt == "block":
-        for e in alive:
+        for e in summoners:
             for i, a in enumerate(e.attacks):
                 if a.summon and not e.prevented:
                     pile = a.summon_pile or "brown"
+                    why = (" although defeated in the ranged phase (reading A18: still_summons)"
+                           if e.defeated else "")
                     out.append(("mk.combat.summon_requested", {
                         "summoner": e.uid, "attack": i, "pile": pile, "rule": "MK:10:Abilities:Summon",
-                        "audit": [f"{e.uid} summons: draw 1 {pile} token (MK:10:Abilities:Summon)"]}))
+                        "audit": [f"{e.uid} summons{why}: draw 1 {pile} token (MK:10:Abilities:Summon)"]}))
     if nxt == "over":
         after = msgspec.convert(msgspec.to_builtins(c), Combat)
         for t, d in out:
@@ -157,6 +173,10 @@ def next_phase_events(c: Combat) -> list[Event]:
         out.append(("mk.combat.ended", {"outcome": msgspec.to_builtins(outcome(after)),
                                         "rule": "MK:10:Result:1", "audit": []}))
     return out
+
+
+def _summons(e: CombatEnemy) -> bool:
+    return any(a.summon for a in e.attacks) and not e.prevented
 
 
 def _enemy(c: Combat, uid: str) -> CombatEnemy:

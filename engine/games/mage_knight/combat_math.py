@@ -38,9 +38,11 @@ def resists(resistances: Iterable[str], element: str) -> bool:
     return element in res
 
 
-def attack_total(parts: Sequence[Part], targets: Sequence[Iterable[str]]) -> tuple[int, list[str]]:
+def attack_total(parts: Sequence[Part], targets: Sequence[Iterable[str]],
+                 per_type: bool = False) -> tuple[int, list[str]]:
     """Total of one declared attack on a group: an element any target resists is halved, summed
-    over all its parts and rounded down once (MK:9:Ranged:4a, MK:9:Ranged:7b)."""
+    over all its parts and rounded down once (MK:9:Ranged:4a, MK:9:Ranged:7b); `per_type`
+    (reading A8) halves and rounds down each resisted element on its own instead."""
     targets = [list(t) for t in targets]
     efficient, inefficient, audit = 0, 0, []
     by_element: dict[str, int] = {}
@@ -57,6 +59,14 @@ def attack_total(parts: Sequence[Part], targets: Sequence[Iterable[str]]) -> tup
         else:
             efficient += v
             audit.append(f"{element} attack {v}: fully efficient (MK:9:Ranged:4)")
+    if per_type:
+        halved = [(el, by_element[el]) for el in ELEMENTS if el in by_element
+                  and any(resists(t, el) for t in targets)]
+        total = efficient + sum(v // 2 for _, v in halved)
+        words = "".join(f" + {el} {v}//2" for el, v in halved)
+        audit.append(f"attack total {efficient}{words} = {total} (each resisted element halved on its "
+                     "own, reading A8: per_type) (MK:9:Ranged:4a)")
+        return total, audit
     total = efficient + inefficient // 2
     audit.append(f"attack total {efficient} + {inefficient}//2 = {total} (MK:9:Ranged:4a)")
     return total, audit

@@ -80,6 +80,7 @@ class Combat(msgspec.Struct):
     reputation: int = 0
     defeated_order: list[str] = []   # uids in the order they were defeated (city shields)
     audit: list[str] = []
+    readings: dict[str, str] = {}    # the game's chosen readings (combat_readings); {} = defaults
 
 
 class CombatOutcome(msgspec.Struct):

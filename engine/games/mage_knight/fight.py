@@ -37,9 +37,22 @@ def begin(ctx, t, seat: int, space: str, tokens: list[str], *, kind: str, fortif
                 units=[] if underground else [(u.uid, u.unit, u.wounded, u.ready) for u in p.units],
                 hero_armour=p.armour, hand_limit=p.hand_limit, night=g.night or underground,
                 site=g.board.spaces[space].site or None, fortified_site=fortified,
-                rampaging=list(rampaging))
-    ctx.emit("mk.combat_started", {"seat": seat, "space": space, "kind": kind,
-                                   "combat": _builtins(c)}, rule="MK:8:Combat:1")
+                rampaging=list(rampaging), readings=t.options.get("readings"),
+                overrides=t.options.get("overrides"))
+    started(ctx, t, seat, space, kind, c)
+
+
+def started(ctx, t, seat: int, space: str, kind: str, c, rule: str = "MK:8:Combat:1") -> None:
+    """The combat's start event; a situation's readings and overridden values only when given
+    (combat_overrides), so other games keep their exact events."""
+    from .combat_overrides import used
+    data = {"seat": seat, "space": space, "kind": kind, "combat": _builtins(c)}
+    if not c.readings:
+        del data["combat"]["readings"]
+    over = used(t.options.get("overrides"), c.enemies, c.units)
+    if over:
+        data["overridden"] = over
+    ctx.emit("mk.combat_started", data, rule=rule)
 
 
 def _builtins(c):
@@ -266,7 +279,8 @@ def settle(ctx, t, seat: int) -> None:
     for req in C.pending_summons(c):
         _ensure(ctx, t, combat_zone(t))
         tok = draw_token(ctx, t, req.get("pile", "brown"), combat_zone(t), rule="MK:10:Abilities:Summon")
-        typ, data = C.summoned(content(), c, req["summoner"], req["attack"], card_name(tok) if tok else None)
+        typ, data = C.summoned(content(), c, req["summoner"], req["attack"], card_name(tok) if tok else None,
+                               t.options.get("overrides"))
         ctx.emit(typ, data, rule=data["rule"])
     if c.phase == "over":
         finish(ctx, t, seat)

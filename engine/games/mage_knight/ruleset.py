@@ -120,3 +120,8 @@ class MageKnight(Ruleset):
     def why(self, table, ev, history):
         from .why import why
         return why(table, ev, history)
+
+    def check_overrides(self, overrides):
+        """A situation's enemy and unit values (combat_overrides, docs/disputes.md)."""
+        from .combat_overrides import check
+        return check(self, overrides, content())

@@ -22,6 +22,7 @@
     units = ["peasants"]
     wounded_units = [0]
     rewards = ["artifact"]   # reward choices due (rewards.py)
+    [game.combat]            # start inside a combat of the active seat (combat_situation.py)
 """
 from __future__ import annotations
 
@@ -64,6 +65,7 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     tactic: str = ""               # the active seat's tactic (default: the lowest)
     pick: bool = False             # leave the tactics to be picked (the seats' hands are laid out)
     seat: list[SeatSit] = []
+    combat: dict = {}              # a combat in progress (combat_situation.py)
 
 
 def lay_out(ctx, t, raw: dict) -> None:
@@ -108,6 +110,9 @@ def lay_out(ctx, t, raw: dict) -> None:
         for kind in ("move", "influence"):
             if getattr(s, kind):
                 ctx.emit("mk.points", {"seat": seat, "kind": kind, "delta": getattr(s, kind)}, rule=RULE)
+    if sit.combat:
+        from .combat_situation import lay_out_combat
+        lay_out_combat(ctx, t, sit.combat)
 
 
 def _enemies(ctx, t, space: str, ids: list[str]) -> None:

@@ -1,0 +1,122 @@
+"""A situation's `[overrides."<enemy or unit>"]` for Mage Knight: the values a judge may change
+for one game, and their use when a combat starts (docs/disputes.md).
+
+Overridable: an enemy token's armour, elusive armour, attacks, abilities, resistances, fame and
+reputation; a unit's armour and resistances (what combat reads). A name is a content id
+(`green_prowlers`, `peasants`) or a display name shared by no other enemy or unit ("Prowlers").
+The checked table, keyed by content id, is recorded in the game's options; every token or unit
+that takes values from it is listed under `overridden` in `mk.combat_started` (or
+`mk.combat.summoned`), and the audit marks it "overridden by situation".
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.readings import check_override_table
+
+from . import schema
+from .combat_state import CombatEnemy, CombatUnit, EnemyAttack
+
+ENEMY_FIELDS: dict[str, type] = {"armour": int, "elusive_armour": int, "attacks": list,
+                                 "abilities": list, "resistances": list, "fame": int,
+                                 "reputation": int}
+UNIT_FIELDS: dict[str, type] = {"armour": int, "resistances": list}
+RESISTANCES = ("physical", "fire", "ice")
+
+
+def names(content) -> dict[str, str]:
+    """Every name a situation may use -> content id: ids, and display names that are unique."""
+    out: dict[str, str] = {}
+    seen: dict[str, set[str]] = {}
+    for rec in list(content.enemies.values()) + list(content.units.values()):
+        out[rec.id] = rec.id
+        seen.setdefault(rec.name, set()).add(rec.id)
+    for name, ids in seen.items():
+        if len(ids) == 1 and name not in out:
+            out[name] = next(iter(ids))
+    return out
+
+
+def check(rs, over: Any, content) -> dict[str, dict[str, Any]]:
+    """The overrides table checked (names, fields, types, values), keyed by content id."""
+    known = names(content)
+    if isinstance(over, dict):
+        for name in over:
+            if name not in known and any(r.name == name for r in
+                                         list(content.enemies.values()) + list(content.units.values())):
+                ids = sorted(r.id for r in list(content.enemies.values()) + list(content.units.values())
+                             if r.name == name)
+                raise ValueError(f"{rs.name}: overrides.{name!r}: the name is shared by {', '.join(ids)}; "
+                                 "use the content id")
+    fields = {**ENEMY_FIELDS, **UNIT_FIELDS}
+    checked = check_override_table(rs, over, fields, known)
+    out: dict[str, dict[str, Any]] = {}
+    for name, values in checked.items():
+        cid = known[name]
+        allowed = ENEMY_FIELDS if cid in content.enemies else UNIT_FIELDS
+        for field, value in values.items():
+            where = f"{rs.name}: overrides.{name!r}.{field}"
+            if field not in allowed:
+                raise ValueError(f"{where}: not a value a situation may change for "
+                                 f"{'an enemy' if allowed is ENEMY_FIELDS else 'a unit'} "
+                                 f"(allowed: {', '.join(sorted(allowed))})")
+            if field == "attacks":
+                for text in value:
+                    attack(text, where)
+            elif field == "abilities":
+                _within(value, schema.ENEMY_ABILITIES, where)
+            elif field == "resistances":
+                _within(value, RESISTANCES, where)
+            elif value < 0 or (field in ("armour",) and value < 1):
+                raise ValueError(f"{where} = {value}: must be at least {1 if field == 'armour' else 0}")
+        out[cid] = {**out.get(cid, {}), **values}
+    return {k: out[k] for k in sorted(out)}
+
+
+def _within(values: list[str], allowed, where: str) -> None:
+    for v in values:
+        if v not in allowed:
+            raise ValueError(f"{where}: unknown {v!r} (allowed: {', '.join(allowed)})")
+
+
+def attack(text: str, where: str = "attacks") -> EnemyAttack:
+    """"fire 5", "5" (physical) or "summon brown" as an enemy attack."""
+    words = text.split()
+    if len(words) == 2 and words[0] == "summon" and words[1] in schema.ENEMY_PILES:
+        return EnemyAttack(0, "physical", True, words[1])
+    element, value = (["physical"] + words)[-2:] if len(words) in (1, 2) else ("", "")
+    if element not in schema.ELEMENTS or not value.isdigit():
+        raise ValueError(f"{where}: {text!r} is not an attack: write '<element> <value>' "
+                         f"(elements: {', '.join(schema.ELEMENTS)}) or 'summon <pile>'")
+    return EnemyAttack(int(value), element)
+
+
+def enemy(e: CombatEnemy, over: dict[str, dict[str, Any]] | None) -> CombatEnemy:
+    """The token with its content's overridden values applied (unchanged when none)."""
+    values = (over or {}).get(e.enemy)
+    if not values:
+        return e
+    for field, v in values.items():
+        if field == "attacks":
+            e.attacks = [attack(x) for x in v]
+        elif field in ("abilities", "resistances"):
+            setattr(e, field, list(v))
+        else:
+            setattr(e, field, v)
+    return e
+
+
+def unit(u: CombatUnit, over: dict[str, dict[str, Any]] | None) -> CombatUnit:
+    values = (over or {}).get(u.unit)
+    if values:
+        for field, v in values.items():
+            setattr(u, field, list(v) if isinstance(v, list) else v)
+    return u
+
+
+def used(over: dict[str, dict[str, Any]] | None, enemies, units=()) -> dict[str, dict[str, Any]]:
+    """`{uid: overridden values}` of the tokens and units that took values from `over`."""
+    over = over or {}
+    out = {e.uid: over[e.enemy] for e in enemies if e.enemy in over}
+    out.update({u.uid: over[u.unit] for u in units if u.unit in over})
+    return out
