@@ -1,0 +1,106 @@
+"""Mage Knight combat disputes: each listed reading of a combat ambiguity (digest A8, A18, A19,
+A37) is asked by the rules and changes an outcome; `runeledger dispute` on a combat situation."""
+from __future__ import annotations
+
+import json
+
+from engine import cli, readings, registry
+from engine.dispute import settle
+
+SIT = "tests/games/mage_knight/situations/"
+CUMBERSOME = SIT + "dispute_cumbersome_damage.toml"
+BEASTS = SIT + "dispute_assault_beasts.toml"
+SUMMONER = SIT + "dispute_summoner_ranged.toml"
+
+
+def variants(report, rid):
+    return {v["alternative"]: v for v in report["variants"] if v["reading"] == rid}
+
+
+def data(v, typ):
+    return [e["data"] for e in v["decisive"] if e["type"] == typ]
+
+
+def test_a19_cumbersome_reduction_lowers_the_damage_or_only_the_block():
+    """MK:10:Abilities:Cumbersome, A19: attack 7 less 3 move points; unblocked on armour 2 it
+    deals 4 (2 wounds) by the digest, 7 (4 wounds) if the reduction is for blocking only."""
+    v = variants(settle(CUMBERSOME), "A19")
+    (stated,) = data(v["lowers_damage"], "mk.combat.damage")
+    (other,) = data(v["block_only"], "mk.combat.damage")
+    assert (stated["damage"], stated["wounds_to_hand"]) == (4, 2)
+    assert (other["damage"], other["wounds_to_hand"]) == (7, 4)
+    diff = v["block_only"]["difference"]
+    assert diff["decisive"] and diff["rule"] == "MK:9:Damage:5"
+
+
+def test_a8_halving_per_element_leaves_the_attack_short():
+    """MK:9:Ranged:4a, A8: fire 3 + ice 3 + physical 2 against fire and ice resistance and armour
+    5: 2 + 6//2 = 5 defeats; per element 2 + 1 + 1 = 4 and the attack is refused (MK:9:Ranged:6)."""
+    v = variants(settle(BEASTS, ["A8"]), "A8")
+    (attacked,) = data(v["combined"], "mk.combat.attacked")
+    assert (attacked["total"], attacked["armour"]) == (5, 5)
+    assert v["combined"]["refused"] is None
+    refused = v["per_type"]["refused"]
+    assert refused["rule"] == "MK:9:Ranged:6" and "attack 4" in refused["reason"]
+    assert data(v["per_type"], "mk.combat.attacked") == []
+
+
+def test_a37_reputation_for_a_rampager_defeated_in_an_assault():
+    """MK:10:Result:2a, A37: the rampaging orc defeated inside an assault gives +1 reputation by
+    the digest, none if only combats outside an assault count."""
+    v = variants(settle(BEASTS, ["A37"]), "A37")
+    assert data(v["counts_in_assault"], "mk.combat.defeated")[0]["reputation"] == 1
+    assert data(v["not_in_assault"], "mk.combat.defeated")[0]["reputation"] == 0
+    assert v["not_in_assault"]["difference"]["this"]["type"] == "mk.combat.defeated"
+
+
+def test_a18_defeated_summoner_summons_or_not():
+    """MK:10:Abilities:Summon, A18: the summoner defeated in the ranged phase ends the combat by
+    the digest; if it still summons, a brown token is drawn and the block phase follows."""
+    report = settle(SUMMONER)
+    assert report["consulted"] == ["A18"]
+    v = variants(report, "A18")
+    assert data(v["no_summon"], "mk.combat_over")[0]["outcome"]["all_defeated"]
+    assert data(v["still_summons"], "mk.combat_over") == []
+    (drawn,) = data(v["still_summons"], "mk.combat.summoned")
+    assert drawn["summoner"] == "green_orc_summoners#1" and drawn["enemy"].startswith("brown_")
+    assert v["still_summons"]["difference"]["rule"] in ("MK:10:Abilities:Summon", "MK:10:Result:1")
+
+
+def test_every_mk_reading_is_consulted_by_a_dispute_situation():
+    """Each reading in catalog.toml names a catalog rule and is asked by the rules somewhere."""
+    rs = registry.get("mage-knight")
+    listed = readings.of(rs)
+    assert set(listed) == {"A8", "A18", "A19", "A37"}
+    asked = set()
+    for path in (CUMBERSOME, BEASTS, SUMMONER):
+        asked |= set(settle(path)["consulted"])
+    assert asked == set(listed)
+    for r in listed.values():
+        assert r.rule in rs.catalog and r.default in r.alternatives
+
+
+def test_cli_dispute_on_a_combat_situation(capsys):
+    assert cli.main(["dispute", CUMBERSOME, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [v["alternative"] for v in report["variants"]] == ["lowers_damage", "block_only"]
+    assert cli.main(["dispute", BEASTS, "--reading", "A8"]) == 0
+    text = capsys.readouterr().out
+    assert "refused" in text and "MK:9:Ranged:6" in text and "per_type" in text
+
+
+def test_combining_readings_names_the_reading_behind_each_difference():
+    """--combine: the cross product of A8 and A37 (4 runs); a difference is put down to the
+    reading that makes it alone."""
+    report = settle(BEASTS, ["A8", "A37"], combine=True)
+    combos = {tuple(sorted(c["choice"].items())): c for c in report["combinations"]}
+    assert len(combos) == 4 and report["variants"] == []
+    stated = combos[(("A37", "counts_in_assault"), ("A8", "combined"))]
+    assert stated["as_stated"] and stated["difference"] is None
+    both = combos[(("A37", "not_in_assault"), ("A8", "per_type"))]
+    assert both["refused"]["rule"] == "MK:9:Ranged:6"
+    assert [m["reading"] for m in both["difference"]["made_by"]] == ["A8"]
+    assert not both["difference"]["together"]
+    rep = combos[(("A37", "not_in_assault"), ("A8", "combined"))]
+    assert [m["reading"] for m in rep["difference"]["made_by"]] == ["A37"]
+    assert rep["difference"]["made_by"][0]["rule"] == "MK:10:Result:2a"
