@@ -63,9 +63,9 @@ def show(report: dict) -> None:
     for r in report["readings"]:
         rows = [v for v in report["variants"] if v["reading"] == r["id"]]
         t = Table(title=f"{r['id']} (rule {r['rule']}): {r['question']}", show_lines=True)
-        t.add_column("")
+        t.add_column("", overflow="fold")
         for v in rows:
-            t.add_column(v["alternative"] + (" (as stated)" if v["as_stated"] else ""))
+            t.add_column(v["alternative"] + (" (as stated)" if v["as_stated"] else ""), overflow="fold")
         t.add_row("reading", *[v["text"] for v in rows])
         t.add_row("result", *[_result(v) for v in rows])
         t.add_row("decisive events", *["\n".join(_event(e) for e in v["decisive"]) or "-"
@@ -76,16 +76,16 @@ def show(report: dict) -> None:
 
 def show_combinations(report: dict) -> None:
     """One column per combination of the readings' alternatives (--combine)."""
-    t = Table(title="Combinations of " + "; ".join(f"{r['id']} (rule {r['rule']}): {r['question']}"
-                                                   for r in report["readings"]), show_lines=True)
-    t.add_column("")
-    rows = report["combinations"]
-    for v in rows:
-        t.add_column(", ".join(f"{k}={a}" for k, a in v["choice"].items())
-                     + (" (as stated)" if v["as_stated"] else ""))
-    t.add_row("result", *[_result(v) for v in rows])
-    t.add_row("decisive events", *["\n".join(_event(e) for e in v["decisive"]) or "-" for v in rows])
-    t.add_row("made the difference", *[_combined_difference(v) for v in rows])
+    for r in report["readings"]:
+        out.print(f"{r['id']} (rule {r['rule']}): {r['question']}", markup=False, highlight=False)
+    t = Table(title="Every combination of their alternatives", show_lines=True)
+    t.add_column("readings", no_wrap=True)
+    for name in ("result", "decisive events", "made the difference"):
+        t.add_column(name, overflow="fold")
+    for v in report["combinations"]:
+        t.add_row("\n".join(f"{k}={a}" for k, a in v["choice"].items())
+                  + ("\n(as stated)" if v["as_stated"] else ""), _result(v),
+                  "\n".join(_event(e) for e in v["decisive"]) or "-", _combined_difference(v))
     out.print(t)
 
 

@@ -75,6 +75,15 @@ class Duel(Ruleset):
                               "miss none.")
                 for c in CONTENT.card]
 
+    def check_overrides(self, overrides: dict[str, Any]) -> dict[str, Any]:
+        """Situation card overrides: a card's damage on a hit (`value`; docs/disputes.md)."""
+        out = readings.check_override_table(self, overrides, {"value": int}, VALUES)
+        for name, values in out.items():
+            if values["value"] < 0:
+                raise ValueError(f"{self.name}: overrides.{name!r}.value = {values['value']}: "
+                                 "must be 0 or more (DU-ROLL)")
+        return out
+
     def setup(self, ctx, t) -> None:
         deck = [c for card in CONTENT.card for c in zones.instances(card.name, card.copies)]
         for s in range(t.players):
@@ -144,19 +153,24 @@ class Duel(Ruleset):
         from engine.explain import given, link
         if ev.type != "game.over":
             return []
-        out = []
+        from engine.explain import overrides_of
+        out, cards = [], []
         for e in h.events:
             if e.type == "damage.dealt":
                 rolls = h.roll_before(e)
+                over = e.data.get("overridden")
                 out.append(given(f"hit on seat {e.data.get('seat')}",
                                  e.data["n"], e.rule, [link(e)] + [link(r, "attack die") for r in rolls],
-                                 f"face {e.data.get('face')}: miss 0, hit = card value, crit = value + 1",
+                                 f"face {e.data.get('face')}: miss 0, hit = card value, crit = value + 1"
+                                 + (f"; card value {over['value']} overridden by situation" if over else ""),
                                  card=e.data.get("card")))
+                if e.data.get("card"):
+                    cards.append(zones.card_name(e.data["card"]))
             elif e.type == "duel.out":
                 out.append(given(f"seat {e.data['seat']} out", f"{OUT_AT} or more damage", e.rule, [link(e)]))
         out.append(given("damage per seat", {str(s): t.damage.get(f"seat{s}", 0)
                                              for s in range(t.players)}, ev.rule))
-        return out
+        return out + overrides_of(t, cards, "DU-ROLL")
 
 
 def target_of(t, seat: int) -> int:
@@ -174,10 +188,12 @@ def on_play(ctx, t, ev) -> None:
     card = next(c for c in hand if zones.card_name(c) == ev.data["card"])
     zones.move(ctx, z(seat, "hand"), z(seat, "discard"), [card], "DU-PLAY")
     face = ctx.roll(ATTACK_DIE, rule="DU-ROLL")[0]
-    value = VALUES[zones.card_name(card)]
+    over = readings.overridden(t, zones.card_name(card))
+    value = over.get("value", VALUES[zones.card_name(card)])
     hit = {"miss": 0, "hit": value, "crit": value + 1}[face]
     target = target_of(t, seat)
-    damage.deal(ctx, f"seat{target}", hit, "DU-ROLL", seat=target, face=face, card=card)
+    marked = {"overridden": over} if over else {}     # only when a situation changed the card
+    damage.deal(ctx, f"seat{target}", hit, "DU-ROLL", seat=target, face=face, card=card, **marked)
     ctx.emit("duel.acted", {"seat": seat}, "DU-PLAY")
 
 
