@@ -13,6 +13,7 @@ import sys
 import msgspec
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from engine.dispute import settle
 from engine.errors import BadInput, IllegalCommand
@@ -62,20 +63,24 @@ def show(report: dict) -> None:
         return
     for r in report["readings"]:
         rows = [v for v in report["variants"] if v["reading"] == r["id"]]
-        t = Table(title=f"{r['id']} (rule {r['rule']}): {r['question']}", show_lines=True)
+        t = Table(title=Text(f"{r['id']} (rule {r['rule']}): {r['question']}"), show_lines=True)
         t.add_column("", overflow="fold")
         for v in rows:
             t.add_column(v["alternative"] + (" (as stated)" if v["as_stated"] else ""), overflow="fold")
-        t.add_row("reading", *[v["text"] for v in rows])
-        t.add_row("result", *[_result(v) for v in rows])
-        t.add_row("decisive events", *["\n".join(_event(e) for e in v["decisive"]) or "-"
-                                       for v in rows])
-        t.add_row("made the difference", *[_difference(v, r) for v in rows])
+        _row(t, "reading", *[v["text"] for v in rows])
+        _row(t, "result", *[_result(v) for v in rows])
+        _row(t, "decisive events", *["\n".join(_event(e) for e in v["decisive"]) or "-" for v in rows])
+        _row(t, "made the difference", *[_difference(v, r) for v in rows])
         out.print(t)
 
 
+def _row(t: Table, *cells: str) -> None:
+    """Cells as plain text: '[[play]]' or '[rule X]' are words here, not rich markup."""
+    t.add_row(*[Text(c) for c in cells])
+
+
 def show_combinations(report: dict) -> None:
-    """One column per combination of the readings' alternatives (--combine)."""
+    """One row per combination of the readings' alternatives (--combine)."""
     for r in report["readings"]:
         out.print(f"{r['id']} (rule {r['rule']}): {r['question']}", markup=False, highlight=False)
     t = Table(title="Every combination of their alternatives", show_lines=True)
@@ -83,7 +88,7 @@ def show_combinations(report: dict) -> None:
     for name in ("result", "decisive events", "made the difference"):
         t.add_column(name, overflow="fold")
     for v in report["combinations"]:
-        t.add_row("\n".join(f"{k}={a}" for k, a in v["choice"].items())
+        _row(t, "\n".join(f"{k}={a}" for k, a in v["choice"].items())
                   + ("\n(as stated)" if v["as_stated"] else ""), _result(v),
                   "\n".join(_event(e) for e in v["decisive"]) or "-", _combined_difference(v))
     out.print(t)

@@ -86,7 +86,8 @@ def test_cli_dispute_on_a_combat_situation(capsys):
     assert [v["alternative"] for v in report["variants"]] == ["lowers_damage", "block_only"]
     assert cli.main(["dispute", BEASTS, "--reading", "A8"]) == 0
     text = capsys.readouterr().out
-    assert "refused" in text and "MK:9:Ranged:6" in text and "per_type" in text
+    assert "[[play]] step 1" in text and "refused" in text and "MK:9:Ranged:6" in text
+    assert "per_type" in text
 
 
 def test_combining_readings_names_the_reading_behind_each_difference():
