@@ -21,6 +21,7 @@
     reputation = 0
     units = ["peasants"]
     wounded_units = [0]
+    spent_units = [0]        # units already activated this turn (not ready)
     rewards = ["artifact"]   # reward choices due (rewards.py)
     [game.combat]            # start inside a combat of the active seat (combat_situation.py)
 """
@@ -53,6 +54,7 @@ class SeatSit(msgspec.Struct, forbid_unknown_fields=True):
     reputation: int = 0
     units: list[str] = []
     wounded_units: list[int] = []
+    spent_units: list[int] = []    # indices into units: activated already this round (MK:5:Units)
     rewards: list[str] = []        # reward choices due: crystal, artifact, spell, advanced_action
 
 
@@ -157,3 +159,5 @@ def _seat(ctx, t, seat: int, s: SeatSit) -> None:
         ctx.emit("mk.recruited", {"seat": seat, "uid": uid, "unit": unit}, rule=RULE)
         if i in s.wounded_units:
             ctx.emit("mk.unit", {"seat": seat, "uid": uid, "wounded": True}, rule=RULE)
+        if i in s.spent_units:
+            ctx.emit("mk.unit", {"seat": seat, "uid": uid, "ready": False}, rule=RULE)

@@ -147,3 +147,15 @@ def test_a_wrong_override_is_refused_naming_it(over, words):
     with pytest.raises(ValueError) as exc:
         from_situation(BEASTS, options={"overrides": over})
     assert all(w in str(exc.value) for w in words), str(exc.value)
+
+
+def test_units_wounded_and_spent_enter_the_combat_as_stated():
+    def edit(game):
+        game["seat"][0].update(units=["peasants", "foresters"], wounded_units=[1], spent_units=[0])
+    eng, gid = from_situation(BEASTS, edit=edit)
+    c = eng.table(gid).game.combat
+    peasants, foresters = c.units
+    assert (peasants.ready, peasants.wounded) == (False, False)
+    assert (foresters.ready, foresters.wounded) == (True, True)
+    legal = registry.get("mage-knight").legal_commands(eng.table(gid), 0)
+    assert not any(cmd["kind"] == "activate" and cmd["unit"] == peasants.uid for cmd in legal)
