@@ -69,9 +69,9 @@ def _fail(key: str, why: str) -> None:
     raise ValueError(f"situation [game.combat] {key}: {why}")
 
 
-def lay_out_combat(ctx, t, raw: dict) -> None:
+def lay_out_combat(ctx, t, raw: dict, place) -> None:
+    """`place(ctx, t, space, enemy ids)`: the situation's way of putting tokens on a space."""
     from .fight import UNDERGROUND, started
-    from .situation import _enemies
     sit = decode(raw, CombatSit, "situation [game.combat]")
     g = t.game
     seat = g.active
@@ -89,7 +89,7 @@ def lay_out_combat(ctx, t, raw: dict) -> None:
         if e.id not in content().enemies:
             _fail("enemy.id", f"no enemy token {e.id!r} (`runeledger cards mage-knight` lists them)")
     before = list(t.zone(S.at(space))) if S.at(space) in t.zones else []
-    _enemies(ctx, t, space, [e.id for e in sit.enemy])
+    place(ctx, t, space, [e.id for e in sit.enemy])
     tokens = [x for x in t.zone(S.at(space)) if x not in before]
     fortified = sit.kind == "assault" if sit.fortified is None else sit.fortified
     underground = g.board.spaces[space].site in UNDERGROUND

@@ -114,7 +114,7 @@ def lay_out(ctx, t, raw: dict) -> None:
                 ctx.emit("mk.points", {"seat": seat, "kind": kind, "delta": getattr(s, kind)}, rule=RULE)
     if sit.combat:
         from .combat_situation import lay_out_combat
-        lay_out_combat(ctx, t, sit.combat)
+        lay_out_combat(ctx, t, sit.combat, place=_enemies)
 
 
 def _enemies(ctx, t, space: str, ids: list[str]) -> None:
