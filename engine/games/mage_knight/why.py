@@ -69,6 +69,14 @@ def rule_in(line: str) -> str | None:
     return m.group(1) if m else None
 
 
+def _name(uid: str) -> str:
+    """'Orc War Beasts (green_orc_war_beasts)' for a token or unit id."""
+    from .content import content
+    cid = zones.card_name(uid)
+    rec = content().enemies.get(cid) or content().units.get(cid)
+    return f"{rec.name} ({cid})" if rec else cid
+
+
 def _rule_of_field(field: str, rule: str) -> str:
     return {"wounds_to_hand": "MK:9:Damage:5b", "wounds_to_discard": "MK:10:Damage:6a",
             "fame": "MK:9:Ranged:5", "reputation": "MK:10:Result:2a"}.get(field, rule)
@@ -91,7 +99,7 @@ def _enemy(h, start, uid: str, before: int) -> dict[str, Any]:
     if src is not None:
         sources = [link(src, "values as it entered the combat")] + sources
     attack = values.get("attacks") or []
-    item = given(f"enemy {zones.card_name(uid)}, armour {values.get('armour')}, attacks "
+    item = given(f"enemy {_name(uid)}, armour {values.get('armour')}, attacks "
                  f"{', '.join(attack) or 'none'}", values, "MK:8:Combat:1", sources, card=uid)
     if over:
         item["note"] = f"overridden by situation: {', '.join(f'{k}={v}' for k, v in over.items())}"
@@ -149,7 +157,7 @@ def _by_element(points: list, start, targets: list[str]) -> list[dict[str, Any]]
     out = [given("attack by element", by, "MK:9:Ranged:4", [link(p, "points added") for p in points])]
     for uid in targets:
         res = (enemies.get(uid) or {}).get("resistances") or []
-        out.append(given(f"resistances of {zones.card_name(uid)}", res, "MK:9:Ranged:4a",
+        out.append(given(f"resistances of {_name(uid)}", res, "MK:9:Ranged:4a",
                          [link(start, "values as it entered the combat")] if start else [], card=uid,
                          note="a resisted element counts half against the whole group (MK:9:Ranged:7b)"
                          if res else ""))
@@ -171,7 +179,7 @@ def _damaged(t, start, d: dict) -> list[dict[str, Any]]:
     if u is None:
         return []
     over = (start.data.get("overridden") or {}).get(u.uid) if start else None
-    item = given(f"unit {zones.card_name(u.uid)}", {"armour": u.armour, "resistances": list(u.resistances),
+    item = given(f"unit {_name(u.uid)}", {"armour": u.armour, "resistances": list(u.resistances),
                                                    "wounded": u.wounded}, "MK:9:Damage:4", src, card=u.uid)
     if over:
         item["note"] = f"overridden by situation: {', '.join(f'{k}={v}' for k, v in over.items())}"

@@ -77,6 +77,6 @@ def test_the_combat_result_lists_every_step_with_wounds_and_fame():
     steps = named(items, "combat step")
     (damage,) = [s for s in steps if "mk.combat.damage" in s["input"]]
     assert damage["value"]["wounds_to_hand"] == 4 and "(MK:9:Damage:5b)" in damage["note"]
-    assert named(items, "enemy Orc Stonethrower") or named(items, "enemy green_orc_stonethrower")
+    assert named(items, "enemy Orc Stonethrower (green_orc_stonethrower), armour 2")
     lines = why_lines(audit(eng.store, gid, ev.version, REFEREE))
     assert any("MK:9:Damage:5b" in line for line in lines)
