@@ -105,3 +105,12 @@ def test_combining_readings_names_the_reading_behind_each_difference():
     rep = combos[(("A37", "not_in_assault"), ("A8", "combined"))]
     assert [m["reading"] for m in rep["difference"]["made_by"]] == ["A37"]
     assert rep["difference"]["made_by"][0]["rule"] == "MK:10:Result:2a"
+
+
+def test_to_end_plays_the_combat_dispute_to_a_final_score():
+    """--to-end: bots (same seed in both runs) finish the game; the 2 extra wounds of block_only
+    stay in the deck and the final scores differ."""
+    v = variants(settle(CUMBERSOME, ["A19"], to_end=True), "A19")
+    assert v["lowers_damage"]["over"] and v["block_only"]["over"]
+    assert v["lowers_damage"]["scores"] != v["block_only"]["scores"]
+    assert v["block_only"]["difference"]["rule"] == "MK:9:Damage:5"
