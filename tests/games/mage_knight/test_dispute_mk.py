@@ -108,8 +108,8 @@ def test_combining_readings_names_the_reading_behind_each_difference():
 
 
 def test_to_end_plays_the_combat_dispute_to_a_final_score():
-    """--to-end: bots (same seed in both runs) finish the game; the 2 extra wounds of block_only
-    stay in the deck and the final scores differ."""
+    """--to-end: bots (same seed in both runs) finish the game; after the 2 extra wounds of
+    block_only the rest of the game goes otherwise and the final scores differ."""
     v = variants(settle(CUMBERSOME, ["A19"], to_end=True), "A19")
     assert v["lowers_damage"]["over"] and v["block_only"]["over"]
     assert v["lowers_damage"]["scores"] != v["block_only"]["scores"]
