@@ -114,3 +114,16 @@ def test_to_end_plays_the_combat_dispute_to_a_final_score():
     assert v["lowers_damage"]["over"] and v["block_only"]["over"]
     assert v["lowers_damage"]["scores"] != v["block_only"]["scores"]
     assert v["block_only"]["difference"]["rule"] == "MK:9:Damage:5"
+
+
+def test_an_override_in_the_file_holds_under_every_reading(tmp_path):
+    """[overrides."Orc War Beasts"] armour = 4 in the file: per-element halving (4) now reaches
+    the armour too, so A8 no longer decides the attack; the token is marked in both runs."""
+    text = open(BEASTS, encoding="utf-8").read().replace(
+        "[game]", '[overrides."Orc War Beasts"]\narmour = 4\n\n[game]', 1)
+    path = tmp_path / "beasts_armour_4.toml"
+    path.write_text(text, encoding="utf-8")
+    v = variants(settle(path, ["A8"]), "A8")
+    assert [data(x, "mk.combat.attacked")[0]["armour"] for x in v.values()] == [4, 4]
+    assert [data(x, "mk.combat.attacked")[0]["total"] for x in v.values()] == [5, 4]
+    assert v["per_type"]["refused"] is None
