@@ -118,7 +118,7 @@ def test_to_end_plays_the_combat_dispute_to_a_final_score():
 
 def test_an_override_in_the_file_holds_under_every_reading(tmp_path):
     """[overrides."Orc War Beasts"] armour = 4 in the file: per-element halving (4) now reaches
-    the armour too, so A8 no longer decides the attack; the token is marked in both runs."""
+    the armour too, so A8 no longer decides whether the attack defeats the token."""
     text = open(BEASTS, encoding="utf-8").read().replace(
         "[game]", '[overrides."Orc War Beasts"]\narmour = 4\n\n[game]', 1)
     path = tmp_path / "beasts_armour_4.toml"
