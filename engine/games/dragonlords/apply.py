@@ -150,7 +150,17 @@ def _qmove(g, d):
         g.quested.append(d["wasteland"])
 
 
-FOLD = {"dl.setup": _setup, "dl.order": _order, "dl.phase": _phase, "dl.units": _units,
+def _ask(g, d):
+    from .state import Ask
+    g.ask = None if d.get("end") else msgspec.convert(d["ask"], Ask)
+
+
+def _qfight(g, d):
+    from .state import QFight
+    g.qfight = None if d.get("end") else msgspec.convert(d["fight"], QFight)
+
+
+FOLD = {"dl.ask": _ask, "dl.qfight": _qfight, "dl.setup": _setup, "dl.order": _order, "dl.phase": _phase, "dl.units": _units,
         "dl.hero_new": _hero_new, "dl.hero": _hero, "dl.hero_gone": _hero_gone,
         "dl.ship_new": _ship_new, "dl.ship": _ship, "dl.ship_gone": _ship_gone,
         "dl.gold": _gold, "dl.treasury": _treasury, "dl.army": _army, "dl.battle": _battle,

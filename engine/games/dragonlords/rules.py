@@ -328,10 +328,12 @@ HANDLERS = {"place": place, "chips": chips, "dock": dock, "buy": buy, "sail": sa
 
 
 def subscriptions():
+    from . import decisions as D
     from .quest import HANDLERS as QH
     from .scrolls import cast
     out = []
-    for kind, fn in {**HANDLERS, **QH, "scroll": cast, "casualty": BT.casualty}.items():
+    for kind, fn in {**HANDLERS, **QH, "scroll": cast, "casualty": D.casualty, "choose": D.choose,
+                     "spell": BT.spell, "roll": BT.roll}.items():
         out.append((f"cmd.{kind}", _wrap(fn)))
     return out
 

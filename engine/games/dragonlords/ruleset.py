@@ -55,6 +55,7 @@ class DragonLords(Ruleset):
         "quest": {"space": str}, "go": {"to": str}, "shop": {"what": str},
         "search": {}, "leave": {"to": str}, "scroll": {"card": str, "caster": str, "at": str},
         "casualty": {"unit": str}, "stash": {"kingdom": str, "n": int},
+        "spell": {"caster": str, "spell": str, "victim": str}, "roll": {}, "choose": {"option": str},
     }
 
     def cards(self):
