@@ -17,6 +17,7 @@ from . import battle as BT
 from . import board as B
 
 THEN: dict[str, Callable] = {}
+SECRET = ("wizard", "spell_wizard", "treasure")   # answers that would show a chip's secret
 
 
 def then(name: str):
@@ -55,7 +56,8 @@ class _Ask:
 def choose(ctx, t, seat, cmd) -> None:
     """The answer to a pending question (any kind but casualties)."""
     a = t.game.ask
-    ctx.emit("dl.ask", {"end": True, "army": a.army, "kind": a.kind, "picked": cmd["option"]}, rule=a.rule)
+    vis = [seat] if a.kind in SECRET else None
+    ctx.emit("dl.ask", {"end": True, "army": a.army, "kind": a.kind, "picked": cmd["option"]}, rule=a.rule, vis=vis)
     THEN[a.then](ctx, t, cmd["option"], a)
 
 

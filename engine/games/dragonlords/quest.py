@@ -575,15 +575,17 @@ def _answer(ctx, t, pick, q) -> None:
         return D.ask(ctx, t, a, "promote", "DL:3.4/scrolls.charm", wiz, "promote",
                      {"space": space, "rule": "DL:3.4/scrolls.charm"})
     if pick == "charm_orb":
-        c = ctx.roll(CRYSTAL, 1, rule="DL:3.3/charm")[0]
-        note["charm"] = c
+        colours = [ctx.roll(CRYSTAL, 1, rule="DL:3.3/charm")[0]]
+        while colours[-1] == "blue" and len(colours) < 20:      # blue: the dragon sleeps, roll again
+            colours.append(ctx.roll(CRYSTAL, 1, rule="DL:3.3/charm")[0])
+        note["charm"] = colours
         _fight_set(ctx, t, rounds=f.rounds + [note], note={})
-        if c == "yellow":
+        if colours[-1] == "yellow":
             ctx.emit("dl.quest", {"monster": f.monster, "rounds": g.qfight.rounds, "result": "charmed"},
                      rule="DL:3.3/charm")
             ctx.emit("dl.qfight", {"end": True}, rule="DL:3.3/charm")
             return make_dragonlord(ctx, t, space, "DL:3.3/charm", orb=True)
-        return _monster_strikes(ctx, t)     # blue and red: the dragon attacks again
+        return _monster_strikes(ctx, t)     # red: no effect, the dragon attacks again
     if pick in ("lightning", "fireball"):
         note["spell"] = pick
         _fight_set(ctx, t, rounds=f.rounds + [note], note={})

@@ -94,8 +94,15 @@ class DragonLords(Ruleset):
         return view.public_data(ev)
 
     def command_vis(self, table, seat, cmd):
-        """The chip placement is a secret decision (DL:2.3/placement)."""
-        return [seat] if cmd.get("kind") == "chips" else None
+        """The chip placement is a secret decision (DL:2.3/placement), and so is the unit that gets
+        a new wizard chip or treasure, or the wizard that learns a spell (decisions.py)."""
+        if cmd.get("kind") == "chips":
+            return [seat]
+        ask = table.game.ask
+        from .decisions import SECRET
+        if cmd.get("kind") == "choose" and ask is not None and ask.kind in SECRET:
+            return [seat]
+        return None
 
     def bot_choices(self, table, seat, legal_cmds):
         from .bots import choices
