@@ -23,7 +23,7 @@ def _phase(g, d):
     if "round" in d:
         g.round = d["round"]
     if d.get("new_turn"):
-        g.no_fight, g.moved, g.sneaked, g.teleported = {}, {}, [], []
+        g.no_fight, g.moved, g.sneaked, g.teleported = {}, {}, {}, []
         g.quested, g.shop_at, g.qmove, g.no_retreat = [], "", None, []
         for s in g.ships.values():
             s.fought = False

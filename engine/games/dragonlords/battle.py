@@ -429,7 +429,8 @@ def end_battle(ctx, t) -> None:
     ctx.emit("dl.battle", {"end": True, "winner": winner, "loc": b.loc}, rule="DL:3.4/general")
     if winner == b.attacker and b.kind == "sneak":
         # the elves that took the place may attack normally but not sneak again this turn (DL:3.4/sneak)
-        ctx.emit("dl.mark", {"field": "sneaked", "key": b.loc}, rule="DL:3.4/sneak")
+        ctx.emit("dl.mark", {"field": "sneaked", "key": b.loc, "n": side_units(g, b.loc, b.attacker)},
+                 rule="DL:3.4/sneak")
     if winner == b.attacker and b.loc in world().sea:
         for sid in B.ships_in(g, b.loc, winner):
             ctx.emit("dl.ship", {"id": sid, "set": {"moves": 0, "fought": True}}, rule="DL:3.4/naval")
@@ -493,10 +494,15 @@ def legal(t) -> list[dict]:
                 for h in B.heroes_at(g, o, b.attacker):
                     out.append({"kind": "attack", "origin": o, "target": b.loc, "hero": h})
         return out
-    out = [{"kind": "fight", "at": b.loc}]
+    out = [] if b.retreating else [{"kind": "fight", "at": b.loc}]
     if b.retreat_ok:
         w = world()
+        plain = B.plain(g, b.loc, b.attacker)
+        heroes = B.heroes_at(g, b.loc, b.attacker)
         for x in w.neighbours(b.loc, B.caster_at(g, b.loc, b.attacker)):
             if B.owner(g, x) == b.attacker:
                 out.append({"kind": "retreat", "to": x})
+                # or split among several own territories (INT-40)
+                out += [{"kind": "retreat", "to": x, "n": k} for k in range(1, plain + 1) if k < plain or heroes]
+                out += [{"kind": "retreat", "to": x, "hero": h} for h in heroes if plain or len(heroes) > 1]
     return out

@@ -49,7 +49,7 @@ class DragonLords(Ruleset):
         "attack": {"origin": str, "target": str, "n": Optional(int), "hero": Optional(str)},
         "sneak": {"origin": str, "target": str, "n": int},
         "fight": {"at": str}, "stand": {}, "teleport_away": {"hero": str, "to": str},
-        "retreat": {"to": str}, "march": {"origin": str, "to": str, "n": int},
+        "retreat": {"to": str, "n": Optional(int), "hero": Optional(str)}, "march": {"origin": str, "to": str, "n": int},
         "burn": {"hero": str, "zone": str}, "done": {},
         "enter": {"origin": str, "space": str, "n": Optional(int), "hero": Optional(str)},
         "quest": {"space": str}, "go": {"to": str}, "shop": {"what": str},

@@ -68,6 +68,7 @@ class Battle(msgspec.Struct):
     used: list[str] = []      # spell attacks already thrown in this volley
     kills: list[dict] = []    # this volley's spell kills (caster, spell, victim, rule)
     fled: str = ""            # the defending caster that teleported away this round
+    retreating: bool = False  # the attackers began to withdraw, group by group (INT-40)
 
 
 class Ask(msgspec.Struct):
@@ -134,7 +135,7 @@ class DLState(msgspec.Struct):
     battle: Battle | None = None
     no_fight: dict[str, int] = {}   # place -> units that may not attack this turn (forced march, §3.4/forced-march)
     moved: dict[str, int] = {}      # place -> units that already moved this Transfer (§3.5)
-    sneaked: list[str] = []         # places whose elves sneak attacked this turn
+    sneaked: dict[str, int] = {}    # place -> elves there that sneak attacked this turn (each once, DL:3.4/sneak)
     teleported: list[str] = []      # hero ids that teleported in this phase
     no_retreat: list[str] = []      # places entered by teleport or from the wastelands: fight to the end
     qmove: QMove | None = None

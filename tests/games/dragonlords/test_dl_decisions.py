@@ -239,3 +239,25 @@ def test_bots_sensible_answers_and_a_game_played_with_them_finishes():
     t = eng.table(gid)
     assert t.over and decided > 0
     assert value(t, t.winners[0]) > min(value(t, s) for s in range(3))
+
+
+def test_INT43_the_burnt_fleets_owner_picks_where_its_units_escape_DL_3_4_fire_attack():
+    """A's DragonLord burns B's blockade in S6; B holds both T5b and T5c on that coast and picks
+    T5c for the units of each burning ship."""
+    def edit(g):
+        g["heroes"].append({"id": "H9", "army": 0, "loc": "S6", "role": "dragonlord"})
+        g["units"] += [{"loc": "T5b", "army": 1, "n": 1}, {"loc": "T5c", "army": 1, "n": 1}]
+        g["units"] = [u for u in g["units"] if u["loc"] not in ("ship:S11", "ship:S12")]
+        g["ships"] = [s for s in g["ships"] if s["army"] == 1]
+    eng, gid = sit("e05_naval", edit=edit)
+    assert {"kind": "burn", "hero": "H9", "zone": "S6"} in legal(eng, gid, 0)
+    play(eng, gid, 0, {"kind": "burn", "hero": "H9", "zone": "S6"})
+    p = _prompt(eng, gid)
+    assert (p.seat, p.kind, p.rule) == (1, "escape", "INT-43")
+    assert legal(eng, gid, 1) == [{"kind": "choose", "option": "T5b"}, {"kind": "choose", "option": "T5c"}]
+    play(eng, gid, 1, {"kind": "choose", "option": "T5c"})
+    play(eng, gid, 1, {"kind": "choose", "option": "T5c"})
+    g = game(eng, gid)
+    assert units(eng, gid, "T5c", 1) == 5 and units(eng, gid, "T5b", 1) == 1
+    assert not g.ships
+    assert [e.data["why"] for e in events(eng, gid, "dl.ship_gone")] == ["burnt", "burnt"]
