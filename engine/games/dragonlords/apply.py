@@ -13,6 +13,7 @@ def _setup(g, d):
     g.placing = {str(i): a["placing"] for i, a in enumerate(d["armies"])}
     g.treasury = {str(i): a["gold"] for i, a in enumerate(d["armies"]) if a["gold"]}
     g.treasure_pool = list(d["treasures"])
+    g.overrides = dict(d.get("overrides", {}))
 
 
 def _order(g, d): g.order = list(d["order"])

@@ -7,6 +7,7 @@ every modifier with its rule id (issue 14, item 5)."""
 from __future__ import annotations
 
 from engine.mechanics import zones
+from engine.readings import chosen
 
 from . import board as B
 from . import places as P
@@ -43,11 +44,18 @@ def magic(g, loc: str, army: int) -> SideMagic:
                      panic_source="Panic (DragonLord)" if lord else "Panic")
 
 
-def strength(g, loc: str, me: int, them: int, attacking: bool):
+def strength(t, loc: str, me: int, them: int, attacking: bool):
+    """G.A.S. of one side's units (DL:3.4/land.2); reading INT-35 decides whether the kingdom's -1
+    counts when the defenders' Panic already lowers the attacker."""
+    g = t.game
     at_sea = loc in world().sea
     kingdom = attacking and not at_sea and world().kind.get(loc) == "kingdom"
-    return attack_strength(B.base_attack(g, me), magic(g, loc, me), magic(g, loc, them),
-                           attacker_in_kingdom=kingdom, at_sea=at_sea)
+    theirs = magic(g, loc, them)
+    with_panic = True
+    if kingdom and theirs.panic:
+        with_panic = chosen(t, "INT-35") != "not_with_panic"
+    return attack_strength(B.base_attack(g, me), magic(g, loc, me), theirs, attacker_in_kingdom=kingdom,
+                           at_sea=at_sea, over=g.overrides, kingdom_with_panic=with_panic)
 
 
 # -- casualties -----------------------------------------------------------------------------------
@@ -104,26 +112,35 @@ def hero_dies(ctx, t, h: str, killer: int, rule: str) -> None:
     g = t.game
     x = g.heroes[h]
     role, army, loc, treasures = x.role, x.army, x.loc, list(x.treasures)
-    ctx.emit("dl.hero_gone", {"id": h, "role": role, "army": army, "loc": loc}, rule=rule)
+    d = {"id": h, "army": army, "loc": loc}
+    # a King's fall ends its player (public) and a DragonLord is a figure; any other chip goes back
+    # face down unless the game plays reading CHIP-DEATH "shown"
+    if role in ("king", "dragonlord") or chosen(t, "CHIP-DEATH") == "shown":
+        d["role"] = role
+    ctx.emit("dl.hero_gone", d, rule=rule)
     ctx.emit("dl.army", {"army": army, "set": {"supply": g.armies[army].supply + 1}}, rule="INT-02")
     for tr in treasures:
-        give_treasure(ctx, t, tr, loc, killer)
+        give_treasure(ctx, t, tr, loc, killer, army)
     if role == "king":
         eliminate(ctx, t, army, killer)
 
 
-def give_treasure(ctx, t, tr: str, loc: str, to: int) -> None:
+def give_treasure(ctx, t, tr: str, loc: str, to: int, lost_by: int) -> None:
     """A treasure of a fallen unit goes to the winner's units there (DL:3.3/treasures); with none
-    left it returns to the face-down pool (INT-32)."""
+    left it returns to the face-down pool (INT-32). It stays face down (DL:3.3/treasures: placed
+    "verkehrt herum"): only the winner and the loser learn which it is (reading CAPTURED-TREASURE)."""
     g = t.game
+    seats = sorted({g.armies[a].seat for a in (to, lost_by) if a >= 0})
+    vis = None if chosen(t, "CAPTURED-TREASURE") == "shown" else seats
     hs = B.heroes_at(g, loc, to) if to >= 0 else []
     if hs:
         x = g.heroes[hs[0]]
-        ctx.emit("dl.hero", {"id": hs[0], "set": {"treasures": sorted(x.treasures + [tr])}}, rule="DL:3.3/treasures")
+        ctx.emit("dl.hero", {"id": hs[0], "set": {"treasures": sorted(x.treasures + [tr])}}, rule="DL:3.3/treasures",
+                 vis=vis)
     elif to >= 0 and B.plain(g, loc, to):
-        new_hero(ctx, t, to, loc, "", treasures=[tr], rule="DL:3.3/treasures")
+        new_hero(ctx, t, to, loc, "", treasures=[tr], rule="DL:3.3/treasures", vis=vis)
     else:
-        ctx.emit("dl.treasure_pool", {"back": tr}, rule="INT-32")
+        ctx.emit("dl.treasure_pool", {"back": tr}, rule="INT-32", vis=vis)
 
 
 def new_hero(ctx, t, army: int, loc: str, role: str, treasures=(), spells=(), rule: str = "",
@@ -212,12 +229,16 @@ def _dice(ctx, t, b, army: int, kills: list, used: list) -> dict:
     """One side's dice (hits counted, not yet removed), after its spell kills (removed at once)."""
     g = t.game
     enemy = b.defender if army == b.attacker else b.attacker
-    s = strength(g, b.loc, army, enemy, attacking=(army == b.attacker))
+    s = strength(t, b.loc, army, enemy, attacking=(army == b.attacker))
     swapped = {k.split(":")[0] for k in used if k.endswith(":spell")} & set(g.heroes)
     poisoned = sum(1 for h in side_heroes(g, b.loc, army) if g.heroes[h].poisoned)
     n = max(0, side_units(g, b.loc, army) - len(swapped) - poisoned)
     faces = ctx.roll(D6, n, rule="DL:3.4/land.3") if n else []
-    return {"army": army, "spells": list(kills), **die_audit(faces, 6, s)}
+    out = {"army": army, "spells": list(kills), **die_audit(faces, 6, s)}
+    race = g.armies[army].race
+    if "strength" in g.overrides.get(race, {}):
+        out["strength"]["overridden"] = f"{race} strength {g.overrides[race]['strength']} (situation)"
+    return out
 
 
 def fight_round(ctx, t) -> None:

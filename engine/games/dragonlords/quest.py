@@ -12,6 +12,7 @@ from . import places as P
 from .combat_math import SideMagic, attack_strength
 from .content import content
 from .dice import BY_SIDES, CRYSTAL, D6
+from .overrides import value
 from .quests import quests
 from .world import world
 
@@ -481,7 +482,7 @@ def _monster_strikes(ctx, t) -> None:
     if not B.units(g, space, a) or rnd >= 60:
         return _fight_over(ctx, t, False)
     m = content().monsters[f.monster]
-    mstr = attack_strength(m.attack, SideMagic(), BT.magic(g, space, a))
+    mstr = attack_strength(value(g, m.id, "strength", m.attack), SideMagic(), BT.magic(g, space, a), over=g.overrides)
     face = ctx.roll(D6, 1, rule="DL:3.3/quest-combat")[0]
     hit = face <= mstr.value
     note = {"round": rnd, "monster_die": {"face": face, "sides": 6, "against": mstr.value, "hit": hit,
@@ -591,10 +592,13 @@ def _answer(ctx, t, pick, q) -> None:
         _fight_set(ctx, t, rounds=f.rounds + [note], note={})
         return _fight_over(ctx, t, True)
     m = content().monsters[f.monster]
-    s = attack_strength(B.base_attack(g, a), BT.magic(g, space, a), SideMagic())
+    s = attack_strength(B.base_attack(g, a), BT.magic(g, space, a), SideMagic(), over=g.overrides)
     n = max(0, B.units(g, space, a) - f.poisoned)
-    faces = ctx.roll(BY_SIDES[m.defense], n, rule="DL:3.3/quest-combat") if n else []
-    note["party_dice"] = [{"face": x, "sides": m.defense, "against": s.value, "hit": x <= s.value} for x in faces]
+    sides = value(g, m.id, "defense", m.defense)
+    faces = ctx.roll(BY_SIDES[sides], n, rule="DL:3.3/quest-combat") if n else []
+    note["party_dice"] = [{"face": x, "sides": sides, "against": s.value, "hit": x <= s.value} for x in faces]
+    if g.overrides.get(m.id):
+        note["overridden"] = {m.id: g.overrides[m.id]}
     note["party_strength"] = s.audit()
     won = any(x <= s.value for x in faces)
     _fight_set(ctx, t, rounds=f.rounds + [note], note={})

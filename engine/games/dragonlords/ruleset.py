@@ -58,6 +58,12 @@ class DragonLords(Ruleset):
         "spell": {"caster": str, "spell": str, "victim": str}, "roll": {}, "choose": {"option": str},
     }
 
+    def check_overrides(self, overrides):
+        """Situation card overrides: unit strength and cost, monster strength and defence,
+        treasure modifiers (overrides.py, docs/disputes.md)."""
+        from .overrides import check
+        return check(self, overrides)
+
     def cards(self):
         from .catalogue import catalogue
         return catalogue()

@@ -145,3 +145,4 @@ class DLState(msgspec.Struct):
     quested: list[str] = []         # wastelands whose party moved this turn (one per wasteland, F-Q5)
     next_id: int = 1
     winner: int = -1
+    overrides: dict[str, dict] = {}    # content id -> values a situation overrode (overrides.py)
