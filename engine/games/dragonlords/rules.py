@@ -177,9 +177,13 @@ def teleport(ctx, t, seat, cmd):
         ctx.emit("dl.units", {"loc": src, "army": a, "n": -cmd["n"]}, rule=rule)
         ctx.emit("dl.units", {"loc": cmd["to"], "army": a, "n": cmd["n"]}, rule=rule)
     ctx.emit("dl.hero", {"id": cmd["hero"], "set": {"loc": cmd["to"]}}, rule=rule)
+    if cmd.get("with"):
+        # a chip-bearer carried along as one of the units (the King may be, DL:3.4/dragonlords)
+        ctx.emit("dl.hero", {"id": cmd["with"], "set": {"loc": cmd["to"]}}, rule=rule)
     ctx.emit("dl.mark", {"field": "teleported", "key": cmd["hero"]}, rule=rule)
     if g.phase == "transfer":
-        ctx.emit("dl.mark", {"field": "moved", "key": cmd["to"], "n": cmd["n"]}, rule="DL:3.5")
+        n = cmd["n"] + (1 if cmd.get("with") else 0)
+        ctx.emit("dl.mark", {"field": "moved", "key": cmd["to"], "n": n}, rule="DL:3.5")
     check_victory(ctx, t)
 
 

@@ -45,7 +45,7 @@ class DragonLords(Ruleset):
         "load": {"ship": str, "origin": str, "n": Optional(int), "hero": Optional(str)},
         "unload": {"ship": str, "to": str, "n": Optional(int), "hero": Optional(str)},
         "move": {"origin": str, "to": str, "n": Optional(int), "hero": Optional(str)},
-        "teleport": {"hero": str, "to": str, "n": int},
+        "teleport": {"hero": str, "to": str, "n": int, "with": Optional(str)},
         "attack": {"origin": str, "target": str, "n": Optional(int), "hero": Optional(str)},
         "sneak": {"origin": str, "target": str, "n": int},
         "fight": {"at": str}, "stand": {}, "teleport_away": {"hero": str, "to": str},

@@ -333,3 +333,18 @@ def test_INT40_a_retreat_may_split_among_several_own_territories_DL_3_4_retreat(
     assert g.battle is None and units(eng, gid, b.loc, b.attacker) == 0
     assert units(eng, gid, own[1], b.attacker) == before + n - 1
     assert [e.rule for e in events(eng, gid, "dl.units") if e.data.get("n") == 1][-1] == "INT-40"
+
+
+def test_a_dragonlord_may_teleport_the_king_as_a_carried_unit_DL_3_4_dragonlords():
+    """'The King may be teleported' (§3.4/dragonlords): the King goes along as one of the units."""
+    def edit(g):
+        g["phase"] = "naval"
+        g["heroes"].append({"id": "H5", "army": 0, "loc": "K1", "role": "dragonlord"})
+    eng, gid = sit("frontier", edit=edit)
+    cmds = [c for c in legal(eng, gid, 0) if c["kind"] == "teleport" and c.get("with") == "H1" and c["to"] == "T1b"]
+    assert cmds == [{"kind": "teleport", "hero": "H5", "to": "T1b", "n": 0, "with": "H1"},
+                    {"kind": "teleport", "hero": "H5", "to": "T1b", "n": 2, "with": "H1"}]   # K1 keeps 1
+    submit(eng, gid, 0, cmds[1])
+    g = game(eng, gid)
+    assert (g.heroes["H1"].loc, g.heroes["H5"].loc) == ("T1b", "T1b")
+    assert units(eng, gid, "K1", 0) == 1 and units(eng, gid, "T1b", 0) == 2 + 2 + 2
