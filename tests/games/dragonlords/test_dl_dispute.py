@@ -85,3 +85,19 @@ def test_overrides_of_a_treasure_are_marked_and_bad_fields_refused():
     submit(eng, gid, 1, {"kind": "fight", "at": "K1"})
     mods = events(eng, gid, "dl.round")[-1].data["defender"]["strength"]["modifiers"]
     assert {"source": "Excalibur Sword (overridden)", "delta": 2, "rule": "DL:3.3/treasures"} in mods
+
+
+def test_the_audit_marks_an_overridden_strength_with_the_set_up_event():
+    from engine.explain import History
+    from engine.games.dragonlords.why import why
+    eng, gid = sit("e03_two_dragonlords", forced={"die:d6": [6] * 11},
+                   options={"overrides": {"Zwerg": {"strength": 5}}})
+    submit(eng, gid, 1, {"kind": "attack", "origin": "T1c", "target": "T1a", "n": 5})
+    submit(eng, gid, 1, {"kind": "fight", "at": "T1a"})
+    submit(eng, gid, 0, {"kind": "stand"})
+    evs = eng.store.read(gid)
+    ev = [e for e in evs if e.type == "dl.round"][-1]
+    inputs = why(eng.table(gid), ev, History(evs))
+    base = next(i for i in inputs if i["input"].startswith("attacker army 2 (dwarf): base strength"))
+    assert base["value"] == 5 and base["note"] == "overridden by situation"
+    assert base["from"] and base["from"][0]["type"] == "dl.setup"
