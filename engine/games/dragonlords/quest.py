@@ -496,14 +496,20 @@ def _monster_strikes(ctx, t) -> None:
     _take_hit(ctx, t)
 
 
+def _use_tool(ctx, t, tool: str) -> None:
+    """A single-use tool of the fighting party is spent (DL:3.3/tools)."""
+    g = t.game
+    space = g.qfight.space
+    p = party_at(g, space, g.active)
+    ctx.emit("dl.party", {"army": g.active, "space": space, "set": {"tools": _minus(p.tools, tool)}},
+             rule="DL:3.3/tools")
+
+
 @D.then("elixir")
 def _elixir(ctx, t, pick, q) -> None:
-    g = t.game
-    f = g.qfight
+    f = t.game.qfight
     if pick == "elixir":
-        p = party_at(g, f.space, g.active)
-        ctx.emit("dl.party", {"army": g.active, "space": f.space, "set": {"tools": _minus(p.tools, "elixir")}},
-                 rule="DL:3.3/tools")
+        _use_tool(ctx, t, "elixir")
         _fight_set(ctx, t, note={**f.note, "elixir": True})
         return _answer_step(ctx, t)
     _take_hit(ctx, t)
@@ -624,12 +630,9 @@ def _fight_over(ctx, t, won: bool) -> None:
 
 @D.then("potion")
 def _potion(ctx, t, pick, q) -> None:
-    g = t.game
-    f = g.qfight
+    f = t.game.qfight
     if pick == "potion":
-        p = party_at(g, f.space, g.active)
-        ctx.emit("dl.party", {"army": g.active, "space": f.space, "set": {"tools": _minus(p.tools, "potion")}},
-                 rule="DL:3.3/tools")
+        _use_tool(ctx, t, "potion")
         _fight_set(ctx, t, poisoned=f.poisoned - 1)
     _poison(ctx, t, q.data["won"])
 

@@ -59,13 +59,19 @@ def test_a_reading_chosen_by_option_and_by_reading_is_the_same_game():
     assert a["income"] == "additive" and a["readings"] == {"INT-45": "additive"}
 
 
-def test_overrides_change_a_units_strength_and_are_marked_in_the_round():
-    """A situation overrides the Dwarves' strength to 5: the round names the override."""
+def _strong_dwarves():
+    """E-03 with the Dwarves' strength overridden to 5, one round fought."""
     eng, gid = sit("e03_two_dragonlords", forced={"die:d6": [6] * 11},
                    options={"overrides": {"Zwerg": {"strength": 5}}})
     submit(eng, gid, 1, {"kind": "attack", "origin": "T1c", "target": "T1a", "n": 5})
     submit(eng, gid, 1, {"kind": "fight", "at": "T1a"})
     submit(eng, gid, 0, {"kind": "stand"})
+    return eng, gid
+
+
+def test_overrides_change_a_units_strength_and_are_marked_in_the_round():
+    """A situation overrides the Dwarves' strength to 5: the round names the override."""
+    eng, gid = _strong_dwarves()
     r = events(eng, gid, "dl.round")[-1].data
     assert r["attacker"]["strength"]["base"] == 5 and r["attacker"]["strength"]["value"] == 4    # 5 - Panic
     assert "overridden" in r["attacker"]["strength"]
@@ -90,11 +96,7 @@ def test_overrides_of_a_treasure_are_marked_and_bad_fields_refused():
 def test_the_audit_marks_an_overridden_strength_with_the_set_up_event():
     from engine.explain import History
     from engine.games.dragonlords.why import why
-    eng, gid = sit("e03_two_dragonlords", forced={"die:d6": [6] * 11},
-                   options={"overrides": {"Zwerg": {"strength": 5}}})
-    submit(eng, gid, 1, {"kind": "attack", "origin": "T1c", "target": "T1a", "n": 5})
-    submit(eng, gid, 1, {"kind": "fight", "at": "T1a"})
-    submit(eng, gid, 0, {"kind": "stand"})
+    eng, gid = _strong_dwarves()
     evs = eng.store.read(gid)
     ev = [e for e in evs if e.type == "dl.round"][-1]
     inputs = why(eng.table(gid), ev, History(evs))
