@@ -261,3 +261,13 @@ def test_INT43_the_burnt_fleets_owner_picks_where_its_units_escape_DL_3_4_fire_a
     assert units(eng, gid, "T5c", 1) == 5 and units(eng, gid, "T5b", 1) == 1
     assert not g.ships
     assert [e.data["why"] for e in events(eng, gid, "dl.ship_gone")] == ["burnt", "burnt"]
+
+
+def test_a_wrong_answer_is_refused_with_its_rule_and_changes_nothing():
+    from dl_helpers import rejected
+    eng, gid = sit("e07_reflect", forced={"die:d12": [3]})
+    play(eng, gid, 0, {"kind": "scroll", "card": "elemental_earth", "caster": "H1", "at": "T1a"})
+    why = rejected(eng, gid, 1, {"kind": "choose", "option": "maybe"})
+    assert "DL:3.4/scrolls.reflect" in why and "'reflect', 'no_reflect'" in why
+    assert "it is seat 1's decision (reflect)" in rejected(eng, gid, 0, {"kind": "choose", "option": "no_reflect"})
+    assert "DL:3.4/scrolls.reflect" in rejected(eng, gid, 1, {"kind": "done"})
