@@ -17,6 +17,9 @@ from .flow import check_victory
 from .world import world
 
 ROLE_RANK = {"": 0, "decoy": 1, "wizard": 2, "dragonlord": 3, "king": 4}
+# how a battle of another kind ends (a party fight: quest.py registers it), so this module need
+# not import the wastelands' rules
+END_BY_KIND: dict = {}
 
 
 def side_places(g, loc: str, army: int) -> list[str]:
@@ -436,9 +439,8 @@ def end_battle(ctx, t) -> None:
     g = t.game
     b = g.battle
     winner = next((a for a in (b.attacker, b.defender) if side_units(g, b.loc, a)), -1)
-    if b.kind == "party":
-        from .quest import party_fight_over
-        return party_fight_over(ctx, t, winner)
+    if b.kind in END_BY_KIND:
+        return END_BY_KIND[b.kind](ctx, t, winner)
     if b.loc in world().sea:
         board_ships(ctx, t, b.loc, winner)
     else:

@@ -707,6 +707,9 @@ def _party_check(ctx, t, space) -> None:
             ctx.emit("dl.party", {"army": p.army, "space": space, "gone": True}, rule="DL:3.3/tools")
 
 
+BT.END_BY_KIND["party"] = party_fight_over
+
+
 @D.then("party_check")
 def _after_loss(ctx, t, pick, q) -> None:
     _party_check(ctx, t, q.data["space"])
