@@ -13,6 +13,7 @@ def _setup(g, d):
     g.placing = {str(i): a["placing"] for i, a in enumerate(d["armies"])}
     g.treasury = {str(i): a["gold"] for i, a in enumerate(d["armies"]) if a["gold"]}
     g.treasure_pool = list(d["treasures"])
+    g.overrides = dict(d.get("overrides", {}))
 
 
 def _order(g, d): g.order = list(d["order"])
@@ -23,7 +24,7 @@ def _phase(g, d):
     if "round" in d:
         g.round = d["round"]
     if d.get("new_turn"):
-        g.no_fight, g.moved, g.sneaked, g.teleported = {}, {}, [], []
+        g.no_fight, g.moved, g.sneaked, g.teleported = {}, {}, {}, []
         g.quested, g.shop_at, g.qmove, g.no_retreat = [], "", None, []
         for s in g.ships.values():
             s.fought = False
@@ -150,7 +151,17 @@ def _qmove(g, d):
         g.quested.append(d["wasteland"])
 
 
-FOLD = {"dl.setup": _setup, "dl.order": _order, "dl.phase": _phase, "dl.units": _units,
+def _ask(g, d):
+    from .state import Ask
+    g.ask = None if d.get("end") else msgspec.convert(d["ask"], Ask)
+
+
+def _qfight(g, d):
+    from .state import QFight
+    g.qfight = None if d.get("end") else msgspec.convert(d["fight"], QFight)
+
+
+FOLD = {"dl.ask": _ask, "dl.qfight": _qfight, "dl.setup": _setup, "dl.order": _order, "dl.phase": _phase, "dl.units": _units,
         "dl.hero_new": _hero_new, "dl.hero": _hero, "dl.hero_gone": _hero_gone,
         "dl.ship_new": _ship_new, "dl.ship": _ship, "dl.ship_gone": _ship_gone,
         "dl.gold": _gold, "dl.treasury": _treasury, "dl.army": _army, "dl.battle": _battle,

@@ -7,6 +7,7 @@ every modifier with its rule id (issue 14, item 5)."""
 from __future__ import annotations
 
 from engine.mechanics import zones
+from engine.readings import chosen
 
 from . import board as B
 from . import places as P
@@ -16,6 +17,9 @@ from .flow import check_victory
 from .world import world
 
 ROLE_RANK = {"": 0, "decoy": 1, "wizard": 2, "dragonlord": 3, "king": 4}
+# how a battle of another kind ends (a party fight: quest.py registers it), so this module need
+# not import the wastelands' rules
+END_BY_KIND: dict = {}
 
 
 def side_places(g, loc: str, army: int) -> list[str]:
@@ -43,11 +47,18 @@ def magic(g, loc: str, army: int) -> SideMagic:
                      panic_source="Panic (DragonLord)" if lord else "Panic")
 
 
-def strength(g, loc: str, me: int, them: int, attacking: bool):
+def strength(t, loc: str, me: int, them: int, attacking: bool):
+    """G.A.S. of one side's units (DL:3.4/land.2); reading INT-35 decides whether the kingdom's -1
+    counts when the defenders' Panic already lowers the attacker."""
+    g = t.game
     at_sea = loc in world().sea
     kingdom = attacking and not at_sea and world().kind.get(loc) == "kingdom"
-    return attack_strength(B.base_attack(g, me), magic(g, loc, me), magic(g, loc, them),
-                           attacker_in_kingdom=kingdom, at_sea=at_sea)
+    theirs = magic(g, loc, them)
+    with_panic = True
+    if kingdom and theirs.panic:
+        with_panic = chosen(t, "INT-35") != "not_with_panic"
+    return attack_strength(B.base_attack(g, me), magic(g, loc, me), theirs, attacker_in_kingdom=kingdom,
+                           at_sea=at_sea, over=g.overrides, kingdom_with_panic=with_panic)
 
 
 # -- casualties -----------------------------------------------------------------------------------
@@ -104,35 +115,46 @@ def hero_dies(ctx, t, h: str, killer: int, rule: str) -> None:
     g = t.game
     x = g.heroes[h]
     role, army, loc, treasures = x.role, x.army, x.loc, list(x.treasures)
-    ctx.emit("dl.hero_gone", {"id": h, "role": role, "army": army, "loc": loc}, rule=rule)
+    d = {"id": h, "army": army, "loc": loc}
+    # a King's fall ends its player (public) and a DragonLord is a figure; any other chip goes back
+    # face down unless the game plays reading CHIP-DEATH "shown"
+    if role in ("king", "dragonlord") or chosen(t, "CHIP-DEATH") == "shown":
+        d["role"] = role
+    ctx.emit("dl.hero_gone", d, rule=rule)
     ctx.emit("dl.army", {"army": army, "set": {"supply": g.armies[army].supply + 1}}, rule="INT-02")
     for tr in treasures:
-        give_treasure(ctx, t, tr, loc, killer)
+        give_treasure(ctx, t, tr, loc, killer, army)
     if role == "king":
         eliminate(ctx, t, army, killer)
 
 
-def give_treasure(ctx, t, tr: str, loc: str, to: int) -> None:
+def give_treasure(ctx, t, tr: str, loc: str, to: int, lost_by: int) -> None:
     """A treasure of a fallen unit goes to the winner's units there (DL:3.3/treasures); with none
-    left it returns to the face-down pool (INT-32)."""
+    left it returns to the face-down pool (INT-32). It stays face down (DL:3.3/treasures: placed
+    "verkehrt herum"): only the winner and the loser learn which it is (reading CAPTURED-TREASURE)."""
     g = t.game
+    seats = sorted({g.armies[a].seat for a in (to, lost_by) if a >= 0})
+    vis = None if chosen(t, "CAPTURED-TREASURE") == "shown" else seats
     hs = B.heroes_at(g, loc, to) if to >= 0 else []
     if hs:
         x = g.heroes[hs[0]]
-        ctx.emit("dl.hero", {"id": hs[0], "set": {"treasures": sorted(x.treasures + [tr])}}, rule="DL:3.3/treasures")
+        ctx.emit("dl.hero", {"id": hs[0], "set": {"treasures": sorted(x.treasures + [tr])}}, rule="DL:3.3/treasures",
+                 vis=vis)
     elif to >= 0 and B.plain(g, loc, to):
-        new_hero(ctx, t, to, loc, "", treasures=[tr], rule="DL:3.3/treasures")
+        new_hero(ctx, t, to, loc, "", treasures=[tr], rule="DL:3.3/treasures", vis=vis)
     else:
-        ctx.emit("dl.treasure_pool", {"back": tr}, rule="INT-32")
+        ctx.emit("dl.treasure_pool", {"back": tr}, rule="INT-32", vis=vis)
 
 
 def new_hero(ctx, t, army: int, loc: str, role: str, treasures=(), spells=(), rule: str = "",
              vis=None) -> str:
     g = t.game
     hid = f"H{g.next_id}"
-    ctx.emit("dl.hero_new", {"id": hid, "seq": g.next_id, "army": army, "loc": loc,
-                             "race": g.armies[army].race, "role": role, "spells": list(spells),
-                             "treasures": list(treasures), "from_troops": True}, rule=rule, vis=vis)
+    d = {"id": hid, "seq": g.next_id, "army": army, "loc": loc, "race": g.armies[army].race, "role": role,
+         "spells": list(spells), "treasures": list(treasures), "from_troops": True}
+    if role == "dragonlord" and not spells:
+        del d["spells"]     # a public figure: no empty list of spells to confuse with a secret one
+    ctx.emit("dl.hero_new", d, rule=rule, vis=vis)
     return hid
 
 
@@ -153,7 +175,8 @@ def spell_attacks(g, loc: str, army: int, enemy: int, reading: str = "swap") -> 
     """INT-38: a wizard trades its die for one Lightning Bolt or Fireball; a DragonLord has Dragonfire
     and still rolls; the Ring of Fire and the Trident give their bearer one more spell attack.
     Protections in the enemy's place: Ring of Fire and Dragon Shield stop Fireball and Dragonfire,
-    the Trident stops Lightning (DL:3.3/treasures). No spell attacks at sea (DL:3.4/naval)."""
+    the Trident stops Lightning (DL:3.3/treasures). No spell attacks at sea (DL:3.4/naval). Each is
+    (caster, spell, source); which are thrown, and at whom, the caster's owner decides."""
     if loc in world().sea:
         return []
     shield = set(magic(g, loc, enemy).treasures)
@@ -166,16 +189,12 @@ def spell_attacks(g, loc: str, army: int, enemy: int, reading: str = "swap") -> 
             continue
         if x.role == "dragonlord" and not no_fire:
             out.append((h, "dragonfire", "figure"))
-        if x.role == "wizard" and reading == "extra":
+        if x.role == "wizard":
+            src = "extra" if reading == "extra" else "spell"
             if B.knows(x, 5) and not no_bolt:
-                out.append((h, "lightning", "extra"))
+                out.append((h, "lightning", src))
             if B.knows(x, 2) and not no_fire:
-                out.append((h, "fireball", "extra"))
-        elif x.role == "wizard":
-            if B.knows(x, 5) and not no_bolt:
-                out.append((h, "lightning", "spell"))
-            elif B.knows(x, 2) and not no_fire:
-                out.append((h, "fireball", "spell"))
+                out.append((h, "fireball", src))
         if "ring_of_fire" in x.treasures and not no_fire:
             out.append((h, "fireball", "treasure"))
         if "trident" in x.treasures and not no_bolt:
@@ -187,38 +206,100 @@ SPELL_RULE = {"dragonfire": "DL:3.4/dragonlords", "fireball": "DL:3.4/spells.fir
               "lightning": "DL:3.4/spells.lightning"}
 
 
-def volley(ctx, t, b, army: int, enemy: int) -> dict:
-    """One side's spell kills (removed at once) and dice (hits counted, not yet removed)."""
+def spell_key(h: str, sp: str, src: str) -> str:
+    """One use per attack and round: a swapping wizard throws one of its spells (INT-38 'swap')."""
+    return f"{h}:spell" if src == "spell" else f"{h}:{sp}:{src}"
+
+
+def spell_options(t, b, army: int) -> list[dict]:
+    """The spell attacks `army` may still throw in this volley, each at a victim it picks among the
+    enemy's units there ('plain' or a chip-bearer; INT-38: 'kill 1 chosen enemy unit')."""
     g = t.game
-    loc = b.loc
-    s = strength(g, loc, army, enemy, attacking=(army == b.attacker))
-    spells = spell_attacks(g, loc, army, enemy, t.options.get("spell_attacks", "swap"))
-    kills = []
-    for h, sp, _src in spells:
-        if side_units(g, loc, enemy) == 0:
-            break
-        victim = kill(ctx, t, loc, enemy, 1, army, SPELL_RULE[sp], how=sp)
-        kills.append({"caster": h, "spell": sp, "victim": victim, "rule": SPELL_RULE[sp]})
-    swapped = {h for h, _sp, src in spells if src == "spell" and h in g.heroes}
-    poisoned = sum(1 for h in side_heroes(g, loc, army) if g.heroes[h].poisoned)
-    n = max(0, side_units(g, loc, army) - len(swapped) - poisoned)
+    enemy = b.defender if army == b.attacker else b.attacker
+    if not g.armies[army].alive or not side_units(g, b.loc, enemy):
+        return []
+    victims = (["plain"] if any(B.plain(g, p, enemy) for p in side_places(g, b.loc, enemy)) else []) + \
+        side_heroes(g, b.loc, enemy)
+    used = set(b.used) if b.spell_side == army else set()
+    out = []
+    for h, sp, src in spell_attacks(g, b.loc, army, enemy, t.options.get("spell_attacks", "swap")):
+        if spell_key(h, sp, src) not in used:
+            out += [{"kind": "spell", "caster": h, "spell": sp, "victim": v} for v in victims]
+    return out
+
+
+def _dice(ctx, t, b, army: int, kills: list, used: list) -> dict:
+    """One side's dice (hits counted, not yet removed), after its spell kills (removed at once)."""
+    g = t.game
+    enemy = b.defender if army == b.attacker else b.attacker
+    s = strength(t, b.loc, army, enemy, attacking=(army == b.attacker))
+    swapped = {k.split(":")[0] for k in used if k.endswith(":spell")} & set(g.heroes)
+    poisoned = sum(1 for h in side_heroes(g, b.loc, army) if g.heroes[h].poisoned)
+    n = max(0, side_units(g, b.loc, army) - len(swapped) - poisoned)
     faces = ctx.roll(D6, n, rule="DL:3.4/land.3") if n else []
-    audit = die_audit(faces, 6, s)
-    return {"army": army, "spells": kills, **audit}
+    out = {"army": army, "spells": list(kills), **die_audit(faces, 6, s)}
+    race = g.armies[army].race
+    if "strength" in g.overrides.get(race, {}):
+        out["strength"]["overridden"] = f"{race} strength {g.overrides[race]['strength']} (situation)"
+    return out
 
 
 def fight_round(ctx, t) -> None:
-    """Steps 2-3 (DL:3.4/land.2, DL:3.4/land.3): the attacker's spells and dice; then the defender's step."""
+    """Steps 2-3 (DL:3.4/land.2, DL:3.4/land.3): the attacker's spells, then its dice."""
+    open_spells(ctx, t, t.game.battle.attacker)
+
+
+def open_spells(ctx, t, army: int) -> None:
+    """A side with chip-bearers in the battle decides on its spell attacks (step `spells`); the
+    step opens whenever chip-bearers fight, so it tells nobody whether they know a spell."""
     g = t.game
     b = g.battle
-    att = volley(ctx, t, b, b.attacker, b.defender)
-    hits = att["hits"]
-    left = side_units(g, b.loc, b.defender)
-    if b.kind != "sneak" and left and retreat_options(t, b, hits):
-        nb = _with(b, step="defender", pending_hits=hits, volley=att)
-        ctx.emit("dl.battle", {"battle": nb}, rule="DL:3.4/retreat")
+    enemy = b.defender if army == b.attacker else b.attacker
+    if b.loc not in world().sea and g.armies[army].alive and side_heroes(g, b.loc, army) \
+            and side_units(g, b.loc, enemy):
+        ctx.emit("dl.battle", {"battle": _with(b, step="spells", spell_side=army, used=[], kills=[])}, rule="INT-38")
         return
-    finish_round(ctx, t, att, None)
+    spells_done(ctx, t, army, [], [])
+
+
+def spell(ctx, t, seat, cmd) -> None:
+    """A spell attack thrown at the victim its caster chose: it dies at once (INT-38, DL:3.4/land.3)."""
+    g = t.game
+    b = g.battle
+    army = b.spell_side
+    enemy = b.defender if army == b.attacker else b.attacker
+    sp = cmd["spell"]
+    src = next(s for h, p, s in spell_attacks(g, b.loc, army, enemy, t.options.get("spell_attacks", "swap"))
+               if h == cmd["caster"] and p == sp and spell_key(h, p, s) not in b.used)
+    victim = remove_one(ctx, t, b.loc, enemy, cmd["victim"], army, SPELL_RULE[sp], how=sp)
+    kills = b.kills + [{"caster": cmd["caster"], "spell": sp, "victim": victim, "rule": SPELL_RULE[sp]}]
+    used = b.used + [spell_key(cmd["caster"], sp, src)]
+    if t.over:
+        return
+    ctx.emit("dl.battle", {"battle": _with(g.battle, used=used, kills=kills)}, rule=SPELL_RULE[sp])
+    if not spell_options(t, g.battle, army):
+        spells_done(ctx, t, army, kills, used)
+
+
+def roll(ctx, t, seat, cmd) -> None:
+    """No (more) spell attacks: the side rolls its dice."""
+    b = t.game.battle
+    spells_done(ctx, t, b.spell_side, b.kills, b.used)
+
+
+def spells_done(ctx, t, army: int, kills: list, used: list) -> None:
+    g = t.game
+    b = g.battle
+    if army == b.attacker:
+        att = _dice(ctx, t, b, army, kills, used)
+        left = side_units(g, b.loc, b.defender)
+        if b.kind != "sneak" and left and retreat_options(t, b, att["hits"]):
+            nb = _with(b, step="defender", pending_hits=att["hits"], volley=att, spell_side=-1, used=[], kills=[])
+            ctx.emit("dl.battle", {"battle": nb}, rule="DL:3.4/retreat")
+            return
+        return finish_round(ctx, t, att, None)
+    dfn = _dice(ctx, t, b, army, kills, used)
+    close_round(ctx, t, b.volley, b.fled or None, dfn)
 
 
 def retreat_options(t, b, hits: int) -> list[dict]:
@@ -236,15 +317,22 @@ def retreat_options(t, b, hits: int) -> list[dict]:
 
 
 def finish_round(ctx, t, att: dict, fled: str | None) -> None:
-    """Step 4 (the defender strikes back, not in a sneak attack) and step 5: both sides' dice hits
-    are removed together, each owner choosing which units (DL:3.4/land.5, INT-30)."""
+    """Step 4: the defender strikes back (not in a sneak attack), with its spells first."""
     g = t.game
     b = g.battle
-    dfn = None
     if b.kind != "sneak" and side_units(g, b.loc, b.defender):
-        dfn = volley(ctx, t, b, b.defender, b.attacker)
+        ctx.emit("dl.battle", {"battle": _with(b, volley=att, fled=fled or "", step="striking")}, rule="DL:3.4/land.4")
+        return open_spells(ctx, t, b.defender)
+    close_round(ctx, t, att, fled, None)
+
+
+def close_round(ctx, t, att: dict, fled: str | None, dfn: dict | None) -> None:
+    """Step 5: both sides' dice hits are removed together, each owner choosing which units
+    (DL:3.4/land.5, INT-30)."""
+    g = t.game
+    b = g.battle
     hits = {str(b.attacker): dfn["hits"] if dfn else 0, str(b.defender): att["hits"]}
-    rule = "DL:3.4/sneak" if b.kind == "sneak" else ("DL:3.4/naval" if b.kind == "naval" else "DL:3.4/land.5")
+    rule = ROUND_RULE.get(b.kind, "DL:3.4/land.5")
     ctx.emit("dl.round", {"loc": b.loc, "round": b.rounds + 1, "kind": b.kind, "attacker": att,
                           "defender": dfn, "fled": fled, "hits": hits}, rule=rule)
     pending = {}
@@ -253,15 +341,19 @@ def finish_round(ctx, t, att: dict, fled: str | None) -> None:
         if has_choice(t, b.loc, army, n):
             pending[str(army)] = n
         elif n:
-            lost = kill(ctx, t, b.loc, army, n, b.attacker if army == b.defender else b.defender, "DL:3.4/land.5")
-            ctx.emit("dl.casualties", {"loc": b.loc, "army": army, "lost": lost}, rule="DL:3.4/land.5")
+            lost = kill(ctx, t, b.loc, army, n, b.attacker if army == b.defender else b.defender, rule)
+            ctx.emit("dl.casualties", {"loc": b.loc, "army": army, "lost": lost}, rule=rule)
         if t.over:
             return
     nb = _with(g.battle, rounds=b.rounds + 1, step="casualties" if pending else "after_round", pending_hits=0,
-               volley={}, pending=pending)
+               volley={}, pending=pending, spell_side=-1, used=[], kills=[], fled="")
     ctx.emit("dl.battle", {"battle": nb}, rule=rule)
     if not pending:
         after_round(ctx, t)
+
+
+ROUND_RULE = {"sneak": "DL:3.4/sneak", "naval": "DL:3.4/naval", "party": "DL:3.3/quest-combat",
+              "land": "DL:3.4/land.5"}
 
 
 def casualty(ctx, t, seat, cmd) -> None:
@@ -308,8 +400,8 @@ def after_round(ctx, t) -> None:
     if a_left and d_left:
         if b.kind == "sneak":
             return sneak_failed(ctx, t)
-        if b.kind == "naval":
-            return fight_round(ctx, t)
+        if b.kind in ("naval", "party"):
+            return fight_round(ctx, t)   # no retreat at sea or in the wastelands: fight on
         return   # the attacker chooses: fight on or retreat
     end_battle(ctx, t)
 
@@ -347,6 +439,8 @@ def end_battle(ctx, t) -> None:
     g = t.game
     b = g.battle
     winner = next((a for a in (b.attacker, b.defender) if side_units(g, b.loc, a)), -1)
+    if b.kind in END_BY_KIND:
+        return END_BY_KIND[b.kind](ctx, t, winner)
     if b.loc in world().sea:
         board_ships(ctx, t, b.loc, winner)
     else:
@@ -358,7 +452,8 @@ def end_battle(ctx, t) -> None:
     ctx.emit("dl.battle", {"end": True, "winner": winner, "loc": b.loc}, rule="DL:3.4/general")
     if winner == b.attacker and b.kind == "sneak":
         # the elves that took the place may attack normally but not sneak again this turn (DL:3.4/sneak)
-        ctx.emit("dl.mark", {"field": "sneaked", "key": b.loc}, rule="DL:3.4/sneak")
+        ctx.emit("dl.mark", {"field": "sneaked", "key": b.loc, "n": side_units(g, b.loc, b.attacker)},
+                 rule="DL:3.4/sneak")
     if winner == b.attacker and b.loc in world().sea:
         for sid in B.ships_in(g, b.loc, winner):
             ctx.emit("dl.ship", {"id": sid, "set": {"moves": 0, "fought": True}}, rule="DL:3.4/naval")
@@ -406,6 +501,8 @@ def legal(t) -> list[dict]:
         return casualty_legal(t)
     if b.step == "defender":
         return [{"kind": "stand"}] + retreat_options(t, b, b.pending_hits)
+    if b.step == "spells":
+        return spell_options(t, b, b.spell_side) + [{"kind": "roll"}]
     if b.step == "gather":
         out = [{"kind": "fight", "at": b.loc}]
         if b.kind == "land":
@@ -420,10 +517,15 @@ def legal(t) -> list[dict]:
                 for h in B.heroes_at(g, o, b.attacker):
                     out.append({"kind": "attack", "origin": o, "target": b.loc, "hero": h})
         return out
-    out = [{"kind": "fight", "at": b.loc}]
+    out = [] if b.retreating else [{"kind": "fight", "at": b.loc}]
     if b.retreat_ok:
         w = world()
+        plain = B.plain(g, b.loc, b.attacker)
+        heroes = B.heroes_at(g, b.loc, b.attacker)
         for x in w.neighbours(b.loc, B.caster_at(g, b.loc, b.attacker)):
             if B.owner(g, x) == b.attacker:
                 out.append({"kind": "retreat", "to": x})
+                # or split among several own territories (INT-40)
+                out += [{"kind": "retreat", "to": x, "n": k} for k in range(1, plain + 1) if k < plain or heroes]
+                out += [{"kind": "retreat", "to": x, "hero": h} for h in heroes if plain or len(heroes) > 1]
     return out

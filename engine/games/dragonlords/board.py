@@ -73,7 +73,8 @@ def knows(x, spell: int) -> bool:
 
 
 def base_attack(g, army: int) -> int:
-    return RACE_BASE[g.armies[army].race]
+    race = g.armies[army].race
+    return g.overrides.get(race, {}).get("strength", RACE_BASE[race])
 
 
 def gold_of(g, army: int, occ: dict | None = None) -> int:

@@ -1,11 +1,21 @@
 """What a random bot picks from (never changes what is legal): it ends a phase only now and then,
-so games move on, and it prefers to fight a battle on rather than dither."""
+so games move on, and it prefers to fight a battle on rather than dither. In a decision (which
+units die, whether to throw a spell, drink the Elixir, play Reflect, ...) it picks among every
+option, so random games try them all.
+
+`sensible` is the choice of a careful player for those decisions, and `value` a position's worth
+for a seat (for engine.bot_heuristics, which the core owns: register it there as
+`"dragonlords": (value, 3.0)`)."""
 from __future__ import annotations
+
+DECISION_KINDS = ("spell", "roll", "choose", "casualty")
 
 
 def choices(t, seat, legal):
     g = t.game
     kinds = {c["kind"] for c in legal}
+    if kinds <= set(DECISION_KINDS):
+        return legal
     if g.phase in ("purchase", "naval", "quest", "transfer", "combat") and "done" in kinds and len(kinds) > 1:
         others = [c for c in legal if c["kind"] != "done"]
         # a bot acts a few times per phase, then ends it (weighted by the turn's count so far)
@@ -16,3 +26,35 @@ def choices(t, seat, legal):
             return by or others
         return others
     return legal
+
+
+def sensible(t, seat, legal) -> list[dict]:
+    """A careful player's answer to a decision: throw every spell attack, at a chip-bearer first
+    (it may be the King); lose plain units first and the King last; drink the Elixir and the
+    Potion, charm the dragon, play Reflect (each decision lists that answer first)."""
+    kinds = {c["kind"] for c in legal}
+    if not kinds <= set(DECISION_KINDS):
+        return choices(t, seat, legal)
+    spells = [c for c in legal if c["kind"] == "spell"]
+    if spells:
+        at_heroes = [c for c in spells if c["victim"] != "plain"]
+        return [(at_heroes or spells)[0]]
+    if "casualty" in kinds:
+        g = t.game
+        rank = {"": 0, "decoy": 1, "wizard": 2, "dragonlord": 3, "king": 4}
+        return [min(legal, key=lambda c: (-1 if c["unit"] == "plain" else rank[g.heroes[c["unit"]].role]))]
+    return [legal[0]]
+
+
+def value(t, seat: int) -> float:
+    """How well a seat stands: kingdoms held count most, then territories and units; a seat whose
+    Kings are all dead is lost."""
+    from .board import held, kingdoms_held, king_alive, occupancy
+    g = t.game
+    occ = occupancy(g)
+    mine = [i for i, a in enumerate(g.armies) if a.seat == seat]
+    if not any(g.armies[i].alive and king_alive(g, i) for i in mine):
+        return -100.0
+    units = sum(n for by in g.troops.values() for a, n in by.items() if int(a) in mine)
+    units += sum(1 for x in g.heroes.values() if x.army in mine)
+    return sum(3.0 * len(kingdoms_held(g, i, occ)) + 0.5 * len(held(g, i, occ)) for i in mine) + 0.1 * units

@@ -44,26 +44,29 @@ class Strength:
 
 
 def attack_strength(base: int, own: SideMagic, enemy: SideMagic, *, attacker_in_kingdom: bool = False,
-                    at_sea: bool = False, c: Content | None = None) -> Strength:
+                    at_sea: bool = False, c: Content | None = None, over: dict | None = None,
+                    kingdom_with_panic: bool = True) -> Strength:
     """G.A.S. of one unit: base, +1 Hope (not cumulative), -1 enemy Panic (not cumulative), treasures
     (cumulative), -1 for attacking a Kingdom, clamped to 1..6 after summing (DL:3.4/land.2)."""
     c = c or content()
+    over = over or {}
     mods: list[Modifier] = []
     if own.hope:
         mods.append(Modifier(own.hope_source, +1, "DL:3.4/spells.hope"))
     if enemy.panic:
         mods.append(Modifier(enemy.panic_source, -1, "DL:3.4/spells.panic"))
     for tid in own.treasures:
-        t = c.treasures[tid]
-        if t.own:
-            mods.append(Modifier(t.name, t.own, "DL:3.3/treasures"))
-        if t.own_at_sea and at_sea:
-            mods.append(Modifier(t.name, t.own_at_sea, "DL:3.3/treasures"))
+        t, o = c.treasures[tid], over.get(tid, {})
+        name = t.name + (" (overridden)" if o else "")
+        if o.get("own", t.own):
+            mods.append(Modifier(name, o.get("own", t.own), "DL:3.3/treasures"))
+        if o.get("own_at_sea", t.own_at_sea) and at_sea:
+            mods.append(Modifier(name, o.get("own_at_sea", t.own_at_sea), "DL:3.3/treasures"))
     for tid in enemy.treasures:
-        t = c.treasures[tid]
-        if t.enemy:
-            mods.append(Modifier(t.name, t.enemy, "DL:3.3/treasures"))
-    if attacker_in_kingdom and not at_sea:
+        t, o = c.treasures[tid], over.get(tid, {})
+        if o.get("enemy", t.enemy):
+            mods.append(Modifier(t.name + (" (overridden)" if o else ""), o.get("enemy", t.enemy), "DL:3.3/treasures"))
+    if attacker_in_kingdom and not at_sea and (kingdom_with_panic or not enemy.panic):
         mods.append(Modifier("Kingdom", -1, "DL:2.2/kingdom"))
     raw = base + sum(m.delta for m in mods)
     return Strength(max(MIN_GAS, min(MAX_GAS, raw)), base, tuple(mods))

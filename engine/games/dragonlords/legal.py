@@ -19,7 +19,13 @@ def prompts(t) -> list[Prompt]:
     g = t.game
     if t.over or g.active < 0 or g.phase not in PHASE_RULE:
         return []
+    if g.ask is not None:
+        q = g.ask
+        what = f"{q.n} at {q.loc}" if q.kind == "casualties" else (f"at {q.loc}" if q.loc else "")
+        return [Prompt(g.armies[q.army].seat, q.kind, q.rule if q.kind != "casualties" else "INT-30", what)]
     b = g.battle
+    if b is not None and b.step == "spells":
+        return [Prompt(g.armies[b.spell_side].seat, "spell_attacks", "INT-38", b.loc)]
     if b is not None and b.step == "defender":
         return [Prompt(g.armies[b.defender].seat, "teleport_retreat", "DL:3.4/retreat", b.loc)]
     if b is not None and b.step == "casualties":
@@ -37,6 +43,8 @@ def legal_commands(t, seat: int) -> list[dict]:
     g = t.game
     a = g.active
     ph = g.phase
+    if g.ask is not None:
+        return list(g.ask.options)
     if g.battle is not None:
         out = battle.legal(t)
         return out + scrolls.legal(t, a) if g.battle.step in ("gather", "after_round") else out

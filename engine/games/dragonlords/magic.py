@@ -20,7 +20,8 @@ def must_teleport_home(g, a: int) -> list[str]:
 def teleport_legal(t, a: int, phase: str) -> list[dict]:
     """A Teleport caster carries itself and up to 5 units (a DragonLord 10) from its place, once in
     Naval Movement (any territory) and once in Transfer (own territories only). Stand-in scope:
-    destinations are territories; the carried units are plain units of the caster's place."""
+    destinations are territories; the carried units are plain units of the caster's place and, to a
+    territory, one other chip-bearer (the King included) with them (`with`)."""
     g = t.game
     w = world()
     occ = B.occupancy(g)
@@ -46,6 +47,7 @@ def teleport_legal(t, a: int, phase: str) -> list[dict]:
                 continue
             for n in sorted({0, n_max}):
                 out.append({"kind": "teleport", "hero": h, "to": dest, "n": n})
+            out += _carry_options(g, a, h, x, dest, cap)
         if x.role != "dragonlord":
             # a wizard may join a party of its own on a wasteland space, 6 units at most there (DL:3.2/spellcaster)
             for p in g.parties:
@@ -58,6 +60,25 @@ def teleport_legal(t, a: int, phase: str) -> list[dict]:
             for z in sorted(w.sea):
                 if z != x.loc and any(not B.allies(g, a, o) for o in B.blockade(g, z)):
                     out.append({"kind": "teleport", "hero": h, "to": z, "n": 0})
+    return out
+
+
+def _carry_options(g, a: int, h: str, x, dest: str, cap: int) -> list[dict]:
+    """A chip-bearer carried along counts as one of the units (the King may be teleported,
+    DL:3.4/dragonlords; a DragonLord is never carried): with no plain units, or as many as fit."""
+    w = world()
+    if x.loc not in w.kind:
+        return []
+    out = []
+    others = [o for o in B.heroes_at(g, x.loc, a) if o != h and g.heroes[o].role != "dragonlord"]
+    for o in others:
+        stay = [y for y in B.heroes_at(g, x.loc, a) if y not in (h, o)]
+        keep = 1 if w.kind[x.loc] != "island" and not stay else 0
+        n_max = min(cap - 1, B.plain(g, x.loc, a) - keep)
+        if n_max < 0:
+            continue
+        for n in sorted({0, n_max}):
+            out.append({"kind": "teleport", "hero": h, "to": dest, "n": n, "with": o})
     return out
 
 

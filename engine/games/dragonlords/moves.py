@@ -158,10 +158,11 @@ def combat_legal(t, a: int) -> list[dict]:
             if n >= 1:
                 for h in B.heroes_at(g, o, a):
                     out.append({"kind": "attack", "origin": o, "target": x, "hero": h})
-            if race == "elf" and o not in g.sneaked and x in sneak_targets(g, a, occ, t.options.get("elf_realm", "kingdom")):
-                for k in range(1, B.plain(g, o, a) - g.no_fight.get(o, 0) + 1):
-                    if k <= n:
-                        out.append({"kind": "sneak", "origin": o, "target": x, "n": k})
+            fresh = B.plain(g, o, a) - g.no_fight.get(o, 0) - g.sneaked.get(o, 0)
+            if race == "elf" and fresh > 0 and x in sneak_targets(g, a, occ, t.options.get("elf_realm", "kingdom")):
+                # each elf sneak attacks at most once a turn (DL:3.4/sneak); the rest of a place may
+                for k in range(1, min(fresh, n) + 1):
+                    out.append({"kind": "sneak", "origin": o, "target": x, "n": k})
         for x in march_targets(g, a, o, occ):
             for k in range(1, min(B.plain(g, o, a), B.units(g, o, a) - 1) + 1):
                 out.append({"kind": "march", "origin": o, "to": x, "n": k})

@@ -193,13 +193,14 @@ def _cmd(e: n.Seen) -> str | None:
         "unload": lambda: f"{who} unloads {count}units{hero} from ship {d.get('ship')} to {place(d.get('to'))}.",
         "move": lambda: f"{who} moves {count}units{hero} from {place(d.get('origin'))} to {place(d.get('to'))}.",
         "march": lambda: f"{who} marches {count}units from {place(d.get('origin'))} to {place(d.get('to'))}.",
-        "teleport": lambda: f"{who} teleports unit {d.get('hero')} with {count}units to {place(d.get('to'))}.",
+        "teleport": lambda: (f"{who} teleports unit {d.get('hero')} with {count}units"
+                             + (f" and unit {d['with']}" if d.get("with") else "") + f" to {place(d.get('to'))}."),
         "attack": lambda: f"{who} attacks {place(d.get('target'))} from {place(d.get('origin'))} with {count}units{hero}.",
         "sneak": lambda: f"{who} sneaks {count}units from {place(d.get('origin'))} into {place(d.get('target'))}.",
         "fight": lambda: f"{who} fights the battle at {place(d.get('at'))}.",
         "stand": lambda: f"{who} stands and fights back.",
         "teleport_away": lambda: f"{who} teleports unit {d.get('hero')} away to {place(d.get('to'))}.",
-        "retreat": lambda: f"{who} retreats to {place(d.get('to'))}.",
+        "retreat": lambda: f"{who} retreats {count}units{hero} to {place(d.get('to'))}.",
         "burn": lambda: f"{who} burns ships in {sea(d.get('zone'))} with unit {d.get('hero')}.",
         "done": lambda: f"{who} is done with this phase.",
         "enter": lambda: f"{who} sends {count}units{hero} from {place(d.get('origin'))} into {place(d.get('space'))}.",
@@ -213,8 +214,29 @@ def _cmd(e: n.Seen) -> str | None:
         "casualty": lambda: f"{who} gives up unit {d.get('unit')} as a casualty." if d.get("unit") != "unit"
         else f"{who} gives up a plain unit as a casualty.",
         "stash": lambda: f"{who} stores {d.get('n', '?')} gold in {place(d.get('kingdom'))}.",
+        "spell": lambda: (f"{who} throws {n.humane(str(d.get('spell')))} with unit {d.get('caster')} at "
+                          + ("a plain unit." if d.get("victim") == "plain" else f"unit {d.get('victim')}.")),
+        "roll": lambda: f"{who} rolls the dice.",
+        "choose": lambda: (f"{who} chooses {n.humane(str(d['option']))}." if d.get("option") else f"{who} decides."),
     }
     return words[k]() if k in words else None
+
+
+ASKS = {"casualties": "which units die", "answer": "how the party answers the monster", "elixir": "whether to drink the Elixir",
+        "potion": "whether to give the Potion", "promote": "which unit becomes the DragonLord",
+        "wizard": "which unit gets the wizard chip", "spell_wizard": "which wizard learns the spell",
+        "treasure": "which unit carries the new treasure", "reflect": "whether to answer with Reflect",
+        "escape": "where the burnt fleet's units escape"}
+
+
+def _ask(t: Any, e: n.Seen) -> str:
+    d = e.data.get("ask") or e.data
+    who = army(t, d.get("army"))
+    what = ASKS.get(str(d.get("kind")), n.humane(str(d.get("kind"))))
+    if e.data.get("end"):
+        picked = f": {n.humane(str(e.data['picked']))}" if e.data.get("picked") else ""
+        return f"{who} has decided {what}{picked}."
+    return f"{who} decides {what}."
 
 
 def own(t: Any) -> dict[str, Any]:
@@ -258,7 +280,11 @@ def own(t: Any) -> dict[str, Any]:
         **{f"cmd.{k}": _cmd for k in ("place", "chips", "dock", "buy", "sail", "load", "unload", "move", "march",
                                       "teleport", "attack", "sneak", "fight", "stand", "teleport_away", "retreat",
                                       "burn", "done", "enter", "quest", "go", "shop", "search", "leave", "scroll",
-                                      "casualty", "stash")},
+                                      "casualty", "stash", "spell", "roll", "choose")},
+        "dl.ask": lambda e: _ask(t, e),
+        "dl.qfight": lambda e: ("The quest fight is over." if e.data.get("end") else
+                                f"Quest fight against the {n.humane(str((e.data.get('fight') or {}).get('monster', '?')))}"
+                                f", round {(e.data.get('fight') or {}).get('round', 0)}."),
     }
 
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 from engine.mechanics import zones
 
 from . import battle as BT
+from . import decisions as D
 from . import board as B
 from . import places as P
 from .combat_math import SideMagic, attack_strength
 from .content import content
 from .dice import BY_SIDES, CRYSTAL, D6
+from .overrides import value
 from .quests import quests
 from .world import world
 
@@ -260,8 +262,7 @@ def search(ctx, t, seat, cmd):
     g = t.game
     space = g.shop_at
     ctx.emit("dl.qmove", {"end": True, "shop_at": ""}, rule="DL:3.3/lair")
-    if monster_fight(ctx, t, space, "red_dragon"):
-        reward(ctx, t, space, "treasure", 1, "DL:3.3/lair")
+    monster_fight(ctx, t, space, "red_dragon", "treasure", 1, "DL:3.3/lair")
 
 
 def lair_orb(ctx, t, space) -> None:
@@ -273,8 +274,8 @@ def lair_orb(ctx, t, space) -> None:
             make_dragonlord(ctx, t, space, "DL:3.3/lair", orb=True)
             return
         if c == "red":
-            BT.kill(ctx, t, space, t.game.active, 1, -1, "DL:3.3/lair", "the dragons' rest disturbed")
-            _party_check(ctx, t, space)
+            D.lose(ctx, t, space, t.game.active, 1, -1, "DL:3.3/lair", "the dragons' rest disturbed",
+                   "party_check", {"space": space})
             return
 
 
@@ -298,8 +299,8 @@ def draw_quest(ctx, t, space) -> None:
     o = q.outcome(colour)
     ctx.emit("dl.quest", {"card": card, "name": q.name, "colour": colour, "reward": o.reward,
                           "amount": o.amount, "monster": o.monster}, rule="DL:3.3/quest-card")
-    if o.monster and not monster_fight(ctx, t, space, o.monster):
-        return
+    if o.monster:
+        return monster_fight(ctx, t, space, o.monster, o.reward, o.amount, "DL:3.3/quest-card")
     reward(ctx, t, space, o.reward, o.amount, "DL:3.3/quest-card")
 
 
@@ -328,8 +329,7 @@ def reward(ctx, t, space, kind, n, rule) -> None:
             ctx.emit("dl.units", {"loc": space, "army": a, "n": k}, rule=rule)
             ctx.emit("dl.army", {"army": a, "set": {"supply": g.armies[a].supply - k}}, rule="INT-02")
     elif kind == "lose_unit":
-        BT.kill(ctx, t, space, a, n, -1, rule, "quest")
-        _party_check(ctx, t, space)
+        D.lose(ctx, t, space, a, n, -1, rule, "quest", "party_check", {"space": space})
 
 
 def give_new_treasure(ctx, t, space, a) -> None:
@@ -341,13 +341,27 @@ def give_new_treasure(ctx, t, space, a) -> None:
     seat = g.armies[a].seat
     tr = ctx.pick("treasure", sorted(g.treasure_pool), 1, rule="DL:3.3/treasures", vis=[seat])[0]
     ctx.emit("dl.treasure_pool", {"take": tr}, rule="DL:3.3/treasures", vis=[seat])
+    # under a party unit or a unit in one of the player's kingdoms, e.g. the King (DL:3.3/treasures)
     hs = B.heroes_at(g, space, a)
-    if hs:
-        x = g.heroes[hs[0]]
-        ctx.emit("dl.hero", {"id": hs[0], "set": {"treasures": sorted(x.treasures + [tr])}},
-                 rule="DL:3.3/treasures", vis=[seat])
-    elif B.plain(g, space, a):
-        BT.new_hero(ctx, t, a, space, "", treasures=[tr], rule="DL:3.3/treasures", vis=[seat])
+    opts = hs + (["plain"] if B.plain(g, space, a) else [])
+    opts += [h for k in B.kingdoms_held(g, a) for h in B.heroes_at(g, k, a)]
+    opts += [f"plain@{k}" for k in B.kingdoms_held(g, a) if B.plain(g, k, a)]
+    if opts:
+        D.ask(ctx, t, a, "treasure", "DL:3.3/treasures", opts, "treasure_holder", {"treasure": tr, "space": space})
+
+
+@D.then("treasure_holder")
+def _treasure_holder(ctx, t, pick, q) -> None:
+    g = t.game
+    a, tr = q.army, q.data["treasure"]
+    seat = g.armies[a].seat
+    if pick.startswith("plain"):
+        where = pick.split("@")[1] if "@" in pick else q.data["space"]
+        BT.new_hero(ctx, t, a, where, "", treasures=[tr], rule="DL:3.3/treasures", vis=[seat])
+        return
+    x = g.heroes[pick]
+    ctx.emit("dl.hero", {"id": pick, "set": {"treasures": sorted(x.treasures + [tr])}},
+             rule="DL:3.3/treasures", vis=[seat])
 
 
 def gain_spell(ctx, t, space, rule) -> None:
@@ -358,15 +372,22 @@ def gain_spell(ctx, t, space, rule) -> None:
     wiz = [h for h in B.heroes_at(g, space, a) if g.heroes[h].role == "wizard"]
     if not wiz:
         return gain_wizard(ctx, t, space)
-    h = wiz[0]
+    learners = [h for h in wiz if len(set(g.heroes[h].spells)) < 6]
+    if not learners:
+        return      # INT-55: a wizard that knows all six learns nothing
+    D.ask(ctx, t, a, "spell_wizard", "INT-25", learners, "learn", {"rule": rule})
+
+
+@D.then("learn")
+def _learn(ctx, t, h, q) -> None:
+    g = t.game
+    rule = q.data["rule"]
     known = set(g.heroes[h].spells)
-    if len(known) >= 6:
-        return
     while True:
         s = ctx.roll(D6, 1, rule="DL:3.4/wizards")[0]
         if s not in known:
             break
-    ctx.emit("dl.hero", {"id": h, "set": {"spells": sorted(known | {s})}}, rule=rule, vis=[g.armies[a].seat])
+    ctx.emit("dl.hero", {"id": h, "set": {"spells": sorted(known | {s})}}, rule=rule, vis=[g.armies[q.army].seat])
 
 
 def gain_wizard(ctx, t, space) -> None:
@@ -376,13 +397,23 @@ def gain_wizard(ctx, t, space) -> None:
     if g.armies[a].wizards >= 3:
         ctx.emit("dl.quest", {"result": "no wizard: three already"}, rule="INT-56")
         return
+    plain_heroes = [h for h in B.heroes_at(g, space, a) if g.heroes[h].role == ""]
+    opts = (["plain"] if B.plain(g, space, a) else []) + plain_heroes
+    if opts:
+        # the player picks the party unit that gets the wizard chip (DL:3.4/wizards)
+        D.ask(ctx, t, a, "wizard", "DL:3.4/wizards", opts, "new_wizard", {"space": space})
+
+
+@D.then("new_wizard")
+def _new_wizard(ctx, t, pick, q) -> None:
+    g = t.game
+    a, space = q.army, q.data["space"]
     s = ctx.roll(D6, 1, rule="DL:3.4/wizards")[0]
     seat = g.armies[a].seat
-    plain_heroes = [h for h in B.heroes_at(g, space, a) if g.heroes[h].role == ""]
-    if B.plain(g, space, a):
+    if pick == "plain":
         BT.new_hero(ctx, t, a, space, "wizard", spells=[s], rule="DL:3.4/wizards", vis=[seat])
-    elif plain_heroes:
-        ctx.emit("dl.hero", {"id": plain_heroes[0], "set": {"role": "wizard", "spells": [s]}},
+    else:
+        ctx.emit("dl.hero", {"id": pick, "set": {"role": "wizard", "spells": [s]}},
                  rule="DL:3.4/wizards", vis=[seat])
 
 
@@ -390,19 +421,26 @@ def make_dragonlord(ctx, t, space, rule, orb: bool) -> None:
     """A party unit becomes a DragonLord figure: a wizard keeps its spells (DL:3.4/dragonlords)."""
     g = t.game
     a = g.active
-    hs = B.heroes_at(g, space, a)
-    wiz = [h for h in hs if g.heroes[h].role == "wizard"]
-    if wiz:
-        ctx.emit("dl.hero", {"id": wiz[0], "set": {"role": "dragonlord"}}, rule=rule)
-    elif B.plain(g, space, a):
-        BT.new_hero(ctx, t, a, space, "dragonlord", rule=rule)
-    elif hs:
-        ctx.emit("dl.hero", {"id": hs[0], "set": {"role": "dragonlord"}}, rule=rule)
     if orb:
         p = party_at(g, space, a)
         tools = list(p.tools)
         tools.remove("dragon_orb")
         ctx.emit("dl.party", {"army": a, "space": space, "set": {"tools": tools}}, rule=rule)
+    hs = B.heroes_at(g, space, a)
+    wiz = [h for h in hs if g.heroes[h].role == "wizard"]
+    opts = wiz + (["plain"] if B.plain(g, space, a) else []) + [h for h in hs if h not in wiz]
+    if opts:
+        # the player picks the party unit the DragonLord replaces; a wizard keeps its spells (F-Q1)
+        D.ask(ctx, t, a, "promote", rule, opts, "promote", {"space": space, "rule": rule})
+
+
+@D.then("promote")
+def _promote(ctx, t, pick, q) -> None:
+    rule, space = q.data["rule"], q.data["space"]
+    if pick == "plain":
+        BT.new_hero(ctx, t, q.army, space, "dragonlord", rule=rule)
+    else:
+        ctx.emit("dl.hero", {"id": pick, "set": {"role": "dragonlord"}}, rule=rule)
 
 
 def draw_scroll(ctx, t, a, rule) -> None:
@@ -416,101 +454,206 @@ def draw_scroll(ctx, t, a, rule) -> None:
 
 # -- quest combat ---------------------------------------------------------------------------------
 
-def monster_fight(ctx, t, space, monster: str) -> bool:
-    """Quest combat against a monster (DL:3.3/quest-combat): the monster strikes first (INT-51) with a
-    d6 at its attack (lowered by the party's Panic and treasures, INT-37); the party answers with
-    spells (no Fireball on dragons) or dice with the monster's defence as sides; one hit kills it
-    (INT-53). A Dragon Orb may charm a dragon instead of striking back (DL:3.3/charm). Spider hits
-    poison: the unit stops striking back and dies after the fight unless healed. True if beaten."""
+def monster_fight(ctx, t, space, monster: str, reward_kind: str, amount: int, rule: str) -> None:
+    """Quest combat against a monster (DL:3.3/quest-combat), round by round: the monster strikes first
+    (INT-51) with a d6 at its attack (lowered by the party's Panic and treasures, INT-37); a hit may
+    be drunk by the Elixir, poisons (Spider) or kills a unit the owner picks; then the party answers
+    as its player chooses: dice with the monster's defence as sides, a spell (no Fireball on dragons),
+    a Dragon Orb's charm or a Charm scroll (a dragon). One hit kills the monster (INT-53). Beating it
+    gives the reward (`reward_kind`, `amount`, under `rule`)."""
+    ctx.emit("dl.qfight", {"fight": {"space": space, "monster": monster, "reward": reward_kind,
+                                     "amount": amount, "rule": rule}}, rule="DL:3.3/quest-combat")
+    _monster_strikes(ctx, t)
+
+
+def _fight_set(ctx, t, **kw) -> None:
+    import msgspec
+    d = msgspec.to_builtins(t.game.qfight)
+    d.update(kw)
+    ctx.emit("dl.qfight", {"fight": d}, rule="DL:3.3/quest-combat")
+
+
+def _monster_strikes(ctx, t) -> None:
     g = t.game
+    f = g.qfight
     a = g.active
-    m = content().monsters[monster]
-    die = BY_SIDES[m.defense]
-    poisoned = 0
-    rounds = []
-    won = False
-    for rnd in range(1, 60):
-        party = B.units(g, space, a)
-        if party == 0:
-            break
-        mine = BT.magic(g, space, a)
-        mstr = attack_strength(m.attack, SideMagic(), mine)
-        face = ctx.roll(D6, 1, rule="DL:3.3/quest-combat")[0]
-        hit = face <= mstr.value
-        p = party_at(g, space, a)
-        note = {"round": rnd, "monster_die": {"face": face, "sides": 6, "against": mstr.value, "hit": hit,
-                                             "strength": mstr.audit()}}
-        if hit:
-            if "elixir" in p.tools:
-                ctx.emit("dl.party", {"army": a, "space": space, "set": {"tools": _minus(p.tools, "elixir")}},
-                         rule="DL:3.3/tools")
-                note["elixir"] = True
-            elif monster == "giant_spider" and poisoned < party:
-                poisoned += 1
-                note["poisoned"] = poisoned
-            else:
-                note["lost"] = BT.kill(ctx, t, space, a, 1, -1, "DL:3.3/quest-combat", monster)
-        if B.units(g, space, a) == 0:
-            rounds.append(note)
-            break
-        wiz = [h for h in B.heroes_at(g, space, a) if g.heroes[h].role == "wizard"]
-        if m.id == "red_dragon" and wiz and "charm" in scroll_names(t, a):
-            from .scrolls import discard
-            discard(ctx, t, a, "charm", "DL:3.4/scrolls.charm")
-            ctx.emit("dl.hero", {"id": wiz[0], "set": {"role": "dragonlord"}}, rule="DL:3.4/scrolls.charm")
-            rounds.append(note)
-            ctx.emit("dl.quest", {"monster": monster, "rounds": rounds, "result": "charmed by scroll"},
-                     rule="DL:3.4/scrolls.charm")
-            return False
-        if m.id == "red_dragon" and "dragon_orb" in party_at(g, space, a).tools:
-            c = ctx.roll(CRYSTAL, 1, rule="DL:3.3/charm")[0]
-            note["charm"] = c
-            rounds.append(note)
-            if c == "yellow":
-                make_dragonlord(ctx, t, space, "DL:3.3/charm", orb=True)
-                ctx.emit("dl.quest", {"monster": monster, "rounds": rounds, "result": "charmed"}, rule="DL:3.3/charm")
-                return False
-            continue
-        heroes = [g.heroes[h] for h in B.heroes_at(g, space, a)]
-        spell = next((s for s in ("lightning", "fireball") for x in heroes
-                      if x.role in ("wizard",) and B.knows(x, 5 if s == "lightning" else 2)
-                      and not (s == "fireball" and m.id == "red_dragon")), None)
-        if spell:
-            note["spell"] = spell
-            won = True
-        else:
-            s = attack_strength(B.base_attack(g, a), mine, SideMagic())
-            n = max(0, B.units(g, space, a) - poisoned)
-            faces = ctx.roll(die, n, rule="DL:3.3/quest-combat") if n else []
-            note["party_dice"] = [{"face": f, "sides": m.defense, "against": s.value, "hit": f <= s.value}
-                                  for f in faces]
-            note["party_strength"] = s.audit()
-            won = any(f <= s.value for f in faces)
-        rounds.append(note)
-        if won:
-            break
-    heal(ctx, t, space, a, poisoned)
-    ctx.emit("dl.quest", {"monster": monster, "rounds": rounds, "result": "beaten" if won else "lost"},
-             rule="DL:3.3/quest-combat")
-    _party_check(ctx, t, space)
-    return won and party_at(g, space, a) is not None
+    space = f.space
+    rnd = f.round + 1
+    if not B.units(g, space, a) or rnd >= 60:
+        return _fight_over(ctx, t, False)
+    m = content().monsters[f.monster]
+    mstr = attack_strength(value(g, m.id, "strength", m.attack), SideMagic(), BT.magic(g, space, a), over=g.overrides)
+    face = ctx.roll(D6, 1, rule="DL:3.3/quest-combat")[0]
+    hit = face <= mstr.value
+    note = {"round": rnd, "monster_die": {"face": face, "sides": 6, "against": mstr.value, "hit": hit,
+                                          "strength": mstr.audit()}}
+    _fight_set(ctx, t, round=rnd, note=note)
+    if not hit:
+        return _answer_step(ctx, t)
+    if "elixir" in party_at(g, space, a).tools:
+        # declared before the loss is removed: the drinker absorbs the hit (DL:3.3/tools, INT-54)
+        return D.ask(ctx, t, a, "elixir", "DL:3.3/tools", ["elixir", "no_elixir"], "elixir", loc=space)
+    _take_hit(ctx, t)
 
 
-def heal(ctx, t, space, a, poisoned: int) -> None:
-    """After the fight poisoned units die unless healed: a Heal caster heals all, a Potion one (F-Q7)."""
+def _use_tool(ctx, t, tool: str) -> None:
+    """A single-use tool of the fighting party is spent (DL:3.3/tools)."""
     g = t.game
-    if not poisoned:
-        return
-    if any(B.knows(g.heroes[h], 1) for h in B.heroes_at(g, space, a)):
-        ctx.emit("dl.quest", {"healed": poisoned, "by": "Heal"}, rule="DL:3.3/quest-combat")
-        return
-    p = party_at(g, space, a)
-    if "potion" in p.tools:
-        ctx.emit("dl.party", {"army": a, "space": space, "set": {"tools": _minus(p.tools, "potion")}},
-                 rule="DL:3.3/tools")
-        poisoned -= 1
-    if poisoned:
-        BT.kill(ctx, t, space, a, poisoned, -1, "DL:3.3/quest-combat", "poison")
+    space = g.qfight.space
+    p = party_at(g, space, g.active)
+    ctx.emit("dl.party", {"army": g.active, "space": space, "set": {"tools": _minus(p.tools, tool)}},
+             rule="DL:3.3/tools")
+
+
+@D.then("elixir")
+def _elixir(ctx, t, pick, q) -> None:
+    f = t.game.qfight
+    if pick == "elixir":
+        _use_tool(ctx, t, "elixir")
+        _fight_set(ctx, t, note={**f.note, "elixir": True})
+        return _answer_step(ctx, t)
+    _take_hit(ctx, t)
+
+
+def _take_hit(ctx, t) -> None:
+    g = t.game
+    f = g.qfight
+    a = g.active
+    if f.monster == "giant_spider" and f.poisoned < B.units(g, f.space, a):
+        _fight_set(ctx, t, poisoned=f.poisoned + 1, note={**f.note, "poisoned": f.poisoned + 1})
+        return _answer_step(ctx, t)
+    _fight_set(ctx, t, note={**f.note, "lost": 1})
+    D.lose(ctx, t, f.space, a, 1, -1, "DL:3.3/quest-combat", f.monster, "after_hit")
+
+
+@D.then("after_hit")
+def _after_hit(ctx, t, pick, q) -> None:
+    _answer_step(ctx, t)
+
+
+def answer_options(t) -> list[str]:
+    """What the party may do instead of rolling (the dice, 'strike', always last)."""
+    g = t.game
+    f = g.qfight
+    a = g.active
+    heroes = {h: g.heroes[h] for h in B.heroes_at(g, f.space, a)}
+    dragon = f.monster == "red_dragon"
+    out = []
+    if dragon and any(x.role == "wizard" for x in heroes.values()) and "charm" in scroll_names(t, a):
+        out.append("charm_scroll")
+    if dragon and "dragon_orb" in party_at(g, f.space, a).tools:
+        out.append("charm_orb")
+    for s, peg in (("lightning", 5), ("fireball", 2)):
+        if s == "fireball" and dragon:
+            continue   # Fireball has no effect on dragons (DL:3.4/spells.fireball)
+        if any(x.role == "wizard" and not x.poisoned and B.knows(x, peg) for x in heroes.values()):
+            out.append(s)
+    return out + ["strike"]
+
+
+def _answer_step(ctx, t) -> None:
+    """The party answers; the question is asked in every round, whatever the party holds, so the
+    pause tells the other players nothing of scrolls or spells (DL:3.3/quest-combat)."""
+    g = t.game
+    f = g.qfight
+    a = g.active
+    if not B.units(g, f.space, a):
+        _fight_set(ctx, t, rounds=f.rounds + [f.note], note={})
+        return _fight_over(ctx, t, False)
+    D.ask(ctx, t, a, "answer", "DL:3.3/quest-combat", answer_options(t), "answer", loc=f.space, always=True)
+
+
+@D.then("answer")
+def _answer(ctx, t, pick, q) -> None:
+    g = t.game
+    f = g.qfight
+    a = g.active
+    space = f.space
+    note = dict(f.note)
+    if pick == "charm_scroll":
+        from .scrolls import discard
+        discard(ctx, t, a, "charm", "DL:3.4/scrolls.charm")
+        _fight_set(ctx, t, rounds=f.rounds + [note], note={})
+        ctx.emit("dl.quest", {"monster": f.monster, "rounds": g.qfight.rounds, "result": "charmed by scroll"},
+                 rule="DL:3.4/scrolls.charm")
+        ctx.emit("dl.qfight", {"end": True}, rule="DL:3.4/scrolls.charm")
+        wiz = [h for h in B.heroes_at(g, space, a) if g.heroes[h].role == "wizard"]
+        # INT-57: the wizard facing the dragon becomes a DragonLord, no roll, no treasure
+        return D.ask(ctx, t, a, "promote", "DL:3.4/scrolls.charm", wiz, "promote",
+                     {"space": space, "rule": "DL:3.4/scrolls.charm"})
+    if pick == "charm_orb":
+        colours = [ctx.roll(CRYSTAL, 1, rule="DL:3.3/charm")[0]]
+        while colours[-1] == "blue" and len(colours) < 20:      # blue: the dragon sleeps, roll again
+            colours.append(ctx.roll(CRYSTAL, 1, rule="DL:3.3/charm")[0])
+        note["charm"] = colours
+        _fight_set(ctx, t, rounds=f.rounds + [note], note={})
+        if colours[-1] == "yellow":
+            ctx.emit("dl.quest", {"monster": f.monster, "rounds": g.qfight.rounds, "result": "charmed"},
+                     rule="DL:3.3/charm")
+            ctx.emit("dl.qfight", {"end": True}, rule="DL:3.3/charm")
+            return make_dragonlord(ctx, t, space, "DL:3.3/charm", orb=True)
+        return _monster_strikes(ctx, t)     # red: no effect, the dragon attacks again
+    if pick in ("lightning", "fireball"):
+        note["spell"] = pick
+        _fight_set(ctx, t, rounds=f.rounds + [note], note={})
+        return _fight_over(ctx, t, True)
+    m = content().monsters[f.monster]
+    s = attack_strength(B.base_attack(g, a), BT.magic(g, space, a), SideMagic(), over=g.overrides)
+    n = max(0, B.units(g, space, a) - f.poisoned)
+    sides = value(g, m.id, "defense", m.defense)
+    faces = ctx.roll(BY_SIDES[sides], n, rule="DL:3.3/quest-combat") if n else []
+    note["party_dice"] = [{"face": x, "sides": sides, "against": s.value, "hit": x <= s.value} for x in faces]
+    if g.overrides.get(m.id):
+        note["overridden"] = {m.id: g.overrides[m.id]}
+    note["party_strength"] = s.audit()
+    won = any(x <= s.value for x in faces)
+    _fight_set(ctx, t, rounds=f.rounds + [note], note={})
+    if won:
+        return _fight_over(ctx, t, True)
+    _monster_strikes(ctx, t)
+
+
+def _fight_over(ctx, t, won: bool) -> None:
+    """After the fight: the poisoned die unless healed (a Heal caster heals all; a Potion one, if its
+    player drinks it, F-Q7); then the reward for a beaten monster."""
+    g = t.game
+    f = g.qfight
+    a = g.active
+    if f.poisoned and any(B.knows(g.heroes[h], 1) for h in B.heroes_at(g, f.space, a)):
+        ctx.emit("dl.quest", {"healed": f.poisoned, "by": "Heal"}, rule="DL:3.3/quest-combat")
+        _fight_set(ctx, t, poisoned=0)
+    elif f.poisoned and party_at(g, f.space, a) is not None and "potion" in party_at(g, f.space, a).tools:
+        return D.ask(ctx, t, a, "potion", "DL:3.3/tools", ["potion", "no_potion"], "potion",
+                     {"won": won}, loc=f.space)
+    _poison(ctx, t, won)
+
+
+@D.then("potion")
+def _potion(ctx, t, pick, q) -> None:
+    f = t.game.qfight
+    if pick == "potion":
+        _use_tool(ctx, t, "potion")
+        _fight_set(ctx, t, poisoned=f.poisoned - 1)
+    _poison(ctx, t, q.data["won"])
+
+
+def _poison(ctx, t, won: bool) -> None:
+    f = t.game.qfight
+    D.lose(ctx, t, f.space, t.game.active, f.poisoned, -1, "DL:3.3/quest-combat", "poison", "fight_done",
+           {"won": won})
+
+
+@D.then("fight_done")
+def _fight_done(ctx, t, pick, q) -> None:
+    g = t.game
+    f = g.qfight
+    won = q.data["won"]
+    ctx.emit("dl.quest", {"monster": f.monster, "rounds": f.rounds, "result": "beaten" if won else "lost"},
+             rule="DL:3.3/quest-combat")
+    ctx.emit("dl.qfight", {"end": True}, rule="DL:3.3/quest-combat")
+    _party_check(ctx, t, f.space)
+    if won and party_at(g, f.space, g.active) is not None:
+        reward(ctx, t, f.space, f.reward, f.amount, f.rule)
 
 
 def scroll_names(t, a) -> list[str]:
@@ -524,32 +667,36 @@ def _minus(tools, item):
 
 
 def party_fight(ctx, t, space, a, d) -> None:
-    """Party against party: the mover attacks with d6s on both sides, to the end; the winner takes the
-    loser's tools (INT-08) and treasures and may not act on the space this turn (DL:3.3/quest-combat)."""
-    from .state import Battle
+    """Party against party: the mover attacks, with d6s on both sides, round after round to the end
+    (no retreat in the wastelands), as a land battle (spells, casualties chosen by their owners)
+    (DL:3.3/quest-combat)."""
+    ctx.emit("dl.battle", {"battle": {"loc": space, "attacker": a, "defender": d, "kind": "party",
+                                      "retreat_ok": False, "step": "after_round"}},
+             rule="DL:3.3/quest-combat")
+    BT.fight_round(ctx, t)
+
+
+def party_fight_over(ctx, t, winner: int) -> None:
+    """The winner takes the loser's tools (INT-08) and treasures and may not act on the space this
+    turn; it must move away next turn (DL:3.3/quest-combat)."""
     g = t.game
-    b = Battle(loc=space, attacker=a, defender=d, kind="land", retreat_ok=False)
-    rounds = []
-    loser_tools = list(party_at(g, space, d).tools)
-    for _ in range(60):
-        if not B.units(g, space, a) or not B.units(g, space, d):
-            break
-        va = BT.volley(ctx, t, b, a, d)
-        vd = BT.volley(ctx, t, b, d, a) if B.units(g, space, d) else None
-        BT.kill(ctx, t, space, d, va["hits"], a, "DL:3.3/quest-combat")
-        BT.kill(ctx, t, space, a, vd["hits"] if vd else 0, d, "DL:3.3/quest-combat")
-        rounds.append({"attacker": va, "defender": vd})
-    winner = a if B.units(g, space, a) else (d if B.units(g, space, d) else -1)
-    ctx.emit("dl.quest", {"party_fight": space, "rounds": rounds, "winner": winner}, rule="DL:3.3/quest-combat")
+    b = g.battle
+    space, a, d = b.loc, b.attacker, b.defender
+    loser = d if winner == a else a
+    loser_tools = list(party_at(g, space, loser).tools) if party_at(g, space, loser) is not None else []
+    ctx.emit("dl.battle", {"end": True, "winner": winner, "loc": space}, rule="DL:3.3/quest-combat")
+    ctx.emit("dl.quest", {"party_fight": space, "winner": winner}, rule="DL:3.3/quest-combat")
     for army in (a, d):
         p = party_at(g, space, army)
         if p is not None and not B.units(g, space, army):
             ctx.emit("dl.party", {"army": army, "space": space, "gone": True}, rule="DL:3.3/tools")
     if winner >= 0:
         p = party_at(g, space, winner)
-        tools = sorted(p.tools + (loser_tools if winner == a else []))
+        tools = sorted(p.tools + loser_tools)
         ctx.emit("dl.party", {"army": winner, "space": space, "set": {"tools": tools, "fought": True}},
                  rule="DL:3.3/quest-combat")
+    from .flow import check_victory
+    check_victory(ctx, t)
 
 
 def _party_check(ctx, t, space) -> None:
@@ -558,6 +705,14 @@ def _party_check(ctx, t, space) -> None:
     for p in list(g.parties):
         if p.space == space and not B.units(g, space, p.army):
             ctx.emit("dl.party", {"army": p.army, "space": space, "gone": True}, rule="DL:3.3/tools")
+
+
+BT.END_BY_KIND["party"] = party_fight_over
+
+
+@D.then("party_check")
+def _after_loss(ctx, t, pick, q) -> None:
+    _party_check(ctx, t, q.data["space"])
 
 
 HANDLERS = {"enter": enter, "quest": quest_move, "go": go, "leave": leave, "shop": shop, "search": search}

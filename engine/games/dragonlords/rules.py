@@ -177,9 +177,13 @@ def teleport(ctx, t, seat, cmd):
         ctx.emit("dl.units", {"loc": src, "army": a, "n": -cmd["n"]}, rule=rule)
         ctx.emit("dl.units", {"loc": cmd["to"], "army": a, "n": cmd["n"]}, rule=rule)
     ctx.emit("dl.hero", {"id": cmd["hero"], "set": {"loc": cmd["to"]}}, rule=rule)
+    if cmd.get("with"):
+        # a chip-bearer carried along as one of the units (the King may be, DL:3.4/dragonlords)
+        ctx.emit("dl.hero", {"id": cmd["with"], "set": {"loc": cmd["to"]}}, rule=rule)
     ctx.emit("dl.mark", {"field": "teleported", "key": cmd["hero"]}, rule=rule)
     if g.phase == "transfer":
-        ctx.emit("dl.mark", {"field": "moved", "key": cmd["to"], "n": cmd["n"]}, rule="DL:3.5")
+        n = cmd["n"] + (1 if cmd.get("with") else 0)
+        ctx.emit("dl.mark", {"field": "moved", "key": cmd["to"], "n": n}, rule="DL:3.5")
     check_victory(ctx, t)
 
 
@@ -218,7 +222,6 @@ def sneak(ctx, t, seat, cmd):
     d = next(w for w in B.armies_at(g, x) if w != a)
     ctx.emit("dl.battle", {"battle": {"loc": x, "attacker": a, "defender": d, "kind": "sneak",
                                       "retreat_ok": False, "origins": [o]}}, rule="DL:3.4/sneak")
-    ctx.emit("dl.mark", {"field": "sneaked", "key": o}, rule="DL:3.4/sneak")
     _move_in(ctx, t, a, o, x, cmd)
     BT.fight_round(ctx, t)
 
@@ -258,9 +261,21 @@ def teleport_away(ctx, t, seat, cmd):
 
 
 def retreat(ctx, t, seat, cmd):
-    """All attackers withdraw to an adjacent own territory (DL:3.4/retreat, INT-40)."""
-    b = t.game.battle
-    BT.withdraw(ctx, t, b.loc, cmd["to"], b.attacker, "DL:3.4/retreat")
+    """The attackers withdraw to adjacent own territories (DL:3.4/retreat): all at once, or split
+    among several, n plain units or one chip-bearer at a time (INT-40); once begun, every
+    attacker must go, and the defender keeps the place."""
+    g = t.game
+    b = g.battle
+    if cmd.get("hero"):
+        ctx.emit("dl.hero", {"id": cmd["hero"], "set": {"loc": cmd["to"]}}, rule="INT-40")
+    elif cmd.get("n"):
+        ctx.emit("dl.units", {"loc": b.loc, "army": b.attacker, "n": -cmd["n"]}, rule="INT-40")
+        ctx.emit("dl.units", {"loc": cmd["to"], "army": b.attacker, "n": cmd["n"]}, rule="INT-40")
+    else:
+        BT.withdraw(ctx, t, b.loc, cmd["to"], b.attacker, "DL:3.4/retreat")
+    if BT.side_units(g, b.loc, b.attacker):
+        ctx.emit("dl.battle", {"battle": BT._with(b, retreating=True)}, rule="INT-40")
+        return
     ctx.emit("dl.battle", {"end": True, "winner": b.defender, "loc": b.loc, "retreat": True}, rule="DL:3.4/retreat")
 
 
@@ -275,22 +290,44 @@ def march(ctx, t, seat, cmd):
 
 def burn(ctx, t, seat, cmd):
     """DragonLord fire attack: every enemy ship in the zone burns with its units, who escape to an
-    adjacent territory of their own if there is one (DL:3.4/fire-attack, INT-43: the first)."""
+    adjacent territory of their own if there is one, the one its owner picks (DL:3.4/fire-attack,
+    INT-43)."""
     g = t.game
     a = _army(t)
-    zone = cmd["zone"]
-    for o in B.blockade(g, zone):
-        if B.allies(g, a, o):
-            continue
-        land = [x for x in world().coast.get(zone, ()) if B.owner(g, x) == o]
-        for sid in B.ships_in(g, zone, o):
-            here = P.aboard(sid)
-            if land:
-                BT.withdraw(ctx, t, here, land[0], o, "DL:3.4/fire-attack")
-            else:
-                BT.kill(ctx, t, zone, o, B.units(g, here, o), a, "DL:3.4/fire-attack", "fire attack")
-            ctx.emit("dl.ship_gone", {"id": sid, "why": "burnt"}, rule="DL:3.4/fire-attack")
-    check_victory(ctx, t)
+    targets = [o for o in B.blockade(g, cmd["zone"]) if not B.allies(g, a, o)]
+    _burn_next(ctx, t, {"zone": cmd["zone"], "army": a, "targets": targets})
+
+
+def _burn_next(ctx, t, data) -> None:
+    g = t.game
+    zone = data["zone"]
+    sid = next((s for o in data["targets"] for s in B.ships_in(g, zone, o)), None)
+    if sid is None:
+        check_victory(ctx, t)
+        return
+    o = g.ships[sid].army
+    land = [x for x in world().coast.get(zone, ()) if B.owner(g, x) == o]
+    if len(land) > 1 and B.ship_units(g, sid):
+        from .decisions import ask
+        return ask(ctx, t, o, "escape", "INT-43", land, "burn_escape", {**data, "ship": sid})
+    _burn_ship(ctx, t, data, sid, land[0] if land else "")
+
+
+def _burn_ship(ctx, t, data, sid, to) -> None:
+    g = t.game
+    o = g.ships[sid].army
+    here = P.aboard(sid)
+    if to:
+        BT.withdraw(ctx, t, here, to, o, "DL:3.4/fire-attack")
+    elif B.ship_units(g, sid):
+        BT.kill(ctx, t, here, o, B.units(g, here, o), data["army"], "DL:3.4/fire-attack", "fire attack")
+    ctx.emit("dl.ship_gone", {"id": sid, "why": "burnt"}, rule="DL:3.4/fire-attack")
+    if not t.over:
+        _burn_next(ctx, t, data)
+
+
+def _burn_escape(ctx, t, pick, q) -> None:
+    _burn_ship(ctx, t, q.data, q.data["ship"], pick)
 
 
 def stash(ctx, t, seat, cmd):
@@ -328,10 +365,13 @@ HANDLERS = {"place": place, "chips": chips, "dock": dock, "buy": buy, "sail": sa
 
 
 def subscriptions():
+    from . import decisions as D
+    D.THEN["burn_escape"] = _burn_escape
     from .quest import HANDLERS as QH
     from .scrolls import cast
     out = []
-    for kind, fn in {**HANDLERS, **QH, "scroll": cast, "casualty": BT.casualty}.items():
+    for kind, fn in {**HANDLERS, **QH, "scroll": cast, "casualty": D.casualty, "choose": D.choose,
+                     "spell": BT.spell, "roll": BT.roll}.items():
         out.append((f"cmd.{kind}", _wrap(fn)))
     return out
 

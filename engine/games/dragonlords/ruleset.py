@@ -45,17 +45,24 @@ class DragonLords(Ruleset):
         "load": {"ship": str, "origin": str, "n": Optional(int), "hero": Optional(str)},
         "unload": {"ship": str, "to": str, "n": Optional(int), "hero": Optional(str)},
         "move": {"origin": str, "to": str, "n": Optional(int), "hero": Optional(str)},
-        "teleport": {"hero": str, "to": str, "n": int},
+        "teleport": {"hero": str, "to": str, "n": int, "with": Optional(str)},
         "attack": {"origin": str, "target": str, "n": Optional(int), "hero": Optional(str)},
         "sneak": {"origin": str, "target": str, "n": int},
         "fight": {"at": str}, "stand": {}, "teleport_away": {"hero": str, "to": str},
-        "retreat": {"to": str}, "march": {"origin": str, "to": str, "n": int},
+        "retreat": {"to": str, "n": Optional(int), "hero": Optional(str)}, "march": {"origin": str, "to": str, "n": int},
         "burn": {"hero": str, "zone": str}, "done": {},
         "enter": {"origin": str, "space": str, "n": Optional(int), "hero": Optional(str)},
         "quest": {"space": str}, "go": {"to": str}, "shop": {"what": str},
         "search": {}, "leave": {"to": str}, "scroll": {"card": str, "caster": str, "at": str},
         "casualty": {"unit": str}, "stash": {"kingdom": str, "n": int},
+        "spell": {"caster": str, "spell": str, "victim": str}, "roll": {}, "choose": {"option": str},
     }
+
+    def check_overrides(self, overrides):
+        """Situation card overrides: unit strength and cost, monster strength and defence,
+        treasure modifiers (overrides.py, docs/disputes.md)."""
+        from .overrides import check
+        return check(self, overrides)
 
     def cards(self):
         from .catalogue import catalogue
@@ -93,8 +100,15 @@ class DragonLords(Ruleset):
         return view.public_data(ev)
 
     def command_vis(self, table, seat, cmd):
-        """The chip placement is a secret decision (DL:2.3/placement)."""
-        return [seat] if cmd.get("kind") == "chips" else None
+        """The chip placement is a secret decision (DL:2.3/placement), and so is the unit that gets
+        a new wizard chip or treasure, or the wizard that learns a spell (decisions.py)."""
+        if cmd.get("kind") == "chips":
+            return [seat]
+        ask = table.game.ask
+        from .decisions import SECRET
+        if cmd.get("kind") == "choose" and ask is not None and ask.kind in SECRET:
+            return [seat]
+        return None
 
     def bot_choices(self, table, seat, legal_cmds):
         from .bots import choices

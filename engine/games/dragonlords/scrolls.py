@@ -8,6 +8,7 @@ from engine.mechanics import zones
 
 from . import battle as BT
 from . import board as B
+from . import decisions as D
 from . import places as P
 from .content import content
 from .dice import D6, D8, D12
@@ -113,15 +114,37 @@ def cast(ctx, t, seat, cmd):
     victim = enemy_at(g, target, a)
     if victim < 0:
         return
-    # Reflect: a spellcaster of the victim in the target place turns the effect back (DL:3.4/scrolls.reflect)
-    if "reflect" in in_hand(t, victim) and B.caster_at(g, target, victim) and not _shielded(g, caster.loc, a):
-        discard(ctx, t, victim, "reflect", RULE["reflect"])
-        ctx.emit("dl.scroll", {"card": card, "reflected": True, "back_at": caster.loc}, rule=RULE["reflect"])
-        victim, target = a, caster.loc
-    if _shielded(g, target, victim):
-        ctx.emit("dl.scroll", {"card": card, "at": target, "effect": "none: Invincible Shield"}, rule="DL:3.3/treasures")
+    data = {"card": card, "kind": k, "target": target, "victim": victim, "caster_army": a,
+            "caster_loc": caster.loc}
+    # Reflect: the victim may answer with Reflect if a spellcaster of its own stands in the target
+    # place (DL:3.4/scrolls.reflect). The question goes to every victim with a chip-bearer there and
+    # a scroll card in hand, so it tells the others nothing about which cards those are.
+    if B.heroes_at(g, target, victim) and t.zone(P.hand(victim)) and not _shielded(g, caster.loc, a):
+        opts = (["reflect"] if "reflect" in in_hand(t, victim) and B.caster_at(g, target, victim) else [])
+        return D.ask(ctx, t, victim, "reflect", RULE["reflect"], opts + ["no_reflect"], "reflect", data,
+                   loc=target, always=True)
+    _strike(ctx, t, data)
+
+
+@D.then("reflect")
+def reflect_answer(ctx, t, pick, q) -> None:
+    g = t.game
+    d = dict(q.data)
+    if pick == "reflect":
+        discard(ctx, t, d["victim"], "reflect", RULE["reflect"])
+        ctx.emit("dl.scroll", {"card": d["card"], "reflected": True, "back_at": d["caster_loc"]}, rule=RULE["reflect"])
+        d["victim"], d["target"] = d["caster_army"], d["caster_loc"]
+        d["caster_army"] = q.army if g.armies[q.army].alive else -1
+    _strike(ctx, t, d)
+
+
+def _strike(ctx, t, d) -> None:
+    g = t.game
+    if _shielded(g, d["target"], d["victim"]):
+        ctx.emit("dl.scroll", {"card": d["card"], "at": d["target"], "effect": "none: Invincible Shield"},
+                 rule="DL:3.3/treasures")
         return
-    effect(ctx, t, k, card, target, victim, a if victim != a else enemy_at(g, at, a))
+    effect(ctx, t, d["kind"], d["card"], d["target"], d["victim"], d["caster_army"])
 
 
 def _shielded(g, loc, army) -> bool:
@@ -151,8 +174,15 @@ def effect(ctx, t, k, card, loc, victim, caster_army) -> None:
             ctx.emit("dl.scroll", {"card": card, "at": loc, "effect": "none: protected"}, rule="INT-05")
             return
         n = ctx.roll(D8, 1, rule=rule)[0]
-    lost = BT.kill(ctx, t, loc, victim, min(n, n_there), caster_army, rule, how=card)
-    ctx.emit("dl.scroll", {"card": card, "at": loc, "victim": victim, "roll": n, "lost": lost}, rule=rule)
+    ctx.emit("dl.scroll", {"card": card, "at": loc, "victim": victim, "roll": n, "lose": min(n, n_there)},
+             rule=rule)
+    D.lose(ctx, t, loc, victim, min(n, n_there), caster_army, rule, card, "scroll_done")
+
+
+@D.then("scroll_done")
+def scroll_done(ctx, t, pick, q) -> None:
+    """After the scroll's losses: a battle with one side left ends (DL:3.4/general)."""
+    g = t.game
     if g.battle is not None and not (BT.side_units(g, g.battle.loc, g.battle.attacker)
                                      and BT.side_units(g, g.battle.loc, g.battle.defender)):
         BT.end_battle(ctx, t)

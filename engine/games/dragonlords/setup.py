@@ -37,8 +37,10 @@ def setup(ctx, t) -> None:
         sizes = [18 if i < 2 else 17 for i in range(len(races))]     # INT-10 alternative: 35 per player
     armies = [{"race": r, "seat": i % t.players, "supply": 40 - sizes[i], "placing": sizes[i],
                "gold": STARTING_GOLD, "tools": ["torch", "pick_axe"]} for i, r in enumerate(races)]
+    from .overrides import by_id
+    over = {"overrides": by_id(o)} if o.get("overrides") else {}
     ctx.emit("dl.setup", {"map": world().m.name, "short": short, "kingdoms_to_win": to_win,
-                          "armies": armies, "treasures": sorted(c.treasures)}, rule="DL:2.3.2")
+                          "armies": armies, "treasures": sorted(c.treasures), **over}, rule="DL:2.3.2")
     deck = c.scroll_deck()
     if o.get("long_game"):
         deck = [s for s in deck if not s.startswith("elemental")]

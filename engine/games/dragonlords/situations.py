@@ -45,8 +45,10 @@ def lay_out(ctx, t, doc: dict) -> None:
               for i, r in enumerate(races)]
     short = bool(t.options.get("short_game"))
     to_win = int(t.options.get("kingdoms_to_win") or 0) or (4 if short else 6)
+    from .overrides import by_id
+    over = {"overrides": by_id(t.options)} if t.options.get("overrides") else {}
     ctx.emit("dl.setup", {"map": w.m.name, "short": short, "kingdoms_to_win": to_win, "armies": armies,
-                          "treasures": sorted(content().treasures)}, rule="SIT-0")
+                          "treasures": sorted(content().treasures), **over}, rule="SIT-0")
     hands = [list(x) for x in doc.get("scrolls", [])] + [[] for _ in range(len(races))]
     counts: dict[str, int] = {}
     dealt: list[list[str]] = []

@@ -64,6 +64,44 @@ class Battle(msgspec.Struct):
     pending_hits: int = 0     # attacker dice hits waiting for the defender's step 4
     volley: dict = {}         # the attacker's audited roll, while the defender decides
     pending: dict[str, int] = {}  # army -> casualties its owner still has to choose (INT-30)
+    spell_side: int = -1      # step "spells": the army throwing its spell attacks now (INT-38)
+    used: list[str] = []      # spell attacks already thrown in this volley
+    kills: list[dict] = []    # this volley's spell kills (caster, spell, victim, rule)
+    fled: str = ""            # the defending caster that teleported away this round
+    retreating: bool = False  # the attackers began to withdraw, group by group (INT-40)
+
+
+class Ask(msgspec.Struct):
+    """A decision the rules wait for outside the phase's own commands: which units die, whether to
+    drink the Elixir, charm the dragon, which unit becomes a DragonLord, Reflect or not, ...
+    `options` are the legal `choose`/`casualty` commands; `then` names what follows the answer
+    (decisions.py), with `data` for it. Only the deciding seat sees it (view.py)."""
+
+    army: int
+    kind: str                 # casualties | answer | elixir | potion | promote | wizard | spell_wizard | treasure | reflect
+    rule: str
+    options: list[dict] = []
+    loc: str = ""
+    n: int = 0                # casualties still to choose
+    killer: int = -1
+    how: str = ""
+    then: str = ""
+    data: dict = {}
+
+
+class QFight(msgspec.Struct):
+    """A quest fight against a monster, round by round (DL:3.3/quest-combat): the monster strikes
+    first (INT-51), then the party answers (dice, a spell, a charm)."""
+
+    space: str
+    monster: str
+    round: int = 0
+    poisoned: int = 0
+    rounds: list[dict] = []
+    note: dict = {}
+    reward: str = ""          # what beating it gives, with its amount and rule
+    amount: int = 0
+    rule: str = ""
 
 
 class QMove(msgspec.Struct):
@@ -97,11 +135,14 @@ class DLState(msgspec.Struct):
     battle: Battle | None = None
     no_fight: dict[str, int] = {}   # place -> units that may not attack this turn (forced march, §3.4/forced-march)
     moved: dict[str, int] = {}      # place -> units that already moved this Transfer (§3.5)
-    sneaked: list[str] = []         # places whose elves sneak attacked this turn
+    sneaked: dict[str, int] = {}    # place -> elves there that sneak attacked this turn (each once, DL:3.4/sneak)
     teleported: list[str] = []      # hero ids that teleported in this phase
     no_retreat: list[str] = []      # places entered by teleport or from the wastelands: fight to the end
     qmove: QMove | None = None
+    ask: Ask | None = None          # a decision the rules wait for (decisions.py)
+    qfight: QFight | None = None    # a quest fight in progress (quest.py)
     shop_at: str = ""               # space where the active party may shop or search this turn
     quested: list[str] = []         # wastelands whose party moved this turn (one per wasteland, F-Q5)
     next_id: int = 1
     winner: int = -1
+    overrides: dict[str, dict] = {}    # content id -> values a situation overrode (overrides.py)

@@ -22,6 +22,9 @@ def game_view(t, seat: int | None) -> dict:
                          "role": "dragonlord" if x.role == "dragonlord" else "chip",
                          "poisoned": x.poisoned}
     out["heroes"] = heroes
+    if g.ask is not None and g.ask.army not in mine:
+        # a pending decision: others see who decides on what, never the options (decisions.py)
+        out["ask"] = {"army": g.ask.army, "kind": g.ask.kind, "loc": g.ask.loc}
     out["treasure_pool"] = len(g.treasure_pool)     # face-down chips: only their number shows
     out["map"] = board()                            # the printed board: public, the same for all
     return out
@@ -42,6 +45,11 @@ def public_data(ev) -> dict:
     if ev.type == "dl.hero_new":
         return {"id": d["id"], "army": d["army"], "loc": d["loc"], "from_troops": d.get("from_troops", False),
                 "seq": d["seq"]}
+    if ev.type == "dl.ask":
+        q = d.get("ask") or d
+        return {"army": q.get("army"), "kind": q.get("kind"), "end": bool(d.get("end"))}
+    if ev.type == "cmd.choose":
+        return {"kind": "choose"}
     if ev.type == "cmd.chips":
         return {"kind": "chips", "places": sorted([d["king"], d["wizard"], d["decoy"]])}
     return {}

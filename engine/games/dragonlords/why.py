@@ -34,7 +34,8 @@ def battle_round(t, ev, h) -> list[dict[str, Any]]:
         race = t.game.armies[army].race if army < len(t.game.armies) else "?"
         st = s["strength"]
         out.append(given(f"{name} army {army + 1} ({race}): base strength", st["base"], DIE_RULE,
-                         [link(setup, "races dealt")] if setup else []))
+                         [link(setup, "races dealt" if "overridden" not in st else "records the overridden values")]
+                         if setup else [], "overridden by situation" if "overridden" in st else ""))
         for m in st["modifiers"]:
             out.append(given(f"{name} modifier {m['source']}", m["delta"], m["rule"],
                              _modifier_sources(t, h, ev, d["loc"], army, m)))
@@ -79,7 +80,7 @@ def _modifier_sources(t, h, ev, loc: str, army: int, m: dict) -> list[dict[str, 
                      and ("spells" in e.data or "role" in e.data or "spells" in (e.data.get("set") or {})
                           or "role" in (e.data.get("set") or {})), ev.version)
         return [link(got, f"a unit here knows {src.split(' ')[0]}")] if got else []
-    ids = [tid for tid, x in content().treasures.items() if x.name == src]
+    ids = [tid for tid, x in content().treasures.items() if x.name == src.removesuffix(" (overridden)")]
     got = h.last(lambda e: e.type in ("dl.hero", "dl.hero_new") and any(
         tid in ((e.data.get("set") or {}).get("treasures") or e.data.get("treasures") or []) for tid in ids),
         ev.version)

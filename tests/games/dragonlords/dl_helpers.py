@@ -24,8 +24,33 @@ def legal(eng, gid, seat: int) -> list[dict]:
     return eng.legal(gid, seat)
 
 
+DECISIONS = ("spell_attacks", "casualties", "answer", "elixir", "potion", "promote", "wizard",
+             "spell_wizard", "treasure", "reflect")
+
+
 def submit(eng, gid, seat, cmd):
-    return play(eng, gid, seat, cmd)
+    """Play `cmd`, then answer every decision it opens with its first option: the answer the
+    engine itself gave before these became the players' decisions (spells thrown, plain units
+    lost first, the Elixir drunk, Reflect played, the first unit promoted)."""
+    out = play(eng, gid, seat, cmd)
+    settle(eng, gid)
+    return out
+
+
+def settle(eng, gid, picks: list | None = None, kinds=DECISIONS) -> list[tuple[int, dict]]:
+    """Answer pending decisions (prompt kinds in `kinds`): from `picks` first (commands, in order),
+    then each one's first legal option. Returns what was played."""
+    picks = list(picks or [])
+    played = []
+    for _ in range(500):
+        ps = eng.prompts(gid)
+        if not ps or ps[0].kind not in kinds:
+            break
+        seat = ps[0].seat
+        cmd = picks.pop(0) if picks else eng.legal(gid, seat)[0]
+        play(eng, gid, seat, cmd)
+        played.append((seat, cmd))
+    return played
 
 
 def units(eng, gid, loc: str, army: int) -> int:

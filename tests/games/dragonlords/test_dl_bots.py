@@ -8,8 +8,9 @@ import pytest
 from engine.bots import play_out
 from engine.testing import assert_replay_equal, assert_undo_equal, engine
 
-# 60 games in the suite; RUNELEDGER_DL_GAMES=200 runs the 200 (about 50 s of CPU)
-N = int(os.environ.get("RUNELEDGER_DL_GAMES", "60")) // 4
+# the 200 seeded games (50 each: 2 players, 3, 4, and the short game for 4 and 2): about
+# 37 s of CPU with every decision a prompt (measured 2026-11-25); RUNELEDGER_DL_GAMES=N runs fewer
+N = int(os.environ.get("RUNELEDGER_DL_GAMES", "200")) // 4
 CASES = ([(2, s, {}) for s in range(N)] + [(3, s, {}) for s in range(N)] +
          [(4, s, {}) for s in range(N)] + [(4, s, {"short_game": True}) for s in range(N // 2 + N % 2)] +
          [(2, s, {"short_game": True}) for s in range(N // 2)])

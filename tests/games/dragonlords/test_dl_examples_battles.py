@@ -1,5 +1,7 @@
 """Rulebook worked examples E-03 to E-09 as tests from situation files (dragonlords-examples.md)."""
-from dl_helpers import events, game, legal, sit, submit, units
+from dl_helpers import events, game, legal, settle, sit, submit, units
+
+from engine.testing import play
 
 
 def _round(eng, gid):
@@ -213,11 +215,12 @@ def test_INT30_the_owner_chooses_casualties_DL_3_4_land_5():
     eng, gid = sit("e08_teleport_retreat", forced={"die:d6": [1, 2, 3, 6, 6, 6, 6, 6] + [6] * 6})
     submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "T1a", "n": 8})
     submit(eng, gid, 0, {"kind": "fight", "at": "T1a"})
-    submit(eng, gid, 1, {"kind": "stand"})
+    play(eng, gid, 1, {"kind": "stand"})
+    settle(eng, gid, kinds=("spell_attacks",))
     assert legal(eng, gid, 1) == [{"kind": "casualty", "unit": "plain"}, {"kind": "casualty", "unit": "H1"}]
-    submit(eng, gid, 1, {"kind": "casualty", "unit": "H1"})
-    submit(eng, gid, 1, {"kind": "casualty", "unit": "plain"})
-    submit(eng, gid, 1, {"kind": "casualty", "unit": "plain"})
+    play(eng, gid, 1, {"kind": "casualty", "unit": "H1"})
+    play(eng, gid, 1, {"kind": "casualty", "unit": "plain"})
+    play(eng, gid, 1, {"kind": "casualty", "unit": "plain"})
     assert "H1" not in game(eng, gid).heroes and units(eng, gid, "T1a", 1) == 3
     assert game(eng, gid).battle.step == "after_round"
 

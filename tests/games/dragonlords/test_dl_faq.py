@@ -292,5 +292,59 @@ def test_sneak_attack_failure_sends_the_elves_back_unable_to_attack_DL_3_4_sneak
     g = game(eng, gid)
     assert units(eng, gid, "T1c", 0) == 3 and units(eng, gid, "G1", 1) == 2 and g.battle is None
     cmds = [c for c in legal(eng, gid, 0) if c.get("origin") == "T1c" and c["kind"] in ("attack", "sneak")]
-    # only the unit that stayed behind may still attack; the two elves guard T1c
-    assert cmds == [{"kind": "attack", "origin": "T1c", "target": "G1", "n": 1}]
+    # only the unit that stayed behind may still attack (or sneak: it has not); the two elves guard T1c
+    assert cmds == [{"kind": "attack", "origin": "T1c", "target": "G1", "n": 1},
+                    {"kind": "sneak", "origin": "T1c", "target": "G1", "n": 1}]
+
+
+def test_sneak_attack_limit_is_per_elf_not_per_place_DL_3_4_sneak():
+    """One elf of six fails against G1 and returns unable to attack; the five others of T1c have not
+    sneaked yet and may (each elf at most once a turn); the returned one may not."""
+    def edit(g):
+        g["races"] = ["elf", "dwarf"]
+        g["units"][3]["n"] = 6
+    eng, gid = sit("frontier", edit=edit, forced={"die:d6": [1]})
+    submit(eng, gid, 0, {"kind": "sneak", "origin": "T1c", "target": "G1", "n": 1})
+    assert units(eng, gid, "G1", 1) == 1 and units(eng, gid, "T1c", 0) == 6
+    ks = sorted(c["n"] for c in legal(eng, gid, 0) if c["kind"] == "sneak" and c["origin"] == "T1c")
+    assert ks == [1, 2, 3, 4, 5]
+
+
+def test_INT40_a_retreat_may_split_among_several_own_territories_DL_3_4_retreat():
+    """After a round A withdraws 1 unit to T1c and the rest to T1b; once begun, no fighting on."""
+    def edit(g):
+        g["units"][4] = {"loc": "T2a", "army": 1, "n": 1}
+        g["heroes"][1]["loc"] = "T2a"
+        g["units"].append({"loc": "T1b", "army": 0, "n": 1})
+    eng, gid = sit("battle_after_round", edit=edit)
+    g = game(eng, gid)
+    b = g.battle
+    cmds = legal(eng, gid, g.armies[b.attacker].seat)
+    own = sorted({c["to"] for c in cmds if c["kind"] == "retreat"})
+    assert len(own) >= 2, own
+    n = units(eng, gid, b.loc, b.attacker)
+    seat = g.armies[b.attacker].seat
+    submit(eng, gid, seat, {"kind": "retreat", "to": own[0], "n": 1})
+    cmds = legal(eng, gid, seat)
+    assert cmds and all(c["kind"] == "retreat" for c in cmds)          # no `fight` once begun
+    before = units(eng, gid, own[1], b.attacker)
+    submit(eng, gid, seat, {"kind": "retreat", "to": own[1]})
+    g = game(eng, gid)
+    assert g.battle is None and units(eng, gid, b.loc, b.attacker) == 0
+    assert units(eng, gid, own[1], b.attacker) == before + n - 1
+    assert [e.rule for e in events(eng, gid, "dl.units") if e.data.get("n") == 1][-1] == "INT-40"
+
+
+def test_a_dragonlord_may_teleport_the_king_as_a_carried_unit_DL_3_4_dragonlords():
+    """'The King may be teleported' (§3.4/dragonlords): the King goes along as one of the units."""
+    def edit(g):
+        g["phase"] = "naval"
+        g["heroes"].append({"id": "H5", "army": 0, "loc": "K1", "role": "dragonlord"})
+    eng, gid = sit("frontier", edit=edit)
+    cmds = [c for c in legal(eng, gid, 0) if c["kind"] == "teleport" and c.get("with") == "H1" and c["to"] == "T1b"]
+    assert cmds == [{"kind": "teleport", "hero": "H5", "to": "T1b", "n": 0, "with": "H1"},
+                    {"kind": "teleport", "hero": "H5", "to": "T1b", "n": 2, "with": "H1"}]   # K1 keeps 1
+    submit(eng, gid, 0, cmds[1])
+    g = game(eng, gid)
+    assert (g.heroes["H1"].loc, g.heroes["H5"].loc) == ("T1b", "T1b")
+    assert units(eng, gid, "K1", 0) == 1 and units(eng, gid, "T1b", 0) == 2 + 2 + 2

@@ -84,3 +84,42 @@ def test_clairvoyance_shows_the_hand_only_to_its_caster_DL_3_4_scrolls_clairvoya
     assert seen.vis == [0] and seen.data["cards"] == ["berserk", "reflect"]
     from projections.views import event_view
     assert event_view(eng.ruleset(gid), seen, 1)["data"] == {}
+
+
+def _treasure_fight(options=None):
+    """Three seats; A (Orcs) kills B's wizard H1, which carries the Excalibur Sword, at T1a."""
+    from dl_helpers import sit, submit
+
+    def edit(g):
+        g["races"] = ["orc", "elf", "dwarf"]
+        g["units"][1]["n"] = 0
+        g["units"] = [u for u in g["units"] if u["n"]] + [{"loc": "K3", "army": 2, "n": 1}]
+        g["heroes"][0]["treasures"] = ["excalibur"]
+        g["heroes"].append({"id": "H7", "army": 2, "loc": "K3", "role": "king"})
+        g["heroes"].append({"id": "H8", "army": 0, "loc": "T1c", "role": "decoy"})
+    eng, gid = sit("e08_teleport_retreat", forced={"die:d6": [1] * 9 + [6]}, edit=edit, players=3,
+                   options=options)
+    submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "T1a", "n": 7})
+    submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "T1a", "hero": "H8"})
+    submit(eng, gid, 0, {"kind": "fight", "at": "T1a"})
+    return eng, gid
+
+
+def test_a_dead_units_chip_and_a_captured_treasure_stay_face_down_CHIP_DEATH_CAPTURED_TREASURE():
+    eng, gid = _treasure_fight()
+    g = eng.table(gid).game
+    assert "excalibur" in g.heroes["H8"].treasures                 # the winner's chip-bearer took it
+    evs = eng.store.read(gid)
+    gone = next(e for e in evs if e.type == "dl.hero_gone" and e.data["id"] == "H1")
+    assert "role" not in gone.data                                 # a wizard's chip goes back face down
+    taken = next(e for e in evs if e.type == "dl.hero" and e.data["id"] == "H8" and "treasures" in e.data["set"])
+    assert taken.vis == [0, 1]                                     # winner and loser know which treasure
+    third = [ev for ev in log_view(eng.ruleset(gid), evs, 2) if ev["type"] == "dl.hero" and ev["data"].get("id") == "H8"]
+    assert third and all("treasures" not in str(ev["data"]) for ev in third)
+
+
+def test_readings_shown_turn_the_chip_and_the_treasure_up():
+    eng, gid = _treasure_fight({"reading.CHIP-DEATH": "shown", "reading.CAPTURED-TREASURE": "shown"})
+    evs = eng.store.read(gid)
+    assert next(e for e in evs if e.type == "dl.hero_gone" and e.data["id"] == "H1").data["role"] == "wizard"
+    assert next(e for e in evs if e.type == "dl.hero" and e.data["id"] == "H8" and "treasures" in e.data["set"]).vis is None
