@@ -57,12 +57,26 @@ def _epochs(t: Table, s: int) -> float:
     return relics + medals + PACK.setup.honour_points * t.game.honour[s]
 
 
+def _dragonlords(t: Table, s: int) -> float:
+    from engine.games.dragonlords.bots import value
+    return value(t, s)
+
+
+def _mage_knight(t: Table, s: int) -> float:
+    # Fame is the score (MK:12:Score); units and crystals are fame still to come.
+    from engine.games.mage_knight.state import units_zone
+    p = t.game.players[s]
+    return p.fame + 2.0 * len(t.zone(units_zone(s))) + 0.5 * sum(p.crystals.values())
+
+
 HEURISTICS: dict[str, tuple[Callable[[Table, int], float], float]] = {
     # ruleset: (value, scale: a lead of `scale` is worth about a 73% win chance)
     "duel": (_duel, 3.0),
     "thunderstone": (_thunderstone, 4.0),
     "rune-age": (_rune_age, 4.0),
     "epochs": (_epochs, 3.0),
+    "dragonlords": (_dragonlords, 3.0),
+    "mage-knight": (_mage_knight, 5.0),
 }
 
 

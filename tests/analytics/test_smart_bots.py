@@ -74,3 +74,24 @@ def test_simulate_with_bots_records_them(tmp_path):
     assert tables["games"].column("bots").to_pylist() == ["greedy,mcts"] * 2
     with pytest.raises(UsageError, match="unknown bot"):
         simulate(str(tmp_path / "c.db"), "duel", 1, 2, bots="nobody")
+
+
+def test_every_multi_seat_ruleset_gives_the_bots_a_position_value():
+    """Without an entry in HEURISTICS the greedy and MCTS bots judge a game only by its end and
+    choose like the random bot; every ruleset with a real middle game needs one."""
+    from engine.bot_heuristics import HEURISTICS, win_chance
+    from engine.registry import rulesets
+    missing = [n for n in sorted(rulesets()) if n not in HEURISTICS]
+    assert missing == []
+    mk = runeledger.open("mage-knight", 2, seed=1)
+    assert [HEURISTICS["mage-knight"][0](mk.table, s) for s in (0, 1)] == [0.0, 0.0]
+    g = runeledger.open("dragonlords", 3, seed=5)
+    rng = random.Random(2)
+    for _ in range(200):                              # into the game: kingdoms and units differ
+        if g.is_over():
+            break
+        seat = g.to_act()
+        g.apply(seat, rng.choice(g.legal(seat)))
+    chances = [win_chance(g.table, s) for s in range(3)]
+    assert all(0.0 < c < 1.0 for c in chances)
+    assert len(set(chances)) > 1 or chances[0] != 0.5
