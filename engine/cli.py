@@ -220,9 +220,14 @@ def cmd_prompts(args, eng: Engine) -> int:
     ps = [msgspec.to_builtins(p) for p in eng.prompts(args.game_id)]
     t = eng.table(args.game_id)
 
+    who = viewer(args, eng, args.game_id)
+
     def human():
         words = render.Words(eng.ruleset(args.game_id))
-        legal = {s: eng.legal(args.game_id, s) for s in sorted({p["seat"] for p in ps})}
+        # How many answers a seat has can tell its secrets (a Reflect scroll in hand is a
+        # second answer), so the choices are counted only for that seat or the referee.
+        legal = {s: eng.legal(args.game_id, s) for s in sorted({p["seat"] for p in ps})
+                 if who is REFEREE or who == s}
         state = (f"over; winners: {', '.join(map(seat_name, t.winners)) or 'none'}"
                  if t.over else "in play")
         if not ps:
@@ -427,8 +432,10 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--option", action="append", metavar="KEY=VALUE")
     s.add_argument("--situation", metavar="FILE")
     s.add_argument("--analysis", action="store_true", help="analysis mode: undo anywhere")
-    for name, help_ in (("prompts", "who must act now"), ("replay", "re-run and compare")):
-        add(name, help_).add_argument("game_id")
+    s = add("prompts", "who must act now")
+    s.add_argument("game_id")
+    viewer_arg(s)
+    add("replay", "re-run and compare").add_argument("game_id")
     s = add("timeline", "one line per command")
     s.add_argument("game_id")
     viewer_arg(s)
@@ -567,6 +574,8 @@ def _quiet_stdout() -> None:
 
 
 def fail(as_json: bool, message: str, rule: str | None) -> None:
+    # An argument the shell could not decode (a surrogate) is named in its escaped form.
+    message = message.encode("utf-8", "backslashreplace").decode("utf-8")
     try:
         if as_json:
             sys.stdout.write(render.dumps({"error": message, "rule": rule}) + "\n")

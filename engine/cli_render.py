@@ -199,11 +199,18 @@ def state_tables(words: Words, view: dict[str, Any]) -> list[RichTable]:
 
 def prompt_rows(words: Words, prompts: list[dict[str, Any]],
                 legal: dict[int, list[dict[str, Any]]]) -> list[list[Any]]:
-    """Each prompt with its rule in words and, where the game gave no detail, what the seat may
-    answer (the kinds of its legal commands, counted)."""
+    """Each prompt with its rule in words and what the seat may answer (the kinds of its legal
+    commands, counted) where `legal` holds that seat's commands: the viewer is that seat or
+    the referee."""
     rows = []
     for p in prompts:
         rule = words.rs.catalog.get(p["rule"])
+        if p["seat"] not in legal:
+            rows.append([f"{seat_name(p['seat'])} (--seat {p['seat']})", p["kind"],
+                         f"{p['rule']}: {rule.summary}" if rule else p["rule"],
+                         "; ".join(x for x in (p.get("detail") or "",
+                                               f"choices shown with --as {p['seat']}") if x)])
+            continue
         kinds: dict[str, int] = {}
         for c in legal.get(p["seat"], []):
             kinds[c.get("kind", "?")] = kinds.get(c.get("kind", "?"), 0) + 1

@@ -126,3 +126,13 @@ def test_list_names_each_game_with_its_status(cli):
     assert by_id["duel-L-00000"]["last_event"] == "seed.revealed"
     assert [g["game_id"] for g in cli("list", "--limit", "1")] == [live]
     assert cli("list", "--ruleset", "thunderstone") == []
+
+
+def test_an_undecodable_argument_is_named_escaped_not_a_traceback(tmp_path, capsys):
+    """A byte the shell could not decode reaches argv as a surrogate; found by the argv fuzz."""
+    from engine.cli import main
+    for extra in ([], ["--json"]):
+        assert main(["prompts", "0", "\udcff", "--db", str(tmp_path / "x.db"), *extra]) == 2
+        out = capsys.readouterr()
+        said = out.out + out.err
+        assert "unrecognized arguments:" in said and "udcff" in said and "Traceback" not in said

@@ -145,14 +145,22 @@ def test_state_in_words(played):
 def test_prompts_fill_in_the_rule_and_the_choices(played):
     db, gid, rs, _ = played
     prompts = json.loads(run(db, "prompts", gid, json_out=True))["prompts"]
-    text = run(db, "prompts", gid)
-    assert "{" not in text and "}" not in text
+    public = run(db, "prompts", gid)
+    referee = run(db, "prompts", gid, "--as", "referee")
+    for text in (public, referee):
+        assert "{" not in text and "}" not in text
     for p in prompts:
-        row = next(r for r in cells(text)
-                   if r[0] == f"{seat_name(p['seat'])} (--seat {p['seat']})" and r[1] == p["kind"])
-        assert row[2] == f"{p['rule']}: {rs.catalog.get(p['rule']).summary}"
+        mine = run(db, "prompts", gid, "--as", str(p["seat"]))
         n = len(json.loads(run(db, "legal", gid, "--seat", str(p["seat"]), json_out=True)))
-        assert f"{n} choices" in row[3] or (n == 0 and "no legal command" in row[3])
+        for text in (mine, referee, public):
+            row = next(r for r in cells(text) if r[0] == f"{seat_name(p['seat'])} "
+                       f"(--seat {p['seat']})" and r[1] == p["kind"])
+            assert row[2] == f"{p['rule']}: {rs.catalog.get(p['rule']).summary}"
+            if text is public:   # how many answers a seat has can tell its hand
+                assert "choices" in row[3] and f"--as {p['seat']}" in row[3]
+                assert f"{n} choices" not in row[3] and "no legal command" not in row[3]
+            else:
+                assert f"{n} choices" in row[3] or (n == 0 and "no legal command" in row[3])
 
 
 def test_legal_labels_each_choice_with_its_preview(played):
