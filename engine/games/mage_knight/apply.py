@@ -6,6 +6,7 @@ import msgspec
 from . import combat as C
 from .board import Board, place_tile
 from .content import content
+from .part2_apply import PART2_FOLD, score
 from .state import Player, Unit
 
 
@@ -19,6 +20,9 @@ def _setup(t, d):
     g.board = Board(shape=d["shape"], coast_rule=False)
     g.players = [Player(hero=h) for h in d["heroes"]]
     g.order = list(range(len(d["heroes"])))
+    if "city_levels" in d:      # every scenario but First Reconnaissance (part2_apply.py)
+        from .part2_apply import scenario_setup
+        scenario_setup(g, d)
 
 
 def _tile(t, d):
@@ -173,6 +177,7 @@ def _played(t, d):
 
 def _moved(t, d):
     p = _p(t, d)
+    p.came_from = p.pos
     p.pos, p.moved, p.fresh = d["to"], True, False
     p.move -= d["cost"]
 
@@ -315,12 +320,15 @@ FOLD = {
     "mk.combat_started": _combat_started, "mk.combat_spaces": _combat_spaces,
     "mk.combat_points": _combat_points, "mk.combat_over": _combat_over,
     "mk.unit_destroyed": _unit_destroyed, "mk.conquered": _conquered, "mk.burned": _burned,
-    "mk.placed": _placed, "mk.terrain_cost": _terrain, "mk.effect": _nothing, "mk.forfeit": _nothing, "mk.score": _nothing,
+    "mk.placed": _placed, "mk.terrain_cost": _terrain, "mk.effect": _nothing, "mk.forfeit": _nothing, "mk.score": score,
 }
 
 
 def apply(t, ev) -> None:
     fn = FOLD.get(ev.type)
+    if fn is None and ev.type in PART2_FOLD:
+        PART2_FOLD[ev.type](t, ev.data)
+        return
     if fn is None and ev.type.startswith("mk.combat."):
         C.fold(t.game.combat, ev.type, ev.data)
         return

@@ -80,8 +80,12 @@ def centre_of(a: int, b: int) -> hg.Hex:
 
 def initial_positions(board: Board) -> list[hg.Hex]:
     """Where the tiles revealed at set-up go around the start tile: a wedge's first two (p.14);
-    an open map uses the same two (reading: its illustration is not in our text, MK:14:Shape)."""
-    return [centre_of(1, 0), centre_of(0, 1)]
+    an open map places a third (MK:14:Shape): to the right where its rows allow, else to the left
+    (reading: the illustration is not in our text; a 3-row map has room for two only)."""
+    out = [centre_of(1, 0), centre_of(0, 1)]
+    if board.shape == "open":
+        out += [c for c in (centre_of(-1, 1), centre_of(1, -1)) if in_shape(board, c)][:1]
+    return out
 
 
 def in_shape(board: Board, centre: hg.Hex) -> bool:

@@ -62,6 +62,9 @@ def place(ctx, t, tile: str, centre: hg.Hex, seat: int | None, from_stack: bool 
         gain_fame(ctx, t, seat, 1, "MK:18:Scen:FirstRecon")
         if c.tiles[tile].has_city and not g.scenario_end:
             ctx.emit("mk.city_revealed", {"seat": seat, "tile": tile}, rule="MK:18:Scen:FirstRecon")
+    elif c.tiles[tile].has_city:
+        from .city_sites import reveal
+        reveal(ctx, t, tile, centre)
 
 
 def gain_fame(ctx, t, seat: int, n: int, rule: str) -> None:
@@ -82,7 +85,7 @@ def reveal_adjacent_garrisons(ctx, t, seat: int) -> None:
     for n in hg.neighbours((q, r)):
         k = key(n)
         sp = g.board.spaces.get(k)
-        if sp is None or sp.site not in GARRISON_PILE or not t.zones.get(S.garrison(k)):
+        if sp is None or (sp.site not in GARRISON_PILE and sp.site != "city") or not t.zones.get(S.garrison(k)):
             continue
         hidden = list(t.zone(S.garrison(k)))
         if not hidden:

@@ -38,6 +38,9 @@ def begin(ctx, t, seat: int, space: str, tokens: list[str], *, kind: str, fortif
                 hero_armour=p.armour, hand_limit=p.hand_limit, night=g.night or underground,
                 site=g.board.spaces[space].site or None, fortified_site=fortified,
                 rampaging=list(rampaging))
+    if g.board.spaces[space].site == "city":
+        from .city_sites import strengthen
+        strengthen(t, space, c)
     ctx.emit("mk.combat_started", {"seat": seat, "space": space, "kind": kind,
                                    "combat": _builtins(c)}, rule="MK:8:Combat:1")
 
@@ -82,7 +85,8 @@ def assault(ctx, t, seat: int, space: str) -> None:
     tokens = list(g.board.spaces[space].enemies)
     if not tokens:
         _ensure(ctx, t, S.at(space))
-        tok = draw_token(ctx, t, GARRISON_PILE[g.board.spaces[space].site], S.at(space), rule="MK:8:Combat:1a")
+        pile = GARRISON_PILE.get(g.board.spaces[space].site)
+        tok = draw_token(ctx, t, pile, S.at(space), rule="MK:8:Combat:1a") if pile else None
         ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:8:Combat:1a")
         tokens = [tok] if tok else []
     if not tokens:
@@ -298,7 +302,10 @@ def finish(ctx, t, seat: int) -> None:
     space = g.combat_space
     kind = g.combat_kind
     sp = g.board.spaces[space]
-    if kind in ("assault", "adventure", "burn") and not sp.enemies:
+    if sp.site == "city" and kind == "assault":
+        from .city_sites import after_assault
+        after_assault(ctx, t, seat, space, list(out.defeated))
+    elif kind in ("assault", "adventure", "burn") and not sp.enemies:
         reward(ctx, t, seat, space, kind)
     ctx.emit("mk.combat_over", {"seat": seat, "outcome": _builtins(out)}, rule="MK:10:Result:1")
 

@@ -16,6 +16,7 @@ from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
 from .fight import affected as fight_affected
 from . import state as S
 from .board import ends_move, explore_positions, key, provoked, step_fault, unkey
+from .city_sites import enterable
 from .content import content
 
 
@@ -278,7 +279,7 @@ def moves(t, seat: int) -> list[str]:
         if step_fault(g.board, content(), here, n, g.night, p.move, p.terrain_mods) is not None:
             continue
         sp = g.board.spaces[k]
-        if sp.site == "city":
+        if sp.site == "city" and not enterable(g, k):
             continue
         if k in busy and sp.site != "portal":
             continue
@@ -297,6 +298,9 @@ def interactions(t, seat: int, site: str) -> list[dict]:
     """Recruiting, healing and buying at a village or monastery (MK:8:Interact)."""
     g = t.game
     p = g.players[seat]
+    if site == "city":
+        from .city_sites import interactions as city_interactions
+        return city_interactions(t, seat)
     sp = g.board.spaces.get(p.pos)
     owned = site in ("keep", "mage_tower") and sp is not None and sp.conquered_by == seat
     if (site not in A.INTERACTION_SITES and not owned) or p.reputation <= A.REPUTATION_MIN:
@@ -389,7 +393,7 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "activate": "MK:5:Units:5", "skill": "MK:5:Skills:4c", "challenge": "MK:8:Combat:1e",
            "enter": "MK:8:Combat:1b", "burn": "MK:8:Combat:1c",
            "buy_spell": "MK:8:Interact:4d", "ready_unit": "MK:5:Units:6",
-           "tactic_use": "MK:4:Round:3b", "reward": "MK:11:EoT:5"}
+           "tactic_use": "MK:4:Round:3b", "reward": "MK:11:EoT:5", "city_buy": "MK:8:Interact:4e"}
 
 
 def explain(t, seat: int, cmd: dict) -> Illegal | None:

@@ -20,13 +20,14 @@ from .zone_names import ZONE_NAMES
 class MageKnight(Ruleset):
     name = "mage-knight"
     version = "0.1"
-    summary = "Mage Knight (Ultimate Edition): First Reconnaissance"
+    summary = "Mage Knight (Ultimate Edition): every scenario of the scenario book"
     players = (1, 2, 3, 4)
     options: ClassVar[dict[str, Option]] = {
         "scenario": Option(default="first_reconnaissance", choices=setup.SCENARIOS,
-                           doc="MK:18:Scen:FirstRecon: the scenario"),
+                           doc="MK:18-22:Scen:*: the scenario (content/scenarios.json)"),
         "heroes": Option(default="random", doc="MK:3:Setup:1: comma-separated heroes in seat order, or random"),
-        "shape": Option(default="wedge", choices=("wedge", "open"), doc="MK:14:Shape: map shape"),
+        "shape": Option(default="wedge", choices=("wedge", "open"),
+                        doc="MK:14:Shape: map shape of First Reconnaissance (other scenarios: their own)"),
     }
     content_packs = ("base",)
     zone_names = ZONE_NAMES
@@ -48,14 +49,17 @@ class MageKnight(Ruleset):
         "burn": {}, "mk_attack": {"targets": list, "use": list}, "mk_block": {"enemy": str, "attack": int},
         "mk_cumbersome": {"enemy": str, "attack": int, "points": int},
         "mk_assign": {"enemy": str, "attack": int, "to": str}, "mk_next": {},
+        "city_buy": {"what": str, "card": Optional(str)},
     }
     bot_command_limit = 20_000
 
     @cached_property
     def catalog(self):
-        """catalog.toml plus the combat module's own entries (combat_rules.py)."""
+        """catalog.toml plus the combat module's own entries (combat_rules.py) and part 2's
+        (part2_rules.py)."""
         from .combat_rules import combat_catalog
-        return Ruleset.catalog.func(self).merged(combat_catalog())
+        from .part2_rules import part2_catalog
+        return Ruleset.catalog.func(self).merged(combat_catalog()).merged(part2_catalog())
 
     def setup(self, ctx, table) -> None:
         content()

@@ -11,7 +11,9 @@ import msgspec
 from typing import Optional
 
 from .board import Board
+from .cities import City
 from .combat import Combat
+from .dummy import Dummy
 
 
 # -- zone names (index 0 is the top) --------------------------------------------------------
@@ -33,7 +35,9 @@ ARTIFACT_DECK = "deck:artifacts"
 REGULAR_UNITS, ELITE_UNITS, UNIT_OFFER = "units:regular", "units:elite", "offer:units"
 RUINS, RUINS_DISCARD = "ruins", "ruins:discard"
 TILES, TILES_ASIDE, MAP = "tiles", "tiles:aside", "map"
+TILES_CORE = "tiles:core"
 WOUNDS, SKILL_OFFER, OUT = "wounds", "skill_offer", "out"
+DUMMY_DECK, DUMMY_DISCARD = "dummy:deck", "dummy:discard"
 
 
 def units_zone(seat: int) -> str:
@@ -93,6 +97,7 @@ class Player(msgspec.Struct, kw_only=True):
     used_skills: list[str] = []      # once-per-turn skills used this turn
     round_skills: list[str] = []     # once-per-round skills used (flipped face down)
     level_choices: list[int] = []    # even levels whose skill/AA choice is still due
+    came_from: str = ""              # the space of the last step (a failed city assault retreats there)
 
 
 class MKState(msgspec.Struct, kw_only=True):
@@ -121,3 +126,11 @@ class MKState(msgspec.Struct, kw_only=True):
     combat_kind: str = ""            # provoked | assault | challenge | adventure | burn
     combat_space: str = ""
     combat_spaces: list[str] = []    # spaces whose tokens take part
+    # -- part 2 (issue 13): scenarios, cities, the dummy player, the final score -------------
+    cities: list[City] = []          # revealed cities (cities.py), in reveal order
+    city_levels: list[int] = []      # levels still to give, in reveal order (MK:18:Scen:CityLevels)
+    dummy_seat: int = -1             # the dummy's place in `order` (solo and co-op, MK:15:Dummy)
+    dummy: Optional[Dummy] = None    # its hero, crystals and announcement (its cards are zones)
+    dummy_tactic: str = ""
+    removed_tactics: list[str] = []  # tactics out of the game (solo and co-op, MK:19/20)
+    final: dict[str, dict] = {}      # seat -> {"total", "lines"} once the game is scored

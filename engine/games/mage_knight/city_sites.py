@@ -1,0 +1,143 @@
+"""Cities on the table (MK:10:City, MK:8:Interact:4e): the wiring of the pure cities.py into
+exploring, moving, combat and interaction.
+
+- a city tile revealed: its city gets its level and its defenders drawn face down by colour and
+  level (hostile), every player's shield (friendly), or nothing (closed, sealed);
+- a hero steps into a hostile city: an assault (fight.assault) whose defenders are fortified and
+  get the colour bonus (`strengthen`);
+- after the combat: a shield per defeated defender, conquest and the leader when the last falls;
+  a failed assault retreats to the space the hero came from (MK:10:City:2);
+- a conquered or friendly city: recruiting (units with the city symbol; any unit in the White
+  City) and the city's shop (`interactions`, `buy`).
+"""
+from __future__ import annotations
+
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
+
+from . import actions as A
+from . import cities as CT
+from . import rewards
+from . import state as S
+from .board import key
+from .content import content
+from .explore import draw_token
+from .part2_apply import city_at
+from .scenarios import scenarios
+
+CITY_PRICE = {"artifact": 12, "elite": 2, "advanced_action": 6}   # MK:8:Interact:4e (AA: stand-in, A6)
+SHOP = {"red": "artifact", "white": "elite", "green": "advanced_action"}
+
+
+def reveal(ctx, t, tile: str, centre) -> None:
+    """A city tile came up (MK:7:Move:5, MK:10:City:1, MK:18:Scen:CityLevels)."""
+    from engine.mechanics import hexgrid as hg
+    g = t.game
+    c = content()
+    where = hg.tile_hexes(centre)
+    space = next(key(where[h.pos]) for h in c.tiles[tile].hexes if h.site == "city")
+    colour = c.tiles[tile].city_color
+    status = scenarios()[g.scenario].city_status
+    level, tokens, shields = 0, [], []
+    if status == "hostile":
+        level = g.city_levels[0] if g.city_levels else 1
+        if S.garrison(space) not in t.zones:
+            zones.create(ctx, S.garrison(space), [], rule="MK:10:City:1", vis="hidden")
+        for pile in CT.defender_piles(colour, level):
+            tok = draw_token(ctx, t, pile, S.garrison(space), rule="MK:10:City:1")
+            if tok:
+                tokens.append(tok)
+    elif status == "friendly":
+        shields = list(range(t.players))
+    ctx.emit("mk.city", {"colours": [colour], "spaces": [space], "level": level, "garrison": tokens,
+                         "status": status, "shields": shields}, rule="MK:10:City:1")
+
+
+def enterable(g, space: str) -> bool:
+    """A hostile city may be assaulted, a conquered or friendly one entered; a sealed (First
+    Reconnaissance) or closed one never (MK:18:Scen:FirstRecon, MK:22:Scen:ConquerKeepsTowers)."""
+    city = city_at(g, space)
+    return city is not None and city.status in ("hostile", "conquered", "friendly")
+
+
+def strengthen(t, space: str, combat) -> None:
+    """City defenders get the colour bonus on top of being fortified (MK:10:City:1)."""
+    city = city_at(t.game, space)
+    if city is None:
+        return
+    for e in combat.enemies:
+        if e.uid not in city.garrison:
+            continue
+        bonus = CT.defender_bonus(city.colours, content().enemies[e.enemy])
+        e.armour += bonus.armour
+        for a, extra in zip(e.attacks, bonus.attack):
+            a.value += extra
+        e.abilities = e.abilities + [x for x in bonus.abilities if x not in e.abilities]
+
+
+def after_assault(ctx, t, seat: int, space: str, defeated: list[str]) -> None:
+    """Shields for the defeated defenders, conquest when none is left; otherwise the hero
+    retreats to the space it attacked from (MK:10:City:2)."""
+    g = t.game
+    city = city_at(g, space)
+    beaten = [tok for tok in defeated if tok in city.garrison]
+    for e in CT.defeat_defenders(city, seat, beaten):
+        ctx.emit(e.type, dict(e.data, space=space), rule=e.rule)
+    city = city_at(g, space)
+    if city.status != "conquered":
+        back = g.players[seat].came_from
+        if back and back != space:
+            ctx.emit("mk.placed", {"seat": seat, "pos": back}, rule="MK:10:City:2")
+
+
+def interactions(t, seat: int) -> list[dict]:
+    """Recruiting and buying in a conquered or friendly city (MK:8:Interact:4a, 4d, 4e)."""
+    g = t.game
+    p = g.players[seat]
+    city = city_at(g, p.pos)
+    if city is None or city.status not in ("conquered", "friendly") or p.reputation <= A.REPUTATION_MIN:
+        return []
+    if p.acted and not p.interacting:
+        return []
+    pool = A.pool(t, seat)
+    out: list[dict] = []
+    anything = "white" in city.colours
+    for uid in t.zone(S.UNIT_OFFER):
+        u = content().units.get(card_name(uid))
+        if u is None or not (anything or "city" in u.recruit_sites):
+            continue
+        if pool >= A.recruit_cost(t, seat, u.id):
+            if len(p.units) < p.command:
+                out.append({"kind": "recruit", "unit": uid})
+            else:
+                out += [{"kind": "recruit", "unit": uid, "disband": x.uid} for x in p.units]
+    if "blue" in city.colours and pool >= A.SPELL_PRICE:
+        for cid in t.zone(S.SPELL_OFFER):
+            colour = content().cards[card_name(cid)].color
+            out += [{"kind": "buy_spell", "card": cid, "pay": x}
+                    for x in A.payment_options(t, seat, [(colour,)])]
+    for colour in city.colours:
+        what = SHOP.get(colour)
+        if what is None or pool < CITY_PRICE[what]:
+            continue
+        if what == "artifact" and t.zone(S.ARTIFACT_DECK):
+            out.append({"kind": "city_buy", "what": what})
+        elif what == "elite" and t.zone(S.ELITE_UNITS):
+            out.append({"kind": "city_buy", "what": what})
+        elif what == "advanced_action":
+            out += [{"kind": "city_buy", "what": what, "card": cid} for cid in t.zone(S.AA_OFFER)]
+    return out
+
+
+def buy(ctx, t, seat: int, cmd: dict) -> None:
+    """The Red City's artifact (drawn like a reward), the White City's elite unit for the offer,
+    the Green City's advanced action onto the deed deck (MK:8:Interact:4e)."""
+    what = cmd["what"]
+    A.interact(ctx, t, seat, CITY_PRICE[what], "MK:8:Interact:4e")
+    if what == "artifact":
+        rewards.due(ctx, t, seat, "artifact", "MK:8:Interact:4e")
+    elif what == "elite":
+        zones.move_top(ctx, S.ELITE_UNITS, S.UNIT_OFFER, 1, rule="MK:8:Interact:4e")
+    else:
+        zones.move(ctx, S.AA_OFFER, S.deck(seat), [cmd["card"]], rule="MK:8:Interact:4e")
+        zones.move_top(ctx, S.AA_DECK, S.AA_OFFER, 1, rule="MK:5:Gain:3a")

@@ -1,0 +1,97 @@
+"""Folding the part-2 events (scenarios, cities, the dummy player, the final score) into the
+state; apply.py dispatches here, so its own table stays as part 1 left it."""
+from __future__ import annotations
+
+from . import cities as CT
+from .board import Board
+from .dummy import Dummy
+
+SHAPES = {"wedge": ("wedge", 5, True), "wedge_unrestricted": ("wedge", 5, False),
+          "open_5": ("open", 5, False), "open_4": ("open", 4, False), "open_3": ("open", 3, False),
+          "fixed": ("open", 3, False)}   # fixed map: its picture is not in our text (stand-in: 3 rows)
+
+
+def scenario_setup(g, d) -> None:
+    shape, rows, coast = SHAPES[d["shape"]]
+    g.board = Board(shape=shape, rows=rows, coast_rule=coast)
+    g.city_levels = list(d["city_levels"])
+
+
+def _dummy_setup(t, d):
+    g = t.game
+    g.dummy = Dummy(hero=d["hero"], crystals=dict(d["crystals"]))
+    g.dummy_seat = d["seat"]
+    g.order.append(d["seat"])
+
+
+def _dummy_turn(t, d):
+    pass        # its cards move as zone events; the event says what it revealed
+
+
+def _dummy_announced(t, d):
+    t.game.dummy.announced = True
+
+
+def _dummy_crystal(t, d):
+    cr = t.game.dummy.crystals
+    cr[d["colour"]] = cr.get(d["colour"], 0) + 1
+
+
+def _dummy_tactic(t, d):
+    g = t.game
+    g.dummy_tactic = d["tactic"]
+    g.tactics_open.remove(d["tactic"])
+    g.pickers.remove(g.dummy_seat)
+
+
+def _dummy_round(t, d):
+    t.game.dummy.announced = False
+    t.game.dummy_tactic = ""
+
+
+def _tactics_removed(t, d):
+    t.game.removed_tactics.extend(d["tactics"])
+
+
+def _city(t, d):
+    g = t.game
+    g.cities.append(CT.City(colours=list(d["colours"]), level=d["level"], spaces=list(d["spaces"]),
+                            garrison=list(d["garrison"]), status=d["status"],
+                            shields=list(d.get("shields", []))))
+    if d["status"] == "hostile" and g.city_levels:
+        g.city_levels.pop(0)
+    if d["status"] == "friendly":
+        for k in d["spaces"]:
+            g.board.spaces[k].conquered_by = -2     # everyone's: entered, never assaulted
+
+
+def city_at(g, space: str):
+    return next((c for c in g.cities if space in c.spaces), None)
+
+
+def _city_shields(t, d):
+    g = t.game
+    c = city_at(g, d["space"])
+    i = g.cities.index(c)
+    g.cities[i] = CT.fold(c, CT.Event("mk.city_shields", d, ""))
+
+
+def _city_conquered(t, d):
+    g = t.game
+    c = city_at(g, d["spaces"][0])
+    i = g.cities.index(c)
+    g.cities[i] = CT.fold(c, CT.Event("mk.city_conquered", d, ""))
+    for k in d["spaces"]:
+        g.board.spaces[k].conquered_by = d["leader"]
+
+
+def score(t, d):
+    t.game.final[str(d["seat"])] = {"total": d["total"], "lines": list(d["lines"])}
+
+
+PART2_FOLD = {
+    "mk.dummy_setup": _dummy_setup, "mk.dummy_turn": _dummy_turn, "mk.dummy_announced": _dummy_announced,
+    "mk.dummy_crystal": _dummy_crystal, "mk.dummy_tactic": _dummy_tactic, "mk.dummy_round": _dummy_round,
+    "mk.tactics_removed": _tactics_removed, "mk.city": _city, "mk.city_shields": _city_shields,
+    "mk.city_conquered": _city_conquered,
+}
