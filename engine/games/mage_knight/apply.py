@@ -241,6 +241,8 @@ def _turn_done(t, d):
         g.last_turns.remove(s)
     if s in g.final_turns:
         g.final_turns.remove(s)
+    if s == g.dummy_seat:
+        return
     p = g.players[s]
     p.tokens, p.move, p.influence = [], 0, 0
 

@@ -16,6 +16,9 @@ def _tactic(ctx, t, seat, cmd):
     taken = content().tactics[cmd["tactic"]].effect.get("when_taken")
     if taken:
         A.resolve(ctx, t, seat, resolutions(taken)[0], "MK:4:Round:3b")
+    if t.game.dummy_seat >= 0:
+        from .dummy_turn import maybe_pick
+        maybe_pick(ctx, t)
     if not t.game.pickers:
         tactics_done(ctx, t)
 

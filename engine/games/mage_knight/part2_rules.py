@@ -174,6 +174,40 @@ page = "p.13"
 summary = "The city's defenders are shuffled and dealt face down in the agreed numbers."
 reading = "Dealt in turn order from the initiator, from one shuffle."
 
+[[rule]]
+id = "MK:4:Round:2f"
+section = "Round preparation: tactics"
+page = "p.4"
+summary = "The tactics of the last round are collected and the set of the new round laid out; solo and co-op scenarios first remove some used tactics from the game."
+reading = "Solo Conquest removes the player's and the dummy's tactic. Co-op removes one tactic a real player used, the team's choice: the engine removes the lowest-numbered one (no decision is asked; stand-in for the team's agreement)."
+
+[[rule]]
+id = "MK:14:Shape:Open"
+section = "Map shapes: open maps and the fixed map"
+page = "p.14"
+summary = "Wedge (start tile A, no core tile on the coastline columns), fully open (start tile B, 3 tiles at once, at most 5 rows), open with 4 or 3 rows."
+reading = "An open map places its third tile to the right where the rows allow, else to the left; a 3-row map has room for two. The untitled scenario's fixed map is played as an open 3-row map (stand-in: its picture is not in our text)."
+
+[[rule]]
+id = "MK:4:Round:2c:Elite"
+section = "Round preparation: elite units in the unit offer"
+page = "p.4"
+summary = "Once a core tile is revealed the new unit offer alternates elite, regular, elite, ..., starting with elite; the untitled scenario mixes them from its second half on; First Reconnaissance uses none."
+reading = "When one unit deck runs out the other deals. Elite and regular cards go back under their own deck."
+
+[[rule]]
+id = "MK:15:Dummy:Turn"
+section = "Dummy player: its place at the table"
+page = "p.15"
+summary = "The dummy takes its turns in the turn order of its tactic; it never interacts, fights or scores; its last card revealed sets how many more it reveals."
+reading = "The dummy's deck is a hidden zone and its revealed cards a public one, so a shuffle stays secret and each reveal is a zone event. In the last turns of Solo Conquest and the co-op scenarios it is skipped."
+
+[[rule]]
+id = "MK:15:Score:Part2"
+section = "Scoring by scenario"
+page = "p.15"
+summary = "Competitive scenarios: fame + standard achievements + titles (+ city scoring in conquest scenarios); solo and co-op: the objective score of the scoring card's back; Only One Returns: the hero on the portal; the keep and tower scenario: victory points."
+reading = "Objective scoring: the game counts as won when every city is conquered; then every real seat wins, else nobody. Only One Returns: nobody on the portal, nobody wins. Mines Liberation and Druid Nights: their own fame (mines, chants) is not yet wired, so they score as standard competitive games."
 '''
 
 

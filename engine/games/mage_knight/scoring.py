@@ -55,3 +55,47 @@ def final_scores(t) -> tuple[dict[int, int], dict[int, list[str]]]:
                 total[s] += bonus
                 lines[s].append(f"title {cat} {bonus:+d}")
     return total, lines
+
+
+# -- every other scenario (part 2, MK:15:Score, digest §10.5-10.6) ------------------------------
+def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int], str]:
+    """(totals, lines per seat, winners, rule) by the scenario's scoring kind: competitive fame
+    with titles and city scoring, the objective score of solo and co-op, the portal of Only One
+    Returns, or the victory points of the keep and tower scenario."""
+    from . import scenarios as SC
+    g = t.game
+    s = SC.scenarios()[g.scenario]
+    seats = list(range(len(g.players)))
+    fame = {x: g.players[x].fame for x in seats}
+    pts = {x: category_points(t, x) for x in seats}
+    if s.id == "dungeon_lords":
+        for x in seats:
+            shields = [sp.site for sp in g.board.spaces.values() if sp.conquered_by == x]
+            pts[x]["adventurer"] = SC.adventure_points(s, [k for k in shields if k in ADVENTURE_SITES])
+    kind = s.scoring.kind
+    if kind == "standard":
+        total = SC.competitive_totals(s, fame, pts, g.cities)
+        lines = {x: [f"fame {fame[x]}"] + [f"{k} {v:+d}" for k, v in pts[x].items() if v]
+                 + [f"titles and cities {total[x] - fame[x] - sum(pts[x].values()):+d}"] for x in seats}
+        return total, lines, SC.winners(total), "MK:15:Score"
+    if kind in ("objective_solo", "objective_coop"):
+        from .dummy_turn import is_dummy
+        left = len(t.zone(S.DUMMY_DECK)) if S.DUMMY_DECK in t.zones else 0
+        announced_last = g.round >= g.rounds and g.announced_by >= 0 and not is_dummy(g, g.announced_by)
+        res = SC.objective_score("solo" if kind == "objective_solo" else "coop", fame, pts, g.cities,
+                                 g.rounds, max(1, min(g.round, g.rounds)), left, announced_last)
+        lines = {x: [f"{k} {v:+d}" for k, v in res.items] + ["won" if res.won else "lost"] for x in seats}
+        return {x: res.total for x in seats}, lines, (seats if res.won else []), "MK:15:Score"
+    if kind == "portal":
+        on = [x for x in seats if g.players[x].pos == "0,0"]
+        w = SC.only_one_returns_winner(on[0] if len(on) == 1 else None)
+        total = {x: 1 if x == w else 0 for x in seats}
+        return total, {x: ["on the portal" if x == w else "not the one who returns"] for x in seats}, \
+            ([w] if w is not None else []), "MK:22:Scen:OnlyOneReturns"
+    held = {str(x): (sum(1 for sp in g.board.spaces.values() if sp.site == "keep" and sp.conquered_by == x),
+                     sum(1 for sp in g.board.spaces.values() if sp.site == "mage_tower" and sp.conquered_by == x))
+            for x in seats}
+    vp, w = SC.keeps_towers_winner(held)
+    total = {x: vp[str(x)] for x in seats}
+    lines = {x: [f"keeps {held[str(x)][0]}", f"mage towers {held[str(x)][1]}"] for x in seats}
+    return total, lines, ([int(w)] if w is not None else []), "MK:22:Scen:ConquerKeepsTowers"

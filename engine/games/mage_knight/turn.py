@@ -14,25 +14,41 @@ from .scoring import final_scores
 from .tactics import spare_cards, sparing_zone
 
 
-def tactic_ids(night: bool) -> list[str]:
+def tactic_ids(night: bool, removed=()) -> list[str]:
     return [x.id for x in sorted(content().tactics.values(), key=lambda x: x.number)
-            if x.time == ("night" if night else "day")]
+            if x.time == ("night" if night else "day") and x.id not in removed]
 
 
 def begin_round(ctx, t, n: int) -> None:
     """Round n: preparation from the second round on (MK:4:Round:2a-g), then tactics."""
     g = t.game
     night = False if n == 1 else not g.night
+    if n > 1 and g.dummy_seat >= 0:         # solo and co-op remove used tactics (part 2)
+        from .dummy_turn import removed_tactics
+        gone = removed_tactics(t)
+        if gone:
+            ctx.emit("mk.tactics_removed", {"tactics": gone}, rule="MK:4:Round:2f")
     ctx.emit("mk.round", {"round": n, "night": night}, rule="MK:4:Round:2a" if n > 1 else "MK:3:Setup:20")
     if n > 1:
         prepare(ctx, t)
-    pick = rounds.tactic_pick_order([p.fame for p in g.players], g.order)
-    ctx.emit("mk.tactics", {"open": tactic_ids(night), "pickers": pick}, rule="MK:4:Round:3a")
+    real = [s for s in g.order if s != g.dummy_seat]
+    pick = rounds.tactic_pick_order([p.fame for p in g.players], real)
+    if g.dummy_seat >= 0:
+        from .dummy_turn import maybe_pick, pick_order
+        pick = pick_order(t, pick)
+    ctx.emit("mk.tactics", {"open": tactic_ids(night, g.removed_tactics), "pickers": pick}, rule="MK:4:Round:3a")
+    if g.dummy_seat >= 0:
+        maybe_pick(ctx, t)
 
 
 def prepare(ctx, t) -> None:
     g = t.game
     n = t.players
+    if g.scenario != "first_reconnaissance":
+        from .part2_round import prepare_offers
+        prepare_offers(ctx, t)
+        prepare_players(ctx, t)
+        return
     ctx.emit("mk.source", {"faces": mana.roll_source(ctx, mana.source_size(n), rule="MK:4:Round:2b")},
              rule="MK:4:Round:2b")
     # the unit offer: back under its decks, a new deal (First Reconnaissance: no elites), one
@@ -46,13 +62,31 @@ def prepare(ctx, t) -> None:
     zones.move_top(ctx, S.AA_DECK, S.UNIT_OFFER, len(g.monasteries), rule="MK:4:Round:2c")
     # the advanced action and spell offers: the lowest card goes under its deck, a new one on
     # top (MK:4:Round:2d-e)
+    renew_offers(ctx, t)
+    prepare_players(ctx, t)
+
+
+def renew_offers(ctx, t) -> None:
+    """The advanced action and spell offers: the lowest card goes under its deck (into the
+    dummy's deck, for an AA), a new one on top (MK:4:Round:2d-e, MK:15:Dummy)."""
+    g = t.game
+    leaving = {}
     for deck, offer_zone, rule in ((S.AA_DECK, S.AA_OFFER, "MK:4:Round:2d"),
                                    (S.SPELL_DECK, S.SPELL_OFFER, "MK:4:Round:2e")):
         if t.zone(offer_zone):
-            zones.move(ctx, offer_zone, deck, [t.zone(offer_zone)[-1]], rule=rule, to="bottom")
+            leaving[offer_zone] = t.zone(offer_zone)[-1]
+            if not (g.dummy_seat >= 0 and offer_zone == S.AA_OFFER):
+                zones.move(ctx, offer_zone, deck, [leaving[offer_zone]], rule=rule, to="bottom")
+        if g.dummy_seat >= 0 and offer_zone == S.SPELL_OFFER:
+            from .dummy_turn import prepare as dummy_prepare
+            dummy_prepare(ctx, t, leaving.get(S.AA_OFFER, ""), leaving.get(S.SPELL_OFFER, ""))
         zones.move_top(ctx, deck, offer_zone, 1, rule=rule)
-    # each player: units ready (folded with mk.round), every deed card shuffled into the deck,
-    # draw up to the hand limit (MK:4:Round:2g)
+
+
+def prepare_players(ctx, t) -> None:
+    """Each player: units ready (folded with mk.round), every deed card shuffled into the deck,
+    draw up to the hand limit (MK:4:Round:2g)."""
+    g = t.game
     for seat, p in enumerate(g.players):
         for z in (S.hand(seat), S.discard(seat), S.play_area(seat)):
             zones.move(ctx, z, S.deck(seat), list(t.zone(z)), rule="MK:4:Round:2g")
@@ -67,6 +101,8 @@ def tactics_done(ctx, t) -> None:
     """All tactics taken: turn order by tactic number, lowest first (MK:4:Round:3c)."""
     g = t.game
     numbers = {s: content().tactics[p.tactic].number for s, p in enumerate(g.players)}
+    if g.dummy_seat >= 0:
+        numbers[g.dummy_seat] = content().tactics[g.dummy_tactic].number
     ctx.emit("mk.order", {"order": rounds.turn_order(numbers)}, rule="MK:4:Round:3c")
     start_turn(ctx, t, 0)
 
@@ -77,6 +113,10 @@ def start_turn(ctx, t, pos: int) -> None:
     forfeits the turn once another seat announced it."""
     g = t.game
     seat = g.order[pos]
+    if seat == g.dummy_seat:
+        from .dummy_turn import play
+        play(ctx, t)
+        return
     p = g.players[seat]
     deck, hand = t.zone(S.deck(seat)), t.zone(S.hand(seat))
     data = {"seat": seat, "pos": pos, "hand_was_empty": not hand and bool(deck)}
@@ -226,6 +266,9 @@ def after_turn(ctx, t, seat: int) -> None:
     n = len(g.order)
     pos = g.order.index(seat)
     ctx.emit("mk.turn_done", {"seat": seat}, rule="MK:4:Round:4c")
+    if g.scenario != "first_reconnaissance" and not g.scenario_end:
+        from .part2_round import check_end
+        check_end(ctx, t, seat)
     if g.end_after_turn:
         final = [g.order[(pos + i) % n] for i in range(1, n + 1)]
         ctx.emit("mk.scenario_end", {"seat": seat, "final_turns": final}, rule="MK:18:Scen:FirstRecon")
@@ -240,15 +283,28 @@ def after_turn(ctx, t, seat: int) -> None:
         else:
             begin_round(ctx, t, g.round + 1)
         return
-    if g.players[seat].extra_turn:       # The Right Moment (MK:4:Round:3b)
+    if seat != g.dummy_seat and g.players[seat].extra_turn:       # The Right Moment (MK:4:Round:3b)
         ctx.emit("mk.tactic_state", {"seat": seat, "extra_turn": False}, rule="MK:4:Round:3b")
         start_turn(ctx, t, pos)
         return
-    start_turn(ctx, t, (pos + 1) % n)
+    nxt = (pos + 1) % n
+    while g.scenario_end and g.order[nxt] not in g.final_turns:
+        nxt = (nxt + 1) % n      # no last turn for the dummy in solo and co-op (MK:19:Scen:SoloConquest)
+    start_turn(ctx, t, nxt)
 
 
 def game_over(ctx, t, reason: str) -> None:
-    """Standard achievements are added to fame; the most fame wins, ties share (MK:15:Score)."""
+    """Standard achievements are added to fame; the most fame wins, ties share (MK:15:Score);
+    every other scenario scores by its own kind (scoring.scenario_result)."""
+    if t.game.scenario != "first_reconnaissance":
+        from .scoring import scenario_result
+        scores, detail, winners, rule = scenario_result(t)
+        for seat, lines in detail.items():
+            ctx.emit("mk.score", {"seat": seat, "lines": lines, "total": scores[seat]}, rule=rule)
+        ctx.emit("mk.phase", {"phase": "over"}, rule="MK:15:Score")
+        ctx.emit("game.over", {"winners": winners, "scores": {str(s): v for s, v in scores.items()},
+                               "reason": reason}, rule=rule)
+        return
     scores, detail = final_scores(t)
     for seat, lines in detail.items():
         ctx.emit("mk.score", {"seat": seat, "lines": lines, "total": scores[seat]}, rule="MK:15:Score")
