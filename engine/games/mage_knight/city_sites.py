@@ -49,7 +49,7 @@ def reveal(ctx, t, tile: str, centre) -> None:
                 tokens.append(tok)
     elif status == "friendly":
         shields = list(range(t.players))
-    ctx.emit("mk.city", {"colours": [colour], "spaces": [space], "level": level, "garrison": tokens,
+    ctx.emit("mk.city", {"colours": [colour], "spaces": [space], "level": level, "defenders": len(tokens),
                          "status": status, "shields": shields}, rule="MK:10:City:1")
 
 

@@ -3,6 +3,7 @@ state; apply.py dispatches here, so its own table stays as part 1 left it."""
 from __future__ import annotations
 
 from . import cities as CT
+from . import state as S
 from .board import Board
 from .dummy import Dummy
 
@@ -55,8 +56,10 @@ def _tactics_removed(t, d):
 
 def _city(t, d):
     g = t.game
+    face_down = S.garrison(d["spaces"][0])     # the tokens' ids stay out of the public event
     g.cities.append(CT.City(colours=list(d["colours"]), level=d["level"], spaces=list(d["spaces"]),
-                            garrison=list(d["garrison"]), status=d["status"],
+                            garrison=list(t.zones[face_down].cards) if face_down in t.zones else [],
+                            status=d["status"],
                             shields=list(d.get("shields", []))))
     if d["status"] == "hostile" and g.city_levels:
         g.city_levels.pop(0)

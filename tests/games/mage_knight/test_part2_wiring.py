@@ -1,0 +1,180 @@
+"""Part 2 wired into the ruleset: every scenario's set-up from its data (MK:3:Setup,
+MK:18-22:Scen:*), cities on the table (MK:10:City:1-2), the dummy player's turns (MK:15:Dummy),
+and the scenario's scoring (MK:15:Score)."""
+from pathlib import Path
+
+import pytest
+
+from engine.errors import BadInput
+from engine.games.mage_knight import cities as CT
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.content import content
+from engine.games.mage_knight.scenarios import scenarios
+from engine.mechanics.zones import card_name
+from engine.testing import from_situation, new_game, play
+
+SIT = Path(__file__).parent / "situations"
+CASES = [(sid, n) for sid, s in scenarios().items() for n in s.players]
+
+
+def test_every_scenario_is_an_option_of_new_MK_18_to_22():
+    from engine.games.mage_knight import RULESET
+    assert set(RULESET.options["scenario"].choices) == set(scenarios())
+    assert set(RULESET.catalog.rules) >= {"MK:10:City:1", "MK:15:Dummy", "MK:19:Scen:FullConquest"}
+
+
+@pytest.mark.parametrize("sid,players", [("full_conquest", 1), ("solo_conquest", 2), ("full_cooperative", 4)])
+def test_a_player_count_the_scenario_does_not_allow_is_refused_with_its_rule(sid, players):
+    s = scenarios()[sid]
+    with pytest.raises(BadInput) as err:
+        new_game("mage-knight", players, seed=1, options={"scenario": sid})
+    assert err.value.rule == s.rule and str(players) in err.value.reason
+
+
+@pytest.mark.parametrize("sid,players", [c for c in CASES if c[0] != "first_reconnaissance"])
+def test_set_up_follows_the_scenario_data_MK_3_Setup(sid, players):
+    s = scenarios()[sid]
+    su = s.setup(players)
+    eng, gid = new_game("mage-knight", players, seed=5, options={"scenario": sid})
+    t = eng.table(gid)
+    g = t.game
+    c = content()
+    tiles = [x for x in t.zone(S.TILES)] + [x for x in t.zone(S.MAP) if not x.startswith("start")]
+    assert f"start_{su.start_tile}" in t.zone(S.MAP)
+    kinds = [c.tiles[x] for x in tiles]
+    assert sum(1 for k in kinds if k.type == "countryside") == su.countryside
+    assert sum(1 for k in kinds if k.type == "core" and k.has_city) == su.city_core
+    assert sum(1 for k in kinds if k.type == "core" and not k.has_city) == su.noncity_core
+    # core tiles lie under the countryside tiles (MK:3:Setup:14, digest reading)
+    stack = [c.tiles[x].type for x in t.zone(S.TILES)]
+    assert stack == sorted(stack, key=lambda k: k == "core")
+    if s.city_colours:
+        assert {c.tiles[x].city_color for x in tiles if c.tiles[x].has_city} == set(s.city_colours)
+    assert g.rounds == su.rounds and g.city_levels == su.city_levels
+    assert len(g.source) == su.source_dice                       # MK:3:Setup:12
+    units = [x for x in t.zone(S.UNIT_OFFER) if card_name(x) in c.units]   # (+ monastery AAs)
+    assert len(units) == su.unit_offer                           # MK:3:Setup:10
+    assert all(p.fame == s.start_fame and p.reputation == s.start_reputation for p in g.players)
+    assert (g.dummy is not None) == su.dummy                     # MK:15:Dummy
+    if su.dummy:
+        assert g.dummy_seat == players and g.dummy_seat in g.order
+        assert len(t.zone(S.DUMMY_DECK)) == 16 and t.zones[S.DUMMY_DECK].vis == "hidden"
+        hero = next(h for h in c.heroes.heroes if h.id == g.dummy.hero)
+        assert sum(g.dummy.crystals.values()) == len(hero.starting_crystals) == 3
+        assert g.dummy.hero not in [p.hero for p in g.players]
+    shape = {"wedge": ("wedge", True), "wedge_unrestricted": ("wedge", False)}.get(su.shape, ("open", False))
+    assert (g.board.shape, g.board.coast_rule) == shape          # MK:14:Shape
+
+
+def test_first_reconnaissance_keeps_its_own_stack_MK_18_Scen_FirstRecon():
+    eng, gid = new_game("mage-knight", 2, seed=3)
+    t = eng.table(gid)
+    assert t.game.cities == [] and t.game.dummy is None
+    country = [x for x in t.zone(S.TILES) if content().tiles[x].type == "countryside"]
+    assert country == sorted(country, key=lambda x: int(x.rsplit("_", 1)[1]))
+
+
+def _finish_combat(eng, gid, t, seat=0):
+    rs = eng.ruleset(gid)
+    for _ in range(60):
+        if t.game.combat is None:
+            return
+        legal = [c for c in rs.legal_commands(t, seat) if c["kind"] in ("mk_next", "mk_assign")]
+        play(eng, gid, seat, legal[0])
+    raise AssertionError("the combat did not end")
+
+
+def test_city_revealed_assaulted_and_retreated_from_MK_10_City_1_MK_10_City_2():
+    """The Red City at level 4 (Full Conquest, 2 players): its defenders are drawn face down by
+    colour and level; stepping in is an assault (reputation -1) against fortified defenders whose
+    physical attacks are Brutal; a failed assault leaves the city hostile and the hero back on
+    the space it attacked from."""
+    eng, gid = from_situation(SIT / "part2_city_assault.toml")
+    t = eng.table(gid)
+    g = t.game
+    play(eng, gid, 0, {"kind": "explore", "at": "4,-5"})
+    [city] = g.cities
+    assert city.colours == ["red"] and city.level == 4 and city.status == "hostile"
+    piles = CT.defender_piles("red", 4)
+    assert sorted(content().enemies[card_name(x)].color for x in city.garrison) == sorted(piles)
+    assert t.zones[S.garrison("4,-5")].vis == "hidden"
+    view = eng.ruleset(gid).game_view(t, 1)
+    assert view["cities"][0]["garrison"] == ["?"] * len(piles)      # face down in the view
+    play(eng, gid, 0, {"kind": "move", "to": "3,-4"})
+    rep = g.players[0].reputation
+    play(eng, gid, 0, {"kind": "move", "to": "4,-5"})
+    assert g.players[0].reputation == rep - 1                      # MK:8:Combat:1a
+    assert g.combat is not None and g.combat_kind == "assault"
+    for e in g.combat.enemies:
+        base = content().enemies[e.enemy]
+        assert e.defends_fortified_site
+        physical = any(a.element == "physical" and not a.summon for a in base.attacks)
+        assert ("brutal" in e.abilities) == (physical or "brutal" in base.abilities)
+    _finish_combat(eng, gid, t)
+    [city] = g.cities
+    assert city.status == "hostile" and city.shields == [] and len(city.garrison) == len(piles)
+    assert g.players[0].pos == "3,-4"                              # MK:10:City:2: retreat
+
+
+def test_city_conquest_gives_shields_and_the_leader_MK_10_City_2():
+    """Shields per defeated defender across assaults; the last defeat conquers, most shields
+    lead, a tie goes to the earliest shield; a conquered city is entered, not assaulted."""
+    from engine.games.mage_knight.part2_apply import PART2_FOLD
+
+    class T:
+        game = S.MKState(players=[S.Player(), S.Player()])
+        zones: dict = {}
+    t = T()
+    from engine.games.mage_knight.board import Space
+    t.game.board.spaces["4,-5"] = Space(q=4, r=-5, terrain="plains", tile="core_8", site="city")
+    PART2_FOLD["mk.city"](t, {"colours": ["red"], "spaces": ["4,-5"], "level": 4, "defenders": 3,
+                              "status": "hostile", "shields": []})
+    t.game.cities[0].garrison = ["a#1", "b#1", "c#1"]
+    for seat, toks in ((1, ["a#1"]), (0, ["b#1", "c#1"])):
+        for e in CT.defeat_defenders(t.game.cities[0], seat, toks):
+            PART2_FOLD[e.type](t, dict(e.data, space="4,-5"))
+    city = t.game.cities[0]
+    assert city.status == "conquered" and city.shields == [1, 0, 0] and city.leader == 0
+    assert t.game.board.spaces["4,-5"].conquered_by == 0
+    from engine.games.mage_knight.board import ends_move
+    assert not ends_move(t.game.board, (4, -5), 1)
+
+
+def test_dummy_turns_reveal_cards_and_announce_the_round_end_MK_15_Dummy():
+    """Solo Conquest: the dummy picks its tactic after the player, reveals 3 cards a turn plus
+    one per crystal of the last card's colour, and announces the end of the round when its deck
+    is empty; at round preparation its revealed cards go back and it gains an AA and a crystal."""
+    from engine.testing import run_bots
+    eng, gid = new_game("mage-knight", 1, seed=2, options={"scenario": "solo_conquest"})
+    t = eng.table(gid)
+    g = t.game
+    assert g.phase == "tactics" and g.pickers == [0, 1]            # players first (MK:19)
+    crystals = dict(g.dummy.crystals)
+    run_bots(eng, gid, 2)
+    evs = eng.store.read(gid)
+    turns = [e for e in evs if e.type == "mk.dummy_turn"]
+    assert turns
+    for e in turns:
+        cards = e.data["cards"]
+        assert len(cards) <= 3 + e.data["extra"]
+    assert any(e.type == "mk.dummy_tactic" for e in evs)
+    announced = [e for e in evs if e.type == "mk.dummy_announced"]
+    if g.round > 1:
+        assert any(e.type == "mk.dummy_crystal" for e in evs)
+        assert sum(g.dummy.crystals.values()) > sum(crystals.values())
+        removed = [e for e in evs if e.type == "mk.tactics_removed"]
+        assert removed and all(len(e.data["tactics"]) == 2 for e in removed)   # MK:19: both used
+    assert announced or any(e.type == "mk.announced" for e in evs)
+    assert t.over and "0" in g.final and g.final["0"]["lines"][0].startswith("fame")
+
+
+def test_objective_score_shows_in_the_view_MK_15_Score():
+    from engine.testing import run_bots
+    eng, gid = new_game("mage-knight", 2, seed=4, options={"scenario": "full_cooperative"})
+    run_bots(eng, gid, 4)
+    t = eng.table(gid)
+    view = eng.ruleset(gid).game_view(t, 0)
+    assert set(view["final"]) == {"0", "1"}
+    assert view["final"]["0"]["total"] == view["final"]["1"]["total"]       # one team score
+    assert any(x.startswith("rounds_saved") for x in view["final"]["0"]["lines"])
+    assert t.winners == ([0, 1] if "won" in view["final"]["0"]["lines"] else [])
