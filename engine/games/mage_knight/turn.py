@@ -101,7 +101,7 @@ def tactics_done(ctx, t) -> None:
     """All tactics taken: turn order by tactic number, lowest first (MK:4:Round:3c)."""
     g = t.game
     numbers = {s: content().tactics[p.tactic].number for s, p in enumerate(g.players)}
-    if g.dummy_seat >= 0:
+    if g.dummy_seat >= 0 and g.dummy_tactic:     # (a situation may leave the dummy out)
         numbers[g.dummy_seat] = content().tactics[g.dummy_tactic].number
     ctx.emit("mk.order", {"order": rounds.turn_order(numbers)}, rule="MK:4:Round:3c")
     start_turn(ctx, t, 0)
