@@ -90,6 +90,26 @@ def after_assault(ctx, t, seat: int, space: str, defeated: list[str]) -> None:
             ctx.emit("mk.placed", {"seat": seat, "pos": back}, rule="MK:10:City:2")
 
 
+INTERACTIONS = ("recruit", "buy_spell", "city_buy")
+
+
+def bonus_due(t, seat: int) -> int:
+    """+1 influence per own shield on the city, once per turn, with the first interaction there
+    (MK:8:Interact:3a); a friendly city gives each player +1."""
+    g = t.game
+    p = g.players[seat]
+    city = city_at(g, p.pos)
+    if city is None or p.interacting:
+        return 0
+    return CT.influence_bonus(city, seat)
+
+
+def shield_bonus(ctx, t, seat: int, cmd: dict) -> None:
+    n = bonus_due(t, seat)
+    if n:
+        ctx.emit("mk.points", {"seat": seat, "kind": "influence", "delta": n}, rule="MK:8:Interact:3a")
+
+
 def interactions(t, seat: int) -> list[dict]:
     """Recruiting and buying in a conquered or friendly city (MK:8:Interact:4a, 4d, 4e)."""
     g = t.game
@@ -99,7 +119,7 @@ def interactions(t, seat: int) -> list[dict]:
         return []
     if p.acted and not p.interacting:
         return []
-    pool = A.pool(t, seat)
+    pool = A.pool(t, seat) + bonus_due(t, seat)
     out: list[dict] = []
     anything = "white" in city.colours
     for uid in t.zone(S.UNIT_OFFER):

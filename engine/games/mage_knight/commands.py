@@ -67,4 +67,6 @@ def subscriptions() -> list[tuple[str, object]]:
             fn(ctx, t, ev.actor, ev.data)
         handler.__name__ = getattr(fn, "__name__", "handler")
         return handler
-    return [(f"cmd.{kind}", wrap(fn)) for kind, fn in HANDLERS.items()]
+    from .city_sites import INTERACTIONS, shield_bonus     # before the purchase itself (part 2)
+    return [(f"cmd.{kind}", wrap(shield_bonus)) for kind in INTERACTIONS] + \
+        [(f"cmd.{kind}", wrap(fn)) for kind, fn in HANDLERS.items()]

@@ -12,6 +12,7 @@ from .board import key
 from .content import content
 
 GARRISON_PILE = {"keep": "gray", "mage_tower": "violet"}   # public-list (site cards)
+BLITZ = {"blitz_conquest": "MK:19:Scen:BlitzConquest", "blitz_cooperative": "MK:20:Scen:BlitzCoop"}
 
 
 def draw_token(ctx, t, pile: str, dst: str, rule: str) -> str | None:
@@ -68,8 +69,16 @@ def place(ctx, t, tile: str, centre: hg.Hex, seat: int | None, from_stack: bool 
 
 
 def gain_fame(ctx, t, seat: int, n: int, rule: str) -> None:
+    """Fame; in the Blitz scenarios +1 more per fame row crossed, never chaining
+    (MK:19:Scen:BlitzConquest, MK:20:Scen:BlitzCoop, reading A17)."""
     if n:
-        ctx.emit("mk.fame", {"seat": seat, "delta": n, "total": t.game.players[seat].fame + n}, rule=rule)
+        old = t.game.players[seat].fame
+        ctx.emit("mk.fame", {"seat": seat, "delta": n, "total": old + n}, rule=rule)
+        if t.game.scenario in BLITZ:
+            from .scenarios import blitz_row_bonus
+            extra = blitz_row_bonus(old, old + n)
+            if extra:
+                ctx.emit("mk.fame", {"seat": seat, "delta": extra, "total": old + n + extra}, rule=BLITZ[t.game.scenario])
 
 
 def reveal_adjacent_garrisons(ctx, t, seat: int) -> None:

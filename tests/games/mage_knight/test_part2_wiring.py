@@ -178,3 +178,81 @@ def test_objective_score_shows_in_the_view_MK_15_Score():
     assert view["final"]["0"]["total"] == view["final"]["1"]["total"]       # one team score
     assert any(x.startswith("rounds_saved") for x in view["final"]["0"]["lines"])
     assert t.winners == ([0, 1] if "won" in view["final"]["0"]["lines"] else [])
+
+
+class _Table:
+    """A bare table for rules that only read and fold the game's own state."""
+    def __init__(self, players=2, scenario="full_conquest"):
+        self.game = S.MKState(scenario=scenario, players=[S.Player() for _ in range(players)])
+        self.zones: dict = {}
+        self.players = players
+
+
+class _Ctx:
+    def __init__(self, t):
+        self.t, self.events = t, []
+
+    def emit(self, typ, data, rule):
+        from types import SimpleNamespace
+        from engine.games.mage_knight.apply import apply
+        self.events.append((typ, data, rule))
+        apply(self.t, SimpleNamespace(type=typ, data=data))
+
+
+def _conquered_city(t, spaces=("4,-5",), shields=(0, 1, 0), colour="red"):
+    from engine.games.mage_knight.board import Space
+    for k in spaces:
+        q, r = map(int, k.split(","))
+        t.game.board.spaces[k] = Space(q=q, r=r, terrain="plains", tile="core_8", site="city")
+    t.game.cities.append(CT.City(colours=[colour], level=4, spaces=list(spaces), shields=list(shields),
+                                 status="conquered", leader=CT.leader(list(shields))))
+    for k in spaces:
+        t.game.board.spaces[k].conquered_by = CT.leader(list(shields))
+
+
+def test_city_hand_limit_bonus_the_higher_of_city_and_keep_MK_11_EoT_7b():
+    from engine.games.mage_knight.board import Space
+    from engine.games.mage_knight.turn import hand_limit
+    t = _Table()
+    _conquered_city(t)
+    p0, p1 = t.game.players
+    p0.pos = p1.pos = "4,-4"                 # next to the city
+    assert hand_limit(t, 0) == p0.hand_limit + 2          # the leader
+    assert hand_limit(t, 1) == p1.hand_limit + 1          # a shield
+    t.game.board.spaces["5,-4"] = Space(q=5, r=-4, terrain="plains", tile="x", site="keep", conquered_by=1)
+    t.game.board.spaces["6,-6"] = Space(q=6, r=-6, terrain="plains", tile="x", site="keep", conquered_by=1)
+    assert hand_limit(t, 1) == p1.hand_limit + 2          # 2 keeps beat the +1 of the city
+    p0.pos = "0,0"
+    assert hand_limit(t, 0) == p0.hand_limit              # too far away
+
+
+def test_city_shields_add_influence_once_per_turn_MK_8_Interact_3a():
+    from engine.games.mage_knight.city_sites import bonus_due, shield_bonus
+    t = _Table()
+    _conquered_city(t, shields=(0, 1, 0))
+    t.game.players[0].pos = t.game.players[1].pos = "4,-5"
+    assert bonus_due(t, 0) == 2 and bonus_due(t, 1) == 1
+    ctx = _Ctx(t)
+    shield_bonus(ctx, t, 0, {})
+    assert t.game.players[0].influence == 2 and ctx.events[-1][2] == "MK:8:Interact:3a"
+    t.game.players[0].interacting = True
+    assert bonus_due(t, 0) == 0
+
+
+def test_blitz_fame_row_bonus_never_chains_MK_19_Scen_BlitzConquest():
+    from engine.games.mage_knight import levels
+    from engine.games.mage_knight.explore import gain_fame
+    rows = [r.fame for r in levels.table()]
+    t = _Table(scenario="blitz_conquest")
+    ctx = _Ctx(t)
+    gain_fame(ctx, t, 0, rows[1], "MK:10:Result:1")        # exactly onto the second row
+    assert t.game.players[0].fame == rows[1] + 1
+    assert [e[2] for e in ctx.events] == ["MK:10:Result:1", "MK:19:Scen:BlitzConquest"]
+    t2 = _Table(scenario="full_conquest")
+    gain_fame(_Ctx(t2), t2, 0, rows[1], "MK:10:Result:1")
+    assert t2.game.players[0].fame == rows[1]
+    t3 = _Table(scenario="blitz_conquest")
+    t3.game.players[0].fame = rows[2] - 2
+    c3 = _Ctx(t3)
+    gain_fame(c3, t3, 0, 1, "MK:10:Result:1")             # no row crossed: no bonus
+    assert t3.game.players[0].fame == rows[2] - 1 and len(c3.events) == 1
