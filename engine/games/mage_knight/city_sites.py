@@ -36,7 +36,8 @@ def reveal(ctx, t, tile: str, centre) -> None:
     c = content()
     where = hg.tile_hexes(centre)
     space = next(key(where[h.pos]) for h in c.tiles[tile].hexes if h.site == "city")
-    colour = c.tiles[tile].city_color
+    from .variants import random_city_colour
+    colour = random_city_colour(ctx, t, c.tiles[tile].city_color)
     status = scenarios()[g.scenario].city_status
     level, tokens, shields = 0, [], []
     if status == "hostile":

@@ -289,6 +289,9 @@ def finish(ctx, t, seat: int) -> None:
     for k in list(g.combat_spaces):
         sp = g.board.spaces[k]
         beaten = [tok for tok in sp.enemies if tok in out.defeated]
+        if sp.rampaging and beaten:
+            from .variants import defeated_bonus
+            defeated_bonus(ctx, t, seat, len(beaten))
         for tok in beaten:
             zones.move(ctx, S.at(k), S.enemy_discard(content().enemies[card_name(tok)].color), [tok],
                        rule="MK:10:Result:1")

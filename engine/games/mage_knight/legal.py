@@ -46,7 +46,8 @@ def legal_commands(t, seat: int) -> list[dict]:
         out += [{"kind": "level_up", "skill": s, "card": cards[-1]} for s in t.zone(S.SKILL_OFFER)
                 if content().skills[s].hero != hero]
         return out
-    return turn_commands(t, seat)
+    from .variants import filter_legal
+    return filter_legal(t, seat, turn_commands(t, seat))
 
 
 def turn_commands(t, seat: int) -> list[dict]:

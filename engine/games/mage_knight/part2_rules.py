@@ -208,6 +208,40 @@ section = "Scoring by scenario"
 page = "p.15"
 summary = "Competitive scenarios: fame + standard achievements + titles (+ city scoring in conquest scenarios); solo and co-op: the objective score of the scoring card's back; Only One Returns: the hero on the portal; the keep and tower scenario: victory points."
 reading = "Objective scoring: the game counts as won when every city is conquered; then every real seat wins, else nobody. Only One Returns: nobody on the portal, nobody wins. Mines Liberation and Druid Nights: their own fame (mines, chants) is not yet wired, so they score as standard competitive games."
+[[rule]]
+id = "MK:16:Var"
+section = "Variants: general"
+page = "p.16"
+summary = "Variants are used only when all agree, decided before hero selection; do not combine too many."
+reading = "A variant is chosen with the `variants` option of `new` (comma-separated); an unknown one is refused."
+
+[[rule]]
+id = "MK:16:Var:Time"
+section = "Variant: varying the time of day"
+page = "p.16"
+summary = "Arrival at Night: the game starts with a night (reroll the set-up Source until it has no gold and no black). Darkness Falls: at the end of each day roll 2 mana dice; a black one brings night for the rest of the game, otherwise another day follows."
+reading = "The round limit is unchanged. The two cannot be combined. Tiles revealed at set-up are populated as by day (the first round begins after the set-up)."
+
+[[rule]]
+id = "MK:16:Var:BeNice"
+section = "Variant: be nice to each other"
+page = "p.16"
+summary = "No interactive spells (109-112) or skills; no PvP; mana-friendly: by day a gold die may not replace a colour still unused in the Source, and may not be rerolled or changed while a non-gold die is in the Source."
+reading = "The colour a gold die stands in for is the colour of the card, spell or unit ability paid for. Interactive skills are not marked in the content, so they stay in."
+
+[[rule]]
+id = "MK:16:Var:Map"
+section = "Variant: varying the map"
+page = "p.16"
+summary = "Random cities: when a city is revealed, a random city card decides its colour, whatever the tile prints; scenarios naming a city use that core tile with a random city."
+reading = "The city card is drawn from the colours not yet on the map (all four when every one is)."
+
+[[rule]]
+id = "MK:17:Var:RampagingEvil"
+section = "Variant: rampaging evil"
+page = "p.17"
+summary = "Heroes start at reputation -2. At the end of each day roll a die per space whose rampaging enemy was defeated: a warm colour brings a new enemy, gold also a brown one; at the end of each night the same with cold colours and black. Reputation +1 per defeated token. More Rampaging Evil: reputation -4, the enemy always returns, a warm/cold colour adds the brown one."
+reading = "Reputation +1 per token defeated on a rampaging space, on top of the enemy's own values. The brown token shares the rampaging space: fighting one means fighting both."
 '''
 
 

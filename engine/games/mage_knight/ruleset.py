@@ -26,6 +26,8 @@ class MageKnight(Ruleset):
         "scenario": Option(default="first_reconnaissance", choices=setup.SCENARIOS,
                            doc="MK:18-22:Scen:*: the scenario (content/scenarios.json)"),
         "heroes": Option(default="random", doc="MK:3:Setup:1: comma-separated heroes in seat order, or random"),
+        "variants": Option(default="", doc="MK:16-17:Var:*: comma-separated variants (arrival_at_night, "
+                           "darkness_falls, be_nice, random_cities, rampaging_evil, more_rampaging_evil)"),
         "shape": Option(default="wedge", choices=("wedge", "open"),
                         doc="MK:14:Shape: map shape of First Reconnaissance (other scenarios: their own)"),
     }

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.errors import BadInput
 from engine.mechanics import zones
 
-from . import decks, mana
+from . import decks, mana, variants
 from .content import content
 from .schema import ENEMY_PILES
 from . import state as S
@@ -50,6 +50,7 @@ def scenario_setup(t):
 
 def setup(ctx, t) -> None:
     s, su = scenario_setup(t)
+    variants.chosen(t)          # unknown or clashing variants are refused before anything happens
     if s.id != FR:
         setup_scenario(ctx, t, s, su)
         return
@@ -58,7 +59,7 @@ def setup(ctx, t) -> None:
     chosen = heroes(ctx, t)
     ctx.emit("mk.setup", {"scenario": t.options["scenario"], "shape": t.options["shape"],
                           "rounds": FR_ROUNDS[n], "heroes": chosen}, rule="MK:18:Scen:FirstRecon")
-    supplies(ctx, c)
+    supplies(ctx, c, variants.removed_spells(t))
     # units (MK:3:Setup:9-10): First Reconnaissance deals regular units only, and redeals until
     # one of them can be recruited in a village (MK:18:Scen:FirstRecon)
     regular, elite = decks.unit_decks(c)
@@ -73,7 +74,8 @@ def setup(ctx, t) -> None:
             break
         zones.move(ctx, S.UNIT_OFFER, S.REGULAR_UNITS, dealt, rule="MK:18:Scen:FirstRecon", to="bottom")
     # the Source (MK:3:Setup:12)
-    ctx.emit("mk.source", {"faces": mana.roll_source(ctx, mana.source_size(n))}, rule="MK:3:Setup:12")
+    ctx.emit("mk.source", {"faces": variants.source_faces(ctx, t, mana.roll_source(ctx, mana.source_size(n)))},
+             rule="MK:3:Setup:12")
     # map tiles (MK:3:Setup:14): countryside in number order, the core tiles drawn at random and
     # shuffled underneath (reading of the digest, see catalog)
     country = decks.tiles(c, "countryside", ("base",))
@@ -91,11 +93,12 @@ def setup(ctx, t) -> None:
     for centre in initial_positions(t.game.board):
         place(ctx, t, t.zone(S.TILES)[0], centre, seat=None)
     hero_areas(ctx, chosen)
+    variants.start(ctx, t)
     if su.dummy:
         dummy_setup(ctx, t, chosen)
 
 
-def supplies(ctx, c) -> None:
+def supplies(ctx, c, removed=()) -> None:
     """Enemy piles, ruins tokens, artifact, wound, spell and advanced action decks and offers,
     the skill offer (MK:3:Setup:3-8)."""
     # enemy and ruins stacks, each with its discard pile (MK:3:Setup:3)
@@ -116,7 +119,8 @@ def supplies(ctx, c) -> None:
     zones.create(ctx, S.WOUNDS, zones.instances("wound", WOUND_SUPPLY), rule="MK:3:Setup:5")
     for deck, offer, kind, rule in ((S.SPELL_DECK, S.SPELL_OFFER, "spell", "MK:3:Setup:6"),
                                     (S.AA_DECK, S.AA_OFFER, "advanced_action", "MK:3:Setup:7")):
-        zones.create(ctx, deck, _number(decks.deed_deck(c, kind)), rule=rule, vis="hidden")
+        zones.create(ctx, deck, _number([x for x in decks.deed_deck(c, kind) if x not in removed]),
+                     rule=rule, vis="hidden")
         ctx.shuffle(deck, rule=rule)
         zones.create(ctx, offer, [], rule=rule)
         zones.move_top(ctx, deck, offer, 3, rule=rule)
@@ -158,7 +162,7 @@ def setup_scenario(ctx, t, s, su) -> None:
     chosen = heroes(ctx, t)
     ctx.emit("mk.setup", {"scenario": s.id, "shape": su.shape, "rounds": su.rounds, "heroes": chosen,
                           "city_levels": su.city_levels}, rule=s.rule)
-    supplies(ctx, c)
+    supplies(ctx, c, variants.removed_spells(t))
     # units (MK:3:Setup:9-10): both decks shuffled, real players + 2 regular units dealt
     regular, elite = decks.unit_decks(c, ("base",))
     if s.elite_units == "second_half":      # level IV units leave the elite deck (MK:22)
@@ -168,7 +172,8 @@ def setup_scenario(ctx, t, s, su) -> None:
         ctx.shuffle(z, rule="MK:3:Setup:9")
     zones.create(ctx, S.UNIT_OFFER, [], rule="MK:3:Setup:10")
     zones.move_top(ctx, S.REGULAR_UNITS, S.UNIT_OFFER, su.unit_offer, rule="MK:3:Setup:10")
-    ctx.emit("mk.source", {"faces": mana.roll_source(ctx, su.source_dice)}, rule="MK:3:Setup:12")
+    ctx.emit("mk.source", {"faces": variants.source_faces(ctx, t, mana.roll_source(ctx, su.source_dice))},
+             rule="MK:3:Setup:12")
     tile_stack(ctx, t, s, su)
     zones.create(ctx, S.MAP, [], rule="MK:3:Setup:15")
     place(ctx, t, f"start_{su.start_tile}", (0, 0), seat=None, from_stack=False)
@@ -182,6 +187,7 @@ def setup_scenario(ctx, t, s, su) -> None:
         if s.start_reputation:
             ctx.emit("mk.reputation", {"seat": seat, "delta": s.start_reputation,
                                        "total": s.start_reputation}, rule=s.rule)
+    variants.start(ctx, t)
     if su.dummy:
         dummy_setup(ctx, t, chosen)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import levels, mana, rounds
+from . import levels, mana, rounds, variants
 from . import state as S
 from .content import content
 from .ledger import hand_cards
@@ -23,7 +23,9 @@ def tactic_ids(night: bool, removed=()) -> list[str]:
 def begin_round(ctx, t, n: int) -> None:
     """Round n: preparation from the second round on (MK:4:Round:2a-g), then tactics."""
     g = t.game
-    night = False if n == 1 else not g.night
+    if n > 1:
+        variants.end_of_round(ctx, t)       # Rampaging Evil (MK:17:Var:RampagingEvil)
+    night = variants.night_of(ctx, t, n)
     if n > 1 and g.dummy_seat >= 0:         # solo and co-op remove used tactics (part 2)
         from .dummy_turn import removed_tactics
         gone = removed_tactics(t)

@@ -1,0 +1,152 @@
+"""Variants of §11 as the `variants` option of `new` (MK:16-17:Var:*) and their examples
+(E-13, E-14)."""
+from pathlib import Path
+
+import pytest
+import tomllib
+
+from engine.errors import BadInput
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight import variants as V
+from engine.mechanics.zones import card_name
+from engine.testing import from_situation, new_game, run_bots
+
+SIT = Path(__file__).parent / "situations"
+
+
+def _events(eng, gid):
+    return eng.store.read(gid)
+
+
+@pytest.mark.parametrize("text,rule", [("fog_of_war", "MK:16:Var"),
+                                       ("arrival_at_night,darkness_falls", "MK:16:Var:Time"),
+                                       ("rampaging_evil,more_rampaging_evil", "MK:17:Var:RampagingEvil")])
+def test_an_unknown_or_clashing_variant_is_refused_with_its_rule(text, rule):
+    with pytest.raises(BadInput) as err:
+        new_game("mage-knight", 2, seed=1, options={"variants": text})
+    assert err.value.rule == rule
+
+
+def test_arrival_at_night_starts_with_a_night_and_a_source_without_gold_or_black_MK_16_Var_Time():
+    eng, gid = new_game("mage-knight", 2, seed=3, options={"variants": "arrival_at_night"})
+    t = eng.table(gid)
+    assert t.game.night and t.game.round == 1
+    assert all(f in ("red", "blue", "green", "white") for f in t.game.source)
+    from engine.games.mage_knight.content import content
+    assert all(content().tactics[x].time == "night" for x in t.game.tactics_open)
+    run_bots(eng, gid, 3)
+    nights = [e.data["night"] for e in _events(eng, gid) if e.type == "mk.round"]
+    assert nights == [(i % 2 == 0) for i in range(len(nights))]     # night, day, night, ...
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_darkness_falls_once_and_for_all_MK_16_Var_Time(seed):
+    eng, gid = new_game("mage-knight", 2, seed=seed, options={"scenario": "full_conquest",
+                                                              "variants": "darkness_falls"})
+    run_bots(eng, gid, seed)
+    evs = _events(eng, gid)
+    nights = [e.data["night"] for e in evs if e.type == "mk.round"]
+    assert nights[0] is False
+    assert nights == sorted(nights)            # days, then nights only
+    rolls = [e for e in evs if e.rule == "MK:16:Var:Time"]
+    days_ended = sum(1 for a in nights[:-1] if not a)
+    assert len([e for e in rolls if e.type == "dice.rolled"]) in (days_ended, 2 * days_ended)
+
+
+def test_E13_mana_friendly_gold_die_may_not_stand_in_for_an_unused_colour_MK_16_Var_BeNice():
+    """By day, with a green die in the Source, March is powered with the green die, not the gold."""
+    eng, gid = from_situation(SIT / "part2_be_nice.toml")
+    t = eng.table(gid)
+    pays = [c["pay"] for c in eng.ruleset(gid).legal_commands(t, 0)
+            if c["kind"] == "play" and c["card"] == "march" and c["mode"] == "powered"]
+    assert pays == ["die:0"]
+    # the same situation without the variant offers the gold die too
+    doc = tomllib.loads((SIT / "part2_be_nice.toml").read_text())
+    doc["options"].pop("variants")
+    from engine.testing import engine as make_engine
+    e2 = make_engine()
+    gid2 = e2.create("mage-knight", doc["players"], doc["seed"], options=doc["options"], situation=doc)
+    pays2 = sorted(c["pay"] for c in e2.ruleset(gid2).legal_commands(e2.table(gid2), 0)
+                   if c["kind"] == "play" and c["card"] == "march" and c["mode"] == "powered")
+    assert pays2 == ["die:0", "die:1"]
+    # rerolling or setting the gold die by day while a non-gold die is there: refused
+    assert not V.mana_friendly(t, 0, {"kind": "tactic_use", "tactic": "mana_search", "dice": "1"})
+    assert V.mana_friendly(t, 0, {"kind": "tactic_use", "tactic": "mana_search", "dice": "2"})
+
+
+def test_be_nice_removes_the_interactive_spells_MK_16_Var_BeNice():
+    eng, gid = new_game("mage-knight", 2, seed=1, options={"variants": "be_nice"})
+    t = eng.table(gid)
+    spells = {card_name(x) for x in t.zone(S.SPELL_DECK) + t.zone(S.SPELL_OFFER)}
+    assert not spells & set(V.INTERACTIVE_SPELLS) and len(spells) > 10
+    eng2, gid2 = new_game("mage-knight", 2, seed=1)
+    t2 = eng2.table(gid2)
+    assert set(V.INTERACTIVE_SPELLS) <= {card_name(x) for x in t2.zone(S.SPELL_DECK) + t2.zone(S.SPELL_OFFER)}
+
+
+def test_E14_random_city_on_the_green_city_tile_in_druid_nights_MK_16_Var_Map():
+    """Druid Nights keeps the Green City's core tile; with Random Cities the city card drawn
+    (forced: blue) decides the city on it."""
+    doc = tomllib.loads((SIT / "part2_city_assault.toml").read_text())
+    doc["options"].update(scenario="druid_nights", variants="random_cities")
+    doc["game"]["tiles_top"] = ["core_5"]
+    doc["forced"] = {"pick:city_card": [["blue"]]}
+    from engine.testing import engine as make_engine, play
+    eng = make_engine()
+    gid = eng.create("mage-knight", 2, 1, options=doc["options"], situation=doc)
+    t = eng.table(gid)
+    tiles = t.zone(S.TILES) + t.zone(S.MAP)
+    assert "core_5" in tiles and not {"core_6", "core_7", "core_8"} & set(tiles)
+    explore = [c for c in eng.ruleset(gid).legal_commands(t, 0) if c["kind"] == "explore"]
+    play(eng, gid, 0, explore[0])
+    [city] = t.game.cities
+    assert city.colours == ["blue"] and city.status == "friendly" and city.shields == [0, 1]
+
+
+@pytest.mark.parametrize("name,rep", [("rampaging_evil", -2), ("more_rampaging_evil", -4)])
+def test_E15_rampaging_evil_start_reputation_MK_17_Var_RampagingEvil(name, rep):
+    from engine.games.mage_knight.actions import REPUTATION_MODIFIER
+    eng, gid = new_game("mage-knight", 2, seed=1, options={"variants": name})
+    assert [p.reputation for p in eng.table(gid).game.players] == [rep, rep]
+    assert REPUTATION_MODIFIER[rep] == rep // 2
+
+
+def _cleared_rampager(variant, seed=0):
+    """A game whose first rampaging space has lost its enemy (as if defeated), and a context
+    to run the end of the round in."""
+    from engine.context import Ctx
+    eng, gid = new_game("mage-knight", 2, seed=seed, options={"variants": variant})
+    t = eng.table(gid)
+    k = sorted(x for x, sp in t.game.board.spaces.items() if sp.rampaging and sp.enemies)[0]
+    rs = eng.ruleset(gid)
+    ctx = Ctx(rs, t, f"test-{seed}", "test:1", None, 10_000)
+    from engine.mechanics import zones
+    old = list(t.zone(S.at(k)))
+    zones.move(ctx, S.at(k), S.enemy_discard(t.game.board.spaces[k].rampaging), old, rule="MK:10:Result:1")
+    ctx.emit("mk.enemies", {"space": k, "tokens": []}, rule="MK:10:Result:1")
+    return t, ctx, k
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_more_rampaging_evil_always_brings_the_rampager_back_MK_17_Var_RampagingEvil(seed):
+    t, ctx, k = _cleared_rampager("more_rampaging_evil", seed)
+    pile = t.game.board.spaces[k].rampaging
+    V.end_of_round(ctx, t)
+    face = next(e.data for e in ctx.events if e.type == "dice.rolled" and e.rule == "MK:17:Var:RampagingEvil")
+    toks = t.game.board.spaces[k].enemies
+    from engine.games.mage_knight.content import content
+    colours = [content().enemies[card_name(x)].color for x in toks]
+    assert pile in colours                                   # always back
+    warm = any(f in V.WARM for f in str(face).split("'") if f)  # by day: a warm colour adds brown
+    assert ("brown" in colours) == warm and len(toks) == (2 if warm else 1)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_rampaging_evil_brings_it_back_on_a_warm_colour_by_day_MK_17_Var_RampagingEvil(seed):
+    t, ctx, k = _cleared_rampager("rampaging_evil", seed)
+    V.end_of_round(ctx, t)
+    face = next(e.data for e in ctx.events if e.type == "dice.rolled" and e.rule == "MK:17:Var:RampagingEvil")
+    warm = any(f in V.WARM for f in str(face).split("'") if f)
+    gold = "gold" in str(face)
+    toks = t.game.board.spaces[k].enemies
+    assert len(toks) == (0 if not warm else 2 if gold else 1)
