@@ -242,6 +242,61 @@ section = "Variant: rampaging evil"
 page = "p.17"
 summary = "Heroes start at reputation -2. At the end of each day roll a die per space whose rampaging enemy was defeated: a warm colour brings a new enemy, gold also a brown one; at the end of each night the same with cold colours and black. Reputation +1 per defeated token. More Rampaging Evil: reputation -4, the enemy always returns, a warm/cold colour adds the brown one."
 reading = "Reputation +1 per token defeated on a rampaging space, on top of the enemy's own values. The brown token shares the rampaging space: fighting one means fighting both."
+[[rule]]
+id = "MK:12:PvP:1"
+section = "PvP: starting it"
+page = "p.12"
+summary = "As the turn's action, on a space with another hero (not a portal or city), before the round end is announced or the scenario end triggered, against a hero whose turn token is face up; never between allies; a step onto another hero's space may not provoke rampaging enemies."
+reading = "pvp.py checks these conditions; PvP is not yet offered as a command."
+
+[[rule]]
+id = "MK:12:PvP:3"
+section = "PvP: the defender's commitment"
+page = "p.12"
+summary = "The defender commits fully (whole turn now, token face down, next turn skipped) or partly (token stays up, no Source die, no end-of-turn steps)."
+reading = ""
+
+[[rule]]
+id = "MK:12:PvPRanged:4"
+section = "PvP ranged and siege phase: blocks"
+page = "p.12"
+summary = "Efficiency as against enemies; against a mixed attack a block is efficient when it is so against at least one element; partial blocks are allowed; every 2 block points take 1 off the attack (as against Swift), in full when an effect removes Swift."
+reading = "The reduction never takes the attack below 0."
+
+[[rule]]
+id = "MK:12:PvPRanged:4c"
+section = "PvP ranged: the example"
+page = "p.12"
+summary = "Fire Ranged Attack 4 against Ice Block 4: reduced by 2 to 2. Against an inefficient Block 7: the block counts 3, the attack is reduced by 1 to 3 (E-01, E-02)."
+reading = ""
+
+[[rule]]
+id = "MK:12:PvPRanged:5"
+section = "PvP: damage"
+page = "p.12"
+summary = "The attacker assigns the rest: an unwounded unit is wounded by damage equal to its armour, doubled if it resists an element of the attack; the hero takes a wound per full armour; points below a target's armour lapse."
+reading = "Enemy abilities (poison, paralyze) do not apply to heroes."
+
+[[rule]]
+id = "MK:13:PvPMelee:1c"
+section = "PvP melee phase"
+page = "p.13"
+summary = "The aggressor attacks first; any attacks combine; fortifications are ignored; sideways cards give Attack 1 and one of them makes the whole attack physical; blocks reduce 1:1."
+reading = ""
+
+[[rule]]
+id = "MK:13:PvPMelee:2"
+section = "PvP melee: more uses of damage"
+page = "p.13"
+summary = "5 damage steals an artifact from the discard pile, the play area or a wounded unit; damage equal to a safe adjacent space's move cost forces a retreat there and ends the combat."
+reading = ""
+
+[[rule]]
+id = "MK:13:PvPResult"
+section = "PvP result"
+page = "p.13"
+summary = "The one forcing the other to retreat wins: 1 fame if the loser had more fame, plus 2 per level the loser is above; nobody attacking any more is a draw and the aggressor retreats."
+reading = "Equal fame at equal level gives 0 (SUM23)."
 '''
 
 
