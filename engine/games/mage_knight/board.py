@@ -46,6 +46,7 @@ class Board(msgspec.Struct, kw_only=True):
     coast_rule: bool = True      # wedge: no core tile on the coastline columns
     tiles: dict[str, str] = {}   # tile centre "q,r" -> tile id
     spaces: dict[str, Space] = {}
+    owned_towers: bool = False   # mage towers are owned like keeps (MK:22:Scen:ConquerKeepsTowers)
 
 
 def key(h: hg.Hex) -> str:
@@ -214,7 +215,8 @@ def ends_move(board: Board, to: hg.Hex, seat: int) -> bool:
     """Entering an unconquered fortified site (or a keep another seat owns) is an assault (p.7 Move 4a)."""
     sp = board.spaces[key(to)]
     if sp.site in FORTIFIED_SITES:
-        return sp.conquered_by == -1 or (sp.site == "keep" and sp.conquered_by != seat)
+        owned_like_keep = sp.site == "keep" or (sp.site == "mage_tower" and board.owned_towers)
+        return sp.conquered_by == -1 or (owned_like_keep and sp.conquered_by != seat)
     return False
 
 

@@ -59,6 +59,9 @@ def place(ctx, t, tile: str, centre: hg.Hex, seat: int | None, from_stack: bool 
         elif sp.site == "monastery":
             zones.move_top(ctx, S.AA_DECK, S.UNIT_OFFER, 1, rule="MK:7:Move:5")
             ctx.emit("mk.monastery", {"space": k}, rule="MK:7:Move:5")
+        elif sp.site == "mine" and g.scenario == "mines_liberation":
+            from .scenario_rules import mine_tokens
+            mine_tokens(ctx, t, k, tile)
     if seat is not None and g.scenario == "first_reconnaissance":
         gain_fame(ctx, t, seat, 1, "MK:18:Scen:FirstRecon")
         if c.tiles[tile].has_city and not g.scenario_end:

@@ -13,6 +13,7 @@ from . import mana, rewards
 from . import state as S
 from .content import content
 from .explore import GARRISON_PILE, draw_token, gain_fame
+from .scenario_rules import assault_fame, assault_rep, enter_mine, garrison_size, liberated, night_fight, tower_spell
 
 ADVENTURE_DRAWS = {          # site -> enemy piles drawn on entering (site cards, public-list)
     "monster_den": ("brown",), "spawning_grounds": ("brown", "brown"),
@@ -35,7 +36,8 @@ def begin(ctx, t, seat: int, space: str, tokens: list[str], *, kind: str, fortif
     underground = g.board.spaces[space].site in UNDERGROUND
     c = C.start(content(), [(tok, card_name(tok)) for tok in tokens],
                 units=[] if underground else [(u.uid, u.unit, u.wounded, u.ready) for u in p.units],
-                hero_armour=p.armour, hand_limit=p.hand_limit, night=g.night or underground,
+                hero_armour=p.armour, hand_limit=p.hand_limit,
+                night=g.night or underground or night_fight(g, space),
                 site=g.board.spaces[space].site or None, fortified_site=fortified,
                 rampaging=list(rampaging))
     if g.board.spaces[space].site == "city":
@@ -76,7 +78,7 @@ def assault(ctx, t, seat: int, space: str) -> None:
     from .ledger import change_reputation
     g = t.game
     ctx.emit("mk.acted", {"seat": seat, "action": "assault"}, rule="MK:8:Combat:1a")
-    change_reputation(ctx, t, seat, -1, "MK:8:Combat:1a")
+    change_reputation(ctx, t, seat, assault_rep(t, space), "MK:8:Combat:1a")
     hidden = list(t.zone(S.garrison(space))) if S.garrison(space) in t.zones else []
     if hidden:
         _ensure(ctx, t, S.at(space))
@@ -86,9 +88,10 @@ def assault(ctx, t, seat: int, space: str) -> None:
     if not tokens:
         _ensure(ctx, t, S.at(space))
         pile = GARRISON_PILE.get(g.board.spaces[space].site)
-        tok = draw_token(ctx, t, pile, S.at(space), rule="MK:8:Combat:1a") if pile else None
+        drawn = [draw_token(ctx, t, pile, S.at(space), rule="MK:8:Combat:1a") if pile else None
+                 for _ in range(garrison_size(t, space, seat))]
         ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:8:Combat:1a")
-        tokens = [tok] if tok else []
+        tokens = [tok for tok in drawn if tok]
     if not tokens:
         conquer(ctx, t, seat, space)
         return
@@ -114,6 +117,8 @@ def enter_site(ctx, t, seat: int, space: str) -> None:
         ruin = next(x for x in t.zone(S.at(space)) if x in content().ruins)
         for pile in content().ruins[ruin].draw:
             draw_token(ctx, t, pile, S.at(space), rule="MK:8:Combat:1b")
+    elif sp.site == "mine":             # Mines Liberation (MK:20:Scen:Mines)
+        enter_mine(ctx, t, seat, space)
     elif not sp.enemies:
         for pile in ADVENTURE_DRAWS[sp.site]:
             draw_token(ctx, t, pile, S.at(space), rule="MK:8:Combat:1b")
@@ -282,7 +287,7 @@ def finish(ctx, t, seat: int) -> None:
     g = t.game
     c = g.combat
     out = C.outcome(c)
-    gain_fame(ctx, t, seat, out.fame, "MK:10:Result:1")
+    gain_fame(ctx, t, seat, assault_fame(t, g.combat_space, seat, out.fame), "MK:10:Result:1")
     if out.reputation:
         change_reputation(ctx, t, seat, out.reputation, "MK:10:Result:2a")
     # defeated tokens leave the map for their discard piles; summoned ones too
@@ -325,6 +330,7 @@ def reward(ctx, t, seat: int, space: str, kind: str) -> None:
         _artifact(ctx, t, seat)
         return
     conquer(ctx, t, seat, space)
+    liberated(ctx, t, seat, space)
     if sp.site in CRYSTAL_REWARDS:
         for face in ctx.roll(mana.MANA_DIE, CRYSTAL_REWARDS[sp.site], rule="MK:11:EoT:5a"):
             if face == "black":
@@ -335,7 +341,7 @@ def reward(ctx, t, seat: int, space: str, kind: str) -> None:
                 gain_crystal(ctx, t, seat, face, "MK:11:EoT:5a")
     if sp.site in ("spawning_grounds", "tomb", "dungeon"):
         _artifact(ctx, t, seat)
-    if sp.site in ("tomb", "mage_tower"):
+    if sp.site == "tomb" or (sp.site == "mage_tower" and tower_spell(g)):
         rewards.due(ctx, t, seat, "spell", "MK:11:EoT:5c")
     if sp.site == "ancient_ruins":
         ruin = next((x for x in t.zone(S.at(space)) if x in content().ruins), None)

@@ -17,6 +17,7 @@ from .fight import affected as fight_affected
 from . import state as S
 from .board import ends_move, explore_positions, key, provoked, step_fault, unkey
 from .city_sites import enterable
+from .scenario_rules import mine_to_liberate, portal_open, recruit_sites
 from .content import content
 
 
@@ -282,7 +283,7 @@ def moves(t, seat: int) -> list[str]:
         sp = g.board.spaces[k]
         if sp.site == "city" and not enterable(g, k):
             continue
-        if k in busy and sp.site != "portal":
+        if k in busy and (sp.site != "portal" or not portal_open(g)):
             continue
         out.append(k)
     return out
@@ -318,7 +319,7 @@ def interactions(t, seat: int, site: str) -> list[dict]:
             if site == "monastery" and pool >= A.AA_PRICE:
                 out.append({"kind": "buy_aa", "card": uid})
             continue
-        if site in u.recruit_sites and pool >= A.recruit_cost(t, seat, u.id):
+        if site in recruit_sites(g, u.recruit_sites) and pool >= A.recruit_cost(t, seat, u.id):
             if len(p.units) < p.command:
                 out.append({"kind": "recruit", "unit": uid})
             else:       # no free command token: disband one (MK:5:Units:4a)
@@ -355,6 +356,8 @@ def combat_actions(t, seat: int, site: str) -> list[dict]:
             out += [{"kind": "enter", "pay": x} for x in A.payment_options(t, seat, need)]
     if site == "monastery" and p.pos in g.monasteries and sp.conquered_by == -1:
         out.append({"kind": "burn"})
+    if mine_to_liberate(t, seat):       # Mines Liberation (MK:20:Scen:Mines)
+        out.append({"kind": "enter"})
     return out
 
 

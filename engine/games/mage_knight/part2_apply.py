@@ -13,9 +13,16 @@ SHAPES = {"wedge": ("wedge", 5, True), "wedge_unrestricted": ("wedge", 5, False)
 
 
 def scenario_setup(g, d) -> None:
+    from .scenarios import has_rule, scenarios
     shape, rows, coast = SHAPES[d["shape"]]
-    g.board = Board(shape=shape, rows=rows, coast_rule=coast)
+    g.board = Board(shape=shape, rows=rows, coast_rule=coast,
+                    owned_towers=has_rule(scenarios()[d["scenario"]], "towers_as_keeps"))
     g.city_levels = list(d["city_levels"])
+
+
+def _eliminated(t, d):
+    p = t.game.players[d["seat"]]
+    p.out, p.pos = True, ""
 
 
 def _dummy_setup(t, d):
@@ -96,5 +103,5 @@ PART2_FOLD = {
     "mk.dummy_setup": _dummy_setup, "mk.dummy_turn": _dummy_turn, "mk.dummy_announced": _dummy_announced,
     "mk.dummy_crystal": _dummy_crystal, "mk.dummy_tactic": _dummy_tactic, "mk.dummy_round": _dummy_round,
     "mk.tactics_removed": _tactics_removed, "mk.city": _city, "mk.city_shields": _city_shields,
-    "mk.city_conquered": _city_conquered,
+    "mk.city_conquered": _city_conquered, "mk.eliminated": _eliminated,
 }

@@ -74,7 +74,11 @@ def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int],
             pts[x]["adventurer"] = SC.adventure_points(s, [k for k in shields if k in ADVENTURE_SITES])
     kind = s.scoring.kind
     if kind == "standard":
-        total = SC.competitive_totals(s, fame, pts, g.cities)
+        extra = None
+        if s.id == "mines_liberation":
+            from .scenario_rules import mines_held
+            extra = SC.mines_fame(mines_held(g))
+        total = SC.competitive_totals(s, fame, pts, g.cities, extra)
         lines = {x: [f"fame {fame[x]}"] + [f"{k} {v:+d}" for k, v in pts[x].items() if v]
                  + [f"titles and cities {total[x] - fame[x] - sum(pts[x].values()):+d}"] for x in seats}
         return total, lines, SC.winners(total), "MK:15:Score"

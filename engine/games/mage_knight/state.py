@@ -98,6 +98,7 @@ class Player(msgspec.Struct, kw_only=True):
     round_skills: list[str] = []     # once-per-round skills used (flipped face down)
     level_choices: list[int] = []    # even levels whose skill/AA choice is still due
     came_from: str = ""              # the space of the last step (a failed city assault retreats there)
+    out: bool = False                # eliminated (Only One Returns): no more turns
 
 
 class MKState(msgspec.Struct, kw_only=True):

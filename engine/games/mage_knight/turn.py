@@ -25,6 +25,11 @@ def begin_round(ctx, t, n: int) -> None:
     g = t.game
     if n > 1:
         variants.end_of_round(ctx, t)       # Rampaging Evil (MK:17:Var:RampagingEvil)
+        from .scenario_rules import close_portal, everyone_out
+        close_portal(ctx, t)                # Only One Returns
+        if everyone_out(g):
+            game_over(ctx, t, "every hero was on the portal when it closed")
+            return
     night = variants.night_of(ctx, t, n)
     if n > 1 and g.dummy_seat >= 0:         # solo and co-op remove used tactics (part 2)
         from .dummy_turn import removed_tactics
@@ -34,7 +39,10 @@ def begin_round(ctx, t, n: int) -> None:
     ctx.emit("mk.round", {"round": n, "night": night}, rule="MK:4:Round:2a" if n > 1 else "MK:3:Setup:20")
     if n > 1:
         prepare(ctx, t)
-    real = [s for s in g.order if s != g.dummy_seat]
+    if g.scenario != "first_reconnaissance":
+        from .scenario_rules import mine_output
+        mine_output(ctx, t)                 # Mines Liberation
+    real = [s for s in g.order if s != g.dummy_seat and not g.players[s].out]
     pick = rounds.tactic_pick_order([p.fame for p in g.players], real)
     if g.dummy_seat >= 0:
         from .dummy_turn import maybe_pick, pick_order
@@ -103,7 +111,7 @@ def prepare_players(ctx, t) -> None:
 def tactics_done(ctx, t) -> None:
     """All tactics taken: turn order by tactic number, lowest first (MK:4:Round:3c)."""
     g = t.game
-    numbers = {s: content().tactics[p.tactic].number for s, p in enumerate(g.players)}
+    numbers = {s: content().tactics[p.tactic].number for s, p in enumerate(g.players) if not p.out}
     if g.dummy_seat >= 0 and g.dummy_tactic:     # (a situation may leave the dummy out)
         numbers[g.dummy_seat] = content().tactics[g.dummy_tactic].number
     ctx.emit("mk.order", {"order": rounds.turn_order(numbers)}, rule="MK:4:Round:3c")
@@ -139,6 +147,9 @@ def start_turn(ctx, t, pos: int) -> None:
         # MK:11:EoT:4 (site card, public-list): a gold token by day, a black one at night
         ctx.emit("mk.token", {"seat": seat, "colour": "black" if g.night else "gold", "delta": 1},
                  rule="MK:11:EoT:4")
+    if g.scenario != "first_reconnaissance":
+        from .scenario_rules import tower_mana
+        tower_mana(ctx, t, seat)
 
 
 def announce(ctx, t, seat: int) -> None:
@@ -171,8 +182,8 @@ def end_turn(ctx, t, seat: int, discard: str | None = None) -> None:
             if wound:
                 zones.move(ctx, z, S.WOUNDS, [wound], rule="MK:11:EoT:4")
                 break
-    if sp is not None and sp.site == "mine" and sp.mine:
-        gain_crystal(ctx, t, seat, sp.mine, "MK:11:EoT:4")
+    if sp is not None and sp.site == "mine" and sp.mine and (g.scenario != "mines_liberation" or sp.conquered_by >= 0):
+        gain_crystal(ctx, t, seat, sp.mine, "MK:11:EoT:4")     # Mines Liberation: once liberated
     level_up(ctx, t, seat)
     if g.players[seat].level_choices:
         reveal_skills(ctx, t, seat)
