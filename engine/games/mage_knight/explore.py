@@ -59,6 +59,12 @@ def place(ctx, t, tile: str, centre: hg.Hex, seat: int | None, from_stack: bool 
         elif sp.site == "monastery":
             zones.move_top(ctx, S.AA_DECK, S.UNIT_OFFER, 1, rule="MK:7:Move:5")
             ctx.emit("mk.monastery", {"space": k}, rule="MK:7:Move:5")
+            if g.scenario == "dungeon_lords":
+                from .dungeon_lords import revealed
+                revealed(ctx, t, k, sp.site, seat)
+        elif sp.site == "village" and g.scenario == "dungeon_lords":
+            from .dungeon_lords import revealed
+            revealed(ctx, t, k, sp.site, seat)
         elif sp.site == "mine" and g.scenario == "mines_liberation":
             from .scenario_rules import mine_tokens
             mine_tokens(ctx, t, k, tile)

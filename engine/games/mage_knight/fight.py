@@ -13,6 +13,7 @@ from . import mana, rewards
 from . import state as S
 from .content import content
 from .explore import GARRISON_PILE, draw_token, gain_fame
+from .dungeon_lords import after_failure, face_down_monster
 from .scenario_rules import assault_fame, assault_rep, enter_mine, garrison_size, liberated, night_fight, tower_spell
 
 ADVENTURE_DRAWS = {          # site -> enemy piles drawn on entering (site cards, public-list)
@@ -119,6 +120,8 @@ def enter_site(ctx, t, seat: int, space: str) -> None:
             draw_token(ctx, t, pile, S.at(space), rule="MK:8:Combat:1b")
     elif sp.site == "mine":             # Mines Liberation (MK:20:Scen:Mines)
         enter_mine(ctx, t, seat, space)
+    elif face_down_monster(ctx, t, space):   # a secret entrance (MK:21:Scen:DungeonLords)
+        pass
     elif not sp.enemies:
         for pile in ADVENTURE_DRAWS[sp.site]:
             draw_token(ctx, t, pile, S.at(space), rule="MK:8:Combat:1b")
@@ -315,6 +318,8 @@ def finish(ctx, t, seat: int) -> None:
         after_assault(ctx, t, seat, space, list(out.defeated))
     elif kind in ("assault", "adventure", "burn") and not sp.enemies:
         reward(ctx, t, seat, space, kind)
+    elif kind == "adventure":
+        after_failure(ctx, t, space)
     ctx.emit("mk.combat_over", {"seat": seat, "outcome": _builtins(out)}, rule="MK:10:Result:1")
 
 

@@ -17,6 +17,7 @@ from .fight import affected as fight_affected
 from . import state as S
 from .board import ends_move, explore_positions, key, provoked, step_fault, unkey
 from .city_sites import enterable
+from .dungeon_lords import may_enter
 from .scenario_rules import mine_to_liberate, portal_open, recruit_sites
 from .content import content
 
@@ -56,6 +57,9 @@ def turn_commands(t, seat: int) -> list[dict]:
     p = g.players[seat]
     if p.rewards:                # reward choices come first (MK:11:EoT:5)
         return rewards.commands(t, seat)
+    if g.secret_due:             # Dungeon Lords: the revealer places a secret entrance first
+        from .dungeon_lords import commands as secret_commands
+        return secret_commands(t, seat)
     hand = t.zone(S.hand(seat))
     names = sorted({card_name(c) for c in hand})
     if g.combat is not None:
@@ -77,6 +81,9 @@ def turn_commands(t, seat: int) -> list[dict]:
         out += [{"kind": "move", "to": k} for k in moves(t, seat)]
         if p.move >= 2 and t.zone(S.TILES):
             out += [{"kind": "explore", "at": key(c)} for c in explore_spots(t, seat)]
+        if g.scenario == "dungeon_lords":
+            from .dungeon_lords import tunnels
+            out += tunnels(t, seat)
     out += interactions(t, seat, site)
     out += combat_actions(t, seat, site)
     if not p.moved and not p.acted:
@@ -345,7 +352,7 @@ def combat_actions(t, seat: int, site: str) -> list[dict]:
     out = [{"kind": "challenge", "space": key(n)} for n in hg.neighbours(unkey(p.pos))
            if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies]
     sp = g.board.spaces[p.pos]
-    if site in ADVENTURE_DRAWS and (sp.conquered_by == -1 or site in ("dungeon", "tomb")):
+    if site in ADVENTURE_DRAWS and (sp.conquered_by == -1 or site in ("dungeon", "tomb")) and may_enter(g, p.pos):
         out.append({"kind": "enter"})
     if site == "ancient_ruins" and S.at(p.pos) in t.zones:
         ruin = next((x for x in t.zone(S.at(p.pos)) if x in content().ruins), None)
@@ -397,7 +404,8 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "activate": "MK:5:Units:5", "skill": "MK:5:Skills:4c", "challenge": "MK:8:Combat:1e",
            "enter": "MK:8:Combat:1b", "burn": "MK:8:Combat:1c",
            "buy_spell": "MK:8:Interact:4d", "ready_unit": "MK:5:Units:6",
-           "tactic_use": "MK:4:Round:3b", "reward": "MK:11:EoT:5", "city_buy": "MK:8:Interact:4e"}
+           "tactic_use": "MK:4:Round:3b", "reward": "MK:11:EoT:5", "city_buy": "MK:8:Interact:4e",
+           "secret": "MK:21:Scen:DungeonLords", "tunnel": "MK:21:Scen:DungeonLords"}
 
 
 def explain(t, seat: int, cmd: dict) -> Illegal | None:

@@ -20,6 +20,21 @@ def scenario_setup(g, d) -> None:
     g.city_levels = list(d["city_levels"])
 
 
+def _secret_due(t, d):
+    t.game.secret_due.append(dict(d))
+
+
+def _secret_done(t, d):
+    g = t.game
+    g.secret_due = [x for x in g.secret_due if not (x["seat"] == d["seat"] and x["near"] == d["near"])]
+
+
+def _secret_site(t, d):
+    g = t.game
+    g.board.spaces[d["space"]].site = d["site"]
+    g.secret_sites.append(d["space"])
+
+
 def _eliminated(t, d):
     p = t.game.players[d["seat"]]
     p.out, p.pos = True, ""
@@ -104,4 +119,5 @@ PART2_FOLD = {
     "mk.dummy_crystal": _dummy_crystal, "mk.dummy_tactic": _dummy_tactic, "mk.dummy_round": _dummy_round,
     "mk.tactics_removed": _tactics_removed, "mk.city": _city, "mk.city_shields": _city_shields,
     "mk.city_conquered": _city_conquered, "mk.eliminated": _eliminated,
+    "mk.secret_due": _secret_due, "mk.secret_done": _secret_done, "mk.secret_site": _secret_site,
 }

@@ -135,3 +135,5 @@ class MKState(msgspec.Struct, kw_only=True):
     dummy_tactic: str = ""
     removed_tactics: list[str] = []  # tactics out of the game (solo and co-op, MK:19/20)
     final: dict[str, dict] = {}      # seat -> {"total", "lines"} once the game is scored
+    secret_due: list[dict] = []      # Dungeon Lords: secret entrances a revealer must place
+    secret_sites: list[str] = []     # Dungeon Lords: spaces of secret dungeons and tombs
