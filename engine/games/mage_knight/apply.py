@@ -43,6 +43,7 @@ def _source(t, d):
 def _round(t, d):
     g = t.game
     g.round, g.night = d["round"], d["night"]
+    g.night_no += 1 if d["night"] else 0
     g.announced_by, g.last_turns = -1, []
     for p in g.players:
         p.round_skills = []

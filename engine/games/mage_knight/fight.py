@@ -13,6 +13,7 @@ from . import mana, rewards
 from . import state as S
 from .content import content
 from .explore import GARRISON_PILE, draw_token, gain_fame
+from .druid_nights import double_fame
 from .dungeon_lords import after_failure, face_down_monster
 from .scenario_rules import assault_fame, assault_rep, enter_mine, garrison_size, liberated, night_fight, tower_spell
 
@@ -290,7 +291,7 @@ def finish(ctx, t, seat: int) -> None:
     g = t.game
     c = g.combat
     out = C.outcome(c)
-    gain_fame(ctx, t, seat, assault_fame(t, g.combat_space, seat, out.fame), "MK:10:Result:1")
+    gain_fame(ctx, t, seat, double_fame(g, assault_fame(t, g.combat_space, seat, out.fame)), "MK:10:Result:1")
     if out.reputation:
         change_reputation(ctx, t, seat, out.reputation, "MK:10:Result:2a")
     # defeated tokens leave the map for their discard piles; summoned ones too
@@ -326,7 +327,6 @@ def finish(ctx, t, seat: int) -> None:
 def reward(ctx, t, seat: int, space: str, kind: str) -> None:
     """A cleared site: conquest shield and the site's reward (site cards, public-list; rewards
     simplified, see CONTENT.md)."""
-    from .turn import gain_crystal
     g = t.game
     sp = g.board.spaces[space]
     if kind == "burn":
@@ -337,13 +337,7 @@ def reward(ctx, t, seat: int, space: str, kind: str) -> None:
     conquer(ctx, t, seat, space)
     liberated(ctx, t, seat, space)
     if sp.site in CRYSTAL_REWARDS:
-        for face in ctx.roll(mana.MANA_DIE, CRYSTAL_REWARDS[sp.site], rule="MK:11:EoT:5a"):
-            if face == "black":
-                gain_fame(ctx, t, seat, 1, "MK:11:EoT:5a")
-            elif face == "gold":         # the seat chooses the colour (rewards.py)
-                rewards.due(ctx, t, seat, "crystal", "MK:11:EoT:5a")
-            else:
-                gain_crystal(ctx, t, seat, face, "MK:11:EoT:5a")
+        random_crystals(ctx, t, seat, CRYSTAL_REWARDS[sp.site], "MK:11:EoT:5a")
     if sp.site in ("spawning_grounds", "tomb", "dungeon"):
         _artifact(ctx, t, seat)
     if sp.site == "tomb" or (sp.site == "mage_tower" and tower_spell(g)):
@@ -352,6 +346,19 @@ def reward(ctx, t, seat: int, space: str, kind: str) -> None:
         ruin = next((x for x in t.zone(S.at(space)) if x in content().ruins), None)
         if ruin:
             ruins_reward(ctx, t, seat, space, ruin)
+
+
+def random_crystals(ctx, t, seat: int, n: int, rule: str) -> None:
+    """n mana dice: a crystal of each basic colour rolled, the seat's choice on gold, 1 fame on
+    black (monster den and spawning grounds, site cards, public-list)."""
+    from .turn import gain_crystal
+    for face in ctx.roll(mana.MANA_DIE, n, rule=rule):
+        if face == "black":
+            gain_fame(ctx, t, seat, 1, rule)
+        elif face == "gold":         # the seat chooses the colour (rewards.py)
+            rewards.due(ctx, t, seat, "crystal", rule)
+        else:
+            gain_crystal(ctx, t, seat, face, rule)
 
 
 def ruins_reward(ctx, t, seat: int, space: str, ruin: str) -> None:

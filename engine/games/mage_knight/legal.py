@@ -86,6 +86,9 @@ def turn_commands(t, seat: int) -> list[dict]:
             out += tunnels(t, seat)
     out += interactions(t, seat, site)
     out += combat_actions(t, seat, site)
+    if g.scenario == "druid_nights":
+        from .druid_nights import commands as druid_commands
+        out += druid_commands(t, seat)
     if not p.moved and not p.acted:
         out += rests(names, hand)
     out += ends(t, seat, names)
@@ -405,7 +408,8 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "enter": "MK:8:Combat:1b", "burn": "MK:8:Combat:1c",
            "buy_spell": "MK:8:Interact:4d", "ready_unit": "MK:5:Units:6",
            "tactic_use": "MK:4:Round:3b", "reward": "MK:11:EoT:5", "city_buy": "MK:8:Interact:4e",
-           "secret": "MK:21:Scen:DungeonLords", "tunnel": "MK:21:Scen:DungeonLords"}
+           "secret": "MK:21:Scen:DungeonLords", "tunnel": "MK:21:Scen:DungeonLords",
+           "glade": "MK:21:Scen:DruidNights", "chant": "MK:21:Scen:DruidNights"}
 
 
 def explain(t, seat: int, cmd: dict) -> Illegal | None:

@@ -35,6 +35,24 @@ def _secret_site(t, d):
     g.secret_sites.append(d["space"])
 
 
+def _glade(t, d):
+    t.game.glades.setdefault(d["space"], []).append(d["seat"])
+
+
+def _chanted(t, d):
+    g = t.game
+    g.chanted.append(d["seat"])
+    g.chant_crystals[str(d["seat"])] = d["crystals"]
+
+
+def _chant_paid(t, d):
+    t.game.chant_crystals.pop(str(d["seat"]), None)
+
+
+def _glades_cleared(t, d):
+    t.game.glades, t.game.chanted = {}, []
+
+
 def _eliminated(t, d):
     p = t.game.players[d["seat"]]
     p.out, p.pos = True, ""
@@ -118,6 +136,7 @@ PART2_FOLD = {
     "mk.dummy_setup": _dummy_setup, "mk.dummy_turn": _dummy_turn, "mk.dummy_announced": _dummy_announced,
     "mk.dummy_crystal": _dummy_crystal, "mk.dummy_tactic": _dummy_tactic, "mk.dummy_round": _dummy_round,
     "mk.tactics_removed": _tactics_removed, "mk.city": _city, "mk.city_shields": _city_shields,
-    "mk.city_conquered": _city_conquered, "mk.eliminated": _eliminated,
+    "mk.city_conquered": _city_conquered, "mk.eliminated": _eliminated, "mk.glade": _glade, "mk.chanted": _chanted,
+    "mk.chant_paid": _chant_paid, "mk.glades_cleared": _glades_cleared,
     "mk.secret_due": _secret_due, "mk.secret_done": _secret_done, "mk.secret_site": _secret_site,
 }

@@ -8,6 +8,7 @@ from engine.mechanics.zones import card_name
 from . import mana
 from . import state as S
 from .content import content
+from .druid_nights import all_chanted
 from .scenario_rules import all_mines_liberated
 from .scenarios import EndFacts, end_triggered, final_turns, scenarios
 
@@ -63,6 +64,7 @@ def facts(t) -> EndFacts:
         all_tiles_revealed=tiles_done,
         all_dungeons_conquered=bool(under) and all(sp.conquered_by >= 0 for sp in under),
         all_mines_liberated=all_mines_liberated(g),
+        all_chanted_second_night=all_chanted(g),
     )
 
 

@@ -52,7 +52,7 @@ class MageKnight(Ruleset):
         "mk_cumbersome": {"enemy": str, "attack": int, "points": int},
         "mk_assign": {"enemy": str, "attack": int, "to": str}, "mk_next": {},
         "city_buy": {"what": str, "card": Optional(str)},
-        "secret": {"space": str}, "tunnel": {"to": str},
+        "secret": {"space": str}, "tunnel": {"to": str}, "glade": {}, "chant": {},
     }
     bot_command_limit = 20_000
 

@@ -137,3 +137,7 @@ class MKState(msgspec.Struct, kw_only=True):
     final: dict[str, dict] = {}      # seat -> {"total", "lines"} once the game is scored
     secret_due: list[dict] = []      # Dungeon Lords: secret entrances a revealer must place
     secret_sites: list[str] = []     # Dungeon Lords: spaces of secret dungeons and tombs
+    night_no: int = 0                # night rounds begun so far (Druid Nights)
+    glades: dict[str, list[int]] = {}   # Druid Nights: glade space -> seats that marked it
+    chanted: list[int] = []          # Druid Nights: seats that chanted this night
+    chant_crystals: dict[str, int] = {}  # Druid Nights: crystals due at the end of the turn

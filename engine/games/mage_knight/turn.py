@@ -27,6 +27,9 @@ def begin_round(ctx, t, n: int) -> None:
         variants.end_of_round(ctx, t)       # Rampaging Evil (MK:17:Var:RampagingEvil)
         from .scenario_rules import close_portal, everyone_out
         close_portal(ctx, t)                # Only One Returns
+        if g.scenario == "druid_nights":
+            from .druid_nights import end_of_round as clear_glades
+            clear_glades(ctx, t)
         if everyone_out(g):
             game_over(ctx, t, "every hero was on the portal when it closed")
             return
@@ -182,6 +185,9 @@ def end_turn(ctx, t, seat: int, discard: str | None = None) -> None:
             if wound:
                 zones.move(ctx, z, S.WOUNDS, [wound], rule="MK:11:EoT:4")
                 break
+    if g.scenario == "druid_nights":
+        from .druid_nights import end_of_turn as chant_crystals
+        chant_crystals(ctx, t, seat)
     if sp is not None and sp.site == "mine" and sp.mine and (g.scenario != "mines_liberation" or sp.conquered_by >= 0):
         gain_crystal(ctx, t, seat, sp.mine, "MK:11:EoT:4")     # Mines Liberation: once liberated
     level_up(ctx, t, seat)
