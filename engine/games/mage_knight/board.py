@@ -47,6 +47,11 @@ class Board(msgspec.Struct, kw_only=True):
     tiles: dict[str, str] = {}   # tile centre "q,r" -> tile id
     spaces: dict[str, Space] = {}
     owned_towers: bool = False   # mage towers are owned like keeps (MK:22:Scen:ConquerKeepsTowers)
+    teams: list[list[int]] = []  # allies enter each other's keeps without assault (MK:15:Team)
+
+
+def allied(board: Board, a: int, b: int) -> bool:
+    return a == b or any(a in team and b in team for team in board.teams)
 
 
 def key(h: hg.Hex) -> str:
@@ -216,7 +221,7 @@ def ends_move(board: Board, to: hg.Hex, seat: int) -> bool:
     sp = board.spaces[key(to)]
     if sp.site in FORTIFIED_SITES:
         owned_like_keep = sp.site == "keep" or (sp.site == "mage_tower" and board.owned_towers)
-        return sp.conquered_by == -1 or (owned_like_keep and sp.conquered_by != seat)
+        return sp.conquered_by == -1 or (owned_like_keep and not allied(board, sp.conquered_by, seat))
     return False
 
 

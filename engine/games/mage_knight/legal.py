@@ -15,7 +15,7 @@ from . import effects, payment, rewards, tactics
 from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
 from .fight import affected as fight_affected
 from . import state as S
-from .board import ends_move, explore_positions, key, provoked, step_fault, unkey
+from .board import allied, ends_move, explore_positions, key, provoked, step_fault, unkey
 from .city_sites import enterable
 from .dungeon_lords import may_enter
 from .scenario_rules import mine_to_liberate, portal_open, recruit_sites
@@ -314,7 +314,8 @@ def interactions(t, seat: int, site: str) -> list[dict]:
         from .city_sites import interactions as city_interactions
         return city_interactions(t, seat)
     sp = g.board.spaces.get(p.pos)
-    owned = site in ("keep", "mage_tower") and sp is not None and sp.conquered_by == seat
+    owned = site in ("keep", "mage_tower") and sp is not None and (
+        sp.conquered_by == seat or (site == "keep" and sp.conquered_by >= 0 and allied(g.board, sp.conquered_by, seat)))
     if (site not in A.INTERACTION_SITES and not owned) or p.reputation <= A.REPUTATION_MIN:
         return []
     if site == "monastery" and p.pos not in g.monasteries:

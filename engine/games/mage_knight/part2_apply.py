@@ -18,6 +18,7 @@ def scenario_setup(g, d) -> None:
     g.board = Board(shape=shape, rows=rows, coast_rule=coast,
                     owned_towers=has_rule(scenarios()[d["scenario"]], "towers_as_keeps"))
     g.city_levels = list(d["city_levels"])
+    g.board.teams = [list(x) for x in d.get("teams", [])]
 
 
 def _secret_due(t, d):

@@ -28,6 +28,8 @@ class MageKnight(Ruleset):
         "heroes": Option(default="random", doc="MK:3:Setup:1: comma-separated heroes in seat order, or random"),
         "variants": Option(default="", doc="MK:16-17:Var:*: comma-separated variants (arrival_at_night, "
                            "darkness_falls, be_nice, random_cities, rampaging_evil, more_rampaging_evil)"),
+        "teams": Option(default="", doc="MK:15:Team: 4-player teams of a scenario that has them: "
+                        "'random' or seats like '0+2,1+3'"),
         "shape": Option(default="wedge", choices=("wedge", "open"),
                         doc="MK:14:Shape: map shape of First Reconnaissance (other scenarios: their own)"),
     }

@@ -73,6 +73,8 @@ def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int],
             shields = [sp.site for sp in g.board.spaces.values() if sp.conquered_by == x]
             pts[x]["adventurer"] = SC.adventure_points(s, [k for k in shields if k in ADVENTURE_SITES])
     kind = s.scoring.kind
+    if g.board.teams:
+        return team_result(t, s, fame, pts)
     if kind == "standard":
         extra = None
         if s.id == "mines_liberation":
@@ -103,3 +105,40 @@ def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int],
     total = {x: vp[str(x)] for x in seats}
     lines = {x: [f"keeps {held[str(x)][0]}", f"mage towers {held[str(x)][1]}"] for x in seats}
     return total, lines, ([int(w)] if w is not None else []), "MK:22:Scen:ConquerKeepsTowers"
+
+
+def team_result(t, s, fame: dict, pts: dict):
+    """Two teams (MK:15:Team): competitive fame is the lower of the pair (with each one's city
+    fame) plus the better achievement per category plus titles; victory points add up per side;
+    in Only One Returns the team of the hero on the portal wins (its Chosen One rule is not
+    kept: reading). Every seat shows its team's total; the winners are both seats of the best."""
+    from . import scenarios as SC
+    from .cities import city_fame
+    g = t.game
+    names = {f"team {'+'.join(map(str, side))}": side for side in g.board.teams}
+    seats = list(range(len(g.players)))
+    if s.scoring.kind == "standard":
+        own = dict(fame)
+        if s.scoring.city_scoring:
+            for x, v in city_fame(g.cities, seats).items():
+                own[x] += v
+        score = SC.team_score(names, own, pts)
+        rule = "MK:15:Team"
+    elif s.scoring.kind == "victory_points":
+        held = {n: (sum(1 for sp in g.board.spaces.values() if sp.site == "keep" and sp.conquered_by in side),
+                    sum(1 for sp in g.board.spaces.values() if sp.site == "mage_tower" and sp.conquered_by in side))
+                for n, side in names.items()}
+        score, _ = SC.keeps_towers_winner(held)
+        rule = "MK:22:Scen:ConquerKeepsTowers"
+    else:
+        on = [x for x in seats if g.players[x].pos == "0,0"]
+        score = {n: int(len(on) == 1 and on[0] in side) for n, side in names.items()}
+        rule = "MK:22:Scen:OnlyOneReturns"
+    best = max(score.values())
+    top = [n for n in names if score[n] == best]
+    if s.scoring.winner in ("most_vp_no_tie", "on_portal") and (len(top) != 1 or best == 0):
+        top = []            # a tie, or nobody holding anything / nobody on the portal: no winner
+    team_of = {x: n for n, side in names.items() for x in side}
+    total = {x: score[team_of[x]] for x in seats}
+    lines = {x: [f"{team_of[x]}: {score[team_of[x]]}"] for x in seats}
+    return total, lines, sorted(x for n in top for x in names[n]), rule

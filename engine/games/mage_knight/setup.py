@@ -51,6 +51,8 @@ def scenario_setup(t):
 def setup(ctx, t) -> None:
     s, su = scenario_setup(t)
     variants.chosen(t)          # unknown or clashing variants are refused before anything happens
+    if s.id == FR and t.options.get("teams"):
+        raise BadInput("MK:15:Team", f"{s.name} has no teams")
     if s.id != FR:
         setup_scenario(ctx, t, s, su)
         return
@@ -156,12 +158,40 @@ def _number(ids: list[str]) -> list[str]:
     return out
 
 
+def teams(ctx, t, s) -> list[list[int]]:
+    """Two teams of two in the 4-player games of scenarios that have them (MK:15:Team): agreed
+    ('0+2,1+3') or drawn ('random'); a scenario that requires them draws them when none is
+    given (reading)."""
+    text = (t.options.get("teams") or "").strip()
+    if s.teams == "one_team" or not text and not (s.teams == "required_4" and t.players == 4):
+        if text:
+            raise BadInput("MK:15:Team", f"{s.name} has no teams")
+        return []
+    if s.teams not in ("optional_4", "required_4") or t.players != 4:
+        raise BadInput("MK:15:Team", f"teams are for the 4-player game of a team scenario, not {s.name} "
+                       f"with {t.players} players")
+    if not text or text == "random":
+        first = ctx.pick("teams", [1, 2, 3], 1, rule="MK:15:Team")[0]
+        return [[0, first], sorted(x for x in (1, 2, 3) if x != first)]
+    try:
+        sides = [sorted(int(x) for x in part.split("+")) for part in text.split(",")]
+    except ValueError:
+        sides = []
+    if len(sides) != 2 or sorted(sum(sides, [])) != [0, 1, 2, 3] or any(len(x) != 2 for x in sides):
+        raise BadInput("MK:15:Team", f"teams={text!r} must split seats 0-3 into two pairs, like '0+2,1+3'")
+    return sorted(sides)
+
+
 def setup_scenario(ctx, t, s, su) -> None:
     """Any scenario but First Reconnaissance, per its data (MK:18-22:Scen:*)."""
     c = content()
     chosen = heroes(ctx, t)
-    ctx.emit("mk.setup", {"scenario": s.id, "shape": su.shape, "rounds": su.rounds, "heroes": chosen,
-                          "city_levels": su.city_levels}, rule=s.rule)
+    data = {"scenario": s.id, "shape": su.shape, "rounds": su.rounds, "heroes": chosen,
+            "city_levels": su.city_levels}
+    sides = teams(ctx, t, s)
+    if sides:
+        data["teams"] = sides
+    ctx.emit("mk.setup", data, rule=s.rule)
     supplies(ctx, c, variants.removed_spells(t))
     # units (MK:3:Setup:9-10): both decks shuffled, real players + 2 regular units dealt
     regular, elite = decks.unit_decks(c, ("base",))
