@@ -270,3 +270,9 @@ def dummy_setup(ctx, t, chosen: list[str]) -> None:
         crystals[d] = crystals.get(d, 0) + 1
     ctx.emit("mk.dummy_setup", {"hero": hero, "seat": t.players, "crystals": dict(sorted(crystals.items()))},
              rule="MK:15:Dummy")
+    from .scenarios import has_rule
+    if has_rule(scenarios()[t.options["scenario"]], "solo_skills"):
+        # the dummy hero's skills are a second pool (MK:19:Scen:SoloConquest)
+        skills = sorted(s.id for s in c.skills.values() if s.hero == hero)
+        zones.create(ctx, S.DUMMY_SKILLS, skills, rule="MK:19:Scen:SoloConquest", vis="hidden")
+        ctx.shuffle(S.DUMMY_SKILLS, rule="MK:19:Scen:SoloConquest")

@@ -37,7 +37,7 @@ RUINS, RUINS_DISCARD = "ruins", "ruins:discard"
 TILES, TILES_ASIDE, MAP = "tiles", "tiles:aside", "map"
 TILES_CORE = "tiles:core"
 WOUNDS, SKILL_OFFER, OUT = "wounds", "skill_offer", "out"
-DUMMY_DECK, DUMMY_DISCARD = "dummy:deck", "dummy:discard"
+DUMMY_DECK, DUMMY_DISCARD, DUMMY_SKILLS = "dummy:deck", "dummy:discard", "dummy:skills"
 
 
 def units_zone(seat: int) -> str:

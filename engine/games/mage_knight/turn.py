@@ -236,6 +236,8 @@ def level_choice(ctx, t, seat: int, skill: str, card: str) -> None:
         ctx.emit("mk.skill", {"seat": seat, "skill": skill}, rule="MK:11:EoT:6b")
         src = S.SKILL_OFFER if skill in t.zone(S.SKILL_OFFER) else S.skills_shown(seat)
         zones.move(ctx, src, S.OUT, [skill], rule="MK:11:EoT:6b")
+        if S.DUMMY_SKILLS in t.zones:       # Solo Conquest: a dummy skill joins the offer
+            zones.move_top(ctx, S.DUMMY_SKILLS, S.SKILL_OFFER, 1, rule="MK:19:Scen:SoloConquest")
     zones.move(ctx, S.skills_shown(seat), S.SKILL_OFFER, [s for s in shown if s != skill], rule="MK:11:EoT:6b")
     if card:
         zones.move(ctx, S.AA_OFFER, S.deck(seat), [card], rule="MK:11:EoT:6b")

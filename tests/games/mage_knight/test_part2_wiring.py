@@ -256,3 +256,25 @@ def test_blitz_fame_row_bonus_never_chains_MK_19_Scen_BlitzConquest():
     c3 = _Ctx(t3)
     gain_fame(c3, t3, 0, 1, "MK:10:Result:1")             # no row crossed: no bonus
     assert t3.game.players[0].fame == rows[2] - 1 and len(c3.events) == 1
+
+
+def test_solo_conquest_dummy_skills_join_the_offer_when_the_player_gains_one_MK_19_Scen_SoloConquest():
+    from engine.context import Ctx
+    from engine.games.mage_knight.turn import level_choice
+    eng, gid = new_game("mage-knight", 1, seed=3, options={"scenario": "solo_conquest"})
+    t = eng.table(gid)
+    g = t.game
+    pool = list(t.zone(S.DUMMY_SKILLS))
+    assert t.zones[S.DUMMY_SKILLS].vis == "hidden" and len(pool) >= 2
+    assert {content().skills[x].hero for x in pool} == {g.dummy.hero}
+    ctx = Ctx(eng.ruleset(gid), t, "test", "test:1", None, 10_000)
+    ctx.emit("mk.level", {"seat": 0, "level": 2, "armour": 2, "hand_limit": 5, "command": 1, "choice": True},
+             rule="MK:11:EoT:6b")
+    from engine.mechanics import zones
+    zones.move_top(ctx, S.skill_stack(0), S.skills_shown(0), 2, rule="MK:11:EoT:6b")
+    skill = t.zone(S.skills_shown(0))[0]
+    level_choice(ctx, t, 0, skill, "")
+    assert skill in g.players[0].skills
+    assert pool[0] in t.zone(S.SKILL_OFFER) and len(t.zone(S.DUMMY_SKILLS)) == len(pool) - 1
+    eng2, gid2 = new_game("mage-knight", 2, seed=3, options={"scenario": "full_cooperative"})
+    assert S.DUMMY_SKILLS not in eng2.table(gid2).zones          # co-op: no second pool
