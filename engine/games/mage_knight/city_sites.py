@@ -36,10 +36,14 @@ def reveal(ctx, t, tile: str, centre) -> None:
     c = content()
     where = hg.tile_hexes(centre)
     space = next(key(where[h.pos]) for h in c.tiles[tile].hexes if h.site == "city")
-    from .variants import random_city_colour
+    from .variants import megalopolis_level, random_city_colour
     colour = random_city_colour(ctx, t, c.tiles[tile].city_color)
     status = scenarios()[g.scenario].city_status
     level, tokens, shields = 0, [], []
+    mega = megalopolis_level(t)
+    if status == "hostile" and mega and len(g.cities) == scenarios()[g.scenario].setup(t.players).city_core - 1:
+        megalopolis(ctx, t, space, colour, mega)
+        return
     if status == "hostile":
         level = g.city_levels[0] if g.city_levels else 1
         if S.garrison(space) not in t.zones:
@@ -52,6 +56,34 @@ def reveal(ctx, t, tile: str, centre) -> None:
         shields = list(range(t.players))
     ctx.emit("mk.city", {"colours": [colour], "spaces": [space], "level": level, "defenders": len(tokens),
                          "status": status, "shields": shields}, rule="MK:10:City:1")
+
+
+def megalopolis(ctx, t, space: str, colour: str, level: int) -> None:
+    """The last city revealed is a Megalopolis (MK:18:Scen:CityLevels): a second city card drawn
+    from the remaining ones stands on the space to the right; each half gets half the level (the
+    left rounds up); both garrisons are pooled face down into one."""
+    from engine.mechanics import hexgrid as hg
+    g = t.game
+    c = content()
+    on_tiles = {c.tiles[x].city_color for x in t.zone(S.TILES) + t.zone(S.MAP) if c.tiles[x].has_city}
+    used = on_tiles | {x for city in g.cities for x in city.colours} | {colour}
+    remaining = [x for x in CT.CITY_COLOURS if x not in used] or [x for x in CT.CITY_COLOURS if x != colour]
+    right = key(hg.neighbour(tuple(map(int, space.split(","))), "E"))
+    other = ctx.pick("megalopolis", sorted(remaining), 1, rule="MK:18:Scen:CityLevels")[0]
+    if S.garrison(space) not in t.zones:
+        zones.create(ctx, S.garrison(space), [], rule="MK:18:Scen:CityLevels", vis="hidden")
+    tokens = [tok for tok in (draw_token(ctx, t, pile, S.garrison(space), rule="MK:18:Scen:CityLevels")
+                              for pile in CT.megalopolis_piles(colour, other, level)) if tok]
+    ctx.emit("mk.city", {"colours": [colour, other], "spaces": [space, right], "level": level,
+                         "defenders": len(tokens), "status": "hostile", "shields": []},
+             rule="MK:18:Scen:CityLevels")
+
+
+def main_space(t, space: str) -> str:
+    """The space holding a city's garrison: a Megalopolis is assaulted and revealed from either
+    of its two spaces as one city."""
+    city = city_at(t.game, space)
+    return city.spaces[0] if city is not None else space
 
 
 def enterable(g, space: str) -> bool:

@@ -103,6 +103,9 @@ def reveal_adjacent_garrisons(ctx, t, seat: int) -> None:
     for n in hg.neighbours((q, r)):
         k = key(n)
         sp = g.board.spaces.get(k)
+        if sp is not None and sp.site == "city" and g.cities:     # a Megalopolis: one garrison
+            from .city_sites import main_space
+            k = main_space(t, k)
         if sp is None or (sp.site not in GARRISON_PILE and sp.site != "city") or not t.zones.get(S.garrison(k)):
             continue
         hidden = list(t.zone(S.garrison(k)))

@@ -79,6 +79,9 @@ def assault(ctx, t, seat: int, space: str) -> None:
     defenders, who are fortified (MK:8:Combat:1a)."""
     from .ledger import change_reputation
     g = t.game
+    if g.board.spaces[space].site == "city":     # a Megalopolis: either space, one garrison
+        from .city_sites import main_space
+        space = main_space(t, space)
     ctx.emit("mk.acted", {"seat": seat, "action": "assault"}, rule="MK:8:Combat:1a")
     change_reputation(ctx, t, seat, assault_rep(t, space), "MK:8:Combat:1a")
     hidden = list(t.zone(S.garrison(space))) if S.garrison(space) in t.zones else []

@@ -104,6 +104,9 @@ def _city(t, d):
                             shields=list(d.get("shields", []))))
     if d["status"] == "hostile" and g.city_levels:
         g.city_levels.pop(0)
+    for k in d["spaces"][1:]:       # a Megalopolis's second space is a city space too
+        if k in g.board.spaces:
+            g.board.spaces[k].site = "city"
     if d["status"] == "friendly":
         for k in d["spaces"]:
             g.board.spaces[k].conquered_by = -2     # everyone's: entered, never assaulted

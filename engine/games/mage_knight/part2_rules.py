@@ -81,7 +81,7 @@ id = "MK:18:Scen:CityLevels"
 section = "City levels and the Megalopolis"
 page = "p.18"
 summary = "Scenarios set city levels. A Megalopolis (only with at most 3 cities, level 2-24) is the last city revealed: a second random city card joins it, each half gets half the level (left rounds up), the garrisons pool, it fights with both bonuses and counts as one city in scoring."
-reading = ""
+reading = "Chosen with the variant `megalopolis:N`. The second city stands on the space east of the first (the right as the map lies); the remaining city cards are those of no city tile in this game's stack or map, else any other colour. Its garrison lies with the first space's; either space is assaulted and revealed as the one city."
 
 [[rule]]
 id = "MK:19:Scen:FullConquest"

@@ -35,7 +35,8 @@ def chosen(t) -> tuple[str, ...]:
     """The variants of this game, checked (unknown or clashing ones name the rule)."""
     text = t.options.get("variants", "") or ""
     out = tuple(x.strip() for x in text.split(",") if x.strip())
-    bad = [x for x in out if x not in VARIANTS]
+    megalopolis_level(t, out)
+    bad = [x for x in out if x not in VARIANTS and not x.startswith("megalopolis:")]
     if bad:
         raise BadInput("MK:16:Var", f"unknown variant(s) {', '.join(bad)}; variants are {', '.join(VARIANTS)}")
     if "arrival_at_night" in out and "darkness_falls" in out:
@@ -48,6 +49,29 @@ def chosen(t) -> tuple[str, ...]:
 
 def on(t, name: str) -> bool:
     return name in chosen(t)
+
+
+def megalopolis_level(t, names=None) -> int:
+    """`megalopolis:N`: the last city revealed is a Megalopolis of level N (2-24), in scenarios
+    with at most 3 hostile cities (MK:18:Scen:CityLevels); 0 without it."""
+    from .cities import MEGALOPOLIS_LEVELS, megalopolis_allowed
+    from .scenarios import scenarios
+    names = chosen(t) if names is None else names
+    spec = next((x for x in names if x.startswith("megalopolis:")), None)
+    if spec is None:
+        return 0
+    s = scenarios()[t.options["scenario"]]
+    try:
+        level = int(spec.split(":", 1)[1])
+    except ValueError:
+        level = 0
+    if level not in MEGALOPOLIS_LEVELS:
+        raise BadInput("MK:18:Scen:CityLevels", f"a Megalopolis level must be 2..24, not {spec.split(':', 1)[1]!r}")
+    cities = s.city_core.get(str(t.players), 0)
+    if s.city_status != "hostile" or not cities or not megalopolis_allowed(cities):
+        raise BadInput("MK:18:Scen:CityLevels", f"a Megalopolis needs a scenario with 1 to 3 cities to conquer; "
+                       f"{s.name} with {t.players} players has {cities} ({s.city_status})")
+    return level
 
 
 # -- set-up -----------------------------------------------------------------------------------

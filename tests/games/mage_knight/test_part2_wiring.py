@@ -278,3 +278,35 @@ def test_solo_conquest_dummy_skills_join_the_offer_when_the_player_gains_one_MK_
     assert pool[0] in t.zone(S.SKILL_OFFER) and len(t.zone(S.DUMMY_SKILLS)) == len(pool) - 1
     eng2, gid2 = new_game("mage-knight", 2, seed=3, options={"scenario": "full_cooperative"})
     assert S.DUMMY_SKILLS not in eng2.table(gid2).zones          # co-op: no second pool
+
+
+def test_megalopolis_the_last_city_on_two_spaces_with_a_pooled_garrison_MK_18_Scen_CityLevels():
+    """Level 9: the Red City (printed) gets 5, the drawn second city 4; both garrisons pooled
+    face down; either space is assaulted as the one city, with both colours' bonuses."""
+    eng, gid = from_situation(SIT / "part2_megalopolis.toml")
+    t = eng.table(gid)
+    g = t.game
+    play(eng, gid, 0, {"kind": "explore", "at": "4,-5"})
+    [city] = g.cities
+    left, right = city.colours
+    assert left == "red" and right in CT.CITY_COLOURS and right != "red"
+    assert city.spaces == ["4,-5", "5,-5"] and city.level == 9
+    assert g.board.spaces["5,-5"].site == "city"
+    want = sorted(CT.defender_piles("red", 5) + CT.defender_piles(right, 4))
+    assert sorted(content().enemies[card_name(x)].color for x in city.garrison) == want
+    assert t.zones[S.garrison("4,-5")].vis == "hidden" and S.garrison("5,-5") not in t.zones
+    rs = eng.ruleset(gid)
+    steps = [c["to"] for c in rs.legal_commands(t, 0) if c["kind"] == "move"]
+    assert "3,-4" in steps
+    play(eng, gid, 0, {"kind": "move", "to": "3,-4"})
+    play(eng, gid, 0, {"kind": "move", "to": "4,-5"})
+    assert g.combat is not None and g.combat_space == "4,-5"
+    assert sorted(e.uid for e in g.combat.enemies) == sorted(city.garrison)
+
+
+def test_megalopolis_needs_a_scenario_with_at_most_three_cities_MK_18_Scen_CityLevels():
+    for sid, players, spec in (("full_conquest", 4, "megalopolis:9"), ("mines_liberation", 2, "megalopolis:9"),
+                               ("full_conquest", 2, "megalopolis:30")):
+        with pytest.raises(BadInput) as err:
+            new_game("mage-knight", players, seed=1, options={"scenario": sid, "variants": spec})
+        assert err.value.rule == "MK:18:Scen:CityLevels"
