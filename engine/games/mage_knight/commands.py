@@ -9,6 +9,7 @@ from .effects import resolutions
 from .city_sites import buy as city_buy
 from .druid_nights import chant, mark as glade_mark
 from .dungeon_lords import choose as secret_choice, tunnel
+from .joint import answer as joint_answer, propose as joint_propose
 from .turn import announce, end_turn, level_choice, tactics_done
 
 
@@ -60,7 +61,7 @@ HANDLERS = {
     "burn": _burn, "mk_attack": fight.command, "mk_block": fight.command,
     "mk_cumbersome": fight.command, "mk_assign": fight.command, "mk_next": fight.command,
     "city_buy": city_buy, "secret": secret_choice, "tunnel": tunnel,
-    "glade": glade_mark, "chant": chant,
+    "glade": glade_mark, "chant": chant, "joint_assault": joint_propose, "joint_answer": joint_answer,
 }
 
 

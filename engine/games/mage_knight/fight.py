@@ -325,6 +325,9 @@ def finish(ctx, t, seat: int) -> None:
     elif kind == "adventure":
         after_failure(ctx, t, space)
     ctx.emit("mk.combat_over", {"seat": seat, "outcome": _builtins(out)}, rule="MK:10:Result:1")
+    if g.joint:                           # the next participant of a joint assault fights
+        from .joint import after_fight
+        after_fight(ctx, t)
 
 
 def reward(ctx, t, seat: int, space: str, kind: str) -> None:

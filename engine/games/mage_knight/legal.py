@@ -30,6 +30,10 @@ def prompts(t) -> list[Prompt]:
         return [Prompt(g.pickers[0], "tactic", "MK:4:Round:3a")]
     if g.phase == "levelup":
         return [Prompt(g.active, "level_up", "MK:11:EoT:6b")]
+    if g.joint:
+        from .joint import answering
+        if answering(g) >= 0:       # an invited hero answers the joint assault proposal
+            return [Prompt(answering(g), "joint_answer", "MK:13:Coop:3")]
     return [Prompt(g.active, "turn", "MK:6:Turn:6")]
 
 
@@ -39,6 +43,8 @@ def legal_commands(t, seat: int) -> list[dict]:
         return []
     if g.phase == "tactics":
         return [c for x in g.tactics_open for c in tactics.pick_commands(t, seat, x)]
+    if g.joint and not g.joint.get("started"):
+        return [{"kind": "joint_answer", "agree": True}, {"kind": "joint_answer", "agree": False}]
     if g.phase == "levelup":
         skills = list(t.zone(S.skills_shown(seat))) or [""]
         cards = list(t.zone(S.AA_OFFER)) or [""]
@@ -86,6 +92,9 @@ def turn_commands(t, seat: int) -> list[dict]:
             out += tunnels(t, seat)
     out += interactions(t, seat, site)
     out += combat_actions(t, seat, site)
+    if g.dummy_seat >= 0:
+        from .joint import commands as joint_commands
+        out += joint_commands(t, seat)
     if g.scenario == "druid_nights":
         from .druid_nights import commands as druid_commands
         out += druid_commands(t, seat)
@@ -410,7 +419,8 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "buy_spell": "MK:8:Interact:4d", "ready_unit": "MK:5:Units:6",
            "tactic_use": "MK:4:Round:3b", "reward": "MK:11:EoT:5", "city_buy": "MK:8:Interact:4e",
            "secret": "MK:21:Scen:DungeonLords", "tunnel": "MK:21:Scen:DungeonLords",
-           "glade": "MK:21:Scen:DruidNights", "chant": "MK:21:Scen:DruidNights"}
+           "glade": "MK:21:Scen:DruidNights", "chant": "MK:21:Scen:DruidNights",
+           "joint_assault": "MK:13:Coop:2", "joint_answer": "MK:13:Coop:3"}
 
 
 def explain(t, seat: int, cmd: dict) -> Illegal | None:

@@ -54,6 +54,49 @@ def _glades_cleared(t, d):
     t.game.glades, t.game.chanted = {}, []
 
 
+def _joint_proposed(t, d):
+    t.game.joint = {"initiator": d["initiator"], "shares": [list(x) for x in d["shares"]], "space": d["space"],
+                    "agreed": [], "fought": [], "started": False, "dealt": {}, "from": {}}
+
+
+def _joint_refused(t, d):
+    t.game.joint = {}
+
+
+def _joint_agreed(t, d):
+    t.game.joint["agreed"].append(d["seat"])
+
+
+def _face_down(t, d):
+    t.game.face_down.extend(d["seats"])
+
+
+def _face_up(t, d):
+    t.game.face_down.remove(d["seat"])
+
+
+def _joint_started(t, d):
+    j = t.game.joint
+    j["started"], j["dealt"], j["from"] = True, dict(d["dealt"]), dict(d["from"])
+
+
+def _joint_fight(t, d):
+    g = t.game
+    g.active = d["seat"]
+    if d["seat"] != g.joint["initiator"]:    # one Source die for this fight (MK:13:Coop:6)
+        p = g.players[d["seat"]]
+        p.dice, p.extra_dice, p.held_dice = [], 0, []
+
+
+def _joint_fought(t, d):
+    t.game.joint["fought"].append(d["seat"])
+
+
+def _joint_over(t, d):
+    g = t.game
+    g.active, g.joint = d["initiator"], {}
+
+
 def _eliminated(t, d):
     p = t.game.players[d["seat"]]
     p.out, p.pos = True, ""
@@ -140,7 +183,10 @@ PART2_FOLD = {
     "mk.dummy_setup": _dummy_setup, "mk.dummy_turn": _dummy_turn, "mk.dummy_announced": _dummy_announced,
     "mk.dummy_crystal": _dummy_crystal, "mk.dummy_tactic": _dummy_tactic, "mk.dummy_round": _dummy_round,
     "mk.tactics_removed": _tactics_removed, "mk.city": _city, "mk.city_shields": _city_shields,
-    "mk.city_conquered": _city_conquered, "mk.eliminated": _eliminated, "mk.glade": _glade, "mk.chanted": _chanted,
+    "mk.city_conquered": _city_conquered, "mk.eliminated": _eliminated,
+    "mk.joint_proposed": _joint_proposed, "mk.joint_refused": _joint_refused, "mk.joint_agreed": _joint_agreed,
+    "mk.face_down": _face_down, "mk.face_up": _face_up, "mk.joint_started": _joint_started,
+    "mk.joint_fight": _joint_fight, "mk.joint_fought": _joint_fought, "mk.joint_over": _joint_over, "mk.glade": _glade, "mk.chanted": _chanted,
     "mk.chant_paid": _chant_paid, "mk.glades_cleared": _glades_cleared,
     "mk.secret_due": _secret_due, "mk.secret_done": _secret_done, "mk.secret_site": _secret_site,
 }

@@ -297,6 +297,33 @@ section = "PvP result"
 page = "p.13"
 summary = "The one forcing the other to retreat wins: 1 fame if the loser had more fame, plus 2 per level the loser is above; nobody attacking any more is a draw and the aggressor retreats."
 reading = "Equal fame at equal level gives 0 (SUM23)."
+[[rule]]
+id = "MK:13:Coop:4"
+section = "Cooperative city assault: commitment"
+page = "p.13"
+summary = "All participants turn their turn order tokens face down; each forfeits the next turn."
+reading = "At that next turn the token turns up and the turn is skipped (forfeited)."
+
+[[rule]]
+id = "MK:13:Coop:6"
+section = "Cooperative city assault: the fights"
+page = "p.13"
+summary = "In turn order from the initiator each participant, with one Source die, moves straight into the city (reputation -1) and fights all phases against its own dealt defenders before the next; shields for the defenders each defeats."
+reading = "The move into the city costs no move points (it is the assault itself). Rampagers provoked or challenged on the way are not added (not wired)."
+
+[[rule]]
+id = "MK:13:Coop:7"
+section = "Cooperative city assault: result"
+page = "p.13"
+summary = "The city falls when every defender is defeated; otherwise all participants retreat to the spaces they came from. The Source dice used return only when the whole assault ends."
+reading = ""
+
+[[rule]]
+id = "MK:13:Coop:8"
+section = "Cooperative city assault: finishing the turns"
+page = "p.13"
+summary = "The participants then finish their turns in turn order as normal."
+reading = "The invited heroes clean up their play areas and draw up to their hand limit at once; the initiator's turn goes on and ends as usual."
 '''
 
 

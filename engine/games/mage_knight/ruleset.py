@@ -55,6 +55,7 @@ class MageKnight(Ruleset):
         "mk_assign": {"enemy": str, "attack": int, "to": str}, "mk_next": {},
         "city_buy": {"what": str, "card": Optional(str)},
         "secret": {"space": str}, "tunnel": {"to": str}, "glade": {}, "chant": {},
+        "joint_assault": {"shares": str}, "joint_answer": {"agree": bool},
     }
     bot_command_limit = 20_000
 

@@ -141,3 +141,5 @@ class MKState(msgspec.Struct, kw_only=True):
     glades: dict[str, list[int]] = {}   # Druid Nights: glade space -> seats that marked it
     chanted: list[int] = []          # Druid Nights: seats that chanted this night
     chant_crystals: dict[str, int] = {}  # Druid Nights: crystals due at the end of the turn
+    joint: dict = {}                 # the cooperative city assault in progress (joint.py)
+    face_down: list[int] = []        # seats whose turn token is face down: their next turn is skipped

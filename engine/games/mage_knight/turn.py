@@ -131,6 +131,11 @@ def start_turn(ctx, t, pos: int) -> None:
         from .dummy_turn import play
         play(ctx, t)
         return
+    if seat in g.face_down:      # after a joint assault: the token turns up, the turn is skipped
+        ctx.emit("mk.face_up", {"seat": seat}, rule="MK:13:Coop:4")
+        ctx.emit("mk.forfeit", {"seat": seat}, rule="MK:13:Coop:4")
+        after_turn(ctx, t, seat)
+        return
     p = g.players[seat]
     deck, hand = t.zone(S.deck(seat)), t.zone(S.hand(seat))
     data = {"seat": seat, "pos": pos, "hand_was_empty": not hand and bool(deck)}
