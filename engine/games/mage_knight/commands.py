@@ -10,6 +10,7 @@ from .city_sites import buy as city_buy
 from .druid_nights import chant, mark as glade_mark
 from .dungeon_lords import choose as secret_choice, tunnel
 from .joint import answer as joint_answer, propose as joint_propose
+from . import pvp_turn
 from .turn import announce, end_turn, level_choice, tactics_done
 
 
@@ -62,6 +63,8 @@ HANDLERS = {
     "mk_cumbersome": fight.command, "mk_assign": fight.command, "mk_next": fight.command,
     "city_buy": city_buy, "secret": secret_choice, "tunnel": tunnel,
     "glade": glade_mark, "chant": chant, "joint_assault": joint_propose, "joint_answer": joint_answer,
+    "pvp": pvp_turn.start, "pvp_commit": pvp_turn.commit, "pvp_attack": pvp_turn.declare,
+    "pvp_pass": pvp_turn.pass_, "pvp_block": pvp_turn.block, "pvp_damage": pvp_turn.assign,
 }
 
 
@@ -73,4 +76,5 @@ def subscriptions() -> list[tuple[str, object]]:
         return handler
     from .city_sites import INTERACTIONS, shield_bonus     # before the purchase itself (part 2)
     return [(f"cmd.{kind}", wrap(shield_bonus)) for kind in INTERACTIONS] + \
-        [(f"cmd.{kind}", wrap(fn)) for kind, fn in HANDLERS.items()]
+        [(f"cmd.{kind}", wrap(fn)) for kind, fn in HANDLERS.items()] + \
+        [("cmd.play", wrap(pvp_turn.note_play))]         # after the play: a sideways card in PvP

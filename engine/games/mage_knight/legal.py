@@ -68,6 +68,10 @@ def turn_commands(t, seat: int) -> list[dict]:
         return secret_commands(t, seat)
     hand = t.zone(S.hand(seat))
     names = sorted({card_name(c) for c in hand})
+    if g.pvp:                    # player against player (pvp_turn.py)
+        from .pvp_turn import commands as pvp_commands
+        own, cards = pvp_commands(t, seat)
+        return own + (plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat) if cards else [])
     if g.combat is not None:
         return C.legal(g.combat) + plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat)
     out: list[dict] = []
@@ -101,6 +105,10 @@ def turn_commands(t, seat: int) -> list[dict]:
     if not p.moved and not p.acted:
         out += rests(names, hand)
     out += ends(t, seat, names)
+    if g.scenario != "first_reconnaissance":
+        from .pvp_turn import sharing, start_commands
+        if sharing(t, seat):     # on another hero's space: start PvP or step away (MK:12:PvP:1)
+            out = start_commands(t, seat) + [c for c in out if c["kind"] in ("move", "play", "activate", "skill")]
     return out
 
 
@@ -303,7 +311,9 @@ def moves(t, seat: int) -> list[str]:
         if sp.site == "city" and not enterable(g, k):
             continue
         if k in busy and (sp.site != "portal" or not portal_open(g)):
-            continue
+            from .pvp_turn import step_ok
+            if not step_ok(t, seat, k):
+                continue
         out.append(k)
     return out
 
@@ -420,7 +430,9 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "tactic_use": "MK:4:Round:3b", "reward": "MK:11:EoT:5", "city_buy": "MK:8:Interact:4e",
            "secret": "MK:21:Scen:DungeonLords", "tunnel": "MK:21:Scen:DungeonLords",
            "glade": "MK:21:Scen:DruidNights", "chant": "MK:21:Scen:DruidNights",
-           "joint_assault": "MK:13:Coop:2", "joint_answer": "MK:13:Coop:3"}
+           "joint_assault": "MK:13:Coop:2", "joint_answer": "MK:13:Coop:3",
+           "pvp": "MK:12:PvP:1", "pvp_commit": "MK:12:PvP:3", "pvp_attack": "MK:12:PvPRanged:2",
+           "pvp_pass": "MK:12:PvPRanged:6", "pvp_block": "MK:12:PvPRanged:4", "pvp_damage": "MK:12:PvPRanged:5"}
 
 
 def explain(t, seat: int, cmd: dict) -> Illegal | None:

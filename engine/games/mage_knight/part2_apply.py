@@ -97,6 +97,16 @@ def _joint_over(t, d):
     g.active, g.joint = d["initiator"], {}
 
 
+def _pvp(t, d):
+    from .pvp_turn import fold
+    fold(t.game, d)
+
+
+def _pvp_over(t, d):
+    from .pvp_turn import fold_over
+    fold_over(t.game, d)
+
+
 def _eliminated(t, d):
     p = t.game.players[d["seat"]]
     p.out, p.pos = True, ""
@@ -183,7 +193,7 @@ PART2_FOLD = {
     "mk.dummy_setup": _dummy_setup, "mk.dummy_turn": _dummy_turn, "mk.dummy_announced": _dummy_announced,
     "mk.dummy_crystal": _dummy_crystal, "mk.dummy_tactic": _dummy_tactic, "mk.dummy_round": _dummy_round,
     "mk.tactics_removed": _tactics_removed, "mk.city": _city, "mk.city_shields": _city_shields,
-    "mk.city_conquered": _city_conquered, "mk.eliminated": _eliminated,
+    "mk.city_conquered": _city_conquered, "mk.eliminated": _eliminated, "mk.pvp": _pvp, "mk.pvp_over": _pvp_over,
     "mk.joint_proposed": _joint_proposed, "mk.joint_refused": _joint_refused, "mk.joint_agreed": _joint_agreed,
     "mk.face_down": _face_down, "mk.face_up": _face_up, "mk.joint_started": _joint_started,
     "mk.joint_fight": _joint_fight, "mk.joint_fought": _joint_fought, "mk.joint_over": _joint_over, "mk.glade": _glade, "mk.chanted": _chanted,

@@ -324,6 +324,19 @@ section = "Cooperative city assault: finishing the turns"
 page = "p.13"
 summary = "The participants then finish their turns in turn order as normal."
 reading = "The invited heroes clean up their play areas and draw up to their hand limit at once; the initiator's turn goes on and ends as usual."
+[[rule]]
+id = "MK:12:PvPRanged:2"
+section = "PvP ranged and siege phase: the attack"
+page = "p.12"
+summary = "The players take turns as attacker, the defender first; an attack is any ranged and siege effects plus special effects, no sideways cards; against a defender in a keep or mage tower only siege attacks."
+reading = "The points a seat plays go to the exchange's pool; `pvp_attack` declares them all."
+
+[[rule]]
+id = "MK:12:PvPRanged:6"
+section = "PvP: passing and the phases"
+page = "p.12"
+summary = "A player may pass instead of attacking; the phase ends when both pass one after the other; after the melee phase the combat is a draw."
+reading = "An exchange whose damage is spent or lapses hands the attack to the other player; passing twice in a row ends the phase."
 '''
 
 

@@ -56,6 +56,8 @@ class MageKnight(Ruleset):
         "city_buy": {"what": str, "card": Optional(str)},
         "secret": {"space": str}, "tunnel": {"to": str}, "glade": {}, "chant": {},
         "joint_assault": {"shares": str}, "joint_answer": {"agree": bool},
+        "pvp": {"target": int}, "pvp_commit": {"mode": str}, "pvp_attack": {}, "pvp_pass": {},
+        "pvp_block": {}, "pvp_damage": {"to": str},
     }
     bot_command_limit = 20_000
 

@@ -143,3 +143,4 @@ class MKState(msgspec.Struct, kw_only=True):
     chant_crystals: dict[str, int] = {}  # Druid Nights: crystals due at the end of the turn
     joint: dict = {}                 # the cooperative city assault in progress (joint.py)
     face_down: list[int] = []        # seats whose turn token is face down: their next turn is skipped
+    pvp: dict = {}                   # the player-against-player combat in progress (pvp_turn.py)

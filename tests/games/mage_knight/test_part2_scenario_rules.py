@@ -39,11 +39,14 @@ def test_the_portal_closes_after_round_1_and_eliminates_who_stands_on_it_MK_22_S
     from engine.games.mage_knight.turn import begin_round
     begin_round(ctx, t, 2)
     assert g.pickers == [1] and not R.portal_open(g)        # the eliminated pick no tactic
-    # from now on the portal holds one hero: seat 1 may not step onto an occupied portal
+    # from now on the portal is a plains space for one hero where combat may start (reading A27):
+    # a step onto the occupied portal is a PvP start, and none after the round end is announced (E-25)
     from engine.games.mage_knight.legal import moves
     ctx.emit("mk.placed", {"seat": 2, "pos": "0,0"}, rule="MK:10:City:2")
     ctx.emit("mk.placed", {"seat": 1, "pos": "1,-1"}, rule="MK:10:City:2")
     ctx.emit("mk.points", {"seat": 1, "kind": "move", "delta": 5}, rule="MK:7:Move:3")
+    assert "0,0" in moves(t, 1)
+    ctx.emit("mk.announced", {"seat": 2, "last_turns": [1]}, rule="MK:6:Turn:3")
     assert "0,0" not in moves(t, 1)
 
 
