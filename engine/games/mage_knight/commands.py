@@ -11,6 +11,7 @@ from .druid_nights import chant, mark as glade_mark
 from .dungeon_lords import choose as secret_choice, tunnel
 from .joint import answer as joint_answer, propose as joint_propose
 from . import pvp_turn
+from .improved_actions import pick as improve_pick
 from .turn import announce, end_turn, level_choice, tactics_done
 
 
@@ -65,6 +66,7 @@ HANDLERS = {
     "glade": glade_mark, "chant": chant, "joint_assault": joint_propose, "joint_answer": joint_answer,
     "pvp": pvp_turn.start, "pvp_commit": pvp_turn.commit, "pvp_attack": pvp_turn.declare,
     "pvp_pass": pvp_turn.pass_, "pvp_block": pvp_turn.block, "pvp_damage": pvp_turn.assign,
+    "improve": improve_pick,
 }
 
 

@@ -30,6 +30,8 @@ def prompts(t) -> list[Prompt]:
         return [Prompt(g.pickers[0], "tactic", "MK:4:Round:3a")]
     if g.phase == "levelup":
         return [Prompt(g.active, "level_up", "MK:11:EoT:6b")]
+    if g.phase == "improve":
+        return [Prompt(g.improve["order"][0], "improve", "MK:17:Var:ImprovedActions")]
     if g.joint:
         from .joint import answering
         if answering(g) >= 0:       # an invited hero answers the joint assault proposal
@@ -45,6 +47,9 @@ def legal_commands(t, seat: int) -> list[dict]:
         return [c for x in g.tactics_open for c in tactics.pick_commands(t, seat, x)]
     if g.joint and not g.joint.get("started"):
         return [{"kind": "joint_answer", "agree": True}, {"kind": "joint_answer", "agree": False}]
+    if g.phase == "improve":
+        from .improved_actions import commands as improve_commands
+        return improve_commands(t, seat)
     if g.phase == "levelup":
         skills = list(t.zone(S.skills_shown(seat))) or [""]
         cards = list(t.zone(S.AA_OFFER)) or [""]
@@ -432,7 +437,8 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "glade": "MK:21:Scen:DruidNights", "chant": "MK:21:Scen:DruidNights",
            "joint_assault": "MK:13:Coop:2", "joint_answer": "MK:13:Coop:3",
            "pvp": "MK:12:PvP:1", "pvp_commit": "MK:12:PvP:3", "pvp_attack": "MK:12:PvPRanged:2",
-           "pvp_pass": "MK:12:PvPRanged:6", "pvp_block": "MK:12:PvPRanged:4", "pvp_damage": "MK:12:PvPRanged:5"}
+           "pvp_pass": "MK:12:PvPRanged:6", "pvp_block": "MK:12:PvPRanged:4", "pvp_damage": "MK:12:PvPRanged:5",
+           "improve": "MK:17:Var:ImprovedActions"}
 
 
 def explain(t, seat: int, cmd: dict) -> Illegal | None:

@@ -107,6 +107,19 @@ def _pvp_over(t, d):
     fold_over(t.game, d)
 
 
+def _improve(t, d):
+    g = t.game
+    g.phase, g.improve = "improve", {"order": list(d["order"]), "next_round": d["next_round"]}
+
+
+def _improve_pick(t, d):
+    t.game.improve["order"].remove(d["seat"])
+
+
+def _improve_done(t, d):
+    t.game.improve = {}
+
+
 def _eliminated(t, d):
     p = t.game.players[d["seat"]]
     p.out, p.pos = True, ""
@@ -193,7 +206,8 @@ PART2_FOLD = {
     "mk.dummy_setup": _dummy_setup, "mk.dummy_turn": _dummy_turn, "mk.dummy_announced": _dummy_announced,
     "mk.dummy_crystal": _dummy_crystal, "mk.dummy_tactic": _dummy_tactic, "mk.dummy_round": _dummy_round,
     "mk.tactics_removed": _tactics_removed, "mk.city": _city, "mk.city_shields": _city_shields,
-    "mk.city_conquered": _city_conquered, "mk.eliminated": _eliminated, "mk.pvp": _pvp, "mk.pvp_over": _pvp_over,
+    "mk.city_conquered": _city_conquered, "mk.eliminated": _eliminated, "mk.improve": _improve, "mk.improve_pick": _improve_pick,
+    "mk.improve_done": _improve_done, "mk.pvp": _pvp, "mk.pvp_over": _pvp_over,
     "mk.joint_proposed": _joint_proposed, "mk.joint_refused": _joint_refused, "mk.joint_agreed": _joint_agreed,
     "mk.face_down": _face_down, "mk.face_up": _face_up, "mk.joint_started": _joint_started,
     "mk.joint_fight": _joint_fight, "mk.joint_fought": _joint_fought, "mk.joint_over": _joint_over, "mk.glade": _glade, "mk.chanted": _chanted,

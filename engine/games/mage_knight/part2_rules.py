@@ -337,6 +337,12 @@ section = "PvP: passing and the phases"
 page = "p.12"
 summary = "A player may pass instead of attacking; the phase ends when both pass one after the other; after the melee phase the combat is a draw."
 reading = "An exchange whose damage is spent or lapses hands the attack to the other player; passing twice in a row ends the phase."
+[[rule]]
+id = "MK:17:Var:ImprovedActions"
+section = "Variant: more deck building, Improved Actions"
+page = "p.17"
+summary = "At the end of each night except the last, reveal players + 1 advanced actions; each player rates the deck (2 per artifact and spell, 1 per advanced action, 1 per 2 crystals, unit levels, +3 per level above the lowest) and, lowest first (ties: less fame, then later in the last round), may take one into hand by removing an action card of the same colour or with a type symbol in common; the rest go under the deck."
+reading = "The removed card may be anywhere among the player's deed cards (all are shuffled into the deck at the round preparation that follows). The type symbols are the cards' categories."
 '''
 
 

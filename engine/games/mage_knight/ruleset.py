@@ -57,7 +57,7 @@ class MageKnight(Ruleset):
         "secret": {"space": str}, "tunnel": {"to": str}, "glade": {}, "chant": {},
         "joint_assault": {"shares": str}, "joint_answer": {"agree": bool},
         "pvp": {"target": int}, "pvp_commit": {"mode": str}, "pvp_attack": {}, "pvp_pass": {},
-        "pvp_block": {}, "pvp_damage": {"to": str},
+        "pvp_block": {}, "pvp_damage": {"to": str}, "improve": {"card": str, "remove": str},
     }
     bot_command_limit = 20_000
 

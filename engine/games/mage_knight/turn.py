@@ -20,9 +20,14 @@ def tactic_ids(night: bool, removed=()) -> list[str]:
             if x.time == ("night" if night else "day") and x.id not in removed]
 
 
-def begin_round(ctx, t, n: int) -> None:
+def begin_round(ctx, t, n: int, improved: bool = False) -> None:
     """Round n: preparation from the second round on (MK:4:Round:2a-g), then tactics."""
     g = t.game
+    if not improved and n > 1 and g.night:
+        from . import improved_actions
+        if improved_actions.due(t, n):      # Improved Actions: the players pick first
+            improved_actions.start(ctx, t, n)
+            return
     if n > 1:
         variants.end_of_round(ctx, t)       # Rampaging Evil (MK:17:Var:RampagingEvil)
         from .scenario_rules import close_portal, everyone_out

@@ -150,3 +150,26 @@ def test_rampaging_evil_brings_it_back_on_a_warm_colour_by_day_MK_17_Var_Rampagi
     gold = "gold" in str(face)
     toks = t.game.board.spaces[k].enemies
     assert len(toks) == (0 if not warm else 2 if gold else 1)
+
+
+def test_E30_improved_actions_twice_in_a_6_round_game_MK_17_Var_ImprovedActions():
+    """After rounds 2 and 4 (the first two nights), not after round 6; 3 players: 4 revealed."""
+    from engine.games.mage_knight.improved_actions import OFFER, matches
+    eng, gid = new_game("mage-knight", 3, seed=2, options={"scenario": "full_conquest",
+                                                           "variants": "improved_actions"})
+    run_bots(eng, gid, 2)
+    t = eng.table(gid)
+    evs = _events(eng, gid)
+    starts = [e for e in evs if e.type == "mk.improve"]
+    last_round = t.game.round
+    assert [e.data["next_round"] for e in starts] == [n for n in (3, 5) if n <= last_round]
+    for e in starts:
+        i = evs.index(e)
+        revealed = [x for x in evs[i - 3:i] if x.type == "zone.moved" and x.data.get("dst") == OFFER]
+        assert [x.data["n"] for x in revealed] == [4]         # players + 1
+        ratings = e.data["ratings"]
+        order = e.data["order"]
+        assert [ratings[str(s)] for s in order] == sorted(ratings[str(s)] for s in order)
+    for e in evs:
+        if e.type == "mk.improve_pick" and e.data["card"]:
+            assert matches(e.data["card"], e.data["remove"])
