@@ -12,6 +12,7 @@ from .dungeon_lords import choose as secret_choice, tunnel
 from .joint import answer as joint_answer, propose as joint_propose
 from . import pvp_turn
 from .improved_actions import pick as improve_pick
+from .interactive_combat import set_die
 from .turn import announce, end_turn, level_choice, tactics_done
 
 
@@ -66,7 +67,7 @@ HANDLERS = {
     "glade": glade_mark, "chant": chant, "joint_assault": joint_propose, "joint_answer": joint_answer,
     "pvp": pvp_turn.start, "pvp_commit": pvp_turn.commit, "pvp_attack": pvp_turn.declare,
     "pvp_pass": pvp_turn.pass_, "pvp_block": pvp_turn.block, "pvp_damage": pvp_turn.assign,
-    "improve": improve_pick,
+    "improve": improve_pick, "combat_die": set_die,
 }
 
 

@@ -47,6 +47,8 @@ def begin(ctx, t, seat: int, space: str, tokens: list[str], *, kind: str, fortif
         strengthen(t, space, c)
     ctx.emit("mk.combat_started", {"seat": seat, "space": space, "kind": kind,
                                    "combat": _builtins(c)}, rule="MK:8:Combat:1")
+    from .interactive_combat import started
+    started(ctx, t, seat)                 # the variant Interactive Combat
 
 
 def _builtins(c):
@@ -235,6 +237,9 @@ def command(ctx, t, seat: int, cmd: dict) -> None:
         ctx.emit(typ, data, rule=data["rule"])
         consequences(ctx, t, seat, typ, data)
     settle(ctx, t, seat)
+    if t.game.icombat:                    # Interactive Combat: the die revealed phase by phase
+        from .interactive_combat import reveal
+        reveal(ctx, t)
 
 
 def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
@@ -294,7 +299,10 @@ def finish(ctx, t, seat: int) -> None:
     g = t.game
     c = g.combat
     out = C.outcome(c)
-    gain_fame(ctx, t, seat, double_fame(g, assault_fame(t, g.combat_space, seat, out.fame)), "MK:10:Result:1")
+    from .interactive_combat import ended, fame_bonus
+    gain_fame(ctx, t, seat, double_fame(g, assault_fame(t, g.combat_space, seat, out.fame))
+              + fame_bonus(t, list(out.defeated)), "MK:10:Result:1")
+    ended(ctx, t)
     if out.reputation:
         change_reputation(ctx, t, seat, out.reputation, "MK:10:Result:2a")
     # defeated tokens leave the map for their discard piles; summoned ones too

@@ -32,6 +32,8 @@ def prompts(t) -> list[Prompt]:
         return [Prompt(g.active, "level_up", "MK:11:EoT:6b")]
     if g.phase == "improve":
         return [Prompt(g.improve["order"][0], "improve", "MK:17:Var:ImprovedActions")]
+    if g.icombat and not g.icombat.get("set"):     # Interactive Combat: the secret die first
+        return [Prompt(g.icombat["chooser"], "combat_die", "MK:17:Var:InteractiveCombat")]
     if g.joint:
         from .joint import answering
         if answering(g) >= 0:       # an invited hero answers the joint assault proposal
@@ -50,6 +52,9 @@ def legal_commands(t, seat: int) -> list[dict]:
     if g.phase == "improve":
         from .improved_actions import commands as improve_commands
         return improve_commands(t, seat)
+    if g.icombat and not g.icombat.get("set"):
+        from .interactive_combat import commands as die_commands
+        return die_commands(t, seat)
     if g.phase == "levelup":
         skills = list(t.zone(S.skills_shown(seat))) or [""]
         cards = list(t.zone(S.AA_OFFER)) or [""]
@@ -438,7 +443,7 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "joint_assault": "MK:13:Coop:2", "joint_answer": "MK:13:Coop:3",
            "pvp": "MK:12:PvP:1", "pvp_commit": "MK:12:PvP:3", "pvp_attack": "MK:12:PvPRanged:2",
            "pvp_pass": "MK:12:PvPRanged:6", "pvp_block": "MK:12:PvPRanged:4", "pvp_damage": "MK:12:PvPRanged:5",
-           "improve": "MK:17:Var:ImprovedActions"}
+           "improve": "MK:17:Var:ImprovedActions", "combat_die": "MK:17:Var:InteractiveCombat"}
 
 
 def explain(t, seat: int, cmd: dict) -> Illegal | None:

@@ -120,6 +120,10 @@ def _improve_done(t, d):
     t.game.improve = {}
 
 
+def _icombat(t, d):
+    t.game.icombat = dict(d)
+
+
 def _eliminated(t, d):
     p = t.game.players[d["seat"]]
     p.out, p.pos = True, ""
@@ -206,7 +210,7 @@ PART2_FOLD = {
     "mk.dummy_setup": _dummy_setup, "mk.dummy_turn": _dummy_turn, "mk.dummy_announced": _dummy_announced,
     "mk.dummy_crystal": _dummy_crystal, "mk.dummy_tactic": _dummy_tactic, "mk.dummy_round": _dummy_round,
     "mk.tactics_removed": _tactics_removed, "mk.city": _city, "mk.city_shields": _city_shields,
-    "mk.city_conquered": _city_conquered, "mk.eliminated": _eliminated, "mk.improve": _improve, "mk.improve_pick": _improve_pick,
+    "mk.city_conquered": _city_conquered, "mk.eliminated": _eliminated, "mk.icombat": _icombat, "mk.improve": _improve, "mk.improve_pick": _improve_pick,
     "mk.improve_done": _improve_done, "mk.pvp": _pvp, "mk.pvp_over": _pvp_over,
     "mk.joint_proposed": _joint_proposed, "mk.joint_refused": _joint_refused, "mk.joint_agreed": _joint_agreed,
     "mk.face_down": _face_down, "mk.face_up": _face_up, "mk.joint_started": _joint_started,

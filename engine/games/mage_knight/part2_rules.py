@@ -343,6 +343,12 @@ section = "Variant: more deck building, Improved Actions"
 page = "p.17"
 summary = "At the end of each night except the last, reveal players + 1 advanced actions; each player rates the deck (2 per artifact and spell, 1 per advanced action, 1 per 2 crystals, unit levels, +3 per level above the lowest) and, lowest first (ties: less fame, then later in the last round), may take one into hand by removing an action card of the same colour or with a type symbol in common; the rest go under the deck."
 reading = "The removed card may be anywhere among the player's deed cards (all are shuffled into the deck at the round preparation that follows). The type symbols are the cards' categories."
+[[rule]]
+id = "MK:17:Var:InteractiveCombat"
+section = "Variant: interactive combat"
+page = "p.17"
+summary = "When a player starts a combat against exactly one enemy, the player who acted before sets an unused mana die in secret: white, enemy armour +1 in the ranged and siege phase; red, attack +1; blue, armour +1 in the attack phase; each +1 fame if the enemy is defeated; black, green or gold nothing. Revealed as white or not at the start of the ranged phase, red or not at the block phase, fully at the attack phase."
+reading = "Any combat that starts with exactly one enemy token, not PvP. The player who acted before is the previous seat in the turn order (cyclic, the dummy left out); solo, nobody sets the die. The die is not taken from the Source (its colour is free). The secret colour lies in an owner-only zone until revealed."
 '''
 
 

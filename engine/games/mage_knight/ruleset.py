@@ -58,6 +58,7 @@ class MageKnight(Ruleset):
         "joint_assault": {"shares": str}, "joint_answer": {"agree": bool},
         "pvp": {"target": int}, "pvp_commit": {"mode": str}, "pvp_attack": {}, "pvp_pass": {},
         "pvp_block": {}, "pvp_damage": {"to": str}, "improve": {"card": str, "remove": str},
+        "combat_die": {"colour": str},
     }
     bot_command_limit = 20_000
 
@@ -104,7 +105,7 @@ class MageKnight(Ruleset):
     def command_vis(self, table, seat, cmd):
         """Preparation's card and Midnight Meditation's cards are the seat's secret."""
         from .tactics import private
-        return [seat] if private(cmd) else None
+        return [seat] if private(cmd) or cmd.get("kind") == "combat_die" else None
 
     def public_data(self, ev):
         from .tactics import public_part

@@ -145,3 +145,4 @@ class MKState(msgspec.Struct, kw_only=True):
     face_down: list[int] = []        # seats whose turn token is face down: their next turn is skipped
     pvp: dict = {}                   # the player-against-player combat in progress (pvp_turn.py)
     improve: dict = {}               # Improved Actions between rounds: who picks, the next round
+    icombat: dict = {}               # Interactive Combat: who sets the die, what is revealed

@@ -19,6 +19,7 @@ ZONE_NAMES = {
     "tiles:core": "core tiles shuffled before going under the stack",
     "dummy:deck": "the dummy player's deed deck",
     "dummy:discard": "the dummy player's revealed cards",
+    "icombat:die": "the die set in secret for Interactive Combat",
     "improve:offer": "advanced actions revealed for Improved Actions",
     "dummy:skills": "the dummy hero's face-down skill tokens (Solo Conquest)",
     "tiles": "the map tile stack",

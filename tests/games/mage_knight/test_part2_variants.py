@@ -173,3 +173,63 @@ def test_E30_improved_actions_twice_in_a_6_round_game_MK_17_Var_ImprovedActions(
     for e in evs:
         if e.type == "mk.improve_pick" and e.data["card"]:
             assert matches(e.data["card"], e.data["remove"])
+
+
+def _challenge_game(colour):
+    """Seat 1 acted before seat 0; seat 0 challenges a single rampager; seat 1 sets the die."""
+    from engine.games.mage_knight import interactive_combat as IC
+    from engine.games.mage_knight.board import key, unkey
+    from engine.mechanics import hexgrid as hg
+    from engine.testing import engine as make_engine, play
+    doc = {"ruleset": "mage-knight", "players": 2, "seed": 3,
+           "options": {"heroes": "norowas,arythea", "variants": "interactive_combat"},
+           "game": {"active": 0, "seat": [{"hand": ["march", "rage"], "pos": "0,0"}, {"pos": "0,0"}]}}
+    eng = make_engine()
+    probe = eng.create("mage-knight", 2, 3, options=doc["options"], situation=doc)
+    g = eng.table(probe).game
+    ramp = next(k for k, sp in sorted(g.board.spaces.items()) if sp.rampaging and len(sp.enemies) == 1)
+    spot = next(key(n) for n in hg.neighbours(unkey(ramp)) if (sp := g.board.spaces.get(key(n))) is not None
+                and not sp.site and sp.terrain in ("plains", "hills", "forest", "wasteland", "desert"))
+    doc["game"]["seat"][0]["pos"] = spot
+    gid = eng.create("mage-knight", 2, 3, options=doc["options"], situation=doc, game_id="ic")
+    t = eng.table(gid)
+    rs = eng.ruleset(gid)
+    assert t.game.order[0] == 0 and IC.chooser(t.game, 0) == 1
+    play(eng, gid, 0, {"kind": "challenge", "space": ramp})
+    assert [p.seat for p in rs.prompts(t)] == [1] and t.game.icombat["chooser"] == 1
+    base = t.game.combat.enemies[0].armour_mod
+    play(eng, gid, 1, {"kind": "combat_die", "colour": colour})
+    return eng, gid, t, rs, base
+
+
+def _to_phase(eng, gid, t, rs, phase):
+    from engine.testing import play
+    from engine.games.mage_knight.interactive_combat import ORDER
+    while t.game.combat is not None and ORDER.index(t.game.combat.phase) < ORDER.index(phase):
+        cmd = next(c for c in rs.legal_commands(t, 0) if c["kind"] in ("mk_next", "mk_assign"))
+        play(eng, gid, 0, cmd)
+
+
+def test_E31_interactive_combat_white_die_armour_in_the_ranged_phase_only_MK_17_Var_InteractiveCombat():
+    eng, gid, t, rs, base = _challenge_game("white")
+    g = t.game
+    assert g.icombat["white"] is True and g.combat.enemies[0].armour_mod == base + 1
+    _to_phase(eng, gid, t, rs, "block")
+    if g.combat is not None:
+        assert g.combat.enemies[0].armour_mod == base and g.icombat["red"] is False
+    _to_phase(eng, gid, t, rs, "over")
+    revealed = [e for e in eng.store.read(gid) if e.type == "mk.icombat" and e.data.get("colour")]
+    assert revealed and revealed[-1].data["colour"] == "white" and g.icombat == {}
+
+
+def test_interactive_combat_die_stays_secret_until_its_phase_MK_17_Var_InteractiveCombat():
+    from projections.views import log_view
+    eng, gid, t, rs, base = _challenge_game("blue")
+    g = t.game
+    seen = [e for e in log_view(rs, eng.store.read(gid), 0)
+            if e["type"] == "cmd.combat_die" or e["rule"] == "MK:17:Var:InteractiveCombat"]
+    assert len(seen) >= 3 and not [e for e in seen if "blue" in str(e.get("data"))]
+    assert g.icombat["white"] is False and g.combat.enemies[0].armour_mod == base
+    _to_phase(eng, gid, t, rs, "attack")
+    if g.combat is not None:                     # the attack phase: blue, armour +1
+        assert g.icombat["colour"] == "blue" and g.combat.enemies[0].armour_mod == base + 1
