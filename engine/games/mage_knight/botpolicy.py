@@ -27,6 +27,9 @@ def gives_move(t, cmd: dict) -> bool:
 
 
 def choices(t, seat: int, legal: list[dict]) -> list[dict]:
+    if t.game.phase == "auction":        # the Hero Auction (auction.py)
+        from .auction import bot_choices
+        return bot_choices(legal)
     kinds = {c["kind"] for c in legal}
     rests = [c for c in legal if c["kind"] == "rest"]
     if "announce" in kinds:

@@ -6,13 +6,7 @@ from . import actions as A
 from . import fight, rewards, tactics
 from .content import content
 from .effects import resolutions
-from .city_sites import buy as city_buy
-from .druid_nights import chant, mark as glade_mark
-from .dungeon_lords import choose as secret_choice, tunnel
-from .joint import answer as joint_answer, propose as joint_propose
-from . import pvp_turn
-from .improved_actions import pick as improve_pick
-from .interactive_combat import set_die
+from .part2_commands import PART2_HANDLERS, post_handlers, pre_handlers
 from .turn import announce, end_turn, level_choice, tactics_done
 
 
@@ -63,11 +57,7 @@ HANDLERS = {
     "activate": A.activate, "ready_unit": A.ready_unit, "tactic_use": tactics.use, "reward": rewards.take, "skill": A.use_skill, "challenge": _challenge, "enter": _enter,
     "burn": _burn, "mk_attack": fight.command, "mk_block": fight.command,
     "mk_cumbersome": fight.command, "mk_assign": fight.command, "mk_next": fight.command,
-    "city_buy": city_buy, "secret": secret_choice, "tunnel": tunnel,
-    "glade": glade_mark, "chant": chant, "joint_assault": joint_propose, "joint_answer": joint_answer,
-    "pvp": pvp_turn.start, "pvp_commit": pvp_turn.commit, "pvp_attack": pvp_turn.declare,
-    "pvp_pass": pvp_turn.pass_, "pvp_block": pvp_turn.block, "pvp_damage": pvp_turn.assign,
-    "improve": improve_pick, "combat_die": set_die,
+    **PART2_HANDLERS,
 }
 
 
@@ -77,7 +67,6 @@ def subscriptions() -> list[tuple[str, object]]:
             fn(ctx, t, ev.actor, ev.data)
         handler.__name__ = getattr(fn, "__name__", "handler")
         return handler
-    from .city_sites import INTERACTIONS, shield_bonus     # before the purchase itself (part 2)
-    return [(f"cmd.{kind}", wrap(shield_bonus)) for kind in INTERACTIONS] + \
+    return [(f"cmd.{kind}", wrap(fn)) for kind, fn in pre_handlers()] + \
         [(f"cmd.{kind}", wrap(fn)) for kind, fn in HANDLERS.items()] + \
-        [("cmd.play", wrap(pvp_turn.note_play))]         # after the play: a sideways card in PvP
+        [(f"cmd.{kind}", wrap(fn)) for kind, fn in post_handlers()]     # part 2 (part2_commands.py)

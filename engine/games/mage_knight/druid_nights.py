@@ -56,7 +56,7 @@ def mark(ctx, t, seat: int, cmd: dict) -> None:
 
 def chant(ctx, t, seat: int, cmd: dict) -> None:
     """One monster per own glade, fought at once; crystals follow at the end of the turn."""
-    from .explore import draw_token
+    from .tokens import draw_token
     from .fight import _start_on, combat_zone
     g = t.game
     pile, per = SUMMON[g.night_no]
@@ -69,10 +69,6 @@ def chant(ctx, t, seat: int, cmd: dict) -> None:
     tokens = [tok for tok in (draw_token(ctx, t, pile, z, rule=RULE) for _ in range(n)) if tok]
     if tokens:
         _start_on(ctx, t, seat, [g.players[seat].pos], tokens, kind="chant")
-
-
-def double_fame(g, fame: int) -> int:
-    return fame * 2 if g.combat_kind == "chant" else fame
 
 
 def end_of_turn(ctx, t, seat: int) -> None:

@@ -41,22 +41,19 @@ def colour_of(cid: str):
     return card.color if card is not None else None
 
 
-def play(ctx, t) -> None:
+def play(ctx, t) -> str:
     """One dummy turn (MK:15:Dummy): an empty deck announces the end of the round (or forfeits
     the turn once it was announced); else 3 cards are revealed, and k more where it holds k
-    crystals of the last card's colour."""
-    from .turn import after_turn, announce
+    crystals of the last card's colour. Returns "announce" or "done" for the turn to go on."""
     g = t.game
     seat = g.dummy_seat
     deck = list(t.zone(S.DUMMY_DECK))
     if not deck:
         if g.announced_by < 0:
             ctx.emit("mk.dummy_announced", {"seat": seat}, rule="MK:15:Dummy")
-            announce(ctx, t, seat)
-        else:
-            ctx.emit("mk.dummy_turn", {"cards": [], "extra": 0}, rule="MK:15:Dummy")
-            after_turn(ctx, t, seat)
-        return
+            return "announce"
+        ctx.emit("mk.dummy_turn", {"cards": [], "extra": 0}, rule="MK:15:Dummy")
+        return "done"
     view = D.Dummy(hero=g.dummy.hero, deck=deck, crystals=dict(g.dummy.crystals))
     shown: list[str] = []
     extra = 0
@@ -66,7 +63,7 @@ def play(ctx, t) -> None:
         shown += cards
         extra = e.data["extra"] or extra
     ctx.emit("mk.dummy_turn", {"cards": [card_name(c) for c in shown], "extra": extra}, rule="MK:15:Dummy")
-    after_turn(ctx, t, seat)
+    return "done"
 
 
 def prepare(ctx, t, aa_card: str, spell: str) -> None:

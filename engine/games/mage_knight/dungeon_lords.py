@@ -78,7 +78,7 @@ def choose(ctx, t, seat: int, cmd: dict) -> None:
 
 def place(ctx, t, space: str, kind: str) -> None:
     """The entrance: a face-down brown (dungeon) or red (tomb) token on the space."""
-    from .explore import draw_token
+    from .tokens import draw_token
     if S.garrison(space) not in t.zones:
         zones.create(ctx, S.garrison(space), [], rule=RULE, vis="hidden")
     draw_token(ctx, t, SECRET["village" if kind == "dungeon" else "monastery"][1], S.garrison(space), rule=RULE)
@@ -105,7 +105,7 @@ def face_down_monster(ctx, t, space: str) -> bool:
 def after_failure(ctx, t, space: str) -> None:
     """A failed visit to a secret entrance: the monster is discarded and a new one of its colour
     lies face down (reading for the tomb: red)."""
-    from .explore import draw_token
+    from .tokens import draw_token
     g = t.game
     sp = g.board.spaces[space]
     if not active(g) or space not in g.secret_sites or not sp.enemies:

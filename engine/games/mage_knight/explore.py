@@ -10,20 +10,9 @@ from engine.mechanics import zones
 from . import state as S
 from .board import key
 from .content import content
+from .tokens import draw_token, gain_fame   # noqa: F401 (fight, actions and setup take them from here)
 
 GARRISON_PILE = {"keep": "gray", "mage_tower": "violet"}   # public-list (site cards)
-BLITZ = {"blitz_conquest": "MK:19:Scen:BlitzConquest", "blitz_cooperative": "MK:20:Scen:BlitzCoop"}
-
-
-def draw_token(ctx, t, pile: str, dst: str, rule: str) -> str | None:
-    """Top token of an enemy pile; an empty pile is refilled from its shuffled discard pile
-    (MK:3:Setup:3)."""
-    src = S.enemy_pile(pile)
-    if not t.zone(src) and t.zone(S.enemy_discard(pile)):
-        zones.move(ctx, S.enemy_discard(pile), src, list(t.zone(S.enemy_discard(pile))), rule="MK:3:Setup:3")
-        ctx.shuffle(src, rule="MK:3:Setup:3")
-    got = zones.move_top(ctx, src, dst, 1, rule=rule)
-    return got[0] if got else None
 
 
 def _zone(ctx, t, name: str, vis: str) -> None:
@@ -73,21 +62,8 @@ def place(ctx, t, tile: str, centre: hg.Hex, seat: int | None, from_stack: bool 
         if c.tiles[tile].has_city and not g.scenario_end:
             ctx.emit("mk.city_revealed", {"seat": seat, "tile": tile}, rule="MK:18:Scen:FirstRecon")
     elif c.tiles[tile].has_city:
-        from .city_sites import reveal
+        from .city_reveal import reveal
         reveal(ctx, t, tile, centre)
-
-
-def gain_fame(ctx, t, seat: int, n: int, rule: str) -> None:
-    """Fame; in the Blitz scenarios +1 more per fame row crossed, never chaining
-    (MK:19:Scen:BlitzConquest, MK:20:Scen:BlitzCoop, reading A17)."""
-    if n:
-        old = t.game.players[seat].fame
-        ctx.emit("mk.fame", {"seat": seat, "delta": n, "total": old + n}, rule=rule)
-        if t.game.scenario in BLITZ:
-            from .scenarios import blitz_row_bonus
-            extra = blitz_row_bonus(old, old + n)
-            if extra:
-                ctx.emit("mk.fame", {"seat": seat, "delta": extra, "total": old + n + extra}, rule=BLITZ[t.game.scenario])
 
 
 def reveal_adjacent_garrisons(ctx, t, seat: int) -> None:
@@ -104,7 +80,7 @@ def reveal_adjacent_garrisons(ctx, t, seat: int) -> None:
         k = key(n)
         sp = g.board.spaces.get(k)
         if sp is not None and sp.site == "city" and g.cities:     # a Megalopolis: one garrison
-            from .city_sites import main_space
+            from .city_reveal import main_space
             k = main_space(t, k)
         if sp is None or (sp.site not in GARRISON_PILE and sp.site != "city") or not t.zones.get(S.garrison(k)):
             continue

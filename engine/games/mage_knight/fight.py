@@ -13,9 +13,8 @@ from . import mana, rewards
 from . import state as S
 from .content import content
 from .explore import GARRISON_PILE, draw_token, gain_fame
-from .druid_nights import double_fame
 from .dungeon_lords import after_failure, face_down_monster
-from .scenario_rules import assault_fame, assault_rep, enter_mine, garrison_size, liberated, night_fight, tower_spell
+from .scenario_rules import assault_fame, assault_rep, double_fame, enter_mine, garrison_size, liberated, night_fight, tower_spell
 
 ADVENTURE_DRAWS = {          # site -> enemy piles drawn on entering (site cards, public-list)
     "monster_den": ("brown",), "spawning_grounds": ("brown", "brown"),
@@ -43,7 +42,7 @@ def begin(ctx, t, seat: int, space: str, tokens: list[str], *, kind: str, fortif
                 site=g.board.spaces[space].site or None, fortified_site=fortified,
                 rampaging=list(rampaging))
     if g.board.spaces[space].site == "city":
-        from .city_sites import strengthen
+        from .city_reveal import strengthen
         strengthen(t, space, c)
     ctx.emit("mk.combat_started", {"seat": seat, "space": space, "kind": kind,
                                    "combat": _builtins(c)}, rule="MK:8:Combat:1")
@@ -82,7 +81,7 @@ def assault(ctx, t, seat: int, space: str) -> None:
     from .ledger import change_reputation
     g = t.game
     if g.board.spaces[space].site == "city":     # a Megalopolis: either space, one garrison
-        from .city_sites import main_space
+        from .city_reveal import main_space
         space = main_space(t, space)
     ctx.emit("mk.acted", {"seat": seat, "action": "assault"}, rule="MK:8:Combat:1a")
     change_reputation(ctx, t, seat, assault_rep(t, space), "MK:8:Combat:1a")
@@ -326,16 +325,14 @@ def finish(ctx, t, seat: int) -> None:
     kind = g.combat_kind
     sp = g.board.spaces[space]
     if sp.site == "city" and kind == "assault":
-        from .city_sites import after_assault
+        from .city_reveal import after_assault
         after_assault(ctx, t, seat, space, list(out.defeated))
     elif kind in ("assault", "adventure", "burn") and not sp.enemies:
         reward(ctx, t, seat, space, kind)
     elif kind == "adventure":
         after_failure(ctx, t, space)
     ctx.emit("mk.combat_over", {"seat": seat, "outcome": _builtins(out)}, rule="MK:10:Result:1")
-    if g.joint:                           # the next participant of a joint assault fights
-        from .joint import after_fight
-        after_fight(ctx, t)
+
 
 
 def reward(ctx, t, seat: int, space: str, kind: str) -> None:
@@ -365,7 +362,7 @@ def reward(ctx, t, seat: int, space: str, kind: str) -> None:
 def random_crystals(ctx, t, seat: int, n: int, rule: str) -> None:
     """n mana dice: a crystal of each basic colour rolled, the seat's choice on gold, 1 fame on
     black (monster den and spawning grounds, site cards, public-list)."""
-    from .turn import gain_crystal
+    from .ledger import gain_crystal
     for face in ctx.roll(mana.MANA_DIE, n, rule=rule):
         if face == "black":
             gain_fame(ctx, t, seat, 1, rule)
@@ -377,7 +374,7 @@ def random_crystals(ctx, t, seat: int, n: int, rule: str) -> None:
 
 def ruins_reward(ctx, t, seat: int, space: str, ruin: str) -> None:
     """The rewards printed on a ruins token (public-list), then the token is discarded."""
-    from .turn import gain_crystal
+    from .ledger import gain_crystal
     tok = content().ruins[ruin]
     gain_fame(ctx, t, seat, tok.fame, "MK:11:EoT:5")
     for r in tok.reward:

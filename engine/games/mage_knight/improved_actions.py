@@ -70,8 +70,9 @@ def commands(t, seat: int) -> list[dict]:
     return out
 
 
-def pick(ctx, t, seat: int, cmd: dict) -> None:
-    from .turn import begin_round
+def pick(ctx, t, seat: int, cmd: dict) -> int:
+    """The seat's pick; once all picked, the round that follows is due (its number is returned,
+    0 while picks remain)."""
     g = t.game
     if cmd["card"]:
         old = next(c for c in _deed_cards(t, seat) if card_name(c) == cmd["remove"])
@@ -81,8 +82,8 @@ def pick(ctx, t, seat: int, cmd: dict) -> None:
     ctx.emit("mk.improve_pick", {"seat": seat, "card": card_name(cmd["card"]) if cmd["card"] else "",
                                  "remove": cmd["remove"]}, rule=RULE)
     if g.improve["order"]:
-        return
+        return 0
     zones.move(ctx, OFFER, S.AA_DECK, list(t.zone(OFFER)), rule=RULE, to="bottom")
     n = g.improve["next_round"]
     ctx.emit("mk.improve_done", {}, rule=RULE)
-    begin_round(ctx, t, n, improved=True)
+    return n

@@ -184,7 +184,7 @@ def finish(ctx, t) -> None:
             ctx.emit("mk.die_rerolled", {"index": idx, "face": face}, rule="MK:13:Coop:7")
     for s in seats[1:]:
         zones.move(ctx, S.play_area(s), S.discard(s), list(t.zone(S.play_area(s))), rule="MK:13:Coop:8")
-        from .turn import hand_limit
+        from .limits import hand_limit
         short = hand_limit(t, s) - len(t.zone(S.hand(s)))
         if short > 0:
             zones.move_top(ctx, S.deck(s), S.hand(s), short, rule="MK:13:Coop:8")

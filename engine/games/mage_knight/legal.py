@@ -16,7 +16,7 @@ from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
 from .fight import affected as fight_affected
 from . import state as S
 from .board import allied, ends_move, explore_positions, key, provoked, step_fault, unkey
-from .city_sites import enterable
+from .city_reveal import enterable
 from .dungeon_lords import may_enter
 from .scenario_rules import mine_to_liberate, portal_open, recruit_sites
 from .content import content
@@ -32,6 +32,9 @@ def prompts(t) -> list[Prompt]:
         return [Prompt(g.active, "level_up", "MK:11:EoT:6b")]
     if g.phase == "improve":
         return [Prompt(g.improve["order"][0], "improve", "MK:17:Var:ImprovedActions")]
+    if g.phase == "auction":
+        from .auction import prompt_seat
+        return [Prompt(prompt_seat(g), "auction", "MK:16:Var:Auction")]
     if g.icombat and not g.icombat.get("set"):     # Interactive Combat: the secret die first
         return [Prompt(g.icombat["chooser"], "combat_die", "MK:17:Var:InteractiveCombat")]
     if g.joint:
@@ -52,6 +55,9 @@ def legal_commands(t, seat: int) -> list[dict]:
     if g.phase == "improve":
         from .improved_actions import commands as improve_commands
         return improve_commands(t, seat)
+    if g.phase == "auction":
+        from .auction import commands as auction_commands
+        return auction_commands(t, seat)
     if g.icombat and not g.icombat.get("set"):
         from .interactive_combat import commands as die_commands
         return die_commands(t, seat)
@@ -443,7 +449,8 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "joint_assault": "MK:13:Coop:2", "joint_answer": "MK:13:Coop:3",
            "pvp": "MK:12:PvP:1", "pvp_commit": "MK:12:PvP:3", "pvp_attack": "MK:12:PvPRanged:2",
            "pvp_pass": "MK:12:PvPRanged:6", "pvp_block": "MK:12:PvPRanged:4", "pvp_damage": "MK:12:PvPRanged:5",
-           "improve": "MK:17:Var:ImprovedActions", "combat_die": "MK:17:Var:InteractiveCombat"}
+           "improve": "MK:17:Var:ImprovedActions", "combat_die": "MK:17:Var:InteractiveCombat",
+           "auction_name": "MK:16:Var:Auction", "auction_bid": "MK:16:Var:Auction"}
 
 
 def explain(t, seat: int, cmd: dict) -> Illegal | None:

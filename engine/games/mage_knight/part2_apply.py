@@ -98,13 +98,19 @@ def _joint_over(t, d):
 
 
 def _pvp(t, d):
-    from .pvp_turn import fold
-    fold(t.game, d)
+    g = t.game
+    g.pvp = dict(d["pvp"])
+    g.active = d["active"]
+    if g.combat is not None:        # the enemy-less combat's phase takes the next points
+        g.combat.phase = d["phase"]
+        if d["clear"]:
+            g.combat.pool = []
 
 
 def _pvp_over(t, d):
-    from .pvp_turn import fold_over
-    fold_over(t.game, d)
+    g = t.game
+    g.pvp, g.combat, g.combat_kind, g.combat_space, g.combat_spaces = {}, None, "", "", []
+    g.active = d["aggressor"]
 
 
 def _improve(t, d):
@@ -122,6 +128,19 @@ def _improve_done(t, d):
 
 def _icombat(t, d):
     t.game.icombat = dict(d)
+
+
+def _auction(t, d):
+    g = t.game
+    g.phase, g.auction = "auction", dict(d)
+
+
+def _hero(t, d):
+    t.game.players[d["seat"]].hero = d["hero"]
+
+
+def _auction_done(t, d):
+    t.game.auction = {"order": list(d["order"]), "done": True}
 
 
 def _eliminated(t, d):
@@ -210,7 +229,8 @@ PART2_FOLD = {
     "mk.dummy_setup": _dummy_setup, "mk.dummy_turn": _dummy_turn, "mk.dummy_announced": _dummy_announced,
     "mk.dummy_crystal": _dummy_crystal, "mk.dummy_tactic": _dummy_tactic, "mk.dummy_round": _dummy_round,
     "mk.tactics_removed": _tactics_removed, "mk.city": _city, "mk.city_shields": _city_shields,
-    "mk.city_conquered": _city_conquered, "mk.eliminated": _eliminated, "mk.icombat": _icombat, "mk.improve": _improve, "mk.improve_pick": _improve_pick,
+    "mk.city_conquered": _city_conquered, "mk.eliminated": _eliminated, "mk.auction": _auction, "mk.hero": _hero,
+    "mk.auction_done": _auction_done, "mk.icombat": _icombat, "mk.improve": _improve, "mk.improve_pick": _improve_pick,
     "mk.improve_done": _improve_done, "mk.pvp": _pvp, "mk.pvp_over": _pvp_over,
     "mk.joint_proposed": _joint_proposed, "mk.joint_refused": _joint_refused, "mk.joint_agreed": _joint_agreed,
     "mk.face_down": _face_down, "mk.face_up": _face_up, "mk.joint_started": _joint_started,

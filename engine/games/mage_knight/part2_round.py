@@ -28,7 +28,6 @@ def elites_now(t) -> bool:
 def prepare_offers(ctx, t) -> None:
     """The Source rerolled (real players + 2, Blitz +1) and a new unit offer: elite, regular,
     elite, ... once a core tile is revealed; one AA per monastery (MK:4:Round:2b-c)."""
-    from .turn import renew_offers
     g = t.game
     su = scenarios()[g.scenario].setup(t.players)
     ctx.emit("mk.source", {"faces": mana.roll_source(ctx, su.source_dice, rule="MK:4:Round:2b")},
@@ -77,3 +76,20 @@ def check_end(ctx, t, seat: int) -> None:
         return
     last = final_turns(s, g.order, seat, g.dummy_seat)
     ctx.emit("mk.scenario_end", {"seat": seat, "final_turns": last}, rule=s.end.rule)
+
+
+def renew_offers(ctx, t) -> None:
+    """The advanced action and spell offers: the lowest card goes under its deck (into the
+    dummy's deck, for an AA), a new one on top (MK:4:Round:2d-e, MK:15:Dummy)."""
+    g = t.game
+    leaving = {}
+    for deck, offer_zone, rule in ((S.AA_DECK, S.AA_OFFER, "MK:4:Round:2d"),
+                                   (S.SPELL_DECK, S.SPELL_OFFER, "MK:4:Round:2e")):
+        if t.zone(offer_zone):
+            leaving[offer_zone] = t.zone(offer_zone)[-1]
+            if not (g.dummy_seat >= 0 and offer_zone == S.AA_OFFER):
+                zones.move(ctx, offer_zone, deck, [leaving[offer_zone]], rule=rule, to="bottom")
+        if g.dummy_seat >= 0 and offer_zone == S.SPELL_OFFER:
+            from .dummy_turn import prepare as dummy_prepare
+            dummy_prepare(ctx, t, leaving.get(S.AA_OFFER, ""), leaving.get(S.SPELL_OFFER, ""))
+        zones.move_top(ctx, deck, offer_zone, 1, rule=rule)

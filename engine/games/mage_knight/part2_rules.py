@@ -349,6 +349,12 @@ section = "Variant: interactive combat"
 page = "p.17"
 summary = "When a player starts a combat against exactly one enemy, the player who acted before sets an unused mana die in secret: white, enemy armour +1 in the ranged and siege phase; red, attack +1; blue, armour +1 in the attack phase; each +1 fame if the enemy is defeated; black, green or gold nothing. Revealed as white or not at the start of the ranged phase, red or not at the block phase, fully at the attack phase."
 reading = "Any combat that starts with exactly one enemy token, not PvP. The player who acted before is the previous seat in the turn order (cyclic, the dummy left out); solo, nobody sets the die. The die is not taken from the Source (its colour is free). The secret colour lies in an owner-only zone until revealed."
+[[rule]]
+id = "MK:16:Var:Auction"
+section = "Variant: hero auction"
+page = "p.16"
+summary = "In a random selection order a player names a hero; players without a hero may object by offering fame; the chooser may match or give up; later bids must exceed, players earlier in the order need only match; the highest bidder (ties: earlier) takes the hero and loses the bid in fame; the next player chooses (the same one if it got none). Negative fame keeps level 1 and crossing back gives no level. Round 1's tactics go in the reverse selection order."
+reading = "Players answer a named hero in selection order after the chooser; after each raise everyone else may answer again; the auction ends when all have passed since the last bid. A bid of 0 passes. The command list offers the lowest allowed bid and the next 9."
 '''
 
 

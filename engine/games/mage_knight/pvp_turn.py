@@ -287,7 +287,7 @@ def _next_exchange(ctx, t) -> None:
 def end(ctx, t, winner: int, loser: int = -1) -> None:
     """The result (MK:13:PvPResult): the winner of a forced retreat gains fame; a draw sends the
     aggressor back; a fully committed defender cleans up and draws; the aggressor's turn goes on."""
-    from .explore import gain_fame
+    from .tokens import gain_fame
     g = t.game
     v = g.pvp
     if winner >= 0:
@@ -297,7 +297,7 @@ def end(ctx, t, winner: int, loser: int = -1) -> None:
         ctx.emit("mk.placed", {"seat": v["aggressor"], "pos": v["came_from"]}, rule="MK:13:PvPResult")
     d = v["defender"]
     if v["mode"] == "full":
-        from .turn import hand_limit
+        from .limits import hand_limit
         zones.move(ctx, S.play_area(d), S.discard(d), list(t.zone(S.play_area(d))), rule="MK:12:PvP:3")
         short = hand_limit(t, d) - len(t.zone(S.hand(d)))
         if short > 0:
@@ -311,18 +311,3 @@ def commit(ctx, t, seat: int, cmd: dict) -> None:
     if cmd["mode"] == "full":
         ctx.emit("mk.face_down", {"seats": [seat]}, rule="MK:12:PvP:3")
     _emit(ctx, t, "commit", v, "ranged", v["attacker"], rule="MK:12:PvP:3")
-
-
-def fold(g, d: dict) -> None:
-    g.pvp = dict(d["pvp"])
-    g.active = d["active"]
-    if g.combat is not None:
-        g.combat.phase = d["phase"]
-        if d["clear"]:
-            g.combat.pool = []
-
-
-def fold_over(g, d: dict) -> None:
-    g.pvp, g.combat, g.combat_kind, g.combat_space, g.combat_spaces = {}, None, "", "", []
-    g.active = d["aggressor"]
-

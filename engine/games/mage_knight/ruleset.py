@@ -58,7 +58,7 @@ class MageKnight(Ruleset):
         "joint_assault": {"shares": str}, "joint_answer": {"agree": bool},
         "pvp": {"target": int}, "pvp_commit": {"mode": str}, "pvp_attack": {}, "pvp_pass": {},
         "pvp_block": {}, "pvp_damage": {"to": str}, "improve": {"card": str, "remove": str},
-        "combat_die": {"colour": str},
+        "combat_die": {"colour": str}, "auction_name": {"hero": str}, "auction_bid": {"fame": int},
     }
     bot_command_limit = 20_000
 
@@ -72,8 +72,8 @@ class MageKnight(Ruleset):
 
     def setup(self, ctx, table) -> None:
         content()
-        setup.setup(ctx, table)
-        begin_round(ctx, table, 1)
+        if not setup.setup(ctx, table):     # (the Hero Auction begins round 1 when it is over)
+            begin_round(ctx, table, 1)
 
     def situation(self, ctx, table, doc: dict) -> None:
         from .situation import lay_out

@@ -111,7 +111,7 @@ def tower_mana(ctx, t, seat: int) -> None:
 # -- Mines Liberation -------------------------------------------------------------------------
 def mine_tokens(ctx, t, space: str, tile: str) -> None:
     """A mine revealed in Mines Liberation gets its two defenders."""
-    from .explore import draw_token
+    from .tokens import draw_token
     if t.game.scenario != MINES:
         return
     core = content().tiles[tile].type == "core"
@@ -159,7 +159,7 @@ def mine_gives_crystal(g, sp) -> bool:
 
 def mine_output(ctx, t) -> None:
     """At the start of each day and night: 1 crystal per own liberated mine."""
-    from .turn import gain_crystal
+    from .ledger import gain_crystal
     g = t.game
     if g.scenario != MINES:
         return
@@ -183,3 +183,8 @@ def mines_held(g) -> dict[int, tuple[int, int]]:
 def all_mines_liberated(g) -> bool:
     mines = [sp for sp in g.board.spaces.values() if sp.site == "mine"]
     return bool(mines) and all(sp.conquered_by >= 0 for sp in mines)
+
+
+def double_fame(g, fame: int) -> int:
+    """Druid Nights: monsters summoned by a chant give double fame (MK:21:Scen:DruidNights)."""
+    return fame * 2 if g.combat_kind == "chant" else fame

@@ -85,9 +85,8 @@ def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int],
                  + [f"titles and cities {total[x] - fame[x] - sum(pts[x].values()):+d}"] for x in seats}
         return total, lines, SC.winners(total), "MK:15:Score"
     if kind in ("objective_solo", "objective_coop"):
-        from .dummy_turn import is_dummy
         left = len(t.zone(S.DUMMY_DECK)) if S.DUMMY_DECK in t.zones else 0
-        announced_last = g.round >= g.rounds and g.announced_by >= 0 and not is_dummy(g, g.announced_by)
+        announced_last = g.round >= g.rounds and g.announced_by >= 0 and g.announced_by != g.dummy_seat
         res = SC.objective_score("solo" if kind == "objective_solo" else "coop", fame, pts, g.cities,
                                  g.rounds, max(1, min(g.round, g.rounds)), left, announced_last)
         lines = {x: [f"{k} {v:+d}" for k, v in res.items] + ["won" if res.won else "lost"] for x in seats}

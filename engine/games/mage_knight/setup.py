@@ -27,9 +27,12 @@ REQUIRED_SITES = {"mines_liberation": ("mine",), "dungeon_lords": ("dungeon", "t
 
 
 def heroes(ctx, t) -> list[str]:
-    """MK:3:Setup:1: each seat's hero, by option (comma-separated, seat order) or at random."""
+    """MK:3:Setup:1: each seat's hero, by option (comma-separated, seat order) or at random; none
+    yet with the Hero Auction (auction.py)."""
     ids = [h.id for h in content().heroes.heroes]
     text = t.options["heroes"]
+    if variants.on(t, "hero_auction"):
+        return [""] * t.players
     if text == "random":
         return ctx.pick("heroes", ids, t.players, rule="MK:3:Setup:1")
     chosen = [x.strip() for x in text.split(",")]
@@ -48,14 +51,16 @@ def scenario_setup(t):
         raise BadInput(s.rule, str(exc).rsplit(" (", 1)[0]) from None
 
 
-def setup(ctx, t) -> None:
+def setup(ctx, t) -> bool:
+    """The set-up events; True when the Hero Auction is to be held before the first round."""
     s, su = scenario_setup(t)
     variants.chosen(t)          # unknown or clashing variants are refused before anything happens
     if s.id == FR and t.options.get("teams"):
         raise BadInput("MK:15:Team", f"{s.name} has no teams")
+    if variants.on(t, "hero_auction") and t.options["heroes"] != "random":
+        raise BadInput("MK:16:Var:Auction", "the Hero Auction deals the heroes: leave heroes=random")
     if s.id != FR:
-        setup_scenario(ctx, t, s, su)
-        return
+        return setup_scenario(ctx, t, s, su)
     c = content()
     n = t.players
     chosen = heroes(ctx, t)
@@ -94,10 +99,30 @@ def setup(ctx, t) -> None:
     from .board import initial_positions
     for centre in initial_positions(t.game.board):
         place(ctx, t, t.zone(S.TILES)[0], centre, seat=None)
-    hero_areas(ctx, chosen)
     variants.start(ctx, t)
+    return heroes_ready(ctx, t, chosen, su)
+
+
+def heroes_ready(ctx, t, chosen: list[str], su) -> bool:
+    """Each hero's deck and skills and the dummy; with the Hero Auction they wait for it."""
+    if variants.on(t, "hero_auction"):
+        from .auction import start
+        start(ctx, t)
+        return True
+    hero_areas(ctx, chosen)
     if su.dummy:
         dummy_setup(ctx, t, chosen)
+    return False
+
+
+def after_heroes(ctx, t) -> None:
+    """The auction gave every player a hero: their decks, the dummy, then round 1."""
+    from .turn import begin_round
+    chosen = [p.hero for p in t.game.players]
+    hero_areas(ctx, chosen)
+    if scenario_setup(t)[1].dummy:
+        dummy_setup(ctx, t, chosen)
+    begin_round(ctx, t, 1)
 
 
 def supplies(ctx, c, removed=()) -> None:
@@ -182,7 +207,7 @@ def teams(ctx, t, s) -> list[list[int]]:
     return sorted(sides)
 
 
-def setup_scenario(ctx, t, s, su) -> None:
+def setup_scenario(ctx, t, s, su) -> bool:
     """Any scenario but First Reconnaissance, per its data (MK:18-22:Scen:*)."""
     c = content()
     chosen = heroes(ctx, t)
@@ -210,7 +235,6 @@ def setup_scenario(ctx, t, s, su) -> None:
     from .board import initial_positions
     for centre in initial_positions(t.game.board):
         place(ctx, t, t.zone(S.TILES)[0], centre, seat=None)
-    hero_areas(ctx, chosen)
     for seat in range(t.players):
         if s.start_fame:
             ctx.emit("mk.fame", {"seat": seat, "delta": s.start_fame, "total": s.start_fame}, rule=s.rule)
@@ -218,8 +242,7 @@ def setup_scenario(ctx, t, s, su) -> None:
             ctx.emit("mk.reputation", {"seat": seat, "delta": s.start_reputation,
                                        "total": s.start_reputation}, rule=s.rule)
     variants.start(ctx, t)
-    if su.dummy:
-        dummy_setup(ctx, t, chosen)
+    return heroes_ready(ctx, t, chosen, su)
 
 
 def tile_stack(ctx, t, s, su) -> None:

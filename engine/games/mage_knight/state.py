@@ -146,3 +146,4 @@ class MKState(msgspec.Struct, kw_only=True):
     pvp: dict = {}                   # the player-against-player combat in progress (pvp_turn.py)
     improve: dict = {}               # Improved Actions between rounds: who picks, the next round
     icombat: dict = {}               # Interactive Combat: who sets the die, what is revealed
+    auction: dict = {}               # Hero Auction: selection order, the hero named, the bids

@@ -9,9 +9,9 @@ from engine.mechanics.zones import card_name
 from . import levels, mana, rounds, variants
 from . import state as S
 from .content import content
-from .ledger import hand_cards
+from .ledger import gain_crystal, hand_cards  # noqa: F401 (gain_crystal: its old home, still imported from here)
+from .limits import hand_limit
 from .scoring import final_scores
-from .cities import hand_limit_bonus as city_hand_limit_bonus, site_hand_limit_bonus
 from .tactics import spare_cards, sparing_zone
 
 
@@ -52,6 +52,8 @@ def begin_round(ctx, t, n: int, improved: bool = False) -> None:
         mine_output(ctx, t)                 # Mines Liberation
     real = [s for s in g.order if s != g.dummy_seat and not g.players[s].out]
     pick = rounds.tactic_pick_order([p.fame for p in g.players], real)
+    if n == 1 and g.auction:                # Hero Auction: the reverse of the selection order
+        pick = list(reversed(g.auction["order"]))
     if g.dummy_seat >= 0:
         from .dummy_turn import maybe_pick, pick_order
         pick = pick_order(t, pick)
@@ -81,25 +83,9 @@ def prepare(ctx, t) -> None:
     zones.move_top(ctx, S.AA_DECK, S.UNIT_OFFER, len(g.monasteries), rule="MK:4:Round:2c")
     # the advanced action and spell offers: the lowest card goes under its deck, a new one on
     # top (MK:4:Round:2d-e)
+    from .part2_round import renew_offers
     renew_offers(ctx, t)
     prepare_players(ctx, t)
-
-
-def renew_offers(ctx, t) -> None:
-    """The advanced action and spell offers: the lowest card goes under its deck (into the
-    dummy's deck, for an AA), a new one on top (MK:4:Round:2d-e, MK:15:Dummy)."""
-    g = t.game
-    leaving = {}
-    for deck, offer_zone, rule in ((S.AA_DECK, S.AA_OFFER, "MK:4:Round:2d"),
-                                   (S.SPELL_DECK, S.SPELL_OFFER, "MK:4:Round:2e")):
-        if t.zone(offer_zone):
-            leaving[offer_zone] = t.zone(offer_zone)[-1]
-            if not (g.dummy_seat >= 0 and offer_zone == S.AA_OFFER):
-                zones.move(ctx, offer_zone, deck, [leaving[offer_zone]], rule=rule, to="bottom")
-        if g.dummy_seat >= 0 and offer_zone == S.SPELL_OFFER:
-            from .dummy_turn import prepare as dummy_prepare
-            dummy_prepare(ctx, t, leaving.get(S.AA_OFFER, ""), leaving.get(S.SPELL_OFFER, ""))
-        zones.move_top(ctx, deck, offer_zone, 1, rule=rule)
 
 
 def prepare_players(ctx, t) -> None:
@@ -134,7 +120,10 @@ def start_turn(ctx, t, pos: int) -> None:
     seat = g.order[pos]
     if seat == g.dummy_seat:
         from .dummy_turn import play
-        play(ctx, t)
+        if play(ctx, t) == "announce":
+            announce(ctx, t, seat)
+        else:
+            after_turn(ctx, t, seat)
         return
     if seat in g.face_down:      # after a joint assault: the token turns up, the turn is skipped
         ctx.emit("mk.face_up", {"seat": seat}, rule="MK:13:Coop:4")
@@ -208,15 +197,6 @@ def end_turn(ctx, t, seat: int, discard: str | None = None) -> None:
     finish_turn(ctx, t, seat)
 
 
-def gain_crystal(ctx, t, seat: int, colour: str, rule: str) -> None:
-    """A crystal, or a token of its colour when 3 are held (MK:5:Gain:2)."""
-    p = t.game.players[seat]
-    if p.crystals.get(colour, 0) >= mana.CRYSTAL_LIMIT:
-        ctx.emit("mk.token", {"seat": seat, "colour": colour, "delta": 1}, rule="MK:5:Gain:2")
-    else:
-        ctx.emit("mk.crystal", {"seat": seat, "colour": colour, "delta": 1}, rule=rule)
-
-
 def level_up(ctx, t, seat: int) -> None:
     """One level per fame threshold crossed (MK:11:EoT:6): odd levels raise armour, hand limit
     and command limit; even levels owe a skill and an advanced action choice."""
@@ -274,23 +254,6 @@ def finish_turn(ctx, t, seat: int) -> None:
     if short > 0:
         zones.move_top(ctx, S.deck(seat), S.hand(seat), short, rule="MK:11:EoT:7")
     after_turn(ctx, t, seat)
-
-
-def hand_limit(t, seat: int) -> int:
-    """The level token's hand limit, plus the number of keeps owned when on or next to one of
-    them, or +1 (+2 as leader) on or next to a city with the seat's shield: only the higher
-    counts (MK:11:EoT:7b)."""
-    from engine.mechanics import hexgrid as hg
-
-    from .board import key, unkey
-    g = t.game
-    p = g.players[seat]
-    keeps = [k for k, sp in g.board.spaces.items() if sp.site == "keep" and sp.conquered_by == seat]
-    if (not keeps and not g.cities) or not p.pos:
-        return p.hand_limit
-    near = {p.pos} | {key(n) for n in hg.neighbours(unkey(p.pos))}
-    city = max((city_hand_limit_bonus(c, seat) for c in g.cities if near & set(c.spaces)), default=0)
-    return p.hand_limit + site_hand_limit_bonus(city, len(keeps), bool(near & set(keeps)))
 
 
 def after_turn(ctx, t, seat: int) -> None:

@@ -47,7 +47,8 @@ def test_the_chant_summons_a_monster_per_glade_for_double_fame_MK_21_Scen_DruidN
     assert g.combat is not None and g.combat_kind == "chant"
     [e] = g.combat.enemies
     assert content().enemies[e.enemy].color == "brown"     # first night: brown
-    assert DN.double_fame(g, 4) == 8 and g.chant_crystals == {"0": 1}
+    from engine.games.mage_knight.scenario_rules import double_fame
+    assert double_fame(g, 4) == 8 and g.chant_crystals == {"0": 1}
     assert not DN.may_chant(g, 0)                          # once per night
     village = next((k for k, sp in g.board.spaces.items() if sp.site == "village"), None)
     if village:

@@ -233,3 +233,48 @@ def test_interactive_combat_die_stays_secret_until_its_phase_MK_17_Var_Interacti
     _to_phase(eng, gid, t, rs, "attack")
     if g.combat is not None:                     # the attack phase: blue, armour +1
         assert g.icombat["colour"] == "blue" and g.combat.enemies[0].armour_mod == base + 1
+
+
+def test_E12_hero_auction_negative_fame_and_reverse_tactic_order_MK_16_Var_Auction():
+    """P2 wins a hero with a bid of 2 fame from 0: fame -2, still level 1, and reaching 0 again
+    gives no level; round 1's tactics go in the reverse of the selection order."""
+    from engine.context import Ctx
+    from engine.games.mage_knight.turn import level_up
+    from engine.testing import play
+    eng, gid = new_game("mage-knight", 3, seed=4, options={"variants": "hero_auction"})
+    t = eng.table(gid)
+    g = t.game
+    rs = eng.ruleset(gid)
+    order = g.auction["order"]
+    assert g.phase == "auction" and all(p.hero == "" for p in g.players)
+    assert S.deck(0) not in t.zones                          # no decks before the heroes
+    first, second, third = order
+    hero = rs.legal_commands(t, first)[0]["hero"]
+    play(eng, gid, first, {"kind": "auction_name", "hero": hero})
+    assert [p.seat for p in rs.prompts(t)] == [second]
+    assert {c["fame"] for c in rs.legal_commands(t, second)} >= {0, 1, 2}
+    play(eng, gid, second, {"kind": "auction_bid", "fame": 2})
+    # the chooser is earlier in the order: matching is enough
+    assert min(c["fame"] for c in rs.legal_commands(t, third) if c["fame"]) == 3
+    while g.phase == "auction" and g.auction.get("hero") == hero:
+        seat = rs.prompts(t)[0].seat
+        play(eng, gid, seat, {"kind": "auction_bid", "fame": 0})
+    assert g.players[second].hero == hero and g.players[second].fame == -2 and g.players[second].level == 1
+    assert g.auction["chooser"] == first                     # no hero yet: it chooses again
+    while g.phase == "auction":
+        seat = rs.prompts(t)[0].seat
+        cmd = rs.legal_commands(t, seat)[0]
+        play(eng, gid, seat, cmd if cmd["kind"] == "auction_name" else {"kind": "auction_bid", "fame": 0})
+    assert sorted(p.hero for p in g.players) == sorted(set(p.hero for p in g.players))
+    assert g.phase == "tactics" and g.pickers == list(reversed(order))    # fame ignored
+    assert all(len(t.zone(S.hand(s))) == 5 for s in range(3))
+    ctx = Ctx(rs, t, "test", "test:1", None, 10_000)
+    ctx.emit("mk.fame", {"seat": second, "delta": 2, "total": 0}, rule="MK:10:Result:1")
+    level_up(ctx, t, second)
+    assert g.players[second].level == 1 and not [e for e in ctx.events if e.type == "mk.level"]
+
+
+def test_hero_auction_leaves_the_heroes_to_the_auction_MK_16_Var_Auction():
+    with pytest.raises(BadInput) as err:
+        new_game("mage-knight", 2, seed=1, options={"variants": "hero_auction", "heroes": "tovak,goldyx"})
+    assert err.value.rule == "MK:16:Var:Auction"
