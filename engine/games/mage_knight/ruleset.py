@@ -23,7 +23,8 @@ class MageKnight(Ruleset):
     summary = "Mage Knight (Ultimate Edition): every scenario of the scenario book"
     players = (1, 2, 3, 4)
     options: ClassVar[dict[str, Option]] = {
-        "scenario": Option(default="first_reconnaissance", choices=setup.SCENARIOS,
+        "scenario": Option(default="first_reconnaissance",
+                           choices=setup.SCENARIOS + tuple(x.replace("_", "-") for x in setup.SCENARIOS),
                            doc="MK:18-22:Scen:*: the scenario (content/scenarios.json)"),
         "heroes": Option(default="random", doc="MK:3:Setup:1: comma-separated heroes in seat order, or random"),
         "variants": Option(default="", doc="MK:16-17:Var:*: comma-separated variants (arrival_at_night, "

@@ -14,7 +14,7 @@ from .content import content
 from .schema import ENEMY_PILES
 from . import state as S
 from .explore import place
-from .scenarios import ScenarioError, scenarios
+from .scenarios import ScenarioError, chosen as scenario_of, scenarios
 
 SCENARIOS = tuple(scenarios())
 FR = "first_reconnaissance"
@@ -44,7 +44,7 @@ def heroes(ctx, t) -> list[str]:
 
 def scenario_setup(t):
     """The scenario's values for this player count, or a clear error naming the rule."""
-    s = scenarios()[t.options["scenario"]]
+    s = scenario_of(t.options)
     try:
         return s, s.setup(t.players)
     except ScenarioError as exc:
@@ -64,7 +64,7 @@ def setup(ctx, t) -> bool:
     c = content()
     n = t.players
     chosen = heroes(ctx, t)
-    ctx.emit("mk.setup", {"scenario": t.options["scenario"], "shape": t.options["shape"],
+    ctx.emit("mk.setup", {"scenario": FR, "shape": t.options["shape"],
                           "rounds": FR_ROUNDS[n], "heroes": chosen}, rule="MK:18:Scen:FirstRecon")
     supplies(ctx, c, variants.removed_spells(t))
     # units (MK:3:Setup:9-10): First Reconnaissance deals regular units only, and redeals until
@@ -294,7 +294,7 @@ def dummy_setup(ctx, t, chosen: list[str]) -> None:
     ctx.emit("mk.dummy_setup", {"hero": hero, "seat": t.players, "crystals": dict(sorted(crystals.items()))},
              rule="MK:15:Dummy")
     from .scenarios import has_rule
-    if has_rule(scenarios()[t.options["scenario"]], "solo_skills"):
+    if has_rule(scenario_of(t.options), "solo_skills"):
         # the dummy hero's skills are a second pool (MK:19:Scen:SoloConquest)
         skills = sorted(s.id for s in c.skills.values() if s.hero == hero)
         zones.create(ctx, S.DUMMY_SKILLS, skills, rule="MK:19:Scen:SoloConquest", vis="hidden")

@@ -55,12 +55,12 @@ def megalopolis_level(t, names=None) -> int:
     """`megalopolis:N`: the last city revealed is a Megalopolis of level N (2-24), in scenarios
     with at most 3 hostile cities (MK:18:Scen:CityLevels); 0 without it."""
     from .cities import MEGALOPOLIS_LEVELS, megalopolis_allowed
-    from .scenarios import scenarios
+    from .scenarios import chosen as scenario_of
     names = chosen(t) if names is None else names
     spec = next((x for x in names if x.startswith("megalopolis:")), None)
     if spec is None:
         return 0
-    s = scenarios()[t.options["scenario"]]
+    s = scenario_of(t.options)
     try:
         level = int(spec.split(":", 1)[1])
     except ValueError:
@@ -78,8 +78,8 @@ def megalopolis_level(t, names=None) -> int:
 def removed_spells(t) -> tuple[str, ...]:
     """Interactive spells leave the game in Be Nice, and in solo and co-op scenarios
     (MK:16:Var:BeNice, MK:15:CoopSolo)."""
-    from .scenarios import scenarios
-    s = scenarios()[t.options["scenario"]]
+    from .scenarios import chosen as scenario_of
+    s = scenario_of(t.options)
     if on(t, "be_nice") or s.kind in ("solo", "coop"):
         return INTERACTIVE_SPELLS
     return ()

@@ -19,8 +19,14 @@ CASES = [(sid, n) for sid, s in scenarios().items() for n in s.players]
 
 def test_every_scenario_is_an_option_of_new_MK_18_to_22():
     from engine.games.mage_knight import RULESET
-    assert set(RULESET.options["scenario"].choices) == set(scenarios())
+    ids = set(scenarios())
+    assert set(RULESET.options["scenario"].choices) == ids | {x.replace("_", "-") for x in ids}
     assert set(RULESET.catalog.rules) >= {"MK:10:City:1", "MK:15:Dummy", "MK:19:Scen:FullConquest"}
+
+
+def test_a_hyphenated_scenario_name_is_the_same_scenario():
+    eng, gid = new_game("mage-knight", 2, seed=1, options={"scenario": "full-conquest"})
+    assert eng.table(gid).game.scenario == "full_conquest" and eng.table(gid).game.rounds == 6
 
 
 @pytest.mark.parametrize("sid,players", [("full_conquest", 1), ("solo_conquest", 2), ("full_cooperative", 4)])
