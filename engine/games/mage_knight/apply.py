@@ -74,6 +74,7 @@ def _turn(t, d):
     g = t.game
     g.phase, g.active, g.turn_pos = "turn", d["seat"], d["pos"]
     p = g.players[d["seat"]]
+    p.path = []
     if d.get("enter"):
         p.pos = d["enter"]
     p.move = p.influence = p.played = p.extra_dice = 0
@@ -179,6 +180,7 @@ def _played(t, d):
 def _moved(t, d):
     p = _p(t, d)
     p.came_from = p.pos
+    p.path.append(p.pos)
     p.pos, p.moved, p.fresh = d["to"], True, False
     p.move -= d["cost"]
 

@@ -14,7 +14,7 @@ from . import state as S
 from .content import content
 from .explore import GARRISON_PILE, draw_token, gain_fame
 from .dungeon_lords import after_failure, face_down_monster
-from .scenario_rules import assault_fame, assault_rep, double_fame, enter_mine, garrison_size, liberated, night_fight, tower_spell
+from .scenario_rules import assault_fame, assault_rep, double_fame, retreat_after_assault, enter_mine, garrison_size, liberated, night_fight, tower_spell
 
 ADVENTURE_DRAWS = {          # site -> enemy piles drawn on entering (site cards, public-list)
     "monster_den": ("brown",), "spawning_grounds": ("brown", "brown"),
@@ -331,6 +331,8 @@ def finish(ctx, t, seat: int) -> None:
         reward(ctx, t, seat, space, kind)
     elif kind == "adventure":
         after_failure(ctx, t, space)
+    elif kind == "assault":
+        retreat_after_assault(ctx, t, seat, space)
     ctx.emit("mk.combat_over", {"seat": seat, "outcome": _builtins(out)}, rule="MK:10:Result:1")
 
 

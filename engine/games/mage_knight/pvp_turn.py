@@ -72,7 +72,7 @@ def sharing(t, seat: int) -> list[int]:
     g = t.game
     p = g.players[seat]
     if not p.pos or g.pvp or p.acted or not allowed(t):
-        return []       # after the action a shared space would be left by forced withdrawal (not built)
+        return []       # after the action: forced withdrawal at the end of the turn (scenario_rules.py)
     sp = g.board.spaces.get(p.pos)
     if sp is None or sp.site == "city" or (sp.site == "portal" and _site_for_rule(g, p.pos) == "portal"):
         return []

@@ -99,6 +99,7 @@ class Player(msgspec.Struct, kw_only=True):
     level_choices: list[int] = []    # even levels whose skill/AA choice is still due
     came_from: str = ""              # the space of the last step (a failed city assault retreats there)
     out: bool = False                # eliminated (Only One Returns): no more turns
+    path: list[str] = []             # spaces left behind by this turn's steps (forced withdrawal)
 
 
 class MKState(msgspec.Struct, kw_only=True):

@@ -110,3 +110,39 @@ def test_first_reconnaissance_keeps_part_one_rules():
     g = t.game
     assert R.portal_open(g) and R.tower_spell(g) and not g.board.owned_towers
     assert R.recruit_sites(g, ("village",)) == ("village",)
+
+
+def test_forced_withdrawal_back_along_the_path_one_wound_per_space_MK_7_Move_7d():
+    eng, gid, t, ctx = _game("full_conquest", 2, 1)
+    g = t.game
+    spaces = sorted(k for k, sp in g.board.spaces.items() if not sp.site and sp.terrain == "plains")
+    a, b, c = spaces[:3]
+    ctx.emit("mk.turn", {"seat": 0, "pos": 0, "hand_was_empty": False}, rule="MK:6:Turn:2")
+    ctx.emit("mk.placed", {"seat": 0, "pos": a}, rule="MK:10:City:2")
+    for to in (b, c):
+        ctx.emit("mk.moved", {"seat": 0, "to": to, "cost": 0}, rule="MK:7:Move:3")
+    ctx.emit("mk.placed", {"seat": 1, "pos": c}, rule="MK:10:City:2")      # seat 1 on the same space
+    wounds = sum(1 for x in t.zone(S.hand(0)) if card_name(x) == "wound")
+    R.forced_withdrawal(ctx, t, 0)
+    assert g.players[0].pos == b
+    assert sum(1 for x in t.zone(S.hand(0)) if card_name(x) == "wound") == wounds + 1
+    R.forced_withdrawal(ctx, t, 0)                          # safe now: nothing more
+    assert g.players[0].pos == b
+
+
+def test_a_failed_keep_assault_retreats_to_where_it_came_from_MK_8_Combat_1a():
+    eng, gid, t, ctx = _game("full_conquest", 2, 1)
+    g = t.game
+    from engine.games.mage_knight.board import Space
+    g.board.spaces["30,0"] = Space(q=30, r=0, terrain="plains", tile="x", site="keep")
+    g.board.spaces["31,0"] = Space(q=31, r=0, terrain="plains", tile="x")
+    ctx.emit("mk.placed", {"seat": 0, "pos": "31,0"}, rule="MK:10:City:2")
+    ctx.emit("mk.moved", {"seat": 0, "to": "30,0", "cost": 0}, rule="MK:7:Move:3")
+    R.retreat_after_assault(ctx, t, 0, "30,0")
+    assert g.players[0].pos == "31,0"
+    eng2, gid2, t2, ctx2 = _game("first_reconnaissance", 2, 1)      # part 1 play stays
+    t2.game.board.spaces["30,0"] = Space(q=30, r=0, terrain="plains", tile="x", site="keep")
+    ctx2.emit("mk.placed", {"seat": 0, "pos": "31,0"}, rule="MK:10:City:2")
+    ctx2.emit("mk.moved", {"seat": 0, "to": "30,0", "cost": 0}, rule="MK:7:Move:3")
+    R.retreat_after_assault(ctx2, t2, 0, "30,0")
+    assert t2.game.players[0].pos == "30,0"
