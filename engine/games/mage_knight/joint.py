@@ -1,5 +1,5 @@
-"""The cooperative city assault (MK:13:Coop:1-8, digest §8.6), wired on the pure checks of
-cities.py (`joint_assault_fault`, `deal_defenders`).
+"""The cooperative city assault (MK:13:Coop:1-8, digest §8.6), wired on the pure check of
+cities.py (`joint_assault_fault`); the deal is a hidden shuffle of the city's garrison zone.
 
 1. `joint_assault` {"shares": "0:2,1:1"}: the active player, as the turn's action, next to a
    hostile city and alone on the space, invites eligible heroes (adjacent, turn token face up, a
@@ -125,9 +125,16 @@ def start(ctx, t) -> None:
     seats = [s for s, _ in j["shares"]]
     ctx.emit("mk.acted", {"seat": j["initiator"], "action": "joint_assault"}, rule=RULE)
     ctx.emit("mk.face_down", {"seats": seats}, rule="MK:13:Coop:4")
-    dealt = CT.deal_defenders(ctx, city, [tuple(x) for x in j["shares"]])
-    ctx.emit("mk.joint_started", {"dealt": dealt.data["dealt"], "from": {str(s): g.players[s].pos for s in seats}},
-             rule="MK:13:Coop:5")
+    # the defenders, face up or not, are shuffled face down and dealt from the top in the agreed
+    # numbers: the hidden zone keeps who fights which secret until each fight (MK:13:Coop:5)
+    space = j["space"]
+    up = [tok for tok in t.zone(S.at(space)) if tok in city.garrison] if S.at(space) in t.zones else []
+    if up:
+        zones.move(ctx, S.at(space), S.garrison(space), up, rule="MK:13:Coop:5")
+        ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:13:Coop:5")
+    ctx.shuffle(S.garrison(space), rule="MK:13:Coop:5")
+    ctx.emit("mk.joint_started", {"dealt": {str(s): n for s, n in j["shares"]},
+                                  "from": {str(s): g.players[s].pos for s in seats}}, rule="MK:13:Coop:5")
     next_fight(ctx, t)
 
 
@@ -146,11 +153,10 @@ def next_fight(ctx, t) -> None:
     ctx.emit("mk.joint_fight", {"seat": seat}, rule="MK:13:Coop:6")
     ctx.emit("mk.moved", {"seat": seat, "to": space, "cost": 0}, rule="MK:13:Coop:6")
     change_reputation(ctx, t, seat, -1, "MK:8:Combat:1a")
-    mine = [tok for tok in j["dealt"][str(seat)] if tok in city_at(g, space).garrison]
-    hidden = [tok for tok in mine if tok in t.zone(S.garrison(space))]
+    mine = list(t.zone(S.garrison(space))[:j["dealt"][str(seat)]])     # its share, from the top
     _ensure(ctx, t, S.at(space))
-    if hidden:
-        zones.move(ctx, S.garrison(space), S.at(space), hidden, rule="MK:13:Coop:6")
+    if mine:
+        zones.move(ctx, S.garrison(space), S.at(space), mine, rule="MK:13:Coop:6")
     ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:13:Coop:6")
     if mine:
         _start_on(ctx, t, seat, [space], mine, kind="assault", fortified=True)
