@@ -30,6 +30,7 @@ def choices(t, seat: int, legal: list[dict]) -> list[dict]:
     if t.game.phase == "auction":        # the Hero Auction (auction.py)
         from .auction import bot_choices
         return bot_choices(legal)
+    legal = [c for c in legal if c["kind"] != "concede"] or legal     # bots play on
     kinds = {c["kind"] for c in legal}
     rests = [c for c in legal if c["kind"] == "rest"]
     if "announce" in kinds:

@@ -121,6 +121,8 @@ def turn_commands(t, seat: int) -> list[dict]:
     if not p.moved and not p.acted:
         out += rests(names, hand)
     out += ends(t, seat, names)
+    if g.scenario == "conquer_keeps_towers":
+        out.append({"kind": "concede"})          # one side gives up (MK:22:Scen:ConquerKeepsTowers)
     if g.scenario != "first_reconnaissance":
         from .pvp_turn import sharing, start_commands
         if sharing(t, seat):     # on another hero's space: start PvP or step away (MK:12:PvP:1)
@@ -450,7 +452,8 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "pvp": "MK:12:PvP:1", "pvp_commit": "MK:12:PvP:3", "pvp_attack": "MK:12:PvPRanged:2",
            "pvp_pass": "MK:12:PvPRanged:6", "pvp_block": "MK:12:PvPRanged:4", "pvp_damage": "MK:12:PvPRanged:5",
            "improve": "MK:17:Var:ImprovedActions", "combat_die": "MK:17:Var:InteractiveCombat",
-           "auction_name": "MK:16:Var:Auction", "auction_bid": "MK:16:Var:Auction"}
+           "auction_name": "MK:16:Var:Auction", "auction_bid": "MK:16:Var:Auction",
+           "concede": "MK:22:Scen:ConquerKeepsTowers"}
 
 
 def explain(t, seat: int, cmd: dict) -> Illegal | None:

@@ -29,6 +29,16 @@ def _auction(step):
     return handler
 
 
+def _concede(ctx, t, seat, cmd):
+    """The keep and tower scenario ends when one side concedes: the seat and its ally give up,
+    and the game is scored at once (MK:22:Scen:ConquerKeepsTowers)."""
+    from .turn import game_over
+    g = t.game
+    side = next((list(x) for x in g.board.teams if seat in x), [seat])
+    ctx.emit("mk.conceded", {"seats": side}, rule="MK:22:Scen:ConquerKeepsTowers")
+    game_over(ctx, t, f"seat {seat + 1} conceded")
+
+
 def _next_fighter(ctx, t, seat, cmd):
     """After a combat decision: the next participant of a joint assault, once a fight is over."""
     joint.after_fight(ctx, t)
@@ -41,6 +51,7 @@ PART2_HANDLERS = {
     "pvp_pass": pvp_turn.pass_, "pvp_block": pvp_turn.block, "pvp_damage": pvp_turn.assign,
     "improve": _improve, "combat_die": set_die,
     "auction_name": _auction(auction.name), "auction_bid": _auction(auction.bid),
+    "concede": _concede,
 }
 COMBAT = ("mk_attack", "mk_block", "mk_cumbersome", "mk_assign", "mk_next")
 

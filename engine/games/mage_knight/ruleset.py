@@ -60,6 +60,7 @@ class MageKnight(Ruleset):
         "pvp": {"target": int}, "pvp_commit": {"mode": str}, "pvp_attack": {}, "pvp_pass": {},
         "pvp_block": {}, "pvp_damage": {"to": str}, "improve": {"card": str, "remove": str},
         "combat_die": {"colour": str}, "auction_name": {"hero": str}, "auction_bid": {"fame": int},
+        "concede": {},
     }
     bot_command_limit = 20_000
 

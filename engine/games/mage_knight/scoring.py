@@ -100,8 +100,11 @@ def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int],
     held = {str(x): (sum(1 for sp in g.board.spaces.values() if sp.site == "keep" and sp.conquered_by == x),
                      sum(1 for sp in g.board.spaces.values() if sp.site == "mage_tower" and sp.conquered_by == x))
             for x in seats}
-    vp, w = SC.keeps_towers_winner(held)
-    total = {x: vp[str(x)] for x in seats}
+    left = {k: v for k, v in held.items() if int(k) not in g.conceded}
+    vp, w = SC.keeps_towers_winner(left)
+    if g.conceded and len(left) == 1:
+        w = next(iter(left))             # the only side left wins (MK:22:Scen:ConquerKeepsTowers)
+    total = {x: vp.get(str(x), 0) for x in seats}
     lines = {x: [f"keeps {held[str(x)][0]}", f"mage towers {held[str(x)][1]}"] for x in seats}
     return total, lines, ([int(w)] if w is not None else []), "MK:22:Scen:ConquerKeepsTowers"
 
@@ -127,7 +130,8 @@ def team_result(t, s, fame: dict, pts: dict):
         held = {n: (sum(1 for sp in g.board.spaces.values() if sp.site == "keep" and sp.conquered_by in side),
                     sum(1 for sp in g.board.spaces.values() if sp.site == "mage_tower" and sp.conquered_by in side))
                 for n, side in names.items()}
-        score, _ = SC.keeps_towers_winner(held)
+        score, _ = SC.keeps_towers_winner({n: v for n, v in held.items() if not set(names[n]) & set(g.conceded)})
+        score = {n: score.get(n, 0) for n in names}
         rule = "MK:22:Scen:ConquerKeepsTowers"
     else:
         on = [x for x in seats if g.players[x].pos == "0,0"]
@@ -135,7 +139,10 @@ def team_result(t, s, fame: dict, pts: dict):
         rule = "MK:22:Scen:OnlyOneReturns"
     best = max(score.values())
     top = [n for n in names if score[n] == best]
-    if s.scoring.winner in ("most_vp_no_tie", "on_portal") and (len(top) != 1 or best == 0):
+    standing = [n for n in names if not set(names[n]) & set(g.conceded)]
+    if g.conceded and len(standing) == 1:
+        top = standing      # the other side conceded (MK:22:Scen:ConquerKeepsTowers)
+    elif s.scoring.winner in ("most_vp_no_tie", "on_portal") and (len(top) != 1 or best == 0):
         top = []            # a tie, or nobody holding anything / nobody on the portal: no winner
     team_of = {x: n for n, side in names.items() for x in side}
     total = {x: score[team_of[x]] for x in seats}

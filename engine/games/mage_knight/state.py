@@ -148,3 +148,4 @@ class MKState(msgspec.Struct, kw_only=True):
     improve: dict = {}               # Improved Actions between rounds: who picks, the next round
     icombat: dict = {}               # Interactive Combat: who sets the die, what is revealed
     auction: dict = {}               # Hero Auction: selection order, the hero named, the bids
+    conceded: list[int] = []         # the keep and tower scenario: seats that gave up

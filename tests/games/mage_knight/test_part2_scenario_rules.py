@@ -146,3 +146,32 @@ def test_a_failed_keep_assault_retreats_to_where_it_came_from_MK_8_Combat_1a():
     ctx2.emit("mk.moved", {"seat": 0, "to": "30,0", "cost": 0}, rule="MK:7:Move:3")
     R.retreat_after_assault(ctx2, t2, 0, "30,0")
     assert t2.game.players[0].pos == "30,0"
+
+
+def test_one_side_concedes_and_the_other_wins_MK_22_Scen_ConquerKeepsTowers():
+    from engine.testing import play
+    for players, teams in ((2, ""), (4, "0+2,1+3")):
+        eng, gid = new_game("mage-knight", players, seed=1, options={"scenario": "conquer_keeps_towers",
+                                                                     "teams": teams})
+        t = eng.table(gid)
+        rs = eng.ruleset(gid)
+        while t.game.phase == "tactics":
+            seat = rs.prompts(t)[0].seat
+            play(eng, gid, seat, rs.legal_commands(t, seat)[0])
+        seat = t.game.active
+        assert {"kind": "concede"} in rs.legal_commands(t, seat)
+        play(eng, gid, seat, {"kind": "concede"})
+        others = [s for s in range(players) if s not in t.game.conceded]
+        assert t.over and t.winners == others and seat in t.game.conceded
+        assert len(t.game.conceded) == players // 2
+
+
+def test_no_concede_elsewhere():
+    eng, gid = new_game("mage-knight", 2, seed=1, options={"scenario": "full_conquest"})
+    t = eng.table(gid)
+    rs = eng.ruleset(gid)
+    from engine.testing import play
+    while t.game.phase == "tactics":
+        seat = rs.prompts(t)[0].seat
+        play(eng, gid, seat, rs.legal_commands(t, seat)[0])
+    assert not [c for c in rs.legal_commands(t, t.game.active) if c["kind"] == "concede"]
