@@ -112,8 +112,8 @@ def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int],
 def team_result(t, s, fame: dict, pts: dict):
     """Two teams (MK:15:Team): competitive fame is the lower of the pair (with each one's city
     fame) plus the better achievement per category plus titles; victory points add up per side;
-    in Only One Returns the team of the hero on the portal wins (its Chosen One rule is not
-    kept: reading). Every seat shows its team's total; the winners are both seats of the best."""
+    in Only One Returns a team wins when its face-down Chosen One is the hero on the portal.
+    Every seat shows its team's total; the winners are both seats of the best."""
     from . import scenarios as SC
     from .cities import city_fame
     g = t.game
@@ -135,7 +135,10 @@ def team_result(t, s, fame: dict, pts: dict):
         rule = "MK:22:Scen:ConquerKeepsTowers"
     else:
         on = [x for x in seats if g.players[x].pos == "0,0"]
-        score = {n: int(len(on) == 1 and on[0] in side) for n, side in names.items()}
+        chosen = {n: int(t.zone(S.chosen_one(i))[0][4:]) for i, n in enumerate(names)
+                  if S.chosen_one(i) in t.zones}
+        score = {n: int(len(on) == 1 and on[0] == chosen.get(n, on[0]) and on[0] in side)
+                 for n, side in names.items()}
         rule = "MK:22:Scen:OnlyOneReturns"
     best = max(score.values())
     top = [n for n in names if score[n] == best]

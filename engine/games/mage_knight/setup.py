@@ -217,6 +217,11 @@ def setup_scenario(ctx, t, s, su) -> bool:
     if sides:
         data["teams"] = sides
     ctx.emit("mk.setup", data, rule=s.rule)
+    if sides and s.id == "only_one_returns":
+        # each team's Chosen One, drawn and kept face down until the end (MK:22:Scen:OnlyOneReturns)
+        for i, side in enumerate(sides):
+            zones.create(ctx, S.chosen_one(i), [f"seat{x}" for x in side], rule=s.rule, vis="hidden")
+            ctx.shuffle(S.chosen_one(i), rule=s.rule)
     supplies(ctx, c, variants.removed_spells(t))
     # units (MK:3:Setup:9-10): both decks shuffled, real players + 2 regular units dealt
     regular, elite = decks.unit_decks(c, ("base",))

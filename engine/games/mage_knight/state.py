@@ -27,6 +27,7 @@ def garrison(space: str) -> str: return f"garrison:{space}"  # face-down tokens 
 def at(space: str) -> str: return f"at:{space}"              # face-up tokens on a space
 def enemy_pile(colour: str) -> str: return f"enemies:{colour}"
 def enemy_discard(colour: str) -> str: return f"enemies:{colour}:discard"
+def chosen_one(team: int) -> str: return f"chosen:{team}"  # Only One Returns' team game: face down
 
 
 SPELL_DECK, SPELL_OFFER = "deck:spells", "offer:spells"

@@ -21,6 +21,7 @@ ZONE_NAMES = {
     "dummy:discard": "the dummy player's revealed cards",
     "icombat:die": "the die set in secret for Interactive Combat",
     "improve:offer": "advanced actions revealed for Improved Actions",
+    "chosen:{n}": "a team's face-down Chosen One (Only One Returns)",
     "dummy:skills": "the dummy hero's face-down skill tokens (Solo Conquest)",
     "tiles": "the map tile stack",
     "map": "map tiles placed",

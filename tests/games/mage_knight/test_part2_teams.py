@@ -62,3 +62,20 @@ def test_random_bots_finish_team_games():
         assert t.over and set(t.game.final) == {"0", "1", "2", "3"}
         sides = t.game.board.teams
         assert t.winners in ([], sorted(sides[0]), sorted(sides[1]), sorted(sides[0] + sides[1]))
+
+
+def test_only_one_returns_teams_win_with_their_chosen_one_on_the_portal_MK_22_Scen_OnlyOneReturns():
+    from engine.games.mage_knight import state as S
+    eng, gid = new_game("mage-knight", 4, seed=3, options={"scenario": "only_one_returns", "teams": "0+2,1+3"})
+    t = eng.table(gid)
+    ctx = Ctx(eng.ruleset(gid), t, "test", "test:1", None, 10_000)
+    assert t.zones[S.chosen_one(0)].vis == "hidden" and t.zones[S.chosen_one(1)].vis == "hidden"
+    chosen0 = int(t.zone(S.chosen_one(0))[0][4:])
+    other0 = 2 if chosen0 == 0 else 0
+    for seat, pos in ((0, "1,-2"), (1, "2,-3"), (2, "1,-1"), (3, "2,-2")):
+        ctx.emit("mk.placed", {"seat": seat, "pos": pos}, rule="MK:10:City:2")
+    ctx.emit("mk.placed", {"seat": chosen0, "pos": "0,0"}, rule="MK:10:City:2")
+    assert scenario_result(t)[2] == [0, 2]                 # team 0+2's Chosen One returns
+    ctx.emit("mk.placed", {"seat": chosen0, "pos": "1,-2"}, rule="MK:10:City:2")
+    ctx.emit("mk.placed", {"seat": other0, "pos": "0,0"}, rule="MK:10:City:2")
+    assert scenario_result(t)[2] == []                     # the other one does not count
