@@ -35,6 +35,8 @@ def prompts(t) -> list[Prompt]:
     if g.phase == "auction":
         from .auction import prompt_seat
         return [Prompt(prompt_seat(g), "auction", "MK:16:Var:Auction")]
+    if g.phase == "draft":
+        return [Prompt(g.draft["waiting"][0], "draft", "MK:17:Var:Draft")]
     if g.icombat and not g.icombat.get("set"):     # Interactive Combat: the secret die first
         return [Prompt(g.icombat["chooser"], "combat_die", "MK:17:Var:InteractiveCombat")]
     if g.joint:
@@ -58,6 +60,9 @@ def legal_commands(t, seat: int) -> list[dict]:
     if g.phase == "auction":
         from .auction import commands as auction_commands
         return auction_commands(t, seat)
+    if g.phase == "draft":
+        from .draft import commands as draft_commands
+        return draft_commands(t, seat)
     if g.icombat and not g.icombat.get("set"):
         from .interactive_combat import commands as die_commands
         return die_commands(t, seat)
@@ -453,7 +458,8 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "pvp_pass": "MK:12:PvPRanged:6", "pvp_block": "MK:12:PvPRanged:4", "pvp_damage": "MK:12:PvPRanged:5",
            "improve": "MK:17:Var:ImprovedActions", "combat_die": "MK:17:Var:InteractiveCombat",
            "auction_name": "MK:16:Var:Auction", "auction_bid": "MK:16:Var:Auction",
-           "concede": "MK:22:Scen:ConquerKeepsTowers"}
+           "concede": "MK:22:Scen:ConquerKeepsTowers", "draft_pick": "MK:17:Var:Draft",
+           "draft_add": "MK:17:Var:Draft"}
 
 
 def explain(t, seat: int, cmd: dict) -> Illegal | None:

@@ -147,6 +147,13 @@ def _conceded(t, d):
     t.game.conceded.extend(d["seats"])
 
 
+def _draft(t, d):
+    g = t.game
+    g.draft = dict(d)
+    if d:
+        g.phase = "draft"
+
+
 def _eliminated(t, d):
     p = t.game.players[d["seat"]]
     p.out, p.pos = True, ""
@@ -233,7 +240,7 @@ PART2_FOLD = {
     "mk.dummy_setup": _dummy_setup, "mk.dummy_turn": _dummy_turn, "mk.dummy_announced": _dummy_announced,
     "mk.dummy_crystal": _dummy_crystal, "mk.dummy_tactic": _dummy_tactic, "mk.dummy_round": _dummy_round,
     "mk.tactics_removed": _tactics_removed, "mk.city": _city, "mk.city_shields": _city_shields,
-    "mk.city_conquered": _city_conquered, "mk.eliminated": _eliminated, "mk.conceded": _conceded, "mk.auction": _auction, "mk.hero": _hero,
+    "mk.city_conquered": _city_conquered, "mk.eliminated": _eliminated, "mk.draft": _draft, "mk.conceded": _conceded, "mk.auction": _auction, "mk.hero": _hero,
     "mk.auction_done": _auction_done, "mk.icombat": _icombat, "mk.improve": _improve, "mk.improve_pick": _improve_pick,
     "mk.improve_done": _improve_done, "mk.pvp": _pvp, "mk.pvp_over": _pvp_over,
     "mk.joint_proposed": _joint_proposed, "mk.joint_refused": _joint_refused, "mk.joint_agreed": _joint_agreed,

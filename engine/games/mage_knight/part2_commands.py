@@ -4,7 +4,7 @@ shield influence before a purchase, and after a play or a combat decision what f
 sideways card in PvP, the next fighter of a joint assault)."""
 from __future__ import annotations
 
-from . import auction, improved_actions, joint, pvp_turn
+from . import auction, draft, improved_actions, joint, pvp_turn
 from .city_sites import INTERACTIONS, buy as city_buy, shield_bonus
 from .druid_nights import chant, mark as glade_mark
 from .dungeon_lords import choose as secret_choice, tunnel
@@ -39,6 +39,16 @@ def _concede(ctx, t, seat, cmd):
     game_over(ctx, t, f"seat {seat + 1} conceded")
 
 
+def _draft(step, resumed):
+    def handler(ctx, t, seat, cmd):
+        """The Draft: once every pick (or day-end addition) is made, the round that waited begins."""
+        from .turn import begin_round
+        n = step(ctx, t, seat, cmd)
+        if n:
+            begin_round(ctx, t, n, improved=resumed)
+    return handler
+
+
 def _next_fighter(ctx, t, seat, cmd):
     """After a combat decision: the next participant of a joint assault, once a fight is over."""
     joint.after_fight(ctx, t)
@@ -51,7 +61,7 @@ PART2_HANDLERS = {
     "pvp_pass": pvp_turn.pass_, "pvp_block": pvp_turn.block, "pvp_damage": pvp_turn.assign,
     "improve": _improve, "combat_die": set_die,
     "auction_name": _auction(auction.name), "auction_bid": _auction(auction.bid),
-    "concede": _concede,
+    "concede": _concede, "draft_pick": _draft(draft.pick, False), "draft_add": _draft(draft.add, True),
 }
 COMBAT = ("mk_attack", "mk_block", "mk_cumbersome", "mk_assign", "mk_next")
 

@@ -355,6 +355,12 @@ section = "Variant: hero auction"
 page = "p.16"
 summary = "In a random selection order a player names a hero; players without a hero may object by offering fame; the chooser may match or give up; later bids must exceed, players earlier in the order need only match; the highest bidder (ties: earlier) takes the hero and loses the bid in fame; the next player chooses (the same one if it got none). Negative fame keeps level 1 and crossing back gives no level. Round 1's tactics go in the reverse selection order."
 reading = "Players answer a named hero in selection order after the chooser; after each raise everyone else may answer again; the auction ends when all have passed since the last bid. A bid of 0 passes. The command list offers the lowest allowed bid and the next 9."
+[[rule]]
+id = "MK:17:Var:Draft"
+section = "Variant: more deck building, draft at game start"
+page = "p.17"
+summary = "After the heroes are assigned, deal 4 random advanced actions face down to each player; pick 1, set it aside and pass the rest to the left until each has 3; shuffle the rest back. At the end of each day round, when decks are shuffled, each player shuffles 1 drafted card into the deck."
+reading = "The picks are made one player after another (each sees only its own packet); the map, dice and offers are already laid out, which changes nothing the draft uses. Left is the next seat. The day-end card goes to the discard pile just before the round preparation shuffles it into the deck."
 '''
 
 

@@ -60,7 +60,7 @@ class MageKnight(Ruleset):
         "pvp": {"target": int}, "pvp_commit": {"mode": str}, "pvp_attack": {}, "pvp_pass": {},
         "pvp_block": {}, "pvp_damage": {"to": str}, "improve": {"card": str, "remove": str},
         "combat_die": {"colour": str}, "auction_name": {"hero": str}, "auction_bid": {"fame": int},
-        "concede": {},
+        "concede": {}, "draft_pick": {"card": str}, "draft_add": {"card": str},
     }
     bot_command_limit = 20_000
 
@@ -107,7 +107,7 @@ class MageKnight(Ruleset):
     def command_vis(self, table, seat, cmd):
         """Preparation's card and Midnight Meditation's cards are the seat's secret."""
         from .tactics import private
-        return [seat] if private(cmd) or cmd.get("kind") == "combat_die" else None
+        return [seat] if private(cmd) or cmd.get("kind") in ("combat_die", "draft_pick", "draft_add") else None
 
     def public_data(self, ev):
         from .tactics import public_part

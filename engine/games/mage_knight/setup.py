@@ -112,6 +112,10 @@ def heroes_ready(ctx, t, chosen: list[str], su) -> bool:
     hero_areas(ctx, chosen)
     if su.dummy:
         dummy_setup(ctx, t, chosen)
+    if variants.on(t, "draft"):          # the Draft comes before round 1 (draft.py)
+        from .draft import start
+        start(ctx, t)
+        return True
     return False
 
 
@@ -122,6 +126,10 @@ def after_heroes(ctx, t) -> None:
     hero_areas(ctx, chosen)
     if scenario_setup(t)[1].dummy:
         dummy_setup(ctx, t, chosen)
+    if variants.on(t, "draft"):
+        from .draft import start
+        start(ctx, t)
+        return
     begin_round(ctx, t, 1)
 
 

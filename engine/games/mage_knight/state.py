@@ -150,3 +150,4 @@ class MKState(msgspec.Struct, kw_only=True):
     icombat: dict = {}               # Interactive Combat: who sets the die, what is revealed
     auction: dict = {}               # Hero Auction: selection order, the hero named, the bids
     conceded: list[int] = []         # the keep and tower scenario: seats that gave up
+    draft: dict = {}                 # the Draft variant: its step and who still picks

@@ -28,6 +28,11 @@ def begin_round(ctx, t, n: int, improved: bool = False) -> None:
         if improved_actions.due(t, n):      # Improved Actions: the players pick first
             improved_actions.start(ctx, t, n)
             return
+    if not improved and n > 1 and not g.night:
+        from . import draft
+        if draft.add_due(t, n):             # the Draft: a drafted card joins each deck
+            draft.add_start(ctx, t, n)
+            return
     if n > 1:
         variants.end_of_round(ctx, t)       # Rampaging Evil (MK:17:Var:RampagingEvil)
         from .scenario_rules import close_portal, everyone_out

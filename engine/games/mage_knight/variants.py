@@ -25,7 +25,7 @@ from . import state as S
 from .content import content
 
 VARIANTS = ("arrival_at_night", "darkness_falls", "be_nice", "random_cities", "rampaging_evil",
-            "more_rampaging_evil", "improved_actions", "interactive_combat", "hero_auction")
+            "more_rampaging_evil", "improved_actions", "interactive_combat", "hero_auction", "draft")
 INTERACTIVE_SPELLS = ("mana_meltdown", "mana_claim", "mind_read", "energy_flow")   # 109-112
 WARM, COLD = ("red", "green", "gold"), ("white", "blue", "black")
 START_REPUTATION = {"rampaging_evil": -2, "more_rampaging_evil": -4}

@@ -278,3 +278,32 @@ def test_hero_auction_leaves_the_heroes_to_the_auction_MK_16_Var_Auction():
     with pytest.raises(BadInput) as err:
         new_game("mage-knight", 2, seed=1, options={"variants": "hero_auction", "heroes": "tovak,goldyx"})
     assert err.value.rule == "MK:16:Var:Auction"
+
+
+def test_draft_at_game_start_and_a_drafted_card_after_each_day_MK_17_Var_Draft():
+    from engine.games.mage_knight import draft as D
+    from engine.testing import play
+    from projections.views import log_view
+    eng, gid = new_game("mage-knight", 2, seed=5, options={"variants": "draft"})
+    t = eng.table(gid)
+    g = t.game
+    rs = eng.ruleset(gid)
+    assert g.phase == "draft" and [len(t.zone(D.packet(s))) for s in (0, 1)] == [4, 4]
+    assert t.zones[D.packet(0)].vis == "owner" and t.zones[D.packet(0)].owner == 0
+    deck_before = len(t.zone(S.AA_DECK))
+    picks = 0
+    while g.phase == "draft":
+        seat = rs.prompts(t)[0].seat
+        play(eng, gid, seat, rs.legal_commands(t, seat)[0])
+        picks += 1
+    assert picks == 6 and [len(t.zone(D.drafted(s))) for s in (0, 1)] == [3, 3]
+    assert len(t.zone(S.AA_DECK)) == deck_before + 2 and g.phase == "tactics"
+    seen = [e for e in log_view(rs, eng.store.read(gid), 1) if e["type"] == "cmd.draft_pick" and e["actor"] == 0]
+    assert seen and all(not e.get("data") or "card" not in e["data"] for e in seen)   # seat 0's picks are its own
+    run_bots(eng, gid, 5)
+    evs = _events(eng, gid)
+    rounds = [e for e in evs if e.type == "mk.round"]
+    adds = sorted({e.data["next_round"] for e in evs if e.type == "mk.draft" and e.data.get("step") == "add"})
+    days_over = sum(1 for e in rounds[:-1] if not e.data["night"]) if len(rounds) > 1 else 0
+    assert len(adds) == days_over
+    assert len(t.zone(D.drafted(0))) == 3 - days_over
