@@ -27,7 +27,7 @@ def _setup(t, d):
 
 def _tile(t, d):
     g = t.game
-    place_tile(g.board, content(), d["tile"], tuple(d["centre"]))
+    place_tile(g.board, content(), d["tile"], tuple(d["centre"]), d.get("turn", 0))
     if content().tiles[d["tile"]].type == "core":
         g.core_revealed = True
 

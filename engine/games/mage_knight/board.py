@@ -48,6 +48,7 @@ class Board(msgspec.Struct, kw_only=True):
     spaces: dict[str, Space] = {}
     owned_towers: bool = False   # mage towers are owned like keeps (MK:22:Scen:ConquerKeepsTowers)
     teams: list[list[int]] = []  # allies enter each other's keeps without assault (MK:15:Team)
+    turns: dict[str, int] = {}   # tile centre -> sixths of a turn clockwise (Random Tile Orientation)
 
 
 def allied(board: Board, a: int, b: int) -> bool:
@@ -107,12 +108,27 @@ def on_coast(board: Board, centre: hg.Hex) -> bool:
     return board.shape == "wedge" and (a == 0 or b == 0)
 
 
-def place_tile(board: Board, content: Content, tile_id: str, centre: hg.Hex) -> list[Space]:
-    """Put a tile's seven spaces on the board (orientation fixed, p.7 Move 5). Returns them."""
+def tile_spaces(board: Board, centre: hg.Hex, turn: int | None = None) -> dict[str, hg.Hex]:
+    """Each local position (C, NE, ...) of the tile at `centre` on the map, turned clockwise by
+    `turn` sixths (the tile's own turn on the board by default; 0 but for Random Tile
+    Orientation, MK:16:Var:Map)."""
+    turn = board.turns.get(key(centre), 0) if turn is None else turn
+    where = hg.tile_hexes(centre)
+    if not turn:
+        return where
+    names = hg.DIRECTION_NAMES
+    return {"C": centre, **{n: where[names[(i + turn) % 6]] for i, n in enumerate(names)}}
+
+
+def place_tile(board: Board, content: Content, tile_id: str, centre: hg.Hex, turn: int = 0) -> list[Space]:
+    """Put a tile's seven spaces on the board (orientation fixed, p.7 Move 5, unless a variant
+    turns it). Returns them."""
     if key(centre) in board.tiles:
         raise MapError(f"a tile already lies at {centre} (MK:7:Move:5)")
     tile = content.tiles[tile_id]
-    where = hg.tile_hexes(centre)
+    if turn:
+        board.turns[key(centre)] = turn
+    where = tile_spaces(board, centre)
     new = []
     for h in tile.hexes:
         q, r = where[h.pos]

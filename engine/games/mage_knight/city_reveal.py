@@ -24,10 +24,10 @@ from .tokens import draw_token
 
 def reveal(ctx, t, tile: str, centre) -> None:
     """A city tile came up (MK:7:Move:5, MK:10:City:1, MK:18:Scen:CityLevels)."""
-    from engine.mechanics import hexgrid as hg
     g = t.game
     c = content()
-    where = hg.tile_hexes(centre)
+    from .board import tile_spaces
+    where = tile_spaces(g.board, centre)
     space = next(key(where[h.pos]) for h in c.tiles[tile].hexes if h.site == "city")
     from .variants import megalopolis_level, random_city_colour
     colour = random_city_colour(ctx, t, c.tiles[tile].city_color)

@@ -26,10 +26,14 @@ def place(ctx, t, tile: str, centre: hg.Hex, seat: int | None, from_stack: bool 
         zones.move(ctx, S.TILES, S.MAP, [tile], rule="MK:7:Move:5")
     else:
         zones.add(ctx, S.MAP, [tile], rule="MK:3:Setup:15")
-    ctx.emit("mk.tile", {"tile": tile, "centre": list(centre), "seat": seat}, rule="MK:7:Move:5")
+    from .variants import tile_turn
+    turn = tile_turn(ctx, t)
+    ctx.emit("mk.tile", {"tile": tile, "centre": list(centre), "seat": seat, **({"turn": turn} if turn else {})},
+             rule="MK:16:Var:Map" if turn else "MK:7:Move:5")
     g = t.game
     c = content()
-    where = hg.tile_hexes(centre)
+    from .board import tile_spaces
+    where = tile_spaces(g.board, centre)
     for h in c.tiles[tile].hexes:
         k = key(where[h.pos])
         sp = g.board.spaces[k]

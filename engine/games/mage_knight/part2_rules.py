@@ -234,7 +234,7 @@ id = "MK:16:Var:Map"
 section = "Variant: varying the map"
 page = "p.16"
 summary = "Random cities: when a city is revealed, a random city card decides its colour, whatever the tile prints; scenarios naming a city use that core tile with a random city."
-reading = "The city card is drawn from the colours not yet on the map (all four when every one is)."
+reading = "The city card is drawn from the colours not yet on the map (all four when every one is). Random tile orientation (`random_orientation`): the flip about the declared axis is drawn as a turn of 0-5 sixths; edge symbols are not modelled, so any turn fits."
 
 [[rule]]
 id = "MK:17:Var:RampagingEvil"

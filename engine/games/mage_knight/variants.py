@@ -25,7 +25,8 @@ from . import state as S
 from .content import content
 
 VARIANTS = ("arrival_at_night", "darkness_falls", "be_nice", "random_cities", "rampaging_evil",
-            "more_rampaging_evil", "improved_actions", "interactive_combat", "hero_auction", "draft")
+            "more_rampaging_evil", "improved_actions", "interactive_combat", "hero_auction", "draft",
+            "random_orientation")
 INTERACTIVE_SPELLS = ("mana_meltdown", "mana_claim", "mind_read", "energy_flow")   # 109-112
 WARM, COLD = ("red", "green", "gold"), ("white", "blue", "black")
 START_REPUTATION = {"rampaging_evil": -2, "more_rampaging_evil": -4}
@@ -159,6 +160,14 @@ def defeated_bonus(ctx, t, seat: int, tokens: int) -> None:
     if tokens and (on(t, "rampaging_evil") or on(t, "more_rampaging_evil")):
         from .ledger import change_reputation
         change_reputation(ctx, t, seat, tokens, "MK:17:Var:RampagingEvil")
+
+
+def tile_turn(ctx, t) -> int:
+    """Random Tile Orientation: a revealed tile lies turned by a random number of sixths
+    (MK:16:Var:Map; reading: the flip about the declared axis is drawn as a turn)."""
+    if not on(t, "random_orientation"):
+        return 0
+    return ctx.pick("tile_turn", list(range(6)), 1, rule="MK:16:Var:Map")[0]
 
 
 def random_city_colour(ctx, t, printed: str) -> str:

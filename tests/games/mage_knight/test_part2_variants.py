@@ -307,3 +307,24 @@ def test_draft_at_game_start_and_a_drafted_card_after_each_day_MK_17_Var_Draft()
     days_over = sum(1 for e in rounds[:-1] if not e.data["night"]) if len(rounds) > 1 else 0
     assert len(adds) == days_over
     assert len(t.zone(D.drafted(0))) == 3 - days_over
+
+
+def test_random_tile_orientation_turns_revealed_tiles_MK_16_Var_Map():
+    from engine.games.mage_knight.board import key, tile_spaces
+    from engine.games.mage_knight.content import content
+    eng, gid = new_game("mage-knight", 2, seed=3, options={"scenario": "full_conquest",
+                                                           "variants": "random_orientation"})
+    t = eng.table(gid)
+    g = t.game
+    tiles = [e for e in _events(eng, gid) if e.type == "mk.tile" and not e.data["tile"].startswith("start")]
+    assert tiles
+    for e in tiles:
+        centre = tuple(e.data["centre"])
+        turn = e.data.get("turn", 0)
+        assert g.board.turns.get(key(centre), 0) == turn
+        where = tile_spaces(g.board, centre)
+        for h in content().tiles[e.data["tile"]].hexes:
+            assert g.board.spaces[key(where[h.pos])].terrain == h.terrain
+    assert any(e.data.get("turn") for e in tiles) or len(tiles) < 3
+    plain = new_game("mage-knight", 2, seed=3, options={"scenario": "full_conquest"})
+    assert not plain[0].table(plain[1]).game.board.turns
