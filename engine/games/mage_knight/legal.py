@@ -92,7 +92,10 @@ def turn_commands(t, seat: int) -> list[dict]:
     if g.pvp:                    # player against player (pvp_turn.py)
         from .pvp_turn import commands as pvp_commands
         own, cards = pvp_commands(t, seat)
-        return own + (plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat) if cards else [])
+        if not cards:
+            return own
+        from .pvp_turn import partial_limits
+        return own + partial_limits(t, seat, plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat))
     if g.combat is not None:
         return C.legal(g.combat) + plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat)
     out: list[dict] = []

@@ -247,7 +247,7 @@ id = "MK:12:PvP:1"
 section = "PvP: starting it"
 page = "p.12"
 summary = "As the turn's action, on a space with another hero (not a portal or city), before the round end is announced or the scenario end triggered, against a hero whose turn token is face up; never between allies; a step onto another hero's space may not provoke rampaging enemies."
-reading = "pvp.py checks these conditions; PvP is not yet offered as a command."
+reading = "pvp.py checks these conditions; pvp_turn.py offers them as commands."
 
 [[rule]]
 id = "MK:12:PvP:3"

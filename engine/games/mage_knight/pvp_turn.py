@@ -311,3 +311,13 @@ def commit(ctx, t, seat: int, cmd: dict) -> None:
     if cmd["mode"] == "full":
         ctx.emit("mk.face_down", {"seats": [seat]}, rule="MK:12:PvP:3")
     _emit(ctx, t, "commit", v, "ranged", v["attacker"], rule="MK:12:PvP:3")
+
+
+def partial_limits(t, seat: int, cmds: list[dict]) -> list[dict]:
+    """A partly committed defender uses no Source die and none of its turn-only skills
+    (MK:12:PvP:3; reading: every skill counts as turn-only, no skill is marked otherwise)."""
+    v = t.game.pvp
+    if seat != v.get("defender") or v.get("mode") != "partial":
+        return cmds
+    return [c for c in cmds if c["kind"] != "skill"
+            and not any(x.startswith("die:") for x in (c.get("pay") or "").split("+"))]

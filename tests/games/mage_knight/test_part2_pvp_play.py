@@ -83,3 +83,19 @@ def test_forced_retreat_wins_fame_by_the_levels_MK_13_PvPResult():
     pvp_turn.assign(ctx, t, 0, {"to": f"retreat:{spaces[0][0]}"})
     assert g.players[1].pos == spaces[0][0] and g.pvp == {}
     assert g.players[0].fame == fame + 1                    # the loser had more fame, same level
+
+
+def test_a_partly_committed_defender_takes_no_source_die_MK_12_PvP_3():
+    from engine.games.mage_knight.pvp_turn import partial_limits
+    eng, gid = from_situation(SIT / "part2_pvp.toml")
+    t = eng.table(gid)
+    play(eng, gid, 0, {"kind": "move", "to": "1,-2"})
+    play(eng, gid, 0, {"kind": "pvp", "target": 1})
+    play(eng, gid, 1, {"kind": "pvp_commit", "mode": "partial"})
+    cmds = [{"kind": "play", "card": "rage", "mode": "powered", "option": 0, "pay": "die:0"},
+            {"kind": "play", "card": "rage", "mode": "basic", "option": 0, "pay": ""},
+            {"kind": "skill", "skill": "x", "option": 0}]
+    assert partial_limits(t, 1, cmds) == [cmds[1]]
+    assert partial_limits(t, 0, cmds) == cmds                  # the aggressor is not limited
+    legal = eng.ruleset(gid).legal_commands(t, 1)
+    assert not [c for c in legal if "die:" in (c.get("pay") or "")]
