@@ -179,7 +179,7 @@ id = "MK:4:Round:2f"
 section = "Round preparation: tactics"
 page = "p.4"
 summary = "The tactics of the last round are collected and the set of the new round laid out; solo and co-op scenarios first remove some used tactics from the game."
-reading = "Solo Conquest removes the player's and the dummy's tactic. Co-op removes one tactic a real player used, the team's choice: the engine removes the lowest-numbered one (no decision is asked; stand-in for the team's agreement)."
+reading = "Solo Conquest removes the player's and the dummy's tactic. Co-op removes one tactic a real player used, the team's choice: the engine removes the lowest-numbered one (no decision is asked; stand-in for the team's agreement). When the removals leave fewer tactics of that time of day than pickers (Darkness Falls makes every round a night), the whole set of that time of day is laid out again."
 
 [[rule]]
 id = "MK:14:Shape:Open"

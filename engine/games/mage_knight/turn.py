@@ -62,7 +62,10 @@ def begin_round(ctx, t, n: int, improved: bool = False) -> None:
     if g.dummy_seat >= 0:
         from .dummy_turn import maybe_pick, pick_order
         pick = pick_order(t, pick)
-    ctx.emit("mk.tactics", {"open": tactic_ids(night, g.removed_tactics), "pickers": pick}, rule="MK:4:Round:3a")
+    open_ = tactic_ids(night, g.removed_tactics)
+    if len(open_) < len(pick):      # removals left too few (e.g. nights only): the set comes back
+        open_ = tactic_ids(night)
+    ctx.emit("mk.tactics", {"open": open_, "pickers": pick}, rule="MK:4:Round:3a")
     if g.dummy_seat >= 0:
         maybe_pick(ctx, t)
 

@@ -328,3 +328,21 @@ def test_random_tile_orientation_turns_revealed_tiles_MK_16_Var_Map():
     assert any(e.data.get("turn") for e in tiles) or len(tiles) < 3
     plain = new_game("mage-knight", 2, seed=3, options={"scenario": "full_conquest"})
     assert not plain[0].table(plain[1]).game.board.turns
+
+
+def test_darkness_falls_in_solo_lays_the_night_tactics_out_again_when_too_few_are_left_MK_4_Round_2f():
+    restored = 0
+    for seed in range(4):
+        eng, gid = new_game("mage-knight", 1, seed=seed, options={"scenario": "solo_conquest",
+                                                                "variants": "darkness_falls"})
+        run_bots(eng, gid, seed)
+        t = eng.table(gid)
+        assert t.over
+        removed = set()
+        for e in _events(eng, gid):
+            if e.type == "mk.tactics_removed":
+                removed |= set(e.data["tactics"])
+            if e.type == "mk.tactics":
+                assert len(e.data["open"]) >= len(e.data["pickers"])
+                restored += bool(removed & set(e.data["open"]))
+    assert restored
