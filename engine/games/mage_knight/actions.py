@@ -60,7 +60,8 @@ def may_interact(t, seat: int) -> bool:
     sp = t.game.board.spaces.get(t.game.players[seat].pos)
     if sp is None:
         return False
-    return sp.site in INTERACTION_SITES or (sp.site in ("keep", "mage_tower") and sp.conquered_by == seat)
+    return sp.site in INTERACTION_SITES or (sp.site in ("keep", "mage_tower") and sp.conquered_by == seat) \
+        or (sp.site == "city" and sp.conquered_by != -1)     # a conquered or friendly city (part 2)
 
 
 def seat_resolutions(t, seat: int, cid: str, mode: str) -> tuple:

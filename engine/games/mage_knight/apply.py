@@ -6,6 +6,7 @@ import msgspec
 from . import combat as C
 from .board import Board, place_tile
 from .content import content
+from .part2_apply import PART2_FOLD, score
 from .state import Player, Unit
 
 
@@ -19,11 +20,14 @@ def _setup(t, d):
     g.board = Board(shape=d["shape"], coast_rule=False)
     g.players = [Player(hero=h) for h in d["heroes"]]
     g.order = list(range(len(d["heroes"])))
+    if "city_levels" in d:      # every scenario but First Reconnaissance (part2_apply.py)
+        from .part2_apply import scenario_setup
+        scenario_setup(g, d)
 
 
 def _tile(t, d):
     g = t.game
-    place_tile(g.board, content(), d["tile"], tuple(d["centre"]))
+    place_tile(g.board, content(), d["tile"], tuple(d["centre"]), d.get("turn", 0))
     if content().tiles[d["tile"]].type == "core":
         g.core_revealed = True
 
@@ -39,6 +43,7 @@ def _source(t, d):
 def _round(t, d):
     g = t.game
     g.round, g.night = d["round"], d["night"]
+    g.night_no += 1 if d["night"] else 0
     g.announced_by, g.last_turns = -1, []
     for p in g.players:
         p.round_skills = []
@@ -69,6 +74,7 @@ def _turn(t, d):
     g = t.game
     g.phase, g.active, g.turn_pos = "turn", d["seat"], d["pos"]
     p = g.players[d["seat"]]
+    p.path = []
     if d.get("enter"):
         p.pos = d["enter"]
     p.move = p.influence = p.played = p.extra_dice = 0
@@ -173,6 +179,8 @@ def _played(t, d):
 
 def _moved(t, d):
     p = _p(t, d)
+    p.came_from = p.pos
+    p.path.append(p.pos)
     p.pos, p.moved, p.fresh = d["to"], True, False
     p.move -= d["cost"]
 
@@ -236,6 +244,8 @@ def _turn_done(t, d):
         g.last_turns.remove(s)
     if s in g.final_turns:
         g.final_turns.remove(s)
+    if s == g.dummy_seat:
+        return
     p = g.players[s]
     p.tokens, p.move, p.influence = [], 0, 0
 
@@ -315,12 +325,15 @@ FOLD = {
     "mk.combat_started": _combat_started, "mk.combat_spaces": _combat_spaces,
     "mk.combat_points": _combat_points, "mk.combat_over": _combat_over,
     "mk.unit_destroyed": _unit_destroyed, "mk.conquered": _conquered, "mk.burned": _burned,
-    "mk.placed": _placed, "mk.terrain_cost": _terrain, "mk.effect": _nothing, "mk.forfeit": _nothing, "mk.score": _nothing,
+    "mk.placed": _placed, "mk.terrain_cost": _terrain, "mk.effect": _nothing, "mk.forfeit": _nothing, "mk.score": score,
 }
 
 
 def apply(t, ev) -> None:
     fn = FOLD.get(ev.type)
+    if fn is None and ev.type in PART2_FOLD:
+        PART2_FOLD[ev.type](t, ev.data)
+        return
     if fn is None and ev.type.startswith("mk.combat."):
         C.fold(t.game.combat, ev.type, ev.data)
         return

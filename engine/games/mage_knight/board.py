@@ -46,6 +46,13 @@ class Board(msgspec.Struct, kw_only=True):
     coast_rule: bool = True      # wedge: no core tile on the coastline columns
     tiles: dict[str, str] = {}   # tile centre "q,r" -> tile id
     spaces: dict[str, Space] = {}
+    owned_towers: bool = False   # mage towers are owned like keeps (MK:22:Scen:ConquerKeepsTowers)
+    teams: list[list[int]] = []  # allies enter each other's keeps without assault (MK:15:Team)
+    turns: dict[str, int] = {}   # tile centre -> sixths of a turn clockwise (Random Tile Orientation)
+
+
+def allied(board: Board, a: int, b: int) -> bool:
+    return a == b or any(a in team and b in team for team in board.teams)
 
 
 def key(h: hg.Hex) -> str:
@@ -80,8 +87,12 @@ def centre_of(a: int, b: int) -> hg.Hex:
 
 def initial_positions(board: Board) -> list[hg.Hex]:
     """Where the tiles revealed at set-up go around the start tile: a wedge's first two (p.14);
-    an open map uses the same two (reading: its illustration is not in our text, MK:14:Shape)."""
-    return [centre_of(1, 0), centre_of(0, 1)]
+    an open map places a third (MK:14:Shape): to the right where its rows allow, else to the left
+    (reading: the illustration is not in our text; a 3-row map has room for two only)."""
+    out = [centre_of(1, 0), centre_of(0, 1)]
+    if board.shape == "open":
+        out += [c for c in (centre_of(-1, 1), centre_of(1, -1)) if in_shape(board, c)][:1]
+    return out
 
 
 def in_shape(board: Board, centre: hg.Hex) -> bool:
@@ -97,12 +108,27 @@ def on_coast(board: Board, centre: hg.Hex) -> bool:
     return board.shape == "wedge" and (a == 0 or b == 0)
 
 
-def place_tile(board: Board, content: Content, tile_id: str, centre: hg.Hex) -> list[Space]:
-    """Put a tile's seven spaces on the board (orientation fixed, p.7 Move 5). Returns them."""
+def tile_spaces(board: Board, centre: hg.Hex, turn: int | None = None) -> dict[str, hg.Hex]:
+    """Each local position (C, NE, ...) of the tile at `centre` on the map, turned clockwise by
+    `turn` sixths (the tile's own turn on the board by default; 0 but for Random Tile
+    Orientation, MK:16:Var:Map)."""
+    turn = board.turns.get(key(centre), 0) if turn is None else turn
+    where = hg.tile_hexes(centre)
+    if not turn:
+        return where
+    names = hg.DIRECTION_NAMES
+    return {"C": centre, **{n: where[names[(i + turn) % 6]] for i, n in enumerate(names)}}
+
+
+def place_tile(board: Board, content: Content, tile_id: str, centre: hg.Hex, turn: int = 0) -> list[Space]:
+    """Put a tile's seven spaces on the board (orientation fixed, p.7 Move 5, unless a variant
+    turns it). Returns them."""
     if key(centre) in board.tiles:
         raise MapError(f"a tile already lies at {centre} (MK:7:Move:5)")
     tile = content.tiles[tile_id]
-    where = hg.tile_hexes(centre)
+    if turn:
+        board.turns[key(centre)] = turn
+    where = tile_spaces(board, centre)
     new = []
     for h in tile.hexes:
         q, r = where[h.pos]
@@ -210,7 +236,8 @@ def ends_move(board: Board, to: hg.Hex, seat: int) -> bool:
     """Entering an unconquered fortified site (or a keep another seat owns) is an assault (p.7 Move 4a)."""
     sp = board.spaces[key(to)]
     if sp.site in FORTIFIED_SITES:
-        return sp.conquered_by == -1 or (sp.site == "keep" and sp.conquered_by != seat)
+        owned_like_keep = sp.site == "keep" or (sp.site == "mage_tower" and board.owned_towers)
+        return sp.conquered_by == -1 or (owned_like_keep and not allied(board, sp.conquered_by, seat))
     return False
 
 

@@ -27,6 +27,13 @@ def gives_move(t, cmd: dict) -> bool:
 
 
 def choices(t, seat: int, legal: list[dict]) -> list[dict]:
+    if t.game.phase == "auction":        # the Hero Auction (auction.py)
+        from .auction import bot_choices
+        return bot_choices(legal)
+    legal = [c for c in legal if c["kind"] != "concede"] or legal     # bots play on
+    if t.game.scenario != "first_reconnaissance" or t.options.get("variants"):   # (part 1's games as they were)
+        path = t.game.players[seat].path
+        legal = [c for c in legal if not (c["kind"] == "move" and c["to"] in path)] or legal  # no going back
     kinds = {c["kind"] for c in legal}
     rests = [c for c in legal if c["kind"] == "rest"]
     if "announce" in kinds:

@@ -6,6 +6,7 @@ from . import actions as A
 from . import fight, rewards, tactics
 from .content import content
 from .effects import resolutions
+from .part2_commands import PART2_HANDLERS, post_handlers, pre_handlers
 from .turn import announce, end_turn, level_choice, tactics_done
 
 
@@ -15,6 +16,9 @@ def _tactic(ctx, t, seat, cmd):
     taken = content().tactics[cmd["tactic"]].effect.get("when_taken")
     if taken:
         A.resolve(ctx, t, seat, resolutions(taken)[0], "MK:4:Round:3b")
+    if t.game.dummy_seat >= 0:
+        from .dummy_turn import maybe_pick
+        maybe_pick(ctx, t)
     if not t.game.pickers:
         tactics_done(ctx, t)
 
@@ -53,6 +57,7 @@ HANDLERS = {
     "activate": A.activate, "ready_unit": A.ready_unit, "tactic_use": tactics.use, "reward": rewards.take, "skill": A.use_skill, "challenge": _challenge, "enter": _enter,
     "burn": _burn, "mk_attack": fight.command, "mk_block": fight.command,
     "mk_cumbersome": fight.command, "mk_assign": fight.command, "mk_next": fight.command,
+    **PART2_HANDLERS,
 }
 
 
@@ -62,4 +67,6 @@ def subscriptions() -> list[tuple[str, object]]:
             fn(ctx, t, ev.actor, ev.data)
         handler.__name__ = getattr(fn, "__name__", "handler")
         return handler
-    return [(f"cmd.{kind}", wrap(fn)) for kind, fn in HANDLERS.items()]
+    return [(f"cmd.{kind}", wrap(fn)) for kind, fn in pre_handlers()] + \
+        [(f"cmd.{kind}", wrap(fn)) for kind, fn in HANDLERS.items()] + \
+        [(f"cmd.{kind}", wrap(fn)) for kind, fn in post_handlers()]     # part 2 (part2_commands.py)

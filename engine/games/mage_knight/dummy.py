@@ -68,6 +68,9 @@ def _colours(colour: Optional[str]) -> tuple[str, ...]:
     return (colour,)
 
 
+colours = _colours     # public name for the wiring (dummy_turn.py)
+
+
 def extension(dummy: Dummy, colour: Optional[str]) -> int:
     """k = the dummy's crystals of the last card's colour (MK:15:Dummy). A card without colour
     gives 0; a two-coloured card takes its better colour (reading)."""

@@ -10,19 +10,9 @@ from engine.mechanics import zones
 from . import state as S
 from .board import key
 from .content import content
+from .tokens import draw_token, gain_fame   # noqa: F401 (fight, actions and setup take them from here)
 
 GARRISON_PILE = {"keep": "gray", "mage_tower": "violet"}   # public-list (site cards)
-
-
-def draw_token(ctx, t, pile: str, dst: str, rule: str) -> str | None:
-    """Top token of an enemy pile; an empty pile is refilled from its shuffled discard pile
-    (MK:3:Setup:3)."""
-    src = S.enemy_pile(pile)
-    if not t.zone(src) and t.zone(S.enemy_discard(pile)):
-        zones.move(ctx, S.enemy_discard(pile), src, list(t.zone(S.enemy_discard(pile))), rule="MK:3:Setup:3")
-        ctx.shuffle(src, rule="MK:3:Setup:3")
-    got = zones.move_top(ctx, src, dst, 1, rule=rule)
-    return got[0] if got else None
 
 
 def _zone(ctx, t, name: str, vis: str) -> None:
@@ -36,10 +26,14 @@ def place(ctx, t, tile: str, centre: hg.Hex, seat: int | None, from_stack: bool 
         zones.move(ctx, S.TILES, S.MAP, [tile], rule="MK:7:Move:5")
     else:
         zones.add(ctx, S.MAP, [tile], rule="MK:3:Setup:15")
-    ctx.emit("mk.tile", {"tile": tile, "centre": list(centre), "seat": seat}, rule="MK:7:Move:5")
+    from .variants import tile_turn
+    turn = tile_turn(ctx, t)
+    ctx.emit("mk.tile", {"tile": tile, "centre": list(centre), "seat": seat, **({"turn": turn} if turn else {})},
+             rule="MK:16:Var:Map" if turn else "MK:7:Move:5")
     g = t.game
     c = content()
-    where = hg.tile_hexes(centre)
+    from .board import tile_spaces
+    where = tile_spaces(g.board, centre)
     for h in c.tiles[tile].hexes:
         k = key(where[h.pos])
         sp = g.board.spaces[k]
@@ -58,15 +52,22 @@ def place(ctx, t, tile: str, centre: hg.Hex, seat: int | None, from_stack: bool 
         elif sp.site == "monastery":
             zones.move_top(ctx, S.AA_DECK, S.UNIT_OFFER, 1, rule="MK:7:Move:5")
             ctx.emit("mk.monastery", {"space": k}, rule="MK:7:Move:5")
+            if g.scenario == "dungeon_lords":
+                from .dungeon_lords import revealed
+                revealed(ctx, t, k, sp.site, seat)
+        elif sp.site == "village" and g.scenario == "dungeon_lords":
+            from .dungeon_lords import revealed
+            revealed(ctx, t, k, sp.site, seat)
+        elif sp.site == "mine" and g.scenario == "mines_liberation":
+            from .scenario_rules import mine_tokens
+            mine_tokens(ctx, t, k, tile)
     if seat is not None and g.scenario == "first_reconnaissance":
         gain_fame(ctx, t, seat, 1, "MK:18:Scen:FirstRecon")
         if c.tiles[tile].has_city and not g.scenario_end:
             ctx.emit("mk.city_revealed", {"seat": seat, "tile": tile}, rule="MK:18:Scen:FirstRecon")
-
-
-def gain_fame(ctx, t, seat: int, n: int, rule: str) -> None:
-    if n:
-        ctx.emit("mk.fame", {"seat": seat, "delta": n, "total": t.game.players[seat].fame + n}, rule=rule)
+    elif c.tiles[tile].has_city:
+        from .city_reveal import reveal
+        reveal(ctx, t, tile, centre)
 
 
 def reveal_adjacent_garrisons(ctx, t, seat: int) -> None:
@@ -82,7 +83,10 @@ def reveal_adjacent_garrisons(ctx, t, seat: int) -> None:
     for n in hg.neighbours((q, r)):
         k = key(n)
         sp = g.board.spaces.get(k)
-        if sp is None or sp.site not in GARRISON_PILE or not t.zones.get(S.garrison(k)):
+        if sp is not None and sp.site == "city" and g.cities:     # a Megalopolis: one garrison
+            from .city_reveal import main_space
+            k = main_space(t, k)
+        if sp is None or (sp.site not in GARRISON_PILE and sp.site != "city") or not t.zones.get(S.garrison(k)):
             continue
         hidden = list(t.zone(S.garrison(k)))
         if not hidden:

@@ -13,6 +13,8 @@ from . import mana, rewards
 from . import state as S
 from .content import content
 from .explore import GARRISON_PILE, draw_token, gain_fame
+from .dungeon_lords import after_failure, face_down_monster
+from .scenario_rules import assault_fame, assault_rep, double_fame, retreat_after_assault, enter_mine, garrison_size, liberated, night_fight, tower_spell
 
 ADVENTURE_DRAWS = {          # site -> enemy piles drawn on entering (site cards, public-list)
     "monster_den": ("brown",), "spawning_grounds": ("brown", "brown"),
@@ -35,11 +37,17 @@ def begin(ctx, t, seat: int, space: str, tokens: list[str], *, kind: str, fortif
     underground = g.board.spaces[space].site in UNDERGROUND
     c = C.start(content(), [(tok, card_name(tok)) for tok in tokens],
                 units=[] if underground else [(u.uid, u.unit, u.wounded, u.ready) for u in p.units],
-                hero_armour=p.armour, hand_limit=p.hand_limit, night=g.night or underground,
+                hero_armour=p.armour, hand_limit=p.hand_limit,
+                night=g.night or underground or night_fight(g, space),
                 site=g.board.spaces[space].site or None, fortified_site=fortified,
                 rampaging=list(rampaging), readings=t.options.get("readings"),
                 overrides=t.options.get("overrides"))
+    if g.board.spaces[space].site == "city":
+        from .city_reveal import strengthen
+        strengthen(t, space, c)
     started(ctx, t, seat, space, kind, c)
+    from .interactive_combat import started as interactive_started
+    interactive_started(ctx, t, seat)     # the variant Interactive Combat
 
 
 def started(ctx, t, seat: int, space: str, kind: str, c, rule: str = "MK:8:Combat:1") -> None:
@@ -85,8 +93,11 @@ def assault(ctx, t, seat: int, space: str) -> None:
     defenders, who are fortified (MK:8:Combat:1a)."""
     from .ledger import change_reputation
     g = t.game
+    if g.board.spaces[space].site == "city":     # a Megalopolis: either space, one garrison
+        from .city_reveal import main_space
+        space = main_space(t, space)
     ctx.emit("mk.acted", {"seat": seat, "action": "assault"}, rule="MK:8:Combat:1a")
-    change_reputation(ctx, t, seat, -1, "MK:8:Combat:1a")
+    change_reputation(ctx, t, seat, assault_rep(t, space), "MK:8:Combat:1a")
     hidden = list(t.zone(S.garrison(space))) if S.garrison(space) in t.zones else []
     if hidden:
         _ensure(ctx, t, S.at(space))
@@ -95,9 +106,11 @@ def assault(ctx, t, seat: int, space: str) -> None:
     tokens = list(g.board.spaces[space].enemies)
     if not tokens:
         _ensure(ctx, t, S.at(space))
-        tok = draw_token(ctx, t, GARRISON_PILE[g.board.spaces[space].site], S.at(space), rule="MK:8:Combat:1a")
+        pile = GARRISON_PILE.get(g.board.spaces[space].site)
+        drawn = [draw_token(ctx, t, pile, S.at(space), rule="MK:8:Combat:1a") if pile else None
+                 for _ in range(garrison_size(t, space, seat))]
         ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:8:Combat:1a")
-        tokens = [tok] if tok else []
+        tokens = [tok for tok in drawn if tok]
     if not tokens:
         conquer(ctx, t, seat, space)
         return
@@ -123,6 +136,10 @@ def enter_site(ctx, t, seat: int, space: str) -> None:
         ruin = next(x for x in t.zone(S.at(space)) if x in content().ruins)
         for pile in content().ruins[ruin].draw:
             draw_token(ctx, t, pile, S.at(space), rule="MK:8:Combat:1b")
+    elif sp.site == "mine":             # Mines Liberation (MK:20:Scen:Mines)
+        enter_mine(ctx, t, seat, space)
+    elif face_down_monster(ctx, t, space):   # a secret entrance (MK:21:Scen:DungeonLords)
+        pass
     elif not sp.enemies:
         for pile in ADVENTURE_DRAWS[sp.site]:
             draw_token(ctx, t, pile, S.at(space), rule="MK:8:Combat:1b")
@@ -232,6 +249,9 @@ def command(ctx, t, seat: int, cmd: dict) -> None:
         ctx.emit(typ, data, rule=data["rule"])
         consequences(ctx, t, seat, typ, data)
     settle(ctx, t, seat)
+    if t.game.icombat:                    # Interactive Combat: the die revealed phase by phase
+        from .interactive_combat import reveal
+        reveal(ctx, t)
 
 
 def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
@@ -292,13 +312,19 @@ def finish(ctx, t, seat: int) -> None:
     g = t.game
     c = g.combat
     out = C.outcome(c)
-    gain_fame(ctx, t, seat, out.fame, "MK:10:Result:1")
+    from .interactive_combat import ended, fame_bonus
+    gain_fame(ctx, t, seat, double_fame(g, assault_fame(t, g.combat_space, seat, out.fame))
+              + fame_bonus(t, list(out.defeated)), "MK:10:Result:1")
+    ended(ctx, t)
     if out.reputation:
         change_reputation(ctx, t, seat, out.reputation, "MK:10:Result:2a")
     # defeated tokens leave the map for their discard piles; summoned ones too
     for k in list(g.combat_spaces):
         sp = g.board.spaces[k]
         beaten = [tok for tok in sp.enemies if tok in out.defeated]
+        if sp.rampaging and beaten:
+            from .variants import defeated_bonus
+            defeated_bonus(ctx, t, seat, len(beaten))
         for tok in beaten:
             zones.move(ctx, S.at(k), S.enemy_discard(content().enemies[card_name(tok)].color), [tok],
                        rule="MK:10:Result:1")
@@ -312,15 +338,22 @@ def finish(ctx, t, seat: int) -> None:
     space = g.combat_space
     kind = g.combat_kind
     sp = g.board.spaces[space]
-    if kind in ("assault", "adventure", "burn") and not sp.enemies:
+    if sp.site == "city" and kind == "assault":
+        from .city_reveal import after_assault
+        after_assault(ctx, t, seat, space, list(out.defeated))
+    elif kind in ("assault", "adventure", "burn") and not sp.enemies:
         reward(ctx, t, seat, space, kind)
+    elif kind == "adventure":
+        after_failure(ctx, t, space)
+    elif kind == "assault":
+        retreat_after_assault(ctx, t, seat, space)
     ctx.emit("mk.combat_over", {"seat": seat, "outcome": _builtins(out)}, rule="MK:10:Result:1")
+
 
 
 def reward(ctx, t, seat: int, space: str, kind: str) -> None:
     """A cleared site: conquest shield and the site's reward (site cards, public-list; rewards
     simplified, see CONTENT.md)."""
-    from .turn import gain_crystal
     g = t.game
     sp = g.board.spaces[space]
     if kind == "burn":
@@ -329,17 +362,12 @@ def reward(ctx, t, seat: int, space: str, kind: str) -> None:
         _artifact(ctx, t, seat)
         return
     conquer(ctx, t, seat, space)
+    liberated(ctx, t, seat, space)
     if sp.site in CRYSTAL_REWARDS:
-        for face in ctx.roll(mana.MANA_DIE, CRYSTAL_REWARDS[sp.site], rule="MK:11:EoT:5a"):
-            if face == "black":
-                gain_fame(ctx, t, seat, 1, "MK:11:EoT:5a")
-            elif face == "gold":         # the seat chooses the colour (rewards.py)
-                rewards.due(ctx, t, seat, "crystal", "MK:11:EoT:5a")
-            else:
-                gain_crystal(ctx, t, seat, face, "MK:11:EoT:5a")
+        random_crystals(ctx, t, seat, CRYSTAL_REWARDS[sp.site], "MK:11:EoT:5a")
     if sp.site in ("spawning_grounds", "tomb", "dungeon"):
         _artifact(ctx, t, seat)
-    if sp.site in ("tomb", "mage_tower"):
+    if sp.site == "tomb" or (sp.site == "mage_tower" and tower_spell(g)):
         rewards.due(ctx, t, seat, "spell", "MK:11:EoT:5c")
     if sp.site == "ancient_ruins":
         ruin = next((x for x in t.zone(S.at(space)) if x in content().ruins), None)
@@ -347,9 +375,22 @@ def reward(ctx, t, seat: int, space: str, kind: str) -> None:
             ruins_reward(ctx, t, seat, space, ruin)
 
 
+def random_crystals(ctx, t, seat: int, n: int, rule: str) -> None:
+    """n mana dice: a crystal of each basic colour rolled, the seat's choice on gold, 1 fame on
+    black (monster den and spawning grounds, site cards, public-list)."""
+    from .ledger import gain_crystal
+    for face in ctx.roll(mana.MANA_DIE, n, rule=rule):
+        if face == "black":
+            gain_fame(ctx, t, seat, 1, rule)
+        elif face == "gold":         # the seat chooses the colour (rewards.py)
+            rewards.due(ctx, t, seat, "crystal", rule)
+        else:
+            gain_crystal(ctx, t, seat, face, rule)
+
+
 def ruins_reward(ctx, t, seat: int, space: str, ruin: str) -> None:
     """The rewards printed on a ruins token (public-list), then the token is discarded."""
-    from .turn import gain_crystal
+    from .ledger import gain_crystal
     tok = content().ruins[ruin]
     gain_fame(ctx, t, seat, tok.fame, "MK:11:EoT:5")
     for r in tok.reward:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
+from . import mana
 from . import state as S
 
 REPUTATION_MIN, REPUTATION_MAX = -7, 7   # -7 is the X space (stand-in track length)
@@ -53,3 +54,12 @@ def take_wounds(ctx, t, seat: int, n: int, rule: str) -> None:
     if have < n:
         zones.add(ctx, S.WOUNDS, zones.instances("wound", n - have, 1000 + t.version), rule=rule)
     zones.move_top(ctx, S.WOUNDS, S.hand(seat), n, rule=rule)
+
+
+def gain_crystal(ctx, t, seat: int, colour: str, rule: str) -> None:
+    """A crystal, or a token of its colour when 3 are held (MK:5:Gain:2)."""
+    p = t.game.players[seat]
+    if p.crystals.get(colour, 0) >= mana.CRYSTAL_LIMIT:
+        ctx.emit("mk.token", {"seat": seat, "colour": colour, "delta": 1}, rule="MK:5:Gain:2")
+    else:
+        ctx.emit("mk.crystal", {"seat": seat, "colour": colour, "delta": 1}, rule=rule)

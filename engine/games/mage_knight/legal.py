@@ -15,7 +15,10 @@ from . import effects, payment, rewards, tactics
 from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
 from .fight import affected as fight_affected
 from . import state as S
-from .board import ends_move, explore_positions, key, provoked, step_fault, unkey
+from .board import allied, ends_move, explore_positions, key, provoked, step_fault, unkey
+from .city_reveal import enterable
+from .dungeon_lords import may_enter
+from .scenario_rules import mine_to_liberate, portal_open, recruit_sites
 from .content import content
 
 
@@ -27,6 +30,19 @@ def prompts(t) -> list[Prompt]:
         return [Prompt(g.pickers[0], "tactic", "MK:4:Round:3a")]
     if g.phase == "levelup":
         return [Prompt(g.active, "level_up", "MK:11:EoT:6b")]
+    if g.phase == "improve":
+        return [Prompt(g.improve["order"][0], "improve", "MK:17:Var:ImprovedActions")]
+    if g.phase == "auction":
+        from .auction import prompt_seat
+        return [Prompt(prompt_seat(g), "auction", "MK:16:Var:Auction")]
+    if g.phase == "draft":
+        return [Prompt(g.draft["waiting"][0], "draft", "MK:17:Var:Draft")]
+    if g.icombat and not g.icombat.get("set"):     # Interactive Combat: the secret die first
+        return [Prompt(g.icombat["chooser"], "combat_die", "MK:17:Var:InteractiveCombat")]
+    if g.joint:
+        from .joint import answering
+        if answering(g) >= 0:       # an invited hero answers the joint assault proposal
+            return [Prompt(answering(g), "joint_answer", "MK:13:Coop:3")]
     return [Prompt(g.active, "turn", "MK:6:Turn:6")]
 
 
@@ -36,6 +52,20 @@ def legal_commands(t, seat: int) -> list[dict]:
         return []
     if g.phase == "tactics":
         return [c for x in g.tactics_open for c in tactics.pick_commands(t, seat, x)]
+    if g.joint and not g.joint.get("started"):
+        return [{"kind": "joint_answer", "agree": True}, {"kind": "joint_answer", "agree": False}]
+    if g.phase == "improve":
+        from .improved_actions import commands as improve_commands
+        return improve_commands(t, seat)
+    if g.phase == "auction":
+        from .auction import commands as auction_commands
+        return auction_commands(t, seat)
+    if g.phase == "draft":
+        from .draft import commands as draft_commands
+        return draft_commands(t, seat)
+    if g.icombat and not g.icombat.get("set"):
+        from .interactive_combat import commands as die_commands
+        return die_commands(t, seat)
     if g.phase == "levelup":
         skills = list(t.zone(S.skills_shown(seat))) or [""]
         cards = list(t.zone(S.AA_OFFER)) or [""]
@@ -45,7 +75,8 @@ def legal_commands(t, seat: int) -> list[dict]:
         out += [{"kind": "level_up", "skill": s, "card": cards[-1]} for s in t.zone(S.SKILL_OFFER)
                 if content().skills[s].hero != hero]
         return out
-    return turn_commands(t, seat)
+    from .variants import filter_legal
+    return filter_legal(t, seat, turn_commands(t, seat))
 
 
 def turn_commands(t, seat: int) -> list[dict]:
@@ -53,8 +84,18 @@ def turn_commands(t, seat: int) -> list[dict]:
     p = g.players[seat]
     if p.rewards:                # reward choices come first (MK:11:EoT:5)
         return rewards.commands(t, seat)
+    if g.secret_due:             # Dungeon Lords: the revealer places a secret entrance first
+        from .dungeon_lords import commands as secret_commands
+        return secret_commands(t, seat)
     hand = t.zone(S.hand(seat))
     names = sorted({card_name(c) for c in hand})
+    if g.pvp:                    # player against player (pvp_turn.py)
+        from .pvp_turn import commands as pvp_commands
+        own, cards = pvp_commands(t, seat)
+        if not cards:
+            return own
+        from .pvp_turn import partial_limits
+        return own + partial_limits(t, seat, plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat))
     if g.combat is not None:
         return C.legal(g.combat) + plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat)
     out: list[dict] = []
@@ -74,11 +115,26 @@ def turn_commands(t, seat: int) -> list[dict]:
         out += [{"kind": "move", "to": k} for k in moves(t, seat)]
         if p.move >= 2 and t.zone(S.TILES):
             out += [{"kind": "explore", "at": key(c)} for c in explore_spots(t, seat)]
+        if g.scenario == "dungeon_lords":
+            from .dungeon_lords import tunnels
+            out += tunnels(t, seat)
     out += interactions(t, seat, site)
     out += combat_actions(t, seat, site)
+    if g.dummy_seat >= 0:
+        from .joint import commands as joint_commands
+        out += joint_commands(t, seat)
+    if g.scenario == "druid_nights":
+        from .druid_nights import commands as druid_commands
+        out += druid_commands(t, seat)
     if not p.moved and not p.acted:
         out += rests(names, hand)
     out += ends(t, seat, names)
+    if g.scenario == "conquer_keeps_towers":
+        out.append({"kind": "concede"})          # one side gives up (MK:22:Scen:ConquerKeepsTowers)
+    if g.scenario != "first_reconnaissance":
+        from .pvp_turn import sharing, start_commands
+        if sharing(t, seat):     # on another hero's space: start PvP or step away (MK:12:PvP:1)
+            out = start_commands(t, seat) + [c for c in out if c["kind"] in ("move", "play", "activate", "skill")]
     return out
 
 
@@ -278,10 +334,12 @@ def moves(t, seat: int) -> list[str]:
         if step_fault(g.board, content(), here, n, g.night, p.move, p.terrain_mods) is not None:
             continue
         sp = g.board.spaces[k]
-        if sp.site == "city":
+        if sp.site == "city" and not enterable(g, k):
             continue
-        if k in busy and sp.site != "portal":
-            continue
+        if k in busy and (sp.site != "portal" or not portal_open(g)):
+            from .pvp_turn import step_ok
+            if not step_ok(t, seat, k):
+                continue
         out.append(k)
     return out
 
@@ -297,8 +355,12 @@ def interactions(t, seat: int, site: str) -> list[dict]:
     """Recruiting, healing and buying at a village or monastery (MK:8:Interact)."""
     g = t.game
     p = g.players[seat]
+    if site == "city":
+        from .city_sites import interactions as city_interactions
+        return city_interactions(t, seat)
     sp = g.board.spaces.get(p.pos)
-    owned = site in ("keep", "mage_tower") and sp is not None and sp.conquered_by == seat
+    owned = site in ("keep", "mage_tower") and sp is not None and (
+        sp.conquered_by == seat or (site == "keep" and sp.conquered_by >= 0 and allied(g.board, sp.conquered_by, seat)))
     if (site not in A.INTERACTION_SITES and not owned) or p.reputation <= A.REPUTATION_MIN:
         return []
     if site == "monastery" and p.pos not in g.monasteries:
@@ -313,7 +375,7 @@ def interactions(t, seat: int, site: str) -> list[dict]:
             if site == "monastery" and pool >= A.AA_PRICE:
                 out.append({"kind": "buy_aa", "card": uid})
             continue
-        if site in u.recruit_sites and pool >= A.recruit_cost(t, seat, u.id):
+        if site in recruit_sites(g, u.recruit_sites) and pool >= A.recruit_cost(t, seat, u.id):
             if len(p.units) < p.command:
                 out.append({"kind": "recruit", "unit": uid})
             else:       # no free command token: disband one (MK:5:Units:4a)
@@ -339,7 +401,7 @@ def combat_actions(t, seat: int, site: str) -> list[dict]:
     out = [{"kind": "challenge", "space": key(n)} for n in hg.neighbours(unkey(p.pos))
            if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies]
     sp = g.board.spaces[p.pos]
-    if site in ADVENTURE_DRAWS and (sp.conquered_by == -1 or site in ("dungeon", "tomb")):
+    if site in ADVENTURE_DRAWS and (sp.conquered_by == -1 or site in ("dungeon", "tomb")) and may_enter(g, p.pos):
         out.append({"kind": "enter"})
     if site == "ancient_ruins" and S.at(p.pos) in t.zones:
         ruin = next((x for x in t.zone(S.at(p.pos)) if x in content().ruins), None)
@@ -350,6 +412,8 @@ def combat_actions(t, seat: int, site: str) -> list[dict]:
             out += [{"kind": "enter", "pay": x} for x in A.payment_options(t, seat, need)]
     if site == "monastery" and p.pos in g.monasteries and sp.conquered_by == -1:
         out.append({"kind": "burn"})
+    if mine_to_liberate(t, seat):       # Mines Liberation (MK:20:Scen:Mines)
+        out.append({"kind": "enter"})
     return out
 
 
@@ -389,7 +453,16 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "activate": "MK:5:Units:5", "skill": "MK:5:Skills:4c", "challenge": "MK:8:Combat:1e",
            "enter": "MK:8:Combat:1b", "burn": "MK:8:Combat:1c",
            "buy_spell": "MK:8:Interact:4d", "ready_unit": "MK:5:Units:6",
-           "tactic_use": "MK:4:Round:3b", "reward": "MK:11:EoT:5"}
+           "tactic_use": "MK:4:Round:3b", "reward": "MK:11:EoT:5", "city_buy": "MK:8:Interact:4e",
+           "secret": "MK:21:Scen:DungeonLords", "tunnel": "MK:21:Scen:DungeonLords",
+           "glade": "MK:21:Scen:DruidNights", "chant": "MK:21:Scen:DruidNights",
+           "joint_assault": "MK:13:Coop:2", "joint_answer": "MK:13:Coop:3",
+           "pvp": "MK:12:PvP:1", "pvp_commit": "MK:12:PvP:3", "pvp_attack": "MK:12:PvPRanged:2",
+           "pvp_pass": "MK:12:PvPRanged:6", "pvp_block": "MK:12:PvPRanged:4", "pvp_damage": "MK:12:PvPRanged:5",
+           "improve": "MK:17:Var:ImprovedActions", "combat_die": "MK:17:Var:InteractiveCombat",
+           "auction_name": "MK:16:Var:Auction", "auction_bid": "MK:16:Var:Auction",
+           "concede": "MK:22:Scen:ConquerKeepsTowers", "draft_pick": "MK:17:Var:Draft",
+           "draft_add": "MK:17:Var:Draft"}
 
 
 def explain(t, seat: int, cmd: dict) -> Illegal | None:

@@ -48,7 +48,7 @@ def commands(t, seat: int) -> list[dict]:
 
 
 def take(ctx, t, seat: int, cmd: dict) -> None:
-    from .turn import gain_crystal
+    from .ledger import gain_crystal
     p = t.game.players[seat]
     kind = p.rewards[0]
     ctx.emit("mk.reward_taken", {"seat": seat, "reward": kind}, rule="MK:11:EoT:5")

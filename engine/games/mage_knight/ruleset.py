@@ -20,13 +20,19 @@ from .zone_names import ZONE_NAMES
 class MageKnight(Ruleset):
     name = "mage-knight"
     version = "0.1"
-    summary = "Mage Knight (Ultimate Edition): First Reconnaissance"
+    summary = "Mage Knight (Ultimate Edition): every scenario of the scenario book"
     players = (1, 2, 3, 4)
     options: ClassVar[dict[str, Option]] = {
-        "scenario": Option(default="first_reconnaissance", choices=setup.SCENARIOS,
-                           doc="MK:18:Scen:FirstRecon: the scenario"),
+        "scenario": Option(default="first_reconnaissance",
+                           choices=setup.SCENARIOS + tuple(x.replace("_", "-") for x in setup.SCENARIOS),
+                           doc="MK:18-22:Scen:*: the scenario (content/scenarios.json)"),
         "heroes": Option(default="random", doc="MK:3:Setup:1: comma-separated heroes in seat order, or random"),
-        "shape": Option(default="wedge", choices=("wedge", "open"), doc="MK:14:Shape: map shape"),
+        "variants": Option(default="", doc="MK:16-17:Var:*: comma-separated variants (arrival_at_night, "
+                           "darkness_falls, be_nice, random_cities, rampaging_evil, more_rampaging_evil)"),
+        "teams": Option(default="", doc="MK:15:Team: 4-player teams of a scenario that has them: "
+                        "'random' or seats like '0+2,1+3'"),
+        "shape": Option(default="wedge", choices=("wedge", "open"),
+                        doc="MK:14:Shape: map shape of First Reconnaissance (other scenarios: their own)"),
     }
     content_packs = ("base",)
     zone_names = ZONE_NAMES
@@ -48,19 +54,28 @@ class MageKnight(Ruleset):
         "burn": {}, "mk_attack": {"targets": list, "use": list}, "mk_block": {"enemy": str, "attack": int},
         "mk_cumbersome": {"enemy": str, "attack": int, "points": int},
         "mk_assign": {"enemy": str, "attack": int, "to": str}, "mk_next": {},
+        "city_buy": {"what": str, "card": Optional(str)},
+        "secret": {"space": str}, "tunnel": {"to": str}, "glade": {}, "chant": {},
+        "joint_assault": {"shares": str}, "joint_answer": {"agree": bool},
+        "pvp": {"target": int}, "pvp_commit": {"mode": str}, "pvp_attack": {}, "pvp_pass": {},
+        "pvp_block": {}, "pvp_damage": {"to": str}, "improve": {"card": str, "remove": str},
+        "combat_die": {"colour": str}, "auction_name": {"hero": str}, "auction_bid": {"fame": int},
+        "concede": {}, "draft_pick": {"card": str}, "draft_add": {"card": str},
     }
     bot_command_limit = 20_000
 
     @cached_property
     def catalog(self):
-        """catalog.toml plus the combat module's own entries (combat_rules.py)."""
+        """catalog.toml plus the combat module's own entries (combat_rules.py) and part 2's
+        (part2_rules.py)."""
         from .combat_rules import combat_catalog
-        return Ruleset.catalog.func(self).merged(combat_catalog())
+        from .part2_rules import part2_catalog
+        return Ruleset.catalog.func(self).merged(combat_catalog()).merged(part2_catalog())
 
     def setup(self, ctx, table) -> None:
         content()
-        setup.setup(ctx, table)
-        begin_round(ctx, table, 1)
+        if not setup.setup(ctx, table):     # (the Hero Auction begins round 1 when it is over)
+            begin_round(ctx, table, 1)
 
     def situation(self, ctx, table, doc: dict) -> None:
         from .situation import lay_out
@@ -92,7 +107,7 @@ class MageKnight(Ruleset):
     def command_vis(self, table, seat, cmd):
         """Preparation's card and Midnight Meditation's cards are the seat's secret."""
         from .tactics import private
-        return [seat] if private(cmd) else None
+        return [seat] if private(cmd) or cmd.get("kind") in ("combat_die", "draft_pick", "draft_add") else None
 
     def public_data(self, ev):
         from .tactics import public_part

@@ -236,6 +236,11 @@ def scenarios() -> dict[str, Scenario]:
     return load(HERE / "scenarios.json")
 
 
+def chosen(options: Mapping) -> Scenario:
+    """The scenario a game's options name; "full-conquest" is read as "full_conquest"."""
+    return scenarios()[str(options["scenario"]).replace("-", "_")]
+
+
 # -- scoring ---------------------------------------------------------------------------------
 def titles(points: Mapping[int, Mapping[str, int]], bonus: int = 3, tie: int = 1) -> dict[int, int]:
     """Standard titles (MK:15:Score): +3 to the single best of a category, +1 each when tied;

@@ -11,7 +11,9 @@ import msgspec
 from typing import Optional
 
 from .board import Board
+from .cities import City
 from .combat import Combat
+from .dummy import Dummy
 
 
 # -- zone names (index 0 is the top) --------------------------------------------------------
@@ -25,6 +27,7 @@ def garrison(space: str) -> str: return f"garrison:{space}"  # face-down tokens 
 def at(space: str) -> str: return f"at:{space}"              # face-up tokens on a space
 def enemy_pile(colour: str) -> str: return f"enemies:{colour}"
 def enemy_discard(colour: str) -> str: return f"enemies:{colour}:discard"
+def chosen_one(team: int) -> str: return f"chosen:{team}"  # Only One Returns' team game: face down
 
 
 SPELL_DECK, SPELL_OFFER = "deck:spells", "offer:spells"
@@ -33,7 +36,9 @@ ARTIFACT_DECK = "deck:artifacts"
 REGULAR_UNITS, ELITE_UNITS, UNIT_OFFER = "units:regular", "units:elite", "offer:units"
 RUINS, RUINS_DISCARD = "ruins", "ruins:discard"
 TILES, TILES_ASIDE, MAP = "tiles", "tiles:aside", "map"
+TILES_CORE = "tiles:core"
 WOUNDS, SKILL_OFFER, OUT = "wounds", "skill_offer", "out"
+DUMMY_DECK, DUMMY_DISCARD, DUMMY_SKILLS = "dummy:deck", "dummy:discard", "dummy:skills"
 
 
 def units_zone(seat: int) -> str:
@@ -93,6 +98,9 @@ class Player(msgspec.Struct, kw_only=True):
     used_skills: list[str] = []      # once-per-turn skills used this turn
     round_skills: list[str] = []     # once-per-round skills used (flipped face down)
     level_choices: list[int] = []    # even levels whose skill/AA choice is still due
+    came_from: str = ""              # the space of the last step (a failed city assault retreats there)
+    out: bool = False                # eliminated (Only One Returns): no more turns
+    path: list[str] = []             # spaces left behind by this turn's steps (forced withdrawal)
 
 
 class MKState(msgspec.Struct, kw_only=True):
@@ -121,3 +129,25 @@ class MKState(msgspec.Struct, kw_only=True):
     combat_kind: str = ""            # provoked | assault | challenge | adventure | burn
     combat_space: str = ""
     combat_spaces: list[str] = []    # spaces whose tokens take part
+    # -- part 2 (issue 13): scenarios, cities, the dummy player, the final score -------------
+    cities: list[City] = []          # revealed cities (cities.py), in reveal order
+    city_levels: list[int] = []      # levels still to give, in reveal order (MK:18:Scen:CityLevels)
+    dummy_seat: int = -1             # the dummy's place in `order` (solo and co-op, MK:15:Dummy)
+    dummy: Optional[Dummy] = None    # its hero, crystals and announcement (its cards are zones)
+    dummy_tactic: str = ""
+    removed_tactics: list[str] = []  # tactics out of the game (solo and co-op, MK:19/20)
+    final: dict[str, dict] = {}      # seat -> {"total", "lines"} once the game is scored
+    secret_due: list[dict] = []      # Dungeon Lords: secret entrances a revealer must place
+    secret_sites: list[str] = []     # Dungeon Lords: spaces of secret dungeons and tombs
+    night_no: int = 0                # night rounds begun so far (Druid Nights)
+    glades: dict[str, list[int]] = {}   # Druid Nights: glade space -> seats that marked it
+    chanted: list[int] = []          # Druid Nights: seats that chanted this night
+    chant_crystals: dict[str, int] = {}  # Druid Nights: crystals due at the end of the turn
+    joint: dict = {}                 # the cooperative city assault in progress (joint.py)
+    face_down: list[int] = []        # seats whose turn token is face down: their next turn is skipped
+    pvp: dict = {}                   # the player-against-player combat in progress (pvp_turn.py)
+    improve: dict = {}               # Improved Actions between rounds: who picks, the next round
+    icombat: dict = {}               # Interactive Combat: who sets the die, what is revealed
+    auction: dict = {}               # Hero Auction: selection order, the hero named, the bids
+    conceded: list[int] = []         # the keep and tower scenario: seats that gave up
+    draft: dict = {}                 # the Draft variant: its step and who still picks

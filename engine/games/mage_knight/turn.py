@@ -6,33 +6,78 @@ from __future__ import annotations
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import levels, mana, rounds
+from . import levels, mana, rounds, variants
 from . import state as S
 from .content import content
-from .ledger import hand_cards
+from .ledger import gain_crystal, hand_cards  # noqa: F401 (gain_crystal: its old home, still imported from here)
+from .limits import hand_limit
 from .scoring import final_scores
 from .tactics import spare_cards, sparing_zone
 
 
-def tactic_ids(night: bool) -> list[str]:
+def tactic_ids(night: bool, removed=()) -> list[str]:
     return [x.id for x in sorted(content().tactics.values(), key=lambda x: x.number)
-            if x.time == ("night" if night else "day")]
+            if x.time == ("night" if night else "day") and x.id not in removed]
 
 
-def begin_round(ctx, t, n: int) -> None:
+def begin_round(ctx, t, n: int, improved: bool = False) -> None:
     """Round n: preparation from the second round on (MK:4:Round:2a-g), then tactics."""
     g = t.game
-    night = False if n == 1 else not g.night
+    if not improved and n > 1 and g.night:
+        from . import improved_actions
+        if improved_actions.due(t, n):      # Improved Actions: the players pick first
+            improved_actions.start(ctx, t, n)
+            return
+    if not improved and n > 1 and not g.night:
+        from . import draft
+        if draft.add_due(t, n):             # the Draft: a drafted card joins each deck
+            draft.add_start(ctx, t, n)
+            return
+    if n > 1:
+        variants.end_of_round(ctx, t)       # Rampaging Evil (MK:17:Var:RampagingEvil)
+        from .scenario_rules import close_portal, everyone_out
+        close_portal(ctx, t)                # Only One Returns
+        if g.scenario == "druid_nights":
+            from .druid_nights import end_of_round as clear_glades
+            clear_glades(ctx, t)
+        if everyone_out(g):
+            game_over(ctx, t, "every hero was on the portal when it closed")
+            return
+    night = variants.night_of(ctx, t, n)
+    if n > 1 and g.dummy_seat >= 0:         # solo and co-op remove used tactics (part 2)
+        from .dummy_turn import removed_tactics
+        gone = removed_tactics(t)
+        if gone:
+            ctx.emit("mk.tactics_removed", {"tactics": gone}, rule="MK:4:Round:2f")
     ctx.emit("mk.round", {"round": n, "night": night}, rule="MK:4:Round:2a" if n > 1 else "MK:3:Setup:20")
     if n > 1:
         prepare(ctx, t)
-    pick = rounds.tactic_pick_order([p.fame for p in g.players], g.order)
-    ctx.emit("mk.tactics", {"open": tactic_ids(night), "pickers": pick}, rule="MK:4:Round:3a")
+    if g.scenario != "first_reconnaissance":
+        from .scenario_rules import mine_output
+        mine_output(ctx, t)                 # Mines Liberation
+    real = [s for s in g.order if s != g.dummy_seat and not g.players[s].out]
+    pick = rounds.tactic_pick_order([p.fame for p in g.players], real)
+    if n == 1 and g.auction:                # Hero Auction: the reverse of the selection order
+        pick = list(reversed(g.auction["order"]))
+    if g.dummy_seat >= 0:
+        from .dummy_turn import maybe_pick, pick_order
+        pick = pick_order(t, pick)
+    open_ = tactic_ids(night, g.removed_tactics)
+    if len(open_) < len(pick):      # removals left too few (e.g. nights only): the set comes back
+        open_ = tactic_ids(night)
+    ctx.emit("mk.tactics", {"open": open_, "pickers": pick}, rule="MK:4:Round:3a")
+    if g.dummy_seat >= 0:
+        maybe_pick(ctx, t)
 
 
 def prepare(ctx, t) -> None:
     g = t.game
     n = t.players
+    if g.scenario != "first_reconnaissance":
+        from .part2_round import prepare_offers
+        prepare_offers(ctx, t)
+        prepare_players(ctx, t)
+        return
     ctx.emit("mk.source", {"faces": mana.roll_source(ctx, mana.source_size(n), rule="MK:4:Round:2b")},
              rule="MK:4:Round:2b")
     # the unit offer: back under its decks, a new deal (First Reconnaissance: no elites), one
@@ -46,13 +91,15 @@ def prepare(ctx, t) -> None:
     zones.move_top(ctx, S.AA_DECK, S.UNIT_OFFER, len(g.monasteries), rule="MK:4:Round:2c")
     # the advanced action and spell offers: the lowest card goes under its deck, a new one on
     # top (MK:4:Round:2d-e)
-    for deck, offer_zone, rule in ((S.AA_DECK, S.AA_OFFER, "MK:4:Round:2d"),
-                                   (S.SPELL_DECK, S.SPELL_OFFER, "MK:4:Round:2e")):
-        if t.zone(offer_zone):
-            zones.move(ctx, offer_zone, deck, [t.zone(offer_zone)[-1]], rule=rule, to="bottom")
-        zones.move_top(ctx, deck, offer_zone, 1, rule=rule)
-    # each player: units ready (folded with mk.round), every deed card shuffled into the deck,
-    # draw up to the hand limit (MK:4:Round:2g)
+    from .part2_round import renew_offers
+    renew_offers(ctx, t)
+    prepare_players(ctx, t)
+
+
+def prepare_players(ctx, t) -> None:
+    """Each player: units ready (folded with mk.round), every deed card shuffled into the deck,
+    draw up to the hand limit (MK:4:Round:2g)."""
+    g = t.game
     for seat, p in enumerate(g.players):
         for z in (S.hand(seat), S.discard(seat), S.play_area(seat)):
             zones.move(ctx, z, S.deck(seat), list(t.zone(z)), rule="MK:4:Round:2g")
@@ -66,7 +113,9 @@ def prepare(ctx, t) -> None:
 def tactics_done(ctx, t) -> None:
     """All tactics taken: turn order by tactic number, lowest first (MK:4:Round:3c)."""
     g = t.game
-    numbers = {s: content().tactics[p.tactic].number for s, p in enumerate(g.players)}
+    numbers = {s: content().tactics[p.tactic].number for s, p in enumerate(g.players) if not p.out}
+    if g.dummy_seat >= 0 and g.dummy_tactic:     # (a situation may leave the dummy out)
+        numbers[g.dummy_seat] = content().tactics[g.dummy_tactic].number
     ctx.emit("mk.order", {"order": rounds.turn_order(numbers)}, rule="MK:4:Round:3c")
     start_turn(ctx, t, 0)
 
@@ -77,6 +126,18 @@ def start_turn(ctx, t, pos: int) -> None:
     forfeits the turn once another seat announced it."""
     g = t.game
     seat = g.order[pos]
+    if seat == g.dummy_seat:
+        from .dummy_turn import play
+        if play(ctx, t) == "announce":
+            announce(ctx, t, seat)
+        else:
+            after_turn(ctx, t, seat)
+        return
+    if seat in g.face_down:      # after a joint assault: the token turns up, the turn is skipped
+        ctx.emit("mk.face_up", {"seat": seat}, rule="MK:13:Coop:4")
+        ctx.emit("mk.forfeit", {"seat": seat}, rule="MK:13:Coop:4")
+        after_turn(ctx, t, seat)
+        return
     p = g.players[seat]
     deck, hand = t.zone(S.deck(seat)), t.zone(S.hand(seat))
     data = {"seat": seat, "pos": pos, "hand_was_empty": not hand and bool(deck)}
@@ -96,6 +157,9 @@ def start_turn(ctx, t, pos: int) -> None:
         # MK:11:EoT:4 (site card, public-list): a gold token by day, a black one at night
         ctx.emit("mk.token", {"seat": seat, "colour": "black" if g.night else "gold", "delta": 1},
                  rule="MK:11:EoT:4")
+    if g.scenario != "first_reconnaissance":
+        from .scenario_rules import tower_mana
+        tower_mana(ctx, t, seat)
 
 
 def announce(ctx, t, seat: int) -> None:
@@ -115,6 +179,9 @@ def end_turn(ctx, t, seat: int, discard: str | None = None) -> None:
     for idx in sorted(p.dice + p.returning):
         face = ctx.roll(mana.MANA_DIE, 1, rule="MK:11:EoT:1")[0]
         ctx.emit("mk.die_rerolled", {"index": idx, "face": face}, rule="MK:11:EoT:1")
+    if g.scenario != "first_reconnaissance":
+        from .scenario_rules import forced_withdrawal
+        forced_withdrawal(ctx, t, seat)
     if discard:
         cards = hand_cards(t, seat, discard)
         zones.move(ctx, S.hand(seat), S.discard(seat), cards, rule="MK:11:EoT:7")
@@ -128,23 +195,17 @@ def end_turn(ctx, t, seat: int, discard: str | None = None) -> None:
             if wound:
                 zones.move(ctx, z, S.WOUNDS, [wound], rule="MK:11:EoT:4")
                 break
-    if sp is not None and sp.site == "mine" and sp.mine:
-        gain_crystal(ctx, t, seat, sp.mine, "MK:11:EoT:4")
+    if g.scenario == "druid_nights":
+        from .druid_nights import end_of_turn as chant_crystals
+        chant_crystals(ctx, t, seat)
+    if sp is not None and sp.site == "mine" and sp.mine and (g.scenario != "mines_liberation" or sp.conquered_by >= 0):
+        gain_crystal(ctx, t, seat, sp.mine, "MK:11:EoT:4")     # Mines Liberation: once liberated
     level_up(ctx, t, seat)
     if g.players[seat].level_choices:
         reveal_skills(ctx, t, seat)
         ctx.emit("mk.phase", {"phase": "levelup"}, rule="MK:11:EoT:6")
         return
     finish_turn(ctx, t, seat)
-
-
-def gain_crystal(ctx, t, seat: int, colour: str, rule: str) -> None:
-    """A crystal, or a token of its colour when 3 are held (MK:5:Gain:2)."""
-    p = t.game.players[seat]
-    if p.crystals.get(colour, 0) >= mana.CRYSTAL_LIMIT:
-        ctx.emit("mk.token", {"seat": seat, "colour": colour, "delta": 1}, rule="MK:5:Gain:2")
-    else:
-        ctx.emit("mk.crystal", {"seat": seat, "colour": colour, "delta": 1}, rule=rule)
 
 
 def level_up(ctx, t, seat: int) -> None:
@@ -176,6 +237,8 @@ def level_choice(ctx, t, seat: int, skill: str, card: str) -> None:
         ctx.emit("mk.skill", {"seat": seat, "skill": skill}, rule="MK:11:EoT:6b")
         src = S.SKILL_OFFER if skill in t.zone(S.SKILL_OFFER) else S.skills_shown(seat)
         zones.move(ctx, src, S.OUT, [skill], rule="MK:11:EoT:6b")
+        if S.DUMMY_SKILLS in t.zones:       # Solo Conquest: a dummy skill joins the offer
+            zones.move_top(ctx, S.DUMMY_SKILLS, S.SKILL_OFFER, 1, rule="MK:19:Scen:SoloConquest")
     zones.move(ctx, S.skills_shown(seat), S.SKILL_OFFER, [s for s in shown if s != skill], rule="MK:11:EoT:6b")
     if card:
         zones.move(ctx, S.AA_OFFER, S.deck(seat), [card], rule="MK:11:EoT:6b")
@@ -204,21 +267,6 @@ def finish_turn(ctx, t, seat: int) -> None:
     after_turn(ctx, t, seat)
 
 
-def hand_limit(t, seat: int) -> int:
-    """The level token's hand limit, plus the number of keeps owned when on or next to one of
-    them (MK:11:EoT:7b; cities, the other bonus, cannot be conquered in part 1)."""
-    from engine.mechanics import hexgrid as hg
-
-    from .board import key, unkey
-    g = t.game
-    p = g.players[seat]
-    keeps = [k for k, sp in g.board.spaces.items() if sp.site == "keep" and sp.conquered_by == seat]
-    if not keeps or not p.pos:
-        return p.hand_limit
-    near = {p.pos} | {key(n) for n in hg.neighbours(unkey(p.pos))}
-    return p.hand_limit + (len(keeps) if near & set(keeps) else 0)
-
-
 def after_turn(ctx, t, seat: int) -> None:
     """Who plays next: the scenario end and the round end are checked after every turn
     (MK:4:Round:4c-d)."""
@@ -226,6 +274,9 @@ def after_turn(ctx, t, seat: int) -> None:
     n = len(g.order)
     pos = g.order.index(seat)
     ctx.emit("mk.turn_done", {"seat": seat}, rule="MK:4:Round:4c")
+    if g.scenario != "first_reconnaissance" and not g.scenario_end:
+        from .part2_round import check_end
+        check_end(ctx, t, seat)
     if g.end_after_turn:
         final = [g.order[(pos + i) % n] for i in range(1, n + 1)]
         ctx.emit("mk.scenario_end", {"seat": seat, "final_turns": final}, rule="MK:18:Scen:FirstRecon")
@@ -240,15 +291,28 @@ def after_turn(ctx, t, seat: int) -> None:
         else:
             begin_round(ctx, t, g.round + 1)
         return
-    if g.players[seat].extra_turn:       # The Right Moment (MK:4:Round:3b)
+    if seat != g.dummy_seat and g.players[seat].extra_turn:       # The Right Moment (MK:4:Round:3b)
         ctx.emit("mk.tactic_state", {"seat": seat, "extra_turn": False}, rule="MK:4:Round:3b")
         start_turn(ctx, t, pos)
         return
-    start_turn(ctx, t, (pos + 1) % n)
+    nxt = (pos + 1) % n
+    while g.scenario_end and g.order[nxt] not in g.final_turns:
+        nxt = (nxt + 1) % n      # no last turn for the dummy in solo and co-op (MK:19:Scen:SoloConquest)
+    start_turn(ctx, t, nxt)
 
 
 def game_over(ctx, t, reason: str) -> None:
-    """Standard achievements are added to fame; the most fame wins, ties share (MK:15:Score)."""
+    """Standard achievements are added to fame; the most fame wins, ties share (MK:15:Score);
+    every other scenario scores by its own kind (scoring.scenario_result)."""
+    if t.game.scenario != "first_reconnaissance":
+        from .scoring import scenario_result
+        scores, detail, winners, rule = scenario_result(t)
+        for seat, lines in detail.items():
+            ctx.emit("mk.score", {"seat": seat, "lines": lines, "total": scores[seat]}, rule=rule)
+        ctx.emit("mk.phase", {"phase": "over"}, rule="MK:15:Score")
+        ctx.emit("game.over", {"winners": winners, "scores": {str(s): v for s, v in scores.items()},
+                               "reason": reason}, rule=rule)
+        return
     scores, detail = final_scores(t)
     for seat, lines in detail.items():
         ctx.emit("mk.score", {"seat": seat, "lines": lines, "total": scores[seat]}, rule="MK:15:Score")

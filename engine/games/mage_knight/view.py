@@ -7,4 +7,8 @@ import msgspec
 
 
 def game_view(t, seat: int | None) -> dict:
-    return msgspec.to_builtins(t.game)
+    out = msgspec.to_builtins(t.game)
+    for city in out.get("cities", []):      # a city's face-down defenders show as "?" (part 2)
+        shown = t.zones.get(f"at:{city['spaces'][0]}")
+        city["garrison"] = [x if shown is not None and x in shown.cards else "?" for x in city["garrison"]]
+    return out

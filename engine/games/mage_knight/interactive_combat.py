@@ -1,0 +1,126 @@
+"""The variant Interactive Combat (MK:17:Var:InteractiveCombat, E-31), `variants=interactive_combat`:
+when a player starts a combat against exactly one enemy, the player who acted before them sets
+an unused mana die to a colour in secret (`combat_die` {colour}, seen only by that player):
+white gives the enemy armour +1 in the ranged and siege phase, red attack +1, blue armour +1 in
+the attack phase, each +1 fame if the enemy is defeated; black, green or gold give nothing. The
+die is revealed as "white or not" at the start of the ranged phase, "red or not" at the start of
+the block phase, and fully at the start of the attack phase (or when the combat ends).
+
+The secret colour lies in an owner-only zone until revealed; the public state only says that a
+die was set and what has been revealed."""
+from __future__ import annotations
+
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
+
+RULE = "MK:17:Var:InteractiveCombat"
+ZONE = "icombat:die"
+COLOURS = ("white", "red", "blue", "green", "gold", "black")
+ORDER = ("ranged", "block", "damage", "attack", "over")
+
+
+def chooser(g, seat: int) -> int:
+    """The player who acted before the current one (cyclic turn order, the dummy left out)."""
+    order = [s for s in g.order if s != g.dummy_seat and s < len(g.players)]
+    if seat not in order or len(order) < 2:
+        return -1
+    return order[order.index(seat) - 1]
+
+
+def started(ctx, t, seat: int) -> None:
+    """After a combat starts: one enemy and another player to set the die."""
+    from .variants import on
+    g = t.game
+    c = g.combat
+    if c is None or g.pvp or not on(t, "interactive_combat") or len(c.enemies) != 1:
+        return
+    who = chooser(g, seat)
+    if who < 0:
+        return
+    ctx.emit("mk.icombat", {"chooser": who, "seat": seat, "enemy": c.enemies[0].uid, "revealed": [],
+                            "set": False, "colour": ""}, rule=RULE)
+
+
+def commands(t, seat: int) -> list[dict]:
+    return [{"kind": "combat_die", "colour": c} for c in COLOURS]
+
+
+def set_die(ctx, t, seat: int, cmd: dict) -> None:
+    """The secret colour goes into the chooser's own zone; the ranged phase reveals white or not."""
+    if ZONE not in t.zones:
+        zones.create(ctx, ZONE, [], rule=RULE, owner=seat, vis="owner")
+    zones.add(ctx, ZONE, [f"{cmd['colour']}#{t.version}"], rule=RULE)
+    ctx.emit("mk.icombat", dict(t.game.icombat, set=True), rule=RULE)
+    reveal(ctx, t)
+
+
+def _colour(t) -> str:
+    return card_name(t.zone(ZONE)[-1]) if ZONE in t.zones and t.zone(ZONE) else ""
+
+
+def _modify(ctx, t, armour: int = 0, attack: int = 0) -> None:
+    g = t.game
+    uid = g.icombat["enemy"]
+    e = next((e for e in g.combat.enemies if e.uid == uid), None) if g.combat else None
+    if e is None or e.defeated:
+        return
+    ctx.emit("mk.combat.enemy_modified", {
+        "enemy": uid, "armour": armour, "attack": -attack, "prevent": False, "source": "interactive combat die",
+        "rule": RULE, "audit": [f"interactive combat die: {uid} "
+                                + (f"armour {armour:+d}" if armour else f"attack +{attack}") + f" ({RULE})"]},
+             rule=RULE)
+
+
+def reveal(ctx, t) -> None:
+    """Reveal what the phase reached asks for, and apply or lift the die's effect."""
+    g = t.game
+    v = g.icombat
+    if not v or not v.get("set"):
+        return
+    colour = _colour(t)
+    phase = g.combat.phase if g.combat is not None else "over"
+    done = list(v["revealed"])
+    steps = []
+    if "ranged" not in done:
+        steps.append("ranged")
+    if ORDER.index(phase) >= ORDER.index("block") and "block" not in done:
+        steps.append("block")
+    if ORDER.index(phase) >= ORDER.index("attack") and "attack" not in done:
+        steps.append("attack")
+    for step in steps:
+        done.append(step)
+        if step == "ranged":
+            ctx.emit("mk.icombat", dict(v, revealed=list(done), white=colour == "white"), rule=RULE)
+            if colour == "white":
+                _modify(ctx, t, armour=1)
+        elif step == "block":
+            if colour == "white":
+                _modify(ctx, t, armour=-1)          # the ranged and siege phase is over
+            ctx.emit("mk.icombat", dict(g.icombat, revealed=list(done), red=colour == "red"), rule=RULE)
+            if colour == "red":
+                _modify(ctx, t, attack=1)
+        else:
+            ctx.emit("mk.icombat", dict(g.icombat, revealed=list(done), colour=colour), rule=RULE)
+            if colour == "blue":
+                _modify(ctx, t, armour=1)
+        v = g.icombat
+
+
+def fame_bonus(t, defeated: list[str]) -> int:
+    """+1 fame for a defeated enemy when the die was white, red or blue."""
+    g = t.game
+    v = g.icombat
+    if not v or not v.get("set"):
+        return 0
+    return 1 if v["enemy"] in defeated and _colour(t) in ("white", "red", "blue") else 0
+
+
+def ended(ctx, t) -> None:
+    """The combat is over: the die is shown if it was not yet, and the variant's state cleared."""
+    g = t.game
+    if not g.icombat:
+        return
+    if g.icombat.get("set") and "attack" not in g.icombat["revealed"]:
+        ctx.emit("mk.icombat", dict(g.icombat, revealed=g.icombat["revealed"] + ["attack"], colour=_colour(t)),
+                 rule=RULE)
+    ctx.emit("mk.icombat", {}, rule=RULE)
