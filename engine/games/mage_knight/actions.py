@@ -8,7 +8,7 @@ from functools import cache
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import effects, payment
+from . import card_effects, effects, payment
 from . import state as S
 from .board import unkey
 from .content import content
@@ -32,7 +32,7 @@ INTERACTION_SITES = ("village", "monastery")
 @cache
 def card_resolutions(cid: str, mode: str, in_combat: bool, terrain: str, wounds: int = 0,
                      night: bool = False, blocked: int = 0, enemies: int = 0,
-                     interacting: bool = False) -> tuple:
+                     interacting: bool = False, site: str = "") -> tuple:
     card = content().cards[cid]
     if mode == "sideways":
         if in_combat:
@@ -40,7 +40,7 @@ def card_resolutions(cid: str, mode: str, in_combat: bool, terrain: str, wounds:
         return tuple([(k, 1)] for k in SIDEWAYS)
     tree = card.basic_effect if mode == "basic" else card.powered_effect
     return tuple(effects.resolutions(tree, effects.Situation(in_combat, terrain, wounds, night, blocked,
-                                                             enemies, interacting)))
+                                                             enemies, interacting, site)))
 
 
 def situation(t, seat: int) -> tuple:
@@ -48,11 +48,11 @@ def situation(t, seat: int) -> tuple:
     on; a combat's own time of day counts (dungeons and tombs fight by night)."""
     c = t.game.combat
     if c is None:
-        return (False, terrain_here(t, seat), 0, t.game.night, 0, 0, may_interact(t, seat))
+        return (False, terrain_here(t, seat), 0, t.game.night, 0, 0, may_interact(t, seat), site_here(t, seat))
     foes = [e for e in c.enemies if not e.defeated and not e.discarded]
     blocked = sum(1 for e in c.enemies if e.attacks and all(a.blocked for a in e.attacks))
     return (True, terrain_here(t, seat), c.wounds_to_hand + c.other_hand_wounds + c.wounds_to_discard,
-            c.night, blocked, len(foes), False)
+            c.night, blocked, len(foes), False, site_here(t, seat))
 
 
 def may_interact(t, seat: int) -> bool:
@@ -64,7 +64,18 @@ def may_interact(t, seat: int) -> bool:
 
 
 def seat_resolutions(t, seat: int, cid: str, mode: str) -> tuple:
-    return card_resolutions(cid, mode, *situation(t, seat))
+    """The card's resolutions here and now, with this turn's conversions (card_effects) and a
+    raised sideways value (Wolf's Howl)."""
+    fx = t.game.players[seat].turn_effects
+    out = card_resolutions(cid, mode, *situation(t, seat))
+    if mode == "sideways" and fx.get("sideways"):
+        out = tuple([(k, dict(v, value=fx["sideways"]) if isinstance(v, dict) else fx["sideways"])] for [(k, v)] in out)
+    return card_effects.converted(fx, out, t.game.combat is not None)
+
+
+def site_here(t, seat: int) -> str:
+    sp = t.game.board.spaces.get(t.game.players[seat].pos)
+    return (sp.site or "") if sp else ""
 
 
 
@@ -97,11 +108,14 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
     if cmd.get("target"):
         from .fight import enemy_effect
         enemy_effect(ctx, t, atoms, cmd["target"], name, card.color)
+    if mode == "sideways" and t.game.players[seat].turn_effects.get("sideways"):
+        card_effects.set_effect(ctx, seat, "sideways", None)
     if mode != "sideways" and "movement" in card.categories:
         atoms = movement_bonus(ctx, t, seat, atoms)
     if mode != "sideways":
         atoms = attack_block_bonus(ctx, t, seat, atoms)
     atoms = card_specific(ctx, t, seat, cmd, atoms)
+    atoms = card_effects.run(ctx, t, seat, cmd, atoms)
     resolve(ctx, t, seat, atoms, "MK:5:Effects:1", source=name)
 
 
@@ -290,6 +304,8 @@ def explore(ctx, t, seat: int, cmd: dict) -> None:
 
 
 def modifier(t, seat: int) -> int:
+    if t.game.players[seat].turn_effects.get("ignore_reputation"):
+        return 0        # Arcane Disguise
     return REPUTATION_MODIFIER.get(t.game.players[seat].reputation, 0)
 
 
@@ -333,8 +349,14 @@ def recruit(ctx, t, seat: int, cmd: dict) -> None:
     if cmd.get("disband"):
         zones.move(ctx, S.units_zone(seat), S.OUT, [cmd["disband"]], rule="MK:5:Units:4a")
         ctx.emit("mk.unit_destroyed", {"seat": seat, "uid": cmd["disband"]}, rule="MK:5:Units:4a")
-    zones.move(ctx, S.UNIT_OFFER, S.units_zone(seat), [uid], rule="MK:8:Interact:4a")
+    join_unit(ctx, t, seat, uid, "MK:8:Interact:4a")
+
+
+def join_unit(ctx, t, seat: int, uid: str, rule: str) -> None:
+    """A unit of the offer joins the seat's units (recruited, or for free by a card)."""
+    zones.move(ctx, S.UNIT_OFFER, S.units_zone(seat), [uid], rule=rule)
     ctx.emit("mk.recruited", {"seat": seat, "uid": uid, "unit": card_name(uid)}, rule="MK:5:Units:4a")
+    card_effects.set_effect(ctx, seat, "recruited", True)
 
 
 def buy_heal(ctx, t, seat: int, cmd: dict) -> None:
@@ -371,7 +393,11 @@ def activate(ctx, t, seat: int, cmd: dict) -> None:
     u = next(x for x in p.units if x.uid == cmd["unit"])
     pay(ctx, t, seat, cmd.get("pay", ""))
     ctx.emit("mk.unit", {"seat": seat, "uid": u.uid, "ready": False}, rule="MK:5:Units:5")
-    atoms = unit_resolutions(u.unit, cmd["ability"])[cmd["option"]]
+    atoms = card_effects.unit_bonus(ctx, t, seat, list(unit_resolutions(u.unit, cmd["ability"])[cmd["option"]]))
+    if cmd.get("target"):
+        from .fight import enemy_effect
+        enemy_effect(ctx, t, atoms, cmd["target"], u.uid, None)
+    atoms = card_effects.run(ctx, t, seat, dict(cmd, card=u.uid), atoms)
     resolve(ctx, t, seat, atoms, "MK:5:Units:5", source=u.uid)
 
 
@@ -390,18 +416,30 @@ def unit_resolutions(unit: str, ability: int) -> tuple:
     return tuple(effects.resolutions({k: v for k, v in ab.items() if k != "mana_cost"}))
 
 
-@cache
-def skill_resolutions(skill: str) -> tuple:
-    return tuple(effects.resolutions(content().skills[skill].effect))
+def skill_resolutions(skill: str, t=None, seat: int = -1) -> tuple:
+    """A skill's resolutions; with a table, in the seat's situation (day or night, site)."""
+    if t is None:
+        return tuple(effects.resolutions(content().skills[skill].effect))
+    sit = situation(t, seat)
+    return tuple(effects.resolutions(content().skills[skill].effect,
+                                     effects.Situation(sit[0], sit[1], sit[2], sit[3], sit[4], sit[5], sit[6], sit[7])))
+
+
+ROUND_USES = ("once_per_round", "interactive")   # interactive skills: once a round, then in the centre
 
 
 def use_skill(ctx, t, seat: int, cmd: dict) -> None:
     """Once per turn, or once per round (flipped face down), MK:5:Skills:4a-c."""
     sk = content().skills[cmd["skill"]]
     ctx.emit("mk.skill_used", {"seat": seat, "skill": sk.id,
-                               "per": "round" if sk.usage == "once_per_round" else "turn"},
-             rule="MK:5:Skills:4a" if sk.usage == "once_per_round" else "MK:5:Skills:4c")
-    resolve(ctx, t, seat, skill_resolutions(sk.id)[cmd["option"]], "MK:5:Skills:4c", source=sk.id)
+                               "per": "round" if sk.usage in ROUND_USES else "turn"},
+             rule="MK:5:Skills:4a" if sk.usage in ROUND_USES else "MK:5:Skills:4c")
+    atoms = list(skill_resolutions(sk.id, t, seat)[cmd["option"]])
+    if cmd.get("target"):
+        from .fight import enemy_effect
+        enemy_effect(ctx, t, atoms, cmd["target"], sk.id, None)
+    atoms = card_effects.run(ctx, t, seat, dict(cmd, card=sk.id), atoms)
+    resolve(ctx, t, seat, atoms, "MK:5:Skills:4c", source=sk.id)
 
 
 def rest(ctx, t, seat: int, cmd: dict) -> None:

@@ -16,10 +16,13 @@ from typing import Any, Iterable
 
 import msgspec
 
+from . import effect_nodes
+
 PLAIN = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gain_crystal", "fame",
          "reputation", "take_wound", "ready_unit_max_level", "attack", "block")
 COMBAT_ONLY = ("attack", "block", "mana_cost", "discard_cost", "enemy_effect", "crystal_of_discard", "discard_wound",
-               "defeat_bonus", "all_enemies")
+               "defeat_bonus", "all_enemies", "stand_in", "requires", "discard_colour", "discard_kind", "throw_cost",
+               "all_enemies_strip", "blocked_armour_to", "unit_resistances", "unit_bonus", "convert")
 MAX_RESOLUTIONS = 16
 BASIC_COLOURS = ("red", "blue", "green", "white")
 
@@ -33,6 +36,7 @@ class Situation(msgspec.Struct, frozen=True):
     blocked: int = 0          # enemies whose attacks are all blocked in this combat
     enemies: int = 0          # enemies still in this combat (not defeated)
     interacting: bool = False  # at a site where the seat may interact (village, monastery, ...)
+    site: str = ""            # the site of the hero's space (skills that depend on it)
 
 
 Atom = tuple[str, Any]
@@ -74,6 +78,9 @@ def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
     special = _card_node(node, sit)
     if special is not None:
         return special
+    more = effect_nodes.walk(node, sit, _walk)
+    if more is not None:
+        return more
     if "if_in_interaction" in node:
         return _walk(node["if_in_interaction"], sit) if sit.interacting else [[]]
     if "gain_mana_any_color" in node:
@@ -321,6 +328,8 @@ def plain_only(tree: Any) -> bool:
     if _terrain_mod(tree) is not None or _enemy_effect(tree) is not None or \
             _card_node(tree, Situation()) is not None:
         return True
+    if effect_nodes.known(tree):
+        return all(plain_only(n) for n in effect_nodes.children(tree))
     if "if_in_interaction" in tree and set(tree) == {"if_in_interaction"}:
         return plain_only(tree["if_in_interaction"])
     known = set(PLAIN) | {"choice", "all", "if_in_combat", "if_on_terrain", "gain_mana_any_color",

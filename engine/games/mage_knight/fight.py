@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
+from . import card_effects
 from . import combat as C
 from . import mana, rewards
 from . import state as S
@@ -52,7 +53,7 @@ def provoke(ctx, t, seat: int, frm, to) -> bool:
     from .board import key, provoked
     g = t.game
     spaces = [key(h) for h in provoked(g.board, frm, to)]
-    if not spaces:
+    if not spaces or g.players[seat].turn_effects.get("no_provoke"):
         return False
     tokens = [tok for k in spaces for tok in g.board.spaces[k].enemies]
     ctx.emit("mk.acted", {"seat": seat, "action": "provoked"}, rule="MK:7:Move:4")
@@ -88,7 +89,8 @@ def assault(ctx, t, seat: int, space: str) -> None:
     if not tokens:
         conquer(ctx, t, seat, space)
         return
-    _start_on(ctx, t, seat, [space], tokens, kind="assault", fortified=True)
+    _start_on(ctx, t, seat, [space], tokens, kind="assault",
+              fortified=not t.game.players[seat].turn_effects.get("ignore_fortification"))
 
 
 def challenge(ctx, t, seat: int, space: str) -> None:
@@ -157,6 +159,8 @@ def targets(c, atoms, colour: str | None) -> list[str]:
     foe = next((v for k, v in atoms if k == "enemy_effect"), None)
     if foe is None:
         return []
+    if card_effects.extended(foe):
+        return card_effects.enemy_targets(c, foe, colour)
     if foe["phase"] and c.phase != foe["phase"]:
         return []
     out = []
@@ -192,6 +196,8 @@ def affected(c, v: dict, colour: str | None) -> list:
 
 def enemy_effect(ctx, t, atoms, target: str, source: str, colour: str | None) -> None:
     foe = next(v for k, v in atoms if k == "enemy_effect")
+    if card_effects.extended(foe):
+        return card_effects.apply_enemy(ctx, t, foe, target, source, colour)
     e = next(x for x in t.game.combat.enemies if x.uid == target)
     if "fortified_armour" in foe and fortified(e):
         foe = dict(foe, armour=foe["fortified_armour"])

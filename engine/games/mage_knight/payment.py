@@ -50,6 +50,8 @@ def sources(player, source: list[str], night: bool, blocked=()) -> list[tuple[st
             out.append((f"crystal:{colour}", colour))
     for face in sorted(set(player.tokens)):
         out.append((f"token:{face}", face))
+    for colour in player.turn_effects.get("endless", ()):     # a ring's endless mana this turn
+        out.append((f"endless:{colour}", colour))
     return out
 
 
@@ -87,6 +89,8 @@ def _enough(player, names: list[str]) -> bool:
         if k == 1:
             continue
         kind, colour = n.split(":")
+        if kind == "endless":
+            continue
         if kind == "die":
             return False
         held = player.crystals.get(colour, 0) if kind == "crystal" else player.tokens.count(colour)

@@ -93,6 +93,7 @@ class Player(msgspec.Struct, kw_only=True):
     used_skills: list[str] = []      # once-per-turn skills used this turn
     round_skills: list[str] = []     # once-per-round skills used (flipped face down)
     level_choices: list[int] = []    # even levels whose skill/AA choice is still due
+    turn_effects: dict = {}          # effects of cards and skills for the rest of the turn (card_effects)
 
 
 class MKState(msgspec.Struct, kw_only=True):
