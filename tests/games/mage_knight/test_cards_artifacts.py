@@ -1,0 +1,95 @@
+"""Artifacts played with their real effects; the stronger side throws the artifact away where the
+card says so (MK:4:Deed:3c, MK:5:Effects:1, content/readings.json)."""
+from tests.games.mage_knight.test_cards_advanced import fight, legal, names, play_first, player, pool, sit
+
+
+def test_ruby_ring_gives_endless_red_and_black_mana_for_the_turn():
+    """MK:5:Mana:1: Ruby Ring powered (red): this turn red and black mana without limit; Rage is
+    then powered (Attack 4) without spending anything, March (green) is not"""
+    eng, gid = sit("cards_village", hand=["ruby_ring", "rage", "march"], tokens=["red"])
+    play_first(eng, gid, card="ruby_ring", mode="powered", pay="token:red")
+    assert player(eng, gid).turn_effects["endless"] == ["red", "black"]
+    assert legal(eng, gid, card="march", mode="powered", pay="endless:red") == []    # March needs green
+    eng, gid = fight(hand=["ruby_ring", "rage"], tokens=["red"])
+    play_first(eng, gid, card="ruby_ring", mode="powered", pay="token:red")
+    while eng.table(gid).game.combat.phase != "attack":
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] in ("mk_assign", "mk_next"))
+        eng.submit(gid, 0, cmd)
+    play_first(eng, gid, card="rage", mode="powered", pay="endless:red")
+    assert pool(eng, gid) == [("melee", "physical", 4)] and player(eng, gid).tokens == []
+
+
+def test_banner_of_courage_readies_every_unit():
+    """MK:5:Units:6: Banner of Courage powered (any colour): every spent unit is readied"""
+    eng, gid = sit("cards_village", hand=["banner_of_courage"], tokens=["white"], units=["peasants", "peasants"])
+    for u in player(eng, gid).units:
+        play_first(eng, gid, kind="activate", unit=u.uid)
+    assert not any(u.ready for u in player(eng, gid).units)
+    play_first(eng, gid, card="banner_of_courage", mode="powered")
+    assert all(u.ready for u in player(eng, gid).units)
+    assert "banner_of_courage" not in names(eng, gid, "play:0")     # thrown away (MK:4:Deed:3c)
+
+
+def test_druidic_staff_discard_colour_picks_the_effect():
+    """MK:4:Deed:6: Druidic Staff basic: discarding Promise (white) gives Move 2 with every space
+    costing 1 and no provoking; the stronger side gives two of the four effects"""
+    eng, gid = sit("cards_village", hand=["druidic_staff", "promise"])
+    play_first(eng, gid, card="druidic_staff", mode="basic", pay="discard:promise")
+    p = player(eng, gid)
+    assert p.move == 2 and p.turn_effects["no_provoke"] is True
+    assert {m["replace"] for m in p.terrain_mods} == {1}
+    eng, gid = sit("cards_village", hand=["druidic_staff", "wound"], tokens=["green"])
+    cmd = next(c for c in legal(eng, gid, card="druidic_staff", mode="powered") if c["option"] == 0)
+    eng.submit(gid, 0, cmd)                  # white + blue: Move 2 and two red crystals
+    assert player(eng, gid).move == 2 and player(eng, gid).crystals == {"red": 2}
+
+
+def test_endless_gem_pouch_powered_gives_every_colour_and_gold_by_day():
+    """MK:5:Mana:1: Endless Gem Pouch powered: a token of each basic colour, gold by day (black
+    by night)"""
+    eng, gid = sit("cards_village", hand=["endless_gem_pouch"], tokens=["blue"])
+    play_first(eng, gid, card="endless_gem_pouch", mode="powered", pay="token:blue")
+    assert sorted(player(eng, gid).tokens) == ["blue", "gold", "green", "red", "white"]
+    eng, gid = sit("cards_village", night=True, hand=["endless_gem_pouch"], tokens=["blue"])
+    play_first(eng, gid, card="endless_gem_pouch", mode="powered", pay="token:blue")
+    assert "black" in player(eng, gid).tokens
+
+
+def test_endless_gem_pouch_basic_rolls_two_dice_for_crystals():
+    """MK:5:Gain:2: Endless Gem Pouch basic: two mana dice rolled: a basic colour gives its
+    crystal, gold a gold token, black fame +1 (forced faces red and black)"""
+    eng, gid = sit("cards_village", hand=["endless_gem_pouch"])
+    eng.force(gid, {"die:mana": ["red", "black"]})
+    play_first(eng, gid, card="endless_gem_pouch", mode="basic")
+    assert player(eng, gid).crystals == {"red": 1} and player(eng, gid).fame == 1
+
+
+def test_horn_of_wrath_siege_five_and_a_wound_on_a_red_die():
+    """MK:9:Ranged: Horn of Wrath basic: Siege Attack 5; one mana die, a wound on red or black
+    (forced red)"""
+    eng, gid = fight(hand=["horn_of_wrath"])
+    eng.force(gid, {"die:mana": ["red"]})
+    play_first(eng, gid, card="horn_of_wrath", mode="basic")
+    assert pool(eng, gid) == [("siege", "physical", 5)]
+    assert "wound" in names(eng, gid, "hand:0")
+
+
+def test_book_of_wisdom_takes_an_advanced_action_of_the_thrown_colour():
+    """MK:5:Gain:3a: Book of Wisdom basic: throw away an Action card, an advanced action of its
+    colour from the offer into the hand"""
+    eng, gid = sit("cards_village", hand=["book_of_wisdom", "march", "rage", "swiftness", "stamina"])
+    cmd = play_first(eng, gid, card="book_of_wisdom", mode="basic")
+    assert cmd["gain"].split("#")[0] in names(eng, gid, "hand:0")
+    assert cmd["pay"].split(":")[1] in names(eng, gid, "out")
+
+
+def test_sword_of_justice_discards_for_attack_three_each():
+    """MK:4:Deed:6: Sword of Justice basic: Attack 3 per card discarded (two cards: 6) and fame
+    +1 per enemy defeated this combat"""
+    eng, gid = fight(hand=["sword_of_justice", "march", "rage"])
+    while eng.table(gid).game.combat.phase != "attack":
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] in ("mk_assign", "mk_next"))
+        eng.submit(gid, 0, cmd)
+    play_first(eng, gid, card="sword_of_justice", mode="basic", option=1)
+    assert pool(eng, gid) == [("melee", "physical", 6)]
+    assert player(eng, gid).defeat_bonus[:3] == [1, 0, True]
