@@ -68,8 +68,11 @@ def seat_resolutions(t, seat: int, cid: str, mode: str) -> tuple:
     raised sideways value (Wolf's Howl)."""
     fx = t.game.players[seat].turn_effects
     out = card_resolutions(cid, mode, *situation(t, seat))
-    if mode == "sideways" and fx.get("sideways"):
-        out = tuple([(k, dict(v, value=fx["sideways"]) if isinstance(v, dict) else fx["sideways"])] for [(k, v)] in out)
+    value = fx.get("wound_sideways") if cid == "wound" else fx.get("sideways")
+    if mode == "sideways" and value:
+        out = tuple([(k, dict(v, value=value) if isinstance(v, dict) else value)] for [(k, v)] in out)
+    if fx.get("shapeshift") and mode != "sideways" and content().cards[cid].kind == "basic_action":
+        out = tuple(out) + tuple(card_effects.shapeshifted(out))
     return card_effects.converted(fx, out, t.game.combat is not None)
 
 
@@ -108,8 +111,12 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
     if cmd.get("target"):
         from .fight import enemy_effect
         enemy_effect(ctx, t, atoms, cmd["target"], name, card.color)
-    if mode == "sideways" and t.game.players[seat].turn_effects.get("sideways"):
-        card_effects.set_effect(ctx, seat, "sideways", None)
+    fx = t.game.players[seat].turn_effects
+    if mode == "sideways" and (fx.get("wound_sideways") if name == "wound" else fx.get("sideways")):
+        card_effects.set_effect(ctx, seat, "wound_sideways" if name == "wound" else "sideways", None)
+    if fx.get("shapeshift") and mode != "sideways" and cmd["option"] >= len(card_resolutions(
+            name, mode, *situation(t, seat))):
+        card_effects.set_effect(ctx, seat, "shapeshift", None)
     if mode != "sideways" and "movement" in card.categories:
         atoms = movement_bonus(ctx, t, seat, atoms)
     if mode != "sideways":
@@ -431,6 +438,7 @@ ROUND_USES = ("once_per_round", "interactive")   # interactive skills: once a ro
 def use_skill(ctx, t, seat: int, cmd: dict) -> None:
     """Once per turn, or once per round (flipped face down), MK:5:Skills:4a-c."""
     sk = content().skills[cmd["skill"]]
+    pay(ctx, t, seat, cmd.get("pay", ""))
     ctx.emit("mk.skill_used", {"seat": seat, "skill": sk.id,
                                "per": "round" if sk.usage in ROUND_USES else "turn"},
              rule="MK:5:Skills:4a" if sk.usage in ROUND_USES else "MK:5:Skills:4c")

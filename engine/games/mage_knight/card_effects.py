@@ -81,7 +81,7 @@ def feasible(t, seat: int, atoms) -> bool:
                 return False
             if test == "crystal_missing" and p.crystals.get(arg):
                 return False
-            if test == "crystal_full" and p.crystals.get(arg, 0) >= 3:
+            if test == "wound_in_hand" and "wound" not in [card_name(c) for c in t.zone(S.hand(seat))]:
                 return False
             offered = _offered_spell_colours(t)
             if test == "offered_spell" and arg not in offered:
@@ -171,7 +171,8 @@ def discard_payments(t, seat: int, played: str, atoms, pays: list[str]) -> list[
         return pays
     word = "throw" if any(k == "throw_cost" for k, _ in atoms) else "discard"
     hand = [card_name(c) for c in t.zone(S.hand(seat))]
-    hand.remove(played)
+    if played in hand:
+        hand.remove(played)
     kinds = [v for k, v in atoms if k == "discard_kind"]
     colours = [v for k, v in atoms if k == "discard_colour"]
     wounds = hand.count("wound")
@@ -302,6 +303,8 @@ def test(t, seat: int, name: str) -> bool:
         return p.fame <= min(q.fame for q in g.players)
     if name == "no_unit_recruited_this_turn":
         return not p.turn_effects.get("recruited")
+    if name == "no_source_die":
+        return not p.dice
     raise ValueError(f"unknown condition {name!r}")
 
 
@@ -561,4 +564,26 @@ def unit_bonus(ctx, t, seat: int, atoms: list) -> list:
         out.append((k, v))
     if used and uses:
         set_effect(ctx, seat, "unit_bonus", None)
+    return out
+
+
+SHAPES = ("move", "attack", "block")
+
+
+def shapeshifted(resolutions) -> list:
+    """Each resolution of plain move, attack or block points also as each of the other two
+    kinds, the same amount (Shapeshift): appended after the card's own resolutions."""
+    out = []
+    for atoms in resolutions:
+        kinds = {k for k, _ in atoms}
+        if len(atoms) != 1 or not kinds <= set(SHAPES):
+            continue
+        k, v = atoms[0]
+        n = v if isinstance(v, int) else v["value"]
+        el = "physical" if isinstance(v, int) else v.get("element", "physical")
+        for other in SHAPES:
+            if other == k:
+                continue
+            out.append([(other, n if other == "move" else
+                         ({"value": n, "type": "melee", "element": el} if other == "attack" else {"value": n, "element": el}))])
     return out

@@ -89,6 +89,22 @@ def _discard_colour(node, sit, rec):
     return [[cost, ("discard_colour", c)] + kind + r for c, tree in spec.items() for r in rec(tree, sit)]
 
 
+def _small(node, sit, rec):
+    if isinstance(node.get("discard_wound_for"), dict):   # discard a wound from hand for the effect
+        return [[("discard_cost", 1), ("discard_wound", 1)] + r for r in rec(node["discard_wound_for"], sit)]
+    if isinstance(node.get("requires"), str):
+        return _atoms(("requires", (node["requires"], 1)))
+    if isinstance(node.get("sideways_value"), int):       # the next card played sideways gives more
+        return _atoms(("turn_effect", ("sideways", node["sideways_value"])))
+    if isinstance(node.get("wound_sideways"), int):       # a wound may be played sideways
+        return _atoms(("turn_effect", ("wound_sideways", node["wound_sideways"])))
+    if node.get("shapeshift") is True:                    # a basic action's points as another kind
+        return _atoms(("turn_effect", ("shapeshift", True)))
+    if isinstance(node.get("attack_card_bonus"), int):    # the next attack card played
+        return _atoms(("card_bonus", (node["attack_card_bonus"], 0)))
+    return None
+
+
 def _rule(node, sit, rec):
     if node.get("effect") != "apply_modifier":
         return None
@@ -336,11 +352,11 @@ def _enemies(node, sit, rec):
     return [[("enemy_effect", out)] + [a for a in extra if a[0] in ("attack", "all_enemies")]]
 
 
-HANDLERS = (_noop, _pay_mana, _discard_colour, _rule, _plain_effects, _conditions, _scaling, _crystals,
+HANDLERS = (_noop, _small, _pay_mana, _discard_colour, _rule, _plain_effects, _conditions, _scaling, _crystals,
             _offers, _enemies)
 
 
-CHILD_KEYS = ("pay_mana", "discard_colour", "if_night_or_underground", "if_night", "if_day",
+CHILD_KEYS = ("discard_wound_for", "pay_mana", "discard_colour", "if_night_or_underground", "if_night", "if_day",
               "if_at_magical_glade", "if_at_fortified_site", "conditional", "choiceOptions")
 
 
@@ -351,6 +367,8 @@ def children(node: dict) -> list:
         v = node.get(k)
         if k == "conditional" and isinstance(v, list):
             v = v[1:]
+        if k == "discard_wound_for":
+            v = [v]
         if isinstance(v, dict):
             out += list(v.values())
         elif isinstance(v, list):

@@ -91,8 +91,11 @@ def plays(t, seat: int, names: list[str]) -> list[dict]:
     out = []
     fighting = g.combat is not None
     for name in names:
-        if name == "wound":
-            continue     # wounds are never played (MK:4:Deed:3d)
+        if name == "wound":      # wounds are never played (MK:4:Deed:3d) but by Power of Pain
+            if p.turn_effects.get("wound_sideways"):
+                out += [{"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""}
+                        for i, atoms in enumerate(A.seat_resolutions(t, seat, name, "sideways")) if useful(t, atoms, p.acted)]
+            continue
         card = content().cards[name]
         for mode in ("basic", "powered"):
             need = payment.needs(card, mode, g.night)
@@ -226,8 +229,8 @@ def unit_commands(t, seat: int) -> list[dict]:
             continue     # MK:5:Units:5, MK:11:Wounds:2a
         for ai, ab in enumerate(content().units[u.unit].abilities):
             need = [(ab["mana_cost"],)] if ab.get("mana_cost") else []
-            pays = A.payment_options(t, seat, need)
             for i, atoms in enumerate(A.unit_resolutions(u.unit, ai)):
+                pays = A.payment_options(t, seat, need + effects.mana_costs(atoms))
                 aims = targets(t.game.combat, atoms, None) if t.game.combat is not None else []
                 if not effects.plain_only({k: v for k, v in ab.items() if k not in ("mana_cost", "note")}):
                     continue
@@ -253,6 +256,7 @@ def skill_commands(t, seat: int) -> list[dict]:
         if sid in p.used_skills or sid in p.round_skills:
             continue
         for i, atoms in enumerate(A.skill_resolutions(sid, t, seat)):
+            pays = with_discards(t, seat, "", atoms, A.payment_options(t, seat, effects.mana_costs(atoms)))
             if any(k == "enemy_effect" for k, _ in atoms):
                 aims = targets(t.game.combat, atoms, None) if t.game.combat is not None else []
                 cmds = [{"kind": "skill", "skill": sid, "option": i, "target": e} for e in aims]
@@ -260,6 +264,7 @@ def skill_commands(t, seat: int) -> list[dict]:
                 cmds = [{"kind": "skill", "skill": sid, "option": i}]
             else:
                 continue
+            cmds = [dict(c, pay=x) if x else c for c in cmds for x in pays]
             out += card_effects.expand(t, seat, atoms, cmds)
     return out
 
