@@ -29,18 +29,21 @@ def set_effect(ctx, seat: int, key: str, value) -> None:
     ctx.emit("mk.turn_effect", {"seat": seat, "key": key, "value": value}, rule="MK:5:Effects:1")
 
 
+LISTED = ("convert",)      # turn effects that collect every value given
+
+
 def fold(t, d) -> None:
-    """mk.turn_effect: numbers add up, lists extend, anything else replaces; None removes."""
+    """mk.turn_effect: numbers add up, LISTED keys collect, anything else replaces; None removes."""
     fx = t.game.players[d["seat"]].turn_effects
     k, v = d["key"], d["value"]
     if v is None:
         fx.pop(k, None)
-    elif isinstance(v, bool) or not isinstance(v, (int, list)):
-        fx[k] = v
-    elif isinstance(v, int):
+    elif k in LISTED:
+        fx[k] = list(fx.get(k, [])) + [v]
+    elif isinstance(v, int) and not isinstance(v, bool):
         fx[k] = fx.get(k, 0) + v
     else:
-        fx[k] = list(fx.get(k, [])) + [v] if k in ("convert", "spent_crystals") else list(v)
+        fx[k] = v
 
 
 def effects_of(t, seat: int) -> dict:
