@@ -29,7 +29,7 @@ def set_effect(ctx, seat: int, key: str, value) -> None:
     ctx.emit("mk.turn_effect", {"seat": seat, "key": key, "value": value}, rule="MK:5:Effects:1")
 
 
-LISTED = ("convert",)      # turn effects that collect every value given
+LISTED = ("convert", "path", "safe")      # turn effects that collect every value given
 
 
 def fold(t, d) -> None:
@@ -456,6 +456,10 @@ def fold_enemy(t, d) -> None:
                 u.resistances = sorted(set(u.resistances) | set(d["gain"]))
         return
     e = next(x for x in c.enemies if x.uid == d["enemy"])
+    if "fame" in d:          # another player's keep: half fame (map_rules)
+        c.audit.append(f"{e.uid}: fame {e.fame} -> {d['fame']}, half for another player's keep (MK:8:Combat:1a)")
+        e.fame = d["fame"]
+        return
     for what in d["lose"]:
         if what == "resistances":
             e.resistances = []
@@ -516,8 +520,10 @@ def wounds_taken(ctx, t, seat: int, n: int) -> None:
 
 
 def end_of_turn(ctx, t, seat: int) -> None:
-    """Crystals spent this turn come back (Crystal Mastery); wounds of this turn are thrown away
+    """Forced withdrawal off an unsafe space (map_rules); crystals spent this turn come back (Crystal Mastery); wounds of this turn are thrown away
     (Banner of Protection)."""
+    from .map_rules import withdraw
+    withdraw(ctx, t, seat)
     fx = effects_of(t, seat)
     if fx.get("crystal_refund"):
         for colour in fx.get("spent_crystals", []):

@@ -35,7 +35,6 @@ RULE_SILENT = ("RULE_MOVE_CARDS_IN_COMBAT", "RULE_INFLUENCE_CARDS_IN_COMBAT")   
 PHASES = {"COMBAT_PHASE_BLOCK": "block", "COMBAT_PHASE_ATTACK": "attack", "COMBAT_PHASE_RANGED": "ranged"}
 # modifiers whose rule is not modelled yet: the rest of the card applies (CONTENT.md, stand-in parts)
 STAND_IN_MODIFIERS = {
-    "terrain_safe": "mountains or lakes as safe spaces (no forced withdrawal yet)",
     "burning_shield_active": "the follow-up on the blocked enemy",
     "shield_bash_armor_reduction": "the blocked enemy's armour loss by the excess block",
     "dodge_and_weave_attack_bonus": "the attack bonus when no wound was taken",
@@ -146,8 +145,11 @@ def _rule(node, sit, rec):
     if eff == "grant_resistances":
         everyone = (node.get("scope") or {}).get("effect") == "all_units"
         return _atoms(("unit_resistances", {"resistances": tuple(mod["resistances"]), "all": everyone}))
-    if eff == "terrain_cost" and mod.get("terrain") in ("lake", "mountain"):
-        return _atoms(("stand_in", f"entering {mod['terrain']}s (no forced withdrawal yet)"))
+    if eff == "terrain_cost" and mod.get("terrain") in ("lake", "mountain"):   # map_rules.opened_cost
+        return _atoms(("terrain_cost", {"terrain": mod["terrain"], "amount": 0, "minimum": 0,
+                                        "replace": mod.get("replaceCost")}))
+    if eff == "terrain_safe":
+        return _atoms(("turn_effect", ("safe", mod["terrain"])))
     if eff in STAND_IN_MODIFIERS:
         return _atoms(("stand_in", STAND_IN_MODIFIERS[eff]))
     if eff == "remove_physical_resistance" and (node.get("scope") or {}).get("effect") == "all_enemies":

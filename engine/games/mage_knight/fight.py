@@ -91,12 +91,15 @@ def assault(ctx, t, seat: int, space: str) -> None:
         return
     _start_on(ctx, t, seat, [space], tokens, kind="assault",
               fortified=not t.game.players[seat].turn_effects.get("ignore_fortification"))
+    from .map_rules import halve_fame
+    halve_fame(ctx, t, seat, space)
 
 
 def challenge(ctx, t, seat: int, space: str) -> None:
     """Challenging a rampaging enemy on an adjacent space is the turn's action (MK:8:Combat:1e)."""
     ctx.emit("mk.acted", {"seat": seat, "action": "challenge"}, rule="MK:8:Combat:1e")
-    _start_on(ctx, t, seat, [space], list(t.game.board.spaces[space].enemies), kind="challenge")
+    spaces = space.split(";")       # several adjacent rampaging spaces at once (map_rules)
+    _start_on(ctx, t, seat, spaces, [tok for k in spaces for tok in t.game.board.spaces[k].enemies], kind="challenge")
 
 
 def enter_site(ctx, t, seat: int, space: str) -> None:

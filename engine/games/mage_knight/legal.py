@@ -11,7 +11,7 @@ from engine.ruleset import Illegal, Prompt
 
 from . import actions as A
 from . import combat as C
-from . import card_effects, effects, payment, rewards, tactics
+from . import card_effects, effects, map_rules, payment, rewards, tactics
 from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
 from .fight import affected as fight_affected
 from . import state as S
@@ -294,7 +294,7 @@ def moves(t, seat: int) -> list[str]:
         if k in busy and sp.site != "portal":
             continue
         out.append(k)
-    return out
+    return out + [k for k in map_rules.opened_steps(t, seat) if k not in busy]
 
 
 def explore_spots(t, seat: int) -> list[hg.Hex]:
@@ -349,6 +349,7 @@ def combat_actions(t, seat: int, site: str) -> list[dict]:
         return []
     out = [{"kind": "challenge", "space": key(n)} for n in hg.neighbours(unkey(p.pos))
            if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies]
+    out += [{"kind": "challenge", "space": group} for group in map_rules.challenge_groups(t, seat)]
     sp = g.board.spaces[p.pos]
     if site in ADVENTURE_DRAWS and (sp.conquered_by == -1 or site in ("dungeon", "tomb")):
         out.append({"kind": "enter"})
