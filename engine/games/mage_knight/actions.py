@@ -144,7 +144,8 @@ def card_specific(ctx, t, seat: int, cmd: dict, atoms: list) -> list:
         elif k == "crystal_of_discard":   # Savage Harvesting: the discarded card's colour
             gone = [x.split(":")[1] for x in cmd.get("pay", "").split("+") if x.startswith("discard:")]
             colour = content().cards[gone[0]].color
-            if colour:
+            if colour:      # a two-colour card gives a crystal of its first colour (reading)
+                colour = colour.removeprefix("dual:").split("/")[0]
                 gain_crystal(ctx, t, seat, colour, "MK:5:Gain:2")
         elif k == "space_cost":     # Druidic Paths basic: the space the command names
             mod = {"terrain": "", "space": cmd["space"], "amount": v["amount"], "minimum": v["minimum"],

@@ -17,12 +17,13 @@ def frontier(t) -> list[hg.Hex]:
 
 
 def gives_move(t, cmd: dict) -> bool:
-    from .actions import card_resolutions
+    from .actions import seat_resolutions
     if cmd["kind"] != "play":
         return False
-    atoms = card_resolutions(cmd["card"], cmd["mode"], t.game.combat is not None, "")[cmd["option"]]
+    seat = t.game.active       # the seat's own situation (night, terrain, conversions)
+    atoms = seat_resolutions(t, seat, cmd["card"], cmd["mode"])[cmd["option"]]
     if cmd.get("boost"):
-        atoms = card_resolutions(cmd["boost"], "powered", t.game.combat is not None, "")[cmd["boost_option"]]
+        atoms = seat_resolutions(t, seat, cmd["boost"], "powered")[cmd["boost_option"]]
     return any(k == "move" for k, _ in atoms)
 
 
@@ -37,6 +38,10 @@ def choices(t, seat: int, legal: list[dict]) -> list[dict]:
             return [c for c in rests if c["wounds"] == most]
     if "explore" in kinds:
         return [c for c in legal if c["kind"] == "explore"]
+    been = set(t.game.players[seat].turn_effects.get("path", []))
+    if been:        # no step back onto a space of this turn's path (free steps could loop forever)
+        legal = [c for c in legal if c["kind"] != "move" or c["to"] not in been] or legal
+        kinds = {c["kind"] for c in legal}
     if t.game.combat is None and t.zone(S.TILES):
         edge = frontier(t)
         moves = [c for c in legal if c["kind"] == "move"]
