@@ -282,10 +282,13 @@ def heal(ctx, t, seat: int, points: int) -> None:
     zones.move(ctx, S.hand(seat), S.WOUNDS, wounds, rule="MK:11:Wounds:3")
     points -= len(wounds)
     hurt = sorted((content().units[u.unit].level, u.uid) for u in t.game.players[seat].units if u.wounded)
+    healed = []
     for level, uid in hurt:
         if points >= level:
             points -= level
+            healed.append(uid)
             ctx.emit("mk.unit", {"seat": seat, "uid": uid, "wounded": False}, rule="MK:11:Wounds:3")
+    card_effects.after_heal(ctx, t, seat, len(wounds), healed)
 
 
 

@@ -420,6 +420,7 @@ def apply_enemy(ctx, t, foe: dict, target: str, source: str, colour) -> None:
     from . import combat as C
     from .combat_math import reputation_for_defeat
     c = t.game.combat
+    foe = dict({"armour": 0, "attack": 0, "prevent": False}, **foe)
     for uid in target.split(","):
         e = next(x for x in c.enemies if x.uid == uid)
         if foe.get("defeat") or foe.get("if_blocked"):
@@ -596,3 +597,52 @@ def shapeshifted(resolutions) -> list:
             out.append([(other, n if other == "move" else
                          ({"value": n, "type": "melee", "element": el} if other == "attack" else {"value": n, "element": el}))])
     return out
+
+
+# -- combat and healing hooks ---------------------------------------------------------------------
+def on_combat_event(ctx, t, seat: int, typ: str, data: dict) -> None:
+    """Effects waiting for a combat event: a successful block (Burning Shield: fire attack in the
+    attack phase, or the enemy destroyed; Shield Bash: armour -1 per point of excess block), the
+    attack phase (Dodge and Weave: attack if no wound reached the hand), MK:9:Block:6."""
+    fx = effects_of(t, seat)
+    c = t.game.combat
+    if c is None:
+        return
+    if typ == "mk.combat.blocked" and data["success"] and fx.get("on_block"):
+        mode, value = fx["on_block"]
+        set_effect(ctx, seat, "on_block", None)
+        e = next(x for x in c.enemies if x.uid == data["enemy"])
+        if mode == "attack":
+            set_effect(ctx, seat, "attack_phase_points", ["melee", "fire", value])
+        elif mode == "destroy" and "arcane_immunity" not in e.abilities and "fire" not in e.resistances:
+            apply_enemy(ctx, t, {"defeat": True}, e.uid, "burning_shield", "red")
+        elif mode == "bash" and data["total"] > data["need"] and "arcane_immunity" not in e.abilities:
+            from . import combat as C
+            for typ2, d2 in C.modify_enemy(c, e.uid, source="shield_bash", armour=data["need"] - data["total"]):
+                ctx.emit(typ2, d2, rule=d2["rule"])
+    if typ == "mk.combat.phase" and data.get("phase") == "attack":
+        points = []
+        if fx.get("attack_phase_points"):
+            points.append(tuple(fx["attack_phase_points"]))
+        if fx.get("attack_if_unhurt") and not c.wounds_to_hand:
+            points.append(("melee", "physical", fx["attack_if_unhurt"]))
+        for kind, element, value in points:
+            ctx.emit("mk.combat_points", {"seat": seat, "kind": kind, "element": element, "value": value,
+                                          "source": "effect"}, rule="MK:8:Combat:3")
+
+
+def after_heal(ctx, t, seat: int, from_hand: int, units: list[str]) -> None:
+    """Healing effects waiting for wounds healed this turn: fame per point spent on wounds from
+    hand (Golden Grail), a card per such wound (Golden Grail powered, Cure), healed units readied
+    (Cure), MK:11:Wounds:3."""
+    fx = effects_of(t, seat)
+    if fx.get("heal_fame") and from_hand:
+        n = min(fx["heal_fame"], from_hand)
+        set_effect(ctx, seat, "heal_fame", -n)
+        from .explore import gain_fame
+        gain_fame(ctx, t, seat, n, "MK:11:Wounds:3")
+    if fx.get("heal_draw") and from_hand:
+        zones.move_top(ctx, S.deck(seat), S.hand(seat), from_hand, rule="MK:11:Wounds:3")
+    if fx.get("heal_ready"):
+        for uid in units:
+            ctx.emit("mk.unit", {"seat": seat, "uid": uid, "ready": True}, rule="MK:11:Wounds:3")

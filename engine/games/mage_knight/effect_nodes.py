@@ -35,14 +35,9 @@ RULE_SILENT = ("RULE_MOVE_CARDS_IN_COMBAT", "RULE_INFLUENCE_CARDS_IN_COMBAT")   
 PHASES = {"COMBAT_PHASE_BLOCK": "block", "COMBAT_PHASE_ATTACK": "attack", "COMBAT_PHASE_RANGED": "ranged"}
 # modifiers whose rule is not modelled yet: the rest of the card applies (CONTENT.md, stand-in parts)
 STAND_IN_MODIFIERS = {
-    "burning_shield_active": "the follow-up on the blocked enemy",
-    "shield_bash_armor_reduction": "the blocked enemy's armour loss by the excess block",
-    "dodge_and_weave_attack_bonus": "the attack bonus when no wound was taken",
     "bow_phase_fame_tracking": "fame per enemy defeated in the phase",
     "bow_attack_transformation": "ranged attacks doubled or made siege",
     "soul_harvester_crystal_tracking": "crystals for enemies defeated",
-    "golden_grail_fame_tracking": "fame for healing points spent on wounds",
-    "golden_grail_draw_on_heal": "a card drawn per wound healed",
     "banner_glory_fame_tracking": "fame per unit that attacks or blocks",
     "double_physical_attacks": "physical attacks doubled",
     "hero_damage_reduction": "damage to the hero reduced",
@@ -150,6 +145,16 @@ def _rule(node, sit, rec):
                                         "replace": mod.get("replaceCost")}))
     if eff == "terrain_safe":
         return _atoms(("turn_effect", ("safe", mod["terrain"])))
+    if eff == "burning_shield_active":        # the next successful block this combat
+        return _atoms(("turn_effect", ("on_block", [mod["mode"], mod.get("attackValue", 0)])))
+    if eff == "shield_bash_armor_reduction":
+        return _atoms(("turn_effect", ("on_block", ["bash", 0])))
+    if eff == "dodge_and_weave_attack_bonus":  # in the attack phase, if no wound reached the hand
+        return _atoms(("turn_effect", ("attack_if_unhurt", mod["amount"])))
+    if eff == "golden_grail_fame_tracking":
+        return _atoms(("turn_effect", ("heal_fame", mod["remainingHealingPoints"])))
+    if eff == "golden_grail_draw_on_heal":
+        return _atoms(("turn_effect", ("heal_draw", True)))
     if eff in STAND_IN_MODIFIERS:
         return _atoms(("stand_in", STAND_IN_MODIFIERS[eff]))
     if eff == "remove_physical_resistance" and (node.get("scope") or {}).get("effect") == "all_enemies":
@@ -270,6 +275,9 @@ def _crystals(node, sit, rec):
     if isinstance(node.get("repeat_thrown"), list):
         return _atoms(("repeat", tuple(node["repeat_thrown"])))
     for key in ("throw_first_wound", "throw_turn_wounds"):
+        if node.get(key) is True:
+            return _atoms(("turn_effect", (key, True)))
+    for key in ("heal_draw", "heal_ready"):
         if node.get(key) is True:
             return _atoms(("turn_effect", (key, True)))
     if node.get("wound_unit") is True:

@@ -234,6 +234,7 @@ def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
     """Wounds and discards happen as the damage is assigned, so a knocked-out or paralyzed
     hero has no cards left for the attack phase (MK:9:Damage:5, MK:9:Damage:5c, MK:10:Damage:6a-b)."""
     from .ledger import take_wounds
+    card_effects.on_combat_event(ctx, t, seat, typ, data)
     if typ == "mk.combat.damage" and data.get("to") == "hero":
         if data.get("wounds_to_hand"):
             take_wounds(ctx, t, seat, data["wounds_to_hand"], "MK:9:Damage:5")

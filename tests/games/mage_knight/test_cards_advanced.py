@@ -200,3 +200,32 @@ def test_into_the_heat_keeps_damage_off_units():
         eng.submit(gid, 0, {"kind": "mk_next"})
     assigns = legal(eng, gid, kind="mk_assign")
     assert assigns and all(c["to"] == "hero" for c in assigns)
+
+
+def test_shield_bash_lowers_armour_by_the_excess_block():
+    """MK:9:Block:6: Shield Bash powered (blue): Block 5 against the Prowlers' attack 4: the
+    excess 1 lowers their armour by 1"""
+    eng, gid = fight(hand=["shield_bash"], tokens=["blue"], enemies=("green_prowlers",))
+    while eng.table(gid).game.combat.phase != "block":
+        eng.submit(gid, 0, {"kind": "mk_next"})
+    play_first(eng, gid, card="shield_bash", mode="powered")
+    uid = next(e.uid for e in eng.table(gid).game.combat.enemies if e.enemy == "green_prowlers")
+    play_first(eng, gid, kind="mk_block", enemy=uid)
+    e = next(x for x in eng.table(gid).game.combat.enemies if x.uid == uid)
+    assert e.attacks[0].blocked and e.armour_mod == -1
+
+
+def test_dodge_and_weave_attacks_when_no_wound_was_taken():
+    """MK:10:Attack: Dodge and Weave basic (white): an attack -2 in the block phase, and Attack 1
+    in the attack phase when no wound reached the hand in this combat"""
+    eng, gid = fight(hand=["dodge_and_weave"], tokens=["white"], enemies=("green_prowlers",))
+    while eng.table(gid).game.combat.phase != "block":
+        eng.submit(gid, 0, {"kind": "mk_next"})
+    uid = next(e.uid for e in eng.table(gid).game.combat.enemies if e.enemy == "green_prowlers")
+    play_first(eng, gid, card="dodge_and_weave", mode="basic", target=uid)
+    assert player(eng, gid).turn_effects["attack_if_unhurt"] == 1
+    while eng.table(gid).game.combat.phase != "attack":
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "mk_next" or c.get("to") == "hero")
+        eng.submit(gid, 0, cmd)
+    hurt = eng.table(gid).game.combat.wounds_to_hand
+    assert (("melee", "physical", 1) in pool(eng, gid)) == (hurt == 0)

@@ -93,3 +93,10 @@ def test_sword_of_justice_discards_for_attack_three_each():
     play_first(eng, gid, card="sword_of_justice", mode="basic", option=1)
     assert pool(eng, gid) == [("melee", "physical", 6)]
     assert player(eng, gid).defeat_bonus[:3] == [1, 0, True]
+
+
+def test_golden_grail_gives_fame_for_wounds_healed_from_hand():
+    """MK:11:Wounds:3: Golden Grail basic: Heal 2 on two wounds in hand: fame +2"""
+    eng, gid = sit("cards_village", hand=["golden_grail", "wound", "wound"])
+    play_first(eng, gid, card="golden_grail", mode="basic")
+    assert player(eng, gid).fame == 2 and "wound" not in names(eng, gid, "hand:0")

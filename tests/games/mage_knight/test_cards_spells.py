@@ -109,3 +109,43 @@ def test_call_to_arms_by_night_recruits_for_free():
     eng, gid = sit("cards_village", night=True, hand=["call_to_arms"], tokens=["white", "black"])
     cmd = play_first(eng, gid, card="call_to_arms", mode="powered")
     assert [u.uid for u in player(eng, gid).units] == [cmd["gain"]] and player(eng, gid).influence == 0
+
+
+def block_phase(eng, gid):
+    while eng.table(gid).game.combat.phase != "block":
+        eng.submit(gid, 0, {"kind": "mk_next"})
+
+
+def test_burning_shield_adds_fire_attack_after_a_successful_block():
+    """MK:9:Block:6: Burning Shield basic (red): Fire Block 4; when the block succeeds, Fire
+    Attack 4 joins the attack phase"""
+    eng, gid = fight(hand=["burning_shield"], tokens=["red"], enemies=("green_prowlers",))
+    block_phase(eng, gid)
+    play_first(eng, gid, card="burning_shield", mode="basic")
+    uid = foe(eng, gid, "green_prowlers").uid
+    play_first(eng, gid, kind="mk_block", enemy=uid)
+    assert foe(eng, gid, "green_prowlers").attacks[0].blocked
+    to_attack_phase(eng, gid)
+    assert ("melee", "fire", 4) in pool(eng, gid)
+
+
+def test_exploding_shield_destroys_the_blocked_enemy_by_night():
+    """MK:9:Block:6: Exploding Shield (Burning Shield powered, red + black, night): the enemy
+    blocked with it is destroyed"""
+    eng, gid = fight(night=True, hand=["burning_shield"], tokens=["red", "black"], enemies=("green_prowlers",))
+    block_phase(eng, gid)
+    play_first(eng, gid, card="burning_shield", mode="powered")
+    uid = foe(eng, gid, "green_prowlers").uid
+    play_first(eng, gid, kind="mk_block", enemy=uid)
+    assert foe(eng, gid, "green_prowlers").defeated
+
+
+def test_cure_draws_for_healed_wounds_and_readies_healed_units():
+    """MK:11:Wounds:3: Cure basic (white): Heal 2: a wound in hand (a card drawn for it) and the
+    wounded Peasants (readied)"""
+    eng, gid = sit("cards_village", hand=["cure", "wound"], tokens=["white"], units=["peasants"], wounded_units=[0])
+    hand = len(names(eng, gid, "hand:0"))
+    play_first(eng, gid, card="cure", mode="basic")
+    assert len(names(eng, gid, "hand:0")) == hand - 1 and "wound" not in names(eng, gid, "hand:0")
+    u = player(eng, gid).units[0]
+    assert not u.wounded and u.ready
