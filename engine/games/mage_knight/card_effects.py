@@ -15,12 +15,20 @@ from .content import content
 
 BASIC = ("red", "blue", "green", "white")
 ALL_MANA = BASIC + ("gold", "black")
-OFFERS = {"aa": S.AA_OFFER, "spell": S.SPELL_OFFER, "unit": S.UNIT_OFFER}
+OFFERS = {"aa": S.AA_OFFER, "spell": S.SPELL_OFFER, "unit": S.UNIT_OFFER, "skill": S.SKILL_OFFER}
+# atoms an effect used from an offer may hold: nothing the play would have to name
+BORROWABLE = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gain_crystal", "fame", "reputation",
+              "take_wound", "ready_unit_max_level", "attack", "block", "terrain_cost", "turn_effect",
+              "hand_limit_next", "convert", "unit_bonus", "card_bonus", "ready_units", "all_units", "heal_unit",
+              "bonus_per", "conditional", "stand_in", "all_enemies", "all_enemies_strip", "blocked_armour_to",
+              "defeat_bonus", "extra_dice", "black_any", "extra_turn", "reroll_source", "crystal_refund",
+              "discard_to_deck", "wound_per_crystal", "roll_wound", "roll_crystals", "discard_wounds",
+              "unit_resistances")
 DEST = {"hand": S.hand, "discard": S.discard, "deck": S.deck, "units": S.units_zone}
 # atoms worth playing in combat although they add no points (MK:8:Combat:3)
 COMBAT_USEFUL = ("unit_bonus", "unit_resistances", "all_enemies_strip", "convert", "turn_effect", "card_bonus",
                  "blocked_armour_to", "mana_any", "gain_mana_token", "gain_crystal", "draw_cards", "extra_dice",
-                 "defeat_bonus")
+                 "defeat_bonus", "use_offered", "repeat")
 ACTION_KINDS = ("basic_action", "advanced_action")
 
 
@@ -140,6 +148,8 @@ def expand(t, seat: int, atoms, cmds: list[dict]) -> list[dict]:
             extra = [{"unit": u.uid} for u in p.units if not u.wounded]
         elif k == "repeat":
             extra = _repeat_targets(t, seat, cmds, v)
+        elif k == "use_offered":
+            extra = _offered_targets(t, seat, v)
         else:
             continue
         cmds = [dict(c, **e) for c in cmds for e in extra]
@@ -163,6 +173,33 @@ def _repeat_targets(t, seat: int, cmds, v) -> list[dict]:
             if all(k in ("move", "influence", "attack", "block", "heal", "draw_cards") for k, _ in atoms) and atoms \
                     and useful(t, atoms, t.game.players[seat].acted):
                 out.append({"boost": other, "boost_option": i})
+    return out
+
+
+def borrowed(t, seat: int, cid: str, mode: str) -> tuple:
+    """Resolutions of an offered card or skill used as one's own (skills have one side)."""
+    from . import actions as A
+    if cid in content().skills:
+        return A.skill_resolutions(cid, t, seat)
+    return A.seat_resolutions(t, seat, cid, mode)
+
+
+def _offered_targets(t, seat: int, v) -> list[dict]:
+    """Cards (or skills) of an offer, of the colour asked, whose effect in `mode` the play can
+    use without naming more; the play names it ("boost") and its resolution."""
+    from .legal import useful
+    offer, colour, mode = v
+    zone = OFFERS[offer]
+    if zone not in t.zones:
+        return []
+    out = []
+    for cid in t.zone(zone):
+        name = card_name(cid)
+        if offer != "skill" and colour != "any" and not _colour_matches(content().cards[name].color, colour):
+            continue
+        for i, atoms in enumerate(borrowed(t, seat, name, mode)):
+            if atoms and all(k in BORROWABLE for k, _ in atoms) and useful(t, atoms, t.game.players[seat].acted):
+                out.append({"boost": cid, "boost_option": i})
     return out
 
 
@@ -292,6 +329,8 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
                     strip(ctx, t, e.uid, v["lose"], (), cmd["card"])
         elif k == "repeat":
             rest += repeat(ctx, t, seat, cmd, v)
+        elif k == "use_offered":       # the card stays in its offer
+            rest += use_offered(ctx, t, seat, cmd, v[2])
         elif k == "wound_unit":
             ctx.emit("mk.unit", {"seat": seat, "uid": cmd["unit"], "wounded": True}, rule="MK:5:Units:5")
         else:
@@ -335,6 +374,10 @@ def bonus_per(ctx, t, seat: int, v: dict) -> list:
 def take_offer(ctx, t, seat: int, spec: dict, cid: str) -> None:
     """A card of an offer to the seat (MK:5:Gain:3a); offers of deed cards are refilled."""
     zone = OFFERS[spec["offer"]]
+    if spec["offer"] == "skill":     # a skill of the common offer becomes the seat's own
+        ctx.emit("mk.skill", {"seat": seat, "skill": cid}, rule="MK:5:Skills:4d")
+        zones.move(ctx, zone, S.OUT, [cid], rule="MK:5:Skills:4d")
+        return
     if spec["offer"] == "unit":
         from .actions import join_unit
         join_unit(ctx, t, seat, cid, "MK:5:Units:4a")
@@ -369,6 +412,18 @@ def unit_resistances(ctx, t, seat: int, v: dict, uid: str) -> None:
         for u in c.units:
             if u.uid in uids:
                 ctx.emit("mk.enemy_changed", {"unit": u.uid, "gain": list(v["resistances"])}, rule="MK:5:Effects:1")
+
+
+def use_offered(ctx, t, seat: int, cmd: dict, mode: str) -> list:
+    """An offered card's (or skill's) effect used as the seat's own; the offer keeps it."""
+    from .actions import card_specific
+    name = card_name(cmd["boost"])
+    atoms = list(borrowed(t, seat, name, mode)[cmd["boost_option"]])
+    ctx.emit("mk.played", {"seat": seat, "card": name, "mode": mode, "option": cmd["boost_option"],
+                           "count": 0, "borrowed": True}, rule="MK:5:Effects:1b")
+    if name in content().cards:
+        atoms = card_specific(ctx, t, seat, dict(cmd, card=name), atoms)
+    return run(ctx, t, seat, cmd, atoms)
 
 
 def repeat(ctx, t, seat: int, cmd: dict, v) -> list:

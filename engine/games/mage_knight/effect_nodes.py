@@ -272,6 +272,8 @@ def _crystals(node, sit, rec):
             return _atoms((key, node[key]))
     if isinstance(node.get("wound_per_crystal"), str):
         return _atoms(("wound_per_crystal", node["wound_per_crystal"]))
+    if isinstance(node.get("use_offered"), list):        # [offer, colour, mode]: the card stays there
+        return _atoms(("use_offered", tuple(node["use_offered"])))
     if isinstance(node.get("repeat_thrown"), list):
         return _atoms(("repeat", tuple(node["repeat_thrown"])))
     for key in ("throw_first_wound", "throw_turn_wounds"):

@@ -229,3 +229,23 @@ def test_dodge_and_weave_attacks_when_no_wound_was_taken():
         eng.submit(gid, 0, cmd)
     hurt = eng.table(gid).game.combat.wounds_to_hand
     assert (("melee", "physical", 1) in pool(eng, gid)) == (hurt == 0)
+
+
+def test_blood_of_ancients_powered_uses_an_offered_advanced_action():
+    """MK:5:Effects:1b: Blood of Ancients powered (red): a wound, then the stronger effect of an
+    advanced action of the offer without its mana; the card stays in the offer"""
+    eng, gid = sit("cards_village", hand=["blood_of_ancients"], tokens=["red"])
+    offer = names(eng, gid, "offer:aa")
+    play_first(eng, gid, card="blood_of_ancients", mode="powered", pay="token:red")
+    assert "wound" in names(eng, gid, "hand:0") and names(eng, gid, "offer:aa") == offer
+
+
+def test_magic_talent_plays_an_offered_spell_of_the_discarded_colour():
+    """MK:5:Effects:1b: Magic Talent basic: discard Rage (red) and pay red: the red spell of the
+    offer (Demolish) gives its basic effect, every enemy without fire resistance Armour -1; it
+    stays in the offer"""
+    eng, gid = fight(hand=["magic_talent", "rage"], tokens=["red"], enemies=("green_prowlers",))
+    offer = names(eng, gid, "offer:spells")
+    play_first(eng, gid, card="magic_talent", mode="basic", pay="token:red+discard:rage")
+    prowlers = next(e for e in eng.table(gid).game.combat.enemies if e.enemy == "green_prowlers")
+    assert prowlers.armour_mod == -1 and player(eng, gid).tokens == [] and names(eng, gid, "offer:spells") == offer

@@ -100,3 +100,28 @@ def test_golden_grail_gives_fame_for_wounds_healed_from_hand():
     eng, gid = sit("cards_village", hand=["golden_grail", "wound", "wound"])
     play_first(eng, gid, card="golden_grail", mode="basic")
     assert player(eng, gid).fame == 2 and "wound" not in names(eng, gid, "hand:0")
+
+
+def test_tome_of_all_spells_uses_an_offered_spell_of_the_discarded_colour():
+    """MK:5:Effects:1b: Tome of All Spells basic: discard Rage (red): the basic effect of the red
+    spell in the offer (Demolish: every enemy without fire resistance Armour -1), without its
+    mana; it stays in the offer"""
+    eng, gid = fight(hand=["tome_of_all_spells", "rage"], enemies=("green_prowlers",))
+    offer = names(eng, gid, "offer:spells")
+    cmd = play_first(eng, gid, card="tome_of_all_spells", mode="basic", pay="discard:rage")
+    assert cmd["boost"].startswith("demolish") and names(eng, gid, "offer:spells") == offer
+    prowlers = next(e for e in eng.table(gid).game.combat.enemies if e.enemy == "green_prowlers")
+    assert prowlers.armour_mod == -1
+
+
+def test_circlet_of_proficiency_uses_or_takes_a_skill_of_the_common_offer():
+    """MK:5:Skills:4: Circlet of Proficiency basic: a skill of the common offer used once (Double
+    Time: Move 2 by day); powered: the skill becomes the seat's own"""
+    eng, gid = sit("cards_village", hand=["circlet_of_proficiency"], tokens=["white"])
+    eng.table(gid).zone("skill_offer").append("tovak_double_time")    # test set-up: the common offer
+    play_first(eng, gid, card="circlet_of_proficiency", mode="basic", boost="tovak_double_time")
+    assert player(eng, gid).move == 2 and names(eng, gid, "skill_offer") == ["tovak_double_time"]
+    eng, gid = sit("cards_village", hand=["circlet_of_proficiency"], tokens=["white"])
+    eng.table(gid).zone("skill_offer").append("tovak_double_time")
+    play_first(eng, gid, card="circlet_of_proficiency", mode="powered")
+    assert player(eng, gid).skills == ["tovak_double_time"] and names(eng, gid, "skill_offer") == []
