@@ -8,7 +8,8 @@ from functools import cache
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import card_effects, effects, payment
+from . import card_effects, effects, payment, turn_effects
+from .resolving import INTERACTION_SITES, card_resolutions, seat_resolutions, situation, skill_resolutions, unit_resolutions
 from . import state as S
 from .board import unkey
 from .content import content
@@ -16,9 +17,6 @@ from .explore import gain_fame, place, reveal_adjacent_garrisons
 from .ledger import REPUTATION_MAX, REPUTATION_MIN, change_reputation, hand_card, pay, take_wounds
 from .turn import end_turn, gain_crystal
 
-SIDEWAYS = ("move", "influence")   # outside combat (MK:4:Deed:3e)
-SIDEWAYS_COMBAT = ({"value": 1, "type": "melee", "element": "physical"},
-                   {"value": 1, "element": "physical"})   # Attack 1 or Block 1, physical
 # reputation track position -> influence modifier; stand-in except the rulebook's anchors
 # +2 -> +1, -2 -> -1, -4 -> -2 (MK:8:Interact:2a)
 REPUTATION_MODIFIER = {-6: -5, -5: -3, -4: -2, -3: -1, -2: -1, -1: 0, 0: 0, 1: 0, 2: 1, 3: 1,
@@ -26,74 +24,12 @@ REPUTATION_MODIFIER = {-6: -5, -5: -3, -4: -2, -3: -1, -2: -1, -1: 0, 0: 0, 1: 0
 HEAL_PRICE = {"village": 3, "monastery": 2}   # MK:8:Interact:4b
 AA_PRICE = 6                                   # MK:8:Interact:4c
 SPELL_PRICE = 7                                # MK:8:Interact:4d, plus 1 mana of its colour
-INTERACTION_SITES = ("village", "monastery")
-
-
-@cache
-def card_resolutions(cid: str, mode: str, in_combat: bool, terrain: str, wounds: int = 0,
-                     night: bool = False, blocked: int = 0, enemies: int = 0,
-                     interacting: bool = False, site: str = "") -> tuple:
-    card = content().cards[cid]
-    if mode == "sideways":
-        if in_combat:
-            return ([("attack", SIDEWAYS_COMBAT[0])], [("block", SIDEWAYS_COMBAT[1])])
-        return tuple([(k, 1)] for k in SIDEWAYS)
-    tree = card.basic_effect if mode == "basic" else card.powered_effect
-    return tuple(effects.resolutions(tree, effects.Situation(in_combat, terrain, wounds, night, blocked,
-                                                             enemies, interacting, site)))
-
-
-def situation(t, seat: int) -> tuple:
-    """(in combat, terrain here, wounds taken this combat, night): what card_resolutions depend
-    on; a combat's own time of day counts (dungeons and tombs fight by night)."""
-    c = t.game.combat
-    if c is None:
-        return (False, terrain_here(t, seat), 0, t.game.night, 0, 0, may_interact(t, seat), site_here(t, seat))
-    foes = [e for e in c.enemies if not e.defeated and not e.discarded]
-    blocked = sum(1 for e in c.enemies if e.attacks and all(a.blocked for a in e.attacks))
-    return (True, terrain_here(t, seat), c.wounds_to_hand + c.other_hand_wounds + c.wounds_to_discard,
-            c.night, blocked, len(foes), False, site_here(t, seat))
-
-
-def may_interact(t, seat: int) -> bool:
-    """On a village or monastery, or an own keep or mage tower (MK:8:Interact:1)."""
-    sp = t.game.board.spaces.get(t.game.players[seat].pos)
-    if sp is None:
-        return False
-    return sp.site in INTERACTION_SITES or (sp.site in ("keep", "mage_tower") and sp.conquered_by == seat)
-
-
-def seat_resolutions(t, seat: int, cid: str, mode: str) -> tuple:
-    """The card's resolutions here and now, with this turn's conversions (card_effects) and a
-    raised sideways value (Wolf's Howl)."""
-    fx = t.game.players[seat].turn_effects
-    out = card_resolutions(cid, mode, *situation(t, seat))
-    value = fx.get("wound_sideways") if cid == "wound" else fx.get("sideways")
-    if mode == "sideways" and value:
-        out = tuple([(k, dict(v, value=value) if isinstance(v, dict) else value)] for [(k, v)] in out)
-    if fx.get("shapeshift") and mode != "sideways" and content().cards[cid].kind == "basic_action":
-        out = tuple(out) + tuple(card_effects.shapeshifted(out))
-    return card_effects.converted(fx, out, t.game.combat is not None)
-
-
-def site_here(t, seat: int) -> str:
-    sp = t.game.board.spaces.get(t.game.players[seat].pos)
-    return (sp.site or "") if sp else ""
-
-
 
 
 def boosted(atoms, n: int) -> list:
     """A card played through Concentration/Will Focus: +n to its first move, influence, attack
     or block (MK:4:Deed:3a; reading in catalog.toml)."""
     return effects.bumped(atoms, n)
-
-
-
-def terrain_here(t, seat: int) -> str:
-    sp = t.game.board.spaces.get(t.game.players[seat].pos)
-    return sp.terrain if sp else ""
-
 
 
 def play(ctx, t, seat: int, cmd: dict) -> None:
@@ -113,14 +49,15 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
         enemy_effect(ctx, t, atoms, cmd["target"], name, card.color)
     fx = t.game.players[seat].turn_effects
     if mode == "sideways" and (fx.get("wound_sideways") if name == "wound" else fx.get("sideways")):
-        card_effects.set_effect(ctx, seat, "wound_sideways" if name == "wound" else "sideways", None)
+        turn_effects.set_effect(ctx, seat, "wound_sideways" if name == "wound" else "sideways", None)
     if fx.get("shapeshift") and mode != "sideways" and cmd["option"] >= len(card_resolutions(
             name, mode, *situation(t, seat))):
-        card_effects.set_effect(ctx, seat, "shapeshift", None)
+        turn_effects.set_effect(ctx, seat, "shapeshift", None)
     if mode != "sideways" and "movement" in card.categories:
         atoms = movement_bonus(ctx, t, seat, atoms)
     if mode != "sideways":
         atoms = attack_block_bonus(ctx, t, seat, atoms)
+    atoms = card_effects.inline_borrowed(ctx, t, seat, cmd, atoms)
     atoms = card_specific(ctx, t, seat, cmd, atoms)
     atoms = card_effects.run(ctx, t, seat, cmd, atoms)
     resolve(ctx, t, seat, atoms, "MK:5:Effects:1", source=name)
@@ -291,8 +228,6 @@ def heal(ctx, t, seat: int, points: int) -> None:
     card_effects.after_heal(ctx, t, seat, len(wounds), healed)
 
 
-
-
 def move(ctx, t, seat: int, cmd: dict) -> None:
     from .map_rules import record_step, step_cost
     g = t.game
@@ -361,14 +296,7 @@ def recruit(ctx, t, seat: int, cmd: dict) -> None:
     if cmd.get("disband"):
         zones.move(ctx, S.units_zone(seat), S.OUT, [cmd["disband"]], rule="MK:5:Units:4a")
         ctx.emit("mk.unit_destroyed", {"seat": seat, "uid": cmd["disband"]}, rule="MK:5:Units:4a")
-    join_unit(ctx, t, seat, uid, "MK:8:Interact:4a")
-
-
-def join_unit(ctx, t, seat: int, uid: str, rule: str) -> None:
-    """A unit of the offer joins the seat's units (recruited, or for free by a card)."""
-    zones.move(ctx, S.UNIT_OFFER, S.units_zone(seat), [uid], rule=rule)
-    ctx.emit("mk.recruited", {"seat": seat, "uid": uid, "unit": card_name(uid)}, rule="MK:5:Units:4a")
-    card_effects.set_effect(ctx, seat, "recruited", True)
+    card_effects.join_unit(ctx, t, seat, uid, "MK:8:Interact:4a")
 
 
 def buy_heal(ctx, t, seat: int, cmd: dict) -> None:
@@ -405,7 +333,7 @@ def activate(ctx, t, seat: int, cmd: dict) -> None:
     u = next(x for x in p.units if x.uid == cmd["unit"])
     pay(ctx, t, seat, cmd.get("pay", ""))
     ctx.emit("mk.unit", {"seat": seat, "uid": u.uid, "ready": False}, rule="MK:5:Units:5")
-    atoms = card_effects.unit_bonus(ctx, t, seat, list(unit_resolutions(u.unit, cmd["ability"])[cmd["option"]]))
+    atoms = turn_effects.unit_bonus(ctx, t, seat, list(unit_resolutions(u.unit, cmd["ability"])[cmd["option"]]))
     if cmd.get("target"):
         from .fight import enemy_effect
         enemy_effect(ctx, t, atoms, cmd["target"], u.uid, None)
@@ -420,21 +348,6 @@ def ready_unit(ctx, t, seat: int, cmd: dict) -> None:
     price = p.ready_for_influence[1] * content().units[u.unit].level
     ctx.emit("mk.points", {"seat": seat, "kind": "influence", "delta": -price}, rule="MK:5:Units:6")
     ctx.emit("mk.unit", {"seat": seat, "uid": u.uid, "ready": True}, rule="MK:5:Units:6")
-
-
-@cache
-def unit_resolutions(unit: str, ability: int) -> tuple:
-    ab = content().units[unit].abilities[ability]
-    return tuple(effects.resolutions({k: v for k, v in ab.items() if k != "mana_cost"}))
-
-
-def skill_resolutions(skill: str, t=None, seat: int = -1) -> tuple:
-    """A skill's resolutions; with a table, in the seat's situation (day or night, site)."""
-    if t is None:
-        return tuple(effects.resolutions(content().skills[skill].effect))
-    sit = situation(t, seat)
-    return tuple(effects.resolutions(content().skills[skill].effect,
-                                     effects.Situation(sit[0], sit[1], sit[2], sit[3], sit[4], sit[5], sit[6], sit[7])))
 
 
 ROUND_USES = ("once_per_round", "interactive")   # interactive skills: once a round, then in the centre

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import msgspec
 
-from . import card_effects
+from . import turn_effects
 from . import combat as C
 from .board import Board, place_tile
 from .content import content
@@ -319,7 +319,7 @@ FOLD = {
     "mk.combat_started": _combat_started, "mk.combat_spaces": _combat_spaces,
     "mk.combat_points": _combat_points, "mk.combat_over": _combat_over,
     "mk.unit_destroyed": _unit_destroyed, "mk.conquered": _conquered, "mk.burned": _burned,
-    "mk.turn_effect": card_effects.fold, "mk.enemy_changed": card_effects.fold_enemy,
+    "mk.turn_effect": turn_effects.fold, "mk.enemy_changed": turn_effects.fold_enemy,
     "mk.placed": _placed, "mk.terrain_cost": _terrain, "mk.effect": _nothing, "mk.forfeit": _nothing, "mk.score": _nothing,
 }
 

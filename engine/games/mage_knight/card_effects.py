@@ -9,9 +9,15 @@ from itertools import combinations, combinations_with_replacement
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import mana
+from . import effects, mana, resolving
 from . import state as S
 from .content import content
+from .enemy_effects import blocked_armour
+from .explore import gain_fame
+from .fight import points_fit
+from .ledger import hand_card
+from .tactics import blocked_dice
+from .turn_effects import effects_of, set_effect, strip
 
 BASIC = ("red", "blue", "green", "white")
 ALL_MANA = BASIC + ("gold", "black")
@@ -30,32 +36,6 @@ COMBAT_USEFUL = ("unit_bonus", "unit_resistances", "all_enemies_strip", "convert
                  "blocked_armour_to", "mana_any", "gain_mana_token", "gain_crystal", "draw_cards", "extra_dice",
                  "defeat_bonus", "use_offered", "repeat")
 ACTION_KINDS = ("basic_action", "advanced_action")
-
-
-# -- turn-long effects --------------------------------------------------------------------------
-def set_effect(ctx, seat: int, key: str, value) -> None:
-    ctx.emit("mk.turn_effect", {"seat": seat, "key": key, "value": value}, rule="MK:5:Effects:1")
-
-
-LISTED = ("convert", "path", "safe")      # turn effects that collect every value given
-
-
-def fold(t, d) -> None:
-    """mk.turn_effect: numbers add up, LISTED keys collect, anything else replaces; None removes."""
-    fx = t.game.players[d["seat"]].turn_effects
-    k, v = d["key"], d["value"]
-    if v is None:
-        fx.pop(k, None)
-    elif k in LISTED:
-        fx[k] = list(fx.get(k, [])) + [v]
-    elif isinstance(v, int) and not isinstance(v, bool):
-        fx[k] = fx.get(k, 0) + v
-    else:
-        fx[k] = v
-
-
-def effects_of(t, seat: int) -> dict:
-    return t.game.players[seat].turn_effects
 
 
 # -- legal side ---------------------------------------------------------------------------------
@@ -124,7 +104,6 @@ def feasible(t, seat: int, atoms) -> bool:
 def _basic_dice(t, seat: int) -> list[int]:
     g = t.game
     p = g.players[seat]
-    from .tactics import blocked_dice
     return [i for i, face in enumerate(g.source) if face in BASIC and i not in p.dice and i not in p.held_dice
             and i not in blocked_dice(g)]
 
@@ -158,8 +137,6 @@ def expand(t, seat: int, atoms, cmds: list[dict]) -> list[dict]:
 
 def _repeat_targets(t, seat: int, cmds, v) -> list[dict]:
     """Action cards in hand (not the played one) whose effect in `mode` is plain points."""
-    from . import actions as A
-    from .legal import useful
     mode = v[0]
     hand = [card_name(c) for c in t.zone(S.hand(seat))]
     if cmds:
@@ -169,7 +146,7 @@ def _repeat_targets(t, seat: int, cmds, v) -> list[dict]:
         card = content().cards[other]
         if other == "wound" or card.kind not in ACTION_KINDS:
             continue
-        for i, atoms in enumerate(A.seat_resolutions(t, seat, other, mode)):
+        for i, atoms in enumerate(resolving.seat_resolutions(t, seat, other, mode)):
             if all(k in ("move", "influence", "attack", "block", "heal", "draw_cards") for k, _ in atoms) and atoms \
                     and useful(t, atoms, t.game.players[seat].acted):
                 out.append({"boost": other, "boost_option": i})
@@ -178,16 +155,14 @@ def _repeat_targets(t, seat: int, cmds, v) -> list[dict]:
 
 def borrowed(t, seat: int, cid: str, mode: str) -> tuple:
     """Resolutions of an offered card or skill used as one's own (skills have one side)."""
-    from . import actions as A
     if cid in content().skills:
-        return A.skill_resolutions(cid, t, seat)
-    return A.seat_resolutions(t, seat, cid, mode)
+        return resolving.skill_resolutions(cid, t, seat)
+    return resolving.seat_resolutions(t, seat, cid, mode)
 
 
 def _offered_targets(t, seat: int, v) -> list[dict]:
     """Cards (or skills) of an offer, of the colour asked, whose effect in `mode` the play can
     use without naming more; the play names it ("boost") and its resolution."""
-    from .legal import useful
     offer, colour, mode = v
     zone = OFFERS[offer]
     if zone not in t.zones:
@@ -327,10 +302,6 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
             for e in t.game.combat.enemies:
                 if not e.defeated and not (v["exclude_arcane"] and "arcane_immunity" in e.abilities):
                     strip(ctx, t, e.uid, v["lose"], (), cmd["card"])
-        elif k == "repeat":
-            rest += repeat(ctx, t, seat, cmd, v)
-        elif k == "use_offered":       # the card stays in its offer
-            rest += use_offered(ctx, t, seat, cmd, v[2])
         elif k == "wound_unit":
             ctx.emit("mk.unit", {"seat": seat, "uid": cmd["unit"], "wounded": True}, rule="MK:5:Units:5")
         else:
@@ -379,7 +350,6 @@ def take_offer(ctx, t, seat: int, spec: dict, cid: str) -> None:
         zones.move(ctx, zone, S.OUT, [cid], rule="MK:5:Skills:4d")
         return
     if spec["offer"] == "unit":
-        from .actions import join_unit
         join_unit(ctx, t, seat, cid, "MK:5:Units:4a")
         return
     zones.move(ctx, zone, DEST[spec["to"]](seat), [cid], rule="MK:5:Gain:3a")
@@ -414,276 +384,31 @@ def unit_resistances(ctx, t, seat: int, v: dict, uid: str) -> None:
                 ctx.emit("mk.enemy_changed", {"unit": u.uid, "gain": list(v["resistances"])}, rule="MK:5:Effects:1")
 
 
-def use_offered(ctx, t, seat: int, cmd: dict, mode: str) -> list:
-    """An offered card's (or skill's) effect used as the seat's own; the offer keeps it."""
-    from .actions import card_specific
-    name = card_name(cmd["boost"])
-    atoms = list(borrowed(t, seat, name, mode)[cmd["boost_option"]])
-    ctx.emit("mk.played", {"seat": seat, "card": name, "mode": mode, "option": cmd["boost_option"],
-                           "count": 0, "borrowed": True}, rule="MK:5:Effects:1b")
-    if name in content().cards:
-        atoms = card_specific(ctx, t, seat, dict(cmd, card=name), atoms)
-    return run(ctx, t, seat, cmd, atoms)
+def inline_borrowed(ctx, t, seat: int, cmd: dict, atoms: list) -> list:
+    """A thrown-away card used several times (Maximal Effect) or an offered card or skill used
+    once (use_offered; it stays in its offer): its atoms in place of the atom that names it, so
+    the card play carries them out like its own."""
+    out = []
+    for k, v in atoms:
+        if k == "repeat":
+            out += repeat(ctx, t, seat, cmd, v)
+        elif k == "use_offered":
+            name = card_name(cmd["boost"])
+            out += list(borrowed(t, seat, name, v[2])[cmd["boost_option"]])
+            ctx.emit("mk.played", {"seat": seat, "card": name, "mode": v[2], "option": cmd["boost_option"],
+                                   "count": 0, "borrowed": True}, rule="MK:5:Effects:1b")
+        else:
+            out.append((k, v))
+    return out
 
 
 def repeat(ctx, t, seat: int, cmd: dict, v) -> list:
     """Throw away another Action card and use its effect `times` times (MK:4:Deed:3a)."""
-    from . import actions as A
-    from .ledger import hand_card
     mode, times = v
     name = cmd["boost"]
     zones.move(ctx, S.hand(seat), S.OUT, [hand_card(t, seat, name)], rule="MK:5:Effects:1")
-    atoms = list(A.seat_resolutions(t, seat, name, mode)[cmd["boost_option"]])
+    atoms = list(resolving.seat_resolutions(t, seat, name, mode)[cmd["boost_option"]])
     return atoms * times
-
-
-# -- enemies ------------------------------------------------------------------------------------
-def extended(foe: dict) -> bool:
-    return bool(foe.get("lose") or foe.get("gain") or foe.get("defeat") or foe.get("per_resistance")
-                or foe.get("raise_attack") or foe.get("max_targets", 1) > 1 or foe.get("if_blocked")
-                or foe.get("exclude_fortified"))
-
-
-def enemy_targets(c, foe: dict, colour) -> list[str]:
-    """Enemies such an effect may be played on now; a multi-target effect also offers the first
-    `max_targets` of them together ("a,b")."""
-    if foe["phase"] and c.phase != foe["phase"]:
-        return []
-    if c.phase in ("damage", "over"):
-        return []
-    out = []
-    for e in c.enemies:
-        if e.defeated or e.discarded or e.summoned_by and foe.get("exclude_summoned"):
-            continue
-        if foe["exclude_resistance"] and foe["exclude_resistance"] in e.resistances:
-            continue
-        if "arcane_immunity" in e.abilities and (foe["exclude_arcane"] or foe["armour"] or foe.get("lose")
-                                                 or foe.get("per_resistance")):
-            continue    # MK:10:Abilities:ArcaneImmunity
-        if foe.get("exclude_fortified") and "fortified" in e.abilities:
-            continue
-        if foe.get("if_blocked") and not all(a.blocked for a in e.attacks):
-            continue
-        out.append(e.uid)
-    k = foe.get("max_targets", 1)
-    if k > 1 and len(out) > 1:
-        out.append(",".join(out[:k]))
-    return out
-
-
-def apply_enemy(ctx, t, foe: dict, target: str, source: str, colour) -> None:
-    from . import combat as C
-    from .combat_math import reputation_for_defeat
-    c = t.game.combat
-    foe = dict({"armour": 0, "attack": 0, "prevent": False}, **foe)
-    for uid in target.split(","):
-        e = next(x for x in c.enemies if x.uid == uid)
-        if foe.get("defeat") or foe.get("if_blocked"):
-            rep, _ = reputation_for_defeat(e.pile, e.rampaging, e.reputation)
-            ctx.emit("mk.combat.defeated", {"enemy": uid, "token": e.enemy, "pile": e.pile, "fame": e.fame,
-                                            "reputation": rep, "rule": "MK:8:Combat:4",
-                                            "audit": [f"{source}: {uid} destroyed, fame +{e.fame} (MK:8:Combat:4)"]},
-                     rule="MK:8:Combat:4")
-            continue
-        armour = foe["armour"] * (len(e.resistances) if foe.get("per_resistance") else 1)
-        if armour or foe["attack"] or foe["prevent"]:
-            if C.effect_problem(c, uid, armour=armour, attack=foe["attack"], prevent=foe["prevent"], colour=colour) is None:
-                for typ, data in C.modify_enemy(c, uid, source=source, armour=armour, attack=foe["attack"],
-                                                prevent=foe["prevent"], colour=colour):
-                    ctx.emit(typ, data, rule=data["rule"])
-        if foe.get("lose") or foe.get("gain") or foe.get("raise_attack"):
-            strip(ctx, t, uid, foe.get("lose", ()), foe.get("gain", ()), source, foe.get("raise_attack", 0))
-
-
-def strip(ctx, t, uid: str, lose, gain, source: str, raise_attack: int = 0) -> None:
-    """An enemy loses abilities or resistances ("resistances" for all of them), gains abilities,
-    or attacks harder, for this combat (MK:8:Combat:4)."""
-    ctx.emit("mk.enemy_changed", {"enemy": uid, "lose": list(lose), "gain": list(gain), "raise": raise_attack,
-                                  "source": source}, rule="MK:8:Combat:4")
-
-
-def fold_enemy(t, d) -> None:
-    c = t.game.combat
-    if c is None:
-        return
-    if "unit" in d:
-        for u in c.units:
-            if u.uid == d["unit"]:
-                u.resistances = sorted(set(u.resistances) | set(d["gain"]))
-        return
-    e = next(x for x in c.enemies if x.uid == d["enemy"])
-    if "fame" in d:          # another player's keep: half fame (map_rules)
-        c.audit.append(f"{e.uid}: fame {e.fame} -> {d['fame']}, half for another player's keep (MK:8:Combat:1a)")
-        e.fame = d["fame"]
-        return
-    for what in d["lose"]:
-        if what == "resistances":
-            e.resistances = []
-        elif what in e.resistances:
-            e.resistances = [r for r in e.resistances if r != what]
-        elif what in e.abilities:
-            e.abilities = [a for a in e.abilities if a != what]
-            if what == "fortified":
-                e.defends_fortified_site = False
-    e.abilities = e.abilities + [a for a in d["gain"] if a not in e.abilities]
-    for a in e.attacks:
-        a.weakened -= d.get("raise", 0)
-    c.audit.append(f"{d['source']}: {e.uid} " + ", ".join(
-        [f"loses {x}" for x in d["lose"]] + [f"gains {x}" for x in d["gain"]] +
-        ([f"attack +{d['raise']}"] if d.get("raise") else [])) + " for this combat (MK:8:Combat:4)")
-
-
-def blocked_armour(ctx, t, to: int, source: str) -> None:
-    """Every enemy whose attacks are all blocked gets armour `to` (MK:8:Combat:4)."""
-    from . import combat as C
-    from .combat_abilities import armour_now
-    c = t.game.combat
-    for e in c.enemies:
-        if e.defeated or not e.attacks or not all(a.blocked for a in e.attacks) or "arcane_immunity" in e.abilities:
-            continue
-        now, _ = armour_now(c, e)
-        if now > to:
-            for typ, data in C.modify_enemy(c, e.uid, source=source, armour=to - now):
-                ctx.emit(typ, data, rule=data["rule"])
-
-
-# -- hooks of other modules ---------------------------------------------------------------------
-def wounds_due(ctx, t, seat: int, n: int, rule: str) -> int:
-    """Before wounds go to the hand: an immunity to the first (Veil of Mist reading)."""
-    fx = effects_of(t, seat)
-    if fx.get("wound_immunity") and n and rule.startswith("MK:9:Damage"):
-        set_effect(ctx, seat, "wound_immunity", None)
-        return n - 1
-    return n
-
-
-def wounds_taken(ctx, t, seat: int, n: int) -> None:
-    """After wounds reach the hand: cards drawn for them, the first thrown away (Rush of
-    Adrenaline), and the count a throw-away at the end of the turn needs."""
-    fx = effects_of(t, seat)
-    set_effect(ctx, seat, "wounds_this_turn", n)
-    if fx.get("throw_first_wound") and n:
-        set_effect(ctx, seat, "throw_first_wound", None)
-        wound = next(c for c in t.zone(S.hand(seat)) if card_name(c) == "wound")
-        zones.move(ctx, S.hand(seat), S.WOUNDS, [wound], rule="MK:5:Effects:1")
-        zones.move_top(ctx, S.deck(seat), S.hand(seat), 1, rule="MK:5:Effects:1")
-        n -= 1
-    left = fx.get("draw_on_wounds", 0)
-    draw = min(left, n)
-    if draw:
-        set_effect(ctx, seat, "draw_on_wounds", -draw)
-        zones.move_top(ctx, S.deck(seat), S.hand(seat), draw, rule="MK:5:Effects:1")
-
-
-def end_of_turn(ctx, t, seat: int) -> None:
-    """Forced withdrawal off an unsafe space (map_rules); crystals spent this turn come back (Crystal Mastery); wounds of this turn are thrown away
-    (Banner of Protection)."""
-    from .map_rules import withdraw
-    withdraw(ctx, t, seat)
-    fx = effects_of(t, seat)
-    if fx.get("crystal_refund"):
-        for colour in fx.get("spent_crystals", []):
-            ctx.emit("mk.crystal", {"seat": seat, "colour": colour, "delta": 1}, rule="MK:5:Effects:1")
-    if fx.get("throw_turn_wounds"):
-        wounds = [c for c in t.zone(S.hand(seat)) if card_name(c) == "wound"][:fx.get("wounds_this_turn", 0)]
-        if wounds:
-            zones.move(ctx, S.hand(seat), S.WOUNDS, wounds, rule="MK:5:Effects:1")
-
-
-def converted(fx: dict, resolutions, in_combat: bool) -> tuple:
-    """In combat, move or influence points count as attack or block where a conversion of this
-    turn (or of the resolution itself) allows it (Agility, Diplomacy)."""
-    if not in_combat:
-        return resolutions
-    out = []
-    for atoms in resolutions:
-        convs = list(fx.get("convert", [])) + [v for k, v in atoms if k == "convert"]
-        if not convs or not any(k in ("move", "influence") for k, _ in atoms):
-            out.append(atoms)
-            continue
-        for cv in convs:
-            new = []
-            for k, v in atoms:
-                if k == cv["from"] and isinstance(v, int) and v // cv["rate"]:
-                    n = v // cv["rate"]
-                    new.append(("attack", {"value": n, "type": cv["type"], "element": cv["element"]})
-                               if cv["to"] == "attack" else ("block", {"value": n, "element": cv["element"]}))
-                else:
-                    new.append((k, v))
-            out.append(new)
-    return tuple(out)
-
-
-def unit_bonus(ctx, t, seat: int, atoms: list) -> list:
-    """Units activated this turn add the bonus to their attack or block; a one-use bonus is spent."""
-    b = effects_of(t, seat).get("unit_bonus")
-    if not b:
-        return atoms
-    att, blk, _, ranged, uses = b
-    out, used = [], False
-    for k, v in atoms:
-        if k == "attack" and (att or (ranged and v["type"] in ("ranged", "siege"))):
-            v, used = dict(v, value=v["value"] + att + (ranged if v["type"] in ("ranged", "siege") else 0)), True
-        elif k == "block" and blk:
-            v, used = dict(v, value=v["value"] + blk), True
-        out.append((k, v))
-    if used and uses:
-        set_effect(ctx, seat, "unit_bonus", None)
-    return out
-
-
-SHAPES = ("move", "attack", "block")
-
-
-def shapeshifted(resolutions) -> list:
-    """Each resolution of plain move, attack or block points also as each of the other two
-    kinds, the same amount (Shapeshift): appended after the card's own resolutions."""
-    out = []
-    for atoms in resolutions:
-        kinds = {k for k, _ in atoms}
-        if len(atoms) != 1 or not kinds <= set(SHAPES):
-            continue
-        k, v = atoms[0]
-        n = v if isinstance(v, int) else v["value"]
-        el = "physical" if isinstance(v, int) else v.get("element", "physical")
-        for other in SHAPES:
-            if other == k:
-                continue
-            out.append([(other, n if other == "move" else
-                         ({"value": n, "type": "melee", "element": el} if other == "attack" else {"value": n, "element": el}))])
-    return out
-
-
-# -- combat and healing hooks ---------------------------------------------------------------------
-def on_combat_event(ctx, t, seat: int, typ: str, data: dict) -> None:
-    """Effects waiting for a combat event: a successful block (Burning Shield: fire attack in the
-    attack phase, or the enemy destroyed; Shield Bash: armour -1 per point of excess block), the
-    attack phase (Dodge and Weave: attack if no wound reached the hand), MK:9:Block:6."""
-    fx = effects_of(t, seat)
-    c = t.game.combat
-    if c is None:
-        return
-    if typ == "mk.combat.blocked" and data["success"] and fx.get("on_block"):
-        mode, value = fx["on_block"]
-        set_effect(ctx, seat, "on_block", None)
-        e = next(x for x in c.enemies if x.uid == data["enemy"])
-        if mode == "attack":
-            set_effect(ctx, seat, "attack_phase_points", ["melee", "fire", value])
-        elif mode == "destroy" and "arcane_immunity" not in e.abilities and "fire" not in e.resistances:
-            apply_enemy(ctx, t, {"defeat": True}, e.uid, "burning_shield", "red")
-        elif mode == "bash" and data["total"] > data["need"] and "arcane_immunity" not in e.abilities:
-            from . import combat as C
-            for typ2, d2 in C.modify_enemy(c, e.uid, source="shield_bash", armour=data["need"] - data["total"]):
-                ctx.emit(typ2, d2, rule=d2["rule"])
-    if typ == "mk.combat.phase" and data.get("phase") == "attack":
-        points = []
-        if fx.get("attack_phase_points"):
-            points.append(tuple(fx["attack_phase_points"]))
-        if fx.get("attack_if_unhurt") and not c.wounds_to_hand:
-            points.append(("melee", "physical", fx["attack_if_unhurt"]))
-        for kind, element, value in points:
-            ctx.emit("mk.combat_points", {"seat": seat, "kind": kind, "element": element, "value": value,
-                                          "source": "effect"}, rule="MK:8:Combat:3")
 
 
 def after_heal(ctx, t, seat: int, from_hand: int, units: list[str]) -> None:
@@ -694,10 +419,29 @@ def after_heal(ctx, t, seat: int, from_hand: int, units: list[str]) -> None:
     if fx.get("heal_fame") and from_hand:
         n = min(fx["heal_fame"], from_hand)
         set_effect(ctx, seat, "heal_fame", -n)
-        from .explore import gain_fame
         gain_fame(ctx, t, seat, n, "MK:11:Wounds:3")
     if fx.get("heal_draw") and from_hand:
         zones.move_top(ctx, S.deck(seat), S.hand(seat), from_hand, rule="MK:11:Wounds:3")
     if fx.get("heal_ready"):
         for uid in units:
             ctx.emit("mk.unit", {"seat": seat, "uid": uid, "ready": True}, rule="MK:11:Wounds:3")
+
+
+def join_unit(ctx, t, seat: int, uid: str, rule: str) -> None:
+    """A unit of the offer joins the seat's units (recruited, or for free by a card)."""
+    zones.move(ctx, S.UNIT_OFFER, S.units_zone(seat), [uid], rule=rule)
+    ctx.emit("mk.recruited", {"seat": seat, "uid": uid, "unit": card_name(uid)}, rule="MK:5:Units:4a")
+    set_effect(ctx, seat, "recruited", True)
+
+
+def worth(atoms, acted: bool) -> bool:
+    return any(k not in effects.COMBAT_ONLY and not (k in ("move", "terrain_cost") and acted)
+               for k, _ in atoms)
+
+
+def useful(t, atoms, acted: bool) -> bool:
+    """Worth offering: in combat it must add points the phase takes (MK:8:Combat:3)."""
+    c = t.game.combat
+    if c is not None:
+        return points_fit(c, atoms) or combat_useful(atoms)
+    return worth(atoms, acted)

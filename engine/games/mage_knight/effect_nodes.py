@@ -27,6 +27,31 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import msgspec
+
+class Situation(msgspec.Struct, frozen=True):
+    """What a condition node may ask about."""
+    in_combat: bool = False
+    terrain: str = ""
+    wounds: int = 0           # wounds the hero took in this combat (scaling attacks)
+    night: bool = False       # night rules (a combat in a dungeon or tomb counts as night)
+    blocked: int = 0          # enemies whose attacks are all blocked in this combat
+    enemies: int = 0          # enemies still in this combat (not defeated)
+    interacting: bool = False  # at a site where the seat may interact (village, monastery, ...)
+    site: str = ""            # the site of the hero's space (skills that depend on it)
+
+
+def bumped(atoms: list[Atom], n: int) -> list[Atom]:
+    """The first move, influence, attack or block of a resolution raised by n."""
+    out, done = [], False
+    for k, v in atoms:
+        if not done and k in ("move", "influence", "attack", "block"):
+            v = dict(v, value=v["value"] + n) if isinstance(v, dict) else v + n
+            done = True
+        out.append((k, v))
+    return out
+
+
 BASIC = ("red", "blue", "green", "white")
 PASSABLE = ("desert", "forest", "hills", "plains", "swamp", "wasteland")
 RULE_FLAGS = {"RULE_IGNORE_RAMPAGING_PROVOKE": "no_provoke", "RULE_IGNORE_FORTIFICATION": "ignore_fortification",
@@ -208,11 +233,6 @@ def _plain_effects(node, sit, rec):
     return None
 
 
-def bumped(atoms, n):
-    from .effects import bumped as b
-    return b(atoms, n)
-
-
 def _conditions(node, sit, rec):
     for key, night_yes in (("if_night_or_underground", True), ("if_night", True), ("if_day", False)):
         if isinstance(node.get(key), list):
@@ -225,7 +245,7 @@ def _conditions(node, sit, rec):
         yes, no = node["if_at_fortified_site"]
         return rec(yes if sit.site in ("keep", "mage_tower", "city") else no, sit)
     if isinstance(node.get("conditional"), list):         # a test taken at play time
-        test, yes = node["conditional"][0], node["conditional"][1]   # noqa: F841
+        test, yes = node["conditional"][0], node["conditional"][1]
         no = node["conditional"][2] if len(node["conditional"]) > 2 else {}
         name = test.get("effect", "") if isinstance(test, dict) else str(test)
         return [[("conditional", {"test": name.removeprefix("CONDITION_").lower(),
@@ -391,18 +411,10 @@ def children(node: dict) -> list:
 
 
 def known(node: dict) -> bool:
-    from .effects import Situation, _walk
+    """Whether one of this module's nodes reads `node` (its sub-trees are checked apart)."""
     try:
-        return walk(node, Situation(), _walk) is not None
+        return walk(node, Situation(), lambda n, s: [[]]) is not None
     except (KeyError, TypeError, IndexError):
         return False
 
 
-def stand_ins(tree: Any) -> list[str]:
-    """The stand-in parts of an effect tree, in words (CONTENT.md)."""
-    from .effects import Situation, resolutions
-    out: list[str] = []
-    for sit in (Situation(), Situation(in_combat=True), Situation(night=True)):
-        for r in resolutions(tree, sit):
-            out += [v for k, v in r if k == "stand_in" and v not in out]
-    return out

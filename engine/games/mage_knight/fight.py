@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import card_effects
+from . import enemy_effects
 from . import combat as C
 from . import mana, rewards
 from . import state as S
@@ -162,8 +162,8 @@ def targets(c, atoms, colour: str | None) -> list[str]:
     foe = next((v for k, v in atoms if k == "enemy_effect"), None)
     if foe is None:
         return []
-    if card_effects.extended(foe):
-        return card_effects.enemy_targets(c, foe, colour)
+    if enemy_effects.extended(foe):
+        return enemy_effects.enemy_targets(c, foe, colour)
     if foe["phase"] and c.phase != foe["phase"]:
         return []
     out = []
@@ -199,8 +199,8 @@ def affected(c, v: dict, colour: str | None) -> list:
 
 def enemy_effect(ctx, t, atoms, target: str, source: str, colour: str | None) -> None:
     foe = next(v for k, v in atoms if k == "enemy_effect")
-    if card_effects.extended(foe):
-        return card_effects.apply_enemy(ctx, t, foe, target, source, colour)
+    if enemy_effects.extended(foe):
+        return enemy_effects.apply_enemy(ctx, t, foe, target, source, colour)
     e = next(x for x in t.game.combat.enemies if x.uid == target)
     if "fortified_armour" in foe and fortified(e):
         foe = dict(foe, armour=foe["fortified_armour"])
@@ -234,7 +234,7 @@ def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
     """Wounds and discards happen as the damage is assigned, so a knocked-out or paralyzed
     hero has no cards left for the attack phase (MK:9:Damage:5, MK:9:Damage:5c, MK:10:Damage:6a-b)."""
     from .ledger import take_wounds
-    card_effects.on_combat_event(ctx, t, seat, typ, data)
+    enemy_effects.on_combat_event(ctx, t, seat, typ, data)
     if typ == "mk.combat.damage" and data.get("to") == "hero":
         if data.get("wounds_to_hand"):
             take_wounds(ctx, t, seat, data["wounds_to_hand"], "MK:9:Damage:5")

@@ -53,7 +53,7 @@ def change_reputation(ctx, t, seat: int, delta: int, rule: str) -> None:
 
 
 def take_wounds(ctx, t, seat: int, n: int, rule: str) -> None:
-    from .card_effects import wounds_due, wounds_taken
+    from .turn_effects import wounds_due, wounds_taken
     n = wounds_due(ctx, t, seat, n, rule)
     if n <= 0:
         return

@@ -12,6 +12,7 @@ from engine.ruleset import Illegal, Prompt
 from . import actions as A
 from . import combat as C
 from . import card_effects, effects, map_rules, payment, rewards, tactics
+from .card_effects import useful, worth
 from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
 from .fight import affected as fight_affected
 from . import state as S
@@ -204,19 +205,6 @@ def with_discards(t, seat: int, played: str, atoms, pays: list[str]) -> list[str
     """A discard cost names the card given up, as part of the payment ("discard:march");
     wounds never pay such a cost (MK:4:Deed:6)."""
     return card_effects.discard_payments(t, seat, played, atoms, pays)
-
-
-def worth(atoms, acted: bool) -> bool:
-    return any(k not in effects.COMBAT_ONLY and not (k in ("move", "terrain_cost") and acted)
-               for k, _ in atoms)
-
-
-def useful(t, atoms, acted: bool) -> bool:
-    """Worth offering: in combat it must add points the phase takes (MK:8:Combat:3)."""
-    c = t.game.combat
-    if c is not None:
-        return points_fit(c, atoms) or card_effects.combat_useful(atoms)
-    return worth(atoms, acted)
 
 
 def unit_commands(t, seat: int) -> list[dict]:

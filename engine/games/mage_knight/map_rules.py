@@ -71,7 +71,7 @@ def safe_here(t, seat: int) -> bool:
 def withdraw(ctx, t, seat: int) -> None:
     """Forced withdrawal: back along this turn's path to the last safe space, a wound to the hand
     for each space entered on the way back (MK:11:EoT:2)."""
-    from .card_effects import set_effect
+    from .turn_effects import set_effect
     from .ledger import take_wounds
     p = t.game.players[seat]
     path = list(p.turn_effects.get("path", []))
@@ -90,7 +90,7 @@ def withdraw(ctx, t, seat: int) -> None:
 
 def record_step(ctx, t, seat: int, frm: str, to: str) -> None:
     """The turn's path (forced withdrawal retraces it)."""
-    from .card_effects import set_effect
+    from .turn_effects import set_effect
     if not t.game.players[seat].turn_effects.get("path"):
         set_effect(ctx, seat, "path", frm)
     set_effect(ctx, seat, "path", to)

@@ -121,7 +121,9 @@ def end_turn(ctx, t, seat: int, discard: str | None = None) -> None:
         ctx.emit("mk.played", {"seat": seat, "card": discard, "mode": "discarded", "count": len(cards)},
                  rule="MK:6:Turn:5a")
     zones.move(ctx, S.play_area(seat), S.discard(seat), list(t.zone(S.play_area(seat))), rule="MK:11:EoT:3")
-    from .card_effects import end_of_turn
+    from .map_rules import withdraw
+    from .turn_effects import end_of_turn
+    withdraw(ctx, t, seat)      # MK:11:EoT:2
     end_of_turn(ctx, t, seat)
     sp = g.board.spaces.get(p.pos)
     if sp is not None and sp.site == "magical_glade":

@@ -46,7 +46,7 @@ def test_unit_ability_list_matches_the_interpreter():
 def stand_in_lines() -> list[str]:
     """Every card side, skill and unit ability with a stand-in part or a stand-in reading."""
     from engine.games.mage_knight.content import readings
-    from engine.games.mage_knight.effect_nodes import stand_ins
+    from engine.games.mage_knight.effects import stand_ins
     c = content()
     marked = {(r.kind, r.id, r.side) for r in readings() if r.reading == "stand-in"}
     items = [("card", x.id, side, getattr(x, f"{side}_effect")) for x in c.cards.values()
