@@ -1,7 +1,8 @@
 """Carrying out the atoms of effect_nodes (MK:5:Effects:1): what a play of an advanced action,
-spell, artifact, skill or unit ability does beyond plain points, the turn-long effects it leaves
-(`Player.turn_effects`), and what a legal play of it must name (a card of an offer, Source dice,
-mana colours, a unit). Every function works on atoms, never on a card's name."""
+spell, artifact, skill or unit ability does beyond plain points, and what a legal play of it
+must name (a card of an offer, Source dice, mana colours, a unit, the cards given up). The
+turn-long effects it leaves are kept by turn_effects.py, effects on enemies by enemy_effects.py.
+Every function works on atoms, never on a card's name."""
 from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement

@@ -299,7 +299,7 @@ def _crystals(node, sit, rec):
     for key in ("throw_first_wound", "throw_turn_wounds"):
         if node.get(key) is True:
             return _atoms(("turn_effect", (key, True)))
-    for key in ("heal_draw", "heal_ready"):
+    for key in ("heal_draw", "heal_ready", "space_bending"):
         if node.get(key) is True:
             return _atoms(("turn_effect", (key, True)))
     if node.get("wound_unit") is True:

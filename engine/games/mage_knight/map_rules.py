@@ -29,18 +29,38 @@ def opened_cost(t, seat: int, to: str) -> int | None:
 
 
 def opened_steps(t, seat: int) -> list[str]:
-    """Adjacent lake or mountain spaces the hero may step onto now with the move points left."""
+    """Lake or mountain spaces the hero may step onto now with the move points left, adjacent
+    ones, or two away while Space Bending makes them adjacent (MK:7:Move:7b)."""
     g = t.game
     p = g.players[seat]
     if not p.pos or p.acted:
         return []
-    out = []
+    out = bent_steps(t, seat)
     for n in hg.neighbours(unkey(p.pos)):
         k = key(n)
         cost = opened_cost(t, seat, k)
         sp = g.board.spaces.get(k)
         if cost is not None and cost <= p.move and not (sp.rampaging and sp.enemies) \
                 and sp.terrain not in p.turn_effects.get("prohibit", ()):
+            out.append(k)
+    return out
+
+
+def bent_steps(t, seat: int) -> list[str]:
+    """Space Bending: revealed spaces two away count as adjacent this turn, at their own cost;
+    not cities, not rampaging enemies' spaces, not another hero's (MK:7:Move:3)."""
+    g = t.game
+    p = g.players[seat]
+    if not p.turn_effects.get("space_bending"):
+        return []
+    here = unkey(p.pos)
+    others = {q.pos for i, q in enumerate(g.players) if i != seat}
+    out = []
+    for k, sp in sorted(g.board.spaces.items()):
+        if hg.distance(here, unkey(k)) != 2 or sp.site == "city" or (sp.rampaging and sp.enemies) or k in others:
+            continue
+        cost = step_cost(t, seat, k)
+        if cost is not None and cost <= p.move and sp.terrain not in p.turn_effects.get("prohibit", ()):
             out.append(k)
     return out
 

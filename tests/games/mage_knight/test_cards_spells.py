@@ -149,3 +149,19 @@ def test_cure_draws_for_healed_wounds_and_readies_healed_units():
     assert len(names(eng, gid, "hand:0")) == hand - 1 and "wound" not in names(eng, gid, "hand:0")
     u = player(eng, gid).units[0]
     assert not u.wounded and u.ready
+
+
+def test_space_bending_makes_spaces_two_away_adjacent():
+    """MK:7:Move:3: Space Bending basic (blue): spaces two away count as adjacent this turn (at
+    their own cost) and moving does not provoke rampaging enemies"""
+    from engine.mechanics import hexgrid as hg
+    from engine.games.mage_knight.board import unkey
+    eng, gid = sit("cards_village", hand=["space_bending"], tokens=["blue"], move=4)
+    here = unkey(player(eng, gid).pos)
+    assert all(hg.distance(here, unkey(c["to"])) == 1 for c in legal(eng, gid, kind="move"))
+    play_first(eng, gid, card="space_bending", mode="basic")
+    far = [c for c in legal(eng, gid, kind="move") if hg.distance(here, unkey(c["to"])) == 2]
+    assert far
+    eng.submit(gid, 0, far[0])
+    p = player(eng, gid)
+    assert p.pos == far[0]["to"] and eng.table(gid).game.combat is None and p.move < 4
