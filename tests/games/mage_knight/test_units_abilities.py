@@ -96,3 +96,14 @@ def test_every_unit_ability_resolves_to_something():
             if not any(any(k != "stand_in" for k, _ in r) for r in unit_resolutions(u.id, i)):
                 empty.append(f"{u.id}:{i}")
     assert empty == ["scouts:1", "altem_mages:2"]
+
+
+def test_altem_mages_cold_fire_block_grows_with_blue_and_red_mana():
+    """MK:5:Units:5: Altem Mages: Cold Fire Block 5, 7 for a blue or red mana, 9 for both"""
+    eng, gid = fight(units=["altem_mages"], tokens=["blue", "red"], enemies=("green_prowlers",))
+    while eng.table(gid).game.combat.phase != "block":
+        eng.submit(gid, 0, {"kind": "mk_next"})
+    values = sorted({r[-1][1]["value"] for r in unit_resolutions("altem_mages", 1) if r[-1][0] == "block"})
+    assert values == [5, 7, 9]
+    activate(eng, gid, 1, option=7, pay="token:blue+token:red")
+    assert pool(eng, gid) == [("block", "coldfire", 9)] and player(eng, gid).tokens == []
