@@ -302,6 +302,10 @@ def _crystals(node, sit, rec):
     for key in ("heal_draw", "heal_ready", "space_bending"):
         if node.get(key) is True:
             return _atoms(("turn_effect", (key, True)))
+    if node.get("black_by_day") is True:      # black mana usable as by night this turn
+        return _atoms(("turn_effect", ("black_day", True)))
+    if node.get("gold_by_night") is True:     # gold mana usable as by day this turn
+        return _atoms(("turn_effect", ("gold_night", True)))
     if node.get("wound_unit") is True:
         return _atoms(("wound_unit", 1))
     for key in ("die_crystal", "reroll_source", "crystal_refund"):

@@ -99,7 +99,7 @@ def plays(t, seat: int, names: list[str]) -> list[dict]:
             continue
         card = content().cards[name]
         for mode in ("basic", "powered"):
-            need = payment.needs(card, mode, g.night)
+            need = payment.needs(card, mode, g.night or bool(p.turn_effects.get("black_day")))
             if need is None:
                 continue
             base = A.payment_options(t, seat, need)

@@ -43,7 +43,7 @@ def sources(player, source: list[str], night: bool, blocked=()) -> list[tuple[st
                 continue
             if face == "black" and player.black_any:
                 out.append((f"die:{i}", ANY_BLACK))    # Mana Pull: any basic colour, by day too
-            elif not mana.depleted(face, night):
+            elif not mana.depleted(face, night_for(player, face, night)):
                 out.append((f"die:{i}", face))
     for colour in sorted(player.crystals):
         if player.crystals[colour] > 0:
@@ -58,6 +58,17 @@ def sources(player, source: list[str], night: bool, blocked=()) -> list[tuple[st
 ANY_BLACK = "black_any"
 
 
+def night_for(player, face: str, night: bool) -> bool:
+    """The time of day a face is paid by: this turn black may count as by night (Amulet of
+    Darkness) and gold as by day (Amulet of the Sun, Mana Storm), MK:5:Mana:2."""
+    fx = player.turn_effects
+    if face == "black" and fx.get("black_day"):
+        return True
+    if face == "gold" and fx.get("gold_night"):
+        return False
+    return night
+
+
 def _pays(face: str, colour: str, night: bool) -> bool:
     if face == ANY_BLACK:
         return colour in mana.BASIC or (night and colour == "black")
@@ -70,7 +81,8 @@ def options(player, source: list[str], night: bool, need: list[tuple[str, ...]],
     if not need:
         return [""]
     have = sources(player, source, night, blocked)
-    per_need = [[n for n, face in have if any(_pays(face, c, night) for c in want)] for want in need]
+    per_need = [[n for n, face in have if any(_pays(face, c, night_for(player, face, night)) for c in want)]
+                for want in need]
     out = set()
     for names in product(*per_need):
         names = list(names)

@@ -125,3 +125,24 @@ def test_circlet_of_proficiency_uses_or_takes_a_skill_of_the_common_offer():
     eng.table(gid).zone("skill_offer").append("tovak_double_time")
     play_first(eng, gid, card="circlet_of_proficiency", mode="powered")
     assert player(eng, gid).skills == ["tovak_double_time"] and names(eng, gid, "skill_offer") == []
+
+
+def test_amulet_of_darkness_makes_black_mana_usable_by_day():
+    """MK:5:Mana:2: Amulet of Darkness basic by day: a black token; black mana is usable this
+    turn, so a spell's stronger side can be powered by day (Tornado needs white + black)"""
+    eng, gid = fight(hand=["amulet_of_darkness", "whirlwind"], tokens=["white"])
+    assert legal(eng, gid, card="whirlwind", mode="powered") == []
+    play_first(eng, gid, card="amulet_of_darkness", mode="basic", mana="black")
+    while eng.table(gid).game.combat.phase != "attack":
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "mk_next" or c.get("to") == "hero")
+        eng.submit(gid, 0, cmd)
+    assert legal(eng, gid, card="whirlwind", mode="powered", pay="token:black+token:white")
+
+
+def test_amulet_of_the_sun_makes_gold_mana_usable_by_night():
+    """MK:5:Mana:2: Amulet of the Sun basic at night: a gold token that pays any basic colour
+    this turn (March powered by it: Move 4)"""
+    eng, gid = sit("cards_village", night=True, hand=["amulet_of_the_sun", "march"])
+    play_first(eng, gid, card="amulet_of_the_sun", mode="basic")
+    play_first(eng, gid, card="march", mode="powered", pay="token:gold")
+    assert player(eng, gid).move == 4
