@@ -60,6 +60,7 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
     atoms = card_effects.inline_borrowed(ctx, t, seat, cmd, atoms)
     atoms = card_specific(ctx, t, seat, cmd, atoms)
     atoms = card_effects.run(ctx, t, seat, cmd, atoms)
+    atoms = turn_effects.changed_attacks(t.game.players[seat].turn_effects, atoms)
     resolve(ctx, t, seat, atoms, "MK:5:Effects:1", source=name)
 
 

@@ -35,7 +35,7 @@ DEST = {"hand": S.hand, "discard": S.discard, "deck": S.deck, "units": S.units_z
 # atoms worth playing in combat although they add no points (MK:8:Combat:3)
 COMBAT_USEFUL = ("unit_bonus", "unit_resistances", "all_enemies_strip", "convert", "turn_effect", "card_bonus",
                  "blocked_armour_to", "mana_any", "gain_mana_token", "gain_crystal", "draw_cards", "extra_dice",
-                 "defeat_bonus", "use_offered", "repeat")
+                 "defeat_bonus", "use_offered", "repeat", "attack_change", "conditional")
 ACTION_KINDS = ("basic_action", "advanced_action")
 
 
@@ -219,6 +219,10 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
             continue
         if k == "turn_effect":
             set_effect(ctx, seat, v[0], list(v[1]) if isinstance(v[1], tuple) else v[1])
+        elif k == "card_bonus":        # skills (cards have it set by actions.card_specific)
+            ctx.emit("mk.card_offer", {"seat": seat, "field": "card_bonus", "value": list(v)}, rule="MK:5:Effects:1")
+        elif k == "attack_change":
+            attack_change(ctx, t, seat, v)
         elif k == "hand_limit_next":
             set_effect(ctx, seat, "hand_limit_next", v)
         elif k == "convert":
@@ -297,9 +301,9 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
             n = p.crystals.get(v, 0)
             if n:
                 rest.append(("take_wound", n))
-        elif k == "blocked_armour_to":
+        elif k == "blocked_armour_to" and t.game.combat is not None:
             blocked_armour(ctx, t, v, cmd["card"])
-        elif k == "all_enemies_strip":
+        elif k == "all_enemies_strip" and t.game.combat is not None:
             for e in t.game.combat.enemies:
                 if not e.defeated and not (v["exclude_arcane"] and "arcane_immunity" in e.abilities):
                     strip(ctx, t, e.uid, v["lose"], (), cmd["card"])
@@ -319,6 +323,8 @@ def test(t, seat: int, name: str) -> bool:
         return not p.turn_effects.get("recruited")
     if name == "no_source_die":
         return not p.dice
+    if name == "attack_phase":
+        return g.combat is not None and g.combat.phase == "attack"
     raise ValueError(f"unknown condition {name!r}")
 
 
@@ -446,3 +452,18 @@ def useful(t, atoms, acted: bool) -> bool:
     if c is not None:
         return points_fit(c, atoms) or combat_useful(atoms)
     return worth(atoms, acted)
+
+
+def attack_change(ctx, t, seat: int, v) -> None:
+    """From now on this turn attacks are doubled or made siege; attack points already pooled in
+    the combat are changed too (their extra or their siege copy joins the pool)."""
+    how, what = v
+    set_effect(ctx, seat, "attack_changes", [how, what])
+    c = t.game.combat
+    if c is None:
+        return
+    for p in list(c.pool):
+        hit = p.element == "physical" and p.kind in ("melee", "ranged", "siege") if what == "physical" else p.kind == what
+        if hit and how == "double":
+            ctx.emit("mk.combat_points", {"seat": seat, "kind": p.kind, "element": p.element, "value": p.value,
+                                          "source": "doubled"}, rule="MK:8:Combat:3")

@@ -61,10 +61,8 @@ PHASES = {"COMBAT_PHASE_BLOCK": "block", "COMBAT_PHASE_ATTACK": "attack", "COMBA
 # modifiers whose rule is not modelled yet: the rest of the card applies (CONTENT.md, stand-in parts)
 STAND_IN_MODIFIERS = {
     "bow_phase_fame_tracking": "fame per enemy defeated in the phase",
-    "bow_attack_transformation": "ranged attacks doubled or made siege",
     "soul_harvester_crystal_tracking": "crystals for enemies defeated",
     "banner_glory_fame_tracking": "fame per unit that attacks or blocks",
-    "double_physical_attacks": "physical attacks doubled",
     "hero_damage_reduction": "damage to the hero reduced",
 }
 
@@ -113,14 +111,19 @@ def _small(node, sit, rec):
         return [[("discard_cost", 1), ("discard_wound", 1)] + r for r in rec(node["discard_wound_for"], sit)]
     if isinstance(node.get("requires"), str):
         return _atoms(("requires", (node["requires"], 1)))
-    if isinstance(node.get("sideways_value"), int):       # the next card played sideways gives more
-        return _atoms(("turn_effect", ("sideways", node["sideways_value"])))
+    if isinstance(node.get("sideways_value"), (int, list)):   # the next card played sideways gives more
+        v = node["sideways_value"]                             # [for a basic action, for the others]
+        return _atoms(("turn_effect", ("sideways", list(v) if isinstance(v, list) else v)))
     if isinstance(node.get("wound_sideways"), int):       # a wound may be played sideways
         return _atoms(("turn_effect", ("wound_sideways", node["wound_sideways"])))
     if node.get("shapeshift") is True:                    # a basic action's points as another kind
         return _atoms(("turn_effect", ("shapeshift", True)))
     if isinstance(node.get("attack_card_bonus"), int):    # the next attack card played
         return _atoms(("card_bonus", (node["attack_card_bonus"], 0)))
+    if isinstance(node.get("attack_card_bonus"), list):   # [ranged phase, attack phase]
+        ranged, melee = node["attack_card_bonus"]
+        return _atoms(("conditional", {"test": "attack_phase", "then": (("card_bonus", (melee, 0)),),
+                                       "else": (("card_bonus", (ranged, 0)),)}))
     return None
 
 
@@ -170,6 +173,10 @@ def _rule(node, sit, rec):
                                         "replace": mod.get("replaceCost")}))
     if eff == "terrain_safe":
         return _atoms(("turn_effect", ("safe", mod["terrain"])))
+    if eff == "double_physical_attacks":      # attacks played from now on, and those pooled
+        return _atoms(("attack_change", ("double", "physical")))
+    if eff == "bow_attack_transformation":    # ranged attacks doubled, or made siege
+        return [[("attack_change", ("double", "ranged"))], [("attack_change", ("siege", "ranged"))]]
     if eff == "burning_shield_active":        # the next successful block this combat
         return _atoms(("turn_effect", ("on_block", [mod["mode"], mod.get("attackValue", 0)])))
     if eff == "shield_bash_armor_reduction":

@@ -61,6 +61,8 @@ def seat_resolutions(t, seat: int, cid: str, mode: str) -> tuple:
     fx = t.game.players[seat].turn_effects
     out = card_resolutions(cid, mode, *situation(t, seat))
     value = fx.get("wound_sideways") if cid == "wound" else fx.get("sideways")
+    if isinstance(value, list):     # [for a basic action, for the others] (I Don't Give a Damn)
+        value = value[0] if content().cards[cid].kind == "basic_action" else value[1]
     if mode == "sideways" and value:
         out = tuple([(k, dict(v, value=value) if isinstance(v, dict) else value)] for [(k, v)] in out)
     if fx.get("shapeshift") and mode != "sideways" and content().cards[cid].kind == "basic_action":

@@ -15,7 +15,7 @@ def set_effect(ctx, seat: int, key: str, value) -> None:
     ctx.emit("mk.turn_effect", {"seat": seat, "key": key, "value": value}, rule="MK:5:Effects:1")
 
 
-LISTED = ("convert", "path", "safe")      # turn effects that collect every value given
+LISTED = ("convert", "path", "safe", "attack_changes")      # turn effects that collect every value given
 
 
 def fold(t, d) -> None:
@@ -176,4 +176,20 @@ def shapeshifted(resolutions) -> list:
                 continue
             out.append([(other, n if other == "move" else
                          ({"value": n, "type": "melee", "element": el} if other == "attack" else {"value": n, "element": el}))])
+    return out
+
+
+def changed_attacks(fx: dict, atoms: list) -> list:
+    """Attacks of this turn's cards doubled or made siege (Sword of Justice, Bow of Starsdawn):
+    `attack_changes` holds [how, attack kind] pairs."""
+    out = []
+    for k, v in atoms:
+        if k == "attack":
+            for how, what in fx.get("attack_changes", []):
+                hit = v["element"] == "physical" if what == "physical" else v["type"] == what
+                if hit and how == "double":
+                    v = dict(v, value=v["value"] * 2)
+                elif hit and how == "siege":
+                    v = dict(v, type="siege")
+        out.append((k, v))
     return out

@@ -146,3 +146,25 @@ def test_amulet_of_the_sun_makes_gold_mana_usable_by_night():
     play_first(eng, gid, card="amulet_of_the_sun", mode="basic")
     play_first(eng, gid, card="march", mode="powered", pay="token:gold")
     assert player(eng, gid).move == 4
+
+
+def test_sword_of_justice_powered_doubles_physical_attacks():
+    """MK:10:Attack: Sword of Justice powered: physical attacks of this combat doubled: Rage's
+    Attack 2 already played and a sideways Attack 1 played after it count 4 and 2"""
+    eng, gid = fight(hand=["sword_of_justice", "rage", "march"], tokens=["red"])
+    while eng.table(gid).game.combat.phase != "attack":
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "mk_next" or c.get("to") == "hero")
+        eng.submit(gid, 0, cmd)
+    play_first(eng, gid, card="rage", mode="basic", option=0)
+    play_first(eng, gid, card="sword_of_justice", mode="powered", pay="token:red")
+    play_first(eng, gid, card="march", mode="sideways", option=0)
+    assert sum(v for k, e, v in pool(eng, gid) if k == "melee" and e == "physical") == 6
+
+
+def test_bow_of_starsdawn_powered_makes_ranged_attacks_siege():
+    """MK:9:Ranged: Bow of Starsdawn powered: this turn ranged attacks become siege attacks (or
+    are doubled): Swiftness's Ranged Attack 3 (powered) counts as Siege Attack 3"""
+    eng, gid = fight(hand=["bow_of_starsdawn", "swiftness"], tokens=["green", "white"])
+    play_first(eng, gid, card="bow_of_starsdawn", mode="powered", option=1, pay="token:green")
+    play_first(eng, gid, card="swiftness", mode="powered", pay="token:white")
+    assert pool(eng, gid) == [("siege", "physical", 3)]

@@ -149,3 +149,28 @@ def test_regenerate_throws_a_wound_away_and_draws_on_the_heros_colour():
     play_first(eng, gid, kind="skill", skill="krang_regenerate", pay="token:red")
     hand = names(eng, gid, "hand:0")
     assert "wound" not in hand and len(hand) == 2
+
+
+def test_i_dont_give_a_damn_raises_a_sideways_advanced_card_to_three():
+    """MK:4:Deed:3e: Tovak's I Don't Give a Damn: the next card played sideways gives 2, an
+    advanced action, spell or artifact 3"""
+    eng, gid = sit("cards_village", hand=["march", "crystal_mastery"])
+    give_skill(eng, gid, "tovak_i_dont_give_a_damn")
+    play_first(eng, gid, kind="skill", skill="tovak_i_dont_give_a_damn")
+    play_first(eng, gid, card="crystal_mastery", mode="sideways", option=0)
+    assert player(eng, gid).move == 3
+    play_first(eng, gid, card="march", mode="sideways", option=0)
+    assert player(eng, gid).move == 4       # used once
+
+
+def test_deadly_aim_adds_two_to_an_attack_card_in_the_attack_phase():
+    """MK:10:Attack: Wolfhawk's Deadly Aim in the attack phase: the next attack card +2 (Rage's
+    Attack 2 gives 4)"""
+    eng, gid = fight(hand=["rage"])
+    while eng.table(gid).game.combat.phase != "attack":
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "mk_next" or c.get("to") == "hero")
+        eng.submit(gid, 0, cmd)
+    give_skill(eng, gid, "wolfhawk_deadly_aim")
+    play_first(eng, gid, kind="skill", skill="wolfhawk_deadly_aim")
+    play_first(eng, gid, card="rage", mode="basic", option=0)
+    assert pool(eng, gid) == [("melee", "physical", 4)]
