@@ -8,7 +8,8 @@ from functools import cache
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import effects, payment
+from . import card_effects, effects, payment, turn_effects
+from .resolving import INTERACTION_SITES, card_resolutions, seat_resolutions, situation, skill_resolutions, unit_resolutions
 from . import state as S
 from .board import unkey
 from .content import content
@@ -16,9 +17,6 @@ from .explore import gain_fame, place, reveal_adjacent_garrisons
 from .ledger import REPUTATION_MAX, REPUTATION_MIN, change_reputation, hand_card, pay, take_wounds
 from .turn import end_turn, gain_crystal
 
-SIDEWAYS = ("move", "influence")   # outside combat (MK:4:Deed:3e)
-SIDEWAYS_COMBAT = ({"value": 1, "type": "melee", "element": "physical"},
-                   {"value": 1, "element": "physical"})   # Attack 1 or Block 1, physical
 # reputation track position -> influence modifier; stand-in except the rulebook's anchors
 # +2 -> +1, -2 -> -1, -4 -> -2 (MK:8:Interact:2a)
 REPUTATION_MODIFIER = {-6: -5, -5: -3, -4: -2, -3: -1, -2: -1, -1: 0, 0: 0, 1: 0, 2: 1, 3: 1,
@@ -26,61 +24,12 @@ REPUTATION_MODIFIER = {-6: -5, -5: -3, -4: -2, -3: -1, -2: -1, -1: 0, 0: 0, 1: 0
 HEAL_PRICE = {"village": 3, "monastery": 2}   # MK:8:Interact:4b
 AA_PRICE = 6                                   # MK:8:Interact:4c
 SPELL_PRICE = 7                                # MK:8:Interact:4d, plus 1 mana of its colour
-INTERACTION_SITES = ("village", "monastery")
-
-
-@cache
-def card_resolutions(cid: str, mode: str, in_combat: bool, terrain: str, wounds: int = 0,
-                     night: bool = False, blocked: int = 0, enemies: int = 0,
-                     interacting: bool = False) -> tuple:
-    card = content().cards[cid]
-    if mode == "sideways":
-        if in_combat:
-            return ([("attack", SIDEWAYS_COMBAT[0])], [("block", SIDEWAYS_COMBAT[1])])
-        return tuple([(k, 1)] for k in SIDEWAYS)
-    tree = card.basic_effect if mode == "basic" else card.powered_effect
-    return tuple(effects.resolutions(tree, effects.Situation(in_combat, terrain, wounds, night, blocked,
-                                                             enemies, interacting)))
-
-
-def situation(t, seat: int) -> tuple:
-    """(in combat, terrain here, wounds taken this combat, night): what card_resolutions depend
-    on; a combat's own time of day counts (dungeons and tombs fight by night)."""
-    c = t.game.combat
-    if c is None:
-        return (False, terrain_here(t, seat), 0, t.game.night, 0, 0, may_interact(t, seat))
-    foes = [e for e in c.enemies if not e.defeated and not e.discarded]
-    blocked = sum(1 for e in c.enemies if e.attacks and all(a.blocked for a in e.attacks))
-    return (True, terrain_here(t, seat), c.wounds_to_hand + c.other_hand_wounds + c.wounds_to_discard,
-            c.night, blocked, len(foes), False)
-
-
-def may_interact(t, seat: int) -> bool:
-    """On a village or monastery, or an own keep or mage tower (MK:8:Interact:1)."""
-    sp = t.game.board.spaces.get(t.game.players[seat].pos)
-    if sp is None:
-        return False
-    return sp.site in INTERACTION_SITES or (sp.site in ("keep", "mage_tower") and sp.conquered_by == seat) \
-        or (sp.site == "city" and sp.conquered_by != -1)     # a conquered or friendly city (part 2)
-
-
-def seat_resolutions(t, seat: int, cid: str, mode: str) -> tuple:
-    return card_resolutions(cid, mode, *situation(t, seat))
-
-
 
 
 def boosted(atoms, n: int) -> list:
     """A card played through Concentration/Will Focus: +n to its first move, influence, attack
     or block (MK:4:Deed:3a; reading in catalog.toml)."""
     return effects.bumped(atoms, n)
-
-
-
-def terrain_here(t, seat: int) -> str:
-    sp = t.game.board.spaces.get(t.game.players[seat].pos)
-    return sp.terrain if sp else ""
-
 
 
 def play(ctx, t, seat: int, cmd: dict) -> None:
@@ -98,11 +47,20 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
     if cmd.get("target"):
         from .fight import enemy_effect
         enemy_effect(ctx, t, atoms, cmd["target"], name, card.color)
+    fx = t.game.players[seat].turn_effects
+    if mode == "sideways" and (fx.get("wound_sideways") if name == "wound" else fx.get("sideways")):
+        turn_effects.set_effect(ctx, seat, "wound_sideways" if name == "wound" else "sideways", None)
+    if fx.get("shapeshift") and mode != "sideways" and cmd["option"] >= len(card_resolutions(
+            name, mode, *situation(t, seat))):
+        turn_effects.set_effect(ctx, seat, "shapeshift", None)
     if mode != "sideways" and "movement" in card.categories:
         atoms = movement_bonus(ctx, t, seat, atoms)
     if mode != "sideways":
         atoms = attack_block_bonus(ctx, t, seat, atoms)
+    atoms = card_effects.inline_borrowed(ctx, t, seat, cmd, atoms)
     atoms = card_specific(ctx, t, seat, cmd, atoms)
+    atoms = card_effects.run(ctx, t, seat, cmd, atoms)
+    atoms = turn_effects.changed_attacks(t.game.players[seat].turn_effects, atoms)
     resolve(ctx, t, seat, atoms, "MK:5:Effects:1", source=name)
 
 
@@ -124,7 +82,8 @@ def card_specific(ctx, t, seat: int, cmd: dict, atoms: list) -> list:
         elif k == "crystal_of_discard":   # Savage Harvesting: the discarded card's colour
             gone = [x.split(":")[1] for x in cmd.get("pay", "").split("+") if x.startswith("discard:")]
             colour = content().cards[gone[0]].color
-            if colour:
+            if colour:      # a two-colour card gives a crystal of its first colour (reading)
+                colour = colour.removeprefix("dual:").split("/")[0]
                 gain_crystal(ctx, t, seat, colour, "MK:5:Gain:2")
         elif k == "space_cost":     # Druidic Paths basic: the space the command names
             mod = {"terrain": "", "space": cmd["space"], "amount": v["amount"], "minimum": v["minimum"],
@@ -261,19 +220,21 @@ def heal(ctx, t, seat: int, points: int) -> None:
     zones.move(ctx, S.hand(seat), S.WOUNDS, wounds, rule="MK:11:Wounds:3")
     points -= len(wounds)
     hurt = sorted((content().units[u.unit].level, u.uid) for u in t.game.players[seat].units if u.wounded)
+    healed = []
     for level, uid in hurt:
         if points >= level:
             points -= level
+            healed.append(uid)
             ctx.emit("mk.unit", {"seat": seat, "uid": uid, "wounded": False}, rule="MK:11:Wounds:3")
-
-
+    card_effects.after_heal(ctx, t, seat, len(wounds), healed)
 
 
 def move(ctx, t, seat: int, cmd: dict) -> None:
-    from .board import move_cost
+    from .map_rules import record_step, step_cost
     g = t.game
-    cost = move_cost(g.board, content(), unkey(cmd["to"]), g.night, g.players[seat].terrain_mods)
+    cost = step_cost(t, seat, cmd["to"])
     frm = unkey(g.players[seat].pos)
+    record_step(ctx, t, seat, g.players[seat].pos, cmd["to"])
     ctx.emit("mk.moved", {"seat": seat, "to": cmd["to"], "cost": cost}, rule="MK:7:Move:3")
     reveal_adjacent_garrisons(ctx, t, seat)
     from . import fight
@@ -291,6 +252,8 @@ def explore(ctx, t, seat: int, cmd: dict) -> None:
 
 
 def modifier(t, seat: int) -> int:
+    if t.game.players[seat].turn_effects.get("ignore_reputation"):
+        return 0        # Arcane Disguise
     return REPUTATION_MODIFIER.get(t.game.players[seat].reputation, 0)
 
 
@@ -334,8 +297,7 @@ def recruit(ctx, t, seat: int, cmd: dict) -> None:
     if cmd.get("disband"):
         zones.move(ctx, S.units_zone(seat), S.OUT, [cmd["disband"]], rule="MK:5:Units:4a")
         ctx.emit("mk.unit_destroyed", {"seat": seat, "uid": cmd["disband"]}, rule="MK:5:Units:4a")
-    zones.move(ctx, S.UNIT_OFFER, S.units_zone(seat), [uid], rule="MK:8:Interact:4a")
-    ctx.emit("mk.recruited", {"seat": seat, "uid": uid, "unit": card_name(uid)}, rule="MK:5:Units:4a")
+    card_effects.join_unit(ctx, t, seat, uid, "MK:8:Interact:4a")
 
 
 def buy_heal(ctx, t, seat: int, cmd: dict) -> None:
@@ -372,7 +334,11 @@ def activate(ctx, t, seat: int, cmd: dict) -> None:
     u = next(x for x in p.units if x.uid == cmd["unit"])
     pay(ctx, t, seat, cmd.get("pay", ""))
     ctx.emit("mk.unit", {"seat": seat, "uid": u.uid, "ready": False}, rule="MK:5:Units:5")
-    atoms = unit_resolutions(u.unit, cmd["ability"])[cmd["option"]]
+    atoms = turn_effects.unit_bonus(ctx, t, seat, list(unit_resolutions(u.unit, cmd["ability"])[cmd["option"]]))
+    if cmd.get("target"):
+        from .fight import enemy_effect
+        enemy_effect(ctx, t, atoms, cmd["target"], u.uid, None)
+    atoms = card_effects.run(ctx, t, seat, dict(cmd, card=u.uid), atoms)
     resolve(ctx, t, seat, atoms, "MK:5:Units:5", source=u.uid)
 
 
@@ -385,24 +351,22 @@ def ready_unit(ctx, t, seat: int, cmd: dict) -> None:
     ctx.emit("mk.unit", {"seat": seat, "uid": u.uid, "ready": True}, rule="MK:5:Units:6")
 
 
-@cache
-def unit_resolutions(unit: str, ability: int) -> tuple:
-    ab = content().units[unit].abilities[ability]
-    return tuple(effects.resolutions({k: v for k, v in ab.items() if k != "mana_cost"}))
-
-
-@cache
-def skill_resolutions(skill: str) -> tuple:
-    return tuple(effects.resolutions(content().skills[skill].effect))
+ROUND_USES = ("once_per_round", "interactive")   # interactive skills: once a round, then in the centre
 
 
 def use_skill(ctx, t, seat: int, cmd: dict) -> None:
     """Once per turn, or once per round (flipped face down), MK:5:Skills:4a-c."""
     sk = content().skills[cmd["skill"]]
+    pay(ctx, t, seat, cmd.get("pay", ""))
     ctx.emit("mk.skill_used", {"seat": seat, "skill": sk.id,
-                               "per": "round" if sk.usage == "once_per_round" else "turn"},
-             rule="MK:5:Skills:4a" if sk.usage == "once_per_round" else "MK:5:Skills:4c")
-    resolve(ctx, t, seat, skill_resolutions(sk.id)[cmd["option"]], "MK:5:Skills:4c", source=sk.id)
+                               "per": "round" if sk.usage in ROUND_USES else "turn"},
+             rule="MK:5:Skills:4a" if sk.usage in ROUND_USES else "MK:5:Skills:4c")
+    atoms = list(skill_resolutions(sk.id, t, seat)[cmd["option"]])
+    if cmd.get("target"):
+        from .fight import enemy_effect
+        enemy_effect(ctx, t, atoms, cmd["target"], sk.id, None)
+    atoms = card_effects.run(ctx, t, seat, dict(cmd, card=sk.id), atoms)
+    resolve(ctx, t, seat, atoms, "MK:5:Skills:4c", source=sk.id)
 
 
 def rest(ctx, t, seat: int, cmd: dict) -> None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import msgspec
 
+from . import turn_effects
 from . import combat as C
 from .board import Board, place_tile
 from .content import content
@@ -84,6 +85,7 @@ def _turn(t, d):
     p.tactic_turn, p.returning = False, []
     p.recruit_bonus, p.card_bonus, p.terrain_hand_limit = [], [], []
     p.fresh, p.acted, p.moved, p.interacting, p.rested = True, False, False, False, False
+    p.turn_effects = {}
     p.hand_was_empty = d.get("hand_was_empty", False)
 
 
@@ -106,6 +108,8 @@ def _reputation(t, d):
 
 def _crystal(t, d):
     p = _p(t, d)
+    if d["delta"] < 0:      # spent crystals of the turn (Crystal Mastery)
+        p.turn_effects["spent_crystals"] = list(p.turn_effects.get("spent_crystals", [])) + [d["colour"]]
     n = p.crystals.get(d["colour"], 0) + d["delta"]
     if n:
         p.crystals[d["colour"]] = n
@@ -325,6 +329,7 @@ FOLD = {
     "mk.combat_started": _combat_started, "mk.combat_spaces": _combat_spaces,
     "mk.combat_points": _combat_points, "mk.combat_over": _combat_over,
     "mk.unit_destroyed": _unit_destroyed, "mk.conquered": _conquered, "mk.burned": _burned,
+    "mk.turn_effect": turn_effects.fold, "mk.enemy_changed": turn_effects.fold_enemy,
     "mk.placed": _placed, "mk.terrain_cost": _terrain, "mk.effect": _nothing, "mk.forfeit": _nothing, "mk.score": score,
 }
 

@@ -17,12 +17,18 @@ def frontier(t) -> list[hg.Hex]:
 
 
 def gives_move(t, cmd: dict) -> bool:
-    from .actions import card_resolutions
+    from .actions import seat_resolutions
     if cmd["kind"] != "play":
         return False
-    atoms = card_resolutions(cmd["card"], cmd["mode"], t.game.combat is not None, "")[cmd["option"]]
-    if cmd.get("boost"):
-        atoms = card_resolutions(cmd["boost"], "powered", t.game.combat is not None, "")[cmd["boost_option"]]
+    seat = t.game.active       # the seat's own situation (night, terrain, conversions)
+    atoms = seat_resolutions(t, seat, cmd["card"], cmd["mode"])[cmd["option"]]
+    if cmd.get("boost"):        # a boosted, repeated or borrowed card (or skill): its own effect
+        from engine.mechanics.zones import card_name
+
+        from .card_effects import borrowed
+        mode = next((v[2] if k == "use_offered" else v[0] for k, v in atoms if k in ("use_offered", "repeat")),
+                    "powered")
+        atoms = borrowed(t, seat, card_name(cmd["boost"]), mode)[cmd["boost_option"]]
     return any(k == "move" for k, _ in atoms)
 
 
@@ -44,6 +50,13 @@ def choices(t, seat: int, legal: list[dict]) -> list[dict]:
             return [c for c in rests if c["wounds"] == most]
     if "explore" in kinds:
         return [c for c in legal if c["kind"] == "explore"]
+    # readying a unit for influence and using it again can loop forever (Ruthless Coercion + Peasants)
+    legal = [c for c in legal if c["kind"] != "ready_unit"] or legal
+    kinds = {c["kind"] for c in legal}
+    been = set(t.game.players[seat].turn_effects.get("path", []))
+    if been:        # no step back onto a space of this turn's path (free steps could loop forever)
+        legal = [c for c in legal if c["kind"] != "move" or c["to"] not in been] or legal
+        kinds = {c["kind"] for c in legal}
     if t.game.combat is None and t.zone(S.TILES):
         edge = frontier(t)
         moves = [c for c in legal if c["kind"] == "move"]

@@ -82,8 +82,50 @@ def load_dir(folder: Path = HERE) -> Content:
         terrain={t.terrain: t for t in read(folder / "terrain.json", list[s.TerrainCost])},
         garrisons=read(folder / "city_garrisons.json", list[s.CityGarrison]),
     )
+    if (folder / "readings.json").exists():
+        c = with_readings(c, read(folder / "readings.json", list[Reading]))
     validate(c)
     return c
+
+
+class Reading(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """readings.json: the effect tree of a card side, skill or unit ability that the public lists
+    give only as a named engine effect, with the card text in our words (MK:5:Effects:1)."""
+    kind: str                  # card skill unit
+    id: str
+    side: str                  # basic powered | effect | ability index
+    text: str
+    reading: str               # "card text (our words)" or "stand-in"
+    tree: Any = None
+    usage: str = ""            # skills: how often (interactive skills are used once a round)
+
+
+def with_readings(c: Content, readings: list[Reading]) -> Content:
+    """The content with each reading's tree in place of the listed one."""
+    cards, skills, units = dict(c.cards), dict(c.skills), dict(c.units)
+    for r in readings:
+        table = {"card": cards, "skill": skills, "unit": units}.get(r.kind)
+        if table is None or r.id not in table:
+            raise ContentError(f"readings.json: {r.kind} {r.id!r} is unknown")
+        old = table[r.id]
+        if r.kind == "card":
+            table[r.id] = msgspec.structs.replace(old, **{f"{r.side}_effect": r.tree})
+        elif r.kind == "skill":
+            table[r.id] = msgspec.structs.replace(old, effect=old.effect if r.tree is None else r.tree,
+                                                  usage=r.usage or old.usage)
+        else:
+            abilities = list(old.abilities)
+            i = int(r.side)
+            keep = {k: v for k, v in abilities[i].items() if k == "mana_cost"}
+            abilities[i] = dict(r.tree, **keep)
+            table[r.id] = msgspec.structs.replace(old, abilities=abilities)
+    return msgspec.structs.replace(c, cards=cards, skills=skills, units=units)
+
+
+@cache
+def readings() -> list[Reading]:
+    """The shipped readings (CONTENT.md lists the stand-ins among them)."""
+    return read(HERE / "readings.json", list[Reading])
 
 
 @cache

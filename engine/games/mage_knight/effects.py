@@ -14,25 +14,17 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-import msgspec
+from . import effect_nodes
+from .effect_nodes import Situation, bumped
 
 PLAIN = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gain_crystal", "fame",
          "reputation", "take_wound", "ready_unit_max_level", "attack", "block")
 COMBAT_ONLY = ("attack", "block", "mana_cost", "discard_cost", "enemy_effect", "crystal_of_discard", "discard_wound",
-               "defeat_bonus", "all_enemies")
+               "defeat_bonus", "all_enemies", "stand_in", "requires", "discard_colour", "discard_kind", "throw_cost",
+               "all_enemies_strip", "blocked_armour_to", "unit_resistances", "unit_bonus", "convert",
+               "attack_change")
 MAX_RESOLUTIONS = 16
 BASIC_COLOURS = ("red", "blue", "green", "white")
-
-
-class Situation(msgspec.Struct, frozen=True):
-    """What a condition node may ask about."""
-    in_combat: bool = False
-    terrain: str = ""
-    wounds: int = 0           # wounds the hero took in this combat (scaling attacks)
-    night: bool = False       # night rules (a combat in a dungeon or tomb counts as night)
-    blocked: int = 0          # enemies whose attacks are all blocked in this combat
-    enemies: int = 0          # enemies still in this combat (not defeated)
-    interacting: bool = False  # at a site where the seat may interact (village, monastery, ...)
 
 
 Atom = tuple[str, Any]
@@ -74,6 +66,9 @@ def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
     special = _card_node(node, sit)
     if special is not None:
         return special
+    more = effect_nodes.walk(node, sit, _walk)
+    if more is not None:
+        return more
     if "if_in_interaction" in node:
         return _walk(node["if_in_interaction"], sit) if sit.interacting else [[]]
     if "gain_mana_any_color" in node:
@@ -210,17 +205,6 @@ def _card_node(node: dict, sit: Situation) -> list[list[Atom]] | None:
     return None
 
 
-def bumped(atoms: list[Atom], n: int) -> list[Atom]:
-    """The first move, influence, attack or block of a resolution raised by n."""
-    out, done = [], False
-    for k, v in atoms:
-        if not done and k in ("move", "influence", "attack", "block"):
-            v = dict(v, value=v["value"] + n) if isinstance(v, dict) else v + n
-            done = True
-        out.append((k, v))
-    return out
-
-
 def _is_modifier(node: dict, effect: str, duration: str) -> bool:
     return node.get("effect") == "apply_modifier" and node.get("duration") == duration and \
         (node.get("modifier") or {}).get("effect") == effect
@@ -321,6 +305,8 @@ def plain_only(tree: Any) -> bool:
     if _terrain_mod(tree) is not None or _enemy_effect(tree) is not None or \
             _card_node(tree, Situation()) is not None:
         return True
+    if effect_nodes.known(tree):
+        return all(plain_only(n) for n in effect_nodes.children(tree))
     if "if_in_interaction" in tree and set(tree) == {"if_in_interaction"}:
         return plain_only(tree["if_in_interaction"])
     known = set(PLAIN) | {"choice", "all", "if_in_combat", "if_on_terrain", "gain_mana_any_color",
@@ -382,3 +368,12 @@ def plain(v: Any) -> str:
     if isinstance(v, (list, tuple)):
         return "/".join(plain(x) for x in v)
     return str(v)
+
+
+def stand_ins(tree: Any) -> list[str]:
+    """The stand-in parts of an effect tree, in words (CONTENT.md)."""
+    out: list[str] = []
+    for sit in (Situation(), Situation(in_combat=True), Situation(night=True)):
+        for r in resolutions(tree, sit):
+            out += [v for k, v in r if k == "stand_in" and v not in out]
+    return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
+from . import enemy_effects
 from . import combat as C
 from . import mana, rewards
 from . import state as S
@@ -73,7 +74,7 @@ def provoke(ctx, t, seat: int, frm, to) -> bool:
     from .board import key, provoked
     g = t.game
     spaces = [key(h) for h in provoked(g.board, frm, to)]
-    if not spaces:
+    if not spaces or g.players[seat].turn_effects.get("no_provoke"):
         return False
     tokens = [tok for k in spaces for tok in g.board.spaces[k].enemies]
     ctx.emit("mk.acted", {"seat": seat, "action": "provoked"}, rule="MK:7:Move:4")
@@ -114,13 +115,17 @@ def assault(ctx, t, seat: int, space: str) -> None:
     if not tokens:
         conquer(ctx, t, seat, space)
         return
-    _start_on(ctx, t, seat, [space], tokens, kind="assault", fortified=True)
+    _start_on(ctx, t, seat, [space], tokens, kind="assault",
+              fortified=not t.game.players[seat].turn_effects.get("ignore_fortification"))
+    from .map_rules import halve_fame
+    halve_fame(ctx, t, seat, space)
 
 
 def challenge(ctx, t, seat: int, space: str) -> None:
     """Challenging a rampaging enemy on an adjacent space is the turn's action (MK:8:Combat:1e)."""
     ctx.emit("mk.acted", {"seat": seat, "action": "challenge"}, rule="MK:8:Combat:1e")
-    _start_on(ctx, t, seat, [space], list(t.game.board.spaces[space].enemies), kind="challenge")
+    spaces = space.split(";")       # several adjacent rampaging spaces at once (map_rules)
+    _start_on(ctx, t, seat, spaces, [tok for k in spaces for tok in t.game.board.spaces[k].enemies], kind="challenge")
 
 
 def enter_site(ctx, t, seat: int, space: str) -> None:
@@ -187,6 +192,8 @@ def targets(c, atoms, colour: str | None) -> list[str]:
     foe = next((v for k, v in atoms if k == "enemy_effect"), None)
     if foe is None:
         return []
+    if enemy_effects.extended(foe):
+        return enemy_effects.enemy_targets(c, foe, colour)
     if foe["phase"] and c.phase != foe["phase"]:
         return []
     out = []
@@ -222,6 +229,8 @@ def affected(c, v: dict, colour: str | None) -> list:
 
 def enemy_effect(ctx, t, atoms, target: str, source: str, colour: str | None) -> None:
     foe = next(v for k, v in atoms if k == "enemy_effect")
+    if enemy_effects.extended(foe):
+        return enemy_effects.apply_enemy(ctx, t, foe, target, source, colour)
     e = next(x for x in t.game.combat.enemies if x.uid == target)
     if "fortified_armour" in foe and fortified(e):
         foe = dict(foe, armour=foe["fortified_armour"])
@@ -258,6 +267,7 @@ def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
     """Wounds and discards happen as the damage is assigned, so a knocked-out or paralyzed
     hero has no cards left for the attack phase (MK:9:Damage:5, MK:9:Damage:5c, MK:10:Damage:6a-b)."""
     from .ledger import take_wounds
+    enemy_effects.on_combat_event(ctx, t, seat, typ, data)
     if typ == "mk.combat.damage" and data.get("to") == "hero":
         if data.get("wounds_to_hand"):
             take_wounds(ctx, t, seat, data["wounds_to_hand"], "MK:9:Damage:5")

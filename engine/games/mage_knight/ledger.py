@@ -38,6 +38,10 @@ def pay(ctx, t, seat: int, spec: str) -> None:
                      rule="MK:4:Round:3b")
         elif kind == "discard":
             zones.move(ctx, S.hand(seat), S.discard(seat), [hand_card(t, seat, what)], rule="MK:4:Deed:6")
+        elif kind == "throw":       # thrown away: out of the game (MK:4:Deed:6)
+            zones.move(ctx, S.hand(seat), S.OUT, [hand_card(t, seat, what)], rule="MK:4:Deed:6")
+        elif kind == "endless":     # a ring's endless mana of this turn: nothing is spent
+            continue
         else:
             ctx.emit("mk.token", {"seat": seat, "colour": what, "delta": -1}, rule="MK:5:Mana:1")
 
@@ -50,6 +54,15 @@ def change_reputation(ctx, t, seat: int, delta: int, rule: str) -> None:
 
 
 def take_wounds(ctx, t, seat: int, n: int, rule: str) -> None:
+    from .turn_effects import wounds_due, wounds_taken
+    n = wounds_due(ctx, t, seat, n, rule)
+    if n <= 0:
+        return
+    _take(ctx, t, seat, n, rule)
+    wounds_taken(ctx, t, seat, n)
+
+
+def _take(ctx, t, seat: int, n: int, rule: str) -> None:
     have = len(t.zone(S.WOUNDS))
     if have < n:
         zones.add(ctx, S.WOUNDS, zones.instances("wound", n - have, 1000 + t.version), rule=rule)

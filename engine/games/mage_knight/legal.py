@@ -11,7 +11,8 @@ from engine.ruleset import Illegal, Prompt
 
 from . import actions as A
 from . import combat as C
-from . import effects, payment, rewards, tactics
+from . import card_effects, effects, map_rules, payment, rewards, tactics
+from .card_effects import useful, worth
 from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
 from .fight import affected as fight_affected
 from . import state as S
@@ -97,7 +98,10 @@ def turn_commands(t, seat: int) -> list[dict]:
         from .pvp_turn import partial_limits
         return own + partial_limits(t, seat, plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat))
     if g.combat is not None:
-        return C.legal(g.combat) + plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat)
+        fight_cmds = C.legal(g.combat)
+        if p.turn_effects.get("units_no_damage"):      # Into the Heat: units take no damage
+            fight_cmds = [c for c in fight_cmds if c.get("kind") != "mk_assign" or c["to"] == "hero"]
+        return fight_cmds + plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat)
     out: list[dict] = []
     sp = g.board.spaces.get(p.pos)
     site = sp.site if sp else ""
@@ -144,11 +148,14 @@ def plays(t, seat: int, names: list[str]) -> list[dict]:
     out = []
     fighting = g.combat is not None
     for name in names:
-        if name == "wound":
-            continue     # wounds are never played (MK:4:Deed:3d)
+        if name == "wound":      # wounds are never played (MK:4:Deed:3d) but by Power of Pain
+            if p.turn_effects.get("wound_sideways"):
+                out += [{"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""}
+                        for i, atoms in enumerate(A.seat_resolutions(t, seat, name, "sideways")) if useful(t, atoms, p.acted)]
+            continue
         card = content().cards[name]
         for mode in ("basic", "powered"):
-            need = payment.needs(card, mode, g.night)
+            need = payment.needs(card, mode, g.night or bool(p.turn_effects.get("black_day")))
             if need is None:
                 continue
             base = A.payment_options(t, seat, need)
@@ -164,11 +171,12 @@ def plays(t, seat: int, names: list[str]) -> list[dict]:
                     pays = A.payment_options(t, seat, need + extra) if extra else base
                     pays = with_discards(t, seat, name, atoms, pays)
                     if any(k == "enemy_effect" for k, _ in atoms):
-                        out += [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x,
+                        cmds = [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x,
                                  "target": e} for x in pays for e in aims]
                     else:
-                        out += [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x}
+                        cmds = [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x}
                                 for x in pays]
+                    out += card_effects.expand(t, seat, atoms, cmds)
         for i, atoms in enumerate(A.seat_resolutions(t, seat, name, "sideways")):
             if useful(t, atoms, p.acted):
                 out.append({"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""})
@@ -252,32 +260,7 @@ def boost_targets(t, seat: int, played: str) -> list[dict]:
 def with_discards(t, seat: int, played: str, atoms, pays: list[str]) -> list[str]:
     """A discard cost names the card given up, as part of the payment ("discard:march");
     wounds never pay such a cost (MK:4:Deed:6)."""
-    n = sum(v for k, v in atoms if k == "discard_cost")
-    if not n:
-        return pays
-    hand = [card_name(c) for c in t.zone(S.hand(seat))]
-    hand.remove(played)
-    others = sorted({c for c in hand if c != "wound"})
-    if any(k == "crystal_of_discard" for k, _ in atoms):   # a crystal of the card's colour
-        others = [c for c in others if content().cards[c].color]
-    if any(k == "discard_wound" for k, _ in atoms):        # Stout Resolve: a wound only
-        others = ["wound"] if "wound" in hand else []
-    if n != 1:
-        return []       # only single discards are offered (CONTENT.md)
-    return [("+".join(x for x in (p, f"discard:{c}") if x)) for p in pays for c in others]
-
-
-def worth(atoms, acted: bool) -> bool:
-    return any(k not in effects.COMBAT_ONLY and not (k in ("move", "terrain_cost") and acted)
-               for k, _ in atoms)
-
-
-def useful(t, atoms, acted: bool) -> bool:
-    """Worth offering: in combat it must add points the phase takes (MK:8:Combat:3)."""
-    c = t.game.combat
-    if c is not None:
-        return points_fit(c, atoms)
-    return worth(atoms, acted)
+    return card_effects.discard_payments(t, seat, played, atoms, pays)
 
 
 def unit_commands(t, seat: int) -> list[dict]:
@@ -290,12 +273,20 @@ def unit_commands(t, seat: int) -> list[dict]:
             continue     # MK:5:Units:5, MK:11:Wounds:2a
         for ai, ab in enumerate(content().units[u.unit].abilities):
             need = [(ab["mana_cost"],)] if ab.get("mana_cost") else []
-            pays = A.payment_options(t, seat, need)
             for i, atoms in enumerate(A.unit_resolutions(u.unit, ai)):
-                if useful(t, atoms, p.acted) and effects.plain_only({k: v for k, v in ab.items()
-                                                                 if k not in ("mana_cost", "note")}):
-                    out += [{"kind": "activate", "unit": u.uid, "ability": ai, "option": i, "pay": x}
+                pays = A.payment_options(t, seat, need + effects.mana_costs(atoms))
+                aims = targets(t.game.combat, atoms, None) if t.game.combat is not None else []
+                if not effects.plain_only({k: v for k, v in ab.items() if k not in ("mana_cost", "note")}):
+                    continue
+                if any(k == "enemy_effect" for k, _ in atoms):
+                    cmds = [{"kind": "activate", "unit": u.uid, "ability": ai, "option": i, "pay": x, "target": e}
+                            for x in pays for e in aims]
+                elif useful(t, atoms, p.acted):
+                    cmds = [{"kind": "activate", "unit": u.uid, "ability": ai, "option": i, "pay": x}
                             for x in pays]
+                else:
+                    continue
+                out += card_effects.expand(t, seat, atoms, cmds)
     return out
 
 
@@ -304,13 +295,21 @@ def skill_commands(t, seat: int) -> list[dict]:
     out = []
     for sid in p.skills:
         sk = content().skills[sid]
-        if sk.usage not in ("once_per_turn", "once_per_round") or not effects.plain_only(sk.effect):
+        if sk.usage not in ("once_per_turn",) + A.ROUND_USES or not effects.plain_only(sk.effect):
             continue
         if sid in p.used_skills or sid in p.round_skills:
             continue
-        for i, atoms in enumerate(A.skill_resolutions(sid)):
-            if useful(t, atoms, p.acted):
-                out.append({"kind": "skill", "skill": sid, "option": i})
+        for i, atoms in enumerate(A.skill_resolutions(sid, t, seat)):
+            pays = with_discards(t, seat, "", atoms, A.payment_options(t, seat, effects.mana_costs(atoms)))
+            if any(k == "enemy_effect" for k, _ in atoms):
+                aims = targets(t.game.combat, atoms, None) if t.game.combat is not None else []
+                cmds = [{"kind": "skill", "skill": sid, "option": i, "target": e} for e in aims]
+            elif useful(t, atoms, p.acted):
+                cmds = [{"kind": "skill", "skill": sid, "option": i}]
+            else:
+                continue
+            cmds = [dict(c, pay=x) if x else c for c in cmds for x in pays]
+            out += card_effects.expand(t, seat, atoms, cmds)
     return out
 
 
@@ -334,14 +333,14 @@ def moves(t, seat: int) -> list[str]:
         if step_fault(g.board, content(), here, n, g.night, p.move, p.terrain_mods) is not None:
             continue
         sp = g.board.spaces[k]
-        if sp.site == "city" and not enterable(g, k):
+        if (sp.site == "city" and not enterable(g, k)) or sp.terrain in p.turn_effects.get("prohibit", ()):
             continue
         if k in busy and (sp.site != "portal" or not portal_open(g)):
             from .pvp_turn import step_ok
             if not step_ok(t, seat, k):
                 continue
         out.append(k)
-    return out
+    return out + [k for k in map_rules.opened_steps(t, seat) if k not in busy]
 
 
 def explore_spots(t, seat: int) -> list[hg.Hex]:
@@ -400,6 +399,7 @@ def combat_actions(t, seat: int, site: str) -> list[dict]:
         return []
     out = [{"kind": "challenge", "space": key(n)} for n in hg.neighbours(unkey(p.pos))
            if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies]
+    out += [{"kind": "challenge", "space": group} for group in map_rules.challenge_groups(t, seat)]
     sp = g.board.spaces[p.pos]
     if site in ADVENTURE_DRAWS and (sp.conquered_by == -1 or site in ("dungeon", "tomb")) and may_enter(g, p.pos):
         out.append({"kind": "enter"})

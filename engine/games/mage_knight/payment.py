@@ -43,17 +43,30 @@ def sources(player, source: list[str], night: bool, blocked=()) -> list[tuple[st
                 continue
             if face == "black" and player.black_any:
                 out.append((f"die:{i}", ANY_BLACK))    # Mana Pull: any basic colour, by day too
-            elif not mana.depleted(face, night):
+            elif not mana.depleted(face, night_for(player, face, night)):
                 out.append((f"die:{i}", face))
     for colour in sorted(player.crystals):
         if player.crystals[colour] > 0:
             out.append((f"crystal:{colour}", colour))
     for face in sorted(set(player.tokens)):
         out.append((f"token:{face}", face))
+    for colour in player.turn_effects.get("endless", ()):     # a ring's endless mana this turn
+        out.append((f"endless:{colour}", colour))
     return out
 
 
 ANY_BLACK = "black_any"
+
+
+def night_for(player, face: str, night: bool) -> bool:
+    """The time of day a face is paid by: this turn black may count as by night (Amulet of
+    Darkness) and gold as by day (Amulet of the Sun, Mana Storm), MK:5:Mana:2."""
+    fx = player.turn_effects
+    if face == "black" and fx.get("black_day"):
+        return True
+    if face == "gold" and fx.get("gold_night"):
+        return False
+    return night
 
 
 def _pays(face: str, colour: str, night: bool) -> bool:
@@ -68,7 +81,8 @@ def options(player, source: list[str], night: bool, need: list[tuple[str, ...]],
     if not need:
         return [""]
     have = sources(player, source, night, blocked)
-    per_need = [[n for n, face in have if any(_pays(face, c, night) for c in want)] for want in need]
+    per_need = [[n for n, face in have if any(_pays(face, c, night_for(player, face, night)) for c in want)]
+                for want in need]
     out = set()
     for names in product(*per_need):
         names = list(names)
@@ -87,6 +101,8 @@ def _enough(player, names: list[str]) -> bool:
         if k == 1:
             continue
         kind, colour = n.split(":")
+        if kind == "endless":
+            continue
         if kind == "die":
             return False
         held = player.crystals.get(colour, 0) if kind == "crystal" else player.tokens.count(colour)

@@ -101,6 +101,7 @@ class Player(msgspec.Struct, kw_only=True):
     came_from: str = ""              # the space of the last step (a failed city assault retreats there)
     out: bool = False                # eliminated (Only One Returns): no more turns
     path: list[str] = []             # spaces left behind by this turn's steps (forced withdrawal)
+    turn_effects: dict = {}          # effects of cards and skills for the rest of the turn (card_effects)
 
 
 class MKState(msgspec.Struct, kw_only=True):

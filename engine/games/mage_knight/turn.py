@@ -188,6 +188,10 @@ def end_turn(ctx, t, seat: int, discard: str | None = None) -> None:
         ctx.emit("mk.played", {"seat": seat, "card": discard, "mode": "discarded", "count": len(cards)},
                  rule="MK:6:Turn:5a")
     zones.move(ctx, S.play_area(seat), S.discard(seat), list(t.zone(S.play_area(seat))), rule="MK:11:EoT:3")
+    from .map_rules import withdraw
+    from .turn_effects import end_of_turn
+    withdraw(ctx, t, seat)      # MK:11:EoT:2
+    end_of_turn(ctx, t, seat)
     sp = g.board.spaces.get(p.pos)
     if sp is not None and sp.site == "magical_glade":
         for z in (S.hand(seat), S.discard(seat)):
@@ -261,6 +265,7 @@ def finish_turn(ctx, t, seat: int) -> None:
     sp = t.game.board.spaces.get(p.pos)
     if p.terrain_hand_limit and sp is not None and sp.terrain in ("hills", "mountain"):
         extra += p.terrain_hand_limit[0 if sp.terrain == "hills" else 1]   # Mountain Lore
+    extra += p.turn_effects.get("hand_limit_next", 0)     # Temporal Portal, Meditation
     short = hand_limit(t, seat) + extra - held
     if short > 0:
         zones.move_top(ctx, S.deck(seat), S.hand(seat), short, rule="MK:11:EoT:7")

@@ -41,3 +41,37 @@ def test_unit_ability_list_matches_the_interpreter():
         if bad and not u.placeholder:
             expected[u.id] = ",".join(bad)
     assert listed == expected
+
+
+def stand_in_lines() -> list[str]:
+    """Every card side, skill and unit ability with a stand-in part or a stand-in reading."""
+    from engine.games.mage_knight.content import readings
+    from engine.games.mage_knight.effects import stand_ins
+    c = content()
+    marked = {(r.kind, r.id, r.side) for r in readings() if r.reading == "stand-in"}
+    items = [("card", x.id, side, getattr(x, f"{side}_effect")) for x in c.cards.values()
+             for side in ("basic", "powered")]
+    items += [("skill", s.id, "effect", s.effect) for s in c.skills.values()]
+    items += [("unit", u.id, str(i), ab) for u in c.units.values() if not u.placeholder
+              for i, ab in enumerate(u.abilities)]
+    out = []
+    for kind, id_, side, tree in items:
+        parts = stand_ins(tree)
+        if parts or (kind, id_, side) in marked:
+            out.append(f"- `{kind}:{id_}:{side}`: " + "; ".join(parts or ["the whole effect is a reading"]))
+    return out
+
+
+def test_stand_in_list_matches_the_readings():
+    """CONTENT.md names exactly the effects (or parts) that are stand-ins (MK:5:Effects:1)"""
+    block = DOC.read_text().split("<!-- stand-ins -->\n")[1].split("<!-- /stand-ins -->")[0]
+    assert block.strip().splitlines() == stand_in_lines()
+
+
+def test_every_skill_and_unit_ability_is_interpreted():
+    """no skill or unit ability holds a node the interpreter drops (MK:5:Skills:4, MK:5:Units:5)"""
+    from engine.games.mage_knight.effects import plain_only
+    c = content()
+    assert [s.id for s in c.skills.values() if not plain_only(s.effect)] == []
+    assert [u.id for u in c.units.values() for ab in u.abilities
+            if not plain_only({k: v for k, v in ab.items() if k not in ("mana_cost", "note")})] == []

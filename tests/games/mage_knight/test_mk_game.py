@@ -60,9 +60,9 @@ def test_turn_order_follows_tactic_numbers():
     assert g.players[0].pos == "0,0"           # enters on the portal (MK:3:Setup:20 reading)
 
 
-@pytest.mark.parametrize("players,seed", [(p, s) for p in (1, 2, 3, 4) for s in range(10)])
+@pytest.mark.parametrize("players,seed", [(p, s) for p in (1, 2, 3, 4) for s in range(50)])
 def test_random_bots_finish_first_reconnaissance(players, seed):
-    """MK:18:Scen:FirstRecon: 40 seeded games end (round limit or city), no stall"""
+    """MK:18:Scen:FirstRecon: 200 seeded games (50 per player count) end (round limit or city), no stall"""
     eng, gid = new_game("mage-knight", players, seed=seed)
     run_bots(eng, gid, seed)
     t = eng.table(gid)
@@ -70,9 +70,11 @@ def test_random_bots_finish_first_reconnaissance(players, seed):
     assert t.game.round <= t.game.rounds
 
 
-@pytest.mark.parametrize("seed", [1, 7])
-def test_replay_and_undo_equality(seed):
-    eng, gid = new_game("mage-knight", 2, seed=seed, analysis=True)
+@pytest.mark.parametrize("players,seed", [(2, 1), (2, 7), (1, 3), (3, 4), (4, 9)])
+def test_replay_and_undo_equality(players, seed):
+    """A sample of the bot games: replaying the log rebuilds the same state, and undoing any
+    event restores the state before it (invariants 1-2)"""
+    eng, gid = new_game("mage-knight", players, seed=seed, analysis=True)
     run_bots(eng, gid, seed)
     assert_undo_equal(eng, gid, random.Random(seed))
     assert_replay_equal(eng, gid)
@@ -104,3 +106,43 @@ def test_spectator_sees_no_hand_deck_or_face_down_token():
     hidden = [name for name, z in zones.items() if z["vis"] != "public"]
     assert hidden and all("cards" not in zones[name] for name in hidden)
     assert {"hand:0", "hand:1", "deck:0", "deck:1", S.TILES, "skills:0"} <= set(hidden)
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_random_bots_play_advanced_cards_to_the_end(seed):
+    """MK:5:Effects:1: bots whose hand starts with three random advanced actions, spells or
+    artifacts (and mana to power them) play First Reconnaissance to its end; replay equality
+    on every fourth game"""
+    from pathlib import Path
+    from engine.games.mage_knight.content import content
+    from engine.testing import assert_replay_equal, from_situation
+    pool = sorted(c.id for c in content().cards.values() if c.kind in ("advanced_action", "spell", "artifact"))
+    rnd = random.Random(seed)
+    picked = rnd.sample(pool, 3)
+
+    def edit(g):
+        g["night"] = seed % 2 == 1
+        g["seat"][0].update(hand=picked + ["march", "rage"], tokens=["red", "blue", "green", "white", "black"],
+                            crystals={"red": 1, "blue": 1, "green": 1, "white": 1}, units=["peasants"])
+    here = Path(__file__).with_name("situations") / "cards_village.toml"
+    eng, gid = from_situation(here, edit=edit, analysis=seed % 4 == 0)
+    run_bots(eng, gid, seed)
+    assert eng.table(gid).over
+    if seed % 4 == 0:
+        assert_replay_equal(eng, gid)
+
+
+def test_hero_crystal_dots_and_empty_starting_inventory():
+    """MK:3:Setup:17, MK:15:Dummy: real players start with no crystals; the three dots of each
+    hero card are basic colours; the rulebook prints only Goldyx's (green, green, blue, p.15),
+    the others come from the public lists (heroes.json provenance)"""
+    from engine.games.mage_knight.content import content
+    heroes = {h.id: h for h in content().heroes.heroes}
+    assert heroes["goldyx"].starting_crystals == ["green", "green", "blue"]
+    assert "rulebook p.15" in heroes["goldyx"].provenance
+    for h in heroes.values():
+        assert len(h.starting_crystals) == 3 and set(h.starting_crystals) <= set(mana.BASIC)
+        if h.id != "goldyx":
+            assert h.provenance.startswith("public-list")
+    eng, gid = new_game("mage-knight", 4, seed=3)
+    assert all(p.crystals == {} for p in eng.table(gid).game.players)

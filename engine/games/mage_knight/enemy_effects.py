@@ -1,0 +1,110 @@
+"""Effects of cards, skills and units on enemies beyond armour and attack changes
+(MK:8:Combat:4): abilities or resistances lost or gained, enemies destroyed, armour per
+resistance, several targets; and the effects that wait for a combat event (a successful block,
+the attack phase). fight.py hands them over; the combat module's events carry them out."""
+from __future__ import annotations
+
+from . import combat as C
+from .combat_abilities import armour_now
+from .combat_math import reputation_for_defeat
+from . import turn_effects
+from .turn_effects import effects_of, set_effect
+
+
+# -- enemies ------------------------------------------------------------------------------------
+def extended(foe: dict) -> bool:
+    return bool(foe.get("lose") or foe.get("gain") or foe.get("defeat") or foe.get("per_resistance")
+                or foe.get("raise_attack") or foe.get("max_targets", 1) > 1 or foe.get("if_blocked")
+                or foe.get("exclude_fortified"))
+
+
+def enemy_targets(c, foe: dict, colour) -> list[str]:
+    """Enemies such an effect may be played on now; a multi-target effect also offers the first
+    `max_targets` of them together ("a,b")."""
+    if foe["phase"] and c.phase != foe["phase"]:
+        return []
+    if c.phase in ("damage", "over"):
+        return []
+    out = []
+    for e in c.enemies:
+        if e.defeated or e.discarded or e.summoned_by and foe.get("exclude_summoned"):
+            continue
+        if foe["exclude_resistance"] and foe["exclude_resistance"] in e.resistances:
+            continue
+        if "arcane_immunity" in e.abilities and (foe["exclude_arcane"] or foe["armour"] or foe.get("lose")
+                                                 or foe.get("per_resistance")):
+            continue    # MK:10:Abilities:ArcaneImmunity
+        if foe.get("exclude_fortified") and "fortified" in e.abilities:
+            continue
+        if foe.get("if_blocked") and not all(a.blocked for a in e.attacks):
+            continue
+        out.append(e.uid)
+    k = foe.get("max_targets", 1)
+    if k > 1 and len(out) > 1:
+        out.append(",".join(out[:k]))
+    return out
+
+
+def apply_enemy(ctx, t, foe: dict, target: str, source: str, colour) -> None:
+    c = t.game.combat
+    foe = dict({"armour": 0, "attack": 0, "prevent": False}, **foe)
+    for uid in target.split(","):
+        e = next(x for x in c.enemies if x.uid == uid)
+        if foe.get("defeat") or foe.get("if_blocked"):
+            rep, _ = reputation_for_defeat(e.pile, e.rampaging, e.reputation)
+            ctx.emit("mk.combat.defeated", {"enemy": uid, "token": e.enemy, "pile": e.pile, "fame": e.fame,
+                                            "reputation": rep, "rule": "MK:8:Combat:4",
+                                            "audit": [f"{source}: {uid} destroyed, fame +{e.fame} (MK:8:Combat:4)"]},
+                     rule="MK:8:Combat:4")
+            continue
+        armour = foe["armour"] * (len(e.resistances) if foe.get("per_resistance") else 1)
+        if armour or foe["attack"] or foe["prevent"]:
+            if C.effect_problem(c, uid, armour=armour, attack=foe["attack"], prevent=foe["prevent"], colour=colour) is None:
+                for typ, data in C.modify_enemy(c, uid, source=source, armour=armour, attack=foe["attack"],
+                                                prevent=foe["prevent"], colour=colour):
+                    ctx.emit(typ, data, rule=data["rule"])
+        if foe.get("lose") or foe.get("gain") or foe.get("raise_attack"):
+            turn_effects.strip(ctx, t, uid, foe.get("lose", ()), foe.get("gain", ()), source, foe.get("raise_attack", 0))
+
+
+def blocked_armour(ctx, t, to: int, source: str) -> None:
+    """Every enemy whose attacks are all blocked gets armour `to` (MK:8:Combat:4)."""
+    c = t.game.combat
+    for e in c.enemies:
+        if e.defeated or not e.attacks or not all(a.blocked for a in e.attacks) or "arcane_immunity" in e.abilities:
+            continue
+        now, _ = armour_now(c, e)
+        if now > to:
+            for typ, data in C.modify_enemy(c, e.uid, source=source, armour=to - now):
+                ctx.emit(typ, data, rule=data["rule"])
+
+
+# -- combat and healing hooks ---------------------------------------------------------------------
+def on_combat_event(ctx, t, seat: int, typ: str, data: dict) -> None:
+    """Effects waiting for a combat event: a successful block (Burning Shield: fire attack in the
+    attack phase, or the enemy destroyed; Shield Bash: armour -1 per point of excess block), the
+    attack phase (Dodge and Weave: attack if no wound reached the hand), MK:9:Block:6."""
+    fx = effects_of(t, seat)
+    c = t.game.combat
+    if c is None:
+        return
+    if typ == "mk.combat.blocked" and data["success"] and fx.get("on_block"):
+        mode, value = fx["on_block"]
+        set_effect(ctx, seat, "on_block", None)
+        e = next(x for x in c.enemies if x.uid == data["enemy"])
+        if mode == "attack":
+            set_effect(ctx, seat, "attack_phase_points", ["melee", "fire", value])
+        elif mode == "destroy" and "arcane_immunity" not in e.abilities and "fire" not in e.resistances:
+            apply_enemy(ctx, t, {"defeat": True}, e.uid, "burning_shield", "red")
+        elif mode == "bash" and data["total"] > data["need"] and "arcane_immunity" not in e.abilities:
+            for typ2, d2 in C.modify_enemy(c, e.uid, source="shield_bash", armour=data["need"] - data["total"]):
+                ctx.emit(typ2, d2, rule=d2["rule"])
+    if typ == "mk.combat.phase" and data.get("phase") == "attack":
+        points = []
+        if fx.get("attack_phase_points"):
+            points.append(tuple(fx["attack_phase_points"]))
+        if fx.get("attack_if_unhurt") and not c.wounds_to_hand:
+            points.append(("melee", "physical", fx["attack_if_unhurt"]))
+        for kind, element, value in points:
+            ctx.emit("mk.combat_points", {"seat": seat, "kind": kind, "element": element, "value": value,
+                                          "source": "effect"}, rule="MK:8:Combat:3")

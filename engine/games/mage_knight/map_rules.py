@@ -1,0 +1,141 @@
+"""Map rules that effects and positions add to plain movement (MK:7:Move:7b, MK:11:EoT:2,
+MK:8:Combat:1a, MK:8:Combat:1e): entering lakes and mountains where a turn's effect gives them
+a cost, the forced withdrawal of a hero whose turn ends off a safe space, challenging several
+rampaging enemies at once, and the half fame of another player's keep."""
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.mechanics import hexgrid as hg
+
+from .board import key, unkey
+from .content import content
+
+IMPASSABLE = ("lake", "mountain")
+
+
+def opened_cost(t, seat: int, to: str) -> int | None:
+    """The cost of entering a lake or mountain space that a turn effect opened (Frost Bridge,
+    Mountain Lore, Song of Wind, Secret Ways), else None (MK:7:Move:7b)."""
+    g = t.game
+    sp = g.board.spaces.get(to)
+    if sp is None or sp.terrain not in IMPASSABLE or sp.site:
+        return None
+    cost = None
+    for m in g.players[seat].terrain_mods:
+        if m.get("terrain") == sp.terrain and m.get("replace") is not None:
+            cost = m["replace"]
+    return cost
+
+
+def opened_steps(t, seat: int) -> list[str]:
+    """Lake or mountain spaces the hero may step onto now with the move points left, adjacent
+    ones, or two away while Space Bending makes them adjacent (MK:7:Move:7b)."""
+    g = t.game
+    p = g.players[seat]
+    if not p.pos or p.acted:
+        return []
+    out = bent_steps(t, seat)
+    for n in hg.neighbours(unkey(p.pos)):
+        k = key(n)
+        cost = opened_cost(t, seat, k)
+        sp = g.board.spaces.get(k)
+        if cost is not None and cost <= p.move and not (sp.rampaging and sp.enemies) \
+                and sp.terrain not in p.turn_effects.get("prohibit", ()):
+            out.append(k)
+    return out
+
+
+def bent_steps(t, seat: int) -> list[str]:
+    """Space Bending: revealed spaces two away count as adjacent this turn, at their own cost;
+    not cities, not rampaging enemies' spaces, not another hero's (MK:7:Move:3)."""
+    g = t.game
+    p = g.players[seat]
+    if not p.turn_effects.get("space_bending"):
+        return []
+    here = unkey(p.pos)
+    others = {q.pos for i, q in enumerate(g.players) if i != seat}
+    out = []
+    for k, sp in sorted(g.board.spaces.items()):
+        if hg.distance(here, unkey(k)) != 2 or sp.site == "city" or (sp.rampaging and sp.enemies) or k in others:
+            continue
+        cost = step_cost(t, seat, k)
+        if cost is not None and cost <= p.move and sp.terrain not in p.turn_effects.get("prohibit", ()):
+            out.append(k)
+    return out
+
+
+def step_cost(t, seat: int, to: str) -> int | None:
+    from .board import move_cost
+    g = t.game
+    cost = move_cost(g.board, content(), unkey(to), g.night, g.players[seat].terrain_mods)
+    return cost if cost is not None else opened_cost(t, seat, to)
+
+
+def safe_here(t, seat: int) -> bool:
+    """A safe space for the end of the turn; lakes or mountains only where an effect made them
+    safe this turn (Mountain Lore, Secret Ways; MK:7:Move:7d)."""
+    from .board import is_safe
+    g = t.game
+    p = g.players[seat]
+    sp = g.board.spaces.get(p.pos)
+    if sp is None:
+        return True
+    others = [unkey(q.pos) for i, q in enumerate(g.players) if i != seat and q.pos]
+    if sp.terrain in IMPASSABLE and sp.terrain in p.turn_effects.get("safe", []) and \
+            unkey(p.pos) not in set(others):
+        return True
+    return is_safe(g.board, unkey(p.pos), seat, others)
+
+
+def withdraw(ctx, t, seat: int) -> None:
+    """Forced withdrawal: back along this turn's path to the last safe space, a wound to the hand
+    for each space entered on the way back (MK:11:EoT:2)."""
+    from .turn_effects import set_effect
+    from .ledger import take_wounds
+    p = t.game.players[seat]
+    path = list(p.turn_effects.get("path", []))
+    if not path or safe_here(t, seat):
+        return
+    steps = 0
+    for space in reversed(path[:-1]):
+        steps += 1
+        ctx.emit("mk.placed", {"seat": seat, "pos": space}, rule="MK:11:EoT:2")
+        if safe_here(t, seat):
+            break
+    set_effect(ctx, seat, "path", None)
+    if steps:
+        take_wounds(ctx, t, seat, steps, "MK:11:EoT:2")
+
+
+def record_step(ctx, t, seat: int, frm: str, to: str) -> None:
+    """The turn's path (forced withdrawal retraces it)."""
+    from .turn_effects import set_effect
+    if not t.game.players[seat].turn_effects.get("path"):
+        set_effect(ctx, seat, "path", frm)
+    set_effect(ctx, seat, "path", to)
+
+
+def challenge_groups(t, seat: int) -> list[str]:
+    """Two or more adjacent rampaging spaces challenged together ("a;b"), MK:8:Combat:1e."""
+    g = t.game
+    p = g.players[seat]
+    near = sorted(key(n) for n in hg.neighbours(unkey(p.pos))
+                  if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies)
+    return [";".join(c) for n in range(2, len(near) + 1) for c in combinations(near, n)]
+
+
+def keep_fame(t, seat: int, space: str) -> bool:
+    """Another player's keep, its owner absent: the drawn garrison gives half fame, rounded up
+    (MK:8:Combat:1a)."""
+    sp = t.game.board.spaces.get(space)
+    return sp is not None and sp.site == "keep" and sp.conquered_by not in (-1, seat)
+
+
+def halve_fame(ctx, t, seat: int, space: str) -> None:
+    c = t.game.combat
+    if c is None or not keep_fame(t, seat, space):
+        return
+    for e in c.enemies:
+        ctx.emit("mk.enemy_changed", {"enemy": e.uid, "lose": [], "gain": [], "raise": 0, "source": "keep",
+                                      "fame": (e.fame + 1) // 2}, rule="MK:8:Combat:1a")
