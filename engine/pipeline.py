@@ -13,12 +13,11 @@ from contextlib import contextmanager
 from typing import Any
 
 import msgspec
-import structlog
 
 from bus import RuleBus
 from engine import registry
 from engine.context import Ctx
-from engine.logs import configure
+from engine.logs import configure, get_logger
 from engine.commands import check_shape
 from engine.explain import what_differs
 from engine.boundary import check_command, check_forced, check_game_id, check_seat
@@ -31,7 +30,7 @@ from projections.state import StateReader, encode, table_from_created
 from store import EventStore, NewEvent, StoredEvent, VersionConflict
 from store.commitment import commitment, new_salt
 
-log = structlog.get_logger("runeledger.engine")
+log = get_logger("runeledger.engine")
 _canon = msgspec.json.Encoder(order="sorted")
 
 
