@@ -100,6 +100,13 @@ def party_prevented(t, cards: list[str], target: str, also_used: str = "") -> st
     return ""
 
 
+def bars_parties(t, target: str) -> bool:
+    """Whether the target has a trait that can bar a whole party from attacking it; without
+    one, `party_prevented` is '' for every party and every card about to be used."""
+    tr = _traits(value(t, target))
+    return "min_heroes_attack" in tr or "not_if_used" in tr
+
+
 def can_attack(t, hero: str, target: str, tr: Mapping[str, Any] | None = None) -> str:
     """'' if the hero adds its attack and light, else why not (BAT-1, BAT-6). `tr`: the target's
     traits when the caller has them already."""

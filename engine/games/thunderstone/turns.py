@@ -192,7 +192,8 @@ def equip_commands(t, s: int) -> list[dict[str, Any]]:
         return []
     out = []
     for h in heroes(laid):
-        if len(equip.get(h, ())) >= weapon_slots(t, h):
+        carries = equip.get(h)
+        if carries and len(carries) >= weapon_slots(t, h):  # a free hand has a free slot
             continue
         st = strength(t, h)  # once per hero, not per weapon
         for w in free:
