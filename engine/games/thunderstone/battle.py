@@ -229,9 +229,9 @@ def light_penalty(t, target: str, p: int, light_points: int) -> tuple[int, int, 
 
 def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[str, Any]:
     """Total attack, light penalty and the win test of a party against `target` (BAT-ALG)."""
-    tt, look = t.game.t, values(t)
+    tt, look = t.game.t, values(t)  # look: the party's cards
     cards = list(t.zone(play(seat))) if cards is None else cards
-    tk = look(target)
+    tk = value(t, target)
     tr = _traits(tk)
     p = position_of(t, target) or 0
     gold = gold_revealed(t, cards)
