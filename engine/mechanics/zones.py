@@ -52,12 +52,13 @@ def move(ctx, src: str, dst: str, cards: list[str], rule: str, to: str = "top",
     """Move named cards; the event is seen by whoever can see either zone."""
     if not cards:
         return
-    table = ctx.table
-    have = table.zones[src].cards
+    zs = ctx.table.zones
+    za = zs[src]
+    have = za.cards
     for c in cards:
         if c not in have:
             raise ValueError(f"{c} is not in {src}")
-    a, b = seers(table, src), seers(table, dst)
+    a, b = _seers(za), _seers(zs[dst])
     if a is None:
         vis, reveal = None, False
     elif b is None:
