@@ -52,13 +52,12 @@ def move(ctx, src: str, dst: str, cards: list[str], rule: str, to: str = "top",
     """Move named cards; the event is seen by whoever can see either zone."""
     if not cards:
         return
-    zs = ctx.table.zones
-    za = zs[src]
-    have = za.cards
+    table = ctx.table
+    have = table.zones[src].cards
     for c in cards:
         if c not in have:
             raise ValueError(f"{c} is not in {src}")
-    a, b = _seers(za), _seers(zs[dst])
+    a, b = seers(table, src), seers(table, dst)
     if a is None:
         vis, reveal = None, False
     elif b is None:
