@@ -47,15 +47,22 @@ def _setup(name: str) -> None:
 
 
 def _live():
-    """structlog, configured at the level asked for if that was put off."""
+    """structlog, configured at the level asked for if that was put off (unless someone
+    configured structlog meanwhile: theirs stands, as configure() without force leaves it)."""
+    global _pending
     if _pending is not None:
-        _setup(logging.getLevelName(_pending))
+        if _structlog_configured():
+            _pending = None
+        else:
+            _setup(logging.getLevelName(_pending))
     import structlog
     return structlog
 
 
 class Logger:
-    """`structlog.get_logger(name)` that imports structlog only for a line that is written."""
+    """`structlog.get_logger(name)` that imports structlog only for a line that is written.
+    Every module of the project logs through it, so a line written anywhere comes out in
+    the format and at the level `configure` set (the core, the bus, the table server)."""
 
     __slots__ = ("name", "context")
 

@@ -50,3 +50,31 @@ def test_an_error_line_imports_structlog_and_is_written_at_the_default_level():
     assert out.stdout.split() == ["False", "True"]
     (line,) = [json.loads(x) for x in out.stderr.splitlines()]
     assert line == {"a": 1, "x": 2, "event": "kept", "level": "error"}
+
+
+def test_the_bus_and_the_table_server_log_as_configure_set_it():
+    """Their error lines come out as the core's do (JSON on stderr at the configured level),
+    also when configure() put off importing structlog before they were loaded."""
+    code = ("from engine.logs import configure\n"
+            "configure()\n"
+            "from bus import listeners\n"
+            "from table import app\n"
+            "listeners.log.error('listener_failed', listener='x')\n"
+            "app.log.info('dropped')\n"
+            "app.log.error('table_bot_failed', game_id='g')\n")
+    out = _run(code, None)
+    assert out.stdout == ""
+    lines = [json.loads(x) for x in out.stderr.splitlines()]
+    assert [(x["event"], x["level"]) for x in lines] == [("listener_failed", "error"),
+                                                        ("table_bot_failed", "error")]
+
+
+def test_a_structlog_configured_by_someone_else_is_left_as_it_is():
+    code = ("from engine.logs import configure, get_logger\n"
+            "configure()\n"
+            "import structlog, sys\n"
+            "structlog.configure(processors=[structlog.processors.KeyValueRenderer()],\n"
+            "                    logger_factory=structlog.PrintLoggerFactory(sys.stdout))\n"
+            "get_logger('t').error('mine', a=1)\n")
+    out = _run(code, None)
+    assert out.stdout.strip() == "a=1 event='mine'" and out.stderr == ""
