@@ -178,7 +178,9 @@ def how(cfg: dict, notes: dict) -> list[str]:
         out += [
             f"- **Workers** (`bench/simulate_runs.py`): `python -m engine.cli simulate duel "
             f"--games {cfg['sim_games']} --players 3 --workers N --db <fresh file>`, whole "
-            f"process timed from outside (start-up and final store included), {w['pairs']} "
+            f"process timed from outside (start-up and final store included), bytecode cached as "
+            "in an installed package (`PYTHONPYCACHEPREFIX` in the temp dir; "
+            f"`PYTHONDONTWRITEBYTECODE` dropped), one warm-up run not counted, {w['pairs']} "
             "pair(s) run in turn; games/s per run — workers 1: "
             + ", ".join(num(x) for x in w["w1"]) + "; workers 2: "
             + ", ".join(num(x) for x in w["w2"]) + ". CPU seconds of the whole run (user + "

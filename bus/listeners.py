@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import structlog
 import trio
 
-log = structlog.get_logger("runeledger.bus")
+from engine.logs import get_logger
+
+log = get_logger("runeledger.bus")
 Listener = Callable[[Any], Awaitable[None] | None]
 
 

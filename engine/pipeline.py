@@ -13,12 +13,11 @@ from contextlib import contextmanager
 from typing import Any
 
 import msgspec
-import structlog
 
 from bus import RuleBus
 from engine import registry
 from engine.context import Ctx
-from engine.logs import configure
+from engine.logs import configure, get_logger
 from engine.commands import check_shape
 from engine.explain import what_differs
 from engine.boundary import check_command, check_forced, check_game_id, check_seat
@@ -31,7 +30,7 @@ from projections.state import StateReader, encode, table_from_created
 from store import EventStore, NewEvent, StoredEvent, VersionConflict
 from store.commitment import commitment, new_salt
 
-log = structlog.get_logger("runeledger.engine")
+log = get_logger("runeledger.engine")
 _canon = msgspec.json.Encoder(order="sorted")
 
 
@@ -78,6 +77,7 @@ class Engine:
         self.cascade_limit = cascade_limit
         self._tables: dict[str, Table] = {}
         self._buses: dict[str, RuleBus] = {}
+        self._rulesets: dict[str, Ruleset] = {}
         self._seeds: dict[str, tuple[str, str | None]] = {}
         self._pending: list[tuple[str, int, list]] | None = None
         self._legal: dict[tuple[str, int], tuple[int, Table, set[bytes]]] = {}
@@ -118,7 +118,14 @@ class Engine:
 
     def ruleset(self, game_id: str) -> Ruleset:
         t = self._tables.get(game_id)
-        return registry.get((t if t is not None else self.table(game_id)).ruleset)
+        return self._ruleset((t if t is not None else self.table(game_id)).ruleset)
+
+    def _ruleset(self, name: str) -> Ruleset:
+        """`registry.get`, remembered per engine: asked several times per bot decision."""
+        rs = self._rulesets.get(name)
+        if rs is None:
+            rs = self._rulesets[name] = registry.get(name)
+        return rs
 
     def seed(self, game_id: str) -> str:
         return self._seed_and_salt(game_id)[0]
@@ -282,7 +289,7 @@ class Engine:
         t = self.table(game_id)
         check_seat(seat, t.players)
         check_command(cmd)
-        rs = registry.get(t.ruleset)
+        rs = self._ruleset(t.ruleset)
         if t.over:
             return Illegal("CORE-5", "the game is over")
         if self._is_legal(t, rs, seat, cmd):
@@ -332,7 +339,7 @@ class Engine:
     def _play(self, game_id: str, seat: int, cmd: dict[str, Any],
               t: Table) -> list[StoredEvent] | None:
         """Run a command found legal and commit it (the second half of `submit`)."""
-        rs = registry.get(t.ruleset)
+        rs = self._ruleset(t.ruleset)
         asked = self._prompted  # the prompts just listed for this table at this version
         asked = asked[2] if asked and asked[0] is t and asked[1] == t.version else rs.prompts(t)
         rule = next((p.rule for p in asked if p.seat == seat), "CORE-5")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import secrets
 import sqlite3
-import urllib.request
+from urllib.parse import quote  # not urllib.request: it imports http.client and email (~25 ms)
 
 from store import schema
 from store.errors import CorruptStore, MissingStore, StoreError
@@ -69,9 +69,17 @@ def _sniff(path: str) -> None:
                            f"refused and left untouched")
 
 
+def _path_url(path: str) -> str:
+    """The path as the path part of a file: URI (what urllib.request.pathname2url gives)."""
+    if os.name == "nt":
+        from nturl2path import pathname2url
+        return pathname2url(path)
+    return quote(path)
+
+
 def _open_existing(path: str) -> sqlite3.Connection:
     _sniff(path)
-    uri = "file:" + urllib.request.pathname2url(os.path.abspath(path)) + "?mode=rw"
+    uri = "file:" + _path_url(os.path.abspath(path)) + "?mode=rw"
     try:
         conn = _connect(uri, uri=True)
     except sqlite3.Error as exc:

@@ -12,11 +12,11 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import msgspec
-import structlog
 import trio
 
 from engine import narration, registry
 from engine.errors import BadInput, EngineError, IllegalCommand, UnknownGame
+from engine.logs import get_logger
 from engine.pipeline import Engine
 from engine.bot_players import KINDS as BOT_KINDS
 from engine.bot_players import BotPlay
@@ -28,7 +28,7 @@ from projections.views import REFEREE, full_state, log_view, state_view
 from store import VersionConflict
 from table.tokens import REFEREE as REF_SEAT, Seats
 
-log = structlog.get_logger("table")
+log = get_logger("table")
 MAX_BODY = 64 * 1024
 GAME = r"/api/games/(?P<gid>[A-Za-z0-9_\-]{1,100})"
 PAGE = r"/games/(?P<gid>[A-Za-z0-9_\-]{1,100})"

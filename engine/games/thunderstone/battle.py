@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 from engine import readings
-from engine.games.thunderstone.content import OVERRIDABLE, Card, card, value  # noqa: F401 (OVERRIDABLE: rules.check_overrides)
+from engine.games.thunderstone.content import OVERRIDABLE, Card, card, value, values  # noqa: F401 (OVERRIDABLE: rules.check_overrides)
 from engine.games.thunderstone.places import board, global_light, play, position_of
 
 _TRAITS: dict[int, tuple[Card, Mapping[str, Any]]] = {}
@@ -44,8 +44,13 @@ def gold_of(t, c: str) -> int:
 
 
 def gold_revealed(t, cards: list[str]) -> int:
-    """A28: printed gold of laid-out cards that were not destroyed."""
-    return sum(gold_of(t, c) for c in cards)
+    """A28: printed gold of laid-out cards that were not destroyed (`gold_of` of each)."""
+    look, barrow, n = values(t), t.game.scenario == "Barrowsdale", 0
+    for c in cards:
+        k = look(c)
+        if k.gold is not None and not (barrow and k.is_monster):
+            n += k.gold
+    return n
 
 
 def strength(t, hero: str) -> int:
@@ -98,6 +103,13 @@ def party_prevented(t, cards: list[str], target: str, also_used: str = "") -> st
     if forbid and (forbid.what == also_used or kind_used(t, cards, forbid.what)):
         return f"cannot be attacked after using a {forbid.what} this turn"
     return ""
+
+
+def bars_parties(t, target: str) -> bool:
+    """Whether the target has a trait that can bar a whole party from attacking it; without
+    one, `party_prevented` is '' for every party and every card about to be used."""
+    tr = _traits(value(t, target))
+    return "min_heroes_attack" in tr or "not_if_used" in tr
 
 
 def can_attack(t, hero: str, target: str, tr: Mapping[str, Any] | None = None) -> str:
@@ -217,7 +229,7 @@ def light_penalty(t, target: str, p: int, light_points: int) -> tuple[int, int, 
 
 def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[str, Any]:
     """Total attack, light penalty and the win test of a party against `target` (BAT-ALG)."""
-    tt = t.game.t
+    tt, look = t.game.t, values(t)  # look: the party's cards
     cards = list(t.zone(play(seat))) if cards is None else cards
     tk = value(t, target)
     tr = _traits(tk)
@@ -227,22 +239,22 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
     spell_played = spells_played(t, cards)
     parts: list[dict[str, Any]] = []
     for c in cards:
-        kind = value(t, c).kind
+        kind = look(c).kind
         if kind == "hero":
             parts += hero_parts(t, c, target, p, cards, party, spell_played, tr)
         elif kind not in ("disease", "weapon"):
             parts.append(card_part(t, c, target, gold, tr))
     attackers = [h for h in party if not can_attack(t, h, target, tr)]
-    lit = [x for x in parts if "note" not in x and (v := value(t, x["card"])).kind == "item"
+    lit = [x for x in parts if "note" not in x and (v := look(x["card"])).kind == "item"
            and "light" in v.keywords]
-    light_bonus = sum(a.n * len(lit) for h in attackers for a in value(t, h).all("static")
+    light_bonus = sum(a.n * len(lit) for h in attackers for a in look(h).all("static")
                       if a.do == "light_item_bonus")
     light_points = sum(x["light"] for x in parts) + tt.light_mod + light_bonus
     penalty, leftover, own, glob = light_penalty(t, target, p, light_points)
     R = sum(x["attack"] for x in parts)
     M = sum(x["magic"] for x in parts)
     mods: list[str] = []
-    rate = max((a.n for h in attackers for a in value(t, h).all("static") if a.do == "leftover_light_magic"),
+    rate = max((a.n for h in attackers for a in look(h).all("static") if a.do == "leftover_light_magic"),
                default=0)
     if rate and leftover:
         mods.append(f"leftover light {leftover} -> magic +{rate * leftover}")
@@ -255,7 +267,7 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
         R = 0
     reductions = []
     for d in cards:
-        if value(t, d).kind != "disease":
+        if look(d).kind != "disease":
             continue
         to = tt.reductions.get(d, "")
         if to == "attack" and R >= 1:
@@ -311,7 +323,11 @@ def used_one(t, cards: list[str], parts: list[dict[str, Any]], kinds: list[str])
 
 
 def doubled_light(t) -> bool:
-    return any(a.do == "double_light_penalty" for _, c in board(t) for a in value(t, c).all("global"))
+    for _, c in board(t):
+        for a in card(c).abilities:  # value(t, c).all("global"): overrides never change abilities
+            if a.on == "global" and a.do == "double_light_penalty":
+                return True
+    return False
 
 
 # -- the audit's why-chain of a battle (engine.explain) --------------------------------------

@@ -60,6 +60,11 @@ def bot_choices(t, s: int, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The legal commands a random bot picks from: with FLOOR cards or fewer left, none that
     destroys one of its own cards other than a disease. (A list without any command that
     may destroy is returned as it is before the cards are counted: the same choices.)"""
-    if not any(c["kind"] in MAY_DESTROY for c in legal) or kept(t, s, FLOOR) > FLOOR:
+    for c in legal:  # a loop, not any() over a generator: this runs on every bot decision
+        if c["kind"] in MAY_DESTROY:
+            break
+    else:
+        return legal
+    if kept(t, s, FLOOR) > FLOOR:
         return legal
     return [c for c in legal if not wasteful(t, s, c)] or legal

@@ -182,6 +182,12 @@ def value(t, c: str) -> Card:
     return k
 
 
+def values(t):
+    """`value` resolved once for a table: `card` itself when no situation overrides a value
+    (the common case), for loops that look up many cards."""
+    return card if not t.options.get("overrides") else (lambda c: value(t, c))
+
+
 _PATCHED: dict[tuple[int, tuple], Card] = {}
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from engine.games.thunderstone import figurines
 from engine.games.thunderstone.battle import (
     assess,
+    bars_parties,
     can_attack,
     gold_of,
     heroes,
@@ -55,7 +56,16 @@ def legal_targets(t, s: int, cards: list[str] | None = None, b: str | None = Non
 
 def has_legal_target(t, s: int, cards: list[str], b: str) -> bool:
     """Whether `legal_targets(t, s, cards, b)` is not empty, stopping at the first target."""
-    return any(not party_prevented(t, cards, m) for _, m in monsters_on_board(t, b))
+    for _, m in monsters_on_board(t, b):
+        if not party_prevented(t, cards, m):
+            return True
+    return False
+
+
+def kept_whatever_is_used(t, targets: list[str]) -> bool:
+    """Whether one of the legal targets has no trait that bars a party (`bars_parties`): then
+    every preparation step keeps a target, and `keeps_a_target` need not be asked per command."""
+    return any(not bars_parties(t, m) for m in targets)
 
 
 def keeps_a_target(t, s: int, cmd: dict[str, Any]) -> bool:

@@ -62,13 +62,20 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
         return [{"kind": "choose", "option": o} for o in options(t, tt.pending[0])]
     step = tt.step
     if step == "action":
-        hand_cards = list(t.zone(hand(s)))
-        two = len(boards(t)) > 1  # Drachenturm scenario: name the dungeon entered (CMP-8)
-        enter = [{"kind": "action", "action": "dungeon", **({"board": b} if two else {})}
-                 for b in boards(t) if fight.has_legal_target(t, s, hand_cards, b)]
-        return ([{"kind": "action", "action": "village"}] + enter + [{"kind": "action", "action": "rest"}]
-                + [{"kind": "treasure", "card": c} for c in one_per_name(t, t.zone(tres(s)))
-                   if any(a.do in USABLE for a in card(c).all("treasure"))])
+        hand_cards, bs = t.zone(hand(s)), boards(t)
+        out = [{"kind": "action", "action": "village"}]
+        if len(bs) == 1:
+            if fight.has_legal_target(t, s, hand_cards, bs[0]):
+                out.append({"kind": "action", "action": "dungeon"})
+        else:  # Drachenturm scenario: name the dungeon entered (CMP-8)
+            out += [{"kind": "action", "action": "dungeon", "board": b}
+                    for b in bs if fight.has_legal_target(t, s, hand_cards, b)]
+        out.append({"kind": "action", "action": "rest"})
+        treasures = t.zone(tres(s))
+        if treasures:
+            out += [{"kind": "treasure", "card": c} for c in one_per_name(t, treasures)
+                    if any(a.do in USABLE for a in card(c).all("treasure"))]
+        return out
     if step == "village":
         return turns.village_choices(t, s) + [{"kind": "done"}]
     if step == "buy":
@@ -81,8 +88,10 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
         targets = fight.legal_targets(t, s)
         if not targets:  # a drawn card barred every target: no battle (TRN-D3 reading)
             return [{"kind": "done"}]
-        return ([c for c in effect_commands(t, s, "dungeon") if fight.keeps_a_target(t, s, c)]
-                + turns.equip_commands(t, s)
+        uses = effect_commands(t, s, "dungeon")
+        if uses and not fight.kept_whatever_is_used(t, targets):
+            uses = [c for c in uses if fight.keeps_a_target(t, s, c)]
+        return (uses + turns.equip_commands(t, s)
                 + [{"kind": "attack", "monster": m} for m in targets])
     if step == "spoils":
         return fight.spoils_commands(t, s) + [{"kind": "pass"}]

@@ -152,4 +152,9 @@ def guardian_out(t) -> bool:
 
 def global_light(t) -> int:
     """Sum of active global LICHT modifiers (negative = extra penalty), AUTO-GLOBAL."""
-    return sum(a.n for _, c in board(t) for a in card(c).all("global") if a.do == "light")
+    n = 0
+    for _, c in board(t):
+        for a in card(c).abilities:  # Card.all("global") without its copy
+            if a.on == "global" and a.do == "light":
+                n += a.n
+    return n

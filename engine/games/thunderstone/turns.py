@@ -8,7 +8,7 @@ from engine.games.thunderstone import coop, experience, fight, solo
 from engine.games.thunderstone.battle import gold_of, heroes, strength, weapon_slots
 from engine.games.thunderstone.board import destroy
 from engine.games.thunderstone.choices import take
-from engine.games.thunderstone.content import card, value
+from engine.games.thunderstone.content import card, value, values
 from engine.games.thunderstone.endturn import end_turn
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
@@ -81,16 +81,33 @@ def total_gold(ctx, t, s: int) -> None:
         to_level_step(ctx, t, s)
 
 
+# The last answer of buy_commands: (table, version, seat, commands). The buy handlers ask it
+# after their last event, and the next prompt's listing asks it again of the same state.
+_last_buy: list = [None, -1, -1, []]
+
+
 def buy_commands(t, s: int) -> list[dict[str, Any]]:
+    """TRN-V4: the village stacks whose top card the seat can pay now. The list is shared
+    with the next call at the same table version: the caller must not change it."""
+    last = _last_buy
+    if last[0] is t and last[1] == t.version and last[2] == s:
+        return last[3]
+    out = _buy_commands(t)
+    last[:] = [t, t.version, s, out]
+    return out
+
+
+def _buy_commands(t) -> list[dict[str, Any]]:
     if t.game.t.bought > t.game.t.buys:
         return []
     gold, zones_ = t.game.t.total_gold - t.game.t.spent, t.zones
     returning = t.game.returning  # solo.buyable, read once (VAR-S-R2)
+    look = values(t)
     out = []
     for key, n in village_zones(t):
         cards = zones_[key].cards
         if cards:
-            k = value(t, cards[0])
+            k = look(cards[0])
             if k.kind != "disease" and k.price <= gold and not (
                     returning and k.group == "hero" and k.level != 1):
                 out.append({"kind": "buy", "stack": n})
@@ -192,7 +209,8 @@ def equip_commands(t, s: int) -> list[dict[str, Any]]:
         return []
     out = []
     for h in heroes(laid):
-        if len(equip.get(h, ())) >= weapon_slots(t, h):
+        carries = equip.get(h)
+        if carries and len(carries) >= weapon_slots(t, h):  # a free hand has a free slot
             continue
         st = strength(t, h)  # once per hero, not per weapon
         for w in free:

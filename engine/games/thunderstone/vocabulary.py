@@ -41,9 +41,10 @@ def one_per_name(t, cards: list[str]) -> list[str]:
         return []
     tt = t.game.t
     armed = {x for h, ws in tt.equip.items() for x in (h, *ws)}
+    used = {u.split("/")[0] for u in tt.used}  # used_any of every card, read once
     seen: dict[tuple, str] = {}
     for c in cards:
-        key = (zones.card_name(c), used_any(t, c), c in armed, tt.str_mod.get(c, 0), tt.atk_mod.get(c, 0))
+        key = (zones.card_name(c), c in used, c in armed, tt.str_mod.get(c, 0), tt.atk_mod.get(c, 0))
         seen.setdefault(key, c)
     return list(seen.values())
 
