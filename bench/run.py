@@ -17,13 +17,13 @@ import traceback
 from importlib.metadata import version
 from pathlib import Path
 
-from bench import bigdb, games, simulate_runs, storage
+from bench import bigdb, games, scenarios, simulate_runs, storage
 from bench.common import HERE, Row, failed, load, machine, num
 
 FULL = dict(workload=200, repeats=5, ts_games=30, ts_limit=150.0, sim_games=1000, sim_pairs=5,
-            big_runs=7, long_s=30.0, profile_games=20)
+            big_runs=7, long_s=30.0, profile_games=20, scenario_games=5)
 QUICK = dict(workload=40, repeats=1, ts_games=5, ts_limit=60.0, sim_games=300, sim_pairs=1,
-             big_runs=3, long_s=9.0, profile_games=5)
+             big_runs=3, long_s=9.0, profile_games=5, scenario_games=1)
 
 
 def say(text: str) -> None:
@@ -74,6 +74,9 @@ def measure(cfg: dict, tmp: str) -> tuple[list[Row], dict]:
     section(rows, notes, "long run", [("simulate --games 10000000", "s / MiB",
                                        "at once, <500 MB")],
             lambda: simulate_runs.long_run(tmp, cfg["long_s"], say))
+
+    say(f"scenarios: Mage Knight and DragonLords, {cfg['scenario_games']} games each")
+    section(rows, notes, "scenarios", [], lambda: scenarios.measure(cfg["scenario_games"]))
 
     say(f"profile: Thunderstone, 4 seats, {cfg['profile_games']} games in memory")
     notes["profile"] = games.profile(cfg["profile_games"])
@@ -299,7 +302,8 @@ def report(rows, notes, cfg, quick: bool, started: str, load0: float, seconds: f
         f"- load average (1 min) at start {load0:.2f}, at end {load():.2f}: other work shared "
         f"the machine; the bench took {seconds / 60:.1f} min",
         f"- code measured: {code_state()}",
-        f"- goals met: {met} of {len(rows)} rows", "",
+        f"- goals met: {met} of {sum(r.met is not None for r in rows)} rows that have a goal "
+        f"({len(rows)} rows in all)", "",
         *table(rows), "",
         *_safe(how, cfg, notes), "",
         *_safe(profile_md, notes.get("profile", {})),

@@ -1,0 +1,77 @@
+"""Games per CPU-second and events per game for each Mage Knight scenario and DragonLords set-up.
+
+Random bots play seeded games in memory, one transaction per game (as `simulate` plays); the
+reference in the same run is the same games folded from their events (`state_at` from event
+1, no snapshot), so a figure always stands beside what the engine's read side does with the
+very same events. Each scenario plays at the largest player count it allows. There is no
+numeric goal for these rows (issue 13 asks for the figures); they show where a scenario costs.
+"""
+from __future__ import annotations
+
+import time
+
+from bench.common import row
+from engine.bots import play_out
+from engine.pipeline import Engine
+from projections.state import StateReader
+from store import EventStore
+
+# (ruleset, label, players, options)
+CASES: tuple[tuple[str, str, int, dict], ...] = (
+    ("mage-knight", "first_reconnaissance", 4, {}),
+    ("mage-knight", "full_conquest", 4, {"scenario": "full_conquest"}),
+    ("mage-knight", "blitz_conquest", 4, {"scenario": "blitz_conquest"}),
+    ("mage-knight", "solo_conquest", 1, {"scenario": "solo_conquest"}),
+    ("mage-knight", "full_cooperative", 3, {"scenario": "full_cooperative"}),
+    ("mage-knight", "blitz_cooperative", 3, {"scenario": "blitz_cooperative"}),
+    ("mage-knight", "mines_liberation", 4, {"scenario": "mines_liberation"}),
+    ("mage-knight", "dungeon_lords", 4, {"scenario": "dungeon_lords"}),
+    ("mage-knight", "druid_nights", 4, {"scenario": "druid_nights"}),
+    ("mage-knight", "only_one_returns", 4, {"scenario": "only_one_returns"}),
+    ("mage-knight", "conquer_keeps_towers", 4, {"scenario": "conquer_keeps_towers"}),
+    ("dragonlords", "two players (two races each)", 2, {}),
+    ("dragonlords", "four players", 4, {}),
+    ("dragonlords", "short game, four players", 4, {"short_game": True}),
+)
+
+
+def _case(ruleset: str, players: int, options: dict, games: int, tag: str) -> dict:
+    eng = Engine(EventStore(":memory:"))
+    reader = StateReader(eng.store)
+    play, fold, events = [], [], []
+    for i in range(-1, games):             # game -1 warms imports and caches, not counted
+        gid, seed = f"{tag}-{i}", f"bench-{tag}-{i}"
+        c0 = time.process_time()
+        eng.create(ruleset, players, seed, options, game_id=gid)
+        with eng.batch():
+            play_out(eng, gid, seed)
+        spent = time.process_time() - c0
+        n = eng.table(gid).version
+        c0 = time.process_time()
+        t = reader.state_at(gid, use_snapshots=False)
+        folded = time.process_time() - c0
+        if t.version != n or not t.over:
+            raise AssertionError(f"{ruleset} {tag}: the fold of game {i} differs from the game")
+        eng.forget(gid)
+        if i >= 0:
+            play.append(spent)
+            fold.append(folded)
+            events.append(n)
+    eng.store.close()
+    return {"games": games, "play_cpu": sum(play), "fold_cpu": sum(fold),
+            "events_per_game": sum(events) / games}
+
+
+def measure(games: int = 5) -> tuple[list, dict]:
+    rows, detail = [], {}
+    for ruleset, label, players, options in CASES:
+        got = _case(ruleset, players, options, games, label.replace(" ", "_").replace(",", ""))
+        per_cpu = got["games"] / got["play_cpu"]
+        folded = got["games"] / got["fold_cpu"]
+        rows.append(row(f"{ruleset} {label}, {players} seat{'s' if players > 1 else ''}, random bots, in memory "
+                        f"({got['events_per_game']:.0f} events per game)", per_cpu, "games/CPU-s",
+                        "the same games folded from their events (state_at from event 1, no "
+                        "snapshot)", folded, "games/CPU-s", per_cpu / folded,
+                        "playing ÷ folding", "reported (no goal)", None))
+        detail[f"{ruleset}/{label}"] = dict(got, players=players, options=options)
+    return rows, detail
