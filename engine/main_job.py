@@ -1,6 +1,6 @@
 """`make run`: simulate a few complete games on the default database and verify each replay.
 
-It plays the first installed real game (the core's `duel` only if none has landed).
+It plays every installed real game (the core's `duel` only if none has landed).
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from engine.narration import seat_name
 from engine.pipeline import Engine
 from engine.replay import replay
 
-PREFERENCE = ("thunderstone", "rune-age", "epochs", "duel")
+PREFERENCE = ("thunderstone", "rune-age", "epochs", "mage-knight", "dragonlords", "duel")
 
 
 def main() -> None:

@@ -12,5 +12,7 @@ def test_main_job_plays_replays_and_verifies(tmp_path):
                                                                           "PATH": "/usr/bin:/bin"})
     assert out.returncode == 0, out.stderr
     assert "hash chains: intact" in out.stdout
-    assert "DIFFERS" not in out.stdout and out.stdout.count("identical") >= 3
+    assert "DIFFERS" not in out.stdout and out.stdout.count("identical") >= 5
+    for name in ("thunderstone", "rune-age", "epochs", "mage-knight", "dragonlords"):
+        assert f"{name}: 1 games" in out.stdout
     assert "Traceback" not in out.stderr
