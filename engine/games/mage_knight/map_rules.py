@@ -123,19 +123,3 @@ def challenge_groups(t, seat: int) -> list[str]:
     near = sorted(key(n) for n in hg.neighbours(unkey(p.pos))
                   if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies)
     return [";".join(c) for n in range(2, len(near) + 1) for c in combinations(near, n)]
-
-
-def keep_fame(t, seat: int, space: str) -> bool:
-    """Another player's keep, its owner absent: the drawn garrison gives half fame, rounded up
-    (MK:8:Combat:1a)."""
-    sp = t.game.board.spaces.get(space)
-    return sp is not None and sp.site == "keep" and sp.conquered_by not in (-1, seat)
-
-
-def halve_fame(ctx, t, seat: int, space: str) -> None:
-    c = t.game.combat
-    if c is None or not keep_fame(t, seat, space):
-        return
-    for e in c.enemies:
-        ctx.emit("mk.enemy_changed", {"enemy": e.uid, "lose": [], "gain": [], "raise": 0, "source": "keep",
-                                      "fame": (e.fame + 1) // 2}, rule="MK:8:Combat:1a")

@@ -16,6 +16,7 @@ from __future__ import annotations
 from engine.mechanics import zones
 
 from . import state as S
+from .board import others_site
 from .content import content
 from .scenarios import assault_reputation, has_rule, half_fame, owned_site_garrison, scenarios
 
@@ -66,12 +67,10 @@ def garrison_size(t, space: str, seat: int) -> int:
 
 
 def assault_fame(t, space: str, seat: int, fame: int) -> int:
-    """Half fame, rounded up, for defeating the defenders of another player's site."""
-    g = t.game
-    sp = g.board.spaces.get(space)
-    if g.scenario == KT and sp is not None and sp.conquered_by >= 0 and sp.conquered_by != seat:
-        return half_fame(fame)
-    return fame
+    """The one place half fame is applied: the combat's total, rounded up, for defeating the
+    defenders of another player's keep, or tower where towers are owned like keeps
+    (MK:8:Combat:1a; MK:22:Scen:ConquerKeepsTowers; reading A10)."""
+    return half_fame(fame) if others_site(t.game.board, space, seat) else fame
 
 
 def tower_spell(g) -> bool:

@@ -49,7 +49,7 @@ def test_several_rampaging_spaces_are_challenged_together():
 
 def test_assaulting_another_players_keep_halves_the_garrisons_fame():
     """MK:8:Combat:1a: the grey garrison drawn for another player's keep gives half its fame,
-    rounded up"""
+    rounded up; halved once, on the combat's total (scenario_rules.assault_fame, test_half_fame)"""
     from engine.games.mage_knight.content import content
     eng, gid = sit("cards_village", move=6)
     t = eng.table(gid)
@@ -59,4 +59,7 @@ def test_assaulting_another_players_keep_halves_the_garrisons_fame():
     c = eng.table(gid).game.combat
     assert c is not None and len(c.enemies) == 1
     e = c.enemies[0]
-    assert e.pile == "gray" and e.fame == (content().enemies[e.enemy].fame + 1) // 2
+    from engine.games.mage_knight.scenario_rules import assault_fame
+    full = content().enemies[e.enemy].fame
+    assert e.pile == "gray" and e.fame == full
+    assert assault_fame(eng.table(gid), "2,-2", 0, full) == (full + 1) // 2
