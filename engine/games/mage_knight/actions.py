@@ -230,11 +230,10 @@ def heal(ctx, t, seat: int, points: int) -> None:
 
 
 def move(ctx, t, seat: int, cmd: dict) -> None:
-    from .map_rules import record_step, step_cost
+    from .map_rules import step_cost
     g = t.game
     cost = step_cost(t, seat, cmd["to"])
     frm = unkey(g.players[seat].pos)
-    record_step(ctx, t, seat, g.players[seat].pos, cmd["to"])
     ctx.emit("mk.moved", {"seat": seat, "to": cmd["to"], "cost": cost}, rule="MK:7:Move:3")
     reveal_adjacent_garrisons(ctx, t, seat)
     from . import fight
