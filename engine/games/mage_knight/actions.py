@@ -386,6 +386,15 @@ def rest(ctx, t, seat: int, cmd: dict) -> None:
     end_turn(ctx, t, seat)
 
 
+def spell_buys(t, seat: int, pool: int) -> list[dict]:
+    """Buying a spell of the offer: 7 influence and one mana of its colour, at a mage tower or a
+    blue city (MK:8:Interact:4d)."""
+    if pool < SPELL_PRICE:
+        return []
+    return [{"kind": "buy_spell", "card": cid, "pay": x} for cid in t.zone(S.SPELL_OFFER)
+            for x in payment_options(t, seat, [(content().cards[card_name(cid)].color,)])]
+
+
 def payment_options(t, seat: int, need) -> list[str]:
     g = t.game
     from .tactics import blocked_dice
