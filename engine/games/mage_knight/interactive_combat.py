@@ -49,7 +49,7 @@ def set_die(ctx, t, seat: int, cmd: dict) -> None:
     """The secret colour goes into the chooser's own zone; the ranged phase reveals white or not."""
     if ZONE not in t.zones:
         zones.create(ctx, ZONE, [], rule=RULE, owner=seat, vis="owner")
-    zones.add(ctx, ZONE, [f"{cmd['colour']}#{t.version}"], rule=RULE)
+    zones.add(ctx, ZONE, [f"{cmd['colour']}#{len(t.zone(ZONE)) + 1}"], rule=RULE)     # not the version: undo-stable
     ctx.emit("mk.icombat", dict(t.game.icombat, set=True), rule=RULE)
     reveal(ctx, t)
 
