@@ -26,8 +26,13 @@ def test_frost_bridge_opens_lakes_and_forced_withdrawal_costs_a_wound():
 
 def test_a_safe_lake_needs_no_withdrawal():
     """MK:7:Move:7d: Braevalar's Secret Ways with blue mana: lakes cost 2 and are safe this turn"""
-    from tests.games.mage_knight.test_cards_advanced import give_skill
     eng, gid = sit("cards_village", hand=["march"], tokens=["blue"], move=1)
+    end_on_a_safe_lake(eng, gid)
+
+
+def end_on_a_safe_lake(eng, gid):
+    """Secret Ways, a step onto the lake next door, end of turn: no withdrawal, no wound."""
+    from tests.games.mage_knight.test_cards_advanced import give_skill
     give_skill(eng, gid, "braevalar_secret_ways")
     play_first(eng, gid, kind="skill", skill="braevalar_secret_ways", option=1)
     play_first(eng, gid, kind="move", to=LAKE)

@@ -9,10 +9,8 @@ from engine.games.mage_knight.map_rules import withdraw
 from engine.games.mage_knight.scenario_rules import retreat_after_assault
 from engine.mechanics.zones import card_name
 from engine.testing import from_situation, new_game
-from tests.games.mage_knight.test_cards_advanced import HERE, names, play_first, player
-from tests.games.mage_knight.test_cards_advanced import give_skill
-
-LAKE = "2,-4"
+from tests.games.mage_knight.test_cards_advanced import HERE
+from tests.games.mage_knight.test_cards_map_rules import LAKE, end_on_a_safe_lake
 
 
 def _wounds(t, seat=0):
@@ -26,12 +24,7 @@ def test_a_lake_made_safe_needs_no_withdrawal_in_a_part_2_scenario_MK_7_Move_7d(
     eng, gid = from_situation(HERE / "cards_village.toml", options={"scenario": "solo_conquest"}, edit=edit)
     sp = eng.table(gid).game.board.spaces[LAKE]
     sp.terrain, sp.site = "lake", ""                      # test set-up: this scenario's map has a keep there
-    give_skill(eng, gid, "braevalar_secret_ways")
-    play_first(eng, gid, kind="skill", skill="braevalar_secret_ways", option=1)
-    play_first(eng, gid, kind="move", to=LAKE)
-    play_first(eng, gid, kind="end_turn")
-    assert player(eng, gid).pos == LAKE
-    assert "wound" not in names(eng, gid, "hand:0") + names(eng, gid, "discard:0")
+    end_on_a_safe_lake(eng, gid)
 
 
 def _board(sid):
