@@ -230,11 +230,10 @@ def heal(ctx, t, seat: int, points: int) -> None:
 
 
 def move(ctx, t, seat: int, cmd: dict) -> None:
-    from .map_rules import record_step, step_cost
+    from .map_rules import step_cost
     g = t.game
     cost = step_cost(t, seat, cmd["to"])
     frm = unkey(g.players[seat].pos)
-    record_step(ctx, t, seat, g.players[seat].pos, cmd["to"])
     ctx.emit("mk.moved", {"seat": seat, "to": cmd["to"], "cost": cost}, rule="MK:7:Move:3")
     reveal_adjacent_garrisons(ctx, t, seat)
     from . import fight
@@ -385,6 +384,15 @@ def rest(ctx, t, seat: int, cmd: dict) -> None:
                            "discarded": [card_name(c) for c in cards]}, rule=rule)
     ctx.emit("mk.played", {"seat": seat, "card": cmd["card"], "mode": "rest", "count": len(cards)}, rule=rule)
     end_turn(ctx, t, seat)
+
+
+def spell_buys(t, seat: int, pool: int) -> list[dict]:
+    """Buying a spell of the offer: 7 influence and one mana of its colour, at a mage tower or a
+    blue city (MK:8:Interact:4d)."""
+    if pool < SPELL_PRICE:
+        return []
+    return [{"kind": "buy_spell", "card": cid, "pay": x} for cid in t.zone(S.SPELL_OFFER)
+            for x in payment_options(t, seat, [(content().cards[card_name(cid)].color,)])]
 
 
 def payment_options(t, seat: int, need) -> list[str]:

@@ -183,7 +183,6 @@ def _played(t, d):
 
 def _moved(t, d):
     p = _p(t, d)
-    p.came_from = p.pos
     p.path.append(p.pos)
     p.pos, p.moved, p.fresh = d["to"], True, False
     p.move -= d["cost"]

@@ -232,12 +232,25 @@ def step_fault(board: Board, content: Content, frm: hg.Hex, to: hg.Hex, night: b
     return None
 
 
+def owned_like_keep(board: Board, site: str) -> bool:
+    """Keeps are owned by their conqueror; mage towers too where the scenario says so
+    (MK:8:Combat:1a; MK:22:Scen:ConquerKeepsTowers)."""
+    return site == "keep" or (site == "mage_tower" and board.owned_towers)
+
+
+def others_site(board: Board, space: str, seat: int) -> bool:
+    """A keep (or tower owned like one) that another, not allied, player owns: assaulting it
+    is allowed and its defenders give half fame (MK:8:Combat:1a; MK:22:Scen:ConquerKeepsTowers)."""
+    sp = board.spaces.get(space)
+    return sp is not None and owned_like_keep(board, sp.site) and sp.conquered_by >= 0 \
+        and not allied(board, sp.conquered_by, seat)
+
+
 def ends_move(board: Board, to: hg.Hex, seat: int) -> bool:
     """Entering an unconquered fortified site (or a keep another seat owns) is an assault (p.7 Move 4a)."""
     sp = board.spaces[key(to)]
     if sp.site in FORTIFIED_SITES:
-        owned_like_keep = sp.site == "keep" or (sp.site == "mage_tower" and board.owned_towers)
-        return sp.conquered_by == -1 or (owned_like_keep and not allied(board, sp.conquered_by, seat))
+        return sp.conquered_by == -1 or others_site(board, key(to), seat)
     return False
 
 

@@ -53,7 +53,7 @@ def choices(t, seat: int, legal: list[dict]) -> list[dict]:
     # readying a unit for influence and using it again can loop forever (Ruthless Coercion + Peasants)
     legal = [c for c in legal if c["kind"] != "ready_unit"] or legal
     kinds = {c["kind"] for c in legal}
-    been = set(t.game.players[seat].turn_effects.get("path", []))
+    been = set(t.game.players[seat].path)
     if been:        # no step back onto a space of this turn's path (free steps could loop forever)
         legal = [c for c in legal if c["kind"] != "move" or c["to"] not in been] or legal
         kinds = {c["kind"] for c in legal}

@@ -111,6 +111,6 @@ def after_assault(ctx, t, seat: int, space: str, defeated: list[str]) -> None:
         ctx.emit(e.type, dict(e.data, space=space), rule=e.rule)
     city = city_at(g, space)
     if city.status != "conquered" and not g.joint:      # a joint assault retreats all at its end
-        back = g.players[seat].came_from
+        back = S.came_from(g.players[seat])
         if back and back != space:
             ctx.emit("mk.placed", {"seat": seat, "pos": back}, rule="MK:10:City:2")

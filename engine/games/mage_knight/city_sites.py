@@ -59,11 +59,8 @@ def interactions(t, seat: int) -> list[dict]:
                 out.append({"kind": "recruit", "unit": uid})
             else:
                 out += [{"kind": "recruit", "unit": uid, "disband": x.uid} for x in p.units]
-    if "blue" in city.colours and pool >= A.SPELL_PRICE:
-        for cid in t.zone(S.SPELL_OFFER):
-            colour = content().cards[card_name(cid)].color
-            out += [{"kind": "buy_spell", "card": cid, "pay": x}
-                    for x in A.payment_options(t, seat, [(colour,)])]
+    if "blue" in city.colours:
+        out += A.spell_buys(t, seat, pool)
     for colour in city.colours:
         what = SHOP.get(colour)
         if what is None or pool < CITY_PRICE[what]:

@@ -117,8 +117,6 @@ def assault(ctx, t, seat: int, space: str) -> None:
         return
     _start_on(ctx, t, seat, [space], tokens, kind="assault",
               fortified=not t.game.players[seat].turn_effects.get("ignore_fortification"))
-    from .map_rules import halve_fame
-    halve_fame(ctx, t, seat, space)
 
 
 def challenge(ctx, t, seat: int, space: str) -> None:

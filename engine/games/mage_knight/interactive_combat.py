@@ -14,9 +14,13 @@ from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
 RULE = "MK:17:Var:InteractiveCombat"
-ZONE = "icombat:die"
 COLOURS = ("white", "red", "blue", "green", "gold", "black")
 ORDER = ("ranged", "block", "damage", "attack", "over")
+
+
+def die_zone(seat: int) -> str:
+    """Each chooser's own owner-only zone: the chooser changes with the player fighting."""
+    return f"icombat:die:{seat}"
 
 
 def chooser(g, seat: int) -> int:
@@ -47,15 +51,17 @@ def commands(t, seat: int) -> list[dict]:
 
 def set_die(ctx, t, seat: int, cmd: dict) -> None:
     """The secret colour goes into the chooser's own zone; the ranged phase reveals white or not."""
-    if ZONE not in t.zones:
-        zones.create(ctx, ZONE, [], rule=RULE, owner=seat, vis="owner")
-    zones.add(ctx, ZONE, [f"{cmd['colour']}#{t.version}"], rule=RULE)
+    zone = die_zone(seat)
+    if zone not in t.zones:
+        zones.create(ctx, zone, [], rule=RULE, owner=seat, vis="owner")
+    zones.add(ctx, zone, [f"{cmd['colour']}#{len(t.zone(zone)) + 1}"], rule=RULE)     # not the version: undo-stable
     ctx.emit("mk.icombat", dict(t.game.icombat, set=True), rule=RULE)
     reveal(ctx, t)
 
 
 def _colour(t) -> str:
-    return card_name(t.zone(ZONE)[-1]) if ZONE in t.zones and t.zone(ZONE) else ""
+    zone = die_zone(t.game.icombat.get("chooser", -1))
+    return card_name(t.zone(zone)[-1]) if zone in t.zones and t.zone(zone) else ""
 
 
 def _modify(ctx, t, armour: int = 0, attack: int = 0) -> None:

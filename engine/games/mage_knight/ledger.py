@@ -62,10 +62,18 @@ def take_wounds(ctx, t, seat: int, n: int, rule: str) -> None:
     wounds_taken(ctx, t, seat, n)
 
 
+def _next_extra_wound(t) -> int:
+    """The number after the highest extra wound made so far (from 1001): taken from the state,
+    not the event version, so redoing after an undo names the same cards."""
+    made = [int(c.rsplit("#", 1)[1]) for z in t.zones.values() for c in z.cards
+            if card_name(c) == "wound" and c.rsplit("#", 1)[1].isdigit()]
+    return max([1000] + [k for k in made if k > 1000]) + 1
+
+
 def _take(ctx, t, seat: int, n: int, rule: str) -> None:
     have = len(t.zone(S.WOUNDS))
     if have < n:
-        zones.add(ctx, S.WOUNDS, zones.instances("wound", n - have, 1000 + t.version), rule=rule)
+        zones.add(ctx, S.WOUNDS, zones.instances("wound", n - have, _next_extra_wound(t)), rule=rule)
     zones.move_top(ctx, S.WOUNDS, S.hand(seat), n, rule=rule)
 
 

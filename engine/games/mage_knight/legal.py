@@ -382,11 +382,8 @@ def interactions(t, seat: int, site: str) -> list[dict]:
     if site in A.HEAL_PRICE and pool >= A.HEAL_PRICE[site] and \
             "wound" in {card_name(c) for c in t.zone(S.hand(seat))}:
         out.append({"kind": "buy_heal"})
-    if site == "mage_tower" and pool >= A.SPELL_PRICE:
-        for cid in t.zone(S.SPELL_OFFER):
-            colour = content().cards[card_name(cid)].color
-            out += [{"kind": "buy_spell", "card": cid, "pay": x}
-                    for x in A.payment_options(t, seat, [(colour,)])]
+    if site == "mage_tower":
+        out += A.spell_buys(t, seat, pool)
     return out
 
 

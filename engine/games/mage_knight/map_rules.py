@@ -89,31 +89,26 @@ def safe_here(t, seat: int) -> bool:
 
 
 def withdraw(ctx, t, seat: int) -> None:
-    """Forced withdrawal: back along this turn's path to the last safe space, a wound to the hand
-    for each space entered on the way back (MK:11:EoT:2)."""
-    from .turn_effects import set_effect
+    """Forced withdrawal, the one for every scenario: a turn ending on a space that is not safe
+    goes back along this turn's path (Player.path, folded from the move events) to the last safe
+    space, a wound to the hand for each space entered on the way back; with none safe, to the
+    path's start (MK:7:Move:7d, MK:11:EoT:2). A retreat after a failed assault already stepped
+    back onto the path: the way back starts before that space."""
     from .ledger import take_wounds
     p = t.game.players[seat]
-    path = list(p.turn_effects.get("path", []))
-    if not path or safe_here(t, seat):
+    if not p.pos or safe_here(t, seat):
         return
+    path = p.path
+    if p.pos in path:
+        path = path[:len(path) - 1 - path[::-1].index(p.pos)]
     steps = 0
-    for space in reversed(path[:-1]):
+    for space in reversed(path):
         steps += 1
         ctx.emit("mk.placed", {"seat": seat, "pos": space}, rule="MK:11:EoT:2")
         if safe_here(t, seat):
             break
-    set_effect(ctx, seat, "path", None)
     if steps:
         take_wounds(ctx, t, seat, steps, "MK:11:EoT:2")
-
-
-def record_step(ctx, t, seat: int, frm: str, to: str) -> None:
-    """The turn's path (forced withdrawal retraces it)."""
-    from .turn_effects import set_effect
-    if not t.game.players[seat].turn_effects.get("path"):
-        set_effect(ctx, seat, "path", frm)
-    set_effect(ctx, seat, "path", to)
 
 
 def challenge_groups(t, seat: int) -> list[str]:
@@ -123,19 +118,3 @@ def challenge_groups(t, seat: int) -> list[str]:
     near = sorted(key(n) for n in hg.neighbours(unkey(p.pos))
                   if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies)
     return [";".join(c) for n in range(2, len(near) + 1) for c in combinations(near, n)]
-
-
-def keep_fame(t, seat: int, space: str) -> bool:
-    """Another player's keep, its owner absent: the drawn garrison gives half fame, rounded up
-    (MK:8:Combat:1a)."""
-    sp = t.game.board.spaces.get(space)
-    return sp is not None and sp.site == "keep" and sp.conquered_by not in (-1, seat)
-
-
-def halve_fame(ctx, t, seat: int, space: str) -> None:
-    c = t.game.combat
-    if c is None or not keep_fame(t, seat, space):
-        return
-    for e in c.enemies:
-        ctx.emit("mk.enemy_changed", {"enemy": e.uid, "lose": [], "gain": [], "raise": 0, "source": "keep",
-                                      "fame": (e.fame + 1) // 2}, rule="MK:8:Combat:1a")

@@ -102,7 +102,7 @@ def start(ctx, t, seat: int, cmd: dict) -> None:
     combat = C.start(content(), [], units=[], hero_armour=p.armour, hand_limit=p.hand_limit, night=g.night)
     ctx.emit("mk.combat_started", {"seat": seat, "space": p.pos, "kind": "pvp", "combat": _builtins(combat)},
              rule="MK:12:PvP:1")
-    state = {"aggressor": seat, "defender": target, "space": p.pos, "came_from": p.came_from, "mode": "",
+    state = {"aggressor": seat, "defender": target, "space": p.pos, "came_from": S.came_from(p), "mode": "",
              "phase": "ranged", "attacker": target, "step": "commit", "passes": 0, "attack": 0,
              "elements": [], "sideways": False, "remaining": 0, "hand_wounds": {}}
     _emit(ctx, t, "started", state, "ranged", target)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from engine.mechanics import zones
 
 from . import state as S
+from .board import others_site
 from .content import content
 from .scenarios import assault_reputation, has_rule, half_fame, owned_site_garrison, scenarios
 
@@ -66,12 +67,10 @@ def garrison_size(t, space: str, seat: int) -> int:
 
 
 def assault_fame(t, space: str, seat: int, fame: int) -> int:
-    """Half fame, rounded up, for defeating the defenders of another player's site."""
-    g = t.game
-    sp = g.board.spaces.get(space)
-    if g.scenario == KT and sp is not None and sp.conquered_by >= 0 and sp.conquered_by != seat:
-        return half_fame(fame)
-    return fame
+    """The one place half fame is applied: the combat's total, rounded up, for defeating the
+    defenders of another player's keep, or tower where towers are owned like keeps
+    (MK:8:Combat:1a; MK:22:Scen:ConquerKeepsTowers; reading A10)."""
+    return half_fame(fame) if others_site(t.game.board, space, seat) else fame
 
 
 def tower_spell(g) -> bool:
@@ -197,30 +196,6 @@ def retreat_after_assault(ctx, t, seat: int, space: str) -> None:
     Reconnaissance keeps part 1's play, where the hero stays)."""
     g = t.game
     p = g.players[seat]
-    if g.scenario and g.scenario != "first_reconnaissance" and p.pos == space and p.came_from \
-            and p.came_from != space:
-        ctx.emit("mk.placed", {"seat": seat, "pos": p.came_from}, rule="MK:8:Combat:1a")
-
-
-def forced_withdrawal(ctx, t, seat: int) -> None:
-    """End of turn on a space that is not safe: back along this turn's path to the last safe
-    space, 1 wound per space (MK:7:Move:7d); with no safe space on the path, the path's start."""
-    from .board import is_safe, unkey
-    from .ledger import take_wounds
-    g = t.game
-    p = g.players[seat]
-    if not p.pos:
-        return
-    others = [unkey(q.pos) for s, q in enumerate(g.players) if s != seat and q.pos]
-    if is_safe(g.board, unkey(p.pos), seat, others):
-        return
-    back = [k for k in reversed(p.path) if k != p.pos]
-    if not back:
-        return
-    steps, target = len(back), back[-1]
-    for i, k in enumerate(back):
-        if is_safe(g.board, unkey(k), seat, others):
-            steps, target = i + 1, k
-            break
-    ctx.emit("mk.placed", {"seat": seat, "pos": target}, rule="MK:7:Move:7d")
-    take_wounds(ctx, t, seat, steps, "MK:7:Move:7d")
+    back = S.came_from(p)
+    if g.scenario and g.scenario != "first_reconnaissance" and p.pos == space and back and back != space:
+        ctx.emit("mk.placed", {"seat": seat, "pos": back}, rule="MK:8:Combat:1a")

@@ -98,10 +98,14 @@ class Player(msgspec.Struct, kw_only=True):
     used_skills: list[str] = []      # once-per-turn skills used this turn
     round_skills: list[str] = []     # once-per-round skills used (flipped face down)
     level_choices: list[int] = []    # even levels whose skill/AA choice is still due
-    came_from: str = ""              # the space of the last step (a failed city assault retreats there)
     out: bool = False                # eliminated (Only One Returns): no more turns
     path: list[str] = []             # spaces left behind by this turn's steps (forced withdrawal)
     turn_effects: dict = {}          # effects of cards and skills for the rest of the turn (card_effects)
+
+
+def came_from(p: Player) -> str:
+    """The space of this turn's last step (a failed assault or a lost PvP attack goes back there)."""
+    return p.path[-1] if p.path else ""
 
 
 class MKState(msgspec.Struct, kw_only=True):

@@ -179,9 +179,6 @@ def end_turn(ctx, t, seat: int, discard: str | None = None) -> None:
     for idx in sorted(p.dice + p.returning):
         face = ctx.roll(mana.MANA_DIE, 1, rule="MK:11:EoT:1")[0]
         ctx.emit("mk.die_rerolled", {"index": idx, "face": face}, rule="MK:11:EoT:1")
-    if g.scenario != "first_reconnaissance":
-        from .scenario_rules import forced_withdrawal
-        forced_withdrawal(ctx, t, seat)
     if discard:
         cards = hand_cards(t, seat, discard)
         zones.move(ctx, S.hand(seat), S.discard(seat), cards, rule="MK:11:EoT:7")

@@ -15,7 +15,7 @@ def set_effect(ctx, seat: int, key: str, value) -> None:
     ctx.emit("mk.turn_effect", {"seat": seat, "key": key, "value": value}, rule="MK:5:Effects:1")
 
 
-LISTED = ("convert", "path", "safe", "attack_changes")      # turn effects that collect every value given
+LISTED = ("convert", "safe", "attack_changes")      # turn effects that collect every value given
 
 
 def fold(t, d) -> None:

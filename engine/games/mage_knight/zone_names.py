@@ -19,7 +19,7 @@ ZONE_NAMES = {
     "tiles:core": "core tiles shuffled before going under the stack",
     "dummy:deck": "the dummy player's deed deck",
     "dummy:discard": "the dummy player's revealed cards",
-    "icombat:die": "the die set in secret for Interactive Combat",
+    "icombat:die:{seat}": "the die Seat {seat} set in secret for Interactive Combat",
     "improve:offer": "advanced actions revealed for Improved Actions",
     "chosen:{n}": "a team's face-down Chosen One (Only One Returns)",
     "draft:pass": "advanced actions passed on in the Draft",

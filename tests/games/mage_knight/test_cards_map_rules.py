@@ -26,8 +26,13 @@ def test_frost_bridge_opens_lakes_and_forced_withdrawal_costs_a_wound():
 
 def test_a_safe_lake_needs_no_withdrawal():
     """MK:7:Move:7d: Braevalar's Secret Ways with blue mana: lakes cost 2 and are safe this turn"""
-    from tests.games.mage_knight.test_cards_advanced import give_skill
     eng, gid = sit("cards_village", hand=["march"], tokens=["blue"], move=1)
+    end_on_a_safe_lake(eng, gid)
+
+
+def end_on_a_safe_lake(eng, gid):
+    """Secret Ways, a step onto the lake next door, end of turn: no withdrawal, no wound."""
+    from tests.games.mage_knight.test_cards_advanced import give_skill
     give_skill(eng, gid, "braevalar_secret_ways")
     play_first(eng, gid, kind="skill", skill="braevalar_secret_ways", option=1)
     play_first(eng, gid, kind="move", to=LAKE)
@@ -49,7 +54,7 @@ def test_several_rampaging_spaces_are_challenged_together():
 
 def test_assaulting_another_players_keep_halves_the_garrisons_fame():
     """MK:8:Combat:1a: the grey garrison drawn for another player's keep gives half its fame,
-    rounded up"""
+    rounded up; halved once, on the combat's total (scenario_rules.assault_fame, test_half_fame)"""
     from engine.games.mage_knight.content import content
     eng, gid = sit("cards_village", move=6)
     t = eng.table(gid)
@@ -59,4 +64,7 @@ def test_assaulting_another_players_keep_halves_the_garrisons_fame():
     c = eng.table(gid).game.combat
     assert c is not None and len(c.enemies) == 1
     e = c.enemies[0]
-    assert e.pile == "gray" and e.fame == (content().enemies[e.enemy].fame + 1) // 2
+    from engine.games.mage_knight.scenario_rules import assault_fame
+    full = content().enemies[e.enemy].fame
+    assert e.pile == "gray" and e.fame == full
+    assert assault_fame(eng.table(gid), "2,-2", 0, full) == (full + 1) // 2

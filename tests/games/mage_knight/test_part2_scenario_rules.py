@@ -7,6 +7,7 @@ from engine.games.mage_knight import scenario_rules as R
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.board import ends_move, unkey
 from engine.games.mage_knight.content import content
+from engine.games.mage_knight.map_rules import withdraw
 from engine.mechanics.zones import card_name
 from engine.testing import new_game
 
@@ -123,10 +124,10 @@ def test_forced_withdrawal_back_along_the_path_one_wound_per_space_MK_7_Move_7d(
         ctx.emit("mk.moved", {"seat": 0, "to": to, "cost": 0}, rule="MK:7:Move:3")
     ctx.emit("mk.placed", {"seat": 1, "pos": c}, rule="MK:10:City:2")      # seat 1 on the same space
     wounds = sum(1 for x in t.zone(S.hand(0)) if card_name(x) == "wound")
-    R.forced_withdrawal(ctx, t, 0)
+    withdraw(ctx, t, 0)
     assert g.players[0].pos == b
     assert sum(1 for x in t.zone(S.hand(0)) if card_name(x) == "wound") == wounds + 1
-    R.forced_withdrawal(ctx, t, 0)                          # safe now: nothing more
+    withdraw(ctx, t, 0)                          # safe now: nothing more
     assert g.players[0].pos == b
 
 
