@@ -53,3 +53,23 @@ def test_no_seat_sees_the_dummy_deck_or_a_city_garrison():
     run_bots(eng, gid, 6)
     assert assert_log_leaks_nothing(eng, gid, 0) > 100
     assert assert_log_leaks_nothing(eng, gid, None) > 100
+
+
+MIXES = ("", "arrival_at_night", "darkness_falls,be_nice", "random_cities,rampaging_evil",
+         "more_rampaging_evil,improved_actions", "interactive_combat", "hero_auction",
+         "draft,random_orientation")
+VARIANT_CASES = [(sid, max(s.players), seed, MIXES[(i + seed) % len(MIXES)])
+                 for i, (sid, s) in enumerate(scenarios().items()) for seed in SEEDS]
+
+
+@pytest.mark.parametrize("sid,players,seed,mix", VARIANT_CASES)
+def test_replay_and_undo_equality_under_variants(sid, players, seed, mix):
+    """Every scenario under a rotating mix of variants (MK:16:Var:*, MK:17:Var:*): the replay
+    makes the same events, and redo after undo too (this check found card ids taken from the
+    event version in Interactive Combat and in the extra wound cards)."""
+    opts = {"scenario": sid, **({"variants": mix} if mix else {})}
+    eng, gid = new_game("mage-knight", players, seed=f"var-{sid}-{seed}", options=opts, analysis=True)
+    run_bots(eng, gid, seed)
+    assert eng.table(gid).over
+    assert_replay_equal(eng, gid)
+    assert_undo_equal(eng, gid, random.Random(seed))
