@@ -366,6 +366,7 @@ HANDLERS = {"place": place, "chips": chips, "dock": dock, "buy": buy, "sail": sa
 
 def subscriptions():
     from . import decisions as D
+    from . import spoils  # noqa: F401  (registers the answers to the end-of-fight questions)
     D.THEN["burn_escape"] = _burn_escape
     from .quest import HANDLERS as QH
     from .scrolls import cast
