@@ -13,6 +13,8 @@ listed first, so `bots.sensible` keeps it.
 """
 from __future__ import annotations
 
+from engine.readings import chosen
+
 from . import battle as BT
 from . import board as B
 from . import decisions as D
@@ -99,18 +101,21 @@ def _captured_bearer(ctx, t, pick, q) -> None:
 
 # -- manning the empty ships after a naval battle -------------------------------------------------
 
-def crew_options(g, zone: str, winner: int, sid: str) -> list[str]:
+def crew_options(t, zone: str, winner: int, sid: str) -> list[str]:
     """`crew:{donor}:{n}` (n plain units) or `crew:{donor}:{hero}` from each of the winner's ships
-    that keeps a unit aboard, the fullest donor's single unit first (the former default);
-    `dock:{territory}` for each own territory with a harbour on the zone; `sink`."""
+    that keeps a unit aboard, the fullest donor's single unit first (the former default; reading
+    NAVAL-CREW `one`: a single plain unit only); `dock:{territory}` for each own territory with a
+    harbour on the zone; `sink`."""
+    g = t.game
+    one = chosen(t, "NAVAL-CREW") == "one"
     donors = [s for s in B.ships_in(g, zone, winner) if s != sid and B.ship_units(g, s) > 1]
     donors.sort(key=lambda s: (-B.plain(g, P.aboard(s), winner), s))
     out: list[str] = []
     for d in donors:
         here = P.aboard(d)
         spare = B.ship_units(g, d) - 1
-        out += [f"crew:{d}:{n}" for n in range(1, min(spare, B.plain(g, here, winner)) + 1)]
-        out += [f"crew:{d}:{h}" for h in B.heroes_at(g, here, winner)]
+        out += [f"crew:{d}:{n}" for n in range(1, min(1 if one else spare, B.plain(g, here, winner)) + 1)]
+        out += [] if one else [f"crew:{d}:{h}" for h in B.heroes_at(g, here, winner)]
     out += [f"dock:{x}" for x in world().coast.get(zone, ()) if B.owner(g, x) == winner]
     return out + ["sink"]
 
@@ -132,7 +137,7 @@ def man_ships(ctx, t, zone: str, winner: int) -> None:
     if not left:
         return BT.close_battle(ctx, t, winner)
     sid = left[0]
-    D.ask(ctx, t, winner, "man_ship", NAVAL_RULE, crew_options(g, zone, winner, sid), "man_ship",
+    D.ask(ctx, t, winner, "man_ship", NAVAL_RULE, crew_options(t, zone, winner, sid), "man_ship",
           {"zone": zone, "ship": sid, "winner": winner}, loc=zone)
 
 
@@ -158,12 +163,15 @@ def _man_ship(ctx, t, pick, q) -> None:
 # -- where failed sneak attackers go --------------------------------------------------------------
 
 def sneak_back_options(t) -> list[str]:
-    """Each own territory next to the target (an origin first): `{x}` takes every elf left there;
-    with more than one destination also `{x}:{n}` plain units or `{x}:{hero}` (a split, INT-40)."""
+    """Each own territory next to the target (an origin first; reading SNEAK-RETURN `origins`: the
+    origins only): `{x}` takes every elf left there; with more than one destination also `{x}:{n}`
+    plain units or `{x}:{hero}` (a split, INT-40)."""
     g = t.game
     b = g.battle
     w = world()
     near = [x for x in w.neighbours(b.loc, B.caster_at(g, b.loc, b.attacker)) if B.owner(g, x) == b.attacker]
+    if chosen(t, "SNEAK-RETURN") == "origins":
+        near = [x for x in near if x in b.origins]
     near.sort(key=lambda x: (x not in b.origins, b.origins.index(x) if x in b.origins else 0, x))
     out = list(near)
     if len(near) > 1:

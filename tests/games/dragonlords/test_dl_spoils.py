@@ -228,3 +228,25 @@ def test_a_wrong_destination_is_refused_naming_the_rule_and_the_answers_DL_3_4_s
     why = rejected(eng, gid, 0, {"kind": "choose", "option": "K1"})   # own, but not next to G1
     assert "DL:3.4/sneak" in why and "'T1c', 'P1'" in why
     assert "seat 0's decision" in rejected(eng, gid, 1, {"kind": "choose", "option": "T1c"})
+
+
+def test_reading_NAVAL_CREW_one_offers_a_single_plain_unit_per_ship_DL_3_4_naval():
+    def edit(g):
+        g["heroes"].append({"id": "H7", "army": 0, "loc": "ship:S11", "role": "decoy"})
+        g["units"][0]["n"] = 2
+    eng, gid = sit("e05_naval", forced={"die:d6": [1, 1, 1, 1, 6] + [1, 1, 6, 6]}, edit=edit,
+                   options={"reading.NAVAL-CREW": "one"})
+    play(eng, gid, 0, {"kind": "fight", "at": "S6"})
+    settle(eng, gid, kinds=BEFORE)
+    assert _options(eng, gid, 0) == ["crew:S11:1", "sink"]
+
+
+def test_reading_SNEAK_RETURN_origins_sends_the_elves_only_where_they_came_from_DL_3_4_sneak():
+    def edit(g):
+        g["races"] = ["elf", "dwarf"]
+    eng, gid = sit("frontier", edit=edit, forced={"die:d6": [6, 6]}, options={"reading.SNEAK-RETURN": "origins"})
+    play(eng, gid, 0, {"kind": "sneak", "origin": "T1c", "target": "G1", "n": 2})
+    settle(eng, gid, kinds=BEFORE)
+    g = game(eng, gid)
+    assert g.ask is None and g.battle is None           # one destination: no question
+    assert units(eng, gid, "T1c", 0) == 3 and g.no_fight == {"T1c": 2}
