@@ -62,8 +62,7 @@ def settle(ctx, t, next_: str) -> bool:
     g = t.game
     while g.spoils:
         s = dict(g.spoils[0])
-        seats = sorted({g.armies[s["army"]].seat})
-        ctx.emit("dl.spoils", {"drop": True}, rule=TREASURE_RULE, vis=seats)
+        ctx.emit("dl.spoils", {"drop": True}, rule=TREASURE_RULE, vis=[g.armies[s["army"]].seat])
         opts = bearer_options(g, s)
         if len(opts) > 1 and g.armies[s["army"]].alive:
             D.ask(ctx, t, s["army"], "captured_treasure", TREASURE_RULE, opts, "captured_bearer",
