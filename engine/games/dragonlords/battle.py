@@ -20,6 +20,8 @@ ROLE_RANK = {"": 0, "decoy": 1, "wizard": 2, "dragonlord": 3, "king": 4}
 # how a battle of another kind ends (a party fight: quest.py registers it), so this module need
 # not import the wastelands' rules
 END_BY_KIND: dict = {}
+# the winner's end-of-fight questions (spoils.py registers them: no import circle)
+SPOILS: dict = {}
 
 
 def side_places(g, loc: str, army: int) -> list[str]:
@@ -145,8 +147,7 @@ def give_treasure(ctx, t, tr: str, loc: str, to: int, lost_by: int) -> None:
     else:
         ctx.emit("dl.treasure_pool", {"back": tr}, rule="INT-32", vis=vis)
         return
-    from .spoils import note_capture    # the winner picks the bearer once the round's losses are out
-    note_capture(ctx, t, tr, loc, to, vis)
+    SPOILS["note_capture"](ctx, t, tr, loc, to, vis)   # the winner picks the bearer once the round's losses are out
 
 
 def new_hero(ctx, t, army: int, loc: str, role: str, treasures=(), spells=(), rule: str = "",
@@ -397,8 +398,7 @@ def casualty_legal(t) -> list[dict]:
 
 
 def after_round(ctx, t) -> None:
-    from .spoils import settle
-    if settle(ctx, t, "after_round"):
+    if SPOILS["settle"](ctx, t, "after_round"):
         return
     g = t.game
     b = g.battle
@@ -415,8 +415,7 @@ def after_round(ctx, t) -> None:
 def sneak_failed(ctx, t) -> None:
     """A failed sneak attack: every elf withdraws to own territory, where its owner picks, and may
     not attack again this turn (DL:3.4/sneak; spoils.py)."""
-    from .spoils import sneak_back
-    sneak_back(ctx, t)
+    SPOILS["sneak_back"](ctx, t)
 
 
 def withdraw(ctx, t, loc: str, to: str, army: int, rule: str) -> None:
@@ -435,8 +434,7 @@ def end_battle(ctx, t) -> None:
     gold and the empty ships docked in a conquered harbour change hands (DL:2.2/kingdom, DL:3.2/ships);
     after a naval battle the winner mans, docks or sinks the ships left unmanned (DL:3.4/naval).
     Treasures captured in the last round get their bearer first (DL:3.3/treasures)."""
-    from .spoils import man_ships, settle
-    if settle(ctx, t, "end_battle"):
+    if SPOILS["settle"](ctx, t, "end_battle"):
         return
     g = t.game
     b = g.battle
@@ -444,7 +442,7 @@ def end_battle(ctx, t) -> None:
     if b.kind in END_BY_KIND:
         return END_BY_KIND[b.kind](ctx, t, winner)
     if b.loc in world().sea:
-        return man_ships(ctx, t, b.loc, winner)
+        return SPOILS["man_ships"](ctx, t, b.loc, winner)
     for sid, s in sorted(g.ships.items()):
         if s.harbour == b.loc and not B.ship_units(g, sid) and winner >= 0 and s.army != winner:
             ctx.emit("dl.ship", {"id": sid, "set": {"army": winner}}, rule="DL:3.2/ships")

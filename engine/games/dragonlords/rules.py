@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import battle as BT
 from . import board as B
 from . import places as P
+from . import spoils  # noqa: F401  (registers the end-of-fight questions with battle.py)
 from .content import content
 from .flow import check_victory, next_phase, next_setup
 from .moves import price
@@ -366,7 +367,6 @@ HANDLERS = {"place": place, "chips": chips, "dock": dock, "buy": buy, "sail": sa
 
 def subscriptions():
     from . import decisions as D
-    from . import spoils  # noqa: F401  (registers the answers to the end-of-fight questions)
     D.THEN["burn_escape"] = _burn_escape
     from .quest import HANDLERS as QH
     from .scrolls import cast

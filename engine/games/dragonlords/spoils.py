@@ -212,3 +212,6 @@ def _sneak_back(ctx, t, pick, q) -> None:
         ctx.emit("dl.hero", {"id": part, "set": {"loc": to}}, rule=SNEAK_RULE)
     ctx.emit("dl.mark", {"field": "no_fight", "key": to, "n": n}, rule=SNEAK_RULE)
     sneak_back(ctx, t)
+
+
+BT.SPOILS.update(note_capture=note_capture, settle=settle, man_ships=man_ships, sneak_back=sneak_back)
