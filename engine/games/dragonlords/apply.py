@@ -156,12 +156,19 @@ def _ask(g, d):
     g.ask = None if d.get("end") else msgspec.convert(d["ask"], Ask)
 
 
+def _spoils(g, d):
+    if "add" in d:
+        g.spoils.append(dict(d["add"]))
+    else:
+        g.spoils.pop(0)
+
+
 def _qfight(g, d):
     from .state import QFight
     g.qfight = None if d.get("end") else msgspec.convert(d["fight"], QFight)
 
 
-FOLD = {"dl.ask": _ask, "dl.qfight": _qfight, "dl.setup": _setup, "dl.order": _order, "dl.phase": _phase, "dl.units": _units,
+FOLD = {"dl.ask": _ask, "dl.spoils": _spoils, "dl.qfight": _qfight, "dl.setup": _setup, "dl.order": _order, "dl.phase": _phase, "dl.units": _units,
         "dl.hero_new": _hero_new, "dl.hero": _hero, "dl.hero_gone": _hero_gone,
         "dl.ship_new": _ship_new, "dl.ship": _ship, "dl.ship_gone": _ship_gone,
         "dl.gold": _gold, "dl.treasury": _treasury, "dl.army": _army, "dl.battle": _battle,

@@ -20,6 +20,8 @@ ROLE_RANK = {"": 0, "decoy": 1, "wizard": 2, "dragonlord": 3, "king": 4}
 # how a battle of another kind ends (a party fight: quest.py registers it), so this module need
 # not import the wastelands' rules
 END_BY_KIND: dict = {}
+# the winner's end-of-fight questions (spoils.py registers them: no import circle)
+SPOILS: dict = {}
 
 
 def side_places(g, loc: str, army: int) -> list[str]:
@@ -144,6 +146,8 @@ def give_treasure(ctx, t, tr: str, loc: str, to: int, lost_by: int) -> None:
         new_hero(ctx, t, to, loc, "", treasures=[tr], rule="DL:3.3/treasures", vis=vis)
     else:
         ctx.emit("dl.treasure_pool", {"back": tr}, rule="INT-32", vis=vis)
+        return
+    SPOILS["note_capture"](ctx, t, tr, loc, to, vis)   # the winner picks the bearer once the round's losses are out
 
 
 def new_hero(ctx, t, army: int, loc: str, role: str, treasures=(), spells=(), rule: str = "",
@@ -394,6 +398,8 @@ def casualty_legal(t) -> list[dict]:
 
 
 def after_round(ctx, t) -> None:
+    if SPOILS["settle"](ctx, t, "after_round"):
+        return
     g = t.game
     b = g.battle
     a_left, d_left = side_units(g, b.loc, b.attacker), side_units(g, b.loc, b.defender)
@@ -407,18 +413,9 @@ def after_round(ctx, t) -> None:
 
 
 def sneak_failed(ctx, t) -> None:
-    """A failed sneak attack: every elf retreats to its own territory and may not attack again this
-    turn (DL:3.4/sneak)."""
-    g = t.game
-    b = g.battle
-    back = next((o for o in b.origins if B.owner(g, o) == b.attacker), None)
-    if back is None:
-        kill(ctx, t, b.loc, b.attacker, side_units(g, b.loc, b.attacker), b.defender, "DL:3.4/sneak", "no retreat")
-    else:
-        n = side_units(g, b.loc, b.attacker)
-        withdraw(ctx, t, b.loc, back, b.attacker, "DL:3.4/sneak")
-        ctx.emit("dl.mark", {"field": "no_fight", "key": back, "n": n}, rule="DL:3.4/sneak")
-    end_battle(ctx, t)
+    """A failed sneak attack: every elf withdraws to own territory, where its owner picks, and may
+    not attack again this turn (DL:3.4/sneak; spoils.py)."""
+    SPOILS["sneak_back"](ctx, t)
 
 
 def withdraw(ctx, t, loc: str, to: str, army: int, rule: str) -> None:
@@ -435,20 +432,29 @@ def withdraw(ctx, t, loc: str, to: str, army: int, rule: str) -> None:
 def end_battle(ctx, t) -> None:
     """The battle ends: the place belongs to whoever is left (or nobody, F-Q3); a conquered kingdom's
     gold and the empty ships docked in a conquered harbour change hands (DL:2.2/kingdom, DL:3.2/ships);
-    after a naval battle the winner boards or sinks the ships left unmanned (DL:3.4/naval)."""
+    after a naval battle the winner mans, docks or sinks the ships left unmanned (DL:3.4/naval).
+    Treasures captured in the last round get their bearer first (DL:3.3/treasures)."""
+    if SPOILS["settle"](ctx, t, "end_battle"):
+        return
     g = t.game
     b = g.battle
     winner = next((a for a in (b.attacker, b.defender) if side_units(g, b.loc, a)), -1)
     if b.kind in END_BY_KIND:
         return END_BY_KIND[b.kind](ctx, t, winner)
     if b.loc in world().sea:
-        board_ships(ctx, t, b.loc, winner)
-    else:
-        for sid, s in sorted(g.ships.items()):
-            if s.harbour == b.loc and not B.ship_units(g, sid) and winner >= 0 and s.army != winner:
-                ctx.emit("dl.ship", {"id": sid, "set": {"army": winner}}, rule="DL:3.2/ships")
-        if winner == b.attacker and g.gold.get(b.loc):
-            ctx.emit("dl.captured", {"kingdom": b.loc, "gold": g.gold[b.loc], "army": winner}, rule="DL:2.2/kingdom")
+        return SPOILS["man_ships"](ctx, t, b.loc, winner)
+    for sid, s in sorted(g.ships.items()):
+        if s.harbour == b.loc and not B.ship_units(g, sid) and winner >= 0 and s.army != winner:
+            ctx.emit("dl.ship", {"id": sid, "set": {"army": winner}}, rule="DL:3.2/ships")
+    if winner == b.attacker and g.gold.get(b.loc):
+        ctx.emit("dl.captured", {"kingdom": b.loc, "gold": g.gold[b.loc], "army": winner}, rule="DL:2.2/kingdom")
+    close_battle(ctx, t, winner)
+
+
+def close_battle(ctx, t, winner: int) -> None:
+    """The battle's end event and what follows a won sneak or naval battle."""
+    g = t.game
+    b = g.battle
     ctx.emit("dl.battle", {"end": True, "winner": winner, "loc": b.loc}, rule="DL:3.4/general")
     if winner == b.attacker and b.kind == "sneak":
         # the elves that took the place may attack normally but not sneak again this turn (DL:3.4/sneak)
@@ -458,31 +464,6 @@ def end_battle(ctx, t) -> None:
         for sid in B.ships_in(g, b.loc, winner):
             ctx.emit("dl.ship", {"id": sid, "set": {"moves": 0, "fought": True}}, rule="DL:3.4/naval")
     check_victory(ctx, t)
-
-
-def board_ships(ctx, t, zone: str, winner: int) -> None:
-    """After a naval battle the winner may man every empty ship with one unit; the rest sink, unless
-    the zone has a harbour on the winner's own territory, where they may dock (DL:3.4/naval)."""
-    g = t.game
-    if winner < 0:
-        for sid in sorted(g.ships):
-            if g.ships[sid].zone == zone and not B.ship_units(g, sid) and not g.ships[sid].harbour:
-                ctx.emit("dl.ship_gone", {"id": sid, "why": "sunk"}, rule="DL:3.4/naval")
-        return
-    empty = [sid for sid in sorted(g.ships) if g.ships[sid].zone == zone and not B.ship_units(g, sid)
-             and not g.ships[sid].harbour]
-    own_coast = [x for x in world().coast.get(zone, ()) if B.owner(g, x) == winner]
-    for sid in empty:
-        donors = [s for s in B.ships_in(g, zone, winner) if B.plain(g, P.aboard(s), winner) > 1]
-        if donors:
-            d = max(donors, key=lambda s: (B.plain(g, P.aboard(s), winner), s))
-            ctx.emit("dl.units", {"loc": P.aboard(d), "army": winner, "n": -1}, rule="DL:3.4/naval")
-            ctx.emit("dl.units", {"loc": P.aboard(sid), "army": winner, "n": 1}, rule="DL:3.4/naval")
-            ctx.emit("dl.ship", {"id": sid, "set": {"army": winner}}, rule="DL:3.4/naval")
-        elif own_coast:
-            ctx.emit("dl.ship", {"id": sid, "set": {"army": winner, "harbour": own_coast[0]}}, rule="DL:3.4/naval")
-        else:
-            ctx.emit("dl.ship_gone", {"id": sid, "why": "sunk"}, rule="DL:3.4/naval")
 
 
 def _with(b, **kw) -> dict:

@@ -48,12 +48,14 @@ def sensible(t, seat, legal) -> list[dict]:
 
 def value(t, seat: int) -> float:
     """How well a seat stands: kingdoms held count most, then territories and units; a seat whose
-    Kings are all dead is lost."""
+    Kings are all dead is lost. During set-up no King is placed yet: that is no loss, so the
+    value stays neutral (what the seat has placed so far)."""
     from .board import held, kingdoms_held, king_alive, occupancy
     g = t.game
     occ = occupancy(g)
     mine = [i for i, a in enumerate(g.armies) if a.seat == seat]
-    if not any(g.armies[i].alive and king_alive(g, i) for i in mine):
+    setting_up = g.phase == "setup" or g.phase.startswith("setup_")
+    if not setting_up and not any(g.armies[i].alive and king_alive(g, i) for i in mine):
         return -100.0
     units = sum(n for by in g.troops.values() for a, n in by.items() if int(a) in mine)
     units += sum(1 for x in g.heroes.values() if x.army in mine)

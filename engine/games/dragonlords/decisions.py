@@ -1,7 +1,9 @@
 """Decisions a real table leaves to a player where the rules need one in the middle of a step:
 which units die (INT-30: the owner chooses; a spell's victim: its caster), whether to drink the
 Elixir or a Potion, charm the dragon, turn a scroll back with Reflect, which unit becomes a
-DragonLord or a wizard, which wizard learns the spell (INT-25), who carries a new treasure.
+DragonLord or a wizard, which wizard learns the spell (INT-25), who carries a new treasure, and
+the winner's choices at the end of a fight (spoils.py: a captured treasure's bearer, the empty
+ships it mans, where failed sneak attackers go).
 
 The rules call `ask(...)`: it records a `dl.ask` event (seen only by the deciding seat) whose
 options are the legal commands, and the game waits. The answer (`choose {option}`, or
@@ -17,7 +19,7 @@ from . import battle as BT
 from . import board as B
 
 THEN: dict[str, Callable] = {}
-SECRET = ("wizard", "spell_wizard", "treasure")   # answers that would show a chip's secret
+SECRET = ("wizard", "spell_wizard", "treasure", "captured_treasure")   # answers that would show a chip's secret
 
 
 def then(name: str):

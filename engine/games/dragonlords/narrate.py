@@ -226,7 +226,9 @@ ASKS = {"casualties": "which units die", "answer": "how the party answers the mo
         "potion": "whether to give the Potion", "promote": "which unit becomes the DragonLord",
         "wizard": "which unit gets the wizard chip", "spell_wizard": "which wizard learns the spell",
         "treasure": "which unit carries the new treasure", "reflect": "whether to answer with Reflect",
-        "escape": "where the burnt fleet's units escape"}
+        "escape": "where the burnt fleet's units escape",
+        "captured_treasure": "which unit carries the captured treasure",
+        "man_ship": "whether to man, dock or sink an empty ship", "sneak_back": "where the failed sneak attackers go"}
 
 
 def _ask(t: Any, e: n.Seen) -> str:
@@ -282,6 +284,8 @@ def own(t: Any) -> dict[str, Any]:
                                       "burn", "done", "enter", "quest", "go", "shop", "search", "leave", "scroll",
                                       "casualty", "stash", "spell", "roll", "choose")},
         "dl.ask": lambda e: _ask(t, e),
+        "dl.spoils": lambda e: ("A captured treasure waits for its bearer." if "add" in e.data
+                                else "A captured treasure's bearer is being chosen."),
         "dl.qfight": lambda e: ("The quest fight is over." if e.data.get("end") else
                                 f"Quest fight against the {n.humane(str((e.data.get('fight') or {}).get('monster', '?')))}"
                                 f", round {(e.data.get('fight') or {}).get('round', 0)}."),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import battle as BT
 from . import board as B
 from . import places as P
+from . import spoils  # noqa: F401  (registers the end-of-fight questions with battle.py)
 from .content import content
 from .flow import check_victory, next_phase, next_setup
 from .moves import price

@@ -140,6 +140,7 @@ class DLState(msgspec.Struct):
     no_retreat: list[str] = []      # places entered by teleport or from the wastelands: fight to the end
     qmove: QMove | None = None
     ask: Ask | None = None          # a decision the rules wait for (decisions.py)
+    spoils: list[dict] = []         # treasures captured in a battle whose bearer the winner still picks (spoils.py)
     qfight: QFight | None = None    # a quest fight in progress (quest.py)
     shop_at: str = ""               # space where the active party may shop or search this turn
     quested: list[str] = []         # wastelands whose party moved this turn (one per wasteland, F-Q5)

@@ -25,6 +25,7 @@ def game_view(t, seat: int | None) -> dict:
     if g.ask is not None and g.ask.army not in mine:
         # a pending decision: others see who decides on what, never the options (decisions.py)
         out["ask"] = {"army": g.ask.army, "kind": g.ask.kind, "loc": g.ask.loc}
+    out["spoils"] = [x for x in out["spoils"] if x["army"] in mine]   # a captured chip stays face down
     out["treasure_pool"] = len(g.treasure_pool)     # face-down chips: only their number shows
     out["map"] = board()                            # the printed board: public, the same for all
     return out

@@ -9,7 +9,6 @@ from typing import Any
 
 from engine.explain import given, link
 
-from .board import heroes_at
 from .content import content
 from .world import world
 
@@ -74,7 +73,7 @@ def _modifier_sources(t, h, ev, loc: str, army: int, m: dict) -> list[dict[str, 
     if src == "Kingdom":
         return [{"version": 0, "type": "map", "rule": "DL:2.2/kingdom",
                  "what": f"{loc} is a {world().kind.get(loc, 'place')}"}]
-    here = heroes_at(t.game, loc)  # a spell of either side: Hope raises its own, Panic lowers the other
+    here = _heroes_then(h, ev, loc)  # a spell of either side: Hope raises its own, Panic lowers the other
     if src in SPELL_OF:
         got = h.last(lambda e: e.type in ("dl.hero_new", "dl.hero") and e.data.get("id") in here
                      and ("spells" in e.data or "role" in e.data or "spells" in (e.data.get("set") or {})
@@ -85,3 +84,22 @@ def _modifier_sources(t, h, ev, loc: str, army: int, m: dict) -> list[dict[str, 
         tid in ((e.data.get("set") or {}).get("treasures") or e.data.get("treasures") or []) for tid in ids),
         ev.version)
     return [link(got, f"{src} won")] if got else []
+
+
+def _heroes_then(h, ev, loc: str) -> set[str]:
+    """The chip-bearers in `loc` (on land, or aboard a ship in that sea zone) when `ev` happened:
+    the game's state now may have moved or lost them since."""
+    at: dict[str, str] = {}
+    zone: dict[str, str] = {}
+    for e in h.events[:ev.version - 1]:
+        d = e.data
+        if e.type == "dl.hero_new":
+            at[d["id"]] = d.get("loc", "")
+        elif e.type == "dl.hero" and "loc" in (d.get("set") or {}):
+            at[d["id"]] = d["set"]["loc"]
+        elif e.type == "dl.hero_gone":
+            at.pop(d.get("id"), None)
+        elif e.type == "dl.ship_new" or (e.type == "dl.ship" and "zone" in (d.get("set") or {})):
+            zone[d["id"]] = d.get("zone") or d["set"]["zone"]
+    return {x for x, where in at.items()
+            if where == loc or (where.startswith("ship:") and zone.get(where[5:]) == loc)}

@@ -41,3 +41,20 @@ def test_undo_equality_on_a_sample(players, seed):
     rng = random.Random(seed)
     for _ in range(2):
         assert_undo_equal(eng, gid, rng)
+
+
+def test_value_is_neutral_during_set_up_before_the_kings_are_placed():
+    """bots.value once gave -100 (a lost seat) to every seat while no King stood on the board;
+    during set-up a seat without a King is not lost. After set-up a seat with no King is."""
+    from engine.games.dragonlords.bots import value
+    eng = engine()
+    gid = eng.create("dragonlords", 3, 7, {})
+    t = eng.table(gid)
+    assert t.game.phase.startswith("setup") and not any(x.role == "king" for x in t.game.heroes.values())
+    assert [value(t, s) for s in range(3)] == [0.0, 0.0, 0.0]
+    play_out(eng, gid, 7)
+    t = eng.table(gid)
+    losers = [s for s in range(3) if s not in t.winners]
+    assert all(value(t, s) > -100.0 for s in t.winners)
+    assert losers and all(value(t, s) == -100.0 for s in losers if not any(
+        a.alive for a in t.game.armies if a.seat == s))
