@@ -67,3 +67,23 @@ def rejected(eng, gid, seat, cmd) -> str:
         assert eng.table(gid).version == before
         return str(exc)
     raise AssertionError(f"{cmd} was accepted")
+
+
+def treasure_fight(options: dict | None = None, kinds=DECISIONS):
+    """Three seats; A (Orcs: 7 plain units and the decoy H8) kills B's wizard H1, which carries
+    the Excalibur Sword, at T1a; the decisions the fight opens of `kinds` are answered with their
+    first option (the captured treasure first lies on H8)."""
+    def edit(g):
+        g["races"] = ["orc", "elf", "dwarf"]
+        g["units"][1]["n"] = 0
+        g["units"] = [u for u in g["units"] if u["n"]] + [{"loc": "K3", "army": 2, "n": 1}]
+        g["heroes"][0]["treasures"] = ["excalibur"]
+        g["heroes"].append({"id": "H7", "army": 2, "loc": "K3", "role": "king"})
+        g["heroes"].append({"id": "H8", "army": 0, "loc": "T1c", "role": "decoy"})
+    eng, gid = sit("e08_teleport_retreat", forced={"die:d6": [1] * 9 + [6]}, edit=edit, players=3,
+                   options=options)
+    submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "T1a", "n": 7})
+    submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "T1a", "hero": "H8"})
+    play(eng, gid, 0, {"kind": "fight", "at": "T1a"})
+    settle(eng, gid, kinds=kinds)
+    return eng, gid

@@ -3,7 +3,7 @@ the bearer of a captured treasure (DL:3.3/treasures), the empty ships manned, do
 a naval battle (DL:3.4/naval), where failed sneak attackers withdraw (DL:3.4/sneak). Each prompt
 goes to the deciding seat only; each answer has its effect; a wrong one is refused naming the rule
 and the answers."""
-from dl_helpers import DECISIONS, events, game, legal, rejected, settle, sit, submit, units
+from dl_helpers import DECISIONS, events, game, legal, rejected, settle, sit, submit, treasure_fight, units
 
 from engine.testing import play
 from projections.views import log_view
@@ -22,21 +22,7 @@ def _options(eng, gid, seat):
 # -- the bearer of a captured treasure (DL:3.3/treasures) -----------------------------------------
 
 def _treasure_fight():
-    """Three seats; A (Orcs: 7 plain units and the decoy H8) kills B's wizard H1, which carries the
-    Excalibur Sword, at T1a; the chip first lies on H8."""
-    def edit(g):
-        g["races"] = ["orc", "elf", "dwarf"]
-        g["units"][1]["n"] = 0
-        g["units"] = [u for u in g["units"] if u["n"]] + [{"loc": "K3", "army": 2, "n": 1}]
-        g["heroes"][0]["treasures"] = ["excalibur"]
-        g["heroes"].append({"id": "H7", "army": 2, "loc": "K3", "role": "king"})
-        g["heroes"].append({"id": "H8", "army": 0, "loc": "T1c", "role": "decoy"})
-    eng, gid = sit("e08_teleport_retreat", forced={"die:d6": [1] * 9 + [6]}, edit=edit, players=3)
-    submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "T1a", "n": 7})
-    submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "T1a", "hero": "H8"})
-    play(eng, gid, 0, {"kind": "fight", "at": "T1a"})
-    settle(eng, gid, kinds=BEFORE)
-    return eng, gid
+    return treasure_fight(kinds=BEFORE)
 
 
 def test_the_winner_picks_the_bearer_of_a_captured_treasure_DL_3_3_treasures():

@@ -87,22 +87,8 @@ def test_clairvoyance_shows_the_hand_only_to_its_caster_DL_3_4_scrolls_clairvoya
 
 
 def _treasure_fight(options=None):
-    """Three seats; A (Orcs) kills B's wizard H1, which carries the Excalibur Sword, at T1a."""
-    from dl_helpers import sit, submit
-
-    def edit(g):
-        g["races"] = ["orc", "elf", "dwarf"]
-        g["units"][1]["n"] = 0
-        g["units"] = [u for u in g["units"] if u["n"]] + [{"loc": "K3", "army": 2, "n": 1}]
-        g["heroes"][0]["treasures"] = ["excalibur"]
-        g["heroes"].append({"id": "H7", "army": 2, "loc": "K3", "role": "king"})
-        g["heroes"].append({"id": "H8", "army": 0, "loc": "T1c", "role": "decoy"})
-    eng, gid = sit("e08_teleport_retreat", forced={"die:d6": [1] * 9 + [6]}, edit=edit, players=3,
-                   options=options)
-    submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "T1a", "n": 7})
-    submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "T1a", "hero": "H8"})
-    submit(eng, gid, 0, {"kind": "fight", "at": "T1a"})
-    return eng, gid
+    from dl_helpers import treasure_fight
+    return treasure_fight(options)
 
 
 def test_a_dead_units_chip_and_a_captured_treasure_stay_face_down_CHIP_DEATH_CAPTURED_TREASURE():
