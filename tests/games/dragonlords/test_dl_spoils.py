@@ -3,7 +3,7 @@ the bearer of a captured treasure (DL:3.3/treasures), the empty ships manned, do
 a naval battle (DL:3.4/naval), where failed sneak attackers withdraw (DL:3.4/sneak). Each prompt
 goes to the deciding seat only; each answer has its effect; a wrong one is refused naming the rule
 and the answers."""
-from dl_helpers import DECISIONS, events, game, legal, rejected, settle, sit, submit, treasure_fight, units
+from dl_helpers import DECISIONS, events, game, legal, rejected, settle, sit, treasure_fight, units
 
 from engine.testing import play
 from projections.views import log_view
