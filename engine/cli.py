@@ -219,7 +219,6 @@ def cmd_new(args, eng: Engine) -> int:
 def cmd_prompts(args, eng: Engine) -> int:
     ps = [msgspec.to_builtins(p) for p in eng.prompts(args.game_id)]
     t = eng.table(args.game_id)
-
     who = viewer(args, eng, args.game_id)
 
     def human():

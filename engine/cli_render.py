@@ -206,20 +206,16 @@ def prompt_rows(words: Words, prompts: list[dict[str, Any]],
     for p in prompts:
         rule = words.rs.catalog.get(p["rule"])
         if p["seat"] not in legal:
-            rows.append([f"{seat_name(p['seat'])} (--seat {p['seat']})", p["kind"],
-                         f"{p['rule']}: {rule.summary}" if rule else p["rule"],
-                         "; ".join(x for x in (p.get("detail") or "",
-                                               f"choices shown with --as {p['seat']}") if x)])
-            continue
-        kinds: dict[str, int] = {}
-        for c in legal.get(p["seat"], []):
-            kinds[c.get("kind", "?")] = kinds.get(c.get("kind", "?"), 0) + 1
-        choices = ", ".join(k if n == 1 else f"{k} ×{n}" for k, n in kinds.items())
-        detail = p.get("detail") or ""
-        detail = "; ".join(x for x in (detail, f"{sum(kinds.values())} choices: {choices}"
-                                       if kinds else "no legal command") if x)
+            answers = f"choices shown with --as {p['seat']}"
+        else:
+            kinds: dict[str, int] = {}
+            for c in legal[p["seat"]]:
+                kinds[c.get("kind", "?")] = kinds.get(c.get("kind", "?"), 0) + 1
+            choices = ", ".join(k if n == 1 else f"{k} ×{n}" for k, n in kinds.items())
+            answers = f"{sum(kinds.values())} choices: {choices}" if kinds else "no legal command"
         rows.append([f"{seat_name(p['seat'])} (--seat {p['seat']})", p["kind"],
-                     f"{p['rule']}: {rule.summary}" if rule else p["rule"], detail])
+                     f"{p['rule']}: {rule.summary}" if rule else p["rule"],
+                     "; ".join(x for x in (p.get("detail") or "", answers) if x)])
     return rows
 
 
