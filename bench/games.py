@@ -45,9 +45,11 @@ class Played(msgspec.Struct):
     error: str | None = None
 
 
-def _play(eng: Engine, gid: str, seed: str, per_game: bool) -> tuple[int, float, float]:
+def play_game(eng: Engine, gid: str, seed: str, per_game: bool, game: str = GAME,
+          players: int = PLAYERS, options: dict | None = None) -> tuple[int, float, float]:
+    """One random-bot game (events, CPU s, wall s); one transaction per game or per command."""
     c0, w0 = time.process_time(), time.perf_counter()
-    eng.create(GAME, PLAYERS, seed, {}, game_id=gid)
+    eng.create(game, players, seed, options or {}, game_id=gid)
     if per_game:
         with eng.batch():
             play_out(eng, gid, seed)
@@ -67,7 +69,7 @@ def _measure(games: int, limit: float, tmp: str, conn) -> None:
         out = Played(cpu={m: [] for m in MODES}, wall={m: [] for m in MODES},
                      events={m: [] for m in MODES}, fold_cpu=[])
         for m, eng in engines.items():  # warm-up, not counted: imports, registry, caches
-            _play(eng, f"warm-{m}", "warm", m.endswith("game"))
+            play_game(eng, f"warm-{m}", "warm", m.endswith("game"))
             eng.forget(f"warm-{m}")
         start = time.perf_counter()
         reader = StateReader(engines["mem_game"].store)
@@ -78,7 +80,7 @@ def _measure(games: int, limit: float, tmp: str, conn) -> None:
             order = MODES if i % 2 == 0 else MODES[::-1]
             for m in order:
                 gid = f"{m}-{i}"
-                n, cpu, wall = _play(engines[m], gid, seed, m.endswith("game"))
+                n, cpu, wall = play_game(engines[m], gid, seed, m.endswith("game"))
                 engines[m].forget(gid)
                 out.cpu[m].append(cpu)
                 out.wall[m].append(wall)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 from bench.common import row
-from engine.bots import play_out
+from bench.games import play_game
 from engine.pipeline import Engine
 from projections.state import StateReader
 from store import EventStore
@@ -41,12 +41,7 @@ def _case(ruleset: str, players: int, options: dict, games: int, tag: str) -> di
     play, fold, events = [], [], []
     for i in range(-1, games):             # game -1 warms imports and caches, not counted
         gid, seed = f"{tag}-{i}", f"bench-{tag}-{i}"
-        c0 = time.process_time()
-        eng.create(ruleset, players, seed, options, game_id=gid)
-        with eng.batch():
-            play_out(eng, gid, seed)
-        spent = time.process_time() - c0
-        n = eng.table(gid).version
+        n, spent, _ = play_game(eng, gid, seed, True, ruleset, players, options)
         c0 = time.process_time()
         t = reader.state_at(gid, use_snapshots=False)
         folded = time.process_time() - c0
