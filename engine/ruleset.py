@@ -146,7 +146,7 @@ class Ruleset:
                                  f"(known: {', '.join(self.options) or 'none'})")
             spec = self.options[key]
             if isinstance(value, str) and not isinstance(spec.default, str):
-                value = _coerce(value, spec.default)
+                value = _coerce(key, value, spec.default)
             if spec.choices and value not in spec.choices:
                 raise ValueError(f"{self.name}: option {key}={value!r} not in {list(spec.choices)}")
             out[key] = value
@@ -158,15 +158,20 @@ class Ruleset:
         raise ValueError(f"{self.name}: this ruleset takes no card overrides")
 
 
-def _coerce(text: str, like: Any) -> Any:
+def _coerce(key: str, text: str, like: Any) -> Any:
+    """An option given as text (CLI, URL) turned into the type of its default; a text that is
+    not of that type is refused naming the option and what it takes."""
     if isinstance(like, bool):
         if text.lower() in ("1", "true", "yes", "on"):
             return True
         if text.lower() in ("0", "false", "no", "off"):
             return False
-        raise ValueError(f"expected a boolean, got {text!r}")
-    if isinstance(like, int):
-        return int(text)
-    if isinstance(like, float):
-        return float(text)
-    return text
+        raise ValueError(f"option {key}={text!r} is not a yes/no value (true/false, 1/0)")
+    kind = int if isinstance(like, int) else float if isinstance(like, float) else None
+    if kind is None:
+        return text
+    try:
+        return kind(text)
+    except ValueError:
+        what = "a whole number" if kind is int else "a number"
+        raise ValueError(f"option {key}={text!r} is not {what}") from None
