@@ -46,7 +46,8 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
              rule="MK:4:Deed:3e" if mode == "sideways" else "MK:4:Deed:3a")
     if cmd.get("target"):
         from .fight import enemy_effect
-        enemy_effect(ctx, t, atoms, cmd["target"], name, card.color)
+        from .readings_map import effect_colour     # reading A31
+        enemy_effect(ctx, t, atoms, cmd["target"], name, effect_colour(t, card, mode))
     fx = t.game.players[seat].turn_effects
     if mode == "sideways" and (fx.get("wound_sideways") if name == "wound" else fx.get("sideways")):
         turn_effects.set_effect(ctx, seat, "wound_sideways" if name == "wound" else "sideways", None)

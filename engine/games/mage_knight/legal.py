@@ -21,6 +21,7 @@ from .city_reveal import enterable
 from .dungeon_lords import may_enter
 from .scenario_rules import mine_to_liberate, portal_open, recruit_sites
 from .content import content
+from .readings_map import effect_colour
 
 
 def prompts(t) -> list[Prompt]:
@@ -162,7 +163,7 @@ def plays(t, seat: int, names: list[str]) -> list[dict]:
             if not base:
                 continue
             for i, atoms in enumerate(A.seat_resolutions(t, seat, name, mode)):
-                aims = targets(g.combat, atoms, card.color) if fighting else []
+                aims = targets(g.combat, atoms, effect_colour(t, card, mode)) if fighting else []
                 special = card_specific_plays(t, seat, name, mode, i, atoms, base)
                 if special is not None:
                     out += special

@@ -8,6 +8,10 @@
     tactic = "mana_search"   # or this one
     pick = false             # true: the tactics are still to be picked
     tiles_top = ["core_5"]   # tiles put on top of the map stack
+    [game.tiles]             # tiles revealed at set-up, by centre (their sites populated)
+    "6,-4" = "countryside_3"
+    [game.conquered]         # sites that carry a seat's shield (their garrison is gone)
+    "7,-5" = 1
     [game.enemies]           # face-up enemy tokens by space, taken from their piles by content id
     "1,-3" = ["green_orc_skirmishers"]
     [[game.seat]]
@@ -68,6 +72,8 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     pick: bool = False             # leave the tactics to be picked (the seats' hands are laid out)
     seat: list[SeatSit] = []
     combat: dict = {}              # a combat in progress (combat_situation.py)
+    tiles: dict[str, str] = {}     # tile centre "q,r" = tile id: revealed at set-up (MK:7:Move:5)
+    conquered: dict[str, int] = {}  # site space = the seat whose shield is on it (MK:10:Result:3)
 
 
 def lay_out(ctx, t, raw: dict) -> None:
@@ -99,6 +105,7 @@ def lay_out(ctx, t, raw: dict) -> None:
     for tile in reversed(sit.tiles_top):
         src = S.TILES if tile in t.zone(S.TILES) else S.TILES_ASIDE
         zones.move(ctx, src, S.TILES, [tile], rule=RULE, to="top")
+    _tiles_and_shields(ctx, t, sit)
     for space, ids in sit.enemies.items():
         _enemies(ctx, t, space, ids)
     for seat, s in enumerate(seats):
@@ -115,6 +122,35 @@ def lay_out(ctx, t, raw: dict) -> None:
     if sit.combat:
         from .combat_situation import lay_out_combat
         lay_out_combat(ctx, t, sit.combat, place=_enemies)
+
+
+def _tiles_and_shields(ctx, t, sit: Sit) -> None:
+    """`[game.tiles]` revealed as exploring reveals them; `[game.conquered]` shields placed,
+    the site's face-down garrison going to its discard pile as if defeated."""
+    from .board import unkey
+    from .explore import place
+    for centre, tile in sit.tiles.items():
+        if tile not in content().tiles:
+            raise ValueError(f"situation [game.tiles] {centre!r}: no map tile {tile!r}")
+        src = S.TILES if tile in t.zone(S.TILES) else S.TILES_ASIDE
+        if tile not in t.zone(src):
+            raise ValueError(f"situation [game.tiles] {centre!r}: tile {tile!r} is already on the map")
+        zones.move(ctx, src, S.TILES, [tile], rule=RULE, to="top")
+        try:
+            place(ctx, t, tile, unkey(centre), None)
+        except (KeyError, ValueError) as exc:
+            raise ValueError(f"situation [game.tiles] {centre!r}: not a tile position ({exc})") from None
+    for space, seat in sit.conquered.items():
+        sp = t.game.board.spaces.get(space)
+        if sp is None or not sp.site:
+            raise ValueError(f"situation [game.conquered] {space!r}: not a site on the map (MK:10:Result:3)")
+        if not 0 <= seat < t.players:
+            raise ValueError(f"situation [game.conquered] {space!r} = {seat}: no such seat")
+        if S.garrison(space) in t.zones:
+            for tok in list(t.zone(S.garrison(space))):
+                zones.move(ctx, S.garrison(space), S.enemy_discard(content().enemies[card_name(tok)].color),
+                           [tok], rule=RULE)
+        ctx.emit("mk.conquered", {"seat": seat, "space": space}, rule=RULE)
 
 
 def _enemies(ctx, t, space: str, ids: list[str]) -> None:
