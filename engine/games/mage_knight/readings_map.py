@@ -1,7 +1,9 @@
 """Mage Knight's ambiguities outside combat a judge may read otherwise (catalog.toml
-`[readings.A*]`, the digest's numbering): half fame of another player's keep (A10), forced
-withdrawal with no safe space on the path (A23), the colour of a card's effect against resistant
-enemies (A31), the Source's half-basic rule at round preparation (A34).
+`[readings.A*]`, the digest's numbering): half fame of another player's keep (A10), the fame of
+a PvP win at equal level and fame (A11), city
+defenders defeated in a failed assault (A22), forced withdrawal with no safe space on the path
+(A23), the colour of a card's effect against resistant enemies (A31), the Source's half-basic
+rule at round preparation (A34).
 
 Each function is called by the module that owns the rule (one hook line there) and asks the
 game's reading only where the alternatives differ, so `runeledger dispute` lists just the
@@ -13,7 +15,8 @@ from __future__ import annotations
 from engine.mechanics import hexgrid as hg
 from engine.readings import chosen
 
-HALF_FAME, WITHDRAWAL, EFFECT_COLOUR, SOURCE_REROLL = "A10", "A23", "A31", "A34"
+PVP_FAME = "A11"
+HALF_FAME, CITY_DEFENDERS, WITHDRAWAL, EFFECT_COLOUR, SOURCE_REROLL = "A10", "A22", "A23", "A31", "A34"
 RESISTED_BY = {"red": "fire", "blue": "ice"}        # MK:8:Combat:5a-b
 
 
@@ -24,6 +27,46 @@ def half_fame(t, fame: int) -> int:
     if fame % 2 and chosen(t, HALF_FAME) == "round_down":
         return fame // 2
     return (fame + 1) // 2
+
+
+def pvp_fame(t, won, lost) -> int:
+    """A11 (MK:13:PvPResult): fame for forcing the other hero to retreat. At equal level and
+    equal fame the SUM23 formula gives 0 (the digest); under `one_fame` the winner gains 1, reading
+    "less fame than the loser" as "not more". Asked only at equal level and fame."""
+    from .pvp import result_fame
+    if won.level == lost.level and won.fame == lost.fame and chosen(t, PVP_FAME) == "one_fame":
+        return 1
+    return result_fame(won.level, lost.level, won.fame, lost.fame)
+
+
+def restore_defenders(ctx, t, space: str, beaten: list[str]) -> None:
+    """A22 (MK:10:City:2): city defenders defeated in an assault that did not conquer the city.
+    The digest: they stay defeated, their shields record them. Under `return_on_failure` they
+    go back to the city, face up (the shields stay): the next assault faces them again."""
+    from engine.mechanics import zones
+    from engine.mechanics.zones import card_name
+
+    from . import state as S
+    from .content import content
+    if chosen(t, CITY_DEFENDERS) != "return_on_failure":
+        return
+    for tok in beaten:
+        pile = S.enemy_discard(content().enemies[card_name(tok)].color)
+        if tok in t.zone(pile):
+            zones.move(ctx, pile, S.at(space), [tok], rule="MK:10:City:2")
+    ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:10:City:2")
+    ctx.emit("mk.city_restored", {"space": space, "tokens": list(beaten), "reading": CITY_DEFENDERS},
+             rule="MK:10:City:2")
+
+
+def fold_restored(t, d: dict) -> None:
+    """`mk.city_restored`: the defenders are the city's garrison again, no longer defeated."""
+    import msgspec
+    g = t.game
+    i = next(i for i, c in enumerate(g.cities) if d["space"] in c.spaces)
+    c = g.cities[i]
+    g.cities[i] = msgspec.structs.replace(c, garrison=c.garrison + [x for x in d["tokens"] if x not in c.garrison],
+                                          defeated=[x for x in c.defeated if x not in d["tokens"]])
 
 
 def effect_colour(t, card, mode: str) -> str | None:

@@ -28,6 +28,7 @@
     spent_units = [0]        # units already activated this turn (not ready)
     rewards = ["artifact"]   # reward choices due (rewards.py)
     [game.combat]            # start inside a combat of the active seat (combat_situation.py)
+    [game.pvp]               # or inside a combat against another hero (pvp_situation.py)
 """
 from __future__ import annotations
 
@@ -74,6 +75,7 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     combat: dict = {}              # a combat in progress (combat_situation.py)
     tiles: dict[str, str] = {}     # tile centre "q,r" = tile id: revealed at set-up (MK:7:Move:5)
     conquered: dict[str, int] = {}  # site space = the seat whose shield is on it (MK:10:Result:3)
+    pvp: dict = {}                 # a player-against-player combat in progress (pvp_situation.py)
 
 
 def lay_out(ctx, t, raw: dict) -> None:
@@ -119,9 +121,14 @@ def lay_out(ctx, t, raw: dict) -> None:
         for kind in ("move", "influence"):
             if getattr(s, kind):
                 ctx.emit("mk.points", {"seat": seat, "kind": kind, "delta": getattr(s, kind)}, rule=RULE)
+    if sit.combat and sit.pvp:
+        raise ValueError("situation [game]: combat and pvp: one combat at a time (MK:8:Combat:1)")
     if sit.combat:
         from .combat_situation import lay_out_combat
         lay_out_combat(ctx, t, sit.combat, place=_enemies)
+    if sit.pvp:
+        from .pvp_situation import lay_out_pvp
+        lay_out_pvp(ctx, t, sit.pvp)
 
 
 def _tiles_and_shields(ctx, t, sit: Sit) -> None:
