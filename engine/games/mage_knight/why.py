@@ -41,9 +41,9 @@ def why(t, ev, h) -> list[dict[str, Any]]:
         points = _pooled(h, since, ev.version, kinds)
         for p in points:
             pd = p.data
-            out.append(given(f"{pd.get('kind')} {pd.get('value')} ({pd.get('element')}) from "
-                             f"{zones.card_name(str(pd.get('source', '?')))}", pd.get("value"), p.rule,
-                             [link(p, "points added")]))
+            out.append(_overridden(t, given(f"{pd.get('kind')} {pd.get('value')} ({pd.get('element')}) from "
+                                            f"{zones.card_name(str(pd.get('source', '?')))}", pd.get("value"),
+                                            p.rule, [link(p, "points added")]), pd.get("source")))
         if ev.type == "mk.combat.attacked":
             out += _by_element(points, start, d.get("targets") or [])
     if ev.type == "mk.combat.damage":
@@ -61,6 +61,17 @@ def why(t, ev, h) -> list[dict[str, Any]]:
         out.append(given("outcome", {k: v for k, v in result.items() if k != "audit"}, "MK:10:Result:1"))
         out += _combat_steps(h, since, ev.version)
     return out
+
+
+def _overridden(t, item: dict[str, Any], source) -> dict[str, Any]:
+    """Points from a deed card or unit whose values the situation changed: marked, with the
+    game's creation as their source (overrides_cards)."""
+    over = (t.options.get("overrides") or {}).get(zones.card_name(str(source or "")))
+    if over:
+        item["note"] = f"overridden by situation: {', '.join(f'{k}={v}' for k, v in over.items())}"
+        item["from"].append({"version": 1, "type": "game.created", "rule": "CORE-1",
+                             "what": "the situation's overrides"})
+    return item
 
 
 def rule_in(line: str) -> str | None:
