@@ -29,7 +29,8 @@ KIND_OF = {"mk.combat.attacked": ("ranged", "siege", "melee"), "mk.combat.blocke
 
 def why(t, ev, h) -> list[dict[str, Any]]:
     if ev.type not in DECISIVE:
-        return []
+        from .why_map import why as why_outside     # fame, PvP, cities, withdrawal, the Source
+        return why_outside(t, ev, h)
     d = ev.data
     start = h.last(lambda e: e.type == "mk.combat_started", ev.version)
     since = start.version if start else 0
@@ -46,6 +47,8 @@ def why(t, ev, h) -> list[dict[str, Any]]:
                                             p.rule, [link(p, "points added")]), pd.get("source")))
         if ev.type == "mk.combat.attacked":
             out += _by_element(points, start, d.get("targets") or [])
+    if ev.type == "mk.combat.enemy_modified":
+        out += _effect_colour(h, ev)
     if ev.type == "mk.combat.damage":
         out += _earlier(h, since, ev.version, d["enemy"], d["attack"])
         out += _damaged(t, start, d)
@@ -72,6 +75,18 @@ def _overridden(t, item: dict[str, Any], source) -> dict[str, Any]:
         item["from"].append({"version": 1, "type": "game.created", "rule": "CORE-1",
                              "what": "the situation's overrides"})
     return item
+
+
+def _effect_colour(h, ev) -> list[dict[str, Any]]:
+    """The card whose effect changed the enemy, its colour and mode: what the fire and ice
+    resistant enemies' immunity looks at (MK:8:Combat:5a-b, reading A31)."""
+    from .content import content
+    played = h.last(lambda e: e.type == "mk.played" and e.data.get("card") == ev.data.get("source"), ev.version)
+    card = content().cards.get(str(ev.data.get("source")))
+    if played is None or card is None:
+        return []
+    return [given(f"effect of {card.name} ({card.kind}, {card.color}), {played.data['mode']}",
+                  card.color, "MK:8:Combat:5a", [link(played, "played")])]
 
 
 def rule_in(line: str) -> str | None:
