@@ -28,6 +28,7 @@ import msgspec
 from engine.content import decode
 
 from . import combat as C
+from .combat_situation import PointsSit
 from .content import content
 
 RULE = "SIT-0"
@@ -35,13 +36,6 @@ MODES, PHASES, STEPS = ("partial", "full"), ("ranged", "melee"), ("attack", "blo
 TAKES = {("ranged", "attack"): ("ranged", "siege"), ("melee", "attack"): ("ranged", "siege", "melee"),
          ("ranged", "block"): ("block",), ("melee", "block"): ("block",), ("ranged", "damage"): (),
          ("melee", "damage"): ()}
-
-
-class PointsSit(msgspec.Struct, forbid_unknown_fields=True):
-    kind: str
-    value: int
-    element: str = "physical"
-    source: str = "situation"
 
 
 class PvPSit(msgspec.Struct, forbid_unknown_fields=True):
