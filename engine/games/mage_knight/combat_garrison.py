@@ -13,10 +13,9 @@ RULE = "SIT-0"
 
 
 def garrison_tokens(ctx, t, space: str, marks: list, fail) -> tuple[list[str], list]:
-    """The defenders' token ids on `space` and one mark per token (`marks` name some of them by
-    content id: rampaging, defeated or blocked already; the rest are fresh). `fail(key, why)`
-    raises the situation's error."""
-    from .combat_situation import EnemySit
+    """The defenders' token ids on `space` and, for each, its mark or None (`marks` name some of
+    them by content id: rampaging, defeated or blocked already; the rest are fresh).
+    `fail(key, why)` raises the situation's error."""
     hidden = list(t.zone(S.garrison(space))) if S.garrison(space) in t.zones else []
     if hidden:
         if S.at(space) not in t.zones:
@@ -33,4 +32,4 @@ def garrison_tokens(ctx, t, space: str, marks: list, fail) -> tuple[list[str], l
             fail("enemy.id", f"{m.id!r} does not defend {space} (its defenders: "
                              f"{', '.join(card_name(x) for x in tokens)}) (MK:8:Combat:1a)")
         out[free[0]] = m
-    return tokens, [m or EnemySit(id=card_name(tok)) for tok, m in zip(tokens, out)]
+    return tokens, out

@@ -16,7 +16,7 @@ from typing import Any
 from engine.readings import check_override_table
 
 from . import schema
-from .overrides_cards import CARD_FIELDS, UNIT_VALUE_FIELDS, check_card, check_unit
+from .overrides_cards import CARD_FIELDS, UNIT_VALUE_FIELDS
 from .combat_state import CombatEnemy, CombatUnit, EnemyAttack
 
 ENEMY_FIELDS: dict[str, type] = {"armour": int, "elusive_armour": int, "attacks": list,
@@ -45,8 +45,10 @@ def names(content) -> dict[str, str]:
     return out
 
 
-def check(rs, over: Any, content) -> dict[str, dict[str, Any]]:
-    """The overrides table checked (names, fields, types, values), keyed by content id."""
+def check(rs, over: Any, content, check_card=None, check_unit=None) -> dict[str, dict[str, Any]]:
+    """The overrides table checked (names, fields, types, values), keyed by content id.
+    `check_card(where, cid, values)` and `check_unit(where, unit, values)` check what a deed card
+    or a unit has (overrides_check.py passes them: they read the card rules)."""
     known = names(content)
     if isinstance(over, dict):
         for name in over:
@@ -60,11 +62,13 @@ def check(rs, over: Any, content) -> dict[str, dict[str, Any]]:
     for name, values in checked.items():
         cid = known[name]
         if cid in content.cards:
+            if check_card is None:
+                raise ValueError(f"{rs.name}: overrides.{name!r}: deed cards are checked by overrides_check")
             check_card(f"{rs.name}: overrides.{name!r}", cid, values)
             out[cid] = {**out.get(cid, {}), **values}
             continue
         allowed = ENEMY_FIELDS if cid in content.enemies else {**UNIT_FIELDS, **UNIT_VALUE_FIELDS}
-        if cid in content.units:
+        if cid in content.units and check_unit is not None:
             check_unit(f"{rs.name}: overrides.{name!r}", cid, {k: v for k, v in values.items() if k in allowed})
         for field, value in values.items():
             where = f"{rs.name}: overrides.{name!r}.{field}"

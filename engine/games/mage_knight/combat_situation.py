@@ -94,8 +94,8 @@ def lay_out_combat(ctx, t, raw: dict, place) -> None:
             _fail("enemy.id", f"no enemy token {e.id!r} (`runeledger cards mage-knight` lists them)")
     if sit.garrison:
         from .combat_garrison import garrison_tokens
-        tokens, enemies = garrison_tokens(ctx, t, space, sit.enemy, _fail)
-        sit = msgspec.structs.replace(sit, enemy=enemies)
+        tokens, marks = garrison_tokens(ctx, t, space, sit.enemy, _fail)
+        sit = msgspec.structs.replace(sit, enemy=[m or EnemySit(id=card_name(tok)) for tok, m in zip(tokens, marks)])
     else:
         before = list(t.zone(S.at(space))) if S.at(space) in t.zones else []
         place(ctx, t, space, [e.id for e in sit.enemy])

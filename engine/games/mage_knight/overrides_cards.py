@@ -10,7 +10,7 @@ amounts of a deed card's basic or powered effect, and a unit's level, cost and a
     attack = 3                   # every ability of that kind: attack, block, influence, move
 
 A field names only what the card or unit has (March has no basic attack: refused, naming the
-field and what it has). The amounts replace the content's in every rule that takes the card's or
+field and what it has: overrides_check.py, which the ruleset's check_overrides calls). The amounts replace the content's in every rule that takes the card's or
 the ability's effect (resolving.seat_resolutions and the unit activation, a hook line each), so
 boosts and bonuses apply on top; `mk.played` and the activation's `mk.unit` carry `overridden`,
 and the audit marks the points they gave "overridden by situation".
@@ -22,46 +22,6 @@ from typing import Any
 KINDS = ("move", "attack", "block", "influence")
 CARD_FIELDS: dict[str, type] = {f"{mode}_{k}": int for mode in ("basic", "powered") for k in KINDS}
 UNIT_VALUE_FIELDS: dict[str, type] = {"level": int, "cost": int, **{k: int for k in KINDS}}
-
-
-def _top_kinds(resolutions) -> set[str]:
-    return {k for atoms in resolutions for k, _ in atoms if k in KINDS}
-
-
-def card_kinds(cid: str, mode: str) -> set[str]:
-    """The amounts a deed card's effect gives at its top level, in or out of combat."""
-    from .resolving import card_resolutions
-    return _top_kinds(card_resolutions(cid, mode, True, "")) | _top_kinds(card_resolutions(cid, mode, False, ""))
-
-
-def unit_kinds(unit: str) -> set[str]:
-    from .content import content
-    from .resolving import unit_resolutions
-    return {k for i in range(len(content().units[unit].abilities)) for k in _top_kinds(unit_resolutions(unit, i))}
-
-
-def check_card(where: str, cid: str, values: dict[str, Any]) -> None:
-    """Every field a `<mode>_<kind>` the card's effect has, each amount at least 0."""
-    for field, value in values.items():
-        if field not in CARD_FIELDS:
-            raise ValueError(f"{where}.{field}: not a value a situation may change for a deed card "
-                             f"(allowed: {', '.join(CARD_FIELDS)})")
-        mode, kind = field.split("_", 1)
-        has = card_kinds(cid, mode)
-        if kind not in has:
-            raise ValueError(f"{where}.{field}: the card's {mode} effect gives no {kind} "
-                             f"(it gives: {', '.join(sorted(has)) or 'no plain amount'})")
-        if value < 0:
-            raise ValueError(f"{where}.{field} = {value}: must be at least 0")
-
-
-def check_unit(where: str, unit: str, values: dict[str, Any]) -> None:
-    for field, value in values.items():
-        if field in KINDS and field not in unit_kinds(unit):
-            raise ValueError(f"{where}.{field}: the unit has no {field} ability "
-                             f"(it has: {', '.join(sorted(unit_kinds(unit))) or 'none'})")
-        if field in UNIT_VALUE_FIELDS and value < (1 if field == "level" else 0):
-            raise ValueError(f"{where}.{field} = {value}: must be at least {1 if field == 'level' else 0}")
 
 
 def _table(t) -> dict:

@@ -1,9 +1,8 @@
 """Mage Knight's ambiguities outside combat a judge may read otherwise (catalog.toml
 `[readings.A*]`, the digest's numbering): half fame of another player's keep (A10), the fame of
-a PvP win at equal level and fame (A11), city
-defenders defeated in a failed assault (A22), forced withdrawal with no safe space on the path
+a PvP win at equal level and fame (A11), forced withdrawal with no safe space on the path
 (A23), the colour of a card's effect against resistant enemies (A31), the Source's half-basic
-rule at round preparation (A34).
+rule at round preparation (A34). City defenders of a failed assault (A22) are readings_city.py's.
 
 Each function is called by the module that owns the rule (one hook line there) and asks the
 game's reading only where the alternatives differ, so `runeledger dispute` lists just the
@@ -16,7 +15,7 @@ from engine.mechanics import hexgrid as hg
 from engine.readings import chosen
 
 PVP_FAME = "A11"
-HALF_FAME, CITY_DEFENDERS, WITHDRAWAL, EFFECT_COLOUR, SOURCE_REROLL = "A10", "A22", "A23", "A31", "A34"
+HALF_FAME, WITHDRAWAL, EFFECT_COLOUR, SOURCE_REROLL = "A10", "A23", "A31", "A34"
 RESISTED_BY = {"red": "fire", "blue": "ice"}        # MK:8:Combat:5a-b
 
 
@@ -37,36 +36,6 @@ def pvp_fame(t, won, lost) -> int:
     if won.level == lost.level and won.fame == lost.fame and chosen(t, PVP_FAME) == "one_fame":
         return 1
     return result_fame(won.level, lost.level, won.fame, lost.fame)
-
-
-def restore_defenders(ctx, t, space: str, beaten: list[str]) -> None:
-    """A22 (MK:10:City:2): city defenders defeated in an assault that did not conquer the city.
-    The digest: they stay defeated, their shields record them. Under `return_on_failure` they
-    go back to the city, face up (the shields stay): the next assault faces them again."""
-    from engine.mechanics import zones
-    from engine.mechanics.zones import card_name
-
-    from . import state as S
-    from .content import content
-    if chosen(t, CITY_DEFENDERS) != "return_on_failure":
-        return
-    for tok in beaten:
-        pile = S.enemy_discard(content().enemies[card_name(tok)].color)
-        if tok in t.zone(pile):
-            zones.move(ctx, pile, S.at(space), [tok], rule="MK:10:City:2")
-    ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:10:City:2")
-    ctx.emit("mk.city_restored", {"space": space, "tokens": list(beaten), "reading": CITY_DEFENDERS},
-             rule="MK:10:City:2")
-
-
-def fold_restored(t, d: dict) -> None:
-    """`mk.city_restored`: the defenders are the city's garrison again, no longer defeated."""
-    import msgspec
-    g = t.game
-    i = next(i for i, c in enumerate(g.cities) if d["space"] in c.spaces)
-    c = g.cities[i]
-    g.cities[i] = msgspec.structs.replace(c, garrison=c.garrison + [x for x in d["tokens"] if x not in c.garrison],
-                                          defeated=[x for x in c.defeated if x not in d["tokens"]])
 
 
 def effect_colour(t, card, mode: str) -> str | None:
@@ -94,13 +63,13 @@ def keep_rerolling(ctx, rule: str) -> bool:
     return chosen(ctx.table, SOURCE_REROLL) != "setup_only"
 
 
-def withdraw_elsewhere(ctx, t, seat: int, safe) -> bool:
+def withdraw_elsewhere(ctx, t, seat: int, safe, take_wounds) -> bool:
     """A23 (MK:11:EoT:2): a hero off a safe space whose path this turn holds no safe space (the
     turn began on an unsafe space). The digest retraces the path alone (to its start, or nowhere
     without a path); under `nearest_safe` the hero goes to the nearest safe space instead, a
     wound for each space of the way. True when it moved the hero (the rule is then done).
-    `safe(space)` is the owning module's test of a safe space for this seat."""
-    from .ledger import take_wounds
+    `safe(space)` is the owning module's test of a safe space for this seat, `take_wounds(ctx, t,
+    seat, n, rule)` its way of wounding."""
     p = t.game.players[seat]
     if any(safe(space) for space in p.path):
         return False
