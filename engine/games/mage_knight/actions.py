@@ -9,6 +9,7 @@ from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
 from . import card_effects, effects, payment, turn_effects
+from . import overrides_cards as O
 from .resolving import INTERACTION_SITES, card_resolutions, seat_resolutions, situation, skill_resolutions, unit_resolutions
 from . import state as S
 from .board import unkey
@@ -42,11 +43,12 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
                rule="MK:4:Deed:3c" if destroy else "MK:4:Deed:3a")
     atoms = list(seat_resolutions(t, seat, name, mode)[cmd["option"]])
     ctx.emit("mk.played", {"seat": seat, "card": name, "mode": mode, "option": cmd["option"],
-                           "effect": effects.words(atoms)},
+                           "effect": effects.words(atoms), **O.mark(t, name)},
              rule="MK:4:Deed:3e" if mode == "sideways" else "MK:4:Deed:3a")
     if cmd.get("target"):
         from .fight import enemy_effect
-        enemy_effect(ctx, t, atoms, cmd["target"], name, card.color)
+        from .readings_map import effect_colour     # reading A31
+        enemy_effect(ctx, t, atoms, cmd["target"], name, effect_colour(t, card, mode))
     fx = t.game.players[seat].turn_effects
     if mode == "sideways" and (fx.get("wound_sideways") if name == "wound" else fx.get("sideways")):
         turn_effects.set_effect(ctx, seat, "wound_sideways" if name == "wound" else "sideways", None)
@@ -219,7 +221,8 @@ def heal(ctx, t, seat: int, points: int) -> None:
     wounds = [c for c in t.zone(S.hand(seat)) if card_name(c) == "wound"][:points]
     zones.move(ctx, S.hand(seat), S.WOUNDS, wounds, rule="MK:11:Wounds:3")
     points -= len(wounds)
-    hurt = sorted((content().units[u.unit].level, u.uid) for u in t.game.players[seat].units if u.wounded)
+    hurt = sorted((O.unit_number(t, u.unit, "level", content().units[u.unit].level), u.uid)
+                  for u in t.game.players[seat].units if u.wounded)
     healed = []
     for level, uid in hurt:
         if points >= level:
@@ -278,7 +281,7 @@ def interact(ctx, t, seat: int, spend: int, rule: str) -> None:
 def recruit_cost(t, seat: int, unit: str) -> int:
     """A unit's influence cost less a Ruthless Coercion discount (at least 0)."""
     off = t.game.players[seat].recruit_discount
-    return max(0, content().units[unit].influence_cost - (off[0] if off else 0))
+    return max(0, O.unit_number(t, unit, "cost", content().units[unit].influence_cost) - (off[0] if off else 0))
 
 
 def recruit(ctx, t, seat: int, cmd: dict) -> None:
@@ -332,8 +335,8 @@ def activate(ctx, t, seat: int, cmd: dict) -> None:
     p = t.game.players[seat]
     u = next(x for x in p.units if x.uid == cmd["unit"])
     pay(ctx, t, seat, cmd.get("pay", ""))
-    ctx.emit("mk.unit", {"seat": seat, "uid": u.uid, "ready": False}, rule="MK:5:Units:5")
-    atoms = turn_effects.unit_bonus(ctx, t, seat, list(unit_resolutions(u.unit, cmd["ability"])[cmd["option"]]))
+    ctx.emit("mk.unit", {"seat": seat, "uid": u.uid, "ready": False, **O.mark(t, u.unit)}, rule="MK:5:Units:5")
+    atoms = turn_effects.unit_bonus(ctx, t, seat, list(O.unit_values(t, u.unit, unit_resolutions(u.unit, cmd["ability"]))[cmd["option"]]))
     if cmd.get("target"):
         from .fight import enemy_effect
         enemy_effect(ctx, t, atoms, cmd["target"], u.uid, None)

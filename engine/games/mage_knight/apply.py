@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import msgspec
 
-from . import turn_effects
+from . import readings_city, turn_effects
 from . import combat as C
 from .board import Board, place_tile
 from .content import content
@@ -330,6 +330,7 @@ FOLD = {
     "mk.unit_destroyed": _unit_destroyed, "mk.conquered": _conquered, "mk.burned": _burned,
     "mk.turn_effect": turn_effects.fold, "mk.enemy_changed": turn_effects.fold_enemy,
     "mk.placed": _placed, "mk.terrain_cost": _terrain, "mk.effect": _nothing, "mk.forfeit": _nothing, "mk.score": score,
+    "mk.city_restored": readings_city.fold_restored,
 }
 
 

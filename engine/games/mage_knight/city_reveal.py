@@ -110,6 +110,9 @@ def after_assault(ctx, t, seat: int, space: str, defeated: list[str]) -> None:
     for e in CT.defeat_defenders(city, seat, beaten):
         ctx.emit(e.type, dict(e.data, space=space), rule=e.rule)
     city = city_at(g, space)
+    if city.status != "conquered" and beaten:
+        from .readings_city import restore_defenders    # reading A22: do they stay defeated?
+        restore_defenders(ctx, t, space, beaten)
     if city.status != "conquered" and not g.joint:      # a joint assault retreats all at its end
         back = S.came_from(g.players[seat])
         if back and back != space:

@@ -1,5 +1,6 @@
 """A situation's `[overrides."<enemy or unit>"]` for Mage Knight: the values a judge may change
-for one game, and their use when a combat starts (docs/disputes.md).
+for one game, and their use when a combat starts (docs/disputes.md). Deed cards' effect amounts
+and units' level, cost and ability values are checked and applied by overrides_cards.py.
 
 Overridable: an enemy token's armour, elusive armour, attacks, abilities, resistances, fame and
 reputation; a unit's armour and resistances (what combat reads). A name is a content id
@@ -15,6 +16,7 @@ from typing import Any
 from engine.readings import check_override_table
 
 from . import schema
+from .overrides_cards import CARD_FIELDS, UNIT_VALUE_FIELDS
 from .combat_state import CombatEnemy, CombatUnit, EnemyAttack
 
 ENEMY_FIELDS: dict[str, type] = {"armour": int, "elusive_armour": int, "attacks": list,
@@ -24,11 +26,17 @@ UNIT_FIELDS: dict[str, type] = {"armour": int, "resistances": list}
 RESISTANCES = ("physical", "fire", "ice")
 
 
+def _records(content) -> list:
+    """Enemies, units and deed cards: everything a situation may override."""
+    return list(content.enemies.values()) + list(content.units.values()) + \
+        [c for c in content.cards.values() if c.id != "wound"]
+
+
 def names(content) -> dict[str, str]:
     """Every name a situation may use -> content id: ids, and display names that are unique."""
     out: dict[str, str] = {}
     seen: dict[str, set[str]] = {}
-    for rec in list(content.enemies.values()) + list(content.units.values()):
+    for rec in _records(content):
         out[rec.id] = rec.id
         seen.setdefault(rec.name, set()).add(rec.id)
     for name, ids in seen.items():
@@ -37,23 +45,31 @@ def names(content) -> dict[str, str]:
     return out
 
 
-def check(rs, over: Any, content) -> dict[str, dict[str, Any]]:
-    """The overrides table checked (names, fields, types, values), keyed by content id."""
+def check(rs, over: Any, content, check_card=None, check_unit=None) -> dict[str, dict[str, Any]]:
+    """The overrides table checked (names, fields, types, values), keyed by content id.
+    `check_card(where, cid, values)` and `check_unit(where, unit, values)` check what a deed card
+    or a unit has (overrides_check.py passes them: they read the card rules)."""
     known = names(content)
     if isinstance(over, dict):
         for name in over:
-            if name not in known and any(r.name == name for r in
-                                         list(content.enemies.values()) + list(content.units.values())):
-                ids = sorted(r.id for r in list(content.enemies.values()) + list(content.units.values())
-                             if r.name == name)
+            if name not in known and any(r.name == name for r in _records(content)):
+                ids = sorted(r.id for r in _records(content) if r.name == name)
                 raise ValueError(f"{rs.name}: overrides.{name!r}: the name is shared by {', '.join(ids)}; "
                                  "use the content id")
-    fields = {**ENEMY_FIELDS, **UNIT_FIELDS}
+    fields = {**ENEMY_FIELDS, **UNIT_FIELDS, **CARD_FIELDS, **UNIT_VALUE_FIELDS}
     checked = check_override_table(rs, over, fields, known)
     out: dict[str, dict[str, Any]] = {}
     for name, values in checked.items():
         cid = known[name]
-        allowed = ENEMY_FIELDS if cid in content.enemies else UNIT_FIELDS
+        if cid in content.cards:
+            if check_card is None:
+                raise ValueError(f"{rs.name}: overrides.{name!r}: deed cards are checked by overrides_check")
+            check_card(f"{rs.name}: overrides.{name!r}", cid, values)
+            out[cid] = {**out.get(cid, {}), **values}
+            continue
+        allowed = ENEMY_FIELDS if cid in content.enemies else {**UNIT_FIELDS, **UNIT_VALUE_FIELDS}
+        if cid in content.units and check_unit is not None:
+            check_unit(f"{rs.name}: overrides.{name!r}", cid, {k: v for k, v in values.items() if k in allowed})
         for field, value in values.items():
             where = f"{rs.name}: overrides.{name!r}.{field}"
             if field not in allowed:
@@ -67,6 +83,8 @@ def check(rs, over: Any, content) -> dict[str, dict[str, Any]]:
                 _within(value, schema.ENEMY_ABILITIES, where)
             elif field == "resistances":
                 _within(value, RESISTANCES, where)
+            elif field in UNIT_VALUE_FIELDS:
+                continue                # checked by overrides_cards.check_unit
             elif value < 0 or (field in ("armour",) and value < 1):
                 raise ValueError(f"{where} = {value}: must be at least {1 if field == 'armour' else 0}")
         out[cid] = {**out.get(cid, {}), **values}
@@ -108,8 +126,8 @@ def enemy(e: CombatEnemy, over: dict[str, dict[str, Any]] | None) -> CombatEnemy
 
 def unit(u: CombatUnit, over: dict[str, dict[str, Any]] | None) -> CombatUnit:
     values = (over or {}).get(u.unit)
-    if values:
-        for field, v in values.items():
+    for field, v in (values or {}).items():
+        if field in UNIT_FIELDS:            # level, cost and abilities act outside combat
             setattr(u, field, list(v) if isinstance(v, list) else v)
     return u
 

@@ -14,6 +14,9 @@ combat dispute is stated directly (docs/disputes.md). Every event it makes cites
     rampaging = true          # fought on its own rampaging space (reputation, not fortified)
     defeated = false          # defeated earlier in this combat (its fame is in the outcome)
     blocked = [0]             # its attacks already blocked
+    garrison = false          # true: the enemies are the site's own defenders (a city's garrison,
+                              # turned face up, with the city's colour bonus, MK:10:City:1); each
+                              # [[game.combat.enemy]] then marks one of them by its id
     [[game.combat.points]]    # points already played and not yet spent
     kind = "block"            # ranged | siege | melee | block | move
     element = "ice"
@@ -54,7 +57,7 @@ class PointsSit(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class CombatSit(msgspec.Struct, forbid_unknown_fields=True):
-    enemy: list[EnemySit]
+    enemy: list[EnemySit] = []
     space: str = ""
     kind: str = "challenge"
     fortified: bool | None = None
@@ -63,6 +66,7 @@ class CombatSit(msgspec.Struct, forbid_unknown_fields=True):
     armour: int = 0
     hand_limit: int = 0
     points: list[PointsSit] = []
+    garrison: bool = False         # the site's own defenders fight (a city's, a keep's, a tower's)
 
 
 def _fail(key: str, why: str) -> None:
@@ -83,14 +87,19 @@ def lay_out_combat(ctx, t, raw: dict, place) -> None:
         _fail("kind", f"{sit.kind!r} (allowed: {', '.join(KINDS)}) (MK:8:Combat:1)")
     if sit.phase not in PHASES:
         _fail("phase", f"{sit.phase!r} (allowed: {', '.join(PHASES)}) (MK:8:Combat:3)")
-    if not sit.enemy:
+    if not sit.enemy and not sit.garrison:
         _fail("enemy", "at least one enemy token is needed (MK:8:Combat:1)")
     for e in sit.enemy:
         if e.id not in content().enemies:
             _fail("enemy.id", f"no enemy token {e.id!r} (`runeledger cards mage-knight` lists them)")
-    before = list(t.zone(S.at(space))) if S.at(space) in t.zones else []
-    place(ctx, t, space, [e.id for e in sit.enemy])
-    tokens = [x for x in t.zone(S.at(space)) if x not in before]
+    if sit.garrison:
+        from .combat_garrison import garrison_tokens
+        tokens, marks = garrison_tokens(ctx, t, space, sit.enemy, _fail)
+        sit = msgspec.structs.replace(sit, enemy=[m or EnemySit(id=card_name(tok)) for tok, m in zip(tokens, marks)])
+    else:
+        before = list(t.zone(S.at(space))) if S.at(space) in t.zones else []
+        place(ctx, t, space, [e.id for e in sit.enemy])
+        tokens = [x for x in t.zone(S.at(space)) if x not in before]
     fortified = sit.kind == "assault" if sit.fortified is None else sit.fortified
     underground = g.board.spaces[space].site in UNDERGROUND
     rampaging = [tok for tok, e in zip(tokens, sit.enemy) if e.rampaging]
@@ -102,6 +111,9 @@ def lay_out_combat(ctx, t, raw: dict, place) -> None:
                 night=g.night or underground, site=g.board.spaces[space].site or None,
                 fortified_site=fortified, rampaging=rampaging, readings=t.options.get("readings"),
                 overrides=t.options.get("overrides"))
+    if g.board.spaces[space].site == "city":
+        from .city_reveal import strengthen
+        strengthen(t, space, c)          # the city's colour bonus (MK:10:City:1)
     c.phase = sit.phase
     c.wounds_to_hand = sit.wounds_taken
     for tok, e, ce in zip(tokens, sit.enemy, c.enemies):

@@ -21,6 +21,8 @@ from .city_reveal import enterable
 from .dungeon_lords import may_enter
 from .scenario_rules import mine_to_liberate, portal_open, recruit_sites
 from .content import content
+from .overrides_cards import unit_values
+from .readings_map import effect_colour
 
 
 def prompts(t) -> list[Prompt]:
@@ -162,7 +164,7 @@ def plays(t, seat: int, names: list[str]) -> list[dict]:
             if not base:
                 continue
             for i, atoms in enumerate(A.seat_resolutions(t, seat, name, mode)):
-                aims = targets(g.combat, atoms, card.color) if fighting else []
+                aims = targets(g.combat, atoms, effect_colour(t, card, mode)) if fighting else []
                 special = card_specific_plays(t, seat, name, mode, i, atoms, base)
                 if special is not None:
                     out += special
@@ -273,7 +275,7 @@ def unit_commands(t, seat: int) -> list[dict]:
             continue     # MK:5:Units:5, MK:11:Wounds:2a
         for ai, ab in enumerate(content().units[u.unit].abilities):
             need = [(ab["mana_cost"],)] if ab.get("mana_cost") else []
-            for i, atoms in enumerate(A.unit_resolutions(u.unit, ai)):
+            for i, atoms in enumerate(unit_values(t, u.unit, A.unit_resolutions(u.unit, ai))):
                 pays = A.payment_options(t, seat, need + effects.mana_costs(atoms))
                 aims = targets(t.game.combat, atoms, None) if t.game.combat is not None else []
                 if not effects.plain_only({k: v for k, v in ab.items() if k not in ("mana_cost", "note")}):

@@ -43,7 +43,8 @@ def roll_source(ctx, n: int, rule: str = "MK:3:Setup:12") -> list[str]:
     """Roll n mana dice through the engine (each face a chance event), then reroll the gold and
     black dice until at least half show a basic colour (p.3 Setup 12; also at round preparation)."""
     faces = list(ctx.roll(MANA_DIE, n, rule=rule))
-    while idx := dice_to_reroll(faces):
+    from .readings_map import keep_rerolling       # reading A34: round preparation too?
+    while (idx := dice_to_reroll(faces)) and keep_rerolling(ctx, rule):
         for i, face in zip(idx, ctx.roll(MANA_DIE, len(idx), rule=rule)):
             faces[i] = face
     return faces

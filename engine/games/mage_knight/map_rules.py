@@ -98,6 +98,11 @@ def withdraw(ctx, t, seat: int) -> None:
     p = t.game.players[seat]
     if not p.pos or safe_here(t, seat):
         return
+    from .board import is_safe
+    from .readings_map import withdraw_elsewhere       # reading A23: no safe space on the path
+    others = [unkey(q.pos) for i, q in enumerate(t.game.players) if i != seat and q.pos]
+    if withdraw_elsewhere(ctx, t, seat, lambda k: is_safe(t.game.board, unkey(k), seat, others), take_wounds):
+        return
     path = p.path
     if p.pos in path:
         path = path[:len(path) - 1 - path[::-1].index(p.pos)]

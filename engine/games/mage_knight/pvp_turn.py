@@ -292,7 +292,8 @@ def end(ctx, t, winner: int, loser: int = -1) -> None:
     v = g.pvp
     if winner >= 0:
         won, lost = g.players[winner], g.players[loser]
-        gain_fame(ctx, t, winner, pvp.result_fame(won.level, lost.level, won.fame, lost.fame), "MK:13:PvPResult")
+        from .readings_map import pvp_fame        # reading A11: equal level and equal fame
+        gain_fame(ctx, t, winner, pvp_fame(t, won, lost), "MK:13:PvPResult")
     elif v["came_from"] and v["came_from"] != v["space"]:
         ctx.emit("mk.placed", {"seat": v["aggressor"], "pos": v["came_from"]}, rule="MK:13:PvPResult")
     d = v["defender"]

@@ -57,10 +57,12 @@ def may_interact(t, seat: int) -> bool:
 
 
 def seat_resolutions(t, seat: int, cid: str, mode: str) -> tuple:
+    from .overrides_cards import card_values
     """The card's resolutions here and now, with this turn's conversions (card_effects) and a
     raised sideways value (Wolf's Howl)."""
     fx = t.game.players[seat].turn_effects
     out = card_resolutions(cid, mode, *situation(t, seat))
+    out = card_values(t, cid, mode, out)        # a situation's [overrides."<card>"] (overrides_cards)
     value = fx.get("wound_sideways") if cid == "wound" else fx.get("sideways")
     if isinstance(value, list):     # [for a basic action, for the others] (I Don't Give a Damn)
         value = value[0] if content().cards[cid].kind == "basic_action" else value[1]

@@ -137,6 +137,6 @@ class MageKnight(Ruleset):
         return why(table, ev, history)
 
     def check_overrides(self, overrides):
-        """A situation's enemy and unit values (combat_overrides, docs/disputes.md)."""
-        from .combat_overrides import check
+        """A situation's enemy, unit and deed card values (overrides_check, docs/disputes.md)."""
+        from .overrides_check import check
         return check(self, overrides, content())

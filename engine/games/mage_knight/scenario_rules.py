@@ -70,7 +70,8 @@ def assault_fame(t, space: str, seat: int, fame: int) -> int:
     """The one place half fame is applied: the combat's total, rounded up, for defeating the
     defenders of another player's keep, or tower where towers are owned like keeps
     (MK:8:Combat:1a; MK:22:Scen:ConquerKeepsTowers; reading A10)."""
-    return half_fame(fame) if others_site(t.game.board, space, seat) else fame
+    from .readings_map import half_fame as read_half      # reading A10: rounded up or down
+    return read_half(t, fame) if others_site(t.game.board, space, seat) else fame
 
 
 def tower_spell(g) -> bool:

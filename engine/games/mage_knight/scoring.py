@@ -6,6 +6,7 @@ from engine.mechanics.zones import card_name
 
 from . import state as S
 from .content import content
+from .overrides_cards import unit_number
 
 CATEGORIES = ("knowledge", "loot", "leader", "conqueror", "adventurer", "beating")
 CONQUEST_SITES = ("keep", "mage_tower", "monastery")
@@ -27,7 +28,8 @@ def category_points(t, seat: int) -> dict[str, int]:
     return {
         "knowledge": 2 * kinds.count("spell") + kinds.count("advanced_action"),
         "loot": 2 * kinds.count("artifact") + sum(p.crystals.values()) // 2,
-        "leader": sum(c.units[u.unit].level // (2 if u.wounded else 1) for u in p.units),
+        "leader": sum(unit_number(t, u.unit, "level", c.units[u.unit].level) // (2 if u.wounded else 1)
+                      for u in p.units),
         "conqueror": 2 * sum(1 for s in shields if s in CONQUEST_SITES),
         "adventurer": 2 * sum(1 for s in shields if s in ADVENTURE_SITES),
         "beating": -2 * sum(1 for x in cards if x.id == "wound"),

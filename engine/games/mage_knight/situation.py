@@ -8,6 +8,10 @@
     tactic = "mana_search"   # or this one
     pick = false             # true: the tactics are still to be picked
     tiles_top = ["core_5"]   # tiles put on top of the map stack
+    [game.tiles]             # tiles revealed at set-up, by centre (their sites populated)
+    "6,-4" = "countryside_3"
+    [game.conquered]         # sites that carry a seat's shield (their garrison is gone)
+    "7,-5" = 1
     [game.enemies]           # face-up enemy tokens by space, taken from their piles by content id
     "1,-3" = ["green_orc_skirmishers"]
     [[game.seat]]
@@ -24,6 +28,7 @@
     spent_units = [0]        # units already activated this turn (not ready)
     rewards = ["artifact"]   # reward choices due (rewards.py)
     [game.combat]            # start inside a combat of the active seat (combat_situation.py)
+    [game.pvp]               # or inside a combat against another hero (pvp_situation.py)
 """
 from __future__ import annotations
 
@@ -68,6 +73,9 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     pick: bool = False             # leave the tactics to be picked (the seats' hands are laid out)
     seat: list[SeatSit] = []
     combat: dict = {}              # a combat in progress (combat_situation.py)
+    tiles: dict[str, str] = {}     # tile centre "q,r" = tile id: revealed at set-up (MK:7:Move:5)
+    conquered: dict[str, int] = {}  # site space = the seat whose shield is on it (MK:10:Result:3)
+    pvp: dict = {}                 # a player-against-player combat in progress (pvp_situation.py)
 
 
 def lay_out(ctx, t, raw: dict) -> None:
@@ -99,6 +107,7 @@ def lay_out(ctx, t, raw: dict) -> None:
     for tile in reversed(sit.tiles_top):
         src = S.TILES if tile in t.zone(S.TILES) else S.TILES_ASIDE
         zones.move(ctx, src, S.TILES, [tile], rule=RULE, to="top")
+    _tiles_and_shields(ctx, t, sit)
     for space, ids in sit.enemies.items():
         _enemies(ctx, t, space, ids)
     for seat, s in enumerate(seats):
@@ -112,9 +121,43 @@ def lay_out(ctx, t, raw: dict) -> None:
         for kind in ("move", "influence"):
             if getattr(s, kind):
                 ctx.emit("mk.points", {"seat": seat, "kind": kind, "delta": getattr(s, kind)}, rule=RULE)
+    if sit.combat and sit.pvp:
+        raise ValueError("situation [game]: combat and pvp: one combat at a time (MK:8:Combat:1)")
     if sit.combat:
         from .combat_situation import lay_out_combat
         lay_out_combat(ctx, t, sit.combat, place=_enemies)
+    if sit.pvp:
+        from .pvp_situation import lay_out_pvp
+        lay_out_pvp(ctx, t, sit.pvp)
+
+
+def _tiles_and_shields(ctx, t, sit: Sit) -> None:
+    """`[game.tiles]` revealed as exploring reveals them; `[game.conquered]` shields placed,
+    the site's face-down garrison going to its discard pile as if defeated."""
+    from .board import unkey
+    from .explore import place
+    for centre, tile in sit.tiles.items():
+        if tile not in content().tiles:
+            raise ValueError(f"situation [game.tiles] {centre!r}: no map tile {tile!r}")
+        src = S.TILES if tile in t.zone(S.TILES) else S.TILES_ASIDE
+        if tile not in t.zone(src):
+            raise ValueError(f"situation [game.tiles] {centre!r}: tile {tile!r} is already on the map")
+        zones.move(ctx, src, S.TILES, [tile], rule=RULE, to="top")
+        try:
+            place(ctx, t, tile, unkey(centre), None)
+        except (KeyError, ValueError) as exc:
+            raise ValueError(f"situation [game.tiles] {centre!r}: not a tile position ({exc})") from None
+    for space, seat in sit.conquered.items():
+        sp = t.game.board.spaces.get(space)
+        if sp is None or not sp.site:
+            raise ValueError(f"situation [game.conquered] {space!r}: not a site on the map (MK:10:Result:3)")
+        if not 0 <= seat < t.players:
+            raise ValueError(f"situation [game.conquered] {space!r} = {seat}: no such seat")
+        if S.garrison(space) in t.zones:
+            for tok in list(t.zone(S.garrison(space))):
+                zones.move(ctx, S.garrison(space), S.enemy_discard(content().enemies[card_name(tok)].color),
+                           [tok], rule=RULE)
+        ctx.emit("mk.conquered", {"seat": seat, "space": space}, rule=RULE)
 
 
 def _enemies(ctx, t, space: str, ids: list[str]) -> None:

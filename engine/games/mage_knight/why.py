@@ -29,7 +29,8 @@ KIND_OF = {"mk.combat.attacked": ("ranged", "siege", "melee"), "mk.combat.blocke
 
 def why(t, ev, h) -> list[dict[str, Any]]:
     if ev.type not in DECISIVE:
-        return []
+        from .why_map import why as why_outside     # fame, PvP, cities, withdrawal, the Source
+        return why_outside(t, ev, h)
     d = ev.data
     start = h.last(lambda e: e.type == "mk.combat_started", ev.version)
     since = start.version if start else 0
@@ -41,11 +42,13 @@ def why(t, ev, h) -> list[dict[str, Any]]:
         points = _pooled(h, since, ev.version, kinds)
         for p in points:
             pd = p.data
-            out.append(given(f"{pd.get('kind')} {pd.get('value')} ({pd.get('element')}) from "
-                             f"{zones.card_name(str(pd.get('source', '?')))}", pd.get("value"), p.rule,
-                             [link(p, "points added")]))
+            out.append(_overridden(t, given(f"{pd.get('kind')} {pd.get('value')} ({pd.get('element')}) from "
+                                            f"{zones.card_name(str(pd.get('source', '?')))}", pd.get("value"),
+                                            p.rule, [link(p, "points added")]), pd.get("source")))
         if ev.type == "mk.combat.attacked":
             out += _by_element(points, start, d.get("targets") or [])
+    if ev.type == "mk.combat.enemy_modified":
+        out += _effect_colour(h, ev)
     if ev.type == "mk.combat.damage":
         out += _earlier(h, since, ev.version, d["enemy"], d["attack"])
         out += _damaged(t, start, d)
@@ -61,6 +64,29 @@ def why(t, ev, h) -> list[dict[str, Any]]:
         out.append(given("outcome", {k: v for k, v in result.items() if k != "audit"}, "MK:10:Result:1"))
         out += _combat_steps(h, since, ev.version)
     return out
+
+
+def _overridden(t, item: dict[str, Any], source) -> dict[str, Any]:
+    """Points from a deed card or unit whose values the situation changed: marked, with the
+    game's creation as their source (overrides_cards)."""
+    over = (t.options.get("overrides") or {}).get(zones.card_name(str(source or "")))
+    if over:
+        item["note"] = f"overridden by situation: {', '.join(f'{k}={v}' for k, v in over.items())}"
+        item["from"].append({"version": 1, "type": "game.created", "rule": "CORE-1",
+                             "what": "the situation's overrides"})
+    return item
+
+
+def _effect_colour(h, ev) -> list[dict[str, Any]]:
+    """The card whose effect changed the enemy, its colour and mode: what the fire and ice
+    resistant enemies' immunity looks at (MK:8:Combat:5a-b, reading A31)."""
+    from .content import content
+    played = h.last(lambda e: e.type == "mk.played" and e.data.get("card") == ev.data.get("source"), ev.version)
+    card = content().cards.get(str(ev.data.get("source")))
+    if played is None or card is None:
+        return []
+    return [given(f"effect of {card.name} ({card.kind}, {card.color}), {played.data['mode']}",
+                  card.color, "MK:8:Combat:5a", [link(played, "played")])]
 
 
 def rule_in(line: str) -> str | None:

@@ -71,9 +71,11 @@ def test_every_mk_reading_is_consulted_by_a_dispute_situation():
     """Each reading in catalog.toml names a catalog rule and is asked by the rules somewhere."""
     rs = registry.get("mage-knight")
     listed = readings.of(rs)
-    assert set(listed) == {"A8", "A18", "A19", "A37"}
+    assert set(listed) == {"A8", "A10", "A11", "A18", "A19", "A22", "A23", "A31", "A34", "A37"}
     asked = set()
-    for path in (CUMBERSOME, BEASTS, SUMMONER):
+    for path in (CUMBERSOME, BEASTS, SUMMONER) + tuple(SIT + f"dispute_{name}.toml" for name in (
+            "keep_half_fame", "withdraw_no_path", "basic_blue_effect", "round_source", "pvp_retreat",
+            "city_assault")):
         asked |= set(settle(path)["consulted"])
     assert asked == set(listed)
     for r in listed.values():

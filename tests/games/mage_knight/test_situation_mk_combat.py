@@ -136,7 +136,7 @@ def test_a_unit_override_changes_its_armour_in_combat():
     ({"Nobody": {"armour": 3}}, ["Nobody"]),
     ({"Thugs": {"armour": 3}}, ["Thugs", "gray_thugs", "thugs", "content id"]),
     ({"green_prowlers": {"colour": 3}}, ["colour", "armour", "fame"]),
-    ({"peasants": {"fame": 3}}, ["fame", "unit", "armour, resistances"]),
+    ({"peasants": {"fame": 3}}, ["fame", "unit", "armour, attack, block, cost, influence, level, move, resistances"]),
     ({"green_prowlers": {"attacks": ["lightning 3"]}}, ["lightning 3", "coldfire"]),
     ({"green_prowlers": {"abilities": ["flying"]}}, ["flying", "swift"]),
     ({"green_prowlers": {"resistances": ["wind"]}}, ["wind", "physical"]),

@@ -1,0 +1,65 @@
+"""A situation's `[overrides."March"]` and `[overrides."Peasants"]` beyond combat values: the
+amounts of a deed card's basic or powered effect, and a unit's level, cost and ability values
+(docs/disputes.md). Enemy values and a unit's armour and resistances are combat_overrides.py's.
+
+    [overrides."March"]          # a deed card (basic or advanced action, spell, artifact)
+    basic_move = 3               # <basic|powered>_<move|attack|block|influence>
+    [overrides."Peasants"]       # a unit
+    level = 2                    # healing price and the Greatest Leader score
+    cost = 5                     # influence to recruit it (MK:8:Interact:4a)
+    attack = 3                   # every ability of that kind: attack, block, influence, move
+
+A field names only what the card or unit has (March has no basic attack: refused, naming the
+field and what it has: overrides_check.py, which the ruleset's check_overrides calls). The amounts replace the content's in every rule that takes the card's or
+the ability's effect (resolving.seat_resolutions and the unit activation, a hook line each), so
+boosts and bonuses apply on top; `mk.played` and the activation's `mk.unit` carry `overridden`,
+and the audit marks the points they gave "overridden by situation".
+"""
+from __future__ import annotations
+
+from typing import Any
+
+KINDS = ("move", "attack", "block", "influence")
+CARD_FIELDS: dict[str, type] = {f"{mode}_{k}": int for mode in ("basic", "powered") for k in KINDS}
+UNIT_VALUE_FIELDS: dict[str, type] = {"level": int, "cost": int, **{k: int for k in KINDS}}
+
+
+def _table(t) -> dict:
+    """The game's overrides (a bare state without options, as some tests build, has none)."""
+    return (getattr(t, "options", None) or {}).get("overrides") or {}
+
+
+def _amounts(resolutions, values: dict[str, int]) -> tuple:
+    """The resolutions with each top-level amount of an overridden kind replaced."""
+    def one(k, v):
+        if k not in values:
+            return (k, v)
+        return (k, dict(v, value=values[k]) if isinstance(v, dict) else values[k])
+    return tuple([one(k, v) for k, v in atoms] for atoms in resolutions)
+
+
+def card_values(t, cid: str, mode: str, resolutions) -> tuple:
+    """Hook of resolving.seat_resolutions: the card's effect with its overridden amounts."""
+    over = _table(t).get(cid)
+    if not over or mode not in ("basic", "powered"):
+        return resolutions
+    values = {f.split("_", 1)[1]: v for f, v in over.items() if f.startswith(mode + "_")}
+    return _amounts(resolutions, values) if values else resolutions
+
+
+def unit_values(t, unit: str, resolutions) -> tuple:
+    """Hook of the unit activation: the ability with its overridden amounts."""
+    over = _table(t).get(unit)
+    values = {k: v for k, v in (over or {}).items() if k in KINDS}
+    return _amounts(resolutions, values) if values else resolutions
+
+
+def unit_number(t, unit: str, field: str, printed: int) -> int:
+    """A unit's `level` or `cost` in this game (the printed one unless overridden)."""
+    return _table(t).get(unit, {}).get(field, printed)
+
+
+def mark(t, cid: str) -> dict[str, Any]:
+    """`{"overridden": values}` for the event of a card or unit the situation changed, else {}."""
+    over = _table(t).get(cid)
+    return {"overridden": dict(over)} if over else {}
