@@ -50,6 +50,8 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
     fx = t.game.players[seat].turn_effects
     if mode == "sideways" and (fx.get("wound_sideways") if name == "wound" else fx.get("sideways")):
         turn_effects.set_effect(ctx, seat, "wound_sideways" if name == "wound" else "sideways", None)
+        if fx.get("sideways_match") and name != "wound":
+            turn_effects.set_effect(ctx, seat, "sideways_match", None)
     if fx.get("shapeshift") and mode != "sideways" and cmd["option"] >= len(card_resolutions(
             name, mode, *situation(t, seat))):
         turn_effects.set_effect(ctx, seat, "shapeshift", None)

@@ -10,7 +10,7 @@ from itertools import combinations, combinations_with_replacement
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import effects, mana, resolving
+from . import defeat_rewards, effects, mana, other_players, resolving, rotating
 from . import state as S
 from .content import content
 from .enemy_effects import blocked_armour
@@ -33,7 +33,7 @@ BORROWABLE = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gai
               "unit_resistances")
 DEST = {"hand": S.hand, "discard": S.discard, "deck": S.deck, "units": S.units_zone}
 # atoms worth playing in combat although they add no points (MK:8:Combat:3)
-COMBAT_USEFUL = ("unit_bonus", "unit_resistances", "all_enemies_strip", "convert", "turn_effect", "card_bonus",
+COMBAT_USEFUL = ("on_defeat", "others", "unit_bonus", "unit_resistances", "all_enemies_strip", "convert", "turn_effect", "card_bonus",
                  "blocked_armour_to", "mana_any", "gain_mana_token", "gain_crystal", "draw_cards", "extra_dice",
                  "defeat_bonus", "use_offered", "repeat", "attack_change", "conditional")
 ACTION_KINDS = ("basic_action", "advanced_action")
@@ -99,7 +99,16 @@ def feasible(t, seat: int, atoms) -> bool:
             return False
         elif k == "unit_resistances" and not p.units:
             return False
+        elif k == "rotating" and rotating.shows(t, seat, _skill_of(t, seat, v)) != v[0]:
+            return False
+        elif k == "choose_to_deck" and not t.zone(S.discard(seat)):
+            return False
     return True
+
+
+def _skill_of(t, seat: int, v) -> str:
+    """The seat's rotating skill with this many options (one such skill per hero)."""
+    return next((s for s in t.game.players[seat].skills if rotating.options(s) == v[1]), "")
 
 
 def _basic_dice(t, seat: int) -> list[int]:
@@ -130,6 +139,13 @@ def expand(t, seat: int, atoms, cmds: list[dict]) -> list[dict]:
             extra = _repeat_targets(t, seat, cmds, v)
         elif k == "use_offered":
             extra = _offered_targets(t, seat, v)
+        elif k == "others":
+            extra = other_players.expand(t, seat, dict(v))
+            if not extra:
+                continue
+        elif k == "choose_to_deck":
+            pile = sorted(card_name(c) for c in t.zone(S.discard(seat)))
+            extra = [{"cards": ",".join(x)} for x in sorted(set(combinations(pile, min(v, len(pile)))))]
         else:
             continue
         cmds = [dict(c, **e) for c in cmds for e in extra]
@@ -309,6 +325,19 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
                     strip(ctx, t, e.uid, v["lose"], (), cmd["card"])
         elif k == "wound_unit":
             ctx.emit("mk.unit", {"seat": seat, "uid": cmd["unit"], "wounded": True}, rule="MK:5:Units:5")
+        elif k == "on_defeat":
+            defeat_rewards.start(ctx, t, seat, v, cmd.get("card") or cmd.get("skill", ""))
+        elif k == "others":
+            other_players.apply(ctx, t, seat, dict(v), cmd)
+        elif k == "choose_to_deck":
+            chosen = []
+            pile = list(t.zone(S.discard(seat)))
+            for name in cmd["cards"].split(","):
+                cid = next(c for c in pile if card_name(c) == name and c not in chosen)
+                chosen.append(cid)
+            zones.move(ctx, S.discard(seat), S.deck(seat), chosen, rule="MK:5:Effects:1")
+        elif k == "rotating":
+            rotating.turn(ctx, t, seat, cmd["skill"], v)
         else:
             rest.append((k, v))
     return rest
@@ -354,6 +383,7 @@ def take_offer(ctx, t, seat: int, spec: dict, cid: str) -> None:
     zone = OFFERS[spec["offer"]]
     if spec["offer"] == "skill":     # a skill of the common offer becomes the seat's own
         ctx.emit("mk.skill", {"seat": seat, "skill": cid}, rule="MK:5:Skills:4d")
+        rotating.on_gained(ctx, t, seat, cid)
         zones.move(ctx, zone, S.OUT, [cid], rule="MK:5:Skills:4d")
         return
     if spec["offer"] == "unit":

@@ -21,6 +21,10 @@ Atoms added here (beyond effects.PLAIN and the basic actions' atoms):
   ("die_crystal", 1) / ("reroll_source", 1) / ("reroll_die", 1)   the Source dice
   ("discard_wounds", n)           wounds from hand back to the wound pile
   ("extra_turn", True)            another turn after this one (as The Right Moment)
+  ("on_defeat", (gain, n, limit))  fame, a crystal or armour per enemy defeated this phase
+  ("others", {...})               each other player loses a crystal, discards or spends a unit
+  ("choose_to_deck", n)           n cards of the discard pile, named by the play, onto the deck
+  ("rotating", (i, n))            offered only while the seat's token shows option i of n
   ("stand_in", text)              a part of a card whose rule is not modelled: does nothing
 """
 from __future__ import annotations
@@ -60,8 +64,6 @@ RULE_SILENT = ("RULE_MOVE_CARDS_IN_COMBAT", "RULE_INFLUENCE_CARDS_IN_COMBAT")   
 PHASES = {"COMBAT_PHASE_BLOCK": "block", "COMBAT_PHASE_ATTACK": "attack", "COMBAT_PHASE_RANGED": "ranged"}
 # modifiers whose rule is not modelled yet: the rest of the card applies (CONTENT.md, stand-in parts)
 STAND_IN_MODIFIERS = {
-    "bow_phase_fame_tracking": "fame per enemy defeated in the phase",
-    "soul_harvester_crystal_tracking": "crystals for enemies defeated",
     "banner_glory_fame_tracking": "fame per unit that attacks or blocks",
     "hero_damage_reduction": "damage to the hero reduced",
 }
@@ -187,6 +189,10 @@ def _rule(node, sit, rec):
         return _atoms(("turn_effect", ("heal_fame", mod["remainingHealingPoints"])))
     if eff == "golden_grail_draw_on_heal":
         return _atoms(("turn_effect", ("heal_draw", True)))
+    if eff == "bow_phase_fame_tracking":      # fame per enemy defeated in this phase
+        return _atoms(("on_defeat", ("fame", mod["famePerEnemy"], 99)))
+    if eff == "soul_harvester_crystal_tracking":   # a crystal per enemy defeated, up to `limit`
+        return _atoms(("on_defeat", ("crystal", 1, mod["limit"])))
     if eff in STAND_IN_MODIFIERS:
         return _atoms(("stand_in", STAND_IN_MODIFIERS[eff]))
     if eff == "remove_physical_resistance" and (node.get("scope") or {}).get("effect") == "all_enemies":
@@ -395,11 +401,30 @@ def _enemies(node, sit, rec):
     return [[("enemy_effect", out)] + [a for a in extra if a[0] in ("attack", "all_enemies")]]
 
 
-HANDLERS = (_noop, _small, _pay_mana, _discard_colour, _rule, _plain_effects, _conditions, _scaling, _crystals,
+def _table(node, sit, rec):
+    """Rewards per enemy defeated, effects on the other players, a sideways value raised by a
+    matching colour, cards of the discard pile chosen onto the deck, a rotating token."""
+    spec = node.get("on_defeat")
+    if isinstance(spec, dict):           # defeat_rewards.py
+        return _atoms(("on_defeat", (spec["gain"], spec.get("amount", 1), spec.get("limit", 99))))
+    spec = node.get("others")
+    if isinstance(spec, dict):           # other_players.py
+        return _atoms(("others", tuple(sorted(spec.items()))))
+    if isinstance(node.get("sideways_match"), list):   # [colour, value]: a card of that colour
+        return _atoms(("turn_effect", ("sideways_match", list(node["sideways_match"]))))
+    if isinstance(node.get("choose_to_deck"), int):    # cards of the discard pile the play names
+        return _atoms(("choose_to_deck", node["choose_to_deck"]))
+    if isinstance(node.get("rotating"), list):         # the option the token shows, then it turns
+        return [[("rotating", (i, len(node["rotating"])))] + r
+                for i, opt in enumerate(node["rotating"]) for r in rec(opt, sit)]
+    return None
+
+
+HANDLERS = (_table, _noop, _small, _pay_mana, _discard_colour, _rule, _plain_effects, _conditions, _scaling, _crystals,
             _offers, _enemies)
 
 
-CHILD_KEYS = ("discard_wound_for", "pay_mana", "discard_colour", "if_night_or_underground", "if_night", "if_day",
+CHILD_KEYS = ("rotating", "discard_wound_for", "pay_mana", "discard_colour", "if_night_or_underground", "if_night", "if_day",
               "if_at_magical_glade", "if_at_fortified_site", "conditional", "choiceOptions")
 
 

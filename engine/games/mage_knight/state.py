@@ -101,6 +101,7 @@ class Player(msgspec.Struct, kw_only=True):
     out: bool = False                # eliminated (Only One Returns): no more turns
     path: list[str] = []             # spaces left behind by this turn's steps (forced withdrawal)
     turn_effects: dict = {}          # effects of cards and skills for the rest of the turn (card_effects)
+    token_shows: dict = {}           # rotating skill tokens: the option each shows (rotating.py)
 
 
 def came_from(p: Player) -> str:

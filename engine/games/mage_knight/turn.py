@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import levels, mana, rounds, variants
+from . import levels, mana, rotating, rounds, variants
 from . import state as S
 from .content import content
 from .ledger import gain_crystal, hand_cards  # noqa: F401 (gain_crystal: its old home, still imported from here)
@@ -236,6 +236,7 @@ def level_choice(ctx, t, seat: int, skill: str, card: str) -> None:
     shown = list(t.zone(S.skills_shown(seat)))
     if skill:
         ctx.emit("mk.skill", {"seat": seat, "skill": skill}, rule="MK:11:EoT:6b")
+        rotating.on_gained(ctx, t, seat, skill)
         src = S.SKILL_OFFER if skill in t.zone(S.SKILL_OFFER) else S.skills_shown(seat)
         zones.move(ctx, src, S.OUT, [skill], rule="MK:11:EoT:6b")
         if S.DUMMY_SKILLS in t.zones:       # Solo Conquest: a dummy skill joins the offer

@@ -1,0 +1,138 @@
+"""Card and skill parts that were stand-ins and are now real (issue 12, mkcards): effects on the
+other players, rewards per enemy defeated, a chosen discard onto the deck, a sideways value
+raised by a matching mana, a rotating skill token (MK:5:Effects:1, content/readings.json,
+readings in catalog.toml)."""
+from engine.testing import from_situation
+
+from tests.games.mage_knight.test_cards_advanced import HERE, fight, give_skill, legal, names, play_first, pool, sit
+
+
+def two_seats(seat0: dict, seat1: dict, night: bool = False):
+    def edit(g):
+        g["seat"][0].update(seat0)
+        g["seat"][1].update(seat1)
+        g["night"] = night
+    return from_situation(HERE / "cards_two_seats.toml", edit=edit)
+
+
+def seat(eng, gid, s: int):
+    return eng.table(gid).game.players[s]
+
+
+def test_mana_meltdown_takes_a_crystal_from_each_other_player():
+    """MK:5:Effects:1, MK:5:Gain:2: Mana Meltdown basic (red): the other player loses a crystal of
+    the colour held most (blue, reading); the caster gains one crystal of a colour lost"""
+    eng, gid = two_seats({"hand": ["mana_meltdown"], "tokens": ["red"]},
+                         {"crystals": {"blue": 2, "red": 1}})
+    opts = legal(eng, gid, card="mana_meltdown", mode="basic")
+    assert {c.get("crystal") for c in opts} == {"blue"}
+    eng.submit(gid, 0, opts[0])
+    assert seat(eng, gid, 1).crystals == {"blue": 1, "red": 1}
+    assert seat(eng, gid, 0).crystals == {"blue": 1}
+
+
+def test_mind_read_makes_other_players_discard_the_colour():
+    """MK:5:Effects:1: Mind Read basic (white), red named: a red crystal, and the other player
+    discards a red card (Rage); green March stays in the hand"""
+    eng, gid = two_seats({"hand": ["mind_read"], "tokens": ["white"]}, {"hand": ["march", "rage"]})
+    play_first(eng, gid, card="mind_read", mode="basic", option=0)
+    assert seat(eng, gid, 0).crystals == {"red": 1}
+    assert names(eng, gid, "hand:1") == ["march"] and names(eng, gid, "discard:1") == ["rage"]
+
+
+def test_mind_steal_takes_the_discarded_action_card():
+    """MK:4:Deed:3b, MK:5:Effects:1: Mind Steal (Mind Read powered, white + black, night), green
+    named: the other player discards March, which goes into the caster's hand"""
+    eng, gid = two_seats({"hand": ["mind_read"], "tokens": ["white", "black"]}, {"hand": ["march", "rage"]},
+                         night=True)
+    play_first(eng, gid, card="mind_read", mode="powered", option=2)
+    assert seat(eng, gid, 0).crystals == {"green": 1}
+    assert names(eng, gid, "hand:1") == ["rage"] and "march" in names(eng, gid, "hand:0")
+
+
+def test_energy_flow_spends_another_players_low_unit():
+    """MK:5:Units:5: Energy Flow basic (green): the other player's ready unit of level II or lower
+    (Peasants, level I) is spent; a level III unit would stay ready"""
+    eng, gid = two_seats({"hand": ["energy_flow"], "tokens": ["green"]}, {"units": ["peasants"]})
+    play_first(eng, gid, card="energy_flow", mode="basic")
+    assert [u.ready for u in seat(eng, gid, 1).units] == [False]
+
+
+def test_bow_of_starsdawn_gives_fame_per_enemy_defeated_in_the_phase():
+    """MK:9:Ranged:5: Bow of Starsdawn basic: two cards discarded for Ranged Attack 4; Prowlers
+    (armour 3) defeated in that ranged phase give fame +1 from the bow (their own fame comes
+    at the combat's end)"""
+    eng, gid = fight(hand=["bow_of_starsdawn", "march", "rage"], enemies=("green_prowlers",))
+    play_first(eng, gid, card="bow_of_starsdawn", mode="basic", option=1, pay="discard:march+discard:rage")
+    assert pool(eng, gid) == [("ranged", "physical", 4)]
+    eng.submit(gid, 0, {"kind": "mk_attack", "targets": ["green_prowlers#2"], "use": ["ranged"]})
+    assert seat(eng, gid, 0).fame == 1
+
+
+def test_soul_harvester_gives_a_crystal_by_the_defeated_enemys_resistance():
+    """MK:5:Gain:2, MK:9:Attack: Soul Harvester powered: Attack 8 in the attack phase defeats
+    Ironclads (physical resistance: the attack is halved to 4, armour 3): a green crystal
+    (physical resistance, reading); two Peasants take most of the damage, so the hero is not
+    knocked out"""
+    eng, gid = fight(hand=["soul_harvester"], tokens=["red"], enemies=("green_ironclads",),
+                     units=["peasants", "peasants"])
+    while eng.table(gid).game.combat.phase != "attack":
+        cmds = [c for c in eng.legal(gid, 0) if c["kind"] in ("mk_next", "mk_assign")]
+        eng.submit(gid, 0, next((c for c in cmds if c.get("to", "hero") != "hero"), cmds[0]))
+    play_first(eng, gid, card="soul_harvester", mode="powered", pay="token:red")
+    eng.submit(gid, 0, {"kind": "mk_attack", "targets": ["green_ironclads#2"], "use": ["melee"]})
+    assert seat(eng, gid, 0).crystals == {"green": 1}
+
+
+def test_explosive_bolt_lowers_another_enemys_armour_per_defeat():
+    """MK:9:Ranged:5: Explosive Bolt powered (red): Ranged Attack 3 defeats Prowlers (armour 3);
+    the other enemy of the fight gets Armour -1"""
+    eng, gid = fight(hand=["explosive_bolt"], tokens=["red"], enemies=("green_prowlers",))
+    other = next(e for e in eng.table(gid).game.combat.enemies if e.enemy != "green_prowlers")
+    before = other.armour + other.armour_mod
+    play_first(eng, gid, card="explosive_bolt", mode="powered", pay="token:red")
+    eng.submit(gid, 0, {"kind": "mk_attack", "targets": ["green_prowlers#2"], "use": ["ranged"]})
+    other = next(e for e in eng.table(gid).game.combat.enemies if e.uid == other.uid)
+    assert other.armour + other.armour_mod == before - 1
+
+
+def test_meditation_trance_puts_the_named_discards_on_the_deck():
+    """MK:4:Deed:3b, MK:5:Effects:1: Meditation powered (Trance, green + black, night): the play
+    names two cards of the discard pile (Rage and Stamina), which go onto the deed deck; the hand
+    limit is 2 higher"""
+    eng, gid = sit("cards_village", night=True, hand=["meditation", "march", "rage", "stamina", "swiftness"],
+                   tokens=["green", "black"])
+    hand, pile = eng.table(gid).zone("hand:0"), eng.table(gid).zone("discard:0")
+    pile += [c for c in hand if not c.startswith("meditation")]    # as after earlier turns
+    hand[:] = [c for c in hand if c.startswith("meditation")]
+    play_first(eng, gid, card="meditation", mode="powered", cards="rage,stamina")
+    assert sorted(names(eng, gid, "deck:0")[:2]) == ["rage", "stamina"]
+    assert sorted(names(eng, gid, "discard:0")) == ["march", "swiftness"]
+    assert seat(eng, gid, 0).turn_effects["hand_limit_next"] == 2
+
+
+def test_universal_power_gives_four_sideways_for_a_matching_card():
+    """MK:4:Deed:3e: Universal Power (Goldyx) with red mana: Rage (red) played sideways gives
+    Move 4; with green mana a red card gives only 3"""
+    eng, gid = sit("cards_village", hand=["rage"], tokens=["red"])
+    give_skill(eng, gid, "goldyx_universal_power")
+    play_first(eng, gid, kind="skill", skill="goldyx_universal_power", pay="token:red")
+    play_first(eng, gid, card="rage", mode="sideways", option=0)
+    assert seat(eng, gid, 0).move == 4
+    eng, gid = sit("cards_village", hand=["rage"], tokens=["green"])
+    give_skill(eng, gid, "goldyx_universal_power")
+    play_first(eng, gid, kind="skill", skill="goldyx_universal_power", pay="token:green")
+    play_first(eng, gid, card="rage", mode="sideways", option=0)
+    assert seat(eng, gid, 0).move == 3
+
+
+def test_master_of_chaos_gives_the_shown_option_and_turns_the_token():
+    """MK:5:Skills:4: Master of Chaos (Krang): the token shows Move 1, so only Move 1 is offered;
+    using it turns the token to the next option (Cold Fire Ranged Attack 1)"""
+    eng, gid = sit("cards_village", hand=["march"])
+    give_skill(eng, gid, "krang_master_of_chaos")
+    seat(eng, gid, 0).token_shows["krang_master_of_chaos"] = 1
+    opts = legal(eng, gid, kind="skill", skill="krang_master_of_chaos")
+    assert len(opts) == 1
+    eng.submit(gid, 0, opts[0])
+    assert seat(eng, gid, 0).move == 1 and seat(eng, gid, 0).token_shows["krang_master_of_chaos"] == 2
