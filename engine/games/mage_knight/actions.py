@@ -8,7 +8,7 @@ from functools import cache
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import card_effects, effects, payment, turn_effects
+from . import banners, card_effects, effects, payment, turn_effects
 from .resolving import INTERACTION_SITES, card_resolutions, seat_resolutions, situation, skill_resolutions, unit_resolutions
 from . import state as S
 from .board import unkey
@@ -336,6 +336,7 @@ def activate(ctx, t, seat: int, cmd: dict) -> None:
     pay(ctx, t, seat, cmd.get("pay", ""))
     ctx.emit("mk.unit", {"seat": seat, "uid": u.uid, "ready": False}, rule="MK:5:Units:5")
     atoms = turn_effects.unit_bonus(ctx, t, seat, list(unit_resolutions(u.unit, cmd["ability"])[cmd["option"]]))
+    atoms = banners.on_activate(ctx, t, seat, u.uid, atoms)
     if cmd.get("target"):
         from .fight import enemy_effect
         enemy_effect(ctx, t, atoms, cmd["target"], u.uid, None)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import msgspec
 
-from . import rotating, turn_effects
+from . import banners, rotating, turn_effects
 from . import combat as C
 from .board import Board, place_tile
 from .content import content
@@ -321,7 +321,7 @@ FOLD = {
     "mk.die_set": _die_set, "mk.black_any": _black_any, "mk.card_offer": _card_offer, "mk.reward_due": _reward_due, "mk.reward_taken": _reward_taken,
     "mk.tactic_state": _tactic_state, "mk.stolen_used": _stolen_used, "mk.move_bonus": _move_bonus, "mk.interaction_bonus": _interaction_bonus,
     "mk.played": _played, "mk.moved": _moved, "mk.acted": _acted, "mk.recruited": _recruited,
-    "mk.token_turned": rotating.fold,
+    "mk.token_turned": rotating.fold, "mk.banner": banners.fold, "mk.banner_used": banners.fold_used,
     "mk.unit": _unit, "mk.skill_used": _skill_used, "mk.skill": _skill, "mk.level": _level,
     "mk.level_chosen": _level_chosen, "mk.phase": _phase, "mk.announced": _announced,
     "mk.turn_done": _turn_done, "mk.city_revealed": _city, "mk.scenario_end": _scenario_end,

@@ -10,7 +10,7 @@ from itertools import combinations, combinations_with_replacement
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import defeat_rewards, effects, mana, other_players, resolving, rotating
+from . import banners, defeat_rewards, effects, mana, other_players, resolving, rotating
 from . import state as S
 from .content import content
 from .enemy_effects import blocked_armour
@@ -33,7 +33,7 @@ BORROWABLE = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gai
               "unit_resistances")
 DEST = {"hand": S.hand, "discard": S.discard, "deck": S.deck, "units": S.units_zone}
 # atoms worth playing in combat although they add no points (MK:8:Combat:3)
-COMBAT_USEFUL = ("on_defeat", "others", "unit_bonus", "unit_resistances", "all_enemies_strip", "convert", "turn_effect", "card_bonus",
+COMBAT_USEFUL = ("banner", "on_defeat", "others", "unit_bonus", "unit_resistances", "all_enemies_strip", "convert", "turn_effect", "card_bonus",
                  "blocked_armour_to", "mana_any", "gain_mana_token", "gain_crystal", "draw_cards", "extra_dice",
                  "defeat_bonus", "use_offered", "repeat", "attack_change", "conditional")
 ACTION_KINDS = ("basic_action", "advanced_action")
@@ -97,7 +97,7 @@ def feasible(t, seat: int, atoms) -> bool:
             return False
         elif k in ("claim_die", "die_crystal") and not _basic_dice(t, seat):
             return False
-        elif k == "unit_resistances" and not p.units:
+        elif k in ("unit_resistances", "banner") and not p.units:
             return False
         elif k == "rotating" and rotating.shows(t, seat, _skill_of(t, seat, v)) != v[0]:
             return False
@@ -133,6 +133,8 @@ def expand(t, seat: int, atoms, cmds: list[dict]) -> list[dict]:
         elif k in ("claim_die", "die_crystal", "reroll_die"):
             dice = _basic_dice(t, seat) if k != "reroll_die" else list(range(len(t.game.source)))
             extra = [{"dice": str(i)} for i in dice]
+        elif k == "banner":
+            extra = [{"unit": u.uid} for u in p.units]
         elif k == "unit_resistances" and not v["all"]:
             extra = [{"unit": u.uid} for u in p.units if not u.wounded]
         elif k == "repeat":
@@ -338,6 +340,8 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
             zones.move(ctx, S.discard(seat), S.deck(seat), chosen, rule="MK:5:Effects:1")
         elif k == "rotating":
             rotating.turn(ctx, t, seat, cmd["skill"], v)
+        elif k == "banner":
+            banners.assign(ctx, t, seat, cmd["card"], cmd["unit"])
         else:
             rest.append((k, v))
     return rest

@@ -64,7 +64,6 @@ RULE_SILENT = ("RULE_MOVE_CARDS_IN_COMBAT", "RULE_INFLUENCE_CARDS_IN_COMBAT")   
 PHASES = {"COMBAT_PHASE_BLOCK": "block", "COMBAT_PHASE_ATTACK": "attack", "COMBAT_PHASE_RANGED": "ranged"}
 # modifiers whose rule is not modelled yet: the rest of the card applies (CONTENT.md, stand-in parts)
 STAND_IN_MODIFIERS = {
-    "banner_glory_fame_tracking": "fame per unit that attacks or blocks",
     "hero_damage_reduction": "damage to the hero reduced",
 }
 
@@ -189,6 +188,8 @@ def _rule(node, sit, rec):
         return _atoms(("turn_effect", ("heal_fame", mod["remainingHealingPoints"])))
     if eff == "golden_grail_draw_on_heal":
         return _atoms(("turn_effect", ("heal_draw", True)))
+    if eff == "banner_glory_fame_tracking":   # fame +1 per unit that attacks or blocks this turn
+        return _atoms(("turn_effect", ("unit_fame", True)))
     if eff == "bow_phase_fame_tracking":      # fame per enemy defeated in this phase
         return _atoms(("on_defeat", ("fame", mod["famePerEnemy"], 99)))
     if eff == "soul_harvester_crystal_tracking":   # a crystal per enemy defeated, up to `limit`
@@ -414,6 +415,8 @@ def _table(node, sit, rec):
         return _atoms(("turn_effect", ("sideways_match", list(node["sideways_match"]))))
     if isinstance(node.get("choose_to_deck"), int):    # cards of the discard pile the play names
         return _atoms(("choose_to_deck", node["choose_to_deck"]))
+    if isinstance(node.get("banner"), dict):           # assigned to the unit the play names (banners.py)
+        return _atoms(("banner", tuple(sorted(node["banner"].items()))))
     if isinstance(node.get("rotating"), list):         # the option the token shows, then it turns
         return [[("rotating", (i, len(node["rotating"])))] + r
                 for i, opt in enumerate(node["rotating"]) for r in rec(opt, sit)]

@@ -46,6 +46,8 @@ def begin(ctx, t, seat: int, space: str, tokens: list[str], *, kind: str, fortif
     if g.board.spaces[space].site == "city":
         from .city_reveal import strengthen
         strengthen(t, space, c)
+    from .banners import equip
+    equip(t, seat, c)                      # banners' armour and resistances (MK:5:Units:8)
     started(ctx, t, seat, space, kind, c)
     from .interactive_combat import started as interactive_started
     interactive_started(ctx, t, seat)     # the variant Interactive Combat
@@ -280,7 +282,9 @@ def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
             zones.move(ctx, S.units_zone(seat), S.OUT, [data["to"]], rule="MK:10:Damage:6b")
             ctx.emit("mk.unit_destroyed", {"seat": seat, "uid": data["to"]}, rule="MK:10:Damage:6b")
         elif data.get("wounds"):
-            ctx.emit("mk.unit", {"seat": seat, "uid": data["to"], "wounded": True}, rule="MK:9:Damage:4a")
+            from .banners import absorbs_wound
+            if not absorbs_wound(ctx, t, seat, data["to"]):      # Banner of Fortitude (MK:5:Units:8)
+                ctx.emit("mk.unit", {"seat": seat, "uid": data["to"], "wounded": True}, rule="MK:9:Damage:4a")
     elif typ == "mk.combat.knocked_out":
         _discard_hand(ctx, t, seat, "MK:9:Damage:5c")
     elif typ == "mk.combat.defeated":

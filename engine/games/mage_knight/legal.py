@@ -287,7 +287,8 @@ def unit_commands(t, seat: int) -> list[dict]:
                 else:
                     continue
                 out += card_effects.expand(t, seat, atoms, cmds)
-    return out
+    from .banners import commands as banner_commands
+    return out + banner_commands(t, seat)
 
 
 def skill_commands(t, seat: int) -> list[dict]:
@@ -449,7 +450,7 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "buy_heal": "MK:8:Interact:4b", "buy_aa": "MK:8:Interact:4c", "plunder": "MK:6:Turn:1",
            "activate": "MK:5:Units:5", "skill": "MK:5:Skills:4c", "challenge": "MK:8:Combat:1e",
            "enter": "MK:8:Combat:1b", "burn": "MK:8:Combat:1c",
-           "buy_spell": "MK:8:Interact:4d", "ready_unit": "MK:5:Units:6",
+           "buy_spell": "MK:8:Interact:4d", "ready_unit": "MK:5:Units:6", "banner": "MK:5:Units:8",
            "tactic_use": "MK:4:Round:3b", "reward": "MK:11:EoT:5", "city_buy": "MK:8:Interact:4e",
            "secret": "MK:21:Scen:DungeonLords", "tunnel": "MK:21:Scen:DungeonLords",
            "glade": "MK:21:Scen:DruidNights", "chant": "MK:21:Scen:DruidNights",

@@ -44,7 +44,7 @@ class MageKnight(Ruleset):
         "play": {"card": str, "mode": str, "option": int, "pay": str, "target": Optional(str),
                  "dice": Optional(str), "boost": Optional(str), "boost_option": Optional(int),
                  "space": Optional(str), "blocked": Optional(str)},
-        "ready_unit": {"uid": str},
+        "ready_unit": {"uid": str}, "banner": {"unit": str, "target": Optional(str)},
         "reward": {"card": Optional(str), "colour": Optional(str)},
         "move": {"to": str}, "explore": {"at": str}, "rest": {"card": str, "wounds": int},
         "end_turn": {"discard": Optional(str)}, "announce": {}, "recruit": {"unit": str, "disband": Optional(str)},

@@ -102,6 +102,8 @@ class Player(msgspec.Struct, kw_only=True):
     path: list[str] = []             # spaces left behind by this turn's steps (forced withdrawal)
     turn_effects: dict = {}          # effects of cards and skills for the rest of the turn (card_effects)
     token_shows: dict = {}           # rotating skill tokens: the option each shows (rotating.py)
+    banners: dict = {}               # unit uid -> the banner card assigned to it (banners.py)
+    banner_used: dict = {}           # banner card -> the round it was used once (face down)
 
 
 def came_from(p: Player) -> str:

@@ -127,7 +127,7 @@ def test_universal_power_gives_four_sideways_for_a_matching_card():
 
 
 def test_master_of_chaos_gives_the_shown_option_and_turns_the_token():
-    """MK:5:Skills:4: Master of Chaos (Krang): the token shows Move 1, so only Move 1 is offered;
+    """MK:5:Skills:4d: Master of Chaos (Krang): the token shows Move 1, so only Move 1 is offered;
     using it turns the token to the next option (Cold Fire Ranged Attack 1)"""
     eng, gid = sit("cards_village", hand=["march"])
     give_skill(eng, gid, "krang_master_of_chaos")
@@ -136,3 +136,97 @@ def test_master_of_chaos_gives_the_shown_option_and_turns_the_token():
     assert len(opts) == 1
     eng.submit(gid, 0, opts[0])
     assert seat(eng, gid, 0).move == 1 and seat(eng, gid, 0).token_shows["krang_master_of_chaos"] == 2
+
+
+# -- banners assigned to units (MK:5:Units:8) ----------------------------------------------------
+def banner_on_unit(eng, gid, banner: str) -> str:
+    unit = seat(eng, gid, 0).units[0].uid
+    play_first(eng, gid, card=banner, mode="basic", unit=unit)
+    return unit
+
+
+def test_banner_of_glory_stays_with_the_unit_and_adds_block_and_fame():
+    """MK:5:Units:8: Banner of Glory assigned to Peasants stays under the unit (not in the play
+    area); the unit's Block 2 becomes 3 and its block gives fame +1"""
+    eng, gid = fight(hand=["banner_of_glory"], units=["peasants"])
+    unit = banner_on_unit(eng, gid, "banner_of_glory")
+    assert names(eng, gid, "banners:0") == ["banner_of_glory"] and "banner_of_glory" not in names(eng, gid, "play:0")
+    assert seat(eng, gid, 0).banners == {unit: eng.table(gid).zone("banners:0")[0]}
+    eng.submit(gid, 0, {"kind": "mk_next"})                  # ranged -> block phase
+    ability = next(c for c in legal(eng, gid, kind="activate", unit=unit)
+                   if any(k == "block" for k, _ in _atoms(c)))
+    eng.submit(gid, 0, ability)
+    assert pool(eng, gid) == [("block", "physical", 3)] and seat(eng, gid, 0).fame == 1
+
+
+def _atoms(cmd):
+    from engine.games.mage_knight.resolving import unit_resolutions
+    return unit_resolutions(cmd["unit"].split("#")[0], cmd["ability"])[cmd["option"]]
+
+
+def test_banner_of_protection_gives_the_unit_armour_and_resistances_in_combat():
+    """MK:5:Units:8: Banner of Protection assigned before the fight: in the combat the Peasants
+    have armour +1 and fire and ice resistance"""
+    eng, gid = sit("cards_combat", enemies={"3,-3": ["green_prowlers"]}, hand=["banner_of_protection"],
+                   units=["peasants"])
+    unit = banner_on_unit(eng, gid, "banner_of_protection")
+    eng.submit(gid, 0, {"kind": "move", "to": "3,-2"})
+    cu = next(u for u in eng.table(gid).game.combat.units if u.uid == unit)
+    from engine.games.mage_knight.content import content
+    assert cu.armour == content().units["peasants"].armor + 1 and {"fire", "ice"} <= set(cu.resistances)
+
+
+def test_a_new_banner_on_the_unit_discards_the_old_one():
+    """MK:5:Units:8a: a second banner on the same unit puts the first on the discard pile"""
+    eng, gid = sit("cards_village", hand=["banner_of_glory", "banner_of_courage"], units=["peasants"])
+    unit = banner_on_unit(eng, gid, "banner_of_glory")
+    play_first(eng, gid, card="banner_of_courage", mode="basic", unit=unit)
+    assert names(eng, gid, "banners:0") == ["banner_of_courage"] and names(eng, gid, "discard:0") == ["banner_of_glory"]
+
+
+def test_banner_of_courage_readies_its_unit_once_a_round():
+    """MK:5:Units:6, MK:5:Units:8: Banner of Courage: the spent unit is readied by the banner,
+    which then turns face down for the round (no second use)"""
+    eng, gid = sit("cards_village", hand=["banner_of_courage"], units=["peasants"])
+    unit = banner_on_unit(eng, gid, "banner_of_courage")
+    play_first(eng, gid, kind="activate", unit=unit)
+    assert legal(eng, gid, kind="banner") == [{"kind": "banner", "unit": unit}]
+    eng.submit(gid, 0, {"kind": "banner", "unit": unit})
+    assert seat(eng, gid, 0).units[0].ready
+    play_first(eng, gid, kind="activate", unit=unit)
+    assert legal(eng, gid, kind="banner") == []
+
+
+def test_banner_of_fear_spends_the_unit_to_stop_an_attack():
+    """MK:5:Units:8, MK:8:Combat:4: Banner of Fear: in the block phase the unit is spent and an
+    enemy does not attack; fame +1"""
+    eng, gid = fight(hand=["banner_of_fear"], units=["peasants"], enemies=("green_prowlers",))
+    unit = banner_on_unit(eng, gid, "banner_of_fear")
+    assert legal(eng, gid, kind="banner") == []               # not in the ranged phase
+    eng.submit(gid, 0, {"kind": "mk_next"})
+    eng.submit(gid, 0, {"kind": "banner", "unit": unit, "target": "green_prowlers#2"})
+    prowlers = next(e for e in eng.table(gid).game.combat.enemies if e.uid == "green_prowlers#2")
+    assert prowlers.prevented and not seat(eng, gid, 0).units[0].ready and seat(eng, gid, 0).fame == 1
+
+
+def test_banner_of_fortitude_ignores_the_units_first_wound():
+    """MK:9:Damage:4a, MK:5:Units:8: Banner of Fortitude: damage assigned to the unit does not
+    wound it (once a round; the banner turns face down)"""
+    eng, gid = fight(hand=["banner_of_fortitude"], units=["peasants"], enemies=("green_prowlers",))
+    unit = banner_on_unit(eng, gid, "banner_of_fortitude")
+    eng.submit(gid, 0, {"kind": "mk_next"})
+    eng.submit(gid, 0, {"kind": "mk_next"})                  # no block: damage phase
+    eng.submit(gid, 0, {"kind": "mk_assign", "enemy": "green_prowlers#2", "attack": 0, "to": unit})
+    p = seat(eng, gid, 0)
+    assert not p.units[0].wounded and p.banner_used == {p.banners[unit]: eng.table(gid).game.round}
+
+
+def test_banner_goes_to_the_discard_pile_when_its_unit_is_disbanded():
+    """MK:5:Units:8a: recruiting with a full command disbands the Peasants: their banner goes to
+    the discard pile"""
+    eng, gid = sit("cards_village", hand=["banner_of_glory"], units=["peasants"], influence=20)
+    unit = banner_on_unit(eng, gid, "banner_of_glory")
+    cmd = next(c for c in legal(eng, gid, kind="recruit") if c.get("disband") == unit)
+    eng.submit(gid, 0, cmd)
+    assert names(eng, gid, "banners:0") == [] and "banner_of_glory" in names(eng, gid, "discard:0")
+    assert seat(eng, gid, 0).banners == {}
