@@ -93,7 +93,7 @@ def feasible(t, seat: int, atoms) -> bool:
                 return False
         elif k == "heal_unit" and not any(u.wounded for u in p.units):
             return False
-        elif k == "influence_to_heal" and (p.acted or t.game.combat is not None):
+        elif k in ("influence_to_heal", "influence_to_ready") and (p.acted or t.game.combat is not None):
             return False
         elif k in ("claim_die", "die_crystal") and not _basic_dice(t, seat):
             return False
@@ -261,6 +261,10 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
             ctx.emit("mk.acted", {"seat": seat, "action": "heal"}, rule="MK:6:Turn:6")
             rest.append(("influence", -n * v))
             rest.append(("heal", n))
+        elif k == "influence_to_ready":       # as the action: units readied for n influence per level
+            ctx.emit("mk.acted", {"seat": seat, "action": "ready"}, rule="MK:6:Turn:6")
+            ctx.emit("mk.card_offer", {"seat": seat, "field": "ready_for_influence", "value": [4, v]},
+                     rule="MK:5:Units:6")
         elif k == "mana_any":
             for colour in cmd["mana"].split(","):
                 ctx.emit("mk.token", {"seat": seat, "colour": colour, "delta": 1}, rule="MK:5:Mana:1")

@@ -300,7 +300,8 @@ def _crystals(node, sit, rec):
                 for i, a in enumerate(BASIC) for b in BASIC[i:]]
     if node.get("mana_any_basic_crystal") is True:
         return [[("gain_crystal", c)] for c in BASIC]
-    for key in ("claim_die", "discard_to_deck", "influence_cost", "influence_to_heal", "hand_limit_next",
+    for key in ("claim_die", "discard_to_deck", "influence_cost", "influence_to_heal", "influence_to_ready",
+                "hand_limit_next",
                 "blocked_armour_to"):
         if isinstance(node.get(key), int) and not isinstance(node.get(key), bool):
             return _atoms((key, node[key]))
@@ -415,6 +416,8 @@ def _table(node, sit, rec):
         return _atoms(("turn_effect", ("sideways_match", list(node["sideways_match"]))))
     if isinstance(node.get("choose_to_deck"), int):    # cards of the discard pile the play names
         return _atoms(("choose_to_deck", node["choose_to_deck"]))
+    if isinstance(node.get("attacks_become"), list):   # every attack from now on (turn_effects)
+        return [[("attack_change", (how, "all"))] for how in node["attacks_become"]]
     if isinstance(node.get("banner"), dict):           # assigned to the unit the play names (banners.py)
         return _atoms(("banner", tuple(sorted(node["banner"].items()))))
     if isinstance(node.get("rotating"), list):         # the option the token shows, then it turns

@@ -1,5 +1,5 @@
 """Effects of a card on the other players (MK:5:Effects:1): each other player still in the game
-loses a crystal (Mana Meltdown), discards a card of a colour (Mind Read; Mind Steal takes one
+loses a crystal (Mana Meltdown), takes a wound per crystal of a colour (Mana Radiance), discards a card of a colour (Mind Read; Mind Steal takes one
 Action card so discarded), or spends a ready unit up to a level (Energy Flow). The others' own
 choices are read by fixed rules (catalog.toml, mkcards block), so no out-of-turn prompt is
 needed: the crystal of the colour they hold most (red, blue, green, white on a tie), the first
@@ -11,7 +11,7 @@ from engine.mechanics.zones import card_name
 
 from . import state as S
 from .content import content
-from .ledger import gain_crystal
+from .ledger import gain_crystal, take_wounds
 
 BASIC = ("red", "blue", "green", "white")
 ACTION_KINDS = ("basic_action", "advanced_action")
@@ -68,6 +68,10 @@ def apply(ctx, t, seat: int, v: dict, cmd: dict) -> None:
                 if v.get("steal") and not stolen and content().cards[card_name(cid)].kind in ACTION_KINDS:
                     zones.move(ctx, S.discard(s), S.hand(seat), [cid], rule="MK:5:Effects:1")
                     stolen = True
+        elif do == "wound_per_crystal":
+            n = t.game.players[s].crystals.get(arg, 0)
+            if n:
+                take_wounds(ctx, t, s, n, "MK:5:Effects:1")
         elif do == "spend_unit":
             uid = unit_spent(t, s, arg)
             if uid:

@@ -8,7 +8,7 @@ from functools import cache
 
 from . import effects
 from .content import content
-from .turn_effects import converted, shapeshifted
+from .turn_effects import changed_attacks, converted, shapeshifted
 
 
 SIDEWAYS = ("move", "influence")   # outside combat (MK:4:Deed:3e)
@@ -71,6 +71,9 @@ def seat_resolutions(t, seat: int, cid: str, mode: str) -> tuple:
         out = tuple([(k, dict(v, value=value) if isinstance(v, dict) else value)] for [(k, v)] in out)
     if fx.get("shapeshift") and mode != "sideways" and content().cards[cid].kind == "basic_action":
         out = tuple(out) + tuple(shapeshifted(out))
+    every = [x for x in fx.get("attack_changes", []) if x[1] == "all"]
+    if every:                      # Altem Mages: every attack cold fire or siege (offered as such)
+        out = tuple(changed_attacks({"attack_changes": every}, list(r)) for r in out)
     return converted(fx, out, t.game.combat is not None)
 
 

@@ -230,3 +230,51 @@ def test_banner_goes_to_the_discard_pile_when_its_unit_is_disbanded():
     eng.submit(gid, 0, cmd)
     assert names(eng, gid, "banners:0") == [] and "banner_of_glory" in names(eng, gid, "discard:0")
     assert seat(eng, gid, 0).banners == {}
+
+
+def test_altem_mages_make_every_attack_siege():
+    """MK:5:Units:5b, MK:9:Ranged:2: Altem Mages' third ability (black mana, night): all attacks
+    gain siege, so Rage's Attack 2 is played in the ranged phase as Siege Attack 2"""
+    eng, gid = fight(night=True, hand=["rage"], tokens=["black"], units=["altem_mages"])
+    assert legal(eng, gid, card="rage", mode="basic") == []
+    unit = seat(eng, gid, 0).units[0].uid
+    play_first(eng, gid, kind="activate", unit=unit, ability=2, option=1)
+    play_first(eng, gid, card="rage", mode="basic", option=0)
+    assert pool(eng, gid) == [("siege", "physical", 2)]
+
+
+def test_altem_mages_make_every_attack_cold_fire():
+    """MK:5:Units:5b: Altem Mages' third ability, the other choice: Rage's Attack 2 in the attack
+    phase is a Cold Fire Attack 2"""
+    eng, gid = fight(night=True, hand=["rage"], tokens=["black"], units=["altem_mages"],
+                     enemies=("green_prowlers",))
+    unit = seat(eng, gid, 0).units[0].uid
+    play_first(eng, gid, kind="activate", unit=unit, ability=2, option=0)
+    while eng.table(gid).game.combat.phase != "attack":
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] in ("mk_next", "mk_assign"))
+        eng.submit(gid, 0, cmd)
+    play_first(eng, gid, card="rage", mode="basic", option=0)
+    assert pool(eng, gid) == [("melee", "coldfire", 2)]
+
+
+def test_peaceful_moment_powered_readies_units_for_influence():
+    """MK:5:Units:6, MK:6:Turn:6: Peaceful Moment powered (white), as the action: of the 8
+    influence held (Peasants' 2 and the card's 6) the spent Peasants (level I) are readied for 2"""
+    eng, gid = sit("cards_village", hand=["peaceful_moment"], tokens=["white"], units=["peasants"])
+    unit = seat(eng, gid, 0).units[0].uid
+    play_first(eng, gid, kind="activate", unit=unit, ability=2)
+    play_first(eng, gid, card="peaceful_moment", mode="powered", option=2)
+    assert seat(eng, gid, 0).acted and seat(eng, gid, 0).influence == 8
+    assert legal(eng, gid, kind="ready_unit") == [{"kind": "ready_unit", "uid": unit}]
+    eng.submit(gid, 0, {"kind": "ready_unit", "uid": unit})
+    assert seat(eng, gid, 0).units[0].ready and seat(eng, gid, 0).influence == 6
+
+
+def test_mana_radiance_wounds_the_other_players_too():
+    """MK:5:Effects:1c: Mana Radiance (Mana Meltdown powered, red + black, night), blue named:
+    the other player holding two blue crystals takes two wounds; the caster gains two blue"""
+    eng, gid = two_seats({"hand": ["mana_meltdown"], "tokens": ["red", "black"]},
+                         {"crystals": {"blue": 2}}, night=True)
+    play_first(eng, gid, card="mana_meltdown", mode="powered", option=1)
+    assert names(eng, gid, "hand:1").count("wound") == 2
+    assert seat(eng, gid, 0).crystals == {"blue": 2}
