@@ -389,6 +389,9 @@ def rest(ctx, t, seat: int, cmd: dict) -> None:
     ctx.emit("mk.rested", {"seat": seat, "kind": "slow" if cmd["card"] == "wound" else "standard",
                            "discarded": [card_name(c) for c in cards]}, rule=rule)
     ctx.emit("mk.played", {"seat": seat, "card": cmd["card"], "mode": "rest", "count": len(cards)}, rule=rule)
+    for sid in t.game.players[seat].round_skills:      # a skill flipped for its stronger option
+        if "flip_for" in str(content().skills[sid].effect):     # turns face up again (Battle Frenzy)
+            ctx.emit("mk.skill_flipped", {"seat": seat, "skill": sid}, rule="MK:5:Skills:4e")
     end_turn(ctx, t, seat)
 
 

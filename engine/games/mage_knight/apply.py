@@ -321,6 +321,7 @@ FOLD = {
     "mk.die_set": _die_set, "mk.black_any": _black_any, "mk.card_offer": _card_offer, "mk.reward_due": _reward_due, "mk.reward_taken": _reward_taken,
     "mk.tactic_state": _tactic_state, "mk.stolen_used": _stolen_used, "mk.move_bonus": _move_bonus, "mk.interaction_bonus": _interaction_bonus,
     "mk.played": _played, "mk.moved": _moved, "mk.acted": _acted, "mk.recruited": _recruited,
+    "mk.skill_flipped": lambda t, d: t.game.players[d["seat"]].round_skills.remove(d["skill"]),
     "mk.token_turned": rotating.fold, "mk.banner": banners.fold, "mk.banner_used": banners.fold_used,
     "mk.unit": _unit, "mk.skill_used": _skill_used, "mk.skill": _skill, "mk.level": _level,
     "mk.level_chosen": _level_chosen, "mk.phase": _phase, "mk.announced": _announced,

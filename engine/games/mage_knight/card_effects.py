@@ -346,6 +346,8 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
             rotating.turn(ctx, t, seat, cmd["skill"], v)
         elif k == "banner":
             banners.assign(ctx, t, seat, cmd["card"], cmd["unit"])
+        elif k == "flip_skill":         # face down: not usable until the seat rests (actions.rest)
+            ctx.emit("mk.skill_used", {"seat": seat, "skill": cmd["skill"], "per": "round"}, rule="MK:5:Skills:4e")
         else:
             rest.append((k, v))
     return rest

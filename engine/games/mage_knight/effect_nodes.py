@@ -24,6 +24,7 @@ Atoms added here (beyond effects.PLAIN and the basic actions' atoms):
   ("on_defeat", (gain, n, limit))  fame, a crystal or armour per enemy defeated this phase
   ("others", {...})               each other player loses a crystal, discards or spends a unit
   ("choose_to_deck", n)           n cards of the discard pile, named by the play, onto the deck
+  ("flip_skill", True)            the skill turns face down until the seat rests (Battle Frenzy)
   ("rotating", (i, n))            offered only while the seat's token shows option i of n
   ("stand_in", text)              a part of a card whose rule is not modelled: does nothing
 """
@@ -416,6 +417,8 @@ def _table(node, sit, rec):
         return _atoms(("turn_effect", ("sideways_match", list(node["sideways_match"]))))
     if isinstance(node.get("choose_to_deck"), int):    # cards of the discard pile the play names
         return _atoms(("choose_to_deck", node["choose_to_deck"]))
+    if isinstance(node.get("flip_for"), dict):         # the skill turns face down for this option
+        return [[("flip_skill", True)] + r for r in rec(node["flip_for"], sit)]
     if isinstance(node.get("attacks_become"), list):   # every attack from now on (turn_effects)
         return [[("attack_change", (how, "all"))] for how in node["attacks_become"]]
     if isinstance(node.get("banner"), dict):           # assigned to the unit the play names (banners.py)
@@ -430,7 +433,7 @@ HANDLERS = (_table, _noop, _small, _pay_mana, _discard_colour, _rule, _plain_eff
             _offers, _enemies)
 
 
-CHILD_KEYS = ("rotating", "discard_wound_for", "pay_mana", "discard_colour", "if_night_or_underground", "if_night", "if_day",
+CHILD_KEYS = ("flip_for", "rotating", "discard_wound_for", "pay_mana", "discard_colour", "if_night_or_underground", "if_night", "if_day",
               "if_at_magical_glade", "if_at_fortified_site", "conditional", "choiceOptions")
 
 

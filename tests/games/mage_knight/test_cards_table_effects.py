@@ -278,3 +278,21 @@ def test_mana_radiance_wounds_the_other_players_too():
     play_first(eng, gid, card="mana_meltdown", mode="powered", option=1)
     assert names(eng, gid, "hand:1").count("wound") == 2
     assert seat(eng, gid, 0).crystals == {"blue": 2}
+
+
+def test_battle_frenzy_flips_for_attack_four_until_the_hero_rests():
+    """MK:5:Skills:4e: Battle Frenzy (Krang): Attack 4 turns the skill face down (no more use
+    while face down); a rest turns it face up again"""
+    eng, gid = fight(hand=["march", "rage"], enemies=("green_prowlers",))
+    give_skill(eng, gid, "krang_battle_frenzy")
+    while eng.table(gid).game.combat.phase != "attack":
+        cmds = [c for c in eng.legal(gid, 0) if c["kind"] in ("mk_next", "mk_assign")]
+        eng.submit(gid, 0, cmds[0])
+    play_first(eng, gid, kind="skill", skill="krang_battle_frenzy", option=1)
+    assert pool(eng, gid) == [("melee", "physical", 4)]
+    assert "krang_battle_frenzy" in seat(eng, gid, 0).round_skills
+    eng, gid = sit("cards_village", hand=["march", "wound"])
+    give_skill(eng, gid, "krang_battle_frenzy")
+    seat(eng, gid, 0).round_skills.append("krang_battle_frenzy")     # flipped in an earlier turn
+    play_first(eng, gid, kind="rest", card="march")
+    assert "krang_battle_frenzy" not in seat(eng, gid, 0).round_skills
