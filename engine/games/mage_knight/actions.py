@@ -337,9 +337,7 @@ def activate(ctx, t, seat: int, cmd: dict) -> None:
     ctx.emit("mk.unit", {"seat": seat, "uid": u.uid, "ready": False}, rule="MK:5:Units:5")
     atoms = turn_effects.unit_bonus(ctx, t, seat, list(unit_resolutions(u.unit, cmd["ability"])[cmd["option"]]))
     atoms = banners.on_activate(ctx, t, seat, u.uid, atoms)
-    fx = t.game.players[seat].turn_effects        # units' attacks change only for "all" (Altem Mages)
-    atoms = turn_effects.changed_attacks({"attack_changes": [x for x in fx.get("attack_changes", [])
-                                                             if x[1] == "all"]}, atoms)
+    atoms = turn_effects.changed_attacks(t.game.players[seat].turn_effects, atoms)   # "your attacks": units' too
     if cmd.get("target"):
         from .fight import enemy_effect
         enemy_effect(ctx, t, atoms, cmd["target"], u.uid, None)
@@ -371,6 +369,7 @@ def use_skill(ctx, t, seat: int, cmd: dict) -> None:
         from .fight import enemy_effect
         enemy_effect(ctx, t, atoms, cmd["target"], sk.id, None)
     atoms = card_effects.run(ctx, t, seat, dict(cmd, card=sk.id), atoms)
+    atoms = turn_effects.changed_attacks(t.game.players[seat].turn_effects, atoms)   # skills' attacks too
     resolve(ctx, t, seat, atoms, "MK:5:Skills:4c", source=sk.id)
 
 

@@ -296,3 +296,15 @@ def test_battle_frenzy_flips_for_attack_four_until_the_hero_rests():
     seat(eng, gid, 0).round_skills.append("krang_battle_frenzy")     # flipped in an earlier turn
     play_first(eng, gid, kind="rest", card="march")
     assert "krang_battle_frenzy" not in seat(eng, gid, 0).round_skills
+
+
+def test_sword_of_justice_doubles_a_units_physical_attack_too():
+    """MK:8:Combat:3, MK:5:Units:5: Sword of Justice powered (red): the Peasants' Attack 2,
+    activated after it, joins the attack phase's pool as 4 (the card's "your attacks")"""
+    eng, gid = fight(hand=["sword_of_justice"], tokens=["red"], units=["peasants"], enemies=("green_prowlers",))
+    while eng.table(gid).game.combat.phase != "attack":
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "mk_next" or c.get("to") == "hero")
+        eng.submit(gid, 0, cmd)
+    play_first(eng, gid, card="sword_of_justice", mode="powered", pay="token:red")
+    play_first(eng, gid, kind="activate", unit=seat(eng, gid, 0).units[0].uid, ability=0)
+    assert pool(eng, gid) == [("melee", "physical", 4)]
