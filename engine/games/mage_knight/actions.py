@@ -240,10 +240,11 @@ def move(ctx, t, seat: int, cmd: dict) -> None:
     reveal_adjacent_garrisons(ctx, t, seat)
     from . import fight
     from .board import ends_move
+    extra = cmd["challenge"].split(";") if cmd.get("challenge") else []   # MK:8:Combat:2c
     if ends_move(g.board, unkey(cmd["to"]), seat):
-        fight.assault(ctx, t, seat, cmd["to"])
+        fight.assault(ctx, t, seat, cmd["to"], extra)
     else:
-        fight.provoke(ctx, t, seat, frm, unkey(cmd["to"]))
+        fight.provoke(ctx, t, seat, frm, unkey(cmd["to"]), extra)
 
 
 def explore(ctx, t, seat: int, cmd: dict) -> None:

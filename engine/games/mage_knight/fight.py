@@ -71,13 +71,15 @@ def _builtins(c):
     return msgspec.to_builtins(c)
 
 
-def provoke(ctx, t, seat: int, frm, to) -> bool:
-    """After a step: rampaging enemies adjacent to both spaces attack (MK:7:Move:4c)."""
+def provoke(ctx, t, seat: int, frm, to, extra=()) -> bool:
+    """After a step: rampaging enemies adjacent to both spaces attack (MK:7:Move:4c); `extra`
+    rampaging spaces challenged with the step join them (MK:8:Combat:2b)."""
     from .board import key, provoked
     g = t.game
     spaces = [key(h) for h in provoked(g.board, frm, to)]
     if not spaces or g.players[seat].turn_effects.get("no_provoke"):
         return False
+    spaces += list(extra)
     tokens = [tok for k in spaces for tok in g.board.spaces[k].enemies]
     ctx.emit("mk.acted", {"seat": seat, "action": "provoked"}, rule="MK:7:Move:4")
     _start_on(ctx, t, seat, spaces, tokens, kind="provoked")
@@ -91,9 +93,10 @@ def _start_on(ctx, t, seat, spaces, tokens, kind, fortified=False):
           rampaging=[tok for k in spaces for tok in g.board.spaces[k].enemies if g.board.spaces[k].rampaging])
 
 
-def assault(ctx, t, seat: int, space: str) -> None:
+def assault(ctx, t, seat: int, space: str, extra=()) -> None:
     """Entering an unconquered keep or mage tower: reputation -1 and combat with its
-    defenders, who are fortified (MK:8:Combat:1a)."""
+    defenders, who are fortified (MK:8:Combat:1a); rampaging enemies on `extra` spaces,
+    challenged with the step, join them unfortified (MK:8:Combat:2b-c)."""
     from .ledger import change_reputation
     g = t.game
     if g.board.spaces[space].site == "city":     # a Megalopolis: either space, one garrison
@@ -117,7 +120,8 @@ def assault(ctx, t, seat: int, space: str) -> None:
     if not tokens:
         conquer(ctx, t, seat, space)
         return
-    _start_on(ctx, t, seat, [space], tokens, kind="assault",
+    tokens += [tok for k in extra for tok in g.board.spaces[k].enemies]
+    _start_on(ctx, t, seat, [space] + list(extra), tokens, kind="assault",
               fortified=not t.game.players[seat].turn_effects.get("ignore_fortification"))
 
 

@@ -116,7 +116,8 @@ def turn_commands(t, seat: int) -> list[dict]:
     out += tactics.use_commands(t, seat)
     out += skill_commands(t, seat)
     if not p.acted:
-        out += [{"kind": "move", "to": k} for k in moves(t, seat)]
+        steps = moves(t, seat)
+        out += [{"kind": "move", "to": k} for k in steps] + map_rules.challenge_moves(t, seat, steps)
         if p.move >= 2 and t.zone(S.TILES):
             out += [{"kind": "explore", "at": key(c)} for c in explore_spots(t, seat)]
         if g.scenario == "dungeon_lords":

@@ -118,3 +118,35 @@ def challenge_groups(t, seat: int) -> list[str]:
     near = sorted(key(n) for n in hg.neighbours(unkey(p.pos))
                   if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies)
     return [";".join(c) for n in range(2, len(near) + 1) for c in combinations(near, n)]
+
+
+def forced_combat(t, seat: int, to: str) -> list[str]:
+    """The spaces a step to `to` fights at once: the site assaulted, or the rampaging spaces
+    provoked (MK:8:Combat:1a, MK:7:Move:4c); none if the step starts no combat."""
+    from .board import ends_move, provoked
+    g = t.game
+    p = g.players[seat]
+    if ends_move(g.board, unkey(to), seat):
+        return [to]
+    if p.turn_effects.get("no_provoke"):
+        return []
+    return [key(h) for h in provoked(g.board, unkey(p.pos), unkey(to))]
+
+
+def challenge_moves(t, seat: int, steps: list[str]) -> list[dict]:
+    """Steps that start a combat (provoking, or an assault) may also challenge other rampaging
+    enemies adjacent to the space moved into, all fought together (MK:8:Combat:2b-c): one
+    command per set of such spaces ("a;b")."""
+    g = t.game
+    out = []
+    for to in steps:
+        fought = forced_combat(t, seat, to)
+        if not fought:
+            continue
+        near = sorted(key(n) for n in hg.neighbours(unkey(to))
+                      if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies
+                      and key(n) not in fought)
+        out += [{"kind": "move", "to": to, "challenge": ";".join(c)}
+                for n in range(1, len(near) + 1) for c in combinations(near, n)]
+    return out
+

@@ -46,7 +46,7 @@ class MageKnight(Ruleset):
                  "space": Optional(str), "blocked": Optional(str)},
         "ready_unit": {"uid": str}, "banner": {"unit": str, "target": Optional(str)},
         "reward": {"card": Optional(str), "colour": Optional(str)},
-        "move": {"to": str}, "explore": {"at": str}, "rest": {"card": str, "wounds": int},
+        "move": {"to": str, "challenge": Optional(str)}, "explore": {"at": str}, "rest": {"card": str, "wounds": int},
         "end_turn": {"discard": Optional(str)}, "announce": {}, "recruit": {"unit": str, "disband": Optional(str)},
         "buy_heal": {}, "buy_aa": {"card": str}, "buy_spell": {"card": str, "pay": str}, "plunder": {},
         "activate": {"unit": str, "ability": int, "option": int, "pay": str},
