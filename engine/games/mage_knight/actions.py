@@ -237,7 +237,7 @@ def move(ctx, t, seat: int, cmd: dict) -> None:
     cost = step_cost(t, seat, cmd["to"])
     frm = unkey(g.players[seat].pos)
     ctx.emit("mk.moved", {"seat": seat, "to": cmd["to"], "cost": cost}, rule="MK:7:Move:3")
-    reveal_adjacent_garrisons(ctx, t, seat)
+    reveal_adjacent_garrisons(ctx, t, seat, g.players[seat].turn_effects.get("reveal_reach", 1))
     from . import fight
     from .board import ends_move
     extra = cmd["challenge"].split(";") if cmd.get("challenge") else []   # MK:8:Combat:2c
@@ -248,7 +248,8 @@ def move(ctx, t, seat: int, cmd: dict) -> None:
 
 
 def explore(ctx, t, seat: int, cmd: dict) -> None:
-    ctx.emit("mk.points", {"seat": seat, "kind": "move", "delta": -2}, rule="MK:7:Move:5")
+    from .map_rules import explore_cost
+    ctx.emit("mk.points", {"seat": seat, "kind": "move", "delta": -explore_cost(t, seat)}, rule="MK:7:Move:5")
     ctx.emit("mk.explored", {"seat": seat, "at": cmd["at"]}, rule="MK:7:Move:5")
     place(ctx, t, t.zone(S.TILES)[0], unkey(cmd["at"]), seat)
 

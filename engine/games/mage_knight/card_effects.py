@@ -237,6 +237,9 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
             continue
         if k == "turn_effect":
             set_effect(ctx, seat, v[0], list(v[1]) if isinstance(v[1], tuple) else v[1])
+            if v[0] == "reveal_reach":          # Hawk Eyes: garrisons within reach, now and after each step
+                from .explore import reveal_adjacent_garrisons
+                reveal_adjacent_garrisons(ctx, t, seat, v[1])
         elif k == "card_bonus":        # skills (cards have it set by actions.card_specific)
             ctx.emit("mk.card_offer", {"seat": seat, "field": "card_bonus", "value": list(v)}, rule="MK:5:Effects:1")
         elif k == "attack_change":

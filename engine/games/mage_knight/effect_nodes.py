@@ -391,6 +391,10 @@ def _enemies(node, sit, rec):
             lose.append("resistances")
         elif eff == "remove_fire_resistance":
             lose.append("fire")
+        elif eff == "remove_resistance":          # one resistance of the play's choice
+            lose.append(mod["resistance"])
+        elif eff == "change_attack_element":     # its attacks of one element become another
+            lose.append(f"element:{mod['from']}>{mod['to']}")
         elif eff == "enemy_destroy_if_blocked":
             out["if_blocked"] = True
         elif eff == "grant_enemy_ability":
@@ -417,6 +421,8 @@ def _table(node, sit, rec):
         return _atoms(("turn_effect", ("sideways_match", list(node["sideways_match"]))))
     if isinstance(node.get("choose_to_deck"), int):    # cards of the discard pile the play names
         return _atoms(("choose_to_deck", node["choose_to_deck"]))
+    if isinstance(node.get("turn_number"), list):      # [key, n]: a number for the rest of the turn
+        return _atoms(("turn_effect", (node["turn_number"][0], node["turn_number"][1])))
     if isinstance(node.get("flip_for"), dict):         # the skill turns face down for this option
         return [[("flip_skill", True)] + r for r in rec(node["flip_for"], sit)]
     if isinstance(node.get("attacks_become"), list):   # every attack from now on (turn_effects)

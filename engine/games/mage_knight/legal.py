@@ -118,7 +118,7 @@ def turn_commands(t, seat: int) -> list[dict]:
     if not p.acted:
         steps = moves(t, seat)
         out += [{"kind": "move", "to": k} for k in steps] + map_rules.challenge_moves(t, seat, steps)
-        if p.move >= 2 and t.zone(S.TILES):
+        if p.move >= map_rules.explore_cost(t, seat) and t.zone(S.TILES):
             out += [{"kind": "explore", "at": key(c)} for c in explore_spots(t, seat)]
         if g.scenario == "dungeon_lords":
             from .dungeon_lords import tunnels

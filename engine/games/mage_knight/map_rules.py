@@ -150,3 +150,8 @@ def challenge_moves(t, seat: int, steps: list[str]) -> list[dict]:
                 for n in range(1, len(near) + 1) for c in combinations(near, n)]
     return out
 
+
+def explore_cost(t, seat: int) -> int:
+    """2 move points (MK:7:Move:5), less by a turn effect (Hawk Eyes by night)."""
+    return max(0, 2 - t.game.players[seat].turn_effects.get("explore_discount", 0))
+

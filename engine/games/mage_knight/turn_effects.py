@@ -58,7 +58,12 @@ def fold_enemy(t, d) -> None:
         e.fame = d["fame"]
         return
     for what in d["lose"]:
-        if what == "resistances":
+        if what.startswith("element:"):          # "element:fire>physical" (Know Your Prey)
+            frm, to = what.removeprefix("element:").split(">")
+            for a in e.attacks:
+                if a.element == frm or (frm == "fire/ice" and a.element in ("fire", "ice")):
+                    a.element = to
+        elif what == "resistances":
             e.resistances = []
         elif what in e.resistances:
             e.resistances = [r for r in e.resistances if r != what]

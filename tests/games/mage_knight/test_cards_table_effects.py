@@ -308,3 +308,38 @@ def test_sword_of_justice_doubles_a_units_physical_attack_too():
     play_first(eng, gid, card="sword_of_justice", mode="powered", pay="token:red")
     play_first(eng, gid, kind="activate", unit=seat(eng, gid, 0).units[0].uid, ability=0)
     assert pool(eng, gid) == [("melee", "physical", 4)]
+
+
+def test_know_your_prey_takes_a_resistance_or_changes_an_attack_element():
+    """MK:8:Combat:4, MK:5:Skills:4a: Know Your Prey (Wolfhawk): Ironclads lose their physical
+    resistance; in another fight Fire Mages' fire attack becomes physical"""
+    eng, gid = fight(enemies=("green_ironclads",))
+    give_skill(eng, gid, "wolfhawk_know_your_prey")
+    play_first(eng, gid, kind="skill", skill="wolfhawk_know_your_prey", option=10, target="green_ironclads#2")
+    e = next(x for x in eng.table(gid).game.combat.enemies if x.uid == "green_ironclads#2")
+    assert e.resistances == []
+    eng, gid = fight(enemies=("violet_fire_mages",))
+    give_skill(eng, gid, "wolfhawk_know_your_prey")
+    mages = next(x for x in eng.table(gid).game.combat.enemies if x.enemy == "violet_fire_mages")
+    assert {a.element for a in mages.attacks} == {"fire"}
+    play_first(eng, gid, kind="skill", skill="wolfhawk_know_your_prey", option=13, target=mages.uid)
+    mages = next(x for x in eng.table(gid).game.combat.enemies if x.uid == mages.uid)
+    assert {a.element for a in mages.attacks} == {"physical"}
+
+
+def test_hawk_eyes_cheaper_exploring_by_night_and_far_garrisons_by_day():
+    """MK:7:Move:5: Hawk Eyes (Wolfhawk) by night: Move 1, and exploring costs 1, so it is offered
+    with that single point; by day: the keep's garrison two spaces away is revealed"""
+    eng, gid = sit("cards_village", night=True, hand=["march"])
+    give_skill(eng, gid, "wolfhawk_hawk_eyes")
+    assert legal(eng, gid, kind="explore") == []
+    play_first(eng, gid, kind="skill", skill="wolfhawk_hawk_eyes")
+    assert seat(eng, gid, 0).move == 1 and legal(eng, gid, kind="explore")
+    eng, gid = from_situation(HERE / "keep_assault.toml")
+    eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})          # a keep at 7,-5
+    eng.submit(gid, 0, {"kind": "move", "to": "5,-3"})             # two spaces from it
+    t = eng.table(gid)
+    assert t.zone("garrison:7,-5")
+    give_skill(eng, gid, "wolfhawk_hawk_eyes")
+    play_first(eng, gid, kind="skill", skill="wolfhawk_hawk_eyes")
+    assert not t.zone("garrison:7,-5") and t.game.board.spaces["7,-5"].enemies
