@@ -173,9 +173,14 @@ def _repeat_targets(t, seat: int, cmds, v) -> list[dict]:
 
 
 def borrowed(t, seat: int, cid: str, mode: str) -> tuple:
-    """Resolutions of an offered card or skill used as one's own (skills have one side)."""
+    """Resolutions of an offered card, skill or unit used as one's own (skills have one side; a
+    unit's abilities without a mana cost, one after another: Call to Arms)."""
     if cid in content().skills:
         return resolving.skill_resolutions(cid, t, seat)
+    if cid in content().units:
+        abilities = content().units[cid].abilities
+        return tuple(r for i, ab in enumerate(abilities) if not ab.get("mana_cost")
+                     for r in resolving.unit_resolutions(cid, i))
     return resolving.seat_resolutions(t, seat, cid, mode)
 
 
@@ -189,7 +194,7 @@ def _offered_targets(t, seat: int, v) -> list[dict]:
     out = []
     for cid in t.zone(zone):
         name = card_name(cid)
-        if offer != "skill" and colour != "any" and not _colour_matches(content().cards[name].color, colour):
+        if offer not in ("skill", "unit") and colour != "any" and not _colour_matches(content().cards[name].color, colour):
             continue
         for i, atoms in enumerate(borrowed(t, seat, name, mode)):
             if atoms and all(k in BORROWABLE for k, _ in atoms) and useful(t, atoms, t.game.players[seat].acted):

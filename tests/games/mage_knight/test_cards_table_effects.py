@@ -343,3 +343,13 @@ def test_hawk_eyes_cheaper_exploring_by_night_and_far_garrisons_by_day():
     give_skill(eng, gid, "wolfhawk_hawk_eyes")
     play_first(eng, gid, kind="skill", skill="wolfhawk_hawk_eyes")
     assert not t.zone("garrison:7,-5") and t.game.board.spaces["7,-5"].enemies
+
+
+def test_call_to_arms_uses_an_ability_of_an_offered_unit():
+    """MK:5:Units:5, MK:5:Effects:1b: Call to Arms basic (white): the Illusionists' Influence 4
+    from the Unit offer, used as one's own; the unit stays in the offer"""
+    eng, gid = sit("cards_village", hand=["call_to_arms"], tokens=["white"])
+    assert "illusionists" in names(eng, gid, "offer:units")
+    play_first(eng, gid, card="call_to_arms", mode="basic", boost="illusionists#2", boost_option=0, pay="token:white")
+    assert seat(eng, gid, 0).influence == 4 and seat(eng, gid, 0).units == []
+    assert "illusionists" in names(eng, gid, "offer:units")
