@@ -8,7 +8,7 @@ from functools import cache
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import banners, card_effects, effects, payment, turn_effects
+from . import banners, card_effects, effects, passive_skills, payment, turn_effects
 from .resolving import INTERACTION_SITES, card_resolutions, seat_resolutions, situation, skill_resolutions, unit_resolutions
 from . import state as S
 from .board import unkey
@@ -280,15 +280,17 @@ def interact(ctx, t, seat: int, spend: int, rule: str) -> None:
 
 
 def recruit_cost(t, seat: int, unit: str) -> int:
-    """A unit's influence cost less a Ruthless Coercion discount (at least 0)."""
+    """A unit's influence cost less a Ruthless Coercion discount and a free Bonds of Loyalty
+    command token's (at least 0)."""
     off = t.game.players[seat].recruit_discount
-    return max(0, content().units[unit].influence_cost - (off[0] if off else 0))
+    return max(0, content().units[unit].influence_cost - (off[0] if off else 0) - passive_skills.bond_discount(t, seat))
 
 
 def recruit(ctx, t, seat: int, cmd: dict) -> None:
     uid = cmd["unit"]
     off = t.game.players[seat].recruit_discount
     interact(ctx, t, seat, recruit_cost(t, seat, card_name(uid)), "MK:8:Interact:4a")
+    passive_skills.recruited(ctx, t, seat, uid)
     if off:
         ctx.emit("mk.card_offer", {"seat": seat, "field": "recruit_discount", "value": []}, rule="MK:8:Interact:4a")
         change_reputation(ctx, t, seat, off[1], "MK:8:Interact:4a")

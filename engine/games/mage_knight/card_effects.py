@@ -10,7 +10,7 @@ from itertools import combinations, combinations_with_replacement
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import banners, defeat_rewards, effects, mana, other_players, resolving, rotating
+from . import banners, defeat_rewards, effects, mana, other_players, passive_skills, resolving, rotating
 from . import state as S
 from .content import content
 from .enemy_effects import blocked_armour
@@ -401,7 +401,7 @@ def take_offer(ctx, t, seat: int, spec: dict, cid: str) -> None:
     zone = OFFERS[spec["offer"]]
     if spec["offer"] == "skill":     # a skill of the common offer becomes the seat's own
         ctx.emit("mk.skill", {"seat": seat, "skill": cid}, rule="MK:5:Skills:4d")
-        rotating.on_gained(ctx, t, seat, cid)
+        passive_skills.on_gained(ctx, t, seat, cid)
         zones.move(ctx, zone, S.OUT, [cid], rule="MK:5:Skills:4d")
         return
     if spec["offer"] == "unit":

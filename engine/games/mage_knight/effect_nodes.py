@@ -421,6 +421,8 @@ def _table(node, sit, rec):
         return _atoms(("turn_effect", ("sideways_match", list(node["sideways_match"]))))
     if isinstance(node.get("choose_to_deck"), int):    # cards of the discard pile the play names
         return _atoms(("choose_to_deck", node["choose_to_deck"]))
+    if isinstance(node.get("command_token"), dict):    # a passive skill's extra command token
+        return _atoms(("command_token", node["command_token"].get("discount", 0)))
     if isinstance(node.get("turn_number"), list):      # [key, n]: a number for the rest of the turn
         return _atoms(("turn_effect", (node["turn_number"][0], node["turn_number"][1])))
     if isinstance(node.get("flip_for"), dict):         # the skill turns face down for this option

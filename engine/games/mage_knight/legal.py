@@ -380,7 +380,8 @@ def interactions(t, seat: int, site: str) -> list[dict]:
             if len(p.units) < p.command:
                 out.append({"kind": "recruit", "unit": uid})
             else:       # no free command token: disband one (MK:5:Units:4a)
-                out += [{"kind": "recruit", "unit": uid, "disband": x.uid} for x in p.units]
+                out += [{"kind": "recruit", "unit": uid, "disband": x.uid} for x in p.units
+                        if x.uid != p.bond_unit]      # Bonds of Loyalty's unit stays
     if site in A.HEAL_PRICE and pool >= A.HEAL_PRICE[site] and \
             "wound" in {card_name(c) for c in t.zone(S.hand(seat))}:
         out.append({"kind": "buy_heal"})

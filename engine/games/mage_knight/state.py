@@ -104,6 +104,7 @@ class Player(msgspec.Struct, kw_only=True):
     token_shows: dict = {}           # rotating skill tokens: the option each shows (rotating.py)
     banners: dict = {}               # unit uid -> the banner card assigned to it (banners.py)
     banner_used: dict = {}           # banner card -> the round it was used once (face down)
+    bond_unit: str = ""              # the unit in Bonds of Loyalty's command token (passive_skills.py)
 
 
 def came_from(p: Player) -> str:

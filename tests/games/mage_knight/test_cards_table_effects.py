@@ -353,3 +353,30 @@ def test_call_to_arms_uses_an_ability_of_an_offered_unit():
     play_first(eng, gid, card="call_to_arms", mode="basic", boost="illusionists#2", boost_option=0, pay="token:white")
     assert seat(eng, gid, 0).influence == 4 and seat(eng, gid, 0).units == []
     assert "illusionists" in names(eng, gid, "offer:units")
+
+
+def test_bonds_of_loyalty_discounts_a_recruit_and_keeps_its_unit():
+    """MK:5:Skills:4d, MK:8:Interact:4a: Bonds of Loyalty (Norowas): the first recruit (Utem
+    Crossbowmen, 6) costs 5 less and takes the skill's command token; a unit in that token is
+    never offered for disbanding"""
+    eng, gid = sit("cards_village", hand=["march"], influence=10)
+    give_skill(eng, gid, "norowas_bonds_of_loyalty")
+    eng.submit(gid, 0, {"kind": "recruit", "unit": "utem_crossbowmen#2"})
+    p = seat(eng, gid, 0)
+    assert p.bond_unit == "utem_crossbowmen#2" and p.influence == 10 - (6 - 5)
+    eng, gid = sit("cards_village", hand=["march"], influence=10, units=["peasants"])
+    give_skill(eng, gid, "norowas_bonds_of_loyalty")
+    p = seat(eng, gid, 0)
+    p.bond_unit = p.units[0].uid        # recruited into the skill's token earlier
+    assert legal(eng, gid, kind="recruit") == []
+    p.bond_unit = ""                    # control: an ordinary unit is offered for disbanding
+    assert legal(eng, gid, kind="recruit", disband=p.units[0].uid)
+
+
+def test_bonds_of_loyalty_command_token_is_kept_at_a_level_up():
+    """MK:11:EoT:6a: with Bonds of Loyalty, reaching level 3 gives command 2 + the skill's 1"""
+    eng, gid = sit("cards_village", hand=["march"], fame=8)
+    give_skill(eng, gid, "norowas_bonds_of_loyalty")
+    play_first(eng, gid, card="march", mode="basic")
+    play_first(eng, gid, kind="end_turn")
+    assert seat(eng, gid, 0).level == 3 and seat(eng, gid, 0).command == 3
