@@ -10,7 +10,7 @@ from itertools import combinations, combinations_with_replacement
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import banners, defeat_rewards, effects, mana, other_players, passive_skills, resolving, rotating
+from . import banners, defeat_rewards, effects, mana, mana_claims, other_players, passive_skills, resolving, rotating
 from . import state as S
 from .content import content
 from .enemy_effects import blocked_armour
@@ -95,7 +95,7 @@ def feasible(t, seat: int, atoms) -> bool:
             return False
         elif k in ("influence_to_heal", "influence_to_ready") and (p.acted or t.game.combat is not None):
             return False
-        elif k in ("claim_die", "die_crystal") and not _basic_dice(t, seat):
+        elif k in ("claim_die", "die_crystal", "claim_round") and not _basic_dice(t, seat):
             return False
         elif k in ("unit_resistances", "banner") and not p.units:
             return False
@@ -130,7 +130,7 @@ def expand(t, seat: int, atoms, cmds: list[dict]) -> list[dict]:
             extra = [{"gain": c} for c in sorted(set(_offer_cards(t, dict(v))))]
         elif k == "mana_any":
             extra = [{"mana": ",".join(m)} for m in combinations_with_replacement(ALL_MANA, v)]
-        elif k in ("claim_die", "die_crystal", "reroll_die"):
+        elif k in ("claim_die", "die_crystal", "reroll_die", "claim_round"):
             dice = _basic_dice(t, seat) if k != "reroll_die" else list(range(len(t.game.source)))
             extra = [{"dice": str(i)} for i in dice]
         elif k == "banner":
@@ -150,8 +150,13 @@ def expand(t, seat: int, atoms, cmds: list[dict]) -> list[dict]:
             extra = [{"cards": ",".join(x)} for x in sorted(set(combinations(pile, min(v, len(pile)))))]
         else:
             continue
-        cmds = [dict(c, **e) for c in cmds for e in extra]
+        cmds = [dict(c, **e) for c in cmds for e in extra if not _paid_with(c, e.get("dice"))]
     return cmds
+
+
+def _paid_with(cmd: dict, die) -> bool:
+    """Whether the command's payment spends the Source die the effect would take."""
+    return die is not None and f"die:{die}" in (cmd.get("pay") or "").split("+")
 
 
 def _repeat_targets(t, seat: int, cmds, v) -> list[dict]:
@@ -287,6 +292,8 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
                 reroll(ctx, t, [i])
         elif k == "reroll_die":
             reroll(ctx, t, [int(cmd["dice"])])
+        elif k == "claim_round":
+            rest += mana_claims.claim(ctx, t, seat, int(cmd["dice"]), v)
         elif k == "reroll_source":
             reroll(ctx, t, [i for i in range(len(t.game.source)) if i not in p.held_dice])
         elif k == "crystal_refund":

@@ -3,7 +3,7 @@ checked against legal_commands."""
 from __future__ import annotations
 
 from . import actions as A
-from . import banners, fight, passive_skills, rewards, tactics
+from . import banners, fight, mana_claims, passive_skills, rewards, tactics
 from .content import content
 from .effects import resolutions
 from .part2_commands import PART2_HANDLERS, post_handlers, pre_handlers
@@ -71,4 +71,5 @@ def subscriptions() -> list[tuple[str, object]]:
         [(f"cmd.{kind}", wrap(fn)) for kind, fn in HANDLERS.items()] + \
         [(f"cmd.{kind}", wrap(fn)) for kind, fn in post_handlers()] + \
         [("mk.unit_destroyed", banners.unit_gone)] + \
-        [("mk.unit_destroyed", passive_skills.unit_gone)]   # banner discarded, Bonds token freed
+        [("mk.unit_destroyed", passive_skills.unit_gone)] + \
+        [("mk.turn", mana_claims.turn_started)]      # banner discarded, Bonds token freed, claimed tokens

@@ -421,6 +421,9 @@ def _table(node, sit, rec):
         return _atoms(("turn_effect", ("sideways_match", list(node["sideways_match"]))))
     if isinstance(node.get("choose_to_deck"), int):    # cards of the discard pile the play names
         return _atoms(("choose_to_deck", node["choose_to_deck"]))
+    if isinstance(node.get("claim_round"), dict):      # a Source die kept to the end of the round
+        c = node["claim_round"]
+        return _atoms(("claim_round", (c.get("now", 0), c.get("per_turn", 0), bool(c.get("curse")))))
     if isinstance(node.get("command_token"), dict):    # a passive skill's extra command token
         return _atoms(("command_token", node["command_token"].get("discount", 0)))
     if isinstance(node.get("turn_number"), list):      # [key, n]: a number for the rest of the turn

@@ -380,3 +380,47 @@ def test_bonds_of_loyalty_command_token_is_kept_at_a_level_up():
     play_first(eng, gid, card="march", mode="basic")
     play_first(eng, gid, kind="end_turn")
     assert seat(eng, gid, 0).level == 3 and seat(eng, gid, 0).command == 3
+
+
+def test_mana_claim_keeps_the_die_for_the_round_and_gives_a_token_each_turn():
+    """MK:5:Mana:3: Mana Claim basic (blue), one token a turn: the claimed die is nobody's to take
+    this round (the other seat is not offered it) and gives its owner a token at the start of
+    the next turn; a die paying for the card is never the one claimed"""
+    eng, gid = two_seats({"hand": ["mana_claim", "march"], "tokens": ["blue"]}, {"hand": ["rage", "march"]})
+    opts = legal(eng, gid, card="mana_claim", mode="basic")
+    assert any(c["pay"].startswith("die:") for c in opts)
+    assert not [c for c in opts if f"die:{c['dice']}" in c["pay"].split("+")]
+    play_first(eng, gid, card="mana_claim", mode="basic", option=1, pay="token:blue", dice="0")
+    t = eng.table(gid)
+    colour = t.game.source[0]
+    assert seat(eng, gid, 0).claimed[:3] == [0, colour, 1] and seat(eng, gid, 0).tokens == []
+    play_first(eng, gid, card="march", mode="basic")
+    play_first(eng, gid, kind="end_turn")
+    assert t.game.active == 1
+    assert not any("die:0" in (c.get("pay") or "").split("+") for c in eng.legal(gid, 1))
+    eng.submit(gid, 1, next(c for c in eng.legal(gid, 1) if c.get("card") == "march" and c.get("mode") == "basic"))
+    eng.submit(gid, 1, {"kind": "end_turn"})
+    assert t.game.active == 0 and seat(eng, gid, 0).tokens == [colour]
+
+
+def test_mana_curse_wounds_another_player_paying_that_colour():
+    """MK:5:Mana:3: Mana Curse (Mana Claim powered, blue + black, night) on the green die: the
+    other player pays a green crystal for March's stronger side and takes a wound (once that
+    turn: Tranquility's green crystal then gives none)"""
+    eng, gid = two_seats({"hand": ["mana_claim", "march"], "tokens": ["blue", "black"]},
+                         {"hand": ["march", "tranquility"], "crystals": {"green": 2}}, night=True)
+    t = eng.table(gid)
+    green = t.game.source.index("green")
+    play_first(eng, gid, card="mana_claim", mode="powered", option=0, pay="token:black+token:blue", dice=str(green))
+    assert seat(eng, gid, 0).tokens == ["green", "green", "green"]
+    play_first(eng, gid, card="march", mode="basic")
+    play_first(eng, gid, kind="end_turn")
+    eng.submit(gid, 1, next(c for c in eng.legal(gid, 1) if c.get("card") == "march" and c.get("mode") == "powered"
+                            and c["pay"] == "crystal:green"))
+    assert names(eng, gid, "hand:1").count("wound") == 1
+    from engine.games.mage_knight.resolving import seat_resolutions
+    draw = next(i for i, r in enumerate(seat_resolutions(t, 1, "tranquility", "powered"))
+                if any(k == "draw_cards" for k, _ in r))
+    eng.submit(gid, 1, next(c for c in eng.legal(gid, 1) if c.get("card") == "tranquility" and c.get("mode") == "powered"
+                            and c["pay"] == "crystal:green" and c["option"] == draw))
+    assert names(eng, gid, "hand:1").count("wound") == 1
