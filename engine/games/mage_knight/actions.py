@@ -81,12 +81,13 @@ def card_specific(ctx, t, seat: int, cmd: dict, atoms: list) -> list:
                 ctx.emit("mk.die_set", {"seat": seat, "index": idx, "colour": colour}, rule="MK:5:Mana:3")
         elif k == "card_boost":
             rest += boost(ctx, t, seat, cmd, v)
-        elif k == "crystal_of_discard":   # Savage Harvesting: the discarded card's colour
+        elif k == "crystal_of_discard":   # Savage Harvesting, Offering: each discarded card's colour
             gone = [x.split(":")[1] for x in cmd.get("pay", "").split("+") if x.startswith("discard:")]
-            colour = content().cards[gone[0]].color
-            if colour:      # a two-colour card gives a crystal of its first colour (reading)
-                colour = colour.removeprefix("dual:").split("/")[0]
-                gain_crystal(ctx, t, seat, colour, "MK:5:Gain:2")
+            for name in gone[:v]:
+                colour = content().cards[name].color
+                if colour:      # a two-colour card gives a crystal of its first colour (reading)
+                    colour = colour.removeprefix("dual:").split("/")[0]
+                    gain_crystal(ctx, t, seat, colour, "MK:5:Gain:2")
         elif k == "space_cost":     # Druidic Paths basic: the space the command names
             mod = {"terrain": "", "space": cmd["space"], "amount": v["amount"], "minimum": v["minimum"],
                    "replace": None}

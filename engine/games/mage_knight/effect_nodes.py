@@ -424,6 +424,10 @@ def _table(node, sit, rec):
     if isinstance(node.get("claim_round"), dict):      # a Source die kept to the end of the round
         c = node["claim_round"]
         return _atoms(("claim_round", (c.get("now", 0), c.get("per_turn", 0), bool(c.get("curse")))))
+    if isinstance(node.get("discard_for_crystals"), int):   # up to n cards, a crystal of each one's colour
+        return [[]] + [[("discard_cost", k), ("crystal_of_discard", k)] for k in range(1, node["discard_for_crystals"] + 1)]
+    if node.get("possess") is True:                    # the targeted enemy's attack is the seat's
+        return _atoms(("possess", True))
     if isinstance(node.get("command_token"), dict):    # a passive skill's extra command token
         return _atoms(("command_token", node["command_token"].get("discount", 0)))
     if isinstance(node.get("turn_number"), list):      # [key, n]: a number for the rest of the turn

@@ -424,3 +424,26 @@ def test_mana_curse_wounds_another_player_paying_that_colour():
     eng.submit(gid, 1, next(c for c in eng.legal(gid, 1) if c.get("card") == "tranquility" and c.get("mode") == "powered"
                             and c["pay"] == "crystal:green" and c["option"] == draw))
     assert names(eng, gid, "hand:1").count("wound") == 1
+
+
+def test_offering_gives_a_crystal_for_each_of_three_discarded_cards():
+    """MK:5:Gain:2, MK:4:Deed:6: Offering basic (red): a red crystal, and Rage, March and Swiftness
+    discarded give red, green and white crystals"""
+    eng, gid = sit("cards_village", hand=["offering", "rage", "march", "swiftness"], tokens=["red"])
+    cmd = next(c for c in legal(eng, gid, card="offering", mode="basic") if c["pay"].count("discard:") == 3)
+    eng.submit(gid, 0, cmd)
+    assert seat(eng, gid, 0).crystals == {"red": 2, "green": 1, "white": 1}
+    assert sorted(names(eng, gid, "discard:0")) == ["march", "rage", "swiftness"]
+
+
+def test_charm_possess_turns_the_enemys_attack_against_the_others():
+    """MK:8:Combat:4: Possess (Charm powered, white + black, night): Prowlers do not attack, and
+    their Attack 4 joins the seat's attack phase as a melee attack"""
+    eng, gid = fight(night=True, hand=["charm"], tokens=["white", "black"], enemies=("green_prowlers",))
+    play_first(eng, gid, card="charm", mode="powered", target="green_prowlers#2")
+    prowlers = next(e for e in eng.table(gid).game.combat.enemies if e.uid == "green_prowlers#2")
+    assert prowlers.prevented
+    while eng.table(gid).game.combat.phase != "attack":
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "mk_next" or c.get("to") == "hero")
+        eng.submit(gid, 0, cmd)
+    assert pool(eng, gid) == [("melee", "physical", prowlers.attacks[0].value)]
