@@ -10,7 +10,7 @@ from itertools import combinations, combinations_with_replacement
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import banners, defeat_rewards, effects, mana, mana_claims, other_players, passive_skills, resolving, rotating
+from . import banners, defeat_rewards, effects, mana, mana_claims, map_rules, other_players, passive_skills, resolving, rotating
 from . import state as S
 from .content import content
 from .enemy_effects import blocked_armour
@@ -103,6 +103,8 @@ def feasible(t, seat: int, atoms) -> bool:
             return False
         elif k == "choose_to_deck" and not t.zone(S.discard(seat)):
             return False
+        elif k == "look" and not map_rules.face_down_within(t, seat, v[0]):
+            return False
     return True
 
 
@@ -135,6 +137,8 @@ def expand(t, seat: int, atoms, cmds: list[dict]) -> list[dict]:
             extra = [{"dice": str(i)} for i in dice]
         elif k == "banner":
             extra = [{"unit": u.uid} for u in p.units]
+        elif k == "look":
+            extra = [{"space": s} for s in map_rules.face_down_within(t, seat, v[0])]
         elif k == "unit_resistances" and not v["all"]:
             extra = [{"unit": u.uid} for u in p.units if not u.wounded]
         elif k == "repeat":
@@ -361,6 +365,8 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
             rotating.turn(ctx, t, seat, cmd["skill"], v)
         elif k == "banner":
             banners.assign(ctx, t, seat, cmd["card"], cmd["unit"])
+        elif k == "look":
+            map_rules.look(ctx, t, seat, cmd["space"], v[1])
         elif k == "possess" and t.game.combat is not None and cmd.get("target"):
             e = next(x for x in t.game.combat.enemies if x.uid == cmd["target"])
             hit = [a for a in e.attacks if not a.summon]

@@ -1,7 +1,8 @@
 """Rewards that wait for enemies defeated in the combat phase the card was played in
 (MK:9:Ranged:5, MK:5:Effects:1): fame per enemy (Bow of Starsdawn), a crystal per enemy by its
 resistances (Soul Harvester, up to a limit), Armour -1 on another enemy per enemy defeated
-(Explosive Bolt). The turn effect `on_defeat` holds them as [gain, amount, left, phase, source]."""
+(Explosive Bolt); fame for a token looked at this turn (Scouts: the turn effect `marked`). The turn
+effect `on_defeat` holds them as [gain, amount, left, phase, source]."""
 from __future__ import annotations
 
 from . import combat as C
@@ -33,6 +34,9 @@ def crystal_for(e) -> str:
 def on_defeated(ctx, t, seat: int, data: dict) -> None:
     """An enemy was defeated: each tracker of this phase with uses left gives its reward."""
     c = t.game.combat
+    marked = effects_of(t, seat).get("marked")
+    if c is not None and marked and data["enemy"] in marked[0]:
+        gain_fame(ctx, t, seat, marked[1], "MK:9:Ranged:5")       # Scouts: a token looked at
     held = effects_of(t, seat).get("on_defeat", [])
     if c is None or not held:
         return

@@ -349,7 +349,10 @@ def explore_spots(t, seat: int) -> list[hg.Hex]:
     g = t.game
     top = t.zone(S.TILES)[0]
     kind = content().tiles[top].type
-    return explore_positions(g.board, content(), unkey(g.players[seat].pos), kind)
+    out = []
+    for h in map_rules.explore_from(t, seat):      # the hero's space (Scouts: and those next to it)
+        out += [c for c in explore_positions(g.board, content(), h, kind) if c not in out]
+    return out
 
 
 def interactions(t, seat: int, site: str) -> list[dict]:

@@ -155,3 +155,34 @@ def explore_cost(t, seat: int) -> int:
     """2 move points (MK:7:Move:5), less by a turn effect (Hawk Eyes by night)."""
     return max(0, 2 - t.game.players[seat].turn_effects.get("explore_discount", 0))
 
+
+def explore_from(t, seat: int) -> list:
+    """Spaces whose neighbouring tile positions the hero may explore: its own, and with a turn
+    effect `explore_reach` (Scouts) the map spaces next to it too, so tiles two spaces away
+    (MK:7:Move:5)."""
+    g = t.game
+    here = unkey(g.players[seat].pos)
+    if not g.players[seat].turn_effects.get("explore_reach"):
+        return [here]
+    return [here] + [n for n in hg.neighbours(here) if key(n) in g.board.spaces]
+
+
+def face_down_within(t, seat: int, reach: int) -> list[str]:
+    """Spaces within `reach` of the hero holding face-down enemy tokens (garrisons), in order."""
+    from . import state as S
+    g = t.game
+    here = unkey(g.players[seat].pos)
+    return sorted(k for k in g.board.spaces if hg.distance(here, unkey(k)) <= reach
+                  and S.garrison(k) in t.zones and t.zone(S.garrison(k)))
+
+
+def look(ctx, t, seat: int, space: str, fame: int) -> None:
+    """The seat alone sees the face-down tokens on `space` (an event only it may read); they are
+    marked for fame +`fame` if defeated this turn (defeat_rewards)."""
+    from . import state as S
+    from .turn_effects import set_effect
+    tokens = list(t.zone(S.garrison(space)))
+    ctx.emit("mk.looked", {"seat": seat, "space": space, "tokens": tokens}, rule="MK:7:Move:5", vis=[seat])
+    if fame:
+        set_effect(ctx, seat, "marked", [tokens, fame])
+

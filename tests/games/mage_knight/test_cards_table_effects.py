@@ -447,3 +447,37 @@ def test_charm_possess_turns_the_enemys_attack_against_the_others():
         cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "mk_next" or c.get("to") == "hero")
         eng.submit(gid, 0, cmd)
     assert pool(eng, gid) == [("melee", "physical", prowlers.attacks[0].value)]
+
+
+def test_scouts_look_at_a_garrison_only_their_seat_sees():
+    """MK:7:Move:5, MK:5:Units:5: Scouts' second ability: the keep's face-down garrison three
+    spaces away is shown to the seat alone (the event's visibility) and marked for fame +1"""
+    eng, gid = from_situation(HERE / "keep_assault.toml", edit=lambda g: g["seat"][0].update(units=["scouts"]))
+    eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})          # a keep at 7,-5, three spaces away
+    unit = seat(eng, gid, 0).units[0].uid
+    play_first(eng, gid, kind="activate", unit=unit, ability=1, space="7,-5")
+    looked = [e for e in eng.store.read(gid) if e.type == "mk.looked"]
+    hidden = list(eng.table(gid).zone("garrison:7,-5"))
+    assert len(looked) == 1 and looked[0].vis == [0] and looked[0].data["tokens"] == hidden
+    assert seat(eng, gid, 0).turn_effects["marked"] == [hidden, 1]
+
+
+def test_scouts_marked_token_gives_fame_when_defeated():
+    """MK:9:Ranged:5: a token the Scouts looked at this turn gives fame +1 when defeated (here
+    the Prowlers, marked as after a look, defeated by Swiftness's Ranged Attack 3; their own
+    fame comes at the combat's end)"""
+    eng, gid = fight(hand=["swiftness"], tokens=["white"], enemies=("green_prowlers",))
+    seat(eng, gid, 0).turn_effects["marked"] = [["green_prowlers#2"], 1]     # as after the look
+    play_first(eng, gid, card="swiftness", mode="powered", pay="token:white")
+    eng.submit(gid, 0, {"kind": "mk_attack", "targets": ["green_prowlers#2"], "use": ["ranged"]})
+    assert seat(eng, gid, 0).fame == 1
+
+
+def test_scouts_explore_two_spaces_away():
+    """MK:7:Move:5: Scouts' third ability: Move 2, and a tile position next to a space adjacent
+    to the hero (two spaces away) may be explored too"""
+    eng, gid = sit("cards_village", hand=["march"], units=["scouts"], move=2)
+    before = [c["at"] for c in legal(eng, gid, kind="explore")]
+    play_first(eng, gid, kind="activate", unit=seat(eng, gid, 0).units[0].uid, ability=2)
+    after = [c["at"] for c in legal(eng, gid, kind="explore")]
+    assert seat(eng, gid, 0).move == 4 and set(before) < set(after)
