@@ -33,7 +33,7 @@ BORROWABLE = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gai
               "unit_resistances")
 DEST = {"hand": S.hand, "discard": S.discard, "deck": S.deck, "units": S.units_zone}
 # atoms worth playing in combat although they add no points (MK:8:Combat:3)
-COMBAT_USEFUL = ("banner", "on_defeat", "others", "unit_bonus", "unit_resistances", "all_enemies_strip", "convert", "turn_effect", "card_bonus",
+COMBAT_USEFUL = ("hero_damage_off", "banner", "on_defeat", "others", "unit_bonus", "unit_resistances", "all_enemies_strip", "convert", "turn_effect", "card_bonus",
                  "blocked_armour_to", "mana_any", "gain_mana_token", "gain_crystal", "draw_cards", "extra_dice",
                  "defeat_bonus", "use_offered", "repeat", "attack_change", "conditional")
 ACTION_KINDS = ("basic_action", "advanced_action")
@@ -367,6 +367,8 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
             banners.assign(ctx, t, seat, cmd["card"], cmd["unit"])
         elif k == "look":
             map_rules.look(ctx, t, seat, cmd["space"], v[1])
+        elif k == "hero_damage_off" and t.game.combat is not None:
+            ctx.emit("mk.hero_damage_off", {"elements": list(v[0]), "amount": v[1]}, rule="MK:5:Skills:4d")
         elif k == "possess" and t.game.combat is not None and cmd.get("target"):
             e = next(x for x in t.game.combat.enemies if x.uid == cmd["target"])
             hit = [a for a in e.attacks if not a.summon]

@@ -195,6 +195,9 @@ def _rule(node, sit, rec):
         return _atoms(("on_defeat", ("fame", mod["famePerEnemy"], 99)))
     if eff == "soul_harvester_crystal_tracking":   # a crystal per enemy defeated, up to `limit`
         return _atoms(("on_defeat", ("crystal", 1, mod["limit"])))
+    if eff == "hero_damage_reduction":        # each attack on the hero this combat (apply.py)
+        elements = tuple(sorted(e.replace("cold_fire", "coldfire") for e in mod["elements"]))
+        return _atoms(("hero_damage_off", (elements, mod["amount"])))
     if eff in STAND_IN_MODIFIERS:
         return _atoms(("stand_in", STAND_IN_MODIFIERS[eff]))
     if eff == "remove_physical_resistance" and (node.get("scope") or {}).get("effect") == "all_enemies":

@@ -60,6 +60,8 @@ def started(ctx, t, seat: int, space: str, kind: str, c, rule: str = "MK:8:Comba
     data = {"seat": seat, "space": space, "kind": kind, "combat": _builtins(c)}
     if not c.readings:
         del data["combat"]["readings"]
+    if not c.hero_damage_off:                # skills' damage reduction: only once used (mkcards)
+        del data["combat"]["hero_damage_off"]
     over = used(t.options.get("overrides"), c.enemies, c.units)
     if over:
         data["overridden"] = over
