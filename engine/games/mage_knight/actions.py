@@ -59,6 +59,9 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
         atoms = movement_bonus(ctx, t, seat, atoms)
     if mode != "sideways":
         atoms = attack_block_bonus(ctx, t, seat, atoms)
+    if mode == "powered":                      # Mana Overload's token in the centre (centre.py)
+        from .centre import overloaded, sources
+        atoms = overloaded(ctx, t, seat, [c for _, c in sources(t, cmd.get("pay", ""))], atoms)
     atoms = card_effects.inline_borrowed(ctx, t, seat, cmd, atoms)
     atoms = card_specific(ctx, t, seat, cmd, atoms)
     atoms = card_effects.run(ctx, t, seat, cmd, atoms)

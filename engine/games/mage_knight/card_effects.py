@@ -367,6 +367,9 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
             banners.assign(ctx, t, seat, cmd["card"], cmd["unit"])
         elif k == "look":
             map_rules.look(ctx, t, seat, cmd["space"], v[1])
+        elif k == "to_centre":
+            from .centre import place
+            place(ctx, t, seat, cmd["skill"], v)
         elif k == "hero_damage_off" and t.game.combat is not None:
             ctx.emit("mk.hero_damage_off", {"elements": list(v[0]), "amount": v[1]}, rule="MK:5:Skills:4d")
         elif k == "possess" and t.game.combat is not None and cmd.get("target"):

@@ -87,6 +87,8 @@ def _noop(node, sit, rec):
         return [[]]
     if node.get("effect") == "place_skill_in_center":     # interactive skills: others' use
         return _atoms(("stand_in", "the skill's use by other players"))
+    if isinstance(node.get("to_centre"), dict):           # centre.py: the token in the centre
+        return _atoms(("to_centre", tuple(sorted(node["to_centre"].items()))))
     return None
 
 

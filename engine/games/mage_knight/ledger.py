@@ -44,9 +44,11 @@ def pay(ctx, t, seat: int, spec: str) -> None:
             continue
         else:
             ctx.emit("mk.token", {"seat": seat, "colour": what, "delta": -1}, rule="MK:5:Mana:1")
-    from .mana_claims import cursed       # Mana Curse: another seat's claimed colour wounds
-    cursed(ctx, t, seat, [g.source[int(s.split(":")[1])] if s.split(":")[0] in ("die", "stolen") else s.split(":")[1]
-                          for s in spec.split("+") if s and s.split(":")[0] in ("die", "stolen", "crystal", "token")])
+    from .centre import paid as centre_paid, sources
+    from .mana_claims import cursed
+    spent = sources(t, spec)
+    cursed(ctx, t, seat, [colour for _, colour in spent])    # Mana Curse: another seat's claimed colour
+    centre_paid(ctx, t, seat, spent)           # Source Opening's extra die: its owner's crystal
 
 
 def change_reputation(ctx, t, seat: int, delta: int, rule: str) -> None:

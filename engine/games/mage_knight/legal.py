@@ -312,7 +312,8 @@ def skill_commands(t, seat: int) -> list[dict]:
                 continue
             cmds = [dict(c, pay=x) if x else c for c in cmds for x in pays]
             out += card_effects.expand(t, seat, atoms, cmds)
-    return out
+    from .centre import commands as centre_commands       # other players' skills in the centre
+    return out + centre_commands(t, seat)
 
 
 def others_at(t, seat: int) -> list[str]:
@@ -455,7 +456,7 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "buy_heal": "MK:8:Interact:4b", "buy_aa": "MK:8:Interact:4c", "plunder": "MK:6:Turn:1",
            "activate": "MK:5:Units:5", "skill": "MK:5:Skills:4c", "challenge": "MK:8:Combat:1e",
            "enter": "MK:8:Combat:1b", "burn": "MK:8:Combat:1c",
-           "buy_spell": "MK:8:Interact:4d", "ready_unit": "MK:5:Units:6", "banner": "MK:5:Units:8",
+           "buy_spell": "MK:8:Interact:4d", "ready_unit": "MK:5:Units:6", "banner": "MK:5:Units:8", "centre": "MK:5:Skills:4b",
            "tactic_use": "MK:4:Round:3b", "reward": "MK:11:EoT:5", "city_buy": "MK:8:Interact:4e",
            "secret": "MK:21:Scen:DungeonLords", "tunnel": "MK:21:Scen:DungeonLords",
            "glade": "MK:21:Scen:DruidNights", "chant": "MK:21:Scen:DruidNights",

@@ -106,6 +106,7 @@ class Player(msgspec.Struct, kw_only=True):
     banner_used: dict = {}           # banner card -> the round it was used once (face down)
     bond_unit: str = ""              # the unit in Bonds of Loyalty's command token (passive_skills.py)
     claimed: list = []               # a Source die kept this round (mana_claims.py)
+    centre: dict = {}                # interactive skills of this seat lying in the centre (centre.py)
 
 
 def came_from(p: Player) -> str:

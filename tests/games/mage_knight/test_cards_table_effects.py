@@ -507,3 +507,72 @@ def test_elemental_resistance_does_not_touch_physical_attacks_on_its_fire_ice_si
     eng.submit(gid, 0, {"kind": "mk_assign", "enemy": "green_prowlers#2", "attack": 0, "to": "hero"})
     dmg = [e for e in eng.store.read(gid) if e.type == "mk.combat.damage"][-1]
     assert dmg.data["damage"] == 4 and dmg.data["wounds_to_hand"] == 2
+
+
+# -- interactive skills in the centre (MK:5:Skills:4b) -----------------------------------------
+def pass_turn(eng, gid, s: int) -> None:
+    eng.submit(gid, s, next(c for c in eng.legal(gid, s) if c.get("card") == "march" and c.get("mode") == "basic"))
+    eng.submit(gid, s, {"kind": "end_turn"})
+
+
+def test_ritual_of_pain_in_the_centre_lets_another_player_play_a_wound_sideways_for_three():
+    """MK:5:Skills:4b: Ritual of Pain (seat 0) goes to the centre; seat 1 returns it and plays a
+    wound sideways for Move 3; the token is then back with its owner, not in the centre"""
+    eng, gid = two_seats({"hand": ["march", "rage"]}, {"hand": ["march", "wound"]})
+    give_skill(eng, gid, "arythea_ritual_of_pain")
+    play_first(eng, gid, kind="skill", skill="arythea_ritual_of_pain", option=0)
+    assert "arythea_ritual_of_pain" in seat(eng, gid, 0).centre
+    pass_turn(eng, gid, 0)
+    use = [c for c in eng.legal(gid, 1) if c["kind"] == "centre"]
+    assert use == [{"kind": "centre", "skill": "arythea_ritual_of_pain", "owner": 0, "option": 0}]
+    eng.submit(gid, 1, use[0])
+    assert seat(eng, gid, 0).centre == {}
+    eng.submit(gid, 1, next(c for c in eng.legal(gid, 1) if c.get("card") == "wound" and c.get("option") == 0))
+    assert seat(eng, gid, 1).move == 3
+
+
+def test_source_opening_gives_another_player_a_die_and_its_owner_a_crystal():
+    """MK:5:Skills:4b, MK:5:Mana:3: Source Opening (seat 0) in the centre: seat 1 takes it for a
+    second Source die this turn; paying with two dice gives seat 0 a crystal of the second
+    die's colour"""
+    eng, gid = two_seats({"hand": ["march", "rage"]}, {"hand": ["march", "stamina", "promise"]})
+    give_skill(eng, gid, "goldyx_source_opening")
+    play_first(eng, gid, kind="skill", skill="goldyx_source_opening", dice="0")
+    pass_turn(eng, gid, 0)
+    eng.submit(gid, 1, next(c for c in eng.legal(gid, 1) if c["kind"] == "centre"))
+    t = eng.table(gid)
+    first = next(c for c in eng.legal(gid, 1) if c.get("card") == "march" and c.get("mode") == "powered"
+                 and c["pay"].startswith("die:"))
+    eng.submit(gid, 1, first)
+    second = next(c for c in eng.legal(gid, 1) if c.get("mode") == "powered" and c["pay"].startswith("die:"))
+    colour = t.game.source[int(second["pay"].split(":")[1])]
+    eng.submit(gid, 1, second)
+    assert seat(eng, gid, 0).crystals == {colour: 1}
+
+
+def test_mana_overload_gives_four_to_the_first_card_powered_with_its_colour():
+    """MK:5:Skills:4b: Mana Overload (Tovak skill, seat 0), green: a green token now and the token
+    in the centre; seat 1 powers March with green: Move 4 + 4; the token goes back"""
+    eng, gid = two_seats({"hand": ["march", "rage"]}, {"hand": ["march", "rage"], "crystals": {"green": 1}})
+    give_skill(eng, gid, "tovak_mana_overload")
+    play_first(eng, gid, kind="skill", skill="tovak_mana_overload", option=2)
+    assert seat(eng, gid, 0).tokens == ["green"] and seat(eng, gid, 0).centre
+    play_first(eng, gid, card="rage", mode="sideways", option=0)        # the token lapses unused
+    eng.submit(gid, 0, {"kind": "end_turn"})
+    eng.submit(gid, 1, next(c for c in eng.legal(gid, 1) if c.get("card") == "march" and c.get("mode") == "powered"
+                            and c["pay"] == "crystal:green"))
+    assert seat(eng, gid, 1).move == 8 and seat(eng, gid, 0).centre == {}
+
+
+def test_a_centre_token_returns_at_its_owners_next_turn():
+    """MK:5:Skills:4b: Mana Enhancement (seat 0) lies in the centre until seat 0's next turn
+    starts; unused by seat 1, it is then back (and stays face down this round)"""
+    eng, gid = two_seats({"hand": ["march", "rage"]}, {"hand": ["march", "rage"]})
+    give_skill(eng, gid, "krang_mana_enhancement")
+    play_first(eng, gid, kind="skill", skill="krang_mana_enhancement", option=0)
+    assert seat(eng, gid, 0).crystals == {"red": 1} and seat(eng, gid, 0).centre
+    pass_turn(eng, gid, 0)
+    assert [c for c in eng.legal(gid, 1) if c["kind"] == "centre"]
+    pass_turn(eng, gid, 1)
+    assert eng.table(gid).game.active == 0 and seat(eng, gid, 0).centre == {}
+    assert not legal(eng, gid, kind="skill", skill="krang_mana_enhancement")
