@@ -10,7 +10,7 @@ from itertools import combinations, combinations_with_replacement
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import banners, defeat_rewards, effects, mana, mana_claims, map_rules, other_players, passive_skills, resolving, rotating
+from . import banners, defeat_rewards, effects, mana, mana_claims, map_rules, other_players, puppets, passive_skills, resolving, rotating
 from . import state as S
 from .content import content
 from .enemy_effects import blocked_armour
@@ -33,7 +33,7 @@ BORROWABLE = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gai
               "unit_resistances")
 DEST = {"hand": S.hand, "discard": S.discard, "deck": S.deck, "units": S.units_zone}
 # atoms worth playing in combat although they add no points (MK:8:Combat:3)
-COMBAT_USEFUL = ("hero_damage_off", "banner", "on_defeat", "others", "unit_bonus", "unit_resistances", "all_enemies_strip", "convert", "turn_effect", "card_bonus",
+COMBAT_USEFUL = ("puppet", "hero_damage_off", "banner", "on_defeat", "others", "unit_bonus", "unit_resistances", "all_enemies_strip", "convert", "turn_effect", "card_bonus",
                  "blocked_armour_to", "mana_any", "gain_mana_token", "gain_crystal", "draw_cards", "extra_dice",
                  "defeat_bonus", "use_offered", "repeat", "attack_change", "conditional")
 ACTION_KINDS = ("basic_action", "advanced_action")
@@ -105,6 +105,8 @@ def feasible(t, seat: int, atoms) -> bool:
             return False
         elif k == "look" and not map_rules.face_down_within(t, seat, v[0]):
             return False
+        elif k == "puppet" and not puppets.options(t, seat, v):
+            return False
     return True
 
 
@@ -139,6 +141,8 @@ def expand(t, seat: int, atoms, cmds: list[dict]) -> list[dict]:
             extra = [{"unit": u.uid} for u in p.units]
         elif k == "look":
             extra = [{"space": s} for s in map_rules.face_down_within(t, seat, v[0])]
+        elif k == "puppet":
+            extra = puppets.options(t, seat, v)
         elif k == "unit_resistances" and not v["all"]:
             extra = [{"unit": u.uid} for u in p.units if not u.wounded]
         elif k == "repeat":
@@ -367,6 +371,8 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
             banners.assign(ctx, t, seat, cmd["card"], cmd["unit"])
         elif k == "look":
             map_rules.look(ctx, t, seat, cmd["space"], v[1])
+        elif k == "puppet":
+            rest += puppets.run(ctx, t, seat, v, cmd["token"])
         elif k == "to_centre":
             from .centre import place
             place(ctx, t, seat, cmd["skill"], v)

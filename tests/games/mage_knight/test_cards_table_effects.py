@@ -576,3 +576,21 @@ def test_a_centre_token_returns_at_its_owners_next_turn():
     pass_turn(eng, gid, 1)
     assert eng.table(gid).game.active == 0 and seat(eng, gid, 0).centre == {}
     assert not legal(eng, gid, kind="skill", skill="krang_mana_enhancement")
+
+
+def test_puppet_master_keeps_a_defeated_token_and_gives_it_up_for_an_attack():
+    """MK:5:Skills:4d: Puppet Master (Krang): the Prowlers defeated in the ranged phase are kept
+    (off the map, not discarded); given up in the attack phase they add Attack 2 (half of 4)"""
+    eng, gid = fight(hand=["swiftness"], tokens=["white"], enemies=("green_prowlers",))
+    give_skill(eng, gid, "krang_puppet_master")
+    play_first(eng, gid, card="swiftness", mode="powered", pay="token:white")
+    eng.submit(gid, 0, {"kind": "mk_attack", "targets": ["green_prowlers#2"], "use": ["ranged"]})
+    play_first(eng, gid, kind="skill", skill="krang_puppet_master", token="green_prowlers#2")
+    t = eng.table(gid)
+    assert names(eng, gid, "kept:0") == ["green_prowlers"] and "green_prowlers#2" not in t.game.board.spaces["3,-3"].enemies
+    seat(eng, gid, 0).used_skills.remove("krang_puppet_master")       # as in a later turn
+    while t.game.combat.phase != "attack":
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "mk_next" or c.get("to") == "hero")
+        eng.submit(gid, 0, cmd)
+    play_first(eng, gid, kind="skill", skill="krang_puppet_master", token="green_prowlers#2")
+    assert pool(eng, gid) == [("melee", "physical", 2)] and names(eng, gid, "kept:0") == []
