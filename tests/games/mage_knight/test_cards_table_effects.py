@@ -483,29 +483,29 @@ def test_scouts_explore_two_spaces_away():
     assert seat(eng, gid, 0).move == 4 and set(before) < set(after)
 
 
-def test_battle_hardened_takes_two_off_each_physical_attack_on_the_hero():
-    """MK:5:Skills:4d, MK:9:Damage:5: Battle Hardened (Krang), physical: each physical attack on
-    the hero this combat deals 2 less; Prowlers' 4 then wounds once (armour 2), not twice"""
+def prowlers_damage_after(skill: str, option: int):
+    """The Prowlers' (Attack 4, physical) damage event on the hero after `skill` is used in the
+    ranged phase and nothing is blocked."""
     eng, gid = fight(hand=["march", "rage"], enemies=("green_prowlers",))
-    give_skill(eng, gid, "krang_battle_hardened")
-    play_first(eng, gid, kind="skill", skill="krang_battle_hardened", option=0)
+    give_skill(eng, gid, skill)
+    play_first(eng, gid, kind="skill", skill=skill, option=option)
     eng.submit(gid, 0, {"kind": "mk_next"})
     eng.submit(gid, 0, {"kind": "mk_next"})
     eng.submit(gid, 0, {"kind": "mk_assign", "enemy": "green_prowlers#2", "attack": 0, "to": "hero"})
-    dmg = [e for e in eng.store.read(gid) if e.type == "mk.combat.damage"][-1]
+    return [e for e in eng.store.read(gid) if e.type == "mk.combat.damage"][-1]
+
+
+def test_battle_hardened_takes_two_off_each_physical_attack_on_the_hero():
+    """MK:5:Skills:4d, MK:9:Damage:5: Battle Hardened (Krang), physical: each physical attack on
+    the hero this combat deals 2 less; Prowlers' 4 then wounds once (armour 2), not twice"""
+    dmg = prowlers_damage_after("krang_battle_hardened", 0)
     assert dmg.data["damage"] == 2 and dmg.data["wounds_to_hand"] == 1
 
 
 def test_elemental_resistance_does_not_touch_physical_attacks_on_its_fire_ice_side():
     """MK:5:Skills:4d: Elemental Resistance (Braevalar), fire and ice side: the Prowlers'
     physical 4 is not reduced (two wounds)"""
-    eng, gid = fight(hand=["march", "rage"], enemies=("green_prowlers",))
-    give_skill(eng, gid, "braevalar_elemental_resistance")
-    play_first(eng, gid, kind="skill", skill="braevalar_elemental_resistance", option=0)
-    eng.submit(gid, 0, {"kind": "mk_next"})
-    eng.submit(gid, 0, {"kind": "mk_next"})
-    eng.submit(gid, 0, {"kind": "mk_assign", "enemy": "green_prowlers#2", "attack": 0, "to": "hero"})
-    dmg = [e for e in eng.store.read(gid) if e.type == "mk.combat.damage"][-1]
+    dmg = prowlers_damage_after("braevalar_elemental_resistance", 0)
     assert dmg.data["damage"] == 4 and dmg.data["wounds_to_hand"] == 2
 
 
