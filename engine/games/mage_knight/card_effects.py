@@ -373,6 +373,8 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
             map_rules.look(ctx, t, seat, cmd["space"], v[1])
         elif k == "puppet":
             rest += puppets.run(ctx, t, seat, v, cmd["token"])
+        elif k == "black_any":           # skills (cards have it set by actions.card_specific)
+            ctx.emit("mk.black_any", {"seat": seat}, rule="MK:5:Mana:3")
         elif k == "to_centre":
             from .centre import place
             place(ctx, t, seat, cmd["skill"], v)

@@ -433,6 +433,8 @@ def _table(node, sit, rec):
         return [[]] + [[("discard_cost", k), ("crystal_of_discard", k)] for k in range(1, node["discard_for_crystals"] + 1)]
     if isinstance(node.get("look_face_down"), list):   # [reach, fame]: a face-down token seen (map_rules)
         return _atoms(("look", tuple(node["look_face_down"])))
+    if node.get("black_as_any") is True:               # a black Source die pays any basic colour
+        return _atoms(("black_any", True))
     if node.get("puppet_master") is True:             # puppets.py: keep a token, or give one up
         return [[("puppet", mode)] for mode in ("keep", "attack", "block")]
     if node.get("possess") is True:                    # the targeted enemy's attack is the seat's

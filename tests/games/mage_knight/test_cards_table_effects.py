@@ -594,3 +594,18 @@ def test_puppet_master_keeps_a_defeated_token_and_gives_it_up_for_an_attack():
         eng.submit(gid, 0, cmd)
     play_first(eng, gid, kind="skill", skill="krang_puppet_master", token="green_prowlers#2")
     assert pool(eng, gid) == [("melee", "physical", 2)] and names(eng, gid, "kept:0") == []
+
+
+def test_polarization_turns_a_mana_and_lets_black_pay_by_day():
+    """MK:5:Mana:2, MK:5:Mana:3: Polarization (Arythea): a red token paid gives a blue token; by
+    day its last option lets a black Source die pay a basic colour (March powered with it)"""
+    eng, gid = sit("cards_village", hand=["march"], tokens=["red"])
+    give_skill(eng, gid, "arythea_polarization")
+    play_first(eng, gid, kind="skill", skill="arythea_polarization", option=0, pay="token:red")
+    assert seat(eng, gid, 0).tokens == ["blue"]
+    eng, gid = sit("cards_village", hand=["march"])
+    eng.table(gid).game.source[0] = "black"                   # a black die in the Source by day
+    give_skill(eng, gid, "arythea_polarization")
+    assert not legal(eng, gid, card="march", mode="powered", pay="die:0")
+    play_first(eng, gid, kind="skill", skill="arythea_polarization", option=4)
+    assert legal(eng, gid, card="march", mode="powered", pay="die:0")
