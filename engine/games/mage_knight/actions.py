@@ -60,7 +60,7 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
     if mode != "sideways":
         atoms = attack_block_bonus(ctx, t, seat, atoms)
     if mode == "powered":                      # Mana Overload's token in the centre (centre.py)
-        from .centre import overloaded, sources
+        from .centre_tokens import overloaded, sources
         atoms = overloaded(ctx, t, seat, [c for _, c in sources(t, cmd.get("pay", ""))], atoms)
     atoms = card_effects.inline_borrowed(ctx, t, seat, cmd, atoms)
     atoms = card_specific(ctx, t, seat, cmd, atoms)

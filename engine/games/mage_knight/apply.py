@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import msgspec
 
-from . import banners, centre, mana_claims, passive_skills, rotating, turn_effects
+from . import banners, centre_tokens, mana_claims, passive_skills, rotating, turn_effects
 from . import combat as C
 from .board import Board, place_tile
 from .content import content
@@ -329,7 +329,7 @@ FOLD = {
     "mk.played": _played, "mk.moved": _moved, "mk.acted": _acted, "mk.recruited": _recruited,
     "mk.skill_flipped": lambda t, d: t.game.players[d["seat"]].round_skills.remove(d["skill"]),
     "mk.token_turned": rotating.fold, "mk.command": passive_skills.fold_command, "mk.bond": passive_skills.fold_bond,
-    "mk.claimed": mana_claims.fold, "mk.centre": centre.fold, "mk.hero_damage_off": _hero_damage_off, "mk.looked": lambda t, d: None, "mk.banner": banners.fold, "mk.banner_used": banners.fold_used,
+    "mk.claimed": mana_claims.fold, "mk.centre": centre_tokens.fold, "mk.hero_damage_off": _hero_damage_off, "mk.looked": lambda t, d: None, "mk.banner": banners.fold, "mk.banner_used": banners.fold_used,
     "mk.unit": _unit, "mk.skill_used": _skill_used, "mk.skill": _skill, "mk.level": _level,
     "mk.level_chosen": _level_chosen, "mk.phase": _phase, "mk.announced": _announced,
     "mk.turn_done": _turn_done, "mk.city_revealed": _city, "mk.scenario_end": _scenario_end,

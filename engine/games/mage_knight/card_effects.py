@@ -376,7 +376,7 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
         elif k == "black_any":           # skills (cards have it set by actions.card_specific)
             ctx.emit("mk.black_any", {"seat": seat}, rule="MK:5:Mana:3")
         elif k == "to_centre":
-            from .centre import place
+            from .centre_tokens import place
             place(ctx, t, seat, cmd["skill"], v)
         elif k == "hero_damage_off" and t.game.combat is not None:
             ctx.emit("mk.hero_damage_off", {"elements": list(v[0]), "amount": v[1]}, rule="MK:5:Skills:4d")

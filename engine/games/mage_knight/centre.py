@@ -3,38 +3,12 @@ in the centre until the start of the owner's next turn (or the round's end). Mea
 player may return it to the owner face down to get its `others` effect (Ritual of Pain: a wound
 played sideways for 3; Source Opening: an extra Source die, the owner gaining a crystal of its
 colour; Mana Enhancement: a token of the marked colour); a Mana Overload token gives +4 to the
-first card powered with its colour, by anyone, and then goes back. The owner's `centre` maps the
-skill to its spec (the node `to_centre`)."""
+first card powered with its colour, by anyone, and then goes back (centre_tokens.py). The
+owner's `centre` maps the skill to its spec (the node `to_centre`)."""
 from __future__ import annotations
 
 from . import effects, resolving
-from .effects import bumped
-
-RULE = "MK:5:Skills:4b"
-
-
-def sources(t, spec: str) -> list[tuple[str, str]]:
-    """The mana a payment spends, as (kind, colour): dice, Mana Steal's die, crystals, tokens."""
-    out = []
-    for s in [x for x in spec.split("+") if x]:
-        kind, what = s.split(":")
-        if kind in ("die", "stolen"):
-            out.append((kind, t.game.source[int(what)]))
-        elif kind in ("crystal", "token"):
-            out.append((kind, what))
-    return out
-
-
-def spec_of(t, owner: int, skill: str) -> dict:
-    return dict(t.game.players[owner].centre.get(skill, {}))
-
-
-def place(ctx, t, seat: int, skill: str, spec: tuple) -> None:
-    ctx.emit("mk.centre", {"seat": seat, "skill": skill, "spec": dict(spec)}, rule=RULE)
-
-
-def back(ctx, t, owner: int, skill: str) -> None:
-    ctx.emit("mk.centre", {"seat": owner, "skill": skill, "spec": None}, rule=RULE)
+from .centre_tokens import RULE, back, spec_of
 
 
 def lying(t, seat: int) -> list[tuple[int, str, dict]]:
@@ -85,39 +59,3 @@ def round_started(ctx, t, ev) -> None:
     for q, p in enumerate(t.game.players):
         for sid in sorted(p.centre):
             back(ctx, t, q, sid)
-
-
-def paid(ctx, t, seat: int, sources: list[tuple[str, str]]) -> None:
-    """After a payment (kind, colour): Source Opening's extra die gives its owner a crystal of
-    the die's colour."""
-    from .ledger import gain_crystal
-    from .turn_effects import set_effect
-    p = t.game.players[seat]
-    owner = p.turn_effects.get("opening_for")
-    if owner is None:
-        return
-    dice = [colour for kind, colour in sources if kind == "die"]
-    if dice and len(p.dice) >= 2:
-        set_effect(ctx, seat, "opening_for", None)
-        if dice[-1] in ("red", "blue", "green", "white"):
-            gain_crystal(ctx, t, owner, dice[-1], RULE)
-
-
-def overloaded(ctx, t, seat: int, colours: list[str], atoms: list) -> list:
-    """A card powered with a colour a Mana Overload token in the centre names: +4 to its first
-    move, influence, attack or block, and the token goes back to its owner."""
-    for q, p in enumerate(t.game.players):
-        for sid, spec in sorted(p.centre.items()):
-            if spec.get("overload") and spec.get("colour") in colours and \
-                    any(k in ("move", "influence", "attack", "block") for k, _ in atoms):
-                back(ctx, t, q, sid)
-                return bumped(atoms, spec["overload"])
-    return atoms
-
-
-def fold(t, d) -> None:
-    centre = t.game.players[d["seat"]].centre
-    if d["spec"] is None:
-        centre.pop(d["skill"], None)
-    else:
-        centre[d["skill"]] = dict(d["spec"])

@@ -5,8 +5,6 @@ takes a wound, once a turn. The seat's `claimed` is [die index, colour, tokens p
 round]; a claim of an earlier round has lapsed."""
 from __future__ import annotations
 
-from .ledger import take_wounds
-
 RULE = "MK:5:Mana:3"
 
 
@@ -37,9 +35,9 @@ def turn_started(ctx, t, ev) -> None:
             ctx.emit("mk.token", {"seat": seat, "colour": p.claimed[1], "delta": 1}, rule=RULE)
 
 
-def cursed(ctx, t, seat: int, colours: list[str]) -> None:
+def cursed(ctx, t, seat: int, colours: list[str], take_wounds) -> None:
     """A seat paid mana of these colours: a wound if another seat's cursed claim names one
-    (once a turn)."""
+    (once a turn); `take_wounds` is the ledger's, handed in by it."""
     g = t.game
     p = g.players[seat]
     if p.turn_effects.get("cursed"):
