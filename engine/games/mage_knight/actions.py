@@ -8,7 +8,7 @@ from functools import cache
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import card_effects, effects, payment, turn_effects
+from . import banners, card_effects, effects, passive_skills, payment, turn_effects
 from . import overrides_cards as O
 from .resolving import INTERACTION_SITES, card_resolutions, seat_resolutions, situation, skill_resolutions, unit_resolutions
 from . import state as S
@@ -52,6 +52,8 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
     fx = t.game.players[seat].turn_effects
     if mode == "sideways" and (fx.get("wound_sideways") if name == "wound" else fx.get("sideways")):
         turn_effects.set_effect(ctx, seat, "wound_sideways" if name == "wound" else "sideways", None)
+        if fx.get("sideways_match") and name != "wound":
+            turn_effects.set_effect(ctx, seat, "sideways_match", None)
     if fx.get("shapeshift") and mode != "sideways" and cmd["option"] >= len(card_resolutions(
             name, mode, *situation(t, seat))):
         turn_effects.set_effect(ctx, seat, "shapeshift", None)
@@ -59,6 +61,9 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
         atoms = movement_bonus(ctx, t, seat, atoms)
     if mode != "sideways":
         atoms = attack_block_bonus(ctx, t, seat, atoms)
+    if mode == "powered":                      # Mana Overload's token in the centre (centre.py)
+        from .centre_tokens import overloaded, sources
+        atoms = overloaded(ctx, t, seat, [c for _, c in sources(t, cmd.get("pay", ""))], atoms)
     atoms = card_effects.inline_borrowed(ctx, t, seat, cmd, atoms)
     atoms = card_specific(ctx, t, seat, cmd, atoms)
     atoms = card_effects.run(ctx, t, seat, cmd, atoms)
@@ -81,12 +86,13 @@ def card_specific(ctx, t, seat: int, cmd: dict, atoms: list) -> list:
                 ctx.emit("mk.die_set", {"seat": seat, "index": idx, "colour": colour}, rule="MK:5:Mana:3")
         elif k == "card_boost":
             rest += boost(ctx, t, seat, cmd, v)
-        elif k == "crystal_of_discard":   # Savage Harvesting: the discarded card's colour
+        elif k == "crystal_of_discard":   # Savage Harvesting, Offering: each discarded card's colour
             gone = [x.split(":")[1] for x in cmd.get("pay", "").split("+") if x.startswith("discard:")]
-            colour = content().cards[gone[0]].color
-            if colour:      # a two-colour card gives a crystal of its first colour (reading)
-                colour = colour.removeprefix("dual:").split("/")[0]
-                gain_crystal(ctx, t, seat, colour, "MK:5:Gain:2")
+            for name in gone[:v]:
+                colour = content().cards[name].color
+                if colour:      # a two-colour card gives a crystal of its first colour (reading)
+                    colour = colour.removeprefix("dual:").split("/")[0]
+                    gain_crystal(ctx, t, seat, colour, "MK:5:Gain:2")
         elif k == "space_cost":     # Druidic Paths basic: the space the command names
             mod = {"terrain": "", "space": cmd["space"], "amount": v["amount"], "minimum": v["minimum"],
                    "replace": None}
@@ -238,17 +244,19 @@ def move(ctx, t, seat: int, cmd: dict) -> None:
     cost = step_cost(t, seat, cmd["to"])
     frm = unkey(g.players[seat].pos)
     ctx.emit("mk.moved", {"seat": seat, "to": cmd["to"], "cost": cost}, rule="MK:7:Move:3")
-    reveal_adjacent_garrisons(ctx, t, seat)
+    reveal_adjacent_garrisons(ctx, t, seat, g.players[seat].turn_effects.get("reveal_reach", 1))
     from . import fight
     from .board import ends_move
+    extra = cmd["challenge"].split(";") if cmd.get("challenge") else []   # MK:8:Combat:2c
     if ends_move(g.board, unkey(cmd["to"]), seat):
-        fight.assault(ctx, t, seat, cmd["to"])
+        fight.assault(ctx, t, seat, cmd["to"], extra)
     else:
-        fight.provoke(ctx, t, seat, frm, unkey(cmd["to"]))
+        fight.provoke(ctx, t, seat, frm, unkey(cmd["to"]), extra)
 
 
 def explore(ctx, t, seat: int, cmd: dict) -> None:
-    ctx.emit("mk.points", {"seat": seat, "kind": "move", "delta": -2}, rule="MK:7:Move:5")
+    from .map_rules import explore_cost
+    ctx.emit("mk.points", {"seat": seat, "kind": "move", "delta": -explore_cost(t, seat)}, rule="MK:7:Move:5")
     ctx.emit("mk.explored", {"seat": seat, "at": cmd["at"]}, rule="MK:7:Move:5")
     place(ctx, t, t.zone(S.TILES)[0], unkey(cmd["at"]), seat)
 
@@ -279,15 +287,17 @@ def interact(ctx, t, seat: int, spend: int, rule: str) -> None:
 
 
 def recruit_cost(t, seat: int, unit: str) -> int:
-    """A unit's influence cost less a Ruthless Coercion discount (at least 0)."""
+    """A unit's influence cost less a Ruthless Coercion discount and a free Bonds of Loyalty
+    command token's (at least 0)."""
     off = t.game.players[seat].recruit_discount
-    return max(0, O.unit_number(t, unit, "cost", content().units[unit].influence_cost) - (off[0] if off else 0))
+    return max(0, O.unit_number(t, unit, "cost", content().units[unit].influence_cost) - (off[0] if off else 0) - passive_skills.bond_discount(t, seat))
 
 
 def recruit(ctx, t, seat: int, cmd: dict) -> None:
     uid = cmd["unit"]
     off = t.game.players[seat].recruit_discount
     interact(ctx, t, seat, recruit_cost(t, seat, card_name(uid)), "MK:8:Interact:4a")
+    passive_skills.recruited(ctx, t, seat, uid)
     if off:
         ctx.emit("mk.card_offer", {"seat": seat, "field": "recruit_discount", "value": []}, rule="MK:8:Interact:4a")
         change_reputation(ctx, t, seat, off[1], "MK:8:Interact:4a")
@@ -337,6 +347,8 @@ def activate(ctx, t, seat: int, cmd: dict) -> None:
     pay(ctx, t, seat, cmd.get("pay", ""))
     ctx.emit("mk.unit", {"seat": seat, "uid": u.uid, "ready": False, **O.mark(t, u.unit)}, rule="MK:5:Units:5")
     atoms = turn_effects.unit_bonus(ctx, t, seat, list(O.unit_values(t, u.unit, unit_resolutions(u.unit, cmd["ability"]))[cmd["option"]]))
+    atoms = banners.on_activate(ctx, t, seat, u.uid, atoms)
+    atoms = turn_effects.changed_attacks(t.game.players[seat].turn_effects, atoms)   # "your attacks": units' too
     if cmd.get("target"):
         from .fight import enemy_effect
         enemy_effect(ctx, t, atoms, cmd["target"], u.uid, None)
@@ -368,6 +380,7 @@ def use_skill(ctx, t, seat: int, cmd: dict) -> None:
         from .fight import enemy_effect
         enemy_effect(ctx, t, atoms, cmd["target"], sk.id, None)
     atoms = card_effects.run(ctx, t, seat, dict(cmd, card=sk.id), atoms)
+    atoms = turn_effects.changed_attacks(t.game.players[seat].turn_effects, atoms)   # skills' attacks too
     resolve(ctx, t, seat, atoms, "MK:5:Skills:4c", source=sk.id)
 
 
@@ -386,6 +399,9 @@ def rest(ctx, t, seat: int, cmd: dict) -> None:
     ctx.emit("mk.rested", {"seat": seat, "kind": "slow" if cmd["card"] == "wound" else "standard",
                            "discarded": [card_name(c) for c in cards]}, rule=rule)
     ctx.emit("mk.played", {"seat": seat, "card": cmd["card"], "mode": "rest", "count": len(cards)}, rule=rule)
+    for sid in t.game.players[seat].round_skills:      # a skill flipped for its stronger option
+        if "flip_for" in str(content().skills[sid].effect):     # turns face up again (Battle Frenzy)
+            ctx.emit("mk.skill_flipped", {"seat": seat, "skill": sid}, rule="MK:5:Skills:4e")
     end_turn(ctx, t, seat)
 
 

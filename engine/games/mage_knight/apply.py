@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import msgspec
 
-from . import readings_city, turn_effects
+from . import banners, centre_tokens, mana_claims, passive_skills, readings_city, rotating, turn_effects
 from . import combat as C
 from .board import Board, place_tile
 from .content import content
@@ -188,6 +188,12 @@ def _moved(t, d):
     p.move -= d["cost"]
 
 
+def _hero_damage_off(t, d):
+    c = t.game.combat
+    for element in d["elements"]:
+        c.hero_damage_off[element] = c.hero_damage_off.get(element, 0) + d["amount"]
+
+
 def _acted(t, d):
     p = _p(t, d)
     if not p.acted:
@@ -321,6 +327,9 @@ FOLD = {
     "mk.die_set": _die_set, "mk.black_any": _black_any, "mk.card_offer": _card_offer, "mk.reward_due": _reward_due, "mk.reward_taken": _reward_taken,
     "mk.tactic_state": _tactic_state, "mk.stolen_used": _stolen_used, "mk.move_bonus": _move_bonus, "mk.interaction_bonus": _interaction_bonus,
     "mk.played": _played, "mk.moved": _moved, "mk.acted": _acted, "mk.recruited": _recruited,
+    "mk.skill_flipped": lambda t, d: t.game.players[d["seat"]].round_skills.remove(d["skill"]),
+    "mk.token_turned": rotating.fold, "mk.command": passive_skills.fold_command, "mk.bond": passive_skills.fold_bond,
+    "mk.claimed": mana_claims.fold, "mk.centre": centre_tokens.fold, "mk.hero_damage_off": _hero_damage_off, "mk.looked": lambda t, d: None, "mk.banner": banners.fold, "mk.banner_used": banners.fold_used,
     "mk.unit": _unit, "mk.skill_used": _skill_used, "mk.skill": _skill, "mk.level": _level,
     "mk.level_chosen": _level_chosen, "mk.phase": _phase, "mk.announced": _announced,
     "mk.turn_done": _turn_done, "mk.city_revealed": _city, "mk.scenario_end": _scenario_end,

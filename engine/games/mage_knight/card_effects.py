@@ -10,7 +10,7 @@ from itertools import combinations, combinations_with_replacement
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import effects, mana, resolving
+from . import banners, defeat_rewards, effects, mana, mana_claims, map_rules, other_players, puppets, passive_skills, resolving, rotating
 from . import state as S
 from .content import content
 from .enemy_effects import blocked_armour
@@ -33,7 +33,7 @@ BORROWABLE = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gai
               "unit_resistances")
 DEST = {"hand": S.hand, "discard": S.discard, "deck": S.deck, "units": S.units_zone}
 # atoms worth playing in combat although they add no points (MK:8:Combat:3)
-COMBAT_USEFUL = ("unit_bonus", "unit_resistances", "all_enemies_strip", "convert", "turn_effect", "card_bonus",
+COMBAT_USEFUL = ("puppet", "hero_damage_off", "banner", "on_defeat", "others", "unit_bonus", "unit_resistances", "all_enemies_strip", "convert", "turn_effect", "card_bonus",
                  "blocked_armour_to", "mana_any", "gain_mana_token", "gain_crystal", "draw_cards", "extra_dice",
                  "defeat_bonus", "use_offered", "repeat", "attack_change", "conditional")
 ACTION_KINDS = ("basic_action", "advanced_action")
@@ -93,13 +93,26 @@ def feasible(t, seat: int, atoms) -> bool:
                 return False
         elif k == "heal_unit" and not any(u.wounded for u in p.units):
             return False
-        elif k == "influence_to_heal" and (p.acted or t.game.combat is not None):
+        elif k in ("influence_to_heal", "influence_to_ready") and (p.acted or t.game.combat is not None):
             return False
-        elif k in ("claim_die", "die_crystal") and not _basic_dice(t, seat):
+        elif k in ("claim_die", "die_crystal", "claim_round") and not _basic_dice(t, seat):
             return False
-        elif k == "unit_resistances" and not p.units:
+        elif k in ("unit_resistances", "banner") and not p.units:
+            return False
+        elif k == "rotating" and rotating.shows(t, seat, _skill_of(t, seat, v)) != v[0]:
+            return False
+        elif k == "choose_to_deck" and not t.zone(S.discard(seat)):
+            return False
+        elif k == "look" and not map_rules.face_down_within(t, seat, v[0]):
+            return False
+        elif k == "puppet" and not puppets.options(t, seat, v):
             return False
     return True
+
+
+def _skill_of(t, seat: int, v) -> str:
+    """The seat's rotating skill with this many options (one such skill per hero)."""
+    return next((s for s in t.game.players[seat].skills if rotating.options(s) == v[1]), "")
 
 
 def _basic_dice(t, seat: int) -> list[int]:
@@ -121,19 +134,37 @@ def expand(t, seat: int, atoms, cmds: list[dict]) -> list[dict]:
             extra = [{"gain": c} for c in sorted(set(_offer_cards(t, dict(v))))]
         elif k == "mana_any":
             extra = [{"mana": ",".join(m)} for m in combinations_with_replacement(ALL_MANA, v)]
-        elif k in ("claim_die", "die_crystal", "reroll_die"):
+        elif k in ("claim_die", "die_crystal", "reroll_die", "claim_round"):
             dice = _basic_dice(t, seat) if k != "reroll_die" else list(range(len(t.game.source)))
             extra = [{"dice": str(i)} for i in dice]
+        elif k == "banner":
+            extra = [{"unit": u.uid} for u in p.units]
+        elif k == "look":
+            extra = [{"space": s} for s in map_rules.face_down_within(t, seat, v[0])]
+        elif k == "puppet":
+            extra = puppets.options(t, seat, v)
         elif k == "unit_resistances" and not v["all"]:
             extra = [{"unit": u.uid} for u in p.units if not u.wounded]
         elif k == "repeat":
             extra = _repeat_targets(t, seat, cmds, v)
         elif k == "use_offered":
             extra = _offered_targets(t, seat, v)
+        elif k == "others":
+            extra = other_players.expand(t, seat, dict(v))
+            if not extra:
+                continue
+        elif k == "choose_to_deck":
+            pile = sorted(card_name(c) for c in t.zone(S.discard(seat)))
+            extra = [{"cards": ",".join(x)} for x in sorted(set(combinations(pile, min(v, len(pile)))))]
         else:
             continue
-        cmds = [dict(c, **e) for c in cmds for e in extra]
+        cmds = [dict(c, **e) for c in cmds for e in extra if not _paid_with(c, e.get("dice"))]
     return cmds
+
+
+def _paid_with(cmd: dict, die) -> bool:
+    """Whether the command's payment spends the Source die the effect would take."""
+    return die is not None and f"die:{die}" in (cmd.get("pay") or "").split("+")
 
 
 def _repeat_targets(t, seat: int, cmds, v) -> list[dict]:
@@ -155,9 +186,14 @@ def _repeat_targets(t, seat: int, cmds, v) -> list[dict]:
 
 
 def borrowed(t, seat: int, cid: str, mode: str) -> tuple:
-    """Resolutions of an offered card or skill used as one's own (skills have one side)."""
+    """Resolutions of an offered card, skill or unit used as one's own (skills have one side; a
+    unit's abilities without a mana cost, one after another: Call to Arms)."""
     if cid in content().skills:
         return resolving.skill_resolutions(cid, t, seat)
+    if cid in content().units:
+        abilities = content().units[cid].abilities
+        return tuple(r for i, ab in enumerate(abilities) if not ab.get("mana_cost")
+                     for r in resolving.unit_resolutions(cid, i))
     return resolving.seat_resolutions(t, seat, cid, mode)
 
 
@@ -171,7 +207,7 @@ def _offered_targets(t, seat: int, v) -> list[dict]:
     out = []
     for cid in t.zone(zone):
         name = card_name(cid)
-        if offer != "skill" and colour != "any" and not _colour_matches(content().cards[name].color, colour):
+        if offer not in ("skill", "unit") and colour != "any" and not _colour_matches(content().cards[name].color, colour):
             continue
         for i, atoms in enumerate(borrowed(t, seat, name, mode)):
             if atoms and all(k in BORROWABLE for k, _ in atoms) and useful(t, atoms, t.game.players[seat].acted):
@@ -219,6 +255,9 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
             continue
         if k == "turn_effect":
             set_effect(ctx, seat, v[0], list(v[1]) if isinstance(v[1], tuple) else v[1])
+            if v[0] == "reveal_reach":          # Hawk Eyes: garrisons within reach, now and after each step
+                from .explore import reveal_adjacent_garrisons
+                reveal_adjacent_garrisons(ctx, t, seat, v[1])
         elif k == "card_bonus":        # skills (cards have it set by actions.card_specific)
             ctx.emit("mk.card_offer", {"seat": seat, "field": "card_bonus", "value": list(v)}, rule="MK:5:Effects:1")
         elif k == "attack_change":
@@ -243,6 +282,10 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
             ctx.emit("mk.acted", {"seat": seat, "action": "heal"}, rule="MK:6:Turn:6")
             rest.append(("influence", -n * v))
             rest.append(("heal", n))
+        elif k == "influence_to_ready":       # as the action: units readied for n influence per level
+            ctx.emit("mk.acted", {"seat": seat, "action": "ready"}, rule="MK:6:Turn:6")
+            ctx.emit("mk.card_offer", {"seat": seat, "field": "ready_for_influence", "value": [4, v]},
+                     rule="MK:5:Units:6")
         elif k == "mana_any":
             for colour in cmd["mana"].split(","):
                 ctx.emit("mk.token", {"seat": seat, "colour": colour, "delta": 1}, rule="MK:5:Mana:1")
@@ -257,6 +300,8 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
                 reroll(ctx, t, [i])
         elif k == "reroll_die":
             reroll(ctx, t, [int(cmd["dice"])])
+        elif k == "claim_round":
+            rest += mana_claims.claim(ctx, t, seat, int(cmd["dice"]), v)
         elif k == "reroll_source":
             reroll(ctx, t, [i for i in range(len(t.game.source)) if i not in p.held_dice])
         elif k == "crystal_refund":
@@ -309,6 +354,42 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
                     strip(ctx, t, e.uid, v["lose"], (), cmd["card"])
         elif k == "wound_unit":
             ctx.emit("mk.unit", {"seat": seat, "uid": cmd["unit"], "wounded": True}, rule="MK:5:Units:5")
+        elif k == "on_defeat":
+            defeat_rewards.start(ctx, t, seat, v, cmd.get("card") or cmd.get("skill", ""))
+        elif k == "others":
+            other_players.apply(ctx, t, seat, dict(v), cmd)
+        elif k == "choose_to_deck":
+            chosen = []
+            pile = list(t.zone(S.discard(seat)))
+            for name in cmd["cards"].split(","):
+                cid = next(c for c in pile if card_name(c) == name and c not in chosen)
+                chosen.append(cid)
+            zones.move(ctx, S.discard(seat), S.deck(seat), chosen, rule="MK:5:Effects:1")
+        elif k == "rotating":
+            rotating.turn(ctx, t, seat, cmd["skill"], v)
+        elif k == "banner":
+            banners.assign(ctx, t, seat, cmd["card"], cmd["unit"])
+        elif k == "look":
+            map_rules.look(ctx, t, seat, cmd["space"], v[1])
+        elif k == "puppet":
+            rest += puppets.run(ctx, t, seat, v, cmd["token"])
+        elif k == "black_any":           # skills (cards have it set by actions.card_specific)
+            ctx.emit("mk.black_any", {"seat": seat}, rule="MK:5:Mana:3")
+        elif k == "to_centre":
+            from .centre_tokens import place
+            place(ctx, t, seat, cmd["skill"], v)
+        elif k == "hero_damage_off" and t.game.combat is not None:
+            ctx.emit("mk.hero_damage_off", {"elements": list(v[0]), "amount": v[1]}, rule="MK:5:Skills:4d")
+        elif k == "possess" and t.game.combat is not None and cmd.get("target"):
+            e = next(x for x in t.game.combat.enemies if x.uid == cmd["target"])
+            hit = [a for a in e.attacks if not a.summon]
+            if hit and t.game.combat.phase == "attack":
+                ctx.emit("mk.combat_points", {"seat": seat, "kind": "melee", "element": hit[0].element,
+                                              "value": hit[0].value, "source": "effect"}, rule="MK:8:Combat:3")
+            elif hit:    # its first attack, value and element, joins the attack phase (enemy_effects)
+                set_effect(ctx, seat, "attack_phase_points", ["melee", hit[0].element, hit[0].value])
+        elif k == "flip_skill":         # face down: not usable until the seat rests (actions.rest)
+            ctx.emit("mk.skill_used", {"seat": seat, "skill": cmd["skill"], "per": "round"}, rule="MK:5:Skills:4e")
         else:
             rest.append((k, v))
     return rest
@@ -354,6 +435,7 @@ def take_offer(ctx, t, seat: int, spec: dict, cid: str) -> None:
     zone = OFFERS[spec["offer"]]
     if spec["offer"] == "skill":     # a skill of the common offer becomes the seat's own
         ctx.emit("mk.skill", {"seat": seat, "skill": cid}, rule="MK:5:Skills:4d")
+        passive_skills.on_gained(ctx, t, seat, cid)
         zones.move(ctx, zone, S.OUT, [cid], rule="MK:5:Skills:4d")
         return
     if spec["offer"] == "unit":

@@ -102,6 +102,11 @@ def damage_events(c: Combat, e: CombatEnemy, i: int, a: EnemyAttack, to: str) ->
         audit = [f"{e.uid} attack {i}: {line}" for line in audit]
     poison, paralyze = ab.has(e, "poison"), ab.has(e, "paralyze")
     data: dict[str, Any] = {"enemy": e.uid, "attack": i, "to": to, "damage": left, "element": a.element}
+    if to == "hero" and c.hero_damage_off.get(a.element) and left > 0:    # Elemental Resistance (mkcards)
+        off = min(left, c.hero_damage_off[a.element])
+        audit.append(f"{e.uid} attack {i}: {a.element} damage {left} - {off} by a skill = {left - off} (MK:5:Skills:4d)")
+        left -= off
+        data["damage"] = left
     if to == "hero":
         h = damage_hero(left, c.hero_armour, poison=poison)
         audit += [f"hero: {line}" for line in h.audit]

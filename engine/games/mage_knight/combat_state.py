@@ -81,6 +81,7 @@ class Combat(msgspec.Struct):
     defeated_order: list[str] = []   # uids in the order they were defeated (city shields)
     audit: list[str] = []
     readings: dict[str, str] = {}    # the game's chosen readings (combat_readings); {} = defaults
+    hero_damage_off: dict[str, int] = {}   # element -> damage off each attack on the hero (skills, mkcards)
 
 
 class CombatOutcome(msgspec.Struct):

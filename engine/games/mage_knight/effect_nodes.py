@@ -21,6 +21,11 @@ Atoms added here (beyond effects.PLAIN and the basic actions' atoms):
   ("die_crystal", 1) / ("reroll_source", 1) / ("reroll_die", 1)   the Source dice
   ("discard_wounds", n)           wounds from hand back to the wound pile
   ("extra_turn", True)            another turn after this one (as The Right Moment)
+  ("on_defeat", (gain, n, limit))  fame, a crystal or armour per enemy defeated this phase
+  ("others", {...})               each other player loses a crystal, discards or spends a unit
+  ("choose_to_deck", n)           n cards of the discard pile, named by the play, onto the deck
+  ("flip_skill", True)            the skill turns face down until the seat rests (Battle Frenzy)
+  ("rotating", (i, n))            offered only while the seat's token shows option i of n
   ("stand_in", text)              a part of a card whose rule is not modelled: does nothing
 """
 from __future__ import annotations
@@ -60,9 +65,6 @@ RULE_SILENT = ("RULE_MOVE_CARDS_IN_COMBAT", "RULE_INFLUENCE_CARDS_IN_COMBAT")   
 PHASES = {"COMBAT_PHASE_BLOCK": "block", "COMBAT_PHASE_ATTACK": "attack", "COMBAT_PHASE_RANGED": "ranged"}
 # modifiers whose rule is not modelled yet: the rest of the card applies (CONTENT.md, stand-in parts)
 STAND_IN_MODIFIERS = {
-    "bow_phase_fame_tracking": "fame per enemy defeated in the phase",
-    "soul_harvester_crystal_tracking": "crystals for enemies defeated",
-    "banner_glory_fame_tracking": "fame per unit that attacks or blocks",
     "hero_damage_reduction": "damage to the hero reduced",
 }
 
@@ -85,6 +87,8 @@ def _noop(node, sit, rec):
         return [[]]
     if node.get("effect") == "place_skill_in_center":     # interactive skills: others' use
         return _atoms(("stand_in", "the skill's use by other players"))
+    if isinstance(node.get("to_centre"), dict):           # centre.py: the token in the centre
+        return _atoms(("to_centre", tuple(sorted(node["to_centre"].items()))))
     return None
 
 
@@ -187,6 +191,15 @@ def _rule(node, sit, rec):
         return _atoms(("turn_effect", ("heal_fame", mod["remainingHealingPoints"])))
     if eff == "golden_grail_draw_on_heal":
         return _atoms(("turn_effect", ("heal_draw", True)))
+    if eff == "banner_glory_fame_tracking":   # fame +1 per unit that attacks or blocks this turn
+        return _atoms(("turn_effect", ("unit_fame", True)))
+    if eff == "bow_phase_fame_tracking":      # fame per enemy defeated in this phase
+        return _atoms(("on_defeat", ("fame", mod["famePerEnemy"], 99)))
+    if eff == "soul_harvester_crystal_tracking":   # a crystal per enemy defeated, up to `limit`
+        return _atoms(("on_defeat", ("crystal", 1, mod["limit"])))
+    if eff == "hero_damage_reduction":        # each attack on the hero this combat (apply.py)
+        elements = tuple(sorted(e.replace("cold_fire", "coldfire") for e in mod["elements"]))
+        return _atoms(("hero_damage_off", (elements, mod["amount"])))
     if eff in STAND_IN_MODIFIERS:
         return _atoms(("stand_in", STAND_IN_MODIFIERS[eff]))
     if eff == "remove_physical_resistance" and (node.get("scope") or {}).get("effect") == "all_enemies":
@@ -293,7 +306,8 @@ def _crystals(node, sit, rec):
                 for i, a in enumerate(BASIC) for b in BASIC[i:]]
     if node.get("mana_any_basic_crystal") is True:
         return [[("gain_crystal", c)] for c in BASIC]
-    for key in ("claim_die", "discard_to_deck", "influence_cost", "influence_to_heal", "hand_limit_next",
+    for key in ("claim_die", "discard_to_deck", "influence_cost", "influence_to_heal", "influence_to_ready",
+                "hand_limit_next",
                 "blocked_armour_to"):
         if isinstance(node.get(key), int) and not isinstance(node.get(key), bool):
             return _atoms((key, node[key]))
@@ -382,6 +396,10 @@ def _enemies(node, sit, rec):
             lose.append("resistances")
         elif eff == "remove_fire_resistance":
             lose.append("fire")
+        elif eff == "remove_resistance":          # one resistance of the play's choice
+            lose.append(mod["resistance"])
+        elif eff == "change_attack_element":     # its attacks of one element become another
+            lose.append(f"element:{mod['from']}>{mod['to']}")
         elif eff == "enemy_destroy_if_blocked":
             out["if_blocked"] = True
         elif eff == "grant_enemy_ability":
@@ -395,11 +413,53 @@ def _enemies(node, sit, rec):
     return [[("enemy_effect", out)] + [a for a in extra if a[0] in ("attack", "all_enemies")]]
 
 
-HANDLERS = (_noop, _small, _pay_mana, _discard_colour, _rule, _plain_effects, _conditions, _scaling, _crystals,
+def _table(node, sit, rec):
+    """Rewards per enemy defeated, effects on the other players, a sideways value raised by a
+    matching colour, cards of the discard pile chosen onto the deck, a rotating token."""
+    spec = node.get("on_defeat")
+    if isinstance(spec, dict):           # defeat_rewards.py
+        return _atoms(("on_defeat", (spec["gain"], spec.get("amount", 1), spec.get("limit", 99))))
+    spec = node.get("others")
+    if isinstance(spec, dict):           # other_players.py
+        return _atoms(("others", tuple(sorted(spec.items()))))
+    if isinstance(node.get("sideways_match"), list):   # [colour, value]: a card of that colour
+        return _atoms(("turn_effect", ("sideways_match", list(node["sideways_match"]))))
+    if isinstance(node.get("choose_to_deck"), int):    # cards of the discard pile the play names
+        return _atoms(("choose_to_deck", node["choose_to_deck"]))
+    if isinstance(node.get("claim_round"), dict):      # a Source die kept to the end of the round
+        c = node["claim_round"]
+        return _atoms(("claim_round", (c.get("now", 0), c.get("per_turn", 0), bool(c.get("curse")))))
+    if isinstance(node.get("discard_for_crystals"), int):   # up to n cards, a crystal of each one's colour
+        return [[]] + [[("discard_cost", k), ("crystal_of_discard", k)] for k in range(1, node["discard_for_crystals"] + 1)]
+    if isinstance(node.get("look_face_down"), list):   # [reach, fame]: a face-down token seen (map_rules)
+        return _atoms(("look", tuple(node["look_face_down"])))
+    if node.get("black_as_any") is True:               # a black Source die pays any basic colour
+        return _atoms(("black_any", True))
+    if node.get("puppet_master") is True:             # puppets.py: keep a token, or give one up
+        return [[("puppet", mode)] for mode in ("keep", "attack", "block")]
+    if node.get("possess") is True:                    # the targeted enemy's attack is the seat's
+        return _atoms(("possess", True))
+    if isinstance(node.get("command_token"), dict):    # a passive skill's extra command token
+        return _atoms(("command_token", node["command_token"].get("discount", 0)))
+    if isinstance(node.get("turn_number"), list):      # [key, n]: a number for the rest of the turn
+        return _atoms(("turn_effect", (node["turn_number"][0], node["turn_number"][1])))
+    if isinstance(node.get("flip_for"), dict):         # the skill turns face down for this option
+        return [[("flip_skill", True)] + r for r in rec(node["flip_for"], sit)]
+    if isinstance(node.get("attacks_become"), list):   # every attack from now on (turn_effects)
+        return [[("attack_change", (how, "all"))] for how in node["attacks_become"]]
+    if isinstance(node.get("banner"), dict):           # assigned to the unit the play names (banners.py)
+        return _atoms(("banner", tuple(sorted(node["banner"].items()))))
+    if isinstance(node.get("rotating"), list):         # the option the token shows, then it turns
+        return [[("rotating", (i, len(node["rotating"])))] + r
+                for i, opt in enumerate(node["rotating"]) for r in rec(opt, sit)]
+    return None
+
+
+HANDLERS = (_table, _noop, _small, _pay_mana, _discard_colour, _rule, _plain_effects, _conditions, _scaling, _crystals,
             _offers, _enemies)
 
 
-CHILD_KEYS = ("discard_wound_for", "pay_mana", "discard_colour", "if_night_or_underground", "if_night", "if_day",
+CHILD_KEYS = ("flip_for", "rotating", "discard_wound_for", "pay_mana", "discard_colour", "if_night_or_underground", "if_night", "if_day",
               "if_at_magical_glade", "if_at_fortified_site", "conditional", "choiceOptions")
 
 

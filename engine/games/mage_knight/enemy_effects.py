@@ -88,6 +88,9 @@ def on_combat_event(ctx, t, seat: int, typ: str, data: dict) -> None:
     c = t.game.combat
     if c is None:
         return
+    if typ == "mk.combat.defeated":
+        from .defeat_rewards import on_defeated
+        on_defeated(ctx, t, seat, data)
     if typ == "mk.combat.blocked" and data["success"] and fx.get("on_block"):
         mode, value = fx["on_block"]
         set_effect(ctx, seat, "on_block", None)

@@ -70,9 +70,9 @@ def place(ctx, t, tile: str, centre: hg.Hex, seat: int | None, from_stack: bool 
         reveal(ctx, t, tile, centre)
 
 
-def reveal_adjacent_garrisons(ctx, t, seat: int) -> None:
-    """By day, the face-down defenders of a keep or mage tower next to a hero are turned face up
-    (MK:7:Move:5 reading, site cards)."""
+def reveal_adjacent_garrisons(ctx, t, seat: int, reach: int = 1) -> None:
+    """By day, the face-down defenders of a keep or mage tower next to a hero (within `reach`
+    spaces: Hawk Eyes) are turned face up (MK:7:Move:5 reading, site cards)."""
     g = t.game
     if g.night:
         return
@@ -80,7 +80,7 @@ def reveal_adjacent_garrisons(ctx, t, seat: int) -> None:
     if not here:
         return
     q, r = (int(x) for x in here.split(","))
-    for n in hg.neighbours((q, r)):
+    for n in [h for d in range(1, reach + 1) for h in hg.ring((q, r), d)]:
         k = key(n)
         sp = g.board.spaces.get(k)
         if sp is not None and sp.site == "city" and g.cities:     # a Megalopolis: one garrison

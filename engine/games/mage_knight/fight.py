@@ -46,6 +46,8 @@ def begin(ctx, t, seat: int, space: str, tokens: list[str], *, kind: str, fortif
     if g.board.spaces[space].site == "city":
         from .city_reveal import strengthen
         strengthen(t, space, c)
+    from .banners import equip
+    equip(t, seat, c)                      # banners' armour and resistances (MK:5:Units:8)
     started(ctx, t, seat, space, kind, c)
     from .interactive_combat import started as interactive_started
     interactive_started(ctx, t, seat)     # the variant Interactive Combat
@@ -58,6 +60,8 @@ def started(ctx, t, seat: int, space: str, kind: str, c, rule: str = "MK:8:Comba
     data = {"seat": seat, "space": space, "kind": kind, "combat": _builtins(c)}
     if not c.readings:
         del data["combat"]["readings"]
+    if not c.hero_damage_off:                # skills' damage reduction: only once used (mkcards)
+        del data["combat"]["hero_damage_off"]
     over = used(t.options.get("overrides"), c.enemies, c.units)
     if over:
         data["overridden"] = over
@@ -69,13 +73,15 @@ def _builtins(c):
     return msgspec.to_builtins(c)
 
 
-def provoke(ctx, t, seat: int, frm, to) -> bool:
-    """After a step: rampaging enemies adjacent to both spaces attack (MK:7:Move:4c)."""
+def provoke(ctx, t, seat: int, frm, to, extra=()) -> bool:
+    """After a step: rampaging enemies adjacent to both spaces attack (MK:7:Move:4c); `extra`
+    rampaging spaces challenged with the step join them (MK:8:Combat:2b)."""
     from .board import key, provoked
     g = t.game
     spaces = [key(h) for h in provoked(g.board, frm, to)]
     if not spaces or g.players[seat].turn_effects.get("no_provoke"):
         return False
+    spaces += list(extra)
     tokens = [tok for k in spaces for tok in g.board.spaces[k].enemies]
     ctx.emit("mk.acted", {"seat": seat, "action": "provoked"}, rule="MK:7:Move:4")
     _start_on(ctx, t, seat, spaces, tokens, kind="provoked")
@@ -89,9 +95,10 @@ def _start_on(ctx, t, seat, spaces, tokens, kind, fortified=False):
           rampaging=[tok for k in spaces for tok in g.board.spaces[k].enemies if g.board.spaces[k].rampaging])
 
 
-def assault(ctx, t, seat: int, space: str) -> None:
+def assault(ctx, t, seat: int, space: str, extra=()) -> None:
     """Entering an unconquered keep or mage tower: reputation -1 and combat with its
-    defenders, who are fortified (MK:8:Combat:1a)."""
+    defenders, who are fortified (MK:8:Combat:1a); rampaging enemies on `extra` spaces,
+    challenged with the step, join them unfortified (MK:8:Combat:2b-c)."""
     from .ledger import change_reputation
     g = t.game
     if g.board.spaces[space].site == "city":     # a Megalopolis: either space, one garrison
@@ -115,7 +122,8 @@ def assault(ctx, t, seat: int, space: str) -> None:
     if not tokens:
         conquer(ctx, t, seat, space)
         return
-    _start_on(ctx, t, seat, [space], tokens, kind="assault",
+    tokens += [tok for k in extra for tok in g.board.spaces[k].enemies]
+    _start_on(ctx, t, seat, [space] + list(extra), tokens, kind="assault",
               fortified=not t.game.players[seat].turn_effects.get("ignore_fortification"))
 
 
@@ -280,7 +288,9 @@ def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
             zones.move(ctx, S.units_zone(seat), S.OUT, [data["to"]], rule="MK:10:Damage:6b")
             ctx.emit("mk.unit_destroyed", {"seat": seat, "uid": data["to"]}, rule="MK:10:Damage:6b")
         elif data.get("wounds"):
-            ctx.emit("mk.unit", {"seat": seat, "uid": data["to"], "wounded": True}, rule="MK:9:Damage:4a")
+            from .banners import absorbs_wound
+            if not absorbs_wound(ctx, t, seat, data["to"]):      # Banner of Fortitude (MK:5:Units:8)
+                ctx.emit("mk.unit", {"seat": seat, "uid": data["to"], "wounded": True}, rule="MK:9:Damage:4a")
     elif typ == "mk.combat.knocked_out":
         _discard_hand(ctx, t, seat, "MK:9:Damage:5c")
     elif typ == "mk.combat.defeated":

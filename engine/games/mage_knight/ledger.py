@@ -44,6 +44,11 @@ def pay(ctx, t, seat: int, spec: str) -> None:
             continue
         else:
             ctx.emit("mk.token", {"seat": seat, "colour": what, "delta": -1}, rule="MK:5:Mana:1")
+    from .centre_tokens import paid as centre_paid, sources
+    from .mana_claims import cursed
+    spent = sources(t, spec)
+    cursed(ctx, t, seat, [colour for _, colour in spent], take_wounds)    # Mana Curse: a claimed colour
+    centre_paid(ctx, t, seat, spent, gain_crystal)     # Source Opening's extra die: its owner's crystal
 
 
 def change_reputation(ctx, t, seat: int, delta: int, rule: str) -> None:

@@ -118,8 +118,9 @@ def turn_commands(t, seat: int) -> list[dict]:
     out += tactics.use_commands(t, seat)
     out += skill_commands(t, seat)
     if not p.acted:
-        out += [{"kind": "move", "to": k} for k in moves(t, seat)]
-        if p.move >= 2 and t.zone(S.TILES):
+        steps = moves(t, seat)
+        out += [{"kind": "move", "to": k} for k in steps] + map_rules.challenge_moves(t, seat, steps)
+        if p.move >= map_rules.explore_cost(t, seat) and t.zone(S.TILES):
             out += [{"kind": "explore", "at": key(c)} for c in explore_spots(t, seat)]
         if g.scenario == "dungeon_lords":
             from .dungeon_lords import tunnels
@@ -289,7 +290,8 @@ def unit_commands(t, seat: int) -> list[dict]:
                 else:
                     continue
                 out += card_effects.expand(t, seat, atoms, cmds)
-    return out
+    from .banners import commands as banner_commands
+    return out + banner_commands(t, seat)
 
 
 def skill_commands(t, seat: int) -> list[dict]:
@@ -312,7 +314,8 @@ def skill_commands(t, seat: int) -> list[dict]:
                 continue
             cmds = [dict(c, pay=x) if x else c for c in cmds for x in pays]
             out += card_effects.expand(t, seat, atoms, cmds)
-    return out
+    from .centre import commands as centre_commands       # other players' skills in the centre
+    return out + centre_commands(t, seat)
 
 
 def others_at(t, seat: int) -> list[str]:
@@ -349,7 +352,10 @@ def explore_spots(t, seat: int) -> list[hg.Hex]:
     g = t.game
     top = t.zone(S.TILES)[0]
     kind = content().tiles[top].type
-    return explore_positions(g.board, content(), unkey(g.players[seat].pos), kind)
+    out = []
+    for h in map_rules.explore_from(t, seat):      # the hero's space (Scouts: and those next to it)
+        out += [c for c in explore_positions(g.board, content(), h, kind) if c not in out]
+    return out
 
 
 def interactions(t, seat: int, site: str) -> list[dict]:
@@ -380,7 +386,8 @@ def interactions(t, seat: int, site: str) -> list[dict]:
             if len(p.units) < p.command:
                 out.append({"kind": "recruit", "unit": uid})
             else:       # no free command token: disband one (MK:5:Units:4a)
-                out += [{"kind": "recruit", "unit": uid, "disband": x.uid} for x in p.units]
+                out += [{"kind": "recruit", "unit": uid, "disband": x.uid} for x in p.units
+                        if x.uid != p.bond_unit]      # Bonds of Loyalty's unit stays
     if site in A.HEAL_PRICE and pool >= A.HEAL_PRICE[site] and \
             "wound" in {card_name(c) for c in t.zone(S.hand(seat))}:
         out.append({"kind": "buy_heal"})
@@ -451,7 +458,7 @@ RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:
            "buy_heal": "MK:8:Interact:4b", "buy_aa": "MK:8:Interact:4c", "plunder": "MK:6:Turn:1",
            "activate": "MK:5:Units:5", "skill": "MK:5:Skills:4c", "challenge": "MK:8:Combat:1e",
            "enter": "MK:8:Combat:1b", "burn": "MK:8:Combat:1c",
-           "buy_spell": "MK:8:Interact:4d", "ready_unit": "MK:5:Units:6",
+           "buy_spell": "MK:8:Interact:4d", "ready_unit": "MK:5:Units:6", "banner": "MK:5:Units:8", "centre": "MK:5:Skills:4b",
            "tactic_use": "MK:4:Round:3b", "reward": "MK:11:EoT:5", "city_buy": "MK:8:Interact:4e",
            "secret": "MK:21:Scen:DungeonLords", "tunnel": "MK:21:Scen:DungeonLords",
            "glade": "MK:21:Scen:DruidNights", "chant": "MK:21:Scen:DruidNights",

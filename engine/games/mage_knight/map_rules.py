@@ -123,3 +123,71 @@ def challenge_groups(t, seat: int) -> list[str]:
     near = sorted(key(n) for n in hg.neighbours(unkey(p.pos))
                   if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies)
     return [";".join(c) for n in range(2, len(near) + 1) for c in combinations(near, n)]
+
+
+def forced_combat(t, seat: int, to: str) -> list[str]:
+    """The spaces a step to `to` fights at once: the site assaulted, or the rampaging spaces
+    provoked (MK:8:Combat:1a, MK:7:Move:4c); none if the step starts no combat."""
+    from .board import ends_move, provoked
+    g = t.game
+    p = g.players[seat]
+    if ends_move(g.board, unkey(to), seat):
+        return [to]
+    if p.turn_effects.get("no_provoke"):
+        return []
+    return [key(h) for h in provoked(g.board, unkey(p.pos), unkey(to))]
+
+
+def challenge_moves(t, seat: int, steps: list[str]) -> list[dict]:
+    """Steps that start a combat (provoking, or an assault) may also challenge other rampaging
+    enemies adjacent to the space moved into, all fought together (MK:8:Combat:2b-c): one
+    command per set of such spaces ("a;b")."""
+    g = t.game
+    out = []
+    for to in steps:
+        fought = forced_combat(t, seat, to)
+        if not fought:
+            continue
+        near = sorted(key(n) for n in hg.neighbours(unkey(to))
+                      if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies
+                      and key(n) not in fought)
+        out += [{"kind": "move", "to": to, "challenge": ";".join(c)}
+                for n in range(1, len(near) + 1) for c in combinations(near, n)]
+    return out
+
+
+def explore_cost(t, seat: int) -> int:
+    """2 move points (MK:7:Move:5), less by a turn effect (Hawk Eyes by night)."""
+    return max(0, 2 - t.game.players[seat].turn_effects.get("explore_discount", 0))
+
+
+def explore_from(t, seat: int) -> list:
+    """Spaces whose neighbouring tile positions the hero may explore: its own, and with a turn
+    effect `explore_reach` (Scouts) the map spaces next to it too, so tiles two spaces away
+    (MK:7:Move:5)."""
+    g = t.game
+    here = unkey(g.players[seat].pos)
+    if not g.players[seat].turn_effects.get("explore_reach"):
+        return [here]
+    return [here] + [n for n in hg.neighbours(here) if key(n) in g.board.spaces]
+
+
+def face_down_within(t, seat: int, reach: int) -> list[str]:
+    """Spaces within `reach` of the hero holding face-down enemy tokens (garrisons), in order."""
+    from . import state as S
+    g = t.game
+    here = unkey(g.players[seat].pos)
+    return sorted(k for k in g.board.spaces if hg.distance(here, unkey(k)) <= reach
+                  and S.garrison(k) in t.zones and t.zone(S.garrison(k)))
+
+
+def look(ctx, t, seat: int, space: str, fame: int) -> None:
+    """The seat alone sees the face-down tokens on `space` (an event only it may read); they are
+    marked for fame +`fame` if defeated this turn (defeat_rewards)."""
+    from . import state as S
+    from .turn_effects import set_effect
+    tokens = list(t.zone(S.garrison(space)))
+    ctx.emit("mk.looked", {"seat": seat, "space": space, "tokens": tokens}, rule="MK:7:Move:5", vis=[seat])
+    if fame:
+        set_effect(ctx, seat, "marked", [tokens, fame])
+

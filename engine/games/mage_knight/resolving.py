@@ -8,7 +8,7 @@ from functools import cache
 
 from . import effects
 from .content import content
-from .turn_effects import converted, shapeshifted
+from .turn_effects import changed_attacks, converted, shapeshifted
 
 
 SIDEWAYS = ("move", "influence")   # outside combat (MK:4:Deed:3e)
@@ -66,10 +66,16 @@ def seat_resolutions(t, seat: int, cid: str, mode: str) -> tuple:
     value = fx.get("wound_sideways") if cid == "wound" else fx.get("sideways")
     if isinstance(value, list):     # [for a basic action, for the others] (I Don't Give a Damn)
         value = value[0] if content().cards[cid].kind == "basic_action" else value[1]
+    match = fx.get("sideways_match")       # Universal Power: more for a card of the mana's colour
+    if mode == "sideways" and match and cid != "wound" and match[0] in (content().cards[cid].color or "").removeprefix("dual:").split("/"):
+        value = match[1]
     if mode == "sideways" and value:
         out = tuple([(k, dict(v, value=value) if isinstance(v, dict) else value)] for [(k, v)] in out)
     if fx.get("shapeshift") and mode != "sideways" and content().cards[cid].kind == "basic_action":
         out = tuple(out) + tuple(shapeshifted(out))
+    every = [x for x in fx.get("attack_changes", []) if x[1] == "all"]
+    if every:                      # Altem Mages: every attack cold fire or siege (offered as such)
+        out = tuple(changed_attacks({"attack_changes": every}, list(r)) for r in out)
     return converted(fx, out, t.game.combat is not None)
 
 

@@ -101,6 +101,12 @@ class Player(msgspec.Struct, kw_only=True):
     out: bool = False                # eliminated (Only One Returns): no more turns
     path: list[str] = []             # spaces left behind by this turn's steps (forced withdrawal)
     turn_effects: dict = {}          # effects of cards and skills for the rest of the turn (card_effects)
+    token_shows: dict = {}           # rotating skill tokens: the option each shows (rotating.py)
+    banners: dict = {}               # unit uid -> the banner card assigned to it (banners.py)
+    banner_used: dict = {}           # banner card -> the round it was used once (face down)
+    bond_unit: str = ""              # the unit in Bonds of Loyalty's command token (passive_skills.py)
+    claimed: list = []               # a Source die kept this round (mana_claims.py)
+    centre: dict = {}                # interactive skills of this seat lying in the centre (centre.py)
 
 
 def came_from(p: Player) -> str:

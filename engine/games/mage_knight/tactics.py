@@ -39,8 +39,9 @@ def multisets(names: list[str], most: int) -> list[list[str]]:
 
 
 def blocked_dice(g) -> set[int]:
-    """Dice kept by a Mana Steal: nobody else takes them this round."""
-    return {p.stolen_die for p in g.players if p.stolen_die >= 0}
+    """Dice kept by a Mana Steal or a Mana Claim: nobody else takes them this round."""
+    from .mana_claims import claimed_dice
+    return {p.stolen_die for p in g.players if p.stolen_die >= 0} | claimed_dice(g)
 
 
 # -- taking a tactic ------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import levels, mana, rounds, variants
+from . import levels, mana, passive_skills, rounds, variants
 from . import state as S
 from .content import content
 from .ledger import gain_crystal, hand_cards  # noqa: F401 (gain_crystal: its old home, still imported from here)
@@ -216,7 +216,7 @@ def level_up(ctx, t, seat: int) -> None:
     for lv in levels.level_ups(levels.table()[p.level - 1].fame, p.fame):
         st = levels.stats(lv.level)
         ctx.emit("mk.level", {"seat": seat, "level": lv.level, "armour": st.armour,
-                              "hand_limit": st.hand_limit, "command": levels.command_limit(lv.level),
+                              "hand_limit": st.hand_limit, "command": levels.command_limit(lv.level) + passive_skills.extra_command(p),
                               "choice": lv.skill_and_advanced_action},
                  rule="MK:11:EoT:6a" if lv.command_token else "MK:11:EoT:6b")
 
@@ -236,6 +236,7 @@ def level_choice(ctx, t, seat: int, skill: str, card: str) -> None:
     shown = list(t.zone(S.skills_shown(seat)))
     if skill:
         ctx.emit("mk.skill", {"seat": seat, "skill": skill}, rule="MK:11:EoT:6b")
+        passive_skills.on_gained(ctx, t, seat, skill)
         src = S.SKILL_OFFER if skill in t.zone(S.SKILL_OFFER) else S.skills_shown(seat)
         zones.move(ctx, src, S.OUT, [skill], rule="MK:11:EoT:6b")
         if S.DUMMY_SKILLS in t.zones:       # Solo Conquest: a dummy skill joins the offer

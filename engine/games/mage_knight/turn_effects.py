@@ -58,7 +58,12 @@ def fold_enemy(t, d) -> None:
         e.fame = d["fame"]
         return
     for what in d["lose"]:
-        if what == "resistances":
+        if what.startswith("element:"):          # "element:fire>physical" (Know Your Prey)
+            frm, to = what.removeprefix("element:").split(">")
+            for a in e.attacks:
+                if a.element == frm or (frm == "fire/ice" and a.element in ("fire", "ice")):
+                    a.element = to
+        elif what == "resistances":
             e.resistances = []
         elif what in e.resistances:
             e.resistances = [r for r in e.resistances if r != what]
@@ -180,16 +185,19 @@ def shapeshifted(resolutions) -> list:
 
 
 def changed_attacks(fx: dict, atoms: list) -> list:
-    """Attacks of this turn's cards doubled or made siege (Sword of Justice, Bow of Starsdawn):
-    `attack_changes` holds [how, attack kind] pairs."""
+    """Attacks of this turn's cards doubled or made siege (Sword of Justice, Bow of Starsdawn),
+    or all attacks made cold fire or siege (Altem Mages): `attack_changes` holds [how, attack
+    kind or "all"] pairs."""
     out = []
     for k, v in atoms:
         if k == "attack":
             for how, what in fx.get("attack_changes", []):
-                hit = v["element"] == "physical" if what == "physical" else v["type"] == what
+                hit = what == "all" or (v["element"] == "physical" if what == "physical" else v["type"] == what)
                 if hit and how == "double":
                     v = dict(v, value=v["value"] * 2)
                 elif hit and how == "siege":
                     v = dict(v, type="siege")
+                elif hit and how == "coldfire":          # Altem Mages: every attack cold fire
+                    v = dict(v, element="coldfire")
         out.append((k, v))
     return out

@@ -26,6 +26,8 @@ ZONE_NAMES = {
     "draft:{seat}": "the advanced actions Seat {seat} drafts from",
     "drafted:{seat}": "the advanced actions Seat {seat} set aside in the Draft",
     "dummy:skills": "the dummy hero's face-down skill tokens (Solo Conquest)",
+    "banners:{seat}": "banners Seat {seat} assigned to units",
+    "kept:{seat}": "enemy tokens Seat {seat} keeps (Puppet Master)",
     "tiles": "the map tile stack",
     "map": "map tiles placed",
     "wounds": "the wound pile",

@@ -68,3 +68,18 @@ def test_assaulting_another_players_keep_halves_the_garrisons_fame():
     full = content().enemies[e.enemy].fame
     assert e.pile == "gray" and e.fame == full
     assert assault_fame(eng.table(gid), "2,-2", 0, full) == (full + 1) // 2
+
+
+def test_a_provoking_step_may_also_challenge_another_rampaging_enemy():
+    """MK:8:Combat:2b, MK:8:Combat:1e: stepping from 2,-2 to 3,-2 provokes the enemies at 3,-3;
+    the step may also challenge the rampaging enemy at 3,-1 (adjacent to 3,-2 only), and all
+    are fought together"""
+    from tests.games.mage_knight.test_cards_advanced import legal, sit
+    eng, gid = sit("cards_combat", enemies={"3,-3": ["green_prowlers"], "3,-1": ["green_diggers"]}, hand=["march"])
+    eng.table(gid).game.board.spaces["3,-1"].rampaging = "green"    # a second rampaging space (as drawn)
+    assert legal(eng, gid, kind="move", to="3,-2", challenge="3,-1")
+    assert not legal(eng, gid, kind="move", to="2,-1", challenge="3,-1")     # provokes nothing
+    eng.submit(gid, 0, {"kind": "move", "to": "3,-2", "challenge": "3,-1"})
+    c = eng.table(gid).game.combat
+    assert {e.enemy for e in c.enemies} >= {"green_prowlers", "green_diggers"}
+    assert set(eng.table(gid).game.combat_spaces) == {"3,-3", "3,-1"}

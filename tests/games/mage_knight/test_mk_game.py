@@ -146,3 +146,54 @@ def test_hero_crystal_dots_and_empty_starting_inventory():
             assert h.provenance.startswith("public-list")
     eng, gid = new_game("mage-knight", 4, seed=3)
     assert all(p.crystals == {} for p in eng.table(gid).game.players)
+
+
+TABLE_CARDS = ("banner_of_glory", "banner_of_fear", "banner_of_courage", "banner_of_fortitude", "banner_of_protection",
+               "mana_meltdown", "mind_read", "energy_flow", "bow_of_starsdawn", "soul_harvester", "explosive_bolt",
+               "meditation", "peaceful_moment")
+
+
+UNITS = ("peasants", "foresters", "utem_guardsmen", "utem_crossbowmen")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_bots_play_table_effects_in_full_conquest(seed):
+    """MK:5:Effects:1c, MK:5:Units:8: four bots in Full Conquest, each hand starting with three of
+    the cards that reach other players, banners and per-defeat rewards (and mana, crystals and a
+    unit), keen to play them (play_keen), play to the end without a crash or stall; replay
+    equality on the first game"""
+    from pathlib import Path
+    from engine.testing import from_situation
+    dealt = random.Random(seed).sample(TABLE_CARDS, 12)     # one copy of each card: three each
+
+    def edit(g):
+        for i, s in enumerate(g["seat"]):
+            s.update(hand=dealt[3 * i:3 * i + 3] + ["march", "rage"], tokens=["red", "blue", "green", "white"],
+                     crystals={"red": 1, "blue": 1, "green": 1, "white": 1}, units=[UNITS[i]])
+    here = Path(__file__).with_name("situations") / "cards_four_seats.toml"
+    eng, gid = from_situation(here, edit=edit, analysis=seed == 0)
+    used = play_keen(eng, gid, seed)
+    assert eng.table(gid).over and used > 0
+    if seed == 0:
+        assert_replay_equal(eng, gid)
+
+
+def play_keen(eng, gid, seed, limit: int = 20_000) -> int:
+    """Random bots (with the ruleset's narrowing) that take, half the time they can, a banner
+    use, a centre token, a move with a challenge or a table card's own side; returns how many
+    such commands were played."""
+    rng, used = random.Random(seed), 0
+    for _ in range(limit):
+        t = eng.table(gid)
+        if t.over:
+            return used
+        seat = eng.prompts(gid)[0].seat
+        legal = eng.legal(gid, seat)
+        keen = [c for c in legal if c["kind"] in ("banner", "centre") or c.get("challenge")
+                or (c["kind"] == "play" and c.get("mode") != "sideways" and c["card"] in TABLE_CARDS)]
+        if keen and rng.random() < 0.5:
+            pick, used = rng.choice(keen), used + 1
+        else:
+            pick = rng.choice(eng.ruleset(gid).bot_choices(t, seat, legal) or legal)
+        eng.submit(gid, seat, pick)
+    raise AssertionError(f"not over after {limit} commands")
