@@ -8,6 +8,7 @@ lists. Whether the command is legal is then decided by exact match against
 """
 from __future__ import annotations
 
+import argparse
 import json
 from typing import Any
 
@@ -213,3 +214,15 @@ def check_forced(outcomes: Any, table, dice: dict[str, Any]) -> dict[str, list[A
             raise BadInput("CORE-3F", f"{stream!r}: streams are die:<die>, shuffle:<zone> "
                                       "or pick:<stream>")
     return outcomes
+
+
+def number(text: str) -> int:
+    """An integer argument (event number, seat, version, count) within SQLite's range: a bigger
+    one can name nothing stored, and would fail deep in the store as an internal error."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not -2**63 <= n < 2**63:
+        raise argparse.ArgumentTypeError(f"{text} is out of range (at most 2^63-1 either way)")
+    return n

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from engine.boundary import number
 from engine.simulate import Summary, UsageError, simulate
 
 PLAIN_EVERY = 5.0  # seconds between progress lines when stderr is not a terminal
@@ -25,14 +26,14 @@ def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     s = sub.add_parser("simulate", parents=[common], help="play complete games with bots (random, greedy, mcts)",
                        description=__doc__.splitlines()[0])
     s.add_argument("game")
-    s.add_argument("--games", type=int, default=10)
-    s.add_argument("--players", type=int, required=True)
+    s.add_argument("--games", type=number, default=10)
+    s.add_argument("--players", type=number, required=True)
     s.add_argument("--seed", default="0", help="game i gets id GAME-SEED-i and seed SEED-i")
-    s.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    s.add_argument("--workers", type=number, default=1, help="worker processes (default 1)")
     s.add_argument("--option", action="append", metavar="KEY=VALUE")
     s.add_argument("--bots", metavar="LIST", help="bots per seat, e.g. mcts,random "
                    "(random, greedy, mcts; one name plays every seat; default random)")
-    s.add_argument("--mcts-iterations", type=int, default=64, metavar="N",
+    s.add_argument("--mcts-iterations", type=number, default=64, metavar="N",
                    help="MCTS iterations per decision (default 64)")
     s.add_argument("--engine", choices=("process", "ray"), default="process",
                    help="process: --workers local processes (default); ray: Ray tasks")
