@@ -82,10 +82,13 @@ class DragonLords(Ruleset):
         for key, (rule, least) in _COUNTS.items():
             if key not in options:
                 continue
+            value = options[key]
             try:
-                n = int(options[key])
+                if type(value) is not int and not isinstance(value, str):
+                    raise TypeError(key)        # 1.5, True, None, a list: no count
+                n = int(value)
             except (TypeError, ValueError):
-                raise BadInput(rule, f"option {key}={options[key]!r} is not a whole number") from None
+                raise BadInput(rule, f"option {key}={value!r} is not a whole number") from None
             most = len(world().kingdoms) if key == "kingdoms_to_win" else None
             if n < least or (most is not None and n > most):
                 raise BadInput(rule, f"option {key}={n} must be {least}..{most} (0: 6, or 4 in the short game)"

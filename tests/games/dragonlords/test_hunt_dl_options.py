@@ -37,3 +37,10 @@ def test_good_options_still_make_a_game():
         assert eng.table(gid).version > 1
     with pytest.raises(BadInput):
         eng.create("dragonlords", 3, 1, {"races": "orc,elf"})
+
+
+@pytest.mark.parametrize("value", [1.5, True, None, [3]])
+def test_a_count_that_is_no_whole_number_is_refused_ENG_CAP(value):
+    with pytest.raises(BadInput) as err:
+        engine().create("dragonlords", 2, 1, {"round_limit": value})
+    assert err.value.rule == "ENG-CAP" and "round_limit" in err.value.reason
