@@ -1,0 +1,96 @@
+"""The shape of a situation's [game] table (situations.py), decoded strictly before anything is
+laid out: a value of the wrong type, an unknown key, an army past the races or a name the game
+does not know is refused naming the field (SituationError: bad input, exit 2), never a failed
+set-up."""
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+from .content import content
+from .world import world
+
+Army = Annotated[int, msgspec.Meta(ge=0)]
+Count = Annotated[int, msgspec.Meta(ge=0)]
+Spell = Annotated[int, msgspec.Meta(ge=1, le=6)]          # 1 Heal .. 6 Panic (INT-04)
+RACES = ("orc", "elf", "dwarf", "barbarian")
+ROLES = ("", "king", "wizard", "decoy", "dragonlord")
+
+
+class _Strict(msgspec.Struct, forbid_unknown_fields=True):
+    pass
+
+
+class Units(_Strict):
+    loc: str
+    army: Army
+    n: Count
+
+
+class HeroDoc(_Strict):
+    id: Annotated[str, msgspec.Meta(pattern=r"^H[0-9]+$")]
+    army: Army
+    loc: str
+    role: str = ""
+    spells: list[Spell] = []
+    treasures: list[str] = []
+
+
+class ShipDoc(_Strict):
+    id: Annotated[str, msgspec.Meta(pattern=r"^S[0-9]+$")]
+    army: Army
+    zone: str
+    harbour: str = ""
+
+
+class PartyDoc(_Strict):
+    army: Army
+    space: str
+    tools: list[str] = []
+
+
+class GameDoc(_Strict):
+    races: list[str] = []
+    phase: str = "purchase"
+    active: Army = 0
+    round: Annotated[int, msgspec.Meta(ge=1)] = 1
+    gold: dict[str, Count] = {}
+    scrolls: list[list[str]] = []
+    tools: list[list[str]] = []
+    units: list[Units] = []
+    heroes: list[HeroDoc] = []
+    ships: list[ShipDoc] = []
+    parties: list[PartyDoc] = []
+    eliminated: list[Any] = []                  # checked with its rule in situations._eliminated
+    battle: dict[str, Any] = {}                 # checked key by key in situations._battle
+
+
+def check(doc: dict, error: type[ValueError]) -> None:
+    """Raise `error` naming the first field of `doc` ([game]) that is wrong."""
+    try:
+        g = msgspec.convert(doc, GameDoc)
+    except msgspec.ValidationError as exc:
+        raise error(f"situation [game]: {exc}") from None
+    bad_race = [r for r in g.races if r not in RACES]
+    if bad_race:
+        raise error(f"situation [game]: race {bad_race[0]!r} is not one of {', '.join(RACES)} (DL:2.3.1)")
+    armies = len(g.races)
+    if g.active >= max(armies, 1):
+        raise error(f"situation [game]: active army {g.active} is not one of the {armies} armies (races)")
+    for what, rows in (("units", g.units), ("heroes", g.heroes), ("ships", g.ships), ("parties", g.parties)):
+        for i, r in enumerate(rows):
+            if r.army >= armies:
+                raise error(f"situation [game]: {what}[{i}].army {r.army} is not one of the {armies} armies (races)")
+    treasures, sea = content().treasures, world().sea
+    for i, h in enumerate(g.heroes):
+        if h.role not in ROLES:
+            raise error(f"situation [game]: heroes[{i}].role {h.role!r} is not one of "
+                        f"{', '.join(repr(r) for r in ROLES)}")
+        unknown = [x for x in h.treasures if x not in treasures]
+        if unknown:
+            raise error(f"situation [game]: heroes[{i}].treasures: no treasure {unknown[0]!r} "
+                        f"(known: {', '.join(sorted(treasures))})")
+    for i, s in enumerate(g.ships):
+        if s.zone not in sea:
+            raise error(f"situation [game]: ships[{i}].zone {s.zone!r} is no sea zone of the map")
