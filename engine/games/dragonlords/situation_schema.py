@@ -50,6 +50,18 @@ class PartyDoc(_Strict):
     tools: list[str] = []
 
 
+class BattleDoc(msgspec.Struct):
+    """[game.battle]'s types; its keys and their rules are checked in situations._battle."""
+    loc: str = ""
+    attacker: Army = 0
+    defender: Army = 0
+    kind: str = "land"
+    step: str = "gather"
+    rounds: Count = 0
+    retreat_ok: bool = True
+    origins: list[str] = []
+
+
 class GameDoc(_Strict):
     races: list[str] = []
     phase: str = "purchase"
@@ -63,7 +75,7 @@ class GameDoc(_Strict):
     ships: list[ShipDoc] = []
     parties: list[PartyDoc] = []
     eliminated: list[Any] = []                  # checked with its rule in situations._eliminated
-    battle: dict[str, Any] = {}                 # checked key by key in situations._battle
+    battle: dict[str, Any] = {}                 # keys checked in situations._battle
 
 
 def check(doc: dict, error: type[ValueError]) -> None:
@@ -72,6 +84,10 @@ def check(doc: dict, error: type[ValueError]) -> None:
         g = msgspec.convert(doc, GameDoc)
     except msgspec.ValidationError as exc:
         raise error(f"situation [game]: {exc}") from None
+    try:
+        msgspec.convert(g.battle, BattleDoc)
+    except msgspec.ValidationError as exc:
+        raise error(f"situation [game.battle]: {exc}") from None
     bad_race = [r for r in g.races if r not in RACES]
     if bad_race:
         raise error(f"situation [game]: race {bad_race[0]!r} is not one of {', '.join(RACES)} (DL:2.3.1)")

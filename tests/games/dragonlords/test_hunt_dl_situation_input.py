@@ -49,6 +49,13 @@ def test_a_wrong_value_is_bad_input_naming_it(tmp_path, old, new, words):
     assert words in out["error"] and "internal error" not in out["error"]
 
 
+def test_a_battle_value_of_the_wrong_type_is_bad_input(tmp_path):
+    text = (SIT / "battle_after_round.toml").read_text()
+    assert 'origins = ["T1c"]' in text
+    code, out = _run(tmp_path, text.replace('origins = ["T1c"]', "origins = -1"))
+    assert code == 2 and "origins" in out["error"], out
+
+
 def test_the_example_itself_still_loads(tmp_path):
     code, out = _run(tmp_path, E05)
     assert code == 0, out
