@@ -25,7 +25,7 @@ import analytics.cli
 from table import cli as table_cli  # (engine.cli has a function named table)
 from engine import situation as situation_file
 from engine.content import ContentError
-from engine.boundary import check_seat, number, parse_command, parse_json
+from engine.boundary import check_seat, number, parse_command, parse_json, parse_options
 from engine.errors import (BadInput, CascadeAborted, EngineError, IllegalCommand, UndoRefused,
                            UnknownGame)
 from engine.logs import configure
@@ -71,16 +71,6 @@ def show(tables) -> None:
 
 
 table = render.table
-
-
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    opts = {}
-    for p in pairs or []:
-        if "=" not in p:
-            raise BadInput(None, f"--option needs key=value, got {p!r}")
-        k, v = p.split("=", 1)
-        opts[k] = v
-    return opts
 
 
 def describer(rs, eng: Engine, game_id: str):

@@ -16,7 +16,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from engine.boundary import number
+from engine.boundary import number, parse_options
+from engine.errors import BadInput
 from engine.simulate import Summary, UsageError, simulate
 
 PLAIN_EVERY = 5.0  # seconds between progress lines when stderr is not a terminal
@@ -42,16 +43,6 @@ def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     s.add_argument("--resume", action="store_true",
                    help="continue a stopped run: skip the games of this --seed already stored")
     return s
-
-
-def options(pairs: list[str] | None) -> dict[str, str]:
-    out = {}
-    for p in pairs or []:
-        if "=" not in p:
-            raise UsageError(f"--option needs KEY=VALUE, got {p!r}")
-        k, v = p.split("=", 1)
-        out[k] = v
-    return out
 
 
 class Ticker:
@@ -90,7 +81,10 @@ def run(args) -> int:
     out, err = Console(soft_wrap=True), Console(stderr=True, soft_wrap=True)
     label = f"{args.game} ×{args.games}"
     try:
-        opts = options(args.option)
+        try:
+            opts = parse_options(args.option)
+        except BadInput as exc:
+            raise UsageError(exc.reason) from None
         ticker = Ticker(err, label, args.games)
         try:
             if args.engine == "ray":

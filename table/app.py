@@ -15,6 +15,7 @@ import msgspec
 import trio
 
 from engine import narration, readings, registry
+from engine.boundary import unique_keys
 from engine.errors import BadInput, EngineError, IllegalCommand, UnknownGame
 from engine.logs import get_logger
 from engine.pipeline import Engine
@@ -407,7 +408,9 @@ def since_of(qs: dict[str, list[str]]) -> int:
 
 def parse(body: bytes) -> Any:
     try:
-        return json.loads(body or b"null")
+        return json.loads(body or b"null", object_pairs_hook=unique_keys)
+    except BadInput as exc:
+        raise HttpError(400, exc.reason, exc.rule)
     except (ValueError, UnicodeDecodeError):
         raise HttpError(400, "the body is not JSON")
 
