@@ -290,6 +290,9 @@ def cmd_state(args, eng: Engine) -> int:
     t = eng.reader.state_at(args.game_id, args.at)
     rs = eng.ruleset(args.game_id)
     view = full_state(rs, t) if who is REFEREE else state_view(rs, t, who)
+    if who is REFEREE:  # whoever holds the file may read the seed before the game reveals it
+        view["seed_revealed"] = view.get("seed") is not None
+        view["seed"] = view.get("seed") or eng.seed(args.game_id)
     emit(args, view, lambda: show(render.state_tables(render.Words(rs), view)))
     return 0
 
