@@ -110,3 +110,17 @@ def check(doc: dict, error: type[ValueError]) -> None:
     for i, s in enumerate(g.ships):
         if s.zone not in sea:
             raise error(f"situation [game]: ships[{i}].zone {s.zone!r} is no sea zone of the map")
+    w, tools = world(), content().tools
+    for i, p in enumerate(g.parties):
+        if p.space not in w.space_kind:
+            raise error(f"situation [game]: parties[{i}].space {p.space!r} is no wasteland space of the map")
+    for where, kit in [(f"parties[{i}].tools", p.tools) for i, p in enumerate(g.parties)] + \
+                      [(f"tools[{i}]", x) for i, x in enumerate(g.tools)]:
+        unknown = [x for x in kit if x not in tools]
+        if unknown:
+            raise error(f"situation [game]: {where}: no tool {unknown[0]!r} (known: {', '.join(tools)})")
+    kingdoms = set(w.kingdoms)
+    for k in g.gold:
+        if k not in kingdoms:
+            raise error(f"situation [game]: gold is stored in kingdoms (DL:2.2/kingdom); {k!r} is none "
+                        f"(kingdoms: {', '.join(sorted(kingdoms))})")

@@ -59,3 +59,17 @@ def test_a_battle_value_of_the_wrong_type_is_bad_input(tmp_path):
 def test_the_example_itself_still_loads(tmp_path):
     code, out = _run(tmp_path, E05)
     assert code == 0, out
+
+
+@pytest.mark.parametrize("edit,words", [
+    (lambda g: g.update(parties=[{"army": 0, "space": "nowhere"}]), "space"),
+    (lambda g: g.update(tools=[["laser"], []]), "tool"),
+    (lambda g: g.update(gold={"T1a": 5}), "gold"),
+    (lambda g: g.update(gold={"nowhere": 5}), "gold"),
+])
+def test_a_place_or_tool_the_game_lacks_is_bad_input(edit, words):
+    from engine.situation import SituationError
+    from engine.testing import from_situation
+    with pytest.raises(SituationError) as err:
+        from_situation(SIT / "quest_party.toml", edit=edit)
+    assert words in str(err.value)
