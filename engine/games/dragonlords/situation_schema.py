@@ -16,6 +16,7 @@ Count = Annotated[int, msgspec.Meta(ge=0)]
 Spell = Annotated[int, msgspec.Meta(ge=1, le=6)]          # 1 Heal .. 6 Panic (INT-04)
 RACES = ("orc", "elf", "dwarf", "barbarian")
 ROLES = ("", "king", "wizard", "decoy", "dragonlord")
+FIGURES = 40                                              # units per race (INT-02)
 
 
 class _Strict(msgspec.Struct, forbid_unknown_fields=True):
@@ -98,6 +99,15 @@ def check(doc: dict, error: type[ValueError]) -> None:
         for i, r in enumerate(rows):
             if r.army >= armies:
                 raise error(f"situation [game]: {what}[{i}].army {r.army} is not one of the {armies} armies (races)")
+    on_board = [0] * armies
+    for r in g.units:
+        on_board[r.army] += r.n
+    for h in g.heroes:
+        on_board[h.army] += 1
+    for a, n in enumerate(on_board):
+        if n > FIGURES:
+            raise error(f"situation [game]: army {a} has {n} figures on the board; a race has "
+                        f"{FIGURES} (INT-02)")
     treasures, sea = content().treasures, world().sea
     for i, h in enumerate(g.heroes):
         if h.role not in ROLES:

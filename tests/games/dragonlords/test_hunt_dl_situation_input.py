@@ -66,6 +66,7 @@ def test_the_example_itself_still_loads(tmp_path):
     (lambda g: g.update(tools=[["laser"], []]), "tool"),
     (lambda g: g.update(gold={"T1a": 5}), "gold"),
     (lambda g: g.update(gold={"nowhere": 5}), "gold"),
+    (lambda g: g["units"].append({"loc": "K1", "army": 0, "n": 1000}), "INT-02"),
 ])
 def test_a_place_or_tool_the_game_lacks_is_bad_input(edit, words):
     from engine.situation import SituationError
