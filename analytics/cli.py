@@ -23,6 +23,9 @@ def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     e.add_argument("--out", required=True, metavar="DIR")
     e.add_argument("--format", choices=FORMATS, default="parquet")
     e.add_argument("--ruleset", help="only games of this ruleset")
+    e.add_argument("--as", dest="as_", choices=("referee", "spectator"), default="referee",
+                   help="whose record: referee (everything, the default) or spectator "
+                        "(each payload as the public log shows it)")
     e.set_defaults(run=run, analytics_cmd="export")
     r = sub.add_parser("report", parents=[common], help="an HTML page of plots about the games",
                        description="A self-contained HTML report (plus one SVG per figure).")
@@ -34,6 +37,9 @@ def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     q.add_argument("sql", nargs="?", help="the SQL; leave out to list the tables")
     q.add_argument("--tables", metavar="DIR", help="an export folder (default: read --db)")
     q.add_argument("--ruleset", help="with --db: only games of this ruleset")
+    q.add_argument("--as", dest="as_", choices=("referee", "spectator"),
+                   help="referee (everything; the default with --db) or spectator; an export "
+                        "folder is read as it was written")
     q.set_defaults(run=run, analytics_cmd="query")
     return q
 
@@ -69,7 +75,8 @@ def run(args) -> int:
         from analytics.export import export
         ticker = Progress(err, "export")
         try:
-            written = export(args.db, args.out, args.format, args.ruleset, progress=ticker)
+            written = export(args.db, args.out, args.format, args.ruleset, progress=ticker,
+                             viewer=args.as_)
         finally:
             ticker.close()
         if args.json:
@@ -96,7 +103,7 @@ def run(args) -> int:
                       markup=False, highlight=False)
         return 0
     from analytics.query import connect, run_sql, tables_of
-    con = connect(None if args.tables else args.db, args.tables, args.ruleset)
+    con = connect(None if args.tables else args.db, args.tables, args.ruleset, args.as_)
     if not args.sql:
         names = tables_of(con)
         sys.stdout.write(json.dumps({"tables": names}) + "\n") if args.json else \

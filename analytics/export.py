@@ -21,10 +21,13 @@ import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 
 from analytics.facts import facts_for
+from engine import registry
+from projections.views import event_view
 from store import EventStore
 
 MANIFEST = "_manifest.json"
 FORMATS = ("parquet", "csv")
+VIEWERS = ("referee", "spectator")   # whose record: everything, or what the public log shows
 
 GAMES_SCHEMA = pa.schema([
     ("game_id", pa.string()), ("ruleset", pa.string()), ("ruleset_version", pa.string()),
@@ -74,21 +77,32 @@ def game_row(events: list, bots: str | None = None) -> dict[str, Any]:
     }
 
 
-def event_rows(events: list, ruleset: str) -> list[dict[str, Any]]:
+def seen_data(events: list, ruleset: str, viewer: str = "referee") -> list[dict[str, Any]]:
+    """Each event's payload as `viewer` may read it: the referee everything; a spectator what
+    the public log shows (projections.views.event_view: a hidden event redacted)."""
+    if viewer == "referee":
+        return [e.data for e in events]
+    rs = registry.get(ruleset)
+    return [event_view(rs, e, None)["data"] for e in events]
+
+
+def event_rows(events: list, ruleset: str, viewer: str = "referee") -> list[dict[str, Any]]:
     return [{"game_id": e.game_id, "ruleset": ruleset, "seq": e.seq, "version": e.version,
              "type": e.type, "seat": e.actor, "rule": e.rule, "visibility": _json(e.vis),
-             "payload": _json(e.data)} for e in events]
+             "payload": _json(d)} for e, d in zip(events, seen_data(events, ruleset, viewer))]
 
 
-def fact_rows(events: list, ruleset: str) -> dict[str, list[dict[str, Any]]]:
+def fact_rows(events: list, ruleset: str, viewer: str = "referee") -> dict[str, list[dict[str, Any]]]:
     out: dict[str, list[dict[str, Any]]] = {}
+    seen = None
     for fact in facts_for(ruleset):
+        seen = seen or seen_data(events, ruleset, viewer)
         rows = out.setdefault(fact.table, [])
-        for e in events:
+        for e, data in zip(events, seen):
             if e.type in fact.types:
                 row = {"game_id": e.game_id, "version": e.version, "seat": e.actor,
                        "type": e.type}
-                row.update({c: _cell(e.data.get(c)) for c in fact.columns})
+                row.update({c: _cell(data.get(c)) for c in fact.columns})
                 rows.append(row)
     return out
 
@@ -127,17 +141,21 @@ def _bots(store: EventStore, game_id: str) -> str | None:
     return row[0] if row else None
 
 
-def _load_manifest(out: Path, fmt: str) -> dict[str, Any]:
+def _load_manifest(out: Path, fmt: str, viewer: str = "referee") -> dict[str, Any]:
     path = out / MANIFEST
     if not path.exists():
         if out.exists() and any(out.iterdir()):
             raise ExportError(f"{out} is not empty and holds no {MANIFEST}: not an export "
                               "folder (choose an empty or new folder)")
-        return {"format": fmt, "games": [], "parts": {}, "runs": 0}
+        return {"format": fmt, "as": viewer, "games": [], "parts": {}, "runs": 0}
     m = json.loads(path.read_text())
     if m.get("format") != fmt:
         raise ExportError(f"{out} holds a {m.get('format')} export; export again with "
                           f"--format {m.get('format')} or into another folder")
+    had = m.setdefault("as", "referee")   # exports written before --as were the referee's
+    if had != viewer:
+        raise ExportError(f"{out} holds the {had}'s export, not the {viewer}'s: export again "
+                          f"with --as {had} or into another folder (the two must not mix)")
     return m
 
 
@@ -162,10 +180,17 @@ def _write(table: pa.Table, path: Path, fmt: str) -> None:
         pacsv.write_csv(table, path)
 
 
+def _check_viewer(viewer: str) -> None:
+    if viewer not in VIEWERS:
+        raise ExportError(f"--as takes {' or '.join(VIEWERS)}, not {viewer!r}")
+
+
 def collect(db: str, ruleset: str | None = None, skip: set[str] = frozenset(),
-            progress: Callable[[int, int], None] | None = None
+            progress: Callable[[int, int], None] | None = None, viewer: str = "referee"
             ) -> tuple[dict[str, pa.Table], list[str]]:
-    """The finished games of `db` (minus `skip`) as Arrow tables, and their ids."""
+    """The finished games of `db` (minus `skip`) as Arrow tables, and their ids; each payload
+    as `viewer` (referee or spectator) may read it."""
+    _check_viewer(viewer)
     if db != ":memory:" and not os.path.exists(db):
         raise ExportError(f"no database file {db!r} (check --db)")
     store = EventStore(db)
@@ -184,8 +209,8 @@ def collect(db: str, ruleset: str | None = None, skip: set[str] = frozenset(),
             if not any(e.type == "game.over" for e in evs):
                 continue  # exported once it has ended
             games.append(game_row(evs, _bots(store, gid)))
-            events.extend(event_rows(evs, rs))
-            for name, rows in fact_rows(evs, rs).items():
+            events.extend(event_rows(evs, rs, viewer))
+            for name, rows in fact_rows(evs, rs, viewer).items():
                 facts.setdefault(name, []).extend(rows)
             new_ids.append(gid)
     finally:
@@ -197,17 +222,20 @@ def collect(db: str, ruleset: str | None = None, skip: set[str] = frozenset(),
 
 
 def export(db: str, out: str | os.PathLike, fmt: str = "parquet", ruleset: str | None = None,
-           progress: Callable[[int, int], None] | None = None) -> dict[str, int]:
-    """Append the finished games not yet exported; return rows written per table."""
+           progress: Callable[[int, int], None] | None = None, viewer: str = "referee") -> dict[str, int]:
+    """Append the finished games not yet exported; return rows written per table. `viewer`
+    "spectator" writes each payload as the public log shows it (invariant 6)."""
     if fmt not in FORMATS:
         raise ExportError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    _check_viewer(viewer)
     if db != ":memory:" and not os.path.exists(db):
         raise ExportError(f"no database file {db!r} (check --db)")
     out = Path(out)
-    manifest = _load_manifest(out, fmt)
+    manifest = _load_manifest(out, fmt, viewer)
     out.mkdir(parents=True, exist_ok=True)
     _drop_orphans(out, manifest)
-    tables, new_ids = collect(db, ruleset, skip=set(manifest["games"]), progress=progress)
+    tables, new_ids = collect(db, ruleset, skip=set(manifest["games"]), progress=progress,
+                              viewer=viewer)
     written: dict[str, int] = {}
     if new_ids:
         run = manifest["runs"] + 1

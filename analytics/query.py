@@ -6,6 +6,7 @@ its part files; without it the finished games of --db are read into memory as th
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -19,13 +20,19 @@ class QueryError(ValueError):
 
 
 def connect(db: str | None = None, tables: str | None = None,
-            ruleset: str | None = None) -> duckdb.DuckDBPyConnection:
+            ruleset: str | None = None, viewer: str | None = None) -> duckdb.DuckDBPyConnection:
+    """`viewer`: "referee" (everything; the default with --db) or "spectator" (payloads as the
+    public log shows them). An export folder is read as it was written (its manifest's "as"),
+    and refused if `viewer` names another."""
     con = duckdb.connect(":memory:")
     if tables is not None:
         root = Path(tables)
         if not (root / MANIFEST).exists():
             raise ExportError(f"{tables} is not an export folder (no {MANIFEST}); "
                               "run runeledger export first")
+        had = json.loads((root / MANIFEST).read_text()).get("as", "referee")
+        if viewer is not None and viewer != had:
+            raise ExportError(f"{tables} holds the {had}'s export, not the {viewer}'s")
         for d in sorted(p for p in root.iterdir() if p.is_dir()):
             files = sorted(d.glob("part-*"))
             if not files:
@@ -37,7 +44,7 @@ def connect(db: str | None = None, tables: str | None = None,
         return con
     if db is None:
         raise ExportError("give --db FILE or --tables DIR")
-    arrow, _ = collect(db, ruleset)
+    arrow, _ = collect(db, ruleset, viewer=viewer or "referee")
     for name, tab in arrow.items():
         con.register(name, tab)
     return con

@@ -8,6 +8,7 @@ lists. Whether the command is legal is then decided by exact match against
 """
 from __future__ import annotations
 
+import argparse
 import json
 from typing import Any
 
@@ -53,12 +54,24 @@ def _parse(text: str | bytes) -> Any:
         raise _bad(f"the command nests {depth} levels deep; the limit is {MAX_DEPTH}")
     try:
         value = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int,
-                           parse_float=_no_float)
+                           parse_float=_no_float, object_pairs_hook=unique_keys)
     except BadInput:
         raise
     except (ValueError, RecursionError) as exc:
         raise _bad(f"the command is not valid JSON ({exc})") from None
     return value
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """json's object_pairs_hook: an object naming a key twice is refused, since parsers differ
+    on which one wins (Python the last, others the first), so a client could show one command
+    and the engine play another."""
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise _bad(f"the key {_short(k)} is named twice in one object")
+        out[k] = v
+    return out
 
 
 def check_command(value: Any) -> dict[str, Any]:
@@ -213,3 +226,29 @@ def check_forced(outcomes: Any, table, dice: dict[str, Any]) -> dict[str, list[A
             raise BadInput("CORE-3F", f"{stream!r}: streams are die:<die>, shuffle:<zone> "
                                       "or pick:<stream>")
     return outcomes
+
+
+def number(text: str) -> int:
+    """An integer argument (event number, seat, version, count) within SQLite's range: a bigger
+    one can name nothing stored, and would fail deep in the store as an internal error."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not -2**63 <= n < 2**63:
+        raise argparse.ArgumentTypeError(f"{text} is out of range (at most 2^63-1 either way)")
+    return n
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, str]:
+    """`--option KEY=VALUE` arguments -> {key: value}; a key given twice is refused, as a JSON
+    key named twice is (unique_keys)."""
+    opts: dict[str, str] = {}
+    for p in pairs or []:
+        if "=" not in p:
+            raise BadInput(None, f"--option needs key=value, got {p!r}")
+        k, v = p.split("=", 1)
+        if k in opts:
+            raise BadInput(None, f"--option {k} is given twice ({opts[k]!r} and {v!r}); give it once")
+        opts[k] = v
+    return opts

@@ -25,7 +25,7 @@ import analytics.cli
 from table import cli as table_cli  # (engine.cli has a function named table)
 from engine import situation as situation_file
 from engine.content import ContentError
-from engine.boundary import check_seat, parse_command, parse_json
+from engine.boundary import check_seat, number, parse_command, parse_json, parse_options
 from engine.errors import (BadInput, CascadeAborted, EngineError, IllegalCommand, UndoRefused,
                            UnknownGame)
 from engine.logs import configure
@@ -71,16 +71,6 @@ def show(tables) -> None:
 
 
 table = render.table
-
-
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    opts = {}
-    for p in pairs or []:
-        if "=" not in p:
-            raise BadInput(None, f"--option needs key=value, got {p!r}")
-        k, v = p.split("=", 1)
-        opts[k] = v
-    return opts
 
 
 def describer(rs, eng: Engine, game_id: str):
@@ -300,6 +290,9 @@ def cmd_state(args, eng: Engine) -> int:
     t = eng.reader.state_at(args.game_id, args.at)
     rs = eng.ruleset(args.game_id)
     view = full_state(rs, t) if who is REFEREE else state_view(rs, t, who)
+    if who is REFEREE:  # whoever holds the file may read the seed before the game reveals it
+        view["seed_revealed"] = view.get("seed") is not None
+        view["seed"] = view.get("seed") or eng.seed(args.game_id)
     emit(args, view, lambda: show(render.state_tables(render.Words(rs), view)))
     return 0
 
@@ -418,7 +411,7 @@ def parser() -> argparse.ArgumentParser:
     add("games", "installed rulesets")
     s = add("list", "the games in the database: ruleset, players, status, last event")
     s.add_argument("--ruleset", help="only games of this ruleset")
-    s.add_argument("--limit", type=int, help="at most N games (in creation order)")
+    s.add_argument("--limit", type=number, help="at most N games (in creation order)")
     s = add("cards", "every card of a ruleset, its values and where each value comes from")
     s.add_argument("game", metavar="RULESET")
     s.add_argument("name", nargs="?", metavar="NAME", help="only this card (print or English "
@@ -426,7 +419,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--kind", help="only cards of this kind (hero, monster, village, ...)")
     s = add("new", "start a game, print its id")
     s.add_argument("game", nargs="?")
-    s.add_argument("--players", type=int)
+    s.add_argument("--players", type=number)
     s.add_argument("--seed")
     s.add_argument("--option", action="append", metavar="KEY=VALUE")
     s.add_argument("--situation", metavar="FILE")
@@ -440,26 +433,26 @@ def parser() -> argparse.ArgumentParser:
     viewer_arg(s)
     s = add("legal", "every legal command for a seat")
     s.add_argument("game_id")
-    s.add_argument("--seat", type=int, required=True)
+    s.add_argument("--seat", type=number, required=True)
     s = add("play", "submit a command")
     s.add_argument("game_id")
-    s.add_argument("--seat", type=int, required=True)
-    s.add_argument("--expected-version", type=int, metavar="N",
+    s.add_argument("--seat", type=number, required=True)
+    s.add_argument("--expected-version", type=number, metavar="N",
                    help="refuse (version conflict) unless the game is still at event N")
     s.add_argument("command", metavar="COMMAND_JSON")
     s = add("log", "the event log")
     s.add_argument("game_id")
-    s.add_argument("--from", dest="from_", type=int)
-    s.add_argument("--to", type=int)
+    s.add_argument("--from", dest="from_", type=number)
+    s.add_argument("--to", type=number)
     viewer_arg(s)
     s = add("state", "state or a seat's view at any event")
     s.add_argument("game_id")
-    s.add_argument("--at", type=int)
+    s.add_argument("--at", type=number)
     viewer_arg(s)
     s = add("undo", "undo to event N")
     s.add_argument("game_id")
-    s.add_argument("--to", type=int, required=True)
-    s.add_argument("--seat", type=int, help="the seat asking (its own decisions may be undone)")
+    s.add_argument("--to", type=number, required=True)
+    s.add_argument("--seat", type=number, help="the seat asking (its own decisions may be undone)")
     s.add_argument("--table-agreed", action="store_true",
                    help="record that every seat agreed (allows crossing chance and reveals)")
     s = add("force", "stack the next chance outcomes (analysis or situation games)")
@@ -467,7 +460,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("outcomes", metavar="JSON", help='e.g. \'{"die:attack": ["hit"]}\'')
     s = add("audit", "why event N happened")
     s.add_argument("game_id")
-    s.add_argument("n", type=int)
+    s.add_argument("n", type=number)
     viewer_arg(s)
     s = add("verify", "check every hash chain, stream head, snapshot and seed commitment")
     s.add_argument("--anchor", metavar="FILE", help="also prove nothing was cut or rewritten "

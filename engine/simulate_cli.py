@@ -16,6 +16,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from engine.boundary import number, parse_options
+from engine.errors import BadInput
 from engine.simulate import Summary, UsageError, simulate
 
 PLAIN_EVERY = 5.0  # seconds between progress lines when stderr is not a terminal
@@ -25,14 +27,14 @@ def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     s = sub.add_parser("simulate", parents=[common], help="play complete games with bots (random, greedy, mcts)",
                        description=__doc__.splitlines()[0])
     s.add_argument("game")
-    s.add_argument("--games", type=int, default=10)
-    s.add_argument("--players", type=int, required=True)
+    s.add_argument("--games", type=number, default=10)
+    s.add_argument("--players", type=number, required=True)
     s.add_argument("--seed", default="0", help="game i gets id GAME-SEED-i and seed SEED-i")
-    s.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    s.add_argument("--workers", type=number, default=1, help="worker processes (default 1)")
     s.add_argument("--option", action="append", metavar="KEY=VALUE")
     s.add_argument("--bots", metavar="LIST", help="bots per seat, e.g. mcts,random "
                    "(random, greedy, mcts; one name plays every seat; default random)")
-    s.add_argument("--mcts-iterations", type=int, default=64, metavar="N",
+    s.add_argument("--mcts-iterations", type=number, default=64, metavar="N",
                    help="MCTS iterations per decision (default 64)")
     s.add_argument("--engine", choices=("process", "ray"), default="process",
                    help="process: --workers local processes (default); ray: Ray tasks")
@@ -41,16 +43,6 @@ def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     s.add_argument("--resume", action="store_true",
                    help="continue a stopped run: skip the games of this --seed already stored")
     return s
-
-
-def options(pairs: list[str] | None) -> dict[str, str]:
-    out = {}
-    for p in pairs or []:
-        if "=" not in p:
-            raise UsageError(f"--option needs KEY=VALUE, got {p!r}")
-        k, v = p.split("=", 1)
-        out[k] = v
-    return out
 
 
 class Ticker:
@@ -89,7 +81,10 @@ def run(args) -> int:
     out, err = Console(soft_wrap=True), Console(stderr=True, soft_wrap=True)
     label = f"{args.game} ×{args.games}"
     try:
-        opts = options(args.option)
+        try:
+            opts = parse_options(args.option)
+        except BadInput as exc:
+            raise UsageError(exc.reason) from None
         ticker = Ticker(err, label, args.games)
         try:
             if args.engine == "ray":

@@ -14,7 +14,8 @@ from urllib.parse import parse_qs
 import msgspec
 import trio
 
-from engine import narration, registry
+from engine import narration, readings, registry
+from engine.boundary import unique_keys
 from engine.errors import BadInput, EngineError, IllegalCommand, UnknownGame
 from engine.logs import get_logger
 from engine.pipeline import Engine
@@ -162,9 +163,17 @@ class TableApp:
             raise HttpError(400, 'needs "ruleset" (a string) and "players" (an integer)')
         if ruleset not in sorted(registry.rulesets()):
             raise HttpError(422, f"no ruleset {ruleset!r} (installed: {', '.join(sorted(registry.rulesets()))})")
+        seed = body.get("seed")
+        if seed is not None and (type(seed) is not int and not isinstance(seed, str)):
+            raise HttpError(400, '"seed" must be a string or an integer')
         options = body.get("options") or {}
         if not isinstance(options, dict):
             raise HttpError(400, '"options" must be an object')
+        for key, value in options.items():  # as on the command line: a word, a number, yes/no
+            table_ok = key in (readings.READINGS, readings.OVERRIDES) and isinstance(value, dict)
+            if not table_ok and type(value) not in (str, int, bool):
+                raise HttpError(400, f'option "{key}" must be a string, an integer or a boolean, '
+                                     f"not {json.dumps(value)[:80]}")
         bots = body.get("bots") or {}
         if not isinstance(bots, dict) or any(v not in BOT_KINDS for v in bots.values()):
             raise HttpError(400, '"bots" maps a seat number to one of ' + ", ".join(BOT_KINDS))
@@ -175,7 +184,7 @@ class TableApp:
         if any(not 0 <= k < players for k in bots):
             raise HttpError(422, "a bot seat is not a seat of this game")
         try:
-            gid = self.eng.create(ruleset, players, body.get("seed"), options)
+            gid = self.eng.create(ruleset, players, seed, options)
         except IllegalCommand as exc:
             raise HttpError(422, exc.reason, exc.rule)
         except (EngineError, ValueError) as exc:
@@ -399,7 +408,9 @@ def since_of(qs: dict[str, list[str]]) -> int:
 
 def parse(body: bytes) -> Any:
     try:
-        return json.loads(body or b"null")
+        return json.loads(body or b"null", object_pairs_hook=unique_keys)
+    except BadInput as exc:
+        raise HttpError(400, exc.reason, exc.rule)
     except (ValueError, UnicodeDecodeError):
         raise HttpError(400, "the body is not JSON")
 

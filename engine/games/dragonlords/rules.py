@@ -46,8 +46,9 @@ def chips(ctx, t, seat, cmd):
     for k in order:
         role = roles[k]
         spells = [1, 2] if role == "wizard" else []
-        BT.new_hero(ctx, t, a, cmd[role], role, spells=spells, rule="DL:2.3.5" if spells else "DL:2.3/placement",
-                    vis=[seat])
+        # One rule for all three: a redacted event still shows its rule, and the wizard's own
+        # (DL:2.3.5, its Heal and Fireball pegs) would tell the others which unit it is.
+        BT.new_hero(ctx, t, a, cmd[role], role, spells=spells, rule="DL:2.3/placement", vis=[seat])
     next_setup(ctx, t)
 
 

@@ -28,6 +28,11 @@ def _options() -> dict[str, Option]:
     return out
 
 
+# Whole-number options, their rule and their least value; kingdoms_to_win is also at most the
+# kingdoms on the map (checked in check_options, which knows the map).
+_COUNTS = {"kingdoms_to_win": ("DL:4.1", 0), "round_limit": ("ENG-CAP", 0)}
+
+
 class DragonLords(Ruleset):
     name = "dragonlords"
     version = "1.0"
@@ -67,6 +72,28 @@ class DragonLords(Ruleset):
     def cards(self):
         from .catalogue import catalogue
         return catalogue()
+
+    def check_options(self, options):
+        """The counts named with their rule: a negative round limit or more kingdoms to win than
+        the map holds would make a game no one can win as the rulebook says (DL:4.1)."""
+        from engine.errors import BadInput
+
+        from .world import world
+        for key, (rule, least) in _COUNTS.items():
+            if key not in options:
+                continue
+            value = options[key]
+            try:
+                if type(value) is not int and not isinstance(value, str):
+                    raise TypeError(key)        # 1.5, True, None, a list: no count
+                n = int(value)
+            except (TypeError, ValueError):
+                raise BadInput(rule, f"option {key}={value!r} is not a whole number") from None
+            most = len(world().kingdoms) if key == "kingdoms_to_win" else None
+            if n < least or (most is not None and n > most):
+                raise BadInput(rule, f"option {key}={n} must be {least}..{most} (0: 6, or 4 in the short game)"
+                               if most is not None else f"option {key}={n} must be {least} or more (0: no limit)")
+        return super().check_options(options)
 
     def setup(self, ctx, table) -> None:
         setup.setup(ctx, table)

@@ -2,6 +2,7 @@
 Placement (P1-P6) is the players' choice and runs as prompts (legal.py, rules.py)."""
 from __future__ import annotations
 
+from engine.errors import BadInput
 from engine.mechanics import zones
 
 from . import places as P
@@ -20,8 +21,8 @@ def races_for(t) -> list[str]:
     given = [r.strip() for r in str(t.options.get("races", "")).split(",") if r.strip()]
     races = given or list(RACES[:want])
     if len(races) != want or len(set(races)) != want or any(r not in RACES for r in races):
-        raise ValueError(f"option races: give {want} different races of {', '.join(RACES)} "
-                         f"(DL:2.3.1; two per player with 2 players, DL:5.1/two-player), got {races}")
+        raise BadInput("DL:2.3.1", f"option races: give {want} different races of {', '.join(RACES)} "
+                                   f"(two per player with 2 players, DL:5.1/two-player), got {races}")
     return races
 
 

@@ -28,6 +28,8 @@ class SituationError(ValueError):
 
 
 def lay_out(ctx, t, doc: dict) -> None:
+    from .situation_schema import check
+    check(doc, SituationError)
     races = list(doc.get("races") or [])
     if not races:
         raise SituationError("situation [game]: give races = [...] (one per army, DL:2.3.1)")
