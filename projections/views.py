@@ -45,9 +45,27 @@ def full_state(ruleset, t: Table) -> dict[str, Any]:
     return out
 
 
+# What of a situation document (engine/situation.py) anyone may read: the rest states hands,
+# deck orders, secret roles, the seed and the coming dice, which only the referee may see.
+SITUATION_PUBLIC = ("ruleset", "players", "options", "decisive", "note")
+
+
+def _setup_secrets(ev: StoredEvent) -> dict[str, Any] | None:
+    """The public data of the two public events that carry a situation's secrets, else None."""
+    if ev.type == "game.created" and ev.data.get("situation"):
+        doc = ev.data["situation"]
+        return {**ev.data, "situation": {k: doc[k] for k in SITUATION_PUBLIC if k in doc}}
+    if ev.type == "chance.forced":
+        return {"streams": {k: len(v) for k, v in ev.data.get("outcomes", {}).items()}}
+    return None
+
+
 def event_view(ruleset, ev: StoredEvent, seat: int | None) -> dict[str, Any]:
     base = {"version": ev.version, "type": ev.type, "actor": ev.actor, "rule": ev.rule,
             "cause": ev.cause}
+    hidden = _setup_secrets(ev)
+    if hidden is not None:
+        return {**base, "data": hidden, "redacted": True}
     if ev.visible_to(seat):
         return {**base, "data": ev.data}
     keep = _CORE_PUBLIC.get(ev.type)
