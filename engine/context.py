@@ -13,11 +13,11 @@ import msgspec
 from engine.chance import rng_for
 from engine.errors import CascadeAborted, EngineError
 from engine.mechanics.dice import Die
-from engine.fold import _core
-from engine.table import Table, _chance
+from engine.table import CORE_FOLD, Table, _chance
 from store import NewEvent
 
 _enc, _dec = msgspec.json.Encoder(), msgspec.json.Decoder()
+_core = CORE_FOLD.get
 
 
 class Ctx:
@@ -60,7 +60,8 @@ class Ctx:
                       self.actor if actor is None else actor, rule, self.cause, self.command_id,
                       self._schemas.get(type, 1), raw)
         events.append(ev)
-        # `fold_event`, inlined (it runs once per event emitted): the same steps in its order
+        # engine.fold.fold_event, inlined (it runs once per event emitted): its steps in its
+        # order; a rebuild folds with fold_event (test_speed_paths compares the two states)
         t = self.table
         version = t.version = self._base + n + 1
         if "chance" in d:
