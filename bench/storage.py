@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Callable
+from hashlib import sha256
 from importlib.metadata import version
 from uuid import NAMESPACE_URL, uuid5
 
@@ -38,13 +39,15 @@ from bench.common import cpu_timed, median, row
 from engine.bots import play_out
 from engine.pipeline import Engine
 from projections.state import StateReader
-from store import EventStore, NewEvent
+from store import EventStore, NewEvent, schema
+from store.hashing import GENESIS
 
 GROUP = 64
 Command = tuple[str, int, list[NewEvent]]  # (game id, expected version, the command's events)
 _COLS = ("seq, game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
          "command_id, prev_hash, hash, recorded_at")
 _json = msgspec.json.Decoder()
+_enc = msgspec.json.Encoder()
 
 
 class Workload(msgspec.Struct):
@@ -109,6 +112,26 @@ def rl_read(path: str, games: list[str]) -> int:
     return n
 
 
+def pinned(work: Workload, returning: bool) -> None:
+    """The Python work of an append that no code change can drop, alone: per event the
+    payload's JSON encode (these events carry no bytes yet), the row hash (msgspec encode of
+    the row + SHA-256) and the store-head step (SHA-256), the bytes and hashes the golden
+    hashes and tamper evidence pin; with `returning`, the fresh decode of each event handed
+    back (`append` returns the stored events). Raw SQLite + this = the ceiling."""
+    enc, dec = _enc.encode, _json.decode
+    for gid, base, evs in work.commands:
+        acc, prev, version = GENESIS, GENESIS, base
+        for ev in evs:
+            raw = enc(ev.data)
+            version += 1
+            h = sha256(enc([prev, gid, version, ev.type, ev.schema, raw.decode(), None, ev.actor,
+                            ev.rule, ev.cause, ev.command_id, 0.0])).hexdigest()
+            acc = sha256((acc + h).encode()).hexdigest()
+            prev = h
+            if returning:
+                dec(raw)
+
+
 # -- raw SQLite ---------------------------------------------------------------------------
 def _raw_conn(path: str) -> sqlite3.Connection:
     conn = sqlite3.connect(path, isolation_level=None, timeout=30.0, check_same_thread=False)
@@ -119,26 +142,36 @@ def _raw_conn(path: str) -> sqlite3.Connection:
 
 
 class RawRows(msgspec.Struct):
-    """What the store wrote, per command: its event rows and its streams row."""
+    """What the store wrote, per command: its event rows, its streams row and the store-head
+    value right after it (the `meta` row a transaction ending with that command writes)."""
 
     commands: list[tuple[list[tuple], tuple]]
-    head: str   # a store-head value of the real length, written once per transaction
+    heads: list[str]
 
 
 def raw_rows(path: str, work: Workload) -> RawRows:
-    """Read back, byte for byte, the rows runeledger wrote for the workload."""
+    """Read back, byte for byte, the rows runeledger wrote for the workload (in the order of
+    `work.commands`), with the store head after each command: the chain over the event hashes
+    in seq order, as the store moved it. Each transaction of the reference writes a new head,
+    as the store's do: an UPDATE that writes the value already there leaves its page clean in
+    SQLite (one page less to write per commit), so a constant value would flatter the floor."""
     conn = sqlite3.connect(path)
     rows = {}
     for r in conn.execute("SELECT game_id, version, type, schema, data, visibility, actor, "
                           "rule_id, cause, command_id, prev_hash, hash, recorded_at FROM events"):
         rows[(r[0], r[1])] = r
-    head = conn.execute("SELECT value FROM meta WHERE key='store_head'").fetchone()[0]
+    chain, acc = [], GENESIS
+    for (h,) in conn.execute("SELECT hash FROM events ORDER BY seq"):
+        acc = sha256((acc + h).encode()).hexdigest()  # store/hashing.py store_step
+        chain.append(acc)
     conn.close()
-    out = []
+    out, heads, seq = [], [], 0
     for gid, base, evs in work.commands:
         evrows = [rows[(gid, base + i)] for i in range(1, len(evs) + 1)]
         out.append((evrows, (gid, base + len(evs), evrows[-1][11])))
-    return RawRows(out, head)
+        seq += len(evs)
+        heads.append(schema.encode_head(seq, chain[seq - 1]))
+    return RawRows(out, heads)
 
 
 _INSERT = ("INSERT INTO events (game_id, version, type, schema, data, visibility, actor, rule_id,"
@@ -148,15 +181,22 @@ _STREAM = ("INSERT INTO streams VALUES (?,?,?) ON CONFLICT(game_id) DO UPDATE SE
 
 
 def raw_append(path: str, rows: RawRows, size: int, events_only: bool = False,
-               game_index: bool = True) -> None:
+               game_index: bool = True, same_head: bool = False) -> None:
     """`events_only`: the event rows alone (no streams or meta row): a stricter floor.
-    `game_index=False`: without the index that keeps a game's events together, to price it."""
+    `game_index=False`: without the index that keeps a game's events together, to price it.
+    `same_head`: every transaction writes one and the same store-head value (the reference
+    before 2026-11-25 20:40; a note figure: SQLite skips the unchanged page)."""
     EventStore(path).close()  # the store's own schema: tables, indexes, triggers
     conn = _raw_conn(path)
     if not game_index:
         conn.execute('DROP INDEX "idx_events_game_id_version"')
     ex, exm = conn.execute, conn.executemany
-    for group in _groups(rows.commands, size):
+    heads = rows.heads[size - 1::size]
+    if len(rows.heads) % size:
+        heads.append(rows.heads[-1])
+    if same_head:
+        heads = [rows.heads[-1]] * len(heads)
+    for group, head in zip(_groups(rows.commands, size), heads):
         ex("BEGIN IMMEDIATE")
         if events_only:
             exm(_INSERT, [r for evrows, _ in group for r in evrows])
@@ -169,7 +209,7 @@ def raw_append(path: str, rows: RawRows, size: int, events_only: bool = False,
         else:
             exm(_INSERT, [r for evrows, _ in group for r in evrows])
             exm(_STREAM, [s for _, s in group])
-        ex("UPDATE meta SET value=? WHERE key='store_head'", (rows.head,))
+        ex("UPDATE meta SET value=? WHERE key='store_head'", (head,))
         ex("COMMIT")
     conn.close()
 
@@ -284,6 +324,8 @@ def measure(work: Workload, tmp: str, repeats: int, say: Callable[[str], None]) 
         put("raw_single", n_cmd / cpu_timed(raw_append, p("raw-single"), rows, 1))
         put("raw_grouped_events_only", work.events / cpu_timed(raw_append, p("raw-grouped-ev"), rows,
                                                            GROUP, True))
+        put("raw_single_same_head", n_cmd / cpu_timed(raw_append, p("raw-single-same"), rows, 1,
+                                                  False, True, True))
         put("raw_single_events_only", n_cmd / cpu_timed(raw_append, p("raw-single-ev"), rows, 1,
                                                     True))
         put("raw_grouped_no_game_index", work.events / cpu_timed(
@@ -303,6 +345,13 @@ def measure(work: Workload, tmp: str, repeats: int, say: Callable[[str], None]) 
         put("rl_read", work.events / cpu_timed(rl_read, p("rl-grouped"), work.games))
         put("rl_grouped_returning", work.events / cpu_timed(rl_append, p("rl-grouped-ret"), work,
                                                         GROUP, True))
+        # the ceilings: raw SQLite's time + the pinned Python work (`pinned`), per repeat
+        t_single = cpu_timed(pinned, work, True) / n_cmd
+        t_grouped = cpu_timed(pinned, work, False) / work.events
+        put("pinned_single_us", t_single * 1e6)
+        put("pinned_grouped_us", t_grouped * 1e6)
+        put("ceiling_single", 1 / (1 + t_single * runs["raw_single"][-1]))
+        put("ceiling_grouped", 1 / (1 + t_grouped * runs["raw_grouped"][-1]))
         for i, config in enumerate(ES_CONFIGS):
             ta, tr, _ = es_run(config, p(f"es-{i}"), work)
             put(f"es_append_{i}", n_cmd / ta)

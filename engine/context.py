@@ -13,11 +13,11 @@ import msgspec
 from engine.chance import rng_for
 from engine.errors import CascadeAborted, EngineError
 from engine.mechanics.dice import Die
-from engine.fold import fold_event
-from engine.table import Table
+from engine.table import CORE_FOLD, Table, _chance
 from store import NewEvent
 
 _enc, _dec = msgspec.json.Encoder(), msgspec.json.Decoder()
+_core = CORE_FOLD.get
 
 
 class Ctx:
@@ -55,12 +55,22 @@ class Ctx:
         # The bytes are taken now and are what the store writes (batch or not); the fold gets
         # a fresh decode, so it sees what a rebuild sees and can alias it without harm.
         raw = _enc.encode(data)
-        ev = NewEvent(type, _dec.decode(raw), None if vis is None else sorted(vis),
+        d = _dec.decode(raw)
+        ev = NewEvent(type, d, None if vis is None else sorted(vis),
                       self.actor if actor is None else actor, rule, self.cause, self.command_id,
                       self._schemas.get(type, 1), raw)
-        version = self._base + n + 1
         events.append(ev)
-        fold_event(self.ruleset, self.table, ev, version)
+        # engine.fold.fold_event, inlined (it runs once per event emitted): its steps in its
+        # order; a rebuild folds with fold_event (test_speed_paths compares the two states)
+        t = self.table
+        version = t.version = self._base + n + 1
+        if "chance" in d:
+            _chance(t, d)
+        step = _core(type)
+        if step is None:
+            self.ruleset.apply(t, ev)
+        else:
+            step(t, d)
         self.queue.append((version, ev))
         return ev
 

@@ -1,4 +1,6 @@
-"""One fold step shared by the live cascade and every rebuild, so both see the same state."""
+"""One fold step shared by the live cascade and every rebuild, so both see the same state.
+
+`Ctx.emit` runs these same steps inlined (once per event emitted): change both together."""
 from engine.table import CORE_FOLD, _chance, fold_core  # noqa: F401  (fold_core: the core half)
 
 _core = CORE_FOLD.get

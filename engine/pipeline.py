@@ -272,9 +272,12 @@ class Engine:
         self._listed = None
         t = self._tables.get(game_id)
         if (listed is None or listed[0] != game_id or listed[1] != seat or t is not listed[3]
-                or t.version != listed[2] or not any(c is cmd for c in listed[4])):
+                or t.version != listed[2]):
             return self.submit(game_id, seat, cmd)
-        return self._play(game_id, seat, cmd, t)
+        for c in listed[4]:  # a loop, not any() over a generator: once per bot decision
+            if c is cmd:
+                return self._play(game_id, seat, cmd, t)
+        return self.submit(game_id, seat, cmd)
 
     def _is_legal(self, t: Table, rs: Ruleset, seat: int, cmd: dict[str, Any]) -> bool:
         wanted = canonical(cmd)
@@ -342,7 +345,11 @@ class Engine:
         rs = self._ruleset(t.ruleset)
         asked = self._prompted  # the prompts just listed for this table at this version
         asked = asked[2] if asked and asked[0] is t and asked[1] == t.version else rs.prompts(t)
-        rule = next((p.rule for p in asked if p.seat == seat), "CORE-5")
+        rule = "CORE-5"
+        for p in asked:
+            if p.seat == seat:
+                rule = p.rule
+                break
         base = t.version
         ctx = self._ctx(rs, t, seat)
         self._run(rs, t, ctx, (f"cmd.{cmd['kind']}", cmd, rule, rs.command_vis(t, seat, cmd)))

@@ -226,13 +226,10 @@ class EventStore:
         self._in_batch, self._known = True, None
         try:
             rows: list[tuple] = []
-            raws: list[bytes] = []
+            out: list[StoredEvent] = []
             version, prev, revealed, acc = _rows(game_id, cached[0], cached[1], events, now, rows,
-                                                 raws, head, top)
-            if not rows:
-                out: list[StoredEvent] = []
-            else:
-                first = top + 1
+                                                 out, head, top)
+            if rows:
                 # explicit seqs: a row someone else put there refuses the guess (primary key)
                 conn.executemany(_INSERT_SEQ, rows)
                 last = top + len(rows)
@@ -248,7 +245,6 @@ class EventStore:
                                 (new, value)).rowcount != 1:
                     raise _Stale
                 known = (new, last, acc, last, conn.total_changes)
-                out = _stored(rows, raws)
         except (_Stale, sqlite3.IntegrityError):
             self._in_batch, self._head = False, None
             conn.execute("ROLLBACK")
@@ -295,11 +291,11 @@ class EventStore:
             raise VersionConflict(game_id, expected, version)
         now = self._clock() if now is None else now
         rows: list[tuple] = []
-        raws: list[bytes] | None = [] if returning else None
+        out: list[StoredEvent] | None = [] if returning else None
         first = self._next_seq()
         self._cover(first - 1)
         head = self._head
-        version, prev, revealed, acc = _rows(game_id, version, prev, events, now, rows, raws,
+        version, prev, revealed, acc = _rows(game_id, version, prev, events, now, rows, out,
                                              head[1], first - 1)
         if not rows:
             return []
@@ -314,9 +310,7 @@ class EventStore:
         if revealed:  # same transaction as the event, batch or not
             conn.execute("UPDATE seeds SET revealed=1 WHERE game_id=?", (game_id,))
         self._top, self._tc = last, conn.total_changes
-        if not returning:
-            return []
-        return _stored(rows, raws)
+        return out if returning else []
 
     def _append_group(self, batches: list[tuple[str, int, list[NewEvent]]],
                       returning: bool) -> list[StoredEvent]:
@@ -329,7 +323,8 @@ class EventStore:
         for g, v, hh in conn.execute(_STREAMS_OF, (_enc.encode(ids).decode(),)):
             state[g] = [v, hh, True, False]
         rows: list[tuple] = []
-        spans, revealed = [], []
+        out: list[StoredEvent] | None = [] if returning else None
+        revealed = []
         first = self._next_seq()
         self._cover(first - 1)
         acc = self._head[1]
@@ -339,15 +334,12 @@ class EventStore:
                 raise VersionConflict(game_id, expected, st[0])
             now = self._clock()
             start = len(rows)
-            raws: list[bytes] | None = [] if returning else None
-            version, prev, seed, acc = _rows(game_id, st[0], st[1], events, now, rows, raws, acc,
+            version, prev, seed, acc = _rows(game_id, st[0], st[1], events, now, rows, out, acc,
                                              first - 1 + start)
             if seed:
                 revealed.append((game_id,))
             if len(rows) > start:
                 st[0], st[1], st[3] = version, prev, True
-                if returning:
-                    spans.append((start, raws))
         if not rows:
             return []
         conn.executemany(_INSERT_SEQ, rows)
@@ -360,12 +352,7 @@ class EventStore:
         if revealed:
             conn.executemany("UPDATE seeds SET revealed=1 WHERE game_id=?", revealed)
         self._top, self._tc = last, conn.total_changes
-        if not returning:
-            return []
-        out: list[StoredEvent] = []
-        for start, raws in spans:
-            out += _stored(rows[start:start + len(raws)], raws)
-        return out
+        return out if returning else []
 
     # -- reads --------------------------------------------------------------------------
     def read(self, game_id: str, first: int = 1, last: int | None = None) -> list[StoredEvent]:
@@ -550,15 +537,17 @@ def _command_text(command: Any) -> str:
 
 
 def _rows(game_id: str, version: int, prev: str, events: Iterable[NewEvent], now: float,
-          rows: list[tuple], raws: list[bytes] | None, acc: str,
+          rows: list[tuple], out: list[StoredEvent] | None, acc: str,
           seq: int) -> tuple[int, str, bool, str]:
     """Add the rows of one command's events (after `version`, chained on `prev`; seqs from
-    `seq` + 1, columns in `_INSERT_SEQ` order, which is StoredEvent's) to `rows` and their payload bytes to `raws`; return the new version and head hash, whether the seed
-    was revealed, and the store head `acc` moved over them. `row_hash` and `store_step`
+    `seq` + 1, columns in `_INSERT_SEQ` order, which is StoredEvent's) to `rows`, and with
+    `out` their stored events (a fresh decode of the payload bytes: what the caller gets back
+    shares nothing with live game state); return the new version and head hash, whether the
+    seed was revealed, and the store head `acc` moved over them. `row_hash` and `store_step`
     inlined (this runs once per event appended): the same bytes, the same hashes."""
     revealed = False
-    encode = _enc.encode
-    add, keep = rows.append, (raws.append if raws is not None else None)
+    encode, dec = _enc.encode, _dec.decode
+    add, put = rows.append, (out.append if out is not None else None)
     for ev in events:
         version += 1
         seq += 1
@@ -574,22 +563,15 @@ def _rows(game_id: str, version: int, prev: str, events: Iterable[NewEvent], now
         h = sha256(encode([prev, game_id, version, typ, schema, data, vis, actor, rule, cause,
                            cid, now])).hexdigest()
         add((seq, game_id, version, typ, schema, data, vis, actor, rule, cause, cid, prev, h, now))
-        if keep is not None:
-            keep(raw)
+        if put is not None:
+            put(StoredEvent(seq, game_id, version, typ, schema, dec(raw),
+                            None if vis is None else dec(vis), actor, rule, cause, cid, prev, h,
+                            now))
         if typ == "seed.revealed":
             revealed = True
         acc = sha256((acc + h).encode()).hexdigest()
         prev = h
     return version, prev, revealed, acc
-
-
-def _stored(rows: list[tuple], raws: list[bytes]) -> list[StoredEvent]:
-    """The stored events of rows just inserted (`_rows`); a fresh decode: what the caller gets
-    back shares nothing with live game state."""
-    dec = _dec.decode
-    return [StoredEvent(seq, g, v, t, sc, dec(raw), None if vis is None else dec(vis), a, r, c,
-                        ci, p, h, now)
-            for (seq, g, v, t, sc, _, vis, a, r, c, ci, p, h, now), raw in zip(rows, raws)]
 
 
 def _decode(r: tuple) -> StoredEvent:
