@@ -220,6 +220,13 @@ class Engine:
                 rs.setup(ctx, table)
             ctx.situation = False
             self.bus(rs).run(ctx)
+            if situation and situation.get("forced"):
+                # checked once the set-up made the zones a forced shuffle names; a bad face
+                # stored here would abort every later command that rolls the die
+                try:
+                    check_forced(situation["forced"], table, rs.dice(table))
+                except IllegalCommand as exc:  # the file's fault: bad input (exit 2)
+                    raise BadInput(exc.rule, exc.reason) from None
         except EngineError:
             raise
         except Exception as exc:
