@@ -72,7 +72,8 @@ def _blocked(sp, goal: bool) -> bool:
 
 
 FORTIFIED = ("keep", "mage_tower", "city")
-RAMPAGE_DETOUR = 8     # a route through a rampaging enemy counts its fight as 8 move points
+RAMPAGE_DETOUR = 8     # a route through a rampaging enemy (or another hero) counts 8 more move points
+PROVOKE_DETOUR = 3     # a space next to a rampaging enemy counts 3 more
 
 
 def route_costs(t, goals: list[str]) -> dict[str, int]:
@@ -85,6 +86,8 @@ def route_costs(t, goals: list[str]) -> dict[str, int]:
     g = t.game
     board, c = g.board, content()
     goals = [k for k in goals if move_cost(board, c, unkey(k), g.night) is not None]
+    watched = {key(n) for k, sp in board.spaces.items() if sp.rampaging and sp.enemies for n in hg.neighbours(unkey(k))}
+    heroes = {p.pos for i, p in enumerate(g.players) if i != g.active and p.pos}
     best = {k: 0 for k in goals}
     heap = [(0, k) for k in sorted(goals)]
     while heap:
@@ -98,6 +101,10 @@ def route_costs(t, goals: list[str]) -> dict[str, int]:
         if cost is None:
             continue
         if sp.rampaging and sp.enemies:     # passable once its rampaging enemy is defeated
+            cost += RAMPAGE_DETOUR
+        elif k in watched:                  # passing a rampaging enemy may provoke it
+            cost += PROVOKE_DETOUR
+        if k in heroes:                     # another hero's space: player against player
             cost += RAMPAGE_DETOUR
         for n in hg.neighbours(unkey(k)):
             nk = key(n)
@@ -123,7 +130,8 @@ def towards(t, seat: int, legal: list[dict], goals: list[str]) -> list[dict]:
         k = key(n)
         sp = g.board.spaces.get(k)
         cost = move_cost(g.board, content(), n, g.night) if sp is not None else None
-        if cost is not None and k in costs and costs[k] < now and not _blocked(sp, k in goals):
+        if cost is not None and k in costs and costs[k] < now and not _blocked(sp, k in goals) \
+                and not any(p.pos == k for p in g.players):
             via[k] = costs[k] + cost
     if not via:
         return []

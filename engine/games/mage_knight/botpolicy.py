@@ -69,6 +69,7 @@ def choices(t, seat: int, legal: list[dict]) -> list[dict]:
         if goal:
             return goal
         legal = [c for c in legal if c["kind"] != "move"] or legal    # no aimless steps
+        legal = [c for c in legal if c["kind"] != "pvp"] or legal      # no fight with a rival
         if strength(t, seat) < CHALLENGE_STRENGTH:     # no fight picked with a thin hand
             legal = [c for c in legal if c["kind"] not in PICKED_FIGHTS] or legal
     if t.game.combat is None and t.zone(S.TILES):
