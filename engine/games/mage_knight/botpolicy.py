@@ -1,7 +1,9 @@
 """Keeping random bots purposeful (Ruleset.bot_choices): a subset of the legal commands, never
 a change of what is legal. Bots announce the round's end when they may (a hand of wounds could
 otherwise fight on forever), rest away a hand clogged with wounds, explore when they can, walk
-toward the unexplored edge of the map, and play cards for move points to get there."""
+toward the unexplored edge of the map, and play cards for move points to get there. In every
+scenario but First Reconnaissance (part 1's games as they were) the habits of bot_goals.py come
+first: where to explore and walk, when to assault a city, recruiting, and how to fight."""
 from __future__ import annotations
 
 from engine.mechanics import hexgrid as hg
@@ -69,7 +71,6 @@ def choices(t, seat: int, legal: list[dict]) -> list[dict]:
         if goal:
             return goal
         legal = [c for c in legal if c["kind"] != "move"] or legal    # no aimless steps
-        legal = [c for c in legal if c["kind"] != "pvp"] or legal      # no fight with a rival
         if strength(t, seat) < CHALLENGE_STRENGTH:     # no fight picked with a thin hand
             legal = [c for c in legal if c["kind"] not in PICKED_FIGHTS] or legal
     if t.game.combat is None and t.zone(S.TILES):
