@@ -67,7 +67,7 @@ id = "MK:15:CoopSolo"
 section = "Co-op and solo: general"
 page = "p.15"
 summary = "Interactive spells 109-112 and interactive skills are removed; the dummy hero's skills form a second pool, one revealed into the common offer whenever the player gains a skill."
-reading = ""
+reading = "The interactive skills are those of content/interactive_skills.json (one per hero); they leave the players' skill stacks and the dummy's pool at set-up, so the dummy's one is never drawn (removed rather than replaced)."
 
 [[rule]]
 id = "MK:15:Team"
