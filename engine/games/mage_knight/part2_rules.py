@@ -248,7 +248,7 @@ id = "MK:13:PvPSpecial"
 section = "PvP: special combat effects"
 page = "p.13"
 summary = "Effects that target enemies may target the opponent's unwounded units, never the hero: red effects and red-mana unit abilities do not touch fire-resistant units, blue ones ice-resistant units; 'destroy an enemy' wounds the unit instead; a unit's armour never drops below 1. Value- or rule-changing effects last the whole combat. 'Enemy does not attack' effects are played while blocking on one unit taking part in the attack (its contribution is subtracted)."
-reading = "pvp_targets.py: an armour change (per resistance where the card says so) or a destruction may be played on an unwounded unit of the opponent, in the phase the card asks for (PvP ranged and siege = ranged, melee = attack); the armour change counts when damage is assigned to the unit. Effects that only lower or stop an attack are not offered on units (a unit's part of a pooled PvP attack or block is not kept apart), several-target effects take one unit, and a unit ability's mana colour is not checked against resistances."
+reading = "pvp_targets.py: an armour change (per resistance where the card says so) or a destruction may be played on an unwounded unit of the opponent, in the phase the card asks for (PvP ranged and siege = ranged, melee = attack); the armour change counts when damage is assigned to the unit. Effects that only lower or stop an attack are not offered on units (a unit's part of a pooled PvP attack or block is not kept apart), nor effects that wait for a successful block; several-target effects take one unit, and a unit ability's mana colour is not checked against resistances."
 
 [[rule]]
 id = "MK:17:Var:RampagingEvil"

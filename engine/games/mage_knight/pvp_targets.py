@@ -8,7 +8,8 @@ they may target the opponent's unwounded units, never the hero.
   counts when damage is assigned to the unit (pvp_turn.damage_options);
 - reading (MK:13:PvPSpecial): effects that only lower an attack or stop it ("does not attack")
   are not offered on units, since a unit's contribution to a PvP attack or block is not kept
-  apart from the pooled points; several-target effects take one unit.
+  apart from the pooled points, nor those that wait for a successful block; several-target
+  effects take one unit.
 """
 from __future__ import annotations
 
@@ -28,8 +29,9 @@ def _foe(atoms) -> dict | None:
 
 
 def applies(foe: dict) -> bool:
-    """An effect with something a unit can take: an armour change or a destruction."""
-    return bool(foe.get("armour") or foe.get("fortified_armour") or foe.get("defeat") or foe.get("if_blocked"))
+    """An effect with something a unit can take: an armour change or a destruction (not one that
+    waits for a successful block: a PvP block must bring the whole attack to 0 for it)."""
+    return not foe.get("if_blocked") and bool(foe.get("armour") or foe.get("fortified_armour") or foe.get("defeat"))
 
 
 def unit_targets(t, seat: int, atoms, colour: str | None) -> list[str]:
@@ -73,7 +75,7 @@ def unit_effect(ctx, t, atoms, target: str, source: str) -> None:
     seat = g.active
     owner = opponent(t, seat)
     u = next(x for x in g.players[owner].units if x.uid == target)
-    if foe.get("defeat") or foe.get("if_blocked"):
+    if foe.get("defeat"):
         ctx.emit("mk.unit", {"seat": owner, "uid": target, "wounded": True, "source": source}, rule=RULE)
         return
     delta = foe.get("armour", 0)
