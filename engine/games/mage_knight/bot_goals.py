@@ -4,7 +4,8 @@ rules are untouched. A real player's sense of direction, in four habits:
 
 - explore towards the core: of the legal places to explore, the one farthest from the portal
   (the wedge and the open map grow outwards, and the core tiles lie at the far end);
-- head for a revealed hostile city, else for the unexplored edge;
+- head for a revealed hostile city, else for the unexplored edge; in the last round of Only One
+  Returns, for the portal;
 - step into a hostile city only when strong enough (enough cards and ready units for the
   defenders left) or in the last round; otherwise wait next to it with a full hand;
 - in combat, declare an attack as soon as one defeats enemies, play cards that add points of
@@ -190,6 +191,8 @@ def travel(t, seat: int, legal: list[dict]) -> list[dict] | None:
         if assaults:     # next to it but not strong enough: keep the hand for the next turn
             return [c for c in legal if c["kind"] == "end_turn"] or None
         goals = [s for c in cities for s in c.spaces]
+    if g.scenario == "only_one_returns" and g.round == g.rounds:    # the one on the portal wins
+        goals = [k for k, sp in g.board.spaces.items() if sp.site == "portal"]
     goals = goals or explore_goals(t)
     if not goals:
         return None

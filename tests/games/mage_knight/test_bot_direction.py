@@ -72,3 +72,12 @@ def test_replay_and_undo_equality_of_a_game_with_a_city_assault():
     assert _city_figures(eng, gid) == (True, True)
     assert_replay_equal(eng, gid)
     assert_undo_equal(eng, gid, random.Random(0))
+
+
+def test_in_the_last_round_of_only_one_returns_bots_head_for_the_portal_MK_22_Scen_OnlyOneReturns():
+    wins = 0
+    for seed in SEEDS:
+        eng, gid = new_game("mage-knight", 2, seed=f"oor-{seed}", options={"scenario": "only_one_returns"})
+        run_bots(eng, gid, seed)
+        wins += bool(eng.table(gid).winners)
+    assert wins >= 1
