@@ -13,8 +13,8 @@ from . import actions as A
 from . import combat as C
 from . import card_effects, effects, map_rules, payment, rewards, tactics
 from .card_effects import useful, worth
-from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit
-from .pvp_targets import aims as pvp_aims     # enemies, or in PvP the opponent's units (MK:13:PvPSpecial)
+from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
+from .pvp_targets import unit_targets     # in PvP, enemy effects aim at the opponent's units (MK:13:PvPSpecial)
 from .fight import affected as fight_affected
 from . import state as S
 from .board import allied, ends_move, explore_positions, key, provoked, step_fault, unkey
@@ -163,7 +163,8 @@ def plays(t, seat: int, names: list[str]) -> list[dict]:
             if not base:
                 continue
             for i, atoms in enumerate(A.seat_resolutions(t, seat, name, mode)):
-                aims = pvp_aims(t, seat, atoms, card.color) if fighting else []
+                aims = (unit_targets(t, seat, atoms, card.color) if g.pvp else targets(g.combat, atoms, card.color)) \
+                    if fighting else []
                 special = card_specific_plays(t, seat, name, mode, i, atoms, base)
                 if special is not None:
                     out += special
@@ -276,7 +277,8 @@ def unit_commands(t, seat: int) -> list[dict]:
             need = [(ab["mana_cost"],)] if ab.get("mana_cost") else []
             for i, atoms in enumerate(A.unit_resolutions(u.unit, ai)):
                 pays = A.payment_options(t, seat, need + effects.mana_costs(atoms))
-                aims = pvp_aims(t, seat, atoms, None) if t.game.combat is not None else []
+                aims = (unit_targets(t, seat, atoms, None) if t.game.pvp else targets(t.game.combat, atoms, None)) \
+                    if t.game.combat is not None else []
                 if not effects.plain_only({k: v for k, v in ab.items() if k not in ("mana_cost", "note")}):
                     continue
                 if any(k == "enemy_effect" for k, _ in atoms):
@@ -303,7 +305,8 @@ def skill_commands(t, seat: int) -> list[dict]:
         for i, atoms in enumerate(A.skill_resolutions(sid, t, seat)):
             pays = with_discards(t, seat, "", atoms, A.payment_options(t, seat, effects.mana_costs(atoms)))
             if any(k == "enemy_effect" for k, _ in atoms):
-                aims = pvp_aims(t, seat, atoms, None) if t.game.combat is not None else []
+                aims = (unit_targets(t, seat, atoms, None) if t.game.pvp else targets(t.game.combat, atoms, None)) \
+                    if t.game.combat is not None else []
                 cmds = [{"kind": "skill", "skill": sid, "option": i, "target": e} for e in aims]
             elif useful(t, atoms, p.acted):
                 cmds = [{"kind": "skill", "skill": sid, "option": i}]

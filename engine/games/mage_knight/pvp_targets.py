@@ -53,14 +53,6 @@ def unit_targets(t, seat: int, atoms, colour: str | None) -> list[str]:
     return out
 
 
-def aims(t, seat: int, atoms, colour: str | None) -> list[str]:
-    """What an enemy effect may be played on: enemies, or in PvP the opponent's units."""
-    if t.game.pvp:
-        return unit_targets(t, seat, atoms, colour)
-    from .fight import targets
-    return targets(t.game.combat, atoms, colour)
-
-
 def armour(t, seat: int, u) -> int:
     """A unit's armour in this PvP: printed, changed by effects, never below 1 (MK:13:PvPSpecial)."""
     delta = (t.game.pvp.get("unit_armour") or {}).get(u.uid, 0)
@@ -69,7 +61,6 @@ def armour(t, seat: int, u) -> int:
 
 def unit_effect(ctx, t, atoms, target: str, source: str) -> None:
     """Carry out an enemy effect on the opponent's unit `target`."""
-    from .pvp_turn import _emit
     g = t.game
     foe = _foe(atoms)
     seat = g.active
@@ -85,4 +76,5 @@ def unit_effect(ctx, t, atoms, target: str, source: str) -> None:
     changed = dict(v.get("unit_armour") or {})
     changed[target] = changed.get(target, 0) + delta
     v["unit_armour"] = changed
-    _emit(ctx, t, "unit_armour", v, g.combat.phase, g.active, rule=RULE)
+    ctx.emit("mk.pvp", {"what": "unit_armour", "pvp": v, "phase": g.combat.phase, "active": g.active,
+                        "clear": False}, rule=RULE)
