@@ -228,10 +228,6 @@ def strongest(t, legal: list[dict], kinds: tuple[str, ...], types: tuple[str, ..
     return [c for v, c in scored if v == top and v > 0]
 
 
-def gives(t, cmd: dict, kinds: tuple[str, ...], types: tuple[str, ...] = ()) -> bool:
-    return points(t, cmd, kinds, types) > 0
-
-
 def _blocks(c, cmd: dict) -> bool:
     """The pooled block stops this attack (the combat's own pure decision, not applied)."""
     from .combat import decide
