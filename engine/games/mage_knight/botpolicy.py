@@ -1,13 +1,16 @@
 """Keeping random bots purposeful (Ruleset.bot_choices): a subset of the legal commands, never
 a change of what is legal. Bots announce the round's end when they may (a hand of wounds could
 otherwise fight on forever), rest away a hand clogged with wounds, explore when they can, walk
-toward the unexplored edge of the map, and play cards for move points to get there."""
+toward the unexplored edge of the map, and play cards for move points to get there. In every
+scenario but First Reconnaissance (part 1's games as they were) the habits of bot_goals.py come
+first: where to explore and walk, when to assault a city, recruiting, and how to fight."""
 from __future__ import annotations
 
 from engine.mechanics import hexgrid as hg
 
 from . import state as S
 from .board import placed_centres, unkey
+from .bot_goals import CHALLENGE_STRENGTH, PICKED_FIGHTS, far_explore, fight, recruit, strength, travel
 
 
 def frontier(t) -> list[hg.Hex]:
@@ -48,8 +51,14 @@ def choices(t, seat: int, legal: list[dict]) -> list[dict]:
         most = max(c["wounds"] for c in rests)
         if most >= 2 or rests[0]["card"] == "wound":
             return [c for c in rests if c["wounds"] == most]
+    directed = t.game.scenario != "first_reconnaissance"     # part 1's games as they were
     if "explore" in kinds:
-        return [c for c in legal if c["kind"] == "explore"]
+        explores = [c for c in legal if c["kind"] == "explore"]
+        return far_explore(explores) if directed else explores
+    if directed and t.game.combat is not None:
+        habit = fight(t, legal)
+        if habit:
+            return habit
     # readying a unit for influence and using it again can loop forever (Ruthless Coercion + Peasants)
     legal = [c for c in legal if c["kind"] != "ready_unit"] or legal
     kinds = {c["kind"] for c in legal}
@@ -57,6 +66,13 @@ def choices(t, seat: int, legal: list[dict]) -> list[dict]:
     if been:        # no step back onto a space of this turn's path (free steps could loop forever)
         legal = [c for c in legal if c["kind"] != "move" or c["to"] not in been] or legal
         kinds = {c["kind"] for c in legal}
+    if directed and t.game.combat is None:
+        goal = recruit(t, seat, legal) or travel(t, seat, legal)
+        if goal:
+            return goal
+        legal = [c for c in legal if c["kind"] != "move"] or legal    # no aimless steps
+        if strength(t, seat) < CHALLENGE_STRENGTH:     # no fight picked with a thin hand
+            legal = [c for c in legal if c["kind"] not in PICKED_FIGHTS] or legal
     if t.game.combat is None and t.zone(S.TILES):
         edge = frontier(t)
         moves = [c for c in legal if c["kind"] == "move"]

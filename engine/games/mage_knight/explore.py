@@ -26,10 +26,15 @@ def place(ctx, t, tile: str, centre: hg.Hex, seat: int | None, from_stack: bool 
         zones.move(ctx, S.TILES, S.MAP, [tile], rule="MK:7:Move:5")
     else:
         zones.add(ctx, S.MAP, [tile], rule="MK:3:Setup:15")
-    from .variants import tile_turn
+    from .variants import on, tile_turn
     turn = tile_turn(ctx, t)
-    ctx.emit("mk.tile", {"tile": tile, "centre": list(centre), "seat": seat, **({"turn": turn} if turn else {})},
-             rule="MK:16:Var:Map" if turn else "MK:7:Move:5")
+    extra = {"turn": turn} if turn else {}
+    if on(t, "random_orientation"):      # a star may now touch a circle (tile_edges.py)
+        from .tile_edges import mismatched
+        odd = mismatched(t.game.board, centre, turn)
+        extra.update({"mismatched": odd} if odd else {})
+    ctx.emit("mk.tile", {"tile": tile, "centre": list(centre), "seat": seat, **extra},
+             rule="MK:16:Var:Map" if extra else "MK:7:Move:5")
     g = t.game
     c = content()
     from .board import tile_spaces

@@ -234,6 +234,9 @@ def affected(c, v: dict, colour: str | None) -> list:
 
 
 def enemy_effect(ctx, t, atoms, target: str, source: str, colour: str | None) -> None:
+    if t.game.pvp:          # on the opponent's unit (pvp_targets.py, MK:13:PvPSpecial)
+        from .pvp_targets import unit_effect
+        return unit_effect(ctx, t, atoms, target, source)
     foe = next(v for k, v in atoms if k == "enemy_effect")
     if enemy_effects.extended(foe):
         return enemy_effects.apply_enemy(ctx, t, foe, target, source, colour)

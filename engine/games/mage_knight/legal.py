@@ -14,6 +14,7 @@ from . import combat as C
 from . import card_effects, effects, map_rules, payment, rewards, tactics
 from .card_effects import useful, worth
 from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
+from .pvp_targets import unit_targets     # in PvP, enemy effects aim at the opponent's units (MK:13:PvPSpecial)
 from .fight import affected as fight_affected
 from . import state as S
 from .board import allied, ends_move, explore_positions, key, provoked, step_fault, unkey
@@ -165,7 +166,8 @@ def plays(t, seat: int, names: list[str]) -> list[dict]:
             if not base:
                 continue
             for i, atoms in enumerate(A.seat_resolutions(t, seat, name, mode)):
-                aims = targets(g.combat, atoms, effect_colour(t, card, mode)) if fighting else []
+                aims = (unit_targets(t, seat, atoms, effect_colour(t, card, mode)) if g.pvp
+                        else targets(g.combat, atoms, effect_colour(t, card, mode))) if fighting else []
                 special = card_specific_plays(t, seat, name, mode, i, atoms, base)
                 if special is not None:
                     out += special
@@ -278,7 +280,8 @@ def unit_commands(t, seat: int) -> list[dict]:
             need = [(ab["mana_cost"],)] if ab.get("mana_cost") else []
             for i, atoms in enumerate(unit_values(t, u.unit, A.unit_resolutions(u.unit, ai))):
                 pays = A.payment_options(t, seat, need + effects.mana_costs(atoms))
-                aims = targets(t.game.combat, atoms, None) if t.game.combat is not None else []
+                aims = (unit_targets(t, seat, atoms, None) if t.game.pvp else targets(t.game.combat, atoms, None)) \
+                    if t.game.combat is not None else []
                 if not effects.plain_only({k: v for k, v in ab.items() if k not in ("mana_cost", "note")}):
                     continue
                 if any(k == "enemy_effect" for k, _ in atoms):
@@ -306,7 +309,8 @@ def skill_commands(t, seat: int) -> list[dict]:
         for i, atoms in enumerate(A.skill_resolutions(sid, t, seat)):
             pays = with_discards(t, seat, "", atoms, A.payment_options(t, seat, effects.mana_costs(atoms)))
             if any(k == "enemy_effect" for k, _ in atoms):
-                aims = targets(t.game.combat, atoms, None) if t.game.combat is not None else []
+                aims = (unit_targets(t, seat, atoms, None) if t.game.pvp else targets(t.game.combat, atoms, None)) \
+                    if t.game.combat is not None else []
                 cmds = [{"kind": "skill", "skill": sid, "option": i, "target": e} for e in aims]
             elif useful(t, atoms, p.acted):
                 cmds = [{"kind": "skill", "skill": sid, "option": i}]

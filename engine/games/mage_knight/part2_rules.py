@@ -67,7 +67,7 @@ id = "MK:15:CoopSolo"
 section = "Co-op and solo: general"
 page = "p.15"
 summary = "Interactive spells 109-112 and interactive skills are removed; the dummy hero's skills form a second pool, one revealed into the common offer whenever the player gains a skill."
-reading = ""
+reading = "The interactive skills are those of content/interactive_skills.json (one per hero); they leave the players' skill stacks and the dummy's pool at set-up, so the dummy's one is never drawn (removed rather than replaced)."
 
 [[rule]]
 id = "MK:15:Team"
@@ -227,14 +227,28 @@ id = "MK:16:Var:BeNice"
 section = "Variant: be nice to each other"
 page = "p.16"
 summary = "No interactive spells (109-112) or skills; no PvP; mana-friendly: by day a gold die may not replace a colour still unused in the Source, and may not be rerolled or changed while a non-gold die is in the Source."
-reading = "The colour a gold die stands in for is the colour of the card, spell or unit ability paid for. Interactive skills are not marked in the content, so they stay in."
+reading = "The colour a gold die stands in for is the colour of the card, spell or unit ability paid for. The interactive skills are listed in content/interactive_skills.json (one per hero: the skills whose token goes to the centre for the others, or that act on others' units); they leave every skill stack, the dummy's too, with Be Nice and in the solo and co-op scenarios."
 
 [[rule]]
 id = "MK:16:Var:Map"
 section = "Variant: varying the map"
 page = "p.16"
-summary = "Random cities: when a city is revealed, a random city card decides its colour, whatever the tile prints; scenarios naming a city use that core tile with a random city."
-reading = "The city card is drawn from the colours not yet on the map (all four when every one is). Random tile orientation (`random_orientation`): the flip about the declared axis is drawn as a turn of 0-5 sixths; edge symbols are not modelled, so any turn fits."
+summary = "Random cities: when a city is revealed, a random city card decides its colour, whatever the tile prints; scenarios naming a city use that core tile with a random city. Random tile orientation: a revealed tile (at set-up or later) is laid face down at its position and flipped about an axis declared beforehand; the symbols on the edges must still lie against each other, though stars may now touch circles."
+reading = "The city card is drawn from the colours not yet on the map (all four when every one is). Random tile orientation (`random_orientation`): laid face down any way round, the flip shows the face turned by an unknown sixth, drawn as a turn of 0-5 (a flip never mirrors the printed face). The positions stay those of the standard rules (MK:7:Move:5d: the edge symbols still lie against each other), so every turn fits; a turned tile's edges may meet a star against a circle, and the tile event lists those sides (`mismatched`). The edge symbols themselves are a stand-in pattern (content/tiles.json `edges`): the same on every tile, so that unturned tiles always match."
+
+[[rule]]
+id = "MK:7:Move:5d"
+section = "Move: orientation of a revealed tile"
+page = "p.7"
+summary = "Map tiles always have a fixed orientation: the number in one corner is aligned as on the start tile; the player has no choice in turning a new tile. The positions are given by the tiles' edge symbols."
+reading = "Standard games place every tile unturned (turn 0); only the variant Random Tile Orientation turns tiles (MK:16:Var:Map)."
+
+[[rule]]
+id = "MK:13:PvPSpecial"
+section = "PvP: special combat effects"
+page = "p.13"
+summary = "Effects that target enemies may target the opponent's unwounded units, never the hero: red effects and red-mana unit abilities do not touch fire-resistant units, blue ones ice-resistant units; 'destroy an enemy' wounds the unit instead; a unit's armour never drops below 1. Value- or rule-changing effects last the whole combat. 'Enemy does not attack' effects are played while blocking on one unit taking part in the attack (its contribution is subtracted)."
+reading = "pvp_targets.py: an armour change (per resistance where the card says so) or a destruction may be played on an unwounded unit of the opponent, in the phase the card asks for (PvP ranged and siege = ranged, melee = attack); the armour change counts when damage is assigned to the unit. Effects that only lower or stop an attack are not offered on units (a unit's part of a pooled PvP attack or block is not kept apart), nor effects that wait for a successful block; several-target effects take one unit, and a unit ability's mana colour is not checked against resistances."
 
 [[rule]]
 id = "MK:17:Var:RampagingEvil"

@@ -13,8 +13,8 @@ a forced retreat ends the combat with a winner (fame by MK:13:PvPResult), two pa
 phase end it in a draw (the aggressor goes back where it came from). A full commitment turns the
 defender's token face down: its next turn is skipped, and it cleans up and draws afterwards.
 
-Readings: a partly committed defender's Source die and skill limits are not enforced; effects on
-units ("enemy" effects) are not offered in PvP."""
+Readings: a partly committed defender's Source die and skill limits are not enforced. Effects
+aimed at enemies target the opponent's units (pvp_targets.py, MK:13:PvPSpecial)."""
 from __future__ import annotations
 
 from engine.mechanics import hexgrid as hg
@@ -27,6 +27,7 @@ from . import state as S
 from .board import allied, is_safe, key, move_cost, provoked, unkey
 from .combat_math import Part
 from .content import content
+from .pvp_targets import armour as unit_armour
 from .scenarios import has_rule, scenarios
 
 PHASE_OF = {"ranged": "ranged", "melee": "attack"}     # the combat phase taking the attacker's points
@@ -205,7 +206,7 @@ def damage_options(t) -> list[dict]:
     if q.armour <= n:
         out.append({"kind": "pvp_damage", "to": "hero"})
     for u in q.units:
-        if not u.wounded and pvp.unit_wound_cost(content().units[u.unit].armor, content().units[u.unit].resistances,
+        if not u.wounded and pvp.unit_wound_cost(unit_armour(t, b, u), content().units[u.unit].resistances,
                                                  v["elements"]) <= n:
             out.append({"kind": "pvp_damage", "to": u.uid})
     if v["phase"] == "melee":
@@ -271,7 +272,7 @@ def assign(ctx, t, seat: int, cmd: dict) -> None:
         u = next(u for u in g.players[b].units if u.uid == to)
         rec = content().units[u.unit]
         ctx.emit("mk.unit", {"seat": b, "uid": to, "wounded": True}, rule="MK:12:PvPRanged:5")
-        v["remaining"] -= pvp.unit_wound_cost(rec.armor, rec.resistances, v["elements"])
+        v["remaining"] -= pvp.unit_wound_cost(unit_armour(t, b, u), rec.resistances, v["elements"])
     _emit(ctx, t, "damage", v, "block", seat, rule="MK:12:PvPRanged:5")
     if not [c for c in damage_options(t) if c["to"] != "lapse"] or to == "lapse":
         _next_exchange(ctx, t)

@@ -109,7 +109,7 @@ def heroes_ready(ctx, t, chosen: list[str], su) -> bool:
         from .auction import start
         start(ctx, t)
         return True
-    hero_areas(ctx, chosen)
+    hero_areas(ctx, chosen, variants.removed_skills(t))
     if su.dummy:
         dummy_setup(ctx, t, chosen)
     if variants.on(t, "draft"):          # the Draft comes before round 1 (draft.py)
@@ -123,7 +123,7 @@ def after_heroes(ctx, t) -> None:
     """The auction gave every player a hero: their decks, the dummy, then round 1."""
     from .turn import begin_round
     chosen = [p.hero for p in t.game.players]
-    hero_areas(ctx, chosen)
+    hero_areas(ctx, chosen, variants.removed_skills(t))
     if scenario_setup(t)[1].dummy:
         dummy_setup(ctx, t, chosen)
     if variants.on(t, "draft"):
@@ -163,8 +163,9 @@ def supplies(ctx, c, removed=()) -> None:
     zones.create(ctx, S.OUT, [], rule="MK:4:Deed:3c")
 
 
-def hero_areas(ctx, chosen: list[str]) -> None:
-    """Each player's deed deck shuffled with 5 drawn, skill tokens shuffled (MK:3:Setup:17)."""
+def hero_areas(ctx, chosen: list[str], removed: tuple[str, ...] = ()) -> None:
+    """Each player's deed deck shuffled with 5 drawn, skill tokens shuffled (MK:3:Setup:17),
+    without the `removed` (interactive) skills."""
     c = content()
     # each player (MK:3:Setup:17): deed deck shuffled, 5 drawn; skill tokens shuffled
     for seat, hero in enumerate(chosen):
@@ -175,7 +176,7 @@ def hero_areas(ctx, chosen: list[str]) -> None:
                        (S.play_area(seat), "public"), (S.units_zone(seat), "public"),
                        (S.skills_shown(seat), "public")):
             zones.create(ctx, z, [], owner=seat, rule="MK:3:Setup:17", vis=vis)
-        skills = sorted(s.id for s in c.skills.values() if s.hero == hero)
+        skills = sorted(s.id for s in c.skills.values() if s.hero == hero and s.id not in removed)
         zones.create(ctx, S.skill_stack(seat), skills, owner=seat, rule="MK:3:Setup:17", vis="hidden")
         ctx.shuffle(S.skill_stack(seat), rule="MK:3:Setup:17")
         zones.move_top(ctx, S.deck(seat), S.hand(seat), 5, rule="MK:3:Setup:17")
@@ -309,6 +310,7 @@ def dummy_setup(ctx, t, chosen: list[str]) -> None:
     from .scenarios import has_rule
     if has_rule(scenario_of(t.options), "solo_skills"):
         # the dummy hero's skills are a second pool (MK:19:Scen:SoloConquest)
-        skills = sorted(s.id for s in c.skills.values() if s.hero == hero)
+        skills = sorted(s.id for s in c.skills.values()
+                        if s.hero == hero and s.id not in variants.removed_skills(t))
         zones.create(ctx, S.DUMMY_SKILLS, skills, rule="MK:19:Scen:SoloConquest", vis="hidden")
         ctx.shuffle(S.DUMMY_SKILLS, rule="MK:19:Scen:SoloConquest")

@@ -86,6 +86,23 @@ def removed_spells(t) -> tuple[str, ...]:
     return ()
 
 
+def interactive_skills() -> tuple[str, ...]:
+    """The skills with the interactive symbol (content/interactive_skills.json)."""
+    import json
+    from pathlib import Path
+    path = Path(__file__).with_name("content") / "interactive_skills.json"
+    return tuple(e["id"] for e in json.loads(path.read_text())["entries"])
+
+
+def removed_skills(t) -> tuple[str, ...]:
+    """Interactive skills leave the game with Be Nice, and in solo and co-op scenarios
+    (MK:16:Var:BeNice, MK:15:CoopSolo): out of every skill stack, the dummy's too."""
+    from .scenarios import chosen as scenario_of
+    if on(t, "be_nice") or scenario_of(t.options).kind in ("solo", "coop"):
+        return interactive_skills()
+    return ()
+
+
 def source_faces(ctx, t, faces: list[str]) -> list[str]:
     """Arrival at Night: the set-up Source rerolled until it shows no gold and no black."""
     if not on(t, "arrival_at_night"):

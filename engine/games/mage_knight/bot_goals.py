@@ -1,0 +1,267 @@
+"""Where a purposeful bot heads and when it fights (part 2 scenarios; First Reconnaissance keeps
+part 1's bot so its golden games stay as they were). Only a choice among legal commands: the
+rules are untouched. A real player's sense of direction, in four habits:
+
+- explore towards the core: of the legal places to explore, the one farthest from the portal
+  (the wedge and the open map grow outwards, and the core tiles lie at the far end);
+- head for a revealed hostile city, else for the unexplored edge; in the last round of Only One
+  Returns, for the portal;
+- step into a hostile city only when strong enough (enough cards and ready units for the
+  defenders left) or in the last round; otherwise wait next to it with a full hand;
+- in combat, declare an attack as soon as one defeats enemies, play cards that add points of
+  the phase's kind before giving up the phase, and block with cards that block.
+"""
+from __future__ import annotations
+
+from engine.mechanics import hexgrid as hg
+from engine.mechanics.zones import card_name
+
+from . import state as S
+from .board import placed_centres, unkey
+from .part2_apply import city_at
+
+ORIGIN = (0, 0)
+STRENGTH_PER_DEFENDER = 2     # cards + 2 per ready unit needed per defender left (bot habit)
+STRENGTH_BASE = 2
+CHALLENGE_STRENGTH = 5        # a full hand before challenging a rampaging enemy on the route
+PICKED_FIGHTS = ("challenge", "enter", "burn")   # fights a player chooses to start
+
+
+def hostile_cities(g) -> list:
+    return [c for c in g.cities if c.status == "hostile"]
+
+
+def far_explore(legal: list[dict]) -> list[dict]:
+    """The explorations farthest from the portal (towards the core tiles)."""
+    far = max(hg.distance(unkey(c["at"]), ORIGIN) for c in legal)
+    return [c for c in legal if hg.distance(unkey(c["at"]), ORIGIN) == far]
+
+
+def strength(t, seat: int) -> int:
+    p = t.game.players[seat]
+    cards = sum(1 for x in t.zone(S.hand(seat)) if card_name(x) != "wound")
+    return cards + 2 * sum(1 for u in p.units if u.ready and not u.wounded)
+
+
+def ready_for(t, seat: int, city) -> bool:
+    """Strong enough for the defenders left, or the last round (nothing to wait for)."""
+    g = t.game
+    need = STRENGTH_BASE + STRENGTH_PER_DEFENDER * max(1, len(city.garrison))
+    return g.round >= g.rounds or strength(t, seat) >= need
+
+
+def explore_goals(t) -> list[str]:
+    """Revealed spaces next to an open tile position where the next tile may go (standing there,
+    the hero may explore it)."""
+    from .board import key, may_place
+    from .content import content
+    tiles = t.zone(S.TILES)
+    if not tiles:
+        return []
+    board, kind = t.game.board, content().tiles[tiles[0]].type
+    slots = [c for c in hg.open_tile_slots(placed_centres(board)) if may_place(board, content(), c, kind) is None]
+    edge = {key(n) for c in slots for h in hg.tile_hexes(c).values() for n in hg.neighbours(h)}
+    return sorted(k for k in edge if k in board.spaces)
+
+
+def _blocked(sp, goal: bool) -> bool:
+    """A space a route does not pass through: rampaging enemies, an unconquered keep, tower or
+    city (stepping in is a fight), unless it is the goal itself."""
+    if goal:
+        return False
+    return sp.site in FORTIFIED and sp.conquered_by < 0
+
+
+FORTIFIED = ("keep", "mage_tower", "city")
+RAMPAGE_DETOUR = 8     # a route through a rampaging enemy (or another hero) counts 8 more move points
+PROVOKE_DETOUR = 3     # a space next to a rampaging enemy counts 3 more
+
+
+def route_costs(t, goals: list[str]) -> dict[str, int]:
+    """Move points from each known space to the nearest goal space over passable terrain
+    (Dijkstra on the revealed map, day or night costs)."""
+    import heapq
+
+    from .board import key, move_cost
+    from .content import content
+    g = t.game
+    board, c = g.board, content()
+    goals = [k for k in goals if move_cost(board, c, unkey(k), g.night) is not None]
+    watched = {key(n) for k, sp in board.spaces.items() if sp.rampaging and sp.enemies for n in hg.neighbours(unkey(k))}
+    heroes = {p.pos for i, p in enumerate(g.players) if i != g.active and p.pos}
+    best = {k: 0 for k in goals}
+    heap = [(0, k) for k in sorted(goals)]
+    while heap:
+        d, k = heapq.heappop(heap)
+        if d > best[k]:
+            continue
+        sp = board.spaces[k]
+        if _blocked(sp, k in goals) and k not in goals:
+            continue
+        cost = move_cost(board, c, unkey(k), g.night)
+        if cost is None:
+            continue
+        if sp.rampaging and sp.enemies:     # passable once its rampaging enemy is defeated
+            cost += RAMPAGE_DETOUR
+        elif k in watched:                  # passing a rampaging enemy may provoke it
+            cost += PROVOKE_DETOUR
+        if k in heroes:                     # another hero's space: player against player
+            cost += RAMPAGE_DETOUR
+        for n in hg.neighbours(unkey(k)):
+            nk = key(n)
+            if nk in board.spaces and d + cost < best.get(nk, 1 << 30):
+                best[nk] = d + cost
+                heapq.heappush(heap, (d + cost, nk))
+    return best
+
+
+def towards(t, seat: int, legal: list[dict], goals: list[str]) -> list[dict]:
+    """The moves on a cheapest route to the nearest goal space; the challenge of a rampaging
+    enemy that stands on that route."""
+    from .board import key, move_cost
+    from .content import content
+    g = t.game
+    costs = route_costs(t, goals)
+    here = g.players[seat].pos
+    now = costs.get(here)
+    if now is None:
+        return []
+    via = {}
+    for n in hg.neighbours(unkey(here)):
+        k = key(n)
+        sp = g.board.spaces.get(k)
+        cost = move_cost(g.board, content(), n, g.night) if sp is not None else None
+        if cost is not None and k in costs and costs[k] < now and not _blocked(sp, k in goals) \
+                and not any(p.pos == k for p in g.players):
+            via[k] = costs[k] + cost
+    if not via:
+        return []
+    low = min(via.values())
+    best = [k for k, v in via.items() if v == low]
+    steps = [c for c in legal if c["kind"] == "move" and c["to"] in best]
+    fights = [c for c in legal if c["kind"] == "challenge" and c["space"] in best]
+    if fights and strength(t, seat) >= CHALLENGE_STRENGTH:
+        return fights
+    return steps
+
+
+def recruit(t, seat: int, legal: list[dict]) -> list[dict] | None:
+    """Units before a city: recruit when one is affordable (not disbanding), and on a site with
+    a unit in the offer, play influence cards while the hand could still pay for the cheapest."""
+    from .actions import pool, recruit_cost
+    g = t.game
+    p = g.players[seat]
+    if g.phase != "turn" or seat != g.active or g.combat is not None or len(p.units) >= p.command:
+        return None
+    buys = [c for c in legal if c["kind"] == "recruit" and "disband" not in c]
+    if buys:
+        return buys
+    sp = g.board.spaces.get(p.pos)
+    units = [card_name(u) for u in t.zone(S.UNIT_OFFER) if card_name(u) in _units()]
+    if sp is None or sp.site not in RECRUIT_SITES or not units:
+        return None
+    cheapest = min(recruit_cost(t, seat, u) for u in units)
+    if pool(t, seat) + 2 * strength(t, seat) < cheapest:
+        return None
+    return strongest(t, legal, ("influence",)) or None
+
+
+RECRUIT_SITES = ("village", "monastery", "keep", "city")
+
+
+def _units():
+    from .content import content
+    return content().units
+
+
+def travel(t, seat: int, legal: list[dict]) -> list[dict] | None:
+    """Towards the nearest hostile city (into it when ready), else towards the legal frontier;
+    cards for move points when no step nearer is paid for yet. None: no goal."""
+    g = t.game
+    if g.phase != "turn" or seat != g.active or not g.players[seat].pos or g.players[seat].acted:
+        return None
+    moves = [c for c in legal if c["kind"] == "move"]
+    cities = hostile_cities(g)
+    goals: list[str] = []
+    if cities:
+        assaults = [c for c in moves if city_at(g, c["to"]) in cities]
+        ready = [c for c in assaults if ready_for(t, seat, city_at(g, c["to"]))]
+        if ready:
+            return ready
+        if assaults:     # next to it but not strong enough: keep the hand for the next turn
+            return [c for c in legal if c["kind"] == "end_turn"] or None
+        goals = [s for c in cities for s in c.spaces]
+    if g.scenario == "only_one_returns" and g.round == g.rounds:    # the one on the portal wins
+        goals = [k for k, sp in g.board.spaces.items() if sp.site == "portal"]
+    goals = goals or explore_goals(t)
+    if not goals:
+        return None
+    step = towards(t, seat, legal, goals)
+    if step:
+        return step
+    return strongest(t, legal, ("move",)) or None
+
+
+def points(t, cmd: dict, kinds: tuple[str, ...], types: tuple[str, ...] = ()) -> int:
+    """The points of `kinds` (move, attack, block) a play's chosen option yields, of one of the
+    attack `types` when given; 0 for anything else."""
+    from .resolving import seat_resolutions
+    if cmd["kind"] != "play" or cmd.get("boost"):
+        return 0
+    atoms = seat_resolutions(t, t.game.active, cmd["card"], cmd["mode"])[cmd["option"]]
+    total = 0
+    for k, v in atoms:
+        if k not in kinds:
+            continue
+        if isinstance(v, dict):
+            if not types or v.get("type") in types:
+                total += v.get("value", 0) if isinstance(v.get("value", 0), int) else 0
+        elif isinstance(v, int):
+            total += v
+    return total
+
+
+def strongest(t, legal: list[dict], kinds: tuple[str, ...], types: tuple[str, ...] = ()) -> list[dict]:
+    """The plays giving the most points of `kinds` (a player gets the most out of a card)."""
+    scored = [(points(t, c, kinds, types), c) for c in legal if c["kind"] == "play"]
+    top = max((v for v, _ in scored), default=0)
+    return [c for v, c in scored if v == top and v > 0]
+
+
+def _blocks(c, cmd: dict) -> bool:
+    """The pooled block stops this attack (the combat's own pure decision, not applied)."""
+    from .combat import decide
+    return any(k == "mk.combat.blocked" and d["success"] for k, d in decide(c, cmd))
+
+
+def _spare_cards(t, c) -> int:
+    """Cards in hand beyond a rough need for defeating the weakest enemy in the attack phase (1
+    attack per card, sideways)."""
+    from .combat_abilities import armour_now, targetable
+    need = min((armour_now(c, e)[0] for e in targetable(c)), default=0)
+    return strength(t, t.game.active) - need
+
+
+def fight(t, legal: list[dict]) -> list[dict] | None:
+    """Combat habits: attack when it defeats, add points of the phase's kind before ending it,
+    block only with cards the attack will not need, take damage on units first."""
+    c = t.game.combat
+    nxt = [x for x in legal if x["kind"] == "mk_next"]
+    if c.phase in ("ranged", "attack"):
+        attacks = [x for x in legal if x["kind"] == "mk_attack"]
+        if attacks:
+            most = max(len(x["targets"]) for x in attacks)
+            return [x for x in attacks if len(x["targets"]) == most]
+        types = ("ranged", "siege") if c.phase == "ranged" else ()
+        adds = strongest(t, legal, ("attack",), types)
+        return adds or nxt or None
+    if c.phase == "block":
+        held = [x for x in legal if x["kind"] == "mk_block" and _blocks(c, x)]
+        if held:
+            return held
+        adds = strongest(t, legal, ("block",)) if _spare_cards(t, c) > 0 else []
+        return adds or nxt or None
+    if c.phase == "damage":
+        units = [x for x in legal if x["kind"] == "mk_assign" and x["to"] != "hero"]
+        return units or None
+    return None
