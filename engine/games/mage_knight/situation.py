@@ -3,6 +3,7 @@
 
     [game]
     night = false            # round 1 by day, or a night round
+    round = 1                # the round in progress (the last one: announcing ends the game)
     source = ["red", "gold", "black", "blue"]
     active = 0               # whose turn it is (it gets the lowest tactic)
     tactic = "mana_search"   # or this one
@@ -76,6 +77,7 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     tiles: dict[str, str] = {}     # tile centre "q,r" = tile id: revealed at set-up (MK:7:Move:5)
     conquered: dict[str, int] = {}  # site space = the seat whose shield is on it (MK:10:Result:3)
     pvp: dict = {}                 # a player-against-player combat in progress (pvp_situation.py)
+    round: int = 1                 # the round in progress (MK:4:Round), at most the scenario's last
 
 
 def lay_out(ctx, t, raw: dict) -> None:
@@ -85,7 +87,10 @@ def lay_out(ctx, t, raw: dict) -> None:
     seats = sit.seat or [SeatSit() for _ in range(t.players)]
     standard_setup(ctx, t)
     g = t.game
-    ctx.emit("mk.round", {"round": 1, "night": sit.night}, rule=RULE)
+    if not 1 <= sit.round <= g.rounds:
+        raise ValueError(f"situation [game]: round = {sit.round}: the scenario has rounds 1 to "
+                         f"{g.rounds} (MK:4:Round)")
+    ctx.emit("mk.round", {"round": sit.round, "night": sit.night}, rule=RULE)
     order = [sit.active] + [s for s in range(t.players) if s != sit.active]
     tactics = tactic_ids(sit.night)
     if sit.tactic:      # the others get the latest tactics: the active seat acts first
