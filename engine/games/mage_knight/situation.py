@@ -196,7 +196,7 @@ def _seat(ctx, t, seat: int, s: SeatSit) -> None:
         for _ in range(n):
             ctx.emit("mk.crystal", {"seat": seat, "colour": colour, "delta": 1}, rule=RULE)
     if s.fame:
-        ctx.emit("mk.fame", {"seat": seat, "delta": s.fame, "total": s.fame}, rule=RULE)
+        ctx.emit("mk.fame", {"seat": seat, "delta": s.fame - t.game.players[seat].fame, "total": s.fame}, rule=RULE)
     if s.reputation:
         ctx.emit("mk.reputation", {"seat": seat, "delta": s.reputation, "total": s.reputation}, rule=RULE)
     for i, unit in enumerate(s.units):
