@@ -27,6 +27,7 @@ from . import state as S
 from .board import allied, is_safe, key, move_cost, provoked, unkey
 from .combat_math import Part
 from .content import content
+from .readings_scen import closed_portal_site
 from .scenarios import has_rule, scenarios
 
 PHASE_OF = {"ranged": "ranged", "melee": "attack"}     # the combat phase taking the attacker's points
@@ -53,7 +54,7 @@ def start_fault(t, seat: int, target: int, space: str) -> str | None:
     p = g.players[seat]
     here = unkey(p.pos) if p.pos else None
     return pvp.start_fault(
-        space_site=_site_for_rule(g, space), other_hero_there=g.players[target].pos == space,
+        space_site=closed_portal_site(t, space, _site_for_rule(g, space)), other_hero_there=g.players[target].pos == space,
         round_end_announced=g.announced_by >= 0, scenario_end=g.scenario_end,
         target_token_face_up=target not in g.face_down, pvp_allowed=allowed(t) and not p.acted,
         allies=allied(g.board, seat, target),

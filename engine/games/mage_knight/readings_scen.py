@@ -1,0 +1,51 @@
+"""Mage Knight's scenario ambiguities a judge may read otherwise (catalog.toml `[readings.A*]`,
+the digest's numbering): who gets a last turn once an "all conquered" end fires (A15), PvP on
+the closed portal of Only One Returns (A27), and the liberator's crystal in Mines Liberation
+(A36).
+
+Each function is called by one hook line in the module owning the rule (part2_round.py,
+pvp_turn.py, scenario_rules.py) and asks the game's reading only where the alternatives differ,
+so `runeledger dispute` lists just the readings a position touches. Without a choice each gives
+what the engine always played.
+"""
+from __future__ import annotations
+
+from engine.readings import chosen
+
+LAST_TURN, CLOSED_PORTAL, MINE_CRYSTAL = "A15", "A27", "A36"
+OOR, MINES = "only_one_returns", "mines_liberation"
+
+
+def last_turns(t, seats: list[int], trigger: int) -> list[int]:
+    """A15 (MK:19:Scen:FullConquest, MK:20-21): the end fired at the end of `trigger`'s turn
+    ("who revealed the last city" where the condition is "all conquered"). The digest: the seat
+    that completed it also gets a last turn; under `others_only` only the other seats do.
+    `seats` is scenarios.final_turns'; asked only when it holds the trigger seat."""
+    if trigger not in seats or chosen(t, LAST_TURN) != "others_only":
+        return seats
+    return [s for s in seats if s != trigger]
+
+
+def closed_portal_site(t, space: str, site: str) -> str:
+    """A27 (MK:22:Scen:OnlyOneReturns): the portal closed after round 1. The digest: "combat can
+    be initiated there", so it is a plains space for PvP (`site` is "" then); under
+    `no_pvp_on_portal` it stays a portal and PvP cannot start there (MK:12:PvP:1). Asked only
+    for the closed portal."""
+    g = t.game
+    sp = g.board.spaces.get(space)
+    if g.scenario != OOR or site or sp is None or sp.site != "portal":
+        return site
+    return "portal" if chosen(t, CLOSED_PORTAL) == "no_pvp_on_portal" else site
+
+
+def liberation_crystal(ctx, t, seat: int, space: str, gain_crystal) -> None:
+    """A36 (MK:20:Scen:Mines): "production starts at once; the liberator gets a crystal in that
+    turn". The digest: the liberator stands on the mine, so the end-of-turn mine benefit
+    (MK:11:EoT:4b) is that crystal and nothing extra is granted; under `crystal_at_once` the
+    liberator also gains a crystal of the mine's colour at once. `gain_crystal` is the owning
+    module's (ledger.gain_crystal). Asked at every liberation."""
+    sp = t.game.board.spaces[space]
+    if t.game.scenario != MINES or sp.site != "mine" or not sp.mine:
+        return
+    if chosen(t, MINE_CRYSTAL) == "crystal_at_once":
+        gain_crystal(ctx, t, seat, sp.mine, "MK:20:Scen:Mines")

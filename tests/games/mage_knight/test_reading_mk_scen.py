@@ -1,0 +1,83 @@
+"""Mage Knight's scenario ambiguities as switchable readings (digest A15, A27, A36): each is
+asked by the rules (readings_scen.py) only where its alternatives differ; A27 and A36 change an
+outcome of a situation played by `runeledger dispute`."""
+from __future__ import annotations
+
+import json
+
+from engine import cli, readings
+from engine.dispute import settle
+from engine.games.mage_knight.readings_scen import last_turns
+
+SIT = "tests/games/mage_knight/situations/"
+PORTAL = SIT + "dispute_closed_portal_pvp.toml"
+MINE = SIT + "dispute_mine_liberated.toml"
+
+
+def variants(report, rid):
+    assert report["consulted"] == [rid]
+    return {v["alternative"]: v for v in report["variants"] if v["reading"] == rid}
+
+
+def played(v, typ):
+    return [e["data"] for e in v["decisive"] if e["type"] == typ and not e["data"].get("situation")]
+
+
+def test_a27_pvp_on_the_closed_portal():
+    """MK:22:Scen:OnlyOneReturns, A27: round 2, both heroes on the closed portal. The digest lets
+    Norowas start the PvP there; under no_pvp_on_portal MK:12:PvP:1 refuses it."""
+    v = variants(settle(PORTAL), "A27")
+    (started,) = played(v["pvp_allowed"], "mk.pvp")
+    assert started["what"] == "started" and started["pvp"]["space"] == "0,0"
+    refused = v["no_pvp_on_portal"]["refused"]
+    assert refused["step"] == 1 and refused["command"]["kind"] == "pvp"
+    assert played(v["no_pvp_on_portal"], "mk.pvp") == []
+    assert v["no_pvp_on_portal"]["difference"]["rule"] == "MK:12:PvP:1"
+
+
+def test_a27_not_asked_while_the_portal_is_open(tmp_path):
+    """Round 1: the portal is open, no PvP there under either reading (MK:12:PvP:1); the reading
+    is not consulted and the command is refused as stated."""
+    path = tmp_path / "round1.toml"
+    path.write_text(open(PORTAL, encoding="utf-8").read().replace("round = 2", "round = 1"),
+                    encoding="utf-8")
+    assert cli.main(["dispute", str(path), "--json"]) == 2
+
+
+def test_a36_liberators_crystal():
+    """MK:20:Scen:Mines, A36: the Crypt Worm falls and the white mine is liberated (reputation +1).
+    The digest adds no crystal now (the end-of-turn mine gives it); crystal_at_once: a white one."""
+    v = variants(settle(MINE), "A36")
+    assert [d["delta"] for d in played(v["end_of_turn"], "mk.reputation")] == [1]
+    assert played(v["end_of_turn"], "mk.crystal") == []
+    (crystal,) = played(v["crystal_at_once"], "mk.crystal")
+    assert (crystal["seat"], crystal["colour"]) == (0, "white")
+    assert v["crystal_at_once"]["difference"]["rule"] == "MK:20:Scen:Mines"
+
+
+class _T:
+    def __init__(self, picked=None):
+        self.options = {"readings": picked} if picked else {}
+
+
+def test_a15_the_trigger_seat_and_its_last_turn():
+    """MK:19:Scen:FullConquest, A15: seat 1 conquered the last city at the end of its turn; the
+    others (2, 0) play last, then seat 1 itself by the digest, not under others_only. Asked only
+    when the trigger seat is among the last turns (not for a solo scenario's dummy)."""
+    seen: set[str] = set()
+    readings.consulting(seen)
+    try:
+        assert last_turns(_T({"A15": "others_only"}), [2, 0], 1) == [2, 0]
+        assert seen == set()
+        assert last_turns(_T(), [2, 0, 1], 1) == [2, 0, 1]
+        assert last_turns(_T({"A15": "others_only"}), [2, 0, 1], 1) == [2, 0]
+        assert seen == {"A15"}
+    finally:
+        readings.consulting(None)
+
+
+def test_cli_dispute_lists_a27(capsys):
+    assert cli.main(["dispute", PORTAL, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [r["id"] for r in report["readings"]] == ["A27"]
+    assert report["readings"][0]["rule"] == "MK:22:Scen:OnlyOneReturns"
