@@ -1,10 +1,10 @@
 """Mage Knight's scenario ambiguities a judge may read otherwise (catalog.toml `[readings.A*]`,
-the digest's numbering): who gets a last turn once an "all conquered" end fires (A15), PvP on
-the closed portal of Only One Returns (A27), and the liberator's crystal in Mines Liberation
-(A36).
+the digest's numbering): who gets a last turn once an "all conquered" end fires (A15), the
+dummy's round reshuffle (A25), PvP on the closed portal of Only One Returns (A27), and the
+liberator's crystal in Mines Liberation (A36).
 
 Each function is called by one hook line in the module owning the rule (part2_round.py,
-pvp_turn.py, scenario_rules.py) and asks the game's reading only where the alternatives differ,
+dummy_turn.py, pvp_turn.py, scenario_rules.py) and asks the game's reading only where the alternatives differ,
 so `runeledger dispute` lists just the readings a position touches. Without a choice each gives
 what the engine always played.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.readings import chosen
 
-LAST_TURN, CLOSED_PORTAL, MINE_CRYSTAL = "A15", "A27", "A36"
+LAST_TURN, CLOSED_PORTAL, MINE_CRYSTAL, DUMMY_RESHUFFLE = "A15", "A27", "A36", "A25"
 OOR, MINES = "only_one_returns", "mines_liberation"
 
 
@@ -49,3 +49,14 @@ def liberation_crystal(ctx, t, seat: int, space: str, gain_crystal) -> None:
         return
     if chosen(t, MINE_CRYSTAL) == "crystal_at_once":
         gain_crystal(ctx, t, seat, sp.mine, "MK:20:Scen:Mines")
+
+
+def dummy_reshuffled(t, discard: str) -> list[str]:
+    """A25 (MK:4:Round:2g with MK:15:Dummy): the cards of the dummy's discard pile shuffled back
+    into its deck at round preparation. The digest: all of them, each round; under
+    `no_reshuffle` none (the deck goes on, with the advanced action it gains, and runs out
+    sooner). Asked only when the discard pile holds cards."""
+    cards = list(t.zone(discard))
+    if not cards or chosen(t, DUMMY_RESHUFFLE) != "no_reshuffle":
+        return cards
+    return []

@@ -4,6 +4,7 @@
     [game]
     night = false            # round 1 by day, or a night round
     round = 1                # the round in progress (the last one: announcing ends the game)
+    dummy_turns = false      # solo and co-op: the dummy gets a tactic and its turns too
     source = ["red", "gold", "black", "blue"]
     active = 0               # whose turn it is (it gets the lowest tactic)
     tactic = "mana_search"   # or this one
@@ -78,6 +79,7 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     conquered: dict[str, int] = {}  # site space = the seat whose shield is on it (MK:10:Result:3)
     pvp: dict = {}                 # a player-against-player combat in progress (pvp_situation.py)
     round: int = 1                 # the round in progress (MK:4:Round), at most the scenario's last
+    dummy_turns: bool = False      # solo and co-op: the dummy holds a tactic and takes its turns
 
 
 def lay_out(ctx, t, raw: dict) -> None:
@@ -92,11 +94,12 @@ def lay_out(ctx, t, raw: dict) -> None:
                          f"{g.rounds} (MK:4:Round)")
     ctx.emit("mk.round", {"round": sit.round, "night": sit.night}, rule=RULE)
     order = [sit.active] + [s for s in range(t.players) if s != sit.active]
+    dummy = [g.dummy_seat] if sit.dummy_turns and g.dummy_seat >= 0 and not sit.pick else []
     tactics = tactic_ids(sit.night)
     if sit.tactic:      # the others get the latest tactics: the active seat acts first
         tactics.remove(sit.tactic)
         tactics = [sit.tactic] + tactics[::-1]
-    ctx.emit("mk.tactics", {"open": tactics, "pickers": order}, rule=RULE)
+    ctx.emit("mk.tactics", {"open": tactics, "pickers": order + dummy}, rule=RULE)
     if sit.pick:
         if sit.source:
             ctx.emit("mk.source", {"faces": list(sit.source)}, rule=RULE)
@@ -106,6 +109,9 @@ def lay_out(ctx, t, raw: dict) -> None:
     for i, seat in enumerate(order):
         ctx.emit("mk.tactic", {"seat": seat, "tactic": tactics[i]}, rule=RULE)
     numbers = {s: content().tactics[g.players[s].tactic].number for s in range(t.players)}
+    if dummy:           # the dummy draws the next tactic (MK:15:Dummy)
+        ctx.emit("mk.dummy_tactic", {"tactic": tactics[len(order)]}, rule=RULE)
+        numbers[g.dummy_seat] = content().tactics[g.dummy_tactic].number
     ctx.emit("mk.order", {"order": rounds.turn_order(numbers)}, rule=RULE)
     if sit.source:
         ctx.emit("mk.source", {"faces": list(sit.source)}, rule=RULE)

@@ -81,3 +81,21 @@ def test_cli_dispute_lists_a27(capsys):
     report = json.loads(capsys.readouterr().out)
     assert [r["id"] for r in report["readings"]] == ["A27"]
     assert report["readings"][0]["rule"] == "MK:22:Scen:OnlyOneReturns"
+
+
+DUMMY = SIT + "dispute_dummy_reshuffle.toml"
+
+
+def test_a25_dummy_round_reshuffle():
+    """MK:15:Dummy, A25: the dummy revealed 4 cards in its last turn of round 1. At the round
+    preparation the digest shuffles them back into its deck; under no_reshuffle they stay in its
+    discard pile (only In Need, the advanced action it gains, joins the deck)."""
+    v = variants(settle(DUMMY), "A25")
+    def back(alt):
+        return [d["n"] for d in played(v[alt], "zone.moved")
+                if d["src"] == "dummy:discard" and d["dst"] == "dummy:deck"]
+    assert back("each_round") == [4]
+    assert back("no_reshuffle") == []
+    assert [d["cards"] for d in played(v["no_reshuffle"], "mk.dummy_turn")] == \
+        [d["cards"] for d in played(v["each_round"], "mk.dummy_turn")]
+    assert v["no_reshuffle"]["difference"]["decisive"]
