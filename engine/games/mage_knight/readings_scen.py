@@ -1,7 +1,7 @@
 """Mage Knight's scenario ambiguities a judge may read otherwise (catalog.toml `[readings.A*]`,
 the digest's numbering): who gets a last turn once an "all conquered" end fires (A15), the
-dummy's round reshuffle (A25), PvP on the closed portal of Only One Returns (A27), and the
-liberator's crystal in Mines Liberation (A36).
+dummy's round reshuffle (A25), PvP on the closed portal of Only One Returns (A27) and who stands on it
+when it closes (A38), and the liberator's crystal in Mines Liberation (A36).
 
 Each function is called by one hook line in the module owning the rule (part2_round.py,
 dummy_turn.py, pvp_turn.py, scenario_rules.py) and asks the game's reading only where the alternatives differ,
@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.readings import chosen
 
 LAST_TURN, CLOSED_PORTAL, MINE_CRYSTAL, DUMMY_RESHUFFLE = "A15", "A27", "A36", "A25"
+OFF_MAP = "A38"
 OOR, MINES = "only_one_returns", "mines_liberation"
 
 
@@ -60,3 +61,12 @@ def dummy_reshuffled(t, discard: str) -> list[str]:
     if not cards or chosen(t, DUMMY_RESHUFFLE) != "no_reshuffle":
         return cards
     return []
+
+
+def off_map_on_portal(t) -> bool:
+    """A38 (MK:22:Scen:OnlyOneReturns): a hero who ended a turn on the portal has his figure off
+    the map until his next turn (MK:7:Move:8d); the engine keeps such a hero on the portal space.
+    The digest: he counts as on the portal, so the end of round 1 eliminates him; under
+    `off_map_not_on_portal` he is not on it and stays in the game. Asked for each hero on the
+    portal when it closes (every such hero ended his turn there)."""
+    return chosen(t, OFF_MAP) != "off_map_not_on_portal"

@@ -18,7 +18,7 @@ from engine.mechanics import zones
 from . import state as S
 from .board import others_site
 from .content import content
-from .readings_scen import liberation_crystal
+from .readings_scen import liberation_crystal, off_map_on_portal
 from .scenarios import assault_reputation, has_rule, half_fame, owned_site_garrison, scenarios
 
 OOR, KT, MINES = "only_one_returns", "conquer_keeps_towers", "mines_liberation"
@@ -42,7 +42,7 @@ def close_portal(ctx, t) -> None:
     if g.scenario != OOR or g.round != 1:
         return
     for seat, p in enumerate(g.players):
-        if p.pos == PORTAL and not p.out:
+        if p.pos == PORTAL and not p.out and off_map_on_portal(t):    # reading A38
             ctx.emit("mk.eliminated", {"seat": seat}, rule="MK:22:Scen:OnlyOneReturns")
 
 

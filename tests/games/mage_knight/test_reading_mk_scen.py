@@ -99,3 +99,15 @@ def test_a25_dummy_round_reshuffle():
     assert [d["cards"] for d in played(v["no_reshuffle"], "mk.dummy_turn")] == \
         [d["cards"] for d in played(v["each_round"], "mk.dummy_turn")]
     assert v["no_reshuffle"]["difference"]["decisive"]
+
+
+PORTAL_CLOSES = SIT + "dispute_portal_closes.toml"
+
+
+def test_a38_a_hero_off_the_map_when_the_portal_closes():
+    """MK:22:Scen:OnlyOneReturns, A38: Tovak ended round 1 on the portal (figure off the map).
+    The digest counts him on the portal: eliminated; under off_map_not_on_portal he stays in."""
+    v = variants(settle(PORTAL_CLOSES), "A38")
+    assert played(v["off_map_on_portal"], "mk.eliminated") == [{"seat": 0}]
+    assert played(v["off_map_not_on_portal"], "mk.eliminated") == []
+    assert v["off_map_not_on_portal"]["difference"]["rule"] == "MK:22:Scen:OnlyOneReturns"
