@@ -1,10 +1,10 @@
 """Mage Knight's scenario ambiguities a judge may read otherwise (catalog.toml `[readings.A*]`,
-the digest's numbering): who gets a last turn once an "all conquered" end fires (A15), the
+the digest's numbering): a friendly city's hand limit (A21), who gets a last turn once an "all conquered" end fires (A15), the
 dummy's round reshuffle (A25), PvP on the closed portal of Only One Returns (A27) and who stands on it
 when it closes (A38), and the liberator's crystal in Mines Liberation (A36).
 
 Each function is called by one hook line in the module owning the rule (part2_round.py,
-dummy_turn.py, pvp_turn.py, scenario_rules.py) and asks the game's reading only where the alternatives differ,
+dummy_turn.py, limits.py, pvp_turn.py, scenario_rules.py) and asks the game's reading only where the alternatives differ,
 so `runeledger dispute` lists just the readings a position touches. Without a choice each gives
 what the engine always played.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.readings import chosen
 
 LAST_TURN, CLOSED_PORTAL, MINE_CRYSTAL, DUMMY_RESHUFFLE = "A15", "A27", "A36", "A25"
-OFF_MAP = "A38"
+OFF_MAP, FRIENDLY_CITY = "A38", "A21"
 OOR, MINES = "only_one_returns", "mines_liberation"
 
 
@@ -70,3 +70,13 @@ def off_map_on_portal(t) -> bool:
     `off_map_not_on_portal` he is not on it and stays in the game. Asked for each hero on the
     portal when it closes (every such hero ended his turn there)."""
     return chosen(t, OFF_MAP) != "off_map_not_on_portal"
+
+
+def friendly_hand_limit(t, city, bonus: int) -> int:
+    """A21 (MK:20:Scen:Mines, MK:11:EoT:7b): a friendly city (every player's shield, no leader)
+    counts as conquered by the digest, so it gives +1 hand limit on or next to it; under
+    `not_conquered` it opens its shops but, never conquered, gives no hand limit. `bonus` is
+    cities.hand_limit_bonus's; asked only for a friendly city's bonus."""
+    if city.status != "friendly" or not bonus:
+        return bonus
+    return 0 if chosen(t, FRIENDLY_CITY) == "not_conquered" else bonus

@@ -111,3 +111,17 @@ def test_a38_a_hero_off_the_map_when_the_portal_closes():
     assert played(v["off_map_on_portal"], "mk.eliminated") == [{"seat": 0}]
     assert played(v["off_map_not_on_portal"], "mk.eliminated") == []
     assert v["off_map_not_on_portal"]["difference"]["rule"] == "MK:22:Scen:OnlyOneReturns"
+
+
+FRIENDLY = SIT + "dispute_friendly_city.toml"
+
+
+def test_a21_friendly_city_hand_limit():
+    """MK:11:EoT:7b, A21: Tovak on the friendly Red City keeps Rage and draws up to 6 (5 cards)
+    by the digest, up to 5 (4 cards) when a friendly city is not read as conquered."""
+    v = variants(settle(FRIENDLY), "A21")
+    def drawn(alt):
+        return [d["n"] for d in played(v[alt], "zone.moved") if d["src"] == "deck:0" and d["dst"] == "hand:0"]
+    assert drawn("counts_as_conquered") == [5]
+    assert drawn("not_conquered") == [4]
+    assert v["not_conquered"]["difference"]["rule"] == "MK:11:EoT:7"
