@@ -27,7 +27,7 @@ from . import state as S
 from .board import allied, is_safe, key, move_cost, provoked, unkey
 from .combat_math import Part
 from .content import content
-from .readings_scen import closed_portal_site
+from .readings_scen import closed_portal_site, committed_defender_mine
 from .scenarios import has_rule, scenarios
 
 PHASE_OF = {"ranged": "ranged", "melee": "attack"}     # the combat phase taking the attacker's points
@@ -299,11 +299,13 @@ def end(ctx, t, winner: int, loser: int = -1) -> None:
         ctx.emit("mk.placed", {"seat": v["aggressor"], "pos": v["came_from"]}, rule="MK:13:PvPResult")
     d = v["defender"]
     if v["mode"] == "full":
+        from .ledger import gain_crystal
         from .limits import hand_limit
         zones.move(ctx, S.play_area(d), S.discard(d), list(t.zone(S.play_area(d))), rule="MK:12:PvP:3")
         short = hand_limit(t, d) - len(t.zone(S.hand(d)))
         if short > 0:
             zones.move_top(ctx, S.deck(d), S.hand(d), short, rule="MK:12:PvP:3")
+        committed_defender_mine(ctx, t, d, gain_crystal)      # reading A9
     ctx.emit("mk.pvp_over", {"aggressor": v["aggressor"], "winner": winner}, rule="MK:13:PvPResult")
 
 

@@ -1,5 +1,6 @@
 """Mage Knight's scenario ambiguities a judge may read otherwise (catalog.toml `[readings.A*]`,
-the digest's numbering): a friendly city's hand limit (A21), who gets a last turn once an "all conquered" end fires (A15), the
+the digest's numbering): a fully committed PvP defender on a crystal mine (A9), a friendly
+city's hand limit (A21), who gets a last turn once an "all conquered" end fires (A15), the
 dummy's round reshuffle (A25), PvP on the closed portal of Only One Returns (A27) and who stands on it
 when it closes (A38), and the liberator's crystal in Mines Liberation (A36).
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 from engine.readings import chosen
 
 LAST_TURN, CLOSED_PORTAL, MINE_CRYSTAL, DUMMY_RESHUFFLE = "A15", "A27", "A36", "A25"
-OFF_MAP, FRIENDLY_CITY = "A38", "A21"
+OFF_MAP, FRIENDLY_CITY, COMMITTED_MINE = "A38", "A21", "A9"
 OOR, MINES = "only_one_returns", "mines_liberation"
 
 
@@ -80,3 +81,20 @@ def friendly_hand_limit(t, city, bonus: int) -> int:
     if city.status != "friendly" or not bonus:
         return bonus
     return 0 if chosen(t, FRIENDLY_CITY) == "not_conquered" else bonus
+
+
+def committed_defender_mine(ctx, t, seat: int, gain_crystal) -> None:
+    """A9 (MK:12:PvP:3, MK:11:EoT:4b): a fully committed PvP defender on a crystal mine. The
+    digest: it carries out the full end of turn, so it gains the mine's crystal as every hero
+    ending a turn there (the p.12 "mana token at the start of the turn" is read as an example of
+    start-of-turn benefits); under `mana_token` it gains a mana token of the mine's colour
+    instead (the p.12 wording). `gain_crystal` is ledger.gain_crystal. Asked only for a defender
+    on a producing mine."""
+    g = t.game
+    sp = g.board.spaces.get(g.players[seat].pos)
+    if sp is None or sp.site != "mine" or not sp.mine or (g.scenario == MINES and sp.conquered_by < 0):
+        return
+    if chosen(t, COMMITTED_MINE) == "mana_token":
+        ctx.emit("mk.token", {"seat": seat, "colour": sp.mine, "delta": 1}, rule="MK:12:PvP:3")
+    else:
+        gain_crystal(ctx, t, seat, sp.mine, "MK:11:EoT:4")

@@ -125,3 +125,20 @@ def test_a21_friendly_city_hand_limit():
     assert drawn("counts_as_conquered") == [5]
     assert drawn("not_conquered") == [4]
     assert v["not_conquered"]["difference"]["rule"] == "MK:11:EoT:7"
+
+
+COMMITTED = SIT + "dispute_committed_on_mine.toml"
+
+
+def test_a9_fully_committed_defender_on_a_crystal_mine():
+    """MK:12:PvP:3, A9: Arythea, fully committed on the white mine, wins and cleans up there: a
+    white crystal by the digest (the end of turn's mine benefit), a white mana token under
+    mana_token (p.12's wording)."""
+    report = settle(COMMITTED)
+    assert "A9" in report["consulted"]
+    v = {x["alternative"]: x for x in report["variants"] if x["reading"] == "A9"}
+    assert [(d["seat"], d["colour"]) for d in played(v["crystal"], "mk.crystal")] == [(1, "white")]
+    assert played(v["crystal"], "mk.token") == []
+    assert [(d["seat"], d["colour"]) for d in played(v["mana_token"], "mk.token")] == [(1, "white")]
+    assert played(v["mana_token"], "mk.crystal") == []
+    assert v["mana_token"]["difference"]["rule"] == "MK:12:PvP:3"
