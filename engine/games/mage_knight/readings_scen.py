@@ -43,7 +43,7 @@ def closed_portal_site(t, space: str, site: str) -> str:
 def liberation_crystal(ctx, t, seat: int, space: str, gain_crystal) -> None:
     """A36 (MK:20:Scen:Mines): "production starts at once; the liberator gets a crystal in that
     turn". The digest: the liberator stands on the mine, so the end-of-turn mine benefit
-    (MK:11:EoT:4b) is that crystal and nothing extra is granted; under `crystal_at_once` the
+    (MK:11:EoT:4) is that crystal and nothing extra is granted; under `crystal_at_once` the
     liberator also gains a crystal of the mine's colour at once. `gain_crystal` is the owning
     module's (ledger.gain_crystal). Asked at every liberation."""
     sp = t.game.board.spaces[space]
@@ -66,7 +66,7 @@ def dummy_reshuffled(t, discard: str) -> list[str]:
 
 def off_map_on_portal(t) -> bool:
     """A38 (MK:22:Scen:OnlyOneReturns): a hero who ended a turn on the portal has his figure off
-    the map until his next turn (MK:7:Move:8d); the engine keeps such a hero on the portal space.
+    the map until his next turn (the portal rule, rulebook p.7); the engine keeps such a hero on the portal space.
     The digest: he counts as on the portal, so the end of round 1 eliminates him; under
     `off_map_not_on_portal` he is not on it and stays in the game. Asked for each hero on the
     portal when it closes (every such hero ended his turn there)."""
@@ -84,7 +84,7 @@ def friendly_hand_limit(t, city, bonus: int) -> int:
 
 
 def committed_defender_mine(ctx, t, seat: int, gain_crystal) -> None:
-    """A9 (MK:12:PvP:3, MK:11:EoT:4b): a fully committed PvP defender on a crystal mine. The
+    """A9 (MK:12:PvP:3, MK:11:EoT:4): a fully committed PvP defender on a crystal mine. The
     digest: it carries out the full end of turn, so it gains the mine's crystal as every hero
     ending a turn there (the p.12 "mana token at the start of the turn" is read as an example of
     start-of-turn benefits); under `mana_token` it gains a mana token of the mine's colour
