@@ -373,9 +373,9 @@ def use_skill(ctx, t, seat: int, cmd: dict) -> None:
     sk = content().skills[cmd["skill"]]
     pay(ctx, t, seat, cmd.get("pay", ""))
     ctx.emit("mk.skill_used", {"seat": seat, "skill": sk.id,
-                               "per": "round" if sk.usage in ROUND_USES else "turn"},
+                               "per": "round" if sk.usage in ROUND_USES else "turn", **O.mark(t, sk.id)},
              rule="MK:5:Skills:4a" if sk.usage in ROUND_USES else "MK:5:Skills:4c")
-    atoms = list(skill_resolutions(sk.id, t, seat)[cmd["option"]])
+    atoms = list(O.skill_values(t, sk.id, skill_resolutions(sk.id, t, seat))[cmd["option"]])
     if cmd.get("target"):
         from .fight import enemy_effect
         enemy_effect(ctx, t, atoms, cmd["target"], sk.id, None)

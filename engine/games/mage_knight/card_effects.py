@@ -16,6 +16,7 @@ from .content import content
 from .enemy_effects import blocked_armour
 from .explore import gain_fame
 from .fight import points_fit
+from .overrides_cards import recruit_mark
 from .ledger import hand_card
 from .tactics import blocked_dice
 from .turn_effects import effects_of, set_effect, strip
@@ -519,7 +520,8 @@ def after_heal(ctx, t, seat: int, from_hand: int, units: list[str]) -> None:
 def join_unit(ctx, t, seat: int, uid: str, rule: str) -> None:
     """A unit of the offer joins the seat's units (recruited, or for free by a card)."""
     zones.move(ctx, S.UNIT_OFFER, S.units_zone(seat), [uid], rule=rule)
-    ctx.emit("mk.recruited", {"seat": seat, "uid": uid, "unit": card_name(uid)}, rule="MK:5:Units:4a")
+    ctx.emit("mk.recruited", {"seat": seat, "uid": uid, "unit": card_name(uid),
+                              **recruit_mark(t, card_name(uid), rule)}, rule="MK:5:Units:4a")
     set_effect(ctx, seat, "recruited", True)
 
 

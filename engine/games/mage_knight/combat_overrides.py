@@ -27,9 +27,9 @@ RESISTANCES = ("physical", "fire", "ice")
 
 
 def _records(content) -> list:
-    """Enemies, units and deed cards: everything a situation may override."""
+    """Enemies, units, deed cards and skills: everything a situation may override."""
     return list(content.enemies.values()) + list(content.units.values()) + \
-        [c for c in content.cards.values() if c.id != "wound"]
+        [c for c in content.cards.values() if c.id != "wound"] + list(content.skills.values())
 
 
 def names(content) -> dict[str, str]:
@@ -61,7 +61,7 @@ def check(rs, over: Any, content, check_card=None, check_unit=None) -> dict[str,
     out: dict[str, dict[str, Any]] = {}
     for name, values in checked.items():
         cid = known[name]
-        if cid in content.cards:
+        if cid in content.cards or cid in content.skills:
             if check_card is None:
                 raise ValueError(f"{rs.name}: overrides.{name!r}: deed cards are checked by overrides_check")
             check_card(f"{rs.name}: overrides.{name!r}", cid, values)

@@ -13,6 +13,7 @@ from engine.mechanics.zones import card_name
 from . import dummy as D
 from . import state as S
 from .content import content
+from .readings_scen import dummy_reshuffled
 from .scenarios import scenarios
 
 
@@ -75,7 +76,7 @@ def prepare(ctx, t, aa_card: str, spell: str) -> None:
     colour = colour_of(spell) if spell else None
     for c in D.colours(colour)[:1]:
         ctx.emit("mk.dummy_crystal", {"colour": c}, rule="MK:4:Round:2e")
-    zones.move(ctx, S.DUMMY_DISCARD, S.DUMMY_DECK, list(t.zone(S.DUMMY_DISCARD)), rule="MK:4:Round:2g")
+    zones.move(ctx, S.DUMMY_DISCARD, S.DUMMY_DECK, dummy_reshuffled(t, S.DUMMY_DISCARD), rule="MK:4:Round:2g")  # A25
     ctx.shuffle(S.DUMMY_DECK, rule="MK:4:Round:2g")
     ctx.emit("mk.dummy_round", {}, rule="MK:15:Dummy")
 

@@ -3,6 +3,7 @@ which all draw cards."""
 from __future__ import annotations
 
 from .cities import hand_limit_bonus as city_hand_limit_bonus, site_hand_limit_bonus
+from .readings_scen import friendly_hand_limit
 
 
 def hand_limit(t, seat: int) -> int:
@@ -18,5 +19,5 @@ def hand_limit(t, seat: int) -> int:
     if (not keeps and not g.cities) or not p.pos:
         return p.hand_limit
     near = {p.pos} | {key(n) for n in hg.neighbours(unkey(p.pos))}
-    city = max((city_hand_limit_bonus(c, seat) for c in g.cities if near & set(c.spaces)), default=0)
+    city = max((friendly_hand_limit(t, c, city_hand_limit_bonus(c, seat)) for c in g.cities if near & set(c.spaces)), default=0)  # A21
     return p.hand_limit + site_hand_limit_bonus(city, len(keeps), bool(near & set(keeps)))

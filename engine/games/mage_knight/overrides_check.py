@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import combat_overrides
-from .overrides_cards import CARD_FIELDS, KINDS, UNIT_VALUE_FIELDS
+from .overrides_cards import CARD_FIELDS, KINDS, UNIT_VALUE_FIELDS, nested_kinds
 
 
 def check(rs, over: Any, content) -> dict[str, dict[str, Any]]:
@@ -16,7 +16,9 @@ def check(rs, over: Any, content) -> dict[str, dict[str, Any]]:
 
 
 def _top_kinds(resolutions) -> set[str]:
-    return {k for atoms in resolutions for k, _ in atoms if k in KINDS}
+    """The kinds of amount an effect gives: at its top level or nested in an atom."""
+    return {k for atoms in resolutions for k, _ in atoms if k in KINDS} | \
+        {x for atoms in resolutions for k, v in atoms for x in nested_kinds(k, v)}
 
 
 def card_kinds(cid: str, mode: str) -> set[str]:
@@ -31,8 +33,31 @@ def unit_kinds(unit: str) -> set[str]:
     return {k for i in range(len(content().units[unit].abilities)) for k in _top_kinds(unit_resolutions(unit, i))}
 
 
+def skill_kinds(skill: str) -> set[str]:
+    from .resolving import skill_resolutions
+    return _top_kinds(skill_resolutions(skill))
+
+
+def check_skill(where: str, skill: str, values: dict[str, Any]) -> None:
+    """A skill's fields: the kinds of amount its effect gives (move, attack, block, influence)."""
+    has = skill_kinds(skill)
+    for field, value in values.items():
+        if field not in KINDS:
+            raise ValueError(f"{where}.{field}: not a value a situation may change for a skill "
+                             f"(allowed: {', '.join(KINDS)})")
+        if field not in has:
+            raise ValueError(f"{where}.{field}: the skill's effect gives no {field} "
+                             f"(it gives: {', '.join(sorted(has)) or 'no plain amount'})")
+        if value < 0:
+            raise ValueError(f"{where}.{field} = {value}: must be at least 0")
+
+
 def check_card(where: str, cid: str, values: dict[str, Any]) -> None:
-    """Every field a `<mode>_<kind>` the card's effect has, each amount at least 0."""
+    """Every field a `<mode>_<kind>` the card's effect has, each amount at least 0 (a skill:
+    check_skill)."""
+    from .content import content
+    if cid in content().skills:
+        return check_skill(where, cid, values)
     for field, value in values.items():
         if field not in CARD_FIELDS:
             raise ValueError(f"{where}.{field}: not a value a situation may change for a deed card "

@@ -9,6 +9,7 @@ from . import mana
 from . import state as S
 from .content import content
 from .druid_nights import all_chanted
+from .readings_scen import last_turns
 from .scenario_rules import all_mines_liberated
 from .scenarios import EndFacts, end_triggered, final_turns, scenarios
 
@@ -74,7 +75,7 @@ def check_end(ctx, t, seat: int) -> None:
     s = scenarios()[g.scenario]
     if not end_triggered(s, facts(t)):
         return
-    last = final_turns(s, g.order, seat, g.dummy_seat)
+    last = last_turns(t, final_turns(s, g.order, seat, g.dummy_seat), seat)     # reading A15
     ctx.emit("mk.scenario_end", {"seat": seat, "final_turns": last}, rule=s.end.rule)
 
 

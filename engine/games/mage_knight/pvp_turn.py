@@ -28,6 +28,7 @@ from .board import allied, is_safe, key, move_cost, provoked, unkey
 from .combat_math import Part
 from .content import content
 from .pvp_targets import armour as unit_armour
+from .readings_scen import closed_portal_site, committed_defender_mine
 from .scenarios import has_rule, scenarios
 
 PHASE_OF = {"ranged": "ranged", "melee": "attack"}     # the combat phase taking the attacker's points
@@ -54,7 +55,7 @@ def start_fault(t, seat: int, target: int, space: str) -> str | None:
     p = g.players[seat]
     here = unkey(p.pos) if p.pos else None
     return pvp.start_fault(
-        space_site=_site_for_rule(g, space), other_hero_there=g.players[target].pos == space,
+        space_site=closed_portal_site(t, space, _site_for_rule(g, space)), other_hero_there=g.players[target].pos == space,
         round_end_announced=g.announced_by >= 0, scenario_end=g.scenario_end,
         target_token_face_up=target not in g.face_down, pvp_allowed=allowed(t) and not p.acted,
         allies=allied(g.board, seat, target),
@@ -299,11 +300,13 @@ def end(ctx, t, winner: int, loser: int = -1) -> None:
         ctx.emit("mk.placed", {"seat": v["aggressor"], "pos": v["came_from"]}, rule="MK:13:PvPResult")
     d = v["defender"]
     if v["mode"] == "full":
+        from .ledger import gain_crystal
         from .limits import hand_limit
         zones.move(ctx, S.play_area(d), S.discard(d), list(t.zone(S.play_area(d))), rule="MK:12:PvP:3")
         short = hand_limit(t, d) - len(t.zone(S.hand(d)))
         if short > 0:
             zones.move_top(ctx, S.deck(d), S.hand(d), short, rule="MK:12:PvP:3")
+        committed_defender_mine(ctx, t, d, gain_crystal)      # reading A9
     ctx.emit("mk.pvp_over", {"aggressor": v["aggressor"], "winner": winner}, rule="MK:13:PvPResult")
 
 

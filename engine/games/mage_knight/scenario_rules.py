@@ -18,6 +18,7 @@ from engine.mechanics import zones
 from . import state as S
 from .board import others_site
 from .content import content
+from .readings_scen import liberation_crystal, off_map_on_portal
 from .scenarios import assault_reputation, has_rule, half_fame, owned_site_garrison, scenarios
 
 OOR, KT, MINES = "only_one_returns", "conquer_keeps_towers", "mines_liberation"
@@ -41,7 +42,7 @@ def close_portal(ctx, t) -> None:
     if g.scenario != OOR or g.round != 1:
         return
     for seat, p in enumerate(g.players):
-        if p.pos == PORTAL and not p.out:
+        if p.pos == PORTAL and not p.out and off_map_on_portal(t):    # reading A38
             ctx.emit("mk.eliminated", {"seat": seat}, rule="MK:22:Scen:OnlyOneReturns")
 
 
@@ -145,12 +146,13 @@ def night_fight(g, space: str) -> bool:
 
 def liberated(ctx, t, seat: int, space: str) -> None:
     """The last defender fell: the mine is the seat's, reputation +1 (countryside) or +2 (core)."""
-    from .ledger import change_reputation
+    from .ledger import change_reputation, gain_crystal
     g = t.game
     sp = g.board.spaces[space]
     if g.scenario != MINES or sp.site != "mine":
         return
     change_reputation(ctx, t, seat, 2 if content().tiles[sp.tile].type == "core" else 1, "MK:20:Scen:Mines")
+    liberation_crystal(ctx, t, seat, space, gain_crystal)       # reading A36
 
 
 def mine_gives_crystal(g, sp) -> bool:

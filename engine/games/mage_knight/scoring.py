@@ -7,6 +7,7 @@ from engine.mechanics.zones import card_name
 from . import state as S
 from .content import content
 from .overrides_cards import unit_number
+from .readings_score import crystal_points, liberator_fame, scored_zones, zero_tie_titles
 
 CATEGORIES = ("knowledge", "loot", "leader", "conqueror", "adventurer", "beating")
 CONQUEST_SITES = ("keep", "mage_tower", "monastery")
@@ -14,8 +15,7 @@ ADVENTURE_SITES = ("ancient_ruins", "dungeon", "tomb", "monster_den", "spawning_
 
 
 def deed_cards(t, seat: int) -> list[str]:
-    return [card_name(c) for z in (S.deck(seat), S.hand(seat), S.discard(seat), S.play_area(seat))
-            for c in t.zone(z)]
+    return [card_name(c) for z in scored_zones(t, seat) for c in t.zone(z)]   # reading A13
 
 
 def category_points(t, seat: int) -> dict[str, int]:
@@ -27,7 +27,7 @@ def category_points(t, seat: int) -> dict[str, int]:
     shields = [sp.site for sp in g.board.spaces.values() if sp.conquered_by == seat]
     return {
         "knowledge": 2 * kinds.count("spell") + kinds.count("advanced_action"),
-        "loot": 2 * kinds.count("artifact") + sum(p.crystals.values()) // 2,
+        "loot": 2 * kinds.count("artifact") + crystal_points(t, sum(p.crystals.values())),  # A14
         "leader": sum(unit_number(t, u.unit, "level", c.units[u.unit].level) // (2 if u.wounded else 1)
                       for u in p.units),
         "conqueror": 2 * sum(1 for s in shields if s in CONQUEST_SITES),
@@ -56,6 +56,8 @@ def final_scores(t) -> tuple[dict[int, int], dict[int, list[str]]]:
             for s in top:
                 total[s] += bonus
                 lines[s].append(f"title {cat} {bonus:+d}")
+        for s, v in zero_tie_titles(t, pts).items():    # reading A12
+            total[s], lines[s] = total[s] + v, lines[s] + ([f"titles tied at 0 {v:+d}"] if v else [])
     return total, lines
 
 
@@ -81,8 +83,10 @@ def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int],
         extra = None
         if s.id == "mines_liberation":
             from .scenario_rules import mines_held
-            extra = SC.mines_fame(mines_held(g))
+            extra = liberator_fame(t, SC.mines_fame(mines_held(g)))     # reading A16
         total = SC.competitive_totals(s, fame, pts, g.cities, extra)
+        zero = zero_tie_titles(t, pts) if s.scoring.titles else {}      # reading A12
+        total = {x: v + zero.get(x, 0) for x, v in total.items()}
         lines = {x: [f"fame {fame[x]}"] + [f"{k} {v:+d}" for k, v in pts[x].items() if v]
                  + [f"titles and cities {total[x] - fame[x] - sum(pts[x].values()):+d}"] for x in seats}
         return total, lines, SC.winners(total), "MK:15:Score"

@@ -3,6 +3,8 @@
 
     [game]
     night = false            # round 1 by day, or a night round
+    round = 1                # the round in progress (the last one: announcing ends the game)
+    dummy_turns = false      # solo and co-op: the dummy gets a tactic and its turns too
     source = ["red", "gold", "black", "blue"]
     active = 0               # whose turn it is (it gets the lowest tactic)
     tactic = "mana_search"   # or this one
@@ -76,6 +78,8 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     tiles: dict[str, str] = {}     # tile centre "q,r" = tile id: revealed at set-up (MK:7:Move:5)
     conquered: dict[str, int] = {}  # site space = the seat whose shield is on it (MK:10:Result:3)
     pvp: dict = {}                 # a player-against-player combat in progress (pvp_situation.py)
+    round: int = 1                 # the round in progress (MK:4:Round), at most the scenario's last
+    dummy_turns: bool = False      # solo and co-op: the dummy holds a tactic and takes its turns
 
 
 def lay_out(ctx, t, raw: dict) -> None:
@@ -85,13 +89,17 @@ def lay_out(ctx, t, raw: dict) -> None:
     seats = sit.seat or [SeatSit() for _ in range(t.players)]
     standard_setup(ctx, t)
     g = t.game
-    ctx.emit("mk.round", {"round": 1, "night": sit.night}, rule=RULE)
+    if not 1 <= sit.round <= g.rounds:
+        raise ValueError(f"situation [game]: round = {sit.round}: the scenario has rounds 1 to "
+                         f"{g.rounds} (MK:4:Round)")
+    ctx.emit("mk.round", {"round": sit.round, "night": sit.night}, rule=RULE)
     order = [sit.active] + [s for s in range(t.players) if s != sit.active]
+    dummy = [g.dummy_seat] if sit.dummy_turns and g.dummy_seat >= 0 and not sit.pick else []
     tactics = tactic_ids(sit.night)
     if sit.tactic:      # the others get the latest tactics: the active seat acts first
         tactics.remove(sit.tactic)
         tactics = [sit.tactic] + tactics[::-1]
-    ctx.emit("mk.tactics", {"open": tactics, "pickers": order}, rule=RULE)
+    ctx.emit("mk.tactics", {"open": tactics, "pickers": order + dummy}, rule=RULE)
     if sit.pick:
         if sit.source:
             ctx.emit("mk.source", {"faces": list(sit.source)}, rule=RULE)
@@ -101,6 +109,9 @@ def lay_out(ctx, t, raw: dict) -> None:
     for i, seat in enumerate(order):
         ctx.emit("mk.tactic", {"seat": seat, "tactic": tactics[i]}, rule=RULE)
     numbers = {s: content().tactics[g.players[s].tactic].number for s in range(t.players)}
+    if dummy:           # the dummy draws the next tactic (MK:15:Dummy)
+        ctx.emit("mk.dummy_tactic", {"tactic": tactics[len(order)]}, rule=RULE)
+        numbers[g.dummy_seat] = content().tactics[g.dummy_tactic].number
     ctx.emit("mk.order", {"order": rounds.turn_order(numbers)}, rule=RULE)
     if sit.source:
         ctx.emit("mk.source", {"faces": list(sit.source)}, rule=RULE)
@@ -191,7 +202,7 @@ def _seat(ctx, t, seat: int, s: SeatSit) -> None:
         for _ in range(n):
             ctx.emit("mk.crystal", {"seat": seat, "colour": colour, "delta": 1}, rule=RULE)
     if s.fame:
-        ctx.emit("mk.fame", {"seat": seat, "delta": s.fame, "total": s.fame}, rule=RULE)
+        ctx.emit("mk.fame", {"seat": seat, "delta": s.fame - t.game.players[seat].fame, "total": s.fame}, rule=RULE)
     if s.reputation:
         ctx.emit("mk.reputation", {"seat": seat, "delta": s.reputation, "total": s.reputation}, rule=RULE)
     for i, unit in enumerate(s.units):

@@ -28,6 +28,7 @@ def gain_fame(ctx, t, seat: int, n: int, rule: str) -> None:
         ctx.emit("mk.fame", {"seat": seat, "delta": n, "total": old + n}, rule=rule)
         if t.game.scenario in BLITZ:
             from .scenarios import blitz_row_bonus
-            extra = blitz_row_bonus(old, old + n)
+            from .readings_score import blitz_bonus
+            extra = blitz_bonus(t, old, old + n, blitz_row_bonus)     # reading A17
             if extra:
                 ctx.emit("mk.fame", {"seat": seat, "delta": extra, "total": old + n + extra}, rule=BLITZ[t.game.scenario])

@@ -71,13 +71,17 @@ def test_every_mk_reading_is_consulted_by_a_dispute_situation():
     """Each reading in catalog.toml names a catalog rule and is asked by the rules somewhere."""
     rs = registry.get("mage-knight")
     listed = readings.of(rs)
-    assert set(listed) == {"A8", "A10", "A11", "A18", "A19", "A22", "A23", "A31", "A34", "A37"}
+    assert set(listed) == {"A8", "A9", "A10", "A11", "A12", "A13", "A14", "A15", "A16", "A17", "A18", "A21",
+                           "A19", "A22", "A23", "A25", "A27", "A31", "A34", "A36", "A37", "A38"}
     asked = set()
     for path in (CUMBERSOME, BEASTS, SUMMONER) + tuple(SIT + f"dispute_{name}.toml" for name in (
             "keep_half_fame", "withdraw_no_path", "basic_blue_effect", "round_source", "pvp_retreat",
-            "city_assault")):
+            "city_assault", "final_scoring", "liberator_tie", "blitz_fame_rows", "closed_portal_pvp",
+            "mine_liberated", "dummy_reshuffle", "portal_closes", "friendly_city", "committed_on_mine")):
         asked |= set(settle(path)["consulted"])
-    assert asked == set(listed)
+    # A15 needs every city conquered, which no situation can state yet (test_reading_mk_scen.py
+    # tests it on its own)
+    assert asked == set(listed) - {"A15"}
     for r in listed.values():
         assert r.rule in rs.catalog and r.default in r.alternatives
 

@@ -132,3 +132,26 @@ def test_a_bad_alternative_is_refused_naming_the_allowed(capsys):
                      "--db", ":memory:"]) == 2
     err = capsys.readouterr()
     assert "A23" in err.out + err.err and "nearest_safe" in err.out + err.err
+
+
+def test_a31_unit_effects_paid_with_red_or_blue_mana_name_their_own_exclusion():
+    """A31 for unit abilities (MK:8:Combat:5a-b): the colour would be the mana paid. Every unit
+    effect on an enemy paid with red or blue mana (Amotep Freezers, Delphana Masters) already
+    excludes the enemies resisting that element by its own text, and the other unit effects are
+    paid with white, green or nothing: the reading cannot change a unit's effect, so it is not
+    asked for units (this test fails if new content breaks that)."""
+    from engine.games.mage_knight.content import content
+    from engine.games.mage_knight.readings_map import RESISTED_BY
+    from engine.games.mage_knight.resolving import unit_resolutions
+    seen = []
+    for uid, unit in content().units.items():
+        for i, ability in enumerate(unit.abilities):
+            for atoms in unit_resolutions(uid, i):
+                for kind, v in atoms:
+                    if kind != "enemy_effect":
+                        continue
+                    paid = ability.get("mana_cost")
+                    if paid in RESISTED_BY:
+                        assert v["exclude_resistance"] == RESISTED_BY[paid], (uid, i)
+                        seen.append(uid)
+    assert sorted(set(seen)) == ["amotep_freezers", "delphana_masters"]
