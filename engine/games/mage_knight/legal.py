@@ -108,6 +108,9 @@ def turn_commands(t, seat: int) -> list[dict]:
         fight_cmds = C.legal(g.combat)
         if p.turn_effects.get("units_no_damage"):      # Into the Heat: units take no damage
             fight_cmds = [c for c in fight_cmds if c.get("kind") != "mk_assign" or c["to"] == "hero"]
+        if p.turn_effects.get("redirect"):             # Shocktroops: that enemy's damage to the unit
+            from .unit_redirect import only_redirected
+            fight_cmds = only_redirected(fight_cmds, p.turn_effects["redirect"])
         return fight_cmds + plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat)
     out: list[dict] = []
     sp = g.board.spaces.get(p.pos)

@@ -727,3 +727,29 @@ def test_polarization_turns_a_mana_and_lets_black_pay_by_day():
     assert not legal(eng, gid, card="march", mode="powered", pay="die:0")
     play_first(eng, gid, kind="skill", skill="arythea_polarization", option=4)
     assert legal(eng, gid, card="march", mode="powered", pay="die:0")
+
+
+def shocktroops_damage(target: int):
+    eng, gid = fight(hand=["march"], units=["shocktroops", "peasants"], enemies=("green_prowlers",))
+    t = eng.table(gid)
+    foes = [e.uid for e in t.game.combat.enemies]
+    eng.submit(gid, 0, {"kind": "mk_next"})                      # to the block phase
+    eng.submit(gid, 0, {"kind": "activate", "unit": "shocktroops#1", "ability": 2, "option": 0, "pay": "",
+                        "target": foes[target]})
+    eng.submit(gid, 0, {"kind": "mk_next"})                      # to the damage phase
+    assigns = [c for c in eng.legal(gid, 0) if c["kind"] == "mk_assign"]
+    return foes, {(c["enemy"], c["to"]) for c in assigns}
+
+
+def test_shocktroops_take_the_damage_of_the_enemy_they_weakened():
+    """MK:5:Units:5, MK:9:Damage: Shocktroops' third ability (public list): an enemy gets Attack -3
+    and its damage goes to the Shocktroops: in the damage phase that enemy's attack may be
+    assigned only to them; the other enemy's attack still to the hero or the Peasants"""
+    for target in (0, 1):
+        foes, assigns = shocktroops_damage(target)
+        aimed, other = foes[target], foes[1 - target]
+        assert {to for e, to in assigns if e == aimed} in ({"shocktroops#1"}, set())
+        if any(e == other for e, _ in assigns):
+            assert {to for e, to in assigns if e == other} >= {"hero"}
+    foes, assigns = shocktroops_damage(0)
+    assert (foes[0], "shocktroops#1") in assigns and (foes[0], "hero") not in assigns
