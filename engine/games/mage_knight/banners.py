@@ -74,7 +74,7 @@ def round_started(ctx, t, ev) -> None:
 
 def discard(ctx, t, seat: int, uid: str) -> None:
     """The owner gives the banner up at the round's start: the round's shuffle is done, so it is
-    shuffled into the new deed deck (reading, catalog.toml mkcards2:banner_discard)."""
+    shuffled into the new deed deck (reading, catalog.toml MK:5:Units:8c)."""
     cid = t.game.players[seat].banners[uid]
     zones.move(ctx, zone(seat), S.deck(seat), [cid], rule="MK:5:Units:8b")
     ctx.emit("mk.banner", {"seat": seat, "unit": uid, "banner": ""}, rule="MK:5:Units:8b")

@@ -2,7 +2,7 @@
 that enemy is redirected to this unit". The turn effect `redirect` maps the enemy to the unit;
 in the damage phase that enemy's attacks may then be assigned only to that unit while it can
 take them (not destroyed, not already wounded where the rule forbids it); when it cannot, the
-normal choices stand (reading, catalog.toml mkcards2:shocktroops_redirect)."""
+normal choices stand (reading, catalog.toml MK:5:Units:5e)."""
 from __future__ import annotations
 
 
