@@ -1,5 +1,5 @@
 """Choices the rulebook gives one player inside another player's effect, each answered by THAT
-player through an `answer` command {pick} while the game waits (MK:5:Effects:1, MK:5:Units:8b):
+player through an `answer` command {pick} while the game waits (MK:5:Effects:1d, MK:5:Units:8c):
 
 - `lose_crystal`: a player hit by Mana Meltdown / Mana Radiance's rival picks the crystal to lose;
 - `discard_colour`: a player hit by Mind Read / Mind Steal picks the card of the colour to discard
