@@ -18,6 +18,7 @@ from __future__ import annotations
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
+from . import banners
 from . import combat as C
 from . import state as S
 from .content import content
@@ -26,6 +27,12 @@ from .ledger import gain_crystal
 RULE = "MK:5:Effects:1"
 BASIC = ("red", "blue", "green", "white")
 ACTION_KINDS = ("basic_action", "advanced_action")
+
+
+def banners_at_round_start(ctx, t, ev) -> None:
+    """mk.round: each owner keeps or discards each banner (MK:5:Units:8c), in seat order."""
+    add(ctx, t, [{"seat": s, "do": "banner", "unit": uid, "rule": "MK:5:Units:8b"}
+                 for s, p in enumerate(t.game.players) for uid in sorted(p.banners)])
 
 
 def set_asks(ctx, asks: list[dict]) -> None:
@@ -142,8 +149,7 @@ def _carry_out(ctx, t, ask: dict, pick: str) -> None:
         for typ, data in C.modify_enemy(t.game.combat, pick, source=ask["source"], armour=ask["amount"]):
             ctx.emit(typ, data, rule=data["rule"])
     elif do == "banner" and pick == "discard":
-        from .banners import discard
-        discard(ctx, t, s, ask["unit"])
+        banners.discard(ctx, t, s, ask["unit"])
 
 
 def why_not(t, seat: int, cmd: dict) -> str:

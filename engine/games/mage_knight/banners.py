@@ -65,13 +65,6 @@ def unit_gone(ctx, t, ev) -> None:
         ctx.emit("mk.banner", {"seat": seat, "unit": uid, "banner": ""}, rule="MK:5:Units:8a")
 
 
-def round_started(ctx, t, ev) -> None:
-    """mk.round: each owner keeps or discards each banner (MK:5:Units:8b), in seat order."""
-    from .asks import add
-    add(ctx, t, [{"seat": s, "do": "banner", "unit": uid, "rule": "MK:5:Units:8b"}
-                 for s, p in enumerate(t.game.players) for uid in sorted(p.banners)])
-
-
 def discard(ctx, t, seat: int, uid: str) -> None:
     """The owner gives the banner up at the round's start: the round's shuffle is done, so it is
     shuffled into the new deed deck (reading, catalog.toml MK:5:Units:8c)."""

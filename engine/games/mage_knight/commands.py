@@ -73,4 +73,4 @@ def subscriptions() -> list[tuple[str, object]]:
         [("mk.unit_destroyed", banners.unit_gone)] + \
         [("mk.unit_destroyed", passive_skills.unit_gone)] + \
         [("mk.turn", mana_claims.turn_started), ("mk.turn", centre.turn_started),
-         ("mk.round", centre.round_started), ("mk.round", banners.round_started)]   # banner discarded, Bonds token freed, claimed tokens, centre
+         ("mk.round", centre.round_started), ("mk.round", asks.banners_at_round_start)]   # banner discarded, Bonds token freed, claimed tokens, centre
