@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import msgspec
 
-from . import banners, centre_tokens, mana_claims, passive_skills, readings_city, rotating, turn_effects
+from . import asks, banners, centre_tokens, mana_claims, passive_skills, readings_city, rotating, turn_effects
 from . import combat as C
 from .board import Board, place_tile
 from .content import content
@@ -340,6 +340,7 @@ FOLD = {
     "mk.turn_effect": turn_effects.fold, "mk.enemy_changed": turn_effects.fold_enemy,
     "mk.placed": _placed, "mk.terrain_cost": _terrain, "mk.effect": _nothing, "mk.forfeit": _nothing, "mk.score": score,
     "mk.city_restored": readings_city.fold_restored,
+    "mk.asks": asks.fold,
 }
 
 

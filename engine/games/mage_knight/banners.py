@@ -1,9 +1,10 @@
 """Banner artifacts assigned to units (MK:5:Units:8): a banner played from the hand is slid under
 one of the seat's units (zone `banners:<seat>`) and the unit has its basic effect while it stays;
 the stronger side is then not usable. A new banner on the same unit, or the unit destroyed or
-disbanded, puts the old banner on the discard pile (MK:5:Units:8a); at the round's end banners
-stay attached (the keep-or-discard choice of MK:5:Units:8b read as keep) and face-down banners
-turn face up (a banner used once this round holds that round's number).
+disbanded, puts the old banner on the discard pile (MK:5:Units:8a); at the round's start each
+banner's owner keeps it or discards it (MK:5:Units:8b, an `asks.py` prompt of that seat: a
+discarded banner is shuffled into the new deed deck) and face-down banners turn face up (a banner
+used once this round holds that round's number).
 
 A banner's basic effect is a `banner` node of content/readings.json: `armour`, `resistances`
 (the unit in combat), `attack` / `block` (added to its activated ability), `fame_on_use` (fame
@@ -62,6 +63,15 @@ def unit_gone(ctx, t, ev) -> None:
     if cid:
         zones.move(ctx, zone(seat), S.discard(seat), [cid], rule="MK:5:Units:8a")
         ctx.emit("mk.banner", {"seat": seat, "unit": uid, "banner": ""}, rule="MK:5:Units:8a")
+
+
+def discard(ctx, t, seat: int, uid: str) -> None:
+    """The owner gives the banner up at the round's start: the round's shuffle is done, so it is
+    shuffled into the new deed deck (reading, catalog.toml MK:5:Units:8c)."""
+    cid = t.game.players[seat].banners[uid]
+    zones.move(ctx, zone(seat), S.deck(seat), [cid], rule="MK:5:Units:8b")
+    ctx.emit("mk.banner", {"seat": seat, "unit": uid, "banner": ""}, rule="MK:5:Units:8b")
+    ctx.shuffle(S.deck(seat), rule="MK:4:Round:2g")
 
 
 def equip(t, seat: int, c) -> None:

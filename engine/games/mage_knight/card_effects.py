@@ -34,7 +34,7 @@ BORROWABLE = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gai
               "unit_resistances")
 DEST = {"hand": S.hand, "discard": S.discard, "deck": S.deck, "units": S.units_zone}
 # atoms worth playing in combat although they add no points (MK:8:Combat:3)
-COMBAT_USEFUL = ("puppet", "hero_damage_off", "banner", "on_defeat", "others", "unit_bonus", "unit_resistances", "all_enemies_strip", "convert", "turn_effect", "card_bonus",
+COMBAT_USEFUL = ("puppet", "redirect_damage", "hero_damage_off", "banner", "on_defeat", "others", "unit_bonus", "unit_resistances", "all_enemies_strip", "convert", "turn_effect", "card_bonus",
                  "blocked_armour_to", "mana_any", "gain_mana_token", "gain_crystal", "draw_cards", "extra_dice",
                  "defeat_bonus", "use_offered", "repeat", "attack_change", "conditional")
 ACTION_KINDS = ("basic_action", "advanced_action")
@@ -253,6 +253,10 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
     p = t.game.players[seat]
     for k, v in atoms:
         if k in ("requires", "discard_colour", "discard_kind", "throw_cost", "stand_in", "discard_wound"):
+            continue
+        if k == "redirect_damage":             # Shocktroops: the targeted enemy's damage to this unit
+            if cmd.get("target"):
+                set_effect(ctx, seat, "redirect", dict(p.turn_effects.get("redirect", {}), **{cmd["target"]: cmd["card"]}))
             continue
         if k == "turn_effect":
             set_effect(ctx, seat, v[0], list(v[1]) if isinstance(v[1], tuple) else v[1])

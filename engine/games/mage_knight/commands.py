@@ -3,7 +3,7 @@ checked against legal_commands."""
 from __future__ import annotations
 
 from . import actions as A
-from . import banners, centre, fight, mana_claims, passive_skills, rewards, tactics
+from . import asks, banners, centre, fight, mana_claims, passive_skills, rewards, tactics
 from .content import content
 from .effects import resolutions
 from .part2_commands import PART2_HANDLERS, post_handlers, pre_handlers
@@ -57,7 +57,7 @@ HANDLERS = {
     "activate": A.activate, "ready_unit": A.ready_unit, "tactic_use": tactics.use, "reward": rewards.take, "skill": A.use_skill, "challenge": _challenge, "enter": _enter,
     "burn": _burn, "mk_attack": fight.command, "mk_block": fight.command,
     "mk_cumbersome": fight.command, "mk_assign": fight.command, "mk_next": fight.command,
-    "banner": banners.use, "centre": centre.use, **PART2_HANDLERS,
+    "banner": banners.use, "centre": centre.use, "answer": asks.answer, **PART2_HANDLERS,
 }
 
 
@@ -73,4 +73,4 @@ def subscriptions() -> list[tuple[str, object]]:
         [("mk.unit_destroyed", banners.unit_gone)] + \
         [("mk.unit_destroyed", passive_skills.unit_gone)] + \
         [("mk.turn", mana_claims.turn_started), ("mk.turn", centre.turn_started),
-         ("mk.round", centre.round_started)]   # banner discarded, Bonds token freed, claimed tokens, centre
+         ("mk.round", centre.round_started), ("mk.round", asks.banners_at_round_start)]   # banner discarded, Bonds token freed, claimed tokens, centre

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import combat as C
 from .explore import gain_fame
+from .asks import add
 from .ledger import gain_crystal
 from .turn_effects import effects_of, set_effect
 
@@ -56,13 +57,6 @@ def on_defeated(ctx, t, seat: int, data: dict) -> None:
 
 
 def _armour_on_another(ctx, t, amount: int, source: str) -> None:
-    """Armour change on another enemy still fighting: the one with the highest armour, first in
-    the combat's order on a tie (reading of the player's choice, catalog.toml)."""
-    c = t.game.combat
-    foes = [e for e in c.enemies if not e.defeated and not e.discarded
-            and C.effect_problem(c, e.uid, armour=amount, colour=None) is None]
-    if not foes:
-        return
-    best = max(foes, key=lambda e: e.armour + e.armour_mod)
-    for typ, data in C.modify_enemy(c, best.uid, source=source, armour=amount):
-        ctx.emit(typ, data, rule=data["rule"])
+    """Armour change on another enemy still fighting: the caster's choice (asks.py)."""
+    add(ctx, t, [{"seat": t.game.active, "do": "armour", "amount": amount, "source": source,
+                  "rule": "MK:5:Effects:1"}])

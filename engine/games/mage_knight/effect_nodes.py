@@ -12,6 +12,7 @@ Atoms added here (beyond effects.PLAIN and the basic actions' atoms):
   ("bonus_per", {...})            points scaled by a count taken at play time
   ("conditional", {...})          atoms given only if a test holds at play time
   ("take_offer", {...})           a card of a colour from an offer (the play names it: "gain")
+  ("redirect_damage", True)  the targeted enemy's damage goes to the unit used (Shocktroops)
   ("throw_cost", n) / ("discard_colour", c) / ("discard_kind", k)  what a discard cost may take
   ("crystals_of_discard", {...})  crystals by the colour of the card given up
   ("mana_any", n)                 n mana tokens of colours the play names ("mana")
@@ -120,6 +121,8 @@ def _small(node, sit, rec):
         return _atoms(("turn_effect", ("sideways", list(v) if isinstance(v, list) else v)))
     if isinstance(node.get("wound_sideways"), int):       # a wound may be played sideways
         return _atoms(("turn_effect", ("wound_sideways", node["wound_sideways"])))
+    if node.get("redirect_damage") is True:               # Shocktroops: the enemy's damage to this unit
+        return _atoms(("redirect_damage", True))
     if node.get("shapeshift") is True:                    # a basic action's points as another kind
         return _atoms(("turn_effect", ("shapeshift", True)))
     if isinstance(node.get("attack_card_bonus"), int):    # the next attack card played

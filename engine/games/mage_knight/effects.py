@@ -22,7 +22,7 @@ PLAIN = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gain_cry
 COMBAT_ONLY = ("attack", "block", "mana_cost", "discard_cost", "enemy_effect", "crystal_of_discard", "discard_wound",
                "defeat_bonus", "all_enemies", "stand_in", "requires", "discard_colour", "discard_kind", "throw_cost",
                "all_enemies_strip", "blocked_armour_to", "unit_resistances", "unit_bonus", "convert",
-               "attack_change", "on_defeat", "rotating", "hero_damage_off", "puppet")
+               "attack_change", "on_defeat", "rotating", "hero_damage_off", "puppet", "redirect_damage")
 MAX_RESOLUTIONS = 16
 BASIC_COLOURS = ("red", "blue", "green", "white")
 

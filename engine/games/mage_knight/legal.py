@@ -30,6 +30,8 @@ def prompts(t) -> list[Prompt]:
     g = t.game
     if t.over or g.phase in ("setup", "over"):
         return []
+    if g.asks:                   # another seat's choice inside an effect (asks.py)
+        return [Prompt(g.asks[0]["seat"], "answer", g.asks[0]["rule"])]
     if g.phase == "tactics":
         return [Prompt(g.pickers[0], "tactic", "MK:4:Round:3a")]
     if g.phase == "levelup":
@@ -54,6 +56,9 @@ def legal_commands(t, seat: int) -> list[dict]:
     g = t.game
     if not any(p.seat == seat for p in prompts(t)):
         return []
+    if g.asks:
+        from .asks import commands as answer_commands
+        return answer_commands(t, seat)
     if g.phase == "tactics":
         return [c for x in g.tactics_open for c in tactics.pick_commands(t, seat, x)]
     if g.joint and not g.joint.get("started"):
@@ -104,6 +109,9 @@ def turn_commands(t, seat: int) -> list[dict]:
         fight_cmds = C.legal(g.combat)
         if p.turn_effects.get("units_no_damage"):      # Into the Heat: units take no damage
             fight_cmds = [c for c in fight_cmds if c.get("kind") != "mk_assign" or c["to"] == "hero"]
+        if p.turn_effects.get("redirect"):             # Shocktroops: that enemy's damage to the unit
+            from .unit_redirect import only_redirected
+            fight_cmds = only_redirected(fight_cmds, p.turn_effects["redirect"])
         return fight_cmds + plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat)
     out: list[dict] = []
     sp = g.board.spaces.get(p.pos)
@@ -456,7 +464,7 @@ def ends(t, seat: int, names: list[str]) -> list[dict]:
     return out
 
 
-RULE_OF = {"tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:Deed:3a",
+RULE_OF = {"answer": "MK:5:Effects:1", "tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:Deed:3a",
            "move": "MK:7:Move:3", "explore": "MK:7:Move:5", "rest": "MK:6:Turn:7",
            "end_turn": "MK:6:Turn:5a", "announce": "MK:6:Turn:3", "recruit": "MK:8:Interact:4a",
            "buy_heal": "MK:8:Interact:4b", "buy_aa": "MK:8:Interact:4c", "plunder": "MK:6:Turn:1",
@@ -484,6 +492,9 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
         return None
     if not any(p.seat == seat for p in prompts(t)):
         return Illegal(rule, f"seat {seat} is not the one to act now")
+    if g.asks:                   # asks.py: the open choice comes first
+        from .asks import why_not
+        return Illegal(g.asks[0]["rule"], why_not(t, seat, cmd))
     p = g.players[seat]
     names = {card_name(c) for c in t.zone(S.hand(seat))}
     if kind in C.FIELDS:

@@ -82,6 +82,7 @@ def _cmd(e: n.Seen) -> str | None:
         "mk_assign": lambda: (f"{who} takes the damage of {card(d.get('enemy', '?'))} on "
                               f"{'the hero' if d.get('to') == 'hero' else card(d.get('to', '?'))}."),
         "mk_next": lambda: f"{who} moves on to the next combat phase.",
+        "answer": lambda: f"{who} answers: {words(d['pick']) if d.get('pick') else 'none'}.",
     }
     return table[k]() if k in table else None
 
@@ -92,6 +93,8 @@ OWN: dict[str, Any] = {
     "mk.round": lambda e: f"Round {e.data.get('round', '?')} begins ({'night' if e.data.get('night') else 'day'}).",
     "mk.turn": lambda e: f"{seat_name(e.data.get('seat'))}'s turn" + (f", entering at {hexes(e.data['enter'])}" if e.data.get("enter") else "") + ".",
     "mk.turn_done": "{seat}'s turn ends.",
+    "mk.asks": lambda e: (f"{seat_name(e.data['asks'][0]['seat'])} is asked: {n.humane(e.data['asks'][0]['do'])}."
+                          if e.data.get("asks") else "No choice is open."),
     "mk.moved": lambda e: f"{seat_name(e.data.get('seat'))} moves to {hexes(e.data.get('to'))} for {e.data.get('cost', '?')} move points.",
     "mk.explored": lambda e: f"{seat_name(e.data.get('seat'))} explores at {hexes(e.data.get('at'))}.",
     "mk.played": _played,

@@ -45,7 +45,7 @@ class MageKnight(Ruleset):
                  "dice": Optional(str), "boost": Optional(str), "boost_option": Optional(int),
                  "space": Optional(str), "blocked": Optional(str)},
         "ready_unit": {"uid": str}, "banner": {"unit": str, "target": Optional(str)},
-        "centre": {"skill": str, "owner": int, "option": int},
+        "centre": {"skill": str, "owner": int, "option": int}, "answer": {"pick": str},
         "reward": {"card": Optional(str), "colour": Optional(str)},
         "move": {"to": str, "challenge": Optional(str)}, "explore": {"at": str}, "rest": {"card": str, "wounds": int},
         "end_turn": {"discard": Optional(str)}, "announce": {}, "recruit": {"unit": str, "disband": Optional(str)},

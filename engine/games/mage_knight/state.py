@@ -162,3 +162,4 @@ class MKState(msgspec.Struct, kw_only=True):
     auction: dict = {}               # Hero Auction: selection order, the hero named, the bids
     conceded: list[int] = []         # the keep and tower scenario: seats that gave up
     draft: dict = {}                 # the Draft variant: its step and who still picks
+    asks: list[dict] = []            # choices another seat answers now, first first (asks.py)

@@ -19,43 +19,134 @@ def seat(eng, gid, s: int):
     return eng.table(gid).game.players[s]
 
 
-def test_mana_meltdown_takes_a_crystal_from_each_other_player():
-    """MK:5:Effects:1, MK:5:Gain:2: Mana Meltdown basic (red): the other player loses a crystal of
-    the colour held most (blue, reading); the caster gains one crystal of a colour lost"""
+def answers(eng, gid, s: int) -> list:
+    """The picks a seat's open `answer` prompt offers (asks.py)."""
+    return [c["pick"] for c in eng.legal(gid, s) if c["kind"] == "answer"]
+
+
+def prompted(eng, gid) -> list[tuple[int, str]]:
+    return [(p.seat, p.kind) for p in eng.prompts(gid)]
+
+
+def meltdown(pick: str):
     eng, gid = two_seats({"hand": ["mana_meltdown"], "tokens": ["red"]},
                          {"crystals": {"blue": 2, "red": 1}})
-    opts = legal(eng, gid, card="mana_meltdown", mode="basic")
-    assert {c.get("crystal") for c in opts} == {"blue"}
-    eng.submit(gid, 0, opts[0])
+    play_first(eng, gid, card="mana_meltdown", mode="basic")
+    assert prompted(eng, gid) == [(1, "answer")] and answers(eng, gid, 0) == []
+    assert answers(eng, gid, 1) == ["red", "blue"]
+    eng.submit(gid, 1, {"kind": "answer", "pick": pick})
+    assert answers(eng, gid, 0) == [pick, ""]          # the caster may gain the crystal lost
+    eng.submit(gid, 0, {"kind": "answer", "pick": pick})
+    assert prompted(eng, gid) == [(0, "turn")]
+    return eng, gid
+
+
+def test_mana_meltdown_the_other_player_chooses_the_crystal_lost():
+    """MK:5:Effects:1, MK:5:Gain:2: Mana Meltdown basic (red): the other player (seat 1, prompted
+    out of turn) chooses which crystal to lose; the caster then chooses to gain it"""
+    eng, gid = meltdown("blue")
     assert seat(eng, gid, 1).crystals == {"blue": 1, "red": 1}
     assert seat(eng, gid, 0).crystals == {"blue": 1}
-
-
-def test_mind_read_makes_other_players_discard_the_colour():
-    """MK:5:Effects:1: Mind Read basic (white), red named: a red crystal, and the other player
-    discards a red card (Rage); green March stays in the hand"""
-    eng, gid = two_seats({"hand": ["mind_read"], "tokens": ["white"]}, {"hand": ["march", "rage"]})
-    play_first(eng, gid, card="mind_read", mode="basic", option=0)
+    eng, gid = meltdown("red")                           # another choice, another outcome
+    assert seat(eng, gid, 1).crystals.get("red", 0) == 0 and seat(eng, gid, 1).crystals["blue"] == 2
     assert seat(eng, gid, 0).crystals == {"red": 1}
-    assert names(eng, gid, "hand:1") == ["march"] and names(eng, gid, "discard:1") == ["rage"]
 
 
-def test_mind_steal_takes_the_discarded_action_card():
+def test_a_bad_answer_is_refused_with_the_rule():
+    """MK:5:Effects:1: only the asked seat answers, and only with an offered pick; the caster may
+    not go on playing while the other player's choice is open"""
+    eng, gid = two_seats({"hand": ["mana_meltdown", "march"], "tokens": ["red"]},
+                         {"crystals": {"blue": 2, "red": 1}})
+    play_first(eng, gid, card="mana_meltdown", mode="basic")
+    why = eng.check(gid, 1, {"kind": "answer", "pick": "green"})
+    assert why is not None and why.rule == "MK:5:Effects:1" and "'green'" in why.reason
+    assert eng.check(gid, 0, {"kind": "end_turn"}) is not None
+
+
+def mind_read(pick: str):
+    eng, gid = two_seats({"hand": ["mind_read"], "tokens": ["white"]},
+                         {"hand": ["march", "rage", "crystallize", "improvisation"]})
+    play_first(eng, gid, card="mind_read", mode="basic", option=0)      # red named
+    assert answers(eng, gid, 1) == ["improvisation", "rage"] and answers(eng, gid, 0) == []
+    eng.submit(gid, 1, {"kind": "answer", "pick": pick})
+    return eng, gid
+
+
+def test_mind_read_the_other_player_chooses_the_card_of_the_colour():
+    """MK:5:Effects:1: Mind Read basic (white), red named: a red crystal; the other player chooses
+    which red card to discard (Rage or Improvisation); green March stays in the hand"""
+    eng, gid = mind_read("rage")
+    assert seat(eng, gid, 0).crystals == {"red": 1}
+    assert names(eng, gid, "discard:1") == ["rage"] and "improvisation" in names(eng, gid, "hand:1")
+    eng, gid = mind_read("improvisation")
+    assert names(eng, gid, "discard:1") == ["improvisation"] and "rage" in names(eng, gid, "hand:1")
+
+
+def test_mind_read_hides_the_victims_hand_from_the_other_seats():
+    """Invariant 6, MK:5:Effects:1: while seat 1 chooses, seat 0's view, the public state and
+    seat 0's legal commands show no card of seat 1's hand; the redacted log leaks nothing"""
+    from engine.testing import assert_log_leaks_nothing
+    from projections.views import state_view
+    eng, gid = two_seats({"hand": ["mind_read"], "tokens": ["white"]},
+                         {"hand": ["march", "rage", "crystallize", "improvisation"]})
+    play_first(eng, gid, card="mind_read", mode="basic", option=0)
+    t = eng.table(gid)
+    hidden = ("rage", "improvisation", "crystallize", "march")
+    for who in (0, None):
+        text = repr(state_view(eng.ruleset(gid), t, who))
+        assert not any(n in text for n in hidden), who
+    assert "rage" in repr(state_view(eng.ruleset(gid), t, 1))
+    assert not any(n in repr(eng.legal(gid, 0)) for n in hidden)
+    assert t.game.asks == [{"seat": 1, "do": "discard_colour", "colour": "red", "caster": 0,
+                            "steal": False, "rule": "MK:5:Effects:1"}]
+    eng.submit(gid, 1, {"kind": "answer", "pick": "improvisation"})
+    assert_log_leaks_nothing(eng, gid, 0)
+
+
+def test_mind_read_without_a_card_of_the_colour_answers_none():
+    """MK:5:Effects:1: a player without a card of the colour is still asked (the hand is hidden)
+    and answers "" (none); nothing is discarded"""
+    eng, gid = two_seats({"hand": ["mind_read"], "tokens": ["white"]}, {"hand": ["march"]})
+    play_first(eng, gid, card="mind_read", mode="basic", option=0)
+    assert answers(eng, gid, 1) == [""]
+    eng.submit(gid, 1, {"kind": "answer", "pick": ""})
+    assert names(eng, gid, "hand:1") == ["march"] and names(eng, gid, "discard:1") == []
+
+
+def test_mind_steal_the_caster_chooses_whether_to_take_the_discarded_action_card():
     """MK:4:Deed:3b, MK:5:Effects:1: Mind Steal (Mind Read powered, white + black, night), green
-    named: the other player discards March, which goes into the caster's hand"""
-    eng, gid = two_seats({"hand": ["mind_read"], "tokens": ["white", "black"]}, {"hand": ["march", "rage"]},
-                         night=True)
-    play_first(eng, gid, card="mind_read", mode="powered", option=2)
-    assert seat(eng, gid, 0).crystals == {"green": 1}
-    assert names(eng, gid, "hand:1") == ["rage"] and "march" in names(eng, gid, "hand:0")
+    named: the other player chooses March to discard; the caster chooses to take it (or not)"""
+    for take in ("0", ""):
+        eng, gid = two_seats({"hand": ["mind_read"], "tokens": ["white", "black"]}, {"hand": ["march", "rage"]},
+                             night=True)
+        play_first(eng, gid, card="mind_read", mode="powered", option=2)
+        assert seat(eng, gid, 0).crystals == {"green": 1}
+        assert answers(eng, gid, 1) == ["march"]
+        eng.submit(gid, 1, {"kind": "answer", "pick": "march"})
+        assert answers(eng, gid, 0) == ["1:march", ""]
+        eng.submit(gid, 0, {"kind": "answer", "pick": "1:march" if take else ""})
+        assert names(eng, gid, "hand:1") == ["rage"]
+        assert ("march" in names(eng, gid, "hand:0")) == bool(take)
+        assert ("march" in names(eng, gid, "discard:1")) == (not take)
 
 
-def test_energy_flow_spends_another_players_low_unit():
-    """MK:5:Units:5: Energy Flow basic (green): the other player's ready unit of level II or lower
-    (Peasants, level I) is spent; a level III unit would stay ready"""
+def test_energy_flow_the_other_player_chooses_the_unit_spent():
+    """MK:5:Units:5: Energy Flow basic (green): the other player chooses which ready unit of level
+    II or lower to spend (two Peasants: the one named is spent, the other stays ready)"""
+    for pick in (0, 1):
+        eng, gid = two_seats({"hand": ["energy_flow"], "tokens": ["green"]}, {"units": ["peasants", "peasants"]})
+        play_first(eng, gid, card="energy_flow", mode="basic")
+        uids = [u.uid for u in seat(eng, gid, 1).units]
+        assert answers(eng, gid, 1) == uids
+        eng.submit(gid, 1, {"kind": "answer", "pick": uids[pick]})
+        assert [u.ready for u in seat(eng, gid, 1).units] == [pick != 0, pick != 1]
+
+
+def test_energy_flow_with_one_unit_spends_it_without_a_prompt():
+    """MK:5:Units:5: a single ready unit leaves no choice (public facts): spent at once"""
     eng, gid = two_seats({"hand": ["energy_flow"], "tokens": ["green"]}, {"units": ["peasants"]})
     play_first(eng, gid, card="energy_flow", mode="basic")
-    assert [u.ready for u in seat(eng, gid, 1).units] == [False]
+    assert [u.ready for u in seat(eng, gid, 1).units] == [False] and prompted(eng, gid) == [(0, "turn")]
 
 
 def test_bow_of_starsdawn_gives_fame_per_enemy_defeated_in_the_phase():
@@ -84,16 +175,18 @@ def test_soul_harvester_gives_a_crystal_by_the_defeated_enemys_resistance():
     assert seat(eng, gid, 0).crystals == {"green": 1}
 
 
-def test_explosive_bolt_lowers_another_enemys_armour_per_defeat():
-    """MK:9:Ranged:5: Explosive Bolt powered (red): Ranged Attack 3 defeats Prowlers (armour 3);
-    the other enemy of the fight gets Armour -1"""
-    eng, gid = fight(hand=["explosive_bolt"], tokens=["red"], enemies=("green_prowlers",))
-    other = next(e for e in eng.table(gid).game.combat.enemies if e.enemy != "green_prowlers")
-    before = other.armour + other.armour_mod
+def test_explosive_bolt_the_player_chooses_the_other_enemy():
+    """MK:9:Ranged:5, MK:5:Effects:1: Explosive Bolt powered (red): Ranged Attack 3 defeats
+    Prowlers (armour 3); the player chooses which other enemy gets Armour -1"""
+    eng, gid = fight(hand=["explosive_bolt"], tokens=["red"], enemies=("green_prowlers", "green_prowlers"))
+    foes = [e.uid for e in eng.table(gid).game.combat.enemies]
+    before = {e.uid: e.armour + e.armour_mod for e in eng.table(gid).game.combat.enemies}
     play_first(eng, gid, card="explosive_bolt", mode="powered", pay="token:red")
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": ["green_prowlers#2"], "use": ["ranged"]})
-    other = next(e for e in eng.table(gid).game.combat.enemies if e.uid == other.uid)
-    assert other.armour + other.armour_mod == before - 1
+    eng.submit(gid, 0, {"kind": "mk_attack", "targets": [foes[0]], "use": ["ranged"]})
+    assert answers(eng, gid, 0) == foes[1:] and len(foes) == 3
+    eng.submit(gid, 0, {"kind": "answer", "pick": foes[2]})
+    after = {e.uid: e.armour + e.armour_mod for e in eng.table(gid).game.combat.enemies}
+    assert after[foes[2]] == before[foes[2]] - 1 and after[foes[1]] == before[foes[1]]
 
 
 def test_meditation_trance_puts_the_named_discards_on_the_deck():
@@ -162,6 +255,31 @@ def test_banner_of_glory_stays_with_the_unit_and_adds_block_and_fame():
 def _atoms(cmd):
     from engine.games.mage_knight.resolving import unit_resolutions
     return unit_resolutions(cmd["unit"].split("#")[0], cmd["ability"])[cmd["option"]]
+
+
+def round_end_with_banner(pick: str):
+    eng, gid = sit("cards_village", hand=["banner_of_glory", "march"], units=["peasants"])
+    unit = banner_on_unit(eng, gid, "banner_of_glory")
+    eng.submit(gid, 0, {"kind": "end_turn"})
+    t = eng.table(gid)
+    t.zone("discard:0").extend(t.zone("deck:0"))        # as after the deck ran out
+    t.zone("deck:0")[:] = []
+    eng.submit(gid, 0, {"kind": "announce"})
+    assert t.game.round == 2 and prompted(eng, gid) == [(0, "answer")]
+    assert answers(eng, gid, 0) == ["keep", "discard"]
+    eng.submit(gid, 0, {"kind": "answer", "pick": pick})
+    assert prompted(eng, gid) == [(0, "tactic")]
+    return eng, gid, unit
+
+
+def test_the_banners_owner_keeps_or_discards_it_at_the_rounds_end():
+    """MK:5:Units:8b, MK:4:Round:2g: at the round's end the owner chooses for each banner: kept, it
+    stays on the unit; discarded, it leaves the unit and goes into the new deed deck"""
+    eng, gid, unit = round_end_with_banner("keep")
+    assert names(eng, gid, "banners:0") == ["banner_of_glory"] and unit in seat(eng, gid, 0).banners
+    eng, gid, unit = round_end_with_banner("discard")
+    assert names(eng, gid, "banners:0") == [] and seat(eng, gid, 0).banners == {}
+    assert "banner_of_glory" in names(eng, gid, "deck:0")
 
 
 def test_banner_of_protection_gives_the_unit_armour_and_resistances_in_combat():
@@ -609,3 +727,29 @@ def test_polarization_turns_a_mana_and_lets_black_pay_by_day():
     assert not legal(eng, gid, card="march", mode="powered", pay="die:0")
     play_first(eng, gid, kind="skill", skill="arythea_polarization", option=4)
     assert legal(eng, gid, card="march", mode="powered", pay="die:0")
+
+
+def shocktroops_damage(target: int):
+    eng, gid = fight(hand=["march"], units=["shocktroops", "peasants"], enemies=("green_prowlers",))
+    t = eng.table(gid)
+    foes = [e.uid for e in t.game.combat.enemies]
+    eng.submit(gid, 0, {"kind": "mk_next"})                      # to the block phase
+    eng.submit(gid, 0, {"kind": "activate", "unit": "shocktroops#1", "ability": 2, "option": 0, "pay": "",
+                        "target": foes[target]})
+    eng.submit(gid, 0, {"kind": "mk_next"})                      # to the damage phase
+    assigns = [c for c in eng.legal(gid, 0) if c["kind"] == "mk_assign"]
+    return foes, {(c["enemy"], c["to"]) for c in assigns}
+
+
+def test_shocktroops_take_the_damage_of_the_enemy_they_weakened():
+    """MK:5:Units:5, MK:9:Damage: Shocktroops' third ability (public list): an enemy gets Attack -3
+    and its damage goes to the Shocktroops: in the damage phase that enemy's attack may be
+    assigned only to them; the other enemy's attack still to the hero or the Peasants"""
+    for target in (0, 1):
+        foes, assigns = shocktroops_damage(target)
+        aimed, other = foes[target], foes[1 - target]
+        assert {to for e, to in assigns if e == aimed} in ({"shocktroops#1"}, set())
+        if any(e == other for e, _ in assigns):
+            assert {to for e, to in assigns if e == other} >= {"hero"}
+    foes, assigns = shocktroops_damage(0)
+    assert (foes[0], "shocktroops#1") in assigns and (foes[0], "hero") not in assigns

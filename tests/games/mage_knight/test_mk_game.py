@@ -160,8 +160,9 @@ UNITS = ("peasants", "foresters", "utem_guardsmen", "utem_crossbowmen")
 def test_random_bots_play_table_effects_in_full_conquest(seed):
     """MK:5:Effects:1c, MK:5:Units:8: four bots in Full Conquest, each hand starting with three of
     the cards that reach other players, banners and per-defeat rewards (and mana, crystals and a
-    unit), keen to play them (play_keen), play to the end without a crash or stall; replay
-    equality on the first game"""
+    unit), keen to play them (play_keen), play to the end without a crash or stall, answering
+    the prompts those effects give other seats (22-28 answers a game); replay equality on the
+    first game"""
     from pathlib import Path
     from engine.testing import from_situation
     dealt = random.Random(seed).sample(TABLE_CARDS, 12)     # one copy of each card: three each
@@ -174,6 +175,9 @@ def test_random_bots_play_table_effects_in_full_conquest(seed):
     eng, gid = from_situation(here, edit=edit, analysis=seed == 0)
     used = play_keen(eng, gid, seed)
     assert eng.table(gid).over and used > 0
+    # MK:5:Effects:1d: the other players' choices were asked and answered by the seats themselves
+    answers = [e for e in eng.store.read(gid) if e.type == "cmd.answer"]
+    assert answers and any(e.actor != a.actor for e in answers for a in answers)
     if seed == 0:
         assert_replay_equal(eng, gid)
 
