@@ -288,7 +288,8 @@ def _combat_spaces(t, d):
 
 
 def _combat_points(t, d):
-    C.add_points(t.game.combat, d["kind"], d["element"], d["value"], d["source"])
+    C.add_points(t.game.combat, d["kind"], d["element"], d["value"], d["source"], d.get("target", ""),
+                 d.get("not_target", ""))
 
 
 def _combat_over(t, d):

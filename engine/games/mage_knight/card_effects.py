@@ -388,11 +388,12 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
         elif k == "possess" and t.game.combat is not None and cmd.get("target"):
             e = next(x for x in t.game.combat.enemies if x.uid == cmd["target"])
             hit = [a for a in e.attacks if not a.summon]
-            if hit and t.game.combat.phase == "attack":
+            if hit and t.game.combat.phase == "attack":     # against the other enemies only
                 ctx.emit("mk.combat_points", {"seat": seat, "kind": "melee", "element": hit[0].element,
-                                              "value": hit[0].value, "source": "effect"}, rule="MK:8:Combat:3")
+                                              "value": hit[0].value, "source": "effect",
+                                              "not_target": e.uid}, rule="MK:8:Combat:3")
             elif hit:    # its first attack, value and element, joins the attack phase (enemy_effects)
-                set_effect(ctx, seat, "attack_phase_points", ["melee", hit[0].element, hit[0].value])
+                set_effect(ctx, seat, "attack_phase_points", ["melee", hit[0].element, hit[0].value, "", e.uid])
         elif k == "flip_skill":         # face down: not usable until the seat rests (actions.rest)
             ctx.emit("mk.skill_used", {"seat": seat, "skill": cmd["skill"], "per": "round"}, rule="MK:5:Skills:4e")
         else:

@@ -111,13 +111,16 @@ def points_problem(c: Combat, kind: str, element: str, value: int) -> tuple[str,
     return None
 
 
-def add_points(c: Combat, kind: str, element: str, value: int, source: str) -> None:
-    """Pool points a played effect gives; the next attack or block declaration spends them."""
+def add_points(c: Combat, kind: str, element: str, value: int, source: str, target: str = "",
+               not_target: str = "") -> None:
+    """Pool points a played effect gives; the next attack or block declaration spends them.
+    `target` aims them at one enemy, `not_target` keeps them off one (combat_state.Points)."""
     why = points_problem(c, kind, element, value)
     if why:
         raise ValueError(f"{why[1]} ({why[0]})")
-    c.pool.append(Points(kind, element, value, source))
-    c.audit.append(f"{source}: {kind} {value}{'' if element == 'physical' else ' ' + element}")
+    c.pool.append(Points(kind, element, value, source, target, not_target))
+    aim = f" aimed at {target}" if target else f" not against {not_target}" if not_target else ""
+    c.audit.append(f"{source}: {kind} {value}{'' if element == 'physical' else ' ' + element}{aim}")
 
 
 def add_hand_wounds(c: Combat, n: int, source: str) -> list[Event]:

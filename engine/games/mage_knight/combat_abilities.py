@@ -10,7 +10,7 @@ from typing import Iterator
 
 from . import combat_readings as R
 from .combat_math import Part, attack_total, enemy_armour, may_target_in_ranged_phase
-from .combat_state import Combat, CombatEnemy, EnemyAttack, strength
+from .combat_state import Combat, CombatEnemy, EnemyAttack, aims_at, strength
 
 ATTACK_KINDS = ("ranged", "siege", "melee")
 # which points may be played in each phase (MK:9:Ranged:2, MK:9:Block:4, MK:10:Attack:1)
@@ -50,7 +50,7 @@ def targetable(c: Combat) -> list[CombatEnemy]:
 
 
 def pool_parts(c: Combat, kinds: list[str]) -> list[Part]:
-    return [Part(p.value, p.element) for p in c.pool if p.kind in kinds]
+    return [Part(p.value, p.element, p.target, p.not_target) for p in c.pool if p.kind in kinds]
 
 
 def attack_problem(c: Combat, targets: list[str], use: list[str]) -> Why | None:
@@ -71,6 +71,8 @@ def attack_problem(c: Combat, targets: list[str], use: list[str]) -> Why | None:
             return "MK:9:Ranged:2", f"{k} points do not count in the {c.phase} phase"
         if not any(p.kind == k for p in c.pool):
             return "MK:9:Ranged:8", f"no {k} points have been played for this attack"
+        if not any(p.kind == k and aims_at(p, targets) for p in c.pool):
+            return "MK:8:Combat:4", f"the {k} points played are aimed at other enemies than {', '.join(targets)}"
     if c.phase == "ranged":
         for t in targets:
             e = by_uid[t]
@@ -79,7 +81,7 @@ def attack_problem(c: Combat, targets: list[str], use: list[str]) -> Why | None:
                 if why:
                     return "MK:9:Ranged:2", f"{t}: {why.replace(' (MK:9:Ranged:2)', '')}"
     parts, res = pool_parts(c, use), [by_uid[t].resistances for t in targets]
-    total, _ = attack_total(parts, res, R.per_type(c, parts, res))
+    total, _ = attack_total(parts, res, R.per_type(c, [x for x in parts if aims_at(x, targets)], res), targets)
     armour = sum(armour_now(c, by_uid[t])[0] for t in targets)
     if total < armour:
         return "MK:9:Ranged:6", (f"attack {total} does not reach the targets' armour {armour}: add attacks, "

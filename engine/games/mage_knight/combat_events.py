@@ -13,7 +13,7 @@ from . import combat_abilities as ab
 from . import combat_readings as R
 from .combat_math import (Part, attack_total, block_total, blocked, damage_hero, damage_unit, knocked_out,
                           reputation_for_defeat, unblocked_damage)
-from .combat_state import Combat, CombatEnemy, EnemyAttack, outcome, strength
+from .combat_state import Combat, CombatEnemy, EnemyAttack, aims_at, outcome, strength
 
 Event = tuple[str, dict]
 
@@ -22,7 +22,7 @@ def attack_events(c: Combat, targets: list[str], use: list[str]) -> list[Event]:
     """A successful attack on a group: every target defeated, fame at once (MK:9:Ranged:5)."""
     foes = [e for e in ab.targetable(c) if e.uid in targets]
     parts, res = ab.pool_parts(c, use), [e.resistances for e in foes]
-    total, audit = attack_total(parts, res, R.per_type(c, parts, res))
+    total, audit = attack_total(parts, res, R.per_type(c, [x for x in parts if aims_at(x, targets)], res), targets)
     armour = 0
     for e in foes:
         v, lines = ab.armour_now(c, e)
@@ -191,8 +191,9 @@ def _enemy(c: Combat, uid: str) -> CombatEnemy:
     raise ValueError(f"no enemy {uid!r} in this combat")
 
 
-def _spend(c: Combat, kinds: tuple[str, ...]) -> None:
-    c.pool = [p for p in c.pool if p.kind not in kinds]
+def _spend(c: Combat, kinds: tuple[str, ...], targets: object = None) -> None:
+    """Spend the pooled points of `kinds`; points aimed off the attacked group stay."""
+    c.pool = [p for p in c.pool if p.kind not in kinds or (targets is not None and not aims_at(p, targets))]
 
 
 def apply_event(c: Combat, type: str, d: dict) -> None:
@@ -200,7 +201,7 @@ def apply_event(c: Combat, type: str, d: dict) -> None:
     if type == "mk.combat.phase":
         c.phase, c.pool, c.current = d["phase"], [], []
     elif type == "mk.combat.attacked":
-        _spend(c, tuple(d["use"]))
+        _spend(c, tuple(d["use"]), d["targets"])
     elif type == "mk.combat.defeated":
         _enemy(c, d["enemy"]).defeated = True
         c.defeated_order.append(d["enemy"])

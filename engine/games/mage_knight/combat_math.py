@@ -20,9 +20,12 @@ EFFICIENT_BLOCKS = {
 
 
 class Part(msgspec.Struct, frozen=True):
-    """One attack or block effect: its value and element."""
+    """One attack or block effect: its value and element; `target` / `not_target` aim it at one
+    enemy or keep it off one (combat_state.Points)."""
     value: int
     element: str = "physical"
+    target: str = ""
+    not_target: str = ""
 
 
 def _check(element: str) -> None:
@@ -38,13 +41,37 @@ def resists(resistances: Iterable[str], element: str) -> bool:
     return element in res
 
 
+def aimed(parts: Sequence[Part], uids: Sequence[str] | None) -> tuple[list[Part], list[str]]:
+    """The parts that count against the group `uids`: a part aimed at an enemy only when that
+    enemy is in the group, a part kept off an enemy only when it is not (MK:8:Combat:4,
+    MK:9:Ranged:4); each aimed part is named in the audit. `uids` None: every part counts."""
+    if uids is None:
+        return list(parts), []
+    out, audit = [], []
+    for p in parts:
+        words = f"{p.element} attack {p.value}"
+        if p.target and p.target not in uids:
+            audit.append(f"{words} aimed at {p.target}, not in this attack: does not count (MK:8:Combat:4)")
+        elif p.not_target and p.not_target in uids:
+            audit.append(f"{words} may not be used against {p.not_target}: does not count (MK:8:Combat:4)")
+        else:
+            if p.target:
+                audit.append(f"{words} aimed at {p.target}, in this attack: counts (MK:8:Combat:4)")
+            elif p.not_target:
+                audit.append(f"{words} used against others than {p.not_target}: counts (MK:8:Combat:4)")
+            out.append(p)
+    return out, audit
+
+
 def attack_total(parts: Sequence[Part], targets: Sequence[Iterable[str]],
-                 per_type: bool = False) -> tuple[int, list[str]]:
+                 per_type: bool = False, uids: Sequence[str] | None = None) -> tuple[int, list[str]]:
     """Total of one declared attack on a group: an element any target resists is halved, summed
     over all its parts and rounded down once (MK:9:Ranged:4a, MK:9:Ranged:7b); `per_type`
-    (reading A8) halves and rounds down each resisted element on its own instead."""
+    (reading A8) halves and rounds down each resisted element on its own instead. Given the
+    group's enemy ids `uids`, parts aimed elsewhere do not count (`aimed`)."""
     targets = [list(t) for t in targets]
-    efficient, inefficient, audit = 0, 0, []
+    parts, audit = aimed(parts, uids)
+    efficient, inefficient = 0, 0
     by_element: dict[str, int] = {}
     for p in parts:
         _check(p.element)

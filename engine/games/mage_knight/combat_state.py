@@ -52,11 +52,21 @@ class CombatUnit(msgspec.Struct):
     resisted: bool = False    # absorbed damage without a wound: no more damage (MK:9:Damage:4b)
 
 
-class Points(msgspec.Struct):
+class Points(msgspec.Struct, omit_defaults=True):
+    """Pooled points; `target` aims them at one enemy (they count only in an attack on a group
+    holding it), `not_target` keeps them off one enemy (a possessed enemy's own attack). Both are
+    left out of the encoding when unused, so untargeted points encode as before."""
     kind: str
     element: str
     value: int
     source: str
+    target: str = ""
+    not_target: str = ""
+
+
+def aims_at(p, targets) -> bool:
+    """Whether aimed points (or parts) `p` may count in an attack on the group `targets`."""
+    return (not p.target or p.target in targets) and not (p.not_target and p.not_target in targets)
 
 
 class Combat(msgspec.Struct):

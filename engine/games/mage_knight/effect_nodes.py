@@ -379,6 +379,11 @@ def _enemies(node, sit, rec):
         out["defeat"] = True
     if "bundledEffect" in tpl:
         extra = rec(tpl["bundledEffect"], sit)[0]
+    if tpl.get("aimed") is True:     # the bundled attack goes on each chosen enemy (Points.target)
+        out["aimed"] = tuple((v["type"], v["element"], v["value"]) for k, v in extra if k == "attack")
+        extra = [a for a in extra if a[0] != "attack"]
+    if isinstance(tpl.get("duel"), dict):   # attack-phase attack on the chosen enemy, fame without units
+        out["duel"] = (tpl["duel"].get("attack", 1), tpl["duel"].get("fame", 0))
     lose, gain = [], []
     for m in tpl.get("modifiers", []):
         mod = m.get("modifier") or {}
@@ -411,7 +416,8 @@ def _enemies(node, sit, rec):
             return None
     out["lose"], out["gain"] = tuple(lose), tuple(gain)
     if not (lose or gain or out["defeat"] or out["per_resistance"] or out["raise_attack"] or extra
-            or out["max_targets"] > 1 or out["exclude_fortified"] or out["if_blocked"]):
+            or out["max_targets"] > 1 or out["exclude_fortified"] or out["if_blocked"] or "aimed" in out
+            or "duel" in out):
         return None          # effects.py's plain enemy effect
     return [[("enemy_effect", out)] + [a for a in extra if a[0] in ("attack", "all_enemies")]]
 

@@ -4,6 +4,8 @@ resistance, several targets; and the effects that wait for a combat event (a suc
 the attack phase). fight.py hands them over; the combat module's events carry them out."""
 from __future__ import annotations
 
+from itertools import combinations
+
 from . import combat as C
 from .combat_abilities import armour_now
 from .combat_math import reputation_for_defeat
@@ -15,7 +17,7 @@ from .turn_effects import effects_of, set_effect
 def extended(foe: dict) -> bool:
     return bool(foe.get("lose") or foe.get("gain") or foe.get("defeat") or foe.get("per_resistance")
                 or foe.get("raise_attack") or foe.get("max_targets", 1) > 1 or foe.get("if_blocked")
-                or foe.get("exclude_fortified"))
+                or foe.get("exclude_fortified") or "aimed" in foe or "duel" in foe)
 
 
 def enemy_targets(c, foe: dict, colour) -> list[str]:
@@ -40,14 +42,55 @@ def enemy_targets(c, foe: dict, colour) -> list[str]:
             continue
         out.append(e.uid)
     k = foe.get("max_targets", 1)
+    if "aimed" in foe:
+        return aimed_targets(c, foe, out, k)
     if k > 1 and len(out) > 1:
         out.append(",".join(out[:k]))
     return out
 
 
+def aimed_targets(c, foe: dict, uids: list[str], k: int) -> list[str]:
+    """An attack on each of up to `k` different enemies: every such set ("a,b"), none while the
+    phase takes no points of the attack's kind (MK:8:Combat:3, MK:9:Ranged:4)."""
+    if any(C.points_problem(c, POINT_KINDS.get(kind, "melee"), el, n) for kind, el, n in foe["aimed"]):
+        return []
+    uids = [u for u in uids if not next(e for e in c.enemies if e.uid == u).summoned_by]
+    return [",".join(g) for n in range(1, k + 1) for g in combinations(uids, n)]
+
+
+POINT_KINDS = {"melee": "melee", "ranged": "ranged", "siege": "siege"}
+
+
+def aimed_points(ctx, t, foe: dict, target: str, source: str) -> None:
+    """Each named enemy gets its own points, aimed at it (Points.target, MK:8:Combat:4)."""
+    for uid in target.split(","):
+        for kind, el, n in foe["aimed"]:
+            ctx.emit("mk.combat_points", {"seat": t.game.active, "kind": POINT_KINDS.get(kind, "melee"),
+                                          "element": el, "value": n, "source": source, "target": uid},
+                     rule="MK:8:Combat:4")
+
+
+def duel(ctx, t, foe: dict, target: str, source: str) -> None:
+    """Dueling: the named enemy gets an attack aimed at it in the attack phase; fame when it is
+    defeated while no unit of the seat was spent or wounded since (reading, CONTENT.md)."""
+    seat = t.game.active
+    ready = sorted(u.uid for u in t.game.players[seat].units if u.ready)
+    set_effect(ctx, seat, "duel", [target, foe["duel"][0], foe["duel"][1], ready, source])
+
+
+def _units_kept_out(t, seat: int, ready: list[str]) -> bool:
+    now = {u.uid: u for u in t.game.players[seat].units}
+    hurt = any(u.wounds or u.destroyed for u in t.game.combat.units)
+    return not hurt and all(uid in now and now[uid].ready for uid in ready)
+
+
 def apply_enemy(ctx, t, foe: dict, target: str, source: str, colour) -> None:
     c = t.game.combat
     foe = dict({"armour": 0, "attack": 0, "prevent": False}, **foe)
+    if "aimed" in foe:
+        return aimed_points(ctx, t, foe, target, source)
+    if "duel" in foe:
+        return duel(ctx, t, foe, target, source)
     for uid in target.split(","):
         e = next(x for x in c.enemies if x.uid == uid)
         if foe.get("defeat") or foe.get("if_blocked"):
@@ -91,6 +134,12 @@ def on_combat_event(ctx, t, seat: int, typ: str, data: dict) -> None:
     if typ == "mk.combat.defeated":
         from .defeat_rewards import on_defeated
         on_defeated(ctx, t, seat, data)
+        if fx.get("duel") and fx["duel"][0] == data["enemy"]:
+            uid, _, fame, ready, source = fx["duel"]
+            set_effect(ctx, seat, "duel", None)
+            if fame and c.phase == "attack" and _units_kept_out(t, seat, ready):
+                from .tokens import gain_fame
+                gain_fame(ctx, t, seat, fame, "MK:5:Skills:4c")
     if typ == "mk.combat.blocked" and data["success"] and fx.get("on_block"):
         mode, value = fx["on_block"]
         set_effect(ctx, seat, "on_block", None)
@@ -108,6 +157,13 @@ def on_combat_event(ctx, t, seat: int, typ: str, data: dict) -> None:
             points.append(tuple(fx["attack_phase_points"]))
         if fx.get("attack_if_unhurt") and not c.wounds_to_hand:
             points.append(("melee", "physical", fx["attack_if_unhurt"]))
-        for kind, element, value in points:
-            ctx.emit("mk.combat_points", {"seat": seat, "kind": kind, "element": element, "value": value,
-                                          "source": "effect"}, rule="MK:8:Combat:3")
+        duelled = fx.get("duel")
+        if duelled and any(e.uid == duelled[0] and not e.defeated for e in c.enemies):
+            points.append(("melee", "physical", duelled[1], duelled[0], ""))
+        for kind, element, value, *aim in points:
+            d = {"seat": seat, "kind": kind, "element": element, "value": value, "source": "effect"}
+            if aim and aim[0]:
+                d["target"] = aim[0]
+            if aim and aim[1:] and aim[1]:
+                d["not_target"] = aim[1]
+            ctx.emit("mk.combat_points", d, rule="MK:8:Combat:3")
