@@ -12,6 +12,7 @@ from engine.mechanics.zones import card_name
 
 from . import banners, defeat_rewards, effects, mana, mana_claims, map_rules, other_players, puppets, passive_skills, resolving, rotating
 from . import state as S
+from .combat_state import aim_of
 from .content import content
 from .enemy_effects import blocked_armour
 from .explore import gain_fame
@@ -555,4 +556,4 @@ def attack_change(ctx, t, seat: int, v) -> None:
         hit = p.element == "physical" and p.kind in ("melee", "ranged", "siege") if what == "physical" else p.kind == what
         if hit and how == "double":
             ctx.emit("mk.combat_points", {"seat": seat, "kind": p.kind, "element": p.element, "value": p.value,
-                                          "source": "doubled"}, rule="MK:8:Combat:3")
+                                          "source": "doubled", **aim_of(p)}, rule="MK:8:Combat:3")

@@ -64,6 +64,11 @@ class Points(msgspec.Struct, omit_defaults=True):
     not_target: str = ""
 
 
+def aim_of(p) -> dict:
+    """The aim fields of points `p` for an event that copies them: only those set."""
+    return {k: getattr(p, k) for k in ("target", "not_target") if getattr(p, k)}
+
+
 def aims_at(p, targets) -> bool:
     """Whether aimed points (or parts) `p` may count in an attack on the group `targets`."""
     return (not p.target or p.target in targets) and not (p.not_target and p.not_target in targets)

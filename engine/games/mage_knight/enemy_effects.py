@@ -52,20 +52,22 @@ def enemy_targets(c, foe: dict, colour) -> list[str]:
 def aimed_targets(c, foe: dict, uids: list[str], k: int) -> list[str]:
     """An attack on each of up to `k` different enemies: every such set ("a,b"), none while the
     phase takes no points of the attack's kind (MK:8:Combat:3, MK:9:Ranged:4)."""
-    if any(C.points_problem(c, POINT_KINDS.get(kind, "melee"), el, n) for kind, el, n in foe["aimed"]):
+    if any(C.points_problem(c, point_kind(kind), el, n) for kind, el, n in foe["aimed"]):
         return []
     uids = [u for u in uids if not next(e for e in c.enemies if e.uid == u).summoned_by]
     return [",".join(g) for n in range(1, k + 1) for g in combinations(uids, n)]
 
 
-POINT_KINDS = {"melee": "melee", "ranged": "ranged", "siege": "siege"}
+def point_kind(attack_type: str) -> str:
+    """The pool kind of an attack atom's type (fight.POINT_KIND: ranged and siege, else melee)."""
+    return attack_type if attack_type in ("ranged", "siege") else "melee"
 
 
 def aimed_points(ctx, t, foe: dict, target: str, source: str) -> None:
     """Each named enemy gets its own points, aimed at it (Points.target, MK:8:Combat:4)."""
     for uid in target.split(","):
         for kind, el, n in foe["aimed"]:
-            ctx.emit("mk.combat_points", {"seat": t.game.active, "kind": POINT_KINDS.get(kind, "melee"),
+            ctx.emit("mk.combat_points", {"seat": t.game.active, "kind": point_kind(kind),
                                           "element": el, "value": n, "source": source, "target": uid},
                      rule="MK:8:Combat:4")
 

@@ -51,7 +51,7 @@ class MageKnight(Ruleset):
         "end_turn": {"discard": Optional(str)}, "announce": {}, "recruit": {"unit": str, "disband": Optional(str)},
         "buy_heal": {}, "buy_aa": {"card": str}, "buy_spell": {"card": str, "pay": str}, "plunder": {},
         "activate": {"unit": str, "ability": int, "option": int, "pay": str},
-        "skill": {"skill": str, "option": int}, "challenge": {"space": str}, "enter": {"pay": Optional(str)},
+        "skill": {"skill": str, "option": int, "target": Optional(str)}, "challenge": {"space": str}, "enter": {"pay": Optional(str)},
         "burn": {}, "mk_attack": {"targets": list, "use": list}, "mk_block": {"enemy": str, "attack": int},
         "mk_cumbersome": {"enemy": str, "attack": int, "points": int},
         "mk_assign": {"enemy": str, "attack": int, "to": str}, "mk_next": {},

@@ -40,6 +40,8 @@ def why(t, ev, h) -> list[dict[str, Any]]:
     if ev.type in KIND_OF:
         kinds = tuple(d.get("use") or KIND_OF[ev.type])
         points = _pooled(h, since, ev.version, kinds)
+        if ev.type == "mk.combat.attacked":     # points aimed off this group did not count
+            points = [p for p in points if _aims(p.data, d.get("targets") or [])]
         for p in points:
             pd = p.data
             out.append(_overridden(t, given(f"{pd.get('kind')} {pd.get('value')} ({pd.get('element')}) from "
@@ -164,7 +166,8 @@ def _pooled(h, since: int, before: int, kinds: tuple[str, ...]) -> list:
         if e.type == "mk.combat.phase":
             out = []
         elif e.type == "mk.combat.attacked":
-            out = [p for p in out if p.data.get("kind") not in e.data.get("use", ())]
+            out = [p for p in out if p.data.get("kind") not in e.data.get("use", ())
+                   or not _aims(p.data, e.data.get("targets") or [])]
         elif e.type == "mk.combat.blocked":
             out = [p for p in out if p.data.get("kind") != "block"]
         elif e.type == "mk.combat.cumbersome":
@@ -172,6 +175,12 @@ def _pooled(h, since: int, before: int, kinds: tuple[str, ...]) -> list:
         elif e.type == "mk.combat_points" and e.data.get("kind") in kinds:
             out.append(e)
     return out
+
+
+def _aims(pd: dict, targets: list) -> bool:
+    """Whether a points event may count against `targets` (combat_state.aims_at, MK:8:Combat:4)."""
+    return (not pd.get("target") or pd["target"] in targets) and \
+        not (pd.get("not_target") and pd["not_target"] in targets)
 
 
 def _by_element(points: list, start, targets: list[str]) -> list[dict[str, Any]]:

@@ -131,3 +131,41 @@ def test_charm_possess_attack_is_used_against_the_other_enemies_only():
     eng.submit(gid, 0, {"kind": "mk_attack", "targets": [diggers], "use": ["melee"]})
     assert next(e for e in combat(eng, gid).enemies if e.uid == diggers).defeated
     assert any(f"used against others than {prowlers}: counts" in line for line in last_attack_audit(eng, gid))
+
+
+def test_forked_lightning_audit_lists_only_the_points_that_counted():
+    """MK:9:Ranged:4, MK:8:Combat:4: the audit of the attack on the Prowlers names Swiftness's
+    Ranged 3 and the point aimed at the Prowlers, not the one aimed at the Hags"""
+    from engine.games.mage_knight.combat_state import aims_at
+    from projections.audit import audit
+    from projections.views import REFEREE
+    eng, gid = fight(hand=["swiftness"], tokens=["white"], enemies=("green_prowlers", "green_cursed_hags"))
+    prowlers, hags = uid_of(eng, gid, "green_prowlers"), uid_of(eng, gid, "green_cursed_hags")
+    give_skill(eng, gid, "braevalar_forked_lightning")
+    offered = {c["target"] for c in legal(eng, gid, kind="skill", skill="braevalar_forked_lightning")}
+    target = next(t for t in offered if set(t.split(",")) == {prowlers, hags})
+    play_first(eng, gid, kind="skill", skill="braevalar_forked_lightning", target=target)
+    play_first(eng, gid, card="swiftness", mode="powered", pay="token:white")
+    eng.submit(gid, 0, {"kind": "mk_attack", "targets": [prowlers], "use": ["ranged"]})
+    ev = [e for e in eng.store.read(gid) if e.type == "mk.combat.attacked"][-1]
+    items = audit(eng.store, gid, ev.version, REFEREE)["inputs"]
+    by = next(i for i in items if i["input"] == "attack by element")
+    assert by["value"] == {"physical": 3, "coldfire": 1}
+    assert ev.data["total"] == 4 and aims_at(combat(eng, gid).pool[0], [hags])
+
+
+def test_forked_lightning_refuses_the_same_enemy_twice_and_changes_nothing():
+    """MK:5:Skills:4c: Forked Lightning's enemies are different ones: a target naming one enemy
+    twice (or no enemy) is refused with the rule and the choices, and no event is stored"""
+    import pytest
+    from engine.errors import IllegalCommand
+    eng, gid = fight(enemies=("green_prowlers", "green_cursed_hags"))
+    give_skill(eng, gid, "braevalar_forked_lightning")
+    prowlers = uid_of(eng, gid, "green_prowlers")
+    before = len(eng.store.read(gid))
+    for target in (f"{prowlers},{prowlers}", "nobody"):
+        with pytest.raises(IllegalCommand) as err:
+            eng.submit(gid, 0, {"kind": "skill", "skill": "braevalar_forked_lightning", "option": 0,
+                                "target": target})
+        assert "MK:5:Skills:4c" in str(err.value) and target in str(err.value)
+    assert len(eng.store.read(gid)) == before and combat(eng, gid).pool == []
