@@ -35,10 +35,10 @@ def heroes(ctx, t) -> list[str]:
         return [""] * t.players
     if text == "random":
         return ctx.pick("heroes", ids, t.players, rule="MK:3:Setup:1")
-    chosen = [x.strip() for x in text.split(",")]
+    chosen = [x.strip() for x in text.split(",")] if isinstance(text, str) else []
     if len(chosen) != t.players or len(set(chosen)) != len(chosen) or set(chosen) - set(ids):
-        raise ValueError(f"mage-knight: heroes={text!r} must name {t.players} different heroes "
-                         f"of {', '.join(ids)} (MK:3:Setup:1)")
+        raise BadInput("MK:3:Setup:1", f"heroes={text!r} must name {t.players} different heroes "
+                       f"of {', '.join(ids)} in seat order, or be 'random'")
     return chosen
 
 

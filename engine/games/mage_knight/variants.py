@@ -34,8 +34,15 @@ START_REPUTATION = {"rampaging_evil": -2, "more_rampaging_evil": -4}
 
 def chosen(t) -> tuple[str, ...]:
     """The variants of this game, checked (unknown or clashing ones name the rule)."""
-    text = t.options.get("variants", "") or ""
+    text = t.options.get("variants", "")
+    text = "" if text is None else text
+    if not isinstance(text, str):
+        raise BadInput("MK:16:Var", f"variants={text!r} must be a comma-separated list of variants")
     out = tuple(x.strip() for x in text.split(",") if x.strip())
+    names = [x.split(":", 1)[0] for x in out]
+    twice = sorted({x for x in names if names.count(x) > 1})
+    if twice:
+        raise BadInput("MK:16:Var", f"variants={text!r} names {', '.join(twice)} more than once")
     megalopolis_level(t, out)
     bad = [x for x in out if x not in VARIANTS and not x.startswith("megalopolis:")]
     if bad:
