@@ -38,3 +38,33 @@ def test_a_drafted_card_added_after_a_day_stays_with_its_owner_MK_17_Var_Draft()
         view = state_view(rs, t, who)["zones"]
         assert card not in json.dumps(view[S.discard(seat)])
     assert card in json.dumps(log_view(rs, new, seat))        # the owner still reads its move
+
+
+def _shields(obj) -> set[str]:
+    """Every shield marker ("seat2") anywhere in a view."""
+    if isinstance(obj, dict):
+        return set().union(*(_shields(v) for v in obj.values())) if obj else set()
+    if isinstance(obj, list):
+        return set().union(*(_shields(v) for v in obj)) if obj else set()
+    return {obj} if isinstance(obj, str) and obj[:4] == "seat" and obj[4:].isdigit() else set()
+
+
+def test_a_teams_chosen_one_is_seen_by_both_its_seats_and_nobody_else_MK_22_Scen_OnlyOneReturns():
+    eng, gid = new_game("mage-knight", 4, seed=3, options={"scenario": "only_one_returns",
+                                                           "teams": "0+2,1+3"})
+    rs, t = eng.ruleset(gid), eng.table(gid)
+    sides = t.game.board.teams
+    chosen = [t.zone(S.chosen_one(i))[0] for i in range(2)]      # the referee's truth
+    assert [int(c[4:]) in side for c, side in zip(chosen, sides)] == [True, True]
+    events = eng.store.read(gid)
+    for i, side in enumerate(sides):
+        for seat in side:
+            state = state_view(rs, t, seat)
+            seen = _shields(state["zones"]) | _shields(log_view(rs, events, seat))
+            assert chosen[i] in seen, f"seat {seat} does not see its team's Chosen One"
+            other = [x for x in sides[1 - i]]
+            assert not seen & {f"seat{x}" for x in other}, f"seat {seat} learns the other team's"
+            shown = [z for z in state["zones"].values() if z.get("cards") == [chosen[i]]]
+            assert shown, f"seat {seat}'s state shows no Chosen One"
+    public = _shields(state_view(rs, t, None)["zones"]) | _shields(log_view(rs, events, None))
+    assert not public, f"a spectator learns {public}"
