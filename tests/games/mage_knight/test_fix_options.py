@@ -44,3 +44,22 @@ def test_the_cli_refuses_bad_heroes_with_exit_2_MK_3_Setup_1(tmp_path):
                          capture_output=True, text=True, env=env)
     assert out.returncode == 2, out.stderr
     assert "heroes=" in out.stderr and "MK:3:Setup:1" in out.stderr and "internal" not in out.stderr
+
+
+@pytest.mark.parametrize("bid", [-1, 10**12])
+def test_a_bid_out_of_range_in_the_hero_auction_is_explained_not_a_crash_MK_16_Var_Auction(bid):
+    """Before the heroes are dealt there are no hands: `explain` read the hand and failed, so the
+    refusal lost its reason (found by a command fuzz)."""
+    eng, gid = new_game("mage-knight", 3, seed=2, options={"variants": "hero_auction"})
+    rs, t = eng.ruleset(gid), eng.table(gid)
+    seat = rs.prompts(t)[0].seat
+    eng.submit(gid, seat, rs.legal_commands(t, seat)[0])             # a hero is named
+    t = eng.table(gid)
+    bidder = rs.prompts(t)[0].seat
+    why = rs.explain(t, bidder, {"kind": "auction_bid", "fame": bid})
+    assert why is not None and why.rule == "MK:16:Var:Auction"
+    from engine.errors import IllegalCommand
+    v = t.version
+    with pytest.raises(IllegalCommand) as err:
+        eng.submit(gid, bidder, {"kind": "auction_bid", "fame": bid})
+    assert "MK:16:Var:Auction" in str(err.value) and eng.table(gid).version == v
