@@ -77,8 +77,10 @@ def megalopolis_level(t, names=None) -> int:
         raise BadInput("MK:18:Scen:CityLevels", f"a Megalopolis level must be 2..24, not {spec.split(':', 1)[1]!r}")
     cities = s.city_core.get(str(t.players), 0)
     if s.city_status != "hostile" or not cities or not megalopolis_allowed(cities):
+        has = f"{cities} {'city' if cities == 1 else 'cities'}"
+        has = f"{has} to conquer" if s.city_status == "hostile" else f"{has}, {s.city_status}: none to conquer"
         raise BadInput("MK:18:Scen:CityLevels", f"a Megalopolis needs a scenario with 1 to 3 cities to conquer; "
-                       f"{s.name} with {t.players} players has {cities} ({s.city_status})")
+                       f"{s.name} with {t.players} player{'s' if t.players != 1 else ''} has {has}")
     return level
 
 

@@ -63,3 +63,11 @@ def test_a_bid_out_of_range_in_the_hero_auction_is_explained_not_a_crash_MK_16_V
     with pytest.raises(IllegalCommand) as err:
         eng.submit(gid, bidder, {"kind": "auction_bid", "fame": bid})
     assert "MK:16:Var:Auction" in str(err.value) and eng.table(gid).version == v
+
+
+@pytest.mark.parametrize("sid,players,says", [("first_reconnaissance", 1, "First Reconnaissance with 1 player has 1 city, sealed: none to conquer"),
+                                              ("full_conquest", 4, "Full Conquest with 4 players has 4 cities to conquer")])
+def test_a_megalopolis_refusal_says_plainly_why_MK_18_Scen_CityLevels(sid, players, says):
+    with pytest.raises(BadInput) as err:
+        new_game("mage-knight", players, seed=1, options={"scenario": sid, "variants": "megalopolis:12"})
+    assert err.value.rule == "MK:18:Scen:CityLevels" and says in str(err.value)
