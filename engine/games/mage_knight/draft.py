@@ -75,11 +75,12 @@ def add_start(ctx, t, n: int) -> None:
 
 
 def add(ctx, t, seat: int, cmd: dict) -> int:
-    """One drafted card into the discard pile, shuffled into the deck with the rest at the round
-    preparation that follows. Returns the round to begin once everyone added, else 0."""
+    """One drafted card straight into the (hidden) deck, which the round preparation that follows
+    shuffles with the rest: through the public discard pile every seat would learn it. Returns
+    the round to begin once everyone added, else 0."""
     g = t.game
     card = next(x for x in t.zone(drafted(seat)) if card_name(x) == cmd["card"])
-    zones.move(ctx, drafted(seat), S.discard(seat), [card], rule=RULE)
+    zones.move(ctx, drafted(seat), S.deck(seat), [card], rule=RULE)
     waiting = [s for s in g.draft["waiting"] if s != seat]
     if waiting:
         ctx.emit("mk.draft", dict(g.draft, waiting=waiting), rule=RULE)

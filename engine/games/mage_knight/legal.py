@@ -496,7 +496,7 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
         from .asks import why_not
         return Illegal(g.asks[0]["rule"], why_not(t, seat, cmd))
     p = g.players[seat]
-    names = {card_name(c) for c in t.zone(S.hand(seat))}
+    names = {card_name(c) for c in t.zones[S.hand(seat)].cards} if S.hand(seat) in t.zones else set()
     if kind in C.FIELDS:
         if g.combat is None:
             return Illegal("MK:8:Combat:3", "there is no combat in progress")

@@ -35,10 +35,10 @@ def heroes(ctx, t) -> list[str]:
         return [""] * t.players
     if text == "random":
         return ctx.pick("heroes", ids, t.players, rule="MK:3:Setup:1")
-    chosen = [x.strip() for x in text.split(",")]
+    chosen = [x.strip() for x in text.split(",")] if isinstance(text, str) else []
     if len(chosen) != t.players or len(set(chosen)) != len(chosen) or set(chosen) - set(ids):
-        raise ValueError(f"mage-knight: heroes={text!r} must name {t.players} different heroes "
-                         f"of {', '.join(ids)} (MK:3:Setup:1)")
+        raise BadInput("MK:3:Setup:1", f"heroes={text!r} must name {t.players} different heroes "
+                       f"of {', '.join(ids)} in seat order, or be 'random'")
     return chosen
 
 
@@ -216,6 +216,21 @@ def teams(ctx, t, s) -> list[list[int]]:
     return sorted(sides)
 
 
+def chosen_seen(seat: int) -> str: return f"chosen_seen:{seat}"   # the seat's team's Chosen One
+
+
+def chosen_ones(ctx, t, sides, rule: str) -> None:
+    """Each team's Chosen One, drawn face down from its two shields (MK:22:Scen:OnlyOneReturns):
+    hidden from the other team and spectators but known to the team itself, so each of its
+    seats gets its own copy of the shield (a zone only that seat sees); the drawn shield stays
+    in the hidden `chosen:N`, which decides the game."""
+    for i, side in enumerate(sides):
+        zones.create(ctx, S.chosen_one(i), [f"seat{x}" for x in side], rule=rule, vis="hidden")
+        ctx.shuffle(S.chosen_one(i), rule=rule)
+        for x in side:
+            zones.create(ctx, chosen_seen(x), [t.zone(S.chosen_one(i))[0]], rule=rule, owner=x, vis="owner")
+
+
 def setup_scenario(ctx, t, s, su) -> bool:
     """Any scenario but First Reconnaissance, per its data (MK:18-22:Scen:*)."""
     c = content()
@@ -227,10 +242,7 @@ def setup_scenario(ctx, t, s, su) -> bool:
         data["teams"] = sides
     ctx.emit("mk.setup", data, rule=s.rule)
     if sides and s.id == "only_one_returns":
-        # each team's Chosen One, drawn and kept face down until the end (MK:22:Scen:OnlyOneReturns)
-        for i, side in enumerate(sides):
-            zones.create(ctx, S.chosen_one(i), [f"seat{x}" for x in side], rule=s.rule, vis="hidden")
-            ctx.shuffle(S.chosen_one(i), rule=s.rule)
+        chosen_ones(ctx, t, sides, s.rule)
     supplies(ctx, c, variants.removed_spells(t))
     # units (MK:3:Setup:9-10): both decks shuffled, real players + 2 regular units dealt
     regular, elite = decks.unit_decks(c, ("base",))

@@ -34,8 +34,15 @@ START_REPUTATION = {"rampaging_evil": -2, "more_rampaging_evil": -4}
 
 def chosen(t) -> tuple[str, ...]:
     """The variants of this game, checked (unknown or clashing ones name the rule)."""
-    text = t.options.get("variants", "") or ""
+    text = t.options.get("variants", "")
+    text = "" if text is None else text
+    if not isinstance(text, str):
+        raise BadInput("MK:16:Var", f"variants={text!r} must be a comma-separated list of variants")
     out = tuple(x.strip() for x in text.split(",") if x.strip())
+    names = [x.split(":", 1)[0] for x in out]
+    twice = sorted({x for x in names if names.count(x) > 1})
+    if twice:
+        raise BadInput("MK:16:Var", f"variants={text!r} names {', '.join(twice)} more than once")
     megalopolis_level(t, out)
     bad = [x for x in out if x not in VARIANTS and not x.startswith("megalopolis:")]
     if bad:
@@ -70,8 +77,10 @@ def megalopolis_level(t, names=None) -> int:
         raise BadInput("MK:18:Scen:CityLevels", f"a Megalopolis level must be 2..24, not {spec.split(':', 1)[1]!r}")
     cities = s.city_core.get(str(t.players), 0)
     if s.city_status != "hostile" or not cities or not megalopolis_allowed(cities):
+        has = f"{cities} {'city' if cities == 1 else 'cities'}"
+        has = f"{has} to conquer" if s.city_status == "hostile" else f"{has}, {s.city_status}: none to conquer"
         raise BadInput("MK:18:Scen:CityLevels", f"a Megalopolis needs a scenario with 1 to 3 cities to conquer; "
-                       f"{s.name} with {t.players} players has {cities} ({s.city_status})")
+                       f"{s.name} with {t.players} player{'s' if t.players != 1 else ''} has {has}")
     return level
 
 

@@ -22,6 +22,7 @@ ZONE_NAMES = {
     "icombat:die:{seat}": "the die Seat {seat} set in secret for Interactive Combat",
     "improve:offer": "advanced actions revealed for Improved Actions",
     "chosen:{n}": "a team's face-down Chosen One (Only One Returns)",
+    "chosen_seen:{seat}": "the Chosen One of Seat {seat}'s team, as Seat {seat} knows it (Only One Returns)",
     "draft:pass": "advanced actions passed on in the Draft",
     "draft:{seat}": "the advanced actions Seat {seat} drafts from",
     "drafted:{seat}": "the advanced actions Seat {seat} set aside in the Draft",
