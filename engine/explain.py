@@ -18,8 +18,11 @@ def what_differs(cmd: dict[str, Any], legal: list[dict[str, Any]], reason: str =
     same = [c for c in legal if c.get("kind") == kind]
     if not same:
         kinds = sorted({str(c.get("kind")) for c in legal})
-        return (f"{kind!r} is not possible now; possible: {', '.join(kinds)}" if kinds
-                else "this seat has nothing to decide now")
+        said = f"{kind!r} is not possible now" in reason     # the game's reason says it already
+        if not kinds:
+            return "this seat has nothing to decide now"
+        return (f"possible: {', '.join(kinds)}" if said
+                else f"{kind!r} is not possible now; possible: {', '.join(kinds)}")
     for key in sorted(k for k in cmd if k != "kind"):
         values = _distinct(c[key] for c in same if key in c)
         if not values:
