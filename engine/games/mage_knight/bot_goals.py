@@ -18,6 +18,7 @@ from engine.mechanics.zones import card_name
 
 from . import state as S
 from .board import placed_centres, unkey
+from .bot_estimate import city_need
 from .part2_apply import city_at
 
 ORIGIN = (0, 0)
@@ -44,10 +45,11 @@ def strength(t, seat: int) -> int:
 
 
 def ready_for(t, seat: int, city) -> bool:
-    """Strong enough for the defenders left, or the last round (nothing to wait for)."""
+    """The estimate says the assault wins (estimate.py), or the last round (nothing to wait for:
+    every defender defeated still scores)."""
+    from .bot_estimate import combat_power
     g = t.game
-    need = STRENGTH_BASE + STRENGTH_PER_DEFENDER * max(1, len(city.garrison))
-    return g.round >= g.rounds or strength(t, seat) >= need
+    return g.round >= g.rounds or combat_power(t, seat) >= city_need(t, seat, city)
 
 
 def explore_goals(t) -> list[str]:
@@ -183,6 +185,10 @@ def travel(t, seat: int, legal: list[dict]) -> list[dict] | None:
     moves = [c for c in legal if c["kind"] == "move"]
     cities = hostile_cities(g)
     goals: list[str] = []
+    last = g.round >= g.rounds
+    wins = [] if last else winnable(t, seat, legal)
+    if wins:
+        return wins
     if cities:
         assaults = [c for c in moves if city_at(g, c["to"]) in cities]
         ready = [c for c in assaults if ready_for(t, seat, city_at(g, c["to"]))]
@@ -190,16 +196,57 @@ def travel(t, seat: int, legal: list[dict]) -> list[dict] | None:
             return ready
         if assaults:     # next to it but not strong enough: keep the hand for the next turn
             return [c for c in legal if c["kind"] == "end_turn"] or None
-        goals = [s for c in cities for s in c.spaces]
+        weakest = min(city_need(t, seat, c) for c in cities)    # the weakest city first
+        goals = [s for c in cities if city_need(t, seat, c) == weakest for s in c.spaces]
+        if not last and not any(ready_for(t, seat, c) for c in cities):
+            goals += prey(t, seat)      # grow on winnable fights before the assault
     if g.scenario == "only_one_returns" and g.round == g.rounds:    # the one on the portal wins
         goals = [k for k, sp in g.board.spaces.items() if sp.site == "portal"]
-    goals = goals or explore_goals(t)
+    goals = goals or (explore_goals(t) + ([] if last else prey(t, seat)))
     if not goals:
         return None
     step = towards(t, seat, legal, goals)
     if step:
         return step
     return strongest(t, legal, ("move",)) or None
+
+
+def _fight_space(t, seat: int, cmd: dict) -> str | None:
+    """The space whose enemies a command fights: a challenge's, or a step into an unconquered
+    keep or mage tower (an assault); None for anything else."""
+    g = t.game
+    if cmd["kind"] == "challenge":
+        return cmd["space"] if cmd["space"] in g.board.spaces else None
+    if cmd["kind"] == "move":
+        sp = g.board.spaces.get(cmd["to"])
+        if sp is not None and sp.site in ("keep", "mage_tower") and sp.conquered_by < 0 and sp.enemies:
+            return cmd["to"]
+    return None
+
+
+def winnable(t, seat: int, legal: list[dict]) -> list[dict]:
+    """Fights the estimate says the seat wins (rampaging enemies, keeps, mage towers)."""
+    from .bot_estimate import combat_power, space_need
+    power = combat_power(t, seat)
+    return [c for c in legal if (k := _fight_space(t, seat, c)) and space_need(t, seat, k) <= power]
+
+
+def prey(t, seat: int) -> list[str]:
+    """Spaces to walk to for a winnable fight: next to a rampaging enemy, or into a keep or mage
+    tower, whose enemies the estimate says the seat defeats now."""
+    from .bot_estimate import combat_power, space_need
+    from .board import key
+    g = t.game
+    power = combat_power(t, seat)
+    out = set()
+    for k, sp in g.board.spaces.items():
+        if not sp.enemies or space_need(t, seat, k) > power:
+            continue
+        if sp.rampaging:
+            out |= {key(n) for n in hg.neighbours(unkey(k)) if key(n) in g.board.spaces}
+        elif sp.site in ("keep", "mage_tower") and sp.conquered_by < 0:
+            out.add(k)
+    return sorted(out)
 
 
 def points(t, cmd: dict, kinds: tuple[str, ...], types: tuple[str, ...] = ()) -> int:
