@@ -12,7 +12,7 @@ from . import state as S
 from .content import content
 from .resolving import card_resolutions
 
-CRYSTAL_POINTS = 2         # a crystal powers a card: about 2 more points (stand-in bot weight)
+CRYSTAL_POINTS = 1         # a crystal may power a card of its colour: about 1 more point (stand-in bot weight)
 DEFENDER_MARGIN = 1        # per city defender: the city colour's bonus and bad luck (stand-in)
 DOUBLED = ("poison", "brutal")     # abilities making an unblocked attack count twice
 
@@ -50,11 +50,11 @@ def combat_power(t, seat: int) -> int:
 
 def absorb(t, seat: int) -> int:
     """Damage the seat takes without a knock-out: its ready units' armour, and its hero's armour
-    for each wound short of the hand limit (cards already in hand are kept)."""
+    for each wound short of the hand limit but two (a wound or two is worth a fight's fame)."""
     p = t.game.players[seat]
     wounds = sum(1 for x in t.zone(S.hand(seat)) if card_name(x) == "wound")
     units = sum(content().units[u.unit].armor for u in p.units if not u.wounded)
-    return units + p.armour * max(0, p.hand_limit - 1 - wounds - 1)
+    return units + p.armour * max(0, p.hand_limit - 2 - wounds - 1)
 
 
 def enemies_need(t, seat: int, enemies: list[str], margin: int = 0) -> int:
