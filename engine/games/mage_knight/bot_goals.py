@@ -10,6 +10,11 @@ rules are untouched. A real player's sense of direction, in four habits:
   defenders left) or in the last round; otherwise wait next to it with a full hand;
 - in combat, declare an attack as soon as one defeats enemies, play cards that add points of
   the phase's kind before giving up the phase, and block with cards that block.
+
+Strength before an assault (bot_estimate.py): assault a city before the last round only when the
+estimate wins, pick winnable fights (rampaging enemies, keeps, mage towers) meanwhile, recruit
+and buy healing, advanced actions and spells, propose and accept co-op joint assaults when each
+share holds, and in combat use units and spend no card on a block or ranged attack that fails.
 """
 from __future__ import annotations
 
@@ -22,8 +27,6 @@ from .bot_estimate import city_need
 from .part2_apply import city_at
 
 ORIGIN = (0, 0)
-STRENGTH_PER_DEFENDER = 2     # cards + 2 per ready unit needed per defender left (bot habit)
-STRENGTH_BASE = 2
 CHALLENGE_STRENGTH = 5        # a full hand before challenging a rampaging enemy on the route
 PICKED_FIGHTS = ("challenge", "enter", "burn")   # fights a player chooses to start
 
@@ -45,7 +48,7 @@ def strength(t, seat: int) -> int:
 
 
 def ready_for(t, seat: int, city) -> bool:
-    """The estimate says the assault wins (estimate.py), or the last round (nothing to wait for:
+    """The estimate says the assault wins (bot_estimate.py), or the last round (nothing to wait for:
     every defender defeated still scores)."""
     from .bot_estimate import combat_power
     g = t.game
@@ -232,10 +235,12 @@ def _shares(cmd: dict) -> list[tuple[int, int]]:
 def joint_proposals(t, seat: int, legal: list[dict]) -> list[dict]:
     """Co-op joint assaults (MK:13:Coop:2) in which every participant's power covers its share,
     the most participants first; in the last round any (nothing is left to wait for)."""
-    from .joint import _adjacent_city
+    from .board import key
     g = t.game
-    city = _adjacent_city(g, g.players[seat].pos)
     props = [c for c in legal if c["kind"] == "joint_assault"]
+    here = g.players[seat].pos
+    near = [city_at(g, key(n)) for n in hg.neighbours(unkey(here))] if here else []
+    city = next((c for c in near if c is not None and c.status == "hostile" and c.garrison), None)
     if city is None or not props:
         return []
     last = g.round >= g.rounds      # nothing to wait for: the more heroes, the better the odds
@@ -247,12 +252,11 @@ def joint_proposals(t, seat: int, legal: list[dict]) -> list[dict]:
 def joint_answer(t, seat: int, legal: list[dict]) -> list[dict]:
     """An invited hero agrees when its power covers its share of the defenders, or in the last
     round (MK:13:Coop:3)."""
-    from .part2_apply import city_at as at
     g = t.game
     answers = [c for c in legal if c["kind"] == "joint_answer"]
     if not answers or not g.joint:
         return answers
-    city = at(g, g.joint.get("space", "")) if g.joint.get("space") else None
+    city = city_at(g, g.joint["space"]) if g.joint.get("space") else None
     share = dict((s, n) for s, n in g.joint["shares"]).get(seat, 0)
     agree = city is None or g.round >= g.rounds or _share_holds(t, seat, city, share)
     return [c for c in answers if c["agree"] == agree] or answers
