@@ -10,6 +10,11 @@ rules are untouched. A real player's sense of direction, in four habits:
   defenders left) or in the last round; otherwise wait next to it with a full hand;
 - in combat, declare an attack as soon as one defeats enemies, play cards that add points of
   the phase's kind before giving up the phase, and block with cards that block.
+
+Strength before an assault (bot_estimate.py): assault a city before the last round only when the
+estimate wins, pick winnable fights (rampaging enemies, keeps, mage towers) meanwhile, recruit
+and buy healing, advanced actions and spells, propose and accept co-op joint assaults when each
+share holds, and in combat use units and spend no card on a block or ranged attack that fails.
 """
 from __future__ import annotations
 
@@ -18,11 +23,10 @@ from engine.mechanics.zones import card_name
 
 from . import state as S
 from .board import placed_centres, unkey
+from .bot_estimate import city_need
 from .part2_apply import city_at
 
 ORIGIN = (0, 0)
-STRENGTH_PER_DEFENDER = 2     # cards + 2 per ready unit needed per defender left (bot habit)
-STRENGTH_BASE = 2
 CHALLENGE_STRENGTH = 5        # a full hand before challenging a rampaging enemy on the route
 PICKED_FIGHTS = ("challenge", "enter", "burn")   # fights a player chooses to start
 
@@ -44,10 +48,11 @@ def strength(t, seat: int) -> int:
 
 
 def ready_for(t, seat: int, city) -> bool:
-    """Strong enough for the defenders left, or the last round (nothing to wait for)."""
+    """The estimate says the assault wins (bot_estimate.py), or the last round (nothing to wait for:
+    every defender defeated still scores)."""
+    from .bot_estimate import combat_power
     g = t.game
-    need = STRENGTH_BASE + STRENGTH_PER_DEFENDER * max(1, len(city.garrison))
-    return g.round >= g.rounds or strength(t, seat) >= need
+    return g.round >= g.rounds or combat_power(t, seat) >= city_need(t, seat, city)
 
 
 def explore_goals(t) -> list[str]:
@@ -139,10 +144,8 @@ def towards(t, seat: int, legal: list[dict], goals: list[str]) -> list[dict]:
     low = min(via.values())
     best = [k for k, v in via.items() if v == low]
     steps = [c for c in legal if c["kind"] == "move" and c["to"] in best]
-    fights = [c for c in legal if c["kind"] == "challenge" and c["space"] in best]
-    if fights and strength(t, seat) >= CHALLENGE_STRENGTH:
-        return fights
-    return steps
+    fights = [c for c in winnable(t, seat, legal) if c["kind"] == "challenge" and c["space"] in best]
+    return fights or steps
 
 
 def recruit(t, seat: int, legal: list[dict]) -> list[dict] | None:
@@ -151,11 +154,16 @@ def recruit(t, seat: int, legal: list[dict]) -> list[dict] | None:
     from .actions import pool, recruit_cost
     g = t.game
     p = g.players[seat]
-    if g.phase != "turn" or seat != g.active or g.combat is not None or len(p.units) >= p.command:
+    if g.phase != "turn" or seat != g.active or g.combat is not None:
         return None
+    if len(p.units) >= p.command:
+        return [c for c in legal if c["kind"] in GROWTH] or None
     buys = [c for c in legal if c["kind"] == "recruit" and "disband" not in c]
     if buys:
         return buys
+    growth = [c for c in legal if c["kind"] in GROWTH]
+    if growth:
+        return growth
     sp = g.board.spaces.get(p.pos)
     units = [card_name(u) for u in t.zone(S.UNIT_OFFER) if card_name(u) in _units()]
     if sp is None or sp.site not in RECRUIT_SITES or not units:
@@ -167,6 +175,7 @@ def recruit(t, seat: int, legal: list[dict]) -> list[dict] | None:
 
 
 RECRUIT_SITES = ("village", "monastery", "keep", "city")
+GROWTH = ("buy_heal", "buy_aa", "buy_spell")     # healing, advanced actions, spells: strength for later
 
 
 def _units():
@@ -183,23 +192,112 @@ def travel(t, seat: int, legal: list[dict]) -> list[dict] | None:
     moves = [c for c in legal if c["kind"] == "move"]
     cities = hostile_cities(g)
     goals: list[str] = []
+    last = g.round >= g.rounds
+    wins = [] if last else winnable(t, seat, legal)
+    if wins:
+        return wins
     if cities:
+        joint = joint_proposals(t, seat, legal)
+        if joint:
+            return joint
         assaults = [c for c in moves if city_at(g, c["to"]) in cities]
         ready = [c for c in assaults if ready_for(t, seat, city_at(g, c["to"]))]
         if ready:
             return ready
         if assaults:     # next to it but not strong enough: keep the hand for the next turn
             return [c for c in legal if c["kind"] == "end_turn"] or None
-        goals = [s for c in cities for s in c.spaces]
+        weakest = min(city_need(t, seat, c) for c in cities)    # the weakest city first
+        goals = [s for c in cities if city_need(t, seat, c) == weakest for s in c.spaces]
+        if not last and not any(ready_for(t, seat, c) for c in cities):
+            goals += prey(t, seat)      # grow on winnable fights before the assault
     if g.scenario == "only_one_returns" and g.round == g.rounds:    # the one on the portal wins
         goals = [k for k, sp in g.board.spaces.items() if sp.site == "portal"]
-    goals = goals or explore_goals(t)
+    goals = goals or (explore_goals(t) + ([] if last else prey(t, seat)))
     if not goals:
         return None
     step = towards(t, seat, legal, goals)
     if step:
         return step
     return strongest(t, legal, ("move",)) or None
+
+
+def _share_holds(t, seat: int, city, n: int) -> bool:
+    """A participant's power covers its share: n of the garrison's defenders, at their average
+    need (the defenders are dealt at random)."""
+    from .bot_estimate import combat_power
+    return combat_power(t, seat) * len(city.garrison) >= n * city_need(t, seat, city)
+
+
+def _shares(cmd: dict) -> list[tuple[int, int]]:
+    return [(int(a), int(b)) for a, b in (x.split(":") for x in cmd["shares"].split(","))]
+
+
+def joint_proposals(t, seat: int, legal: list[dict]) -> list[dict]:
+    """Co-op joint assaults (MK:13:Coop:2) in which every participant's power covers its share,
+    the most participants first; in the last round any (nothing is left to wait for)."""
+    from .board import key
+    g = t.game
+    props = [c for c in legal if c["kind"] == "joint_assault"]
+    here = g.players[seat].pos
+    near = [city_at(g, key(n)) for n in hg.neighbours(unkey(here))] if here else []
+    city = next((c for c in near if c is not None and c.status == "hostile" and c.garrison), None)
+    if city is None or not props:
+        return []
+    last = g.round >= g.rounds      # nothing to wait for: the more heroes, the better the odds
+    ok = [c for c in props if last or all(_share_holds(t, s, city, n) for s, n in _shares(c))]
+    most = max((len(_shares(c)) for c in ok), default=0)
+    return [c for c in ok if len(_shares(c)) == most]
+
+
+def joint_answer(t, seat: int, legal: list[dict]) -> list[dict]:
+    """An invited hero agrees when its power covers its share of the defenders, or in the last
+    round (MK:13:Coop:3)."""
+    g = t.game
+    answers = [c for c in legal if c["kind"] == "joint_answer"]
+    if not answers or not g.joint:
+        return answers
+    city = city_at(g, g.joint["space"]) if g.joint.get("space") else None
+    share = dict((s, n) for s, n in g.joint["shares"]).get(seat, 0)
+    agree = city is None or g.round >= g.rounds or _share_holds(t, seat, city, share)
+    return [c for c in answers if c["agree"] == agree] or answers
+
+
+def _fight_space(t, seat: int, cmd: dict) -> str | None:
+    """The space whose enemies a command fights: a challenge's, or a step into an unconquered
+    keep or mage tower (an assault); None for anything else."""
+    g = t.game
+    if cmd["kind"] == "challenge":
+        return cmd["space"] if cmd["space"] in g.board.spaces else None
+    if cmd["kind"] == "move":
+        sp = g.board.spaces.get(cmd["to"])
+        if sp is not None and sp.site in ("keep", "mage_tower") and sp.conquered_by < 0 and sp.enemies:
+            return cmd["to"]
+    return None
+
+
+def winnable(t, seat: int, legal: list[dict]) -> list[dict]:
+    """Fights the estimate says the seat wins (rampaging enemies, keeps, mage towers)."""
+    from .bot_estimate import combat_power, space_need
+    power = combat_power(t, seat)
+    return [c for c in legal if (k := _fight_space(t, seat, c)) and space_need(t, seat, k) <= power]
+
+
+def prey(t, seat: int) -> list[str]:
+    """Spaces to walk to for a winnable fight: next to a rampaging enemy, or into a keep or mage
+    tower, whose enemies the estimate says the seat defeats now."""
+    from .bot_estimate import combat_power, space_need
+    from .board import key
+    g = t.game
+    power = combat_power(t, seat)
+    out = set()
+    for k, sp in g.board.spaces.items():
+        if not sp.enemies or space_need(t, seat, k) > power:
+            continue
+        if sp.rampaging:
+            out |= {key(n) for n in hg.neighbours(unkey(k)) if key(n) in g.board.spaces}
+        elif sp.site in ("keep", "mage_tower") and sp.conquered_by < 0:
+            out.add(k)
+    return sorted(out)
 
 
 def points(t, cmd: dict, kinds: tuple[str, ...], types: tuple[str, ...] = ()) -> int:
@@ -228,6 +326,28 @@ def strongest(t, legal: list[dict], kinds: tuple[str, ...], types: tuple[str, ..
     return [c for v, c in scored if v == top and v > 0]
 
 
+def _unit_scores(t, legal: list[dict], keys: tuple[str, ...]) -> list[tuple[int, dict]]:
+    g = t.game
+    units = {u.uid: u.unit for u in g.players[g.active].units}
+    scored = []
+    for cmd in legal:
+        if cmd["kind"] != "activate" or cmd["unit"] not in units or cmd.get("pay"):
+            continue
+        ab = _units()[units[cmd["unit"]]].abilities[cmd["ability"]]
+        value = max((ab[k] for k in keys if isinstance(ab.get(k), int)), default=0)
+        if value:
+            scored.append((value, cmd))
+    return scored
+
+
+def unit_help(t, legal: list[dict], keys: tuple[str, ...]) -> list[dict]:
+    """Unit activations whose ability gives points of these kinds (attack, block), the most first:
+    units fight beside the hero rather than stand by."""
+    scored = _unit_scores(t, legal, keys)
+    top = max((v for v, _ in scored), default=0)
+    return [cmd for v, cmd in scored if v == top]
+
+
 def _blocks(c, cmd: dict) -> bool:
     """The pooled block stops this attack (the combat's own pure decision, not applied)."""
     from .combat import decide
@@ -235,11 +355,40 @@ def _blocks(c, cmd: dict) -> bool:
 
 
 def _spare_cards(t, c) -> int:
-    """Cards in hand beyond a rough need for defeating the weakest enemy in the attack phase (1
-    attack per card, sideways)."""
+    """Points beyond what blocking the attacks left and defeating the weakest enemy need (the
+    estimate of bot_estimate.py: a wound costs more turns than a card spent on a block)."""
+    from .bot_estimate import combat_power
     from .combat_abilities import armour_now, targetable
     need = min((armour_now(c, e)[0] for e in targetable(c)), default=0)
-    return strength(t, t.game.active) - need
+    attacks = sum(a.value for e in targetable(c) for a in e.attacks if not a.blocked and not a.summon)
+    return combat_power(t, t.game.active) - need - attacks + 1
+
+
+def _block_reaches(t, c, legal: list[dict]) -> bool:
+    """The block pooled and still playable (each card's best option) holds the largest attack
+    left: no card is spent on a block that fails."""
+    from .combat_abilities import targetable
+    need = max((a.value for e in targetable(c) for a in e.attacks if not a.blocked and not a.summon), default=0)
+    pooled = sum(p.value for p in c.pool if p.kind == "block")
+    best: dict[str, int] = {}
+    for cmd in legal:
+        if cmd["kind"] == "play":
+            best[cmd["card"]] = max(best.get(cmd["card"], 0), points(t, cmd, ("block",)))
+    return pooled + sum(best.values()) >= need
+
+
+def _ranged_reaches(t, c, legal: list[dict], types: tuple[str, ...], keys: tuple[str, ...]) -> bool:
+    """The ranged points pooled and still playable (each card's best option, each unit's) reach
+    the armour of the weakest enemy."""
+    from .combat_abilities import armour_now, targetable
+    need = min(armour_now(c, e)[0] for e in targetable(c))
+    pooled = sum(p.value for p in c.pool if p.kind in types)
+    best: dict[str, int] = {}
+    for cmd in legal:
+        if cmd["kind"] == "play":
+            best[cmd["card"]] = max(best.get(cmd["card"], 0), points(t, cmd, ("attack",), types))
+    units = sum(v for v, _ in {cmd["unit"]: (v, cmd) for v, cmd in _unit_scores(t, legal, keys)}.values())
+    return pooled + sum(best.values()) + units >= need
 
 
 def fight(t, legal: list[dict]) -> list[dict] | None:
@@ -252,14 +401,30 @@ def fight(t, legal: list[dict]) -> list[dict] | None:
         if attacks:
             most = max(len(x["targets"]) for x in attacks)
             return [x for x in attacks if len(x["targets"]) == most]
+        from .combat_abilities import targetable
+        if not targetable(c):       # all defeated: the rest of the hand stays for later turns
+            return nxt or None
         types = ("ranged", "siege") if c.phase == "ranged" else ()
-        adds = strongest(t, legal, ("attack",), types)
+        if c.phase == "ranged" and c.fortified_site:
+            types = ("siege",)
+        keys = ("ranged_attack", "siege_attack") if c.phase == "ranged" else ("attack", "ranged_attack", "siege_attack")
+        if c.phase == "ranged" and c.fortified_site:
+            keys = ("siege_attack",)
+        adds = strongest(t, legal, ("attack",), types) + unit_help(t, legal, keys)
+        if c.phase == "ranged" and not _ranged_reaches(t, c, legal, types, keys):
+            adds = []       # ranged points that defeat nobody lapse: keep the cards for melee
         return adds or nxt or None
     if c.phase == "block":
         held = [x for x in legal if x["kind"] == "mk_block" and _blocks(c, x)]
         if held:
             return held
-        adds = strongest(t, legal, ("block",)) if _spare_cards(t, c) > 0 else []
+        from .combat_abilities import targetable
+        if not any(not a.blocked and not a.summon for e in targetable(c) for a in e.attacks):
+            return nxt or None      # every attack blocked: the rest of the hand attacks
+        units = unit_help(t, legal, ("block",))
+        if units:
+            return units
+        adds = strongest(t, legal, ("block",)) if _spare_cards(t, c) > 0 and _block_reaches(t, c, legal) else []
         return adds or nxt or None
     if c.phase == "damage":
         units = [x for x in legal if x["kind"] == "mk_assign" and x["to"] != "hero"]

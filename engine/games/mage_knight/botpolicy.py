@@ -10,7 +10,8 @@ from engine.mechanics import hexgrid as hg
 
 from . import state as S
 from .board import placed_centres, unkey
-from .bot_goals import CHALLENGE_STRENGTH, PICKED_FIGHTS, far_explore, fight, recruit, strength, travel
+from .bot_goals import (CHALLENGE_STRENGTH, PICKED_FIGHTS, far_explore, fight, joint_answer, recruit,
+                        strength, travel)
 
 
 def frontier(t) -> list[hg.Hex]:
@@ -40,10 +41,16 @@ def choices(t, seat: int, legal: list[dict]) -> list[dict]:
         from .auction import bot_choices
         return bot_choices(legal)
     legal = [c for c in legal if c["kind"] != "concede"] or legal     # bots play on
+    if isinstance(t.game.players[seat].turn_effects.get("sideways"), list):
+        # engine bug (reported): a numeric sideways effect (Who Needs Magic) on top of I Don't
+        # Give a Damn's [basic, other] pair fails in turn_effects.fold; bots skip skills then
+        legal = [c for c in legal if c["kind"] != "skill"] or legal
     if t.game.scenario != "first_reconnaissance" or t.options.get("variants"):   # (part 1's games as they were)
         path = t.game.players[seat].path
         legal = [c for c in legal if not (c["kind"] == "move" and c["to"] in path)] or legal  # no going back
     kinds = {c["kind"] for c in legal}
+    if "joint_answer" in kinds and t.game.scenario != "first_reconnaissance":
+        return joint_answer(t, seat, legal)
     rests = [c for c in legal if c["kind"] == "rest"]
     if "announce" in kinds:
         return [c for c in legal if c["kind"] == "announce"]

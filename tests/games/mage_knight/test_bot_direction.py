@@ -1,6 +1,6 @@
 """Random bots with a sense of direction (bot_goals.py): in the conquest and co-op scenarios,
-at every player count, seeded bot games reveal the hostile cities and assault them (the
-Megalopolis too), always choosing among legal commands; replay and undo equality on a sample.
+at every player count, seeded bot games reveal the hostile cities, and assault them in the
+conquest scenarios (the Megalopolis too; co-op assaults: test_bot_growth.py), always choosing among legal commands; replay and undo equality on a sample.
 First Reconnaissance keeps part 1's bots (its golden games are unchanged)."""
 import random
 
@@ -35,7 +35,9 @@ def test_seeded_bot_games_reveal_and_assault_cities(sid, players):
         r, a = _city_figures(eng, gid)
         revealed += r
         assaulted += a
-    assert revealed >= 1 and assaulted >= 1, (revealed, assaulted)
+    assert revealed >= 1, (revealed, assaulted)
+    if "cooperative" not in sid:    # co-op bots wait for the estimate, a partner or the last round
+        assert assaulted >= 1, (revealed, assaulted)
 
 
 def test_bots_reveal_and_assault_the_megalopolis_MK_18_Scen_CityLevels():
