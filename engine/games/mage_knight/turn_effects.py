@@ -18,6 +18,10 @@ def set_effect(ctx, seat: int, key: str, value) -> None:
 LISTED = ("convert", "safe", "attack_changes")      # turn effects that collect every value given
 
 
+# raised sideways values: a number, or a pair [for a basic action, for the others]
+SIDEWAYS = ("sideways", "wound_sideways")
+
+
 def fold(t, d) -> None:
     """mk.turn_effect: numbers add up, LISTED keys collect, anything else replaces; None removes."""
     fx = t.game.players[d["seat"]].turn_effects
@@ -26,6 +30,9 @@ def fold(t, d) -> None:
         fx.pop(k, None)
     elif k in LISTED:
         fx[k] = list(fx.get(k, [])) + [v]
+    elif k in SIDEWAYS and isinstance(fx.get(k), list) or k in SIDEWAYS and isinstance(v, list) and k in fx:
+        old, new = (x if isinstance(x, list) else [x, x] for x in (fx[k], v))
+        fx[k] = [max(a, b) for a, b in zip(old, new)]   # a pair and a number: the higher per kind
     elif isinstance(v, int) and not isinstance(v, bool):
         fx[k] = fx.get(k, 0) + v
     else:
