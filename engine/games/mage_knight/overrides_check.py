@@ -38,6 +38,15 @@ def skill_kinds(skill: str) -> set[str]:
     return _top_kinds(skill_resolutions(skill))
 
 
+def _amount(where: str, field: str, kind: str, value: Any, has, whose: str) -> None:
+    """One overridden amount: a kind the effect gives, at least 0 (skills and deed cards)."""
+    if kind not in has:
+        raise ValueError(f"{where}.{field}: {whose} gives no {kind} "
+                         f"(it gives: {', '.join(sorted(has)) or 'no plain amount'})")
+    if value < 0:
+        raise ValueError(f"{where}.{field} = {value}: must be at least 0")
+
+
 def check_skill(where: str, skill: str, values: dict[str, Any]) -> None:
     """A skill's fields: the kinds of amount its effect gives (move, attack, block, influence)."""
     has = skill_kinds(skill)
@@ -45,11 +54,7 @@ def check_skill(where: str, skill: str, values: dict[str, Any]) -> None:
         if field not in KINDS:
             raise ValueError(f"{where}.{field}: not a value a situation may change for a skill "
                              f"(allowed: {', '.join(KINDS)})")
-        if field not in has:
-            raise ValueError(f"{where}.{field}: the skill's effect gives no {field} "
-                             f"(it gives: {', '.join(sorted(has)) or 'no plain amount'})")
-        if value < 0:
-            raise ValueError(f"{where}.{field} = {value}: must be at least 0")
+        _amount(where, field, field, value, has, "the skill's effect")
 
 
 def check_card(where: str, cid: str, values: dict[str, Any]) -> None:
@@ -63,12 +68,7 @@ def check_card(where: str, cid: str, values: dict[str, Any]) -> None:
             raise ValueError(f"{where}.{field}: not a value a situation may change for a deed card "
                              f"(allowed: {', '.join(CARD_FIELDS)})")
         mode, kind = field.split("_", 1)
-        has = card_kinds(cid, mode)
-        if kind not in has:
-            raise ValueError(f"{where}.{field}: the card's {mode} effect gives no {kind} "
-                             f"(it gives: {', '.join(sorted(has)) or 'no plain amount'})")
-        if value < 0:
-            raise ValueError(f"{where}.{field} = {value}: must be at least 0")
+        _amount(where, field, kind, value, card_kinds(cid, mode), f"the card's {mode} effect")
 
 
 def check_unit(where: str, unit: str, values: dict[str, Any]) -> None:
