@@ -25,10 +25,19 @@ class RuleBus:
         return self._subs.get(event_type, [])
 
     def run(self, ctx) -> None:
-        """Drain ctx.queue; any exception propagates and the caller discards the command."""
-        queue, table = ctx.queue, ctx.table
-        while queue:
-            version, ev = queue.popleft()
-            for handler in self._subs.get(ev.type, ()):
-                ctx.cause = version
-                handler(ctx, table, ev)
+        """Hand each event of ctx.events not yet handled to its subscribers, in order, until
+        no new event is emitted; any exception propagates and the caller discards the command.
+        ctx.events is the FIFO queue (emitted events are appended to it); ctx.cause is the
+        version of the event being handled (events[i] has version base + i + 1)."""
+        events, table, subs = ctx.events, ctx.table, self._subs
+        base = ctx._base + 1
+        i = ctx.drained
+        while i < len(events):
+            ev = events[i]
+            handlers = subs.get(ev.type)
+            if handlers:
+                ctx.cause = base + i
+                for handler in handlers:
+                    handler(ctx, table, ev)
+            i += 1
+        ctx.drained = i

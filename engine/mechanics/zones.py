@@ -6,9 +6,11 @@ a move into a public zone is public; a move that shows cards to more seats is a 
 """
 from __future__ import annotations
 
+from engine.context import Ctx
 from engine.table import Table
 
 PUBLIC, OWNER, HIDDEN = "public", "owner", "hidden"
+_SCALARS = (str, int, bool, type(None))  # their JSON round trip gives them back as they are
 
 
 def card_name(card_id: str) -> str:
@@ -20,10 +22,7 @@ def instances(name: str, count: int, start: int = 1) -> list[str]:
 
 
 def seers(table: Table, zone: str) -> list[int] | None:
-    return _seers(table.zones[zone])
-
-
-def _seers(z) -> list[int] | None:
+    z = table.zones[zone]
     vis = z.vis
     if vis == PUBLIC:
         return None
@@ -54,9 +53,12 @@ def move(ctx, src: str, dst: str, cards: list[str], rule: str, to: str = "top",
         return
     table = ctx.table
     have = table.zones[src].cards
+    owned = True  # every card an exact str (see Ctx.emit's `_owned`)
     for c in cards:
         if c not in have:
             raise ValueError(f"{c} is not in {src}")
+        if type(c) is not str:
+            owned = False
     a, b = seers(table, src), seers(table, dst)
     if a is None:
         vis, reveal = None, False
@@ -67,10 +69,18 @@ def move(ctx, src: str, dst: str, cards: list[str], rule: str, to: str = "top",
     else:
         vis = sorted(set(a) | set(b))
         reveal = not set(b) <= set(a)
-    data = {"src": src, "dst": dst, "cards": list(cards), "n": len(cards), "to": to, **detail}
+    data = {"src": src, "dst": dst, "cards": list(cards), "n": len(cards), "to": to}
+    if detail:
+        data.update(detail)
+        for v in detail.values():
+            if type(v) not in _SCALARS:
+                owned = False
     if reveal:
         data["reveal"] = True
-    ctx.emit("zone.moved", data, rule, vis)
+    if owned and type(src) is str and type(dst) is str and type(to) is str and isinstance(ctx, Ctx):
+        ctx.emit("zone.moved", data, rule, vis, None, True)
+    else:
+        ctx.emit("zone.moved", data, rule, vis)
 
 
 def move_top(ctx, src: str, dst: str, n: int, rule: str, to: str = "top", **detail) -> list[str]:
