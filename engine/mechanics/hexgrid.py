@@ -50,8 +50,11 @@ def neighbour(h: Hex, direction: str) -> Hex:
 
 
 def neighbours(h: Hex) -> list[Hex]:
-    """The six neighbours of h, clockwise from NE (a fixed order, so rules stay deterministic)."""
-    return [add(h, DIRECTIONS[n]) for n in DIRECTION_NAMES]
+    """The six neighbours of h, clockwise from NE (a fixed order, so rules stay deterministic).
+    The offsets of DIRECTIONS written out: map searches call this tens of thousands of times
+    per game (test_hexgrid checks it against DIRECTIONS)."""
+    q, r = h
+    return [(q + 1, r - 1), (q + 1, r), (q, r + 1), (q - 1, r + 1), (q - 1, r), (q, r - 1)]
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -97,7 +100,9 @@ def tile_hexes(centre: Hex) -> dict[str, Hex]:
 
 def tile_neighbour_centres(centre: Hex) -> dict[str, Hex]:
     """Centres of the six tiles that can touch the tile at `centre`."""
-    return {name: add(centre, off) for name, off in TILE_OFFSETS.items()}
+    q, r = centre  # TILE_OFFSETS written out, in its order (test_hexgrid checks it)
+    return {"NE": (q + 3, r - 2), "E": (q + 2, r + 1), "SE": (q - 1, r + 3),
+            "SW": (q - 3, r + 2), "W": (q - 2, r - 1), "NW": (q + 1, r - 3)}
 
 
 def tiles_adjacent(a: Hex, b: Hex) -> bool:

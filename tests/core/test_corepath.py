@@ -1,0 +1,70 @@
+"""The corepath speed work's fast paths give exactly what the plain code gave.
+
+Behaviour only, never timings: the written-out hex offsets equal the named directions, a zone
+move's event data reaches the fold and the handlers equal to its JSON decode (owned or not),
+and the bus hands every emitted event to its subscribers first in, first out, with its cause.
+"""
+from __future__ import annotations
+
+import msgspec
+
+from bus import RuleBus
+from engine import registry
+from engine.context import Ctx
+from engine.mechanics import hexgrid as hg
+from engine.mechanics import zones
+from engine.table import Table, Zone
+
+
+def test_hex_neighbours_are_the_named_directions_in_order():
+    for h in [(0, 0), (2, -1), (-5, 7), (13, 13)]:
+        assert hg.neighbours(h) == [hg.add(h, hg.DIRECTIONS[n]) for n in hg.DIRECTION_NAMES]
+        got = hg.tile_neighbour_centres(h)
+        want = {name: hg.add(h, off) for name, off in hg.TILE_OFFSETS.items()}
+        assert list(got.items()) == list(want.items())
+
+
+def _ctx() -> Ctx:
+    rs = registry.get("duel")
+    t = Table("g", "duel", "1.0", 2, {}, "h")
+    t.zones = {"a": Zone(["x#1", "y#2"], 0, "owner"), "b": Zone([], None, "public")}
+    return Ctx(rs, t, "seed", "g:1", 0, 100)
+
+
+def test_zone_move_data_equals_its_json_decode_owned_or_not():
+    rule = next(iter(registry.get("duel").catalog.rules))
+    for detail in ({}, {"why": "test", "k": 3, "ok": True, "none": None}, {"path": ["a", "b"]},
+                   {"at": (1, 2)}, {"f": 0.5}):
+        ctx = _ctx()
+        zones.move(ctx, "a", "b", ["x#1"], rule, **detail)
+        ev = ctx.events[0]
+        assert ev.data == msgspec.json.decode(ev.raw)
+        assert type(ev.data["cards"]) is list and ctx.table.zones["b"].cards == ["x#1"]
+        if detail and any(type(v) not in (str, int, bool, type(None)) for v in detail.values()):
+            # not owned: the event holds a decode, not the caller's objects
+            assert all(ev.data[k] is not v for k, v in detail.items() if isinstance(v, (list, tuple)))
+
+
+def test_bus_runs_events_first_in_first_out_with_their_cause():
+    ctx = _ctx()
+    rule = next(iter(ctx.ruleset.catalog.rules))
+    seen = []
+    bus = RuleBus()
+
+    def first(ctx, table, ev):
+        seen.append((ev.type, ctx.cause))
+        if ev.type == "damage.dealt" and ev.data["n"] == 1:
+            ctx.emit("damage.dealt", {"target": "t", "n": 2}, rule)
+            ctx.emit("damage.healed", {"target": "t", "n": 1}, rule)
+
+    bus.subscribe("damage.dealt", first)
+    bus.subscribe("damage.healed", first)
+    ctx.emit("damage.dealt", {"target": "t", "n": 1}, rule)
+    ctx.emit("dice.rolled", {"die": "d", "face": 1, "stream": "s", "chance": 0, "forced": False},
+             rule)
+    bus.run(ctx)
+    assert seen == [("damage.dealt", 1), ("damage.dealt", 3), ("damage.healed", 4)]
+    assert [e.cause for e in ctx.events] == [None, None, 1, 1]
+    assert ctx.table.damage == {"t": 2}
+    bus.run(ctx)  # nothing new: nothing runs twice
+    assert len(seen) == 3
