@@ -32,6 +32,8 @@ TILE_OFFSETS: dict[str, Hex] = {
     "NW": (1, -3),
 }
 
+_TILE_STEPS: tuple[Hex, ...] = tuple(TILE_OFFSETS.values())
+
 # Local positions of a seven-hex tile: "C" is the centre.
 TILE_POSITIONS: tuple[str, ...] = ("C",) + DIRECTION_NAMES
 
@@ -42,11 +44,10 @@ def add(a: Hex, b: Hex) -> Hex:
 
 def neighbour(h: Hex, direction: str) -> Hex:
     """The hex next to h in the named direction; an unknown name is a ValueError."""
-    try:
-        d = DIRECTIONS[direction]
-    except KeyError:
-        raise ValueError(f"unknown hex direction {direction!r}; expected one of {DIRECTION_NAMES}") from None
-    return add(h, d)
+    d = DIRECTIONS.get(direction)
+    if d is None:
+        raise ValueError(f"unknown hex direction {direction!r}; expected one of {DIRECTION_NAMES}")
+    return (h[0] + d[0], h[1] + d[1])
 
 
 def neighbours(h: Hex) -> list[Hex]:
@@ -63,7 +64,8 @@ def distance(a: Hex, b: Hex) -> int:
 
 
 def adjacent(a: Hex, b: Hex) -> bool:
-    return distance(a, b) == 1
+    dq, dr = a[0] - b[0], a[1] - b[1]  # distance(a, b) == 1, inlined (map searches)
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2 == 1
 
 
 def rotate(h: Hex, steps: int = 1) -> Hex:
@@ -122,8 +124,10 @@ def open_tile_slots(placed: Iterable[Hex]) -> Iterator[Hex]:
     placed_list = list(placed)
     placed_set = set(placed_list)
     seen: set[Hex] = set()
-    for c in sorted(placed_list):
-        for n in tile_neighbour_centres(c).values():
+    offsets = _TILE_STEPS
+    for q, r in sorted(placed_list):
+        for dq, dr in offsets:
+            n = (q + dq, r + dr)
             if n not in placed_set:
                 seen.add(n)
     yield from sorted(seen)

@@ -68,3 +68,19 @@ def test_bus_runs_events_first_in_first_out_with_their_cause():
     assert ctx.table.damage == {"t": 2}
     bus.run(ctx)  # nothing new: nothing runs twice
     assert len(seen) == 3
+
+
+def test_hex_neighbour_adjacent_and_open_slots_match_their_definitions():
+    import itertools
+    import pytest
+    hexes = [(q, r) for q in range(-3, 4) for r in range(-3, 4)]
+    for a, b in itertools.product(hexes, hexes):
+        assert hg.adjacent(a, b) == (hg.distance(a, b) == 1)
+    for h in hexes:
+        for name in hg.DIRECTION_NAMES:
+            assert hg.neighbour(h, name) == hg.add(h, hg.DIRECTIONS[name])
+    with pytest.raises(ValueError, match="unknown hex direction 'N'"):
+        hg.neighbour((0, 0), "N")
+    placed = [(0, 0), (3, -2), (2, 1), (-1, 3)]
+    want = sorted({c for p in placed for c in hg.tile_neighbour_centres(p).values()} - set(placed))
+    assert list(hg.open_tile_slots(placed)) == want
