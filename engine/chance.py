@@ -10,3 +10,18 @@ import random
 def rng_for(seed: str, counter: int) -> random.Random:
     digest = hashlib.sha256(f"{seed}:{counter}".encode()).digest()
     return random.Random(int.from_bytes(digest[:16], "big"))
+
+
+def shuffle(rng: random.Random, x: list) -> None:
+    """`rng.shuffle(x)` as CPython 3.11's `random.Random.shuffle` does it (Fisher-Yates from the
+    end, each index drawn by `_randbelow_with_getrandbits`), written out without a Python call
+    per card. The same draws in the same order, so the same order of cards; pinned here, a
+    seeded game's shuffles also stay the same should the standard library change its own."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]

@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from engine.chance import rng_for
+from engine.chance import rng_for, shuffle as _shuffle
 from engine.errors import CascadeAborted, EngineError
 from engine.mechanics.dice import Die
 from engine.table import CORE_FOLD, Table, _chance
@@ -23,6 +23,10 @@ _core = CORE_FOLD.get
 
 
 class Ctx:
+    # slots: emit reads about ten of these per event
+    __slots__ = ("ruleset", "table", "seed", "salt", "command_id", "actor", "limit", "situation",
+                 "events", "drained", "cause", "_base", "_rules", "_schemas", "_apply")
+
     def __init__(self, ruleset, table: Table, seed: str, command_id: str | None,
                  actor: int | None, limit: int, situation: bool = False,
                  salt: str | None = None):
@@ -115,7 +119,7 @@ class Ctx:
                     raise EngineError(f"forced shuffle of {zone}: {card!r} is not in the zone")
                 rest.remove(card)
                 top.append(card)
-        rng.shuffle(rest)
+        _shuffle(rng, rest)
         order = top + rest
         vis = None if z.vis == "public" else []
         self.emit("zone.shuffled", {"zone": zone, "order": order, "n": len(order), "stream": stream,

@@ -84,3 +84,17 @@ def test_hex_neighbour_adjacent_and_open_slots_match_their_definitions():
     placed = [(0, 0), (3, -2), (2, 1), (-1, 3)]
     want = sorted({c for p in placed for c in hg.tile_neighbour_centres(p).values()} - set(placed))
     assert list(hg.open_tile_slots(placed)) == want
+
+
+def test_written_out_shuffle_equals_random_shuffle():
+    import random
+
+    from engine.chance import rng_for, shuffle
+    for n in range(0, 70):
+        for counter in range(3):
+            a, b = list(range(n)), list(range(n))
+            r1, r2 = rng_for(f"s{n}", counter), rng_for(f"s{n}", counter)
+            r1.shuffle(a)
+            shuffle(r2, b)
+            assert a == b and r1.getstate() == r2.getstate()
+    assert isinstance(r1, random.Random)
