@@ -45,6 +45,13 @@ def _prompt(p) -> dict[str, Any]:
 
 def decide(engine, game_id: str, rng: random.Random, n: int = 0) -> dict[str, Any] | None:
     """Play one bot decision and return the prompt it answered; None once the game is over."""
+    answered = _decide(engine, game_id, rng, n)
+    return None if answered is None else _prompt(answered)
+
+
+def _decide(engine, game_id: str, rng: random.Random, n: int):
+    """`decide`, answering with the Prompt itself (play_out turns only the last one into a
+    dict, for its Stall message)."""
     t = engine.table(game_id)
     if t.over:
         return None
@@ -52,7 +59,8 @@ def decide(engine, game_id: str, rng: random.Random, n: int = 0) -> dict[str, An
     if not prompts:
         raise Stall(f"game {game_id}: no prompt at event {t.version} but the game is not over",
                     game_id, None, n, t.version)
-    seat = prompts[0].seat
+    first = prompts[0]
+    seat = first.seat
     # The engine's own fast path when it has one: the pick is one of the listed commands,
     # unchanged, so playing it needs no second legality check (Engine.play_listed).
     fast = getattr(engine, "play_listed", None)
@@ -63,13 +71,12 @@ def decide(engine, game_id: str, rng: random.Random, n: int = 0) -> dict[str, An
                     game_id, _prompt(prompts[0]), n, t.version)
     narrow = getattr(engine.ruleset(game_id), "bot_choices", None)
     choices = (narrow(t, seat, legal) or legal) if narrow else legal
-    prompt = _prompt(prompts[0])
     try:
         (fast or engine.submit)(game_id, seat, rng.choice(choices))
     except Exception as exc:
-        exc.bot_prompt = prompt  # where a rules error happened, for the simulate summary
+        exc.bot_prompt = _prompt(first)  # where a rules error happened, for the simulate summary
         raise
-    return prompt
+    return first
 
 
 def step(engine, game_id: str, rng: random.Random) -> bool:
@@ -91,7 +98,7 @@ def play_out(engine, game_id: str, seed: str | int, max_commands: int | None = N
         while n < limit:
             if stop is not None and stop():
                 raise Abandoned(game_id)
-            answered = decide(engine, game_id, rng, n)
+            answered = _decide(engine, game_id, rng, n)
             if answered is None:
                 return n
             last = answered
@@ -104,6 +111,7 @@ def play_out(engine, game_id: str, seed: str | int, max_commands: int | None = N
                      f"prompt {getattr(exc, 'bot_prompt', None)}")
         raise
     t = engine.table(game_id)
-    where = f"seat {last['seat']} {last['kind']} (rule {last['rule']})" if last else "no prompt"
+    where = f"seat {last.seat} {last.kind} (rule {last.rule})" if last else "no prompt"
     raise Stall(f"game {game_id}: not over after {limit} bot commands (last: {where}, "
-                f"event {t.version})", game_id, last, n, t.version)
+                f"event {t.version})", game_id, None if last is None else _prompt(last), n,
+                t.version)

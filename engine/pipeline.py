@@ -177,7 +177,8 @@ class Engine:
     def _run(self, rs: Ruleset, table: Table, ctx: Ctx, first: tuple) -> None:
         try:
             ctx.emit(*first)
-            self.bus(rs).run(ctx)
+            bus = self._buses.get(rs.name)
+            (bus if bus is not None else self.bus(rs)).run(ctx)
         except Exception as exc:
             self._tables.pop(table.game_id, None)
             if isinstance(exc, CascadeAborted):
@@ -241,10 +242,13 @@ class Engine:
         return game_id
 
     def prompts(self, game_id: str):
-        t = self.table(game_id)
+        t = self._tables.get(game_id)
+        if t is None:
+            t = self.table(game_id)
         if t.over:
             return []
-        got = self.ruleset(game_id).prompts(t)
+        rs = self._rulesets.get(t.ruleset)
+        got = (rs if rs is not None else self._ruleset(t.ruleset)).prompts(t)
         self._prompted = (t, t.version, tuple(got))  # `_play` reads the rule from it
         return got
 
@@ -265,9 +269,15 @@ class Engine:
         list is kept as it is (not as canonical bytes), so that `play_listed` can take one of
         its commands without enumerating or encoding the moves again. The caller must not
         change the list or its commands."""
-        t = self.table(game_id)
+        t = self._tables.get(game_id)
+        if t is None:
+            t = self.table(game_id)
         check_seat(seat, t.players)
-        cmds = [] if t.over else self.ruleset(game_id).legal_commands(t, seat)
+        if t.over:
+            cmds = []
+        else:
+            rs = self._rulesets.get(t.ruleset)
+            cmds = (rs if rs is not None else self._ruleset(t.ruleset)).legal_commands(t, seat)
         self._listed = (game_id, seat, t.version, t, cmds)
         return cmds
 
@@ -349,7 +359,9 @@ class Engine:
     def _play(self, game_id: str, seat: int, cmd: dict[str, Any],
               t: Table) -> list[StoredEvent] | None:
         """Run a command found legal and commit it (the second half of `submit`)."""
-        rs = self._ruleset(t.ruleset)
+        rs = self._rulesets.get(t.ruleset)
+        if rs is None:
+            rs = self._ruleset(t.ruleset)
         asked = self._prompted  # the prompts just listed for this table at this version
         asked = asked[2] if asked and asked[0] is t and asked[1] == t.version else rs.prompts(t)
         rule = "CORE-5"
