@@ -94,10 +94,9 @@ def ring(centre: Hex, radius: int) -> list[Hex]:
 
 def tile_hexes(centre: Hex) -> dict[str, Hex]:
     """Map each local position (C, NE, ...) of a seven-hex tile to its map hex."""
-    out = {"C": centre}
-    for name in DIRECTION_NAMES:
-        out[name] = neighbour(centre, name)
-    return out
+    q, r = centre  # DIRECTIONS written out, in DIRECTION_NAMES order (test_corepath checks it)
+    return {"C": centre, "NE": (q + 1, r - 1), "E": (q + 1, r), "SE": (q, r + 1),
+            "SW": (q - 1, r + 1), "W": (q - 1, r), "NW": (q, r - 1)}
 
 
 def tile_neighbour_centres(centre: Hex) -> dict[str, Hex]:
@@ -115,7 +114,12 @@ def tiles_adjacent(a: Hex, b: Hex) -> bool:
 def tile_neighbour_count(centre: Hex, placed: Iterable[Hex]) -> int:
     """How many already placed tiles touch a tile put at `centre` (shape rules count these)."""
     placed_set = set(placed)
-    return sum(1 for c in tile_neighbour_centres(centre).values() if c in placed_set)
+    q, r = centre
+    n = 0
+    for dq, dr in _TILE_STEPS:
+        if (q + dq, r + dr) in placed_set:
+            n += 1
+    return n
 
 
 def open_tile_slots(placed: Iterable[Hex]) -> Iterator[Hex]:

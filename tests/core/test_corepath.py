@@ -98,3 +98,12 @@ def test_written_out_shuffle_equals_random_shuffle():
             shuffle(r2, b)
             assert a == b and r1.getstate() == r2.getstate()
     assert isinstance(r1, random.Random)
+
+
+def test_tile_hexes_and_neighbour_count_match_their_definitions():
+    for c in [(0, 0), (3, -2), (-4, 7)]:
+        want = {"C": c, **{n: hg.neighbour(c, n) for n in hg.DIRECTION_NAMES}}
+        assert list(hg.tile_hexes(c).items()) == list(want.items())
+        placed = [(0, 0), (3, -2), (2, 1), (5, -1), (-1, 3)]
+        assert hg.tile_neighbour_count(c, placed) == sum(
+            1 for x in hg.tile_neighbour_centres(c).values() if x in set(placed))
