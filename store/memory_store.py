@@ -202,7 +202,10 @@ class MemoryStore:
 
     def append(self, game_id: str, expected_version: int, events: Iterable[NewEvent],
                returning: bool = True) -> list[StoredEvent]:
-        """Append atomically after `expected_version`; a stale version writes nothing."""
+        """Append atomically after `expected_version`; a stale version writes nothing.
+        `returning=False` inside a transaction skips building the stored events (outside one
+        they are returned anyway, as EventStore does)."""
+        returning = returning or not self._in_batch
         with self.transaction():
             if not self._append(game_id, expected_version, events) or not returning:
                 return []
