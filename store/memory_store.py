@@ -19,6 +19,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from operator import attrgetter
 from typing import Any
 
 import msgspec
@@ -34,6 +35,7 @@ __all__ = ["MemoryStore"]
 _enc = msgspec.json.Encoder()
 _dec = msgspec.json.Decoder()
 _GONE = object()  # a journal entry's "there was no such key"
+_raw, _type = attrgetter("raw"), attrgetter("type")
 
 
 class _Rows:
@@ -232,23 +234,19 @@ class MemoryStore:
         if version != expected:
             raise VersionConflict(game_id, expected, version)
         now = self._clock()
-        kept = []
-        revealed = False
-        for ev in events:
-            if ev.raw is None:  # the payload bytes now, as EventStore encodes them now
-                ev = msgspec.structs.replace(ev, raw=_enc.encode(ev.data))
-            if ev.type == "seed.revealed":
-                revealed = True
-            kept.append(ev)
+        kept = list(events)  # the caller's list may grow later (a batch's next command)
         if not kept:
             return False
+        if None in map(_raw, kept):  # the payload bytes now, as EventStore encodes them now
+            kept = [ev if ev.raw is not None else
+                    msgspec.structs.replace(ev, raw=_enc.encode(ev.data)) for ev in kept]
         self._cmds.append((game_id, version, kept, now))
         self._n += len(kept)
         if self._journal is not None:
             self._journal.append((self._version, game_id, self._version.get(game_id, _GONE)))
         self._version[game_id] = version + len(kept)
         seed = self._seeds.get(game_id)
-        if revealed and seed is not None and not seed[2]:
+        if seed is not None and not seed[2] and "seed.revealed" in map(_type, kept):
             self._set(self._seeds, game_id, [*seed[:2], True, seed[3]])
         return True
 
