@@ -28,7 +28,7 @@ from store.errors import StoreError, VersionConflict
 from store.hashing import GENESIS, snapshot_digest
 from store.records import NewEvent, StoredEvent
 from store.rows import (REJECTED_CAP, REJECTED_TEXT_MAX, bounded, command_text, decode_row,
-                        event_rows, is_utf8, seat_value)
+                        event_rows, is_utf8, refusal, seat_value)
 
 __all__ = ["MemoryStore"]
 
@@ -351,15 +351,7 @@ class MemoryStore:
             return True
 
     def rejected(self, game_id: str) -> list[dict[str, Any]]:
-        out = []
-        for g, s, c, r, why, _ in self._rejected:
-            if g == game_id:
-                try:
-                    cmd = _dec.decode(c)
-                except (msgspec.DecodeError, TypeError):
-                    cmd = c
-                out.append({"seat": s, "command": cmd, "rule": r, "reason": why})
-        return out
+        return [refusal(*r[1:5]) for r in self._rejected if r[0] == game_id]
 
     def rejected_overflow(self, game_id: str) -> int:
         """Refusals of this game not stored because it already had REJECTED_CAP rows."""

@@ -62,6 +62,15 @@ def command_text(command: Any) -> str:
     return _enc.encode(bounded(text, REJECTED_TEXT_MAX)).decode()
 
 
+def refusal(seat: int | None, command: str, rule: str | None, reason: str) -> dict[str, Any]:
+    """A stored refusal as `rejected()` gives it: the command decoded where it decodes."""
+    try:
+        cmd = _dec.decode(command)
+    except (msgspec.DecodeError, TypeError):
+        cmd = command
+    return {"seat": seat, "command": cmd, "rule": rule, "reason": reason}
+
+
 def event_rows(game_id: str, version: int, prev: str, events: Iterable[NewEvent], now: float,
           rows: list[tuple], out: list[StoredEvent] | None, acc: str,
           seq: int) -> tuple[int, str, bool, str]:

@@ -25,13 +25,13 @@ from store.hashing import GENESIS, snapshot_digest
 from store.records import NewEvent, StoredEvent
 from store.rows import (REJECTED_CAP, REJECTED_TEXT_MAX, bounded as _bounded,
                         command_text as _command_text, decode_row as _decode,
-                        event_rows as _rows, is_utf8 as _utf8, seat_value as _seat)
+                        event_rows as _rows, is_utf8 as _utf8, refusal,
+                        seat_value as _seat)
 from store.verify import VerifyReport, verify
 
 __all__ = ["EventStore", "VerifyReport", "REJECTED_CAP", "REJECTED_TEXT_MAX"]
 
 _enc = msgspec.json.Encoder()
-_dec = msgspec.json.Decoder()
 _COLS = ("seq, game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
          "command_id, prev_hash, hash, recorded_at")
 _BEGIN = ("SELECT (SELECT value FROM meta WHERE key='store_head'), "
@@ -447,14 +447,7 @@ class EventStore:
     def rejected(self, game_id: str) -> list[dict[str, Any]]:
         cur = self.conn.execute("SELECT seat, command, rule_id, reason FROM rejected "
                                 "WHERE game_id=? ORDER BY id", (game_id,))
-        out = []
-        for s, c, r, why in cur:
-            try:
-                cmd = _dec.decode(c)
-            except (msgspec.DecodeError, TypeError):
-                cmd = c
-            out.append({"seat": s, "command": cmd, "rule": r, "reason": why})
-        return out
+        return [refusal(*r) for r in cur]
 
     def rejected_overflow(self, game_id: str) -> int:
         """Refusals of this game not stored because it already had REJECTED_CAP rows."""

@@ -15,15 +15,7 @@ from store import EventStore, MemoryStore, NewEvent, StoreError, VersionConflict
 from store.commitment import commitment
 from store.hashing import GENESIS, store_step
 from store.rows import REJECTED_CAP
-
-
-def _clock():
-    t = [1000.0]
-
-    def now():
-        t[0] += 0.5
-        return t[0]
-    return now
+from tests.core.test_store_speed_append import _clock  # a clock that moves on each call
 
 
 def evs(n, tag="e", cid=None, vis=None):
