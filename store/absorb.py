@@ -136,10 +136,12 @@ def _copy_rows(store: EventStore, src: MemoryStore, wanted: list[str], skip: boo
         _pick(store, src, wanted, skip)
         ids = _picked(store)
         keep = set(ids)
-        n = len(_EVENT_COLS.split(","))
+        rows = src.stored_rows(ids)
+        first = store._next_seq()
+        # ?2..?14: the row's columns after its seq (the target numbers the events itself)
         conn.executemany(f"INSERT INTO main.events ({_EVENT_COLS}) VALUES "
-                         f"({','.join('?' * n)})", [r[1:] for r in src.stored_rows(ids)])
-        store._cover(conn.execute("SELECT max(seq) FROM main.events").fetchone()[0] or 0)
+                         f"({','.join(f'?{i}' for i in range(2, 15))})", rows)
+        store._cover(first - 1 + len(rows), [r[12] for r in rows])
         for (table, cols, _), rows in zip(_TABLES, (
                 src.stream_rows(), src.seed_rows(), src.snapshot_rows(), src.rejected_rows(),
                 src.rejected_count_rows())):

@@ -25,7 +25,7 @@ from typing import Any
 import msgspec
 
 from store.errors import StoreError, VersionConflict
-from store.hashing import GENESIS, snapshot_digest
+from store.hashing import GENESIS, snapshot_digest, store_head_over
 from store.records import NewEvent, StoredEvent
 from store.rows import (REJECTED_CAP, REJECTED_TEXT_MAX, bounded, command_text, decode_row,
                         event_rows, is_utf8, refusal, seat_value)
@@ -72,7 +72,7 @@ class MemoryStore:
         self._cmds: list[tuple] = []              # appended, rows not built yet, in order
         self._built = 0                           # commands whose rows are built
         self._n = 0                               # events appended (built or not)
-        self._acc = GENESIS                       # store head over the built rows
+        self._acc = (0, GENESIS)                  # store head: (rows folded, head)
         self._games: dict[str, list[int]] = {}    # game -> row indices of its built events
         self._heads: dict[str, str] = {}          # game -> hash of its last built event
         self._version: dict[str, int] = {}        # streams: game -> version, creation order
@@ -83,7 +83,6 @@ class MemoryStore:
         self._counts: dict[str, list[int]] = {}   # game -> [kept, overflow]
         self._journal: list | None = None         # undo steps of the open transaction
         self._mark: tuple | None = None           # (commands, events) at BEGIN
-        self._mark_acc: str | None = None         # store head at BEGIN, once known
 
     def close(self) -> None:
         """Drop everything (memory is given back); the store is empty afterwards."""
@@ -98,14 +97,13 @@ class MemoryStore:
             return
         self._in_batch, self._journal = True, []
         self._mark = (self._built + len(self._cmds), self._n)
-        self._mark_acc = None if self._cmds else self._acc
         try:
             yield
         except BaseException:
             self._rollback()
             raise
         finally:
-            self._in_batch, self._journal, self._mark, self._mark_acc = False, None, None, None
+            self._in_batch, self._journal, self._mark = False, None, None
 
     def _set(self, table: dict, key: Any, value: Any) -> None:
         """table[key] = value, undone by a rollback."""
@@ -136,41 +134,32 @@ class MemoryStore:
                     del self._games[g], self._heads[g]
             del rows[rows_at:]
             self._cmds.clear()
-            self._built, self._acc = cmds_at, self._mark_acc
+            self._built = cmds_at
         else:
             del self._cmds[cmds_at - self._built:]
         self._n = rows_at
 
     # -- building rows --------------------------------------------------------------------
     def _build(self, out: list[StoredEvent] | None = None) -> None:
-        """Build the rows of every command appended so far (in order; see the module doc);
-        `out` gets the stored events of the last one."""
+        """Build the rows of every command appended so far, in order (see the module doc);
+        `out` gets the stored events of the last one. The store head is not moved here: it
+        is folded over committed rows only, when asked (`store_head`), so a rollback never
+        has to take it back."""
         cmds = self._cmds
         if not cmds:
             return
-        if self._mark is not None and self._mark_acc is None:
-            before = self._mark[0] - self._built  # commands committed before BEGIN
-            self._cmds = cmds[before:]
-            self._build_these(cmds[:before], None)
-            self._mark_acc = self._acc
-            cmds = self._cmds
         self._cmds = []
-        self._build_these(cmds, out)
-
-    def _build_these(self, cmds: list[tuple], out: list[StoredEvent] | None) -> None:
         rows, games, heads = self._rows, self._games, self._heads
-        acc, last = self._acc, len(cmds) - 1
+        last = len(cmds) - 1
         for i, (game_id, version, events, now) in enumerate(cmds):
             start = len(rows)
-            _, prev, _, acc = event_rows(game_id, version, heads.get(game_id, GENESIS),
-                                         events, now, rows, out if i == last else None, acc,
-                                         start)
+            prev = event_rows(game_id, version, heads.get(game_id, GENESIS), events, now, rows,
+                              out if i == last else None, None, start)[1]
             heads[game_id] = prev
             idx = games.get(game_id)
             if idx is None:
                 idx = games[game_id] = []
             idx.extend(range(start, len(rows)))
-        self._acc = acc
         self._built += len(cmds)
 
     # -- streams ------------------------------------------------------------------------
@@ -285,9 +274,10 @@ class MemoryStore:
         self._build()
         if game_ids is None:
             return list(self._rows)
-        idx = sorted(i for g in game_ids for i in self._games.get(g, ()))
-        rows = self._rows
-        return [rows[i] for i in idx]
+        keep = set(game_ids)
+        if len(keep) == len(self._version) and keep.issuperset(self._version):
+            return list(self._rows)
+        return [r for r in self._rows if r[1] in keep]
 
     # -- snapshots and checkpoints ------------------------------------------------------
     def save_snapshot(self, game_id: str, version: int, state: bytes) -> None:
@@ -396,9 +386,12 @@ class MemoryStore:
     def store_head(self) -> tuple[int, str]:
         """(seq, head): the running hash over events 1..seq, as of the last commit."""
         self._build()
-        if self._mark is not None:
-            return self._mark[1], self._mark_acc
-        return len(self._rows), self._acc
+        upto = len(self._rows) if self._mark is None else self._mark[1]
+        done, acc = self._acc
+        if upto > done:
+            acc = store_head_over(acc, (r[12] for r in self._rows[done:upto]))
+            self._acc = (upto, acc)
+        return upto, acc
 
     def verify(self):
         """EventStore's verify over a copy of this store in an in-memory SQLite store: every

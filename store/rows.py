@@ -72,14 +72,15 @@ def refusal(seat: int | None, command: str, rule: str | None, reason: str) -> di
 
 
 def event_rows(game_id: str, version: int, prev: str, events: Iterable[NewEvent], now: float,
-          rows: list[tuple], out: list[StoredEvent] | None, acc: str,
-          seq: int) -> tuple[int, str, bool, str]:
+               rows: list[tuple], out: list[StoredEvent] | None, acc: str | None,
+               seq: int) -> tuple[int, str, bool, str | None]:
     """Add the rows of one command's events (after `version`, chained on `prev`; seqs from
-    `seq` + 1, columns in `_INSERT_SEQ` order, which is StoredEvent's) to `rows`, and with
+    `seq` + 1, columns in the events table's order, which is StoredEvent's) to `rows`, and with
     `out` their stored events (a fresh decode of the payload bytes: what the caller gets back
     shares nothing with live game state); return the new version and head hash, whether the
-    seed was revealed, and the store head `acc` moved over them. `row_hash` and `store_step`
-    inlined (this runs once per event appended): the same bytes, the same hashes."""
+    seed was revealed, and the store head `acc` moved over them (None: not moved; the
+    MemoryStore folds its head when asked). `row_hash` and `store_step` inlined (this runs once
+    per event appended): the same bytes, the same hashes."""
     revealed = False
     encode, dec = _enc.encode, _dec.decode
     add, put = rows.append, (out.append if out is not None else None)
@@ -104,7 +105,8 @@ def event_rows(game_id: str, version: int, prev: str, events: Iterable[NewEvent]
                             now))
         if typ == "seed.revealed":
             revealed = True
-        acc = sha256((acc + h).encode()).hexdigest()
+        if acc is not None:
+            acc = sha256((acc + h).encode()).hexdigest()
         prev = h
     return version, prev, revealed, acc
 

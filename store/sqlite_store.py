@@ -21,7 +21,7 @@ import msgspec
 from store import schema
 from store.errors import CorruptStore, StoreError, VersionConflict
 from store.files import open_store
-from store.hashing import GENESIS, snapshot_digest
+from store.hashing import GENESIS, snapshot_digest, store_head_over
 from store.records import NewEvent, StoredEvent
 from store.rows import (REJECTED_CAP, REJECTED_TEXT_MAX, bounded as _bounded,
                         command_text as _command_text, decode_row as _decode,
@@ -120,16 +120,17 @@ class EventStore:
         self._head = [seq, head, top or 0, value]
         self._top, self._tc = top or 0, self.conn.total_changes
 
-    def _cover(self, upto: int) -> None:
-        """Fold rows (covered, upto] inserted in this transaction into the store head."""
+    def _cover(self, upto: int, hashes: list[str] | None = None) -> None:
+        """Fold rows (covered, upto] inserted in this transaction into the store head.
+        `hashes`: the hashes of the rows the caller just inserted, ending at `upto`, in seq
+        order; used instead of reading them back when they are exactly the rows to fold."""
         h = self._head
         start = max(h[0], h[2])
         if upto > start:
-            acc = h[1]
-            for (eh,) in self.conn.execute("SELECT hash FROM events WHERE seq>? AND seq<=? "
-                                           "ORDER BY seq", (start, upto)):
-                acc = sha256((acc + eh).encode()).hexdigest()  # store_step, inlined
-            h[0], h[1] = upto, acc
+            if hashes is None or len(hashes) != upto - start:
+                hashes = [eh for (eh,) in self.conn.execute(
+                    "SELECT hash FROM events WHERE seq>? AND seq<=? ORDER BY seq", (start, upto))]
+            h[0], h[1] = upto, store_head_over(h[1], hashes)
 
     def _seal(self) -> None:
         h = self._head
