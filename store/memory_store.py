@@ -153,8 +153,13 @@ class MemoryStore:
         last = len(cmds) - 1
         for i, (game_id, version, events, now) in enumerate(cmds):
             start = len(rows)
-            prev = event_rows(game_id, version, heads.get(game_id, GENESIS), events, now, rows,
-                              out if i == last else None, None, start)[1]
+            try:
+                prev = event_rows(game_id, version, heads.get(game_id, GENESIS), events, now,
+                                  rows, out if i == last else None, None, start)[1]
+            except BaseException:  # a field that does not encode: this command stays unbuilt
+                del rows[start:]
+                self._cmds, self._built = cmds[i:], self._built + i
+                raise
             heads[game_id] = prev
             idx = games.get(game_id)
             if idx is None:
