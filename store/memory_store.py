@@ -12,7 +12,10 @@ hashes each event once, on the way out (EventStore.absorb, store/absorb.py).
 Transactions: nested use joins the outer one; an exception rolls back everything done in it.
 Optimistic concurrency: VersionConflict as EventStore raises it. What is SQL-only (`conn`,
 files, triggers) is not here; callers that need SQL (integrity anchors, analytics) keep an
-EventStore.
+EventStore. Where SQLite itself refuses, the refusal differs in kind or time: a second seed for
+a game is a StoreError (EventStore: sqlite3.IntegrityError); a field msgspec encodes but SQLite
+cannot bind (a list as actor) is refused when the rows are copied into a file, the whole copy
+with it (EventStore refuses the append).
 """
 from __future__ import annotations
 
