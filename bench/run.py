@@ -188,8 +188,11 @@ def how(cfg: dict, notes: dict) -> list[str]:
             f"default options, seeds bench-0…, {g['events_per_game']:,.0f} events per game on "
             f"average; the same games in every mode ({'checked' if g['same_games'] else 'NOT the same: check!'}), "
             "modes alternating game by game, one warm-up game per mode not counted, one process "
-            "for all. In memory = `Engine(EventStore(':memory:'))`; per game = inside "
-            "`Engine.batch()` (the game's creation is its own transaction, as in `simulate`). "
+            "for all. memstore_game = `Engine(MemoryStore())` (store/memory_store.py), one "
+            "transaction per game, as `simulate` plays: the goal's row; mem_* = "
+            "`Engine(EventStore(':memory:'))`, the path before, reported as its own row; per "
+            "game = inside `Engine.batch()` (the game's creation is its own transaction, as in "
+            "`simulate`). "
             "Games per CPU-second (user + system of the process): "
             + ", ".join(f"{k} {num(v)}" for k, v in gc.items())
             + "; games per wall second: " + ", ".join(f"{k} {num(v)}" for k, v in gs.items())

@@ -16,6 +16,9 @@ events are kept and replayed round-robin across games, as a server with many tab
 - eventsourcing: an `Application` whose `Aggregate` records one aggregate event per runeledger
   event and is saved once per command (appends), then `repository.get` of every aggregate
   (rebuilds: read, decode, re-apply). Three configurations; the fastest is the reference.
+  Like with like: runeledger's in-memory store (`MemoryStore.append`, one command per
+  transaction, the stored events handed back as the file row's `append` does) against
+  eventsourcing's in-memory (POPO) Application, beside the file-store row.
 
 Each repeat runs every variant once, in turn, each on a fresh file, so drift in the machine's
 speed hits all alike; ratios are taken within a repeat and the median is reported. Every
@@ -39,7 +42,7 @@ from bench.common import cpu_timed, median, row
 from engine.bots import play_out
 from engine.pipeline import Engine
 from projections.state import StateReader
-from store import EventStore, NewEvent, schema
+from store import EventStore, MemoryStore, NewEvent, schema
 from store.hashing import GENESIS
 
 GROUP = 64
@@ -95,6 +98,16 @@ def rl_append(path: str, work: Workload, size: int, returning: bool = False) -> 
         for g in _groups(work.commands, size):
             store.append_many(g, returning=returning)
     store.close()
+
+
+def rl_mem_append(work: Workload, kept: list) -> None:
+    """One command per transaction on a MemoryStore: `append`, handing the stored events back
+    (their rows and hashes built there and then, as on the file store); the store goes to
+    `kept`, checked after the timing."""
+    store = MemoryStore()
+    for gid, base, evs in work.commands:
+        store.append(gid, base, evs)
+    kept.append(store)
 
 
 def rl_rebuild(path: str, games: list[str]) -> int:
@@ -321,6 +334,10 @@ def measure(work: Workload, tmp: str, repeats: int, say: Callable[[str], None]) 
         put("raw_grouped", work.events / cpu_timed(raw_append, p("raw-grouped"), rows, GROUP))
         # one command per transaction
         put("rl_single", n_cmd / cpu_timed(rl_append, p("rl-single"), work, 1))
+        mem: list[MemoryStore] = []
+        put("rl_mem_single", n_cmd / cpu_timed(rl_mem_append, work, mem))
+        assert len(mem[0].read_all()) == work.events
+        mem.clear()
         put("raw_single", n_cmd / cpu_timed(raw_append, p("raw-single"), rows, 1))
         put("raw_grouped_events_only", work.events / cpu_timed(raw_append, p("raw-grouped-ev"), rows,
                                                            GROUP, True))
@@ -362,6 +379,7 @@ def measure(work: Workload, tmp: str, repeats: int, say: Callable[[str], None]) 
         best_r = max(range(len(ES_CONFIGS)), key=lambda i: runs[f"es_rebuild_{i}"][-1])
         put("ratio_es_append", runs["rl_single"][-1] / runs[f"es_append_{best_a}"][-1])
         put("ratio_es_rebuild", runs["rl_rebuild"][-1] / runs[f"es_rebuild_{best_r}"][-1])
+        put("ratio_es_mem_append", runs["rl_mem_single"][-1] / runs["es_append_0"][-1])
     m = {k: median(v) for k, v in runs.items()}
     es = f"eventsourcing {version('eventsourcing')}"
     best_a = max(range(len(ES_CONFIGS)), key=lambda i: m[f"es_append_{i}"])
@@ -383,6 +401,12 @@ def measure(work: Workload, tmp: str, repeats: int, say: Callable[[str], None]) 
             m["rl_single"], "commands/CPU-s", f"{es}, best of 3 configurations: {ES_CONFIGS[best_a]}",
             m[f"es_append_{best_a}"], "commands/CPU-s", m["ratio_es_append"],
             "runeledger ÷ eventsourcing", "≥5×", m["ratio_es_append"] >= 5),
+        row("in-memory appends vs eventsourcing in memory, like with like (runeledger "
+            "MemoryStore.append, one command per transaction, stored events handed back)",
+            m["rl_mem_single"], "commands/CPU-s", f"{es}, {ES_CONFIGS[0]} Application + "
+            "Aggregate, saved once per command", m["es_append_0"], "commands/CPU-s",
+            m["ratio_es_mem_append"], "runeledger ÷ eventsourcing", "≥5×",
+            m["ratio_es_mem_append"] >= 5),
         row("rebuilds vs eventsourcing (repository.get of every aggregate)", m["rl_rebuild"],
             "events/CPU-s", f"{es}, best of 3 configurations: {ES_CONFIGS[best_r]}",
             m[f"es_rebuild_{best_r}"], "events/CPU-s", m["ratio_es_rebuild"],

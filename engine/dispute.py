@@ -25,7 +25,7 @@ from engine import situation as situation_file
 from engine.bots import play_out
 from engine.errors import BadInput, IllegalCommand
 from engine.pipeline import Engine
-from store import EventStore
+from store import MemoryStore
 
 
 def decisive_spec(rs) -> tuple[list[str], dict[str, list[str]]]:
@@ -48,7 +48,7 @@ def run(doc: dict[str, Any], to_end: bool = False, bot_seed: str = "dispute",
     refused = None
     readings.consulting(seen)
     try:
-        eng = Engine(EventStore(":memory:"))
+        eng = Engine(MemoryStore())
         gid = eng.create(doc["ruleset"], doc["players"], doc.get("seed", 0),
                          doc.get("options", {}), situation=doc)
         for step, (seat, cmd) in enumerate(situation_file.steps(doc), 1):

@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from engine.errors import EngineError
-from store import EventStore, StoredEvent
+from store import EventStore, MemoryStore, StoredEvent
 
 COMPARED = ("version", "type", "schema", "data", "vis", "actor", "rule", "cause", "command_id")
 
@@ -45,7 +45,7 @@ def replay(store: EventStore, game_id: str) -> ReplayResult:
     reader = StateReader(store)
     recorded = reader.events(reader.ruleset_of(game_id), game_id)
     created = recorded[0].data
-    mem = Engine(EventStore(":memory:"))
+    mem = Engine(MemoryStore())
     groups = [list(g) for _, g in groupby(recorded, key=lambda e: e.command_id)]
     try:
         seed, salt, _, _ = store.seed_record(game_id)

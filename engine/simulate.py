@@ -31,7 +31,7 @@ from engine.bot_players import BotPlay, BotsError, parse_bots
 from engine.bots import Abandoned, Stall, play_out
 from engine.errors import EngineError
 from engine.pipeline import Engine
-from store import EventStore, StoreError
+from store import EventStore, MemoryStore, StoreError
 
 MAX_ERRORS = 1000     # errors kept in detail; all are counted
 STOP_GRACE = 10.0     # seconds workers get to store their finished games after Ctrl-C
@@ -139,15 +139,18 @@ def failure(gid: str, seed: str, exc: BaseException) -> GameError:
 
 # -- storing finished games -------------------------------------------------------------
 class Sink:
-    """Finished games wait in a private in-memory store; `flush` copies them into the target
-    in one transaction and starts a fresh store (failed games stay behind and are dropped)."""
+    """Finished games wait in a private in-memory store (a MemoryStore: no SQL, rows and hashes
+    built when copied out); `flush` copies them into the target in one transaction and starts
+    a fresh store (failed games stay behind and are dropped), so memory stays flat."""
+
+    scratch = MemoryStore  # what a fresh in-memory store is (a test swaps in the SQLite one)
 
     def __init__(self, target: EventStore, every: float):
         self.target, self.every = target, every
         self._fresh()
 
     def _fresh(self) -> None:
-        self.eng = Engine(EventStore(":memory:"))
+        self.eng = Engine(self.scratch())
         self.done: list[GameResult] = []
         self.since = time.monotonic()
 

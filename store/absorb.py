@@ -1,17 +1,19 @@
 """Copying whole games from another store into this one, as normal games.
 
-The source is a store file (a simulation worker's part) or an open EventStore (e.g. an
-in-memory sink of finished games). A file source is opened as a store, so a missing, empty or
-foreign file is refused, and verified first (`verify=None` means: verify a file, trust an open
-store the caller wrote itself). The games are copied in one transaction of the target: events
+The source is a store file (a simulation worker's part), an open EventStore, or a MemoryStore
+(a simulation's sink of finished games, store/memory_store.py). A file source is opened as a
+store, so a missing, empty or foreign file is refused, and verified first (`verify=None`
+means: verify a file, trust an open store the caller wrote itself). The games are copied in one transaction of the target: events
 in their source order (their hashes do not depend on seq, so every chain stays valid), streams,
 seeds, snapshots with their digests, rejected rows and counts. The target's store head takes
 the copied events in that same transaction. A game id already in the target refuses the whole
 copy, or with `skip_existing` is left out. The source is never changed or removed.
 
-Why SQL and not Python rows: the source is attached to the target's connection (a file by its
-path, an in-memory store as a serialized copy) and copied with INSERT ... SELECT, about four
-times faster than fetching and re-binding every row; simulations store all games this way.
+Why SQL and not Python rows: an SQLite source is attached to the target's connection (a file
+by its path, an in-memory store as a serialized copy) and copied with INSERT ... SELECT, about
+four times faster than fetching and re-binding every row. A MemoryStore's rows (their hashes
+built on the way out) go in with executemany: the same rows, in the same order, in the same
+single transaction; simulations store all games this way.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from store.files import MEMORY
 from store.verify import describe
 
 if TYPE_CHECKING:
+    from store.memory_store import MemoryStore
     from store.sqlite_store import EventStore
 
 _EVENT_COLS = ("game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
@@ -37,13 +40,13 @@ _TABLES = (
 )
 
 
-def absorb(store: EventStore, source: str | os.PathLike | EventStore,
+def absorb(store: EventStore, source: str | os.PathLike | EventStore | MemoryStore,
            game_ids: Iterable[str] | None = None, skip_existing: bool = False,
            verify: bool | None = None) -> list[str]:
     EventStore = type(store)  # the store's own class opens the source: no import back up
     if store._in_batch:
         raise StoreError("absorb cannot run inside a transaction (SQLite cannot attach there)")
-    opened = not isinstance(source, EventStore)
+    opened = isinstance(source, (str, bytes, os.PathLike))  # else an open store (either kind)
     if source is store or (opened and os.path.abspath(os.fspath(source)) ==
                            os.path.abspath(store.path)):
         raise StoreError(f"{store.path}: a store cannot absorb itself")
@@ -63,6 +66,8 @@ def absorb(store: EventStore, source: str | os.PathLike | EventStore,
             raise StoreError(f"game {sorted(unknown)[0]} is not in {src.path}; nothing absorbed")
         if not wanted:
             return []
+        if not isinstance(src, EventStore):  # a MemoryStore
+            return _copy_rows(store, src, wanted, skip_existing)
         _attach(store, src)
         try:
             return _copy(store, src, wanted, skip_existing)
@@ -82,23 +87,37 @@ def _attach(store: EventStore, src: EventStore) -> None:
         conn.execute("ATTACH DATABASE ? AS absorb_src", (src.path,))
 
 
+def _pick(store: EventStore, src, wanted: list[str], skip: bool) -> None:
+    """Put the ids to copy into temp.absorb_ids (in the target's open transaction): the wanted
+    ones less those already in the target, or refuse the whole copy."""
+    conn = store.conn
+    conn.execute("CREATE TEMP TABLE IF NOT EXISTS absorb_ids (game_id TEXT PRIMARY KEY, "
+                 "pos INTEGER)")
+    conn.execute("DELETE FROM temp.absorb_ids")
+    conn.executemany("INSERT INTO temp.absorb_ids VALUES (?,?)",
+                     [(g, i) for i, g in enumerate(wanted)])
+    present = [g for (g,) in conn.execute(
+        "SELECT game_id FROM temp.absorb_ids i WHERE EXISTS (SELECT 1 FROM main.streams s "
+        "WHERE s.game_id=i.game_id) OR EXISTS (SELECT 1 FROM main.seeds s WHERE "
+        "s.game_id=i.game_id) OR EXISTS (SELECT 1 FROM main.events e WHERE "
+        "e.game_id=i.game_id) ORDER BY pos")]
+    if present and not skip:
+        raise StoreError(f"game {present[0]} is in both {store.path} and {src.path}; "
+                         f"nothing absorbed")
+    conn.executemany("DELETE FROM temp.absorb_ids WHERE game_id=?", [(g,) for g in present])
+
+
+def _picked(store: EventStore) -> list[str]:
+    conn = store.conn
+    ids = [g for (g,) in conn.execute("SELECT game_id FROM temp.absorb_ids ORDER BY pos")]
+    conn.execute("DELETE FROM temp.absorb_ids")
+    return ids
+
+
 def _copy(store: EventStore, src: EventStore, wanted: list[str], skip: bool) -> list[str]:
     conn = store.conn
     with store.transaction():
-        conn.execute("CREATE TEMP TABLE IF NOT EXISTS absorb_ids (game_id TEXT PRIMARY KEY, "
-                     "pos INTEGER)")
-        conn.execute("DELETE FROM temp.absorb_ids")
-        conn.executemany("INSERT INTO temp.absorb_ids VALUES (?,?)",
-                         [(g, i) for i, g in enumerate(wanted)])
-        present = [g for (g,) in conn.execute(
-            "SELECT game_id FROM temp.absorb_ids i WHERE EXISTS (SELECT 1 FROM main.streams s "
-            "WHERE s.game_id=i.game_id) OR EXISTS (SELECT 1 FROM main.seeds s WHERE "
-            "s.game_id=i.game_id) OR EXISTS (SELECT 1 FROM main.events e WHERE "
-            "e.game_id=i.game_id) ORDER BY pos")]
-        if present and not skip:
-            raise StoreError(f"game {present[0]} is in both {store.path} and {src.path}; "
-                             f"nothing absorbed")
-        conn.executemany("DELETE FROM temp.absorb_ids WHERE game_id=?", [(g,) for g in present])
+        _pick(store, src, wanted, skip)
         pick = "WHERE game_id IN (SELECT game_id FROM temp.absorb_ids)"
         conn.execute(f"INSERT INTO main.events ({_EVENT_COLS}) SELECT {_EVENT_COLS} FROM "
                      f"absorb_src.events {pick} ORDER BY seq")
@@ -106,6 +125,27 @@ def _copy(store: EventStore, src: EventStore, wanted: list[str], skip: bool) -> 
         for table, cols, order in _TABLES:
             conn.execute(f"INSERT INTO main.{table} ({cols}) SELECT {cols} FROM "
                          f"absorb_src.{table} {pick} ORDER BY {order}")
-        ids = [g for (g,) in conn.execute("SELECT game_id FROM temp.absorb_ids ORDER BY pos")]
-        conn.execute("DELETE FROM temp.absorb_ids")
+        return _picked(store)
+
+
+def _copy_rows(store: EventStore, src: MemoryStore, wanted: list[str], skip: bool) -> list[str]:
+    """`_copy` for a MemoryStore source: its rows, each table in the order `_copy` reads the
+    same table of an SQLite source, bound with executemany."""
+    conn = store.conn
+    with store.transaction():
+        _pick(store, src, wanted, skip)
+        ids = _picked(store)
+        keep = set(ids)
+        rows = src.stored_rows(ids)
+        first = store._next_seq()
+        # ?2..?14: the row's columns after its seq (the target numbers the events itself)
+        conn.executemany(f"INSERT INTO main.events ({_EVENT_COLS}) VALUES "
+                         f"({','.join(f'?{i}' for i in range(2, 15))})", rows)
+        store._cover(first - 1 + len(rows), [r[12] for r in rows])
+        for (table, cols, _), rows in zip(_TABLES, (
+                src.stream_rows(), src.seed_rows(), src.snapshot_rows(), src.rejected_rows(),
+                src.rejected_count_rows())):
+            conn.executemany(f"INSERT INTO main.{table} ({cols}) VALUES "
+                             f"({','.join('?' * len(cols.split(',')))})",
+                             [r for r in rows if r[0] in keep])
     return ids

@@ -10,6 +10,7 @@
   whose bytes or whose events were changed afterwards is not used.
 """
 import hashlib
+from collections.abc import Iterable
 
 import msgspec
 
@@ -27,6 +28,13 @@ def row_hash(prev_hash: str, game_id: str, version: int, type_: str, schema: int
 
 def store_step(head: str, event_hash: str) -> str:
     return hashlib.sha256((head + event_hash).encode()).hexdigest()
+
+
+def store_head_over(head: str, event_hashes: Iterable[str]) -> str:
+    """`store_step` over many event hashes in turn."""
+    for h in event_hashes:
+        head = hashlib.sha256((head + h).encode()).hexdigest()
+    return head
 
 
 def snapshot_digest(event_hash: str, state: bytes) -> str:

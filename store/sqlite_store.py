@@ -8,7 +8,6 @@ store/files.py; `verify`: store/verify.py; `absorb`: store/absorb.py.
 from __future__ import annotations
 
 import os
-import reprlib
 import secrets
 import sqlite3
 import time
@@ -22,20 +21,17 @@ import msgspec
 from store import schema
 from store.errors import CorruptStore, StoreError, VersionConflict
 from store.files import open_store
-from store.hashing import GENESIS, snapshot_digest
+from store.hashing import GENESIS, snapshot_digest, store_head_over
 from store.records import NewEvent, StoredEvent
+from store.rows import (REJECTED_CAP, REJECTED_TEXT_MAX, bounded as _bounded,
+                        command_text as _command_text, decode_row as _decode,
+                        event_rows as _rows, is_utf8 as _utf8, refusal,
+                        seat_value as _seat)
 from store.verify import VerifyReport, verify
 
 __all__ = ["EventStore", "VerifyReport", "REJECTED_CAP", "REJECTED_TEXT_MAX"]
 
-# Refusals are kept for existing games only, at most REJECTED_CAP rows per game; the ones
-# beyond are counted (rejected_overflow), so junk input cannot grow the file without bound.
-REJECTED_CAP = 1000
-# Longest stored command / reason text (characters); a longer one is cut and marked.
-REJECTED_TEXT_MAX = 2048
-
 _enc = msgspec.json.Encoder()
-_dec = msgspec.json.Decoder()
 _COLS = ("seq, game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
          "command_id, prev_hash, hash, recorded_at")
 _BEGIN = ("SELECT (SELECT value FROM meta WHERE key='store_head'), "
@@ -53,8 +49,6 @@ _UNREAD = object()
 
 class _Stale(Exception):
     """What this connection knew no longer holds: another connection wrote in between."""
-_short = reprlib.Repr()
-_short.maxstring = _short.maxother = REJECTED_TEXT_MAX
 
 
 class EventStore:
@@ -63,6 +57,13 @@ class EventStore:
     `create=False` refuses a missing file (MissingStore) instead of creating it; read commands
     use that. ":memory:" is always created. See store/files.py for what is refused.
     """
+
+    def __new__(cls, path: Any = None, *args: Any, **kwargs: Any):
+        """`EventStore(store)` of an open MemoryStore is that store (what `Engine(store)` gets
+        when handed one): a path opens a file, an open store is used as it is."""
+        if not isinstance(path, (str, bytes, os.PathLike)) and hasattr(path, "stored_rows"):
+            return path
+        return super().__new__(cls)
 
     def __init__(self, path: str | os.PathLike, clock: Callable[[], float] = time.time,
                  create: bool = True):
@@ -119,16 +120,17 @@ class EventStore:
         self._head = [seq, head, top or 0, value]
         self._top, self._tc = top or 0, self.conn.total_changes
 
-    def _cover(self, upto: int) -> None:
-        """Fold rows (covered, upto] inserted in this transaction into the store head."""
+    def _cover(self, upto: int, hashes: list[str] | None = None) -> None:
+        """Fold rows (covered, upto] inserted in this transaction into the store head.
+        `hashes`: the hashes of the rows the caller just inserted, ending at `upto`, in seq
+        order; used instead of reading them back when they are exactly the rows to fold."""
         h = self._head
         start = max(h[0], h[2])
         if upto > start:
-            acc = h[1]
-            for (eh,) in self.conn.execute("SELECT hash FROM events WHERE seq>? AND seq<=? "
-                                           "ORDER BY seq", (start, upto)):
-                acc = sha256((acc + eh).encode()).hexdigest()  # store_step, inlined
-            h[0], h[1] = upto, acc
+            if hashes is None or len(hashes) != upto - start:
+                hashes = [eh for (eh,) in self.conn.execute(
+                    "SELECT hash FROM events WHERE seq>? AND seq<=? ORDER BY seq", (start, upto))]
+            h[0], h[1] = upto, store_head_over(h[1], hashes)
 
     def _seal(self) -> None:
         h = self._head
@@ -446,14 +448,7 @@ class EventStore:
     def rejected(self, game_id: str) -> list[dict[str, Any]]:
         cur = self.conn.execute("SELECT seat, command, rule_id, reason FROM rejected "
                                 "WHERE game_id=? ORDER BY id", (game_id,))
-        out = []
-        for s, c, r, why in cur:
-            try:
-                cmd = _dec.decode(c)
-            except (msgspec.DecodeError, TypeError):
-                cmd = c
-            out.append({"seat": s, "command": cmd, "rule": r, "reason": why})
-        return out
+        return [refusal(*r) for r in cur]
 
     def rejected_overflow(self, game_id: str) -> int:
         """Refusals of this game not stored because it already had REJECTED_CAP rows."""
@@ -501,84 +496,3 @@ class EventStore:
         (store/absorb.py)."""
         from store.absorb import absorb
         return absorb(self, source, game_ids, skip_existing, verify)
-
-
-def _seat(seat: Any) -> int | None:
-    ok = isinstance(seat, int) and not isinstance(seat, bool) and -(1 << 63) <= seat < (1 << 63)
-    return seat if ok else None
-
-
-def _utf8(text: str) -> bool:
-    try:
-        text.encode()
-        return True
-    except UnicodeEncodeError:
-        return False
-
-
-def _bounded(text: Any, limit: int) -> str | None:
-    if text is None:
-        return None
-    text = text if isinstance(text, str) else _short.repr(text)
-    text = text.encode("utf-8", "backslashreplace").decode()  # lone surrogates cannot be stored
-    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
-
-
-def _command_text(command: Any) -> str:
-    """The command as JSON; one that does not encode, or is too long, becomes a JSON string
-    holding its (cut) text, so `rejected()` can always decode what is stored."""
-    try:
-        text = _enc.encode(command).decode()
-    except Exception:  # any object can arrive here: sets, cycles, deep nesting, bad unicode
-        return _enc.encode(_bounded(_short.repr(command), REJECTED_TEXT_MAX)).decode()
-    if len(text) <= REJECTED_TEXT_MAX:
-        return text
-    return _enc.encode(_bounded(text, REJECTED_TEXT_MAX)).decode()
-
-
-def _rows(game_id: str, version: int, prev: str, events: Iterable[NewEvent], now: float,
-          rows: list[tuple], out: list[StoredEvent] | None, acc: str,
-          seq: int) -> tuple[int, str, bool, str]:
-    """Add the rows of one command's events (after `version`, chained on `prev`; seqs from
-    `seq` + 1, columns in `_INSERT_SEQ` order, which is StoredEvent's) to `rows`, and with
-    `out` their stored events (a fresh decode of the payload bytes: what the caller gets back
-    shares nothing with live game state); return the new version and head hash, whether the
-    seed was revealed, and the store head `acc` moved over them. `row_hash` and `store_step`
-    inlined (this runs once per event appended): the same bytes, the same hashes."""
-    revealed = False
-    encode, dec = _enc.encode, _dec.decode
-    add, put = rows.append, (out.append if out is not None else None)
-    for ev in events:
-        version += 1
-        seq += 1
-        raw = ev.raw
-        if raw is None:
-            raw = encode(ev.data)
-        data = raw.decode()
-        vis = ev.vis
-        if vis is not None:
-            vis = encode(vis).decode()
-        typ, schema, actor, rule, cause, cid = (ev.type, ev.schema, ev.actor, ev.rule, ev.cause,
-                                                ev.command_id)
-        h = sha256(encode([prev, game_id, version, typ, schema, data, vis, actor, rule, cause,
-                           cid, now])).hexdigest()
-        add((seq, game_id, version, typ, schema, data, vis, actor, rule, cause, cid, prev, h, now))
-        if put is not None:
-            put(StoredEvent(seq, game_id, version, typ, schema, dec(raw),
-                            None if vis is None else dec(vis), actor, rule, cause, cid, prev, h,
-                            now))
-        if typ == "seed.revealed":
-            revealed = True
-        acc = sha256((acc + h).encode()).hexdigest()
-        prev = h
-    return version, prev, revealed, acc
-
-
-def _decode(r: tuple) -> StoredEvent:
-    try:
-        data = _dec.decode(r[5])
-        vis = None if r[6] is None else _dec.decode(r[6])
-    except (msgspec.DecodeError, TypeError) as exc:
-        raise CorruptStore(f"game {r[1]} event {r[2]}: undecodable row ({exc})") from exc
-    return StoredEvent(r[0], r[1], r[2], r[3], r[4], data, vis, r[7], r[8], r[9], r[10], r[11],
-                       r[12], r[13])

@@ -9,15 +9,21 @@ import textwrap
 
 import pytest
 
-from store import CorruptStore, EventStore, NewEvent, VersionConflict
+from store import CorruptStore, EventStore, MemoryStore, NewEvent, VersionConflict
 
 
 def evs(n, tag="e"):
     return [NewEvent(tag, {"i": i}) for i in range(n)]
 
 
-def test_append_assigns_versions_and_reads_back(tmp_path):
-    s = EventStore(str(tmp_path / "s.db"))
+@pytest.fixture(params=["sqlite", "memory"])
+def any_store(request, tmp_path):
+    """The contract tests run on both stores: a file-backed EventStore and a MemoryStore."""
+    return EventStore(str(tmp_path / "s.db")) if request.param == "sqlite" else MemoryStore()
+
+
+def test_append_assigns_versions_and_reads_back(any_store):
+    s = any_store
     out = s.append("g", 0, evs(3))
     assert [e.version for e in out] == [1, 2, 3]
     assert [e.seq for e in out] == [1, 2, 3]
@@ -27,16 +33,16 @@ def test_append_assigns_versions_and_reads_back(tmp_path):
     assert s.version("g") == 3
 
 
-def test_version_conflict_writes_nothing(tmp_path):
-    s = EventStore(str(tmp_path / "s.db"))
+def test_version_conflict_writes_nothing(any_store):
+    s = any_store
     s.append("g", 0, evs(2))
     with pytest.raises(VersionConflict, match="expected version 1, the stream is at 2"):
         s.append("g", 1, evs(5))
     assert s.version("g") == 2 and len(s.read("g")) == 2
 
 
-def test_group_commit_is_all_or_nothing(tmp_path):
-    s = EventStore(str(tmp_path / "s.db"))
+def test_group_commit_is_all_or_nothing(any_store):
+    s = any_store
     s.append("b", 0, evs(1))
     with pytest.raises(VersionConflict):
         s.append_many([("a", 0, evs(2)), ("b", 0, evs(1))])
