@@ -27,7 +27,7 @@ from engine.situation import stated
 from engine.table import Table
 from engine.undo import check_undo
 from projections.state import StateReader, encode, table_from_created
-from store import EventStore, NewEvent, StoredEvent, VersionConflict
+from store import EventStore, MemoryStore, NewEvent, StoredEvent, VersionConflict
 from store.commitment import commitment, new_salt
 
 log = get_logger("runeledger.engine")
@@ -68,10 +68,10 @@ def _freeze_once() -> None:
 class Engine:
     """Synchronous core; `engine.live.LiveEngine` adds trio listeners on top."""
 
-    def __init__(self, store: EventStore | str, snapshot_every: int = 256,
+    def __init__(self, store: EventStore | MemoryStore | str, snapshot_every: int = 256,
                  cascade_limit: int = 20000):
         configure()
-        self.store = store if isinstance(store, EventStore) else EventStore(store)
+        self.store = store if isinstance(store, (EventStore, MemoryStore)) else EventStore(store)
         self.reader = StateReader(self.store)
         self.snapshot_every = snapshot_every
         self.cascade_limit = cascade_limit

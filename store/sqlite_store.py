@@ -58,13 +58,6 @@ class EventStore:
     use that. ":memory:" is always created. See store/files.py for what is refused.
     """
 
-    def __new__(cls, path: Any = None, *args: Any, **kwargs: Any):
-        """`EventStore(store)` of an open MemoryStore is that store (what `Engine(store)` gets
-        when handed one): a path opens a file, an open store is used as it is."""
-        if not isinstance(path, (str, bytes, os.PathLike)) and hasattr(path, "stored_rows"):
-            return path
-        return super().__new__(cls)
-
     def __init__(self, path: str | os.PathLike, clock: Callable[[], float] = time.time,
                  create: bool = True):
         self.path = os.fspath(path)
