@@ -1,8 +1,8 @@
 """Games per CPU-second and events per game for each Mage Knight scenario and DragonLords set-up.
 
-Random bots play seeded games in memory, one transaction per game (as `simulate` plays); the
-reference in the same run is the same games folded from their events (`state_at` from event
-1, no snapshot), so a figure always stands beside what the engine's read side does with the
+Random bots play seeded games in memory (a MemoryStore), one transaction per game, as `simulate`
+plays them; the reference in the same run is the same games folded from their events
+(`state_at` from event 1, no snapshot), so a figure always stands beside what the engine's read side does with the
 very same events. Each scenario plays at the largest player count it allows. There is no
 numeric goal for these rows (issue 13 asks for the figures); they show where a scenario costs.
 """
@@ -14,7 +14,7 @@ from bench.common import row
 from bench.games import play_game
 from engine.pipeline import Engine
 from projections.state import StateReader
-from store import EventStore
+from store import MemoryStore
 
 # (ruleset, label, players, options)
 CASES: tuple[tuple[str, str, int, dict], ...] = (
@@ -36,7 +36,7 @@ CASES: tuple[tuple[str, str, int, dict], ...] = (
 
 
 def _case(ruleset: str, players: int, options: dict, games: int, tag: str) -> dict:
-    eng = Engine(EventStore(":memory:"))
+    eng = Engine(MemoryStore())
     reader = StateReader(eng.store)
     play, fold, events = [], [], []
     for i in range(-1, games):             # game -1 warms imports and caches, not counted
@@ -63,7 +63,7 @@ def measure(games: int = 5) -> tuple[list, dict]:
         got = _case(ruleset, players, options, games, label.replace(" ", "_").replace(",", ""))
         per_cpu = got["games"] / got["play_cpu"]
         folded = got["games"] / got["fold_cpu"]
-        rows.append(row(f"{ruleset} {label}, {players} seat{'s' if players > 1 else ''}, random bots, in memory "
+        rows.append(row(f"{ruleset} {label}, {players} seat{'s' if players > 1 else ''}, random bots, in memory (MemoryStore) "
                         f"({got['events_per_game']:.0f} events per game)", per_cpu, "games/CPU-s",
                         "the same games folded from their events (state_at from event 1, no "
                         "snapshot)", folded, "games/CPU-s", per_cpu / folded,
