@@ -135,6 +135,24 @@ _by_id = _ById()
 card = _by_id.__getitem__
 
 
+class ById(dict):
+    """Something derived once from the card of an id, by id: one dict access per read. Only
+    for what no situation can override (kind, abilities, ...; not the OVERRIDABLE values)."""
+
+    def __init__(self, derive) -> None:
+        super().__init__()
+        self.derive = derive
+
+    def __missing__(self, cid: str):
+        got = self[cid] = self.derive(card(cid))
+        return got
+
+
+kind_of = ById(lambda k: k.kind).__getitem__
+"""The card's kind by id (a kind is never overridden)."""
+is_monster = ById(lambda k: k.kind in ("monster", "guardian")).__getitem__
+
+
 def text_rule(cid: str) -> str:
     """The catalog id of a card's printed text: the digest's card lists (CMP-3..7), which win
     over the rulebook (golden rule TRN-0d)."""
