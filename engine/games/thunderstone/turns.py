@@ -8,7 +8,7 @@ from engine.games.thunderstone import coop, experience, fight, solo
 from engine.games.thunderstone.battle import gold_of, heroes, strength, weapon_slots
 from engine.games.thunderstone.board import destroy
 from engine.games.thunderstone.choices import take
-from engine.games.thunderstone.content import card, value, values
+from engine.games.thunderstone.content import card, kind_of, value, values
 from engine.games.thunderstone.endturn import end_turn
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
@@ -204,7 +204,7 @@ def equip_commands(t, s: int) -> list[dict[str, Any]]:
     """BAT-2: a free weapon to a hero with a free slot and strength >= its weight."""
     laid, equip = t.zone(play(s)), t.game.t.equip
     taken = {w for ws in equip.values() for w in ws}
-    free = [w for w in laid if w not in taken and card(w).kind == "weapon"]  # in laid-out order
+    free = [w for w in laid if w not in taken and kind_of(w) == "weapon"]  # in laid-out order
     if not free:
         return []
     out = []

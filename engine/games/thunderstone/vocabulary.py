@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.games.thunderstone.board import destroy
-from engine.games.thunderstone.content import Ability, card, text_rule, value
+from engine.games.thunderstone.content import Ability, ById, card, kind_of, text_rule, value
 from engine.games.thunderstone.experience import change_xp, xp
 from engine.games.thunderstone.places import (
     deck,
@@ -408,20 +408,30 @@ VOCABULARY: dict[str, tuple[Options, Run]] = {
 }
 
 
+# (index, ability) of a card's abilities that act at one place ("village", "dungeon"), by card id
+_ACTING: dict[str, Callable[[str], tuple]] = {}
+
+
+def _acting(where: str) -> Callable[[str], tuple]:
+    got = _ACTING.get(where)
+    if got is None:
+        got = _ACTING[where] = ById(
+            lambda k: tuple((i, a) for i, a in enumerate(k.abilities) if a.on == where)).__getitem__
+    return got
+
+
 def effect_commands(t, s: int, where: str) -> list[dict[str, Any]]:
     """Every legal use of a VILLAGE or DUNGEON effect now (TRN-V2, TRN-D2, TRN-0b)."""
     out = []
     used = t.game.t.used
     again = None  # staff_ready, computed only when a used spell effect asks for it
+    acting = _acting(where)
     for c in laid(t, s):
-        k = card(c)
-        for i, a in enumerate(k.abilities):
-            if a.on != where:
-                continue
+        for i, a in acting(c):
             if a.what != "repeat" and used:
                 times = used.count(f"{c}/{i}")
                 if times:
-                    if k.kind == "spell" and where == "dungeon":
+                    if kind_of(c) == "spell" and where == "dungeon":
                         if again is None:
                             again = staff_ready(t, s)
                         if times > (1 if again else 0):
