@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 from engine import readings
-from engine.games.thunderstone.content import OVERRIDABLE, ById, Card, card, kind_of, value, values  # noqa: F401 (OVERRIDABLE: rules.check_overrides)
+from engine.games.thunderstone.content import OVERRIDABLE, ById, Card, acting, card, kind_of, value, values  # noqa: F401 (OVERRIDABLE: rules.check_overrides)
 from engine.games.thunderstone.places import board, board_zones, play, position_of
 
 _TRAITS: dict[int, tuple[Card, Mapping[str, Any]]] = {}
@@ -38,8 +38,8 @@ traits of an id are the same in every game (one dict access instead of two calls
 _STATIC_STRENGTH = ById(lambda k: tuple(a for a in k.abilities
                                         if a.on == "static" and a.do == "per_card_strength")).__getitem__
 # the same per-id reads of abilities for the battle maths (abilities are never overridden)
-_STATIC = ById(lambda k: tuple(a for a in k.abilities if a.on == "static")).__getitem__
-_GLOBAL = ById(lambda k: tuple(a for a in k.abilities if a.on == "global")).__getitem__
+_STATIC = acting("static")
+_GLOBAL = acting("global")
 _OWN_LIGHT = ById(lambda k: -sum(a.n for a in k.abilities if a.on == "trait" and a.do == "light")).__getitem__
 _DUNGEON_EFFECTS = ById(lambda k: tuple(i for i, a in enumerate(k.abilities) if a.on == "dungeon")).__getitem__
 
@@ -90,7 +90,7 @@ def strength(t, hero: str) -> int:
 
 
 def weapon_slots(t, hero: str) -> int:
-    return 1 + sum(a.n for w in t.game.t.equip.get(hero, []) for a in value(t, w).all("static")
+    return 1 + sum(a.n for w in t.game.t.equip.get(hero, []) for a in _STATIC(w)
                    if a.do == "extra_weapon")
 
 
@@ -134,8 +134,11 @@ def party_prevented(t, cards: list[str], target: str, also_used: str = "") -> st
 def bars_parties(t, target: str) -> bool:
     """Whether the target has a trait that can bar a whole party from attacking it; without
     one, `party_prevented` is '' for every party and every card about to be used."""
-    tr = traits_of(target)
-    return "min_heroes_attack" in tr or "not_if_used" in tr
+    return _BARS(target)
+
+
+_BARS = ById(lambda k: any(a.on == "trait" and a.do in ("min_heroes_attack", "not_if_used")
+                           for a in k.abilities)).__getitem__
 
 
 def can_attack(t, hero: str, target: str, tr: Mapping[str, Any] | None = None) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -151,6 +152,38 @@ class ById(dict):
 kind_of = ById(lambda k: k.kind).__getitem__
 """The card's kind by id (a kind is never overridden)."""
 is_monster = ById(lambda k: k.kind in ("monster", "guardian")).__getitem__
+
+
+
+class _Names(dict):
+    def __missing__(self, cid: str) -> str:
+        got = self[cid] = card_name(cid)
+        return got
+
+
+name_of = _Names().__getitem__
+"""`card_name` of an id, remembered: one dict access."""
+
+_ACTING: dict[str, Any] = {}
+
+
+def acting(on: str):
+    """`card(id).all(on)` as a tuple by card id (built once per id; abilities are never
+    overridden): for loops that only read a card's abilities of one kind."""
+    got = _ACTING.get(on)
+    if got is None:
+        got = _ACTING[on] = ById(lambda k: tuple(a for a in k.abilities if a.on == on)).__getitem__
+    return got
+
+
+def acting_at(on: str):
+    """(index, ability) of the card's abilities of one kind, by card id: `acting` with indexes."""
+    key = ("@", on)
+    got = _ACTING.get(key)
+    if got is None:
+        got = _ACTING[key] = ById(
+            lambda k: tuple((i, a) for i, a in enumerate(k.abilities) if a.on == on)).__getitem__
+    return got
 
 
 def text_rule(cid: str) -> str:

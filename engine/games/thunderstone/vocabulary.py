@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.games.thunderstone.board import destroy
-from engine.games.thunderstone.content import Ability, ById, card, kind_of, text_rule, value
+from engine.games.thunderstone.content import Ability, ById, acting_at, card, kind_of, name_of, text_rule, value
 from engine.games.thunderstone.experience import change_xp, xp
 from engine.games.thunderstone.places import (
     deck,
@@ -44,7 +44,7 @@ def one_per_name(t, cards: list[str]) -> list[str]:
     used = {u.split("/")[0] for u in tt.used}  # used_any of every card, read once
     seen: dict[tuple, str] = {}
     for c in cards:
-        key = (zones.card_name(c), c in used, c in armed, tt.str_mod.get(c, 0), tt.atk_mod.get(c, 0))
+        key = (name_of(c), c in used, c in armed, tt.str_mod.get(c, 0), tt.atk_mod.get(c, 0))
         seen.setdefault(key, c)
     return list(seen.values())
 
@@ -68,12 +68,8 @@ def just_once(t, s, c, a):
     return [{}]
 
 
-def is_disease(x: str) -> bool:
-    return card(x).kind == "disease"
-
-
-def is_hero(x: str) -> bool:
-    return card(x).kind == "hero"
+is_disease = ById(lambda k: k.kind == "disease").__getitem__
+is_hero = ById(lambda k: k.kind == "hero").__getitem__
 
 
 # -- run functions: do the deed, return the modifiers recorded in the `ts.used` event ----------
@@ -408,24 +404,12 @@ VOCABULARY: dict[str, tuple[Options, Run]] = {
 }
 
 
-# (index, ability) of a card's abilities that act at one place ("village", "dungeon"), by card id
-_ACTING: dict[str, Callable[[str], tuple]] = {}
-
-
-def _acting(where: str) -> Callable[[str], tuple]:
-    got = _ACTING.get(where)
-    if got is None:
-        got = _ACTING[where] = ById(
-            lambda k: tuple((i, a) for i, a in enumerate(k.abilities) if a.on == where)).__getitem__
-    return got
-
-
 def effect_commands(t, s: int, where: str) -> list[dict[str, Any]]:
     """Every legal use of a VILLAGE or DUNGEON effect now (TRN-V2, TRN-D2, TRN-0b)."""
     out = []
     used = t.game.t.used
     again = None  # staff_ready, computed only when a used spell effect asks for it
-    acting = _acting(where)
+    acting = acting_at(where)
     for c in laid(t, s):
         for i, a in acting(c):
             if a.what != "repeat" and used:
