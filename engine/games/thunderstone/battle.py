@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 from engine import readings
-from engine.games.thunderstone.content import OVERRIDABLE, ById, Card, acting, card, kind_of, value, values  # noqa: F401 (OVERRIDABLE: rules.check_overrides)
+from engine.games.thunderstone.content import OVERRIDABLE, ById, Card, acting, card, is_monster, kind_of, value, values  # noqa: F401 (OVERRIDABLE: rules.check_overrides)
 from engine.games.thunderstone.places import board, board_zones, play, position_of
 
 _TRAITS: dict[int, tuple[Card, Mapping[str, Any]]] = {}
@@ -41,6 +41,10 @@ _STATIC_STRENGTH = ById(lambda k: tuple(a for a in k.abilities
 _STATIC = acting("static")
 _GLOBAL = acting("global")
 _OWN_LIGHT = ById(lambda k: -sum(a.n for a in k.abilities if a.on == "trait" and a.do == "light")).__getitem__
+_LIGHT_ITEM_BONUS = ById(lambda k: tuple(a.n for a in k.abilities
+                                         if a.on == "static" and a.do == "light_item_bonus")).__getitem__
+_LEFTOVER_RATES = ById(lambda k: tuple(a.n for a in k.abilities
+                                       if a.on == "static" and a.do == "leftover_light_magic")).__getitem__
 _DUNGEON_EFFECTS = ById(lambda k: tuple(i for i, a in enumerate(k.abilities) if a.on == "dungeon")).__getitem__
 
 
@@ -74,7 +78,7 @@ def gold_revealed(t, cards: list[str], look=None) -> int:
         look = values(t)
     for c in cards:
         k = look(c)
-        if k.gold is not None and not (barrow and k.is_monster):
+        if k.gold is not None and not (barrow and is_monster(c)):
             n += k.gold
     return n
 
@@ -311,17 +315,21 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
                 _attacking_parts(t, c, p, cards, party, spell_played, tr, look, parts)
         elif kind not in ("disease", "weapon"):
             parts.append(card_part(t, c, target, gold, tr, look))
-    lit = [x for x in parts if "note" not in x and kind_of(x["card"]) == "item"
-           and "light" in look(x["card"]).keywords]
-    light_bonus = sum(a.n * len(lit) for h in attackers for a in _STATIC(h)
-                      if a.do == "light_item_bonus")
-    light_points = sum(x["light"] for x in parts) + tt.light_mod + light_bonus
+    bonus = [n for h in attackers for n in _LIGHT_ITEM_BONUS(h)]
+    light_bonus = 0
+    if bonus:  # per lit item among the parts that count (no note)
+        lit = sum(1 for x in parts if "note" not in x and kind_of(x["card"]) == "item"
+                  and "light" in look(x["card"]).keywords)
+        light_bonus = sum(n * lit for n in bonus)
+    R = M = light_points = 0
+    for x in parts:
+        R += x["attack"]
+        M += x["magic"]
+        light_points += x["light"]
+    light_points += tt.light_mod + light_bonus
     penalty, leftover, own, glob = light_penalty(t, target, p, light_points)
-    R = sum(x["attack"] for x in parts)
-    M = sum(x["magic"] for x in parts)
     mods: list[str] = []
-    rate = max((a.n for h in attackers for a in _STATIC(h) if a.do == "leftover_light_magic"),
-               default=0)
+    rate = max([n for h in attackers for n in _LEFTOVER_RATES(h)], default=0)
     if rate and leftover:
         mods.append(f"leftover light {leftover} -> magic +{rate * leftover}")
         M += rate * leftover

@@ -22,7 +22,7 @@ from engine.games.thunderstone.board import (
 )
 from engine.games.thunderstone.card_classes import matches_class
 from engine.games.thunderstone.choices import settle
-from engine.games.thunderstone.content import acting, card, is_monster, text_rule, value
+from engine.games.thunderstone.content import acting, card, is_monster, kind_of, text_rule, value
 from engine.games.thunderstone.endturn import end_turn
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
@@ -84,7 +84,7 @@ def keeps_a_target(t, s: int, cmd: dict[str, Any]) -> bool:
 def attack(ctx, t, s: int, target: str) -> None:
     ctx.emit("ts.target", {"monster": target, "position": position_of(t, target)}, "TRN-D3")
     entries: list[dict[str, Any]] = [{"what": "reduce", "card": d, "rule": "BAT-5"}
-                                     for d in t.zone(play(s)) if card(d).kind == "disease"]
+                                     for d in t.zone(play(s)) if kind_of(d) == "disease"]
     effects = acting("battle")(target)
     glob = acting("global")
     if any(a.do == "battle_twice" for p, g in board(t) if p == 0  # a card lies in one zone only
@@ -103,6 +103,8 @@ def attack(ctx, t, s: int, target: str) -> None:
 def ignored(ctx, t, s: int, target: str, do: str) -> bool:
     """Rubindrache: a seat's treasure is destroyed to ignore one battle effect aimed at it, also in
     another player's turn (p.21; used automatically on the first such effect)."""
+    if not t.zone(tres(s)):  # no treasure at all: nothing to destroy
+        return False
     ruby = next((c for c in t.zone(tres(s)) if card(c).has("treasure", "ignore_battle")), None)
     if ruby is None:
         return False

@@ -25,7 +25,6 @@ from engine.games.thunderstone.choices import options
 from engine.games.thunderstone.content import acting, card, value
 from engine.games.thunderstone.experience import xp
 from engine.games.thunderstone.places import (
-    boards,
     hand,
     play,
     stack_cards,
@@ -62,7 +61,7 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
         return [{"kind": "choose", "option": o} for o in options(t, tt.pending[0])]
     step = tt.step
     if step == "action":
-        hand_cards, bs = t.zone(hand(s)), boards(t)
+        hand_cards, bs = t.zone(hand(s)), t.game.boards
         out = [{"kind": "action", "action": "village"}]
         if len(bs) == 1:
             if fight.has_legal_target(t, s, hand_cards, bs[0]):
