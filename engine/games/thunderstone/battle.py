@@ -138,11 +138,12 @@ def party_prevented(t, cards: list[str], target: str, also_used: str = "") -> st
 def bars_parties(t, target: str) -> bool:
     """Whether the target has a trait that can bar a whole party from attacking it; without
     one, `party_prevented` is '' for every party and every card about to be used."""
-    return _BARS(target)
+    return barring(target)
 
 
-_BARS = ById(lambda k: any(a.on == "trait" and a.do in ("min_heroes_attack", "not_if_used")
+barring = ById(lambda k: any(a.on == "trait" and a.do in ("min_heroes_attack", "not_if_used")
                            for a in k.abilities)).__getitem__
+"""`bars_parties` by card id (traits are never overridden): one dict access."""
 
 
 def can_attack(t, hero: str, target: str, tr: Mapping[str, Any] | None = None) -> str:

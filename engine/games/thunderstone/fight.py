@@ -8,6 +8,7 @@ from engine.games.thunderstone import figurines
 from engine.games.thunderstone.battle import (
     assess,
     bars_parties,
+    barring,
     can_attack,
     gold_of,
     heroes,
@@ -54,7 +55,7 @@ def legal_targets(t, s: int, cards: list[str] | None = None, b: str | None = Non
     b = t.game.t.board if b is None else b
     zones_ = t.zones
     return [m for _, z in board_zones(t, b) for m in zones_[z].cards
-            if is_monster(m) and not (bars_parties(t, m) and party_prevented(t, cards, m))]
+            if is_monster(m) and not (barring(m) and party_prevented(t, cards, m))]
 
 
 def has_legal_target(t, s: int, cards: list[str], b: str) -> bool:
@@ -62,7 +63,7 @@ def has_legal_target(t, s: int, cards: list[str], b: str) -> bool:
     zones_ = t.zones
     for _, z in board_zones(t, b):
         for m in zones_[z].cards:
-            if is_monster(m) and not (bars_parties(t, m) and party_prevented(t, cards, m)):
+            if is_monster(m) and not (barring(m) and party_prevented(t, cards, m)):
                 return True
     return False
 

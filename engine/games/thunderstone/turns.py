@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.thunderstone import coop, experience, fight, solo
-from engine.games.thunderstone.battle import gold_of, heroes, strength, weapon_slots
+from engine.games.thunderstone.battle import heroes, strength, weapon_slots
 from engine.games.thunderstone.board import destroy
 from engine.games.thunderstone.choices import take
-from engine.games.thunderstone.content import card, kind_of, value, values
+from engine.games.thunderstone.content import card, is_monster, kind_of, value, values
 from engine.games.thunderstone.endturn import end_turn
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
@@ -73,7 +73,12 @@ def on_done(ctx, t, ev) -> None:
 def total_gold(ctx, t, s: int) -> None:
     """TRN-V3: printed gold of laid-out, not destroyed cards plus produced gold."""
     laid = t.zone(play(s))
-    printed = {c: gold_of(t, c) for c in laid if card(c).gold is not None}
+    look, barrow = values(t), t.game.scenario == "Barrowsdale"
+    printed = {}
+    for c in laid:  # gold_of of each card with printed gold, the card read once
+        if card(c).gold is not None:
+            k = look(c)
+            printed[c] = 0 if k.gold is None or (barrow and is_monster(c)) else k.gold
     total = sum(printed.values()) + t.game.t.gold
     ctx.emit("ts.gold", {"total": total, "printed": printed, "produced": t.game.t.gold}, "TRN-V3")
     ctx.emit("ts.step", {"step": "buy"}, "TRN-V4")

@@ -410,7 +410,7 @@ def effect_commands(t, s: int, where: str) -> list[dict[str, Any]]:
     used = t.game.t.used
     again = None  # staff_ready, computed only when a used spell effect asks for it
     acting = acting_at(where)
-    for c in laid(t, s):
+    for c in t.zones[play(s)].cards:
         for i, a in acting(c):
             if a.what != "repeat" and used:
                 times = used.count(f"{c}/{i}")
