@@ -154,8 +154,9 @@ kind_of = ById(lambda k: k.kind).__getitem__
 is_monster = ById(lambda k: k.kind in ("monster", "guardian")).__getitem__
 
 
-
 class _Names(dict):
+    """Card names by id, filled on first use (ids of every kind, content or not)."""
+
     def __missing__(self, cid: str) -> str:
         got = self[cid] = card_name(cid)
         return got
