@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 from engine import readings
-from engine.games.thunderstone.content import OVERRIDABLE, ById, Card, acting, card, is_monster, kind_of, value, values  # noqa: F401 (OVERRIDABLE: rules.check_overrides)
+from engine.games.thunderstone.content import OVERRIDABLE, ById, Card, acting, card, is_hero, is_monster, kind_of, value, values  # noqa: F401 (OVERRIDABLE: rules.check_overrides)
 from engine.games.thunderstone.places import board, board_zones, play, position_of
 
 _TRAITS: dict[int, tuple[Card, Mapping[str, Any]]] = {}
@@ -61,7 +61,7 @@ _HAS_STATIC = ById(_first_static).__getitem__
 
 
 def heroes(cards: list[str]) -> list[str]:
-    return [c for c in cards if kind_of(c) == "hero"]
+    return list(filter(is_hero, cards))  # a C loop over a per-id table: no frame per call
 
 
 def gold_of(t, c: str) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.thunderstone.content import card, kind_of
+from engine.games.thunderstone.content import card, is_disease
 from engine.games.thunderstone.places import HAND_SIZE, deck, disc, hand, play
 
 FLOOR = HAND_SIZE  # below one hand of cards that are not diseases, destroy only diseases
@@ -27,12 +27,9 @@ def kept(t, s: int, enough: int | None = None) -> int:
     """The seat's command-deck cards that are not diseases (counting stops past `enough`)."""
     n, zones = 0, t.zones
     for z in (deck(s), hand(s), disc(s), play(s)):
-        for c in zones[z].cards:
-            if kind_of(c) != "disease":
-                n += 1
-                if enough is not None and n > enough:
-                    return n
-    return n
+        cards = zones[z].cards
+        n += len(cards) - sum(map(is_disease, cards))  # a C loop: no frame per card
+    return n if enough is None or n <= enough else enough + 1
 
 
 def wasteful(t, s: int, cmd: dict[str, Any]) -> bool:

@@ -152,6 +152,10 @@ class ById(dict):
 kind_of = ById(lambda k: k.kind).__getitem__
 """The card's kind by id (a kind is never overridden)."""
 is_monster = ById(lambda k: k.kind in ("monster", "guardian")).__getitem__
+is_hero = ById(lambda k: k.kind == "hero").__getitem__
+is_disease = ById(lambda k: k.kind == "disease").__getitem__
+level_of = ById(lambda k: k.level).__getitem__
+"""The printed level by id (a level is never overridden)."""
 
 
 class _Names(dict):

@@ -8,7 +8,7 @@ from engine.games.thunderstone import coop, experience, fight, solo
 from engine.games.thunderstone.battle import heroes, strength, weapon_slots
 from engine.games.thunderstone.board import destroy
 from engine.games.thunderstone.choices import take
-from engine.games.thunderstone.content import card, is_monster, kind_of, value, values
+from engine.games.thunderstone.content import ById, card, is_monster, kind_of, level_of, value, values
 from engine.games.thunderstone.endturn import end_turn
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
@@ -138,17 +138,21 @@ def to_level_step(ctx, t, s: int) -> None:
 def level_commands(t, s: int) -> list[dict[str, Any]]:
     """LVL-1..4: heroes laid out from hand, paid with XP, into a card the stack still holds."""
     xp, out = experience.xp(t, s), []
+    firsts = None  # the stacks holding a level-1 hero, found once per call
     for h in heroes(t.zone(play(s))):
         k = card(h)
         if not k.xp_cost or xp < k.xp_cost:
             continue
         if k.stack == "Miliz":
-            for name in village_stacks(t):
-                if any(card(c).group == "hero" and card(c).level == 1 for c in stack_cards(t, name)):
-                    out.append({"kind": "level", "card": h, "stack": name})
-        elif any(card(c).level == k.level + 1 for c in stack_cards(t, k.stack)):
+            if firsts is None:
+                firsts = [n for n in village_stacks(t) if any(map(_level_one_hero, stack_cards(t, n)))]
+            out += [{"kind": "level", "card": h, "stack": name} for name in firsts]
+        elif k.level + 1 in map(level_of, stack_cards(t, k.stack)):
             out.append({"kind": "level", "card": h})
     return dedupe(out)
+
+
+_level_one_hero = ById(lambda k: k.group == "hero" and k.level == 1).__getitem__
 
 
 def dedupe(cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -10,7 +10,17 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.games.thunderstone.board import destroy
-from engine.games.thunderstone.content import Ability, ById, acting_at, card, kind_of, name_of, text_rule, value
+from engine.games.thunderstone.content import (
+    Ability,
+    acting_at,
+    card,
+    is_disease,
+    is_hero,
+    kind_of,
+    name_of,
+    text_rule,
+    value,
+)
 from engine.games.thunderstone.experience import change_xp, xp
 from engine.games.thunderstone.places import (
     deck,
@@ -68,8 +78,6 @@ def just_once(t, s, c, a):
     return [{}]
 
 
-is_disease = ById(lambda k: k.kind == "disease").__getitem__
-is_hero = ById(lambda k: k.kind == "hero").__getitem__
 
 
 # -- run functions: do the deed, return the modifiers recorded in the `ts.used` event ----------
@@ -101,12 +109,16 @@ def run_discard_disease_draw(ctx, t, s, c, a, p):
 
 
 def trade_options(t, s, c, a):
+    goods = []  # (stack, price of its top) of the tops a trade may take, in stack order
+    for name in village_stacks(t):
+        top = top_of(t, name)
+        if top and card(top).group in ("village", "basic") and card(top).kind not in ("disease", "hero"):
+            goods.append((name, value(t, top).price))
     out = []
     for x in one_per_name(t, [x for x in laid(t, s) if x != c]):
-        for name in village_stacks(t):
-            top = top_of(t, name)
-            if top and card(top).group in ("village", "basic") and card(top).kind not in ("disease", "hero") \
-                    and value(t, top).price <= value(t, x).price + a.n:
+        limit = value(t, x).price + a.n
+        for name, price in goods:
+            if price <= limit:
                 out.append({"target": x, "stack": name})
     return out
 
