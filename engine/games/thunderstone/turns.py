@@ -212,8 +212,10 @@ def on_pass(ctx, t, ev) -> None:
 def equip_commands(t, s: int) -> list[dict[str, Any]]:
     """BAT-2: a free weapon to a hero with a free slot and strength >= its weight."""
     laid, equip = t.zone(play(s)), t.game.t.equip
-    taken = {w for ws in equip.values() for w in ws}
-    free = [w for w in laid if w not in taken and kind_of(w) == "weapon"]  # in laid-out order
+    free = [w for w in laid if kind_of(w) == "weapon"]  # in laid-out order
+    if free and equip:  # without the weapons already taken
+        taken = {w for ws in equip.values() for w in ws}
+        free = [w for w in free if w not in taken]
     if not free:
         return []
     out = []
