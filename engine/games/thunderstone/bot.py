@@ -27,9 +27,12 @@ def kept(t, s: int, enough: int | None = None) -> int:
     """The seat's command-deck cards that are not diseases (counting stops past `enough`)."""
     n, zones = 0, t.zones
     for z in (deck(s), hand(s), disc(s), play(s)):
-        cards = zones[z].cards
-        n += len(cards) - sum(map(is_disease, cards))  # a C loop: no frame per card
-    return n if enough is None or n <= enough else enough + 1
+        for c in zones[z].cards:
+            if not is_disease(c):
+                n += 1
+                if enough is not None and n > enough:
+                    return n
+    return n
 
 
 def wasteful(t, s: int, cmd: dict[str, Any]) -> bool:
