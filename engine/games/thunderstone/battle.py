@@ -12,8 +12,8 @@ from typing import Any
 import msgspec
 
 from engine import readings
-from engine.games.thunderstone.content import OVERRIDABLE, Card, card, value, values  # noqa: F401 (OVERRIDABLE: rules.check_overrides)
-from engine.games.thunderstone.places import board, global_light, play, position_of
+from engine.games.thunderstone.content import OVERRIDABLE, ById, Card, acting, card, is_hero, is_monster, kind_of, value, values  # noqa: F401 (OVERRIDABLE: rules.check_overrides)
+from engine.games.thunderstone.places import board, board_zones, play, position_of
 
 _TRAITS: dict[int, tuple[Card, Mapping[str, Any]]] = {}
 
@@ -32,8 +32,36 @@ def _traits(k: Card) -> Mapping[str, Any]:
     return got[1]
 
 
+traits_of = ById(lambda k: MappingProxyType({a.do: a for a in k.all("trait")})).__getitem__
+"""`_traits` of the card of an id: a situation overrides values, never abilities, so the
+traits of an id are the same in every game (one dict access instead of two calls)."""
+_STATIC_STRENGTH = ById(lambda k: tuple(a for a in k.abilities
+                                        if a.on == "static" and a.do == "per_card_strength")).__getitem__
+# the same per-id reads of abilities for the battle maths (abilities are never overridden)
+_STATIC = acting("static")
+_GLOBAL = acting("global")
+_OWN_LIGHT = ById(lambda k: -sum(a.n for a in k.abilities if a.on == "trait" and a.do == "light")).__getitem__
+_LIGHT_ITEM_BONUS = ById(lambda k: tuple(a.n for a in k.abilities
+                                         if a.on == "static" and a.do == "light_item_bonus")).__getitem__
+_LEFTOVER_RATES = ById(lambda k: tuple(a.n for a in k.abilities
+                                       if a.on == "static" and a.do == "leftover_light_magic")).__getitem__
+_DUNGEON_EFFECTS = ById(lambda k: tuple(i for i, a in enumerate(k.abilities) if a.on == "dungeon")).__getitem__
+
+
+def _first_static(k: Card) -> Mapping[str, Any]:
+    """`k.has("static", do)` for every do at once: the first static ability of each."""
+    out: dict[str, Any] = {}
+    for a in k.abilities:
+        if a.on == "static":
+            out.setdefault(a.do, a)
+    return MappingProxyType(out)
+
+
+_HAS_STATIC = ById(_first_static).__getitem__
+
+
 def heroes(cards: list[str]) -> list[str]:
-    return [c for c in cards if card(c).kind == "hero"]
+    return list(filter(is_hero, cards))  # a C loop over a per-id table: no frame per call
 
 
 def gold_of(t, c: str) -> int:
@@ -43,12 +71,14 @@ def gold_of(t, c: str) -> int:
     return k.gold
 
 
-def gold_revealed(t, cards: list[str]) -> int:
+def gold_revealed(t, cards: list[str], look=None) -> int:
     """A28: printed gold of laid-out cards that were not destroyed (`gold_of` of each)."""
-    look, barrow, n = values(t), t.game.scenario == "Barrowsdale", 0
+    barrow, n = t.game.scenario == "Barrowsdale", 0
+    if look is None:
+        look = values(t)
     for c in cards:
         k = look(c)
-        if k.gold is not None and not (barrow and k.is_monster):
+        if k.gold is not None and not (barrow and is_monster(c)):
             n += k.gold
     return n
 
@@ -58,14 +88,13 @@ def strength(t, hero: str) -> int:
     tt, k = t.game.t, value(t, hero)
     ws = tt.equip.get(hero)
     bonus = sum(value(t, w).strength for w in ws) if ws else 0
-    for a in k.abilities:  # k.all("static") without the copy
-        if a.on == "static" and a.do == "per_card_strength":  # Phalanx-Soldat: per other Phalanx
-            bonus += a.n * count_keyword(t.zone(play(t.game.active)), a.what, hero, t)
+    for a in _STATIC_STRENGTH(hero):  # Phalanx-Soldat: per other Phalanx
+        bonus += a.n * count_keyword(t.zone(play(t.game.active)), a.what, hero, t)
     return max(0, k.strength + tt.str_mod.get(hero, 0) + bonus - tt.str_minus)
 
 
 def weapon_slots(t, hero: str) -> int:
-    return 1 + sum(a.n for w in t.game.t.equip.get(hero, []) for a in value(t, w).all("static")
+    return 1 + sum(a.n for w in t.game.t.equip.get(hero, []) for a in _STATIC(w)
                    if a.do == "extra_weapon")
 
 
@@ -80,9 +109,8 @@ def spells_played(t, cards: list[str]) -> int:
     used = t.game.t.used
     n = 0
     for c in cards:
-        k = value(t, c)
-        if k.kind == "spell":
-            actives = [i for i, a in enumerate(k.abilities) if a.on == "dungeon"]
+        if kind_of(c) == "spell":
+            actives = _DUNGEON_EFFECTS(c)
             n += not actives or any(f"{c}/{i}" in used for i in actives)
     return n
 
@@ -95,7 +123,9 @@ def kind_used(t, cards: list[str], kind: str) -> bool:
 def party_prevented(t, cards: list[str], target: str, also_used: str = "") -> str:
     """Why the whole party may not attack this monster, or '' (CMD-TARGET, p.19).
     `also_used`: a card kind whose effect is about to be used."""
-    tr = _traits(value(t, target))
+    tr = traits_of(target)
+    if not tr:  # no trait at all: nothing bars a party
+        return ""
     need = tr.get("min_heroes_attack")
     if need and 0 < len(heroes(cards)) < need.n:  # "mit nur einem Helden" (p.18): a hero-less party is not barred
         return f"a party of fewer than {need.n} heroes may not attack it"
@@ -108,15 +138,19 @@ def party_prevented(t, cards: list[str], target: str, also_used: str = "") -> st
 def bars_parties(t, target: str) -> bool:
     """Whether the target has a trait that can bar a whole party from attacking it; without
     one, `party_prevented` is '' for every party and every card about to be used."""
-    tr = _traits(value(t, target))
-    return "min_heroes_attack" in tr or "not_if_used" in tr
+    return barring(target)
+
+
+barring = ById(lambda k: any(a.on == "trait" and a.do in ("min_heroes_attack", "not_if_used")
+                           for a in k.abilities)).__getitem__
+"""`bars_parties` by card id (traits are never overridden): one dict access."""
 
 
 def can_attack(t, hero: str, target: str, tr: Mapping[str, Any] | None = None) -> str:
     """'' if the hero adds its attack and light, else why not (BAT-1, BAT-6). `tr`: the target's
     traits when the caller has them already."""
     if tr is None:
-        tr = _traits(value(t, target))
+        tr = traits_of(target)
     tt = t.game.t
     if hero in tt.banned:
         return "banned by a battle effect"
@@ -138,22 +172,30 @@ def count_keyword(cards: list[str], what: str, other_than: str, t=None) -> int:
 def hero_parts(t, c: str, target: str, p: int, cards: list[str], party: list[str],
                spell_played: int, tr: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """A hero's own attack and light, then its carried weapons' (BAT-1, BAT-2, BAT-6)."""
-    tt, k = t.game.t, value(t, c)
     if tr is None:
-        tr = _traits(value(t, target))
+        tr = traits_of(target)
     why = can_attack(t, c, target, tr)
     if why:
         return [part(c, 0, 0, 0, why)]
+    out: list[dict[str, Any]] = []
+    _attacking_parts(t, c, p, cards, party, spell_played, tr, values(t), out)
+    return out
+
+
+def _attacking_parts(t, c: str, p: int, cards: list[str], party: list[str], spell_played: int,
+                     tr: Mapping[str, Any], look, out: list[dict[str, Any]]) -> None:
+    """`hero_parts` of a hero that can attack, appended to `out`; `look`: `values(t)`."""
+    tt, k = t.game.t, look(c)
     r, m = k.attack + tt.atk_mod.get(c, 0), k.magic + tt.mag_mod.get(c, 0)
     armed = bool(tt.equip.get(c))
-    for a in k.all("static"):
+    for a in _STATIC(c):
         if a.do == "bonus_if_equipped" and armed:
             r += a.n
         elif a.do == "per_card_attack":
             r += a.n * count_keyword(cards, a.what, c, t)
         elif a.do == "per_card_magic":  # m = 1: this card counts too (Gorinthischer Geizhals)
             m += a.n * count_keyword(cards, a.what, "" if a.m else c, t)
-        elif a.do == "all_level3" and all(value(t, h).level >= 3 for h in party):
+        elif a.do == "all_level3" and all(look(h).level >= 3 for h in party):
             r += a.n
         elif a.do == "bonus_if_spell" and spell_played:
             m += a.n
@@ -162,40 +204,48 @@ def hero_parts(t, c: str, target: str, p: int, cards: list[str], party: list[str
     note = ""
     if tt.atk_minus:
         r = max(0, r - tt.atk_minus)
-    if k.has("static", "conjurer") and p <= 1:
+    if p <= 1 and "conjurer" in _HAS_STATIC(c):
         if readings.chosen(t, "A13") == "no_attack":
-            return [part(c, 0, 0, 0, "conjurer: no attack and no light at positions 0 and 1 "
-                                     "(reading A13 no_attack)")]
+            out.append(part(c, 0, 0, 0, "conjurer: no attack and no light at positions 0 and 1 "
+                                        "(reading A13 no_attack)"))
+            return
         r, m, note = 0, 0, "conjurer: ATTACK +0 at positions 0 and 1 (A13)"
     m += tt.mag_any_pos.get(c, 0)
     if "immune_unarmed" in tr and not armed:
         r, m, note = 0, 0, "immune to unarmed heroes"
-    out = [part(c, r, m, k.light, note)]
+    out.append(part(c, r, m, k.light, note))
+    ws = tt.equip.get(c)
+    if not ws:
+        return
     for w in carried(t, c):
-        wk = value(t, w)
+        wk = look(w)
         wr, wm, wnote = wk.attack + tt.atk_mod.get(w, 0), wk.magic, "equipped"
-        bow = wk.has("static", "bow")
+        bow = _HAS_STATIC(w).get("bow")
         if bow:
             wr += bow.n + bow.m * k.level if p >= 2 else 0
         if "immune_edged" in tr and "edged" in wk.keywords:
             wr, wm, wnote = 0, 0, "immune to edged weapons"
-        out.append({**part(w, wr, wm, wk.light, wnote), "equipped_to": c})
-    return out
+        x = part(w, wr, wm, wk.light, wnote)
+        x["equipped_to"] = c
+        out.append(x)
 
 
-def card_part(t, c: str, target: str, gold: int, tr: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """A spell, item, villager or trophy: it works without a hero (p.11, AUTO-TROPHY)."""
-    tt, k = t.game.t, value(t, c)
+def card_part(t, c: str, target: str, gold: int, tr: Mapping[str, Any] | None = None,
+              look=None) -> dict[str, Any]:
+    """A spell, item, villager or trophy: it works without a hero (p.11, AUTO-TROPHY).
+    `look`: `values(t)` when the caller has it."""
+    tt, k = t.game.t, (look or values(t))(c)
     if tr is None:
-        tr = _traits(value(t, target))
+        tr = traits_of(target)
     forgo = tr["not_if_used"].what if "not_if_used" in tr else ""
     if forgo and k.kind == forgo:
         return part(c, 0, 0, 0, f"forgone: target cannot be attacked if a {forgo} is used")
     r, m = k.attack + tt.atk_mod.get(c, 0), k.magic + tt.mag_mod.get(c, 0)
-    vs = k.has("static", "attack_vs")  # a trophy's bonus against a monster type (Standard Bearer)
+    first = _HAS_STATIC(c)
+    vs = first.get("attack_vs")  # a trophy's bonus against a monster type (Standard Bearer)
     if vs and vs.what in value(t, target).keywords:
         r += vs.n
-    per_gold = k.has("static", "magic_per_gold")
+    per_gold = first.get("magic_per_gold")
     if per_gold:
         m += gold // per_gold.n
     if k.kind == "spell" and "immune_spells" in tr:
@@ -204,21 +254,24 @@ def card_part(t, c: str, target: str, gold: int, tr: Mapping[str, Any] | None = 
 
 
 def part(c: str, r: int, m: int, light: int, note: str = "") -> dict[str, Any]:
-    return {"card": c, "attack": r, "magic": m, "light": light, **({"note": note} if note else {})}
+    x = {"card": c, "attack": r, "magic": m, "light": light}
+    if note:
+        x["note"] = note
+    return x
 
 
 def light_penalty(t, target: str, p: int, light_points: int) -> tuple[int, int, int, int]:
     """BAT-3: (penalty, leftover light, the monster's own modifier, global modifier)."""
-    tk = value(t, target)
-    tr = _traits(tk)
-    own = -sum(a.n for a in tk.all("trait") if a.do == "light")
+    tr = traits_of(target)
+    own = _OWN_LIGHT(target)
     if own and readings.chosen(t, "A17") == "not_for_penalty":
         own = 0
-    glob = -global_light(t) if p else 0
-    base = p * (2 if doubled_light(t) else 1)  # Guardian of Night: base penalties doubled
+    light, doubled = _board_globals(t)
+    glob = -light if p else 0
+    base = p * (2 if doubled else 1)  # Guardian of Night: base penalties doubled
     need = base + own + glob
     if p == 0 and readings.chosen(t, "A48") == "global_applies":
-        glob = -global_light(t)
+        glob = -light
         return max(0, glob - light_points), max(0, light_points - max(0, glob)), own, glob
     if p == 0:
         return 0, light_points, own, glob  # A48: position 0 never has a penalty
@@ -227,35 +280,57 @@ def light_penalty(t, target: str, p: int, light_points: int) -> tuple[int, int, 
     return max(0, need - light_points), max(0, light_points - max(0, need)), own, glob
 
 
+def _board_globals(t) -> tuple[int, bool]:
+    """(`global_light(t)`, `doubled_light(t)`) in one pass over the board."""
+    n, doubled, zones = 0, False, t.zones
+    for _, z in board_zones(t):
+        for c in zones[z].cards:
+            for a in _GLOBAL(c):
+                if a.do == "light":
+                    n += a.n
+                elif a.do == "double_light_penalty":
+                    doubled = True
+    return n, doubled
+
+
 def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[str, Any]:
     """Total attack, light penalty and the win test of a party against `target` (BAT-ALG)."""
     tt, look = t.game.t, values(t)  # look: the party's cards
     cards = list(t.zone(play(seat))) if cards is None else cards
     tk = value(t, target)
-    tr = _traits(tk)
+    tr = traits_of(target)
     p = position_of(t, target) or 0
-    gold = gold_revealed(t, cards)
+    gold = gold_revealed(t, cards, look)
     party = heroes(cards)
     spell_played = spells_played(t, cards)
     parts: list[dict[str, Any]] = []
+    attackers: list[str] = []  # the party's heroes that can attack, in the party's order
     for c in cards:
-        kind = look(c).kind
+        kind = kind_of(c)
         if kind == "hero":
-            parts += hero_parts(t, c, target, p, cards, party, spell_played, tr)
+            why = can_attack(t, c, target, tr)
+            if why:
+                parts.append(part(c, 0, 0, 0, why))
+            else:
+                attackers.append(c)
+                _attacking_parts(t, c, p, cards, party, spell_played, tr, look, parts)
         elif kind not in ("disease", "weapon"):
-            parts.append(card_part(t, c, target, gold, tr))
-    attackers = [h for h in party if not can_attack(t, h, target, tr)]
-    lit = [x for x in parts if "note" not in x and (v := look(x["card"])).kind == "item"
-           and "light" in v.keywords]
-    light_bonus = sum(a.n * len(lit) for h in attackers for a in look(h).all("static")
-                      if a.do == "light_item_bonus")
-    light_points = sum(x["light"] for x in parts) + tt.light_mod + light_bonus
+            parts.append(card_part(t, c, target, gold, tr, look))
+    bonus = [n for h in attackers for n in _LIGHT_ITEM_BONUS(h)]
+    light_bonus = 0
+    if bonus:  # per lit item among the parts that count (no note)
+        lit = sum(1 for x in parts if "note" not in x and kind_of(x["card"]) == "item"
+                  and "light" in look(x["card"]).keywords)
+        light_bonus = sum(n * lit for n in bonus)
+    R = M = light_points = 0
+    for x in parts:
+        R += x["attack"]
+        M += x["magic"]
+        light_points += x["light"]
+    light_points += tt.light_mod + light_bonus
     penalty, leftover, own, glob = light_penalty(t, target, p, light_points)
-    R = sum(x["attack"] for x in parts)
-    M = sum(x["magic"] for x in parts)
     mods: list[str] = []
-    rate = max((a.n for h in attackers for a in look(h).all("static") if a.do == "leftover_light_magic"),
-               default=0)
+    rate = max([n for h in attackers for n in _LEFTOVER_RATES(h)], default=0)
     if rate and leftover:
         mods.append(f"leftover light {leftover} -> magic +{rate * leftover}")
         M += rate * leftover
@@ -267,7 +342,7 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
         R = 0
     reductions = []
     for d in cards:
-        if look(d).kind != "disease":
+        if kind_of(d) != "disease":
             continue
         to = tt.reductions.get(d, "")
         if to == "attack" and R >= 1:

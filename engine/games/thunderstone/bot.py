@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.thunderstone.content import card
+from engine.games.thunderstone.content import card, is_disease
 from engine.games.thunderstone.places import HAND_SIZE, deck, disc, hand, play
 
 FLOOR = HAND_SIZE  # below one hand of cards that are not diseases, destroy only diseases
@@ -28,7 +28,7 @@ def kept(t, s: int, enough: int | None = None) -> int:
     n, zones = 0, t.zones
     for z in (deck(s), hand(s), disc(s), play(s)):
         for c in zones[z].cards:
-            if card(c).kind != "disease":
+            if not is_disease(c):
                 n += 1
                 if enough is not None and n > enough:
                     return n

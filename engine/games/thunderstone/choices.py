@@ -28,7 +28,23 @@ from engine.games.thunderstone.vocabulary import draw_into_play, swappable, used
 from engine.mechanics import zones
 
 
+# The last answer of `options`: (table, version, entry, options). `settle` asks it after a
+# command's last event and the next listing asks it again of the same state and entry.
+_last_options: list = [None, -1, None, []]
+
+
 def options(t, e: dict[str, Any]) -> list[str]:
+    """The answers to the pending choice `e` now. The list is shared with the next call at the
+    same table version: the caller must not change it."""
+    last = _last_options
+    if last[0] is t and last[1] == t.version and last[2] is e:
+        return last[3]
+    out = _options(t, e)
+    last[:] = [t, t.version, e, out]
+    return out
+
+
+def _options(t, e: dict[str, Any]) -> list[str]:
     s, tt, what = t.game.active, t.game.t, e["what"]
     laid = t.zone(play(s))
     if what == "reduce":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -133,6 +134,61 @@ class _ById(dict):
 _by_id = _ById()
 # The hottest read of the rules (hundreds of thousands per second): a bound dict lookup.
 card = _by_id.__getitem__
+
+
+class ById(dict):
+    """Something derived once from the card of an id, by id: one dict access per read. Only
+    for what no situation can override (kind, abilities, ...; not the OVERRIDABLE values)."""
+
+    def __init__(self, derive) -> None:
+        super().__init__()
+        self.derive = derive
+
+    def __missing__(self, cid: str):
+        got = self[cid] = self.derive(card(cid))
+        return got
+
+
+kind_of = ById(lambda k: k.kind).__getitem__
+"""The card's kind by id (a kind is never overridden)."""
+is_monster = ById(lambda k: k.kind in ("monster", "guardian")).__getitem__
+is_hero = ById(lambda k: k.kind == "hero").__getitem__
+is_disease = ById(lambda k: k.kind == "disease").__getitem__
+level_of = ById(lambda k: k.level).__getitem__
+"""The printed level by id (a level is never overridden)."""
+
+
+class _Names(dict):
+    """Card names by id, filled on first use (ids of every kind, content or not)."""
+
+    def __missing__(self, cid: str) -> str:
+        got = self[cid] = card_name(cid)
+        return got
+
+
+name_of = _Names().__getitem__
+"""`card_name` of an id, remembered: one dict access."""
+
+_ACTING: dict[str, Any] = {}
+
+
+def acting(on: str):
+    """`card(id).all(on)` as a tuple by card id (built once per id; abilities are never
+    overridden): for loops that only read a card's abilities of one kind."""
+    got = _ACTING.get(on)
+    if got is None:
+        got = _ACTING[on] = ById(lambda k: tuple(a for a in k.abilities if a.on == on)).__getitem__
+    return got
+
+
+def acting_at(on: str):
+    """(index, ability) of the card's abilities of one kind, by card id: `acting` with indexes."""
+    key = ("@", on)
+    got = _ACTING.get(key)
+    if got is None:
+        got = _ACTING[key] = ById(
+            lambda k: tuple((i, a) for i, a in enumerate(k.abilities) if a.on == on)).__getitem__
+    return got
 
 
 def text_rule(cid: str) -> str:

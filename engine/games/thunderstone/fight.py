@@ -8,6 +8,7 @@ from engine.games.thunderstone import figurines
 from engine.games.thunderstone.battle import (
     assess,
     bars_parties,
+    barring,
     can_attack,
     gold_of,
     heroes,
@@ -22,11 +23,12 @@ from engine.games.thunderstone.board import (
 )
 from engine.games.thunderstone.card_classes import matches_class
 from engine.games.thunderstone.choices import settle
-from engine.games.thunderstone.content import card, text_rule, value
+from engine.games.thunderstone.content import acting, card, is_monster, kind_of, text_rule, value
 from engine.games.thunderstone.endturn import end_turn
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
     board,
+    board_zones,
     deck,
     defense_rule,
     disc,
@@ -51,14 +53,18 @@ def legal_targets(t, s: int, cards: list[str] | None = None, b: str | None = Non
     is not prevented from attacking (CMD-TARGET)."""
     cards = list(t.zone(play(s))) if cards is None else cards
     b = t.game.t.board if b is None else b
-    return [m for _, m in monsters_on_board(t, b) if not party_prevented(t, cards, m)]
+    zones_ = t.zones
+    return [m for _, z in board_zones(t, b) for m in zones_[z].cards
+            if is_monster(m) and not (barring(m) and party_prevented(t, cards, m))]
 
 
 def has_legal_target(t, s: int, cards: list[str], b: str) -> bool:
     """Whether `legal_targets(t, s, cards, b)` is not empty, stopping at the first target."""
-    for _, m in monsters_on_board(t, b):
-        if not party_prevented(t, cards, m):
-            return True
+    zones_ = t.zones
+    for _, z in board_zones(t, b):
+        for m in zones_[z].cards:
+            if is_monster(m) and not (barring(m) and party_prevented(t, cards, m)):
+                return True
     return False
 
 
@@ -79,10 +85,11 @@ def keeps_a_target(t, s: int, cmd: dict[str, Any]) -> bool:
 def attack(ctx, t, s: int, target: str) -> None:
     ctx.emit("ts.target", {"monster": target, "position": position_of(t, target)}, "TRN-D3")
     entries: list[dict[str, Any]] = [{"what": "reduce", "card": d, "rule": "BAT-5"}
-                                     for d in t.zone(play(s)) if card(d).kind == "disease"]
-    effects = card(target).all("battle")
+                                     for d in t.zone(play(s)) if kind_of(d) == "disease"]
+    effects = acting("battle")(target)
+    glob = acting("global")
     if any(a.do == "battle_twice" for p, g in board(t) if p == 0  # a card lies in one zone only
-           for a in card(g).all("global")):
+           for a in glob(g)):
         effects = effects + effects  # Guardian of Torment at position 0
     for a in effects:
         if ignored(ctx, t, s, target, a.do):
@@ -97,6 +104,8 @@ def attack(ctx, t, s: int, target: str) -> None:
 def ignored(ctx, t, s: int, target: str, do: str) -> bool:
     """Rubindrache: a seat's treasure is destroyed to ignore one battle effect aimed at it, also in
     another player's turn (p.21; used automatically on the first such effect)."""
+    if not t.zone(tres(s)):  # no treasure at all: nothing to destroy
+        return False
     ruby = next((c for c in t.zone(tres(s)) if card(c).has("treasure", "ignore_battle")), None)
     if ruby is None:
         return False
@@ -221,8 +230,9 @@ def spoils_sources(t, s: int, monster: str) -> list[str]:
 def after_defeat(ctx, t, s: int, monster: str) -> None:
     """A won battle: global effects on a defeat (Plaguebearer), then the spoils that need no
     choice, of the monster and of every hero that attacked (AUTO-SPOILS)."""
+    glob = acting("global")
     for _, m in board(t):
-        for a in card(m).all("global"):
+        for a in glob(m):
             if a.do == "disease_on_defeat" and m != monster:
                 for o in range(t.players):
                     for _ in range(a.n):
@@ -231,7 +241,7 @@ def after_defeat(ctx, t, s: int, monster: str) -> None:
     figurines.on_defeat(ctx, t, s, monster)
     sources = [monster] + [h for h in heroes(t.zone(play(s))) if not can_attack(t, h, monster)]
     for src in sources:
-        for a in card(src).all("spoils"):
+        for a in acting("spoils")(src):
             if a.do == "gain_xp":
                 change_xp(ctx, t, s, a.n, "AUTO-SPOILS")
             elif a.do == "keep_aside":

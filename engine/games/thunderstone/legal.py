@@ -22,10 +22,9 @@ from typing import Any
 
 from engine.games.thunderstone import fight, turns
 from engine.games.thunderstone.choices import options
-from engine.games.thunderstone.content import card, value
+from engine.games.thunderstone.content import acting, card, value
 from engine.games.thunderstone.experience import xp
 from engine.games.thunderstone.places import (
-    boards,
     hand,
     play,
     stack_cards,
@@ -57,12 +56,12 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
         return []
     if s != (tt.pending[0].get("seat", t.game.active) if tt.pending else t.game.active):
         return [{"kind": "treasure", "card": c} for c in one_per_name(t, t.zone(tres(s)))
-                if any(a.what == "any_turn" and a.do in USABLE for a in card(c).all("treasure"))]
+                if any(a.what == "any_turn" and a.do in USABLE for a in acting("treasure")(c))]
     if tt.pending:
         return [{"kind": "choose", "option": o} for o in options(t, tt.pending[0])]
     step = tt.step
     if step == "action":
-        hand_cards, bs = t.zone(hand(s)), boards(t)
+        hand_cards, bs = t.zone(hand(s)), t.game.boards
         out = [{"kind": "action", "action": "village"}]
         if len(bs) == 1:
             if fight.has_legal_target(t, s, hand_cards, bs[0]):
@@ -74,7 +73,7 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
         treasures = t.zone(tres(s))
         if treasures:
             out += [{"kind": "treasure", "card": c} for c in one_per_name(t, treasures)
-                    if any(a.do in USABLE for a in card(c).all("treasure"))]
+                    if any(a.do in USABLE for a in acting("treasure")(c))]
         return out
     if step == "village":
         return turns.village_choices(t, s) + [{"kind": "done"}]

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.thunderstone import coop, experience, fight, solo
-from engine.games.thunderstone.battle import gold_of, heroes, strength, weapon_slots
+from engine.games.thunderstone.battle import heroes, strength, weapon_slots
 from engine.games.thunderstone.board import destroy
 from engine.games.thunderstone.choices import take
-from engine.games.thunderstone.content import card, value, values
+from engine.games.thunderstone.content import ById, card, is_monster, kind_of, level_of, value, values
 from engine.games.thunderstone.endturn import end_turn
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
@@ -73,7 +73,12 @@ def on_done(ctx, t, ev) -> None:
 def total_gold(ctx, t, s: int) -> None:
     """TRN-V3: printed gold of laid-out, not destroyed cards plus produced gold."""
     laid = t.zone(play(s))
-    printed = {c: gold_of(t, c) for c in laid if card(c).gold is not None}
+    look, barrow = values(t), t.game.scenario == "Barrowsdale"
+    printed = {}
+    for c in laid:  # gold_of of each card with printed gold, the card read once
+        if card(c).gold is not None:
+            k = look(c)
+            printed[c] = 0 if k.gold is None or (barrow and is_monster(c)) else k.gold
     total = sum(printed.values()) + t.game.t.gold
     ctx.emit("ts.gold", {"total": total, "printed": printed, "produced": t.game.t.gold}, "TRN-V3")
     ctx.emit("ts.step", {"step": "buy"}, "TRN-V4")
@@ -133,17 +138,21 @@ def to_level_step(ctx, t, s: int) -> None:
 def level_commands(t, s: int) -> list[dict[str, Any]]:
     """LVL-1..4: heroes laid out from hand, paid with XP, into a card the stack still holds."""
     xp, out = experience.xp(t, s), []
+    firsts = None  # the stacks holding a level-1 hero, found once per call
     for h in heroes(t.zone(play(s))):
         k = card(h)
         if not k.xp_cost or xp < k.xp_cost:
             continue
         if k.stack == "Miliz":
-            for name in village_stacks(t):
-                if any(card(c).group == "hero" and card(c).level == 1 for c in stack_cards(t, name)):
-                    out.append({"kind": "level", "card": h, "stack": name})
-        elif any(card(c).level == k.level + 1 for c in stack_cards(t, k.stack)):
+            if firsts is None:
+                firsts = [n for n in village_stacks(t) if any(map(_level_one_hero, stack_cards(t, n)))]
+            out += [{"kind": "level", "card": h, "stack": name} for name in firsts]
+        elif k.level + 1 in map(level_of, stack_cards(t, k.stack)):
             out.append({"kind": "level", "card": h})
     return dedupe(out)
+
+
+_level_one_hero = ById(lambda k: k.group == "hero" and k.level == 1).__getitem__
 
 
 def dedupe(cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -203,8 +212,10 @@ def on_pass(ctx, t, ev) -> None:
 def equip_commands(t, s: int) -> list[dict[str, Any]]:
     """BAT-2: a free weapon to a hero with a free slot and strength >= its weight."""
     laid, equip = t.zone(play(s)), t.game.t.equip
-    taken = {w for ws in equip.values() for w in ws}
-    free = [w for w in laid if w not in taken and card(w).kind == "weapon"]  # in laid-out order
+    free = [w for w in laid if kind_of(w) == "weapon"]  # in laid-out order
+    if free and equip:  # without the weapons already taken
+        taken = {w for ws in equip.values() for w in ws}
+        free = [w for w in free if w not in taken]
     if not free:
         return []
     out = []

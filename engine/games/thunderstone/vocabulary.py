@@ -10,7 +10,17 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.games.thunderstone.board import destroy
-from engine.games.thunderstone.content import Ability, card, text_rule, value
+from engine.games.thunderstone.content import (
+    Ability,
+    acting_at,
+    card,
+    is_disease,
+    is_hero,
+    kind_of,
+    name_of,
+    text_rule,
+    value,
+)
 from engine.games.thunderstone.experience import change_xp, xp
 from engine.games.thunderstone.places import (
     deck,
@@ -44,7 +54,7 @@ def one_per_name(t, cards: list[str]) -> list[str]:
     used = {u.split("/")[0] for u in tt.used}  # used_any of every card, read once
     seen: dict[tuple, str] = {}
     for c in cards:
-        key = (zones.card_name(c), c in used, c in armed, tt.str_mod.get(c, 0), tt.atk_mod.get(c, 0))
+        key = (name_of(c), c in used, c in armed, tt.str_mod.get(c, 0), tt.atk_mod.get(c, 0))
         seen.setdefault(key, c)
     return list(seen.values())
 
@@ -68,12 +78,6 @@ def just_once(t, s, c, a):
     return [{}]
 
 
-def is_disease(x: str) -> bool:
-    return card(x).kind == "disease"
-
-
-def is_hero(x: str) -> bool:
-    return card(x).kind == "hero"
 
 
 # -- run functions: do the deed, return the modifiers recorded in the `ts.used` event ----------
@@ -105,12 +109,16 @@ def run_discard_disease_draw(ctx, t, s, c, a, p):
 
 
 def trade_options(t, s, c, a):
+    goods = []  # (stack, price of its top) of the tops a trade may take, in stack order
+    for name in village_stacks(t):
+        top = top_of(t, name)
+        if top and card(top).group in ("village", "basic") and card(top).kind not in ("disease", "hero"):
+            goods.append((name, value(t, top).price))
     out = []
     for x in one_per_name(t, [x for x in laid(t, s) if x != c]):
-        for name in village_stacks(t):
-            top = top_of(t, name)
-            if top and card(top).group in ("village", "basic") and card(top).kind not in ("disease", "hero") \
-                    and value(t, top).price <= value(t, x).price + a.n:
+        limit = value(t, x).price + a.n
+        for name, price in goods:
+            if price <= limit:
                 out.append({"target": x, "stack": name})
     return out
 
@@ -413,15 +421,13 @@ def effect_commands(t, s: int, where: str) -> list[dict[str, Any]]:
     out = []
     used = t.game.t.used
     again = None  # staff_ready, computed only when a used spell effect asks for it
-    for c in laid(t, s):
-        k = card(c)
-        for i, a in enumerate(k.abilities):
-            if a.on != where:
-                continue
+    acting = acting_at(where)
+    for c in t.zones[play(s)].cards:
+        for i, a in acting(c):
             if a.what != "repeat" and used:
                 times = used.count(f"{c}/{i}")
                 if times:
-                    if k.kind == "spell" and where == "dungeon":
+                    if kind_of(c) == "spell" and where == "dungeon":
                         if again is None:
                             again = staff_ready(t, s)
                         if times > (1 if again else 0):

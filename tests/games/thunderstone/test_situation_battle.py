@@ -134,19 +134,23 @@ def test_reading_A11_halving_before_or_after_the_light_deduction(monkeypatch):
     Gruftgeist is given 'total halved without magic attack' for this test. Attack 7 at
     position 1 without light (penalty 1, deduction 2): halve first 7//2 - 2 = 1 (A11), or
     deduct first (7 - 2)//2 = 2 (after_light)."""
+    from types import MappingProxyType
+
     import msgspec
 
     from engine.games.thunderstone import battle
     from engine.games.thunderstone.content import card
-    printed = battle.value
+    printed = battle.traits_of  # the battle maths read a target's traits by its id
 
-    def halving(t, c):
-        k = printed(t, c)
-        if k.name != "Gruftgeist":
-            return k
-        half = msgspec.structs.replace(k.abilities[0], do="half_without_magic")
-        return msgspec.structs.replace(k, abilities=[half] + list(k.abilities[1:]))
-    monkeypatch.setattr(battle, "value", halving)
+    def halving(c):
+        tr = printed(c)
+        if card(c).name != "Gruftgeist":
+            return tr
+        first = card(c).abilities[0]  # its first trait becomes 'total halved without magic'
+        half = msgspec.structs.replace(first, do="half_without_magic")
+        return MappingProxyType({(half.do if k == first.do else k): (half if k == first.do else v)
+                                 for k, v in tr.items()})
+    monkeypatch.setattr(battle, "traits_of", halving)
 
     def edit(game):
         game["hall"] = ["Gruftgeist", "Glut", "Ork II"]
