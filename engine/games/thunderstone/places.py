@@ -8,15 +8,16 @@ HAND_SIZE = 6
 
 
 # A seat's zone names: deck(s) == "deck{s}" and so on. The rules ask these thousands of times a
-# game; as a bound tuple lookup each is one C call instead of a Python frame and a format.
-# Seats are 0..players-1 (at most 5); the tuples go well past that.
+# game; as a bound dict lookup each is one C call instead of a Python frame and a format.
+# Seats are 0..players-1 (at most 5); the tables go well past that, and a seat outside them
+# (a negative one included) is a KeyError, never another seat's zone.
 _SEATS = range(16)
-deck = tuple(f"deck{s}" for s in _SEATS).__getitem__
-hand = tuple(f"hand{s}" for s in _SEATS).__getitem__
-disc = tuple(f"disc{s}" for s in _SEATS).__getitem__
-play = tuple(f"play{s}" for s in _SEATS).__getitem__
-tres = tuple(f"tres{s}" for s in _SEATS).__getitem__
-look = tuple(f"look{s}" for s in _SEATS).__getitem__
+deck = {s: f"deck{s}" for s in _SEATS}.__getitem__
+hand = {s: f"hand{s}" for s in _SEATS}.__getitem__
+disc = {s: f"disc{s}" for s in _SEATS}.__getitem__
+play = {s: f"play{s}" for s in _SEATS}.__getitem__
+tres = {s: f"tres{s}" for s in _SEATS}.__getitem__
+look = {s: f"look{s}" for s in _SEATS}.__getitem__
 
 
 def pos(p: int, b: str = "") -> str:

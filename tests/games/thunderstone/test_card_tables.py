@@ -61,3 +61,15 @@ def test_overridden_values_still_reach_the_battle_maths():
         seen[table is t] = ([x["light"] for x in a["parts"] if x["card"] == torch],
                             a["light_points"] - table.game.t.light_mod)
     assert seen == {True: ([4], 4), False: ([1], 1)}
+
+
+def test_seat_zone_names_never_name_another_seat():
+    """places.deck/hand/...: a seat outside the tables is an error, not a wrap-around."""
+    import pytest
+
+    from engine.games.thunderstone import places
+    for fn, stem in ((places.deck, "deck"), (places.hand, "hand"), (places.disc, "disc"),
+                     (places.play, "play"), (places.tres, "tres"), (places.look, "look")):
+        assert [fn(s) for s in range(6)] == [f"{stem}{s}" for s in range(6)]
+        with pytest.raises(KeyError):
+            fn(-1)
