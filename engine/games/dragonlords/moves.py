@@ -123,11 +123,11 @@ def enemy_held(g, a: int, x: str, occ) -> bool:
     return bool(who) and not any(B.allies(g, a, o) for o in who)
 
 
-def contested(t, a: int) -> list[str]:
+def contested(t, a: int, occ=None) -> list[str]:
     """Places where the active army stands with an enemy: a landing, teleport or wasteland exit
     into enemy land, or two blockades in one sea zone (fought in phase 4, §3.4/general)."""
     g = t.game
-    occ = B.occupancy(g)
+    occ = occ if occ is not None else B.occupancy(g)
     out = [x for x, who in occ.items() if a in who and len(who) > 1 and not P.is_ship(x)
            and x in world().kind]
     for z in sorted({s.zone for s in g.ships.values()}):
@@ -141,11 +141,12 @@ def combat_legal(t, a: int) -> list[dict]:
     g = t.game
     w = world()
     occ = B.occupancy(g)
-    fights = contested(t, a)
+    fights = contested(t, a, occ)
     out = [{"kind": "fight", "at": x} for x in fights]
     if fights:
         return out
     race = g.armies[a].race
+    sneak = None     # the elves' sneak targets, found once when first asked
     for o in B.held(g, a, occ):
         n = min(can_fight(g, o, a), B.units(g, o, a) - 1)
         caster = B.caster_at(g, o, a)
@@ -159,7 +160,9 @@ def combat_legal(t, a: int) -> list[dict]:
                 for h in B.heroes_at(g, o, a):
                     out.append({"kind": "attack", "origin": o, "target": x, "hero": h})
             fresh = B.plain(g, o, a) - g.no_fight.get(o, 0) - g.sneaked.get(o, 0)
-            if race == "elf" and fresh > 0 and x in sneak_targets(g, a, occ, t.options.get("elf_realm", "kingdom")):
+            if race == "elf" and fresh > 0 and sneak is None:
+                sneak = sneak_targets(g, a, occ, t.options.get("elf_realm", "kingdom"))
+            if race == "elf" and fresh > 0 and x in sneak:
                 # each elf sneak attacks at most once a turn (DL:3.4/sneak); the rest of a place may
                 for k in range(1, min(fresh, n) + 1):
                     out.append({"kind": "sneak", "origin": o, "target": x, "n": k})
