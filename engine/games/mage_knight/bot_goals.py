@@ -294,12 +294,18 @@ def prey(t, seat: int) -> list[str]:
     return sorted(out)
 
 
-def points(t, cmd: dict, kinds: tuple[str, ...], types: tuple[str, ...] = ()) -> int:
+def points(t, cmd: dict, kinds: tuple[str, ...], types: tuple[str, ...] = (), known: dict | None = None) -> int:
     """The points of `kinds` (move, attack, block) a play's chosen option yields, of one of the
-    attack `types` when given; 0 for anything else."""
+    attack `types` when given; 0 for anything else. `known` keeps the resolutions of each
+    (card, mode) already asked about in this state."""
     if cmd["kind"] != "play" or cmd.get("boost"):
         return 0
-    atoms = seat_resolutions(t, t.game.active, cmd["card"], cmd["mode"])[cmd["option"]]
+    if known is None:
+        known = {}
+    res = known.get((cmd["card"], cmd["mode"]))
+    if res is None:
+        res = known[cmd["card"], cmd["mode"]] = seat_resolutions(t, t.game.active, cmd["card"], cmd["mode"])
+    atoms = res[cmd["option"]]
     total = 0
     for k, v in atoms:
         if k not in kinds:
@@ -314,7 +320,8 @@ def points(t, cmd: dict, kinds: tuple[str, ...], types: tuple[str, ...] = ()) ->
 
 def strongest(t, legal: list[dict], kinds: tuple[str, ...], types: tuple[str, ...] = ()) -> list[dict]:
     """The plays giving the most points of `kinds` (a player gets the most out of a card)."""
-    scored = [(points(t, c, kinds, types), c) for c in legal if c["kind"] == "play"]
+    known: dict = {}
+    scored = [(points(t, c, kinds, types, known), c) for c in legal if c["kind"] == "play"]
     top = max((v for v, _ in scored), default=0)
     return [c for v, c in scored if v == top and v > 0]
 
@@ -360,9 +367,10 @@ def _block_reaches(t, c, legal: list[dict]) -> bool:
     need = max((a.value for e in targetable(c) for a in e.attacks if not a.blocked and not a.summon), default=0)
     pooled = sum(p.value for p in c.pool if p.kind == "block")
     best: dict[str, int] = {}
+    known: dict = {}
     for cmd in legal:
         if cmd["kind"] == "play":
-            best[cmd["card"]] = max(best.get(cmd["card"], 0), points(t, cmd, ("block",)))
+            best[cmd["card"]] = max(best.get(cmd["card"], 0), points(t, cmd, ("block",), (), known))
     return pooled + sum(best.values()) >= need
 
 
@@ -372,9 +380,10 @@ def _ranged_reaches(t, c, legal: list[dict], types: tuple[str, ...], keys: tuple
     need = min(armour_now(c, e)[0] for e in targetable(c))
     pooled = sum(p.value for p in c.pool if p.kind in types)
     best: dict[str, int] = {}
+    known: dict = {}
     for cmd in legal:
         if cmd["kind"] == "play":
-            best[cmd["card"]] = max(best.get(cmd["card"], 0), points(t, cmd, ("attack",), types))
+            best[cmd["card"]] = max(best.get(cmd["card"], 0), points(t, cmd, ("attack",), types, known))
     units = sum(v for v, _ in {cmd["unit"]: (v, cmd) for v, cmd in _unit_scores(t, legal, keys)}.values())
     return pooled + sum(best.values()) + units >= need
 
