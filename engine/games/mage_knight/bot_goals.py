@@ -294,18 +294,25 @@ def prey(t, seat: int) -> list[str]:
     return sorted(out)
 
 
+def play_atoms(t, cmd: dict, known: dict | None = None) -> list:
+    """The effects of a play's chosen option in the active seat's situation; `known` keeps each
+    (card, mode)'s resolutions already found in this state (a bot scores many plays at once)."""
+    k = (cmd["card"], cmd["mode"])
+    res = known.get(k) if known is not None else None
+    if res is None:
+        res = seat_resolutions(t, t.game.active, cmd["card"], cmd["mode"])
+        if known is not None:
+            known[k] = res
+    return res[cmd["option"]]
+
+
 def points(t, cmd: dict, kinds: tuple[str, ...], types: tuple[str, ...] = (), known: dict | None = None) -> int:
     """The points of `kinds` (move, attack, block) a play's chosen option yields, of one of the
     attack `types` when given; 0 for anything else. `known` keeps the resolutions of each
     (card, mode) already asked about in this state."""
     if cmd["kind"] != "play" or cmd.get("boost"):
         return 0
-    if known is None:
-        known = {}
-    res = known.get((cmd["card"], cmd["mode"]))
-    if res is None:
-        res = known[cmd["card"], cmd["mode"]] = seat_resolutions(t, t.game.active, cmd["card"], cmd["mode"])
-    atoms = res[cmd["option"]]
+    atoms = play_atoms(t, cmd, known)
     total = 0
     for k, v in atoms:
         if k not in kinds:
