@@ -26,10 +26,19 @@ def armies_at(g, loc: str) -> list[int]:
     return sorted(out)
 
 
+_SORTED: dict[tuple[str, ...], list[int]] = {}    # the army keys of a place -> their numbers, sorted
+
+
 def occupancy(g) -> dict[str, list[int]]:
     """Place -> armies with units there, sorted (one pass over the state; asked several times
     per legal-command list, so written for speed: places in the order troops then heroes)."""
-    out = {loc: sorted(map(int, by)) for loc, by in g.troops.items()}
+    out = {}
+    for loc, by in g.troops.items():
+        keys = tuple(by)
+        armies = _SORTED.get(keys)
+        if armies is None:
+            armies = _SORTED[keys] = sorted(map(int, by))
+        out[loc] = list(armies)
     for x in g.heroes.values():
         armies = out.get(x.loc)
         if armies is None:
