@@ -290,6 +290,22 @@ def with_discards(t, seat: int, played: str, atoms, pays: list[str]) -> list[str
     return card_effects.discard_payments(t, seat, played, atoms, pays)
 
 
+_PLAIN: dict[int, tuple] = {}
+
+
+def plain_content(tree, leave_out: tuple[str, ...] = ()) -> bool:
+    """`effects.plain_only` of a content tree (a skill's effect, a unit's ability, less the keys
+    `leave_out`): content does not change during a run, so the answer is remembered per tree
+    object (kept alive with it, so its id is not reused); asked for every skill and unit on
+    every legal-command list."""
+    hit = _PLAIN.get(id(tree))
+    if hit is not None and hit[0] is tree and hit[1] == leave_out:
+        return hit[2]
+    plain = effects.plain_only({k: v for k, v in tree.items() if k not in leave_out} if leave_out else tree)
+    _PLAIN[id(tree)] = (tree, leave_out, plain)
+    return plain
+
+
 def unit_commands(t, seat: int) -> list[dict]:
     p = t.game.players[seat]
     out = []
@@ -304,7 +320,7 @@ def unit_commands(t, seat: int) -> list[dict]:
                 pays = A.payment_options(t, seat, need + effects.mana_costs(atoms))
                 aims = (unit_targets(t, seat, atoms, None) if t.game.pvp else targets(t.game.combat, atoms, None)) \
                     if t.game.combat is not None else []
-                if not effects.plain_only({k: v for k, v in ab.items() if k not in ("mana_cost", "note")}):
+                if not plain_content(ab, ("mana_cost", "note")):
                     continue
                 if any(k == "enemy_effect" for k, _ in atoms):
                     cmds = [{"kind": "activate", "unit": u.uid, "ability": ai, "option": i, "pay": x, "target": e}
@@ -324,7 +340,7 @@ def skill_commands(t, seat: int) -> list[dict]:
     out = []
     for sid in p.skills:
         sk = content().skills[sid]
-        if sk.usage not in ("once_per_turn",) + A.ROUND_USES or not effects.plain_only(sk.effect):
+        if sk.usage not in ("once_per_turn",) + A.ROUND_USES or not plain_content(sk.effect):
             continue
         if sid in p.used_skills or sid in p.round_skills:
             continue
