@@ -86,10 +86,28 @@ RAMPAGE_DETOUR = 8     # a route through a rampaging enemy (or another hero) cou
 PROVOKE_DETOUR = 3     # a space next to a rampaging enemy counts 3 more
 
 
+_LAST_ROUTE: list = [None, None]    # (what the last search read, its costs)
+
+
 def route_costs(t, goals: list[str]) -> dict[str, int]:
     """Move points from each known space to the nearest goal space over passable terrain
-    (Dijkstra on the revealed map, day or night costs)."""
+    (Dijkstra on the revealed map, day or night costs). The bot asks again after every card it
+    plays while the map stays as it was (about half the calls), so the last answer is kept with
+    everything the search reads: the goals, day or night, the other heroes' spaces and each
+    space's terrain, site, owner and rampaging enemies. The costs are read, never changed."""
     g = t.game
+    spaces = g.board.spaces
+    read = (tuple(goals), g.night, g.active,
+            tuple(p.pos if i != g.active else None for i, p in enumerate(g.players)),
+            tuple((k, sp.terrain, sp.site, sp.conquered_by, sp.rampaging, bool(sp.enemies))
+                  for k, sp in spaces.items()))
+    if _LAST_ROUTE[0] == read:
+        return _LAST_ROUTE[1]
+    _LAST_ROUTE[0], _LAST_ROUTE[1] = read, _route_costs(g, goals)
+    return _LAST_ROUTE[1]
+
+
+def _route_costs(g, goals: list[str]) -> dict[str, int]:
     board, c, night = g.board, content(), g.night
     spaces = board.spaces
     goals = [k for k in goals if move_cost(board, c, unkey(k), night) is not None]
