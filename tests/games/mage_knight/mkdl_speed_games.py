@@ -2,8 +2,9 @@
 
 Wider than `tests/core/wide_games.py` for these two games: every Mage Knight scenario at its
 smallest seat count, full_conquest at 2, 3 and 4 seats, DragonLords at 2 and 4 players and the
-short game, a few seeds each, one transaction per game (as `simulate` plays). The SHA-256 over
-all event hashes (in order) was recorded before any speed change to these games in
+short game, a few seeds each, one transaction per game (as `simulate` plays), made as
+`tests.core.wide_games` makes its games. The SHA-256 over all event hashes (in order) was
+recorded with the code before any speed change to these games in
 `mkdl_speed_games.json`; `test_mkdl_speed_games.py` checks it.
 
 Run as a tool: `python -m tests.games.mage_knight.mkdl_speed_games` prints the digests.
@@ -15,11 +16,8 @@ import json
 import sys
 from pathlib import Path
 
-from engine.bots import play_out
-from engine.pipeline import Engine
-from store import EventStore
+from tests.core.wide_games import event_hashes
 
-SALT = "d1" * 32  # the commitment's salt is random in real games; fixed here
 MK_SMALLEST = (("first_reconnaissance", 1), ("blitz_conquest", 2), ("solo_conquest", 1),
                ("full_cooperative", 2), ("blitz_cooperative", 2), ("mines_liberation", 2),
                ("dungeon_lords", 2), ("druid_nights", 2), ("only_one_returns", 2),
@@ -35,22 +33,13 @@ SET: tuple[tuple[str, int, dict, tuple[str, ...]], ...] = (
 EXPECTED = Path(__file__).with_name("mkdl_speed_games.json")
 
 
-def event_hashes(name: str, players: int, options: dict, seed: str) -> list[str]:
-    eng = Engine(EventStore(":memory:", clock=lambda: 0.0))
-    gid = eng.create(name, players, seed, options, game_id=f"{name}-{players}-{seed}", salt=SALT)
-    with eng.batch():
-        play_out(eng, gid, seed)
-    return [r[0] for r in eng.store.conn.execute(
-        "SELECT hash FROM events WHERE game_id=? ORDER BY version", (gid,))]
-
-
 def digests() -> dict[str, dict]:
     out: dict[str, dict] = {}
     total = hashlib.sha256()
     for name, players, options, seeds in SET:
         h, events = hashlib.sha256(), 0
         for seed in seeds:
-            hashes = event_hashes(name, players, options, seed)
+            hashes = event_hashes(name, players, options, seed, True)    # one transaction per game
             events += len(hashes)
             for x in hashes:
                 h.update(x.encode())
@@ -62,8 +51,7 @@ def digests() -> dict[str, dict]:
 
 
 if __name__ == "__main__":
-    got = digests()
-    json.dump(got, sys.stdout, indent=1, sort_keys=True)
-    print()
+    got = json.dumps(digests(), indent=1, sort_keys=True) + "\n"
     if "--write" in sys.argv:
-        EXPECTED.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
+        EXPECTED.write_text(got)
+    sys.stdout.write(got)
