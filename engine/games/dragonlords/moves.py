@@ -123,11 +123,11 @@ def enemy_held(g, a: int, x: str, occ) -> bool:
     return bool(who) and not any(B.allies(g, a, o) for o in who)
 
 
-def contested(t, a: int) -> list[str]:
+def contested(t, a: int, occ=None) -> list[str]:
     """Places where the active army stands with an enemy: a landing, teleport or wasteland exit
     into enemy land, or two blockades in one sea zone (fought in phase 4, §3.4/general)."""
     g = t.game
-    occ = B.occupancy(g)
+    occ = occ if occ is not None else B.occupancy(g)
     out = [x for x, who in occ.items() if a in who and len(who) > 1 and not P.is_ship(x)
            and x in world().kind]
     for z in sorted({s.zone for s in g.ships.values()}):
@@ -141,30 +141,33 @@ def combat_legal(t, a: int) -> list[dict]:
     g = t.game
     w = world()
     occ = B.occupancy(g)
-    fights = contested(t, a)
+    fights = contested(t, a, occ)
     out = [{"kind": "fight", "at": x} for x in fights]
     if fights:
         return out
     race = g.armies[a].race
+    sneak = None     # the elves' sneak targets, found once when first asked
+    casters = caster_places(g, a)
     for o in B.held(g, a, occ):
-        n = min(can_fight(g, o, a), B.units(g, o, a) - 1)
-        caster = B.caster_at(g, o, a)
-        for x in w.neighbours(o, caster):
+        plain, units, no_fight = B.plain(g, o, a), B.units(g, o, a), g.no_fight.get(o, 0)
+        n = min(units - no_fight, units - 1)            # can_fight, and one stays behind
+        fresh = plain - no_fight - g.sneaked.get(o, 0)
+        heroes = B.heroes_at(g, o, a) if n >= 1 else []
+        for x in w.neighbours(o, o in casters):
             if not enemy_held(g, a, x, occ) or (g.short and x in w.tundra):
                 continue
-            for k in range(1, B.plain(g, o, a) - g.no_fight.get(o, 0) + 1):
-                if k <= n:
-                    out.append({"kind": "attack", "origin": o, "target": x, "n": k})
-            if n >= 1:
-                for h in B.heroes_at(g, o, a):
-                    out.append({"kind": "attack", "origin": o, "target": x, "hero": h})
-            fresh = B.plain(g, o, a) - g.no_fight.get(o, 0) - g.sneaked.get(o, 0)
-            if race == "elf" and fresh > 0 and x in sneak_targets(g, a, occ, t.options.get("elf_realm", "kingdom")):
+            for k in range(1, min(plain - no_fight, n) + 1):
+                out.append({"kind": "attack", "origin": o, "target": x, "n": k})
+            for h in heroes:
+                out.append({"kind": "attack", "origin": o, "target": x, "hero": h})
+            if race == "elf" and fresh > 0 and sneak is None:
+                sneak = sneak_targets(g, a, occ, t.options.get("elf_realm", "kingdom"))
+            if race == "elf" and fresh > 0 and x in sneak:
                 # each elf sneak attacks at most once a turn (DL:3.4/sneak); the rest of a place may
                 for k in range(1, min(fresh, n) + 1):
                     out.append({"kind": "sneak", "origin": o, "target": x, "n": k})
-        for x in march_targets(g, a, o, occ):
-            for k in range(1, min(B.plain(g, o, a), B.units(g, o, a) - 1) + 1):
+        for x in march_targets(g, a, o, occ, casters):
+            for k in range(1, min(plain, units - 1) + 1):
                 out.append({"kind": "march", "origin": o, "to": x, "n": k})
     from .magic import fire_legal
     out += fire_legal(t, a)
@@ -183,16 +186,22 @@ def sneak_targets(g, a: int, occ, reading: str = "kingdom") -> set[str]:
     return inside | {n for x in inside for n in w.land[x]}
 
 
-def march_targets(g, a: int, origin: str, occ) -> list[str]:
+def caster_places(g, army: int) -> set[str]:
+    """Where the army has a King, Wizard or DragonLord (B.caster_at for every place at once)."""
+    return {x.loc for x in g.heroes.values() if x.army == army and x.role in B.CASTERS}
+
+
+def march_targets(g, a: int, origin: str, occ, casters: set[str] | None = None) -> list[str]:
     """Forced march (INT-29): up to 4 steps through own territories, ending in an own or empty one."""
     w = world()
+    casters = casters if casters is not None else caster_places(g, a)
     seen = {origin}
     frontier = [origin]
     ends = set()
     for _ in range(4):
         nxt = []
         for x in frontier:
-            for y in w.neighbours(x, B.caster_at(g, x, a)):
+            for y in w.neighbours(x, x in casters):
                 if y in seen or w.kind[y] == "island" or (g.short and y in w.tundra):
                     continue
                 who = occ.get(y, [])

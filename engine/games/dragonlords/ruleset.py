@@ -8,6 +8,8 @@ from engine.ruleset import Option, Ruleset
 
 from . import apply as fold
 from . import legal, rules, setup, view
+from .bots import choices
+from .decisions import SECRET
 from .dice import ALL
 from .options import READINGS
 from .state import DLState
@@ -132,13 +134,11 @@ class DragonLords(Ruleset):
         if cmd.get("kind") == "chips":
             return [seat]
         ask = table.game.ask
-        from .decisions import SECRET
         if cmd.get("kind") == "choose" and ask is not None and ask.kind in SECRET:
             return [seat]
         return None
 
     def bot_choices(self, table, seat, legal_cmds):
-        from .bots import choices
         return choices(table, seat, legal_cmds)
 
     def describe(self, table, ev):

@@ -16,6 +16,7 @@ from .board import unkey
 from .content import content
 from .explore import gain_fame, place, reveal_adjacent_garrisons
 from .ledger import REPUTATION_MAX, REPUTATION_MIN, change_reputation, hand_card, pay, take_wounds
+from .tactics import blocked_dice
 from .turn import end_turn, gain_crystal
 
 # reputation track position -> influence modifier; stand-in except the rulebook's anchors
@@ -416,5 +417,4 @@ def spell_buys(t, seat: int, pool: int) -> list[dict]:
 
 def payment_options(t, seat: int, need) -> list[str]:
     g = t.game
-    from .tactics import blocked_dice
     return payment.options(g.players[seat], g.source, g.night, need, blocked_dice(g))

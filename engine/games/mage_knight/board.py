@@ -55,13 +55,34 @@ def allied(board: Board, a: int, b: int) -> bool:
     return a == b or any(a in team and b in team for team in board.teams)
 
 
+# A game converts between hex and "q,r" some 200 k times (route searches, neighbour scans); the
+# map holds a few hundred spaces, so both directions are remembered once made. Same values as the
+# conversions below; a list or a non-int hex is converted without the cache.
+_KEYS: dict[hg.Hex, str] = {}
+_HEXES: dict[str, hg.Hex] = {}
+
+
 def key(h: hg.Hex) -> str:
-    return f"{h[0]},{h[1]}"
+    try:
+        return _KEYS[h]
+    except KeyError:
+        k = f"{h[0]},{h[1]}"
+        if type(h[0]) is int and type(h[1]) is int:    # 1.0 == 1 would share an entry
+            _KEYS[h] = k
+        return k
+    except TypeError:
+        return f"{h[0]},{h[1]}"
 
 
 def unkey(k: str) -> hg.Hex:
-    q, r = k.split(",")
-    return (int(q), int(r))
+    try:
+        return _HEXES[k]
+    except (KeyError, TypeError):
+        q, r = k.split(",")
+        h = (int(q), int(r))
+        if type(k) is str:
+            _HEXES[k] = h
+        return h
 
 
 class MapError(ValueError):
@@ -182,6 +203,28 @@ def explore_positions(board: Board, content: Content, hero: hg.Hex, tile_type: s
     return out
 
 
+def enter_cost(sp: Space, content: Content, night: bool) -> Optional[int]:
+    """Move points to enter a space before the turn's modifiers, None if impassable (a city
+    always costs 2, p.7 Move 3)."""
+    if sp.site == "city":
+        return content.terrain["city"].night if night else content.terrain["city"].day
+    cost = content.terrain[sp.terrain]
+    return cost.night if night else cost.day
+
+
+def neighbour_keys(k: str) -> tuple[str, ...]:
+    """The keys of the six hexes next to space `k`, in `hexgrid.neighbours` order (remembered:
+    route searches ask for them tens of thousands of times per game)."""
+    try:
+        return _NEIGHBOUR_KEYS[k]
+    except KeyError:
+        out = _NEIGHBOUR_KEYS[k] = tuple(key(n) for n in hg.neighbours(unkey(k)))
+        return out
+
+
+_NEIGHBOUR_KEYS: dict[str, tuple[str, ...]] = {}
+
+
 def move_cost(board: Board, content: Content, to: hg.Hex, night: bool, mods=()) -> Optional[int]:
     """Move points to enter a space, None if it is impassable (p.7 Move 3: a city always costs 2).
     `mods` are the turn's terrain cost modifiers ({terrain, amount, minimum, replace}, or a
@@ -190,12 +233,9 @@ def move_cost(board: Board, content: Content, to: hg.Hex, night: bool, mods=()) 
     sp = board.spaces.get(key(to))
     if sp is None:
         return None
-    if sp.site == "city":
-        return content.terrain["city"].night if night else content.terrain["city"].day
-    cost = content.terrain[sp.terrain]
-    value = cost.night if night else cost.day
-    if value is None:
-        return None
+    value = enter_cost(sp, content, night)
+    if value is None or sp.site == "city":
+        return value
     for m in mods:
         if m["terrain"] in ("all", sp.terrain) or m.get("space") == key(to):
             if m.get("replace") is not None:

@@ -18,13 +18,20 @@ share holds, and in combat use units and spend no card on a block or ranged atta
 """
 from __future__ import annotations
 
+import heapq
+
 from engine.mechanics import hexgrid as hg
 from engine.mechanics.zones import card_name
 
 from . import state as S
-from .board import placed_centres, unkey
-from .bot_estimate import city_need
+from .actions import pool, recruit_cost
+from .board import enter_cost, key, may_place, move_cost, neighbour_keys, placed_centres, unkey
+from .bot_estimate import city_need, combat_power, space_need
+from .combat import decide
+from .combat_abilities import armour_now, targetable
+from .content import content
 from .part2_apply import city_at
+from .resolving import seat_resolutions
 
 ORIGIN = (0, 0)
 CHALLENGE_STRENGTH = 5        # a full hand before challenging a rampaging enemy on the route
@@ -50,7 +57,6 @@ def strength(t, seat: int) -> int:
 def ready_for(t, seat: int, city) -> bool:
     """The estimate says the assault wins (bot_estimate.py), or the last round (nothing to wait for:
     every defender defeated still scores)."""
-    from .bot_estimate import combat_power
     g = t.game
     return g.round >= g.rounds or combat_power(t, seat) >= city_need(t, seat, city)
 
@@ -58,8 +64,6 @@ def ready_for(t, seat: int, city) -> bool:
 def explore_goals(t) -> list[str]:
     """Revealed spaces next to an open tile position where the next tile may go (standing there,
     the hero may explore it)."""
-    from .board import key, may_place
-    from .content import content
     tiles = t.zone(S.TILES)
     if not tiles:
         return []
@@ -82,28 +86,45 @@ RAMPAGE_DETOUR = 8     # a route through a rampaging enemy (or another hero) cou
 PROVOKE_DETOUR = 3     # a space next to a rampaging enemy counts 3 more
 
 
+_LAST_ROUTE: list = [None, None]    # (what the last search read, its costs)
+
+
 def route_costs(t, goals: list[str]) -> dict[str, int]:
     """Move points from each known space to the nearest goal space over passable terrain
-    (Dijkstra on the revealed map, day or night costs)."""
-    import heapq
-
-    from .board import key, move_cost
-    from .content import content
+    (Dijkstra on the revealed map, day or night costs). The bot asks again after every card it
+    plays while the map stays as it was (about half the calls), so the last answer is kept with
+    everything the search reads: the goals, day or night, the other heroes' spaces and each
+    space's terrain, site, owner and rampaging enemies. The costs are read, never changed."""
     g = t.game
-    board, c = g.board, content()
-    goals = [k for k in goals if move_cost(board, c, unkey(k), g.night) is not None]
-    watched = {key(n) for k, sp in board.spaces.items() if sp.rampaging and sp.enemies for n in hg.neighbours(unkey(k))}
+    spaces = g.board.spaces
+    read = (tuple(goals), g.night, g.active,
+            tuple(p.pos if i != g.active else None for i, p in enumerate(g.players)),
+            tuple((k, sp.terrain, sp.site, sp.conquered_by, sp.rampaging, bool(sp.enemies))
+                  for k, sp in spaces.items()))
+    if _LAST_ROUTE[0] == read:
+        return _LAST_ROUTE[1]
+    _LAST_ROUTE[0], _LAST_ROUTE[1] = read, _route_costs(g, goals)
+    return _LAST_ROUTE[1]
+
+
+def _route_costs(g, goals: list[str]) -> dict[str, int]:
+    board, c, night = g.board, content(), g.night
+    spaces = board.spaces
+    goals = [k for k in goals if move_cost(board, c, unkey(k), night) is not None]
+    goal_set = set(goals)
+    watched = {n for k, sp in spaces.items() if sp.rampaging and sp.enemies for n in neighbour_keys(k)}
     heroes = {p.pos for i, p in enumerate(g.players) if i != g.active and p.pos}
     best = {k: 0 for k in goals}
     heap = [(0, k) for k in sorted(goals)]
+    pop, push, far = heapq.heappop, heapq.heappush, 1 << 30
     while heap:
-        d, k = heapq.heappop(heap)
+        d, k = pop(heap)
         if d > best[k]:
             continue
-        sp = board.spaces[k]
-        if _blocked(sp, k in goals) and k not in goals:
+        sp = spaces[k]
+        if k not in goal_set and _blocked(sp, False):
             continue
-        cost = move_cost(board, c, unkey(k), g.night)
+        cost = enter_cost(sp, c, night)
         if cost is None:
             continue
         if sp.rampaging and sp.enemies:     # passable once its rampaging enemy is defeated
@@ -112,19 +133,17 @@ def route_costs(t, goals: list[str]) -> dict[str, int]:
             cost += PROVOKE_DETOUR
         if k in heroes:                     # another hero's space: player against player
             cost += RAMPAGE_DETOUR
-        for n in hg.neighbours(unkey(k)):
-            nk = key(n)
-            if nk in board.spaces and d + cost < best.get(nk, 1 << 30):
-                best[nk] = d + cost
-                heapq.heappush(heap, (d + cost, nk))
+        reach = d + cost
+        for nk in neighbour_keys(k):
+            if nk in spaces and reach < best.get(nk, far):
+                best[nk] = reach
+                push(heap, (reach, nk))
     return best
 
 
 def towards(t, seat: int, legal: list[dict], goals: list[str]) -> list[dict]:
     """The moves on a cheapest route to the nearest goal space; the challenge of a rampaging
     enemy that stands on that route."""
-    from .board import key, move_cost
-    from .content import content
     g = t.game
     costs = route_costs(t, goals)
     here = g.players[seat].pos
@@ -151,7 +170,6 @@ def towards(t, seat: int, legal: list[dict], goals: list[str]) -> list[dict]:
 def recruit(t, seat: int, legal: list[dict]) -> list[dict] | None:
     """Units before a city: recruit when one is affordable (not disbanding), and on a site with
     a unit in the offer, play influence cards while the hand could still pay for the cheapest."""
-    from .actions import pool, recruit_cost
     g = t.game
     p = g.players[seat]
     if g.phase != "turn" or seat != g.active or g.combat is not None:
@@ -179,7 +197,6 @@ GROWTH = ("buy_heal", "buy_aa", "buy_spell")     # healing, advanced actions, sp
 
 
 def _units():
-    from .content import content
     return content().units
 
 
@@ -224,7 +241,6 @@ def travel(t, seat: int, legal: list[dict]) -> list[dict] | None:
 def _share_holds(t, seat: int, city, n: int) -> bool:
     """A participant's power covers its share: n of the garrison's defenders, at their average
     need (the defenders are dealt at random)."""
-    from .bot_estimate import combat_power
     return combat_power(t, seat) * len(city.garrison) >= n * city_need(t, seat, city)
 
 
@@ -235,7 +251,6 @@ def _shares(cmd: dict) -> list[tuple[int, int]]:
 def joint_proposals(t, seat: int, legal: list[dict]) -> list[dict]:
     """Co-op joint assaults (MK:13:Coop:2) in which every participant's power covers its share,
     the most participants first; in the last round any (nothing is left to wait for)."""
-    from .board import key
     g = t.game
     props = [c for c in legal if c["kind"] == "joint_assault"]
     here = g.players[seat].pos
@@ -277,7 +292,6 @@ def _fight_space(t, seat: int, cmd: dict) -> str | None:
 
 def winnable(t, seat: int, legal: list[dict]) -> list[dict]:
     """Fights the estimate says the seat wins (rampaging enemies, keeps, mage towers)."""
-    from .bot_estimate import combat_power, space_need
     power = combat_power(t, seat)
     return [c for c in legal if (k := _fight_space(t, seat, c)) and space_need(t, seat, k) <= power]
 
@@ -285,8 +299,6 @@ def winnable(t, seat: int, legal: list[dict]) -> list[dict]:
 def prey(t, seat: int) -> list[str]:
     """Spaces to walk to for a winnable fight: next to a rampaging enemy, or into a keep or mage
     tower, whose enemies the estimate says the seat defeats now."""
-    from .bot_estimate import combat_power, space_need
-    from .board import key
     g = t.game
     power = combat_power(t, seat)
     out = set()
@@ -300,13 +312,25 @@ def prey(t, seat: int) -> list[str]:
     return sorted(out)
 
 
-def points(t, cmd: dict, kinds: tuple[str, ...], types: tuple[str, ...] = ()) -> int:
+def play_atoms(t, cmd: dict, known: dict | None = None) -> list:
+    """The effects of a play's chosen option in the active seat's situation; `known` keeps each
+    (card, mode)'s resolutions already found in this state (a bot scores many plays at once)."""
+    k = (cmd["card"], cmd["mode"])
+    res = known.get(k) if known is not None else None
+    if res is None:
+        res = seat_resolutions(t, t.game.active, cmd["card"], cmd["mode"])
+        if known is not None:
+            known[k] = res
+    return res[cmd["option"]]
+
+
+def points(t, cmd: dict, kinds: tuple[str, ...], types: tuple[str, ...] = (), known: dict | None = None) -> int:
     """The points of `kinds` (move, attack, block) a play's chosen option yields, of one of the
-    attack `types` when given; 0 for anything else."""
-    from .resolving import seat_resolutions
+    attack `types` when given; 0 for anything else. `known` keeps the resolutions of each
+    (card, mode) already asked about in this state."""
     if cmd["kind"] != "play" or cmd.get("boost"):
         return 0
-    atoms = seat_resolutions(t, t.game.active, cmd["card"], cmd["mode"])[cmd["option"]]
+    atoms = play_atoms(t, cmd, known)
     total = 0
     for k, v in atoms:
         if k not in kinds:
@@ -321,7 +345,8 @@ def points(t, cmd: dict, kinds: tuple[str, ...], types: tuple[str, ...] = ()) ->
 
 def strongest(t, legal: list[dict], kinds: tuple[str, ...], types: tuple[str, ...] = ()) -> list[dict]:
     """The plays giving the most points of `kinds` (a player gets the most out of a card)."""
-    scored = [(points(t, c, kinds, types), c) for c in legal if c["kind"] == "play"]
+    known: dict = {}
+    scored = [(points(t, c, kinds, types, known), c) for c in legal if c["kind"] == "play"]
     top = max((v for v, _ in scored), default=0)
     return [c for v, c in scored if v == top and v > 0]
 
@@ -350,15 +375,12 @@ def unit_help(t, legal: list[dict], keys: tuple[str, ...]) -> list[dict]:
 
 def _blocks(c, cmd: dict) -> bool:
     """The pooled block stops this attack (the combat's own pure decision, not applied)."""
-    from .combat import decide
     return any(k == "mk.combat.blocked" and d["success"] for k, d in decide(c, cmd))
 
 
 def _spare_cards(t, c) -> int:
     """Points beyond what blocking the attacks left and defeating the weakest enemy need (the
     estimate of bot_estimate.py: a wound costs more turns than a card spent on a block)."""
-    from .bot_estimate import combat_power
-    from .combat_abilities import armour_now, targetable
     need = min((armour_now(c, e)[0] for e in targetable(c)), default=0)
     attacks = sum(a.value for e in targetable(c) for a in e.attacks if not a.blocked and not a.summon)
     return combat_power(t, t.game.active) - need - attacks + 1
@@ -367,26 +389,26 @@ def _spare_cards(t, c) -> int:
 def _block_reaches(t, c, legal: list[dict]) -> bool:
     """The block pooled and still playable (each card's best option) holds the largest attack
     left: no card is spent on a block that fails."""
-    from .combat_abilities import targetable
     need = max((a.value for e in targetable(c) for a in e.attacks if not a.blocked and not a.summon), default=0)
     pooled = sum(p.value for p in c.pool if p.kind == "block")
     best: dict[str, int] = {}
+    known: dict = {}
     for cmd in legal:
         if cmd["kind"] == "play":
-            best[cmd["card"]] = max(best.get(cmd["card"], 0), points(t, cmd, ("block",)))
+            best[cmd["card"]] = max(best.get(cmd["card"], 0), points(t, cmd, ("block",), (), known))
     return pooled + sum(best.values()) >= need
 
 
 def _ranged_reaches(t, c, legal: list[dict], types: tuple[str, ...], keys: tuple[str, ...]) -> bool:
     """The ranged points pooled and still playable (each card's best option, each unit's) reach
     the armour of the weakest enemy."""
-    from .combat_abilities import armour_now, targetable
     need = min(armour_now(c, e)[0] for e in targetable(c))
     pooled = sum(p.value for p in c.pool if p.kind in types)
     best: dict[str, int] = {}
+    known: dict = {}
     for cmd in legal:
         if cmd["kind"] == "play":
-            best[cmd["card"]] = max(best.get(cmd["card"], 0), points(t, cmd, ("attack",), types))
+            best[cmd["card"]] = max(best.get(cmd["card"], 0), points(t, cmd, ("attack",), types, known))
     units = sum(v for v, _ in {cmd["unit"]: (v, cmd) for v, cmd in _unit_scores(t, legal, keys)}.values())
     return pooled + sum(best.values()) + units >= need
 
@@ -401,7 +423,6 @@ def fight(t, legal: list[dict]) -> list[dict] | None:
         if attacks:
             most = max(len(x["targets"]) for x in attacks)
             return [x for x in attacks if len(x["targets"]) == most]
-        from .combat_abilities import targetable
         if not targetable(c):       # all defeated: the rest of the hand stays for later turns
             return nxt or None
         types = ("ranged", "siege") if c.phase == "ranged" else ()
@@ -418,7 +439,6 @@ def fight(t, legal: list[dict]) -> list[dict] | None:
         held = [x for x in legal if x["kind"] == "mk_block" and _blocks(c, x)]
         if held:
             return held
-        from .combat_abilities import targetable
         if not any(not a.blocked and not a.summon for e in targetable(c) for a in e.attacks):
             return nxt or None      # every attack blocked: the rest of the hand attacks
         units = unit_help(t, legal, ("block",))

@@ -7,11 +7,14 @@ first: where to explore and walk, when to assault a city, recruiting, and how to
 from __future__ import annotations
 
 from engine.mechanics import hexgrid as hg
+from engine.mechanics.zones import card_name
 
 from . import state as S
+from .auction import bot_choices
 from .board import placed_centres, unkey
-from .bot_goals import (CHALLENGE_STRENGTH, PICKED_FIGHTS, far_explore, fight, joint_answer, recruit,
-                        strength, travel)
+from .bot_goals import (CHALLENGE_STRENGTH, PICKED_FIGHTS, far_explore, fight, joint_answer, play_atoms,
+                        recruit, strength, travel)
+from .card_effects import borrowed
 
 
 def frontier(t) -> list[hg.Hex]:
@@ -20,16 +23,13 @@ def frontier(t) -> list[hg.Hex]:
     return [h for c in slots for h in hg.tile_hexes(c).values()]
 
 
-def gives_move(t, cmd: dict) -> bool:
-    from .actions import seat_resolutions
+def gives_move(t, cmd: dict, known: dict | None = None) -> bool:
+    """The play yields move points. `known` keeps each (card, mode)'s resolutions in this state."""
     if cmd["kind"] != "play":
         return False
     seat = t.game.active       # the seat's own situation (night, terrain, conversions)
-    atoms = seat_resolutions(t, seat, cmd["card"], cmd["mode"])[cmd["option"]]
+    atoms = play_atoms(t, cmd, known)
     if cmd.get("boost"):        # a boosted, repeated or borrowed card (or skill): its own effect
-        from engine.mechanics.zones import card_name
-
-        from .card_effects import borrowed
         mode = next((v[2] if k == "use_offered" else v[0] for k, v in atoms if k in ("use_offered", "repeat")),
                     "powered")
         atoms = borrowed(t, seat, card_name(cmd["boost"]), mode)[cmd["boost_option"]]
@@ -38,7 +38,6 @@ def gives_move(t, cmd: dict) -> bool:
 
 def choices(t, seat: int, legal: list[dict]) -> list[dict]:
     if t.game.phase == "auction":        # the Hero Auction (auction.py)
-        from .auction import bot_choices
         return bot_choices(legal)
     legal = [c for c in legal if c["kind"] != "concede"] or legal     # bots play on
     if isinstance(t.game.players[seat].turn_effects.get("sideways"), list):
@@ -89,7 +88,8 @@ def choices(t, seat: int, legal: list[dict]) -> list[dict]:
             closer = [c for c in moves if min(hg.distance(unkey(c["to"]), h) for h in edge) < now]
             if closer:
                 return closer
-        walk = [c for c in legal if gives_move(t, c)]
+        known: dict = {}
+        walk = [c for c in legal if gives_move(t, c, known)]
         if walk:
             return walk
         if moves:

@@ -155,44 +155,58 @@ def turn_commands(t, seat: int) -> list[dict]:
 
 
 def plays(t, seat: int, names: list[str]) -> list[dict]:
+    """The plays of each card in `names`; a second copy of a card (or a hand of wounds) gets
+    copies of the first one's commands (the same state gives the same plays)."""
+    out: list[dict] = []
+    seen: dict[str, list[dict]] = {}
+    for name in names:
+        if name in seen:
+            out += [dict(c) for c in seen[name]]
+        else:
+            seen[name] = card_plays(t, seat, name)
+            out += seen[name]
+    return out
+
+
+def card_plays(t, seat: int, name: str) -> list[dict]:
+    """The plays of one card in hand: basic and powered with each payment, and sideways."""
     g = t.game
     p = g.players[seat]
     out = []
     fighting = g.combat is not None
-    for name in names:
-        if name == "wound":      # wounds are never played (MK:4:Deed:3d) but by Power of Pain
-            if p.turn_effects.get("wound_sideways"):
-                out += [{"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""}
-                        for i, atoms in enumerate(A.seat_resolutions(t, seat, name, "sideways")) if useful(t, atoms, p.acted)]
+    if name == "wound":      # wounds are never played (MK:4:Deed:3d) but by Power of Pain
+        if p.turn_effects.get("wound_sideways"):
+            out += [{"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""}
+                    for i, atoms in enumerate(A.seat_resolutions(t, seat, name, "sideways")) if useful(t, atoms, p.acted)]
+        return out
+    card = content().cards[name]
+    for mode in ("basic", "powered"):
+        need = payment.needs(card, mode, g.night or bool(p.turn_effects.get("black_day")))
+        if need is None:
             continue
-        card = content().cards[name]
-        for mode in ("basic", "powered"):
-            need = payment.needs(card, mode, g.night or bool(p.turn_effects.get("black_day")))
-            if need is None:
-                continue
-            base = A.payment_options(t, seat, need)
-            if not base:
-                continue
-            for i, atoms in enumerate(A.seat_resolutions(t, seat, name, mode)):
-                aims = (unit_targets(t, seat, atoms, effect_colour(t, card, mode)) if g.pvp
-                        else targets(g.combat, atoms, effect_colour(t, card, mode))) if fighting else []
-                special = card_specific_plays(t, seat, name, mode, i, atoms, base)
-                if special is not None:
-                    out += special
-                elif useful(t, atoms, p.acted) or aims:
-                    extra = effects.mana_costs(atoms)
-                    pays = A.payment_options(t, seat, need + extra) if extra else base
-                    pays = with_discards(t, seat, name, atoms, pays)
-                    if any(k == "enemy_effect" for k, _ in atoms):
-                        cmds = [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x,
-                                 "target": e} for x in pays for e in aims]
-                    else:
-                        cmds = [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x}
-                                for x in pays]
-                    out += card_effects.expand(t, seat, atoms, cmds)
-        for i, atoms in enumerate(A.seat_resolutions(t, seat, name, "sideways")):
-            if useful(t, atoms, p.acted):
-                out.append({"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""})
+        base = A.payment_options(t, seat, need)
+        if not base:
+            continue
+        for i, atoms in enumerate(A.seat_resolutions(t, seat, name, mode)):
+            aims = (unit_targets(t, seat, atoms, effect_colour(t, card, mode)) if g.pvp
+                    else targets(g.combat, atoms, effect_colour(t, card, mode))) if fighting else []
+            special = card_specific_plays(t, seat, name, mode, i, atoms, base)
+            if special is not None:
+                out += special
+            elif useful(t, atoms, p.acted) or aims:
+                extra = effects.mana_costs(atoms)
+                pays = A.payment_options(t, seat, need + extra) if extra else base
+                pays = with_discards(t, seat, name, atoms, pays)
+                if any(k == "enemy_effect" for k, _ in atoms):
+                    cmds = [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x,
+                             "target": e} for x in pays for e in aims]
+                else:
+                    cmds = [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x}
+                            for x in pays]
+                out += card_effects.expand(t, seat, atoms, cmds)
+    for i, atoms in enumerate(A.seat_resolutions(t, seat, name, "sideways")):
+        if useful(t, atoms, p.acted):
+            out.append({"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""})
     return out
 
 
@@ -276,6 +290,22 @@ def with_discards(t, seat: int, played: str, atoms, pays: list[str]) -> list[str
     return card_effects.discard_payments(t, seat, played, atoms, pays)
 
 
+_PLAIN: dict[int, tuple] = {}
+
+
+def plain_content(tree, leave_out: tuple[str, ...] = ()) -> bool:
+    """`effects.plain_only` of a content tree (a skill's effect, a unit's ability, less the keys
+    `leave_out`): content does not change during a run, so the answer is remembered per tree
+    object (kept alive with it, so its id is not reused); asked for every skill and unit on
+    every legal-command list."""
+    hit = _PLAIN.get(id(tree))
+    if hit is not None and hit[0] is tree and hit[1] == leave_out:
+        return hit[2]
+    plain = effects.plain_only({k: v for k, v in tree.items() if k not in leave_out} if leave_out else tree)
+    _PLAIN[id(tree)] = (tree, leave_out, plain)
+    return plain
+
+
 def unit_commands(t, seat: int) -> list[dict]:
     p = t.game.players[seat]
     out = []
@@ -290,7 +320,7 @@ def unit_commands(t, seat: int) -> list[dict]:
                 pays = A.payment_options(t, seat, need + effects.mana_costs(atoms))
                 aims = (unit_targets(t, seat, atoms, None) if t.game.pvp else targets(t.game.combat, atoms, None)) \
                     if t.game.combat is not None else []
-                if not effects.plain_only({k: v for k, v in ab.items() if k not in ("mana_cost", "note")}):
+                if not plain_content(ab, ("mana_cost", "note")):
                     continue
                 if any(k == "enemy_effect" for k, _ in atoms):
                     cmds = [{"kind": "activate", "unit": u.uid, "ability": ai, "option": i, "pay": x, "target": e}
@@ -310,7 +340,7 @@ def skill_commands(t, seat: int) -> list[dict]:
     out = []
     for sid in p.skills:
         sk = content().skills[sid]
-        if sk.usage not in ("once_per_turn",) + A.ROUND_USES or not effects.plain_only(sk.effect):
+        if sk.usage not in ("once_per_turn",) + A.ROUND_USES or not plain_content(sk.effect):
             continue
         if sid in p.used_skills or sid in p.round_skills:
             continue

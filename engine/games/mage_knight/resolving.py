@@ -8,6 +8,7 @@ from functools import cache
 
 from . import effects
 from .content import content
+from .overrides_cards import card_values
 from .turn_effects import changed_attacks, converted, shapeshifted
 
 
@@ -57,7 +58,6 @@ def may_interact(t, seat: int) -> bool:
 
 
 def seat_resolutions(t, seat: int, cid: str, mode: str) -> tuple:
-    from .overrides_cards import card_values
     """The card's resolutions here and now, with this turn's conversions (card_effects) and a
     raised sideways value (Wolf's Howl)."""
     fx = t.game.players[seat].turn_effects

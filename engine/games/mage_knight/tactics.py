@@ -18,6 +18,7 @@ from engine.mechanics.zones import card_name
 from . import mana
 from . import state as S
 from .ledger import hand_cards
+from .mana_claims import claimed_dice
 
 RULE = "MK:4:Round:3b"
 RETHINK_MAX, MEDITATION_MAX, SEARCH_MAX, LONG_NIGHT_CARDS = 3, 5, 2, 3
@@ -40,7 +41,6 @@ def multisets(names: list[str], most: int) -> list[list[str]]:
 
 def blocked_dice(g) -> set[int]:
     """Dice kept by a Mana Steal or a Mana Claim: nobody else takes them this round."""
-    from .mana_claims import claimed_dice
     return {p.stolen_die for p in g.players if p.stolen_die >= 0} | claimed_dice(g)
 
 

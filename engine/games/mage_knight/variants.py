@@ -22,7 +22,9 @@ from engine.mechanics.zones import card_name
 
 from . import mana
 from . import state as S
+from .cities import CITY_COLOURS, MEGALOPOLIS_LEVELS, megalopolis_allowed
 from .content import content
+from .scenarios import chosen as scenario_of
 
 VARIANTS = ("arrival_at_night", "darkness_falls", "be_nice", "random_cities", "rampaging_evil",
             "more_rampaging_evil", "improved_actions", "interactive_combat", "hero_auction", "draft",
@@ -62,8 +64,6 @@ def on(t, name: str) -> bool:
 def megalopolis_level(t, names=None) -> int:
     """`megalopolis:N`: the last city revealed is a Megalopolis of level N (2-24), in scenarios
     with at most 3 hostile cities (MK:18:Scen:CityLevels); 0 without it."""
-    from .cities import MEGALOPOLIS_LEVELS, megalopolis_allowed
-    from .scenarios import chosen as scenario_of
     names = chosen(t) if names is None else names
     spec = next((x for x in names if x.startswith("megalopolis:")), None)
     if spec is None:
@@ -88,7 +88,6 @@ def megalopolis_level(t, names=None) -> int:
 def removed_spells(t) -> tuple[str, ...]:
     """Interactive spells leave the game in Be Nice, and in solo and co-op scenarios
     (MK:16:Var:BeNice, MK:15:CoopSolo)."""
-    from .scenarios import chosen as scenario_of
     s = scenario_of(t.options)
     if on(t, "be_nice") or s.kind in ("solo", "coop"):
         return INTERACTIVE_SPELLS
@@ -106,7 +105,6 @@ def interactive_skills() -> tuple[str, ...]:
 def removed_skills(t) -> tuple[str, ...]:
     """Interactive skills leave the game with Be Nice, and in solo and co-op scenarios
     (MK:16:Var:BeNice, MK:15:CoopSolo): out of every skill stack, the dummy's too."""
-    from .scenarios import chosen as scenario_of
     if on(t, "be_nice") or scenario_of(t.options).kind in ("solo", "coop"):
         return interactive_skills()
     return ()
@@ -200,7 +198,6 @@ def random_city_colour(ctx, t, printed: str) -> str:
     """Random Cities: a random city card decides the colour (MK:16:Var:Map, E-14)."""
     if not on(t, "random_cities"):
         return printed
-    from .cities import CITY_COLOURS
     used = {c for city in t.game.cities for c in city.colours}
     free = [c for c in CITY_COLOURS if c not in used] or list(CITY_COLOURS)
     return ctx.pick("city_card", free, 1, rule="MK:16:Var:Map")[0]

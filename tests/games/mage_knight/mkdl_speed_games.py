@@ -1,0 +1,57 @@
+"""Seeded Mage Knight and DragonLords games kept byte-identical through speed work.
+
+Wider than `tests/core/wide_games.py` for these two games: every Mage Knight scenario at its
+smallest seat count, full_conquest at 2, 3 and 4 seats, DragonLords at 2 and 4 players and the
+short game, a few seeds each, one transaction per game (as `simulate` plays), made as
+`tests.core.wide_games` makes its games. The SHA-256 over all event hashes (in order) was
+recorded with the code before any speed change to these games in
+`mkdl_speed_games.json`; `test_mkdl_speed_games.py` checks it.
+
+Run as a tool: `python -m tests.games.mage_knight.mkdl_speed_games` prints the digests.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+from tests.core.wide_games import event_hashes
+
+MK_SMALLEST = (("first_reconnaissance", 1), ("blitz_conquest", 2), ("solo_conquest", 1),
+               ("full_cooperative", 2), ("blitz_cooperative", 2), ("mines_liberation", 2),
+               ("dungeon_lords", 2), ("druid_nights", 2), ("only_one_returns", 2),
+               ("conquer_keeps_towers", 2))
+# (ruleset, players, options, seeds)
+SET: tuple[tuple[str, int, dict, tuple[str, ...]], ...] = (
+    *(("mage-knight", n, {"scenario": s}, ("k1", "k2")) for s, n in MK_SMALLEST),
+    *(("mage-knight", n, {"scenario": "full_conquest"}, ("k1", "k2")) for n in (2, 3, 4)),
+    ("dragonlords", 2, {}, ("d1", "d2", "d3")),
+    ("dragonlords", 4, {}, ("d1", "d2", "d3")),
+    ("dragonlords", 4, {"short_game": True}, ("d1", "d2", "d3")),
+)
+EXPECTED = Path(__file__).with_name("mkdl_speed_games.json")
+
+
+def digests() -> dict[str, dict]:
+    out: dict[str, dict] = {}
+    total = hashlib.sha256()
+    for name, players, options, seeds in SET:
+        h, events = hashlib.sha256(), 0
+        for seed in seeds:
+            hashes = event_hashes(name, players, options, seed, True)    # one transaction per game
+            events += len(hashes)
+            for x in hashes:
+                h.update(x.encode())
+        key = f"{name} {players} {json.dumps(options, sort_keys=True)}"
+        out[key] = {"events": events, "sha256": h.hexdigest()}
+        total.update(h.digest())
+    out["all"] = {"events": sum(v["events"] for v in out.values()), "sha256": total.hexdigest()}
+    return out
+
+
+if __name__ == "__main__":
+    got = json.dumps(digests(), indent=1, sort_keys=True) + "\n"
+    if "--write" in sys.argv:
+        EXPECTED.write_text(got)
+    sys.stdout.write(got)
