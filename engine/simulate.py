@@ -127,10 +127,22 @@ def play_one(eng: Engine, spec: Spec, gid: str, seed: str,
         eng.forget(gid)  # keep memory flat over millions of games
 
 
+def _timeout_in(exc: BaseException | None) -> GameTimeout | None:
+    """The game's time limit behind `exc`, if that is what it was: the limit strikes wherever
+    the game is, and inside a rule or set-up the engine reports it as the rule's failure."""
+    seen = 0
+    while exc is not None and seen < 20:
+        if isinstance(exc, GameTimeout):
+            return exc
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return None
+
+
 def failure(gid: str, seed: str, exc: BaseException) -> GameError:
-    kind = ("stall" if isinstance(exc, Stall) else "timeout" if isinstance(exc, GameTimeout)
-            else "error")
-    text = str(exc) if isinstance(exc, (EngineError, GameTimeout)) else f"{type(exc).__name__}: {exc}"
+    cut = _timeout_in(exc)
+    kind = ("stall" if isinstance(exc, Stall) else "timeout" if cut is not None else "error")
+    text = (str(cut) if cut is not None else str(exc) if isinstance(exc, EngineError)
+            else f"{type(exc).__name__}: {exc}")
     return GameError(gid, seed, kind, text[:500], getattr(exc, "prompt", None)
                      or getattr(exc, "bot_prompt", None),
                      getattr(exc, "commands", None) or getattr(exc, "bot_commands", 0),

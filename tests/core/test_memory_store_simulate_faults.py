@@ -1,0 +1,219 @@
+"""`simulate` playing into a MemoryStore, attacked: SIGKILL of the whole run, of the parent
+alone and of one worker, at random moments with flushes every 20 ms (so many kills land inside
+one); games that raise part-way or run out of time at random points (inside the store's own
+calls too); two sinks storing the same game. After each kill the file verifies; resuming gives,
+game for game, the events of an uninterrupted run; no event of a failed game reaches the file."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.bots import Stall, play_out
+from engine.simulate import Sink, play_one, simulate
+from store import EventStore, MemoryStore, NewEvent
+from tests.core.test_simulate import ids, stored
+
+ROOT = Path(__file__).parents[2]
+GAMES = 1200
+DRIVER = ("import sys\nfrom engine.simulate import simulate\n"
+          "simulate(sys.argv[1], 'duel', int(sys.argv[2]), 2, seed='k', workers=int(sys.argv[3]),"
+          " resume=True, flush_seconds=0.02)\n")
+
+
+def content(db: Path) -> dict[str, list]:
+    """Each game's events without what differs between runs by design (time, hashes, salt)."""
+    con = sqlite3.connect(db)
+    out: dict[str, list] = {}
+    for g, v, t, schema, data, vis, actor, rule, cause, cid in con.execute(
+            "SELECT game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
+            "command_id FROM events ORDER BY game_id, version"):
+        d = {k: x for k, x in json.loads(data).items() if k not in ("seed_hash", "salt")}
+        out.setdefault(g, []).append((v, t, schema, d, vis, actor, rule, cause, cid))
+    con.close()
+    return out
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory) -> dict[str, list]:
+    db = tmp_path_factory.mktemp("ref") / "ref.db"
+    s = simulate(str(db), "duel", GAMES, 2, seed="k", workers=1)
+    assert s.games == GAMES and not s.errors
+    return content(db)
+
+
+def start(db: Path, workers: int) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([sys.executable, "-c", DRIVER, str(db), str(GAMES), str(workers)],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+
+
+def session(sid: int) -> list[int]:
+    """Processes of this session (the run and its workers, orphaned ones too)."""
+    out = []
+    for p in os.listdir("/proc"):
+        if p.isdigit():
+            try:
+                if os.getsid(int(p)) == sid:
+                    out.append(int(p))
+            except OSError:
+                pass
+    return out
+
+
+def count(db: Path) -> int:
+    try:
+        return len(stored(db)) if db.exists() else 0
+    except sqlite3.OperationalError:
+        return 0
+
+
+def settle(sid: int, timeout: float = 30.0) -> None:
+    end = time.monotonic() + timeout
+    while session(sid) and time.monotonic() < end:
+        time.sleep(0.05)
+    for pid in session(sid):  # stragglers: ours, by id
+        os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("workers,whom", [(1, "all"), (2, "all"), (2, "parent"), (2, "worker")])
+def test_sigkill_at_random_moments_then_resume_gives_the_uninterrupted_games(
+        tmp_path, reference, workers, whom):
+    db = tmp_path / "kill.db"
+    rnd = random.Random(f"{workers}-{whom}")
+    kills = 0
+    for _ in range(4):
+        before = count(db)
+        proc = start(db, workers)
+        end = time.monotonic() + 30
+        while count(db) < before + 10 and proc.poll() is None and time.monotonic() < end:
+            time.sleep(0.01)
+        if proc.poll() is not None:
+            break  # the run finished before the kill
+        time.sleep(rnd.uniform(0, 0.2))
+        if whom == "all":
+            os.killpg(proc.pid, signal.SIGKILL)
+        elif whom == "parent":
+            os.kill(proc.pid, signal.SIGKILL)  # the workers notice and store what they finished
+        else:
+            children = [p for p in session(proc.pid) if p != proc.pid]
+            if children:
+                os.kill(rnd.choice(children), signal.SIGKILL)
+        kills += 1
+        proc.wait(60)
+        settle(proc.pid)
+        store = EventStore(db, create=False)
+        report = store.verify()
+        store.close()
+        assert report.ok, report.first_bad
+    assert kills >= 2
+    proc = start(db, 1)  # resume to the end
+    assert proc.wait(120) == 0
+    assert stored(db) == ids("duel", "k", GAMES)
+    assert content(db) == reference
+
+
+# -- games that fail part-way ---------------------------------------------------------------
+def half_then_raise(eng, gid, seed, stop=None):
+    """Every third game plays 6 commands, then raises."""
+    if int(gid[-5:]) % 3 == 0:
+        try:
+            play_out(eng, gid, seed, max_commands=6)
+        except Stall:  # six commands played: now the rules fail
+            raise RuntimeError("rules failed part-way") from None
+    return play_out(eng, gid, seed, stop=stop)
+
+
+def test_a_game_that_raises_part_way_leaves_no_event_in_the_file(tmp_path):
+    db = tmp_path / "half.db"
+    s = simulate(str(db), "duel", 30, 2, seed="h", workers=1, play=half_then_raise)
+    failed = {e.game_id for e in s.errors}
+    assert failed == {g for g in ids("duel", "h", 30) if int(g[-5:]) % 3 == 0}
+    assert s.games == 20
+    with sqlite3.connect(db) as con:
+        there = {g for (g,) in con.execute("SELECT DISTINCT game_id FROM events")}
+        seeds = {g for (g,) in con.execute("SELECT game_id FROM seeds")}
+    assert there == seeds == set(stored(db)) and not there & failed
+    store = EventStore(db, create=False)
+    assert store.verify().ok
+    store.close()
+
+
+def test_timeouts_at_random_points_leave_only_whole_games(tmp_path, reference):
+    """A game limit of 1 ms cuts many games at a random point: inside a rule, a bot, or the
+    MemoryStore's own calls (create's transaction, the group commit, their rollback). Every
+    game stored is whole and the same as in the uninterrupted run; the file verifies."""
+    db = tmp_path / "cut.db"
+    s = simulate(str(db), "duel", 300, 2, seed="k", workers=1, game_seconds=0.001)
+    # a limit that strikes inside a rule is still a timeout, not the rule's failure
+    assert {e.kind for e in s.errors} == {"timeout"} and s.games + s.errors_total == 300
+    assert all(e.message == "the game took more than 0.001 s" for e in s.errors)
+    assert s.errors_total > 0  # the limit did cut games
+    store = EventStore(db, create=False)
+    report = store.verify()
+    store.close()
+    assert report.ok, report.first_bad
+    got = content(db)
+    assert got == {g: reference[g] for g in got} and len(got) == s.games
+
+
+# -- two sinks, one game ---------------------------------------------------------------------
+def test_a_game_stored_meanwhile_by_another_sink_is_skipped_whole(tmp_path):
+    from engine.simulate import Spec
+    target = EventStore(tmp_path / "t.db")
+    spec = Spec(str(tmp_path / "t.db"), "duel", 2, "x", 3, {})
+    a, b = Sink(target, 60), Sink(target, 60)
+    for sink, which in ((a, ["duel-x-00000", "duel-x-00001"]), (b, ["duel-x-00001",
+                                                                   "duel-x-00002"])):
+        for gid in which:
+            sink.done.append(play_one(sink.eng, spec, gid, gid))
+    assert [r.game_id for r in a.flush()] == ["duel-x-00000", "duel-x-00001"]
+    before = content(tmp_path / "t.db")["duel-x-00001"]
+    assert [r.game_id for r in b.flush()] == ["duel-x-00002"]
+    assert content(tmp_path / "t.db")["duel-x-00001"] == before
+    assert target.game_ids() == ["duel-x-00000", "duel-x-00001", "duel-x-00002"]
+    assert target.verify().ok
+
+
+# -- absorb refusals -------------------------------------------------------------------------
+def test_an_absorb_refused_by_sqlite_leaves_both_stores_unchanged(tmp_path):
+    """A field msgspec hashes but SQLite cannot bind (a list as actor) is refused when the
+    MemoryStore's rows are copied: the whole copy, the target as it was, the source too."""
+    target = EventStore(tmp_path / "t.db")
+    target.append("first", 0, [NewEvent("a", {})])
+    mem = MemoryStore()
+    mem.append("ok", 0, [NewEvent("a", {"i": 1})])
+    mem.append("bad", 0, [NewEvent("b", {}, actor=[1])])
+    src_before = (mem.stored_rows(), mem.store_head(), mem.game_ids())
+    dump = "\n".join(target.conn.iterdump())
+    with pytest.raises(sqlite3.Error):
+        target.absorb(mem)
+    assert "\n".join(target.conn.iterdump()) == dump
+    assert (mem.stored_rows(), mem.store_head(), mem.game_ids()) == src_before
+    assert target.absorb(mem, ["ok"]) == ["ok"] and target.verify().ok
+
+
+def test_a_timeout_inside_a_rule_keeps_the_prompt_it_answered(tmp_path, monkeypatch):
+    from engine.pipeline import Engine
+    from engine.simulate import GameTimeout
+    real = Engine._play
+
+    def slow(self, gid, seat, cmd, t):
+        if gid.endswith("-00001") and t.version > 30:
+            raise GameTimeout("the game took more than 300 s")  # as SIGALRM would, mid-rule
+        return real(self, gid, seat, cmd, t)
+    monkeypatch.setattr(Engine, "_play", slow)
+    s = simulate(str(tmp_path / "t.db"), "duel", 3, 2, seed="t", workers=1)
+    (e,) = s.errors
+    assert (e.game_id, e.kind, e.message) == ("duel-t-00001", "timeout",
+                                              "the game took more than 300 s")
+    assert e.commands > 0 and set(e.prompt) == {"seat", "kind", "rule"}
