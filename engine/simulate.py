@@ -153,7 +153,16 @@ def failure(gid: str, seed: str, exc: BaseException) -> GameError:
 class Sink:
     """Finished games wait in a private in-memory store (a MemoryStore: no SQL, rows and hashes
     built when copied out); `flush` copies them into the target in one transaction and starts
-    a fresh store (failed games stay behind and are dropped), so memory stays flat."""
+    a fresh store (failed games stay behind and are dropped), so memory stays flat.
+
+    A game whose rows the file refuses (a value SQLite cannot bind: the MemoryStore takes any
+    value msgspec encodes, where an SQLite scratch store refused it at append, failing only
+    that game) does not take the others with it: the flush stores them one transaction per
+    game and lists the refused ones in `refused`."""
+
+    # raised by the rows themselves (binding, constraints), not by the file being unwritable
+    ROW_ERRORS = (OverflowError, TypeError, ValueError, sqlite3.InterfaceError,
+                  sqlite3.ProgrammingError, sqlite3.IntegrityError)
 
     scratch = MemoryStore  # what a fresh in-memory store is (a test swaps in the SQLite one)
 
@@ -164,6 +173,7 @@ class Sink:
     def _fresh(self) -> None:
         self.eng = Engine(self.scratch())
         self.done: list[GameResult] = []
+        self.refused: list[tuple[str, str]] = []  # (game id, why) of the last flush
         self.since = time.monotonic()
 
     def due(self) -> bool:
@@ -186,8 +196,12 @@ class Sink:
         try:
             if not done:
                 return []
-            copied = set(self.target.absorb(mem, [r.game_id for r in done], skip_existing=True,
-                                            verify=False))
+            try:
+                copied = set(self.target.absorb(mem, [r.game_id for r in done],
+                                                skip_existing=True, verify=False))
+                refused: list[tuple[str, str]] = []
+            except self.ROW_ERRORS:
+                copied, refused = self._one_by_one(mem, done)
         except sqlite3.OperationalError as exc:
             if not wait and "locked" in str(exc) and not self.target._in_batch:
                 self.since = time.monotonic() - self.every + min(0.05, self.every / 10)
@@ -204,7 +218,19 @@ class Sink:
                 conn.execute("PRAGMA busy_timeout=30000")
         mem.close()
         self._fresh()
+        self.refused = refused
         return [r for r in done if r.game_id in copied]
+
+    def _one_by_one(self, mem, done: list[GameResult]) -> tuple[set[str], list[tuple[str, str]]]:
+        """The flush again, a transaction per game: the games stored, and those refused."""
+        copied, refused = set(), []
+        for r in done:
+            try:
+                copied.update(self.target.absorb(mem, [r.game_id], skip_existing=True,
+                                                 verify=False))
+            except self.ROW_ERRORS as exc:
+                refused.append((r.game_id, f"{type(exc).__name__}: {exc}"[:300]))
+        return copied, refused
 
 
 # -- one worker's share -------------------------------------------------------------------
@@ -249,7 +275,11 @@ def play_share(spec: Spec, indices: Iterable[int], stop: Callable[[], bool],
                                        f"finished but not stored: {exc}") for r in waiting]
             report(tally)
             raise
-        tally.skipped += len(waiting) - len(stored)  # stored meanwhile by another run
+        tally.errors += [GameError(gid, _seed_of(spec, gid), "store",
+                                   f"finished but the file refused it: {why}")
+                         for gid, why in sink.refused]
+        # stored meanwhile by another run
+        tally.skipped += len(waiting) - len(stored) - len(sink.refused)
         for r in stored:
             tally.games += 1
             tally.events += r.events

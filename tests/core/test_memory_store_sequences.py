@@ -5,7 +5,7 @@ transaction that then commits), reads in the middle of them, snapshots, seeds an
 refusals past the cap, checkpoints and every query. Each answer must be equal, and at the end
 every table the two stores copy into a file, the store head and verify's report.
 
-The suite runs a few examples; a long local run: MEMHUNT_EXAMPLES=5000 pytest this file."""
+The suite runs a few examples; a long local run: MEMHUNT_EXAMPLES=5000 MEMHUNT_OPS=40 pytest this file."""
 from __future__ import annotations
 
 import os
@@ -22,6 +22,7 @@ from store.commitment import commitment
 from tests.core.test_store_speed_append import _clock
 
 EXAMPLES = int(os.environ.get("MEMHUNT_EXAMPLES", "60"))
+OPS = int(os.environ.get("MEMHUNT_OPS", "12"))  # sequence length
 GAMES = "abc"
 
 
@@ -169,7 +170,7 @@ def _copied(s, path) -> dict[str, list]:
 
 @settings(max_examples=EXAMPLES, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(st.lists(_op, max_size=12))
+@given(st.lists(_op, max_size=OPS))
 def test_every_operation_in_random_sequences_answers_alike(tmp_path_factory, ops):
     with patch.object(store.sqlite_store, "REJECTED_CAP", 2), \
             patch.object(store.memory_store, "REJECTED_CAP", 2):

@@ -226,3 +226,47 @@ def test_a_timeout_inside_a_rule_keeps_the_prompt_it_answered(tmp_path, monkeypa
     assert (e.game_id, e.kind, e.message) == ("duel-t-00001", "timeout",
                                               "the game took more than 300 s")
     assert e.commands > 0 and set(e.prompt) == {"seat", "kind", "rule"}
+
+
+# -- one game the file cannot take -------------------------------------------------------------
+def test_a_game_the_file_refuses_is_reported_and_the_others_are_stored(tmp_path):
+    """On the SQLite scratch store an event SQLite cannot bind (an actor past 64 bits) failed
+    its own game at append; the MemoryStore takes it and the copy out refuses it, and that
+    refusal took every game of the flush with it. Now the flush stores the others, one
+    transaction per game, and names the one refused."""
+    from engine.simulate import Spec
+    target = EventStore(tmp_path / "t.db")
+    spec = Spec(str(tmp_path / "t.db"), "duel", 2, "x", 3, {})
+    sink = Sink(target, 60)
+    for gid in ("duel-x-00000", "duel-x-00001", "duel-x-00002"):
+        sink.done.append(play_one(sink.eng, spec, gid, gid))
+    bad = sink.eng.store
+    bad.append("duel-x-00001", bad.version("duel-x-00001"), [NewEvent("x", {}, actor=2 ** 64)])
+    stored_now = sink.flush()
+    assert [r.game_id for r in stored_now] == ["duel-x-00000", "duel-x-00002"]
+    assert [gid for gid, _ in sink.refused] == ["duel-x-00001"]
+    assert "OverflowError" in sink.refused[0][1]
+    assert target.game_ids() == ["duel-x-00000", "duel-x-00002"] and target.verify().ok
+
+
+def poison(eng, gid, seed, stop=None):
+    """Game 2 ends with an event whose actor no SQLite integer holds (a rules bug)."""
+    if gid.endswith("-00002"):
+        real = eng.store.append_many
+
+        def spoil(batches, returning=True):
+            batches = list(batches)
+            mine = [i for i, b in enumerate(batches) if b[0] == gid]
+            if mine:  # its last command gets the bad event
+                g, v, evs = batches[mine[-1]]
+                batches[mine[-1]] = (g, v, [*evs, NewEvent("x", {}, actor=2 ** 64)])
+            return real(batches, returning)
+        eng.store.append_many = spoil  # this sink's store only: a fresh one after its flush
+    return play_out(eng, gid, seed, stop=stop)
+
+
+def test_simulate_lists_the_refused_game_and_goes_on(tmp_path):
+    db = tmp_path / "p.db"
+    s = simulate(str(db), "duel", 6, 2, seed="p", workers=1, play=poison)
+    assert [(e.game_id, e.kind) for e in s.errors] == [("duel-p-00002", "store")]
+    assert s.games == 5 and stored(db) == [g for g in ids("duel", "p", 6) if g != "duel-p-00002"]
