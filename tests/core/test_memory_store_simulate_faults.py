@@ -26,8 +26,9 @@ ROOT = Path(__file__).parents[2]
 GAMES = 600
 KILLS = int(os.environ.get("MEMHUNT_KILLS", "2"))  # a long local run: MEMHUNT_KILLS=30
 DRIVER = ("import sys\nfrom engine.simulate import simulate\n"
-          "simulate(sys.argv[1], 'duel', int(sys.argv[2]), 2, seed='k', workers=int(sys.argv[3]),"
-          " resume=True, flush_seconds=0.02)\n")
+          "s = simulate(sys.argv[1], 'duel', int(sys.argv[2]), 2, seed='k',"
+          " workers=int(sys.argv[3]), resume=True, flush_seconds=0.02)\n"
+          "print(s.games, s.skipped, s.errors_total)\n")
 
 
 def content(db: Path) -> dict[str, list]:
@@ -51,10 +52,10 @@ def reference(tmp_path_factory) -> dict[str, list]:
     return content(db)
 
 
-def start(db: Path, workers: int) -> subprocess.Popen:
+def start(db: Path, workers: int, out=subprocess.DEVNULL) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.Popen([sys.executable, "-c", DRIVER, str(db), str(GAMES), str(workers)],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                            cwd=ROOT, env=env, stdout=out,
                             stderr=subprocess.DEVNULL, start_new_session=True)
 
 
@@ -270,3 +271,17 @@ def test_simulate_lists_the_refused_game_and_goes_on(tmp_path):
     s = simulate(str(db), "duel", 6, 2, seed="p", workers=1, play=poison)
     assert [(e.game_id, e.kind) for e in s.errors] == [("duel-p-00002", "store")]
     assert s.games == 5 and stored(db) == [g for g in ids("duel", "p", 6) if g != "duel-p-00002"]
+
+
+def test_two_runs_resuming_the_same_games_at_once_store_each_game_once(tmp_path, reference):
+    """Two `--resume` runs of the same games on one file (two workers each): the flushes skip
+    games the other run stored meanwhile (absorb's skip_existing), whole, never half."""
+    db = tmp_path / "twice.db"
+    runs = [start(db, 2, subprocess.PIPE) for _ in range(2)]
+    said = [run.communicate(timeout=120)[0].split() for run in runs]
+    assert [run.returncode for run in runs] == [0, 0]
+    (g1, s1, e1), (g2, s2, e2) = ([int(x) for x in w] for w in said)
+    assert g1 + g2 == GAMES and e1 == e2 == 0 and g1 + s1 == g2 + s2 == GAMES
+    got = check(db)
+    assert got["ok"] and got["integrity"] == [["ok"]]
+    assert got["content"] == reference
