@@ -12,6 +12,7 @@ import os
 import sqlite3
 from unittest.mock import patch
 
+import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,7 +24,9 @@ from tests.core.test_store_speed_append import _clock
 
 EXAMPLES = int(os.environ.get("MEMHUNT_EXAMPLES", "60"))
 OPS = int(os.environ.get("MEMHUNT_OPS", "12"))  # sequence length
-GAMES = "abc"
+# odd unicode too; not NUL: EventStore's group commit finds streams through json_each, which
+# cuts a text at NUL (a game id with NUL gets IntegrityError there, not VersionConflict)
+GAMES = ("a", "b", "c", "ü🙂\u2028")
 
 
 class Boom(Exception):
@@ -35,13 +38,14 @@ _skew = st.sampled_from([0, 0, 0, -1, 1])
 _vis = st.sampled_from([None, None, [], [0], [1, 0]])
 _cid = st.sampled_from(["c1", "c2", None])
 _leaf = st.one_of(
-    st.tuples(st.just("append"), _game, _skew, st.integers(0, 3), st.booleans(), _cid, _vis),
+    st.tuples(st.just("append"), _game, _skew, st.integers(0, 3), st.booleans(), _cid, _vis,
+              st.booleans()),
     st.tuples(st.just("many"), st.lists(st.tuples(_game, _skew, st.integers(0, 2)), max_size=3),
               st.booleans()),
     st.tuples(st.just("snap"), _game, st.integers(-1, 1), st.binary(max_size=4)),
     st.tuples(st.just("seed"), _game),
     st.tuples(st.just("reveal"), _game),
-    st.tuples(st.just("reject"), st.sampled_from("abz"), st.integers(-1, 2)),
+    st.tuples(st.just("reject"), st.sampled_from(["a", "b", "z", GAMES[3]]), st.integers(-1, 2)),
     st.tuples(st.just("ckpt"), st.sampled_from("pq"), st.integers(0, 9)),
     st.tuples(st.just("ask"), st.sampled_from(
         ["read", "read_all", "span", "summaries", "from", "head", "snapshot", "rejected",
@@ -89,13 +93,19 @@ def _apply(s, op, step: list[int], later: list):
     tag = f"s{step[0]}"
     try:
         if kind == "append":
-            _, g, skew, n, ret, cid, vis = op
+            _, g, skew, n, ret, cid, vis, raw = op
             lists = [None if vis is None else list(vis) for _ in range(n)]
             later.extend(v for v in lists if v is not None)
-            return s.append(g, s.version(g) + skew,
-                            [NewEvent(tag, {"i": i, "n": [i]}, vis=lists[i], actor=i % 2,
-                                      rule="R-1", cause=i or None, command_id=cid)
-                             for i in range(n)], returning=ret)
+            datas = [{"i": i, "n": [i], "s": "é\u2028"} for i in range(n)]
+            # raw given: the store writes those bytes (the engine's case), not `data`
+            raws = [msgspec.json.encode({"raw": i}) if raw else None for i in range(n)]
+            got = s.append(g, s.version(g) + skew,
+                           [NewEvent(tag, datas[i], vis=lists[i], actor=i % 2, rule="R-1",
+                                     cause=i or None, command_id=cid, raw=raws[i])
+                            for i in range(n)], returning=ret)
+            for d in datas:
+                d["n"].append("changed after")  # the caller's payloads, changed afterwards
+            return got
         if kind == "many":
             _, items, ret = op
             return s.append_many([(g, s.version(g) + skew,
