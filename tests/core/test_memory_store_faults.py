@@ -116,3 +116,18 @@ def test_an_empty_visibility_list_filled_after_the_append_stays_empty():
     sql, mem = on_both(fn)
     assert sql[0] == []
     assert mem == sql
+
+
+# -- what held (kept as tests so it keeps holding) --------------------------------------------
+def test_huge_payloads_odd_unicode_and_empty_commands_store_alike():
+    def fn(s):
+        s.append("g", 0, [])  # an empty command makes no game
+        s.append("g", 0, [NewEvent("big", {"x": "y" * 3_000_000}),
+                          NewEvent("odd", {"s": "\u0000é\u2028\U0001F600"}, command_id="\u0000")])
+        with s.transaction():
+            s.append_many([("g", 2, []), ("h", 0, [NewEvent("t", {"é": ["\U0010fffe"]})])],
+                          returning=False)
+        return [len(e.data.get("x", "")) for e in s.read("g")], s.command_span("g", "\u0000")
+    sql, mem = on_both(fn)
+    assert sql[0] == ([3_000_000, 0], (2, 2))
+    assert mem == sql
