@@ -10,6 +10,10 @@ verify, an absorb into a file). A simulation that only appends and then copies i
 hashes each event once, on the way out (EventStore.absorb, store/absorb.py).
 
 Transactions: nested use joins the outer one; an exception rolls back everything done in it.
+One call that raises (an append, a group commit) leaves nothing behind even inside an outer
+transaction its caller goes on to commit, as one SQL statement in EventStore. What the caller
+may still change after a call (the seats list `vis`, a snapshot buffer) is copied in the call,
+as EventStore's row is written in it; payloads are taken as bytes then (`NewEvent.raw`).
 Optimistic concurrency: VersionConflict as EventStore raises it. What is SQL-only (`conn`,
 files, triggers) is not here; callers that need SQL (integrity anchors, analytics) keep an
 EventStore. Where SQLite itself refuses, the refusal differs in kind or time: a second seed for
