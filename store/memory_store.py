@@ -26,6 +26,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from itertools import islice
 from operator import attrgetter
 from typing import Any
 
@@ -240,16 +241,26 @@ class MemoryStore:
     def append_many(self, batches: Iterable[tuple[str, int, list[NewEvent]]],
                     returning: bool = True) -> list[StoredEvent]:
         """Group commit: several games' commands in one transaction, all or nothing."""
+        batches = batches if isinstance(batches, list) else list(batches)
         with self._statement():
-            if not returning:
-                for game_id, expected, events in batches:
-                    self._append(game_id, expected, events)
-                return []
-            first = self._n
+            first, known = self._n, len(self._version)
             for game_id, expected, events in batches:
                 self._append(game_id, expected, events)
+            if len(self._version) - known > 1:
+                self._list_as_named(batches, len(self._version) - known)
+            if not returning:
+                return []
             self._build()
             return [decode_row(r) for r in self._rows[first:]]
+
+    def _list_as_named(self, batches: list, made: int) -> None:
+        """The `made` games this group commit created, listed in the order the group first
+        names each (an empty command names it too), as EventStore writes their streams rows;
+        they were added in the order of their first event. (A rollback drops them anyway.)"""
+        new = set(islice(reversed(self._version), made))
+        for g in dict.fromkeys(b[0] for b in batches):
+            if g in new:
+                self._version[g] = self._version.pop(g)
 
     def _append(self, game_id: str, expected: int, events: Iterable[NewEvent]) -> bool:
         version = self._version.get(game_id, 0)

@@ -118,6 +118,20 @@ def test_an_empty_visibility_list_filled_after_the_append_stays_empty():
     assert mem == sql
 
 
+
+def test_games_made_by_one_group_commit_are_listed_in_the_order_first_named():
+    """EventStore's group commit writes the new streams in the order the group first names
+    each game (an empty command names it too); the MemoryStore listed them in the order of
+    their first event, so game_ids, game_summaries and the streams copied into a file
+    differed. (Found by test_memory_store_sequences.py.)"""
+    def fn(s):
+        s.append_many([("b", 0, []), ("a", 0, [NewEvent("x", {})]), ("b", 0, [NewEvent("y", {})]),
+                       ("c", 0, [NewEvent("z", {})])])
+        return s.game_ids(), [g for g, *_ in s.game_summaries()]
+    sql, mem = on_both(fn)
+    assert sql[0] == (["b", "a", "c"], ["b", "a", "c"])
+    assert mem == sql
+
 # -- what held (kept as tests so it keeps holding) --------------------------------------------
 def test_huge_payloads_odd_unicode_and_empty_commands_store_alike():
     def fn(s):
