@@ -113,15 +113,14 @@ class MemoryStore:
         finally:
             self._in_batch, self._journal, self._mark = False, None, None
 
-    @contextmanager
-    def _statement(self) -> Iterator[None]:
+    def _statement(self):
         """One call (an append, a group commit) all or nothing, also inside an outer
         transaction, as one SQL statement is in EventStore: a call that raises leaves nothing
         behind even when its caller catches the error and commits the outer transaction."""
-        if not self._in_batch:
-            with self.transaction():
-                yield
-            return
+        return self._savepoint() if self._in_batch else self.transaction()
+
+    @contextmanager
+    def _savepoint(self) -> Iterator[None]:
         mark = (len(self._journal), self._built + len(self._cmds), self._n)
         try:
             yield
