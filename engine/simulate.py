@@ -552,16 +552,17 @@ def simulate(db: str, game: str, games: int, players: int, seed: str | int = 0,
     spec = Spec(db, p["game"], players, p["seed"], games, p["options"], resume, play,
                 flush_seconds, game_seconds)
     total = Tally(wins=[0.0] * players, errors=[])
-    errors_total = 0
+    errors_total = failed = 0  # failed: games not stored, all of them (errors keeps the first)
 
     def merge(t: Tally) -> None:
-        nonlocal errors_total
+        nonlocal errors_total, failed
         total.games += t.games
         total.events += t.events
         total.skipped += t.skipped
         for s, w in enumerate(t.wins):
             total.wins[s] += w
         errors_total += len(t.errors)
+        failed += sum(e.game_id is not None for e in t.errors)
         total.errors += t.errors[:max(0, MAX_ERRORS - len(total.errors))]
         if tick:
             tick(t.games + t.skipped + sum(e.game_id is not None for e in t.errors))
@@ -577,7 +578,12 @@ def simulate(db: str, game: str, games: int, players: int, seed: str | int = 0,
         else:
             run_workers(spec, p["workers"], stop, merge)
     seconds = time.perf_counter() - start
-    done = total.games + total.skipped + sum(e.game_id is not None for e in total.errors)
+    done = total.games + total.skipped + failed
+    if done < games and not stop.requested and not any(e.kind == "crash" for e in total.errors):
+        # a worker stopped on its own (a SIGINT sent to it alone) with games it had claimed
+        merge(Tally(errors=[GameError(None, None, "crash", f"{games - done} games were not "
+                                      "played: a worker stopped before its share was done; "
+                                      "run again with --resume to play them")]))
     return Summary(total.games, total.events, seconds,
                    total.events / seconds if seconds else 0.0,
                    total.games / seconds if seconds else 0.0,

@@ -285,3 +285,33 @@ def test_two_runs_resuming_the_same_games_at_once_store_each_game_once(tmp_path,
     got = check(db)
     assert got["ok"] and got["integrity"] == [["ok"]]
     assert got["content"] == reference
+
+
+def test_sigint_to_one_worker_alone_leaves_no_game_missing_unsaid(tmp_path, reference):
+    """SIGINT to a single worker (not Ctrl-C, which reaches the whole group) stops it with
+    game indices it had claimed unplayed; the run ended with exit 0, no error and games
+    missing. Now the shortfall is an error that names --resume, and resuming fills it in."""
+    db = tmp_path / "one.db"
+    proc = start(db, 2, subprocess.PIPE)
+    time.sleep(0.5)  # the workers are forked and playing; the run is not over
+    workers = [p for p in session(proc.pid) if p != proc.pid]
+    os.kill(workers[0], signal.SIGINT)
+    games, _, errors = (int(x) for x in proc.communicate(timeout=120)[0].split())
+    assert games < GAMES and errors == 1 and proc.returncode == 0  # the driver's own exit
+    assert start(db, 1).wait(120) == 0
+    got = check(db)
+    assert got["ok"] and got["content"] == reference
+
+
+def always_fails(eng, gid, seed, stop=None):
+    raise RuntimeError("every game fails")
+
+
+def test_more_failed_games_than_are_listed_are_still_counted_as_done(tmp_path, monkeypatch):
+    """Only the first MAX_ERRORS failures are listed; the run's count of games done (which
+    decides `interrupted` and the missing-games check) counts all of them."""
+    import engine.simulate
+    monkeypatch.setattr(engine.simulate, "MAX_ERRORS", 3)
+    s = simulate(str(tmp_path / "f.db"), "duel", 8, 2, seed="f", workers=1, play=always_fails)
+    assert s.errors_total == 8 and len(s.errors) == 3 and not s.interrupted
+    assert {e.kind for e in s.errors} == {"error"}  # no made-up crash for the unlisted ones
