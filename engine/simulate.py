@@ -236,19 +236,25 @@ class Sink:
 # -- one worker's share -------------------------------------------------------------------
 @contextmanager
 def time_limit(seconds: float):
-    """Raise GameTimeout in this (main) thread after `seconds`; no-op where unsupported."""
+    """Raise GameTimeout in this (main) thread after `seconds`, and again every half second
+    (at least) until the block is left: one raise can be swallowed (an `except Exception` in
+    a rule or bot, or a gc callback or __del__ it lands in, where Python ignores it), and a
+    one-shot timer then let the game run on unbounded. No-op where unsupported."""
     if not seconds or not hasattr(signal, "setitimer") or \
             threading.current_thread() is not threading.main_thread():
         yield
         return
+    armed = True
 
     def expire(signum, frame):
-        raise GameTimeout(f"the game took more than {seconds:g} s")
+        if armed:
+            raise GameTimeout(f"the game took more than {seconds:g} s")
     old = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, max(seconds, 0.5))
     try:
         yield
     finally:
+        armed = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
 
@@ -299,11 +305,13 @@ def play_share(spec: Spec, indices: Iterable[int], stop: Callable[[], bool],
             else:
                 try:
                     with time_limit(spec.game_seconds):
-                        sink.done.append(play_one(sink.eng, spec, gid, seed, stop))
+                        result = play_one(sink.eng, spec, gid, seed, stop)
                 except Abandoned:
                     break
                 except Exception as exc:
                     tally.errors.append(failure(gid, seed, exc))
+                else:  # past the limit's end: a timeout striking there fails the game, once
+                    sink.done.append(result)
             if sink.due():
                 flush(sink.urgent())
     finally:

@@ -315,3 +315,28 @@ def test_more_failed_games_than_are_listed_are_still_counted_as_done(tmp_path, m
     s = simulate(str(tmp_path / "f.db"), "duel", 8, 2, seed="f", workers=1, play=always_fails)
     assert s.errors_total == 8 and len(s.errors) == 3 and not s.interrupted
     assert {e.kind for e in s.errors} == {"error"}  # no made-up crash for the unlisted ones
+
+
+def swallows_the_first_timeout(eng, gid, seed, stop=None):
+    """A game whose code catches Exception broadly (GameTimeout is one) once, then runs on."""
+    from engine.simulate import GameTimeout
+    end = time.monotonic() + 3.0
+    swallowed = False
+    while time.monotonic() < end:
+        try:
+            time.sleep(0.01)
+        except GameTimeout:
+            if swallowed:
+                raise
+            swallowed = True
+    return play_out(eng, gid, seed, stop=stop)
+
+
+def test_a_swallowed_timeout_strikes_again(tmp_path):
+    """The limit used to fire once: a game that swallowed it (or a gc callback it landed in,
+    as seen in this suite) ran on unbounded."""
+    started = time.monotonic()
+    s = simulate(str(tmp_path / "s.db"), "duel", 1, 2, seed="s", workers=1,
+                 play=swallows_the_first_timeout, game_seconds=0.1)
+    assert [e.kind for e in s.errors] == ["timeout"] and s.games == 0
+    assert time.monotonic() - started < 2.5
