@@ -23,7 +23,7 @@ from store import EventStore, MemoryStore, NewEvent
 from tests.core.test_simulate import ids, stored
 
 ROOT = Path(__file__).parents[2]
-GAMES = 600
+GAMES = 1000
 KILLS = int(os.environ.get("MEMHUNT_KILLS", "2"))  # a long local run: MEMHUNT_KILLS=30
 DRIVER = ("import sys\nfrom engine.simulate import simulate\n"
           "s = simulate(sys.argv[1], 'duel', int(sys.argv[2]), 2, seed='k',"
@@ -108,7 +108,7 @@ def test_sigkill_at_random_moments_then_resume_gives_the_uninterrupted_games(
     kills = 0
     for _ in range(KILLS):
         proc = start(db, workers)
-        time.sleep(rnd.uniform(0.4, 0.9))  # start-up, then some flushes (every 20 ms)
+        time.sleep(rnd.uniform(0.2, 0.6))  # during start-up or after some flushes (20 ms)
         if proc.poll() is not None:
             break  # the run finished before the kill
         if whom == "all":
