@@ -26,6 +26,7 @@ from engine.bots import play_out
 from engine.errors import BadInput, IllegalCommand
 from engine.pipeline import Engine
 from store import MemoryStore
+from store.commitment import new_salt
 
 
 def decisive_spec(rs) -> tuple[list[str], dict[str, list[str]]]:
@@ -40,17 +41,19 @@ MAX_COMBINATIONS = 64
 
 
 def run(doc: dict[str, Any], to_end: bool = False, bot_seed: str = "dispute",
-        refusal_ends: bool = False) -> dict[str, Any]:
+        refusal_ends: bool = False, salt: str | None = None) -> dict[str, Any]:
     """Play one variant of a situation (already normalized); its events and the readings asked.
     `refusal_ends`: a refused `[[play]]` command ends the run and is recorded as `refused`
-    (another reading may forbid what the file's own allows); otherwise it is raised."""
+    (another reading may forbid what the file's own allows); otherwise it is raised. The runs
+    of one dispute share `salt`: with a fresh one each, runs that play alike would still part
+    at seed.revealed (CORE-3), the salt it reveals."""
     seen: set[str] = set()
     refused = None
     readings.consulting(seen)
     try:
         eng = Engine(MemoryStore())
         gid = eng.create(doc["ruleset"], doc["players"], doc.get("seed", 0),
-                         doc.get("options", {}), situation=doc)
+                         doc.get("options", {}), situation=doc, salt=salt)
         for step, (seat, cmd) in enumerate(situation_file.steps(doc), 1):
             if eng.table(gid).over:
                 break
@@ -71,7 +74,8 @@ def run(doc: dict[str, Any], to_end: bool = False, bot_seed: str = "dispute",
     return {"events": events, "table": t, "consulted": seen, "refused": refused}
 
 
-def _variant(doc: dict[str, Any], known, choice: dict[str, str], to_end: bool) -> dict[str, Any]:
+def _variant(doc: dict[str, Any], known, choice: dict[str, str], to_end: bool,
+             salt: str | None = None) -> dict[str, Any]:
     """The situation played with the readings of `choice` (id -> alternative) in force."""
     vdoc = copy.deepcopy(doc)
     opts = vdoc["options"]
@@ -79,7 +83,7 @@ def _variant(doc: dict[str, Any], known, choice: dict[str, str], to_end: bool) -
         opts.setdefault("readings", {})[rid] = alt
         if known[rid].option:
             opts[known[rid].option] = alt
-    return run(vdoc, to_end, refusal_ends=True)
+    return run(vdoc, to_end, refusal_ends=True, salt=salt)
 
 
 def touched(rs, played: dict[str, Any]) -> list[str]:
@@ -99,7 +103,8 @@ def settle(path: str | Path, names: list[str] | None = None, to_end: bool = Fals
         if rid not in known:
             raise BadInput(None, f"{rs.name} has no reading {rid!r} (known: "
                                  f"{', '.join(sorted(known)) or 'none'})")
-    base = run(doc, to_end)
+    salt = new_salt()  # one for every run of this dispute (see `run`)
+    base = run(doc, to_end, salt=salt)
     ids = list(names) if names else touched(rs, base)
     decisive, show = decisive_spec(rs)
     decisive = list(doc.get("decisive") or decisive)
@@ -109,18 +114,20 @@ def settle(path: str | Path, names: list[str] | None = None, to_end: bool = Fals
                            for rid in ids],
               "consulted": sorted(base["consulted"]), "variants": [], "combinations": []}
     if combine:
-        report["combinations"] = combinations(rs, doc, known, ids, base, to_end, decisive, show)
+        report["combinations"] = combinations(rs, doc, known, ids, base, to_end, decisive, show,
+                                              salt)
         return report
     for rid in ids:
         r = known[rid]
         current = _current(doc, r, base_doc_readings)
         for alt in r.alternatives:
-            played = base if alt == current else _variant(doc, known, {rid: alt}, to_end)
+            played = base if alt == current else _variant(doc, known, {rid: alt}, to_end, salt)
             report["variants"].append(outcome(rs, rid, alt, alt == current, played, base, decisive, show))
     return report
 
 
-def combinations(rs, doc, known, ids: list[str], base, to_end: bool, decisive, show) -> list[dict]:
+def combinations(rs, doc, known, ids: list[str], base, to_end: bool, decisive, show,
+                 salt: str | None = None) -> list[dict]:
     """Every combination of the alternatives of `ids`, each played once; the first difference of
     each is put down to the readings that make it alone (or to the combination together)."""
     stated = {rid: _current(doc, known[rid], doc["options"].get("readings", {})) for rid in ids}
@@ -132,7 +139,7 @@ def combinations(rs, doc, known, ids: list[str], base, to_end: bool, decisive, s
     runs = []
     for choice in choices:
         changed = {rid: alt for rid, alt in choice.items() if alt != stated[rid]}
-        played = base if not changed else _variant(doc, known, changed, to_end)
+        played = base if not changed else _variant(doc, known, changed, to_end, salt)
         runs.append((choice, changed, played))
     alone = {next(iter(ch.items())): first_difference(rs, p, base, decisive)
              for _, ch, p in runs if len(ch) == 1}

@@ -127,10 +127,22 @@ def play_one(eng: Engine, spec: Spec, gid: str, seed: str,
         eng.forget(gid)  # keep memory flat over millions of games
 
 
+def _timeout_in(exc: BaseException | None) -> GameTimeout | None:
+    """The game's time limit behind `exc`, if that is what it was: the limit strikes wherever
+    the game is, and inside a rule or set-up the engine reports it as the rule's failure."""
+    seen = 0
+    while exc is not None and seen < 20:
+        if isinstance(exc, GameTimeout):
+            return exc
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return None
+
+
 def failure(gid: str, seed: str, exc: BaseException) -> GameError:
-    kind = ("stall" if isinstance(exc, Stall) else "timeout" if isinstance(exc, GameTimeout)
-            else "error")
-    text = str(exc) if isinstance(exc, (EngineError, GameTimeout)) else f"{type(exc).__name__}: {exc}"
+    cut = _timeout_in(exc)
+    kind = ("stall" if isinstance(exc, Stall) else "timeout" if cut is not None else "error")
+    text = (str(cut) if cut is not None else str(exc) if isinstance(exc, EngineError)
+            else f"{type(exc).__name__}: {exc}")
     return GameError(gid, seed, kind, text[:500], getattr(exc, "prompt", None)
                      or getattr(exc, "bot_prompt", None),
                      getattr(exc, "commands", None) or getattr(exc, "bot_commands", 0),
@@ -141,7 +153,16 @@ def failure(gid: str, seed: str, exc: BaseException) -> GameError:
 class Sink:
     """Finished games wait in a private in-memory store (a MemoryStore: no SQL, rows and hashes
     built when copied out); `flush` copies them into the target in one transaction and starts
-    a fresh store (failed games stay behind and are dropped), so memory stays flat."""
+    a fresh store (failed games stay behind and are dropped), so memory stays flat.
+
+    A game whose rows the file refuses (a value SQLite cannot bind: the MemoryStore takes any
+    value msgspec encodes, where an SQLite scratch store refused it at append, failing only
+    that game) does not take the others with it: the flush stores them one transaction per
+    game and lists the refused ones in `refused`."""
+
+    # raised by the rows themselves (binding, constraints), not by the file being unwritable
+    ROW_ERRORS = (OverflowError, TypeError, ValueError, sqlite3.InterfaceError,
+                  sqlite3.ProgrammingError, sqlite3.IntegrityError)
 
     scratch = MemoryStore  # what a fresh in-memory store is (a test swaps in the SQLite one)
 
@@ -152,6 +173,7 @@ class Sink:
     def _fresh(self) -> None:
         self.eng = Engine(self.scratch())
         self.done: list[GameResult] = []
+        self.refused: list[tuple[str, str]] = []  # (game id, why) of the last flush
         self.since = time.monotonic()
 
     def due(self) -> bool:
@@ -174,8 +196,12 @@ class Sink:
         try:
             if not done:
                 return []
-            copied = set(self.target.absorb(mem, [r.game_id for r in done], skip_existing=True,
-                                            verify=False))
+            try:
+                copied = set(self.target.absorb(mem, [r.game_id for r in done],
+                                                skip_existing=True, verify=False))
+                refused: list[tuple[str, str]] = []
+            except self.ROW_ERRORS:
+                copied, refused = self._one_by_one(mem, done)
         except sqlite3.OperationalError as exc:
             if not wait and "locked" in str(exc) and not self.target._in_batch:
                 self.since = time.monotonic() - self.every + min(0.05, self.every / 10)
@@ -192,25 +218,43 @@ class Sink:
                 conn.execute("PRAGMA busy_timeout=30000")
         mem.close()
         self._fresh()
+        self.refused = refused
         return [r for r in done if r.game_id in copied]
+
+    def _one_by_one(self, mem, done: list[GameResult]) -> tuple[set[str], list[tuple[str, str]]]:
+        """The flush again, a transaction per game: the games stored, and those refused."""
+        copied, refused = set(), []
+        for r in done:
+            try:
+                copied.update(self.target.absorb(mem, [r.game_id], skip_existing=True,
+                                                 verify=False))
+            except self.ROW_ERRORS as exc:
+                refused.append((r.game_id, f"{type(exc).__name__}: {exc}"[:300]))
+        return copied, refused
 
 
 # -- one worker's share -------------------------------------------------------------------
 @contextmanager
 def time_limit(seconds: float):
-    """Raise GameTimeout in this (main) thread after `seconds`; no-op where unsupported."""
+    """Raise GameTimeout in this (main) thread after `seconds`, and again every half second
+    (at least) until the block is left: one raise can be swallowed (an `except Exception` in
+    a rule or bot, or a gc callback or __del__ it lands in, where Python ignores it), and a
+    one-shot timer then let the game run on unbounded. No-op where unsupported."""
     if not seconds or not hasattr(signal, "setitimer") or \
             threading.current_thread() is not threading.main_thread():
         yield
         return
+    armed = True
 
     def expire(signum, frame):
-        raise GameTimeout(f"the game took more than {seconds:g} s")
+        if armed:
+            raise GameTimeout(f"the game took more than {seconds:g} s")
     old = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, max(seconds, 0.5))
     try:
         yield
     finally:
+        armed = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
 
@@ -237,7 +281,11 @@ def play_share(spec: Spec, indices: Iterable[int], stop: Callable[[], bool],
                                        f"finished but not stored: {exc}") for r in waiting]
             report(tally)
             raise
-        tally.skipped += len(waiting) - len(stored)  # stored meanwhile by another run
+        tally.errors += [GameError(gid, _seed_of(spec, gid), "store",
+                                   f"finished but the file refused it: {why}")
+                         for gid, why in sink.refused]
+        # stored meanwhile by another run
+        tally.skipped += len(waiting) - len(stored) - len(sink.refused)
         for r in stored:
             tally.games += 1
             tally.events += r.events
@@ -257,11 +305,13 @@ def play_share(spec: Spec, indices: Iterable[int], stop: Callable[[], bool],
             else:
                 try:
                     with time_limit(spec.game_seconds):
-                        sink.done.append(play_one(sink.eng, spec, gid, seed, stop))
+                        result = play_one(sink.eng, spec, gid, seed, stop)
                 except Abandoned:
                     break
                 except Exception as exc:
                     tally.errors.append(failure(gid, seed, exc))
+                else:  # past the limit's end: a timeout striking there fails the game, once
+                    sink.done.append(result)
             if sink.due():
                 flush(sink.urgent())
     finally:
@@ -510,16 +560,17 @@ def simulate(db: str, game: str, games: int, players: int, seed: str | int = 0,
     spec = Spec(db, p["game"], players, p["seed"], games, p["options"], resume, play,
                 flush_seconds, game_seconds)
     total = Tally(wins=[0.0] * players, errors=[])
-    errors_total = 0
+    errors_total = failed = 0  # failed: games not stored, all of them (errors keeps the first)
 
     def merge(t: Tally) -> None:
-        nonlocal errors_total
+        nonlocal errors_total, failed
         total.games += t.games
         total.events += t.events
         total.skipped += t.skipped
         for s, w in enumerate(t.wins):
             total.wins[s] += w
         errors_total += len(t.errors)
+        failed += sum(e.game_id is not None for e in t.errors)
         total.errors += t.errors[:max(0, MAX_ERRORS - len(total.errors))]
         if tick:
             tick(t.games + t.skipped + sum(e.game_id is not None for e in t.errors))
@@ -535,7 +586,12 @@ def simulate(db: str, game: str, games: int, players: int, seed: str | int = 0,
         else:
             run_workers(spec, p["workers"], stop, merge)
     seconds = time.perf_counter() - start
-    done = total.games + total.skipped + sum(e.game_id is not None for e in total.errors)
+    done = total.games + total.skipped + failed
+    if done < games and not stop.requested and not any(e.kind == "crash" for e in total.errors):
+        # a worker stopped on its own (a SIGINT sent to it alone) with games it had claimed
+        merge(Tally(errors=[GameError(None, None, "crash", f"{games - done} games were not "
+                                      "played: a worker stopped before its share was done; "
+                                      "run again with --resume to play them")]))
     return Summary(total.games, total.events, seconds,
                    total.events / seconds if seconds else 0.0,
                    total.games / seconds if seconds else 0.0,

@@ -10,6 +10,10 @@ verify, an absorb into a file). A simulation that only appends and then copies i
 hashes each event once, on the way out (EventStore.absorb, store/absorb.py).
 
 Transactions: nested use joins the outer one; an exception rolls back everything done in it.
+One call that raises (an append, a group commit) leaves nothing behind even inside an outer
+transaction its caller goes on to commit, as one SQL statement in EventStore. What the caller
+may still change after a call (the seats list `vis`, a snapshot buffer) is copied in the call,
+as EventStore's row is written in it; payloads are taken as bytes then (`NewEvent.raw`).
 Optimistic concurrency: VersionConflict as EventStore raises it. What is SQL-only (`conn`,
 files, triggers) is not here; callers that need SQL (integrity anchors, analytics) keep an
 EventStore. Where SQLite itself refuses, the refusal differs in kind or time: a second seed for
@@ -22,6 +26,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from itertools import islice
 from operator import attrgetter
 from typing import Any
 
@@ -38,7 +43,7 @@ __all__ = ["MemoryStore"]
 _enc = msgspec.json.Encoder()
 _dec = msgspec.json.Decoder()
 _GONE = object()  # a journal entry's "there was no such key"
-_raw, _type = attrgetter("raw"), attrgetter("type")
+_raw, _type, _vis = attrgetter("raw"), attrgetter("type"), attrgetter("vis")
 
 
 class _Rows:
@@ -103,10 +108,25 @@ class MemoryStore:
         try:
             yield
         except BaseException:
-            self._rollback()
+            self._undo(0, *self._mark)
             raise
         finally:
             self._in_batch, self._journal, self._mark = False, None, None
+
+    def _statement(self):
+        """One call (an append, a group commit) all or nothing, also inside an outer
+        transaction, as one SQL statement is in EventStore: a call that raises leaves nothing
+        behind even when its caller catches the error and commits the outer transaction."""
+        return self._savepoint() if self._in_batch else self.transaction()
+
+    @contextmanager
+    def _savepoint(self) -> Iterator[None]:
+        mark = (len(self._journal), self._built + len(self._cmds), self._n)
+        try:
+            yield
+        except BaseException:
+            self._undo(*mark)
+            raise
 
     def _set(self, table: dict, key: Any, value: Any) -> None:
         """table[key] = value, undone by a rollback."""
@@ -114,9 +134,11 @@ class MemoryStore:
             self._journal.append((table, key, table.get(key, _GONE)))
         table[key] = value
 
-    def _rollback(self) -> None:
-        cmds_at, rows_at = self._mark
-        for item in reversed(self._journal):
+    def _undo(self, steps_at: int, cmds_at: int, rows_at: int) -> None:
+        """Take back everything done since the journal had `steps_at` steps, the store
+        `cmds_at` commands and `rows_at` events."""
+        journal = self._journal
+        for item in reversed(journal[steps_at:]):
             if callable(item):
                 item()
                 continue
@@ -125,7 +147,8 @@ class MemoryStore:
                 table.pop(key, None)
             else:
                 table[key] = old
-        if self._built > cmds_at:  # rows of this transaction's commands were built: unbuild
+        del journal[steps_at:]
+        if self._built > cmds_at:  # rows of the commands taken back were built: unbuild
             rows = self._rows
             for i in range(len(rows) - 1, rows_at - 1, -1):
                 g = rows[i][1]
@@ -196,6 +219,8 @@ class MemoryStore:
 
     def command_span(self, game_id: str, command_id: str) -> tuple[int, int] | None:
         """First and last version of one command's events (its decision and cascade)."""
+        if command_id is None:  # as SQL's `command_id = NULL`: no event matches
+            return None
         versions = [r[2] for r in self._game_rows(game_id, 1, None) if r[10] == command_id]
         return (min(versions), max(versions)) if versions else None
 
@@ -205,7 +230,7 @@ class MemoryStore:
         `returning=False` inside a transaction skips building the stored events (outside one
         they are returned anyway, as EventStore does)."""
         returning = returning or not self._in_batch
-        with self.transaction():
+        with self._statement():
             if not self._append(game_id, expected_version, events) or not returning:
                 return []
             out: list[StoredEvent] = []
@@ -215,16 +240,26 @@ class MemoryStore:
     def append_many(self, batches: Iterable[tuple[str, int, list[NewEvent]]],
                     returning: bool = True) -> list[StoredEvent]:
         """Group commit: several games' commands in one transaction, all or nothing."""
-        with self.transaction():
-            if not returning:
-                for game_id, expected, events in batches:
-                    self._append(game_id, expected, events)
-                return []
-            first = self._n
+        batches = batches if isinstance(batches, list) else list(batches)
+        with self._statement():
+            first, known = self._n, len(self._version)
             for game_id, expected, events in batches:
                 self._append(game_id, expected, events)
+            if len(self._version) - known > 1:
+                self._list_as_named(batches, len(self._version) - known)
+            if not returning:
+                return []
             self._build()
             return [decode_row(r) for r in self._rows[first:]]
+
+    def _list_as_named(self, batches: list, made: int) -> None:
+        """The `made` games this group commit created, listed in the order the group first
+        names each (an empty command names it too), as EventStore writes their streams rows;
+        they were added in the order of their first event. (A rollback drops them anyway.)"""
+        new = set(islice(reversed(self._version), made))
+        for g in dict.fromkeys(b[0] for b in batches):
+            if g in new:
+                self._version[g] = self._version.pop(g)
 
     def _append(self, game_id: str, expected: int, events: Iterable[NewEvent]) -> bool:
         version = self._version.get(game_id, 0)
@@ -237,6 +272,9 @@ class MemoryStore:
         if None in map(_raw, kept):  # the payload bytes now, as EventStore encodes them now
             kept = [ev if ev.raw is not None else
                     msgspec.structs.replace(ev, raw=_enc.encode(ev.data)) for ev in kept]
+        if list(map(_vis, kept)).count(None) != len(kept):  # the seats now too: the caller's
+            kept = [ev if ev.vis is None else   # list may change before the rows are built
+                    msgspec.structs.replace(ev, vis=list(ev.vis)) for ev in kept]
         self._cmds.append((game_id, version, kept, now))
         self._n += len(kept)
         if self._journal is not None:
@@ -290,6 +328,8 @@ class MemoryStore:
     # -- snapshots and checkpoints ------------------------------------------------------
     def save_snapshot(self, game_id: str, version: int, state: bytes) -> None:
         """Keep `state` (the fold at `version`) with a digest binding it to that event's hash."""
+        if not isinstance(state, bytes):  # a copy, as the SQLite table keeps (bytes-like only)
+            state = bytes(memoryview(state))
         with self.transaction():
             got = self._game_rows(game_id, version, version)
             if not got or version < 1:
@@ -408,6 +448,10 @@ class MemoryStore:
         copy = EventStore(":memory:")
         try:
             copy.absorb(self)
+            # absorb copies games; a seed whose game has no events is a fault verify reports
+            orphans = [r for r in self.seed_rows() if r[0] not in self._version]
+            copy.conn.executemany("INSERT INTO seeds (game_id, seed, seed_hash, revealed, salt) "
+                                  "VALUES (?,?,?,?,?)", orphans)
             return copy.verify()
         finally:
             copy.close()
