@@ -132,11 +132,14 @@ def _copy_rows(store: EventStore, src: MemoryStore, wanted: list[str], skip: boo
     """`_copy` for a MemoryStore source: its rows, each table in the order `_copy` reads the
     same table of an SQLite source, bound with executemany."""
     conn = store.conn
+    # The rows (each event's row hash) are built before the target's write lock is taken:
+    # two simulation workers then hash in parallel and hold the lock only to insert.
+    built = src.stored_rows(wanted)
     with store.transaction():
         _pick(store, src, wanted, skip)
         ids = _picked(store)
         keep = set(ids)
-        rows = src.stored_rows(ids)
+        rows = built if len(ids) == len(wanted) else [r for r in built if r[1] in keep]
         first = store._next_seq()
         # ?2..?14: the row's columns after its seq (the target numbers the events itself)
         conn.executemany(f"INSERT INTO main.events ({_EVENT_COLS}) VALUES "
