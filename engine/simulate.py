@@ -168,6 +168,7 @@ class Sink:
 
     def __init__(self, target: EventStore, every: float):
         self.target, self.every = target, every
+        self.retry_at = 0.0  # after a flush found the file locked: not before this
         self._fresh()
 
     def _fresh(self) -> None:
@@ -177,7 +178,10 @@ class Sink:
         self.since = time.monotonic()
 
     def due(self) -> bool:
-        return len(self.done) >= 500 or time.monotonic() - self.since >= self.every
+        now = time.monotonic()
+        if now < self.retry_at:
+            return False
+        return len(self.done) >= 500 or now - self.since >= self.every
 
     def urgent(self) -> bool:
         """Past this, a flush waits for the target's write lock instead of playing on."""
@@ -204,7 +208,9 @@ class Sink:
                 copied, refused = self._one_by_one(mem, done)
         except sqlite3.OperationalError as exc:
             if not wait and "locked" in str(exc) and not self.target._in_batch:
-                self.since = time.monotonic() - self.every + min(0.05, self.every / 10)
+                # try again soon, not after every game (at 500 games waiting `due` would be
+                # true again at once, and each try costs the copy's preparation)
+                self.retry_at = time.monotonic() + min(0.05, self.every / 10)
                 return None
             mem.close()
             self._fresh()
