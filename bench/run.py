@@ -67,6 +67,10 @@ def measure(cfg: dict, tmp: str) -> tuple[list[Row], dict]:
 
     section(rows, notes, "workers", [("simulate --workers 2 vs 1", "games/s", "≥1.7×")],
             lambda: simulate_runs.workers(tmp, cfg["sim_games"], cfg["sim_pairs"], say))
+    section(rows, notes, "workers_ts", [("simulate thunderstone --workers 2 vs 1", "games/s",
+                                         "≥1.7×")],
+            lambda: simulate_runs.workers(tmp, cfg["sim_games"], cfg["sim_pairs"], say,
+                                          "thunderstone", 4))
 
     section(rows, notes, "state_at", [("first state_at, 100k vs 1k games", "ms", "≤2×")],
             lambda: bigdb.measure(cfg["big_runs"], say))
@@ -198,24 +202,9 @@ def how(cfg: dict, notes: dict) -> list[str]:
             + "; games per wall second: " + ", ".join(f"{k} {num(v)}" for k, v in gs.items())
             + f"; the fold of the same games: {num(g['fold_games_per_cpu_s'])} games/CPU-s.",
         ]
-    if w:
-        out += [
-            f"- **Workers** (`bench/simulate_runs.py`): `python -m engine.cli simulate duel "
-            f"--games {cfg['sim_games']} --players 3 --workers N --db <fresh file>`, whole "
-            f"process timed from outside (start-up and final store included), bytecode cached as "
-            "in an installed package (`PYTHONPYCACHEPREFIX` in the temp dir; "
-            f"`PYTHONDONTWRITEBYTECODE` dropped), one warm-up run not counted, {w['pairs']} "
-            "pair(s) run in turn; games/s per run — workers 1: "
-            + ", ".join(num(x) for x in w["w1"]) + "; workers 2: "
-            + ", ".join(num(x) for x in w["w2"]) + ". CPU seconds of the whole run (user + "
-              "system, workers included, from wait4) against wall seconds — workers 1: "
-            + ", ".join(f"{c:.1f} / {t:.1f}" for c, t in zip(w["cpu1"], w["wall1"]))
-            + "; workers 2: "
-            + ", ".join(f"{c:.1f} / {t:.1f}" for c, t in zip(w["cpu2"], w["wall2"]))
-            + ". A run whose CPU seconds are well below its wall seconds was waiting for a "
-              "core: other engineers' tests share the 2 cores (see the load average), so a "
-              "second worker can only be as fast as the free core it finds.",
-        ]
+    for run, game, players in ((w, "duel", 3), (notes.get("workers_ts", {}), "thunderstone", 4)):
+        if run:
+            out.append(_workers_note(run, game, players, cfg))
     if b:
         out += [
             f"- **state_at** (`bench/bigdb.py`): databases built once and cached in "
@@ -276,6 +265,25 @@ def profile_md(p: dict) -> list[str]:
     out += [f"| `{f}` | {n:,} | {tt:.3f} | {100 * tt / p['total']:.0f}% |"
             for f, n, tt, ct in p["other"]]
     return out + [""]
+
+
+def _workers_note(w: dict, game: str, players: int, cfg: dict) -> str:
+    return (
+        f"- **Workers, {game}** (`bench/simulate_runs.py`): `python -m engine.cli simulate "
+        f"{game} --games {cfg['sim_games']} --players {players} --workers N --db <fresh file>`, "
+        "whole process timed from outside (start-up and final store included), bytecode cached "
+        "as in an installed package (`PYTHONPYCACHEPREFIX` in the temp dir; "
+        f"`PYTHONDONTWRITEBYTECODE` dropped), one warm-up run not counted, {w['pairs']} "
+        "pair(s) run in turn; games/s per run — workers 1: "
+        + ", ".join(num(x) for x in w["w1"]) + "; workers 2: "
+        + ", ".join(num(x) for x in w["w2"]) + ". CPU seconds of the whole run (user + "
+        "system, workers included, from wait4) against wall seconds — workers 1: "
+        + ", ".join(f"{c:.1f} / {t:.1f}" for c, t in zip(w["cpu1"], w["wall1"]))
+        + "; workers 2: "
+        + ", ".join(f"{c:.1f} / {t:.1f}" for c, t in zip(w["cpu2"], w["wall2"]))
+        + ". A run whose CPU seconds are well below its wall seconds was waiting for a core "
+        "(other work on the 2 cores, see the load average) or, with two workers, for the "
+        "shared file's write lock (bench/why_not_met.md).")
 
 
 def why_not_met() -> list[str]:

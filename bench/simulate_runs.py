@@ -63,10 +63,10 @@ def _wait(proc: subprocess.Popen, timeout: float) -> tuple[int, int]:
 
 
 def _run(db: str, games: int, workers: int, players: int = 3,
-         seed: str = "b") -> tuple[float, float]:
+         seed: str = "b", game: str = "duel") -> tuple[float, float]:
     """(wall seconds, CPU seconds) of one whole simulate process."""
     start = time.perf_counter()
-    proc = subprocess.Popen([*CLI, "duel", "--games", str(games), "--players", str(players),
+    proc = subprocess.Popen([*CLI, game, "--games", str(games), "--players", str(players),
                              "--workers", str(workers), "--seed", seed, "--db", db, "--json"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
     err = proc.stderr.read()
@@ -77,21 +77,26 @@ def _run(db: str, games: int, workers: int, players: int = 3,
     return seconds, CPU_S.pop(proc.pid, 0.0)
 
 
-def workers(tmp: str, games: int, pairs: int, say) -> tuple[list, dict]:
+def workers(tmp: str, games: int, pairs: int, say, game: str = "duel",
+            players: int = 3) -> tuple[list, dict]:
+    """`game`: duel is the lightest game, so its store copy (a third of a worker's CPU, part
+    of it under the shared file's write lock) weighs most; a heavier game shows the scaling
+    where playing dominates."""
     one, two, ratios, cpu1, cpu2 = [], [], [], [], []
-    say("simulate warm-up (not counted: fills the bytecode cache and the page cache)")
-    _run(os.path.join(tmp, "w-warm.db"), 20, 2)
+    say(f"simulate {game} warm-up (not counted: fills the bytecode cache and the page cache)")
+    _run(os.path.join(tmp, f"w-warm-{game}.db"), 20, 2, players, game=game)
     for p in range(pairs):
-        say(f"simulate --workers 1 / 2, pair {p + 1}/{pairs}")
-        t1, c1 = _run(os.path.join(tmp, f"w1-{p}.db"), games, 1)
-        t2, c2 = _run(os.path.join(tmp, f"w2-{p}.db"), games, 2)
+        say(f"simulate {game} --workers 1 / 2, pair {p + 1}/{pairs}")
+        t1, c1 = _run(os.path.join(tmp, f"w1-{game}-{p}.db"), games, 1, players, game=game)
+        t2, c2 = _run(os.path.join(tmp, f"w2-{game}-{p}.db"), games, 2, players, game=game)
         one.append(games / t1)
         two.append(games / t2)
         ratios.append(t1 / t2)
         cpu1.append(c1)
         cpu2.append(c2)
     r = median(ratios)
-    return [row(f"simulate duel, 3 seats, {games:,} games: --workers 2", median(two), "games/s",
+    return [row(f"simulate {game}, {players} seats, {games:,} games: --workers 2", median(two),
+                "games/s",
                 "--workers 1, same command (whole process, start-up included)", median(one),
                 "games/s", r, "workers 2 ÷ workers 1 (median per pair)", "≥1.7×", r >= 1.7)], \
         {"pairs": pairs, "w1": one, "w2": two, "ratios": ratios, "cpu1": cpu1, "cpu2": cpu2,
