@@ -43,23 +43,31 @@ def event_hashes(name: str, players: int, options: dict, seed: str, per_game: bo
         "SELECT hash FROM events WHERE game_id=? ORDER BY version", (gid,))]
 
 
-def digests() -> dict[str, dict]:
+def digest_groups(groups) -> dict[str, dict]:
+    """groups: (key, [(ruleset, players, options, seed, per_game), ...]) in order. Per key the
+    number of events and the SHA-256 over its games' event hashes in order; "all": the
+    SHA-256 over the keys' digests."""
     out: dict[str, dict] = {}
     total = hashlib.sha256()
-    for name, seats, options, seeds in SET:
+    for key, games in groups:
         h, events = hashlib.sha256(), 0
-        for players in seats:
-            for seed in seeds:
-                for per_game in (True, False):
-                    hashes = event_hashes(name, players, options, seed, per_game)
-                    events += len(hashes)
-                    for x in hashes:
-                        h.update(x.encode())
-        key = name + (json.dumps(options, sort_keys=True) if options else "")
+        for game in games:
+            hashes = event_hashes(*game)
+            events += len(hashes)
+            for x in hashes:
+                h.update(x.encode())
         out[key] = {"events": events, "sha256": h.hexdigest()}
         total.update(h.digest())
     out["all"] = {"events": sum(v["events"] for v in out.values()), "sha256": total.hexdigest()}
     return out
+
+
+def digests() -> dict[str, dict]:
+    return digest_groups(
+        (name + (json.dumps(options, sort_keys=True) if options else ""),
+         [(name, players, options, seed, per_game) for players in seats for seed in seeds
+          for per_game in (True, False)])
+        for name, seats, options, seeds in SET)
 
 
 if __name__ == "__main__":

@@ -11,12 +11,11 @@ Run as a tool: `python -m tests.games.mage_knight.mkdl_speed_games` prints the d
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from pathlib import Path
 
-from tests.core.wide_games import event_hashes
+from tests.core.wide_games import digest_groups
 
 MK_SMALLEST = (("first_reconnaissance", 1), ("blitz_conquest", 2), ("solo_conquest", 1),
                ("full_cooperative", 2), ("blitz_cooperative", 2), ("mines_liberation", 2),
@@ -34,20 +33,10 @@ EXPECTED = Path(__file__).with_name("mkdl_speed_games.json")
 
 
 def digests() -> dict[str, dict]:
-    out: dict[str, dict] = {}
-    total = hashlib.sha256()
-    for name, players, options, seeds in SET:
-        h, events = hashlib.sha256(), 0
-        for seed in seeds:
-            hashes = event_hashes(name, players, options, seed, True)    # one transaction per game
-            events += len(hashes)
-            for x in hashes:
-                h.update(x.encode())
-        key = f"{name} {players} {json.dumps(options, sort_keys=True)}"
-        out[key] = {"events": events, "sha256": h.hexdigest()}
-        total.update(h.digest())
-    out["all"] = {"events": sum(v["events"] for v in out.values()), "sha256": total.hexdigest()}
-    return out
+    return digest_groups(  # one transaction per game
+        (f"{name} {players} {json.dumps(options, sort_keys=True)}",
+         [(name, players, options, seed, True) for seed in seeds])
+        for name, players, options, seeds in SET)
 
 
 if __name__ == "__main__":
