@@ -576,10 +576,11 @@ def simulate(db: str, game: str, games: int, players: int, seed: str | int = 0,
         for s, w in enumerate(t.wins):
             total.wins[s] += w
         errors_total += len(t.errors)
-        failed += sum(e.game_id is not None for e in t.errors)
+        lost = sum(e.game_id is not None for e in t.errors)
+        failed += lost
         total.errors += t.errors[:max(0, MAX_ERRORS - len(total.errors))]
         if tick:
-            tick(t.games + t.skipped + sum(e.game_id is not None for e in t.errors))
+            tick(t.games + t.skipped + lost)
 
     stop = Stop()
     start = time.perf_counter()
