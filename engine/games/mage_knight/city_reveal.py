@@ -87,7 +87,9 @@ def enterable(g, space: str) -> bool:
 
 
 def strengthen(t, space: str, combat) -> None:
-    """City defenders get the colour bonus on top of being fortified (MK:10:City:1)."""
+    """City defenders get the colour bonus on top of being fortified (MK:10:City:1); the White
+    City's armour bonus raises both values of an Elusive defender (MK:24:SUM:Elusive)."""
+    from .combat_state import raise_armour
     city = city_at(t.game, space)
     if city is None:
         return
@@ -95,7 +97,7 @@ def strengthen(t, space: str, combat) -> None:
         if e.uid not in city.garrison:
             continue
         bonus = CT.defender_bonus(city.colours, content().enemies[e.enemy])
-        e.armour += bonus.armour
+        raise_armour(e, bonus.armour)
         for a, extra in zip(e.attacks, bonus.attack):
             a.value += extra
         e.abilities = e.abilities + [x for x in bonus.abilities if x not in e.abilities]

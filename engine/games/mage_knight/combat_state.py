@@ -40,6 +40,15 @@ class CombatEnemy(msgspec.Struct):
     discarded: bool = False   # a summoned token after it was blocked or dealt its damage
 
 
+def raise_armour(e: CombatEnemy, by: int) -> None:
+    """An armour modifier fixed as the combat starts (a city's colour bonus): an Elusive enemy's
+    two armour values both change, so the lower one, used once all its attacks are blocked, is
+    raised too ("Armor modifiers apply to both values", MK:24:SUM:Elusive)."""
+    e.armour += by
+    if e.elusive_armour:
+        e.elusive_armour += by
+
+
 class CombatUnit(msgspec.Struct):
     uid: str
     unit: str
