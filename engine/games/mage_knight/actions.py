@@ -250,7 +250,7 @@ def move(ctx, t, seat: int, cmd: dict) -> None:
     from .board import ends_move
     extra = cmd["challenge"].split(";") if cmd.get("challenge") else []   # MK:8:Combat:2c
     if ends_move(g.board, unkey(cmd["to"]), seat):
-        fight.assault(ctx, t, seat, cmd["to"], extra)
+        fight.assault(ctx, t, seat, cmd["to"], extra, frm)     # an assault is a move (MK:8:Combat:2b)
     else:
         fight.provoke(ctx, t, seat, frm, unkey(cmd["to"]), extra)
 

@@ -73,13 +73,22 @@ def _builtins(c):
     return msgspec.to_builtins(c)
 
 
+def provoked_spaces(t, seat: int, frm, to) -> list[str]:
+    """The rampaging spaces a step from `frm` to `to` provokes: adjacent to both spaces
+    (MK:7:Move:4c), none under an effect that moves without provoking."""
+    from .board import key, provoked
+    g = t.game
+    if g.players[seat].turn_effects.get("no_provoke"):
+        return []
+    return [key(h) for h in provoked(g.board, frm, to)]
+
+
 def provoke(ctx, t, seat: int, frm, to, extra=()) -> bool:
     """After a step: rampaging enemies adjacent to both spaces attack (MK:7:Move:4c); `extra`
     rampaging spaces challenged with the step join them (MK:8:Combat:2b)."""
-    from .board import key, provoked
     g = t.game
-    spaces = [key(h) for h in provoked(g.board, frm, to)]
-    if not spaces or g.players[seat].turn_effects.get("no_provoke"):
+    spaces = provoked_spaces(t, seat, frm, to)
+    if not spaces:
         return False
     spaces += list(extra)
     tokens = [tok for k in spaces for tok in g.board.spaces[k].enemies]
@@ -95,12 +104,16 @@ def _start_on(ctx, t, seat, spaces, tokens, kind, fortified=False):
           rampaging=[tok for k in spaces for tok in g.board.spaces[k].enemies if g.board.spaces[k].rampaging])
 
 
-def assault(ctx, t, seat: int, space: str, extra=()) -> None:
-    """Entering an unconquered keep or mage tower: reputation -1 and combat with its
-    defenders, who are fortified (MK:8:Combat:1a); rampaging enemies on `extra` spaces,
-    challenged with the step, join them unfortified (MK:8:Combat:2b-c)."""
+def assault(ctx, t, seat: int, space: str, extra=(), frm=None) -> None:
+    """Entering an unconquered keep, mage tower or city: reputation -1 and combat with its
+    defenders, who are fortified (MK:8:Combat:1a). The assault is a move, so the step from
+    `frm` provokes rampaging enemies adjacent to both spaces; they and the ones on `extra`
+    spaces, challenged with the step, join the defenders unfortified (MK:8:Combat:2b-c)."""
+    from .board import unkey
     from .ledger import change_reputation
     g = t.game
+    provoked = provoked_spaces(t, seat, frm, unkey(space)) if frm is not None else []
+    extra = provoked + [k for k in extra if k not in provoked]
     if g.board.spaces[space].site == "city":     # a Megalopolis: either space, one garrison
         from .city_reveal import main_space
         space = main_space(t, space)
@@ -121,6 +134,11 @@ def assault(ctx, t, seat: int, space: str, extra=()) -> None:
         tokens = [tok for tok in drawn if tok]
     if not tokens:
         conquer(ctx, t, seat, space)
+        if extra:                  # no defenders: the provoked and challenged rampagers still fight
+            if provoked:
+                ctx.emit("mk.acted", {"seat": seat, "action": "provoked"}, rule="MK:7:Move:4")
+            _start_on(ctx, t, seat, list(extra), [tok for k in extra for tok in g.board.spaces[k].enemies],
+                      kind="provoked")
         return
     tokens += [tok for k in extra for tok in g.board.spaces[k].enemies]
     _start_on(ctx, t, seat, [space] + list(extra), tokens, kind="assault",

@@ -126,16 +126,15 @@ def challenge_groups(t, seat: int) -> list[str]:
 
 
 def forced_combat(t, seat: int, to: str) -> list[str]:
-    """The spaces a step to `to` fights at once: the site assaulted, or the rampaging spaces
-    provoked (MK:8:Combat:1a, MK:7:Move:4c); none if the step starts no combat."""
-    from .board import ends_move, provoked
+    """The spaces a step to `to` fights at once: the site assaulted and the rampaging spaces
+    provoked, an assault being a move (MK:8:Combat:1a, MK:7:Move:4c, MK:8:Combat:2b); none if
+    the step starts no combat."""
+    from .board import ends_move
+    from .fight import provoked_spaces
     g = t.game
     p = g.players[seat]
-    if ends_move(g.board, unkey(to), seat):
-        return [to]
-    if p.turn_effects.get("no_provoke"):
-        return []
-    return [key(h) for h in provoked(g.board, unkey(p.pos), unkey(to))]
+    stirred = provoked_spaces(t, seat, unkey(p.pos), unkey(to))
+    return ([to] if ends_move(g.board, unkey(to), seat) else []) + stirred
 
 
 def challenge_moves(t, seat: int, steps: list[str]) -> list[dict]:

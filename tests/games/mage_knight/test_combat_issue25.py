@@ -45,3 +45,30 @@ def test_MK_24_SUM_Elusive_white_city_bonus_counts_in_the_ranged_phase_attack():
     (done,) = events(eng, gid, "mk.combat.attacked")
     assert (done.data["total"], done.data["armour"]) == (7, 7)
     assert [e.data["enemy"] for e in events(eng, gid, "mk.combat.defeated")] == [SHOCKTROOPS]
+
+
+# -- MK:7:Move: an assault is a move ---------------------------------------------------------
+
+PROVOKES = SIT + "assault_provokes.toml"
+DRACONUM = "red_dragon_summoner#2"
+
+
+def test_MK_7_Move_an_assault_provokes_the_adjacent_rampager_into_the_same_combat():
+    """Stepping from 5,-6 into the keep at 5,-5, both next to the Draconum at 4,-5: the keep's
+    defender and the provoked Draconum fight together, the Draconum unfortified and rampaging
+    (MK:8:Combat:2b)."""
+    eng, gid = from_situation(PROVOKES)
+    eng.submit(gid, 0, {"kind": "move", "to": "5,-5"})
+    g = eng.table(gid).game
+    assert g.combat_kind == "assault" and g.combat_spaces == ["5,-5", "4,-5"]
+    foes = {e.uid: e for e in g.combat.enemies}
+    assert set(foes) == {"gray_guardsmen#1", DRACONUM}
+    assert foes[DRACONUM].rampaging and not foes[DRACONUM].defends_fortified_site
+    assert foes["gray_guardsmen#1"].defends_fortified_site and not foes["gray_guardsmen#1"].rampaging
+
+
+def test_MK_7_Move_a_provoked_space_is_not_offered_again_as_a_challenge():
+    """The step into the keep already fights the Draconum: no `challenge` of its space with it."""
+    eng, gid = from_situation(PROVOKES)
+    moves = [c for c in legal(eng, gid) if c["kind"] == "move" and c["to"] == "5,-5"]
+    assert moves == [{"kind": "move", "to": "5,-5"}]
