@@ -88,7 +88,7 @@ def enterable(g, space: str) -> bool:
 
 def strengthen(t, space: str, combat) -> None:
     """City defenders get the colour bonus on top of being fortified (MK:10:City:1); the White
-    City's armour bonus raises both values of an Elusive defender (MK:24:SUM:Elusive)."""
+    City's armour bonus raises both values of an Elusive defender (MK:10:Abilities:Elusive)."""
     from .combat_state import raise_armour
     city = city_at(t.game, space)
     if city is None:

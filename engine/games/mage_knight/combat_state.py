@@ -43,7 +43,7 @@ class CombatEnemy(msgspec.Struct):
 def raise_armour(e: CombatEnemy, by: int) -> None:
     """An armour modifier fixed as the combat starts (a city's colour bonus): an Elusive enemy's
     two armour values both change, so the lower one, used once all its attacks are blocked, is
-    raised too ("Armor modifiers apply to both values", MK:24:SUM:Elusive)."""
+    raised too ("Armor modifiers apply to both values", MK:10:Abilities:Elusive)."""
     e.armour += by
     if e.elusive_armour:
         e.elusive_armour += by

@@ -192,13 +192,15 @@ def double_fame(g, fame: int) -> int:
     return fame * 2 if g.combat_kind == "chant" else fame
 
 
-# -- retreat and forced withdrawal (every scenario but First Reconnaissance) -------------------
+# -- retreat after a failed assault (every scenario) ------------------------------------------
 def retreat_after_assault(ctx, t, seat: int, space: str) -> None:
-    """A keep or mage tower not conquered: the hero retreats to the space it attacked from; if
-    that is not safe, forced withdrawal follows at the end of the turn (MK:8:Combat:1a; First
-    Reconnaissance keeps part 1's play, where the hero stays)."""
+    """A keep or mage tower not conquered: as the combat ends the hero retreats to the space it
+    attacked from, in every scenario (First Reconnaissance makes no exception); that is no
+    forced withdrawal, but if that space is not safe, forced withdrawal follows at the end of the
+    turn ("musst du dich auf das Feld zurückziehen, von dem aus du angegriffen hast",
+    MK:10:Result:3)."""
     g = t.game
     p = g.players[seat]
     back = S.came_from(p)
-    if g.scenario and g.scenario != "first_reconnaissance" and p.pos == space and back and back != space:
-        ctx.emit("mk.placed", {"seat": seat, "pos": back}, rule="MK:8:Combat:1a")
+    if p.pos == space and back and back != space:
+        ctx.emit("mk.placed", {"seat": seat, "pos": back}, rule="MK:10:Result:3")

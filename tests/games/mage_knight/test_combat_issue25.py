@@ -72,3 +72,50 @@ def test_MK_7_Move_a_provoked_space_is_not_offered_again_as_a_challenge():
     eng, gid = from_situation(PROVOKES)
     moves = [c for c in legal(eng, gid) if c["kind"] == "move" and c["to"] == "5,-5"]
     assert moves == [{"kind": "move", "to": "5,-5"}]
+
+
+# -- MK:10:Result:3: a failed assault retreats as the combat ends ----------------------------
+
+def _fail_keep_assault(options=None):
+    """First Reconnaissance (keep_assault.toml): explore, walk next to the keep, step in and let
+    the combat run out without an attack."""
+    from engine.games.mage_knight import state as S
+    eng, gid = from_situation(SIT + "keep_assault.toml", options=options)
+    eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})
+    for step in ("5,-3", "5,-4", "6,-5", "7,-5"):
+        eng.submit(gid, 0, {"kind": "move", "to": step})
+    guard = eng.table(gid).game.board.spaces["7,-5"].enemies
+    while eng.table(gid).game.combat is not None:
+        cmds = [c for c in legal(eng, gid) if c["kind"] in ("mk_assign", "mk_next")]
+        eng.submit(gid, 0, cmds[0])
+    return eng, gid, guard, S
+
+
+@pytest.mark.parametrize("scenario", ["first_reconnaissance", "solo_conquest"])
+def test_MK_10_Result_3_failed_keep_assault_retreats_as_the_combat_ends(scenario):
+    """The keep's defender stays; the hero is back on 6,-5, where it attacked from, as soon as
+    the combat is over, in First Reconnaissance as in any other scenario."""
+    eng, gid, guard, S = _fail_keep_assault(None if scenario == "first_reconnaissance"
+                                            else {"scenario": scenario})
+    t = eng.table(gid)
+    assert t.game.board.spaces["7,-5"].conquered_by == -1 and t.game.board.spaces["7,-5"].enemies == guard
+    assert t.game.players[0].pos == "6,-5"
+    log = eng.store.read(gid)
+    over = max(i for i, e in enumerate(log) if e.type == "mk.combat_over")
+    (back,) = [e for e in log if e.type == "mk.placed" and e.data.get("seat") == 0 and e.rule == "MK:10:Result:3"]
+    assert log.index(back) < over and back.data["pos"] == "6,-5"
+
+
+def test_MK_10_Result_3_the_retreat_is_no_forced_withdrawal_and_costs_no_wound():
+    """First Reconnaissance: ending the turn after the retreat to the safe 6,-5 adds no wound
+    (today's part-1 play withdrew the hero at the end of the turn with a wound)."""
+    from engine.mechanics.zones import card_name
+    eng, gid, _, S = _fail_keep_assault()
+    t = eng.table(gid)
+    wounds = sum(card_name(c) == "wound" for z in (S.hand(0), S.discard(0), S.deck(0)) for c in t.zone(z))
+    assert wounds == 2                                        # the guard's attack, taken in the combat
+    eng.submit(gid, 0, {"kind": "end_turn", "discard": "march"})
+    t = eng.table(gid)
+    after = sum(card_name(c) == "wound" for z in (S.hand(0), S.discard(0), S.deck(0)) for c in t.zone(z))
+    assert after == wounds and t.game.players[0].pos == "6,-5"
+    assert not [e for e in eng.store.read(gid) if e.type == "mk.placed" and e.rule == "MK:11:EoT:2"]

@@ -141,12 +141,13 @@ def test_a_failed_keep_assault_retreats_to_where_it_came_from_MK_8_Combat_1a():
     ctx.emit("mk.moved", {"seat": 0, "to": "30,0", "cost": 0}, rule="MK:7:Move:3")
     R.retreat_after_assault(ctx, t, 0, "30,0")
     assert g.players[0].pos == "31,0"
-    eng2, gid2, t2, ctx2 = _game("first_reconnaissance", 2, 1)      # part 1 play stays
+    eng2, gid2, t2, ctx2 = _game("first_reconnaissance", 2, 1)      # no exception (MK:10:Result:3)
     t2.game.board.spaces["30,0"] = Space(q=30, r=0, terrain="plains", tile="x", site="keep")
+    t2.game.board.spaces["31,0"] = Space(q=31, r=0, terrain="plains", tile="x")
     ctx2.emit("mk.placed", {"seat": 0, "pos": "31,0"}, rule="MK:10:City:2")
     ctx2.emit("mk.moved", {"seat": 0, "to": "30,0", "cost": 0}, rule="MK:7:Move:3")
     R.retreat_after_assault(ctx2, t2, 0, "30,0")
-    assert t2.game.players[0].pos == "30,0"
+    assert t2.game.players[0].pos == "31,0"
 
 
 def test_one_side_concedes_and_the_other_wins_MK_22_Scen_ConquerKeepsTowers():
