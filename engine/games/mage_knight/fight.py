@@ -384,10 +384,26 @@ def finish(ctx, t, seat: int) -> None:
         reward(ctx, t, seat, space, kind)
     elif kind == "adventure":
         after_failure(ctx, t, space)
+        if sp.site in UNDERGROUND:
+            discard_undefeated(ctx, t, space)
+    elif kind == "burn":
+        discard_undefeated(ctx, t, space)
     elif kind == "assault":
         retreat_after_assault(ctx, t, seat, space)
     ctx.emit("mk.combat_over", {"seat": seat, "outcome": _builtins(out)}, rule="MK:10:Result:1")
 
+
+
+def discard_undefeated(ctx, t, space: str) -> None:
+    """Enemies left undefeated in a dungeon, a tomb or a monastery whose burning failed go to
+    their discard piles; a later visitor draws new ones ("Wenn du Feinde in einem Dungeon,
+    Kloster oder einer Grabstätte nicht besiegt hast, lege sie ab", MK:10:Result:3)."""
+    left = list(t.game.board.spaces[space].enemies)
+    for tok in left:
+        zones.move(ctx, S.at(space), S.enemy_discard(content().enemies[card_name(tok)].color), [tok],
+                   rule="MK:10:Result:3")
+    if left:
+        ctx.emit("mk.enemies", {"space": space, "tokens": []}, rule="MK:10:Result:3")
 
 
 def reward(ctx, t, seat: int, space: str, kind: str) -> None:

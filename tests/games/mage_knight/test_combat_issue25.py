@@ -119,3 +119,34 @@ def test_MK_10_Result_3_the_retreat_is_no_forced_withdrawal_and_costs_no_wound()
     after = sum(card_name(c) == "wound" for z in (S.hand(0), S.discard(0), S.deck(0)) for c in t.zone(z))
     assert after == wounds and t.game.players[0].pos == "6,-5"
     assert not [e for e in eng.store.read(gid) if e.type == "mk.placed" and e.rule == "MK:11:EoT:2"]
+
+
+# -- MK:10:Result:3: a failed monastery burning discards its defender -------------------------
+
+def test_MK_10_Result_3_failed_monastery_burning_discards_the_undefeated_defender():
+    """The violet Monks are not defeated: the combat ends, the Monks go to the violet discard
+    pile and the monastery stays unburned, with no enemy on it (Kampfergebnis 3b)."""
+    eng, gid = from_situation(SIT + "monastery_burning.toml")
+    (monks,) = eng.table(gid).game.board.spaces["5,-6"].enemies
+    eng.submit(gid, 0, {"kind": "mk_next"})
+    t = eng.table(gid)
+    sp = t.game.board.spaces["5,-6"]
+    assert t.game.combat is None and sp.enemies == [] and sp.conquered_by == -1 and sp.site == "monastery"
+    assert monks in t.zone("enemies:violet:discard") and monks not in t.zone("at:5,-6")
+    assert not [e for e in eng.store.read(gid) if e.type == "mk.burned"]
+
+
+def test_MK_10_Result_3_failed_tomb_discards_its_enemy_for_new_draws():
+    """The same rule for a tomb: the undefeated enemy is discarded, so the next visitor draws a
+    new one instead of fighting the same."""
+    def edit(game):
+        game["tiles"] = {"4,-5": "core_1"}          # a tomb at its NE, 5,-6
+        game["combat"]["kind"] = "adventure"
+        game["combat"]["enemy"] = [{"id": "red_fire_dragon", "blocked": [0]}]
+    eng, gid = from_situation(SIT + "monastery_burning.toml", edit=edit)
+    sp = eng.table(gid).game.board.spaces["5,-6"]
+    assert sp.site == "tomb"
+    (dragon,) = sp.enemies
+    eng.submit(gid, 0, {"kind": "mk_next"})
+    t = eng.table(gid)
+    assert t.game.board.spaces["5,-6"].enemies == [] and dragon in t.zone("enemies:red:discard")
