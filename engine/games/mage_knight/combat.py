@@ -55,7 +55,7 @@ from .combat_state import Combat, CombatEnemy, CombatOutcome, CombatUnit, EnemyA
 
 __all__ = ["Combat", "CombatEnemy", "CombatOutcome", "CombatUnit", "EnemyAttack", "Points", "add_hand_wounds",
            "add_points", "decide", "effect_problem", "explain", "fold", "legal", "modify_enemy", "outcome",
-           "pending_summons", "points_problem", "preview", "start", "summoned"]
+           "pending_summons", "points_problem", "preview", "start", "summoned", "target_problem"]
 
 PHASES = ("ranged", "block", "damage", "attack", "over")
 Event = tuple[str, dict]
@@ -109,6 +109,11 @@ def points_problem(c: Combat, kind: str, element: str, value: int) -> tuple[str,
     if kind == "move" and element != "physical":
         return "MK:10:Abilities:Cumbersome", "move points have no element"
     return None
+
+
+def target_problem(c: Combat, kind: str) -> tuple[str, str] | None:
+    """Why attack points of `kind` could hit no enemy now (rule id, reason), or None."""
+    return ab.target_problem(c, kind)
 
 
 def add_points(c: Combat, kind: str, element: str, value: int, source: str, target: str = "",

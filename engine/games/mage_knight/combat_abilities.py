@@ -49,6 +49,22 @@ def targetable(c: Combat) -> list[CombatEnemy]:
     return [e for e in c.enemies if not e.defeated and not e.summoned_by and not e.discarded]
 
 
+def target_problem(c: Combat, kind: str) -> Why | None:
+    """Why attack points of `kind` would have nothing to hit now: the targets are chosen before
+    the points (MK:9:Ranged:2-3a), so in the ranged and siege phase ranged points need an enemy
+    that is neither Fortified nor a site's defender, and siege points one that is not both."""
+    if kind not in ATTACK_KINDS:
+        return None
+    foes = targetable(c)
+    if c.phase != "ranged":
+        return None if foes else ("MK:9:Ranged:4", "no undefeated enemy is left to target")
+    if any(may_target_in_ranged_phase(kind, has(e, "fortified"), site_fortified(e), has(e, "unfortified")) is None
+           for e in foes):
+        return None
+    return "MK:9:Ranged:2", (f"no enemy can be targeted with {kind} points in the ranged and siege phase "
+                             f"({'fortified twice: ability and site' if kind == 'siege' else 'all are fortified'})")
+
+
 def pool_parts(c: Combat, kinds: list[str]) -> list[Part]:
     return [Part(p.value, p.element, p.target, p.not_target) for p in c.pool if p.kind in kinds]
 

@@ -267,9 +267,12 @@ def enemy_effect(ctx, t, atoms, target: str, source: str, colour: str | None) ->
 
 
 def points_fit(c, atoms) -> bool:
-    """Whether a resolution gives the combat something it can use now."""
+    """Whether a resolution gives the combat something it can use now: attack points only when
+    an enemy of this phase can be their target (MK:9:Ranged:2-3a)."""
     for kind, v in atoms:
-        if kind == "attack" and C.points_problem(c, POINT_KIND.get(v["type"], "melee"), v["element"], v["value"]) is None:
+        k = POINT_KIND.get(v["type"], "melee") if kind == "attack" else ""
+        if kind == "attack" and C.points_problem(c, k, v["element"], v["value"]) is None \
+                and C.target_problem(c, k) is None:
             return True
         if kind == "block" and C.points_problem(c, "block", v["element"], v["value"]) is None:
             return True

@@ -564,8 +564,33 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
         if p.move < 2:
             return Illegal(rule, f"exploring costs 2 move points, you have {p.move}")
         return Illegal(rule, "no tile may be placed there from your space")
+    if kind == "activate" and g.combat is not None and not g.pvp:
+        why = unit_without_target(t, seat, cmd)
+        if why:
+            return Illegal(*why)
     if kind == "end_turn" and not p.played and not cmd.get("discard"):
         return Illegal(rule, "play or discard at least one card this turn")
     if kind == "rest" and (p.moved or p.acted):
         return Illegal(rule, "a rest allows no movement and no action")
     return Illegal(rule, f"{kind!r} is not possible now")
+
+
+def unit_without_target(t, seat: int, cmd: dict) -> tuple[str, str] | None:
+    """Why a unit's ability is not offered in this combat because its attack points could hit
+    no enemy of the phase (the targets come before the points, MK:9:Ranged:2-3a): the unit would
+    be spent for nothing. None when the command names no such ability."""
+    u = next((u for u in t.game.players[seat].units if u.uid == cmd.get("unit")), None)
+    ai, opt = cmd.get("ability"), cmd.get("option", 0)
+    if u is None or type(ai) is not int or type(opt) is not int:
+        return None
+    if not 0 <= ai < len(content().units[u.unit].abilities):
+        return None
+    options = unit_values(t, u.unit, A.unit_resolutions(u.unit, ai))
+    if not 0 <= opt < len(options):
+        return None
+    for k, v in options[opt]:
+        if k == "attack":
+            why = C.target_problem(t.game.combat, v["type"] if v["type"] in ("ranged", "siege") else "melee")
+            if why:
+                return why[0], f"{u.uid}'s {v['type']} attack would be spent for nothing: {why[1]}"
+    return None

@@ -21,7 +21,7 @@ def events(eng, gid, typ):
     return [e for e in eng.store.read(gid) if e.type == typ]
 
 
-# -- MK:24:SUM:Elusive ----------------------------------------------------------------------
+# -- Elusive (summary sheet p.24; the engine cites MK:10:Abilities:Elusive) ---------------
 
 def test_MK_24_SUM_Elusive_white_city_bonus_raises_both_armour_values():
     """The White City's armour +1 (MK:10:City:1) reaches both values of the Elusive Shocktroops
@@ -150,3 +150,39 @@ def test_MK_10_Result_3_failed_tomb_discards_its_enemy_for_new_draws():
     eng.submit(gid, 0, {"kind": "mk_next"})
     t = eng.table(gid)
     assert t.game.board.spaces["5,-6"].enemies == [] and dragon in t.zone("enemies:red:discard")
+
+
+# -- MK:9:Ranged:2-3a: targets come before points ----------------------------------------------
+
+NO_TARGET = SIT + "units_no_target.toml"
+
+
+def _activations(eng, gid):
+    return {(c["unit"], c["ability"]) for c in legal(eng, gid) if c["kind"] == "activate"}
+
+
+def test_MK_9_Ranged_2_3a_units_ranged_and_siege_with_no_target_are_not_offered():
+    """The keep's Guardsmen are Fortified and defend the site: nothing can target them in the
+    ranged and siege phase, so neither the Crossbowmen's ranged 2 nor the Catapults' siege 3 is
+    offered; asked for anyway, the activation is refused with the rule and the unit stays ready."""
+    eng, gid = from_situation(NO_TARGET)
+    assert _activations(eng, gid) == set()
+    with pytest.raises(IllegalCommand) as err:
+        eng.submit(gid, 0, {"kind": "activate", "unit": "catapults#1", "ability": 0, "option": 0, "pay": ""})
+    assert "MK:9:Ranged:2" in str(err.value) and "spent for nothing" in str(err.value)
+    assert all(u.ready for u in eng.table(gid).game.players[0].units)
+
+
+def test_MK_9_Ranged_2_3a_siege_is_offered_against_a_site_fortified_defender_ranged_not():
+    """Thugs defending the keep are fortified once (the site): siege points can take them,
+    ranged points cannot (MK:9:Ranged:2)."""
+    eng, gid = from_situation(NO_TARGET, edit=lambda g: g["combat"].update(enemy=[{"id": "gray_thugs"}]))
+    assert _activations(eng, gid) == {("catapults#1", 0), ("catapults#1", 2)}
+    eng.submit(gid, 0, {"kind": "activate", "unit": "catapults#1", "ability": 0, "option": 0, "pay": ""})
+    assert [(p.kind, p.value) for p in eng.table(gid).game.combat.pool] == [("siege", 3)]
+
+
+def test_MK_9_Ranged_2_3a_in_the_attack_phase_the_units_attack_again():
+    """Attack phase: every kind of attack may target the Guardsmen, so the units are offered."""
+    eng, gid = from_situation(NO_TARGET, edit=lambda g: g["combat"].update(phase="attack"))
+    assert {("utem_crossbowmen#1", 2), ("catapults#1", 0)} <= _activations(eng, gid)
