@@ -16,6 +16,7 @@ from engine.mechanics.zones import card_name
 RULE = "MK:17:Var:InteractiveCombat"
 COLOURS = ("white", "red", "blue", "green", "gold", "black")
 ORDER = ("ranged", "block", "damage", "attack", "over")
+USED = "icombat:used"     # public: the dice of ended combats, revealed as they ended
 
 
 def die_zone(seat: int) -> str:
@@ -54,14 +55,28 @@ def set_die(ctx, t, seat: int, cmd: dict) -> None:
     zone = die_zone(seat)
     if zone not in t.zones:
         zones.create(ctx, zone, [], rule=RULE, owner=seat, vis="owner")
-    zones.add(ctx, zone, [f"{cmd['colour']}#{len(t.zone(zone)) + 1}"], rule=RULE)     # not the version: undo-stable
+    n = len(t.zone(zone)) + (len(t.zone(USED)) if USED in t.zones else 0) + 1
+    zones.add(ctx, zone, [f"{cmd['colour']}#{n}"], rule=RULE)     # numbered by count, not the version: undo-stable
     ctx.emit("mk.icombat", dict(t.game.icombat, set=True), rule=RULE)
     reveal(ctx, t)
 
 
 def _colour(t) -> str:
+    """The colour set for this combat: the die on top of the chooser's zone (the one added last;
+    earlier combats' dice left it as they ended)."""
     zone = die_zone(t.game.icombat.get("chooser", -1))
-    return card_name(t.zone(zone)[-1]) if zone in t.zones and t.zone(zone) else ""
+    return card_name(t.zone(zone)[0]) if zone in t.zones and t.zone(zone) else ""
+
+
+def _clear_die(ctx, t) -> None:
+    """The combat is over and its die shown: it leaves the chooser's zone, so the chooser's next
+    combat reads only the die set for it."""
+    zone = die_zone(t.game.icombat.get("chooser", -1))
+    if zone not in t.zones or not t.zone(zone):
+        return
+    if USED not in t.zones:
+        zones.create(ctx, USED, [], rule=RULE)
+    zones.move(ctx, zone, USED, list(t.zone(zone)), rule=RULE)
 
 
 def _modify(ctx, t, armour: int = 0, attack: int = 0) -> None:
@@ -129,4 +144,6 @@ def ended(ctx, t) -> None:
     if g.icombat.get("set") and "attack" not in g.icombat["revealed"]:
         ctx.emit("mk.icombat", dict(g.icombat, revealed=g.icombat["revealed"] + ["attack"], colour=_colour(t)),
                  rule=RULE)
+    if g.icombat.get("set"):
+        _clear_die(ctx, t)
     ctx.emit("mk.icombat", {}, rule=RULE)

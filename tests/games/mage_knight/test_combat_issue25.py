@@ -186,3 +186,56 @@ def test_MK_9_Ranged_2_3a_in_the_attack_phase_the_units_attack_again():
     """Attack phase: every kind of attack may target the Guardsmen, so the units are offered."""
     eng, gid = from_situation(NO_TARGET, edit=lambda g: g["combat"].update(phase="attack"))
     assert {("utem_crossbowmen#1", 2), ("catapults#1", 0)} <= _activations(eng, gid)
+
+
+# -- MK:17:Var:InteractiveCombat: the die of this combat ----------------------------------------
+
+def _interactive_game():
+    """Seat 1 acted before seat 0, who stands next to a single rampager (seed 3, as the variant's
+    tests in test_part2_variants build it)."""
+    from engine.games.mage_knight.board import key, unkey
+    from engine.mechanics import hexgrid as hg
+    from engine.testing import engine as make_engine
+    doc = {"ruleset": "mage-knight", "players": 2, "seed": 3,
+           "options": {"heroes": "norowas,arythea", "variants": "interactive_combat"},
+           "game": {"active": 0, "seat": [{"hand": ["march", "rage"], "pos": "0,0"}, {"pos": "0,0"}]}}
+    eng = make_engine()
+    g = eng.table(eng.create("mage-knight", 2, 3, options=doc["options"], situation=doc)).game
+    ramp = next(k for k, sp in sorted(g.board.spaces.items()) if sp.rampaging and len(sp.enemies) == 1)
+    doc["game"]["seat"][0]["pos"] = next(
+        key(n) for n in hg.neighbours(unkey(ramp)) if (sp := g.board.spaces.get(key(n))) is not None
+        and not sp.site and sp.terrain in ("plains", "hills", "forest", "wasteland", "desert"))
+    return eng, eng.create("mage-knight", 2, 3, options=doc["options"], situation=doc, game_id="ic"), ramp
+
+
+def test_MK_17_Var_InteractiveCombat_the_die_read_is_the_one_set_for_this_combat():
+    """Seat 1 sets white for seat 0's first challenge and red for the second, a round later: the
+    second combat's ranged phase reveals "not white" and its armour is unchanged, the block
+    phase "red"; the chooser's zone holds only the red die."""
+    from engine.games.mage_knight import interactive_combat as IC
+    eng, gid, ramp = _interactive_game()
+    t, rs = eng.table(gid), eng.ruleset(gid)
+
+    def run_out():
+        while t.game.combat is not None:
+            eng.submit(gid, 0, next(c for c in rs.legal_commands(t, 0) if c["kind"] in ("mk_next", "mk_assign")))
+
+    eng.submit(gid, 0, {"kind": "challenge", "space": ramp})
+    eng.submit(gid, 1, {"kind": "combat_die", "colour": "white"})
+    assert t.game.icombat["white"] is True
+    run_out()
+    while True:                                  # end turns until seat 0 may challenge again
+        seat = rs.prompts(t)[0].seat
+        cmds = rs.legal_commands(t, seat)
+        again = [c for c in cmds if c["kind"] == "challenge" and c["space"] == ramp]
+        if seat == 0 and again:
+            break
+        eng.submit(gid, seat, next(c for c in cmds if c["kind"] == "end_turn"))
+    eng.submit(gid, 0, again[0])
+    assert t.game.icombat["chooser"] == 1
+    base = t.game.combat.enemies[0].armour_mod
+    eng.submit(gid, 1, {"kind": "combat_die", "colour": "red"})
+    assert t.game.icombat["white"] is False and t.game.combat.enemies[0].armour_mod == base
+    eng.submit(gid, 0, {"kind": "mk_next"})       # ranged -> block: "red or not"
+    assert t.game.icombat["red"] is True
+    assert [IC.card_name(x) for x in t.zone(IC.die_zone(1))] == ["red"]
