@@ -52,8 +52,9 @@ def targetable(c: Combat) -> list[CombatEnemy]:
 def target_problem(c: Combat, kind: str) -> Why | None:
     """Why attack points of `kind` would have nothing to hit now: the targets are chosen before
     the points (MK:9:Ranged:2-3a), so in the ranged and siege phase ranged points need an enemy
-    that is neither Fortified nor a site's defender, and siege points one that is not both."""
-    if kind not in ATTACK_KINDS:
+    that is neither Fortified nor a site's defender, and siege points one that is not both. An
+    enemy-less combat (player against player, pvp_turn) aims at the other hero: no check here."""
+    if kind not in ATTACK_KINDS or not c.enemies:
         return None
     foes = targetable(c)
     if c.phase != "ranged":
