@@ -135,10 +135,8 @@ def assault(ctx, t, seat: int, space: str, extra=(), frm=None) -> None:
     if not tokens:
         conquer(ctx, t, seat, space)
         if extra:                  # no defenders: the provoked and challenged rampagers still fight
-            if provoked:
-                ctx.emit("mk.acted", {"seat": seat, "action": "provoked"}, rule="MK:7:Move:4")
             _start_on(ctx, t, seat, list(extra), [tok for k in extra for tok in g.board.spaces[k].enemies],
-                      kind="provoked")
+                      kind="provoked" if provoked else "challenge")
         return
     tokens += [tok for k in extra for tok in g.board.spaces[k].enemies]
     _start_on(ctx, t, seat, [space] + list(extra), tokens, kind="assault",
