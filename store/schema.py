@@ -24,8 +24,8 @@ TRIGGERS = {
     "events_no_delete": "CREATE TRIGGER events_no_delete BEFORE DELETE ON events\n"
                         "BEGIN SELECT RAISE(ABORT, 'events are append-only (DESIGN invariant 1)'); END",
 }
-TABLES = ("meta", "events", "streams", "snapshots", "checkpoints", "rejected", "seeds",
-          "seat_tokens")
+TABLES = ("meta", "events", "streams", "snapshots", "checkpoints", "rejected", "seeds")
+TABLES_4 = ("seat_tokens",)  # required from schema 4 on (an older store gets it by migration)
 
 _DDL = """
 CREATE TABLE IF NOT EXISTS "meta" ("key" TEXT PRIMARY KEY, "value" TEXT);

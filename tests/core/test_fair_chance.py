@@ -200,3 +200,17 @@ def test_an_orphan_of_an_older_table_is_named_by_verify(tmp_path):
     report = EventStore(path).verify()
     assert not report.ok
     assert [(f["kind"], f["game_id"]) for f in report.faults] == [("orphan", "orphan")]
+
+
+def test_a_schema_3_store_gets_the_seat_tokens_table_in_place(tmp_path):
+    path = str(tmp_path / "v3.db")
+    Engine(EventStore(path, create=True)).create("duel", 2, game_id="old")
+    con = sqlite3.connect(path)  # back to schema 3: no seat_tokens
+    con.execute("DROP TABLE seat_tokens")
+    con.execute("UPDATE meta SET value='3' WHERE key='schema_version'")
+    con.commit()
+    con.close()
+    store = EventStore(path)
+    assert store.seat_tokens("old") == [] and store.verify().ok
+    store.put_seat_tokens("old", ROWS)
+    assert len(store.seat_tokens("old")) == 3
