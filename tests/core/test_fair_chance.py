@@ -214,3 +214,14 @@ def test_a_schema_3_store_gets_the_seat_tokens_table_in_place(tmp_path):
     assert store.seat_tokens("old") == [] and store.verify().ok
     store.put_seat_tokens("old", ROWS)
     assert len(store.seat_tokens("old")) == 3
+
+
+def test_CORE_3C_undo_never_takes_a_contribution_back(tmp_path):
+    eng = Engine(EventStore(str(tmp_path / "u.db"), create=True))
+    gid = eng.create("duel", 2, contributions=[0, 1])
+    eng.contribute(gid, 0, "first")
+    eng.contribute(gid, 1, "second")
+    from engine.errors import UndoRefused
+    with pytest.raises(UndoRefused) as exc:
+        eng.undo(gid, 2, seat=1, agreed=True)
+    assert exc.value.rule == "CORE-3C" and "given once" in exc.value.reason
