@@ -52,6 +52,9 @@ CORE_CATALOG = Catalog("core", [
          "Chance is seeded and committed; the seed is revealed when the game ends."),
     Rule("CORE-3F", "DESIGN invariant 3", "-",
          "Forced chance outcomes are an explicit, recorded option (tests, referees)."),
+    Rule("CORE-3C", "DESIGN invariant 3", "-",
+         "A live game's chance mixes the server's committed seed with each seat's secret "
+         "contribution (committed when given, revealed at the end); the deal waits for them."),
     Rule("CORE-5", "DESIGN invariant 5", "-",
          "Only a command listed by legal_commands for that seat is accepted."),
     Rule("CORE-6", "DESIGN invariant 6", "-",

@@ -4,6 +4,7 @@ Because the counter lives in the game state, undoing a move rewinds it, and repe
 move gives the same outcome: undo cannot reroll (invariant 3).
 """
 import hashlib
+import json
 import random
 
 
@@ -25,3 +26,16 @@ def shuffle(rng: random.Random, x: list) -> None:
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+def mixed_seed(seed: str, mix: list[list]) -> str:
+    """The seed a live game draws from once its contributions are in (invariant 3).
+
+    `mix` is every contribution in the order the log committed it, each [who, value, salt]
+    (value None for a seat that declined). The server's seed alone cannot predict it while
+    one contribution stays secret, and a contribution alone cannot steer it: the server's seed
+    was committed before any contribution was given. Games without contributions (the CLI,
+    simulate, situations, analysis mode) never call this and draw from their seed as stored."""
+    body = json.dumps(["runeledger-mix-1", seed, [[w, v] for w, v, *_ in mix]],
+                      separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(body.encode()).hexdigest()

@@ -24,7 +24,7 @@ _core = CORE_FOLD.get
 
 class Ctx:
     # slots: emit reads about ten of these per event
-    __slots__ = ("ruleset", "table", "seed", "salt", "command_id", "actor", "limit", "situation",
+    __slots__ = ("ruleset", "table", "seed", "salt", "opened", "command_id", "actor", "limit", "situation",
                  "events", "drained", "cause", "_base", "_rules", "_schemas", "_apply")
 
     def __init__(self, ruleset, table: Table, seed: str, command_id: str | None,
@@ -34,6 +34,9 @@ class Ctx:
         self.table = table
         self.seed = seed
         self.salt = salt  # revealed with the seed at the end (invariant 3)
+        # what the end reveals when it is more than the seed and salt (a live game's mixed
+        # chance, CORE-3C: the server's seed, its salt and every contribution); else None
+        self.opened: dict[str, Any] | None = None
         self.command_id = command_id
         self.actor = actor
         self.limit = limit

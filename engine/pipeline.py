@@ -29,6 +29,8 @@ from engine.undo import check_undo
 from projections.state import StateReader, encode, table_from_created
 from store import EventStore, MemoryStore, NewEvent, StoredEvent, VersionConflict
 from store.commitment import commitment, new_salt
+from engine.chance import mixed_seed
+from engine.ruleset import Prompt
 
 log = get_logger("runeledger.engine")
 _canon = msgspec.json.Encoder(order="sorted")
@@ -44,9 +46,46 @@ def _short(v: Any) -> str:
 
 
 def _reveal_seed(ctx: Ctx, table: Table, ev) -> None:
-    if table.seed is None:
+    if table.seed is None and ctx.opened is not None:  # a live game's mix (CORE-3C)
+        ctx.emit("seed.revealed", ctx.opened, "CORE-3")
+    elif table.seed is None:
         opened = {"seed": ctx.seed} if ctx.salt is None else {"seed": ctx.seed, "salt": ctx.salt}
         ctx.emit("seed.revealed", opened, "CORE-3")
+
+
+MAX_CONTRIBUTION = 256
+
+
+def check_contribution(value: Any) -> str:
+    """A seat's (or the creator's) secret for the mix: any text of 1 to 256 characters, so a
+    client may send 32 random bytes in hex or a phrase; anything else is bad input."""
+    if not isinstance(value, str) or not 1 <= len(value) <= MAX_CONTRIBUTION:
+        raise BadInput("CORE-3C", f"a contribution is a string of 1 to {MAX_CONTRIBUTION} "
+                                  f"characters, not {_short(value)}")
+    return value
+
+
+def _mix(ctx: Ctx, seed: str, salt: str | None, t: Table) -> None:
+    """Point a live game's context at its mixed seed (CORE-3C) and prepare what the end
+    reveals: the server's seed and salt and every contribution, so anyone can recompute
+    the mixed seed and check each commitment."""
+    ctx.seed = mixed_seed(seed, t.mix)
+    opened: dict[str, Any] = {"seed": seed}
+    if salt is not None:
+        opened["salt"] = salt
+    opened["contributions"] = [list(m) for m in t.mix]
+    ctx.opened = opened
+
+
+def _contribution_event(who: int | str, value: str | None, salt: str | None) -> tuple:
+    """The event that commits one contribution: public are who and the commitment (or that a
+    seat declined); the secret and its salt are seen by the contributing seat only (the
+    creator's by nobody) until the end reveals them."""
+    if value is None:
+        return ("chance.contributed", {"who": who, "declined": True}, "CORE-3C", None)
+    salt = salt or new_salt()
+    data = {"who": who, "commitment": commitment(value, salt), "value": value, "salt": salt}
+    return ("chance.contributed", data, "CORE-3C", [who] if type(who) is int else [])
 
 
 _frozen = False
@@ -139,8 +178,11 @@ class Engine:
 
     def _ctx(self, rs: Ruleset, t: Table, actor: int | None) -> Ctx:
         seed, salt = self._seed_and_salt(t.game_id)
-        return Ctx(rs, t, seed, f"{t.game_id}:{t.version + 1}", actor, self.cascade_limit,
-                   salt=salt)
+        ctx = Ctx(rs, t, seed, f"{t.game_id}:{t.version + 1}", actor, self.cascade_limit,
+                  salt=salt)
+        if t.mix is not None:
+            _mix(ctx, seed, salt, t)
+        return ctx
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -190,8 +232,18 @@ class Engine:
     def create(self, game: str, players: int, seed: str | int | None = None,
                options: dict[str, Any] | None = None, analysis: bool = False,
                situation: dict[str, Any] | None = None, game_id: str | None = None,
-               salt: str | None = None) -> str:
-        """`salt` is for replay only (it re-creates a game with its stored salt)."""
+               salt: str | None = None, *, contributions: list[int] | None = None,
+               creator: str | None = None, creator_salt: str | None = None,
+               publish_seed: bool = False, seat_tokens: list[tuple] | None = None) -> str:
+        """`salt` and `creator_salt` are for replay only (they re-create a game as stored).
+
+        A live game's fair chance (CORE-3C): `contributions` lists the seats whose secret the
+        deal waits for (empty: deal now); the chance is then drawn from a mix of `seed` (the
+        server's own) and every contribution, `creator`'s first (a seed its creator asked for,
+        outside analysis mode only one more secret in the mix). `publish_seed` writes the seed
+        into the public header (a client's seed in analysis mode: everyone may know it).
+        `seat_tokens` ([(seat, token hash, bot)]) are stored in the same transaction as the
+        game, so a game never exists without its seats."""
         rs = registry.get(game)
         if players not in rs.players:
             raise IllegalCommand("CORE-1", f"{game} is for {list(rs.players)} players, not {players}")
@@ -204,6 +256,18 @@ class Engine:
         seed_hash = commitment(seed, salt)
         created = {"ruleset": rs.name, "version": rs.version, "players": players, "options": opts,
                    "seed_hash": seed_hash, "analysis": analysis, "situation": situation}
+        if contributions is not None:
+            if situation is not None or analysis:
+                raise EngineError("contributions mix chance for live games, not for situations "
+                                  "or analysis games")
+            if any(type(s) is not int or not 0 <= s < players for s in contributions):
+                raise BadInput("CORE-3C", f"contributions are awaited from seats of the game, "
+                                          f"not {contributions!r}")
+            created["contributions"] = {"awaited": sorted(set(contributions))}
+            if creator is not None:
+                check_contribution(creator)
+        if publish_seed:
+            created["client_seed"] = seed
         probe = StoredEvent(0, game_id, 1, "game.created", 1, created, None, None, "CORE-1",
                             None, None, "", "", 0.0)
         _, table = table_from_created(probe)
@@ -211,13 +275,17 @@ class Engine:
         ctx = Ctx(rs, table, seed, f"{game_id}:1", None, self.cascade_limit, salt=salt)
         try:
             ctx.emit("game.created", created, "CORE-1")
+            if contributions is not None and creator is not None:
+                ctx.emit(*_contribution_event("creator", creator, creator_salt))
             if situation and situation.get("forced"):
                 ctx.emit("chance.forced", {"outcomes": situation["forced"]}, "CORE-3F")
             ctx.situation = situation is not None
             if situation is not None:
                 # a key or value the file got wrong is bad input for every game (exit 2)
                 stated(rs.situation)(ctx, table, situation.get("game", {}))
-            else:
+            elif not table.awaiting:  # else the deal waits for the seats' contributions
+                if table.mix is not None:
+                    _mix(ctx, seed, salt, table)
                 rs.setup(ctx, table)
             ctx.situation = False
             self.bus(rs).run(ctx)
@@ -234,6 +302,8 @@ class Engine:
             raise CascadeAborted(f"set-up of {game} failed, nothing stored: {exc!r}") from exc
         with self.store.transaction():
             self.store.put_seed(game_id, seed, salt, seed_hash)
+            if seat_tokens is not None:
+                self.store.put_seat_tokens(game_id, seat_tokens)
             self.store.append(game_id, 0, ctx.events, returning=False)
         self._tables[game_id] = table
         self._seeds[game_id] = (seed, salt)
@@ -247,6 +317,11 @@ class Engine:
             t = self.table(game_id)
         if t.over:
             return []
+        if t.awaiting:  # nothing is dealt yet: the seats' contributions come first
+            got = [Prompt(s, "contribute", "CORE-3C", "add a secret to the game's chance, or "
+                          "decline, to let the deal begin") for s in t.awaiting]
+            self._prompted = (t, t.version, tuple(got))
+            return got
         rs = self._rulesets.get(t.ruleset)
         got = (rs if rs is not None else self._ruleset(t.ruleset)).prompts(t)
         self._prompted = (t, t.version, tuple(got))  # `_play` reads the rule from it
@@ -255,7 +330,7 @@ class Engine:
     def legal(self, game_id: str, seat: int) -> list[dict[str, Any]]:
         t = self.table(game_id)
         check_seat(seat, t.players)
-        if t.over:
+        if t.over or t.awaiting:
             return []
         cmds = self.ruleset(game_id).legal_commands(t, seat)
         # Kept as canonical bytes (not the dicts, which the caller may change) so that
@@ -273,7 +348,7 @@ class Engine:
         if t is None:
             t = self.table(game_id)
         check_seat(seat, t.players)
-        if t.over:
+        if t.over or t.awaiting:
             cmds = []
         else:
             rs = self._rulesets.get(t.ruleset)
@@ -312,6 +387,10 @@ class Engine:
         rs = self._ruleset(t.ruleset)
         if t.over:
             return Illegal("CORE-5", "the game is over")
+        if t.awaiting:
+            return Illegal("CORE-3C", "nothing is dealt yet: the deal waits for "
+                           + ", ".join(f"Seat {s + 1}" for s in t.awaiting)
+                           + " to connect and add a contribution or decline")
         if self._is_legal(t, rs, seat, cmd):
             return None
         # Not legal: say why. The shape is checked first so `explain` only reads well-typed
@@ -379,6 +458,48 @@ class Engine:
             raise
         self._log.info("command", game_id=game_id, seat=seat, kind=cmd["kind"], events=len(ctx.events),
                  version=t.version, over=t.over)
+        return stored
+
+    def contribute(self, game_id: str, seat: int, value: str | None,
+                   salt: str | None = None) -> list[StoredEvent] | None:
+        """A seat's secret for a live game's chance, or its decline (value None), given once
+        when it first connects (CORE-3C). Only its commitment is public now; the end reveals
+        it. The last awaited answer deals the game from the mixed seed in the same commit.
+        `salt` is for replay only."""
+        t = self.table(game_id)
+        check_seat(seat, t.players)
+        if value is not None:
+            check_contribution(value)
+        if t.mix is None:
+            raise IllegalCommand("CORE-3C", "this game takes no contributions: its chance was "
+                                            "fixed when it was created")
+        if seat not in t.awaiting:
+            raise IllegalCommand("CORE-3C", f"Seat {seat + 1} has already contributed or "
+                                            f"declined; a contribution is given once")
+        rs = self.ruleset(game_id)
+        base = t.version
+        ctx = self._ctx(rs, t, None)  # the deal that may follow is nobody's decision
+        try:
+            ctx.emit(*_contribution_event(seat, value, salt), actor=seat)
+            if not t.awaiting:  # the last one: deal from the mixed seed
+                seed, server_salt = self._seed_and_salt(game_id)
+                _mix(ctx, seed, server_salt, t)
+                rs.setup(ctx, t)
+            self.bus(rs).run(ctx)
+        except EngineError:
+            self._tables.pop(game_id, None)
+            raise
+        except Exception as exc:
+            self._tables.pop(game_id, None)
+            raise CascadeAborted(f"the deal of {game_id} failed, nothing committed: "
+                                 f"{exc!r}") from exc
+        try:
+            stored = self._commit(game_id, base, ctx)
+        except VersionConflict:
+            self._tables.pop(game_id, None)
+            raise
+        log.info("contribution", game_id=game_id, seat=seat, declined=value is None,
+                 dealt=not t.awaiting)
         return stored
 
     def note_rejected(self, game_id: Any, seat: Any, cmd: Any, rule: str | None,

@@ -29,11 +29,29 @@ def redo(engine, game_id: str, root: StoredEvent) -> None:
         engine.submit(game_id, root.actor, root.data)
     elif root.type == "chance.forced":
         engine.force(game_id, root.data["outcomes"])
+    elif root.type == "chance.contributed":  # a seat's secret (or decline) for the mix
+        engine.contribute(game_id, root.data["who"], root.data.get("value"),
+                          salt=root.data.get("salt"))
     elif root.type in ("undo.agreed", "undo.done"):
         engine.undo(game_id, root.data["to"], root.data.get("by", root.actor),
                     agreed=root.type == "undo.agreed")
     else:
         raise EngineError(f"event {root.version} ({root.type}) does not open a command")
+
+
+def _fair_chance(created: dict[str, Any], first: list[StoredEvent]) -> dict[str, Any]:
+    """The `Engine.create` arguments that re-make a live game's chance as recorded (CORE-3C):
+    the seats awaited, the creator's contribution with its salt, a published client seed.
+    Nothing for every other game, so it is re-created exactly as before."""
+    out: dict[str, Any] = {}
+    if "contributions" in created:
+        out["contributions"] = created["contributions"]["awaited"]
+        for ev in first:
+            if ev.type == "chance.contributed" and ev.data.get("who") == "creator":
+                out["creator"], out["creator_salt"] = ev.data["value"], ev.data["salt"]
+    if "client_seed" in created:
+        out["publish_seed"] = True
+    return out
 
 
 def replay(store: EventStore, game_id: str) -> ReplayResult:
@@ -50,7 +68,8 @@ def replay(store: EventStore, game_id: str) -> ReplayResult:
     try:
         seed, salt, _, _ = store.seed_record(game_id)
         mem.create(created["ruleset"], created["players"], seed, created["options"],
-                   created["analysis"], created["situation"], game_id, salt=salt)
+                   created["analysis"], created["situation"], game_id, salt=salt,
+                   **_fair_chance(created, groups[0]))
     except EngineError as exc:
         return ReplayResult(False, 0, {"version": 1, "problem": f"set-up failed: {exc}"})
     done = len(groups[0])

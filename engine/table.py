@@ -37,6 +37,13 @@ class Table(msgspec.Struct):
     scores: dict[str, Any] = {}
     seed: str | None = None   # known only once revealed at the end
     game: Any = None
+    # Live games' fair chance (CORE-3C), None/empty for every other game: the seats whose
+    # contribution the deal waits for, every contribution so far as [who, value, salt] (the
+    # referee's state: a value is secret until the end), and the seed a client chose in
+    # analysis mode (public: it is in the game's header).
+    awaiting: list[int] = []
+    mix: list[list] | None = None
+    client_seed: str | None = None
 
     def zone(self, name: str) -> list[str]:
         return self.zones[name].cards
@@ -108,6 +115,14 @@ def _seed_revealed(t: Table, d: dict[str, Any]) -> None:
     t.seed = d["seed"]
 
 
+def _contributed(t: Table, d: dict[str, Any]) -> None:
+    """A contribution (or a seat's decline) joins the mix; its seat no longer holds the deal."""
+    if t.mix is not None:
+        t.mix.append([d["who"], d.get("value"), d.get("salt")])
+    if d["who"] in t.awaiting:
+        t.awaiting = [s for s in t.awaiting if s != d["who"]]
+
+
 def _nothing(t: Table, d: dict[str, Any]) -> None:
     pass
 
@@ -118,6 +133,7 @@ CORE_FOLD = {
     "zone.created": _zone_created, "damage.dealt": _damage_dealt,
     "damage.healed": _damage_healed, "chance.forced": _chance_forced,
     "game.over": _game_over, "seed.revealed": _seed_revealed,
+    "chance.contributed": _contributed,
     "dice.rolled": _nothing, "chance.picked": _nothing, "game.created": _nothing,
     "undo.agreed": _nothing,
 }

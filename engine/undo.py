@@ -26,9 +26,14 @@ def check_undo(store: EventStore, table: Table, to: int, seat: int | None, agree
                                     f"one decision and its consequences); undo lands on command "
                                     f"boundaries only: use --to {first - 1} (before it) or "
                                     f"--to {last} (after it)")
+    later = store.read(table.game_id, to + 1, table.version)
+    for ev in later:  # never, not even agreed: a second secret would be a second deal (CORE-3C)
+        if ev.type == "chance.contributed":
+            raise UndoRefused("CORE-3C", f"event {ev.version} is a contribution to the game's "
+                                         f"chance; it is given once and never taken back")
     if table.analysis or agreed:
         return
-    for ev in store.read(table.game_id, to + 1, table.version):
+    for ev in later:
         if "chance" in ev.data:
             raise UndoRefused("CORE-6", f"event {ev.version} ({ev.type}) is a chance outcome; "
                                         "undoing it would allow a reroll")

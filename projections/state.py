@@ -37,6 +37,10 @@ def _new_table(game_id: str, d: dict) -> tuple[object, Table]:
     rs = registry.get(d["ruleset"])
     t = Table(game_id, d["ruleset"], d["version"], d["players"], dict(d["options"]),
               d["seed_hash"], d["analysis"], d["situation"] is not None)
+    mix = d.get("contributions")
+    if mix is not None:  # a live game's fair chance (CORE-3C): the deal waits for these seats
+        t.mix, t.awaiting = [], list(mix["awaited"])
+    t.client_seed = d.get("client_seed")
     t.game = rs.new_state(t)
     return rs, t
 

@@ -23,6 +23,8 @@ _CORE_PUBLIC = {
     "zone.shuffled": ("zone", "n", "stream", "chance"),
     "zone.created": ("zone", "n", "owner", "vis"),
     "zone.added": ("zone", "n", "to"),
+    # a contribution to a live game's chance: who and the commitment, never the secret
+    "chance.contributed": ("who", "commitment", "declined"),
 }
 
 
@@ -34,7 +36,23 @@ def state_view(ruleset, t: Table, seat: int | None) -> dict[str, Any]:
         "over": t.over, "winners": t.winners, "scores": t.scores, "seed": t.seed,
         "zones": zones.view(t, seat), "damage": dict(t.damage),
         "game": ruleset.game_view(t, seat),
+        **_fairness(t),
     }
+
+
+def _fairness(t: Table) -> dict[str, Any]:
+    """What every viewer must see about how a live game's chance is made (CORE-3C): analysis
+    mode with the seed a client chose (anyone can then compute every hand), or the seats
+    whose contribution the deal still waits for. Nothing for the CLI's games, so their views
+    stay as they were."""
+    out: dict[str, Any] = {}
+    if t.analysis:
+        out["analysis"] = True
+    if t.client_seed is not None:
+        out["client_seed"] = t.client_seed
+    if t.mix is not None:
+        out["awaiting"] = list(t.awaiting)
+    return out
 
 
 def full_state(ruleset, t: Table) -> dict[str, Any]:

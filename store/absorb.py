@@ -37,6 +37,7 @@ _TABLES = (
     ("snapshots", "game_id, version, state, digest", "game_id, version"),
     ("rejected", "game_id, seat, command, rule_id, reason, recorded_at", "id"),
     ("rejected_counts", "game_id, kept, overflow", "game_id"),
+    ("seat_tokens", "game_id, seat, hash, bot", "rowid"),
 )
 
 
@@ -147,7 +148,7 @@ def _copy_rows(store: EventStore, src: MemoryStore, wanted: list[str], skip: boo
         store._cover(first - 1 + len(rows), [r[12] for r in rows])
         for (table, cols, _), rows in zip(_TABLES, (
                 src.stream_rows(), src.seed_rows(), src.snapshot_rows(), src.rejected_rows(),
-                src.rejected_count_rows())):
+                src.rejected_count_rows(), src.seat_token_rows())):
             conn.executemany(f"INSERT INTO main.{table} ({cols}) VALUES "
                              f"({','.join('?' * len(cols.split(',')))})",
                              [r for r in rows if r[0] in keep])

@@ -109,7 +109,8 @@ def _check(conn: sqlite3.Connection, path: str) -> int:
     if found is None or found > schema.SCHEMA_VERSION:
         raise CorruptStore(f"{path}: store schema {row and row[0]} is not "
                            f"{schema.SCHEMA_VERSION} (or older, which is upgraded)")
-    missing = [t for t in schema.TABLES if t not in tables]
+    wanted = schema.TABLES + (schema.TABLES_4 if found >= 4 else ())
+    missing = [t for t in wanted if t not in tables]
     if missing:
         raise CorruptStore(f"{path}: a damaged Runeledger store: tables {missing} are missing")
     return found

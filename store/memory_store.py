@@ -86,6 +86,7 @@ class MemoryStore:
         self._version: dict[str, int] = {}        # streams: game -> version, creation order
         self._seeds: dict[str, list] = {}         # game -> [seed, seed_hash, revealed, salt]
         self._snaps: dict[str, dict[int, tuple[bytes, str]]] = {}
+        self._tokens: dict[str, list[tuple]] = {}      # game -> [(seat, hash, bot)]
         self._checkpoints: dict[str, int] = {}
         self._rejected: list[tuple] = []          # (game, seat, command, rule, reason, time)
         self._counts: dict[str, list[int]] = {}   # game -> [kept, overflow]
@@ -410,6 +411,23 @@ class MemoryStore:
             if game_id in self._seeds:
                 raise StoreError(f"game {game_id} already has a seed stored")
             self._set(self._seeds, game_id, [seed, published, False, salt])
+
+    def put_seat_tokens(self, game_id: str, rows: list[tuple[str, str, str | None]]) -> None:
+        """As EventStore.put_seat_tokens: inside the game's creating transaction."""
+        with self.transaction():
+            if game_id in self._tokens:
+                raise StoreError(f"game {game_id} already has seat tokens")
+            self._set(self._tokens, game_id, [tuple(r) for r in rows])
+
+    def seat_tokens(self, game_id: str) -> list[tuple[str, str, str | None]]:
+        return list(self._tokens.get(game_id, []))
+
+    def games_with_seats(self) -> set[str]:
+        return set(self._tokens)
+
+    def seat_token_rows(self) -> list[tuple]:
+        """(game_id, seat, hash, bot) in the order stored."""
+        return [(g, *r) for g, rows in self._tokens.items() for r in rows]
 
     def seed(self, game_id: str) -> str:
         return self.seed_record(game_id)[0]

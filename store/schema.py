@@ -4,7 +4,9 @@ Plain SQL (the same layout sqlite-utils made up to schema 2), run in one transac
 store is built whole or not at all.
 
 Schema history: 1 the first layout; 2 seeds.salt (salted commitments); 3 the store head
-(`meta` key `store_head`), snapshots.digest, rejected_counts and an index on rejected.game_id.
+(`meta` key `store_head`), snapshots.digest, rejected_counts and an index on rejected.game_id;
+4 seat_tokens (the live table's token hashes, written in the transaction that creates the game,
+so a game never exists without its seats; before, they lived in a side file `FILE.seats`).
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import sqlite3
 
 from store.hashing import GENESIS, store_step
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # The append-only guard (DESIGN invariant 1). `verify` checks both exist with exactly this SQL.
 TRIGGERS = {
@@ -23,6 +25,7 @@ TRIGGERS = {
                         "BEGIN SELECT RAISE(ABORT, 'events are append-only (DESIGN invariant 1)'); END",
 }
 TABLES = ("meta", "events", "streams", "snapshots", "checkpoints", "rejected", "seeds")
+TABLES_4 = ("seat_tokens",)  # required from schema 4 on (an older store gets it by migration)
 
 _DDL = """
 CREATE TABLE IF NOT EXISTS "meta" ("key" TEXT PRIMARY KEY, "value" TEXT);
@@ -48,13 +51,18 @@ CREATE INDEX IF NOT EXISTS "idx_rejected_game_id" ON "rejected" ("game_id");
 CREATE TABLE IF NOT EXISTS "rejected_counts" ("game_id" TEXT PRIMARY KEY,
    "kept" INTEGER NOT NULL, "overflow" INTEGER NOT NULL);
 """
+# Added by schema 4 (also run by the migration): seat token hashes beside their game.
+_DDL_4 = """
+CREATE TABLE IF NOT EXISTS "seat_tokens" ("game_id" TEXT NOT NULL, "seat" TEXT NOT NULL,
+   "hash" TEXT NOT NULL, "bot" TEXT, PRIMARY KEY ("game_id", "seat"));
+"""
 
 
 def create(conn: sqlite3.Connection) -> None:
     """Build an empty store in one transaction (the connection is in autocommit mode)."""
     conn.execute("BEGIN IMMEDIATE")
     try:
-        for stmt in _statements(_DDL + _DDL_3):
+        for stmt in _statements(_DDL + _DDL_3 + _DDL_4):
             conn.execute(stmt)
         for sql in TRIGGERS.values():
             conn.execute(sql)
@@ -77,6 +85,9 @@ def migrate(conn: sqlite3.Connection, found: int) -> None:
             conn.execute("ALTER TABLE seeds ADD COLUMN salt TEXT")
         if found < 3:
             _migrate_3(conn)
+        if found < 4:
+            for stmt in _statements(_DDL_4):
+                conn.execute(stmt)
         conn.execute("UPDATE meta SET value=? WHERE key='schema_version'", (str(SCHEMA_VERSION),))
     except BaseException:
         conn.execute("ROLLBACK")

@@ -12,6 +12,7 @@ import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator
+import contextlib
 from contextlib import contextmanager
 from hashlib import sha256
 from typing import Any
@@ -20,14 +21,14 @@ import msgspec
 
 from store import schema
 from store.errors import CorruptStore, StoreError, VersionConflict
-from store.files import open_store
+from store.files import MEMORY, open_store
 from store.hashing import GENESIS, snapshot_digest, store_head_over
 from store.records import NewEvent, StoredEvent
 from store.rows import (REJECTED_CAP, REJECTED_TEXT_MAX, bounded as _bounded,
                         command_text as _command_text, decode_row as _decode,
                         event_rows as _rows, is_utf8 as _utf8, refusal,
                         seat_value as _seat)
-from store.verify import VerifyReport, verify
+from store.verify import VerifyReport, orphans, verify
 
 __all__ = ["EventStore", "VerifyReport", "REJECTED_CAP", "REJECTED_TEXT_MAX"]
 
@@ -467,6 +468,23 @@ class EventStore:
             raise StoreError(f"no seed stored for game {game_id}")
         return row[0], row[1], row[2], bool(row[3])
 
+    # -- seat tokens (the live table) ----------------------------------------------------
+    def put_seat_tokens(self, game_id: str, rows: list[tuple[str, str, str | None]]) -> None:
+        """Store a game's seat token hashes, (seat, hash, bot) each; called inside the
+        transaction that creates the game, so the game and its seats commit together."""
+        with self.transaction():
+            self.conn.executemany("INSERT INTO seat_tokens (game_id, seat, hash, bot) VALUES "
+                                  "(?,?,?,?)", [(game_id, *r) for r in rows])
+
+    def seat_tokens(self, game_id: str) -> list[tuple[str, str, str | None]]:
+        """(seat, hash, bot) of each token of `game_id`, in seat order as stored."""
+        return self.conn.execute("SELECT seat, hash, bot FROM seat_tokens WHERE game_id=? "
+                                 "ORDER BY rowid", (game_id,)).fetchall()
+
+    def games_with_seats(self) -> set[str]:
+        """The games that have seat tokens (made by the live table)."""
+        return {r[0] for r in self.conn.execute("SELECT DISTINCT game_id FROM seat_tokens")}
+
     # -- integrity ----------------------------------------------------------------------
     def store_head(self) -> tuple[int, str]:
         """(seq, head) as recorded in meta: the running hash over events 1..seq."""
@@ -479,7 +497,24 @@ class EventStore:
     def verify(self) -> VerifyReport:
         """Recompute every chain, the streams heads, seeds, snapshot digests, the store head
         and the triggers; list every fault (store/verify.py)."""
-        return verify(self.conn)
+        report = verify(self.conn)
+        lost = orphans(self.game_ids(), self.games_with_seats(), self.legacy_seat_games())
+        if lost:
+            report.faults = report.faults + lost
+            report.ok, report.first_bad = False, report.faults[0]
+        return report
+
+    def legacy_seat_games(self) -> set[str] | None:
+        """The game ids in the side file `FILE.seats` where an older live table kept its seat
+        tokens, or None when there is no such file (read only, never changed)."""
+        side = f"{self.path}.seats"
+        if self.path in MEMORY or not os.path.isfile(side):
+            return None
+        try:
+            with contextlib.closing(sqlite3.connect(f"file:{side}?mode=ro", uri=True)) as c:
+                return {r[0] for r in c.execute("SELECT DISTINCT game_id FROM seat_token")}
+        except sqlite3.Error:
+            return set()
 
     def absorb(self, source: str | os.PathLike | EventStore,
                game_ids: Iterable[str] | None = None, skip_existing: bool = False,

@@ -19,6 +19,11 @@ covers a range, "seq" when it is about the store's sequence). Kinds:
 - snapshot       a snapshot's digest does not bind its bytes to its event, or it has no event
 - seed           the stored seed and salt do not open game.created's commitment, or the reveal
                  disagrees with them, or seeds.revealed disagrees with the log
+- contribution   a live game's contribution does not open its commitment, or the end reveals
+                 other contributions than the log committed (CORE-3C)
+- orphan         a game made by an older live table that stopped between storing the game and
+                 writing its seats to the side file FILE.seats: nobody can ever play it
+                 (EventStore.verify, which knows the file's path)
 
 Faults are listed game by game (in game id order, by version), then store-wide ones, so the
 first is the most specific; `first_bad` is that first one. Whether a snapshot is the fold of
@@ -40,7 +45,7 @@ from store.commitment import opens
 from store.hashing import GENESIS, row_hash, snapshot_digest
 
 _dec = msgspec.json.Decoder()
-_CORE = frozenset(("game.created", "seed.revealed"))
+_CORE = frozenset(("game.created", "seed.revealed", "chance.contributed"))
 _ROW = ("seq, game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
         "command_id, prev_hash, hash, recorded_at")
 
@@ -93,6 +98,7 @@ def verify(conn: sqlite3.Connection) -> VerifyReport:
         lost += g.missing
         lost += _check_stream(g, streams.pop(gid, None), faults)
         _check_seed(g, seeds.pop(gid, None), faults, notes)
+        _check_contributions(g, faults)
     for gid, (version, _) in streams.items():
         lost += version if isinstance(version, int) else 0
         faults.append(fault("game_deleted", gid, None, None,
@@ -128,6 +134,7 @@ class _Game:
         self.missing = 0
         self.created: dict | None = None
         self.reveals: list[tuple[int, Any]] = []
+        self.contributions: list[tuple[int, Any]] = []
         self.last_version, self.last_hash = 0, GENESIS
         self._walk()
 
@@ -208,6 +215,8 @@ class _Game:
             self.created = _decode(r[5])
         elif r[3] == "seed.revealed":
             self.reveals.append((r[2], _decode(r[5])))
+        else:
+            self.contributions.append((r[2], _decode(r[5])))
 
 
 def _decode(data: Any) -> Any:
@@ -271,6 +280,49 @@ def _check_seed(g: _Game, row: tuple | None, faults: list, notes: list) -> None:
         faults.append(fault("seed", g.gid, g.reveals[0][0] if g.reveals else None, None,
                             f"seeds.revealed is {revealed!r} but the log "
                             f"{'has' if g.reveals else 'has no'} seed.revealed event"))
+
+
+def _check_contributions(g: _Game, faults: list) -> None:
+    """Each contribution to a live game's chance opens its commitment, and the end reveals
+    exactly the contributions the log committed, in order (CORE-3C): checked like the seed."""
+    if not g.contributions:
+        return
+    mix = []
+    for v, doc in g.contributions:
+        if not isinstance(doc, dict):
+            faults.append(fault("contribution", g.gid, v, "chance.contributed",
+                                "the contribution is not readable"))
+            continue
+        if doc.get("declined") is True and "value" not in doc:
+            mix.append([doc.get("who"), None, None])
+            continue
+        value, salt, published = doc.get("value"), doc.get("salt"), doc.get("commitment")
+        if not (isinstance(value, str) and isinstance(salt, str) and isinstance(published, str)
+                and opens(value, salt, published)):
+            faults.append(fault("contribution", g.gid, v, "chance.contributed",
+                                f"the contribution of {doc.get('who')!r} does not open its "
+                                f"commitment"))
+        mix.append([doc.get("who"), value, salt])
+    for v, doc in g.reveals:
+        if not isinstance(doc, dict) or doc.get("contributions") != mix:
+            faults.append(fault("contribution", g.gid, v, "seed.revealed",
+                                "seed.revealed does not reveal the contributions the log "
+                                "committed"))
+
+
+def orphans(game_ids: list[str], with_seats: set[str], legacy: set[str] | None) -> list[dict]:
+    """Games of a store once served by an older live table (its side file of seat tokens,
+    FILE.seats, lies beside it: `legacy` holds that file's game ids) that have no seat tokens
+    anywhere: the older table stored the game, then stopped before writing its seats. Nobody
+    can play them; the lobby hides them. Without a legacy file there are none: the table now
+    writes a game and its seats in one transaction, and the CLI's games have no seats."""
+    if legacy is None:
+        return []
+    return [fault("orphan", gid, None, None,
+                  "the game has no seat tokens although this store was served by an older "
+                  "table (FILE.seats): its creation stopped before the seats were written, "
+                  "so nobody can ever play it (the lobby hides it)")
+            for gid in game_ids if gid not in with_seats and gid not in legacy]
 
 
 # -- store-wide -----------------------------------------------------------------------------

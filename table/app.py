@@ -27,6 +27,7 @@ from projections.state import StateReader
 from projections.timeline import timeline
 from projections.views import REFEREE, full_state, log_view, state_view
 from store import VersionConflict
+from store.verify import orphans
 from table.tokens import REFEREE as REF_SEAT, Seats
 
 log = get_logger("table")
@@ -183,17 +184,49 @@ class TableApp:
             raise HttpError(400, '"bots" keys are seat numbers')
         if any(not 0 <= k < players for k in bots):
             raise HttpError(422, "a bot seat is not a seat of this game")
+        analysis, wait = body.get("analysis", False), body.get("contributions", False)
+        if type(analysis) is not bool or type(wait) is not bool:
+            raise HttpError(400, '"analysis" and "contributions" are true or false')
+        if analysis and wait:
+            raise HttpError(422, "an analysis game's chance is its seed: it takes no "
+                                 "contributions", "CORE-3C")
+        tokens, rows = self.seats.prepare(players, bots)
         try:
-            gid = self.eng.create(ruleset, players, seed, options)
+            gid = self.eng.create(ruleset, players, **fair_chance(seed, analysis, wait, players,
+                                                                  bots),
+                                  options=options, seat_tokens=rows)
+        except BadInput as exc:
+            raise HttpError(400, exc.reason, exc.rule)
         except IllegalCommand as exc:
             raise HttpError(422, exc.reason, exc.rule)
         except (EngineError, ValueError) as exc:
             raise HttpError(422, str(exc))
-        created = self.eng.store.read(gid, 1, 1)[0]
-        out = {"game_id": gid, "commitment": created.data["seed_hash"],
-               **self.seats.issue(gid, players, bots)}
+        t = self.eng.table(gid)
+        out = {"game_id": gid, "commitment": t.seed_hash, **header(t), **tokens}
         self.wake_bots(gid)
         return 201, out
+
+    def connect(self, gid: str, who, body: Any) -> tuple[int, dict]:
+        """A seat's first connection to a game whose deal waits for contributions (CORE-3C):
+        its secret joins the mix (only the commitment is public until the end), or it
+        declines with `"contribution": null`. The last one deals the game."""
+        if who is REFEREE:
+            raise HttpError(403, "the referee token watches; only a seat contributes")
+        if not isinstance(body, dict) or set(body) - {"contribution"}:
+            raise HttpError(400, 'the body must be {"contribution": "your secret"} or '
+                                 '{"contribution": null} to decline')
+        try:
+            stored = self.eng.contribute(gid, who, body.get("contribution"))
+        except BadInput as exc:
+            raise HttpError(400, exc.reason, exc.rule)
+        except IllegalCommand as exc:
+            raise HttpError(409 if self.eng.table(gid).mix is not None else 422,
+                            exc.reason, exc.rule)
+        self.notify(gid)
+        mine = next(e.data for e in stored or [] if e.type == "chance.contributed")
+        t = self.eng.table(gid)
+        return 200, {"version": t.version, "commitment": mine.get("commitment"),
+                     "declined": bool(mine.get("declined")), "awaiting": list(t.awaiting)}
 
     def state_at(self, gid: str, who, at: int) -> dict[str, Any]:
         head = self.game(gid).version
@@ -232,11 +265,17 @@ class TableApp:
         return 200, {"version": t.version, "events": worded(rs, t, log_view(rs, stored or [], who))}
 
     def games(self) -> list[dict[str, Any]]:
+        """The lobby: every game but the orphans an older table left (no seats, ever)."""
+        store, ids = self.eng.store, self.eng.store.game_ids()
+        legacy = store.legacy_seat_games() if hasattr(store, "legacy_seat_games") else None
+        hidden = {f["game_id"] for f in orphans(ids, store.games_with_seats(), legacy)}
         out = []
-        for gid in self.eng.store.game_ids():
+        for gid in ids:
+            if gid in hidden:
+                continue
             t = self.eng.table(gid)
             out.append({"game_id": gid, "ruleset": t.ruleset, "players": t.players,
-                        "version": t.version, "over": t.over})
+                        "version": t.version, "over": t.over, **header(t)})
         return out
 
     async def http(self, scope, receive, send) -> None:
@@ -256,6 +295,12 @@ class TableApp:
                 gid = m["gid"]
                 self.game(gid)
                 status, out = 200, self.view(gid, self.viewer(gid, token))
+            elif m := re.fullmatch(GAME + r"/connect", path):
+                only(method, "POST")
+                gid = m["gid"]
+                self.game(gid)
+                who = self.viewer(gid, token, required=True)
+                status, out = self.connect(gid, who, parse(body))
             elif m := re.fullmatch(GAME + r"/commands", path):
                 only(method, "POST")
                 gid = m["gid"]
@@ -385,6 +430,31 @@ class TableApp:
                         nursery.cancel_scope.cancel()  # a bot mid-think commits nothing
                         await send({"type": "lifespan.shutdown.complete"})
                         return
+
+
+def fair_chance(seed: Any, analysis: bool, wait: bool, players: int,
+                bots: dict[int, str]) -> dict[str, Any]:
+    """How a live game's chance is made (CORE-3C), as `Engine.create` arguments. Outside
+    analysis mode the server draws the seed itself (secrets) and a client's "seed" is only
+    the creator's contribution to the mix, so nobody can predict a deal from it; with
+    "contributions" the deal also waits for every seat no bot plays. In analysis mode a
+    client's seed is the game's seed, and it is written into the public header."""
+    if analysis:
+        return {"seed": seed, "analysis": True, "publish_seed": seed is not None}
+    awaited = [s for s in range(players) if s not in bots] if wait else []
+    return {"seed": None, "contributions": awaited,
+            "creator": None if seed is None else str(seed)}
+
+
+def header(t) -> dict[str, Any]:
+    """What everyone sees of a game's chance: analysis mode and a client's seed, and the
+    seats whose contribution the deal awaits."""
+    out: dict[str, Any] = {"analysis": t.analysis}
+    if t.client_seed is not None:
+        out["client_seed"] = t.client_seed
+    if t.mix is not None:
+        out["awaiting"] = list(t.awaiting)
+    return out
 
 
 def only(method: str, allowed: str) -> None:

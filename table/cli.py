@@ -25,7 +25,7 @@ def run(args) -> int:
     from table.tokens import Seats
 
     eng = Engine(EventStore(args.db, create=True))
-    app = TableApp(eng, Seats(args.db), bot_delay=max(0.0, args.bot_delay))
+    app = TableApp(eng, Seats(eng.store), bot_delay=max(0.0, args.bot_delay))
     cfg = Config()
     cfg.bind = [f"{args.host}:{args.port}"]
     cfg.accesslog = None  # access lines would carry ?token=…: never logged

@@ -12,6 +12,7 @@ async function refresh() {
   document.getElementById("who").textContent =  // "seat 0" -> "Seat 1"
     (view.as || "referee").replace(/^seat (\d+)$/, (_, n) => seatName(+n));
   document.getElementById("version").textContent = v.version;
+  fairness(view);
   document.getElementById("prompts").replaceChildren(...v.prompts.map(p =>
     el("div", {text: `${seatName(p.seat)} to act: ${p.kind} [rule ${p.rule}] ${p.detail || ""}`})));
   const cmds = Array.isArray(v.legal) ? v.legal : [];
@@ -37,6 +38,30 @@ async function refresh() {
     res.replaceChildren(el("h2", {"data-testid": "result",
       text: `Game over — winner(s): ${(view.winners || []).map(seatName).join(", ") || "none"}` +
             ` · scores ${JSON.stringify(view.scores)}`}));
+  }
+}
+
+// How this game's chance is made, for every seat and spectator (rule CORE-3C): analysis mode
+// with a client's seed is announced; a seat the deal waits for adds its secret on connecting.
+let CONTRIBUTED = false;
+function fairness(view) {
+  const f = document.getElementById("fairness");
+  if (view.analysis) {
+    f.textContent = "Analysis mode" + (view.client_seed !== undefined
+      ? ` — the seed was chosen by a client: ${view.client_seed}. Anyone can compute every hand and roll.`
+      : " — undo and forced outcomes are allowed.");
+  } else if ((view.awaiting || []).length) {
+    f.textContent = "The deal waits for " + view.awaiting.map(seatName).join(", ") +
+      " to add a secret to the game's chance.";
+  } else { f.textContent = ""; }
+  const m = /^seat (\d+)$/.exec(view.as || "");
+  if (m && !CONTRIBUTED && (view.awaiting || []).includes(+m[1])) {
+    CONTRIBUTED = true;  // once: 32 random bytes of this browser, only their hash is published
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    const secret = Array.from(bytes, b => b.toString(16).padStart(2, "0")).join("");
+    api(`/api/games/${GID}/connect`, {method: "POST", body: JSON.stringify({contribution: secret})})
+      .then(r => { sessionStorage.setItem(`contribution:${GID}`, secret); return refresh(); })
+      .catch(e => { document.getElementById("error").textContent = e.message; });
   }
 }
 

@@ -7,6 +7,7 @@ import sqlite3
 
 import pytest
 
+from store import schema
 from store import CorruptStore, EventStore, MissingStore, NewEvent, StoreError, sqlite_store
 from store.commitment import commitment
 from store.hashing import GENESIS, store_step
@@ -283,7 +284,7 @@ def test_schema_2_store_is_upgraded_in_place(tmp_path):
     con.commit()
     con.close()
     s = EventStore(path, create=False)
-    assert s.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == "3"
+    assert s.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == str(schema.SCHEMA_VERSION)
     report = s.verify()
     assert report.ok and any("predates snapshot digests" in n for n in report.notes)
     assert s.load_snapshot("g", 5) is None  # an unbound snapshot is not trusted

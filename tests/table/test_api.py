@@ -43,8 +43,12 @@ async def test_create_gives_distinct_tokens_stored_only_as_hashes(tmp_path):
     tokens = [s["token"] for s in out["seats"]] + [out["referee_token"]]
     assert len(set(tokens)) == 3 and all(len(t) >= 43 for t in tokens)
     assert len(out["commitment"]) >= 32
-    stored = (tmp_path / "t.db.seats").read_bytes()
+    # the hashes are in the store, beside the game (no side file any more)
+    stored = b"".join(f.read_bytes() for f in tmp_path.iterdir() if f.name.startswith("t.db"))
+    assert not (tmp_path / "t.db.seats").exists()
     assert not any(t.encode() in stored for t in tokens)
+    rows = app.eng.store.seat_tokens(out["game_id"])
+    assert [r[0] for r in rows] == ["0", "1", "referee"]
 
 
 async def test_view_per_token(tmp_path):
