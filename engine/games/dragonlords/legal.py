@@ -152,8 +152,7 @@ def _why(t, cmd) -> Illegal | None:
     if kind == "buy":
         if not B.kingdoms_held(g, a):
             return Illegal("DL:2.2/kingdom", "without a kingdom there is no gold to buy with")
-        return Illegal("DL:3.1", f"cannot buy {cmd.get('what')!r}: your race or a ship, within your gold "
-                                 f"({B.gold_of(g, a)}) and the supply")
+        return _buy_why(t, a, cmd.get("what"))
     if kind in ("attack", "sneak", "march"):
         o, x = cmd.get("origin"), cmd.get("target", cmd.get("to"))
         if B.owner(g, o) != a:
@@ -182,6 +181,26 @@ def _why(t, cmd) -> Illegal | None:
     if kind == "done" and g.phase == "combat":
         return Illegal("DL:3.4/general", "first fight the battles your landings, teleports or blockades began")
     return None
+
+
+def _buy_why(t, a: int, what) -> Illegal:
+    """Why a purchase is refused: not the army's race, no figure left in the box, too little gold,
+    no ship piece left or no harbour for it (DL:3.1, DL:3.7)."""
+    from .moves import SHIP_PIECES, price, ship_spots, ships_total
+    g = t.game
+    army = g.armies[a]
+    gold = B.gold_of(g, a)
+    if what not in (army.race, "ship"):
+        return Illegal("DL:3.1", f"you buy {army.race} units or ships, not {what!r}")
+    if what != "ship" and army.supply <= 0:
+        return Illegal("DL:3.1", f"no {what} figure is left in the box (all 40 are on the board, bought or placed)")
+    if what == "ship" and ships_total(g) >= SHIP_PIECES:
+        return Illegal("DL:3.1", f"all {SHIP_PIECES} ship pieces are in play or bought")
+    if what == "ship" and not ship_spots(g, a):
+        return Illegal("DL:3.7", "a ship needs a harbour of an own territory in a realm whose kingdom you hold")
+    cost = price(g, a, what)
+    return Illegal("DL:3.1", f"{'a ship' if what == 'ship' else 'one more ' + what} costs {cost} gold and your "
+                             f"kingdoms hold {gold}")
 
 
 def moves_explain(t, cmd) -> Illegal:

@@ -49,7 +49,8 @@ def purchase_legal(t, a: int) -> list[dict]:
     out = []
     army = g.armies[a]
     race = army.race
-    if army.supply - army.bought.get(race, 0) > 0 and price(g, a, race) <= gold:
+    # `buy` takes the figure out of the box at once: the supply alone is what is left to buy
+    if army.supply > 0 and price(g, a, race) <= gold:
         out.append({"kind": "buy", "what": race})
     if ships_total(g) < SHIP_PIECES and price(g, a, "ship") <= gold and ship_spots(g, a, occ):
         out.append({"kind": "buy", "what": "ship"})
