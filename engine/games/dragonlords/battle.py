@@ -486,6 +486,11 @@ def legal(t) -> list[dict]:
         return spell_options(t, b, b.spell_side) + [{"kind": "roll"}]
     if b.step == "gather":
         out = [{"kind": "fight", "at": b.loc}]
+        if b.kind == "sneak":
+            # more elves of other adjacent territories join the same attack (DL:3.4/sneak)
+            from .moves import sneak_commands, sneak_sources
+            for o in sneak_sources(g, b.attacker, b.loc):
+                out += sneak_commands(g, b.attacker, o, b.loc)
         if b.kind == "land":
             from .moves import can_fight
             w = world()

@@ -196,7 +196,8 @@ def _cmd(e: n.Seen) -> str | None:
         "teleport": lambda: (f"{who} teleports unit {d.get('hero')} with {count}units"
                              + (f" and unit {d['with']}" if d.get("with") else "") + f" to {place(d.get('to'))}."),
         "attack": lambda: f"{who} attacks {place(d.get('target'))} from {place(d.get('origin'))} with {count}units{hero}.",
-        "sneak": lambda: f"{who} sneaks {count}units from {place(d.get('origin'))} into {place(d.get('target'))}.",
+        "sneak": lambda: (f"{who} sneaks {count}units from {place(d.get('origin'))} into {place(d.get('target'))}"
+                          + (", waiting for more elves to join." if d.get("wait") else ".")),
         "fight": lambda: f"{who} fights the battle at {place(d.get('at'))}.",
         "stand": lambda: f"{who} stands and fights back.",
         "teleport_away": lambda: f"{who} teleports unit {d.get('hero')} away to {place(d.get('to'))}.",

@@ -54,7 +54,7 @@ class DragonLords(Ruleset):
         "move": {"origin": str, "to": str, "n": Optional(int), "hero": Optional(str)},
         "teleport": {"hero": str, "to": str, "n": int, "with": Optional(str)},
         "attack": {"origin": str, "target": str, "n": Optional(int), "hero": Optional(str)},
-        "sneak": {"origin": str, "target": str, "n": int},
+        "sneak": {"origin": str, "target": str, "n": int, "wait": Optional(bool)},
         "fight": {"at": str}, "stand": {}, "teleport_away": {"hero": str, "to": str},
         "retreat": {"to": str, "n": Optional(int), "hero": Optional(str)}, "march": {"origin": str, "to": str, "n": int},
         "burn": {"hero": str, "zone": str}, "done": {},
