@@ -297,13 +297,25 @@ def spells_done(ctx, t, army: int, kills: list, used: list) -> None:
     if army == b.attacker:
         att = _dice(ctx, t, b, army, kills, used)
         left = side_units(g, b.loc, b.defender)
-        if b.kind != "sneak" and left and retreat_options(t, b, att["hits"]):
+        if b.kind != "sneak" and left and may_teleport_away(t, b, att["hits"]):
             nb = _with(b, step="defender", pending_hits=att["hits"], volley=att, spell_side=-1, used=[], kills=[])
             ctx.emit("dl.battle", {"battle": nb}, rule="DL:3.4/retreat")
             return
         return finish_round(ctx, t, att, None)
     dfn = _dice(ctx, t, b, army, kills, used)
     close_round(ctx, t, b.volley, b.fled or None, dfn)
+
+
+def may_teleport_away(t, b, hits: int) -> bool:
+    """Whether the defender pauses before striking back (step `defender`): whenever chip-bearers
+    defend and the hits allow a teleport retreat, whether or not one knows Teleport, so the pause
+    tells nobody which spells they know (invariant 6); without Teleport the only answer is `stand`."""
+    g = t.game
+    if b.loc in world().sea or not g.armies[b.defender].alive:
+        return False
+    left = side_units(g, b.loc, b.defender)
+    return bool(side_heroes(g, b.loc, b.defender)) and any(x != b.loc for x in B.held(g, b.defender)) and \
+        teleport_retreat_allowed(hits, left, t.options.get("teleport_retreat", "fewer"))
 
 
 def retreat_options(t, b, hits: int) -> list[dict]:

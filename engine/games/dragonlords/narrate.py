@@ -226,6 +226,7 @@ def _cmd(e: n.Seen) -> str | None:
 ASKS = {"casualties": "which units die", "answer": "how the party answers the monster", "elixir": "whether to drink the Elixir",
         "potion": "whether to give the Potion", "promote": "which unit becomes the DragonLord",
         "wizard": "which unit gets the wizard chip", "spell_wizard": "which wizard learns the spell",
+        "spell_reward": "which unit takes the spell (a wizard learns it, another unit becomes one)",
         "treasure": "which unit carries the new treasure", "reflect": "whether to answer with Reflect",
         "escape": "where the burnt fleet's units escape",
         "captured_treasure": "which unit carries the captured treasure",

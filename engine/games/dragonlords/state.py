@@ -78,7 +78,7 @@ class Ask(msgspec.Struct):
     (decisions.py), with `data` for it. Only the deciding seat sees it (view.py)."""
 
     army: int
-    kind: str                 # casualties | answer | elixir | potion | promote | wizard | spell_wizard | treasure | reflect
+    kind: str                 # casualties | answer | elixir | potion | promote | wizard | spell_reward | treasure | reflect
     rule: str
     options: list[dict] = []
     loc: str = ""
