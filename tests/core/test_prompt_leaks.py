@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
+import msgspec
 import pytest
 
 from engine import registry
@@ -24,7 +25,7 @@ from projections.views import event_view
 
 HIDDEN_CHANCE = ("zone.shuffled", "chance.picked", "dice.rolled")
 # (ruleset, players, seeds, decisions): every installed ruleset, a few seeded games each
-GAMES = {"duel": (2, (1, 2), 150), "epochs": (2, (1, 2), 200), "thunderstone": (2, (1, 2), 250),
+GAMES = {"duel": (2, (1, 2, 3, 4), 150), "epochs": (2, (1, 2), 200), "thunderstone": (2, (1, 2, 3), 250),
          "rune-age": (2, (1,), 250), "dragonlords": (2, (3, 5, 7), 400), "mage-knight": (2, (1,), 150)}
 
 
@@ -127,3 +128,16 @@ def test_public_prompts_and_redacted_events_tell_no_secret(name):
     players, seeds, n = GAMES[name]
     compared = sum(_twin_check(name, players, s, n) for s in seeds)
     assert compared >= 20, f"{name}: only {compared} prompts compared"
+
+
+def test_the_twin_check_catches_a_prompt_that_reads_hidden_state(monkeypatch):
+    """The check must be able to fail: a prompt whose detail shows the hidden zones' order."""
+    rs = registry.get("epochs")
+    real = type(rs).prompts
+
+    def leaky(self, t):
+        hidden = [z.cards for _, z in sorted(t.zones.items()) if z.vis != "public"]
+        return [msgspec.structs.replace(p, detail=str(hidden)) for p in real(self, t)]
+    monkeypatch.setattr(type(rs), "prompts", leaky)
+    with pytest.raises(AssertionError, match="public prompts differ"):
+        _twin_check("epochs", 2, 1, 200)
