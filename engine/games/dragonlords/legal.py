@@ -131,6 +131,10 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
         if to not in w.kind:
             return Illegal("DL:2.2/terrain", f"{to!r} is no territory (bridges and passes are no places, F-Q11)")
         return Illegal("DL:2.3/placement", f"{to} is not open to army {g.active} in {g.phase}")
+    from .refusals import why_not
+    why = why_not(t, seat, cmd, legal_commands(t, seat), ps[0].rule)
+    if why is not None:
+        return why
     if kind == "move":
         return moves_explain(t, cmd)
     why = _why(t, cmd)
@@ -146,7 +150,7 @@ def _why(t, cmd) -> Illegal | None:
     w = world()
     kind = cmd.get("kind")
     phase_of = {"buy": "purchase", "attack": "combat", "sneak": "combat", "march": "combat", "sail": "naval",
-                "place": "reinforce", "done": "combat"}
+                "place": "reinforce", "done": "combat", "fight": "combat"}
     if phase_of.get(kind) != g.phase:
         return None
     if kind == "buy":
@@ -178,6 +182,9 @@ def _why(t, cmd) -> Illegal | None:
     if kind == "place" and g.phase == "reinforce":
         return Illegal("DL:3.7", f"{cmd.get('to')!r}: reinforcements go to own territories of a realm whose "
                                  "kingdom you hold; no gold territory, island or teleportal")
+    if kind == "fight":
+        return Illegal("DL:3.4/general", f"no battle waits at {cmd.get('at')!r}: a battle follows an attack, a landing, "
+                                         "a teleport or two blockades in one sea zone")
     if kind == "done" and g.phase == "combat":
         return Illegal("DL:3.4/general", "first fight the battles your landings, teleports or blockades began")
     return None

@@ -243,6 +243,17 @@ def _ask(t: Any, e: n.Seen) -> str:
     return f"{who} decides {what}."
 
 
+def _place(t: Any, e: n.Seen) -> str:
+    """A placement: two units in the kingdom chosen at set-up (INT-13), else one. A label (a command
+    not yet made, version None) reads the phase from the table; a logged one says it where the table
+    is still in that set-up step."""
+    kingdom = getattr(getattr(t, "game", None), "phase", "") == "setup_kingdom"
+    to = place(e.data.get("to"))
+    if kingdom:
+        return f"{e.who()} places 2 units in {to}, the kingdom it starts from."
+    return f"{e.who()} places a unit in {to}."
+
+
 def own(t: Any) -> dict[str, Any]:
     """The sentence for each of the game's event types; `t` names armies by seat and race."""
     return {
@@ -285,6 +296,7 @@ def own(t: Any) -> dict[str, Any]:
                                       "teleport", "attack", "sneak", "fight", "stand", "teleport_away", "retreat",
                                       "burn", "done", "enter", "quest", "go", "shop", "search", "leave", "scroll",
                                       "casualty", "stash", "spell", "roll", "choose")},
+        "cmd.place": lambda e: _place(t, e),
         "dl.ask": lambda e: _ask(t, e),
         "dl.spoils": lambda e: ("A captured treasure waits for its bearer." if "add" in e.data
                                 else "A captured treasure's bearer is being chosen."),

@@ -57,7 +57,7 @@ def test_DL_3_4_sneak_the_gathering_offers_only_fresh_elves_of_adjacent_territor
     assert not [c for c in legal(eng, gid, 0) if c["kind"] in ("attack", "done", "march")]
     # T1c keeps its last unit (DL:3.4/sneak: "kein Gebiet unbesetzt lassen")
     why = rejected(eng, gid, 0, {"kind": "sneak", "origin": "T1c", "target": "G1", "n": 1})
-    assert "DL:3.4/land.1" in why and "T1c must keep at least one unit" in why
+    assert "DL:3.4/sneak" in why and "you have 1 unit there: it must stay to hold T1c" in why
 
 
 def test_DL_3_4_sneak_wait_is_offered_only_where_more_elves_could_join():
