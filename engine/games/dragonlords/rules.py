@@ -383,7 +383,9 @@ def subscriptions():
 
 
 def _wrap(fn):
+    from .world import run_on
+
     def handler(ctx, t, ev):
-        fn(ctx, t, ev.actor, ev.data)
+        run_on(t.game, fn, ctx, t, ev.actor, ev.data)
     handler.__name__ = fn.__name__
     return handler
