@@ -8,6 +8,10 @@ from .state import Army, Battle, Hero, Party, Ship
 
 def _setup(g, d):
     g.map_name, g.short, g.kingdoms_to_win = d["map"], d["short"], d["kingdoms_to_win"]
+    if "map_doc" in d:      # a situation's own map (world.py): the events after this one use it
+        from .world import register_map
+        g.map_doc = d["map_doc"]
+        g.map_key = register_map(g.map_doc)
     g.armies = [Army(race=a["race"], seat=a["seat"], supply=a["supply"], tools=list(a["tools"]))
                 for a in d["armies"]]
     g.placing = {str(i): a["placing"] for i, a in enumerate(d["armies"])}

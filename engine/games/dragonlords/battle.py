@@ -297,13 +297,25 @@ def spells_done(ctx, t, army: int, kills: list, used: list) -> None:
     if army == b.attacker:
         att = _dice(ctx, t, b, army, kills, used)
         left = side_units(g, b.loc, b.defender)
-        if b.kind != "sneak" and left and retreat_options(t, b, att["hits"]):
+        if b.kind != "sneak" and left and may_teleport_away(t, b, att["hits"]):
             nb = _with(b, step="defender", pending_hits=att["hits"], volley=att, spell_side=-1, used=[], kills=[])
             ctx.emit("dl.battle", {"battle": nb}, rule="DL:3.4/retreat")
             return
         return finish_round(ctx, t, att, None)
     dfn = _dice(ctx, t, b, army, kills, used)
     close_round(ctx, t, b.volley, b.fled or None, dfn)
+
+
+def may_teleport_away(t, b, hits: int) -> bool:
+    """Whether the defender pauses before striking back (step `defender`): whenever chip-bearers
+    defend and the hits allow a teleport retreat, whether or not one knows Teleport, so the pause
+    tells nobody which spells they know (invariant 6); without Teleport the only answer is `stand`."""
+    g = t.game
+    if b.loc in world().sea or not g.armies[b.defender].alive:
+        return False
+    left = side_units(g, b.loc, b.defender)
+    return bool(side_heroes(g, b.loc, b.defender)) and any(x != b.loc for x in B.held(g, b.defender)) and \
+        teleport_retreat_allowed(hits, left, t.options.get("teleport_retreat", "fewer"))
 
 
 def retreat_options(t, b, hits: int) -> list[dict]:
@@ -486,6 +498,11 @@ def legal(t) -> list[dict]:
         return spell_options(t, b, b.spell_side) + [{"kind": "roll"}]
     if b.step == "gather":
         out = [{"kind": "fight", "at": b.loc}]
+        if b.kind == "sneak":
+            # more elves of other adjacent territories join the same attack (DL:3.4/sneak)
+            from .moves import sneak_commands, sneak_sources
+            for o in sneak_sources(g, b.attacker, b.loc):
+                out += sneak_commands(g, b.attacker, o, b.loc)
         if b.kind == "land":
             from .moves import can_fight
             w = world()

@@ -19,7 +19,7 @@ from . import battle as BT
 from . import board as B
 
 THEN: dict[str, Callable] = {}
-SECRET = ("wizard", "spell_wizard", "treasure", "captured_treasure")   # answers that would show a chip's secret
+SECRET = ("wizard", "spell_wizard", "spell_reward", "treasure", "captured_treasure")   # answers that would show a chip's secret
 
 
 def then(name: str):

@@ -131,6 +131,10 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
         if to not in w.kind:
             return Illegal("DL:2.2/terrain", f"{to!r} is no territory (bridges and passes are no places, F-Q11)")
         return Illegal("DL:2.3/placement", f"{to} is not open to army {g.active} in {g.phase}")
+    from .refusals import why_not
+    why = why_not(t, seat, cmd, legal_commands(t, seat), ps[0].rule)
+    if why is not None:
+        return why
     if kind == "move":
         return moves_explain(t, cmd)
     why = _why(t, cmd)
@@ -146,14 +150,13 @@ def _why(t, cmd) -> Illegal | None:
     w = world()
     kind = cmd.get("kind")
     phase_of = {"buy": "purchase", "attack": "combat", "sneak": "combat", "march": "combat", "sail": "naval",
-                "place": "reinforce", "done": "combat"}
+                "place": "reinforce", "done": "combat", "fight": "combat"}
     if phase_of.get(kind) != g.phase:
         return None
     if kind == "buy":
         if not B.kingdoms_held(g, a):
             return Illegal("DL:2.2/kingdom", "without a kingdom there is no gold to buy with")
-        return Illegal("DL:3.1", f"cannot buy {cmd.get('what')!r}: your race or a ship, within your gold "
-                                 f"({B.gold_of(g, a)}) and the supply")
+        return _buy_why(t, a, cmd.get("what"))
     if kind in ("attack", "sneak", "march"):
         o, x = cmd.get("origin"), cmd.get("target", cmd.get("to"))
         if B.owner(g, o) != a:
@@ -179,9 +182,32 @@ def _why(t, cmd) -> Illegal | None:
     if kind == "place" and g.phase == "reinforce":
         return Illegal("DL:3.7", f"{cmd.get('to')!r}: reinforcements go to own territories of a realm whose "
                                  "kingdom you hold; no gold territory, island or teleportal")
+    if kind == "fight":
+        return Illegal("DL:3.4/general", f"no battle waits at {cmd.get('at')!r}: a battle follows an attack, a landing, "
+                                         "a teleport or two blockades in one sea zone")
     if kind == "done" and g.phase == "combat":
         return Illegal("DL:3.4/general", "first fight the battles your landings, teleports or blockades began")
     return None
+
+
+def _buy_why(t, a: int, what) -> Illegal:
+    """Why a purchase is refused: not the army's race, no figure left in the box, too little gold,
+    no ship piece left or no harbour for it (DL:3.1, DL:3.7)."""
+    from .moves import SHIP_PIECES, price, ship_spots, ships_total
+    g = t.game
+    army = g.armies[a]
+    gold = B.gold_of(g, a)
+    if what not in (army.race, "ship"):
+        return Illegal("DL:3.1", f"you buy {army.race} units or ships, not {what!r}")
+    if what != "ship" and army.supply <= 0:
+        return Illegal("DL:3.1", f"no {what} figure is left in the box (all 40 are on the board, bought or placed)")
+    if what == "ship" and ships_total(g) >= SHIP_PIECES:
+        return Illegal("DL:3.1", f"all {SHIP_PIECES} ship pieces are in play or bought")
+    if what == "ship" and not ship_spots(g, a):
+        return Illegal("DL:3.7", "a ship needs a harbour of an own territory in a realm whose kingdom you hold")
+    cost = price(g, a, what)
+    return Illegal("DL:3.1", f"{'a ship' if what == 'ship' else 'one more ' + what} costs {cost} gold and your "
+                             f"kingdoms hold {gold}")
 
 
 def moves_explain(t, cmd) -> Illegal:

@@ -49,7 +49,8 @@ def purchase_legal(t, a: int) -> list[dict]:
     out = []
     army = g.armies[a]
     race = army.race
-    if army.supply - army.bought.get(race, 0) > 0 and price(g, a, race) <= gold:
+    # `buy` takes the figure out of the box at once: the supply alone is what is left to buy
+    if army.supply > 0 and price(g, a, race) <= gold:
         out.append({"kind": "buy", "what": race})
     if ships_total(g) < SHIP_PIECES and price(g, a, "ship") <= gold and ship_spots(g, a, occ):
         out.append({"kind": "buy", "what": "ship"})
@@ -151,7 +152,6 @@ def combat_legal(t, a: int) -> list[dict]:
     for o in B.held(g, a, occ):
         plain, units, no_fight = B.plain(g, o, a), B.units(g, o, a), g.no_fight.get(o, 0)
         n = min(units - no_fight, units - 1)            # can_fight, and one stays behind
-        fresh = plain - no_fight - g.sneaked.get(o, 0)
         heroes = B.heroes_at(g, o, a) if n >= 1 else []
         for x in w.neighbours(o, o in casters):
             if not enemy_held(g, a, x, occ) or (g.short and x in w.tundra):
@@ -160,18 +160,45 @@ def combat_legal(t, a: int) -> list[dict]:
                 out.append({"kind": "attack", "origin": o, "target": x, "n": k})
             for h in heroes:
                 out.append({"kind": "attack", "origin": o, "target": x, "hero": h})
-            if race == "elf" and fresh > 0 and sneak is None:
+            if race == "elf" and sneakers(g, a, o) and sneak is None:
                 sneak = sneak_targets(g, a, occ, t.options.get("elf_realm", "kingdom"))
-            if race == "elf" and fresh > 0 and x in sneak:
-                # each elf sneak attacks at most once a turn (DL:3.4/sneak); the rest of a place may
-                for k in range(1, min(fresh, n) + 1):
-                    out.append({"kind": "sneak", "origin": o, "target": x, "n": k})
+            if race == "elf" and sneakers(g, a, o) and x in sneak:
+                out += sneak_commands(g, a, o, x, casters)
         for x in march_targets(g, a, o, occ, casters):
             for k in range(1, min(plain, units - 1) + 1):
                 out.append({"kind": "march", "origin": o, "to": x, "n": k})
     from .magic import fire_legal
     out += fire_legal(t, a)
     return out + [{"kind": "done"}]
+
+
+def sneakers(g, a: int, o: str) -> int:
+    """How many elves of territory `o` may join a sneak attack: plain units that may fight and have
+    not sneak attacked this turn (each elf once a turn), one unit staying behind (DL:3.4/sneak:
+    "Elfen Einheiten dürfen bei einem Schleichangriff kein Gebiet unbesetzt lassen")."""
+    units, no_fight = B.units(g, o, a), g.no_fight.get(o, 0)
+    fresh = B.plain(g, o, a) - no_fight - g.sneaked.get(o, 0)
+    return max(0, min(fresh, units - no_fight, units - 1))
+
+
+def sneak_sources(g, a: int, x: str, casters: set[str] | None = None) -> list[str]:
+    """The own territories next to `x` whose elves may still join a sneak attack on it."""
+    w = world()
+    casters = casters if casters is not None else caster_places(g, a)
+    return [o for o in B.held(g, a) if sneakers(g, a, o) and x in w.neighbours(o, o in casters)]
+
+
+def sneak_commands(g, a: int, o: str, x: str, casters: set[str] | None = None) -> list[dict]:
+    """The elves of `o` sneak into `x`, 1..all that may: fighting at once, or (`wait`) waiting for
+    the elves of another adjacent territory to join the same attack (DL:3.4/sneak: "Die Elfen
+    Einheiten können aus mehr als einem angrenzendem Gebiet kommen"). `wait` is offered only while
+    another territory's elves could still join."""
+    k = sneakers(g, a, o)
+    others = [p for p in sneak_sources(g, a, x, casters) if p != o]
+    out = [{"kind": "sneak", "origin": o, "target": x, "n": n} for n in range(1, k + 1)]
+    if others:
+        out += [{"kind": "sneak", "origin": o, "target": x, "n": n, "wait": True} for n in range(1, k + 1)]
+    return out
 
 
 def sneak_targets(g, a: int, occ, reading: str = "kingdom") -> set[str]:

@@ -196,7 +196,8 @@ def _cmd(e: n.Seen) -> str | None:
         "teleport": lambda: (f"{who} teleports unit {d.get('hero')} with {count}units"
                              + (f" and unit {d['with']}" if d.get("with") else "") + f" to {place(d.get('to'))}."),
         "attack": lambda: f"{who} attacks {place(d.get('target'))} from {place(d.get('origin'))} with {count}units{hero}.",
-        "sneak": lambda: f"{who} sneaks {count}units from {place(d.get('origin'))} into {place(d.get('target'))}.",
+        "sneak": lambda: (f"{who} sneaks {count}units from {place(d.get('origin'))} into {place(d.get('target'))}"
+                          + (", waiting for more elves to join." if d.get("wait") else ".")),
         "fight": lambda: f"{who} fights the battle at {place(d.get('at'))}.",
         "stand": lambda: f"{who} stands and fights back.",
         "teleport_away": lambda: f"{who} teleports unit {d.get('hero')} away to {place(d.get('to'))}.",
@@ -225,6 +226,7 @@ def _cmd(e: n.Seen) -> str | None:
 ASKS = {"casualties": "which units die", "answer": "how the party answers the monster", "elixir": "whether to drink the Elixir",
         "potion": "whether to give the Potion", "promote": "which unit becomes the DragonLord",
         "wizard": "which unit gets the wizard chip", "spell_wizard": "which wizard learns the spell",
+        "spell_reward": "which unit takes the spell (a wizard learns it, another unit becomes one)",
         "treasure": "which unit carries the new treasure", "reflect": "whether to answer with Reflect",
         "escape": "where the burnt fleet's units escape",
         "captured_treasure": "which unit carries the captured treasure",
@@ -239,6 +241,17 @@ def _ask(t: Any, e: n.Seen) -> str:
         picked = f": {n.humane(str(e.data['picked']))}" if e.data.get("picked") else ""
         return f"{who} has decided {what}{picked}."
     return f"{who} decides {what}."
+
+
+def _place(t: Any, e: n.Seen) -> str:
+    """A placement: two units in the kingdom chosen at set-up (INT-13), else one. A label (a command
+    not yet made, version None) reads the phase from the table; a logged one says it where the table
+    is still in that set-up step."""
+    kingdom = getattr(getattr(t, "game", None), "phase", "") == "setup_kingdom"
+    to = place(e.data.get("to"))
+    if kingdom:
+        return f"{e.who()} places 2 units in {to}, the kingdom it starts from."
+    return f"{e.who()} places a unit in {to}."
 
 
 def own(t: Any) -> dict[str, Any]:
@@ -283,6 +296,7 @@ def own(t: Any) -> dict[str, Any]:
                                       "teleport", "attack", "sneak", "fight", "stand", "teleport_away", "retreat",
                                       "burn", "done", "enter", "quest", "go", "shop", "search", "leave", "scroll",
                                       "casualty", "stash", "spell", "roll", "choose")},
+        "cmd.place": lambda e: _place(t, e),
         "dl.ask": lambda e: _ask(t, e),
         "dl.spoils": lambda e: ("A captured treasure waits for its bearer." if "add" in e.data
                                 else "A captured treasure's bearer is being chosen."),

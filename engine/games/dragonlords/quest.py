@@ -365,17 +365,30 @@ def _treasure_holder(ctx, t, pick, q) -> None:
 
 
 def gain_spell(ctx, t, space, rule) -> None:
-    """A d6 for the party's wizard, re-rolled while known (INT-55: nothing if it knows all six); no
-    wizard in the party: a new wizard chip goes under a party unit (DL:3.4/wizards)."""
+    """A spell for the party: its wizard learns one (the player picks which, INT-25); with no wizard
+    in the party a new wizard chip goes under a party unit (DL:3.4/wizards). Which unit carries a
+    wizard chip is secret (DL:2.3/placement), so the question is the same either way: one kind and
+    one rule, asked even with a single answer or none that changes anything (INT-55: a wizard that
+    knows all six learns nothing; INT-56: no fourth wizard)."""
     g = t.game
     a = g.active
     wiz = [h for h in B.heroes_at(g, space, a) if g.heroes[h].role == "wizard"]
-    if not wiz:
-        return gain_wizard(ctx, t, space)
-    learners = [h for h in wiz if len(set(g.heroes[h].spells)) < 6]
-    if not learners:
-        return      # INT-55: a wizard that knows all six learns nothing
-    D.ask(ctx, t, a, "spell_wizard", "INT-25", learners, "learn", {"rule": rule})
+    opts = wiz or (wizard_spots(g, space, a) if g.armies[a].wizards < 3 else [])
+    D.ask(ctx, t, a, "spell_reward", "DL:3.4/wizards", opts or ["none"], "spell_reward",
+          {"space": space, "rule": rule}, always=True)
+
+
+@D.then("spell_reward")
+def _spell_reward(ctx, t, pick, q) -> None:
+    """The answer to a spell reward: a wizard learns, a unit becomes a wizard, or nothing (the
+    reason told to the owner only, so the others do not learn that the party has no wizard)."""
+    g = t.game
+    if pick == "none":
+        ctx.emit("dl.quest", {"result": "no wizard: three already"}, rule="INT-56", vis=[g.armies[q.army].seat])
+        return
+    if pick in g.heroes and g.heroes[pick].role == "wizard":
+        return _learn(ctx, t, pick, q)
+    return _new_wizard(ctx, t, pick, q)
 
 
 @D.then("learn")
@@ -383,6 +396,8 @@ def _learn(ctx, t, h, q) -> None:
     g = t.game
     rule = q.data["rule"]
     known = set(g.heroes[h].spells)
+    if len(known) >= 6:
+        return      # INT-55: a wizard that knows all six learns nothing
     while True:
         s = ctx.roll(D6, 1, rule="DL:3.4/wizards")[0]
         if s not in known:
@@ -390,18 +405,24 @@ def _learn(ctx, t, h, q) -> None:
     ctx.emit("dl.hero", {"id": h, "set": {"spells": sorted(known | {s})}}, rule=rule, vis=[g.armies[q.army].seat])
 
 
+def wizard_spots(g, space, a) -> list[str]:
+    """The party units that may take a new wizard chip: a plain unit or a chip-bearer without a role."""
+    plain_heroes = [h for h in B.heroes_at(g, space, a) if g.heroes[h].role == ""]
+    return (["plain"] if B.plain(g, space, a) else []) + plain_heroes
+
+
 def gain_wizard(ctx, t, space) -> None:
-    """A new wizard under a party unit with one rolled spell; none beyond three (DL:3.4/wizards, INT-56)."""
+    """A new wizard under a party unit with one rolled spell; none beyond three (DL:3.4/wizards, INT-56).
+    The question is asked even with one answer: how many role-less chip-bearers the party has is secret."""
     g = t.game
     a = g.active
     if g.armies[a].wizards >= 3:
         ctx.emit("dl.quest", {"result": "no wizard: three already"}, rule="INT-56")
         return
-    plain_heroes = [h for h in B.heroes_at(g, space, a) if g.heroes[h].role == ""]
-    opts = (["plain"] if B.plain(g, space, a) else []) + plain_heroes
+    opts = wizard_spots(g, space, a)
     if opts:
         # the player picks the party unit that gets the wizard chip (DL:3.4/wizards)
-        D.ask(ctx, t, a, "wizard", "DL:3.4/wizards", opts, "new_wizard", {"space": space})
+        D.ask(ctx, t, a, "wizard", "DL:3.4/wizards", opts, "new_wizard", {"space": space}, always=True)
 
 
 @D.then("new_wizard")

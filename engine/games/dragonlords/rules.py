@@ -217,15 +217,19 @@ def _move_in(ctx, t, a, o, x, cmd):
 
 
 def sneak(ctx, t, seat, cmd):
-    """Elves move in for one round without strike-back (DL:3.4/sneak)."""
+    """Elves move in for one round without strike-back (DL:3.4/sneak). With `wait` they wait for
+    the elves of other adjacent territories to join ("Die Elfen Einheiten können aus mehr als einem
+    angrenzendem Gebiet kommen"); without it the round starts at once with every elf gathered."""
     g = t.game
     a = _army(t)
     o, x = cmd["origin"], cmd["target"]
-    d = next(w for w in B.armies_at(g, x) if w != a)
-    ctx.emit("dl.battle", {"battle": {"loc": x, "attacker": a, "defender": d, "kind": "sneak",
-                                      "retreat_ok": False, "origins": [o]}}, rule="DL:3.4/sneak")
+    if g.battle is None:
+        d = next(w for w in B.armies_at(g, x) if w != a)
+        ctx.emit("dl.battle", {"battle": {"loc": x, "attacker": a, "defender": d, "kind": "sneak",
+                                          "retreat_ok": False, "origins": [o]}}, rule="DL:3.4/sneak")
     _move_in(ctx, t, a, o, x, cmd)
-    BT.fight_round(ctx, t)
+    if not cmd.get("wait"):
+        BT.fight_round(ctx, t)
 
 
 def fight(ctx, t, seat, cmd):
@@ -379,7 +383,9 @@ def subscriptions():
 
 
 def _wrap(fn):
+    from .world import run_on
+
     def handler(ctx, t, ev):
-        fn(ctx, t, ev.actor, ev.data)
+        run_on(t.game, fn, ctx, t, ev.actor, ev.data)
     handler.__name__ = fn.__name__
     return handler

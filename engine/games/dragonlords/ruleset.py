@@ -13,6 +13,7 @@ from .decisions import SECRET
 from .dice import ALL
 from .options import READINGS
 from .state import DLState
+from .world import run_on
 from .zone_names import ZONE_NAMES
 
 
@@ -54,7 +55,7 @@ class DragonLords(Ruleset):
         "move": {"origin": str, "to": str, "n": Optional(int), "hero": Optional(str)},
         "teleport": {"hero": str, "to": str, "n": int, "with": Optional(str)},
         "attack": {"origin": str, "target": str, "n": Optional(int), "hero": Optional(str)},
-        "sneak": {"origin": str, "target": str, "n": int},
+        "sneak": {"origin": str, "target": str, "n": int, "wait": Optional(bool)},
         "fight": {"at": str}, "stand": {}, "teleport_away": {"hero": str, "to": str},
         "retreat": {"to": str, "n": Optional(int), "hero": Optional(str)}, "march": {"origin": str, "to": str, "n": int},
         "burn": {"hero": str, "zone": str}, "done": {},
@@ -105,25 +106,25 @@ class DragonLords(Ruleset):
         lay_out(ctx, table, doc)
 
     def apply(self, table, ev) -> None:
-        fold.apply(table, ev)
+        run_on(table.game, fold.apply, table, ev)
 
     def handlers(self):
         return rules.subscriptions()
 
     def prompts(self, table):
-        return legal.prompts(table)
+        return run_on(table.game, legal.prompts, table)
 
     def legal_commands(self, table, seat):
-        return legal.legal_commands(table, seat)
+        return run_on(table.game, legal.legal_commands, table, seat)
 
     def explain(self, table, seat, cmd):
-        return legal.explain(table, seat, cmd)
+        return run_on(table.game, legal.explain, table, seat, cmd)
 
     def dice(self, table):
         return dict(ALL)
 
     def game_view(self, table, seat):
-        return view.game_view(table, seat)
+        return run_on(table.game, view.game_view, table, seat)
 
     def public_data(self, ev):
         return view.public_data(ev)
@@ -139,16 +140,16 @@ class DragonLords(Ruleset):
         return None
 
     def bot_choices(self, table, seat, legal_cmds):
-        return choices(table, seat, legal_cmds)
+        return run_on(table.game, choices, table, seat, legal_cmds)
 
     def describe(self, table, ev):
         from .narrate import describe
-        return describe(table, ev)
+        return run_on(table.game, describe, table, ev)
 
     def why(self, table, ev, history):
         from .why import why
-        return why(table, ev, history)
+        return run_on(table.game, why, table, ev, history)
 
     def preview(self, table, seat, cmd):
         from .preview import preview
-        return preview(table, seat, cmd)
+        return run_on(table.game, preview, table, seat, cmd)

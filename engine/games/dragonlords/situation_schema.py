@@ -77,6 +77,7 @@ class GameDoc(_Strict):
     parties: list[PartyDoc] = []
     eliminated: list[Any] = []                  # checked with its rule in situations._eliminated
     battle: dict[str, Any] = {}                 # keys checked in situations._battle
+    map: Any = None                             # a map of the situation's own: checked by map.py
 
 
 def check(doc: dict, error: type[ValueError]) -> None:

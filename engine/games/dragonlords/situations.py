@@ -4,7 +4,8 @@
 `gold` (kingdom -> gold), `scrolls` (per army: card names in hand), `tools` (per army: stored),
 and tables `units` (loc, army, n), `heroes` (id "H<n>", army, loc, role, spells, treasures),
 `ships` (id "S<n>", army, zone, harbour) and `parties` (army, space, tools).
-`eliminated` lists seats already out (their Kings dead, DL:3.4/king: every army of the seat is
+`map` states a board of the situation's own (the schema of content/map.toml, checked by the same
+loader; docs/disputes.md). `eliminated` lists seats already out (their Kings dead, DL:3.4/king: every army of the seat is
 marked dead). `[game.battle]` starts the position inside an open battle of the Combat phase
 (DL:3.4/land.1): `loc`, `attacker` and `defender` (armies with units there; the attacker is the
 active army), `kind` (land | naval | sneak), `step` (gather: more units may join before the
@@ -28,6 +29,25 @@ class SituationError(ValueError):
 
 
 def lay_out(ctx, t, doc: dict) -> None:
+    """Lay out [game]; with `map` (a map of the situation's own, the schema of content/map.toml)
+    everything is placed and checked on that board."""
+    if doc.get("map") is None:
+        return _lay_out(ctx, t, doc)
+    from engine.content import ContentError
+
+    from .world import on_key, register_map
+    if not isinstance(doc["map"], dict):
+        raise SituationError(f"situation [game.map]: expected a table (the schema of map.toml), "
+                             f"not {type(doc['map']).__name__}")
+    try:
+        key = register_map(doc["map"])
+    except ContentError as exc:
+        raise SituationError(str(exc)) from None
+    with on_key(key):
+        _lay_out(ctx, t, doc)
+
+
+def _lay_out(ctx, t, doc: dict) -> None:
     from .situation_schema import check
     check(doc, SituationError)
     races = list(doc.get("races") or [])
@@ -49,8 +69,9 @@ def lay_out(ctx, t, doc: dict) -> None:
     to_win = int(t.options.get("kingdoms_to_win") or 0) or (4 if short else 6)
     from .overrides import by_id
     over = {"overrides": by_id(t.options)} if t.options.get("overrides") else {}
+    own_map = {"map_doc": doc["map"]} if doc.get("map") is not None else {}
     ctx.emit("dl.setup", {"map": w.m.name, "short": short, "kingdoms_to_win": to_win, "armies": armies,
-                          "treasures": sorted(content().treasures), **over}, rule="SIT-0")
+                          "treasures": sorted(content().treasures), **over, **own_map}, rule="SIT-0")
     hands = [list(x) for x in doc.get("scrolls", [])] + [[] for _ in range(len(races))]
     counts: dict[str, int] = {}
     dealt: list[list[str]] = []

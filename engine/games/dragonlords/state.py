@@ -78,7 +78,7 @@ class Ask(msgspec.Struct):
     (decisions.py), with `data` for it. Only the deciding seat sees it (view.py)."""
 
     army: int
-    kind: str                 # casualties | answer | elixir | potion | promote | wizard | spell_wizard | treasure | reflect
+    kind: str                 # casualties | answer | elixir | potion | promote | wizard | spell_reward | treasure | reflect
     rule: str
     options: list[dict] = []
     loc: str = ""
@@ -116,6 +116,8 @@ class QMove(msgspec.Struct):
 
 class DLState(msgspec.Struct):
     map_name: str = ""
+    map_key: str = ""           # "" the shipped map; else a situation's own map (world.py)
+    map_doc: dict = {}          # that map's document, so any process can index it again
     short: bool = False
     kingdoms_to_win: int = 6
     armies: list[Army] = []

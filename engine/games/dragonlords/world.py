@@ -2,13 +2,25 @@
 
 The map itself is data (content/map.toml, checked by map.py); this module only indexes it:
 land neighbours, harbours by sea zone, realm members, wasteland entries.
+
+A situation may state a map of its own (`[game.map]`, docs/disputes.md). Its document travels in
+the game's `dl.setup` event and state (`map_key`, `map_doc`); `world()` answers for the map of the
+game being worked on, which the ruleset's entry points set with `on_map` (a context variable, so
+two games on different maps in one process never see each other's board). Games on the shipped
+map have the key "" and pay nothing for this.
 """
 from __future__ import annotations
 
+import hashlib
+import json
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 
-from .map import WorldMap, default_map
+from .map import WorldMap, default_map, parse_map
+
+_CURRENT: ContextVar[str] = ContextVar("dragonlords_map", default="")
+_MAPS: dict[str, WorldMap] = {}
 
 
 @dataclass(frozen=True)
@@ -49,9 +61,57 @@ class World:
         return sorted(out)
 
 
-@cache
+def map_key(doc: dict) -> str:
+    """The name a situation's map goes by: a digest of its document (the same map, the same key)."""
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "situation:" + hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def register_map(doc: dict, source: str = "situation [game.map]") -> str:
+    """Check a situation's map with the loader's checks (every fault named, ContentError) and keep it
+    under its key. A situation may show only the part of the board its dispute needs, so the whole
+    board's counts (six realms, two mines, four islands, three teleportals, two wastelands) are not
+    asked of it."""
+    key = map_key(doc)
+    if key not in _MAPS:
+        _MAPS[key] = parse_map(doc, source, whole_board=False)
+    return key
+
+
+def run_on(g, fn, *args):
+    """Call fn(*args) with `world()` answering for the map of game state `g`."""
+    key = getattr(g, "map_key", "")
+    if key == _CURRENT.get():
+        return fn(*args)
+    if key and key not in _MAPS:
+        register_map(g.map_doc)
+    token = _CURRENT.set(key)
+    try:
+        return fn(*args)
+    finally:
+        _CURRENT.reset(token)
+
+
+class on_key:
+    """`with on_key(key):` world() answers for that map (a situation being laid out)."""
+
+    def __init__(self, key: str):
+        self.key = key
+
+    def __enter__(self):
+        self.token = _CURRENT.set(self.key)
+
+    def __exit__(self, *exc):
+        _CURRENT.reset(self.token)
+
+
 def world() -> World:
-    m = default_map()
+    return _built(_CURRENT.get())
+
+
+@cache
+def _built(key: str) -> World:
+    m = _MAPS[key] if key else default_map()
     land: dict[str, set] = {t.id: set() for t in m.territories}
     for e in m.land_edges:
         land[e.a].add(e.b)

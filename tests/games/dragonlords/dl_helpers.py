@@ -25,7 +25,7 @@ def legal(eng, gid, seat: int) -> list[dict]:
 
 
 DECISIONS = ("spell_attacks", "casualties", "answer", "elixir", "potion", "promote", "wizard",
-             "spell_wizard", "treasure", "reflect", "captured_treasure", "man_ship", "sneak_back")
+             "spell_wizard", "spell_reward", "treasure", "reflect", "captured_treasure", "man_ship", "sneak_back")
 
 
 def submit(eng, gid, seat, cmd):

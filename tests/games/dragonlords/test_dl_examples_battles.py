@@ -74,6 +74,9 @@ def test_E04b_ring_of_power_DL_3_3_treasures():
     eng, gid = sit("e04_king_excalibur", forced={"die:d6": [6] * 11}, edit=edit)
     submit(eng, gid, 1, {"kind": "attack", "origin": "T1c", "target": "T1a", "n": 5})
     submit(eng, gid, 1, {"kind": "fight", "at": "T1a"})
+    # A's chip-bearer H1 defends: A pauses as if it might teleport away (it knows no spell), and stands
+    assert legal(eng, gid, 0) == [{"kind": "stand"}]
+    submit(eng, gid, 0, {"kind": "stand"})
     r = _round(eng, gid)
     assert (r["defender"]["strength"]["value"], r["attacker"]["strength"]["value"]) == (4, 2)
 
