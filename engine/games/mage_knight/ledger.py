@@ -100,7 +100,7 @@ def holdable(t, seat: int, colour: str) -> bool:
 def gain_reward_crystal(ctx, t, seat: int, colour: str, rule: str) -> None:
     """A crystal earned as a reward (a site's random crystals, a ruins set, a chant) or produced
     by a mine goes to the inventory; with 3 of that colour held nothing happens ("dann passiert
-    nichts", MK:11:EoT:5a; the mine likewise, MK:11:EoT:4b). Unlike an effect's crystal, it never
+    nichts", MK:11:EoT:5a; the mine likewise, MK:11:EoT:4). Unlike an effect's crystal, it never
     becomes a mana token (MK:5:Gain:2 covers effects only)."""
     if holdable(t, seat, colour):
         ctx.emit("mk.crystal", {"seat": seat, "colour": colour, "delta": 1}, rule=rule)

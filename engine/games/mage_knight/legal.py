@@ -157,7 +157,7 @@ def turn_commands(t, seat: int) -> list[dict]:
 
 
 # What a hero may still do on another hero's space where no PvP may start: move on (exploring
-# too), play cards, units and skills, end the turn; no action (MK:7:Move:8c, 8e).
+# too), play cards, units and skills, end the turn; no action (MK:7:Move:8e).
 VISITOR_KINDS = ("move", "explore", "tunnel", "play", "activate", "skill", "ready_unit", "tactic_use",
                  "banner", "centre", "end_turn", "concede")
 

@@ -86,13 +86,14 @@ def visit_ok(t, seat: int, space: str) -> bool:
 
 
 def visiting(t, seat: int) -> bool:
-    """The hero stands on another hero's space, one no two heroes share (not the portal nor a
-    conquered city), and may attack none of them: it takes no action this turn and is withdrawn
-    at its end, a wound per space (MK:7:Move:8e, MK:11:EoT:2)."""
+    """The hero stands on another hero's space, one no two heroes share (not the open portal nor
+    a conquered city), and may attack none of them: it takes no action this turn and is withdrawn
+    at its end, a wound per space (MK:7:Move:8e, MK:11:EoT:2; E-25 on the closed portal)."""
+    from .scenario_rules import portal_open
     g = t.game
     p = g.players[seat]
     sp = g.board.spaces.get(p.pos) if p.pos else None
-    if sp is None or g.pvp or sp.site == "portal" or (sp.site == "city" and sp.conquered_by != -1):
+    if sp is None or g.pvp or (sp.site == "portal" and portal_open(g)) or (sp.site == "city" and sp.conquered_by != -1):
         return False
     others = [s for s, q in enumerate(g.players) if s != seat and q.pos == p.pos]
     return bool(others) and all(start_fault(t, seat, o, p.pos) is not None for o in others)

@@ -160,7 +160,8 @@ def mine_gives_crystal(g, sp) -> bool:
 
 
 def mine_output(ctx, t) -> None:
-    """At the start of each day and night: 1 crystal per own liberated mine."""
+    """At the start of each day and night: 1 crystal per own liberated mine, none of a colour of
+    which 3 are held ("liefern sie wie üblich": a mine's crystal, MK:11:EoT:4)."""
     from .ledger import gain_reward_crystal
     g = t.game
     if g.scenario != MINES:

@@ -8,7 +8,7 @@ turn.after_space).
   saying whether the hand holds one too: whether it is asked tells nobody what the hand holds.
   With no wound in the pile, a wound in the hand goes without asking.
 - deep mine: a crystal of one of its colours, the seat's choice, none of a colour of which 3
-  are held (as a crystal mine, MK:11:EoT:4b); asked only when two or more colours can be taken
+  are held (as a crystal mine, MK:11:EoT:4); asked only when two or more colours can be taken
   (public: the inventory is). Mines Liberation guards and liberates the crystal mines only
   (explore.py), so a deep mine drawn there produces from the start.
 """
@@ -33,7 +33,7 @@ def wound_in(t, zone: str) -> str | None:
 
 
 def glade_options(t, seat: int) -> list[str]:
-    """Where the glade may take its wound from: "hand", "discard" (MK:11:EoT:4a)."""
+    """Where the glade may take its wound from: "hand", "discard" (MK:11:EoT:4)."""
     return [w for w, z in (("hand", S.hand(seat)), ("discard", S.discard(seat))) if wound_in(t, z)]
 
 
@@ -61,7 +61,7 @@ def take_wound(ctx, t, seat: int, where: str) -> None:
 
 
 def deep_mine_options(t, seat: int) -> list[str]:
-    """The deep mine's colours the inventory can still hold (MK:11:EoT:4b)."""
+    """The deep mine's colours the inventory can still hold (MK:11:EoT:4)."""
     from .ledger import holdable
     sp = _space(t, seat)
     if sp is None or sp.site != "deep_mine":

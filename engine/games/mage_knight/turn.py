@@ -195,7 +195,7 @@ def end_turn(ctx, t, seat: int, discard: str | None = None) -> None:
 
 def after_glade(ctx, t, seat: int) -> None:
     """The rest of the end of turn once the magical glade's wound is settled (the seat's answer
-    resumes here, asks.py): the chant's crystals, a mine's crystal (MK:11:EoT:4b), then, once a
+    resumes here, asks.py): the chant's crystals, a mine's crystal (MK:11:EoT:4), then, once a
     deep mine's colour is chosen, `after_space`."""
     g = t.game
     sp = g.board.spaces.get(g.players[seat].pos)
