@@ -28,7 +28,7 @@ def seat_crystals(**held):
     return lambda g: g["seat"][0].update(crystals=held)
 
 
-# -- crystal rewards and mines (MK:11:EoT:4b, MK:11:EoT:5a) ---------------------------------------
+# -- crystal rewards and mines (MK:11:EoT:4, MK:11:EoT:5a) ---------------------------------------
 def test_MK_11_EoT_5a_a_colour_held_three_times_is_not_offered_as_a_crystal_reward():
     """3 red crystals held: the gold die's crystal may be blue, green or white, never red"""
     eng, gid = sit("eot_crystal_rewards")
@@ -92,6 +92,14 @@ def test_MK_11_EoT_4_a_mine_gives_nothing_with_three_of_its_colour_held():
     assert gained == []             # not even a mana token (that is MK:5:Gain:2, for effects)
 
 
+def test_MK_5_Gain_2_an_effects_crystal_with_three_held_still_becomes_a_mana_token():
+    """the contrast: Crystallize's crystal (an effect) with 3 red held comes as a red token"""
+    eng, gid = sit("crystallize", edit=seat_crystals(red=3))
+    eng.submit(gid, 0, {"kind": "play", "card": "crystallize", "mode": "basic", "option": 0, "pay": "token:red"})
+    p = eng.table(gid).game.players[0]
+    assert p.crystals == {"red": 3} and p.tokens == ["red"]
+
+
 # -- the deep mine (site rules, MK:11:EoT:4) -------------------------------------------------------
 def test_MK_11_EoT_4_a_deep_mine_asks_which_of_its_colours():
     """blue and green both possible: the seat is asked, the end of the turn waits for it"""
@@ -122,7 +130,7 @@ def test_MK_11_EoT_4_a_deep_mine_gives_its_one_holdable_colour_without_asking():
     assert p.crystals == {"blue": 3, "green": 3} and p.tokens == []
 
 
-# -- the magical glade (MK:11:EoT:4a) --------------------------------------------------------------
+# -- the magical glade (MK:11:EoT:4) ---------------------------------------------------------------
 def test_MK_11_EoT_4_the_glade_takes_the_wound_from_hand_or_discard_pile_as_the_seat_chooses():
     """a standard rest puts one wound on the discard pile and keeps one in hand: the seat
     chooses; the discard pile's wound leaves and the hand's stays"""
