@@ -9,7 +9,10 @@ player through an `answer` command {pick} while the game waits (MK:5:Effects:1d,
 - `gain_lost`: the caster of Mana Meltdown picks the crystal to gain of those lost ("" for none);
 - `steal`: the caster of Mind Steal picks one Action card discarded by the others ("" for none);
 - `armour`: the caster of Explosive Bolt picks the other enemy that gets Armour -1;
-- `banner`: at the round's start each banner's owner keeps it on its unit or discards it.
+- `banner`: at the round's start each banner's owner keeps it on its unit or discards it;
+- `glade_wound`, `deep_mine`: the seat's own end of turn waits for the magical glade's wound
+  (hand or discard pile) or the deep mine's colour (space_benefits.py, MK:11:EoT:4); the answer
+  resumes the end of the turn.
 
 `t.game.asks` is the queue (public facts only); the first ask is the one prompt of the game.
 A caster's ask waits behind the victims' answers, which fill its options."""
@@ -22,7 +25,7 @@ from . import banners
 from . import combat as C
 from . import state as S
 from .content import content
-from .ledger import gain_crystal
+from .ledger import gain_crystal, gain_reward_crystal
 
 RULE = "MK:5:Effects:1"
 BASIC = ("red", "blue", "green", "white")
@@ -75,6 +78,11 @@ def options(t, ask: dict) -> list[str]:
                 and C.effect_problem(c, e.uid, armour=ask["amount"], colour=None) is None]
     if do == "banner":
         return ["keep", "discard"] if g.players[s].banners.get(ask["unit"]) else []
+    if do == "glade_wound":
+        from .space_benefits import glade_options
+        return glade_options(t, s)
+    if do == "deep_mine":
+        return list(ask["options"])
     return []
 
 
@@ -85,8 +93,9 @@ def _of_colour(cid: str, colour: str) -> bool:
 
 def _public_choice(ask: dict) -> bool:
     """Asks whose options are public and are settled without a prompt when one or none is left
-    (a hand is hidden: its ask is always answered, "" when no card fits)."""
-    return ask["do"] != "discard_colour"
+    (a hand is hidden: its ask is always answered, "" when no card fits; so is the glade's,
+    whose options say whether the hand holds a wound)."""
+    return ask["do"] not in ("discard_colour", "glade_wound")
 
 
 def _settle(ctx, t) -> None:
@@ -150,6 +159,15 @@ def _carry_out(ctx, t, ask: dict, pick: str) -> None:
             ctx.emit(typ, data, rule=data["rule"])
     elif do == "banner" and pick == "discard":
         banners.discard(ctx, t, s, ask["unit"])
+    elif do == "glade_wound":
+        from .space_benefits import take_wound
+        from .turn import after_glade
+        take_wound(ctx, t, s, pick)
+        after_glade(ctx, t, s)            # the end of the turn goes on (MK:11:EoT:4-7)
+    elif do == "deep_mine":
+        from .turn import after_space
+        gain_reward_crystal(ctx, t, s, pick, "MK:11:EoT:4")
+        after_space(ctx, t, s)
 
 
 def why_not(t, seat: int, cmd: dict) -> str:

@@ -35,6 +35,7 @@ class Space(msgspec.Struct, kw_only=True):
     tile: str
     site: str = ""
     mine: str = ""               # crystal colour of a mine (MK:11:EoT:4)
+    mines: list[str] = []        # the crystal colours a deep mine offers, one chosen (site rules)
     rampaging: str = ""          # pile a rampaging token on it came from, until defeated
     enemies: list[str] = []      # enemy token ids on the space (face up or down: see view)
     conquered_by: int = -1       # seat owning the shield; -1 unconquered
@@ -154,7 +155,7 @@ def place_tile(board: Board, content: Content, tile_id: str, centre: hg.Hex, tur
     for h in tile.hexes:
         q, r = where[h.pos]
         sp = Space(q=q, r=r, terrain=h.terrain, tile=tile_id, site=h.site, mine=h.mine_color,
-                   rampaging=RAMPAGING_PILES.get(h.rampaging, ""))
+                   mines=list(h.deep_mine_colors), rampaging=RAMPAGING_PILES.get(h.rampaging, ""))
         board.spaces[key((q, r))] = sp
         new.append(sp)
     board.tiles[key(centre)] = tile_id

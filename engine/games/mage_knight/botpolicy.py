@@ -36,10 +36,23 @@ def gives_move(t, cmd: dict, known: dict | None = None) -> bool:
     return any(k == "move" for k, _ in atoms)
 
 
+def no_visits(t, seat: int, legal: list[dict]) -> list[dict]:
+    """Bots do not step onto another hero's space where no PvP may start (MK:7:Move:8e): they
+    could take no action there and would be withdrawn with wounds at the end of the turn."""
+    from .pvp_turn import visit_ok
+    if not any(c["kind"] == "move" for c in legal):
+        return legal
+    busy = {q.pos for s, q in enumerate(t.game.players) if s != seat and q.pos}
+    return [c for c in legal if not (c["kind"] == "move" and c["to"] in busy and visit_ok(t, seat, c["to"]))] or legal
+
+
 def choices(t, seat: int, legal: list[dict]) -> list[dict]:
     if t.game.phase == "auction":        # the Hero Auction (auction.py)
         return bot_choices(legal)
     legal = [c for c in legal if c["kind"] != "concede"] or legal     # bots play on
+    legal = no_visits(t, seat, legal)
+    if t.game.asks and t.game.asks[0]["do"] == "glade_wound":     # a wound in hand clogs the next hand
+        return [c for c in legal if c.get("pick") == "hand"] or legal
     if isinstance(t.game.players[seat].turn_effects.get("sideways"), list):
         # engine bug (reported): a numeric sideways effect (Who Needs Magic) on top of I Don't
         # Give a Damn's [basic, other] pair fails in turn_effects.fold; bots skip skills then

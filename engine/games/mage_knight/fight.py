@@ -433,20 +433,22 @@ def reward(ctx, t, seat: int, space: str, kind: str) -> None:
 
 def random_crystals(ctx, t, seat: int, n: int, rule: str) -> None:
     """n mana dice: a crystal of each basic colour rolled, the seat's choice on gold, 1 fame on
-    black (monster den and spawning grounds, site cards, public-list)."""
-    from .ledger import gain_crystal
+    black (monster den and spawning grounds, site cards, public-list); a colour of which 3
+    crystals are held gives nothing (MK:11:EoT:5a)."""
+    from .ledger import gain_reward_crystal
     for face in ctx.roll(mana.MANA_DIE, n, rule=rule):
         if face == "black":
             gain_fame(ctx, t, seat, 1, rule)
         elif face == "gold":         # the seat chooses the colour (rewards.py)
             rewards.due(ctx, t, seat, "crystal", rule)
         else:
-            gain_crystal(ctx, t, seat, face, rule)
+            gain_reward_crystal(ctx, t, seat, face, rule)
 
 
 def ruins_reward(ctx, t, seat: int, space: str, ruin: str) -> None:
-    """The rewards printed on a ruins token (public-list), then the token is discarded."""
-    from .ledger import gain_crystal
+    """The rewards printed on a ruins token (public-list), then the token is discarded. Its
+    crystals are a reward: none of a colour of which 3 are held (MK:11:EoT:5a)."""
+    from .ledger import gain_reward_crystal
     tok = content().ruins[ruin]
     gain_fame(ctx, t, seat, tok.fame, "MK:11:EoT:5")
     for r in tok.reward:
@@ -463,7 +465,7 @@ def ruins_reward(ctx, t, seat: int, space: str, ruin: str) -> None:
                          rule="MK:11:EoT:5d")
         elif r == "crystals_one_of_each_colour":
             for colour in mana.BASIC:
-                gain_crystal(ctx, t, seat, colour, "MK:11:EoT:5")
+                gain_reward_crystal(ctx, t, seat, colour, "MK:11:EoT:5")
     zones.move(ctx, S.at(space), S.RUINS_DISCARD, [ruin], rule="MK:11:EoT:5")
 
 

@@ -83,9 +83,24 @@ def _take(ctx, t, seat: int, n: int, rule: str) -> None:
 
 
 def gain_crystal(ctx, t, seat: int, colour: str, rule: str) -> None:
-    """A crystal, or a token of its colour when 3 are held (MK:5:Gain:2)."""
-    p = t.game.players[seat]
-    if p.crystals.get(colour, 0) >= mana.CRYSTAL_LIMIT:
+    """An effect's crystal ("gain a crystal" on a card, unit or skill): a crystal, or a token of
+    its colour when 3 are held (MK:5:Gain:2). Rewards and mines use `gain_reward_crystal`."""
+    if not holdable(t, seat, colour):
         ctx.emit("mk.token", {"seat": seat, "colour": colour, "delta": 1}, rule="MK:5:Gain:2")
     else:
+        ctx.emit("mk.crystal", {"seat": seat, "colour": colour, "delta": 1}, rule=rule)
+
+
+def holdable(t, seat: int, colour: str) -> bool:
+    """Whether the inventory takes one more crystal of `colour`: at most 3 of a colour
+    (MK:5:Mana:1b)."""
+    return t.game.players[seat].crystals.get(colour, 0) < mana.CRYSTAL_LIMIT
+
+
+def gain_reward_crystal(ctx, t, seat: int, colour: str, rule: str) -> None:
+    """A crystal earned as a reward (a site's random crystals, a ruins set, a chant) or produced
+    by a mine goes to the inventory; with 3 of that colour held nothing happens ("dann passiert
+    nichts", MK:11:EoT:5a; the mine likewise, MK:11:EoT:4). Unlike an effect's crystal, it never
+    becomes a mana token (MK:5:Gain:2 covers effects only)."""
+    if holdable(t, seat, colour):
         ctx.emit("mk.crystal", {"seat": seat, "colour": colour, "delta": 1}, rule=rule)

@@ -147,11 +147,19 @@ def turn_commands(t, seat: int) -> list[dict]:
     out += ends(t, seat, names)
     if g.scenario == "conquer_keeps_towers":
         out.append({"kind": "concede"})          # one side gives up (MK:22:Scen:ConquerKeepsTowers)
+    from .pvp_turn import sharing, start_commands, visiting
+    if visiting(t, seat):        # on another hero's space, no PvP there: no action (MK:7:Move:8e)
+        return [c for c in out if c["kind"] in VISITOR_KINDS and not c.get("challenge")]
     if g.scenario != "first_reconnaissance":
-        from .pvp_turn import sharing, start_commands
         if sharing(t, seat):     # on another hero's space: start PvP or step away (MK:12:PvP:1)
             out = start_commands(t, seat) + [c for c in out if c["kind"] in ("move", "play", "activate", "skill")]
     return out
+
+
+# What a hero may still do on another hero's space where no PvP may start: move on (exploring
+# too), play cards, units and skills, end the turn; no action (MK:7:Move:8e).
+VISITOR_KINDS = ("move", "explore", "tunnel", "play", "activate", "skill", "ready_unit", "tactic_use",
+                 "banner", "centre", "end_turn", "concede")
 
 
 def plays(t, seat: int, names: list[str]) -> list[dict]:
@@ -366,8 +374,10 @@ def others_at(t, seat: int) -> list[str]:
 
 def moves(t, seat: int) -> list[str]:
     """Spaces the hero may step to now. A step may provoke rampaging enemies or assault a keep
-    or mage tower (combat follows). Not offered: cities in First Reconnaissance (they cannot be
-    entered) and other heroes' spaces except the portal (no PvP in part 1)."""
+    or mage tower (combat follows). Another hero's space (not the open portal) is offered where
+    PvP could start there (MK:12:PvP:1) or where none may, the hero then taking no action there
+    (MK:7:Move:8e); not by a step that provokes. Not offered: cities in First Reconnaissance
+    (they cannot be entered)."""
     g = t.game
     p = g.players[seat]
     if not p.pos:
@@ -383,11 +393,30 @@ def moves(t, seat: int) -> list[str]:
         if (sp.site == "city" and not enterable(g, k)) or sp.terrain in p.turn_effects.get("prohibit", ()):
             continue
         if k in busy and (sp.site != "portal" or not portal_open(g)):
-            from .pvp_turn import step_ok
-            if not step_ok(t, seat, k):
+            from .pvp_turn import step_ok, visit_ok
+            if not (step_ok(t, seat, k) or visit_ok(t, seat, k)):
                 continue
         out.append(k)
     return out + [k for k in map_rules.opened_steps(t, seat) if k not in busy]
+
+
+def move_refusal(t, seat: int, to: str) -> Illegal:
+    """Why a step that is within reach and affordable is still not allowed."""
+    g = t.game
+    p = g.players[seat]
+    sp = g.board.spaces[to]
+    if sp.site == "city" and not enterable(g, to):
+        return Illegal("MK:7:Move:4", "this city cannot be entered: it is sealed in this scenario or closed "
+                       "(MK:18:Scen:FirstRecon, MK:22:Scen:ConquerKeepsTowers)")
+    if sp.terrain in p.turn_effects.get("prohibit", ()):
+        return Illegal("MK:7:Move:7a", f"an effect played this turn forbids entering {sp.terrain} spaces")
+    if to in others_at(t, seat):
+        if provoked(g.board, unkey(p.pos), unkey(to)):
+            return Illegal("MK:12:PvP:1", "a space with another hero may not be entered by a step that "
+                           "provokes a rampaging enemy")
+        return Illegal("MK:7:Move:8", "another hero stands there and the step can neither start a combat "
+                       "with that hero nor be a visit without one (MK:7:Move:8e)")
+    return Illegal("MK:7:Move:3", f"{to} cannot be entered from {p.pos} now")
 
 
 def explore_spots(t, seat: int) -> list[hg.Hex]:
@@ -526,6 +555,12 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
         from .asks import why_not
         return Illegal(g.asks[0]["rule"], why_not(t, seat, cmd))
     p = g.players[seat]
+    from .pvp_turn import visiting
+    if (kind not in VISITOR_KINDS or cmd.get("challenge")) and g.combat is None and visiting(t, seat):
+        return Illegal("MK:7:Move:8e", "you stand on another hero's space where no combat between players "
+                       "may start: no action there this turn; move on or end the turn (forced withdrawal follows)")
+    if kind == "reward" and p.rewards:
+        return rewards.refusal(t, seat, cmd)
     names = {card_name(c) for c in t.zones[S.hand(seat)].cards} if S.hand(seat) in t.zones else set()
     if kind in C.FIELDS:
         if g.combat is None:
@@ -556,10 +591,7 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
                          p.terrain_mods) if p.pos else "not on the map"
         if why:
             return Illegal(rule, why)
-        if provoked(g.board, unkey(p.pos), dest):
-            return Illegal("MK:7:Move:4", "this step would provoke a rampaging enemy; combat is not "
-                           "wired in yet, so such steps are not offered")
-        return Illegal("MK:7:Move:4", "entering this space would start a combat or PvP, which part 1 does not offer")
+        return move_refusal(t, seat, to)
     if kind == "explore":
         if p.move < 2:
             return Illegal(rule, f"exploring costs 2 move points, you have {p.move}")

@@ -74,14 +74,18 @@ def step_cost(t, seat: int, to: str) -> int | None:
 
 def safe_here(t, seat: int) -> bool:
     """A safe space for the end of the turn; lakes or mountains only where an effect made them
-    safe this turn (Mountain Lore, Secret Ways; MK:7:Move:7d)."""
+    safe this turn (Mountain Lore, Secret Ways; MK:7:Move:7d). The portal once closed (Only One
+    Returns after round 1) holds one hero like any space: a second one there is withdrawn (E-25)."""
     from .board import is_safe
+    from .scenario_rules import portal_open
     g = t.game
     p = g.players[seat]
     sp = g.board.spaces.get(p.pos)
     if sp is None:
         return True
     others = [unkey(q.pos) for i, q in enumerate(g.players) if i != seat and q.pos]
+    if sp.site == "portal" and not portal_open(g) and unkey(p.pos) in set(others):
+        return False
     if sp.terrain in IMPASSABLE and sp.terrain in p.turn_effects.get("safe", []) and \
             unkey(p.pos) not in set(others):
         return True

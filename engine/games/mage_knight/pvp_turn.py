@@ -69,6 +69,42 @@ def step_ok(t, seat: int, space: str) -> bool:
     return bool(others) and all(start_fault(t, seat, o, space) is None for o in others)
 
 
+def visit_ok(t, seat: int, space: str) -> bool:
+    """A step onto another hero's space where no player-against-player combat may start there
+    (the round end announced, the scenario end triggered, a face-down token, no PvP in this
+    game, allies): allowed, the hero taking no action there (MK:7:Move:8e). Not by a step that
+    provokes a rampaging enemy (MK:12:PvP:1), and not onto another's keep (an assault on it).
+    The open portal and a conquered city are no visits: heroes share them (MK:7:Move:8d)."""
+    from .board import ends_move
+    g = t.game
+    p = g.players[seat]
+    others = [s for s, q in enumerate(g.players) if s != seat and q.pos == space]
+    if not others or not p.pos or shared(g, space) or ends_move(g.board, unkey(space), seat):
+        return False
+    if provoked(g.board, unkey(p.pos), unkey(space)) and not p.turn_effects.get("no_provoke"):
+        return False
+    return all(start_fault(t, seat, o, space) is not None for o in others)
+
+
+def shared(g, space: str) -> bool:
+    """A space several heroes may stand on: the portal while open, a conquered city (MK:7:Move:8d)."""
+    from .scenario_rules import portal_open
+    sp = g.board.spaces[space]
+    return (sp.site == "portal" and portal_open(g)) or (sp.site == "city" and sp.conquered_by != -1)
+
+
+def visiting(t, seat: int) -> bool:
+    """The hero stands on another hero's space, one no two heroes share (not the open portal nor
+    a conquered city), and may attack none of them: it takes no action this turn and is withdrawn
+    at its end, a wound per space (MK:7:Move:8e, MK:11:EoT:2; E-25 on the closed portal)."""
+    g = t.game
+    p = g.players[seat]
+    if not p.pos or p.pos not in g.board.spaces or g.pvp or shared(g, p.pos):
+        return False
+    others = [s for s, q in enumerate(g.players) if s != seat and q.pos == p.pos]
+    return bool(others) and all(start_fault(t, seat, o, p.pos) is not None for o in others)
+
+
 def sharing(t, seat: int) -> list[int]:
     """Other heroes on the seat's space where heroes may not share it (not portal, not city)."""
     g = t.game
@@ -300,13 +336,13 @@ def end(ctx, t, winner: int, loser: int = -1) -> None:
         ctx.emit("mk.placed", {"seat": v["aggressor"], "pos": v["came_from"]}, rule="MK:13:PvPResult")
     d = v["defender"]
     if v["mode"] == "full":
-        from .ledger import gain_crystal
+        from .ledger import gain_reward_crystal
         from .limits import hand_limit
         zones.move(ctx, S.play_area(d), S.discard(d), list(t.zone(S.play_area(d))), rule="MK:12:PvP:3")
         short = hand_limit(t, d) - len(t.zone(S.hand(d)))
         if short > 0:
             zones.move_top(ctx, S.deck(d), S.hand(d), short, rule="MK:12:PvP:3")
-        committed_defender_mine(ctx, t, d, gain_crystal)      # reading A9
+        committed_defender_mine(ctx, t, d, gain_reward_crystal)      # reading A9
     ctx.emit("mk.pvp_over", {"aggressor": v["aggressor"], "winner": winner}, rule="MK:13:PvPResult")
 
 

@@ -45,7 +45,8 @@ def liberation_crystal(ctx, t, seat: int, space: str, gain_crystal) -> None:
     turn". The digest: the liberator stands on the mine, so the end-of-turn mine benefit
     (MK:11:EoT:4) is that crystal and nothing extra is granted; under `crystal_at_once` the
     liberator also gains a crystal of the mine's colour at once. `gain_crystal` is the owning
-    module's (ledger.gain_crystal). Asked at every liberation."""
+    module's (ledger.gain_reward_crystal: a mine's crystal, none with 3 held, MK:11:EoT:4). Asked
+    at every liberation."""
     sp = t.game.board.spaces[space]
     if t.game.scenario != MINES or sp.site != "mine" or not sp.mine:
         return
@@ -88,8 +89,8 @@ def committed_defender_mine(ctx, t, seat: int, gain_crystal) -> None:
     digest: it carries out the full end of turn, so it gains the mine's crystal as every hero
     ending a turn there (the p.12 "mana token at the start of the turn" is read as an example of
     start-of-turn benefits); under `mana_token` it gains a mana token of the mine's colour
-    instead (the p.12 wording). `gain_crystal` is ledger.gain_crystal. Asked only for a defender
-    on a producing mine."""
+    instead (the p.12 wording). `gain_crystal` is ledger.gain_reward_crystal (a mine's crystal:
+    none with 3 held, MK:11:EoT:4). Asked only for a defender on a producing mine."""
     g = t.game
     sp = g.board.spaces.get(g.players[seat].pos)
     if sp is None or sp.site != "mine" or not sp.mine or (g.scenario == MINES and sp.conquered_by < 0):

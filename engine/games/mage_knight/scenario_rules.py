@@ -146,13 +146,13 @@ def night_fight(g, space: str) -> bool:
 
 def liberated(ctx, t, seat: int, space: str) -> None:
     """The last defender fell: the mine is the seat's, reputation +1 (countryside) or +2 (core)."""
-    from .ledger import change_reputation, gain_crystal
+    from .ledger import change_reputation, gain_reward_crystal
     g = t.game
     sp = g.board.spaces[space]
     if g.scenario != MINES or sp.site != "mine":
         return
     change_reputation(ctx, t, seat, 2 if content().tiles[sp.tile].type == "core" else 1, "MK:20:Scen:Mines")
-    liberation_crystal(ctx, t, seat, space, gain_crystal)       # reading A36
+    liberation_crystal(ctx, t, seat, space, gain_reward_crystal)       # reading A36
 
 
 def mine_gives_crystal(g, sp) -> bool:
@@ -160,15 +160,16 @@ def mine_gives_crystal(g, sp) -> bool:
 
 
 def mine_output(ctx, t) -> None:
-    """At the start of each day and night: 1 crystal per own liberated mine."""
-    from .ledger import gain_crystal
+    """At the start of each day and night: 1 crystal per own liberated mine, none of a colour of
+    which 3 are held ("liefern sie wie üblich": a mine's crystal, MK:11:EoT:4)."""
+    from .ledger import gain_reward_crystal
     g = t.game
     if g.scenario != MINES:
         return
     for k in sorted(g.board.spaces):
         sp = g.board.spaces[k]
         if sp.site == "mine" and sp.conquered_by >= 0 and sp.mine:
-            gain_crystal(ctx, t, sp.conquered_by, sp.mine, "MK:20:Scen:Mines")
+            gain_reward_crystal(ctx, t, sp.conquered_by, sp.mine, "MK:20:Scen:Mines")
 
 
 def mines_held(g) -> dict[int, tuple[int, int]]:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from . import levels, mana, passive_skills, rounds, variants
+from . import levels, mana, passive_skills, rounds, space_benefits, variants
 from . import state as S
 from .content import content
-from .ledger import gain_crystal, hand_cards  # noqa: F401 (gain_crystal: its old home, still imported from here)
+from .ledger import gain_crystal, gain_reward_crystal, hand_cards  # noqa: F401 (gain_crystal: its old home, still imported from here)
 from .limits import hand_limit
 from .scoring import final_scores
 from .tactics import spare_cards, sparing_zone
@@ -189,18 +189,29 @@ def end_turn(ctx, t, seat: int, discard: str | None = None) -> None:
     from .turn_effects import end_of_turn
     withdraw(ctx, t, seat)      # MK:11:EoT:2
     end_of_turn(ctx, t, seat)
-    sp = g.board.spaces.get(p.pos)
-    if sp is not None and sp.site == "magical_glade":
-        for z in (S.hand(seat), S.discard(seat)):
-            wound = next((c for c in t.zone(z) if card_name(c) == "wound"), None)
-            if wound:
-                zones.move(ctx, z, S.WOUNDS, [wound], rule="MK:11:EoT:4")
-                break
+    if not space_benefits.glade(ctx, t, seat):
+        after_glade(ctx, t, seat)
+
+
+def after_glade(ctx, t, seat: int) -> None:
+    """The rest of the end of turn once the magical glade's wound is settled (the seat's answer
+    resumes here, asks.py): the chant's crystals, a mine's crystal (MK:11:EoT:4), then, once a
+    deep mine's colour is chosen, `after_space`."""
+    g = t.game
+    sp = g.board.spaces.get(g.players[seat].pos)
     if g.scenario == "druid_nights":
         from .druid_nights import end_of_turn as chant_crystals
         chant_crystals(ctx, t, seat)
     if sp is not None and sp.site == "mine" and sp.mine and (g.scenario != "mines_liberation" or sp.conquered_by >= 0):
-        gain_crystal(ctx, t, seat, sp.mine, "MK:11:EoT:4")     # Mines Liberation: once liberated
+        gain_reward_crystal(ctx, t, seat, sp.mine, "MK:11:EoT:4")     # Mines Liberation: once liberated
+    if not space_benefits.deep_mine(ctx, t, seat):
+        after_space(ctx, t, seat)
+
+
+def after_space(ctx, t, seat: int) -> None:
+    """The end of turn after the space's benefits (MK:11:EoT:4): level-ups (6), then drawing (7)
+    once their choices are made."""
+    g = t.game
     level_up(ctx, t, seat)
     if g.players[seat].level_choices:
         reveal_skills(ctx, t, seat)

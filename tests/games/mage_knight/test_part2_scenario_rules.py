@@ -41,14 +41,20 @@ def test_the_portal_closes_after_round_1_and_eliminates_who_stands_on_it_MK_22_S
     begin_round(ctx, t, 2)
     assert g.pickers == [1] and not R.portal_open(g)        # the eliminated pick no tactic
     # from now on the portal is a plains space for one hero where combat may start (reading A27):
-    # a step onto the occupied portal is a PvP start, and none after the round end is announced (E-25)
+    # a step onto the occupied portal is a PvP start; after the round end is announced it is a
+    # visit without PvP: no action there, and forced withdrawal at the end of the turn (E-25)
     from engine.games.mage_knight.legal import moves
     ctx.emit("mk.placed", {"seat": 2, "pos": "0,0"}, rule="MK:10:City:2")
     ctx.emit("mk.placed", {"seat": 1, "pos": "1,-1"}, rule="MK:10:City:2")
     ctx.emit("mk.points", {"seat": 1, "kind": "move", "delta": 5}, rule="MK:7:Move:3")
     assert "0,0" in moves(t, 1)
     ctx.emit("mk.announced", {"seat": 2, "last_turns": [1]}, rule="MK:6:Turn:3")
-    assert "0,0" not in moves(t, 1)
+    assert "0,0" in moves(t, 1)
+    from engine.games.mage_knight.map_rules import safe_here
+    from engine.games.mage_knight.pvp_turn import step_ok, visiting
+    assert not step_ok(t, 1, "0,0")
+    ctx.emit("mk.placed", {"seat": 1, "pos": "0,0"}, rule="MK:10:City:2")
+    assert visiting(t, 1) and not safe_here(t, 1)
 
 
 def test_mines_get_their_defenders_when_revealed_MK_20_Scen_Mines():
