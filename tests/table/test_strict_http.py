@@ -1,0 +1,237 @@
+"""A strict HTTP surface (issue 25, "Trust"): no request ends in a 500 or a traceback, and the
+table refuses what it does not understand instead of guessing.
+
+- Deeply nested JSON (a RecursionError once, on create and on commands) is a 400 naming the
+  depth limit.
+- Event numbers in `since`, `at`, `n` and the live feed's query are ASCII digits only: `²`
+  passes `str.isdigit` but `int('²')` raised, and `int('٣')` read an Arabic-Indic 3 as 3.
+- A query parameter given twice is refused, as a JSON key named twice is (`unique_keys`).
+- Read endpoints answer GET and HEAD only: any other method is a 405 with an Allow header.
+- A command body holds `command` and `expected_version` only; another key is a 400 naming it.
+- Two Authorization headers are a 400 (which one would count differs between proxies).
+"""
+import json
+
+import pytest
+
+from engine.pipeline import Engine
+from store import EventStore
+from table.app import TableApp
+from table.tokens import Seats
+
+
+def make_app(tmp_path):
+    db = str(tmp_path / "t.db")
+    return TableApp(Engine(EventStore(db, create=True)), Seats(db))
+
+
+async def request(app, method, path, body=b"", headers=(), query=b""):
+    """One HTTP request through the ASGI interface: (status, headers as a dict, body bytes)."""
+    raw = body if isinstance(body, bytes) else json.dumps(body).encode()
+    sent, inbox = [], [{"type": "http.request", "body": raw, "more_body": False}]
+
+    async def receive():
+        return inbox.pop(0)
+
+    async def send(msg):
+        sent.append(msg)
+    await app({"type": "http", "method": method, "path": path, "query_string": query,
+               "headers": [(k.encode(), v.encode()) for k, v in headers]}, receive, send)
+    head = {k.decode(): v.decode() for k, v in sent[0]["headers"]}
+    return sent[0]["status"], head, sent[1]["body"]
+
+
+async def call(app, method, path, body=b"", headers=(), query=b""):
+    status, _, data = await request(app, method, path, body, headers, query)
+    return status, json.loads(data)
+
+
+def bearer(token):
+    return [("authorization", f"Bearer {token}")]
+
+
+async def duel(app):
+    status, out = await call(app, "POST", "/api/games", {"ruleset": "duel", "players": 2})
+    assert status == 201, out
+    gid = out["game_id"]
+    _, view = await call(app, "GET", f"/api/games/{gid}/view")
+    mover = out["seats"][view["prompts"][0]["seat"]]["token"]
+    _, mine = await call(app, "GET", f"/api/games/{gid}/view", headers=bearer(mover))
+    return gid, mover, mine["legal"][0]
+
+
+# -- no 500: deep nesting -----------------------------------------------------------------
+@pytest.mark.parametrize("opener,closer", [("[", "]"), ('{"a":', "}")])
+async def test_deeply_nested_json_on_create_is_a_400_naming_the_depth(tmp_path, opener, closer):
+    app = make_app(tmp_path)
+    for depth in (100, 5000, 30000):
+        body = (opener * depth + "1" + closer * depth).encode()[:60_000]
+        status, out = await call(app, "POST", "/api/games", body)
+        assert status == 400, out
+        assert "deep" in out["reason"] and "limit" in out["reason"]
+    assert (await call(app, "GET", "/api/games"))[1]["games"] == []
+
+
+async def test_deeply_nested_json_on_a_command_is_a_400_and_writes_nothing(tmp_path):
+    app = make_app(tmp_path)
+    gid, mover, _ = await duel(app)
+    head = app.eng.store.version(gid)
+    for inner in ("[" * 20000 + "]" * 20000, '{"a":' * 10000 + "1" + "}" * 10000):
+        body = ('{"command": ' + inner + "}").encode()
+        status, out = await call(app, "POST", f"/api/games/{gid}/commands", body,
+                                 headers=bearer(mover))
+        assert status == 400 and "deep" in out["reason"], out
+    assert app.eng.store.version(gid) == head
+
+
+async def test_nan_and_infinity_are_not_json(tmp_path):
+    app = make_app(tmp_path)
+    for text in (b'{"ruleset": "duel", "players": NaN}', b'{"ruleset": "duel", "players": 2, "seed": Infinity}'):
+        status, out = await call(app, "POST", "/api/games", text)
+        assert status == 400 and "JSON" in out["reason"], out
+
+
+# -- no 500: numbers in the query ------------------------------------------------------------
+UNICODE_NUMBERS = ["²", "٣", "３", "𝟙", "Ⅻ", "½", " 3", "3 ", "\u00a03", "+3", "-1", "1_0", "0x1", ""]
+
+
+@pytest.mark.parametrize("raw", UNICODE_NUMBERS)
+async def test_event_numbers_in_the_query_are_ascii_digits_only(tmp_path, raw):
+    app = make_app(tmp_path)
+    gid, _, _ = await duel(app)
+    from urllib.parse import quote
+    value = quote(raw).encode()
+    for path, key in (("log", b"since"), ("state", b"at"), ("audit", b"n")):
+        status, out = await call(app, "GET", f"/api/games/{gid}/{path}", query=key + b"=" + value)
+        assert status == 400, (path, raw, out)
+        assert key.decode() in out["reason"] and "0-9" in out["reason"], out
+
+
+async def test_plain_event_numbers_still_work(tmp_path):
+    app = make_app(tmp_path)
+    gid, _, _ = await duel(app)
+    assert (await call(app, "GET", f"/api/games/{gid}/log", query=b"since=2"))[0] == 200
+    assert (await call(app, "GET", f"/api/games/{gid}/state", query=b"at=2"))[0] == 200
+    assert (await call(app, "GET", f"/api/games/{gid}/audit", query=b"n=2"))[0] == 200
+
+
+@pytest.mark.parametrize("query", [b"since=1&since=2", b"since=1&since=1", b"since=%32&since=2"])
+async def test_a_query_parameter_given_twice_is_refused(tmp_path, query):
+    app = make_app(tmp_path)
+    gid, _, _ = await duel(app)
+    status, out = await call(app, "GET", f"/api/games/{gid}/log", query=query)
+    assert status == 400 and "since" in out["reason"] and "twice" in out["reason"], out
+
+
+async def test_an_overlong_or_undecodable_query_is_refused(tmp_path):
+    app = make_app(tmp_path)
+    gid, _, _ = await duel(app)
+    status, out = await call(app, "GET", f"/api/games/{gid}/log", query=b"since=" + b"1" * 5000)
+    assert status == 414 and "query" in out["reason"], out
+    status, out = await call(app, "GET", f"/api/games/{gid}/log", query=b"since=%ff")
+    assert status == 400 and "UTF-8" in out["reason"], out
+
+
+async def live(app, gid, query: bytes, extensions=True):
+    """Open the live feed and leave at once: the messages the app sent."""
+    sent, inbox = [], [{"type": "websocket.connect"}, {"type": "websocket.disconnect"}]
+
+    async def receive():
+        return inbox.pop(0)
+
+    async def send(msg):
+        sent.append(msg)
+    scope = {"type": "websocket", "path": f"/api/games/{gid}/live", "query_string": query,
+             "headers": []}
+    if extensions:
+        scope["extensions"] = {"websocket.http.response": {}}
+    await app(scope, receive, send)
+    return sent
+
+
+@pytest.mark.parametrize("query", [b"since=%C2%B2", b"since=%D9%A3", b"since=1&since=2",
+                                   b"token=a&token=b", b"since=" + b"9" * 5000])
+async def test_the_live_feed_refuses_a_bad_query_with_a_reason(tmp_path, query):
+    app = make_app(tmp_path)
+    gid, _, _ = await duel(app)
+    sent = await live(app, gid, query)
+    assert sent[0]["type"] == "websocket.http.response.start", sent
+    assert sent[0]["status"] in (400, 414)
+    assert json.loads(sent[1]["body"])["reason"]
+    sent = await live(app, gid, query, extensions=False)  # a server without the extension
+    assert sent == [{"type": "websocket.close", "code": 4000 + 400}] or \
+        sent == [{"type": "websocket.close", "code": 4000 + 414}], sent
+
+
+async def test_the_live_feed_still_opens_with_a_good_query(tmp_path):
+    app = make_app(tmp_path)
+    gid, _, _ = await duel(app)
+    sent = await live(app, gid, b"since=1")
+    assert sent[0]["type"] == "websocket.accept"
+    assert json.loads(sent[1]["text"])["event"]["version"] == 2
+
+
+# -- read endpoints: GET and HEAD only -------------------------------------------------------
+READS = ["/view", "/log", "/timeline", "/cards", "/state?at=1", "/audit?n=1"]
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "BREW"])
+async def test_read_endpoints_answer_other_methods_with_405_and_allow(tmp_path, method):
+    app = make_app(tmp_path)
+    gid, mover, _ = await duel(app)
+    head = app.eng.store.version(gid)
+    paths = [f"/api/games/{gid}{r}" for r in READS] + ["/api/stats", "/api/rulesets", "/",
+                                                      f"/games/{gid}", f"/games/{gid}/replay"]
+    for target in paths:
+        path, _, query = target.partition("?")
+        status, headers, data = await request(app, method, path, b'{"kind": "pass"}',
+                                              bearer(mover), query.encode())
+        assert status == 405, (target, status, data)
+        assert headers["allow"] == "GET, HEAD", target
+        assert method in json.loads(data)["reason"]
+    status, headers, _ = await request(app, method, f"/api/games/{gid}/commands")
+    if method != "POST":
+        assert status == 405 and headers["allow"] == "POST"
+    if method not in ("POST",):
+        status, headers, _ = await request(app, method, "/api/games")
+        assert status == 405 and headers["allow"] == "GET, HEAD, POST"
+    assert app.eng.store.version(gid) == head
+
+
+async def test_head_gives_the_headers_of_get_without_a_body(tmp_path):
+    app = make_app(tmp_path)
+    gid, _, _ = await duel(app)
+    for path in (f"/api/games/{gid}/view", "/api/games", "/", f"/games/{gid}"):
+        got = await request(app, "GET", path)
+        status, headers, data = await request(app, "HEAD", path)
+        assert status == got[0] == 200 and data == b""
+        assert headers["content-length"] == str(len(got[2])) and headers["content-type"] == got[1]["content-type"]
+
+
+# -- command bodies and Authorization --------------------------------------------------------
+@pytest.mark.parametrize("extra", [{"seat": 1}, {"Command": {}}, {"expected_Version": 3},
+                                   {"token": "x"}])
+async def test_a_command_body_with_another_key_is_refused_naming_it(tmp_path, extra):
+    app = make_app(tmp_path)
+    gid, mover, cmd = await duel(app)
+    head = app.eng.store.version(gid)
+    status, out = await call(app, "POST", f"/api/games/{gid}/commands",
+                             {"command": cmd, **extra}, headers=bearer(mover))
+    assert status == 400 and next(iter(extra)) in out["reason"], out
+    assert app.eng.store.version(gid) == head
+    status, _ = await call(app, "POST", f"/api/games/{gid}/commands",
+                           {"command": cmd, "expected_version": head}, headers=bearer(mover))
+    assert status == 200
+
+
+async def test_two_authorization_headers_are_refused(tmp_path):
+    app = make_app(tmp_path)
+    gid, mover, cmd = await duel(app)
+    head = app.eng.store.version(gid)
+    twice = bearer(mover) + bearer(mover)
+    status, out = await call(app, "POST", f"/api/games/{gid}/commands", {"command": cmd},
+                             headers=twice)
+    assert status == 400 and "Authorization" in out["reason"], out
+    status, out = await call(app, "GET", f"/api/games/{gid}/view", headers=bearer("x") + bearer(mover))
+    assert status == 400 and "Authorization" in out["reason"], out
+    assert app.eng.store.version(gid) == head
