@@ -97,6 +97,12 @@ def ascii_number(text: str) -> int | None:
     return int(text)
 
 
+def ascii_int(text: str) -> int | None:
+    """An integer in the digits 0-9 with an optional leading minus, or None (`ascii_number`)."""
+    n = ascii_number(text[1:] if text.startswith("-") else text)
+    return None if n is None else -n if text.startswith("-") else n
+
+
 def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """json's object_pairs_hook: an object naming a key twice is refused, since parsers differ
     on which one wins (Python the last, others the first), so a client could show one command
@@ -267,11 +273,10 @@ def check_forced(outcomes: Any, table, dice: dict[str, Any]) -> dict[str, list[A
 def number(text: str) -> int:
     """An integer argument (event number, seat, version, count) within SQLite's range: a bigger
     one can name nothing stored, and would fail deep in the store as an internal error."""
-    n = ascii_number(text[1:] if text.startswith("-") else text)
+    n = ascii_int(text)
     if n is None:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (write it with the "
                                          "digits 0-9, a minus sign before if negative)")
-    n = -n if text.startswith("-") else n
     if not -2**63 <= n < 2**63:
         raise argparse.ArgumentTypeError(f"{text} is out of range (at most 2^63-1 either way)")
     return n
