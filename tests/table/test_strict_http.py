@@ -235,3 +235,65 @@ async def test_two_authorization_headers_are_refused(tmp_path):
     status, out = await call(app, "GET", f"/api/games/{gid}/view", headers=bearer("x") + bearer(mover))
     assert status == 400 and "Authorization" in out["reason"], out
     assert app.eng.store.version(gid) == head
+
+
+# -- the same through a real server: statuses on the wire, and no traceback in its log ------
+def test_a_served_table_refuses_attacks_on_the_wire_without_a_traceback(tmp_path):
+    import http.client
+    import socket
+    from urllib.parse import urlsplit
+
+    from tests.table.test_browser import post, start_server, stop_server
+
+    proc, base, _ = start_server(tmp_path)
+    try:
+        host, port = urlsplit(base).hostname, urlsplit(base).port
+        g = post(base + "/api/games", {"ruleset": "duel", "players": 2})
+        gid, token = g["game_id"], g["seats"][0]["token"]
+
+        def ask(method, path, body=None, headers=()):
+            con = http.client.HTTPConnection(host, port, timeout=60)
+            con.putrequest(method, path)
+            for k, v in headers:
+                con.putheader(k, v)
+            if body is not None:
+                con.putheader("content-length", str(len(body)))
+            con.endheaders(body)
+            r = con.getresponse()
+            out = r.status, dict((k.lower(), v) for k, v in r.getheaders()), r.read()
+            con.close()
+            return out
+
+        deep = b"[" * 30000 + b"]" * 30000
+        assert ask("POST", "/api/games", deep)[0] == 400
+        assert ask("POST", f"/api/games/{gid}/commands", b'{"command": ' + deep[:40000] + b"}",
+                   [("authorization", f"Bearer {token}")])[0] == 400
+        for path in (f"/api/games/{gid}/log?since=%C2%B2", f"/api/games/{gid}/state?at=%D9%A3",
+                     f"/api/games/{gid}/audit?n=%EF%BC%93", f"/api/games/{gid}/log?since=1&since=1"):
+            status, _, data = ask("GET", path)
+            assert status == 400 and json.loads(data)["reason"], (path, data)
+        status, head, data = ask("HEAD", f"/api/games/{gid}/view")
+        assert status == 200 and data == b"" and int(head["content-length"]) > 0
+        status, head, _ = ask("DELETE", f"/api/games/{gid}/view")
+        assert status == 405 and head["allow"] == "GET, HEAD"
+        twice = [("authorization", f"Bearer {token}")] * 2
+        assert ask("GET", f"/api/games/{gid}/view", headers=twice)[0] == 400
+        assert ask("POST", f"/api/games/{gid}/commands", b'{"command": {"kind": "pass"}, "seat": 1}',
+                   [("authorization", f"Bearer {token}")])[0] == 400
+        with socket.create_connection((host, port), timeout=60) as s:  # the live feed's query
+            s.sendall(f"GET /api/games/{gid}/live?since=%C2%B2 HTTP/1.1\r\nHost: {host}\r\n"
+                      "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                      "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+            answer = b""
+            while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
+                chunk = s.recv(4096)
+                if not chunk:
+                    break
+                answer += chunk
+        assert answer.startswith(b"HTTP/1.1 400"), answer[:200]
+        assert b"since" in answer and b"0-9" in answer
+    finally:
+        stop_server(proc, tmp_path)
+    log = (tmp_path / "server.log").read_text()
+    assert "Traceback" not in log and "RecursionError" not in log and "ValueError" not in log, log[-3000:]
