@@ -24,7 +24,7 @@ test: $(STAMP) chromium
 	$(BIN)/python -m pytest
 
 soak: $(STAMP)
-	RUNELEDGER_SOAK=1 $(BIN)/python -m pytest tests/core/test_fuzz_boundary.py tests/core/test_crash_kill.py tests/table/test_load.py -q -s -p no:cacheprovider
+	RUNELEDGER_SOAK=1 $(BIN)/python -m pytest tests/core/test_fuzz_boundary.py tests/table/test_fuzz_server.py tests/core/test_crash_kill.py tests/table/test_load.py -q -s -p no:cacheprovider
 	RUNELEDGER_MK2_GAMES=40 $(BIN)/python -m pytest tests/games/mage_knight/test_scenario_play.py -q -p no:cacheprovider
 
 bench: $(STAMP)

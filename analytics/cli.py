@@ -23,9 +23,9 @@ def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     e.add_argument("--out", required=True, metavar="DIR")
     e.add_argument("--format", choices=FORMATS, default="parquet")
     e.add_argument("--ruleset", help="only games of this ruleset")
-    e.add_argument("--as", dest="as_", choices=("referee", "spectator"), default="referee",
-                   help="whose record: referee (everything, the default) or spectator "
-                        "(each payload as the public log shows it)")
+    e.add_argument("--as", dest="as_", choices=("referee", "spectator"), default="spectator",
+                   help="whose record: spectator (each payload as the public log shows it, "
+                        "the default) or referee (everything, hidden information included)")
     e.set_defaults(run=run, analytics_cmd="export")
     r = sub.add_parser("report", parents=[common], help="an HTML page of plots about the games",
                        description="A self-contained HTML report (plus one SVG per figure).")
@@ -38,8 +38,8 @@ def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     q.add_argument("--tables", metavar="DIR", help="an export folder (default: read --db)")
     q.add_argument("--ruleset", help="with --db: only games of this ruleset")
     q.add_argument("--as", dest="as_", choices=("referee", "spectator"),
-                   help="referee (everything; the default with --db) or spectator; an export "
-                        "folder is read as it was written")
+                   help="spectator (the public view, the default with --db) or referee "
+                        "(everything); an export folder is read as it was written")
     q.set_defaults(run=run, analytics_cmd="query")
     return q
 

@@ -28,6 +28,13 @@ from store import EventStore
 MANIFEST = "_manifest.json"
 FORMATS = ("parquet", "csv")
 VIEWERS = ("referee", "spectator")   # whose record: everything, or what the public log shows
+PUBLIC = "spectator"                 # the default (invariant 6): a referee's record is asked for
+HOLDS = {  # what each kind of export holds, in its manifest: a reader of the folder sees it
+    "spectator": "the public view: each event as the public log shows it (a hidden event "
+                 "redacted); safe to share",
+    "referee": "everything, hidden information included: hands, deck orders, seat secrets "
+               "(the referee's record, written because --as referee was named); do not share",
+}
 
 GAMES_SCHEMA = pa.schema([
     ("game_id", pa.string()), ("ruleset", pa.string()), ("ruleset_version", pa.string()),
@@ -77,7 +84,7 @@ def game_row(events: list, bots: str | None = None) -> dict[str, Any]:
     }
 
 
-def seen_data(events: list, ruleset: str, viewer: str = "referee") -> list[dict[str, Any]]:
+def seen_data(events: list, ruleset: str, viewer: str = PUBLIC) -> list[dict[str, Any]]:
     """Each event's payload as `viewer` may read it: the referee everything; a spectator what
     the public log shows (projections.views.event_view: a hidden event redacted)."""
     if viewer == "referee":
@@ -86,13 +93,13 @@ def seen_data(events: list, ruleset: str, viewer: str = "referee") -> list[dict[
     return [event_view(rs, e, None)["data"] for e in events]
 
 
-def event_rows(events: list, ruleset: str, viewer: str = "referee") -> list[dict[str, Any]]:
+def event_rows(events: list, ruleset: str, viewer: str = PUBLIC) -> list[dict[str, Any]]:
     return [{"game_id": e.game_id, "ruleset": ruleset, "seq": e.seq, "version": e.version,
              "type": e.type, "seat": e.actor, "rule": e.rule, "visibility": _json(e.vis),
              "payload": _json(d)} for e, d in zip(events, seen_data(events, ruleset, viewer))]
 
 
-def fact_rows(events: list, ruleset: str, viewer: str = "referee") -> dict[str, list[dict[str, Any]]]:
+def fact_rows(events: list, ruleset: str, viewer: str = PUBLIC) -> dict[str, list[dict[str, Any]]]:
     out: dict[str, list[dict[str, Any]]] = {}
     seen = None
     for fact in facts_for(ruleset):
@@ -141,13 +148,14 @@ def _bots(store: EventStore, game_id: str) -> str | None:
     return row[0] if row else None
 
 
-def _load_manifest(out: Path, fmt: str, viewer: str = "referee") -> dict[str, Any]:
+def _load_manifest(out: Path, fmt: str, viewer: str = PUBLIC) -> dict[str, Any]:
     path = out / MANIFEST
     if not path.exists():
         if out.exists() and any(out.iterdir()):
             raise ExportError(f"{out} is not empty and holds no {MANIFEST}: not an export "
                               "folder (choose an empty or new folder)")
-        return {"format": fmt, "as": viewer, "games": [], "parts": {}, "runs": 0}
+        return {"format": fmt, "as": viewer, "holds": HOLDS[viewer], "games": [], "parts": {},
+                "runs": 0}
     m = json.loads(path.read_text())
     if m.get("format") != fmt:
         raise ExportError(f"{out} holds a {m.get('format')} export; export again with "
@@ -156,6 +164,7 @@ def _load_manifest(out: Path, fmt: str, viewer: str = "referee") -> dict[str, An
     if had != viewer:
         raise ExportError(f"{out} holds the {had}'s export, not the {viewer}'s: export again "
                           f"with --as {had} or into another folder (the two must not mix)")
+    m["holds"] = HOLDS[had]  # said by older exports too once they are appended to
     return m
 
 
@@ -186,10 +195,10 @@ def _check_viewer(viewer: str) -> None:
 
 
 def collect(db: str, ruleset: str | None = None, skip: set[str] = frozenset(),
-            progress: Callable[[int, int], None] | None = None, viewer: str = "referee"
+            progress: Callable[[int, int], None] | None = None, viewer: str = PUBLIC
             ) -> tuple[dict[str, pa.Table], list[str]]:
     """The finished games of `db` (minus `skip`) as Arrow tables, and their ids; each payload
-    as `viewer` (referee or spectator) may read it."""
+    as `viewer` (spectator, the default, or referee) may read it."""
     _check_viewer(viewer)
     if db != ":memory:" and not os.path.exists(db):
         raise ExportError(f"no database file {db!r} (check --db)")
@@ -222,9 +231,10 @@ def collect(db: str, ruleset: str | None = None, skip: set[str] = frozenset(),
 
 
 def export(db: str, out: str | os.PathLike, fmt: str = "parquet", ruleset: str | None = None,
-           progress: Callable[[int, int], None] | None = None, viewer: str = "referee") -> dict[str, int]:
-    """Append the finished games not yet exported; return rows written per table. `viewer`
-    "spectator" writes each payload as the public log shows it (invariant 6)."""
+           progress: Callable[[int, int], None] | None = None, viewer: str = PUBLIC) -> dict[str, int]:
+    """Append the finished games not yet exported; return rows written per table. Each payload
+    is written as the public log shows it unless `viewer` is "referee" (invariant 6: a read is
+    public unless the referee is named); the manifest says which ("as", "holds")."""
     if fmt not in FORMATS:
         raise ExportError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
     _check_viewer(viewer)

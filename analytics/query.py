@@ -21,8 +21,8 @@ class QueryError(ValueError):
 
 def connect(db: str | None = None, tables: str | None = None,
             ruleset: str | None = None, viewer: str | None = None) -> duckdb.DuckDBPyConnection:
-    """`viewer`: "referee" (everything; the default with --db) or "spectator" (payloads as the
-    public log shows them). An export folder is read as it was written (its manifest's "as"),
+    """`viewer`: "spectator" (payloads as the public log shows them; the default with --db) or
+    "referee" (everything). An export folder is read as it was written (its manifest's "as"),
     and refused if `viewer` names another."""
     con = duckdb.connect(":memory:")
     if tables is not None:
@@ -44,7 +44,7 @@ def connect(db: str | None = None, tables: str | None = None,
         return con
     if db is None:
         raise ExportError("give --db FILE or --tables DIR")
-    arrow, _ = collect(db, ruleset, viewer=viewer or "referee")
+    arrow, _ = collect(db, ruleset, viewer=viewer or "spectator")
     for name, tab in arrow.items():
         con.register(name, tab)
     return con

@@ -62,6 +62,47 @@ def _parse(text: str | bytes) -> Any:
     return value
 
 
+MAX_DOCUMENT_DEPTH = 16  # a request body: the command (MAX_DEPTH) inside, options' tables
+
+
+def parse_document(text: str | bytes, what: str = "the body",
+                   max_depth: int = MAX_DOCUMENT_DEPTH) -> Any:
+    """A JSON document from outside that is not a command (a request body): strict UTF-8, no
+    key named twice, no NaN or Infinity, and nesting bounded before json.loads recurses, so
+    a deep document is refused with its depth instead of ending in a RecursionError. The
+    caller bounds the size; the values' meaning is checked by whoever reads them."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _bad(f"{what} is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    depth = _nesting(text, max_depth)
+    if depth > max_depth:
+        raise _bad(f"{what} nests more than {max_depth} levels deep (the limit)")
+    try:
+        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=unique_keys)
+    except BadInput:
+        raise
+    except (ValueError, RecursionError) as exc:  # RecursionError: a last guard, not expected
+        raise _bad(f"{what} is not JSON ({exc})") from None
+
+
+def ascii_number(text: str) -> int | None:
+    """A non-negative integer written with the digits 0-9 only, or None. `str.isdigit` and
+    `int` accept more (`'²'.isdigit()` is true and `int('²')` raises; `int('٣')` is 3,
+    `int(' 3')`, `int('1_0')` and `int('+3')` parse too): a number from outside is read one
+    way, the one every client and log shows."""
+    if not text or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)
+
+
+def ascii_int(text: str) -> int | None:
+    """An integer in the digits 0-9 with an optional leading minus, or None (`ascii_number`)."""
+    n = ascii_number(text[1:] if text.startswith("-") else text)
+    return None if n is None else -n if text.startswith("-") else n
+
+
 def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """json's object_pairs_hook: an object naming a key twice is refused, since parsers differ
     on which one wins (Python the last, others the first), so a client could show one command
@@ -138,8 +179,9 @@ def _check(v: Any, where: str, depth: int) -> None:
                "null, lists and objects")
 
 
-def _nesting(text: str) -> int:
-    """Deepest bracket nesting outside strings: checked before json.loads can recurse."""
+def _nesting(text: str, limit: int = MAX_DEPTH) -> int:
+    """Deepest bracket nesting outside strings, counted up to one past `limit`: checked
+    before json.loads can recurse."""
     deepest = depth = 0
     in_str = escaped = False
     for ch in text:
@@ -156,7 +198,7 @@ def _nesting(text: str) -> int:
             depth += 1
             if depth > deepest:
                 deepest = depth
-                if deepest > MAX_DEPTH:
+                if deepest > limit:
                     return deepest
         elif ch in "]}":
             depth -= 1
@@ -231,10 +273,10 @@ def check_forced(outcomes: Any, table, dice: dict[str, Any]) -> dict[str, list[A
 def number(text: str) -> int:
     """An integer argument (event number, seat, version, count) within SQLite's range: a bigger
     one can name nothing stored, and would fail deep in the store as an internal error."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    n = ascii_int(text)
+    if n is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (write it with the "
+                                         "digits 0-9, a minus sign before if negative)")
     if not -2**63 <= n < 2**63:
         raise argparse.ArgumentTypeError(f"{text} is out of range (at most 2^63-1 either way)")
     return n

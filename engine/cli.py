@@ -25,7 +25,7 @@ import analytics.cli
 from table import cli as table_cli  # (engine.cli has a function named table)
 from engine import situation as situation_file
 from engine.content import ContentError
-from engine.boundary import check_seat, number, parse_command, parse_json, parse_options
+from engine.boundary import ascii_number, check_seat, number, parse_command, parse_json, parse_options
 from engine.errors import (BadInput, CascadeAborted, EngineError, IllegalCommand, UndoRefused,
                            UnknownGame)
 from engine.logs import configure
@@ -87,11 +87,10 @@ def viewer(args, eng: Engine, game_id: str):
         return None
     if who == "referee":
         return REFEREE
-    try:
-        seat = int(who, 10)
-    except ValueError:
-        raise BadInput(None, f"--as takes a seat number, 'spectator' or 'referee', not {who!r}") \
-            from None
+    seat = ascii_number(who)  # '١' or ' 1' is no seat: int() would read both as 1
+    if seat is None:
+        raise BadInput(None, f"--as takes a seat number (digits 0-9), 'spectator' or 'referee', "
+                             f"not {who!r}")
     return check_seat(seat, eng.table(game_id).players)
 
 

@@ -1,6 +1,7 @@
 """What a game plugin declares and implements (see engine/API.md)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
@@ -9,6 +10,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from engine import narration, readings
+from engine.boundary import ascii_int
 from engine.catalog import CORE_CATALOG, Catalog
 from engine.table import Table
 
@@ -167,11 +169,13 @@ def _coerce(key: str, text: str, like: Any) -> Any:
         if text.lower() in ("0", "false", "no", "off"):
             return False
         raise ValueError(f"option {key}={text!r} is not a yes/no value (true/false, 1/0)")
-    kind = int if isinstance(like, int) else float if isinstance(like, float) else None
-    if kind is None:
-        return text
-    try:
-        return kind(text)
-    except ValueError:
-        what = "a whole number" if kind is int else "a number"
-        raise ValueError(f"option {key}={text!r} is not {what}") from None
+    if isinstance(like, int):
+        n = ascii_int(text)  # int() would take '٣', ' 3' and '1_0' too
+        if n is None:
+            raise ValueError(f"option {key}={text!r} is not a whole number (digits 0-9)")
+        return n
+    if isinstance(like, float):  # float() would take 'nan' and 'inf', which JSON cannot hold
+        if not re.fullmatch(r"-?[0-9]+(\.[0-9]+)?", text):
+            raise ValueError(f"option {key}={text!r} is not a number (digits 0-9, a point)")
+        return float(text)
+    return text

@@ -9,13 +9,13 @@ import json
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import unquote_to_bytes
 
 import msgspec
 import trio
 
 from engine import narration, readings, registry
-from engine.boundary import unique_keys
+from engine.boundary import ascii_number, parse_document
 from engine.errors import BadInput, EngineError, IllegalCommand, UnknownGame
 from engine.logs import get_logger
 from engine.pipeline import Engine
@@ -32,6 +32,9 @@ from table.tokens import REFEREE as REF_SEAT, Seats
 
 log = get_logger("table")
 MAX_BODY = 64 * 1024
+MAX_QUERY = 1024  # bytes of a query string: an event number and a token fit many times over
+READ = ("GET", "HEAD")  # what a read endpoint answers; HEAD is GET without the body
+COMMAND_KEYS = ("command", "expected_version")  # all a command body may hold
 GAME = r"/api/games/(?P<gid>[A-Za-z0-9_\-]{1,100})"
 PAGE = r"/games/(?P<gid>[A-Za-z0-9_\-]{1,100})"
 STATIC = Path(__file__).parent / "static"
@@ -39,9 +42,12 @@ TYPES = {"html": "text/html; charset=utf-8", "js": "text/javascript", "css": "te
 
 
 class HttpError(Exception):
-    def __init__(self, status: int, reason: str, rule: str | None = None):
+    """A refusal: its status, the reason in words, the rule if one decides, and for a 405
+    the methods the route allows (sent as the Allow header)."""
+    def __init__(self, status: int, reason: str, rule: str | None = None,
+                 allow: tuple[str, ...] = ()):
         super().__init__(reason)
-        self.status, self.reason, self.rule = status, reason, rule
+        self.status, self.reason, self.rule, self.allow = status, reason, rule, allow
 
 
 class TableApp:
@@ -178,10 +184,11 @@ class TableApp:
         bots = body.get("bots") or {}
         if not isinstance(bots, dict) or any(v not in BOT_KINDS for v in bots.values()):
             raise HttpError(400, '"bots" maps a seat number to one of ' + ", ".join(BOT_KINDS))
-        try:
-            bots = {int(k): v for k, v in bots.items()}
-        except ValueError:
-            raise HttpError(400, '"bots" keys are seat numbers')
+        seats = {k: ascii_number(k) if len(k) <= 12 else None for k in bots}
+        if None in seats.values():  # "١" is no seat 1: a seat is written in the digits 0-9
+            bad = next(k for k, n in seats.items() if n is None)
+            raise HttpError(400, f'"bots" keys are seat numbers in the digits 0-9, not {shown(bad)}')
+        bots = {seats[k]: v for k, v in bots.items()}
         if any(not 0 <= k < players for k in bots):
             raise HttpError(422, "a bot seat is not a seat of this game")
         analysis, wait = body.get("analysis", False), body.get("contributions", False)
@@ -248,6 +255,10 @@ class TableApp:
             raise HttpError(403, "the referee token watches; only a seat's token plays")
         if not isinstance(body, dict) or "command" not in body:
             raise HttpError(400, 'the body must be {"command": {...}, "expected_version"?: N}')
+        extra = [k for k in body if k not in COMMAND_KEYS]
+        if extra:  # as the CLI refuses an unknown key: a misspelt field must not be ignored
+            raise HttpError(400, f"the body holds {shown(extra[0])}, which is not a key of a "
+                                 'command body (only "command" and "expected_version")')
         ev = body.get("expected_version")
         if ev is not None and type(ev) is not int:
             raise HttpError(400, '"expected_version" must be an integer')
@@ -280,18 +291,19 @@ class TableApp:
 
     async def http(self, scope, receive, send) -> None:
         method, path = scope["method"], scope["path"]
-        qs = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        auth = headers.get("authorization", "")
-        token = auth[7:].strip() if auth.lower().startswith("bearer ") else None
+        headers: list[tuple[bytes, bytes]] = []
         try:
+            qs = query_of(scope)
+            token = bearer_of(scope["headers"])
             body = await read_body(receive)
-            if path == "/api/games" and method == "POST":
-                status, out = self.create(parse(body))
-            elif path == "/api/games" and method == "GET":
-                status, out = 200, {"games": self.games()}
+            if path == "/api/games":
+                only(method, *READ, "POST")
+                if method == "POST":
+                    status, out = self.create(parse(body))
+                else:
+                    status, out = 200, {"games": self.games()}
             elif m := re.fullmatch(GAME + r"/view", path):
-                only(method, "GET")
+                only(method, *READ)
                 gid = m["gid"]
                 self.game(gid)
                 status, out = 200, self.view(gid, self.viewer(gid, token))
@@ -308,30 +320,36 @@ class TableApp:
                 who = self.viewer(gid, token, required=True)
                 status, out = self.command(gid, who, parse(body))
             elif m := re.fullmatch(GAME + r"/log", path):
-                only(method, "GET")
+                only(method, *READ)
                 gid = m["gid"]
                 self.game(gid)
                 who = self.viewer(gid, token)
                 status, out = 200, {"events": self.log(gid, who, since_of(qs))}
             elif path == "/api/stats":  # live feeds open now, at most, ever; events pushed
+                only(method, *READ)
                 status, out = 200, {"live": dict(self.live), "games": len(self.eng.store.game_ids())}
             elif path == "/api/rulesets":
+                only(method, *READ)
                 status, out = 200, {"rulesets": [
                     {"name": n, "players": list(r.players)}
                     for n, r in sorted(registry.rulesets().items())]}
             elif m := re.fullmatch(GAME + r"/cards", path):
+                only(method, *READ)
                 status, out = 200, {"cards": self.cards(m["gid"])}
             elif m := re.fullmatch(GAME + r"/timeline", path):
+                only(method, *READ)
                 gid = m["gid"]
                 self.game(gid)
                 who = self.viewer(gid, token)
                 status, out = 200, {"timeline": timeline(self.eng.store, gid,
                                                          self.eng.ruleset(gid), who)}
             elif m := re.fullmatch(GAME + r"/state", path):
+                only(method, *READ)
                 gid = m["gid"]
                 self.game(gid)
                 status, out = 200, self.state_at(gid, self.viewer(gid, token), at_of(qs, "at"))
             elif m := re.fullmatch(GAME + r"/audit", path):
+                only(method, *READ)
                 gid = m["gid"]
                 self.game(gid)
                 who = self.viewer(gid, token)
@@ -339,14 +357,21 @@ class TableApp:
                 if not 1 <= n <= self.eng.table(gid).version:
                     raise HttpError(400, "n must be an event number of this game")
                 status, out = 200, {"audit": audit(self.eng.store, gid, n, who)}
-            elif method == "GET" and (page := self.page(path)) is not None:
-                await respond_raw(send, 200, *page)
+            elif (page := self.page(path)) is not None:
+                only(method, *READ)
+                await respond_raw(send, 200, *page, head=method == "HEAD")
                 return
             else:
-                raise HttpError(404, f"no route {method} {path}")
+                raise HttpError(404, f"no route {shown(method)} {shown(path)}")
         except HttpError as exc:
             status, out = exc.status, {"reason": exc.reason, "rule": exc.rule}
-        await respond(send, status, out)
+            if exc.allow:
+                headers.append((b"allow", ", ".join(exc.allow).encode()))
+        except Exception as exc:  # a bug: one line in the log and a 500, never a traceback
+            log.error("table_internal_error", method=shown(method), path=shown(path),
+                      error=repr(exc)[:500])
+            status, out = 500, {"reason": "internal error (logged)", "rule": None}
+        await respond(send, status, out, headers, head=method == "HEAD")
 
     def page(self, path: str):
         if path == "/":
@@ -366,17 +391,17 @@ class TableApp:
 
     async def websocket(self, scope, receive, send) -> None:
         m = re.fullmatch(GAME + r"/live", scope["path"])
-        qs = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         msg = await receive()  # websocket.connect
         try:
+            qs = query_of(scope)
             if not m:
                 raise HttpError(404, "no such live feed")
             gid = m["gid"]
             self.game(gid)
-            who = self.viewer(gid, (qs.get("token") or [None])[0])
+            who = self.viewer(gid, qs.get("token"))
             since = since_of(qs)
-        except HttpError:
-            await send({"type": "websocket.close", "code": 4404})
+        except HttpError as exc:
+            await refuse_feed(scope, send, exc)
             return
         await send({"type": "websocket.accept"})
         live = self.live
@@ -457,32 +482,95 @@ def header(t) -> dict[str, Any]:
     return out
 
 
-def only(method: str, allowed: str) -> None:
-    if method != allowed:
-        raise HttpError(405, f"use {allowed}")
+def only(method: str, *allowed: str) -> None:
+    """405 with the Allow header for a method the route does not answer: a read endpoint
+    answers GET and HEAD only, so a POST meant for another route is never read as a GET."""
+    if method not in allowed:
+        raise HttpError(405, f"{shown(method)} is not allowed here; use {' or '.join(allowed)}",
+                        allow=allowed)
 
 
-def at_of(qs: dict[str, list[str]], key: str) -> int:
-    raw = (qs.get(key) or [""])[0]
-    if not raw.isdigit() or len(raw) > 12:
-        raise HttpError(400, f"{key} must be an event number")
-    return int(raw)
+def shown(value: Any) -> str:
+    """A value from the request in a reason: quoted and cut, whatever it holds."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
-def since_of(qs: dict[str, list[str]]) -> int:
-    raw = (qs.get("since") or ["0"])[0]
-    if not raw.isdigit() or len(raw) > 12:
-        raise HttpError(400, "since must be a non-negative integer (an event number)")
-    return int(raw)
+def query_of(scope) -> dict[str, str]:
+    """The query string, decoded strictly: at most MAX_QUERY bytes (414), percent-escapes
+    that decode to UTF-8 text, and no parameter twice (as no JSON key twice: parsers differ on
+    which one wins). Parameters a route does not read are ignored."""
+    raw = scope.get("query_string", b"")
+    if len(raw) > MAX_QUERY:
+        raise HttpError(414, f"the query string is {len(raw)} bytes long; the limit is {MAX_QUERY}")
+    out: dict[str, str] = {}
+    for part in raw.split(b"&"):
+        if not part:
+            continue
+        key_raw, _, value_raw = part.partition(b"=")
+        try:
+            key, value = (unquote_to_bytes(x.replace(b"+", b" ")).decode("utf-8")
+                          for x in (key_raw, value_raw))
+        except UnicodeDecodeError:
+            raise HttpError(400, "the query string is not UTF-8 text once its %-escapes are "
+                                 "decoded") from None
+        if key in out:
+            raise HttpError(400, f"the query parameter {shown(key)} is given twice; give it once")
+        out[key] = value
+    return out
+
+
+def bearer_of(headers: list[tuple[bytes, bytes]]) -> str | None:
+    """The token of the Authorization header (`Bearer TOKEN`), None without one. Two such
+    headers are refused: servers and proxies differ on which one counts."""
+    auth = [v for k, v in headers if k.lower() == b"authorization"]
+    if len(auth) > 1:
+        raise HttpError(400, f"the request has {len(auth)} Authorization headers; send one")
+    text = auth[0].decode("latin-1") if auth else ""
+    return text[7:].strip() if text.lower().startswith("bearer ") else None
+
+
+def event_number(qs: dict[str, str], key: str, default: int | None = None) -> int:
+    """An event number from the query: the digits 0-9 only, at most 12 of them."""
+    raw = qs.get(key)
+    if raw is None and default is not None:
+        return default
+    n = ascii_number(raw) if raw is not None and len(raw) <= 12 else None
+    if n is None:
+        got = "none given" if raw is None else f"not {shown(raw)}"
+        raise HttpError(400, f"{key} must be an event number written with the digits 0-9 "
+                             f"({got})")
+    return n
+
+
+def at_of(qs: dict[str, str], key: str) -> int:
+    return event_number(qs, key)
+
+
+def since_of(qs: dict[str, str]) -> int:
+    return event_number(qs, "since", default=0)
 
 
 def parse(body: bytes) -> Any:
+    """A request body as JSON (engine.boundary.parse_document): deep nesting, a key twice,
+    NaN or text that is not UTF-8 are a 400 naming the fault."""
     try:
-        return json.loads(body or b"null", object_pairs_hook=unique_keys)
+        return parse_document(body or b"null")
     except BadInput as exc:
         raise HttpError(400, exc.reason, exc.rule)
-    except (ValueError, UnicodeDecodeError):
-        raise HttpError(400, "the body is not JSON")
+
+
+async def refuse_feed(scope, send, exc: HttpError) -> None:
+    """A live feed that cannot open: an HTTP answer with the reason where the server offers
+    one (the websocket.http.response extension), else a close with code 4000 + status."""
+    if "websocket.http.response" in (scope.get("extensions") or {}):
+        data = json.dumps({"reason": exc.reason, "rule": exc.rule}).encode()
+        await send({"type": "websocket.http.response.start", "status": exc.status,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(data)).encode())]})
+        await send({"type": "websocket.http.response.body", "body": data})
+    else:
+        await send({"type": "websocket.close", "code": 4000 + exc.status})
 
 
 async def read_body(receive) -> bytes:
@@ -497,16 +585,18 @@ async def read_body(receive) -> bytes:
             return b"".join(chunks)
 
 
-async def respond(send, status: int, out: Any) -> None:
-    await respond_raw(send, status, json.dumps(out).encode(), "application/json")
+async def respond(send, status: int, out: Any, headers=(), head: bool = False) -> None:
+    await respond_raw(send, status, json.dumps(out).encode(), "application/json", headers, head)
 
 
-async def respond_raw(send, status: int, data: bytes, ctype: str) -> None:
+async def respond_raw(send, status: int, data: bytes, ctype: str, headers=(),
+                      head: bool = False) -> None:
+    """The response; for HEAD the same headers (its length too) without the body."""
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", ctype.encode()),
                             (b"content-length", str(len(data)).encode()),
-                            (b"cache-control", b"no-store")]})
-    await send({"type": "http.response.body", "body": data})
+                            (b"cache-control", b"no-store"), *headers]})
+    await send({"type": "http.response.body", "body": b"" if head else data})
 
 
 def worded(rs, t, events: list[dict[str, Any]]) -> list[dict[str, Any]]:

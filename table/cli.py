@@ -4,12 +4,14 @@ from __future__ import annotations
 import argparse
 import signal
 
+from engine.boundary import number
+
 
 def add_parser(sub, common) -> argparse.ArgumentParser:
     s = sub.add_parser("serve", parents=[common], help="serve the live table (JSON API, "
                                                       "WebSocket live feed) on trio")
     s.add_argument("--host", default="127.0.0.1")
-    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--port", type=number, default=8000)  # digits 0-9, as every CLI number
     s.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
                    help="how long a bot seat waits before it moves (default 0.6: human pace)")
     return s

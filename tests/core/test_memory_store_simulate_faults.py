@@ -92,6 +92,36 @@ def check(db: Path) -> dict:
     return got
 
 
+def catching_sigint(sid: int) -> list[int]:
+    """The run's workers (not the run itself) that have installed a SIGINT handler (Linux:
+    the SigCgt mask in /proc/PID/status)."""
+    out = []
+    for pid in session(sid):
+        if pid == sid:
+            continue
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        mask = next((line.split()[1] for line in status.splitlines()
+                     if line.startswith("SigCgt:")), "0")
+        if int(mask, 16) & (1 << (signal.SIGINT - 1)):
+            out.append(pid)
+    return out
+
+
+def wait_until(condition, proc: subprocess.Popen, timeout: float = 120.0) -> bool:
+    """Poll `condition` (which opens no connection to the file) until it holds: True; False if
+    the run ended first. A condition, not a time: on a loaded machine start-up takes seconds."""
+    end = time.monotonic() + timeout
+    while not condition():
+        if proc.poll() is not None:
+            return False
+        assert time.monotonic() < end, f"not reached in {timeout} s"
+        time.sleep(0.01)
+    return True
+
+
 def settle(sid: int, timeout: float = 30.0) -> None:
     end = time.monotonic() + timeout
     while session(sid) and time.monotonic() < end:
@@ -106,9 +136,14 @@ def test_sigkill_at_random_moments_then_resume_gives_the_uninterrupted_games(
     db = tmp_path / "kill.db"
     rnd = random.Random(f"{workers}-{whom}")
     kills = 0
-    for _ in range(KILLS):
+    for i in range(KILLS):
         proc = start(db, workers)
-        time.sleep(rnd.uniform(0.2, 0.6))  # during start-up or after some flushes (20 ms)
+        if i % 2 == 0:  # while writing: once the run has made its file (atomically), a little on
+            if not wait_until(db.exists, proc):
+                break  # the run finished before the kill
+            time.sleep(rnd.uniform(0.0, 0.3))  # the random moment of the kill, not a wait
+        else:  # at any moment, start-up included (the file may not exist yet)
+            time.sleep(rnd.uniform(0.0, 0.6))
         if proc.poll() is not None:
             break  # the run finished before the kill
         if whom == "all":
@@ -122,6 +157,8 @@ def test_sigkill_at_random_moments_then_resume_gives_the_uninterrupted_games(
         kills += 1
         proc.wait(60)
         settle(proc.pid)
+        if not db.exists():  # killed before the run made its file: nothing stored to check
+            continue
         got = check(db)
         assert got["ok"] and got["integrity"] == [["ok"]], (got["bad"], got["integrity"][:3])
         assert got["content"] == {g: reference[g] for g in got["content"]}  # whole games only
@@ -293,8 +330,11 @@ def test_sigint_to_one_worker_alone_leaves_no_game_missing_unsaid(tmp_path, refe
     missing. Now the shortfall is an error that names --resume, and resuming fills it in."""
     db = tmp_path / "one.db"
     proc = start(db, 2, subprocess.PIPE)
-    time.sleep(0.5)  # the workers are forked and playing; the run is not over
-    workers = [p for p in session(proc.pid) if p != proc.pid]
+    # a worker ignores SIGINT until it has imported and installed its stop handler: wait for
+    # both to catch it (not for a time, which a loaded machine outlasts)
+    assert wait_until(lambda: len(catching_sigint(proc.pid)) >= 2, proc), \
+        "the run ended before its two workers were ready"
+    workers = catching_sigint(proc.pid)
     os.kill(workers[0], signal.SIGINT)
     games, _, errors = (int(x) for x in proc.communicate(timeout=120)[0].split())
     assert games < GAMES and errors == 1 and proc.returncode == 0  # the driver's own exit
@@ -320,23 +360,35 @@ def test_more_failed_games_than_are_listed_are_still_counted_as_done(tmp_path, m
 def swallows_the_first_timeout(eng, gid, seed, stop=None):
     """A game whose code catches Exception broadly (GameTimeout is one) once, then runs on."""
     from engine.simulate import GameTimeout
-    end = time.monotonic() + 3.0
+    started = time.monotonic()
+    end = started + 6.0
     swallowed = False
-    while time.monotonic() < end:
-        try:
-            time.sleep(0.01)
-        except GameTimeout:
-            if swallowed:
-                raise
-            swallowed = True
-    return play_out(eng, gid, seed, stop=stop)
+    try:
+        while time.monotonic() < end:
+            try:
+                time.sleep(0.01)
+            except GameTimeout:
+                if swallowed:
+                    raise
+                swallowed = True
+        return play_out(eng, gid, seed, stop=stop)
+    finally:  # how long the game ran, for the test (the game may run in a worker process)
+        Path(os.environ["SWALLOWER_FILE"]).write_text(str(time.monotonic() - started))
 
 
 def test_a_swallowed_timeout_strikes_again(tmp_path):
     """The limit used to fire once: a game that swallowed it (or a gc callback it landed in,
     as seen in this suite) ran on unbounded."""
-    started = time.monotonic()
-    s = simulate(str(tmp_path / "s.db"), "duel", 1, 2, seed="s", workers=1,
-                 play=swallows_the_first_timeout, game_seconds=0.1)
+    ran = tmp_path / "ran.txt"
+    os.environ["SWALLOWER_FILE"] = str(ran)
+    try:
+        s = simulate(str(tmp_path / "s.db"), "duel", 1, 2, seed="s", workers=1,
+                     play=swallows_the_first_timeout, game_seconds=1.0)
+    finally:
+        del os.environ["SWALLOWER_FILE"]
     assert [e.kind for e in s.errors] == ["timeout"] and s.games == 0
-    assert time.monotonic() - started < 2.5
+    # the game was reached (a limit of 0.1 s could run out in the game's creation on a loaded
+    # machine, and then nothing was swallowed) and stopped well before its 6 s ran out: the
+    # limit strikes again 1 s after the first (timed from the game's own start)
+    assert ran.exists(), "the limit ran out before the game was played"
+    assert float(ran.read_text()) < 4.5

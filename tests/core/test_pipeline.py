@@ -182,7 +182,9 @@ async def test_listeners_get_committed_events_and_failures_are_isolated(tmp_path
         gid = await live.create("duel", 2, seed=4)
         await live.submit(gid, 0, {"kind": "pass"})
         head = live.engine.store.version(gid)
-        await trio.sleep(0.05)
+        with trio.fail_after(30):  # a condition, not a time: every event reached both
+            while len(seen) < head or len(flaky_seen) < head:
+                await trio.sleep(0.01)
         assert live.hub.failures["flaky"] > 0
     assert seen == list(range(1, head + 1))
     assert flaky_seen == seen  # the failing listener kept receiving

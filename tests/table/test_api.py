@@ -186,8 +186,7 @@ async def test_live_feed_since_no_miss_no_duplicate(tmp_path):
         async with trio.open_nursery() as n:
             await play_one()
             end = app.eng.store.version(gid)
-            n.start_soon(feed, mid, end)
-            await trio.sleep(0.05)
+            n.start_soon(feed, mid, end)  # the nursery waits until it has seen `end`
     assert got == list(range(1, end + 1)), (first, mid, end, got)
 
 

@@ -236,7 +236,7 @@ def test_replay_viewer_draws_the_mage_knight_map_at_event_n(mk, browser):
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{base}/games/{gid}/replay?token={token}&at={n}")
-    page.wait_for_selector("#map svg.hexmap", timeout=5000)
+    page.wait_for_selector("#map svg.hexmap")
     hexes = page.locator("#map svg.hexmap g.hex")
     assert spaces
     assert {h.get_attribute("data-hex") for h in hexes.all()} == set(spaces)

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from engine.pipeline import Engine
+from projections.audit import audit as audit_of
 from projections.state import StateReader
 from projections.views import state_view
 from store import EventStore
@@ -40,21 +41,28 @@ def start_server(tmp, prelude: str = ""):
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
                             stderr=errlog)  # a file: a full pipe would stall the server
     base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(base + "/api/rulesets", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
+    if not serving(base, proc):
         proc.kill()
         raise RuntimeError("server did not start: " + (tmp / "server.log").read_text()[-2000:])
     return proc, base, db
 
 
+def serving(base: str, proc, timeout: float = 120.0) -> bool:
+    """Wait until the server answers (a condition: on a loaded machine its imports take many
+    seconds); False if it exited or did not answer within `timeout`."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end and proc.poll() is None:
+        try:
+            urllib.request.urlopen(base + "/api/rulesets", timeout=5)
+            return True
+        except OSError:
+            time.sleep(0.1)
+    return False
+
+
 def stop_server(proc, tmp) -> None:
     proc.send_signal(2)  # Ctrl-C
-    assert proc.wait(timeout=10) == 0
+    assert proc.wait(timeout=60) == 0
     log = (tmp / "server.log").read_text()
     assert ISSUED and not any(t in log for t in ISSUED)
 
@@ -100,9 +108,10 @@ def test_two_seats_play_duel_to_the_end_by_clicking(server, browser):
     spectator.goto(f"{base}/games/{gid}")
     for page in pages + [spectator]:
         page.wait_for_selector('[data-testid="version"]:not(:text("…"))')
-    clicks = 0
+    clicks, idle_until = 0, time.monotonic() + 120
     while not pages[0].locator('[data-testid="result"]').count():
         assert clicks < 200, "the duel did not end"
+        assert time.monotonic() < idle_until, "no seat was offered a button for 120 s"
         version = int(pages[0].inner_text('[data-testid="version"]'))
         for seat, page in enumerate(pages):
             page.wait_for_function(
@@ -118,6 +127,7 @@ def test_two_seats_play_duel_to_the_end_by_clicking(server, browser):
         json.loads(button.get_attribute("data-command"))
         button.click()
         clicks += 1
+        idle_until = time.monotonic() + 120
         mover.wait_for_function(
             f'+document.querySelector("[data-testid=version]").textContent > {version}')
         # the spectator follows live, without reloading
@@ -138,19 +148,24 @@ def test_replay_viewer_shows_state_at_n(server, browser):
     gid = g["game_id"]
     seat = g["seats"][0]["token"]
     eng = Engine(EventStore(db))
-    deadline = time.time() + 30
+    deadline = time.monotonic() + 180
     while eng.store.version(gid) < 15:  # the bots play at table pace in the server
-        assert time.time() < deadline, "bots did not play"
+        assert time.monotonic() < deadline, "bots did not play"
         time.sleep(0.2)
     n = 9
     page = browser.new_context().new_page()
     page.goto(f"{base}/games/{gid}/replay?token={seat}&at={n}")
+    # the page fills version, state and audit from separate requests: wait for all three
+    # (the audit was read before its answer came, on a loaded machine)
     page.wait_for_function(f'document.querySelector("[data-testid=version]").textContent == "{n}"'
-                           ' && document.querySelector("[data-testid=state]").textContent != ""')
+                           ' && document.querySelector("[data-testid=state]").textContent != ""'
+                           ' && !["", "{}"].includes('
+                           'document.querySelector("[data-testid=audit]").textContent.trim())')
     shown = json.loads(page.inner_text('[data-testid="state"]'))
     t = StateReader(eng.store).state_at(gid, n)
     assert shown == json.loads(json.dumps(state_view(eng.ruleset(gid), t, 0)))
-    assert page.locator('[data-testid="audit"]').inner_text().strip() not in ("", "{}")
+    audit = json.loads(page.inner_text('[data-testid="audit"]'))
+    assert audit == json.loads(json.dumps(audit_of(eng.store, gid, n, 0)))
 
 
 def test_every_shipped_ruleset_gets_a_table(server, browser):

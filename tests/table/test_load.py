@@ -19,6 +19,7 @@ import urllib.request
 
 import trio
 
+from tests.table.test_browser import serving
 from tests.table.wsclient import follow, http
 
 SOAK = bool(os.environ.get("RUNELEDGER_SOAK"))
@@ -91,12 +92,8 @@ def test_every_push_delivered_exactly_once_to_feeds_all_open_at_once(tmp_path):
                             stdout=subprocess.DEVNULL, stderr=open(tmp_path / "server.log", "w"))
     base = f"http://{HOST}:{port}"
     try:
-        for _ in range(100):
-            try:
-                get(base + "/api/rulesets")
-                break
-            except OSError:
-                time.sleep(0.1)
+        assert serving(base, proc), "server did not start: " + \
+            (tmp_path / "server.log").read_text()[-2000:]
         bots = {str(s): "random" for s in (1, 2, 3)}  # seat 0 plays first: nothing moves yet
         games = [post(base + "/api/games", {"ruleset": "duel", "players": 4, "seed": i,
                                             "bots": bots}) for i in range(GAMES)]

@@ -79,6 +79,7 @@ class DragonLords(Ruleset):
     def check_options(self, options):
         """The counts named with their rule: a negative round limit or more kingdoms to win than
         the map holds would make a game no one can win as the rulebook says (DL:4.1)."""
+        from engine.boundary import ascii_int
         from engine.errors import BadInput
 
         from .world import world
@@ -89,7 +90,9 @@ class DragonLords(Ruleset):
             try:
                 if type(value) is not int and not isinstance(value, str):
                     raise TypeError(key)        # 1.5, True, None, a list: no count
-                n = int(value)
+                n = value if type(value) is int else ascii_int(value)  # not int('٣')
+                if n is None:
+                    raise ValueError(key)
             except (TypeError, ValueError):
                 raise BadInput(rule, f"option {key}={value!r} is not a whole number") from None
             most = len(world().kingdoms) if key == "kingdoms_to_win" else None

@@ -103,7 +103,7 @@ def attack(text: str, where: str = "attacks") -> EnemyAttack:
     if len(words) == 2 and words[0] == "summon" and words[1] in schema.ENEMY_PILES:
         return EnemyAttack(0, "physical", True, words[1])
     element, value = (["physical"] + words)[-2:] if len(words) in (1, 2) else ("", "")
-    if element not in schema.ELEMENTS or not value.isdigit():
+    if element not in schema.ELEMENTS or not (value.isascii() and value.isdigit()):  # not "²"
         raise ValueError(f"{where}: {text!r} is not an attack: write '<element> <value>' "
                          f"(elements: {', '.join(schema.ELEMENTS)}) or 'summon <pile>'")
     return EnemyAttack(int(value), element)
