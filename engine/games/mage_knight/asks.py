@@ -79,11 +79,29 @@ def options(t, ask: dict) -> list[str]:
     if do == "banner":
         return ["keep", "discard"] if g.players[s].banners.get(ask["unit"]) else []
     if do == "glade_wound":
-        from .space_benefits import glade_options
         return glade_options(t, s)
     if do == "deep_mine":
         return list(ask["options"])
     return []
+
+
+def wound_in(t, zone: str) -> str | None:
+    """The first wound card of a zone (wounds are all alike), or None."""
+    return next((c for c in t.zone(zone) if card_name(c) == "wound"), None)
+
+
+def glade_options(t, seat: int) -> list[str]:
+    """Where the magical glade may take its wound from: "hand", "discard" (MK:11:EoT:4)."""
+    return [w for w, z in (("hand", S.hand(seat)), ("discard", S.discard(seat))) if wound_in(t, z)]
+
+
+def take_wound(ctx, t, seat: int, where: str) -> None:
+    """The glade's wound leaves `where` ("hand" or "discard") for the wound deck; none there,
+    nothing happens."""
+    zone = S.hand(seat) if where == "hand" else S.discard(seat)
+    wound = wound_in(t, zone)
+    if wound:
+        zones.move(ctx, zone, S.WOUNDS, [wound], rule="MK:11:EoT:4")
 
 
 def _of_colour(cid: str, colour: str) -> bool:
@@ -160,14 +178,9 @@ def _carry_out(ctx, t, ask: dict, pick: str) -> None:
     elif do == "banner" and pick == "discard":
         banners.discard(ctx, t, s, ask["unit"])
     elif do == "glade_wound":
-        from .space_benefits import take_wound
-        from .turn import after_glade
-        take_wound(ctx, t, s, pick)
-        after_glade(ctx, t, s)            # the end of the turn goes on (MK:11:EoT:4-7)
+        take_wound(ctx, t, s, pick)       # the end of the turn goes on: commands.answer
     elif do == "deep_mine":
-        from .turn import after_space
         gain_reward_crystal(ctx, t, s, pick, "MK:11:EoT:4")
-        after_space(ctx, t, s)
 
 
 def why_not(t, seat: int, cmd: dict) -> str:

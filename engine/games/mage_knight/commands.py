@@ -7,7 +7,7 @@ from . import asks, banners, centre, fight, mana_claims, passive_skills, rewards
 from .content import content
 from .effects import resolutions
 from .part2_commands import PART2_HANDLERS, post_handlers, pre_handlers
-from .turn import announce, end_turn, level_choice, tactics_done
+from .turn import after_glade, after_space, announce, end_turn, level_choice, tactics_done
 
 
 def _tactic(ctx, t, seat, cmd):
@@ -50,6 +50,20 @@ def _burn(ctx, t, seat, cmd):
     fight.burn(ctx, t, seat, t.game.players[seat].pos)
 
 
+RESUMES = {"glade_wound": after_glade, "deep_mine": after_space}
+
+
+def _answer(ctx, t, seat, cmd):
+    """An answer to an ask; the end of the turn's own questions (the magical glade's wound, the
+    deep mine's colour, MK:11:EoT:4) then let the end of the turn go on (MK:11:EoT:4-7). Here,
+    above both, so that the asks need not know the turn."""
+    asked = t.game.asks[0] if t.game.asks else None
+    asks.answer(ctx, t, seat, cmd)
+    resume = RESUMES.get(asked["do"]) if asked is not None else None
+    if resume is not None:
+        resume(ctx, t, asked["seat"])
+
+
 HANDLERS = {
     "tactic": _tactic, "level_up": _level_up, "play": A.play, "move": A.move,
     "explore": A.explore, "rest": A.rest, "end_turn": _end_turn, "announce": _announce,
@@ -57,7 +71,7 @@ HANDLERS = {
     "activate": A.activate, "ready_unit": A.ready_unit, "tactic_use": tactics.use, "reward": rewards.take, "skill": A.use_skill, "challenge": _challenge, "enter": _enter,
     "burn": _burn, "mk_attack": fight.command, "mk_block": fight.command,
     "mk_cumbersome": fight.command, "mk_assign": fight.command, "mk_next": fight.command,
-    "banner": banners.use, "centre": centre.use, "answer": asks.answer, **PART2_HANDLERS,
+    "banner": banners.use, "centre": centre.use, "answer": _answer, **PART2_HANDLERS,
 }
 
 

@@ -14,10 +14,10 @@ turn.after_space).
 """
 from __future__ import annotations
 
-from engine.mechanics import zones
-from engine.mechanics.zones import card_name
-
+from . import asks
 from . import state as S
+from .asks import take_wound, wound_in
+from .ledger import gain_reward_crystal, holdable
 
 RULE = "MK:11:EoT:4"
 
@@ -27,20 +27,9 @@ def _space(t, seat: int):
     return g.board.spaces.get(g.players[seat].pos)
 
 
-def wound_in(t, zone: str) -> str | None:
-    """The first wound card of a zone (wounds are all alike), or None."""
-    return next((c for c in t.zone(zone) if card_name(c) == "wound"), None)
-
-
-def glade_options(t, seat: int) -> list[str]:
-    """Where the glade may take its wound from: "hand", "discard" (MK:11:EoT:4)."""
-    return [w for w, z in (("hand", S.hand(seat)), ("discard", S.discard(seat))) if wound_in(t, z)]
-
-
 def glade(ctx, t, seat: int) -> bool:
     """A turn ending on a magical glade: a wound leaves the hand or the discard pile. True when
     the seat is asked where from (the end of the turn then waits for the answer)."""
-    from . import asks
     sp = _space(t, seat)
     if sp is None or sp.site != "magical_glade":
         return False
@@ -51,18 +40,8 @@ def glade(ctx, t, seat: int) -> bool:
     return False
 
 
-def take_wound(ctx, t, seat: int, where: str) -> None:
-    """The glade's wound leaves `where` ("hand" or "discard") for the wound deck; none there,
-    nothing happens."""
-    zone = S.hand(seat) if where == "hand" else S.discard(seat)
-    wound = wound_in(t, zone)
-    if wound:
-        zones.move(ctx, zone, S.WOUNDS, [wound], rule=RULE)
-
-
 def deep_mine_options(t, seat: int) -> list[str]:
     """The deep mine's colours the inventory can still hold (MK:11:EoT:4)."""
-    from .ledger import holdable
     sp = _space(t, seat)
     if sp is None or sp.site != "deep_mine":
         return []
@@ -72,8 +51,6 @@ def deep_mine_options(t, seat: int) -> list[str]:
 def deep_mine(ctx, t, seat: int) -> bool:
     """A turn ending on a deep mine: a crystal of one of its colours. True when the seat is
     asked which (two or more colours possible); with one it is given, with none nothing."""
-    from . import asks
-    from .ledger import gain_reward_crystal
     sp = _space(t, seat)
     if sp is None or sp.site != "deep_mine":
         return False
