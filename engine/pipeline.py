@@ -312,6 +312,7 @@ class Engine:
         rs = self._ruleset(t.ruleset)
         if t.over:
             return Illegal("CORE-5", "the game is over")
+        cmd = rs.same_command(t, seat, cmd)
         if self._is_legal(t, rs, seat, cmd):
             return None
         # Not legal: say why. The shape is checked first so `explain` only reads well-typed
@@ -348,6 +349,9 @@ class Engine:
                 raise VersionConflict(game_id, expected_version, head)
         try:
             bad = self.check(game_id, seat, cmd)
+            if bad is None:     # played as listed: a set written in another order is the same command
+                t = self.table(game_id)
+                cmd = self._ruleset(t.ruleset).same_command(t, seat, cmd)
         except BadInput as exc:
             self.note_rejected(game_id, seat, cmd, exc.rule, exc.reason)
             raise

@@ -24,6 +24,11 @@ ENEMY_FIELDS: dict[str, type] = {"armour": int, "elusive_armour": int, "attacks"
                                  "reputation": int}
 UNIT_FIELDS: dict[str, type] = {"armour": int, "resistances": list}
 RESISTANCES = ("physical", "fire", "ice")
+# what a value of each field looks like (the TOML right of `field =`), for refusals of a wrong shape
+EXAMPLES = {"armour": "4", "elusive_armour": "8", "attacks": '["fire 5", "4", "summon brown"]',
+            "abilities": '["swift", "elusive"] (or [] for none)', "resistances": '["fire", "ice"]',
+            "fame": "4", "reputation": "1", "level": "2", "cost": "5", "move": "2", "attack": "3",
+            "block": "3", "influence": "2", **{f: "3" for f in CARD_FIELDS}}
 
 
 def _records(content) -> list:
@@ -57,7 +62,7 @@ def check(rs, over: Any, content, check_card=None, check_unit=None) -> dict[str,
                 raise ValueError(f"{rs.name}: overrides.{name!r}: the name is shared by {', '.join(ids)}; "
                                  "use the content id")
     fields = {**ENEMY_FIELDS, **UNIT_FIELDS, **CARD_FIELDS, **UNIT_VALUE_FIELDS}
-    checked = check_override_table(rs, over, fields, known)
+    checked = check_override_table(rs, over, fields, known, EXAMPLES)
     out: dict[str, dict[str, Any]] = {}
     for name, values in checked.items():
         cid = known[name]
@@ -81,6 +86,7 @@ def check(rs, over: Any, content, check_card=None, check_unit=None) -> dict[str,
                     attack(text, where)
             elif field == "abilities":
                 _within(value, schema.ENEMY_ABILITIES, where)
+                _elusive_fits(content.enemies[cid], values, where)
             elif field == "resistances":
                 _within(value, RESISTANCES, where)
             elif field in UNIT_VALUE_FIELDS:
@@ -89,6 +95,19 @@ def check(rs, over: Any, content, check_card=None, check_unit=None) -> dict[str,
                 raise ValueError(f"{where} = {value}: must be at least {1 if field == 'armour' else 0}")
         out[cid] = {**out.get(cid, {}), **values}
     return {k: out[k] for k in sorted(out)}
+
+
+def _elusive_fits(rec, values: dict[str, Any], where: str) -> None:
+    """Elusive is an ability with a second armour value (MK:24:SUM:Elusive): abilities without
+    it take the second armour away, so stating an elusive armour too contradicts the file;
+    abilities with it need a second armour the token has or the file gives."""
+    elusive = "elusive" in values["abilities"]
+    if not elusive and values.get("elusive_armour"):
+        raise ValueError(f"{where}: no 'elusive' but elusive_armour = {values['elusive_armour']}: "
+                         "the second armour is Elusive's (MK:24:SUM:Elusive); give both or neither")
+    if elusive and not values.get("elusive_armour", rec.armor_elusive):
+        raise ValueError(f"{where}: 'elusive' needs its second armour: the token has none, add "
+                         "elusive_armour, e.g. elusive_armour = 8 (MK:24:SUM:Elusive)")
 
 
 def _within(values: list[str], allowed, where: str) -> None:
@@ -119,6 +138,8 @@ def enemy(e: CombatEnemy, over: dict[str, dict[str, Any]] | None) -> CombatEnemy
             e.attacks = [attack(x) for x in v]
         elif field in ("abilities", "resistances"):
             setattr(e, field, list(v))
+            if field == "abilities" and "elusive" not in v:
+                e.elusive_armour = 0        # the second armour is Elusive's (MK:24:SUM:Elusive)
         else:
             setattr(e, field, v)
     return e

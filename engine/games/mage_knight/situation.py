@@ -164,11 +164,33 @@ def _tiles_and_shields(ctx, t, sit: Sit) -> None:
             raise ValueError(f"situation [game.conquered] {space!r}: not a site on the map (MK:10:Result:3)")
         if not 0 <= seat < t.players:
             raise ValueError(f"situation [game.conquered] {space!r} = {seat}: no such seat")
+        from .part2_apply import city_at
+        city = city_at(t.game, space)
+        if city is not None:
+            _conquer_city(ctx, t, space, city, seat)
+            continue
         if S.garrison(space) in t.zones:
             for tok in list(t.zone(S.garrison(space))):
                 zones.move(ctx, S.garrison(space), S.enemy_discard(content().enemies[card_name(tok)].color),
                            [tok], rule=RULE)
         ctx.emit("mk.conquered", {"seat": seat, "space": space}, rule=RULE)
+
+
+def _conquer_city(ctx, t, space: str, city, seat: int) -> None:
+    """A city stated conquered is as after a won assault (MK:10:City:2): every defender
+    defeated (to its discard pile), a shield of the seat for each, the seat its leader."""
+    from . import cities as CT
+    if city.status != "hostile":
+        raise ValueError(f"situation [game.conquered] {space!r}: the city is {city.status}, not hostile: "
+                         "only a hostile city is conquered (MK:10:City:2)")
+    main = city.spaces[0]
+    for tok in list(city.garrison):
+        zones.move(ctx, S.garrison(main), S.enemy_discard(content().enemies[card_name(tok)].color),
+                   [tok], rule=RULE)
+    events = CT.defeat_defenders(city, seat, list(city.garrison)) or \
+        [CT.Event("mk.city_conquered", {"spaces": list(city.spaces), "leader": seat}, RULE)]
+    for e in events:
+        ctx.emit(e.type, dict(e.data, space=main), rule=RULE)
 
 
 def _enemies(ctx, t, space: str, ids: list[str]) -> None:
