@@ -18,12 +18,23 @@ def _p(t, d):
 def _setup(t, d):
     g = t.game
     g.scenario, g.shape, g.rounds = d["scenario"], d["shape"], d["rounds"]
-    g.board = Board(shape=d["shape"], coast_rule=False)
+    g.board = Board(shape=d["shape"], coast_rule=False, costs=terrain_costs(t.options))
     g.players = [Player(hero=h) for h in d["heroes"]]
     g.order = list(range(len(d["heroes"])))
     if "city_levels" in d:      # every scenario but First Reconnaissance (part2_apply.py)
         from .part2_apply import scenario_setup
         scenario_setup(g, d)
+
+
+def terrain_costs(options) -> dict[str, list[int]]:
+    """A situation's `[overrides.forest] day = 4, night = 6`: the move costs the board uses
+    (the content's for the side not given). Recorded in the game's options (game.created)."""
+    out = {}
+    for name, values in sorted(((options or {}).get("overrides") or {}).items()):
+        if name in content().terrain and ("day" in values or "night" in values):
+            base = content().terrain[name]
+            out[name] = [values.get("day", base.day), values.get("night", base.night)]
+    return out
 
 
 def _tile(t, d):
