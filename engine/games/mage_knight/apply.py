@@ -18,12 +18,13 @@ def _p(t, d):
 def _setup(t, d):
     g = t.game
     g.scenario, g.shape, g.rounds = d["scenario"], d["shape"], d["rounds"]
-    g.board = Board(shape=d["shape"], coast_rule=False, costs=terrain_costs(t.options))
+    g.board = Board(shape=d["shape"], coast_rule=False)
     g.players = [Player(hero=h) for h in d["heroes"]]
     g.order = list(range(len(d["heroes"])))
     if "city_levels" in d:      # every scenario but First Reconnaissance (part2_apply.py)
         from .part2_apply import scenario_setup
         scenario_setup(g, d)
+    g.board.costs = terrain_costs(t.options)
 
 
 def terrain_costs(options) -> dict[str, list[int]]:

@@ -115,3 +115,139 @@ def test_an_override_of_the_wrong_shape_says_the_shape_with_an_example(field, va
     text = refused("elusive_no_abilities.toml",
                    edit=lambda d: d["options"]["overrides"].update(gray_shocktroops={field: value}))
     assert f"gray_shocktroops'.{field}" in text and shape in text and example in text
+
+
+# -- item 1: a key given takes effect, zero and empty included, or is refused naming it ----------
+
+def test_SIT_0_fame_and_reputation_zero_take_effect():
+    """Blitz Conquest starts at fame 1 and reputation 2 (MK:19:Scen:BlitzConquest): `fame = 0`
+    and `reputation = 0` are stated and must hold (they were skipped as falsy)."""
+    eng, gid = start("keys_blitz.toml")
+    p0, p1 = eng.table(gid).game.players
+    assert (p0.fame, p0.reputation) == (0, 0)
+    assert (p1.fame, p1.reputation) == (1, 2)
+
+
+def test_SIT_0_reputation_is_set_not_added():
+    eng, gid = start("keys_blitz.toml", edit=lambda d: d["game"]["seat"][0].update(reputation=3))
+    ev = [e.data for e in eng.store.read(gid) if e.type == "mk.reputation" and e.rule == "SIT-0"]
+    assert eng.table(gid).game.players[0].reputation == 3 and ev[-1]["delta"] == 1
+
+
+@pytest.mark.parametrize("path, game, named", [
+    ("keys_blitz.toml", {"tactic": ""}, "tactic"),
+    ("keys_blitz.toml", {"tactic": "long_night"}, "tactic"),            # a night tactic by day
+    ("keys_blitz.toml", {"source": []}, "source"),
+    ("keys_blitz.toml", {"source": ["purple"]}, "source"),
+    ("keys_blitz.toml", {"dummy_turns": True}, "dummy_turns"),          # no dummy in a 2-seat game
+    ("keys_blitz.toml", {"removed_tactics": ["early_bird"]}, "removed_tactics"),
+    ("keys_blitz.toml", {"combat": {}}, "enemy"),                      # an empty [game.combat]
+    ("keys_blitz.toml", {"pick": True, "tactic": "rethink"}, "tactic"),
+    ("keys_blitz.toml", {"active": 2}, "active"),
+    ("keys_blitz.toml", {"spell_offer": [], "seat": [{"rewards": ["spell"]}, {}]}, "rewards"),
+    ("keys_blitz.toml", {"seat": [{"units": ["peasants"], "wounded_units": [1]}, {}]}, "wounded_units"),
+    ("keys_blitz.toml", {"seat": [{"units": ["nobody"]}, {}]}, "units"),
+    ("keys_blitz.toml", {"seat": [{"crystals": {"red": 4}}, {}]}, "crystals"),
+    ("keys_blitz.toml", {"seat": [{"reputation": 8}, {}]}, "reputation"),
+    ("keys_blitz.toml", {"seat": [{"level": 3, "fame": 0}, {}]}, "fame"),
+    ("keys_blitz.toml", {"seat": [{"deck": ["fireball", "fireball", "fireball", "fireball", "fireball"]}, {}]}, "deck"),
+    ("keys_blitz.toml", {"unit_offer": ["march"]}, "unit_offer"),
+    ("attack_two_groups.toml", {"combat": {"enemy": [{"id": "green_prowlers"}], "armour": 0}}, "armour"),
+    ("attack_two_groups.toml", {"combat": {"enemy": [{"id": "green_prowlers"}], "space": ""}}, "space"),
+    ("keys_solo.toml", {"dummy": {"crystals": {"gold": 1}}}, "dummy.crystals"),
+])
+def test_SIT_0_a_key_given_acts_or_is_refused_naming_it(path, game, named):
+    text = refused(path, game=game)
+    assert named in text and "Traceback" not in text, text
+
+
+def test_SIT_0_pick_lays_out_the_board_too():
+    """`pick = true` left the tiles, shields and enemies of the file out: they are laid out."""
+    eng, gid = start("keys_blitz.toml", game={"pick": True, "enemies": {"1,-1": ["green_prowlers"]}})
+    t = eng.table(gid)
+    assert t.game.board.spaces["1,-1"].enemies and card_name(t.game.board.spaces["1,-1"].enemies[0]) == "green_prowlers"
+    assert t.game.pickers == [0, 1]
+
+
+def test_SIT_0_pvp_elements_given_empty_is_refused():
+    text = refused("dispute_pvp_retreat.toml", edit=lambda d: d["game"]["pvp"].update(elements=[]))
+    assert "elements" in text
+
+
+# -- item 5: what the rulebook's positions need ----------------------------------------------
+
+def names(t, zone):
+    return [card_name(c) for c in t.zone(zone)]
+
+
+def test_SIT_0_a_seats_deck_in_order_and_its_discard_pile():
+    eng, gid = start("keys_solo.toml")
+    t = eng.table(gid)
+    assert names(t, S.deck(0)) == ["stamina", "swiftness", "promise"]
+    assert names(t, S.discard(0)) == ["threaten", "wound"]
+    assert sorted(names(t, S.hand(0))) == ["march", "rage"]
+    own = 16 - 2 - 3 - 1                      # the hand, the deck, threaten: the rest set aside
+    assert len(t.zone("aside:0")) == own
+
+
+def test_SIT_0_the_offers_and_the_unit_decks_top_in_order():
+    eng, gid = start("keys_solo.toml")
+    t = eng.table(gid)
+    assert names(t, S.UNIT_OFFER) == ["foresters", "peasants"]
+    assert names(t, S.REGULAR_UNITS)[:2] == ["utem_guardsmen", "herbalist"]
+    assert names(t, S.AA_OFFER) == ["blood_rage", "ice_bolt", "intimidate"]
+    assert names(t, S.SPELL_OFFER) == ["fireball", "snowstorm", "tremor"]
+
+
+def test_SIT_0_the_dummys_deck_discard_and_crystals():
+    eng, gid = start("keys_solo.toml")
+    t = eng.table(gid)
+    assert names(t, S.DUMMY_DECK) == ["march", "rage"]
+    assert names(t, S.DUMMY_DISCARD) == ["swiftness"]
+    assert t.game.dummy.crystals == {"blue": 1, "red": 2}
+
+
+def test_MK_4_Round_2f_tactics_taken_before_are_out_of_the_round():
+    eng, gid = start("keys_solo.toml")
+    g = eng.table(gid).game
+    assert set(g.removed_tactics) == {"early_bird", "rethink"}
+    assert g.players[0].tactic not in ("early_bird", "rethink")
+    assert g.dummy_tactic not in ("early_bird", "rethink", "")
+    text = refused("keys_solo.toml", game={"tactic": "rethink"})
+    assert "tactic" in text and "rethink" in text
+
+
+def test_MK_11_EoT_6_a_level_stated_directly():
+    """Level 3: its armour and hand limit, one more command token, and the fame it needs."""
+    from engine.games.mage_knight import levels
+    eng, gid = start("keys_solo.toml")
+    p = eng.table(gid).game.players[0]
+    st = levels.stats(3)
+    assert (p.level, p.armour, p.hand_limit, p.command) == (3, st.armour, st.hand_limit, 2)
+    assert p.fame == st.fame
+
+
+def test_MK_7_Move_3_terrain_costs_by_day_and_night_overridden():
+    from engine.games.mage_knight.board import move_cost, unkey
+    from engine.games.mage_knight.content import content
+
+    def edit(d):
+        d["options"]["overrides"] = {"forest": {"day": 2, "night": 7}}
+    eng, gid = start("keys_blitz.toml", edit=edit)
+    board = eng.table(gid).game.board
+    forest = next(k for k, sp in sorted(board.spaces.items()) if sp.terrain == "forest" and not sp.site)
+    hills = next(k for k, sp in sorted(board.spaces.items()) if sp.terrain == "hills" and not sp.site)
+    assert move_cost(board, content(), unkey(forest), False) == 2
+    assert move_cost(board, content(), unkey(forest), True) == 7
+    assert move_cost(board, content(), unkey(hills), False) == 3       # the content's
+
+
+@pytest.mark.parametrize("over, named", [
+    ({"forest": {"day": -1}}, "forest'.day"),
+    ({"forest": {"noon": 3}}, "noon"),
+    ({"lake": {"day": 2}}, "impassable"),
+    ({"forest": {"day": "3"}}, "expected int"),
+])
+def test_MK_7_Move_3_a_wrong_terrain_cost_is_refused_naming_it(over, named):
+    text = refused("keys_blitz.toml", edit=lambda d: d["options"].update(overrides=over))
+    assert named in text, text
