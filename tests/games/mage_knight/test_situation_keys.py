@@ -251,3 +251,19 @@ def test_MK_7_Move_3_terrain_costs_by_day_and_night_overridden():
 def test_MK_7_Move_3_a_wrong_terrain_cost_is_refused_naming_it(over, named):
     text = refused("keys_blitz.toml", edit=lambda d: d["options"].update(overrides=over))
     assert named in text, text
+
+
+def test_every_mage_knight_situation_key_is_documented_with_an_example():
+    """docs/disputes.md names every key of [game], [[game.seat]], [game.dummy], [game.combat]
+    and [game.pvp], each in the key table or a TOML example."""
+    from pathlib import Path
+
+    from engine.games.mage_knight.combat_situation import CombatSit, EnemySit, PointsSit
+    from engine.games.mage_knight.pvp_situation import PvPSit
+    from engine.games.mage_knight.situation import DummySit, SeatSit, Sit
+    text = Path("docs/disputes.md").read_text()
+    for struct in (Sit, SeatSit, DummySit, CombatSit, EnemySit, PointsSit, PvPSit):
+        for key in struct.__struct_fields__:
+            assert f"`{key}`" in text or f"\n{key} = " in text or f"[game.{key}]" in text \
+                or f"[[game.{key}]]" in text or f"[[game.combat.{key}]]" in text \
+                or f"[[game.pvp.{key}]]" in text, (struct.__name__, key)
