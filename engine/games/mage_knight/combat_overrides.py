@@ -119,16 +119,16 @@ def _terrain(terrain: str, values: dict[str, Any], content, where: str) -> None:
 
 
 def _elusive_fits(rec, values: dict[str, Any], where: str) -> None:
-    """Elusive is an ability with a second armour value (MK:24:SUM:Elusive): abilities without
+    """Elusive is an ability with a second armour value (MK:10:Abilities:Elusive): abilities without
     it take the second armour away, so stating an elusive armour too contradicts the file;
     abilities with it need a second armour the token has or the file gives."""
     elusive = "elusive" in values["abilities"]
     if not elusive and values.get("elusive_armour"):
         raise ValueError(f"{where}: no 'elusive' but elusive_armour = {values['elusive_armour']}: "
-                         "the second armour is Elusive's (MK:24:SUM:Elusive); give both or neither")
+                         "the second armour is Elusive's (MK:10:Abilities:Elusive); give both or neither")
     if elusive and not values.get("elusive_armour", rec.armor_elusive):
         raise ValueError(f"{where}: 'elusive' needs its second armour: the token has none, add "
-                         "elusive_armour, e.g. elusive_armour = 8 (MK:24:SUM:Elusive)")
+                         "elusive_armour, e.g. elusive_armour = 8 (MK:10:Abilities:Elusive)")
 
 
 def _within(values: list[str], allowed, where: str) -> None:
@@ -160,7 +160,7 @@ def enemy(e: CombatEnemy, over: dict[str, dict[str, Any]] | None) -> CombatEnemy
         elif field in ("abilities", "resistances"):
             setattr(e, field, list(v))
             if field == "abilities" and "elusive" not in v:
-                e.elusive_armour = 0        # the second armour is Elusive's (MK:24:SUM:Elusive)
+                e.elusive_armour = 0        # the second armour is Elusive's (MK:10:Abilities:Elusive)
         else:
             setattr(e, field, v)
     return e

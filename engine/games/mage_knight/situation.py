@@ -66,7 +66,7 @@ RULE = "SIT-0"
 SOURCES = (S.AA_OFFER, S.AA_DECK, S.SPELL_OFFER, S.SPELL_DECK, S.ARTIFACT_DECK, S.WOUNDS)
 FACES = BASIC + ("gold", "black")
 REPUTATION = (-7, 7)          # the reputation track, -7 the X space (MK:8:Interact:2a)
-MAX_CRYSTALS = 3              # of each colour in a hero's inventory (MK:5:Mana:4)
+MAX_CRYSTALS = 3              # of each colour in a hero's inventory (MK:5:Mana:1b)
 
 
 class SeatSit(msgspec.Struct, forbid_unknown_fields=True):
@@ -339,7 +339,7 @@ def _seat(ctx, t, seat: int, s: SeatSit) -> None:
 
 
 def _inventory(ctx, t, seat: int, s: SeatSit) -> None:
-    """Crystals set to the numbers given (at most 3 of a colour, MK:5:Mana:4); tokens checked
+    """Crystals set to the numbers given (at most 3 of a colour, MK:5:Mana:1b); tokens checked
     here, gained when the turn has begun (they lapse at its end)."""
     p = t.game.players[seat]
     for colour, n in sorted(s.crystals.items()):
@@ -347,7 +347,7 @@ def _inventory(ctx, t, seat: int, s: SeatSit) -> None:
             _fail(f"seat[{seat}].crystals", f"{colour!r} is not a crystal colour (allowed: {', '.join(BASIC)})")
         if not 0 <= n <= MAX_CRYSTALS:
             _fail(f"seat[{seat}].crystals", f"{colour} = {n}: a hero holds 0 to {MAX_CRYSTALS} crystals "
-                                            "of a colour (MK:5:Mana:4)")
+                                            "of a colour (MK:5:Mana:1b)")
         step = 1 if n > p.crystals.get(colour, 0) else -1
         for _ in range(abs(n - p.crystals.get(colour, 0))):
             ctx.emit("mk.crystal", {"seat": seat, "colour": colour, "delta": step}, rule=RULE)

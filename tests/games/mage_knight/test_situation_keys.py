@@ -86,8 +86,8 @@ def test_MK_10_City_2_a_conquered_city_must_be_hostile_first():
     assert "[game.conquered]" in text and "friendly" in text and "MK:10:City:2" in text
 
 
-def test_MK_24_SUM_Elusive_abilities_overridden_to_none_remove_the_second_armour():
-    """MK:24:SUM:Elusive: the Shocktroops (armour 3, elusive 6) without abilities have armour 3
+def test_MK_10_Abilities_Elusive_abilities_overridden_to_none_remove_the_second_armour():
+    """MK:10:Abilities:Elusive: the Shocktroops (armour 3, elusive 6) without abilities have armour 3
     in the ranged phase: a ranged 3 attack defeats them (it needed 6)."""
     eng, gid = start("elusive_no_abilities.toml")
     (e,) = eng.table(gid).game.combat.enemies
@@ -97,10 +97,10 @@ def test_MK_24_SUM_Elusive_abilities_overridden_to_none_remove_the_second_armour
     assert attacked[0]["armour"] == 3
 
 
-def test_MK_24_SUM_Elusive_an_elusive_armour_without_the_ability_is_refused():
+def test_MK_10_Abilities_Elusive_an_elusive_armour_without_the_ability_is_refused():
     text = refused("elusive_no_abilities.toml",
                    edit=lambda d: d["options"]["overrides"]["gray_shocktroops"].update(elusive_armour=6))
-    assert "elusive_armour" in text and "MK:24:SUM:Elusive" in text
+    assert "elusive_armour" in text and "MK:10:Abilities:Elusive" in text
 
 
 # -- item 4: a wrong shape names the shape and an example --------------------------------------
