@@ -391,6 +391,7 @@ class Engine:
             return Illegal("CORE-3C", "nothing is dealt yet: the deal waits for "
                            + ", ".join(f"Seat {s + 1}" for s in t.awaiting)
                            + " to connect and add a contribution or decline")
+        cmd = rs.same_command(t, seat, cmd)
         if self._is_legal(t, rs, seat, cmd):
             return None
         # Not legal: say why. The shape is checked first so `explain` only reads well-typed
@@ -427,6 +428,9 @@ class Engine:
                 raise VersionConflict(game_id, expected_version, head)
         try:
             bad = self.check(game_id, seat, cmd)
+            if bad is None:     # played as listed: a set written in another order is the same command
+                t = self.table(game_id)
+                cmd = self._ruleset(t.ruleset).same_command(t, seat, cmd)
         except BadInput as exc:
             self.note_rejected(game_id, seat, cmd, exc.rule, exc.reason)
             raise

@@ -121,11 +121,15 @@ def check_options(rs, options: dict[str, Any], out: dict[str, Any]) -> None:
         out[OVERRIDES] = rs.check_overrides(over)
 
 
-def check_override_table(rs, over: Any, fields: dict[str, type], names) -> dict[str, dict[str, Any]]:
+def check_override_table(rs, over: Any, fields: dict[str, type], names,
+                         examples: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
     """A ruleset's `check_overrides` helper: `{card name: {field: value}}` against the card
-    names it knows and the fields it lets a situation change, with their types."""
+    names it knows and the fields it lets a situation change, with their types. A value of the
+    wrong shape is refused naming the shape expected with an example (`examples[field]`, the
+    TOML right of `field =`; a default for the type otherwise), so the judge can correct it."""
     if not isinstance(over, dict):
-        raise ValueError(f"{rs.name}: overrides must be a table of card name = {{field = value}}")
+        raise ValueError(f"{rs.name}: overrides must be a table of card name = {{field = value}}, "
+                         f"e.g. [overrides.\"<card>\"] {_example_line(fields, examples)}")
     out = {}
     for name in sorted(over):
         values = over[name]
@@ -133,17 +137,39 @@ def check_override_table(rs, over: Any, fields: dict[str, type], names) -> dict[
             raise ValueError(f"{rs.name}: overrides: no card named {name!r} "
                              f"(`runeledger cards {rs.name}` lists them)")
         if not isinstance(values, dict) or not values:
-            raise ValueError(f"{rs.name}: overrides.{name!r} must be a table of field = value")
+            raise ValueError(f"{rs.name}: overrides.{name!r} must be a table of field = value, "
+                             f"e.g. [overrides.{_toml_key(name)}] {_example_line(fields, examples)}")
         for field, value in values.items():
             if field not in fields:
                 raise ValueError(f"{rs.name}: overrides.{name!r}.{field}: not a value a situation "
                                  f"may change (allowed: {', '.join(sorted(fields))})")
             want = fields[field]
             if not _is(value, want):
-                raise ValueError(f"{rs.name}: overrides.{name!r}.{field} = {value!r}: "
-                                 f"expected {getattr(want, '__name__', want)}")
+                raise ValueError(f"{rs.name}: overrides.{name!r}.{field} = {value!r}: expected "
+                                 f"{_shape(want)}, e.g. {field} = {_example(field, want, examples)}")
         out[name] = {k: values[k] for k in sorted(values)}
     return out
+
+
+SHAPES = {int: "int (a whole number)", list: "list (of text)", str: "str (text)", bool: "bool (true or false)"}
+DEFAULT_EXAMPLES = {int: "3", list: '["fire"]', str: '"text"', bool: "true"}
+
+
+def _shape(want: Any) -> str:
+    return SHAPES.get(want, getattr(want, "__name__", str(want)))
+
+
+def _example(field: str, want: Any, examples: dict[str, str] | None) -> str:
+    return (examples or {}).get(field) or DEFAULT_EXAMPLES.get(want, "...")
+
+
+def _example_line(fields: dict[str, type], examples: dict[str, str] | None) -> str:
+    field = next(iter(examples or fields), "value")
+    return f"{field} = {_example(field, fields.get(field), examples)}"
+
+
+def _toml_key(name: str) -> str:
+    return '"' + name.replace('\\', '\\\\').replace('"', '\\"') + '"'
 
 
 def _is(value: Any, want: Any) -> bool:

@@ -86,6 +86,13 @@ class Ruleset:
     def legal_commands(self, table: Table, seat: int) -> list[dict[str, Any]]:
         raise NotImplementedError
 
+    def same_command(self, table: Table, seat: int, cmd: dict[str, Any]) -> dict[str, Any]:
+        """The command in the form `legal_commands` lists it: a game whose commands hold sets
+        (Mage Knight's attack targets) puts them in its listed order here, so the same choice
+        written in another order is the same command. It must not refuse anything (return
+        `cmd` as it is when unsure): legality is decided after it."""
+        return cmd
+
     def explain(self, table: Table, seat: int, cmd: dict[str, Any]) -> Illegal | None:
         """A precise reason for an illegal command; None falls back to the prompt's rule."""
         return None

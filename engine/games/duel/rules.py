@@ -97,6 +97,9 @@ class Duel(Ruleset):
         sit = decode(doc, Situation, "situation [game]")
         if len(sit.seat) != t.players:
             raise ValueError(f"situation [game]: {len(sit.seat)} seats given for {t.players} players")
+        if not 0 <= sit.active < t.players or sit.round < 1:
+            raise ValueError(f"situation [game] active = {sit.active}, round = {sit.round}: seats are "
+                             f"0 to {t.players - 1}, rounds 1 or more")
         for s, seat in enumerate(sit.seat):
             for card in seat.hand + seat.deck + seat.discard:
                 if zones.card_name(card) not in VALUES:

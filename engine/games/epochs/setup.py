@@ -144,6 +144,9 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
     sit = decode(doc, Situation, "situation [game]")
     if len(sit.seats) != t.players:
         raise ValueError(f"situation [game]: {len(sit.seats)} seats given for {t.players} players")
+    if not 0 <= sit.active < t.players or sit.round < 1:
+        raise ValueError(f"situation [game] active = {sit.active}, round = {sit.round}: seats are "
+                         f"0 to {t.players - 1}, rounds 1 or more")
     ids, cards = Ids(), {}
     for s, seat in enumerate(sit.seats):
         if seat.sabaton is not None and seat.sabaton not in S.epochs:

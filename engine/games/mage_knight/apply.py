@@ -24,6 +24,18 @@ def _setup(t, d):
     if "city_levels" in d:      # every scenario but First Reconnaissance (part2_apply.py)
         from .part2_apply import scenario_setup
         scenario_setup(g, d)
+    g.board.costs = terrain_costs(t.options)
+
+
+def terrain_costs(options) -> dict[str, list[int]]:
+    """A situation's `[overrides.forest] day = 4, night = 6`: the move costs the board uses
+    (the content's for the side not given). Recorded in the game's options (game.created)."""
+    out = {}
+    for name, values in sorted(((options or {}).get("overrides") or {}).items()):
+        if name in content().terrain and ("day" in values or "night" in values):
+            base = content().terrain[name]
+            out[name] = [values.get("day", base.day), values.get("night", base.night)]
+    return out
 
 
 def _tile(t, d):

@@ -50,6 +50,7 @@ class Board(msgspec.Struct, kw_only=True):
     owned_towers: bool = False   # mage towers are owned like keeps (MK:22:Scen:ConquerKeepsTowers)
     teams: list[list[int]] = []  # allies enter each other's keeps without assault (MK:15:Team)
     turns: dict[str, int] = {}   # tile centre -> sixths of a turn clockwise (Random Tile Orientation)
+    costs: dict[str, list[int]] = {}  # terrain -> [day, night] a situation's overrides set (SIT-0)
 
 
 def allied(board: Board, a: int, b: int) -> bool:
@@ -204,12 +205,13 @@ def explore_positions(board: Board, content: Content, hero: hg.Hex, tile_type: s
     return out
 
 
-def enter_cost(sp: Space, content: Content, night: bool) -> Optional[int]:
+def enter_cost(sp: Space, content: Content, night: bool, costs=None) -> Optional[int]:
     """Move points to enter a space before the turn's modifiers, None if impassable (a city
-    always costs 2, p.7 Move 3)."""
-    if sp.site == "city":
-        return content.terrain["city"].night if night else content.terrain["city"].day
-    cost = content.terrain[sp.terrain]
+    always costs 2, p.7 Move 3). `costs`: the board's overridden [day, night] by terrain."""
+    terrain = "city" if sp.site == "city" else sp.terrain
+    if costs and terrain in costs:
+        return costs[terrain][1 if night else 0]
+    cost = content.terrain[terrain]
     return cost.night if night else cost.day
 
 
@@ -234,7 +236,7 @@ def move_cost(board: Board, content: Content, to: hg.Hex, night: bool, mods=()) 
     sp = board.spaces.get(key(to))
     if sp is None:
         return None
-    value = enter_cost(sp, content, night)
+    value = enter_cost(sp, content, night, board.costs)
     if value is None or sp.site == "city":
         return value
     for m in mods:

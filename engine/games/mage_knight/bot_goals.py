@@ -124,7 +124,7 @@ def _route_costs(g, goals: list[str]) -> dict[str, int]:
         sp = spaces[k]
         if k not in goal_set and _blocked(sp, False):
             continue
-        cost = enter_cost(sp, c, night)
+        cost = enter_cost(sp, c, night, g.board.costs)
         if cost is None:
             continue
         if sp.rampaging and sp.enemies:     # passable once its rampaging enemy is defeated

@@ -23,7 +23,13 @@ ENEMY_FIELDS: dict[str, type] = {"armour": int, "elusive_armour": int, "attacks"
                                  "abilities": list, "resistances": list, "fame": int,
                                  "reputation": int}
 UNIT_FIELDS: dict[str, type] = {"armour": int, "resistances": list}
+TERRAIN_FIELDS: dict[str, type] = {"day": int, "night": int}   # move cost to enter (MK:7:Move:3)
 RESISTANCES = ("physical", "fire", "ice")
+# what a value of each field looks like (the TOML right of `field =`), for refusals of a wrong shape
+EXAMPLES = {"armour": "4", "elusive_armour": "8", "attacks": '["fire 5", "4", "summon brown"]',
+            "abilities": '["swift", "elusive"] (or [] for none)', "resistances": '["fire", "ice"]',
+            "fame": "4", "reputation": "1", "level": "2", "cost": "5", "move": "2", "attack": "3",
+            "block": "3", "influence": "2", "day": "4", "night": "6", **{f: "3" for f in CARD_FIELDS}}
 
 
 def _records(content) -> list:
@@ -42,6 +48,8 @@ def names(content) -> dict[str, str]:
     for name, ids in seen.items():
         if len(ids) == 1 and name not in out:
             out[name] = next(iter(ids))
+    for terrain in content.terrain:      # terrain costs by day and night: `[overrides.forest]`
+        out.setdefault(terrain, terrain)
     return out
 
 
@@ -56,8 +64,8 @@ def check(rs, over: Any, content, check_card=None, check_unit=None) -> dict[str,
                 ids = sorted(r.id for r in _records(content) if r.name == name)
                 raise ValueError(f"{rs.name}: overrides.{name!r}: the name is shared by {', '.join(ids)}; "
                                  "use the content id")
-    fields = {**ENEMY_FIELDS, **UNIT_FIELDS, **CARD_FIELDS, **UNIT_VALUE_FIELDS}
-    checked = check_override_table(rs, over, fields, known)
+    fields = {**ENEMY_FIELDS, **UNIT_FIELDS, **CARD_FIELDS, **UNIT_VALUE_FIELDS, **TERRAIN_FIELDS}
+    checked = check_override_table(rs, over, fields, known, EXAMPLES)
     out: dict[str, dict[str, Any]] = {}
     for name, values in checked.items():
         cid = known[name]
@@ -65,6 +73,10 @@ def check(rs, over: Any, content, check_card=None, check_unit=None) -> dict[str,
             if check_card is None:
                 raise ValueError(f"{rs.name}: overrides.{name!r}: deed cards are checked by overrides_check")
             check_card(f"{rs.name}: overrides.{name!r}", cid, values)
+            out[cid] = {**out.get(cid, {}), **values}
+            continue
+        if cid in content.terrain and cid not in content.enemies and cid not in content.units:
+            _terrain(cid, values, content, f"{rs.name}: overrides.{name!r}")
             out[cid] = {**out.get(cid, {}), **values}
             continue
         allowed = ENEMY_FIELDS if cid in content.enemies else {**UNIT_FIELDS, **UNIT_VALUE_FIELDS}
@@ -81,6 +93,7 @@ def check(rs, over: Any, content, check_card=None, check_unit=None) -> dict[str,
                     attack(text, where)
             elif field == "abilities":
                 _within(value, schema.ENEMY_ABILITIES, where)
+                _elusive_fits(content.enemies[cid], values, where)
             elif field == "resistances":
                 _within(value, RESISTANCES, where)
             elif field in UNIT_VALUE_FIELDS:
@@ -89,6 +102,33 @@ def check(rs, over: Any, content, check_card=None, check_unit=None) -> dict[str,
                 raise ValueError(f"{where} = {value}: must be at least {1 if field == 'armour' else 0}")
         out[cid] = {**out.get(cid, {}), **values}
     return {k: out[k] for k in sorted(out)}
+
+
+def _terrain(terrain: str, values: dict[str, Any], content, where: str) -> None:
+    """A terrain's move cost by day and night (MK:7:Move:3): a passable terrain, 0 or more.
+    A lake or mountain made passable is a card's effect, not a terrain value."""
+    for field, value in values.items():
+        if field not in TERRAIN_FIELDS:
+            raise ValueError(f"{where}.{field}: not a value a situation may change for a terrain "
+                             f"(allowed: day, night), e.g. [overrides.forest] day = 4")
+        if value < 0:
+            raise ValueError(f"{where}.{field} = {value}: a move cost is 0 or more")
+    base = content.terrain[terrain]
+    if base.day is None or base.night is None:
+        raise ValueError(f"{where}: {terrain} is impassable (MK:7:Move:3); its cost is not overridable")
+
+
+def _elusive_fits(rec, values: dict[str, Any], where: str) -> None:
+    """Elusive is an ability with a second armour value (MK:10:Abilities:Elusive): abilities without
+    it take the second armour away, so stating an elusive armour too contradicts the file;
+    abilities with it need a second armour the token has or the file gives."""
+    elusive = "elusive" in values["abilities"]
+    if not elusive and values.get("elusive_armour"):
+        raise ValueError(f"{where}: no 'elusive' but elusive_armour = {values['elusive_armour']}: "
+                         "the second armour is Elusive's (MK:10:Abilities:Elusive); give both or neither")
+    if elusive and not values.get("elusive_armour", rec.armor_elusive):
+        raise ValueError(f"{where}: 'elusive' needs its second armour: the token has none, add "
+                         "elusive_armour, e.g. elusive_armour = 8 (MK:10:Abilities:Elusive)")
 
 
 def _within(values: list[str], allowed, where: str) -> None:
@@ -119,6 +159,8 @@ def enemy(e: CombatEnemy, over: dict[str, dict[str, Any]] | None) -> CombatEnemy
             e.attacks = [attack(x) for x in v]
         elif field in ("abilities", "resistances"):
             setattr(e, field, list(v))
+            if field == "abilities" and "elusive" not in v:
+                e.elusive_armour = 0        # the second armour is Elusive's (MK:10:Abilities:Elusive)
         else:
             setattr(e, field, v)
     return e

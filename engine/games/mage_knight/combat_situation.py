@@ -7,8 +7,8 @@ combat dispute is stated directly (docs/disputes.md). Every event it makes cites
     fortified = false         # the site fortifies its defenders (default: true for an assault)
     phase = "block"           # ranged | block | damage | attack
     wounds_taken = 0          # wounds already taken into hand in this combat (MK:9:Damage:5c)
-    armour = 0                # the hero's armour in this combat (0: the hero's level value)
-    hand_limit = 0            # the unmodified hand limit for knock-out (0: the hero's)
+    armour = 4                # the hero's armour in this combat (left out: the hero's level value)
+    hand_limit = 5            # the unmodified hand limit for knock-out (left out: the hero's)
     [[game.combat.enemy]]
     id = "green_prowlers"     # content id, taken from its pile
     rampaging = true          # fought on its own rampaging space (reputation, not fortified)
@@ -27,6 +27,7 @@ The hero's units, wounded or not, are the seat's `units` of `[[game.seat]]`.
 from __future__ import annotations
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from engine.content import decode
 from engine.mechanics.zones import card_name
@@ -58,13 +59,13 @@ class PointsSit(msgspec.Struct, forbid_unknown_fields=True):
 
 class CombatSit(msgspec.Struct, forbid_unknown_fields=True):
     enemy: list[EnemySit] = []
-    space: str = ""
+    space: str | UnsetType = UNSET
     kind: str = "challenge"
     fortified: bool | None = None
     phase: str = "ranged"
     wounds_taken: int = 0
-    armour: int = 0
-    hand_limit: int = 0
+    armour: int | UnsetType = UNSET        # default: the hero's (its level's)
+    hand_limit: int | UnsetType = UNSET
     points: list[PointsSit] = []
     garrison: bool = False         # the site's own defenders fight (a city's, a keep's, a tower's)
 
@@ -80,11 +81,16 @@ def lay_out_combat(ctx, t, raw: dict, place) -> None:
     g = t.game
     seat = g.active
     p = g.players[seat]
-    space = sit.space or p.pos
+    space = p.pos if sit.space is UNSET else sit.space
     if space not in g.board.spaces:
         _fail("space", f"{space!r} is not a space on the map")
     if sit.kind not in KINDS:
         _fail("kind", f"{sit.kind!r} (allowed: {', '.join(KINDS)}) (MK:8:Combat:1)")
+    for key in ("armour", "hand_limit"):
+        if getattr(sit, key) is not UNSET and getattr(sit, key) < 1:
+            _fail(key, f"{key} = {getattr(sit, key)}: at least 1 (leave it out for the hero's own)")
+    if sit.wounds_taken < 0:
+        _fail("wounds_taken", f"wounds_taken = {sit.wounds_taken}: 0 or more")
     if sit.phase not in PHASES:
         _fail("phase", f"{sit.phase!r} (allowed: {', '.join(PHASES)}) (MK:8:Combat:3)")
     if not sit.enemy and not sit.garrison:
@@ -107,7 +113,8 @@ def lay_out_combat(ctx, t, raw: dict, place) -> None:
     ctx.emit("mk.combat_spaces", {"spaces": [space]}, rule=RULE)
     c = C.start(content(), [(tok, card_name(tok)) for tok in tokens],
                 units=[] if underground else [(u.uid, u.unit, u.wounded, u.ready) for u in p.units],
-                hero_armour=sit.armour or p.armour, hand_limit=sit.hand_limit or p.hand_limit,
+                hero_armour=p.armour if sit.armour is UNSET else sit.armour,
+                hand_limit=p.hand_limit if sit.hand_limit is UNSET else sit.hand_limit,
                 night=g.night or underground, site=g.board.spaces[space].site or None,
                 fortified_site=fortified, rampaging=rampaging, readings=t.options.get("readings"),
                 overrides=t.options.get("overrides"))

@@ -626,3 +626,23 @@ def unit_without_target(t, seat: int, cmd: dict) -> tuple[str, str] | None:
             if why:
                 return why[0], f"{u.uid}'s {v['type']} attack would be spent for nothing: {why[1]}"
     return None
+
+
+def same_command(t, seat: int, cmd: dict) -> dict:
+    """`mk_attack`'s `targets` and `use` are sets (MK:9:Ranged:4: one attack on a group of
+    enemies, with the points of the kinds named): they are put in the order `legal_commands`
+    lists them (the combat's enemy order, the phase's kinds in order), so the same group and
+    kinds written in another order are the same command, in play and in situations alike.
+    Anything else, and anything not a list of names, is left for the legality check."""
+    c = t.game.combat
+    if cmd.get("kind") != "mk_attack" or c is None:
+        return cmd
+    targets, use = cmd.get("targets"), cmd.get("use")
+    if not isinstance(targets, list) or not isinstance(use, list) \
+            or not all(isinstance(x, str) for x in targets + use):
+        return cmd
+    from .combat_abilities import ATTACK_KINDS
+    enemy_order = {e.uid: i for i, e in enumerate(c.enemies)}
+    last = len(enemy_order)
+    return {**cmd, "targets": sorted(targets, key=lambda u: enemy_order.get(u, last)),
+            "use": sorted(use, key=lambda k: ATTACK_KINDS.index(k) if k in ATTACK_KINDS else len(ATTACK_KINDS))}

@@ -176,7 +176,11 @@ def _dummy_announced(t, d):
 
 def _dummy_crystal(t, d):
     cr = t.game.dummy.crystals
-    cr[d["colour"]] = cr.get(d["colour"], 0) + 1
+    n = cr.get(d["colour"], 0) + d.get("delta", 1)     # a situation sets them (delta)
+    if n:
+        cr[d["colour"]] = n
+    else:
+        cr.pop(d["colour"], None)
 
 
 def _dummy_tactic(t, d):

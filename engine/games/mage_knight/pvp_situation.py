@@ -24,6 +24,7 @@ a damage step without damage, points the step does not take.
 from __future__ import annotations
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from engine.content import decode
 
@@ -42,10 +43,10 @@ class PvPSit(msgspec.Struct, forbid_unknown_fields=True):
     defender: int
     mode: str = "partial"
     phase: str = "melee"
-    attacker: int = -1
+    attacker: int | UnsetType = UNSET
     step: str = "attack"
     attack: int = 0
-    elements: list[str] = []
+    elements: list[str] | UnsetType = UNSET
     remaining: int = 0
     sideways: bool = False
     came_from: str = ""
@@ -74,9 +75,23 @@ def lay_out_pvp(ctx, t, raw: dict) -> None:
         if value not in allowed_values:
             _fail(key, f"{value!r} (allowed: {', '.join(allowed_values)})")
     first = sit.defender if sit.phase == "ranged" else seat
-    attacker = first if sit.attacker < 0 else sit.attacker
+    attacker = first if sit.attacker is UNSET else sit.attacker
     if attacker not in (seat, sit.defender):
         _fail("attacker", f"{attacker} is neither the aggressor {seat} nor the defender {sit.defender}")
+    from .schema import ELEMENTS
+    if sit.elements is not UNSET:
+        if sit.attack and not sit.elements:
+            _fail("elements", "an attack has at least one element, e.g. elements = [\"physical\"]")
+        bad = [x for x in sit.elements if x not in ELEMENTS]
+        if bad:
+            _fail("elements", f"{bad[0]!r} (allowed: {', '.join(ELEMENTS)})")
+        if not sit.attack and sit.elements:
+            _fail("elements", "elements of no attack: give `attack` too")
+    for key in ("attack", "remaining"):
+        if getattr(sit, key) < 0:
+            _fail(key, f"{key} = {getattr(sit, key)}: 0 or more")
+    if sit.came_from and sit.came_from not in g.board.spaces:
+        _fail("came_from", f"{sit.came_from!r} is not a space on the map")
     if sit.step == "damage" and sit.remaining <= 0:
         _fail("remaining", "the damage step needs damage left to spend (MK:12:PvPRanged:5)")
     blocker = sit.defender if attacker == seat else seat
@@ -86,7 +101,8 @@ def lay_out_pvp(ctx, t, raw: dict) -> None:
              rule=RULE)
     state = {"aggressor": seat, "defender": sit.defender, "space": p.pos, "came_from": sit.came_from,
              "mode": sit.mode, "phase": sit.phase, "attacker": attacker, "step": sit.step, "passes": 0,
-             "attack": sit.attack, "elements": list(sit.elements or (["physical"] if sit.attack else [])),
+             "attack": sit.attack,
+             "elements": list(sit.elements) if sit.elements is not UNSET else (["physical"] if sit.attack else []),
              "sideways": sit.sideways, "remaining": sit.remaining, "hand_wounds": {}}
     if sit.mode == "full":
         ctx.emit("mk.face_down", {"seats": [sit.defender]}, rule=RULE)

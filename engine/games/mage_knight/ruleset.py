@@ -97,6 +97,9 @@ class MageKnight(Ruleset):
     def explain(self, table, seat, cmd):
         return legal.explain(table, seat, cmd)
 
+    def same_command(self, table, seat, cmd):
+        return legal.same_command(table, seat, cmd)
+
     def preview(self, table, seat, cmd):
         """Combat decisions in words (totals against armour, block against need, wounds)."""
         c = table.game.combat

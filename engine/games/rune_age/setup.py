@@ -157,6 +157,13 @@ def deal_runes(ctx, t) -> None:
 # ------------------------------------------------------------------ situations
 def read_situation(t, raw: dict) -> Situation:
     sit = decode(raw, Situation, "situation [game]")
+    if sit.standard_setup:      # the ordinary set-up lays out everything: other keys would be ignored
+        others = sorted(k for k in raw if k != "standard_setup")
+        if others:
+            raise ValueError(f"situation [game] {others[0]}: standard_setup = true runs the ordinary "
+                             "set-up (SET-1..11), which takes no layout keys; give one or the other")
+    if sit.phase not in ("turn", "event"):
+        raise ValueError(f"situation [game] phase: {sit.phase!r} (allowed: turn, event)")
     sit.scenario = resolve(sit.scenario)
     if sit.scenario == "random":
         raise ValueError("situation [game]: scenario must name a scenario, not random")

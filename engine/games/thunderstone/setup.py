@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from engine.content import decode
 from engine.situation import stated
@@ -230,15 +231,30 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     hall: list[str] = []          # positions 1, 2, 3; "" leaves a position empty
     pos0: list[str] = []          # guardians that broke out
     dungeon: list[str] = []       # dungeon deck, top first
-    hall_b: list[str] = []        # Drachenturm scenario: the second dungeon's positions 1-3
-    dungeon_b: list[str] = []     # and its deck
+    hall_b: list[str] | UnsetType = UNSET     # Drachenturm scenario: the second dungeon's positions 1-3
+    dungeon_b: list[str] | UnsetType = UNSET  # and its deck
     village: list[str] = []       # stacks laid out in full, as in content
     stacks: dict[str, list[str]] = {}  # stacks with the given cards, top first
     scenario: str = ""
     active: int = 0
-    countdown: int = -1           # co-op: countdown XP left (-1: the level's start value)
-    pool: int = 0                 # co-op: shared XP
-    score_village: list[str] = []  # co-op and solo: monsters already on the village score pile
+    countdown: int | UnsetType = UNSET  # co-op and solo: countdown XP left (default: the level's start value)
+    pool: int | UnsetType = UNSET       # co-op and solo: shared XP
+    score_village: list[str] | UnsetType = UNSET  # co-op and solo: monsters already on the village score pile
+
+
+def _check_keys(sit: Sit, variant: str, two: bool) -> None:
+    """Keys that cannot act in the game stated are refused naming them, never skipped."""
+    for key in ("hall_b", "dungeon_b"):
+        if getattr(sit, key) is not UNSET and not two:
+            raise ValueError(f"situation [game] {key}: a second dungeon is only in the Drachenturm "
+                             "scenario (CMP-8): give scenario = \"Drachenturm\" or leave it out")
+    for key in ("countdown", "pool", "score_village"):
+        value = getattr(sit, key)
+        if value is not UNSET and not variant:
+            raise ValueError(f"situation [game] {key}: only in the co-op and solo variants "
+                             "(option variant), not in a competitive game")
+        if isinstance(value, int) and value < 0:
+            raise ValueError(f"situation [game] {key} = {value}: 0 or more")
 
 
 @stated
@@ -255,10 +271,11 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
     extra, _ = solo.setup_data(t, variant)
     ctx.emit("ts.setup", {"players": t.players, "mode": "situation", "variant": variant, **extra}, "SET-0b")
     two = sit.scenario == "Drachenturm"
+    _check_keys(sit, variant, two)
     if two:
         ctx.emit("ts.boards", {"boards": ["", "b:"]}, "CMP-8")
     hall = {pos(0): ids(sit.pos0)}
-    for b, names in [("", sit.hall)] + ([("b:", sit.hall_b)] if two else []):
+    for b, names in [("", sit.hall)] + ([("b:", sit.hall_b or [])] if two else []):
         hall.update({pos(i + 1, b): ids([n]) for i, n in enumerate(names) if n})
     lay_out_board(ctx, mint, list(sit.village), "SET-R8", hall)
     for name, names in sit.stacks.items():
@@ -267,7 +284,7 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
         zones.add(ctx, "score:village", ids(sit.score_village), defense_rule(t))
     zones.create(ctx, dungeon(), ids(sit.dungeon), "SET-R6", vis=zones.HIDDEN)
     if two:
-        zones.create(ctx, dungeon("b:"), ids(sit.dungeon_b), "CMP-8", vis=zones.HIDDEN)
+        zones.create(ctx, dungeon("b:"), ids(sit.dungeon_b or []), "CMP-8", vis=zones.HIDDEN)
     if sit.scenario:
         ctx.emit("ts.scenario", {"scenario": sit.scenario}, "CMP-8")
     laid = ids(sit.battle.laid_out) if sit.battle else []
@@ -278,7 +295,7 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
         if seat.xp:
             change_xp(ctx, t, s, seat.xp, "XP-1")
     if variant:
-        ctx.emit("ts.countdown", {"left": coop.countdown_start(t) if sit.countdown < 0 else sit.countdown},
+        ctx.emit("ts.countdown", {"left": coop.countdown_start(t) if sit.countdown is UNSET else sit.countdown},
                  countdown_rule(t))
         if sit.pool:
             change_xp(ctx, t, 0, sit.pool, "VAR-C")
