@@ -60,10 +60,10 @@ from . import state as S
 from .content import content
 from .mana import BASIC
 from .setup import setup as standard_setup
+from .situation_cards import SOURCES, given, lay_out_cards, seat_piles
 from .turn import start_turn, tactic_ids
 
 RULE = "SIT-0"
-SOURCES = (S.AA_OFFER, S.AA_DECK, S.SPELL_OFFER, S.SPELL_DECK, S.ARTIFACT_DECK, S.WOUNDS)
 FACES = BASIC + ("gold", "black")
 REPUTATION = (-7, 7)          # the reputation track, -7 the X space (MK:8:Interact:2a)
 MAX_CRYSTALS = 3              # of each colour in a hero's inventory (MK:5:Mana:1b)
@@ -116,11 +116,6 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     dummy: DummySit | UnsetType = UNSET
 
 
-def given(value) -> bool:
-    """A key the file states (zero and empty included), as opposed to one it leaves out."""
-    return value is not UNSET
-
-
 def _fail(key: str, why: str) -> None:
     raise ValueError(f"situation [game] {key}: {why}")
 
@@ -164,7 +159,6 @@ def lay_out(ctx, t, raw: dict) -> None:
     _tiles_and_shields(ctx, t, sit)
     for space, ids in sit.enemies.items():
         _enemies(ctx, t, space, ids)
-    from .situation_cards import lay_out_cards
     lay_out_cards(ctx, t, sit, seats)
     for seat, s in enumerate(seats):
         _seat(ctx, t, seat, s)
@@ -331,7 +325,6 @@ def _seat(ctx, t, seat: int, s: SeatSit) -> None:
         for name in s.hand:
             src, card = _take(t, seat, name)
             zones.move(ctx, src, S.hand(seat), [card], rule=RULE)
-    from .situation_cards import seat_piles
     seat_piles(ctx, t, seat, s)
     _inventory(ctx, t, seat, s)
     _track(ctx, t, seat, s)

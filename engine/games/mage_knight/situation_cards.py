@@ -5,10 +5,12 @@ and spell offers, the dummy player's deck, discard pile and crystals.
 Every list is top first. A deck stated is exactly that deck, in that order: the seat's own cards
 it does not name (nor its hand or discard pile) are set aside face down for the game, as the
 rulebook's positions show only what they list. A card not in the seat's own deck is taken from
-the offers and decks (situation.SOURCES), as `hand` does. A name that is not there is refused
+the offers and decks (SOURCES), as `hand` does. A name that is not there is refused
 naming the key.
 """
 from __future__ import annotations
+
+from msgspec import UNSET
 
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
@@ -16,6 +18,13 @@ from engine.mechanics.zones import card_name
 from . import state as S
 from .content import content
 from .mana import BASIC
+
+SOURCES = (S.AA_OFFER, S.AA_DECK, S.SPELL_OFFER, S.SPELL_DECK, S.ARTIFACT_DECK, S.WOUNDS)
+
+
+def given(value) -> bool:
+    """A key the file states (zero and empty included), as opposed to one it leaves out."""
+    return value is not UNSET
 
 RULE = "SIT-0"
 
@@ -31,7 +40,6 @@ def _fail(key: str, why: str) -> None:
 
 def lay_out_cards(ctx, t, sit, seats) -> None:
     """The offers and decks of the table, before the seats take their cards from them."""
-    from .situation import given
     if given(sit.aa_offer):
         _offer(ctx, t, "aa_offer", sit.aa_offer, S.AA_OFFER, (S.AA_DECK,), content().cards)
     if given(sit.spell_offer):
@@ -112,7 +120,6 @@ def _pile(ctx, t, key: str, names: list[str], own: str, to: str, others, owner: 
 
 def seat_piles(ctx, t, seat: int, s) -> None:
     """`seat[i].discard` and `seat[i].deck`, after the hand was taken."""
-    from .situation import SOURCES, given
     if given(s.discard):
         _pile(ctx, t, f"seat[{seat}].discard", s.discard, S.deck(seat), S.discard(seat), SOURCES, str(seat))
     if given(s.deck):
@@ -122,7 +129,6 @@ def seat_piles(ctx, t, seat: int, s) -> None:
 def _dummy(ctx, t, d) -> None:
     """The dummy's deck and discard pile (its hero's cards, and advanced actions it gained) and
     its crystals, set to the numbers given (no limit of 3 for the dummy, MK:15:Dummy)."""
-    from .situation import SOURCES, given
     g = t.game
     if g.dummy_seat < 0 or S.DUMMY_DECK not in t.zones:
         _fail("dummy", "this game has no dummy player (solo and co-op only, MK:15:Dummy)")
