@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/python -m engine.main_job --db runeledger.db
+	$(BIN)/python -m sim.main_job --db runeledger.db
 
 # The table's browser tests drive Debian's Chromium (no Playwright download); installed when missing.
 chromium:
@@ -24,7 +24,7 @@ test: $(STAMP) chromium
 	$(BIN)/python -m pytest
 
 soak: $(STAMP)
-	RUNELEDGER_SOAK=1 $(BIN)/python -m pytest tests/core/test_fuzz_boundary.py tests/table/test_fuzz_server.py tests/core/test_crash_kill.py tests/table/test_load.py -q -s -p no:cacheprovider
+	RUNELEDGER_SOAK=1 $(BIN)/python -m pytest tests/core/test_fuzz_boundary.py tests/server/test_fuzz_server.py tests/core/test_crash_kill.py tests/server/test_load.py -q -s -p no:cacheprovider
 	RUNELEDGER_MK2_GAMES=40 $(BIN)/python -m pytest tests/games/mage_knight/test_scenario_play.py -q -p no:cacheprovider
 
 bench: $(STAMP)

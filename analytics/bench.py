@@ -16,7 +16,7 @@ import sys
 import time
 
 import runeledger
-from engine.bot_search import choices, mcts
+from bots.search import choices, mcts
 
 TARGET = 0.75
 RULESETS = ("duel", "thunderstone", "rune-age")

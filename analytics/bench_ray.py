@@ -13,8 +13,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from engine.simulate import simulate
-from engine.simulate_ray import simulate_ray
+from sim.simulate import simulate
+from sim.ray_engine import simulate_ray
 from store import EventStore
 
 

@@ -1,4 +1,4 @@
-"""CLI front end of the analytics: `export`, `report` and `query` (registered by engine/cli.py)."""
+"""CLI front end of the analytics: `export`, `report` and `query` (registered by cli/main.py)."""
 from __future__ import annotations
 
 import argparse
@@ -15,7 +15,7 @@ PLAIN_EVERY = 5.0
 
 
 def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """Registers export, report and query; returns the last parser (engine/cli.py sets run= on it,
+    """Registers export, report and query; returns the last parser (cli/main.py sets run= on it,
     which is this module's run, as on the others)."""
     e = sub.add_parser("export", parents=[common], help="write finished games as Parquet/CSV tables",
                        description="Finished games as tables (games, events, per-ruleset facts); "

@@ -24,7 +24,7 @@ import time
 
 from bench.common import CACHE, median, row
 from bench.simulate_runs import ENV
-from engine.bots import play_out
+from bots.random_bot import play_out
 from engine.pipeline import Engine
 from store import EventStore, NewEvent
 

@@ -30,7 +30,7 @@ from typing import Any
 import msgspec
 
 from bench.common import ROOT, failed, median, row
-from engine.bots import play_out
+from bots.random_bot import play_out
 from engine.pipeline import Engine
 from projections.state import StateReader
 from store import EventStore, MemoryStore

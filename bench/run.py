@@ -227,7 +227,7 @@ def how(cfg: dict, notes: dict) -> list[str]:
     if lr:
         big, small = lr["big"], lr["small"]
         out += [
-            f"- **10M-game run**: `python -m engine.cli simulate duel --games 10000000 "
+            f"- **10M-game run**: `python -m cli.main simulate duel --games 10000000 "
             f"--players 2 --workers 1`, watched {big['watched_s']:.0f} s, then SIGINT. First "
             "game stored = first game visible in the target file (polled every 20 ms; "
             "finished games are stored about every 0.5 s, so the first finished game was "
@@ -269,7 +269,7 @@ def profile_md(p: dict) -> list[str]:
 
 def _workers_note(w: dict, game: str, players: int, cfg: dict) -> str:
     return (
-        f"- **Workers, {game}** (`bench/simulate_runs.py`): `python -m engine.cli simulate "
+        f"- **Workers, {game}** (`bench/simulate_runs.py`): `python -m cli.main simulate "
         f"{game} --games {cfg['sim_games']} --players {players} --workers N --db <fresh file>`, "
         "whole process timed from outside (start-up and final store included), bytecode cached "
         "as in an installed package (`PYTHONPYCACHEPREFIX` in the temp dir; "

@@ -23,7 +23,7 @@ import time
 from bench.common import median, row
 from store import EventStore
 
-CLI = [sys.executable, "-m", "engine.cli", "simulate"]
+CLI = [sys.executable, "-m", "cli.main", "simulate"]
 # The processes run as an installed package does: its modules' bytecode compiled once and
 # cached (pip writes it at install). A shell with PYTHONDONTWRITEBYTECODE set (as some
 # sandboxes and CI images do) would make every process compile the project's ~140 modules
@@ -37,7 +37,7 @@ ENV = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
                        os.environ.get("PYTHONPATH")) if p)}
 
 
-FLUSH = 0.5  # engine.simulate stores finished games about this often (its flush_seconds)
+FLUSH = 0.5  # sim.simulate stores finished games about this often (its flush_seconds)
 CPU_S: dict[int, float] = {}  # pid -> user + system seconds (its waited-for workers included)
 
 

@@ -39,7 +39,7 @@ from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
 from bench.common import cpu_timed, median, row
-from engine.bots import play_out
+from bots.random_bot import play_out
 from engine.pipeline import Engine
 from projections.state import StateReader
 from store import EventStore, MemoryStore, NewEvent, schema

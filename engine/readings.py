@@ -57,7 +57,7 @@ _consulted: set[str] | None = None
 
 
 def consulting(seen: set[str] | None) -> None:
-    """Collect into `seen` every reading the rules ask about (engine.dispute); None stops."""
+    """Collect into `seen` every reading the rules ask about (sim.dispute); None stops."""
     global _consulted
     _consulted = seen
 

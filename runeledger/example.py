@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import runeledger
-from engine.bot_search import mcts
+from bots.search import mcts
 
 
 def main(ruleset: str = "duel", games: int = 4, iterations: int = 32) -> float:

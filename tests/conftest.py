@@ -1,6 +1,6 @@
 import pytest
 
-from engine.testing import engine
+from sim.testing import engine
 
 
 @pytest.fixture

@@ -6,8 +6,8 @@ import pytest
 
 from analytics.export import ExportError, export
 from analytics.query import QueryError, connect, run_sql
-from engine.cli import main
-from engine.simulate import simulate
+from cli.main import main
+from sim.simulate import simulate
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 """simulate --engine ray on a local 2-CPU Ray instance: a worker dies mid-run, no game is lost
 or duplicated, and the games are the ones the process engine plays."""
-from engine.simulate import simulate
-from engine.simulate_ray import CRASH_ONCE, chunks, simulate_ray
+from sim.simulate import simulate
+from sim.ray_engine import CRASH_ONCE, chunks, simulate_ray
 from store import EventStore
 
 

@@ -5,9 +5,9 @@ import pytest
 
 import runeledger
 from analytics.export import collect
-from engine.bot_players import BotsError, parse_bots
-from engine.bot_search import determinize, greedy, mcts
-from engine.simulate import UsageError, simulate
+from bots.players import BotsError, parse_bots
+from bots.search import determinize, greedy, mcts
+from sim.simulate import UsageError, simulate
 
 
 def _unseen(g, seat):
@@ -79,7 +79,7 @@ def test_simulate_with_bots_records_them(tmp_path):
 def test_every_multi_seat_ruleset_gives_the_bots_a_position_value():
     """Without an entry in HEURISTICS the greedy and MCTS bots judge a game only by its end and
     choose like the random bot; every ruleset with a real middle game needs one."""
-    from engine.bot_heuristics import HEURISTICS, win_chance
+    from bots.heuristics import HEURISTICS, win_chance
     from engine.registry import rulesets
     missing = [n for n in sorted(rulesets()) if n not in HEURISTICS]
     assert missing == []

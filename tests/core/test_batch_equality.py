@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import registry
-from engine.bots import bot_rng, play_out, step
+from bots.random_bot import bot_rng, play_out, step
 from engine.pipeline import Engine
 from engine.replay import replay
 from projections.state import StateReader

@@ -5,7 +5,7 @@ import pytest
 
 from engine import registry
 from engine.cards import CardInfo, CatalogueError, check, find
-from engine.cli import main
+from cli.main import main
 
 
 def card(name, english=None, **values):

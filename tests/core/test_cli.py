@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from engine.cli import main
+from cli.main import main
 
 
 @pytest.fixture
@@ -130,7 +130,7 @@ def test_list_names_each_game_with_its_status(cli):
 
 def test_an_undecodable_argument_is_named_escaped_not_a_traceback(tmp_path, capsys):
     """A byte the shell could not decode reaches argv as a surrogate; found by the argv fuzz."""
-    from engine.cli import main
+    from cli.main import main
     for extra in ([], ["--json"]):
         assert main(["prompts", "0", "\udcff", "--db", str(tmp_path / "x.db"), *extra]) == 2
         out = capsys.readouterr()

@@ -5,8 +5,8 @@ import json
 import pytest
 
 from engine import registry
-from engine.bots import bot_rng, step
-from engine.cli import main
+from bots.random_bot import bot_rng, step
+from cli.main import main
 from engine.pipeline import Engine
 from projections.views import state_view
 from store import EventStore

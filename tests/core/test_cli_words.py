@@ -14,8 +14,8 @@ import pytest
 
 from engine import cards as cards_mod
 from engine import registry
-from engine.bots import bot_rng, step
-from engine.cli import main
+from bots.random_bot import bot_rng, step
+from cli.main import main
 from engine.mechanics.zones import card_name
 from engine.narration import command_labels, seat_name
 from engine.pipeline import Engine
@@ -262,7 +262,7 @@ def test_piped_output_has_no_escape_codes(played):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("COLUMNS", None)
     for argv in (("state", gid), ("log", gid), ("audit", gid, str(head))):
-        done = subprocess.run([sys.executable, "-m", "engine.cli", *argv, "--db", db],
+        done = subprocess.run([sys.executable, "-m", "cli.main", *argv, "--db", db],
                               capture_output=True, env=env, cwd=ROOT)
         assert done.returncode == 0, done.stderr
         out = done.stdout.decode("utf-8")

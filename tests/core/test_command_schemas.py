@@ -4,10 +4,10 @@ it (explain once crashed on a number where it expected a card name)."""
 import pytest
 
 from engine import registry
-from engine.bots import bot_rng, step
+from bots.random_bot import bot_rng, step
 from engine.commands import check_shape
 from engine.errors import BadInput
-from engine.testing import engine
+from sim.testing import engine
 
 RULESETS = sorted(registry.rulesets())
 

@@ -6,7 +6,7 @@ import pytest
 
 from engine.catalog import Catalog
 from engine.content import ContentError, Record, load
-from engine.testing import from_situation
+from sim.testing import from_situation
 
 HERE = Path(__file__).parent
 
@@ -80,7 +80,7 @@ def test_situation_sets_up_position_and_forced_dice():
     ('ruleset="duel"\nplayers=2\nwhatever=1\n', "whatever"),
 ])
 def test_malformed_situation_is_rejected_and_stores_nothing(tmp_path, body, expect):
-    from engine.testing import engine
+    from sim.testing import engine
     p = tmp_path / "s.toml"
     p.write_text(body)
     eng = engine()

@@ -1,5 +1,5 @@
 """Invariant 6 on the core's mechanics: views and redacted logs hide hands and deck orders."""
-from engine.testing import assert_log_leaks_nothing, run_bots
+from sim.testing import assert_log_leaks_nothing, run_bots
 from projections.views import state_view
 
 

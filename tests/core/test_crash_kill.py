@@ -30,7 +30,7 @@ from attack_helpers import FIGURES, WRITER_GAMES, WRITER_OPTIONS, latest, regist
     soak_kills
 from engine.pipeline import Engine
 from engine.replay import replay
-from engine.testing import state_bytes
+from sim.testing import state_bytes
 from store import EventStore
 
 HELPER = str(Path(__file__).resolve().parent.parent / "attack_helpers.py")

@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from engine import cli
-from engine.dispute import settle
-from engine.testing import from_situation
+from cli import main as cli
+from sim.dispute import settle
+from sim.testing import from_situation
 
 TS = "engine/games/thunderstone/situations/dispute_glut_light.toml"
 RA = "engine/games/rune_age/situations/dispute_city_casualties.toml"
@@ -121,7 +121,7 @@ def test_catalog_readings_cite_catalog_rules_and_are_asked_by_the_rules(name):
     listed = readings.of(rs)
     assert listed
     pkg = pathlib.Path(__import__(type(rs).__module__, fromlist=["_"]).__file__).parent
-    code = "".join(p.read_text(encoding="utf-8") for p in pkg.glob("*.py"))
+    code = "".join(p.read_text(encoding="utf-8") for p in pkg.rglob("*.py"))
     for rid, r in listed.items():
         assert r.rule in rs.catalog and r.default in r.alternatives, rid
         if r.option:

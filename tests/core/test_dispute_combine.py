@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from engine import cli
-from engine.dispute import settle
-from engine.testing import from_situation
+from cli import main as cli
+from sim.dispute import settle
+from sim.testing import from_situation
 from projections.audit import audit
 from projections.views import REFEREE
 
@@ -56,7 +56,7 @@ def test_combine_blames_only_the_reading_that_makes_the_difference():
 def test_combine_words_name_each_combination_and_its_cause(capsys, monkeypatch):
     from rich.console import Console
 
-    from engine import dispute_cli
+    from cli import dispute as dispute_cli
     monkeypatch.setattr(dispute_cli, "out", Console(width=1000, soft_wrap=True))
     assert cli.main(["dispute", TS, "--reading", "A17", "--reading", "A11", "--combine"]) == 0
     text = capsys.readouterr().out
@@ -67,7 +67,7 @@ def test_combine_words_name_each_combination_and_its_cause(capsys, monkeypatch):
 
 
 def test_too_many_combinations_are_refused(monkeypatch, capsys):
-    import engine.dispute as d
+    from sim import dispute as d
     monkeypatch.setattr(d, "MAX_COMBINATIONS", 3)
     code = cli.main(["dispute", TS, "--reading", "A17", "--reading", "A11", "--combine", "--json"])
     out = json.loads(capsys.readouterr().out)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.dispute import settle
+from sim.dispute import settle
 from engine.errors import IllegalCommand
 
 TIE = "tests/core/situations/duel_tie_at_limit.toml"

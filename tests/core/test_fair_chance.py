@@ -10,7 +10,7 @@ import sqlite3
 import pytest
 
 from engine import pipeline
-from engine.bots import bot_rng, decide
+from bots.random_bot import bot_rng, decide
 from engine.errors import BadInput, IllegalCommand
 from engine.pipeline import Engine
 from engine.replay import replay

@@ -7,7 +7,7 @@ seat that is not an int of the game) and changes nothing: same store version, sa
 and rebuilt), same prompts and legal commands, the store still verifies, and the refusal is
 noted in the `rejected` table up to the per-game cap (never for a game that does not exist).
 
-The CLI (`engine.cli.main`) maps outcomes to exit codes: 0 done, 1 refused by a rule, 2
+The CLI (`cli.main.main`) maps outcomes to exit codes: 0 done, 1 refused by a rule, 2
 malformed input or usage, 3 integrity failure, 70 an unexpected internal error on one line; no
 input ever prints a Python traceback; `--json` makes an error one JSON line on stdout.
 
@@ -36,11 +36,11 @@ from hypothesis import strategies as st
 
 from attack_helpers import FIGURES, examples, register_figures
 from engine import registry
-from engine.bots import bot_rng, play_out, step
-from engine.cli import main
+from bots.random_bot import bot_rng, play_out, step
+from cli.main import main
 from engine.errors import BadInput, EngineError, IllegalCommand
 from engine.pipeline import Engine, canonical
-from engine.testing import state_bytes
+from sim.testing import state_bytes
 from store import EventStore, sqlite_store
 from store.hashing import row_hash
 
@@ -819,7 +819,7 @@ def long_game_db(tmp_path_factory):
 
 
 def _cli_process(args, **kw):
-    return subprocess.run([sys.executable, "-m", "engine.cli", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True,
                           timeout=120, **kw)
 
 
@@ -830,7 +830,7 @@ def test_cli_closed_pipe_prints_no_traceback(long_game_db, tmp_path, fmt, reader
     write (where a plain sys.stdout.write raises BrokenPipeError)."""
     db, gid = long_game_db
     errfile = tmp_path / "stderr.txt"
-    cmd = (f"{shlex.quote(sys.executable)} -m engine.cli log {gid} {' '.join(fmt)} "
+    cmd = (f"{shlex.quote(sys.executable)} -m cli.main log {gid} {' '.join(fmt)} "
            f"--db {shlex.quote(db)} 2>{shlex.quote(str(errfile))} | {reader}")
     proc = subprocess.run(["bash", "-c", cmd], capture_output=True, timeout=120)
     if reader.startswith("head"):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine import registry
-from engine.bots import play_out
+from bots.random_bot import play_out
 from engine.pipeline import Engine
 from store import EventStore
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from engine.cli import main
+from cli.main import main
 
 HUGE = "99999999999999999999999"
 

@@ -8,7 +8,7 @@ import pytest
 import trio
 
 from engine.boundary import parse_command
-from engine.cli import main
+from cli.main import main
 from engine.errors import BadInput
 
 
@@ -40,7 +40,7 @@ def test_the_cli_refuses_it_and_writes_nothing(tmp_path, capsys):
 def test_the_table_refuses_it(tmp_path):
     import sys
     from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).parents[1] / "table"))
+    sys.path.insert(0, str(Path(__file__).parents[1] / "server"))
     from test_api import call, make_app
 
     async def run():

@@ -8,8 +8,8 @@ import json
 import pyarrow.parquet as pq
 import pytest
 
-from engine.bots import play_out
-from engine.cli import main
+from bots.random_bot import play_out
+from cli.main import main
 from engine.pipeline import Engine
 from projections.views import event_view
 from store import EventStore

@@ -3,7 +3,7 @@ game"); it showed `"seed": null` until the game ended. The public and seat views
 before the seed.revealed event."""
 import json
 
-from engine.cli import main
+from cli.main import main
 
 
 def test_the_referee_sees_the_seed_and_nobody_else_does(tmp_path, capsys):

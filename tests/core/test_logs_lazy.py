@@ -58,7 +58,7 @@ def test_the_bus_and_the_table_server_log_as_configure_set_it():
     code = ("from engine.logs import configure\n"
             "configure()\n"
             "from bus import listeners\n"
-            "from table import app\n"
+            "from server import app\n"
             "listeners.log.error('listener_failed', listener='x')\n"
             "app.log.info('dropped')\n"
             "app.log.error('table_bot_failed', game_id='g')\n")

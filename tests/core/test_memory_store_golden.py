@@ -7,7 +7,7 @@ import json
 import pytest
 
 from engine import registry
-from engine.bots import play_out
+from bots.random_bot import play_out
 from engine.pipeline import Engine
 from store import MemoryStore
 from tests.core.test_golden_hashes import CASES, GOLDEN, SALT

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-import engine.dispute
+import sim.dispute
 import engine.replay
 from engine import registry
-from engine.bots import play_out
-from engine.dispute import settle
+from bots.random_bot import play_out
+from sim.dispute import settle
 from engine.pipeline import Engine
 from engine.replay import replay
 from store import EventStore, NewEvent
@@ -70,8 +70,8 @@ def test_a_refused_decision_is_reported_alike(monkeypatch):
     ("tests/core/situations/duel_tie_at_limit.toml", ["TIE"], False),
 ])
 def test_dispute_answers_as_on_the_sqlite_scratch_store(monkeypatch, path, names, combine):
-    monkeypatch.setattr(engine.dispute, "new_salt", lambda: "5a" * 32)  # random by design
-    got, before = both(monkeypatch, engine.dispute,
+    monkeypatch.setattr(sim.dispute, "new_salt", lambda: "5a" * 32)  # random by design
+    got, before = both(monkeypatch, sim.dispute,
                        lambda: settle(path, names, to_end=True, combine=combine))
     assert got["variants"] or got["combinations"]
     assert got == before

@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 import engine.pipeline
-from engine.simulate import Sink, simulate
+from sim.simulate import Sink, simulate
 from store import EventStore, MemoryStore
 
 SALT = "5a" * 32  # salts are random in real games; fixed here so two runs can be compared

@@ -17,15 +17,15 @@ from pathlib import Path
 
 import pytest
 
-from engine.bots import Stall, play_out
-from engine.simulate import Sink, play_one, simulate
+from bots.random_bot import Stall, play_out
+from sim.simulate import Sink, play_one, simulate
 from store import EventStore, MemoryStore, NewEvent
 from tests.core.test_simulate import ids, stored
 
 ROOT = Path(__file__).parents[2]
 GAMES = 1000
 KILLS = int(os.environ.get("MEMHUNT_KILLS", "2"))  # a long local run: MEMHUNT_KILLS=30
-DRIVER = ("import sys\nfrom engine.simulate import simulate\n"
+DRIVER = ("import sys\nfrom sim.simulate import simulate\n"
           "s = simulate(sys.argv[1], 'duel', int(sys.argv[2]), 2, seed='k',"
           " workers=int(sys.argv[3]), resume=True, flush_seconds=0.02)\n"
           "print(s.games, s.skipped, s.errors_total)\n")
@@ -215,7 +215,7 @@ def test_timeouts_at_random_points_leave_only_whole_games(tmp_path, reference):
 
 # -- two sinks, one game ---------------------------------------------------------------------
 def test_a_game_stored_meanwhile_by_another_sink_is_skipped_whole(tmp_path):
-    from engine.simulate import Spec
+    from sim.simulate import Spec
     target = EventStore(tmp_path / "t.db")
     spec = Spec(str(tmp_path / "t.db"), "duel", 2, "x", 3, {})
     a, b = Sink(target, 60), Sink(target, 60)
@@ -251,7 +251,7 @@ def test_an_absorb_refused_by_sqlite_leaves_both_stores_unchanged(tmp_path):
 
 def test_a_timeout_inside_a_rule_keeps_the_prompt_it_answered(tmp_path, monkeypatch):
     from engine.pipeline import Engine
-    from engine.simulate import GameTimeout
+    from sim.simulate import GameTimeout
     real = Engine._play
 
     def slow(self, gid, seat, cmd, t):
@@ -272,7 +272,7 @@ def test_a_game_the_file_refuses_is_reported_and_the_others_are_stored(tmp_path)
     its own game at append; the MemoryStore takes it and the copy out refuses it, and that
     refusal took every game of the flush with it. Now the flush stores the others, one
     transaction per game, and names the one refused."""
-    from engine.simulate import Spec
+    from sim.simulate import Spec
     target = EventStore(tmp_path / "t.db")
     spec = Spec(str(tmp_path / "t.db"), "duel", 2, "x", 3, {})
     sink = Sink(target, 60)
@@ -350,8 +350,8 @@ def always_fails(eng, gid, seed, stop=None):
 def test_more_failed_games_than_are_listed_are_still_counted_as_done(tmp_path, monkeypatch):
     """Only the first MAX_ERRORS failures are listed; the run's count of games done (which
     decides `interrupted` and the missing-games check) counts all of them."""
-    import engine.simulate
-    monkeypatch.setattr(engine.simulate, "MAX_ERRORS", 3)
+    import sim.simulate
+    monkeypatch.setattr(sim.simulate, "MAX_ERRORS", 3)
     s = simulate(str(tmp_path / "f.db"), "duel", 8, 2, seed="f", workers=1, play=always_fails)
     assert s.errors_total == 8 and len(s.errors) == 3 and not s.interrupted
     assert {e.kind for e in s.errors} == {"error"}  # no made-up crash for the unlisted ones
@@ -359,7 +359,7 @@ def test_more_failed_games_than_are_listed_are_still_counted_as_done(tmp_path, m
 
 def swallows_the_first_timeout(eng, gid, seed, stop=None):
     """A game whose code catches Exception broadly (GameTimeout is one) once, then runs on."""
-    from engine.simulate import GameTimeout
+    from sim.simulate import GameTimeout
     started = time.monotonic()
     end = started + 6.0
     swallowed = False

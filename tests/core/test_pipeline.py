@@ -9,8 +9,8 @@ from engine import registry
 from engine.errors import CascadeAborted, IllegalCommand, UndoRefused
 from engine.live import open_engine
 from engine.logs import configure
-from engine.testing import engine as mem_engine
-from engine.testing import run_bots
+from sim.testing import engine as mem_engine
+from sim.testing import run_bots
 
 
 def test_illegal_command_appends_nothing_and_names_the_rule(eng):

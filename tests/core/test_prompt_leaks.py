@@ -18,9 +18,9 @@ import msgspec
 import pytest
 
 from engine import registry
-from engine.bots import bot_rng, step
+from bots.random_bot import bot_rng, step
 from engine.errors import EngineError
-from engine.testing import engine
+from sim.testing import engine
 from projections.views import event_view
 
 HIDDEN_CHANCE = ("zone.shuffled", "chance.picked", "dice.rolled")

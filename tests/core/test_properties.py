@@ -5,14 +5,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.bots import bot_rng, step
-from engine.testing import (
-    assert_replay_equal,
-    assert_undo_equal,
-    engine,
-    run_bots,
-    state_bytes,
-)
+from bots.random_bot import bot_rng, step
+from sim.testing import assert_replay_equal, assert_undo_equal, engine, run_bots, state_bytes
 
 games = st.tuples(st.integers(0, 10_000), st.sampled_from([2, 3, 4]), st.integers(0, 10_000))
 

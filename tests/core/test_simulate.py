@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from engine import registry
-from engine.bots import DEFAULT_COMMAND_LIMIT, command_limit, play_out
+from bots.random_bot import DEFAULT_COMMAND_LIMIT, command_limit, play_out
 from engine.errors import CascadeAborted
 from engine.pipeline import Engine
 from engine.replay import replay
-from engine.simulate import UsageError, simulate
-from engine.simulate_cli import main
+from sim.simulate import UsageError, simulate
+from sim.cli import main
 from store import EventStore
 
 ROOT = Path(__file__).parents[2]
@@ -52,7 +52,7 @@ def side_files(db: Path) -> list[str]:
 
 
 def run_cli(*args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "engine.simulate_cli", *args], cwd=ROOT,
+    return subprocess.Popen([sys.executable, "-m", "sim.cli", *args], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)  # its own process group, like a terminal job
 
@@ -249,7 +249,7 @@ def test_bad_usage_is_one_line(tmp_path, capsys, args):
 
 
 def test_progress_lines_when_not_a_terminal(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr("engine.simulate_cli.PLAIN_EVERY", 0.0)
+    monkeypatch.setattr("sim.cli.PLAIN_EVERY", 0.0)
     code = main(["duel", "--players", "2", "--games", "30", "--db", str(tmp_path / "s.db"),
                  "--json"])
     captured = capsys.readouterr()

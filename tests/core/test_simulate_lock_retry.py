@@ -5,7 +5,7 @@ CPU than one, all of it in retries)."""
 import sqlite3
 import time
 
-from engine.simulate import Sink, Spec, play_one
+from sim.simulate import Sink, Spec, play_one
 from store import EventStore
 
 

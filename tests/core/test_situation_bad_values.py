@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.cli import main
+from cli.main import main
 from engine.pipeline import Engine
 from store import EventStore
 

@@ -4,7 +4,7 @@ secret roles, seed and forced dice are read from the stored `game.created` and
 from pathlib import Path
 
 from engine.registry import get
-from engine.testing import from_situation
+from sim.testing import from_situation
 from projections.views import REFEREE, log_view
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ import itertools
 
 import structlog
 
-from engine.bots import bot_rng, decide, play_out
+from bots.random_bot import bot_rng, decide, play_out
 from engine.logs import configure
 from engine.mechanics import zones
 from engine.pipeline import Engine

@@ -130,7 +130,7 @@ def test_two_processes_append_to_one_game(tmp_path):
 
 KILLER = textwrap.dedent("""
     import os, signal, sys
-    from engine.testing import engine
+    from sim.testing import engine
     from store import sqlite_store
     eng = engine(sys.argv[1])
     gid = eng.create("duel", 2, 4, game_id="g")

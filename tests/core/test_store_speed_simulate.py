@@ -2,7 +2,7 @@
 import sqlite3
 import threading
 
-from engine import simulate as sim
+from sim import simulate as sim
 from store import EventStore
 
 

@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from engine.bots import play_out
+from bots.random_bot import play_out
 from engine.integrity import (AnchorError, check_anchor, load_anchor, save_anchor,
                               snapshot_faults, verify, write_anchor)
 from engine.pipeline import Engine

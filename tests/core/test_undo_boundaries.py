@@ -7,9 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import registry
-from engine.bots import bot_rng, step
+from bots.random_bot import bot_rng, step
 from engine.errors import UndoRefused
-from engine.testing import engine
+from sim.testing import engine
 
 RULESETS = sorted(registry.rulesets())
 

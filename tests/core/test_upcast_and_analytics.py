@@ -4,7 +4,7 @@ import pytest
 from engine import registry
 from engine.errors import EngineError
 from engine.replay import replay
-from engine.testing import run_bots
+from sim.testing import run_bots
 from projections.analytics import catch_up
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from engine import cli
-from engine.bots import bot_rng, decide
+from cli import main as cli
+from bots.random_bot import bot_rng, decide
 from engine.explain import why_lines
-from engine.testing import from_situation, new_game, run_bots
+from sim.testing import from_situation, new_game, run_bots
 from projections.audit import audit
 from projections.views import REFEREE
 

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from engine.cli import main
+from cli.main import main
 from engine.pipeline import Engine
 from store import EventStore, VersionConflict
 

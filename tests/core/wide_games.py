@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from engine.bots import play_out
+from bots.random_bot import play_out
 from engine.pipeline import Engine
 from store import EventStore
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "engine" / "games"
-PACKAGES = ("store", "bus", "projections", "engine", "table", "analytics", "runeledger")
+PACKAGES = ("store", "bus", "projections", "engine", "analytics", "runeledger", "server", "cli", "sim", "bots")
 
 
 def module_name(path: Path) -> str:

@@ -1,4 +1,4 @@
 """Quest for the DragonLords (issue 14): the ruleset plugin; see CONTENT.md and catalog.toml."""
-from .ruleset import DragonLords
+from engine.games.dragonlords.ruleset import DragonLords
 
 RULESET = DragonLords()

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import msgspec
 
-from .state import Army, Battle, Hero, Party, Ship
+from engine.games.dragonlords.state import Army, Battle, Hero, Party, Ship
 
 
 def _setup(g, d):
     g.map_name, g.short, g.kingdoms_to_win = d["map"], d["short"], d["kingdoms_to_win"]
     if "map_doc" in d:      # a situation's own map (world.py): the events after this one use it
-        from .world import register_map
+        from engine.games.dragonlords.map.world import register_map
         g.map_doc = d["map_doc"]
         g.map_key = register_map(g.map_doc)
     g.armies = [Army(race=a["race"], seat=a["seat"], supply=a["supply"], tools=list(a["tools"]))
@@ -147,7 +147,7 @@ def _winner(g, d): g.winner = d["army"]
 
 
 def _qmove(g, d):
-    from .state import QMove
+    from engine.games.dragonlords.state import QMove
     g.qmove = None if d.get("end") else msgspec.convert(d["move"], QMove)
     if "shop_at" in d:
         g.shop_at = d["shop_at"]
@@ -156,7 +156,7 @@ def _qmove(g, d):
 
 
 def _ask(g, d):
-    from .state import Ask
+    from engine.games.dragonlords.state import Ask
     g.ask = None if d.get("end") else msgspec.convert(d["ask"], Ask)
 
 
@@ -168,7 +168,7 @@ def _spoils(g, d):
 
 
 def _qfight(g, d):
-    from .state import QFight
+    from engine.games.dragonlords.state import QFight
     g.qfight = None if d.get("end") else msgspec.convert(d["fight"], QFight)
 
 

@@ -2,7 +2,7 @@
 there, who may cast, which armies are enemies (the two races of one player are allies, §5.1)."""
 from __future__ import annotations
 
-from .world import world
+from engine.games.dragonlords.map.world import world
 
 CASTERS = ("king", "wizard", "dragonlord")
 RACE_BASE = {"orc": 3, "elf": 3, "dwarf": 3, "barbarian": 4}   # content/units.toml (DL:3.4/land.2)

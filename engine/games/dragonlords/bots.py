@@ -4,7 +4,7 @@ units die, whether to throw a spell, drink the Elixir, play Reflect, ...) it pic
 option, so random games try them all.
 
 `sensible` is the choice of a careful player for those decisions, and `value` a position's worth
-for a seat (for engine.bot_heuristics, which the core owns: register it there as
+for a seat (for bots.heuristics, which the core owns: register it there as
 `"dragonlords": (value, 3.0)`)."""
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def value(t, seat: int) -> float:
     """How well a seat stands: kingdoms held count most, then territories and units; a seat whose
     Kings are all dead is lost. During set-up no King is placed yet: that is no loss, so the
     value stays neutral (what the seat has placed so far)."""
-    from .board import held, kingdoms_held, king_alive, occupancy
+    from engine.games.dragonlords.board import held, kingdoms_held, king_alive, occupancy
     g = t.game
     occ = occupancy(g)
     mine = [i for i, a in enumerate(g.armies) if a.seat == seat]

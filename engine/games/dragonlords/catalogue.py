@@ -10,8 +10,8 @@ import re
 
 from engine.cards import CardInfo, check
 
-from .content import content
-from .quests import quests
+from engine.games.dragonlords.content import content
+from engine.games.dragonlords.quests.cards import quests
 
 _SECTION = re.compile(r"§(\d+(?:\.\d+)*)")
 

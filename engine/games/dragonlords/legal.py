@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from engine.ruleset import Illegal, Prompt
 
-from . import board as B
-from .flow import claimable
-from .world import world
+from engine.games.dragonlords import board as B
+from engine.games.dragonlords.turn.flow import claimable
+from engine.games.dragonlords.map.world import world
 
 PHASE_RULE = {"setup_kingdom": "DL:2.3/placement", "setup_claim": "DL:2.3/placement",
               "setup_extra": "DL:2.3/placement", "setup_chips": "DL:2.3/placement",
@@ -29,7 +29,7 @@ def prompts(t) -> list[Prompt]:
     if b is not None and b.step == "defender":
         return [Prompt(g.armies[b.defender].seat, "teleport_retreat", "DL:3.4/retreat", b.loc)]
     if b is not None and b.step == "casualties":
-        from .battle import chooser
+        from engine.games.dragonlords.battles.battle import chooser
         army = chooser(g)
         return [Prompt(g.armies[army].seat, "casualties", "INT-30", f"{b.pending[str(army)]} at {b.loc}")]
     return [Prompt(g.armies[g.active].seat, g.phase, PHASE_RULE[g.phase], f"army {g.active}")]
@@ -39,7 +39,10 @@ def legal_commands(t, seat: int) -> list[dict]:
     ps = prompts(t)
     if not ps or ps[0].seat != seat:
         return []
-    from . import battle, moves, quest, scrolls
+    from engine.games.dragonlords.battles import battle
+    from engine.games.dragonlords.turn import moves
+    from engine.games.dragonlords.quests import activity as quest
+    from engine.games.dragonlords.magic import scrolls
     g = t.game
     a = g.active
     ph = g.phase
@@ -54,7 +57,8 @@ def legal_commands(t, seat: int) -> list[dict]:
 
 
 def _turn_legal(t, a: int, ph: str) -> list[dict]:
-    from . import moves, quest
+    from engine.games.dragonlords.turn import moves
+    from engine.games.dragonlords.quests import activity as quest
     g = t.game
     if ph == "setup_kingdom":
         occ = B.occupancy(g)
@@ -131,7 +135,7 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
         if to not in w.kind:
             return Illegal("DL:2.2/terrain", f"{to!r} is no territory (bridges and passes are no places, F-Q11)")
         return Illegal("DL:2.3/placement", f"{to} is not open to army {g.active} in {g.phase}")
-    from .refusals import why_not
+    from engine.games.dragonlords.refusals import why_not
     why = why_not(t, seat, cmd, legal_commands(t, seat), ps[0].rule)
     if why is not None:
         return why
@@ -193,7 +197,7 @@ def _why(t, cmd) -> Illegal | None:
 def _buy_why(t, a: int, what) -> Illegal:
     """Why a purchase is refused: not the army's race, no figure left in the box, too little gold,
     no ship piece left or no harbour for it (DL:3.1, DL:3.7)."""
-    from .moves import SHIP_PIECES, price, ship_spots, ships_total
+    from engine.games.dragonlords.turn.moves import SHIP_PIECES, price, ship_spots, ships_total
     g = t.game
     army = g.armies[a]
     gold = B.gold_of(g, a)

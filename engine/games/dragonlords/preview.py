@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import board as B
-from .moves import price
-from .world import world
+from engine.games.dragonlords import board as B
+from engine.games.dragonlords.turn.moves import price
+from engine.games.dragonlords.map.world import world
 
 
 def preview(t, seat: int, cmd: dict[str, Any]) -> str | None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from engine.ruleset import Illegal
 
-from . import board as B
-from . import places as P
-from .world import world
+from engine.games.dragonlords import board as B
+from engine.games.dragonlords import places as P
+from engine.games.dragonlords.map.world import world
 
 PLACE_FIELDS = ("origin", "to", "target", "at", "kingdom", "space", "zone")
 COUNT_RULE = {"move": "DL:3.5", "load": "DL:3.2/ships", "unload": "DL:3.2/ships", "attack": "DL:3.4/land.1",
@@ -70,7 +70,7 @@ def _answer(t, cmd, legal_cmds, rule) -> Illegal | None:
     answers = [c[field] for c in legal_cmds if c.get("kind") == kind]
     g = t.game
     q = g.ask.kind if g.ask is not None else "casualties"
-    from .narrate import ASKS
+    from engine.games.dragonlords.audit.narrate import ASKS
     return Illegal(rule, f"{cmd.get(field)!r} is not an answer to {ASKS.get(q, q)}; the answers are "
                          f"{', '.join(repr(a) for a in answers)}")
 

@@ -2,14 +2,14 @@
 legal_commands, so a handler only carries it out and then moves the game on."""
 from __future__ import annotations
 
-from . import battle as BT
-from . import board as B
-from . import places as P
-from . import spoils  # noqa: F401  (registers the end-of-fight questions with battle.py)
-from .content import content
-from .flow import check_victory, next_phase, next_setup
-from .moves import price
-from .world import world
+from engine.games.dragonlords.battles import battle as BT
+from engine.games.dragonlords import board as B
+from engine.games.dragonlords import places as P
+from engine.games.dragonlords.battles import spoils  # noqa: F401  (registers the end-of-fight questions with battle.py)
+from engine.games.dragonlords.content import content
+from engine.games.dragonlords.turn.flow import check_victory, next_phase, next_setup
+from engine.games.dragonlords.turn.moves import price
+from engine.games.dragonlords.map.world import world
 
 
 def _army(t):
@@ -314,7 +314,7 @@ def _burn_next(ctx, t, data) -> None:
     o = g.ships[sid].army
     land = [x for x in world().coast.get(zone, ()) if B.owner(g, x) == o]
     if len(land) > 1 and B.ship_units(g, sid):
-        from .decisions import ask
+        from engine.games.dragonlords.turn.decisions import ask
         return ask(ctx, t, o, "escape", "INT-43", land, "burn_escape", {**data, "ship": sid})
     _burn_ship(ctx, t, data, sid, land[0] if land else "")
 
@@ -345,7 +345,7 @@ def stash(ctx, t, seat, cmd):
     ctx.emit("dl.gold", {"kingdom": cmd["kingdom"], "n": cmd["n"], "army": a}, rule=rule)
     if not g.treasury.get(str(a)):
         if g.phase == "setup_gold":
-            from .flow import finish_setup
+            from engine.games.dragonlords.turn.flow import finish_setup
             return finish_setup(ctx, t)
         next_phase(ctx, t)
 
@@ -356,7 +356,7 @@ def done(ctx, t, seat, cmd):
         ctx.emit("dl.ship_lost", {"army": g.active}, rule="DL:2.3/placement")
         return next_setup(ctx, t)
     if g.phase == "transfer":
-        from .magic import must_teleport_home
+        from engine.games.dragonlords.magic.teleport import must_teleport_home
         for h in must_teleport_home(g, g.active):
             BT.hero_dies(ctx, t, h, -1, "DL:3.5")
     if g.phase == "reinforce":
@@ -371,10 +371,10 @@ HANDLERS = {"place": place, "chips": chips, "dock": dock, "buy": buy, "sail": sa
 
 
 def subscriptions():
-    from . import decisions as D
+    from engine.games.dragonlords.turn import decisions as D
     D.THEN["burn_escape"] = _burn_escape
-    from .quest import HANDLERS as QH
-    from .scrolls import cast
+    from engine.games.dragonlords.quests.activity import HANDLERS as QH
+    from engine.games.dragonlords.magic.scrolls import cast
     out = []
     for kind, fn in {**HANDLERS, **QH, "scroll": cast, "casualty": D.casualty, "choose": D.choose,
                      "spell": BT.spell, "roll": BT.roll}.items():
@@ -383,7 +383,7 @@ def subscriptions():
 
 
 def _wrap(fn):
-    from .world import run_on
+    from engine.games.dragonlords.map.world import run_on
 
     def handler(ctx, t, ev):
         run_on(t.game, fn, ctx, t, ev.actor, ev.data)

@@ -6,15 +6,16 @@ from typing import ClassVar
 from engine.commands import Optional
 from engine.ruleset import Option, Ruleset
 
-from . import apply as fold
-from . import legal, rules, setup, view
-from .bots import choices
-from .decisions import SECRET
-from .dice import ALL
-from .options import READINGS
-from .state import DLState
-from .world import run_on
-from .zone_names import ZONE_NAMES
+from engine.games.dragonlords import apply as fold
+from engine.games.dragonlords import legal, rules, view
+from engine.games.dragonlords.setup import deal as setup
+from engine.games.dragonlords.bots import choices
+from engine.games.dragonlords.turn.decisions import SECRET
+from engine.games.dragonlords.dice import ALL
+from engine.games.dragonlords.options import READINGS
+from engine.games.dragonlords.state import DLState
+from engine.games.dragonlords.map.world import run_on
+from engine.games.dragonlords.zone_names import ZONE_NAMES
 
 
 def _options() -> dict[str, Option]:
@@ -69,11 +70,11 @@ class DragonLords(Ruleset):
     def check_overrides(self, overrides):
         """Situation card overrides: unit strength and cost, monster strength and defence,
         treasure modifiers (overrides.py, docs/disputes.md)."""
-        from .overrides import check
+        from engine.games.dragonlords.situations.overrides import check
         return check(self, overrides)
 
     def cards(self):
-        from .catalogue import catalogue
+        from engine.games.dragonlords.catalogue import catalogue
         return catalogue()
 
     def check_options(self, options):
@@ -82,7 +83,7 @@ class DragonLords(Ruleset):
         from engine.boundary import ascii_int
         from engine.errors import BadInput
 
-        from .world import world
+        from engine.games.dragonlords.map.world import world
         for key, (rule, least) in _COUNTS.items():
             if key not in options:
                 continue
@@ -105,7 +106,7 @@ class DragonLords(Ruleset):
         setup.setup(ctx, table)
 
     def situation(self, ctx, table, doc: dict) -> None:
-        from .situations import lay_out
+        from engine.games.dragonlords.situations.load import lay_out
         lay_out(ctx, table, doc)
 
     def apply(self, table, ev) -> None:
@@ -146,13 +147,13 @@ class DragonLords(Ruleset):
         return run_on(table.game, choices, table, seat, legal_cmds)
 
     def describe(self, table, ev):
-        from .narrate import describe
+        from engine.games.dragonlords.audit.narrate import describe
         return run_on(table.game, describe, table, ev)
 
     def why(self, table, ev, history):
-        from .why import why
+        from engine.games.dragonlords.audit.why import why
         return run_on(table.game, why, table, ev, history)
 
     def preview(self, table, seat, cmd):
-        from .preview import preview
+        from engine.games.dragonlords.preview import preview
         return run_on(table.game, preview, table, seat, cmd)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import msgspec
 
-from .world import world
+from engine.games.dragonlords.map.world import world
 
 
 def game_view(t, seat: int | None) -> dict:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.cards import CardInfo, check
 
-from .content import LINES, PACK, Marker, Pack, Relic, Unit
+from engine.games.epochs.content import LINES, PACK, Marker, Pack, Relic, Unit
 
 STAND_IN = "stand-in"
 

@@ -1,4 +1,4 @@
 """Mage Knight (Ultimate Edition): content, map and rules; the ruleset grows in stages (issue 12)."""
-from .ruleset import MageKnight
+from engine.games.mage_knight.ruleset import MageKnight
 
 RULESET = MageKnight()

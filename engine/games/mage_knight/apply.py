@@ -3,12 +3,15 @@ from __future__ import annotations
 
 import msgspec
 
-from . import asks, banners, centre_tokens, mana_claims, passive_skills, readings_city, rotating, turn_effects
-from . import combat as C
-from .board import Board, place_tile
-from .content import content
-from .part2_apply import PART2_FOLD, score
-from .state import Player, Unit
+from engine.games.mage_knight.cards import asks, banners, turn_effects
+from engine.games.mage_knight.skills import centre_tokens, passive as passive_skills, rotating
+from engine.games.mage_knight.mana import claims as mana_claims
+from engine.games.mage_knight.readings import city as readings_city
+from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.map.board import Board, place_tile
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.apply_scenario_events import PART2_FOLD, score
+from engine.games.mage_knight.state import Player, Unit
 
 
 def _p(t, d):
@@ -22,7 +25,7 @@ def _setup(t, d):
     g.players = [Player(hero=h) for h in d["heroes"]]
     g.order = list(range(len(d["heroes"])))
     if "city_levels" in d:      # every scenario but First Reconnaissance (part2_apply.py)
-        from .part2_apply import scenario_setup
+        from engine.games.mage_knight.apply_scenario_events import scenario_setup
         scenario_setup(g, d)
     g.board.costs = terrain_costs(t.options)
 

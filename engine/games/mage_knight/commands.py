@@ -2,12 +2,23 @@
 checked against legal_commands."""
 from __future__ import annotations
 
-from . import actions as A
-from . import asks, banners, centre, fight, mana_claims, passive_skills, rewards, tactics
-from .content import content
-from .effects import resolutions
-from .part2_commands import PART2_HANDLERS, post_handlers, pre_handlers
-from .turn import after_glade, after_space, announce, end_turn, level_choice, tactics_done
+from engine.games.mage_knight.turn import actions as A
+from engine.games.mage_knight.cards import asks, banners
+from engine.games.mage_knight.skills import centre, passive as passive_skills
+from engine.games.mage_knight.combat import fight
+from engine.games.mage_knight.mana import claims as mana_claims
+from engine.games.mage_knight.turn import rewards, tactics
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.cards.effects import resolutions
+from engine.games.mage_knight.scenario_commands import PART2_HANDLERS, post_handlers, pre_handlers
+from engine.games.mage_knight.turn.flow import (
+    after_glade,
+    after_space,
+    announce,
+    end_turn,
+    level_choice,
+    tactics_done,
+)
 
 
 def _tactic(ctx, t, seat, cmd):
@@ -17,7 +28,7 @@ def _tactic(ctx, t, seat, cmd):
     if taken:
         A.resolve(ctx, t, seat, resolutions(taken)[0], "MK:4:Round:3b")
     if t.game.dummy_seat >= 0:
-        from .dummy_turn import maybe_pick
+        from engine.games.mage_knight.players.dummy_turn import maybe_pick
         maybe_pick(ctx, t)
     if not t.game.pickers:
         tactics_done(ctx, t)

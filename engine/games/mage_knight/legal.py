@@ -9,21 +9,36 @@ from engine.mechanics import hexgrid as hg
 from engine.mechanics.zones import card_name
 from engine.ruleset import Illegal, Prompt
 
-from . import actions as A
-from . import combat as C
-from . import card_effects, effects, map_rules, payment, rewards, tactics
-from .card_effects import useful, worth
-from .fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
-from .pvp_targets import unit_targets     # in PvP, enemy effects aim at the opponent's units (MK:13:PvPSpecial)
-from .fight import affected as fight_affected
-from . import state as S
-from .board import allied, ends_move, explore_positions, key, provoked, step_fault, unkey
-from .city_reveal import enterable
-from .dungeon_lords import may_enter
-from .scenario_rules import mine_to_liberate, portal_open, recruit_sites
-from .content import content
-from .overrides_cards import unit_values
-from .readings_map import effect_colour
+from engine.games.mage_knight.turn import actions as A
+from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.cards import carry_out as card_effects, effects
+from engine.games.mage_knight.map import rules as map_rules
+from engine.games.mage_knight.mana import payment
+from engine.games.mage_knight.turn import rewards, tactics
+from engine.games.mage_knight.cards.carry_out import useful, worth
+from engine.games.mage_knight.combat.fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
+from engine.games.mage_knight.players.pvp_targets import unit_targets     # in PvP, enemy effects aim at the opponent's units (MK:13:PvPSpecial)
+from engine.games.mage_knight.combat.fight import affected as fight_affected
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.map.board import (
+    allied,
+    ends_move,
+    explore_positions,
+    key,
+    provoked,
+    step_fault,
+    unkey,
+)
+from engine.games.mage_knight.cities.reveal import enterable
+from engine.games.mage_knight.scenarios.dungeon_lords import may_enter
+from engine.games.mage_knight.scenarios.special_rules import (
+    mine_to_liberate,
+    portal_open,
+    recruit_sites,
+)
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.situations.card_overrides import unit_values
+from engine.games.mage_knight.readings.map import effect_colour
 
 
 def prompts(t) -> list[Prompt]:
@@ -39,14 +54,14 @@ def prompts(t) -> list[Prompt]:
     if g.phase == "improve":
         return [Prompt(g.improve["order"][0], "improve", "MK:17:Var:ImprovedActions")]
     if g.phase == "auction":
-        from .auction import prompt_seat
+        from engine.games.mage_knight.scenarios.hero_auction import prompt_seat
         return [Prompt(prompt_seat(g), "auction", "MK:16:Var:Auction")]
     if g.phase == "draft":
         return [Prompt(g.draft["waiting"][0], "draft", "MK:17:Var:Draft")]
     if g.icombat and not g.icombat.get("set"):     # Interactive Combat: the secret die first
         return [Prompt(g.icombat["chooser"], "combat_die", "MK:17:Var:InteractiveCombat")]
     if g.joint:
-        from .joint import answering
+        from engine.games.mage_knight.players.joint_assault import answering
         if answering(g) >= 0:       # an invited hero answers the joint assault proposal
             return [Prompt(answering(g), "joint_answer", "MK:13:Coop:3")]
     return [Prompt(g.active, "turn", "MK:6:Turn:6")]
@@ -57,23 +72,23 @@ def legal_commands(t, seat: int) -> list[dict]:
     if not any(p.seat == seat for p in prompts(t)):
         return []
     if g.asks:
-        from .asks import commands as answer_commands
+        from engine.games.mage_knight.cards.asks import commands as answer_commands
         return answer_commands(t, seat)
     if g.phase == "tactics":
         return [c for x in g.tactics_open for c in tactics.pick_commands(t, seat, x)]
     if g.joint and not g.joint.get("started"):
         return [{"kind": "joint_answer", "agree": True}, {"kind": "joint_answer", "agree": False}]
     if g.phase == "improve":
-        from .improved_actions import commands as improve_commands
+        from engine.games.mage_knight.scenarios.improved_actions import commands as improve_commands
         return improve_commands(t, seat)
     if g.phase == "auction":
-        from .auction import commands as auction_commands
+        from engine.games.mage_knight.scenarios.hero_auction import commands as auction_commands
         return auction_commands(t, seat)
     if g.phase == "draft":
-        from .draft import commands as draft_commands
+        from engine.games.mage_knight.scenarios.draft import commands as draft_commands
         return draft_commands(t, seat)
     if g.icombat and not g.icombat.get("set"):
-        from .interactive_combat import commands as die_commands
+        from engine.games.mage_knight.scenarios.interactive_combat import commands as die_commands
         return die_commands(t, seat)
     if g.phase == "levelup":
         skills = list(t.zone(S.skills_shown(seat))) or [""]
@@ -84,7 +99,7 @@ def legal_commands(t, seat: int) -> list[dict]:
         out += [{"kind": "level_up", "skill": s, "card": cards[-1]} for s in t.zone(S.SKILL_OFFER)
                 if content().skills[s].hero != hero]
         return out
-    from .variants import filter_legal
+    from engine.games.mage_knight.scenarios.variants import filter_legal
     return filter_legal(t, seat, turn_commands(t, seat))
 
 
@@ -94,23 +109,23 @@ def turn_commands(t, seat: int) -> list[dict]:
     if p.rewards:                # reward choices come first (MK:11:EoT:5)
         return rewards.commands(t, seat)
     if g.secret_due:             # Dungeon Lords: the revealer places a secret entrance first
-        from .dungeon_lords import commands as secret_commands
+        from engine.games.mage_knight.scenarios.dungeon_lords import commands as secret_commands
         return secret_commands(t, seat)
     hand = t.zone(S.hand(seat))
     names = sorted({card_name(c) for c in hand})
     if g.pvp:                    # player against player (pvp_turn.py)
-        from .pvp_turn import commands as pvp_commands
+        from engine.games.mage_knight.players.pvp_turn import commands as pvp_commands
         own, cards = pvp_commands(t, seat)
         if not cards:
             return own
-        from .pvp_turn import partial_limits
+        from engine.games.mage_knight.players.pvp_turn import partial_limits
         return own + partial_limits(t, seat, plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat))
     if g.combat is not None:
         fight_cmds = C.legal(g.combat)
         if p.turn_effects.get("units_no_damage"):      # Into the Heat: units take no damage
             fight_cmds = [c for c in fight_cmds if c.get("kind") != "mk_assign" or c["to"] == "hero"]
         if p.turn_effects.get("redirect"):             # Shocktroops: that enemy's damage to the unit
-            from .unit_redirect import only_redirected
+            from engine.games.mage_knight.combat.unit_redirect import only_redirected
             fight_cmds = only_redirected(fight_cmds, p.turn_effects["redirect"])
         return fight_cmds + plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat)
     out: list[dict] = []
@@ -132,22 +147,22 @@ def turn_commands(t, seat: int) -> list[dict]:
         if p.move >= map_rules.explore_cost(t, seat) and t.zone(S.TILES):
             out += [{"kind": "explore", "at": key(c)} for c in explore_spots(t, seat)]
         if g.scenario == "dungeon_lords":
-            from .dungeon_lords import tunnels
+            from engine.games.mage_knight.scenarios.dungeon_lords import tunnels
             out += tunnels(t, seat)
     out += interactions(t, seat, site)
     out += combat_actions(t, seat, site)
     if g.dummy_seat >= 0:
-        from .joint import commands as joint_commands
+        from engine.games.mage_knight.players.joint_assault import commands as joint_commands
         out += joint_commands(t, seat)
     if g.scenario == "druid_nights":
-        from .druid_nights import commands as druid_commands
+        from engine.games.mage_knight.scenarios.druid_nights import commands as druid_commands
         out += druid_commands(t, seat)
     if not p.moved and not p.acted:
         out += rests(names, hand)
     out += ends(t, seat, names)
     if g.scenario == "conquer_keeps_towers":
         out.append({"kind": "concede"})          # one side gives up (MK:22:Scen:ConquerKeepsTowers)
-    from .pvp_turn import sharing, start_commands, visiting
+    from engine.games.mage_knight.players.pvp_turn import sharing, start_commands, visiting
     if visiting(t, seat):        # on another hero's space, no PvP there: no action (MK:7:Move:8e)
         return [c for c in out if c["kind"] in VISITOR_KINDS and not c.get("challenge")]
     if g.scenario != "first_reconnaissance":
@@ -339,7 +354,7 @@ def unit_commands(t, seat: int) -> list[dict]:
                 else:
                     continue
                 out += card_effects.expand(t, seat, atoms, cmds)
-    from .banners import commands as banner_commands
+    from engine.games.mage_knight.cards.banners import commands as banner_commands
     return out + banner_commands(t, seat)
 
 
@@ -364,7 +379,7 @@ def skill_commands(t, seat: int) -> list[dict]:
                 continue
             cmds = [dict(c, pay=x) if x else c for c in cmds for x in pays]
             out += card_effects.expand(t, seat, atoms, cmds)
-    from .centre import commands as centre_commands       # other players' skills in the centre
+    from engine.games.mage_knight.skills.centre import commands as centre_commands       # other players' skills in the centre
     return out + centre_commands(t, seat)
 
 
@@ -393,7 +408,7 @@ def moves(t, seat: int) -> list[str]:
         if (sp.site == "city" and not enterable(g, k)) or sp.terrain in p.turn_effects.get("prohibit", ()):
             continue
         if k in busy and (sp.site != "portal" or not portal_open(g)):
-            from .pvp_turn import step_ok, visit_ok
+            from engine.games.mage_knight.players.pvp_turn import step_ok, visit_ok
             if not (step_ok(t, seat, k) or visit_ok(t, seat, k)):
                 continue
         out.append(k)
@@ -434,7 +449,7 @@ def interactions(t, seat: int, site: str) -> list[dict]:
     g = t.game
     p = g.players[seat]
     if site == "city":
-        from .city_sites import interactions as city_interactions
+        from engine.games.mage_knight.cities.interact import interactions as city_interactions
         return city_interactions(t, seat)
     sp = g.board.spaces.get(p.pos)
     owned = site in ("keep", "mage_tower") and sp is not None and (
@@ -552,10 +567,10 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
     if not any(p.seat == seat for p in prompts(t)):
         return Illegal(rule, f"seat {seat} is not the one to act now")
     if g.asks:                   # asks.py: the open choice comes first
-        from .asks import why_not
+        from engine.games.mage_knight.cards.asks import why_not
         return Illegal(g.asks[0]["rule"], why_not(t, seat, cmd))
     p = g.players[seat]
-    from .pvp_turn import visiting
+    from engine.games.mage_knight.players.pvp_turn import visiting
     if (kind not in VISITOR_KINDS or cmd.get("challenge")) and g.combat is None and visiting(t, seat):
         return Illegal("MK:7:Move:8e", "you stand on another hero's space where no combat between players "
                        "may start: no action there this turn; move on or end the turn (forced withdrawal follows)")
@@ -641,7 +656,7 @@ def same_command(t, seat: int, cmd: dict) -> dict:
     if not isinstance(targets, list) or not isinstance(use, list) \
             or not all(isinstance(x, str) for x in targets + use):
         return cmd
-    from .combat_abilities import ATTACK_KINDS
+    from engine.games.mage_knight.combat.abilities import ATTACK_KINDS
     enemy_order = {e.uid: i for i, e in enumerate(c.enemies)}
     last = len(enemy_order)
     return {**cmd, "targets": sorted(targets, key=lambda u: enemy_order.get(u, last)),

@@ -8,13 +8,14 @@ from typing import ClassVar
 from engine.commands import Optional
 from engine.ruleset import Option, Ruleset
 
-from . import apply as fold
-from . import commands, legal, setup, view
-from .content import content
-from .mana import MANA_DIE
-from .state import MKState
-from .turn import begin_round
-from .zone_names import ZONE_NAMES
+from engine.games.mage_knight import apply as fold
+from engine.games.mage_knight import commands, legal, view
+from engine.games.mage_knight.scenarios import setup
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.mana.rules import MANA_DIE
+from engine.games.mage_knight.state import MKState
+from engine.games.mage_knight.turn.flow import begin_round
+from engine.games.mage_knight.zone_names import ZONE_NAMES
 
 
 class MageKnight(Ruleset):
@@ -69,8 +70,8 @@ class MageKnight(Ruleset):
     def catalog(self):
         """catalog.toml plus the combat module's own entries (combat_rules.py) and part 2's
         (part2_rules.py)."""
-        from .combat_rules import combat_catalog
-        from .part2_rules import part2_catalog
+        from engine.games.mage_knight.combat.catalog_entries import combat_catalog
+        from engine.games.mage_knight.scenarios.catalog_entries import part2_catalog
         return Ruleset.catalog.func(self).merged(combat_catalog()).merged(part2_catalog())
 
     def setup(self, ctx, table) -> None:
@@ -79,7 +80,7 @@ class MageKnight(Ruleset):
             begin_round(ctx, table, 1)
 
     def situation(self, ctx, table, doc: dict) -> None:
-        from .situation import lay_out
+        from engine.games.mage_knight.situations.setup import lay_out
         lay_out(ctx, table, doc)
 
     def apply(self, table, ev) -> None:
@@ -104,17 +105,17 @@ class MageKnight(Ruleset):
         """Combat decisions in words (totals against armour, block against need, wounds)."""
         c = table.game.combat
         if c is not None and cmd.get("kind", "").startswith("mk_"):
-            from .combat import preview
+            from engine.games.mage_knight.combat.machine import preview
             return preview(c, cmd)
         return None
 
     def command_vis(self, table, seat, cmd):
         """Preparation's card and Midnight Meditation's cards are the seat's secret."""
-        from .tactics import private
+        from engine.games.mage_knight.turn.tactics import private
         return [seat] if private(cmd) or cmd.get("kind") in ("combat_die", "draft_pick", "draft_add") else None
 
     def public_data(self, ev):
-        from .tactics import public_part
+        from engine.games.mage_knight.turn.tactics import public_part
         return public_part(ev.data)
 
     def game_view(self, table, seat):
@@ -124,23 +125,23 @@ class MageKnight(Ruleset):
         return {"mana": MANA_DIE}
 
     def cards(self):
-        from .catalogue import catalogue
+        from engine.games.mage_knight.content.catalogue import catalogue
         return catalogue()
 
     def bot_choices(self, table, seat, legal_cmds):
-        from .botpolicy import choices
+        from engine.games.mage_knight.bots.policy import choices
         return choices(table, seat, legal_cmds)
 
     # -- words for front ends and the audit (narrate.py, why.py) -------------------------
     def describe(self, table, ev):
-        from .narrate import describe
+        from engine.games.mage_knight.audit.narrate import describe
         return describe(table, ev)
 
     def why(self, table, ev, history):
-        from .why import why
+        from engine.games.mage_knight.audit.why_combat import why
         return why(table, ev, history)
 
     def check_overrides(self, overrides):
         """A situation's enemy, unit and deed card values (overrides_check, docs/disputes.md)."""
-        from .overrides_check import check
+        from engine.games.mage_knight.situations.check_overrides import check
         return check(self, overrides, content())

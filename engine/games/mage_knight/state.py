@@ -10,10 +10,10 @@ import msgspec
 
 from typing import Optional
 
-from .board import Board
-from .cities import City
-from .combat import Combat
-from .dummy import Dummy
+from engine.games.mage_knight.map.board import Board
+from engine.games.mage_knight.cities.rules import City
+from engine.games.mage_knight.combat.machine import Combat
+from engine.games.mage_knight.players.dummy import Dummy
 
 
 # -- zone names (index 0 is the top) --------------------------------------------------------

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine.mechanics import zones
 
-from .cards import spec
-from .places import (
+from engine.games.rune_age.cards import spec
+from engine.games.rune_age.places import (
     alive,
     army,
     discard,
@@ -17,7 +17,7 @@ from .places import (
     play,
     ready,
 )
-from .turn import draw, exhaust
+from engine.games.rune_age.turn import draw, exhaust
 
 TIMING_RULE = {"on_play": "ABL-2", "resolution": "ABL-3", "end_of_combat": "ABL-4", "action": "ABL-5"}
 

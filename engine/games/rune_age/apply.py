@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import msgspec
 
-from .scenarios import OLD_KEYS
-from .state import Combat, EventPhase, RuneChoice, Take
+from engine.games.rune_age.scenarios import OLD_KEYS
+from engine.games.rune_age.state import Combat, EventPhase, RuneChoice, Take
 
 
 def _setup(g, d):

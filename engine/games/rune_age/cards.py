@@ -9,7 +9,7 @@ import msgspec
 from engine.content import load
 from engine.mechanics.zones import card_name
 
-from .schema import Card, Content, DieFaces, Scenario, SetupRow
+from engine.games.rune_age.schema import Card, Content, DieFaces, Scenario, SetupRow
 
 HERE = Path(__file__).parent / "content"
 PACKS = {"base": ("base.toml", "events.toml")}

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from engine.cards import CardInfo, check
 
-from . import cards as C
-from .scenarios import CATACLYSM, DRAGONLORDS, MONUMENT, RUNEWARS
-from .schema import Ability, Card
+from engine.games.rune_age import cards as C
+from engine.games.rune_age.scenarios import CATACLYSM, DRAGONLORDS, MONUMENT, RUNEWARS
+from engine.games.rune_age.schema import Ability, Card
 
 FACTIONS = {"daqan": "Daqan Lords", "latari": "Latari Elves", "waiqar": "Waiqar the Undying",
             "uthuk": "Uthuk Y'llan"}

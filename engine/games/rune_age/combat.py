@@ -5,11 +5,11 @@ from engine import readings
 from engine.mechanics import damage, zones
 from engine.mechanics.dice import Die
 
-from . import abilities as A
-from .cards import die_faces, spec
-from .scenarios import CATACLYSM, DRAGONLORDS, MONUMENT
-from .endgame import over, wound_realm
-from .places import (
+from engine.games.rune_age import abilities as A
+from engine.games.rune_age.cards import die_faces, spec
+from engine.games.rune_age.scenarios import CATACLYSM, DRAGONLORDS, MONUMENT
+from engine.games.rune_age.endgame import over, wound_realm
+from engine.games.rune_age.places import (
     CITIES,
     ENEMIES,
     EVENT_DISCARD,

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from engine.mechanics import zones
 
-from . import abilities as A
-from . import combat, eventphase
-from .cards import spec
-from .flow import advance
-from .places import OUT, barracks, discard, hand, hand_card, play
-from .turn import close_action, discard_hand, end_turn, exhaust, generate, open_action
+from engine.games.rune_age import abilities as A
+from engine.games.rune_age import combat, eventphase
+from engine.games.rune_age.cards import spec
+from engine.games.rune_age.flow import advance
+from engine.games.rune_age.places import OUT, barracks, discard, hand, hand_card, play
+from engine.games.rune_age.turn import (
+    close_action,
+    discard_hand,
+    end_turn,
+    exhaust,
+    generate,
+    open_action,
+)
 
 
 def _play_gold(ctx, t, seat, cmd):

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from engine.mechanics import damage, zones
 
-from .cards import spec
-from .scenarios import CATACLYSM, MONUMENT, RUNEWARS
-from .places import (
+from engine.games.rune_age.cards import spec
+from engine.games.rune_age.scenarios import CATACLYSM, MONUMENT, RUNEWARS
+from engine.games.rune_age.places import (
     CITIES,
     OUT,
     alive,

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from engine.mechanics import damage, zones
 
-from . import combat
-from .cards import spec
-from .endgame import end_of_round, offer_rune_choice, over
-from .places import (
+from engine.games.rune_age import combat
+from engine.games.rune_age.cards import spec
+from engine.games.rune_age.endgame import end_of_round, offer_rune_choice, over
+from engine.games.rune_age.places import (
     ENEMIES,
     EVENT_DISCARD,
     EVENTS,
@@ -21,8 +21,8 @@ from .places import (
     play,
     realm,
 )
-from .scenarios import CATACLYSM
-from .turn import draw, refill_all, start_round
+from engine.games.rune_age.scenarios import CATACLYSM
+from engine.games.rune_age.turn import draw, refill_all, start_round
 
 
 def begin(ctx, t) -> None:

@@ -2,8 +2,8 @@
 the state names who must act)."""
 from __future__ import annotations
 
-from . import combat, eventphase
-from .turn import discard_hand, keep_is_open, next_turn, refill_all, start_turn
+from engine.games.rune_age import combat, eventphase
+from engine.games.rune_age.turn import discard_hand, keep_is_open, next_turn, refill_all, start_turn
 
 MAX_STEPS = 10_000
 

@@ -6,11 +6,11 @@ import msgspec
 from engine.mechanics.zones import card_name
 from engine.ruleset import Illegal, Prompt
 
-from . import abilities as A
-from . import combat
-from .cards import spec
-from .places import army, barracks, hand, names, playable, ready
-from .scenarios import MONUMENT
+from engine.games.rune_age import abilities as A
+from engine.games.rune_age import combat
+from engine.games.rune_age.cards import spec
+from engine.games.rune_age.places import army, barracks, hand, names, playable, ready
+from engine.games.rune_age.scenarios import MONUMENT
 
 
 def prompts(t) -> list[Prompt]:

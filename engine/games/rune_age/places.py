@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.mechanics.zones import card_name
 
-from .cards import spec
+from engine.games.rune_age.cards import spec
 
 EVENTS, EVENT_DISCARD, ENEMIES, LASTING = "events", "event_discard", "enemies", "lasting"
 CITIES, OBJECTIVE, RUNES, OUT, BOX, REVEALED = "cities", "objective", "runes", "out", "box", "event_drawn"

@@ -8,9 +8,9 @@ from __future__ import annotations
 from engine.mechanics.zones import card_name
 from engine.narration import seat_name
 
-from . import combat
-from .cards import spec
-from .places import barracks, hand, is_unit
+from engine.games.rune_age import combat
+from engine.games.rune_age.cards import spec
+from engine.games.rune_age.places import barracks, hand, is_unit
 
 
 def preview(t, seat: int, cmd: dict) -> str | None:

@@ -7,13 +7,13 @@ from engine.ruleset import Option, Ruleset
 from engine.situation import stated
 from engine.commands import Optional
 
-from . import apply as fold
-from . import commands, eventphase, legal, preview, setup, view
-from .flow import advance
-from .scenarios import DRAGONLORDS, SCENARIOS, resolve, upcast_setup_v1
-from .state import RAState
-from .turn import start_round
-from .zone_names import ZONE_NAMES
+from engine.games.rune_age import apply as fold
+from engine.games.rune_age import commands, eventphase, legal, preview, setup, view
+from engine.games.rune_age.flow import advance
+from engine.games.rune_age.scenarios import DRAGONLORDS, SCENARIOS, resolve, upcast_setup_v1
+from engine.games.rune_age.state import RAState
+from engine.games.rune_age.turn import start_round
+from engine.games.rune_age.zone_names import ZONE_NAMES
 
 OVERRIDABLE = {"cost": int, "strength": int, "gold": int, "influence": int, "defence": int,
                "icons": int, "amount": int, "phase_attack": int, "reward": bool}
@@ -71,7 +71,7 @@ class RuneAge(Ruleset):
         return super().check_options(given)
 
     def cards(self):
-        from .catalogue import catalogue
+        from engine.games.rune_age.catalogue import catalogue
         return catalogue()
 
     def setup(self, ctx, table) -> None:
@@ -96,14 +96,14 @@ class RuneAge(Ruleset):
         advance(ctx, table)
 
     def why(self, table, ev, history):
-        from .why import why
+        from engine.games.rune_age.why import why
         return why(table, ev, history)
 
     def check_overrides(self, overrides):
         """Situation card overrides: the record fields a judge may change (docs/disputes.md)."""
         from engine.readings import check_override_table
 
-        from .cards import _by_name
+        from engine.games.rune_age.cards import _by_name
         return check_override_table(self, overrides, OVERRIDABLE, _by_name())
 
     def apply(self, table, ev) -> None:
@@ -118,7 +118,7 @@ class RuneAge(Ruleset):
     def dice(self, table):
         from engine.mechanics.dice import Die
 
-        from .cards import die_faces
+        from engine.games.rune_age.cards import die_faces
         return {"casualty": Die("casualty", tuple(die_faces(table.game.die).faces))}
 
     def legal_commands(self, table, seat):

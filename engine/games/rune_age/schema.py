@@ -5,7 +5,7 @@ import msgspec
 
 from engine.content import Record
 
-from .scenarios import DRAGONLORDS
+from engine.games.rune_age.scenarios import DRAGONLORDS
 
 
 class Ability(msgspec.Struct, forbid_unknown_fields=True):

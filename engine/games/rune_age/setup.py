@@ -5,8 +5,8 @@ from engine.content import decode
 from engine.mechanics import damage, zones
 from engine.mechanics.zones import instances
 
-from . import cards as C
-from .places import (
+from engine.games.rune_age import cards as C
+from engine.games.rune_age.places import (
     BOX,
     CITIES,
     ENEMIES,
@@ -26,8 +26,8 @@ from .places import (
     play,
     realm,
 )
-from .scenarios import MONUMENT, RUNEWARS, SCENARIOS, resolve
-from .schema import Situation
+from engine.games.rune_age.scenarios import MONUMENT, RUNEWARS, SCENARIOS, resolve
+from engine.games.rune_age.schema import Situation
 
 
 
@@ -240,8 +240,8 @@ def lay_out(ctx, t, sit: Situation) -> None:
 
 def start_inside(ctx, t, sit: Situation, active: int) -> None:
     """Seats marked eliminated leave (ELM-1); a `[game.combat]` is declared as ACT-CMB-1 does."""
-    from .combat import declare, targets
-    from .endgame import eliminate
+    from engine.games.rune_age.combat import declare, targets
+    from engine.games.rune_age.endgame import eliminate
     for s, seat in enumerate(sit.seat):
         if seat.eliminated:
             eliminate(ctx, t, s, None)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import msgspec
 
-from .scenarios import OLD_KEYS
+from engine.games.rune_age.scenarios import OLD_KEYS
 
 
 class Combat(msgspec.Struct):

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from engine.mechanics import zones
 
-from .cards import spec
-from .places import alive, deck, discard, hand, next_alive, play, ready
+from engine.games.rune_age.cards import spec
+from engine.games.rune_age.places import alive, deck, discard, hand, next_alive, play, ready
 
 HAND_SIZE = 5
 

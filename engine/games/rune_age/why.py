@@ -7,9 +7,9 @@ from typing import Any
 from engine.explain import given, link
 from engine.mechanics import zones
 
-from .cards import spec
-from .combat import lasting_bonus, worn
-from .places import LASTING, army, is_unit
+from engine.games.rune_age.cards import spec
+from engine.games.rune_age.combat import lasting_bonus, worn
+from engine.games.rune_age.places import LASTING, army, is_unit
 
 
 def why(t, ev, h) -> list[dict[str, Any]]:

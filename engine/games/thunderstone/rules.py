@@ -77,7 +77,7 @@ class Thunderstone(Ruleset):
         return narrate.describe(table, ev)
 
     bot_choices = staticmethod(bot.bot_choices)
-    """Random bots skip legal but pointless lines (engine.bots reads this if present)."""
+    """Random bots skip legal but pointless lines (bots.random_bot reads this if present)."""
 
     def why(self, table, ev, history) -> list[dict[str, Any]]:
         from engine.games.thunderstone.battle import why

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.testing import from_situation, play
+from sim.testing import from_situation, play
 
 SIT = Path(__file__).parent / "situations"
 

@@ -1,8 +1,8 @@
 """A battle round names every die, the strength it was tested against and each modifier's rule."""
 import pytest
 
-from engine.games.dragonlords.battle_round import BattleInputError, Force, resolve_round
-from engine.games.dragonlords.combat_math import SideMagic
+from engine.games.dragonlords.battles.round import BattleInputError, Force, resolve_round
+from engine.games.dragonlords.battles.arithmetic import SideMagic
 
 
 def test_E03_round_audit_names_panic_and_kingdom():

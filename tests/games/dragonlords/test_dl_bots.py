@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from engine.bots import play_out
-from engine.testing import assert_replay_equal, assert_undo_equal, engine
+from bots.random_bot import play_out
+from sim.testing import assert_replay_equal, assert_undo_equal, engine
 
 # the 200 seeded games (50 each: 2 players, 3, 4, and the short game for 4 and 2): about
 # 37 s of CPU with every decision a prompt (measured 2026-11-25); RUNELEDGER_DL_GAMES=N runs fewer
@@ -25,7 +25,7 @@ def test_random_bots_finish(players, seed, options):
     assert t.over and t.winners and n > 50
     g = t.game
     if options.get("short_game"):
-        w = __import__("engine.games.dragonlords.world", fromlist=["world"]).world()
+        w = __import__("engine.games.dragonlords.map.world", fromlist=["world"]).world()
         assert not any(loc in w.tundra for loc in g.troops)      # tundra is never occupied (DL:5.1/short)
     if players == 2:
         assert len(g.armies) == 4 and [a.seat for a in g.armies] == [0, 1, 0, 1]

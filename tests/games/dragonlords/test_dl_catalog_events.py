@@ -11,8 +11,8 @@ HERE = Path(dragonlords.__file__).parent
 
 def test_every_emitted_rule_id_is_catalogued():
     rules = registry.get("dragonlords").catalog.rules
-    used = {m for f in sorted(HERE.glob("*.py")) for m in re.findall(r'rule="([^"]+)"', f.read_text())}
-    used |= {m for f in sorted(HERE.glob("*.py"))
+    used = {m for f in sorted(HERE.rglob("*.py")) for m in re.findall(r'rule="([^"]+)"', f.read_text())}
+    used |= {m for f in sorted(HERE.rglob("*.py"))
              for m in re.findall(r'"((?:DL:|INT-)[^"\s]+)"', f.read_text()) if ":" in m or m.startswith("INT-")}
     used = {u for u in used if " " not in u}
     assert len(used) > 40

@@ -1,8 +1,14 @@
 """DragonLords combat arithmetic against the rulebook's worked examples (names are the example ids)."""
 from __future__ import annotations
 
-from engine.games.dragonlords.combat_math import (SideMagic, attack_strength, die_audit, income,
-                                                  is_hit, teleport_retreat_allowed)
+from engine.games.dragonlords.battles.arithmetic import (
+    SideMagic,
+    attack_strength,
+    die_audit,
+    income,
+    is_hit,
+    teleport_retreat_allowed,
+)
 
 NONE = SideMagic()
 DRAGONLORD = SideMagic(panic=True, panic_source="DragonLord Panic")

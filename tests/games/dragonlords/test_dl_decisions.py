@@ -5,7 +5,7 @@ or a wizard, the wizard that learns a spell (INT-25), the holder of a new treasu
 is an event with its rule id; the other players never see the options."""
 from dl_helpers import events, game, legal, settle, sit, units
 
-from engine.testing import play
+from sim.testing import play
 
 
 def _prompt(eng, gid):
@@ -218,7 +218,7 @@ def test_bots_sensible_answers_and_a_game_played_with_them_finishes():
     import random
 
     from engine.games.dragonlords.bots import choices, sensible, value
-    from engine.testing import new_game
+    from sim.testing import new_game
     eng, gid = new_game("dragonlords", 3, 5)
     rng = random.Random("sensible:5")
     decided = 0

@@ -6,8 +6,9 @@ from pathlib import Path
 
 from dl_helpers import events, sit, submit
 
-from engine import cli, readings, registry
-from engine.dispute import settle
+from cli import main as cli
+from engine import readings, registry
+from sim.dispute import settle
 
 DISPUTE = Path("engine/games/dragonlords/disputes/dispute_kingdom_panic.toml")
 
@@ -95,7 +96,7 @@ def test_overrides_of_a_treasure_are_marked_and_bad_fields_refused():
 
 def test_the_audit_marks_an_overridden_strength_with_the_set_up_event():
     from engine.explain import History
-    from engine.games.dragonlords.why import why
+    from engine.games.dragonlords.audit.why import why
     eng, gid = _strong_dwarves()
     evs = eng.store.read(gid)
     ev = [e for e in evs if e.type == "dl.round"][-1]

@@ -1,7 +1,7 @@
 """Rulebook worked examples E-03 to E-09 as tests from situation files (dragonlords-examples.md)."""
 from dl_helpers import events, game, legal, settle, sit, submit, units
 
-from engine.testing import play
+from sim.testing import play
 
 
 def _round(eng, gid):

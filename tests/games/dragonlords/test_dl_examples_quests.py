@@ -2,14 +2,14 @@
 F-Q15, F-Q16, F-Q24) as tests from the quest_party situation (dragonlords-examples.md)."""
 from dl_helpers import events, game, legal, rejected, sit, submit, units
 
-from engine.testing import new_game
+from sim.testing import new_game
 
 
 def test_E01_starting_gold_is_30_in_the_kingdom_DL_2_3_3():
     eng, gid = new_game("dragonlords", 4, 11)
     g = eng.table(gid).game
     assert g.treasury == {"0": 30, "1": 30, "2": 30, "3": 30}
-    from engine.bots import bot_rng, step
+    from bots.random_bot import bot_rng, step
     rng = bot_rng(1)
     while eng.table(gid).game.phase.startswith("setup"):
         step(eng, gid, rng)
@@ -246,7 +246,7 @@ def test_FQ24_variant_stop_to_attack_an_enemy_party_DL_3_3_party_INT_47():
 
 def test_E01_P6_gold_is_split_among_several_kingdoms_by_the_player_DL_2_3_3():
     """A 2-player army that claimed a second kingdom at set-up puts its 30 gold where it likes."""
-    from engine.bots import bot_rng, step
+    from bots.random_bot import bot_rng, step
     from engine.games.dragonlords.board import kingdoms_held
     eng, gid = new_game("dragonlords", 2, 0)
     rng = bot_rng(0)

@@ -2,8 +2,8 @@
 import pytest
 from dl_helpers import events, game, legal, rejected, sit, submit, units
 
-from engine.bots import bot_rng, step
-from engine.testing import new_game
+from bots.random_bot import bot_rng, step
+from sim.testing import new_game
 
 
 def _to_phase(eng, gid, phase):
@@ -33,7 +33,7 @@ def test_FQ3_mutual_losses_leave_the_territory_empty_DL_3_4_land_1():
 
 
 def test_FQ4_no_wrap_around_DL_2_2_terrain():
-    from engine.games.dragonlords.world import world
+    from engine.games.dragonlords.map.world import world
     w = world()
     assert not w.adjacent("T1a", "T3c") and "T3c" not in w.neighbours("T1a")
 
@@ -100,7 +100,7 @@ def test_FQ12_no_set_up_placement_in_the_wastelands_DL_2_3_placement():
 
 def test_FQ13_sea_creatures_have_no_place_in_the_map_DL_2_2_sea_zones():
     from engine.content import ContentError
-    from engine.games.dragonlords.map import MAP_FILE, parse_map
+    from engine.games.dragonlords.map.load import MAP_FILE, parse_map
     from engine.content import read_toml
     doc = read_toml(MAP_FILE)
     doc["sea_zones"][0]["creature"] = "kraken"

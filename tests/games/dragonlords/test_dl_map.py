@@ -6,7 +6,7 @@ import copy
 import pytest
 
 from engine.content import ContentError, read_toml
-from engine.games.dragonlords.map import MAP_FILE, faults, load_map, parse_map
+from engine.games.dragonlords.map.load import MAP_FILE, faults, load_map, parse_map
 
 
 @pytest.fixture()

@@ -1,7 +1,7 @@
 """The §14.2 readings implemented so far are options with the digest's reading as default."""
 import pytest
 
-from engine.games.dragonlords.combat_math import income, teleport_retreat_allowed
+from engine.games.dragonlords.battles.arithmetic import income, teleport_retreat_allowed
 from engine.games.dragonlords.options import OptionError, resolve
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.dispute import settle
+from sim.dispute import settle
 from engine.errors import BadInput
-from engine.testing import assert_replay_equal, engine, from_situation, play
+from sim.testing import assert_replay_equal, engine, from_situation, play
 from projections.views import state_view
 
 DISPUTE = Path("engine/games/dragonlords/disputes/dispute_own_board.toml")

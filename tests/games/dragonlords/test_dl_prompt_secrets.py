@@ -6,7 +6,7 @@ chip). The prompt (seat, kind, rule, detail) and the redacted question's rule we
 import pytest
 from dl_helpers import sit
 
-from engine.testing import play
+from sim.testing import play
 from projections.views import log_view
 
 

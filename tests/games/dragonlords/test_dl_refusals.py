@@ -6,8 +6,8 @@ many units, an unknown place or too much gold and reads the reason."""
 import pytest
 from dl_helpers import rejected, sit
 
-from engine.bots import bot_rng, step
-from engine.testing import engine
+from bots.random_bot import bot_rng, step
+from sim.testing import engine
 
 GENERIC = ("is not one of the legal", "is not a legal transfer", "is not a legal ")
 
@@ -75,7 +75,7 @@ def test_DL_3_6_storing_more_gold_than_is_left_says_how_much_is_left():
     for _ in range(10):
         if g.phase == "income":
             break
-        from engine.testing import play
+        from sim.testing import play
         play(eng, gid, 0, {"kind": "done"})
         g = eng.table(gid).game
     assert g.phase == "income"

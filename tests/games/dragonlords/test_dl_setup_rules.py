@@ -2,8 +2,13 @@
 import pytest
 
 from engine.games.dragonlords.content import content
-from engine.games.dragonlords.setup_rules import (PHASES, STARTING_GOLD, army_size, purchase_cost,
-                                                  winner)
+from engine.games.dragonlords.setup.facts import (
+    PHASES,
+    STARTING_GOLD,
+    army_size,
+    purchase_cost,
+    winner,
+)
 
 
 def test_E01_starting_gold():

@@ -8,7 +8,7 @@ import tomllib
 import pytest
 
 from dl_helpers import SIT, events, game, legal, sit, submit
-from engine.games.dragonlords.situations import SituationError, lay_out
+from engine.games.dragonlords.situations.load import SituationError, lay_out
 
 
 def test_a_situation_starts_inside_a_land_battle_after_its_first_round():

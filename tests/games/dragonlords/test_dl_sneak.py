@@ -6,7 +6,7 @@ form before, so stored games replay unchanged) moves its elves in and fights at 
 elf gathered so far; `fight` starts the round with those already there."""
 from dl_helpers import events, game, legal, rejected, settle, sit, units
 
-from engine.testing import play
+from sim.testing import play
 
 
 def _elves(forced, more_in_p1: int = 0):

@@ -5,7 +5,7 @@ goes to the deciding seat only; each answer has its effect; a wrong one is refus
 and the answers."""
 from dl_helpers import DECISIONS, events, game, legal, rejected, settle, sit, treasure_fight, units
 
-from engine.testing import play
+from sim.testing import play
 from projections.views import log_view
 
 BEFORE = tuple(k for k in DECISIONS if k not in ("captured_treasure", "man_ship", "sneak_back"))

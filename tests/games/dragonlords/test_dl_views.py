@@ -3,8 +3,8 @@ views and on the redacted logs of bot games: which unit carries the King, a Wiza
 a treasure, a wizard's spells, the face-down treasures and the scroll hands stay secret."""
 import pytest
 
-from engine.bots import play_out
-from engine.testing import assert_log_leaks_nothing, engine
+from bots.random_bot import play_out
+from sim.testing import assert_log_leaks_nothing, engine
 from projections.views import log_view
 
 SECRET_ROLES = ("king", "wizard", "decoy")
@@ -59,7 +59,7 @@ def test_game_view_hides_other_armies_chips_and_the_treasure_pool():
 
 
 def test_chip_placement_is_a_secret_decision_DL_2_3_placement():
-    from engine.bots import bot_rng, step
+    from bots.random_bot import bot_rng, step
     eng = engine()
     gid = eng.create("dragonlords", 2, 35)
     rng = bot_rng(35)

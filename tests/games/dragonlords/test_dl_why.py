@@ -3,7 +3,7 @@ with the strength it was tested against and the roll it came from (a chance outc
 strength modifier with its rule and the event that gave it, the hits of each side."""
 from __future__ import annotations
 
-from engine.testing import new_game, run_bots
+from sim.testing import new_game, run_bots
 from projections.audit import audit
 from projections.views import REFEREE
 

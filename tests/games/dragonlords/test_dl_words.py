@@ -8,8 +8,8 @@ import os
 from contextlib import redirect_stdout
 
 from engine import registry
-from engine.cli import main
-from engine.testing import new_game, run_bots
+from cli.main import main
+from sim.testing import new_game, run_bots
 from projections.views import log_view
 
 RS = registry.get("dragonlords")
@@ -90,7 +90,7 @@ def test_plain_state_says_none_for_no_winner(tmp_path):
 
 
 def test_previews_price_a_purchase_and_count_an_attack():
-    from engine.bots import bot_rng, decide
+    from bots.random_bot import bot_rng, decide
     eng, gid = new_game("dragonlords", 2, 2)
     rng, seen = bot_rng(2), set()
     for _ in range(600):

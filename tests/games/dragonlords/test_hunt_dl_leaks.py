@@ -6,8 +6,8 @@ secret: the first wizard's chip once cited DL:2.3.5 (its Heal and Fireball pegs)
 and the decoy's cited DL:2.3/placement, and every public log said which unit was the wizard."""
 import pytest
 
-from engine.bots import bot_rng, step
-from engine.testing import engine
+from bots.random_bot import bot_rng, step
+from sim.testing import engine
 from projections.audit import audit
 from projections.views import log_view
 

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from engine.cli import main
+from cli.main import main
 from engine.errors import BadInput
-from engine.testing import engine
+from sim.testing import engine
 
 
 @pytest.mark.parametrize("option,rule,words", [

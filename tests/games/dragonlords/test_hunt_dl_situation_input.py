@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
+from cli.main import main
 
 SIT = Path(__file__).parent / "situations"
 E05 = (SIT / "e05_naval.toml").read_text()
@@ -70,7 +70,7 @@ def test_the_example_itself_still_loads(tmp_path):
 ])
 def test_a_place_or_tool_the_game_lacks_is_bad_input(edit, words):
     from engine.situation import SituationError
-    from engine.testing import from_situation
+    from sim.testing import from_situation
     with pytest.raises(SituationError) as err:
         from_situation(SIT / "quest_party.toml", edit=edit)
     assert words in str(err.value)

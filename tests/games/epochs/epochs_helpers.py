@@ -1,10 +1,10 @@
-"""Drive `epochs` games through the real pipeline (engine.testing) from situation files."""
+"""Drive `epochs` games through the real pipeline (sim.testing) from situation files."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import engine.games.epochs as pkg
-from engine import testing
+from sim import testing
 from engine.mechanics import zones
 
 SITUATIONS = Path(pkg.__file__).parent / "situations"

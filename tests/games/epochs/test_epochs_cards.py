@@ -7,7 +7,7 @@ import json
 
 import msgspec
 
-from engine.cli import main
+from cli.main import main
 from engine.games.epochs.catalogue import catalogue
 from engine.games.epochs.content import LINES, PACK
 from engine.registry import get

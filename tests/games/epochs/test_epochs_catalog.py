@@ -16,7 +16,7 @@ NO_EVENT = {"EP-2B-STEPS", "EP-X-GK", "EP-P3-CONNECT", "EP-X-MARKERS", "EP-X-MED
 
 
 def cited() -> set[str]:
-    return {m for f in HERE.glob("*.py") for m in RULE_ID.findall(f.read_text())}
+    return {m for f in HERE.rglob("*.py") for m in RULE_ID.findall(f.read_text())}
 
 
 def test_every_cited_rule_is_in_the_catalog_and_every_rule_is_used():

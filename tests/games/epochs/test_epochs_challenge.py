@@ -3,7 +3,7 @@ situations/ep_challenge.toml: seats 0 and 1 stand in Antike, seat 2 in Mittelalt
 import pytest
 from epochs_helpers import Game, of
 
-from engine import testing
+from sim import testing
 from engine.errors import IllegalCommand
 from projections.views import event_view, state_view
 

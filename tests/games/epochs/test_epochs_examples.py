@@ -2,7 +2,7 @@
 through the real pipeline from situation files."""
 from epochs_helpers import Game, line, of
 
-from engine import testing
+from sim import testing
 from projections.audit import audit
 
 

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from engine import testing
-from engine.cli import main
+from sim import testing
+from cli.main import main
 
 GAMES = 200
 OPTIONS = [{"overflow": o, "recruit": r, "rounds": n}

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from engine.games.mage_knight import botpolicy
-from engine.testing import assert_replay_equal, assert_undo_equal, new_game, run_bots
+from engine.games.mage_knight.bots import policy as botpolicy
+from sim.testing import assert_replay_equal, assert_undo_equal, new_game, run_bots
 
 SEEDS = range(4)
 # Four-player Blitz Conquest lasts 4 rounds on the open map: since the rules fixes of issue 25

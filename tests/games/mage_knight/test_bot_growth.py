@@ -3,9 +3,9 @@ the estimate says they win, assault a city alone before the last round only when
 says the assault wins, and join forces in co-op (MK:13:Coop:2-3). Always legal commands."""
 import pytest
 
-from engine.games.mage_knight import bot_estimate as BE
-from engine.games.mage_knight import bot_goals as BG
-from engine.testing import assert_replay_equal, new_game, run_bots
+from engine.games.mage_knight.bots import estimate as BE
+from engine.games.mage_knight.bots import goals as BG
+from sim.testing import assert_replay_equal, new_game, run_bots
 
 
 def test_card_and_unit_points_of_the_estimate():

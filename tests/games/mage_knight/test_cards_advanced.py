@@ -4,7 +4,7 @@ and units set, and the legal commands that match some fields."""
 from pathlib import Path
 
 from engine.mechanics.zones import card_name
-from engine.testing import from_situation
+from sim.testing import from_situation
 
 HERE = Path(__file__).with_name("situations")
 
@@ -121,7 +121,7 @@ def test_training_takes_an_advanced_action_of_the_thrown_cards_colour():
     eng.submit(gid, 0, cmd)
     gained = cmd["gain"].split("#")[0]
     thrown = cmd["pay"].split(":")[1]
-    from engine.games.mage_knight.content import content
+    from engine.games.mage_knight.content.load import content
     assert content().cards[thrown].color in content().cards[gained].color
     assert gained in names(eng, gid, "discard:0") and gained not in names(eng, gid, "offer:aa")
     assert len(names(eng, gid, "offer:aa")) == len(offer)

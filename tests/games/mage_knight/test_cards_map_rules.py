@@ -55,7 +55,7 @@ def test_several_rampaging_spaces_are_challenged_together():
 def test_assaulting_another_players_keep_halves_the_garrisons_fame():
     """MK:8:Combat:1a: the grey garrison drawn for another player's keep gives half its fame,
     rounded up; halved once, on the combat's total (scenario_rules.assault_fame, test_half_fame)"""
-    from engine.games.mage_knight.content import content
+    from engine.games.mage_knight.content.load import content
     eng, gid = sit("cards_village", move=6)
     t = eng.table(gid)
     sp = t.game.board.spaces["2,-2"]
@@ -65,7 +65,7 @@ def test_assaulting_another_players_keep_halves_the_garrisons_fame():
     garrison = [e for e in c.enemies if not e.rampaging]   # the step also provokes 3,-3 (MK:8:Combat:2b)
     assert c is not None and len(garrison) == 1
     e = garrison[0]
-    from engine.games.mage_knight.scenario_rules import assault_fame
+    from engine.games.mage_knight.scenarios.special_rules import assault_fame
     full = content().enemies[e.enemy].fame
     assert e.pile == "gray" and e.fame == full
     assert assault_fame(eng.table(gid), "2,-2", 0, full) == (full + 1) // 2

@@ -4,7 +4,7 @@ a number to the pair (TypeError, found by the bots); each card played sideways g
 of the two values that apply to it, never a sum of a pair and a number."""
 from types import SimpleNamespace
 
-from engine.games.mage_knight import turn_effects
+from engine.games.mage_knight.cards import turn_effects
 
 
 def _table(fx):

@@ -155,7 +155,7 @@ def test_space_bending_makes_spaces_two_away_adjacent():
     """MK:7:Move:3: Space Bending basic (blue): spaces two away count as adjacent this turn (at
     their own cost) and moving does not provoke rampaging enemies"""
     from engine.mechanics import hexgrid as hg
-    from engine.games.mage_knight.board import unkey
+    from engine.games.mage_knight.map.board import unkey
     eng, gid = sit("cards_village", hand=["space_bending"], tokens=["blue"], move=4)
     here = unkey(player(eng, gid).pos)
     assert all(hg.distance(here, unkey(c["to"])) == 1 for c in legal(eng, gid, kind="move"))

@@ -2,7 +2,7 @@
 other players, rewards per enemy defeated, a chosen discard onto the deck, a sideways value
 raised by a matching mana, a rotating skill token (MK:5:Effects:1, content/readings.json,
 readings in catalog.toml)."""
-from engine.testing import from_situation
+from sim.testing import from_situation
 
 from tests.games.mage_knight.test_cards_advanced import HERE, fight, give_skill, legal, names, play_first, pool, sit
 
@@ -85,7 +85,7 @@ def test_mind_read_the_other_player_chooses_the_card_of_the_colour():
 def test_mind_read_hides_the_victims_hand_from_the_other_seats():
     """Invariant 6, MK:5:Effects:1: while seat 1 chooses, seat 0's view, the public state and
     seat 0's legal commands show no card of seat 1's hand; the redacted log leaks nothing"""
-    from engine.testing import assert_log_leaks_nothing
+    from sim.testing import assert_log_leaks_nothing
     from projections.views import state_view
     eng, gid = two_seats({"hand": ["mind_read"], "tokens": ["white"]},
                          {"hand": ["march", "rage", "crystallize", "improvisation"]})
@@ -253,7 +253,7 @@ def test_banner_of_glory_stays_with_the_unit_and_adds_block_and_fame():
 
 
 def _atoms(cmd):
-    from engine.games.mage_knight.resolving import unit_resolutions
+    from engine.games.mage_knight.cards.resolving import unit_resolutions
     return unit_resolutions(cmd["unit"].split("#")[0], cmd["ability"])[cmd["option"]]
 
 
@@ -290,7 +290,7 @@ def test_banner_of_protection_gives_the_unit_armour_and_resistances_in_combat():
     unit = banner_on_unit(eng, gid, "banner_of_protection")
     eng.submit(gid, 0, {"kind": "move", "to": "3,-2"})
     cu = next(u for u in eng.table(gid).game.combat.units if u.uid == unit)
-    from engine.games.mage_knight.content import content
+    from engine.games.mage_knight.content.load import content
     assert cu.armour == content().units["peasants"].armor + 1 and {"fire", "ice"} <= set(cu.resistances)
 
 
@@ -536,7 +536,7 @@ def test_mana_curse_wounds_another_player_paying_that_colour():
     eng.submit(gid, 1, next(c for c in eng.legal(gid, 1) if c.get("card") == "march" and c.get("mode") == "powered"
                             and c["pay"] == "crystal:green"))
     assert names(eng, gid, "hand:1").count("wound") == 1
-    from engine.games.mage_knight.resolving import seat_resolutions
+    from engine.games.mage_knight.cards.resolving import seat_resolutions
     draw = next(i for i, r in enumerate(seat_resolutions(t, 1, "tranquility", "powered"))
                 if any(k == "draw_cards" for k, _ in r))
     eng.submit(gid, 1, next(c for c in eng.legal(gid, 1) if c.get("card") == "tranquility" and c.get("mode") == "powered"

@@ -1,9 +1,9 @@
 """Attacks aimed at single enemies (MK:8:Combat:4, MK:9:Ranged:4): a pooled point with a `target`
 counts only in an attack on a group holding that enemy, one with a `not_target` only in an attack
 on a group without it; Forked Lightning, Dueling and Charm's Possess use them."""
-from engine.games.mage_knight import combat_abilities as ab
-from engine.games.mage_knight.combat_math import Part, attack_total
-from engine.games.mage_knight.combat_state import Points
+from engine.games.mage_knight.combat import abilities as ab
+from engine.games.mage_knight.combat.arithmetic import Part, attack_total
+from engine.games.mage_knight.combat.state import Points
 import msgspec
 
 from tests.games.mage_knight.test_cards_advanced import fight, give_skill, legal, play_first, player
@@ -136,7 +136,7 @@ def test_charm_possess_attack_is_used_against_the_other_enemies_only():
 def test_forked_lightning_audit_lists_only_the_points_that_counted():
     """MK:9:Ranged:4, MK:8:Combat:4: the audit of the attack on the Prowlers names Swiftness's
     Ranged 3 and the point aimed at the Prowlers, not the one aimed at the Hags"""
-    from engine.games.mage_knight.combat_state import aims_at
+    from engine.games.mage_knight.combat.state import aims_at
     from projections.audit import audit
     from projections.views import REFEREE
     eng, gid = fight(hand=["swiftness"], tokens=["white"], enemies=("green_prowlers", "green_cursed_hags"))

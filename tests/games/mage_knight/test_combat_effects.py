@@ -1,8 +1,8 @@
 """Non-attack effects on enemies in combat and the immunities that cancel them."""
 import pytest
 
-from engine.games.mage_knight import combat as C
-from engine.games.mage_knight.content import content
+from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.content.load import content
 from tests.games.mage_knight.test_combat_flow import combat, deny, foe, library, nxt, play, to_phase
 
 

@@ -2,8 +2,8 @@
 start/add_points/legal/decide/fold. Enemy and unit numbers are the examples' fixtures."""
 from __future__ import annotations
 
-from engine.games.mage_knight import combat as C
-from engine.games.mage_knight.content import content
+from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.content.load import content
 from tests.games.mage_knight.test_combat_flow import combat, deny, foe, library, nxt, play, to_phase
 
 

@@ -9,9 +9,9 @@ from types import SimpleNamespace
 import msgspec
 import pytest
 
-from engine.games.mage_knight import combat as C
-from engine.games.mage_knight import schema as s
-from engine.games.mage_knight.content import content
+from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.content import schema as s
+from engine.games.mage_knight.content.load import content
 
 RULE = re.compile(r"^MK:\d+:[A-Za-z]+(:[0-9A-Za-z]+)?$")
 

@@ -7,7 +7,7 @@ import pytest
 
 from engine import registry
 from engine.errors import IllegalCommand
-from engine.testing import from_situation
+from sim.testing import from_situation
 
 SIT = "tests/games/mage_knight/situations/"
 SHOCKTROOPS = "gray_shocktroops#1"
@@ -193,9 +193,9 @@ def test_MK_9_Ranged_2_3a_in_the_attack_phase_the_units_attack_again():
 def _interactive_game():
     """Seat 1 acted before seat 0, who stands next to a single rampager (seed 3, as the variant's
     tests in test_part2_variants build it)."""
-    from engine.games.mage_knight.board import key, unkey
+    from engine.games.mage_knight.map.board import key, unkey
     from engine.mechanics import hexgrid as hg
-    from engine.testing import engine as make_engine
+    from sim.testing import engine as make_engine
     doc = {"ruleset": "mage-knight", "players": 2, "seed": 3,
            "options": {"heroes": "norowas,arythea", "variants": "interactive_combat"},
            "game": {"active": 0, "seat": [{"hand": ["march", "rage"], "pos": "0,0"}, {"pos": "0,0"}]}}
@@ -212,7 +212,7 @@ def test_MK_17_Var_InteractiveCombat_the_die_read_is_the_one_set_for_this_combat
     """Seat 1 sets white for seat 0's first challenge and red for the second, a round later: the
     second combat's ranged phase reveals "not white" and its armour is unchanged, the block
     phase "red"; the chooser's zone holds only the red die."""
-    from engine.games.mage_knight import interactive_combat as IC
+    from engine.games.mage_knight.scenarios import interactive_combat as IC
     eng, gid, ramp = _interactive_game()
     t, rs = eng.table(gid), eng.ruleset(gid)
 

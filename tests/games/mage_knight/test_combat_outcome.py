@@ -1,7 +1,7 @@
 """The combat result (MK:10:Result): defeated enemies in time order, fame, reputation, wounds,
 knock-out once, and the `mk.combat.ended` event carrying the outcome."""
-from engine.games.mage_knight import combat as C
-from engine.games.mage_knight.content import content
+from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.content.load import content
 from tests.games.mage_knight.test_combat_flow import combat, foe, library, nxt, play, to_phase
 
 

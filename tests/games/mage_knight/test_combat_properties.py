@@ -7,10 +7,10 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.games.mage_knight import combat as C
-from engine.games.mage_knight.combat_abilities import PHASE_KINDS
-from engine.games.mage_knight.combat_math import ELEMENTS
-from engine.games.mage_knight.content import content
+from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.combat.abilities import PHASE_KINDS
+from engine.games.mage_knight.combat.arithmetic import ELEMENTS
+from engine.games.mage_knight.content.load import content
 from tests.games.mage_knight.test_combat_flow import RULE, random_walk
 
 K = content()

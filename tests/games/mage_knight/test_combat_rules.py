@@ -6,14 +6,14 @@ from pathlib import Path
 
 from engine.catalog import Catalog
 from engine.games import mage_knight
-from engine.games.mage_knight.combat_rules import combat_catalog
+from engine.games.mage_knight.combat.catalog_entries import combat_catalog
 
 HERE = Path(mage_knight.__file__).parent
 ID = re.compile(r"MK:\d+:[A-Za-z]+(?::[0-9A-Za-z]+)?")
 
 
 def test_combat_rule_ids_are_catalogued():
-    from engine.games.mage_knight.part2_rules import part2_catalog
+    from engine.games.mage_knight.scenarios.catalog_entries import part2_catalog
     cat = Catalog.from_file("mage-knight", HERE / "catalog.toml").merged(combat_catalog()).merged(part2_catalog())
     files = sorted(HERE.glob("combat*.py")) + sorted(Path(__file__).parent.glob("test_combat*.py"))
     cited = {m for f in files for m in ID.findall(f.read_text())}

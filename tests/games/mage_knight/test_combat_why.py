@@ -5,7 +5,7 @@ rule id, and the readings in force."""
 from __future__ import annotations
 
 from engine.explain import why_lines
-from engine.testing import from_situation
+from sim.testing import from_situation
 from projections.audit import audit
 from projections.views import REFEREE
 

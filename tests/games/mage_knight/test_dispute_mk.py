@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
-from engine import cli, readings, registry
-from engine.dispute import settle
+from cli import main as cli
+from engine import readings, registry
+from sim.dispute import settle
 
 SIT = "tests/games/mage_knight/situations/"
 CUMBERSOME = SIT + "dispute_cumbersome_damage.toml"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from engine import cli
+from cli import main as cli
 from engine import situation as situation_file
 from engine.pipeline import Engine
 from projections.audit import audit

@@ -6,7 +6,7 @@ taking no action there and withdrawing at the end of the turn (MK:7:Move:8e)."""
 from pathlib import Path
 
 from engine.mechanics.zones import card_name
-from engine.testing import from_situation
+from sim.testing import from_situation
 from engine.games.mage_knight import state as S
 
 HERE = Path(__file__).with_name("situations")
@@ -224,7 +224,7 @@ def test_MK_12_PvP_1_a_step_that_provokes_may_still_not_enter_another_heros_spac
     """the visit is no way around the PvP note: a provoking step onto another hero's space is
     refused with that rule (no situation key makes a space rampaging: the orcs placed on 1,-3
     are marked rampaging on the table, as a revealed tile would mark them)"""
-    from engine.games.mage_knight.board import provoked, unkey
+    from engine.games.mage_knight.map.board import provoked, unkey
     eng, gid = sit("eot_no_pvp_step", edit=lambda g: g.update(enemies={"1,-3": ["green_orc_skirmishers"]}))
     t = eng.table(gid)
     t.game.board.spaces["1,-3"].rampaging = "green"

@@ -3,9 +3,9 @@ spectator's view against the referee's."""
 import json
 import random
 
-from engine.games.mage_knight import draft as D
+from engine.games.mage_knight.scenarios import draft as D
 from engine.games.mage_knight import state as S
-from engine.testing import new_game, play
+from sim.testing import new_game, play
 from projections.views import log_view, state_view
 
 

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from engine.errors import BadInput
-from engine.testing import new_game
+from sim.testing import new_game
 
 
 @pytest.mark.parametrize("players,text", [(2, "tovak,tovak"), (2, "nobody,tovak"), (2, ""), (2, "tovak"),
@@ -39,7 +39,7 @@ def test_a_repeated_or_malformed_variant_list_is_refused_MK_16_Var(text):
 
 def test_the_cli_refuses_bad_heroes_with_exit_2_MK_3_Setup_1(tmp_path):
     env = dict(os.environ, PYTHONPATH=os.getcwd())
-    out = subprocess.run([sys.executable, "-m", "engine.cli", "new", "mage-knight", "--players", "2",
+    out = subprocess.run([sys.executable, "-m", "cli.main", "new", "mage-knight", "--players", "2",
                           "--option", "heroes=tovak,tovak", "--db", str(tmp_path / "g.db")],
                          capture_output=True, text=True, env=env)
     assert out.returncode == 2, out.stderr

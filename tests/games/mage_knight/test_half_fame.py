@@ -3,9 +3,9 @@ applied once, to the combat's total (MK:8:Combat:1a; MK:22:Scen:ConquerKeepsTowe
 rounded up). Before the merge fix a keep of another player in the keep-and-tower scenario gave a
 quarter: each enemy's fame was halved at the assault and the total halved again at the end."""
 from engine.context import Ctx
-from engine.games.mage_knight import fight
-from engine.games.mage_knight.content import content
-from engine.testing import new_game
+from engine.games.mage_knight.combat import fight
+from engine.games.mage_knight.content.load import content
+from sim.testing import new_game
 
 
 def _assault_and_win(sid, site, rnd, seed=1):

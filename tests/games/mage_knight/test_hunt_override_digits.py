@@ -4,7 +4,7 @@ every boundary): "fire ²" passed `str.isdigit` and then failed in `int` with Py
 is expected."""
 import pytest
 
-from engine.testing import from_situation
+from sim.testing import from_situation
 
 SIT = "tests/games/mage_knight/situations/"
 BEASTS = SIT + "dispute_assault_beasts.toml"

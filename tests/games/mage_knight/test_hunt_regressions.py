@@ -2,7 +2,7 @@
 (random bots over every scenario x player count x variant mix)."""
 import random
 
-from engine.testing import assert_replay_equal, assert_undo_equal, new_game, run_bots
+from sim.testing import assert_replay_equal, assert_undo_equal, new_game, run_bots
 
 
 def test_redo_after_undo_makes_the_same_events_with_the_interactive_combat_die_MK_17_Var_InteractiveCombat():

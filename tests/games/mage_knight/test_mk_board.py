@@ -2,8 +2,8 @@
 (rules MK:7:Move:3-7, MK:14:Shape)."""
 import pytest
 
-from engine.games.mage_knight import board as b
-from engine.games.mage_knight.content import content
+from engine.games.mage_knight.map import board as b
+from engine.games.mage_knight.content.load import content
 from engine.mechanics import hexgrid as hg
 
 

@@ -10,12 +10,12 @@ ID = re.compile(r"MK:\d+:[A-Za-z]+(?::[0-9a-z]+)?")
 
 
 def test_cited_rule_ids_are_catalogued():
-    from engine.games.mage_knight.combat_rules import combat_catalog
-    from engine.games.mage_knight.part2_rules import part2_catalog
+    from engine.games.mage_knight.combat.catalog_entries import combat_catalog
+    from engine.games.mage_knight.scenarios.catalog_entries import part2_catalog
     cat = (Catalog.from_file("mage-knight", HERE / "catalog.toml").merged(combat_catalog())
            .merged(part2_catalog()))
     assert len(cat.rules) >= 20
-    cited = {m for f in sorted(HERE.glob("*.py")) for m in ID.findall(f.read_text())}
+    cited = {m for f in sorted(HERE.rglob("*.py")) for m in ID.findall(f.read_text())}
     assert cited
     for rid in sorted(cited):
         # a bare section id (MK:9:Block) is fine if the catalog lists items of it

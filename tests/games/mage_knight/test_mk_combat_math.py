@@ -1,8 +1,17 @@
 """Combat arithmetic against the digest's examples (E-07, E-08, E-09, E-21) and the efficiency table."""
 import pytest
 
-from engine.games.mage_knight.combat_math import (Part, attack_total, blocked, block_total, damage_hero,
-                                                  damage_unit, defeats, knocked_out, resists)
+from engine.games.mage_knight.combat.arithmetic import (
+    Part,
+    attack_total,
+    blocked,
+    block_total,
+    damage_hero,
+    damage_unit,
+    defeats,
+    knocked_out,
+    resists,
+)
 
 
 def test_E07_one_damage_wounds_even_a_high_armour_unit():
@@ -81,7 +90,7 @@ def test_unknown_element_is_a_clear_error():
 
 def test_E20_split_ranged_and_siege_against_a_fortified_keep():
     """MK:9:Ranged:2 (E-20): ranged may not target the keep's defender, siege may; ranged on the orc."""
-    from engine.games.mage_knight.combat_math import may_target_in_ranged_phase
+    from engine.games.mage_knight.combat.arithmetic import may_target_in_ranged_phase
     assert "siege" in may_target_in_ranged_phase("ranged", fortified=False, site_fortified=True)
     assert may_target_in_ranged_phase("siege", fortified=False, site_fortified=True) is None
     assert may_target_in_ranged_phase("ranged", fortified=False, site_fortified=False) is None
@@ -95,7 +104,11 @@ def test_E20_split_ranged_and_siege_against_a_fortified_keep():
 
 
 def test_elusive_brutal_cumbersome_assassination():
-    from engine.games.mage_knight.combat_math import enemy_armour, unblocked_damage, units_may_take
+    from engine.games.mage_knight.combat.arithmetic import (
+        enemy_armour,
+        unblocked_damage,
+        units_may_take,
+    )
     assert enemy_armour(4, 8, "ranged", all_attacks_blocked=True)[0] == 8
     assert enemy_armour(4, 8, "attack", all_attacks_blocked=False)[0] == 8
     assert enemy_armour(4, 8, "attack", all_attacks_blocked=True)[0] == 4
@@ -110,7 +123,7 @@ def test_elusive_brutal_cumbersome_assassination():
 
 def test_E22_orcs_defeated_elsewhere_give_no_reputation():
     """MK:10:Result:2a"""
-    from engine.games.mage_knight.combat_math import reputation_for_defeat
+    from engine.games.mage_knight.combat.arithmetic import reputation_for_defeat
     assert reputation_for_defeat("green", on_rampaging_space=True)[0] == 1
     assert reputation_for_defeat("green", on_rampaging_space=False)[0] == 0
     assert reputation_for_defeat("red", on_rampaging_space=True)[0] == 2
@@ -119,7 +132,7 @@ def test_E22_orcs_defeated_elsewhere_give_no_reputation():
 
 def test_damage_phase_audit_explains_every_number():
     """Issue 12 audit: a brutal poisonous vampiric fire attack on a resistant unit, then the hero."""
-    from engine.games.mage_knight.combat_math import UnitTarget, resolve_unblocked
+    from engine.games.mage_knight.combat.arithmetic import UnitTarget, resolve_unblocked
     r = resolve_unblocked(4, "fire", [UnitTarget("guards", 3, ("fire",))], hero_armour=2,
                           brutal=True, poison=True, vampiric=True)
     # 8 damage: guards absorb 3 without a wound, then 2 wounds (poison) and 3 more; 2 to the hero

@@ -5,8 +5,8 @@ import shutil
 import pytest
 
 from engine.content import ContentError
-from engine.games.mage_knight import content as mk
-from engine.games.mage_knight import schema as s
+from engine.games.mage_knight.content import load as mk
+from engine.games.mage_knight.content import schema as s
 
 
 @pytest.fixture(scope="module")

@@ -4,8 +4,8 @@ import re
 from pathlib import Path
 
 from engine.games import mage_knight
-from engine.games.mage_knight.content import content
-from engine.games.mage_knight.effects import resolutions, simplified
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.cards.effects import resolutions, simplified
 
 DOC = Path(mage_knight.__file__).with_name("CONTENT.md")
 
@@ -30,7 +30,7 @@ def test_plain_cards_resolve_to_their_printed_values():
 
 def test_unit_ability_list_matches_the_interpreter():
     """CONTENT.md names exactly the unit abilities that are not offered"""
-    from engine.games.mage_knight.effects import plain_only
+    from engine.games.mage_knight.cards.effects import plain_only
     text = DOC.read_text()
     block = text.split("Unit abilities that are not plain vocabulary are not offered")[1].split("\n\n")[0]
     listed = dict(re.findall(r"`([a-z_]+)` \(([0-9,]+)\)", block))
@@ -45,8 +45,8 @@ def test_unit_ability_list_matches_the_interpreter():
 
 def stand_in_lines() -> list[str]:
     """Every card side, skill and unit ability with a stand-in part or a stand-in reading."""
-    from engine.games.mage_knight.content import readings
-    from engine.games.mage_knight.effects import stand_ins
+    from engine.games.mage_knight.content.load import readings
+    from engine.games.mage_knight.cards.effects import stand_ins
     c = content()
     marked = {(r.kind, r.id, r.side) for r in readings() if r.reading == "stand-in"}
     items = [("card", x.id, side, getattr(x, f"{side}_effect")) for x in c.cards.values()
@@ -70,7 +70,7 @@ def test_stand_in_list_matches_the_readings():
 
 def test_every_skill_and_unit_ability_is_interpreted():
     """no skill or unit ability holds a node the interpreter drops (MK:5:Skills:4, MK:5:Units:5)"""
-    from engine.games.mage_knight.effects import plain_only
+    from engine.games.mage_knight.cards.effects import plain_only
     c = content()
     assert [s.id for s in c.skills.values() if not plain_only(s.effect)] == []
     assert [u.id for u in c.units.values() for ab in u.abilities

@@ -1,8 +1,8 @@
 """The piles set-up shuffles: fixed order, copies counted, doubtful records left out."""
 import pytest
 
-from engine.games.mage_knight import decks
-from engine.games.mage_knight.content import content
+from engine.games.mage_knight.content import decks
+from engine.games.mage_knight.content.load import content
 
 
 @pytest.fixture(scope="module")

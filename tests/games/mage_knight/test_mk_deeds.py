@@ -3,10 +3,10 @@ effect, basic and powered, from a situation file (readings in catalog.toml)."""
 from pathlib import Path
 
 from engine.mechanics.zones import card_name
-from engine.testing import from_situation
+from sim.testing import from_situation
 from engine.games.mage_knight import state as S
-from engine.games.mage_knight.content import content
-from engine.games.mage_knight.effects import Situation, resolutions, simplified
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.cards.effects import Situation, resolutions, simplified
 
 HERE = Path(__file__).with_name("situations")
 

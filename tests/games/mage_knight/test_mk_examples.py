@@ -5,12 +5,12 @@ from pathlib import Path
 import pytest
 
 from engine.mechanics.zones import card_name
-from engine.testing import from_situation, new_game
-from engine.games.mage_knight import actions as A
-from engine.games.mage_knight import board as B
+from sim.testing import from_situation, new_game
+from engine.games.mage_knight.turn import actions as A
+from engine.games.mage_knight.map import board as B
 from engine.games.mage_knight import state as S
-from engine.games.mage_knight.content import content
-from engine.games.mage_knight.scoring import category_points, final_scores
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.scenarios.scoring import category_points, final_scores
 
 HERE = Path(__file__).with_name("situations")
 

@@ -5,9 +5,14 @@ import random
 import pytest
 
 from engine.mechanics.zones import card_name
-from engine.testing import (assert_log_leaks_nothing, assert_replay_equal, assert_undo_equal,
-                            new_game, run_bots)
-from engine.games.mage_knight import mana
+from sim.testing import (
+    assert_log_leaks_nothing,
+    assert_replay_equal,
+    assert_undo_equal,
+    new_game,
+    run_bots,
+)
+from engine.games.mage_knight.mana import rules as mana
 from engine.games.mage_knight import state as S
 
 
@@ -22,7 +27,7 @@ def test_setup_per_player_count(players):
     offer = t.zone(S.UNIT_OFFER)
     assert len(offer) == players + 2
     units = [card_name(u) for u in offer]
-    from engine.games.mage_knight.content import content
+    from engine.games.mage_knight.content.load import content
     assert any("village" in content().units[u].recruit_sites for u in units)
     assert all(content().units[u].type == "regular" for u in units)
     assert len(t.zone(S.SPELL_OFFER)) == 3 and len(t.zone(S.AA_OFFER)) == 3
@@ -114,8 +119,8 @@ def test_random_bots_play_advanced_cards_to_the_end(seed):
     artifacts (and mana to power them) play First Reconnaissance to its end; replay equality
     on every fourth game"""
     from pathlib import Path
-    from engine.games.mage_knight.content import content
-    from engine.testing import assert_replay_equal, from_situation
+    from engine.games.mage_knight.content.load import content
+    from sim.testing import assert_replay_equal, from_situation
     pool = sorted(c.id for c in content().cards.values() if c.kind in ("advanced_action", "spell", "artifact"))
     rnd = random.Random(seed)
     picked = rnd.sample(pool, 3)
@@ -136,7 +141,7 @@ def test_hero_crystal_dots_and_empty_starting_inventory():
     """MK:3:Setup:17, MK:15:Dummy: real players start with no crystals; the three dots of each
     hero card are basic colours; the rulebook prints only Goldyx's (green, green, blue, p.15),
     the others come from the public lists (heroes.json provenance)"""
-    from engine.games.mage_knight.content import content
+    from engine.games.mage_knight.content.load import content
     heroes = {h.id: h for h in content().heroes.heroes}
     assert heroes["goldyx"].starting_crystals == ["green", "green", "blue"]
     assert "rulebook p.15" in heroes["goldyx"].provenance
@@ -164,7 +169,7 @@ def test_random_bots_play_table_effects_in_full_conquest(seed):
     the prompts those effects give other seats (22-28 answers a game); replay equality on the
     first game"""
     from pathlib import Path
-    from engine.testing import from_situation
+    from sim.testing import from_situation
     dealt = random.Random(seed).sample(TABLE_CARDS, 12)     # one copy of each card: three each
 
     def edit(g):

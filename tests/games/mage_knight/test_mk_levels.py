@@ -1,5 +1,5 @@
 """Fame, levels and what each level-up gives (p.11 End of turn 6)."""
-from engine.games.mage_knight import levels
+from engine.games.mage_knight.turn import levels
 
 
 def test_level_one_is_the_rulebooks_token():

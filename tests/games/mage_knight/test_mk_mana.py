@@ -1,7 +1,7 @@
 """Mana: the Source's half-basic rule, depleted dice by day and night, one die per turn, crystals."""
 import pytest
 
-from engine.games.mage_knight import mana
+from engine.games.mage_knight.mana import rules as mana
 
 
 def test_source_has_players_plus_two_dice():

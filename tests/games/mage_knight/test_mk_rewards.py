@@ -4,9 +4,9 @@ from pathlib import Path
 
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
-from engine.testing import from_situation
+from sim.testing import from_situation
 from engine.games.mage_knight import state as S
-from engine.games.mage_knight.rewards import revealed
+from engine.games.mage_knight.turn.rewards import revealed
 
 HERE = Path(__file__).with_name("situations")
 

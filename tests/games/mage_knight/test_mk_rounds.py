@@ -1,7 +1,7 @@
 """Tactic picking order, turn order, the empty deck at the start of a turn, rests (E-06, E-18)."""
 import pytest
 
-from engine.games.mage_knight import rounds
+from engine.games.mage_knight.turn import rounds
 
 
 def test_E06_tactic_pick_order_in_round_one():

@@ -3,10 +3,10 @@ once-per-turn use, each from a situation file (readings in catalog.toml)."""
 from pathlib import Path
 
 from engine.mechanics.zones import card_name
-from engine.testing import from_situation
-from engine.games.mage_knight import payment
+from sim.testing import from_situation
+from engine.games.mage_knight.mana import payment
 from engine.games.mage_knight import state as S
-from engine.games.mage_knight.tactics import sparing_zone
+from engine.games.mage_knight.turn.tactics import sparing_zone
 
 HERE = Path(__file__).with_name("situations")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine import registry
 from engine.narration import seat_name
-from engine.testing import new_game, run_bots
+from sim.testing import new_game, run_bots
 from projections.audit import audit
 from projections.views import REFEREE, log_view
 

@@ -9,8 +9,8 @@ import pytest
 
 from engine import situation as situation_file
 from engine.errors import BadInput
-from engine.games.mage_knight.actions import recruit_cost
-from engine.games.mage_knight.scoring import category_points
+from engine.games.mage_knight.turn.actions import recruit_cost
+from engine.games.mage_knight.scenarios.scoring import category_points
 from engine.pipeline import Engine
 from projections.audit import audit
 from projections.views import REFEREE
@@ -96,7 +96,7 @@ def test_unit_level_and_cost_overridden():
 def test_overridden_unit_level_sets_the_healing_price():
     """MK:11:Wounds:3: a wounded unit heals for its level in points; level 3 is not healed by 2."""
     from engine.context import Ctx
-    from engine.games.mage_knight.actions import heal
+    from engine.games.mage_knight.turn.actions import heal
     for over, healed in ((3, False), (1, True)):
         def edit(doc, over=over):
             doc["options"]["overrides"]["peasants"]["level"] = over

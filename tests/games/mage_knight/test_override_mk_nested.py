@@ -11,9 +11,9 @@ from engine import situation as situation_file
 from engine.context import Ctx
 from engine.errors import BadInput
 from engine.games.mage_knight import state as S
-from engine.games.mage_knight.card_effects import join_unit
-from engine.games.mage_knight.overrides_cards import card_values, skill_values
-from engine.games.mage_knight.resolving import card_resolutions, skill_resolutions
+from engine.games.mage_knight.cards.carry_out import join_unit
+from engine.games.mage_knight.situations.card_overrides import card_values, skill_values
+from engine.games.mage_knight.cards.resolving import card_resolutions, skill_resolutions
 from engine.mechanics.zones import card_name
 from engine.pipeline import Engine
 from store import EventStore

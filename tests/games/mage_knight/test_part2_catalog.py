@@ -5,12 +5,12 @@ from pathlib import Path
 
 from engine.catalog import Catalog
 from engine.games import mage_knight
-from engine.games.mage_knight.combat_rules import combat_catalog
-from engine.games.mage_knight.part2_rules import part2_catalog
+from engine.games.mage_knight.combat.catalog_entries import combat_catalog
+from engine.games.mage_knight.scenarios.catalog_entries import part2_catalog
 
 HERE = Path(mage_knight.__file__).parent
 ID = re.compile(r"MK:\d+:[A-Za-z]+(?::[0-9A-Za-z]+)?")
-PART2 = ("cities.py", "dummy.py", "scenarios.py", "content/scenarios.json")
+PART2 = ("cities/rules.py", "players/dummy.py", "scenarios/book.py", "content/scenarios.json")
 
 
 def test_part2_rule_ids_are_catalogued():

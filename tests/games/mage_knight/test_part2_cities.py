@@ -2,9 +2,9 @@
 leader, Megalopolis, city scoring."""
 import pytest
 
-from engine.games.mage_knight import cities as C
-from engine.games.mage_knight.content import content
-from engine.games.mage_knight.schema import Attack
+from engine.games.mage_knight.cities import rules as C
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.content.schema import Attack
 
 
 class PickFirst:

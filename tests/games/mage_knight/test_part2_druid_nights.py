@@ -2,10 +2,10 @@
 per night for double fame and crystals, glades cleared after the first night, the end once all
 have chanted in the second night."""
 from engine.context import Ctx
-from engine.games.mage_knight import druid_nights as DN
-from engine.games.mage_knight.content import content
+from engine.games.mage_knight.scenarios import druid_nights as DN
+from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
-from engine.testing import new_game
+from sim.testing import new_game
 
 
 def _night(n_players=2):
@@ -47,7 +47,7 @@ def test_the_chant_summons_a_monster_per_glade_for_double_fame_MK_21_Scen_DruidN
     assert g.combat is not None and g.combat_kind == "chant"
     [e] = g.combat.enemies
     assert content().enemies[e.enemy].color == "brown"     # first night: brown
-    from engine.games.mage_knight.scenario_rules import double_fame
+    from engine.games.mage_knight.scenarios.special_rules import double_fame
     assert double_fame(g, 4) == 8 and g.chant_crystals == {"0": 1}
     assert not DN.may_chant(g, 0)                          # once per night
     village = next((k for k, sp in g.board.spaces.items() if sp.site == "village"), None)
@@ -71,8 +71,8 @@ def test_glades_cleared_after_the_first_night_and_the_second_night_ends_the_game
         assert not DN.all_chanted(g)
         ctx.emit("mk.chanted", {"seat": seat, "crystals": 2}, rule="MK:21:Scen:DruidNights")
     assert DN.all_chanted(g)
-    from engine.games.mage_knight.part2_round import facts
-    from engine.games.mage_knight.scenarios import end_triggered, scenarios
+    from engine.games.mage_knight.scenarios.rounds import facts
+    from engine.games.mage_knight.scenarios.book import end_triggered, scenarios
     assert end_triggered(scenarios()["druid_nights"], facts(t))
 
 

@@ -4,8 +4,9 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine.games.mage_knight import decks, dummy as D
-from engine.games.mage_knight.content import content
+from engine.games.mage_knight.content import decks
+from engine.games.mage_knight.players import dummy as D
+from engine.games.mage_knight.content.load import content
 
 
 class Ctx:

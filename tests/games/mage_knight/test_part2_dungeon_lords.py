@@ -4,12 +4,12 @@ import tomllib
 from pathlib import Path
 
 from engine.context import Ctx
-from engine.games.mage_knight import dungeon_lords as DL
+from engine.games.mage_knight.scenarios import dungeon_lords as DL
 from engine.games.mage_knight import state as S
-from engine.games.mage_knight.content import content
+from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
-from engine.testing import engine as make_engine
-from engine.testing import new_game, play
+from sim.testing import engine as make_engine
+from sim.testing import new_game, play
 
 SIT = Path(__file__).parent / "situations"
 
@@ -67,7 +67,7 @@ def test_no_second_visit_and_tunnels_between_conquered_dungeons_MK_21_Scen_Dunge
     t = eng.table(gid)
     g = t.game
     ctx = Ctx(eng.ruleset(gid), t, "test", "test:1", None, 10_000)
-    from engine.games.mage_knight.board import Space
+    from engine.games.mage_knight.map.board import Space
     # two conquered dungeons on a plain strip, a lake between them on the direct line
     for k, terrain, site in (("20,0", "plains", "dungeon"), ("21,0", "lake", ""), ("22,0", "plains", "tomb"),
                              ("21,-1", "hills", ""), ("22,-1", "plains", "")):
@@ -103,12 +103,12 @@ def test_a_failed_visit_to_a_secret_entrance_brings_a_new_monster_MK_21_Scen_Dun
 
 
 def test_dungeon_lords_scores_tombs_and_dungeons_4_and_the_dungeon_crawler_title_MK_21_Scen_DungeonLords():
-    from engine.games.mage_knight.scoring import scenario_result
+    from engine.games.mage_knight.scenarios.scoring import scenario_result
     eng, gid = new_game("mage-knight", 2, seed=3, options={"scenario": "dungeon_lords"})
     t = eng.table(gid)
     g = t.game
     ctx = Ctx(eng.ruleset(gid), t, "test", "test:1", None, 10_000)
-    from engine.games.mage_knight.board import Space
+    from engine.games.mage_knight.map.board import Space
     before, _, _, _ = scenario_result(t)
     g.board.spaces["30,0"] = Space(q=30, r=0, terrain="plains", tile="x", site="dungeon")
     ctx.emit("mk.conquered", {"seat": 0, "space": "30,0"}, rule="MK:10:Result:3")

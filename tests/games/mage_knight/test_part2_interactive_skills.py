@@ -4,11 +4,11 @@ skill stack holds its own."""
 import json
 from pathlib import Path
 
-from engine.games.mage_knight import content as content_module
+from engine.games.mage_knight.content import load as content_module
 from engine.games.mage_knight import state as S
-from engine.games.mage_knight.content import content
-from engine.games.mage_knight.variants import interactive_skills
-from engine.testing import new_game
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.scenarios.variants import interactive_skills
+from sim.testing import new_game
 
 HEROES = "arythea,tovak,goldyx,norowas"
 
@@ -22,7 +22,7 @@ def test_the_interactive_skills_are_one_per_hero_and_agree_with_the_skill_list()
     skills = content().skills
     assert sorted({skills[i].hero for i in ids}) == sorted({s.hero for s in skills.values()})
     assert len(ids) == len({skills[i].hero for i in ids})        # one each
-    raw = json.loads((Path(content_module.__file__).with_name("content") / "skills.json").read_text())
+    raw = json.loads((Path(content_module.__file__).with_name("skills.json")).read_text())
     assert set(ids) == {e["id"] for e in raw["entries"] if e["usage"] == "interactive"}   # the list's marks
 
 

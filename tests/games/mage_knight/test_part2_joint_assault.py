@@ -3,7 +3,7 @@ participant against its own defenders, retreat without conquest, the forfeited n
 from pathlib import Path
 
 from engine.games.mage_knight import state as S
-from engine.testing import from_situation, play
+from sim.testing import from_situation, play
 
 SIT = Path(__file__).parent / "situations"
 
@@ -70,7 +70,7 @@ def test_joint_assault_each_fights_its_own_defenders_then_all_retreat_MK_13_Coop
     assert g.joint == {} and g.active == 0
     if g.cities[0].status != "conquered":        # MK:13:Coop:7: everyone back
         assert (g.players[0].pos, g.players[1].pos) == ("3,-4", "5,-5")
-    from engine.games.mage_knight.turn import hand_limit
+    from engine.games.mage_knight.turn.flow import hand_limit
     assert len(t.zone(S.hand(1))) >= min(hand_limit(t, 1), len(t.zone(S.hand(1))) + len(t.zone(S.deck(1))))
     assert t.zone(S.play_area(1)) == []
     # the initiator ends its turn; the invited hero's next turn is skipped (MK:13:Coop:4)

@@ -1,8 +1,8 @@
 """Player against player combat (MK:12-13:PvP*) and its rulebook examples E-01, E-02, E-24."""
 import pytest
 
-from engine.games.mage_knight import pvp
-from engine.games.mage_knight.combat_math import Part
+from engine.games.mage_knight.players import pvp
+from engine.games.mage_knight.combat.arithmetic import Part
 
 
 def test_E01_pvp_ranged_efficient_partial_block_MK_12_PvPRanged_4c():

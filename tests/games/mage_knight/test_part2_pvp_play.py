@@ -3,7 +3,7 @@ from pathlib import Path
 
 from engine.games.mage_knight import state as S
 from engine.mechanics.zones import card_name
-from engine.testing import from_situation, new_game, play
+from sim.testing import from_situation, new_game, play
 
 SIT = Path(__file__).parent / "situations"
 
@@ -48,7 +48,7 @@ def test_pvp_from_the_step_to_the_draw_MK_12_PvP_1_MK_13_PvPMelee_1c_MK_13_PvPRe
     play(eng, gid, 0, {"kind": "pvp_pass"})                  # two passes in the melee: a draw
     assert g.pvp == {} and g.combat is None and g.active == 0
     assert g.players[0].pos == "2,-3"                        # the aggressor goes back
-    from engine.games.mage_knight.turn import hand_limit
+    from engine.games.mage_knight.turn.flow import hand_limit
     assert len(t.zone(S.hand(1))) >= min(hand_limit(t, 1), len(t.zone(S.hand(1))) + len(t.zone(S.deck(1))))
     play(eng, gid, 0, _legal(rs, t, 0, "end_turn")[0])
     evs = eng.store.read(gid)
@@ -56,7 +56,7 @@ def test_pvp_from_the_step_to_the_draw_MK_12_PvP_1_MK_13_PvPMelee_1c_MK_13_PvPRe
 
 
 def test_no_pvp_in_first_reconnaissance_co_op_or_be_nice_MK_12_PvP_1():
-    from engine.games.mage_knight.pvp_turn import allowed
+    from engine.games.mage_knight.players.pvp_turn import allowed
     for sid, players, variants in (("first_reconnaissance", 2, ""), ("full_cooperative", 2, ""),
                                    ("full_conquest", 2, "be_nice"), ("full_conquest", 2, "")):
         eng, gid = new_game("mage-knight", players, seed=1, options={"scenario": sid, "variants": variants})
@@ -65,7 +65,7 @@ def test_no_pvp_in_first_reconnaissance_co_op_or_be_nice_MK_12_PvP_1():
 
 def test_forced_retreat_wins_fame_by_the_levels_MK_13_PvPResult():
     from engine.context import Ctx
-    from engine.games.mage_knight import pvp_turn
+    from engine.games.mage_knight.players import pvp_turn
     eng, gid = from_situation(SIT / "part2_pvp.toml")
     t = eng.table(gid)
     g = t.game
@@ -86,7 +86,7 @@ def test_forced_retreat_wins_fame_by_the_levels_MK_13_PvPResult():
 
 
 def test_a_partly_committed_defender_takes_no_source_die_MK_12_PvP_3():
-    from engine.games.mage_knight.pvp_turn import partial_limits
+    from engine.games.mage_knight.players.pvp_turn import partial_limits
     eng, gid = from_situation(SIT / "part2_pvp.toml")
     t = eng.table(gid)
     play(eng, gid, 0, {"kind": "move", "to": "1,-2"})

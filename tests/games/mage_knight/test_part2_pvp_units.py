@@ -3,8 +3,8 @@ units, never the hero (MK:13:PvPSpecial, digest §8.5): a red card's effect spar
 units; "destroy" wounds the unit; an armour change lasts the combat and stops at 1."""
 from pathlib import Path
 
-from engine.games.mage_knight import pvp_targets
-from engine.testing import from_situation, play
+from engine.games.mage_knight.players import pvp_targets
+from sim.testing import from_situation, play
 
 SIT = Path(__file__).parent / "situations"
 
@@ -64,7 +64,7 @@ def test_the_lowered_armour_counts_when_damage_is_assigned_and_never_drops_below
 
 def _attack_option(rs, t):
     plays = [c for c in rs.legal_commands(t, 0) if c["kind"] == "play" and c["card"] == "march" and c["mode"] == "sideways"]
-    from engine.games.mage_knight.bot_goals import points
+    from engine.games.mage_knight.bots.goals import points
     return next(c["option"] for c in plays if points(t, c, ("attack",)))
 
 

@@ -3,13 +3,13 @@
 import pytest
 
 from engine.context import Ctx
-from engine.games.mage_knight import scenario_rules as R
+from engine.games.mage_knight.scenarios import special_rules as R
 from engine.games.mage_knight import state as S
-from engine.games.mage_knight.board import ends_move, unkey
-from engine.games.mage_knight.content import content
-from engine.games.mage_knight.map_rules import withdraw
+from engine.games.mage_knight.map.board import ends_move, unkey
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.map.rules import withdraw
 from engine.mechanics.zones import card_name
-from engine.testing import new_game
+from sim.testing import new_game
 
 
 def _game(sid, players=2, seed=1):
@@ -19,7 +19,7 @@ def _game(sid, players=2, seed=1):
 
 
 def test_E25_only_one_returns_the_hero_on_the_portal_wins_MK_22_Scen_OnlyOneReturns():
-    from engine.games.mage_knight.scoring import scenario_result
+    from engine.games.mage_knight.scenarios.scoring import scenario_result
     eng, gid, t, ctx = _game("only_one_returns", 3)
     for seat, pos in ((0, "1,-2"), (1, "0,0"), (2, "2,-3")):
         ctx.emit("mk.placed", {"seat": seat, "pos": pos}, rule="MK:10:City:2")
@@ -37,7 +37,7 @@ def test_the_portal_closes_after_round_1_and_eliminates_who_stands_on_it_MK_22_S
     assert R.portal_open(g)
     R.close_portal(ctx, t)
     assert [p.out for p in g.players] == [True, False, True] and g.players[0].pos == ""
-    from engine.games.mage_knight.turn import begin_round
+    from engine.games.mage_knight.turn.flow import begin_round
     begin_round(ctx, t, 2)
     assert g.pickers == [1] and not R.portal_open(g)        # the eliminated pick no tactic
     # from now on the portal is a plains space for one hero where combat may start (reading A27):
@@ -50,8 +50,8 @@ def test_the_portal_closes_after_round_1_and_eliminates_who_stands_on_it_MK_22_S
     assert "0,0" in moves(t, 1)
     ctx.emit("mk.announced", {"seat": 2, "last_turns": [1]}, rule="MK:6:Turn:3")
     assert "0,0" in moves(t, 1)
-    from engine.games.mage_knight.map_rules import safe_here
-    from engine.games.mage_knight.pvp_turn import step_ok, visiting
+    from engine.games.mage_knight.map.rules import safe_here
+    from engine.games.mage_knight.players.pvp_turn import step_ok, visiting
     assert not step_ok(t, 1, "0,0")
     ctx.emit("mk.placed", {"seat": 1, "pos": "0,0"}, rule="MK:10:City:2")
     assert visiting(t, 1) and not safe_here(t, 1)
@@ -140,7 +140,7 @@ def test_forced_withdrawal_back_along_the_path_one_wound_per_space_MK_7_Move_7d(
 def test_a_failed_keep_assault_retreats_to_where_it_came_from_MK_8_Combat_1a():
     eng, gid, t, ctx = _game("full_conquest", 2, 1)
     g = t.game
-    from engine.games.mage_knight.board import Space
+    from engine.games.mage_knight.map.board import Space
     g.board.spaces["30,0"] = Space(q=30, r=0, terrain="plains", tile="x", site="keep")
     g.board.spaces["31,0"] = Space(q=31, r=0, terrain="plains", tile="x")
     ctx.emit("mk.placed", {"seat": 0, "pos": "31,0"}, rule="MK:10:City:2")
@@ -157,7 +157,7 @@ def test_a_failed_keep_assault_retreats_to_where_it_came_from_MK_8_Combat_1a():
 
 
 def test_one_side_concedes_and_the_other_wins_MK_22_Scen_ConquerKeepsTowers():
-    from engine.testing import play
+    from sim.testing import play
     for players, teams in ((2, ""), (4, "0+2,1+3")):
         eng, gid = new_game("mage-knight", players, seed=1, options={"scenario": "conquer_keeps_towers",
                                                                      "teams": teams})
@@ -178,7 +178,7 @@ def test_no_concede_elsewhere():
     eng, gid = new_game("mage-knight", 2, seed=1, options={"scenario": "full_conquest"})
     t = eng.table(gid)
     rs = eng.ruleset(gid)
-    from engine.testing import play
+    from sim.testing import play
     while t.game.phase == "tactics":
         seat = rs.prompts(t)[0].seat
         play(eng, gid, seat, rs.legal_commands(t, seat)[0])

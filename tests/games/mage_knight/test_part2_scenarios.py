@@ -6,8 +6,10 @@ import msgspec
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine.games.mage_knight import actions, scenarios as SC, scoring, state as S
-from engine.games.mage_knight.cities import City
+from engine.games.mage_knight.turn import actions
+from engine.games.mage_knight.scenarios import book as SC, scoring
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.cities.rules import City
 
 ALL_IDS = ("first_reconnaissance", "full_conquest", "blitz_conquest", "solo_conquest",
            "full_cooperative", "blitz_cooperative", "mines_liberation", "dungeon_lords",
@@ -170,7 +172,7 @@ def test_mines_fame_and_greatest_liberator_MK_20_Scen_Mines():
 
 
 def test_blitz_row_bonus_does_not_chain_MK_19_Scen_BlitzConquest():
-    from engine.games.mage_knight import levels
+    from engine.games.mage_knight.turn import levels
     row2 = levels.stats(2).fame
     assert SC.blitz_row_bonus(row2 - 1, row2) == 1
     assert SC.blitz_row_bonus(0, row2 - 1) == 0

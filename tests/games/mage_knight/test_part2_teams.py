@@ -3,9 +3,9 @@ import pytest
 
 from engine.context import Ctx
 from engine.errors import BadInput
-from engine.games.mage_knight.board import Space, ends_move
-from engine.games.mage_knight.scoring import scenario_result
-from engine.testing import new_game, run_bots
+from engine.games.mage_knight.map.board import Space, ends_move
+from engine.games.mage_knight.scenarios.scoring import scenario_result
+from sim.testing import new_game, run_bots
 
 
 @pytest.mark.parametrize("sid,players,teams", [("full_conquest", 2, "random"), ("blitz_conquest", 4, "random"),
@@ -46,8 +46,8 @@ def test_team_score_lower_fame_best_achievements_titles_MK_15_Team():
     total, lines, winners, rule = scenario_result(t)
     assert rule == "MK:15:Team"
     assert total[0] == total[2] and total[1] == total[3]
-    from engine.games.mage_knight.scoring import category_points
-    from engine.games.mage_knight.scenarios import team_score
+    from engine.games.mage_knight.scenarios.scoring import category_points
+    from engine.games.mage_knight.scenarios.book import team_score
     pts = {s: category_points(t, s) for s in range(4)}
     want = team_score({"a": [0, 2], "b": [1, 3]}, {0: 10, 1: 30, 2: 20, 3: 5}, pts)
     assert (total[0], total[1]) == (want["a"], want["b"])

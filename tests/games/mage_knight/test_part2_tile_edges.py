@@ -2,10 +2,10 @@
 tile and their edges always match; Random Tile Orientation turns each revealed tile by a random
 sixth at the same positions, and a turned tile may meet a star against a circle (told in the
 tile event as `mismatched`)."""
-from engine.games.mage_knight.board import Board, key, unkey
-from engine.games.mage_knight.tile_edges import SIDES, facing, mismatched, symbols
+from engine.games.mage_knight.map.board import Board, key, unkey
+from engine.games.mage_knight.map.tile_edges import SIDES, facing, mismatched, symbols
 from engine.mechanics import hexgrid as hg
-from engine.testing import new_game, run_bots
+from sim.testing import new_game, run_bots
 
 
 def test_opposite_sides_carry_the_same_symbol_so_unturned_tiles_always_match_MK_7_Move_5d():

@@ -7,9 +7,9 @@ import tomllib
 
 from engine.errors import BadInput
 from engine.games.mage_knight import state as S
-from engine.games.mage_knight import variants as V
+from engine.games.mage_knight.scenarios import variants as V
 from engine.mechanics.zones import card_name
-from engine.testing import from_situation, new_game, run_bots
+from sim.testing import from_situation, new_game, run_bots
 
 SIT = Path(__file__).parent / "situations"
 
@@ -32,7 +32,7 @@ def test_arrival_at_night_starts_with_a_night_and_a_source_without_gold_or_black
     t = eng.table(gid)
     assert t.game.night and t.game.round == 1
     assert all(f in ("red", "blue", "green", "white") for f in t.game.source)
-    from engine.games.mage_knight.content import content
+    from engine.games.mage_knight.content.load import content
     assert all(content().tactics[x].time == "night" for x in t.game.tactics_open)
     run_bots(eng, gid, 3)
     nights = [e.data["night"] for e in _events(eng, gid) if e.type == "mk.round"]
@@ -63,7 +63,7 @@ def test_E13_mana_friendly_gold_die_may_not_stand_in_for_an_unused_colour_MK_16_
     # the same situation without the variant offers the gold die too
     doc = tomllib.loads((SIT / "part2_be_nice.toml").read_text())
     doc["options"].pop("variants")
-    from engine.testing import engine as make_engine
+    from sim.testing import engine as make_engine
     e2 = make_engine()
     gid2 = e2.create("mage-knight", doc["players"], doc["seed"], options=doc["options"], situation=doc)
     pays2 = sorted(c["pay"] for c in e2.ruleset(gid2).legal_commands(e2.table(gid2), 0)
@@ -91,7 +91,7 @@ def test_E14_random_city_on_the_green_city_tile_in_druid_nights_MK_16_Var_Map():
     doc["options"].update(scenario="druid_nights", variants="random_cities")
     doc["game"]["tiles_top"] = ["core_5"]
     doc["forced"] = {"pick:city_card": [["blue"]]}
-    from engine.testing import engine as make_engine, play
+    from sim.testing import engine as make_engine, play
     eng = make_engine()
     gid = eng.create("mage-knight", 2, 1, options=doc["options"], situation=doc)
     t = eng.table(gid)
@@ -105,7 +105,7 @@ def test_E14_random_city_on_the_green_city_tile_in_druid_nights_MK_16_Var_Map():
 
 @pytest.mark.parametrize("name,rep", [("rampaging_evil", -2), ("more_rampaging_evil", -4)])
 def test_E15_rampaging_evil_start_reputation_MK_17_Var_RampagingEvil(name, rep):
-    from engine.games.mage_knight.actions import REPUTATION_MODIFIER
+    from engine.games.mage_knight.turn.actions import REPUTATION_MODIFIER
     eng, gid = new_game("mage-knight", 2, seed=1, options={"variants": name})
     assert [p.reputation for p in eng.table(gid).game.players] == [rep, rep]
     assert REPUTATION_MODIFIER[rep] == rep // 2
@@ -134,7 +134,7 @@ def test_more_rampaging_evil_always_brings_the_rampager_back_MK_17_Var_Rampaging
     V.end_of_round(ctx, t)
     face = next(e.data for e in ctx.events if e.type == "dice.rolled" and e.rule == "MK:17:Var:RampagingEvil")
     toks = t.game.board.spaces[k].enemies
-    from engine.games.mage_knight.content import content
+    from engine.games.mage_knight.content.load import content
     colours = [content().enemies[card_name(x)].color for x in toks]
     assert pile in colours                                   # always back
     warm = any(f in V.WARM for f in str(face).split("'") if f)  # by day: a warm colour adds brown
@@ -154,7 +154,7 @@ def test_rampaging_evil_brings_it_back_on_a_warm_colour_by_day_MK_17_Var_Rampagi
 
 def test_E30_improved_actions_twice_in_a_6_round_game_MK_17_Var_ImprovedActions():
     """After rounds 2 and 4 (the first two nights), not after round 6; 3 players: 4 revealed."""
-    from engine.games.mage_knight.improved_actions import OFFER, matches
+    from engine.games.mage_knight.scenarios.improved_actions import OFFER, matches
     eng, gid = new_game("mage-knight", 3, seed=2, options={"scenario": "full_conquest",
                                                            "variants": "improved_actions"})
     run_bots(eng, gid, 2)
@@ -177,10 +177,10 @@ def test_E30_improved_actions_twice_in_a_6_round_game_MK_17_Var_ImprovedActions(
 
 def _challenge_game(colour):
     """Seat 1 acted before seat 0; seat 0 challenges a single rampager; seat 1 sets the die."""
-    from engine.games.mage_knight import interactive_combat as IC
-    from engine.games.mage_knight.board import key, unkey
+    from engine.games.mage_knight.scenarios import interactive_combat as IC
+    from engine.games.mage_knight.map.board import key, unkey
     from engine.mechanics import hexgrid as hg
-    from engine.testing import engine as make_engine, play
+    from sim.testing import engine as make_engine, play
     doc = {"ruleset": "mage-knight", "players": 2, "seed": 3,
            "options": {"heroes": "norowas,arythea", "variants": "interactive_combat"},
            "game": {"active": 0, "seat": [{"hand": ["march", "rage"], "pos": "0,0"}, {"pos": "0,0"}]}}
@@ -203,8 +203,8 @@ def _challenge_game(colour):
 
 
 def _to_phase(eng, gid, t, rs, phase):
-    from engine.testing import play
-    from engine.games.mage_knight.interactive_combat import ORDER
+    from sim.testing import play
+    from engine.games.mage_knight.scenarios.interactive_combat import ORDER
     while t.game.combat is not None and ORDER.index(t.game.combat.phase) < ORDER.index(phase):
         cmd = next(c for c in rs.legal_commands(t, 0) if c["kind"] in ("mk_next", "mk_assign"))
         play(eng, gid, 0, cmd)
@@ -239,8 +239,8 @@ def test_E12_hero_auction_negative_fame_and_reverse_tactic_order_MK_16_Var_Aucti
     """P2 wins a hero with a bid of 2 fame from 0: fame -2, still level 1, and reaching 0 again
     gives no level; round 1's tactics go in the reverse of the selection order."""
     from engine.context import Ctx
-    from engine.games.mage_knight.turn import level_up
-    from engine.testing import play
+    from engine.games.mage_knight.turn.flow import level_up
+    from sim.testing import play
     eng, gid = new_game("mage-knight", 3, seed=4, options={"variants": "hero_auction"})
     t = eng.table(gid)
     g = t.game
@@ -281,8 +281,8 @@ def test_hero_auction_leaves_the_heroes_to_the_auction_MK_16_Var_Auction():
 
 
 def test_draft_at_game_start_and_a_drafted_card_after_each_day_MK_17_Var_Draft():
-    from engine.games.mage_knight import draft as D
-    from engine.testing import play
+    from engine.games.mage_knight.scenarios import draft as D
+    from sim.testing import play
     from projections.views import log_view
     eng, gid = new_game("mage-knight", 2, seed=5, options={"variants": "draft"})
     t = eng.table(gid)
@@ -310,8 +310,8 @@ def test_draft_at_game_start_and_a_drafted_card_after_each_day_MK_17_Var_Draft()
 
 
 def test_random_tile_orientation_turns_revealed_tiles_MK_16_Var_Map():
-    from engine.games.mage_knight.board import key, tile_spaces
-    from engine.games.mage_knight.content import content
+    from engine.games.mage_knight.map.board import key, tile_spaces
+    from engine.games.mage_knight.content.load import content
     eng, gid = new_game("mage-knight", 2, seed=3, options={"scenario": "full_conquest",
                                                            "variants": "random_orientation"})
     t = eng.table(gid)

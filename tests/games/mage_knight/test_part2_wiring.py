@@ -6,12 +6,12 @@ from pathlib import Path
 import pytest
 
 from engine.errors import BadInput
-from engine.games.mage_knight import cities as CT
+from engine.games.mage_knight.cities import rules as CT
 from engine.games.mage_knight import state as S
-from engine.games.mage_knight.content import content
-from engine.games.mage_knight.scenarios import scenarios
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.scenarios.book import scenarios
 from engine.mechanics.zones import card_name
-from engine.testing import from_situation, new_game, play
+from sim.testing import from_situation, new_game, play
 
 SIT = Path(__file__).parent / "situations"
 CASES = [(sid, n) for sid, s in scenarios().items() for n in s.players]
@@ -128,13 +128,13 @@ def test_city_revealed_assaulted_and_retreated_from_MK_10_City_1_MK_10_City_2():
 def test_city_conquest_gives_shields_and_the_leader_MK_10_City_2():
     """Shields per defeated defender across assaults; the last defeat conquers, most shields
     lead, a tie goes to the earliest shield; a conquered city is entered, not assaulted."""
-    from engine.games.mage_knight.part2_apply import PART2_FOLD
+    from engine.games.mage_knight.apply_scenario_events import PART2_FOLD
 
     class T:
         game = S.MKState(players=[S.Player(), S.Player()])
         zones: dict = {}
     t = T()
-    from engine.games.mage_knight.board import Space
+    from engine.games.mage_knight.map.board import Space
     t.game.board.spaces["4,-5"] = Space(q=4, r=-5, terrain="plains", tile="core_8", site="city")
     PART2_FOLD["mk.city"](t, {"colours": ["red"], "spaces": ["4,-5"], "level": 4, "defenders": 3,
                               "status": "hostile", "shields": []})
@@ -145,7 +145,7 @@ def test_city_conquest_gives_shields_and_the_leader_MK_10_City_2():
     city = t.game.cities[0]
     assert city.status == "conquered" and city.shields == [1, 0, 0] and city.leader == 0
     assert t.game.board.spaces["4,-5"].conquered_by == 0
-    from engine.games.mage_knight.board import ends_move
+    from engine.games.mage_knight.map.board import ends_move
     assert not ends_move(t.game.board, (4, -5), 1)
 
 
@@ -153,7 +153,7 @@ def test_dummy_turns_reveal_cards_and_announce_the_round_end_MK_15_Dummy():
     """Solo Conquest: the dummy picks its tactic after the player, reveals 3 cards a turn plus
     one per crystal of the last card's colour, and announces the end of the round when its deck
     is empty; at round preparation its revealed cards go back and it gains an AA and a crystal."""
-    from engine.testing import run_bots
+    from sim.testing import run_bots
     eng, gid = new_game("mage-knight", 1, seed=2, options={"scenario": "solo_conquest"})
     t = eng.table(gid)
     g = t.game
@@ -178,7 +178,7 @@ def test_dummy_turns_reveal_cards_and_announce_the_round_end_MK_15_Dummy():
 
 
 def test_objective_score_shows_in_the_view_MK_15_Score():
-    from engine.testing import run_bots
+    from sim.testing import run_bots
     eng, gid = new_game("mage-knight", 2, seed=4, options={"scenario": "full_cooperative"})
     run_bots(eng, gid, 4)
     t = eng.table(gid)
@@ -209,7 +209,7 @@ class _Ctx:
 
 
 def _conquered_city(t, spaces=("4,-5",), shields=(0, 1, 0), colour="red"):
-    from engine.games.mage_knight.board import Space
+    from engine.games.mage_knight.map.board import Space
     for k in spaces:
         q, r = map(int, k.split(","))
         t.game.board.spaces[k] = Space(q=q, r=r, terrain="plains", tile="core_8", site="city")
@@ -220,8 +220,8 @@ def _conquered_city(t, spaces=("4,-5",), shields=(0, 1, 0), colour="red"):
 
 
 def test_city_hand_limit_bonus_the_higher_of_city_and_keep_MK_11_EoT_7b():
-    from engine.games.mage_knight.board import Space
-    from engine.games.mage_knight.turn import hand_limit
+    from engine.games.mage_knight.map.board import Space
+    from engine.games.mage_knight.turn.flow import hand_limit
     t = _Table()
     _conquered_city(t)
     p0, p1 = t.game.players
@@ -236,7 +236,7 @@ def test_city_hand_limit_bonus_the_higher_of_city_and_keep_MK_11_EoT_7b():
 
 
 def test_city_shields_add_influence_once_per_turn_MK_8_Interact_3a():
-    from engine.games.mage_knight.city_sites import bonus_due, shield_bonus
+    from engine.games.mage_knight.cities.interact import bonus_due, shield_bonus
     t = _Table()
     _conquered_city(t, shields=(0, 1, 0))
     t.game.players[0].pos = t.game.players[1].pos = "4,-5"
@@ -249,8 +249,8 @@ def test_city_shields_add_influence_once_per_turn_MK_8_Interact_3a():
 
 
 def test_blitz_fame_row_bonus_never_chains_MK_19_Scen_BlitzConquest():
-    from engine.games.mage_knight import levels
-    from engine.games.mage_knight.explore import gain_fame
+    from engine.games.mage_knight.turn import levels
+    from engine.games.mage_knight.map.explore import gain_fame
     rows = [r.fame for r in levels.table()]
     t = _Table(scenario="blitz_conquest")
     ctx = _Ctx(t)
@@ -269,7 +269,7 @@ def test_blitz_fame_row_bonus_never_chains_MK_19_Scen_BlitzConquest():
 
 def test_solo_conquest_dummy_skills_join_the_offer_when_the_player_gains_one_MK_19_Scen_SoloConquest():
     from engine.context import Ctx
-    from engine.games.mage_knight.turn import level_choice
+    from engine.games.mage_knight.turn.flow import level_choice
     eng, gid = new_game("mage-knight", 1, seed=3, options={"scenario": "solo_conquest"})
     t = eng.table(gid)
     g = t.game

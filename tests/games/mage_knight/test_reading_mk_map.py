@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from engine import cli, readings, registry
-from engine.dispute import settle
+from cli import main as cli
+from engine import readings, registry
+from sim.dispute import settle
 from engine.pipeline import Engine
 from engine import situation as situation_file
 from store import EventStore
@@ -76,8 +77,8 @@ def test_a31_blue_basic_effect_on_an_ice_resistant_enemy():
 def test_a31_spells_and_powered_effects_keep_their_colour():
     """A spell is paid with its colour's mana, so A31 is not asked for it (nor for a card whose
     colour the enemy does not resist)."""
-    from engine.games.mage_knight.content import content
-    from engine.games.mage_knight.readings_map import effect_colour
+    from engine.games.mage_knight.content.load import content
+    from engine.games.mage_knight.readings.map import effect_colour
     doc = situation_file.normalized(situation_file.read(BLUE))
     eng = Engine(EventStore(":memory:"))
     gid = eng.create(doc["ruleset"], doc["players"], doc["seed"], doc["options"], situation=doc)
@@ -140,9 +141,9 @@ def test_a31_unit_effects_paid_with_red_or_blue_mana_name_their_own_exclusion():
     excludes the enemies resisting that element by its own text, and the other unit effects are
     paid with white, green or nothing: the reading cannot change a unit's effect, so it is not
     asked for units (this test fails if new content breaks that)."""
-    from engine.games.mage_knight.content import content
-    from engine.games.mage_knight.readings_map import RESISTED_BY
-    from engine.games.mage_knight.resolving import unit_resolutions
+    from engine.games.mage_knight.content.load import content
+    from engine.games.mage_knight.readings.map import RESISTED_BY
+    from engine.games.mage_knight.cards.resolving import unit_resolutions
     seen = []
     for uid, unit in content().units.items():
         for i, ability in enumerate(unit.abilities):

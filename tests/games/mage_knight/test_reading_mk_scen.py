@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 
-from engine import cli, readings
-from engine.dispute import settle
-from engine.games.mage_knight.readings_scen import last_turns
+from cli import main as cli
+from engine import readings
+from sim.dispute import settle
+from engine.games.mage_knight.readings.scenarios import last_turns
 
 SIT = "tests/games/mage_knight/situations/"
 PORTAL = SIT + "dispute_closed_portal_pvp.toml"

@@ -7,10 +7,11 @@ import json
 
 import pytest
 
-from engine import cli, readings
-from engine.dispute import settle
-from engine.games.mage_knight.readings_score import blitz_bonus
-from engine.games.mage_knight.scenarios import blitz_row_bonus
+from cli import main as cli
+from engine import readings
+from sim.dispute import settle
+from engine.games.mage_knight.readings.scoring import blitz_bonus
+from engine.games.mage_knight.scenarios.book import blitz_row_bonus
 
 SIT = "tests/games/mage_knight/situations/"
 SCORING = SIT + "dispute_final_scoring.toml"

@@ -6,9 +6,14 @@ import random
 
 import pytest
 
-from engine.games.mage_knight.scenarios import scenarios
-from engine.testing import (assert_log_leaks_nothing, assert_replay_equal, assert_undo_equal,
-                            new_game, run_bots)
+from engine.games.mage_knight.scenarios.book import scenarios
+from sim.testing import (
+    assert_log_leaks_nothing,
+    assert_replay_equal,
+    assert_undo_equal,
+    new_game,
+    run_bots,
+)
 
 SEEDS = range(int(os.environ.get("RUNELEDGER_MK2_GAMES", "1")))
 CASES = [(sid, n, seed) for sid, s in scenarios().items() if sid != "first_reconnaissance"

@@ -10,7 +10,7 @@ import pytest
 from engine import situation as situation_file
 from engine.errors import BadInput, IllegalCommand
 from engine.games.mage_knight import state as S
-from engine.games.mage_knight.part2_apply import city_at
+from engine.games.mage_knight.apply_scenario_events import city_at
 from engine.mechanics.zones import card_name
 from engine.pipeline import Engine
 from store import MemoryStore
@@ -219,7 +219,7 @@ def test_MK_4_Round_2f_tactics_taken_before_are_out_of_the_round():
 
 def test_MK_11_EoT_6_a_level_stated_directly():
     """Level 3: its armour and hand limit, one more command token, and the fame it needs."""
-    from engine.games.mage_knight import levels
+    from engine.games.mage_knight.turn import levels
     eng, gid = start("keys_solo.toml")
     p = eng.table(gid).game.players[0]
     st = levels.stats(3)
@@ -228,8 +228,8 @@ def test_MK_11_EoT_6_a_level_stated_directly():
 
 
 def test_MK_7_Move_3_terrain_costs_by_day_and_night_overridden():
-    from engine.games.mage_knight.board import move_cost, unkey
-    from engine.games.mage_knight.content import content
+    from engine.games.mage_knight.map.board import move_cost, unkey
+    from engine.games.mage_knight.content.load import content
 
     def edit(d):
         d["options"]["overrides"] = {"forest": {"day": 2, "night": 7}}
@@ -258,9 +258,9 @@ def test_every_mage_knight_situation_key_is_documented_with_an_example():
     and [game.pvp], each in the key table or a TOML example."""
     from pathlib import Path
 
-    from engine.games.mage_knight.combat_situation import CombatSit, EnemySit, PointsSit
-    from engine.games.mage_knight.pvp_situation import PvPSit
-    from engine.games.mage_knight.situation import DummySit, SeatSit, Sit
+    from engine.games.mage_knight.situations.combat import CombatSit, EnemySit, PointsSit
+    from engine.games.mage_knight.situations.pvp import PvPSit
+    from engine.games.mage_knight.situations.setup import DummySit, SeatSit, Sit
     text = Path("docs/disputes.md").read_text()
     for struct in (Sit, SeatSit, DummySit, CombatSit, EnemySit, PointsSit, PvPSit):
         for key in struct.__struct_fields__:

@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from engine import cli, registry
+from cli import main as cli
+from engine import registry
 from engine.situation import SituationError
-from engine.testing import from_situation
+from sim.testing import from_situation
 
 SIT = "tests/games/mage_knight/situations/"
 BEASTS = SIT + "dispute_assault_beasts.toml"

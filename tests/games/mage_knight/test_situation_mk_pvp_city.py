@@ -8,11 +8,11 @@ import copy
 import pytest
 
 from engine import situation as situation_file
-from engine.dispute import settle
+from sim.dispute import settle
 from engine.errors import BadInput
-from engine.games.mage_knight import cities as CT
+from engine.games.mage_knight.cities import rules as CT
 from engine.games.mage_knight import state as S
-from engine.games.mage_knight.content import content
+from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
 from engine.pipeline import Engine
 from store import EventStore
@@ -72,7 +72,7 @@ def test_a11_not_asked_when_the_loser_has_more_fame():
     """The loser with fame 3 gives the winner 1 fame under either reading: A11 is not consulted."""
     doc = situation_file.normalized(situation_file.read(PVP))
     doc["game"]["seat"][1]["fame"] = 3
-    from engine.dispute import run
+    from sim.dispute import run
     played_run = run(doc)
     assert played_run["consulted"] == set()
     fame = [e.data for e in played_run["events"] if e.type == "mk.fame" and e.rule == "MK:13:PvPResult"]

@@ -66,7 +66,7 @@ def test_leadership_raises_the_next_units_block():
     play_first(eng, gid, kind="skill", skill="norowas_leadership", option=0)
     uid = player(eng, gid).units[0].uid
     blocks = [c for c in legal(eng, gid, kind="activate", unit=uid)]
-    from engine.games.mage_knight.actions import unit_resolutions
+    from engine.games.mage_knight.turn.actions import unit_resolutions
     opt = next(c for c in blocks if unit_resolutions("peasants", c["ability"])[c["option"]][0][0] == "block")
     eng.submit(gid, 0, opt)
     assert pool(eng, gid) == [("block", "physical", 5)]
@@ -87,7 +87,7 @@ def test_arcane_disguise_ignores_reputation():
     eng, gid = sit("cards_village", reputation=-3, influence=3)
     give_skill(eng, gid, "krang_arcane_disguise")
     play_first(eng, gid, kind="skill", skill="krang_arcane_disguise", option=1)
-    from engine.games.mage_knight.actions import pool as influence_pool
+    from engine.games.mage_knight.turn.actions import pool as influence_pool
     assert influence_pool(eng.table(gid), 0) == 3
 
 
@@ -105,8 +105,8 @@ def test_every_active_skill_can_be_offered():
     """MK:5:Skills:4: each once-per-turn, once-per-round or interactive skill has at least one
     resolution the seat could use somewhere (no skill is silently dead); Puppet Master, a
     stand-in, is the one exception"""
-    from engine.games.mage_knight.content import content
-    from engine.games.mage_knight.effects import Situation, resolutions
+    from engine.games.mage_knight.content.load import content
+    from engine.games.mage_knight.cards.effects import Situation, resolutions
     dead = []
     for s in content().skills.values():
         if s.usage == "passive" or s.id == "krang_puppet_master":

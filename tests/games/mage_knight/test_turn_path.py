@@ -4,11 +4,11 @@ read it. Before the merge fix the path was also kept as a turn effect, and part 
 a second withdrawal that ignored spaces made safe for the turn."""
 from engine.context import Ctx
 from engine.games.mage_knight import state as S
-from engine.games.mage_knight.board import Space
-from engine.games.mage_knight.map_rules import withdraw
-from engine.games.mage_knight.scenario_rules import retreat_after_assault
+from engine.games.mage_knight.map.board import Space
+from engine.games.mage_knight.map.rules import withdraw
+from engine.games.mage_knight.scenarios.special_rules import retreat_after_assault
 from engine.mechanics.zones import card_name
-from engine.testing import from_situation, new_game
+from sim.testing import from_situation, new_game
 from tests.games.mage_knight.test_cards_advanced import HERE
 from tests.games.mage_knight.test_cards_map_rules import LAKE, end_on_a_safe_lake
 

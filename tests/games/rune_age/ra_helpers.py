@@ -1,4 +1,4 @@
-"""Drive rune-age games through the real pipeline (engine.testing) from situation files."""
+"""Drive rune-age games through the real pipeline (sim.testing) from situation files."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 import engine.games.rune_age as pkg
-from engine import testing
+from sim import testing
 from engine.errors import IllegalCommand
 from engine.mechanics import zones
 

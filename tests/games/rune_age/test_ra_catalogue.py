@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from engine.cards import find
-from engine.cli import main
+from cli.main import main
 from engine.games.rune_age import RULESET
 from engine.games.rune_age import cards as C
 from engine.games.rune_age import catalogue as K

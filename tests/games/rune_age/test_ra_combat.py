@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from ra_helpers import Game
 
-from engine import testing
+from sim import testing
 from engine.errors import CascadeAborted
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import testing
+from sim import testing
 from engine.games.rune_age import RULESET
 from engine.games.rune_age import cards as C
 

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from engine import testing
+from sim import testing
 from engine.mechanics.damage import taken
 
 GAMES_PER_TABLE = 15

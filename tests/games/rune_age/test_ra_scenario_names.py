@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import testing
+from sim import testing
 from engine.errors import EngineError
 from engine.games.rune_age import RULESET
 from engine.games.rune_age import setup as setup_mod

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ra_helpers import Game
 
-from engine import testing
+from sim import testing
 
 
 def besiege_realm(g, attacker: int, defender: int, cards: list[str]) -> None:

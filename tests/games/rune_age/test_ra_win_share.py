@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import testing
+from sim import testing
 
 GAMES = 40
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.situation import SituationError
-from engine.testing import from_situation
+from sim.testing import from_situation
 from projections.audit import audit
 from projections.views import REFEREE
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import situation as situation_file
-from engine.bots import play_out
+from bots.random_bot import play_out
 from engine.pipeline import Engine
 from store import EventStore
 

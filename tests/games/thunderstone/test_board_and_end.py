@@ -179,10 +179,10 @@ def test_a_refused_buy_says_what_was_wrong():
     """Trust point 2: a refusal names the rule and the concrete fault, not only the rule."""
     import pytest
 
-    from engine.bots import bot_rng, step
+    from bots.random_bot import bot_rng, step
     from engine.errors import IllegalCommand
     from engine.games.thunderstone.places import village_stacks
-    from engine.testing import engine
+    from sim.testing import engine
     eng = engine()
     gid = eng.create("thunderstone", 2, 1)
     rng = bot_rng(1)

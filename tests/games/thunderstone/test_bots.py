@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.testing import assert_replay_equal, assert_undo_equal, new_game, run_bots
+from sim.testing import assert_replay_equal, assert_undo_equal, new_game, run_bots
 
 GAMES = 240
 SCENARIOS = ("none", "Barrowsdale", "Doomgate", "Feaynischer Sumpf", "Drachenturm")

@@ -12,7 +12,7 @@ from engine.games.thunderstone.content import (
     name_of,
 )
 from engine.games.thunderstone.vocabulary import is_disease, is_hero
-from engine.testing import new_game
+from sim.testing import new_game
 
 ONS = ("static", "global", "trait", "battle", "dungeon", "village", "spoils", "treasure", "breach")
 

@@ -85,7 +85,7 @@ def test_ts_text_comes_from_the_vocabulary():
 
 def test_ts_cards_command_json(capsys):
     """`runeledger cards thunderstone Glut --json` gives the card with values and sources."""
-    from engine.cli import main
+    from cli.main import main
     try:
         main(["cards", "thunderstone", "Glut", "--json"])
     except SystemExit as e:

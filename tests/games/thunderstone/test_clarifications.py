@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from ts_helpers import Game
 
-from engine.testing import new_game
+from sim.testing import new_game
 
 TABLE = "a2_clarifications"
 

@@ -33,7 +33,7 @@ def test_ts_every_ability_is_in_the_documented_vocabulary():
 
 def test_ts_cited_rule_ids_are_in_the_catalog():
     cited = set()
-    for path in PKG.glob("*.py"):
+    for path in PKG.rglob("*.py"):
         cited |= set(re.findall(r'"([A-Z]{2,6}-[A-Za-z0-9]+)"', path.read_text(encoding="utf-8")))
     missing = {r for r in cited if r not in RULESET.catalog}
     assert not missing

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from ts_helpers import Game
 
-from engine.testing import new_game, run_bots
+from sim.testing import new_game, run_bots
 
 
 def rest(g: Game, seat: int, keep: bool = True) -> None:

@@ -7,9 +7,9 @@ from itertools import groupby
 import pytest
 from ts_helpers import Game
 
-from engine.bots import bot_rng, step
+from bots.random_bot import bot_rng, step
 from engine.games.thunderstone.content import cards
-from engine.testing import new_game
+from sim.testing import new_game
 from projections.views import log_view, state_view
 
 

@@ -3,12 +3,12 @@ game): an overridden price makes a stack unbuyable with the price named in the r
 preview (TRN-V4), and an overridden VP changes the score (SCORE-1)."""
 from __future__ import annotations
 
-from engine.bots import bot_rng, decide
+from bots.random_bot import bot_rng, decide
 from engine.games.thunderstone.content import card
 from engine.games.thunderstone.places import top_of
 from engine.games.thunderstone.scoring import score
 from engine.errors import IllegalCommand
-from engine.testing import new_game
+from sim.testing import new_game
 
 SEED = 3
 

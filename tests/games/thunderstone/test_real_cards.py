@@ -7,7 +7,7 @@ import pytest
 from ts_helpers import Game
 
 from engine.games.thunderstone.content import card
-from engine.testing import new_game
+from sim.testing import new_game
 
 TABLE = "a2_clarifications"
 HALL = ["Fabelwesen I", "Ork I", "Fabelwesen I"]

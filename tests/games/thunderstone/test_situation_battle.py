@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.situation import SituationError
-from engine.testing import from_situation
+from sim.testing import from_situation
 from projections.audit import audit
 from projections.views import REFEREE
 
@@ -100,7 +100,7 @@ def test_cli_reports_a_bad_situation_as_bad_input(tmp_path, capsys):
     """A situation error is bad input (exit 2) naming the key, never an internal error."""
     import json
 
-    from engine import cli
+    from cli import main as cli
     text = open(GLUT, encoding="utf-8").read().replace('target = "Glut"', 'target = "Drache"')
     bad = tmp_path / "bad.toml"
     bad.write_text(text, encoding="utf-8")

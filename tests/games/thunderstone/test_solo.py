@@ -11,7 +11,7 @@ from ts_helpers import Game
 from engine.errors import IllegalCommand
 from engine.games.thunderstone.content import by_stack, card, groups
 from engine.games.thunderstone.setup import BASIC, STARTING
-from engine.testing import assert_replay_equal, assert_undo_equal, new_game, run_bots
+from sim.testing import assert_replay_equal, assert_undo_equal, new_game, run_bots
 
 ALONE = {"solo_mode": "alone"}
 TOPS = ["Belzur Cardinal", "Cabalischer Meister", "Gorinthischer Geizhals", "Halb-Ork-Derwisch"]

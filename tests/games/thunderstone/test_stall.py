@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.bots import play_out
+from bots.random_bot import play_out
 from engine.games.thunderstone.bot import bot_choices
-from engine.testing import new_game
+from sim.testing import new_game
 from ts_helpers import Game
 
 # (simulate --seed, game index): the games of `simulate thunderstone --games 1000 --players 2`

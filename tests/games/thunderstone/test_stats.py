@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.games.thunderstone.stats import collect, main
 from engine.pipeline import Engine
-from engine.testing import new_game, run_bots
+from sim.testing import new_game, run_bots
 from store.sqlite_store import EventStore
 
 

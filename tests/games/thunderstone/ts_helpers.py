@@ -5,7 +5,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.mechanics.zones import card_name
-from engine.testing import from_situation
+from sim.testing import from_situation
 
 SITUATIONS = Path(__file__).parents[3] / "engine" / "games" / "thunderstone" / "situations"
 

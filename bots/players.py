@@ -1,0 +1,85 @@
+"""Per-seat bots for `simulate --bots random,greedy,mcts`: one bot kind per seat.
+
+`BotPlay` has the shape of bots.random_bot.play_out (engine, game_id, seed, stop=...), so the
+simulation runs it unchanged, in worker processes too (it pickles). Each seat has its own
+random stream (from the game seed and the seat), so a game's bots are reproducible. The
+smart bots decide on a copy of the state that knows no seed, and search only over
+determinizations of what their seat sees (bots.search).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from bots.search import greedy, mcts
+from bots.random_bot import Abandoned, Stall, command_limit
+
+KINDS = ("random", "greedy", "mcts")
+
+
+class BotsError(ValueError):
+    """--bots names an unknown bot or the wrong number of seats."""
+
+
+def parse_bots(text: str | None, players: int) -> tuple[str, ...]:
+    """'mcts,random' gives one bot per seat; a single name plays every seat."""
+    names = tuple(n.strip() for n in (text or "random").split(",") if n.strip())
+    bad = [n for n in names if n not in KINDS]
+    if bad:
+        raise BotsError(f"--bots: unknown bot {bad[0]!r}; choose from {', '.join(KINDS)}")
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise BotsError(f"--bots names {len(names)} bots for {players} players: give one per "
+                        "seat, or one for all")
+    return names
+
+
+def _fork(engine, game_id: str):
+    """The game as a bot may hold it: a state copy with no seed (search reseeds it)."""
+    from projections.state import decode, encode
+    from engine.fork import Game
+    t = engine.table(game_id)
+    return Game(decode(engine.ruleset(game_id), encode(t)), "unknown", None, record=False)
+
+
+class BotPlay:
+    def __init__(self, bots: tuple[str, ...], iterations: int = 64, playout: int = 12):
+        self.bots, self.iterations, self.playout = tuple(bots), iterations, playout
+
+    def choose(self, engine, game_id: str, seat: int, legal: list, rng: random.Random):
+        kind = self.bots[seat]
+        narrow = getattr(engine.ruleset(game_id), "bot_choices", None)
+        opts = (narrow(engine.table(game_id), seat, legal) or legal) if narrow else legal
+        if kind == "random" or len(opts) == 1:
+            return rng.choice(opts)
+        game = _fork(engine, game_id)
+        if kind == "greedy":
+            return greedy(game, seat, opts, rng)
+        return mcts(game, seat, opts, rng, self.iterations, self.playout)
+
+    def __call__(self, engine, game_id: str, seed: str | int, max_commands: int | None = None,
+                 stop: Callable[[], bool] | None = None) -> int:
+        rngs = [random.Random(f"bot:{seed}:{s}") for s in range(len(self.bots))]
+        limit = max_commands or command_limit(engine.ruleset(game_id))
+        n = 0
+        while n < limit:
+            if stop is not None and stop():
+                raise Abandoned(game_id)
+            t = engine.table(game_id)
+            if t.over:
+                return n
+            prompts = engine.prompts(game_id)
+            if not prompts:
+                raise Stall(f"game {game_id}: no prompt at event {t.version} but the game is "
+                            "not over", game_id, None, n, t.version)
+            seat = prompts[0].seat
+            legal = engine.legal(game_id, seat)
+            if not legal:
+                raise Stall(f"game {game_id}: seat {seat} is prompted but has no legal command",
+                            game_id, None, n, t.version)
+            engine.submit(game_id, seat, self.choose(engine, game_id, seat, legal, rngs[seat]))
+            n += 1
+        t = engine.table(game_id)
+        raise Stall(f"game {game_id}: not over after {limit} bot commands (event {t.version})",
+                    game_id, None, n, t.version)

@@ -1,0 +1,583 @@
+"""The `runeledger` command. Human tables by default, `--json` for machines.
+
+Exit codes: 0 done; 1 refused by a rule (illegal command, refused undo, version conflict);
+2 malformed input or usage (bad JSON, unknown game or seat, missing database file);
+3 integrity failure (broken hash chain, replay difference, corrupt or foreign file);
+70 an unexpected internal error (one line; RUNELEDGER_DEBUG=1 shows the traceback);
+130 interrupted.
+
+Reads show the public view unless `--as SEAT` or `--as referee` is named (invariant 6).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+import msgspec
+from rich.table import Table as RichTable
+
+from engine import cards as cards_mod
+from cli import render
+from cli import dispute as dispute_cli
+from engine import integrity, registry
+from sim import cli as simulate_cli
+import analytics.cli
+from server import cli as table_cli  # (cli.main has a function named table)
+from engine import situation as situation_file
+from engine.content import ContentError
+from engine.boundary import ascii_number, check_seat, number, parse_command, parse_json, parse_options
+from engine.errors import (BadInput, CascadeAborted, EngineError, IllegalCommand, UndoRefused,
+                           UnknownGame)
+from engine.logs import configure
+from engine.narration import seat_name
+from engine.pipeline import Engine
+from engine.replay import replay
+from projections.audit import audit
+from projections.timeline import timeline
+from projections.views import REFEREE, full_state, log_view, state_view
+from store import CorruptStore, EventStore, MissingStore, StoreError, VersionConflict
+from store.verify import describe
+
+CREATES = ("new", "simulate")  # the only commands that may create a database file
+
+class _Console:
+    """stdout or stderr as they are when printed to (a test may have swapped them): colours
+    on a terminal only, a sensible width when piped (cli_render.console)."""
+
+    def __init__(self, stderr: bool = False):
+        self.stderr = stderr
+
+    def __getattr__(self, name: str):
+        return getattr(render.console(self.stderr), name)
+
+
+out = _Console()
+err = _Console(stderr=True)
+
+
+def emit(args, data: Any, human=None) -> None:
+    if args.json:
+        sys.stdout.write(render.dumps(msgspec.to_builtins(data)) + "\n")
+    elif human is not None:
+        human()
+    else:
+        out.print_json(data=msgspec.to_builtins(data), ensure_ascii=False)
+
+
+def show(tables) -> None:
+    for t in tables:
+        if t is not None:
+            out.print(t)
+
+
+table = render.table
+
+
+def describer(rs, eng: Engine, game_id: str):
+    """The ruleset's sentence for an event as the viewer sees it (`Ruleset.describe`; the
+    table serves for names only, so the game's head will do)."""
+    t = eng.table(game_id)
+    return lambda ev: rs.describe(t, ev)
+
+
+def viewer(args, eng: Engine, game_id: str):
+    """--as: None for the public view (the default), a seat, or REFEREE (everything)."""
+    who = getattr(args, "as_", None)
+    if who is None or who == "spectator":
+        return None
+    if who == "referee":
+        return REFEREE
+    seat = ascii_number(who)  # '١' or ' 1' is no seat: int() would read both as 1
+    if seat is None:
+        raise BadInput(None, f"--as takes a seat number (digits 0-9), 'spectator' or 'referee', "
+                             f"not {who!r}")
+    return check_seat(seat, eng.table(game_id).players)
+
+
+def viewer_label(who) -> str:
+    return "public view" if who is None else "referee (everything)" if who is REFEREE \
+        else f"{seat_name(who)} (--as {who})"
+
+
+# -- subcommands ------------------------------------------------------------------------
+def cmd_games(args) -> int:
+    rows, data = [], []
+    for name, rs in registry.rulesets().items():
+        opts = {k: {"default": o.default, "choices": list(o.choices), "doc": o.doc}
+                for k, o in rs.options.items()}
+        data.append({"name": name, "version": rs.version, "players": list(rs.players),
+                     "options": opts, "content_packs": list(rs.content_packs),
+                     "summary": rs.summary})
+        rows.append([name, rs.version, ",".join(map(str, rs.players)),
+                     " ".join(f"{k}={o.default}" for k, o in rs.options.items()),
+                     ",".join(rs.content_packs)])
+    broken = registry.broken()
+    emit(args, {"games": data, "broken": broken}, lambda: (
+        out.print(table("Installed rulesets", ["game", "version", "players", "options",
+                                               "content packs"], rows)),
+        [err.print(f"package {k} failed to load: {v}", style="red", markup=False)
+         for k, v in broken.items()]))
+    return 0
+
+
+def cmd_cards(args) -> int:
+    """Every card of a ruleset (or those matching NAME) with values and their sources."""
+    rs = registry.get(args.game)
+    found = cards_mod.check(rs.cards())
+    if args.name:
+        found = cards_mod.find(found, args.name)
+        if not found:
+            raise BadInput(None, f"{args.game} has no card named {args.name!r} "
+                                 f"(`runeledger cards {args.game}` lists them all)")
+    if args.kind:
+        found = [c for c in found if c.kind == args.kind]
+    if args.json:
+        emit(args, found)
+        return 0
+    if not found:
+        out.print(f"{args.game}: no card catalogue" if not args.kind
+                  else f"{args.game}: no card of kind {args.kind!r}")
+        return 0
+    if args.name and len(found) <= 3:
+        for c in found:
+            out.print(card_panel(c))
+        return 0
+    rows = [[c.name, c.english_name or "", c.kind, c.group or "",
+             "" if c.count is None else c.count,
+             " ".join(f"{k}={'-' if v is None else v}" for k, v, _ in cards_mod.ordered_values(c)),
+             c.text[:70]] for c in found]
+    out.print(table(f"{args.game}: {len(found)} cards", ["name", "english", "kind", "group",
+                                                         "count", "values", "text"], rows))
+    return 0
+
+
+def card_panel(c) -> RichTable:
+    t = RichTable(title=c.name if not c.english_name else f"{c.name} ({c.english_name})",
+                  show_header=True)
+    t.add_column("field")
+    t.add_column("value")
+    t.add_column("source")
+    t.add_row("kind", c.kind, "")
+    if c.group:
+        t.add_row("group", c.group, "")
+    if c.count is not None:
+        t.add_row("count", str(c.count), c.count_source or "")
+    for k, v, src in cards_mod.ordered_values(c):
+        t.add_row(k, "none printed" if v is None else str(v), src)
+    t.add_row("text", c.text or "(no text)", "")
+    return t
+
+
+def cmd_list(args, eng: Engine) -> int:
+    """The games in a database: ruleset, players, status and last event, without folding any."""
+    rows, data = [], []
+    for gid, version, created, last, revealed in eng.store.game_summaries(args.limit):
+        if args.ruleset and created.get("ruleset") != args.ruleset:
+            continue
+        status = "over" if revealed else "in play"
+        data.append({"game_id": gid, "ruleset": created.get("ruleset"),
+                     "players": created.get("players"), "status": status, "version": version,
+                     "last_event": last, "options": created.get("options", {})})
+        rows.append([gid, created.get("ruleset"), created.get("players"), status, version, last])
+    def human():
+        if not rows:
+            out.print(f"{args.db}: no games" + (f" of {args.ruleset}" if args.ruleset else "")
+                      + " (runeledger new RULESET --db FILE starts one)", markup=False)
+            return
+        out.print(table(f"{args.db}: {len(rows)} games", ["game", "ruleset", "players", "status",
+                                                          "events", "last event"], rows,
+                        keep=("game",)))
+    emit(args, data, human)
+    return 0
+
+
+def cmd_new(args, eng: Engine) -> int:
+    if args.situation:
+        doc = situation_file.read(args.situation)
+        gid = eng.create(doc["ruleset"], doc["players"], doc.get("seed", 0),
+                         doc.get("options", {}), analysis=args.analysis, situation=doc)
+    else:
+        if not args.game or not args.players:
+            raise BadInput(None, "new needs GAME and --players (or --situation FILE)")
+        gid = eng.create(args.game, args.players, args.seed, parse_options(args.option),
+                         analysis=args.analysis)
+    emit(args, {"game_id": gid}, lambda: out.print(gid))
+    return 0
+
+
+def cmd_prompts(args, eng: Engine) -> int:
+    ps = [msgspec.to_builtins(p) for p in eng.prompts(args.game_id)]
+    t = eng.table(args.game_id)
+    who = viewer(args, eng, args.game_id)
+
+    def human():
+        words = render.Words(eng.ruleset(args.game_id))
+        # How many answers a seat has can tell its secrets (a Reflect scroll in hand is a
+        # second answer), so the choices are counted only for that seat or the referee.
+        legal = {s: eng.legal(args.game_id, s) for s in sorted({p["seat"] for p in ps})
+                 if who is REFEREE or who == s}
+        state = (f"over; winners: {', '.join(map(seat_name, t.winners)) or 'none'}"
+                 if t.over else "in play")
+        if not ps:
+            out.print(f"{args.game_id} at event {t.version} ({state}): nobody must act",
+                      markup=False)
+            return
+        out.print(table(f"{args.game_id} at event {t.version} ({state}): who must act",
+                        ["seat", "must", "rule", "what they may do"],
+                        render.prompt_rows(words, ps, legal)))
+    emit(args, {"over": t.over, "winners": t.winners, "prompts": ps}, human)
+    return 0
+
+
+def cmd_legal(args, eng: Engine) -> int:
+    cmds = eng.legal(args.game_id, args.seat)
+
+    def human():
+        rs, t = eng.ruleset(args.game_id), eng.table(args.game_id)
+        if not cmds:
+            waiting = sorted({p.seat for p in eng.prompts(args.game_id)})
+            out.print(f"{seat_name(args.seat)} (--seat {args.seat}) has nothing to do at event "
+                      f"{t.version}: " + ("the game is over" if t.over else "waiting for " +
+                      (", ".join(seat_name(s) for s in waiting) or "nobody")), markup=False)
+            return
+        words = render.Words(rs)
+        rows = render.legal_rows(words, t, args.seat, cmds)
+        show([table(f"{len(cmds)} legal commands for {seat_name(args.seat)} (--seat {args.seat}) "
+                    f"at event {t.version}", ["#", "choice", "price or preview", "command"], rows,
+                    wide=("choice", "price or preview")), words.legend()])
+        if cmds:
+            out.print(f"play one: runeledger play {args.game_id} --seat {args.seat} 'COMMAND'",
+                      markup=False)
+    emit(args, cmds, human)
+    return 0
+
+
+def cmd_play(args, eng: Engine) -> int:
+    try:
+        command = parse_command(args.command)
+    except BadInput as exc:
+        eng.table(args.game_id)  # an unknown game is the first thing to say
+        eng.note_rejected(args.game_id, args.seat, args.command[:2048], exc.rule, exc.reason)
+        raise
+    stored = eng.submit(args.game_id, args.seat, command, expected_version=args.expected_version)
+    rs = eng.ruleset(args.game_id)
+    evs = log_view(rs, stored, args.seat)
+    emit(args, evs, lambda: out.print(table(
+        f"{len(evs)} events", ["#", "seat", "what happened", "rule"],
+        render.log_rows(render.Words(rs), evs, describer(rs, eng, args.game_id)))))
+    return 0
+
+
+def cmd_log(args, eng: Engine) -> int:
+    who = viewer(args, eng, args.game_id)
+    rs = eng.ruleset(args.game_id)
+    events = eng.store.read(args.game_id, args.from_ or 1, args.to)
+    evs = log_view(rs, events, who)
+
+    def human():
+        words = render.Words(rs)
+        show([table(f"log of {args.game_id} ({viewer_label(who)})",
+                    ["#", "seat", "what happened", "rule"],
+                    render.log_rows(words, evs, describer(rs, eng, args.game_id))),
+              words.legend()])
+    emit(args, evs, human)
+    return 0
+
+
+def cmd_state(args, eng: Engine) -> int:
+    who = viewer(args, eng, args.game_id)
+    t = eng.reader.state_at(args.game_id, args.at)
+    rs = eng.ruleset(args.game_id)
+    view = full_state(rs, t) if who is REFEREE else state_view(rs, t, who)
+    if who is REFEREE:  # whoever holds the file may read the seed before the game reveals it
+        view["seed_revealed"] = view.get("seed") is not None
+        view["seed"] = view.get("seed") or eng.seed(args.game_id)
+    emit(args, view, lambda: show(render.state_tables(render.Words(rs), view)))
+    return 0
+
+
+def cmd_undo(args, eng: Engine) -> int:
+    stored = eng.undo(args.game_id, args.to, args.seat, agreed=args.table_agreed)
+    emit(args, {"undone_to": args.to, "events": [e.version for e in stored]},
+         lambda: out.print(f"undone to event {args.to} (recorded as event {stored[-1].version})"))
+    return 0
+
+
+def cmd_force(args, eng: Engine) -> int:
+    outcomes = parse_json(args.outcomes, "CORE-3F")
+    stored = eng.force(args.game_id, outcomes)
+    emit(args, {"event": stored[0].version, "forced": outcomes},
+         lambda: out.print(f"recorded as event {stored[0].version}"))
+    return 0
+
+
+def cmd_audit(args, eng: Engine) -> int:
+    report = audit(eng.store, args.game_id, args.n, viewer(args, eng, args.game_id))
+
+    def human():
+        show(render.audit_tables(render.Words(eng.ruleset(args.game_id)), report))
+    emit(args, report, human)
+    return 0
+
+
+def cmd_replay(args, eng: Engine) -> int:
+    eng.table(args.game_id)  # an unknown game is bad input, not a difference
+    result = replay(eng.store, args.game_id)
+    emit(args, result, lambda: out.print(
+        f"replay identical: {result.events} events" if result.ok else
+        f"replay DIFFERS at event {result.difference.get('version')}: {result.difference}"))
+    return 0 if result.ok else 3
+
+
+def cmd_verify(args, eng: Engine) -> int:
+    anchor = integrity.load_anchor(args.anchor) if args.anchor else None
+    report = integrity.verify(eng.store, anchor)
+
+    def human():
+        if report.ok:
+            out.print(f"ok: {report.games} games, {report.events} events; every hash chain, "
+                      "stream head, snapshot, seed commitment and trigger intact"
+                      + (f"; nothing cut or rewritten since the anchor {args.anchor}"
+                         if anchor else ""))
+        else:
+            out.print(f"BROKEN: {len(report.faults)} fault(s) in {args.db}", style="red")
+            for f in report.faults:
+                out.print(f"  {describe(f)}", markup=False, highlight=False)
+        for note in report.notes:
+            out.print(f"  note: {note}", markup=False, highlight=False)
+    emit(args, report, human)
+    return 0 if report.ok else 3
+
+
+def cmd_anchor(args, eng: Engine) -> int:
+    try:
+        anchor = integrity.write_anchor(eng.store)
+    except integrity.AnchorError:
+        raise
+    except StoreError as exc:  # the store does not verify: an anchor would bless the damage
+        raise IntegrityFailure(str(exc)) from None
+    if args.out:
+        integrity.save_anchor(anchor, args.out)
+    if args.json or not args.out:
+        sys.stdout.write(integrity.dump_anchor(anchor))
+    else:
+        out.print(f"anchor of {len(anchor['games'])} games, {anchor['store']['events']} events "
+                  f"written to {args.out}; keep it somewhere else and check with "
+                  f"verify --anchor {args.out}")
+    return 0
+
+
+def cmd_timeline(args, eng: Engine) -> int:
+    rows = timeline(eng.store, args.game_id, eng.ruleset(args.game_id),
+                    viewer(args, eng, args.game_id))
+    emit(args, rows, lambda: out.print(table(f"timeline of {args.game_id}",
+                                             ["events", "decision", "seat", "rule", "n"],
+                                             [[f"{r['first']}-{r['last']}", r["decision"],
+                                               "" if r["seat"] is None else seat_name(r["seat"]),
+                                               r["rule"], r["events"]] for r in rows])))
+    return 0
+
+
+# -- wiring -----------------------------------------------------------------------------
+class IntegrityFailure(Exception):
+    """The store does not hold what it should (exit 3)."""
+
+
+class UsageError(Exception):
+    """argparse's complaint, raised instead of printed so that --json can shape it."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def parser() -> argparse.ArgumentParser:
+    common = Parser(add_help=False)
+    common.add_argument("--db", default="runeledger.db", help="database file (default runeledger.db)")
+    common.add_argument("--json", action="store_true", help="machine-readable output")
+    p = Parser(prog="runeledger", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="cmd", required=True, parser_class=Parser)
+
+    def add(name, help_):
+        return sub.add_parser(name, parents=[common], help=help_)
+
+    def viewer_arg(s):
+        s.add_argument("--as", dest="as_", metavar="SEAT|referee",
+                       help="whose view: a seat number, or referee for everything "
+                            "(default: the public view)")
+
+    add("games", "installed rulesets")
+    s = add("list", "the games in the database: ruleset, players, status, last event")
+    s.add_argument("--ruleset", help="only games of this ruleset")
+    s.add_argument("--limit", type=number, help="at most N games (in creation order)")
+    s = add("cards", "every card of a ruleset, its values and where each value comes from")
+    s.add_argument("game", metavar="RULESET")
+    s.add_argument("name", nargs="?", metavar="NAME", help="only this card (print or English "
+                                                           "name, or part of it)")
+    s.add_argument("--kind", help="only cards of this kind (hero, monster, village, ...)")
+    s = add("new", "start a game, print its id")
+    s.add_argument("game", nargs="?")
+    s.add_argument("--players", type=number)
+    s.add_argument("--seed")
+    s.add_argument("--option", action="append", metavar="KEY=VALUE")
+    s.add_argument("--situation", metavar="FILE")
+    s.add_argument("--analysis", action="store_true", help="analysis mode: undo anywhere")
+    s = add("prompts", "who must act now")
+    s.add_argument("game_id")
+    viewer_arg(s)
+    add("replay", "re-run and compare").add_argument("game_id")
+    s = add("timeline", "one line per command")
+    s.add_argument("game_id")
+    viewer_arg(s)
+    s = add("legal", "every legal command for a seat")
+    s.add_argument("game_id")
+    s.add_argument("--seat", type=number, required=True)
+    s = add("play", "submit a command")
+    s.add_argument("game_id")
+    s.add_argument("--seat", type=number, required=True)
+    s.add_argument("--expected-version", type=number, metavar="N",
+                   help="refuse (version conflict) unless the game is still at event N")
+    s.add_argument("command", metavar="COMMAND_JSON")
+    s = add("log", "the event log")
+    s.add_argument("game_id")
+    s.add_argument("--from", dest="from_", type=number)
+    s.add_argument("--to", type=number)
+    viewer_arg(s)
+    s = add("state", "state or a seat's view at any event")
+    s.add_argument("game_id")
+    s.add_argument("--at", type=number)
+    viewer_arg(s)
+    s = add("undo", "undo to event N")
+    s.add_argument("game_id")
+    s.add_argument("--to", type=number, required=True)
+    s.add_argument("--seat", type=number, help="the seat asking (its own decisions may be undone)")
+    s.add_argument("--table-agreed", action="store_true",
+                   help="record that every seat agreed (allows crossing chance and reveals)")
+    s = add("force", "stack the next chance outcomes (analysis or situation games)")
+    s.add_argument("game_id")
+    s.add_argument("outcomes", metavar="JSON", help='e.g. \'{"die:attack": ["hit"]}\'')
+    s = add("audit", "why event N happened")
+    s.add_argument("game_id")
+    s.add_argument("n", type=number)
+    viewer_arg(s)
+    s = add("verify", "check every hash chain, stream head, snapshot and seed commitment")
+    s.add_argument("--anchor", metavar="FILE", help="also prove nothing was cut or rewritten "
+                                                     "since this anchor was written")
+    s = add("anchor", "write a digest of every game's head and of the whole store, to keep "
+                      "elsewhere")
+    s.add_argument("--out", metavar="FILE", help="write it to FILE (default: print it)")
+    # Front ends with their own subcommands: each module's add_parser(sub, common) registers its
+    # parsers and sets `run=` (a function of args returning the exit code) as their default.
+    simulate_cli.add_parser(sub, common).set_defaults(run=simulate_cli.run)
+    analytics.cli.add_parser(sub, common).set_defaults(run=analytics.cli.run)
+    table_cli.add_parser(sub, common).set_defaults(run=table_cli.run)
+    dispute_cli.add_parser(sub, common).set_defaults(run=dispute_cli.run)
+    return p
+
+
+HANDLERS = {"list": cmd_list, "new": cmd_new, "prompts": cmd_prompts, "legal": cmd_legal, "play": cmd_play,
+            "log": cmd_log, "state": cmd_state, "undo": cmd_undo, "audit": cmd_audit, "force": cmd_force,
+            "replay": cmd_replay, "verify": cmd_verify, "timeline": cmd_timeline,
+            "anchor": cmd_anchor}
+
+
+def open_engine(args) -> Engine:
+    """Only `new` and `simulate` create a database; reads of a missing file create nothing."""
+    create = args.cmd in CREATES
+    if not create and args.db != ":memory:" and not os.path.exists(args.db):
+        raise BadInput(None, f"no database file {args.db!r} (only new and simulate create one; "
+                             "check --db)")
+    return Engine(EventStore(args.db, create=create))
+
+
+def exit_code(exc: BaseException) -> int:
+    """The one place that maps an error to the documented exit codes."""
+    if isinstance(exc, (BadInput, UsageError, UnknownGame, ValueError)) or \
+            isinstance(exc, MissingStore):
+        return 2
+    if isinstance(exc, (IllegalCommand, UndoRefused, VersionConflict)):
+        return 1
+    if isinstance(exc, (CorruptStore, IntegrityFailure, integrity.AnchorError)):
+        return 3
+    if isinstance(exc, CascadeAborted):
+        return 70
+    if isinstance(exc, (EngineError, StoreError)):
+        return 2
+    return 70
+
+
+def main(argv: list[str] | None = None) -> int:
+    configure()
+    _utf8_stdout()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    as_json = "--json" in argv
+    try:
+        args = parser().parse_args(argv)
+        as_json = args.json
+        if args.cmd == "games":
+            return cmd_games(args)
+        if args.cmd == "cards":
+            return cmd_cards(args)
+        if getattr(args, "run", None) is not None:  # a front end's own subcommand
+            return args.run(args)
+        return HANDLERS[args.cmd](args, open_engine(args))
+    except SystemExit as exc:  # --help
+        return exc.code if isinstance(exc.code, int) else 0
+    except KeyboardInterrupt:
+        fail(as_json, "interrupted", None)
+        return 130
+    except BrokenPipeError:
+        _quiet_stdout()  # the reader stopped early (| head): not an error of ours
+        return 0
+    except Exception as exc:
+        code = exit_code(exc)
+        if code == 70:
+            if os.environ.get("RUNELEDGER_DEBUG"):
+                raise
+            message = f"internal error ({type(exc).__name__}): {_one_line(exc)}; " \
+                      "set RUNELEDGER_DEBUG=1 for the traceback"
+        else:
+            message = _one_line(exc)
+        fail(as_json, message, getattr(exc, "rule", None))
+        return code
+
+
+def _utf8_stdout() -> None:
+    """Names are printed as they are (umlauts too), whatever the locale says."""
+    for stream in (sys.stdout, sys.stderr):
+        enc = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if enc and enc != "utf8" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8")
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= 2000 else text[:1997] + "..."
+
+
+def _quiet_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except OSError:
+        pass
+
+
+def fail(as_json: bool, message: str, rule: str | None) -> None:
+    # An argument the shell could not decode (a surrogate) is named in its escaped form.
+    message = message.encode("utf-8", "backslashreplace").decode("utf-8")
+    try:
+        if as_json:
+            sys.stdout.write(render.dumps({"error": message, "rule": rule}) + "\n")
+            sys.stdout.flush()
+        else:
+            err.print(f"error: {message}", style="red", markup=False, highlight=False)
+    except BrokenPipeError:
+        _quiet_stdout()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,217 @@
+"""The winner's choices at the end of a fight, which the engine used to make itself (issue 14):
+
+- which of its units carries a captured treasure (DL:3.3/treasures: the chip goes "under a unit";
+  reading CAPTURED-BEARER: the winner picks among its units in that place once the round's
+  casualties are removed; meanwhile the chip sits on a provisional bearer);
+- which empty ships it mans after a naval battle, from which ship and with which units, or docks
+  in its own harbour, or lets sink (DL:3.4/naval: "mindestens eine Einheit" per ship);
+- where failed sneak attackers withdraw: any own territory next to the target, all to one or
+  split among several (DL:3.4/sneak: "in ein eigenes Gebiet oder eigene Gebiete", as INT-40).
+
+Each is a `decisions.ask` with its rule id; the default answer (the engine's former choice) is
+listed first, so `bots.sensible` keeps it.
+"""
+from __future__ import annotations
+
+from engine.readings import chosen
+
+from engine.games.dragonlords.battles import battle as BT
+from engine.games.dragonlords import board as B
+from engine.games.dragonlords.turn import decisions as D
+from engine.games.dragonlords import places as P
+from engine.games.dragonlords.map.world import world
+
+TREASURE_RULE, NAVAL_RULE, SNEAK_RULE = "DL:3.3/treasures", "DL:3.4/naval", "DL:3.4/sneak"
+
+
+# -- the bearer of a captured treasure ------------------------------------------------------------
+
+def note_capture(ctx, t, tr: str, loc: str, to: int, vis) -> None:
+    """A treasure captured in a battle: its bearer is picked at the next pause (settle)."""
+    if t.game.battle is not None:
+        ctx.emit("dl.spoils", {"add": {"army": to, "loc": loc, "treasure": tr}}, rule=TREASURE_RULE, vis=vis)
+
+
+def _holder(g, s: dict) -> str | None:
+    return next((h for h in B.heroes_at(g, s["loc"], s["army"]) if s["treasure"] in g.heroes[h].treasures), None)
+
+
+def _bare(g, h: str) -> bool:
+    """A unit that is a chip-bearer only for this one treasure: the same as any plain unit."""
+    x = g.heroes[h]
+    return not x.role and len(x.treasures) == 1 and not x.spells
+
+
+def bearer_options(g, s: dict) -> list[str]:
+    """The current bearer first ('plain' for a unit that bears nothing else), then every other unit
+    of the winner in the place (chip-bearers by id, 'plain' for any plain unit)."""
+    h = _holder(g, s)
+    if h is None:
+        return []
+    heroes = [x for x in B.heroes_at(g, s["loc"], s["army"]) if x != h]
+    now = "plain" if _bare(g, h) else h
+    rest = list(heroes)
+    if now != "plain" and B.plain(g, s["loc"], s["army"]):
+        rest.append("plain")
+    return [now] + rest
+
+
+def settle(ctx, t, next_: str) -> bool:
+    """Ask about the first captured treasure still waiting for its bearer; True if a question is
+    open (the answer resumes `next_`: 'after_round' or 'end_battle')."""
+    g = t.game
+    while g.spoils:
+        s = dict(g.spoils[0])
+        ctx.emit("dl.spoils", {"drop": True}, rule=TREASURE_RULE, vis=[g.armies[s["army"]].seat])
+        opts = bearer_options(g, s)
+        if len(opts) > 1 and g.armies[s["army"]].alive:
+            D.ask(ctx, t, s["army"], "captured_treasure", TREASURE_RULE, opts, "captured_bearer",
+                  {**s, "next": next_}, loc=s["loc"])
+            return True
+    return False
+
+
+@D.then("captured_bearer")
+def _captured_bearer(ctx, t, pick, q) -> None:
+    g = t.game
+    s = q.data
+    seat = g.armies[s["army"]].seat
+    h = _holder(g, s)
+    if h is not None and pick != ("plain" if _bare(g, h) else h):
+        tr = s["treasure"]
+        vis = [seat]       # the winner's answer: under which unit the chip now lies
+        if _bare(g, h):
+            ctx.emit("dl.hero_gone", {"id": h, "army": s["army"], "loc": s["loc"], "to_troops": True},
+                     rule=TREASURE_RULE, vis=vis)
+        else:
+            left = sorted(x for x in g.heroes[h].treasures if x != tr)
+            ctx.emit("dl.hero", {"id": h, "set": {"treasures": left}}, rule=TREASURE_RULE, vis=vis)
+        if pick == "plain":
+            BT.new_hero(ctx, t, s["army"], s["loc"], "", treasures=[tr], rule=TREASURE_RULE, vis=vis)
+        else:
+            x = g.heroes[pick]
+            ctx.emit("dl.hero", {"id": pick, "set": {"treasures": sorted(x.treasures + [tr])}},
+                     rule=TREASURE_RULE, vis=vis)
+    if s["next"] == "after_round":
+        BT.after_round(ctx, t)
+    else:
+        BT.end_battle(ctx, t)
+
+
+# -- manning the empty ships after a naval battle -------------------------------------------------
+
+def crew_options(t, zone: str, winner: int, sid: str) -> list[str]:
+    """`crew:{donor}:{n}` (n plain units) or `crew:{donor}:{hero}` from each of the winner's ships
+    that keeps a unit aboard, the fullest donor's single unit first (the former default; reading
+    NAVAL-CREW `one`: a single plain unit only); `dock:{territory}` for each own territory with a
+    harbour on the zone; `sink`."""
+    g = t.game
+    one = chosen(t, "NAVAL-CREW") == "one"
+    donors = [s for s in B.ships_in(g, zone, winner) if s != sid and B.ship_units(g, s) > 1]
+    donors.sort(key=lambda s: (-B.plain(g, P.aboard(s), winner), s))
+    out: list[str] = []
+    for d in donors:
+        here = P.aboard(d)
+        spare = B.ship_units(g, d) - 1
+        out += [f"crew:{d}:{n}" for n in range(1, min(1 if one else spare, B.plain(g, here, winner)) + 1)]
+        out += [] if one else [f"crew:{d}:{h}" for h in B.heroes_at(g, here, winner)]
+    out += [f"dock:{x}" for x in world().coast.get(zone, ()) if B.owner(g, x) == winner]
+    return out + ["sink"]
+
+
+def _empty(g, zone: str) -> list[str]:
+    return [sid for sid in sorted(g.ships) if g.ships[sid].zone == zone and not B.ship_units(g, sid)
+            and not g.ships[sid].harbour]
+
+
+def man_ships(ctx, t, zone: str, winner: int) -> None:
+    """After a naval battle the winner mans, docks or sinks each empty ship in turn (DL:3.4/naval);
+    then the battle closes."""
+    g = t.game
+    if winner < 0:
+        for sid in _empty(g, zone):
+            ctx.emit("dl.ship_gone", {"id": sid, "why": "sunk"}, rule=NAVAL_RULE)
+        return BT.close_battle(ctx, t, winner)
+    left = _empty(g, zone)
+    if not left:
+        return BT.close_battle(ctx, t, winner)
+    sid = left[0]
+    D.ask(ctx, t, winner, "man_ship", NAVAL_RULE, crew_options(t, zone, winner, sid), "man_ship",
+          {"zone": zone, "ship": sid, "winner": winner}, loc=zone)
+
+
+@D.then("man_ship")
+def _man_ship(ctx, t, pick, q) -> None:
+    g = t.game
+    zone, sid, w = q.data["zone"], q.data["ship"], q.data["winner"]
+    if pick.startswith("crew:"):
+        _, donor, who = pick.split(":")
+        if who.isdigit():
+            ctx.emit("dl.units", {"loc": P.aboard(donor), "army": w, "n": -int(who)}, rule=NAVAL_RULE)
+            ctx.emit("dl.units", {"loc": P.aboard(sid), "army": w, "n": int(who)}, rule=NAVAL_RULE)
+        else:
+            ctx.emit("dl.hero", {"id": who, "set": {"loc": P.aboard(sid)}}, rule=NAVAL_RULE)
+        ctx.emit("dl.ship", {"id": sid, "set": {"army": w}}, rule=NAVAL_RULE)
+    elif pick.startswith("dock:"):
+        ctx.emit("dl.ship", {"id": sid, "set": {"army": w, "harbour": pick[5:]}}, rule=NAVAL_RULE)
+    else:
+        ctx.emit("dl.ship_gone", {"id": sid, "why": "sunk"}, rule=NAVAL_RULE)
+    man_ships(ctx, t, zone, w)
+
+
+# -- where failed sneak attackers go --------------------------------------------------------------
+
+def sneak_back_options(t) -> list[str]:
+    """Each own territory next to the target (an origin first; reading SNEAK-RETURN `origins`: the
+    origins only): `{x}` takes every elf left there; with more than one destination also `{x}:{n}`
+    plain units or `{x}:{hero}` (a split, INT-40)."""
+    g = t.game
+    b = g.battle
+    w = world()
+    near = [x for x in w.neighbours(b.loc, B.caster_at(g, b.loc, b.attacker)) if B.owner(g, x) == b.attacker]
+    if chosen(t, "SNEAK-RETURN") == "origins":
+        near = [x for x in near if x in b.origins]
+    near.sort(key=lambda x: (x not in b.origins, b.origins.index(x) if x in b.origins else 0, x))
+    out = list(near)
+    if len(near) > 1:
+        plain, heroes = B.plain(g, b.loc, b.attacker), B.heroes_at(g, b.loc, b.attacker)
+        for x in near:
+            out += [f"{x}:{n}" for n in range(1, plain + 1) if n < plain or heroes]
+            out += [f"{x}:{h}" for h in heroes if plain or len(heroes) > 1]
+    return out
+
+
+def sneak_back(ctx, t) -> None:
+    """A failed sneak attack: the elves withdraw to own territories (DL:3.4/sneak); with none next
+    to the target they are lost. They may not attack again this turn."""
+    g = t.game
+    b = g.battle
+    if not BT.side_units(g, b.loc, b.attacker):
+        return BT.end_battle(ctx, t)
+    opts = sneak_back_options(t)
+    if not opts:
+        BT.kill(ctx, t, b.loc, b.attacker, BT.side_units(g, b.loc, b.attacker), b.defender, SNEAK_RULE, "no retreat")
+        return BT.end_battle(ctx, t)
+    D.ask(ctx, t, b.attacker, "sneak_back", SNEAK_RULE, opts, "sneak_back", loc=b.loc)
+
+
+@D.then("sneak_back")
+def _sneak_back(ctx, t, pick, q) -> None:
+    g = t.game
+    b = g.battle
+    to, _, part = pick.partition(":")
+    if not part:
+        n = BT.side_units(g, b.loc, b.attacker)
+        BT.withdraw(ctx, t, b.loc, to, b.attacker, SNEAK_RULE)
+    elif part.isdigit():
+        n = int(part)
+        ctx.emit("dl.units", {"loc": b.loc, "army": b.attacker, "n": -n}, rule=SNEAK_RULE)
+        ctx.emit("dl.units", {"loc": to, "army": b.attacker, "n": n}, rule=SNEAK_RULE)
+    else:
+        n = 1
+        ctx.emit("dl.hero", {"id": part, "set": {"loc": to}}, rule=SNEAK_RULE)
+    ctx.emit("dl.mark", {"field": "no_fight", "key": to, "n": n}, rule=SNEAK_RULE)
+    sneak_back(ctx, t)
+
+
+BT.SPOILS.update(note_capture=note_capture, settle=settle, man_ships=man_ships, sneak_back=sneak_back)

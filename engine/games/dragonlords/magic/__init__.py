@@ -1,0 +1,1 @@
+"""Magic: teleportation, the DragonLord's fire and scroll cards."""

@@ -1,0 +1,191 @@
+"""Scroll cards (§3.4/scrolls): one-use spells in a hidden hand, cast by a spellcaster of the kind the
+card names, in the caster's own place (Summon Elemental: the King, at any place but a wasteland
+space). Reflect answers an enemy scroll by itself (the defender's only scroll), and the Invincible
+Shield makes its bearer's side immune to scroll effects."""
+from __future__ import annotations
+
+from engine.mechanics import zones
+
+from engine.games.dragonlords.battles import battle as BT
+from engine.games.dragonlords import board as B
+from engine.games.dragonlords.turn import decisions as D
+from engine.games.dragonlords import places as P
+from engine.games.dragonlords.content import content
+from engine.games.dragonlords.dice import D6, D8, D12
+from engine.games.dragonlords.map.world import world
+
+RULE = {"elemental": "DL:3.4/scrolls.elemental", "berserk": "DL:3.4/scrolls.berserk",
+        "inferno": "DL:3.4/scrolls.inferno", "tempest": "DL:3.4/scrolls.inferno",
+        "ship": "DL:3.4/scrolls.ship", "legion": "DL:3.4/scrolls.legion",
+        "clairvoyance": "DL:3.4/scrolls.clairvoyance", "reflect": "DL:3.4/scrolls.reflect",
+        "charm": "DL:3.4/scrolls.charm"}
+
+
+def kind_of(card: str) -> str:
+    name = card.split("#")[0]
+    return "elemental" if name.startswith("elemental") else name
+
+
+def in_hand(t, a: int) -> list[str]:
+    return sorted({c.split("#")[0] for c in t.zone(P.hand(a))})
+
+
+def may_cast(x, card: str) -> bool:
+    need = content().scrolls[card].caster
+    if need == "king":
+        return x.role == "king"
+    if need == "wizard":
+        return x.role == "wizard"
+    return x.role in B.CASTERS
+
+
+def enemy_at(g, loc: str, a: int) -> int:
+    if loc in world().sea:
+        return next((o for o in B.blockade(g, loc) if not B.allies(g, a, o)), -1)
+    return next((o for o in B.armies_at(g, loc) if not B.allies(g, a, o)), -1)
+
+
+def legal(t, a: int) -> list[dict]:
+    g = t.game
+    w = world()
+    out = []
+    cards = in_hand(t, a)
+    if not cards:
+        return out
+    occ = B.occupancy(g)
+    casters = [(h, x) for h, x in sorted(g.heroes.items()) if x.army == a and x.role in B.CASTERS]
+    for card in cards:
+        k = kind_of(card)
+        if k in ("reflect", "charm"):
+            continue
+        for h, x in casters:
+            if not may_cast(x, card):
+                continue
+            loc = x.loc
+            if k == "elemental":
+                targets = sorted(p for p, who in occ.items() if p in w.kind and any(not B.allies(g, a, o) for o in who))
+                out += [{"kind": "scroll", "card": card, "caster": h, "at": p} for p in targets]
+            elif k in ("berserk", "inferno", "tempest"):
+                if enemy_at(g, loc, a) >= 0 and loc in w.kind:
+                    out.append({"kind": "scroll", "card": card, "caster": h, "at": loc})
+            elif k == "ship":
+                zones_ = list(w.harbours.get(loc, ())) + ([w.space_harbour[loc]] if loc in w.space_harbour else [])
+                if len(g.ships) < 8:
+                    out += [{"kind": "scroll", "card": card, "caster": h, "at": z} for z in zones_]
+            elif k == "legion":
+                if g.armies[a].supply:
+                    out.append({"kind": "scroll", "card": card, "caster": h, "at": loc})
+            elif k == "clairvoyance":
+                out += [{"kind": "scroll", "card": card, "caster": h, "at": P.hand(o)}
+                        for o in range(len(g.armies)) if o != a and t.zone(P.hand(o))]
+    return out
+
+
+def discard(ctx, t, a: int, name: str, rule: str) -> None:
+    card = next(c for c in sorted(t.zone(P.hand(a))) if c.split("#")[0] == name)
+    zones.move(ctx, P.hand(a), P.SCROLL_DISCARD, [card], rule=rule)
+
+
+def cast(ctx, t, seat, cmd):
+    g = t.game
+    a = g.active
+    card, at = cmd["card"], cmd["at"]
+    k = kind_of(card)
+    rule = RULE[k]
+    caster = g.heroes[cmd["caster"]]
+    discard(ctx, t, a, card, rule)
+    if k == "ship":
+        harbour = caster.loc if caster.loc in world().kind else ""
+        ctx.emit("dl.ship_new", {"id": f"S{g.next_id}", "seq": g.next_id, "army": a, "zone": at,
+                                 "harbour": harbour or caster.loc}, rule=rule)
+        return
+    if k == "legion":
+        cap = 6 if at in world().space_kind else (8 if P.is_ship(at) else 99)
+        n = max(0, min(5, g.armies[a].supply, cap - B.units(g, at, a)))
+        if n:
+            ctx.emit("dl.units", {"loc": at, "army": a, "n": n}, rule=rule)
+            ctx.emit("dl.army", {"army": a, "set": {"supply": g.armies[a].supply - n}}, rule="INT-02")
+        return
+    if k == "clairvoyance":
+        o = int(at.split(":")[1])
+        ctx.emit("dl.seen", {"army": o, "cards": sorted(c.split("#")[0] for c in t.zone(at))}, rule=rule, vis=[seat])
+        return
+    target = at if k == "elemental" else caster.loc
+    victim = enemy_at(g, target, a)
+    if victim < 0:
+        return
+    data = {"card": card, "kind": k, "target": target, "victim": victim, "caster_army": a,
+            "caster_loc": caster.loc}
+    # Reflect: the victim may answer with Reflect if a spellcaster of its own stands in the target
+    # place (DL:3.4/scrolls.reflect). The question goes to every victim with a chip-bearer there and
+    # a scroll card in hand, so it tells the others nothing about which cards those are.
+    if B.heroes_at(g, target, victim) and t.zone(P.hand(victim)) and not _shielded(g, caster.loc, a):
+        opts = (["reflect"] if "reflect" in in_hand(t, victim) and B.caster_at(g, target, victim) else [])
+        return D.ask(ctx, t, victim, "reflect", RULE["reflect"], opts + ["no_reflect"], "reflect", data,
+                   loc=target, always=True)
+    _strike(ctx, t, data)
+
+
+@D.then("reflect")
+def reflect_answer(ctx, t, pick, q) -> None:
+    g = t.game
+    d = dict(q.data)
+    if pick == "reflect":
+        discard(ctx, t, d["victim"], "reflect", RULE["reflect"])
+        ctx.emit("dl.scroll", {"card": d["card"], "reflected": True, "back_at": d["caster_loc"]}, rule=RULE["reflect"])
+        d["victim"], d["target"] = d["caster_army"], d["caster_loc"]
+        d["caster_army"] = q.army if g.armies[q.army].alive else -1
+    _strike(ctx, t, d)
+
+
+def _strike(ctx, t, d) -> None:
+    g = t.game
+    if _shielded(g, d["target"], d["victim"]):
+        ctx.emit("dl.scroll", {"card": d["card"], "at": d["target"], "effect": "none: Invincible Shield"},
+                 rule="DL:3.3/treasures")
+        return
+    effect(ctx, t, d["kind"], d["card"], d["target"], d["victim"], d["caster_army"])
+
+
+def _shielded(g, loc, army) -> bool:
+    return "invincible_shield" in BT.magic(g, loc, army).treasures
+
+
+def effect(ctx, t, k, card, loc, victim, caster_army) -> None:
+    g = t.game
+    rule = RULE[k]
+    n_there = BT.side_units(g, loc, victim)
+    if k == "elemental":
+        n = ctx.roll(D12, 1, rule=rule)[0]
+    elif k == "berserk":
+        hs = [g.heroes[h] for h in BT.side_heroes(g, loc, victim)]
+        if any(x.role == "king" or B.knows(x, 1) for x in hs):
+            ctx.emit("dl.scroll", {"card": card, "at": loc, "effect": "none: led by a King or a Heal caster"},
+                     rule="DL:3.4/king")
+            return
+        faces = ctx.roll(D6, n_there, rule=rule) if n_there else []
+        base = B.base_attack(g, victim)
+        n = sum(1 for f in faces if f <= base)
+    else:
+        protect = {"inferno": {"dragon_shield", "ring_of_fire"}, "tempest": {"trident"}}[k]
+        have = protect & set(BT.magic(g, loc, victim).treasures)
+        both = k == "inferno" and t.options.get("inferno_protection", "either") == "both"
+        if have and (not both or have == protect):
+            ctx.emit("dl.scroll", {"card": card, "at": loc, "effect": "none: protected"}, rule="INT-05")
+            return
+        n = ctx.roll(D8, 1, rule=rule)[0]
+    ctx.emit("dl.scroll", {"card": card, "at": loc, "victim": victim, "roll": n, "lose": min(n, n_there)},
+             rule=rule)
+    D.lose(ctx, t, loc, victim, min(n, n_there), caster_army, rule, card, "scroll_done")
+
+
+@D.then("scroll_done")
+def scroll_done(ctx, t, pick, q) -> None:
+    """After the scroll's losses: a battle with one side left ends (DL:3.4/general)."""
+    g = t.game
+    if g.battle is not None and not (BT.side_units(g, g.battle.loc, g.battle.attacker)
+                                     and BT.side_units(g, g.battle.loc, g.battle.defender)):
+        BT.end_battle(ctx, t)
+    else:
+        from engine.games.dragonlords.turn.flow import check_victory
+        check_victory(ctx, t)

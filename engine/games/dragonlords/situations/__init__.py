@@ -1,0 +1,1 @@
+"""DragonLords situation files: the [game] table's shape, its loading and value overrides."""

@@ -1,0 +1,21 @@
+"""Ships' range each Naval Movement (DL:3.2/ships), below the flow and the command handlers
+that both reset it, so neither has to import the other."""
+from __future__ import annotations
+
+from engine.games.dragonlords import board as B
+from engine.games.dragonlords import places as P
+from engine.games.dragonlords.content import content
+
+
+def set_ship_moves(ctx, t) -> None:
+    """Ships get 6 sea zones, 10 when Barbarians control them, any number with the Golden Fleece
+    aboard (DL:3.2/ships, INT-07: 99 stands for no limit)."""
+    g = t.game
+    c = content().ship
+    for sid, s in sorted(g.ships.items()):
+        if s.army != g.active:
+            continue
+        rng = c.barbarian_range if g.armies[s.army].race == "barbarian" else c.range
+        if any("golden_fleece" in g.heroes[h].treasures for h in B.heroes_at(g, P.aboard(sid), s.army)):
+            rng = 99
+        ctx.emit("dl.ship", {"id": sid, "set": {"moves": rng}}, rule="DL:3.2/ships")

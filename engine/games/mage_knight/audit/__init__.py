@@ -1,0 +1,1 @@
+"""Mage Knight's log in words and the audit's why-chains."""

@@ -1,0 +1,80 @@
+"""A bot's rough sense of its own strength against enemies it can see (bot habit, not a rule):
+combat points its hand, crystals and ready units could give, against the points a fight needs
+(armour to defeat, block for the attacks its units and hero cannot absorb). Used to pick only
+winnable fights and to assault a city only when the estimate says the assault wins."""
+from __future__ import annotations
+
+from functools import cache
+
+from engine.mechanics.zones import card_name
+
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.cards.resolving import card_resolutions
+
+CRYSTAL_POINTS = 1         # a crystal may power a card of its colour: about 1 more point (stand-in bot weight)
+DEFENDER_MARGIN = 1        # per city defender: the city colour's bonus and bad luck (stand-in)
+DOUBLED = ("poison", "brutal")     # abilities making an unblocked attack count twice
+
+
+@cache
+def card_points(cid: str) -> int:
+    """The most attack or block points a card's basic effect gives in combat; 1 sideways."""
+    if cid == "wound" or cid not in content().cards:
+        return 0
+    best = 1
+    for atoms in card_resolutions(cid, "basic", True, "plains"):
+        for k, v in atoms:
+            if k in ("attack", "block") and isinstance(v, dict) and isinstance(v.get("value"), int):
+                best = max(best, v["value"])
+    return best
+
+
+def unit_points(unit: str) -> int:
+    """The most attack or block points one of a unit's abilities gives."""
+    best = 0
+    for ab in content().units[unit].abilities:
+        for k in ("attack", "ranged_attack", "siege_attack", "block"):
+            if isinstance(ab.get(k), int):
+                best = max(best, ab[k])
+    return best
+
+
+def combat_power(t, seat: int) -> int:
+    """Points for attack and block the seat could raise now: its hand, crystals, ready units."""
+    p = t.game.players[seat]
+    cards = sum(card_points(card_name(x)) for x in t.zone(S.hand(seat)))
+    units = sum(unit_points(u.unit) for u in p.units if u.ready and not u.wounded)
+    return cards + units + CRYSTAL_POINTS * min(sum(p.crystals.values()), len(t.zone(S.hand(seat))))
+
+
+def absorb(t, seat: int) -> int:
+    """Damage the seat takes without a knock-out: its ready units' armour, and its hero's armour
+    for each wound short of the hand limit but two (a wound or two is worth a fight's fame)."""
+    p = t.game.players[seat]
+    wounds = sum(1 for x in t.zone(S.hand(seat)) if card_name(x) == "wound")
+    units = sum(content().units[u.unit].armor for u in p.units if not u.wounded)
+    return units + p.armour * max(0, p.hand_limit - 2 - wounds - 1)
+
+
+def enemies_need(t, seat: int, enemies: list[str], margin: int = 0) -> int:
+    """Points to defeat these enemies (content ids): armour (doubled when physical attacks are
+    resisted) plus the block needed for the attack the seat cannot absorb."""
+    foes = [content().enemies[e] for e in enemies if e in content().enemies]
+    if len(foes) < len(enemies):
+        return 1 << 20      # an unknown (face-down) enemy: no estimate, no fight
+    armour = sum((2 if "physical" in f.resistances else 1) * (f.armor + margin) for f in foes)
+    attack = sum(a.value * (2 if set(f.abilities) & set(DOUBLED) else 1) for f in foes for a in f.attacks
+                 if not a.summon)
+    return armour + max(0, attack - absorb(t, seat))
+
+
+def city_need(t, seat: int, city) -> int:
+    """Points the assault of this city needs (its defenders left, with the margin)."""
+    return enemies_need(t, seat, [card_name(x) for x in city.garrison], DEFENDER_MARGIN)
+
+
+def space_need(t, seat: int, space: str) -> int:
+    """Points to defeat the enemies standing on a map space."""
+    sp = t.game.board.spaces[space]
+    return enemies_need(t, seat, [card_name(x) for x in sp.enemies])

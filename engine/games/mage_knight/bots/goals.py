@@ -1,0 +1,460 @@
+"""Where a purposeful bot heads and when it fights (part 2 scenarios; First Reconnaissance keeps
+part 1's bot so its golden games stay as they were). Only a choice among legal commands: the
+rules are untouched. A real player's sense of direction, in four habits:
+
+- explore towards the core: of the legal places to explore, the one farthest from the portal
+  (the wedge and the open map grow outwards, and the core tiles lie at the far end);
+- head for a revealed hostile city, else for the unexplored edge; in the last round of Only One
+  Returns, for the portal;
+- step into a hostile city only when strong enough (enough cards and ready units for the
+  defenders left) or in the last round; otherwise wait next to it with a full hand;
+- in combat, declare an attack as soon as one defeats enemies, play cards that add points of
+  the phase's kind before giving up the phase, and block with cards that block.
+
+Strength before an assault (bot_estimate.py): assault a city before the last round only when the
+estimate wins, pick winnable fights (rampaging enemies, keeps, mage towers) meanwhile, recruit
+and buy healing, advanced actions and spells, propose and accept co-op joint assaults when each
+share holds, and in combat use units and spend no card on a block or ranged attack that fails.
+"""
+from __future__ import annotations
+
+import heapq
+
+from engine.mechanics import hexgrid as hg
+from engine.mechanics.zones import card_name
+
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.turn.actions import pool, recruit_cost
+from engine.games.mage_knight.map.board import (
+    enter_cost,
+    key,
+    may_place,
+    move_cost,
+    neighbour_keys,
+    placed_centres,
+    unkey,
+)
+from engine.games.mage_knight.bots.estimate import city_need, combat_power, space_need
+from engine.games.mage_knight.combat.machine import decide
+from engine.games.mage_knight.combat.abilities import armour_now, targetable
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.apply_scenario_events import city_at
+from engine.games.mage_knight.cards.resolving import seat_resolutions
+
+ORIGIN = (0, 0)
+CHALLENGE_STRENGTH = 5        # a full hand before challenging a rampaging enemy on the route
+PICKED_FIGHTS = ("challenge", "enter", "burn")   # fights a player chooses to start
+
+
+def hostile_cities(g) -> list:
+    return [c for c in g.cities if c.status == "hostile"]
+
+
+def far_explore(legal: list[dict]) -> list[dict]:
+    """The explorations farthest from the portal (towards the core tiles)."""
+    far = max(hg.distance(unkey(c["at"]), ORIGIN) for c in legal)
+    return [c for c in legal if hg.distance(unkey(c["at"]), ORIGIN) == far]
+
+
+def strength(t, seat: int) -> int:
+    p = t.game.players[seat]
+    cards = sum(1 for x in t.zone(S.hand(seat)) if card_name(x) != "wound")
+    return cards + 2 * sum(1 for u in p.units if u.ready and not u.wounded)
+
+
+def ready_for(t, seat: int, city) -> bool:
+    """The estimate says the assault wins (bot_estimate.py), or the last round (nothing to wait for:
+    every defender defeated still scores)."""
+    g = t.game
+    return g.round >= g.rounds or combat_power(t, seat) >= city_need(t, seat, city)
+
+
+def explore_goals(t) -> list[str]:
+    """Revealed spaces next to an open tile position where the next tile may go (standing there,
+    the hero may explore it)."""
+    tiles = t.zone(S.TILES)
+    if not tiles:
+        return []
+    board, kind = t.game.board, content().tiles[tiles[0]].type
+    slots = [c for c in hg.open_tile_slots(placed_centres(board)) if may_place(board, content(), c, kind) is None]
+    edge = {key(n) for c in slots for h in hg.tile_hexes(c).values() for n in hg.neighbours(h)}
+    return sorted(k for k in edge if k in board.spaces)
+
+
+def _blocked(sp, goal: bool) -> bool:
+    """A space a route does not pass through: rampaging enemies, an unconquered keep, tower or
+    city (stepping in is a fight), unless it is the goal itself."""
+    if goal:
+        return False
+    return sp.site in FORTIFIED and sp.conquered_by < 0
+
+
+FORTIFIED = ("keep", "mage_tower", "city")
+RAMPAGE_DETOUR = 8     # a route through a rampaging enemy (or another hero) counts 8 more move points
+PROVOKE_DETOUR = 3     # a space next to a rampaging enemy counts 3 more
+
+
+_LAST_ROUTE: list = [None, None]    # (what the last search read, its costs)
+
+
+def route_costs(t, goals: list[str]) -> dict[str, int]:
+    """Move points from each known space to the nearest goal space over passable terrain
+    (Dijkstra on the revealed map, day or night costs). The bot asks again after every card it
+    plays while the map stays as it was (about half the calls), so the last answer is kept with
+    everything the search reads: the goals, day or night, the other heroes' spaces and each
+    space's terrain, site, owner and rampaging enemies. The costs are read, never changed."""
+    g = t.game
+    spaces = g.board.spaces
+    read = (tuple(goals), g.night, g.active,
+            tuple(p.pos if i != g.active else None for i, p in enumerate(g.players)),
+            tuple((k, sp.terrain, sp.site, sp.conquered_by, sp.rampaging, bool(sp.enemies))
+                  for k, sp in spaces.items()))
+    if _LAST_ROUTE[0] == read:
+        return _LAST_ROUTE[1]
+    _LAST_ROUTE[0], _LAST_ROUTE[1] = read, _route_costs(g, goals)
+    return _LAST_ROUTE[1]
+
+
+def _route_costs(g, goals: list[str]) -> dict[str, int]:
+    board, c, night = g.board, content(), g.night
+    spaces = board.spaces
+    goals = [k for k in goals if move_cost(board, c, unkey(k), night) is not None]
+    goal_set = set(goals)
+    watched = {n for k, sp in spaces.items() if sp.rampaging and sp.enemies for n in neighbour_keys(k)}
+    heroes = {p.pos for i, p in enumerate(g.players) if i != g.active and p.pos}
+    best = {k: 0 for k in goals}
+    heap = [(0, k) for k in sorted(goals)]
+    pop, push, far = heapq.heappop, heapq.heappush, 1 << 30
+    while heap:
+        d, k = pop(heap)
+        if d > best[k]:
+            continue
+        sp = spaces[k]
+        if k not in goal_set and _blocked(sp, False):
+            continue
+        cost = enter_cost(sp, c, night, g.board.costs)
+        if cost is None:
+            continue
+        if sp.rampaging and sp.enemies:     # passable once its rampaging enemy is defeated
+            cost += RAMPAGE_DETOUR
+        elif k in watched:                  # passing a rampaging enemy may provoke it
+            cost += PROVOKE_DETOUR
+        if k in heroes:                     # another hero's space: player against player
+            cost += RAMPAGE_DETOUR
+        reach = d + cost
+        for nk in neighbour_keys(k):
+            if nk in spaces and reach < best.get(nk, far):
+                best[nk] = reach
+                push(heap, (reach, nk))
+    return best
+
+
+def towards(t, seat: int, legal: list[dict], goals: list[str]) -> list[dict]:
+    """The moves on a cheapest route to the nearest goal space; the challenge of a rampaging
+    enemy that stands on that route."""
+    g = t.game
+    costs = route_costs(t, goals)
+    here = g.players[seat].pos
+    now = costs.get(here)
+    if now is None:
+        return []
+    via = {}
+    for n in hg.neighbours(unkey(here)):
+        k = key(n)
+        sp = g.board.spaces.get(k)
+        cost = move_cost(g.board, content(), n, g.night) if sp is not None else None
+        if cost is not None and k in costs and costs[k] < now and not _blocked(sp, k in goals) \
+                and not any(p.pos == k for p in g.players):
+            via[k] = costs[k] + cost
+    if not via:
+        return []
+    low = min(via.values())
+    best = [k for k, v in via.items() if v == low]
+    steps = [c for c in legal if c["kind"] == "move" and c["to"] in best]
+    fights = [c for c in winnable(t, seat, legal) if c["kind"] == "challenge" and c["space"] in best]
+    return fights or steps
+
+
+def recruit(t, seat: int, legal: list[dict]) -> list[dict] | None:
+    """Units before a city: recruit when one is affordable (not disbanding), and on a site with
+    a unit in the offer, play influence cards while the hand could still pay for the cheapest."""
+    g = t.game
+    p = g.players[seat]
+    if g.phase != "turn" or seat != g.active or g.combat is not None:
+        return None
+    if len(p.units) >= p.command:
+        return [c for c in legal if c["kind"] in GROWTH] or None
+    buys = [c for c in legal if c["kind"] == "recruit" and "disband" not in c]
+    if buys:
+        return buys
+    growth = [c for c in legal if c["kind"] in GROWTH]
+    if growth:
+        return growth
+    sp = g.board.spaces.get(p.pos)
+    units = [card_name(u) for u in t.zone(S.UNIT_OFFER) if card_name(u) in _units()]
+    if sp is None or sp.site not in RECRUIT_SITES or not units:
+        return None
+    cheapest = min(recruit_cost(t, seat, u) for u in units)
+    if pool(t, seat) + 2 * strength(t, seat) < cheapest:
+        return None
+    return strongest(t, legal, ("influence",)) or None
+
+
+RECRUIT_SITES = ("village", "monastery", "keep", "city")
+GROWTH = ("buy_heal", "buy_aa", "buy_spell")     # healing, advanced actions, spells: strength for later
+
+
+def _units():
+    return content().units
+
+
+def travel(t, seat: int, legal: list[dict]) -> list[dict] | None:
+    """Towards the nearest hostile city (into it when ready), else towards the legal frontier;
+    cards for move points when no step nearer is paid for yet. None: no goal."""
+    g = t.game
+    if g.phase != "turn" or seat != g.active or not g.players[seat].pos or g.players[seat].acted:
+        return None
+    moves = [c for c in legal if c["kind"] == "move"]
+    cities = hostile_cities(g)
+    goals: list[str] = []
+    last = g.round >= g.rounds
+    wins = [] if last else winnable(t, seat, legal)
+    if wins:
+        return wins
+    if cities:
+        joint = joint_proposals(t, seat, legal)
+        if joint:
+            return joint
+        assaults = [c for c in moves if city_at(g, c["to"]) in cities]
+        ready = [c for c in assaults if ready_for(t, seat, city_at(g, c["to"]))]
+        if ready:
+            return ready
+        if assaults:     # next to it but not strong enough: keep the hand for the next turn
+            return [c for c in legal if c["kind"] == "end_turn"] or None
+        weakest = min(city_need(t, seat, c) for c in cities)    # the weakest city first
+        goals = [s for c in cities if city_need(t, seat, c) == weakest for s in c.spaces]
+        if not last and not any(ready_for(t, seat, c) for c in cities):
+            goals += prey(t, seat)      # grow on winnable fights before the assault
+    if g.scenario == "only_one_returns" and g.round == g.rounds:    # the one on the portal wins
+        goals = [k for k, sp in g.board.spaces.items() if sp.site == "portal"]
+    goals = goals or (explore_goals(t) + ([] if last else prey(t, seat)))
+    if not goals:
+        return None
+    step = towards(t, seat, legal, goals)
+    if step:
+        return step
+    return strongest(t, legal, ("move",)) or None
+
+
+def _share_holds(t, seat: int, city, n: int) -> bool:
+    """A participant's power covers its share: n of the garrison's defenders, at their average
+    need (the defenders are dealt at random)."""
+    return combat_power(t, seat) * len(city.garrison) >= n * city_need(t, seat, city)
+
+
+def _shares(cmd: dict) -> list[tuple[int, int]]:
+    return [(int(a), int(b)) for a, b in (x.split(":") for x in cmd["shares"].split(","))]
+
+
+def joint_proposals(t, seat: int, legal: list[dict]) -> list[dict]:
+    """Co-op joint assaults (MK:13:Coop:2) in which every participant's power covers its share,
+    the most participants first; in the last round any (nothing is left to wait for)."""
+    g = t.game
+    props = [c for c in legal if c["kind"] == "joint_assault"]
+    here = g.players[seat].pos
+    near = [city_at(g, key(n)) for n in hg.neighbours(unkey(here))] if here else []
+    city = next((c for c in near if c is not None and c.status == "hostile" and c.garrison), None)
+    if city is None or not props:
+        return []
+    last = g.round >= g.rounds      # nothing to wait for: the more heroes, the better the odds
+    ok = [c for c in props if last or all(_share_holds(t, s, city, n) for s, n in _shares(c))]
+    most = max((len(_shares(c)) for c in ok), default=0)
+    return [c for c in ok if len(_shares(c)) == most]
+
+
+def joint_answer(t, seat: int, legal: list[dict]) -> list[dict]:
+    """An invited hero agrees when its power covers its share of the defenders, or in the last
+    round (MK:13:Coop:3)."""
+    g = t.game
+    answers = [c for c in legal if c["kind"] == "joint_answer"]
+    if not answers or not g.joint:
+        return answers
+    city = city_at(g, g.joint["space"]) if g.joint.get("space") else None
+    share = dict((s, n) for s, n in g.joint["shares"]).get(seat, 0)
+    agree = city is None or g.round >= g.rounds or _share_holds(t, seat, city, share)
+    return [c for c in answers if c["agree"] == agree] or answers
+
+
+def _fight_space(t, seat: int, cmd: dict) -> str | None:
+    """The space whose enemies a command fights: a challenge's, or a step into an unconquered
+    keep or mage tower (an assault); None for anything else."""
+    g = t.game
+    if cmd["kind"] == "challenge":
+        return cmd["space"] if cmd["space"] in g.board.spaces else None
+    if cmd["kind"] == "move":
+        sp = g.board.spaces.get(cmd["to"])
+        if sp is not None and sp.site in ("keep", "mage_tower") and sp.conquered_by < 0 and sp.enemies:
+            return cmd["to"]
+    return None
+
+
+def winnable(t, seat: int, legal: list[dict]) -> list[dict]:
+    """Fights the estimate says the seat wins (rampaging enemies, keeps, mage towers)."""
+    power = combat_power(t, seat)
+    return [c for c in legal if (k := _fight_space(t, seat, c)) and space_need(t, seat, k) <= power]
+
+
+def prey(t, seat: int) -> list[str]:
+    """Spaces to walk to for a winnable fight: next to a rampaging enemy, or into a keep or mage
+    tower, whose enemies the estimate says the seat defeats now."""
+    g = t.game
+    power = combat_power(t, seat)
+    out = set()
+    for k, sp in g.board.spaces.items():
+        if not sp.enemies or space_need(t, seat, k) > power:
+            continue
+        if sp.rampaging:
+            out |= {key(n) for n in hg.neighbours(unkey(k)) if key(n) in g.board.spaces}
+        elif sp.site in ("keep", "mage_tower") and sp.conquered_by < 0:
+            out.add(k)
+    return sorted(out)
+
+
+def play_atoms(t, cmd: dict, known: dict | None = None) -> list:
+    """The effects of a play's chosen option in the active seat's situation; `known` keeps each
+    (card, mode)'s resolutions already found in this state (a bot scores many plays at once)."""
+    k = (cmd["card"], cmd["mode"])
+    res = known.get(k) if known is not None else None
+    if res is None:
+        res = seat_resolutions(t, t.game.active, cmd["card"], cmd["mode"])
+        if known is not None:
+            known[k] = res
+    return res[cmd["option"]]
+
+
+def points(t, cmd: dict, kinds: tuple[str, ...], types: tuple[str, ...] = (), known: dict | None = None) -> int:
+    """The points of `kinds` (move, attack, block) a play's chosen option yields, of one of the
+    attack `types` when given; 0 for anything else. `known` keeps the resolutions of each
+    (card, mode) already asked about in this state."""
+    if cmd["kind"] != "play" or cmd.get("boost"):
+        return 0
+    atoms = play_atoms(t, cmd, known)
+    total = 0
+    for k, v in atoms:
+        if k not in kinds:
+            continue
+        if isinstance(v, dict):
+            if not types or v.get("type") in types:
+                total += v.get("value", 0) if isinstance(v.get("value", 0), int) else 0
+        elif isinstance(v, int):
+            total += v
+    return total
+
+
+def strongest(t, legal: list[dict], kinds: tuple[str, ...], types: tuple[str, ...] = ()) -> list[dict]:
+    """The plays giving the most points of `kinds` (a player gets the most out of a card)."""
+    known: dict = {}
+    scored = [(points(t, c, kinds, types, known), c) for c in legal if c["kind"] == "play"]
+    top = max((v for v, _ in scored), default=0)
+    return [c for v, c in scored if v == top and v > 0]
+
+
+def _unit_scores(t, legal: list[dict], keys: tuple[str, ...]) -> list[tuple[int, dict]]:
+    g = t.game
+    units = {u.uid: u.unit for u in g.players[g.active].units}
+    scored = []
+    for cmd in legal:
+        if cmd["kind"] != "activate" or cmd["unit"] not in units or cmd.get("pay"):
+            continue
+        ab = _units()[units[cmd["unit"]]].abilities[cmd["ability"]]
+        value = max((ab[k] for k in keys if isinstance(ab.get(k), int)), default=0)
+        if value:
+            scored.append((value, cmd))
+    return scored
+
+
+def unit_help(t, legal: list[dict], keys: tuple[str, ...]) -> list[dict]:
+    """Unit activations whose ability gives points of these kinds (attack, block), the most first:
+    units fight beside the hero rather than stand by."""
+    scored = _unit_scores(t, legal, keys)
+    top = max((v for v, _ in scored), default=0)
+    return [cmd for v, cmd in scored if v == top]
+
+
+def _blocks(c, cmd: dict) -> bool:
+    """The pooled block stops this attack (the combat's own pure decision, not applied)."""
+    return any(k == "mk.combat.blocked" and d["success"] for k, d in decide(c, cmd))
+
+
+def _spare_cards(t, c) -> int:
+    """Points beyond what blocking the attacks left and defeating the weakest enemy need (the
+    estimate of bot_estimate.py: a wound costs more turns than a card spent on a block)."""
+    need = min((armour_now(c, e)[0] for e in targetable(c)), default=0)
+    attacks = sum(a.value for e in targetable(c) for a in e.attacks if not a.blocked and not a.summon)
+    return combat_power(t, t.game.active) - need - attacks + 1
+
+
+def _block_reaches(t, c, legal: list[dict]) -> bool:
+    """The block pooled and still playable (each card's best option) holds the largest attack
+    left: no card is spent on a block that fails."""
+    need = max((a.value for e in targetable(c) for a in e.attacks if not a.blocked and not a.summon), default=0)
+    pooled = sum(p.value for p in c.pool if p.kind == "block")
+    best: dict[str, int] = {}
+    known: dict = {}
+    for cmd in legal:
+        if cmd["kind"] == "play":
+            best[cmd["card"]] = max(best.get(cmd["card"], 0), points(t, cmd, ("block",), (), known))
+    return pooled + sum(best.values()) >= need
+
+
+def _ranged_reaches(t, c, legal: list[dict], types: tuple[str, ...], keys: tuple[str, ...]) -> bool:
+    """The ranged points pooled and still playable (each card's best option, each unit's) reach
+    the armour of the weakest enemy."""
+    need = min(armour_now(c, e)[0] for e in targetable(c))
+    pooled = sum(p.value for p in c.pool if p.kind in types)
+    best: dict[str, int] = {}
+    known: dict = {}
+    for cmd in legal:
+        if cmd["kind"] == "play":
+            best[cmd["card"]] = max(best.get(cmd["card"], 0), points(t, cmd, ("attack",), types, known))
+    units = sum(v for v, _ in {cmd["unit"]: (v, cmd) for v, cmd in _unit_scores(t, legal, keys)}.values())
+    return pooled + sum(best.values()) + units >= need
+
+
+def fight(t, legal: list[dict]) -> list[dict] | None:
+    """Combat habits: attack when it defeats, add points of the phase's kind before ending it,
+    block only with cards the attack will not need, take damage on units first."""
+    c = t.game.combat
+    nxt = [x for x in legal if x["kind"] == "mk_next"]
+    if c.phase in ("ranged", "attack"):
+        attacks = [x for x in legal if x["kind"] == "mk_attack"]
+        if attacks:
+            most = max(len(x["targets"]) for x in attacks)
+            return [x for x in attacks if len(x["targets"]) == most]
+        if not targetable(c):       # all defeated: the rest of the hand stays for later turns
+            return nxt or None
+        types = ("ranged", "siege") if c.phase == "ranged" else ()
+        if c.phase == "ranged" and c.fortified_site:
+            types = ("siege",)
+        keys = ("ranged_attack", "siege_attack") if c.phase == "ranged" else ("attack", "ranged_attack", "siege_attack")
+        if c.phase == "ranged" and c.fortified_site:
+            keys = ("siege_attack",)
+        adds = strongest(t, legal, ("attack",), types) + unit_help(t, legal, keys)
+        if c.phase == "ranged" and not _ranged_reaches(t, c, legal, types, keys):
+            adds = []       # ranged points that defeat nobody lapse: keep the cards for melee
+        return adds or nxt or None
+    if c.phase == "block":
+        held = [x for x in legal if x["kind"] == "mk_block" and _blocks(c, x)]
+        if held:
+            return held
+        if not any(not a.blocked and not a.summon for e in targetable(c) for a in e.attacks):
+            return nxt or None      # every attack blocked: the rest of the hand attacks
+        units = unit_help(t, legal, ("block",))
+        if units:
+            return units
+        adds = strongest(t, legal, ("block",)) if _spare_cards(t, c) > 0 and _block_reaches(t, c, legal) else []
+        return adds or nxt or None
+    if c.phase == "damage":
+        units = [x for x in legal if x["kind"] == "mk_assign" and x["to"] != "hero"]
+        return units or None
+    return None

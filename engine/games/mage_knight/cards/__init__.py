@@ -1,0 +1,1 @@
+"""Deed cards, spells, skills' and units' effects: the effect vocabulary and its resolution."""

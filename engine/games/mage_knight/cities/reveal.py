@@ -1,0 +1,121 @@
+"""Cities on the map (MK:10:City, MK:18:Scen:CityLevels): the wiring of the pure cities.py into
+exploring, moving and combat.
+
+- a city tile revealed: its city gets its level and its defenders drawn face down by colour and
+  level (hostile), every player's shield (friendly), or nothing (closed, sealed); the last city
+  may be a Megalopolis (variant `megalopolis:N`);
+- a hero steps into a hostile city: an assault (fight.assault) whose defenders are fortified and
+  get the colour bonus (`strengthen`);
+- after the combat: a shield per defeated defender, conquest and the leader when the last falls;
+  a failed assault retreats to the space the hero came from (MK:10:City:2).
+"""
+from __future__ import annotations
+
+from engine.mechanics import zones
+
+from engine.games.mage_knight.cities import rules as CT
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.map.board import key
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.apply_scenario_events import city_at
+from engine.games.mage_knight.scenarios.book import scenarios
+from engine.games.mage_knight.map.tokens import draw_token
+
+
+def reveal(ctx, t, tile: str, centre) -> None:
+    """A city tile came up (MK:7:Move:5, MK:10:City:1, MK:18:Scen:CityLevels)."""
+    g = t.game
+    c = content()
+    from engine.games.mage_knight.map.board import tile_spaces
+    where = tile_spaces(g.board, centre)
+    space = next(key(where[h.pos]) for h in c.tiles[tile].hexes if h.site == "city")
+    from engine.games.mage_knight.scenarios.variants import megalopolis_level, random_city_colour
+    colour = random_city_colour(ctx, t, c.tiles[tile].city_color)
+    status = scenarios()[g.scenario].city_status
+    level, tokens, shields = 0, [], []
+    mega = megalopolis_level(t)
+    if status == "hostile" and mega and len(g.cities) == scenarios()[g.scenario].setup(t.players).city_core - 1:
+        megalopolis(ctx, t, space, colour, mega)
+        return
+    if status == "hostile":
+        level = g.city_levels[0] if g.city_levels else 1
+        if S.garrison(space) not in t.zones:
+            zones.create(ctx, S.garrison(space), [], rule="MK:10:City:1", vis="hidden")
+        for pile in CT.defender_piles(colour, level):
+            tok = draw_token(ctx, t, pile, S.garrison(space), rule="MK:10:City:1")
+            if tok:
+                tokens.append(tok)
+    elif status == "friendly":
+        shields = list(range(t.players))
+    ctx.emit("mk.city", {"colours": [colour], "spaces": [space], "level": level, "defenders": len(tokens),
+                         "status": status, "shields": shields}, rule="MK:10:City:1")
+
+
+def megalopolis(ctx, t, space: str, colour: str, level: int) -> None:
+    """The last city revealed is a Megalopolis (MK:18:Scen:CityLevels): a second city card drawn
+    from the remaining ones stands on the space to the right; each half gets half the level (the
+    left rounds up); both garrisons are pooled face down into one."""
+    from engine.mechanics import hexgrid as hg
+    g = t.game
+    c = content()
+    on_tiles = {c.tiles[x].city_color for x in t.zone(S.TILES) + t.zone(S.MAP) if c.tiles[x].has_city}
+    used = on_tiles | {x for city in g.cities for x in city.colours} | {colour}
+    remaining = [x for x in CT.CITY_COLOURS if x not in used] or [x for x in CT.CITY_COLOURS if x != colour]
+    right = key(hg.neighbour(tuple(map(int, space.split(","))), "E"))
+    other = ctx.pick("megalopolis", sorted(remaining), 1, rule="MK:18:Scen:CityLevels")[0]
+    if S.garrison(space) not in t.zones:
+        zones.create(ctx, S.garrison(space), [], rule="MK:18:Scen:CityLevels", vis="hidden")
+    tokens = [tok for tok in (draw_token(ctx, t, pile, S.garrison(space), rule="MK:18:Scen:CityLevels")
+                              for pile in CT.megalopolis_piles(colour, other, level)) if tok]
+    ctx.emit("mk.city", {"colours": [colour, other], "spaces": [space, right], "level": level,
+                         "defenders": len(tokens), "status": "hostile", "shields": []},
+             rule="MK:18:Scen:CityLevels")
+
+
+def main_space(t, space: str) -> str:
+    """The space holding a city's garrison: a Megalopolis is assaulted and revealed from either
+    of its two spaces as one city."""
+    city = city_at(t.game, space)
+    return city.spaces[0] if city is not None else space
+
+
+def enterable(g, space: str) -> bool:
+    """A hostile city may be assaulted, a conquered or friendly one entered; a sealed (First
+    Reconnaissance) or closed one never (MK:18:Scen:FirstRecon, MK:22:Scen:ConquerKeepsTowers)."""
+    city = city_at(g, space)
+    return city is not None and city.status in ("hostile", "conquered", "friendly")
+
+
+def strengthen(t, space: str, combat) -> None:
+    """City defenders get the colour bonus on top of being fortified (MK:10:City:1); the White
+    City's armour bonus raises both values of an Elusive defender (MK:10:Abilities:Elusive)."""
+    from engine.games.mage_knight.combat.state import raise_armour
+    city = city_at(t.game, space)
+    if city is None:
+        return
+    for e in combat.enemies:
+        if e.uid not in city.garrison:
+            continue
+        bonus = CT.defender_bonus(city.colours, content().enemies[e.enemy])
+        raise_armour(e, bonus.armour)
+        for a, extra in zip(e.attacks, bonus.attack):
+            a.value += extra
+        e.abilities = e.abilities + [x for x in bonus.abilities if x not in e.abilities]
+
+
+def after_assault(ctx, t, seat: int, space: str, defeated: list[str]) -> None:
+    """Shields for the defeated defenders, conquest when none is left; otherwise the hero
+    retreats to the space it attacked from (MK:10:City:2)."""
+    g = t.game
+    city = city_at(g, space)
+    beaten = [tok for tok in defeated if tok in city.garrison]
+    for e in CT.defeat_defenders(city, seat, beaten):
+        ctx.emit(e.type, dict(e.data, space=space), rule=e.rule)
+    city = city_at(g, space)
+    if city.status != "conquered" and beaten:
+        from engine.games.mage_knight.readings.city import restore_defenders    # reading A22: do they stay defeated?
+        restore_defenders(ctx, t, space, beaten)
+    if city.status != "conquered" and not g.joint:      # a joint assault retreats all at its end
+        back = S.came_from(g.players[seat])
+        if back and back != space:
+            ctx.emit("mk.placed", {"seat": seat, "pos": back}, rule="MK:10:City:2")

@@ -1,0 +1,1 @@
+"""Mage Knight's content: JSON data files with their provenance, the schema, decks and the card catalogue."""

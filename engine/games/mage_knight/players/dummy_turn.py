@@ -1,0 +1,96 @@
+"""The dummy player on the table (MK:15:Dummy, digest §9.6): the pure automaton of dummy.py
+wired into tactic selection, the turn order, round preparation and the end of the round.
+
+Its deed deck and revealed cards are zones (`dummy:deck` hidden, `dummy:discard` public), so a
+shuffle stays secret and every revealed card is an event; its hero, crystals and announcement
+are in `MKState.dummy`. It has no seat: its place in the turn order is `MKState.dummy_seat`.
+"""
+from __future__ import annotations
+
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
+
+from engine.games.mage_knight.players import dummy as D
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.readings.scenarios import dummy_reshuffled
+from engine.games.mage_knight.scenarios.book import scenarios
+
+
+def is_dummy(g, seat: int) -> bool:
+    return g.dummy_seat >= 0 and seat == g.dummy_seat
+
+
+def pick_order(t, real_order: list[int]) -> list[int]:
+    """Where the dummy picks its tactic: after the player (solo, First Reconnaissance solo) or
+    first (co-op) (MK:19:Scen:SoloConquest, MK:20:Scen:FullCoop)."""
+    from engine.games.mage_knight.scenarios.book import tactic_pick_order
+    g = t.game
+    return tactic_pick_order(scenarios()[g.scenario], real_order, g.dummy_seat)
+
+
+def maybe_pick(ctx, t) -> None:
+    """When the dummy is next to pick, it draws a tactic at random (MK:15:Dummy)."""
+    g = t.game
+    if g.pickers and is_dummy(g, g.pickers[0]):
+        tactic = D.dummy_tactic(ctx, g.tactics_open)
+        ctx.emit("mk.dummy_tactic", {"tactic": tactic}, rule="MK:15:Dummy")
+
+
+def colour_of(cid: str):
+    card = content().cards.get(card_name(cid))
+    return card.color if card is not None else None
+
+
+def play(ctx, t) -> str:
+    """One dummy turn (MK:15:Dummy): an empty deck announces the end of the round (or forfeits
+    the turn once it was announced); else 3 cards are revealed, and k more where it holds k
+    crystals of the last card's colour. Returns "announce" or "done" for the turn to go on."""
+    g = t.game
+    seat = g.dummy_seat
+    deck = list(t.zone(S.DUMMY_DECK))
+    if not deck:
+        if g.announced_by < 0:
+            ctx.emit("mk.dummy_announced", {"seat": seat}, rule="MK:15:Dummy")
+            return "announce"
+        ctx.emit("mk.dummy_turn", {"cards": [], "extra": 0}, rule="MK:15:Dummy")
+        return "done"
+    view = D.Dummy(hero=g.dummy.hero, deck=deck, crystals=dict(g.dummy.crystals))
+    shown: list[str] = []
+    extra = 0
+    for e in D.dummy_turn(view, colour_of, seat):
+        cards = list(e.data["cards"])
+        zones.move(ctx, S.DUMMY_DECK, S.DUMMY_DISCARD, cards, rule="MK:15:Dummy")
+        shown += cards
+        extra = e.data["extra"] or extra
+    ctx.emit("mk.dummy_turn", {"cards": [card_name(c) for c in shown], "extra": extra}, rule="MK:15:Dummy")
+    return "done"
+
+
+def prepare(ctx, t, aa_card: str, spell: str) -> None:
+    """Round preparation (MK:4:Round:2d-e, 2g with MK:15:Dummy): the AA leaving the offer joins
+    the dummy's deck, the spell leaving it gives a crystal of its colour (no limit), and its
+    revealed cards are shuffled back into its deck (reading A25)."""
+    if aa_card:
+        zones.move(ctx, S.AA_OFFER, S.DUMMY_DECK, [aa_card], rule="MK:4:Round:2d")
+    colour = colour_of(spell) if spell else None
+    for c in D.colours(colour)[:1]:
+        ctx.emit("mk.dummy_crystal", {"colour": c}, rule="MK:4:Round:2e")
+    zones.move(ctx, S.DUMMY_DISCARD, S.DUMMY_DECK, dummy_reshuffled(t, S.DUMMY_DISCARD), rule="MK:4:Round:2g")  # A25
+    ctx.shuffle(S.DUMMY_DECK, rule="MK:4:Round:2g")
+    ctx.emit("mk.dummy_round", {}, rule="MK:15:Dummy")
+
+
+def removed_tactics(t) -> list[str]:
+    """Tactics leaving the game at the end of a round: Solo Conquest removes the player's and the
+    dummy's (MK:19:Scen:SoloConquest); co-op removes one a real player used (MK:20:Scen:FullCoop),
+    the team's choice: the engine removes the lowest-numbered one (reading, no decision asked)."""
+    g = t.game
+    s = scenarios()[g.scenario]
+    used = sorted(p.tactic for p in g.players if p.tactic)
+    if s.tactic_removal == "both_used":
+        return D.tactics_removed("solo", used, g.dummy_tactic, False)
+    if s.tactic_removal == "one_real_except_last" and used:
+        first = min(used, key=lambda x: content().tactics[x].number)
+        return D.tactics_removed("coop", used, g.dummy_tactic, g.round >= g.rounds, first)
+    return []

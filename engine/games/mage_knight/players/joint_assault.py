@@ -1,0 +1,197 @@
+"""The cooperative city assault (MK:13:Coop:1-8, digest §8.6), wired on the pure check of
+cities.py (`joint_assault_fault`); the deal is a hidden shuffle of the city's garrison zone.
+
+1. `joint_assault` {"shares": "0:2,1:1"}: the active player, as the turn's action, next to a
+   hostile city and alone on the space, invites eligible heroes (adjacent, turn token face up, a
+   non-wound card in hand) and proposes how many defenders each takes (initiator first).
+2. `joint_answer` {"agree": bool}: each invited hero in turn; one refusal ends the proposal and
+   the initiator's turn goes on as if nothing was proposed.
+3. All agree: every participant's turn token turns face down (each forfeits the next turn), the
+   defenders are shuffled and dealt, and the participants fight one after the other, initiator
+   first, each moving straight into the city (reputation -1) against its own defenders.
+4. After the last fight: without conquest everyone retreats to the space they came from; the
+   Source dice used are rerolled; the invited heroes clean up and draw as at the end of a turn;
+   the initiator's turn goes on.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.mechanics import zones
+from engine.mechanics import hexgrid as hg
+from engine.mechanics.zones import card_name
+
+from engine.games.mage_knight.cities import rules as CT
+from engine.games.mage_knight.mana import rules as mana
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.map.board import key, unkey
+from engine.games.mage_knight.apply_scenario_events import city_at
+from engine.games.mage_knight.scenarios.book import has_rule, scenarios
+
+RULE = "MK:13:Coop:2"
+
+
+def allowed(g) -> bool:
+    return bool(g.scenario) and g.scenario != "first_reconnaissance" and \
+        has_rule(scenarios()[g.scenario], "joint_assault")
+
+
+def _adjacent_city(g, pos: str):
+    if not pos:
+        return None
+    for n in hg.neighbours(unkey(pos)):
+        city = city_at(g, key(n))
+        if city is not None and city.status == "hostile" and city.garrison:
+            return city
+    return None
+
+
+def _invitee(t, g, seat: int, city) -> CT.Invitee:
+    p = g.players[seat]
+    adjacent = bool(p.pos) and any(hg.adjacent(unkey(p.pos), unkey(k)) for k in city.spaces)
+    cards = sum(1 for c in t.zone(S.hand(seat)) if card_name(c) != "wound")
+    return CT.Invitee(seat=seat, adjacent=adjacent, token_face_up=seat not in g.face_down, non_wound_cards=cards)
+
+
+def _splits(total: int, parts: int):
+    if parts == 1:
+        yield (total,)
+        return
+    for first in range(1, total - parts + 2):
+        for rest in _splits(total - first, parts - 1):
+            yield (first,) + rest
+
+
+def commands(t, seat: int) -> list[dict]:
+    """Every proposal the active player may make now."""
+    g = t.game
+    p = g.players[seat]
+    if not allowed(g) or g.joint or g.combat is not None or p.acted:
+        return []
+    city = _adjacent_city(g, p.pos)
+    if city is None:
+        return []
+    others = [s for s in _turn_order_from(g, seat) if s != seat]
+    invitees = [_invitee(t, g, s, city) for s in others]
+    eligible = [i.seat for i in invitees if i.adjacent and i.token_face_up and i.non_wound_cards > 0]
+    out = []
+    alone = not any(q.pos == p.pos for s, q in enumerate(g.players) if s != seat)
+    blocked = g.announced_by >= 0 or g.scenario_end
+    for k in range(1, len(eligible) + 1):
+        for group in combinations(eligible, k):
+            seats = [seat, *group]
+            for split in _splits(len(city.garrison), len(seats)):
+                shares = list(zip(seats, split))
+                if CT.joint_assault_fault(city, seat, p.acted, alone, True, blocked, shares, invitees) is None:
+                    out.append({"kind": "joint_assault", "shares": ",".join(f"{s}:{n}" for s, n in shares)})
+    return out
+
+
+def _turn_order_from(g, seat: int) -> list[int]:
+    order = [s for s in g.order if s != g.dummy_seat]
+    i = order.index(seat) if seat in order else 0
+    return order[i:] + order[:i]
+
+
+def propose(ctx, t, seat: int, cmd: dict) -> None:
+    shares = [[int(a), int(b)] for a, b in (x.split(":") for x in cmd["shares"].split(","))]
+    city = _adjacent_city(t.game, t.game.players[seat].pos)
+    ctx.emit("mk.joint_proposed", {"initiator": seat, "shares": shares, "space": city.spaces[0]},
+             rule="MK:13:Coop:3")
+
+
+def answering(g) -> int:
+    """The invited hero whose answer is due, or -1."""
+    if not g.joint or g.joint.get("started"):
+        return -1
+    return next((s for s, _ in g.joint["shares"][1:] if s not in g.joint["agreed"]), -1)
+
+
+def answer(ctx, t, seat: int, cmd: dict) -> None:
+    g = t.game
+    if not cmd["agree"]:
+        ctx.emit("mk.joint_refused", {"seat": seat}, rule="MK:13:Coop:3")
+        return
+    ctx.emit("mk.joint_agreed", {"seat": seat}, rule="MK:13:Coop:3")
+    if answering(g) < 0:
+        start(ctx, t)
+
+
+def start(ctx, t) -> None:
+    """Tokens face down, the defenders dealt, the first fight (MK:13:Coop:4-6)."""
+    g = t.game
+    j = g.joint
+    city = city_at(g, j["space"])
+    seats = [s for s, _ in j["shares"]]
+    ctx.emit("mk.acted", {"seat": j["initiator"], "action": "joint_assault"}, rule=RULE)
+    ctx.emit("mk.face_down", {"seats": seats}, rule="MK:13:Coop:4")
+    # the defenders, face up or not, are shuffled face down and dealt from the top in the agreed
+    # numbers: the hidden zone keeps who fights which secret until each fight (MK:13:Coop:5)
+    space = j["space"]
+    up = [tok for tok in t.zone(S.at(space)) if tok in city.garrison] if S.at(space) in t.zones else []
+    if up:
+        zones.move(ctx, S.at(space), S.garrison(space), up, rule="MK:13:Coop:5")
+        ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:13:Coop:5")
+    ctx.shuffle(S.garrison(space), rule="MK:13:Coop:5")
+    ctx.emit("mk.joint_started", {"dealt": {str(s): n for s, n in j["shares"]},
+                                  "from": {str(s): g.players[s].pos for s in seats}}, rule="MK:13:Coop:5")
+    next_fight(ctx, t)
+
+
+def next_fight(ctx, t) -> None:
+    """The next participant moves into the city and fights its own defenders (MK:13:Coop:6)."""
+    from engine.games.mage_knight.combat.fight import _ensure, _start_on
+    from engine.games.mage_knight.turn.ledger import change_reputation
+    g = t.game
+    j = g.joint
+    left = [s for s, _ in j["shares"] if s not in j["fought"]]
+    if not left:
+        finish(ctx, t)
+        return
+    seat = left[0]
+    space = j["space"]
+    ctx.emit("mk.joint_fight", {"seat": seat}, rule="MK:13:Coop:6")
+    ctx.emit("mk.moved", {"seat": seat, "to": space, "cost": 0}, rule="MK:13:Coop:6")
+    change_reputation(ctx, t, seat, -1, "MK:8:Combat:1a")
+    mine = list(t.zone(S.garrison(space))[:j["dealt"][str(seat)]])     # its share, from the top
+    _ensure(ctx, t, S.at(space))
+    if mine:
+        zones.move(ctx, S.garrison(space), S.at(space), mine, rule="MK:13:Coop:6")
+    ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:13:Coop:6")
+    if mine:
+        _start_on(ctx, t, seat, [space], mine, kind="assault", fortified=True)
+    else:
+        ctx.emit("mk.joint_fought", {"seat": seat}, rule="MK:13:Coop:6")
+        next_fight(ctx, t)
+
+
+def after_fight(ctx, t) -> None:
+    """Called once a participant's combat is over."""
+    g = t.game
+    if not g.joint or not g.joint.get("started") or g.combat is not None:
+        return
+    ctx.emit("mk.joint_fought", {"seat": g.active}, rule="MK:13:Coop:6")
+    next_fight(ctx, t)
+
+
+def finish(ctx, t) -> None:
+    """Retreat without conquest, dice rerolled, the invited clean up and draw, the initiator's
+    turn goes on (MK:13:Coop:7-8)."""
+    g = t.game
+    j = g.joint
+    city = city_at(g, j["space"])
+    seats = [s for s, _ in j["shares"]]
+    if city.status != "conquered":
+        for s in seats:
+            ctx.emit("mk.placed", {"seat": s, "pos": j["from"][str(s)]}, rule="MK:13:Coop:7")
+    for s in seats:
+        for idx in sorted(g.players[s].dice):
+            face = ctx.roll(mana.MANA_DIE, 1, rule="MK:13:Coop:7")[0]
+            ctx.emit("mk.die_rerolled", {"index": idx, "face": face}, rule="MK:13:Coop:7")
+    for s in seats[1:]:
+        zones.move(ctx, S.play_area(s), S.discard(s), list(t.zone(S.play_area(s))), rule="MK:13:Coop:8")
+        from engine.games.mage_knight.turn.limits import hand_limit
+        short = hand_limit(t, s) - len(t.zone(S.hand(s)))
+        if short > 0:
+            zones.move_top(ctx, S.deck(s), S.hand(s), short, rule="MK:13:Coop:8")
+    ctx.emit("mk.joint_over", {"initiator": j["initiator"]}, rule="MK:13:Coop:8")

@@ -1,0 +1,96 @@
+"""Round preparation and the end trigger of every scenario but First Reconnaissance
+(MK:4:Round:2b-c, MK:4:Round:4c, MK:18-22:Scen:*)."""
+from __future__ import annotations
+
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
+
+from engine.games.mage_knight.mana import rules as mana
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.scenarios.druid_nights import all_chanted
+from engine.games.mage_knight.readings.scenarios import last_turns
+from engine.games.mage_knight.scenarios.special_rules import all_mines_liberated
+from engine.games.mage_knight.scenarios.book import EndFacts, end_triggered, final_turns, scenarios
+
+
+def elites_now(t) -> bool:
+    """Whether the new unit offer mixes in elite units: once a core tile is revealed (standard),
+    never (First Reconnaissance), or in the second half of the game (MK:22:Scen:ConquerKeepsTowers)."""
+    g = t.game
+    rule = scenarios()[g.scenario].elite_units
+    if rule == "none":
+        return False
+    if rule == "second_half":
+        return g.round > g.rounds // 2
+    return g.core_revealed
+
+
+def prepare_offers(ctx, t) -> None:
+    """The Source rerolled (real players + 2, Blitz +1) and a new unit offer: elite, regular,
+    elite, ... once a core tile is revealed; one AA per monastery (MK:4:Round:2b-c)."""
+    g = t.game
+    su = scenarios()[g.scenario].setup(t.players)
+    ctx.emit("mk.source", {"faces": mana.roll_source(ctx, su.source_dice, rule="MK:4:Round:2b")},
+             rule="MK:4:Round:2b")
+    offer = list(t.zone(S.UNIT_OFFER))
+    units = content().units
+    aas = [c for c in offer if card_name(c) not in units]
+    elite = [c for c in offer if card_name(c) in units and units[card_name(c)].type == "elite"]
+    zones.move(ctx, S.UNIT_OFFER, S.AA_DECK, aas, rule="MK:4:Round:2c", to="bottom")
+    zones.move(ctx, S.UNIT_OFFER, S.ELITE_UNITS, elite, rule="MK:4:Round:2c", to="bottom")
+    zones.move(ctx, S.UNIT_OFFER, S.REGULAR_UNITS, [c for c in offer if c not in aas and c not in elite],
+               rule="MK:4:Round:2c", to="bottom")
+    mixed = elites_now(t)
+    for i in range(su.unit_offer):
+        deck = S.ELITE_UNITS if mixed and i % 2 == 0 else S.REGULAR_UNITS
+        if not t.zone(deck):
+            deck = S.REGULAR_UNITS if deck == S.ELITE_UNITS else S.ELITE_UNITS
+        zones.move_top(ctx, deck, S.UNIT_OFFER, 1, rule="MK:4:Round:2c:Elite" if mixed else "MK:4:Round:2c")
+    zones.move_top(ctx, S.AA_DECK, S.UNIT_OFFER, len(g.monasteries), rule="MK:4:Round:2c")
+    renew_offers(ctx, t)
+
+
+def facts(t) -> EndFacts:
+    """What the end conditions ask about the table now."""
+    g = t.game
+    s = scenarios()[g.scenario]
+    su = s.setup(t.players)
+    tiles_done = not t.zone(S.TILES)
+    conquered = [c for c in g.cities if c.status == "conquered"]
+    under = [sp for sp in g.board.spaces.values() if sp.site in ("dungeon", "tomb")]
+    return EndFacts(
+        all_cities_conquered=su.city_core > 0 and len(conquered) == su.city_core,
+        all_tiles_revealed=tiles_done,
+        all_dungeons_conquered=bool(under) and all(sp.conquered_by >= 0 for sp in under),
+        all_mines_liberated=all_mines_liberated(g),
+        all_chanted_second_night=all_chanted(g),
+    )
+
+
+def check_end(ctx, t, seat: int) -> None:
+    """The scenario's end condition, checked after every turn (MK:4:Round:4c): once it holds,
+    the seats due a last turn are listed and the game ends after them."""
+    g = t.game
+    s = scenarios()[g.scenario]
+    if not end_triggered(s, facts(t)):
+        return
+    last = last_turns(t, final_turns(s, g.order, seat, g.dummy_seat), seat)     # reading A15
+    ctx.emit("mk.scenario_end", {"seat": seat, "final_turns": last}, rule=s.end.rule)
+
+
+def renew_offers(ctx, t) -> None:
+    """The advanced action and spell offers: the lowest card goes under its deck (into the
+    dummy's deck, for an AA), a new one on top (MK:4:Round:2d-e, MK:15:Dummy)."""
+    g = t.game
+    leaving = {}
+    for deck, offer_zone, rule in ((S.AA_DECK, S.AA_OFFER, "MK:4:Round:2d"),
+                                   (S.SPELL_DECK, S.SPELL_OFFER, "MK:4:Round:2e")):
+        if t.zone(offer_zone):
+            leaving[offer_zone] = t.zone(offer_zone)[-1]
+            if not (g.dummy_seat >= 0 and offer_zone == S.AA_OFFER):
+                zones.move(ctx, offer_zone, deck, [leaving[offer_zone]], rule=rule, to="bottom")
+        if g.dummy_seat >= 0 and offer_zone == S.SPELL_OFFER:
+            from engine.games.mage_knight.players.dummy_turn import prepare as dummy_prepare
+            dummy_prepare(ctx, t, leaving.get(S.AA_OFFER, ""), leaving.get(S.SPELL_OFFER, ""))
+        zones.move_top(ctx, deck, offer_zone, 1, rule=rule)

@@ -1,0 +1,213 @@
+"""Special rules of single scenarios, wired at a few hooks of the turn (MK:20-22:Scen:*):
+
+- Only One Returns: the portal closes at the end of round 1 and every hero on it is eliminated;
+  from then on it is a plains space for one hero (MK:22:Scen:OnlyOneReturns, reading A27, A38);
+- the keep and tower scenario: no reputation loss for assaulting keeps and towers, towers owned
+  like keeps, another player's site defended by 1-3 tokens by round (half fame), village units
+  also at keeps and monastery units also at towers, and mana at the start of a turn next to an
+  own tower (MK:22:Scen:ConquerKeepsTowers);
+- Mines Liberation: a revealed mine gets a green (countryside) or red (core) enemy face up and a
+  brown one face down; entering the mine is an action fought by night rules with units; the last
+  defeat liberates it (reputation +1 / +2); mines give crystals only once liberated, and at the
+  start of each round one per own liberated mine (MK:20:Scen:Mines).
+"""
+from __future__ import annotations
+
+from engine.mechanics import zones
+
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.map.board import others_site
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.readings.scenarios import liberation_crystal, off_map_on_portal
+from engine.games.mage_knight.scenarios.book import (
+    assault_reputation,
+    has_rule,
+    half_fame,
+    owned_site_garrison,
+    scenarios,
+)
+
+OOR, KT, MINES = "only_one_returns", "conquer_keeps_towers", "mines_liberation"
+PORTAL = "0,0"
+
+
+def scenario(g):
+    return scenarios()[g.scenario]
+
+
+# -- Only One Returns -------------------------------------------------------------------------
+def portal_open(g) -> bool:
+    """The portal holds any number of heroes, except in Only One Returns after round 1."""
+    return not (g.scenario == OOR and g.round > 1)
+
+
+def close_portal(ctx, t) -> None:
+    """End of round 1 in Only One Returns: heroes on the portal are eliminated (they leave the
+    map and take no more turns; their seats pick no tactic)."""
+    g = t.game
+    if g.scenario != OOR or g.round != 1:
+        return
+    for seat, p in enumerate(g.players):
+        if p.pos == PORTAL and not p.out and off_map_on_portal(t):    # reading A38
+            ctx.emit("mk.eliminated", {"seat": seat}, rule="MK:22:Scen:OnlyOneReturns")
+
+
+def everyone_out(g) -> bool:
+    return bool(g.players) and all(p.out for p in g.players)
+
+
+# -- the keep and tower scenario --------------------------------------------------------------
+def assault_rep(t, space: str) -> int:
+    g = t.game
+    if not g.scenario or g.scenario == "first_reconnaissance":
+        return -1
+    return assault_reputation(scenario(g), g.board.spaces[space].site)
+
+
+def garrison_size(t, space: str, seat: int) -> int:
+    """Tokens defending a site another player owns (MK:22:Scen:ConquerKeepsTowers); else 1."""
+    g = t.game
+    sp = g.board.spaces[space]
+    if g.scenario == KT and sp.conquered_by >= 0 and sp.conquered_by != seat:
+        return owned_site_garrison(scenario(g), g.round)
+    return 1
+
+
+def assault_fame(t, space: str, seat: int, fame: int) -> int:
+    """The one place half fame is applied: the combat's total, rounded up, for defeating the
+    defenders of another player's keep, or tower where towers are owned like keeps
+    (MK:8:Combat:1a; MK:22:Scen:ConquerKeepsTowers; reading A10)."""
+    from engine.games.mage_knight.readings.map import half_fame as read_half      # reading A10: rounded up or down
+    return read_half(t, fame) if others_site(t.game.board, space, seat) else fame
+
+
+def tower_spell(g) -> bool:
+    """A conquered mage tower gives its spell, except where towers are owned like keeps."""
+    return not (g.scenario and g.scenario != "first_reconnaissance" and has_rule(scenario(g), "towers_as_keeps"))
+
+
+def recruit_sites(g, sites) -> tuple[str, ...]:
+    """Village units are recruited at keeps too, monastery units at mage towers too."""
+    out = tuple(sites)
+    if g.scenario == KT:
+        if "village" in out:
+            out += ("keep",)
+        if "monastery" in out:
+            out += ("mage_tower",)
+    return out
+
+
+def tower_mana(ctx, t, seat: int) -> None:
+    """Starting a turn on or next to an own tower: a gold (day) or black (night) mana token per
+    tower owned (MK:22:Scen:ConquerKeepsTowers)."""
+    from engine.mechanics import hexgrid as hg
+
+    from engine.games.mage_knight.map.board import key, unkey
+    g = t.game
+    p = g.players[seat]
+    if g.scenario != KT or not p.pos:
+        return
+    towers = [k for k, sp in g.board.spaces.items() if sp.site == "mage_tower" and sp.conquered_by == seat]
+    near = {p.pos} | {key(n) for n in hg.neighbours(unkey(p.pos))}
+    if towers and near & set(towers):
+        for _ in towers:
+            ctx.emit("mk.token", {"seat": seat, "colour": "black" if g.night else "gold", "delta": 1},
+                     rule="MK:22:Scen:ConquerKeepsTowers")
+
+
+# -- Mines Liberation -------------------------------------------------------------------------
+def mine_tokens(ctx, t, space: str, tile: str) -> None:
+    """A mine revealed in Mines Liberation gets its two defenders."""
+    from engine.games.mage_knight.map.tokens import draw_token
+    if t.game.scenario != MINES:
+        return
+    core = content().tiles[tile].type == "core"
+    for name, vis in ((S.at(space), "public"), (S.garrison(space), "hidden")):
+        if name not in t.zones:
+            zones.create(ctx, name, [], rule="MK:20:Scen:Mines", vis=vis)
+    draw_token(ctx, t, "red" if core else "green", S.at(space), rule="MK:20:Scen:Mines")
+    draw_token(ctx, t, "brown", S.garrison(space), rule="MK:20:Scen:Mines")
+    ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:20:Scen:Mines")
+
+
+def mine_to_liberate(t, seat: int) -> bool:
+    g = t.game
+    sp = g.board.spaces.get(g.players[seat].pos)
+    return g.scenario == MINES and sp is not None and sp.site == "mine" and sp.conquered_by == -1 \
+        and (bool(sp.enemies) or bool(t.zones.get(S.garrison(g.players[seat].pos))))
+
+
+def enter_mine(ctx, t, seat: int, space: str) -> list[str]:
+    """The face-down defender turns up; both are fought (MK:20:Scen:Mines)."""
+    hidden = list(t.zone(S.garrison(space))) if S.garrison(space) in t.zones else []
+    if hidden:
+        zones.move(ctx, S.garrison(space), S.at(space), hidden, rule="MK:20:Scen:Mines")
+    return list(t.zone(S.at(space)))
+
+
+def night_fight(g, space: str) -> bool:
+    sp = g.board.spaces[space]
+    return g.scenario == MINES and sp.site == "mine"
+
+
+def liberated(ctx, t, seat: int, space: str) -> None:
+    """The last defender fell: the mine is the seat's, reputation +1 (countryside) or +2 (core)."""
+    from engine.games.mage_knight.turn.ledger import change_reputation, gain_reward_crystal
+    g = t.game
+    sp = g.board.spaces[space]
+    if g.scenario != MINES or sp.site != "mine":
+        return
+    change_reputation(ctx, t, seat, 2 if content().tiles[sp.tile].type == "core" else 1, "MK:20:Scen:Mines")
+    liberation_crystal(ctx, t, seat, space, gain_reward_crystal)       # reading A36
+
+
+def mine_gives_crystal(g, sp) -> bool:
+    return g.scenario != MINES or sp.conquered_by >= 0
+
+
+def mine_output(ctx, t) -> None:
+    """At the start of each day and night: 1 crystal per own liberated mine, none of a colour of
+    which 3 are held ("liefern sie wie üblich": a mine's crystal, MK:11:EoT:4)."""
+    from engine.games.mage_knight.turn.ledger import gain_reward_crystal
+    g = t.game
+    if g.scenario != MINES:
+        return
+    for k in sorted(g.board.spaces):
+        sp = g.board.spaces[k]
+        if sp.site == "mine" and sp.conquered_by >= 0 and sp.mine:
+            gain_reward_crystal(ctx, t, sp.conquered_by, sp.mine, "MK:20:Scen:Mines")
+
+
+def mines_held(g) -> dict[int, tuple[int, int]]:
+    """(countryside, core) mines each seat liberated, for the scenario's fame."""
+    out = {s: (0, 0) for s in range(len(g.players))}
+    for sp in g.board.spaces.values():
+        if sp.site == "mine" and sp.conquered_by >= 0:
+            c, k = out[sp.conquered_by]
+            core = content().tiles[sp.tile].type == "core"
+            out[sp.conquered_by] = (c, k + 1) if core else (c + 1, k)
+    return out
+
+
+def all_mines_liberated(g) -> bool:
+    mines = [sp for sp in g.board.spaces.values() if sp.site == "mine"]
+    return bool(mines) and all(sp.conquered_by >= 0 for sp in mines)
+
+
+def double_fame(g, fame: int) -> int:
+    """Druid Nights: monsters summoned by a chant give double fame (MK:21:Scen:DruidNights)."""
+    return fame * 2 if g.combat_kind == "chant" else fame
+
+
+# -- retreat after a failed assault (every scenario) ------------------------------------------
+def retreat_after_assault(ctx, t, seat: int, space: str) -> None:
+    """A keep or mage tower not conquered: as the combat ends the hero retreats to the space it
+    attacked from, in every scenario (First Reconnaissance makes no exception); that is no
+    forced withdrawal, but if that space is not safe, forced withdrawal follows at the end of the
+    turn ("musst du dich auf das Feld zurückziehen, von dem aus du angegriffen hast",
+    MK:10:Result:3)."""
+    g = t.game
+    p = g.players[seat]
+    back = S.came_from(p)
+    if p.pos == space and back and back != space:
+        ctx.emit("mk.placed", {"seat": seat, "pos": back}, rule="MK:10:Result:3")

@@ -1,0 +1,35 @@
+"""A situation's combat against a site's own defenders (`garrison = true` in `[game.combat]`):
+the city's garrison, or a keep's or mage tower's, turned face up as an assault turns them
+(MK:8:Combat:1a, MK:10:City:1), so a city assault in progress can be stated with the very tokens
+the city drew, its shields and its defenders already defeated in earlier assaults."""
+from __future__ import annotations
+
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
+
+from engine.games.mage_knight import state as S
+
+RULE = "SIT-0"
+
+
+def garrison_tokens(ctx, t, space: str, marks: list, fail) -> tuple[list[str], list]:
+    """The defenders' token ids on `space` and, for each, its mark or None (`marks` name some of
+    them by content id: rampaging, defeated or blocked already; the rest are fresh).
+    `fail(key, why)` raises the situation's error."""
+    hidden = list(t.zone(S.garrison(space))) if S.garrison(space) in t.zones else []
+    if hidden:
+        if S.at(space) not in t.zones:
+            zones.create(ctx, S.at(space), [], rule=RULE)
+        zones.move(ctx, S.garrison(space), S.at(space), hidden, rule=RULE)
+        ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule=RULE)
+    tokens = list(t.zone(S.at(space))) if S.at(space) in t.zones else []
+    if not tokens:
+        fail("garrison", f"{space!r} has no defenders left (MK:8:Combat:1a)")
+    out = [None] * len(tokens)
+    for m in marks:
+        free = [i for i, tok in enumerate(tokens) if out[i] is None and card_name(tok) == m.id]
+        if not free:
+            fail("enemy.id", f"{m.id!r} does not defend {space} (its defenders: "
+                             f"{', '.join(card_name(x) for x in tokens)}) (MK:8:Combat:1a)")
+        out[free[0]] = m
+    return tokens, out

@@ -1,0 +1,56 @@
+"""Skills that act when gained or all the time, not by a `skill` command (MK:5:Skills:4d): a
+rotating token put on a random option (rotating.py), and an extra command token whose unit
+costs less to recruit and cannot be disbanded (Bonds of Loyalty: a `command_token` node with its
+`discount`). The seat's `bond_unit` names the unit in that token ("" while it is free)."""
+from __future__ import annotations
+
+from engine.games.mage_knight.skills import rotating
+from engine.games.mage_knight.content.load import content
+
+RULE = "MK:5:Skills:4d"
+
+
+def command_token(skill: str) -> dict:
+    tree = content().skills[skill].effect if skill in content().skills else None
+    spec = tree.get("command_token") if isinstance(tree, dict) else None
+    return spec if isinstance(spec, dict) else {}
+
+
+def extra_command(p) -> int:
+    """Command tokens the seat's skills add to its level's (kept through level-ups)."""
+    return sum(1 for s in p.skills if command_token(s))
+
+
+def on_gained(ctx, t, seat: int, skill: str) -> None:
+    rotating.on_gained(ctx, t, seat, skill)
+    if command_token(skill):
+        ctx.emit("mk.command", {"seat": seat, "command": t.game.players[seat].command + 1}, rule=RULE)
+
+
+def bond_discount(t, seat: int) -> int:
+    """The influence off a recruit while the skill's command token is free."""
+    p = t.game.players[seat]
+    if p.bond_unit:
+        return 0
+    return max([command_token(s).get("discount", 0) for s in p.skills if command_token(s)] or [0])
+
+
+def recruited(ctx, t, seat: int, uid: str) -> None:
+    """A recruit with the discount takes the skill's command token."""
+    if bond_discount(t, seat):
+        ctx.emit("mk.bond", {"seat": seat, "unit": uid}, rule=RULE)
+
+
+def unit_gone(ctx, t, ev) -> None:
+    """mk.unit_destroyed: the skill's command token is free again."""
+    seat, uid = ev.data["seat"], ev.data["uid"]
+    if t.game.players[seat].bond_unit == uid:
+        ctx.emit("mk.bond", {"seat": seat, "unit": ""}, rule=RULE)
+
+
+def fold_command(t, d) -> None:
+    t.game.players[d["seat"]].command = d["command"]
+
+
+def fold_bond(t, d) -> None:
+    t.game.players[d["seat"]].bond_unit = d["unit"]
