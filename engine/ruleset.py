@@ -162,6 +162,22 @@ class Ruleset:
         readings.check_options(self, options, out)
         return out
 
+    # -- position values for the bots (tuning, not rules) -------------------------------
+    # A lead of `position_scale` in position_value is worth about a 73% win chance.
+    position_scale: ClassVar[float] = 3.0
+    # The share of a bot's win chance that common_goal decides (0: the game has none).
+    common_goal_weight: ClassVar[float] = 0.0
+
+    def position_value(self, table: Table, seat: int) -> float | None:
+        """How well `seat` stands in a (determinized) state, for the greedy and MCTS bots: more
+        is better, comparable between seats of one game. It reads, never changes, the state.
+        None: the game is judged only by its end (1 a win, 0 a loss)."""
+        return None
+
+    def common_goal(self, table: Table, seat: int) -> float:
+        """Progress 0..1 towards a goal every seat shares (weighted by common_goal_weight)."""
+        return 0.0
+
     def check_overrides(self, overrides: dict[str, Any]) -> dict[str, Any]:
         """Checked card overrides of a situation (engine.readings); default: none allowed."""
         raise ValueError(f"{self.name}: this ruleset takes no card overrides")

@@ -4,8 +4,7 @@ units die, whether to throw a spell, drink the Elixir, play Reflect, ...) it pic
 option, so random games try them all.
 
 `sensible` is the choice of a careful player for those decisions, and `value` a position's worth
-for a seat (for bots.heuristics, which the core owns: register it there as
-`"dragonlords": (value, 3.0)`)."""
+for a seat (the ruleset's `position_value`)."""
 from __future__ import annotations
 
 DECISION_KINDS = ("spell", "roll", "choose", "casualty")

@@ -9,7 +9,7 @@ from engine.ruleset import Option, Ruleset
 from engine.games.dragonlords import apply as fold
 from engine.games.dragonlords import legal, rules, view
 from engine.games.dragonlords.setup import deal as setup
-from engine.games.dragonlords.bots import choices
+from engine.games.dragonlords.bots import choices, value
 from engine.games.dragonlords.turn.decisions import SECRET
 from engine.games.dragonlords.dice import ALL
 from engine.games.dragonlords.options import READINGS
@@ -142,6 +142,8 @@ class DragonLords(Ruleset):
         if cmd.get("kind") == "choose" and ask is not None and ask.kind in SECRET:
             return [seat]
         return None
+
+    position_value = staticmethod(value)
 
     def bot_choices(self, table, seat, legal_cmds):
         return run_on(table.game, choices, table, seat, legal_cmds)

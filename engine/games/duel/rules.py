@@ -67,6 +67,11 @@ class Duel(Ruleset):
     zone_names = {"p{seat}.deck": "Seat {seat}'s deck", "p{seat}.hand": "Seat {seat}'s hand",
                   "p{seat}.discard": "Seat {seat}'s discard pile"}
 
+    def position_value(self, t, s: int) -> float:
+        """Damage on the other seats minus damage on oneself (a seat is out at the limit)."""
+        return sum(t.damage.get(f"seat{o}", 0) for o in range(t.players) if o != s) \
+            - t.damage.get(f"seat{s}", 0)
+
     def cards(self) -> list[CardInfo]:
         """Each attack card: its damage on a hit (one more on a crit), all stand-ins."""
         return [CardInfo(name=c.name, english_name=None, kind="attack", values={"damage": c.value},

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from engine.games.epochs import moves, rules, setup, state
+from engine.games.epochs import bot, moves, rules, setup, state
 from engine.games.epochs.state import EpochsState, medal_image, seat_zone
 from engine.games.epochs.zone_names import ZONE_NAMES
 from engine.ruleset import Option, Ruleset
@@ -54,6 +54,8 @@ class Epochs(Ruleset):
 
     def prompts(self, table):
         return moves.prompts(table)
+
+    position_value = staticmethod(bot.position_value)
 
     def cards(self):
         from engine.games.epochs.catalogue import catalogue

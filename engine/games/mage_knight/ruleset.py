@@ -128,6 +128,12 @@ class MageKnight(Ruleset):
         from engine.games.mage_knight.content.catalogue import catalogue
         return catalogue()
 
+    position_scale = 5.0
+
+    def position_value(self, table, seat):
+        from engine.games.mage_knight.bots.estimate import position_value
+        return position_value(table, seat)
+
     def bot_choices(self, table, seat, legal_cmds):
         from engine.games.mage_knight.bots.policy import choices
         return choices(table, seat, legal_cmds)

@@ -8,7 +8,7 @@ from engine.situation import stated
 from engine.commands import Optional
 
 from engine.games.rune_age import apply as fold
-from engine.games.rune_age import commands, eventphase, legal, preview, setup, view
+from engine.games.rune_age import bot, commands, eventphase, legal, preview, setup, view
 from engine.games.rune_age.flow import advance
 from engine.games.rune_age.scenarios import DRAGONLORDS, SCENARIOS, resolve, upcast_setup_v1
 from engine.games.rune_age.state import RAState
@@ -69,6 +69,11 @@ class RuneAge(Ruleset):
             out["scenario"] = given["scenario"]
             return out
         return super().check_options(given)
+
+    position_value = staticmethod(bot.position_value)
+    position_scale = 4.0
+    common_goal = staticmethod(bot.objective_worn)
+    common_goal_weight = 0.3
 
     def cards(self):
         from engine.games.rune_age.catalogue import catalogue

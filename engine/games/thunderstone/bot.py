@@ -68,3 +68,10 @@ def bot_choices(t, s: int, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if kept(t, s, FLOOR) > FLOOR:
         return legal
     return [c for c in legal if not wasteful(t, s, c)] or legal
+
+
+def position_value(t, s: int) -> float:
+    """For the greedy and MCTS bots: the seat's score so far, and its experience to come."""
+    from engine.games.thunderstone.scoring import score
+    xp = t.game.xp[s] if s < len(t.game.xp) else 0
+    return score(t, s) + 0.3 * xp

@@ -48,6 +48,9 @@ class Thunderstone(Ruleset):
     # each player count); more than this is a stall, reported by `simulate` within a second
     bot_command_limit = 5_000
 
+    position_value = staticmethod(bot.position_value)
+    position_scale = 4.0
+
     def setup(self, ctx, table) -> None:
         setup.setup(ctx, table)
 

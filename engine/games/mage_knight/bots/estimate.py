@@ -78,3 +78,9 @@ def space_need(t, seat: int, space: str) -> int:
     """Points to defeat the enemies standing on a map space."""
     sp = t.game.board.spaces[space]
     return enemies_need(t, seat, [card_name(x) for x in sp.enemies])
+
+
+def position_value(t, s: int) -> float:
+    """Fame is the score (MK:15:Score); units and crystals are fame still to come."""
+    p = t.game.players[s]
+    return p.fame + 2.0 * len(t.zone(S.units_zone(s))) + 0.5 * sum(p.crystals.values())
