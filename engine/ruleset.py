@@ -1,6 +1,7 @@
 """What a game plugin declares and implements (see engine/API.md)."""
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
 from functools import cached_property
@@ -57,6 +58,21 @@ class Ruleset:
     # for any text,
     # e.g. {"tres{seat}": "Seat {seat}'s treasure pile", "v:{name}": "village stack {name}"}
     zone_names: ClassVar[dict[str, str]] = {}
+    # {contract method: "module:function"}: the contract methods a game leaves to a function of
+    # its own package, declared once instead of a two-line delegation per method, e.g.
+    # {"apply": "apply:apply", "prompts": "legal:prompts", "describe": "audit.narrate:describe"}.
+    # The module is relative to the package holding the ruleset class; the function is called
+    # with the method's arguments, without the ruleset (a function marked @with_ruleset gets
+    # the ruleset first, as a method does). A name that is not a function stands for a method
+    # that returns it (e.g. a module's list of handlers). Bound on first use (see _Wired); a
+    # name outside the contract is refused when the class is made.
+    implemented_in: ClassVar[dict[str, str]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        wiring = cls.__dict__.get("implemented_in")
+        if wiring:
+            _wire(cls, wiring)
 
     @cached_property
     def catalog(self) -> Catalog:
@@ -181,6 +197,80 @@ class Ruleset:
     def check_overrides(self, overrides: dict[str, Any]) -> dict[str, Any]:
         """Checked card overrides of a situation (engine.readings); default: none allowed."""
         raise ValueError(f"{self.name}: this ruleset takes no card overrides")
+
+
+OPTIONAL_HOOKS = ("bot_choices",)
+"""Methods a game may have that the base does not define, read with getattr by their users
+(bots.random_bot: `bot_choices(table, seat, legal)`); `implemented_in` may name them too."""
+
+CONTRACT = frozenset(name for name, value in vars(Ruleset).items()
+                     if callable(value) and not name.startswith("_")) | frozenset(OPTIONAL_HOOKS)
+"""The methods of the ruleset contract (engine/API.md): what `implemented_in` may map."""
+
+
+def _wire(cls: type, wiring: dict[str, str]) -> None:
+    """Put a _Wired descriptor for each mapped method on `cls`, refusing at class creation
+    what could only fail later: a name outside the contract, a method both mapped and
+    written in the class, a target not of the form "module:function"."""
+    where = f"{cls.__module__}.{cls.__qualname__}.implemented_in"
+    package = cls.__module__.rpartition(".")[0]
+    for name, target in wiring.items():
+        if name not in CONTRACT:
+            raise TypeError(f"{where}: {name!r} is not a method of the ruleset contract "
+                            f"(engine/API.md); it may map: {', '.join(sorted(CONTRACT))}")
+        if name in cls.__dict__:
+            raise TypeError(f"{where}: {name!r} is both mapped to {target!r} and written in "
+                            "the class; keep one")
+        module, colon, function = target.partition(":") if isinstance(target, str) else ("", "", "")
+        if not colon or not function.isidentifier() \
+                or not all(part.isidentifier() for part in module.split(".")):
+            raise TypeError(f"{where}[{name!r}] = {target!r}: expected \"module:function\", the "
+                            f"module relative to {package or 'the package'}")
+        setattr(cls, name, _Wired(cls, name, f"{package}.{module}" if package else module, function))
+
+
+class _Wired:
+    """A contract method found in a module of the game's package, imported on first access
+    (importing a ruleset imports none of its rules: `registry.get` stays cheap). The first
+    access puts the function itself on the class as a staticmethod, so every later call, the
+    hot ones above all (apply for every event, prompts and legal_commands for every decision),
+    is a plain function call: no wrapper frame, no lookup beyond the class attribute."""
+
+    __slots__ = ("owner", "name", "module", "function")
+
+    def __init__(self, owner: type, name: str, module: str, function: str) -> None:
+        self.owner, self.name, self.module, self.function = owner, name, module, function
+
+    def __get__(self, obj: Any, objtype: type | None = None) -> Callable[..., Any]:
+        fn = self.resolve()
+        if getattr(fn, _WITH_RULESET, False):
+            setattr(self.owner, self.name, fn)       # a plain function on a class: a method
+            return fn if obj is None else fn.__get__(obj, objtype)
+        setattr(self.owner, self.name, staticmethod(fn))
+        return fn
+
+    def resolve(self) -> Callable[..., Any]:
+        # ImportError, not AttributeError: getattr(rs, "bot_choices", None) must not read a
+        # broken mapping as "no such method".
+        value = getattr(importlib.import_module(self.module), self.function, _MISSING)
+        if value is _MISSING:
+            raise ImportError(f"{self.owner.__qualname__}.implemented_in[{self.name!r}]: "
+                              f"{self.module} has no {self.function!r}")
+        if callable(value):
+            return value
+        return lambda *_args: value
+
+
+_MISSING = object()
+_WITH_RULESET = "_runeledger_with_ruleset"
+
+
+def with_ruleset(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Mark a function named by `implemented_in` that needs the ruleset itself (its name for
+    messages, its catalog): it is bound as a method, so it gets the ruleset as its first
+    argument. Most functions need only the table and the method's other arguments."""
+    setattr(fn, _WITH_RULESET, True)
+    return fn
 
 
 def _coerce(key: str, text: str, like: Any) -> Any:

@@ -7,9 +7,11 @@ from engine.commands import Optional
 from engine.ruleset import Option, Ruleset
 
 from engine.games.dragonlords import apply as fold
-from engine.games.dragonlords import legal, rules, view
-from engine.games.dragonlords.setup import deal as setup
-from engine.games.dragonlords.bots import choices, value
+from engine.games.dragonlords import legal, view
+from engine.games.dragonlords.audit.narrate import describe
+from engine.games.dragonlords.audit.why import why
+from engine.games.dragonlords.bots import choices
+from engine.games.dragonlords.preview import preview
 from engine.games.dragonlords.turn.decisions import SECRET
 from engine.games.dragonlords.dice import ALL
 from engine.games.dragonlords.options import READINGS
@@ -47,6 +49,14 @@ class DragonLords(Ruleset):
     State = DLState
     zone_names: ClassVar[dict[str, str]] = ZONE_NAMES
     bot_command_limit = 20_000
+    # The methods below the map run their function on the game's own map (map/world.run_on:
+    # a situation may bring a board of its own), so they stay methods.
+    implemented_in: ClassVar[dict[str, str]] = {
+        "setup": "setup.deal:setup", "situation": "situations.load:lay_out",
+        "handlers": "rules:subscriptions", "public_data": "view:public_data",
+        "cards": "catalogue:catalogue", "check_overrides": "situations.overrides:check",
+        "position_value": "bots:value",
+    }
     commands: ClassVar[dict[str, dict]] = {
         "place": {"to": str}, "chips": {"king": str, "wizard": str, "decoy": str},
         "dock": {"to": str, "zone": str}, "buy": {"what": str},
@@ -66,16 +76,6 @@ class DragonLords(Ruleset):
         "casualty": {"unit": str}, "stash": {"kingdom": str, "n": int},
         "spell": {"caster": str, "spell": str, "victim": str}, "roll": {}, "choose": {"option": str},
     }
-
-    def check_overrides(self, overrides):
-        """Situation card overrides: unit strength and cost, monster strength and defence,
-        treasure modifiers (overrides.py, docs/disputes.md)."""
-        from engine.games.dragonlords.situations.overrides import check
-        return check(self, overrides)
-
-    def cards(self):
-        from engine.games.dragonlords.catalogue import catalogue
-        return catalogue()
 
     def check_options(self, options):
         """The counts named with their rule: a negative round limit or more kingdoms to win than
@@ -102,18 +102,8 @@ class DragonLords(Ruleset):
                                if most is not None else f"option {key}={n} must be {least} or more (0: no limit)")
         return super().check_options(options)
 
-    def setup(self, ctx, table) -> None:
-        setup.setup(ctx, table)
-
-    def situation(self, ctx, table, doc: dict) -> None:
-        from engine.games.dragonlords.situations.load import lay_out
-        lay_out(ctx, table, doc)
-
     def apply(self, table, ev) -> None:
         run_on(table.game, fold.apply, table, ev)
-
-    def handlers(self):
-        return rules.subscriptions()
 
     def prompts(self, table):
         return run_on(table.game, legal.prompts, table)
@@ -130,9 +120,6 @@ class DragonLords(Ruleset):
     def game_view(self, table, seat):
         return run_on(table.game, view.game_view, table, seat)
 
-    def public_data(self, ev):
-        return view.public_data(ev)
-
     def command_vis(self, table, seat, cmd):
         """The chip placement is a secret decision (DL:2.3/placement), and so is the unit that gets
         a new wizard chip or treasure, or the wizard that learns a spell (decisions.py)."""
@@ -143,19 +130,14 @@ class DragonLords(Ruleset):
             return [seat]
         return None
 
-    position_value = staticmethod(value)
-
     def bot_choices(self, table, seat, legal_cmds):
         return run_on(table.game, choices, table, seat, legal_cmds)
 
     def describe(self, table, ev):
-        from engine.games.dragonlords.audit.narrate import describe
         return run_on(table.game, describe, table, ev)
 
     def why(self, table, ev, history):
-        from engine.games.dragonlords.audit.why import why
         return run_on(table.game, why, table, ev, history)
 
     def preview(self, table, seat, cmd):
-        from engine.games.dragonlords.preview import preview
         return run_on(table.game, preview, table, seat, cmd)

@@ -66,6 +66,9 @@ class Duel(Ruleset):
     summary = "the core's test ruleset"
     zone_names = {"p{seat}.deck": "Seat {seat}'s deck", "p{seat}.hand": "Seat {seat}'s hand",
                   "p{seat}.discard": "Seat {seat}'s discard pile"}
+    # game_view and public_data are the core's defaults: the game's state hides nothing, its
+    # hidden cards are in owner/hidden zones
+    implemented_in = {"describe": "narrate:describe"}
 
     def position_value(self, t, s: int) -> float:
         """Damage on the other seats minus damage on oneself (a seat is out at the limit)."""
@@ -144,17 +147,6 @@ class Duel(Ruleset):
         if cmd.get("kind") == "play":
             return Illegal("DU-PLAY", f"Seat {seat} holds no {cmd.get('card')!r}")
         return None
-
-    def describe(self, table, ev):
-        """The event in words as its viewer sees it (narrate.py)."""
-        from engine.games.duel import narrate
-        return narrate.describe(table, ev)
-
-    def game_view(self, t, seat):
-        return msgspec.to_builtins(t.game)
-
-    def public_data(self, ev) -> dict[str, Any]:
-        return {}
 
     def why(self, t, ev, h) -> list[dict[str, Any]]:
         """The end (DU-OUT, DU-LIMIT): each seat's damage, and each hit with its card and roll."""

@@ -8,6 +8,8 @@ import msgspec
 
 from engine.content import Record, load
 from engine.mechanics.dice import Die
+from engine.readings import check_override_table
+from engine.ruleset import with_ruleset
 
 LINES = ("ranged", "normal", "melee")  # rulebook p.5: always resolved in this order
 
@@ -117,3 +119,11 @@ class Pack:
 
 
 PACK = Pack(Path(__file__).with_name("content") / "base")
+
+
+@with_ruleset
+def check_overrides(rs, overrides: dict) -> dict:
+    """A situation's card overrides (`Ruleset.check_overrides`): a unit's damage symbols and
+    line values (docs/disputes.md)."""
+    return check_override_table(rs, overrides, {"hp": int, "ranged": int, "normal": int,
+                                                "melee": int}, PACK.units)

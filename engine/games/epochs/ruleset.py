@@ -6,7 +6,6 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from engine.games.epochs import bot, moves, rules, setup, state
 from engine.games.epochs.state import EpochsState, medal_image, seat_zone
 from engine.games.epochs.zone_names import ZONE_NAMES
 from engine.ruleset import Option, Ruleset
@@ -36,61 +35,21 @@ class Epochs(Ruleset):
     State = EpochsState
     summary = "combat page (p.5) of an epoch-hopping deck-builder, with stand-ins"
     zone_names = ZONE_NAMES
+    implemented_in: ClassVar[dict[str, str]] = {
+        "setup": "setup:setup", "situation": "setup:situation", "apply": "state:apply",
+        "handlers": "rules:HANDLERS", "prompts": "moves:prompts",
+        "legal_commands": "moves:legal_commands", "explain": "moves:explain",
+        "preview": "preview:preview", "describe": "narrate:describe", "why": "why:why",
+        "cards": "catalogue:catalogue", "check_overrides": "content:check_overrides",
+        "position_value": "bot:position_value",
+    }
 
     def new_state(self, table) -> EpochsState:
         return EpochsState(sabatons=[None] * table.players, honour=[0] * table.players)
 
-    def setup(self, ctx, table) -> None:
-        setup.setup(ctx, table)
-
-    def situation(self, ctx, table, doc: dict[str, Any]) -> None:
-        setup.situation(ctx, table, doc)
-
-    def apply(self, table, ev) -> None:
-        state.apply(table, ev)
-
-    def handlers(self):
-        return rules.HANDLERS
-
-    def prompts(self, table):
-        return moves.prompts(table)
-
-    position_value = staticmethod(bot.position_value)
-
-    def cards(self):
-        from engine.games.epochs.catalogue import catalogue
-        return catalogue()
-
     def dice(self, table):
         from engine.games.epochs.content import PACK
         return {PACK.die.name: PACK.die}
-
-    def check_overrides(self, overrides: dict[str, Any]) -> dict[str, Any]:
-        """Situation card overrides: a unit's damage symbols and line values (docs/disputes.md)."""
-        from engine.games.epochs.content import PACK
-        from engine.readings import check_override_table
-        return check_override_table(self, overrides, {"hp": int, "ranged": int, "normal": int,
-                                                      "melee": int}, PACK.units)
-
-    def why(self, table, ev, history) -> list[dict[str, Any]]:
-        from engine.games.epochs.why import why
-        return why(table, ev, history)
-
-    def legal_commands(self, table, seat: int) -> list[dict[str, Any]]:
-        return moves.legal_commands(table, seat)
-
-    def explain(self, table, seat, cmd):
-        return moves.explain(table, seat, cmd)
-
-    def preview(self, table, seat, cmd):
-        """A unit's line values, a marker's bonus, a relic's points (preview.py)."""
-        from engine.games.epochs import preview
-        return preview.preview(table, seat, cmd)
-
-    def describe(self, table, ev):
-        """The event in words as its viewer sees it (narrate.py)."""
-        from engine.games.epochs import narrate
-        return narrate.describe(table, ev)
 
     def game_view(self, table, seat):
         """Everything in the game state is public; medals add only the Sabaton each shows

@@ -8,8 +8,6 @@ from typing import ClassVar
 from engine.commands import Optional
 from engine.ruleset import Option, Ruleset
 
-from engine.games.mage_knight import apply as fold
-from engine.games.mage_knight import commands, legal, view
 from engine.games.mage_knight.scenarios import setup
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana.rules import MANA_DIE
@@ -65,6 +63,16 @@ class MageKnight(Ruleset):
         "concede": {}, "draft_pick": {"card": str}, "draft_add": {"card": str},
     }
     bot_command_limit = 20_000
+    implemented_in: ClassVar[dict[str, str]] = {
+        "apply": "apply:apply", "handlers": "commands:subscriptions",
+        "prompts": "legal:prompts", "legal_commands": "legal:legal_commands",
+        "explain": "legal:explain", "same_command": "legal:same_command",
+        "game_view": "view:game_view",
+        "public_data": "turn.tactics:public_data", "situation": "situations.setup:lay_out",
+        "cards": "content.catalogue:catalogue", "describe": "audit.narrate:describe",
+        "why": "audit.why_combat:why", "check_overrides": "situations.check_overrides:check",
+        "position_value": "bots.estimate:position_value", "bot_choices": "bots.policy:choices",
+    }
 
     @cached_property
     def catalog(self):
@@ -79,28 +87,6 @@ class MageKnight(Ruleset):
         if not setup.setup(ctx, table):     # (the Hero Auction begins round 1 when it is over)
             begin_round(ctx, table, 1)
 
-    def situation(self, ctx, table, doc: dict) -> None:
-        from engine.games.mage_knight.situations.setup import lay_out
-        lay_out(ctx, table, doc)
-
-    def apply(self, table, ev) -> None:
-        fold.apply(table, ev)
-
-    def handlers(self):
-        return commands.subscriptions()
-
-    def prompts(self, table):
-        return legal.prompts(table)
-
-    def legal_commands(self, table, seat):
-        return legal.legal_commands(table, seat)
-
-    def explain(self, table, seat, cmd):
-        return legal.explain(table, seat, cmd)
-
-    def same_command(self, table, seat, cmd):
-        return legal.same_command(table, seat, cmd)
-
     def preview(self, table, seat, cmd):
         """Combat decisions in words (totals against armour, block against need, wounds)."""
         c = table.game.combat
@@ -114,40 +100,7 @@ class MageKnight(Ruleset):
         from engine.games.mage_knight.turn.tactics import private
         return [seat] if private(cmd) or cmd.get("kind") in ("combat_die", "draft_pick", "draft_add") else None
 
-    def public_data(self, ev):
-        from engine.games.mage_knight.turn.tactics import public_part
-        return public_part(ev.data)
-
-    def game_view(self, table, seat):
-        return view.game_view(table, seat)
-
     def dice(self, table):
         return {"mana": MANA_DIE}
 
-    def cards(self):
-        from engine.games.mage_knight.content.catalogue import catalogue
-        return catalogue()
-
     position_scale = 5.0
-
-    def position_value(self, table, seat):
-        from engine.games.mage_knight.bots.estimate import position_value
-        return position_value(table, seat)
-
-    def bot_choices(self, table, seat, legal_cmds):
-        from engine.games.mage_knight.bots.policy import choices
-        return choices(table, seat, legal_cmds)
-
-    # -- words for front ends and the audit (narrate.py, why.py) -------------------------
-    def describe(self, table, ev):
-        from engine.games.mage_knight.audit.narrate import describe
-        return describe(table, ev)
-
-    def why(self, table, ev, history):
-        from engine.games.mage_knight.audit.why_combat import why
-        return why(table, ev, history)
-
-    def check_overrides(self, overrides):
-        """A situation's enemy, unit and deed card values (overrides_check, docs/disputes.md)."""
-        from engine.games.mage_knight.situations.check_overrides import check
-        return check(self, overrides, content())

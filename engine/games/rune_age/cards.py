@@ -8,6 +8,8 @@ import msgspec
 
 from engine.content import load
 from engine.mechanics.zones import card_name
+from engine.readings import check_override_table
+from engine.ruleset import with_ruleset
 
 from engine.games.rune_age.schema import Card, Content, DieFaces, Scenario, SetupRow
 
@@ -67,3 +69,15 @@ def setup_row(players: int, pack_name: str = "base") -> SetupRow:
 
 def die_faces(key: str, pack_name: str = "base") -> DieFaces:
     return next(d for d in pack(pack_name).die if d.key == key)
+
+
+OVERRIDABLE = {"cost": int, "strength": int, "gold": int, "influence": int, "defence": int,
+               "icons": int, "amount": int, "phase_attack": int, "reward": bool}
+"""Card values a situation's `[overrides]` may change (docs/disputes.md)."""
+
+
+@with_ruleset
+def check_overrides(rs, overrides: dict) -> dict:
+    """A situation's card overrides (`Ruleset.check_overrides`): the OVERRIDABLE fields of the
+    cards known by name."""
+    return check_override_table(rs, overrides, OVERRIDABLE, _by_name())

@@ -7,17 +7,12 @@ from engine.ruleset import Option, Ruleset
 from engine.situation import stated
 from engine.commands import Optional
 
-from engine.games.rune_age import apply as fold
-from engine.games.rune_age import bot, commands, eventphase, legal, preview, setup, view
+from engine.games.rune_age import eventphase, setup
 from engine.games.rune_age.flow import advance
 from engine.games.rune_age.scenarios import DRAGONLORDS, SCENARIOS, resolve, upcast_setup_v1
 from engine.games.rune_age.state import RAState
 from engine.games.rune_age.turn import start_round
 from engine.games.rune_age.zone_names import ZONE_NAMES
-
-OVERRIDABLE = {"cost": int, "strength": int, "gold": int, "influence": int, "defence": int,
-               "icons": int, "amount": int, "phase_attack": int, "reward": bool}
-"""Card values a situation's `[overrides]` may change (docs/disputes.md)."""
 
 
 class RuneAge(Ruleset):
@@ -58,6 +53,15 @@ class RuneAge(Ruleset):
     # ra.setup 2: scenarios under their printed English names (schema 1 used the old keys)
     event_schemas: ClassVar[dict[str, int]] = {"ra.setup": 2}
     upcasters: ClassVar[dict] = {("ra.setup", 1): upcast_setup_v1}
+    implemented_in: ClassVar[dict[str, str]] = {
+        "apply": "apply:apply", "handlers": "commands:subscriptions",
+        "prompts": "legal:prompts", "legal_commands": "legal:legal_commands",
+        "explain": "legal:explain", "preview": "preview:preview",
+        "game_view": "view:game_view", "public_data": "view:public_data",
+        "describe": "narrate:describe", "why": "why:why", "cards": "catalogue:catalogue",
+        "check_overrides": "cards:check_overrides",
+        "position_value": "bot:position_value", "common_goal": "bot:objective_worn",
+    }
 
     def check_options(self, options):
         """An alias of a scenario passes the choices check but is stored as given (see
@@ -70,14 +74,8 @@ class RuneAge(Ruleset):
             return out
         return super().check_options(given)
 
-    position_value = staticmethod(bot.position_value)
     position_scale = 4.0
-    common_goal = staticmethod(bot.objective_worn)
     common_goal_weight = 0.3
-
-    def cards(self):
-        from engine.games.rune_age.catalogue import catalogue
-        return catalogue()
 
     def setup(self, ctx, table) -> None:
         setup.setup(ctx, table)
@@ -100,49 +98,8 @@ class RuneAge(Ruleset):
             eventphase.begin(ctx, table)
         advance(ctx, table)
 
-    def why(self, table, ev, history):
-        from engine.games.rune_age.why import why
-        return why(table, ev, history)
-
-    def check_overrides(self, overrides):
-        """Situation card overrides: the record fields a judge may change (docs/disputes.md)."""
-        from engine.readings import check_override_table
-
-        from engine.games.rune_age.cards import _by_name
-        return check_override_table(self, overrides, OVERRIDABLE, _by_name())
-
-    def apply(self, table, ev) -> None:
-        fold.apply(table, ev)
-
-    def handlers(self):
-        return commands.subscriptions()
-
-    def prompts(self, table):
-        return legal.prompts(table)
-
     def dice(self, table):
         from engine.mechanics.dice import Die
 
         from engine.games.rune_age.cards import die_faces
         return {"casualty": Die("casualty", tuple(die_faces(table.game.die).faces))}
-
-    def legal_commands(self, table, seat):
-        return legal.legal_commands(table, seat)
-
-    def explain(self, table, seat, cmd):
-        return legal.explain(table, seat, cmd)
-
-    def preview(self, table, seat, cmd):
-        return preview.preview(table, seat, cmd)
-
-    def describe(self, table, ev):
-        """The event in words as its viewer sees it (narrate.py)."""
-        from engine.games.rune_age import narrate
-        return narrate.describe(table, ev)
-
-    def game_view(self, table, seat):
-        return view.game_view(table, seat)
-
-    def public_data(self, ev):
-        return view.public_data(ev)
-

@@ -12,6 +12,8 @@ from typing import Any
 import msgspec
 
 from engine.content import Record, load
+from engine.readings import check_override_table
+from engine.ruleset import with_ruleset
 from engine.games.thunderstone.texts import KNOWN
 from engine.mechanics.zones import card_name
 
@@ -224,6 +226,13 @@ OVERRIDABLE = {"gold": int, "strength": int, "weight": int, "attack": int, "magi
                "light": int, "health": int, "keywords": list, "price": int, "vp": int, "xp": int}
 """The card values a situation may override (docs/disputes.md): battle maths reads the first
 eight, buying the price, scoring the VP and experience the XP, each through `value`."""
+
+
+@with_ruleset
+def check_overrides(rs, overrides: dict[str, Any]) -> dict[str, Any]:
+    """A situation's card overrides (`Ruleset.check_overrides`): the OVERRIDABLE values of the
+    box's cards."""
+    return check_override_table(rs, overrides, OVERRIDABLE, cards())
 
 
 def value(t, c: str) -> Card:

@@ -1,14 +1,11 @@
 """The `thunderstone` ruleset: Thunderstone: Dragonspire (German edition "Drachenturm")."""
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-import msgspec
-
-from engine.games.thunderstone import bot, fold, legal, preview, setup, turns
 from engine.games.thunderstone.state import State
 from engine.games.thunderstone.zone_names import ZONE_NAMES
-from engine.ruleset import Illegal, Option, Ruleset
+from engine.ruleset import Option, Ruleset
 from engine.commands import Optional
 
 
@@ -47,60 +44,19 @@ class Thunderstone(Ruleset):
     # random bots end every game in well under 1,000 commands (3,000 games of 2 players, 40 of
     # each player count); more than this is a stall, reported by `simulate` within a second
     bot_command_limit = 5_000
-
-    position_value = staticmethod(bot.position_value)
+    # The game's own state holds no hidden card (hands and decks live in owner/hidden zones),
+    # so game_view is the core's default. bot_choices keeps random bots off legal but
+    # pointless lines (bots.random_bot).
+    implemented_in: ClassVar[dict[str, str]] = {
+        "setup": "setup:setup", "situation": "setup:situation", "apply": "fold:apply",
+        "handlers": "turns:HANDLERS", "prompts": "legal:prompts",
+        "legal_commands": "legal:legal_commands", "explain": "legal:explain",
+        "preview": "preview:preview", "describe": "narrate:describe", "why": "battle:why",
+        "check_overrides": "content:check_overrides", "cards": "catalogue:catalogue",
+        "position_value": "bot:position_value", "bot_choices": "bot:bot_choices",
+    }
     position_scale = 4.0
 
-    def setup(self, ctx, table) -> None:
-        setup.setup(ctx, table)
-
-    def situation(self, ctx, table, doc: dict[str, Any]) -> None:
-        setup.situation(ctx, table, doc)
-
-    # the hottest calls of the core (every event, every decision): the functions themselves,
-    # without a wrapper frame
-    apply = staticmethod(fold.apply)
-
-    def handlers(self):
-        return turns.HANDLERS
-
-    prompts = staticmethod(legal.prompts)
-
-    legal_commands = staticmethod(legal.legal_commands)
-
-    def explain(self, table, seat: int, cmd: dict[str, Any]) -> Illegal | None:
-        return legal.explain(table, seat, cmd)
-
-    def preview(self, table, seat: int, cmd: dict[str, Any]) -> str | None:
-        return preview.preview(table, seat, cmd)
-
-    def describe(self, table, ev):
-        """The event in words as its viewer sees it (narrate.py)."""
-        from engine.games.thunderstone import narrate
-        return narrate.describe(table, ev)
-
-    bot_choices = staticmethod(bot.bot_choices)
-    """Random bots skip legal but pointless lines (bots.random_bot reads this if present)."""
-
-    def why(self, table, ev, history) -> list[dict[str, Any]]:
-        from engine.games.thunderstone.battle import why
-        return why(table, ev, history)
-
-    def check_overrides(self, overrides: dict[str, Any]) -> dict[str, Any]:
-        """Situation card overrides: the values battle maths reads (docs/disputes.md)."""
-        from engine.games.thunderstone.battle import OVERRIDABLE
-        from engine.games.thunderstone.content import cards
-        from engine.readings import check_override_table
-        return check_override_table(self, overrides, OVERRIDABLE, cards())
-
-    def cards(self) -> list:
-        """Every card of the box (and the rulebook-example cards apart) with each value's source."""
-        from engine.games.thunderstone.catalogue import catalogue
-        return catalogue()
-
-    def game_view(self, table, seat: int | None) -> Any:
-        """The game's own state holds no hidden card: hands and decks live in owner/hidden zones."""
-        return msgspec.to_builtins(table.game)
 
 
 RULESET = Thunderstone()

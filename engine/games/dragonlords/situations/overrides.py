@@ -4,6 +4,8 @@ by content id in its set-up event (`dl.setup`), so the rules read them from the 
 battle round and quest fight that used one says so ("overridden")."""
 from __future__ import annotations
 
+from engine.ruleset import with_ruleset
+
 from engine.games.dragonlords.content import content
 
 # catalogue field -> (content kind, record attribute)
@@ -24,6 +26,7 @@ def names() -> dict[str, tuple[str, str]]:
     return out
 
 
+@with_ruleset
 def check(rs, over) -> dict:
     from engine.readings import check_override_table
     known = names()

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.ruleset import with_ruleset
+
+from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.situations import combat_overrides
 from engine.games.mage_knight.situations.card_overrides import (
     CARD_FIELDS,
@@ -15,9 +18,11 @@ from engine.games.mage_knight.situations.card_overrides import (
 )
 
 
-def check(rs, over: Any, content) -> dict[str, dict[str, Any]]:
-    """The overrides table checked and keyed by content id (errors name the field)."""
-    return combat_overrides.check(rs, over, content, check_card=check_card, check_unit=check_unit)
+@with_ruleset
+def check(rs, over: Any) -> dict[str, dict[str, Any]]:
+    """The overrides table checked and keyed by content id (errors name the field):
+    `Ruleset.check_overrides`, which names the game in its messages."""
+    return combat_overrides.check(rs, over, content(), check_card=check_card, check_unit=check_unit)
 
 
 def _top_kinds(resolutions) -> set[str]:

@@ -164,7 +164,10 @@ def private(cmd: dict) -> bool:
         (cmd.get("kind") == "tactic_use" and "cards" in cmd)
 
 
-def public_part(cmd: dict) -> dict:
+def public_data(ev) -> dict:
+    """What the other seats see of a secret decision (`Ruleset.public_data`): its kind and
+    tactic, and how many cards, never which."""
+    cmd = ev.data
     out = {"kind": cmd.get("kind"), "tactic": cmd.get("tactic")}
     if "cards" in cmd:
         out["count"] = len(cmd["cards"].split(","))
