@@ -8,6 +8,7 @@ match against `legal_commands`.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Union
 
@@ -58,3 +59,29 @@ def _type_name(t: Any) -> str:
     if isinstance(t, Optional):
         return f"{_type_name(t.type)} (optional)"
     return getattr(t, "__name__", None) or str(t).replace("typing.", "")
+
+
+def renamed_kinds(renames: dict[str, str]) -> tuple[dict[str, str],
+                                                    dict[tuple[str, int], Callable[[dict], dict]]]:
+    """What a game declares when it renames command kinds ({old kind: new kind}), as its
+    `(event_renames, upcasters)`: a stored decision `cmd.<old>` is read as `cmd.<new>` with the
+    new "kind" in its data (engine.upcast), so a game stored before the rename replays and
+    verifies under the new names while its stored bytes, and their hashes, stay as they were.
+    Decision events are written at schema 1, the schema these steps read."""
+    return ({f"cmd.{old}": f"cmd.{new}" for old, new in renames.items()},
+            {(f"cmd.{old}", 1): _KindTo(new) for old, new in renames.items()})
+
+
+class _KindTo:
+    """The data step of a renamed command: the same fields under the new kind."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def __call__(self, data: dict) -> dict:
+        return {**data, "kind": self.kind}
+
+    def __repr__(self) -> str:
+        return f"_KindTo({self.kind!r})"

@@ -49,6 +49,11 @@ class Ruleset:
     catalog_file: ClassVar[str] = "catalog.toml"
     event_schemas: ClassVar[dict[str, int]] = {}  # type -> schema written now (default 1)
     upcasters: ClassVar[dict[tuple[str, int], Callable[[dict], dict]]] = {}  # (type, old) -> step
+    # {old event type: the type it is read as now}: a type the game renamed. A stored event of
+    # the old type is read under the new one (engine.upcast), its data through
+    # upcasters[(old type, its schema)] if there is one (a renamed command's "kind": see
+    # engine.commands.renamed_kinds), keeping its schema number; the stored bytes never change.
+    event_renames: ClassVar[dict[str, str]] = {}
     summary: ClassVar[str] = ""
     # {kind: {field: type}} (engine.commands): every command kind and its fields; None skips
     # the shape check (legal-move matching still decides).
@@ -73,6 +78,7 @@ class Ruleset:
         wiring = cls.__dict__.get("implemented_in")
         if wiring:
             _wire(cls, wiring)
+        _check_renames(cls)
 
     @cached_property
     def catalog(self) -> Catalog:
@@ -227,6 +233,20 @@ def _wire(cls: type, wiring: dict[str, str]) -> None:
             raise TypeError(f"{where}[{name!r}] = {target!r}: expected \"module:function\", the "
                             f"module relative to {package or 'the package'}")
         setattr(cls, name, _Wired(cls, name, f"{package}.{module}" if package else module, function))
+
+
+def _check_renames(cls: type) -> None:
+    """Refuse at class creation a circle of renames (a -> b -> a), which would read an event
+    for ever."""
+    renames = cls.__dict__.get("event_renames") or {}
+    for start in renames:
+        seen, typ = {start}, renames[start]
+        while typ in renames:
+            if typ in seen:
+                raise TypeError(f"{cls.__module__}.{cls.__qualname__}.event_renames: "
+                                f"{start!r} is renamed in a circle ({' -> '.join(sorted(seen))})")
+            seen.add(typ)
+            typ = renames[typ]
 
 
 class _Wired:

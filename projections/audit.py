@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.explain import why
+from engine.upcast import upcast
 from projections.state import StateReader
 from projections.views import REFEREE, event_view, full_state, state_view, viewer_name
 from store import EventStore
@@ -20,6 +21,7 @@ def audit(store: EventStore, game_id: str, n: int, who=None) -> dict[str, Any]:
     ev = store.event(game_id, n)
     if ev is None:
         raise StoreError(f"game {game_id} has no event {n}")
+    ev = upcast(rs, ev)          # each event as the current code reads it (engine.upcast)
     chain, cur = [], ev
     while cur is not None:
         rule = rs.catalog.get(cur.rule)
@@ -29,12 +31,12 @@ def audit(store: EventStore, game_id: str, n: int, who=None) -> dict[str, Any]:
             "rule_source": f"{rule.game} {rule.section}, rulebook {rule.page}" if rule else None,
             "reading": rule.reading if rule and rule.reading else None,
             "data": cur.data if who is REFEREE else event_view(rs, cur, who)["data"]})
-        cur = store.event(game_id, cur.cause) if cur.cause else None
+        cur = upcast(rs, store.event(game_id, cur.cause)) if cur.cause else None
     before, t = None, None
     if n > 1:
         t = reader.state_at(game_id, n - 1)
         before = full_state(rs, t) if who is REFEREE else state_view(rs, t, who)
-    inputs = why(rs, t, ev, store.read(game_id, 1, n - 1) if n > 1 else [], who,
+    inputs = why(rs, t, ev, reader.events(rs, game_id, 1, n - 1) if n > 1 else [], who,
                  referee=who is REFEREE)
     return {"game_id": game_id, "event": n, "as": viewer_name(who), "command_id": ev.command_id,
             "chain": chain, "inputs": inputs, "state_before": before}

@@ -16,7 +16,7 @@ import msgspec
 from engine import registry
 from engine.fold import fold_event
 from engine.table import CORE_FOLD, Table, _chance
-from engine.upcast import upcast
+from engine.upcast import as_read_now, upcast
 from store import EventStore, NewEvent, StoredEvent
 from store.errors import CorruptStore, StoreError
 
@@ -99,12 +99,8 @@ class StateReader:
         return self.fold_range(rs, table, game_id, start, n, use_snapshots)
 
     def events(self, rs, game_id: str, first: int = 1, last: int | None = None):
-        """Stored events as the current code reads them (upcast to today's schemas)."""
-        evs = self.store.read(game_id, first, last)
-        schemas = rs.event_schemas
-        if schemas or any(ev.schema < 1 for ev in evs):
-            return [upcast(rs, ev) for ev in evs]
-        return evs  # every event is already of the schema the code writes (1)
+        """Stored events as the current code reads them (upcast to today's schemas and names)."""
+        return as_read_now(rs, self.store.read(game_id, first, last))
 
     def fold_range(self, rs, table: Table, game_id: str, start: int, n: int,
                    use_snapshots: bool = True) -> Table:
@@ -117,8 +113,10 @@ class StateReader:
         `fold_event`, inlined, since this loop is the whole of a rebuild's own work. A core
         event is folded from its data alone; a game's own event reaches `apply` as the
         `NewEvent` the live cascade hands it. An event of an older schema is read whole and
-        upcast (not for the first row of a rebuild from event 1, as before)."""
+        upcast (not for the first row of a rebuild from event 1, as before), as is an event of
+        a type the game renamed, which reaches `apply` under its new name."""
         schemas = rs.event_schemas
+        renamed = rs.event_renames
         apply = rs.apply
         core = CORE_FOLD.get
         dec = _json.decode
@@ -131,9 +129,9 @@ class StateReader:
                 raise CorruptStore(f"game {game_id} event {version}: undecodable row "
                                    f"({exc})") from exc
             ev = None
-            if upcasting and schema < schemas.get(typ, 1):
+            if upcasting and (schema < schemas.get(typ, 1) or typ in renamed):
                 ev = upcast(rs, self.store.event(game_id, version))
-                d = ev.data
+                typ, d = ev.type, ev.data
             upcasting = True
             if typ == "undo.done":
                 table = self.state_at(game_id, d["to"], use_snapshots)

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.mechanics import zones
 from engine.table import Table
+from engine.upcast import as_read_now
 from store import StoredEvent
 
 class _Referee:
@@ -93,7 +94,9 @@ def event_view(ruleset, ev: StoredEvent, seat: int | None) -> dict[str, Any]:
 
 
 def log_view(ruleset, events: list[StoredEvent], who) -> list[dict[str, Any]]:
-    """Each event as `who` may see it: REFEREE everything, a seat or None (public) redacted."""
+    """Each event as `who` may see it: REFEREE everything, a seat or None (public) redacted;
+    as the current code reads it (engine.upcast: today's schemas and type names)."""
+    events = as_read_now(ruleset, events)
     if who is REFEREE:
         return [{"version": ev.version, "type": ev.type, "actor": ev.actor, "rule": ev.rule,
                  "cause": ev.cause, "data": ev.data} for ev in events]

@@ -46,3 +46,30 @@ def test_analytics_catch_up_reads_only_new_events(eng):
     assert rows[a][3] == eng.store.version(a)
     revealed = eng.store.conn.execute("SELECT revealed FROM seeds WHERE game_id=?", (a,))
     assert revealed.fetchone()[0] == 1
+
+
+def test_a_renamed_type_is_read_under_its_new_name(eng, monkeypatch):
+    """A game that renames a command kind (engine.commands.renamed_kinds) reads its stored
+    decisions under the new name and kind; the stored rows are not touched."""
+    from engine.commands import renamed_kinds
+    gid = eng.create("duel", 2, 6)
+    run_bots(eng, gid, 6)
+    stored = eng.store.read(gid)
+    plays = [e for e in stored if e.type == "cmd.play"]
+    assert plays
+    rs = registry.get("duel")
+    renames, steps = renamed_kinds({"play": "strike"})
+    monkeypatch.setattr(type(rs), "event_renames", renames)
+    monkeypatch.setattr(type(rs), "upcasters", steps)
+    read = eng.reader.events(rs, gid)
+    assert [e.version for e in read if e.type == "cmd.strike"] == [e.version for e in plays]
+    assert all(e.data["kind"] == "strike" and e.schema == 1 for e in read if e.type == "cmd.strike")
+    assert not any(e.type == "cmd.play" for e in read)
+    assert eng.store.read(gid) == stored                      # the stored bytes stay
+    assert eng.reader.state_at(gid, use_snapshots=False).over
+
+
+def test_a_circle_of_renames_is_refused_when_the_class_is_made():
+    from engine.ruleset import Ruleset
+    with pytest.raises(TypeError, match="renamed in a circle"):
+        type("Circle", (Ruleset,), {"name": "circle", "event_renames": {"a.x": "a.y", "a.y": "a.x"}})
