@@ -80,8 +80,8 @@ HANDLERS = {
     "explore": A.explore, "rest": A.rest, "end_turn": _end_turn, "announce": _announce,
     "recruit": A.recruit, "buy_heal": A.buy_heal, "buy_spell": A.buy_spell, "buy_aa": A.buy_aa, "plunder": A.plunder,
     "activate": A.activate, "ready_unit": A.ready_unit, "tactic_use": tactics.use, "reward": rewards.take, "skill": A.use_skill, "challenge": _challenge, "enter": _enter,
-    "burn": _burn, "mk_attack": fight.command, "mk_block": fight.command,
-    "mk_cumbersome": fight.command, "mk_assign": fight.command, "mk_next": fight.command,
+    "burn": _burn, "attack": fight.command, "block": fight.command,
+    "cumbersome": fight.command, "assign": fight.command, "next": fight.command,
     "banner": banners.use, "centre": centre.use, "answer": _answer, **PART2_HANDLERS,
 }
 

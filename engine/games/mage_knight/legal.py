@@ -123,7 +123,7 @@ def turn_commands(t, seat: int) -> list[dict]:
     if g.combat is not None:
         fight_cmds = C.legal(g.combat)
         if p.turn_effects.get("units_no_damage"):      # Into the Heat: units take no damage
-            fight_cmds = [c for c in fight_cmds if c.get("kind") != "mk_assign" or c["to"] == "hero"]
+            fight_cmds = [c for c in fight_cmds if c.get("kind") != "assign" or c["to"] == "hero"]
         if p.turn_effects.get("redirect"):             # Shocktroops: that enemy's damage to the unit
             from engine.games.mage_knight.combat.unit_redirect import only_redirected
             fight_cmds = only_redirected(fight_cmds, p.turn_effects["redirect"])
@@ -644,13 +644,13 @@ def unit_without_target(t, seat: int, cmd: dict) -> tuple[str, str] | None:
 
 
 def same_command(t, seat: int, cmd: dict) -> dict:
-    """`mk_attack`'s `targets` and `use` are sets (MK:9:Ranged:4: one attack on a group of
+    """`attack`'s `targets` and `use` are sets (MK:9:Ranged:4: one attack on a group of
     enemies, with the points of the kinds named): they are put in the order `legal_commands`
     lists them (the combat's enemy order, the phase's kinds in order), so the same group and
     kinds written in another order are the same command, in play and in situations alike.
     Anything else, and anything not a list of names, is left for the legality check."""
     c = t.game.combat
-    if cmd.get("kind") != "mk_attack" or c is None:
+    if cmd.get("kind") != "attack" or c is None:
         return cmd
     targets, use = cmd.get("targets"), cmd.get("use")
     if not isinstance(targets, list) or not isinstance(use, list) \

@@ -64,7 +64,7 @@ PART2_HANDLERS = {
     "auction_name": _auction(auction.name), "auction_bid": _auction(auction.bid),
     "concede": _concede, "draft_pick": _draft(draft.pick, False), "draft_add": _draft(draft.add, True),
 }
-COMBAT = ("mk_attack", "mk_block", "mk_cumbersome", "mk_assign", "mk_next")
+COMBAT = ("attack", "block", "cumbersome", "assign", "next")
 
 
 def pre_handlers():

@@ -131,10 +131,10 @@ def test_ritual_attack_colour_of_the_discard_picks_the_attack():
     """MK:4:Deed:6: Ritual Attack basic: discarding Rage (red) gives Attack 5 in the attack phase"""
     eng, gid = fight(hand=["ritual_attack", "rage", "march"])
     for _ in range(2):
-        eng.submit(gid, 0, {"kind": "mk_next"})
+        eng.submit(gid, 0, {"kind": "next"})
     assert eng.table(gid).game.combat.phase == "damage" or eng.table(gid).game.combat.phase == "attack"
     while eng.table(gid).game.combat.phase != "attack":
-        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] in ("mk_assign", "mk_next"))
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] in ("assign", "next"))
         eng.submit(gid, 0, cmd)
     play_first(eng, gid, card="ritual_attack", mode="basic", pay="discard:rage")
     assert ("melee", "physical", 5) in pool(eng, gid)
@@ -146,7 +146,7 @@ def test_agility_counts_its_move_as_attack_in_combat():
     per attack point)"""
     eng, gid = fight(hand=["agility", "march"])
     while eng.table(gid).game.combat.phase != "attack":
-        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] in ("mk_assign", "mk_next"))
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] in ("assign", "next"))
         eng.submit(gid, 0, cmd)
     play_first(eng, gid, card="agility", mode="basic")
     assert pool(eng, gid) == [("melee", "physical", 2)]
@@ -197,8 +197,8 @@ def test_into_the_heat_keeps_damage_off_units():
     play_first(eng, gid, card="into_the_heat", mode="basic")
     assert player(eng, gid).turn_effects["unit_bonus"][:2] == [2, 2]
     while eng.table(gid).game.combat.phase != "damage":
-        eng.submit(gid, 0, {"kind": "mk_next"})
-    assigns = legal(eng, gid, kind="mk_assign")
+        eng.submit(gid, 0, {"kind": "next"})
+    assigns = legal(eng, gid, kind="assign")
     assert assigns and all(c["to"] == "hero" for c in assigns)
 
 
@@ -207,10 +207,10 @@ def test_shield_bash_lowers_armour_by_the_excess_block():
     excess 1 lowers their armour by 1"""
     eng, gid = fight(hand=["shield_bash"], tokens=["blue"], enemies=("green_prowlers",))
     while eng.table(gid).game.combat.phase != "block":
-        eng.submit(gid, 0, {"kind": "mk_next"})
+        eng.submit(gid, 0, {"kind": "next"})
     play_first(eng, gid, card="shield_bash", mode="powered")
     uid = next(e.uid for e in eng.table(gid).game.combat.enemies if e.enemy == "green_prowlers")
-    play_first(eng, gid, kind="mk_block", enemy=uid)
+    play_first(eng, gid, kind="block", enemy=uid)
     e = next(x for x in eng.table(gid).game.combat.enemies if x.uid == uid)
     assert e.attacks[0].blocked and e.armour_mod == -1
 
@@ -220,12 +220,12 @@ def test_dodge_and_weave_attacks_when_no_wound_was_taken():
     in the attack phase when no wound reached the hand in this combat"""
     eng, gid = fight(hand=["dodge_and_weave"], tokens=["white"], enemies=("green_prowlers",))
     while eng.table(gid).game.combat.phase != "block":
-        eng.submit(gid, 0, {"kind": "mk_next"})
+        eng.submit(gid, 0, {"kind": "next"})
     uid = next(e.uid for e in eng.table(gid).game.combat.enemies if e.enemy == "green_prowlers")
     play_first(eng, gid, card="dodge_and_weave", mode="basic", target=uid)
     assert player(eng, gid).turn_effects["attack_if_unhurt"] == 1
     while eng.table(gid).game.combat.phase != "attack":
-        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "mk_next" or c.get("to") == "hero")
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "next" or c.get("to") == "hero")
         eng.submit(gid, 0, cmd)
     hurt = eng.table(gid).game.combat.wounds_to_hand
     assert (("melee", "physical", 1) in pool(eng, gid)) == (hurt == 0)

@@ -13,7 +13,7 @@ def test_ruby_ring_gives_endless_red_and_black_mana_for_the_turn():
     eng, gid = fight(hand=["ruby_ring", "rage"], tokens=["red"])
     play_first(eng, gid, card="ruby_ring", mode="powered", pay="token:red")
     while eng.table(gid).game.combat.phase != "attack":
-        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] in ("mk_assign", "mk_next"))
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] in ("assign", "next"))
         eng.submit(gid, 0, cmd)
     play_first(eng, gid, card="rage", mode="powered", pay="endless:red")
     assert pool(eng, gid) == [("melee", "physical", 4)] and player(eng, gid).tokens == []
@@ -88,7 +88,7 @@ def test_sword_of_justice_discards_for_attack_three_each():
     +1 per enemy defeated this combat"""
     eng, gid = fight(hand=["sword_of_justice", "march", "rage"])
     while eng.table(gid).game.combat.phase != "attack":
-        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] in ("mk_assign", "mk_next"))
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] in ("assign", "next"))
         eng.submit(gid, 0, cmd)
     play_first(eng, gid, card="sword_of_justice", mode="basic", option=1)
     assert pool(eng, gid) == [("melee", "physical", 6)]
@@ -134,7 +134,7 @@ def test_amulet_of_darkness_makes_black_mana_usable_by_day():
     assert legal(eng, gid, card="whirlwind", mode="powered") == []
     play_first(eng, gid, card="amulet_of_darkness", mode="basic", mana="black")
     while eng.table(gid).game.combat.phase != "attack":
-        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "mk_next" or c.get("to") == "hero")
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "next" or c.get("to") == "hero")
         eng.submit(gid, 0, cmd)
     assert legal(eng, gid, card="whirlwind", mode="powered", pay="token:black+token:white")
 
@@ -153,7 +153,7 @@ def test_sword_of_justice_powered_doubles_physical_attacks():
     Attack 2 already played and a sideways Attack 1 played after it count 4 and 2"""
     eng, gid = fight(hand=["sword_of_justice", "rage", "march"], tokens=["red"])
     while eng.table(gid).game.combat.phase != "attack":
-        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "mk_next" or c.get("to") == "hero")
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "next" or c.get("to") == "hero")
         eng.submit(gid, 0, cmd)
     play_first(eng, gid, card="rage", mode="basic", option=0)
     play_first(eng, gid, card="sword_of_justice", mode="powered", pay="token:red")

@@ -5,7 +5,7 @@ from tests.games.mage_knight.test_cards_advanced import fight, legal, names, pla
 
 def to_attack_phase(eng, gid):
     while eng.table(gid).game.combat.phase != "attack":
-        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] in ("mk_assign", "mk_next"))
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] in ("assign", "next"))
         eng.submit(gid, 0, cmd)
 
 
@@ -113,7 +113,7 @@ def test_call_to_arms_by_night_recruits_for_free():
 
 def block_phase(eng, gid):
     while eng.table(gid).game.combat.phase != "block":
-        eng.submit(gid, 0, {"kind": "mk_next"})
+        eng.submit(gid, 0, {"kind": "next"})
 
 
 def test_burning_shield_adds_fire_attack_after_a_successful_block():
@@ -123,7 +123,7 @@ def test_burning_shield_adds_fire_attack_after_a_successful_block():
     block_phase(eng, gid)
     play_first(eng, gid, card="burning_shield", mode="basic")
     uid = foe(eng, gid, "green_prowlers").uid
-    play_first(eng, gid, kind="mk_block", enemy=uid)
+    play_first(eng, gid, kind="block", enemy=uid)
     assert foe(eng, gid, "green_prowlers").attacks[0].blocked
     to_attack_phase(eng, gid)
     assert ("melee", "fire", 4) in pool(eng, gid)
@@ -136,7 +136,7 @@ def test_exploding_shield_destroys_the_blocked_enemy_by_night():
     block_phase(eng, gid)
     play_first(eng, gid, card="burning_shield", mode="powered")
     uid = foe(eng, gid, "green_prowlers").uid
-    play_first(eng, gid, kind="mk_block", enemy=uid)
+    play_first(eng, gid, kind="block", enemy=uid)
     assert foe(eng, gid, "green_prowlers").defeated
 
 

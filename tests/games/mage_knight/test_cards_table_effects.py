@@ -156,7 +156,7 @@ def test_bow_of_starsdawn_gives_fame_per_enemy_defeated_in_the_phase():
     eng, gid = fight(hand=["bow_of_starsdawn", "march", "rage"], enemies=("green_prowlers",))
     play_first(eng, gid, card="bow_of_starsdawn", mode="basic", option=1, pay="discard:march+discard:rage")
     assert pool(eng, gid) == [("ranged", "physical", 4)]
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": ["green_prowlers#2"], "use": ["ranged"]})
+    eng.submit(gid, 0, {"kind": "attack", "targets": ["green_prowlers#2"], "use": ["ranged"]})
     assert seat(eng, gid, 0).fame == 1
 
 
@@ -168,10 +168,10 @@ def test_soul_harvester_gives_a_crystal_by_the_defeated_enemys_resistance():
     eng, gid = fight(hand=["soul_harvester"], tokens=["red"], enemies=("green_ironclads",),
                      units=["peasants", "peasants"])
     while eng.table(gid).game.combat.phase != "attack":
-        cmds = [c for c in eng.legal(gid, 0) if c["kind"] in ("mk_next", "mk_assign")]
+        cmds = [c for c in eng.legal(gid, 0) if c["kind"] in ("next", "assign")]
         eng.submit(gid, 0, next((c for c in cmds if c.get("to", "hero") != "hero"), cmds[0]))
     play_first(eng, gid, card="soul_harvester", mode="powered", pay="token:red")
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": ["green_ironclads#2"], "use": ["melee"]})
+    eng.submit(gid, 0, {"kind": "attack", "targets": ["green_ironclads#2"], "use": ["melee"]})
     assert seat(eng, gid, 0).crystals == {"green": 1}
 
 
@@ -182,7 +182,7 @@ def test_explosive_bolt_the_player_chooses_the_other_enemy():
     foes = [e.uid for e in eng.table(gid).game.combat.enemies]
     before = {e.uid: e.armour + e.armour_mod for e in eng.table(gid).game.combat.enemies}
     play_first(eng, gid, card="explosive_bolt", mode="powered", pay="token:red")
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": [foes[0]], "use": ["ranged"]})
+    eng.submit(gid, 0, {"kind": "attack", "targets": [foes[0]], "use": ["ranged"]})
     assert answers(eng, gid, 0) == foes[1:] and len(foes) == 3
     eng.submit(gid, 0, {"kind": "answer", "pick": foes[2]})
     after = {e.uid: e.armour + e.armour_mod for e in eng.table(gid).game.combat.enemies}
@@ -245,7 +245,7 @@ def test_banner_of_glory_stays_with_the_unit_and_adds_block_and_fame():
     unit = banner_on_unit(eng, gid, "banner_of_glory")
     assert names(eng, gid, "banners:0") == ["banner_of_glory"] and "banner_of_glory" not in names(eng, gid, "play:0")
     assert seat(eng, gid, 0).banners == {unit: eng.table(gid).zone("banners:0")[0]}
-    eng.submit(gid, 0, {"kind": "mk_next"})                  # ranged -> block phase
+    eng.submit(gid, 0, {"kind": "next"})                  # ranged -> block phase
     ability = next(c for c in legal(eng, gid, kind="activate", unit=unit)
                    if any(k == "block" for k, _ in _atoms(c)))
     eng.submit(gid, 0, ability)
@@ -321,7 +321,7 @@ def test_banner_of_fear_spends_the_unit_to_stop_an_attack():
     eng, gid = fight(hand=["banner_of_fear"], units=["peasants"], enemies=("green_prowlers",))
     unit = banner_on_unit(eng, gid, "banner_of_fear")
     assert legal(eng, gid, kind="banner") == []               # not in the ranged phase
-    eng.submit(gid, 0, {"kind": "mk_next"})
+    eng.submit(gid, 0, {"kind": "next"})
     eng.submit(gid, 0, {"kind": "banner", "unit": unit, "target": "green_prowlers#2"})
     prowlers = next(e for e in eng.table(gid).game.combat.enemies if e.uid == "green_prowlers#2")
     assert prowlers.prevented and not seat(eng, gid, 0).units[0].ready and seat(eng, gid, 0).fame == 1
@@ -332,9 +332,9 @@ def test_banner_of_fortitude_ignores_the_units_first_wound():
     wound it (once a round; the banner turns face down)"""
     eng, gid = fight(hand=["banner_of_fortitude"], units=["peasants"], enemies=("green_prowlers",))
     unit = banner_on_unit(eng, gid, "banner_of_fortitude")
-    eng.submit(gid, 0, {"kind": "mk_next"})
-    eng.submit(gid, 0, {"kind": "mk_next"})                  # no block: damage phase
-    eng.submit(gid, 0, {"kind": "mk_assign", "enemy": "green_prowlers#2", "attack": 0, "to": unit})
+    eng.submit(gid, 0, {"kind": "next"})
+    eng.submit(gid, 0, {"kind": "next"})                  # no block: damage phase
+    eng.submit(gid, 0, {"kind": "assign", "enemy": "green_prowlers#2", "attack": 0, "to": unit})
     p = seat(eng, gid, 0)
     assert not p.units[0].wounded and p.banner_used == {p.banners[unit]: eng.table(gid).game.round}
 
@@ -369,7 +369,7 @@ def test_altem_mages_make_every_attack_cold_fire():
     unit = seat(eng, gid, 0).units[0].uid
     play_first(eng, gid, kind="activate", unit=unit, ability=2, option=0)
     while eng.table(gid).game.combat.phase != "attack":
-        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] in ("mk_next", "mk_assign"))
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] in ("next", "assign"))
         eng.submit(gid, 0, cmd)
     play_first(eng, gid, card="rage", mode="basic", option=0)
     assert pool(eng, gid) == [("melee", "coldfire", 2)]
@@ -404,7 +404,7 @@ def test_battle_frenzy_flips_for_attack_four_until_the_hero_rests():
     eng, gid = fight(hand=["march", "rage"], enemies=("green_prowlers",))
     give_skill(eng, gid, "krang_battle_frenzy")
     while eng.table(gid).game.combat.phase != "attack":
-        cmds = [c for c in eng.legal(gid, 0) if c["kind"] in ("mk_next", "mk_assign")]
+        cmds = [c for c in eng.legal(gid, 0) if c["kind"] in ("next", "assign")]
         eng.submit(gid, 0, cmds[0])
     play_first(eng, gid, kind="skill", skill="krang_battle_frenzy", option=1)
     assert pool(eng, gid) == [("melee", "physical", 4)]
@@ -421,7 +421,7 @@ def test_sword_of_justice_doubles_a_units_physical_attack_too():
     activated after it, joins the attack phase's pool as 4 (the card's "your attacks")"""
     eng, gid = fight(hand=["sword_of_justice"], tokens=["red"], units=["peasants"], enemies=("green_prowlers",))
     while eng.table(gid).game.combat.phase != "attack":
-        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "mk_next" or c.get("to") == "hero")
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "next" or c.get("to") == "hero")
         eng.submit(gid, 0, cmd)
     play_first(eng, gid, card="sword_of_justice", mode="powered", pay="token:red")
     play_first(eng, gid, kind="activate", unit=seat(eng, gid, 0).units[0].uid, ability=0)
@@ -562,7 +562,7 @@ def test_charm_possess_turns_the_enemys_attack_against_the_others():
     prowlers = next(e for e in eng.table(gid).game.combat.enemies if e.uid == "green_prowlers#2")
     assert prowlers.prevented
     while eng.table(gid).game.combat.phase != "attack":
-        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "mk_next" or c.get("to") == "hero")
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "next" or c.get("to") == "hero")
         eng.submit(gid, 0, cmd)
     assert pool(eng, gid) == [("melee", "physical", prowlers.attacks[0].value)]
 
@@ -587,7 +587,7 @@ def test_scouts_marked_token_gives_fame_when_defeated():
     eng, gid = fight(hand=["swiftness"], tokens=["white"], enemies=("green_prowlers",))
     seat(eng, gid, 0).turn_effects["marked"] = [["green_prowlers#2"], 1]     # as after the look
     play_first(eng, gid, card="swiftness", mode="powered", pay="token:white")
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": ["green_prowlers#2"], "use": ["ranged"]})
+    eng.submit(gid, 0, {"kind": "attack", "targets": ["green_prowlers#2"], "use": ["ranged"]})
     assert seat(eng, gid, 0).fame == 1
 
 
@@ -607,9 +607,9 @@ def prowlers_damage_after(skill: str, option: int):
     eng, gid = fight(hand=["march", "rage"], enemies=("green_prowlers",))
     give_skill(eng, gid, skill)
     play_first(eng, gid, kind="skill", skill=skill, option=option)
-    eng.submit(gid, 0, {"kind": "mk_next"})
-    eng.submit(gid, 0, {"kind": "mk_next"})
-    eng.submit(gid, 0, {"kind": "mk_assign", "enemy": "green_prowlers#2", "attack": 0, "to": "hero"})
+    eng.submit(gid, 0, {"kind": "next"})
+    eng.submit(gid, 0, {"kind": "next"})
+    eng.submit(gid, 0, {"kind": "assign", "enemy": "green_prowlers#2", "attack": 0, "to": "hero"})
     return [e for e in eng.store.read(gid) if e.type == "mk.combat.damage"][-1]
 
 
@@ -702,13 +702,13 @@ def test_puppet_master_keeps_a_defeated_token_and_gives_it_up_for_an_attack():
     eng, gid = fight(hand=["swiftness"], tokens=["white"], enemies=("green_prowlers",))
     give_skill(eng, gid, "krang_puppet_master")
     play_first(eng, gid, card="swiftness", mode="powered", pay="token:white")
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": ["green_prowlers#2"], "use": ["ranged"]})
+    eng.submit(gid, 0, {"kind": "attack", "targets": ["green_prowlers#2"], "use": ["ranged"]})
     play_first(eng, gid, kind="skill", skill="krang_puppet_master", token="green_prowlers#2")
     t = eng.table(gid)
     assert names(eng, gid, "kept:0") == ["green_prowlers"] and "green_prowlers#2" not in t.game.board.spaces["3,-3"].enemies
     seat(eng, gid, 0).used_skills.remove("krang_puppet_master")       # as in a later turn
     while t.game.combat.phase != "attack":
-        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "mk_next" or c.get("to") == "hero")
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "next" or c.get("to") == "hero")
         eng.submit(gid, 0, cmd)
     play_first(eng, gid, kind="skill", skill="krang_puppet_master", token="green_prowlers#2")
     assert pool(eng, gid) == [("melee", "physical", 2)] and names(eng, gid, "kept:0") == []
@@ -733,11 +733,11 @@ def shocktroops_damage(target: int):
     eng, gid = fight(hand=["march"], units=["shocktroops", "peasants"], enemies=("green_prowlers",))
     t = eng.table(gid)
     foes = [e.uid for e in t.game.combat.enemies]
-    eng.submit(gid, 0, {"kind": "mk_next"})                      # to the block phase
+    eng.submit(gid, 0, {"kind": "next"})                      # to the block phase
     eng.submit(gid, 0, {"kind": "activate", "unit": "shocktroops#1", "ability": 2, "option": 0, "pay": "",
                         "target": foes[target]})
-    eng.submit(gid, 0, {"kind": "mk_next"})                      # to the damage phase
-    assigns = [c for c in eng.legal(gid, 0) if c["kind"] == "mk_assign"]
+    eng.submit(gid, 0, {"kind": "next"})                      # to the damage phase
+    assigns = [c for c in eng.legal(gid, 0) if c["kind"] == "assign"]
     return foes, {(c["enemy"], c["to"]) for c in assigns}
 
 

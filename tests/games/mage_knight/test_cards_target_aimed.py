@@ -20,7 +20,7 @@ def uid_of(eng, gid, enemy: str) -> str:
 def to_phase(eng, gid, phase: str) -> None:
     """Pass on (unblocked attacks go to the hero) until the combat is in `phase`."""
     while combat(eng, gid).phase != phase:
-        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "mk_next" or c.get("to") == "hero")
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "next" or c.get("to") == "hero")
         eng.submit(gid, 0, cmd)
 
 
@@ -70,8 +70,8 @@ def test_forked_lightning_aims_one_cold_fire_ranged_attack_at_each_chosen_enemy(
     why = ab.attack_problem(combat(eng, gid), [hags], ["ranged"])
     assert why is not None and why[0] == "MK:9:Ranged:6"
     play_first(eng, gid, card="swiftness", mode="powered", pay="token:white")
-    assert {"kind": "mk_attack", "targets": [prowlers], "use": ["ranged"]} in eng.legal(gid, 0)
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": [prowlers], "use": ["ranged"]})
+    assert {"kind": "attack", "targets": [prowlers], "use": ["ranged"]} in eng.legal(gid, 0)
+    eng.submit(gid, 0, {"kind": "attack", "targets": [prowlers], "use": ["ranged"]})
     c = combat(eng, gid)
     assert next(e for e in c.enemies if e.uid == prowlers).defeated
     assert aimed_pool(eng, gid) == [("ranged", "coldfire", 1, hags, "")]     # the Hags' point is kept
@@ -100,7 +100,7 @@ def test_dueling_attacks_the_same_enemy_and_gives_fame_without_units():
     eng, gid, prowlers = _duel()
     fame = player(eng, gid).fame
     play_first(eng, gid, card="rage", mode="basic", option=0)
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": [prowlers], "use": ["melee"]})
+    eng.submit(gid, 0, {"kind": "attack", "targets": [prowlers], "use": ["melee"]})
     assert next(e for e in combat(eng, gid).enemies if e.uid == prowlers).defeated
     assert player(eng, gid).fame == fame + 1
 
@@ -111,7 +111,7 @@ def test_dueling_gives_no_fame_when_a_unit_took_part():
     fame = player(eng, gid).fame
     unit = player(eng, gid).units[0].uid
     play_first(eng, gid, kind="activate", unit=unit, ability=0)
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": [prowlers], "use": ["melee"]})
+    eng.submit(gid, 0, {"kind": "attack", "targets": [prowlers], "use": ["melee"]})
     assert next(e for e in combat(eng, gid).enemies if e.uid == prowlers).defeated
     assert player(eng, gid).fame == fame
 
@@ -127,8 +127,8 @@ def test_charm_possess_attack_is_used_against_the_other_enemies_only():
     assert aimed_pool(eng, gid) == [("melee", "physical", 4, "", prowlers)]
     why = ab.attack_problem(combat(eng, gid), [prowlers], ["melee"])
     assert why is not None and why[0] == "MK:8:Combat:4" and prowlers in why[1]
-    assert not [c for c in legal(eng, gid, kind="mk_attack") if prowlers in c["targets"]]
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": [diggers], "use": ["melee"]})
+    assert not [c for c in legal(eng, gid, kind="attack") if prowlers in c["targets"]]
+    eng.submit(gid, 0, {"kind": "attack", "targets": [diggers], "use": ["melee"]})
     assert next(e for e in combat(eng, gid).enemies if e.uid == diggers).defeated
     assert any(f"used against others than {prowlers}: counts" in line for line in last_attack_audit(eng, gid))
 
@@ -146,7 +146,7 @@ def test_forked_lightning_audit_lists_only_the_points_that_counted():
     target = next(t for t in offered if set(t.split(",")) == {prowlers, hags})
     play_first(eng, gid, kind="skill", skill="braevalar_forked_lightning", target=target)
     play_first(eng, gid, card="swiftness", mode="powered", pay="token:white")
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": [prowlers], "use": ["ranged"]})
+    eng.submit(gid, 0, {"kind": "attack", "targets": [prowlers], "use": ["ranged"]})
     ev = [e for e in eng.store.read(gid) if e.type == "mk.combat.attacked"][-1]
     items = audit(eng.store, gid, ev.version, REFEREE)["inputs"]
     by = next(i for i in items if i["input"] == "attack by element")

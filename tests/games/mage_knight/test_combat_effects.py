@@ -21,7 +21,7 @@ def test_arcane_immunity_stops_armour_changes_but_not_attack_changes():
     fold_all(c, C.modify_enemy(c, "s", source="Chill", attack=2))
     nxt(c)
     C.add_points(c, "block", "physical", 4, "shield")
-    ev = play(c, {"kind": "mk_block", "enemy": "s", "attack": 0})
+    ev = play(c, {"kind": "block", "enemy": "s", "attack": 0})
     assert ev[0][1]["need"] == 4 and ev[0][1]["success"]
 
 
@@ -33,7 +33,7 @@ def test_colour_immunity_of_resistant_enemies():
     assert C.effect_problem(c, "f", armour=-1, colour="blue") is None
     fold_all(c, C.modify_enemy(c, "f", source="Frost", armour=-3, colour="blue"))
     C.add_points(c, "ranged", "physical", 2, "bow")
-    play(c, {"kind": "mk_attack", "targets": ["f"], "use": ["ranged"]})   # armour 5 - 3 = 2
+    play(c, {"kind": "attack", "targets": ["f"], "use": ["ranged"]})   # armour 5 - 3 = 2
 
 
 def test_armour_never_below_one_and_prevented_enemy_does_not_attack():
@@ -42,11 +42,11 @@ def test_armour_never_below_one_and_prevented_enemy_does_not_attack():
     fold_all(c, C.modify_enemy(c, "x", source="Whirlwind", prevent=True))
     fold_all(c, C.modify_enemy(c, "y", source="Weaken", armour=-5, attack=2))
     to_phase(c, "block")
-    assert C.legal(c) == [{"kind": "mk_next"}]      # x does not attack, y's attack is down to 0
+    assert C.legal(c) == [{"kind": "next"}]      # x does not attack, y's attack is down to 0
     nxt(c)
     assert c.phase == "attack"
     C.add_points(c, "melee", "physical", 1, "sideways")
-    assert "armour 1" in " ".join(play(c, {"kind": "mk_attack", "targets": ["y"], "use": ["melee"]})[0][1]["audit"])
+    assert "armour 1" in " ".join(play(c, {"kind": "attack", "targets": ["y"], "use": ["melee"]})[0][1]["audit"])
 
 
 def test_no_effect_on_a_replaced_summoner():
@@ -58,7 +58,7 @@ def test_no_effect_on_a_replaced_summoner():
     assert C.effect_problem(c, "s", attack=1)[0] == "MK:10:Abilities:Summon"
     assert C.effect_problem(c, "s~0", attack=1) is None
     assert C.effect_problem(c, "s", attack=0)[0] == "MK:8:Combat:4"
-    deny(c, {"kind": "mk_block", "enemy": "s", "attack": 0}, "MK:9:Block:3")
+    deny(c, {"kind": "block", "enemy": "s", "attack": 0}, "MK:9:Block:3")
 
 
 def test_effects_on_attacks_come_before_the_damage_phase():
@@ -66,8 +66,8 @@ def test_effects_on_attacks_come_before_the_damage_phase():
     assigned left the combat with no legal command)."""
     c = combat(content(), [("d", "red_fire_dragon")], units=[("u", "altem_guardians", False, True)])
     to_phase(c, "damage")
-    play(c, {"kind": "mk_assign", "enemy": "d", "attack": 0, "to": "u"})
+    play(c, {"kind": "assign", "enemy": "d", "attack": 0, "to": "u"})
     assert C.effect_problem(c, "d", prevent=True, colour="blue")[0] == "MK:8:Combat:4"
     assert C.effect_problem(c, "d", attack=1)[0] == "MK:8:Combat:4"
     assert C.effect_problem(c, "d", armour=-1) is None
-    assert C.legal(c) == [{"kind": "mk_assign", "enemy": "d", "attack": 0, "to": "hero"}]
+    assert C.legal(c) == [{"kind": "assign", "enemy": "d", "attack": 0, "to": "hero"}]

@@ -13,10 +13,10 @@ def test_E_04_a_combined_block_is_one_effect_for_one_enemy_attack():
     nxt(c)
     for _ in range(2):   # "Maximalwirkung" playing "Verbissenheit" several times: one effect
         C.add_points(c, "block", "physical", 3, "Maximalwirkung + Verbissenheit")
-    deny(c, {"kind": "mk_block", "enemy": "e1", "attack": 0, "value": 3}, "MK:5:Combined:1a")
-    play(c, {"kind": "mk_block", "enemy": "e1", "attack": 0})
+    deny(c, {"kind": "block", "enemy": "e1", "attack": 0, "value": 3}, "MK:5:Combined:1a")
+    play(c, {"kind": "block", "enemy": "e1", "attack": 0})
     assert c.pool == []
-    deny(c, {"kind": "mk_block", "enemy": "e2", "attack": 0}, "MK:9:Block:4")
+    deny(c, {"kind": "block", "enemy": "e2", "attack": 0}, "MK:9:Block:4")
 
 
 def test_E_07_one_damage_wounds_even_a_high_armour_unit():
@@ -24,7 +24,7 @@ def test_E_07_one_damage_wounds_even_a_high_armour_unit():
     c = combat(library(foe("weak", 3, [(1,)]), units={"wall": (5, [])}), [("e", "weak")],
                units=[("u", "wall", False, True)])
     to_phase(c, "damage")
-    ev = play(c, {"kind": "mk_assign", "enemy": "e", "attack": 0, "to": "u"})
+    ev = play(c, {"kind": "assign", "enemy": "e", "attack": 0, "to": "u"})
     assert (ev[0][1]["wounds"], ev[0][1]["remaining"]) == (1, 0)
     assert "MK:9:Damage:4a" in " ".join(ev[0][1]["audit"])
     assert c.units[0].wounded and c.wounds_to_hand == 0
@@ -37,7 +37,7 @@ def _e08(value, element, second=None):
     c = combat(library(foe("f", 5, attacks), units={"salamander": (3, ["fire"])}), [("e", "f")],
                units=[("u", "salamander", False, True)], hero_armour=2)
     to_phase(c, "damage")
-    return c, play(c, {"kind": "mk_assign", "enemy": "e", "attack": 0, "to": "u"})[0][1]
+    return c, play(c, {"kind": "assign", "enemy": "e", "attack": 0, "to": "u"})[0][1]
 
 
 def test_E_08_a_resistant_unit_absorbs_up_to_twice_its_armour():
@@ -46,12 +46,12 @@ def test_E_08_a_resistant_unit_absorbs_up_to_twice_its_armour():
     assert (d["wounds"], d["remaining"], d["resisted"]) == (1, 0, False)
     c, d = _e08(7, "fire")                               # case b: 1 left for the hero
     assert (d["wounds"], d["remaining"]) == (1, 1)
-    assert C.legal(c) == [{"kind": "mk_assign", "enemy": "e", "attack": 0, "to": "hero"}]
+    assert C.legal(c) == [{"kind": "assign", "enemy": "e", "attack": 0, "to": "hero"}]
     play(c, C.legal(c)[0])
     assert c.wounds_to_hand == 1
     c, d = _e08(3, "fire", second=(2, "physical"))       # case c: absorbed, no more damage
     assert (d["wounds"], d["remaining"], d["resisted"]) == (0, 0, True) and not c.units[0].wounded
-    deny(c, {"kind": "mk_assign", "enemy": "e", "attack": 1, "to": "u"}, "MK:9:Damage:4b")
+    deny(c, {"kind": "assign", "enemy": "e", "attack": 1, "to": "u"}, "MK:9:Damage:4b")
     c, d = _e08(3, "physical")                           # case d
     assert (d["wounds"], d["remaining"]) == (1, 0)
 
@@ -60,7 +60,7 @@ def test_E_09_hero_wounds_are_rounded_up_per_armour_step():
     """MK:9:Damage:5b."""
     c = combat(library(foe("x", 9, [(5,), (4,), (1,)])), [("e", "x")], hero_armour=2, hand_limit=9)
     to_phase(c, "damage")
-    got = [play(c, {"kind": "mk_assign", "enemy": "e", "attack": i, "to": "hero"})[0][1]["wounds_to_hand"]
+    got = [play(c, {"kind": "assign", "enemy": "e", "attack": i, "to": "hero"})[0][1]["wounds_to_hand"]
            for i in range(3)]
     assert got == [3, 2, 1] and C.outcome(c).wounds_to_hand == 6
 
@@ -76,13 +76,13 @@ def _e20():
 def test_E_20_split_the_ranged_attack_to_use_ranged_against_unfortified_enemies():
     """MK:9:Ranged:7a, MK:9:Ranged:2, MK:8:Combat:2b (a provoked rampager is not fortified)."""
     c = _e20()   # case a: one attack on both
-    assert "siege" in deny(c, {"kind": "mk_attack", "targets": ["K", "O"], "use": ["ranged", "siege"]},
+    assert "siege" in deny(c, {"kind": "attack", "targets": ["K", "O"], "use": ["ranged", "siege"]},
                            "MK:9:Ranged:2")
-    assert "armour 7" in deny(c, {"kind": "mk_attack", "targets": ["K", "O"], "use": ["siege"]}, "MK:9:Ranged:6")
+    assert "armour 7" in deny(c, {"kind": "attack", "targets": ["K", "O"], "use": ["siege"]}, "MK:9:Ranged:6")
     c = _e20()   # case b: ranged on O, siege on K
-    play(c, {"kind": "mk_attack", "targets": ["O"], "use": ["ranged"]})
+    play(c, {"kind": "attack", "targets": ["O"], "use": ["ranged"]})
     assert c.fame == 2
-    play(c, {"kind": "mk_attack", "targets": ["K"], "use": ["siege"]})
+    play(c, {"kind": "attack", "targets": ["K"], "use": ["siege"]})
     assert c.fame == 5 and C.outcome(c).all_defeated
 
 
@@ -96,13 +96,13 @@ def test_E_21_one_resistant_enemy_halves_the_whole_group():
     c = _e21()   # case a
     C.add_points(c, "ranged", "fire", 5, "Fire Ranged Attack 5")
     C.add_points(c, "ranged", "fire", 3, "Fire Ranged Attack 3")
-    why = deny(c, {"kind": "mk_attack", "targets": ["A", "B"], "use": ["ranged"]}, "MK:9:Ranged:6")
+    why = deny(c, {"kind": "attack", "targets": ["A", "B"], "use": ["ranged"]}, "MK:9:Ranged:6")
     assert "attack 4 does not reach the targets' armour 5" in why
     c = _e21()   # case b
     C.add_points(c, "ranged", "fire", 3, "Fire Ranged Attack 3")
-    play(c, {"kind": "mk_attack", "targets": ["B"], "use": ["ranged"]})
+    play(c, {"kind": "attack", "targets": ["B"], "use": ["ranged"]})
     C.add_points(c, "ranged", "fire", 5, "Fire Ranged Attack 5")
-    ev = play(c, {"kind": "mk_attack", "targets": ["A"], "use": ["ranged"]})
+    ev = play(c, {"kind": "attack", "targets": ["A"], "use": ["ranged"]})
     assert ev[0][1]["total"] == 2 and C.outcome(c).defeated == ["B", "A"]   # time order
 
 
@@ -110,7 +110,7 @@ def _defeat_in_attack_phase(enemy, **kw):
     c = combat(content(), [("e", enemy)], **kw)
     to_phase(c, "attack")
     C.add_points(c, "melee", "coldfire", 30, "overwhelming")
-    play(c, {"kind": "mk_attack", "targets": ["e"], "use": ["melee"]})
+    play(c, {"kind": "attack", "targets": ["e"], "use": ["melee"]})
     nxt(c)
     return C.outcome(c)
 

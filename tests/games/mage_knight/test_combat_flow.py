@@ -56,7 +56,7 @@ def deny(c, cmd, rule):
 
 
 def nxt(c):
-    return play(c, {"kind": "mk_next"})
+    return play(c, {"kind": "next"})
 
 
 def to_phase(c, phase):
@@ -94,12 +94,12 @@ def test_doubly_fortified_enemy_cannot_be_targeted_in_ranged_phase():
     lib = library(foe("wall", 2, [(3,)], abilities=["fortified"]), foe("free", 2, [(3,)], abilities=["unfortified"]))
     c = combat(lib, [("a", "wall"), ("b", "free")], fortified_site=True)
     C.add_points(c, "siege", "physical", 9, "catapult")
-    assert "cannot be attacked" in deny(c, {"kind": "mk_attack", "targets": ["a"], "use": ["siege"]}, "MK:9:Ranged:2")
+    assert "cannot be attacked" in deny(c, {"kind": "attack", "targets": ["a"], "use": ["siege"]}, "MK:9:Ranged:2")
     C.add_points(c, "ranged", "physical", 2, "bow")
-    play(c, {"kind": "mk_attack", "targets": ["b"], "use": ["ranged"]})   # unfortified ignores the site
+    play(c, {"kind": "attack", "targets": ["b"], "use": ["ranged"]})   # unfortified ignores the site
     to_phase(c, "attack")   # fortification does not matter in the attack phase (MK:10:Attack:1)
     C.add_points(c, "melee", "physical", 2, "sword")
-    play(c, {"kind": "mk_attack", "targets": ["a"], "use": ["melee"]})
+    play(c, {"kind": "attack", "targets": ["a"], "use": ["melee"]})
     assert C.outcome(c).all_defeated
 
 
@@ -116,20 +116,20 @@ def test_melee_points_only_in_attack_phase_and_points_lapse():
     to_phase(c, "attack")
     C.add_points(c, "ranged", "physical", 3, "bow")
     C.add_points(c, "melee", "physical", 2, "sword")
-    assert {"kind": "mk_attack", "targets": ["x"], "use": ["ranged", "melee"]} in C.legal(c)
-    deny(c, {"kind": "mk_attack", "targets": ["x"], "use": ["melee"]}, "MK:9:Ranged:6")
+    assert {"kind": "attack", "targets": ["x"], "use": ["ranged", "melee"]} in C.legal(c)
+    deny(c, {"kind": "attack", "targets": ["x"], "use": ["melee"]}, "MK:9:Ranged:6")
 
 
 def test_all_enemies_defeated_in_ranged_phase_ends_the_combat():
     """MK:9:Ranged:5 (defeated at once, fame at once), MK:10:Result:1."""
     c = combat(library(foe("x", 3, [(9,)], fame=4)), [("x", "x")])
     C.add_points(c, "ranged", "ice", 3, "bolt")
-    ev = play(c, {"kind": "mk_attack", "targets": ["x"], "use": ["ranged"]})
+    ev = play(c, {"kind": "attack", "targets": ["x"], "use": ["ranged"]})
     assert c.fame == 4 and ev[1][0] == "mk.combat.defeated"
     ev = nxt(c)
     assert c.phase == "over" and ev[-1][0] == "mk.combat.ended"
     assert ev[-1][1]["outcome"]["all_defeated"] and ev[-1][1]["outcome"]["fame"] == 4
-    assert C.legal(c) == [] and C.explain(c, {"kind": "mk_next"})[0] == "MK:10:Result:1"
+    assert C.legal(c) == [] and C.explain(c, {"kind": "next"})[0] == "MK:10:Result:1"
 
 
 # -- block phase ------------------------------------------------------------------------------
@@ -140,11 +140,11 @@ def test_swift_needs_double_block_and_elements_halve_blocks():
     c = combat(lib, [("f", "fast"), ("h", "hot")])
     nxt(c)
     C.add_points(c, "block", "physical", 5, "shield")
-    ev = play(c, {"kind": "mk_block", "enemy": "f", "attack": 0})
+    ev = play(c, {"kind": "block", "enemy": "f", "attack": 0})
     assert ev[0][1]["need"] == 6 and not ev[0][1]["success"] and not c.enemies[0].attacks[0].blocked
     assert c.pool == []   # the block points are spent even when the block fails
     C.add_points(c, "block", "fire", 5, "fire shield")       # inefficient against fire: 2
-    ev = play(c, {"kind": "mk_block", "enemy": "h", "attack": 0})
+    ev = play(c, {"kind": "block", "enemy": "h", "attack": 0})
     assert not ev[0][1]["success"]
     assert "efficient 0 + inefficient 5//2 = 2" in " ".join(ev[0][1]["audit"])
     nxt(c)
@@ -156,28 +156,28 @@ def test_multiple_attacks_are_blocked_one_by_one():
     c = combat(library(foe("two", 4, [(2,), (3, "ice")], abilities=["elusive"], elusive=8)), [("t", "two")])
     nxt(c)
     C.add_points(c, "block", "physical", 2, "a")
-    play(c, {"kind": "mk_block", "enemy": "t", "attack": 0})
-    deny(c, {"kind": "mk_block", "enemy": "t", "attack": 0}, "MK:9:Block:3")
+    play(c, {"kind": "block", "enemy": "t", "attack": 0})
+    deny(c, {"kind": "block", "enemy": "t", "attack": 0}, "MK:9:Block:3")
     C.add_points(c, "block", "fire", 3, "b")
-    play(c, {"kind": "mk_block", "enemy": "t", "attack": 1})
+    play(c, {"kind": "block", "enemy": "t", "attack": 1})
     nxt(c)
     assert c.phase == "attack"      # nothing unblocked: damage phase skipped (MK:9:Damage:1)
     C.add_points(c, "melee", "physical", 4, "sword")   # all blocked: elusive uses the lower armour
-    play(c, {"kind": "mk_attack", "targets": ["t"], "use": ["melee"]})
+    play(c, {"kind": "attack", "targets": ["t"], "use": ["melee"]})
 
 
 def test_elusive_keeps_high_armour_unless_all_attacks_blocked():
     """MK:10:Abilities:Elusive."""
     c = combat(library(foe("ghost", 3, [(2,)], abilities=["elusive"], elusive=6)), [("g", "ghost")])
     C.add_points(c, "ranged", "physical", 5, "bow")
-    assert "armour 6" in deny(c, {"kind": "mk_attack", "targets": ["g"], "use": ["ranged"]}, "MK:9:Ranged:6")
+    assert "armour 6" in deny(c, {"kind": "attack", "targets": ["g"], "use": ["ranged"]}, "MK:9:Ranged:6")
     to_phase(c, "damage")
-    play(c, {"kind": "mk_assign", "enemy": "g", "attack": 0, "to": "hero"})
+    play(c, {"kind": "assign", "enemy": "g", "attack": 0, "to": "hero"})
     nxt(c)
     C.add_points(c, "melee", "physical", 5, "sword")
-    deny(c, {"kind": "mk_attack", "targets": ["g"], "use": ["melee"]}, "MK:9:Ranged:6")
+    deny(c, {"kind": "attack", "targets": ["g"], "use": ["melee"]}, "MK:9:Ranged:6")
     C.add_points(c, "melee", "physical", 1, "sideways")
-    play(c, {"kind": "mk_attack", "targets": ["g"], "use": ["melee"]})
+    play(c, {"kind": "attack", "targets": ["g"], "use": ["melee"]})
 
 
 def test_cumbersome_move_points_reduce_the_attack_to_blocked():
@@ -187,12 +187,12 @@ def test_cumbersome_move_points_reduce_the_attack_to_blocked():
                        foe("slow2", 4, [(5,)], abilities=["cumbersome", "swift"])), [("s", "slow"), ("t", "slow2")])
     nxt(c)
     C.add_points(c, "move", "physical", 7, "march")
-    deny(c, {"kind": "mk_cumbersome", "enemy": "s", "attack": 0, "points": 6}, "MK:10:Abilities:Cumbersome")
-    ev = play(c, {"kind": "mk_cumbersome", "enemy": "s", "attack": 0, "points": 5})
+    deny(c, {"kind": "cumbersome", "enemy": "s", "attack": 0, "points": 6}, "MK:10:Abilities:Cumbersome")
+    ev = play(c, {"kind": "cumbersome", "enemy": "s", "attack": 0, "points": 5})
     assert ev[0][1]["blocked"] and c.enemies[0].attacks[0].blocked
-    play(c, {"kind": "mk_cumbersome", "enemy": "t", "attack": 0, "points": 2})
+    play(c, {"kind": "cumbersome", "enemy": "t", "attack": 0, "points": 2})
     C.add_points(c, "block", "physical", 6, "shield")     # swift: (5 - 2) x 2 = 6
-    ev = play(c, {"kind": "mk_block", "enemy": "t", "attack": 0})
+    ev = play(c, {"kind": "block", "enemy": "t", "attack": 0})
     assert ev[0][1]["need"] == 6 and ev[0][1]["success"]
 
 
@@ -203,12 +203,12 @@ def test_brutal_poison_to_units_and_hero():
     c = combat(library(foe("b", 5, [(3,)], abilities=["brutal", "poison"]), units={"pike": (2, [])}),
                [("b", "b")], units=[("u", "pike", False, True)], hero_armour=3, hand_limit=9)
     to_phase(c, "damage")
-    ev = play(c, {"kind": "mk_assign", "enemy": "b", "attack": 0, "to": "u"})
+    ev = play(c, {"kind": "assign", "enemy": "b", "attack": 0, "to": "u"})
     assert ev[0][1]["damage"] == 6 and ev[0][1]["wounds"] == 2 and ev[0][1]["remaining"] == 4
     # the started attack must be finished before another (MK:9:Damage:1); the unit is wounded now
-    deny(c, {"kind": "mk_assign", "enemy": "b", "attack": 0, "to": "u"}, "MK:9:Damage:4")
-    deny(c, {"kind": "mk_next"}, "MK:10:Damage:7")
-    play(c, {"kind": "mk_assign", "enemy": "b", "attack": 0, "to": "hero"})
+    deny(c, {"kind": "assign", "enemy": "b", "attack": 0, "to": "u"}, "MK:9:Damage:4")
+    deny(c, {"kind": "next"}, "MK:10:Damage:7")
+    play(c, {"kind": "assign", "enemy": "b", "attack": 0, "to": "hero"})
     o = C.outcome(c)
     assert (o.wounds_to_hand, o.wounds_to_discard, o.unit_wounds) == (2, 2, {"u": 2})
 
@@ -218,11 +218,11 @@ def test_paralyze_destroys_units_and_empties_the_hand():
     c = combat(library(foe("m", 4, [(4,), (1,)], abilities=["paralyze"]), units={"pike": (2, [])}),
                [("m", "m")], units=[("u", "pike", False, True)])
     to_phase(c, "damage")
-    ev = play(c, {"kind": "mk_assign", "enemy": "m", "attack": 0, "to": "u"})
+    ev = play(c, {"kind": "assign", "enemy": "m", "attack": 0, "to": "u"})
     assert ev[0][1]["destroyed"] and ev[0][1]["remaining"] == 2
-    play(c, {"kind": "mk_assign", "enemy": "m", "attack": 0, "to": "hero"})
-    deny(c, {"kind": "mk_assign", "enemy": "m", "attack": 1, "to": "u"}, "MK:9:Damage:4")
-    play(c, {"kind": "mk_assign", "enemy": "m", "attack": 1, "to": "hero"})
+    play(c, {"kind": "assign", "enemy": "m", "attack": 0, "to": "hero"})
+    deny(c, {"kind": "assign", "enemy": "m", "attack": 1, "to": "u"}, "MK:9:Damage:4")
+    play(c, {"kind": "assign", "enemy": "m", "attack": 1, "to": "hero"})
     o = C.outcome(c)
     assert o.units_destroyed == ["u"] and o.paralyzed and o.wounds_to_hand == 2
 
@@ -233,8 +233,8 @@ def test_assassination_damage_only_to_the_hero_and_knock_out():
                units=[("u", "peasants", False, True)], hero_armour=2, hand_limit=5)
     C.fold(c, *C.add_hand_wounds(c, 2, "self-wounding card")[0])
     to_phase(c, "damage")
-    deny(c, {"kind": "mk_assign", "enemy": "k", "attack": 0, "to": "u"}, "MK:10:Abilities:Assassination")
-    ev = play(c, {"kind": "mk_assign", "enemy": "k", "attack": 0, "to": "hero"})
+    deny(c, {"kind": "assign", "enemy": "k", "attack": 0, "to": "u"}, "MK:10:Abilities:Assassination")
+    ev = play(c, {"kind": "assign", "enemy": "k", "attack": 0, "to": "hero"})
     assert [t for t, _ in ev] == ["mk.combat.damage", "mk.combat.knocked_out"]
     assert C.outcome(c).knocked_out and C.outcome(c).wounds_to_hand == 3 and c.other_hand_wounds == 2
 
@@ -244,12 +244,12 @@ def test_vampiric_armour_grows_for_the_rest_of_the_combat():
     c = combat(library(foe("v", 4, [(5,)], abilities=["vampiric"]), units={"pike": (2, [])}),
                [("v", "v")], units=[("u", "pike", False, True)], hero_armour=2)
     to_phase(c, "damage")
-    play(c, {"kind": "mk_assign", "enemy": "v", "attack": 0, "to": "u"})
-    play(c, {"kind": "mk_assign", "enemy": "v", "attack": 0, "to": "hero"})   # 3 damage -> 2 wounds
+    play(c, {"kind": "assign", "enemy": "v", "attack": 0, "to": "u"})
+    play(c, {"kind": "assign", "enemy": "v", "attack": 0, "to": "hero"})   # 3 damage -> 2 wounds
     assert c.enemies[0].armour_bonus == 3
     nxt(c)
     C.add_points(c, "melee", "physical", 6, "sword")
-    assert "armour 7" in deny(c, {"kind": "mk_attack", "targets": ["v"], "use": ["melee"]}, "MK:9:Ranged:6")
+    assert "armour 7" in deny(c, {"kind": "attack", "targets": ["v"], "use": ["melee"]}, "MK:9:Ranged:6")
 
 
 # -- summoners --------------------------------------------------------------------------------
@@ -260,22 +260,22 @@ def test_summoned_token_replaces_the_summoner_and_is_discarded_without_fame():
     c = combat(k, [("s", "red_dragon_summoner")])
     nxt(c)
     assert [p["pile"] for p in C.pending_summons(c)] == ["brown", "brown"]
-    assert C.legal(c) == [] and C.explain(c, {"kind": "mk_next"})[0] == "MK:10:Abilities:Summon"
+    assert C.legal(c) == [] and C.explain(c, {"kind": "next"})[0] == "MK:10:Abilities:Summon"
     C.fold(c, *C.summoned(k, c, "s", 0, "brown_minotaur"))
     C.fold(c, *C.summoned(k, c, "s", 1, "brown_gargoyle"))
     assert {cmd.get("enemy") for cmd in C.legal(c)} == {None}   # no block points yet
     C.add_points(c, "block", "physical", 5, "shield")
-    assert {cmd["enemy"] for cmd in C.legal(c) if cmd["kind"] == "mk_block"} == {"s~0", "s~1"}
-    ev = play(c, {"kind": "mk_block", "enemy": "s~0", "attack": 0})
+    assert {cmd["enemy"] for cmd in C.legal(c) if cmd["kind"] == "block"} == {"s~0", "s~1"}
+    ev = play(c, {"kind": "block", "enemy": "s~0", "attack": 0})
     assert ev[-1][0] == "mk.combat.summoned_discarded"
     nxt(c)
-    ev = play(c, {"kind": "mk_assign", "enemy": "s~1", "attack": 0, "to": "hero"})
+    ev = play(c, {"kind": "assign", "enemy": "s~1", "attack": 0, "to": "hero"})
     assert ev[-1][0] == "mk.combat.summoned_discarded" and c.wounds_to_hand == 3
     nxt(c)
     C.add_points(c, "melee", "physical", 20, "big")
-    targets = {tuple(cmd["targets"]) for cmd in C.legal(c) if cmd["kind"] == "mk_attack"}
+    targets = {tuple(cmd["targets"]) for cmd in C.legal(c) if cmd["kind"] == "attack"}
     assert targets == {("s",)}     # the summoner is back, the summoned tokens are gone
-    play(c, {"kind": "mk_attack", "targets": ["s"], "use": ["melee"]})
+    play(c, {"kind": "attack", "targets": ["s"], "use": ["melee"]})
     assert C.outcome(c).fame == 9 and C.outcome(c).defeated == ["s"]
 
 
@@ -283,7 +283,7 @@ def test_summoner_defeated_in_ranged_phase_summons_nothing():
     """MK:10:Abilities:Summon."""
     c = combat(content(), [("s", "green_orc_summoners"), ("p", "green_prowlers")])
     C.add_points(c, "ranged", "physical", 4, "bow")
-    play(c, {"kind": "mk_attack", "targets": ["s"], "use": ["ranged"]})
+    play(c, {"kind": "attack", "targets": ["s"], "use": ["ranged"]})
     nxt(c)
     assert C.pending_summons(c) == [] and c.phase == "block"
 
@@ -303,7 +303,7 @@ def test_a_summoned_summoner_summons_nothing_and_leaves_with_the_damage_phase():
     c = combat(k, [("n", "green_shrouded_necromancers")])
     nxt(c)
     C.fold(c, *C.summoned(k, c, "n", 0, "green_orc_summoners"))
-    assert C.legal(c) == [{"kind": "mk_next"}] and C.pending_summons(c) == []
+    assert C.legal(c) == [{"kind": "next"}] and C.pending_summons(c) == []
     ev = nxt(c)
     assert c.phase == "attack" and ("mk.combat.summoned_discarded" in [t for t, _ in ev])
     assert [e.uid for e in c.enemies if not e.discarded] == ["n"]
@@ -315,5 +315,5 @@ def test_weakened_attack_is_explained_in_the_damage_audit():
     for t, d in C.modify_enemy(c, "b", source="Weaken", attack=1):
         C.fold(c, t, d)
     to_phase(c, "damage")
-    d = play(c, {"kind": "mk_assign", "enemy": "b", "attack": 0, "to": "hero"})[0][1]
+    d = play(c, {"kind": "assign", "enemy": "b", "attack": 0, "to": "hero"})[0][1]
     assert d["damage"] == 6 and "attack 4 - 1 by effects = 3" in " ".join(d["audit"])

@@ -29,7 +29,7 @@ def test_MK_24_SUM_Elusive_white_city_bonus_raises_both_armour_values():
     eng, gid = from_situation(SIT + "white_city_elusive.toml")
     e = next(x for x in eng.table(gid).game.combat.enemies if x.uid == SHOCKTROOPS)
     assert (e.armour, e.elusive_armour) == (4, 7)
-    attack = {"kind": "mk_attack", "targets": [SHOCKTROOPS], "use": ["ranged"]}
+    attack = {"kind": "attack", "targets": [SHOCKTROOPS], "use": ["ranged"]}
     assert attack not in legal(eng, gid)
     with pytest.raises(IllegalCommand) as err:
         eng.submit(gid, 0, attack)
@@ -41,7 +41,7 @@ def test_MK_24_SUM_Elusive_white_city_bonus_counts_in_the_ranged_phase_attack():
     def edit(game):
         game["combat"]["points"][0]["value"] = 7
     eng, gid = from_situation(SIT + "white_city_elusive.toml", edit=edit)
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": [SHOCKTROOPS], "use": ["ranged"]})
+    eng.submit(gid, 0, {"kind": "attack", "targets": [SHOCKTROOPS], "use": ["ranged"]})
     (done,) = events(eng, gid, "mk.combat.attacked")
     assert (done.data["total"], done.data["armour"]) == (7, 7)
     assert [e.data["enemy"] for e in events(eng, gid, "mk.combat.defeated")] == [SHOCKTROOPS]
@@ -86,7 +86,7 @@ def _fail_keep_assault(options=None):
         eng.submit(gid, 0, {"kind": "move", "to": step})
     guard = eng.table(gid).game.board.spaces["7,-5"].enemies
     while eng.table(gid).game.combat is not None:
-        cmds = [c for c in legal(eng, gid) if c["kind"] in ("mk_assign", "mk_next")]
+        cmds = [c for c in legal(eng, gid) if c["kind"] in ("assign", "next")]
         eng.submit(gid, 0, cmds[0])
     return eng, gid, guard, S
 
@@ -128,7 +128,7 @@ def test_MK_10_Result_3_failed_monastery_burning_discards_the_undefeated_defende
     pile and the monastery stays unburned, with no enemy on it (Kampfergebnis 3b)."""
     eng, gid = from_situation(SIT + "monastery_burning.toml")
     (monks,) = eng.table(gid).game.board.spaces["5,-6"].enemies
-    eng.submit(gid, 0, {"kind": "mk_next"})
+    eng.submit(gid, 0, {"kind": "next"})
     t = eng.table(gid)
     sp = t.game.board.spaces["5,-6"]
     assert t.game.combat is None and sp.enemies == [] and sp.conquered_by == -1 and sp.site == "monastery"
@@ -147,7 +147,7 @@ def test_MK_10_Result_3_failed_tomb_discards_its_enemy_for_new_draws():
     sp = eng.table(gid).game.board.spaces["5,-6"]
     assert sp.site == "tomb"
     (dragon,) = sp.enemies
-    eng.submit(gid, 0, {"kind": "mk_next"})
+    eng.submit(gid, 0, {"kind": "next"})
     t = eng.table(gid)
     assert t.game.board.spaces["5,-6"].enemies == [] and dragon in t.zone("enemies:red:discard")
 
@@ -218,7 +218,7 @@ def test_MK_17_Var_InteractiveCombat_the_die_read_is_the_one_set_for_this_combat
 
     def run_out():
         while t.game.combat is not None:
-            eng.submit(gid, 0, next(c for c in rs.legal_commands(t, 0) if c["kind"] in ("mk_next", "mk_assign")))
+            eng.submit(gid, 0, next(c for c in rs.legal_commands(t, 0) if c["kind"] in ("next", "assign")))
 
     eng.submit(gid, 0, {"kind": "challenge", "space": ramp})
     eng.submit(gid, 1, {"kind": "combat_die", "colour": "white"})
@@ -236,6 +236,6 @@ def test_MK_17_Var_InteractiveCombat_the_die_read_is_the_one_set_for_this_combat
     base = t.game.combat.enemies[0].armour_mod
     eng.submit(gid, 1, {"kind": "combat_die", "colour": "red"})
     assert t.game.icombat["white"] is False and t.game.combat.enemies[0].armour_mod == base
-    eng.submit(gid, 0, {"kind": "mk_next"})       # ranged -> block: "red or not"
+    eng.submit(gid, 0, {"kind": "next"})       # ranged -> block: "red or not"
     assert t.game.icombat["red"] is True
     assert [IC.card_name(x) for x in t.zone(IC.die_zone(1))] == ["red"]

@@ -10,10 +10,10 @@ def test_outcome_lists_defeats_in_time_order_with_fame_and_wounds():
     lib = library(foe("a", 3, [(2,)], fame=2), foe("b", 3, [(4,)], fame=3), foe("c", 9, [(3,)], fame=6))
     c = combat(lib, [("A", "a"), ("B", "b"), ("X", "c")], hero_armour=2, hand_limit=9)
     C.add_points(c, "ranged", "physical", 3, "bow")
-    play(c, {"kind": "mk_attack", "targets": ["B"], "use": ["ranged"]})
+    play(c, {"kind": "attack", "targets": ["B"], "use": ["ranged"]})
     to_phase(c, "attack")
     C.add_points(c, "melee", "physical", 3, "sword")
-    play(c, {"kind": "mk_attack", "targets": ["A"], "use": ["melee"]})
+    play(c, {"kind": "attack", "targets": ["A"], "use": ["melee"]})
     ev = nxt(c)
     o = C.outcome(c)
     assert o.defeated == ["B", "A"] and o.undefeated == ["X"] and not o.all_defeated
@@ -30,8 +30,8 @@ def test_knock_out_happens_once_and_the_summon_pile_is_the_token_s():
     assert C.pending_summons(c) == [{"summoner": "n", "attack": 0, "pile": "green"}]
     C.fold(c, *C.summoned(k, c, "n", 0, "green_prowlers"))
     nxt(c)
-    kinds = [t for cmd in ({"kind": "mk_assign", "enemy": "d", "attack": 0, "to": "hero"},
-                           {"kind": "mk_assign", "enemy": "n~0", "attack": 0, "to": "hero"})
+    kinds = [t for cmd in ({"kind": "assign", "enemy": "d", "attack": 0, "to": "hero"},
+                           {"kind": "assign", "enemy": "n~0", "attack": 0, "to": "hero"})
              for t, _ in play(c, cmd)]
     assert kinds.count("mk.combat.knocked_out") == 1 and c.wounds_to_hand == 5
     assert "mk.combat.summoned_discarded" in kinds
@@ -42,16 +42,16 @@ def test_preview_gives_the_numbers_of_a_legal_command():
     c = combat(library(foe("p", 3, [(3,)], fame=2, abilities=["swift", "poison"])), [("e", "p")],
                units=[("u", "peasants", False, True)], hero_armour=2)
     C.add_points(c, "ranged", "physical", 4, "bow")
-    assert C.preview(c, {"kind": "mk_attack", "targets": ["e"], "use": ["ranged"]}) == \
+    assert C.preview(c, {"kind": "attack", "targets": ["e"], "use": ["ranged"]}) == \
         "attack 4 vs armour 3: defeats e, fame +2"
-    assert C.preview(c, {"kind": "mk_attack", "targets": ["e"], "use": ["melee"]}) is None
+    assert C.preview(c, {"kind": "attack", "targets": ["e"], "use": ["melee"]}) is None
     nxt(c)
     C.add_points(c, "block", "physical", 5, "shield")
-    assert C.preview(c, {"kind": "mk_block", "enemy": "e", "attack": 0}) == \
+    assert C.preview(c, {"kind": "block", "enemy": "e", "attack": 0}) == \
         "block 5 vs 6 needed: fails, the attack comes through"
     nxt(c)
-    assert C.preview(c, {"kind": "mk_assign", "enemy": "e", "attack": 0, "to": "u"}) == \
+    assert C.preview(c, {"kind": "assign", "enemy": "e", "attack": 0, "to": "u"}) == \
         "3 damage to u: 2 wound(s), 0 left"
-    assert C.preview(c, {"kind": "mk_assign", "enemy": "e", "attack": 0, "to": "hero"}) == \
+    assert C.preview(c, {"kind": "assign", "enemy": "e", "attack": 0, "to": "hero"}) == \
         "3 damage: 2 wound(s) into hand and 2 to the discard pile"
     assert c.wounds_to_hand == 0     # a preview changes nothing

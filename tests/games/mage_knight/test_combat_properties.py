@@ -82,15 +82,15 @@ def commands(c):
     uids = [e.uid for e in c.enemies] + [u.uid for u in c.units] + ["nobody", "hero"]
     ref = st.one_of(st.sampled_from(uids + [None, 3]), st.just(["e0"]), st.just({"uid": "e0"}))
     return st.one_of(
-        st.fixed_dictionaries({"kind": st.just("mk_attack"), "targets": st.lists(ref, max_size=3),
+        st.fixed_dictionaries({"kind": st.just("attack"), "targets": st.lists(ref, max_size=3),
                                "use": st.lists(st.sampled_from(["ranged", "siege", "melee", "block", "x"]),
                                                max_size=3)}),
-        st.fixed_dictionaries({"kind": st.sampled_from(["mk_block", "mk_assign", "mk_cumbersome"]), "enemy": ref,
+        st.fixed_dictionaries({"kind": st.sampled_from(["block", "assign", "cumbersome"]), "enemy": ref,
                                "attack": st.sampled_from([0, 1, 2, -1, "0", None]), "to": ref,
                                "points": st.integers(-1, 9)}),
-        st.fixed_dictionaries({"kind": st.sampled_from(["mk_block", "mk_assign", "mk_cumbersome"]), "enemy": ref,
+        st.fixed_dictionaries({"kind": st.sampled_from(["block", "assign", "cumbersome"]), "enemy": ref,
                                "attack": st.integers(-1, 3)}),
-        st.fixed_dictionaries({"kind": st.sampled_from(["mk_next", "mk_fly", None, ["mk_next"]]), }),
+        st.fixed_dictionaries({"kind": st.sampled_from(["next", "mk_fly", None, ["next"]]), }),
     )
 
 

@@ -26,7 +26,7 @@ def named(items, start):
 
 def test_an_attack_names_points_elements_resistances_armour_and_the_override():
     eng, gid = from_situation(BEASTS, options={"overrides": {"green_orc_war_beasts": {"fame": 6}}})
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": [UID], "use": ["melee"]})
+    eng.submit(gid, 0, {"kind": "attack", "targets": [UID], "use": ["melee"]})
     items, ev = inputs(eng, gid, "mk.combat.attacked")
     (enemy,) = named(items, "enemy ")
     assert enemy["card"] == UID and enemy["value"]["armour"] == 5 and enemy["value"]["fame"] == 6
@@ -49,9 +49,9 @@ def test_an_attack_names_points_elements_resistances_armour_and_the_override():
 
 def test_damage_names_the_hero_armour_the_cumbersome_steps_wounds_and_the_chosen_reading():
     eng, gid = from_situation(CUMBERSOME, options={"readings": {"A19": "block_only"}})
-    for cmd in ({"kind": "mk_cumbersome", "enemy": "green_orc_stonethrower#1", "attack": 0, "points": 3},
-                {"kind": "mk_next"},
-                {"kind": "mk_assign", "enemy": "green_orc_stonethrower#1", "attack": 0, "to": "hero"}):
+    for cmd in ({"kind": "cumbersome", "enemy": "green_orc_stonethrower#1", "attack": 0, "points": 3},
+                {"kind": "next"},
+                {"kind": "assign", "enemy": "green_orc_stonethrower#1", "attack": 0, "to": "hero"}):
         eng.submit(gid, 0, cmd)
     items, ev = inputs(eng, gid, "mk.combat.damage")
     (armour,) = named(items, "hero armour")
@@ -67,9 +67,9 @@ def test_damage_names_the_hero_armour_the_cumbersome_steps_wounds_and_the_chosen
 
 def test_the_combat_result_lists_every_step_with_wounds_and_fame():
     eng, gid = from_situation(CUMBERSOME)
-    for cmd in ({"kind": "mk_next"},
-                {"kind": "mk_assign", "enemy": "green_orc_stonethrower#1", "attack": 0, "to": "hero"},
-                {"kind": "mk_next"}, {"kind": "mk_next"}):
+    for cmd in ({"kind": "next"},
+                {"kind": "assign", "enemy": "green_orc_stonethrower#1", "attack": 0, "to": "hero"},
+                {"kind": "next"}, {"kind": "next"}):
         eng.submit(gid, 0, cmd)
     items, ev = inputs(eng, gid, "mk.combat_over")
     (outcome,) = named(items, "outcome")

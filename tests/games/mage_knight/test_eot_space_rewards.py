@@ -63,8 +63,8 @@ def test_MK_11_EoT_5a_the_crystal_that_fills_the_last_colour_drops_the_next_crys
 def test_MK_11_EoT_5a_random_reward_crystals_of_a_full_colour_give_nothing():
     """a monster den's two random crystals both roll red with 3 red held: no crystal, no token"""
     eng, gid = sit("eot_monster_den")
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": ["brown_minotaur#1"], "use": ["melee"]})
-    eng.submit(gid, 0, {"kind": "mk_next"})
+    eng.submit(gid, 0, {"kind": "attack", "targets": ["brown_minotaur#1"], "use": ["melee"]})
+    eng.submit(gid, 0, {"kind": "next"})
     t = eng.table(gid)
     p = t.game.players[0]
     assert t.game.combat is None and t.game.board.spaces["5,-4"].conquered_by == 0
@@ -76,8 +76,8 @@ def test_MK_11_EoT_5a_random_reward_crystals_of_a_full_colour_give_nothing():
 def test_MK_11_EoT_5a_random_reward_crystals_fill_a_colour_up_to_three():
     """the same den with 2 red held: the first red crystal is kept, the second gives nothing"""
     eng, gid = sit("eot_monster_den", edit=seat_crystals(red=2))
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": ["brown_minotaur#1"], "use": ["melee"]})
-    eng.submit(gid, 0, {"kind": "mk_next"})
+    eng.submit(gid, 0, {"kind": "attack", "targets": ["brown_minotaur#1"], "use": ["melee"]})
+    eng.submit(gid, 0, {"kind": "next"})
     p = eng.table(gid).game.players[0]
     assert p.crystals == {"red": 3} and p.tokens == []
 

@@ -64,7 +64,7 @@ def test_ambush_adds_two_to_the_first_block_card():
     eng, gid = sit("aa_ambush")
     play(eng, gid, "ambush", "basic")
     eng.submit(gid, 0, {"kind": "move", "to": "3,-2"})
-    eng.submit(gid, 0, {"kind": "mk_next"})
+    eng.submit(gid, 0, {"kind": "next"})
     play(eng, gid, "tovak_cold_toughness", "basic", option=1)
     pool = eng.table(gid).game.combat.pool
     assert [(p.kind, p.element, p.value) for p in pool] == [("block", "ice", 5)]
@@ -130,12 +130,12 @@ def test_chivalry_gives_reputation_and_fame_per_enemy_defeated():
                         "target": foe.uid})
     while eng.table(gid).game.combat.phase != "attack":
         cmds = eng.legal(gid, 0)
-        nxt = next((c for c in cmds if c["kind"] == "mk_assign"), None) or {"kind": "mk_next"}
+        nxt = next((c for c in cmds if c["kind"] == "assign"), None) or {"kind": "next"}
         eng.submit(gid, 0, nxt)
     c = eng.table(gid).game.combat
     foe = c.enemies[0]
     eng.submit(gid, 0, {"kind": "play", "card": "chivalry", "mode": "powered", "option": 1, "pay": "token:white"})
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": [foe.uid], "use": ["melee"]})
+    eng.submit(gid, 0, {"kind": "attack", "targets": [foe.uid], "use": ["melee"]})
     p = eng.table(gid).game.players[0]
     assert p.reputation == 1 and p.fame == 1
 

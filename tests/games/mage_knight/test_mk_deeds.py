@@ -200,7 +200,7 @@ def test_cold_toughness_powered_adds_one_per_trait_of_the_blocked_enemy():
     attack) give 5 + 4"""
     eng, gid = sit("deeds_tovak")
     eng.submit(gid, 0, {"kind": "move", "to": "3,-2"})
-    eng.submit(gid, 0, {"kind": "mk_next"})
+    eng.submit(gid, 0, {"kind": "next"})
     t = eng.table(gid)
     assert t.game.combat.phase == "block"
     golem = t.game.combat.enemies[0].uid
@@ -261,7 +261,7 @@ def test_axe_throw_powered_gives_fame_when_its_phase_defeats_an_enemy():
     eng.submit(gid, 0, {"kind": "play", "card": "axe_throw", "mode": "powered", "option": 0, "pay": "token:white"})
     eng.submit(gid, 0, {"kind": "play", "card": "wolfhawk_swift_reflexes", "mode": "basic", "option": 1, "pay": ""})
     assert eng.table(gid).game.players[0].defeat_bonus == [1, 0, False, "ranged"]
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": [orc.uid], "use": ["ranged"]})
+    eng.submit(gid, 0, {"kind": "attack", "targets": [orc.uid], "use": ["ranged"]})
     t = eng.table(gid)
     p = t.game.players[0]
     assert p.fame == 1 and p.defeat_bonus == []         # the enemy's own fame comes with the result

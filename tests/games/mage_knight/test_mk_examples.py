@@ -221,13 +221,13 @@ def test_provoking_a_rampaging_enemy_starts_a_combat():
     assert c is not None and [e.uid for e in c.enemies] == [orc] and c.phase == "ranged"
     assert t.game.players[0].acted
     legal = kinds(eng, gid)
-    assert {"kind": "mk_next"} in legal and not [x for x in legal if x["kind"] == "move"]
+    assert {"kind": "next"} in legal and not [x for x in legal if x["kind"] == "move"]
     # fight it out doing nothing: the hero takes the orc's unblocked attack
     for _ in range(2):
-        eng.submit(gid, 0, {"kind": "mk_next"})      # ranged -> block -> damage
-    eng.submit(gid, 0, {"kind": "mk_assign", "enemy": orc, "attack": 0, "to": "hero"})
-    eng.submit(gid, 0, {"kind": "mk_next"})
-    eng.submit(gid, 0, {"kind": "mk_next"})
+        eng.submit(gid, 0, {"kind": "next"})      # ranged -> block -> damage
+    eng.submit(gid, 0, {"kind": "assign", "enemy": orc, "attack": 0, "to": "hero"})
+    eng.submit(gid, 0, {"kind": "next"})
+    eng.submit(gid, 0, {"kind": "next"})
     t = eng.table(gid)
     assert t.game.combat is None
     attack = content().enemies[card_name(orc)].attacks[0].value
@@ -239,7 +239,7 @@ def test_block_points_from_a_card_join_the_combat_pool():
     """MK:8:Combat:3, MK:4:Deed:3e: in the block phase a card's block and a sideways Block 1 count"""
     eng, gid = sit("provoke")
     eng.submit(gid, 0, {"kind": "move", "to": "3,-2"})
-    eng.submit(gid, 0, {"kind": "mk_next"})
+    eng.submit(gid, 0, {"kind": "next"})
     plays = kinds(eng, gid, kind="play")
     assert {"kind": "play", "card": "march", "mode": "sideways", "option": 1, "pay": ""} in plays
     assert not [c for c in plays if c["card"] == "march" and c["mode"] == "basic"]   # move 2 is no block
@@ -300,11 +300,11 @@ def test_combat_preview_in_words():
     """The table shows each combat command's effect; assigning damage names the wounds"""
     eng, gid = sit("provoke")
     eng.submit(gid, 0, {"kind": "move", "to": "3,-2"})
-    eng.submit(gid, 0, {"kind": "mk_next"})
-    eng.submit(gid, 0, {"kind": "mk_next"})
+    eng.submit(gid, 0, {"kind": "next"})
+    eng.submit(gid, 0, {"kind": "next"})
     t = eng.table(gid)
     orc = t.game.board.spaces["3,-3"].enemies[0]
-    words = eng.ruleset(gid).preview(t, 0, {"kind": "mk_assign", "enemy": orc, "attack": 0, "to": "hero"})
+    words = eng.ruleset(gid).preview(t, 0, {"kind": "assign", "enemy": orc, "attack": 0, "to": "hero"})
     assert words and "wound" in words
 
 
@@ -364,10 +364,10 @@ def test_keep_defender_revealed_by_day_then_assaulted():
     c = t.game.combat
     assert [e.uid for e in c.enemies] == guard and c.enemies[0].defends_fortified_site
     # a plain ranged attack cannot target a site-fortified defender in the ranged phase
-    assert not [x for x in kinds(eng, gid) if x["kind"] == "mk_attack"]
+    assert not [x for x in kinds(eng, gid) if x["kind"] == "attack"]
     while eng.table(gid).game.combat is not None:
         legal = kinds(eng, gid)
-        eng.submit(gid, 0, next(x for x in legal if x["kind"] in ("mk_assign", "mk_next")))
+        eng.submit(gid, 0, next(x for x in legal if x["kind"] in ("assign", "next")))
     t = eng.table(gid)
     assert t.game.board.spaces["7,-5"].conquered_by == -1 and t.game.board.spaces["7,-5"].enemies == guard
 
@@ -380,14 +380,14 @@ def test_keep_conquered_when_its_defender_falls():
     eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})
     for step in ("5,-3", "5,-4", "6,-5", "7,-5"):
         eng.submit(gid, 0, {"kind": "move", "to": step})
-    eng.submit(gid, 0, {"kind": "mk_next"})                           # ranged -> block
-    eng.submit(gid, 0, {"kind": "mk_next"})                           # block -> damage
-    eng.submit(gid, 0, {"kind": "mk_assign", "enemy": "gray_crossbowmen#1", "attack": 0, "to": "hero"})
-    eng.submit(gid, 0, {"kind": "mk_next"})                           # damage -> attack
+    eng.submit(gid, 0, {"kind": "next"})                           # ranged -> block
+    eng.submit(gid, 0, {"kind": "next"})                           # block -> damage
+    eng.submit(gid, 0, {"kind": "assign", "enemy": "gray_crossbowmen#1", "attack": 0, "to": "hero"})
+    eng.submit(gid, 0, {"kind": "next"})                           # damage -> attack
     assert names(eng.table(gid), S.hand(0)).count("wound") == 2       # ceil(4 / 2)
     eng.submit(gid, 0, {"kind": "play", "card": "rage", "mode": "powered", "option": 0, "pay": "crystal:red"})
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": ["gray_crossbowmen#1"], "use": ["melee"]})
-    eng.submit(gid, 0, {"kind": "mk_next"})
+    eng.submit(gid, 0, {"kind": "attack", "targets": ["gray_crossbowmen#1"], "use": ["melee"]})
+    eng.submit(gid, 0, {"kind": "next"})
     t = eng.table(gid)
     assert t.game.combat is None
     assert t.game.board.spaces["7,-5"].conquered_by == 0 and t.game.board.spaces["7,-5"].enemies == []
@@ -531,6 +531,6 @@ def test_whirlwind_stops_an_enemys_attack():
     assert eng.table(gid).game.combat.enemies[0].uid == orc
     while eng.table(gid).game.combat is not None:
         legal = kinds(eng, gid)
-        assert not [c for c in legal if c["kind"] == "mk_assign"]
-        eng.submit(gid, 0, {"kind": "mk_next"})
+        assert not [c for c in legal if c["kind"] == "assign"]
+        eng.submit(gid, 0, {"kind": "next"})
     assert "wound" not in names(eng.table(gid), S.hand(0))

@@ -20,7 +20,7 @@ def _end_fight(eng, gid, t, rs, seat):
     for _ in range(80):
         if t.game.combat is None or t.game.active != seat:
             return
-        cmd = next(c for c in rs.legal_commands(t, seat) if c["kind"] in ("mk_next", "mk_assign"))
+        cmd = next(c for c in rs.legal_commands(t, seat) if c["kind"] in ("next", "assign"))
         play(eng, gid, seat, cmd)
     raise AssertionError("the fight did not end")
 

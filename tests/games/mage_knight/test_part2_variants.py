@@ -206,7 +206,7 @@ def _to_phase(eng, gid, t, rs, phase):
     from sim.testing import play
     from engine.games.mage_knight.scenarios.interactive_combat import ORDER
     while t.game.combat is not None and ORDER.index(t.game.combat.phase) < ORDER.index(phase):
-        cmd = next(c for c in rs.legal_commands(t, 0) if c["kind"] in ("mk_next", "mk_assign"))
+        cmd = next(c for c in rs.legal_commands(t, 0) if c["kind"] in ("next", "assign"))
         play(eng, gid, 0, cmd)
 
 

@@ -85,7 +85,7 @@ def _finish_combat(eng, gid, t, seat=0):
     for _ in range(60):
         if t.game.combat is None:
             return
-        legal = [c for c in rs.legal_commands(t, seat) if c["kind"] in ("mk_next", "mk_assign")]
+        legal = [c for c in rs.legal_commands(t, seat) if c["kind"] in ("next", "assign")]
         play(eng, gid, seat, legal[0])
     raise AssertionError("the combat did not end")
 

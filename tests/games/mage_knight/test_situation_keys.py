@@ -1,5 +1,5 @@
 """Mage Knight situation keys (issue 25): every key given takes effect, zero and empty included,
-or is refused naming the key; a conquered city is conquered; `mk_attack`'s targets and uses are
+or is refused naming the key; a conquered city is conquered; `attack`'s targets and uses are
 sets; a wrong override shape names the shape expected; the keys a rulebook position needs."""
 from __future__ import annotations
 
@@ -39,17 +39,17 @@ def refused(path, edit=None, game=None) -> str:
     return str(exc.value)
 
 
-# -- item 3: mk_attack's targets and use are sets ----------------------------------------------
+# -- item 3: attack's targets and use are sets ----------------------------------------------
 
 def test_MK_9_Ranged_4_an_attack_group_in_any_order_is_the_same_attack():
     """MK:9:Ranged:4: one attack on a group of enemies, with the points of the kinds named; the
     group and the kinds are sets, so another order is the same command (it was refused with
     "not possible in this phase")."""
     eng, gid = start("attack_two_groups.toml")
-    listed = [c for c in eng.legal(gid, 0) if c["kind"] == "mk_attack" and len(c["targets"]) == 2
+    listed = [c for c in eng.legal(gid, 0) if c["kind"] == "attack" and len(c["targets"]) == 2
               and len(c["use"]) == 2]
     assert listed, "the two-enemy attack with both kinds is offered"
-    cmd = {"kind": "mk_attack", "targets": listed[0]["targets"][::-1], "use": listed[0]["use"][::-1]}
+    cmd = {"kind": "attack", "targets": listed[0]["targets"][::-1], "use": listed[0]["use"][::-1]}
     assert cmd != listed[0]
     assert eng.check(gid, 0, cmd) is None
     eng.submit(gid, 0, cmd)
@@ -61,7 +61,7 @@ def test_MK_9_Ranged_4_an_attack_group_in_any_order_is_the_same_attack():
 def test_MK_9_Ranged_4_an_unknown_target_is_still_refused_with_its_reason():
     eng, gid = start("attack_two_groups.toml")
     with pytest.raises(IllegalCommand) as exc:
-        eng.submit(gid, 0, {"kind": "mk_attack", "targets": ["nobody#1", "green_prowlers#1"], "use": ["ranged"]})
+        eng.submit(gid, 0, {"kind": "attack", "targets": ["nobody#1", "green_prowlers#1"], "use": ["ranged"]})
     assert "not possible in this phase" not in str(exc.value)
 
 
@@ -92,7 +92,7 @@ def test_MK_10_Abilities_Elusive_abilities_overridden_to_none_remove_the_second_
     eng, gid = start("elusive_no_abilities.toml")
     (e,) = eng.table(gid).game.combat.enemies
     assert e.abilities == [] and e.elusive_armour == 0
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": [e.uid], "use": ["ranged"]})
+    eng.submit(gid, 0, {"kind": "attack", "targets": [e.uid], "use": ["ranged"]})
     attacked = [x.data for x in eng.store.read(gid) if x.type == "mk.combat.attacked"]
     assert attacked[0]["armour"] == 3
 

@@ -34,7 +34,7 @@ def test_a_situation_starts_in_the_stated_phase_with_the_points_played():
     assert "readings" not in started.data["combat"] and "overridden" not in started.data
     assert t.game.players[0].acted
     legal = registry.get("mage-knight").legal_commands(t, 0)
-    assert {"kind": "mk_attack", "targets": [BEASTS_UID], "use": ["melee"]} in legal
+    assert {"kind": "attack", "targets": [BEASTS_UID], "use": ["melee"]} in legal
     assert not any(c["kind"] in ("move", "explore", "challenge") for c in legal)
 
 
@@ -55,8 +55,8 @@ def test_points_blocked_attacks_and_earlier_defeats_are_stated():
 def test_the_whole_combat_plays_on_from_the_situation():
     """Damage stated in the situation ends in wounds in the hand and the combat's result."""
     eng, gid = from_situation(CUMBERSOME)
-    for cmd in ({"kind": "mk_next"}, {"kind": "mk_assign", "enemy": "green_orc_stonethrower#1",
-                                      "attack": 0, "to": "hero"}, {"kind": "mk_next"}, {"kind": "mk_next"}):
+    for cmd in ({"kind": "next"}, {"kind": "assign", "enemy": "green_orc_stonethrower#1",
+                                      "attack": 0, "to": "hero"}, {"kind": "next"}, {"kind": "next"}):
         eng.submit(gid, 0, cmd)
     (damage,) = events(eng, gid, "mk.combat.damage")
     assert (damage.data["damage"], damage.data["wounds_to_hand"]) == (7, 4)
@@ -111,7 +111,7 @@ def test_an_enemy_override_changes_the_combat_and_is_marked():
     assert (e.armour, e.fame) == (4, 6)
     assert [(a.value, a.element, a.summon, a.summon_pile) for a in e.attacks] == [
         (4, "fire", False, ""), (2, "ice", False, "")]
-    eng.submit(gid, 0, {"kind": "mk_attack", "targets": [BEASTS_UID], "use": ["melee"]})
+    eng.submit(gid, 0, {"kind": "attack", "targets": [BEASTS_UID], "use": ["melee"]})
     (attacked,) = events(eng, gid, "mk.combat.attacked")
     assert (attacked.data["total"], attacked.data["armour"]) == (4, 4)
     assert events(eng, gid, "mk.combat.defeated")[0].data["fame"] == 6
@@ -128,7 +128,7 @@ def test_a_unit_override_changes_its_armour_in_combat():
     assert unit.armour == 5
     (started,) = events(eng, gid, "mk.combat_started")
     assert started.data["overridden"] == {unit.uid: {"armour": 5}}
-    eng.submit(gid, 0, {"kind": "mk_assign", "enemy": BEASTS_UID, "attack": 0, "to": unit.uid})
+    eng.submit(gid, 0, {"kind": "assign", "enemy": BEASTS_UID, "attack": 0, "to": unit.uid})
     (damage,) = events(eng, gid, "mk.combat.damage")
     assert damage.data["remaining"] == 1      # brutal: 3 x 2 = 6, less armour 5
 

@@ -61,7 +61,7 @@ def test_leadership_raises_the_next_units_block():
     Block 2 gives 5"""
     eng, gid = fight(units=["peasants"])
     while eng.table(gid).game.combat.phase != "block":
-        eng.submit(gid, 0, {"kind": "mk_next"})
+        eng.submit(gid, 0, {"kind": "next"})
     give_skill(eng, gid, "norowas_leadership")
     play_first(eng, gid, kind="skill", skill="norowas_leadership", option=0)
     uid = player(eng, gid).units[0].uid
@@ -132,7 +132,7 @@ def test_shapeshift_turns_a_basic_actions_move_into_attack():
     """MK:5:Skills:4c: Braevalar's Shapeshift: March's Move 2 given as Attack 2, once"""
     eng, gid = fight(hand=["march", "march"])
     while eng.table(gid).game.combat.phase != "attack":
-        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] in ("mk_assign", "mk_next"))
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] in ("assign", "next"))
         eng.submit(gid, 0, cmd)
     give_skill(eng, gid, "braevalar_shapeshift")
     play_first(eng, gid, kind="skill", skill="braevalar_shapeshift")
@@ -168,7 +168,7 @@ def test_deadly_aim_adds_two_to_an_attack_card_in_the_attack_phase():
     Attack 2 gives 4)"""
     eng, gid = fight(hand=["rage"])
     while eng.table(gid).game.combat.phase != "attack":
-        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "mk_next" or c.get("to") == "hero")
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "next" or c.get("to") == "hero")
         eng.submit(gid, 0, cmd)
     give_skill(eng, gid, "wolfhawk_deadly_aim")
     play_first(eng, gid, kind="skill", skill="wolfhawk_deadly_aim")

@@ -7,7 +7,7 @@ from tests.games.mage_knight.test_cards_advanced import fight, legal, player, po
 
 def to_phase(eng, gid, phase):
     while eng.table(gid).game.combat.phase != phase:
-        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "mk_next" or c.get("to") == "hero")
+        cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "next" or c.get("to") == "hero")
         eng.submit(gid, 0, cmd)
 
 
@@ -102,7 +102,7 @@ def test_altem_mages_cold_fire_block_grows_with_blue_and_red_mana():
     """MK:5:Units:5: Altem Mages: Cold Fire Block 5, 7 for a blue or red mana, 9 for both"""
     eng, gid = fight(units=["altem_mages"], tokens=["blue", "red"], enemies=("green_prowlers",))
     while eng.table(gid).game.combat.phase != "block":
-        eng.submit(gid, 0, {"kind": "mk_next"})
+        eng.submit(gid, 0, {"kind": "next"})
     values = sorted({r[-1][1]["value"] for r in unit_resolutions("altem_mages", 1) if r[-1][0] == "block"})
     assert values == [5, 7, 9]
     activate(eng, gid, 1, option=7, pay="token:blue+token:red")

@@ -78,10 +78,10 @@ def _cmd(e: n.Seen) -> str | None:
         "play": lambda: (f"{who} plays {words(d.get('card', '?'))}" + (f" ({d['mode']})" if d.get("mode") else "") + "."),
         "rest": lambda: f"{who} rests, discarding {words(d.get('card', '?'))} and {plural(d.get('wounds', 0), 'wound')}.",
         "level_up": lambda: f"{who} levels up, taking the skill {words(d.get('skill', '?'))} and {card(d.get('card', '?'))}.",
-        "mk_block": lambda: f"{who} blocks {card(d.get('enemy', '?'))}.",
-        "mk_assign": lambda: (f"{who} takes the damage of {card(d.get('enemy', '?'))} on "
+        "block": lambda: f"{who} blocks {card(d.get('enemy', '?'))}.",
+        "assign": lambda: (f"{who} takes the damage of {card(d.get('enemy', '?'))} on "
                               f"{'the hero' if d.get('to') == 'hero' else card(d.get('to', '?'))}."),
-        "mk_next": lambda: f"{who} moves on to the next combat phase.",
+        "next": lambda: f"{who} moves on to the next combat phase.",
         "answer": lambda: f"{who} answers: {words(d['pick']) if d.get('pick') else 'none'}.",
     }
     return table[k]() if k in table else None
@@ -131,7 +131,7 @@ OWN: dict[str, Any] = {
     "mk.monastery": lambda e: f"A monastery stands at {hexes(e.data.get('space'))}.",
     "mk.phase": lambda e: f"The game moves to the {n.humane(str(e.data.get('phase', '?')))} phase.",
     **{f"cmd.{k}": _cmd for k in ("move", "explore", "challenge", "announce", "tactic", "play", "rest",
-                                  "level_up", "mk_block", "mk_assign", "mk_next")},
+                                  "level_up", "block", "assign", "next")},
 }
 
 

@@ -425,9 +425,9 @@ def fight(t, legal: list[dict]) -> list[dict] | None:
     """Combat habits: attack when it defeats, add points of the phase's kind before ending it,
     block only with cards the attack will not need, take damage on units first."""
     c = t.game.combat
-    nxt = [x for x in legal if x["kind"] == "mk_next"]
+    nxt = [x for x in legal if x["kind"] == "next"]
     if c.phase in ("ranged", "attack"):
-        attacks = [x for x in legal if x["kind"] == "mk_attack"]
+        attacks = [x for x in legal if x["kind"] == "attack"]
         if attacks:
             most = max(len(x["targets"]) for x in attacks)
             return [x for x in attacks if len(x["targets"]) == most]
@@ -444,7 +444,7 @@ def fight(t, legal: list[dict]) -> list[dict] | None:
             adds = []       # ranged points that defeat nobody lapse: keep the cards for melee
         return adds or nxt or None
     if c.phase == "block":
-        held = [x for x in legal if x["kind"] == "mk_block" and _blocks(c, x)]
+        held = [x for x in legal if x["kind"] == "block" and _blocks(c, x)]
         if held:
             return held
         if not any(not a.blocked and not a.summon for e in targetable(c) for a in e.attacks):
@@ -455,6 +455,6 @@ def fight(t, legal: list[dict]) -> list[dict] | None:
         adds = strongest(t, legal, ("block",)) if _spare_cards(t, c) > 0 and _block_reaches(t, c, legal) else []
         return adds or nxt or None
     if c.phase == "damage":
-        units = [x for x in legal if x["kind"] == "mk_assign" and x["to"] != "hero"]
+        units = [x for x in legal if x["kind"] == "assign" and x["to"] != "hero"]
         return units or None
     return None

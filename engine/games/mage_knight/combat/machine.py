@@ -26,11 +26,11 @@ pipeline or chance. Phases run ranged -> block -> damage -> attack -> over (MK:8
 The Structs live in combat_state, the phase rules in combat_abilities, the events and their fold
 in combat_events, the arithmetic in combat_math; combat_rules holds their catalog entries.
 
-Commands: {"kind": "mk_attack", "targets": [uid...], "use": ["ranged"|"siege"|"melee"...]}
-(spends every pooled point of those kinds), {"kind": "mk_block", "enemy": uid, "attack": i}
-(spends the whole block pool on one attack), {"kind": "mk_cumbersome", "enemy": uid, "attack": i,
-"points": n}, {"kind": "mk_assign", "enemy": uid, "attack": i, "to": "hero" | unit uid},
-{"kind": "mk_next"}. Points not spent when a phase ends lapse (MK:9:Ranged:8, MK:9:Block:10).
+Commands: {"kind": "attack", "targets": [uid...], "use": ["ranged"|"siege"|"melee"...]}
+(spends every pooled point of those kinds), {"kind": "block", "enemy": uid, "attack": i}
+(spends the whole block pool on one attack), {"kind": "cumbersome", "enemy": uid, "attack": i,
+"points": n}, {"kind": "assign", "enemy": uid, "attack": i, "to": "hero" | unit uid},
+{"kind": "next"}. Points not spent when a phase ends lapse (MK:9:Ranged:8, MK:9:Block:10).
 
 Events (data always has "rule" and "audit"): mk.combat.attacked, .defeated (fame and reputation
 at once), .blocked, .cumbersome, .phase, .summon_requested (the ruleset draws, then folds
@@ -183,30 +183,30 @@ def legal(c: Combat) -> list[dict]:
         for use in _uses(c):
             for g in groups:
                 if ab.attack_problem(c, g, use) is None:
-                    out.append({"kind": "mk_attack", "targets": g, "use": use})
+                    out.append({"kind": "attack", "targets": g, "use": use})
     elif c.phase == "block":
         moves = sum(p.value for p in c.pool if p.kind == "move")
         for e, i, a in ab.open_attacks(c):
             if any(p.kind == "block" for p in c.pool):
-                out.append({"kind": "mk_block", "enemy": e.uid, "attack": i})
+                out.append({"kind": "block", "enemy": e.uid, "attack": i})
             if ab.has(e, "cumbersome"):
                 for n in range(1, min(moves, strength(a)) + 1):
-                    out.append({"kind": "mk_cumbersome", "enemy": e.uid, "attack": i, "points": n})
+                    out.append({"kind": "cumbersome", "enemy": e.uid, "attack": i, "points": n})
     elif c.phase == "damage":
         for e, i, a in ab.open_attacks(c):
             if c.current and c.current != [e.uid, i]:
                 continue
             for u in c.units:
                 if ab.unit_problem(c, e, u.uid) is None:
-                    out.append({"kind": "mk_assign", "enemy": e.uid, "attack": i, "to": u.uid})
-            out.append({"kind": "mk_assign", "enemy": e.uid, "attack": i, "to": "hero"})
-    if explain(c, {"kind": "mk_next"}) is None:
-        out.append({"kind": "mk_next"})
+                    out.append({"kind": "assign", "enemy": e.uid, "attack": i, "to": u.uid})
+            out.append({"kind": "assign", "enemy": e.uid, "attack": i, "to": "hero"})
+    if explain(c, {"kind": "next"}) is None:
+        out.append({"kind": "next"})
     return out
 
 
-FIELDS = {"mk_attack": {"targets", "use"}, "mk_block": {"enemy", "attack"},
-          "mk_cumbersome": {"enemy", "attack", "points"}, "mk_assign": {"enemy", "attack", "to"}, "mk_next": set()}
+FIELDS = {"attack": {"targets", "use"}, "block": {"enemy", "attack"},
+          "cumbersome": {"enemy", "attack", "points"}, "assign": {"enemy", "attack", "to"}, "next": set()}
 
 
 def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
@@ -215,7 +215,7 @@ def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
         return "MK:8:Combat:3", f"unknown combat command {kind!r}"
     extra = sorted(set(cmd) - FIELDS[kind] - {"kind"})
     if extra:
-        if kind in ("mk_block", "mk_attack"):
+        if kind in ("block", "attack"):
             return "MK:5:Combined:1a", (f"{kind} takes no {', '.join(extra)}: the points played are one effect and "
                                         "go whole to one enemy attack or target group")
         return "MK:8:Combat:3", f"{kind} takes no {', '.join(extra)}"
@@ -223,19 +223,19 @@ def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
         return "MK:10:Result:1", "the combat is over"
     if c.pending:
         return "MK:10:Abilities:Summon", "the summoned tokens must be drawn first"
-    if kind == "mk_next":
+    if kind == "next":
         if c.phase == "damage" and any(True for _ in ab.open_attacks(c)):
             return "MK:10:Damage:7", "all damage of the unblocked attacks must be assigned first"
         return None
-    if kind == "mk_attack":
+    if kind == "attack":
         targets, use = cmd.get("targets"), cmd.get("use")
         if not isinstance(targets, list) or not isinstance(use, list) \
                 or not all(isinstance(x, str) for x in targets + use):
             return "MK:9:Ranged:4", "targets and use must be lists of names"
         return ab.attack_problem(c, targets, use)
-    if kind in ("mk_block", "mk_cumbersome") and c.phase != "block":
+    if kind in ("block", "cumbersome") and c.phase != "block":
         return "MK:8:Combat:3", f"blocks are played in the block phase, not the {c.phase} phase"
-    if kind == "mk_assign" and c.phase != "damage":
+    if kind == "assign" and c.phase != "damage":
         return "MK:8:Combat:3", f"damage is assigned in the damage phase, not the {c.phase} phase"
     found = ab.find_attack(c, cmd.get("enemy"), cmd.get("attack"))
     if isinstance(found[0], str):
@@ -243,11 +243,11 @@ def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
     e, a = found
     if a.blocked or a.resolved or strength(a) == 0:
         return "MK:9:Block:3", f"{e.uid}'s attack {cmd['attack']} is already blocked or dealt with"
-    if kind == "mk_block":
+    if kind == "block":
         if not any(p.kind == "block" for p in c.pool):
             return "MK:9:Block:4", "play block effects before declaring the block"
         return None
-    if kind == "mk_cumbersome":
+    if kind == "cumbersome":
         n = cmd.get("points")
         if not ab.has(e, "cumbersome"):
             return "MK:10:Abilities:Cumbersome", f"{e.uid} is not cumbersome"
@@ -267,14 +267,14 @@ def decide(c: Combat, cmd: dict) -> list[Event]:
     if why:
         raise ValueError(f"{why[1]} ({why[0]})")
     kind = cmd["kind"]
-    if kind == "mk_next":
+    if kind == "next":
         return ev.next_phase_events(c)
-    if kind == "mk_attack":
+    if kind == "attack":
         return ev.attack_events(c, list(cmd["targets"]), list(cmd["use"]))
     e, a = ab.find_attack(c, cmd["enemy"], cmd["attack"])  # type: ignore[misc]
-    if kind == "mk_block":
+    if kind == "block":
         return ev.block_events(c, e, cmd["attack"], a)
-    if kind == "mk_cumbersome":
+    if kind == "cumbersome":
         return ev.cumbersome_events(e, cmd["attack"], a, cmd["points"])
     return ev.damage_events(c, e, cmd["attack"], a, cmd["to"])
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 def only_redirected(cmds: list[dict], redirect: dict) -> list[dict]:
     out = []
     for c in cmds:
-        unit = redirect.get(c.get("enemy", "")) if c.get("kind") == "mk_assign" else None
-        if unit and c["to"] != unit and any(x.get("kind") == "mk_assign" and x["enemy"] == c["enemy"]
+        unit = redirect.get(c.get("enemy", "")) if c.get("kind") == "assign" else None
+        if unit and c["to"] != unit and any(x.get("kind") == "assign" and x["enemy"] == c["enemy"]
                                              and x["attack"] == c["attack"] and x["to"] == unit for x in cmds):
             continue
         out.append(c)
