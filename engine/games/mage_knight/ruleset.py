@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import ClassVar
 
-from engine.commands import Optional
+from engine.commands import Optional, renamed_kinds
 from engine.ruleset import Option, Ruleset
 
 from engine.games.mage_knight.scenarios import setup
@@ -63,6 +63,10 @@ class MageKnight(Ruleset):
         "concede": {}, "draft_pick": {"card": str}, "draft_add": {"card": str},
     }
     bot_command_limit = 20_000
+    # The combat kinds were written with the game's prefix (mk_attack, ...) until issue 26:
+    # games stored before read, replay and verify under today's names (engine.upcast).
+    event_renames, upcasters = renamed_kinds(
+        {f"mk_{kind}": kind for kind in ("attack", "block", "cumbersome", "assign", "next")})
     implemented_in: ClassVar[dict[str, str]] = {
         "apply": "apply:apply", "handlers": "commands:subscriptions",
         "prompts": "legal:prompts", "legal_commands": "legal:legal_commands",
@@ -90,10 +94,10 @@ class MageKnight(Ruleset):
     def preview(self, table, seat, cmd):
         """Combat decisions in words (totals against armour, block against need, wounds)."""
         c = table.game.combat
-        if c is not None and cmd.get("kind", "").startswith("mk_"):
-            from engine.games.mage_knight.combat.machine import preview
-            return preview(c, cmd)
-        return None
+        if c is None:
+            return None
+        from engine.games.mage_knight.combat.machine import FIELDS, preview
+        return preview(c, cmd) if cmd.get("kind") in FIELDS else None
 
     def command_vis(self, table, seat, cmd):
         """Preparation's card and Midnight Meditation's cards are the seat's secret."""
