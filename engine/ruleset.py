@@ -271,8 +271,13 @@ class _Wired:
 
     def resolve(self) -> Callable[..., Any]:
         # ImportError, not AttributeError: getattr(rs, "bot_choices", None) must not read a
-        # broken mapping as "no such method".
-        value = getattr(importlib.import_module(self.module), self.function, _MISSING)
+        # broken mapping (or a module that fails on import) as "no such method".
+        try:
+            module = importlib.import_module(self.module)
+        except AttributeError as exc:
+            raise ImportError(f"{self.owner.__qualname__}.implemented_in[{self.name!r}]: "
+                              f"importing {self.module} failed: {exc}") from exc
+        value = getattr(module, self.function, _MISSING)
         if value is _MISSING:
             raise ImportError(f"{self.owner.__qualname__}.implemented_in[{self.name!r}]: "
                               f"{self.module} has no {self.function!r}")
