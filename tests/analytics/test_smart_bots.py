@@ -4,6 +4,7 @@ import random
 import pytest
 
 import runeledger
+from engine.ruleset import Ruleset
 from analytics.export import collect
 from bots.players import BotsError, parse_bots
 from bots.search import determinize, greedy, mcts
@@ -77,14 +78,16 @@ def test_simulate_with_bots_records_them(tmp_path):
 
 
 def test_every_multi_seat_ruleset_gives_the_bots_a_position_value():
-    """Without an entry in HEURISTICS the greedy and MCTS bots judge a game only by its end and
-    choose like the random bot; every ruleset with a real middle game needs one."""
-    from bots.heuristics import HEURISTICS, win_chance
+    """Without a position value (Ruleset.position_value) the greedy and MCTS bots judge a game
+    only by its end and choose like the random bot; every ruleset with a real middle game needs
+    one, and the bots read it through the ruleset contract, not from the game's folder."""
+    from bots.heuristics import value, win_chance
     from engine.registry import rulesets
-    missing = [n for n in sorted(rulesets()) if n not in HEURISTICS]
-    assert missing == []
     mk = runeledger.open("mage-knight", 2, seed=1)
-    assert [HEURISTICS["mage-knight"][0](mk.table, s) for s in (0, 1)] == [0.0, 0.0]
+    missing = [n for n, rs in sorted(rulesets().items())
+               if type(rs).position_value is Ruleset.position_value]
+    assert missing == []
+    assert [value(mk.table, s) for s in (0, 1)] == [0.0, 0.0]
     g = runeledger.open("dragonlords", 3, seed=5)
     rng = random.Random(1)      # a random walk that keeps all three armies in (random casualty
     for _ in range(200):        # choices often give up a King): kingdoms and units differ
