@@ -1,4 +1,4 @@
-"""Hunt: `state --as referee` shows everything, including the unrevealed seed (README, "Reading a
+"""Hunt: `state --as referee` shows everything, including the unrevealed seed (docs/cli.md, "Reading a
 game"); it showed `"seed": null` until the game ended. The public and seat views never show it
 before the seed.revealed event."""
 import json

@@ -1,4 +1,4 @@
-"""The worked examples of rulebook p.5 (shared/rules/epochs-combat-examples.md), played
+"""The worked examples of rulebook p.5, played
 through the real pipeline from situation files."""
 from epochs_helpers import Game, line, of
 

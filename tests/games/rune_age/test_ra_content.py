@@ -8,7 +8,7 @@ from sim import testing
 from engine.games.rune_age import RULESET
 from engine.games.rune_age import cards as C
 
-# The rule ids of the digest (shared/rules/rune-age.md): prefix -> highest number.
+# The rule ids of the English digest of the rulebook: prefix -> highest number.
 DIGEST_IDS = {"CMP": 4, "RES": 4, "SET": 11, "RND": 3, "TRN": 4, "EVT": 10, "RWD": 5, "ZON": 7,
               "ACT-BUY": 6, "ACT-INF": 4, "ACT-CARD": 3, "ACT-CMB": 3, "BTL": 8, "CAS": 4, "SGE": 6,
               "DES": 3, "ABL": 6, "ELM": 3, "SCN-DL": 4, "SCN-RW": 6, "SCN-WB": 6, "SCN-MO": 5, "OPT": 2}
