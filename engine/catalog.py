@@ -48,6 +48,9 @@ class Catalog:
 
 CORE_CATALOG = Catalog("core", [
     Rule("CORE-1", "DESIGN invariant 1", "-", "Events are the truth: the game was created."),
+    Rule("CORE-1O", "DESIGN invariant 9", "-",
+         "A game is created only with options its set-up accepts (a scenario's player count, "
+         "a value out of range); a refused one stores nothing."),
     Rule("CORE-3", "DESIGN invariant 3", "-",
          "Chance is seeded and committed; the seed is revealed when the game ends."),
     Rule("CORE-3F", "DESIGN invariant 3", "-",

@@ -286,7 +286,10 @@ class Engine:
             elif not table.awaiting:  # else the deal waits for the seats' contributions
                 if table.mix is not None:
                     _mix(ctx, seed, salt, table)
-                rs.setup(ctx, table)
+                try:
+                    rs.setup(ctx, table)
+                except ValueError as exc:  # options the set-up refuses: the caller's input
+                    raise BadInput("CORE-1O", str(exc)) from None
             ctx.situation = False
             self.bus(rs).run(ctx)
             if situation and situation.get("forced"):
