@@ -133,11 +133,11 @@ def test_public_prompts_and_redacted_events_tell_no_secret(name):
 def test_the_twin_check_catches_a_prompt_that_reads_hidden_state(monkeypatch):
     """The check must be able to fail: a prompt whose detail shows the hidden zones' order."""
     rs = registry.get("epochs")
-    real = type(rs).prompts
+    real = rs.prompts      # the game's own prompts (bound through Ruleset.implemented_in)
 
     def leaky(self, t):
         hidden = [z.cards for _, z in sorted(t.zones.items()) if z.vis != "public"]
-        return [msgspec.structs.replace(p, detail=str(hidden)) for p in real(self, t)]
+        return [msgspec.structs.replace(p, detail=str(hidden)) for p in real(t)]
     monkeypatch.setattr(type(rs), "prompts", leaky)
     with pytest.raises(AssertionError, match="public prompts differ"):
         _twin_check("epochs", 2, 1, 200)
