@@ -229,13 +229,15 @@ def _check_header(t, sit: Sit, seats: list[SeatSit]) -> None:
 
 
 def _reward(ctx, t, seat: int, kind: str) -> None:
-    """A reward due is queued or refused: an empty offer or artifact deck cannot give it."""
+    """A reward due is queued or refused: an empty offer or artifact deck cannot give it; a crystal
+    reward with every colour full is dropped, as in play."""
     allowed = ("crystal", "artifact", "spell", "advanced_action")
     if kind not in allowed:
         _fail(f"seat[{seat}].rewards", f"{kind!r} (allowed: {', '.join(allowed)})")
     before = len(t.game.players[seat].rewards)
     rewards.due(ctx, t, seat, kind, RULE)
-    if len(t.game.players[seat].rewards) == before:
+    if len(t.game.players[seat].rewards) == before and kind != "crystal":
+        # (a crystal reward no colour can hold gives nothing, MK:11:EoT:5a: a position, no fault)
         _fail(f"seat[{seat}].rewards", f"{kind!r}: nothing is left to take it from (MK:5:Gain)")
 
 
