@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean soak chromium
+.PHONY: run test lint bench clean soak chromium
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -20,7 +20,14 @@ chromium:
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; } || \
 	    { echo "the browser tests need /usr/bin/chromium (apt-get install chromium, as root)"; exit 1; }
 
-test: $(STAMP) chromium
+# The quick check: the linter, the formatter (checking only: `ruff format` rewrites) and the type
+# checker, configured in pyproject.toml. `make test` runs it before the tests.
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+test: lint chromium
 	$(BIN)/python -m pytest
 
 soak: $(STAMP)
