@@ -18,16 +18,14 @@ single transaction; simulations store all games this way.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+import sqlite3
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
+from typing import Any, Protocol, runtime_checkable
 
 from store.errors import CorruptStore, StoreError
 from store.files import MEMORY
-from store.verify import describe
-
-if TYPE_CHECKING:
-    from store.memory_store import MemoryStore
-    from store.sqlite_store import EventStore
+from store.verify import VerifyReport, describe
 
 _EVENT_COLS = ("game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
                "command_id, prev_hash, hash, recorded_at")
@@ -40,26 +38,80 @@ _TABLES = (
     ("seat_tokens", "game_id, seat, hash, bot", "rowid"),
 )
 
+Row = tuple[Any, ...]
 
-def absorb(store: EventStore, source: str | os.PathLike | EventStore | MemoryStore,
+
+# What absorb needs of the stores, named here so that this module imports neither store class:
+# EventStore (store/sqlite_store.py) imports absorb, and MemoryStore (store/memory_store.py)
+# imports EventStore for its verify; an import back would close a circle.
+class SqlSource(Protocol):
+    """An open SQLite store read as a source (an EventStore)."""
+
+    path: str
+    conn: sqlite3.Connection
+    _in_batch: bool
+
+    def verify(self) -> VerifyReport: ...
+    def game_ids(self) -> list[str]: ...
+    def close(self) -> None: ...
+
+
+class Target(SqlSource, Protocol):
+    """The store the games are copied into (an EventStore): its connection, its transaction and
+    the store head's bookkeeping inside that transaction."""
+
+    def transaction(self) -> AbstractContextManager[None]: ...
+    def _cover(self, upto: int, hashes: list[str] | None = None) -> None: ...
+    def _next_seq(self) -> int: ...
+
+
+@runtime_checkable
+class RowSource(Protocol):
+    """A store whose rows are read in Python and bound with executemany (a MemoryStore).
+    Runtime-checkable: absorb tells it from an SQLite source by these methods."""
+
+    path: str
+    _in_batch: bool
+
+    def verify(self) -> VerifyReport: ...
+    def game_ids(self) -> list[str]: ...
+    def stored_rows(self, game_ids: Iterable[str] | None = None) -> list[Row]: ...
+    def stream_rows(self) -> list[Row]: ...
+    def seed_rows(self) -> list[Row]: ...
+    def snapshot_rows(self) -> list[Row]: ...
+    def rejected_rows(self) -> list[Row]: ...
+    def rejected_count_rows(self) -> list[Row]: ...
+    def seat_token_rows(self) -> list[Row]: ...
+
+
+Source = str | os.PathLike[str] | SqlSource | RowSource
+
+
+def absorb(store: Target, source: Source, open_source: Callable[[str | os.PathLike[str]], SqlSource],
            game_ids: Iterable[str] | None = None, skip_existing: bool = False,
            verify: bool | None = None) -> list[str]:
-    EventStore = type(store)  # the store's own class opens the source: no import back up
+    """EventStore.absorb (see there and this module's docstring); `open_source` opens a store
+    file as a source, refusing a missing one (the target's own class, with create=False)."""
     if store._in_batch:
         raise StoreError("absorb cannot run inside a transaction (SQLite cannot attach there)")
-    opened = isinstance(source, (str, bytes, os.PathLike))  # else an open store (either kind)
-    if source is store or (opened and os.path.abspath(os.fspath(source)) ==
-                           os.path.abspath(store.path)):
+    if source is store:
         raise StoreError(f"{store.path}: a store cannot absorb itself")
-    src = EventStore(source, create=False) if opened else source
+    src: SqlSource | RowSource
+    opened: SqlSource | None = None  # a store file this call opened, and closes
+    if isinstance(source, (str, bytes, os.PathLike)):  # else an open store (either kind)
+        if os.path.abspath(os.fspath(source)) == os.path.abspath(store.path):
+            raise StoreError(f"{store.path}: a store cannot absorb itself")
+        src = opened = open_source(source)
+    else:
+        src = source
     try:
         if src._in_batch:
             raise StoreError(f"{src.path}: the source is inside a transaction")
-        if opened if verify is None else verify:
+        if opened is not None if verify is None else verify:
             report = src.verify()
             if not report.ok:
                 raise CorruptStore(f"{src.path}: does not verify, nothing absorbed: "
-                                   f"{describe(report.first_bad)}")
+                                   f"{describe(report.first_bad or {})}")
         known = src.game_ids()
         wanted = known if game_ids is None else list(dict.fromkeys(game_ids))
         unknown = set(wanted) - set(known)
@@ -67,7 +119,7 @@ def absorb(store: EventStore, source: str | os.PathLike | EventStore | MemorySto
             raise StoreError(f"game {sorted(unknown)[0]} is not in {src.path}; nothing absorbed")
         if not wanted:
             return []
-        if not isinstance(src, EventStore):  # a MemoryStore
+        if isinstance(src, RowSource):  # a MemoryStore
             return _copy_rows(store, src, wanted, skip_existing)
         _attach(store, src)
         try:
@@ -75,11 +127,11 @@ def absorb(store: EventStore, source: str | os.PathLike | EventStore | MemorySto
         finally:
             store.conn.execute("DETACH DATABASE absorb_src")
     finally:
-        if opened:
-            src.close()
+        if opened is not None:
+            opened.close()
 
 
-def _attach(store: EventStore, src: EventStore) -> None:
+def _attach(store: Target, src: SqlSource) -> None:
     conn = store.conn
     if src.path in MEMORY:
         conn.execute("ATTACH DATABASE ':memory:' AS absorb_src")
@@ -88,7 +140,7 @@ def _attach(store: EventStore, src: EventStore) -> None:
         conn.execute("ATTACH DATABASE ? AS absorb_src", (src.path,))
 
 
-def _pick(store: EventStore, src, wanted: list[str], skip: bool) -> None:
+def _pick(store: Target, src: SqlSource | RowSource, wanted: list[str], skip: bool) -> None:
     """Put the ids to copy into temp.absorb_ids (in the target's open transaction): the wanted
     ones less those already in the target, or refuse the whole copy."""
     conn = store.conn
@@ -108,14 +160,14 @@ def _pick(store: EventStore, src, wanted: list[str], skip: bool) -> None:
     conn.executemany("DELETE FROM temp.absorb_ids WHERE game_id=?", [(g,) for g in present])
 
 
-def _picked(store: EventStore) -> list[str]:
+def _picked(store: Target) -> list[str]:
     conn = store.conn
     ids = [g for (g,) in conn.execute("SELECT game_id FROM temp.absorb_ids ORDER BY pos")]
     conn.execute("DELETE FROM temp.absorb_ids")
     return ids
 
 
-def _copy(store: EventStore, src: EventStore, wanted: list[str], skip: bool) -> list[str]:
+def _copy(store: Target, src: SqlSource, wanted: list[str], skip: bool) -> list[str]:
     conn = store.conn
     with store.transaction():
         _pick(store, src, wanted, skip)
@@ -129,7 +181,7 @@ def _copy(store: EventStore, src: EventStore, wanted: list[str], skip: bool) -> 
         return _picked(store)
 
 
-def _copy_rows(store: EventStore, src: MemoryStore, wanted: list[str], skip: bool) -> list[str]:
+def _copy_rows(store: Target, src: RowSource, wanted: list[str], skip: bool) -> list[str]:
     """`_copy` for a MemoryStore source: its rows, each table in the order `_copy` reads the
     same table of an SQLite source, bound with executemany."""
     conn = store.conn

@@ -37,6 +37,8 @@ from store.hashing import GENESIS, snapshot_digest, store_head_over
 from store.records import NewEvent, StoredEvent
 from store.rows import (REJECTED_CAP, REJECTED_TEXT_MAX, bounded, command_text, decode_row,
                         event_rows, is_utf8, refusal, seat_value)
+from store.sqlite_store import EventStore
+from store.verify import VerifyReport
 
 __all__ = ["MemoryStore"]
 
@@ -459,10 +461,9 @@ class MemoryStore:
             self._acc = (upto, acc)
         return upto, acc
 
-    def verify(self):
+    def verify(self) -> VerifyReport:
         """EventStore's verify over a copy of this store in an in-memory SQLite store: every
         chain, streams head, seed, snapshot digest and the store head recomputed."""
-        from store.sqlite_store import EventStore
         copy = EventStore(":memory:")
         try:
             copy.absorb(self)

@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 
 from store import schema
+from store.absorb import Source, absorb
 from store.errors import CorruptStore, StoreError, VersionConflict
 from store.files import MEMORY, open_store
 from store.hashing import GENESIS, snapshot_digest, store_head_over
@@ -516,11 +517,13 @@ class EventStore:
         except sqlite3.Error:
             return set()
 
-    def absorb(self, source: str | os.PathLike | EventStore,
-               game_ids: Iterable[str] | None = None, skip_existing: bool = False,
-               verify: bool | None = None) -> list[str]:
-        """Copy whole games (all, or `game_ids`) of another store file or open store into this
-        one in one transaction, a file verified first; returns the ids copied
-        (store/absorb.py)."""
-        from store.absorb import absorb
-        return absorb(self, source, game_ids, skip_existing, verify)
+    def absorb(self, source: Source, game_ids: Iterable[str] | None = None,
+               skip_existing: bool = False, verify: bool | None = None) -> list[str]:
+        """Copy whole games (all, or `game_ids`) of another store file or open store (an
+        EventStore or a MemoryStore) into this one in one transaction, a file verified first;
+        returns the ids copied (store/absorb.py)."""
+        return absorb(self, source, self._open_source, game_ids, skip_existing, verify)
+
+    def _open_source(self, path: str | os.PathLike[str]) -> EventStore:
+        """A store file to absorb, opened by this store's own class; a missing file is refused."""
+        return type(self)(path, create=False)

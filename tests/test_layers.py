@@ -9,7 +9,8 @@
 - The bots import no front end; a front end may use the bots.
 - Nothing imports in a circle, counting imports made inside functions (a lazy import hides a
   circle from Python, not from a reader); imports under `if TYPE_CHECKING:` are for
-  annotations only and not counted.
+  annotations only and not counted, except inside `store` (absorb states what it needs of the
+  stores as Protocols, so the store's modules do not name each other in a loop at all).
 
 The graph is built from the AST of every module, so nothing is imported to test it. `tests/`
 and `bench/` are not layers: they may reach anywhere.
@@ -40,14 +41,16 @@ def modules() -> dict[str, Path]:
     return {module_name(p): p for pkg in PACKAGES for p in sorted((ROOT / pkg).rglob("*.py"))}
 
 
-def imported(path: Path, name: str, known: dict[str, Path]) -> set[str]:
+def imported(path: Path, name: str, known: dict[str, Path], typing: bool = False) -> set[str]:
     """The project modules `name` imports anywhere in its body. `from pkg import sub` counts as
-    an import of the submodule `pkg.sub` where one exists, else of `pkg` itself."""
+    an import of the submodule `pkg.sub` where one exists, else of `pkg` itself. Imports under
+    `if TYPE_CHECKING:` count only with `typing`."""
     is_pkg = path.name == "__init__.py"
     out: set[str] = set()
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
-                   and getattr(block.test, "id", None) == "TYPE_CHECKING" for n in ast.walk(block)}
+                   and getattr(block.test, "id", None) == "TYPE_CHECKING" and not typing
+                   for n in ast.walk(block)}
     for node in ast.walk(tree):
         if id(node) in typing_only:
             continue
@@ -65,9 +68,9 @@ def imported(path: Path, name: str, known: dict[str, Path]) -> set[str]:
     return {m for m in out if m in known and m != name}
 
 
-def graph() -> dict[str, set[str]]:
+def graph(typing: bool = False) -> dict[str, set[str]]:
     known = modules()
-    return {name: imported(path, name, known) for name, path in known.items()}
+    return {name: imported(path, name, known, typing) for name, path in known.items()}
 
 
 def cycles(g: dict[str, set[str]]) -> list[list[str]]:
@@ -166,6 +169,7 @@ def test_the_graph_sees_function_level_imports(tmp_path):
                      "if TYPE_CHECKING:\n    from store.rows import bounded\n"
                      "def f():\n    from store.files import open_store\n")
     assert imported(probe, "probe", modules()) == {"store.files"}
+    assert imported(probe, "probe", modules(), typing=True) == {"store.files", "store.rows"}
 
 
 def test_layers_hold():
@@ -182,3 +186,12 @@ def test_no_import_circle_in_the_project():
 def test_every_layer_has_modules(package):
     """A renamed folder must not silently drop out of the check."""
     assert any(name.split(".")[0] == package for name in modules())
+
+
+def test_the_store_has_no_circle_even_for_annotations():
+    """The store's modules (absorb, the SQLite store, the memory store) do not name each other in
+    a loop even under TYPE_CHECKING: absorb states what it needs of the stores as Protocols."""
+    g = graph(typing=True)
+    store = {m: {d for d in deps if d.split(".")[0] == "store"} for m, deps in g.items()
+             if m.split(".")[0] == "store"}
+    assert not cycles(store), cycles(store)
