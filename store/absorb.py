@@ -21,10 +21,11 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from store.errors import CorruptStore, StoreError
 from store.files import MEMORY
+from store.rows import Row
 from store.verify import VerifyReport, describe
 
 _EVENT_COLS = ("game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
@@ -37,8 +38,6 @@ _TABLES = (
     ("rejected_counts", "game_id, kept, overflow", "game_id"),
     ("seat_tokens", "game_id, seat, hash, bot", "rowid"),
 )
-
-Row = tuple[Any, ...]
 
 
 # What absorb needs of the stores, named here so that this module imports neither store class:
@@ -200,7 +199,7 @@ def _copy_rows(store: Target, src: RowSource, wanted: list[str], skip: bool) -> 
         store._cover(first - 1 + len(rows), [r[12] for r in rows])
         for (table, cols, _), rows in zip(_TABLES, (
                 src.stream_rows(), src.seed_rows(), src.snapshot_rows(), src.rejected_rows(),
-                src.rejected_count_rows(), src.seat_token_rows())):
+                src.rejected_count_rows(), src.seat_token_rows()), strict=True):
             conn.executemany(f"INSERT INTO main.{table} ({cols}) VALUES "
                              f"({','.join('?' * len(cols.split(',')))})",
                              [r for r in rows if r[0] in keep])

@@ -14,6 +14,7 @@
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import sqlite3
@@ -141,10 +142,8 @@ def _create_atomically(path: str) -> None:
         raise StoreError(f"{path}: cannot create the store ({exc.strerror})") from None
     finally:
         for suffix in ("", "-wal", "-shm", "-journal"):
-            try:
+            with contextlib.suppress(FileNotFoundError):
                 os.unlink(tmp + suffix)
-            except FileNotFoundError:
-                pass
 
 
 def _claim_and_fill(tmp: str, path: str) -> None:

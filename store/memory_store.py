@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from itertools import islice
 from operator import attrgetter
 from typing import Any
@@ -37,6 +37,7 @@ from store.hashing import GENESIS, snapshot_digest, store_head_over
 from store.records import NewEvent, StoredEvent
 from store.rows import (REJECTED_CAP, REJECTED_TEXT_MAX, bounded, command_text, decode_row,
                         event_rows, is_utf8, refusal, seat_value)
+from store.rows import Row
 from store.sqlite_store import EventStore
 from store.verify import VerifyReport
 
@@ -53,16 +54,16 @@ class _Rows:
 
     __slots__ = ("_it",)
 
-    def __init__(self, rows: Iterable[tuple]):
+    def __init__(self, rows: Iterable[Row]):
         self._it = iter(rows)
 
-    def __iter__(self) -> Iterator[tuple]:
+    def __iter__(self) -> Iterator[Row]:
         return self._it
 
-    def __next__(self) -> tuple:
+    def __next__(self) -> Row:
         return next(self._it)
 
-    def fetchone(self) -> tuple | None:
+    def fetchone(self) -> Row | None:
         return next(self._it, None)
 
 
@@ -78,22 +79,22 @@ class MemoryStore:
         self._clear()
 
     def _clear(self) -> None:
-        self._rows: list[tuple] = []              # built rows, seq order (seq = index + 1)
-        self._cmds: list[tuple] = []              # appended, rows not built yet, in order
+        self._rows: list[Row] = []              # built rows, seq order (seq = index + 1)
+        self._cmds: list[Row] = []              # appended, rows not built yet, in order
         self._built = 0                           # commands whose rows are built
         self._n = 0                               # events appended (built or not)
         self._acc = (0, GENESIS)                  # store head: (rows folded, head)
         self._games: dict[str, list[int]] = {}    # game -> row indices of its built events
         self._heads: dict[str, str] = {}          # game -> hash of its last built event
         self._version: dict[str, int] = {}        # streams: game -> version, creation order
-        self._seeds: dict[str, list] = {}         # game -> [seed, seed_hash, revealed, salt]
+        self._seeds: dict[str, list[Any]] = {}         # game -> [seed, seed_hash, revealed, salt]
         self._snaps: dict[str, dict[int, tuple[bytes, str]]] = {}
-        self._tokens: dict[str, list[tuple]] = {}      # game -> [(seat, hash, bot)]
+        self._tokens: dict[str, list[Row]] = {}      # game -> [(seat, hash, bot)]
         self._checkpoints: dict[str, int] = {}
-        self._rejected: list[tuple] = []          # (game, seat, command, rule, reason, time)
+        self._rejected: list[Row] = []          # (game, seat, command, rule, reason, time)
         self._counts: dict[str, list[int]] = {}   # game -> [kept, overflow]
-        self._journal: list | None = None         # undo steps of the open transaction
-        self._mark: tuple | None = None           # (commands, events) at BEGIN
+        self._journal: list[Any] | None = None         # undo steps of the open transaction
+        self._mark: tuple[int, int] | None = None           # (commands, events) at BEGIN
 
     def close(self) -> None:
         """Drop everything (memory is given back); the store is empty afterwards."""
@@ -116,7 +117,7 @@ class MemoryStore:
         finally:
             self._in_batch, self._journal, self._mark = False, None, None
 
-    def _statement(self):
+    def _statement(self) -> AbstractContextManager[None]:
         """One call (an append, a group commit) all or nothing, also inside an outer
         transaction, as one SQL statement is in EventStore: a call that raises leaves nothing
         behind even when its caller catches the error and commits the outer transaction."""
@@ -124,6 +125,7 @@ class MemoryStore:
 
     @contextmanager
     def _savepoint(self) -> Iterator[None]:
+        assert self._journal is not None  # inside a transaction
         mark = (len(self._journal), self._built + len(self._cmds), self._n)
         try:
             yield
@@ -131,7 +133,7 @@ class MemoryStore:
             self._undo(*mark)
             raise
 
-    def _set(self, table: dict, key: Any, value: Any) -> None:
+    def _set(self, table: dict[Any, Any], key: Any, value: Any) -> None:
         """table[key] = value, undone by a rollback."""
         if self._journal is not None:
             self._journal.append((table, key, table.get(key, _GONE)))
@@ -141,6 +143,7 @@ class MemoryStore:
         """Take back everything done since the journal had `steps_at` steps, the store
         `cmds_at` commands and `rows_at` events."""
         journal = self._journal
+        assert journal is not None  # inside a transaction
         for item in reversed(journal[steps_at:]):
             if callable(item):
                 item()
@@ -203,7 +206,7 @@ class MemoryStore:
     def game_ids(self) -> list[str]:
         return list(self._version)
 
-    def game_summaries(self, limit: int | None = None) -> Iterator[tuple[str, int, dict, str, bool]]:
+    def game_summaries(self, limit: int | None = None) -> Iterator[tuple[str, int, dict[str, Any], str, bool]]:
         """As EventStore.game_summaries: (game id, version, game.created data, type of the last
         event, seed revealed) per game, in creation order."""
         self._build()
@@ -255,7 +258,7 @@ class MemoryStore:
             self._build()
             return [decode_row(r) for r in self._rows[first:]]
 
-    def _list_as_named(self, batches: list, made: int) -> None:
+    def _list_as_named(self, batches: list[tuple[str, int, list[NewEvent]]], made: int) -> None:
         """The `made` games this group commit created, listed in the order the group first
         names each (an empty command names it too), as EventStore writes their streams rows;
         they were added in the order of their first event. (A rollback drops them anyway.)"""
@@ -289,7 +292,7 @@ class MemoryStore:
         return True
 
     # -- reads --------------------------------------------------------------------------
-    def _game_rows(self, game_id: str, first: int, last: int | None) -> list[tuple]:
+    def _game_rows(self, game_id: str, first: int, last: int | None) -> list[Row]:
         if self._cmds:
             self._build()
         idx = self._games.get(game_id)
@@ -317,7 +320,7 @@ class MemoryStore:
         got = self.read(game_id, version, version)
         return got[0] if got else None
 
-    def stored_rows(self, game_ids: Iterable[str] | None = None) -> list[tuple]:
+    def stored_rows(self, game_ids: Iterable[str] | None = None) -> list[Row]:
         """The rows of these games (all when None) as the events table holds them (its 14
         columns), in seq order: what EventStore.absorb copies into a file."""
         self._build()
@@ -357,7 +360,7 @@ class MemoryStore:
                 return version, state
         return None
 
-    def snapshot_rows(self) -> list[tuple]:
+    def snapshot_rows(self) -> list[Row]:
         """(game_id, version, state, digest) in the snapshots table's key order."""
         return [(g, v, *self._snaps[g][v]) for g in sorted(self._snaps)
                 for v in sorted(self._snaps[g])]
@@ -398,11 +401,11 @@ class MemoryStore:
         """Refusals of this game not stored because it already had REJECTED_CAP rows."""
         return self._counts.get(game_id, (0, 0))[1]
 
-    def rejected_rows(self) -> list[tuple]:
+    def rejected_rows(self) -> list[Row]:
         """(game_id, seat, command, rule_id, reason, recorded_at) in the order recorded."""
         return list(self._rejected)
 
-    def rejected_count_rows(self) -> list[tuple]:
+    def rejected_count_rows(self) -> list[Row]:
         """(game_id, kept, overflow) in game id order."""
         return [(g, *self._counts[g]) for g in sorted(self._counts)]
 
@@ -427,7 +430,7 @@ class MemoryStore:
     def games_with_seats(self) -> set[str]:
         return set(self._tokens)
 
-    def seat_token_rows(self) -> list[tuple]:
+    def seat_token_rows(self) -> list[Row]:
         """(game_id, seat, hash, bot) in the order stored."""
         return [(g, *r) for g, rows in self._tokens.items() for r in rows]
 
@@ -441,11 +444,11 @@ class MemoryStore:
             raise StoreError(f"no seed stored for game {game_id}")
         return row[0], row[3], row[1], bool(row[2])
 
-    def seed_rows(self) -> list[tuple]:
+    def seed_rows(self) -> list[Row]:
         """(game_id, seed, seed_hash, revealed, salt) in the order stored."""
         return [(g, s, h, int(r), salt) for g, (s, h, r, salt) in self._seeds.items()]
 
-    def stream_rows(self) -> list[tuple]:
+    def stream_rows(self) -> list[Row]:
         """(game_id, version, head_hash) in creation order."""
         self._build()
         return [(g, v, self._heads[g]) for g, v in self._version.items()]

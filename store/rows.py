@@ -10,7 +10,7 @@ from __future__ import annotations
 import reprlib
 from collections.abc import Iterable
 from hashlib import sha256
-from typing import Any
+from typing import Any, overload
 
 import msgspec
 
@@ -27,6 +27,9 @@ _enc = msgspec.json.Encoder()
 _dec = msgspec.json.Decoder()
 _short = reprlib.Repr()
 _short.maxstring = _short.maxother = REJECTED_TEXT_MAX
+
+# One stored row, its columns in its table's order (an event's: seq first, as StoredEvent's).
+Row = tuple[Any, ...]
 
 
 def seat_value(seat: Any) -> int | None:
@@ -45,9 +48,9 @@ def is_utf8(text: str) -> bool:
 def bounded(text: Any, limit: int) -> str | None:
     if text is None:
         return None
-    text = text if isinstance(text, str) else _short.repr(text)
-    text = text.encode("utf-8", "backslashreplace").decode()  # lone surrogates cannot be stored
-    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
+    out = text if isinstance(text, str) else _short.repr(text)
+    out = out.encode("utf-8", "backslashreplace").decode()  # lone surrogates cannot be stored
+    return out if len(out) <= limit else out[:limit] + f"… ({len(out)} characters)"
 
 
 def command_text(command: Any) -> str:
@@ -71,8 +74,16 @@ def refusal(seat: int | None, command: str, rule: str | None, reason: str) -> di
     return {"seat": seat, "command": cmd, "rule": rule, "reason": reason}
 
 
+@overload
 def event_rows(game_id: str, version: int, prev: str, events: Iterable[NewEvent], now: float,
-               rows: list[tuple], out: list[StoredEvent] | None, acc: str | None,
+               rows: list[Row], out: list[StoredEvent] | None, acc: str,
+               seq: int) -> tuple[int, str, bool, str]: ...
+@overload
+def event_rows(game_id: str, version: int, prev: str, events: Iterable[NewEvent], now: float,
+               rows: list[Row], out: list[StoredEvent] | None, acc: None,
+               seq: int) -> tuple[int, str, bool, None]: ...
+def event_rows(game_id: str, version: int, prev: str, events: Iterable[NewEvent], now: float,
+               rows: list[Row], out: list[StoredEvent] | None, acc: str | None,
                seq: int) -> tuple[int, str, bool, str | None]:
     """Add the rows of one command's events (after `version`, chained on `prev`; seqs from
     `seq` + 1, columns in the events table's order, which is StoredEvent's) to `rows`, and with
@@ -91,9 +102,8 @@ def event_rows(game_id: str, version: int, prev: str, events: Iterable[NewEvent]
         if raw is None:
             raw = encode(ev.data)
         data = raw.decode()
-        vis = ev.vis
-        if vis is not None:
-            vis = encode(vis).decode()
+        seats = ev.vis
+        vis = None if seats is None else encode(seats).decode()
         typ, schema, actor, rule, cause, cid = (ev.type, ev.schema, ev.actor, ev.rule, ev.cause,
                                                 ev.command_id)
         h = sha256(encode([prev, game_id, version, typ, schema, data, vis, actor, rule, cause,
@@ -111,7 +121,7 @@ def event_rows(game_id: str, version: int, prev: str, events: Iterable[NewEvent]
     return version, prev, revealed, acc
 
 
-def decode_row(r: tuple) -> StoredEvent:
+def decode_row(r: Row) -> StoredEvent:
     try:
         data = _dec.decode(r[5])
         vis = None if r[6] is None else _dec.decode(r[6])

@@ -106,8 +106,8 @@ def _migrate_3(conn: sqlite3.Connection) -> None:
     conn.execute("INSERT OR IGNORE INTO rejected_counts SELECT game_id, count(*), 0 FROM rejected "
                  "WHERE game_id IS NOT NULL GROUP BY game_id")
     head, seq = GENESIS, 0
-    for seq, h in conn.execute("SELECT seq, hash FROM events ORDER BY seq"):
-        head = store_step(head, h)
+    for row_seq, h in conn.execute("SELECT seq, hash FROM events ORDER BY seq"):
+        head, seq = store_step(head, h), row_seq
     conn.execute("INSERT OR REPLACE INTO meta VALUES ('store_head', ?)", (encode_head(seq, head),))
 
 

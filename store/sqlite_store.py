@@ -29,6 +29,7 @@ from store.rows import (REJECTED_CAP, REJECTED_TEXT_MAX, bounded as _bounded,
                         command_text as _command_text, decode_row as _decode,
                         event_rows as _rows, is_utf8 as _utf8, refusal,
                         seat_value as _seat)
+from store.rows import Row
 from store.verify import VerifyReport, orphans, verify
 
 __all__ = ["EventStore", "VerifyReport", "REJECTED_CAP", "REJECTED_TEXT_MAX"]
@@ -47,6 +48,8 @@ _INSERT_SEQ = ("INSERT INTO events (seq, game_id, version, type, schema, data, v
                " rule_id, cause, command_id, prev_hash, hash, recorded_at) "
                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
 _UNREAD = object()
+# What a connection knows after its own last append (see EventStore.__init__).
+_Known = tuple[str | None, int, str, int, int]
 
 
 class _Stale(Exception):
@@ -60,7 +63,7 @@ class EventStore:
     use that. ":memory:" is always created. See store/files.py for what is refused.
     """
 
-    def __init__(self, path: str | os.PathLike, clock: Callable[[], float] = time.time,
+    def __init__(self, path: str | os.PathLike[str], clock: Callable[[], float] = time.time,
                  create: bool = True):
         self.path = os.fspath(path)
         self._clock = clock
@@ -70,9 +73,9 @@ class EventStore:
         # and the streams rows it wrote. The next `append` to such a game skips reading them;
         # every guess is checked by the writes themselves (explicit seqs, UPDATEs that match the
         # rows as known) and on any mismatch the append is rolled back and done the normal way.
-        self._known: tuple | None = None
+        self._known: _Known | None = None
         self._streams: dict[str, tuple[int, str]] = {}
-        self._head: list | None = None  # [covered seq, head, seq max at BEGIN, recorded value]
+        self._head: list[Any] | None = None  # [covered seq, head, seq max at BEGIN, recorded value]
         self.conn = open_store(self.path, create)
 
     def close(self) -> None:
@@ -120,6 +123,7 @@ class EventStore:
         `hashes`: the hashes of the rows the caller just inserted, ending at `upto`, in seq
         order; used instead of reading them back when they are exactly the rows to fold."""
         h = self._head
+        assert h is not None  # inside a transaction
         start = max(h[0], h[2])
         if upto > start:
             if hashes is None or len(hashes) != upto - start:
@@ -127,8 +131,11 @@ class EventStore:
                     "SELECT hash FROM events WHERE seq>? AND seq<=? ORDER BY seq", (start, upto))]
             h[0], h[1] = upto, store_head_over(h[1], hashes)
 
-    def _seal(self) -> None:
+    def _seal(self) -> _Known | None:
+        """Write the store head at COMMIT; return what this connection then knows (see
+        __init__), or None when rows were written through it by other means than `append`."""
         h = self._head
+        assert h is not None  # inside a transaction
         if h[0] <= h[2]:  # nothing appended in this transaction: were rows inserted raw?
             top = self.conn.execute("SELECT max(seq) FROM events").fetchone()[0] or 0
             self._cover(top)
@@ -146,7 +153,7 @@ class EventStore:
     def game_ids(self) -> list[str]:
         return [r[0] for r in self.conn.execute("SELECT game_id FROM streams ORDER BY rowid")]
 
-    def game_summaries(self, limit: int | None = None) -> Iterator[tuple[str, int, dict, str, bool]]:
+    def game_summaries(self, limit: int | None = None) -> Iterator[tuple[str, int, dict[str, Any], str, bool]]:
         """(game id, version, game.created data, type of the last event, seed revealed) per game,
         in creation order, read lazily: what a listing of the games needs, without any fold."""
         cur = self.conn.execute(
@@ -207,14 +214,14 @@ class EventStore:
             self._remember(known, game_id, out[-1].version, out[-1].hash)
         return out
 
-    def _remember(self, known: tuple, game_id: str, version: int, head: str) -> None:
+    def _remember(self, known: _Known, game_id: str, version: int, head: str) -> None:
         if len(self._streams) >= 4096:
             self._streams.clear()
         self._streams[game_id] = (version, head)
         self._known = known
 
     def _append_known(self, game_id: str, events: list[NewEvent], cached: tuple[int, str],
-                      known: tuple, now: float) -> list[StoredEvent] | None:
+                      known: _Known, now: float) -> list[StoredEvent] | None:
         """`append` on what this connection knows (see __init__); None if that was stale
         (nothing written: the caller appends the normal way)."""
         conn = self.conn
@@ -222,7 +229,7 @@ class EventStore:
         conn.execute("BEGIN IMMEDIATE")
         self._in_batch, self._known = True, None
         try:
-            rows: list[tuple] = []
+            rows: list[Row] = []
             out: list[StoredEvent] = []
             version, prev, revealed, acc = _rows(game_id, cached[0], cached[1], events, now, rows,
                                                  out, head, top)
@@ -287,11 +294,12 @@ class EventStore:
         if version != expected:
             raise VersionConflict(game_id, expected, version)
         now = self._clock() if now is None else now
-        rows: list[tuple] = []
+        rows: list[Row] = []
         out: list[StoredEvent] | None = [] if returning else None
         first = self._next_seq()
         self._cover(first - 1)
         head = self._head
+        assert head is not None  # inside a transaction
         version, prev, revealed, acc = _rows(game_id, version, prev, events, now, rows, out,
                                              head[1], first - 1)
         if not rows:
@@ -307,7 +315,7 @@ class EventStore:
         if revealed:  # same transaction as the event, batch or not
             conn.execute("UPDATE seeds SET revealed=1 WHERE game_id=?", (game_id,))
         self._top, self._tc = last, conn.total_changes
-        return out if returning else []
+        return out if out is not None else []  # None exactly when not returning
 
     def _append_group(self, batches: list[tuple[str, int, list[NewEvent]]],
                       returning: bool) -> list[StoredEvent]:
@@ -316,15 +324,17 @@ class EventStore:
         conn = self.conn
         ids = list(dict.fromkeys(b[0] for b in batches))
         # game id -> [version, head, had a streams row, changed]
-        state: dict[str, list] = {g: [0, GENESIS, False, False] for g in ids}
+        state: dict[str, list[Any]] = {g: [0, GENESIS, False, False] for g in ids}
         for g, v, hh in conn.execute(_STREAMS_OF, (_enc.encode(ids).decode(),)):
             state[g] = [v, hh, True, False]
-        rows: list[tuple] = []
+        rows: list[Row] = []
         out: list[StoredEvent] | None = [] if returning else None
         revealed = []
         first = self._next_seq()
         self._cover(first - 1)
-        acc = self._head[1]
+        head = self._head
+        assert head is not None  # inside a transaction
+        acc = head[1]
         for game_id, expected, events in batches:
             st = state[game_id]
             if st[0] != expected:
@@ -341,7 +351,7 @@ class EventStore:
             return []
         conn.executemany(_INSERT_SEQ, rows)
         last = first + len(rows) - 1
-        self._head[0], self._head[1] = last, acc
+        head[0], head[1] = last, acc
         conn.executemany("UPDATE streams SET version=?, head_hash=? WHERE game_id=?",
                          [(st[0], st[1], g) for g, st in state.items() if st[3] and st[2]])
         conn.executemany("INSERT INTO streams VALUES (?,?,?)",
@@ -349,7 +359,7 @@ class EventStore:
         if revealed:
             conn.executemany("UPDATE seeds SET revealed=1 WHERE game_id=?", revealed)
         self._top, self._tc = last, conn.total_changes
-        return out if returning else []
+        return out if out is not None else []  # None exactly when not returning
 
     # -- reads --------------------------------------------------------------------------
     def read(self, game_id: str, first: int = 1, last: int | None = None) -> list[StoredEvent]:
@@ -359,7 +369,7 @@ class EventStore:
             "ORDER BY version", (game_id, first, last))
         return [_decode(r) for r in cur]
 
-    def fold_rows(self, game_id: str, first: int = 1, last: int | None = None) -> Iterator[tuple]:
+    def fold_rows(self, game_id: str, first: int = 1, last: int | None = None) -> Iterator[Row]:
         """What a fold reads of events first..last, in version order, undecoded: (version, type,
         schema, data, visibility, actor, rule_id, cause, command_id) rows, the fields of the
         `NewEvent` the live cascade folds. A rebuild reads 9 of the 14 columns: not the hashes,

@@ -43,8 +43,11 @@ import msgspec
 from store import schema
 from store.commitment import opens
 from store.hashing import GENESIS, row_hash, snapshot_digest
+from store.rows import Row
 
 _dec = msgspec.json.Decoder()
+# One fault: {"kind", "game_id", "version", "type", "problem", ...} (see above).
+Fault = dict[str, Any]
 _CORE = frozenset(("game.created", "seed.revealed", "chance.contributed"))
 _ROW = ("seq, game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
         "command_id, prev_hash, hash, recorded_at")
@@ -117,11 +120,12 @@ def verify(conn: sqlite3.Connection) -> VerifyReport:
 
 
 # -- one game's chain -----------------------------------------------------------------------
-def _own_ok(r: tuple, version: Any = None) -> bool:
+def _own_ok(r: Row, version: Any = None) -> bool:
     try:
         v = r[2] if version is None else version
+        recorded: str = r[12]
         return row_hash(r[11], r[1], v, r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10],
-                        r[13]) == r[12]
+                        r[13]) == recorded
     except Exception:  # a tampered column of the wrong type cannot even be hashed
         return False
 
@@ -129,22 +133,24 @@ def _own_ok(r: tuple, version: Any = None) -> bool:
 class _Game:
     """Walk one game's events in version order; classify every break of its chain."""
 
-    def __init__(self, gid: str, rows: list[tuple]):
-        self.gid, self.rows, self.faults = gid, rows, []
+    def __init__(self, gid: str, rows: list[Row]):
+        self.gid, self.rows = gid, rows
+        self.faults: list[Fault] = []
         self.missing = 0
-        self.created: dict | None = None
+        self.created: dict[str, Any] | None = None
         self.reveals: list[tuple[int, Any]] = []
         self.contributions: list[tuple[int, Any]] = []
         self.last_version, self.last_hash = 0, GENESIS
         self._walk()
 
-    def _add(self, kind: str, version, type_, problem: str, **extra) -> None:
+    def _add(self, kind: str, version: int | None, type_: str | None, problem: str,
+             **extra: Any) -> None:
         self.faults.append(fault(kind, self.gid, version, type_, problem, **extra))
 
     def _walk(self) -> None:
         rows, n = self.rows, len(self.rows)
         prev, expect, i = GENESIS, 1, 0
-        shift_run: list = []  # (shift, version, type) of consecutive renumbered events
+        shift_run: list[tuple[int, int, str]] = []  # (shift, version, type) of consecutive renumbered events
         while i < n:
             chosen, v, j = rows[i], rows[i][2], i + 1
             if j < n and rows[j][2] == v:  # two rows at one version (rare): keep the original
@@ -176,7 +182,7 @@ class _Game:
         if shift_run:
             self._flush_shift(shift_run)
 
-    def _break(self, row: tuple, v: int, expect: int, own: bool, prev: str) -> None:
+    def _break(self, row: Row, v: int, expect: int, own: bool, prev: str) -> None:
         """Name what is wrong with a row that is not simply the next link of the chain."""
         if v > expect:
             self.missing += v - expect
@@ -193,7 +199,7 @@ class _Game:
                       f"event {v} does not chain to event {v - 1}: event {v - 1} was "
                       f"rewritten and re-hashed (or event {v}'s link was edited)")
 
-    def _flush_shift(self, run: list) -> None:
+    def _flush_shift(self, run: list[tuple[int, int, str]]) -> None:
         shift, first, last = run[0][0], run[0][1], run[-1][1]
         span = f"events {first}..{last}" if last > first else f"event {first}"
         if shift == -1:  # hashes as version v-1: it moved up by one, something came in before
@@ -210,7 +216,7 @@ class _Game:
                   last_version=last)
         run.clear()
 
-    def _note_core(self, r: tuple) -> None:
+    def _note_core(self, r: Row) -> None:
         if r[3] == "game.created" and r[2] == 1:
             self.created = _decode(r[5])
         elif r[3] == "seed.revealed":
@@ -226,7 +232,7 @@ def _decode(data: Any) -> Any:
         return None
 
 
-def _check_stream(g: _Game, stream: tuple | None, faults: list) -> int:
+def _check_stream(g: _Game, stream: Row | None, faults: list[Fault]) -> int:
     last = g.last_version
     if stream is None:
         faults.append(fault("streams_missing", g.gid, last, None,
@@ -251,7 +257,7 @@ def _check_stream(g: _Game, stream: tuple | None, faults: list) -> int:
     return 0
 
 
-def _check_seed(g: _Game, row: tuple | None, faults: list, notes: list) -> None:
+def _check_seed(g: _Game, row: Row | None, faults: list[Fault], notes: list[str]) -> None:
     created = g.created if isinstance(g.created, dict) else None
     if row is None:
         if created is not None:
@@ -282,7 +288,7 @@ def _check_seed(g: _Game, row: tuple | None, faults: list, notes: list) -> None:
                             f"{'has' if g.reveals else 'has no'} seed.revealed event"))
 
 
-def _check_contributions(g: _Game, faults: list) -> None:
+def _check_contributions(g: _Game, faults: list[Fault]) -> None:
     """Each contribution to a live game's chance opens its commitment, and the end reveals
     exactly the contributions the log committed, in order (CORE-3C): checked like the seed."""
     if not g.contributions:
@@ -310,7 +316,7 @@ def _check_contributions(g: _Game, faults: list) -> None:
                                 "committed"))
 
 
-def orphans(game_ids: list[str], with_seats: set[str], legacy: set[str] | None) -> list[dict]:
+def orphans(game_ids: list[str], with_seats: set[str], legacy: set[str] | None) -> list[Fault]:
     """Games of a store once served by an older live table (its side file of seat tokens,
     FILE.seats, lies beside it: `legacy` holds that file's game ids) that have no seat tokens
     anywhere: the older table stored the game, then stopped before writing its seats. Nobody
@@ -326,7 +332,7 @@ def orphans(game_ids: list[str], with_seats: set[str], legacy: set[str] | None) 
 
 
 # -- store-wide -----------------------------------------------------------------------------
-def _check_snapshots(conn: sqlite3.Connection, faults: list, notes: list) -> None:
+def _check_snapshots(conn: sqlite3.Connection, faults: list[Fault], notes: list[str]) -> None:
     cur = conn.execute(
         "SELECT s.game_id, s.version, s.state, s.digest, (SELECT e.hash FROM events e WHERE "
         "e.game_id=s.game_id AND e.version=s.version ORDER BY e.seq LIMIT 1) "
@@ -344,7 +350,7 @@ def _check_snapshots(conn: sqlite3.Connection, faults: list, notes: list) -> Non
                                 f"the snapshot or its events were changed; state_at ignores it"))
 
 
-def _check_store_head(conn: sqlite3.Connection, faults: list, lost: int) -> tuple[int, str]:
+def _check_store_head(conn: sqlite3.Connection, faults: list[Fault], lost: int) -> tuple[int, str]:
     """Recompute the running head in seq order; returns (last seq, head over all events)."""
     row = conn.execute("SELECT value FROM meta WHERE key='store_head'").fetchone()
     recorded = schema.decode_head(row[0] if row else None)
@@ -352,7 +358,9 @@ def _check_store_head(conn: sqlite3.Connection, faults: list, lost: int) -> tupl
         faults.append(fault("store_head", None, None, None,
                             "the store head is missing from meta or unreadable"))
     mseq, mhead = recorded or (0, GENESIS)
-    head, at_mark, expect, gaps, beyond = GENESIS, GENESIS, 1, [], {}
+    head, at_mark, expect = GENESIS, GENESIS, 1
+    gaps: list[tuple[int, int]] = []
+    beyond: dict[str, list[int]] = {}
     for seq, gid, version, h in conn.execute("SELECT seq, game_id, version, hash FROM events "
                                              "ORDER BY seq"):
         if seq > expect:
@@ -390,7 +398,7 @@ def _check_store_head(conn: sqlite3.Connection, faults: list, lost: int) -> tupl
     return last, head
 
 
-def _check_triggers(conn: sqlite3.Connection, faults: list) -> None:
+def _check_triggers(conn: sqlite3.Connection, faults: list[Fault]) -> None:
     found = dict(conn.execute("SELECT name, sql FROM sqlite_master WHERE type='trigger'"))
     for name, sql in schema.TRIGGERS.items():
         if name not in found:
@@ -402,7 +410,7 @@ def _check_triggers(conn: sqlite3.Connection, faults: list) -> None:
                                 f"the append-only trigger {name} was replaced: {found[name]!r}"))
 
 
-def _dedupe(faults: list) -> list:
+def _dedupe(faults: list[Fault]) -> list[Fault]:
     seen, out = set(), []
     for f in faults:
         key = (f["kind"], f["game_id"], f["version"])
