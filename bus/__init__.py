@@ -3,12 +3,14 @@
 `ListenerHub` is loaded on first use: it needs trio, whose import costs about a sixth of a
 second, and the synchronous core (the cascade, `simulate`, the CLI) never touches it.
 """
+from typing import Any
+
 from bus.rules import RuleBus
 
 __all__ = ["RuleBus", "ListenerHub"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name == "ListenerHub":
         from bus.listeners import ListenerHub
         return ListenerHub

@@ -20,7 +20,7 @@ Listener = Callable[[Any], Awaitable[None] | None]
 class ListenerHub:
     def __init__(self, capacity: int = 1024):
         self.capacity = capacity
-        self._senders: list[tuple[str, trio.MemorySendChannel]] = []
+        self._senders: list[tuple[str, trio.MemorySendChannel[Any]]] = []
         self.failures: dict[str, int] = {}
 
     def add(self, nursery: trio.Nursery, name: str, fn: Listener) -> None:
@@ -28,7 +28,7 @@ class ListenerHub:
         self._senders.append((name, send))
         nursery.start_soon(self._pump, name, fn, receive)
 
-    async def _pump(self, name: str, fn: Listener, receive: trio.MemoryReceiveChannel) -> None:
+    async def _pump(self, name: str, fn: Listener, receive: trio.MemoryReceiveChannel[Any]) -> None:
         async with receive:
             async for event in receive:
                 try:

@@ -9,9 +9,22 @@ scheduling points that could reorder nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
+
+from store.records import NewEvent
 
 Handler = Callable[[Any, Any, Any], None]
+
+
+class Cascade(Protocol):
+    """What the cascade reads and moves on a command's context (engine/context.py's Context,
+    which the bus does not import: the engine imports the bus)."""
+
+    events: list[NewEvent]
+    table: Any
+    drained: int
+    cause: int | None
+    _base: int
 
 
 class RuleBus:
@@ -24,7 +37,7 @@ class RuleBus:
     def subscribers(self, event_type: str) -> list[Handler]:
         return self._subs.get(event_type, [])
 
-    def run(self, ctx) -> None:
+    def run(self, ctx: Cascade) -> None:
         """Hand each event of ctx.events not yet handled to its subscribers, in order, until
         no new event is emitted; any exception propagates and the caller discards the command.
         ctx.events is the FIFO queue (emitted events are appended to it); ctx.cause is the
