@@ -6,6 +6,7 @@ move gives the same outcome: undo cannot reroll (invariant 3).
 import hashlib
 import json
 import random
+from typing import Any
 
 
 def rng_for(seed: str, counter: int) -> random.Random:
@@ -13,7 +14,7 @@ def rng_for(seed: str, counter: int) -> random.Random:
     return random.Random(int.from_bytes(digest[:16], "big"))
 
 
-def shuffle(rng: random.Random, x: list) -> None:
+def shuffle(rng: random.Random, x: list[Any]) -> None:
     """`rng.shuffle(x)` as CPython 3.11's `random.Random.shuffle` does it (Fisher-Yates from the
     end, each index drawn by `_randbelow_with_getrandbits`), written out without a Python call
     per card. The same draws in the same order, so the same order of cards; pinned here, a
@@ -28,7 +29,7 @@ def shuffle(rng: random.Random, x: list) -> None:
         x[i], x[j] = x[j], x[i]
 
 
-def mixed_seed(seed: str, mix: list[list]) -> str:
+def mixed_seed(seed: str, mix: list[list[Any]]) -> str:
     """The seed a live game draws from once its contributions are in (invariant 3).
 
     `mix` is every contribution in the order the log committed it, each [who, value, salt]

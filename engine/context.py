@@ -7,7 +7,7 @@ its own, one allocation less per event).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -16,6 +16,9 @@ from engine.errors import CascadeAborted, EngineError
 from engine.mechanics.dice import Die
 from engine.table import CORE_FOLD, Table, _chance
 from store import NewEvent
+
+if TYPE_CHECKING:
+    from engine.ruleset import Ruleset
 
 _enc, _dec = msgspec.json.Encoder(), msgspec.json.Decoder()
 _encode, _decode = _enc.encode, _dec.decode
@@ -27,7 +30,7 @@ class Ctx:
     __slots__ = ("ruleset", "table", "seed", "salt", "opened", "command_id", "actor", "limit", "situation",
                  "events", "drained", "cause", "_base", "_rules", "_schemas", "_apply")
 
-    def __init__(self, ruleset, table: Table, seed: str, command_id: str | None,
+    def __init__(self, ruleset: Ruleset, table: Table, seed: str, command_id: str | None,
                  actor: int | None, limit: int, situation: bool = False,
                  salt: str | None = None):
         self.ruleset = ruleset
@@ -124,7 +127,7 @@ class Ctx:
                 top.append(card)
         _shuffle(rng, rest)
         order = top + rest
-        vis = None if z.vis == "public" else []
+        vis: list[int] | None = None if z.vis == "public" else []
         self.emit("zone.shuffled", {"zone": zone, "order": order, "n": len(order), "stream": stream,
                                     "chance": self.table.chance, "forced": forced}, rule, vis)
         return order

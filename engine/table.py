@@ -42,7 +42,7 @@ class Table(msgspec.Struct):
     # referee's state: a value is secret until the end), and the seed a client chose in
     # analysis mode (public: it is in the game's header).
     awaiting: list[int] = []
-    mix: list[list] | None = None
+    mix: list[list[Any]] | None = None
     client_seed: str | None = None
 
     def zone(self, name: str) -> list[str]:

@@ -6,14 +6,18 @@ and so their hashes, never change."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from engine.errors import EngineError
 from store import StoredEvent
 
+if TYPE_CHECKING:
+    from engine.ruleset import Ruleset
 
-def upcast(ruleset, ev: StoredEvent) -> StoredEvent:
+
+def upcast(ruleset: Ruleset, ev: StoredEvent) -> StoredEvent:
     renames = ruleset.event_renames
     while ev.type in renames:  # (a circle of renames is refused when the ruleset class is made)
         step = ruleset.upcasters.get((ev.type, ev.schema))

@@ -10,11 +10,13 @@ folded from event 1. Whether a bound snapshot is really the fold: engine/integri
 from __future__ import annotations
 
 from itertools import chain
+from typing import Any
 
 import msgspec
 
 from engine import registry
 from engine.fold import fold_event
+from engine.ruleset import Ruleset
 from engine.table import CORE_FOLD, Table, _chance
 from engine.upcast import as_read_now, upcast
 from store import EventStore, NewEvent, StoredEvent
@@ -32,7 +34,7 @@ def _data(game_id: str, row: tuple) -> dict:
         raise CorruptStore(f"game {game_id} event {row[0]}: undecodable row ({exc})") from exc
 
 
-def _new_table(game_id: str, d: dict) -> tuple[object, Table]:
+def _new_table(game_id: str, d: dict[str, Any]) -> tuple[Ruleset, Table]:
     """The empty table a `game.created` payload describes (nothing folded yet)."""
     rs = registry.get(d["ruleset"])
     t = Table(game_id, d["ruleset"], d["version"], d["players"], dict(d["options"]),
@@ -45,7 +47,7 @@ def _new_table(game_id: str, d: dict) -> tuple[object, Table]:
     return rs, t
 
 
-def table_from_created(ev: StoredEvent) -> tuple[object, Table]:
+def table_from_created(ev: StoredEvent) -> tuple[Ruleset, Table]:
     rs, t = _new_table(ev.game_id, ev.data)
     fold_event(rs, t, ev, ev.version)
     return rs, t

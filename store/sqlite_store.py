@@ -369,7 +369,7 @@ class EventStore:
             "ORDER BY version", (game_id, first, last))
         return [_decode(r) for r in cur]
 
-    def fold_rows(self, game_id: str, first: int = 1, last: int | None = None) -> Iterator[Row]:
+    def fold_rows(self, game_id: str, first: int = 1, last: int | None = None) -> sqlite3.Cursor:
         """What a fold reads of events first..last, in version order, undecoded: (version, type,
         schema, data, visibility, actor, rule_id, cause, command_id) rows, the fields of the
         `NewEvent` the live cascade folds. A rebuild reads 9 of the 14 columns: not the hashes,

@@ -6,6 +6,8 @@ a move into a public zone is public; a move that shows cards to more seats is a 
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.context import Ctx
 from engine.table import Table
 
@@ -31,7 +33,7 @@ def seers(table: Table, zone: str) -> list[int] | None:
     return []
 
 
-def create(ctx, name: str, cards: list[str], rule: str, owner: int | None = None,
+def create(ctx: Ctx, name: str, cards: list[str], rule: str, owner: int | None = None,
            vis: str = PUBLIC) -> None:
     if vis not in (PUBLIC, OWNER, HIDDEN):
         raise ValueError(f"zone {name}: visibility {vis!r}")
@@ -40,14 +42,14 @@ def create(ctx, name: str, cards: list[str], rule: str, owner: int | None = None
                               "n": len(cards)}, rule, see)
 
 
-def add(ctx, zone: str, cards: list[str], rule: str, to: str = "top") -> None:
+def add(ctx: Ctx, zone: str, cards: list[str], rule: str, to: str = "top") -> None:
     """Bring new cards into an existing zone (an unlimited supply minting another copy)."""
     ctx.emit("zone.added", {"zone": zone, "cards": list(cards), "n": len(cards), "to": to}, rule,
              seers(ctx.table, zone))
 
 
-def move(ctx, src: str, dst: str, cards: list[str], rule: str, to: str = "top",
-         **detail) -> None:
+def move(ctx: Ctx, src: str, dst: str, cards: list[str], rule: str, to: str = "top",
+         **detail: Any) -> None:
     """Move named cards; the event is seen by whoever can see either zone."""
     if not cards:
         return
@@ -83,13 +85,14 @@ def move(ctx, src: str, dst: str, cards: list[str], rule: str, to: str = "top",
         ctx.emit("zone.moved", data, rule, vis)
 
 
-def move_top(ctx, src: str, dst: str, n: int, rule: str, to: str = "top", **detail) -> list[str]:
+def move_top(ctx: Ctx, src: str, dst: str, n: int, rule: str, to: str = "top",
+             **detail: Any) -> list[str]:
     cards = ctx.table.zones[src].cards[:n]
     move(ctx, src, dst, cards, rule, to, **detail)
     return cards
 
 
-def draw(ctx, deck: str, discard: str, hand: str, n: int, rule: str,
+def draw(ctx: Ctx, deck: str, discard: str, hand: str, n: int, rule: str,
          reshuffle_rule: str | None = None) -> list[str]:
     """Draw n, shuffling the discard pile in as the new deck when the deck runs out."""
     drawn: list[str] = []
@@ -105,16 +108,16 @@ def draw(ctx, deck: str, discard: str, hand: str, n: int, rule: str,
     return drawn
 
 
-def gain(ctx, supply: str, dst: str, rule: str, to: str = "top") -> str | None:
+def gain(ctx: Ctx, supply: str, dst: str, rule: str, to: str = "top") -> str | None:
     got = move_top(ctx, supply, dst, 1, rule, to)
     return got[0] if got else None
 
 
-def destroy(ctx, src: str, card: str, rule: str, trash: str = "trash") -> None:
+def destroy(ctx: Ctx, src: str, card: str, rule: str, trash: str = "trash") -> None:
     move(ctx, src, trash, [card], rule)
 
 
-def view(table: Table, seat: int | None) -> dict[str, dict]:
+def view(table: Table, seat: int | None) -> dict[str, dict[str, Any]]:
     """Zones as a seat sees them: hidden and others' owner zones show only their size."""
     out = {}
     for name, z in table.zones.items():
