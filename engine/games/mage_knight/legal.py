@@ -10,6 +10,8 @@ from engine.mechanics.zones import card_name
 from engine.ruleset import Illegal, Prompt
 
 from engine.games.mage_knight.turn import actions as A
+from engine.games.mage_knight.turn.ledger import REPUTATION_MIN
+from engine.games.mage_knight.cards.resolving import INTERACTION_SITES
 from engine.games.mage_knight.combat import machine as C
 from engine.games.mage_knight.cards import carry_out as card_effects, effects
 from engine.games.mage_knight.map import rules as map_rules
@@ -134,7 +136,7 @@ def turn_commands(t, seat: int) -> list[dict]:
     if p.fresh:
         if not t.zone(S.deck(seat)) and g.announced_by < 0:
             out.append({"kind": "announce"})
-        if site == "village" and p.reputation > A.REPUTATION_MIN:
+        if site == "village" and p.reputation > REPUTATION_MIN:
             out.append({"kind": "plunder"})
     out += plays(t, seat, names)
     out += unit_commands(t, seat)
@@ -454,7 +456,7 @@ def interactions(t, seat: int, site: str) -> list[dict]:
     sp = g.board.spaces.get(p.pos)
     owned = site in ("keep", "mage_tower") and sp is not None and (
         sp.conquered_by == seat or (site == "keep" and sp.conquered_by >= 0 and allied(g.board, sp.conquered_by, seat)))
-    if (site not in A.INTERACTION_SITES and not owned) or p.reputation <= A.REPUTATION_MIN:
+    if (site not in INTERACTION_SITES and not owned) or p.reputation <= REPUTATION_MIN:
         return []
     if site == "monastery" and p.pos not in g.monasteries:
         return []       # a burned monastery (MK:8:Combat:1c)

@@ -8,6 +8,7 @@ from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
 from engine.games.mage_knight.turn import actions as A
+from engine.games.mage_knight.turn.ledger import REPUTATION_MIN
 from engine.games.mage_knight.cities import rules as CT
 from engine.games.mage_knight.turn import rewards
 from engine.games.mage_knight import state as S
@@ -43,7 +44,7 @@ def interactions(t, seat: int) -> list[dict]:
     g = t.game
     p = g.players[seat]
     city = city_at(g, p.pos)
-    if city is None or city.status not in ("conquered", "friendly") or p.reputation <= A.REPUTATION_MIN:
+    if city is None or city.status not in ("conquered", "friendly") or p.reputation <= REPUTATION_MIN:
         return []
     if p.acted and not p.interacting:
         return []
