@@ -7,6 +7,7 @@ so a figure is reproducible. The target (issue 16) is at least 75% of the games 
 duel, thunderstone and rune-age; a shared win counts as a fraction. Exit code 1 when a
 ruleset misses the target.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,10 +45,17 @@ def heads_up(ruleset: str, games: int, iterations: int, playout: int = 12) -> di
         wins += g.returns()[me]
         reason = g.events()[-2]["data"].get("reason", "?") if len(g.events()) > 1 else "?"
         reasons[reason] = reasons.get(reason, 0) + 1
-    return {"ruleset": ruleset, "games": games, "iterations": iterations,
-            "mcts_win_rate": round(wins / games, 3), "decisions": int(decisions),
-            "ms_per_decision": round(1000 * spent / max(decisions, 1), 1),
-            "target": TARGET, "ok": wins / games >= TARGET, "end_reasons": reasons}
+    return {
+        "ruleset": ruleset,
+        "games": games,
+        "iterations": iterations,
+        "mcts_win_rate": round(wins / games, 3),
+        "decisions": int(decisions),
+        "ms_per_decision": round(1000 * spent / max(decisions, 1), 1),
+        "target": TARGET,
+        "ok": wins / games >= TARGET,
+        "end_reasons": reasons,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,10 +69,13 @@ def main(argv: list[str] | None = None) -> int:
     for rs in a.rulesets:
         r = heads_up(rs, a.games, a.iterations)
         ok &= r["ok"]
-        print(json.dumps(r) if a.json else
-              f"{rs:14} MCTS vs random: {100 * r['mcts_win_rate']:.0f}% of {r['games']} games "
-              f"({'ok' if r['ok'] else 'BELOW'} {100 * TARGET:.0f}%), "
-              f"{r['ms_per_decision']} ms per decision ({r['iterations']} iterations)")
+        print(
+            json.dumps(r)
+            if a.json
+            else f"{rs:14} MCTS vs random: {100 * r['mcts_win_rate']:.0f}% of {r['games']} games "
+            f"({'ok' if r['ok'] else 'BELOW'} {100 * TARGET:.0f}%), "
+            f"{r['ms_per_decision']} ms per decision ({r['iterations']} iterations)"
+        )
         sys.stdout.flush()
     return 0 if ok else 1
 

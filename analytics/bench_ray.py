@@ -5,6 +5,7 @@
 Both play GAME-SEED-0..N-1 into fresh stores; prints games per second of each and checks that
 the two stores hold the same game ids.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -13,8 +14,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from sim.simulate import simulate
 from sim.ray_engine import simulate_ray
+from sim.simulate import simulate
 from store import EventStore
 
 
@@ -34,8 +35,10 @@ def main(argv: list[str] | None = None) -> int:
         simulate_ray(ray_db, a.game, a.games, a.players, seed="bench", num_cpus=a.cpus)
         t_ray = time.perf_counter() - t0
         same = sorted(EventStore(pool).game_ids()) == sorted(EventStore(ray_db).game_ids())
-    print(f"{a.game} x{a.games} on {a.cpus} CPUs: process pool {a.games / t_pool:.1f} games/s, "
-          f"ray {a.games / t_ray:.1f} games/s (includes Ray start-up); same game ids: {same}")
+    print(
+        f"{a.game} x{a.games} on {a.cpus} CPUs: process pool {a.games / t_pool:.1f} games/s, "
+        f"ray {a.games / t_ray:.1f} games/s (includes Ray start-up); same game ids: {same}"
+    )
     return 0 if same else 1
 
 

@@ -1,4 +1,5 @@
 """CLI front end of the analytics: `export`, `report` and `query` (registered by cli/main.py)."""
+
 from __future__ import annotations
 
 import argparse
@@ -17,29 +18,50 @@ PLAIN_EVERY = 5.0
 def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Registers export, report and query; returns the last parser (cli/main.py sets run= on it,
     which is this module's run, as on the others)."""
-    e = sub.add_parser("export", parents=[common], help="write finished games as Parquet/CSV tables",
-                       description="Finished games as tables (games, events, per-ruleset facts); "
-                                   "a rerun appends only new games.")
+    e = sub.add_parser(
+        "export",
+        parents=[common],
+        help="write finished games as Parquet/CSV tables",
+        description="Finished games as tables (games, events, per-ruleset facts); "
+        "a rerun appends only new games.",
+    )
     e.add_argument("--out", required=True, metavar="DIR")
     e.add_argument("--format", choices=FORMATS, default="parquet")
     e.add_argument("--ruleset", help="only games of this ruleset")
-    e.add_argument("--as", dest="as_", choices=("referee", "spectator"), default="spectator",
-                   help="whose record: spectator (each payload as the public log shows it, "
-                        "the default) or referee (everything, hidden information included)")
+    e.add_argument(
+        "--as",
+        dest="as_",
+        choices=("referee", "spectator"),
+        default="spectator",
+        help="whose record: spectator (each payload as the public log shows it, "
+        "the default) or referee (everything, hidden information included)",
+    )
     e.set_defaults(run=run, analytics_cmd="export")
-    r = sub.add_parser("report", parents=[common], help="an HTML page of plots about the games",
-                       description="A self-contained HTML report (plus one SVG per figure).")
+    r = sub.add_parser(
+        "report",
+        parents=[common],
+        help="an HTML page of plots about the games",
+        description="A self-contained HTML report (plus one SVG per figure).",
+    )
     r.add_argument("--out", required=True, metavar="FILE.html")
     r.add_argument("--ruleset", help="only games of this ruleset")
     r.set_defaults(run=run, analytics_cmd="report")
-    q = sub.add_parser("query", parents=[common], help="run SQL (DuckDB) over the games",
-                       description="SQL over the tables of an export (--tables) or of --db.")
+    q = sub.add_parser(
+        "query",
+        parents=[common],
+        help="run SQL (DuckDB) over the games",
+        description="SQL over the tables of an export (--tables) or of --db.",
+    )
     q.add_argument("sql", nargs="?", help="the SQL; leave out to list the tables")
     q.add_argument("--tables", metavar="DIR", help="an export folder (default: read --db)")
     q.add_argument("--ruleset", help="with --db: only games of this ruleset")
-    q.add_argument("--as", dest="as_", choices=("referee", "spectator"),
-                   help="spectator (the public view, the default with --db) or referee "
-                        "(everything); an export folder is read as it was written")
+    q.add_argument(
+        "--as",
+        dest="as_",
+        choices=("referee", "spectator"),
+        help="spectator (the public view, the default with --db) or referee "
+        "(everything); an export folder is read as it was written",
+    )
     q.set_defaults(run=run, analytics_cmd="query")
     return q
 
@@ -55,14 +77,14 @@ class Progress:
         if self.err.is_terminal:
             if self.bar is None:
                 from rich.progress import Progress as Bar
+
                 self.bar = Bar(console=self.err, transient=True)
                 self.task = self.bar.add_task(self.label, total=total)
                 self.bar.start()
             self.bar.update(self.task, completed=done)
         elif time.monotonic() - self.last >= PLAIN_EVERY or done == total:
             self.last = time.monotonic()
-            self.err.print(f"{self.label}: {done}/{total} games read", markup=False,
-                           highlight=False)
+            self.err.print(f"{self.label}: {done}/{total} games read", markup=False, highlight=False)
 
     def close(self) -> None:
         if self.bar is not None:
@@ -73,24 +95,29 @@ def run(args) -> int:
     out, err = Console(soft_wrap=True), Console(stderr=True, soft_wrap=True)
     if args.analytics_cmd == "export":
         from analytics.export import export
+
         ticker = Progress(err, "export")
         try:
-            written = export(args.db, args.out, args.format, args.ruleset, progress=ticker,
-                             viewer=args.as_)
+            written = export(args.db, args.out, args.format, args.ruleset, progress=ticker, viewer=args.as_)
         finally:
             ticker.close()
         if args.json:
             sys.stdout.write(json.dumps({"out": args.out, "rows": written}) + "\n")
         elif not written:
-            out.print(f"no new finished games to export; {args.out} is up to date",
-                      markup=False, highlight=False)
+            out.print(
+                f"no new finished games to export; {args.out} is up to date", markup=False, highlight=False
+            )
         else:
-            out.print(f"exported {written.get('games', 0)} games to {args.out}: " +
-                      ", ".join(f"{k} {v}" for k, v in written.items()), markup=False,
-                      highlight=False)
+            out.print(
+                f"exported {written.get('games', 0)} games to {args.out}: "
+                + ", ".join(f"{k} {v}" for k, v in written.items()),
+                markup=False,
+                highlight=False,
+            )
         return 0
     if args.analytics_cmd == "report":
         from analytics.report import report
+
         ticker = Progress(err, "report")
         try:
             paths = report(args.db, args.out, args.ruleset, progress=ticker)
@@ -99,15 +126,18 @@ def run(args) -> int:
         if args.json:
             sys.stdout.write(json.dumps({"out": args.out, "figures": paths}) + "\n")
         else:
-            out.print(f"wrote {args.out} with {len(paths)} figures (SVGs beside it)",
-                      markup=False, highlight=False)
+            out.print(
+                f"wrote {args.out} with {len(paths)} figures (SVGs beside it)", markup=False, highlight=False
+            )
         return 0
     from analytics.query import connect, run_sql, tables_of
+
     con = connect(None if args.tables else args.db, args.tables, args.ruleset, args.as_)
     if not args.sql:
         names = tables_of(con)
-        sys.stdout.write(json.dumps({"tables": names}) + "\n") if args.json else \
-            out.print("tables: " + ", ".join(names), markup=False, highlight=False)
+        sys.stdout.write(json.dumps({"tables": names}) + "\n") if args.json else out.print(
+            "tables: " + ", ".join(names), markup=False, highlight=False
+        )
         return 0
     cols, rows = run_sql(con, args.sql)
     if args.json:
@@ -118,4 +148,3 @@ def run(args) -> int:
         t.add_row(*("" if v is None else str(v) for v in r))
     out.print(t)
     return 0
-

@@ -8,6 +8,7 @@ parts are written; part files the manifest does not list (left by an interrupted
 deleted at the start of the next run, so an interrupted export never duplicates a game.
 Unfinished games are not exported; they are picked up once they end.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,28 +28,48 @@ from store import EventStore
 
 MANIFEST = "_manifest.json"
 FORMATS = ("parquet", "csv")
-VIEWERS = ("referee", "spectator")   # whose record: everything, or what the public log shows
-PUBLIC = "spectator"                 # the default (invariant 6): a referee's record is asked for
+VIEWERS = ("referee", "spectator")  # whose record: everything, or what the public log shows
+PUBLIC = "spectator"  # the default (invariant 6): a referee's record is asked for
 HOLDS = {  # what each kind of export holds, in its manifest: a reader of the folder sees it
     "spectator": "the public view: each event as the public log shows it (a hidden event "
-                 "redacted); safe to share",
+    "redacted); safe to share",
     "referee": "everything, hidden information included: hands, deck orders, seat secrets "
-               "(the referee's record, written because --as referee was named); do not share",
+    "(the referee's record, written because --as referee was named); do not share",
 }
 
-GAMES_SCHEMA = pa.schema([
-    ("game_id", pa.string()), ("ruleset", pa.string()), ("ruleset_version", pa.string()),
-    ("players", pa.int32()), ("options", pa.string()), ("seed_hash", pa.string()),
-    ("seed", pa.string()), ("status", pa.string()), ("reason", pa.string()),
-    ("winners", pa.list_(pa.int32())), ("scores", pa.string()), ("rounds", pa.int32()),
-    ("turns", pa.int32()), ("commands", pa.int32()), ("events", pa.int32()),
-    ("bots", pa.string()),
-])
-EVENTS_SCHEMA = pa.schema([
-    ("game_id", pa.string()), ("ruleset", pa.string()), ("seq", pa.int64()),
-    ("version", pa.int32()), ("type", pa.string()), ("seat", pa.int32()),
-    ("rule", pa.string()), ("visibility", pa.string()), ("payload", pa.string()),
-])
+GAMES_SCHEMA = pa.schema(
+    [
+        ("game_id", pa.string()),
+        ("ruleset", pa.string()),
+        ("ruleset_version", pa.string()),
+        ("players", pa.int32()),
+        ("options", pa.string()),
+        ("seed_hash", pa.string()),
+        ("seed", pa.string()),
+        ("status", pa.string()),
+        ("reason", pa.string()),
+        ("winners", pa.list_(pa.int32())),
+        ("scores", pa.string()),
+        ("rounds", pa.int32()),
+        ("turns", pa.int32()),
+        ("commands", pa.int32()),
+        ("events", pa.int32()),
+        ("bots", pa.string()),
+    ]
+)
+EVENTS_SCHEMA = pa.schema(
+    [
+        ("game_id", pa.string()),
+        ("ruleset", pa.string()),
+        ("seq", pa.int64()),
+        ("version", pa.int32()),
+        ("type", pa.string()),
+        ("seat", pa.int32()),
+        ("rule", pa.string()),
+        ("visibility", pa.string()),
+        ("payload", pa.string()),
+    ]
+)
 
 
 class ExportError(ValueError):
@@ -70,17 +91,22 @@ def game_row(events: list, bots: str | None = None) -> dict[str, Any]:
     rounds = [e.data["round"] for e in events if isinstance(e.data.get("round"), int)]
     turns = sum(1 for e in events if e.type.endswith(".turn") or e.type == "turn.started")
     return {
-        "game_id": events[0].game_id, "ruleset": created["ruleset"],
-        "ruleset_version": created.get("version"), "players": created["players"],
-        "options": _json(created.get("options")), "seed_hash": created.get("seed_hash"),
+        "game_id": events[0].game_id,
+        "ruleset": created["ruleset"],
+        "ruleset_version": created.get("version"),
+        "players": created["players"],
+        "options": _json(created.get("options")),
+        "seed_hash": created.get("seed_hash"),
         "seed": revealed.data.get("seed") if revealed else None,
         "status": "over" if over else "running",
         "reason": over.data.get("reason") if over else None,
         "winners": list(over.data.get("winners", [])) if over else None,
         "scores": _json(over.data.get("scores")) if over else None,
-        "rounds": max(rounds) if rounds else None, "turns": turns,
+        "rounds": max(rounds) if rounds else None,
+        "turns": turns,
         "commands": sum(1 for e in events if e.type.startswith("cmd.")),
-        "events": len(events), "bots": bots,
+        "events": len(events),
+        "bots": bots,
     }
 
 
@@ -94,9 +120,20 @@ def seen_data(events: list, ruleset: str, viewer: str = PUBLIC) -> list[dict[str
 
 
 def event_rows(events: list, ruleset: str, viewer: str = PUBLIC) -> list[dict[str, Any]]:
-    return [{"game_id": e.game_id, "ruleset": ruleset, "seq": e.seq, "version": e.version,
-             "type": e.type, "seat": e.actor, "rule": e.rule, "visibility": _json(e.vis),
-             "payload": _json(d)} for e, d in zip(events, seen_data(events, ruleset, viewer))]
+    return [
+        {
+            "game_id": e.game_id,
+            "ruleset": ruleset,
+            "seq": e.seq,
+            "version": e.version,
+            "type": e.type,
+            "seat": e.actor,
+            "rule": e.rule,
+            "visibility": _json(e.vis),
+            "payload": _json(d),
+        }
+        for e, d in zip(events, seen_data(events, ruleset, viewer))
+    ]
 
 
 def fact_rows(events: list, ruleset: str, viewer: str = PUBLIC) -> dict[str, list[dict[str, Any]]]:
@@ -107,8 +144,7 @@ def fact_rows(events: list, ruleset: str, viewer: str = PUBLIC) -> dict[str, lis
         rows = out.setdefault(fact.table, [])
         for e, data in zip(events, seen):
             if e.type in fact.types:
-                row = {"game_id": e.game_id, "version": e.version, "seat": e.actor,
-                       "type": e.type}
+                row = {"game_id": e.game_id, "version": e.version, "seat": e.actor, "type": e.type}
                 row.update({c: _cell(data.get(c)) for c in fact.columns})
                 rows.append(row)
     return out
@@ -132,8 +168,7 @@ def _fact_table(rows: list[dict[str, Any]]) -> pa.Table:
         values = [r.get(name) for r in rows]
         typ = _column_type(values)
         if typ == pa.string():
-            values = [None if v is None else v if isinstance(v, str) else _json(v)
-                      for v in values]
+            values = [None if v is None else v if isinstance(v, str) else _json(v) for v in values]
         cols[name] = pa.array(values, typ)
     return pa.table(cols)
 
@@ -141,8 +176,9 @@ def _fact_table(rows: list[dict[str, Any]]) -> pa.Table:
 def _bots(store: EventStore, game_id: str) -> str | None:
     """The bots that played a simulated game (simulate records them per run: GAME-SEED)."""
     try:
-        row = store.conn.execute("SELECT bots FROM analytics_runs WHERE prefix=?",
-                                 (game_id.rsplit("-", 1)[0],)).fetchone()
+        row = store.conn.execute(
+            "SELECT bots FROM analytics_runs WHERE prefix=?", (game_id.rsplit("-", 1)[0],)
+        ).fetchone()
     except Exception:  # a store no simulate run wrote to has no such table
         return None
     return row[0] if row else None
@@ -152,18 +188,23 @@ def _load_manifest(out: Path, fmt: str, viewer: str = PUBLIC) -> dict[str, Any]:
     path = out / MANIFEST
     if not path.exists():
         if out.exists() and any(out.iterdir()):
-            raise ExportError(f"{out} is not empty and holds no {MANIFEST}: not an export "
-                              "folder (choose an empty or new folder)")
-        return {"format": fmt, "as": viewer, "holds": HOLDS[viewer], "games": [], "parts": {},
-                "runs": 0}
+            raise ExportError(
+                f"{out} is not empty and holds no {MANIFEST}: not an export "
+                "folder (choose an empty or new folder)"
+            )
+        return {"format": fmt, "as": viewer, "holds": HOLDS[viewer], "games": [], "parts": {}, "runs": 0}
     m = json.loads(path.read_text())
     if m.get("format") != fmt:
-        raise ExportError(f"{out} holds a {m.get('format')} export; export again with "
-                          f"--format {m.get('format')} or into another folder")
-    had = m.setdefault("as", "referee")   # exports written before --as were the referee's
+        raise ExportError(
+            f"{out} holds a {m.get('format')} export; export again with "
+            f"--format {m.get('format')} or into another folder"
+        )
+    had = m.setdefault("as", "referee")  # exports written before --as were the referee's
     if had != viewer:
-        raise ExportError(f"{out} holds the {had}'s export, not the {viewer}'s: export again "
-                          f"with --as {had} or into another folder (the two must not mix)")
+        raise ExportError(
+            f"{out} holds the {had}'s export, not the {viewer}'s: export again "
+            f"with --as {had} or into another folder (the two must not mix)"
+        )
     m["holds"] = HOLDS[had]  # said by older exports too once they are appended to
     return m
 
@@ -194,9 +235,13 @@ def _check_viewer(viewer: str) -> None:
         raise ExportError(f"--as takes {' or '.join(VIEWERS)}, not {viewer!r}")
 
 
-def collect(db: str, ruleset: str | None = None, skip: set[str] = frozenset(),
-            progress: Callable[[int, int], None] | None = None, viewer: str = PUBLIC
-            ) -> tuple[dict[str, pa.Table], list[str]]:
+def collect(
+    db: str,
+    ruleset: str | None = None,
+    skip: set[str] = frozenset(),
+    progress: Callable[[int, int], None] | None = None,
+    viewer: str = PUBLIC,
+) -> tuple[dict[str, pa.Table], list[str]]:
     """The finished games of `db` (minus `skip`) as Arrow tables, and their ids; each payload
     as `viewer` (spectator, the default, or referee) may read it."""
     _check_viewer(viewer)
@@ -224,14 +269,22 @@ def collect(db: str, ruleset: str | None = None, skip: set[str] = frozenset(),
             new_ids.append(gid)
     finally:
         store.close()
-    tables = {"games": pa.Table.from_pylist(games, GAMES_SCHEMA),
-              "events": pa.Table.from_pylist(events, EVENTS_SCHEMA)}
+    tables = {
+        "games": pa.Table.from_pylist(games, GAMES_SCHEMA),
+        "events": pa.Table.from_pylist(events, EVENTS_SCHEMA),
+    }
     tables.update({n: _fact_table(r) for n, r in facts.items() if r})
     return tables, new_ids
 
 
-def export(db: str, out: str | os.PathLike, fmt: str = "parquet", ruleset: str | None = None,
-           progress: Callable[[int, int], None] | None = None, viewer: str = PUBLIC) -> dict[str, int]:
+def export(
+    db: str,
+    out: str | os.PathLike,
+    fmt: str = "parquet",
+    ruleset: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    viewer: str = PUBLIC,
+) -> dict[str, int]:
     """Append the finished games not yet exported; return rows written per table. Each payload
     is written as the public log shows it unless `viewer` is "referee" (invariant 6: a read is
     public unless the referee is named); the manifest says which ("as", "holds")."""
@@ -244,8 +297,7 @@ def export(db: str, out: str | os.PathLike, fmt: str = "parquet", ruleset: str |
     manifest = _load_manifest(out, fmt, viewer)
     out.mkdir(parents=True, exist_ok=True)
     _drop_orphans(out, manifest)
-    tables, new_ids = collect(db, ruleset, skip=set(manifest["games"]), progress=progress,
-                              viewer=viewer)
+    tables, new_ids = collect(db, ruleset, skip=set(manifest["games"]), progress=progress, viewer=viewer)
     written: dict[str, int] = {}
     if new_ids:
         run = manifest["runs"] + 1

@@ -5,6 +5,7 @@ win rate by seat and by bot, game length, score spread, and per ruleset the card
 that matter (Thunderstone: battles won per monster; Rune Age: cards gained; epochs: combat
 winners by side). A card whose catalogue values include a stand-in is marked with '*'.
 """
+
 from __future__ import annotations
 
 import html
@@ -19,8 +20,10 @@ from analytics.export import collect
 
 def _plt():
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
     plt.rcParams["svg.hashsalt"] = "runeledger"  # the same data gives the same SVG
     return plt
 
@@ -28,11 +31,13 @@ def _plt():
 def _stand_in_names(ruleset: str) -> set[str]:
     try:
         from engine import registry
+
         cards = registry.get(ruleset).cards()
     except Exception:  # a ruleset without a catalogue: nothing to mark
         return set()
-    return {c.name for c in cards if "stand-in" in c.sources.values()} | \
-        {c.english_name for c in cards if c.english_name and "stand-in" in c.sources.values()}
+    return {c.name for c in cards if "stand-in" in c.sources.values()} | {
+        c.english_name for c in cards if c.english_name and "stand-in" in c.sources.values()
+    }
 
 
 def _svg(fig) -> str:
@@ -40,15 +45,20 @@ def _svg(fig) -> str:
     fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
     _plt().close(fig)
     text = buf.getvalue()
-    return text[text.index("<svg"):]
+    return text[text.index("<svg") :]
 
 
 def _bar(title: str, labels: list[str], values: list[float], ylabel: str):
     plt = _plt()
     fig, ax = plt.subplots(figsize=(6.4, 3.2))
     ax.bar(range(len(labels)), values, color="#4c72b0")
-    ax.set_xticks(range(len(labels)), labels, rotation=45 if len(labels) > 6 else 0,
-                  ha="right" if len(labels) > 6 else "center", fontsize=8)
+    ax.set_xticks(
+        range(len(labels)),
+        labels,
+        rotation=45 if len(labels) > 6 else 0,
+        ha="right" if len(labels) > 6 else "center",
+        fontsize=8,
+    )
     ax.set_title(title)
     ax.set_ylabel(ylabel)
     return fig
@@ -67,21 +77,44 @@ def _hist(title: str, values: list[float], xlabel: str):
 # Per-game bar charts: (ruleset, table, file stem, caption, title, SQL giving (label, value)
 # rows, y label). Labels that are card names get a * when the card has a stand-in value.
 GAME_FIGURES = (
-    ("thunderstone", "ts_battles", "thunderstone-monsters",
-     "thunderstone: share of battles won per monster (the 20 fought most; * = a stand-in value)",
-     "thunderstone: battles won per monster",
-     "SELECT split_part(target, '#', 1) AS m, avg(won::INT) FROM ts_battles GROUP BY m "
-     "ORDER BY count(*) DESC, m LIMIT 20", "share won"),
-    ("thunderstone", "ts_buys", "thunderstone-buys",
-     "thunderstone: cards bought (the 20 bought most)", "thunderstone: cards bought",
-     "SELECT stack, count(*) FROM ts_buys GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20", "bought"),
-    ("rune-age", "ra_purchases", "rune-age-gains",
-     "rune-age: cards gained (the 20 gained most)", "rune-age: cards gained",
-     "SELECT split_part(card, '#', 1) AS c, count(*) FROM ra_purchases GROUP BY 1 "
-     "ORDER BY 2 DESC, 1 LIMIT 20", "gained"),
-    ("epochs", "ep_combats", "epochs-combats", "epochs: combats won by side",
-     "epochs: combat winners",
-     "SELECT winner, count(*) FROM ep_combats GROUP BY 1 ORDER BY 1", "combats"),
+    (
+        "thunderstone",
+        "ts_battles",
+        "thunderstone-monsters",
+        "thunderstone: share of battles won per monster (the 20 fought most; * = a stand-in value)",
+        "thunderstone: battles won per monster",
+        "SELECT split_part(target, '#', 1) AS m, avg(won::INT) FROM ts_battles GROUP BY m "
+        "ORDER BY count(*) DESC, m LIMIT 20",
+        "share won",
+    ),
+    (
+        "thunderstone",
+        "ts_buys",
+        "thunderstone-buys",
+        "thunderstone: cards bought (the 20 bought most)",
+        "thunderstone: cards bought",
+        "SELECT stack, count(*) FROM ts_buys GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20",
+        "bought",
+    ),
+    (
+        "rune-age",
+        "ra_purchases",
+        "rune-age-gains",
+        "rune-age: cards gained (the 20 gained most)",
+        "rune-age: cards gained",
+        "SELECT split_part(card, '#', 1) AS c, count(*) FROM ra_purchases GROUP BY 1 "
+        "ORDER BY 2 DESC, 1 LIMIT 20",
+        "gained",
+    ),
+    (
+        "epochs",
+        "ep_combats",
+        "epochs-combats",
+        "epochs: combats won by side",
+        "epochs: combat winners",
+        "SELECT winner, count(*) FROM ep_combats GROUP BY 1 ORDER BY 1",
+        "combats",
+    ),
 )
 
 
@@ -91,45 +124,87 @@ def figures(con: duckdb.DuckDBPyConnection, tables: set[str]) -> list[tuple[str,
     rulesets = [r[0] for r in con.execute("SELECT DISTINCT ruleset FROM games ORDER BY 1").fetchall()]
     for rs in rulesets:
         q = lambda sql: con.execute(sql, [rs]).fetchall()  # noqa: E731
-        seats = q("SELECT s, avg(CASE WHEN list_contains(winners, s) THEN 1.0 / len(winners) "
-                  "ELSE 0 END) FROM games, range(players) t(s) WHERE ruleset=? GROUP BY s "
-                  "ORDER BY s")
-        out.append((f"{rs}-win-by-seat", f"{rs}: win rate by seat (a shared win counts 1/k)",
-                    _bar(f"{rs}: win rate by seat", [f"seat {s}" for s, _ in seats],
-                         [v for _, v in seats], "win rate")))
-        bots = q("SELECT string_split(bots, ',')[s + 1] AS bot, avg(CASE WHEN "
-                 "list_contains(winners, s) THEN 1.0 / len(winners) ELSE 0 END), count(*) "
-                 "FROM games, range(players) t(s) WHERE ruleset=? AND bots IS NOT NULL "
-                 "GROUP BY bot ORDER BY bot")
+        seats = q(
+            "SELECT s, avg(CASE WHEN list_contains(winners, s) THEN 1.0 / len(winners) "
+            "ELSE 0 END) FROM games, range(players) t(s) WHERE ruleset=? GROUP BY s "
+            "ORDER BY s"
+        )
+        out.append(
+            (
+                f"{rs}-win-by-seat",
+                f"{rs}: win rate by seat (a shared win counts 1/k)",
+                _bar(
+                    f"{rs}: win rate by seat",
+                    [f"seat {s}" for s, _ in seats],
+                    [v for _, v in seats],
+                    "win rate",
+                ),
+            )
+        )
+        bots = q(
+            "SELECT string_split(bots, ',')[s + 1] AS bot, avg(CASE WHEN "
+            "list_contains(winners, s) THEN 1.0 / len(winners) ELSE 0 END), count(*) "
+            "FROM games, range(players) t(s) WHERE ruleset=? AND bots IS NOT NULL "
+            "GROUP BY bot ORDER BY bot"
+        )
         if bots:
-            out.append((f"{rs}-win-by-bot", f"{rs}: win rate by bot (seat-games per bot: " +
-                        ", ".join(f"{b} {n}" for b, _, n in bots) + ")",
-                        _bar(f"{rs}: win rate by bot", [b for b, _, _ in bots],
-                             [v for _, v, _ in bots], "win rate")))
+            out.append(
+                (
+                    f"{rs}-win-by-bot",
+                    f"{rs}: win rate by bot (seat-games per bot: "
+                    + ", ".join(f"{b} {n}" for b, _, n in bots)
+                    + ")",
+                    _bar(
+                        f"{rs}: win rate by bot", [b for b, _, _ in bots], [v for _, v, _ in bots], "win rate"
+                    ),
+                )
+            )
         lengths = [r[0] for r in q("SELECT commands FROM games WHERE ruleset=?")]
-        out.append((f"{rs}-length", f"{rs}: game length in decisions",
-                    _hist(f"{rs}: game length", lengths, "decisions per game")))
-        spread = [r[0] for r in q(
-            "SELECT max(v::DOUBLE) - min(v::DOUBLE) FROM (SELECT game_id, unnest(json_extract("
-            "scores, '$.*'))::VARCHAR AS v FROM games WHERE ruleset=? AND scores IS NOT NULL "
-            "AND scores <> '{}') GROUP BY game_id") if r[0] is not None]
+        out.append(
+            (
+                f"{rs}-length",
+                f"{rs}: game length in decisions",
+                _hist(f"{rs}: game length", lengths, "decisions per game"),
+            )
+        )
+        spread = [
+            r[0]
+            for r in q(
+                "SELECT max(v::DOUBLE) - min(v::DOUBLE) FROM (SELECT game_id, unnest(json_extract("
+                "scores, '$.*'))::VARCHAR AS v FROM games WHERE ruleset=? AND scores IS NOT NULL "
+                "AND scores <> '{}') GROUP BY game_id"
+            )
+            if r[0] is not None
+        ]
         if spread:
-            out.append((f"{rs}-score-spread", f"{rs}: score spread (best minus worst)",
-                        _hist(f"{rs}: score spread", spread, "points")))
+            out.append(
+                (
+                    f"{rs}-score-spread",
+                    f"{rs}: score spread (best minus worst)",
+                    _hist(f"{rs}: score spread", spread, "points"),
+                )
+            )
         marked = _stand_in_names(rs)
 
         def mark(name: str) -> str:
             return name + ("*" if name in marked else "")
+
         for game, table, stem, caption, title, sql, ylabel in GAME_FIGURES:
             if rs == game and table in tables:
                 rows = con.execute(sql).fetchall()
-                out.append((stem, caption, _bar(title, [mark(str(r[0])) for r in rows],
-                                                [r[1] for r in rows], ylabel)))
+                out.append(
+                    (
+                        stem,
+                        caption,
+                        _bar(title, [mark(str(r[0])) for r in rows], [r[1] for r in rows], ylabel),
+                    )
+                )
     return out
 
 
-def report(db: str, out: str, ruleset: str | None = None,
-           progress: Callable[[int, int], None] | None = None) -> list[str]:
+def report(
+    db: str, out: str, ruleset: str | None = None, progress: Callable[[int, int], None] | None = None
+) -> list[str]:
     """Write the page and its SVG files; return the SVG paths."""
     tabs, ids = collect(db, ruleset, progress=progress)
     con = duckdb.connect(":memory:")
@@ -139,7 +214,7 @@ def report(db: str, out: str, ruleset: str | None = None,
     figdir = page.with_name(page.stem + "_figures")
     figdir.mkdir(parents=True, exist_ok=True)
     parts, paths = [], []
-    for stem, caption, fig in (figures(con, set(tabs)) if ids else []):
+    for stem, caption, fig in figures(con, set(tabs)) if ids else []:
         svg = _svg(fig)
         path = figdir / f"{stem}.svg"
         path.write_text(svg)
@@ -153,5 +228,6 @@ def report(db: str, out: str, ruleset: str | None = None,
         f"<h1>Runeledger report</h1><p>{len(ids)} finished games from "
         f"{html.escape(Path(db).name)}. Cards marked * have at least one stand-in value (a "
         "value neither the rulebook nor a public list gives).</p>"
-        f"{body}</body></html>")
+        f"{body}</body></html>"
+    )
     return paths

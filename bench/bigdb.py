@@ -15,6 +15,7 @@ game (snapshots allowed; none exist). The two sizes alternate, RUNS each; median
 the OS page cache warm (the database's size, not the disk), and with the file evicted from the
 page cache first (posix_fadvise DONTNEED on that file only: a cold open, as after a reboot).
 """
+
 from __future__ import annotations
 
 import os
@@ -30,7 +31,7 @@ from store import EventStore, NewEvent
 
 TEMPLATES = 50
 SIZES = (1_000, 100_000)
-BUILD = "v1"   # change when the way the files are built changes
+BUILD = "v1"  # change when the way the files are built changes
 
 _PROBE = r"""
 import sys, time, json
@@ -63,8 +64,9 @@ def _templates() -> list[list[list[NewEvent]]]:
             if ev.command_id != last:
                 cmds.append([])
                 last = ev.command_id
-            cmds[-1].append(NewEvent(ev.type, ev.data, ev.vis, ev.actor, ev.rule, ev.cause,
-                                     ev.command_id, ev.schema))
+            cmds[-1].append(
+                NewEvent(ev.type, ev.data, ev.vis, ev.actor, ev.rule, ev.cause, ev.command_id, ev.schema)
+            )
         out.append(cmds)
         eng.forget(gid)
     return out
@@ -112,8 +114,7 @@ def build(size: int, templates, say) -> str:
             store.append_many(batch)
             batch = []
         if i % 10_000 == 9_999:
-            say(f"building the {size:,}-game database: {i + 1:,} games, "
-                f"{time.perf_counter() - start:.0f} s")
+            say(f"building the {size:,}-game database: {i + 1:,} games, {time.perf_counter() - start:.0f} s")
     store.close()
     os.replace(tmp, path)
     return path
@@ -135,10 +136,12 @@ def evict(path: str) -> None:
 
 def _probe(path: str, gid: str, cold: bool = False) -> dict:
     import json
+
     if cold:
         evict(path)
-    out = subprocess.run([sys.executable, "-c", _PROBE, path, gid], capture_output=True,
-                         text=True, env=ENV, timeout=300)
+    out = subprocess.run(
+        [sys.executable, "-c", _PROBE, path, gid], capture_output=True, text=True, env=ENV, timeout=300
+    )
     if out.returncode:
         raise RuntimeError(out.stderr[-300:])
     return json.loads(out.stdout)
@@ -157,26 +160,40 @@ def measure(runs: int, say) -> tuple[list, dict]:
     got = {(s, c): [] for s in SIZES for c in (False, True)}
     for r in range(runs):
         say(f"first state_at, run {r + 1}/{runs}")
-        for size in (SIZES if r % 2 == 0 else SIZES[::-1]):
+        for size in SIZES if r % 2 == 0 else SIZES[::-1]:
             for cold in (False, True):
                 got[size, cold].append(_probe(paths[size], target(size), cold))
     small, big = SIZES
     mb = {s: os.path.getsize(paths[s]) / 2**20 for s in SIZES}
     rows = []
-    detail = {"runs": runs, "file_mib": mb, "build_s": build_s,
-              "events_of_target": got[big, False][0]["version"]}
+    detail = {
+        "runs": runs,
+        "file_mib": mb,
+        "build_s": build_s,
+        "events_of_target": got[big, False][0]["version"],
+    }
     for cold in (False, True):
         total = {s: [g["open_ms"] + g["state_at_ms"] for g in got[s, cold]] for s in SIZES}
         ratio = median([b / a for a, b in zip(total[small], total[big])])
         how = "file evicted from the page cache first" if cold else "page cache warm"
-        rows.append(row(f"first state_at in a fresh process, {big:,}-game database (open + "
-                        f"state_at; {how})", median(total[big]), "ms",
-                        f"the same game in a {small:,}-game database, same way",
-                        median(total[small]), "ms", ratio, "100k ÷ 1k (median per pair)",
-                        "≤2×", ratio <= 2))
+        rows.append(
+            row(
+                f"first state_at in a fresh process, {big:,}-game database (open + state_at; {how})",
+                median(total[big]),
+                "ms",
+                f"the same game in a {small:,}-game database, same way",
+                median(total[small]),
+                "ms",
+                ratio,
+                "100k ÷ 1k (median per pair)",
+                "≤2×",
+                ratio <= 2,
+            )
+        )
         key = "cold" if cold else "warm"
-        detail[key] = {"registry_ms": median([g["registry_ms"] for s in SIZES
-                                              for g in got[s, cold]]),"open_ms": {s: median([g["open_ms"] for g in got[s, cold]]) for s in SIZES},
-                       "state_at_ms": {s: median([g["state_at_ms"] for g in got[s, cold]])
-                                       for s in SIZES}}
+        detail[key] = {
+            "registry_ms": median([g["registry_ms"] for s in SIZES for g in got[s, cold]]),
+            "open_ms": {s: median([g["open_ms"] for g in got[s, cold]]) for s in SIZES},
+            "state_at_ms": {s: median([g["state_at_ms"] for g in got[s, cold]]) for s in SIZES},
+        }
     return rows, detail

@@ -16,6 +16,7 @@ same events per game); the modes alternate game by game so a busy moment hits al
 Each part runs in its own process with a time limit, so a game that raises or never ends is an
 error row instead of taking the whole bench down.
 """
+
 from __future__ import annotations
 
 import cProfile
@@ -48,8 +49,15 @@ class Played(msgspec.Struct):
     error: str | None = None
 
 
-def play_game(eng: Engine, gid: str, seed: str, per_game: bool, game: str = GAME,
-          players: int = PLAYERS, options: dict | None = None) -> tuple[int, float, float]:
+def play_game(
+    eng: Engine,
+    gid: str,
+    seed: str,
+    per_game: bool,
+    game: str = GAME,
+    players: int = PLAYERS,
+    options: dict | None = None,
+) -> tuple[int, float, float]:
     """One random-bot game (events, CPU s, wall s); one transaction per game or per command."""
     c0, w0 = time.process_time(), time.perf_counter()
     eng.create(game, players, seed, options or {}, game_id=gid)
@@ -65,13 +73,19 @@ def play_game(eng: Engine, gid: str, seed: str, per_game: bool, game: str = GAME
 
 def _measure(games: int, limit: float, tmp: str, conn) -> None:
     try:
-        engines = {"memstore_game": Engine(MemoryStore()),
-                   "mem_cmd": Engine(EventStore(":memory:")),
-                   "mem_game": Engine(EventStore(":memory:")),
-                   "disk_game": Engine(os.path.join(tmp, f"ts-game-{os.getpid()}.db")),
-                   "disk_cmd": Engine(os.path.join(tmp, f"ts-cmd-{os.getpid()}.db"))}
-        out = Played(cpu={m: [] for m in MODES}, wall={m: [] for m in MODES},
-                     events={m: [] for m in MODES}, fold_cpu=[])
+        engines = {
+            "memstore_game": Engine(MemoryStore()),
+            "mem_cmd": Engine(EventStore(":memory:")),
+            "mem_game": Engine(EventStore(":memory:")),
+            "disk_game": Engine(os.path.join(tmp, f"ts-game-{os.getpid()}.db")),
+            "disk_cmd": Engine(os.path.join(tmp, f"ts-cmd-{os.getpid()}.db")),
+        }
+        out = Played(
+            cpu={m: [] for m in MODES},
+            wall={m: [] for m in MODES},
+            events={m: [] for m in MODES},
+            fold_cpu=[],
+        )
         for m, eng in engines.items():  # warm-up, not counted: imports, registry, caches
             play_game(eng, f"warm-{m}", "warm", m.endswith("game"))
             eng.forget(f"warm-{m}")
@@ -122,18 +136,23 @@ def _profile(games: int, top: int, conn) -> None:
         root = str(ROOT) + os.sep
         own, other = [], []
         for (file, line, func), (cc, nc, tt, ct, _) in st.stats.items():
-            if file.startswith(root) and not file.startswith(root + "bench" + os.sep) \
-                    and ".venv" not in file:
-                own.append((f"{file[len(root):]}:{line} {func}", nc, tt, ct))
+            if file.startswith(root) and not file.startswith(root + "bench" + os.sep) and ".venv" not in file:
+                own.append((f"{file[len(root) :]}:{line} {func}", nc, tt, ct))
             else:
                 where = file.split("site-packages" + os.sep, 1)[-1] if file != "~" else ""
                 other.append((f"{where}:{line} {func}" if where else func, nc, tt, ct))
         total = sum(v[2] for v in st.stats.values())
-        conn.send({"games": games, "cpu": cpu, "total": total,
-                   "cumulative": sorted(own, key=lambda x: -x[3])[:top],
-                   "own": sorted(own, key=lambda x: -x[2])[:top],
-                   "other": sorted(other, key=lambda x: -x[2])[:top],
-                   "own_share": sum(x[2] for x in own) / total if total else 0.0})
+        conn.send(
+            {
+                "games": games,
+                "cpu": cpu,
+                "total": total,
+                "cumulative": sorted(own, key=lambda x: -x[3])[:top],
+                "own": sorted(own, key=lambda x: -x[2])[:top],
+                "other": sorted(other, key=lambda x: -x[2])[:top],
+                "own_share": sum(x[2] for x in own) / total if total else 0.0,
+            }
+        )
     except BaseException as exc:
         conn.send({"error": f"{type(exc).__name__}: {exc}"})
 
@@ -160,17 +179,21 @@ def _spawn(target: Callable, args: tuple, hard: float) -> Any:
 
 
 def measure(tmp: str, games: int, limit: float) -> tuple[list, dict]:
-    lines = ("Thunderstone 4 seats, random bots, in memory",
-             "Thunderstone 4 seats, persisted, one transaction per game",
-             "Thunderstone 4 seats, persisted, one transaction per command",
-             "Thunderstone 4 seats, random bots, in memory on SQLite")
+    lines = (
+        "Thunderstone 4 seats, random bots, in memory",
+        "Thunderstone 4 seats, persisted, one transaction per game",
+        "Thunderstone 4 seats, persisted, one transaction per command",
+        "Thunderstone 4 seats, random bots, in memory on SQLite",
+    )
     got = _spawn(_measure, (games, limit, tmp), limit + 120)
     if isinstance(got, str) or got.error or not got.games:
         why = got if isinstance(got, str) else got.error or "no game finished"
-        return [failed(lines[0], "games/CPU-s", "≥75", why),
-                failed(lines[3], "games/CPU-s", "none (the path before the MemoryStore)", why),
-                failed(lines[1], "games/s", "≥40", why),
-                failed(lines[2], "games/s", "≥15", why)], {}
+        return [
+            failed(lines[0], "games/CPU-s", "≥75", why),
+            failed(lines[3], "games/CPU-s", "none (the path before the MemoryStore)", why),
+            failed(lines[1], "games/s", "≥40", why),
+            failed(lines[2], "games/s", "≥15", why),
+        ], {}
     n = got.games
     per_cpu = {m: n / sum(got.cpu[m]) for m in MODES}
     per_s = {m: n / sum(got.wall[m]) for m in MODES}
@@ -181,26 +204,63 @@ def measure(tmp: str, games: int, limit: float) -> tuple[list, dict]:
     r_cmd = median([a / b for a, b in zip(got.wall["mem_cmd"], got.wall["disk_cmd"])])
     r_mem = median([a / b for a, b in zip(got.cpu["mem_game"], got.cpu["memstore_game"])])
     rows = [
-        row(lines[0] + " (MemoryStore, one transaction per game, as simulate plays)",
-            per_cpu["memstore_game"], "games/CPU-s", "the same games folded from their events "
-            "(state_at from event 1, no snapshot)", fold, "games/CPU-s",
-            per_cpu["memstore_game"] / fold, "playing ÷ folding", "≥75 games/CPU-s",
-            per_cpu["memstore_game"] >= 75),
-        row(lines[3] + " (EventStore(':memory:'), one transaction per game; the path before "
-            "the MemoryStore)", per_cpu["mem_game"], "games/CPU-s", "the same games on the "
-            "MemoryStore", per_cpu["memstore_game"], "games/CPU-s", 1 / r_mem,
+        row(
+            lines[0] + " (MemoryStore, one transaction per game, as simulate plays)",
+            per_cpu["memstore_game"],
+            "games/CPU-s",
+            "the same games folded from their events (state_at from event 1, no snapshot)",
+            fold,
+            "games/CPU-s",
+            per_cpu["memstore_game"] / fold,
+            "playing ÷ folding",
+            "≥75 games/CPU-s",
+            per_cpu["memstore_game"] >= 75,
+        ),
+        row(
+            lines[3] + " (EventStore(':memory:'), one transaction per game; the path before the MemoryStore)",
+            per_cpu["mem_game"],
+            "games/CPU-s",
+            "the same games on the MemoryStore",
+            per_cpu["memstore_game"],
+            "games/CPU-s",
+            1 / r_mem,
             "SQLite ÷ MemoryStore (median per game of the CPU-time ratio, inverted)",
-            "none (reported beside the goal's row)", None),
-        row(lines[1], per_s["disk_game"], "games/s", "the same games in memory on SQLite, one "
-            "transaction per game", per_s["mem_game"], "games/s", r_game,
-            "persisted ÷ in memory (median per game)", "≥40 games/s", per_s["disk_game"] >= 40),
-        row(lines[2], per_s["disk_cmd"], "games/s", "the same games in memory on SQLite, one "
-            "transaction per command", per_s["mem_cmd"], "games/s", r_cmd,
-            "persisted ÷ in memory (median per game)", "≥15 games/s", per_s["disk_cmd"] >= 15),
+            "none (reported beside the goal's row)",
+            None,
+        ),
+        row(
+            lines[1],
+            per_s["disk_game"],
+            "games/s",
+            "the same games in memory on SQLite, one transaction per game",
+            per_s["mem_game"],
+            "games/s",
+            r_game,
+            "persisted ÷ in memory (median per game)",
+            "≥40 games/s",
+            per_s["disk_game"] >= 40,
+        ),
+        row(
+            lines[2],
+            per_s["disk_cmd"],
+            "games/s",
+            "the same games in memory on SQLite, one transaction per command",
+            per_s["mem_cmd"],
+            "games/s",
+            r_cmd,
+            "persisted ÷ in memory (median per game)",
+            "≥15 games/s",
+            per_s["disk_cmd"] >= 15,
+        ),
     ]
-    detail = {"games": n, "same_games": same,
-              "events_per_game": sum(got.events["mem_game"]) / n,
-              "games_per_cpu_s": per_cpu, "games_per_s": per_s, "fold_games_per_cpu_s": fold}
+    detail = {
+        "games": n,
+        "same_games": same,
+        "events_per_game": sum(got.events["mem_game"]) / n,
+        "games_per_cpu_s": per_cpu,
+        "games_per_s": per_s,
+        "fold_games_per_cpu_s": fold,
+    }
     return rows, detail
 
 

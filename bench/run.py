@@ -5,6 +5,7 @@ Writes bench/results.md (`--out` to write elsewhere).
 Timings depend on the machine and on what else runs on it, so they are reported here, never
 asserted in the tests. The header names the machine and its load.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,10 +21,30 @@ from pathlib import Path
 from bench import bigdb, games, scenarios, simulate_runs, storage
 from bench.common import HERE, Row, failed, load, machine, num
 
-FULL = dict(workload=200, repeats=5, ts_games=30, ts_limit=150.0, sim_games=1000, sim_pairs=5,
-            big_runs=7, long_s=30.0, profile_games=20, scenario_games=5)
-QUICK = dict(workload=40, repeats=1, ts_games=5, ts_limit=60.0, sim_games=300, sim_pairs=1,
-             big_runs=3, long_s=9.0, profile_games=5, scenario_games=1)
+FULL = dict(
+    workload=200,
+    repeats=5,
+    ts_games=30,
+    ts_limit=150.0,
+    sim_games=1000,
+    sim_pairs=5,
+    big_runs=7,
+    long_s=30.0,
+    profile_games=20,
+    scenario_games=5,
+)
+QUICK = dict(
+    workload=40,
+    repeats=1,
+    ts_games=5,
+    ts_limit=60.0,
+    sim_games=300,
+    sim_pairs=1,
+    big_runs=3,
+    long_s=9.0,
+    profile_games=5,
+    scenario_games=1,
+)
 
 
 def say(text: str) -> None:
@@ -54,30 +75,59 @@ def measure(cfg: dict, tmp: str) -> tuple[list[Row], dict]:
         got, detail = storage.measure(work, tmp, cfg["repeats"], say)
         detail.update(games=len(work.games), commands=len(work.commands), events=work.events)
         return got, detail
-    section(rows, notes, "store", [
-        ("grouped append", "events/CPU-s", "≥0.75×"),
-        ("one command per transaction", "commands/CPU-s", "≥0.8×"),
-        ("rebuild", "events/CPU-s", "≥0.8×"), ("appends vs eventsourcing", "commands/CPU-s", "≥5×"),
-        ("rebuilds vs eventsourcing", "events/CPU-s", "≥5×"),
-        ("events of one game kept together: cost of the (game_id, version) index", "events/CPU-s",
-         "cost recorded")], store_part)
+
+    section(
+        rows,
+        notes,
+        "store",
+        [
+            ("grouped append", "events/CPU-s", "≥0.75×"),
+            ("one command per transaction", "commands/CPU-s", "≥0.8×"),
+            ("rebuild", "events/CPU-s", "≥0.8×"),
+            ("appends vs eventsourcing", "commands/CPU-s", "≥5×"),
+            ("rebuilds vs eventsourcing", "events/CPU-s", "≥5×"),
+            (
+                "events of one game kept together: cost of the (game_id, version) index",
+                "events/CPU-s",
+                "cost recorded",
+            ),
+        ],
+        store_part,
+    )
 
     say(f"Thunderstone, 4 seats, {cfg['ts_games']} games per mode")
     section(rows, notes, "games", [], lambda: games.measure(tmp, cfg["ts_games"], cfg["ts_limit"]))
 
-    section(rows, notes, "workers", [("simulate --workers 2 vs 1", "games/s", "≥1.7×")],
-            lambda: simulate_runs.workers(tmp, cfg["sim_games"], cfg["sim_pairs"], say))
-    section(rows, notes, "workers_ts", [("simulate thunderstone --workers 2 vs 1", "games/s",
-                                         "≥1.7×")],
-            lambda: simulate_runs.workers(tmp, cfg["sim_games"], cfg["sim_pairs"], say,
-                                          "thunderstone", 4))
+    section(
+        rows,
+        notes,
+        "workers",
+        [("simulate --workers 2 vs 1", "games/s", "≥1.7×")],
+        lambda: simulate_runs.workers(tmp, cfg["sim_games"], cfg["sim_pairs"], say),
+    )
+    section(
+        rows,
+        notes,
+        "workers_ts",
+        [("simulate thunderstone --workers 2 vs 1", "games/s", "≥1.7×")],
+        lambda: simulate_runs.workers(tmp, cfg["sim_games"], cfg["sim_pairs"], say, "thunderstone", 4),
+    )
 
-    section(rows, notes, "state_at", [("first state_at, 100k vs 1k games", "ms", "≤2×")],
-            lambda: bigdb.measure(cfg["big_runs"], say))
+    section(
+        rows,
+        notes,
+        "state_at",
+        [("first state_at, 100k vs 1k games", "ms", "≤2×")],
+        lambda: bigdb.measure(cfg["big_runs"], say),
+    )
 
-    section(rows, notes, "long run", [("simulate --games 10000000", "s / MiB",
-                                       "at once, <500 MB")],
-            lambda: simulate_runs.long_run(tmp, cfg["long_s"], say))
+    section(
+        rows,
+        notes,
+        "long run",
+        [("simulate --games 10000000", "s / MiB", "at once, <500 MB")],
+        lambda: simulate_runs.long_run(tmp, cfg["long_s"], say),
+    )
 
     say(f"scenarios: Mage Knight and DragonLords, {cfg['scenario_games']} games each")
     section(rows, notes, "scenarios", [], lambda: scenarios.measure(cfg["scenario_games"]))
@@ -95,29 +145,34 @@ def _cell(s: object) -> str:
 def _fig(x, unit: str) -> str:
     if x is None:
         return "–"
-    return f"{x:.2f} {unit}" if unit == "s" else f"{x:.0f} {unit}" if unit == "exit code" \
-        else f"{num(x)} {unit}"
+    return (
+        f"{x:.2f} {unit}" if unit == "s" else f"{x:.0f} {unit}" if unit == "exit code" else f"{num(x)} {unit}"
+    )
 
 
 def table(rows: list[Row]) -> list[str]:
-    out = ["| line of the issue | runeledger | reference | reference figure | ratio | goal | met |",
-           "|---|--:|---|--:|--:|---|:-:|"]
+    out = [
+        "| line of the issue | runeledger | reference | reference figure | ratio | goal | met |",
+        "|---|--:|---|--:|--:|---|:-:|",
+    ]
     for r in rows:
         if r.error:
-            out.append(f"| {_cell(r.line)} | ERROR | {_cell(r.error)} |  |  | {_cell(r.goal)} | "
-                       f"not measured |")
+            out.append(
+                f"| {_cell(r.line)} | ERROR | {_cell(r.error)} |  |  | {_cell(r.goal)} | not measured |"
+            )
             continue
         ratio = f"{r.ratio:.2f}× ({_cell(r.ratio_means)})" if r.ratio is not None else ""
         met = {True: "**yes**", False: "no", None: "–"}[r.met]
-        out.append(f"| {_cell(r.line)} | {_fig(r.figure, r.unit)} | {_cell(r.reference)} | "
-                   f"{_fig(r.ref_figure, r.ref_unit) if r.ref_figure is not None else ''} | "
-                   f"{ratio} | {_cell(r.goal)} | {met} |")
+        out.append(
+            f"| {_cell(r.line)} | {_fig(r.figure, r.unit)} | {_cell(r.reference)} | "
+            f"{_fig(r.ref_figure, r.ref_unit) if r.ref_figure is not None else ''} | "
+            f"{ratio} | {_cell(r.goal)} | {met} |"
+        )
     return out
 
 
 def how(cfg: dict, notes: dict) -> list[str]:
-    s, g, w, b, lr = (notes.get(k, {}) for k in ("store", "games", "workers", "state_at",
-                                                  "long run"))
+    s, g, w, b, lr = (notes.get(k, {}) for k in ("store", "games", "workers", "state_at", "long run"))
     es = f"eventsourcing {version('eventsourcing')}"
     out = ["## How each figure was measured", ""]
     if s:
@@ -130,8 +185,9 @@ def how(cfg: dict, notes: dict) -> list[str]:
             "included; every variant runs in this process, and on a shared machine wall time "
             "would measure the load); "
             "figures are medians, ratios the median of the per-repeat ratios (their spread, "
-            "min–max: " + ", ".join(f"{k[6:]} {lo:.2f}–{hi:.2f}×"
-                                    for k, (lo, hi) in s["spread"].items()) + ").",
+            "min–max: "
+            + ", ".join(f"{k[6:]} {lo:.2f}–{hi:.2f}×" for k, (lo, hi) in s["spread"].items())
+            + ").",
             "- **Raw SQLite reference**: the rows runeledger wrote, read back byte for byte from "
             "its file, inserted into a file created by `EventStore` (its tables, indexes and "
             "append-only triggers), `journal_mode=WAL`, `synchronous=NORMAL`, in the same "
@@ -179,11 +235,13 @@ def how(cfg: dict, notes: dict) -> list[str]:
             "aggregate (read, decode, re-apply; its aggregate does almost nothing per event, "
             "runeledger's row folds the real duel state). Configurations (median commands/CPU-s "
             "appended; events/CPU-s rebuilt): "
-            + "; ".join(f"{c}: {num(s[f'es_append_{i}'])}; {num(s[f'es_rebuild_{i}'])}"
-                        for i, c in enumerate(storage.ES_CONFIGS))
+            + "; ".join(
+                f"{c}: {num(s[f'es_append_{i}'])}; {num(s[f'es_rebuild_{i}'])}"
+                for i, c in enumerate(storage.ES_CONFIGS)
+            )
             + ". The reference is the best configuration for each figure. The file "
-              "configuration is set to synchronous=NORMAL like runeledger's store (its default "
-              "FULL would measure the disk).",
+            "configuration is set to synchronous=NORMAL like runeledger's store (its default "
+            "FULL would measure the disk).",
         ]
     if g:
         gc, gs = g["games_per_cpu_s"], g["games_per_s"]
@@ -199,7 +257,8 @@ def how(cfg: dict, notes: dict) -> list[str]:
             "`simulate`). "
             "Games per CPU-second (user + system of the process): "
             + ", ".join(f"{k} {num(v)}" for k, v in gc.items())
-            + "; games per wall second: " + ", ".join(f"{k} {num(v)}" for k, v in gs.items())
+            + "; games per wall second: "
+            + ", ".join(f"{k} {num(v)}" for k, v in gs.items())
             + f"; the fold of the same games: {num(g['fold_games_per_cpu_s'])} games/CPU-s.",
         ]
     for run, game, players in ((w, "duel", 3), (notes.get("workers_ts", {}), "thunderstone", 4)):
@@ -218,11 +277,16 @@ def how(cfg: dict, notes: dict) -> list[str]:
             f"{b['warm']['registry_ms']:.0f} ms, the same for any database) opens the store "
             f"and calls `state_at` on the last game ({b['events_of_target']} events); "
             f"{b['runs']} runs per size and cache state, alternating. Medians, open / state_at: "
-            + "; ".join(f"{c}: " + ", ".join(
-                f"{k:,} games {b[c]['open_ms'][k]:.2f} / {b[c]['state_at_ms'][k]:.2f} ms"
-                for k in b[c]["open_ms"]) for c in ("warm", "cold"))
+            + "; ".join(
+                f"{c}: "
+                + ", ".join(
+                    f"{k:,} games {b[c]['open_ms'][k]:.2f} / {b[c]['state_at_ms'][k]:.2f} ms"
+                    for k in b[c]["open_ms"]
+                )
+                for c in ("warm", "cold")
+            )
             + ". Cold = the database file evicted from the page cache (posix_fadvise "
-              "DONTNEED on that file only) before the process starts.",
+            "DONTNEED on that file only) before the process starts.",
         ]
     if lr:
         big, small = lr["big"], lr["small"]
@@ -232,7 +296,8 @@ def how(cfg: dict, notes: dict) -> list[str]:
             "game stored = first game visible in the target file (polled every 20 ms; "
             "finished games are stored about every 0.5 s, so the first finished game was "
             "earlier), measured from process start, Python start-up included. RSS max in each "
-            "third of the watch: " + " / ".join(f"{x:.0f}" for x in big["rss_thirds_max_mib"])
+            "third of the watch: "
+            + " / ".join(f"{x:.0f}" for x in big["rss_thirds_max_mib"])
             + " MiB (the first third is warm-up: caches and allocator arenas fill; flat = the "
             f"last third at most 10% above the middle one); peak = the largest VmHWM read (the kernel's high-water mark of "
             f"the process's resident memory). It stored "
@@ -246,24 +311,41 @@ def profile_md(p: dict) -> list[str]:
     out = ["## Profile: Thunderstone, 4 seats, random bots, in memory", ""]
     if not p or p.get("error"):
         return out + [f"Not measured: {p.get('error') if p else 'nothing'}", ""]
-    out += [f"cProfile over {p['games']} games (one warm-up game first, not profiled; "
-            f"one transaction per game, as `simulate` plays), {p['cpu']:.2f} CPU-s with the "
-            f"profiler on ({p['total']:.2f} s of profiler time, a wall clock: on a shared machine read the shares). Project code only "
-            "(bench/ and libraries left out).", "",
-            "Top 10 by cumulative time:", "",
-            "| function | calls | cumulative s | % of run | own s |", "|---|--:|--:|--:|--:|"]
-    out += [f"| `{f}` | {n:,} | {ct:.3f} | {100 * ct / p['total']:.0f}% | {tt:.3f} |"
-            for f, n, tt, ct in p["cumulative"]]
-    out += ["", "Top 10 by own time (where the CPU actually goes):", "",
-            "| function | calls | own s | % of run | cumulative s |", "|---|--:|--:|--:|--:|"]
-    out += [f"| `{f}` | {n:,} | {tt:.3f} | {100 * tt / p['total']:.0f}% | {ct:.3f} |"
-            for f, n, tt, ct in p["own"]]
-    out += ["", f"Project code's own time is {100 * p['own_share']:.0f}% of the run; the rest is "
-            "spent inside the standard library, C extensions and libraries it calls. Top 10 "
-            "of those by own time:", "",
-            "| function | calls | own s | % of run |", "|---|--:|--:|--:|"]
-    out += [f"| `{f}` | {n:,} | {tt:.3f} | {100 * tt / p['total']:.0f}% |"
-            for f, n, tt, ct in p["other"]]
+    out += [
+        f"cProfile over {p['games']} games (one warm-up game first, not profiled; "
+        f"one transaction per game, as `simulate` plays), {p['cpu']:.2f} CPU-s with the "
+        f"profiler on ({p['total']:.2f} s of profiler time, a wall clock: on a shared machine read the shares). Project code only "
+        "(bench/ and libraries left out).",
+        "",
+        "Top 10 by cumulative time:",
+        "",
+        "| function | calls | cumulative s | % of run | own s |",
+        "|---|--:|--:|--:|--:|",
+    ]
+    out += [
+        f"| `{f}` | {n:,} | {ct:.3f} | {100 * ct / p['total']:.0f}% | {tt:.3f} |"
+        for f, n, tt, ct in p["cumulative"]
+    ]
+    out += [
+        "",
+        "Top 10 by own time (where the CPU actually goes):",
+        "",
+        "| function | calls | own s | % of run | cumulative s |",
+        "|---|--:|--:|--:|--:|",
+    ]
+    out += [
+        f"| `{f}` | {n:,} | {tt:.3f} | {100 * tt / p['total']:.0f}% | {ct:.3f} |" for f, n, tt, ct in p["own"]
+    ]
+    out += [
+        "",
+        f"Project code's own time is {100 * p['own_share']:.0f}% of the run; the rest is "
+        "spent inside the standard library, C extensions and libraries it calls. Top 10 "
+        "of those by own time:",
+        "",
+        "| function | calls | own s | % of run |",
+        "|---|--:|--:|--:|",
+    ]
+    out += [f"| `{f}` | {n:,} | {tt:.3f} | {100 * tt / p['total']:.0f}% |" for f, n, tt, ct in p["other"]]
     return out + [""]
 
 
@@ -275,15 +357,18 @@ def _workers_note(w: dict, game: str, players: int, cfg: dict) -> str:
         "as in an installed package (`PYTHONPYCACHEPREFIX` in the temp dir; "
         f"`PYTHONDONTWRITEBYTECODE` dropped), one warm-up run not counted, {w['pairs']} "
         "pair(s) run in turn; games/s per run — workers 1: "
-        + ", ".join(num(x) for x in w["w1"]) + "; workers 2: "
-        + ", ".join(num(x) for x in w["w2"]) + ". CPU seconds of the whole run (user + "
+        + ", ".join(num(x) for x in w["w1"])
+        + "; workers 2: "
+        + ", ".join(num(x) for x in w["w2"])
+        + ". CPU seconds of the whole run (user + "
         "system, workers included, from wait4) against wall seconds — workers 1: "
         + ", ".join(f"{c:.1f} / {t:.1f}" for c, t in zip(w["cpu1"], w["wall1"]))
         + "; workers 2: "
         + ", ".join(f"{c:.1f} / {t:.1f}" for c, t in zip(w["cpu2"], w["wall2"]))
         + ". A run whose CPU seconds are well below its wall seconds was waiting for a core "
         "(other work on the 2 cores, see the load average) or, with two workers, for the "
-        "shared file's write lock (bench/why_not_met.md).")
+        "shared file's write lock (bench/why_not_met.md)."
+    )
 
 
 def why_not_met() -> list[str]:
@@ -306,24 +391,38 @@ def code_state() -> str:
     """The commit measured, and which files outside bench/ differed from it (others' work in
     progress is measured too when the bench runs in a shared working tree)."""
     import subprocess
+
     try:
-        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, cwd=HERE.parent, timeout=10).stdout.strip()
-        status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
-                                capture_output=True, text=True, cwd=HERE.parent,
-                                timeout=10).stdout.splitlines()
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            cwd=HERE.parent,
+            timeout=10,
+        ).stdout.strip()
+        status = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            cwd=HERE.parent,
+            timeout=10,
+        ).stdout.splitlines()
     except (OSError, subprocess.SubprocessError):
         return "unknown (no git)"
     changed = sorted(line[3:] for line in status if not line[3:].startswith("bench/"))
-    return f"commit {head}" + (f" with uncommitted changes in {', '.join(changed)}" if changed
-                               else ", no uncommitted changes outside bench/")
+    return f"commit {head}" + (
+        f" with uncommitted changes in {', '.join(changed)}"
+        if changed
+        else ", no uncommitted changes outside bench/"
+    )
 
 
 def report(rows, notes, cfg, quick: bool, started: str, load0: float, seconds: float) -> str:
     m = machine()
     met = sum(r.met is True for r in rows)
     lines = [
-        "# Runeledger benchmarks", "",
+        "# Runeledger benchmarks",
+        "",
         f"- date of the run: {started}{' (--quick: short run, fewer games and repeats)' if quick else ''}",
         f"- cores: {m['cores']} (`os.cpu_count()`), {m['cpu']}, {m['ram']} RAM, {m['os']}",
         f"- Python {m['python']}, SQLite {m['sqlite']}, eventsourcing "
@@ -332,13 +431,17 @@ def report(rows, notes, cfg, quick: bool, started: str, load0: float, seconds: f
         f"the machine; the bench took {seconds / 60:.1f} min",
         f"- code measured: {code_state()}",
         f"- goals met: {met} of {sum(r.met is not None for r in rows)} rows that have a goal "
-        f"({len(rows)} rows in all)", "",
-        *table(rows), "",
-        *_safe(how, cfg, notes), "",
+        f"({len(rows)} rows in all)",
+        "",
+        *table(rows),
+        "",
+        *_safe(how, cfg, notes),
+        "",
         *_safe(profile_md, notes.get("profile", {})),
         *_safe(why_not_met),
-        "Made by `make bench` (`python -m bench.run`; `python -m bench.run --quick` for a short "
-        "run).", ""]
+        "Made by `make bench` (`python -m bench.run`; `python -m bench.run --quick` for a short run).",
+        "",
+    ]
     return "\n".join(lines)
 
 
@@ -348,7 +451,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=str(HERE / "results.md"), help="where to write the table")
     args = ap.parse_args(argv)
     cfg = QUICK if args.quick else FULL
-    started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     load0, t0 = load(), time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="runeledger-bench-") as tmp:
         rows, notes = measure(cfg, tmp)

@@ -6,6 +6,7 @@ plays them; the reference in the same run is the same games folded from their ev
 very same events. Each scenario plays at the largest player count it allows. There is no
 numeric goal for these rows (issue 13 asks for the figures); they show where a scenario costs.
 """
+
 from __future__ import annotations
 
 import time
@@ -39,7 +40,7 @@ def _case(ruleset: str, players: int, options: dict, games: int, tag: str) -> di
     eng = Engine(MemoryStore())
     reader = StateReader(eng.store)
     play, fold, events = [], [], []
-    for i in range(-1, games):             # game -1 warms imports and caches, not counted
+    for i in range(-1, games):  # game -1 warms imports and caches, not counted
         gid, seed = f"{tag}-{i}", f"bench-{tag}-{i}"
         n, spent, _ = play_game(eng, gid, seed, True, ruleset, players, options)
         c0 = time.process_time()
@@ -53,8 +54,12 @@ def _case(ruleset: str, players: int, options: dict, games: int, tag: str) -> di
             fold.append(folded)
             events.append(n)
     eng.store.close()
-    return {"games": games, "play_cpu": sum(play), "fold_cpu": sum(fold),
-            "events_per_game": sum(events) / games}
+    return {
+        "games": games,
+        "play_cpu": sum(play),
+        "fold_cpu": sum(fold),
+        "events_per_game": sum(events) / games,
+    }
 
 
 def measure(games: int = 5) -> tuple[list, dict]:
@@ -63,10 +68,20 @@ def measure(games: int = 5) -> tuple[list, dict]:
         got = _case(ruleset, players, options, games, label.replace(" ", "_").replace(",", ""))
         per_cpu = got["games"] / got["play_cpu"]
         folded = got["games"] / got["fold_cpu"]
-        rows.append(row(f"{ruleset} {label}, {players} seat{'s' if players > 1 else ''}, random bots, in memory (MemoryStore) "
-                        f"({got['events_per_game']:.0f} events per game)", per_cpu, "games/CPU-s",
-                        "the same games folded from their events (state_at from event 1, no "
-                        "snapshot)", folded, "games/CPU-s", per_cpu / folded,
-                        "playing ÷ folding", "reported (no goal)", None))
+        rows.append(
+            row(
+                f"{ruleset} {label}, {players} seat{'s' if players > 1 else ''}, random bots, in memory (MemoryStore) "
+                f"({got['events_per_game']:.0f} events per game)",
+                per_cpu,
+                "games/CPU-s",
+                "the same games folded from their events (state_at from event 1, no snapshot)",
+                folded,
+                "games/CPU-s",
+                per_cpu / folded,
+                "playing ÷ folding",
+                "reported (no goal)",
+                None,
+            )
+        )
         detail[f"{ruleset}/{label}"] = dict(got, players=players, options=options)
     return rows, detail

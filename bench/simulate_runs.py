@@ -11,6 +11,7 @@
   command with --games 1, run to its end (its peak is read until it exits, so it may miss
   the last 0.1 s).
 """
+
 from __future__ import annotations
 
 import os
@@ -30,11 +31,18 @@ CLI = [sys.executable, "-m", "cli.main", "simulate"]
 # from source again, about 0.07 CPU-s of serial start-up per process. The cache goes to a
 # folder of its own under the system's temp dir, never into the tree.
 PYCACHE = os.path.join(tempfile.gettempdir(), f"runeledger-bench-pycache-{os.getuid()}")
-ENV = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
-       "PYTHONPYCACHEPREFIX": PYCACHE,
-       "PYTHONPATH": os.pathsep.join(
-           p for p in (str(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-                       os.environ.get("PYTHONPATH")) if p)}
+ENV = {
+    **{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+    "PYTHONPYCACHEPREFIX": PYCACHE,
+    "PYTHONPATH": os.pathsep.join(
+        p
+        for p in (
+            str(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+            os.environ.get("PYTHONPATH"),
+        )
+        if p
+    ),
+}
 
 
 FLUSH = 0.5  # sim.simulate stores finished games about this often (its flush_seconds)
@@ -62,13 +70,31 @@ def _wait(proc: subprocess.Popen, timeout: float) -> tuple[int, int]:
     return got
 
 
-def _run(db: str, games: int, workers: int, players: int = 3,
-         seed: str = "b", game: str = "duel") -> tuple[float, float]:
+def _run(
+    db: str, games: int, workers: int, players: int = 3, seed: str = "b", game: str = "duel"
+) -> tuple[float, float]:
     """(wall seconds, CPU seconds) of one whole simulate process."""
     start = time.perf_counter()
-    proc = subprocess.Popen([*CLI, game, "--games", str(games), "--players", str(players),
-                             "--workers", str(workers), "--seed", seed, "--db", db, "--json"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
+    proc = subprocess.Popen(
+        [
+            *CLI,
+            game,
+            "--games",
+            str(games),
+            "--players",
+            str(players),
+            "--workers",
+            str(workers),
+            "--seed",
+            seed,
+            "--db",
+            db,
+            "--json",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=ENV,
+    )
     err = proc.stderr.read()
     code, _ = _wait(proc, 900)
     seconds = time.perf_counter() - start
@@ -77,8 +103,7 @@ def _run(db: str, games: int, workers: int, players: int = 3,
     return seconds, CPU_S.pop(proc.pid, 0.0)
 
 
-def workers(tmp: str, games: int, pairs: int, say, game: str = "duel",
-            players: int = 3) -> tuple[list, dict]:
+def workers(tmp: str, games: int, pairs: int, say, game: str = "duel", players: int = 3) -> tuple[list, dict]:
     """`game`: duel is the lightest game, so its store copy (a third of a worker's CPU, part
     of it under the shared file's write lock) weighs most; a heavier game shows the scaling
     where playing dominates."""
@@ -95,12 +120,29 @@ def workers(tmp: str, games: int, pairs: int, say, game: str = "duel",
         cpu1.append(c1)
         cpu2.append(c2)
     r = median(ratios)
-    return [row(f"simulate {game}, {players} seats, {games:,} games: --workers 2", median(two),
-                "games/s",
-                "--workers 1, same command (whole process, start-up included)", median(one),
-                "games/s", r, "workers 2 ÷ workers 1 (median per pair)", "≥1.7×", r >= 1.7)], \
-        {"pairs": pairs, "w1": one, "w2": two, "ratios": ratios, "cpu1": cpu1, "cpu2": cpu2,
-         "wall1": [games / x for x in one], "wall2": [games / x for x in two]}
+    return [
+        row(
+            f"simulate {game}, {players} seats, {games:,} games: --workers 2",
+            median(two),
+            "games/s",
+            "--workers 1, same command (whole process, start-up included)",
+            median(one),
+            "games/s",
+            r,
+            "workers 2 ÷ workers 1 (median per pair)",
+            "≥1.7×",
+            r >= 1.7,
+        )
+    ], {
+        "pairs": pairs,
+        "w1": one,
+        "w2": two,
+        "ratios": ratios,
+        "cpu1": cpu1,
+        "cpu2": cpu2,
+        "wall1": [games / x for x in one],
+        "wall2": [games / x for x in two],
+    }
 
 
 def _rss_kib(pid: int) -> tuple[int, int]:
@@ -122,9 +164,26 @@ def _watch(db: str, games: int, seconds: float, seed: str) -> dict:
     (or wait for its end if it finishes first)."""
     first_id = f"duel-{seed}-00000"
     start = time.perf_counter()
-    proc = subprocess.Popen([*CLI, "duel", "--games", str(games), "--players", "2",
-                             "--workers", "1", "--seed", seed, "--db", db, "--json"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+    proc = subprocess.Popen(
+        [
+            *CLI,
+            "duel",
+            "--games",
+            str(games),
+            "--players",
+            "2",
+            "--workers",
+            "1",
+            "--seed",
+            seed,
+            "--db",
+            db,
+            "--json",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=ENV,
+    )
     first, store, samples, done, peak = None, None, [], None, 0
     try:
         while time.perf_counter() - start < seconds and (done := _reap(proc)) is None:
@@ -158,12 +217,20 @@ def _watch(db: str, games: int, seconds: float, seed: str) -> dict:
     stored = len(s.game_ids())
     s.close()
     rss = [kib for _, kib in samples if kib]
-    third = lambda i: max((k for t, k in samples if k and i * seconds / 3 <= t < (i + 1) * seconds / 3),
-                          default=0) / 1024
-    return {"first_s": first, "exit": code, "peak_mib": peak / 1024, "stored": stored,
-            "stop_s": stop_s if interrupted else None, "interrupted": interrupted,
-            "rss_thirds_max_mib": [third(i) for i in range(3)],
-            "rss_last_mib": (rss[-1] if rss else 0) / 1024, "watched_s": seconds}
+    third = lambda i: (
+        max((k for t, k in samples if k and i * seconds / 3 <= t < (i + 1) * seconds / 3), default=0) / 1024
+    )
+    return {
+        "first_s": first,
+        "exit": code,
+        "peak_mib": peak / 1024,
+        "stored": stored,
+        "stop_s": stop_s if interrupted else None,
+        "interrupted": interrupted,
+        "rss_thirds_max_mib": [third(i) for i in range(3)],
+        "rss_last_mib": (rss[-1] if rss else 0) / 1024,
+        "watched_s": seconds,
+    }
 
 
 def flat(thirds: list[float]) -> bool:
@@ -182,22 +249,47 @@ def long_run(tmp: str, seconds: float, say) -> tuple[list, dict]:
     line = "simulate duel --games 10000000 (2 seats, 1 worker)"
     # "at once": no up-front work that grows with --games. The 1-game run stores its game as
     # soon as it is played; the long run stores its first games at its first flush, FLUSH later
-    first_ok = big["first_s"] is not None and small["first_s"] is not None and \
-        big["first_s"] <= small["first_s"] + FLUSH + 0.5
+    first_ok = (
+        big["first_s"] is not None
+        and small["first_s"] is not None
+        and big["first_s"] <= small["first_s"] + FLUSH + 0.5
+    )
     rows = [
-        row(line + ": time to the first game stored", big["first_s"], "s",
-            "the same command with --games 1 (start-up + 1 game + store)", small["first_s"], "s",
+        row(
+            line + ": time to the first game stored",
+            big["first_s"],
+            "s",
+            "the same command with --games 1 (start-up + 1 game + store)",
+            small["first_s"],
+            "s",
             big["first_s"] / small["first_s"] if big["first_s"] and small["first_s"] else None,
-            "10M ÷ 1 game", f"at once: ≤ the 1-game run + {FLUSH + 0.5:g} s (games are stored "
-            f"every {FLUSH:g} s)", first_ok),
-        row(line + f": peak RSS over {seconds:.0f} s, then SIGINT", big["peak_mib"], "MiB",
-            "the same command with --games 1, run to its end", small["peak_mib"], "MiB",
+            "10M ÷ 1 game",
+            f"at once: ≤ the 1-game run + {FLUSH + 0.5:g} s (games are stored every {FLUSH:g} s)",
+            first_ok,
+        ),
+        row(
+            line + f": peak RSS over {seconds:.0f} s, then SIGINT",
+            big["peak_mib"],
+            "MiB",
+            "the same command with --games 1, run to its end",
+            small["peak_mib"],
+            "MiB",
             big["peak_mib"] / small["peak_mib"] if small["peak_mib"] else None,
-            "10M ÷ 1 game", "<500 MB, flat", big["peak_mib"] * 2**20 < 500e6
-            and flat(big["rss_thirds_max_mib"])),
-        row(line + ": SIGINT stores finished games and exits 130", big["exit"], "exit code",
-            f"games stored when stopped: {big['stored']:,}; stopped "
-            f"{big['stop_s'] or 0:.1f} s after SIGINT", None, "", None, "", "exit 130, games kept",
-            big["exit"] == 130 and big["stored"] > 0),
+            "10M ÷ 1 game",
+            "<500 MB, flat",
+            big["peak_mib"] * 2**20 < 500e6 and flat(big["rss_thirds_max_mib"]),
+        ),
+        row(
+            line + ": SIGINT stores finished games and exits 130",
+            big["exit"],
+            "exit code",
+            f"games stored when stopped: {big['stored']:,}; stopped {big['stop_s'] or 0:.1f} s after SIGINT",
+            None,
+            "",
+            None,
+            "",
+            "exit 130, games kept",
+            big["exit"] == 130 and big["stored"] > 0,
+        ),
     ]
     return rows, {"small": small, "big": big}

@@ -25,6 +25,7 @@ speed hits all alike; ratios are taken within a repeat and the median is reporte
 variant runs in this one process, so each is timed in CPU seconds (user + system, SQLite's
 writes included): on a shared machine wall time would measure the load.
 """
+
 from __future__ import annotations
 
 import os
@@ -47,8 +48,10 @@ from store.hashing import GENESIS
 
 GROUP = 64
 Command = tuple[str, int, list[NewEvent]]  # (game id, expected version, the command's events)
-_COLS = ("seq, game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
-         "command_id, prev_hash, hash, recorded_at")
+_COLS = (
+    "seq, game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
+    "command_id, prev_hash, hash, recorded_at"
+)
 _json = msgspec.json.Decoder()
 _enc = msgspec.json.Encoder()
 
@@ -71,8 +74,9 @@ def record_workload(games: int, players: int = 4, rounds: int = 12) -> Workload:
         for ev in eng.store.read(gid):
             if not cmds or cmds[-1][2][-1].command_id != ev.command_id:
                 cmds.append((gid, ev.version - 1, []))
-            cmds[-1][2].append(NewEvent(ev.type, ev.data, ev.vis, ev.actor, ev.rule, ev.cause,
-                                        ev.command_id, ev.schema))
+            cmds[-1][2].append(
+                NewEvent(ev.type, ev.data, ev.vis, ev.actor, ev.rule, ev.cause, ev.command_id, ev.schema)
+            )
         per_game.append(cmds)
         ids.append(gid)
         eng.forget(gid)
@@ -82,7 +86,7 @@ def record_workload(games: int, players: int = 4, rounds: int = 12) -> Workload:
 
 
 def _groups(commands: list, size: int) -> list[list]:
-    return [commands[i:i + size] for i in range(0, len(commands), size)]
+    return [commands[i : i + size] for i in range(0, len(commands), size)]
 
 
 # -- runeledger ---------------------------------------------------------------------------
@@ -137,8 +141,24 @@ def pinned(work: Workload, returning: bool) -> None:
         for ev in evs:
             raw = enc(ev.data)
             version += 1
-            h = sha256(enc([prev, gid, version, ev.type, ev.schema, raw.decode(), None, ev.actor,
-                            ev.rule, ev.cause, ev.command_id, 0.0])).hexdigest()
+            h = sha256(
+                enc(
+                    [
+                        prev,
+                        gid,
+                        version,
+                        ev.type,
+                        ev.schema,
+                        raw.decode(),
+                        None,
+                        ev.actor,
+                        ev.rule,
+                        ev.cause,
+                        ev.command_id,
+                        0.0,
+                    ]
+                )
+            ).hexdigest()
             acc = sha256((acc + h).encode()).hexdigest()
             prev = h
             if returning:
@@ -170,8 +190,10 @@ def raw_rows(path: str, work: Workload) -> RawRows:
     SQLite (one page less to write per commit), so a constant value would flatter the floor."""
     conn = sqlite3.connect(path)
     rows = {}
-    for r in conn.execute("SELECT game_id, version, type, schema, data, visibility, actor, "
-                          "rule_id, cause, command_id, prev_hash, hash, recorded_at FROM events"):
+    for r in conn.execute(
+        "SELECT game_id, version, type, schema, data, visibility, actor, "
+        "rule_id, cause, command_id, prev_hash, hash, recorded_at FROM events"
+    ):
         rows[(r[0], r[1])] = r
     chain, acc = [], GENESIS
     for (h,) in conn.execute("SELECT hash FROM events ORDER BY seq"):
@@ -187,14 +209,24 @@ def raw_rows(path: str, work: Workload) -> RawRows:
     return RawRows(out, heads)
 
 
-_INSERT = ("INSERT INTO events (game_id, version, type, schema, data, visibility, actor, rule_id,"
-           " cause, command_id, prev_hash, hash, recorded_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)")
-_STREAM = ("INSERT INTO streams VALUES (?,?,?) ON CONFLICT(game_id) DO UPDATE SET "
-           "version=excluded.version, head_hash=excluded.head_hash")
+_INSERT = (
+    "INSERT INTO events (game_id, version, type, schema, data, visibility, actor, rule_id,"
+    " cause, command_id, prev_hash, hash, recorded_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
+)
+_STREAM = (
+    "INSERT INTO streams VALUES (?,?,?) ON CONFLICT(game_id) DO UPDATE SET "
+    "version=excluded.version, head_hash=excluded.head_hash"
+)
 
 
-def raw_append(path: str, rows: RawRows, size: int, events_only: bool = False,
-               game_index: bool = True, same_head: bool = False) -> None:
+def raw_append(
+    path: str,
+    rows: RawRows,
+    size: int,
+    events_only: bool = False,
+    game_index: bool = True,
+    same_head: bool = False,
+) -> None:
     """`events_only`: the event rows alone (no streams or meta row): a stricter floor.
     `game_index=False`: without the index that keeps a game's events together, to price it.
     `same_head`: every transaction writes one and the same store-head value (the reference
@@ -204,7 +236,7 @@ def raw_append(path: str, rows: RawRows, size: int, events_only: bool = False,
     if not game_index:
         conn.execute('DROP INDEX "idx_events_game_id_version"')
     ex, exm = conn.execute, conn.executemany
-    heads = rows.heads[size - 1::size]
+    heads = rows.heads[size - 1 :: size]
     if len(rows.heads) % size:
         heads.append(rows.heads[-1])
     if same_head:
@@ -237,8 +269,7 @@ def raw_rebuild(path: str, games: list[str], cols: str = _COLS) -> int:
     n = 0
     d, v = (5, 6) if cols == _COLS else (3, 4)
     for g in games:
-        for r in conn.execute(f"SELECT {cols} FROM events WHERE game_id=? ORDER BY version",
-                              (g,)):
+        for r in conn.execute(f"SELECT {cols} FROM events WHERE game_id=? ORDER BY version", (g,)):
             _json.decode(r[d])
             if r[v] is not None:
                 _json.decode(r[v])
@@ -261,8 +292,17 @@ class Game(Aggregate):
         return uuid5(NAMESPACE_URL, name)
 
     @event("Recorded")
-    def record(self, type: str, data: dict, vis: list | None, actor: int | None,
-               rule: str | None, cause: int | None, command_id: str | None, schema: int):
+    def record(
+        self,
+        type: str,
+        data: dict,
+        vis: list | None,
+        actor: int | None,
+        rule: str | None,
+        cause: int | None,
+        command_id: str | None,
+        schema: int,
+    ):
         self.events += 1
         self.last = type
 
@@ -274,8 +314,7 @@ def _es_app(config: str, path: str) -> Application:
     if config.startswith("POPO"):
         return Application(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     if config == "SQLite :memory:":
-        return Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite",
-                                "SQLITE_DBNAME": ":memory:"})
+        return Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": ":memory:"})
     app = Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": path})
     # its default is SQLite's FULL (an fsync per commit); runeledger's store runs NORMAL
     datastore = app.factory.datastore
@@ -285,6 +324,7 @@ def _es_app(config: str, path: str) -> Application:
         conn = make()
         conn._sqlite_conn.execute("PRAGMA synchronous=NORMAL")
         return conn
+
     pool._create_connection = connect
     for conn in list(pool._pool):  # made while the application created its tables
         conn._sqlite_conn.execute("PRAGMA synchronous=NORMAL")
@@ -306,9 +346,9 @@ def es_run(config: str, path: str, work: Workload) -> tuple[float, float, int]:
             if agg is None:
                 agg = aggs[gid] = Game(gid)
             for ev in evs:
-                agg.record(ev.type, ev.data, ev.vis, ev.actor, ev.rule, ev.cause, ev.command_id,
-                           ev.schema)
+                agg.record(ev.type, ev.data, ev.vis, ev.actor, ev.rule, ev.cause, ev.command_id, ev.schema)
             app.save(agg)
+
     t_append = cpu_timed(append)
     ids = [Game.create_id(g) for g in work.games]
     got = []
@@ -324,6 +364,7 @@ def measure(work: Workload, tmp: str, repeats: int, say: Callable[[str], None]) 
 
     def put(key: str, value: float) -> None:
         runs.setdefault(key, []).append(value)
+
     n_cmd = len(work.commands)
     for r in range(repeats):
         say(f"store: repeat {r + 1}/{repeats}")
@@ -339,29 +380,40 @@ def measure(work: Workload, tmp: str, repeats: int, say: Callable[[str], None]) 
         assert len(mem[0].read_all()) == work.events
         mem.clear()
         put("raw_single", n_cmd / cpu_timed(raw_append, p("raw-single"), rows, 1))
-        put("raw_grouped_events_only", work.events / cpu_timed(raw_append, p("raw-grouped-ev"), rows,
-                                                           GROUP, True))
-        put("raw_single_same_head", n_cmd / cpu_timed(raw_append, p("raw-single-same"), rows, 1,
-                                                  False, True, True))
-        put("raw_single_events_only", n_cmd / cpu_timed(raw_append, p("raw-single-ev"), rows, 1,
-                                                    True))
-        put("raw_grouped_no_game_index", work.events / cpu_timed(
-            raw_append, p("raw-grouped-noidx"), rows, GROUP, True, False))
-        put("ratio_game_index", runs["raw_grouped_events_only"][-1]
-            / runs["raw_grouped_no_game_index"][-1])
+        put(
+            "raw_grouped_events_only",
+            work.events / cpu_timed(raw_append, p("raw-grouped-ev"), rows, GROUP, True),
+        )
+        put(
+            "raw_single_same_head",
+            n_cmd / cpu_timed(raw_append, p("raw-single-same"), rows, 1, False, True, True),
+        )
+        put("raw_single_events_only", n_cmd / cpu_timed(raw_append, p("raw-single-ev"), rows, 1, True))
+        put(
+            "raw_grouped_no_game_index",
+            work.events / cpu_timed(raw_append, p("raw-grouped-noidx"), rows, GROUP, True, False),
+        )
+        put("ratio_game_index", runs["raw_grouped_events_only"][-1] / runs["raw_grouped_no_game_index"][-1])
         # rebuild, on the files just written by the grouped runs (same rows in both)
         n = [0]
-        put("rl_rebuild", work.events / cpu_timed(lambda: n.__setitem__(0, rl_rebuild(
-            p("rl-grouped"), work.games))))
+        put(
+            "rl_rebuild",
+            work.events / cpu_timed(lambda: n.__setitem__(0, rl_rebuild(p("rl-grouped"), work.games))),
+        )
         assert n[0] == work.events, n
-        put("raw_rebuild", work.events / cpu_timed(lambda: n.__setitem__(0, raw_rebuild(
-            p("raw-grouped"), work.games))))
+        put(
+            "raw_rebuild",
+            work.events / cpu_timed(lambda: n.__setitem__(0, raw_rebuild(p("raw-grouped"), work.games))),
+        )
         assert n[0] == work.events, n
-        put("raw_rebuild_fold_cols", work.events / cpu_timed(raw_rebuild, p("raw-grouped"),
-                                                          work.games, _FOLD_COLS))
+        put(
+            "raw_rebuild_fold_cols",
+            work.events / cpu_timed(raw_rebuild, p("raw-grouped"), work.games, _FOLD_COLS),
+        )
         put("rl_read", work.events / cpu_timed(rl_read, p("rl-grouped"), work.games))
-        put("rl_grouped_returning", work.events / cpu_timed(rl_append, p("rl-grouped-ret"), work,
-                                                        GROUP, True))
+        put(
+            "rl_grouped_returning", work.events / cpu_timed(rl_append, p("rl-grouped-ret"), work, GROUP, True)
+        )
         # the ceilings: raw SQLite's time + the pinned Python work (`pinned`), per repeat
         t_single = cpu_timed(pinned, work, True) / n_cmd
         t_grouped = cpu_timed(pinned, work, False) / work.events
@@ -385,37 +437,93 @@ def measure(work: Workload, tmp: str, repeats: int, say: Callable[[str], None]) 
     best_a = max(range(len(ES_CONFIGS)), key=lambda i: m[f"es_append_{i}"])
     best_r = max(range(len(ES_CONFIGS)), key=lambda i: m[f"es_rebuild_{i}"])
     rows_out = [
-        row(f"grouped append ({GROUP} commands of different games per transaction, as "
+        row(
+            f"grouped append ({GROUP} commands of different games per transaction, as "
             "Engine.batch writes them: no events handed back)",
-            m["rl_grouped"], "events/CPU-s", f"raw SQLite executemany, same rows/schema/pragmas/"
-            f"transactions", m["raw_grouped"], "events/CPU-s", m["ratio_grouped"],
-            "runeledger ÷ raw", "≥0.75×", m["ratio_grouped"] >= 0.75),
-        row("one command per transaction", m["rl_single"], "commands/CPU-s",
-            "raw SQLite, one commit per command, same rows/schema/pragmas", m["raw_single"],
-            "commands/CPU-s", m["ratio_single"], "runeledger ÷ raw", "≥0.8×",
-            m["ratio_single"] >= 0.8),
-        row("rebuild: state_at from event 1, no snapshot (read, decode, fold)", m["rl_rebuild"],
-            "events/CPU-s", "raw SELECT + msgspec decode of the same events", m["raw_rebuild"],
-            "events/CPU-s", m["ratio_rebuild"], "runeledger ÷ raw", "≥0.8×", m["ratio_rebuild"] >= 0.8),
-        row("appends vs eventsourcing Application + Aggregate (one command per transaction)",
-            m["rl_single"], "commands/CPU-s", f"{es}, best of 3 configurations: {ES_CONFIGS[best_a]}",
-            m[f"es_append_{best_a}"], "commands/CPU-s", m["ratio_es_append"],
-            "runeledger ÷ eventsourcing", "≥5×", m["ratio_es_append"] >= 5),
-        row("in-memory appends vs eventsourcing in memory, like with like (runeledger "
+            m["rl_grouped"],
+            "events/CPU-s",
+            "raw SQLite executemany, same rows/schema/pragmas/transactions",
+            m["raw_grouped"],
+            "events/CPU-s",
+            m["ratio_grouped"],
+            "runeledger ÷ raw",
+            "≥0.75×",
+            m["ratio_grouped"] >= 0.75,
+        ),
+        row(
+            "one command per transaction",
+            m["rl_single"],
+            "commands/CPU-s",
+            "raw SQLite, one commit per command, same rows/schema/pragmas",
+            m["raw_single"],
+            "commands/CPU-s",
+            m["ratio_single"],
+            "runeledger ÷ raw",
+            "≥0.8×",
+            m["ratio_single"] >= 0.8,
+        ),
+        row(
+            "rebuild: state_at from event 1, no snapshot (read, decode, fold)",
+            m["rl_rebuild"],
+            "events/CPU-s",
+            "raw SELECT + msgspec decode of the same events",
+            m["raw_rebuild"],
+            "events/CPU-s",
+            m["ratio_rebuild"],
+            "runeledger ÷ raw",
+            "≥0.8×",
+            m["ratio_rebuild"] >= 0.8,
+        ),
+        row(
+            "appends vs eventsourcing Application + Aggregate (one command per transaction)",
+            m["rl_single"],
+            "commands/CPU-s",
+            f"{es}, best of 3 configurations: {ES_CONFIGS[best_a]}",
+            m[f"es_append_{best_a}"],
+            "commands/CPU-s",
+            m["ratio_es_append"],
+            "runeledger ÷ eventsourcing",
+            "≥5×",
+            m["ratio_es_append"] >= 5,
+        ),
+        row(
+            "in-memory appends vs eventsourcing in memory, like with like (runeledger "
             "MemoryStore.append, one command per transaction, stored events handed back)",
-            m["rl_mem_single"], "commands/CPU-s", f"{es}, {ES_CONFIGS[0]} Application + "
-            "Aggregate, saved once per command", m["es_append_0"], "commands/CPU-s",
-            m["ratio_es_mem_append"], "runeledger ÷ eventsourcing", "≥5×",
-            m["ratio_es_mem_append"] >= 5),
-        row("rebuilds vs eventsourcing (repository.get of every aggregate)", m["rl_rebuild"],
-            "events/CPU-s", f"{es}, best of 3 configurations: {ES_CONFIGS[best_r]}",
-            m[f"es_rebuild_{best_r}"], "events/CPU-s", m["ratio_es_rebuild"],
-            "runeledger ÷ eventsourcing", "≥5×", m["ratio_es_rebuild"] >= 5),
-        row("events of one game kept together (item 5): unique index (game_id, version) on the "
+            m["rl_mem_single"],
+            "commands/CPU-s",
+            f"{es}, {ES_CONFIGS[0]} Application + Aggregate, saved once per command",
+            m["es_append_0"],
+            "commands/CPU-s",
+            m["ratio_es_mem_append"],
+            "runeledger ÷ eventsourcing",
+            "≥5×",
+            m["ratio_es_mem_append"] >= 5,
+        ),
+        row(
+            "rebuilds vs eventsourcing (repository.get of every aggregate)",
+            m["rl_rebuild"],
+            "events/CPU-s",
+            f"{es}, best of 3 configurations: {ES_CONFIGS[best_r]}",
+            m[f"es_rebuild_{best_r}"],
+            "events/CPU-s",
+            m["ratio_es_rebuild"],
+            "runeledger ÷ eventsourcing",
+            "≥5×",
+            m["ratio_es_rebuild"] >= 5,
+        ),
+        row(
+            "events of one game kept together (item 5): unique index (game_id, version) on the "
             "events table, cost on grouped appends (raw SQLite, event rows alone)",
-            m["raw_grouped_events_only"], "events/CPU-s", "the same inserts without that index",
-            m["raw_grouped_no_game_index"], "events/CPU-s", m["ratio_game_index"],
-            "with index ÷ without", "cost recorded (no numeric goal)", None),
+            m["raw_grouped_events_only"],
+            "events/CPU-s",
+            "the same inserts without that index",
+            m["raw_grouped_no_game_index"],
+            "events/CPU-s",
+            m["ratio_game_index"],
+            "with index ÷ without",
+            "cost recorded (no numeric goal)",
+            None,
+        ),
     ]
     detail = {k: v for k, v in m.items()}
     detail["spread"] = {k: (min(runs[k]), max(runs[k])) for k in runs if k.startswith("ratio_")}

@@ -2,6 +2,7 @@
 contract (`Ruleset.position_value`, `position_scale`, `common_goal`), and this module turns
 them into a win chance. Bot tuning, not rules: nothing here changes state.
 """
+
 from __future__ import annotations
 
 import math

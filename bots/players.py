@@ -6,13 +6,14 @@ random stream (from the game seed and the seat), so a game's bots are reproducib
 smart bots decide on a copy of the state that knows no seed, and search only over
 determinizations of what their seat sees (bots.search).
 """
+
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 
-from bots.search import greedy, mcts
 from bots.random_bot import Abandoned, Stall, command_limit
+from bots.search import greedy, mcts
 
 KINDS = ("random", "greedy", "mcts")
 
@@ -30,15 +31,17 @@ def parse_bots(text: str | None, players: int) -> tuple[str, ...]:
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise BotsError(f"--bots names {len(names)} bots for {players} players: give one per "
-                        "seat, or one for all")
+        raise BotsError(
+            f"--bots names {len(names)} bots for {players} players: give one per seat, or one for all"
+        )
     return names
 
 
 def _fork(engine, game_id: str):
     """The game as a bot may hold it: a state copy with no seed (search reseeds it)."""
-    from projections.state import decode, encode
     from engine.fork import Game
+    from projections.state import decode, encode
+
     t = engine.table(game_id)
     return Game(decode(engine.ruleset(game_id), encode(t)), "unknown", None, record=False)
 
@@ -58,8 +61,14 @@ class BotPlay:
             return greedy(game, seat, opts, rng)
         return mcts(game, seat, opts, rng, self.iterations, self.playout)
 
-    def __call__(self, engine, game_id: str, seed: str | int, max_commands: int | None = None,
-                 stop: Callable[[], bool] | None = None) -> int:
+    def __call__(
+        self,
+        engine,
+        game_id: str,
+        seed: str | int,
+        max_commands: int | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> int:
         rngs = [random.Random(f"bot:{seed}:{s}") for s in range(len(self.bots))]
         limit = max_commands or command_limit(engine.ruleset(game_id))
         n = 0
@@ -71,15 +80,30 @@ class BotPlay:
                 return n
             prompts = engine.prompts(game_id)
             if not prompts:
-                raise Stall(f"game {game_id}: no prompt at event {t.version} but the game is "
-                            "not over", game_id, None, n, t.version)
+                raise Stall(
+                    f"game {game_id}: no prompt at event {t.version} but the game is not over",
+                    game_id,
+                    None,
+                    n,
+                    t.version,
+                )
             seat = prompts[0].seat
             legal = engine.legal(game_id, seat)
             if not legal:
-                raise Stall(f"game {game_id}: seat {seat} is prompted but has no legal command",
-                            game_id, None, n, t.version)
+                raise Stall(
+                    f"game {game_id}: seat {seat} is prompted but has no legal command",
+                    game_id,
+                    None,
+                    n,
+                    t.version,
+                )
             engine.submit(game_id, seat, self.choose(engine, game_id, seat, legal, rngs[seat]))
             n += 1
         t = engine.table(game_id)
-        raise Stall(f"game {game_id}: not over after {limit} bot commands (event {t.version})",
-                    game_id, None, n, t.version)
+        raise Stall(
+            f"game {game_id}: not over after {limit} bot commands (event {t.version})",
+            game_id,
+            None,
+            n,
+            t.version,
+        )

@@ -5,6 +5,7 @@ A ruleset may declare two things for it (read with getattr, so a game needs neit
 `bot_choices(table, seat, legal)`, the non-empty subset of legal commands worth choosing from
 (to leave out lines that are legal but pointless, e.g. destroying one's own last cards).
 """
+
 from __future__ import annotations
 
 import random
@@ -21,8 +22,14 @@ class Stall(EngineError):
     """Nobody can act, or the game is not over after the ruleset's command limit: a rules bug
     (or a bot line that never ends). Carries where it happened, for the simulate summary."""
 
-    def __init__(self, message: str, game_id: str, prompt: dict[str, Any] | None = None,
-                 commands: int = 0, version: int = 0):
+    def __init__(
+        self,
+        message: str,
+        game_id: str,
+        prompt: dict[str, Any] | None = None,
+        commands: int = 0,
+        version: int = 0,
+    ):
         super().__init__(message)
         self.game_id, self.prompt, self.commands, self.version = game_id, prompt, commands, version
 
@@ -57,8 +64,13 @@ def _decide(engine, game_id: str, rng: random.Random, n: int):
         return None
     prompts = engine.prompts(game_id)
     if not prompts:
-        raise Stall(f"game {game_id}: no prompt at event {t.version} but the game is not over",
-                    game_id, None, n, t.version)
+        raise Stall(
+            f"game {game_id}: no prompt at event {t.version} but the game is not over",
+            game_id,
+            None,
+            n,
+            t.version,
+        )
     first = prompts[0]
     seat = first.seat
     # The engine's own fast path when it has one: the pick is one of the listed commands,
@@ -66,9 +78,14 @@ def _decide(engine, game_id: str, rng: random.Random, n: int):
     fast = getattr(engine, "play_listed", None)
     legal = engine.bot_legal(game_id, seat) if fast else engine.legal(game_id, seat)
     if not legal:
-        raise Stall(f"game {game_id}: seat {seat} is prompted ({prompts[0].kind}, rule "
-                    f"{prompts[0].rule}) at event {t.version} but has no legal command",
-                    game_id, _prompt(prompts[0]), n, t.version)
+        raise Stall(
+            f"game {game_id}: seat {seat} is prompted ({prompts[0].kind}, rule "
+            f"{prompts[0].rule}) at event {t.version} but has no legal command",
+            game_id,
+            _prompt(prompts[0]),
+            n,
+            t.version,
+        )
     narrow = getattr(engine.ruleset(game_id), "bot_choices", None)
     choices = (narrow(t, seat, legal) or legal) if narrow else legal
     try:
@@ -84,8 +101,13 @@ def step(engine, game_id: str, rng: random.Random) -> bool:
     return decide(engine, game_id, rng) is not None
 
 
-def play_out(engine, game_id: str, seed: str | int, max_commands: int | None = None,
-             stop: Callable[[], bool] | None = None) -> int:
+def play_out(
+    engine,
+    game_id: str,
+    seed: str | int,
+    max_commands: int | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> int:
     """Play the game to its end; return the number of bot commands.
 
     Raises Stall past the ruleset's command limit and Abandoned as soon as `stop()` is true;
@@ -107,11 +129,16 @@ def play_out(engine, game_id: str, seed: str | int, max_commands: int | None = N
         raise
     except Exception as exc:
         exc.bot_commands = n
-        exc.add_note(f"bot: game {game_id}, seed {seed}, command {n}, "
-                     f"prompt {getattr(exc, 'bot_prompt', None)}")
+        exc.add_note(
+            f"bot: game {game_id}, seed {seed}, command {n}, prompt {getattr(exc, 'bot_prompt', None)}"
+        )
         raise
     t = engine.table(game_id)
     where = f"seat {last.seat} {last.kind} (rule {last.rule})" if last else "no prompt"
-    raise Stall(f"game {game_id}: not over after {limit} bot commands (last: {where}, "
-                f"event {t.version})", game_id, None if last is None else _prompt(last), n,
-                t.version)
+    raise Stall(
+        f"game {game_id}: not over after {limit} bot commands (last: {where}, event {t.version})",
+        game_id,
+        None if last is None else _prompt(last),
+        n,
+        t.version,
+    )

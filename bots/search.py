@@ -13,6 +13,7 @@ iterations, each iteration on a fresh determinization; UCB1 selection counts a c
 the iterations in which it was available; playouts follow the random bot's choices for a few
 commands and are then scored by bots.heuristics.win_chance for every seat.
 """
+
 from __future__ import annotations
 
 import math
@@ -53,7 +54,7 @@ def determinize(game, seat: int, rng: random.Random):
             z = t.zones[name]
             if z.owner == owner and not _sees(z, seat) and z.cards:
                 n = len(z.cards)
-                z.cards[:] = cards[at:at + n]
+                z.cards[:] = cards[at : at + n]
                 at += n
     g.reseed(f"bot:{rng.getrandbits(64)}")
     return g
@@ -66,8 +67,9 @@ def choices(game, seat: int) -> list[dict[str, Any]]:
     return (narrow(game.table, seat, legal) or legal) if narrow else legal
 
 
-def greedy(game, seat: int, legal: list[dict[str, Any]], rng: random.Random,
-           samples: int = 2) -> dict[str, Any]:
+def greedy(
+    game, seat: int, legal: list[dict[str, Any]], rng: random.Random, samples: int = 2
+) -> dict[str, Any]:
     """The command after which the seat's win chance is highest (averaged over `samples`
     determinizations); ties broken at random."""
     if len(legal) == 1:
@@ -91,7 +93,7 @@ def greedy(game, seat: int, legal: list[dict[str, Any]], rng: random.Random,
 
 
 class _Node:
-    __slots__ = ("children", "n", "w", "avail", "actor")
+    __slots__ = ("actor", "avail", "children", "n", "w")
 
     def __init__(self, actor: int | None = None):
         self.children: dict[bytes, _Node] = {}
@@ -101,8 +103,15 @@ class _Node:
         self.actor = actor
 
 
-def mcts(game, seat: int, legal: list[dict[str, Any]], rng: random.Random,
-         iterations: int = 64, playout: int = 12, c: float = 0.7) -> dict[str, Any]:
+def mcts(
+    game,
+    seat: int,
+    legal: list[dict[str, Any]],
+    rng: random.Random,
+    iterations: int = 64,
+    playout: int = 12,
+    c: float = 0.7,
+) -> dict[str, Any]:
     """The root command visited most by information-set MCTS over `iterations` determinizations."""
     if len(legal) == 1:
         return legal[0]

@@ -3,15 +3,17 @@
 `ListenerHub` is loaded on first use: it needs trio, whose import costs about a sixth of a
 second, and the synchronous core (the cascade, `simulate`, the CLI) never touches it.
 """
+
 from typing import Any
 
 from bus.rules import RuleBus
 
-__all__ = ["RuleBus", "ListenerHub"]
+__all__ = ["ListenerHub", "RuleBus"]
 
 
 def __getattr__(name: str) -> Any:
     if name == "ListenerHub":
         from bus.listeners import ListenerHub
+
         return ListenerHub
     raise AttributeError(f"module 'bus' has no attribute {name!r}")

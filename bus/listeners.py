@@ -4,6 +4,7 @@ Each listener has its own channel and task, so a slow listener applies back-pres
 publishing, and one that raises is logged and carries on with the next event: it can never
 affect the store or the other listeners.
 """
+
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
@@ -37,8 +38,13 @@ class ListenerHub:
                         await result
                 except Exception as exc:  # isolation: log and go on with the next event
                     self.failures[name] = self.failures.get(name, 0) + 1
-                    log.error("listener_failed", listener=name, game_id=event.game_id,
-                              version=event.version, error=repr(exc))
+                    log.error(
+                        "listener_failed",
+                        listener=name,
+                        game_id=event.game_id,
+                        version=event.version,
+                        error=repr(exc),
+                    )
 
     async def publish(self, events: list[Any]) -> None:
         for event in events:

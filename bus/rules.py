@@ -6,6 +6,7 @@ are applied at once and queued; the queue is drained first in, first out, until 
 cascade is synchronous: rules are pure computation, so awaiting inside them would only add
 scheduling points that could reorder nothing.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -4,6 +4,7 @@ the outcomes side by side (docs/disputes.md).
 Exit codes: 0 done; 2 a bad situation file, an unknown reading, or a command of `[[play]]` that
 a rule refuses (the error names it).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -15,26 +16,38 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from sim.dispute import settle
 from engine.errors import BadInput, IllegalCommand
+from sim.dispute import settle
 
 out = Console(soft_wrap=True)
 
 
 def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    s = sub.add_parser("dispute", parents=[common], help="play a situation under each reading "
-                       "of the rules it touches and compare the outcomes",
-                       description=__doc__.splitlines()[0])
+    s = sub.add_parser(
+        "dispute",
+        parents=[common],
+        help="play a situation under each reading of the rules it touches and compare the outcomes",
+        description=__doc__.splitlines()[0],
+    )
     s.add_argument("file", metavar="FILE", help="a situation file (TOML)")
-    s.add_argument("--reading", action="append", metavar="ID",
-                   help="only this reading (repeatable; default: every reading the rules "
-                        "consulted while playing the file)")
-    s.add_argument("--to-end", action="store_true",
-                   help="after the file's [[play]] commands, let random bots (fixed seed) "
-                        "finish the game")
-    s.add_argument("--combine", action="store_true",
-                   help="play every combination of the alternatives of the readings (named "
-                        "with --reading, else all consulted) instead of one reading at a time")
+    s.add_argument(
+        "--reading",
+        action="append",
+        metavar="ID",
+        help="only this reading (repeatable; default: every reading the rules "
+        "consulted while playing the file)",
+    )
+    s.add_argument(
+        "--to-end",
+        action="store_true",
+        help="after the file's [[play]] commands, let random bots (fixed seed) finish the game",
+    )
+    s.add_argument(
+        "--combine",
+        action="store_true",
+        help="play every combination of the alternatives of the readings (named "
+        "with --reading, else all consulted) instead of one reading at a time",
+    )
     return s
 
 
@@ -55,8 +68,11 @@ def show(report: dict) -> None:
     if report["note"]:
         out.print(report["note"], markup=False, highlight=False)
     if not report["readings"]:
-        out.print("No reading of an ambiguous rule was consulted while playing this situation "
-                  f"(rules consulted none of the catalog's readings).", markup=False)
+        out.print(
+            "No reading of an ambiguous rule was consulted while playing this situation "
+            "(rules consulted none of the catalog's readings).",
+            markup=False,
+        )
         return
     if report["combinations"]:
         show_combinations(report)
@@ -88,9 +104,14 @@ def show_combinations(report: dict) -> None:
     for name in ("result", "decisive events", "made the difference"):
         t.add_column(name, overflow="fold")
     for v in report["combinations"]:
-        _row(t, "\n".join(f"{k}={a}" for k, a in v["choice"].items())
-                  + ("\n(as stated)" if v["as_stated"] else ""), _result(v),
-                  "\n".join(_event(e) for e in v["decisive"]) or "-", _combined_difference(v))
+        _row(
+            t,
+            "\n".join(f"{k}={a}" for k, a in v["choice"].items())
+            + ("\n(as stated)" if v["as_stated"] else ""),
+            _result(v),
+            "\n".join(_event(e) for e in v["decisive"]) or "-",
+            _combined_difference(v),
+        )
     out.print(t)
 
 
@@ -100,20 +121,27 @@ def _combined_difference(v: dict) -> str:
         return "(the file's own readings: the reference)"
     if d is None:
         return "no difference: every event is the same"
-    where = (f"first differing event #{d['version']} under rule {d['rule']} ({d['rule_summary']})"
-             if d["decisive"] else f"no decisive event differs (first other difference: event "
-                                   f"#{d['version']} under rule {d['rule']})")
-    made = " and ".join(f"reading {m['reading']} of rule {m['rule']} is {m['alternative']!r}"
-                        for m in d["made_by"])
-    return f"{where}, because {made}" + (" (only together: neither alone makes it)"
-                                         if d["together"] and len(d["made_by"]) > 1 else "")
+    where = (
+        f"first differing event #{d['version']} under rule {d['rule']} ({d['rule_summary']})"
+        if d["decisive"]
+        else f"no decisive event differs (first other difference: event "
+        f"#{d['version']} under rule {d['rule']})"
+    )
+    made = " and ".join(
+        f"reading {m['reading']} of rule {m['rule']} is {m['alternative']!r}" for m in d["made_by"]
+    )
+    return f"{where}, because {made}" + (
+        " (only together: neither alone makes it)" if d["together"] and len(d["made_by"]) > 1 else ""
+    )
 
 
 def _result(v: dict) -> str:
     if v.get("refused"):
         r = v["refused"]
-        return (f"[[play]] step {r['step']} (seat {r['seat']}, {r['command'].get('kind')}) refused "
-                f"under rule {r['rule']}: {r['reason']}")
+        return (
+            f"[[play]] step {r['step']} (seat {r['seat']}, {r['command'].get('kind')}) refused "
+            f"under rule {r['rule']}: {r['reason']}"
+        )
     if not v["over"]:
         return f"game goes on ({v['events']} events)"
     winners = ", ".join(f"seat {s}" for s in v["winners"]) or "nobody"
@@ -132,8 +160,12 @@ def _difference(v: dict, r: dict) -> str:
     if d is None:
         return "no difference: every event is the same"
     if not d["decisive"]:
-        return (f"no decisive event differs (first other difference: event #{d['version']} "
-                f"under rule {d['rule']})")
-    return (f"first differing event #{d['version']} under rule {d['rule']} "
-            f"({d['rule_summary']}), because reading {r['id']} of rule {r['rule']} is "
-            f"{v['alternative']!r}")
+        return (
+            f"no decisive event differs (first other difference: event #{d['version']} "
+            f"under rule {d['rule']})"
+        )
+    return (
+        f"first differing event #{d['version']} under rule {d['rule']} "
+        f"({d['rule_summary']}), because reading {r['id']} of rule {r['rule']} is "
+        f"{v['alternative']!r}"
+    )

@@ -8,6 +8,7 @@ Exit codes: 0 done; 1 refused by a rule (illegal command, refused undo, version 
 
 Reads show the public view unless `--as SEAT` or `--as referee` is named (invariant 6).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -18,18 +19,15 @@ from typing import Any
 import msgspec
 from rich.table import Table as RichTable
 
-from engine import cards as cards_mod
-from cli import render
-from cli import dispute as dispute_cli
-from engine import integrity, registry
-from sim import cli as simulate_cli
 import analytics.cli
-from server import cli as table_cli  # (cli.main has a function named table)
+from cli import dispute as dispute_cli
+from cli import render
+from engine import cards as cards_mod
+from engine import integrity, registry
 from engine import situation as situation_file
-from engine.content import ContentError
 from engine.boundary import ascii_number, check_seat, number, parse_command, parse_json, parse_options
-from engine.errors import (BadInput, CascadeAborted, EngineError, IllegalCommand, UndoRefused,
-                           UnknownGame)
+from engine.content import ContentError
+from engine.errors import BadInput, CascadeAborted, EngineError, IllegalCommand, UndoRefused, UnknownGame
 from engine.logs import configure
 from engine.narration import seat_name
 from engine.pipeline import Engine
@@ -37,10 +35,13 @@ from engine.replay import replay
 from projections.audit import audit
 from projections.timeline import timeline
 from projections.views import REFEREE, full_state, log_view, state_view
+from server import cli as table_cli  # (cli.main has a function named table)
+from sim import cli as simulate_cli
 from store import CorruptStore, EventStore, MissingStore, StoreError, VersionConflict
 from store.verify import describe
 
 CREATES = ("new", "simulate")  # the only commands that may create a database file
+
 
 class _Console:
     """stdout or stderr as they are when printed to (a test may have swapped them): colours
@@ -91,34 +92,60 @@ def viewer(args, eng: Engine, game_id: str):
         return REFEREE
     seat = ascii_number(who)  # '١' or ' 1' is no seat: int() would read both as 1
     if seat is None:
-        raise BadInput(None, f"--as takes a seat number (digits 0-9), 'spectator' or 'referee', "
-                             f"not {who!r}")
+        raise BadInput(None, f"--as takes a seat number (digits 0-9), 'spectator' or 'referee', not {who!r}")
     return check_seat(seat, eng.table(game_id).players)
 
 
 def viewer_label(who) -> str:
-    return "public view" if who is None else "referee (everything)" if who is REFEREE \
+    return (
+        "public view"
+        if who is None
+        else "referee (everything)"
+        if who is REFEREE
         else f"{seat_name(who)} (--as {who})"
+    )
 
 
 # -- subcommands ------------------------------------------------------------------------
 def cmd_games(args) -> int:
     rows, data = [], []
     for name, rs in registry.rulesets().items():
-        opts = {k: {"default": o.default, "choices": list(o.choices), "doc": o.doc}
-                for k, o in rs.options.items()}
-        data.append({"name": name, "version": rs.version, "players": list(rs.players),
-                     "options": opts, "content_packs": list(rs.content_packs),
-                     "summary": rs.summary})
-        rows.append([name, rs.version, ",".join(map(str, rs.players)),
-                     " ".join(f"{k}={o.default}" for k, o in rs.options.items()),
-                     ",".join(rs.content_packs)])
+        opts = {
+            k: {"default": o.default, "choices": list(o.choices), "doc": o.doc} for k, o in rs.options.items()
+        }
+        data.append(
+            {
+                "name": name,
+                "version": rs.version,
+                "players": list(rs.players),
+                "options": opts,
+                "content_packs": list(rs.content_packs),
+                "summary": rs.summary,
+            }
+        )
+        rows.append(
+            [
+                name,
+                rs.version,
+                ",".join(map(str, rs.players)),
+                " ".join(f"{k}={o.default}" for k, o in rs.options.items()),
+                ",".join(rs.content_packs),
+            ]
+        )
     broken = registry.broken()
-    emit(args, {"games": data, "broken": broken}, lambda: (
-        out.print(table("Installed rulesets", ["game", "version", "players", "options",
-                                               "content packs"], rows)),
-        [err.print(f"package {k} failed to load: {v}", style="red", markup=False)
-         for k, v in broken.items()]))
+    emit(
+        args,
+        {"games": data, "broken": broken},
+        lambda: (
+            out.print(
+                table("Installed rulesets", ["game", "version", "players", "options", "content packs"], rows)
+            ),
+            [
+                err.print(f"package {k} failed to load: {v}", style="red", markup=False)
+                for k, v in broken.items()
+            ],
+        ),
+    )
     return 0
 
 
@@ -129,33 +156,51 @@ def cmd_cards(args) -> int:
     if args.name:
         found = cards_mod.find(found, args.name)
         if not found:
-            raise BadInput(None, f"{args.game} has no card named {args.name!r} "
-                                 f"(`runeledger cards {args.game}` lists them all)")
+            raise BadInput(
+                None,
+                f"{args.game} has no card named {args.name!r} "
+                f"(`runeledger cards {args.game}` lists them all)",
+            )
     if args.kind:
         found = [c for c in found if c.kind == args.kind]
     if args.json:
         emit(args, found)
         return 0
     if not found:
-        out.print(f"{args.game}: no card catalogue" if not args.kind
-                  else f"{args.game}: no card of kind {args.kind!r}")
+        out.print(
+            f"{args.game}: no card catalogue"
+            if not args.kind
+            else f"{args.game}: no card of kind {args.kind!r}"
+        )
         return 0
     if args.name and len(found) <= 3:
         for c in found:
             out.print(card_panel(c))
         return 0
-    rows = [[c.name, c.english_name or "", c.kind, c.group or "",
-             "" if c.count is None else c.count,
-             " ".join(f"{k}={'-' if v is None else v}" for k, v, _ in cards_mod.ordered_values(c)),
-             c.text[:70]] for c in found]
-    out.print(table(f"{args.game}: {len(found)} cards", ["name", "english", "kind", "group",
-                                                         "count", "values", "text"], rows))
+    rows = [
+        [
+            c.name,
+            c.english_name or "",
+            c.kind,
+            c.group or "",
+            "" if c.count is None else c.count,
+            " ".join(f"{k}={'-' if v is None else v}" for k, v, _ in cards_mod.ordered_values(c)),
+            c.text[:70],
+        ]
+        for c in found
+    ]
+    out.print(
+        table(
+            f"{args.game}: {len(found)} cards",
+            ["name", "english", "kind", "group", "count", "values", "text"],
+            rows,
+        )
+    )
     return 0
 
 
 def card_panel(c) -> RichTable:
-    t = RichTable(title=c.name if not c.english_name else f"{c.name} ({c.english_name})",
-                  show_header=True)
+    t = RichTable(title=c.name if not c.english_name else f"{c.name} ({c.english_name})", show_header=True)
     t.add_column("field")
     t.add_column("value")
     t.add_column("source")
@@ -177,18 +222,37 @@ def cmd_list(args, eng: Engine) -> int:
         if args.ruleset and created.get("ruleset") != args.ruleset:
             continue
         status = "over" if revealed else "in play"
-        data.append({"game_id": gid, "ruleset": created.get("ruleset"),
-                     "players": created.get("players"), "status": status, "version": version,
-                     "last_event": last, "options": created.get("options", {})})
+        data.append(
+            {
+                "game_id": gid,
+                "ruleset": created.get("ruleset"),
+                "players": created.get("players"),
+                "status": status,
+                "version": version,
+                "last_event": last,
+                "options": created.get("options", {}),
+            }
+        )
         rows.append([gid, created.get("ruleset"), created.get("players"), status, version, last])
+
     def human():
         if not rows:
-            out.print(f"{args.db}: no games" + (f" of {args.ruleset}" if args.ruleset else "")
-                      + " (runeledger new RULESET --db FILE starts one)", markup=False)
+            out.print(
+                f"{args.db}: no games"
+                + (f" of {args.ruleset}" if args.ruleset else "")
+                + " (runeledger new RULESET --db FILE starts one)",
+                markup=False,
+            )
             return
-        out.print(table(f"{args.db}: {len(rows)} games", ["game", "ruleset", "players", "status",
-                                                          "events", "last event"], rows,
-                        keep=("game",)))
+        out.print(
+            table(
+                f"{args.db}: {len(rows)} games",
+                ["game", "ruleset", "players", "status", "events", "last event"],
+                rows,
+                keep=("game",),
+            )
+        )
+
     emit(args, data, human)
     return 0
 
@@ -196,13 +260,20 @@ def cmd_list(args, eng: Engine) -> int:
 def cmd_new(args, eng: Engine) -> int:
     if args.situation:
         doc = situation_file.read(args.situation)
-        gid = eng.create(doc["ruleset"], doc["players"], doc.get("seed", 0),
-                         doc.get("options", {}), analysis=args.analysis, situation=doc)
+        gid = eng.create(
+            doc["ruleset"],
+            doc["players"],
+            doc.get("seed", 0),
+            doc.get("options", {}),
+            analysis=args.analysis,
+            situation=doc,
+        )
     else:
         if not args.game or not args.players:
             raise BadInput(None, "new needs GAME and --players (or --situation FILE)")
-        gid = eng.create(args.game, args.players, args.seed, parse_options(args.option),
-                         analysis=args.analysis)
+        gid = eng.create(
+            args.game, args.players, args.seed, parse_options(args.option), analysis=args.analysis
+        )
     emit(args, {"game_id": gid}, lambda: out.print(gid))
     return 0
 
@@ -216,17 +287,23 @@ def cmd_prompts(args, eng: Engine) -> int:
         words = render.Words(eng.ruleset(args.game_id))
         # How many answers a seat has can tell its secrets (a Reflect scroll in hand is a
         # second answer), so the choices are counted only for that seat or the referee.
-        legal = {s: eng.legal(args.game_id, s) for s in sorted({p["seat"] for p in ps})
-                 if who is REFEREE or who == s}
-        state = (f"over; winners: {', '.join(map(seat_name, t.winners)) or 'none'}"
-                 if t.over else "in play")
+        legal = {
+            s: eng.legal(args.game_id, s)
+            for s in sorted({p["seat"] for p in ps})
+            if who is REFEREE or who == s
+        }
+        state = f"over; winners: {', '.join(map(seat_name, t.winners)) or 'none'}" if t.over else "in play"
         if not ps:
-            out.print(f"{args.game_id} at event {t.version} ({state}): nobody must act",
-                      markup=False)
+            out.print(f"{args.game_id} at event {t.version} ({state}): nobody must act", markup=False)
             return
-        out.print(table(f"{args.game_id} at event {t.version} ({state}): who must act",
-                        ["seat", "must", "rule", "what they may do"],
-                        render.prompt_rows(words, ps, legal)))
+        out.print(
+            table(
+                f"{args.game_id} at event {t.version} ({state}): who must act",
+                ["seat", "must", "rule", "what they may do"],
+                render.prompt_rows(words, ps, legal),
+            )
+        )
+
     emit(args, {"over": t.over, "winners": t.winners, "prompts": ps}, human)
     return 0
 
@@ -238,18 +315,34 @@ def cmd_legal(args, eng: Engine) -> int:
         rs, t = eng.ruleset(args.game_id), eng.table(args.game_id)
         if not cmds:
             waiting = sorted({p.seat for p in eng.prompts(args.game_id)})
-            out.print(f"{seat_name(args.seat)} (--seat {args.seat}) has nothing to do at event "
-                      f"{t.version}: " + ("the game is over" if t.over else "waiting for " +
-                      (", ".join(seat_name(s) for s in waiting) or "nobody")), markup=False)
+            out.print(
+                f"{seat_name(args.seat)} (--seat {args.seat}) has nothing to do at event "
+                f"{t.version}: "
+                + (
+                    "the game is over"
+                    if t.over
+                    else "waiting for " + (", ".join(seat_name(s) for s in waiting) or "nobody")
+                ),
+                markup=False,
+            )
             return
         words = render.Words(rs)
         rows = render.legal_rows(words, t, args.seat, cmds)
-        show([table(f"{len(cmds)} legal commands for {seat_name(args.seat)} (--seat {args.seat}) "
-                    f"at event {t.version}", ["#", "choice", "price or preview", "command"], rows,
-                    wide=("choice", "price or preview")), words.legend()])
+        show(
+            [
+                table(
+                    f"{len(cmds)} legal commands for {seat_name(args.seat)} (--seat {args.seat}) "
+                    f"at event {t.version}",
+                    ["#", "choice", "price or preview", "command"],
+                    rows,
+                    wide=("choice", "price or preview"),
+                ),
+                words.legend(),
+            ]
+        )
         if cmds:
-            out.print(f"play one: runeledger play {args.game_id} --seat {args.seat} 'COMMAND'",
-                      markup=False)
+            out.print(f"play one: runeledger play {args.game_id} --seat {args.seat} 'COMMAND'", markup=False)
+
     emit(args, cmds, human)
     return 0
 
@@ -264,9 +357,17 @@ def cmd_play(args, eng: Engine) -> int:
     stored = eng.submit(args.game_id, args.seat, command, expected_version=args.expected_version)
     rs = eng.ruleset(args.game_id)
     evs = log_view(rs, stored, args.seat)
-    emit(args, evs, lambda: out.print(table(
-        f"{len(evs)} events", ["#", "seat", "what happened", "rule"],
-        render.log_rows(render.Words(rs), evs, describer(rs, eng, args.game_id)))))
+    emit(
+        args,
+        evs,
+        lambda: out.print(
+            table(
+                f"{len(evs)} events",
+                ["#", "seat", "what happened", "rule"],
+                render.log_rows(render.Words(rs), evs, describer(rs, eng, args.game_id)),
+            )
+        ),
+    )
     return 0
 
 
@@ -278,10 +379,17 @@ def cmd_log(args, eng: Engine) -> int:
 
     def human():
         words = render.Words(rs)
-        show([table(f"log of {args.game_id} ({viewer_label(who)})",
+        show(
+            [
+                table(
+                    f"log of {args.game_id} ({viewer_label(who)})",
                     ["#", "seat", "what happened", "rule"],
-                    render.log_rows(words, evs, describer(rs, eng, args.game_id))),
-              words.legend()])
+                    render.log_rows(words, evs, describer(rs, eng, args.game_id)),
+                ),
+                words.legend(),
+            ]
+        )
+
     emit(args, evs, human)
     return 0
 
@@ -300,16 +408,22 @@ def cmd_state(args, eng: Engine) -> int:
 
 def cmd_undo(args, eng: Engine) -> int:
     stored = eng.undo(args.game_id, args.to, args.seat, agreed=args.table_agreed)
-    emit(args, {"undone_to": args.to, "events": [e.version for e in stored]},
-         lambda: out.print(f"undone to event {args.to} (recorded as event {stored[-1].version})"))
+    emit(
+        args,
+        {"undone_to": args.to, "events": [e.version for e in stored]},
+        lambda: out.print(f"undone to event {args.to} (recorded as event {stored[-1].version})"),
+    )
     return 0
 
 
 def cmd_force(args, eng: Engine) -> int:
     outcomes = parse_json(args.outcomes, "CORE-3F")
     stored = eng.force(args.game_id, outcomes)
-    emit(args, {"event": stored[0].version, "forced": outcomes},
-         lambda: out.print(f"recorded as event {stored[0].version}"))
+    emit(
+        args,
+        {"event": stored[0].version, "forced": outcomes},
+        lambda: out.print(f"recorded as event {stored[0].version}"),
+    )
     return 0
 
 
@@ -318,6 +432,7 @@ def cmd_audit(args, eng: Engine) -> int:
 
     def human():
         show(render.audit_tables(render.Words(eng.ruleset(args.game_id)), report))
+
     emit(args, report, human)
     return 0
 
@@ -325,9 +440,15 @@ def cmd_audit(args, eng: Engine) -> int:
 def cmd_replay(args, eng: Engine) -> int:
     eng.table(args.game_id)  # an unknown game is bad input, not a difference
     result = replay(eng.store, args.game_id)
-    emit(args, result, lambda: out.print(
-        f"replay identical: {result.events} events" if result.ok else
-        f"replay DIFFERS at event {result.difference.get('version')}: {result.difference}"))
+    emit(
+        args,
+        result,
+        lambda: out.print(
+            f"replay identical: {result.events} events"
+            if result.ok
+            else f"replay DIFFERS at event {result.difference.get('version')}: {result.difference}"
+        ),
+    )
     return 0 if result.ok else 3
 
 
@@ -337,16 +458,18 @@ def cmd_verify(args, eng: Engine) -> int:
 
     def human():
         if report.ok:
-            out.print(f"ok: {report.games} games, {report.events} events; every hash chain, "
-                      "stream head, snapshot, seed commitment and trigger intact"
-                      + (f"; nothing cut or rewritten since the anchor {args.anchor}"
-                         if anchor else ""))
+            out.print(
+                f"ok: {report.games} games, {report.events} events; every hash chain, "
+                "stream head, snapshot, seed commitment and trigger intact"
+                + (f"; nothing cut or rewritten since the anchor {args.anchor}" if anchor else "")
+            )
         else:
             out.print(f"BROKEN: {len(report.faults)} fault(s) in {args.db}", style="red")
             for f in report.faults:
                 out.print(f"  {describe(f)}", markup=False, highlight=False)
         for note in report.notes:
             out.print(f"  note: {note}", markup=False, highlight=False)
+
     emit(args, report, human)
     return 0 if report.ok else 3
 
@@ -363,20 +486,36 @@ def cmd_anchor(args, eng: Engine) -> int:
     if args.json or not args.out:
         sys.stdout.write(integrity.dump_anchor(anchor))
     else:
-        out.print(f"anchor of {len(anchor['games'])} games, {anchor['store']['events']} events "
-                  f"written to {args.out}; keep it somewhere else and check with "
-                  f"verify --anchor {args.out}")
+        out.print(
+            f"anchor of {len(anchor['games'])} games, {anchor['store']['events']} events "
+            f"written to {args.out}; keep it somewhere else and check with "
+            f"verify --anchor {args.out}"
+        )
     return 0
 
 
 def cmd_timeline(args, eng: Engine) -> int:
-    rows = timeline(eng.store, args.game_id, eng.ruleset(args.game_id),
-                    viewer(args, eng, args.game_id))
-    emit(args, rows, lambda: out.print(table(f"timeline of {args.game_id}",
-                                             ["events", "decision", "seat", "rule", "n"],
-                                             [[f"{r['first']}-{r['last']}", r["decision"],
-                                               "" if r["seat"] is None else seat_name(r["seat"]),
-                                               r["rule"], r["events"]] for r in rows])))
+    rows = timeline(eng.store, args.game_id, eng.ruleset(args.game_id), viewer(args, eng, args.game_id))
+    emit(
+        args,
+        rows,
+        lambda: out.print(
+            table(
+                f"timeline of {args.game_id}",
+                ["events", "decision", "seat", "rule", "n"],
+                [
+                    [
+                        f"{r['first']}-{r['last']}",
+                        r["decision"],
+                        "" if r["seat"] is None else seat_name(r["seat"]),
+                        r["rule"],
+                        r["events"],
+                    ]
+                    for r in rows
+                ],
+            )
+        ),
+    )
     return 0
 
 
@@ -405,9 +544,12 @@ def parser() -> argparse.ArgumentParser:
         return sub.add_parser(name, parents=[common], help=help_)
 
     def viewer_arg(s):
-        s.add_argument("--as", dest="as_", metavar="SEAT|referee",
-                       help="whose view: a seat number, or referee for everything "
-                            "(default: the public view)")
+        s.add_argument(
+            "--as",
+            dest="as_",
+            metavar="SEAT|referee",
+            help="whose view: a seat number, or referee for everything (default: the public view)",
+        )
 
     add("games", "installed rulesets")
     s = add("list", "the games in the database: ruleset, players, status, last event")
@@ -415,8 +557,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--limit", type=number, help="at most N games (in creation order)")
     s = add("cards", "every card of a ruleset, its values and where each value comes from")
     s.add_argument("game", metavar="RULESET")
-    s.add_argument("name", nargs="?", metavar="NAME", help="only this card (print or English "
-                                                           "name, or part of it)")
+    s.add_argument(
+        "name", nargs="?", metavar="NAME", help="only this card (print or English name, or part of it)"
+    )
     s.add_argument("--kind", help="only cards of this kind (hero, monster, village, ...)")
     s = add("new", "start a game, print its id")
     s.add_argument("game", nargs="?")
@@ -438,8 +581,12 @@ def parser() -> argparse.ArgumentParser:
     s = add("play", "submit a command")
     s.add_argument("game_id")
     s.add_argument("--seat", type=number, required=True)
-    s.add_argument("--expected-version", type=number, metavar="N",
-                   help="refuse (version conflict) unless the game is still at event N")
+    s.add_argument(
+        "--expected-version",
+        type=number,
+        metavar="N",
+        help="refuse (version conflict) unless the game is still at event N",
+    )
     s.add_argument("command", metavar="COMMAND_JSON")
     s = add("log", "the event log")
     s.add_argument("game_id")
@@ -454,8 +601,11 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("game_id")
     s.add_argument("--to", type=number, required=True)
     s.add_argument("--seat", type=number, help="the seat asking (its own decisions may be undone)")
-    s.add_argument("--table-agreed", action="store_true",
-                   help="record that every seat agreed (allows crossing chance and reveals)")
+    s.add_argument(
+        "--table-agreed",
+        action="store_true",
+        help="record that every seat agreed (allows crossing chance and reveals)",
+    )
     s = add("force", "stack the next chance outcomes (analysis or situation games)")
     s.add_argument("game_id")
     s.add_argument("outcomes", metavar="JSON", help='e.g. \'{"die:attack": ["hit"]}\'')
@@ -464,10 +614,12 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("n", type=number)
     viewer_arg(s)
     s = add("verify", "check every hash chain, stream head, snapshot and seed commitment")
-    s.add_argument("--anchor", metavar="FILE", help="also prove nothing was cut or rewritten "
-                                                     "since this anchor was written")
-    s = add("anchor", "write a digest of every game's head and of the whole store, to keep "
-                      "elsewhere")
+    s.add_argument(
+        "--anchor",
+        metavar="FILE",
+        help="also prove nothing was cut or rewritten since this anchor was written",
+    )
+    s = add("anchor", "write a digest of every game's head and of the whole store, to keep elsewhere")
     s.add_argument("--out", metavar="FILE", help="write it to FILE (default: print it)")
     # Front ends with their own subcommands: each module's add_parser(sub, common) registers its
     # parsers and sets `run=` (a function of args returning the exit code) as their default.
@@ -478,25 +630,35 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-HANDLERS = {"list": cmd_list, "new": cmd_new, "prompts": cmd_prompts, "legal": cmd_legal, "play": cmd_play,
-            "log": cmd_log, "state": cmd_state, "undo": cmd_undo, "audit": cmd_audit, "force": cmd_force,
-            "replay": cmd_replay, "verify": cmd_verify, "timeline": cmd_timeline,
-            "anchor": cmd_anchor}
+HANDLERS = {
+    "list": cmd_list,
+    "new": cmd_new,
+    "prompts": cmd_prompts,
+    "legal": cmd_legal,
+    "play": cmd_play,
+    "log": cmd_log,
+    "state": cmd_state,
+    "undo": cmd_undo,
+    "audit": cmd_audit,
+    "force": cmd_force,
+    "replay": cmd_replay,
+    "verify": cmd_verify,
+    "timeline": cmd_timeline,
+    "anchor": cmd_anchor,
+}
 
 
 def open_engine(args) -> Engine:
     """Only `new` and `simulate` create a database; reads of a missing file create nothing."""
     create = args.cmd in CREATES
     if not create and args.db != ":memory:" and not os.path.exists(args.db):
-        raise BadInput(None, f"no database file {args.db!r} (only new and simulate create one; "
-                             "check --db)")
+        raise BadInput(None, f"no database file {args.db!r} (only new and simulate create one; check --db)")
     return Engine(EventStore(args.db, create=create))
 
 
 def exit_code(exc: BaseException) -> int:
     """The one place that maps an error to the documented exit codes."""
-    if isinstance(exc, (BadInput, UsageError, UnknownGame, ValueError)) or \
-            isinstance(exc, MissingStore):
+    if isinstance(exc, (BadInput, UsageError, UnknownGame, ValueError)) or isinstance(exc, MissingStore):
         return 2
     if isinstance(exc, (IllegalCommand, UndoRefused, VersionConflict)):
         return 1
@@ -537,8 +699,10 @@ def main(argv: list[str] | None = None) -> int:
         if code == 70:
             if os.environ.get("RUNELEDGER_DEBUG"):
                 raise
-            message = f"internal error ({type(exc).__name__}): {_one_line(exc)}; " \
-                      "set RUNELEDGER_DEBUG=1 for the traceback"
+            message = (
+                f"internal error ({type(exc).__name__}): {_one_line(exc)}; "
+                "set RUNELEDGER_DEBUG=1 for the traceback"
+            )
         else:
             message = _one_line(exc)
         fail(as_json, message, getattr(exc, "rule", None))

@@ -7,6 +7,7 @@ public views return (projections.views, projections.audit) into text a judge can
 only a ruleset's public hooks (`cards`, `zone_label`, `preview`, `describe`, the catalog).
 `--json` never passes through here.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,12 +38,18 @@ def console(stderr: bool = False) -> Console:
     stream = sys.stderr if stderr else sys.stdout
     tty = bool(getattr(stream, "isatty", lambda: False)())
     width = None if tty else int(os.environ.get("COLUMNS") or 0) or PIPED_WIDTH
-    return Console(file=stream, width=width, highlight=False, soft_wrap=True,
-                   force_terminal=tty, no_color=not tty)
+    return Console(
+        file=stream, width=width, highlight=False, soft_wrap=True, force_terminal=tty, no_color=not tty
+    )
 
 
-def table(title: str, columns: Iterable[str], rows: Iterable[Iterable[Any]],
-          keep: Iterable[str] = (), wide: Iterable[str] = ()) -> RichTable:
+def table(
+    title: str,
+    columns: Iterable[str],
+    rows: Iterable[Iterable[Any]],
+    keep: Iterable[str] = (),
+    wide: Iterable[str] = (),
+) -> RichTable:
     """A table whose cells are plain text (never rich markup); columns named in `keep` are
     never cut or wrapped (ids a user copies), those in `wide` keep at least 24 columns."""
     t = RichTable(title=title, title_justify="left", min_width=len(title))
@@ -110,11 +117,21 @@ class Words:
         """Every card named so far, as `runeledger cards` gives it."""
         if not self.seen:
             return None
-        rows = [[self.label(c), c.kind,
-                 ", ".join(f"{k} {v}" for k, v, _ in cards_mod.ordered_values(c) if v is not None),
-                 c.text] for c in sorted(self.seen.values(), key=lambda c: cards_mod.fold(c.name))]
-        return table("cards named above (runeledger cards " + self.rs.name + " NAME for sources)",
-                     ["card", "kind", "values", "text"], rows, keep=("card",))
+        rows = [
+            [
+                self.label(c),
+                c.kind,
+                ", ".join(f"{k} {v}" for k, v, _ in cards_mod.ordered_values(c) if v is not None),
+                c.text,
+            ]
+            for c in sorted(self.seen.values(), key=lambda c: cards_mod.fold(c.name))
+        ]
+        return table(
+            "cards named above (runeledger cards " + self.rs.name + " NAME for sources)",
+            ["card", "kind", "values", "text"],
+            rows,
+            keep=("card",),
+        )
 
     # -- zones and values -------------------------------------------------------------
     def zone(self, name: str) -> str:
@@ -172,18 +189,21 @@ def state_tables(words: Words, view: dict[str, Any]) -> list[RichTable]:
     state, damage, then every card named with its values and text."""
     head = {k: v for k, v in view.items() if k not in ("zones", "game", "damage")}
     if isinstance(head.get("scores"), dict):  # seats' scores by seat number
-        head["scores"] = {seat_name(int(k)) if k.isdigit() else k: v
-                          for k, v in head["scores"].items()}
-    out = [table(f"{view.get('game_id')} ({view.get('ruleset')}) at event {view.get('version')}",
-                 ["what", "value"], [[k, v] for k, v in words.pairs(head)])]
+        head["scores"] = {seat_name(int(k)) if k.isdigit() else k: v for k, v in head["scores"].items()}
+    out = [
+        table(
+            f"{view.get('game_id')} ({view.get('ruleset')}) at event {view.get('version')}",
+            ["what", "value"],
+            [[k, v] for k, v in words.pairs(head)],
+        )
+    ]
     rows = []
     for name, z in sorted(view.get("zones", {}).items()):
         ids = z.get("cards")
         n = z.get("n", len(ids or []))
         owner = z.get("owner")
         shown = words.cards_in(ids) if ids else ("empty" if not n else "face down")
-        rows.append([words.zone(name), "" if owner is None else seat_name(owner), z.get("vis", ""),
-                     n, shown])
+        rows.append([words.zone(name), "" if owner is None else seat_name(owner), z.get("vis", ""), n, shown])
     out.append(table("zones", ["zone", "owner", "seen by", "cards", "which"], rows))
     game = words.pairs(view.get("game") or {})
     if game:
@@ -197,8 +217,9 @@ def state_tables(words: Words, view: dict[str, Any]) -> list[RichTable]:
     return out
 
 
-def prompt_rows(words: Words, prompts: list[dict[str, Any]],
-                legal: dict[int, list[dict[str, Any]]]) -> list[list[Any]]:
+def prompt_rows(
+    words: Words, prompts: list[dict[str, Any]], legal: dict[int, list[dict[str, Any]]]
+) -> list[list[Any]]:
     """Each prompt with its rule in words and what the seat may answer (the kinds of its legal
     commands, counted) where `legal` holds that seat's commands: the viewer is that seat or
     the referee."""
@@ -213,16 +234,20 @@ def prompt_rows(words: Words, prompts: list[dict[str, Any]],
                 kinds[c.get("kind", "?")] = kinds.get(c.get("kind", "?"), 0) + 1
             choices = ", ".join(k if n == 1 else f"{k} ×{n}" for k, n in kinds.items())
             answers = f"{sum(kinds.values())} choices: {choices}" if kinds else "no legal command"
-        rows.append([f"{seat_name(p['seat'])} (--seat {p['seat']})", p["kind"],
-                     f"{p['rule']}: {rule.summary}" if rule else p["rule"],
-                     "; ".join(x for x in (p.get("detail") or "", answers) if x)])
+        rows.append(
+            [
+                f"{seat_name(p['seat'])} (--seat {p['seat']})",
+                p["kind"],
+                f"{p['rule']}: {rule.summary}" if rule else p["rule"],
+                "; ".join(x for x in (p.get("detail") or "", answers) if x),
+            ]
+        )
     return rows
 
 
 def choice(words: Words, cmd: dict[str, Any]) -> str:
     rest = {k: v for k, v in cmd.items() if k != "kind"}
-    return cmd.get("kind", "?") + (": " + "; ".join(f"{k} {v}" for k, v in words.pairs(rest))
-                                   if rest else "")
+    return cmd.get("kind", "?") + (": " + "; ".join(f"{k} {v}" for k, v in words.pairs(rest)) if rest else "")
 
 
 def legal_rows(words: Words, t, seat: int, cmds: list[dict[str, Any]]) -> list[list[Any]]:
@@ -266,8 +291,15 @@ def event_sentence(words: Words, e: dict[str, Any], describe=None) -> str:
 
 
 def log_rows(words: Words, events: list[dict[str, Any]], describe=None) -> list[list[Any]]:
-    return [[e["version"], "" if e["actor"] is None else seat_name(e["actor"]),
-             event_sentence(words, e, describe), e["rule"] or ""] for e in events]
+    return [
+        [
+            e["version"],
+            "" if e["actor"] is None else seat_name(e["actor"]),
+            event_sentence(words, e, describe),
+            e["rule"] or "",
+        ]
+        for e in events
+    ]
 
 
 def audit_tables(words: Words, report: dict[str, Any]) -> list[RichTable]:
@@ -277,24 +309,41 @@ def audit_tables(words: Words, report: dict[str, Any]) -> list[RichTable]:
     for i, link in enumerate(report["chain"]):
         rule = link.get("rule") or ""
         why = " — ".join(x for x in (link.get("rule_summary"), link.get("rule_source")) if x)
-        rows.append([f"#{link['version']}", "event" if i == 0 else "because of",
-                     link["type"], "" if link.get("actor") is None else seat_name(link["actor"]),
-                     f"{rule}: {why}" if why else rule])
+        rows.append(
+            [
+                f"#{link['version']}",
+                "event" if i == 0 else "because of",
+                link["type"],
+                "" if link.get("actor") is None else seat_name(link["actor"]),
+                f"{rule}: {why}" if why else rule,
+            ]
+        )
         if link.get("reading"):
             rows.append(["", "", "reading", "", words.value(link["reading"])])
         for k, v in words.pairs(link.get("data")):
             rows.append(["", "", k, "", v])
-        extra = {k: v for k, v in link.items() if k not in (
-            "version", "type", "actor", "rule", "rule_summary", "rule_source", "reading", "data")}
+        extra = {
+            k: v
+            for k, v in link.items()
+            if k not in ("version", "type", "actor", "rule", "rule_summary", "rule_source", "reading", "data")
+        }
         for k, v in words.pairs(extra):
             rows.append(["", "", k, "", v])
-    out = [table(f"why event {report['event']} of {report['game_id']} happened "
-                 f"(command {report['command_id']}; {report['as']})",
-                 ["event", "", "what", "seat", "rule and why"], rows)]
+    out = [
+        table(
+            f"why event {report['event']} of {report['game_id']} happened "
+            f"(command {report['command_id']}; {report['as']})",
+            ["event", "", "what", "seat", "rule and why"],
+            rows,
+        )
+    ]
     if report.get("inputs"):
         out.append(inputs_table(report))
-    rest = {k: v for k, v in report.items()
-            if k not in ("game_id", "event", "as", "command_id", "chain", "state_before", "inputs")}
+    rest = {
+        k: v
+        for k, v in report.items()
+        if k not in ("game_id", "event", "as", "command_id", "chain", "state_before", "inputs")
+    }
     if rest:
         out.append(table("more", ["what", "value"], words.pairs(rest)))
     if report.get("state_before"):
@@ -310,8 +359,18 @@ def inputs_table(report: dict[str, Any]) -> RichTable:
     rows = []
     for i in report["inputs"]:
         card = i.get("card")
-        rows.append([", ".join(card) if isinstance(card, list) else (card or ""), str(i["input"]),
-                     str(i["value"]), str(i["rule"]), i.get("note") or "",
-                     "; ".join(source_words(x) for x in i.get("from", []))])
-    return table(f"every input of event {report['event']}", ["card", "input", "value", "rule",
-                                                              "note", "came from"], rows)
+        rows.append(
+            [
+                ", ".join(card) if isinstance(card, list) else (card or ""),
+                str(i["input"]),
+                str(i["value"]),
+                str(i["rule"]),
+                i.get("note") or "",
+                "; ".join(source_words(x) for x in i.get("from", [])),
+            ]
+        )
+    return table(
+        f"every input of event {report['event']}",
+        ["card", "input", "value", "rule", "note", "came from"],
+        rows,
+    )

@@ -6,6 +6,7 @@ JSON-sized values: a flat-ish object of strings, safe integers, booleans, null a
 lists. Whether the command is legal is then decided by exact match against
 `legal_commands`, which is the strictest schema there is.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -15,11 +16,11 @@ from typing import Any
 from engine.errors import BadInput, IllegalCommand
 
 MAX_COMMAND_BYTES = 16 * 1024
-MAX_DEPTH = 6             # the object itself is depth 1
+MAX_DEPTH = 6  # the object itself is depth 1
 MAX_STRING = 1024
-MAX_ITEMS = 256           # per list or object
+MAX_ITEMS = 256  # per list or object
 MAX_KEY = 64
-SAFE_INT = 2 ** 53        # integers beyond this do not survive JavaScript clients
+SAFE_INT = 2**53  # integers beyond this do not survive JavaScript clients
 RULE = "CORE-5"
 
 
@@ -47,14 +48,18 @@ def _parse(text: str | bytes) -> Any:
         except UnicodeDecodeError as exc:
             raise _bad(f"the command is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     if len(text) > MAX_COMMAND_BYTES:
-        raise _bad(f"the command is {len(text)} characters long; the limit is "
-                   f"{MAX_COMMAND_BYTES}")
+        raise _bad(f"the command is {len(text)} characters long; the limit is {MAX_COMMAND_BYTES}")
     depth = _nesting(text)
     if depth > MAX_DEPTH:
         raise _bad(f"the command nests {depth} levels deep; the limit is {MAX_DEPTH}")
     try:
-        value = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int,
-                           parse_float=_no_float, object_pairs_hook=unique_keys)
+        value = json.loads(
+            text,
+            parse_constant=_no_constant,
+            parse_int=_bounded_int,
+            parse_float=_no_float,
+            object_pairs_hook=unique_keys,
+        )
     except BadInput:
         raise
     except (ValueError, RecursionError) as exc:
@@ -65,8 +70,7 @@ def _parse(text: str | bytes) -> Any:
 MAX_DOCUMENT_DEPTH = 16  # a request body: the command (MAX_DEPTH) inside, options' tables
 
 
-def parse_document(text: str | bytes, what: str = "the body",
-                   max_depth: int = MAX_DOCUMENT_DEPTH) -> Any:
+def parse_document(text: str | bytes, what: str = "the body", max_depth: int = MAX_DOCUMENT_DEPTH) -> Any:
     """A JSON document from outside that is not a command (a request body): strict UTF-8, no
     key named twice, no NaN or Infinity, and nesting bounded before json.loads recurses, so
     a deep document is refused with its depth instead of ending in a RecursionError. The
@@ -137,8 +141,7 @@ def check_seat(seat: Any, players: int) -> int:
 
 def check_game_id(game_id: Any) -> str:
     if not isinstance(game_id, str) or not 0 < len(game_id) <= 200:
-        raise _bad(f"a game id is a non-empty string of at most 200 characters, not "
-                   f"{_kind(game_id)}")
+        raise _bad(f"a game id is a non-empty string of at most 200 characters, not {_kind(game_id)}")
     return game_id
 
 
@@ -175,8 +178,9 @@ def _check(v: Any, where: str, depth: int) -> None:
         for i, item in enumerate(v):
             _check(item, f"{where}[{i}]", depth + 1)
         return
-    raise _bad(f"{where} is {_kind(v)}; commands hold only strings, integers, booleans, "
-               "null, lists and objects")
+    raise _bad(
+        f"{where} is {_kind(v)}; commands hold only strings, integers, booleans, null, lists and objects"
+    )
 
 
 def _nesting(text: str, limit: int = MAX_DEPTH) -> int:
@@ -220,9 +224,15 @@ def _no_constant(text: str) -> Any:
 
 
 def _kind(v: Any) -> str:
-    return {bool: "a boolean", int: "an integer", float: "a number with a fraction",
-            str: "a string", list: "a list", dict: "an object",
-            type(None): "null"}.get(type(v), f"a {type(v).__name__}")
+    return {
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number with a fraction",
+        str: "a string",
+        list: "a list",
+        dict: "an object",
+        type(None): "null",
+    }.get(type(v), f"a {type(v).__name__}")
 
 
 def _short(v: Any) -> str:
@@ -244,29 +254,33 @@ def check_forced(outcomes: Any, table, dice: dict[str, Any]) -> dict[str, list[A
         if family == "die":
             die = dice.get(name)
             if die is None:
-                raise IllegalCommand("CORE-3F", f"{stream}: this game rolls no die {name!r} "
-                                                f"(its dice: {', '.join(sorted(dice)) or 'none'})")
+                raise IllegalCommand(
+                    "CORE-3F",
+                    f"{stream}: this game rolls no die {name!r} "
+                    f"(its dice: {', '.join(sorted(dice)) or 'none'})",
+                )
             wrong = [v for v in values if v not in die.faces]
             if wrong:
-                raise IllegalCommand("CORE-3F", f"{stream}: {wrong[0]!r} is not a face of die "
-                                                f"{name} {list(die.faces)}")
+                raise IllegalCommand(
+                    "CORE-3F", f"{stream}: {wrong[0]!r} is not a face of die {name} {list(die.faces)}"
+                )
         elif family == "shuffle":
             if name not in table.zones:
                 raise IllegalCommand("CORE-3F", f"{stream}: there is no zone {name!r}")
             for top in values:
                 if not isinstance(top, list) or not all(isinstance(c, str) for c in top):
-                    raise BadInput("CORE-3F", f"{stream}: each outcome is a list of card ids "
-                                              "to put on top")
+                    raise BadInput("CORE-3F", f"{stream}: each outcome is a list of card ids to put on top")
                 unknown = [c for c in top if c not in cards]
                 if unknown or len(set(top)) != len(top):
-                    raise IllegalCommand("CORE-3F", f"{stream}: {(unknown or top)[0]!r} is not "
-                                                    "a card of this game, or is named twice")
+                    raise IllegalCommand(
+                        "CORE-3F",
+                        f"{stream}: {(unknown or top)[0]!r} is not a card of this game, or is named twice",
+                    )
         elif family == "pick":
             if not all(isinstance(v, list) for v in values):
                 raise BadInput("CORE-3F", f"{stream}: each outcome is the list picked")
         else:
-            raise BadInput("CORE-3F", f"{stream!r}: streams are die:<die>, shuffle:<zone> "
-                                      "or pick:<stream>")
+            raise BadInput("CORE-3F", f"{stream!r}: streams are die:<die>, shuffle:<zone> or pick:<stream>")
     return outcomes
 
 
@@ -275,9 +289,10 @@ def number(text: str) -> int:
     one can name nothing stored, and would fail deep in the store as an internal error."""
     n = ascii_int(text)
     if n is None:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (write it with the "
-                                         "digits 0-9, a minus sign before if negative)")
-    if not -2**63 <= n < 2**63:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a whole number (write it with the digits 0-9, a minus sign before if negative)"
+        )
+    if not -(2**63) <= n < 2**63:
         raise argparse.ArgumentTypeError(f"{text} is out of range (at most 2^63-1 either way)")
     return n
 

@@ -5,11 +5,12 @@ referee must see for every number where it comes from (the rulebook with its pag
 list, or a stand-in we chose). Rulesets build `CardInfo` records from their own content; front ends
 only read them.
 """
+
 from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Iterable
+from collections.abc import Iterable
 
 import msgspec
 
@@ -23,14 +24,14 @@ SOURCE_RE = re.compile(r"^(rulebook (p\.\d+(-\d+)?|§\d+(\.\d+)*)|public-list|st
 class CardInfo(msgspec.Struct, frozen=True, kw_only=True):
     """One card as a player holding the box sees it, plus where each value comes from."""
 
-    name: str                      # the print name players see (the rulebook's language)
-    english_name: str | None       # the English print name where it differs, else None
-    kind: str                      # hero, monster, village, basic, trap, treasure, unit, ...
+    name: str  # the print name players see (the rulebook's language)
+    english_name: str | None  # the English print name where it differs, else None
+    kind: str  # hero, monster, village, basic, trap, treasure, unit, ...
     values: dict[str, int | None]  # None: the card prints no such value (differs from 0)
-    sources: dict[str, str]        # same keys as values: "rulebook p.N", "public-list", "stand-in"
-    text: str                      # its effects in words ("" for a card without text)
-    group: str | None = None       # the stack, hero group or faction it belongs to
-    count: int | None = None       # copies in the box (or in a game, where the box is unknown)
+    sources: dict[str, str]  # same keys as values: "rulebook p.N", "public-list", "stand-in"
+    text: str  # its effects in words ("" for a card without text)
+    group: str | None = None  # the stack, hero group or faction it belongs to
+    count: int | None = None  # copies in the box (or in a game, where the box is unknown)
     count_source: str | None = None
 
 
@@ -43,12 +44,16 @@ def check(cards: Iterable[CardInfo]) -> list[CardInfo]:
     out, seen = [], set()
     for c in cards:
         if set(c.values) != set(c.sources):
-            raise CatalogueError(f"card {c.name!r}: values {sorted(c.values)} and sources "
-                                 f"{sorted(c.sources)} name different keys")
+            raise CatalogueError(
+                f"card {c.name!r}: values {sorted(c.values)} and sources "
+                f"{sorted(c.sources)} name different keys"
+            )
         for k, s in c.sources.items():
             if not SOURCE_RE.match(s):
-                raise CatalogueError(f"card {c.name!r}: source of {k!r} is {s!r}, not "
-                                     "'rulebook p.N' (or 'rulebook §N.N' for an unpaginated rulebook), 'public-list' or 'stand-in'")
+                raise CatalogueError(
+                    f"card {c.name!r}: source of {k!r} is {s!r}, not "
+                    "'rulebook p.N' (or 'rulebook §N.N' for an unpaginated rulebook), 'public-list' or 'stand-in'"
+                )
         if c.count_source is not None and not SOURCE_RE.match(c.count_source):
             raise CatalogueError(f"card {c.name!r}: count source {c.count_source!r}")
         key = (c.kind, c.name)

@@ -3,6 +3,7 @@
 Because the counter lives in the game state, undoing a move rewinds it, and repeating the
 move gives the same outcome: undo cannot reroll (invariant 3).
 """
+
 import hashlib
 import json
 import random
@@ -37,6 +38,7 @@ def mixed_seed(seed: str, mix: list[list[Any]]) -> str:
     one contribution stays secret, and a contribution alone cannot steer it: the server's seed
     was committed before any contribution was given. Games without contributions (the CLI,
     simulate, situations, analysis mode) never call this and draw from their seed as stored."""
-    body = json.dumps(["runeledger-mix-1", seed, [[w, v] for w, v, *_ in mix]],
-                      separators=(",", ":"), ensure_ascii=True)
+    body = json.dumps(
+        ["runeledger-mix-1", seed, [[w, v] for w, v, *_ in mix]], separators=(",", ":"), ensure_ascii=True
+    )
     return hashlib.sha256(body.encode()).hexdigest()

@@ -6,10 +6,11 @@ A declaration is `{kind: {field: type}}`, with `Optional(type)` for a field that
 out (it may not be null). Whether a well-formed command is legal is still decided by exact
 match against `legal_commands`.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, Union
 
 import msgspec
@@ -29,11 +30,12 @@ def _struct(kind: str, fields: dict[str, Any]) -> type:
         else:
             spec.append((name, typ))
     spec.sort(key=lambda f: len(f) == 3)  # required fields first
-    return msgspec.defstruct(f"Cmd_{kind}", spec, tag_field="kind", tag=kind,
-                             forbid_unknown_fields=True, frozen=True)
+    return msgspec.defstruct(
+        f"Cmd_{kind}", spec, tag_field="kind", tag=kind, forbid_unknown_fields=True, frozen=True
+    )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _schema(ruleset) -> dict[str, type]:
     return {kind: _struct(kind, fields) for kind, fields in ruleset.commands.items()}
 
@@ -45,14 +47,15 @@ def check_shape(ruleset, cmd: dict[str, Any]) -> None:
     schema = _schema(ruleset)
     struct = schema.get(cmd["kind"])
     if struct is None:
-        raise BadInput("CORE-5", f"{ruleset.name} has no command {cmd['kind']!r}; its commands: "
-                                 f"{', '.join(sorted(schema))}")
+        raise BadInput(
+            "CORE-5",
+            f"{ruleset.name} has no command {cmd['kind']!r}; its commands: {', '.join(sorted(schema))}",
+        )
     try:
         msgspec.convert(cmd, struct, strict=True)
     except msgspec.ValidationError as exc:
         fields = ", ".join(f"{k}: {_type_name(v)}" for k, v in ruleset.commands[cmd["kind"]].items())
-        raise BadInput("CORE-5", f"{cmd['kind']!r} command: {exc} (its fields: "
-                                 f"{fields or 'none'})") from None
+        raise BadInput("CORE-5", f"{cmd['kind']!r} command: {exc} (its fields: {fields or 'none'})") from None
 
 
 def _type_name(t: Any) -> str:
@@ -61,15 +64,18 @@ def _type_name(t: Any) -> str:
     return getattr(t, "__name__", None) or str(t).replace("typing.", "")
 
 
-def renamed_kinds(renames: dict[str, str]) -> tuple[dict[str, str],
-                                                    dict[tuple[str, int], Callable[[dict], dict]]]:
+def renamed_kinds(
+    renames: dict[str, str],
+) -> tuple[dict[str, str], dict[tuple[str, int], Callable[[dict], dict]]]:
     """What a game declares when it renames command kinds ({old kind: new kind}), as its
     `(event_renames, upcasters)`: a stored decision `cmd.<old>` is read as `cmd.<new>` with the
     new "kind" in its data (engine.upcast), so a game stored before the rename replays and
     verifies under the new names while its stored bytes, and their hashes, stay as they were.
     Decision events are written at schema 1, the schema these steps read."""
-    return ({f"cmd.{old}": f"cmd.{new}" for old, new in renames.items()},
-            {(f"cmd.{old}", 1): _KindTo(new) for old, new in renames.items()})
+    return (
+        {f"cmd.{old}": f"cmd.{new}" for old, new in renames.items()},
+        {(f"cmd.{old}", 1): _KindTo(new) for old, new in renames.items()},
+    )
 
 
 class _KindTo:

@@ -2,6 +2,7 @@
 
 A file is decoded whole or rejected whole; the error names file, record and field.
 """
+
 from __future__ import annotations
 
 import re
@@ -27,7 +28,8 @@ class Record(msgspec.Struct, kw_only=True):
     def __post_init__(self) -> None:
         if not PROVENANCE.match(self.provenance):
             raise ValueError(
-                f"provenance must start with 'rulebook p.N', 'public-list' or 'stand-in', got {self.provenance!r}")
+                f"provenance must start with 'rulebook p.N', 'public-list' or 'stand-in', got {self.provenance!r}"
+            )
 
 
 def decode(doc: dict[str, Any], schema: type[T], source: str) -> T:

@@ -5,13 +5,15 @@ subscribers of emitted events run after the handler returns, first emitted first
 `ctx.events` is that queue: the bus walks it in order from `ctx.drained` (no second queue of
 its own, one allocation less per event).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from engine.chance import rng_for, shuffle as _shuffle
+from engine.chance import rng_for
+from engine.chance import shuffle as _shuffle
 from engine.errors import CascadeAborted, EngineError
 from engine.mechanics.dice import Die
 from engine.table import CORE_FOLD, Table, _chance
@@ -27,12 +29,36 @@ _core = CORE_FOLD.get
 
 class Ctx:
     # slots: emit reads about ten of these per event
-    __slots__ = ("ruleset", "table", "seed", "salt", "opened", "command_id", "actor", "limit", "situation",
-                 "events", "drained", "cause", "_base", "_rules", "_schemas", "_apply")
+    __slots__ = (
+        "_apply",
+        "_base",
+        "_rules",
+        "_schemas",
+        "actor",
+        "cause",
+        "command_id",
+        "drained",
+        "events",
+        "limit",
+        "opened",
+        "ruleset",
+        "salt",
+        "seed",
+        "situation",
+        "table",
+    )
 
-    def __init__(self, ruleset: Ruleset, table: Table, seed: str, command_id: str | None,
-                 actor: int | None, limit: int, situation: bool = False,
-                 salt: str | None = None):
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        table: Table,
+        seed: str,
+        command_id: str | None,
+        actor: int | None,
+        limit: int,
+        situation: bool = False,
+        salt: str | None = None,
+    ):
         self.ruleset = ruleset
         self.table = table
         self.seed = seed
@@ -53,29 +79,45 @@ class Ctx:
         self._apply = ruleset.apply
 
     # -- events -------------------------------------------------------------------------
-    def emit(self, type: str, data: dict[str, Any], rule: str | None, vis: list[int] | None = None,
-             actor: int | None = None, _owned: bool = False) -> NewEvent:
+    def emit(
+        self,
+        type: str,
+        data: dict[str, Any],
+        rule: str | None,
+        vis: list[int] | None = None,
+        actor: int | None = None,
+        _owned: bool = False,
+    ) -> NewEvent:
         """Record the event and fold it into the table. `_owned` (engine mechanics only): `data`
         is a dict the caller built for this event alone and drops, whose values are exact str,
         int, bool or None or lists of str, so its JSON decode would equal it: it is folded and
         handed on as it is instead of as a fresh decode of its bytes."""
         if rule not in self._rules:  # None is never in a catalog
-            raise CascadeAborted(f"event {type} cites rule {rule!r}, which is not in the "
-                                 f"{self.ruleset.name} rule catalog (invariant 4)")
+            raise CascadeAborted(
+                f"event {type} cites rule {rule!r}, which is not in the "
+                f"{self.ruleset.name} rule catalog (invariant 4)"
+            )
         events = self.events
         n = len(events)
         if n >= self.limit:
-            raise CascadeAborted(f"cascade exceeded {self.limit} events; command aborted, "
-                                 "nothing committed")
+            raise CascadeAborted(f"cascade exceeded {self.limit} events; command aborted, nothing committed")
         if self.situation:
             data = {**data, "situation": True}
         # The bytes are taken now and are what the store writes (batch or not); the fold gets
         # a fresh decode, so it sees what a rebuild sees and can alias it without harm.
         raw = _encode(data)
         d = data if _owned else _decode(raw)
-        ev = NewEvent(type, d, None if vis is None else sorted(vis),
-                      self.actor if actor is None else actor, rule, self.cause, self.command_id,
-                      self._schemas.get(type, 1), raw)
+        ev = NewEvent(
+            type,
+            d,
+            None if vis is None else sorted(vis),
+            self.actor if actor is None else actor,
+            rule,
+            self.cause,
+            self.command_id,
+            self._schemas.get(type, 1),
+            raw,
+        )
         events.append(ev)
         # engine.fold.fold_event, inlined (it runs once per event emitted): its steps in its
         # order; a rebuild folds with fold_event (test_speed_paths compares the two states)
@@ -98,18 +140,33 @@ class Ctx:
             return forced[0], True, rng
         return None, False, rng
 
-    def roll(self, die: Die, n: int = 1, rule: str | None = None, stream: str | None = None,
-             vis: list[int] | None = None) -> list[Any]:
+    def roll(
+        self,
+        die: Die,
+        n: int = 1,
+        rule: str | None = None,
+        stream: str | None = None,
+        vis: list[int] | None = None,
+    ) -> list[Any]:
         stream = stream or f"die:{die.name}"
         faces = []
         for _ in range(n):
             value, forced, rng = self._next(stream)
             if forced and value not in die.faces:
-                raise EngineError(f"forced face {value!r} is not a face of die {die.name} "
-                                  f"{list(die.faces)}")
+                raise EngineError(f"forced face {value!r} is not a face of die {die.name} {list(die.faces)}")
             face = value if forced else die.faces[rng.randrange(len(die.faces))]
-            self.emit("dice.rolled", {"die": die.name, "face": face, "stream": stream,
-                                      "chance": self.table.chance, "forced": forced}, rule, vis)
+            self.emit(
+                "dice.rolled",
+                {
+                    "die": die.name,
+                    "face": face,
+                    "stream": stream,
+                    "chance": self.table.chance,
+                    "forced": forced,
+                },
+                rule,
+                vis,
+            )
             faces.append(face)
         return faces
 
@@ -128,12 +185,29 @@ class Ctx:
         _shuffle(rng, rest)
         order = top + rest
         vis: list[int] | None = None if z.vis == "public" else []
-        self.emit("zone.shuffled", {"zone": zone, "order": order, "n": len(order), "stream": stream,
-                                    "chance": self.table.chance, "forced": forced}, rule, vis)
+        self.emit(
+            "zone.shuffled",
+            {
+                "zone": zone,
+                "order": order,
+                "n": len(order),
+                "stream": stream,
+                "chance": self.table.chance,
+                "forced": forced,
+            },
+            rule,
+            vis,
+        )
         return order
 
-    def pick(self, stream: str, population: list[Any], k: int, rule: str | None = None,
-             vis: list[int] | None = None) -> list[Any]:
+    def pick(
+        self,
+        stream: str,
+        population: list[Any],
+        k: int,
+        rule: str | None = None,
+        vis: list[int] | None = None,
+    ) -> list[Any]:
         stream = f"pick:{stream}"
         value, forced, rng = self._next(stream)
         if forced:
@@ -143,6 +217,10 @@ class Ctx:
             picked = list(value)
         else:
             picked = rng.sample(list(population), k)
-        self.emit("chance.picked", {"stream": stream, "picked": picked,
-                                    "chance": self.table.chance, "forced": forced}, rule, vis)
+        self.emit(
+            "chance.picked",
+            {"stream": stream, "picked": picked, "chance": self.table.chance, "forced": forced},
+            rule,
+            vis,
+        )
         return picked

@@ -5,6 +5,7 @@ with the seat's legal commands of the same kind: the field whose value no legal 
 has, and which values would do. It only lists the seat's own options, which the seat may
 know.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -18,11 +19,14 @@ def what_differs(cmd: dict[str, Any], legal: list[dict[str, Any]], reason: str =
     same = [c for c in legal if c.get("kind") == kind]
     if not same:
         kinds = sorted({str(c.get("kind")) for c in legal})
-        said = f"{kind!r} is not possible now" in reason     # the game's reason says it already
+        said = f"{kind!r} is not possible now" in reason  # the game's reason says it already
         if not kinds:
             return "this seat has nothing to decide now"
-        return (f"possible: {', '.join(kinds)}" if said
-                else f"{kind!r} is not possible now; possible: {', '.join(kinds)}")
+        return (
+            f"possible: {', '.join(kinds)}"
+            if said
+            else f"{kind!r} is not possible now; possible: {', '.join(kinds)}"
+        )
     for key in sorted(k for k in cmd if k != "kind"):
         values = _distinct(c[key] for c in same if key in c)
         if not values:
@@ -67,8 +71,11 @@ def link(ev, what: str = "") -> dict[str, Any]:
     if what:
         out["what"] = what
     if "chance" in ev.data:
-        out["chance"] = {"stream": ev.data.get("stream"), "n": ev.data["chance"],
-                         "forced": bool(ev.data.get("forced"))}
+        out["chance"] = {
+            "stream": ev.data.get("stream"),
+            "n": ev.data["chance"],
+            "forced": bool(ev.data.get("forced")),
+        }
     return out
 
 
@@ -101,8 +108,9 @@ class History:
             d = ev.data
             if ev.type == "zone.moved":
                 out.append(link(ev, f"{d['src']} -> {d['dst']}"))
-                shuffled = self.last(lambda e, z=d["src"]: e.type == "zone.shuffled"
-                                     and e.data.get("zone") == z, ev.version)
+                shuffled = self.last(
+                    lambda e, z=d["src"]: e.type == "zone.shuffled" and e.data.get("zone") == z, ev.version
+                )
                 came = self.arrival(card, ev.version)
                 if shuffled is not None and (came is None or shuffled.version > came.version):
                     out.append(link(shuffled, f"shuffle of {d['src']}"))
@@ -110,20 +118,23 @@ class History:
                     came = self.arrival(card, at)
                     if came is not None:
                         cd = came.data
-                        out.append(link(came, f"{cd['src']} -> {cd['dst']}" if "src" in cd
-                                        else f"into {cd.get('zone')}"))
+                        out.append(
+                            link(
+                                came,
+                                f"{cd['src']} -> {cd['dst']}" if "src" in cd else f"into {cd.get('zone')}",
+                            )
+                        )
                     break
                 at = ev.version
             else:
-                out.append(link(ev, f"into {d.get('zone')}" + (" (situation)" if d.get("situation")
-                                                               else "")))
+                out.append(link(ev, f"into {d.get('zone')}" + (" (situation)" if d.get("situation") else "")))
                 break
         return out
 
     def roll_before(self, ev, n: int = 1) -> list:
         """The `n` dice.rolled events just before `ev` (the roll the event reports)."""
         out = []
-        for e in reversed(self.events[:ev.version - 1]):
+        for e in reversed(self.events[: ev.version - 1]):
             if e.type == "dice.rolled":
                 out.append(e)
                 if len(out) == n:
@@ -133,8 +144,14 @@ class History:
         return list(reversed(out))
 
 
-def given(what: str, value: Any, rule: str | None, sources: list[dict[str, Any]] | None = None,
-          note: str = "", card: str | list[str] | None = None) -> dict[str, Any]:
+def given(
+    what: str,
+    value: Any,
+    rule: str | None,
+    sources: list[dict[str, Any]] | None = None,
+    note: str = "",
+    card: str | list[str] | None = None,
+) -> dict[str, Any]:
     """One input of a rule: what it is, its value, the rule that used it, where it came from.
     `card`: the card id(s) it is about, apart from the words (so a view can check them)."""
     out = {"input": what, "value": value, "rule": rule, "from": sources or []}
@@ -149,26 +166,39 @@ def readings_in_force(rs, t, rules: list[str]) -> list[dict[str, Any]]:
     """For each rule used: the catalog's chosen reading, and each listed ambiguity's
     alternative in force (chosen by the game, or the default)."""
     from engine import readings
+
     out = []
     for rule_id in dict.fromkeys(r for r in rules if r):
         rule = rs.catalog.get(rule_id)
         if rule is not None and rule.reading:
-            out.append(given(f"reading of {rule_id}", rule.reading, rule_id,
-                             note="the catalog's reading"))
+            out.append(given(f"reading of {rule_id}", rule.reading, rule_id, note="the catalog's reading"))
         for r in readings.for_rule(rs, rule_id):
             alt, text, chosen = readings.in_force(t, rs, r.id)
-            out.append(given(f"reading {r.id}: {r.question}", alt, rule_id,
-                             note=("chosen for this game: " if chosen else "default: ") + text))
+            out.append(
+                given(
+                    f"reading {r.id}: {r.question}",
+                    alt,
+                    rule_id,
+                    note=("chosen for this game: " if chosen else "default: ") + text,
+                )
+            )
     return out
 
 
 def overrides_of(t, names: list[str], rule: str | None) -> list[dict[str, Any]]:
     """Inputs whose card values a situation overrode (recorded in the creation event)."""
     over = t.options.get("overrides") or {}
-    return [given(f"values of {name}", over[name], rule, [{"version": 1, "type": "game.created",
-                                                          "rule": "CORE-1"}],
-                  note="overridden by situation")
-            for name in dict.fromkeys(names) if name in over]
+    return [
+        given(
+            f"values of {name}",
+            over[name],
+            rule,
+            [{"version": 1, "type": "game.created", "rule": "CORE-1"}],
+            note="overridden by situation",
+        )
+        for name in dict.fromkeys(names)
+        if name in over
+    ]
 
 
 def why_lines(report: dict[str, Any]) -> list[str]:
@@ -178,9 +208,11 @@ def why_lines(report: dict[str, Any]) -> list[str]:
         src = "; ".join(source_words(s) for s in i["from"])
         card = i.get("card")
         lead = f"{', '.join(card) if isinstance(card, list) else card}: " if card else ""
-        lines.append(f"{lead}{i['input']} = {i['value']} (rule {i['rule']})"
-                     + (f" - {i['note']}" if i.get("note") else "")
-                     + (f" <- {src}" if src else ""))
+        lines.append(
+            f"{lead}{i['input']} = {i['value']} (rule {i['rule']})"
+            + (f" - {i['note']}" if i.get("note") else "")
+            + (f" <- {src}" if src else "")
+        )
     return lines
 
 
@@ -188,8 +220,11 @@ def source_words(s: dict[str, Any]) -> str:
     if s.get("hidden"):
         return f"#{s['version']} (hidden from this view)"
     chance = s.get("chance")
-    return (f"#{s['version']} {s['type']} [{s['rule']}]" + (f" {s['what']}" if s.get("what") else "")
-            + ((" (chance outcome" + (", forced" if chance["forced"] else "") + ")") if chance else ""))
+    return (
+        f"#{s['version']} {s['type']} [{s['rule']}]"
+        + (f" {s['what']}" if s.get("what") else "")
+        + ((" (chance outcome" + (", forced" if chance["forced"] else "") + ")") if chance else "")
+    )
 
 
 def why(rs, t, ev, events: list, who=None, referee: bool = False) -> list[dict[str, Any]]:
@@ -201,8 +236,10 @@ def why(rs, t, ev, events: list, who=None, referee: bool = False) -> list[dict[s
     if referee:
         return items
     for i in items:
-        i["from"] = [s if _seen(events, s["version"], who) else
-                     {"version": s["version"], "hidden": True} for s in i["from"]]
+        i["from"] = [
+            s if _seen(events, s["version"], who) else {"version": s["version"], "hidden": True}
+            for s in i["from"]
+        ]
     return items
 
 

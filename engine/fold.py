@@ -1,6 +1,7 @@
 """One fold step shared by the live cascade and every rebuild, so both see the same state.
 
 `Ctx.emit` runs these same steps inlined (once per event emitted): change both together."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

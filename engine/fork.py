@@ -5,6 +5,7 @@ Why a state-only fork: the engine's rule handlers only need a Table and a cascad
 private copy of the Table gives exactly the events the engine would store (the same seed gives
 the same chance outcomes), without a database or event hashes.
 """
+
 from __future__ import annotations
 
 import random
@@ -32,8 +33,14 @@ class Game:
     """One game: legal(seat), apply(seat, command), view(seat), clone(), is_over(), returns(),
     events(). `to_act()` names the seat prompted first (None once over)."""
 
-    def __init__(self, table: Table, seed: str, salt: str | None = None,
-                 events: list[dict[str, Any]] | None = None, record: bool = True):
+    def __init__(
+        self,
+        table: Table,
+        seed: str,
+        salt: str | None = None,
+        events: list[dict[str, Any]] | None = None,
+        record: bool = True,
+    ):
         self.table = table
         self.ruleset = registry.get(table.ruleset)
         self.seed = seed
@@ -92,12 +99,20 @@ class Game:
         t, rs = self.table, self.ruleset
         rule = next((p.rule for p in rs.prompts(t) if p.seat == seat), "CORE-5")
         base = t.version
-        ctx = Ctx(rs, t, self.seed, f"{t.game_id}:{base + 1}", seat, CASCADE_LIMIT,
-                  salt=self.salt)
+        ctx = Ctx(rs, t, self.seed, f"{t.game_id}:{base + 1}", seat, CASCADE_LIMIT, salt=self.salt)
         ctx.emit(f"cmd.{command['kind']}", command, rule, rs.command_vis(t, seat, command))
         self._bus.run(ctx)
-        out = [{"version": base + i + 1, "type": e.type, "actor": e.actor, "rule": e.rule,
-                "vis": e.vis, "data": e.data} for i, e in enumerate(ctx.events)]
+        out = [
+            {
+                "version": base + i + 1,
+                "type": e.type,
+                "actor": e.actor,
+                "rule": e.rule,
+                "vis": e.vis,
+                "data": e.data,
+            }
+            for i, e in enumerate(ctx.events)
+        ]
         if self.record:
             self._events.extend(out)
         return out
@@ -105,8 +120,13 @@ class Game:
     def clone(self, record: bool | None = None) -> Game:
         """An independent copy (state and event list); `record=False` skips keeping events."""
         rec = self.record if record is None else record
-        return Game(decode(self.ruleset, encode(self.table)), self.seed, self.salt,
-                    list(self._events) if rec else [], rec)
+        return Game(
+            decode(self.ruleset, encode(self.table)),
+            self.seed,
+            self.salt,
+            list(self._events) if rec else [],
+            rec,
+        )
 
     def reseed(self, seed: str) -> None:
         """Give the fork a different future: chance from now on follows `seed` (a bot that
@@ -124,20 +144,19 @@ def _bus(rs):
     return bus
 
 
-def open(ruleset: str, players: int = 2, seed: str | int | None = None,
-         options: dict[str, Any] | None = None) -> Game:
+def open(
+    ruleset: str, players: int = 2, seed: str | int | None = None, options: dict[str, Any] | None = None
+) -> Game:
     """Set a game up with the real engine and return it as a Game to play in memory."""
     if seed is None:
         seed = random.SystemRandom().getrandbits(64)
     eng = Engine(":memory:")
-    gid = eng.create(ruleset, players, seed=seed, options=options or {},
-                     game_id=f"{ruleset}-research")
+    gid = eng.create(ruleset, players, seed=seed, options=options or {}, game_id=f"{ruleset}-research")
     seed_s, salt = eng._seed_and_salt(gid)
-    events = [{"version": e.version, "type": e.type, "actor": e.actor, "rule": e.rule,
-               "vis": e.vis, "data": e.data} for e in eng.store.read(gid)]
+    events = [
+        {"version": e.version, "type": e.type, "actor": e.actor, "rule": e.rule, "vis": e.vis, "data": e.data}
+        for e in eng.store.read(gid)
+    ]
     table = decode(eng.ruleset(gid), encode(eng.table(gid)))
     eng.store.close()
     return Game(table, seed_s, salt, events)
-
-
-

@@ -22,6 +22,7 @@ the anchor with events inside the anchored history ("inserted"), and a store who
 seq 1..N differs ("rewritten") or that ends before N ("truncated"). Games and events added
 after the anchor are normal play, not faults.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -72,20 +73,30 @@ class Anchor(msgspec.Struct, forbid_unknown_fields=True):
 
 
 # -- the whole check -------------------------------------------------------------------------
-def verify(store: EventStore, anchor: Anchor | dict | None = None,
-           folds: bool = True) -> VerifyReport:
+def verify(store: EventStore, anchor: Anchor | dict | None = None, folds: bool = True) -> VerifyReport:
     """Store checks + snapshot folds + (given) the anchor; every fault listed, first first."""
     report = store.verify()
     faults, notes = list(report.faults), list(report.notes)
     if folds:
         broken = {f["game_id"] for f in faults if f["kind"] in _CHAIN_KINDS}
         faults += snapshot_faults(store, skip=broken)
-        notes += [f"game {g}: snapshots not re-folded, its events are already at fault"
-                  for g in sorted(broken, key=str) if g is not None]
+        notes += [
+            f"game {g}: snapshots not re-folded, its events are already at fault"
+            for g in sorted(broken, key=str)
+            if g is not None
+        ]
     if anchor is not None:
         faults += check_anchor(store, anchor)
-    return VerifyReport(not faults, report.games, report.events, faults[0] if faults else None,
-                        faults, notes, report.store_seq, report.store_head)
+    return VerifyReport(
+        not faults,
+        report.games,
+        report.events,
+        faults[0] if faults else None,
+        faults,
+        notes,
+        report.store_seq,
+        report.store_head,
+    )
 
 
 # -- snapshots ---------------------------------------------------------------------------------
@@ -97,13 +108,19 @@ def snapshot_faults(store: EventStore, skip: set | frozenset = frozenset()) -> l
     rows = store.conn.execute(
         "SELECT s.game_id, s.version, s.state, s.digest, (SELECT e.hash FROM events e WHERE "
         "e.game_id=s.game_id AND e.version=s.version ORDER BY e.seq LIMIT 1) "
-        "FROM snapshots s ORDER BY s.game_id, s.version")
+        "FROM snapshots s ORDER BY s.game_id, s.version"
+    )
     for gid, snaps in itertools.groupby(rows, key=lambda r: r[0]):
         if gid in skip:
             continue
-        bound = [(v, state) for _, v, state, digest, h in snaps
-                 if isinstance(h, str) and isinstance(state, bytes) and isinstance(digest, str)
-                 and secrets.compare_digest(snapshot_digest(h, state), digest)]
+        bound = [
+            (v, state)
+            for _, v, state, digest, h in snaps
+            if isinstance(h, str)
+            and isinstance(state, bytes)
+            and isinstance(digest, str)
+            and secrets.compare_digest(snapshot_digest(h, state), digest)
+        ]
         if bound:
             faults += _fold_game(reader, gid, bound)
     return faults
@@ -114,21 +131,41 @@ def _fold_game(reader: StateReader, gid: str, snaps: list[tuple[int, bytes]]) ->
     try:
         first = reader.store.event(gid, 1)
         if first is None or first.type != "game.created":
-            return [fault("snapshot_fold", gid, snaps[0][0], None,
-                          "snapshots of a game without game.created: nothing to fold")]
+            return [
+                fault(
+                    "snapshot_fold",
+                    gid,
+                    snaps[0][0],
+                    None,
+                    "snapshots of a game without game.created: nothing to fold",
+                )
+            ]
         rs, table = table_from_created(first)
         at = 1
         for v, state in snaps:
             table = reader.fold_range(rs, table, gid, at + 1, v, use_snapshots=False)
             at = v
             if encode(table) != state:
-                out.append(fault("snapshot_fold", gid, v, None,
-                                 f"snapshot {v} is not the fold of events 1..{v}: state_at "
-                                 f"would start from a false state"))
+                out.append(
+                    fault(
+                        "snapshot_fold",
+                        gid,
+                        v,
+                        None,
+                        f"snapshot {v} is not the fold of events 1..{v}: state_at "
+                        f"would start from a false state",
+                    )
+                )
     except Exception as exc:  # a broken log or an unknown ruleset: say so, do not crash verify
-        out.append(fault("snapshot_fold", gid, snaps[0][0], None,
-                         f"cannot re-fold the game to check its snapshots "
-                         f"({type(exc).__name__}: {exc})"))
+        out.append(
+            fault(
+                "snapshot_fold",
+                gid,
+                snaps[0][0],
+                None,
+                f"cannot re-fold the game to check its snapshots ({type(exc).__name__}: {exc})",
+            )
+        )
     return out
 
 
@@ -137,16 +174,20 @@ def write_anchor(store: EventStore) -> dict[str, Any]:
     """The anchor of a store that verifies (refused otherwise: it would bless the damage)."""
     report = store.verify()
     if not report.ok:
-        raise StoreError(f"{store.path} does not verify, no anchor written: "
-                         f"{describe(report.first_bad)}")
-    games = {gid: {"version": v, "head": h} for gid, v, h in store.conn.execute(
-        "SELECT game_id, version, head_hash FROM streams ORDER BY game_id")}
-    body = {"format": ANCHOR_FORMAT, "version": ANCHOR_VERSION,
-            "written_at": datetime.datetime.now(datetime.timezone.utc)
-            .strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "store": {"seq": report.store_seq, "events": report.events,
-                      "head": report.store_head},
-            "games": games}
+        raise StoreError(f"{store.path} does not verify, no anchor written: {describe(report.first_bad)}")
+    games = {
+        gid: {"version": v, "head": h}
+        for gid, v, h in store.conn.execute(
+            "SELECT game_id, version, head_hash FROM streams ORDER BY game_id"
+        )
+    }
+    body = {
+        "format": ANCHOR_FORMAT,
+        "version": ANCHOR_VERSION,
+        "written_at": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "store": {"seq": report.store_seq, "events": report.events, "head": report.store_head},
+        "games": games,
+    }
     body["digest"] = _digest(body)
     return body
 
@@ -184,12 +225,16 @@ def parse_anchor(doc: Any, where: str = "anchor") -> Anchor:
     except msgspec.ValidationError as exc:
         raise AnchorError(f"{where}: not a Runeledger anchor ({exc})") from None
     if anchor.format != ANCHOR_FORMAT or anchor.version != ANCHOR_VERSION:
-        raise AnchorError(f"{where}: format {anchor.format!r} version {anchor.version}, expected "
-                          f"{ANCHOR_FORMAT!r} version {ANCHOR_VERSION}")
+        raise AnchorError(
+            f"{where}: format {anchor.format!r} version {anchor.version}, expected "
+            f"{ANCHOR_FORMAT!r} version {ANCHOR_VERSION}"
+        )
     body = msgspec.to_builtins(anchor)
     if not secrets.compare_digest(_digest(body), anchor.digest):
-        raise AnchorError(f"{where}: the anchor's digest does not match its content: the anchor "
-                          f"was changed, it proves nothing")
+        raise AnchorError(
+            f"{where}: the anchor's digest does not match its content: the anchor "
+            f"was changed, it proves nothing"
+        )
     return anchor
 
 
@@ -199,47 +244,76 @@ def check_anchor(store: EventStore, anchor: Anchor | dict) -> list[dict[str, Any
     conn = store.conn
     faults = []
     for gid, want in sorted(a.games.items()):
-        last, n = conn.execute("SELECT max(version), count(*) FROM events WHERE game_id=?",
-                               (gid,)).fetchone()
+        last, n = conn.execute("SELECT max(version), count(*) FROM events WHERE game_id=?", (gid,)).fetchone()
         if not n:
-            faults.append(_af("game_deleted", gid, None, f"anchored at version {want.version}, "
-                                                         f"the game is gone"))
+            faults.append(
+                _af("game_deleted", gid, None, f"anchored at version {want.version}, the game is gone")
+            )
         elif not isinstance(last, int) or last < want.version:
-            faults.append(_af("truncated", gid, (last or 0) + 1,
-                              f"anchored at version {want.version}, the game now ends at "
-                              f"{last}: events {(last or 0) + 1}..{want.version} were cut",
-                              last_version=want.version))
+            faults.append(
+                _af(
+                    "truncated",
+                    gid,
+                    (last or 0) + 1,
+                    f"anchored at version {want.version}, the game now ends at "
+                    f"{last}: events {(last or 0) + 1}..{want.version} were cut",
+                    last_version=want.version,
+                )
+            )
         else:
-            row = conn.execute("SELECT hash FROM events WHERE game_id=? AND version=? "
-                               "ORDER BY seq LIMIT 1", (gid, want.version)).fetchone()
+            row = conn.execute(
+                "SELECT hash FROM events WHERE game_id=? AND version=? ORDER BY seq LIMIT 1",
+                (gid, want.version),
+            ).fetchone()
             if row is None or row[0] != want.head:
-                faults.append(_af("rewritten", gid, want.version,
-                                  f"event {want.version} is not the anchored one: the game was "
-                                  f"rewritten at or before version {want.version}"))
+                faults.append(
+                    _af(
+                        "rewritten",
+                        gid,
+                        want.version,
+                        f"event {want.version} is not the anchored one: the game was "
+                        f"rewritten at or before version {want.version}",
+                    )
+                )
     head, n, top = GENESIS, 0, 0
-    for seq, h in conn.execute("SELECT seq, hash FROM events WHERE seq<=? ORDER BY seq",
-                               (a.store.seq,)):
+    for seq, h in conn.execute("SELECT seq, hash FROM events WHERE seq<=? ORDER BY seq", (a.store.seq,)):
         head, n, top = store_step(head, str(h)), n + 1, seq
     if top < a.store.seq:
-        faults.append(_af("truncated", None, None,
-                          f"the anchor covers the store up to seq {a.store.seq} "
-                          f"({a.store.events} events), it now holds {n} of them, up to seq "
-                          f"{top}: history was cut"))
+        faults.append(
+            _af(
+                "truncated",
+                None,
+                None,
+                f"the anchor covers the store up to seq {a.store.seq} "
+                f"({a.store.events} events), it now holds {n} of them, up to seq "
+                f"{top}: history was cut",
+            )
+        )
     elif head != a.store.head or n != a.store.events:
-        faults.append(_af("rewritten", None, None,
-                          f"the store's history up to seq {a.store.seq} is not the anchored "
-                          f"one: events were rewritten, inserted or deleted"))
-    for (gid,) in conn.execute("SELECT DISTINCT game_id FROM events WHERE seq<=?",
-                               (a.store.seq,)):
+        faults.append(
+            _af(
+                "rewritten",
+                None,
+                None,
+                f"the store's history up to seq {a.store.seq} is not the anchored "
+                f"one: events were rewritten, inserted or deleted",
+            )
+        )
+    for (gid,) in conn.execute("SELECT DISTINCT game_id FROM events WHERE seq<=?", (a.store.seq,)):
         if gid not in a.games:
-            faults.append(_af("inserted", gid, None, "a game the anchor does not know has events "
-                                                     "inside the anchored history: inserted"))
+            faults.append(
+                _af(
+                    "inserted",
+                    gid,
+                    None,
+                    "a game the anchor does not know has events inside the anchored history: inserted",
+                )
+            )
     return faults
 
 
 def _af(kind: str, gid: str | None, version: int | None, problem: str, **extra) -> dict:
-    return fault(kind, gid, version, None, f"{problem} (since the anchor)", source="anchor",
-                 **extra)
+    return fault(kind, gid, version, None, f"{problem} (since the anchor)", source="anchor", **extra)
 
 
 def _digest(body: dict[str, Any]) -> str:

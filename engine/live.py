@@ -1,5 +1,6 @@
 """The trio face of the engine: commands run through the pipeline, then every committed
 event goes to the listeners (projections, live feeds, loggers) through bounded channels."""
+
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
@@ -38,8 +39,9 @@ class LiveEngine:
 
 
 @asynccontextmanager
-async def open_engine(path: str, listeners: dict[str, Listener] | None = None,
-                      capacity: int = 1024) -> AsyncIterator[LiveEngine]:
+async def open_engine(
+    path: str, listeners: dict[str, Listener] | None = None, capacity: int = 1024
+) -> AsyncIterator[LiveEngine]:
     hub = ListenerHub(capacity)
     async with trio.open_nursery() as nursery:
         for name, fn in (listeners or {}).items():

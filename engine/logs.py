@@ -5,6 +5,7 @@ should not pay for formatting lines nobody reads. Nor for importing structlog (a
 a process's start-up, serial work in `simulate --workers N`): at a level above info it is
 imported with the first line at or above that level, which a normal run never writes.
 """
+
 import logging
 import os
 import sys
@@ -35,9 +36,9 @@ def _structlog_configured() -> bool:
 def _setup(name: str) -> None:
     global _pending
     import structlog
+
     _pending = None
-    renderer = (structlog.dev.ConsoleRenderer() if sys.stderr.isatty()
-                else structlog.processors.JSONRenderer())
+    renderer = structlog.dev.ConsoleRenderer() if sys.stderr.isatty() else structlog.processors.JSONRenderer()
     structlog.configure(
         processors=[structlog.processors.add_log_level, renderer],
         wrapper_class=structlog.make_filtering_bound_logger(getattr(logging, name)),
@@ -56,6 +57,7 @@ def _live():
         else:
             _setup(logging.getLevelName(_pending))
     import structlog
+
     return structlog
 
 
@@ -64,7 +66,7 @@ class Logger:
     Every module of the project logs through it, so a line written anywhere comes out in
     the format and at the level `configure` set (the core, the bus, the table server)."""
 
-    __slots__ = ("name", "context")
+    __slots__ = ("context", "name")
 
     def __init__(self, name: str, context: dict[str, Any] | None = None):
         self.name, self.context = name, context or {}

@@ -6,25 +6,25 @@ core's own event types (zones, dice, picks, damage, the end) and gives a generic
 any other type, built from its type and data; a game words its own types on top
 (`engine/games/<game>/narrate.py`) and hands the rest here.
 """
+
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections.abc import Callable, Mapping
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.mechanics.zones import card_name
 
 MAX_NAMES = 8  # a list of more distinct card names is cut ("… and 3 more")
-SEAT_KEYS = ("seat", "attacker", "loser", "winner", "active", "victim", "by_seat",
-             "captured_by", "first")
+SEAT_KEYS = ("seat", "attacker", "loser", "winner", "active", "victim", "by_seat", "captured_by", "first")
 
 
 class Seen:
     """One event as a viewer sees it: the dict of `projections.views.event_view` (or any
     object with the same attributes)."""
 
-    __slots__ = ("type", "actor", "data", "redacted", "rule", "version")
+    __slots__ = ("actor", "data", "redacted", "rule", "type", "version")
 
     def __init__(self, ev: Any):
         get = ev.get if isinstance(ev, Mapping) else (lambda k, d=None: getattr(ev, k, d))
@@ -80,7 +80,7 @@ def plural(n: Any, word: str) -> str:
 
 
 def humane(key: str) -> str:
-    """"ts.breach_queued" -> "breach queued"; "cmd.play_gold" -> "play gold"."""
+    """ "ts.breach_queued" -> "breach queued"; "cmd.play_gold" -> "play gold"."""
     return key.split(".", 1)[-1].replace("_", " ").replace(":", " ").strip()
 
 
@@ -106,18 +106,22 @@ def value(key: str, v: Any, zone_words: Callable[[str], str] | None = None) -> s
             return seats(v)
         if all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v) and len(v) <= 3:
             return "(" + ", ".join(str(x) for x in v) + ")"  # a position: (q, r)
-        return and_list([value("", x, zone_words) for x in v[:MAX_NAMES]]
-                        + ([f"{len(v) - MAX_NAMES} more"] if len(v) > MAX_NAMES else []))
+        return and_list(
+            [value("", x, zone_words) for x in v[:MAX_NAMES]]
+            + ([f"{len(v) - MAX_NAMES} more"] if len(v) > MAX_NAMES else [])
+        )
     if isinstance(v, Mapping):
         parts = [f"{humane(str(k))} {value(str(k), x, zone_words)}" for k, x in list(v.items())[:MAX_NAMES]]
         return "(" + "; ".join(parts) + ")" if parts else "nothing"
     return str(v)
 
 
-def details(data: Mapping[str, Any], skip: tuple[str, ...] = (),
-            zone_words: Callable[[str], str] | None = None) -> str:
-    return ", ".join(f"{humane(k)} {value(k, v, zone_words)}"
-                     for k, v in data.items() if k not in skip and k != "kind")
+def details(
+    data: Mapping[str, Any], skip: tuple[str, ...] = (), zone_words: Callable[[str], str] | None = None
+) -> str:
+    return ", ".join(
+        f"{humane(k)} {value(k, v, zone_words)}" for k, v in data.items() if k not in skip and k != "kind"
+    )
 
 
 def generic(ev: Seen, zone_words: Callable[[str], str] | None = None) -> str:
@@ -133,18 +137,25 @@ def generic(ev: Seen, zone_words: Callable[[str], str] | None = None) -> str:
 
 
 # -- zones ---------------------------------------------------------------------------------
-_SEAT_ZONE = (re.compile(r"p(?P<seat>\d+)\.(?P<base>[a-z_]+)"),
-              re.compile(r"(?P<base>[a-z_]+):(?P<seat>\d+)(?::(?P<rest>.+))?"),
-              re.compile(r"(?P<base>[a-z_]+)(?P<seat>\d+)"))
+_SEAT_ZONE = (
+    re.compile(r"p(?P<seat>\d+)\.(?P<base>[a-z_]+)"),
+    re.compile(r"(?P<base>[a-z_]+):(?P<seat>\d+)(?::(?P<rest>.+))?"),
+    re.compile(r"(?P<base>[a-z_]+)(?P<seat>\d+)"),
+)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _zone_pattern(pattern: str) -> re.Pattern:
     """{seat} and {n} match a number, any other {word} any text; the rest is literal."""
     parts = re.split(r"(\{\w+\})", pattern)
-    return re.compile("".join(
-        (rf"(?P<{p[1:-1]}>\d+)" if p in ("{seat}", "{n}") else rf"(?P<{p[1:-1]}>.+)")
-        if re.fullmatch(r"\{\w+\}", p) else re.escape(p) for p in parts))
+    return re.compile(
+        "".join(
+            (rf"(?P<{p[1:-1]}>\d+)" if p in ("{seat}", "{n}") else rf"(?P<{p[1:-1]}>.+)")
+            if re.fullmatch(r"\{\w+\}", p)
+            else re.escape(p)
+            for p in parts
+        )
+    )
 
 
 def zone_label(patterns: Mapping[str, str], name: str) -> str | None:
@@ -168,7 +179,7 @@ def zone_phrase(patterns: Mapping[str, str], zone: str) -> str:
 
 
 def zone_words(zone: str, names: Mapping[str, str] | None = None) -> str:
-    """"p0.hand", "hand:0", "hand0" -> "Seat 1's hand"; other zones by `names` (a zone or its
+    """ "p0.hand", "hand:0", "hand0" -> "Seat 1's hand"; other zones by `names` (a zone or its
     prefix before ":"), else the zone's own name with "the"."""
     names = names or {}
     if zone in names:
@@ -186,8 +197,13 @@ def zone_words(zone: str, names: Mapping[str, str] | None = None) -> str:
 
 
 # decisions most games have, worded once: "Seat 1 passes.", "Seat 2 plays Strike."
-COMMON_COMMANDS = {"cmd.pass": "passes", "cmd.done": "is done", "cmd.decline": "declines",
-                   "cmd.play": "plays", "cmd.end_turn": "ends the turn"}
+COMMON_COMMANDS = {
+    "cmd.pass": "passes",
+    "cmd.done": "is done",
+    "cmd.decline": "declines",
+    "cmd.play": "plays",
+    "cmd.end_turn": "ends the turn",
+}
 
 
 # -- the core's own event types ------------------------------------------------------------
@@ -206,7 +222,9 @@ def core(ev: Seen, zw: Callable[[str], str]) -> str | None:
         src, dst = zw(d.get("src", "?")), zw(d.get("dst", "?"))
         where = " to the bottom" if d.get("to") == "bottom" else ""
         if "cards" in d:
-            return f"{cards(d['cards'])} {'goes' if len(d['cards']) == 1 else 'go'} from {src} to {dst}{where}."
+            return (
+                f"{cards(d['cards'])} {'goes' if len(d['cards']) == 1 else 'go'} from {src} to {dst}{where}."
+            )
         return f"{plural(d.get('n', '?'), 'card')} {'goes' if d.get('n') == 1 else 'go'} from {src} to {dst}{where} (unseen)."
     if t == "zone.shuffled":
         return f"{_cap(zw(d.get('zone', '?')))} is shuffled ({plural(d.get('n', '?'), 'card')})."
@@ -232,8 +250,11 @@ def core(ev: Seen, zw: Callable[[str], str]) -> str | None:
         winners = d.get("winners") or []
         scores = d.get("scores") or {}
         sc = "; ".join(f"{seat_name(int(k)) if str(k).isdigit() else k} {v}" for k, v in scores.items())
-        head = f"Game over: {seats(winners)} {'wins' if len(winners) == 1 else 'win'}" if winners \
+        head = (
+            f"Game over: {seats(winners)} {'wins' if len(winners) == 1 else 'win'}"
+            if winners
             else "Game over: nobody wins"
+        )
         return head + (f" ({d['reason']})" if d.get("reason") else "") + (f". Scores: {sc}." if sc else ".")
     if t == "seed.revealed":
         return "The seed is revealed, so anyone can check every chance outcome of the game."
@@ -270,15 +291,19 @@ class _Words(dict):
 
 
 def fill(template: str, ev: Seen, zw: Callable[[str], str] | None = None) -> str:
-    """"{who} buys {card} for {price} gold." with the seen event's fields in words."""
+    """ "{who} buys {card} for {price} gold." with the seen event's fields in words."""
     return template.format_map(_Words(ev, zw))
 
 
 Sentence = str | Callable[[Seen], str | None]
 
 
-def describe(table: Any, ev: Any, own: Mapping[str, Sentence] | None = None,
-             zones: Mapping[str, str] | Callable[[str], str] | None = None) -> str:
+def describe(
+    table: Any,
+    ev: Any,
+    own: Mapping[str, Sentence] | None = None,
+    zones: Mapping[str, str] | Callable[[str], str] | None = None,
+) -> str:
     """A game's `describe`: its own sentence for the type if it has one, else the core's,
     else the generic one. `own` maps event types to a template for `fill` or a function of
     the seen event; `zones` words zone names (a mapping for `zone_words`, or a function)."""
@@ -293,13 +318,13 @@ _IRREGULAR = {"is": "", "has": "have", "does": "do", "goes": "go"}
 
 
 def imperative(sentence: str, seat: int) -> str:
-    """"Seat 1 buys from the Dolch stack." -> "Buy from the Dolch stack": a decision's sentence
+    """ "Seat 1 buys from the Dolch stack." -> "Buy from the Dolch stack": a decision's sentence
     as a button label for the seat who would make it."""
     text = sentence.strip().rstrip(".")
     prefix = seat_name(seat) + " "
     if not text.startswith(prefix):
         return text
-    verb, _, rest = text[len(prefix):].partition(" ")
+    verb, _, rest = text[len(prefix) :].partition(" ")
     if verb in _IRREGULAR:
         verb = _IRREGULAR[verb]
     elif verb.endswith(("sses", "shes", "ches", "xes", "zzes")):
@@ -315,8 +340,13 @@ def imperative(sentence: str, seat: int) -> str:
 def command_label(ruleset: Any, table: Any, seat: int, cmd: Mapping[str, Any]) -> str:
     """A legal command in words, for its button or menu line: the game's own sentence for the
     decision it would record (`describe` of `cmd.<kind>`), put as an imperative."""
-    ev = {"version": None, "type": f"cmd.{cmd.get('kind', '?')}", "actor": seat, "rule": None,
-          "data": dict(cmd)}
+    ev = {
+        "version": None,
+        "type": f"cmd.{cmd.get('kind', '?')}",
+        "actor": seat,
+        "rule": None,
+        "data": dict(cmd),
+    }
     return imperative(ruleset.describe(table, ev) or generic(Seen(ev)), seat)
 
 

@@ -4,6 +4,7 @@ Validation happens before anything is touched; once the cascade has started, any
 throws the working state away (it is rebuilt from the store on next use), so an aborted
 command leaves neither events nor a half-changed state behind.
 """
+
 from __future__ import annotations
 
 import gc
@@ -16,21 +17,20 @@ import msgspec
 
 from bus import RuleBus
 from engine import registry
-from engine.context import Ctx
-from engine.logs import configure, get_logger
-from engine.commands import check_shape
-from engine.explain import what_differs
 from engine.boundary import check_command, check_forced, check_game_id, check_seat
+from engine.chance import mixed_seed
+from engine.commands import check_shape
+from engine.context import Ctx
 from engine.errors import BadInput, CascadeAborted, EngineError, IllegalCommand
-from engine.ruleset import Illegal, Ruleset
+from engine.explain import what_differs
+from engine.logs import configure, get_logger
+from engine.ruleset import Illegal, Prompt, Ruleset
 from engine.situation import stated
 from engine.table import Table
 from engine.undo import check_undo
 from projections.state import StateReader, encode, table_from_created
 from store import EventStore, MemoryStore, NewEvent, StoredEvent, VersionConflict
 from store.commitment import commitment, new_salt
-from engine.chance import mixed_seed
-from engine.ruleset import Prompt
 
 log = get_logger("runeledger.engine")
 _canon = msgspec.json.Encoder(order="sorted")
@@ -60,8 +60,10 @@ def check_contribution(value: Any) -> str:
     """A seat's (or the creator's) secret for the mix: any text of 1 to 256 characters, so a
     client may send 32 random bytes in hex or a phrase; anything else is bad input."""
     if not isinstance(value, str) or not 1 <= len(value) <= MAX_CONTRIBUTION:
-        raise BadInput("CORE-3C", f"a contribution is a string of 1 to {MAX_CONTRIBUTION} "
-                                  f"characters, not {_short(value)}")
+        raise BadInput(
+            "CORE-3C",
+            f"a contribution is a string of 1 to {MAX_CONTRIBUTION} characters, not {_short(value)}",
+        )
     return value
 
 
@@ -107,8 +109,9 @@ def _freeze_once() -> None:
 class Engine:
     """Synchronous core; `engine.live.LiveEngine` adds trio listeners on top."""
 
-    def __init__(self, store: EventStore | MemoryStore | str, snapshot_every: int = 256,
-                 cascade_limit: int = 20000):
+    def __init__(
+        self, store: EventStore | MemoryStore | str, snapshot_every: int = 256, cascade_limit: int = 20000
+    ):
         configure()
         self.store = store if isinstance(store, (EventStore, MemoryStore)) else EventStore(store)
         self.reader = StateReader(self.store)
@@ -178,8 +181,7 @@ class Engine:
 
     def _ctx(self, rs: Ruleset, t: Table, actor: int | None) -> Ctx:
         seed, salt = self._seed_and_salt(t.game_id)
-        ctx = Ctx(rs, t, seed, f"{t.game_id}:{t.version + 1}", actor, self.cascade_limit,
-                  salt=salt)
+        ctx = Ctx(rs, t, seed, f"{t.game_id}:{t.version + 1}", actor, self.cascade_limit, salt=salt)
         if t.mix is not None:
             _mix(ctx, seed, salt, t)
         return ctx
@@ -199,7 +201,7 @@ class Engine:
             if pending:
                 self.store.append_many(pending, returning=False)
         except BaseException:
-            for gid, _, _ in (self._pending or []):
+            for gid, _, _ in self._pending or []:
                 self._tables.pop(gid, None)
             self._pending = None
             raise
@@ -225,16 +227,28 @@ class Engine:
             self._tables.pop(table.game_id, None)
             if isinstance(exc, CascadeAborted):
                 raise
-            raise CascadeAborted(f"rule handler failed, command aborted and nothing "
-                                 f"committed: {exc!r}") from exc
+            raise CascadeAborted(
+                f"rule handler failed, command aborted and nothing committed: {exc!r}"
+            ) from exc
 
     # -- games --------------------------------------------------------------------------
-    def create(self, game: str, players: int, seed: str | int | None = None,
-               options: dict[str, Any] | None = None, analysis: bool = False,
-               situation: dict[str, Any] | None = None, game_id: str | None = None,
-               salt: str | None = None, *, contributions: list[int] | None = None,
-               creator: str | None = None, creator_salt: str | None = None,
-               publish_seed: bool = False, seat_tokens: list[tuple] | None = None) -> str:
+    def create(
+        self,
+        game: str,
+        players: int,
+        seed: str | int | None = None,
+        options: dict[str, Any] | None = None,
+        analysis: bool = False,
+        situation: dict[str, Any] | None = None,
+        game_id: str | None = None,
+        salt: str | None = None,
+        *,
+        contributions: list[int] | None = None,
+        creator: str | None = None,
+        creator_salt: str | None = None,
+        publish_seed: bool = False,
+        seat_tokens: list[tuple] | None = None,
+    ) -> str:
         """`salt` and `creator_salt` are for replay only (they re-create a game as stored).
 
         A live game's fair chance (CORE-3C): `contributions` lists the seats whose secret the
@@ -254,22 +268,32 @@ class Engine:
             raise EngineError(f"game {game_id} already exists")
         salt = salt or new_salt()
         seed_hash = commitment(seed, salt)
-        created = {"ruleset": rs.name, "version": rs.version, "players": players, "options": opts,
-                   "seed_hash": seed_hash, "analysis": analysis, "situation": situation}
+        created = {
+            "ruleset": rs.name,
+            "version": rs.version,
+            "players": players,
+            "options": opts,
+            "seed_hash": seed_hash,
+            "analysis": analysis,
+            "situation": situation,
+        }
         if contributions is not None:
             if situation is not None or analysis:
-                raise EngineError("contributions mix chance for live games, not for situations "
-                                  "or analysis games")
+                raise EngineError(
+                    "contributions mix chance for live games, not for situations or analysis games"
+                )
             if any(type(s) is not int or not 0 <= s < players for s in contributions):
-                raise BadInput("CORE-3C", f"contributions are awaited from seats of the game, "
-                                          f"not {contributions!r}")
+                raise BadInput(
+                    "CORE-3C", f"contributions are awaited from seats of the game, not {contributions!r}"
+                )
             created["contributions"] = {"awaited": sorted(set(contributions))}
             if creator is not None:
                 check_contribution(creator)
         if publish_seed:
             created["client_seed"] = seed
-        probe = StoredEvent(0, game_id, 1, "game.created", 1, created, None, None, "CORE-1",
-                            None, None, "", "", 0.0)
+        probe = StoredEvent(
+            0, game_id, 1, "game.created", 1, created, None, None, "CORE-1", None, None, "", "", 0.0
+        )
         _, table = table_from_created(probe)
         table.version = 0
         ctx = Ctx(rs, table, seed, f"{game_id}:1", None, self.cascade_limit, salt=salt)
@@ -310,8 +334,14 @@ class Engine:
             self.store.append(game_id, 0, ctx.events, returning=False)
         self._tables[game_id] = table
         self._seeds[game_id] = (seed, salt)
-        log.info("game_created", game_id=game_id, ruleset=rs.name, players=players,
-                 events=len(ctx.events), situation=situation is not None)
+        log.info(
+            "game_created",
+            game_id=game_id,
+            ruleset=rs.name,
+            players=players,
+            events=len(ctx.events),
+            situation=situation is not None,
+        )
         return game_id
 
     def prompts(self, game_id: str):
@@ -321,8 +351,15 @@ class Engine:
         if t.over:
             return []
         if t.awaiting:  # nothing is dealt yet: the seats' contributions come first
-            got = [Prompt(s, "contribute", "CORE-3C", "add a secret to the game's chance, or "
-                          "decline, to let the deal begin") for s in t.awaiting]
+            got = [
+                Prompt(
+                    s,
+                    "contribute",
+                    "CORE-3C",
+                    "add a secret to the game's chance, or decline, to let the deal begin",
+                )
+                for s in t.awaiting
+            ]
             self._prompted = (t, t.version, tuple(got))
             return got
         rs = self._rulesets.get(t.ruleset)
@@ -366,8 +403,13 @@ class Engine:
         listed = self._listed
         self._listed = None
         t = self._tables.get(game_id)
-        if (listed is None or listed[0] != game_id or listed[1] != seat or t is not listed[3]
-                or t.version != listed[2]):
+        if (
+            listed is None
+            or listed[0] != game_id
+            or listed[1] != seat
+            or t is not listed[3]
+            or t.version != listed[2]
+        ):
             return self.submit(game_id, seat, cmd)
         for c in listed[4]:  # a loop, not any() over a generator: once per bot decision
             if c is cmd:
@@ -391,9 +433,12 @@ class Engine:
         if t.over:
             return Illegal("CORE-5", "the game is over")
         if t.awaiting:
-            return Illegal("CORE-3C", "nothing is dealt yet: the deal waits for "
-                           + ", ".join(f"Seat {s + 1}" for s in t.awaiting)
-                           + " to connect and add a contribution or decline")
+            return Illegal(
+                "CORE-3C",
+                "nothing is dealt yet: the deal waits for "
+                + ", ".join(f"Seat {s + 1}" for s in t.awaiting)
+                + " to connect and add a contribution or decline",
+            )
         cmd = rs.same_command(t, seat, cmd)
         if self._is_legal(t, rs, seat, cmd):
             return None
@@ -409,15 +454,17 @@ class Engine:
             mine = [p for p in rs.prompts(t) if p.seat == seat]
             if not mine:
                 return Illegal("CORE-5", f"seat {seat} has nothing to decide now")
-            why = Illegal(mine[0].rule, f"{cmd.get('kind')!r} is not a legal answer to "
-                                        f"{mine[0].kind!r} for seat {seat}")
+            why = Illegal(
+                mine[0].rule, f"{cmd.get('kind')!r} is not a legal answer to {mine[0].kind!r} for seat {seat}"
+            )
         legal = rs.legal_commands(t, seat)
         if not legal:
             return why
         return Illegal(why.rule, f"{why.reason}; {what_differs(cmd, legal, why.reason)}")
 
-    def submit(self, game_id: str, seat: int, cmd: Any,
-               expected_version: int | None = None) -> list[StoredEvent] | None:
+    def submit(
+        self, game_id: str, seat: int, cmd: Any, expected_version: int | None = None
+    ) -> list[StoredEvent] | None:
         """Play one command; IllegalCommand leaves the log untouched (it is noted as rejected).
 
         `expected_version` is the version the caller saw: if the game has moved on since,
@@ -431,7 +478,7 @@ class Engine:
                 raise VersionConflict(game_id, expected_version, head)
         try:
             bad = self.check(game_id, seat, cmd)
-            if bad is None:     # played as listed: a set written in another order is the same command
+            if bad is None:  # played as listed: a set written in another order is the same command
                 t = self.table(game_id)
                 cmd = self._ruleset(t.ruleset).same_command(t, seat, cmd)
         except BadInput as exc:
@@ -442,8 +489,7 @@ class Engine:
             raise IllegalCommand(bad.rule, bad.reason)
         return self._play(game_id, seat, cmd, self.table(game_id))
 
-    def _play(self, game_id: str, seat: int, cmd: dict[str, Any],
-              t: Table) -> list[StoredEvent] | None:
+    def _play(self, game_id: str, seat: int, cmd: dict[str, Any], t: Table) -> list[StoredEvent] | None:
         """Run a command found legal and commit it (the second half of `submit`)."""
         rs = self._rulesets.get(t.ruleset)
         if rs is None:
@@ -463,12 +509,20 @@ class Engine:
         except VersionConflict:
             self._tables.pop(game_id, None)
             raise
-        self._log.info("command", game_id=game_id, seat=seat, kind=cmd["kind"], events=len(ctx.events),
-                 version=t.version, over=t.over)
+        self._log.info(
+            "command",
+            game_id=game_id,
+            seat=seat,
+            kind=cmd["kind"],
+            events=len(ctx.events),
+            version=t.version,
+            over=t.over,
+        )
         return stored
 
-    def contribute(self, game_id: str, seat: int, value: str | None,
-                   salt: str | None = None) -> list[StoredEvent] | None:
+    def contribute(
+        self, game_id: str, seat: int, value: str | None, salt: str | None = None
+    ) -> list[StoredEvent] | None:
         """A seat's secret for a live game's chance, or its decline (value None), given once
         when it first connects (CORE-3C). Only its commitment is public now; the end reveals
         it. The last awaited answer deals the game from the mixed seed in the same commit.
@@ -478,11 +532,14 @@ class Engine:
         if value is not None:
             check_contribution(value)
         if t.mix is None:
-            raise IllegalCommand("CORE-3C", "this game takes no contributions: its chance was "
-                                            "fixed when it was created")
+            raise IllegalCommand(
+                "CORE-3C", "this game takes no contributions: its chance was fixed when it was created"
+            )
         if seat not in t.awaiting:
-            raise IllegalCommand("CORE-3C", f"Seat {seat + 1} has already contributed or "
-                                            f"declined; a contribution is given once")
+            raise IllegalCommand(
+                "CORE-3C",
+                f"Seat {seat + 1} has already contributed or declined; a contribution is given once",
+            )
         rs = self.ruleset(game_id)
         base = t.version
         ctx = self._ctx(rs, t, None)  # the deal that may follow is nobody's decision
@@ -498,23 +555,19 @@ class Engine:
             raise
         except Exception as exc:
             self._tables.pop(game_id, None)
-            raise CascadeAborted(f"the deal of {game_id} failed, nothing committed: "
-                                 f"{exc!r}") from exc
+            raise CascadeAborted(f"the deal of {game_id} failed, nothing committed: {exc!r}") from exc
         try:
             stored = self._commit(game_id, base, ctx)
         except VersionConflict:
             self._tables.pop(game_id, None)
             raise
-        log.info("contribution", game_id=game_id, seat=seat, declined=value is None,
-                 dealt=not t.awaiting)
+        log.info("contribution", game_id=game_id, seat=seat, declined=value is None, dealt=not t.awaiting)
         return stored
 
-    def note_rejected(self, game_id: Any, seat: Any, cmd: Any, rule: str | None,
-                      reason: str) -> None:
+    def note_rejected(self, game_id: Any, seat: Any, cmd: Any, rule: str | None, reason: str) -> None:
         """Refusals go to the `rejected` table (the store keeps it bounded per game). Public for
         front ends that refuse input before it reaches `submit` (e.g. text that is not JSON)."""
-        log.info("command_rejected", game_id=str(game_id)[:200], seat=_short(seat), rule=rule,
-                 reason=reason)
+        log.info("command_rejected", game_id=str(game_id)[:200], seat=_short(seat), rule=rule, reason=reason)
         if self._pending is not None or not isinstance(game_id, str):
             return
         try:
@@ -530,8 +583,9 @@ class Engine:
         """Stack the next chance outcomes: an explicit, recorded option (invariant 3)."""
         t = self.table(game_id)
         if not (t.analysis or t.situation):
-            raise IllegalCommand("CORE-3F", "forcing outcomes needs a game in analysis mode or "
-                                            "set up from a situation file")
+            raise IllegalCommand(
+                "CORE-3F", "forcing outcomes needs a game in analysis mode or set up from a situation file"
+            )
         rs = self.ruleset(game_id)
         check_forced(outcomes, t, rs.dice(t))
         base = t.version
@@ -539,8 +593,9 @@ class Engine:
         self._run(rs, t, ctx, ("chance.forced", {"outcomes": outcomes}, "CORE-3F"))
         return self._commit(game_id, base, ctx)
 
-    def undo(self, game_id: str, to: int, seat: int | None = None,
-             agreed: bool = False) -> list[StoredEvent] | None:
+    def undo(
+        self, game_id: str, to: int, seat: int | None = None, agreed: bool = False
+    ) -> list[StoredEvent] | None:
         t = self.table(game_id)
         rs = self.ruleset(game_id)
         if seat is not None:
@@ -552,8 +607,9 @@ class Engine:
         ctx = self._ctx(rs, t, seat)
         if agreed:
             ctx.emit("undo.agreed", {"to": to, "seats": list(range(t.players))}, "CORE-6")
-        ctx.events.append(NewEvent("undo.done", {"to": to, "by": seat}, None, seat, "CORE-6",
-                                   None, ctx.command_id))
+        ctx.events.append(
+            NewEvent("undo.done", {"to": to, "by": seat}, None, seat, "CORE-6", None, ctx.command_id)
+        )
         if self._pending is not None:
             raise EngineError("undo cannot join a group commit: it rebuilds from the store")
         stored = self.store.append(game_id, base, ctx.events)
@@ -562,4 +618,3 @@ class Engine:
         self._tables[game_id] = back
         log.info("undo", game_id=game_id, to=to, seat=seat, agreed=agreed)
         return stored
-

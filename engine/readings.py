@@ -6,6 +6,7 @@ question, the alternatives with the default first) and its rules ask `chosen(t, 
 records the readings and overrides it was started with in its options (keys `readings` and
 `overrides`), only when some are given, so games that choose none keep their exact events.
 """
+
 from __future__ import annotations
 
 import tomllib
@@ -20,11 +21,11 @@ OVERRIDES = "overrides"
 
 
 class Reading(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    rule: str                          # the catalog rule whose text is ambiguous
-    question: str                      # what the text leaves open
-    default: str                       # the alternative the engine plays without a choice
-    alternatives: dict[str, str]       # alternative id -> what it says (and who says so)
-    option: str = ""                   # the game option that already carries this choice
+    rule: str  # the catalog rule whose text is ambiguous
+    question: str  # what the text leaves open
+    default: str  # the alternative the engine plays without a choice
+    alternatives: dict[str, str]  # alternative id -> what it says (and who says so)
+    option: str = ""  # the game option that already carries this choice
     id: str = ""
 
 
@@ -41,8 +42,9 @@ def _load(path: str) -> tuple[tuple[str, Reading], ...]:
     for rid, body in raw.items():
         r = msgspec.convert({**body, "id": rid}, Reading)
         if r.default not in r.alternatives:
-            raise ValueError(f"{path}: reading {rid}: default {r.default!r} is not one of "
-                             f"{sorted(r.alternatives)}")
+            raise ValueError(
+                f"{path}: reading {rid}: default {r.default!r} is not one of {sorted(r.alternatives)}"
+            )
         out.append((rid, r))
     return tuple(out)
 
@@ -99,20 +101,24 @@ def check_options(rs, options: dict[str, Any], out: dict[str, Any]) -> None:
     picked.update(given)
     for key, value in options.items():
         if key.startswith("reading."):
-            picked[key[len("reading."):]] = value
+            picked[key[len("reading.") :]] = value
     known = of(rs)
     for rid, alt in picked.items():
         if rid not in known:
-            raise ValueError(f"{rs.name}: readings: unknown reading {rid!r} "
-                             f"(known: {', '.join(sorted(known)) or 'none'})")
+            raise ValueError(
+                f"{rs.name}: readings: unknown reading {rid!r} (known: {', '.join(sorted(known)) or 'none'})"
+            )
         r = known[rid]
         if alt not in r.alternatives:
-            raise ValueError(f"{rs.name}: readings.{rid} = {alt!r} is not an alternative "
-                             f"(allowed: {', '.join(r.alternatives)})")
+            raise ValueError(
+                f"{rs.name}: readings.{rid} = {alt!r} is not an alternative "
+                f"(allowed: {', '.join(r.alternatives)})"
+            )
         if r.option:
             if r.option in options and str(options[r.option]) != alt:
-                raise ValueError(f"{rs.name}: readings.{rid} = {alt!r} contradicts option "
-                                 f"{r.option}={options[r.option]!r}")
+                raise ValueError(
+                    f"{rs.name}: readings.{rid} = {alt!r} contradicts option {r.option}={options[r.option]!r}"
+                )
             out[r.option] = alt
     if picked:
         out[READINGS] = {rid: picked[rid] for rid in sorted(picked)}
@@ -121,37 +127,52 @@ def check_options(rs, options: dict[str, Any], out: dict[str, Any]) -> None:
         out[OVERRIDES] = rs.check_overrides(over)
 
 
-def check_override_table(rs, over: Any, fields: dict[str, type], names,
-                         examples: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
+def check_override_table(
+    rs, over: Any, fields: dict[str, type], names, examples: dict[str, str] | None = None
+) -> dict[str, dict[str, Any]]:
     """A ruleset's `check_overrides` helper: `{card name: {field: value}}` against the card
     names it knows and the fields it lets a situation change, with their types. A value of the
     wrong shape is refused naming the shape expected with an example (`examples[field]`, the
     TOML right of `field =`; a default for the type otherwise), so the judge can correct it."""
     if not isinstance(over, dict):
-        raise ValueError(f"{rs.name}: overrides must be a table of card name = {{field = value}}, "
-                         f"e.g. [overrides.\"<card>\"] {_example_line(fields, examples)}")
+        raise ValueError(
+            f"{rs.name}: overrides must be a table of card name = {{field = value}}, "
+            f'e.g. [overrides."<card>"] {_example_line(fields, examples)}'
+        )
     out = {}
     for name in sorted(over):
         values = over[name]
         if name not in names:
-            raise ValueError(f"{rs.name}: overrides: no card named {name!r} "
-                             f"(`runeledger cards {rs.name}` lists them)")
+            raise ValueError(
+                f"{rs.name}: overrides: no card named {name!r} (`runeledger cards {rs.name}` lists them)"
+            )
         if not isinstance(values, dict) or not values:
-            raise ValueError(f"{rs.name}: overrides.{name!r} must be a table of field = value, "
-                             f"e.g. [overrides.{_toml_key(name)}] {_example_line(fields, examples)}")
+            raise ValueError(
+                f"{rs.name}: overrides.{name!r} must be a table of field = value, "
+                f"e.g. [overrides.{_toml_key(name)}] {_example_line(fields, examples)}"
+            )
         for field, value in values.items():
             if field not in fields:
-                raise ValueError(f"{rs.name}: overrides.{name!r}.{field}: not a value a situation "
-                                 f"may change (allowed: {', '.join(sorted(fields))})")
+                raise ValueError(
+                    f"{rs.name}: overrides.{name!r}.{field}: not a value a situation "
+                    f"may change (allowed: {', '.join(sorted(fields))})"
+                )
             want = fields[field]
             if not _is(value, want):
-                raise ValueError(f"{rs.name}: overrides.{name!r}.{field} = {value!r}: expected "
-                                 f"{_shape(want)}, e.g. {field} = {_example(field, want, examples)}")
+                raise ValueError(
+                    f"{rs.name}: overrides.{name!r}.{field} = {value!r}: expected "
+                    f"{_shape(want)}, e.g. {field} = {_example(field, want, examples)}"
+                )
         out[name] = {k: values[k] for k in sorted(values)}
     return out
 
 
-SHAPES = {int: "int (a whole number)", list: "list (of text)", str: "str (text)", bool: "bool (true or false)"}
+SHAPES = {
+    int: "int (a whole number)",
+    list: "list (of text)",
+    str: "str (text)",
+    bool: "bool (true or false)",
+}
 DEFAULT_EXAMPLES = {int: "3", list: '["fire"]', str: '"text"', bool: "true"}
 
 
@@ -169,7 +190,7 @@ def _example_line(fields: dict[str, type], examples: dict[str, str] | None) -> s
 
 
 def _toml_key(name: str) -> str:
-    return '"' + name.replace('\\', '\\\\').replace('"', '\\"') + '"'
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _is(value: Any, want: Any) -> bool:

@@ -2,6 +2,7 @@
 
 Discovery by scanning means a new game is added by adding its folder, nothing else.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -65,6 +66,9 @@ def get(name: str) -> Ruleset:
     found, bad = _scan()
     if name in found:
         return found[name]
-    why = "".join(f"; package {pkg} failed to load: {err}" for pkg, err in bad.items()
-                  if pkg.replace("_", "-") == name or pkg == name)
+    why = "".join(
+        f"; package {pkg} failed to load: {err}"
+        for pkg, err in bad.items()
+        if pkg.replace("_", "-") == name or pkg == name
+    )
     raise UnknownGame(f"no ruleset {name!r}; installed: {', '.join(found)}{why}")

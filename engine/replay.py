@@ -1,5 +1,6 @@
 """Replay verification: re-run a game's recorded decisions under the current code and compare
 every event it makes with the stored one; report the first difference."""
+
 from __future__ import annotations
 
 from itertools import groupby
@@ -30,11 +31,11 @@ def redo(engine, game_id: str, root: StoredEvent) -> None:
     elif root.type == "chance.forced":
         engine.force(game_id, root.data["outcomes"])
     elif root.type == "chance.contributed":  # a seat's secret (or decline) for the mix
-        engine.contribute(game_id, root.data["who"], root.data.get("value"),
-                          salt=root.data.get("salt"))
+        engine.contribute(game_id, root.data["who"], root.data.get("value"), salt=root.data.get("salt"))
     elif root.type in ("undo.agreed", "undo.done"):
-        engine.undo(game_id, root.data["to"], root.data.get("by", root.actor),
-                    agreed=root.type == "undo.agreed")
+        engine.undo(
+            game_id, root.data["to"], root.data.get("by", root.actor), agreed=root.type == "undo.agreed"
+        )
     else:
         raise EngineError(f"event {root.version} ({root.type}) does not open a command")
 
@@ -56,8 +57,8 @@ def _fair_chance(created: dict[str, Any], first: list[StoredEvent]) -> dict[str,
 
 def replay(store: EventStore, game_id: str) -> ReplayResult:
     from engine.pipeline import Engine
-
     from projections.state import StateReader
+
     if not store.version(game_id):
         raise EngineError(f"no game {game_id!r}")
     reader = StateReader(store)
@@ -67,9 +68,17 @@ def replay(store: EventStore, game_id: str) -> ReplayResult:
     groups = [list(g) for _, g in groupby(recorded, key=lambda e: e.command_id)]
     try:
         seed, salt, _, _ = store.seed_record(game_id)
-        mem.create(created["ruleset"], created["players"], seed, created["options"],
-                   created["analysis"], created["situation"], game_id, salt=salt,
-                   **_fair_chance(created, groups[0]))
+        mem.create(
+            created["ruleset"],
+            created["players"],
+            seed,
+            created["options"],
+            created["analysis"],
+            created["situation"],
+            game_id,
+            salt=salt,
+            **_fair_chance(created, groups[0]),
+        )
     except EngineError as exc:
         return ReplayResult(False, 0, {"version": 1, "problem": f"set-up failed: {exc}"})
     done = len(groups[0])
@@ -77,17 +86,31 @@ def replay(store: EventStore, game_id: str) -> ReplayResult:
         try:
             redo(mem, game_id, group[0])
         except EngineError as exc:
-            return ReplayResult(False, done, {"version": group[0].version,
-                                              "problem": f"re-run refused the decision: {exc}"})
+            return ReplayResult(
+                False, done, {"version": group[0].version, "problem": f"re-run refused the decision: {exc}"}
+            )
     fresh = mem.store.read(game_id)
     for old, new in zip(recorded, fresh):
         if _key(old) != _key(new):
             field = next(f for f in COMPARED if getattr(old, f) != getattr(new, f))
-            return ReplayResult(False, old.version - 1, {
-                "version": old.version, "field": field, "recorded": getattr(old, field),
-                "replayed": getattr(new, field), "type": old.type})
+            return ReplayResult(
+                False,
+                old.version - 1,
+                {
+                    "version": old.version,
+                    "field": field,
+                    "recorded": getattr(old, field),
+                    "replayed": getattr(new, field),
+                    "type": old.type,
+                },
+            )
     if len(recorded) != len(fresh):
-        return ReplayResult(False, min(len(recorded), len(fresh)), {
-            "version": min(len(recorded), len(fresh)) + 1,
-            "problem": f"recorded {len(recorded)} events, re-run made {len(fresh)}"})
+        return ReplayResult(
+            False,
+            min(len(recorded), len(fresh)),
+            {
+                "version": min(len(recorded), len(fresh)) + 1,
+                "problem": f"recorded {len(recorded)} events, re-run made {len(fresh)}",
+            },
+        )
     return ReplayResult(True, len(recorded))

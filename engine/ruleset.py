@@ -1,4 +1,5 @@
 """What a game plugin declares and implements (see engine/API.md)."""
+
 from __future__ import annotations
 
 import importlib
@@ -173,8 +174,9 @@ class Ruleset:
             if key in (readings.READINGS, readings.OVERRIDES) or key.startswith("reading."):
                 continue  # a judge's choices (engine.readings), recorded only when given
             if key not in self.options:
-                raise ValueError(f"{self.name}: unknown option {key!r} "
-                                 f"(known: {', '.join(self.options) or 'none'})")
+                raise ValueError(
+                    f"{self.name}: unknown option {key!r} (known: {', '.join(self.options) or 'none'})"
+                )
             spec = self.options[key]
             if isinstance(value, str) and not isinstance(spec.default, str):
                 value = _coerce(key, value, spec.default)
@@ -209,8 +211,9 @@ OPTIONAL_HOOKS = ("bot_choices",)
 """Methods a game may have that the base does not define, read with getattr by their users
 (bots.random_bot: `bot_choices(table, seat, legal)`); `implemented_in` may name them too."""
 
-CONTRACT = frozenset(name for name, value in vars(Ruleset).items()
-                     if callable(value) and not name.startswith("_")) | frozenset(OPTIONAL_HOOKS)
+CONTRACT = frozenset(
+    name for name, value in vars(Ruleset).items() if callable(value) and not name.startswith("_")
+) | frozenset(OPTIONAL_HOOKS)
 """The methods of the ruleset contract (engine/API.md): what `implemented_in` may map."""
 
 
@@ -222,16 +225,24 @@ def _wire(cls: type, wiring: dict[str, str]) -> None:
     package = cls.__module__.rpartition(".")[0]
     for name, target in wiring.items():
         if name not in CONTRACT:
-            raise TypeError(f"{where}: {name!r} is not a method of the ruleset contract "
-                            f"(engine/API.md); it may map: {', '.join(sorted(CONTRACT))}")
+            raise TypeError(
+                f"{where}: {name!r} is not a method of the ruleset contract "
+                f"(engine/API.md); it may map: {', '.join(sorted(CONTRACT))}"
+            )
         if name in cls.__dict__:
-            raise TypeError(f"{where}: {name!r} is both mapped to {target!r} and written in "
-                            "the class; keep one")
+            raise TypeError(
+                f"{where}: {name!r} is both mapped to {target!r} and written in the class; keep one"
+            )
         module, colon, function = target.partition(":") if isinstance(target, str) else ("", "", "")
-        if not colon or not function.isidentifier() \
-                or not all(part.isidentifier() for part in module.split(".")):
-            raise TypeError(f"{where}[{name!r}] = {target!r}: expected \"module:function\", the "
-                            f"module relative to {package or 'the package'}")
+        if (
+            not colon
+            or not function.isidentifier()
+            or not all(part.isidentifier() for part in module.split("."))
+        ):
+            raise TypeError(
+                f'{where}[{name!r}] = {target!r}: expected "module:function", the '
+                f"module relative to {package or 'the package'}"
+            )
         setattr(cls, name, _Wired(cls, name, f"{package}.{module}" if package else module, function))
 
 
@@ -243,8 +254,10 @@ def _check_renames(cls: type) -> None:
         seen, typ = {start}, renames[start]
         while typ in renames:
             if typ in seen:
-                raise TypeError(f"{cls.__module__}.{cls.__qualname__}.event_renames: "
-                                f"{start!r} is renamed in a circle ({' -> '.join(sorted(seen))})")
+                raise TypeError(
+                    f"{cls.__module__}.{cls.__qualname__}.event_renames: "
+                    f"{start!r} is renamed in a circle ({' -> '.join(sorted(seen))})"
+                )
             seen.add(typ)
             typ = renames[typ]
 
@@ -256,7 +269,7 @@ class _Wired:
     hot ones above all (apply for every event, prompts and legal_commands for every decision),
     is a plain function call: no wrapper frame, no lookup beyond the class attribute."""
 
-    __slots__ = ("owner", "name", "module", "function")
+    __slots__ = ("function", "module", "name", "owner")
 
     def __init__(self, owner: type, name: str, module: str, function: str) -> None:
         self.owner, self.name, self.module, self.function = owner, name, module, function
@@ -264,7 +277,7 @@ class _Wired:
     def __get__(self, obj: Any, objtype: type | None = None) -> Callable[..., Any]:
         fn = self.resolve()
         if getattr(fn, _WITH_RULESET, False):
-            setattr(self.owner, self.name, fn)       # a plain function on a class: a method
+            setattr(self.owner, self.name, fn)  # a plain function on a class: a method
             return fn if obj is None else fn.__get__(obj, objtype)
         setattr(self.owner, self.name, staticmethod(fn))
         return fn
@@ -275,12 +288,16 @@ class _Wired:
         try:
             module = importlib.import_module(self.module)
         except AttributeError as exc:
-            raise ImportError(f"{self.owner.__qualname__}.implemented_in[{self.name!r}]: "
-                              f"importing {self.module} failed: {exc}") from exc
+            raise ImportError(
+                f"{self.owner.__qualname__}.implemented_in[{self.name!r}]: "
+                f"importing {self.module} failed: {exc}"
+            ) from exc
         value = getattr(module, self.function, _MISSING)
         if value is _MISSING:
-            raise ImportError(f"{self.owner.__qualname__}.implemented_in[{self.name!r}]: "
-                              f"{self.module} has no {self.function!r}")
+            raise ImportError(
+                f"{self.owner.__qualname__}.implemented_in[{self.name!r}]: "
+                f"{self.module} has no {self.function!r}"
+            )
         if callable(value):
             return value
         return lambda *_args: value

@@ -6,6 +6,7 @@ and card overrides, commands to play); the game's own `[game]` table goes to its
 game options `readings` and `overrides` (engine.readings), so they are recorded in the
 creation event and every rule and the audit can see them. docs/disputes.md has the format.
 """
+
 from __future__ import annotations
 
 import functools
@@ -28,6 +29,7 @@ class SituationError(BadInput):
 def stated(fn):
     """Wrap a game's `situation(...)`: its ValueError (a key or value the file got wrong) is
     reported as bad input naming the key, not as a failed set-up."""
+
     @functools.wraps(fn)
     def run(*args, **kw):
         try:
@@ -36,11 +38,13 @@ def stated(fn):
             raise
         except ValueError as exc:
             raise SituationError(str(exc)) from None
+
     return run
 
 
 class Step(msgspec.Struct, forbid_unknown_fields=True):
     """One command played after set-up: the dispute's moves (`[[play]]`)."""
+
     seat: int
     command: dict[str, Any]
 
@@ -66,8 +70,7 @@ def read(path: str | Path) -> dict[str, Any]:
     doc = read_toml(path)
     unknown = sorted(set(doc) - set(KEYS))
     if unknown:
-        raise ContentError(f"{path}: unknown top-level key {unknown[0]!r} (allowed: "
-                           f"{', '.join(KEYS)})")
+        raise ContentError(f"{path}: unknown top-level key {unknown[0]!r} (allowed: {', '.join(KEYS)})")
     decode(doc, SituationHeader, str(path))
     return normalized(doc)
 

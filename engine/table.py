@@ -3,6 +3,7 @@
 The core owns what all games have in common (seats, chance counter, forced outcomes, card
 zones, damage tokens, the end); a game keeps its own state in `Table.game`.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -27,15 +28,15 @@ class Table(msgspec.Struct):
     seed_hash: str
     analysis: bool = False
     situation: bool = False
-    version: int = 0          # events folded so far
-    chance: int = 0           # chance outcomes drawn so far (invariant 3)
+    version: int = 0  # events folded so far
+    chance: int = 0  # chance outcomes drawn so far (invariant 3)
     forced: dict[str, list[Any]] = {}
     zones: dict[str, Zone] = {}
     damage: dict[str, int] = {}
     over: bool = False
     winners: list[int] = []
     scores: dict[str, Any] = {}
-    seed: str | None = None   # known only once revealed at the end
+    seed: str | None = None  # known only once revealed at the end
     game: Any = None
     # Live games' fair chance (CORE-3C), None/empty for every other game: the seats whose
     # contribution the deal waits for, every contribution so far as [who, value, salt] (the
@@ -129,12 +130,19 @@ def _nothing(t: Table, d: dict[str, Any]) -> None:
 
 # The core's event types and their fold (one dict lookup per event, not a chain of tests).
 CORE_FOLD = {
-    "zone.moved": _zone_moved, "zone.shuffled": _zone_shuffled, "zone.added": _zone_added,
-    "zone.created": _zone_created, "damage.dealt": _damage_dealt,
-    "damage.healed": _damage_healed, "chance.forced": _chance_forced,
-    "game.over": _game_over, "seed.revealed": _seed_revealed,
+    "zone.moved": _zone_moved,
+    "zone.shuffled": _zone_shuffled,
+    "zone.added": _zone_added,
+    "zone.created": _zone_created,
+    "damage.dealt": _damage_dealt,
+    "damage.healed": _damage_healed,
+    "chance.forced": _chance_forced,
+    "game.over": _game_over,
+    "seed.revealed": _seed_revealed,
     "chance.contributed": _contributed,
-    "dice.rolled": _nothing, "chance.picked": _nothing, "game.created": _nothing,
+    "dice.rolled": _nothing,
+    "chance.picked": _nothing,
+    "game.created": _nothing,
     "undo.agreed": _nothing,
 }
 

@@ -6,6 +6,7 @@ game is in analysis mode. With no seat named, every decision counts as someone e
 Undo lands only between commands: a target inside one command's cascade would leave a state
 no rule ever produced (a prompt with no legal answer).
 """
+
 from __future__ import annotations
 
 from engine.errors import UndoRefused
@@ -22,26 +23,37 @@ def check_undo(store: EventStore, table: Table, to: int, seat: int | None, agree
     here, after = store.read(table.game_id, to, to + 1)
     if here.command_id == after.command_id:
         first, last = store.command_span(table.game_id, here.command_id)
-        raise UndoRefused("CORE-6", f"event {to} is inside a command (events {first}-{last}, "
-                                    f"one decision and its consequences); undo lands on command "
-                                    f"boundaries only: use --to {first - 1} (before it) or "
-                                    f"--to {last} (after it)")
+        raise UndoRefused(
+            "CORE-6",
+            f"event {to} is inside a command (events {first}-{last}, "
+            f"one decision and its consequences); undo lands on command "
+            f"boundaries only: use --to {first - 1} (before it) or "
+            f"--to {last} (after it)",
+        )
     later = store.read(table.game_id, to + 1, table.version)
     for ev in later:  # never, not even agreed: a second secret would be a second deal (CORE-3C)
         if ev.type == "chance.contributed":
-            raise UndoRefused("CORE-3C", f"event {ev.version} is a contribution to the game's "
-                                         f"chance; it is given once and never taken back")
+            raise UndoRefused(
+                "CORE-3C",
+                f"event {ev.version} is a contribution to the game's "
+                f"chance; it is given once and never taken back",
+            )
     if table.analysis or agreed:
         return
     for ev in later:
         if "chance" in ev.data:
-            raise UndoRefused("CORE-6", f"event {ev.version} ({ev.type}) is a chance outcome; "
-                                        "undoing it would allow a reroll")
+            raise UndoRefused(
+                "CORE-6",
+                f"event {ev.version} ({ev.type}) is a chance outcome; undoing it would allow a reroll",
+            )
         if ev.data.get("reveal"):
             raise UndoRefused("CORE-6", f"event {ev.version} ({ev.type}) revealed hidden cards")
         if ev.type.startswith("cmd.") and (seat is None or ev.actor != seat):
-            raise UndoRefused("CORE-6", f"event {ev.version} is a decision of seat {ev.actor}"
-                                        + ("" if seat is not None else " (no seat named)"))
+            raise UndoRefused(
+                "CORE-6",
+                f"event {ev.version} is a decision of seat {ev.actor}"
+                + ("" if seat is not None else " (no seat named)"),
+            )
 
 
 def _setup_end(store: EventStore, game_id: str) -> int:

@@ -1,5 +1,6 @@
 """Cross-game analytics: one row per finished game, kept up to date from the global event
 position with a checkpoint, so a rerun only reads what is new."""
+
 from __future__ import annotations
 
 import sqlite_utils
@@ -11,9 +12,11 @@ CHECKPOINT = "analytics.games"
 
 def catch_up(store: EventStore, batch: int = 5000) -> int:
     db = sqlite_utils.Database(store.conn)
-    db["analytics_games"].create({"game_id": str, "ruleset": str, "players": int, "events": int,
-                                  "winners": str, "reason": str}, pk="game_id",
-                                 if_not_exists=True)
+    db["analytics_games"].create(
+        {"game_id": str, "ruleset": str, "players": int, "events": int, "winners": str, "reason": str},
+        pk="game_id",
+        if_not_exists=True,
+    )
     seen = 0
     position = store.checkpoint(CHECKPOINT)
     while True:
@@ -25,13 +28,19 @@ def catch_up(store: EventStore, batch: int = 5000) -> int:
                 if ev.type == "game.created":
                     store.conn.execute(
                         "INSERT OR REPLACE INTO analytics_games VALUES (?,?,?,?,?,?)",
-                        (ev.game_id, ev.data["ruleset"], ev.data["players"], 1, None, None))
+                        (ev.game_id, ev.data["ruleset"], ev.data["players"], 1, None, None),
+                    )
                 elif ev.type == "game.over":
                     store.conn.execute(
                         "UPDATE analytics_games SET winners=?, reason=?, events=(SELECT version "
                         "FROM streams WHERE game_id=?) WHERE game_id=?",
-                        (",".join(map(str, ev.data["winners"])), ev.data.get("reason"),
-                         ev.game_id, ev.game_id))
+                        (
+                            ",".join(map(str, ev.data["winners"])),
+                            ev.data.get("reason"),
+                            ev.game_id,
+                            ev.game_id,
+                        ),
+                    )
                 seen += 1
             position = events[-1].seq
             store.set_checkpoint(CHECKPOINT, position)  # joins this transaction

@@ -2,6 +2,7 @@
 its catalog summary, every input the rule used with the event it came from (engine.explain.why:
 cards, values, traits, dice, readings in force, situation overrides), and the state just before
 it, as the named viewer may see them."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -21,22 +22,36 @@ def audit(store: EventStore, game_id: str, n: int, who=None) -> dict[str, Any]:
     ev = store.event(game_id, n)
     if ev is None:
         raise StoreError(f"game {game_id} has no event {n}")
-    ev = upcast(rs, ev)          # each event as the current code reads it (engine.upcast)
+    ev = upcast(rs, ev)  # each event as the current code reads it (engine.upcast)
     chain, cur = [], ev
     while cur is not None:
         rule = rs.catalog.get(cur.rule)
-        chain.append({
-            "version": cur.version, "type": cur.type, "actor": cur.actor, "rule": cur.rule,
-            "rule_summary": rule.summary if rule else None,
-            "rule_source": f"{rule.game} {rule.section}, rulebook {rule.page}" if rule else None,
-            "reading": rule.reading if rule and rule.reading else None,
-            "data": cur.data if who is REFEREE else event_view(rs, cur, who)["data"]})
+        chain.append(
+            {
+                "version": cur.version,
+                "type": cur.type,
+                "actor": cur.actor,
+                "rule": cur.rule,
+                "rule_summary": rule.summary if rule else None,
+                "rule_source": f"{rule.game} {rule.section}, rulebook {rule.page}" if rule else None,
+                "reading": rule.reading if rule and rule.reading else None,
+                "data": cur.data if who is REFEREE else event_view(rs, cur, who)["data"],
+            }
+        )
         cur = upcast(rs, store.event(game_id, cur.cause)) if cur.cause else None
     before, t = None, None
     if n > 1:
         t = reader.state_at(game_id, n - 1)
         before = full_state(rs, t) if who is REFEREE else state_view(rs, t, who)
-    inputs = why(rs, t, ev, reader.events(rs, game_id, 1, n - 1) if n > 1 else [], who,
-                 referee=who is REFEREE)
-    return {"game_id": game_id, "event": n, "as": viewer_name(who), "command_id": ev.command_id,
-            "chain": chain, "inputs": inputs, "state_before": before}
+    inputs = why(
+        rs, t, ev, reader.events(rs, game_id, 1, n - 1) if n > 1 else [], who, referee=who is REFEREE
+    )
+    return {
+        "game_id": game_id,
+        "event": n,
+        "as": viewer_name(who),
+        "command_id": ev.command_id,
+        "chain": chain,
+        "inputs": inputs,
+        "state_before": before,
+    }

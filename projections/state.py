@@ -7,6 +7,7 @@ Only a snapshot whose digest binds its bytes to its event's hash is used (the st
 that in `load_snapshot`); one that still does not decode is ignored too, and the state is
 folded from event 1. Whether a bound snapshot is really the fold: engine/integrity.py.
 """
+
 from __future__ import annotations
 
 from itertools import chain
@@ -37,8 +38,16 @@ def _data(game_id: str, row: tuple) -> dict:
 def _new_table(game_id: str, d: dict[str, Any]) -> tuple[Ruleset, Table]:
     """The empty table a `game.created` payload describes (nothing folded yet)."""
     rs = registry.get(d["ruleset"])
-    t = Table(game_id, d["ruleset"], d["version"], d["players"], dict(d["options"]),
-              d["seed_hash"], d["analysis"], d["situation"] is not None)
+    t = Table(
+        game_id,
+        d["ruleset"],
+        d["version"],
+        d["players"],
+        dict(d["options"]),
+        d["seed_hash"],
+        d["analysis"],
+        d["situation"] is not None,
+    )
     mix = d.get("contributions")
     if mix is not None:  # a live game's fair chance (CORE-3C): the deal waits for these seats
         t.mix, t.awaiting = [], list(mix["awaited"])
@@ -93,24 +102,25 @@ class StateReader:
             rows = self.store.fold_rows(game_id, 1, n)
             first = rows.fetchone()
             if first is None:
-                raise CorruptStore(f"game {game_id}: its streams row counts {head} events but "
-                                   "event 1 is not stored")
+                raise CorruptStore(
+                    f"game {game_id}: its streams row counts {head} events but event 1 is not stored"
+                )
             rs, table = _new_table(game_id, _data(game_id, first))
-            return self._fold_rows(rs, table, game_id, chain((first,), rows), use_snapshots,
-                                   False)
+            return self._fold_rows(rs, table, game_id, chain((first,), rows), use_snapshots, False)
         return self.fold_range(rs, table, game_id, start, n, use_snapshots)
 
     def events(self, rs, game_id: str, first: int = 1, last: int | None = None):
         """Stored events as the current code reads them (upcast to today's schemas and names)."""
         return as_read_now(rs, self.store.read(game_id, first, last))
 
-    def fold_range(self, rs, table: Table, game_id: str, start: int, n: int,
-                   use_snapshots: bool = True) -> Table:
-        return self._fold_rows(rs, table, game_id, self.store.fold_rows(game_id, start, n),
-                               use_snapshots)
+    def fold_range(
+        self, rs, table: Table, game_id: str, start: int, n: int, use_snapshots: bool = True
+    ) -> Table:
+        return self._fold_rows(rs, table, game_id, self.store.fold_rows(game_id, start, n), use_snapshots)
 
-    def _fold_rows(self, rs, table: Table, game_id: str, rows, use_snapshots: bool,
-                   upcasting: bool = True) -> Table:
+    def _fold_rows(
+        self, rs, table: Table, game_id: str, rows, use_snapshots: bool, upcasting: bool = True
+    ) -> Table:
         """Fold stored rows (`EventStore.fold_rows`) into `table`: the same steps as
         `fold_event`, inlined, since this loop is the whole of a rebuild's own work. A core
         event is folded from its data alone; a game's own event reaches `apply` as the
@@ -128,8 +138,7 @@ class StateReader:
                 if vis is not None:
                     vis = dec(vis)
             except (msgspec.DecodeError, TypeError) as exc:
-                raise CorruptStore(f"game {game_id} event {version}: undecodable row "
-                                   f"({exc})") from exc
+                raise CorruptStore(f"game {game_id} event {version}: undecodable row ({exc})") from exc
             ev = None
             if upcasting and (schema < schemas.get(typ, 1) or typ in renamed):
                 ev = upcast(rs, self.store.event(game_id, version))
@@ -144,8 +153,7 @@ class StateReader:
                 _chance(table, d)
             step = core(typ)
             if step is None:
-                apply(table, ev if ev is not None else
-                      NewEvent(typ, d, vis, actor, rule, cause, cid, schema))
+                apply(table, ev if ev is not None else NewEvent(typ, d, vis, actor, rule, cause, cid, schema))
             else:
                 step(table, d)
         return table

@@ -3,6 +3,7 @@
 A viewer is None (the public: a spectator), a seat number, or REFEREE (whoever holds the
 database sees everything, but only when asking for it by name).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -11,6 +12,7 @@ from engine.mechanics import zones
 from engine.table import Table
 from engine.upcast import as_read_now
 from store import StoredEvent
+
 
 class _Referee:
     def __repr__(self) -> str:
@@ -32,10 +34,18 @@ _CORE_PUBLIC = {
 def state_view(ruleset, t: Table, seat: int | None) -> dict[str, Any]:
     """seat None: a spectator, who sees only public information."""
     return {
-        "game_id": t.game_id, "ruleset": t.ruleset, "players": t.players, "options": t.options,
-        "version": t.version, "as": "spectator" if seat is None else f"seat {seat}",
-        "over": t.over, "winners": t.winners, "scores": t.scores, "seed": t.seed,
-        "zones": zones.view(t, seat), "damage": dict(t.damage),
+        "game_id": t.game_id,
+        "ruleset": t.ruleset,
+        "players": t.players,
+        "options": t.options,
+        "version": t.version,
+        "as": "spectator" if seat is None else f"seat {seat}",
+        "over": t.over,
+        "winners": t.winners,
+        "scores": t.scores,
+        "seed": t.seed,
+        "zones": zones.view(t, seat),
+        "damage": dict(t.damage),
         "game": ruleset.game_view(t, seat),
         **_fairness(t),
     }
@@ -59,6 +69,7 @@ def _fairness(t: Table) -> dict[str, Any]:
 def full_state(ruleset, t: Table) -> dict[str, Any]:
     """The referee's view: everything, including deck orders."""
     import msgspec
+
     out = msgspec.to_builtins(t)
     out["game"] = msgspec.to_builtins(t.game)
     return out
@@ -80,16 +91,14 @@ def _setup_secrets(ev: StoredEvent) -> dict[str, Any] | None:
 
 
 def event_view(ruleset, ev: StoredEvent, seat: int | None) -> dict[str, Any]:
-    base = {"version": ev.version, "type": ev.type, "actor": ev.actor, "rule": ev.rule,
-            "cause": ev.cause}
+    base = {"version": ev.version, "type": ev.type, "actor": ev.actor, "rule": ev.rule, "cause": ev.cause}
     hidden = _setup_secrets(ev)
     if hidden is not None:
         return {**base, "data": hidden, "redacted": True}
     if ev.visible_to(seat):
         return {**base, "data": ev.data}
     keep = _CORE_PUBLIC.get(ev.type)
-    data = ({k: ev.data[k] for k in keep if k in ev.data} if keep is not None
-            else ruleset.public_data(ev))
+    data = {k: ev.data[k] for k in keep if k in ev.data} if keep is not None else ruleset.public_data(ev)
     return {**base, "data": data, "redacted": True}
 
 
@@ -98,8 +107,17 @@ def log_view(ruleset, events: list[StoredEvent], who) -> list[dict[str, Any]]:
     as the current code reads it (engine.upcast: today's schemas and type names)."""
     events = as_read_now(ruleset, events)
     if who is REFEREE:
-        return [{"version": ev.version, "type": ev.type, "actor": ev.actor, "rule": ev.rule,
-                 "cause": ev.cause, "data": ev.data} for ev in events]
+        return [
+            {
+                "version": ev.version,
+                "type": ev.type,
+                "actor": ev.actor,
+                "rule": ev.rule,
+                "cause": ev.cause,
+                "data": ev.data,
+            }
+            for ev in events
+        ]
     return [event_view(ruleset, ev, who) for ev in events]
 
 

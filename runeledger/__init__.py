@@ -11,6 +11,7 @@
 state-only fork: commands run the same rule handlers on a copy of the state, with no SQLite,
 no hashing and no commit, so `clone()` is cheap enough for search (MCTS) and training loops.
 """
+
 from engine.fork import Game, IllegalMove, open
 
 __all__ = ["Game", "IllegalMove", "open"]

@@ -3,6 +3,7 @@
 Each block is one notebook cell: open a game, look at a seat's view, play it out with a
 search bot against a random one, branch a copy, read the returns and the event log.
 """
+
 from __future__ import annotations
 
 import random
@@ -19,14 +20,17 @@ def main(ruleset: str = "duel", games: int = 4, iterations: int = 32) -> float:
 
     # %% 2. What one seat may see (the other seats' hidden cards are not in it).
     view = game.view(seat)
-    print("zones seat", seat, "sees:", {k: len(v) if isinstance(v, list) else v
-                                        for k, v in list(view["zones"].items())[:4]})
+    print(
+        "zones seat",
+        seat,
+        "sees:",
+        {k: len(v) if isinstance(v, list) else v for k, v in list(view["zones"].items())[:4]},
+    )
 
     # %% 3. Branch: a clone is independent, so a search can try lines on it.
     probe = game.clone()
     probe.apply(seat, probe.legal(seat)[0])
-    print("after one move in the clone:", len(probe.events()), "events; original:",
-          len(game.events()))
+    print("after one move in the clone:", len(probe.events()), "events; original:", len(game.events()))
 
     # %% 4. Play MCTS (seat 0 in even games, 1 in odd) against random; returns per seat.
     won = 0.0

@@ -3,6 +3,7 @@
 A plain ASGI callable (no framework) served by hypercorn's trio worker, so the whole server,
 the engine calls and the live feed share one trio event loop.
 """
+
 from __future__ import annotations
 
 import json
@@ -14,21 +15,22 @@ from urllib.parse import unquote_to_bytes
 import msgspec
 import trio
 
+from bots.players import KINDS as BOT_KINDS
+from bots.players import BotPlay
+from bots.random_bot import bot_rng, decide
 from engine import narration, readings, registry
 from engine.boundary import ascii_number, parse_document
 from engine.errors import BadInput, EngineError, IllegalCommand, UnknownGame
 from engine.logs import get_logger
 from engine.pipeline import Engine
-from bots.players import KINDS as BOT_KINDS
-from bots.players import BotPlay
-from bots.random_bot import bot_rng, decide
 from projections.audit import audit
 from projections.state import StateReader
 from projections.timeline import timeline
 from projections.views import REFEREE, full_state, log_view, state_view
+from server.tokens import REFEREE as REF_SEAT
+from server.tokens import Seats
 from store import VersionConflict
 from store.verify import orphans
-from server.tokens import REFEREE as REF_SEAT, Seats
 
 log = get_logger("table")
 MAX_BODY = 64 * 1024
@@ -44,8 +46,8 @@ TYPES = {"html": "text/html; charset=utf-8", "js": "text/javascript", "css": "te
 class HttpError(Exception):
     """A refusal: its status, the reason in words, the rule if one decides, and for a 405
     the methods the route allows (sent as the Allow header)."""
-    def __init__(self, status: int, reason: str, rule: str | None = None,
-                 allow: tuple[str, ...] = ()):
+
+    def __init__(self, status: int, reason: str, rule: str | None = None, allow: tuple[str, ...] = ()):
         super().__init__(reason)
         self.status, self.reason, self.rule, self.allow = status, reason, rule, allow
 
@@ -169,7 +171,9 @@ class TableApp:
         if not isinstance(ruleset, str) or type(players) is not int:
             raise HttpError(400, 'needs "ruleset" (a string) and "players" (an integer)')
         if ruleset not in sorted(registry.rulesets()):
-            raise HttpError(422, f"no ruleset {ruleset!r} (installed: {', '.join(sorted(registry.rulesets()))})")
+            raise HttpError(
+                422, f"no ruleset {ruleset!r} (installed: {', '.join(sorted(registry.rulesets()))})"
+            )
         seed = body.get("seed")
         if seed is not None and (type(seed) is not int and not isinstance(seed, str)):
             raise HttpError(400, '"seed" must be a string or an integer')
@@ -179,8 +183,10 @@ class TableApp:
         for key, value in options.items():  # as on the command line: a word, a number, yes/no
             table_ok = key in (readings.READINGS, readings.OVERRIDES) and isinstance(value, dict)
             if not table_ok and type(value) not in (str, int, bool):
-                raise HttpError(400, f'option "{key}" must be a string, an integer or a boolean, '
-                                     f"not {json.dumps(value)[:80]}")
+                raise HttpError(
+                    400,
+                    f'option "{key}" must be a string, an integer or a boolean, not {json.dumps(value)[:80]}',
+                )
         bots = body.get("bots") or {}
         if not isinstance(bots, dict) or any(v not in BOT_KINDS for v in bots.values()):
             raise HttpError(400, '"bots" maps a seat number to one of ' + ", ".join(BOT_KINDS))
@@ -195,13 +201,18 @@ class TableApp:
         if type(analysis) is not bool or type(wait) is not bool:
             raise HttpError(400, '"analysis" and "contributions" are true or false')
         if analysis and wait:
-            raise HttpError(422, "an analysis game's chance is its seed: it takes no "
-                                 "contributions", "CORE-3C")
+            raise HttpError(
+                422, "an analysis game's chance is its seed: it takes no contributions", "CORE-3C"
+            )
         tokens, rows = self.seats.prepare(players, bots)
         try:
-            gid = self.eng.create(ruleset, players, **fair_chance(seed, analysis, wait, players,
-                                                                  bots),
-                                  options=options, seat_tokens=rows)
+            gid = self.eng.create(
+                ruleset,
+                players,
+                **fair_chance(seed, analysis, wait, players, bots),
+                options=options,
+                seat_tokens=rows,
+            )
         except BadInput as exc:
             raise HttpError(400, exc.reason, exc.rule)
         except IllegalCommand as exc:
@@ -220,20 +231,24 @@ class TableApp:
         if who is REFEREE:
             raise HttpError(403, "the referee token watches; only a seat contributes")
         if not isinstance(body, dict) or set(body) - {"contribution"}:
-            raise HttpError(400, 'the body must be {"contribution": "your secret"} or '
-                                 '{"contribution": null} to decline')
+            raise HttpError(
+                400, 'the body must be {"contribution": "your secret"} or {"contribution": null} to decline'
+            )
         try:
             stored = self.eng.contribute(gid, who, body.get("contribution"))
         except BadInput as exc:
             raise HttpError(400, exc.reason, exc.rule)
         except IllegalCommand as exc:
-            raise HttpError(409 if self.eng.table(gid).mix is not None else 422,
-                            exc.reason, exc.rule)
+            raise HttpError(409 if self.eng.table(gid).mix is not None else 422, exc.reason, exc.rule)
         self.notify(gid)
         mine = next(e.data for e in stored or [] if e.type == "chance.contributed")
         t = self.eng.table(gid)
-        return 200, {"version": t.version, "commitment": mine.get("commitment"),
-                     "declined": bool(mine.get("declined")), "awaiting": list(t.awaiting)}
+        return 200, {
+            "version": t.version,
+            "commitment": mine.get("commitment"),
+            "declined": bool(mine.get("declined")),
+            "awaiting": list(t.awaiting),
+        }
 
     def state_at(self, gid: str, who, at: int) -> dict[str, Any]:
         head = self.game(gid).version
@@ -257,8 +272,11 @@ class TableApp:
             raise HttpError(400, 'the body must be {"command": {...}, "expected_version"?: N}')
         extra = [k for k in body if k not in COMMAND_KEYS]
         if extra:  # as the CLI refuses an unknown key: a misspelt field must not be ignored
-            raise HttpError(400, f"the body holds {shown(extra[0])}, which is not a key of a "
-                                 'command body (only "command" and "expected_version")')
+            raise HttpError(
+                400,
+                f"the body holds {shown(extra[0])}, which is not a key of a "
+                'command body (only "command" and "expected_version")',
+            )
         ev = body.get("expected_version")
         if ev is not None and type(ev) is not int:
             raise HttpError(400, '"expected_version" must be an integer')
@@ -285,8 +303,16 @@ class TableApp:
             if gid in hidden:
                 continue
             t = self.eng.table(gid)
-            out.append({"game_id": gid, "ruleset": t.ruleset, "players": t.players,
-                        "version": t.version, "over": t.over, **header(t)})
+            out.append(
+                {
+                    "game_id": gid,
+                    "ruleset": t.ruleset,
+                    "players": t.players,
+                    "version": t.version,
+                    "over": t.over,
+                    **header(t),
+                }
+            )
         return out
 
     async def http(self, scope, receive, send) -> None:
@@ -330,9 +356,15 @@ class TableApp:
                 status, out = 200, {"live": dict(self.live), "games": len(self.eng.store.game_ids())}
             elif path == "/api/rulesets":
                 only(method, *READ)
-                status, out = 200, {"rulesets": [
-                    {"name": n, "players": list(r.players)}
-                    for n, r in sorted(registry.rulesets().items())]}
+                status, out = (
+                    200,
+                    {
+                        "rulesets": [
+                            {"name": n, "players": list(r.players)}
+                            for n, r in sorted(registry.rulesets().items())
+                        ]
+                    },
+                )
             elif m := re.fullmatch(GAME + r"/cards", path):
                 only(method, *READ)
                 status, out = 200, {"cards": self.cards(m["gid"])}
@@ -341,8 +373,7 @@ class TableApp:
                 gid = m["gid"]
                 self.game(gid)
                 who = self.viewer(gid, token)
-                status, out = 200, {"timeline": timeline(self.eng.store, gid,
-                                                         self.eng.ruleset(gid), who)}
+                status, out = 200, {"timeline": timeline(self.eng.store, gid, self.eng.ruleset(gid), who)}
             elif m := re.fullmatch(GAME + r"/state", path):
                 only(method, *READ)
                 gid = m["gid"]
@@ -368,8 +399,7 @@ class TableApp:
             if exc.allow:
                 headers.append((b"allow", ", ".join(exc.allow).encode()))
         except Exception as exc:  # a bug: one line in the log and a 500, never a traceback
-            log.error("table_internal_error", method=shown(method), path=shown(path),
-                      error=repr(exc)[:500])
+            log.error("table_internal_error", method=shown(method), path=shown(path), error=repr(exc)[:500])
             status, out = 500, {"reason": "internal error (logged)", "rule": None}
         await respond(send, status, out, headers, head=method == "HEAD")
 
@@ -417,25 +447,27 @@ class TableApp:
         """Push each new event (as `who` sees it, in words) then the prompts, until the client
         goes; a push is counted once it is handed to the connection."""
         async with trio.open_nursery() as nursery:
+
             async def watch_close():
                 while True:
                     m = await receive()
                     if m["type"] == "websocket.disconnect":
                         nursery.cancel_scope.cancel()
                         return
+
             nursery.start_soon(watch_close)
             while True:
                 changed = self.changed.setdefault(gid, trio.Event())
                 events = self.log(gid, who, since)
                 if events:
                     for e in events:
-                        await send({"type": "websocket.send",
-                                    "text": json.dumps({"event": e})})
+                        await send({"type": "websocket.send", "text": json.dumps({"event": e})})
                         self.live["pushed"] += 1
                     since = events[-1]["version"]
                     prompts = [msgspec.to_builtins(p) for p in self.eng.prompts(gid)]
-                    await send({"type": "websocket.send",
-                                "text": json.dumps({"version": since, "prompts": prompts})})
+                    await send(
+                        {"type": "websocket.send", "text": json.dumps({"version": since, "prompts": prompts})}
+                    )
                 await changed.wait()
 
     async def __call__(self, scope, receive, send) -> None:
@@ -457,8 +489,7 @@ class TableApp:
                         return
 
 
-def fair_chance(seed: Any, analysis: bool, wait: bool, players: int,
-                bots: dict[int, str]) -> dict[str, Any]:
+def fair_chance(seed: Any, analysis: bool, wait: bool, players: int, bots: dict[int, str]) -> dict[str, Any]:
     """How a live game's chance is made (CORE-3C), as `Engine.create` arguments. Outside
     analysis mode the server draws the seed itself (secrets) and a client's "seed" is only
     the creator's contribution to the mix, so nobody can predict a deal from it; with
@@ -467,8 +498,7 @@ def fair_chance(seed: Any, analysis: bool, wait: bool, players: int,
     if analysis:
         return {"seed": seed, "analysis": True, "publish_seed": seed is not None}
     awaited = [s for s in range(players) if s not in bots] if wait else []
-    return {"seed": None, "contributions": awaited,
-            "creator": None if seed is None else str(seed)}
+    return {"seed": None, "contributions": awaited, "creator": None if seed is None else str(seed)}
 
 
 def header(t) -> dict[str, Any]:
@@ -486,8 +516,9 @@ def only(method: str, *allowed: str) -> None:
     """405 with the Allow header for a method the route does not answer: a read endpoint
     answers GET and HEAD only, so a POST meant for another route is never read as a GET."""
     if method not in allowed:
-        raise HttpError(405, f"{shown(method)} is not allowed here; use {' or '.join(allowed)}",
-                        allow=allowed)
+        raise HttpError(
+            405, f"{shown(method)} is not allowed here; use {' or '.join(allowed)}", allow=allowed
+        )
 
 
 def shown(value: Any) -> str:
@@ -509,11 +540,13 @@ def query_of(scope) -> dict[str, str]:
             continue
         key_raw, _, value_raw = part.partition(b"=")
         try:
-            key, value = (unquote_to_bytes(x.replace(b"+", b" ")).decode("utf-8")
-                          for x in (key_raw, value_raw))
+            key, value = (
+                unquote_to_bytes(x.replace(b"+", b" ")).decode("utf-8") for x in (key_raw, value_raw)
+            )
         except UnicodeDecodeError:
-            raise HttpError(400, "the query string is not UTF-8 text once its %-escapes are "
-                                 "decoded") from None
+            raise HttpError(
+                400, "the query string is not UTF-8 text once its %-escapes are decoded"
+            ) from None
         if key in out:
             raise HttpError(400, f"the query parameter {shown(key)} is given twice; give it once")
         out[key] = value
@@ -538,8 +571,7 @@ def event_number(qs: dict[str, str], key: str, default: int | None = None) -> in
     n = ascii_number(raw) if raw is not None and len(raw) <= 12 else None
     if n is None:
         got = "none given" if raw is None else f"not {shown(raw)}"
-        raise HttpError(400, f"{key} must be an event number written with the digits 0-9 "
-                             f"({got})")
+        raise HttpError(400, f"{key} must be an event number written with the digits 0-9 ({got})")
     return n
 
 
@@ -565,9 +597,16 @@ async def refuse_feed(scope, send, exc: HttpError) -> None:
     one (the websocket.http.response extension), else a close with code 4000 + status."""
     if "websocket.http.response" in (scope.get("extensions") or {}):
         data = json.dumps({"reason": exc.reason, "rule": exc.rule}).encode()
-        await send({"type": "websocket.http.response.start", "status": exc.status,
-                    "headers": [(b"content-type", b"application/json"),
-                                (b"content-length", str(len(data)).encode())]})
+        await send(
+            {
+                "type": "websocket.http.response.start",
+                "status": exc.status,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(data)).encode()),
+                ],
+            }
+        )
         await send({"type": "websocket.http.response.body", "body": data})
     else:
         await send({"type": "websocket.close", "code": 4000 + exc.status})
@@ -589,13 +628,20 @@ async def respond(send, status: int, out: Any, headers=(), head: bool = False) -
     await respond_raw(send, status, json.dumps(out).encode(), "application/json", headers, head)
 
 
-async def respond_raw(send, status: int, data: bytes, ctype: str, headers=(),
-                      head: bool = False) -> None:
+async def respond_raw(send, status: int, data: bytes, ctype: str, headers=(), head: bool = False) -> None:
     """The response; for HEAD the same headers (its length too) without the body."""
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", ctype.encode()),
-                            (b"content-length", str(len(data)).encode()),
-                            (b"cache-control", b"no-store"), *headers]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", ctype.encode()),
+                (b"content-length", str(len(data)).encode()),
+                (b"cache-control", b"no-store"),
+                *headers,
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": b"" if head else data})
 
 

@@ -1,4 +1,5 @@
 """`runeledger serve`: the table's HTTP/WebSocket server (hypercorn, trio worker)."""
+
 from __future__ import annotations
 
 import argparse
@@ -8,12 +9,18 @@ from engine.boundary import number
 
 
 def add_parser(sub, common) -> argparse.ArgumentParser:
-    s = sub.add_parser("serve", parents=[common], help="serve the live table (JSON API, "
-                                                      "WebSocket live feed) on trio")
+    s = sub.add_parser(
+        "serve", parents=[common], help="serve the live table (JSON API, WebSocket live feed) on trio"
+    )
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=number, default=8000)  # digits 0-9, as every CLI number
-    s.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
-                   help="how long a bot seat waits before it moves (default 0.6: human pace)")
+    s.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help="how long a bot seat waits before it moves (default 0.6: human pace)",
+    )
     return s
 
 
@@ -22,9 +29,9 @@ def run(args) -> int:
     from hypercorn.trio import serve
 
     from engine.pipeline import Engine
-    from store import EventStore
     from server.app import TableApp
     from server.tokens import Seats
+    from store import EventStore
 
     eng = Engine(EventStore(args.db, create=True))
     app = TableApp(eng, Seats(eng.store), bot_delay=max(0.0, args.bot_delay))
@@ -32,6 +39,7 @@ def run(args) -> int:
     cfg.bind = [f"{args.host}:{args.port}"]
     cfg.accesslog = None  # access lines would carry ?token=…: never logged
     import trio  # only when serving: other commands do not pay for importing trio
+
     trio.run(serve_until_signal, serve, app, cfg)
     return 0
 
@@ -40,8 +48,11 @@ async def serve_until_signal(serve, app, cfg) -> None:
     """Ctrl-C (or SIGTERM) stops accepting, closes the feeds and lets a command in flight
     finish: every commit is one SQLite transaction, so nothing is half written."""
     import trio
+
     with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+
         async def stop():
             async for _ in signals:
                 return
+
         await serve(app, cfg, shutdown_trigger=stop)

@@ -7,6 +7,7 @@ game's commit: its rows are copied into the store when the table opens it (the f
 left as it was), and a game the side file never got is an orphan (`verify`, the lobby hides
 it). A token is never logged.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -45,13 +46,13 @@ class Seats:
             return
         try:
             with contextlib.closing(sqlite3.connect(f"file:{side}?mode=ro", uri=True)) as c:
-                rows = c.execute("SELECT game_id, seat, hash, bot FROM seat_token "
-                                 "ORDER BY rowid").fetchall()
+                rows = c.execute("SELECT game_id, seat, hash, bot FROM seat_token ORDER BY rowid").fetchall()
         except sqlite3.Error:
             return  # not a side file of ours: nothing to import (verify names the orphans)
         with self.store.transaction():
-            self.store.conn.executemany("INSERT OR IGNORE INTO seat_tokens (game_id, seat, hash, "
-                                        "bot) VALUES (?,?,?,?)", rows)
+            self.store.conn.executemany(
+                "INSERT OR IGNORE INTO seat_tokens (game_id, seat, hash, bot) VALUES (?,?,?,?)", rows
+            )
 
     def prepare(self, players: int, bots: dict[int, str] | None = None) -> tuple[dict, list]:
         """New tokens for a game about to be created: what its creator is handed (the tokens)
@@ -81,8 +82,7 @@ class Seats:
         return REFEREE if found == REFEREE else int(found)
 
     def bots(self, game_id: str) -> dict[int, str]:
-        return {int(s): b for s, _, b in self.store.seat_tokens(game_id)
-                if b is not None and s != REFEREE}
+        return {int(s): b for s, _, b in self.store.seat_tokens(game_id) if b is not None and s != REFEREE}
 
     def humans(self, game_id: str, players: int) -> list[int]:
         """The seats no bot plays."""

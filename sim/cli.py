@@ -3,6 +3,7 @@
 Exit codes: 0 every game stored, 1 some games stalled or failed (listed), 2 bad usage,
 130 interrupted (every finished game is stored; `--resume` plays the rest).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,24 +25,48 @@ PLAIN_EVERY = 5.0  # seconds between progress lines when stderr is not a termina
 
 
 def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    s = sub.add_parser("simulate", parents=[common], help="play complete games with bots (random, greedy, mcts)",
-                       description=__doc__.splitlines()[0])
+    s = sub.add_parser(
+        "simulate",
+        parents=[common],
+        help="play complete games with bots (random, greedy, mcts)",
+        description=__doc__.splitlines()[0],
+    )
     s.add_argument("game")
     s.add_argument("--games", type=number, default=10)
     s.add_argument("--players", type=number, required=True)
     s.add_argument("--seed", default="0", help="game i gets id GAME-SEED-i and seed SEED-i")
     s.add_argument("--workers", type=number, default=1, help="worker processes (default 1)")
     s.add_argument("--option", action="append", metavar="KEY=VALUE")
-    s.add_argument("--bots", metavar="LIST", help="bots per seat, e.g. mcts,random "
-                   "(random, greedy, mcts; one name plays every seat; default random)")
-    s.add_argument("--mcts-iterations", type=number, default=64, metavar="N",
-                   help="MCTS iterations per decision (default 64)")
-    s.add_argument("--engine", choices=("process", "ray"), default="process",
-                   help="process: --workers local processes (default); ray: Ray tasks")
-    s.add_argument("--address", metavar="ADDR", help="with --engine ray: a running Ray "
-                   "cluster (e.g. ray://head:10001 or auto); default: a local Ray instance")
-    s.add_argument("--resume", action="store_true",
-                   help="continue a stopped run: skip the games of this --seed already stored")
+    s.add_argument(
+        "--bots",
+        metavar="LIST",
+        help="bots per seat, e.g. mcts,random "
+        "(random, greedy, mcts; one name plays every seat; default random)",
+    )
+    s.add_argument(
+        "--mcts-iterations",
+        type=number,
+        default=64,
+        metavar="N",
+        help="MCTS iterations per decision (default 64)",
+    )
+    s.add_argument(
+        "--engine",
+        choices=("process", "ray"),
+        default="process",
+        help="process: --workers local processes (default); ray: Ray tasks",
+    )
+    s.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --engine ray: a running Ray "
+        "cluster (e.g. ray://head:10001 or auto); default: a local Ray instance",
+    )
+    s.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue a stopped run: skip the games of this --seed already stored",
+    )
     return s
 
 
@@ -53,9 +78,14 @@ class Ticker:
         self.start = self.last = time.monotonic()
         self.bar = None
         if err.is_terminal:
-            self.bar = Progress("[progress.description]{task.description}", BarColumn(),
-                                MofNCompleteColumn(), TimeRemainingColumn(), console=err,
-                                transient=True)
+            self.bar = Progress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=err,
+                transient=True,
+            )
             self.task = self.bar.add_task(label, total=total)
             self.bar.start()
 
@@ -69,8 +99,11 @@ class Ticker:
             self.last = now
             rate = self.done / (now - self.start)
             left = f", about {(self.total - self.done) / rate:.0f} s left" if rate else ""
-            print(f"{self.label}: {self.done}/{self.total} games, {rate:.1f}/s{left}",
-                  file=sys.stderr, flush=True)
+            print(
+                f"{self.label}: {self.done}/{self.total} games, {rate:.1f}/s{left}",
+                file=sys.stderr,
+                flush=True,
+            )
 
     def close(self) -> None:
         if self.bar is not None:
@@ -89,15 +122,35 @@ def run(args) -> int:
         try:
             if args.engine == "ray":
                 from sim.ray_engine import simulate_ray
-                summary = simulate_ray(args.db, args.game, args.games, args.players, args.seed,
-                                       opts, bots=args.bots, tick=ticker, resume=args.resume,
-                                       mcts_iterations=args.mcts_iterations,
-                                       address=args.address,
-                                       num_cpus=args.workers if args.workers > 1 else None)
+
+                summary = simulate_ray(
+                    args.db,
+                    args.game,
+                    args.games,
+                    args.players,
+                    args.seed,
+                    opts,
+                    bots=args.bots,
+                    tick=ticker,
+                    resume=args.resume,
+                    mcts_iterations=args.mcts_iterations,
+                    address=args.address,
+                    num_cpus=args.workers if args.workers > 1 else None,
+                )
             else:
-                summary = simulate(args.db, args.game, args.games, args.players, args.seed,
-                                   args.workers, opts, tick=ticker, resume=args.resume,
-                                   bots=args.bots, mcts_iterations=args.mcts_iterations)
+                summary = simulate(
+                    args.db,
+                    args.game,
+                    args.games,
+                    args.players,
+                    args.seed,
+                    args.workers,
+                    opts,
+                    tick=ticker,
+                    resume=args.resume,
+                    bots=args.bots,
+                    mcts_iterations=args.mcts_iterations,
+                )
         finally:
             ticker.close()
     except UsageError as exc:
@@ -116,9 +169,12 @@ def run(args) -> int:
         show(out, summary)
     if summary.interrupted:
         stored = summary.games + summary.skipped
-        err.print(f"interrupted: {stored} of {args.games} games of --seed {summary.seed} are "
-                  f"stored in {args.db}; run the same command with --resume to play the rest",
-                  markup=False, highlight=False)
+        err.print(
+            f"interrupted: {stored} of {args.games} games of --seed {summary.seed} are "
+            f"stored in {args.db}; run the same command with --resume to play the rest",
+            markup=False,
+            highlight=False,
+        )
         return 130
     return 1 if summary.errors_total else 0
 
@@ -128,14 +184,21 @@ def show(out: Console, s: Summary) -> None:
     t = Table(title=f"simulate {s.game}, {s.players} players, --seed {s.seed}{bots}")
     for c in ("games", "events", "seconds", "events/s", "games/s", "wins per seat", "errors"):
         t.add_column(c)
-    t.add_row(str(s.games) + (f" (+{s.skipped} stored before)" if s.skipped else ""),
-              str(s.events), f"{s.seconds:.1f}", f"{s.events_per_second:.0f}",
-              f"{s.games_per_second:.2f}", " ".join(f"{k}:{v:g}" for k, v in s.wins_per_seat.items()),
-              str(s.errors_total))
+    t.add_row(
+        str(s.games) + (f" (+{s.skipped} stored before)" if s.skipped else ""),
+        str(s.events),
+        f"{s.seconds:.1f}",
+        f"{s.events_per_second:.0f}",
+        f"{s.games_per_second:.2f}",
+        " ".join(f"{k}:{v:g}" for k, v in s.wins_per_seat.items()),
+        str(s.errors_total),
+    )
     out.print(t)
     if s.errors:
-        e = Table(title=f"{s.errors_total} games not stored" + (
-            f" (first {len(s.errors)})" if s.errors_total > len(s.errors) else ""))
+        e = Table(
+            title=f"{s.errors_total} games not stored"
+            + (f" (first {len(s.errors)})" if s.errors_total > len(s.errors) else "")
+        )
         for c in ("game", "seed", "kind", "last prompt", "message"):
             e.add_column(c)
         for x in s.errors:
@@ -161,5 +224,6 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     from engine.logs import configure
+
     configure()
     sys.exit(main())

@@ -2,6 +2,7 @@
 
 It plays every installed real game (the core's `duel` only if none has landed).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -9,8 +10,8 @@ import argparse
 from rich.console import Console
 from rich.table import Table
 
-from engine import registry
 from bots.random_bot import play_out
+from engine import registry
 from engine.narration import seat_name
 from engine.pipeline import Engine
 from engine.replay import replay
@@ -40,12 +41,18 @@ def main() -> None:
             play_out(eng, gid, seed)
             t = eng.table(gid)
             result = replay(eng.store, gid)
-            out.add_row(gid, ", ".join(seat_name(w) for w in t.winners) or "none", str(t.version),
-                        "identical" if result.ok else f"DIFFERS: {result.difference}")
+            out.add_row(
+                gid,
+                ", ".join(seat_name(w) for w in t.winners) or "none",
+                str(t.version),
+                "identical" if result.ok else f"DIFFERS: {result.difference}",
+            )
         console.print(out)
     report = eng.store.verify()
-    console.print(f"hash chains: {'intact' if report.ok else report.first_bad} "
-                  f"({report.games} games, {report.events} events in {args.db})")
+    console.print(
+        f"hash chains: {'intact' if report.ok else report.first_bad} "
+        f"({report.games} games, {report.events} events in {args.db})"
+    )
     for pkg, why in registry.broken().items():
         console.print(f"[red]game package {pkg} failed to load:[/red] {why}", markup=True)
 

@@ -12,6 +12,7 @@ retried) and none is duplicated (ids are idempotent, absorb skips what is stored
 Local by default (`ray.init(num_cpus=...)`); `--address ray://host:10001` or `auto` joins a
 running cluster, whose workers need this package installed.
 """
+
 from __future__ import annotations
 
 import os
@@ -26,8 +27,8 @@ from bots.players import BotPlay, BotsError, parse_bots
 from bots.random_bot import play_out
 from sim.simulate import (
     GameError,
-    Summary,
     Spec,
+    Summary,
     Tally,
     UsageError,
     play_share,
@@ -37,7 +38,7 @@ from sim.simulate import (
 from store import EventStore
 
 CRASH_ONCE = "RUNELEDGER_RAY_CRASH_ONCE"  # tests: a marker file; the first task to see it
-                                          # missing creates it and kills its worker mid-task
+# missing creates it and kills its worker mid-task
 
 
 def chunks(games: int, tasks: int) -> list[tuple[int, int]]:
@@ -77,11 +78,23 @@ def play_chunk(spec_fields: dict[str, Any], lo: int, hi: int) -> tuple[dict, byt
     return msgspec.to_builtins(total), data
 
 
-def simulate_ray(db: str, game: str, games: int, players: int, seed: str | int = 0,
-                 options: dict[str, Any] | None = None, *, bots: str | None = None,
-                 mcts_iterations: int = 64, address: str | None = None,
-                 num_cpus: int | None = None, tasks: int | None = None,
-                 resume: bool = False, tick=None, max_retries: int = 3) -> Summary:
+def simulate_ray(
+    db: str,
+    game: str,
+    games: int,
+    players: int,
+    seed: str | int = 0,
+    options: dict[str, Any] | None = None,
+    *,
+    bots: str | None = None,
+    mcts_iterations: int = 64,
+    address: str | None = None,
+    num_cpus: int | None = None,
+    tasks: int | None = None,
+    resume: bool = False,
+    tick=None,
+    max_retries: int = 3,
+) -> Summary:
     try:
         import ray
     except ImportError:
@@ -97,17 +110,27 @@ def simulate_ray(db: str, game: str, games: int, players: int, seed: str | int =
         if set(names) != {"random"}:
             play = BotPlay(names, mcts_iterations)
         record_bots(db, f"{p['game']}-{p['seed']}", names)
-    fields = {"game": p["game"], "players": players, "seed": p["seed"], "games": games,
-              "options": p["options"], "resume": False, "play": play}
+    fields = {
+        "game": p["game"],
+        "players": players,
+        "seed": p["seed"],
+        "games": games,
+        "options": p["options"],
+        "resume": False,
+        "play": play,
+    }
     started_here = not ray.is_initialized()
     if started_here:
-        env = {"env_vars": {CRASH_ONCE: os.environ[CRASH_ONCE]}} if CRASH_ONCE in os.environ \
-            else None
+        env = {"env_vars": {CRASH_ONCE: os.environ[CRASH_ONCE]}} if CRASH_ONCE in os.environ else None
         if address:
             ray.init(address=address, runtime_env=env, log_to_driver=False)
         else:
-            ray.init(num_cpus=num_cpus or os.cpu_count() or 1, include_dashboard=False,
-                     runtime_env=env, log_to_driver=False)
+            ray.init(
+                num_cpus=num_cpus or os.cpu_count() or 1,
+                include_dashboard=False,
+                runtime_env=env,
+                log_to_driver=False,
+            )
     start = time.perf_counter()
     total = Tally(wins=[0.0] * players, errors=[])
     try:
@@ -118,9 +141,11 @@ def simulate_ray(db: str, game: str, games: int, players: int, seed: str | int =
             todo = [(lo, hi) for lo, hi in chunks(games, tasks or 4 * cpus)]
             if resume:
                 stored = set(target.game_ids_from(f"{p['game']}-{p['seed']}-"))
-                todo = [(lo, hi) for lo, hi in todo
-                        if any(f"{p['game']}-{p['seed']}-{i:05d}" not in stored
-                               for i in range(lo, hi))]
+                todo = [
+                    (lo, hi)
+                    for lo, hi in todo
+                    if any(f"{p['game']}-{p['seed']}-{i:05d}" not in stored for i in range(lo, hi))
+                ]
             refs = {remote.remote(fields, lo, hi): (lo, hi) for lo, hi in todo}
             with tempfile.TemporaryDirectory(prefix="runeledger-merge-") as tmp:
                 while refs:
@@ -129,8 +154,9 @@ def simulate_ray(db: str, game: str, games: int, players: int, seed: str | int =
                     try:
                         tally, data = ray.get(ready[0])
                     except Exception as exc:  # retries exhausted: the range is reported lost
-                        total.errors.append(GameError(None, None, "crash",
-                                                      f"games {lo}..{hi - 1}: {exc}"[:500]))
+                        total.errors.append(
+                            GameError(None, None, "crash", f"games {lo}..{hi - 1}: {exc}"[:500])
+                        )
                         continue
                     copied = []
                     if data:  # empty: the range had no finished game
@@ -152,10 +178,21 @@ def simulate_ray(db: str, game: str, games: int, players: int, seed: str | int =
         if started_here:
             ray.shutdown()
     seconds = time.perf_counter() - start
-    return Summary(total.games, total.events, seconds,
-                   total.events / seconds if seconds else 0.0,
-                   total.games / seconds if seconds else 0.0,
-                   {str(s): w for s, w in enumerate(total.wins)},
-                   sorted(total.errors, key=lambda e: (e.game_id is None, e.game_id or "")),
-                   len(total.errors), total.skipped, games, False, p["game"], players,
-                   p["seed"], cpus, list(names))
+    return Summary(
+        total.games,
+        total.events,
+        seconds,
+        total.events / seconds if seconds else 0.0,
+        total.games / seconds if seconds else 0.0,
+        {str(s): w for s, w in enumerate(total.wins)},
+        sorted(total.errors, key=lambda e: (e.game_id is None, e.game_id or "")),
+        len(total.errors),
+        total.skipped,
+        games,
+        False,
+        p["game"],
+        players,
+        p["seed"],
+        cpus,
+        list(names),
+    )

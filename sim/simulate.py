@@ -9,6 +9,7 @@ tallies. Game ids and seeds follow from --seed and the index, whoever plays it, 
 stopped run resumes by skipping the ids already stored. A game that stalls or fails is listed
 in the summary (id, seed, last prompt) and the run goes on.
 """
+
 from __future__ import annotations
 
 import gc
@@ -26,15 +27,15 @@ from typing import Any
 
 import msgspec
 
-from engine import registry
 from bots.players import BotPlay, BotsError, parse_bots
 from bots.random_bot import Abandoned, Stall, play_out
+from engine import registry
 from engine.errors import EngineError
 from engine.pipeline import Engine
 from store import EventStore, MemoryStore, StoreError
 
-MAX_ERRORS = 1000     # errors kept in detail; all are counted
-STOP_GRACE = 10.0     # seconds workers get to store their finished games after Ctrl-C
+MAX_ERRORS = 1000  # errors kept in detail; all are counted
+STOP_GRACE = 10.0  # seconds workers get to store their finished games after Ctrl-C
 
 
 class UsageError(ValueError):
@@ -56,11 +57,11 @@ class GameError(msgspec.Struct):
 
     game_id: str | None
     seed: str | None
-    kind: str                               # stall | error | timeout | crash | store
+    kind: str  # stall | error | timeout | crash | store
     message: str
-    prompt: dict[str, Any] | None = None    # the last prompt: seat, kind, rule
-    commands: int = 0                       # bot commands played before it
-    events: int = 0                         # the game's events at that point (not stored)
+    prompt: dict[str, Any] | None = None  # the last prompt: seat, kind, rule
+    commands: int = 0  # bot commands played before it
+    events: int = 0  # the game's events at that point (not stored)
 
 
 class Tally(msgspec.Struct):
@@ -74,22 +75,22 @@ class Tally(msgspec.Struct):
 
 
 class Summary(msgspec.Struct):
-    games: int                      # stored by this run
+    games: int  # stored by this run
     events: int
     seconds: float
     events_per_second: float
     games_per_second: float
     wins_per_seat: dict[str, float]  # a shared win counts as a fraction for each winner
-    errors: list[GameError]          # the first MAX_ERRORS, by game id
+    errors: list[GameError]  # the first MAX_ERRORS, by game id
     errors_total: int
-    skipped: int                     # already stored before (--resume)
+    skipped: int  # already stored before (--resume)
     requested: int
     interrupted: bool
     game: str
     players: int
     seed: str
     workers: int
-    bots: list[str] = []             # one bot kind per seat (random unless --bots)
+    bots: list[str] = []  # one bot kind per seat (random unless --bots)
 
 
 @dataclass(frozen=True)
@@ -114,8 +115,9 @@ def job(game: str, seed: str | int, i: int) -> tuple[str, str]:
     return f"{game}-{seed}-{i:05d}", f"{seed}-{i}"
 
 
-def play_one(eng: Engine, spec: Spec, gid: str, seed: str,
-             stop: Callable[[], bool] | None = None) -> GameResult:
+def play_one(
+    eng: Engine, spec: Spec, gid: str, seed: str, stop: Callable[[], bool] | None = None
+) -> GameResult:
     """Create and play one game in `eng`, as one group commit."""
     try:
         eng.create(spec.game, spec.players, seed, spec.options, game_id=gid)
@@ -140,13 +142,23 @@ def _timeout_in(exc: BaseException | None) -> GameTimeout | None:
 
 def failure(gid: str, seed: str, exc: BaseException) -> GameError:
     cut = _timeout_in(exc)
-    kind = ("stall" if isinstance(exc, Stall) else "timeout" if cut is not None else "error")
-    text = (str(cut) if cut is not None else str(exc) if isinstance(exc, EngineError)
-            else f"{type(exc).__name__}: {exc}")
-    return GameError(gid, seed, kind, text[:500], getattr(exc, "prompt", None)
-                     or getattr(exc, "bot_prompt", None),
-                     getattr(exc, "commands", None) or getattr(exc, "bot_commands", 0),
-                     getattr(exc, "version", 0) if isinstance(exc, Stall) else 0)
+    kind = "stall" if isinstance(exc, Stall) else "timeout" if cut is not None else "error"
+    text = (
+        str(cut)
+        if cut is not None
+        else str(exc)
+        if isinstance(exc, EngineError)
+        else f"{type(exc).__name__}: {exc}"
+    )
+    return GameError(
+        gid,
+        seed,
+        kind,
+        text[:500],
+        getattr(exc, "prompt", None) or getattr(exc, "bot_prompt", None),
+        getattr(exc, "commands", None) or getattr(exc, "bot_commands", 0),
+        getattr(exc, "version", 0) if isinstance(exc, Stall) else 0,
+    )
 
 
 # -- storing finished games -------------------------------------------------------------
@@ -161,8 +173,14 @@ class Sink:
     game and lists the refused ones in `refused`."""
 
     # raised by the rows themselves (binding, constraints), not by the file being unwritable
-    ROW_ERRORS = (OverflowError, TypeError, ValueError, sqlite3.InterfaceError,
-                  sqlite3.ProgrammingError, sqlite3.IntegrityError)
+    ROW_ERRORS = (
+        OverflowError,
+        TypeError,
+        ValueError,
+        sqlite3.InterfaceError,
+        sqlite3.ProgrammingError,
+        sqlite3.IntegrityError,
+    )
 
     scratch = MemoryStore  # what a fresh in-memory store is (a test swaps in the SQLite one)
 
@@ -201,8 +219,9 @@ class Sink:
             if not done:
                 return []
             try:
-                copied = set(self.target.absorb(mem, [r.game_id for r in done],
-                                                skip_existing=True, verify=False))
+                copied = set(
+                    self.target.absorb(mem, [r.game_id for r in done], skip_existing=True, verify=False)
+                )
                 refused: list[tuple[str, str]] = []
             except self.ROW_ERRORS:
                 copied, refused = self._one_by_one(mem, done)
@@ -232,8 +251,7 @@ class Sink:
         copied, refused = set(), []
         for r in done:
             try:
-                copied.update(self.target.absorb(mem, [r.game_id], skip_existing=True,
-                                                 verify=False))
+                copied.update(self.target.absorb(mem, [r.game_id], skip_existing=True, verify=False))
             except self.ROW_ERRORS as exc:
                 refused.append((r.game_id, f"{type(exc).__name__}: {exc}"[:300]))
         return copied, refused
@@ -246,8 +264,11 @@ def time_limit(seconds: float):
     (at least) until the block is left: one raise can be swallowed (an `except Exception` in
     a rule or bot, or a gc callback or __del__ it lands in, where Python ignores it), and a
     one-shot timer then let the game run on unbounded. No-op where unsupported."""
-    if not seconds or not hasattr(signal, "setitimer") or \
-            threading.current_thread() is not threading.main_thread():
+    if (
+        not seconds
+        or not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
         yield
         return
     armed = True
@@ -255,6 +276,7 @@ def time_limit(seconds: float):
     def expire(signum, frame):
         if armed:
             raise GameTimeout(f"the game took more than {seconds:g} s")
+
     old = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, seconds, max(seconds, 0.5))
     try:
@@ -265,8 +287,9 @@ def time_limit(seconds: float):
         signal.signal(signal.SIGALRM, old)
 
 
-def play_share(spec: Spec, indices: Iterable[int], stop: Callable[[], bool],
-               report: Callable[[Tally], None]) -> None:
+def play_share(
+    spec: Spec, indices: Iterable[int], stop: Callable[[], bool], report: Callable[[Tally], None]
+) -> None:
     """Play these indices, storing finished games about every `flush_seconds` and reporting
     each flush as a Tally; stops (storing what is finished) as soon as `stop()` is true.
     If the target cannot be written, the games waiting are reported lost and it raises."""
@@ -283,13 +306,16 @@ def play_share(spec: Spec, indices: Iterable[int], stop: Callable[[], bool],
                 return
         except (sqlite3.Error, StoreError) as exc:
             broken = True
-            tally.errors += [GameError(r.game_id, _seed_of(spec, r.game_id), "store",
-                                       f"finished but not stored: {exc}") for r in waiting]
+            tally.errors += [
+                GameError(r.game_id, _seed_of(spec, r.game_id), "store", f"finished but not stored: {exc}")
+                for r in waiting
+            ]
             report(tally)
             raise
-        tally.errors += [GameError(gid, _seed_of(spec, gid), "store",
-                                   f"finished but the file refused it: {why}")
-                         for gid, why in sink.refused]
+        tally.errors += [
+            GameError(gid, _seed_of(spec, gid), "store", f"finished but the file refused it: {why}")
+            for gid, why in sink.refused
+        ]
         # stored meanwhile by another run
         tally.skipped += len(waiting) - len(stored) - len(sink.refused)
         for r in stored:
@@ -385,9 +411,9 @@ def _worker(spec: Spec, w: int, counter, conn) -> None:
 
     def stopping() -> bool:
         return stop.requested or os.getppid() != spec.parent
+
     try:
-        play_share(spec, claimed(counter, spec.games), stopping,
-                   lambda t: conn.send(("tally", t)))
+        play_share(spec, claimed(counter, spec.games), stopping, lambda t: conn.send(("tally", t)))
         conn.send(("done", None))
     except BaseException as exc:  # reported to the parent, never a traceback on the terminal
         try:
@@ -399,7 +425,7 @@ def _worker(spec: Spec, w: int, counter, conn) -> None:
 
 
 def start_method() -> str:
-    """"fork" where it is safe (a POSIX parent with no other thread): the worker starts with
+    """ "fork" where it is safe (a POSIX parent with no other thread): the worker starts with
     everything already imported and the rulesets loaded, in milliseconds; otherwise "spawn"
     (a fresh interpreter that imports the engine again, about a second of CPU per worker)."""
     if "fork" in mp.get_all_start_methods() and threading.active_count() == 1:
@@ -409,8 +435,7 @@ def start_method() -> str:
 
 def _start(ctx, spec: Spec, w: int, counter):
     recv, send = ctx.Pipe(duplex=False)
-    p = ctx.Process(target=_worker, args=(spec, w, counter, send), name=f"simulate-{w}",
-                    daemon=True)
+    p = ctx.Process(target=_worker, args=(spec, w, counter, send), name=f"simulate-{w}", daemon=True)
     main = threading.current_thread() is threading.main_thread()
     old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     try:
@@ -482,19 +507,30 @@ def run_workers(spec: Spec, workers: int, stop: Stop, merge: Callable[[Tally], N
 
 
 def _crash(w: int, message: str) -> Tally:
-    return Tally(errors=[GameError(None, None, "crash", message + "; run again with --resume "
-                                   "to play its missing games")])
+    return Tally(
+        errors=[
+            GameError(None, None, "crash", message + "; run again with --resume to play its missing games")
+        ]
+    )
 
 
 # -- the run ------------------------------------------------------------------------------
 def first_stored(store: EventStore, game: str, seed: str) -> str | None:
     """A stored game of this run's ids, if any: one range scan of the streams' key index."""
     prefix = f"{game}-{seed}-"
-    return next((g for g in store.game_ids_from(prefix) if g[len(prefix):].isdigit()), None)
+    return next((g for g in store.game_ids_from(prefix) if g[len(prefix) :].isdigit()), None)
 
 
-def prepare(db: str, game: str, games: int, players: int, seed: str | int, workers: int,
-            options: dict[str, Any] | None, resume: bool) -> dict[str, Any]:
+def prepare(
+    db: str,
+    game: str,
+    games: int,
+    players: int,
+    seed: str | int,
+    workers: int,
+    options: dict[str, Any] | None,
+    resume: bool,
+) -> dict[str, Any]:
     """Check the arguments and the target; raise UsageError with one clear line."""
     try:
         rs = registry.get(game)
@@ -516,13 +552,17 @@ def prepare(db: str, game: str, games: int, players: int, seed: str | int, worke
     try:
         there = first_stored(store, rs.name, seed)
         if there and not resume:
-            raise UsageError(f"{db} already holds games of {rs.name} --seed {seed} (e.g. {there}): "
-                             "add --resume to continue that run, or choose another --seed")
+            raise UsageError(
+                f"{db} already holds games of {rs.name} --seed {seed} (e.g. {there}): "
+                "add --resume to continue that run, or choose another --seed"
+            )
         if there:
             made = store.event(there, 1).data
             if (made["players"], made["options"]) != (players, opts):
-                raise UsageError(f"--resume needs the stopped run's settings: {there} has "
-                                 f"{made['players']} players and options {made['options']}")
+                raise UsageError(
+                    f"--resume needs the stopped run's settings: {there} has "
+                    f"{made['players']} players and options {made['options']}"
+                )
     finally:
         store.close()
     return {"game": rs.name, "options": opts, "seed": seed, "workers": min(workers, games)}
@@ -533,20 +573,33 @@ def record_bots(db: str, prefix: str, names: tuple[str, ...]) -> None:
     store = EventStore(db)
     try:
         with store.transaction():
-            store.conn.execute("CREATE TABLE IF NOT EXISTS analytics_runs "
-                               "(prefix TEXT PRIMARY KEY, bots TEXT)")
-            store.conn.execute("INSERT OR REPLACE INTO analytics_runs VALUES (?, ?)",
-                               (prefix, ",".join(names)))
+            store.conn.execute(
+                "CREATE TABLE IF NOT EXISTS analytics_runs (prefix TEXT PRIMARY KEY, bots TEXT)"
+            )
+            store.conn.execute(
+                "INSERT OR REPLACE INTO analytics_runs VALUES (?, ?)", (prefix, ",".join(names))
+            )
     finally:
         store.close()
 
 
-def simulate(db: str, game: str, games: int, players: int, seed: str | int = 0,
-             workers: int = 1, options: dict[str, Any] | None = None,
-             tick: Callable[[int], None] | None = None, *, resume: bool = False,
-             play: Callable[..., int] = play_out, game_seconds: float = 300.0,
-             flush_seconds: float = 0.5, bots: str | None = None,
-             mcts_iterations: int = 64) -> Summary:
+def simulate(
+    db: str,
+    game: str,
+    games: int,
+    players: int,
+    seed: str | int = 0,
+    workers: int = 1,
+    options: dict[str, Any] | None = None,
+    tick: Callable[[int], None] | None = None,
+    *,
+    resume: bool = False,
+    play: Callable[..., int] = play_out,
+    game_seconds: float = 300.0,
+    flush_seconds: float = 0.5,
+    bots: str | None = None,
+    mcts_iterations: int = 64,
+) -> Summary:
     """Play `games` games into `db`. Ctrl-C (SIGINT) stops within moments with every finished
     game stored and returns a Summary with interrupted=True. `tick(n)` reports n more games
     done (stored, failed or skipped). `bots` ("mcts,random": one per seat, or one for all)
@@ -563,8 +616,9 @@ def simulate(db: str, game: str, games: int, players: int, seed: str | int = 0,
         if set(names) != {"random"}:
             play = BotPlay(names, mcts_iterations)
         record_bots(db, f"{p['game']}-{p['seed']}", names)
-    spec = Spec(db, p["game"], players, p["seed"], games, p["options"], resume, play,
-                flush_seconds, game_seconds)
+    spec = Spec(
+        db, p["game"], players, p["seed"], games, p["options"], resume, play, flush_seconds, game_seconds
+    )
     total = Tally(wins=[0.0] * players, errors=[])
     errors_total = failed = 0  # failed: games not stored, all of them (errors keeps the first)
 
@@ -578,7 +632,7 @@ def simulate(db: str, game: str, games: int, players: int, seed: str | int = 0,
         errors_total += len(t.errors)
         lost = sum(e.game_id is not None for e in t.errors)
         failed += lost
-        total.errors += t.errors[:max(0, MAX_ERRORS - len(total.errors))]
+        total.errors += t.errors[: max(0, MAX_ERRORS - len(total.errors))]
         if tick:
             tick(t.games + t.skipped + lost)
 
@@ -596,13 +650,35 @@ def simulate(db: str, game: str, games: int, players: int, seed: str | int = 0,
     done = total.games + total.skipped + failed
     if done < games and not stop.requested and not any(e.kind == "crash" for e in total.errors):
         # a worker stopped on its own (a SIGINT sent to it alone) with games it had claimed
-        merge(Tally(errors=[GameError(None, None, "crash", f"{games - done} games were not "
-                                      "played: a worker stopped before its share was done; "
-                                      "run again with --resume to play them")]))
-    return Summary(total.games, total.events, seconds,
-                   total.events / seconds if seconds else 0.0,
-                   total.games / seconds if seconds else 0.0,
-                   {str(s): w for s, w in enumerate(total.wins)},
-                   sorted(total.errors, key=lambda e: (e.game_id is None, e.game_id or "")),
-                   errors_total, total.skipped, games, stop.requested and done < games,
-                   p["game"], players, p["seed"], p["workers"], list(names))
+        merge(
+            Tally(
+                errors=[
+                    GameError(
+                        None,
+                        None,
+                        "crash",
+                        f"{games - done} games were not "
+                        "played: a worker stopped before its share was done; "
+                        "run again with --resume to play them",
+                    )
+                ]
+            )
+        )
+    return Summary(
+        total.games,
+        total.events,
+        seconds,
+        total.events / seconds if seconds else 0.0,
+        total.games / seconds if seconds else 0.0,
+        {str(s): w for s, w in enumerate(total.wins)},
+        sorted(total.errors, key=lambda e: (e.game_id is None, e.game_id or "")),
+        errors_total,
+        total.skipped,
+        games,
+        stop.requested and done < games,
+        p["game"],
+        players,
+        p["seed"],
+        p["workers"],
+        list(names),
+    )

@@ -1,4 +1,5 @@
 """Helpers for game tests: real pipeline, in-memory store, no shortcuts."""
+
 from __future__ import annotations
 
 import random
@@ -7,8 +8,8 @@ from typing import Any
 
 import msgspec
 
-from engine import situation as situation_file
 from bots.random_bot import play_out
+from engine import situation as situation_file
 from engine.pipeline import Engine
 from engine.replay import redo, replay
 from projections.state import encode
@@ -19,15 +20,27 @@ def engine(path: str = ":memory:") -> Engine:
     return Engine(EventStore(path))
 
 
-def new_game(name: str, players: int = 2, seed: int | str = 1, options: dict | None = None,
-             analysis: bool = False, eng: Engine | None = None) -> tuple[Engine, str]:
+def new_game(
+    name: str,
+    players: int = 2,
+    seed: int | str = 1,
+    options: dict | None = None,
+    analysis: bool = False,
+    eng: Engine | None = None,
+) -> tuple[Engine, str]:
     eng = eng or engine()
     return eng, eng.create(name, players, seed, options or {}, analysis=analysis)
 
 
-def from_situation(path: str | Path, eng: Engine | None = None, analysis: bool = False,
-                   options: dict | None = None, forced: dict | None = None,
-                   players: int | None = None, edit=None) -> tuple[Engine, str]:
+def from_situation(
+    path: str | Path,
+    eng: Engine | None = None,
+    analysis: bool = False,
+    options: dict | None = None,
+    forced: dict | None = None,
+    players: int | None = None,
+    edit=None,
+) -> tuple[Engine, str]:
     """A game from a situation file; tests may override its options, forced outcomes and
     player count, and `edit` may change its [game] table first."""
     doc = situation_file.read(path)
@@ -38,8 +51,9 @@ def from_situation(path: str | Path, eng: Engine | None = None, analysis: bool =
     if edit:
         edit(doc["game"])
     eng = eng or engine()
-    gid = eng.create(doc["ruleset"], doc["players"], doc.get("seed", 0), doc["options"],
-                     analysis=analysis, situation=doc)
+    gid = eng.create(
+        doc["ruleset"], doc["players"], doc.get("seed", 0), doc["options"], analysis=analysis, situation=doc
+    )
     return eng, gid
 
 
@@ -65,8 +79,11 @@ def assert_undo_equal(eng: Engine, gid: str, rng: random.Random) -> int:
     decisions and check they make the same events again (no reroll through undo)."""
     events = eng.store.read(gid)
     setup_end = max(e.version for e in events if e.command_id == events[0].command_id)
-    roots = [e for i, e in enumerate(events)  # the first event of each command group
-             if e.version > setup_end and events[i - 1].command_id != e.command_id]
+    roots = [
+        e
+        for i, e in enumerate(events)  # the first event of each command group
+        if e.version > setup_end and events[i - 1].command_id != e.command_id
+    ]
     if len(roots) < 2:
         return 0
     k = rng.choice(roots[1:]).version - 1
@@ -79,8 +96,9 @@ def assert_undo_equal(eng: Engine, gid: str, rng: random.Random) -> int:
     again = eng.store.read(gid, head + 1 + (0 if eng.table(gid).analysis else 1) + 1)
     original = [e for e in events if e.version > k]
     strip = lambda e: (e.type, e.data, e.vis, e.actor, e.rule)  # noqa: E731
-    assert [strip(e) for e in again] == [strip(e) for e in original], \
+    assert [strip(e) for e in again] == [strip(e) for e in original], (
         f"redo after undo to {k} made different events"
+    )
     return k
 
 
@@ -101,6 +119,7 @@ def assert_log_leaks_nothing(eng: Engine, gid: str, seat: int) -> int:
     from itertools import groupby
 
     from projections.views import log_view, state_view
+
     rs = eng.ruleset(gid)
     events = eng.store.read(gid)
     log = log_view(rs, events, seat)
@@ -113,7 +132,6 @@ def assert_log_leaks_nothing(eng: Engine, gid: str, seat: int) -> int:
             visible |= _strings(state_view(rs, eng.reader.state_at(gid, v), seat))
         for ev in shown:
             leaked = {s for s in _strings(ev["data"]) if "#" in s} - visible
-            assert not leaked, \
-                f"event {ev['version']} ({ev['type']}) shows seat {seat} {sorted(leaked)}"
+            assert not leaked, f"event {ev['version']} ({ev['type']}) shows seat {seat} {sorted(leaked)}"
             checked += 1
     return checked

@@ -15,6 +15,7 @@ four times faster than fetching and re-binding every row. A MemoryStore's rows (
 built on the way out) go in with executemany: the same rows, in the same order, in the same
 single transaction; simulations store all games this way.
 """
+
 from __future__ import annotations
 
 import os
@@ -28,8 +29,10 @@ from store.files import MEMORY
 from store.rows import Row
 from store.verify import VerifyReport, describe
 
-_EVENT_COLS = ("game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
-               "command_id, prev_hash, hash, recorded_at")
+_EVENT_COLS = (
+    "game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
+    "command_id, prev_hash, hash, recorded_at"
+)
 _TABLES = (
     ("streams", "game_id, version, head_hash", "rowid"),
     ("seeds", "game_id, seed, seed_hash, revealed, salt", "rowid"),
@@ -86,9 +89,14 @@ class RowSource(Protocol):
 Source = str | os.PathLike[str] | SqlSource | RowSource
 
 
-def absorb(store: Target, source: Source, open_source: Callable[[str | os.PathLike[str]], SqlSource],
-           game_ids: Iterable[str] | None = None, skip_existing: bool = False,
-           verify: bool | None = None) -> list[str]:
+def absorb(
+    store: Target,
+    source: Source,
+    open_source: Callable[[str | os.PathLike[str]], SqlSource],
+    game_ids: Iterable[str] | None = None,
+    skip_existing: bool = False,
+    verify: bool | None = None,
+) -> list[str]:
     """EventStore.absorb (see there and this module's docstring); `open_source` opens a store
     file as a source, refusing a missing one (the target's own class, with create=False)."""
     if store._in_batch:
@@ -109,8 +117,9 @@ def absorb(store: Target, source: Source, open_source: Callable[[str | os.PathLi
         if opened is not None if verify is None else verify:
             report = src.verify()
             if not report.ok:
-                raise CorruptStore(f"{src.path}: does not verify, nothing absorbed: "
-                                   f"{describe(report.first_bad or {})}")
+                raise CorruptStore(
+                    f"{src.path}: does not verify, nothing absorbed: {describe(report.first_bad or {})}"
+                )
         known = src.game_ids()
         wanted = known if game_ids is None else list(dict.fromkeys(game_ids))
         unknown = set(wanted) - set(known)
@@ -143,19 +152,20 @@ def _pick(store: Target, src: SqlSource | RowSource, wanted: list[str], skip: bo
     """Put the ids to copy into temp.absorb_ids (in the target's open transaction): the wanted
     ones less those already in the target, or refuse the whole copy."""
     conn = store.conn
-    conn.execute("CREATE TEMP TABLE IF NOT EXISTS absorb_ids (game_id TEXT PRIMARY KEY, "
-                 "pos INTEGER)")
+    conn.execute("CREATE TEMP TABLE IF NOT EXISTS absorb_ids (game_id TEXT PRIMARY KEY, pos INTEGER)")
     conn.execute("DELETE FROM temp.absorb_ids")
-    conn.executemany("INSERT INTO temp.absorb_ids VALUES (?,?)",
-                     [(g, i) for i, g in enumerate(wanted)])
-    present = [g for (g,) in conn.execute(
-        "SELECT game_id FROM temp.absorb_ids i WHERE EXISTS (SELECT 1 FROM main.streams s "
-        "WHERE s.game_id=i.game_id) OR EXISTS (SELECT 1 FROM main.seeds s WHERE "
-        "s.game_id=i.game_id) OR EXISTS (SELECT 1 FROM main.events e WHERE "
-        "e.game_id=i.game_id) ORDER BY pos")]
+    conn.executemany("INSERT INTO temp.absorb_ids VALUES (?,?)", [(g, i) for i, g in enumerate(wanted)])
+    present = [
+        g
+        for (g,) in conn.execute(
+            "SELECT game_id FROM temp.absorb_ids i WHERE EXISTS (SELECT 1 FROM main.streams s "
+            "WHERE s.game_id=i.game_id) OR EXISTS (SELECT 1 FROM main.seeds s WHERE "
+            "s.game_id=i.game_id) OR EXISTS (SELECT 1 FROM main.events e WHERE "
+            "e.game_id=i.game_id) ORDER BY pos"
+        )
+    ]
     if present and not skip:
-        raise StoreError(f"game {present[0]} is in both {store.path} and {src.path}; "
-                         f"nothing absorbed")
+        raise StoreError(f"game {present[0]} is in both {store.path} and {src.path}; nothing absorbed")
     conn.executemany("DELETE FROM temp.absorb_ids WHERE game_id=?", [(g,) for g in present])
 
 
@@ -171,12 +181,16 @@ def _copy(store: Target, src: SqlSource, wanted: list[str], skip: bool) -> list[
     with store.transaction():
         _pick(store, src, wanted, skip)
         pick = "WHERE game_id IN (SELECT game_id FROM temp.absorb_ids)"
-        conn.execute(f"INSERT INTO main.events ({_EVENT_COLS}) SELECT {_EVENT_COLS} FROM "
-                     f"absorb_src.events {pick} ORDER BY seq")
+        conn.execute(
+            f"INSERT INTO main.events ({_EVENT_COLS}) SELECT {_EVENT_COLS} FROM "
+            f"absorb_src.events {pick} ORDER BY seq"
+        )
         store._cover(conn.execute("SELECT max(seq) FROM main.events").fetchone()[0] or 0)
         for table, cols, order in _TABLES:
-            conn.execute(f"INSERT INTO main.{table} ({cols}) SELECT {cols} FROM "
-                         f"absorb_src.{table} {pick} ORDER BY {order}")
+            conn.execute(
+                f"INSERT INTO main.{table} ({cols}) SELECT {cols} FROM "
+                f"absorb_src.{table} {pick} ORDER BY {order}"
+            )
         return _picked(store)
 
 
@@ -194,13 +208,25 @@ def _copy_rows(store: Target, src: RowSource, wanted: list[str], skip: bool) -> 
         rows = built if len(ids) == len(wanted) else [r for r in built if r[1] in keep]
         first = store._next_seq()
         # ?2..?14: the row's columns after its seq (the target numbers the events itself)
-        conn.executemany(f"INSERT INTO main.events ({_EVENT_COLS}) VALUES "
-                         f"({','.join(f'?{i}' for i in range(2, 15))})", rows)
+        conn.executemany(
+            f"INSERT INTO main.events ({_EVENT_COLS}) VALUES ({','.join(f'?{i}' for i in range(2, 15))})",
+            rows,
+        )
         store._cover(first - 1 + len(rows), [r[12] for r in rows])
-        for (table, cols, _), rows in zip(_TABLES, (
-                src.stream_rows(), src.seed_rows(), src.snapshot_rows(), src.rejected_rows(),
-                src.rejected_count_rows(), src.seat_token_rows()), strict=True):
-            conn.executemany(f"INSERT INTO main.{table} ({cols}) VALUES "
-                             f"({','.join('?' * len(cols.split(',')))})",
-                             [r for r in rows if r[0] in keep])
+        for (table, cols, _), rows in zip(
+            _TABLES,
+            (
+                src.stream_rows(),
+                src.seed_rows(),
+                src.snapshot_rows(),
+                src.rejected_rows(),
+                src.rejected_count_rows(),
+                src.seat_token_rows(),
+            ),
+            strict=True,
+        ):
+            conn.executemany(
+                f"INSERT INTO main.{table} ({cols}) VALUES ({','.join('?' * len(cols.split(',')))})",
+                [r for r in rows if r[0] in keep],
+            )
     return ids

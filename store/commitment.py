@@ -5,6 +5,7 @@ found from it by trying candidates. Games stored before salting have no salt; th
 commitment is the bare SHA-256 of the seed, which `verify` still checks and reports as
 unsalted.
 """
+
 import hashlib
 import secrets
 

@@ -12,6 +12,7 @@
   O_CREAT|O_EXCL and filled; another process opening it during those few milliseconds is
   refused (it sees an empty or short file), never handed a damaged one.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -35,15 +36,15 @@ def open_store(path: str, create: bool) -> sqlite3.Connection:
         return _tune(conn)
     if not os.path.lexists(path):
         if not create:
-            raise MissingStore(f"{path}: no such store (nothing was created; "
-                               f"`runeledger new` or `simulate` create one)")
+            raise MissingStore(
+                f"{path}: no such store (nothing was created; `runeledger new` or `simulate` create one)"
+            )
         _create_atomically(path)
     return _open_existing(path)
 
 
 def _connect(target: str, uri: bool = False) -> sqlite3.Connection:
-    return sqlite3.connect(target, isolation_level=None, timeout=30.0, check_same_thread=False,
-                           uri=uri)
+    return sqlite3.connect(target, isolation_level=None, timeout=30.0, check_same_thread=False, uri=uri)
 
 
 def _tune(conn: sqlite3.Connection) -> sqlite3.Connection:
@@ -63,17 +64,20 @@ def _sniff(path: str) -> None:
     except OSError as exc:
         raise StoreError(f"{path}: cannot read the store ({exc.strerror or exc})") from None
     if not head:
-        raise CorruptStore(f"{path}: empty file (0 bytes), not a Runeledger store; "
-                           f"refused and left untouched")
+        raise CorruptStore(
+            f"{path}: empty file (0 bytes), not a Runeledger store; refused and left untouched"
+        )
     if head != SQLITE_MAGIC:
-        raise CorruptStore(f"{path}: not a readable Runeledger database (not an SQLite file); "
-                           f"refused and left untouched")
+        raise CorruptStore(
+            f"{path}: not a readable Runeledger database (not an SQLite file); refused and left untouched"
+        )
 
 
 def _path_url(path: str) -> str:
     """The path as the path part of a file: URI (what urllib.request.pathname2url gives)."""
     if os.name == "nt":
         from nturl2path import pathname2url
+
         return pathname2url(path)
     return quote(path)
 
@@ -92,8 +96,9 @@ def _open_existing(path: str) -> sqlite3.Connection:
         return _tune(conn)
     except sqlite3.DatabaseError as exc:
         conn.close()
-        raise CorruptStore(f"{path}: not a readable Runeledger database ({exc}); "
-                           f"refused and left untouched") from None
+        raise CorruptStore(
+            f"{path}: not a readable Runeledger database ({exc}); refused and left untouched"
+        ) from None
     except BaseException:
         conn.close()
         raise
@@ -103,13 +108,17 @@ def _check(conn: sqlite3.Connection, path: str) -> int:
     """Read-only look at the schema; returns the store's schema version."""
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     if "meta" not in tables or "events" not in tables:
-        raise CorruptStore(f"{path}: a SQLite file, but not a Runeledger store "
-                           f"(tables: {sorted(tables)[:12]}); refused and left untouched")
+        raise CorruptStore(
+            f"{path}: a SQLite file, but not a Runeledger store "
+            f"(tables: {sorted(tables)[:12]}); refused and left untouched"
+        )
     row = conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
     found = int(row[0]) if row is not None and str(row[0]).isdigit() else None
     if found is None or found > schema.SCHEMA_VERSION:
-        raise CorruptStore(f"{path}: store schema {row and row[0]} is not "
-                           f"{schema.SCHEMA_VERSION} (or older, which is upgraded)")
+        raise CorruptStore(
+            f"{path}: store schema {row and row[0]} is not "
+            f"{schema.SCHEMA_VERSION} (or older, which is upgraded)"
+        )
     wanted = schema.TABLES + (schema.TABLES_4 if found >= 4 else ())
     missing = [t for t in wanted if t not in tables]
     if missing:
@@ -121,8 +130,7 @@ def _create_atomically(path: str) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise StoreError(f"{path}: cannot create the store: there is no folder {folder}")
-    tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}."
-                               f"{secrets.token_hex(4)}.new")
+    tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.{secrets.token_hex(4)}.new")
     try:
         conn = _connect(tmp)
         try:

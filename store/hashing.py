@@ -9,6 +9,7 @@
 - `snapshot_digest`: binds a snapshot's bytes to the hash of the event it sits on, so a snapshot
   whose bytes or whose events were changed afterwards is not used.
 """
+
 import hashlib
 from collections.abc import Iterable
 
@@ -18,11 +19,23 @@ GENESIS = "0" * 64
 _enc = msgspec.json.Encoder()
 
 
-def row_hash(prev_hash: str, game_id: str, version: int, type_: str, schema: int, data: str,
-             vis: str | None, actor: int | None, rule: str | None, cause: int | None,
-             command_id: str | None, recorded_at: float) -> str:
-    body = _enc.encode([prev_hash, game_id, version, type_, schema, data, vis, actor, rule,
-                        cause, command_id, recorded_at])
+def row_hash(
+    prev_hash: str,
+    game_id: str,
+    version: int,
+    type_: str,
+    schema: int,
+    data: str,
+    vis: str | None,
+    actor: int | None,
+    rule: str | None,
+    cause: int | None,
+    command_id: str | None,
+    recorded_at: float,
+) -> str:
+    body = _enc.encode(
+        [prev_hash, game_id, version, type_, schema, data, vis, actor, rule, cause, command_id, recorded_at]
+    )
     return hashlib.sha256(body).hexdigest()
 
 

@@ -21,6 +21,7 @@ a game is a StoreError (EventStore: sqlite3.IntegrityError); a field msgspec enc
 cannot bind (a list as actor) is refused when the rows are copied into a file, the whole copy
 with it (EventStore refuses the append).
 """
+
 from __future__ import annotations
 
 import secrets
@@ -35,9 +36,18 @@ import msgspec
 from store.errors import StoreError, VersionConflict
 from store.hashing import GENESIS, snapshot_digest, store_head_over
 from store.records import NewEvent, StoredEvent
-from store.rows import (REJECTED_CAP, REJECTED_TEXT_MAX, bounded, command_text, decode_row,
-                        event_rows, is_utf8, refusal, seat_value)
-from store.rows import Row
+from store.rows import (
+    REJECTED_CAP,
+    REJECTED_TEXT_MAX,
+    Row,
+    bounded,
+    command_text,
+    decode_row,
+    event_rows,
+    is_utf8,
+    refusal,
+    seat_value,
+)
 from store.sqlite_store import EventStore
 from store.verify import VerifyReport
 
@@ -74,27 +84,28 @@ class MemoryStore:
 
     def __init__(self, clock: Callable[[], float] | None = None):
         import time
+
         self._clock = clock or time.time
         self._in_batch = False
         self._clear()
 
     def _clear(self) -> None:
-        self._rows: list[Row] = []              # built rows, seq order (seq = index + 1)
-        self._cmds: list[Row] = []              # appended, rows not built yet, in order
-        self._built = 0                           # commands whose rows are built
-        self._n = 0                               # events appended (built or not)
-        self._acc = (0, GENESIS)                  # store head: (rows folded, head)
-        self._games: dict[str, list[int]] = {}    # game -> row indices of its built events
-        self._heads: dict[str, str] = {}          # game -> hash of its last built event
-        self._version: dict[str, int] = {}        # streams: game -> version, creation order
-        self._seeds: dict[str, list[Any]] = {}         # game -> [seed, seed_hash, revealed, salt]
+        self._rows: list[Row] = []  # built rows, seq order (seq = index + 1)
+        self._cmds: list[Row] = []  # appended, rows not built yet, in order
+        self._built = 0  # commands whose rows are built
+        self._n = 0  # events appended (built or not)
+        self._acc = (0, GENESIS)  # store head: (rows folded, head)
+        self._games: dict[str, list[int]] = {}  # game -> row indices of its built events
+        self._heads: dict[str, str] = {}  # game -> hash of its last built event
+        self._version: dict[str, int] = {}  # streams: game -> version, creation order
+        self._seeds: dict[str, list[Any]] = {}  # game -> [seed, seed_hash, revealed, salt]
         self._snaps: dict[str, dict[int, tuple[bytes, str]]] = {}
-        self._tokens: dict[str, list[Row]] = {}      # game -> [(seat, hash, bot)]
+        self._tokens: dict[str, list[Row]] = {}  # game -> [(seat, hash, bot)]
         self._checkpoints: dict[str, int] = {}
-        self._rejected: list[Row] = []          # (game, seat, command, rule, reason, time)
-        self._counts: dict[str, list[int]] = {}   # game -> [kept, overflow]
-        self._journal: list[Any] | None = None         # undo steps of the open transaction
-        self._mark: tuple[int, int] | None = None           # (commands, events) at BEGIN
+        self._rejected: list[Row] = []  # (game, seat, command, rule, reason, time)
+        self._counts: dict[str, list[int]] = {}  # game -> [kept, overflow]
+        self._journal: list[Any] | None = None  # undo steps of the open transaction
+        self._mark: tuple[int, int] | None = None  # (commands, events) at BEGIN
 
     def close(self) -> None:
         """Drop everything (memory is given back); the store is empty afterwards."""
@@ -168,7 +179,7 @@ class MemoryStore:
             self._cmds.clear()
             self._built = cmds_at
         else:
-            del self._cmds[cmds_at - self._built:]
+            del self._cmds[cmds_at - self._built :]
         self._n = rows_at
 
     # -- building rows --------------------------------------------------------------------
@@ -186,8 +197,17 @@ class MemoryStore:
         for i, (game_id, version, events, now) in enumerate(cmds):
             start = len(rows)
             try:
-                prev = event_rows(game_id, version, heads.get(game_id, GENESIS), events, now,
-                                  rows, out if i == last else None, None, start)[1]
+                prev = event_rows(
+                    game_id,
+                    version,
+                    heads.get(game_id, GENESIS),
+                    events,
+                    now,
+                    rows,
+                    out if i == last else None,
+                    None,
+                    start,
+                )[1]
             except BaseException:  # a field that does not encode: this command stays unbuilt
                 del rows[start:]
                 self._cmds, self._built = cmds[i:], self._built + i
@@ -206,7 +226,9 @@ class MemoryStore:
     def game_ids(self) -> list[str]:
         return list(self._version)
 
-    def game_summaries(self, limit: int | None = None) -> Iterator[tuple[str, int, dict[str, Any], str, bool]]:
+    def game_summaries(
+        self, limit: int | None = None
+    ) -> Iterator[tuple[str, int, dict[str, Any], str, bool]]:
         """As EventStore.game_summaries: (game id, version, game.created data, type of the last
         event, seed revealed) per game, in creation order."""
         self._build()
@@ -216,8 +238,13 @@ class MemoryStore:
         for g in ids:
             idx = self._games[g]
             seed = self._seeds.get(g)
-            yield (g, self._version[g], _dec.decode(rows[idx[0]][5]), rows[idx[-1]][3],
-                   bool(seed and seed[2]))
+            yield (
+                g,
+                self._version[g],
+                _dec.decode(rows[idx[0]][5]),
+                rows[idx[-1]][3],
+                bool(seed and seed[2]),
+            )
 
     def game_ids_from(self, prefix: str) -> Iterator[str]:
         """Game ids that start with `prefix`, in order."""
@@ -230,8 +257,9 @@ class MemoryStore:
         versions = [r[2] for r in self._game_rows(game_id, 1, None) if r[10] == command_id]
         return (min(versions), max(versions)) if versions else None
 
-    def append(self, game_id: str, expected_version: int, events: Iterable[NewEvent],
-               returning: bool = True) -> list[StoredEvent]:
+    def append(
+        self, game_id: str, expected_version: int, events: Iterable[NewEvent], returning: bool = True
+    ) -> list[StoredEvent]:
         """Append atomically after `expected_version`; a stale version writes nothing.
         `returning=False` inside a transaction skips building the stored events (outside one
         they are returned anyway, as EventStore does)."""
@@ -243,8 +271,9 @@ class MemoryStore:
             self._build(out)
             return out
 
-    def append_many(self, batches: Iterable[tuple[str, int, list[NewEvent]]],
-                    returning: bool = True) -> list[StoredEvent]:
+    def append_many(
+        self, batches: Iterable[tuple[str, int, list[NewEvent]]], returning: bool = True
+    ) -> list[StoredEvent]:
         """Group commit: several games' commands in one transaction, all or nothing."""
         batches = batches if isinstance(batches, list) else list(batches)
         with self._statement():
@@ -276,11 +305,18 @@ class MemoryStore:
         if not kept:
             return False
         if None in map(_raw, kept):  # the payload bytes now, as EventStore encodes them now
-            kept = [ev if ev.raw is not None else
-                    msgspec.structs.replace(ev, raw=_enc.encode(ev.data)) for ev in kept]
+            kept = [
+                ev if ev.raw is not None else msgspec.structs.replace(ev, raw=_enc.encode(ev.data))
+                for ev in kept
+            ]
         if list(map(_vis, kept)).count(None) != len(kept):  # the seats now too: the caller's
-            kept = [ev if ev.vis is None else   # list may change before the rows are built
-                    msgspec.structs.replace(ev, vis=list(ev.vis)) for ev in kept]
+            kept = [
+                ev
+                if ev.vis is None
+                # list may change before the rows are built
+                else msgspec.structs.replace(ev, vis=list(ev.vis))
+                for ev in kept
+            ]
         self._cmds.append((game_id, version, kept, now))
         self._n += len(kept)
         if self._journal is not None:
@@ -300,7 +336,7 @@ class MemoryStore:
             return []
         top = len(idx) if last is None else min(last, len(idx))
         rows = self._rows
-        return [rows[i] for i in idx[max(first, 1) - 1:max(top, 0)]]
+        return [rows[i] for i in idx[max(first, 1) - 1 : max(top, 0)]]
 
     def read(self, game_id: str, first: int = 1, last: int | None = None) -> list[StoredEvent]:
         return [decode_row(r) for r in self._game_rows(game_id, first, last)]
@@ -339,8 +375,7 @@ class MemoryStore:
         with self.transaction():
             got = self._game_rows(game_id, version, version)
             if not got or version < 1:
-                raise StoreError(f"no event {version} in game {game_id}: a snapshot sits on an "
-                                 f"event")
+                raise StoreError(f"no event {version} in game {game_id}: a snapshot sits on an event")
             snaps = self._snaps.get(game_id)
             if snaps is None:
                 self._set(self._snaps, game_id, {})
@@ -362,8 +397,7 @@ class MemoryStore:
 
     def snapshot_rows(self) -> list[Row]:
         """(game_id, version, state, digest) in the snapshots table's key order."""
-        return [(g, v, *self._snaps[g][v]) for g in sorted(self._snaps)
-                for v in sorted(self._snaps[g])]
+        return [(g, v, *self._snaps[g][v]) for g in sorted(self._snaps) for v in sorted(self._snaps[g])]
 
     def set_checkpoint(self, name: str, position: int) -> None:
         with self.transaction():
@@ -373,8 +407,9 @@ class MemoryStore:
         return self._checkpoints.get(name, 0)
 
     # -- rejected commands --------------------------------------------------------------
-    def record_rejected(self, game_id: str, seat: int | None, command: Any, rule: str | None,
-                        reason: str) -> bool:
+    def record_rejected(
+        self, game_id: str, seat: int | None, command: Any, rule: str | None, reason: str
+    ) -> bool:
         """As EventStore.record_rejected: at most REJECTED_CAP rows per existing game, then
         only the count grows; text bounded the same way."""
         if not isinstance(game_id, str) or not is_utf8(game_id):
@@ -386,9 +421,16 @@ class MemoryStore:
             if kept >= REJECTED_CAP:
                 self._set(self._counts, game_id, [kept, overflow + 1])
                 return False
-            self._rejected.append((game_id, seat_value(seat), command_text(command),
-                                   bounded(rule, 200), bounded(reason, REJECTED_TEXT_MAX),
-                                   self._clock()))
+            self._rejected.append(
+                (
+                    game_id,
+                    seat_value(seat),
+                    command_text(command),
+                    bounded(rule, 200),
+                    bounded(reason, REJECTED_TEXT_MAX),
+                    self._clock(),
+                )
+            )
             if self._journal is not None:
                 self._journal.append(self._rejected.pop)
             self._set(self._counts, game_id, [kept + 1, overflow])
@@ -472,8 +514,9 @@ class MemoryStore:
             copy.absorb(self)
             # absorb copies games; a seed whose game has no events is a fault verify reports
             orphans = [r for r in self.seed_rows() if r[0] not in self._version]
-            copy.conn.executemany("INSERT INTO seeds (game_id, seed, seed_hash, revealed, salt) "
-                                  "VALUES (?,?,?,?,?)", orphans)
+            copy.conn.executemany(
+                "INSERT INTO seeds (game_id, seed, seed_hash, revealed, salt) VALUES (?,?,?,?,?)", orphans
+            )
             return copy.verify()
         finally:
             copy.close()

@@ -1,4 +1,5 @@
 """Event records as they go into and come out of the store."""
+
 from typing import Any
 
 import msgspec

@@ -5,6 +5,7 @@ order, which is StoredEvent's) with their per-game chain hashes and the store he
 them; `decode_row` turns such a row back into a StoredEvent. The bounded texts of refused
 commands are here too. Both stores call these, so the bytes and hashes cannot drift apart.
 """
+
 from __future__ import annotations
 
 import reprlib
@@ -75,16 +76,40 @@ def refusal(seat: int | None, command: str, rule: str | None, reason: str) -> di
 
 
 @overload
-def event_rows(game_id: str, version: int, prev: str, events: Iterable[NewEvent], now: float,
-               rows: list[Row], out: list[StoredEvent] | None, acc: str,
-               seq: int) -> tuple[int, str, bool, str]: ...
+def event_rows(
+    game_id: str,
+    version: int,
+    prev: str,
+    events: Iterable[NewEvent],
+    now: float,
+    rows: list[Row],
+    out: list[StoredEvent] | None,
+    acc: str,
+    seq: int,
+) -> tuple[int, str, bool, str]: ...
 @overload
-def event_rows(game_id: str, version: int, prev: str, events: Iterable[NewEvent], now: float,
-               rows: list[Row], out: list[StoredEvent] | None, acc: None,
-               seq: int) -> tuple[int, str, bool, None]: ...
-def event_rows(game_id: str, version: int, prev: str, events: Iterable[NewEvent], now: float,
-               rows: list[Row], out: list[StoredEvent] | None, acc: str | None,
-               seq: int) -> tuple[int, str, bool, str | None]:
+def event_rows(
+    game_id: str,
+    version: int,
+    prev: str,
+    events: Iterable[NewEvent],
+    now: float,
+    rows: list[Row],
+    out: list[StoredEvent] | None,
+    acc: None,
+    seq: int,
+) -> tuple[int, str, bool, None]: ...
+def event_rows(
+    game_id: str,
+    version: int,
+    prev: str,
+    events: Iterable[NewEvent],
+    now: float,
+    rows: list[Row],
+    out: list[StoredEvent] | None,
+    acc: str | None,
+    seq: int,
+) -> tuple[int, str, bool, str | None]:
     """Add the rows of one command's events (after `version`, chained on `prev`; seqs from
     `seq` + 1, columns in the events table's order, which is StoredEvent's) to `rows`, and with
     `out` their stored events (a fresh decode of the payload bytes: what the caller gets back
@@ -104,15 +129,37 @@ def event_rows(game_id: str, version: int, prev: str, events: Iterable[NewEvent]
         data = raw.decode()
         seats = ev.vis
         vis = None if seats is None else encode(seats).decode()
-        typ, schema, actor, rule, cause, cid = (ev.type, ev.schema, ev.actor, ev.rule, ev.cause,
-                                                ev.command_id)
-        h = sha256(encode([prev, game_id, version, typ, schema, data, vis, actor, rule, cause,
-                           cid, now])).hexdigest()
+        typ, schema, actor, rule, cause, cid = (
+            ev.type,
+            ev.schema,
+            ev.actor,
+            ev.rule,
+            ev.cause,
+            ev.command_id,
+        )
+        h = sha256(
+            encode([prev, game_id, version, typ, schema, data, vis, actor, rule, cause, cid, now])
+        ).hexdigest()
         add((seq, game_id, version, typ, schema, data, vis, actor, rule, cause, cid, prev, h, now))
         if put is not None:
-            put(StoredEvent(seq, game_id, version, typ, schema, dec(raw),
-                            None if vis is None else dec(vis), actor, rule, cause, cid, prev, h,
-                            now))
+            put(
+                StoredEvent(
+                    seq,
+                    game_id,
+                    version,
+                    typ,
+                    schema,
+                    dec(raw),
+                    None if vis is None else dec(vis),
+                    actor,
+                    rule,
+                    cause,
+                    cid,
+                    prev,
+                    h,
+                    now,
+                )
+            )
         if typ == "seed.revealed":
             revealed = True
         if acc is not None:
@@ -127,5 +174,4 @@ def decode_row(r: Row) -> StoredEvent:
         vis = None if r[6] is None else _dec.decode(r[6])
     except (msgspec.DecodeError, TypeError) as exc:
         raise CorruptStore(f"game {r[1]} event {r[2]}: undecodable row ({exc})") from exc
-    return StoredEvent(r[0], r[1], r[2], r[3], r[4], data, vis, r[7], r[8], r[9], r[10], r[11],
-                       r[12], r[13])
+    return StoredEvent(r[0], r[1], r[2], r[3], r[4], data, vis, r[7], r[8], r[9], r[10], r[11], r[12], r[13])

@@ -8,6 +8,7 @@ Schema history: 1 the first layout; 2 seeds.salt (salted commitments); 3 the sto
 4 seat_tokens (the live table's token hashes, written in the transaction that creates the game,
 so a game never exists without its seats; before, they lived in a side file `FILE.seats`).
 """
+
 from __future__ import annotations
 
 import re
@@ -20,9 +21,9 @@ SCHEMA_VERSION = 4
 # The append-only guard (DESIGN invariant 1). `verify` checks both exist with exactly this SQL.
 TRIGGERS = {
     "events_no_update": "CREATE TRIGGER events_no_update BEFORE UPDATE ON events\n"
-                        "BEGIN SELECT RAISE(ABORT, 'events are append-only (DESIGN invariant 1)'); END",
+    "BEGIN SELECT RAISE(ABORT, 'events are append-only (DESIGN invariant 1)'); END",
     "events_no_delete": "CREATE TRIGGER events_no_delete BEFORE DELETE ON events\n"
-                        "BEGIN SELECT RAISE(ABORT, 'events are append-only (DESIGN invariant 1)'); END",
+    "BEGIN SELECT RAISE(ABORT, 'events are append-only (DESIGN invariant 1)'); END",
 }
 TABLES = ("meta", "events", "streams", "snapshots", "checkpoints", "rejected", "seeds")
 TABLES_4 = ("seat_tokens",)  # required from schema 4 on (an older store gets it by migration)
@@ -66,8 +67,10 @@ def create(conn: sqlite3.Connection) -> None:
             conn.execute(stmt)
         for sql in TRIGGERS.values():
             conn.execute(sql)
-        conn.execute("INSERT INTO meta VALUES ('schema_version', ?), ('store_head', ?)",
-                     (str(SCHEMA_VERSION), encode_head(0, GENESIS)))
+        conn.execute(
+            "INSERT INTO meta VALUES ('schema_version', ?), ('store_head', ?)",
+            (str(SCHEMA_VERSION), encode_head(0, GENESIS)),
+        )
     except BaseException:
         conn.execute("ROLLBACK")
         raise
@@ -103,8 +106,10 @@ def _migrate_3(conn: sqlite3.Connection) -> None:
         conn.execute("ALTER TABLE snapshots ADD COLUMN digest TEXT")
     for stmt in _statements(_DDL_3):
         conn.execute(stmt)
-    conn.execute("INSERT OR IGNORE INTO rejected_counts SELECT game_id, count(*), 0 FROM rejected "
-                 "WHERE game_id IS NOT NULL GROUP BY game_id")
+    conn.execute(
+        "INSERT OR IGNORE INTO rejected_counts SELECT game_id, count(*), 0 FROM rejected "
+        "WHERE game_id IS NOT NULL GROUP BY game_id"
+    )
     head, seq = GENESIS, 0
     for row_seq, h in conn.execute("SELECT seq, hash FROM events ORDER BY seq"):
         head, seq = store_step(head, h), row_seq

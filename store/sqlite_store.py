@@ -5,14 +5,15 @@ game's events form a hash chain, and `meta.store_head` is a running hash over ev
 seq order, moved in the same transaction as the events (store/hashing.py). Opening files:
 store/files.py; `verify`: store/verify.py; `absorb`: store/absorb.py.
 """
+
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator
-import contextlib
 from contextlib import contextmanager
 from hashlib import sha256
 from typing import Any
@@ -25,28 +26,36 @@ from store.errors import CorruptStore, StoreError, VersionConflict
 from store.files import MEMORY, open_store
 from store.hashing import GENESIS, snapshot_digest, store_head_over
 from store.records import NewEvent, StoredEvent
-from store.rows import (REJECTED_CAP, REJECTED_TEXT_MAX, bounded as _bounded,
-                        command_text as _command_text, decode_row as _decode,
-                        event_rows as _rows, is_utf8 as _utf8, refusal,
-                        seat_value as _seat)
-from store.rows import Row
+from store.rows import REJECTED_CAP, REJECTED_TEXT_MAX, Row, refusal
+from store.rows import bounded as _bounded
+from store.rows import command_text as _command_text
+from store.rows import decode_row as _decode
+from store.rows import event_rows as _rows
+from store.rows import is_utf8 as _utf8
+from store.rows import seat_value as _seat
 from store.verify import VerifyReport, orphans, verify
 
-__all__ = ["EventStore", "VerifyReport", "REJECTED_CAP", "REJECTED_TEXT_MAX"]
+__all__ = ["REJECTED_CAP", "REJECTED_TEXT_MAX", "EventStore", "VerifyReport"]
 
 _enc = msgspec.json.Encoder()
-_COLS = ("seq, game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
-         "command_id, prev_hash, hash, recorded_at")
-_BEGIN = ("SELECT (SELECT value FROM meta WHERE key='store_head'), "
-          "(SELECT max(seq) FROM events)")
-_BEGIN_ONE = ("SELECT (SELECT value FROM meta WHERE key='store_head'), "
-              "(SELECT max(seq) FROM events), s.rowid, s.version, s.head_hash "
-              "FROM (SELECT 1) LEFT JOIN streams s ON s.game_id=?")
-_STREAMS_OF = ("SELECT game_id, version, head_hash FROM streams "
-               "WHERE game_id IN (SELECT value FROM json_each(?))")
-_INSERT_SEQ = ("INSERT INTO events (seq, game_id, version, type, schema, data, visibility, actor,"
-               " rule_id, cause, command_id, prev_hash, hash, recorded_at) "
-               "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+_COLS = (
+    "seq, game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
+    "command_id, prev_hash, hash, recorded_at"
+)
+_BEGIN = "SELECT (SELECT value FROM meta WHERE key='store_head'), (SELECT max(seq) FROM events)"
+_BEGIN_ONE = (
+    "SELECT (SELECT value FROM meta WHERE key='store_head'), "
+    "(SELECT max(seq) FROM events), s.rowid, s.version, s.head_hash "
+    "FROM (SELECT 1) LEFT JOIN streams s ON s.game_id=?"
+)
+_STREAMS_OF = (
+    "SELECT game_id, version, head_hash FROM streams WHERE game_id IN (SELECT value FROM json_each(?))"
+)
+_INSERT_SEQ = (
+    "INSERT INTO events (seq, game_id, version, type, schema, data, visibility, actor,"
+    " rule_id, cause, command_id, prev_hash, hash, recorded_at) "
+    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+)
 _UNREAD = object()
 # What a connection knows after its own last append (see EventStore.__init__).
 _Known = tuple[str | None, int, str, int, int]
@@ -63,8 +72,9 @@ class EventStore:
     use that. ":memory:" is always created. See store/files.py for what is refused.
     """
 
-    def __init__(self, path: str | os.PathLike[str], clock: Callable[[], float] = time.time,
-                 create: bool = True):
+    def __init__(
+        self, path: str | os.PathLike[str], clock: Callable[[], float] = time.time, create: bool = True
+    ):
         self.path = os.fspath(path)
         self._clock = clock
         self._in_batch = False
@@ -127,8 +137,12 @@ class EventStore:
         start = max(h[0], h[2])
         if upto > start:
             if hashes is None or len(hashes) != upto - start:
-                hashes = [eh for (eh,) in self.conn.execute(
-                    "SELECT hash FROM events WHERE seq>? AND seq<=? ORDER BY seq", (start, upto))]
+                hashes = [
+                    eh
+                    for (eh,) in self.conn.execute(
+                        "SELECT hash FROM events WHERE seq>? AND seq<=? ORDER BY seq", (start, upto)
+                    )
+                ]
             h[0], h[1] = upto, store_head_over(h[1], hashes)
 
     def _seal(self) -> _Known | None:
@@ -153,7 +167,9 @@ class EventStore:
     def game_ids(self) -> list[str]:
         return [r[0] for r in self.conn.execute("SELECT game_id FROM streams ORDER BY rowid")]
 
-    def game_summaries(self, limit: int | None = None) -> Iterator[tuple[str, int, dict[str, Any], str, bool]]:
+    def game_summaries(
+        self, limit: int | None = None
+    ) -> Iterator[tuple[str, int, dict[str, Any], str, bool]]:
         """(game id, version, game.created data, type of the last event, seed revealed) per game,
         in creation order, read lazily: what a listing of the games needs, without any fold."""
         cur = self.conn.execute(
@@ -161,23 +177,29 @@ class EventStore:
             "FROM streams s JOIN events first ON first.game_id=s.game_id AND first.version=1 "
             "JOIN events last ON last.game_id=s.game_id AND last.version=s.version "
             "LEFT JOIN seeds sd ON sd.game_id=s.game_id ORDER BY s.rowid LIMIT ?",
-            (-1 if limit is None else limit,))
+            (-1 if limit is None else limit,),
+        )
         return ((g, v, msgspec.json.decode(d), t, bool(r)) for g, v, d, t, r in cur)
 
     def game_ids_from(self, prefix: str) -> Iterator[str]:
         """Stored game ids that start with `prefix`, in order, read lazily off the key index."""
-        cur = self.conn.execute("SELECT game_id FROM streams WHERE game_id >= ? AND "
-                                "game_id < ? ORDER BY game_id", (prefix, prefix + "\U0010ffff"))
+        cur = self.conn.execute(
+            "SELECT game_id FROM streams WHERE game_id >= ? AND game_id < ? ORDER BY game_id",
+            (prefix, prefix + "\U0010ffff"),
+        )
         return (g for (g,) in cur)
 
     def command_span(self, game_id: str, command_id: str) -> tuple[int, int] | None:
         """First and last version of one command's events (its decision and cascade)."""
-        row = self.conn.execute("SELECT MIN(version), MAX(version) FROM events WHERE game_id=? "
-                                "AND command_id=?", (game_id, command_id)).fetchone()
+        row = self.conn.execute(
+            "SELECT MIN(version), MAX(version) FROM events WHERE game_id=? AND command_id=?",
+            (game_id, command_id),
+        ).fetchone()
         return None if row[0] is None else (row[0], row[1])
 
-    def append(self, game_id: str, expected_version: int, events: Iterable[NewEvent],
-               returning: bool = True) -> list[StoredEvent]:
+    def append(
+        self, game_id: str, expected_version: int, events: Iterable[NewEvent], returning: bool = True
+    ) -> list[StoredEvent]:
         """Append atomically after `expected_version`; a stale version writes nothing.
         `returning=False` inside a transaction skips building the stored events."""
         if self._in_batch:
@@ -201,8 +223,9 @@ class EventStore:
         try:
             value, top, there, version, prev = conn.execute(_BEGIN_ONE, (game_id,)).fetchone()
             self._start(value, top)
-            out = self._append(game_id, expected_version, events, True,
-                               (version, prev) if there is not None else None, now)
+            out = self._append(
+                game_id, expected_version, events, True, (version, prev) if there is not None else None, now
+            )
             known = self._seal()
         except BaseException:
             self._in_batch, self._head = False, None
@@ -220,8 +243,9 @@ class EventStore:
         self._streams[game_id] = (version, head)
         self._known = known
 
-    def _append_known(self, game_id: str, events: list[NewEvent], cached: tuple[int, str],
-                      known: _Known, now: float) -> list[StoredEvent] | None:
+    def _append_known(
+        self, game_id: str, events: list[NewEvent], cached: tuple[int, str], known: _Known, now: float
+    ) -> list[StoredEvent] | None:
         """`append` on what this connection knows (see __init__); None if that was stale
         (nothing written: the caller appends the normal way)."""
         conn = self.conn
@@ -231,22 +255,31 @@ class EventStore:
         try:
             rows: list[Row] = []
             out: list[StoredEvent] = []
-            version, prev, revealed, acc = _rows(game_id, cached[0], cached[1], events, now, rows,
-                                                 out, head, top)
+            version, prev, revealed, acc = _rows(
+                game_id, cached[0], cached[1], events, now, rows, out, head, top
+            )
             if rows:
                 # explicit seqs: a row someone else put there refuses the guess (primary key)
                 conn.executemany(_INSERT_SEQ, rows)
                 last = top + len(rows)
-                if conn.execute("UPDATE streams SET version=?, head_hash=? WHERE game_id=? AND "
-                                "version=? AND head_hash=?", (version, prev, game_id,
-                                                              cached[0], cached[1])
-                                ).rowcount != 1:
+                if (
+                    conn.execute(
+                        "UPDATE streams SET version=?, head_hash=? WHERE game_id=? AND "
+                        "version=? AND head_hash=?",
+                        (version, prev, game_id, cached[0], cached[1]),
+                    ).rowcount
+                    != 1
+                ):
                     raise _Stale
                 if revealed:
                     conn.execute("UPDATE seeds SET revealed=1 WHERE game_id=?", (game_id,))
                 new = schema.encode_head(last, acc)
-                if conn.execute("UPDATE meta SET value=? WHERE key='store_head' AND value=?",
-                                (new, value)).rowcount != 1:
+                if (
+                    conn.execute(
+                        "UPDATE meta SET value=? WHERE key='store_head' AND value=?", (new, value)
+                    ).rowcount
+                    != 1
+                ):
                     raise _Stale
                 known = (new, last, acc, last, conn.total_changes)
         except (_Stale, sqlite3.IntegrityError):
@@ -267,8 +300,9 @@ class EventStore:
             self._known = (value, seq, head, top, conn.total_changes)
         return out
 
-    def append_many(self, batches: Iterable[tuple[str, int, list[NewEvent]]],
-                    returning: bool = True) -> list[StoredEvent]:
+    def append_many(
+        self, batches: Iterable[tuple[str, int, list[NewEvent]]], returning: bool = True
+    ) -> list[StoredEvent]:
         """Group commit: several games' commands in one transaction, all or nothing.
         `returning=False` skips building the stored events (a simulation never reads them).
 
@@ -283,13 +317,20 @@ class EventStore:
             self._top = self.conn.execute("SELECT max(seq) FROM events").fetchone()[0] or 0
         return self._top + 1
 
-    def _append(self, game_id: str, expected: int, events: Iterable[NewEvent],
-                returning: bool = True, row: Any = _UNREAD,
-                now: float | None = None) -> list[StoredEvent]:
+    def _append(
+        self,
+        game_id: str,
+        expected: int,
+        events: Iterable[NewEvent],
+        returning: bool = True,
+        row: Any = _UNREAD,
+        now: float | None = None,
+    ) -> list[StoredEvent]:
         conn = self.conn
         if row is _UNREAD:
-            row = conn.execute("SELECT version, head_hash FROM streams WHERE game_id=?",
-                               (game_id,)).fetchone()
+            row = conn.execute(
+                "SELECT version, head_hash FROM streams WHERE game_id=?", (game_id,)
+            ).fetchone()
         version, prev = row if row else (0, GENESIS)
         if version != expected:
             raise VersionConflict(game_id, expected, version)
@@ -300,16 +341,18 @@ class EventStore:
         self._cover(first - 1)
         head = self._head
         assert head is not None  # inside a transaction
-        version, prev, revealed, acc = _rows(game_id, version, prev, events, now, rows, out,
-                                             head[1], first - 1)
+        version, prev, revealed, acc = _rows(
+            game_id, version, prev, events, now, rows, out, head[1], first - 1
+        )
         if not rows:
             return []
         conn.executemany(_INSERT_SEQ, rows)
         last = first + len(rows) - 1  # rowids are consecutive: we hold the write lock
         head[0], head[1] = last, acc
         if row:
-            conn.execute("UPDATE streams SET version=?, head_hash=? WHERE game_id=?",
-                         (version, prev, game_id))
+            conn.execute(
+                "UPDATE streams SET version=?, head_hash=? WHERE game_id=?", (version, prev, game_id)
+            )
         else:
             conn.execute("INSERT INTO streams VALUES (?,?,?)", (game_id, version, prev))
         if revealed:  # same transaction as the event, batch or not
@@ -317,8 +360,9 @@ class EventStore:
         self._top, self._tc = last, conn.total_changes
         return out if out is not None else []  # None exactly when not returning
 
-    def _append_group(self, batches: list[tuple[str, int, list[NewEvent]]],
-                      returning: bool) -> list[StoredEvent]:
+    def _append_group(
+        self, batches: list[tuple[str, int, list[NewEvent]]], returning: bool
+    ) -> list[StoredEvent]:
         if len(batches) <= 1:
             return self._append(*batches[0], returning) if batches else []
         conn = self.conn
@@ -341,8 +385,9 @@ class EventStore:
                 raise VersionConflict(game_id, expected, st[0])
             now = self._clock()
             start = len(rows)
-            version, prev, seed, acc = _rows(game_id, st[0], st[1], events, now, rows, out, acc,
-                                             first - 1 + start)
+            version, prev, seed, acc = _rows(
+                game_id, st[0], st[1], events, now, rows, out, acc, first - 1 + start
+            )
             if seed:
                 revealed.append((game_id,))
             if len(rows) > start:
@@ -352,10 +397,14 @@ class EventStore:
         conn.executemany(_INSERT_SEQ, rows)
         last = first + len(rows) - 1
         head[0], head[1] = last, acc
-        conn.executemany("UPDATE streams SET version=?, head_hash=? WHERE game_id=?",
-                         [(st[0], st[1], g) for g, st in state.items() if st[3] and st[2]])
-        conn.executemany("INSERT INTO streams VALUES (?,?,?)",
-                         [(g, st[0], st[1]) for g, st in state.items() if st[3] and not st[2]])
+        conn.executemany(
+            "UPDATE streams SET version=?, head_hash=? WHERE game_id=?",
+            [(st[0], st[1], g) for g, st in state.items() if st[3] and st[2]],
+        )
+        conn.executemany(
+            "INSERT INTO streams VALUES (?,?,?)",
+            [(g, st[0], st[1]) for g, st in state.items() if st[3] and not st[2]],
+        )
         if revealed:
             conn.executemany("UPDATE seeds SET revealed=1 WHERE game_id=?", revealed)
         self._top, self._tc = last, conn.total_changes
@@ -365,8 +414,9 @@ class EventStore:
     def read(self, game_id: str, first: int = 1, last: int | None = None) -> list[StoredEvent]:
         last = last if last is not None else 1 << 62
         cur = self.conn.execute(
-            f"SELECT {_COLS} FROM events WHERE game_id=? AND version BETWEEN ? AND ? "
-            "ORDER BY version", (game_id, first, last))
+            f"SELECT {_COLS} FROM events WHERE game_id=? AND version BETWEEN ? AND ? ORDER BY version",
+            (game_id, first, last),
+        )
         return [_decode(r) for r in cur]
 
     def fold_rows(self, game_id: str, first: int = 1, last: int | None = None) -> sqlite3.Cursor:
@@ -378,11 +428,14 @@ class EventStore:
         return self.conn.execute(
             "SELECT version, type, schema, data, visibility, actor, rule_id, cause, command_id "
             "FROM events WHERE game_id=? AND version BETWEEN ? AND ? ORDER BY version",
-            (game_id, first, last))
+            (game_id, first, last),
+        )
 
     def read_all(self, after_seq: int = 0, limit: int | None = None) -> list[StoredEvent]:
-        cur = self.conn.execute(f"SELECT {_COLS} FROM events WHERE seq > ? ORDER BY seq LIMIT ?",
-                                (after_seq, -1 if limit is None else limit))
+        cur = self.conn.execute(
+            f"SELECT {_COLS} FROM events WHERE seq > ? ORDER BY seq LIMIT ?",
+            (after_seq, -1 if limit is None else limit),
+        )
         return [_decode(r) for r in cur]
 
     def event(self, game_id: str, version: int) -> StoredEvent | None:
@@ -393,14 +446,15 @@ class EventStore:
     def save_snapshot(self, game_id: str, version: int, state: bytes) -> None:
         """Keep `state` (the fold at `version`) with a digest binding it to that event's hash."""
         with self.transaction():
-            row = self.conn.execute("SELECT hash FROM events WHERE game_id=? AND version=?",
-                                    (game_id, version)).fetchone()
+            row = self.conn.execute(
+                "SELECT hash FROM events WHERE game_id=? AND version=?", (game_id, version)
+            ).fetchone()
             if row is None:
-                raise StoreError(f"no event {version} in game {game_id}: a snapshot sits on an "
-                                 f"event")
-            self.conn.execute("INSERT OR REPLACE INTO snapshots (game_id, version, state, digest)"
-                              " VALUES (?,?,?,?)",
-                              (game_id, version, state, snapshot_digest(row[0], state)))
+                raise StoreError(f"no event {version} in game {game_id}: a snapshot sits on an event")
+            self.conn.execute(
+                "INSERT OR REPLACE INTO snapshots (game_id, version, state, digest) VALUES (?,?,?,?)",
+                (game_id, version, state, snapshot_digest(row[0], state)),
+            )
 
     def load_snapshot(self, game_id: str, at_most: int) -> tuple[int, bytes] | None:
         """The newest snapshot at or below `at_most` whose digest matches its bytes and the
@@ -408,10 +462,16 @@ class EventStore:
         cur = self.conn.execute(
             "SELECT s.version, s.state, s.digest, e.hash FROM snapshots s JOIN events e "
             "ON e.game_id=s.game_id AND e.version=s.version WHERE s.game_id=? AND s.version<=? "
-            "ORDER BY s.version DESC", (game_id, at_most))
+            "ORDER BY s.version DESC",
+            (game_id, at_most),
+        )
         for version, state, digest, ev_hash in cur:
-            if isinstance(state, bytes) and isinstance(digest, str) and isinstance(ev_hash, str) \
-                    and secrets.compare_digest(snapshot_digest(ev_hash, state), digest):
+            if (
+                isinstance(state, bytes)
+                and isinstance(digest, str)
+                and isinstance(ev_hash, str)
+                and secrets.compare_digest(snapshot_digest(ev_hash, state), digest)
+            ):
                 return version, state
         return None
 
@@ -424,57 +484,69 @@ class EventStore:
         return row[0] if row else 0
 
     # -- rejected commands --------------------------------------------------------------
-    def record_rejected(self, game_id: str, seat: int | None, command: Any, rule: str | None,
-                        reason: str) -> bool:
+    def record_rejected(
+        self, game_id: str, seat: int | None, command: Any, rule: str | None, reason: str
+    ) -> bool:
         """Note a refused command; True if a row was stored. Nothing for a game that does not
         exist; beyond REJECTED_CAP rows per game only the count grows. Text is bounded."""
         if not isinstance(game_id, str) or not _utf8(game_id):
             return False
         with self.transaction():
-            if self.conn.execute("SELECT 1 FROM streams WHERE game_id=?", (game_id,)).fetchone() \
-                    is None:
+            if self.conn.execute("SELECT 1 FROM streams WHERE game_id=?", (game_id,)).fetchone() is None:
                 return False
-            row = self.conn.execute("SELECT kept FROM rejected_counts WHERE game_id=?",
-                                    (game_id,)).fetchone()
+            row = self.conn.execute("SELECT kept FROM rejected_counts WHERE game_id=?", (game_id,)).fetchone()
             kept = row[0] if row else 0
             if kept >= REJECTED_CAP:
-                self.conn.execute("UPDATE rejected_counts SET overflow=overflow+1 WHERE game_id=?",
-                                  (game_id,))
+                self.conn.execute(
+                    "UPDATE rejected_counts SET overflow=overflow+1 WHERE game_id=?", (game_id,)
+                )
                 return False
             self.conn.execute(
                 "INSERT INTO rejected (game_id, seat, command, rule_id, reason, recorded_at) "
                 "VALUES (?,?,?,?,?,?)",
-                (game_id, _seat(seat), _command_text(command), _bounded(rule, 200),
-                 _bounded(reason, REJECTED_TEXT_MAX), self._clock()))
-            self.conn.execute("INSERT INTO rejected_counts VALUES (?,1,0) ON CONFLICT(game_id) "
-                              "DO UPDATE SET kept=kept+1", (game_id,))
+                (
+                    game_id,
+                    _seat(seat),
+                    _command_text(command),
+                    _bounded(rule, 200),
+                    _bounded(reason, REJECTED_TEXT_MAX),
+                    self._clock(),
+                ),
+            )
+            self.conn.execute(
+                "INSERT INTO rejected_counts VALUES (?,1,0) ON CONFLICT(game_id) DO UPDATE SET kept=kept+1",
+                (game_id,),
+            )
             return True
 
     def rejected(self, game_id: str) -> list[dict[str, Any]]:
-        cur = self.conn.execute("SELECT seat, command, rule_id, reason FROM rejected "
-                                "WHERE game_id=? ORDER BY id", (game_id,))
+        cur = self.conn.execute(
+            "SELECT seat, command, rule_id, reason FROM rejected WHERE game_id=? ORDER BY id", (game_id,)
+        )
         return [refusal(*r) for r in cur]
 
     def rejected_overflow(self, game_id: str) -> int:
         """Refusals of this game not stored because it already had REJECTED_CAP rows."""
-        row = self.conn.execute("SELECT overflow FROM rejected_counts WHERE game_id=?",
-                                (game_id,)).fetchone()
+        row = self.conn.execute("SELECT overflow FROM rejected_counts WHERE game_id=?", (game_id,)).fetchone()
         return row[0] if row else 0
 
     # -- seeds --------------------------------------------------------------------------
     def put_seed(self, game_id: str, seed: str, salt: str | None, published: str) -> None:
         """Keep the seed and salt apart from the events; only `published` is in the log."""
         with self.transaction():
-            self.conn.execute("INSERT INTO seeds (game_id, seed, seed_hash, revealed, salt) "
-                              "VALUES (?,?,?,0,?)", (game_id, seed, published, salt))
+            self.conn.execute(
+                "INSERT INTO seeds (game_id, seed, seed_hash, revealed, salt) VALUES (?,?,?,0,?)",
+                (game_id, seed, published, salt),
+            )
 
     def seed(self, game_id: str) -> str:
         return self.seed_record(game_id)[0]
 
     def seed_record(self, game_id: str) -> tuple[str, str | None, str, bool]:
         """(seed, salt, commitment as stored, revealed)."""
-        row = self.conn.execute("SELECT seed, salt, seed_hash, revealed FROM seeds "
-                                "WHERE game_id=?", (game_id,)).fetchone()
+        row = self.conn.execute(
+            "SELECT seed, salt, seed_hash, revealed FROM seeds WHERE game_id=?", (game_id,)
+        ).fetchone()
         if row is None:
             raise StoreError(f"no seed stored for game {game_id}")
         return row[0], row[1], row[2], bool(row[3])
@@ -484,13 +556,16 @@ class EventStore:
         """Store a game's seat token hashes, (seat, hash, bot) each; called inside the
         transaction that creates the game, so the game and its seats commit together."""
         with self.transaction():
-            self.conn.executemany("INSERT INTO seat_tokens (game_id, seat, hash, bot) VALUES "
-                                  "(?,?,?,?)", [(game_id, *r) for r in rows])
+            self.conn.executemany(
+                "INSERT INTO seat_tokens (game_id, seat, hash, bot) VALUES (?,?,?,?)",
+                [(game_id, *r) for r in rows],
+            )
 
     def seat_tokens(self, game_id: str) -> list[tuple[str, str, str | None]]:
         """(seat, hash, bot) of each token of `game_id`, in seat order as stored."""
-        return self.conn.execute("SELECT seat, hash, bot FROM seat_tokens WHERE game_id=? "
-                                 "ORDER BY rowid", (game_id,)).fetchall()
+        return self.conn.execute(
+            "SELECT seat, hash, bot FROM seat_tokens WHERE game_id=? ORDER BY rowid", (game_id,)
+        ).fetchall()
 
     def games_with_seats(self) -> set[str]:
         """The games that have seat tokens (made by the live table)."""
@@ -527,8 +602,13 @@ class EventStore:
         except sqlite3.Error:
             return set()
 
-    def absorb(self, source: Source, game_ids: Iterable[str] | None = None,
-               skip_existing: bool = False, verify: bool | None = None) -> list[str]:
+    def absorb(
+        self,
+        source: Source,
+        game_ids: Iterable[str] | None = None,
+        skip_existing: bool = False,
+        verify: bool | None = None,
+    ) -> list[str]:
         """Copy whole games (all, or `game_ids`) of another store file or open store (an
         EventStore or a MemoryStore) into this one in one transaction, a file verified first;
         returns the ids copied (store/absorb.py)."""

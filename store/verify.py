@@ -29,6 +29,7 @@ Faults are listed game by game (in game id order, by version), then store-wide o
 first is the most specific; `first_bad` is that first one. Whether a snapshot is the fold of
 its events needs the games' rules: engine/integrity.py checks that on top of this.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -49,8 +50,10 @@ _dec = msgspec.json.Decoder()
 # One fault: {"kind", "game_id", "version", "type", "problem", ...} (see above).
 Fault = dict[str, Any]
 _CORE = frozenset(("game.created", "seed.revealed", "chance.contributed"))
-_ROW = ("seq, game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
-        "command_id, prev_hash, hash, recorded_at")
+_ROW = (
+    "seq, game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
+    "command_id, prev_hash, hash, recorded_at"
+)
 
 
 class VerifyReport(msgspec.Struct):
@@ -60,14 +63,14 @@ class VerifyReport(msgspec.Struct):
     first_bad: dict[str, Any] | None = None
     faults: list[dict[str, Any]] = []
     notes: list[str] = []
-    store_seq: int = 0        # the store head recomputed over every event, in seq order
+    store_seq: int = 0  # the store head recomputed over every event, in seq order
     store_head: str = GENESIS
 
 
-def fault(kind: str, game_id: str | None, version: int | None, type_: str | None, problem: str,
-          **extra: Any) -> dict[str, Any]:
-    return {"kind": kind, "game_id": game_id, "version": version, "type": type_,
-            "problem": problem, **extra}
+def fault(
+    kind: str, game_id: str | None, version: int | None, type_: str | None, problem: str, **extra: Any
+) -> dict[str, Any]:
+    return {"kind": kind, "game_id": game_id, "version": version, "type": type_, "problem": problem, **extra}
 
 
 def describe(f: dict[str, Any]) -> str:
@@ -86,10 +89,8 @@ def describe(f: dict[str, Any]) -> str:
 def verify(conn: sqlite3.Connection) -> VerifyReport:
     faults: list[dict[str, Any]] = []
     notes: list[str] = []
-    streams = {r[0]: (r[1], r[2]) for r in
-               conn.execute("SELECT game_id, version, head_hash FROM streams")}
-    seeds = {r[0]: r[1:] for r in
-             conn.execute("SELECT game_id, seed, salt, seed_hash, revealed FROM seeds")}
+    streams = {r[0]: (r[1], r[2]) for r in conn.execute("SELECT game_id, version, head_hash FROM streams")}
+    seeds = {r[0]: r[1:] for r in conn.execute("SELECT game_id, seed, salt, seed_hash, revealed FROM seeds")}
     games = events = 0
     lost = 0  # events whose loss a game's chain or streams row accounts for
     rows = conn.execute(f"SELECT {_ROW} FROM events ORDER BY game_id, version")
@@ -104,19 +105,30 @@ def verify(conn: sqlite3.Connection) -> VerifyReport:
         _check_contributions(g, faults)
     for gid, (version, _) in streams.items():
         lost += version if isinstance(version, int) else 0
-        faults.append(fault("game_deleted", gid, None, None,
-                            f"the streams row says version {version} but the game has no events: "
-                            f"the game was deleted"))
+        faults.append(
+            fault(
+                "game_deleted",
+                gid,
+                None,
+                None,
+                f"the streams row says version {version} but the game has no events: the game was deleted",
+            )
+        )
     for gid in seeds.keys() - streams.keys():
-        faults.append(fault("game_deleted", gid, None, None,
-                            "a seed is stored for this game but it has no events: the game was "
-                            "deleted"))
+        faults.append(
+            fault(
+                "game_deleted",
+                gid,
+                None,
+                None,
+                "a seed is stored for this game but it has no events: the game was deleted",
+            )
+        )
     _check_snapshots(conn, faults, notes)
     seq, head = _check_store_head(conn, faults, lost)
     _check_triggers(conn, faults)
     faults = _dedupe(faults)
-    return VerifyReport(not faults, games, events, faults[0] if faults else None, faults, notes,
-                        seq, head)
+    return VerifyReport(not faults, games, events, faults[0] if faults else None, faults, notes, seq, head)
 
 
 # -- one game's chain -----------------------------------------------------------------------
@@ -124,8 +136,7 @@ def _own_ok(r: Row, version: Any = None) -> bool:
     try:
         v = r[2] if version is None else version
         recorded: str = r[12]
-        return row_hash(r[11], r[1], v, r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10],
-                        r[13]) == recorded
+        return row_hash(r[11], r[1], v, r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[13]) == recorded
     except Exception:  # a tampered column of the wrong type cannot even be hashed
         return False
 
@@ -143,8 +154,7 @@ class _Game:
         self.last_version, self.last_hash = 0, GENESIS
         self._walk()
 
-    def _add(self, kind: str, version: int | None, type_: str | None, problem: str,
-             **extra: Any) -> None:
+    def _add(self, kind: str, version: int | None, type_: str | None, problem: str, **extra: Any) -> None:
         self.faults.append(fault(kind, self.gid, version, type_, problem, **extra))
 
     def _walk(self) -> None:
@@ -160,8 +170,9 @@ class _Game:
                 chosen = next((r for r in group if r[11] == prev and _own_ok(r)), group[0])
                 for r in group:
                     if r is not chosen:
-                        self._add("inserted", v, r[3], f"a second event at version {v} "
-                                                       f"(seq {r[0]}): inserted")
+                        self._add(
+                            "inserted", v, r[3], f"a second event at version {v} (seq {r[0]}): inserted"
+                        )
             i = j
             if chosen[3] in _CORE:
                 self._note_core(chosen)
@@ -186,34 +197,55 @@ class _Game:
         """Name what is wrong with a row that is not simply the next link of the chain."""
         if v > expect:
             self.missing += v - expect
-            self._add("deleted", expect, None,
-                      f"events {expect}..{v - 1} are missing (deleted)" if v - 1 > expect
-                      else f"event {expect} is missing (deleted)", last_version=v - 1)
+            self._add(
+                "deleted",
+                expect,
+                None,
+                f"events {expect}..{v - 1} are missing (deleted)"
+                if v - 1 > expect
+                else f"event {expect} is missing (deleted)",
+                last_version=v - 1,
+            )
         if not own:
             self._add("altered", v, row[3], "content does not match its hash (row altered)")
         elif v == expect and row[11] != prev and v == 1:
-            self._add("altered", 1, row[3],
-                      "the first event does not chain to the genesis hash (row altered)")
+            self._add(
+                "altered", 1, row[3], "the first event does not chain to the genesis hash (row altered)"
+            )
         elif v == expect and row[11] != prev:
-            self._add("altered", v - 1, None,
-                      f"event {v} does not chain to event {v - 1}: event {v - 1} was "
-                      f"rewritten and re-hashed (or event {v}'s link was edited)")
+            self._add(
+                "altered",
+                v - 1,
+                None,
+                f"event {v} does not chain to event {v - 1}: event {v - 1} was "
+                f"rewritten and re-hashed (or event {v}'s link was edited)",
+            )
 
     def _flush_shift(self, run: list[tuple[int, int, str]]) -> None:
         shift, first, last = run[0][0], run[0][1], run[-1][1]
         span = f"events {first}..{last}" if last > first else f"event {first}"
         if shift == -1:  # hashes as version v-1: it moved up by one, something came in before
-            self._add("inserted", first - 1, None,
-                      f"event {first - 1} was inserted: the events after it were renumbered up "
-                      f"by one")
+            self._add(
+                "inserted",
+                first - 1,
+                None,
+                f"event {first - 1} was inserted: the events after it were renumbered up by one",
+            )
         else:
             self.missing += 1
-            self._add("deleted", first, None,
-                      f"an event {first} was deleted and the later ones renumbered down by one "
-                      f"(missing)")
-        self._add("altered", first, run[0][2], f"{span} were renumbered (each hashes as its version "
-                                               f"{shift:+d})",
-                  last_version=last)
+            self._add(
+                "deleted",
+                first,
+                None,
+                f"an event {first} was deleted and the later ones renumbered down by one (missing)",
+            )
+        self._add(
+            "altered",
+            first,
+            run[0][2],
+            f"{span} were renumbered (each hashes as its version {shift:+d})",
+            last_version=last,
+        )
         run.clear()
 
     def _note_core(self, r: Row) -> None:
@@ -235,25 +267,52 @@ def _decode(data: Any) -> Any:
 def _check_stream(g: _Game, stream: Row | None, faults: list[Fault]) -> int:
     last = g.last_version
     if stream is None:
-        faults.append(fault("streams_missing", g.gid, last, None,
-                            f"the game has events 1..{last} but no streams row (its head was "
-                            f"deleted)"))
+        faults.append(
+            fault(
+                "streams_missing",
+                g.gid,
+                last,
+                None,
+                f"the game has events 1..{last} but no streams row (its head was deleted)",
+            )
+        )
         return 0
     version, head = stream
     if not isinstance(version, int) or version > last:
-        faults.append(fault("tail_cut", g.gid, last + 1, None,
-                            f"the streams head says version {version} but the last event is "
-                            f"{last}: events {last + 1}..{version} were deleted (tail cut)",
-                            last_version=version))
+        faults.append(
+            fault(
+                "tail_cut",
+                g.gid,
+                last + 1,
+                None,
+                f"the streams head says version {version} but the last event is "
+                f"{last}: events {last + 1}..{version} were deleted (tail cut)",
+                last_version=version,
+            )
+        )
         return version - last if isinstance(version, int) else 0
     if version < last:
-        faults.append(fault("inserted", g.gid, version + 1, None,
-                            f"events {version + 1}..{last} lie beyond the streams head "
-                            f"{version}: inserted", last_version=last))
+        faults.append(
+            fault(
+                "inserted",
+                g.gid,
+                version + 1,
+                None,
+                f"events {version + 1}..{last} lie beyond the streams head {version}: inserted",
+                last_version=last,
+            )
+        )
     elif head != g.last_hash:
-        faults.append(fault("streams_head", g.gid, last, None,
-                            f"the streams head hash disagrees with event {last}'s hash: the last "
-                            f"event or the head was rewritten"))
+        faults.append(
+            fault(
+                "streams_head",
+                g.gid,
+                last,
+                None,
+                f"the streams head hash disagrees with event {last}'s hash: the last "
+                f"event or the head was rewritten",
+            )
+        )
     return 0
 
 
@@ -261,31 +320,68 @@ def _check_seed(g: _Game, row: Row | None, faults: list[Fault], notes: list[str]
     created = g.created if isinstance(g.created, dict) else None
     if row is None:
         if created is not None:
-            faults.append(fault("seed", g.gid, 1, "game.created",
-                                "game.created publishes a commitment but no seed is stored"))
+            faults.append(
+                fault(
+                    "seed",
+                    g.gid,
+                    1,
+                    "game.created",
+                    "game.created publishes a commitment but no seed is stored",
+                )
+            )
         return
     seed, salt, published, revealed = row
     in_log = created.get("seed_hash") if created is not None else None
     if created is not None and in_log != published:
-        faults.append(fault("seed", g.gid, 1, "game.created",
-                            "the seeds table's commitment differs from the one published in "
-                            "game.created"))
+        faults.append(
+            fault(
+                "seed",
+                g.gid,
+                1,
+                "game.created",
+                "the seeds table's commitment differs from the one published in game.created",
+            )
+        )
     target = in_log if created is not None else published
-    if not (isinstance(seed, str) and isinstance(target, str) and
-            (salt is None or isinstance(salt, str)) and opens(seed, salt, target)):
-        faults.append(fault("seed", g.gid, 1, "game.created",
-                            "the stored seed and salt do not open the commitment published in "
-                            "game.created"))
+    if not (
+        isinstance(seed, str)
+        and isinstance(target, str)
+        and (salt is None or isinstance(salt, str))
+        and opens(seed, salt, target)
+    ):
+        faults.append(
+            fault(
+                "seed",
+                g.gid,
+                1,
+                "game.created",
+                "the stored seed and salt do not open the commitment published in game.created",
+            )
+        )
     elif salt is None:
         notes.append(f"game {g.gid}: unsalted (legacy) seed commitment")
     for v, doc in g.reveals:
         if not isinstance(doc, dict) or doc.get("seed") != seed or doc.get("salt") != salt:
-            faults.append(fault("seed", g.gid, v, "seed.revealed",
-                                "seed.revealed does not reveal the stored seed and salt"))
+            faults.append(
+                fault(
+                    "seed",
+                    g.gid,
+                    v,
+                    "seed.revealed",
+                    "seed.revealed does not reveal the stored seed and salt",
+                )
+            )
     if bool(g.reveals) != bool(revealed):
-        faults.append(fault("seed", g.gid, g.reveals[0][0] if g.reveals else None, None,
-                            f"seeds.revealed is {revealed!r} but the log "
-                            f"{'has' if g.reveals else 'has no'} seed.revealed event"))
+        faults.append(
+            fault(
+                "seed",
+                g.gid,
+                g.reveals[0][0] if g.reveals else None,
+                None,
+                f"seeds.revealed is {revealed!r} but the log "
+                f"{'has' if g.reveals else 'has no'} seed.revealed event",
+            )
+        )
 
 
 def _check_contributions(g: _Game, faults: list[Fault]) -> None:
@@ -296,24 +392,41 @@ def _check_contributions(g: _Game, faults: list[Fault]) -> None:
     mix = []
     for v, doc in g.contributions:
         if not isinstance(doc, dict):
-            faults.append(fault("contribution", g.gid, v, "chance.contributed",
-                                "the contribution is not readable"))
+            faults.append(
+                fault("contribution", g.gid, v, "chance.contributed", "the contribution is not readable")
+            )
             continue
         if doc.get("declined") is True and "value" not in doc:
             mix.append([doc.get("who"), None, None])
             continue
         value, salt, published = doc.get("value"), doc.get("salt"), doc.get("commitment")
-        if not (isinstance(value, str) and isinstance(salt, str) and isinstance(published, str)
-                and opens(value, salt, published)):
-            faults.append(fault("contribution", g.gid, v, "chance.contributed",
-                                f"the contribution of {doc.get('who')!r} does not open its "
-                                f"commitment"))
+        if not (
+            isinstance(value, str)
+            and isinstance(salt, str)
+            and isinstance(published, str)
+            and opens(value, salt, published)
+        ):
+            faults.append(
+                fault(
+                    "contribution",
+                    g.gid,
+                    v,
+                    "chance.contributed",
+                    f"the contribution of {doc.get('who')!r} does not open its commitment",
+                )
+            )
         mix.append([doc.get("who"), value, salt])
     for v, doc in g.reveals:
         if not isinstance(doc, dict) or doc.get("contributions") != mix:
-            faults.append(fault("contribution", g.gid, v, "seed.revealed",
-                                "seed.revealed does not reveal the contributions the log "
-                                "committed"))
+            faults.append(
+                fault(
+                    "contribution",
+                    g.gid,
+                    v,
+                    "seed.revealed",
+                    "seed.revealed does not reveal the contributions the log committed",
+                )
+            )
 
 
 def orphans(game_ids: list[str], with_seats: set[str], legacy: set[str] | None) -> list[Fault]:
@@ -324,11 +437,19 @@ def orphans(game_ids: list[str], with_seats: set[str], legacy: set[str] | None) 
     writes a game and its seats in one transaction, and the CLI's games have no seats."""
     if legacy is None:
         return []
-    return [fault("orphan", gid, None, None,
-                  "the game has no seat tokens although this store was served by an older "
-                  "table (FILE.seats): its creation stopped before the seats were written, "
-                  "so nobody can ever play it (the lobby hides it)")
-            for gid in game_ids if gid not in with_seats and gid not in legacy]
+    return [
+        fault(
+            "orphan",
+            gid,
+            None,
+            None,
+            "the game has no seat tokens although this store was served by an older "
+            "table (FILE.seats): its creation stopped before the seats were written, "
+            "so nobody can ever play it (the lobby hides it)",
+        )
+        for gid in game_ids
+        if gid not in with_seats and gid not in legacy
+    ]
 
 
 # -- store-wide -----------------------------------------------------------------------------
@@ -336,18 +457,30 @@ def _check_snapshots(conn: sqlite3.Connection, faults: list[Fault], notes: list[
     cur = conn.execute(
         "SELECT s.game_id, s.version, s.state, s.digest, (SELECT e.hash FROM events e WHERE "
         "e.game_id=s.game_id AND e.version=s.version ORDER BY e.seq LIMIT 1) "
-        "FROM snapshots s ORDER BY s.game_id, s.version")
+        "FROM snapshots s ORDER BY s.game_id, s.version"
+    )
     for gid, v, state, digest, ev_hash in cur:
         if ev_hash is None:
-            faults.append(fault("snapshot", gid, v, None,
-                                f"a snapshot at version {v}, but the game has no event {v}"))
+            faults.append(
+                fault("snapshot", gid, v, None, f"a snapshot at version {v}, but the game has no event {v}")
+            )
         elif digest is None:
             notes.append(f"game {gid}: snapshot {v} predates snapshot digests; state_at ignores it")
-        elif not (isinstance(state, bytes) and isinstance(digest, str) and
-                  secrets.compare_digest(snapshot_digest(ev_hash, state), digest)):
-            faults.append(fault("snapshot", gid, v, None,
-                                f"snapshot {v}'s digest does not bind its bytes to event {v}: "
-                                f"the snapshot or its events were changed; state_at ignores it"))
+        elif not (
+            isinstance(state, bytes)
+            and isinstance(digest, str)
+            and secrets.compare_digest(snapshot_digest(ev_hash, state), digest)
+        ):
+            faults.append(
+                fault(
+                    "snapshot",
+                    gid,
+                    v,
+                    None,
+                    f"snapshot {v}'s digest does not bind its bytes to event {v}: "
+                    f"the snapshot or its events were changed; state_at ignores it",
+                )
+            )
 
 
 def _check_store_head(conn: sqlite3.Connection, faults: list[Fault], lost: int) -> tuple[int, str]:
@@ -355,14 +488,14 @@ def _check_store_head(conn: sqlite3.Connection, faults: list[Fault], lost: int) 
     row = conn.execute("SELECT value FROM meta WHERE key='store_head'").fetchone()
     recorded = schema.decode_head(row[0] if row else None)
     if recorded is None:
-        faults.append(fault("store_head", None, None, None,
-                            "the store head is missing from meta or unreadable"))
+        faults.append(
+            fault("store_head", None, None, None, "the store head is missing from meta or unreadable")
+        )
     mseq, mhead = recorded or (0, GENESIS)
     head, at_mark, expect = GENESIS, GENESIS, 1
     gaps: list[tuple[int, int]] = []
     beyond: dict[str, list[int]] = {}
-    for seq, gid, version, h in conn.execute("SELECT seq, game_id, version, hash FROM events "
-                                             "ORDER BY seq"):
+    for seq, gid, version, h in conn.execute("SELECT seq, game_id, version, hash FROM events ORDER BY seq"):
         if seq > expect:
             gaps.append((expect, seq - 1))
         head = sha256((head + (h if isinstance(h, str) else str(h))).encode()).hexdigest()  # store_step
@@ -375,26 +508,54 @@ def _check_store_head(conn: sqlite3.Connection, faults: list[Fault], lost: int) 
     gone = sum(b - a + 1 for a, b in gaps)
     if recorded is not None and last < mseq:
         gone += mseq - last
-        faults.append(fault("tail_cut", None, None, None,
-                            f"the store head covers events up to seq {mseq} but the store ends at "
-                            f"seq {last}: the newest events of the store were deleted",
-                            seq=last + 1))
+        faults.append(
+            fault(
+                "tail_cut",
+                None,
+                None,
+                None,
+                f"the store head covers events up to seq {mseq} but the store ends at "
+                f"seq {last}: the newest events of the store were deleted",
+                seq=last + 1,
+            )
+        )
     if gone > lost:
         spans = ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in gaps[:8])
-        faults.append(fault("deleted", None, None, None,
-                            f"{gone - lost} events are gone from the store's sequence (seq "
-                            f"{spans or 'at the end'}{', ...' if len(gaps) > 8 else ''}) and no "
-                            f"remaining game accounts for them: a whole game was deleted (its "
-                            f"streams and seeds rows too), or a game's tail with its streams "
-                            f"head rewound"))
+        faults.append(
+            fault(
+                "deleted",
+                None,
+                None,
+                None,
+                f"{gone - lost} events are gone from the store's sequence (seq "
+                f"{spans or 'at the end'}{', ...' if len(gaps) > 8 else ''}) and no "
+                f"remaining game accounts for them: a whole game was deleted (its "
+                f"streams and seeds rows too), or a game's tail with its streams "
+                f"head rewound",
+            )
+        )
     for gid, versions in beyond.items():
-        faults.append(fault("inserted", gid, min(versions), None,
-                            f"events written after the store head (seq {mseq}), outside the "
-                            f"store: inserted", last_version=max(versions)))
+        faults.append(
+            fault(
+                "inserted",
+                gid,
+                min(versions),
+                None,
+                f"events written after the store head (seq {mseq}), outside the store: inserted",
+                last_version=max(versions),
+            )
+        )
     if recorded is not None and at_mark != mhead and last >= mseq:
-        faults.append(fault("store_head", None, None, None,
-                            f"the store head recomputed over seq 1..{mseq} differs from the one "
-                            f"recorded: events were rewritten, inserted or deleted"))
+        faults.append(
+            fault(
+                "store_head",
+                None,
+                None,
+                None,
+                f"the store head recomputed over seq 1..{mseq} differs from the one "
+                f"recorded: events were rewritten, inserted or deleted",
+            )
+        )
     return last, head
 
 
@@ -402,12 +563,25 @@ def _check_triggers(conn: sqlite3.Connection, faults: list[Fault]) -> None:
     found = dict(conn.execute("SELECT name, sql FROM sqlite_master WHERE type='trigger'"))
     for name, sql in schema.TRIGGERS.items():
         if name not in found:
-            faults.append(fault("trigger", None, None, None,
-                                f"the append-only trigger {name} is missing: events can be "
-                                f"changed in place"))
+            faults.append(
+                fault(
+                    "trigger",
+                    None,
+                    None,
+                    None,
+                    f"the append-only trigger {name} is missing: events can be changed in place",
+                )
+            )
         elif schema.normalise_sql(found[name]) != schema.normalise_sql(sql):
-            faults.append(fault("trigger", None, None, None,
-                                f"the append-only trigger {name} was replaced: {found[name]!r}"))
+            faults.append(
+                fault(
+                    "trigger",
+                    None,
+                    None,
+                    None,
+                    f"the append-only trigger {name} was replaced: {found[name]!r}",
+                )
+            )
 
 
 def _dedupe(faults: list[Fault]) -> list[Fault]:

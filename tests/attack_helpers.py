@@ -9,6 +9,7 @@ them with random legal bots one command per transaction (`Engine.submit`, no bat
 each acknowledged command prints `A <game_id> <version> <hash>` flushed, where version and hash
 are those of the last event the command stored. The parent SIGKILLs it at a random moment.
 """
+
 from __future__ import annotations
 
 import collections
@@ -70,8 +71,9 @@ WRITER_OPTIONS = {"duel": {"rounds": 20}, "thunderstone": {}}
 
 def latest(store, prefix: str) -> str | None:
     """The newest game whose id starts with prefix (ids end with a zero-padded counter)."""
-    row = store.conn.execute("SELECT max(game_id) FROM streams WHERE game_id LIKE ?",
-                             (prefix + "%",)).fetchone()
+    row = store.conn.execute(
+        "SELECT max(game_id) FROM streams WHERE game_id LIKE ?", (prefix + "%",)
+    ).fetchone()
     return row[0] if row and row[0] else None
 
 
@@ -98,8 +100,9 @@ def writer(db: str, slot: int, run: int, max_seconds: float = 120.0) -> None:
         if gid is not None and not eng.table(gid).over:
             return gid
         n = int(gid.rsplit("-", 1)[1]) + 1 if gid else 0
-        gid = eng.create(ruleset, 2, rng.randrange(10**9), WRITER_OPTIONS[ruleset],
-                         game_id=f"{prefix}{n:07d}")
+        gid = eng.create(
+            ruleset, 2, rng.randrange(10**9), WRITER_OPTIONS[ruleset], game_id=f"{prefix}{n:07d}"
+        )
         ack(gid, eng.store.read(gid, eng.store.version(gid)))
         return gid
 
@@ -128,8 +131,7 @@ def writer(db: str, slot: int, run: int, max_seconds: float = 120.0) -> None:
             seat = prompts[0].seat
             legal = eng.legal(gid, seat)
             if not legal:
-                raise SystemExit(f"stall: {gid} seat {seat} prompted at event {t.version}, "
-                                 f"no legal command")
+                raise SystemExit(f"stall: {gid} seat {seat} prompted at event {t.version}, no legal command")
             try:
                 stored = eng.submit(gid, seat, rng.choice(legal))
             except VersionConflict:

@@ -15,6 +15,7 @@
 The graph is built from the AST of every module, so nothing is imported to test it. `tests/`
 and `bench/` are not layers: they may reach anywhere.
 """
+
 from __future__ import annotations
 
 import ast
@@ -48,9 +49,12 @@ def imported(path: Path, name: str, known: dict[str, Path], typing: bool = False
     is_pkg = path.name == "__init__.py"
     out: set[str] = set()
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
-                   and getattr(block.test, "id", None) == "TYPE_CHECKING" and not typing
-                   for n in ast.walk(block)}
+    typing_only = {
+        id(n)
+        for block in ast.walk(tree)
+        if isinstance(block, ast.If) and getattr(block.test, "id", None) == "TYPE_CHECKING" and not typing
+        for n in ast.walk(block)
+    }
     for node in ast.walk(tree):
         if id(node) in typing_only:
             continue
@@ -60,7 +64,7 @@ def imported(path: Path, name: str, known: dict[str, Path], typing: bool = False
             base = node.module or ""
             if node.level:
                 pkg = name.split(".") if is_pkg else name.split(".")[:-1]
-                pkg = pkg[:len(pkg) - (node.level - 1)]
+                pkg = pkg[: len(pkg) - (node.level - 1)]
                 base = ".".join(pkg + ([base] if base else []))
             for a in node.names:
                 sub = f"{base}.{a.name}"
@@ -140,16 +144,23 @@ def forbidden(src: str, dst: str) -> str | None:
 
 
 def violations(g: dict[str, set[str]]) -> list[str]:
-    return [f"{src} -> {dst}: {why}" for src in sorted(g) for dst in sorted(g[src])
-            if (why := forbidden(src, dst))]
+    return [
+        f"{src} -> {dst}: {why}"
+        for src in sorted(g)
+        for dst in sorted(g[src])
+        if (why := forbidden(src, dst))
+    ]
 
 
 def test_the_rules_can_fail():
     """Each rule fires on a made-up graph, so the tests below could fail."""
-    g = {"engine.pipeline": {"cli.main", "engine.games.duel.rules"},
-         "engine.games.duel.rules": {"engine.games.epochs.state", "bots.search", "engine.context"},
-         "cli.main": {"engine.games.duel.rules", "engine.registry"},
-         "bots.search": {"server.app"}, "engine.registry": {"engine.games"}}
+    g = {
+        "engine.pipeline": {"cli.main", "engine.games.duel.rules"},
+        "engine.games.duel.rules": {"engine.games.epochs.state", "bots.search", "engine.context"},
+        "cli.main": {"engine.games.duel.rules", "engine.registry"},
+        "bots.search": {"server.app"},
+        "engine.registry": {"engine.games"},
+    }
     assert violations(g) == [
         "bots.search -> server.app: a bot imports a front end",
         "cli.main -> engine.games.duel.rules: front end reaches into a game's folder",
@@ -165,9 +176,11 @@ def test_the_graph_sees_function_level_imports(tmp_path):
     """A lazy import counts and a TYPE_CHECKING one does not, or a circle hidden in a function
     could pass."""
     probe = tmp_path / "probe.py"
-    probe.write_text("from typing import TYPE_CHECKING\n"
-                     "if TYPE_CHECKING:\n    from store.rows import bounded\n"
-                     "def f():\n    from store.files import open_store\n")
+    probe.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from store.rows import bounded\n"
+        "def f():\n    from store.files import open_store\n"
+    )
     assert imported(probe, "probe", modules()) == {"store.files"}
     assert imported(probe, "probe", modules(), typing=True) == {"store.files", "store.rows"}
 
@@ -192,6 +205,9 @@ def test_the_store_has_no_circle_even_for_annotations():
     """The store's modules (absorb, the SQLite store, the memory store) do not name each other in
     a loop even under TYPE_CHECKING: absorb states what it needs of the stores as Protocols."""
     g = graph(typing=True)
-    store = {m: {d for d in deps if d.split(".")[0] == "store"} for m, deps in g.items()
-             if m.split(".")[0] == "store"}
+    store = {
+        m: {d for d in deps if d.split(".")[0] == "store"}
+        for m, deps in g.items()
+        if m.split(".")[0] == "store"
+    }
     assert not cycles(store), cycles(store)

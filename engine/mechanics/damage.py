@@ -1,4 +1,5 @@
 """Damage tokens on any target (a unit, a realm, a hero), kept in Table.damage."""
+
 from __future__ import annotations
 
 from typing import Any

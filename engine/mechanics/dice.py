@@ -1,4 +1,5 @@
 """Dice with named faces. Rolling goes through Ctx.roll so every face is a recorded event."""
+
 from typing import Any
 
 import msgspec

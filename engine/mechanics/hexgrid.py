@@ -7,7 +7,8 @@ neighbours, as Mage Knight's map tiles are) tile the plane on a lattice whose
 neighbouring centres are TILE_OFFSETS away; the helpers here place such tiles
 and find where new ones may go, leaving shape rules (wedge, open) to the game.
 """
-from typing import Iterable, Iterator
+
+from collections.abc import Iterable, Iterator
 
 Hex = tuple[int, int]
 
@@ -95,15 +96,28 @@ def ring(centre: Hex, radius: int) -> list[Hex]:
 def tile_hexes(centre: Hex) -> dict[str, Hex]:
     """Map each local position (C, NE, ...) of a seven-hex tile to its map hex."""
     q, r = centre  # DIRECTIONS written out, in DIRECTION_NAMES order (test_corepath checks it)
-    return {"C": centre, "NE": (q + 1, r - 1), "E": (q + 1, r), "SE": (q, r + 1),
-            "SW": (q - 1, r + 1), "W": (q - 1, r), "NW": (q, r - 1)}
+    return {
+        "C": centre,
+        "NE": (q + 1, r - 1),
+        "E": (q + 1, r),
+        "SE": (q, r + 1),
+        "SW": (q - 1, r + 1),
+        "W": (q - 1, r),
+        "NW": (q, r - 1),
+    }
 
 
 def tile_neighbour_centres(centre: Hex) -> dict[str, Hex]:
     """Centres of the six tiles that can touch the tile at `centre`."""
     q, r = centre  # TILE_OFFSETS written out, in its order (test_hexgrid checks it)
-    return {"NE": (q + 3, r - 2), "E": (q + 2, r + 1), "SE": (q - 1, r + 3),
-            "SW": (q - 3, r + 2), "W": (q - 2, r - 1), "NW": (q + 1, r - 3)}
+    return {
+        "NE": (q + 3, r - 2),
+        "E": (q + 2, r + 1),
+        "SE": (q - 1, r + 3),
+        "SW": (q - 3, r + 2),
+        "W": (q - 2, r - 1),
+        "NW": (q + 1, r - 3),
+    }
 
 
 def tiles_adjacent(a: Hex, b: Hex) -> bool:

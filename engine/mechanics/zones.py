@@ -4,6 +4,7 @@ Index 0 is the top of a zone. Who may see a zone's cards decides each move's vis
 a move into a public zone is public; a move that shows cards to more seats is a reveal
 (undo will not cross it, invariant 6).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -33,23 +34,31 @@ def seers(table: Table, zone: str) -> list[int] | None:
     return []
 
 
-def create(ctx: Ctx, name: str, cards: list[str], rule: str, owner: int | None = None,
-           vis: str = PUBLIC) -> None:
+def create(
+    ctx: Ctx, name: str, cards: list[str], rule: str, owner: int | None = None, vis: str = PUBLIC
+) -> None:
     if vis not in (PUBLIC, OWNER, HIDDEN):
         raise ValueError(f"zone {name}: visibility {vis!r}")
     see = None if vis == PUBLIC else ([owner] if vis == OWNER and owner is not None else [])
-    ctx.emit("zone.created", {"zone": name, "cards": list(cards), "owner": owner, "vis": vis,
-                              "n": len(cards)}, rule, see)
+    ctx.emit(
+        "zone.created",
+        {"zone": name, "cards": list(cards), "owner": owner, "vis": vis, "n": len(cards)},
+        rule,
+        see,
+    )
 
 
 def add(ctx: Ctx, zone: str, cards: list[str], rule: str, to: str = "top") -> None:
     """Bring new cards into an existing zone (an unlimited supply minting another copy)."""
-    ctx.emit("zone.added", {"zone": zone, "cards": list(cards), "n": len(cards), "to": to}, rule,
-             seers(ctx.table, zone))
+    ctx.emit(
+        "zone.added",
+        {"zone": zone, "cards": list(cards), "n": len(cards), "to": to},
+        rule,
+        seers(ctx.table, zone),
+    )
 
 
-def move(ctx: Ctx, src: str, dst: str, cards: list[str], rule: str, to: str = "top",
-         **detail: Any) -> None:
+def move(ctx: Ctx, src: str, dst: str, cards: list[str], rule: str, to: str = "top", **detail: Any) -> None:
     """Move named cards; the event is seen by whoever can see either zone."""
     if not cards:
         return
@@ -85,15 +94,15 @@ def move(ctx: Ctx, src: str, dst: str, cards: list[str], rule: str, to: str = "t
         ctx.emit("zone.moved", data, rule, vis)
 
 
-def move_top(ctx: Ctx, src: str, dst: str, n: int, rule: str, to: str = "top",
-             **detail: Any) -> list[str]:
+def move_top(ctx: Ctx, src: str, dst: str, n: int, rule: str, to: str = "top", **detail: Any) -> list[str]:
     cards = ctx.table.zones[src].cards[:n]
     move(ctx, src, dst, cards, rule, to, **detail)
     return cards
 
 
-def draw(ctx: Ctx, deck: str, discard: str, hand: str, n: int, rule: str,
-         reshuffle_rule: str | None = None) -> list[str]:
+def draw(
+    ctx: Ctx, deck: str, discard: str, hand: str, n: int, rule: str, reshuffle_rule: str | None = None
+) -> list[str]:
     """Draw n, shuffling the discard pile in as the new deck when the deck runs out."""
     drawn: list[str] = []
     table = ctx.table
@@ -122,6 +131,10 @@ def view(table: Table, seat: int | None) -> dict[str, dict[str, Any]]:
     out = {}
     for name, z in table.zones.items():
         visible = z.vis == PUBLIC or (z.vis == OWNER and seat is not None and z.owner == seat)
-        out[name] = {"n": len(z.cards), "owner": z.owner, "vis": z.vis,
-                     **({"cards": list(z.cards)} if visible else {})}
+        out[name] = {
+            "n": len(z.cards),
+            "owner": z.owner,
+            "vis": z.vis,
+            **({"cards": list(z.cards)} if visible else {}),
+        }
     return out

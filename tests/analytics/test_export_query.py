@@ -1,4 +1,5 @@
 """runeledger export / query: tables from a store, incremental and exactly once."""
+
 import json
 
 import duckdb
@@ -19,8 +20,7 @@ def store(tmp_path_factory):
 
 
 def _count(out, table, col="*"):
-    return duckdb.sql(f"SELECT count({col}) FROM read_parquet('{out}/{table}/*.parquet')"
-                      ).fetchall()[0][0]
+    return duckdb.sql(f"SELECT count({col}) FROM read_parquet('{out}/{table}/*.parquet')").fetchall()[0][0]
 
 
 def test_export_tables_and_second_run_appends_nothing(store, tmp_path):
@@ -32,8 +32,8 @@ def test_export_tables_and_second_run_appends_nothing(store, tmp_path):
     assert _count(out, "ts_battles") == first["ts_battles"] > 0
     # every stored event is in `events`, once
     assert _count(out, "events") == sum(
-        r[0] for r in duckdb.sql(f"SELECT events FROM read_parquet('{out}/games/*.parquet')"
-                                 ).fetchall())
+        r[0] for r in duckdb.sql(f"SELECT events FROM read_parquet('{out}/games/*.parquet')").fetchall()
+    )
     assert export(store, out) == {}
     assert _count(out, "games") == 5
 
@@ -52,17 +52,18 @@ def test_new_games_are_appended_exactly_once(tmp_path):
 def test_interrupted_export_leaves_no_duplicate(store, tmp_path):
     out = tmp_path / "x"
     export(store, out, ruleset="duel")
-    stray = out / "games" / "part-00002.parquet"      # a part written, manifest not replaced
+    stray = out / "games" / "part-00002.parquet"  # a part written, manifest not replaced
     stray.write_bytes((out / "games" / "part-00001.parquet").read_bytes())
-    export(store, out)                                # drops the stray part first
+    export(store, out)  # drops the stray part first
     assert _count(out, "games") == 5
 
 
 def test_game_row_has_winners_and_seed(store, tmp_path):
     out = tmp_path / "x"
     export(store, out, ruleset="duel")
-    rows = duckdb.sql(f"SELECT status, winners, seed, seed_hash FROM "
-                      f"read_parquet('{out}/games/*.parquet')").fetchall()
+    rows = duckdb.sql(
+        f"SELECT status, winners, seed, seed_hash FROM read_parquet('{out}/games/*.parquet')"
+    ).fetchall()
     assert all(r[0] == "over" and r[2] is not None and len(r[3]) == 64 for r in rows)
     assert all(len(r[1]) >= 1 for r in rows)
 
@@ -79,20 +80,21 @@ def test_csv_and_bad_input(store, tmp_path):
 
 
 def test_query_over_store_and_over_export(store, tmp_path):
-    cols, rows = run_sql(connect(store), "SELECT ruleset, count(*) FROM games GROUP BY 1 "
-                                         "ORDER BY 1")
+    cols, rows = run_sql(connect(store), "SELECT ruleset, count(*) FROM games GROUP BY 1 ORDER BY 1")
     assert rows == [("duel", 3), ("thunderstone", 2)]
     export(store, tmp_path / "x")
-    _, rows2 = run_sql(connect(tables=str(tmp_path / "x")),
-                       "SELECT ruleset, count(*) FROM games GROUP BY 1 ORDER BY 1")
+    _, rows2 = run_sql(
+        connect(tables=str(tmp_path / "x")), "SELECT ruleset, count(*) FROM games GROUP BY 1 ORDER BY 1"
+    )
     assert rows2 == rows
     with pytest.raises(QueryError, match="nope"):
         run_sql(connect(store), "SELECT nope FROM games")
 
 
 def test_cli_query_json_and_error(store, capsys):
-    assert main(["query", "--db", store, "--json",
-                 "SELECT count(*) AS n FROM games WHERE ruleset='duel'"]) == 0
+    assert (
+        main(["query", "--db", store, "--json", "SELECT count(*) AS n FROM games WHERE ruleset='duel'"]) == 0
+    )
     assert json.loads(capsys.readouterr().out) == [{"n": 3}]
     assert main(["query", "--db", store, "SELEC"]) == 2
     assert "query failed" in capsys.readouterr().err

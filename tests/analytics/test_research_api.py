@@ -1,4 +1,5 @@
 """runeledger.open: the research API plays the same game the engine stores."""
+
 import random
 
 import pytest
@@ -19,7 +20,7 @@ def test_random_game_ends_with_returns(ruleset):
     _random_play(g, random.Random(1))
     r = g.returns()
     assert g.is_over() and len(r) == 2 and all(x >= 0 for x in r)
-    assert sum(r) == pytest.approx(1.0) or sum(r) == 0.0   # shared or nobody
+    assert sum(r) == pytest.approx(1.0) or sum(r) == 0.0  # shared or nobody
     assert g.events()[-1]["type"] == "seed.revealed"
 
 
@@ -61,6 +62,7 @@ def test_view_hides_the_other_seats_hand():
 
 def test_example_script_runs(capsys):
     from runeledger.example import main
+
     rate = main("duel", games=2, iterations=8)
     assert 0.0 <= rate <= 1.0
     assert "MCTS won" in capsys.readouterr().out

@@ -1,7 +1,8 @@
 """simulate --engine ray on a local 2-CPU Ray instance: a worker dies mid-run, no game is lost
 or duplicated, and the games are the ones the process engine plays."""
-from sim.simulate import simulate
+
 from sim.ray_engine import CRASH_ONCE, chunks, simulate_ray
+from sim.simulate import simulate
 from store import EventStore
 
 
@@ -15,7 +16,7 @@ def test_ray_run_survives_a_dead_worker(tmp_path, monkeypatch):
     monkeypatch.setenv(CRASH_ONCE, str(marker))
     db = str(tmp_path / "ray.db")
     s = simulate_ray(db, "duel", 12, 2, seed=4, num_cpus=2, tasks=3)
-    assert marker.exists()                               # a worker did die mid-task
+    assert marker.exists()  # a worker did die mid-task
     assert s.games == 12 and s.errors_total == 0
     store = EventStore(db)
     ids = store.game_ids()
@@ -24,7 +25,7 @@ def test_ray_run_survives_a_dead_worker(tmp_path, monkeypatch):
     pool = str(tmp_path / "pool.db")
     simulate(pool, "duel", 12, 2, seed=4)
     other = EventStore(pool)
-    for gid in ids:                                     # the same games, event for event
+    for gid in ids:  # the same games, event for event
         mine = [(e.type, e.data) for e in store.read(gid)]
         theirs = [(e.type, e.data) for e in other.read(gid)]
         assert mine[1:-1] == theirs[1:-1]

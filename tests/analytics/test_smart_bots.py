@@ -1,33 +1,36 @@
 """Greedy and MCTS bots: they see only their seat's view, and MCTS beats random in a duel."""
+
 import random
 
 import pytest
 
 import runeledger
-from engine.ruleset import Ruleset
 from analytics.export import collect
 from bots.players import BotsError, parse_bots
 from bots.search import determinize, greedy, mcts
+from engine.ruleset import Ruleset
 from sim.simulate import UsageError, simulate
 
 
 def _unseen(g, seat):
-    return [n for n, z in sorted(g.table.zones.items())
-            if z.cards and not (z.vis == "public" or (z.vis == "owner" and z.owner == seat))]
+    return [
+        n
+        for n, z in sorted(g.table.zones.items())
+        if z.cards and not (z.vis == "public" or (z.vis == "owner" and z.owner == seat))
+    ]
 
 
 def test_determinization_depends_only_on_the_seats_view():
     g = runeledger.open("thunderstone", 2, seed=4)
     other = g.clone()
     theirs = [n for n in _unseen(other, 0) if other.table.zones[n].owner == 1]
-    assert len(theirs) >= 2                        # seat 1's hand and deck are hidden from 0
+    assert len(theirs) >= 2  # seat 1's hand and deck are hidden from 0
     a, b = other.table.zones[theirs[0]].cards, other.table.zones[theirs[1]].cards
-    a[0], b[0] = b[0], a[0]                       # a different hidden deal, same view for 0
+    a[0], b[0] = b[0], a[0]  # a different hidden deal, same view for 0
     assert g.view(0)["zones"] == other.view(0)["zones"]
     d1, d2 = determinize(g, 0, random.Random(1)), determinize(other, 0, random.Random(1))
-    assert {n: z.cards for n, z in d1.table.zones.items()} == \
-        {n: z.cards for n, z in d2.table.zones.items()}
-    assert d1.seed != g.seed                       # the bot does not search the game's chance
+    assert {n: z.cards for n, z in d1.table.zones.items()} == {n: z.cards for n, z in d2.table.zones.items()}
+    assert d1.seed != g.seed  # the bot does not search the game's chance
     assert d1.view(0)["zones"] == g.view(0)["zones"]  # what seat 0 sees is kept as it is
 
 
@@ -37,8 +40,7 @@ def test_bots_pick_legal_commands():
     for _ in range(6):
         seat = g.to_act()
         legal = g.legal(seat)
-        cmd = (mcts if _ % 2 else greedy)(g, seat, legal, rng, 8) if len(legal) > 1 \
-            else legal[0]
+        cmd = (mcts if _ % 2 else greedy)(g, seat, legal, rng, 8) if len(legal) > 1 else legal[0]
         assert cmd in legal
         g.apply(seat, cmd)
 
@@ -55,7 +57,7 @@ def test_mcts_beats_random_in_duel():
             cmd = mcts(g, seat, legal, rng, 32) if seat == me else rng.choice(legal)
             g.apply(seat, cmd)
         wins += g.returns()[me]
-    assert wins >= 8, wins                          # random vs random is about 6 of 12
+    assert wins >= 8, wins  # random vs random is about 6 of 12
 
 
 def test_parse_bots():
@@ -83,14 +85,14 @@ def test_every_multi_seat_ruleset_gives_the_bots_a_position_value():
     one, and the bots read it through the ruleset contract, not from the game's folder."""
     from bots.heuristics import value, win_chance
     from engine.registry import rulesets
+
     mk = runeledger.open("mage-knight", 2, seed=1)
-    missing = [n for n, rs in sorted(rulesets().items())
-               if type(rs).position_value is Ruleset.position_value]
+    missing = [n for n, rs in sorted(rulesets().items()) if type(rs).position_value is Ruleset.position_value]
     assert missing == []
     assert [value(mk.table, s) for s in (0, 1)] == [0.0, 0.0]
     g = runeledger.open("dragonlords", 3, seed=5)
-    rng = random.Random(1)      # a random walk that keeps all three armies in (random casualty
-    for _ in range(200):        # choices often give up a King): kingdoms and units differ
+    rng = random.Random(1)  # a random walk that keeps all three armies in (random casualty
+    for _ in range(200):  # choices often give up a King): kingdoms and units differ
         if g.is_over():
             break
         seat = g.to_act()

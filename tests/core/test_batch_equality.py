@@ -1,11 +1,12 @@
 """Trust point 1: a game made by `Engine.batch()` (group commit, as `simulate` plays) is
 byte-identical to the same decisions submitted one at a time, and replays and folds."""
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import registry
 from bots.random_bot import bot_rng, play_out, step
+from engine import registry
 from engine.pipeline import Engine
 from engine.replay import replay
 from projections.state import StateReader
@@ -19,9 +20,13 @@ def _fixed_clock_engine() -> Engine:
 
 
 def _rows(eng: Engine, gid: str) -> list[tuple]:
-    return list(eng.store.conn.execute(
-        "SELECT version, type, schema, data, visibility, actor, rule_id, cause, command_id, "
-        "prev_hash, hash FROM events WHERE game_id=? ORDER BY version", (gid,)))
+    return list(
+        eng.store.conn.execute(
+            "SELECT version, type, schema, data, visibility, actor, rule_id, cause, command_id, "
+            "prev_hash, hash FROM events WHERE game_id=? ORDER BY version",
+            (gid,),
+        )
+    )
 
 
 def _players(name: str) -> int:

@@ -1,4 +1,5 @@
 """The 10M-game bench row calls memory flat when no new high comes after the first third."""
+
 from bench.simulate_runs import flat
 
 

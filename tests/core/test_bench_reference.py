@@ -2,6 +2,7 @@
 the same event and streams rows and, in each transaction, the store head the store wrote at
 that point. A constant head would let SQLite skip the meta page on every commit (an UPDATE
 that writes the bytes already there leaves its page clean) and flatter the reference."""
+
 import pytest
 
 from bench import storage

@@ -1,10 +1,11 @@
 """The per-scenario bench rows (bench/scenarios.py) play real games and fold them back: a row
 whose fold differed from its game would raise rather than print a figure."""
+
 from bench import scenarios
 
 
 def test_scenario_rows_stand_beside_the_fold_of_the_same_games(monkeypatch):
-    cases = (scenarios.CASES[3], scenarios.CASES[-1])      # solo conquest, DragonLords short game
+    cases = (scenarios.CASES[3], scenarios.CASES[-1])  # solo conquest, DragonLords short game
     monkeypatch.setattr(scenarios, "CASES", cases)
     rows, detail = scenarios.measure(1)
     assert [r.line.startswith(f"{c[0]} {c[1]}, {c[2]} seat") for r, c in zip(rows, cases)] == [True] * 2

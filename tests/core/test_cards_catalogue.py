@@ -1,16 +1,23 @@
 """`runeledger cards` and the catalogue contract of engine.cards (every value has a source)."""
+
 import json
 
 import pytest
 
+from cli.main import main
 from engine import registry
 from engine.cards import CardInfo, CatalogueError, check, find
-from cli.main import main
 
 
 def card(name, english=None, **values):
-    return CardInfo(name=name, english_name=english, kind="hero", values=values,
-                    sources={k: "public-list" for k in values}, text="")
+    return CardInfo(
+        name=name,
+        english_name=english,
+        kind="hero",
+        values=values,
+        sources={k: "public-list" for k in values},
+        text="",
+    )
 
 
 def test_every_installed_catalogue_keeps_the_contract():
@@ -20,12 +27,12 @@ def test_every_installed_catalogue_keeps_the_contract():
 
 
 def test_a_value_without_a_source_is_refused():
-    bad = CardInfo(name="X", english_name=None, kind="hero", values={"cost": 3}, sources={},
-                   text="")
+    bad = CardInfo(name="X", english_name=None, kind="hero", values={"cost": 3}, sources={}, text="")
     with pytest.raises(CatalogueError, match="different keys"):
         check([bad])
-    odd = CardInfo(name="X", english_name=None, kind="hero", values={"cost": 3},
-                   sources={"cost": "wiki"}, text="")
+    odd = CardInfo(
+        name="X", english_name=None, kind="hero", values={"cost": 3}, sources={"cost": "wiki"}, text=""
+    )
     with pytest.raises(CatalogueError, match="not 'rulebook p.N'"):
         check([odd])
 

@@ -1,4 +1,5 @@
 """The runeledger CLI contract, driven through main() with its real argument parsing."""
+
 import json
 
 import pytest
@@ -15,6 +16,7 @@ def cli(tmp_path, capsys):
         text = capsys.readouterr().out
         assert (code == 0) == ok, text
         return json.loads(text) if text.strip().startswith(("{", "[")) else text
+
     return run
 
 
@@ -47,8 +49,7 @@ def test_full_cli_round(cli, tmp_path):
 
 
 def test_simulate_stores_normal_games_with_workers(cli):
-    summary = cli("simulate", "duel", "--games", "6", "--players", "3", "--workers", "2",
-                  "--seed", "9")
+    summary = cli("simulate", "duel", "--games", "6", "--players", "3", "--workers", "2", "--seed", "9")
     assert summary["games"] == 6 and sum(summary["wins_per_seat"].values()) == pytest.approx(6)
     assert cli("verify")["events"] == summary["events"]
     assert cli("replay", "duel-9-00003")["ok"] is True
@@ -57,6 +58,7 @@ def test_simulate_stores_normal_games_with_workers(cli):
 def test_verify_exit_code_names_the_bad_event(cli, tmp_path):
     gid = cli("new", "duel", "--players", "2", "--seed", "1")["game_id"]
     import sqlite3
+
     con = sqlite3.connect(tmp_path / "cli.db")
     con.execute("DROP TRIGGER events_no_update")
     con.execute("UPDATE events SET actor=1 WHERE version=4")
@@ -67,6 +69,7 @@ def test_verify_exit_code_names_the_bad_event(cli, tmp_path):
 
 def test_situation_via_cli(cli):
     from pathlib import Path
+
     path = Path(__file__).parent / "situations/duel_low_health.toml"
     gid = cli("new", "--situation", str(path))["game_id"]
     cli("play", gid, "--seat", "0", '{"kind": "play", "card": "Haymaker"}')
@@ -90,6 +93,7 @@ def test_anchor_then_verify_finds_a_consistent_rewrite_only_with_the_anchor(cli,
     """Trust point 5: a tail cut with the chain and heads patched up passes the store's own
     checks only if the attacker also fixes the store head; the anchor still catches it."""
     import sqlite3
+
     gid = cli("new", "duel", "--players", "2", "--seed", "3")["game_id"]
     legal = cli("legal", gid, "--seat", "0")
     cli("play", gid, "--seat", "0", json.dumps(legal[0]))
@@ -98,19 +102,27 @@ def test_anchor_then_verify_finds_a_consistent_rewrite_only_with_the_anchor(cli,
     assert cli("verify", "--anchor", anchor)["ok"] is True
     con = sqlite3.connect(tmp_path / "cli.db")
     head = con.execute("SELECT MAX(version) FROM events WHERE game_id=?", (gid,)).fetchone()[0]
-    cut = con.execute("SELECT MIN(version) FROM events WHERE game_id=? AND type LIKE 'cmd.%'",
-                      (gid,)).fetchone()[0]
+    cut = con.execute(
+        "SELECT MIN(version) FROM events WHERE game_id=? AND type LIKE 'cmd.%'", (gid,)
+    ).fetchone()[0]
     con.execute("DROP TRIGGER events_no_delete")
     con.execute("DELETE FROM events WHERE game_id=? AND version>=?", (gid, cut))
-    last_hash = con.execute("SELECT hash FROM events WHERE game_id=? AND version=?",
-                            (gid, cut - 1)).fetchone()[0]
+    last_hash = con.execute(
+        "SELECT hash FROM events WHERE game_id=? AND version=?", (gid, cut - 1)
+    ).fetchone()[0]
     con.execute("UPDATE streams SET version=?, head_hash=? WHERE game_id=?", (cut - 1, last_hash, gid))
     con.commit()
     report = cli("verify", "--anchor", anchor, ok=False)
     kinds = {f["kind"] for f in report["faults"]}
     assert {"truncated", "trigger"} <= kinds, kinds
-    assert any(f.get("game_id") == gid and f["version"] == cut for f in report["faults"]
-               if f["kind"] == "truncated") and head > cut
+    assert (
+        any(
+            f.get("game_id") == gid and f["version"] == cut
+            for f in report["faults"]
+            if f["kind"] == "truncated"
+        )
+        and head > cut
+    )
     refused = cli("anchor", ok=False)  # an anchor of a broken store would bless the damage
     assert "does not verify" in refused["error"]
 
@@ -131,6 +143,7 @@ def test_list_names_each_game_with_its_status(cli):
 def test_an_undecodable_argument_is_named_escaped_not_a_traceback(tmp_path, capsys):
     """A byte the shell could not decode reaches argv as a surrogate; found by the argv fuzz."""
     from cli.main import main
+
     for extra in ([], ["--json"]):
         assert main(["prompts", "0", "\udcff", "--db", str(tmp_path / "x.db"), *extra]) == 2
         out = capsys.readouterr()

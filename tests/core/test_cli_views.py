@@ -1,12 +1,13 @@
 """Trust point 7: every read command shows the public view unless a seat or the referee is
 named; seats out of range are refused."""
+
 import json
 
 import pytest
 
-from engine import registry
 from bots.random_bot import bot_rng, step
 from cli.main import main
+from engine import registry
 from engine.pipeline import Engine
 from projections.views import state_view
 from store import EventStore
@@ -51,6 +52,7 @@ def played(request, tmp_path_factory):
 def cli(db, *argv):
     import io
     from contextlib import redirect_stdout
+
     buf = io.StringIO()
     with redirect_stdout(buf):
         code = main([*argv, "--db", db, "--json"])
@@ -62,8 +64,12 @@ def test_reads_without_as_show_only_public_cards(played):
     assert everything - public, "the game hid nothing: the test could not fail"
     head = cli(db, "state", gid)[1]["version"]
     shown = set()
-    for argv in (("state", gid), ("log", gid), ("timeline", gid),
-                 *[("audit", gid, str(v)) for v in range(2, head + 1, max(1, head // 15))]):
+    for argv in (
+        ("state", gid),
+        ("log", gid),
+        ("timeline", gid),
+        *[("audit", gid, str(v)) for v in range(2, head + 1, max(1, head // 15))],
+    ):
         code, out = cli(db, *argv)
         assert code == 0, out
         shown |= _cards(out)

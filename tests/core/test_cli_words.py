@@ -1,6 +1,7 @@
 """Issue 17 item 4: without --json the read commands print tables in words, for every ruleset:
 zones explained, card ids as names with their cost (or first values) and text, no raw JSON of
 the game state, no escape codes when piped, umlauts as they are (in --json too)."""
+
 import io
 import json
 import os
@@ -12,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import cards as cards_mod
-from engine import registry
 from bots.random_bot import bot_rng, step
 from cli.main import main
+from engine import cards as cards_mod
+from engine import registry
 from engine.mechanics.zones import card_name
 from engine.narration import command_labels, seat_name
 from engine.pipeline import Engine
@@ -71,8 +72,11 @@ def run(db, *argv, json_out=False):
 
 def cells(text: str) -> list[list[str]]:
     """The body rows of the tables in `text`, as stripped cells."""
-    return [[c.strip() for c in line.strip().strip("│").split("│")]
-            for line in text.splitlines() if line.startswith("│")]
+    return [
+        [c.strip() for c in line.strip().strip("│").split("│")]
+        for line in text.splitlines()
+        if line.startswith("│")
+    ]
 
 
 def legend_rows(text: str) -> dict[str, list[str]]:
@@ -98,9 +102,11 @@ def squash(s: str) -> str:
 def card_info(rs, cid: str):
     if not card_name(cid).strip():
         return None  # an empty field names no card (and would match every card without an English name)
-    found = [c for c in cards_mod.check(rs.cards())
-             if cards_mod.fold(card_name(cid)) in (cards_mod.fold(c.name),
-                                                   cards_mod.fold(c.english_name or ""))]
+    found = [
+        c
+        for c in cards_mod.check(rs.cards())
+        if cards_mod.fold(card_name(cid)) in (cards_mod.fold(c.name), cards_mod.fold(c.english_name or ""))
+    ]
     return found[0] if found else None
 
 
@@ -132,8 +138,9 @@ def test_state_in_words(played):
         assert rs.zone_label(z) != z, f"{rs.name}: zone {z} is not explained"
         assert f"{rs.zone_label(z)} ({z})" in text
     seat_zones = [z for z in view["zones"] if view["zones"][z].get("owner") == 0]
-    assert seat_zones and all("Seat 1" in rs.zone_label(z) for z in seat_zones), \
+    assert seat_zones and all("Seat 1" in rs.zone_label(z) for z in seat_zones), (
         "seat 0's zones are Seat 1's, as players count"
+    )
     shown = [c for c in map(lambda cid: card_info(rs, cid), visible_cards(view)) if c]
     assert shown, "no visible card: the test could not fail"
     legend = legend_rows(text)
@@ -153,10 +160,13 @@ def test_prompts_fill_in_the_rule_and_the_choices(played):
         mine = run(db, "prompts", gid, "--as", str(p["seat"]))
         n = len(json.loads(run(db, "legal", gid, "--seat", str(p["seat"]), json_out=True)))
         for text in (mine, referee, public):
-            row = next(r for r in cells(text) if r[0] == f"{seat_name(p['seat'])} "
-                       f"(--seat {p['seat']})" and r[1] == p["kind"])
+            row = next(
+                r
+                for r in cells(text)
+                if r[0] == f"{seat_name(p['seat'])} (--seat {p['seat']})" and r[1] == p["kind"]
+            )
             assert row[2] == f"{p['rule']}: {rs.catalog.get(p['rule']).summary}"
-            if text is public:   # how many answers a seat has can tell its hand
+            if text is public:  # how many answers a seat has can tell its hand
                 assert "choices" in row[3] and f"--as {p['seat']}" in row[3]
                 assert f"{n} choices" not in row[3] and "no legal command" not in row[3]
             else:
@@ -193,7 +203,7 @@ def test_log_and_audit_in_words(played):
     assert "{" not in text and "}" not in text
     rows = {r[0]: r for r in cells(text) if r and r[0].isdigit()}
     assert len(rows) == len(events)
-    wrapped = {k: r[2] for k, r in legend_rows(text).items() if k.isdigit()}   # a sentence wider than 400
+    wrapped = {k: r[2] for k, r in legend_rows(text).items() if k.isdigit()}  # a sentence wider than 400
     eng = Engine(EventStore(db))
     t = eng.table(gid)
     for e in events:  # the game's own sentence (Ruleset.describe), seats as players count them
@@ -201,9 +211,12 @@ def test_log_and_audit_in_words(played):
         assert rows[str(e["version"])][2] == said or squash(wrapped[str(e["version"])]) == squash(said)
         assert rows[str(e["version"])][1] == ("" if e["actor"] is None else seat_name(e["actor"]))
     eng.store.close()
-    raw = {z for e in events for z in (e["data"].get("src"), e["data"].get("dst"),
-                                       e["data"].get("zone"))
-           if isinstance(z, str) and re.search(r"[\d:.]", z)}
+    raw = {
+        z
+        for e in events
+        for z in (e["data"].get("src"), e["data"].get("dst"), e["data"].get("zone"))
+        if isinstance(z, str) and re.search(r"[\d:.]", z)
+    }
     assert raw, "no zone named: the test could not fail"
     for z in raw:
         assert not re.search(rf"(?<![\w:.]){re.escape(z)}(?![\w:.])", text), f"raw zone {z}"
@@ -226,8 +239,13 @@ def test_list_names_ruleset_players_status_and_last_event(played):
     text = run(db, "list")
     row = next(r for r in cells(text) if r[0] == gid)
     data = next(g for g in json.loads(run(db, "list", json_out=True)) if g["game_id"] == gid)
-    assert row[1:] == [rs.name, str(data["players"]), data["status"], str(data["version"]),
-                       data["last_event"]]
+    assert row[1:] == [
+        rs.name,
+        str(data["players"]),
+        data["status"],
+        str(data["version"]),
+        data["last_event"],
+    ]
 
 
 def test_list_of_a_ruleset_without_games_says_so(played):
@@ -262,8 +280,9 @@ def test_piped_output_has_no_escape_codes(played):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("COLUMNS", None)
     for argv in (("state", gid), ("log", gid), ("audit", gid, str(head))):
-        done = subprocess.run([sys.executable, "-m", "cli.main", *argv, "--db", db],
-                              capture_output=True, env=env, cwd=ROOT)
+        done = subprocess.run(
+            [sys.executable, "-m", "cli.main", *argv, "--db", db], capture_output=True, env=env, cwd=ROOT
+        )
         assert done.returncode == 0, done.stderr
         out = done.stdout.decode("utf-8")
         assert "\x1b" not in out and "━" in out

@@ -1,10 +1,11 @@
 """Each ruleset's declared command shapes (engine.commands) match what its legal_commands
 really offer, and a command of the wrong shape is refused before the game's `explain` reads
 it (explain once crashed on a number where it expected a card name)."""
+
 import pytest
 
-from engine import registry
 from bots.random_bot import bot_rng, step
+from engine import registry
 from engine.commands import check_shape
 from engine.errors import BadInput
 from sim.testing import engine

@@ -1,4 +1,5 @@
 """Malformed content and situation files are rejected whole, naming file, record and field."""
+
 from pathlib import Path
 
 import msgspec
@@ -36,15 +37,24 @@ def test_values_from_public_card_lists_are_a_provenance_of_their_own(tmp_path):
     assert load(p, Pack).hero[0].provenance.startswith("public-list")
 
 
-@pytest.mark.parametrize("text, expect", [
-    ('[[hero]]\nname="Elf"\ncost="x"\nprovenance="stand-in"\n',
-     "record hero[0] ('Elf'), field cost: Expected `int`, got `str`"),
-    ('[[hero]]\nname="Elf"\ncost=1\nprovenance="stand-in"\n[[hero]]\nname="Orc"\ncost=2\n',
-     "record hero[1] ('Orc'), field provenance"),
-    ('[[hero]]\nname="Elf"\ncost=1\nprovenance="I made it up"\n',
-     "provenance must start with 'rulebook p.N', 'public-list' or 'stand-in'"),
-    ('[[hero]\nname="Elf"', "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "text, expect",
+    [
+        (
+            '[[hero]]\nname="Elf"\ncost="x"\nprovenance="stand-in"\n',
+            "record hero[0] ('Elf'), field cost: Expected `int`, got `str`",
+        ),
+        (
+            '[[hero]]\nname="Elf"\ncost=1\nprovenance="stand-in"\n[[hero]]\nname="Orc"\ncost=2\n',
+            "record hero[1] ('Orc'), field provenance",
+        ),
+        (
+            '[[hero]]\nname="Elf"\ncost=1\nprovenance="I made it up"\n',
+            "provenance must start with 'rulebook p.N', 'public-list' or 'stand-in'",
+        ),
+        ('[[hero]\nname="Elf"', "not valid TOML"),
+    ],
+)
 def test_malformed_content_is_rejected_with_its_place(tmp_path, text, expect):
     p = write(tmp_path, text)
     with pytest.raises(ContentError) as exc:
@@ -71,16 +81,21 @@ def test_situation_sets_up_position_and_forced_dice():
     assert out.rule == "DU-OUT"
 
 
-@pytest.mark.parametrize("body, expect", [
-    ('ruleset="duel"\nplayers=2\n[[game.seat]]\nhand=["Jab#1"]\n[[game.seat]]\nhandd=[]\n',
-     "handd"),
-    ('ruleset="duel"\nplayers=2\n[[game.seat]]\nhand=["Dragon#1"]\n[[game.seat]]\n',
-     "unknown card 'Dragon#1'"),
-    ('ruleset="duel"\nplayers="two"\n', "field players"),
-    ('ruleset="duel"\nplayers=2\nwhatever=1\n', "whatever"),
-])
+@pytest.mark.parametrize(
+    "body, expect",
+    [
+        ('ruleset="duel"\nplayers=2\n[[game.seat]]\nhand=["Jab#1"]\n[[game.seat]]\nhandd=[]\n', "handd"),
+        (
+            'ruleset="duel"\nplayers=2\n[[game.seat]]\nhand=["Dragon#1"]\n[[game.seat]]\n',
+            "unknown card 'Dragon#1'",
+        ),
+        ('ruleset="duel"\nplayers="two"\n', "field players"),
+        ('ruleset="duel"\nplayers=2\nwhatever=1\n', "whatever"),
+    ],
+)
 def test_malformed_situation_is_rejected_and_stores_nothing(tmp_path, body, expect):
     from sim.testing import engine
+
     p = tmp_path / "s.toml"
     p.write_text(body)
     eng = engine()

@@ -1,6 +1,7 @@
 """Invariant 6 on the core's mechanics: views and redacted logs hide hands and deck orders."""
-from sim.testing import assert_log_leaks_nothing, run_bots
+
 from projections.views import state_view
+from sim.testing import assert_log_leaks_nothing, run_bots
 
 
 def test_views_hide_other_hands_and_every_deck_order(eng):
@@ -29,6 +30,7 @@ def test_the_leak_check_catches_a_leak(eng, monkeypatch):
     import pytest
 
     from engine.mechanics import zones
+
     monkeypatch.setattr(zones, "seers", lambda table, zone: None)
     gid = eng.create("duel", 2, 14)
     run_bots(eng, gid, 14)
@@ -38,6 +40,7 @@ def test_the_leak_check_catches_a_leak(eng, monkeypatch):
 
 def test_a_secret_decision_is_redacted_for_the_other_seats(eng, monkeypatch):
     from engine import registry
+
     rs = registry.get("duel")
     monkeypatch.setattr(type(rs), "command_vis", lambda self, t, seat, cmd: [seat])
     gid = eng.create("duel", 2, 21)
@@ -45,6 +48,7 @@ def test_a_secret_decision_is_redacted_for_the_other_seats(eng, monkeypatch):
     decision = eng.submit(gid, 0, card)[0]
     assert decision.vis == [0]
     from projections.views import event_view
+
     assert event_view(rs, decision, 1)["data"] == {} and event_view(rs, decision, 0)["data"] == card
 
 
@@ -52,6 +56,7 @@ def test_added_cards_enter_a_zone_with_its_visibility(eng):
     """zones.add mints cards into an existing zone (an unlimited supply)."""
     from engine.context import Ctx
     from engine.mechanics import zones
+
     gid = eng.create("duel", 2, 3)
     t = eng.table(gid)
     ctx = Ctx(eng.ruleset(gid), t, "s", "c", None, 10)

@@ -4,6 +4,7 @@ Behaviour only, never timings: the written-out hex offsets equal the named direc
 move's event data reaches the fold and the handlers equal to its JSON decode (owned or not),
 and the bus hands every emitted event to its subscribers first in, first out, with its cause.
 """
+
 from __future__ import annotations
 
 import msgspec
@@ -33,8 +34,13 @@ def _ctx() -> Ctx:
 
 def test_zone_move_data_equals_its_json_decode_owned_or_not():
     rule = next(iter(registry.get("duel").catalog.rules))
-    for detail in ({}, {"why": "test", "k": 3, "ok": True, "none": None}, {"path": ["a", "b"]},
-                   {"at": (1, 2)}, {"f": 0.5}):
+    for detail in (
+        {},
+        {"why": "test", "k": 3, "ok": True, "none": None},
+        {"path": ["a", "b"]},
+        {"at": (1, 2)},
+        {"f": 0.5},
+    ):
         ctx = _ctx()
         zones.move(ctx, "a", "b", ["x#1"], rule, **detail)
         ev = ctx.events[0]
@@ -60,8 +66,7 @@ def test_bus_runs_events_first_in_first_out_with_their_cause():
     bus.subscribe("damage.dealt", first)
     bus.subscribe("damage.healed", first)
     ctx.emit("damage.dealt", {"target": "t", "n": 1}, rule)
-    ctx.emit("dice.rolled", {"die": "d", "face": 1, "stream": "s", "chance": 0, "forced": False},
-             rule)
+    ctx.emit("dice.rolled", {"die": "d", "face": 1, "stream": "s", "chance": 0, "forced": False}, rule)
     bus.run(ctx)
     assert seen == [("damage.dealt", 1), ("damage.dealt", 3), ("damage.healed", 4)]
     assert [e.cause for e in ctx.events] == [None, None, 1, 1]
@@ -72,7 +77,9 @@ def test_bus_runs_events_first_in_first_out_with_their_cause():
 
 def test_hex_neighbour_adjacent_and_open_slots_match_their_definitions():
     import itertools
+
     import pytest
+
     hexes = [(q, r) for q in range(-3, 4) for r in range(-3, 4)]
     for a, b in itertools.product(hexes, hexes):
         assert hg.adjacent(a, b) == (hg.distance(a, b) == 1)
@@ -90,6 +97,7 @@ def test_written_out_shuffle_equals_random_shuffle():
     import random
 
     from engine.chance import rng_for, shuffle
+
     for n in range(0, 70):
         for counter in range(3):
             a, b = list(range(n)), list(range(n))
@@ -106,4 +114,5 @@ def test_tile_hexes_and_neighbour_count_match_their_definitions():
         assert list(hg.tile_hexes(c).items()) == list(want.items())
         placed = [(0, 0), (3, -2), (2, 1), (5, -1), (-1, 3)]
         assert hg.tile_neighbour_count(c, placed) == sum(
-            1 for x in hg.tile_neighbour_centres(c).values() if x in set(placed))
+            1 for x in hg.tile_neighbour_centres(c).values() if x in set(placed)
+        )

@@ -15,6 +15,7 @@ store), and at the end checks:
 
 Default: 12 kills. `make soak` (RUNELEDGER_SOAK=1): RUNELEDGER_SOAK_KILLS kills (2000).
 """
+
 import os
 import random
 import signal
@@ -25,9 +26,8 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from attack_helpers import FIGURES, WRITER_GAMES, WRITER_OPTIONS, latest, register_figures, soak_kills
 
-from attack_helpers import FIGURES, WRITER_GAMES, WRITER_OPTIONS, latest, register_figures, \
-    soak_kills
 from engine.pipeline import Engine
 from engine.replay import replay
 from sim.testing import state_bytes
@@ -45,8 +45,12 @@ def _figures(request):
 def _start(db: str, slot: int, run: int, workdir: Path):
     out = open(workdir / f"ack-{slot}-{run}.txt", "wb")
     err = open(workdir / f"err-{slot}-{run}.txt", "wb")
-    proc = subprocess.Popen([sys.executable, HELPER, "writer", db, str(slot), str(run)],
-                            stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, HELPER, "writer", db, str(slot), str(run)],
+        stdout=out,
+        stderr=err,
+        stdin=subprocess.DEVNULL,
+    )
     out.close()
     err.close()
     return proc
@@ -54,7 +58,7 @@ def _start(db: str, slot: int, run: int, workdir: Path):
 
 def _acks(path: Path) -> list[tuple[str, int, str]]:
     text = path.read_bytes().decode()
-    complete = text[:text.rfind("\n") + 1]  # a line cut by the kill was never acknowledged
+    complete = text[: text.rfind("\n") + 1]  # a line cut by the kill was never acknowledged
     got = []
     for line in complete.splitlines():
         if line.startswith("A "):
@@ -70,8 +74,9 @@ def _shared_games(db: str, rng: random.Random) -> None:
         gid = latest(eng.store, f"shared-{ruleset}-")
         if gid is None or eng.table(gid).over:
             n = int(gid.rsplit("-", 1)[1]) + 1 if gid else 0
-            eng.create(ruleset, 2, rng.randrange(10**9), WRITER_OPTIONS[ruleset],
-                       game_id=f"shared-{ruleset}-{n:07d}")
+            eng.create(
+                ruleset, 2, rng.randrange(10**9), WRITER_OPTIONS[ruleset], game_id=f"shared-{ruleset}-{n:07d}"
+            )
     eng.store.close()
 
 
@@ -102,8 +107,10 @@ def test_sigkilled_writers_lose_no_acknowledged_command(tmp_path):
                     continue
                 if proc.poll() is not None:
                     err = (tmp_path / f"err-{slot}-{run}.txt").read_text(errors="replace")
-                    pytest.fail(f"writer {slot} run {run} exited by itself with "
-                                f"{proc.returncode} before the kill:\n{err[-3000:]}")
+                    pytest.fail(
+                        f"writer {slot} run {run} exited by itself with "
+                        f"{proc.returncode} before the kill:\n{err[-3000:]}"
+                    )
                 mode, when = plan[slot]
                 if mode == "after ready":
                     if (tmp_path / f"ack-{slot}-{run}.txt").stat().st_size > 0:
@@ -116,8 +123,9 @@ def test_sigkilled_writers_lose_no_acknowledged_command(tmp_path):
         for slot, proc in procs:
             proc.wait(30)
             err = (tmp_path / f"err-{slot}-{run}.txt").read_text(errors="replace")
-            assert proc.returncode == -signal.SIGKILL, \
+            assert proc.returncode == -signal.SIGKILL, (
                 f"writer {slot} run {run} ended with {proc.returncode}:\n{err[-3000:]}"
+            )
             assert "Traceback" not in err, err[-3000:]
             got = _acks(tmp_path / f"ack-{slot}-{run}.txt")
             if not got:
@@ -134,11 +142,11 @@ def test_sigkilled_writers_lose_no_acknowledged_command(tmp_path):
     store = EventStore(db)
     report = store.verify()
     assert report.ok, f"after {kills} kills the store does not verify: {report.first_bad}"
-    stored = {(g, v): h for g, v, h in
-              store.conn.execute("SELECT game_id, version, hash FROM events")}
+    stored = {(g, v): h for g, v, h in store.conn.execute("SELECT game_id, version, hash FROM events")}
     lost = [(k, h) for k, h in acked.items() if stored.get(k) != h]
-    assert not lost, f"{len(lost)} of {len(acked)} acknowledged commands are lost or " \
-                     f"different, e.g. {lost[:5]}"
+    assert not lost, (
+        f"{len(lost)} of {len(acked)} acknowledged commands are lost or different, e.g. {lost[:5]}"
+    )
     assert acked, "no writer acknowledged anything: the kills never landed while writing"
     resumed = [g for g, runs in runs_of_game.items() if len(runs) > 1]
     assert resumed, "no game was continued after a restart: the writers do not resume"
@@ -150,16 +158,17 @@ def test_sigkilled_writers_lose_no_acknowledged_command(tmp_path):
         result = replay(store, gid)
         assert result.ok, f"{gid} does not replay after the kills: {result.difference}"
         t = eng.table(gid)
-        assert state_bytes(eng.reader.state_at(gid)) == \
-            state_bytes(eng.reader.state_at(gid, use_snapshots=False)), \
-            f"{gid}: the rebuild from snapshots differs from the rebuild from events"
+        assert state_bytes(eng.reader.state_at(gid)) == state_bytes(
+            eng.reader.state_at(gid, use_snapshots=False)
+        ), f"{gid}: the rebuild from snapshots differs from the rebuild from events"
         if t.over:
             assert revealed[gid] == 1, f"{gid} is over but its seed is not marked revealed"
         else:
             prompts = eng.prompts(gid)
             assert prompts, f"{gid} at event {t.version} is not over and has no prompt"
-            assert any(eng.legal(gid, p.seat) for p in prompts), \
+            assert any(eng.legal(gid, p.seat) for p in prompts), (
                 f"{gid} at event {t.version}: no prompted seat has a legal command"
+            )
     FIGURES.seconds["crash test: whole test"] = time.monotonic() - started
     FIGURES.add("crash test: SIGKILLs", kills)
     FIGURES.add("crash test: kills before the writer acknowledged anything", early_kills)

@@ -1,4 +1,5 @@
 """`runeledger dispute`: a situation played under each reading of the rules it touches."""
+
 from __future__ import annotations
 
 import json
@@ -39,8 +40,9 @@ def test_rune_age_city_icons_reading_decides_the_battle():
     (the city holds) unless only enemies cause casualties (the city is captured)."""
     report = settle(RA, ["A16"])
     v = variants(report, "A16")
-    outcome = {alt: next(e for e in x["decisive"] if e["type"] == "ra.outcome")["data"]
-               for alt, x in v.items()}
+    outcome = {
+        alt: next(e for e in x["decisive"] if e["type"] == "ra.outcome")["data"] for alt, x in v.items()
+    }
     assert outcome["any_icons"]["winner"] == "target" and outcome["any_icons"]["attacker"] == 0
     assert outcome["enemies_only"]["winner"] == "army" and outcome["enemies_only"]["attacker"] == 3
     assert [e["type"] for e in v["any_icons"]["decisive"]][0] == "ra.casualties"
@@ -73,10 +75,13 @@ def test_a_chosen_reading_is_recorded_in_the_creation_event():
     assert created.data["options"]["readings"] == {"A17": "not_for_penalty"}
 
 
-@pytest.mark.parametrize("readings, words", [
-    ({"TS-NOPE": "x"}, ["TS-NOPE", "A17"]),
-    ({"A17": "maybe"}, ["A17", "lowers_penalty", "not_for_penalty"]),
-])
+@pytest.mark.parametrize(
+    "readings, words",
+    [
+        ({"TS-NOPE": "x"}, ["TS-NOPE", "A17"]),
+        ({"A17": "maybe"}, ["A17", "lowers_penalty", "not_for_penalty"]),
+    ],
+)
 def test_bad_reading_in_a_situation_names_key_and_allowed_values(readings, words):
     with pytest.raises(ValueError) as exc:
         from_situation(TS, options={"readings": readings})
@@ -117,6 +122,7 @@ def test_catalog_readings_cite_catalog_rules_and_are_asked_by_the_rules(name):
     import pathlib
 
     from engine import readings, registry
+
     rs = registry.get(name)
     listed = readings.of(rs)
     assert listed

@@ -1,5 +1,6 @@
 """`runeledger dispute` beyond one reading at a time: the cross product of several readings
 (--combine) with the reading behind each difference, --to-end, and the duel's card overrides."""
+
 from __future__ import annotations
 
 import json
@@ -7,10 +8,10 @@ import json
 import pytest
 
 from cli import main as cli
-from sim.dispute import settle
-from sim.testing import from_situation
 from projections.audit import audit
 from projections.views import REFEREE
+from sim.dispute import settle
+from sim.testing import from_situation
 
 TS = "engine/games/thunderstone/situations/dispute_glut_light.toml"
 LOW = "tests/core/situations/duel_low_health.toml"
@@ -57,6 +58,7 @@ def test_combine_words_name_each_combination_and_its_cause(capsys, monkeypatch):
     from rich.console import Console
 
     from cli import dispute as dispute_cli
+
     monkeypatch.setattr(dispute_cli, "out", Console(width=1000, soft_wrap=True))
     assert cli.main(["dispute", TS, "--reading", "A17", "--reading", "A11", "--combine"]) == 0
     text = capsys.readouterr().out
@@ -68,6 +70,7 @@ def test_combine_words_name_each_combination_and_its_cause(capsys, monkeypatch):
 
 def test_too_many_combinations_are_refused(monkeypatch, capsys):
     from sim import dispute as d
+
     monkeypatch.setattr(d, "MAX_COMBINATIONS", 3)
     code = cli.main(["dispute", TS, "--reading", "A17", "--reading", "A11", "--combine", "--json"])
     out = json.loads(capsys.readouterr().out)
@@ -89,11 +92,14 @@ def test_to_end_lets_bots_finish_the_same_way_under_each_reading(tmp_path):
 
 # -- duel overrides -----------------------------------------------------------------------------
 
+
 def test_duel_override_changes_the_hit_and_is_marked_in_event_and_audit():
     """A Jab overridden to 6: seat 1 (2 damage) takes 6 on a forced hit and is out (DU-OUT); the
     damage event carries the overridden value and the audit of the end says so."""
+
     def two(game):
         game["seat"][1]["damage"] = 2
+
     eng, gid = from_situation(LOW, edit=two, options={"overrides": {"Jab": {"value": 6}}})
     eng.submit(gid, 0, {"kind": "play", "card": "Jab"})
     events = eng.store.read(gid)
@@ -110,18 +116,22 @@ def test_duel_override_changes_the_hit_and_is_marked_in_event_and_audit():
 def test_duel_without_override_keeps_its_events():
     def two(game):
         game["seat"][1]["damage"] = 2
+
     eng, gid = from_situation(LOW, edit=two)
     eng.submit(gid, 0, {"kind": "play", "card": "Jab"})
     (hit,) = [e for e in eng.store.read(gid) if e.type == "damage.dealt" and e.rule == "DU-ROLL"]
     assert hit.data["n"] == 1 and "overridden" not in hit.data and not eng.table(gid).over
 
 
-@pytest.mark.parametrize("over, words", [
-    ({"Uppercut": {"value": 2}}, ["Uppercut"]),
-    ({"Jab": {"copies": 2}}, ["copies", "value"]),
-    ({"Jab": {"value": -1}}, ["value", "0 or more", "DU-ROLL"]),
-    ({"Jab": {"value": "2"}}, ["value", "int"]),
-])
+@pytest.mark.parametrize(
+    "over, words",
+    [
+        ({"Uppercut": {"value": 2}}, ["Uppercut"]),
+        ({"Jab": {"copies": 2}}, ["copies", "value"]),
+        ({"Jab": {"value": -1}}, ["value", "0 or more", "DU-ROLL"]),
+        ({"Jab": {"value": "2"}}, ["value", "int"]),
+    ],
+)
 def test_duel_bad_override_names_key_and_allowed_values(over, words):
     with pytest.raises(ValueError) as exc:
         from_situation(LOW, options={"overrides": over})

@@ -1,10 +1,11 @@
 """The duel test ruleset's one reading (TIE) through `dispute`, and `[[play]]` commands."""
+
 from __future__ import annotations
 
 import pytest
 
-from sim.dispute import settle
 from engine.errors import IllegalCommand
+from sim.dispute import settle
 
 TIE = "tests/core/situations/duel_tie_at_limit.toml"
 
@@ -21,8 +22,11 @@ def test_duel_tie_reading_decides_who_wins():
 
 
 def test_a_refused_play_command_names_its_rule(tmp_path):
-    text = open(TIE, encoding="utf-8").read().replace('kind = "pass" }\n\n[[play]]',
-                                                     'kind = "play", card = "Haymaker" }\n\n[[play]]', 1)
+    text = (
+        open(TIE, encoding="utf-8")
+        .read()
+        .replace('kind = "pass" }\n\n[[play]]', 'kind = "play", card = "Haymaker" }\n\n[[play]]', 1)
+    )
     bad = tmp_path / "bad.toml"
     bad.write_text(text, encoding="utf-8")
     with pytest.raises(IllegalCommand):

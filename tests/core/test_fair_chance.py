@@ -2,6 +2,7 @@
 secret contribution, the deal deferred until every awaited seat answered, everything opened at
 the end and checked by `verify` like the seed; and a game that exists with its seats or not at
 all (seat tokens in the creating transaction)."""
+
 import multiprocessing as mp
 import os
 import signal
@@ -9,8 +10,8 @@ import sqlite3
 
 import pytest
 
-from engine import pipeline
 from bots.random_bot import bot_rng, decide
+from engine import pipeline
 from engine.errors import BadInput, IllegalCommand
 from engine.pipeline import Engine
 from engine.replay import replay
@@ -60,7 +61,9 @@ def test_CORE_3C_the_deal_waits_and_says_for_whom():
     eng = Engine(MemoryStore())
     gid = eng.create("duel", 2, contributions=[0, 1])
     assert [(p.seat, p.kind, p.rule) for p in eng.prompts(gid)] == [
-        (0, "contribute", "CORE-3C"), (1, "contribute", "CORE-3C")]
+        (0, "contribute", "CORE-3C"),
+        (1, "contribute", "CORE-3C"),
+    ]
     assert eng.legal(gid, 0) == []
     with pytest.raises(IllegalCommand) as exc:
         eng.submit(gid, 0, {"kind": "pass"})
@@ -78,10 +81,10 @@ def test_CORE_3C_only_the_commitment_is_public_until_the_end():
     eng.contribute(gid, 0, "zero's secret")
     eng.contribute(gid, 1, "one's secret")
     from projections.views import log_view
+
     rs = eng.ruleset(gid)
     for who in (None, 1):
-        seen = [e for e in log_view(rs, eng.store.read(gid), who)
-                if e["type"] == "chance.contributed"]
+        seen = [e for e in log_view(rs, eng.store.read(gid), who) if e["type"] == "chance.contributed"]
         assert len(seen) == 3
         for e in seen:
             if e["data"]["who"] != who:
@@ -90,7 +93,10 @@ def test_CORE_3C_only_the_commitment_is_public_until_the_end():
     last = eng.store.read(gid)[-1]
     assert last.type == "seed.revealed"
     assert [c[:2] for c in last.data["contributions"]] == [
-        ["creator", "7"], [0, "zero's secret"], [1, "one's secret"]]
+        ["creator", "7"],
+        [0, "zero's secret"],
+        [1, "one's secret"],
+    ]
 
 
 def test_CORE_3C_a_contributed_game_replays_and_verifies(tmp_path):
@@ -104,8 +110,7 @@ def test_CORE_3C_a_contributed_game_replays_and_verifies(tmp_path):
     assert report.ok, report.faults
 
 
-def test_CORE_3C_verify_fails_when_a_contribution_does_not_open_its_commitment(tmp_path,
-                                                                               monkeypatch):
+def test_CORE_3C_verify_fails_when_a_contribution_does_not_open_its_commitment(tmp_path, monkeypatch):
     eng = Engine(EventStore(str(tmp_path / "f.db"), create=True))
     gid = eng.create("duel", 2, contributions=[0])
     real = pipeline.commitment
@@ -127,6 +132,7 @@ def test_CORE_3C_verify_fails_when_the_end_reveals_other_contributions(tmp_path,
     def other(ctx, seed, salt, t):
         real(ctx, seed, salt, t)
         ctx.opened["contributions"] = [[0, "another", "salt"]]
+
     monkeypatch.setattr(pipeline, "_mix", other)
     _play_out(eng, gid)
     faults = [f for f in eng.store.verify().faults if f["kind"] == "contribution"]
@@ -152,6 +158,7 @@ def test_seat_tokens_commit_with_the_game_or_not_at_all(tmp_path, monkeypatch):
 
     def fail(*a, **k):
         raise OSError("disk gone between the seats and the events")
+
     monkeypatch.setattr(eng.store, "append", fail)
     with pytest.raises(OSError):
         eng.create("duel", 2, game_id="g-1", seat_tokens=ROWS)
@@ -170,6 +177,7 @@ def _create_and_die(path):
     def append_then_die(*a, **k):
         real(*a, **k)
         os.kill(os.getpid(), signal.SIGKILL)
+
     eng.store.append = append_then_die
     eng.create("duel", 2, game_id="g-killed", seat_tokens=ROWS)
 
@@ -192,8 +200,9 @@ def test_an_orphan_of_an_older_table_is_named_by_verify(tmp_path):
     eng.create("duel", 2, game_id="served")
     eng.create("duel", 2, game_id="orphan")
     side = sqlite3.connect(path + ".seats")  # the older table's side file: "orphan" missing
-    side.execute("CREATE TABLE seat_token (game_id TEXT, seat TEXT, hash TEXT, bot TEXT, "
-                 "PRIMARY KEY (game_id, seat))")
+    side.execute(
+        "CREATE TABLE seat_token (game_id TEXT, seat TEXT, hash TEXT, bot TEXT, PRIMARY KEY (game_id, seat))"
+    )
     side.executemany("INSERT INTO seat_token VALUES ('served',?,?,?)", ROWS)
     side.commit()
     side.close()
@@ -222,6 +231,7 @@ def test_CORE_3C_undo_never_takes_a_contribution_back(tmp_path):
     eng.contribute(gid, 0, "first")
     eng.contribute(gid, 1, "second")
     from engine.errors import UndoRefused
+
     with pytest.raises(UndoRefused) as exc:
         eng.undo(gid, 2, seat=1, agreed=True)
     assert exc.value.rule == "CORE-3C" and "given once" in exc.value.reason

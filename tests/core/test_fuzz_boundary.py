@@ -14,6 +14,7 @@ input ever prints a Python traceback; `--json` makes an error one JSON line on s
 Hypothesis sizes: small by default; `make soak` (RUNELEDGER_SOAK=1) runs RUNELEDGER_SOAK_EXAMPLES
 (7000) per hypothesis test, about 100k fuzz inputs in all.
 """
+
 from __future__ import annotations
 
 import copy
@@ -31,13 +32,13 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from attack_helpers import FIGURES, examples, register_figures
 from hypothesis import HealthCheck, assume, given, note, settings
 from hypothesis import strategies as st
 
-from attack_helpers import FIGURES, examples, register_figures
-from engine import registry
 from bots.random_bot import bot_rng, play_out, step
 from cli.main import main
+from engine import registry
 from engine.errors import BadInput, EngineError, IllegalCommand
 from engine.pipeline import Engine, canonical
 from sim.testing import state_bytes
@@ -72,11 +73,17 @@ def pick(data, seq, label: str):
 
 
 def fuzz_settings(default: int):
-    return settings(max_examples=examples(default), deadline=None,
-                    report_multiple_bugs=False,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                           HealthCheck.too_slow, HealthCheck.data_too_large,
-                                           HealthCheck.filter_too_much])
+    return settings(
+        max_examples=examples(default),
+        deadline=None,
+        report_multiple_bugs=False,
+        suppress_health_check=[
+            HealthCheck.function_scoped_fixture,
+            HealthCheck.too_slow,
+            HealthCheck.data_too_large,
+            HealthCheck.filter_too_much,
+        ],
+    )
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -157,8 +164,7 @@ class Look:
 
 
 def rejected_rows(store: EventStore, gid) -> int:
-    return store.conn.execute("SELECT count(*) FROM rejected WHERE game_id=?",
-                              (gid,)).fetchone()[0]
+    return store.conn.execute("SELECT count(*) FROM rejected WHERE game_id=?", (gid,)).fetchone()[0]
 
 
 def look(a: Arena, gid: str) -> Look:
@@ -166,8 +172,14 @@ def look(a: Arena, gid: str) -> Look:
     t = eng.table(gid)
     prompts = eng.prompts(gid)
     legal = {p.seat: sorted(canonical(c) for c in eng.legal(gid, p.seat)) for p in prompts}
-    return Look(eng.store.version(gid), state_bytes(t), msgspec.json.encode(prompts), legal,
-                rejected_rows(eng.store, gid), t.over)
+    return Look(
+        eng.store.version(gid),
+        state_bytes(t),
+        msgspec.json.encode(prompts),
+        legal,
+        rejected_rows(eng.store, gid),
+        t.over,
+    )
 
 
 def assert_unchanged(a: Arena, gid: str, before: Look, what: str) -> None:
@@ -175,8 +187,9 @@ def assert_unchanged(a: Arena, gid: str, before: Look, what: str) -> None:
     after = look(a, gid)
     assert after.version == before.version, f"{what}: the store version moved"
     assert after.state == before.state, f"{what}: the live state changed"
-    assert state_bytes(eng.reader.state_at(gid)) == before.state, \
+    assert state_bytes(eng.reader.state_at(gid)) == before.state, (
         f"{what}: the state rebuilt from the store differs"
+    )
     assert after.prompts == before.prompts, f"{what}: the prompts changed"
     assert after.legal == before.legal, f"{what}: the legal commands changed"
     if not after.over:
@@ -188,8 +201,9 @@ def assert_unchanged(a: Arena, gid: str, before: Look, what: str) -> None:
         assert after.rejected <= limit, f"{what}: {after.rejected} rejected rows, cap {limit}"
     full = limit is not None and before.rejected >= limit
     want = before.rejected if full else before.rejected + 1
-    assert after.rejected == want, \
+    assert after.rejected == want, (
         f"{what}: rejected rows went {before.rejected} -> {after.rejected}, expected {want}"
+    )
 
 
 def legal_for(a: Arena, gid: str, seat) -> set[bytes]:
@@ -213,12 +227,14 @@ def attempt(a: Arena, gid: str, seat, cmd, what: str = "submit"):
     try:
         a.eng.submit(gid, seat, cmd)
     except Exception as exc:
-        assert isinstance(exc, EngineError), \
+        assert isinstance(exc, EngineError), (
             f"{label} raised {type(exc).__name__} (not an EngineError): {short(str(exc))}"
+        )
         assert_unchanged(a, gid, before, label)
         return exc
-    assert type(seat) is int and 0 <= seat < a.players, \
+    assert type(seat) is int and 0 <= seat < a.players, (
         f"{label} was accepted for a seat that is not an int seat of the game"
+    )
     assert canon_or_none(cmd) in legal, f"{label} was accepted but is not a legal command"
     report = a.eng.store.verify()
     assert report.ok, f"{label} was accepted and the store no longer verifies: {report.first_bad}"
@@ -238,18 +254,67 @@ class Evil:
         return "Evil()"
 
 
-ODD_STRINGS = ["\ud800", "a\udcffb", "\x00", "\u202e", "\U0001d50dab", "Jab\u200b", "\ufeff",
-               "", " ", "\n", "🃏" * 3, "NaN", "null", "-0"]
-ODD_NUMBERS = [10**400, -10**400, 2**70, 2**64, 2**63, -2**63 - 1, 0.0, -0.0, 1e308,
-               float("inf"), float("-inf"), float("nan"), 5e-324]
-PY_ODDITIES = [(), ("play",), {"kind"}, frozenset(), b"kind", bytearray(b"x"), object(),
-               complex(1, 2), Decimal("1"), Evil(), {1: "x"}, {("kind",): "x"},
-               {None: "kind"}, range(3), type, print]
+ODD_STRINGS = [
+    "\ud800",
+    "a\udcffb",
+    "\x00",
+    "\u202e",
+    "\U0001d50dab",
+    "Jab\u200b",
+    "\ufeff",
+    "",
+    " ",
+    "\n",
+    "🃏" * 3,
+    "NaN",
+    "null",
+    "-0",
+]
+ODD_NUMBERS = [
+    10**400,
+    -(10**400),
+    2**70,
+    2**64,
+    2**63,
+    -(2**63) - 1,
+    0.0,
+    -0.0,
+    1e308,
+    float("inf"),
+    float("-inf"),
+    float("nan"),
+    5e-324,
+]
+PY_ODDITIES = [
+    (),
+    ("play",),
+    {"kind"},
+    frozenset(),
+    b"kind",
+    bytearray(b"x"),
+    object(),
+    complex(1, 2),
+    Decimal("1"),
+    Evil(),
+    {1: "x"},
+    {("kind",): "x"},
+    {None: "kind"},
+    range(3),
+    type,
+    print,
+]
 
 
 def leaves(a: Arena):
-    strategies = [st.none(), st.booleans(), st.integers(), st.sampled_from(ODD_NUMBERS),
-                  st.floats(), st.text(max_size=12), st.sampled_from(ODD_STRINGS)]
+    strategies = [
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.sampled_from(ODD_NUMBERS),
+        st.floats(),
+        st.text(max_size=12),
+        st.sampled_from(ODD_STRINGS),
+    ]
     if a.kinds:
         strategies.append(st.sampled_from(a.kinds))
     if a.values:
@@ -258,26 +323,33 @@ def leaves(a: Arena):
 
 
 def json_values(a: Arena):
-    keys = st.one_of(st.sampled_from(a.keys or ["kind"]), st.text(max_size=6),
-                     st.sampled_from(ODD_STRINGS))
-    return st.recursive(leaves(a), lambda inner: st.one_of(
-        st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=4)), max_leaves=10)
+    keys = st.one_of(st.sampled_from(a.keys or ["kind"]), st.text(max_size=6), st.sampled_from(ODD_STRINGS))
+    return st.recursive(
+        leaves(a),
+        lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=4)),
+        max_leaves=10,
+    )
 
 
 def command_like(a: Arena):
     """Dicts with a kind (often a real one) and a few fields (often real names)."""
     kinds = st.one_of(st.sampled_from(a.kinds or ["x"]), leaves(a))
-    fields = st.dictionaries(st.one_of(st.sampled_from(a.keys or ["card"]), st.text(max_size=6)),
-                             json_values(a), max_size=3)
+    fields = st.dictionaries(
+        st.one_of(st.sampled_from(a.keys or ["card"]), st.text(max_size=6)), json_values(a), max_size=3
+    )
     return st.builds(lambda k, f: {"kind": k, **f}, kinds, fields)
 
 
 # recipes: inputs too large or too deep to let hypothesis print them; built inside the test
 RECIPES = st.one_of(
-    st.tuples(st.sampled_from(["deep_list", "deep_dict", "deep_field", "deep_kind"]),
-              st.sampled_from([100, 1000, 10_000])),
-    st.tuples(st.sampled_from(["huge_str", "huge_kind", "wide_list", "many_keys"]),
-              st.sampled_from([10_000, 200_000, 1_000_000])),
+    st.tuples(
+        st.sampled_from(["deep_list", "deep_dict", "deep_field", "deep_kind"]),
+        st.sampled_from([100, 1000, 10_000]),
+    ),
+    st.tuples(
+        st.sampled_from(["huge_str", "huge_kind", "wide_list", "many_keys"]),
+        st.sampled_from([10_000, 200_000, 1_000_000]),
+    ),
 )
 
 
@@ -289,8 +361,12 @@ def build(recipe, a: Arena, legal: list[dict]):
         inner: object = []
         for _ in range(n):
             inner = [inner] if what != "deep_dict" else {"kind": inner}
-        return {"deep_list": inner, "deep_dict": inner, "deep_field": {"kind": kind, key: inner},
-                "deep_kind": {"kind": inner}}[what]
+        return {
+            "deep_list": inner,
+            "deep_dict": inner,
+            "deep_field": {"kind": kind, key: inner},
+            "deep_kind": {"kind": inner},
+        }[what]
     if what == "huge_str":
         return {"kind": kind, key: "x" * n}
     if what == "huge_kind":
@@ -301,10 +377,32 @@ def build(recipe, a: Arena, legal: list[dict]):
 
 
 def seats(players: int):
-    bogus = [-1, players, 10**30, 2**70, 2**63, -2**63 - 1, 0.0, 1.0, -0.0, True, False, "0",
-             "1", None, b"0", [0], (0,), 0.5, float("nan"), Decimal(0), complex(0)]
-    return st.one_of(st.integers(0, players - 1), st.sampled_from(bogus), st.integers(),
-                     st.floats(), st.text(max_size=3))
+    bogus = [
+        -1,
+        players,
+        10**30,
+        2**70,
+        2**63,
+        -(2**63) - 1,
+        0.0,
+        1.0,
+        -0.0,
+        True,
+        False,
+        "0",
+        "1",
+        None,
+        b"0",
+        [0],
+        (0,),
+        0.5,
+        float("nan"),
+        Decimal(0),
+        complex(0),
+    ]
+    return st.one_of(
+        st.integers(0, players - 1), st.sampled_from(bogus), st.integers(), st.floats(), st.text(max_size=3)
+    )
 
 
 # -- API: every installed ruleset ---------------------------------------------------------------
@@ -321,16 +419,23 @@ def test_api_any_input_is_refused_cleanly_or_legal(arena, data):
     seat = data.draw(seats(arena.players), label="seat")
     prompts = arena.eng.prompts(gid)
     legal = arena.eng.legal(gid, prompts[0].seat) if prompts else []
-    source = data.draw(st.sampled_from(["json", "command", "python", "recipe", "legal"]),
-                       label="source")
+    source = data.draw(st.sampled_from(["json", "command", "python", "recipe", "legal"]), label="source")
     if source == "json":
         cmd = data.draw(json_values(arena), label="cmd")
     elif source == "command":
         cmd = data.draw(command_like(arena), label="cmd")
     elif source == "python":
-        cmd = data.draw(st.one_of(st.sampled_from(PY_ODDITIES), st.builds(
-            lambda o, k: {"kind": k, "card": o},
-            st.sampled_from(PY_ODDITIES), st.sampled_from(arena.kinds or ["x"]))), label="cmd")
+        cmd = data.draw(
+            st.one_of(
+                st.sampled_from(PY_ODDITIES),
+                st.builds(
+                    lambda o, k: {"kind": k, "card": o},
+                    st.sampled_from(PY_ODDITIES),
+                    st.sampled_from(arena.kinds or ["x"]),
+                ),
+            ),
+            label="cmd",
+        )
     elif source == "recipe":
         recipe = data.draw(RECIPES, label="recipe")
         cmd = build(recipe, arena, legal)
@@ -340,13 +445,15 @@ def test_api_any_input_is_refused_cleanly_or_legal(arena, data):
     attempt(arena, gid, seat, cmd)
 
 
-MUTATIONS = ["wrong_type", "unknown_name", "extra_key", "missing_key", "other_kind",
-             "other_seat"]
+MUTATIONS = ["wrong_type", "unknown_name", "extra_key", "missing_key", "other_kind", "other_seat"]
 
 
 def homoglyph(s: str) -> str:
-    return s.replace("a", "\u0430").replace("e", "\u0435").replace("o", "\u043e") \
-        if any(c in s for c in "aeo") else s + "\u0301"
+    return (
+        s.replace("a", "\u0430").replace("e", "\u0435").replace("o", "\u043e")
+        if any(c in s for c in "aeo")
+        else s + "\u0301"
+    )
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -368,27 +475,74 @@ def test_api_near_legal_commands_are_refused_naming_a_rule(arena, data):
         if how == "wrong_type":
             k = pick(data, keys or ["kind"], "key")
             v = cmd[k]
-            cmd[k] = data.draw(st.sampled_from(
-                [0, 1, -1, True, False, None, 1.5, float("nan"), [], {}, [v], {"v": v}, 2**70,
-                 str(v) if not isinstance(v, str) else 7]), label="value")
+            cmd[k] = data.draw(
+                st.sampled_from(
+                    [
+                        0,
+                        1,
+                        -1,
+                        True,
+                        False,
+                        None,
+                        1.5,
+                        float("nan"),
+                        [],
+                        {},
+                        [v],
+                        {"v": v},
+                        2**70,
+                        str(v) if not isinstance(v, str) else 7,
+                    ]
+                ),
+                label="value",
+            )
         elif how == "unknown_name":
             strs = [k for k in cmd if isinstance(cmd[k], str)]
             k = pick(data, strs, "key")
             v = cmd[k]
-            cmd[k] = data.draw(st.one_of(st.sampled_from(
-                [v + "#999", v + " ", " " + v, v.upper(), v.lower(), "", "Nope", v + "\x00",
-                 homoglyph(v), v * 2, v + "\ud800"]), st.text(max_size=10)), label="value")
+            cmd[k] = data.draw(
+                st.one_of(
+                    st.sampled_from(
+                        [
+                            v + "#999",
+                            v + " ",
+                            " " + v,
+                            v.upper(),
+                            v.lower(),
+                            "",
+                            "Nope",
+                            v + "\x00",
+                            homoglyph(v),
+                            v * 2,
+                            v + "\ud800",
+                        ]
+                    ),
+                    st.text(max_size=10),
+                ),
+                label="value",
+            )
         elif how == "extra_key":
-            k = data.draw(st.one_of(st.sampled_from(
-                ["extra", "seat", "actor", "Kind", "kind ", "", "card", "target", "rule"]),
-                st.text(max_size=6)).filter(lambda k: k not in cmd), label="key")
-            cmd[k] = data.draw(st.one_of(st.sampled_from(arena.values or [0]), st.integers(),
-                                         st.none(), st.text(max_size=5)), label="value")
+            k = data.draw(
+                st.one_of(
+                    st.sampled_from(
+                        ["extra", "seat", "actor", "Kind", "kind ", "", "card", "target", "rule"]
+                    ),
+                    st.text(max_size=6),
+                ).filter(lambda k: k not in cmd),
+                label="key",
+            )
+            cmd[k] = data.draw(
+                st.one_of(
+                    st.sampled_from(arena.values or [0]), st.integers(), st.none(), st.text(max_size=5)
+                ),
+                label="value",
+            )
         elif how == "missing_key":
             del cmd[pick(data, sorted(cmd), "key")]
         elif how == "other_kind":
-            cmd["kind"] = data.draw(st.one_of(st.sampled_from(arena.kinds + ["", "KIND"]),
-                                              st.text(max_size=8)), label="kind")
+            cmd["kind"] = data.draw(
+                st.one_of(st.sampled_from(arena.kinds + ["", "KIND"]), st.text(max_size=8)), label="kind"
+            )
         else:  # the same command from a seat that may not give it
             others = [s for s in range(arena.players) if s != seat]
             seat = pick(data, others, "other seat")
@@ -397,12 +551,12 @@ def test_api_near_legal_commands_are_refused_naming_a_rule(arena, data):
     exc = attempt(arena, gid, seat, cmd, "near-legal")
     assert isinstance(exc, IllegalCommand), f"near-legal {short(cmd)} was not refused: {exc!r}"
     assert exc.rule is not None, f"the refusal of {short(cmd)} names no rule: {exc}"
-    assert exc.rule in arena.rs.catalog, \
+    assert exc.rule in arena.rs.catalog, (
         f"the refusal of {short(cmd)} names rule {exc.rule!r}, not in the catalog"
+    )
 
 
-NOT_SEATS = [True, False, 0.0, 1.0, -0.0, "0", "1", 2**70, 10**30, -1, None, 1.5, b"0", [0],
-             Decimal(1)]
+NOT_SEATS = [True, False, 0.0, 1.0, -0.0, "0", "1", 2**70, 10**30, -1, None, 1.5, b"0", [0], Decimal(1)]
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -413,8 +567,9 @@ def test_api_seat_that_is_not_an_int_of_the_game_is_bad_input(ruleset, tmp_path)
     tried, problems = 0, []
     for n, bad in enumerate(NOT_SEATS + ["PLAYERS", "PLAYERS+1"]):
         a = make_arena(ruleset, str(tmp_path / f"s{n}.db"), with_over=False)
-        bad = {"PLAYERS": a.players, "PLAYERS+1": a.players + 1}.get(bad, bad) \
-            if isinstance(bad, str) else bad
+        bad = (
+            {"PLAYERS": a.players, "PLAYERS+1": a.players + 1}.get(bad, bad) if isinstance(bad, str) else bad
+        )
         try:
             for which in ("fresh", "mid"):
                 gid = a.games[which]
@@ -432,17 +587,24 @@ def test_api_seat_that_is_not_an_int_of_the_game_is_bad_input(ruleset, tmp_path)
         finally:
             a.eng.store.close()
     FIGURES.add("fuzz inputs: API seats that are not seats", tried)
-    assert not problems, f"{len(problems)} of {len(NOT_SEATS) + 2} seat values mishandled:\n" \
-        + "\n".join(problems)
+    assert not problems, f"{len(problems)} of {len(NOT_SEATS) + 2} seat values mishandled:\n" + "\n".join(
+        problems
+    )
 
 
 @fuzz_settings(80)
-@given(gid=st.one_of(st.text(max_size=30), st.sampled_from(["", " ", "duel-fresh ", "DUEL-FRESH",
-                                                            "duel-fresh\x00", "%", "_",
-                                                            "' OR 1=1 --"])),
-       seat=st.one_of(st.integers(-2, 3), st.sampled_from([None, True, "0", 10**30])),
-       cmd=st.one_of(st.just({"kind": "play", "card": "Jab"}), st.just({"kind": "pass"}),
-                     st.dictionaries(st.text(max_size=5), st.integers(), max_size=3)))
+@given(
+    gid=st.one_of(
+        st.text(max_size=30),
+        st.sampled_from(["", " ", "duel-fresh ", "DUEL-FRESH", "duel-fresh\x00", "%", "_", "' OR 1=1 --"]),
+    ),
+    seat=st.one_of(st.integers(-2, 3), st.sampled_from([None, True, "0", 10**30])),
+    cmd=st.one_of(
+        st.just({"kind": "play", "card": "Jab"}),
+        st.just({"kind": "pass"}),
+        st.dictionaries(st.text(max_size=5), st.integers(), max_size=3),
+    ),
+)
 def test_api_unknown_game_is_refused_and_not_recorded(duel_arena, gid, seat, cmd):
     store = duel_arena.eng.store
     assume(gid not in store.game_ids())
@@ -451,8 +613,9 @@ def test_api_unknown_game_is_refused_and_not_recorded(duel_arena, gid, seat, cmd
     FIGURES.add("fuzz inputs: API unknown game ids")
     with pytest.raises(Exception) as info:
         duel_arena.eng.submit(gid, seat, cmd)
-    assert isinstance(info.value, EngineError), \
+    assert isinstance(info.value, EngineError), (
         f"submit to unknown game {gid!r} raised {type(info.value).__name__}: {info.value}"
+    )
     assert rejected_rows(store, gid) == 0, f"a refusal for unknown game {gid!r} was recorded"
     assert store.conn.execute("SELECT count(*) FROM rejected").fetchone()[0] == total
     assert store.game_ids() == games and store.version(gid) == 0
@@ -468,8 +631,9 @@ def duel_arena(tmp_path):
 
 def test_rejected_table_is_capped_per_game(duel_arena):
     limit = cap()
-    assert isinstance(limit, int) and limit > 0, \
+    assert isinstance(limit, int) and limit > 0, (
         "store.sqlite_store.REJECTED_CAP is missing: the rejected table grows without bound"
+    )
     gid, other = duel_arena.games["fresh"], duel_arena.games["mid"]
     store = duel_arena.eng.store
     for i in range(limit + 25):
@@ -499,8 +663,7 @@ def run_cli(argv: list[str]) -> tuple[int, str, str]:
     UTF-8, stdout strict, stderr backslashreplace (so a lone surrogate fails where it would)."""
     out_b, err_b = io.BytesIO(), io.BytesIO()
     out = io.TextIOWrapper(out_b, encoding="utf-8", errors="strict", write_through=True)
-    err = io.TextIOWrapper(err_b, encoding="utf-8", errors="backslashreplace",
-                           write_through=True)
+    err = io.TextIOWrapper(err_b, encoding="utf-8", errors="backslashreplace", write_through=True)
     try:
         with redirect_stdout(out), redirect_stderr(err):
             code = main(argv)
@@ -517,8 +680,9 @@ def run_cli(argv: list[str]) -> tuple[int, str, str]:
     err.flush()
     text, errors = out_b.getvalue().decode(errors="replace"), err_b.getvalue().decode()
     assert isinstance(code, int), f"main({short(argv)}) returned {code!r}, not an int"
-    assert "Traceback" not in text and "Traceback" not in errors, \
+    assert "Traceback" not in text and "Traceback" not in errors, (
         f"main({short(argv)}) printed a traceback:\n{(text + errors)[-2000:]}"
+    )
     return code, text, errors
 
 
@@ -533,19 +697,46 @@ def assert_json_error(out: str, code: int, argv) -> dict:
 def strict_json(text: str):
     def no_constants(name):
         raise ValueError(f"{name} is not JSON")
+
     return json.loads(text, parse_constant=no_constants)
 
 
 JSON_TEXT_ATTACKS = [
-    "[" * 100_000, "[" * 100_000 + "]" * 100_000, '{"kind":' * 50_000,
-    '{"a":' * 100_000 + "1" + "}" * 100_000, "1e999", "-1e999", "1" * 500,
-    '{"kind": "play", "card": ' + "9" * 500 + "}", '{"kind": "play", "card": 1e999}',
-    '{"kind": "\\ud800"}', '{"kind": "play", "card": "\\udcff"}', '{"kind": "\ud800"}',
-    '{"kind": "play", "card": "' + "x" * 1_000_000 + '"}', '"' + "y" * 1_000_000 + '"',
-    "NaN", "Infinity", '{"kind": NaN}', '{"kind": "play", "card": -Infinity}', "",
-    " ", "\x00", "\ufeff{}", "{}", "[]", "null", "true", "0", '"play"', "{'kind': 'pass'}",
-    '{"kind": "pass"} trailing', '{"kind": "pass",}', "[" * 999 + "]" * 999,
-    '{"kind": {"kind": {"kind": "pass"}}}', '{"\\u0000": 1}', "\udcff\udcfe",
+    "[" * 100_000,
+    "[" * 100_000 + "]" * 100_000,
+    '{"kind":' * 50_000,
+    '{"a":' * 100_000 + "1" + "}" * 100_000,
+    "1e999",
+    "-1e999",
+    "1" * 500,
+    '{"kind": "play", "card": ' + "9" * 500 + "}",
+    '{"kind": "play", "card": 1e999}',
+    '{"kind": "\\ud800"}',
+    '{"kind": "play", "card": "\\udcff"}',
+    '{"kind": "\ud800"}',
+    '{"kind": "play", "card": "' + "x" * 1_000_000 + '"}',
+    '"' + "y" * 1_000_000 + '"',
+    "NaN",
+    "Infinity",
+    '{"kind": NaN}',
+    '{"kind": "play", "card": -Infinity}',
+    "",
+    " ",
+    "\x00",
+    "\ufeff{}",
+    "{}",
+    "[]",
+    "null",
+    "true",
+    "0",
+    '"play"',
+    "{'kind': 'pass'}",
+    '{"kind": "pass"} trailing',
+    '{"kind": "pass",}',
+    "[" * 999 + "]" * 999,
+    '{"kind": {"kind": {"kind": "pass"}}}',
+    '{"\\u0000": 1}',
+    "\udcff\udcfe",
 ]
 
 
@@ -556,11 +747,9 @@ def test_cli_play_fuzzed_json_text(arena, data):
     gid = arena.games[data.draw(st.sampled_from(["fresh", "mid", "over"]), label="game")]
     prompts = arena.eng.prompts(gid)
     seat = prompts[0].seat if prompts else 0
-    source = data.draw(st.sampled_from(["attack", "json", "command", "text", "near"]),
-                       label="source")
+    source = data.draw(st.sampled_from(["attack", "json", "command", "text", "near"]), label="source")
     if source == "attack":
-        text = JSON_TEXT_ATTACKS[data.draw(st.integers(0, len(JSON_TEXT_ATTACKS) - 1),
-                                           label="attack number")]
+        text = JSON_TEXT_ATTACKS[data.draw(st.integers(0, len(JSON_TEXT_ATTACKS) - 1), label="attack number")]
     elif source == "json":
         value = data.draw(json_values(arena), label="value")
         text = json.dumps(value, ensure_ascii=data.draw(st.booleans()), allow_nan=True)
@@ -572,8 +761,12 @@ def test_cli_play_fuzzed_json_text(arena, data):
         legal = arena.eng.legal(gid, seat) if prompts else arena.past_commands
         cmd = copy.deepcopy(pick(data, legal, "legal"))
         k = pick(data, sorted(cmd), "key")
-        cmd[k] = data.draw(st.sampled_from(["Nope", 7, None, [cmd[k]], True, cmd[k] + "#1"
-                                            if isinstance(cmd[k], str) else "x"]), label="value")
+        cmd[k] = data.draw(
+            st.sampled_from(
+                ["Nope", 7, None, [cmd[k]], True, cmd[k] + "#1" if isinstance(cmd[k], str) else "x"]
+            ),
+            label="value",
+        )
         text = json.dumps(cmd)
     as_json = data.draw(st.booleans(), label="--json")  # every draw before any assume
     try:
@@ -583,8 +776,7 @@ def test_cli_play_fuzzed_json_text(arena, data):
     if valid:
         assume(canon_or_none(parsed) not in legal_for(arena, gid, seat))
     before = look(arena, gid)
-    argv = ["play", gid, "--seat", str(seat), text, "--db", arena.path] + \
-        (["--json"] if as_json else [])
+    argv = ["play", gid, "--seat", str(seat), text, "--db", arena.path] + (["--json"] if as_json else [])
     FIGURES.add("fuzz inputs: CLI play JSON text")
     code, out, err = run_cli(argv)
     assert code in (1, 2), f"play {short(text)} exit {code}: {short(out + err)}"
@@ -595,25 +787,81 @@ def test_cli_play_fuzzed_json_text(arena, data):
         if code == 1:
             assert doc["rule"], f"exit 1 without a rule: {doc}"
     elif code == 1:
-        assert any(r in err for r in arena.rs.catalog.rules), \
+        assert any(r in err for r in arena.rs.catalog.rules), (
             f"exit 1 without a rule id in the message: {short(err)}"
+        )
     after = look(arena, gid)
-    assert after.version == before.version and after.state == before.state, \
+    assert after.version == before.version and after.state == before.state, (
         f"play {short(text)} changed the game"
+    )
     assert arena.eng.store.verify().ok
     if cap() is not None:
         assert after.rejected <= cap()
 
 
-CLI_SUBCOMMANDS = ["prompts", "legal", "play", "log", "state", "undo", "force", "audit",
-                   "replay", "verify", "timeline", "new", "games"]
-CLI_FLAGS = ["--seat", "--from", "--to", "--as", "--at", "--players", "--seed", "--option",
-             "--situation", "--analysis", "--table-agreed", "--json"]
-CLI_VALUES = ["0", "1", "-1", "2", "3", "99999999999999999999999", "1e3", "0x10", "", " ",
-              "\u0661", "nan", "-0", "+1", "1_0", '{"kind": "pass"}', "{", "[]",
-              '{"die:attack": ["hit"]}', '{"die:attack": "hit"}', "rounds=4", "rounds=x", "=",
-              "rounds", "players=9", "duel", "thunderstone", "rune-age", "epochs", "nope",
-              "\udcff", "a" * 5000]
+CLI_SUBCOMMANDS = [
+    "prompts",
+    "legal",
+    "play",
+    "log",
+    "state",
+    "undo",
+    "force",
+    "audit",
+    "replay",
+    "verify",
+    "timeline",
+    "new",
+    "games",
+]
+CLI_FLAGS = [
+    "--seat",
+    "--from",
+    "--to",
+    "--as",
+    "--at",
+    "--players",
+    "--seed",
+    "--option",
+    "--situation",
+    "--analysis",
+    "--table-agreed",
+    "--json",
+]
+CLI_VALUES = [
+    "0",
+    "1",
+    "-1",
+    "2",
+    "3",
+    "99999999999999999999999",
+    "1e3",
+    "0x10",
+    "",
+    " ",
+    "\u0661",
+    "nan",
+    "-0",
+    "+1",
+    "1_0",
+    '{"kind": "pass"}',
+    "{",
+    "[]",
+    '{"die:attack": ["hit"]}',
+    '{"die:attack": "hit"}',
+    "rounds=4",
+    "rounds=x",
+    "=",
+    "rounds",
+    "players=9",
+    "duel",
+    "thunderstone",
+    "rune-age",
+    "epochs",
+    "nope",
+    "\udcff",
+    "a" * 5000,
+]
 
 
 @fuzz_settings(100)
@@ -622,10 +870,13 @@ def test_cli_argv_fuzz(cli_db, monkeypatch, data):
     """Random argument lists: exit 0, 1 or 2, never a traceback, the store always verifies."""
     db, gids, paths = cli_db
     monkeypatch.chdir(Path(db).parent)  # a default --db lands in the test's folder
-    token = st.one_of(st.sampled_from(CLI_FLAGS), st.sampled_from(CLI_VALUES),
-                      st.sampled_from(gids + paths), st.text(max_size=8).filter(
-                          lambda t: t != "--" and not t.startswith("--d")),
-                      st.integers().map(str))
+    token = st.one_of(
+        st.sampled_from(CLI_FLAGS),
+        st.sampled_from(CLI_VALUES),
+        st.sampled_from(gids + paths),
+        st.text(max_size=8).filter(lambda t: t != "--" and not t.startswith("--d")),
+        st.integers().map(str),
+    )
     sub = data.draw(st.sampled_from(CLI_SUBCOMMANDS), label="subcommand")
     rest = data.draw(st.lists(token, max_size=6), label="args")
     as_json = data.draw(st.booleans(), label="--json")
@@ -646,8 +897,7 @@ def test_cli_argv_fuzz(cli_db, monkeypatch, data):
 def cli_db(tmp_path):
     db = str(tmp_path / "argv.db")
     eng = Engine(EventStore(db))
-    gids = [eng.create("duel", 2, 3, game_id="duel-a"),
-            eng.create("thunderstone", 2, 4, game_id="ts-a")]
+    gids = [eng.create("duel", 2, 3, game_id="duel-a"), eng.create("thunderstone", 2, 4, game_id="ts-a")]
     play_out(eng, eng.create("duel", 2, 5, game_id="duel-over"), 5)
     gids.append("duel-over")
     eng.store.close()
@@ -655,18 +905,35 @@ def cli_db(tmp_path):
     junk.write_bytes(b"\xff\xfe not toml [[[")
     wrong = tmp_path / "wrong.toml"
     wrong.write_text('ruleset = "duel"\nplayers = "two"\n')
-    paths = [str(SITUATION), str(junk), str(wrong), str(tmp_path), "/dev/null",
-             str(tmp_path / "missing.toml"), str(Path(__file__))]
+    paths = [
+        str(SITUATION),
+        str(junk),
+        str(wrong),
+        str(tmp_path),
+        "/dev/null",
+        str(tmp_path / "missing.toml"),
+        str(Path(__file__)),
+    ]
     return db, gids, paths
 
 
-@pytest.mark.parametrize("argv", [
-    ["new"], ["new", "duel"], ["new", "duel", "--players", "2", "--option", "rounds"],
-    ["new", "duel", "--players", "2", "--option", "colour=red"],
-    ["new", "no-such-ruleset", "--players", "2"], ["new", "--situation", "MISSING"],
-    ["new", "--situation", "JUNK"], ["new", "--situation", "DIR"],
-    ["play"], ["legal", "duel-g"], ["legal", "duel-g", "--seat", "x"],
-], ids=lambda a: " ".join(a))
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["new"],
+        ["new", "duel"],
+        ["new", "duel", "--players", "2", "--option", "rounds"],
+        ["new", "duel", "--players", "2", "--option", "colour=red"],
+        ["new", "no-such-ruleset", "--players", "2"],
+        ["new", "--situation", "MISSING"],
+        ["new", "--situation", "JUNK"],
+        ["new", "--situation", "DIR"],
+        ["play"],
+        ["legal", "duel-g"],
+        ["legal", "duel-g", "--seat", "x"],
+    ],
+    ids=lambda a: " ".join(a),
+)
 def test_cli_usage_errors_exit_2(arena_duel_db, tmp_path, argv):
     db, _ = arena_duel_db
     junk = tmp_path / "junk.toml"
@@ -679,19 +946,27 @@ def test_cli_usage_errors_exit_2(arena_duel_db, tmp_path, argv):
     assert store.game_ids() == ["duel-g"]
 
 
-READ_COMMANDS = [["prompts", "G"], ["legal", "G", "--seat", "0"], ["log", "G"], ["state", "G"],
-                 ["audit", "G", "1"], ["timeline", "G"], ["replay", "G"], ["verify"]]
+READ_COMMANDS = [
+    ["prompts", "G"],
+    ["legal", "G", "--seat", "0"],
+    ["log", "G"],
+    ["state", "G"],
+    ["audit", "G", "1"],
+    ["timeline", "G"],
+    ["replay", "G"],
+    ["verify"],
+]
 
 
 @pytest.mark.parametrize("argv", READ_COMMANDS, ids=lambda a: a[0])
 @pytest.mark.parametrize("as_json", [False, True], ids=["human", "json"])
-def test_cli_read_command_on_missing_db_exits_2_and_creates_nothing(tmp_path, argv,
-                                                                    as_json):
+def test_cli_read_command_on_missing_db_exits_2_and_creates_nothing(tmp_path, argv, as_json):
     db = tmp_path / "nowhere.db"
     code, out, err = run_cli([*argv, "--db", str(db), *(["--json"] if as_json else [])])
     assert code == 2, f"{argv[0]} on a missing database: exit {code}: {out}{err}"
-    assert sorted(p.name for p in tmp_path.iterdir()) == [], \
+    assert sorted(p.name for p in tmp_path.iterdir()) == [], (
         f"{argv[0]} created {sorted(p.name for p in tmp_path.iterdir())}"
+    )
     if as_json:
         assert_json_error(out, code, argv)
 
@@ -734,9 +1009,11 @@ def test_cli_integrity_failures_exit_3(tmp_path):
     code, out, _ = run_cli(["verify", "--db", db, "--json"])
     assert code == 3, f"verify of a tampered store: exit {code}: {out}"
     # 2. game h rewritten with its hash chain recomputed: replay differs from the record
-    rows = con.execute("SELECT seq, game_id, version, type, schema, data, visibility, actor, "
-                       "rule_id, cause, command_id, prev_hash, hash, recorded_at FROM events "
-                       "WHERE game_id='h' ORDER BY version").fetchall()
+    rows = con.execute(
+        "SELECT seq, game_id, version, type, schema, data, visibility, actor, "
+        "rule_id, cause, command_id, prev_hash, hash, recorded_at FROM events "
+        "WHERE game_id='h' ORDER BY version"
+    ).fetchall()
     prev = rows[0][11]
     for seq, g, v, typ, sch, data, vis, actor, rule, cause, cmd, _, _, at in rows:
         if typ == "dice.rolled":
@@ -744,8 +1021,7 @@ def test_cli_integrity_failures_exit_3(tmp_path):
             doc["face"] = "crit" if doc.get("face") != "crit" else "miss"
             data = json.dumps(doc, separators=(",", ":"))
         h = row_hash(prev, g, v, typ, sch, data, vis, actor, rule, cause, cmd, at)
-        con.execute("UPDATE events SET data=?, prev_hash=?, hash=? WHERE seq=?",
-                    (data, prev, h, seq))
+        con.execute("UPDATE events SET data=?, prev_hash=?, hash=? WHERE seq=?", (data, prev, h, seq))
         prev = h
     con.execute("UPDATE streams SET head_hash=? WHERE game_id='h'", (prev,))
     con.commit()
@@ -776,9 +1052,18 @@ def arena_duel_db(tmp_path):
     return db, gid
 
 
-PER_GAME = [["prompts"], ["legal", "--seat", "0"], ["play", "--seat", "0", '{"kind": "pass"}'],
-            ["log"], ["state"], ["undo", "--to", "1"], ["force", '{"die:attack": ["hit"]}'],
-            ["audit", "1"], ["replay"], ["timeline"]]
+PER_GAME = [
+    ["prompts"],
+    ["legal", "--seat", "0"],
+    ["play", "--seat", "0", '{"kind": "pass"}'],
+    ["log"],
+    ["state"],
+    ["undo", "--to", "1"],
+    ["force", '{"die:attack": ["hit"]}'],
+    ["audit", "1"],
+    ["replay"],
+    ["timeline"],
+]
 
 
 @pytest.mark.parametrize("argv", PER_GAME, ids=lambda a: a[0])
@@ -797,6 +1082,7 @@ def test_cli_internal_error_is_one_line_exit_70(arena_duel_db, monkeypatch):
 
     def boom(*args, **kwargs):
         raise RuntimeError("internal failure\nsecond line of the message")
+
     monkeypatch.setattr(Engine, "table", boom)
     monkeypatch.setattr(Engine, "prompts", boom)
     code, out, err = run_cli(["prompts", gid, "--db", db])
@@ -819,8 +1105,7 @@ def long_game_db(tmp_path_factory):
 
 
 def _cli_process(args, **kw):
-    return subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True,
-                          timeout=120, **kw)
+    return subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, timeout=120, **kw)
 
 
 @pytest.mark.parametrize("reader", ["head -c 10", "true"], ids=["head", "gone"])
@@ -830,14 +1115,17 @@ def test_cli_closed_pipe_prints_no_traceback(long_game_db, tmp_path, fmt, reader
     write (where a plain sys.stdout.write raises BrokenPipeError)."""
     db, gid = long_game_db
     errfile = tmp_path / "stderr.txt"
-    cmd = (f"{shlex.quote(sys.executable)} -m cli.main log {gid} {' '.join(fmt)} "
-           f"--db {shlex.quote(db)} 2>{shlex.quote(str(errfile))} | {reader}")
+    cmd = (
+        f"{shlex.quote(sys.executable)} -m cli.main log {gid} {' '.join(fmt)} "
+        f"--db {shlex.quote(db)} 2>{shlex.quote(str(errfile))} | {reader}"
+    )
     proc = subprocess.run(["bash", "-c", cmd], capture_output=True, timeout=120)
     if reader.startswith("head"):
         assert len(proc.stdout) == 10
     err = errfile.read_text(errors="replace")
-    assert "Traceback" not in err and "Exception ignored" not in err \
-        and "BrokenPipeError" not in err, f"a closed pipe printed:\n{err[-2000:]}"
+    assert "Traceback" not in err and "Exception ignored" not in err and "BrokenPipeError" not in err, (
+        f"a closed pipe printed:\n{err[-2000:]}"
+    )
 
 
 def test_cli_process_hostile_argv(long_game_db, tmp_path):
@@ -860,8 +1148,7 @@ def test_cli_process_hostile_argv(long_game_db, tmp_path):
         for fmt in (["--json"] if as_json else [],):
             argv = [*args, *fmt] + ([] if "--db" in args else ["--db", str(work)])
             proc = _cli_process(argv)
-            label = short([a if isinstance(a, str) else a.decode(errors="replace")[:40]
-                           for a in argv])
+            label = short([a if isinstance(a, str) else a.decode(errors="replace")[:40] for a in argv])
             out = proc.stdout.decode(errors="replace")
             err = proc.stderr.decode(errors="replace")
             assert "Traceback" not in out + err, f"{label} printed a traceback:\n{err[-2000:]}"

@@ -3,6 +3,7 @@ events they made when this file was last regenerated. A change that alters any e
 them (rules, bots, chance, encoding) fails here and must be deliberate:
 `RUNELEDGER_REGOLD=1 pytest tests/core/test_golden_hashes.py` rewrites golden_hashes.json,
 and the commit says why the games changed."""
+
 import hashlib
 import json
 import os
@@ -10,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import registry
 from bots.random_bot import play_out
+from engine import registry
 from engine.pipeline import Engine
 from store import EventStore
 
@@ -23,13 +24,16 @@ CASES = [(name, seed) for name in sorted(registry.rulesets()) for seed in ("g1",
 def game_digest(name: str, seed: str) -> dict:
     rs = registry.get(name)
     eng = Engine(EventStore(":memory:", clock=lambda: 0.0))
-    gid = eng.create(name, max(p for p in rs.players if p <= 4), seed, game_id=f"{name}-{seed}",
-                     salt=SALT)
+    gid = eng.create(name, max(p for p in rs.players if p <= 4), seed, game_id=f"{name}-{seed}", salt=SALT)
     with eng.batch():
         play_out(eng, gid, seed)
-    rows = list(eng.store.conn.execute(
-        "SELECT version, type, schema, data, visibility, actor, rule_id, cause, command_id, hash "
-        "FROM events WHERE game_id=? ORDER BY version", (gid,)))
+    rows = list(
+        eng.store.conn.execute(
+            "SELECT version, type, schema, data, visibility, actor, rule_id, cause, command_id, hash "
+            "FROM events WHERE game_id=? ORDER BY version",
+            (gid,),
+        )
+    )
     body = json.dumps(rows, separators=(",", ":")).encode()
     return {"events": len(rows), "head": rows[-1][-1], "sha256": hashlib.sha256(body).hexdigest()}
 

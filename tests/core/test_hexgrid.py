@@ -1,4 +1,5 @@
 """Axial hex grid: neighbours, distance, rotation, rings and seven-hex tile placement."""
+
 import pytest
 
 from engine.mechanics import hexgrid as hg

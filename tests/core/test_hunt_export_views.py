@@ -3,6 +3,7 @@ spectator may read (invariant 6): each event's payload as the public log shows i
 a deck order or DragonLords' chip roles. Exports are public by default (issue 25): without `--as`
 the public view is written; `--as referee` writes everything and its manifest says so. `query
 --db` reads the public view too unless the referee is named."""
+
 import json
 
 import pyarrow.parquet as pq
@@ -19,7 +20,10 @@ from store import EventStore
 def db(tmp_path_factory):
     path = str(tmp_path_factory.mktemp("exp") / "g.db")
     eng = Engine(EventStore(path, create=True))
-    for name, players, seed, opts in (("dragonlords", 3, 5, {}), ("mage-knight", 2, 5, {"scenario": "blitz_conquest"})):
+    for name, players, seed, opts in (
+        ("dragonlords", 3, 5, {}),
+        ("mage-knight", 2, 5, {"scenario": "blitz_conquest"}),
+    ):
         gid = eng.create(name, players, seed, opts)
         play_out(eng, gid, seed)
     eng.store.close()
@@ -44,8 +48,11 @@ def test_a_spectator_export_shows_hidden_events_as_the_public_log_does(db, tmp_p
         assert json.loads(r["payload"]) == event_view(eng.ruleset(r["game_id"]), ev, None)["data"]
         assert json.loads(r["payload"]) != ev.data or not ev.data
     assert hidden > 50
-    roles = [json.loads(r["payload"]).get("role") for r in rows
-             if r["type"] == "dl.hero_new" and r["visibility"] is not None]
+    roles = [
+        json.loads(r["payload"]).get("role")
+        for r in rows
+        if r["type"] == "dl.hero_new" and r["visibility"] is not None
+    ]
     assert roles and set(roles) <= {None}
     assert json.loads((out / "_manifest.json").read_text())["as"] == "spectator"
 

@@ -1,6 +1,7 @@
 """Hunt: `state --as referee` shows everything, including the unrevealed seed (docs/cli.md, "Reading a
 game"); it showed `"seed": null` until the game ended. The public and seat views never show it
 before the seed.revealed event."""
+
 import json
 
 from cli.main import main
@@ -14,6 +15,7 @@ def test_the_referee_sees_the_seed_and_nobody_else_does(tmp_path, capsys):
     def state(*who):
         assert main(["state", gid, *who, "--db", db, "--json"]) == 0
         return json.loads(capsys.readouterr().out)
+
     ref = state("--as", "referee")
     assert ref["seed"] == "seven" and ref["seed_revealed"] is False
     for who in ((), ("--as", "0"), ("--as", "1")):

@@ -6,6 +6,7 @@ refusals past the cap, checkpoints and every query. Each answer must be equal, a
 every table the two stores copy into a file, the store head and verify's report.
 
 The suite runs a few examples; a long local run: MEMHUNT_EXAMPLES=5000 MEMHUNT_OPS=40 pytest this file."""
+
 from __future__ import annotations
 
 import os
@@ -38,23 +39,44 @@ _skew = st.sampled_from([0, 0, 0, -1, 1])
 _vis = st.sampled_from([None, None, [], [0], [1, 0]])
 _cid = st.sampled_from(["c1", "c2", None])
 _leaf = st.one_of(
-    st.tuples(st.just("append"), _game, _skew, st.integers(0, 3), st.booleans(), _cid, _vis,
-              st.booleans()),
-    st.tuples(st.just("many"), st.lists(st.tuples(_game, _skew, st.integers(0, 2)), max_size=3),
-              st.booleans()),
+    st.tuples(st.just("append"), _game, _skew, st.integers(0, 3), st.booleans(), _cid, _vis, st.booleans()),
+    st.tuples(
+        st.just("many"), st.lists(st.tuples(_game, _skew, st.integers(0, 2)), max_size=3), st.booleans()
+    ),
     st.tuples(st.just("snap"), _game, st.integers(-1, 1), st.binary(max_size=4)),
     st.tuples(st.just("seed"), _game),
     st.tuples(st.just("reveal"), _game),
     st.tuples(st.just("reject"), st.sampled_from(["a", "b", "z", GAMES[3]]), st.integers(-1, 2)),
     st.tuples(st.just("ckpt"), st.sampled_from("pq"), st.integers(0, 9)),
-    st.tuples(st.just("ask"), st.sampled_from(
-        ["read", "read_all", "span", "summaries", "from", "head", "snapshot", "rejected",
-         "checkpoint", "seed", "event", "fold", "versions"]), _game, st.integers(-1, 4),
-              st.integers(-1, 3)),
+    st.tuples(
+        st.just("ask"),
+        st.sampled_from(
+            [
+                "read",
+                "read_all",
+                "span",
+                "summaries",
+                "from",
+                "head",
+                "snapshot",
+                "rejected",
+                "checkpoint",
+                "seed",
+                "event",
+                "fold",
+                "versions",
+            ]
+        ),
+        _game,
+        st.integers(-1, 4),
+        st.integers(-1, 3),
+    ),
 )
-_op = st.recursive(_leaf, lambda inner: st.tuples(
-    st.just("txn"), st.lists(inner, max_size=5), st.integers(0, 6), st.booleans()),
-    max_leaves=14)
+_op = st.recursive(
+    _leaf,
+    lambda inner: st.tuples(st.just("txn"), st.lists(inner, max_size=5), st.integers(0, 6), st.booleans()),
+    max_leaves=14,
+)
 
 
 def _ask(s, what: str, g: str, a: int, b: int):
@@ -99,18 +121,36 @@ def _apply(s, op, step: list[int], later: list):
             datas = [{"i": i, "n": [i], "s": "é\u2028"} for i in range(n)]
             # raw given: the store writes those bytes (the engine's case), not `data`
             raws = [msgspec.json.encode({"raw": i}) if raw else None for i in range(n)]
-            got = s.append(g, s.version(g) + skew,
-                           [NewEvent(tag, datas[i], vis=lists[i], actor=i % 2, rule="R-1",
-                                     cause=i or None, command_id=cid, raw=raws[i])
-                            for i in range(n)], returning=ret)
+            got = s.append(
+                g,
+                s.version(g) + skew,
+                [
+                    NewEvent(
+                        tag,
+                        datas[i],
+                        vis=lists[i],
+                        actor=i % 2,
+                        rule="R-1",
+                        cause=i or None,
+                        command_id=cid,
+                        raw=raws[i],
+                    )
+                    for i in range(n)
+                ],
+                returning=ret,
+            )
             for d in datas:
                 d["n"].append("changed after")  # the caller's payloads, changed afterwards
             return got
         if kind == "many":
             _, items, ret = op
-            return s.append_many([(g, s.version(g) + skew,
-                                   [NewEvent(tag, {"i": i}, command_id="c1") for i in range(n)])
-                                  for g, skew, n in items], returning=ret)
+            return s.append_many(
+                [
+                    (g, s.version(g) + skew, [NewEvent(tag, {"i": i}, command_id="c1") for i in range(n)])
+                    for g, skew, n in items
+                ],
+                returning=ret,
+            )
         if kind == "snap":
             _, g, off, state = op
             return s.save_snapshot(g, s.version(g) + off, state)
@@ -119,12 +159,15 @@ def _apply(s, op, step: list[int], later: list):
                 s.seed_record(op[1])
                 return "seeded already"
             except StoreError:
-                return s.put_seed(op[1], "seed-" + op[1], "salt",
-                                  commitment("seed-" + op[1], "salt"))
+                return s.put_seed(op[1], "seed-" + op[1], "salt", commitment("seed-" + op[1], "salt"))
         if kind == "reveal":
             g = op[1]
-            return s.append(g, s.version(g), [NewEvent("seed.revealed", {
-                "seed": "seed-" + g, "salt": "salt"}, command_id="c2")], returning=False)
+            return s.append(
+                g,
+                s.version(g),
+                [NewEvent("seed.revealed", {"seed": "seed-" + g, "salt": "salt"}, command_id="c2")],
+                returning=False,
+            )
         if kind == "reject":
             _, g, seat = op
             return s.record_rejected(g, seat, {"cmd": seat}, "R-2", f"no {tag}")
@@ -171,19 +214,26 @@ def _copied(s, path) -> dict[str, list]:
         target.absorb(s)
     target.close()
     con = sqlite3.connect(path)
-    got = {n: con.execute(f"SELECT * FROM {n} ORDER BY rowid").fetchall()
-           for n in ("events", "streams", "seeds", "snapshots", "rejected")}
+    got = {
+        n: con.execute(f"SELECT * FROM {n} ORDER BY rowid").fetchall()
+        for n in ("events", "streams", "seeds", "snapshots", "rejected")
+    }
     got["rejected_counts"] = con.execute("SELECT * FROM rejected_counts ORDER BY 1").fetchall()
     con.close()
     return got
 
 
-@settings(max_examples=EXAMPLES, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(st.lists(_op, max_size=OPS))
 def test_every_operation_in_random_sequences_answers_alike(tmp_path_factory, ops):
-    with patch.object(store.sqlite_store, "REJECTED_CAP", 2), \
-            patch.object(store.memory_store, "REJECTED_CAP", 2):
+    with (
+        patch.object(store.sqlite_store, "REJECTED_CAP", 2),
+        patch.object(store.memory_store, "REJECTED_CAP", 2),
+    ):
         a, b = EventStore(":memory:", clock=_clock()), MemoryStore(clock=_clock())
         assert _run(a, ops) == _run(b, ops)
         assert a.verify() == b.verify()

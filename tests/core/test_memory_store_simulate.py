@@ -3,6 +3,7 @@ for row in every table, what it held when the games were played into an in-memor
 (`EventStore(":memory:")`, the path before). With one worker the files are equal table by table
 (rowids, seqs, the store head); with two, the workers' flushes interleave by timing, so each
 game's rows are compared (every column but the seq and rowid that interleaving gives)."""
+
 import sqlite3
 
 import pytest
@@ -34,11 +35,14 @@ def _tables(path, per_game: bool) -> dict[str, list]:
 @pytest.mark.parametrize("game,players,games", [("duel", 2, 40), ("thunderstone", 4, 6)])
 @pytest.mark.parametrize("workers", [1, 2])
 def test_simulate_writes_what_it_wrote_through_an_sqlite_scratch_store(
-        tmp_path, monkeypatch, game, players, games, workers):
+    tmp_path, monkeypatch, game, players, games, workers
+):
     monkeypatch.setattr(engine.pipeline, "new_salt", lambda: SALT)
     got = {}
-    for name, scratch in (("sqlite", lambda: EventStore(":memory:", clock=lambda: 1e9)),
-                          ("memory", lambda: MemoryStore(clock=lambda: 1e9))):
+    for name, scratch in (
+        ("sqlite", lambda: EventStore(":memory:", clock=lambda: 1e9)),
+        ("memory", lambda: MemoryStore(clock=lambda: 1e9)),
+    ):
         monkeypatch.setattr(Sink, "scratch", staticmethod(scratch))
         db = tmp_path / f"{name}.db"
         summary = simulate(str(db), game, games, players, seed="eq", workers=workers)

@@ -3,6 +3,7 @@ alone and of one worker, at random moments with flushes every 20 ms (so many kil
 one; each file check runs in a fresh process); games that raise part-way or run out of time at random points (inside the store's own
 calls too); two sinks storing the same game. After each kill the file verifies; resuming gives,
 game for game, the events of an uninterrupted run; no event of a failed game reaches the file."""
+
 from __future__ import annotations
 
 import json
@@ -25,10 +26,12 @@ from tests.core.test_simulate import ids, stored
 ROOT = Path(__file__).parents[2]
 GAMES = 1000
 KILLS = int(os.environ.get("MEMHUNT_KILLS", "2"))  # a long local run: MEMHUNT_KILLS=30
-DRIVER = ("import sys\nfrom sim.simulate import simulate\n"
-          "s = simulate(sys.argv[1], 'duel', int(sys.argv[2]), 2, seed='k',"
-          " workers=int(sys.argv[3]), resume=True, flush_seconds=0.02)\n"
-          "print(s.games, s.skipped, s.errors_total)\n")
+DRIVER = (
+    "import sys\nfrom sim.simulate import simulate\n"
+    "s = simulate(sys.argv[1], 'duel', int(sys.argv[2]), 2, seed='k',"
+    " workers=int(sys.argv[3]), resume=True, flush_seconds=0.02)\n"
+    "print(s.games, s.skipped, s.errors_total)\n"
+)
 
 
 def content(db: Path) -> dict[str, list]:
@@ -36,8 +39,9 @@ def content(db: Path) -> dict[str, list]:
     con = sqlite3.connect(db)
     out: dict[str, list] = {}
     for g, v, t, schema, data, vis, actor, rule, cause, cid in con.execute(
-            "SELECT game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
-            "command_id FROM events ORDER BY game_id, version"):
+        "SELECT game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
+        "command_id FROM events ORDER BY game_id, version"
+    ):
         d = {k: x for k, x in json.loads(data).items() if k not in ("seed_hash", "salt")}
         out.setdefault(g, []).append((v, t, schema, d, vis, actor, rule, cause, cid))
     con.close()
@@ -54,9 +58,14 @@ def reference(tmp_path_factory) -> dict[str, list]:
 
 def start(db: Path, workers: int, out=subprocess.DEVNULL) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.Popen([sys.executable, "-c", DRIVER, str(db), str(GAMES), str(workers)],
-                            cwd=ROOT, env=env, stdout=out,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", DRIVER, str(db), str(GAMES), str(workers)],
+        cwd=ROOT,
+        env=env,
+        stdout=out,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
 
 
 def session(sid: int) -> list[int]:
@@ -72,20 +81,23 @@ def session(sid: int) -> list[int]:
     return out
 
 
-CHECK = ("import json, sys\nfrom pathlib import Path\nfrom store import EventStore\n"
-         "from tests.core.test_memory_store_simulate_faults import content\n"
-         "s = EventStore(sys.argv[1], create=False)\nr = s.verify()\n"
-         "i = s.conn.execute('PRAGMA integrity_check').fetchall()\ns.close()\n"
-         "print(json.dumps({'ok': r.ok, 'bad': r.first_bad, 'integrity': i, "
-         "'content': content(Path(sys.argv[1]))}))\n")
+CHECK = (
+    "import json, sys\nfrom pathlib import Path\nfrom store import EventStore\n"
+    "from tests.core.test_memory_store_simulate_faults import content\n"
+    "s = EventStore(sys.argv[1], create=False)\nr = s.verify()\n"
+    "i = s.conn.execute('PRAGMA integrity_check').fetchall()\ns.close()\n"
+    "print(json.dumps({'ok': r.ok, 'bad': r.first_bad, 'integrity': i, "
+    "'content': content(Path(sys.argv[1]))}))\n"
+)
 
 
 def check(db: Path) -> dict:
     """verify, integrity_check and the games' content, read by a fresh process (this test
     process opens no connection to the file while runs are killed around it)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    out = subprocess.run([sys.executable, "-c", CHECK, str(db)], cwd=ROOT, env=env,
-                         capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", CHECK, str(db)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     got = json.loads(out.stdout.splitlines()[-1])
     got["content"] = {g: [tuple(e) for e in evs] for g, evs in got["content"].items()}
@@ -103,8 +115,7 @@ def catching_sigint(sid: int) -> list[int]:
             status = Path(f"/proc/{pid}/status").read_text()
         except OSError:
             continue
-        mask = next((line.split()[1] for line in status.splitlines()
-                     if line.startswith("SigCgt:")), "0")
+        mask = next((line.split()[1] for line in status.splitlines() if line.startswith("SigCgt:")), "0")
         if int(mask, 16) & (1 << (signal.SIGINT - 1)):
             out.append(pid)
     return out
@@ -132,7 +143,8 @@ def settle(sid: int, timeout: float = 30.0) -> None:
 
 @pytest.mark.parametrize("workers,whom", [(1, "all"), (2, "parent"), (2, "worker")])
 def test_sigkill_at_random_moments_then_resume_gives_the_uninterrupted_games(
-        tmp_path, reference, workers, whom):
+    tmp_path, reference, workers, whom
+):
     db = tmp_path / "kill.db"
     rnd = random.Random(f"{workers}-{whom}")
     kills = 0
@@ -216,11 +228,11 @@ def test_timeouts_at_random_points_leave_only_whole_games(tmp_path, reference):
 # -- two sinks, one game ---------------------------------------------------------------------
 def test_a_game_stored_meanwhile_by_another_sink_is_skipped_whole(tmp_path):
     from sim.simulate import Spec
+
     target = EventStore(tmp_path / "t.db")
     spec = Spec(str(tmp_path / "t.db"), "duel", 2, "x", 3, {})
     a, b = Sink(target, 60), Sink(target, 60)
-    for sink, which in ((a, ["duel-x-00000", "duel-x-00001"]), (b, ["duel-x-00001",
-                                                                   "duel-x-00002"])):
+    for sink, which in ((a, ["duel-x-00000", "duel-x-00001"]), (b, ["duel-x-00001", "duel-x-00002"])):
         for gid in which:
             sink.done.append(play_one(sink.eng, spec, gid, gid))
     assert [r.game_id for r in a.flush()] == ["duel-x-00000", "duel-x-00001"]
@@ -252,17 +264,18 @@ def test_an_absorb_refused_by_sqlite_leaves_both_stores_unchanged(tmp_path):
 def test_a_timeout_inside_a_rule_keeps_the_prompt_it_answered(tmp_path, monkeypatch):
     from engine.pipeline import Engine
     from sim.simulate import GameTimeout
+
     real = Engine._play
 
     def slow(self, gid, seat, cmd, t):
         if gid.endswith("-00001") and t.version > 30:
             raise GameTimeout("the game took more than 300 s")  # as SIGALRM would, mid-rule
         return real(self, gid, seat, cmd, t)
+
     monkeypatch.setattr(Engine, "_play", slow)
     s = simulate(str(tmp_path / "t.db"), "duel", 3, 2, seed="t", workers=1)
     (e,) = s.errors
-    assert (e.game_id, e.kind, e.message) == ("duel-t-00001", "timeout",
-                                              "the game took more than 300 s")
+    assert (e.game_id, e.kind, e.message) == ("duel-t-00001", "timeout", "the game took more than 300 s")
     assert e.commands > 0 and set(e.prompt) == {"seat", "kind", "rule"}
 
 
@@ -273,13 +286,14 @@ def test_a_game_the_file_refuses_is_reported_and_the_others_are_stored(tmp_path)
     refusal took every game of the flush with it. Now the flush stores the others, one
     transaction per game, and names the one refused."""
     from sim.simulate import Spec
+
     target = EventStore(tmp_path / "t.db")
     spec = Spec(str(tmp_path / "t.db"), "duel", 2, "x", 3, {})
     sink = Sink(target, 60)
     for gid in ("duel-x-00000", "duel-x-00001", "duel-x-00002"):
         sink.done.append(play_one(sink.eng, spec, gid, gid))
     bad = sink.eng.store
-    bad.append("duel-x-00001", bad.version("duel-x-00001"), [NewEvent("x", {}, actor=2 ** 64)])
+    bad.append("duel-x-00001", bad.version("duel-x-00001"), [NewEvent("x", {}, actor=2**64)])
     stored_now = sink.flush()
     assert [r.game_id for r in stored_now] == ["duel-x-00000", "duel-x-00002"]
     assert [gid for gid, _ in sink.refused] == ["duel-x-00001"]
@@ -297,8 +311,9 @@ def poison(eng, gid, seed, stop=None):
             mine = [i for i, b in enumerate(batches) if b[0] == gid]
             if mine:  # its last command gets the bad event
                 g, v, evs = batches[mine[-1]]
-                batches[mine[-1]] = (g, v, [*evs, NewEvent("x", {}, actor=2 ** 64)])
+                batches[mine[-1]] = (g, v, [*evs, NewEvent("x", {}, actor=2**64)])
             return real(batches, returning)
+
         eng.store.append_many = spoil  # this sink's store only: a fresh one after its flush
     return play_out(eng, gid, seed, stop=stop)
 
@@ -332,8 +347,9 @@ def test_sigint_to_one_worker_alone_leaves_no_game_missing_unsaid(tmp_path, refe
     proc = start(db, 2, subprocess.PIPE)
     # a worker ignores SIGINT until it has imported and installed its stop handler: wait for
     # both to catch it (not for a time, which a loaded machine outlasts)
-    assert wait_until(lambda: len(catching_sigint(proc.pid)) >= 2, proc), \
+    assert wait_until(lambda: len(catching_sigint(proc.pid)) >= 2, proc), (
         "the run ended before its two workers were ready"
+    )
     workers = catching_sigint(proc.pid)
     os.kill(workers[0], signal.SIGINT)
     games, _, errors = (int(x) for x in proc.communicate(timeout=120)[0].split())
@@ -351,6 +367,7 @@ def test_more_failed_games_than_are_listed_are_still_counted_as_done(tmp_path, m
     """Only the first MAX_ERRORS failures are listed; the run's count of games done (which
     decides `interrupted` and the missing-games check) counts all of them."""
     import sim.simulate
+
     monkeypatch.setattr(sim.simulate, "MAX_ERRORS", 3)
     s = simulate(str(tmp_path / "f.db"), "duel", 8, 2, seed="f", workers=1, play=always_fails)
     assert s.errors_total == 8 and len(s.errors) == 3 and not s.interrupted
@@ -360,6 +377,7 @@ def test_more_failed_games_than_are_listed_are_still_counted_as_done(tmp_path, m
 def swallows_the_first_timeout(eng, gid, seed, stop=None):
     """A game whose code catches Exception broadly (GameTimeout is one) once, then runs on."""
     from sim.simulate import GameTimeout
+
     started = time.monotonic()
     end = started + 6.0
     swallowed = False
@@ -382,8 +400,16 @@ def test_a_swallowed_timeout_strikes_again(tmp_path):
     ran = tmp_path / "ran.txt"
     os.environ["SWALLOWER_FILE"] = str(ran)
     try:
-        s = simulate(str(tmp_path / "s.db"), "duel", 1, 2, seed="s", workers=1,
-                     play=swallows_the_first_timeout, game_seconds=1.0)
+        s = simulate(
+            str(tmp_path / "s.db"),
+            "duel",
+            1,
+            2,
+            seed="s",
+            workers=1,
+            play=swallows_the_first_timeout,
+            game_seconds=1.0,
+        )
     finally:
         del os.environ["SWALLOWER_FILE"]
     assert [e.kind for e in s.errors] == ["timeout"] and s.games == 0

@@ -1,4 +1,5 @@
 """The command pipeline, the cascade, chance, undo policy and logging, on the duel ruleset."""
+
 import hashlib
 
 import pytest
@@ -89,6 +90,7 @@ def test_failing_handler_aborts_command_and_engine_stays_usable(eng, monkeypatch
     def boom(ctx, table, ev):
         boom_calls.append(ev.type)
         raise RuntimeError("handler bug")
+
     monkeypatch.setitem(bus._subs, "duel.acted", [boom] + bus._subs["duel.acted"])
     with pytest.raises(CascadeAborted, match="handler bug"):
         eng.submit(gid, 0, {"kind": "pass"})
@@ -118,14 +120,14 @@ def test_forcing_needs_analysis_or_situation(eng):
 def test_undo_policy_refuses_chance_reveals_and_others_decisions(eng):
     gid = eng.create("duel", 2, 3)
     setup_end = eng.store.version(gid)
-    eng.submit(gid, 0, {"kind": "pass"})   # seat 0 passes: draws nothing (hand is full)
+    eng.submit(gid, 0, {"kind": "pass"})  # seat 0 passes: draws nothing (hand is full)
     mine = eng.store.version(gid)
     eng.submit(gid, 1, {"kind": "pass"})
     with pytest.raises(UndoRefused, match="decision of seat 1"):
         eng.undo(gid, mine, seat=0)
     with pytest.raises(UndoRefused, match="inside the set-up"):
         eng.undo(gid, setup_end - 1, seat=1, agreed=True)
-    eng.undo(gid, mine, seat=1)             # seat 1 takes back its own pass
+    eng.undo(gid, mine, seat=1)  # seat 1 takes back its own pass
     assert eng.table(gid).game.active == 1
     stored = eng.submit(gid, 1, eng.legal(gid, 1)[0])  # a card is shown, a die rolled
     shown = next(e.version for e in stored if e.data.get("reveal"))
@@ -133,9 +135,8 @@ def test_undo_policy_refuses_chance_reveals_and_others_decisions(eng):
     first = stored[0].version
     kinds = {shown: "revealed hidden cards", rolled: "chance outcome"}
     with pytest.raises(UndoRefused, match=kinds[min(kinds)]):
-        eng.undo(gid, first - 1, seat=1)   # the command boundary before the card was played
-    with pytest.raises(UndoRefused, match=f"inside a command .*--to {first - 1} .*--to "
-                                          f"{stored[-1].version}"):
+        eng.undo(gid, first - 1, seat=1)  # the command boundary before the card was played
+    with pytest.raises(UndoRefused, match=f"inside a command .*--to {first - 1} .*--to {stored[-1].version}"):
         eng.undo(gid, shown, seat=1, agreed=True)  # not even the table can land mid-cascade
     eng.undo(gid, mine, agreed=True)
     assert eng.store.read(gid)[-2].type == "undo.agreed"
@@ -177,8 +178,7 @@ async def test_listeners_get_committed_events_and_failures_are_isolated(tmp_path
         if ev.version % 2:
             raise ValueError("listener bug")
 
-    async with open_engine(str(tmp_path / "l.db"), {"good": good, "flaky": flaky},
-                           capacity=4) as live:
+    async with open_engine(str(tmp_path / "l.db"), {"good": good, "flaky": flaky}, capacity=4) as live:
         gid = await live.create("duel", 2, seed=4)
         await live.submit(gid, 0, {"kind": "pass"})
         head = live.engine.store.version(gid)
@@ -192,6 +192,7 @@ async def test_listeners_get_committed_events_and_failures_are_isolated(tmp_path
 
 def test_snapshots_give_the_same_state_as_a_full_fold(tmp_path):
     from projections.state import encode
+
     eng = mem_engine(str(tmp_path / "s.db"))
     eng.snapshot_every = 16
     gid = eng.create("duel", 4, 8, options={"rounds": 20})

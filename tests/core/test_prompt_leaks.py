@@ -10,6 +10,7 @@ event may differ only in the noise of its hidden outcome, such as which id a ran
 got), and after every decision the public prompts must be equal. A prompt kind or a redacted event's rule that follows a
 hidden fact differs between the twins and fails the test.
 """
+
 from __future__ import annotations
 
 from itertools import groupby
@@ -17,16 +18,22 @@ from itertools import groupby
 import msgspec
 import pytest
 
-from engine import registry
 from bots.random_bot import bot_rng, step
+from engine import registry
 from engine.errors import EngineError
-from sim.testing import engine
 from projections.views import event_view
+from sim.testing import engine
 
 HIDDEN_CHANCE = ("zone.shuffled", "chance.picked", "dice.rolled")
 # (ruleset, players, seeds, decisions): every installed ruleset, a few seeded games each
-GAMES = {"duel": (2, (1, 2, 3, 4), 150), "epochs": (2, (1, 2), 200), "thunderstone": (2, (1, 2, 3), 250),
-         "rune-age": (2, (1,), 250), "dragonlords": (2, (3, 5, 7), 400), "mage-knight": (2, (1,), 150)}
+GAMES = {
+    "duel": (2, (1, 2, 3, 4), 150),
+    "epochs": (2, (1, 2), 200),
+    "thunderstone": (2, (1, 2, 3), 250),
+    "rune-age": (2, (1,), 250),
+    "dragonlords": (2, (3, 5, 7), 400),
+    "mage-knight": (2, (1,), 150),
+}
 
 
 def test_every_ruleset_is_checked():
@@ -47,7 +54,9 @@ def _played(name: str, players: int, seed: int, n: int) -> list[tuple[int, dict,
         group = list(group)
         root = group[0]
         if root.type.startswith("cmd."):
-            out.append((root.actor, root.data, [e for e in group if e.type in HIDDEN_CHANCE and e.vis is not None]))
+            out.append(
+                (root.actor, root.data, [e for e in group if e.type in HIDDEN_CHANCE and e.vis is not None])
+            )
     return out
 
 
@@ -66,8 +75,13 @@ def _other(ev, dice) -> object:
 
 def _same(ev) -> object:
     d = ev.data
-    return list(d["order"]) if ev.type == "zone.shuffled" else list(d["picked"]) if ev.type == "chance.picked" \
+    return (
+        list(d["order"])
+        if ev.type == "zone.shuffled"
+        else list(d["picked"])
+        if ev.type == "chance.picked"
         else d["face"]
+    )
 
 
 def _forced(hidden, pick, dice) -> dict:
@@ -101,7 +115,7 @@ def _twin_check(name: str, players: int, seed: int, n: int) -> int:
             ref.submit(a, seat, cmd)
             twin.submit(b, seat, cmd)
         except EngineError:
-            return compared      # the twin's hidden difference made the decision impossible
+            return compared  # the twin's hidden difference made the decision impossible
         ea, eb = ref.store.read(a), twin.store.read(b)
         for x, y in zip(ea, eb):
             if x.type == "chance.forced":
@@ -113,8 +127,10 @@ def _twin_check(name: str, players: int, seed: int, n: int) -> int:
                 continue
             if not sx[4] and not sy[4] and sx[:3] == sy[:3]:
                 return compared  # a hidden fact is shown: from here the public histories differ
-            raise AssertionError(f"{name} seed {seed}: event {x.version} looks different to a spectator "
-                                 f"though nothing public differed before it: {sx[:5]} vs {sy[:5]}")
+            raise AssertionError(
+                f"{name} seed {seed}: event {x.version} looks different to a spectator "
+                f"though nothing public differed before it: {sx[:5]} vs {sy[:5]}"
+            )
         if len(ea) != len(eb):
             return compared
         pa, pb = ref.prompts(a), twin.prompts(b)
@@ -133,11 +149,12 @@ def test_public_prompts_and_redacted_events_tell_no_secret(name):
 def test_the_twin_check_catches_a_prompt_that_reads_hidden_state(monkeypatch):
     """The check must be able to fail: a prompt whose detail shows the hidden zones' order."""
     rs = registry.get("epochs")
-    real = rs.prompts      # the game's own prompts (bound through Ruleset.implemented_in)
+    real = rs.prompts  # the game's own prompts (bound through Ruleset.implemented_in)
 
     def leaky(self, t):
         hidden = [z.cards for _, z in sorted(t.zones.items()) if z.vis != "public"]
         return [msgspec.structs.replace(p, detail=str(hidden)) for p in real(t)]
+
     monkeypatch.setattr(type(rs), "prompts", leaky)
     with pytest.raises(AssertionError, match="public prompts differ"):
         _twin_check("epochs", 2, 1, 200)

@@ -1,4 +1,5 @@
 """Replay equality and undo equality as properties over random legal play."""
+
 import random
 
 import pytest
@@ -50,8 +51,9 @@ def test_same_commands_same_events_mid_game(case, steps):
         assert state_bytes(a.table(ga)) == state_bytes(b.table(gb))
 
 
-REAL_GAMES = sorted(name for name in __import__("engine.registry", fromlist=["_"]).rulesets()
-                    if name != "duel")
+REAL_GAMES = sorted(
+    name for name in __import__("engine.registry", fromlist=["_"]).rulesets() if name != "duel"
+)
 
 
 @pytest.mark.parametrize("game", REAL_GAMES)
@@ -59,6 +61,7 @@ REAL_GAMES = sorted(name for name in __import__("engine.registry", fromlist=["_"
 @given(seed=st.integers(0, 10_000), pick=st.integers(0, 1000))
 def test_replay_and_undo_equality_in_every_installed_game(game, seed, pick):
     from engine import registry
+
     rs = registry.get(game)
     players = max(p for p in rs.players if p <= 4)
     eng = engine()

@@ -1,5 +1,6 @@
 """A refusal says each thing once: the engine's addition to the game's reason
 (engine.explain.what_differs) leaves out what the reason already says."""
+
 from engine.explain import what_differs
 
 LEGAL = [{"kind": "tactic", "tactic": 1}, {"kind": "tactic", "tactic": 2}]

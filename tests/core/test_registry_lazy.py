@@ -1,5 +1,6 @@
 """The registry imports only the game a command names (simulate workers start faster), and
 still finds every game and reports unknown names with the installed list."""
+
 from __future__ import annotations
 
 import subprocess
@@ -12,9 +13,11 @@ from engine.errors import UnknownGame
 
 
 def test_get_imports_only_the_named_game():
-    code = ("import sys; from engine import registry; registry.get('rune-age'); "
-            "print(sorted(m for m in sys.modules if m.count('.') == 2 and "
-            "m.startswith('engine.games.')))")
+    code = (
+        "import sys; from engine import registry; registry.get('rune-age'); "
+        "print(sorted(m for m in sys.modules if m.count('.') == 2 and "
+        "m.startswith('engine.games.')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "['engine.games.rune_age']"
 

@@ -1,6 +1,7 @@
 """Options a ruleset's set-up refuses are bad input (exit 2, rule CORE-1O), not an internal error
 (exit 70): Rune Age's Runewars needs at least 2 players (§9.6), and the check lives in its
 set-up, which alone knows the player count with the scenario. Nothing is stored."""
+
 import json
 import subprocess
 import sys
@@ -21,9 +22,24 @@ def test_a_scenario_for_more_players_is_refused_as_bad_input(tmp_path):
 
 def test_the_cli_exits_2_naming_the_rule(tmp_path):
     db = tmp_path / "t.db"
-    out = subprocess.run([sys.executable, "-m", "cli.main", "new", "rune-age", "--players", "1",
-                          "--option", "scenario=runewars", "--db", str(db), "--json"],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cli.main",
+            "new",
+            "rune-age",
+            "--players",
+            "1",
+            "--option",
+            "scenario=runewars",
+            "--db",
+            str(db),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 2, out
     err = json.loads(out.stdout)
     assert err["rule"] == "CORE-1O" and "2 players" in err["error"]

@@ -1,6 +1,7 @@
 """`simulate` never hangs, loses or strands work: failed and stalled games are listed while the
 rest of the run goes on, a dead worker is reported, Ctrl-C stores every finished game and
 `--resume` completes the run exactly; stored games replay, and worker count changes nothing."""
+
 from __future__ import annotations
 
 import json
@@ -14,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from engine import registry
 from bots.random_bot import DEFAULT_COMMAND_LIMIT, command_limit, play_out
+from engine import registry
 from engine.errors import CascadeAborted
 from engine.pipeline import Engine
 from engine.replay import replay
-from sim.simulate import UsageError, simulate
 from sim.cli import main
+from sim.simulate import UsageError, simulate
 from store import EventStore
 
 ROOT = Path(__file__).parents[2]
@@ -47,14 +48,22 @@ def ids(game: str, seed: str, n: int) -> list[str]:
 
 
 def side_files(db: Path) -> list[str]:
-    return sorted(p.name for p in db.parent.iterdir() if p.name.startswith(db.name) and p != db
-                  and not p.name.endswith(("-wal", "-shm")))
+    return sorted(
+        p.name
+        for p in db.parent.iterdir()
+        if p.name.startswith(db.name) and p != db and not p.name.endswith(("-wal", "-shm"))
+    )
 
 
 def run_cli(*args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "sim.cli", *args], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)  # its own process group, like a terminal job
+    return subprocess.Popen(
+        [sys.executable, "-m", "sim.cli", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )  # its own process group, like a terminal job
 
 
 def session_cpu_seconds(sid: int) -> float:
@@ -97,8 +106,10 @@ def interrupt(proc: subprocess.Popen) -> tuple[int, float, dict, str]:
 
 def events(db: Path, gid: str) -> list[tuple]:
     """(type, data) per event, without what differs by design between runs (time, salt)."""
+
     def clean(d):
         return {k: v for k, v in d.items() if k not in ("seed_hash", "salt")}
+
     store = EventStore(str(db))
     try:
         return [(e.type, clean(e.data)) for e in store.read(gid)]
@@ -114,8 +125,7 @@ def test_worker_errors_and_stalls_reach_the_parent_and_the_run_goes_on(tmp_path)
     boom, stall = s.errors
     assert (boom.game_id, boom.seed, boom.kind) == ("duel-e-00003", "e-3", "error")
     assert "boom in game 3" in boom.message
-    assert (stall.game_id, stall.seed, stall.kind, stall.commands) == ("duel-e-00005", "e-5",
-                                                                      "stall", 3)
+    assert (stall.game_id, stall.seed, stall.kind, stall.commands) == ("duel-e-00005", "e-5", "stall", 3)
     assert set(stall.prompt) == {"seat", "kind", "rule"} and "not over after 3" in stall.message
     bad = {"duel-e-00003", "duel-e-00005"}
     assert stored(db) == [g for g in ids("duel", "e", 12) if g not in bad]  # none half-stored
@@ -128,6 +138,7 @@ def test_a_rules_error_names_the_prompt_it_answered(tmp_path, monkeypatch):
         if gid.endswith("-00002") and t.version > 40:
             raise CascadeAborted("rule handler failed, command aborted and nothing committed")
         return real(self, gid, seat, cmd, t)
+
     monkeypatch.setattr(Engine, "_play", flaky)
     s = simulate(str(tmp_path / "sim.db"), "duel", 4, 2, seed="r", workers=1)
     (e,) = s.errors
@@ -172,8 +183,9 @@ def test_ctrl_c_stores_every_finished_game_and_resume_completes_exactly(tmp_path
 
 def test_a_huge_run_starts_at_once_and_stops_at_once(tmp_path):
     db = tmp_path / "sim.db"
-    proc = run_cli("duel", "--games", "10000000", "--players", "2", "--workers", "2",
-                   "--db", str(db), "--json")
+    proc = run_cli(
+        "duel", "--games", "10000000", "--players", "2", "--workers", "2", "--db", str(db), "--json"
+    )
     wait_for_games(db, 1, proc)
     # ids are streamed, not listed and checked first: measured in CPU time, which a loaded
     # machine does not stretch (wall time did, 10 s of it at load 9)
@@ -192,8 +204,8 @@ def test_ctrl_c_in_process_returns_an_interrupted_summary(tmp_path):
         if not sent:
             sent.append(n)
             os.kill(os.getpid(), signal.SIGINT)
-    s = simulate(str(db), "duel", 1_000_000, 2, seed="i", workers=1,
-                 tick=ctrl_c_once_games_are_done)
+
+    s = simulate(str(db), "duel", 1_000_000, 2, seed="i", workers=1, tick=ctrl_c_once_games_are_done)
     assert sent and sent[0] > 0
     assert s.interrupted and 0 < s.games == len(stored(db))
 
@@ -234,14 +246,17 @@ def test_a_seed_already_stored_is_refused_without_resume(tmp_path):
     assert simulate(db, "duel", 5, 2, seed="7", resume=True).games == 2
 
 
-@pytest.mark.parametrize("args", [
-    ["nogame", "--players", "2"],
-    ["duel", "--players", "9"],
-    ["duel", "--players", "2", "--option", "nope=1"],
-    ["duel", "--players", "2", "--option", "rounds"],
-    ["duel", "--players", "2", "--games", "0"],
-    ["duel", "--players", "2", "--workers", "0"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["nogame", "--players", "2"],
+        ["duel", "--players", "9"],
+        ["duel", "--players", "2", "--option", "nope=1"],
+        ["duel", "--players", "2", "--option", "rounds"],
+        ["duel", "--players", "2", "--games", "0"],
+        ["duel", "--players", "2", "--workers", "0"],
+    ],
+)
 def test_bad_usage_is_one_line(tmp_path, capsys, args):
     assert main([*args, "--db", str(tmp_path / "sim.db")]) == 2
     err = capsys.readouterr().err.strip()
@@ -250,8 +265,7 @@ def test_bad_usage_is_one_line(tmp_path, capsys, args):
 
 def test_progress_lines_when_not_a_terminal(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr("sim.cli.PLAIN_EVERY", 0.0)
-    code = main(["duel", "--players", "2", "--games", "30", "--db", str(tmp_path / "s.db"),
-                 "--json"])
+    code = main(["duel", "--players", "2", "--games", "30", "--db", str(tmp_path / "s.db"), "--json"])
     captured = capsys.readouterr()
     assert code == 0 and json.loads(captured.out)["games"] == 30
     assert "/30 games" in captured.err

@@ -2,6 +2,7 @@
 after a short pause, not after every game: with 500 games waiting `due` was true at once
 again, and each try cost the copy's preparation (found 2026-11-26: two workers used 15% more
 CPU than one, all of it in retries)."""
+
 import sqlite3
 import time
 

@@ -1,6 +1,7 @@
 """A situation file with a wrong value is bad input for every game: exit 2 with the game's
 reason, nothing stored (a game's own ValueError from its situation code is not an internal
 error)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,8 +17,10 @@ DL_BATTLE = ROOT / "tests/games/dragonlords/situations/battle_after_round.toml"
 def test_dragonlords_unknown_place_and_step_are_bad_input(tmp_path, capsys):
     text = DL_BATTLE.read_text()
     db = str(tmp_path / "s.db")
-    for bad, named in ((text.replace('loc = "T1a"\nattacker', 'loc = "T9z"\nattacker'), "T9z"),
-                       (text.replace('step = "after_round"', 'step = "nonsense"'), "nonsense")):
+    for bad, named in (
+        (text.replace('loc = "T1a"\nattacker', 'loc = "T9z"\nattacker'), "T9z"),
+        (text.replace('step = "after_round"', 'step = "nonsense"'), "nonsense"),
+    ):
         assert bad != text
         f = tmp_path / "bad.toml"
         f.write_text(bad)
@@ -28,7 +31,7 @@ def test_dragonlords_unknown_place_and_step_are_bad_input(tmp_path, capsys):
     assert list(eng.store.game_summaries()) == []
 
 
-DUEL_FORCED = '''ruleset = "duel"
+DUEL_FORCED = """ruleset = "duel"
 players = 2
 seed = 1
 [forced]
@@ -37,7 +40,7 @@ seed = 1
 hand = ["Jab#1"]
 [[game.seat]]
 hand = ["Jab#3"]
-'''
+"""
 
 
 def test_a_forced_face_the_die_lacks_is_refused_when_the_game_is_made(tmp_path, capsys):

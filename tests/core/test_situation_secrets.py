@@ -1,11 +1,12 @@
 """A game started from a situation file keeps the file's secrets (invariant 6): its hands,
 secret roles, seed and forced dice are read from the stored `game.created` and
 `chance.forced`, which every viewer reads; only the referee sees them whole."""
+
 from pathlib import Path
 
 from engine.registry import get
-from sim.testing import from_situation
 from projections.views import REFEREE, log_view
+from sim.testing import from_situation
 
 ROOT = Path(__file__).resolve().parents[2]
 REFLECT = ROOT / "tests/games/dragonlords/situations/e07_reflect.toml"

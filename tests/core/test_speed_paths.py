@@ -5,6 +5,7 @@ log too), cached card reads cannot be changed through what they hand out, cached
 follow the table asked about, zone-move visibility matches its set formula for every pair of
 zones, and the batch's command log lines still reach a capture.
 """
+
 from __future__ import annotations
 
 import gc
@@ -88,6 +89,7 @@ def test_cached_board_reads_follow_the_table():
 
         class G:
             pass
+
         t.game = G()
         t.game.boards = boards
         return t
@@ -99,8 +101,7 @@ def test_cached_board_reads_follow_the_table():
     got.append("X")
     assert places.village_stacks(one) == ["A", "B"]
     assert [z for _, z in places.board_zones(one)] == ["pos0", "pos1", "pos2", "pos3"]
-    assert [z for _, z in places.board_zones(two, "b:")] == ["pos0", "b:pos1", "b:pos2",
-                                                             "b:pos3"]
+    assert [z for _, z in places.board_zones(two, "b:")] == ["pos0", "b:pos1", "b:pos2", "b:pos3"]
     two.zones["b:pos2"].cards.append("Monster#1")
     assert places.position_of(two, "Monster#1") == 2
     assert places.zone_of(two, "Monster#1") == "b:pos2"
@@ -134,9 +135,8 @@ def test_batch_commands_still_log_and_the_freeze_keeps_collecting():
     try:
         eng = _engine()
         gid = eng.create("duel", 2, 5)
-        with structlog.testing.capture_logs() as logs:
-            with eng.batch():
-                eng.submit(gid, 0, eng.legal(gid, 0)[0])
+        with structlog.testing.capture_logs() as logs, eng.batch():
+            eng.submit(gid, 0, eng.legal(gid, 0)[0])
     finally:
         configure("warning", force=True)
     assert [e["event"] for e in logs] == ["command"] and logs[0]["game_id"] == gid
@@ -144,6 +144,7 @@ def test_batch_commands_still_log_and_the_freeze_keeps_collecting():
 
     class Cycle:
         pass
+
     c = Cycle()
     c.me = c
     del c

@@ -1,4 +1,5 @@
 """store/: atomic appends, optimistic concurrency, hash chains, corrupt files, crashes."""
+
 import multiprocessing as mp
 import os
 import signal
@@ -150,8 +151,7 @@ KILLER = textwrap.dedent("""
 
 def test_process_killed_mid_command_leaves_no_partial_cascade(tmp_path):
     path = str(tmp_path / "kill.db")
-    proc = subprocess.run([sys.executable, "-c", KILLER, path], capture_output=True, text=True,
-                          timeout=120)
+    proc = subprocess.run([sys.executable, "-c", KILLER, path], capture_output=True, text=True, timeout=120)
     assert proc.returncode == -signal.SIGKILL, proc.stderr
     before = int(proc.stdout.split()[0])
     s = EventStore(path)

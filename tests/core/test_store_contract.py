@@ -3,6 +3,7 @@ optimistic concurrency, reads, snapshots, seeds, refusals, checkpoints, the stor
 verify behave alike, and the same appends give the same bytes: every row, hash, time and seq,
 and the store head. Then the copy out: `EventStore.absorb(memory_store)` writes exactly the
 rows absorbing the same games from an SQLite store writes, with absorb's refusals."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -19,8 +20,18 @@ from tests.core.test_store_speed_append import _clock  # a clock that moves on e
 
 
 def evs(n, tag="e", cid=None, vis=None):
-    return [NewEvent(tag, {"i": i, "tag": tag}, vis=vis, actor=i % 3, rule="R-1",
-                     cause=None if i == 0 else i, command_id=cid) for i in range(n)]
+    return [
+        NewEvent(
+            tag,
+            {"i": i, "tag": tag},
+            vis=vis,
+            actor=i % 3,
+            rule="R-1",
+            cause=None if i == 0 else i,
+            command_id=cid,
+        )
+        for i in range(n)
+    ]
 
 
 def make(kind: str, tmp_path=None):
@@ -54,13 +65,13 @@ def fill(store) -> None:
     store.put_seed("g", seed, "salt", commitment(seed, "salt"))
     store.append("g", 0, evs(3, "created", "c1"), returning=False)
     store.append("h", 0, evs(2, "other", "c2", vis=[1]))
-    store.append_many([("g", 3, evs(2, "move", "c3")), ("h", 2, evs(1, "move", "c4"))],
-                      returning=False)
+    store.append_many([("g", 3, evs(2, "move", "c3")), ("h", 2, evs(1, "move", "c4"))], returning=False)
     store.save_snapshot("g", 4, b"state-at-4")
     store.record_rejected("g", 1, {"type": "bad"}, "R-2", "not now")
     store.record_rejected("nope", 1, {"type": "bad"}, "R-2", "no such game")
-    store.append("g", 5, [NewEvent("seed.revealed", {"seed": seed, "salt": "salt"},
-                                   command_id="c5")], returning=False)
+    store.append(
+        "g", 5, [NewEvent("seed.revealed", {"seed": seed, "salt": "salt"}, command_id="c5")], returning=False
+    )
     store.set_checkpoint("proj", 3)
 
 
@@ -102,17 +113,16 @@ def test_nested_transactions_join_and_roll_back_everything(s):
     s.put_seed("g", "x", None, commitment("x", None))
     s.append("g", 0, evs(2))
     before = (rows_of(s), s.store_head())
-    with pytest.raises(RuntimeError):
-        with s.transaction():
-            s.append("g", 2, evs(1), returning=False)
-            with s.transaction():  # joins the outer one
-                s.append("h", 0, evs(2))
-                s.save_snapshot("h", 1, b"x")
-                s.set_checkpoint("c", 9)
-                s.record_rejected("g", 0, "cmd", None, "why")
-            assert s.version("h") == 2 and len(s.read("h")) == 2  # seen inside
-            s.append("g", 3, [NewEvent("seed.revealed", {"seed": "x"})], returning=False)
-            raise RuntimeError("abort")
+    with pytest.raises(RuntimeError), s.transaction():
+        s.append("g", 2, evs(1), returning=False)
+        with s.transaction():  # joins the outer one
+            s.append("h", 0, evs(2))
+            s.save_snapshot("h", 1, b"x")
+            s.set_checkpoint("c", 9)
+            s.record_rejected("g", 0, "cmd", None, "why")
+        assert s.version("h") == 2 and len(s.read("h")) == 2  # seen inside
+        s.append("g", 3, [NewEvent("seed.revealed", {"seed": "x"})], returning=False)
+        raise RuntimeError("abort")
     assert (rows_of(s), s.store_head()) == before
     assert s.version("g") == 2 and s.version("h") == 0 and s.game_ids() == ["g"]
     assert s.load_snapshot("h", 5) is None and s.checkpoint("c") == 0
@@ -124,12 +134,11 @@ def test_nested_transactions_join_and_roll_back_everything(s):
 def test_rollback_after_rows_were_built_inside(s):
     with s.transaction():
         s.append("g", 0, evs(2), returning=False)  # committed; not built yet on a MemoryStore
-    with pytest.raises(RuntimeError):
-        with s.transaction():
-            s.append("g", 2, evs(2), returning=False)
-            inside = s.store_head()  # the head as of BEGIN, as the SQLite store's meta holds it
-            assert len(s.read_all()) == 4  # builds every row, those of this transaction too
-            raise RuntimeError("abort")
+    with pytest.raises(RuntimeError), s.transaction():
+        s.append("g", 2, evs(2), returning=False)
+        inside = s.store_head()  # the head as of BEGIN, as the SQLite store's meta holds it
+        assert len(s.read_all()) == 4  # builds every row, those of this transaction too
+        raise RuntimeError("abort")
     assert len(rows_of(s)) == 2 and s.store_head() == recomputed_head(s) == inside
     s.append("g", 2, evs(1, "z"))
     assert s.store_head() == recomputed_head(s) and s.verify().ok
@@ -202,8 +211,11 @@ def test_the_same_appends_give_the_same_bytes(tmp_path):
 def _tables(path) -> dict[str, list]:
     con = sqlite3.connect(path)
     names = [n for (n,) in con.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-    out = {n: con.execute(f"SELECT rowid, * FROM {n} ORDER BY rowid").fetchall()
-           for n in names if n != "rejected_counts"}
+    out = {
+        n: con.execute(f"SELECT rowid, * FROM {n} ORDER BY rowid").fetchall()
+        for n in names
+        if n != "rejected_counts"
+    }
     out["rejected_counts"] = con.execute("SELECT * FROM rejected_counts ORDER BY 1").fetchall()
     con.close()
     return out
@@ -224,9 +236,8 @@ def test_absorbing_a_memory_store_writes_what_absorbing_an_sqlite_one_writes(tmp
         assert target.absorb(src, ["k", "g"], skip_existing=True) == ["k"]
         with pytest.raises(StoreError, match="game nope is not in"):
             target.absorb(src, ["nope"])
-        with src.transaction():
-            with pytest.raises(StoreError, match="inside a transaction"):
-                target.absorb(src)
+        with src.transaction(), pytest.raises(StoreError, match="inside a transaction"):
+            target.absorb(src)
         assert target.verify().ok and target.store_head() == recomputed_head(target)
         target.close()
         outs.append(_tables(tmp_path / name))
@@ -245,14 +256,19 @@ def test_absorb_takes_the_rows_before_they_are_built(tmp_path):
 
 # -- random sequences -------------------------------------------------------------------------
 _op = st.one_of(
-    st.tuples(st.just("append"), st.sampled_from("abc"), st.integers(-1, 1),
-              st.integers(0, 3), st.booleans()),
-    st.tuples(st.just("many"), st.lists(st.tuples(st.sampled_from("abc"), st.integers(-1, 1),
-                                                  st.integers(0, 2)), max_size=4),
-              st.booleans()),
-    st.tuples(st.just("txn"), st.lists(st.tuples(st.sampled_from("abc"), st.integers(-1, 0),
-                                                 st.integers(0, 2)), max_size=3),
-              st.booleans()),
+    st.tuples(
+        st.just("append"), st.sampled_from("abc"), st.integers(-1, 1), st.integers(0, 3), st.booleans()
+    ),
+    st.tuples(
+        st.just("many"),
+        st.lists(st.tuples(st.sampled_from("abc"), st.integers(-1, 1), st.integers(0, 2)), max_size=4),
+        st.booleans(),
+    ),
+    st.tuples(
+        st.just("txn"),
+        st.lists(st.tuples(st.sampled_from("abc"), st.integers(-1, 0), st.integers(0, 2)), max_size=3),
+        st.booleans(),
+    ),
     st.tuples(st.just("read"), st.sampled_from("abc"), st.integers(0, 4)),
 )
 
@@ -266,14 +282,14 @@ def _apply(store, op, step: int):
             return store.append(g, store.version(g) + skew, evs(n, f"s{step}"), returning=ret)
         if kind == "many":
             _, items, ret = op
-            return store.append_many([(g, store.version(g) + skew, evs(n, f"s{step}"))
-                                      for g, skew, n in items], returning=ret)
+            return store.append_many(
+                [(g, store.version(g) + skew, evs(n, f"s{step}")) for g, skew, n in items], returning=ret
+            )
         if kind == "txn":
             _, items, fail = op
             with store.transaction():
                 for g, skew, n in items:
-                    store.append(g, store.version(g) + skew, evs(n, f"s{step}"),
-                                 returning=False)
+                    store.append(g, store.version(g) + skew, evs(n, f"s{step}"), returning=False)
                 if fail:
                     raise RuntimeError("rolled back")
             return "committed"

@@ -1,5 +1,6 @@
 """Store files (issue point 8), bounded rejections (point 4), the store head, absorbing parts,
 and the upgrade of schema-2 stores."""
+
 import hashlib
 import multiprocessing as mp
 import os
@@ -7,8 +8,7 @@ import sqlite3
 
 import pytest
 
-from store import schema
-from store import CorruptStore, EventStore, MissingStore, NewEvent, StoreError, sqlite_store
+from store import CorruptStore, EventStore, MissingStore, NewEvent, StoreError, schema, sqlite_store
 from store.commitment import commitment
 from store.hashing import GENESIS, store_step
 
@@ -19,8 +19,10 @@ def evs(n, tag="e"):
 
 def fingerprint(folder):
     """Every file in the folder with its bytes' hash and mtime."""
-    return {p.name: (hashlib.sha256(p.read_bytes()).hexdigest(), p.stat().st_mtime_ns)
-            for p in sorted(folder.iterdir())}
+    return {
+        p.name: (hashlib.sha256(p.read_bytes()).hexdigest(), p.stat().st_mtime_ns)
+        for p in sorted(folder.iterdir())
+    }
 
 
 # -- files ----------------------------------------------------------------------------------
@@ -54,8 +56,7 @@ def test_empty_file_is_refused_and_left_untouched(tmp_path):
 
 
 def test_non_sqlite_file_is_refused_and_left_untouched(tmp_path):
-    _refused(tmp_path, "junk.db", b"this is not sqlite at all" * 100,
-             "not a readable Runeledger database")
+    _refused(tmp_path, "junk.db", b"this is not sqlite at all" * 100, "not a readable Runeledger database")
 
 
 def test_foreign_sqlite_file_is_refused_and_left_untouched(tmp_path):
@@ -108,8 +109,7 @@ def test_concurrent_first_opens_all_succeed(tmp_path):
     paths = [str(tmp_path / f"race{i}.db") for i in range(rounds)]
     ctx = mp.get_context("spawn")
     barrier, results = ctx.Barrier(procs), ctx.Queue()
-    workers = [ctx.Process(target=_first_open, args=(paths, barrier, results))
-               for _ in range(procs)]
+    workers = [ctx.Process(target=_first_open, args=(paths, barrier, results)) for _ in range(procs)]
     for w in workers:
         w.start()
     outcomes = [results.get(timeout=60) for _ in range(rounds * procs)]
@@ -136,10 +136,9 @@ def test_store_head_follows_every_append_and_group_commit(tmp_path):
     assert s.store_head() == (0, GENESIS)
     s.append("a", 0, evs(3))
     s.append_many([("b", 0, evs(2)), ("a", 3, evs(1))])
-    with pytest.raises(StoreError):
-        with s.transaction():
-            s.append("c", 0, evs(4))
-            raise StoreError("abandoned")
+    with pytest.raises(StoreError), s.transaction():
+        s.append("c", 0, evs(4))
+        raise StoreError("abandoned")
     assert s.store_head() == (6, _recomputed(s))
     assert s.verify().ok
 
@@ -151,15 +150,20 @@ def test_rows_slipped_in_by_another_connection_are_not_blessed(tmp_path):
     last = s.read("a")[-1]
     con = sqlite3.connect(path)
     from store.hashing import row_hash
+
     h = row_hash(last.hash, "a", 3, "e", 1, "{}", None, None, None, None, None, 0.0)
-    con.execute("INSERT INTO events (game_id, version, type, schema, data, prev_hash, hash, "
-                "recorded_at) VALUES ('a', 3, 'e', 1, '{}', ?, ?, 0.0)", (last.hash, h))
+    con.execute(
+        "INSERT INTO events (game_id, version, type, schema, data, prev_hash, hash, "
+        "recorded_at) VALUES ('a', 3, 'e', 1, '{}', ?, ?, 0.0)",
+        (last.hash, h),
+    )
     con.execute("UPDATE streams SET version=3, head_hash=? WHERE game_id='a'", (h,))
     con.commit()
     s.append("b", 0, evs(1))  # a later honest append does not adopt the forged row
     report = s.verify()
-    assert (report.first_bad["kind"], report.first_bad["game_id"]) == ("store_head", None) or \
-        any(f["kind"] == "store_head" for f in report.faults)
+    assert (report.first_bad["kind"], report.first_bad["game_id"]) == ("store_head", None) or any(
+        f["kind"] == "store_head" for f in report.faults
+    )
 
 
 def test_a_snapshot_sits_on_an_event_and_is_bound_to_it(tmp_path):
@@ -202,8 +206,9 @@ def test_rejected_text_is_bounded_and_anything_can_be_noted(tmp_path):
     odd = [{"kind": "x" * 5_000_000}, {1, 2}, cyclic, "\udc80", [[[[[[[[]]]]]]]], object()]
     for cmd in odd:
         assert s.record_rejected("g", "not a seat", cmd, "R" * 10_000, "r\udc80" * 100_000)
-    size = s.conn.execute("SELECT max(length(command) + length(reason) + length(rule_id)) "
-                          "FROM rejected").fetchone()[0]
+    size = s.conn.execute(
+        "SELECT max(length(command) + length(reason) + length(rule_id)) FROM rejected"
+    ).fetchone()[0]
     limit = sqlite_store.REJECTED_TEXT_MAX
     assert size < 3 * limit
     got = s.rejected("g")
@@ -284,7 +289,9 @@ def test_schema_2_store_is_upgraded_in_place(tmp_path):
     con.commit()
     con.close()
     s = EventStore(path, create=False)
-    assert s.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == str(schema.SCHEMA_VERSION)
+    assert s.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0] == str(
+        schema.SCHEMA_VERSION
+    )
     report = s.verify()
     assert report.ok and any("predates snapshot digests" in n for n in report.notes)
     assert s.load_snapshot("g", 5) is None  # an unbound snapshot is not trusted

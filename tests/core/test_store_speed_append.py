@@ -1,5 +1,6 @@
 """The append paths that skip reads (what a connection knows after its own append, one
 statement per group) write exactly what the plain path writes, and notice other writers."""
+
 import sqlite3
 
 import pytest
@@ -25,6 +26,7 @@ def _clock():
     def now():
         t[0] += 1
         return t[0]
+
     return now
 
 
@@ -38,8 +40,10 @@ def test_known_path_writes_what_the_plain_path_writes(tmp_path):
                 b.append(g, 3 * i, _evs(3, f"{g}{i}"))
             assert [e.seq for e in got] == [e.seq for e in a.read(g, 3 * i + 1)]
     cols = "seq, game_id, version, type, data, prev_hash, hash, recorded_at"
-    assert a.conn.execute(f"SELECT {cols} FROM events").fetchall() == \
-        b.conn.execute(f"SELECT {cols} FROM events").fetchall()
+    assert (
+        a.conn.execute(f"SELECT {cols} FROM events").fetchall()
+        == b.conn.execute(f"SELECT {cols} FROM events").fetchall()
+    )
     assert a.store_head() == b.store_head() == _recomputed(a)
     assert a.verify().ok and b.verify().ok
 

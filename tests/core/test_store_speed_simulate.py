@@ -1,4 +1,5 @@
 """Simulation workers: the start method, and a flush that finds the target busy plays on."""
+
 import sqlite3
 import threading
 

@@ -2,6 +2,7 @@
 done with raw sqlite3 as an attacker with the file would, is found and named by `verify`
 (kind, game, version); a consistent rewrite that plain verify cannot see is caught by an anchor.
 """
+
 import json
 import shutil
 import sqlite3
@@ -9,16 +10,25 @@ import sqlite3
 import pytest
 
 from bots.random_bot import play_out
-from engine.integrity import (AnchorError, check_anchor, load_anchor, save_anchor,
-                              snapshot_faults, verify, write_anchor)
+from engine.integrity import (
+    AnchorError,
+    check_anchor,
+    load_anchor,
+    save_anchor,
+    snapshot_faults,
+    verify,
+    write_anchor,
+)
 from engine.pipeline import Engine
 from projections.state import StateReader, encode
 from store import EventStore, StoreError
 from store.hashing import GENESIS, row_hash, snapshot_digest, store_step
 from store.schema import TRIGGERS
 
-COLS = ("seq, game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
-        "command_id, prev_hash, hash, recorded_at")
+COLS = (
+    "seq, game_id, version, type, schema, data, visibility, actor, rule_id, cause, "
+    "command_id, prev_hash, hash, recorded_at"
+)
 
 
 @pytest.fixture(scope="module")
@@ -61,8 +71,7 @@ def attack(db, *sql, drop=True):
 
 def rows(db, gid):
     con = sqlite3.connect(db)
-    out = con.execute(f"SELECT {COLS} FROM events WHERE game_id=? ORDER BY version",
-                      (gid,)).fetchall()
+    out = con.execute(f"SELECT {COLS} FROM events WHERE game_id=? ORDER BY version", (gid,)).fetchall()
     con.close()
     return out
 
@@ -80,8 +89,7 @@ def faults(db):
 
 
 def found(report, kind, gid, version):
-    hits = [f for f in report.faults if (f["kind"], f["game_id"], f["version"]) ==
-            (kind, gid, version)]
+    hits = [f for f in report.faults if (f["kind"], f["game_id"], f["version"]) == (kind, gid, version)]
     assert hits, f"no {kind} fault for {gid} {version}: {report.faults}"
     return hits[0]
 
@@ -94,16 +102,29 @@ def rehash(r, version=None, prev=None, **change):
         d["version"] = version
     if prev is not None:
         d["prev_hash"] = prev
-    d["hash"] = row_hash(d["prev_hash"], d["game_id"], d["version"], d["type"], d["schema"],
-                         d["data"], d["visibility"], d["actor"], d["rule_id"], d["cause"],
-                         d["command_id"], d["recorded_at"])
+    d["hash"] = row_hash(
+        d["prev_hash"],
+        d["game_id"],
+        d["version"],
+        d["type"],
+        d["schema"],
+        d["data"],
+        d["visibility"],
+        d["actor"],
+        d["rule_id"],
+        d["cause"],
+        d["command_id"],
+        d["recorded_at"],
+    )
     return d
 
 
 def insert_sql(d):
     cols = [c for c in d if c != "seq"]
-    return (f"INSERT INTO events ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
-            [d[c] for c in cols])
+    return (
+        f"INSERT INTO events ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
+        [d[c] for c in cols],
+    )
 
 
 # -- each class of point 5, found and named by plain verify -----------------------------------
@@ -118,8 +139,7 @@ def test_altered_row(db):
 
 def test_altered_and_rehashed_row_is_named(db):
     d = rehash(rows(db, "g")[4], data='{"forged":1}')
-    attack(db, ("UPDATE events SET data=?, hash=? WHERE game_id='g' AND version=5",
-                (d["data"], d["hash"])))
+    attack(db, ("UPDATE events SET data=?, hash=? WHERE game_id='g' AND version=5", (d["data"], d["hash"])))
     f = found(faults(db), "altered", "g", 5)
     assert "re-hashed" in f["problem"]
 
@@ -137,10 +157,13 @@ def test_inserted_in_the_middle_with_the_rest_renumbered(db):
     before = rows(db, "g")
     forged = rehash(before[4], data='{"forged":1}')
     n = len(before)
-    attack(db, "UPDATE events SET version=-version WHERE game_id='g' AND version>=5",
-           "UPDATE events SET version=1-version WHERE game_id='g' AND version<0",
-           insert_sql(forged),
-           ("UPDATE streams SET version=? WHERE game_id='g'", (n + 1,)))
+    attack(
+        db,
+        "UPDATE events SET version=-version WHERE game_id='g' AND version>=5",
+        "UPDATE events SET version=1-version WHERE game_id='g' AND version<0",
+        insert_sql(forged),
+        ("UPDATE streams SET version=? WHERE game_id='g'", (n + 1,)),
+    )
     report = faults(db)
     assert report.first_bad["kind"] == "inserted" and report.first_bad["version"] == 5
     renumbered = found(report, "altered", "g", 6)
@@ -158,8 +181,11 @@ def test_inserted_at_the_tail_with_the_streams_head_moved(db):
     """The game's chain and streams row agree: only the store head knows."""
     last = rows(db, "g")[-1]
     forged = rehash(last, version=last[2] + 1, prev=last[12], data='{"forged":1}')
-    attack(db, insert_sql(forged), ("UPDATE streams SET version=?, head_hash=? WHERE game_id='g'",
-                                    (last[2] + 1, forged["hash"])))
+    attack(
+        db,
+        insert_sql(forged),
+        ("UPDATE streams SET version=?, head_hash=? WHERE game_id='g'", (last[2] + 1, forged["hash"])),
+    )
     f = found(faults(db), "inserted", "g", last[2] + 1)
     assert "store head" in f["problem"]
 
@@ -172,10 +198,13 @@ def test_deleted_in_the_middle(db):
 
 def test_deleted_in_the_middle_with_the_rest_renumbered(db):
     n = len(rows(db, "g"))
-    attack(db, "DELETE FROM events WHERE game_id='g' AND version=7",
-           "UPDATE events SET version=-version WHERE game_id='g' AND version>7",
-           "UPDATE events SET version=-version-1 WHERE game_id='g' AND version<0",
-           ("UPDATE streams SET version=? WHERE game_id='g'", (n - 1,)))
+    attack(
+        db,
+        "DELETE FROM events WHERE game_id='g' AND version=7",
+        "UPDATE events SET version=-version WHERE game_id='g' AND version>7",
+        "UPDATE events SET version=-version-1 WHERE game_id='g' AND version<0",
+        ("UPDATE streams SET version=? WHERE game_id='g'", (n - 1,)),
+    )
     report = faults(db)
     assert report.first_bad["kind"] == "deleted" and report.first_bad["version"] == 7
 
@@ -190,9 +219,11 @@ def test_tail_cut(db):
 def test_tail_cut_with_the_streams_head_rewound(db):
     """g's chain and streams row agree after the cut: the store's sequence has a hole."""
     g = rows(db, "g")
-    attack(db, ("DELETE FROM events WHERE game_id='g' AND version>?", (len(g) - 3,)),
-           ("UPDATE streams SET version=?, head_hash=? WHERE game_id='g'",
-            (len(g) - 3, g[-4][12])))
+    attack(
+        db,
+        ("DELETE FROM events WHERE game_id='g' AND version>?", (len(g) - 3,)),
+        ("UPDATE streams SET version=?, head_hash=? WHERE game_id='g'", (len(g) - 3, g[-4][12])),
+    )
     report = faults(db)
     assert "3 events are gone" in found(report, "deleted", None, None)["problem"]
     found(report, "store_head", None, None)
@@ -202,9 +233,11 @@ def test_tail_cut_with_the_streams_head_rewound(db):
 def test_the_store_tail_cut(db):
     """h's last events are the store's last: the store head says seq N, the store ends before."""
     h = rows(db, "h")
-    attack(db, ("DELETE FROM events WHERE game_id='h' AND version>?", (len(h) - 2,)),
-           ("UPDATE streams SET version=?, head_hash=? WHERE game_id='h'",
-            (len(h) - 2, h[-3][12])))
+    attack(
+        db,
+        ("DELETE FROM events WHERE game_id='h' AND version>?", (len(h) - 2,)),
+        ("UPDATE streams SET version=?, head_hash=? WHERE game_id='h'", (len(h) - 2, h[-3][12])),
+    )
     found(faults(db), "tail_cut", None, None)
 
 
@@ -215,8 +248,13 @@ def test_game_deleted(db):
 
 
 def test_game_deleted_with_its_streams_and_seeds_rows(db):
-    attack(db, "DELETE FROM events WHERE game_id='g'", "DELETE FROM streams WHERE game_id='g'",
-           "DELETE FROM seeds WHERE game_id='g'", "DELETE FROM snapshots WHERE game_id='g'")
+    attack(
+        db,
+        "DELETE FROM events WHERE game_id='g'",
+        "DELETE FROM streams WHERE game_id='g'",
+        "DELETE FROM seeds WHERE game_id='g'",
+        "DELETE FROM snapshots WHERE game_id='g'",
+    )
     report = faults(db)
     assert report.first_bad["kind"] == "deleted" and "whole game" in report.first_bad["problem"]
     assert any(f["kind"] == "store_head" for f in report.faults)
@@ -243,17 +281,21 @@ def test_missing_trigger(db, name):
 
 
 def test_trigger_replaced_by_one_that_lets_everything_through(db):
-    attack(db, "DROP TRIGGER events_no_delete",
-           "CREATE TRIGGER events_no_delete BEFORE DELETE ON events BEGIN SELECT 1; END",
-           drop=False)
+    attack(
+        db,
+        "DROP TRIGGER events_no_delete",
+        "CREATE TRIGGER events_no_delete BEFORE DELETE ON events BEGIN SELECT 1; END",
+        drop=False,
+    )
     report = faults(db)
     assert report.first_bad["kind"] == "trigger" and "replaced" in report.first_bad["problem"]
 
 
 def _snapshot(db, gid):
     con = sqlite3.connect(db)
-    v, state = con.execute("SELECT version, state FROM snapshots WHERE game_id=? ORDER BY version "
-                           "LIMIT 1 OFFSET 1", (gid,)).fetchone()
+    v, state = con.execute(
+        "SELECT version, state FROM snapshots WHERE game_id=? ORDER BY version LIMIT 1 OFFSET 1", (gid,)
+    ).fetchone()
     con.close()
     return v, state
 
@@ -265,13 +307,19 @@ def test_snapshot_that_is_not_the_fold_of_its_events(db):
     other = encode(StateReader(s).state_at("g", v - 1, use_snapshots=False))
     s.close()
     digest = snapshot_digest(rows(db, "g")[v - 1][12], other)
-    attack(db, ("UPDATE snapshots SET state=?, digest=? WHERE game_id='g' AND version=?",
-                (other, digest, v)), drop=False)
+    attack(
+        db,
+        ("UPDATE snapshots SET state=?, digest=? WHERE game_id='g' AND version=?", (other, digest, v)),
+        drop=False,
+    )
     s = EventStore(db)
     assert s.verify().ok  # the store alone cannot know
     report = verify(s)
-    assert (report.first_bad["kind"], report.first_bad["game_id"], report.first_bad["version"]) \
-        == ("snapshot_fold", "g", v)
+    assert (report.first_bad["kind"], report.first_bad["game_id"], report.first_bad["version"]) == (
+        "snapshot_fold",
+        "g",
+        v,
+    )
 
 
 def test_altered_snapshot_is_named_and_not_used(db):
@@ -281,8 +329,7 @@ def test_altered_snapshot_is_named_and_not_used(db):
     s.close()
     forged = state.replace(b"Jab", b"Jib", 1)
     assert forged != state
-    attack(db, ("UPDATE snapshots SET state=? WHERE game_id='g' AND version=?", (forged, v)),
-           drop=False)
+    attack(db, ("UPDATE snapshots SET state=? WHERE game_id='g' AND version=?", (forged, v)), drop=False)
     report = faults(db)
     assert (report.first_bad["kind"], report.first_bad["version"]) == ("snapshot", v)
     s = EventStore(db)
@@ -324,8 +371,10 @@ def forge(db, edit):
     for i, r in enumerate(new, 1):
         d = rehash(r, prev=prev.get(r[1], GENESIS))
         d["seq"] = i
-        con.execute(f"INSERT INTO events ({COLS}) VALUES ({','.join('?' * 14)})",
-                    [d[c] for c in COLS.replace(" ", "").split(",")])
+        con.execute(
+            f"INSERT INTO events ({COLS}) VALUES ({','.join('?' * 14)})",
+            [d[c] for c in COLS.replace(" ", "").split(",")],
+        )
         prev[r[1]] = d["hash"]
         heads[r[1]] = (d["version"], d["hash"])
         store = store_step(store, d["hash"])
@@ -333,8 +382,10 @@ def forge(db, edit):
         con.execute("INSERT INTO streams VALUES (?,?,?)", (gid, v, h))
     con.execute("DELETE FROM seeds WHERE game_id NOT IN (SELECT game_id FROM streams)")
     con.execute("DELETE FROM snapshots")
-    con.execute("UPDATE seeds SET revealed=(SELECT count(*)>0 FROM events e WHERE "
-                "e.game_id=seeds.game_id AND e.type='seed.revealed')")
+    con.execute(
+        "UPDATE seeds SET revealed=(SELECT count(*)>0 FROM events e WHERE "
+        "e.game_id=seeds.game_id AND e.type='seed.revealed')"
+    )
     con.execute("UPDATE meta SET value=? WHERE key='store_head'", (f"{len(new)}:{store}",))
     for text in TRIGGERS.values():
         con.execute(text)
@@ -375,6 +426,7 @@ def test_anchor_catches_a_consistent_rewrite(db):
                 r[5] = json.dumps(doc)
                 break
         return rs
+
     forge(db, edit)
     plain_verify_passes(db)
     got = anchor_faults(db, anchor)

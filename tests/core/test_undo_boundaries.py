@@ -1,13 +1,14 @@
 """Trust point 3: undo lands on command boundaries only. Any target, allowed or not, leaves a
 game in which every prompted seat has a legal command."""
+
 import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import registry
 from bots.random_bot import bot_rng, step
+from engine import registry
 from engine.errors import UndoRefused
 from sim.testing import engine
 

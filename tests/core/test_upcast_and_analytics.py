@@ -1,11 +1,12 @@
 """Old games stay readable through upcasters; analytics catch up from a checkpoint."""
+
 import pytest
 
 from engine import registry
 from engine.errors import EngineError
 from engine.replay import replay
-from sim.testing import run_bots
 from projections.analytics import catch_up
+from sim.testing import run_bots
 
 
 def test_old_schema_events_are_upcast_when_read(eng, monkeypatch):
@@ -14,8 +15,7 @@ def test_old_schema_events_are_upcast_when_read(eng, monkeypatch):
     assert {e.schema for e in eng.store.read(gid)} == {1}
     rs = registry.get("duel")
     monkeypatch.setattr(type(rs), "event_schemas", {"duel.turn": 2})
-    monkeypatch.setattr(type(rs), "upcasters",
-                        {("duel.turn", 1): lambda d: {**d, "phase": "turn"}})
+    monkeypatch.setattr(type(rs), "upcasters", {("duel.turn", 1): lambda d: {**d, "phase": "turn"}})
     turns = [e for e in eng.reader.events(rs, gid) if e.type == "duel.turn"]
     assert turns and all(e.schema == 2 and e.data["phase"] == "turn" for e in turns)
     assert eng.reader.state_at(gid, use_snapshots=False).over
@@ -52,6 +52,7 @@ def test_a_renamed_type_is_read_under_its_new_name(eng, monkeypatch):
     """A game that renames a command kind (engine.commands.renamed_kinds) reads its stored
     decisions under the new name and kind; the stored rows are not touched."""
     from engine.commands import renamed_kinds
+
     gid = eng.create("duel", 2, 6)
     run_bots(eng, gid, 6)
     stored = eng.store.read(gid)
@@ -65,11 +66,12 @@ def test_a_renamed_type_is_read_under_its_new_name(eng, monkeypatch):
     assert [e.version for e in read if e.type == "cmd.strike"] == [e.version for e in plays]
     assert all(e.data["kind"] == "strike" and e.schema == 1 for e in read if e.type == "cmd.strike")
     assert not any(e.type == "cmd.play" for e in read)
-    assert eng.store.read(gid) == stored                      # the stored bytes stay
+    assert eng.store.read(gid) == stored  # the stored bytes stay
     assert eng.reader.state_at(gid, use_snapshots=False).over
 
 
 def test_a_circle_of_renames_is_refused_when_the_class_is_made():
     from engine.ruleset import Ruleset
+
     with pytest.raises(TypeError, match="renamed in a circle"):
         type("Circle", (Ruleset,), {"name": "circle", "event_renames": {"a.x": "a.y", "a.y": "a.x"}})

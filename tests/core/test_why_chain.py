@@ -1,15 +1,16 @@
 """Audit why-chains (engine.explain.why): for a decisive event of each ruleset, every input the
 rule used is named with the event it came from and its rule id, down to chance outcomes."""
+
 from __future__ import annotations
 
 import json
 
-from cli import main as cli
 from bots.random_bot import bot_rng, decide
+from cli import main as cli
 from engine.explain import why_lines
-from sim.testing import from_situation, new_game, run_bots
 from projections.audit import audit
 from projections.views import REFEREE
+from sim.testing import from_situation, new_game, run_bots
 
 TS_EX14 = "engine/games/thunderstone/situations/ex14_corpses_immune_to_magic.toml"
 RA_CITY = "engine/games/rune_age/situations/dispute_city_casualties.toml"
@@ -57,7 +58,7 @@ def test_thunderstone_battle_names_the_trait_the_parts_and_the_light():
     (trait,) = named(items, "trait of Leiche I: immune_magic")
     assert trait["rule"] == "BAT-6" and "MAGIC" in trait["value"]
     (mod,) = named(items, "trait modifier")
-    assert "immune to magic: magic 2 -> 0" == mod["value"]
+    assert mod["value"] == "immune to magic: magic 2 -> 0"
     (result,) = named(items, "result")
     assert result["value"].startswith("lost") and "immune to magic" in result["note"]
     (light,) = named(items, "light penalty")
@@ -71,8 +72,7 @@ def test_thunderstone_battle_trail_reaches_the_shuffle_that_dealt_the_card():
     eng, gid, battle = seeded_battle()
     items = inputs(eng, gid, battle.version)
     chance = [s for i in items for s in i["from"] if s.get("chance")]
-    assert chance and all(s["type"] in ("zone.shuffled", "chance.picked", "dice.rolled")
-                          for s in chance)
+    assert chance and all(s["type"] in ("zone.shuffled", "chance.picked", "dice.rolled") for s in chance)
     assert len(items) > len(battle.data["parts"])
 
 
@@ -109,9 +109,14 @@ def test_epochs_line_names_units_marker_and_dice_down_to_the_roll():
     """X-01 (p.5) EP-S4-TOTAL, EP-X-DIE: the normal line's 3 is the Recruit's 1, the Banner's
     1 and the die's +1; each input names its event, the die its roll."""
     eng, gid = from_situation(EP_X01)
-    for cmd in ({"kind": "jump", "epoch": "Antike"}, {"kind": "fight_epoch"},
-                {"kind": "target", "space": 1}, {"kind": "target", "space": 2}, {"kind": "done"},
-                {"kind": "deploy", "card": "Recruit"}):
+    for cmd in (
+        {"kind": "jump", "epoch": "Antike"},
+        {"kind": "fight_epoch"},
+        {"kind": "target", "space": 1},
+        {"kind": "target", "space": 2},
+        {"kind": "done"},
+        {"kind": "deploy", "card": "Recruit"},
+    ):
         eng.submit(gid, 0, cmd)
     recruit = next(c for c in eng.table(gid).zone("board.attack"))
     eng.submit(gid, 0, {"kind": "marker", "marker": "Banner", "unit": recruit})
@@ -172,5 +177,5 @@ def test_plain_audit_prints_every_input_with_its_source(tmp_path, capsys, monkey
     assert f"every input of event {n}" in text
     lines = text.splitlines()
     at = next(i for i, x in enumerate(lines) if "casualty dice" in x)
-    cell = " ".join(lines[at:at + 4])  # a wide cell wraps onto the next rows
+    cell = " ".join(lines[at : at + 4])  # a wide cell wraps onto the next rows
     assert "[1]" in lines[at] and "dice.rolled [CAS-1]" in cell and "forced" in cell

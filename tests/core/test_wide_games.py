@@ -1,6 +1,7 @@
 """Speed work keeps every game byte-identical: the wide seeded set of `wide_games` (every
 ruleset, two or three seat counts, one transaction per game and per command) must give the
 SHA-256 over its event hashes recorded in wide_games.json before any speed change."""
+
 import json
 
 from tests.core.wide_games import EXPECTED, digests

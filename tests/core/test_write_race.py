@@ -1,4 +1,5 @@
 """Trust point 8: the loser of a write race is told "version conflict: nothing written"."""
+
 import json
 
 import pytest
@@ -13,17 +14,17 @@ def test_two_engines_racing_for_one_decision(tmp_path):
     a = Engine(EventStore(path))
     gid = a.create("duel", 2, 4)
     b = Engine(EventStore(path))
-    seen = b.table(gid).version               # b looks at the game ...
+    seen = b.table(gid).version  # b looks at the game ...
     move = b.legal(gid, 0)[0]
-    a.submit(gid, 0, a.legal(gid, 0)[0])       # ... a moves first ...
+    a.submit(gid, 0, a.legal(gid, 0)[0])  # ... a moves first ...
     with pytest.raises(VersionConflict, match="nothing was written"):
-        b.submit(gid, 0, move)                 # ... b's stale move is a conflict, not "not your turn"
+        b.submit(gid, 0, move)  # ... b's stale move is a conflict, not "not your turn"
     with pytest.raises(VersionConflict, match=f"expected version {seen}"):
         b.submit(gid, 0, move, expected_version=seen)
     assert a.store.verify().ok
     head = a.store.version(gid)
     assert b.store.version(gid) == head
-    seat = b.prompts(gid)[0].seat              # b, caught up, plays on
+    seat = b.prompts(gid)[0].seat  # b, caught up, plays on
     b.submit(gid, seat, b.legal(gid, seat)[0], expected_version=head)
     assert a.store.version(gid) > head
 
@@ -35,8 +36,10 @@ def test_cli_expected_version_conflict_exits_1(tmp_path, capsys):
     assert main(["legal", gid, "--seat", "0", "--db", db, "--json"]) == 0
     move = json.dumps(json.loads(capsys.readouterr().out)[0])
     head = EventStore(db).version(gid)
-    assert main(["play", gid, "--seat", "0", move, "--expected-version", str(head - 1),
-                 "--db", db, "--json"]) == 1
+    assert (
+        main(["play", gid, "--seat", "0", move, "--expected-version", str(head - 1), "--db", db, "--json"])
+        == 1
+    )
     out = json.loads(capsys.readouterr().out)
     assert "version conflict" in out["error"] and "nothing was written" in out["error"]
     assert EventStore(db).version(gid) == head

@@ -5,6 +5,7 @@ only made faster; `test_wide_games.py` checks it against `wide_games.json`.
 
 Run as a tool: `python -m tests.core.wide_games` prints the digest per ruleset and overall.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -39,8 +40,10 @@ def event_hashes(name: str, players: int, options: dict, seed: str, per_game: bo
             play_out(eng, gid, seed)
     else:
         play_out(eng, gid, seed)
-    return [r[0] for r in eng.store.conn.execute(
-        "SELECT hash FROM events WHERE game_id=? ORDER BY version", (gid,))]
+    return [
+        r[0]
+        for r in eng.store.conn.execute("SELECT hash FROM events WHERE game_id=? ORDER BY version", (gid,))
+    ]
 
 
 def digest_groups(groups) -> dict[str, dict]:
@@ -64,10 +67,17 @@ def digest_groups(groups) -> dict[str, dict]:
 
 def digests() -> dict[str, dict]:
     return digest_groups(
-        (name + (json.dumps(options, sort_keys=True) if options else ""),
-         [(name, players, options, seed, per_game) for players in seats for seed in seeds
-          for per_game in (True, False)])
-        for name, seats, options, seeds in SET)
+        (
+            name + (json.dumps(options, sort_keys=True) if options else ""),
+            [
+                (name, players, options, seed, per_game)
+                for players in seats
+                for seed in seeds
+                for per_game in (True, False)
+            ],
+        )
+        for name, seats, options, seeds in SET
+    )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """A minimal stand-in ruleset, registered only inside the tests that ask for it: a hex map
 and nested per-seat zones in the game's own view, the shape Mage Knight and DragonLords have,
 so the generic web table is shown to render such a view with no table change."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -10,12 +11,13 @@ import msgspec
 from engine import registry
 from engine.ruleset import Prompt, Ruleset
 
-HEXES = [{"q": 0, "r": 0, "terrain": "plains", "site": None},
-         {"q": 1, "r": 0, "terrain": "forest", "site": "Keep#1"},
-         {"q": 0, "r": 1, "terrain": "hills", "site": "Mine#1"},
-         {"q": -1, "r": 1, "terrain": "lake", "site": None}]
+HEXES = [
+    {"q": 0, "r": 0, "terrain": "plains", "site": None},
+    {"q": 1, "r": 0, "terrain": "forest", "site": "Keep#1"},
+    {"q": 0, "r": 1, "terrain": "hills", "site": "Mine#1"},
+    {"q": -1, "r": 1, "terrain": "lake", "site": None},
+]
 MOVES = 6
-
 
 
 class State(msgspec.Struct):
@@ -52,18 +54,31 @@ class FakeHex(Ruleset):
     def legal_commands(self, t, seat: int) -> list[dict[str, Any]]:
         if t.over or seat != t.game.active:
             return []
-        return [{"kind": "move", "to": f"{h['q']},{h['r']}"} for h in HEXES
-                if f"{h['q']},{h['r']}" != t.game.at[seat]] + [{"kind": "rest"}]
+        return [
+            {"kind": "move", "to": f"{h['q']},{h['r']}"}
+            for h in HEXES
+            if f"{h['q']},{h['r']}" != t.game.at[seat]
+        ] + [{"kind": "rest"}]
 
     def game_view(self, t, seat):
         g = t.game
-        return {"map": {"hexes": HEXES, "tiles_left": 3},
-                "seats": [{"seat": s, "at": g.at[s] if g.at else None,
-                           "units": {"ready": ["Peasants#1", "Foresters#2"], "wounded": []},
-                           "deeds": {"hand": ["March#1", "Rage#2"] if s == seat else 2,
-                                     "fame": {"points": 3 * s, "level": 1}}}
-                          for s in range(t.players)],
-                "moves": g.moves, "round": {"number": 1, "day": True}}
+        return {
+            "map": {"hexes": HEXES, "tiles_left": 3},
+            "seats": [
+                {
+                    "seat": s,
+                    "at": g.at[s] if g.at else None,
+                    "units": {"ready": ["Peasants#1", "Foresters#2"], "wounded": []},
+                    "deeds": {
+                        "hand": ["March#1", "Rage#2"] if s == seat else 2,
+                        "fame": {"points": 3 * s, "level": 1},
+                    },
+                }
+                for s in range(t.players)
+            ],
+            "moves": g.moves,
+            "round": {"number": 1, "day": True},
+        }
 
 
 def _move(ctx, t, ev) -> None:
@@ -71,8 +86,9 @@ def _move(ctx, t, ev) -> None:
     to = ev.data.get("to", t.game.at[seat])
     ctx.emit("fx.moved", {"seat": seat, "to": to, "hexes": [[0, 0], [1, 0]]}, rule="FX-1")
     if t.game.moves >= MOVES:
-        ctx.emit("game.over", {"winners": [0], "scores": {"0": 1, "1": 0}, "reason": "six moves made"},
-                 rule="FX-1")
+        ctx.emit(
+            "game.over", {"winners": [0], "scores": {"0": 1, "1": 0}, "reason": "six moves made"}, rule="FX-1"
+        )
 
 
 RULESET = FakeHex()

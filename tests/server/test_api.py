@@ -1,13 +1,14 @@
 """The table's JSON API, called in-process through its ASGI interface: every status code,
 tokens that open only their own seat, nothing written on any error, and the live feed's since=."""
+
 import json
 
 import trio
 
 from engine.pipeline import Engine
-from store import EventStore
 from server.app import TableApp
 from server.tokens import Seats
+from store import EventStore
 
 
 def make_app(tmp_path):
@@ -25,14 +26,17 @@ async def call(app, method, path, body=None, token=None, query=b""):
 
     async def send(msg):
         sent.append(msg)
-    await app({"type": "http", "method": method, "path": path, "query_string": query,
-               "headers": headers}, receive, send)
+
+    await app(
+        {"type": "http", "method": method, "path": path, "query_string": query, "headers": headers},
+        receive,
+        send,
+    )
     return sent[0]["status"], json.loads(sent[1]["body"])
 
 
 async def new_duel(app, seed=3):
-    status, out = await call(app, "POST", "/api/games", {"ruleset": "duel", "players": 2,
-                                                         "seed": seed})
+    status, out = await call(app, "POST", "/api/games", {"ruleset": "duel", "players": 2, "seed": seed})
     assert status == 201
     return out
 
@@ -93,13 +97,12 @@ async def test_command_status_codes_and_nothing_written_on_error(tmp_path):
     assert status == 422 and err["rule"] and err["reason"]
     status, err = await call(app, "POST", url, {"command": {"kind": "nonsense"}}, token=mover)
     assert status == 400 and err["reason"]  # not a command of this game at all
-    assert (await call(app, "POST", url, {"command": cmd, "expected_version": version - 1},
-                       token=mover))[0] == 409
-    assert (await call(app, "POST", f"/api/games/nope/commands", {"command": cmd},
-                       token=mover))[0] == 404
+    assert (await call(app, "POST", url, {"command": cmd, "expected_version": version - 1}, token=mover))[
+        0
+    ] == 409
+    assert (await call(app, "POST", "/api/games/nope/commands", {"command": cmd}, token=mover))[0] == 404
     assert app.eng.store.version(gid) == head  # nothing written by any refusal
-    status, ok = await call(app, "POST", url, {"command": cmd, "expected_version": version},
-                            token=mover)
+    status, ok = await call(app, "POST", url, {"command": cmd, "expected_version": version}, token=mover)
     assert status == 200 and ok["version"] > version and ok["events"]
     assert (await call(app, "POST", "/api/games", {"ruleset": "nope", "players": 2}))[0] == 422
     assert (await call(app, "POST", "/api/games", {"ruleset": "duel"}))[0] == 400
@@ -117,7 +120,7 @@ async def test_seat_never_sees_other_seats_hidden_events(tmp_path):
         for e in log["events"]:
             ev = app.eng.store.event(gid, e["version"])
             if not ev.visible_to(seat):
-                assert e.get("redacted") and e["data"] != ev.data or not ev.data
+                assert (e.get("redacted") and e["data"] != ev.data) or not ev.data
 
 
 async def test_log_gives_each_event_in_words_as_its_seat_sees_it(tmp_path):
@@ -130,15 +133,19 @@ async def test_log_gives_each_event_in_words_as_its_seat_sees_it(tmp_path):
     mover, _, _ = await seat_to_move(app, out)
     _, v = await call(app, "GET", f"/api/games/{gid}/view", token=mover)
     seat = v["prompts"][0]["seat"]
-    status, done = await call(app, "POST", f"/api/games/{gid}/commands",
-                              {"command": v["legal"][0]}, token=mover)
+    status, done = await call(
+        app, "POST", f"/api/games/{gid}/commands", {"command": v["legal"][0]}, token=mover
+    )
     assert status == 200 and done["events"][0]["text"].startswith(f"Seat {seat + 1} ")
     for s in (0, 1):
         _, log = await call(app, "GET", f"/api/games/{gid}/log", token=out["seats"][s]["token"])
         for e in log["events"]:
             assert e["text"] and "{" not in e["text"], e
-        draws = {e["data"]["dst"]: e for e in log["events"]
-                 if e["type"] == "zone.moved" and e["data"]["dst"].endswith(".hand")}
+        draws = {
+            e["data"]["dst"]: e
+            for e in log["events"]
+            if e["type"] == "zone.moved" and e["data"]["dst"].endswith(".hand")
+        }
         own, other = draws[f"p{s}.hand"], draws[f"p{1 - s}.hand"]
         hidden = {c.split("#")[0] for c in app.eng.store.event(gid, other["version"]).data["cards"]}
         assert all(c.split("#")[0] in own["text"] for c in own["data"]["cards"])
@@ -168,15 +175,19 @@ async def test_live_feed_since_no_miss_no_duplicate(tmp_path):
                     got.append(m["event"]["version"])
                     if m["event"]["version"] >= n_stop:
                         await send_in.send({"type": "websocket.disconnect"})
-        scope = {"type": "websocket", "path": f"/api/games/{gid}/live",
-                 "query_string": f"since={since}".encode(), "headers": []}
+
+        scope = {
+            "type": "websocket",
+            "path": f"/api/games/{gid}/live",
+            "query_string": f"since={since}".encode(),
+            "headers": [],
+        }
         await app(scope, receive, send)
 
     async def play_one():
         mover, _, _ = await seat_to_move(app, out)
         _, v = await call(app, "GET", f"/api/games/{gid}/view", token=mover)
-        await call(app, "POST", f"/api/games/{gid}/commands", {"command": v["legal"][0]},
-                   token=mover)
+        await call(app, "POST", f"/api/games/{gid}/commands", {"command": v["legal"][0]}, token=mover)
 
     first = app.eng.store.version(gid)
     await play_one()
@@ -192,15 +203,19 @@ async def test_live_feed_since_no_miss_no_duplicate(tmp_path):
 
 async def test_smart_bots_take_seats_and_an_unknown_bot_is_refused(tmp_path):
     app = make_app(tmp_path)
-    status, out = await call(app, "POST", "/api/games", {"ruleset": "duel", "players": 2,
-                                                         "seed": 5,
-                                                         "bots": {"0": "greedy", "1": "mcts"}})
+    status, out = await call(
+        app,
+        "POST",
+        "/api/games",
+        {"ruleset": "duel", "players": 2, "seed": 5, "bots": {"0": "greedy", "1": "mcts"}},
+    )
     assert status == 201  # not served: the bots play at once, to the end
     gid = out["game_id"]
     status, view = await call(app, "GET", f"/api/games/{gid}/view", token=out["referee_token"])
     assert status == 200 and view["view"]["over"] is True
     before = app.eng.store.conn.execute("SELECT count(*) FROM events").fetchone()[0]
-    status, err = await call(app, "POST", "/api/games", {"ruleset": "duel", "players": 2,
-                                                         "bots": {"1": "genius"}})
+    status, err = await call(
+        app, "POST", "/api/games", {"ruleset": "duel", "players": 2, "bots": {"1": "genius"}}
+    )
     assert status == 400 and "mcts" in json.dumps(err)
     assert app.eng.store.conn.execute("SELECT count(*) FROM events").fetchone()[0] == before

@@ -7,19 +7,19 @@ place its view names, by realm and sea zone; neither page of seat 1 holds seat 0
 The DragonLords game is played to a useful position in-process (random bots, a fixed seed), the
 Mage Knight one is stated by a situation file, before the
 server starts on the same store, so the positions are the same at every run."""
+
 import json
-from pathlib import Path
 import urllib.request
+from pathlib import Path
 
 import pytest
 
 from bots.random_bot import bot_rng, decide
 from engine.pipeline import Engine
-from store import EventStore
 from server.tokens import Seats
 from sim.testing import from_situation
+from store import EventStore
 from tests.server.test_browser import ISSUED, browser, start_server, stop_server  # noqa: F401
-
 
 HERE = Path(__file__).resolve().parent
 
@@ -41,8 +41,7 @@ def prepare(db: str, ruleset: str, seed: int, until) -> tuple[str, dict]:
 
 
 def get_view(base, gid, token):
-    req = urllib.request.Request(f"{base}/api/games/{gid}/view",
-                                 headers={"authorization": f"Bearer {token}"})
+    req = urllib.request.Request(f"{base}/api/games/{gid}/view", headers={"authorization": f"Bearer {token}"})
     return json.loads(urllib.request.urlopen(req).read())
 
 
@@ -56,8 +55,7 @@ def version_of(page) -> int:
 
 
 def wait_past(page, version: int) -> None:
-    page.wait_for_function(
-        f'+document.querySelector("[data-testid=version]").textContent > {version}')
+    page.wait_for_function(f'+document.querySelector("[data-testid=version]").textContent > {version}')
 
 
 @pytest.fixture(scope="module")
@@ -65,8 +63,9 @@ def mk(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("mk")
     # a stated position (seat 0 may explore and then still move; both hands hold cards): random
     # bots reach such a position by chance only, and every change to the bots moves it
-    eng, gid = from_situation(HERE / "situations" / "mk_explore_then_move.toml",
-                              Engine(EventStore(str(tmp / "t.db"))))
+    eng, gid = from_situation(
+        HERE / "situations" / "mk_explore_then_move.toml", Engine(EventStore(str(tmp / "t.db")))
+    )
     assert can_move_and_explore(eng, gid)
     tokens = Seats(str(tmp / "t.db")).issue(gid, 2, {})
     ISSUED.extend([s["token"] for s in tokens["seats"]] + [tokens["referee_token"]])
@@ -102,7 +101,10 @@ def test_mage_knight_map_has_a_hex_per_space_and_plays_explore_and_move_by_click
     assert any(sp["enemies"] for sp in spaces.values())  # the position shows face-up enemies
     for s, player in enumerate(v["view"]["game"]["players"]):  # each hero on its space
         if player["pos"]:
-            assert page.locator(f'svg.hexmap g.figure[data-seat="{s}"]').get_attribute("data-at") == player["pos"]
+            assert (
+                page.locator(f'svg.hexmap g.figure[data-seat="{s}"]').get_attribute("data-at")
+                == player["pos"]
+            )
     # where one can explore: a dashed hex per explore command, off the map, clickable
     explores = [c for c in v["legal"] if c["kind"] == "explore"]
     ghosts = page.locator("svg.hexmap g.hex.unexplored")
@@ -116,8 +118,10 @@ def test_mage_knight_map_has_a_hex_per_space_and_plays_explore_and_move_by_click
     ghost.click()
     wait_past(page, before)
     after = get_view(base, gid, token)
-    page.wait_for_function(f'document.querySelectorAll("svg.hexmap g.hex:not(.unexplored)").length'
-                           f' == {len(after["view"]["game"]["board"]["spaces"])}')
+    page.wait_for_function(
+        f'document.querySelectorAll("svg.hexmap g.hex:not(.unexplored)").length'
+        f" == {len(after['view']['game']['board']['spaces'])}"
+    )
     assert len(after["view"]["game"]["board"]["spaces"]) == len(spaces) + 7
     assert page.locator(f'svg.hexmap g.hex:not(.unexplored)[data-hex="{cmd["at"]}"]').count() == 1
     # click a space one may move to: the hero stands there
@@ -178,8 +182,11 @@ def test_dragonlords_page_shows_every_place_of_the_view_and_the_fleets(dl, brows
     page.goto(f"{base}/games/{gid}?token={token}")
     page.wait_for_selector('[data-testid="places"]')
     seas = {s["zone"] for s in g["ships"].values()}
-    places = ({p for p in g["troops"] if not p.startswith("ship:")} | set(g["gold"])
-              | {h["loc"] for h in g["heroes"].values() if not h["loc"].startswith("ship:")}) - seas
+    places = (
+        {p for p in g["troops"] if not p.startswith("ship:")}
+        | set(g["gold"])
+        | {h["loc"] for h in g["heroes"].values() if not h["loc"].startswith("ship:")}
+    ) - seas
     shown = {r.get_attribute("data-place") for r in page.locator("tr[data-place]").all()}
     assert shown == places and len(places) > 10
     for p, armies in g["troops"].items():  # each place's units per army, with the army's seat
@@ -211,8 +218,11 @@ def test_dragonlords_seat_1_page_never_holds_seat_0s_scrolls(dl, browser):
     base, gid, tokens = dl
     ref = get_view(base, gid, tokens["referee_token"])["view"]
     g = ref["game"]
-    theirs = [z for name, z in ref["zones"].items()
-              if name.startswith("scrolls:") and g["armies"][int(name.split(":")[1])]["seat"] == 0]
+    theirs = [
+        z
+        for name, z in ref["zones"].items()
+        if name.startswith("scrolls:") and g["armies"][int(name.split(":")[1])]["seat"] == 0
+    ]
     hand0 = [c for z in theirs for c in z["cards"]]
     assert hand0
     page = browser.new_context().new_page()
@@ -229,8 +239,9 @@ def test_replay_viewer_draws_the_mage_knight_map_at_event_n(mk, browser):
     base, gid, tokens = mk
     token = tokens["seats"][0]["token"]
     n = get_view(base, gid, token)["version"] - 3
-    req = urllib.request.Request(f"{base}/api/games/{gid}/state?at={n}",
-                                 headers={"authorization": f"Bearer {token}"})
+    req = urllib.request.Request(
+        f"{base}/api/games/{gid}/state?at={n}", headers={"authorization": f"Bearer {token}"}
+    )
     spaces = json.loads(urllib.request.urlopen(req).read())["state"]["game"]["board"]["spaces"]
     page = browser.new_context().new_page()
     errors = []
@@ -256,9 +267,12 @@ def test_dragonlords_place_rows_play_the_commands_that_name_them(dl, browser):
         if any(names_place(c) for c in v["legal"]):
             break
         done = next((c for c in v["legal"] if c["kind"] == "done"), v["legal"][-1])
-        req = urllib.request.Request(f"{base}/api/games/{gid}/commands", method="POST",
-                                     data=json.dumps({"command": done}).encode(),
-                                     headers={"authorization": f"Bearer {token}"})
+        req = urllib.request.Request(
+            f"{base}/api/games/{gid}/commands",
+            method="POST",
+            data=json.dumps({"command": done}).encode(),
+            headers={"authorization": f"Bearer {token}"},
+        )
         urllib.request.urlopen(req).read()
     cmd = next(c for c in v["legal"] if names_place(c))
     place = cmd.get("target", cmd.get("to"))

@@ -2,6 +2,7 @@
 A Mage Knight seat's view lists its hexes with axial q and r, each move names a hex of that list
 and each explore a position off it, and playing them by the API moves the game on; a
 DragonLords view names its places and fleets; seat 1's responses never hold seat 0's hand."""
+
 import json
 
 from bots.random_bot import bot_rng, decide
@@ -32,19 +33,25 @@ async def test_mage_knight_view_lists_hexes_that_moves_and_explores_name(tmp_pat
         seat = app.eng.prompts(gid)[0].seat
         kinds = {c["kind"] for c in app.eng.legal(gid, seat)}
         return {"move", "explore"} <= kinds
+
     play_until(app, gid, ready, "boards-mage-knight")
     seat = app.eng.prompts(gid)[0].seat
     token = out["seats"][seat]["token"]
     status, v = await call(app, "GET", f"/api/games/{gid}/view", token=token)
     assert status == 200
     spaces = v["view"]["game"]["board"]["spaces"]
-    assert all(k == f'{s["q"]},{s["r"]}' and s["terrain"] for k, s in spaces.items())
+    assert all(k == f"{s['q']},{s['r']}" and s["terrain"] for k, s in spaces.items())
     moves = [c for c in v["legal"] if c["kind"] == "move"]
     explores = [c for c in v["legal"] if c["kind"] == "explore"]
     assert moves and explores
     assert all(c["to"] in spaces for c in moves) and not any(c["at"] in spaces for c in explores)
-    status, done = await call(app, "POST", f"/api/games/{gid}/commands", token=token,
-                              body={"command": explores[0], "expected_version": v["version"]})
+    status, done = await call(
+        app,
+        "POST",
+        f"/api/games/{gid}/commands",
+        token=token,
+        body={"command": explores[0], "expected_version": v["version"]},
+    )
     assert status == 200 and done["version"] > v["version"]
     status, v2 = await call(app, "GET", f"/api/games/{gid}/view", token=token)
     assert len(v2["view"]["game"]["board"]["spaces"]) == len(spaces) + 7
@@ -72,8 +79,12 @@ async def test_dragonlords_view_names_places_fleets_and_hides_seat_0s_chips_and_
     app = make_app(tmp_path)
     out = await new_game(app, "dragonlords", 1)
     gid = out["game_id"]
-    play_until(app, gid, lambda: not app.eng.table(gid).game.phase.startswith("setup")
-               and bool(app.eng.table(gid).game.ships), "boards-dragonlords")
+    play_until(
+        app,
+        gid,
+        lambda: not app.eng.table(gid).game.phase.startswith("setup") and bool(app.eng.table(gid).game.ships),
+        "boards-dragonlords",
+    )
     status, ref = await call(app, "GET", f"/api/games/{gid}/view", token=out["referee_token"])
     status, v1 = await call(app, "GET", f"/api/games/{gid}/view", token=out["seats"][1]["token"])
     assert status == 200
@@ -85,8 +96,12 @@ async def test_dragonlords_view_names_places_fleets_and_hides_seat_0s_chips_and_
         if str(h["army"]) in seat0:
             assert h["role"] in ("chip", "dragonlord") and "spells" not in h
     assert any(str(h["army"]) in seat0 and h["role"] in ("king", "wizard") for h in rg["heroes"].values())
-    scrolls0 = [c for name, z in ref["view"]["zones"].items() if name.startswith("scrolls:")
-                and g["armies"][int(name.split(":")[1])]["seat"] == 0 for c in z["cards"]]
+    scrolls0 = [
+        c
+        for name, z in ref["view"]["zones"].items()
+        if name.startswith("scrolls:") and g["armies"][int(name.split(":")[1])]["seat"] == 0
+        for c in z["cards"]
+    ]
     assert scrolls0
     text = json.dumps(v1)
     assert not [c for c in scrolls0 if c in text]

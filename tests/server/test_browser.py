@@ -2,6 +2,7 @@
 duel to the end by clicking, a spectator follows live, a seat's DOM never holds the other seat's
 hand, and the replay viewer shows at event N what state_at(N) gives. Fails (never skips) when
 the browser cannot start."""
+
 import json
 import os
 import socket
@@ -35,11 +36,19 @@ def start_server(tmp, prelude: str = ""):
     db, errlog = str(tmp / "t.db"), open(tmp / "server.log", "w+")
     port = free_port()
     argv = ["serve", "--db", db, "--port", str(port)]
-    cmd = ([sys.executable, "-c", f"import sys; {prelude}; from cli.main import main; "
-                                  "sys.exit(main(sys.argv[1:]))", *argv] if prelude
-           else [sys.executable, "-m", "cli.main", *argv])
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
-                            stderr=errlog)  # a file: a full pipe would stall the server
+    cmd = (
+        [
+            sys.executable,
+            "-c",
+            f"import sys; {prelude}; from cli.main import main; sys.exit(main(sys.argv[1:]))",
+            *argv,
+        ]
+        if prelude
+        else [sys.executable, "-m", "cli.main", *argv]
+    )
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.DEVNULL, stderr=errlog
+    )  # a file: a full pipe would stall the server
     base = f"http://127.0.0.1:{port}"
     if not serving(base, proc):
         proc.kill()
@@ -84,8 +93,9 @@ def browser():
 
 
 def post(url, body):
-    req = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
-                                 headers={"content-type": "application/json"})
+    req = urllib.request.Request(
+        url, json.dumps(body).encode(), method="POST", headers={"content-type": "application/json"}
+    )
     out = json.loads(urllib.request.urlopen(req).read())
     ISSUED.extend([s["token"] for s in out.get("seats", [])] + [out.get("referee_token", "")])
     return out
@@ -115,7 +125,8 @@ def test_two_seats_play_duel_to_the_end_by_clicking(server, browser):
         version = int(pages[0].inner_text('[data-testid="version"]'))
         for seat, page in enumerate(pages):
             page.wait_for_function(
-                f'document.querySelector("[data-testid=version]").textContent == "{version}"')
+                f'document.querySelector("[data-testid=version]").textContent == "{version}"'
+            )
             # a seat's DOM holds its own hand and never the other seat's
             other = 1 - seat
             assert page.locator(f'[data-zone="p{other}.hand"] .card').count() == 0
@@ -128,13 +139,18 @@ def test_two_seats_play_duel_to_the_end_by_clicking(server, browser):
         button.click()
         clicks += 1
         idle_until = time.monotonic() + 120
-        mover.wait_for_function(
-            f'+document.querySelector("[data-testid=version]").textContent > {version}')
+        mover.wait_for_function(f'+document.querySelector("[data-testid=version]").textContent > {version}')
         # the spectator follows live, without reloading
         spectator.wait_for_function(
-            f'+document.querySelector("[data-testid=version]").textContent > {version}')
+            f'+document.querySelector("[data-testid=version]").textContent > {version}'
+        )
     assert clicks > 3
-    assert pages[0].locator('[data-zone="p0.hand"] > div').first.inner_text().startswith("Seat 1's hand (p0.hand)")
+    assert (
+        pages[0]
+        .locator('[data-zone="p0.hand"] > div')
+        .first.inner_text()
+        .startswith("Seat 1's hand (p0.hand)")
+    )
     pages[1].wait_for_selector('[data-testid="result"]')
     spectator.wait_for_selector('[data-testid="result"]')
     eng = Engine(EventStore(db))
@@ -143,8 +159,10 @@ def test_two_seats_play_duel_to_the_end_by_clicking(server, browser):
 
 def test_replay_viewer_shows_state_at_n(server, browser):
     base, db = server
-    g = post(base + "/api/games", {"ruleset": "duel", "players": 2, "seed": 6,
-                                   "bots": {"0": "random", "1": "random"}})
+    g = post(
+        base + "/api/games",
+        {"ruleset": "duel", "players": 2, "seed": 6, "bots": {"0": "random", "1": "random"}},
+    )
     gid = g["game_id"]
     seat = g["seats"][0]["token"]
     eng = Engine(EventStore(db))
@@ -157,10 +175,12 @@ def test_replay_viewer_shows_state_at_n(server, browser):
     page.goto(f"{base}/games/{gid}/replay?token={seat}&at={n}")
     # the page fills version, state and audit from separate requests: wait for all three
     # (the audit was read before its answer came, on a loaded machine)
-    page.wait_for_function(f'document.querySelector("[data-testid=version]").textContent == "{n}"'
-                           ' && document.querySelector("[data-testid=state]").textContent != ""'
-                           ' && !["", "{}"].includes('
-                           'document.querySelector("[data-testid=audit]").textContent.trim())')
+    page.wait_for_function(
+        f'document.querySelector("[data-testid=version]").textContent == "{n}"'
+        ' && document.querySelector("[data-testid=state]").textContent != ""'
+        ' && !["", "{}"].includes('
+        'document.querySelector("[data-testid=audit]").textContent.trim())'
+    )
     shown = json.loads(page.inner_text('[data-testid="state"]'))
     t = StateReader(eng.store).state_at(gid, n)
     assert shown == json.loads(json.dumps(state_view(eng.ruleset(gid), t, 0)))
@@ -177,8 +197,7 @@ def test_every_shipped_ruleset_gets_a_table(server, browser):
     page.on("pageerror", lambda e: errors.append(str(e)))
     for name in ("duel", "epochs", "rune-age", "thunderstone"):
         g = post(base + "/api/games", {"ruleset": name, "players": 2, "seed": 1})
-        view = json.loads(urllib.request.urlopen(
-            f"{base}/api/games/{g['game_id']}/view").read())
+        view = json.loads(urllib.request.urlopen(f"{base}/api/games/{g['game_id']}/view").read())
         seat = view["prompts"][0]["seat"]
         page.goto(f"{base}/games/{g['game_id']}?token={g['seats'][seat]['token']}")
         page.wait_for_selector("button[data-command]")
@@ -191,20 +210,24 @@ def test_buttons_show_the_games_previews(server, browser):
     under its label and in data-preview."""
     base, _ = server
     g = post(base + "/api/games", {"ruleset": "thunderstone", "players": 2, "seed": 5})
-    seat = json.loads(urllib.request.urlopen(
-        f"{base}/api/games/{g['game_id']}/view").read())["prompts"][0]["seat"]
+    seat = json.loads(urllib.request.urlopen(f"{base}/api/games/{g['game_id']}/view").read())["prompts"][0][
+        "seat"
+    ]
     token = g["seats"][seat]["token"]
     page = browser.new_context().new_page()
     page.goto(f"{base}/games/{g['game_id']}?token={token}")
     page.click('button[data-command=\'{"kind":"action","action":"village"}\']')
     page.wait_for_selector("button[data-preview]")
-    req = urllib.request.Request(f"{base}/api/games/{g['game_id']}/view",
-                                 headers={"authorization": f"Bearer {token}"})
+    req = urllib.request.Request(
+        f"{base}/api/games/{g['game_id']}/view", headers={"authorization": f"Bearer {token}"}
+    )
     view = json.loads(urllib.request.urlopen(req).read())
     want = {json.dumps(c, separators=(",", ":")): p for c, p in zip(view["legal"], view["previews"]) if p}
     assert want and all(p.startswith("buy ") for p in want.values())
-    shown = {b.get_attribute("data-command"): (b.get_attribute("data-preview"), b.inner_text())
-             for b in page.locator("button[data-preview]").all()}
+    shown = {
+        b.get_attribute("data-command"): (b.get_attribute("data-preview"), b.inner_text())
+        for b in page.locator("button[data-preview]").all()
+    }
     assert {c: p for c, (p, _) in shown.items()} == want
     assert all(p in text for p, text in shown.values())
 
@@ -215,24 +238,22 @@ def test_table_and_replay_show_the_log_in_words(server, browser):
     base, _ = server
     g = post(base + "/api/games", {"ruleset": "duel", "players": 2, "seed": 8})
     gid, token = g["game_id"], g["seats"][0]["token"]
-    req = urllib.request.Request(f"{base}/api/games/{gid}/log",
-                                 headers={"authorization": f"Bearer {token}"})
+    req = urllib.request.Request(f"{base}/api/games/{gid}/log", headers={"authorization": f"Bearer {token}"})
     events = json.loads(urllib.request.urlopen(req).read())["events"]
     page = browser.new_context().new_page()
     page.goto(f"{base}/games/{gid}?token={token}")
     page.wait_for_selector(f'#log .logline[data-version="{events[-1]["version"]}"]')
     for e in events:
         line = page.locator(f'#log .logline[data-version="{e["version"]}"]')
-        assert line.locator(".words").inner_text() == f'#{e["version"]} {e["text"]}'
+        assert line.locator(".words").inner_text() == f"#{e['version']} {e['text']}"
         raw = json.loads(line.locator("details.raw pre").text_content())
         assert raw["type"] == e["type"] and raw["data"] == e["data"]
     assert any(e["text"].startswith("Jab") or "Seat 1's hand" in e["text"] for e in events)
     n = events[3]["version"]
     replay = browser.new_context().new_page()
     replay.goto(f"{base}/games/{gid}/replay?token={token}&at={n}")
-    replay.wait_for_function(
-        'document.querySelector("[data-testid=event-text]").textContent != ""')
-    assert replay.inner_text('[data-testid="event-text"]') == f'#{n} {events[3]["text"]}'
+    replay.wait_for_function('document.querySelector("[data-testid=event-text]").textContent != ""')
+    assert replay.inner_text('[data-testid="event-text"]') == f"#{n} {events[3]['text']}"
     assert replay.locator("#log .logline.current").get_attribute("data-version") == str(n)
 
 
@@ -264,18 +285,18 @@ def test_an_unknown_rulesets_view_renders_as_nested_sections_and_a_hex_table(tmp
         assert page.locator("svg.hexmap g.hex").count() == len(HEXES)
         assert page.locator('svg.hexmap g.hex[data-hex="1,0"] text.site').text_content() == "Keep"
         assert page.locator('svg.hexmap g.figure[data-seat="0"]').get_attribute("data-at") == "0,0"
-        assert json.loads(page.locator('svg.hexmap g.hex.target[data-hex="0,1"]')
-                          .get_attribute("data-command")) == {"kind": "move", "to": "0,1"}
+        assert json.loads(
+            page.locator('svg.hexmap g.hex.target[data-hex="0,1"]').get_attribute("data-command")
+        ) == {"kind": "move", "to": "0,1"}
         labels = page.locator("button[data-command]").all_inner_texts()
         assert "Choose move: to 1,0" in labels and "Choose rest" in labels
         version = int(page.inner_text('[data-testid="version"]'))
         page.click('button[data-command=\'{"kind":"move","to":"1,0"}\']')
-        page.wait_for_function(
-            f'+document.querySelector("[data-testid=version]").textContent > {version}')
+        page.wait_for_function(f'+document.querySelector("[data-testid=version]").textContent > {version}')
         page.wait_for_selector('#log .logline[data-type="fx.moved"]')
         said = page.locator('#log .logline[data-type="fx.moved"] .words').inner_text()
         assert "Seat 1: moved" in said and "1,0" in said and "{" not in said
-        assert page.locator('tr[data-hex]').count() == len(HEXES)
+        assert page.locator("tr[data-hex]").count() == len(HEXES)
         assert errors == []
     finally:
         stop_server(proc, tmp_path)

@@ -1,13 +1,13 @@
 """The live table's fair chance (CORE-3C) and seats stored with their game, through the API:
 a client's seed predicts nothing outside analysis mode, seats contribute when they connect,
 analysis mode is public, an older table's orphans are hidden from the lobby."""
+
 import sqlite3
 
 from engine.pipeline import Engine
-from store import EventStore
 from server.app import TableApp
 from server.tokens import Seats
-
+from store import EventStore
 from tests.server.test_api import call
 
 
@@ -25,8 +25,9 @@ async def test_CORE_3C_same_client_seed_outside_analysis_deals_differently(tmp_p
     app = make_app(tmp_path)
     games = []
     for _ in range(2):
-        status, out = await call(app, "POST", "/api/games",
-                                 {"ruleset": "thunderstone", "players": 2, "seed": 7})
+        status, out = await call(
+            app, "POST", "/api/games", {"ruleset": "thunderstone", "players": 2, "seed": 7}
+        )
         assert status == 201 and out["analysis"] is False and "client_seed" not in out
         games.append(out["game_id"])
     assert _deal(app, games[0]) != _deal(app, games[1])
@@ -41,9 +42,9 @@ async def test_CORE_3C_client_seed_in_analysis_mode_shows_on_the_public_header(t
     app = make_app(tmp_path)
     made = []
     for _ in range(2):
-        status, out = await call(app, "POST", "/api/games", {"ruleset": "thunderstone",
-                                                             "players": 2, "seed": 7,
-                                                             "analysis": True})
+        status, out = await call(
+            app, "POST", "/api/games", {"ruleset": "thunderstone", "players": 2, "seed": 7, "analysis": True}
+        )
         assert status == 201 and out["analysis"] is True and out["client_seed"] == "7"
         made.append(out["game_id"])
     gid = made[0]
@@ -61,29 +62,32 @@ async def test_CORE_3C_client_seed_in_analysis_mode_shows_on_the_public_header(t
 
 async def test_CORE_3C_analysis_mode_takes_no_contributions(tmp_path):
     app = make_app(tmp_path)
-    status, out = await call(app, "POST", "/api/games", {"ruleset": "duel", "players": 2,
-                                                         "analysis": True,
-                                                         "contributions": True})
+    status, out = await call(
+        app, "POST", "/api/games", {"ruleset": "duel", "players": 2, "analysis": True, "contributions": True}
+    )
     assert status == 422 and out["rule"] == "CORE-3C"
-    status, out = await call(app, "POST", "/api/games", {"ruleset": "duel", "players": 2,
-                                                         "analysis": "yes"})
+    status, out = await call(app, "POST", "/api/games", {"ruleset": "duel", "players": 2, "analysis": "yes"})
     assert status == 400 and "analysis" in out["reason"]
     assert app.eng.store.game_ids() == []
 
 
 async def test_CORE_3C_seats_contribute_when_they_connect_and_the_last_one_deals(tmp_path):
     app = make_app(tmp_path)
-    status, out = await call(app, "POST", "/api/games", {"ruleset": "duel", "players": 3,
-                                                         "contributions": True,
-                                                         "bots": {"2": "random"}})
+    status, out = await call(
+        app,
+        "POST",
+        "/api/games",
+        {"ruleset": "duel", "players": 3, "contributions": True, "bots": {"2": "random"}},
+    )
     assert status == 201 and out["awaiting"] == [0, 1]  # the bot seat is not awaited
     gid, s0, s1 = out["game_id"], out["seats"][0]["token"], out["seats"][1]["token"]
     conn = f"/api/games/{gid}/connect"
     status, view = await call(app, "GET", f"/api/games/{gid}/view", token=s0)
     assert view["view"]["awaiting"] == [0, 1] and view["legal"] == []
     assert [p["kind"] for p in view["prompts"]] == ["contribute", "contribute"]
-    status, got = await call(app, "POST", f"/api/games/{gid}/commands", {"command": {"kind": "pass"}},
-                             token=s0)
+    status, got = await call(
+        app, "POST", f"/api/games/{gid}/commands", {"command": {"kind": "pass"}}, token=s0
+    )
     assert status == 422 and got["rule"] == "CORE-3C"
     status, got = await call(app, "POST", conn, {"contribution": "a" * 64}, token=s0)
     assert status == 200 and len(got["commitment"]) == 64 and got["awaiting"] == [1]
@@ -106,8 +110,13 @@ async def test_CORE_3C_seats_contribute_when_they_connect_and_the_last_one_deals
 async def test_CORE_3C_a_game_dealt_at_creation_takes_no_contribution(tmp_path):
     app = make_app(tmp_path)
     status, out = await call(app, "POST", "/api/games", {"ruleset": "duel", "players": 2})
-    status, got = await call(app, "POST", f"/api/games/{out['game_id']}/connect",
-                             {"contribution": "late"}, token=out["seats"][0]["token"])
+    status, got = await call(
+        app,
+        "POST",
+        f"/api/games/{out['game_id']}/connect",
+        {"contribution": "late"},
+        token=out["seats"][0]["token"],
+    )
     assert status == 409 and "already contributed" in got["reason"]
 
 
@@ -117,11 +126,15 @@ async def test_an_orphan_of_an_older_table_is_hidden_from_the_lobby(tmp_path):
     eng.create("duel", 2, game_id="served")
     eng.create("duel", 2, game_id="orphan")
     side = sqlite3.connect(path + ".seats")  # the older table's file, written after the game
-    side.execute("CREATE TABLE seat_token (game_id TEXT, seat TEXT, hash TEXT, bot TEXT, "
-                 "PRIMARY KEY (game_id, seat))")
+    side.execute(
+        "CREATE TABLE seat_token (game_id TEXT, seat TEXT, hash TEXT, bot TEXT, PRIMARY KEY (game_id, seat))"
+    )
     from server.tokens import digest
-    side.executemany("INSERT INTO seat_token VALUES ('served',?,?,NULL)",
-                     [("0", digest("tok0")), ("1", digest("tok1")), ("referee", digest("r"))])
+
+    side.executemany(
+        "INSERT INTO seat_token VALUES ('served',?,?,NULL)",
+        [("0", digest("tok0")), ("1", digest("tok1")), ("referee", digest("r"))],
+    )
     side.commit()
     side.close()
     app = TableApp(eng, Seats(eng.store))

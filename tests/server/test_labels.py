@@ -2,20 +2,20 @@
 the game's own sentence for that decision, no JSON, no card ids, the card it names, and no two
 alike in one seat's list; the commands a player weighs (a purchase, an attack, a siege, a unit
 to deploy, a card to give up) carry the game's preview too."""
+
 from __future__ import annotations
 
 import pytest
 
-from engine import narration, registry
 from bots.random_bot import bot_rng, decide
+from engine import narration, registry
 from engine.mechanics.zones import card_name
 from sim.testing import new_game
 
 PREVIEWED = {
     "thunderstone": {"buy", "attack", "level"},
     "rune-age": {"buy", "acquire", "attack", "play", "tribute", "keep", "casualty", "use_influence"},
-    "epochs": {"deploy", "target", "marker", "jump", "keep_relic", "keep_medal", "challenge",
-               "fight_epoch"},
+    "epochs": {"deploy", "target", "marker", "jump", "keep_relic", "keep_medal", "challenge", "fight_epoch"},
     "dragonlords": {"buy", "attack", "sneak"},
 }
 

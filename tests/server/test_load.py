@@ -7,6 +7,7 @@ Small by default (4 games, 16 spectators); `make soak` (RUNELEDGER_SOAK=1) runs 
 size, 50 games of 4 seats and 200 spectators (200 + 200 = 400 feeds open at once), and prints
 its figures: connections, events pushed, duplicates, misses, time, the server's peak memory and
 CPU time."""
+
 import json
 import math
 import os
@@ -34,8 +35,9 @@ def free_port() -> int:
 
 
 def post(url, body):
-    req = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
-                                 headers={"content-type": "application/json"})
+    req = urllib.request.Request(
+        url, json.dumps(body).encode(), method="POST", headers={"content-type": "application/json"}
+    )
     return json.loads(urllib.request.urlopen(req).read())
 
 
@@ -75,9 +77,14 @@ async def play_seat(port: int, gid: str, token: str, inbox, go: trio.Event) -> i
             assert status == 200, v
             if not v.get("legal"):
                 break
-            status, out = await http(HOST, port, "POST", f"/api/games/{gid}/commands",
-                                     {"command": rng.choice(v["legal"]),
-                                      "expected_version": v["version"]}, token=token)
+            status, out = await http(
+                HOST,
+                port,
+                "POST",
+                f"/api/games/{gid}/commands",
+                {"command": rng.choice(v["legal"]), "expected_version": v["version"]},
+                token=token,
+            )
             if status == 200:
                 moves += 1
                 break
@@ -87,18 +94,20 @@ async def play_seat(port: int, gid: str, token: str, inbox, go: trio.Event) -> i
 
 def test_every_push_delivered_exactly_once_to_feeds_all_open_at_once(tmp_path):
     db, port = str(tmp_path / "load.db"), free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--db", db, "--port",
-                             str(port), "--bot-delay", "0.02"],
-                            stdout=subprocess.DEVNULL, stderr=open(tmp_path / "server.log", "w"))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cli.main", "serve", "--db", db, "--port", str(port), "--bot-delay", "0.02"],
+        stdout=subprocess.DEVNULL,
+        stderr=open(tmp_path / "server.log", "w"),
+    )
     base = f"http://{HOST}:{port}"
     try:
-        assert serving(base, proc), "server did not start: " + \
-            (tmp_path / "server.log").read_text()[-2000:]
+        assert serving(base, proc), "server did not start: " + (tmp_path / "server.log").read_text()[-2000:]
         bots = {str(s): "random" for s in (1, 2, 3)}  # seat 0 plays first: nothing moves yet
-        games = [post(base + "/api/games", {"ruleset": "duel", "players": 4, "seed": i,
-                                            "bots": bots}) for i in range(GAMES)]
-        created = {g["game_id"]: get(f"{base}/api/games/{g['game_id']}/view")["version"]
-                   for g in games}
+        games = [
+            post(base + "/api/games", {"ruleset": "duel", "players": 4, "seed": i, "bots": bots})
+            for i in range(GAMES)
+        ]
+        created = {g["game_id"]: get(f"{base}/api/games/{g['game_id']}/view")["version"] for g in games}
         feeds = [(g["game_id"], s["seat"], s["token"]) for g in games for s in g["seats"]]
         feeds += [(games[i % GAMES]["game_id"], None, None) for i in range(SPECTATORS)]
         got: dict[int, list] = {}
@@ -118,8 +127,13 @@ def test_every_push_delivered_exactly_once_to_feeds_all_open_at_once(tmp_path):
                     got[k] = await follow(HOST, port, f"/api/games/{gid}/live?{query}", on_open=on_open)
                     return
                 async with outbox:
-                    got[k] = await follow(HOST, port, f"/api/games/{gid}/live?{query}",
-                                          on_open=on_open, on_prompts=outbox.send_nowait)
+                    got[k] = await follow(
+                        HOST,
+                        port,
+                        f"/api/games/{gid}/live?{query}",
+                        on_open=on_open,
+                        on_prompts=outbox.send_nowait,
+                    )
 
             async def watch():
                 await everyone_in.wait()
@@ -143,6 +157,7 @@ def test_every_push_delivered_exactly_once_to_feeds_all_open_at_once(tmp_path):
                             outbox, inbox = trio.open_memory_channel(math.inf)
                             n.start_soon(play_seat, port, gid, token, inbox, go)
                         n.start_soon(feed, k, gid, seat, token, outbox)
+
         trio.run(run)
         elapsed = time.monotonic() - figures["start"]
         stats = get(base + "/api/stats")["live"]
@@ -159,13 +174,15 @@ def test_every_push_delivered_exactly_once_to_feeds_all_open_at_once(tmp_path):
                 assert all(e["type"] != "game.created" for e in got[k] if e.get("redacted"))
         live_pushes = sum(heads[gid] - created[gid] for gid, _, _ in feeds)
         memory, cpu = peak_rss_mib(proc.pid), cpu_seconds(proc.pid)
-        print(f"\ntable load: {GAMES} games x 4 seats + {SPECTATORS} spectators = {len(feeds)} live "
-              f"feeds, all open at once before any move (client saw {figures['connected_client']} "
-              f"accepted, server had {figures['open_at_start']} open, peak {stats['peak']}; games "
-              f"moved before: {figures['moved_before_all_in']}); {pushes} events pushed "
-              f"({live_pushes} of them live, after the start), server counted {stats['pushed']}; "
-              f"duplicates {duplicates}, misses {misses}; played in {elapsed:.1f} s "
-              f"({pushes / elapsed:.0f} pushes/s); server peak memory {memory:.0f} MiB, CPU {cpu:.1f} s")
+        print(
+            f"\ntable load: {GAMES} games x 4 seats + {SPECTATORS} spectators = {len(feeds)} live "
+            f"feeds, all open at once before any move (client saw {figures['connected_client']} "
+            f"accepted, server had {figures['open_at_start']} open, peak {stats['peak']}; games "
+            f"moved before: {figures['moved_before_all_in']}); {pushes} events pushed "
+            f"({live_pushes} of them live, after the start), server counted {stats['pushed']}; "
+            f"duplicates {duplicates}, misses {misses}; played in {elapsed:.1f} s "
+            f"({pushes / elapsed:.0f} pushes/s); server peak memory {memory:.0f} MiB, CPU {cpu:.1f} s"
+        )
         assert figures["connected_client"] == len(feeds) == figures["open_at_start"]
         assert stats["peak"] == len(feeds) and stats["accepted"] == len(feeds)
         assert figures["moved_before_all_in"] == 0

@@ -2,14 +2,15 @@
 gets an English sentence, with no JSON in it, naming the seat and the cards it concerns; and a
 seat's sentences, made from the events as that seat sees them, never name another seat's
 hidden cards."""
+
 from __future__ import annotations
 
 import pytest
 
 from engine import narration, registry
 from engine.mechanics.zones import card_name
-from sim.testing import new_game, run_bots
 from projections.views import REFEREE, log_view
+from sim.testing import new_game, run_bots
 
 LISTS = ("cards", "picked")  # list fields whose cards a sentence names (when not too many)
 
@@ -93,9 +94,18 @@ def test_the_default_sentence_is_words_from_type_and_data():
     """A ruleset without its own `describe` still gets readable words, never raw JSON."""
     from engine.ruleset import Ruleset
 
-    seen = {"version": 9, "type": "mk.site_conquered", "actor": 1, "rule": "X",
-            "data": {"seat": 1, "site": "Keep#2", "reward": {"fame": 3, "cards": ["Banner#1"]},
-                     "hexes": [[0, 1], [1, 1]]}}
+    seen = {
+        "version": 9,
+        "type": "mk.site_conquered",
+        "actor": 1,
+        "rule": "X",
+        "data": {
+            "seat": 1,
+            "site": "Keep#2",
+            "reward": {"fame": 3, "cards": ["Banner#1"]},
+            "hexes": [[0, 1], [1, 1]],
+        },
+    }
     text = Ruleset().describe(None, seen)
     assert text.startswith("Seat 2: site conquered"), text
     assert "Keep" in text and "Banner" in text and "fame 3" in text
@@ -120,7 +130,9 @@ def test_rune_age_siege_is_told_with_both_totals():
     words = [rs.describe(t, e) for e in seen]
     assert "Seat 1 attacks Seat 2's home realm." in words
     assert "Seat 1 lays siege to Seat 2's home realm." in words
-    sieges = [(e["data"], w) for e, w in zip(seen, words) if e["type"] == "ra.outcome" and "defender" in e["data"]]
+    sieges = [
+        (e["data"], w) for e, w in zip(seen, words) if e["type"] == "ra.outcome" and "defender" in e["data"]
+    ]
     assert sieges
     for d, w in sieges:
         assert f"attacker {d['attacker']} against defender {d['defender']}" in w, w

@@ -1,5 +1,6 @@
 """Previews on the table: the view lists the game's words preview of each legal command beside
 it (a Thunderstone purchase's price), and asking for them writes nothing."""
+
 import re
 
 from test_api import call, make_app
@@ -13,8 +14,9 @@ async def thunderstone_in_the_buy_step(app):
     for seat in out["seats"]:
         _, v = await call(app, "GET", f"/api/games/{gid}/view", token=seat["token"])
         if VILLAGE in v["legal"]:
-            status, _ = await call(app, "POST", f"/api/games/{gid}/commands", {"command": VILLAGE},
-                                   token=seat["token"])
+            status, _ = await call(
+                app, "POST", f"/api/games/{gid}/commands", {"command": VILLAGE}, token=seat["token"]
+            )
             assert status == 200
             return gid, seat["token"], out["referee_token"]
     raise AssertionError("no seat may go to the village")

@@ -10,14 +10,15 @@ table refuses what it does not understand instead of guessing.
 - A command body holds `command` and `expected_version` only; another key is a 400 naming it.
 - Two Authorization headers are a 400 (which one would count differs between proxies).
 """
+
 import json
 
 import pytest
 
 from engine.pipeline import Engine
-from store import EventStore
 from server.app import TableApp
 from server.tokens import Seats
+from store import EventStore
 
 
 def make_app(tmp_path):
@@ -35,8 +36,18 @@ async def request(app, method, path, body=b"", headers=(), query=b""):
 
     async def send(msg):
         sent.append(msg)
-    await app({"type": "http", "method": method, "path": path, "query_string": query,
-               "headers": [(k.encode(), v.encode()) for k, v in headers]}, receive, send)
+
+    await app(
+        {
+            "type": "http",
+            "method": method,
+            "path": path,
+            "query_string": query,
+            "headers": [(k.encode(), v.encode()) for k, v in headers],
+        },
+        receive,
+        send,
+    )
     head = {k.decode(): v.decode() for k, v in sent[0]["headers"]}
     return sent[0]["status"], head, sent[1]["body"]
 
@@ -78,15 +89,17 @@ async def test_deeply_nested_json_on_a_command_is_a_400_and_writes_nothing(tmp_p
     head = app.eng.store.version(gid)
     for inner in ("[" * 20000 + "]" * 20000, '{"a":' * 10000 + "1" + "}" * 10000):
         body = ('{"command": ' + inner + "}").encode()
-        status, out = await call(app, "POST", f"/api/games/{gid}/commands", body,
-                                 headers=bearer(mover))
+        status, out = await call(app, "POST", f"/api/games/{gid}/commands", body, headers=bearer(mover))
         assert status == 400 and "deep" in out["reason"], out
     assert app.eng.store.version(gid) == head
 
 
 async def test_nan_and_infinity_are_not_json(tmp_path):
     app = make_app(tmp_path)
-    for text in (b'{"ruleset": "duel", "players": NaN}', b'{"ruleset": "duel", "players": 2, "seed": Infinity}'):
+    for text in (
+        b'{"ruleset": "duel", "players": NaN}',
+        b'{"ruleset": "duel", "players": 2, "seed": Infinity}',
+    ):
         status, out = await call(app, "POST", "/api/games", text)
         assert status == 400 and "JSON" in out["reason"], out
 
@@ -100,6 +113,7 @@ async def test_event_numbers_in_the_query_are_ascii_digits_only(tmp_path, raw):
     app = make_app(tmp_path)
     gid, _, _ = await duel(app)
     from urllib.parse import quote
+
     value = quote(raw).encode()
     for path, key in (("log", b"since"), ("state", b"at"), ("audit", b"n")):
         status, out = await call(app, "GET", f"/api/games/{gid}/{path}", query=key + b"=" + value)
@@ -141,16 +155,18 @@ async def live(app, gid, query: bytes, extensions=True):
 
     async def send(msg):
         sent.append(msg)
-    scope = {"type": "websocket", "path": f"/api/games/{gid}/live", "query_string": query,
-             "headers": []}
+
+    scope = {"type": "websocket", "path": f"/api/games/{gid}/live", "query_string": query, "headers": []}
     if extensions:
         scope["extensions"] = {"websocket.http.response": {}}
     await app(scope, receive, send)
     return sent
 
 
-@pytest.mark.parametrize("query", [b"since=%C2%B2", b"since=%D9%A3", b"since=1&since=2",
-                                   b"token=a&token=b", b"since=" + b"9" * 5000])
+@pytest.mark.parametrize(
+    "query",
+    [b"since=%C2%B2", b"since=%D9%A3", b"since=1&since=2", b"token=a&token=b", b"since=" + b"9" * 5000],
+)
 async def test_the_live_feed_refuses_a_bad_query_with_a_reason(tmp_path, query):
     app = make_app(tmp_path)
     gid, _, _ = await duel(app)
@@ -159,8 +175,9 @@ async def test_the_live_feed_refuses_a_bad_query_with_a_reason(tmp_path, query):
     assert sent[0]["status"] in (400, 414)
     assert json.loads(sent[1]["body"])["reason"]
     sent = await live(app, gid, query, extensions=False)  # a server without the extension
-    assert sent == [{"type": "websocket.close", "code": 4000 + 400}] or \
-        sent == [{"type": "websocket.close", "code": 4000 + 414}], sent
+    assert sent == [{"type": "websocket.close", "code": 4000 + 400}] or sent == [
+        {"type": "websocket.close", "code": 4000 + 414}
+    ], sent
 
 
 async def test_the_live_feed_still_opens_with_a_good_query(tmp_path):
@@ -180,12 +197,18 @@ async def test_read_endpoints_answer_other_methods_with_405_and_allow(tmp_path, 
     app = make_app(tmp_path)
     gid, mover, _ = await duel(app)
     head = app.eng.store.version(gid)
-    paths = [f"/api/games/{gid}{r}" for r in READS] + ["/api/stats", "/api/rulesets", "/",
-                                                      f"/games/{gid}", f"/games/{gid}/replay"]
+    paths = [f"/api/games/{gid}{r}" for r in READS] + [
+        "/api/stats",
+        "/api/rulesets",
+        "/",
+        f"/games/{gid}",
+        f"/games/{gid}/replay",
+    ]
     for target in paths:
         path, _, query = target.partition("?")
-        status, headers, data = await request(app, method, path, b'{"kind": "pass"}',
-                                              bearer(mover), query.encode())
+        status, headers, data = await request(
+            app, method, path, b'{"kind": "pass"}', bearer(mover), query.encode()
+        )
         assert status == 405, (target, status, data)
         assert headers["allow"] == "GET, HEAD", target
         assert method in json.loads(data)["reason"]
@@ -205,22 +228,30 @@ async def test_head_gives_the_headers_of_get_without_a_body(tmp_path):
         got = await request(app, "GET", path)
         status, headers, data = await request(app, "HEAD", path)
         assert status == got[0] == 200 and data == b""
-        assert headers["content-length"] == str(len(got[2])) and headers["content-type"] == got[1]["content-type"]
+        assert (
+            headers["content-length"] == str(len(got[2]))
+            and headers["content-type"] == got[1]["content-type"]
+        )
 
 
 # -- command bodies and Authorization --------------------------------------------------------
-@pytest.mark.parametrize("extra", [{"seat": 1}, {"Command": {}}, {"expected_Version": 3},
-                                   {"token": "x"}])
+@pytest.mark.parametrize("extra", [{"seat": 1}, {"Command": {}}, {"expected_Version": 3}, {"token": "x"}])
 async def test_a_command_body_with_another_key_is_refused_naming_it(tmp_path, extra):
     app = make_app(tmp_path)
     gid, mover, cmd = await duel(app)
     head = app.eng.store.version(gid)
-    status, out = await call(app, "POST", f"/api/games/{gid}/commands",
-                             {"command": cmd, **extra}, headers=bearer(mover))
+    status, out = await call(
+        app, "POST", f"/api/games/{gid}/commands", {"command": cmd, **extra}, headers=bearer(mover)
+    )
     assert status == 400 and next(iter(extra)) in out["reason"], out
     assert app.eng.store.version(gid) == head
-    status, _ = await call(app, "POST", f"/api/games/{gid}/commands",
-                           {"command": cmd, "expected_version": head}, headers=bearer(mover))
+    status, _ = await call(
+        app,
+        "POST",
+        f"/api/games/{gid}/commands",
+        {"command": cmd, "expected_version": head},
+        headers=bearer(mover),
+    )
     assert status == 200
 
 
@@ -229,8 +260,7 @@ async def test_two_authorization_headers_are_refused(tmp_path):
     gid, mover, cmd = await duel(app)
     head = app.eng.store.version(gid)
     twice = bearer(mover) + bearer(mover)
-    status, out = await call(app, "POST", f"/api/games/{gid}/commands", {"command": cmd},
-                             headers=twice)
+    status, out = await call(app, "POST", f"/api/games/{gid}/commands", {"command": cmd}, headers=twice)
     assert status == 400 and "Authorization" in out["reason"], out
     status, out = await call(app, "GET", f"/api/games/{gid}/view", headers=bearer("x") + bearer(mover))
     assert status == 400 and "Authorization" in out["reason"], out
@@ -266,10 +296,21 @@ def test_a_served_table_refuses_attacks_on_the_wire_without_a_traceback(tmp_path
 
         deep = b"[" * 30000 + b"]" * 30000
         assert ask("POST", "/api/games", deep)[0] == 400
-        assert ask("POST", f"/api/games/{gid}/commands", b'{"command": ' + deep[:40000] + b"}",
-                   [("authorization", f"Bearer {token}")])[0] == 400
-        for path in (f"/api/games/{gid}/log?since=%C2%B2", f"/api/games/{gid}/state?at=%D9%A3",
-                     f"/api/games/{gid}/audit?n=%EF%BC%93", f"/api/games/{gid}/log?since=1&since=1"):
+        assert (
+            ask(
+                "POST",
+                f"/api/games/{gid}/commands",
+                b'{"command": ' + deep[:40000] + b"}",
+                [("authorization", f"Bearer {token}")],
+            )[0]
+            == 400
+        )
+        for path in (
+            f"/api/games/{gid}/log?since=%C2%B2",
+            f"/api/games/{gid}/state?at=%D9%A3",
+            f"/api/games/{gid}/audit?n=%EF%BC%93",
+            f"/api/games/{gid}/log?since=1&since=1",
+        ):
             status, _, data = ask("GET", path)
             assert status == 400 and json.loads(data)["reason"], (path, data)
         status, head, data = ask("HEAD", f"/api/games/{gid}/view")
@@ -278,13 +319,22 @@ def test_a_served_table_refuses_attacks_on_the_wire_without_a_traceback(tmp_path
         assert status == 405 and head["allow"] == "GET, HEAD"
         twice = [("authorization", f"Bearer {token}")] * 2
         assert ask("GET", f"/api/games/{gid}/view", headers=twice)[0] == 400
-        assert ask("POST", f"/api/games/{gid}/commands", b'{"command": {"kind": "pass"}, "seat": 1}',
-                   [("authorization", f"Bearer {token}")])[0] == 400
+        assert (
+            ask(
+                "POST",
+                f"/api/games/{gid}/commands",
+                b'{"command": {"kind": "pass"}, "seat": 1}',
+                [("authorization", f"Bearer {token}")],
+            )[0]
+            == 400
+        )
         with socket.create_connection((host, port), timeout=60) as s:  # the live feed's query
-            s.sendall(f"GET /api/games/{gid}/live?since=%C2%B2 HTTP/1.1\r\nHost: {host}\r\n"
-                      "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-                      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                      "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+            s.sendall(
+                f"GET /api/games/{gid}/live?since=%C2%B2 HTTP/1.1\r\nHost: {host}\r\n"
+                "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+            )
             answer = b""
             while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
                 chunk = s.recv(4096)
@@ -304,8 +354,9 @@ async def test_bot_seats_are_written_in_ascii_digits(tmp_path, key):
     """`int("١")` is 1: a bot seat given in Arabic-Indic digits was read as seat 1. Refused,
     naming the key, and no game is created."""
     app = make_app(tmp_path)
-    status, out = await call(app, "POST", "/api/games",
-                             {"ruleset": "duel", "players": 2, "bots": {key: "random"}})
+    status, out = await call(
+        app, "POST", "/api/games", {"ruleset": "duel", "players": 2, "bots": {key: "random"}}
+    )
     assert status == 400 and "digits 0-9" in out["reason"], out
     _, listed = await call(app, "GET", "/api/games")
     assert listed["games"] == []
@@ -313,6 +364,7 @@ async def test_bot_seats_are_written_in_ascii_digits(tmp_path, key):
 
 async def test_bot_seats_in_ascii_digits_are_taken(tmp_path):
     app = make_app(tmp_path)
-    status, out = await call(app, "POST", "/api/games",
-                             {"ruleset": "duel", "players": 2, "bots": {"1": "random"}})
+    status, out = await call(
+        app, "POST", "/api/games", {"ruleset": "duel", "players": 2, "bots": {"1": "random"}}
+    )
     assert status == 201, out

@@ -1,16 +1,17 @@
 """A minimal WebSocket client on trio + wsproto, for the load test (no extra dependency)."""
+
 from __future__ import annotations
 
 import json
 
 import trio
 from wsproto import ConnectionType, WSConnection
-from wsproto.events import (AcceptConnection, CloseConnection, Message, Ping, Request,
-                            TextMessage)
+from wsproto.events import AcceptConnection, CloseConnection, Message, Ping, Request, TextMessage
 
 
-async def follow(host: str, port: int, target: str, until_type: str = "game.over",
-                 on_open=None, on_prompts=None):
+async def follow(
+    host: str, port: int, target: str, until_type: str = "game.over", on_open=None, on_prompts=None
+):
     """Every event pushed on `target` up to the prompts message that follows an event of
     `until_type` (a command's events come as one batch, then the prompts). `on_open()` is
     called once the server accepted the connection, `on_prompts(msg)` on each prompts message."""
@@ -53,8 +54,13 @@ async def follow(host: str, port: int, target: str, until_type: str = "game.over
 async def http(host: str, port: int, method: str, path: str, body=None, token: str | None = None):
     """One HTTP/1.1 request on its own connection: (status, decoded JSON body)."""
     raw = json.dumps(body).encode() if body is not None else b""
-    head = [f"{method} {path} HTTP/1.1", f"Host: {host}:{port}", "Connection: close",
-            f"Content-Length: {len(raw)}", "Content-Type: application/json"]
+    head = [
+        f"{method} {path} HTTP/1.1",
+        f"Host: {host}:{port}",
+        "Connection: close",
+        f"Content-Length: {len(raw)}",
+        "Content-Type: application/json",
+    ]
     if token:
         head.append(f"Authorization: Bearer {token}")
     stream = await trio.open_tcp_stream(host, port)
@@ -69,8 +75,11 @@ async def http(host: str, port: int, method: str, path: str, body=None, token: s
         header, _, rest = data.partition(b"\r\n\r\n")
         lines = header.decode("latin-1").split("\r\n")
         status = int(lines[0].split()[1])
-        length = next(int(v) for k, _, v in (x.partition(":") for x in lines[1:])
-                      if k.strip().lower() == "content-length")
+        length = next(
+            int(v)
+            for k, _, v in (x.partition(":") for x in lines[1:])
+            if k.strip().lower() == "content-length"
+        )
         while len(rest) < length:
             chunk = await stream.receive_some(65536)
             if not chunk:

@@ -1,4 +1,5 @@
 """The fold of dl.* events into DLState (events are the truth; nothing here decides a rule)."""
+
 from __future__ import annotations
 
 import msgspec
@@ -8,19 +9,22 @@ from engine.games.dragonlords.state import Army, Battle, Hero, Party, Ship
 
 def _setup(g, d):
     g.map_name, g.short, g.kingdoms_to_win = d["map"], d["short"], d["kingdoms_to_win"]
-    if "map_doc" in d:      # a situation's own map (world.py): the events after this one use it
+    if "map_doc" in d:  # a situation's own map (world.py): the events after this one use it
         from engine.games.dragonlords.map.world import register_map
+
         g.map_doc = d["map_doc"]
         g.map_key = register_map(g.map_doc)
-    g.armies = [Army(race=a["race"], seat=a["seat"], supply=a["supply"], tools=list(a["tools"]))
-                for a in d["armies"]]
+    g.armies = [
+        Army(race=a["race"], seat=a["seat"], supply=a["supply"], tools=list(a["tools"])) for a in d["armies"]
+    ]
     g.placing = {str(i): a["placing"] for i, a in enumerate(d["armies"])}
     g.treasury = {str(i): a["gold"] for i, a in enumerate(d["armies"]) if a["gold"]}
     g.treasure_pool = list(d["treasures"])
     g.overrides = dict(d.get("overrides", {}))
 
 
-def _order(g, d): g.order = list(d["order"])
+def _order(g, d):
+    g.order = list(d["order"])
 
 
 def _phase(g, d):
@@ -51,8 +55,14 @@ def _units(g, d):
 
 
 def _hero_new(g, d):
-    g.heroes[d["id"]] = Hero(army=d["army"], loc=d["loc"], race=d["race"], role=d.get("role", ""),
-                             spells=list(d.get("spells", [])), treasures=list(d.get("treasures", [])))
+    g.heroes[d["id"]] = Hero(
+        army=d["army"],
+        loc=d["loc"],
+        race=d["race"],
+        role=d.get("role", ""),
+        spells=list(d.get("spells", [])),
+        treasures=list(d.get("treasures", [])),
+    )
     if d.get("from_troops"):
         _units(g, {"loc": d["loc"], "army": d["army"], "n": -1})
     g.next_id = max(g.next_id, d["seq"] + 1)
@@ -90,7 +100,8 @@ def _ship(g, d):
         setattr(s, k, v)
 
 
-def _ship_gone(g, d): g.ships.pop(d["id"])
+def _ship_gone(g, d):
+    g.ships.pop(d["id"])
 
 
 def _gold(g, d):
@@ -143,11 +154,13 @@ def _treasure_pool(g, d):
         g.treasure_pool.append(d["back"])
 
 
-def _winner(g, d): g.winner = d["army"]
+def _winner(g, d):
+    g.winner = d["army"]
 
 
 def _qmove(g, d):
     from engine.games.dragonlords.state import QMove
+
     g.qmove = None if d.get("end") else msgspec.convert(d["move"], QMove)
     if "shop_at" in d:
         g.shop_at = d["shop_at"]
@@ -157,6 +170,7 @@ def _qmove(g, d):
 
 def _ask(g, d):
     from engine.games.dragonlords.state import Ask
+
     g.ask = None if d.get("end") else msgspec.convert(d["ask"], Ask)
 
 
@@ -169,15 +183,34 @@ def _spoils(g, d):
 
 def _qfight(g, d):
     from engine.games.dragonlords.state import QFight
+
     g.qfight = None if d.get("end") else msgspec.convert(d["fight"], QFight)
 
 
-FOLD = {"dl.ask": _ask, "dl.spoils": _spoils, "dl.qfight": _qfight, "dl.setup": _setup, "dl.order": _order, "dl.phase": _phase, "dl.units": _units,
-        "dl.hero_new": _hero_new, "dl.hero": _hero, "dl.hero_gone": _hero_gone,
-        "dl.ship_new": _ship_new, "dl.ship": _ship, "dl.ship_gone": _ship_gone,
-        "dl.gold": _gold, "dl.treasury": _treasury, "dl.army": _army, "dl.battle": _battle,
-        "dl.mark": _mark, "dl.party": _party, "dl.treasure_pool": _treasure_pool, "dl.winner": _winner,
-        "dl.qmove": _qmove}
+FOLD = {
+    "dl.ask": _ask,
+    "dl.spoils": _spoils,
+    "dl.qfight": _qfight,
+    "dl.setup": _setup,
+    "dl.order": _order,
+    "dl.phase": _phase,
+    "dl.units": _units,
+    "dl.hero_new": _hero_new,
+    "dl.hero": _hero,
+    "dl.hero_gone": _hero_gone,
+    "dl.ship_new": _ship_new,
+    "dl.ship": _ship,
+    "dl.ship_gone": _ship_gone,
+    "dl.gold": _gold,
+    "dl.treasury": _treasury,
+    "dl.army": _army,
+    "dl.battle": _battle,
+    "dl.mark": _mark,
+    "dl.party": _party,
+    "dl.treasure_pool": _treasure_pool,
+    "dl.winner": _winner,
+    "dl.qmove": _qmove,
+}
 
 
 def apply(table, ev) -> None:

@@ -1,11 +1,12 @@
 """Questions about the position that the rules ask: who holds a place, how many units stand
 there, who may cast, which armies are enemies (the two races of one player are allies, §5.1)."""
+
 from __future__ import annotations
 
 from engine.games.dragonlords.map.world import world
 
 CASTERS = ("king", "wizard", "dragonlord")
-RACE_BASE = {"orc": 3, "elf": 3, "dwarf": 3, "barbarian": 4}   # content/units.toml (DL:3.4/land.2)
+RACE_BASE = {"orc": 3, "elf": 3, "dwarf": 3, "barbarian": 4}  # content/units.toml (DL:3.4/land.2)
 
 
 def plain(g, loc: str, army: int) -> int:
@@ -26,7 +27,7 @@ def armies_at(g, loc: str) -> list[int]:
     return sorted(out)
 
 
-_SORTED: dict[tuple[str, ...], list[int]] = {}    # the army keys of a place -> their numbers, sorted
+_SORTED: dict[tuple[str, ...], list[int]] = {}  # the army keys of a place -> their numbers, sorted
 
 
 def occupancy(g) -> dict[str, list[int]]:

@@ -5,6 +5,7 @@ option, so random games try them all.
 
 `sensible` is the choice of a careful player for those decisions, and `value` a position's worth
 for a seat (the ruleset's `position_value`)."""
+
 from __future__ import annotations
 
 DECISION_KINDS = ("spell", "roll", "choose", "casualty")
@@ -41,7 +42,7 @@ def sensible(t, seat, legal) -> list[dict]:
     if "casualty" in kinds:
         g = t.game
         rank = {"": 0, "decoy": 1, "wizard": 2, "dragonlord": 3, "king": 4}
-        return [min(legal, key=lambda c: (-1 if c["unit"] == "plain" else rank[g.heroes[c["unit"]].role]))]
+        return [min(legal, key=lambda c: -1 if c["unit"] == "plain" else rank[g.heroes[c["unit"]].role])]
     return [legal[0]]
 
 
@@ -49,7 +50,8 @@ def value(t, seat: int) -> float:
     """How well a seat stands: kingdoms held count most, then territories and units; a seat whose
     Kings are all dead is lost. During set-up no King is placed yet: that is no loss, so the
     value stays neutral (what the seat has placed so far)."""
-    from engine.games.dragonlords.board import held, kingdoms_held, king_alive, occupancy
+    from engine.games.dragonlords.board import held, king_alive, kingdoms_held, occupancy
+
     g = t.game
     occ = occupancy(g)
     mine = [i for i, a in enumerate(g.armies) if a.seat == seat]

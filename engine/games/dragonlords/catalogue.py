@@ -4,12 +4,12 @@ scroll cards, treasures, tools and the (stand-in) quest cards, each value with i
 Source form: the German rulebook prints no page numbers, so a rulebook value names the first
 section its record's provenance cites ("rulebook §3.1"); the text of each entry gives the whole
 provenance. A value the rulebook does not give is "stand-in"."""
+
 from __future__ import annotations
 
 import re
 
 from engine.cards import CardInfo, check
-
 from engine.games.dragonlords.content import content
 from engine.games.dragonlords.quests.cards import quests
 
@@ -29,31 +29,77 @@ def catalogue() -> list[CardInfo]:
     out: list[CardInfo] = []
     for u in c.units.values():
         attack_src = "stand-in" if u.id == "elf" else rulebook(u.provenance)
-        out.append(CardInfo(name=u.german, english_name=u.name, kind="unit",
-                            values={"cost": u.cost, "strength": u.attack, "defense": u.defense},
-                            sources={"cost": rulebook(u.provenance), "strength": attack_src, "defense": rulebook(u.provenance)},
-                            text=f"{u.special} ({u.provenance})", group=u.id, count=u.per_race,
-                            count_source=rulebook(u.provenance)))
+        out.append(
+            CardInfo(
+                name=u.german,
+                english_name=u.name,
+                kind="unit",
+                values={"cost": u.cost, "strength": u.attack, "defense": u.defense},
+                sources={
+                    "cost": rulebook(u.provenance),
+                    "strength": attack_src,
+                    "defense": rulebook(u.provenance),
+                },
+                text=f"{u.special} ({u.provenance})",
+                group=u.id,
+                count=u.per_race,
+                count_source=rulebook(u.provenance),
+            )
+        )
     s = c.ship
-    out.append(CardInfo(name=s.german, english_name=s.name, kind="ship",
-                        values={"cost": s.cost, "capacity": s.capacity, "range": s.range,
-                                "barbarian_range": s.barbarian_range},
-                        sources={k: rulebook(s.provenance) for k in ("cost", "capacity", "range", "barbarian_range")},
-                        text=f"carries {s.capacity} units, moves {s.range} sea zones ({s.barbarian_range} "
-                             f"with Barbarians) ({s.provenance})", count=s.count, count_source=rulebook(s.provenance)))
+    out.append(
+        CardInfo(
+            name=s.german,
+            english_name=s.name,
+            kind="ship",
+            values={
+                "cost": s.cost,
+                "capacity": s.capacity,
+                "range": s.range,
+                "barbarian_range": s.barbarian_range,
+            },
+            sources={k: rulebook(s.provenance) for k in ("cost", "capacity", "range", "barbarian_range")},
+            text=f"carries {s.capacity} units, moves {s.range} sea zones ({s.barbarian_range} "
+            f"with Barbarians) ({s.provenance})",
+            count=s.count,
+            count_source=rulebook(s.provenance),
+        )
+    )
     for m in c.monsters.values():
-        out.append(CardInfo(name=m.german, english_name=m.name, kind="monster",
-                            values={"strength": m.attack, "defense": m.defense},
-                            sources={"strength": rulebook(m.provenance), "defense": rulebook(m.provenance)},
-                            text=f"{m.special} ({m.provenance})"))
+        out.append(
+            CardInfo(
+                name=m.german,
+                english_name=m.name,
+                kind="monster",
+                values={"strength": m.attack, "defense": m.defense},
+                sources={"strength": rulebook(m.provenance), "defense": rulebook(m.provenance)},
+                text=f"{m.special} ({m.provenance})",
+            )
+        )
     for sp in c.spells.values():
-        out.append(CardInfo(name=sp.german, english_name=sp.name, kind="spell", values={"number": sp.number},
-                            sources={"number": "stand-in" if sp.stand_in else rulebook(sp.provenance)},
-                            text=f"{sp.effect} ({sp.provenance})"))
+        out.append(
+            CardInfo(
+                name=sp.german,
+                english_name=sp.name,
+                kind="spell",
+                values={"number": sp.number},
+                sources={"number": "stand-in" if sp.stand_in else rulebook(sp.provenance)},
+                text=f"{sp.effect} ({sp.provenance})",
+            )
+        )
     for sc in c.scrolls.values():
-        out.append(CardInfo(name=sc.german, english_name=sc.name, kind="scroll", values={},
-                            sources={}, text=f"cast by: {sc.caster}; {sc.effect} ({sc.provenance})",
-                            count=sc.count, count_source="stand-in" if sc.stand_in else rulebook(sc.provenance)))
+        out.append(
+            CardInfo(
+                name=sc.german,
+                english_name=sc.name,
+                kind="scroll",
+                values={},
+                sources={},
+                text=f"cast by: {sc.caster}; {sc.effect} ({sc.provenance})",
+                count=sc.count,
+                count_source="stand-in" if sc.stand_in else rulebook(sc.provenance),
+            )
+        )
     for tr in c.treasures.values():
         vals = {"own": tr.own or None, "enemy": tr.enemy or None, "own_at_sea": tr.own_at_sea or None}
         words = [f"{'+' if v > 0 else ''}{v} {k.replace('_', ' ')}" for k, v in vals.items() if v]
@@ -63,20 +109,48 @@ def catalogue() -> list[CardInfo]:
             words.append("protects from " + ", ".join(tr.protects))
         if tr.saving_roll:
             words.append(f"a destroyed unit survives on a d6 of 1-{tr.saving_roll}")
-        out.append(CardInfo(name=tr.german, english_name=tr.name, kind="treasure", values=vals,
-                            sources={k: rulebook(tr.provenance) for k in vals}, text="; ".join(words) + f" ({tr.provenance})",
-                            count=1, count_source=rulebook(tr.provenance)))
+        out.append(
+            CardInfo(
+                name=tr.german,
+                english_name=tr.name,
+                kind="treasure",
+                values=vals,
+                sources={k: rulebook(tr.provenance) for k in vals},
+                text="; ".join(words) + f" ({tr.provenance})",
+                count=1,
+                count_source=rulebook(tr.provenance),
+            )
+        )
     for tl in c.tools.values():
-        out.append(CardInfo(name=tl.german, english_name=tl.name, kind="tool", values={"cost": tl.price},
-                            sources={"cost": rulebook(tl.provenance)},
-                            text=f"sold at the {tl.sold_at.replace('_', ' ')}; "
-                                 f"{'single use' if tl.single_use else 'kept'} ({tl.provenance})",
-                            count=tl.count, count_source="stand-in"))
+        out.append(
+            CardInfo(
+                name=tl.german,
+                english_name=tl.name,
+                kind="tool",
+                values={"cost": tl.price},
+                sources={"cost": rulebook(tl.provenance)},
+                text=f"sold at the {tl.sold_at.replace('_', ' ')}; "
+                f"{'single use' if tl.single_use else 'kept'} ({tl.provenance})",
+                count=tl.count,
+                count_source="stand-in",
+            )
+        )
     for q in quests().values():
-        cols = "; ".join(f"{col}: {o.reward}{' ' + str(o.amount) if o.amount else ''}"
-                         f"{' after beating the ' + o.monster.replace('_', ' ') if o.monster else ''}"
-                         for col, o in (("blessed", q.blessed), ("ignored", q.ignored), ("cursed", q.cursed)))
-        out.append(CardInfo(name=q.name, english_name=None, kind="quest", values={}, sources={},
-                            text=("needs a Torch; " if q.needs_torch else "") + cols + " (stand-in, GAP-02)",
-                            count=1, count_source="stand-in"))
+        cols = "; ".join(
+            f"{col}: {o.reward}{' ' + str(o.amount) if o.amount else ''}"
+            f"{' after beating the ' + o.monster.replace('_', ' ') if o.monster else ''}"
+            for col, o in (("blessed", q.blessed), ("ignored", q.ignored), ("cursed", q.cursed))
+        )
+        out.append(
+            CardInfo(
+                name=q.name,
+                english_name=None,
+                kind="quest",
+                values={},
+                sources={},
+                text=("needs a Torch; " if q.needs_torch else "") + cols + " (stand-in, GAP-02)",
+                count=1,
+                count_source="stand-in",
+            )
+        )
     return check(out)

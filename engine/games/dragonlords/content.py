@@ -5,6 +5,7 @@ Each record says where its values come from: `rulebook §...` (the German rulebo
 what one record cannot: the component counts the rulebook prints (24 scrolls, 12 treasures, 6
 spells numbered 1-6, 4 races of 40 units).
 """
+
 from __future__ import annotations
 
 import re
@@ -28,7 +29,9 @@ class DLRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
     def __post_init__(self) -> None:
         if not PROVENANCE.match(self.provenance):
-            raise ValueError(f"provenance must start with 'rulebook §' or 'stand-in', got {self.provenance!r}")
+            raise ValueError(
+                f"provenance must start with 'rulebook §' or 'stand-in', got {self.provenance!r}"
+            )
 
     @property
     def stand_in(self) -> bool:
@@ -46,7 +49,7 @@ class Unit(DLRecord, kw_only=True, forbid_unknown_fields=True):
     defense: int
     per_race: int
     special: str
-    bulk: Optional[Bulk] = None
+    bulk: Bulk | None = None
 
 
 class Ship(DLRecord, kw_only=True, forbid_unknown_fields=True):
@@ -71,17 +74,17 @@ class Spell(DLRecord, kw_only=True, forbid_unknown_fields=True):
 
 class Scroll(DLRecord, kw_only=True, forbid_unknown_fields=True):
     count: int
-    caster: str          # king | wizard | spellcaster
+    caster: str  # king | wizard | spellcaster
     effect: str
 
 
 class Treasure(DLRecord, kw_only=True, forbid_unknown_fields=True):
-    own: int = 0                 # attack modifier to the bearer's side in its location
-    enemy: int = 0               # attack modifier to the other side
-    own_at_sea: int = 0          # only in a sea blockade
-    grants: str = ""             # an extra spell attack the bearer may make
-    protects: list[str] = []     # effects the bearer's side is immune to in its location
-    saving_roll: int = 0         # a destroyed unit survives on a d6 at most this
+    own: int = 0  # attack modifier to the bearer's side in its location
+    enemy: int = 0  # attack modifier to the other side
+    own_at_sea: int = 0  # only in a sea blockade
+    grants: str = ""  # an extra spell attack the bearer may make
+    protects: list[str] = []  # effects the bearer's side is immune to in its location
+    saving_roll: int = 0  # a destroyed unit survives on a d6 at most this
     unlimited_ship_range: bool = False
 
 
@@ -157,10 +160,15 @@ def load_dir(folder: Path = HERE) -> Content:
     m = decode(read_toml(folder / "magic.toml"), MagicFile, "magic.toml")
     if len(u.ships) != 1:
         raise ContentError(f"units.toml: expected one ship record, got {len(u.ships)}")
-    c = Content(units=_index(u.units, "units.toml units"), ship=u.ships[0],
-                monsters=_index(u.monsters, "units.toml monsters"),
-                spells=_index(m.spells, "magic.toml spells"), scrolls=_index(m.scrolls, "magic.toml scrolls"),
-                treasures=_index(m.treasures, "magic.toml treasures"), tools=_index(m.tools, "magic.toml tools"))
+    c = Content(
+        units=_index(u.units, "units.toml units"),
+        ship=u.ships[0],
+        monsters=_index(u.monsters, "units.toml monsters"),
+        spells=_index(m.spells, "magic.toml spells"),
+        scrolls=_index(m.scrolls, "magic.toml scrolls"),
+        treasures=_index(m.treasures, "magic.toml treasures"),
+        tools=_index(m.tools, "magic.toml tools"),
+    )
     validate(c)
     return c
 

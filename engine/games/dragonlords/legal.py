@@ -1,18 +1,27 @@
 """Who must act (prompts) and every legal answer (legal_commands), derived from the state."""
+
 from __future__ import annotations
 
+from engine.games.dragonlords import board as B
+from engine.games.dragonlords.map.world import world
+from engine.games.dragonlords.turn.flow import claimable
 from engine.ruleset import Illegal, Prompt
 
-from engine.games.dragonlords import board as B
-from engine.games.dragonlords.turn.flow import claimable
-from engine.games.dragonlords.map.world import world
-
-PHASE_RULE = {"setup_kingdom": "DL:2.3/placement", "setup_claim": "DL:2.3/placement",
-              "setup_extra": "DL:2.3/placement", "setup_chips": "DL:2.3/placement",
-              "setup_ship": "DL:2.3/placement", "setup_gold": "DL:2.3.3",
-              "purchase": "DL:3.1", "naval": "DL:3.2/ships",
-              "quest": "DL:3.3/party", "combat": "DL:3.4/general", "transfer": "DL:3.5",
-              "income": "DL:3.6", "reinforce": "DL:3.7"}
+PHASE_RULE = {
+    "setup_kingdom": "DL:2.3/placement",
+    "setup_claim": "DL:2.3/placement",
+    "setup_extra": "DL:2.3/placement",
+    "setup_chips": "DL:2.3/placement",
+    "setup_ship": "DL:2.3/placement",
+    "setup_gold": "DL:2.3.3",
+    "purchase": "DL:3.1",
+    "naval": "DL:3.2/ships",
+    "quest": "DL:3.3/party",
+    "combat": "DL:3.4/general",
+    "transfer": "DL:3.5",
+    "income": "DL:3.6",
+    "reinforce": "DL:3.7",
+}
 
 
 def prompts(t) -> list[Prompt]:
@@ -30,6 +39,7 @@ def prompts(t) -> list[Prompt]:
         return [Prompt(g.armies[b.defender].seat, "teleport_retreat", "DL:3.4/retreat", b.loc)]
     if b is not None and b.step == "casualties":
         from engine.games.dragonlords.battles.battle import chooser
+
         army = chooser(g)
         return [Prompt(g.armies[army].seat, "casualties", "INT-30", f"{b.pending[str(army)]} at {b.loc}")]
     return [Prompt(g.armies[g.active].seat, g.phase, PHASE_RULE[g.phase], f"army {g.active}")]
@@ -40,9 +50,10 @@ def legal_commands(t, seat: int) -> list[dict]:
     if not ps or ps[0].seat != seat:
         return []
     from engine.games.dragonlords.battles import battle
-    from engine.games.dragonlords.turn import moves
-    from engine.games.dragonlords.quests import activity as quest
     from engine.games.dragonlords.magic import scrolls
+    from engine.games.dragonlords.quests import activity as quest
+    from engine.games.dragonlords.turn import moves
+
     g = t.game
     a = g.active
     ph = g.phase
@@ -57,13 +68,17 @@ def legal_commands(t, seat: int) -> list[dict]:
 
 
 def _turn_legal(t, a: int, ph: str) -> list[dict]:
-    from engine.games.dragonlords.turn import moves
     from engine.games.dragonlords.quests import activity as quest
+    from engine.games.dragonlords.turn import moves
+
     g = t.game
     if ph == "setup_kingdom":
         occ = B.occupancy(g)
-        return [{"kind": "place", "to": k} for k in world().kingdoms
-                if not occ.get(k) and not (g.short and k in world().tundra)]
+        return [
+            {"kind": "place", "to": k}
+            for k in world().kingdoms
+            if not occ.get(k) and not (g.short and k in world().tundra)
+        ]
     if ph == "setup_claim":
         return [{"kind": "place", "to": x} for x in claimable(g)]
     if ph == "setup_extra":
@@ -79,8 +94,11 @@ def _turn_legal(t, a: int, ph: str) -> list[dict]:
         return moves.naval_legal(t, a) + [{"kind": "done"}]
     if ph == "quest":
         q = quest.legal(t, a)
-        must = g.qmove is None and any(p.army == a and p.fought and not p.moved for p in g.parties) and \
-            any(c["kind"] == "quest" for c in q)
+        must = (
+            g.qmove is None
+            and any(p.army == a and p.fought and not p.moved for p in g.parties)
+            and any(c["kind"] == "quest" for c in q)
+        )
         return q if (g.qmove is not None or must) else q + [{"kind": "done"}]
     if ph == "combat":
         return moves.combat_legal(t, a)
@@ -90,7 +108,9 @@ def _turn_legal(t, a: int, ph: str) -> list[dict]:
         return moves.reinforce_legal(t, a)
     if ph in ("income", "setup_gold"):
         n = g.treasury.get(str(a), 0)
-        return [{"kind": "stash", "kingdom": k, "n": m} for k in B.kingdoms_held(g, a) for m in range(1, n + 1)]
+        return [
+            {"kind": "stash", "kingdom": k, "n": m} for k in B.kingdoms_held(g, a) for m in range(1, n + 1)
+        ]
     return []
 
 
@@ -131,11 +151,16 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
         if to in w.kind and w.kind[to] == "island":
             return Illegal("DL:2.2/islands", f"{to} is an island: no units are placed there at set-up (F-Q9)")
         if to in w.space_kind:
-            return Illegal("DL:2.3/placement", f"{to} is a wasteland space: no set-up placement there (F-Q12)")
+            return Illegal(
+                "DL:2.3/placement", f"{to} is a wasteland space: no set-up placement there (F-Q12)"
+            )
         if to not in w.kind:
-            return Illegal("DL:2.2/terrain", f"{to!r} is no territory (bridges and passes are no places, F-Q11)")
+            return Illegal(
+                "DL:2.2/terrain", f"{to!r} is no territory (bridges and passes are no places, F-Q11)"
+            )
         return Illegal("DL:2.3/placement", f"{to} is not open to army {g.active} in {g.phase}")
     from engine.games.dragonlords.refusals import why_not
+
     why = why_not(t, seat, cmd, legal_commands(t, seat), ps[0].rule)
     if why is not None:
         return why
@@ -153,8 +178,16 @@ def _why(t, cmd) -> Illegal | None:
     a = g.active
     w = world()
     kind = cmd.get("kind")
-    phase_of = {"buy": "purchase", "attack": "combat", "sneak": "combat", "march": "combat", "sail": "naval",
-                "place": "reinforce", "done": "combat", "fight": "combat"}
+    phase_of = {
+        "buy": "purchase",
+        "attack": "combat",
+        "sneak": "combat",
+        "march": "combat",
+        "sail": "naval",
+        "place": "reinforce",
+        "done": "combat",
+        "fight": "combat",
+    }
     if phase_of.get(kind) != g.phase:
         return None
     if kind == "buy":
@@ -169,8 +202,11 @@ def _why(t, cmd) -> Illegal | None:
         if isinstance(n, int) and n >= B.units(g, o, a):
             return Illegal("DL:3.4/land.1", f"{o} must keep at least one unit")
         if kind == "attack" and x in w.kind and not w.adjacent(o, x, B.caster_at(g, o, a)):
-            return Illegal("DL:2.2/terrain", f"{x} is not adjacent to {o} (dashed border, bridge, pass or a "
-                                             "teleportal with a spellcaster)")
+            return Illegal(
+                "DL:2.2/terrain",
+                f"{x} is not adjacent to {o} (dashed border, bridge, pass or a "
+                "teleportal with a spellcaster)",
+            )
         if kind == "sneak" and g.armies[a].race != "elf":
             return Illegal("DL:3.4/sneak", "only Elves sneak attack")
         return Illegal("DL:3.4/general", f"{cmd} is not a legal {kind} now")
@@ -184,13 +220,21 @@ def _why(t, cmd) -> Illegal | None:
             return Illegal("DL:3.2/ships", "the ship has used its range (or met an enemy blockade, INT-18)")
         return Illegal("DL:3.2/ships", f"{cmd.get('to')!r} is not a sea zone next to {s.zone}")
     if kind == "place" and g.phase == "reinforce":
-        return Illegal("DL:3.7", f"{cmd.get('to')!r}: reinforcements go to own territories of a realm whose "
-                                 "kingdom you hold; no gold territory, island or teleportal")
+        return Illegal(
+            "DL:3.7",
+            f"{cmd.get('to')!r}: reinforcements go to own territories of a realm whose "
+            "kingdom you hold; no gold territory, island or teleportal",
+        )
     if kind == "fight":
-        return Illegal("DL:3.4/general", f"no battle waits at {cmd.get('at')!r}: a battle follows an attack, a landing, "
-                                         "a teleport or two blockades in one sea zone")
+        return Illegal(
+            "DL:3.4/general",
+            f"no battle waits at {cmd.get('at')!r}: a battle follows an attack, a landing, "
+            "a teleport or two blockades in one sea zone",
+        )
     if kind == "done" and g.phase == "combat":
-        return Illegal("DL:3.4/general", "first fight the battles your landings, teleports or blockades began")
+        return Illegal(
+            "DL:3.4/general", "first fight the battles your landings, teleports or blockades began"
+        )
     return None
 
 
@@ -198,20 +242,28 @@ def _buy_why(t, a: int, what) -> Illegal:
     """Why a purchase is refused: not the army's race, no figure left in the box, too little gold,
     no ship piece left or no harbour for it (DL:3.1, DL:3.7)."""
     from engine.games.dragonlords.turn.moves import SHIP_PIECES, price, ship_spots, ships_total
+
     g = t.game
     army = g.armies[a]
     gold = B.gold_of(g, a)
     if what not in (army.race, "ship"):
         return Illegal("DL:3.1", f"you buy {army.race} units or ships, not {what!r}")
     if what != "ship" and army.supply <= 0:
-        return Illegal("DL:3.1", f"no {what} figure is left in the box (all 40 are on the board, bought or placed)")
+        return Illegal(
+            "DL:3.1", f"no {what} figure is left in the box (all 40 are on the board, bought or placed)"
+        )
     if what == "ship" and ships_total(g) >= SHIP_PIECES:
         return Illegal("DL:3.1", f"all {SHIP_PIECES} ship pieces are in play or bought")
     if what == "ship" and not ship_spots(g, a):
-        return Illegal("DL:3.7", "a ship needs a harbour of an own territory in a realm whose kingdom you hold")
+        return Illegal(
+            "DL:3.7", "a ship needs a harbour of an own territory in a realm whose kingdom you hold"
+        )
     cost = price(g, a, what)
-    return Illegal("DL:3.1", f"{'a ship' if what == 'ship' else 'one more ' + what} costs {cost} gold and your "
-                             f"kingdoms hold {gold}")
+    return Illegal(
+        "DL:3.1",
+        f"{'a ship' if what == 'ship' else 'one more ' + what} costs {cost} gold and your "
+        f"kingdoms hold {gold}",
+    )
 
 
 def moves_explain(t, cmd) -> Illegal:
@@ -219,4 +271,6 @@ def moves_explain(t, cmd) -> Illegal:
     o = cmd.get("origin")
     if o in world().kind and B.units(g, o, g.active) <= 1 and world().kind.get(o) != "island":
         return Illegal("DL:3.5", f"moving the last unit out of {o} would leave an own territory empty (F-Q2)")
-    return Illegal("DL:3.5", f"{cmd} is not a legal transfer: one step into an adjacent own or empty territory")
+    return Illegal(
+        "DL:3.5", f"{cmd} is not a legal transfer: one step into an adjacent own or empty territory"
+    )

@@ -1,4 +1,5 @@
 """Names of zones and places the rules share (scroll hands, decks, ships aboard)."""
+
 from __future__ import annotations
 
 SCROLL_DECK = "scroll_deck"

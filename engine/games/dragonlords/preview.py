@@ -2,13 +2,14 @@
 purchase's price against the gold at hand (DL:3.1, INT-01, INT-24); an attack's units against
 the units holding the place, with the kingdom's -1 (DL:2.2/kingdom). Only what the seat can see:
 unit counts, never which unit carries a chip."""
+
 from __future__ import annotations
 
 from typing import Any
 
 from engine.games.dragonlords import board as B
-from engine.games.dragonlords.turn.moves import price
 from engine.games.dragonlords.map.world import world
+from engine.games.dragonlords.turn.moves import price
 
 
 def preview(t, seat: int, cmd: dict[str, Any]) -> str | None:
@@ -22,6 +23,10 @@ def preview(t, seat: int, cmd: dict[str, Any]) -> str | None:
         n = cmd.get("n") or 1
         enemies = [w for w in B.armies_at(g, x) if w != a]
         held = sum(B.units(g, x, w) for w in enemies)
-        kingdom = ", attackers -1 strength in a kingdom (DL:2.2/kingdom)" if world().kind.get(x) == "kingdom" else ""
+        kingdom = (
+            ", attackers -1 strength in a kingdom (DL:2.2/kingdom)"
+            if world().kind.get(x) == "kingdom"
+            else ""
+        )
         return f"{n} unit{'s' if n != 1 else ''} against {held} holding {x}{kingdom}"
     return None

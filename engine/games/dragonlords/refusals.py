@@ -6,18 +6,26 @@ of the map, a territory that is not the player's, a destination that is not next
 not open, more units than may go ("you have 17 units there"), more gold than is left to store,
 an answer that is not one of the question's. Each finder returns None when it has nothing to say,
 so the next one (or the generic line) speaks."""
-from __future__ import annotations
 
-from engine.ruleset import Illegal
+from __future__ import annotations
 
 from engine.games.dragonlords import board as B
 from engine.games.dragonlords import places as P
 from engine.games.dragonlords.map.world import world
+from engine.ruleset import Illegal
 
 PLACE_FIELDS = ("origin", "to", "target", "at", "kingdom", "space", "zone")
-COUNT_RULE = {"move": "DL:3.5", "load": "DL:3.2/ships", "unload": "DL:3.2/ships", "attack": "DL:3.4/land.1",
-              "sneak": "DL:3.4/sneak", "march": "DL:3.4/forced-march", "retreat": "INT-40",
-              "teleport": "DL:3.2/spellcaster", "enter": "DL:3.3/party"}
+COUNT_RULE = {
+    "move": "DL:3.5",
+    "load": "DL:3.2/ships",
+    "unload": "DL:3.2/ships",
+    "attack": "DL:3.4/land.1",
+    "sneak": "DL:3.4/sneak",
+    "march": "DL:3.4/forced-march",
+    "retreat": "INT-40",
+    "teleport": "DL:3.2/spellcaster",
+    "enter": "DL:3.3/party",
+}
 
 
 def why_not(t, seat: int, cmd: dict, legal_cmds: list[dict], rule: str) -> Illegal | None:
@@ -39,8 +47,10 @@ def _unknown_place(t, cmd, legal_cmds, rule) -> Illegal | None:
     for f in PLACE_FIELDS:
         x = cmd.get(f)
         if f in cmd and not _is_place(x):
-            return Illegal("DL:2.2/terrain", f"{f} {x!r} is no place of the map (bridges and passes are no "
-                                             "places, F-Q11)")
+            return Illegal(
+                "DL:2.2/terrain",
+                f"{f} {x!r} is no place of the map (bridges and passes are no places, F-Q11)",
+            )
     return None
 
 
@@ -53,7 +63,9 @@ def _stash(t, cmd, legal_cmds, rule) -> Illegal | None:
     n, k = cmd.get("n"), cmd.get("kingdom")
     if k not in B.kingdoms_held(g, g.active):
         held = ", ".join(B.kingdoms_held(g, g.active)) or "none"
-        return Illegal(rule, f"{k} is not a kingdom you hold (yours: {held}); gold is stored only in a kingdom")
+        return Illegal(
+            rule, f"{k} is not a kingdom you hold (yours: {held}); gold is stored only in a kingdom"
+        )
     if isinstance(n, int) and n > left:
         return Illegal(rule, f"only {left} gold is left to store, not {n}")
     if isinstance(n, int) and n < 1:
@@ -71,8 +83,12 @@ def _answer(t, cmd, legal_cmds, rule) -> Illegal | None:
     g = t.game
     q = g.ask.kind if g.ask is not None else "casualties"
     from engine.games.dragonlords.audit.narrate import ASKS
-    return Illegal(rule, f"{cmd.get(field)!r} is not an answer to {ASKS.get(q, q)}; the answers are "
-                         f"{', '.join(repr(a) for a in answers)}")
+
+    return Illegal(
+        rule,
+        f"{cmd.get(field)!r} is not an answer to {ASKS.get(q, q)}; the answers are "
+        f"{', '.join(repr(a) for a in answers)}",
+    )
 
 
 def _same_but(cmd: dict, c: dict, field: str) -> bool:
@@ -99,8 +115,11 @@ def _count(t, cmd, legal_cmds, rule) -> Illegal | None:
     most = max(ns) if ns else 0
     notes = _count_notes(t, cmd, kind, src, a)
     bearers = f" ({plain} plain; a chip-bearer goes on its own, as `hero`)" if plain != have else ""
-    return Illegal(COUNT_RULE[kind], f"{n} units cannot go from {src}: you have {have} unit{'s' if have != 1 else ''} "
-                                     f"there{bearers}, so at most {most} may go{notes}")
+    return Illegal(
+        COUNT_RULE[kind],
+        f"{n} units cannot go from {src}: you have {have} unit{'s' if have != 1 else ''} "
+        f"there{bearers}, so at most {most} may go{notes}",
+    )
 
 
 def _source(t, cmd) -> str:
@@ -121,7 +140,10 @@ def _count_notes(t, cmd, kind, src, a) -> str:
     g = t.game
     w = world()
     notes = []
-    if kind in ("move", "attack", "sneak", "march", "load", "enter", "teleport") and w.kind.get(src, "island") != "island":
+    if (
+        kind in ("move", "attack", "sneak", "march", "load", "enter", "teleport")
+        and w.kind.get(src, "island") != "island"
+    ):
         notes.append("one unit stays to hold the territory (F-Q2, DL:3.4/land.1)")
     if kind in ("move", "load") and g.phase == "transfer" and g.moved.get(src):
         notes.append(f"{g.moved[src]} moved in this Transfer and may not move again (DL:3.5)")
@@ -165,16 +187,26 @@ def _destination(t, cmd, legal_cmds, rule) -> Illegal | None:
     a = g.active
     w = world()
     if kind != "march" and not w.adjacent(o, x, B.caster_at(g, o, a)):
-        return Illegal("DL:2.2/terrain", f"{x} is not adjacent to {o} (a border, bridge or pass; teleportals "
-                                         "only with a spellcaster)")
+        return Illegal(
+            "DL:2.2/terrain",
+            f"{x} is not adjacent to {o} (a border, bridge or pass; teleportals only with a spellcaster)",
+        )
     who = [b for b in B.armies_at(g, x) if b != a]
     if kind == "move" and who:
-        return Illegal("DL:3.5", f"{x} is held by army {who[0]}: a transfer goes only into an own or empty "
-                                 "territory (INT-31; attacks are made in the Combat phase)")
+        return Illegal(
+            "DL:3.5",
+            f"{x} is held by army {who[0]}: a transfer goes only into an own or empty "
+            "territory (INT-31; attacks are made in the Combat phase)",
+        )
     if kind in ("attack", "sneak") and not who:
-        return Illegal("DL:3.4/land.1", f"{x} holds no enemy: attack an enemy territory (move in by transfer)")
+        return Illegal(
+            "DL:3.4/land.1", f"{x} holds no enemy: attack an enemy territory (move in by transfer)"
+        )
     if kind == "march" and who:
-        return Illegal("DL:3.4/forced-march", f"a forced march ends in an own or empty territory; {x} is held by army {who[0]}")
+        return Illegal(
+            "DL:3.4/forced-march",
+            f"a forced march ends in an own or empty territory; {x} is held by army {who[0]}",
+        )
     if kind == "march":
         return Illegal("DL:3.4/forced-march", f"{x} is not within 4 steps of {o} through own territories")
     if kind == "sneak":

@@ -1,15 +1,16 @@
 """Command handlers (one per command kind). The pipeline has already checked each command against
 legal_commands, so a handler only carries it out and then moves the game on."""
+
 from __future__ import annotations
 
-from engine.games.dragonlords.battles import battle as BT
 from engine.games.dragonlords import board as B
 from engine.games.dragonlords import places as P
+from engine.games.dragonlords.battles import battle as BT
 from engine.games.dragonlords.battles import spoils  # noqa: F401  (registers the end-of-fight questions with battle.py)
 from engine.games.dragonlords.content import content
+from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.turn.flow import check_victory, next_phase, next_setup
 from engine.games.dragonlords.turn.moves import price
-from engine.games.dragonlords.map.world import world
 
 
 def _army(t):
@@ -19,6 +20,7 @@ def _army(t):
 
 # -- set-up ---------------------------------------------------------------------------------------
 
+
 def place(ctx, t, seat, cmd):
     g = t.game
     a = _army(t)
@@ -27,7 +29,9 @@ def place(ctx, t, seat, cmd):
         race = next(k for k, n in sorted(g.armies[a].bought.items()) if n and k != "ship")
         bought = dict(g.armies[a].bought)
         bought[race] -= 1
-        ctx.emit("dl.army", {"army": a, "set": {"bought": {k: v for k, v in bought.items() if v}}}, rule="DL:3.7")
+        ctx.emit(
+            "dl.army", {"army": a, "set": {"bought": {k: v for k, v in bought.items() if v}}}, rule="DL:3.7"
+        )
         ctx.emit("dl.units", {"loc": to, "army": a, "n": 1}, rule="DL:3.7")
         return _reinforce_next(ctx, t)
     n = 2 if g.phase == "setup_kingdom" else 1
@@ -58,7 +62,9 @@ def dock(ctx, t, seat, cmd):
     if g.phase == "reinforce":
         bought = dict(g.armies[a].bought)
         bought["ship"] -= 1
-        ctx.emit("dl.army", {"army": a, "set": {"bought": {k: v for k, v in bought.items() if v}}}, rule="INT-16")
+        ctx.emit(
+            "dl.army", {"army": a, "set": {"bought": {k: v for k, v in bought.items() if v}}}, rule="INT-16"
+        )
         _new_ship(ctx, t, a, cmd["zone"], cmd["to"], "INT-16")
         return _reinforce_next(ctx, t)
     _new_ship(ctx, t, a, cmd["zone"], cmd["to"], "DL:2.3/placement")
@@ -67,8 +73,11 @@ def dock(ctx, t, seat, cmd):
 
 def _new_ship(ctx, t, a, zone, harbour, rule):
     g = t.game
-    ctx.emit("dl.ship_new", {"id": f"S{g.next_id}", "seq": g.next_id, "army": a, "zone": zone,
-                             "harbour": harbour}, rule=rule)
+    ctx.emit(
+        "dl.ship_new",
+        {"id": f"S{g.next_id}", "seq": g.next_id, "army": a, "zone": zone, "harbour": harbour},
+        rule=rule,
+    )
 
 
 def _reinforce_next(ctx, t):
@@ -78,6 +87,7 @@ def _reinforce_next(ctx, t):
 
 
 # -- purchase -------------------------------------------------------------------------------------
+
 
 def buy(ctx, t, seat, cmd):
     """Pay from the gold in the kingdoms held (DL:3.1, INT-24); the piece waits for phase 7."""
@@ -99,11 +109,15 @@ def buy(ctx, t, seat, cmd):
         upd["supply"] = army.supply - 1
     if what == "orc":
         upd["orcs_bought"] = army.orcs_bought + 1
-    ctx.emit("dl.army", {"army": a, "set": upd, "bought_one": what, "price": cost},
-             rule="INT-01" if what == "orc" else "DL:3.1")
+    ctx.emit(
+        "dl.army",
+        {"army": a, "set": upd, "bought_one": what, "price": cost},
+        rule="INT-01" if what == "orc" else "DL:3.1",
+    )
 
 
 # -- naval movement and transfer ------------------------------------------------------------------
+
 
 def sail(ctx, t, seat, cmd):
     """One sea zone further; entering an enemy blockade ends the move (INT-18)."""
@@ -111,9 +125,11 @@ def sail(ctx, t, seat, cmd):
     s = g.ships[cmd["ship"]]
     to = cmd["to"]
     hostile = [o for o in B.blockade(g, to) if not B.allies(g, s.army, o)]
-    ctx.emit("dl.ship", {"id": cmd["ship"], "set": {"zone": to, "harbour": "",
-                                                     "moves": 0 if hostile else s.moves - 1}},
-             rule="INT-18" if hostile else "DL:3.2/ships")
+    ctx.emit(
+        "dl.ship",
+        {"id": cmd["ship"], "set": {"zone": to, "harbour": "", "moves": 0 if hostile else s.moves - 1}},
+        rule="INT-18" if hostile else "DL:3.2/ships",
+    )
 
 
 def load(ctx, t, seat, cmd):
@@ -191,6 +207,7 @@ def teleport(ctx, t, seat, cmd):
 
 # -- combat ---------------------------------------------------------------------------------------
 
+
 def attack(ctx, t, seat, cmd):
     """Step 1 (DL:3.4/land.1): move units in from an adjacent own territory, keeping one there."""
     g = t.game
@@ -199,8 +216,20 @@ def attack(ctx, t, seat, cmd):
     if g.battle is None:
         d = next(w for w in B.armies_at(g, x) if w != a)
         tele = world().adjacent(o, x) is False
-        ctx.emit("dl.battle", {"battle": {"loc": x, "attacker": a, "defender": d, "kind": "land",
-                                          "retreat_ok": not tele, "origins": [o]}}, rule="DL:3.4/land.1")
+        ctx.emit(
+            "dl.battle",
+            {
+                "battle": {
+                    "loc": x,
+                    "attacker": a,
+                    "defender": d,
+                    "kind": "land",
+                    "retreat_ok": not tele,
+                    "origins": [o],
+                }
+            },
+            rule="DL:3.4/land.1",
+        )
     _move_in(ctx, t, a, o, x, cmd)
 
 
@@ -225,8 +254,20 @@ def sneak(ctx, t, seat, cmd):
     o, x = cmd["origin"], cmd["target"]
     if g.battle is None:
         d = next(w for w in B.armies_at(g, x) if w != a)
-        ctx.emit("dl.battle", {"battle": {"loc": x, "attacker": a, "defender": d, "kind": "sneak",
-                                          "retreat_ok": False, "origins": [o]}}, rule="DL:3.4/sneak")
+        ctx.emit(
+            "dl.battle",
+            {
+                "battle": {
+                    "loc": x,
+                    "attacker": a,
+                    "defender": d,
+                    "kind": "sneak",
+                    "retreat_ok": False,
+                    "origins": [o],
+                }
+            },
+            rule="DL:3.4/sneak",
+        )
     _move_in(ctx, t, a, o, x, cmd)
     if not cmd.get("wait"):
         BT.fight_round(ctx, t)
@@ -243,10 +284,20 @@ def fight(ctx, t, seat, cmd):
         else:
             d = next(w for w in B.armies_at(g, x) if w != a)
         tele = x in g.no_retreat
-        ctx.emit("dl.battle", {"battle": {"loc": x, "attacker": a, "defender": d,
-                                          "kind": "naval" if naval else "land",
-                                          "retreat_ok": not naval and not tele, "step": "after_round"}},
-                 rule="DL:3.4/naval" if naval else "DL:3.4/land.1")
+        ctx.emit(
+            "dl.battle",
+            {
+                "battle": {
+                    "loc": x,
+                    "attacker": a,
+                    "defender": d,
+                    "kind": "naval" if naval else "land",
+                    "retreat_ok": not naval and not tele,
+                    "step": "after_round",
+                }
+            },
+            rule="DL:3.4/naval" if naval else "DL:3.4/land.1",
+        )
         if not naval:
             # a landing that finds the place empty of the enemy after all simply takes it
             if not BT.side_units(g, x, d):
@@ -282,7 +333,9 @@ def retreat(ctx, t, seat, cmd):
     if BT.side_units(g, b.loc, b.attacker):
         ctx.emit("dl.battle", {"battle": BT._with(b, retreating=True)}, rule="INT-40")
         return
-    ctx.emit("dl.battle", {"end": True, "winner": b.defender, "loc": b.loc, "retreat": True}, rule="DL:3.4/retreat")
+    ctx.emit(
+        "dl.battle", {"end": True, "winner": b.defender, "loc": b.loc, "retreat": True}, rule="DL:3.4/retreat"
+    )
 
 
 def march(ctx, t, seat, cmd):
@@ -315,6 +368,7 @@ def _burn_next(ctx, t, data) -> None:
     land = [x for x in world().coast.get(zone, ()) if B.owner(g, x) == o]
     if len(land) > 1 and B.ship_units(g, sid):
         from engine.games.dragonlords.turn.decisions import ask
+
         return ask(ctx, t, o, "escape", "INT-43", land, "burn_escape", {**data, "ship": sid})
     _burn_ship(ctx, t, data, sid, land[0] if land else "")
 
@@ -346,6 +400,7 @@ def stash(ctx, t, seat, cmd):
     if not g.treasury.get(str(a)):
         if g.phase == "setup_gold":
             from engine.games.dragonlords.turn.flow import finish_setup
+
             return finish_setup(ctx, t)
         next_phase(ctx, t)
 
@@ -357,6 +412,7 @@ def done(ctx, t, seat, cmd):
         return next_setup(ctx, t)
     if g.phase == "transfer":
         from engine.games.dragonlords.magic.teleport import must_teleport_home
+
         for h in must_teleport_home(g, g.active):
             BT.hero_dies(ctx, t, h, -1, "DL:3.5")
     if g.phase == "reinforce":
@@ -364,20 +420,46 @@ def done(ctx, t, seat, cmd):
     next_phase(ctx, t)
 
 
-HANDLERS = {"place": place, "chips": chips, "dock": dock, "buy": buy, "sail": sail, "load": load,
-            "unload": unload, "move": move, "teleport": teleport, "attack": attack, "sneak": sneak,
-            "fight": fight, "stand": stand, "teleport_away": teleport_away, "retreat": retreat,
-            "march": march, "burn": burn, "stash": stash, "done": done}
+HANDLERS = {
+    "place": place,
+    "chips": chips,
+    "dock": dock,
+    "buy": buy,
+    "sail": sail,
+    "load": load,
+    "unload": unload,
+    "move": move,
+    "teleport": teleport,
+    "attack": attack,
+    "sneak": sneak,
+    "fight": fight,
+    "stand": stand,
+    "teleport_away": teleport_away,
+    "retreat": retreat,
+    "march": march,
+    "burn": burn,
+    "stash": stash,
+    "done": done,
+}
 
 
 def subscriptions():
     from engine.games.dragonlords.turn import decisions as D
+
     D.THEN["burn_escape"] = _burn_escape
-    from engine.games.dragonlords.quests.activity import HANDLERS as QH
     from engine.games.dragonlords.magic.scrolls import cast
+    from engine.games.dragonlords.quests.activity import HANDLERS as QH
+
     out = []
-    for kind, fn in {**HANDLERS, **QH, "scroll": cast, "casualty": D.casualty, "choose": D.choose,
-                     "spell": BT.spell, "roll": BT.roll}.items():
+    for kind, fn in {
+        **HANDLERS,
+        **QH,
+        "scroll": cast,
+        "casualty": D.casualty,
+        "choose": D.choose,
+        "spell": BT.spell,
+        "roll": BT.roll,
+    }.items():
         out.append((f"cmd.{kind}", _wrap(fn)))
     return out
 
@@ -387,5 +469,6 @@ def _wrap(fn):
 
     def handler(ctx, t, ev):
         run_on(t.game, fn, ctx, t, ev.actor, ev.data)
+
     handler.__name__ = fn.__name__
     return handler

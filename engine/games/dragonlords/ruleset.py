@@ -1,36 +1,52 @@
 """Quest for the DragonLords as a Runeledger ruleset: wiring of state, set-up, rules, prompts, views."""
+
 from __future__ import annotations
 
 from typing import ClassVar
 
 from engine.commands import Optional
-from engine.ruleset import Option, Ruleset
-
 from engine.games.dragonlords import apply as fold
 from engine.games.dragonlords import legal, view
 from engine.games.dragonlords.audit.narrate import describe
 from engine.games.dragonlords.audit.why import why
 from engine.games.dragonlords.bots import choices
-from engine.games.dragonlords.preview import preview
-from engine.games.dragonlords.turn.decisions import SECRET
 from engine.games.dragonlords.dice import ALL
-from engine.games.dragonlords.options import READINGS
-from engine.games.dragonlords.state import DLState
 from engine.games.dragonlords.map.world import run_on
+from engine.games.dragonlords.options import READINGS
+from engine.games.dragonlords.preview import preview
+from engine.games.dragonlords.state import DLState
+from engine.games.dragonlords.turn.decisions import SECRET
 from engine.games.dragonlords.zone_names import ZONE_NAMES
+from engine.ruleset import Option, Ruleset
 
 
 def _options() -> dict[str, Option]:
-    out = {r.name: Option(default=r.default, choices=r.choices, doc=f"{r.int_id}: {r.says}") for r in READINGS}
-    out.update({
-        "races": Option(default="", doc="INT-09: races in army order, comma-separated (orc, elf, dwarf, "
-                                        "barbarian); empty: in that order. Two players run four armies"),
-        "short_game": Option(default=False, doc="DL:5.1/short: tundra cannot be occupied; fewer kingdoms win"),
-        "kingdoms_to_win": Option(default=0, doc="DL:4.1/DL:5.1/short: kingdoms that win (0: 6, or 4 in the short game)"),
-        "long_game": Option(default=False, doc="DL:5.1/long: the Summon Elemental cards leave the scroll deck"),
-        "round_limit": Option(default=30, doc="ENG-CAP (not in the rulebook): end after N rounds, most kingdoms "
-                                             "then territories win; 0 plays on until a rulebook victory"),
-    })
+    out = {
+        r.name: Option(default=r.default, choices=r.choices, doc=f"{r.int_id}: {r.says}") for r in READINGS
+    }
+    out.update(
+        {
+            "races": Option(
+                default="",
+                doc="INT-09: races in army order, comma-separated (orc, elf, dwarf, "
+                "barbarian); empty: in that order. Two players run four armies",
+            ),
+            "short_game": Option(
+                default=False, doc="DL:5.1/short: tundra cannot be occupied; fewer kingdoms win"
+            ),
+            "kingdoms_to_win": Option(
+                default=0, doc="DL:4.1/DL:5.1/short: kingdoms that win (0: 6, or 4 in the short game)"
+            ),
+            "long_game": Option(
+                default=False, doc="DL:5.1/long: the Summon Elemental cards leave the scroll deck"
+            ),
+            "round_limit": Option(
+                default=30,
+                doc="ENG-CAP (not in the rulebook): end after N rounds, most kingdoms "
+                "then territories win; 0 plays on until a rulebook victory",
+            ),
+        }
+    )
     return out
 
 
@@ -52,14 +68,19 @@ class DragonLords(Ruleset):
     # The methods below the map run their function on the game's own map (map/world.run_on:
     # a situation may bring a board of its own), so they stay methods.
     implemented_in: ClassVar[dict[str, str]] = {
-        "setup": "setup.deal:setup", "situation": "situations.load:lay_out",
-        "handlers": "rules:subscriptions", "public_data": "view:public_data",
-        "cards": "catalogue:catalogue", "check_overrides": "situations.overrides:check",
+        "setup": "setup.deal:setup",
+        "situation": "situations.load:lay_out",
+        "handlers": "rules:subscriptions",
+        "public_data": "view:public_data",
+        "cards": "catalogue:catalogue",
+        "check_overrides": "situations.overrides:check",
         "position_value": "bots:value",
     }
     commands: ClassVar[dict[str, dict]] = {
-        "place": {"to": str}, "chips": {"king": str, "wizard": str, "decoy": str},
-        "dock": {"to": str, "zone": str}, "buy": {"what": str},
+        "place": {"to": str},
+        "chips": {"king": str, "wizard": str, "decoy": str},
+        "dock": {"to": str, "zone": str},
+        "buy": {"what": str},
         "sail": {"ship": str, "to": str},
         "load": {"ship": str, "origin": str, "n": Optional(int), "hero": Optional(str)},
         "unload": {"ship": str, "to": str, "n": Optional(int), "hero": Optional(str)},
@@ -67,14 +88,25 @@ class DragonLords(Ruleset):
         "teleport": {"hero": str, "to": str, "n": int, "with": Optional(str)},
         "attack": {"origin": str, "target": str, "n": Optional(int), "hero": Optional(str)},
         "sneak": {"origin": str, "target": str, "n": int, "wait": Optional(bool)},
-        "fight": {"at": str}, "stand": {}, "teleport_away": {"hero": str, "to": str},
-        "retreat": {"to": str, "n": Optional(int), "hero": Optional(str)}, "march": {"origin": str, "to": str, "n": int},
-        "burn": {"hero": str, "zone": str}, "done": {},
+        "fight": {"at": str},
+        "stand": {},
+        "teleport_away": {"hero": str, "to": str},
+        "retreat": {"to": str, "n": Optional(int), "hero": Optional(str)},
+        "march": {"origin": str, "to": str, "n": int},
+        "burn": {"hero": str, "zone": str},
+        "done": {},
         "enter": {"origin": str, "space": str, "n": Optional(int), "hero": Optional(str)},
-        "quest": {"space": str}, "go": {"to": str}, "shop": {"what": str},
-        "search": {}, "leave": {"to": str}, "scroll": {"card": str, "caster": str, "at": str},
-        "casualty": {"unit": str}, "stash": {"kingdom": str, "n": int},
-        "spell": {"caster": str, "spell": str, "victim": str}, "roll": {}, "choose": {"option": str},
+        "quest": {"space": str},
+        "go": {"to": str},
+        "shop": {"what": str},
+        "search": {},
+        "leave": {"to": str},
+        "scroll": {"card": str, "caster": str, "at": str},
+        "casualty": {"unit": str},
+        "stash": {"kingdom": str, "n": int},
+        "spell": {"caster": str, "spell": str, "victim": str},
+        "roll": {},
+        "choose": {"option": str},
     }
 
     def check_options(self, options):
@@ -82,15 +114,15 @@ class DragonLords(Ruleset):
         the map holds would make a game no one can win as the rulebook says (DL:4.1)."""
         from engine.boundary import ascii_int
         from engine.errors import BadInput
-
         from engine.games.dragonlords.map.world import world
+
         for key, (rule, least) in _COUNTS.items():
             if key not in options:
                 continue
             value = options[key]
             try:
                 if type(value) is not int and not isinstance(value, str):
-                    raise TypeError(key)        # 1.5, True, None, a list: no count
+                    raise TypeError(key)  # 1.5, True, None, a list: no count
                 n = value if type(value) is int else ascii_int(value)  # not int('٣')
                 if n is None:
                     raise ValueError(key)
@@ -98,8 +130,12 @@ class DragonLords(Ruleset):
                 raise BadInput(rule, f"option {key}={value!r} is not a whole number") from None
             most = len(world().kingdoms) if key == "kingdoms_to_win" else None
             if n < least or (most is not None and n > most):
-                raise BadInput(rule, f"option {key}={n} must be {least}..{most} (0: 6, or 4 in the short game)"
-                               if most is not None else f"option {key}={n} must be {least} or more (0: no limit)")
+                raise BadInput(
+                    rule,
+                    f"option {key}={n} must be {least}..{most} (0: 6, or 4 in the short game)"
+                    if most is not None
+                    else f"option {key}={n} must be {least} or more (0: no limit)",
+                )
         return super().check_options(options)
 
     def apply(self, table, ev) -> None:

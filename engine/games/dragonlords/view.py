@@ -2,6 +2,7 @@
 a Wizard, the decoy or a treasure chip is secret to the other players, and so are a wizard's
 spells; a DragonLord is a figure everyone sees. Scroll hands and deck orders are zones the core
 redacts."""
+
 from __future__ import annotations
 
 import msgspec
@@ -18,16 +19,20 @@ def game_view(t, seat: int | None) -> dict:
         if x.army in mine:
             heroes[h] = out["heroes"][h]
         else:
-            heroes[h] = {"army": x.army, "loc": x.loc, "race": x.race,
-                         "role": "dragonlord" if x.role == "dragonlord" else "chip",
-                         "poisoned": x.poisoned}
+            heroes[h] = {
+                "army": x.army,
+                "loc": x.loc,
+                "race": x.race,
+                "role": "dragonlord" if x.role == "dragonlord" else "chip",
+                "poisoned": x.poisoned,
+            }
     out["heroes"] = heroes
     if g.ask is not None and g.ask.army not in mine:
         # a pending decision: others see who decides on what, never the options (decisions.py)
         out["ask"] = {"army": g.ask.army, "kind": g.ask.kind, "loc": g.ask.loc}
-    out["spoils"] = [x for x in out["spoils"] if x["army"] in mine]   # a captured chip stays face down
-    out["treasure_pool"] = len(g.treasure_pool)     # face-down chips: only their number shows
-    out["map"] = board()                            # the printed board: public, the same for all
+    out["spoils"] = [x for x in out["spoils"] if x["army"] in mine]  # a captured chip stays face down
+    out["treasure_pool"] = len(g.treasure_pool)  # face-down chips: only their number shows
+    out["map"] = board()  # the printed board: public, the same for all
     return out
 
 
@@ -35,17 +40,26 @@ def board() -> dict:
     """The map as front ends draw it: territories with their realm and kind, sea zones with
     their neighbours (the table groups places by realm from this; rules read `world()`)."""
     m = world().m
-    return {"territories": [{"id": t.id, "realm": t.realm, "kind": t.kind, "mine": t.mine,
-                             "harbours": list(t.harbours)} for t in m.territories],
-            "sea_zones": [{"id": z.id, "adjacent": list(z.adjacent)} for z in m.sea_zones]}
+    return {
+        "territories": [
+            {"id": t.id, "realm": t.realm, "kind": t.kind, "mine": t.mine, "harbours": list(t.harbours)}
+            for t in m.territories
+        ],
+        "sea_zones": [{"id": z.id, "adjacent": list(z.adjacent)} for z in m.sea_zones],
+    }
 
 
 def public_data(ev) -> dict:
     """What the other seats see of a seat-only event: a chip went under a unit at a place."""
     d = ev.data
     if ev.type == "dl.hero_new":
-        return {"id": d["id"], "army": d["army"], "loc": d["loc"], "from_troops": d.get("from_troops", False),
-                "seq": d["seq"]}
+        return {
+            "id": d["id"],
+            "army": d["army"],
+            "loc": d["loc"],
+            "from_troops": d.get("from_troops", False),
+            "seq": d["seq"],
+        }
     if ev.type == "dl.ask":
         q = d.get("ask") or d
         return {"army": q.get("army"), "kind": q.get("kind"), "end": bool(d.get("end"))}

@@ -1,4 +1,5 @@
 """Duel's log in words (see engine.narration): plays, dice, hits and who is out."""
+
 from __future__ import annotations
 
 from typing import Any

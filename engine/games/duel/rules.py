@@ -1,4 +1,5 @@
 """Rules of `duel`; see the package docstring for why it exists."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,11 +9,11 @@ import msgspec
 
 from engine import readings
 from engine.cards import CardInfo
+from engine.commands import Optional
 from engine.content import Record, decode, load
 from engine.mechanics import damage, zones
 from engine.mechanics.dice import Die
 from engine.ruleset import Illegal, Option, Prompt, Ruleset
-from engine.commands import Optional
 
 ATTACK_DIE = Die("attack", ("miss", "hit", "hit", "crit"))
 HAND, OUT_AT = 3, 8
@@ -60,36 +61,51 @@ class Duel(Ruleset):
     commands = {"play": {"card": str}, "pass": {}}
     version = "1.0"
     players = (2, 3, 4)
-    options = {"rounds": Option(12, (4, 8, 12, 20, 10000), "round limit; 10000 makes the long games benchmarks need")}
+    options = {
+        "rounds": Option(12, (4, 8, 12, 20, 10000), "round limit; 10000 makes the long games benchmarks need")
+    }
     content_packs = ("base",)
     State = State
     summary = "the core's test ruleset"
-    zone_names = {"p{seat}.deck": "Seat {seat}'s deck", "p{seat}.hand": "Seat {seat}'s hand",
-                  "p{seat}.discard": "Seat {seat}'s discard pile"}
+    zone_names = {
+        "p{seat}.deck": "Seat {seat}'s deck",
+        "p{seat}.hand": "Seat {seat}'s hand",
+        "p{seat}.discard": "Seat {seat}'s discard pile",
+    }
     # game_view and public_data are the core's defaults: the game's state hides nothing, its
     # hidden cards are in owner/hidden zones
     implemented_in = {"describe": "narrate:describe"}
 
     def position_value(self, t, s: int) -> float:
         """Damage on the other seats minus damage on oneself (a seat is out at the limit)."""
-        return sum(t.damage.get(f"seat{o}", 0) for o in range(t.players) if o != s) \
-            - t.damage.get(f"seat{s}", 0)
+        return sum(t.damage.get(f"seat{o}", 0) for o in range(t.players) if o != s) - t.damage.get(
+            f"seat{s}", 0
+        )
 
     def cards(self) -> list[CardInfo]:
         """Each attack card: its damage on a hit (one more on a crit), all stand-ins."""
-        return [CardInfo(name=c.name, english_name=None, kind="attack", values={"damage": c.value},
-                         sources={"damage": "stand-in"}, count=c.copies, count_source="stand-in",
-                         text=f"Roll the attack die: hit deals {c.value} damage, crit {c.value + 1}, "
-                              "miss none.")
-                for c in CONTENT.card]
+        return [
+            CardInfo(
+                name=c.name,
+                english_name=None,
+                kind="attack",
+                values={"damage": c.value},
+                sources={"damage": "stand-in"},
+                count=c.copies,
+                count_source="stand-in",
+                text=f"Roll the attack die: hit deals {c.value} damage, crit {c.value + 1}, miss none.",
+            )
+            for c in CONTENT.card
+        ]
 
     def check_overrides(self, overrides: dict[str, Any]) -> dict[str, Any]:
         """Situation card overrides: a card's damage on a hit (`value`; docs/disputes.md)."""
         out = readings.check_override_table(self, overrides, {"value": int}, VALUES)
         for name, values in out.items():
             if values["value"] < 0:
-                raise ValueError(f"{self.name}: overrides.{name!r}.value = {values['value']}: "
-                                 "must be 0 or more (DU-ROLL)")
+                raise ValueError(
+                    f"{self.name}: overrides.{name!r}.value = {values['value']}: must be 0 or more (DU-ROLL)"
+                )
         return out
 
     def setup(self, ctx, t) -> None:
@@ -106,8 +122,10 @@ class Duel(Ruleset):
         if len(sit.seat) != t.players:
             raise ValueError(f"situation [game]: {len(sit.seat)} seats given for {t.players} players")
         if not 0 <= sit.active < t.players or sit.round < 1:
-            raise ValueError(f"situation [game] active = {sit.active}, round = {sit.round}: seats are "
-                             f"0 to {t.players - 1}, rounds 1 or more")
+            raise ValueError(
+                f"situation [game] active = {sit.active}, round = {sit.round}: seats are "
+                f"0 to {t.players - 1}, rounds 1 or more"
+            )
         for s, seat in enumerate(sit.seat):
             for card in seat.hand + seat.deck + seat.discard:
                 if zones.card_name(card) not in VALUES:
@@ -126,8 +144,12 @@ class Duel(Ruleset):
             g.out.append(ev.data["seat"])
 
     def handlers(self):
-        return [("cmd.play", on_play), ("cmd.pass", on_pass), ("damage.dealt", on_damage),
-                ("duel.acted", end_turn)]
+        return [
+            ("cmd.play", on_play),
+            ("cmd.pass", on_pass),
+            ("damage.dealt", on_damage),
+            ("duel.acted", end_turn),
+        ]
 
     def prompts(self, t) -> list[Prompt]:
         return [Prompt(t.game.active, "play-or-pass", "DU-PLAY")]
@@ -151,25 +173,34 @@ class Duel(Ruleset):
     def why(self, t, ev, h) -> list[dict[str, Any]]:
         """The end (DU-OUT, DU-LIMIT): each seat's damage, and each hit with its card and roll."""
         from engine.explain import given, link
+
         if ev.type != "game.over":
             return []
         from engine.explain import overrides_of
+
         out, cards = [], []
         for e in h.events:
             if e.type == "damage.dealt":
                 rolls = h.roll_before(e)
                 over = e.data.get("overridden")
-                out.append(given(f"hit on seat {e.data.get('seat')}",
-                                 e.data["n"], e.rule, [link(e)] + [link(r, "attack die") for r in rolls],
-                                 f"face {e.data.get('face')}: miss 0, hit = card value, crit = value + 1"
-                                 + (f"; card value {over['value']} overridden by situation" if over else ""),
-                                 card=e.data.get("card")))
+                out.append(
+                    given(
+                        f"hit on seat {e.data.get('seat')}",
+                        e.data["n"],
+                        e.rule,
+                        [link(e)] + [link(r, "attack die") for r in rolls],
+                        f"face {e.data.get('face')}: miss 0, hit = card value, crit = value + 1"
+                        + (f"; card value {over['value']} overridden by situation" if over else ""),
+                        card=e.data.get("card"),
+                    )
+                )
                 if e.data.get("card"):
                     cards.append(zones.card_name(e.data["card"]))
             elif e.type == "duel.out":
                 out.append(given(f"seat {e.data['seat']} out", f"{OUT_AT} or more damage", e.rule, [link(e)]))
-        out.append(given("damage per seat", {str(s): t.damage.get(f"seat{s}", 0)
-                                             for s in range(t.players)}, ev.rule))
+        out.append(
+            given("damage per seat", {str(s): t.damage.get(f"seat{s}", 0) for s in range(t.players)}, ev.rule)
+        )
         return out + overrides_of(t, cards, "DU-ROLL")
 
 
@@ -192,7 +223,7 @@ def on_play(ctx, t, ev) -> None:
     value = over.get("value", VALUES[zones.card_name(card)])
     hit = {"miss": 0, "hit": value, "crit": value + 1}[face]
     target = target_of(t, seat)
-    marked = {"overridden": over} if over else {}     # only when a situation changed the card
+    marked = {"overridden": over} if over else {}  # only when a situation changed the card
     damage.deal(ctx, f"seat{target}", hit, "DU-ROLL", seat=target, face=face, card=card, **marked)
     ctx.emit("duel.acted", {"seat": seat}, "DU-PLAY")
 
@@ -230,9 +261,11 @@ def end_turn(ctx, t, ev) -> None:
         winners = [s for s in living if dmg[s] == low]
         if len(winners) > 1 and readings.chosen(t, "TIE") == "nobody":
             winners = []
-        ctx.emit("game.over", {"winners": winners,
-                               "scores": {str(s): -d for s, d in dmg.items()},
-                               "reason": "round limit"}, "DU-LIMIT")
+        ctx.emit(
+            "game.over",
+            {"winners": winners, "scores": {str(s): -d for s, d in dmg.items()}, "reason": "round limit"},
+            "DU-LIMIT",
+        )
         return
     ctx.emit("duel.turn", {"active": nxt, "round": rnd}, "DU-PLAY")
 

@@ -1,4 +1,5 @@
 """Epochs' position value for the greedy and MCTS bots (bot tuning, not rules)."""
+
 from __future__ import annotations
 
 from engine.games.epochs.content import PACK

@@ -7,10 +7,10 @@ cannot say one thing while the engine does another. The rulebook page prints no 
 every value of the base pack is a stand-in (CONTENT.md); a pack with real values would name its
 sources the same way.
 """
+
 from __future__ import annotations
 
 from engine.cards import CardInfo, check
-
 from engine.games.epochs.content import LINES, PACK, Marker, Pack, Relic, Unit
 
 STAND_IN = "stand-in"
@@ -18,8 +18,7 @@ STAND_IN = "stand-in"
 
 def _lines(values: dict[str, int | None], sign: str = "", zero: bool = True) -> str:
     """'ranged 2, melee 1': the printed values (a marker's 0 is no bonus: left out)."""
-    return ", ".join(f"{line} {sign}{v}" for line, v in values.items()
-                     if v is not None and (zero or v))
+    return ", ".join(f"{line} {sign}{v}" for line, v in values.items() if v is not None and (zero or v))
 
 
 def unit_text(u: Unit, per_player: int | None) -> str:
@@ -32,8 +31,10 @@ def unit_text(u: Unit, per_player: int | None) -> str:
     out += f"; destroyed by {u.hp} damage."
     if u.epoch:
         role = "Hero" if u.hero else "Elite unit"
-        out += (f" {role} of the {u.epoch} epoch deck: fought in its epoch; an attacker who "
-                "defeats it may recruit it into his deck.")
+        out += (
+            f" {role} of the {u.epoch} epoch deck: fought in its epoch; an attacker who "
+            "defeats it may recruit it into his deck."
+        )
     elif per_player:
         out += f" Starting deck: {per_player} per player."
     return out
@@ -41,8 +42,7 @@ def unit_text(u: Unit, per_player: int | None) -> str:
 
 def marker_text(m: Marker) -> str:
     bonus = _lines({line: getattr(m, line) for line in LINES}, "+", zero=False)
-    return (f"War marker: {bonus} for the unit carrying it while that unit survives; at most one "
-            "per unit.")
+    return f"War marker: {bonus} for the unit carrying it while that unit survives; at most one per unit."
 
 
 def relic_text(r: Relic) -> str:
@@ -55,25 +55,63 @@ def catalogue(pack: Pack = PACK) -> list[CardInfo]:
     for u in pack.units.values():
         values = {line: getattr(u, line) for line in LINES} | {"health": u.hp}
         starting = u.epoch is None
-        out.append(CardInfo(
-            name=u.name, english_name=None, kind="hero" if u.hero else ("elite" if u.epoch else "unit"),
-            values=values, sources=dict.fromkeys(values, STAND_IN),
-            text=unit_text(u, start.get(u.name)), group=u.epoch or "starting deck",
-            count=start.get(u.name) if starting else u.count, count_source=STAND_IN))
+        out.append(
+            CardInfo(
+                name=u.name,
+                english_name=None,
+                kind="hero" if u.hero else ("elite" if u.epoch else "unit"),
+                values=values,
+                sources=dict.fromkeys(values, STAND_IN),
+                text=unit_text(u, start.get(u.name)),
+                group=u.epoch or "starting deck",
+                count=start.get(u.name) if starting else u.count,
+                count_source=STAND_IN,
+            )
+        )
     for m in pack.markers.values():
         values = {line: getattr(m, line) for line in LINES}
-        out.append(CardInfo(name=m.name, english_name=None, kind="war marker", values=values,
-                            sources=dict.fromkeys(values, STAND_IN), text=marker_text(m),
-                            group="war markers", count=m.count, count_source=STAND_IN))
+        out.append(
+            CardInfo(
+                name=m.name,
+                english_name=None,
+                kind="war marker",
+                values=values,
+                sources=dict.fromkeys(values, STAND_IN),
+                text=marker_text(m),
+                group="war markers",
+                count=m.count,
+                count_source=STAND_IN,
+            )
+        )
     for r in pack.relics.values():
-        out.append(CardInfo(name=r.name, english_name=None, kind="relic", values={"vp": r.points},
-                            sources={"vp": STAND_IN}, text=relic_text(r), group="relics",
-                            count=r.count, count_source=STAND_IN))
+        out.append(
+            CardInfo(
+                name=r.name,
+                english_name=None,
+                kind="relic",
+                values={"vp": r.points},
+                sources={"vp": STAND_IN},
+                text=relic_text(r),
+                group="relics",
+                count=r.count,
+                count_source=STAND_IN,
+            )
+        )
     for md in pack.medals.values():
-        out.append(CardInfo(
-            name=md.name, english_name=None, kind="medal", values={"vp": md.points},
-            sources={"vp": STAND_IN}, group="medals of valour", count=None,
-            text=(f"Medal of valour: worth {md.points} point{'s' * (md.points != 1)} at the end "
-                  "of the game; each player is dealt one showing his own Sabaton, and a victor "
-                  "may win it from him.")))
+        out.append(
+            CardInfo(
+                name=md.name,
+                english_name=None,
+                kind="medal",
+                values={"vp": md.points},
+                sources={"vp": STAND_IN},
+                group="medals of valour",
+                count=None,
+                text=(
+                    f"Medal of valour: worth {md.points} point{'s' * (md.points != 1)} at the end "
+                    "of the game; each player is dealt one showing his own Sabaton, and a victor "
+                    "may win it from him."
+                ),
+            )
+        )
     return check(out)

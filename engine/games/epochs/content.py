@@ -1,5 +1,6 @@
 """Content of `epochs`: card data decoded from the pack's TOML files (rules are code, cards are
 data). The page prints no card values, so the base pack is stand-in throughout (CONTENT.md)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,11 +17,11 @@ LINES = ("ranged", "normal", "melee")  # rulebook p.5: always resolved in this o
 
 class Unit(Record, kw_only=True):
     name: str
-    hp: int                      # damage symbols
-    ranged: int | None = None    # None: the card prints no value for that line
+    hp: int  # damage symbols
+    ranged: int | None = None  # None: the card prints no value for that line
     normal: int | None = None
     melee: int | None = None
-    epoch: str | None = None     # set for the elite units and heroes of an epoch deck
+    epoch: str | None = None  # set for the elite units and heroes of an epoch deck
     hero: bool = False
     count: int = 1
 
@@ -125,5 +126,6 @@ PACK = Pack(Path(__file__).with_name("content") / "base")
 def check_overrides(rs, overrides: dict) -> dict:
     """A situation's card overrides (`Ruleset.check_overrides`): a unit's damage symbols and
     line values (docs/disputes.md)."""
-    return check_override_table(rs, overrides, {"hp": int, "ranged": int, "normal": int,
-                                                "melee": int}, PACK.units)
+    return check_override_table(
+        rs, overrides, {"hp": int, "ranged": int, "normal": int, "melee": int}, PACK.units
+    )

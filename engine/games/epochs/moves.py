@@ -2,6 +2,7 @@
 
 Each decision is one small choice so that legal_commands can list them all: cards are named
 by content name (copies are interchangeable), a unit on a board by its card id."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -26,8 +27,14 @@ from engine.mechanics import zones
 from engine.ruleset import Illegal, Prompt
 
 AFTER_ROLL = ("recruit", "relic", "keep_relic", "keep_medal")
-STEP_RULE = {"jump": "EP-X-PHASE1", "choose": "EP-X-PHASE2", "targets": "EP-X-TARGETS",
-             "defend": "EP-2B-DEFENDER", "recruit": "EP-S5-RECRUIT", "keep_medal": "EP-2B-MEDAL"}
+STEP_RULE = {
+    "jump": "EP-X-PHASE1",
+    "choose": "EP-X-PHASE2",
+    "targets": "EP-X-TARGETS",
+    "defend": "EP-2B-DEFENDER",
+    "recruit": "EP-S5-RECRUIT",
+    "keep_medal": "EP-2B-MEDAL",
+}
 
 
 def deciding(t) -> tuple[int, str] | None:
@@ -59,8 +66,7 @@ def names(cards: list[str]) -> list[str]:
 
 def face_up_spaces(t, epoch: str, after: int = 0) -> list[int]:
     """Board spaces of the epoch holding a face-up elite, after space `after`."""
-    return [i for i in range(after + 1, S.spaces_per_epoch + 1)
-            if t.zone(epoch_zone(epoch, f"space{i}"))]
+    return [i for i in range(after + 1, S.spaces_per_epoch + 1) if t.zone(epoch_zone(epoch, f"space{i}"))]
 
 
 def can_deploy(t, seat: int) -> bool:
@@ -72,8 +78,7 @@ def marker_moves(t, units: list[str], room: bool) -> list[dict[str, Any]]:
     if not room:
         return []
     bare = [u for u in units if u not in c.markers]
-    return [{"kind": "marker", "marker": m, "unit": u}
-            for m in names(t.zone(WM_DISPLAY)) for u in bare]
+    return [{"kind": "marker", "marker": m, "unit": u} for m in names(t.zone(WM_DISPLAY)) for u in bare]
 
 
 def legal_commands(t, seat: int) -> list[dict[str, Any]]:
@@ -91,22 +96,26 @@ def legal_commands(t, seat: int) -> list[dict[str, Any]]:
         if face_up_spaces(t, here) and can_deploy(t, seat):
             out.append({"kind": "fight_epoch"})
         if can_deploy(t, seat):
-            out += [{"kind": "challenge", "seat": s} for s in range(t.players)
-                    if s != seat and g.sabatons[s] == here]
+            out += [
+                {"kind": "challenge", "seat": s}
+                for s in range(t.players)
+                if s != seat and g.sabatons[s] == here
+            ]
         return out + [{"kind": "pass"}]
     if step == "targets":
-        out = [{"kind": "target", "space": i} for i in face_up_spaces(t, c.epoch, c.last_space)
-               if len(t.zone(DEFENCE)) < S.defender_slots]
+        out = [
+            {"kind": "target", "space": i}
+            for i in face_up_spaces(t, c.epoch, c.last_space)
+            if len(t.zone(DEFENCE)) < S.defender_slots
+        ]
         return out + ([{"kind": "done"}] if t.zone(DEFENCE) else [])
     if step == "defend":
         units = t.zone(DEFENCE)
-        out = [{"kind": "deploy", "card": n} for n in names(hand)
-               if len(units) < S.defender_slots]
+        out = [{"kind": "deploy", "card": n} for n in names(hand) if len(units) < S.defender_slots]
         out += marker_moves(t, units, len(c.markers) < S.defender_markers)
         return out + [{"kind": "done"}]
     if step == "deploy":
-        out = [{"kind": "deploy", "card": n} for n in names(hand)
-               if len(t.zone(ATTACK)) < S.attacker_slots]
+        out = [{"kind": "deploy", "card": n} for n in names(hand) if len(t.zone(ATTACK)) < S.attacker_slots]
         if not t.zone(VIRTUAL) and t.zone(seat_zone(seat, "deck")):
             out.append({"kind": "deploy_virtual"})
         out += marker_moves(t, attack_units(t), True)
@@ -114,16 +123,13 @@ def legal_commands(t, seat: int) -> list[dict[str, Any]]:
     if step == "recruit":
         if t.options["recruit"] == "all":
             return [{"kind": "recruit"}, {"kind": "decline"}]
-        return [{"kind": "recruit", "card": n} for n in names(defeated_elites(t))] + \
-            [{"kind": "decline"}]
+        return [{"kind": "recruit", "card": n} for n in names(defeated_elites(t))] + [{"kind": "decline"}]
     if step == "relic":
         return [{"kind": "draw_relics"}, {"kind": "skip_relics"}]
     if step == "keep_relic":
-        return [{"kind": "keep_relic", "relic": n}
-                for n in names(t.zone(seat_zone(seat, "relic_draw")))]
+        return [{"kind": "keep_relic", "relic": n} for n in names(t.zone(seat_zone(seat, "relic_draw")))]
     if step == "keep_medal":
-        return [{"kind": "keep_medal", "index": i}
-                for i in range(len(t.zone(seat_zone(seat, "medal_pick"))))]
+        return [{"kind": "keep_medal", "index": i} for i in range(len(t.zone(seat_zone(seat, "medal_pick"))))]
     return []
 
 
@@ -133,8 +139,7 @@ def explain(t, seat: int, cmd: dict[str, Any]) -> Illegal | None:
     kind = cmd.get("kind")
     who = deciding(t)
     if kind in ("deploy", "deploy_virtual", "marker") and g.step in AFTER_ROLL:
-        return Illegal("EP-S4-ROLL", "the die has been rolled: the deployed units cannot be "
-                                     "changed any more")
+        return Illegal("EP-S4-ROLL", "the die has been rolled: the deployed units cannot be changed any more")
     if g.step == "defend" and seat == c.attacker:
         return Illegal("EP-2B-DEFENDER", "the defender places first")
     if who is None:
@@ -143,13 +148,15 @@ def explain(t, seat: int, cmd: dict[str, Any]) -> Illegal | None:
         return Illegal(who[1], f"seat {who[0]} decides now ({g.step}), not seat {seat}")
     if kind == "challenge" and g.step == "choose":
         target = cmd.get("seat")
-        if target == seat or target not in range(t.players) or \
-                g.sabatons[target] != g.sabatons[seat]:
-            return Illegal("EP-2B-TARGET", f"seat {target} is not another player whose Sabaton "
-                                           f"stands in {g.sabatons[seat]}")
+        if target == seat or target not in range(t.players) or g.sabatons[target] != g.sabatons[seat]:
+            return Illegal(
+                "EP-2B-TARGET",
+                f"seat {target} is not another player whose Sabaton stands in {g.sabatons[seat]}",
+            )
     if kind == "fight_epoch" and g.step == "choose":
-        return Illegal("EP-X-PHASE2", f"no face-up elite in {g.sabatons[seat]} to fight, or "
-                                      "no unit card to deploy")
+        return Illegal(
+            "EP-X-PHASE2", f"no face-up elite in {g.sabatons[seat]} to fight, or no unit card to deploy"
+        )
     if kind in ("deploy", "marker") and g.step in ("defend", "deploy"):
         rule = who[1]
         if kind == "deploy":
@@ -162,14 +169,15 @@ def explain(t, seat: int, cmd: dict[str, Any]) -> Illegal | None:
             return Illegal(rule, "at most 1 war marker per unit")
         if g.step == "defend" and len(c.markers) >= S.defender_markers:
             return Illegal(rule, f"the defender assigns at most {S.defender_markers} war markers")
-        return Illegal(rule, "that war marker is not in the display or that unit is not yours "
-                             "on the board")
+        return Illegal(rule, "that war marker is not in the display or that unit is not yours on the board")
     if kind == "done" and g.step == "deploy":
         return Illegal(who[1], "deploy at least one unit before the combat")
     if kind == "keep_relic" and g.step == "keep_relic":
         return Illegal(who[1], f"{cmd.get('relic')!r} is not among the relics you drew")
     if kind == "target" and g.step == "targets":
-        return Illegal("EP-X-TARGETS", "elites are taken from face-up spaces of the epoch, in "
-                                       f"board-space order, at most {S.defender_slots}")
+        return Illegal(
+            "EP-X-TARGETS",
+            "elites are taken from face-up spaces of the epoch, in "
+            f"board-space order, at most {S.defender_slots}",
+        )
     return None
-

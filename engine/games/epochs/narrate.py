@@ -1,5 +1,6 @@
 """Epochs' log in words (see engine.narration): jumps, challenges, the three battle lines with
 their totals and the dice, medals and the final count, from the seen (redacted) event only."""
+
 from __future__ import annotations
 
 import re
@@ -44,14 +45,20 @@ def _decided(e: n.Seen) -> str:
 
 def _dice(e: n.Seen) -> str:
     d = e.data
-    parts = [f"{side} rolls {(d.get(side) or {}).get('face', '?')}" for side in ("attacker", "defender") if side in d]
+    parts = [
+        f"{side} rolls {(d.get(side) or {}).get('face', '?')}"
+        for side in ("attacker", "defender")
+        if side in d
+    ]
     return "Battle dice: " + n.and_list(parts) + "."
 
 
 def _score(e: n.Seen) -> str:
     d = e.data
-    return (f"{seat_name(d.get('seat'))} scores {d.get('total', '?')}: relics {d.get('relics', 0)}, "
-            f"medals {d.get('medals', 0)}, honour {d.get('honour', 0)}.")
+    return (
+        f"{seat_name(d.get('seat'))} scores {d.get('total', '?')}: relics {d.get('relics', 0)}, "
+        f"medals {d.get('medals', 0)}, honour {d.get('honour', 0)}."
+    )
 
 
 OWN: dict[str, Any] = {
@@ -63,37 +70,54 @@ OWN: dict[str, Any] = {
     "cmd.fight_epoch": "{who} chooses to fight the epoch.",
     "combat.declared": _declared,
     "cmd.target": "{who} targets space {space}.",
-    "elite.targeted": lambda e: (f"{card(e.data.get('card', '?'))}{' (a hero)' if e.data.get('hero') else ''} "
-                                 f"defends space {e.data.get('space', '?')} of {e.data.get('epoch', '?')}."),
+    "elite.targeted": lambda e: (
+        f"{card(e.data.get('card', '?'))}{' (a hero)' if e.data.get('hero') else ''} "
+        f"defends space {e.data.get('space', '?')} of {e.data.get('epoch', '?')}."
+    ),
     "deployment.opened": "{seat} deploys units.",
     "cmd.deploy": "{who} deploys {card}.",
     "cmd.deploy_virtual": "{who} deploys a virtual unit.",
     "cmd.marker": "{who} puts a {marker} marker on {unit}.",
-    "marker.assigned": lambda e: (f"{seat_name(e.data.get('seat'))}'s {card(e.data.get('unit', '?'))} gets the "
-                                  f"{card(e.data.get('marker', '?'))} marker."),
+    "marker.assigned": lambda e: (
+        f"{seat_name(e.data.get('seat'))}'s {card(e.data.get('unit', '?'))} gets the "
+        f"{card(e.data.get('marker', '?'))} marker."
+    ),
     "dice.assigned": _dice,
     "line.resolved": _line,
-    "damage.dealt": lambda e: (f"{card(e.data.get('target', '?'))} ({e.data.get('side', '?')}) takes "
-                               f"{plural(e.data.get('n', '?'), 'hit')} in the {e.data.get('line', '?')} line."),
-    "unit.defeated": lambda e: (f"{card(e.data.get('card', '?'))} ({e.data.get('side', '?')}) falls in the "
-                                f"{e.data.get('line', '?')} line."),
-    "damage.lost": lambda e: (f"{plural(e.data.get('n', '?'), 'hit')} against the {e.data.get('side', '?')} in the "
-                              f"{e.data.get('line', '?')} line find no unit ({e.data.get('overflow', '?')})."),
+    "damage.dealt": lambda e: (
+        f"{card(e.data.get('target', '?'))} ({e.data.get('side', '?')}) takes "
+        f"{plural(e.data.get('n', '?'), 'hit')} in the {e.data.get('line', '?')} line."
+    ),
+    "unit.defeated": lambda e: (
+        f"{card(e.data.get('card', '?'))} ({e.data.get('side', '?')}) falls in the "
+        f"{e.data.get('line', '?')} line."
+    ),
+    "damage.lost": lambda e: (
+        f"{plural(e.data.get('n', '?'), 'hit')} against the {e.data.get('side', '?')} in the "
+        f"{e.data.get('line', '?')} line find no unit ({e.data.get('overflow', '?')})."
+    ),
     "honour.gained": "{seat} gains {n} honour.",
     "combat.decided": _decided,
     "combat.cleared": lambda e: "The battle is cleared away.",
     "step.opened": "{seat}: {step} step.",
     "cmd.recruit": "{who} recruits.",
-    "relics.barred": lambda e: (f"{seat_name(e.data.get('seat'))} takes no relic (the virtual unit "
-                                f"{card(e.data.get('virtual', '?'))} fought)."),
+    "relics.barred": lambda e: (
+        f"{seat_name(e.data.get('seat'))} takes no relic (the virtual unit "
+        f"{card(e.data.get('virtual', '?'))} fought)."
+    ),
     "cmd.skip_relics": "{who} skips the relics.",
     "cmd.draw_relics": "{who} draws relics.",
     "cmd.keep_relic": "{who} keeps the {relic} relic.",
     "cmd.challenge": "{who} challenges {seat}.",
-    "medals.eligible": lambda e: (f"{seat_name(e.data.get('winner'))} may take {plural(e.data.get('n', '?'), 'medal')} "
-                                  f"from {seat_name(e.data.get('loser'))}."),
-    "cmd.keep_medal": lambda e: (f"{e.who()} keeps medal {e.data['index'] + 1} of the pick." if isinstance(
-        e.data.get("index"), int) else f"{e.who()} keeps a medal."),
+    "medals.eligible": lambda e: (
+        f"{seat_name(e.data.get('winner'))} may take {plural(e.data.get('n', '?'), 'medal')} "
+        f"from {seat_name(e.data.get('loser'))}."
+    ),
+    "cmd.keep_medal": lambda e: (
+        f"{e.who()} keeps medal {e.data['index'] + 1} of the pick."
+        if isinstance(e.data.get("index"), int)
+        else f"{e.who()} keeps a medal."
+    ),
     "score.counted": _score,
 }
 

@@ -2,6 +2,7 @@
 values before it is deployed or targeted, a war marker's bonus on the unit it would join, who
 stands in an epoch before a jump, a relic's or medal's points. Only reads the table; values
 come from the content pack the rules use."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -16,7 +17,7 @@ LINES = ("ranged", "normal", "melee")
 
 
 def values(name: str) -> str:
-    """"ranged 2, normal 1, melee –, 2 hp" (– where the card prints no value)."""
+    """ "ranged 2, normal 1, melee –, 2 hp" (– where the card prints no value)."""
     u = PACK.units.get(name)
     if u is None:
         return ""
@@ -25,8 +26,11 @@ def values(name: str) -> str:
 
 
 def elites(t, epoch: str) -> str:
-    names = [card_name(z.cards[0]) for i in range(1, PACK.setup.spaces_per_epoch + 1)
-             if (z := t.zones.get(epoch_zone(epoch, f"space{i}"))) and z.cards]
+    names = [
+        card_name(z.cards[0])
+        for i in range(1, PACK.setup.spaces_per_epoch + 1)
+        if (z := t.zones.get(epoch_zone(epoch, f"space{i}"))) and z.cards
+    ]
     return and_list(names) if names else "none"
 
 
@@ -55,16 +59,21 @@ def preview(t, seat: int, cmd: dict[str, Any]) -> str | None:
         return f"fight {g.sabatons[seat]}: face-up elites {elites(t, g.sabatons[seat])} (EP-X-PHASE2)"
     if kind == "jump" and isinstance(cmd.get("epoch"), str):
         there = [seat_name(s) for s, e in enumerate(g.sabatons) if e == cmd["epoch"] and s != seat]
-        return (f"{cmd['epoch']}: face-up elites {elites(t, cmd['epoch'])}; "
-                f"other Sabatons there: {and_list(there) if there else 'none'}")
+        return (
+            f"{cmd['epoch']}: face-up elites {elites(t, cmd['epoch'])}; "
+            f"other Sabatons there: {and_list(there) if there else 'none'}"
+        )
     if kind == "keep_relic" and cmd.get("relic") in PACK.relics:
         return f"keep {cmd['relic']}: {plural(PACK.relics[cmd['relic']].points, 'point')}"
     if kind == "keep_medal" and isinstance(cmd.get("index"), int):
         pick = t.zone(seat_zone(seat, "medal_pick"))  # the seat's own pick: no secret to it
         if 0 <= cmd["index"] < len(pick):
             name = card_name(pick[cmd["index"]])
-            return f"keep the {name} medal: {plural(PACK.medals[name].points, 'point')}" \
-                if name in PACK.medals else None
+            return (
+                f"keep the {name} medal: {plural(PACK.medals[name].points, 'point')}"
+                if name in PACK.medals
+                else None
+            )
     if kind == "challenge" and isinstance(cmd.get("seat"), int):
         hand = t.zones.get(seat_zone(cmd["seat"], "hand"))
         n = len(hand.cards) if hand else 0

@@ -1,7 +1,9 @@
 """Rule handlers of `epochs`: Phase 1 and 2 decisions, combat (sidebar step 4), rewards
 (step 5 and 2.b item 5) and recovery (Phase 3). Each event cites the catalog rule that made it."""
+
 from __future__ import annotations
 
+from engine import readings
 from engine.games.epochs.content import LINES, PACK
 from engine.games.epochs.state import (
     ATTACK,
@@ -17,7 +19,6 @@ from engine.games.epochs.state import (
     medal_image,
     seat_zone,
 )
-from engine import readings
 from engine.mechanics import damage, zones
 
 S = PACK.setup
@@ -61,6 +62,7 @@ def relic_rule(t) -> str:
 
 # -- Phase 1 and Phase 2 decisions -------------------------------------------------------------
 
+
 def on_jump(ctx, t, ev) -> None:
     ctx.emit("sabaton.jumped", {"seat": ev.actor, "epoch": ev.data["epoch"]}, "EP-X-PHASE1")
 
@@ -71,14 +73,24 @@ def on_pass(ctx, t, ev) -> None:
 
 
 def on_fight_epoch(ctx, t, ev) -> None:
-    ctx.emit("combat.declared", {"kind": "epoch", "attacker": ev.actor,
-                                 "epoch": t.game.sabatons[ev.actor]}, "EP-X-PHASE2")
+    ctx.emit(
+        "combat.declared",
+        {"kind": "epoch", "attacker": ev.actor, "epoch": t.game.sabatons[ev.actor]},
+        "EP-X-PHASE2",
+    )
 
 
 def on_challenge(ctx, t, ev) -> None:
-    ctx.emit("combat.declared", {"kind": "player", "attacker": ev.actor,
-                                 "defender": ev.data["seat"],
-                                 "epoch": t.game.sabatons[ev.actor]}, "EP-2B-TARGET")
+    ctx.emit(
+        "combat.declared",
+        {
+            "kind": "player",
+            "attacker": ev.actor,
+            "defender": ev.data["seat"],
+            "epoch": t.game.sabatons[ev.actor],
+        },
+        "EP-2B-TARGET",
+    )
 
 
 def on_target(ctx, t, ev) -> None:
@@ -87,8 +99,11 @@ def on_target(ctx, t, ev) -> None:
     zone = epoch_zone(epoch, f"space{space}")
     card = t.zone(zone)[0]
     zones.move(ctx, zone, DEFENCE, [card], "EP-X-TARGETS", to="bottom")
-    ctx.emit("elite.targeted", {"card": card, "space": space, "epoch": epoch,
-                                "hero": PACK.units[zones.card_name(card)].hero}, "EP-X-TARGETS")
+    ctx.emit(
+        "elite.targeted",
+        {"card": card, "space": space, "epoch": epoch, "hero": PACK.units[zones.card_name(card)].hero},
+        "EP-X-TARGETS",
+    )
 
 
 def on_deploy(ctx, t, ev) -> None:
@@ -109,8 +124,7 @@ def on_marker(ctx, t, ev) -> None:
     rule = "EP-2B-DEFENDER" if t.game.step == "defend" else deploy_rule(t)
     marker = first_named(t.zone(WM_DISPLAY), ev.data["marker"])
     zones.move(ctx, WM_DISPLAY, WM_USED, [marker], rule, to="bottom")
-    ctx.emit("marker.assigned", {"seat": ev.actor, "marker": marker, "unit": ev.data["unit"]},
-             rule)
+    ctx.emit("marker.assigned", {"seat": ev.actor, "marker": marker, "unit": ev.data["unit"]}, rule)
 
 
 def on_done(ctx, t, ev) -> None:
@@ -125,12 +139,19 @@ def on_done(ctx, t, ev) -> None:
 
 # -- sidebar step 4: the combat ----------------------------------------------------------------
 
+
 def fight(ctx, t) -> None:
     """The die roll fixes the units; the lines follow as a cascade (on_dice, on_line), so each
     line's damage names that line as its cause in the audit chain."""
     faces = ctx.roll(PACK.die, 2, rule="EP-S4-ROLL")
-    ctx.emit("dice.assigned", {"attacker": {"face": faces[0], "mod": int(faces[0])},
-                               "defender": {"face": faces[1], "mod": int(faces[1])}}, "EP-X-DIE")
+    ctx.emit(
+        "dice.assigned",
+        {
+            "attacker": {"face": faces[0], "mod": int(faces[0])},
+            "defender": {"face": faces[1], "mod": int(faces[1])},
+        },
+        "EP-X-DIE",
+    )
 
 
 def on_dice(ctx, t, ev) -> None:
@@ -153,8 +174,11 @@ def on_line(ctx, t, ev) -> None:
         winner, why = "attacker", "more surviving units" if a > d else "tie goes to the attacker"
     else:
         winner, why = "defender", "more surviving units"
-    ctx.emit("combat.decided", {"winner": winner, "survivors": {"attacker": a, "defender": d},
-                                "reason": why}, "EP-S4-WINNER")
+    ctx.emit(
+        "combat.decided",
+        {"winner": winner, "survivors": {"attacker": a, "defender": d}, "reason": why},
+        "EP-S4-WINNER",
+    )
 
 
 def line_total(t, side: str, line: str) -> dict:
@@ -179,11 +203,18 @@ def resolve_line(ctx, t, line: str) -> None:
     att, dfn = line_total(t, "attacker", line), line_total(t, "defender", line)
     diff = att["total"] - dfn["total"]
     hit = "defender" if diff > 0 else "attacker" if diff < 0 else None
-    ctx.emit("line.resolved", {"line": line, "order": {"n": LINES.index(line) + 1,
-                                                       "rule": "EP-S4-LINES"},
-                               "attacker": att, "defender": dfn, "diff": diff,
-                               "damage": {"side": hit, "n": abs(diff), "rule": "EP-S4-DIFF"}},
-             "EP-S4-TOTAL")
+    ctx.emit(
+        "line.resolved",
+        {
+            "line": line,
+            "order": {"n": LINES.index(line) + 1, "rule": "EP-S4-LINES"},
+            "attacker": att,
+            "defender": dfn,
+            "diff": diff,
+            "damage": {"side": hit, "n": abs(diff), "rule": "EP-S4-DIFF"},
+        },
+        "EP-S4-TOTAL",
+    )
 
 
 def place_damage(ctx, t, side: str, n: int, line: str) -> None:
@@ -198,16 +229,23 @@ def place_damage(ctx, t, side: str, n: int, line: str) -> None:
         damage.deal(ctx, card, hit, "EP-S4-DAMAGE", line=line, side=side, slot=slot)
         n -= hit
         if damage.taken(t, card) >= hp(t, card):
-            ctx.emit("unit.defeated", {"card": card, "side": side, "line": line, "slot": slot,
-                                       "face_down": True}, "EP-S4-DEFEAT")
+            ctx.emit(
+                "unit.defeated",
+                {"card": card, "side": side, "line": line, "slot": slot, "face_down": True},
+                "EP-S4-DEFEAT",
+            )
         if not spill:
             break
     if n:
-        ctx.emit("damage.lost", {"line": line, "side": side, "n": n,
-                                 "overflow": t.options["overflow"]}, "EP-S4-DAMAGE")
+        ctx.emit(
+            "damage.lost",
+            {"line": line, "side": side, "n": n, "overflow": t.options["overflow"]},
+            "EP-S4-DAMAGE",
+        )
 
 
 # -- sidebar step 5 (Phase 2.a) and 2.b item 5: rewards ----------------------------------------
+
 
 def on_decided(ctx, t, ev) -> None:
     c = t.game.combat
@@ -262,8 +300,11 @@ def honour(ctx, t) -> None:
         return
     beaten = sum(1 for card in attack_units(t) if card in c.defeated)
     if beaten // 2:
-        ctx.emit("honour.gained", {"seat": c.defender, "n": beaten // 2,
-                                   "attacker_units_defeated": beaten}, "EP-2B-HONOUR")
+        ctx.emit(
+            "honour.gained",
+            {"seat": c.defender, "n": beaten // 2, "attacker_units_defeated": beaten},
+            "EP-2B-HONOUR",
+        )
 
 
 def loser_of(c) -> tuple[int, int] | None:
@@ -282,18 +323,22 @@ def medals(ctx, t) -> bool:
         return False
     win, lose = pair
     eligible = [m for m in t.zone(seat_zone(lose, "medals")) if medal_image(m) == lose]
-    ctx.emit("medals.eligible", {"winner": win, "loser": lose, "image": lose,
-                                 "n": len(eligible)}, "EP-2B-MEDAL-IMAGE")
+    ctx.emit(
+        "medals.eligible",
+        {"winner": win, "loser": lose, "image": lose, "n": len(eligible)},
+        "EP-2B-MEDAL-IMAGE",
+    )
     if not eligible:
         return False
-    picked = eligible if len(eligible) <= 2 else ctx.pick("medals", eligible, 2,
-                                                          rule="EP-2B-MEDAL", vis=[win, lose])
+    picked = (
+        eligible
+        if len(eligible) <= 2
+        else ctx.pick("medals", eligible, 2, rule="EP-2B-MEDAL", vis=[win, lose])
+    )
     if len(picked) == 1:
-        zones.move(ctx, seat_zone(lose, "medals"), seat_zone(win, "medals"), picked,
-                   "EP-2B-MEDAL")
+        zones.move(ctx, seat_zone(lose, "medals"), seat_zone(win, "medals"), picked, "EP-2B-MEDAL")
         return False
-    zones.move(ctx, seat_zone(lose, "medals"), seat_zone(win, "medal_pick"), picked,
-               "EP-2B-MEDAL")
+    zones.move(ctx, seat_zone(lose, "medals"), seat_zone(win, "medal_pick"), picked, "EP-2B-MEDAL")
     ctx.emit("step.opened", {"step": "keep_medal", "seat": win}, "EP-2B-MEDAL")
     return True
 
@@ -326,8 +371,9 @@ def relic_step(ctx, t) -> None:
             rule = "EP-S5-VIRTUAL" if c.kind == "epoch" else "EP-2B-VIRTUAL"
             ctx.emit("relics.barred", {"seat": c.attacker, "virtual": t.zone(VIRTUAL)[0]}, rule)
         elif relic_source(t):
-            ctx.emit("step.opened", {"step": "relic", "seat": c.attacker,
-                                     "draw": relic_count(t)}, relic_rule(t))
+            ctx.emit(
+                "step.opened", {"step": "relic", "seat": c.attacker, "draw": relic_count(t)}, relic_rule(t)
+            )
             return
     recover(ctx, t)
 
@@ -346,8 +392,7 @@ def on_draw_relics(ctx, t, ev) -> None:
     if len(drawn) == 1:
         keep_relic(ctx, t, drawn[0])
     else:
-        ctx.emit("step.opened", {"step": "keep_relic", "seat": c.attacker, "drawn": len(drawn)},
-                 rule)
+        ctx.emit("step.opened", {"step": "keep_relic", "seat": c.attacker, "drawn": len(drawn)}, rule)
 
 
 def on_keep_relic(ctx, t, ev) -> None:
@@ -375,6 +420,7 @@ def on_skip_relics(ctx, t, ev) -> None:
 
 # -- Phase 3: recovery -------------------------------------------------------------------------
 
+
 def recover(ctx, t) -> None:
     g = t.game
     c = g.combat
@@ -384,8 +430,7 @@ def recover(ctx, t) -> None:
         clear_board(ctx, t, attack_units(t), seat_zone(c.attacker, "discard"), "EP-P3-ATTACKER")
         if c.kind == "player":
             involved.append(c.defender)
-            clear_board(ctx, t, list(t.zone(DEFENCE)), seat_zone(c.defender, "discard"),
-                        "EP-P3-DEFENDER")
+            clear_board(ctx, t, list(t.zone(DEFENCE)), seat_zone(c.defender, "discard"), "EP-P3-DEFENDER")
         zones.move(ctx, WM_USED, WM_DISCARD, list(t.zone(WM_USED)), "EP-P3-MARKERS")
         ctx.emit("combat.cleared", {"dice": c.dice}, "EP-P3-DICE")
     for epoch in S.epochs:
@@ -399,14 +444,19 @@ def recover(ctx, t) -> None:
     for seat in involved:
         need = S.hand_size - len(t.zone(seat_zone(seat, "hand")))
         if need > 0:
-            zones.draw(ctx, seat_zone(seat, "deck"), seat_zone(seat, "discard"),
-                       seat_zone(seat, "hand"), need, "EP-P3-HAND")
+            zones.draw(
+                ctx,
+                seat_zone(seat, "deck"),
+                seat_zone(seat, "discard"),
+                seat_zone(seat, "hand"),
+                need,
+                "EP-P3-HAND",
+            )
     if g.active == t.players - 1 and g.round >= t.options["rounds"]:
         final_score(ctx, t)
         return
     nxt = (g.active + 1) % t.players
-    ctx.emit("turn.started", {"seat": nxt, "round": g.round + 1 if nxt == 0 else g.round},
-             "EP-P3-END")
+    ctx.emit("turn.started", {"seat": nxt, "round": g.round + 1 if nxt == 0 else g.round}, "EP-P3-END")
 
 
 def clear_board(ctx, t, cards: list[str], pile: str, rule: str) -> None:
@@ -420,26 +470,44 @@ def clear_board(ctx, t, cards: list[str], pile: str, rule: str) -> None:
 def final_score(ctx, t) -> None:
     totals = {}
     for seat in range(t.players):
-        relics = sum(PACK.relics[zones.card_name(r)].points
-                     for r in t.zone(seat_zone(seat, "relics")))
-        medal = sum(PACK.medals[zones.card_name(m)].points
-                    for m in t.zone(seat_zone(seat, "medals")))
+        relics = sum(PACK.relics[zones.card_name(r)].points for r in t.zone(seat_zone(seat, "relics")))
+        medal = sum(PACK.medals[zones.card_name(m)].points for m in t.zone(seat_zone(seat, "medals")))
         honour_pts = t.game.honour[seat] * S.honour_points
         totals[seat] = relics + medal + honour_pts
-        ctx.emit("score.counted", {"seat": seat, "relics": relics, "medals": medal,
-                                   "honour": honour_pts, "total": totals[seat]}, "EP-X-SCORE")
+        ctx.emit(
+            "score.counted",
+            {"seat": seat, "relics": relics, "medals": medal, "honour": honour_pts, "total": totals[seat]},
+            "EP-X-SCORE",
+        )
     best = max(totals.values())
-    ctx.emit("game.over", {"winners": [s for s, v in totals.items() if v == best],
-                           "scores": {str(s): v for s, v in totals.items()},
-                           "reason": "the last player of the last round finished"}, "EP-P3-END")
+    ctx.emit(
+        "game.over",
+        {
+            "winners": [s for s, v in totals.items() if v == best],
+            "scores": {str(s): v for s, v in totals.items()},
+            "reason": "the last player of the last round finished",
+        },
+        "EP-P3-END",
+    )
 
 
 HANDLERS = [
-    ("cmd.jump", on_jump), ("cmd.pass", on_pass), ("cmd.fight_epoch", on_fight_epoch),
-    ("cmd.challenge", on_challenge), ("cmd.target", on_target), ("cmd.deploy", on_deploy),
-    ("cmd.deploy_virtual", on_deploy_virtual), ("cmd.marker", on_marker), ("cmd.done", on_done),
-    ("cmd.recruit", on_recruit), ("cmd.decline", on_decline),
-    ("dice.assigned", on_dice), ("line.resolved", on_line), ("combat.decided", on_decided),
-    ("cmd.keep_medal", on_keep_medal), ("cmd.draw_relics", on_draw_relics),
-    ("cmd.keep_relic", on_keep_relic), ("cmd.skip_relics", on_skip_relics),
+    ("cmd.jump", on_jump),
+    ("cmd.pass", on_pass),
+    ("cmd.fight_epoch", on_fight_epoch),
+    ("cmd.challenge", on_challenge),
+    ("cmd.target", on_target),
+    ("cmd.deploy", on_deploy),
+    ("cmd.deploy_virtual", on_deploy_virtual),
+    ("cmd.marker", on_marker),
+    ("cmd.done", on_done),
+    ("cmd.recruit", on_recruit),
+    ("cmd.decline", on_decline),
+    ("dice.assigned", on_dice),
+    ("line.resolved", on_line),
+    ("combat.decided", on_decided),
+    ("cmd.keep_medal", on_keep_medal),
+    ("cmd.draw_relics", on_draw_relics),
+    ("cmd.keep_relic", on_keep_relic),
+    ("cmd.skip_relics", on_skip_relics),
 ]

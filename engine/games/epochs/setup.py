@@ -1,5 +1,6 @@
 """Set-up: a random start (stand-in EP-X-SETUP) or a situation file. Both create the same
 zones; only where the cards start differs."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -32,21 +33,24 @@ def zone_specs(players: int) -> list[tuple[str, int | None, str]]:
     """(zone, owner, visibility) of every zone of a game."""
     specs = []
     for s in range(players):
-        specs += [(seat_zone(s, "deck"), s, zones.HIDDEN), (seat_zone(s, "hand"), s, zones.OWNER),
-                  (seat_zone(s, "discard"), s, zones.PUBLIC),
-                  (seat_zone(s, "relics"), s, zones.PUBLIC),
-                  (seat_zone(s, "medals"), s, zones.OWNER),
-                  (seat_zone(s, "relic_draw"), s, zones.OWNER),
-                  (seat_zone(s, "medal_pick"), s, zones.OWNER),
-                  (seat_zone(s, "relic_stake"), s, zones.HIDDEN)]
+        specs += [
+            (seat_zone(s, "deck"), s, zones.HIDDEN),
+            (seat_zone(s, "hand"), s, zones.OWNER),
+            (seat_zone(s, "discard"), s, zones.PUBLIC),
+            (seat_zone(s, "relics"), s, zones.PUBLIC),
+            (seat_zone(s, "medals"), s, zones.OWNER),
+            (seat_zone(s, "relic_draw"), s, zones.OWNER),
+            (seat_zone(s, "medal_pick"), s, zones.OWNER),
+            (seat_zone(s, "relic_stake"), s, zones.HIDDEN),
+        ]
     for e in S.epochs:
-        specs += [(epoch_zone(e, "deck"), None, zones.HIDDEN),
-                  (epoch_zone(e, "discard"), None, zones.PUBLIC)]
-        specs += [(epoch_zone(e, f"space{i}"), None, zones.PUBLIC)
-                  for i in range(1, S.spaces_per_epoch + 1)]
+        specs += [(epoch_zone(e, "deck"), None, zones.HIDDEN), (epoch_zone(e, "discard"), None, zones.PUBLIC)]
+        specs += [(epoch_zone(e, f"space{i}"), None, zones.PUBLIC) for i in range(1, S.spaces_per_epoch + 1)]
     specs += [(WM_DECK, None, zones.HIDDEN), (RELIC_DECK, None, zones.HIDDEN)]
-    specs += [(z, None, zones.PUBLIC) for z in (WM_DISPLAY, WM_DISCARD, WM_USED, RELIC_DISCARD,
-                                                 ATTACK, VIRTUAL, DEFENCE)]
+    specs += [
+        (z, None, zones.PUBLIC)
+        for z in (WM_DISPLAY, WM_DISCARD, WM_USED, RELIC_DISCARD, ATTACK, VIRTUAL, DEFENCE)
+    ]
     return specs
 
 
@@ -88,8 +92,11 @@ def setup(ctx, t) -> None:
     cards[WM_DECK] = [c for m in PACK.markers.values() for c in ids.make(m.name, m.count)]
     cards[RELIC_DECK] = [c for r in PACK.relics.values() for c in ids.make(r.name, r.count)]
     create_all(ctx, t, cards)
-    for zone in [seat_zone(s, "deck") for s in range(t.players)] + \
-            [epoch_zone(e, "deck") for e in S.epochs] + [WM_DECK, RELIC_DECK]:
+    for zone in (
+        [seat_zone(s, "deck") for s in range(t.players)]
+        + [epoch_zone(e, "deck") for e in S.epochs]
+        + [WM_DECK, RELIC_DECK]
+    ):
         ctx.shuffle(zone, SETUP)
     for s in range(t.players):
         zones.move_top(ctx, seat_zone(s, "deck"), seat_zone(s, "hand"), S.hand_size, SETUP)
@@ -101,6 +108,7 @@ def setup(ctx, t) -> None:
 
 # -- situation files ---------------------------------------------------------------------------
 
+
 class Pile(msgspec.Struct, forbid_unknown_fields=True):
     deck: list[str] = []
     discard: list[str] = []
@@ -108,7 +116,7 @@ class Pile(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class EpochSit(msgspec.Struct, forbid_unknown_fields=True):
-    spaces: list[str] = []       # "" leaves a space empty
+    spaces: list[str] = []  # "" leaves a space empty
     deck: list[str] = []
     discard: list[str] = []
 
@@ -145,15 +153,16 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
     if len(sit.seats) != t.players:
         raise ValueError(f"situation [game]: {len(sit.seats)} seats given for {t.players} players")
     if not 0 <= sit.active < t.players or sit.round < 1:
-        raise ValueError(f"situation [game] active = {sit.active}, round = {sit.round}: seats are "
-                         f"0 to {t.players - 1}, rounds 1 or more")
+        raise ValueError(
+            f"situation [game] active = {sit.active}, round = {sit.round}: seats are "
+            f"0 to {t.players - 1}, rounds 1 or more"
+        )
     ids, cards = Ids(), {}
     for s, seat in enumerate(sit.seats):
         if seat.sabaton is not None and seat.sabaton not in S.epochs:
             raise ValueError(f"situation [game].seats[{s}]: unknown epoch {seat.sabaton!r}")
         for what in ("hand", "deck", "discard"):
-            cards[seat_zone(s, what)] = _named(ids, getattr(seat, what), PACK.units,
-                                               f"seats[{s}].{what}")
+            cards[seat_zone(s, what)] = _named(ids, getattr(seat, what), PACK.units, f"seats[{s}].{what}")
         cards[seat_zone(s, "relics")] = _named(ids, seat.relics, PACK.relics, f"seats[{s}].relics")
         for m in seat.medals:
             if m.partition("@")[0] not in PACK.medals:
@@ -168,16 +177,19 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
                 cards[epoch_zone(e, f"space{i}")] = _named(ids, [name], elites, f"epochs.{e}.spaces")
         cards[epoch_zone(e, "deck")] = _named(ids, ep.deck, elites, f"epochs.{e}.deck")
         cards[epoch_zone(e, "discard")] = _named(ids, ep.discard, elites, f"epochs.{e}.discard")
-    for zone, names, where in ((WM_DECK, sit.markers.deck, "markers.deck"),
-                               (WM_DISCARD, sit.markers.discard, "markers.discard"),
-                               (WM_DISPLAY, sit.markers.display, "markers.display")):
+    for zone, names, where in (
+        (WM_DECK, sit.markers.deck, "markers.deck"),
+        (WM_DISCARD, sit.markers.discard, "markers.discard"),
+        (WM_DISPLAY, sit.markers.display, "markers.display"),
+    ):
         cards[zone] = _named(ids, names, PACK.markers, where)
-    for zone, names, where in ((RELIC_DECK, sit.relics.deck, "relics.deck"),
-                               (RELIC_DISCARD, sit.relics.discard, "relics.discard")):
+    for zone, names, where in (
+        (RELIC_DECK, sit.relics.deck, "relics.deck"),
+        (RELIC_DISCARD, sit.relics.discard, "relics.discard"),
+    ):
         cards[zone] = _named(ids, names, PACK.relics, where)
     create_all(ctx, t, cards)
     for s, seat in enumerate(sit.seats):
         if seat.sabaton is not None or seat.honour:
-            ctx.emit("seat.placed", {"seat": s, "sabaton": seat.sabaton, "honour": seat.honour},
-                     SETUP)
+            ctx.emit("seat.placed", {"seat": s, "sabaton": seat.sabaton, "honour": seat.honour}, SETUP)
     ctx.emit("turn.started", {"seat": sit.active, "round": sit.round}, "EP-X-TURN")

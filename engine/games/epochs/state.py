@@ -1,6 +1,7 @@
 """The game's own state and its fold. Cards live in core zones (names below); this state
 holds only what zones cannot say: whose turn and step it is, where the Sabatons stand, and
 the current combat's markers, face-down units, dice and result."""
+
 from __future__ import annotations
 
 import msgspec
@@ -29,15 +30,15 @@ def medal_image(medal: str) -> int:
 
 
 class Combat(msgspec.Struct):
-    kind: str                          # "epoch" (Phase 2.a) or "player" (Phase 2.b)
+    kind: str  # "epoch" (Phase 2.a) or "player" (Phase 2.b)
     attacker: int
     epoch: str
     defender: int | None = None
-    last_space: int = 0                # 2.a: elites are taken in board-space order
-    markers: dict[str, str] = {}       # unit card id -> war marker id on it
-    defeated: list[str] = []           # face-down units, in the order they fell
-    dice: list[str] = []               # faces assigned to [attacker, defender]
-    winner: str = ""                   # after melee: "attacker", "defender" or "none"
+    last_space: int = 0  # 2.a: elites are taken in board-space order
+    markers: dict[str, str] = {}  # unit card id -> war marker id on it
+    defeated: list[str] = []  # face-down units, in the order they fell
+    dice: list[str] = []  # faces assigned to [attacker, defender]
+    winner: str = ""  # after melee: "attacker", "defender" or "none"
 
 
 class EpochsState(msgspec.Struct):

@@ -1,16 +1,18 @@
 """Folding mk.* events into the state (the only place the game's own state changes)."""
+
 from __future__ import annotations
 
 import msgspec
 
-from engine.games.mage_knight.cards import asks, banners, turn_effects
-from engine.games.mage_knight.skills import centre_tokens, passive as passive_skills, rotating
-from engine.games.mage_knight.mana import claims as mana_claims
-from engine.games.mage_knight.readings import city as readings_city
-from engine.games.mage_knight.combat import machine as C
-from engine.games.mage_knight.map.board import Board, place_tile
-from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.apply_scenario_events import PART2_FOLD, score
+from engine.games.mage_knight.cards import asks, banners, turn_effects
+from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.mana import claims as mana_claims
+from engine.games.mage_knight.map.board import Board, place_tile
+from engine.games.mage_knight.readings import city as readings_city
+from engine.games.mage_knight.skills import centre_tokens, rotating
+from engine.games.mage_knight.skills import passive as passive_skills
 from engine.games.mage_knight.state import Player, Unit
 
 
@@ -24,8 +26,9 @@ def _setup(t, d):
     g.board = Board(shape=d["shape"], coast_rule=False)
     g.players = [Player(hero=h) for h in d["heroes"]]
     g.order = list(range(len(d["heroes"])))
-    if "city_levels" in d:      # every scenario but First Reconnaissance (part2_apply.py)
+    if "city_levels" in d:  # every scenario but First Reconnaissance (part2_apply.py)
         from engine.games.mage_knight.apply_scenario_events import scenario_setup
+
         scenario_setup(g, d)
     g.board.costs = terrain_costs(t.options)
 
@@ -123,7 +126,7 @@ def _reputation(t, d):
 
 def _crystal(t, d):
     p = _p(t, d)
-    if d["delta"] < 0:      # spent crystals of the turn (Crystal Mastery)
+    if d["delta"] < 0:  # spent crystals of the turn (Crystal Mastery)
         p.turn_effects["spent_crystals"] = list(p.turn_effects.get("spent_crystals", [])) + [d["colour"]]
     n = p.crystals.get(d["colour"], 0) + d["delta"]
     if n:
@@ -303,8 +306,15 @@ def _combat_spaces(t, d):
 
 
 def _combat_points(t, d):
-    C.add_points(t.game.combat, d["kind"], d["element"], d["value"], d["source"], d.get("target", ""),
-                 d.get("not_target", ""))
+    C.add_points(
+        t.game.combat,
+        d["kind"],
+        d["element"],
+        d["value"],
+        d["source"],
+        d.get("target", ""),
+        d.get("not_target", ""),
+    )
 
 
 def _combat_over(t, d):
@@ -336,25 +346,72 @@ def _nothing(t, d):
 
 
 FOLD = {
-    "mk.setup": _setup, "mk.tile": _tile, "mk.enemies": _enemies, "mk.source": _source,
-    "mk.round": _round, "mk.tactics": _tactics, "mk.tactic": _tactic, "mk.order": _order,
-    "mk.turn": _turn, "mk.points": _points, "mk.fame": _fame, "mk.reputation": _reputation,
-    "mk.crystal": _crystal, "mk.token": _token, "mk.die": _die, "mk.die_rerolled": _die_rerolled,
-    "mk.die_set": _die_set, "mk.black_any": _black_any, "mk.card_offer": _card_offer, "mk.reward_due": _reward_due, "mk.reward_taken": _reward_taken,
-    "mk.tactic_state": _tactic_state, "mk.stolen_used": _stolen_used, "mk.move_bonus": _move_bonus, "mk.interaction_bonus": _interaction_bonus,
-    "mk.played": _played, "mk.moved": _moved, "mk.acted": _acted, "mk.recruited": _recruited,
+    "mk.setup": _setup,
+    "mk.tile": _tile,
+    "mk.enemies": _enemies,
+    "mk.source": _source,
+    "mk.round": _round,
+    "mk.tactics": _tactics,
+    "mk.tactic": _tactic,
+    "mk.order": _order,
+    "mk.turn": _turn,
+    "mk.points": _points,
+    "mk.fame": _fame,
+    "mk.reputation": _reputation,
+    "mk.crystal": _crystal,
+    "mk.token": _token,
+    "mk.die": _die,
+    "mk.die_rerolled": _die_rerolled,
+    "mk.die_set": _die_set,
+    "mk.black_any": _black_any,
+    "mk.card_offer": _card_offer,
+    "mk.reward_due": _reward_due,
+    "mk.reward_taken": _reward_taken,
+    "mk.tactic_state": _tactic_state,
+    "mk.stolen_used": _stolen_used,
+    "mk.move_bonus": _move_bonus,
+    "mk.interaction_bonus": _interaction_bonus,
+    "mk.played": _played,
+    "mk.moved": _moved,
+    "mk.acted": _acted,
+    "mk.recruited": _recruited,
     "mk.skill_flipped": lambda t, d: t.game.players[d["seat"]].round_skills.remove(d["skill"]),
-    "mk.token_turned": rotating.fold, "mk.command": passive_skills.fold_command, "mk.bond": passive_skills.fold_bond,
-    "mk.claimed": mana_claims.fold, "mk.centre": centre_tokens.fold, "mk.hero_damage_off": _hero_damage_off, "mk.looked": lambda t, d: None, "mk.banner": banners.fold, "mk.banner_used": banners.fold_used,
-    "mk.unit": _unit, "mk.skill_used": _skill_used, "mk.skill": _skill, "mk.level": _level,
-    "mk.level_chosen": _level_chosen, "mk.phase": _phase, "mk.announced": _announced,
-    "mk.turn_done": _turn_done, "mk.city_revealed": _city, "mk.scenario_end": _scenario_end,
-    "mk.monastery": _monastery, "mk.rested": _rested, "mk.explored": _nothing,
-    "mk.combat_started": _combat_started, "mk.combat_spaces": _combat_spaces,
-    "mk.combat_points": _combat_points, "mk.combat_over": _combat_over,
-    "mk.unit_destroyed": _unit_destroyed, "mk.conquered": _conquered, "mk.burned": _burned,
-    "mk.turn_effect": turn_effects.fold, "mk.enemy_changed": turn_effects.fold_enemy,
-    "mk.placed": _placed, "mk.terrain_cost": _terrain, "mk.effect": _nothing, "mk.forfeit": _nothing, "mk.score": score,
+    "mk.token_turned": rotating.fold,
+    "mk.command": passive_skills.fold_command,
+    "mk.bond": passive_skills.fold_bond,
+    "mk.claimed": mana_claims.fold,
+    "mk.centre": centre_tokens.fold,
+    "mk.hero_damage_off": _hero_damage_off,
+    "mk.looked": lambda t, d: None,
+    "mk.banner": banners.fold,
+    "mk.banner_used": banners.fold_used,
+    "mk.unit": _unit,
+    "mk.skill_used": _skill_used,
+    "mk.skill": _skill,
+    "mk.level": _level,
+    "mk.level_chosen": _level_chosen,
+    "mk.phase": _phase,
+    "mk.announced": _announced,
+    "mk.turn_done": _turn_done,
+    "mk.city_revealed": _city,
+    "mk.scenario_end": _scenario_end,
+    "mk.monastery": _monastery,
+    "mk.rested": _rested,
+    "mk.explored": _nothing,
+    "mk.combat_started": _combat_started,
+    "mk.combat_spaces": _combat_spaces,
+    "mk.combat_points": _combat_points,
+    "mk.combat_over": _combat_over,
+    "mk.unit_destroyed": _unit_destroyed,
+    "mk.conquered": _conquered,
+    "mk.burned": _burned,
+    "mk.turn_effect": turn_effects.fold,
+    "mk.enemy_changed": turn_effects.fold_enemy,
+    "mk.placed": _placed,
+    "mk.terrain_cost": _terrain,
+    "mk.effect": _nothing,
+    "mk.forfeit": _nothing,
+    "mk.score": score,
     "mk.city_restored": readings_city.fold_restored,
     "mk.asks": asks.fold,
 }
@@ -369,7 +426,7 @@ def apply(t, ev) -> None:
         C.fold(t.game.combat, ev.type, ev.data)
         return
     if fn is None and ev.type.startswith("cmd."):
-        return      # decisions change nothing by themselves; their handlers emit the changes
+        return  # decisions change nothing by themselves; their handlers emit the changes
     if fn is None:
         raise ValueError(f"mage-knight: no fold for event {ev.type!r}")
     fn(t, ev.data)

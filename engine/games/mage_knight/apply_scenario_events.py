@@ -1,22 +1,33 @@
 """Folding the part-2 events (scenarios, cities, the dummy player, the final score) into the
 state; apply.py dispatches here, so its own table stays as part 1 left it."""
+
 from __future__ import annotations
 
-from engine.games.mage_knight.cities import rules as CT
 from engine.games.mage_knight import state as S
+from engine.games.mage_knight.cities import rules as CT
 from engine.games.mage_knight.map.board import Board
 from engine.games.mage_knight.players.dummy import Dummy
 
-SHAPES = {"wedge": ("wedge", 5, True), "wedge_unrestricted": ("wedge", 5, False),
-          "open_5": ("open", 5, False), "open_4": ("open", 4, False), "open_3": ("open", 3, False),
-          "fixed": ("open", 3, False)}   # fixed map: its picture is not in our text (stand-in: 3 rows)
+SHAPES = {
+    "wedge": ("wedge", 5, True),
+    "wedge_unrestricted": ("wedge", 5, False),
+    "open_5": ("open", 5, False),
+    "open_4": ("open", 4, False),
+    "open_3": ("open", 3, False),
+    "fixed": ("open", 3, False),
+}  # fixed map: its picture is not in our text (stand-in: 3 rows)
 
 
 def scenario_setup(g, d) -> None:
     from engine.games.mage_knight.scenarios.book import has_rule, scenarios
+
     shape, rows, coast = SHAPES[d["shape"]]
-    g.board = Board(shape=shape, rows=rows, coast_rule=coast,
-                    owned_towers=has_rule(scenarios()[d["scenario"]], "towers_as_keeps"))
+    g.board = Board(
+        shape=shape,
+        rows=rows,
+        coast_rule=coast,
+        owned_towers=has_rule(scenarios()[d["scenario"]], "towers_as_keeps"),
+    )
     g.city_levels = list(d["city_levels"])
     g.board.teams = [list(x) for x in d.get("teams", [])]
 
@@ -55,8 +66,16 @@ def _glades_cleared(t, d):
 
 
 def _joint_proposed(t, d):
-    t.game.joint = {"initiator": d["initiator"], "shares": [list(x) for x in d["shares"]], "space": d["space"],
-                    "agreed": [], "fought": [], "started": False, "dealt": {}, "from": {}}
+    t.game.joint = {
+        "initiator": d["initiator"],
+        "shares": [list(x) for x in d["shares"]],
+        "space": d["space"],
+        "agreed": [],
+        "fought": [],
+        "started": False,
+        "dealt": {},
+        "from": {},
+    }
 
 
 def _joint_refused(t, d):
@@ -83,7 +102,7 @@ def _joint_started(t, d):
 def _joint_fight(t, d):
     g = t.game
     g.active = d["seat"]
-    if d["seat"] != g.joint["initiator"]:    # one Source die for this fight (MK:13:Coop:6)
+    if d["seat"] != g.joint["initiator"]:  # one Source die for this fight (MK:13:Coop:6)
         p = g.players[d["seat"]]
         p.dice, p.extra_dice, p.held_dice = [], 0, []
 
@@ -101,7 +120,7 @@ def _pvp(t, d):
     g = t.game
     g.pvp = dict(d["pvp"])
     g.active = d["active"]
-    if g.combat is not None:        # the enemy-less combat's phase takes the next points
+    if g.combat is not None:  # the enemy-less combat's phase takes the next points
         g.combat.phase = d["phase"]
         if d["clear"]:
             g.combat.pool = []
@@ -167,7 +186,7 @@ def _dummy_setup(t, d):
 
 
 def _dummy_turn(t, d):
-    pass        # its cards move as zone events; the event says what it revealed
+    pass  # its cards move as zone events; the event says what it revealed
 
 
 def _dummy_announced(t, d):
@@ -176,7 +195,7 @@ def _dummy_announced(t, d):
 
 def _dummy_crystal(t, d):
     cr = t.game.dummy.crystals
-    n = cr.get(d["colour"], 0) + d.get("delta", 1)     # a situation sets them (delta)
+    n = cr.get(d["colour"], 0) + d.get("delta", 1)  # a situation sets them (delta)
     if n:
         cr[d["colour"]] = n
     else:
@@ -201,19 +220,25 @@ def _tactics_removed(t, d):
 
 def _city(t, d):
     g = t.game
-    face_down = S.garrison(d["spaces"][0])     # the tokens' ids stay out of the public event
-    g.cities.append(CT.City(colours=list(d["colours"]), level=d["level"], spaces=list(d["spaces"]),
-                            garrison=list(t.zones[face_down].cards) if face_down in t.zones else [],
-                            status=d["status"],
-                            shields=list(d.get("shields", []))))
+    face_down = S.garrison(d["spaces"][0])  # the tokens' ids stay out of the public event
+    g.cities.append(
+        CT.City(
+            colours=list(d["colours"]),
+            level=d["level"],
+            spaces=list(d["spaces"]),
+            garrison=list(t.zones[face_down].cards) if face_down in t.zones else [],
+            status=d["status"],
+            shields=list(d.get("shields", [])),
+        )
+    )
     if d["status"] == "hostile" and g.city_levels:
         g.city_levels.pop(0)
-    for k in d["spaces"][1:]:       # a Megalopolis's second space is a city space too
+    for k in d["spaces"][1:]:  # a Megalopolis's second space is a city space too
         if k in g.board.spaces:
             g.board.spaces[k].site = "city"
     if d["status"] == "friendly":
         for k in d["spaces"]:
-            g.board.spaces[k].conquered_by = -2     # everyone's: entered, never assaulted
+            g.board.spaces[k].conquered_by = -2  # everyone's: entered, never assaulted
 
 
 def city_at(g, space: str):
@@ -241,15 +266,42 @@ def score(t, d):
 
 
 PART2_FOLD = {
-    "mk.dummy_setup": _dummy_setup, "mk.dummy_turn": _dummy_turn, "mk.dummy_announced": _dummy_announced,
-    "mk.dummy_crystal": _dummy_crystal, "mk.dummy_tactic": _dummy_tactic, "mk.dummy_round": _dummy_round,
-    "mk.tactics_removed": _tactics_removed, "mk.city": _city, "mk.city_shields": _city_shields,
-    "mk.city_conquered": _city_conquered, "mk.eliminated": _eliminated, "mk.draft": _draft, "mk.conceded": _conceded, "mk.auction": _auction, "mk.hero": _hero,
-    "mk.auction_done": _auction_done, "mk.icombat": _icombat, "mk.improve": _improve, "mk.improve_pick": _improve_pick,
-    "mk.improve_done": _improve_done, "mk.pvp": _pvp, "mk.pvp_over": _pvp_over,
-    "mk.joint_proposed": _joint_proposed, "mk.joint_refused": _joint_refused, "mk.joint_agreed": _joint_agreed,
-    "mk.face_down": _face_down, "mk.face_up": _face_up, "mk.joint_started": _joint_started,
-    "mk.joint_fight": _joint_fight, "mk.joint_fought": _joint_fought, "mk.joint_over": _joint_over, "mk.glade": _glade, "mk.chanted": _chanted,
-    "mk.chant_paid": _chant_paid, "mk.glades_cleared": _glades_cleared,
-    "mk.secret_due": _secret_due, "mk.secret_done": _secret_done, "mk.secret_site": _secret_site,
+    "mk.dummy_setup": _dummy_setup,
+    "mk.dummy_turn": _dummy_turn,
+    "mk.dummy_announced": _dummy_announced,
+    "mk.dummy_crystal": _dummy_crystal,
+    "mk.dummy_tactic": _dummy_tactic,
+    "mk.dummy_round": _dummy_round,
+    "mk.tactics_removed": _tactics_removed,
+    "mk.city": _city,
+    "mk.city_shields": _city_shields,
+    "mk.city_conquered": _city_conquered,
+    "mk.eliminated": _eliminated,
+    "mk.draft": _draft,
+    "mk.conceded": _conceded,
+    "mk.auction": _auction,
+    "mk.hero": _hero,
+    "mk.auction_done": _auction_done,
+    "mk.icombat": _icombat,
+    "mk.improve": _improve,
+    "mk.improve_pick": _improve_pick,
+    "mk.improve_done": _improve_done,
+    "mk.pvp": _pvp,
+    "mk.pvp_over": _pvp_over,
+    "mk.joint_proposed": _joint_proposed,
+    "mk.joint_refused": _joint_refused,
+    "mk.joint_agreed": _joint_agreed,
+    "mk.face_down": _face_down,
+    "mk.face_up": _face_up,
+    "mk.joint_started": _joint_started,
+    "mk.joint_fight": _joint_fight,
+    "mk.joint_fought": _joint_fought,
+    "mk.joint_over": _joint_over,
+    "mk.glade": _glade,
+    "mk.chanted": _chanted,
+    "mk.chant_paid": _chant_paid,
+    "mk.glades_cleared": _glades_cleared,
+    "mk.secret_due": _secret_due,
+    "mk.secret_done": _secret_done,
+    "mk.secret_site": _secret_site,
 }

@@ -1,16 +1,18 @@
 """Command handlers, one per command kind: each carries out a command the pipeline has already
 checked against legal_commands."""
+
 from __future__ import annotations
 
-from engine.games.mage_knight.turn import actions as A
 from engine.games.mage_knight.cards import asks, banners
-from engine.games.mage_knight.skills import centre, passive as passive_skills
-from engine.games.mage_knight.combat import fight
-from engine.games.mage_knight.mana import claims as mana_claims
-from engine.games.mage_knight.turn import rewards, tactics
-from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.cards.effects import resolutions
+from engine.games.mage_knight.combat import fight
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.mana import claims as mana_claims
 from engine.games.mage_knight.scenario_commands import PART2_HANDLERS, post_handlers, pre_handlers
+from engine.games.mage_knight.skills import centre
+from engine.games.mage_knight.skills import passive as passive_skills
+from engine.games.mage_knight.turn import actions as A
+from engine.games.mage_knight.turn import rewards, tactics
 from engine.games.mage_knight.turn.flow import (
     after_glade,
     after_space,
@@ -29,6 +31,7 @@ def _tactic(ctx, t, seat, cmd):
         A.resolve(ctx, t, seat, resolutions(taken)[0], "MK:4:Round:3b")
     if t.game.dummy_seat >= 0:
         from engine.games.mage_knight.players.dummy_turn import maybe_pick
+
         maybe_pick(ctx, t)
     if not t.game.pickers:
         tactics_done(ctx, t)
@@ -76,13 +79,36 @@ def _answer(ctx, t, seat, cmd):
 
 
 HANDLERS = {
-    "tactic": _tactic, "level_up": _level_up, "play": A.play, "move": A.move,
-    "explore": A.explore, "rest": A.rest, "end_turn": _end_turn, "announce": _announce,
-    "recruit": A.recruit, "buy_heal": A.buy_heal, "buy_spell": A.buy_spell, "buy_aa": A.buy_aa, "plunder": A.plunder,
-    "activate": A.activate, "ready_unit": A.ready_unit, "tactic_use": tactics.use, "reward": rewards.take, "skill": A.use_skill, "challenge": _challenge, "enter": _enter,
-    "burn": _burn, "attack": fight.command, "block": fight.command,
-    "cumbersome": fight.command, "assign": fight.command, "next": fight.command,
-    "banner": banners.use, "centre": centre.use, "answer": _answer, **PART2_HANDLERS,
+    "tactic": _tactic,
+    "level_up": _level_up,
+    "play": A.play,
+    "move": A.move,
+    "explore": A.explore,
+    "rest": A.rest,
+    "end_turn": _end_turn,
+    "announce": _announce,
+    "recruit": A.recruit,
+    "buy_heal": A.buy_heal,
+    "buy_spell": A.buy_spell,
+    "buy_aa": A.buy_aa,
+    "plunder": A.plunder,
+    "activate": A.activate,
+    "ready_unit": A.ready_unit,
+    "tactic_use": tactics.use,
+    "reward": rewards.take,
+    "skill": A.use_skill,
+    "challenge": _challenge,
+    "enter": _enter,
+    "burn": _burn,
+    "attack": fight.command,
+    "block": fight.command,
+    "cumbersome": fight.command,
+    "assign": fight.command,
+    "next": fight.command,
+    "banner": banners.use,
+    "centre": centre.use,
+    "answer": _answer,
+    **PART2_HANDLERS,
 }
 
 
@@ -90,12 +116,20 @@ def subscriptions() -> list[tuple[str, object]]:
     def wrap(fn):
         def handler(ctx, t, ev):
             fn(ctx, t, ev.actor, ev.data)
+
         handler.__name__ = getattr(fn, "__name__", "handler")
         return handler
-    return [(f"cmd.{kind}", wrap(fn)) for kind, fn in pre_handlers()] + \
-        [(f"cmd.{kind}", wrap(fn)) for kind, fn in HANDLERS.items()] + \
-        [(f"cmd.{kind}", wrap(fn)) for kind, fn in post_handlers()] + \
-        [("mk.unit_destroyed", banners.unit_gone)] + \
-        [("mk.unit_destroyed", passive_skills.unit_gone)] + \
-        [("mk.turn", mana_claims.turn_started), ("mk.turn", centre.turn_started),
-         ("mk.round", centre.round_started), ("mk.round", asks.banners_at_round_start)]   # banner discarded, Bonds token freed, claimed tokens, centre
+
+    return (
+        [(f"cmd.{kind}", wrap(fn)) for kind, fn in pre_handlers()]
+        + [(f"cmd.{kind}", wrap(fn)) for kind, fn in HANDLERS.items()]
+        + [(f"cmd.{kind}", wrap(fn)) for kind, fn in post_handlers()]
+        + [("mk.unit_destroyed", banners.unit_gone)]
+        + [("mk.unit_destroyed", passive_skills.unit_gone)]
+        + [
+            ("mk.turn", mana_claims.turn_started),
+            ("mk.turn", centre.turn_started),
+            ("mk.round", centre.round_started),
+            ("mk.round", asks.banners_at_round_start),
+        ]
+    )  # banner discarded, Bonds token freed, claimed tokens, centre

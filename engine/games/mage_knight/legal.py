@@ -3,25 +3,21 @@
 Commands name cards by their content id ("march"), never by a hidden instance id: a decision
 event is public, and playing or discarding a card reveals it anyway.
 """
+
 from __future__ import annotations
 
-from engine.mechanics import hexgrid as hg
-from engine.mechanics.zones import card_name
-from engine.ruleset import Illegal, Prompt
-
-from engine.games.mage_knight.turn import actions as A
-from engine.games.mage_knight.turn.ledger import REPUTATION_MIN
-from engine.games.mage_knight.cards.resolving import INTERACTION_SITES
-from engine.games.mage_knight.combat import machine as C
-from engine.games.mage_knight.cards import carry_out as card_effects, effects
-from engine.games.mage_knight.map import rules as map_rules
-from engine.games.mage_knight.mana import payment
-from engine.games.mage_knight.turn import rewards, tactics
-from engine.games.mage_knight.cards.carry_out import useful, worth
-from engine.games.mage_knight.combat.fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
-from engine.games.mage_knight.players.pvp_targets import unit_targets     # in PvP, enemy effects aim at the opponent's units (MK:13:PvPSpecial)
-from engine.games.mage_knight.combat.fight import affected as fight_affected
 from engine.games.mage_knight import state as S
+from engine.games.mage_knight.cards import carry_out as card_effects
+from engine.games.mage_knight.cards import effects
+from engine.games.mage_knight.cards.carry_out import useful, worth
+from engine.games.mage_knight.cards.resolving import INTERACTION_SITES
+from engine.games.mage_knight.cities.reveal import enterable
+from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.combat.fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
+from engine.games.mage_knight.combat.fight import affected as fight_affected
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.mana import payment
+from engine.games.mage_knight.map import rules as map_rules
 from engine.games.mage_knight.map.board import (
     allied,
     ends_move,
@@ -31,23 +27,30 @@ from engine.games.mage_knight.map.board import (
     step_fault,
     unkey,
 )
-from engine.games.mage_knight.cities.reveal import enterable
+from engine.games.mage_knight.players.pvp_targets import (
+    unit_targets,  # in PvP, enemy effects aim at the opponent's units (MK:13:PvPSpecial)
+)
+from engine.games.mage_knight.readings.map import effect_colour
 from engine.games.mage_knight.scenarios.dungeon_lords import may_enter
 from engine.games.mage_knight.scenarios.special_rules import (
     mine_to_liberate,
     portal_open,
     recruit_sites,
 )
-from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.situations.card_overrides import unit_values
-from engine.games.mage_knight.readings.map import effect_colour
+from engine.games.mage_knight.turn import actions as A
+from engine.games.mage_knight.turn import rewards, tactics
+from engine.games.mage_knight.turn.ledger import REPUTATION_MIN
+from engine.mechanics import hexgrid as hg
+from engine.mechanics.zones import card_name
+from engine.ruleset import Illegal, Prompt
 
 
 def prompts(t) -> list[Prompt]:
     g = t.game
     if t.over or g.phase in ("setup", "over"):
         return []
-    if g.asks:                   # another seat's choice inside an effect (asks.py)
+    if g.asks:  # another seat's choice inside an effect (asks.py)
         return [Prompt(g.asks[0]["seat"], "answer", g.asks[0]["rule"])]
     if g.phase == "tactics":
         return [Prompt(g.pickers[0], "tactic", "MK:4:Round:3a")]
@@ -57,14 +60,16 @@ def prompts(t) -> list[Prompt]:
         return [Prompt(g.improve["order"][0], "improve", "MK:17:Var:ImprovedActions")]
     if g.phase == "auction":
         from engine.games.mage_knight.scenarios.hero_auction import prompt_seat
+
         return [Prompt(prompt_seat(g), "auction", "MK:16:Var:Auction")]
     if g.phase == "draft":
         return [Prompt(g.draft["waiting"][0], "draft", "MK:17:Var:Draft")]
-    if g.icombat and not g.icombat.get("set"):     # Interactive Combat: the secret die first
+    if g.icombat and not g.icombat.get("set"):  # Interactive Combat: the secret die first
         return [Prompt(g.icombat["chooser"], "combat_die", "MK:17:Var:InteractiveCombat")]
     if g.joint:
         from engine.games.mage_knight.players.joint_assault import answering
-        if answering(g) >= 0:       # an invited hero answers the joint assault proposal
+
+        if answering(g) >= 0:  # an invited hero answers the joint assault proposal
             return [Prompt(answering(g), "joint_answer", "MK:13:Coop:3")]
     return [Prompt(g.active, "turn", "MK:6:Turn:6")]
 
@@ -75,6 +80,7 @@ def legal_commands(t, seat: int) -> list[dict]:
         return []
     if g.asks:
         from engine.games.mage_knight.cards.asks import commands as answer_commands
+
         return answer_commands(t, seat)
     if g.phase == "tactics":
         return [c for x in g.tactics_open for c in tactics.pick_commands(t, seat, x)]
@@ -82,15 +88,19 @@ def legal_commands(t, seat: int) -> list[dict]:
         return [{"kind": "joint_answer", "agree": True}, {"kind": "joint_answer", "agree": False}]
     if g.phase == "improve":
         from engine.games.mage_knight.scenarios.improved_actions import commands as improve_commands
+
         return improve_commands(t, seat)
     if g.phase == "auction":
         from engine.games.mage_knight.scenarios.hero_auction import commands as auction_commands
+
         return auction_commands(t, seat)
     if g.phase == "draft":
         from engine.games.mage_knight.scenarios.draft import commands as draft_commands
+
         return draft_commands(t, seat)
     if g.icombat and not g.icombat.get("set"):
         from engine.games.mage_knight.scenarios.interactive_combat import commands as die_commands
+
         return die_commands(t, seat)
     if g.phase == "levelup":
         skills = list(t.zone(S.skills_shown(seat))) or [""]
@@ -98,36 +108,46 @@ def legal_commands(t, seat: int) -> list[dict]:
         out = [{"kind": "level_up", "skill": s, "card": c} for s in skills for c in cards]
         # option B: another hero's skill from the common offer and the lowest offered AA
         hero = g.players[seat].hero
-        out += [{"kind": "level_up", "skill": s, "card": cards[-1]} for s in t.zone(S.SKILL_OFFER)
-                if content().skills[s].hero != hero]
+        out += [
+            {"kind": "level_up", "skill": s, "card": cards[-1]}
+            for s in t.zone(S.SKILL_OFFER)
+            if content().skills[s].hero != hero
+        ]
         return out
     from engine.games.mage_knight.scenarios.variants import filter_legal
+
     return filter_legal(t, seat, turn_commands(t, seat))
 
 
 def turn_commands(t, seat: int) -> list[dict]:
     g = t.game
     p = g.players[seat]
-    if p.rewards:                # reward choices come first (MK:11:EoT:5)
+    if p.rewards:  # reward choices come first (MK:11:EoT:5)
         return rewards.commands(t, seat)
-    if g.secret_due:             # Dungeon Lords: the revealer places a secret entrance first
+    if g.secret_due:  # Dungeon Lords: the revealer places a secret entrance first
         from engine.games.mage_knight.scenarios.dungeon_lords import commands as secret_commands
+
         return secret_commands(t, seat)
     hand = t.zone(S.hand(seat))
     names = sorted({card_name(c) for c in hand})
-    if g.pvp:                    # player against player (pvp_turn.py)
+    if g.pvp:  # player against player (pvp_turn.py)
         from engine.games.mage_knight.players.pvp_turn import commands as pvp_commands
+
         own, cards = pvp_commands(t, seat)
         if not cards:
             return own
         from engine.games.mage_knight.players.pvp_turn import partial_limits
-        return own + partial_limits(t, seat, plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat))
+
+        return own + partial_limits(
+            t, seat, plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat)
+        )
     if g.combat is not None:
         fight_cmds = C.legal(g.combat)
-        if p.turn_effects.get("units_no_damage"):      # Into the Heat: units take no damage
+        if p.turn_effects.get("units_no_damage"):  # Into the Heat: units take no damage
             fight_cmds = [c for c in fight_cmds if c.get("kind") != "assign" or c["to"] == "hero"]
-        if p.turn_effects.get("redirect"):             # Shocktroops: that enemy's damage to the unit
+        if p.turn_effects.get("redirect"):  # Shocktroops: that enemy's damage to the unit
             from engine.games.mage_knight.combat.unit_redirect import only_redirected
+
             fight_cmds = only_redirected(fight_cmds, p.turn_effects["redirect"])
         return fight_cmds + plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat)
     out: list[dict] = []
@@ -150,33 +170,51 @@ def turn_commands(t, seat: int) -> list[dict]:
             out += [{"kind": "explore", "at": key(c)} for c in explore_spots(t, seat)]
         if g.scenario == "dungeon_lords":
             from engine.games.mage_knight.scenarios.dungeon_lords import tunnels
+
             out += tunnels(t, seat)
     out += interactions(t, seat, site)
     out += combat_actions(t, seat, site)
     if g.dummy_seat >= 0:
         from engine.games.mage_knight.players.joint_assault import commands as joint_commands
+
         out += joint_commands(t, seat)
     if g.scenario == "druid_nights":
         from engine.games.mage_knight.scenarios.druid_nights import commands as druid_commands
+
         out += druid_commands(t, seat)
     if not p.moved and not p.acted:
         out += rests(names, hand)
     out += ends(t, seat, names)
     if g.scenario == "conquer_keeps_towers":
-        out.append({"kind": "concede"})          # one side gives up (MK:22:Scen:ConquerKeepsTowers)
+        out.append({"kind": "concede"})  # one side gives up (MK:22:Scen:ConquerKeepsTowers)
     from engine.games.mage_knight.players.pvp_turn import sharing, start_commands, visiting
-    if visiting(t, seat):        # on another hero's space, no PvP there: no action (MK:7:Move:8e)
+
+    if visiting(t, seat):  # on another hero's space, no PvP there: no action (MK:7:Move:8e)
         return [c for c in out if c["kind"] in VISITOR_KINDS and not c.get("challenge")]
     if g.scenario != "first_reconnaissance":
-        if sharing(t, seat):     # on another hero's space: start PvP or step away (MK:12:PvP:1)
-            out = start_commands(t, seat) + [c for c in out if c["kind"] in ("move", "play", "activate", "skill")]
+        if sharing(t, seat):  # on another hero's space: start PvP or step away (MK:12:PvP:1)
+            out = start_commands(t, seat) + [
+                c for c in out if c["kind"] in ("move", "play", "activate", "skill")
+            ]
     return out
 
 
 # What a hero may still do on another hero's space where no PvP may start: move on (exploring
 # too), play cards, units and skills, end the turn; no action (MK:7:Move:8e).
-VISITOR_KINDS = ("move", "explore", "tunnel", "play", "activate", "skill", "ready_unit", "tactic_use",
-                 "banner", "centre", "end_turn", "concede")
+VISITOR_KINDS = (
+    "move",
+    "explore",
+    "tunnel",
+    "play",
+    "activate",
+    "skill",
+    "ready_unit",
+    "tactic_use",
+    "banner",
+    "centre",
+    "end_turn",
+    "concede",
+)
 
 
 def plays(t, seat: int, names: list[str]) -> list[dict]:
@@ -199,10 +237,13 @@ def card_plays(t, seat: int, name: str) -> list[dict]:
     p = g.players[seat]
     out = []
     fighting = g.combat is not None
-    if name == "wound":      # wounds are never played (MK:4:Deed:3d) but by Power of Pain
+    if name == "wound":  # wounds are never played (MK:4:Deed:3d) but by Power of Pain
         if p.turn_effects.get("wound_sideways"):
-            out += [{"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""}
-                    for i, atoms in enumerate(A.seat_resolutions(t, seat, name, "sideways")) if useful(t, atoms, p.acted)]
+            out += [
+                {"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""}
+                for i, atoms in enumerate(A.seat_resolutions(t, seat, name, "sideways"))
+                if useful(t, atoms, p.acted)
+            ]
         return out
     card = content().cards[name]
     for mode in ("basic", "powered"):
@@ -213,8 +254,15 @@ def card_plays(t, seat: int, name: str) -> list[dict]:
         if not base:
             continue
         for i, atoms in enumerate(A.seat_resolutions(t, seat, name, mode)):
-            aims = (unit_targets(t, seat, atoms, effect_colour(t, card, mode)) if g.pvp
-                    else targets(g.combat, atoms, effect_colour(t, card, mode))) if fighting else []
+            aims = (
+                (
+                    unit_targets(t, seat, atoms, effect_colour(t, card, mode))
+                    if g.pvp
+                    else targets(g.combat, atoms, effect_colour(t, card, mode))
+                )
+                if fighting
+                else []
+            )
             special = card_specific_plays(t, seat, name, mode, i, atoms, base)
             if special is not None:
                 out += special
@@ -223,11 +271,13 @@ def card_plays(t, seat: int, name: str) -> list[dict]:
                 pays = A.payment_options(t, seat, need + extra) if extra else base
                 pays = with_discards(t, seat, name, atoms, pays)
                 if any(k == "enemy_effect" for k, _ in atoms):
-                    cmds = [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x,
-                             "target": e} for x in pays for e in aims]
+                    cmds = [
+                        {"kind": "play", "card": name, "mode": mode, "option": i, "pay": x, "target": e}
+                        for x in pays
+                        for e in aims
+                    ]
                 else:
-                    cmds = [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x}
-                            for x in pays]
+                    cmds = [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x} for x in pays]
                 out += card_effects.expand(t, seat, atoms, cmds)
     for i, atoms in enumerate(A.seat_resolutions(t, seat, name, "sideways")):
         if useful(t, atoms, p.acted):
@@ -241,9 +291,13 @@ def ready_commands(t, seat: int) -> list[dict]:
     if not p.ready_for_influence:
         return []
     top, per = p.ready_for_influence
-    return [{"kind": "ready_unit", "uid": u.uid} for u in p.units
-            if not u.ready and content().units[u.unit].level <= top
-            and p.influence >= per * content().units[u.unit].level]
+    return [
+        {"kind": "ready_unit", "uid": u.uid}
+        for u in p.units
+        if not u.ready
+        and content().units[u.unit].level <= top
+        and p.influence >= per * content().units[u.unit].level
+    ]
 
 
 def card_specific_plays(t, seat: int, name: str, mode: str, option: int, atoms, pays: list[str]):
@@ -257,29 +311,39 @@ def card_specific_plays(t, seat: int, name: str, mode: str, option: int, atoms, 
         out = []
         for x in pays:
             used = {int(s.split(":")[1]) for s in x.split("+") if s.startswith("die:")}
-            free = [i for i in range(len(t.game.source)) if i not in p.dice and i not in p.held_dice
-                    and i not in used and i not in tactics.blocked_dice(t.game)]
+            free = [
+                i
+                for i in range(len(t.game.source))
+                if i not in p.dice
+                and i not in p.held_dice
+                and i not in used
+                and i not in tactics.blocked_dice(t.game)
+            ]
             picks = [[i] for i in free] if n == 1 else [[i, j] for i in free for j in free if i != j]
             out += [dict(base, pay=x, dice=",".join(map(str, d))) for d in picks]
         return out
     if "card_boost" in kinds:
         return [dict(base, pay=x, **b) for x in pays for b in boost_targets(t, seat, name)]
-    if "space_cost" in kinds:      # Druidic Paths basic: a space next to the hero
+    if "space_cost" in kinds:  # Druidic Paths basic: a space next to the hero
         g = t.game
         p = g.players[seat]
         if g.combat is not None or p.acted or not p.pos:
             return []
-        near = [key(n) for n in hg.neighbours(unkey(p.pos))
-                if (sp := g.board.spaces.get(key(n))) is not None and sp.site != "city"
-                and content().terrain[sp.terrain].day is not None]
+        near = [
+            key(n)
+            for n in hg.neighbours(unkey(p.pos))
+            if (sp := g.board.spaces.get(key(n))) is not None
+            and sp.site != "city"
+            and content().terrain[sp.terrain].day is not None
+        ]
         return [dict(base, pay=x, space=k) for x in pays for k in sorted(near)]
-    if "all_enemies" in kinds:       # Tremor: every enemy it may affect
+    if "all_enemies" in kinds:  # Tremor: every enemy it may affect
         c = t.game.combat
         v = next(v for k, v in atoms if k == "all_enemies")
         if c is None or not fight_affected(c, v, content().cards[name].color):
             return []
         return [dict(base, pay=x) for x in pays]
-    if "block_per_trait" in kinds:   # Cold Toughness: the enemy to be blocked
+    if "block_per_trait" in kinds:  # Cold Toughness: the enemy to be blocked
         c = t.game.combat
         if c is None or not points_fit(c, atoms):
             return []
@@ -303,7 +367,7 @@ def boost_targets(t, seat: int, played: str) -> list[dict]:
             continue
         for i, atoms in enumerate(A.seat_resolutions(t, seat, other, "powered")):
             if any(k not in effects.PLAIN and k != "terrain_cost" for k, _ in atoms):
-                continue     # no boost of a card whose effect needs more than points
+                continue  # no boost of a card whose effect needs more than points
             if useful(t, A.boosted(atoms, 0), acted):
                 out.append({"boost": other, "boost_option": i})
     return out
@@ -335,28 +399,41 @@ def unit_commands(t, seat: int) -> list[dict]:
     p = t.game.players[seat]
     out = []
     if t.game.combat is not None and t.game.board.spaces[t.game.combat_space].site in UNDERGROUND:
-        return []       # no units in dungeons and tombs (site cards)
+        return []  # no units in dungeons and tombs (site cards)
     for u in p.units:
         if not u.ready or u.wounded:
-            continue     # MK:5:Units:5, MK:11:Wounds:2a
+            continue  # MK:5:Units:5, MK:11:Wounds:2a
         for ai, ab in enumerate(content().units[u.unit].abilities):
             need = [(ab["mana_cost"],)] if ab.get("mana_cost") else []
             for i, atoms in enumerate(unit_values(t, u.unit, A.unit_resolutions(u.unit, ai))):
                 pays = A.payment_options(t, seat, need + effects.mana_costs(atoms))
-                aims = (unit_targets(t, seat, atoms, None) if t.game.pvp else targets(t.game.combat, atoms, None)) \
-                    if t.game.combat is not None else []
+                aims = (
+                    (
+                        unit_targets(t, seat, atoms, None)
+                        if t.game.pvp
+                        else targets(t.game.combat, atoms, None)
+                    )
+                    if t.game.combat is not None
+                    else []
+                )
                 if not plain_content(ab, ("mana_cost", "note")):
                     continue
                 if any(k == "enemy_effect" for k, _ in atoms):
-                    cmds = [{"kind": "activate", "unit": u.uid, "ability": ai, "option": i, "pay": x, "target": e}
-                            for x in pays for e in aims]
+                    cmds = [
+                        {"kind": "activate", "unit": u.uid, "ability": ai, "option": i, "pay": x, "target": e}
+                        for x in pays
+                        for e in aims
+                    ]
                 elif useful(t, atoms, p.acted):
-                    cmds = [{"kind": "activate", "unit": u.uid, "ability": ai, "option": i, "pay": x}
-                            for x in pays]
+                    cmds = [
+                        {"kind": "activate", "unit": u.uid, "ability": ai, "option": i, "pay": x}
+                        for x in pays
+                    ]
                 else:
                     continue
                 out += card_effects.expand(t, seat, atoms, cmds)
     from engine.games.mage_knight.cards.banners import commands as banner_commands
+
     return out + banner_commands(t, seat)
 
 
@@ -372,8 +449,15 @@ def skill_commands(t, seat: int) -> list[dict]:
         for i, atoms in enumerate(A.skill_resolutions(sid, t, seat)):
             pays = with_discards(t, seat, "", atoms, A.payment_options(t, seat, effects.mana_costs(atoms)))
             if any(k == "enemy_effect" for k, _ in atoms):
-                aims = (unit_targets(t, seat, atoms, None) if t.game.pvp else targets(t.game.combat, atoms, None)) \
-                    if t.game.combat is not None else []
+                aims = (
+                    (
+                        unit_targets(t, seat, atoms, None)
+                        if t.game.pvp
+                        else targets(t.game.combat, atoms, None)
+                    )
+                    if t.game.combat is not None
+                    else []
+                )
                 cmds = [{"kind": "skill", "skill": sid, "option": i, "target": e} for e in aims]
             elif useful(t, atoms, p.acted):
                 cmds = [{"kind": "skill", "skill": sid, "option": i}]
@@ -381,7 +465,10 @@ def skill_commands(t, seat: int) -> list[dict]:
                 continue
             cmds = [dict(c, pay=x) if x else c for c in cmds for x in pays]
             out += card_effects.expand(t, seat, atoms, cmds)
-    from engine.games.mage_knight.skills.centre import commands as centre_commands       # other players' skills in the centre
+    from engine.games.mage_knight.skills.centre import (
+        commands as centre_commands,  # other players' skills in the centre
+    )
+
     return out + centre_commands(t, seat)
 
 
@@ -411,6 +498,7 @@ def moves(t, seat: int) -> list[str]:
             continue
         if k in busy and (sp.site != "portal" or not portal_open(g)):
             from engine.games.mage_knight.players.pvp_turn import step_ok, visit_ok
+
             if not (step_ok(t, seat, k) or visit_ok(t, seat, k)):
                 continue
         out.append(k)
@@ -423,16 +511,24 @@ def move_refusal(t, seat: int, to: str) -> Illegal:
     p = g.players[seat]
     sp = g.board.spaces[to]
     if sp.site == "city" and not enterable(g, to):
-        return Illegal("MK:7:Move:4", "this city cannot be entered: it is sealed in this scenario or closed "
-                       "(MK:18:Scen:FirstRecon, MK:22:Scen:ConquerKeepsTowers)")
+        return Illegal(
+            "MK:7:Move:4",
+            "this city cannot be entered: it is sealed in this scenario or closed "
+            "(MK:18:Scen:FirstRecon, MK:22:Scen:ConquerKeepsTowers)",
+        )
     if sp.terrain in p.turn_effects.get("prohibit", ()):
         return Illegal("MK:7:Move:7a", f"an effect played this turn forbids entering {sp.terrain} spaces")
     if to in others_at(t, seat):
         if provoked(g.board, unkey(p.pos), unkey(to)):
-            return Illegal("MK:12:PvP:1", "a space with another hero may not be entered by a step that "
-                           "provokes a rampaging enemy")
-        return Illegal("MK:7:Move:8", "another hero stands there and the step can neither start a combat "
-                       "with that hero nor be a visit without one (MK:7:Move:8e)")
+            return Illegal(
+                "MK:12:PvP:1",
+                "a space with another hero may not be entered by a step that provokes a rampaging enemy",
+            )
+        return Illegal(
+            "MK:7:Move:8",
+            "another hero stands there and the step can neither start a combat "
+            "with that hero nor be a visit without one (MK:7:Move:8e)",
+        )
     return Illegal("MK:7:Move:3", f"{to} cannot be entered from {p.pos} now")
 
 
@@ -441,7 +537,7 @@ def explore_spots(t, seat: int) -> list[hg.Hex]:
     top = t.zone(S.TILES)[0]
     kind = content().tiles[top].type
     out = []
-    for h in map_rules.explore_from(t, seat):      # the hero's space (Scouts: and those next to it)
+    for h in map_rules.explore_from(t, seat):  # the hero's space (Scouts: and those next to it)
         out += [c for c in explore_positions(g.board, content(), h, kind) if c not in out]
     return out
 
@@ -452,14 +548,21 @@ def interactions(t, seat: int, site: str) -> list[dict]:
     p = g.players[seat]
     if site == "city":
         from engine.games.mage_knight.cities.interact import interactions as city_interactions
+
         return city_interactions(t, seat)
     sp = g.board.spaces.get(p.pos)
-    owned = site in ("keep", "mage_tower") and sp is not None and (
-        sp.conquered_by == seat or (site == "keep" and sp.conquered_by >= 0 and allied(g.board, sp.conquered_by, seat)))
+    owned = (
+        site in ("keep", "mage_tower")
+        and sp is not None
+        and (
+            sp.conquered_by == seat
+            or (site == "keep" and sp.conquered_by >= 0 and allied(g.board, sp.conquered_by, seat))
+        )
+    )
     if (site not in INTERACTION_SITES and not owned) or p.reputation <= REPUTATION_MIN:
         return []
     if site == "monastery" and p.pos not in g.monasteries:
-        return []       # a burned monastery (MK:8:Combat:1c)
+        return []  # a burned monastery (MK:8:Combat:1c)
     if p.acted and not p.interacting:
         return []
     pool = A.pool(t, seat)
@@ -473,11 +576,17 @@ def interactions(t, seat: int, site: str) -> list[dict]:
         if site in recruit_sites(g, u.recruit_sites) and pool >= A.recruit_cost(t, seat, u.id):
             if len(p.units) < p.command:
                 out.append({"kind": "recruit", "unit": uid})
-            else:       # no free command token: disband one (MK:5:Units:4a)
-                out += [{"kind": "recruit", "unit": uid, "disband": x.uid} for x in p.units
-                        if x.uid != p.bond_unit]      # Bonds of Loyalty's unit stays
-    if site in A.HEAL_PRICE and pool >= A.HEAL_PRICE[site] and \
-            "wound" in {card_name(c) for c in t.zone(S.hand(seat))}:
+            else:  # no free command token: disband one (MK:5:Units:4a)
+                out += [
+                    {"kind": "recruit", "unit": uid, "disband": x.uid}
+                    for x in p.units
+                    if x.uid != p.bond_unit
+                ]  # Bonds of Loyalty's unit stays
+    if (
+        site in A.HEAL_PRICE
+        and pool >= A.HEAL_PRICE[site]
+        and "wound" in {card_name(c) for c in t.zone(S.hand(seat))}
+    ):
         out.append({"kind": "buy_heal"})
     if site == "mage_tower":
         out += A.spell_buys(t, seat, pool)
@@ -491,11 +600,18 @@ def combat_actions(t, seat: int, site: str) -> list[dict]:
     p = g.players[seat]
     if p.acted or not p.pos:
         return []
-    out = [{"kind": "challenge", "space": key(n)} for n in hg.neighbours(unkey(p.pos))
-           if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies]
+    out = [
+        {"kind": "challenge", "space": key(n)}
+        for n in hg.neighbours(unkey(p.pos))
+        if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies
+    ]
     out += [{"kind": "challenge", "space": group} for group in map_rules.challenge_groups(t, seat)]
     sp = g.board.spaces[p.pos]
-    if site in ADVENTURE_DRAWS and (sp.conquered_by == -1 or site in ("dungeon", "tomb")) and may_enter(g, p.pos):
+    if (
+        site in ADVENTURE_DRAWS
+        and (sp.conquered_by == -1 or site in ("dungeon", "tomb"))
+        and may_enter(g, p.pos)
+    ):
         out.append({"kind": "enter"})
     if site == "ancient_ruins" and S.at(p.pos) in t.zones:
         ruin = next((x for x in t.zone(S.at(p.pos)) if x in content().ruins), None)
@@ -506,7 +622,7 @@ def combat_actions(t, seat: int, site: str) -> list[dict]:
             out += [{"kind": "enter", "pay": x} for x in A.payment_options(t, seat, need)]
     if site == "monastery" and p.pos in g.monasteries and sp.conquered_by == -1:
         out.append({"kind": "burn"})
-    if mine_to_liberate(t, seat):       # Mines Liberation (MK:20:Scen:Mines)
+    if mine_to_liberate(t, seat):  # Mines Liberation (MK:20:Scen:Mines)
         out.append({"kind": "enter"})
     return out
 
@@ -540,23 +656,52 @@ def ends(t, seat: int, names: list[str]) -> list[dict]:
     return out
 
 
-RULE_OF = {"answer": "MK:5:Effects:1", "tactic": "MK:4:Round:3a", "level_up": "MK:11:EoT:6b", "play": "MK:4:Deed:3a",
-           "move": "MK:7:Move:3", "explore": "MK:7:Move:5", "rest": "MK:6:Turn:7",
-           "end_turn": "MK:6:Turn:5a", "announce": "MK:6:Turn:3", "recruit": "MK:8:Interact:4a",
-           "buy_heal": "MK:8:Interact:4b", "buy_aa": "MK:8:Interact:4c", "plunder": "MK:6:Turn:1",
-           "activate": "MK:5:Units:5", "skill": "MK:5:Skills:4c", "challenge": "MK:8:Combat:1e",
-           "enter": "MK:8:Combat:1b", "burn": "MK:8:Combat:1c",
-           "buy_spell": "MK:8:Interact:4d", "ready_unit": "MK:5:Units:6", "banner": "MK:5:Units:8", "centre": "MK:5:Skills:4b",
-           "tactic_use": "MK:4:Round:3b", "reward": "MK:11:EoT:5", "city_buy": "MK:8:Interact:4e",
-           "secret": "MK:21:Scen:DungeonLords", "tunnel": "MK:21:Scen:DungeonLords",
-           "glade": "MK:21:Scen:DruidNights", "chant": "MK:21:Scen:DruidNights",
-           "joint_assault": "MK:13:Coop:2", "joint_answer": "MK:13:Coop:3",
-           "pvp": "MK:12:PvP:1", "pvp_commit": "MK:12:PvP:3", "pvp_attack": "MK:12:PvPRanged:2",
-           "pvp_pass": "MK:12:PvPRanged:6", "pvp_block": "MK:12:PvPRanged:4", "pvp_damage": "MK:12:PvPRanged:5",
-           "improve": "MK:17:Var:ImprovedActions", "combat_die": "MK:17:Var:InteractiveCombat",
-           "auction_name": "MK:16:Var:Auction", "auction_bid": "MK:16:Var:Auction",
-           "concede": "MK:22:Scen:ConquerKeepsTowers", "draft_pick": "MK:17:Var:Draft",
-           "draft_add": "MK:17:Var:Draft"}
+RULE_OF = {
+    "answer": "MK:5:Effects:1",
+    "tactic": "MK:4:Round:3a",
+    "level_up": "MK:11:EoT:6b",
+    "play": "MK:4:Deed:3a",
+    "move": "MK:7:Move:3",
+    "explore": "MK:7:Move:5",
+    "rest": "MK:6:Turn:7",
+    "end_turn": "MK:6:Turn:5a",
+    "announce": "MK:6:Turn:3",
+    "recruit": "MK:8:Interact:4a",
+    "buy_heal": "MK:8:Interact:4b",
+    "buy_aa": "MK:8:Interact:4c",
+    "plunder": "MK:6:Turn:1",
+    "activate": "MK:5:Units:5",
+    "skill": "MK:5:Skills:4c",
+    "challenge": "MK:8:Combat:1e",
+    "enter": "MK:8:Combat:1b",
+    "burn": "MK:8:Combat:1c",
+    "buy_spell": "MK:8:Interact:4d",
+    "ready_unit": "MK:5:Units:6",
+    "banner": "MK:5:Units:8",
+    "centre": "MK:5:Skills:4b",
+    "tactic_use": "MK:4:Round:3b",
+    "reward": "MK:11:EoT:5",
+    "city_buy": "MK:8:Interact:4e",
+    "secret": "MK:21:Scen:DungeonLords",
+    "tunnel": "MK:21:Scen:DungeonLords",
+    "glade": "MK:21:Scen:DruidNights",
+    "chant": "MK:21:Scen:DruidNights",
+    "joint_assault": "MK:13:Coop:2",
+    "joint_answer": "MK:13:Coop:3",
+    "pvp": "MK:12:PvP:1",
+    "pvp_commit": "MK:12:PvP:3",
+    "pvp_attack": "MK:12:PvPRanged:2",
+    "pvp_pass": "MK:12:PvPRanged:6",
+    "pvp_block": "MK:12:PvPRanged:4",
+    "pvp_damage": "MK:12:PvPRanged:5",
+    "improve": "MK:17:Var:ImprovedActions",
+    "combat_die": "MK:17:Var:InteractiveCombat",
+    "auction_name": "MK:16:Var:Auction",
+    "auction_bid": "MK:16:Var:Auction",
+    "concede": "MK:22:Scen:ConquerKeepsTowers",
+    "draft_pick": "MK:17:Var:Draft",
+    "draft_add": "MK:17:Var:Draft",
+}
 
 
 def explain(t, seat: int, cmd: dict) -> Illegal | None:
@@ -568,14 +713,19 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
         return None
     if not any(p.seat == seat for p in prompts(t)):
         return Illegal(rule, f"seat {seat} is not the one to act now")
-    if g.asks:                   # asks.py: the open choice comes first
+    if g.asks:  # asks.py: the open choice comes first
         from engine.games.mage_knight.cards.asks import why_not
+
         return Illegal(g.asks[0]["rule"], why_not(t, seat, cmd))
     p = g.players[seat]
     from engine.games.mage_knight.players.pvp_turn import visiting
+
     if (kind not in VISITOR_KINDS or cmd.get("challenge")) and g.combat is None and visiting(t, seat):
-        return Illegal("MK:7:Move:8e", "you stand on another hero's space where no combat between players "
-                       "may start: no action there this turn; move on or end the turn (forced withdrawal follows)")
+        return Illegal(
+            "MK:7:Move:8e",
+            "you stand on another hero's space where no combat between players "
+            "may start: no action there this turn; move on or end the turn (forced withdrawal follows)",
+        )
     if kind == "reward" and p.rewards:
         return rewards.refusal(t, seat, cmd)
     names = {card_name(c) for c in t.zones[S.hand(seat)].cards} if S.hand(seat) in t.zones else set()
@@ -593,8 +743,11 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
         if cmd.get("mode") == "powered" and payment.needs(card, "powered", g.night) is None:
             return Illegal("MK:4:Deed:3b", "a spell's powered effect needs night and black mana")
         if cmd.get("mode") in ("basic", "powered") and cmd.get("pay"):
-            return Illegal("MK:5:Mana:3a", f"the payment {cmd['pay']!r} is not available "
-                           "(one Source die per turn, depleted dice, crystals and tokens held)")
+            return Illegal(
+                "MK:5:Mana:3a",
+                f"the payment {cmd['pay']!r} is not available "
+                "(one Source die per turn, depleted dice, crystals and tokens held)",
+            )
         return Illegal(rule, "no such way to play this card now")
     if kind == "move":
         if p.acted:
@@ -604,8 +757,11 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
             dest = unkey(to)
         except (ValueError, AttributeError):
             return Illegal(rule, f"{to!r} is not a space like '1,-2'")
-        why = step_fault(g.board, content(), unkey(p.pos), dest, g.night, p.move,
-                         p.terrain_mods) if p.pos else "not on the map"
+        why = (
+            step_fault(g.board, content(), unkey(p.pos), dest, g.night, p.move, p.terrain_mods)
+            if p.pos
+            else "not on the map"
+        )
         if why:
             return Illegal(rule, why)
         return move_refusal(t, seat, to)
@@ -655,11 +811,18 @@ def same_command(t, seat: int, cmd: dict) -> dict:
     if cmd.get("kind") != "attack" or c is None:
         return cmd
     targets, use = cmd.get("targets"), cmd.get("use")
-    if not isinstance(targets, list) or not isinstance(use, list) \
-            or not all(isinstance(x, str) for x in targets + use):
+    if (
+        not isinstance(targets, list)
+        or not isinstance(use, list)
+        or not all(isinstance(x, str) for x in targets + use)
+    ):
         return cmd
     from engine.games.mage_knight.combat.abilities import ATTACK_KINDS
+
     enemy_order = {e.uid: i for i, e in enumerate(c.enemies)}
     last = len(enemy_order)
-    return {**cmd, "targets": sorted(targets, key=lambda u: enemy_order.get(u, last)),
-            "use": sorted(use, key=lambda k: ATTACK_KINDS.index(k) if k in ATTACK_KINDS else len(ATTACK_KINDS))}
+    return {
+        **cmd,
+        "targets": sorted(targets, key=lambda u: enemy_order.get(u, last)),
+        "use": sorted(use, key=lambda k: ATTACK_KINDS.index(k) if k in ATTACK_KINDS else len(ATTACK_KINDS)),
+    }

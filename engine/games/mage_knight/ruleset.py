@@ -1,19 +1,19 @@
 """Mage Knight as a Runeledger ruleset (issue 12, part 1): wiring of state, set-up, rules,
 prompts and views; combat runs in combat.py, wired by fight.py."""
+
 from __future__ import annotations
 
 from functools import cached_property
 from typing import ClassVar
 
 from engine.commands import Optional, renamed_kinds
-from engine.ruleset import Option, Ruleset
-
-from engine.games.mage_knight.scenarios import setup
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana.rules import MANA_DIE
+from engine.games.mage_knight.scenarios import setup
 from engine.games.mage_knight.state import MKState
 from engine.games.mage_knight.turn.flow import begin_round
 from engine.games.mage_knight.zone_names import ZONE_NAMES
+from engine.ruleset import Option, Ruleset
 
 
 class MageKnight(Ruleset):
@@ -22,16 +22,28 @@ class MageKnight(Ruleset):
     summary = "Mage Knight (Ultimate Edition): every scenario of the scenario book"
     players = (1, 2, 3, 4)
     options: ClassVar[dict[str, Option]] = {
-        "scenario": Option(default="first_reconnaissance",
-                           choices=setup.SCENARIOS + tuple(x.replace("_", "-") for x in setup.SCENARIOS),
-                           doc="MK:18-22:Scen:*: the scenario (content/scenarios.json)"),
-        "heroes": Option(default="random", doc="MK:3:Setup:1: comma-separated heroes in seat order, or random"),
-        "variants": Option(default="", doc="MK:16-17:Var:*: comma-separated variants (arrival_at_night, "
-                           "darkness_falls, be_nice, random_cities, rampaging_evil, more_rampaging_evil)"),
-        "teams": Option(default="", doc="MK:15:Team: 4-player teams of a scenario that has them: "
-                        "'random' or seats like '0+2,1+3'"),
-        "shape": Option(default="wedge", choices=("wedge", "open"),
-                        doc="MK:14:Shape: map shape of First Reconnaissance (other scenarios: their own)"),
+        "scenario": Option(
+            default="first_reconnaissance",
+            choices=setup.SCENARIOS + tuple(x.replace("_", "-") for x in setup.SCENARIOS),
+            doc="MK:18-22:Scen:*: the scenario (content/scenarios.json)",
+        ),
+        "heroes": Option(
+            default="random", doc="MK:3:Setup:1: comma-separated heroes in seat order, or random"
+        ),
+        "variants": Option(
+            default="",
+            doc="MK:16-17:Var:*: comma-separated variants (arrival_at_night, "
+            "darkness_falls, be_nice, random_cities, rampaging_evil, more_rampaging_evil)",
+        ),
+        "teams": Option(
+            default="",
+            doc="MK:15:Team: 4-player teams of a scenario that has them: 'random' or seats like '0+2,1+3'",
+        ),
+        "shape": Option(
+            default="wedge",
+            choices=("wedge", "open"),
+            doc="MK:14:Shape: map shape of First Reconnaissance (other scenarios: their own)",
+        ),
     }
     content_packs = ("base",)
     zone_names = ZONE_NAMES
@@ -40,42 +52,86 @@ class MageKnight(Ruleset):
         "tactic": {"tactic": str, "discard": Optional(str), "die": Optional(int), "card": Optional(str)},
         "tactic_use": {"tactic": str, "cards": Optional(str), "dice": Optional(str), "mode": Optional(str)},
         "level_up": {"skill": str, "card": str},
-        "play": {"card": str, "mode": str, "option": int, "pay": str, "target": Optional(str),
-                 "dice": Optional(str), "boost": Optional(str), "boost_option": Optional(int),
-                 "space": Optional(str), "blocked": Optional(str)},
-        "ready_unit": {"uid": str}, "banner": {"unit": str, "target": Optional(str)},
-        "centre": {"skill": str, "owner": int, "option": int}, "answer": {"pick": str},
+        "play": {
+            "card": str,
+            "mode": str,
+            "option": int,
+            "pay": str,
+            "target": Optional(str),
+            "dice": Optional(str),
+            "boost": Optional(str),
+            "boost_option": Optional(int),
+            "space": Optional(str),
+            "blocked": Optional(str),
+        },
+        "ready_unit": {"uid": str},
+        "banner": {"unit": str, "target": Optional(str)},
+        "centre": {"skill": str, "owner": int, "option": int},
+        "answer": {"pick": str},
         "reward": {"card": Optional(str), "colour": Optional(str)},
-        "move": {"to": str, "challenge": Optional(str)}, "explore": {"at": str}, "rest": {"card": str, "wounds": int},
-        "end_turn": {"discard": Optional(str)}, "announce": {}, "recruit": {"unit": str, "disband": Optional(str)},
-        "buy_heal": {}, "buy_aa": {"card": str}, "buy_spell": {"card": str, "pay": str}, "plunder": {},
+        "move": {"to": str, "challenge": Optional(str)},
+        "explore": {"at": str},
+        "rest": {"card": str, "wounds": int},
+        "end_turn": {"discard": Optional(str)},
+        "announce": {},
+        "recruit": {"unit": str, "disband": Optional(str)},
+        "buy_heal": {},
+        "buy_aa": {"card": str},
+        "buy_spell": {"card": str, "pay": str},
+        "plunder": {},
         "activate": {"unit": str, "ability": int, "option": int, "pay": str},
-        "skill": {"skill": str, "option": int, "target": Optional(str)}, "challenge": {"space": str}, "enter": {"pay": Optional(str)},
-        "burn": {}, "attack": {"targets": list, "use": list}, "block": {"enemy": str, "attack": int},
+        "skill": {"skill": str, "option": int, "target": Optional(str)},
+        "challenge": {"space": str},
+        "enter": {"pay": Optional(str)},
+        "burn": {},
+        "attack": {"targets": list, "use": list},
+        "block": {"enemy": str, "attack": int},
         "cumbersome": {"enemy": str, "attack": int, "points": int},
-        "assign": {"enemy": str, "attack": int, "to": str}, "next": {},
+        "assign": {"enemy": str, "attack": int, "to": str},
+        "next": {},
         "city_buy": {"what": str, "card": Optional(str)},
-        "secret": {"space": str}, "tunnel": {"to": str}, "glade": {}, "chant": {},
-        "joint_assault": {"shares": str}, "joint_answer": {"agree": bool},
-        "pvp": {"target": int}, "pvp_commit": {"mode": str}, "pvp_attack": {}, "pvp_pass": {},
-        "pvp_block": {}, "pvp_damage": {"to": str}, "improve": {"card": str, "remove": str},
-        "combat_die": {"colour": str}, "auction_name": {"hero": str}, "auction_bid": {"fame": int},
-        "concede": {}, "draft_pick": {"card": str}, "draft_add": {"card": str},
+        "secret": {"space": str},
+        "tunnel": {"to": str},
+        "glade": {},
+        "chant": {},
+        "joint_assault": {"shares": str},
+        "joint_answer": {"agree": bool},
+        "pvp": {"target": int},
+        "pvp_commit": {"mode": str},
+        "pvp_attack": {},
+        "pvp_pass": {},
+        "pvp_block": {},
+        "pvp_damage": {"to": str},
+        "improve": {"card": str, "remove": str},
+        "combat_die": {"colour": str},
+        "auction_name": {"hero": str},
+        "auction_bid": {"fame": int},
+        "concede": {},
+        "draft_pick": {"card": str},
+        "draft_add": {"card": str},
     }
     bot_command_limit = 20_000
     # The combat kinds were written with the game's prefix (mk_attack, ...) until issue 26:
     # games stored before read, replay and verify under today's names (engine.upcast).
     event_renames, upcasters = renamed_kinds(
-        {f"mk_{kind}": kind for kind in ("attack", "block", "cumbersome", "assign", "next")})
+        {f"mk_{kind}": kind for kind in ("attack", "block", "cumbersome", "assign", "next")}
+    )
     implemented_in: ClassVar[dict[str, str]] = {
-        "apply": "apply:apply", "handlers": "commands:subscriptions",
-        "prompts": "legal:prompts", "legal_commands": "legal:legal_commands",
-        "explain": "legal:explain", "same_command": "legal:same_command",
+        "apply": "apply:apply",
+        "handlers": "commands:subscriptions",
+        "prompts": "legal:prompts",
+        "legal_commands": "legal:legal_commands",
+        "explain": "legal:explain",
+        "same_command": "legal:same_command",
         "game_view": "view:game_view",
-        "public_data": "turn.tactics:public_data", "situation": "situations.setup:lay_out",
-        "cards": "content.catalogue:catalogue", "describe": "audit.narrate:describe",
-        "why": "audit.why_combat:why", "check_overrides": "situations.check_overrides:check",
-        "position_value": "bots.estimate:position_value", "bot_choices": "bots.policy:choices",
+        "public_data": "turn.tactics:public_data",
+        "situation": "situations.setup:lay_out",
+        "cards": "content.catalogue:catalogue",
+        "describe": "audit.narrate:describe",
+        "why": "audit.why_combat:why",
+        "check_overrides": "situations.check_overrides:check",
+        "position_value": "bots.estimate:position_value",
+        "bot_choices": "bots.policy:choices",
     }
 
     @cached_property
@@ -84,11 +140,12 @@ class MageKnight(Ruleset):
         (part2_rules.py)."""
         from engine.games.mage_knight.combat.catalog_entries import combat_catalog
         from engine.games.mage_knight.scenarios.catalog_entries import part2_catalog
+
         return Ruleset.catalog.func(self).merged(combat_catalog()).merged(part2_catalog())
 
     def setup(self, ctx, table) -> None:
         content()
-        if not setup.setup(ctx, table):     # (the Hero Auction begins round 1 when it is over)
+        if not setup.setup(ctx, table):  # (the Hero Auction begins round 1 when it is over)
             begin_round(ctx, table, 1)
 
     def preview(self, table, seat, cmd):
@@ -97,12 +154,16 @@ class MageKnight(Ruleset):
         if c is None:
             return None
         from engine.games.mage_knight.combat.machine import FIELDS, preview
+
         return preview(c, cmd) if cmd.get("kind") in FIELDS else None
 
     def command_vis(self, table, seat, cmd):
         """Preparation's card and Midnight Meditation's cards are the seat's secret."""
         from engine.games.mage_knight.turn.tactics import private
-        return [seat] if private(cmd) or cmd.get("kind") in ("combat_die", "draft_pick", "draft_add") else None
+
+        return (
+            [seat] if private(cmd) or cmd.get("kind") in ("combat_die", "draft_pick", "draft_add") else None
+        )
 
     def dice(self, table):
         return {"mana": MANA_DIE}

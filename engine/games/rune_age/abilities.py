@@ -1,8 +1,7 @@
 """Card abilities (ABL-1..6). Card data names an effect; this module lists each effect's legal
 uses as extra command fields (so legal_commands can enumerate them) and carries them out."""
-from __future__ import annotations
 
-from engine.mechanics import zones
+from __future__ import annotations
 
 from engine.games.rune_age.cards import spec
 from engine.games.rune_age.places import (
@@ -18,6 +17,7 @@ from engine.games.rune_age.places import (
     ready,
 )
 from engine.games.rune_age.turn import draw, exhaust
+from engine.mechanics import zones
 
 TIMING_RULE = {"on_play": "ABL-2", "resolution": "ABL-3", "end_of_combat": "ABL-4", "action": "ABL-5"}
 
@@ -40,8 +40,8 @@ def nullified(t, seat: int) -> bool:
     """Naga (stand-in text): an opposing Naga in the combat silences resolution abilities."""
     o = opponent(t, seat)
     return o is not None and any(
-        a.effect == "nullify_opponent_resolution"
-        for c in t.zone(army(o)) for a in spec(t.game, c).abilities)
+        a.effect == "nullify_opponent_resolution" for c in t.zone(army(o)) for a in spec(t.game, c).abilities
+    )
 
 
 def _payments(t, seat: int, cost: int) -> list[dict]:
@@ -70,8 +70,7 @@ def uses(t, seat: int, card: str, timing: str) -> list[dict]:
             pool = [c for c in pool if c not in g.combat.wounded]
         choices = [{"target": c} for c in pool]
     elif e == "wound_own_draw":
-        choices = [{"target": c} for c in t.zone(army(seat))
-                   if is_unit(t, c) and c not in g.combat.wounded]
+        choices = [{"target": c} for c in t.zone(army(seat)) if is_unit(t, c) and c not in g.combat.wounded]
     elif e in ("draw", "strength"):
         choices = [{}]
     elif e == "strength_if_wounded":
@@ -96,8 +95,9 @@ def use(ctx, t, seat: int, card: str, timing: str, choice: dict) -> None:
     g = t.game
     a = ability(t, card, timing)
     rule = TIMING_RULE[timing]
-    ctx.emit("ra.ability_used", {"seat": seat, "card": card, "timing": timing, "effect": a.effect},
-             rule="ABL-1")
+    ctx.emit(
+        "ra.ability_used", {"seat": seat, "card": card, "timing": timing, "effect": a.effect}, rule="ABL-1"
+    )
     if "pay" in choice:
         exhaust(ctx, t, seat, choice["pay"], rule="RES-2")
         rest = spec(g, choice["pay"]).influence - a.influence
@@ -127,8 +127,12 @@ def use(ctx, t, seat: int, card: str, timing: str, choice: dict) -> None:
         draw(ctx, t, choice["seat"], a.amount, rule=rule)
     elif e == "take_from_hand":
         victim = choice["seat"]
-        ctx.emit("ra.hand_shown", {"seat": seat, "victim": victim, "cards": list(t.zone(hand(victim)))},
-                 rule="SCN-MO-5", vis=[seat, victim])
+        ctx.emit(
+            "ra.hand_shown",
+            {"seat": seat, "victim": victim, "cards": list(t.zone(hand(victim)))},
+            rule="SCN-MO-5",
+            vis=[seat, victim],
+        )
         ctx.emit("ra.take", {"seat": seat, "victim": victim}, rule="SCN-MO-5")
 
 
@@ -142,13 +146,15 @@ def destroy_in_combat(ctx, t, card: str, rule: str) -> None:
     g = t.game
     src = next(army(s) for s in range(t.players) if card in t.zone(army(s)))
     if card in g.combat.wounded:
-        ctx.emit("ra.combat_step", {"set": {"wounded": [c for c in g.combat.wounded if c != card]}},
-                 rule=rule)
+        ctx.emit(
+            "ra.combat_step", {"set": {"wounded": [c for c in g.combat.wounded if c != card]}}, rule=rule
+        )
     zones.move(ctx, src, origin(t, card), [card], rule=rule)
 
 
 def action_cards(t, seat: int) -> list[str]:
     """ACT-CARD-1/2: hand cards and ready play-area cards with an Aktion ability."""
     g = t.game
-    return ([c for c in t.zone(hand(seat)) if ability(t, c, "action")]
-            + [c for c in t.zone(play(seat)) if ability(t, c, "action") and c not in g.exhausted])
+    return [c for c in t.zone(hand(seat)) if ability(t, c, "action")] + [
+        c for c in t.zone(play(seat)) if ability(t, c, "action") and c not in g.exhausted
+    ]

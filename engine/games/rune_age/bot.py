@@ -1,4 +1,5 @@
 """Rune Age's position values for the greedy and MCTS bots (bot tuning, not rules)."""
+
 from __future__ import annotations
 
 from engine.games.rune_age.cards import spec

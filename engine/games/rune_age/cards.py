@@ -1,4 +1,5 @@
 """Card data lookup: the shipped content, with a game's recorded overrides (situation fixtures)."""
+
 from __future__ import annotations
 
 from functools import cache
@@ -7,11 +8,10 @@ from pathlib import Path
 import msgspec
 
 from engine.content import load
+from engine.games.rune_age.schema import Card, Content, DieFaces, Scenario, SetupRow
 from engine.mechanics.zones import card_name
 from engine.readings import check_override_table
 from engine.ruleset import with_ruleset
-
-from engine.games.rune_age.schema import Card, Content, DieFaces, Scenario, SetupRow
 
 HERE = Path(__file__).parent / "content"
 PACKS = {"base": ("base.toml", "events.toml")}
@@ -22,14 +22,19 @@ PILES = ("stronghold", "u1", "u2", "u3", "u5")
 @cache
 def pack(name: str = "base") -> Content:
     parts = [load(HERE / f, Content) for f in PACKS[name]]
-    return Content(setup=[r for p in parts for r in p.setup],
-                   scenario=[r for p in parts for r in p.scenario],
-                   die=[r for p in parts for r in p.die],
-                   card=[r for p in parts for r in p.card])
+    return Content(
+        setup=[r for p in parts for r in p.setup],
+        scenario=[r for p in parts for r in p.scenario],
+        die=[r for p in parts for r in p.die],
+        card=[r for p in parts for r in p.card],
+    )
 
 
-RENAMED = {"Drachenlord Merick": "Drachenlord Ghox", "Kriegsnebel": "Zeit des Krieges",
-           "Aufruhr": "Diebesgilde"}
+RENAMED = {
+    "Drachenlord Merick": "Drachenlord Ghox",
+    "Kriegsnebel": "Zeit des Krieges",
+    "Aufruhr": "Diebesgilde",
+}
 """Stand-in event cards that became cards named by public lists: a game stored with the old card
 ids reads them as the new cards (old name -> new name)."""
 
@@ -55,8 +60,11 @@ def _patched(pack_name: str, name: str, over: bytes) -> Card:
 
 
 def cards(kind: str, pack_name: str = "base", **where) -> list[Card]:
-    return [c for c in pack(pack_name).card
-            if c.kind == kind and all(getattr(c, k) == v for k, v in where.items())]
+    return [
+        c
+        for c in pack(pack_name).card
+        if c.kind == kind and all(getattr(c, k) == v for k, v in where.items())
+    ]
 
 
 def scenario(key: str, pack_name: str = "base") -> Scenario:
@@ -71,8 +79,17 @@ def die_faces(key: str, pack_name: str = "base") -> DieFaces:
     return next(d for d in pack(pack_name).die if d.key == key)
 
 
-OVERRIDABLE = {"cost": int, "strength": int, "gold": int, "influence": int, "defence": int,
-               "icons": int, "amount": int, "phase_attack": int, "reward": bool}
+OVERRIDABLE = {
+    "cost": int,
+    "strength": int,
+    "gold": int,
+    "influence": int,
+    "defence": int,
+    "icons": int,
+    "amount": int,
+    "phase_attack": int,
+    "reward": bool,
+}
 """Card values a situation's `[overrides]` may change (docs/disputes.md)."""
 
 

@@ -7,20 +7,28 @@ so what the catalogue says and what the engine does cannot drift apart. A value 
 public list gives carries that source (the content's `sources` table); every other value is a
 stand-in.
 """
+
 from __future__ import annotations
 
 from engine.cards import CardInfo, check
-
 from engine.games.rune_age import cards as C
 from engine.games.rune_age.scenarios import CATACLYSM, DRAGONLORDS, MONUMENT, RUNEWARS
 from engine.games.rune_age.schema import Ability, Card
 
-FACTIONS = {"daqan": "Daqan Lords", "latari": "Latari Elves", "waiqar": "Waiqar the Undying",
-            "uthuk": "Uthuk Y'llan"}
-REALM_HEALTH = 20   # rulebook p.3: a home realm with 20 damage is out
+FACTIONS = {
+    "daqan": "Daqan Lords",
+    "latari": "Latari Elves",
+    "waiqar": "Waiqar the Undying",
+    "uthuk": "Uthuk Y'llan",
+}
+REALM_HEALTH = 20  # rulebook p.3: a home realm with 20 damage is out
 
-TIMING = {"on_play": "When played", "resolution": "Resolution", "end_of_combat": "End of combat",
-          "action": "Action"}
+TIMING = {
+    "on_play": "When played",
+    "resolution": "Resolution",
+    "end_of_combat": "End of combat",
+    "action": "Action",
+}
 
 
 def _cards(n: int) -> str:
@@ -42,32 +50,29 @@ EFFECT_WORDS = {
     "take_from_hand": "look at an opponent's hand and take 1 of its cards into your hand",
     "indestructible": "this unit cannot be chosen as a casualty",
     "nullify_opponent_resolution": "while it takes part in a combat, the opponent's Resolution "
-                                   "abilities have no effect",
+    "abilities have no effect",
     "wear_down": "an army that loses a battle against it leaves damage tokens equal to its "
-                 "strength on it; each token lowers its strength by 1; defeating it removes them",
+    "strength on it; each token lowers its strength by 1; defeating it removes them",
 }
 
 EVENT_WORDS = {
     "attack": "Every home realm is attacked with strength {strength}: the damage is the strength "
-              "minus the defending army's",
+    "minus the defending army's",
     "draw": "Every player draws {cards}",
-    "tribute": "Every player secretly picks 1 card from his hand; all picked cards are discarded "
-               "together",
+    "tribute": "Every player secretly picks 1 card from his hand; all picked cards are discarded together",
     "lasting": "Until the end of the next round every enemy has +{n} strength",
     "rune": "The most damaged player takes a dragon rune card (the first in turn order on a tie)",
-    "thieves": "The top {cards} of the highest-value gold pile in the central play area go back "
-               "to the box",
+    "thieves": "The top {cards} of the highest-value gold pile in the central play area go back to the box",
 }
 
 OBJECTIVE_WORDS = {
     DRAGONLORDS: "Can be attacked like an enemy; whoever defeats it wins at once (all lose if "
-                 "every player is eliminated first)",
-    RUNEWARS: "A player who eliminates another takes his dragon rune card; the last player "
-              "standing wins",
+    "every player is eliminated first)",
+    RUNEWARS: "A player who eliminates another takes his dragon rune card; the last player standing wins",
     CATACLYSM: "All players win together when the event deck is used up; all lose as soon as one "
-               "player is eliminated",
+    "player is eliminated",
     MONUMENT: "A player who builds his monument wins at the end of the round; several builders: "
-              "the most unit strength in deck, hand and discard pile wins, ties share",
+    "the most unit strength in deck, hand and discard pile wins, ties share",
 }
 
 
@@ -90,50 +95,60 @@ def event_text(c: Card) -> str:
             parts.append(f"rolls {c.icons} casualty {'die' if c.icons == 1 else 'dice'}")
         out = ", ".join(parts) + "."
         if c.phase_attack:
-            out += (f" At the start of every event phase it attacks every home realm with "
-                    f"strength {c.phase_attack}.")
+            out += (
+                f" At the start of every event phase it attacks every home realm with "
+                f"strength {c.phase_attack}."
+            )
         out += " " + reward_text(c)
         return out.strip()
     if c.effect not in EVENT_WORDS:
         raise KeyError(f"rune-age: event effect {c.effect!r} of {c.name} has no words")
-    return EVENT_WORDS[c.effect].format(strength=c.strength, n=c.amount,
-                                        cards=_cards(c.amount)) + "."
+    return EVENT_WORDS[c.effect].format(strength=c.strength, n=c.amount, cards=_cards(c.amount)) + "."
 
 
 def reward_text(c: Card) -> str:
     if not c.reward:
         return "Defeated, it goes to the event discard pile."
     gives = [f"{v} {k}" for k, v in (("gold", c.gold), ("influence", c.influence)) if v]
-    return ("Defeated, it becomes its victor's reward"
-            + (f" (exhaust: {' or '.join(gives)})" if gives else "") + ".")
+    return (
+        "Defeated, it becomes its victor's reward"
+        + (f" (exhaust: {' or '.join(gives)})" if gives else "")
+        + "."
+    )
 
 
 def card_text(c: Card) -> str:
     k = c.kind
     lines = []
     if k == "realm":
-        lines.append(f"Home realm of the {FACTIONS[c.race]}: a player whose home realm has "
-                     f"{REALM_HEALTH} damage is eliminated.")
+        lines.append(
+            f"Home realm of the {FACTIONS[c.race]}: a player whose home realm has "
+            f"{REALM_HEALTH} damage is eliminated."
+        )
     elif k == "stronghold":
-        lines.append(f"Buy it for {c.cost} gold or secure it with strength {c.strength}; "
-                     f"exhaust: {c.influence} influence.")
+        lines.append(
+            f"Buy it for {c.cost} gold or secure it with strength {c.strength}; "
+            f"exhaust: {c.influence} influence."
+        )
     elif k in ("unit", "tactic"):
         currency = "gold" if c.race else "influence"
         lines.append(f"Costs {c.cost} {currency}.")
     elif k == "gold":
         lines.append(f"Provides {c.gold} gold; bought for {c.cost} influence.")
     elif k == "monument":
-        lines.append(f"Buy it for {c.cost} gold to build your monument. "
-                     + OBJECTIVE_WORDS[MONUMENT] + ".")
+        lines.append(f"Buy it for {c.cost} gold to build your monument. " + OBJECTIVE_WORDS[MONUMENT] + ".")
     elif k == "city":
-        lines.append(f"Secure it with strength {c.strength}; exhaust: {c.influence} influence; "
-                     f"its holder's army has +{c.defence} strength when it is besieged.")
+        lines.append(
+            f"Secure it with strength {c.strength}; exhaust: {c.influence} influence; "
+            f"its holder's army has +{c.defence} strength when it is besieged."
+        )
     elif k == "event":
         lines.append(event_text(c))
     elif k == "objective":
         if c.strength:
-            lines.append(f"Strength {c.strength}"
-                         + (f", rolls {c.icons} casualty dice" if c.icons else "") + ".")
+            lines.append(
+                f"Strength {c.strength}" + (f", rolls {c.icons} casualty dice" if c.icons else "") + "."
+            )
         lines.append(OBJECTIVE_WORDS[c.scenario] + ".")
     elif k == "rune":
         gives = [f"{v} {w}" for w, v in (("gold", c.gold), ("influence", c.influence)) if v]
@@ -194,9 +209,16 @@ def group(c: Card) -> str:
 def info(c: Card) -> CardInfo:
     values = card_values(c)
     return CardInfo(
-        name=c.name, english_name=c.english or None, kind=c.kind, values=values,
-        sources={k: c.sources.get(k, "stand-in") for k in values}, text=card_text(c),
-        group=group(c), count=c.copies, count_source=c.sources.get("copies", "stand-in"))
+        name=c.name,
+        english_name=c.english or None,
+        kind=c.kind,
+        values=values,
+        sources={k: c.sources.get(k, "stand-in") for k in values},
+        text=card_text(c),
+        group=group(c),
+        count=c.copies,
+        count_source=c.sources.get("copies", "stand-in"),
+    )
 
 
 def catalogue(pack_name: str = "base") -> list[CardInfo]:

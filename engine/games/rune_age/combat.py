@@ -1,13 +1,10 @@
 """Battles (BTL-1..8, CAS-1..4) and sieges (SGE-1..6) as small steps with recorded outcomes."""
+
 from __future__ import annotations
 
 from engine import readings
-from engine.mechanics import damage, zones
-from engine.mechanics.dice import Die
-
 from engine.games.rune_age import abilities as A
 from engine.games.rune_age.cards import die_faces, spec
-from engine.games.rune_age.scenarios import CATACLYSM, DRAGONLORDS, MONUMENT
 from engine.games.rune_age.endgame import over, wound_realm
 from engine.games.rune_age.places import (
     CITIES,
@@ -26,6 +23,9 @@ from engine.games.rune_age.places import (
     play,
     playable,
 )
+from engine.games.rune_age.scenarios import CATACLYSM, DRAGONLORDS, MONUMENT
+from engine.mechanics import damage, zones
+from engine.mechanics.dice import Die
 
 
 def lasting_bonus(t) -> int:
@@ -85,24 +85,46 @@ def declare(ctx, t, seat: int, target: str) -> None:
     """ACT-CMB-1, BTL-1 / SGE-1: name the target; a siege when another player controls it."""
     ctx.emit("ra.attacked", {"seat": seat, "target": target}, rule="ACT-CMB-2")
     if target.startswith("realm:"):
-        combat = {"kind": "siege", "attacker": seat, "target": target,
-                  "defender": int(target.split(":")[1]), "turn": seat}
+        combat = {
+            "kind": "siege",
+            "attacker": seat,
+            "target": target,
+            "defender": int(target.split(":")[1]),
+            "turn": seat,
+        }
         rule = "SGE-1"
     elif controller(t, target) is not None:
-        combat = {"kind": "siege", "attacker": seat, "target": target,
-                  "defender": controller(t, target), "turn": seat}
+        combat = {
+            "kind": "siege",
+            "attacker": seat,
+            "target": target,
+            "defender": controller(t, target),
+            "turn": seat,
+        }
         rule = "SGE-1"
     else:
-        combat = {"kind": "battle", "attacker": seat, "target": target, "turn": seat,
-                  "target_strength": target_strength(t, target), "icons": spec(t.game, target).icons}
+        combat = {
+            "kind": "battle",
+            "attacker": seat,
+            "target": target,
+            "turn": seat,
+            "target_strength": target_strength(t, target),
+            "icons": spec(t.game, target).icons,
+        }
         rule = "BTL-1"
     ctx.emit("ra.combat", {"combat": combat}, rule=rule)
 
 
 def defend(ctx, t, seat: int, card: str, strength: int) -> None:
     """BTL-1 'Effekt', §8.4: a player fights a battle against an event attacking his realm."""
-    combat = {"kind": "defend", "attacker": seat, "target": card, "turn": seat,
-              "target_strength": strength, "icons": spec(t.game, card).icons}
+    combat = {
+        "kind": "defend",
+        "attacker": seat,
+        "target": card,
+        "turn": seat,
+        "target_strength": strength,
+        "icons": spec(t.game, card).icons,
+    }
     ctx.emit("ra.combat", {"combat": combat}, rule="BTL-1")
 
 
@@ -171,8 +193,11 @@ def casualty(ctx, t, card: str) -> None:
 
 def casualty_candidates(t, seat: int) -> list[str]:
     """CAS-3/4: participating units, except those an ability makes indestructible."""
-    return [x for x in t.zone(army(seat)) if is_unit(t, x)
-            and not any(a.effect == "indestructible" for a in spec(t.game, x).abilities)]
+    return [
+        x
+        for x in t.zone(army(seat))
+        if is_unit(t, x) and not any(a.effect == "indestructible" for a in spec(t.game, x).abilities)
+    ]
 
 
 def to_resolution(ctx, t) -> None:
@@ -212,7 +237,7 @@ def step(ctx, t) -> bool:
         units = casualty_candidates(t, c.attacker)
         if c.skulls and units and len(units) > c.skulls:
             return False
-        for x in units[:c.skulls]:
+        for x in units[: c.skulls]:
             A.destroy_in_combat(ctx, t, x, rule="CAS-4" if len(units) <= c.skulls else "CAS-2")
         to_resolution(ctx, t)
         return True
@@ -224,8 +249,9 @@ def step(ctx, t) -> bool:
     elif c.step == "resolution":
         outcome(ctx, t)
         if not t.over:
-            ctx.emit("ra.combat_step", {"set": {"step": "end_abilities", "resolver": c.attacker}},
-                     rule="ABL-4")
+            ctx.emit(
+                "ra.combat_step", {"set": {"step": "end_abilities", "resolver": c.attacker}}, rule="ABL-4"
+            )
     else:
         finish(ctx, t)
     return True
@@ -263,8 +289,16 @@ def outcome(ctx, t) -> None:
         city = not c.target.startswith("realm:")
         dfn = defender_total(t)
         won = att > dfn
-        ctx.emit("ra.outcome", {"attacker": att, "defender": dfn, "winner": "attacker" if won else "defender",
-                                "target": c.target}, rule="SGE-3")
+        ctx.emit(
+            "ra.outcome",
+            {
+                "attacker": att,
+                "defender": dfn,
+                "winner": "attacker" if won else "defender",
+                "target": c.target,
+            },
+            rule="SGE-3",
+        )
         ctx.emit("ra.combat_step", {"set": {"winner": "attacker" if won else "defender"}}, rule="SGE-3")
         if won and city:
             capture_city(ctx, t, c.target, c.defender, c.attacker)
@@ -273,8 +307,11 @@ def outcome(ctx, t) -> None:
         return
     need = c.target_strength
     won = att >= need
-    ctx.emit("ra.outcome", {"attacker": att, "target": need, "winner": "army" if won else "target",
-                            "target_card": c.target}, rule="BTL-5")
+    ctx.emit(
+        "ra.outcome",
+        {"attacker": att, "target": need, "winner": "army" if won else "target", "target_card": c.target},
+        rule="BTL-5",
+    )
     ctx.emit("ra.combat_step", {"set": {"winner": "army" if won else "target"}}, rule="BTL-5")
     if c.kind == "defend":
         if not won:

@@ -1,8 +1,7 @@
 """Command handlers (one per command kind). The pipeline has already checked the command
 against legal_commands, so each handler only carries it out and then advances the game."""
-from __future__ import annotations
 
-from engine.mechanics import zones
+from __future__ import annotations
 
 from engine.games.rune_age import abilities as A
 from engine.games.rune_age import combat, eventphase
@@ -17,6 +16,7 @@ from engine.games.rune_age.turn import (
     generate,
     open_action,
 )
+from engine.mechanics import zones
 
 
 def _play_gold(ctx, t, seat, cmd):
@@ -154,12 +154,29 @@ def _take(ctx, t, seat, cmd):
 
 
 HANDLERS = {
-    "play_gold": _play_gold, "use_gold": _use_gold, "use_influence": _use_influence, "buy": _buy,
-    "acquire": _acquire, "end_action": _end_action, "card_action": _card_action, "attack": _attack,
-    "end_turn": _end_turn, "keep": _keep, "discard_hand": _discard_hand, "play": _play,
-    "stop": _stop, "pass": _pass, "ability": _ability, "decline": _decline, "casualty": _casualty,
-    "resolve": _resolve, "end_ability": _end_ability, "done": _done, "tribute": _tribute,
-    "keep_rune": _keep_rune, "take": _take,
+    "play_gold": _play_gold,
+    "use_gold": _use_gold,
+    "use_influence": _use_influence,
+    "buy": _buy,
+    "acquire": _acquire,
+    "end_action": _end_action,
+    "card_action": _card_action,
+    "attack": _attack,
+    "end_turn": _end_turn,
+    "keep": _keep,
+    "discard_hand": _discard_hand,
+    "play": _play,
+    "stop": _stop,
+    "pass": _pass,
+    "ability": _ability,
+    "decline": _decline,
+    "casualty": _casualty,
+    "resolve": _resolve,
+    "end_ability": _end_ability,
+    "done": _done,
+    "tribute": _tribute,
+    "keep_rune": _keep_rune,
+    "take": _take,
 }
 
 
@@ -168,6 +185,8 @@ def subscriptions() -> list[tuple[str, object]]:
         def handler(ctx, t, ev):
             fn(ctx, t, ev.actor, ev.data)
             advance(ctx, t)
+
         handler.__name__ = fn.__name__
         return handler
+
     return [(f"cmd.{kind}", wrap(fn)) for kind, fn in HANDLERS.items()]

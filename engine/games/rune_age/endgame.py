@@ -1,10 +1,8 @@
 """Realm damage, elimination (ELM-1..3, H13) and the scenarios' victory conditions (§9)."""
+
 from __future__ import annotations
 
-from engine.mechanics import damage, zones
-
 from engine.games.rune_age.cards import spec
-from engine.games.rune_age.scenarios import CATACLYSM, MONUMENT, RUNEWARS
 from engine.games.rune_age.places import (
     CITIES,
     OUT,
@@ -19,6 +17,8 @@ from engine.games.rune_age.places import (
     play,
     realm,
 )
+from engine.games.rune_age.scenarios import CATACLYSM, MONUMENT, RUNEWARS
+from engine.mechanics import damage, zones
 
 ELIMINATION_DAMAGE = 20
 
@@ -36,8 +36,9 @@ def eliminate(ctx, t, seat: int, by: int | None) -> None:
     """ELM-1/2 with A19: neutral and gold cards go home, cities turn neutral, the rest leaves."""
     g = t.game
     was_first = seat == g.first
-    ctx.emit("ra.eliminated", {"seat": seat, "by": by, "cause": "event" if by is None else "combat"},
-             rule="ELM-1")
+    ctx.emit(
+        "ra.eliminated", {"seat": seat, "by": by, "cause": "event" if by is None else "combat"}, rule="ELM-1"
+    )
     for zone in (hand(seat), deck(seat), discard(seat), army(seat)):
         for card in list(t.zone(zone)):
             c = spec(g, card)
@@ -82,15 +83,20 @@ def check_elimination_end(ctx, t) -> None:
 
 def over(ctx, t, winners: list[int], reason: str, rule: str, scores: dict | None = None) -> None:
     if not t.over:
-        ctx.emit("game.over", {"winners": sorted(winners), "scores": scores or {}, "reason": reason},
-                 rule=rule)
+        ctx.emit(
+            "game.over", {"winners": sorted(winners), "scores": scores or {}, "reason": reason}, rule=rule
+        )
 
 
 def deck_strength(t, seat: int) -> int:
     """SCN-MO-4 tie-break (A23): printed strength of all unit cards in deck, hand and discard."""
     g = t.game
-    return sum(spec(g, c).strength for z in (deck(seat), hand(seat), discard(seat))
-               for c in t.zone(z) if spec(g, c).kind == "unit")
+    return sum(
+        spec(g, c).strength
+        for z in (deck(seat), hand(seat), discard(seat))
+        for c in t.zone(z)
+        if spec(g, c).kind == "unit"
+    )
 
 
 def end_of_round(ctx, t) -> None:
@@ -100,9 +106,14 @@ def end_of_round(ctx, t) -> None:
     if g.scenario == MONUMENT and builders:
         totals = {str(s): deck_strength(t, s) for s in builders}
         best = max(totals.values())
-        over(ctx, t, [s for s in builders if totals[str(s)] == best],
-             "monument built" if len(builders) == 1 else "monuments built: deck strength decides",
-             "SCN-MO-4", {"deck_strength": totals})
+        over(
+            ctx,
+            t,
+            [s for s in builders if totals[str(s)] == best],
+            "monument built" if len(builders) == 1 else "monuments built: deck strength decides",
+            "SCN-MO-4",
+            {"deck_strength": totals},
+        )
     elif t.options["round_cap"] and g.round >= t.options["round_cap"]:
         over(ctx, t, [], f"round cap {g.round} reached", "ENG-CAP")
 

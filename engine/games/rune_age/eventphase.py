@@ -1,7 +1,6 @@
 """The event phase (EVT-1..10): enemy attacks, the draw, effects player by player, refill."""
-from __future__ import annotations
 
-from engine.mechanics import damage, zones
+from __future__ import annotations
 
 from engine.games.rune_age import combat
 from engine.games.rune_age.cards import spec
@@ -23,6 +22,7 @@ from engine.games.rune_age.places import (
 )
 from engine.games.rune_age.scenarios import CATACLYSM
 from engine.games.rune_age.turn import draw, refill_all, start_round
+from engine.mechanics import damage, zones
 
 
 def begin(ctx, t) -> None:
@@ -56,8 +56,14 @@ def step(ctx, t) -> bool:
     if ev.step == "start":
         if ev.attackers:
             enemy = ev.attackers[0]
-            _set(ctx, "EVT-1", attackers=ev.attackers[1:], card=enemy,
-                 strength=spec(g, enemy).phase_attack, queue=alive(t))
+            _set(
+                ctx,
+                "EVT-1",
+                attackers=ev.attackers[1:],
+                card=enemy,
+                strength=spec(g, enemy).phase_attack,
+                queue=alive(t),
+            )
         else:
             _set(ctx, "EVT-2", step="draw", card="")
         return True

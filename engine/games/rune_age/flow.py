@@ -1,5 +1,6 @@
 """Drive the game forward through every step that needs no decision (invariant 5: afterwards
 the state names who must act)."""
+
 from __future__ import annotations
 
 from engine.games.rune_age import combat, eventphase

@@ -1,16 +1,16 @@
 """Who must act (prompts), every legal answer (legal_commands) and why a command is illegal."""
+
 from __future__ import annotations
 
 import msgspec
-
-from engine.mechanics.zones import card_name
-from engine.ruleset import Illegal, Prompt
 
 from engine.games.rune_age import abilities as A
 from engine.games.rune_age import combat
 from engine.games.rune_age.cards import spec
 from engine.games.rune_age.places import army, barracks, hand, names, playable, ready
 from engine.games.rune_age.scenarios import MONUMENT
+from engine.mechanics.zones import card_name
+from engine.ruleset import Illegal, Prompt
 
 
 def prompts(t) -> list[Prompt]:
@@ -69,15 +69,18 @@ def legal_commands(t, seat: int) -> list[dict]:
 def _combat(t, seat: int) -> list[dict]:
     c = t.game.combat
     if c.pending:
-        return ([{"kind": "ability", "card": c.pending, **u} for u in A.uses(t, seat, c.pending, "on_play")]
-                + [{"kind": "decline", "card": c.pending}])
+        return [
+            {"kind": "ability", "card": c.pending, **u} for u in A.uses(t, seat, c.pending, "on_play")
+        ] + [{"kind": "decline", "card": c.pending}]
     if c.step == "deploy":
         done = {"kind": "pass"} if c.kind == "siege" else {"kind": "stop"}
         return [{"kind": "play", "card": x} for x in playable(t, seat)] + [done]
     if c.step == "casualties":
         return [{"kind": "casualty", "card": x} for x in combat.casualty_candidates(t, seat)]
     if c.step == "resolution":
-        return [{"kind": "resolve", "card": x, **u} for x, u in combat.resolution_uses(t, seat)] + [{"kind": "done"}]
+        return [{"kind": "resolve", "card": x, **u} for x, u in combat.resolution_uses(t, seat)] + [
+            {"kind": "done"}
+        ]
     return [{"kind": "end_ability", "card": x, **u} for x, u in combat.end_uses(t, seat)] + [{"kind": "done"}]
 
 
@@ -91,16 +94,20 @@ def _keep(t, seat: int) -> list[dict]:
 
 def _actions(t, seat: int) -> list[dict]:
     g = t.game
-    out = [{"kind": "play_gold", "card": n}
-           for n in names([c for c in t.zone(hand(seat)) if spec(g, c).kind == "gold"])]
+    out = [
+        {"kind": "play_gold", "card": n}
+        for n in names([c for c in t.zone(hand(seat)) if spec(g, c).kind == "gold"])
+    ]
     out += [{"kind": "use_gold", "card": c} for c in ready(t, seat, "gold")]
     out += [{"kind": "use_influence", "card": c} for c in ready(t, seat, "influence")]
     if g.action == "purchase":
-        out += [{"kind": "buy", "pile": p} for p in _piles(t, seat)
-                if spec(g, t.zone(barracks(seat, p))[0]).cost <= g.pool]
+        out += [
+            {"kind": "buy", "pile": p}
+            for p in _piles(t, seat)
+            if spec(g, t.zone(barracks(seat, p))[0]).cost <= g.pool
+        ]
     if g.action == "influence":
-        out += [{"kind": "acquire", "pile": z} for z in _central(t)
-                if spec(g, t.zone(z)[0]).cost <= g.pool]
+        out += [{"kind": "acquire", "pile": z} for z in _central(t) if spec(g, t.zone(z)[0]).cost <= g.pool]
     if g.action:
         out.append({"kind": "end_action"})
     in_hand = t.zone(hand(seat))
@@ -118,7 +125,7 @@ def canonical(cmd: dict) -> bytes:
 
 def _piles(t, seat: int) -> list[str]:
     prefix = f"barracks:{seat}:"
-    return [z[len(prefix):] for z in t.zones if z.startswith(prefix) and t.zone(z)]
+    return [z[len(prefix) :] for z in t.zones if z.startswith(prefix) and t.zone(z)]
 
 
 def _central(t) -> list[str]:
@@ -145,8 +152,9 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
         who = ", ".join(f"seat {p.seat} ({p.kind})" for p in prompts(t))
         return Illegal("TRN-2", f"seat {seat} has nothing to decide now; waiting for {who}")
     if g.combat and kind in ("play_gold", "buy", "acquire", "use_gold", "card_action", "end_turn"):
-        return Illegal("ACT-CARD-3" if kind == "card_action" else "ACT-BUY-6",
-                       "no other action during a combat")
+        return Illegal(
+            "ACT-CARD-3" if kind == "card_action" else "ACT-BUY-6", "no other action during a combat"
+        )
     if kind == "play":
         if not g.combat:
             return Illegal("ACT-CMB-1", "cards are played into an army only during a combat")

@@ -1,6 +1,7 @@
 """Rune Age's log in words (see engine.narration): rounds and turns, purchases with their
 price, battles and sieges with both totals, casualties with the die, the event phase; a hidden
 choice (a tribute, a kept card) is told without its card, from the seen (redacted) event."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -33,7 +34,9 @@ def _combat(e: n.Seen) -> str:
     if kind == "defend":
         return f"{seat_name(c.get('attacker'))} defends against {target_}{strength}."
     if kind == "siege":
-        held = f" held by {seat_name(c['defender'])}" if "#" in str(c.get("target")) and "defender" in c else ""
+        held = (
+            f" held by {seat_name(c['defender'])}" if "#" in str(c.get("target")) and "defender" in c else ""
+        )
         return f"{who} lays siege to {target_}{held}."
     return f"{who} battles {target_}{strength}."
 
@@ -42,8 +45,10 @@ def _outcome(e: n.Seen) -> str:
     d = e.data
     if "defender" in d:  # a siege (SGE-3): a tie goes to the defender
         won = "the attacker wins" if d.get("winner") == "attacker" else "the defender holds"
-        return (f"Siege of {target(d.get('target'))}: attacker {d.get('attacker', '?')} against "
-                f"defender {d['defender']} — {won}.")
+        return (
+            f"Siege of {target(d.get('target'))}: attacker {d.get('attacker', '?')} against "
+            f"defender {d['defender']} — {won}."
+        )
     name = card(d.get("target_card", "the target"))
     won = "the army wins" if d.get("winner") in ("army", "attacker") else f"{name} holds"
     return f"Result: army {d.get('attacker', '?')} against {name} {d.get('target', '?')} — {won}."
@@ -64,7 +69,11 @@ def _event_step(e: n.Seen) -> str | None:
         drawn = f": {card(s['card'])}" if s.get("card") else ""
         return f"Event phase: {n.humane(str(s['step']))} step{drawn}."
     if "waiting" in s:
-        return f"Event phase: waiting for {n.seats(s['waiting'])}." if s["waiting"] else "Event phase: nobody left to wait for."
+        return (
+            f"Event phase: waiting for {n.seats(s['waiting'])}."
+            if s["waiting"]
+            else "Event phase: nobody left to wait for."
+        )
     return None
 
 
@@ -82,9 +91,14 @@ def _slot(e: n.Seen) -> str:
 WON = {"army": "the army", "target": "the target", "attacker": "the attacker", "defender": "the defender"}
 
 OWN: dict[str, Any] = {
-    "ra.setup": lambda e: (f"Rune Age set-up: scenario {n.humane(str(e.data.get('scenario', '?')))}"
-                           + (", solo" if e.data.get("solo") else "") + "."),
-    "ra.races": lambda e: f"Races in play: {n.and_list([str(r).title() for r in e.data.get('races') or []])}.",
+    "ra.setup": lambda e: (
+        f"Rune Age set-up: scenario {n.humane(str(e.data.get('scenario', '?')))}"
+        + (", solo" if e.data.get("solo") else "")
+        + "."
+    ),
+    "ra.races": lambda e: (
+        f"Races in play: {n.and_list([str(r).title() for r in e.data.get('races') or []])}."
+    ),
     "ra.seating": lambda e: f"Seating order: {n.seats(e.data.get('order') or [])}.",
     "ra.round": "Round {round} begins; {first} goes first.",
     "ra.turn": "{seat}'s turn (round {round}).",
@@ -94,46 +108,74 @@ OWN: dict[str, Any] = {
     "ra.combat": _combat,
     "ra.combat_step": _step,
     "ra.outcome": _outcome,
-    "ra.combat_ended": lambda e: f"The fight for {target(e.data.get('target'))} is over: {WON.get(e.data.get('winner'), 'nobody')} won.",
-    "ra.strength": lambda e: (f"{card(e.data.get('card', '?'))} adds {e.data.get('amount', '?')} strength to side "
-                              f"{e.data.get('side', '?')}."),
+    "ra.combat_ended": lambda e: (
+        f"The fight for {target(e.data.get('target'))} is over: {WON.get(e.data.get('winner'), 'nobody')} won."
+    ),
+    "ra.strength": lambda e: (
+        f"{card(e.data.get('card', '?'))} adds {e.data.get('amount', '?')} strength to side "
+        f"{e.data.get('side', '?')}."
+    ),
     "cmd.stop": "{who} stops adding units to the fight.",
     "cmd.play_gold": "{who} plays {card}.",
     "cmd.end_action": "{who} ends the action.",
     "cmd.discard_hand": "{who} discards the hand.",
     "ra.action": "{seat} takes the {action} action.",
     "ra.action_ended": "{seat} ends the {action} action.",
-    "ra.gained": lambda e: (f"{seat_name(e.data.get('seat'))} adds {e.data.get('amount', '?')} to the pool with "
-                            f"{card(e.data.get('card', '?'))}."),
-    "cmd.buy": lambda e: f"{e.who()} buys from {zone('barracks:%s:%s' % (e.actor, e.data.get('pile'))) if e.actor is not None else 'a pile'}.",
+    "ra.gained": lambda e: (
+        f"{seat_name(e.data.get('seat'))} adds {e.data.get('amount', '?')} to the pool with "
+        f"{card(e.data.get('card', '?'))}."
+    ),
+    "cmd.buy": lambda e: (
+        f"{e.who()} buys from {zone('barracks:%s:%s' % (e.actor, e.data.get('pile'))) if e.actor is not None else 'a pile'}."
+    ),
     "cmd.acquire": lambda e: f"{e.who()} acquires from {zone(str(e.data.get('pile', '?')))}.",
-    "ra.spent": lambda e: (f"{seat_name(e.data.get('seat'))} buys {card(e.data.get('card', '?'))} for "
-                           f"{e.data.get('amount', '?')}."),
-    "ra.forfeited": lambda e: (f"{seat_name(e.data.get('seat'))} leaves {e.data.get('amount', '?')} "
-                               f"{'gold' if e.data.get('action') == 'purchase' else 'influence'} unspent."),
+    "ra.spent": lambda e: (
+        f"{seat_name(e.data.get('seat'))} buys {card(e.data.get('card', '?'))} for "
+        f"{e.data.get('amount', '?')}."
+    ),
+    "ra.forfeited": lambda e: (
+        f"{seat_name(e.data.get('seat'))} leaves {e.data.get('amount', '?')} "
+        f"{'gold' if e.data.get('action') == 'purchase' else 'influence'} unspent."
+    ),
     "ra.announced": "{seat} announces strength {total}.",
-    "ra.casualties": lambda e: (f"{seat_name(e.data.get('seat'))} rolls casualties: "
-                                f"{n.and_list([str(f) for f in e.data.get('faces') or []])} — "
-                                f"{plural(e.data.get('skulls', 0), 'skull')}."),
+    "ra.casualties": lambda e: (
+        f"{seat_name(e.data.get('seat'))} rolls casualties: "
+        f"{n.and_list([str(f) for f in e.data.get('faces') or []])} — "
+        f"{plural(e.data.get('skulls', 0), 'skull')}."
+    ),
     "cmd.casualty": "{who} loses {card} as a casualty.",
     "cmd.tribute": lambda e: f"{e.who()} gives {_slot(e)} as tribute.",
-    "ra.tribute_chosen": lambda e: (f"{seat_name(e.data.get('seat'))} pays {card(e.data['card'])} as tribute."
-                                    if e.data.get("card") else f"{seat_name(e.data.get('seat'))} pays a hidden tribute."),
+    "ra.tribute_chosen": lambda e: (
+        f"{seat_name(e.data.get('seat'))} pays {card(e.data['card'])} as tribute."
+        if e.data.get("card")
+        else f"{seat_name(e.data.get('seat'))} pays a hidden tribute."
+    ),
     "cmd.keep": lambda e: f"{e.who()} keeps {_slot(e)}.",
-    "ra.kept": lambda e: (f"{seat_name(e.data.get('seat'))} keeps {card(e.data['card'])}." if e.data.get("card")
-                          else f"{seat_name(e.data.get('seat'))} keeps a hidden card."),
+    "ra.kept": lambda e: (
+        f"{seat_name(e.data.get('seat'))} keeps {card(e.data['card'])}."
+        if e.data.get("card")
+        else f"{seat_name(e.data.get('seat'))} keeps a hidden card."
+    ),
     "ra.event_phase": _event_phase,
     "ra.event_step": _event_step,
     "ra.event_phase_ended": "The event phase of round {round} ends.",
     "ra.lasting": "{card} lasts until round {until}.",
     "ra.lasting_expired": "{card} expires.",
-    "ra.eliminated": lambda e: (f"{seat_name(e.data.get('seat'))} is eliminated"
-                                + (f" by {seat_name(e.data['by'])}" if isinstance(e.data.get("by"), int) else "")
-                                + (f" ({n.humane(str(e.data['cause']))})" if e.data.get("cause") else "") + "."),
-    "cmd.ability": lambda e: (f"{e.who()} uses {card(e.data.get('card', '?'))}"
-                              + (f" on {card(e.data['target'])}" if isinstance(e.data.get("target"), str) else "") + "."),
-    "ra.ability_used": lambda e: (f"{seat_name(e.data.get('seat'))}'s {card(e.data.get('card', '?'))} takes effect "
-                                  f"({n.humane(str(e.data.get('effect', '?')))})."),
+    "ra.eliminated": lambda e: (
+        f"{seat_name(e.data.get('seat'))} is eliminated"
+        + (f" by {seat_name(e.data['by'])}" if isinstance(e.data.get("by"), int) else "")
+        + (f" ({n.humane(str(e.data['cause']))})" if e.data.get("cause") else "")
+        + "."
+    ),
+    "cmd.ability": lambda e: (
+        f"{e.who()} uses {card(e.data.get('card', '?'))}"
+        + (f" on {card(e.data['target'])}" if isinstance(e.data.get("target"), str) else "")
+        + "."
+    ),
+    "ra.ability_used": lambda e: (
+        f"{seat_name(e.data.get('seat'))}'s {card(e.data.get('card', '?'))} takes effect "
+        f"({n.humane(str(e.data.get('effect', '?')))})."
+    ),
     "ra.wounded": "{card} is wounded by {by}.",
     "cmd.use_influence": "{who} uses the influence of {card}.",
     "ra.exhausted": "{seat} exhausts {card}.",
@@ -141,12 +183,16 @@ OWN: dict[str, Any] = {
     "ra.first_player": "{seat} becomes the first player.",
     "cmd.resolve": "{who} resolves {card}.",
     "ra.monument_built": "{seat} builds {card}.",
-    "ra.rune_choice": lambda e: (f"{seat_name(e.data.get('seat'))} chooses among the runes "
-                                 f"{cards(e.data['cards'])}." if e.data.get("cards") else
-                                 f"{seat_name(e.data.get('seat'))} chooses a rune."),
+    "ra.rune_choice": lambda e: (
+        f"{seat_name(e.data.get('seat'))} chooses among the runes {cards(e.data['cards'])}."
+        if e.data.get("cards")
+        else f"{seat_name(e.data.get('seat'))} chooses a rune."
+    ),
     "ra.rune_chosen": "{seat} takes the rune {card}.",
-    "ra.hand_shown": lambda e: (f"{seat_name(e.data.get('seat'))} looks at {seat_name(e.data.get('victim'))}'s hand"
-                                + (f": {cards(e.data['cards'])}." if e.data.get("cards") else ".")),
+    "ra.hand_shown": lambda e: (
+        f"{seat_name(e.data.get('seat'))} looks at {seat_name(e.data.get('victim'))}'s hand"
+        + (f": {cards(e.data['cards'])}." if e.data.get("cards") else ".")
+    ),
     "ra.take": "{seat} may take a card from {victim}.",
     "ra.taken": "{seat} takes a card from {victim}.",
 }

@@ -1,23 +1,48 @@
 """Zone names and read-only questions about where cards lie."""
+
 from __future__ import annotations
 
-from engine.mechanics.zones import card_name
-
 from engine.games.rune_age.cards import spec
+from engine.mechanics.zones import card_name
 
 EVENTS, EVENT_DISCARD, ENEMIES, LASTING = "events", "event_discard", "enemies", "lasting"
 CITIES, OBJECTIVE, RUNES, OUT, BOX, REVEALED = "cities", "objective", "runes", "out", "box", "event_drawn"
 
 
-def deck(s: int) -> str: return f"deck:{s}"
-def hand(s: int) -> str: return f"hand:{s}"
-def discard(s: int) -> str: return f"discard:{s}"
-def play(s: int) -> str: return f"play:{s}"
-def army(s: int) -> str: return f"army:{s}"
-def realm(s: int) -> str: return f"realm:{s}"
-def barracks(s: int, pile: str) -> str: return f"barracks:{s}:{pile}"
-def gold_pile(value: int) -> str: return f"gold:{value}"
-def neutral_pile(name: str) -> str: return f"neutral:{name}"
+def deck(s: int) -> str:
+    return f"deck:{s}"
+
+
+def hand(s: int) -> str:
+    return f"hand:{s}"
+
+
+def discard(s: int) -> str:
+    return f"discard:{s}"
+
+
+def play(s: int) -> str:
+    return f"play:{s}"
+
+
+def army(s: int) -> str:
+    return f"army:{s}"
+
+
+def realm(s: int) -> str:
+    return f"realm:{s}"
+
+
+def barracks(s: int, pile: str) -> str:
+    return f"barracks:{s}:{pile}"
+
+
+def gold_pile(value: int) -> str:
+    return f"gold:{value}"
+
+
+def neutral_pile(name: str) -> str:
+    return f"neutral:{name}"
 
 
 def alive(t) -> list[int]:
@@ -72,8 +97,7 @@ def playable(t, s: int) -> list[str]:
 def ready(t, s: int, resource: str) -> list[str]:
     """Ready play-area cards of seat s that provide gold or influence when exhausted."""
     g = t.game
-    return [c for c in t.zone(play(s))
-            if c not in g.exhausted and getattr(spec(g, c), resource) > 0]
+    return [c for c in t.zone(play(s)) if c not in g.exhausted and getattr(spec(g, c), resource) > 0]
 
 
 def army_strength(t, s: int) -> int:

@@ -3,14 +3,14 @@ against the influence or gold pool, and a battle's strength against the army's.
 
 Only reads the table; the strengths come from the combat code (`combat.target_strength`,
 `combat.attacker_total`), so the preview uses the same numbers as the battle."""
-from __future__ import annotations
 
-from engine.mechanics.zones import card_name
-from engine.narration import seat_name
+from __future__ import annotations
 
 from engine.games.rune_age import combat
 from engine.games.rune_age.cards import spec
 from engine.games.rune_age.places import barracks, hand, is_unit
+from engine.mechanics.zones import card_name
+from engine.narration import seat_name
 
 
 def preview(t, seat: int, cmd: dict) -> str | None:
@@ -29,8 +29,11 @@ def preview(t, seat: int, cmd: dict) -> str | None:
         own = t.zone(hand(seat))  # the seat's own hand: its slot's card is no secret to it
         if 0 <= cmd["slot"] < len(own):
             x = own[cmd["slot"]]
-            return (f"give up {card_name(x)} as tribute (EVT-4)" if kind == "tribute"
-                    else f"keep {card_name(x)} for your next turn (TRN-3)")
+            return (
+                f"give up {card_name(x)} as tribute (EVT-4)"
+                if kind == "tribute"
+                else f"keep {card_name(x)} for your next turn (TRN-3)"
+            )
     if kind == "casualty" and isinstance(cmd.get("card"), str) and g.combat:
         x = cmd["card"]
         hurt = ", wounded" if x in g.combat.wounded else ""
@@ -41,8 +44,10 @@ def preview(t, seat: int, cmd: dict) -> str | None:
         return _siege(t, seat, cmd)
     if kind in ("play", "stop", "pass") and g.combat and g.combat.kind != "siege":
         c = g.combat
-        return (f"your army has strength {combat.attacker_total(t)} now,"
-                f" needs {c.target_strength} (BTL-5: a tie goes to the army)")
+        return (
+            f"your army has strength {combat.attacker_total(t)} now,"
+            f" needs {c.target_strength} (BTL-5: a tie goes to the army)"
+        )
     return None
 
 
@@ -65,16 +70,27 @@ def _siege(t, seat: int, cmd: dict) -> str:
     name = cmd.get("card")
     add, what = 0, ""
     if cmd.get("kind") == "play" and isinstance(name, str):
-        card = name if name in t.zone(hand(seat)) else next(
-            (x for x in t.zone(hand(seat)) if card_name(x) == name), None)
+        card = (
+            name
+            if name in t.zone(hand(seat))
+            else next((x for x in t.zone(hand(seat)) if card_name(x) == name), None)
+        )
         if card is not None and is_unit(t, card):
-            add, what = spec(t.game, card).strength, f" with {card_name(card)} (+{spec(t.game, card).strength})"
+            add, what = (
+                spec(t.game, card).strength,
+                f" with {card_name(card)} (+{spec(t.game, card).strength})",
+            )
     if seat == c.attacker:
         att += add
     else:
         dfn += add
-    where = (f"the home realm of {seat_name(c.defender)}" if c.target.startswith("realm:")
-             else f"{card_name(c.target)} (defence {spec(t.game, c.target).defence})")
+    where = (
+        f"the home realm of {seat_name(c.defender)}"
+        if c.target.startswith("realm:")
+        else f"{card_name(c.target)} (defence {spec(t.game, c.target).defence})"
+    )
     lead = "the attacker wins" if att > dfn else "the defender holds"
-    return (f"siege of {where}: attacker {att} against defender {dfn}{what}: {lead} as things"
-            f" stand (SGE-3: a tie goes to the defender)")
+    return (
+        f"siege of {where}: attacker {att} against defender {dfn}{what}: {lead} as things"
+        f" stand (SGE-3: a tie goes to the defender)"
+    )

@@ -1,35 +1,55 @@
 """Rune Age as a Runeledger ruleset: wiring of state, set-up, rules, prompts and views."""
+
 from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.ruleset import Option, Ruleset
-from engine.situation import stated
 from engine.commands import Optional
-
 from engine.games.rune_age import eventphase, setup
 from engine.games.rune_age.flow import advance
 from engine.games.rune_age.scenarios import DRAGONLORDS, SCENARIOS, resolve, upcast_setup_v1
 from engine.games.rune_age.state import RAState
 from engine.games.rune_age.turn import start_round
 from engine.games.rune_age.zone_names import ZONE_NAMES
+from engine.ruleset import Option, Ruleset
+from engine.situation import stated
 
 
 class RuneAge(Ruleset):
     name = "rune-age"
     commands: ClassVar[dict[str, dict]] = {
-        "play": {"card": str}, "play_gold": {"card": str}, "use_gold": {"card": str},
-        "use_influence": {"card": str}, "buy": {"pile": str}, "acquire": {"pile": str},
-        "attack": {"target": str}, "card_action": {"card": str, "target": Optional(str),
-                                                  "discard": Optional(str), "seat": Optional(int)},
-        "ability": {"card": str, "target": str}, "keep": {"slot": int},
-        "tribute": {"slot": int}, "take": {"slot": int}, "keep_rune": {"card": str},
-        "casualty": {"card": str}, "decline": {"card": str},
-        "resolve": {"card": str, "target": Optional(str), "discard": Optional(str),
-                    "seat": Optional(int)},
-        "end_ability": {"card": str, "target": Optional(str), "discard": Optional(str),
-                        "seat": Optional(int)},
-        "discard_hand": {}, "end_action": {}, "end_turn": {}, "pass": {}, "stop": {},
+        "play": {"card": str},
+        "play_gold": {"card": str},
+        "use_gold": {"card": str},
+        "use_influence": {"card": str},
+        "buy": {"pile": str},
+        "acquire": {"pile": str},
+        "attack": {"target": str},
+        "card_action": {
+            "card": str,
+            "target": Optional(str),
+            "discard": Optional(str),
+            "seat": Optional(int),
+        },
+        "ability": {"card": str, "target": str},
+        "keep": {"slot": int},
+        "tribute": {"slot": int},
+        "take": {"slot": int},
+        "keep_rune": {"card": str},
+        "casualty": {"card": str},
+        "decline": {"card": str},
+        "resolve": {"card": str, "target": Optional(str), "discard": Optional(str), "seat": Optional(int)},
+        "end_ability": {
+            "card": str,
+            "target": Optional(str),
+            "discard": Optional(str),
+            "seat": Optional(int),
+        },
+        "discard_hand": {},
+        "end_action": {},
+        "end_turn": {},
+        "pass": {},
+        "stop": {},
         "done": {},
     }
     version = "1.0"
@@ -37,16 +57,24 @@ class RuneAge(Ruleset):
     zone_names = ZONE_NAMES
     players = (1, 2, 3, 4)
     options: ClassVar[dict[str, Option]] = {
-        "scenario": Option(default=DRAGONLORDS, choices=SCENARIOS + ("random",),
-                           doc="SET-2: the scenario, or random (an objective card drawn at random); "
-                               "the older names dragonlords, rune_wars, world_fire, monument and the "
-                               "German names still work"),
+        "scenario": Option(
+            default=DRAGONLORDS,
+            choices=SCENARIOS + ("random",),
+            doc="SET-2: the scenario, or random (an objective card drawn at random); "
+            "the older names dragonlords, rune_wars, world_fire, monument and the "
+            "German names still work",
+        ),
         "races": Option(default="random", doc="SET-3: comma-separated races in seat order, or random"),
-        "casualty_die": Option(default="standard", choices=("standard", "mild", "harsh"),
-                               doc="stand-in: skulls per face of the casualty die (A2)"),
+        "casualty_die": Option(
+            default="standard",
+            choices=("standard", "mild", "harsh"),
+            doc="stand-in: skulls per face of the casualty die (A2)",
+        ),
         "remove_brother": Option(default=False, doc="SCN-WB-5/OPT-2: remove Bruder gegen Bruder"),
         "neutrals": Option(default="", doc="OPT-1: three neutral types replacing the scenario's, same costs"),
-        "round_cap": Option(default=0, doc="ENG-CAP (not in the rules, A22): end without winner after N rounds"),
+        "round_cap": Option(
+            default=0, doc="ENG-CAP (not in the rules, A22): end without winner after N rounds"
+        ),
     }
     content_packs = ("base",)
     State = RAState
@@ -54,13 +82,20 @@ class RuneAge(Ruleset):
     event_schemas: ClassVar[dict[str, int]] = {"ra.setup": 2}
     upcasters: ClassVar[dict] = {("ra.setup", 1): upcast_setup_v1}
     implemented_in: ClassVar[dict[str, str]] = {
-        "apply": "apply:apply", "handlers": "commands:subscriptions",
-        "prompts": "legal:prompts", "legal_commands": "legal:legal_commands",
-        "explain": "legal:explain", "preview": "preview:preview",
-        "game_view": "view:game_view", "public_data": "view:public_data",
-        "describe": "narrate:describe", "why": "why:why", "cards": "catalogue:catalogue",
+        "apply": "apply:apply",
+        "handlers": "commands:subscriptions",
+        "prompts": "legal:prompts",
+        "legal_commands": "legal:legal_commands",
+        "explain": "legal:explain",
+        "preview": "preview:preview",
+        "game_view": "view:game_view",
+        "public_data": "view:public_data",
+        "describe": "narrate:describe",
+        "why": "why:why",
+        "cards": "catalogue:catalogue",
         "check_overrides": "cards:check_overrides",
-        "position_value": "bot:position_value", "common_goal": "bot:objective_worn",
+        "position_value": "bot:position_value",
+        "common_goal": "bot:objective_worn",
     }
 
     def check_options(self, options):
@@ -99,7 +134,7 @@ class RuneAge(Ruleset):
         advance(ctx, table)
 
     def dice(self, table):
+        from engine.games.rune_age.cards import die_faces
         from engine.mechanics.dice import Die
 
-        from engine.games.rune_age.cards import die_faces
         return {"casualty": Die("casualty", tuple(die_faces(table.game.die).faces))}

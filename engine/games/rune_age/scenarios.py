@@ -13,6 +13,7 @@ situation files name it the same way. Those spellings stay valid:
 The German names of the rulebook are accepted as well, and any spelling with spaces, hyphens or
 capitals ("The Cataclysm", "the-cataclysm").
 """
+
 from __future__ import annotations
 
 from engine.cards import fold
@@ -23,12 +24,15 @@ CATACLYSM = "the_cataclysm"
 MONUMENT = "the_monument"
 SCENARIOS = (DRAGONLORDS, RUNEWARS, CATACLYSM, MONUMENT)
 
-OLD_KEYS = {"dragonlords": DRAGONLORDS, "rune_wars": RUNEWARS, "world_fire": CATACLYSM,
-            "monument": MONUMENT}
+OLD_KEYS = {"dragonlords": DRAGONLORDS, "rune_wars": RUNEWARS, "world_fire": CATACLYSM, "monument": MONUMENT}
 """The keys before the rename (stored games, situation files): old key -> new key."""
 
-GERMAN = {"rueckkehr_der_drachenlords": DRAGONLORDS, "runenkriege": RUNEWARS,
-          "weltenbrand": CATACLYSM, "das_monument": MONUMENT}
+GERMAN = {
+    "rueckkehr_der_drachenlords": DRAGONLORDS,
+    "runenkriege": RUNEWARS,
+    "weltenbrand": CATACLYSM,
+    "das_monument": MONUMENT,
+}
 """The rulebook's German names (folded): German name -> key."""
 
 ALIASES = {**OLD_KEYS, **GERMAN}
@@ -45,9 +49,11 @@ def resolve(value: str) -> str:
         return key
     if key in ALIASES:
         return ALIASES[key]
-    raise ValueError(f"rune-age: option scenario={value!r} is not a scenario (SET-2); choose one of "
-                     f"{', '.join(SCENARIOS)} or random (older names {', '.join(OLD_KEYS)} "
-                     "still work)")
+    raise ValueError(
+        f"rune-age: option scenario={value!r} is not a scenario (SET-2); choose one of "
+        f"{', '.join(SCENARIOS)} or random (older names {', '.join(OLD_KEYS)} "
+        "still work)"
+    )
 
 
 def upcast_setup_v1(data: dict) -> dict:

@@ -1,10 +1,8 @@
 """Set-up (SET-1..11, SET-T, scenario extended set-ups) and set-up from a situation file."""
+
 from __future__ import annotations
 
 from engine.content import decode
-from engine.mechanics import damage, zones
-from engine.mechanics.zones import instances
-
 from engine.games.rune_age import cards as C
 from engine.games.rune_age.places import (
     BOX,
@@ -28,7 +26,8 @@ from engine.games.rune_age.places import (
 )
 from engine.games.rune_age.scenarios import MONUMENT, RUNEWARS, SCENARIOS, resolve
 from engine.games.rune_age.schema import Situation
-
+from engine.mechanics import damage, zones
+from engine.mechanics.zones import instances
 
 
 def choose_scenario(ctx, t) -> str:
@@ -38,15 +37,19 @@ def choose_scenario(ctx, t) -> str:
     if key == "random":
         key = ctx.pick("objective", allowed, 1, rule="SET-2")[0]
     if key not in allowed:
-        raise ValueError(f"rune-age: scenario {key} needs at least "
-                         f"{C.scenario(key).min_players} players (§9.6)")
+        raise ValueError(
+            f"rune-age: scenario {key} needs at least {C.scenario(key).min_players} players (§9.6)"
+        )
     return key
 
 
 def record_setup(ctx, t, key: str, rule: str, **extra) -> None:
     """ra.setup (schema 2): the content pack, the scenario key, solo or not, the casualty die."""
-    ctx.emit("ra.setup", {"pack": "base", "scenario": key, "solo": t.players == 1,
-                          "die": t.options["casualty_die"], **extra}, rule=rule)
+    ctx.emit(
+        "ra.setup",
+        {"pack": "base", "scenario": key, "solo": t.players == 1, "die": t.options["casualty_die"], **extra},
+        rule=rule,
+    )
 
 
 def choose_races(ctx, t) -> list[str]:
@@ -56,8 +59,9 @@ def choose_races(ctx, t) -> list[str]:
         return ctx.pick("races", list(C.RACES), t.players, rule="SET-3")
     races = [r.strip() for r in text.split(",")]
     if len(races) != t.players or len(set(races)) != len(races) or set(races) - set(C.RACES):
-        raise ValueError(f"rune-age: races={text!r} must name {t.players} different races "
-                         f"of {', '.join(C.RACES)}")
+        raise ValueError(
+            f"rune-age: races={text!r} must name {t.players} different races of {', '.join(C.RACES)}"
+        )
     return races
 
 
@@ -84,8 +88,9 @@ def event_cards(t, key: str) -> list[list[str]]:
         removed |= set(scn.optional_remove)
     stages = []
     for stage in range(1, scn.stages + 1):
-        stages.append([f"{c.name}#1" for c in C.cards("event", scenario=key, stage=stage)
-                       if c.name not in removed])
+        stages.append(
+            [f"{c.name}#1" for c in C.cards("event", scenario=key, stage=stage) if c.name not in removed]
+        )
     return stages
 
 
@@ -111,8 +116,13 @@ def setup(ctx, t) -> None:
             if pile == "monument" and key != MONUMENT:
                 continue
             zones.create(ctx, barracks(s, pile), ids, rule="SCN-MO-2" if pile == "monument" else "SET-6")
-        for name, vis in ((deck(s), "hidden"), (hand(s), "owner"), (discard(s), "public"),
-                          (play(s), "public"), (f"army:{s}", "public")):
+        for name, vis in (
+            (deck(s), "hidden"),
+            (hand(s), "owner"),
+            (discard(s), "public"),
+            (play(s), "public"),
+            (f"army:{s}", "public"),
+        ):
             zones.create(ctx, name, [], owner=s, vis=vis, rule="ZON-1")
     for value, count in ((1, row.gold1), (2, row.gold2), (3, row.gold3)):
         zones.create(ctx, gold_pile(value), instances(f"{value}-Gold", count), rule="SET-T")
@@ -120,7 +130,9 @@ def setup(ctx, t) -> None:
         zones.create(ctx, neutral_pile(name), instances(name, row.neutral), rule="SET-7")
     zones.create(ctx, BOX, [f"{c.name}#1" for c in C.cards("city")], rule="SET-7")
     zones.create(ctx, CITIES, [], rule="SET-7")
-    zones.move(ctx, BOX, CITIES, ctx.pick("cities", list(t.zone(BOX)), row.cities, rule="SET-7"), rule="SET-7")
+    zones.move(
+        ctx, BOX, CITIES, ctx.pick("cities", list(t.zone(BOX)), row.cities, rule="SET-7"), rule="SET-7"
+    )
     for name in (ENEMIES, EVENT_DISCARD, LASTING, REVEALED, OUT):
         zones.create(ctx, name, [], rule="ZON-7")
     for s in range(t.players):
@@ -157,11 +169,13 @@ def deal_runes(ctx, t) -> None:
 # ------------------------------------------------------------------ situations
 def read_situation(t, raw: dict) -> Situation:
     sit = decode(raw, Situation, "situation [game]")
-    if sit.standard_setup:      # the ordinary set-up lays out everything: other keys would be ignored
+    if sit.standard_setup:  # the ordinary set-up lays out everything: other keys would be ignored
         others = sorted(k for k in raw if k != "standard_setup")
         if others:
-            raise ValueError(f"situation [game] {others[0]}: standard_setup = true runs the ordinary "
-                             "set-up (SET-1..11), which takes no layout keys; give one or the other")
+            raise ValueError(
+                f"situation [game] {others[0]}: standard_setup = true runs the ordinary "
+                "set-up (SET-1..11), which takes no layout keys; give one or the other"
+            )
     if sit.phase not in ("turn", "event"):
         raise ValueError(f"situation [game] phase: {sit.phase!r} (allowed: turn, event)")
     sit.scenario = resolve(sit.scenario)
@@ -210,8 +224,7 @@ def lay_out(ctx, t, sit: Situation) -> None:
                     return card
         raise ValueError(f"situation: no {name!r} left to place")
 
-    placed = {ENEMIES: [take(n) for n in sit.enemies],
-              EVENT_DISCARD: [take(n) for n in sit.event_discard]}
+    placed = {ENEMIES: [take(n) for n in sit.enemies], EVENT_DISCARD: [take(n) for n in sit.event_discard]}
     if sit.cities is not None:
         placed[CITIES] = [take(n) for n in sit.cities]
     events = None if sit.events is None else [take(n) for n in sit.events]
@@ -233,7 +246,9 @@ def lay_out(ctx, t, sit: Situation) -> None:
         zones.create(ctx, name, [], rule="ZON-7")
     for s, seat in enumerate(sit.seat):
         for name in seat.exhausted:
-            card = next(c for c in t.zone(play(s)) if zones.card_name(c) == name and c not in t.game.exhausted)
+            card = next(
+                c for c in t.zone(play(s)) if zones.card_name(c) == name and c not in t.game.exhausted
+            )
             ctx.emit("ra.exhausted", {"card": card, "seat": s}, rule="SIT-0")
         damage.deal(ctx, realm(s), seat.damage, rule="SIT-0")
 
@@ -242,6 +257,7 @@ def start_inside(ctx, t, sit: Situation, active: int) -> None:
     """Seats marked eliminated leave (ELM-1); a `[game.combat]` is declared as ACT-CMB-1 does."""
     from engine.games.rune_age.combat import declare, targets
     from engine.games.rune_age.endgame import eliminate
+
     for s, seat in enumerate(sit.seat):
         if seat.eliminated:
             eliminate(ctx, t, s, None)
@@ -253,15 +269,19 @@ def start_inside(ctx, t, sit: Situation, active: int) -> None:
     found = [x for x in allowed if want in (x, zones.card_name(x))]
     if not found:
         names = ", ".join(dict.fromkeys(x if x.startswith("realm:") else zones.card_name(x) for x in allowed))
-        raise ValueError(f"situation [game.combat]: target {want!r} is not a combat target of seat "
-                         f"{attacker} (allowed: {names})")
+        raise ValueError(
+            f"situation [game.combat]: target {want!r} is not a combat target of seat "
+            f"{attacker} (allowed: {names})"
+        )
     declare(ctx, t, attacker, found[0])
     c = t.game.combat
     if sit.combat.passed:
         if c.kind != "siege" or set(sit.combat.passed) - {c.attacker, c.defender}:
-            raise ValueError(f"situation [game.combat] passed: {sit.combat.passed} - only the "
-                             f"attacker and defender of a siege can pass (allowed: "
-                             f"{[c.attacker, c.defender] if c.kind == 'siege' else []})")
+            raise ValueError(
+                f"situation [game.combat] passed: {sit.combat.passed} - only the "
+                f"attacker and defender of a siege can pass (allowed: "
+                f"{[c.attacker, c.defender] if c.kind == 'siege' else []})"
+            )
         passed = sorted(set(sit.combat.passed))
         turn = c.defender if passed == [c.attacker] else c.attacker
         ctx.emit("ra.combat_step", {"set": {"passed": passed, "turn": turn}}, rule="SGE-2")

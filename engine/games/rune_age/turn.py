@@ -1,10 +1,10 @@
 """A player's turn outside combat: refresh, open actions and their forfeits, TRN-3 and TRN-4."""
-from __future__ import annotations
 
-from engine.mechanics import zones
+from __future__ import annotations
 
 from engine.games.rune_age.cards import spec
 from engine.games.rune_age.places import alive, deck, discard, hand, next_alive, play, ready
+from engine.mechanics import zones
 
 HAND_SIZE = 5
 
@@ -48,8 +48,9 @@ def open_action(ctx, t, kind: str) -> None:
 def generate(ctx, t, seat: int, card: str, resource: str, rule: str) -> None:
     """Exhaust a ready play-area card for its gold or influence (RWD-2, ACT-INF-1, TRN-3)."""
     exhaust(ctx, t, seat, card, rule)
-    ctx.emit("ra.gained", {"seat": seat, "card": card, "amount": getattr(spec(t.game, card), resource)},
-             rule=rule)
+    ctx.emit(
+        "ra.gained", {"seat": seat, "card": card, "amount": getattr(spec(t.game, card), resource)}, rule=rule
+    )
 
 
 def end_turn(ctx, t) -> None:

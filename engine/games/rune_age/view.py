@@ -1,4 +1,5 @@
 """Hidden information (invariant 6): what one seat may see of the game's own state."""
+
 from __future__ import annotations
 
 import msgspec
@@ -10,8 +11,9 @@ def game_view(t, seat: int | None) -> dict:
     if seat != g.active:
         out["kept"] = len(g.kept)
     if out.get("ev"):
-        out["ev"]["chosen"] = {s: (c if seat is not None and s == str(seat) else "?")
-                               for s, c in g.ev.chosen.items()}
+        out["ev"]["chosen"] = {
+            s: (c if seat is not None and s == str(seat) else "?") for s, c in g.ev.chosen.items()
+        }
     return out
 
 

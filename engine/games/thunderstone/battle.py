@@ -3,6 +3,7 @@
 `assess` says what a party of laid-out cards achieves against one target; the result is
 recorded whole in the battle event so every modifier is auditable.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -12,7 +13,18 @@ from typing import Any
 import msgspec
 
 from engine import readings
-from engine.games.thunderstone.content import OVERRIDABLE, ById, Card, acting, card, is_hero, is_monster, kind_of, value, values  # noqa: F401 (OVERRIDABLE: rules.check_overrides)
+from engine.games.thunderstone.content import (  # noqa: F401 (OVERRIDABLE: rules.check_overrides)
+    OVERRIDABLE,
+    ById,
+    Card,
+    acting,
+    card,
+    is_hero,
+    is_monster,
+    kind_of,
+    value,
+    values,
+)
 from engine.games.thunderstone.places import board, board_zones, play, position_of
 
 _TRAITS: dict[int, tuple[Card, Mapping[str, Any]]] = {}
@@ -35,17 +47,22 @@ def _traits(k: Card) -> Mapping[str, Any]:
 traits_of = ById(lambda k: MappingProxyType({a.do: a for a in k.all("trait")})).__getitem__
 """`_traits` of the card of an id: a situation overrides values, never abilities, so the
 traits of an id are the same in every game (one dict access instead of two calls)."""
-_STATIC_STRENGTH = ById(lambda k: tuple(a for a in k.abilities
-                                        if a.on == "static" and a.do == "per_card_strength")).__getitem__
+_STATIC_STRENGTH = ById(
+    lambda k: tuple(a for a in k.abilities if a.on == "static" and a.do == "per_card_strength")
+).__getitem__
 # the same per-id reads of abilities for the battle maths (abilities are never overridden)
 _STATIC = acting("static")
 _GLOBAL = acting("global")
 _OWN_LIGHT = ById(lambda k: -sum(a.n for a in k.abilities if a.on == "trait" and a.do == "light")).__getitem__
-_LIGHT_ITEM_BONUS = ById(lambda k: tuple(a.n for a in k.abilities
-                                         if a.on == "static" and a.do == "light_item_bonus")).__getitem__
-_LEFTOVER_RATES = ById(lambda k: tuple(a.n for a in k.abilities
-                                       if a.on == "static" and a.do == "leftover_light_magic")).__getitem__
-_DUNGEON_EFFECTS = ById(lambda k: tuple(i for i, a in enumerate(k.abilities) if a.on == "dungeon")).__getitem__
+_LIGHT_ITEM_BONUS = ById(
+    lambda k: tuple(a.n for a in k.abilities if a.on == "static" and a.do == "light_item_bonus")
+).__getitem__
+_LEFTOVER_RATES = ById(
+    lambda k: tuple(a.n for a in k.abilities if a.on == "static" and a.do == "leftover_light_magic")
+).__getitem__
+_DUNGEON_EFFECTS = ById(
+    lambda k: tuple(i for i, a in enumerate(k.abilities) if a.on == "dungeon")
+).__getitem__
 
 
 def _first_static(k: Card) -> Mapping[str, Any]:
@@ -94,8 +111,7 @@ def strength(t, hero: str) -> int:
 
 
 def weapon_slots(t, hero: str) -> int:
-    return 1 + sum(a.n for w in t.game.t.equip.get(hero, []) for a in _STATIC(w)
-                   if a.do == "extra_weapon")
+    return 1 + sum(a.n for w in t.game.t.equip.get(hero, []) for a in _STATIC(w) if a.do == "extra_weapon")
 
 
 def carried(t, hero: str) -> list[str]:
@@ -127,7 +143,9 @@ def party_prevented(t, cards: list[str], target: str, also_used: str = "") -> st
     if not tr:  # no trait at all: nothing bars a party
         return ""
     need = tr.get("min_heroes_attack")
-    if need and 0 < len(heroes(cards)) < need.n:  # "mit nur einem Helden" (p.18): a hero-less party is not barred
+    if (
+        need and 0 < len(heroes(cards)) < need.n
+    ):  # "mit nur einem Helden" (p.18): a hero-less party is not barred
         return f"a party of fewer than {need.n} heroes may not attack it"
     forbid = tr.get("not_if_used")
     if forbid and (forbid.what == also_used or kind_used(t, cards, forbid.what)):
@@ -141,8 +159,9 @@ def bars_parties(t, target: str) -> bool:
     return barring(target)
 
 
-barring = ById(lambda k: any(a.on == "trait" and a.do in ("min_heroes_attack", "not_if_used")
-                           for a in k.abilities)).__getitem__
+barring = ById(
+    lambda k: any(a.on == "trait" and a.do in ("min_heroes_attack", "not_if_used") for a in k.abilities)
+).__getitem__
 """`bars_parties` by card id (traits are never overridden): one dict access."""
 
 
@@ -169,8 +188,16 @@ def count_keyword(cards: list[str], what: str, other_than: str, t=None) -> int:
     return sum(1 for c in cards if c != other_than and what in look(c).keywords)
 
 
-def hero_parts(t, c: str, target: str, p: int, cards: list[str], party: list[str],
-               spell_played: int, tr: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+def hero_parts(
+    t,
+    c: str,
+    target: str,
+    p: int,
+    cards: list[str],
+    party: list[str],
+    spell_played: int,
+    tr: Mapping[str, Any] | None = None,
+) -> list[dict[str, Any]]:
     """A hero's own attack and light, then its carried weapons' (BAT-1, BAT-2, BAT-6)."""
     if tr is None:
         tr = traits_of(target)
@@ -182,8 +209,17 @@ def hero_parts(t, c: str, target: str, p: int, cards: list[str], party: list[str
     return out
 
 
-def _attacking_parts(t, c: str, p: int, cards: list[str], party: list[str], spell_played: int,
-                     tr: Mapping[str, Any], look, out: list[dict[str, Any]]) -> None:
+def _attacking_parts(
+    t,
+    c: str,
+    p: int,
+    cards: list[str],
+    party: list[str],
+    spell_played: int,
+    tr: Mapping[str, Any],
+    look,
+    out: list[dict[str, Any]],
+) -> None:
     """`hero_parts` of a hero that can attack, appended to `out`; `look`: `values(t)`."""
     tt, k = t.game.t, look(c)
     r, m = k.attack + tt.atk_mod.get(c, 0), k.magic + tt.mag_mod.get(c, 0)
@@ -206,8 +242,15 @@ def _attacking_parts(t, c: str, p: int, cards: list[str], party: list[str], spel
         r = max(0, r - tt.atk_minus)
     if p <= 1 and "conjurer" in _HAS_STATIC(c):
         if readings.chosen(t, "A13") == "no_attack":
-            out.append(part(c, 0, 0, 0, "conjurer: no attack and no light at positions 0 and 1 "
-                                        "(reading A13 no_attack)"))
+            out.append(
+                part(
+                    c,
+                    0,
+                    0,
+                    0,
+                    "conjurer: no attack and no light at positions 0 and 1 (reading A13 no_attack)",
+                )
+            )
             return
         r, m, note = 0, 0, "conjurer: ATTACK +0 at positions 0 and 1 (A13)"
     m += tt.mag_any_pos.get(c, 0)
@@ -230,8 +273,9 @@ def _attacking_parts(t, c: str, p: int, cards: list[str], party: list[str], spel
         out.append(x)
 
 
-def card_part(t, c: str, target: str, gold: int, tr: Mapping[str, Any] | None = None,
-              look=None) -> dict[str, Any]:
+def card_part(
+    t, c: str, target: str, gold: int, tr: Mapping[str, Any] | None = None, look=None
+) -> dict[str, Any]:
     """A spell, item, villager or trophy: it works without a hero (p.11, AUTO-TROPHY).
     `look`: `values(t)` when the caller has it."""
     tt, k = t.game.t, (look or values(t))(c)
@@ -319,8 +363,11 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
     bonus = [n for h in attackers for n in _LIGHT_ITEM_BONUS(h)]
     light_bonus = 0
     if bonus:  # per lit item among the parts that count (no note)
-        lit = sum(1 for x in parts if "note" not in x and kind_of(x["card"]) == "item"
-                  and "light" in look(x["card"]).keywords)
+        lit = sum(
+            1
+            for x in parts
+            if "note" not in x and kind_of(x["card"]) == "item" and "light" in look(x["card"]).keywords
+        )
         light_bonus = sum(n * lit for n in bonus)
     R = M = light_points = 0
     for x in parts:
@@ -353,10 +400,13 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
             to = "none"
         reductions.append({"card": d, "to": to})
     deduction = 2 * penalty
-    if deduction and ("magic_half" in tr or "half_without_magic" in tr) \
-            and readings.chosen(t, "A11") == "after_light":
+    if (
+        deduction
+        and ("magic_half" in tr or "half_without_magic" in tr)
+        and readings.chosen(t, "A11") == "after_light"
+    ):
         mods.append(f"light deduction {deduction} before halving (reading A11 after_light)")
-        if R >= deduction:
+        if deduction <= R:
             R -= deduction
         else:
             M, R = max(0, M - (deduction - R)), 0
@@ -380,12 +430,27 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
         why = "the attack must include magic attack"
     elif "needs_used" in tr and not used_one(t, cards, parts, tr["needs_used"].what.split(",")):
         why = f"cannot be defeated unless an {' or '.join(tr['needs_used'].what.split(','))} is used"
-    return {"target": target, "position": p, "parts": parts, "attack": R, "magic": M,
-            "modifiers": mods, "reductions": reductions, "gold_revealed": gold,
-            "light_points": light_points, "light_base": p, "light_monster": own,
-            "light_global": glob, "light_penalty": penalty, "deduction": deduction,
-            "total": final, "health": health, "heroes_present": len(party),
-            "win": not why, "why": why}
+    return {
+        "target": target,
+        "position": p,
+        "parts": parts,
+        "attack": R,
+        "magic": M,
+        "modifiers": mods,
+        "reductions": reductions,
+        "gold_revealed": gold,
+        "light_points": light_points,
+        "light_base": p,
+        "light_monster": own,
+        "light_global": glob,
+        "light_penalty": penalty,
+        "deduction": deduction,
+        "total": final,
+        "health": health,
+        "heroes_present": len(party),
+        "win": not why,
+        "why": why,
+    }
 
 
 def used_one(t, cards: list[str], parts: list[dict[str, Any]], kinds: list[str]) -> bool:
@@ -393,8 +458,10 @@ def used_one(t, cards: list[str], parts: list[dict[str, Any]], kinds: list[str])
     applied this turn, e.g. a Torch's LIGHT +1."""
     if any(value(t, c).kind in kinds and (kind_used(t, [c], value(t, c).kind)) for c in cards):
         return True
-    return any(value(t, x["card"]).kind in kinds and "note" not in x
-               and (x["attack"] or x["magic"] or x["light"]) for x in parts)
+    return any(
+        value(t, x["card"]).kind in kinds and "note" not in x and (x["attack"] or x["magic"] or x["light"])
+        for x in parts
+    )
 
 
 def doubled_light(t) -> bool:
@@ -413,6 +480,7 @@ def why(t, ev, h) -> list[dict[str, Any]]:
     the trait modifiers; the diseases; the test and its result. `t` is the state before it."""
     from engine.explain import given, link, overrides_of
     from engine.games.thunderstone.texts import words
+
     if ev.type != "ts.battle":
         return []
     d, tt = ev.data, t.game.t
@@ -424,46 +492,86 @@ def why(t, ev, h) -> list[dict[str, Any]]:
         rule = "BAT-2" if "equipped_to" in x else "BAT-1"
         src = h.trail(x["card"], ev.version)
         if "equipped_to" in x:
-            eq = h.last(lambda e, w=x["card"]: e.type == "ts.equipped" and e.data.get("weapon") == w,
-                        ev.version)
+            eq = h.last(
+                lambda e, w=x["card"]: e.type == "ts.equipped" and e.data.get("weapon") == w, ev.version
+            )
             src = ([link(eq, f"equipped to {x['equipped_to']}")] if eq else []) + src
         keywords = ", ".join(k.keywords) or "none"
-        out.append(given(f"{k.name} ({k.kind}, keywords {keywords})",
-                         {"attack": x["attack"], "magic": x["magic"], "light": x["light"]},
-                         rule, src, x.get("note", ""), card=x["card"]))
+        out.append(
+            given(
+                f"{k.name} ({k.kind}, keywords {keywords})",
+                {"attack": x["attack"], "magic": x["magic"], "light": x["light"]},
+                rule,
+                src,
+                x.get("note", ""),
+                card=x["card"],
+            )
+        )
     tsrc = h.last(lambda e: e.type == "ts.target" and e.data.get("monster") == target, ev.version)
-    out.append(given(f"target {tk.name} ({tk.kind}, keywords {', '.join(tk.keywords) or 'none'})",
-                     {"health": tk.health, "position": d["position"]}, "TRN-D3",
-                     ([link(tsrc, "chosen as target")] if tsrc else []) + h.trail(target, ev.version),
-                     card=target))
+    out.append(
+        given(
+            f"target {tk.name} ({tk.kind}, keywords {', '.join(tk.keywords) or 'none'})",
+            {"health": tk.health, "position": d["position"]},
+            "TRN-D3",
+            ([link(tsrc, "chosen as target")] if tsrc else []) + h.trail(target, ev.version),
+            card=target,
+        )
+    )
     for a in tk.all("trait"):
-        out.append(given(f"trait of {tk.name}: {a.do}", words(a.on, a.do, a.n, a.m, a.what), "BAT-6",
-                         note="demands/limits applied while it is the target", card=target))
+        out.append(
+            given(
+                f"trait of {tk.name}: {a.do}",
+                words(a.on, a.do, a.n, a.m, a.what),
+                "BAT-6",
+                note="demands/limits applied while it is the target",
+                card=target,
+            )
+        )
     for _, c in board(t):
         for a in value(t, c).all("global"):
             if a.do in ("light", "double_light_penalty"):
-                out.append(given(f"global effect of {value(t, c).name}: {a.do}",
-                                 words(a.on, a.do, a.n, a.m, a.what), "BAT-3", h.trail(c, ev.version),
-                                 card=c))
-    out.append(given("light penalty", {"position base": d["light_base"],
-                                       "monster's own light": d["light_monster"],
-                                       "global light": d["light_global"],
-                                       "light points": d["light_points"],
-                                       "effects' light": tt.light_mod,
-                                       "penalty": d["light_penalty"], "deduction": d["deduction"]},
-                     "BAT-3", note="2 attack deducted per penalty point (BAT-4)"))
+                out.append(
+                    given(
+                        f"global effect of {value(t, c).name}: {a.do}",
+                        words(a.on, a.do, a.n, a.m, a.what),
+                        "BAT-3",
+                        h.trail(c, ev.version),
+                        card=c,
+                    )
+                )
+    out.append(
+        given(
+            "light penalty",
+            {
+                "position base": d["light_base"],
+                "monster's own light": d["light_monster"],
+                "global light": d["light_global"],
+                "light points": d["light_points"],
+                "effects' light": tt.light_mod,
+                "penalty": d["light_penalty"],
+                "deduction": d["deduction"],
+            },
+            "BAT-3",
+            note="2 attack deducted per penalty point (BAT-4)",
+        )
+    )
     for m in d["modifiers"]:
         out.append(given("trait modifier", m, "BAT-6"))
     for r in d["reductions"]:
-        out.append(given("disease", f"-1 {r['to']}", "BAT-5", h.trail(r["card"], ev.version),
-                         card=r["card"]))
+        out.append(given("disease", f"-1 {r['to']}", "BAT-5", h.trail(r["card"], ev.version), card=r["card"]))
     for key, rule in (("attack", "BAT-4"), ("magic", "BAT-4"), ("total", "BAT-7")):
         out.append(given(key if key != "total" else "total attack after light", d[key], rule))
     if "gold_revealed" in d and any(a.do == "double_health_unless_gold" for a in tk.all("trait")):
         out.append(given("gold revealed", d["gold_revealed"], "BAT-8"))
-    out.append(given("result", ("won" if d["win"] else "lost") + (f": {d['why']}" if d["why"] else
-                                                                  f": total {d['total']} >= health {d['health']}"),
-                     "BAT-8", note=_verdict(d, tk)))
+    out.append(
+        given(
+            "result",
+            ("won" if d["win"] else "lost")
+            + (f": {d['why']}" if d["why"] else f": total {d['total']} >= health {d['health']}"),
+            "BAT-8",
+            note=_verdict(d, tk),
+        )
+    )
     out += overrides_of(t, [value(t, x["card"]).name for x in d["parts"]] + [tk.name], "BAT-ALG")
     return out
 
@@ -472,8 +580,9 @@ def _verdict(d: dict[str, Any], tk: Card) -> str:
     """The causes of the result in words: the traits that changed a value, the light penalty."""
     causes = list(d["modifiers"])
     if d["deduction"]:
-        causes.append(f"light penalty {d['light_penalty']} at position {d['position']} "
-                      f"costs {d['deduction']} attack")
+        causes.append(
+            f"light penalty {d['light_penalty']} at position {d['position']} costs {d['deduction']} attack"
+        )
     zeroed = [f"{card(x['card']).name}: {x['note']}" for x in d["parts"] if x.get("note")]
     causes += zeroed
     return "; ".join(causes) if causes else "no trait or penalty changed the totals"

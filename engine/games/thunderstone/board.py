@@ -1,8 +1,10 @@
 """The dungeon board: leaving, closing gaps and refilling, traps, treasures, breaches,
 guardians and the Thunderstone reaching position 1 (AUTO-REFILL/TRAP/TREASURE/BREACH/GUARD, END-*)."""
+
 from __future__ import annotations
 
 from engine.games.thunderstone.content import card
+from engine.games.thunderstone.outcome import finish
 from engine.games.thunderstone.places import (
     board_of,
     deck,
@@ -20,7 +22,6 @@ from engine.games.thunderstone.places import (
     village_stacks,
     zone_of,
 )
-from engine.games.thunderstone.outcome import finish
 from engine.games.thunderstone.solo import back_to_village
 from engine.mechanics import zones
 
@@ -61,8 +62,11 @@ def arrived_at_one(ctx, t, cid: str, how: dict, capture: bool = False, b: str = 
         taken = capture and not blocked
         if taken:
             zones.move(ctx, pos(1, b), disc(s), [cid], "END-2", seat=s)
-        ctx.emit("ts.stone", {"stone": cid, "captured_by": s if taken else None, "guardian_out": blocked},
-                 "END-2" if taken else "END-3" if capture else "END-1")
+        ctx.emit(
+            "ts.stone",
+            {"stone": cid, "captured_by": s if taken else None, "guardian_out": blocked},
+            "END-2" if taken else "END-3" if capture else "END-1",
+        )
         finish(ctx, t, "the Thunderstone reached position 1")
         return True
     if k.all("breach"):
@@ -86,8 +90,7 @@ def refill(ctx, t, b: str = "") -> None:
             spring_trap(ctx, t, cid)
             zones.move(ctx, pos(3, b), "trash", [cid], "AUTO-TRAP")
         elif kind == "treasure":
-            zones.move(ctx, pos(3, b), tres(t.game.active), [cid], "AUTO-TREASURE",
-                       seat=t.game.active)
+            zones.move(ctx, pos(3, b), tres(t.game.active), [cid], "AUTO-TREASURE", seat=t.game.active)
 
 
 def spring_trap(ctx, t, trap: str) -> None:
@@ -176,8 +179,12 @@ def words(ctx, t, seats: list[int], a, trap: str) -> None:
     """Dragon's Words: a monster defeated this turn is destroyed unless the active player shows a
     thief; every other player destroys his deck's top card if it is a monster."""
     act, tt = t.game.active, t.game.t
-    if act in seats and tt.won and tt.target in t.zone(disc(act)) and not any(
-            "thief" in card(c).keywords for c in t.zone(play(act))):
+    if (
+        act in seats
+        and tt.won
+        and tt.target in t.zone(disc(act))
+        and not any("thief" in card(c).keywords for c in t.zone(play(act)))
+    ):
         destroy(ctx, t, disc(act), tt.target, "AUTO-TRAP")
     for s in seats:
         if s != act and t.zone(deck(s)) and card(t.zone(deck(s))[0]).is_monster:
@@ -201,8 +208,16 @@ def apply_breaches(ctx, t) -> None:
         cid = due["monster"]
         where = zone_of(t, cid)
         here = position_of(t, cid) == 1
-        ctx.emit("ts.breach", {"monster": cid, "moved_by": due["moved_by"], "applied": here,
-                               "effects": [a.do for a in card(cid).all("breach")]}, "AUTO-BREACH")
+        ctx.emit(
+            "ts.breach",
+            {
+                "monster": cid,
+                "moved_by": due["moved_by"],
+                "applied": here,
+                "effects": [a.do for a in card(cid).all("breach")],
+            },
+            "AUTO-BREACH",
+        )
         if not here:
             continue
         for a in card(cid).all("breach"):
@@ -239,7 +254,7 @@ def mill_hero(ctx, t, s: int) -> None:
     pile is not shuffled in: a deck without a hero is discarded whole)."""
     cards = t.zone(deck(s))
     i = next((i for i, c in enumerate(cards) if card(c).kind == "hero"), None)
-    upto = list(cards[:len(cards) if i is None else i])
+    upto = list(cards[: len(cards) if i is None else i])
     if upto:
         zones.move(ctx, deck(s), disc(s), upto, "AUTO-BREACH")
     if i is not None:

@@ -11,6 +11,7 @@ when the Thunderstone is taken or reaches position 1 (p.5 Zugende): such a game 
 game 447: burnt to one Brandopfer each). No player would play that line, so the bot does not;
 the rules stay as printed.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -47,8 +48,10 @@ def wasteful(t, s: int, cmd: dict[str, Any]) -> bool:
     if kind == "treasure":  # the Ivory Dragon takes a hand card with it
         return any(a.do == "xp_per_card" for a in card(cmd["card"]).all("treasure"))
     if kind == "use" and "target" in cmd:
-        return (card(cmd["card"]).abilities[cmd["ability"]].do in SELF_DESTROYING
-                and card(cmd["target"]).kind != "disease")
+        return (
+            card(cmd["card"]).abilities[cmd["ability"]].do in SELF_DESTROYING
+            and card(cmd["target"]).kind != "disease"
+        )
     return False
 
 
@@ -73,5 +76,6 @@ def bot_choices(t, s: int, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def position_value(t, s: int) -> float:
     """For the greedy and MCTS bots: the seat's score so far, and its experience to come."""
     from engine.games.thunderstone.scoring import score
+
     xp = t.game.xp[s] if s < len(t.game.xp) else 0
     return score(t, s) + 0.3 * xp

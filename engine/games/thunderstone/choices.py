@@ -4,6 +4,7 @@ Options are derived from the current state when asked, so a choice made earlier 
 seen by the next one; an entry with no option is skipped (A45), one with a single option is
 taken without asking.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -27,7 +28,6 @@ from engine.games.thunderstone.places import (
 from engine.games.thunderstone.vocabulary import draw_into_play, swappable, used_any
 from engine.mechanics import zones
 
-
 # The last answer of `options`: (table, version, entry, options). `settle` asks it after a
 # command's last event and the next listing asks it again of the same state and entry.
 _last_options: list = [None, -1, None, []]
@@ -48,8 +48,9 @@ def _options(t, e: dict[str, Any]) -> list[str]:
     s, tt, what = t.game.active, t.game.t, e["what"]
     laid = t.zone(play(s))
     if what == "reduce":
-        partial = assess(t, s, tt.target, [c for c in laid if card(c).kind != "disease"
-                                          or c in tt.reductions])
+        partial = assess(
+            t, s, tt.target, [c for c in laid if card(c).kind != "disease" or c in tt.reductions]
+        )
         return [v for v, n in (("attack", partial["attack"]), ("magic", partial["magic"])) if n >= 1]
     if what == "doom":
         test = e.get("test", "")
@@ -75,11 +76,16 @@ def _options(t, e: dict[str, Any]) -> list[str]:
         seen = t.zone(look(s))
         if not (seen and card(seen[0]).kind == "monster"):
             return ["none"]
+
         def attackable(m: str) -> bool:
             return not party_prevented(t, laid, m)
+
         # A25: never swap the party's last legal target for one it may not attack
-        return ["none"] + [x for x in swappable(t) if attackable(seen[0])
-                           or any(attackable(m) for _, m in monsters_on_board(t, tt.board) if m != x)]
+        return ["none"] + [
+            x
+            for x in swappable(t)
+            if attackable(seen[0]) or any(attackable(m) for _, m in monsters_on_board(t, tt.board) if m != x)
+        ]
     if what == "order":  # a slot of the looked-at cards: decisions are public, the cards are not
         return list(range(len(t.zone(look(s)))))
     if what == "pass_card":  # hidden hand cards are named by their slot, never their id
@@ -132,8 +138,9 @@ def settle(ctx, t) -> None:
 def take(ctx, t, e: dict[str, Any], option: str | None) -> None:
     """Answer the first pending choice (option None: nothing to choose, A45)."""
     s, what, rule = t.game.active, e["what"], e["rule"]
-    ctx.emit("ts.chose", {"what": what, "option": option, "source": e.get("source")}, rule,
-             actor=e.get("seat", s))
+    ctx.emit(
+        "ts.chose", {"what": what, "option": option, "source": e.get("source")}, rule, actor=e.get("seat", s)
+    )
     if what == "give_back":
         coop.give_back(ctx, t, e["seat"], e["to"], option)
     if option is None:

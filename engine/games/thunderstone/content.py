@@ -3,6 +3,7 @@
 Rules are code, cards are data (DESIGN invariant 7): every ability is an entry of the
 vocabulary in `vocabulary.py`, named by `on` (when it acts) and `do` (what it does).
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -12,13 +13,24 @@ from typing import Any
 import msgspec
 
 from engine.content import Record, load
-from engine.readings import check_override_table
-from engine.ruleset import with_ruleset
 from engine.games.thunderstone.texts import KNOWN
 from engine.mechanics.zones import card_name
+from engine.readings import check_override_table
+from engine.ruleset import with_ruleset
 
-KINDS = ("hero", "weapon", "item", "spell", "villager", "disease", "monster", "guardian",
-         "trap", "treasure", "thunderstone")
+KINDS = (
+    "hero",
+    "weapon",
+    "item",
+    "spell",
+    "villager",
+    "disease",
+    "monster",
+    "guardian",
+    "trap",
+    "treasure",
+    "thunderstone",
+)
 VILLAGE_KINDS = ("weapon", "item", "spell", "villager")
 
 
@@ -31,7 +43,7 @@ class Ability(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Card(Record, frozen=True, forbid_unknown_fields=True):
-    name: str                    # the print name players see (German where the rulebook names it)
+    name: str  # the print name players see (German where the rulebook names it)
     kind: str
     group: str
     stack: str = ""
@@ -39,7 +51,7 @@ class Card(Record, frozen=True, forbid_unknown_fields=True):
     level: int = 0
     count: int = 1
     price: int = 0
-    gold: int | None = None      # None: no printed gold value (digest A47)
+    gold: int | None = None  # None: no printed gold value (digest A47)
     strength: int = 0
     weight: int = 0
     attack: int = 0
@@ -47,13 +59,13 @@ class Card(Record, frozen=True, forbid_unknown_fields=True):
     light: int = 0
     health: int = 0
     xp: int = 0
-    xp_cost: int = 0             # 0: cannot level up
+    xp_cost: int = 0  # 0: cannot level up
     vp: int = 0
     abilities: list[Ability] = []
-    english: str = ""            # the English print name where it differs ("" = same)
+    english: str = ""  # the English print name where it differs ("" = same)
     rulebook: dict[str, str] = {}  # field -> "p.N": values the German rulebook gives (it wins)
-    stand_in: list[str] = []     # fields neither the rulebook nor the public list gives
-    box: bool = True             # False: a rulebook-example card, never in a set-up
+    stand_in: list[str] = []  # fields neither the rulebook nor the public list gives
+    box: bool = True  # False: a rulebook-example card, never in a set-up
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -88,18 +100,19 @@ class Card(Record, frozen=True, forbid_unknown_fields=True):
 
 # Card.all by (card, on): cards are immutable and live as long as their pack (the card is kept
 # in the entry, so a reused id() of a card gone is never taken for it)
-_ALL: dict[tuple[int, str], tuple["Card", list[Ability]]] = {}
+_ALL: dict[tuple[int, str], tuple[Card, list[Ability]]] = {}
 
 
 class Feature(Record, frozen=True, forbid_unknown_fields=True):
     name: str
     adds: str
-    kind: str                    # guardian | trap | treasure | scenario | pick_two
+    kind: str  # guardian | trap | treasure | scenario | pick_two
     english: str = ""
 
 
 class Setting(Record, frozen=True, forbid_unknown_fields=True):
     """A Setting (scenario) card: `played` says whether the engine plays it (its effect is known)."""
+
     name: str
     english: str = ""
     played: bool = False
@@ -189,7 +202,8 @@ def acting_at(on: str):
     got = _ACTING.get(key)
     if got is None:
         got = _ACTING[key] = ById(
-            lambda k: tuple((i, a) for i, a in enumerate(k.abilities) if a.on == on)).__getitem__
+            lambda k: tuple((i, a) for i, a in enumerate(k.abilities) if a.on == on)
+        ).__getitem__
     return got
 
 
@@ -222,8 +236,19 @@ def _groups(kind: str) -> tuple[str, ...]:  # the box never changes: set-up asks
     return tuple(dict.fromkeys(c.stack for c in pack().card if c.group == kind and c.box))
 
 
-OVERRIDABLE = {"gold": int, "strength": int, "weight": int, "attack": int, "magic": int,
-               "light": int, "health": int, "keywords": list, "price": int, "vp": int, "xp": int}
+OVERRIDABLE = {
+    "gold": int,
+    "strength": int,
+    "weight": int,
+    "attack": int,
+    "magic": int,
+    "light": int,
+    "health": int,
+    "keywords": list,
+    "price": int,
+    "vp": int,
+    "xp": int,
+}
 """The card values a situation may override (docs/disputes.md): battle maths reads the first
 eight, buying the price, scoring the VP and experience the XP, each through `value`."""
 
@@ -242,8 +267,9 @@ def value(t, c: str) -> Card:
         return card(c)
     k = card(c)
     if k.name in over:
-        return _patched(k, tuple(sorted((f, tuple(v) if isinstance(v, list) else v)
-                                        for f, v in over[k.name].items())))
+        return _patched(
+            k, tuple(sorted((f, tuple(v) if isinstance(v, list) else v) for f, v in over[k.name].items()))
+        )
     return k
 
 
@@ -260,5 +286,6 @@ def _patched(k: Card, values: tuple) -> Card:
     got = _PATCHED.get((id(k), values))
     if got is None:
         got = _PATCHED[(id(k), values)] = msgspec.structs.replace(
-            k, **{f: list(v) if isinstance(v, tuple) else v for f, v in values})
+            k, **{f: list(v) if isinstance(v, tuple) else v for f, v in values}
+        )
     return got

@@ -10,6 +10,7 @@ shared pool; the team wins if its XP beats the XP of the village score pile (out
 The solo game (solo.py) reuses the countdown, anger, marching and the village score pile; its
 events cite the solo stand-in VAR-S-MARCH (places.defense_rule).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -90,8 +91,11 @@ def passing_entries(t, s: int) -> list[dict[str, Any]]:
 def pass_card(ctx, t, s: int, o: int, slot: int) -> None:
     """The card in hand slot `slot` goes face down to seat o (only the two of them see it)."""
     zones.move(ctx, hand(s), f"gift{o}", [t.zone(hand(s))[slot]], "VAR-C")
-    ctx.emit("ts.pending", {"entries": [{"what": "give_back", "seat": o, "to": s, "rule": "VAR-C"}],
-                            "front": True}, "VAR-C")
+    ctx.emit(
+        "ts.pending",
+        {"entries": [{"what": "give_back", "seat": o, "to": s, "rule": "VAR-C"}], "front": True},
+        "VAR-C",
+    )
 
 
 def give_back(ctx, t, o: int, s: int, name: str | None) -> None:

@@ -1,4 +1,5 @@
 """The end of a turn: discard, draw 6, co-op upkeep, the next seat (TRN-V6, TRN-D5, TRN-R2, TRN-E)."""
+
 from __future__ import annotations
 
 from engine.games.thunderstone import coop

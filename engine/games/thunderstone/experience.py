@@ -1,5 +1,6 @@
 """XP tokens (XP-1, LVL-1): each seat's own (the solo seat too), or in the co-op variant one
 shared pool (VAR-C)."""
+
 from __future__ import annotations
 
 

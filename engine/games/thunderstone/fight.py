@@ -1,5 +1,6 @@
 """The dungeon action after preparation: target, battle, spoils, trash, refill, traps,
 breaches (TRN-D3..D4, AUTO-BATTLE, AUTO-SPOILS, AUTO-TRASH, AUTO-STR0)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -7,8 +8,8 @@ from typing import Any
 from engine.games.thunderstone import figurines
 from engine.games.thunderstone.battle import (
     assess,
-    bars_parties,
     barring,
+    bars_parties,
     can_attack,
     gold_of,
     heroes,
@@ -54,8 +55,12 @@ def legal_targets(t, s: int, cards: list[str] | None = None, b: str | None = Non
     cards = list(t.zone(play(s))) if cards is None else cards
     b = t.game.t.board if b is None else b
     zones_ = t.zones
-    return [m for _, z in board_zones(t, b) for m in zones_[z].cards
-            if is_monster(m) and not (barring(m) and party_prevented(t, cards, m))]
+    return [
+        m
+        for _, z in board_zones(t, b)
+        for m in zones_[z].cards
+        if is_monster(m) and not (barring(m) and party_prevented(t, cards, m))
+    ]
 
 
 def has_legal_target(t, s: int, cards: list[str], b: str) -> bool:
@@ -84,12 +89,17 @@ def keeps_a_target(t, s: int, cmd: dict[str, Any]) -> bool:
 
 def attack(ctx, t, s: int, target: str) -> None:
     ctx.emit("ts.target", {"monster": target, "position": position_of(t, target)}, "TRN-D3")
-    entries: list[dict[str, Any]] = [{"what": "reduce", "card": d, "rule": "BAT-5"}
-                                     for d in t.zone(play(s)) if kind_of(d) == "disease"]
+    entries: list[dict[str, Any]] = [
+        {"what": "reduce", "card": d, "rule": "BAT-5"} for d in t.zone(play(s)) if kind_of(d) == "disease"
+    ]
     effects = acting("battle")(target)
     glob = acting("global")
-    if any(a.do == "battle_twice" for p, g in board(t) if p == 0  # a card lies in one zone only
-           for a in glob(g)):
+    if any(
+        a.do == "battle_twice"
+        for p, g in board(t)
+        if p == 0  # a card lies in one zone only
+        for a in glob(g)
+    ):
         effects = effects + effects  # Guardian of Torment at position 0
     for a in effects:
         if ignored(ctx, t, s, target, a.do):
@@ -166,8 +176,10 @@ def hero_pair(ctx, t, s: int, target: str) -> None:
     each shows his two weakest by printed strength; the active seat's come from the laid-out cards."""
     for o in range(t.players):
         src = play(s) if o == s else hand(o)
-        hs = sorted((c for c in t.zone(src) if card(c).kind == "hero" and c not in t.game.t.doomed),
-                    key=lambda c: (card(c).strength, t.zone(src).index(c)))[:2]
+        hs = sorted(
+            (c for c in t.zone(src) if card(c).kind == "hero" and c not in t.game.t.doomed),
+            key=lambda c: (card(c).strength, t.zone(src).index(c)),
+        )[:2]
         if not hs:
             continue
         victim = hs[-1]
@@ -223,8 +235,11 @@ def resolve(ctx, t) -> None:
 def spoils_sources(t, s: int, monster: str) -> list[str]:
     """The defeated monster and every hero that attacked (AUTO-SPOILS)."""
     out = [monster] if card(monster).has("spoils", "buy") else []
-    return out + [h for h in heroes(t.zone(play(s))) if card(h).has("spoils", "buy")
-                  and not can_attack(t, h, t.game.t.target)]
+    return out + [
+        h
+        for h in heroes(t.zone(play(s)))
+        if card(h).has("spoils", "buy") and not can_attack(t, h, t.game.t.target)
+    ]
 
 
 def after_defeat(ctx, t, s: int, monster: str) -> None:
@@ -283,8 +298,12 @@ def spoils_commands(t, s: int) -> list[dict[str, Any]]:
         want = card(src).has("spoils").what
         for name in village_stacks(t):
             top = top_of(t, name)
-            if top and value(t, top).price <= tt.spoils_gold and buyable(t, top) and (
-                    card(top).kind == want or want in card(top).keywords):
+            if (
+                top
+                and value(t, top).price <= tt.spoils_gold
+                and buyable(t, top)
+                and (card(top).kind == want or want in card(top).keywords)
+            ):
                 out.append({"kind": "spoils", "source": src, "stack": name})
     return out
 

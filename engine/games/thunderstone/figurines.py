@@ -4,6 +4,7 @@ A hidden card lies face down in a zone of its own under its dragon (`under:<drag
 by the dragon's owner; other seats see how many cards lie there, never which. The card stays
 owned (it counts at game end) until a defeat of a monster worth 6 VP or more hands it on.
 """
+
 from __future__ import annotations
 
 from engine.games.thunderstone.board import destroy
@@ -20,8 +21,7 @@ def hides(c: str) -> bool:
 
 
 def empty_dragons(t, s: int) -> list[str]:
-    return [d for d in t.zone(tres(s)) if hides(d)
-            and not (under(d) in t.zones and t.zone(under(d)))]
+    return [d for d in t.zone(tres(s)) if hides(d) and not (under(d) in t.zones and t.zone(under(d)))]
 
 
 def hide_options(t, s: int) -> list[str]:
@@ -30,8 +30,15 @@ def hide_options(t, s: int) -> list[str]:
     the hand shown in the battle)."""
     tt = t.game.t
     carried = {w for ws in tt.equip.values() for w in ws}
-    return [c for c in t.zone(play(s)) if c not in tt.doomed and c not in carried
-            and not tt.equip.get(c) and c not in tt.keep and c not in tt.banned]
+    return [
+        c
+        for c in t.zone(play(s))
+        if c not in tt.doomed
+        and c not in carried
+        and not tt.equip.get(c)
+        and c not in tt.keep
+        and c not in tt.banned
+    ]
 
 
 def on_defeat(ctx, t, s: int, monster: str) -> None:

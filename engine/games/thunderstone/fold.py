@@ -1,4 +1,5 @@
 """The fold: how each of the game's own events changes `table.game` (in place)."""
+
 from __future__ import annotations
 
 from engine.games.thunderstone.state import Turn
@@ -146,14 +147,34 @@ def _scenario(g, d) -> None:
 
 # event type -> its fold; a type not listed changes nothing of the game's own state
 FOLD = {
-    "ts.setup": _setup, "cmd.action": _action, "ts.boards": _boards,
-    "ts.countdown": _countdown, "ts.angry": _angry, "ts.guardian_in": _guardian_in,
-    "ts.turn": _turn, "ts.step": _step, "ts.used": _used, "ts.gold": _gold, "ts.xp": _xp,
-    "ts.equipped": _equipped, "ts.target": _target, "ts.pending": _pending,
-    "ts.chose": _chose, "ts.reduced": _reduced, "ts.doomed": _doomed, "ts.banned": _banned,
-    "ts.weakened": _weakened, "ts.battle": _battle, "ts.gap": _gap, "ts.spoils": _spoils,
-    "ts.spoiled": _spoiled, "ts.breach_queued": _breach_queued, "ts.breach": _breach,
-    "ts.scenario": _scenario, "ts.bought": _bought, "ts.kept": _kept,
+    "ts.setup": _setup,
+    "cmd.action": _action,
+    "ts.boards": _boards,
+    "ts.countdown": _countdown,
+    "ts.angry": _angry,
+    "ts.guardian_in": _guardian_in,
+    "ts.turn": _turn,
+    "ts.step": _step,
+    "ts.used": _used,
+    "ts.gold": _gold,
+    "ts.xp": _xp,
+    "ts.equipped": _equipped,
+    "ts.target": _target,
+    "ts.pending": _pending,
+    "ts.chose": _chose,
+    "ts.reduced": _reduced,
+    "ts.doomed": _doomed,
+    "ts.banned": _banned,
+    "ts.weakened": _weakened,
+    "ts.battle": _battle,
+    "ts.gap": _gap,
+    "ts.spoils": _spoils,
+    "ts.spoiled": _spoiled,
+    "ts.breach_queued": _breach_queued,
+    "ts.breach": _breach,
+    "ts.scenario": _scenario,
+    "ts.bought": _bought,
+    "ts.kept": _kept,
 }
 _step_of = FOLD.get
 

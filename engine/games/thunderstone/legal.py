@@ -16,6 +16,7 @@ Commands, one small choice each:
   {"kind": "treasure", "card": id}                                    AUTO-TREASURE
 Hidden cards are never named in a decision: a choice among them names a slot or a card name.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -35,9 +36,17 @@ from engine.games.thunderstone.solo import buyable
 from engine.games.thunderstone.vocabulary import effect_commands, one_per_name
 from engine.ruleset import Illegal, Prompt
 
-STEP_RULE = {"action": "TRN-0", "village": "TRN-V2", "buy": "TRN-V4", "level": "TRN-V5",
-             "rest": "TRN-R1", "prep": "TRN-D2", "battle": "TRN-D4", "spoils": "AUTO-SPOILS",
-             "after": "TRN-D4"}
+STEP_RULE = {
+    "action": "TRN-0",
+    "village": "TRN-V2",
+    "buy": "TRN-V4",
+    "level": "TRN-V5",
+    "rest": "TRN-R1",
+    "prep": "TRN-D2",
+    "battle": "TRN-D4",
+    "spoils": "AUTO-SPOILS",
+    "after": "TRN-D4",
+}
 
 USABLE = ("draw", "gain_xp", "xp_per_card")  # treasures used by a command (the others act by themselves)
 
@@ -55,8 +64,11 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
     if t.over:
         return []
     if s != (tt.pending[0].get("seat", t.game.active) if tt.pending else t.game.active):
-        return [{"kind": "treasure", "card": c} for c in one_per_name(t, t.zone(tres(s)))
-                if any(a.what == "any_turn" and a.do in USABLE for a in acting("treasure")(c))]
+        return [
+            {"kind": "treasure", "card": c}
+            for c in one_per_name(t, t.zone(tres(s)))
+            if any(a.what == "any_turn" and a.do in USABLE for a in acting("treasure")(c))
+        ]
     if tt.pending:
         return [{"kind": "choose", "option": o} for o in options(t, tt.pending[0])]
     step = tt.step
@@ -67,13 +79,19 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
             if fight.has_legal_target(t, s, hand_cards, bs[0]):
                 out.append({"kind": "action", "action": "dungeon"})
         else:  # Drachenturm scenario: name the dungeon entered (CMP-8)
-            out += [{"kind": "action", "action": "dungeon", "board": b}
-                    for b in bs if fight.has_legal_target(t, s, hand_cards, b)]
+            out += [
+                {"kind": "action", "action": "dungeon", "board": b}
+                for b in bs
+                if fight.has_legal_target(t, s, hand_cards, b)
+            ]
         out.append({"kind": "action", "action": "rest"})
         treasures = t.zone(tres(s))
         if treasures:
-            out += [{"kind": "treasure", "card": c} for c in one_per_name(t, treasures)
-                    if any(a.do in USABLE for a in acting("treasure")(c))]
+            out += [
+                {"kind": "treasure", "card": c}
+                for c in one_per_name(t, treasures)
+                if any(a.do in USABLE for a in acting("treasure")(c))
+            ]
         return out
     if step == "village":
         return turns.village_choices(t, s) + [{"kind": "done"}]
@@ -90,8 +108,7 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
         uses = effect_commands(t, s, "dungeon")
         if uses and not fight.kept_whatever_is_used(t, targets):
             uses = [c for c in uses if fight.keeps_a_target(t, s, c)]
-        return (uses + turns.equip_commands(t, s)
-                + [{"kind": "attack", "monster": m} for m in targets])
+        return uses + turns.equip_commands(t, s) + [{"kind": "attack", "monster": m} for m in targets]
     if step == "spoils":
         return fight.spoils_commands(t, s) + [{"kind": "pass"}]
     return []
@@ -118,13 +135,16 @@ def explain(t, s: int, cmd: dict[str, Any]) -> Illegal | None:
     if kind == "level":
         return explain_level(t, s, cmd)
     if kind == "use":
-        return Illegal("TRN-0b" if step in ("village", "prep") else "TRN-R1",
-                       "an unused effect of a laid-out card, in its own location")
+        return Illegal(
+            "TRN-0b" if step in ("village", "prep") else "TRN-R1",
+            "an unused effect of a laid-out card, in its own location",
+        )
     if kind == "equip":
         return Illegal("BAT-2", "one weapon per hero with weight <= strength, each weapon once")
     if kind == "attack" or (kind == "done" and step == "prep"):
-        return Illegal("TRN-D3" if kind == "done" else "CMD-TARGET",
-                       "in the dungeon you must attack one legal monster")
+        return Illegal(
+            "TRN-D3" if kind == "done" else "CMD-TARGET", "in the dungeon you must attack one legal monster"
+        )
     if kind == "action" and cmd.get("action") == "dungeon" and step == "action":
         return Illegal("TRN-D1", "no monster is a legal target for this hand (A25)")
     return None
@@ -142,8 +162,10 @@ def explain_buy(t, name: Any) -> Illegal:
         return Illegal("TRN-V4", "diseases are not bought")
     if k.price > gold:
         return Illegal("TRN-V4", f"{k.name} costs {k.price} gold, you have {gold}")
-    return Illegal("TRN-V4", "one card per buy (more only with an extra buy), from the top of a "
-                             "stack, price <= gold left")
+    return Illegal(
+        "TRN-V4",
+        "one card per buy (more only with an extra buy), from the top of a stack, price <= gold left",
+    )
 
 
 def explain_level(t, s: int, cmd: dict[str, Any]) -> Illegal:

@@ -3,6 +3,7 @@
 Built on `engine.narration` from the seen (redacted) event only; card names are the content
 names the cards carry ("Miliz", "Dolch"), seats are counted from 1, dungeon positions are ranks.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -16,8 +17,12 @@ def zone(z: str) -> str:
     return n.zone_phrase(ZONE_NAMES, z)
 
 
-ACTIONS = {"village": "visits the village", "dungeon": "enters the dungeon", "rest": "rests",
-           "prepare": "prepares"}
+ACTIONS = {
+    "village": "visits the village",
+    "dungeon": "enters the dungeon",
+    "rest": "rests",
+    "prepare": "prepares",
+}
 
 
 def _battle(e: Seen) -> str:
@@ -25,9 +30,11 @@ def _battle(e: Seen) -> str:
     light = ""
     if d.get("light_penalty"):
         light = f", light penalty {d['light_penalty']} (−{d.get('deduction', 0)})"
-    head = (f"{e.who()} battles {card(d.get('target', '?'))} at rank {d.get('position', '?')}: "
-            f"attack {d.get('attack', 0)} + magic {d.get('magic', 0)}{light}, total "
-            f"{d.get('total', '?')} against health {d.get('health', '?')}")
+    head = (
+        f"{e.who()} battles {card(d.get('target', '?'))} at rank {d.get('position', '?')}: "
+        f"attack {d.get('attack', 0)} + magic {d.get('magic', 0)}{light}, total "
+        f"{d.get('total', '?')} against health {d.get('health', '?')}"
+    )
     return head + (" — victory." if d.get("win") or d.get("won") else " — the monster survives.")
 
 
@@ -50,8 +57,10 @@ def _chose(e: Seen) -> str:
 def _bought(e: Seen) -> str:
     d = e.data
     left = f", {d['forfeited']} gold left unspent" if d.get("forfeited") else ""
-    return (f"{e.who()} buys {card(d.get('card', '?'))} from the {d.get('stack', '?')} stack for "
-            f"{d.get('price', '?')} gold (had {d.get('gold', '?')}{left}).")
+    return (
+        f"{e.who()} buys {card(d.get('card', '?'))} from the {d.get('stack', '?')} stack for "
+        f"{d.get('price', '?')} gold (had {d.get('gold', '?')}{left})."
+    )
 
 
 def _stone(e: Seen) -> str:
@@ -69,13 +78,18 @@ def _use(e: Seen) -> str:
 
 
 OWN: dict[str, Any] = {
-    "ts.setup": lambda e: (f"Thunderstone set-up for {plural(e.data.get('players', '?'), 'player')} "
-                           f"({e.data.get('mode', 'random')} set-up"
-                           + (f", {e.data['variant']} variant" if e.data.get("variant") else "") + ")."),
+    "ts.setup": lambda e: (
+        f"Thunderstone set-up for {plural(e.data.get('players', '?'), 'player')} "
+        f"({e.data.get('mode', 'random')} set-up"
+        + (f", {e.data['variant']} variant" if e.data.get("variant") else "")
+        + ")."
+    ),
     "ts.scenario": "Scenario: {scenario}.",
     "ts.countdown": "The countdown stands at {left}.",
     "ts.turn": "Turn {turn}: {active} to play.",
-    "cmd.action": lambda e: f"{e.who()} {ACTIONS.get(e.data.get('action'), n.humane(str(e.data.get('action'))))}.",
+    "cmd.action": lambda e: (
+        f"{e.who()} {ACTIONS.get(e.data.get('action'), n.humane(str(e.data.get('action'))))}."
+    ),
     "ts.step": "{who} moves on to the {step} step.",
     "cmd.destroy": "{who} destroys a card.",
     "cmd.equip": "{who} equips {hero} with {weapon}.",
@@ -83,13 +97,19 @@ OWN: dict[str, Any] = {
     "cmd.attack": "{who} attacks {monster}.",
     "ts.target": "{who} fights {monster} at rank {position}.",
     "ts.pending": _pending,
-    "cmd.choose": lambda e: (f"{e.who()} chooses {card(e.data['option'])}." if isinstance(e.data.get("option"), str)
-                             else f"{e.who()} chooses option {e.data.get('option', '?')}."),
+    "cmd.choose": lambda e: (
+        f"{e.who()} chooses {card(e.data['option'])}."
+        if isinstance(e.data.get("option"), str)
+        else f"{e.who()} chooses option {e.data.get('option', '?')}."
+    ),
     "ts.chose": _chose,
     "ts.doomed": "{card} is destroyed by {by}.",
     "ts.battle": _battle,
-    "ts.gap": lambda e: (f"Rank {e.data.get('position')} is left empty and the dungeon refills." if
-                         (e.data.get("position") or -1) > 0 else "The dungeon hall stays as it is."),
+    "ts.gap": lambda e: (
+        f"Rank {e.data.get('position')} is left empty and the dungeon refills."
+        if (e.data.get("position") or -1) > 0
+        else "The dungeon hall stays as it is."
+    ),
     "ts.gold": lambda e: f"{e.who()} has {e.data.get('total', 0)} gold to spend.",
     "cmd.buy": "{who} buys from the {stack} stack.",
     "ts.bought": _bought,
@@ -98,20 +118,36 @@ OWN: dict[str, Any] = {
     "ts.used": "{card} takes effect ({do}).",
     "ts.reduced": "{disease} lowers {to}.",
     "ts.banned": "{hero} is banished by {by}.",
-    "ts.xp": lambda e: (f"{seat_name(e.data.get('seat'))} {'gains' if e.data.get('delta', 0) >= 0 else 'spends'} "
-                        f"{abs(e.data.get('delta', 0))} XP (now {e.data.get('total', '?')})."),
-    "cmd.level": lambda e: (f"{e.who()} levels up {card(e.data.get('card', '?'))}"
-                            + (f" into the {e.data['stack']} stack" if e.data.get("stack") else "") + "."),
-    "ts.leveled": lambda e: (f"{card(e.data.get('old', '?'))} becomes {card(e.data.get('new', '?'))} "
-                             f"for {e.data.get('xp', '?')} XP."),
+    "ts.xp": lambda e: (
+        f"{seat_name(e.data.get('seat'))} {'gains' if e.data.get('delta', 0) >= 0 else 'spends'} "
+        f"{abs(e.data.get('delta', 0))} XP (now {e.data.get('total', '?')})."
+    ),
+    "cmd.level": lambda e: (
+        f"{e.who()} levels up {card(e.data.get('card', '?'))}"
+        + (f" into the {e.data['stack']} stack" if e.data.get("stack") else "")
+        + "."
+    ),
+    "ts.leveled": lambda e: (
+        f"{card(e.data.get('old', '?'))} becomes {card(e.data.get('new', '?'))} "
+        f"for {e.data.get('xp', '?')} XP."
+    ),
     "ts.guardian_in": "{guardian} enters the dungeon.",
     "ts.breach_queued": lambda e: f"{card(e.data.get('monster', '?'))} will break through to the village.",
-    "ts.breach": lambda e: (f"{card(e.data.get('monster', '?'))} breaks through"
-                            + (f": {n.and_list([n.humane(x) for x in e.data.get('effects') or []])}" if e.data.get("effects") else "")
-                            + "."),
+    "ts.breach": lambda e: (
+        f"{card(e.data.get('monster', '?'))} breaks through"
+        + (
+            f": {n.and_list([n.humane(x) for x in e.data.get('effects') or []])}"
+            if e.data.get("effects")
+            else ""
+        )
+        + "."
+    ),
     "ts.stone": _stone,
-    "ts.weakened": lambda e: (f"{card(e.data.get('by', '?'))} weakens the party: strength −{e.data.get('n', '?')}"
-                              + (f", attack −{e.data['attack']}" if e.data.get("attack") else "") + "."),
+    "ts.weakened": lambda e: (
+        f"{card(e.data.get('by', '?'))} weakens the party: strength −{e.data.get('n', '?')}"
+        + (f", attack −{e.data['attack']}" if e.data.get("attack") else "")
+        + "."
+    ),
 }
 
 

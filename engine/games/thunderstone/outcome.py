@@ -4,6 +4,7 @@ Competitive games compare the seats' VP (scoring.py); the co-op team compares it
 village score pile; the solo seat compares its VP with the village pile. The board (board.py)
 ends the game here when a Thunderstone reaches position 1.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,16 +24,20 @@ def finish(ctx, t, reason: str) -> None:
         return
     if t.game.variant:
         scores, winners, outcome = team_result(t)
-        ctx.emit("game.over", {"winners": winners, "scores": scores, "reason": f"{reason}: {outcome}"},
-                 "VAR-C")
+        ctx.emit(
+            "game.over", {"winners": winners, "scores": scores, "reason": f"{reason}: {outcome}"}, "VAR-C"
+        )
         return
     scores = {str(s): score(t, s) for s in range(t.players)}
     best = max(scores.values())
     tied = [s for s in range(t.players) if scores[str(s)] == best]
     holders = [s for s in tied if any(card(c).kind == "thunderstone" for c in owned(t, s))]
     winners = holders if len(tied) > 1 and holders else tied
-    ctx.emit("game.over", {"winners": winners, "scores": scores, "reason": reason},
-             "SCORE-3" if len(tied) > 1 else "SCORE-1")
+    ctx.emit(
+        "game.over",
+        {"winners": winners, "scores": scores, "reason": reason},
+        "SCORE-3" if len(tied) > 1 else "SCORE-1",
+    )
 
 
 def solo_result(t) -> tuple[dict[str, Any], list[int], str, str]:
@@ -52,16 +57,29 @@ def solo_result(t) -> tuple[dict[str, Any], list[int], str, str]:
             won, why = False, f"only {n} heroes of their highest level (needs {TOP_HEROES})"
         elif won:
             why += f" and {n} heroes of their highest level"
-    return scores, [0] if won else [], (f"the player wins: {why}" if won else f"the village falls: {why}"), rule
+    return (
+        scores,
+        [0] if won else [],
+        (f"the player wins: {why}" if won else f"the village falls: {why}"),
+        rule,
+    )
 
 
 def team_result(t) -> tuple[dict[str, Any], list[int], str]:
     """Players' XP (defeated monsters they own, the shared pile, the pool) against the village pile."""
-    defeated = sum(value(t, c).xp for s in range(t.players) for z in owned_zones(s) for c in t.zone(z)
-                   if card(c).is_monster)
+    defeated = sum(
+        value(t, c).xp
+        for s in range(t.players)
+        for z in owned_zones(s)
+        for c in t.zone(z)
+        if card(c).is_monster
+    )
     players = defeated + sum(value(t, c).xp for c in t.zone("score:players")) + t.game.pool
     village = sum(value(t, c).xp for c in t.zone("score:village"))
     scores = {**{str(s): players for s in range(t.players)}, "village": village}
     won = players > village
-    return scores, list(range(t.players)) if won else [], (
-        "the players beat the monsters" if won else "the monsters destroyed the village")
+    return (
+        scores,
+        list(range(t.players)) if won else [],
+        ("the players beat the monsters" if won else "the monsters destroyed the village"),
+    )

@@ -1,4 +1,5 @@
 """Zone names and small reads of the board shared by every rules module."""
+
 from __future__ import annotations
 
 from engine.games.thunderstone.content import card, is_monster
@@ -64,7 +65,8 @@ def board_zones(t, b: str | None = None) -> tuple[tuple[int, str], ...]:
     got = _BOARD_ZONES.get(key)
     if got is None:
         got = _BOARD_ZONES[key] = ((0, pos(0)),) + tuple(
-            (p, pos(p, x)) for x in bs if b is None or x == b for p in POSITIONS[1:])
+            (p, pos(p, x)) for x in bs if b is None or x == b for p in POSITIONS[1:]
+        )
     return got
 
 

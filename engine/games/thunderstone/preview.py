@@ -3,6 +3,7 @@ against the gold left, a level-up's XP, a battle's totals against the monster's 
 
 Everything here only reads the table; the battle totals come from the battle code itself
 (`battle.assess`), so a preview and the battle that follows cannot disagree on the arithmetic."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -48,10 +49,12 @@ def attack(t, s: int, monster: Any) -> str | None:
     if not isinstance(monster, str):
         return None
     r = assess(t, s, monster)
-    text = (f"attack {card(monster).name}: attack {r['attack']} + magic {r['magic']}"
-            + (f" - light penalty {r['deduction']}" if r["deduction"] else "")
-            + f" = {r['total']} vs health {r['health']}: "
-            + ("wins" if r["win"] else f"loses ({r['why']})"))
+    text = (
+        f"attack {card(monster).name}: attack {r['attack']} + magic {r['magic']}"
+        + (f" - light penalty {r['deduction']}" if r["deduction"] else "")
+        + f" = {r['total']} vs health {r['health']}: "
+        + ("wins" if r["win"] else f"loses ({r['why']})")
+    )
     if r["modifiers"]:
         text += "; " + "; ".join(r["modifiers"])
     if card(monster).all("battle"):

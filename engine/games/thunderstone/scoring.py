@@ -1,4 +1,5 @@
 """Victory points of a seat (SCORE-1, SCORE-2): what every ending counts (outcome.py)."""
+
 from __future__ import annotations
 
 from engine.games.thunderstone.content import card, value

@@ -1,4 +1,5 @@
 """Set-up: random (randomizers, SET-R1..R13), the first game (SET-F), and situation files."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -7,7 +8,6 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from engine.content import decode
-from engine.situation import stated
 from engine.games.thunderstone import coop, solo
 from engine.games.thunderstone.content import by_stack, card, cards, groups, pack
 from engine.games.thunderstone.experience import change_xp
@@ -27,12 +27,21 @@ from engine.games.thunderstone.places import (
     tres,
 )
 from engine.mechanics import zones
+from engine.situation import stated
 
 FIRST_GAME = {
     "monster": ["Dunkles Fabelwesen", "Ork - Humanoid", "Untoter - Seuche"],
     "hero": ["Belzurier", "Gorinther", "Halb-Ork", "Steinwache"],
-    "village": ["Torischer Panzerhandschuh", "Reflexbogen", "Beschuetzerklinge", "Gestaltwandlung",
-                "Stadtfuehrer", "Frostblitz", "Seelenjuwel", "Silbersturm"],
+    "village": [
+        "Torischer Panzerhandschuh",
+        "Reflexbogen",
+        "Beschuetzerklinge",
+        "Gestaltwandlung",
+        "Stadtfuehrer",
+        "Frostblitz",
+        "Seelenjuwel",
+        "Silbersturm",
+    ],
 }
 BASIC = ["Miliz", "Fackel", "Proviant", "Dolch"]
 STARTING = [("Miliz", 6), ("Fackel", 2), ("Dolch", 2), ("Proviant", 2)]
@@ -56,8 +65,11 @@ class Minter:
 def new_stack(mint: Minter, name: str, small: bool = False) -> list[str]:
     """A village or hero stack, heroes ordered by level with level 1 on top (SET-R9); `small`:
     one card of each kind, i.e. 1 village card or 1 hero of each level (VAR-S-R1)."""
-    return [c for k in sorted(by_stack(name), key=lambda k: k.level)
-            for c in mint(k.name, 1 if small else k.count)]
+    return [
+        c
+        for k in sorted(by_stack(name), key=lambda k: k.level)
+        for c in mint(k.name, 1 if small else k.count)
+    ]
 
 
 def seat_zones(ctx, s: int, rule: str, cards_: dict[str, list[str]]) -> None:
@@ -71,8 +83,14 @@ def seat_zones(ctx, s: int, rule: str, cards_: dict[str, list[str]]) -> None:
     zones.create(ctx, f"gift{s}", [], rule, owner=s, vis=zones.OWNER)
 
 
-def lay_out_board(ctx, mint: Minter, village: list[str], rule: str,
-                  hall: dict[str, list[str]] | None = None, small: bool = False) -> None:
+def lay_out_board(
+    ctx,
+    mint: Minter,
+    village: list[str],
+    rule: str,
+    hall: dict[str, list[str]] | None = None,
+    small: bool = False,
+) -> None:
     """The village stacks, the disease stack, the trash and the score piles, and the dungeon
     positions of every dungeon (`hall`: cards already on a position zone, for situations)."""
     for name in village:
@@ -111,16 +129,22 @@ def choose_sets(ctx, t, variant: str, scenario: str) -> tuple[dict[str, list[str
         ctx.emit("ts.first_game", dict(FIRST_GAME), "SET-F")
         return FIRST_GAME, []
     n_groups = coop.monster_groups(t.players) if variant else 4 if scenario == "Doomgate" else 3
-    n_heroes, n_village, rule = ((solo.RETURN_HEROES, solo.RETURN_VILLAGE, "VAR-S-R1") if t.game.returning
-                                 else (4, 8, ""))
+    n_heroes, n_village, rule = (
+        (solo.RETURN_HEROES, solo.RETURN_VILLAGE, "VAR-S-R1") if t.game.returning else (4, 8, "")
+    )
     pool = groups("monster") + [f"Dungeon-Merkmal {i + 1}" for i in range(FEATURE_RANDOMIZERS)]
-    shown = reveal_randomizers(ctx, "monster", pool,
-                               lambda got: sum(g in groups("monster") for g in got) < n_groups, "SET-R2")
-    chosen = {"monster": [g for g in shown if g in groups("monster")],
-              "hero": reveal_randomizers(ctx, "hero", groups("hero"), lambda got: len(got) < n_heroes,
-                                         rule or "SET-R9"),
-              "village": reveal_randomizers(ctx, "village", groups("village"),
-                                            lambda got: len(got) < n_village, rule or "SET-R10")}
+    shown = reveal_randomizers(
+        ctx, "monster", pool, lambda got: sum(g in groups("monster") for g in got) < n_groups, "SET-R2"
+    )
+    chosen = {
+        "monster": [g for g in shown if g in groups("monster")],
+        "hero": reveal_randomizers(
+            ctx, "hero", groups("hero"), lambda got: len(got) < n_heroes, rule or "SET-R9"
+        ),
+        "village": reveal_randomizers(
+            ctx, "village", groups("village"), lambda got: len(got) < n_village, rule or "SET-R10"
+        ),
+    }
     f = len(shown) - len(chosen["monster"])
     if not f:
         return chosen, []
@@ -140,8 +164,11 @@ def setup(ctx, t) -> None:
     opts, mint = t.options, Minter()
     variant = solo.variant_of(t)
     extra, solo_rule = solo.setup_data(t, variant)
-    ctx.emit("ts.setup", {"players": t.players, "mode": opts["setup"], "variant": variant, **extra},
-             solo_rule or ("VAR-C" if variant else "SET-0b"))
+    ctx.emit(
+        "ts.setup",
+        {"players": t.players, "mode": opts["setup"], "variant": variant, **extra},
+        solo_rule or ("VAR-C" if variant else "SET-0b"),
+    )
     scenario = "" if opts["scenario"] == "none" else opts["scenario"]
     if scenario == "Drachenturm":
         ctx.emit("ts.boards", {"boards": ["", "b:"]}, "CMP-8")
@@ -158,15 +185,21 @@ def setup(ctx, t) -> None:
         if x.kind in ("trap", "treasure"):
             cards_ += [c for k in by_stack(x.adds) for c in mint(k.name, k.count)]
         elif x.kind == "guardian":  # a random one of the box's guardians
-            spare_g = [k.name for k in by_stack(x.adds)
-                       if not any(g.startswith(k.name + "#") for g in guardians)]
+            spare_g = [
+                k.name for k in by_stack(x.adds) if not any(g.startswith(k.name + "#") for g in guardians)
+            ]
             if spare_g:
                 guardians += mint(ctx.pick("guardian", spare_g, 1, "SET-R4")[0])
         elif not scenario:
             scenario = x.adds
-    spare = [k.name for k in pack().card if k.kind == "guardian" and k.box
-             and not any(g.startswith(k.name + "#") for g in guardians)]
-    if variant and spare:  # VAR-C, VAR-S-SETUP: one guardian more than the features brought, while any is left
+    spare = [
+        k.name
+        for k in pack().card
+        if k.kind == "guardian" and k.box and not any(g.startswith(k.name + "#") for g in guardians)
+    ]
+    if (
+        variant and spare
+    ):  # VAR-C, VAR-S-SETUP: one guardian more than the features brought, while any is left
         guardians += mint(spare[0])
     zones.create(ctx, dungeon(), cards_, "SET-R3", vis=zones.HIDDEN)
     ctx.shuffle(dungeon(), "SET-R3")
@@ -211,7 +244,7 @@ def place_initial(ctx, t, target: int, b: str = "") -> None:
 # -- situation files ------------------------------------------------------------------------
 class SeatSit(msgspec.Struct, forbid_unknown_fields=True):
     hand: list[str] = []
-    deck: list[str] = []          # top first
+    deck: list[str] = []  # top first
     discard: list[str] = []
     treasures: list[str] = []
     xp: int = 0
@@ -220,25 +253,26 @@ class SeatSit(msgspec.Struct, forbid_unknown_fields=True):
 class BattleSit(msgspec.Struct, forbid_unknown_fields=True):
     """Start inside the active seat's dungeon action (docs/disputes.md): its party laid out
     (TRN-D1), weapons equipped (BAT-2), and, if `target` names a monster, the battle fought."""
+
     laid_out: list[str] = []
-    equip: list[list[str]] = []   # [hero name, weapon name] pairs, among the laid-out cards
-    target: str = ""              # a monster name on the board: attacked at set-up (TRN-D3)
+    equip: list[list[str]] = []  # [hero name, weapon name] pairs, among the laid-out cards
+    target: str = ""  # a monster name on the board: attacked at set-up (TRN-D3)
 
 
 class Sit(msgspec.Struct, forbid_unknown_fields=True):
     seat: list[SeatSit]
     battle: BattleSit | None = None
-    hall: list[str] = []          # positions 1, 2, 3; "" leaves a position empty
-    pos0: list[str] = []          # guardians that broke out
-    dungeon: list[str] = []       # dungeon deck, top first
-    hall_b: list[str] | UnsetType = UNSET     # Drachenturm scenario: the second dungeon's positions 1-3
+    hall: list[str] = []  # positions 1, 2, 3; "" leaves a position empty
+    pos0: list[str] = []  # guardians that broke out
+    dungeon: list[str] = []  # dungeon deck, top first
+    hall_b: list[str] | UnsetType = UNSET  # Drachenturm scenario: the second dungeon's positions 1-3
     dungeon_b: list[str] | UnsetType = UNSET  # and its deck
-    village: list[str] = []       # stacks laid out in full, as in content
+    village: list[str] = []  # stacks laid out in full, as in content
     stacks: dict[str, list[str]] = {}  # stacks with the given cards, top first
     scenario: str = ""
     active: int = 0
     countdown: int | UnsetType = UNSET  # co-op and solo: countdown XP left (default: the level's start value)
-    pool: int | UnsetType = UNSET       # co-op and solo: shared XP
+    pool: int | UnsetType = UNSET  # co-op and solo: shared XP
     score_village: list[str] | UnsetType = UNSET  # co-op and solo: monsters already on the village score pile
 
 
@@ -246,13 +280,17 @@ def _check_keys(sit: Sit, variant: str, two: bool) -> None:
     """Keys that cannot act in the game stated are refused naming them, never skipped."""
     for key in ("hall_b", "dungeon_b"):
         if getattr(sit, key) is not UNSET and not two:
-            raise ValueError(f"situation [game] {key}: a second dungeon is only in the Drachenturm "
-                             "scenario (CMP-8): give scenario = \"Drachenturm\" or leave it out")
+            raise ValueError(
+                f"situation [game] {key}: a second dungeon is only in the Drachenturm "
+                'scenario (CMP-8): give scenario = "Drachenturm" or leave it out'
+            )
     for key in ("countdown", "pool", "score_village"):
         value = getattr(sit, key)
         if value is not UNSET and not variant:
-            raise ValueError(f"situation [game] {key}: only in the co-op and solo variants "
-                             "(option variant), not in a competitive game")
+            raise ValueError(
+                f"situation [game] {key}: only in the co-op and solo variants "
+                "(option variant), not in a competitive game"
+            )
         if isinstance(value, int) and value < 0:
             raise ValueError(f"situation [game] {key} = {value}: 0 or more")
 
@@ -289,14 +327,26 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
         ctx.emit("ts.scenario", {"scenario": sit.scenario}, "CMP-8")
     laid = ids(sit.battle.laid_out) if sit.battle else []
     for s, seat in enumerate(sit.seat):
-        seat_zones(ctx, s, "SET-R12", {"deck": ids(seat.deck), "hand": ids(seat.hand),
-                                       "discard": ids(seat.discard), "treasures": ids(seat.treasures),
-                                       "play": laid if s == sit.active else []})
+        seat_zones(
+            ctx,
+            s,
+            "SET-R12",
+            {
+                "deck": ids(seat.deck),
+                "hand": ids(seat.hand),
+                "discard": ids(seat.discard),
+                "treasures": ids(seat.treasures),
+                "play": laid if s == sit.active else [],
+            },
+        )
         if seat.xp:
             change_xp(ctx, t, s, seat.xp, "XP-1")
     if variant:
-        ctx.emit("ts.countdown", {"left": coop.countdown_start(t) if sit.countdown is UNSET else sit.countdown},
-                 countdown_rule(t))
+        ctx.emit(
+            "ts.countdown",
+            {"left": coop.countdown_start(t) if sit.countdown is UNSET else sit.countdown},
+            countdown_rule(t),
+        )
         if sit.pool:
             change_xp(ctx, t, 0, sit.pool, "VAR-C")
     ctx.emit("ts.turn", {"active": sit.active, "turn": 1}, "SET-R13")
@@ -307,6 +357,7 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
 def start_battle(ctx, t, s: int, b: BattleSit, laid: list[str]) -> None:
     """The dungeon action from its preparation step on; errors name the key and the choices."""
     from engine.games.thunderstone import fight
+
     ctx.emit("ts.step", {"step": "prep"}, "TRN-D2")
     for pair in b.equip:
         if len(pair) != 2:
@@ -319,8 +370,10 @@ def start_battle(ctx, t, s: int, b: BattleSit, laid: list[str]) -> None:
         found = [m for m in allowed if card(m).name == b.target or m == b.target]
         if not found:
             names = ", ".join(card(m).name for m in allowed) or "none"
-            raise ValueError(f"situation [game.battle] target: {b.target!r} is not a legal target "
-                             f"of this party (CMD-TARGET; allowed: {names})")
+            raise ValueError(
+                f"situation [game.battle] target: {b.target!r} is not a legal target "
+                f"of this party (CMD-TARGET; allowed: {names})"
+            )
         fight.attack(ctx, t, s, found[0])
 
 
@@ -328,7 +381,5 @@ def _laid(laid: list[str], name: str, kind: str, key: str) -> str:
     got = [c for c in laid if card(c).name == name and card(c).kind == kind]
     if not got:
         names = ", ".join(card(c).name for c in laid if card(c).kind == kind) or "none"
-        raise ValueError(f"situation [game.battle] {key}: no laid-out {kind} {name!r} "
-                         f"(allowed: {names})")
+        raise ValueError(f"situation [game.battle] {key}: no laid-out {kind} {name!r} (allowed: {names})")
     return got[0]
-

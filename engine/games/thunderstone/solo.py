@@ -9,6 +9,7 @@ seat keeps its own XP. The seat wins with more VP than the village score pile (V
 in "Die Rueckkehr" it also needs 4 heroes of their highest level (VAR-S-R4); outcome.py
 counts that at the end.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -39,8 +40,10 @@ def setup_data(t, variant: str) -> tuple[dict[str, Any], str]:
     if variant != "solo":
         return {}, ""
     mode = t.options["solo_mode"]
-    return ({"solo_mode": mode, "solo_level": t.options["solo_level"]},
-            "VAR-S-R1" if mode == "return" else "VAR-S-SETUP")
+    return (
+        {"solo_mode": mode, "solo_level": t.options["solo_level"]},
+        "VAR-S-R1" if mode == "return" else "VAR-S-SETUP",
+    )
 
 
 def buyable(t, top: str) -> bool:

@@ -6,6 +6,7 @@ same script measures any two versions of the rules.
 
 Usage: python -m engine.games.thunderstone.stats STORE.db [--json]
 """
+
 from __future__ import annotations
 
 import json
@@ -32,9 +33,16 @@ def collect(path: str) -> dict[str, Any]:
             for ev in rows:
                 g = games.get(ev.game_id)
                 if g is None:
-                    g = games[ev.game_id] = {"ts": False, "turns": 0, "battles": 0, "won": 0,
-                                             "breaches": 0, "over": None, "captured": False,
-                                             "stalled": False}
+                    g = games[ev.game_id] = {
+                        "ts": False,
+                        "turns": 0,
+                        "battles": 0,
+                        "won": 0,
+                        "breaches": 0,
+                        "over": None,
+                        "captured": False,
+                        "stalled": False,
+                    }
                 t = ev.type
                 if t == "ts.setup":
                     g["ts"] = True

@@ -4,13 +4,26 @@ Why one table: content.py rejects an ability whose (on, do) is not listed here, 
 catalogue builds each card's text from these same templates, so what a card says and what the
 engine does are named by the same entry and cannot drift apart. Templates use n, m and what.
 """
+
 from __future__ import annotations
 
 from typing import Any
 
-WHEN = {"village": "VILLAGE", "dungeon": "DUNGEON", "battle": "BATTLE", "breach": "BREACH",
-        "global": "GLOBAL", "spoils": "SPOILS", "trap": "TRAP", "treasure": "TREASURE",
-        "trophy": "TROPHY", "react": "REACTION", "score": "GAME END", "static": "", "trait": ""}
+WHEN = {
+    "village": "VILLAGE",
+    "dungeon": "DUNGEON",
+    "battle": "BATTLE",
+    "breach": "BREACH",
+    "global": "GLOBAL",
+    "spoils": "SPOILS",
+    "trap": "TRAP",
+    "treasure": "TREASURE",
+    "trophy": "TROPHY",
+    "react": "REACTION",
+    "score": "GAME END",
+    "static": "",
+    "trait": "",
+}
 
 TEXT: dict[tuple[str, str], str] = {
     # village and dungeon effects (vocabulary.py)
@@ -22,7 +35,7 @@ TEXT: dict[tuple[str, str], str] = {
     ("village", "discard_disease_draw"): "discard 1 laid-out Disease{or_what}: draw {n}{plus_m_attack}",
     ("dungeon", "discard_disease_draw"): "discard 1 laid-out Disease{or_what}: draw {n}{plus_m_attack}",
     ("village", "trade"): "destroy 1 other laid-out card: gain a non-hero village card costing up to {n} "
-                          "more than it",
+    "more than it",
     ("village", "burn_for_gold"): "destroy 1 other laid-out card{plus_n_gold}{extra_draw}",
     ("dungeon", "burn_for_gold"): "destroy 1 other laid-out card{extra_draw}",
     ("village", "gold_per_card"): "+{n} gold per {m} other laid-out village cards",
@@ -32,33 +45,33 @@ TEXT: dict[tuple[str, str], str] = {
     ("village", "draw_per_card"): "draw 1 per other laid-out {what} card",
     ("dungeon", "draw_per_card"): "draw 1 per other laid-out {what} card",
     ("village", "guess_top"): "name hero, village or monster and discard your deck's top card; "
-                              "if it is one, draw {n}",
+    "if it is one, draw {n}",
     ("dungeon", "guess_top"): "name hero, village or monster and discard your deck's top card; "
-                              "if it is one, draw {n}",
+    "if it is one, draw {n}",
     ("village", "extra_buy"): "{n} extra buy this turn",
     ("village", "discard_hero_draw"): "discard any number of laid-out heroes: draw {n} per hero "
-                                      "(one hero per use)",
+    "(one hero per use)",
     ("dungeon", "draw"): "draw {n}",
     ("dungeon", "strength_one"): "one hero STRENGTH +{n}",
     ("dungeon", "all_heroes"): "all heroes ATTACK +{n} and STRENGTH +{m}; after the battle destroy "
-                               "one attacking hero",
+    "one attacking hero",
     ("dungeon", "destroy_for_attack"): "destroy 1 other unused laid-out {what}: ATTACK +{n}{others_m}",
     ("dungeon", "discard_for_attack"): "discard 1 other unused laid-out card: ATTACK +{n}",
     ("dungeon", "light_per_level"): "LIGHT +{n} per level of your highest laid-out hero",
     ("dungeon", "axe_draw"): "if no hero of yours has STRENGTH {n} or more, draw 1; a hero drawn so "
-                             "gets STRENGTH +{m} (also when not equipped)",
+    "gets STRENGTH +{m} (also when not equipped)",
     ("dungeon", "destroy_xp_magic"): "destroy 1 XP: MAGIC ATTACK +{n}{plus_m_light} (also at position 1)",
     ("dungeon", "swap_top"): "look at the dungeon deck's top card; a monster may swap with a monster "
-                             "of the dungeon, which goes on the deck; draw {n}",
+    "of the dungeon, which goes on the deck; draw {n}",
     ("dungeon", "scout_dungeon"): "look at the top {n} dungeon cards and put them back in any order",
     ("dungeon", "return_on_win"): "if you defeat a monster this turn, put this card on your deck",
     ("dungeon", "sacrifice_gold_magic"): "destroy 1 other laid-out card with a gold value: MAGIC "
-                                         "ATTACK + its gold value",
+    "ATTACK + its gold value",
     ("dungeon", "sacrifice_nogold"): "destroy 1 other laid-out card without a gold value: draw {n}",
     ("dungeon", "others_discard"): "every other player discards {n} {what_card} from hand "
-                                   "(or shows a hand without one){m_per}",
+    "(or shows a hand without one){m_per}",
     ("dungeon", "draw_and_mill"): "draw {n}; one other player reveals and discards his deck's top "
-                                  "card; a {what} gives MAGIC ATTACK +{m}",
+    "card; a {what} gives MAGIC ATTACK +{m}",
     ("dungeon", "draw_more_if"): "draw {n}; if it is a {what}, draw 1 more",
     # battle-time bonuses (battle.py)
     ("static", "bonus_if_equipped"): "ATTACK +{n} more when equipped",
@@ -76,7 +89,7 @@ TEXT: dict[tuple[str, str], str] = {
     ("static", "extra_weapon"): "its hero may carry {n} more weapon",
     ("static", "protect"): "if its hero would be destroyed, discard the hero instead",
     ("static", "spell_twice"): "carried by a {what_or}: one spell's DUNGEON effect may be used a "
-                               "second time this turn",
+    "second time this turn",
     ("static", "attack_vs"): "ATTACK +{n} against a {what} monster",
     # monster traits (battle.py)
     ("trait", "min_heroes"): "cannot be defeated unless {n} heroes are present",
@@ -118,7 +131,7 @@ TEXT: dict[tuple[str, str], str] = {
     ("breach", "disease_all"): "every player gains {n} Disease",
     ("breach", "guardian"): "moves to position 0 and stays there",
     ("breach", "raze_village"): "remove the top {n} cards of every village stack whose top card has "
-                                "a gold value of {m} or more",
+    "a gold value of {m} or more",
     ("breach", "mill_hero"): "every player discards from his deck until a hero shows and destroys it",
     ("global", "light"): "LIGHT {n:+d} at every position",
     ("global", "double_light_penalty"): "the base light penalty of every position is doubled",
@@ -127,30 +140,30 @@ TEXT: dict[tuple[str, str], str] = {
     ("spoils", "buy"): "buy 1 {what} card",
     ("spoils", "gain_xp"): "gain {n} XP",
     ("spoils", "steal_monsters"): "every other player reveals his top {n} deck cards; monsters of "
-                                  "{m} VP or less go to your discard pile, the rest back",
+    "{m} VP or less go to your discard pile, the rest back",
     ("spoils", "keep_aside"): "keep your laid-out {what} cards aside; they join your new hand",
     ("trap", "reveal_destroy"): "{who} reveals the top {n} deck cards, destroys every {what}, puts "
-                                "the rest back",
+    "the rest back",
     ("trap", "thief_or_lose"): "every player shows a thief or destroys every {what} in his hand",
     ("trap", "reveal_until"): "from the active player's left, players in turn reveal deck cards; "
-                              "every {what} is destroyed; stop after {n}",
+    "every {what} is destroyed; stop after {n}",
     ("trap", "cull_heroes"): "the active player destroys his weakest hero; every other player "
-                             "discards his top {n} deck cards and destroys the heroes among them "
-                             "except the strongest",
+    "discards his top {n} deck cards and destroys the heroes among them "
+    "except the strongest",
     ("trap", "words"): "a monster defeated this turn is destroyed unless the active player shows a "
-                       "thief; every other player destroys his deck's top card if it is a {what}",
+    "thief; every other player destroys his deck's top card if it is a {what}",
     ("treasure", "draw"): "destroy it at the start of your turn: draw {n}",
     ("treasure", "gain_xp"): "destroy it at the start of your turn: gain {n} XP",
     ("treasure", "xp_per_card"): "destroy it at the start of your turn and any number of hand "
-                                 "cards, chosen one by one: gain {n} XP per card",
+    "cards, chosen one by one: gain {n} XP per card",
     ("treasure", "ignore_battle"): "destroy it (also in another player's turn) to ignore one battle "
-                                   "effect aimed at you (used automatically)",
+    "effect aimed at you (used automatically)",
     ("treasure", "hide_card"): "when you defeat a monster you may hide one of your laid-out cards "
-                               "face down under it; the next time any player defeats a monster "
-                               "worth 6+ VP, it is destroyed and the hidden card goes to that "
-                               "player's discard pile (used by itself)",
+    "face down under it; the next time any player defeats a monster "
+    "worth 6+ VP, it is destroyed and the hidden card goes to that "
+    "player's discard pile (used by itself)",
     ("treasure", "keep_monster"): "the next monster you defeat is set aside with it, out of your "
-                                  "deck; both return at game end (used by itself)",
+    "deck; both return at game end (used by itself)",
     ("trophy", "avoid_trap"): "show it from hand to avoid 1 trap",
     ("score", "contempt"): "worth {n} VP in total if every other player owns more monsters",
     ("score", "terror"): "+{n} VP per other Thunderstone you own",

@@ -1,5 +1,6 @@
 """Command handlers: the turn (TRN-0), village (TRN-V*), leveling (LVL-*), rest (TRN-R*),
 dungeon preparation (TRN-D1..D3), treasures, and the end of the turn (TRN-E)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -50,8 +51,16 @@ def on_use(ctx, t, ev) -> None:
     s, cmd = ev.actor, ev.data
     mods = run_effect(ctx, t, s, cmd)
     rule = "TRN-V2" if t.game.t.step == "village" else "TRN-D2"
-    ctx.emit("ts.used", {"card": cmd["card"], "ability": cmd["ability"],
-                         "do": card(cmd["card"]).abilities[cmd["ability"]].do, **mods}, rule)
+    ctx.emit(
+        "ts.used",
+        {
+            "card": cmd["card"],
+            "ability": cmd["ability"],
+            "do": card(cmd["card"]).abilities[cmd["ability"]].do,
+            **mods,
+        },
+        rule,
+    )
     fight.proceed(ctx, t)
     if t.game.t.step == "village" and not t.game.t.pending and not village_choices(t, s):
         total_gold(ctx, t, s)
@@ -113,8 +122,11 @@ def _buy_commands(t) -> list[dict[str, Any]]:
         cards = zones_[key].cards
         if cards:
             k = look(cards[0])
-            if k.kind != "disease" and k.price <= gold and not (
-                    returning and k.group == "hero" and k.level != 1):
+            if (
+                k.kind != "disease"
+                and k.price <= gold
+                and not (returning and k.group == "hero" and k.level != 1)
+            ):
                 out.append({"kind": "buy", "stack": n})
     return out
 
@@ -123,8 +135,17 @@ def on_buy(ctx, t, ev) -> None:
     s, name = ev.actor, ev.data["stack"]
     got = zones.gain(ctx, stack(name), disc(s), "TRN-V4")
     left = t.game.t.total_gold - t.game.t.spent
-    ctx.emit("ts.bought", {"card": got, "stack": name, "price": value(t, got).price,
-                           "gold": left, "forfeited": left - value(t, got).price}, "TRN-V4")
+    ctx.emit(
+        "ts.bought",
+        {
+            "card": got,
+            "stack": name,
+            "price": value(t, got).price,
+            "gold": left,
+            "forfeited": left - value(t, got).price,
+        },
+        "TRN-V4",
+    )
     if not buy_commands(t, s):  # an extra buy (Stadtfuehrer) keeps the buy step open
         to_level_step(ctx, t, s)
 
@@ -258,13 +279,28 @@ def on_treasure(ctx, t, ev) -> None:
             change_xp(ctx, t, s, a.n, "AUTO-TREASURE")
         elif a.do == "xp_per_card" and t.zone(hand(s)):
             # Ivory Dragon: any number of hand cards, chosen one by one until 'done', n XP each
-            ctx.emit("ts.pending", {"entries": [{"what": "ivory", "rule": "AUTO-TREASURE",
-                                                 "source": c, "n": a.n}], "front": True},
-                     "AUTO-TREASURE")
+            ctx.emit(
+                "ts.pending",
+                {
+                    "entries": [{"what": "ivory", "rule": "AUTO-TREASURE", "source": c, "n": a.n}],
+                    "front": True,
+                },
+                "AUTO-TREASURE",
+            )
 
 
-HANDLERS = [("cmd.action", on_action), ("cmd.use", on_use), ("cmd.done", on_done),
-            ("cmd.buy", on_buy), ("cmd.pass", on_pass), ("cmd.level", on_level),
-            ("cmd.destroy", on_destroy), ("cmd.equip", on_equip), ("cmd.attack", on_attack),
-            ("cmd.choose", on_choose), ("cmd.spoils", on_spoils), ("cmd.treasure", on_treasure),
-            ("cmd.offer", on_offer)]
+HANDLERS = [
+    ("cmd.action", on_action),
+    ("cmd.use", on_use),
+    ("cmd.done", on_done),
+    ("cmd.buy", on_buy),
+    ("cmd.pass", on_pass),
+    ("cmd.level", on_level),
+    ("cmd.destroy", on_destroy),
+    ("cmd.equip", on_equip),
+    ("cmd.attack", on_attack),
+    ("cmd.choose", on_choose),
+    ("cmd.spoils", on_spoils),
+    ("cmd.treasure", on_treasure),
+    ("cmd.offer", on_offer),
+]

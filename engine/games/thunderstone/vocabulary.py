@@ -4,6 +4,7 @@ monster BATTLE effects in fight.py; board effects (trap, breach, guardian) in bo
 
 Every option is one complete, single choice, so legal_commands lists every answer.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -71,13 +72,12 @@ def draw_into_play(ctx, t, s: int, n: int, rule: str) -> list[str]:
 def targets(kind_test: Callable[[str], bool]) -> Options:
     def opts(t, s, c, a):
         return [{"target": x} for x in one_per_name(t, [x for x in laid(t, s) if x != c and kind_test(x)])]
+
     return opts
 
 
 def just_once(t, s, c, a):
     return [{}]
-
-
 
 
 # -- run functions: do the deed, return the modifiers recorded in the `ts.used` event ----------
@@ -92,7 +92,8 @@ def run_destroy_disease_gold(ctx, t, s, c, a, p):
 
 def disease_or_what(t, s, c, a):
     def ok(x: str) -> bool:
-        return is_disease(x) or bool(a.what) and (card(x).kind == a.what or a.what in card(x).keywords)
+        return is_disease(x) or (bool(a.what) and (card(x).kind == a.what or a.what in card(x).keywords))
+
     return [{"target": x} for x in one_per_name(t, [x for x in laid(t, s) if x != c and ok(x)])]
 
 
@@ -155,8 +156,9 @@ def run_quartermaster(ctx, t, s, c, a, p):
 
 def run_scout_village(ctx, t, s, c, a, p):
     draw_into_play(ctx, t, s, a.n, text_rule(c))
-    ctx.emit("ts.pending", {"entries": [{"what": "return", "source": c, "rule": text_rule(c)}] * a.n},
-             text_rule(c))
+    ctx.emit(
+        "ts.pending", {"entries": [{"what": "return", "source": c, "rule": text_rule(c)}] * a.n}, text_rule(c)
+    )
     return {}
 
 
@@ -185,8 +187,12 @@ def of_kind(x: str, what: str) -> bool:
 
 
 def destroy_for_attack_options(t, s, c, a):
-    return [{"target": x} for x in one_per_name(
-        t, [x for x in laid(t, s) if x != c and of_kind(x, a.what) and not used_any(t, x)])]
+    return [
+        {"target": x}
+        for x in one_per_name(
+            t, [x for x in laid(t, s) if x != c and of_kind(x, a.what) and not used_any(t, x)]
+        )
+    ]
 
 
 def run_destroy_for_attack(ctx, t, s, c, a, p):
@@ -213,6 +219,7 @@ def run_light_per_level(ctx, t, s, c, a, p):
 
 def run_axe(ctx, t, s, c, a, p):
     from engine.games.thunderstone.battle import strength
+
     if any(strength(t, h) >= a.n for h in laid(t, s) if is_hero(h)):
         return {}
     drawn = draw_into_play(ctx, t, s, 1, text_rule(c))
@@ -231,7 +238,9 @@ def run_destroy_xp(ctx, t, s, c, a, p):
 def run_swap_top(ctx, t, s, c, a, p):
     if t.zone(dungeon(t.game.t.board)):
         zones.move_top(ctx, dungeon(t.game.t.board), look(s), 1, text_rule(c))
-        ctx.emit("ts.pending", {"entries": [{"what": "swap", "source": c, "rule": text_rule(c)}]}, text_rule(c))
+        ctx.emit(
+            "ts.pending", {"entries": [{"what": "swap", "source": c, "rule": text_rule(c)}]}, text_rule(c)
+        )
     else:
         draw_into_play(ctx, t, s, a.n, text_rule(c))
     return {}
@@ -239,8 +248,11 @@ def run_swap_top(ctx, t, s, c, a, p):
 
 def swappable(t) -> list[str]:
     """Monsters on positions 1-3 that may leave by an effect (AUTO-GUARD, only-by-defeat trait)."""
-    return [m for p, m in monsters_on_board(t, t.game.t.board) if p >= 1 and card(m).kind != "guardian"
-            and not card(m).has("trait", "only_by_defeat")]
+    return [
+        m
+        for p, m in monsters_on_board(t, t.game.t.board)
+        if p >= 1 and card(m).kind != "guardian" and not card(m).has("trait", "only_by_defeat")
+    ]
 
 
 def scout_dungeon_options(t, s, c, a):
@@ -249,8 +261,11 @@ def scout_dungeon_options(t, s, c, a):
 
 def run_scout_dungeon(ctx, t, s, c, a, p):
     got = zones.move_top(ctx, dungeon(t.game.t.board), look(s), a.n, text_rule(c))
-    ctx.emit("ts.pending", {"entries": [{"what": "order", "source": c, "rule": text_rule(c)}] * len(got)},
-             text_rule(c))
+    ctx.emit(
+        "ts.pending",
+        {"entries": [{"what": "order", "source": c, "rule": text_rule(c)}] * len(got)},
+        text_rule(c),
+    )
     return {}
 
 
@@ -261,6 +276,7 @@ def run_return_on_win(ctx, t, s, c, a, p):
 def run_sacrifice_gold_magic(ctx, t, s, c, a, p):
     """Gorinthischer Sammler: MAGIC ATTACK + the destroyed card's gold (a printed 0 gives +0, p.20)."""
     from engine.games.thunderstone.battle import gold_of
+
     gold = gold_of(t, p["target"])
     destroy(ctx, t, play(s), p["target"], text_rule(c))
     return {"mag": {c: gold}} if gold else {}
@@ -379,9 +395,18 @@ def run_draw_more_if(ctx, t, s, c, a, p):
 
 
 # effects whose `target` leaves the laid-out cards
-TARGET_LEAVES = {"destroy_disease_gold", "destroy_disease_draw", "discard_disease_draw", "trade",
-                 "burn_for_gold", "destroy_for_attack", "discard_for_attack", "sacrifice_gold_magic",
-                 "sacrifice_nogold", "discard_hero_draw"}
+TARGET_LEAVES = {
+    "destroy_disease_gold",
+    "destroy_disease_draw",
+    "discard_disease_draw",
+    "trade",
+    "burn_for_gold",
+    "destroy_for_attack",
+    "discard_for_attack",
+    "sacrifice_gold_magic",
+    "sacrifice_nogold",
+    "discard_hero_draw",
+}
 
 VOCABULARY: dict[str, tuple[Options, Run]] = {
     "gold": (just_once, run_gold),
@@ -443,9 +468,11 @@ def staff_ready(t, s: int) -> bool:
     """Stab des blauen Feuers (p.21): carried by a hero, it lets one spell's effect be used a
     second time this turn; reading: a spell's DUNGEON effect, once per staff."""
     from engine.games.thunderstone.battle import carried
+
     def fits(h: str, w: str) -> bool:  # only a cleric or wizard may use the staff so
         a = card(w).has("static", "spell_twice")
         return bool(a) and (not a.what or bool(set(card(h).keywords) & set(a.what.split(","))))
+
     staffs = sum(1 for h in t.game.t.equip for w in carried(t, h) if fits(h, w))
     used = t.game.t.used
     doubled = sum(1 for u in set(used) if used.count(u) > 1)

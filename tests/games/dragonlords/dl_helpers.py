@@ -1,4 +1,5 @@
 """Helpers for the DragonLords example tests: situations from files, forced dice, event look-ups."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,7 +9,9 @@ from sim.testing import from_situation, play
 SIT = Path(__file__).parent / "situations"
 
 
-def sit(name: str, forced: dict | None = None, edit=None, options: dict | None = None, players: int | None = None):
+def sit(
+    name: str, forced: dict | None = None, edit=None, options: dict | None = None, players: int | None = None
+):
     return from_situation(SIT / f"{name}.toml", forced=forced, edit=edit, options=options, players=players)
 
 
@@ -24,8 +27,22 @@ def legal(eng, gid, seat: int) -> list[dict]:
     return eng.legal(gid, seat)
 
 
-DECISIONS = ("spell_attacks", "casualties", "answer", "elixir", "potion", "promote", "wizard",
-             "spell_wizard", "spell_reward", "treasure", "reflect", "captured_treasure", "man_ship", "sneak_back")
+DECISIONS = (
+    "spell_attacks",
+    "casualties",
+    "answer",
+    "elixir",
+    "potion",
+    "promote",
+    "wizard",
+    "spell_wizard",
+    "spell_reward",
+    "treasure",
+    "reflect",
+    "captured_treasure",
+    "man_ship",
+    "sneak_back",
+)
 
 
 def submit(eng, gid, seat, cmd):
@@ -55,6 +72,7 @@ def settle(eng, gid, picks: list | None = None, kinds=DECISIONS) -> list[tuple[i
 
 def units(eng, gid, loc: str, army: int) -> int:
     from engine.games.dragonlords.board import units as u
+
     return u(game(eng, gid), loc, army)
 
 
@@ -63,7 +81,7 @@ def rejected(eng, gid, seat, cmd) -> str:
     before = eng.table(gid).version
     try:
         play(eng, gid, seat, cmd)
-    except Exception as exc:   # the engine's rejection error
+    except Exception as exc:  # the engine's rejection error
         assert eng.table(gid).version == before
         return str(exc)
     raise AssertionError(f"{cmd} was accepted")
@@ -73,6 +91,7 @@ def treasure_fight(options: dict | None = None, kinds=DECISIONS):
     """Three seats; A (Orcs: 7 plain units and the decoy H8) kills B's wizard H1, which carries
     the Excalibur Sword, at T1a; the decisions the fight opens of `kinds` are answered with their
     first option (the captured treasure first lies on H8)."""
+
     def edit(g):
         g["races"] = ["orc", "elf", "dwarf"]
         g["units"][1]["n"] = 0
@@ -80,8 +99,10 @@ def treasure_fight(options: dict | None = None, kinds=DECISIONS):
         g["heroes"][0]["treasures"] = ["excalibur"]
         g["heroes"].append({"id": "H7", "army": 2, "loc": "K3", "role": "king"})
         g["heroes"].append({"id": "H8", "army": 0, "loc": "T1c", "role": "decoy"})
-    eng, gid = sit("e08_teleport_retreat", forced={"die:d6": [1] * 9 + [6]}, edit=edit, players=3,
-                   options=options)
+
+    eng, gid = sit(
+        "e08_teleport_retreat", forced={"die:d6": [1] * 9 + [6]}, edit=edit, players=3, options=options
+    )
     submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "T1a", "n": 7})
     submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "T1a", "hero": "H8"})
     play(eng, gid, 0, {"kind": "fight", "at": "T1a"})

@@ -1,15 +1,20 @@
 """Bad input is refused with the rule that forbids it, and nothing is recorded."""
+
 from dl_helpers import rejected, sit
 
 
 def test_an_attack_must_leave_a_unit_behind_DL_3_4_land_1():
     eng, gid = sit("frontier")
-    assert "DL:3.4/land.1" in rejected(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "G1", "n": 3})
+    assert "DL:3.4/land.1" in rejected(
+        eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "G1", "n": 3}
+    )
 
 
 def test_an_attack_needs_an_adjacent_target_DL_2_2_terrain():
     eng, gid = sit("frontier")
-    assert "DL:2.2/terrain" in rejected(eng, gid, 0, {"kind": "attack", "origin": "T1a", "target": "T2a", "n": 1})
+    assert "DL:2.2/terrain" in rejected(
+        eng, gid, 0, {"kind": "attack", "origin": "T1a", "target": "T2a", "n": 1}
+    )
 
 
 def test_only_elves_sneak_DL_3_4_sneak():
@@ -20,6 +25,7 @@ def test_only_elves_sneak_DL_3_4_sneak():
 def test_an_empty_ship_does_not_sail_DL_3_2_ships():
     def edit(g):
         g["phase"] = "naval"
+
     eng, gid = sit("frontier", edit=edit)
     assert "at least one unit aboard" in rejected(eng, gid, 0, {"kind": "sail", "ship": "S3", "to": "S2"})
 
@@ -29,6 +35,7 @@ def test_no_purchase_without_a_kingdom_DL_2_2_kingdom():
         g["phase"] = "purchase"
         g["units"] = [u for u in g["units"] if u["loc"] != "K1"]
         g["heroes"][0]["loc"] = "T1a"
+
     eng, gid = sit("frontier", edit=edit)
     assert "DL:2.2/kingdom" in rejected(eng, gid, 0, {"kind": "buy", "what": "orc"})
 
@@ -41,5 +48,6 @@ def test_a_command_out_of_turn_names_whose_decision_it_is():
 def test_combat_cannot_end_with_a_landing_unfought_DL_3_4_general():
     def edit(g):
         g["units"].append({"loc": "G1", "army": 0, "n": 2})
+
     eng, gid = sit("frontier", edit=edit)
     assert "DL:3.4/general" in rejected(eng, gid, 0, {"kind": "done"})

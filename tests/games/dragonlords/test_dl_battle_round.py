@@ -1,8 +1,9 @@
 """A battle round names every die, the strength it was tested against and each modifier's rule."""
+
 import pytest
 
-from engine.games.dragonlords.battles.round import BattleInputError, Force, resolve_round
 from engine.games.dragonlords.battles.arithmetic import SideMagic
+from engine.games.dragonlords.battles.round import BattleInputError, Force, resolve_round
 
 
 def test_E03_round_audit_names_panic_and_kingdom():
@@ -12,8 +13,8 @@ def test_E03_round_audit_names_panic_and_kingdom():
     g = r["attacker"]["groups"][0]
     assert [d["against"] for d in g["dice"]] == [1] * 5
     assert [m["rule"] for m in g["strength"]["modifiers"]] == ["DL:3.4/spells.panic", "DL:2.2/kingdom"]
-    assert r["hits_on_defender"] == 2          # faces 1 and 1 hit against strength 1
-    assert r["hits_on_attacker"] == 4          # the Orcs hit on <= 3: faces 3, 3, 1, 2
+    assert r["hits_on_defender"] == 2  # faces 1 and 1 hit against strength 1
+    assert r["hits_on_attacker"] == 4  # the Orcs hit on <= 3: faces 3, 3, 1, 2
     assert r["last_round"] is False
 
 

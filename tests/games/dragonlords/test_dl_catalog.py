@@ -1,4 +1,5 @@
 """Every rule id the DragonLords code cites is in its catalog, and the catalog loads."""
+
 import re
 from pathlib import Path
 

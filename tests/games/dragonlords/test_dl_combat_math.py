@@ -1,4 +1,5 @@
 """DragonLords combat arithmetic against the rulebook's worked examples (names are the example ids)."""
+
 from __future__ import annotations
 
 from engine.games.dragonlords.battles.arithmetic import (
@@ -25,12 +26,14 @@ def test_E02_giant_spider_hit_thresholds():
 
 def test_E03_panic_is_not_cumulative_and_kingdom_stacks():
     """§3.4/land.2, §3.4/spells.panic: two DragonLords give -1, not -2; INT-35: Kingdom stacks."""
-    two_lords = SideMagic(panic=True)       # however many sources, the side has Panic or not
+    two_lords = SideMagic(panic=True)  # however many sources, the side has Panic or not
     assert attack_strength(3, NONE, two_lords).value == 2
     in_kingdom = attack_strength(3, NONE, two_lords, attacker_in_kingdom=True)
     assert in_kingdom.value == 1
     assert [(m.source, m.delta, m.rule) for m in in_kingdom.modifiers] == [
-        ("Panic", -1, "DL:3.4/spells.panic"), ("Kingdom", -1, "DL:2.2/kingdom")]
+        ("Panic", -1, "DL:3.4/spells.panic"),
+        ("Kingdom", -1, "DL:2.2/kingdom"),
+    ]
     assert attack_strength(3, two_lords, NONE).value == 3
 
 

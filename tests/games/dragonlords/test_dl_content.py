@@ -1,4 +1,5 @@
 """DragonLords content: the values the rulebook prints, provenance on every record, faults named."""
+
 from __future__ import annotations
 
 import shutil
@@ -13,7 +14,11 @@ def test_unit_values_printed_in_the_rulebook():
     """§3.1 prices, §3.4/land.3 defence 6, §3.2/ships capacity 8 and range 6/10."""
     c = content()
     assert {u.id: (u.cost, u.attack, u.defense) for u in c.units.values()} == {
-        "orc": (3, 3, 6), "elf": (3, 3, 6), "dwarf": (3, 3, 6), "barbarian": (4, 4, 6)}
+        "orc": (3, 3, 6),
+        "elf": (3, 3, 6),
+        "dwarf": (3, 3, 6),
+        "barbarian": (4, 4, 6),
+    }
     assert (c.units["orc"].bulk.units, c.units["orc"].bulk.gold) == (4, 10)
     assert (c.ship.cost, c.ship.capacity, c.ship.range, c.ship.barbarian_range) == (10, 8, 6, 10)
     assert (c.monsters["red_dragon"].attack, c.monsters["red_dragon"].defense) == (6, 12)
@@ -49,8 +54,13 @@ def test_twelve_treasures_and_tool_prices():
     assert len(c.treasures) == 12
     assert c.treasures["ring_of_power"].own == 1 and c.treasures["ring_of_power"].enemy == -1
     assert {t.id: (t.sold_at, t.price) for t in c.tools.values()} == {
-        "pick_axe": ("village", 1), "torch": ("village", 1), "potion": ("witches_den", 1),
-        "elixir": ("witches_den", 2), "dragon_orb": ("witches_den", 5), "talisman": ("shrine", 3)}
+        "pick_axe": ("village", 1),
+        "torch": ("village", 1),
+        "potion": ("witches_den", 1),
+        "elixir": ("witches_den", 2),
+        "dragon_orb": ("witches_den", 5),
+        "talisman": ("shrine", 3),
+    }
 
 
 def test_every_record_has_provenance():
@@ -70,9 +80,15 @@ def _copy(tmp_path):
 def test_wrong_scroll_total_is_named(tmp_path):
     d = _copy(tmp_path)
     p = d / "magic.toml"
-    p.write_text(p.read_text(encoding="utf-8").replace('id = "reflect"', 'id = "reflect"\ncount = 9', 1)
-                 .replace("count = 9\nname = \"Reflect\"\ngerman = \"Reflektieren\"\ncount = 2",
-                          "count = 9\nname = \"Reflect\"\ngerman = \"Reflektieren\""), encoding="utf-8")
+    p.write_text(
+        p.read_text(encoding="utf-8")
+        .replace('id = "reflect"', 'id = "reflect"\ncount = 9', 1)
+        .replace(
+            'count = 9\nname = "Reflect"\ngerman = "Reflektieren"\ncount = 2',
+            'count = 9\nname = "Reflect"\ngerman = "Reflektieren"',
+        ),
+        encoding="utf-8",
+    )
     with pytest.raises(ContentError, match=r"24 scroll cards \(§2.1\), the counts add up to 31"):
         load_dir(d)
 
@@ -80,8 +96,12 @@ def test_wrong_scroll_total_is_named(tmp_path):
 def test_bad_provenance_is_refused(tmp_path):
     d = _copy(tmp_path)
     p = d / "units.toml"
-    p.write_text(p.read_text(encoding="utf-8").replace('provenance = "rulebook §2.1, §3.1, §3.4/dragonlords',
-                                                       'provenance = "somewhere', 1), encoding="utf-8")
+    p.write_text(
+        p.read_text(encoding="utf-8").replace(
+            'provenance = "rulebook §2.1, §3.1, §3.4/dragonlords', 'provenance = "somewhere', 1
+        ),
+        encoding="utf-8",
+    )
     with pytest.raises(ContentError, match="provenance"):
         load_dir(d)
 

@@ -1,6 +1,7 @@
 """Disputes in DragonLords (issue 17, point 2): the catalog's readings, consulted by the rules;
 the §14.2 interpretations as readings carried by game options; card overrides marked in the
 events; `runeledger dispute` on a battle where two readings give different outcomes."""
+
 import json
 from pathlib import Path
 
@@ -62,8 +63,9 @@ def test_a_reading_chosen_by_option_and_by_reading_is_the_same_game():
 
 def _strong_dwarves():
     """E-03 with the Dwarves' strength overridden to 5, one round fought."""
-    eng, gid = sit("e03_two_dragonlords", forced={"die:d6": [6] * 11},
-                   options={"overrides": {"Zwerg": {"strength": 5}}})
+    eng, gid = sit(
+        "e03_two_dragonlords", forced={"die:d6": [6] * 11}, options={"overrides": {"Zwerg": {"strength": 5}}}
+    )
     submit(eng, gid, 1, {"kind": "attack", "origin": "T1c", "target": "T1a", "n": 5})
     submit(eng, gid, 1, {"kind": "fight", "at": "T1a"})
     submit(eng, gid, 0, {"kind": "stand"})
@@ -74,20 +76,24 @@ def test_overrides_change_a_units_strength_and_are_marked_in_the_round():
     """A situation overrides the Dwarves' strength to 5: the round names the override."""
     eng, gid = _strong_dwarves()
     r = events(eng, gid, "dl.round")[-1].data
-    assert r["attacker"]["strength"]["base"] == 5 and r["attacker"]["strength"]["value"] == 4    # 5 - Panic
+    assert r["attacker"]["strength"]["base"] == 5 and r["attacker"]["strength"]["value"] == 4  # 5 - Panic
     assert "overridden" in r["attacker"]["strength"]
     assert events(eng, gid, "dl.setup")[0].data["overrides"] == {"dwarf": {"strength": 5}}
 
 
 def test_overrides_of_a_treasure_are_marked_and_bad_fields_refused():
     import pytest
+
     rs = registry.get("dragonlords")
     with pytest.raises(ValueError, match="allowed: strength"):
         rs.check_options({"overrides": {"Zwerg": {"defense": 8}}})
     with pytest.raises(ValueError, match="no card named"):
         rs.check_options({"overrides": {"Gandalf": {"strength": 8}}})
-    eng, gid = sit("e04_king_excalibur", forced={"die:d6": [6] * 11},
-                   options={"overrides": {"Excalibur Sword": {"own": 2}}})
+    eng, gid = sit(
+        "e04_king_excalibur",
+        forced={"die:d6": [6] * 11},
+        options={"overrides": {"Excalibur Sword": {"own": 2}}},
+    )
     submit(eng, gid, 1, {"kind": "attack", "origin": "T1c", "target": "K1", "n": 5})
     submit(eng, gid, 1, {"kind": "fight", "at": "K1"})
     mods = events(eng, gid, "dl.round")[-1].data["defender"]["strength"]["modifiers"]
@@ -97,6 +103,7 @@ def test_overrides_of_a_treasure_are_marked_and_bad_fields_refused():
 def test_the_audit_marks_an_overridden_strength_with_the_set_up_event():
     from engine.explain import History
     from engine.games.dragonlords.audit.why import why
+
     eng, gid = _strong_dwarves()
     evs = eng.store.read(gid)
     ev = [e for e in evs if e.type == "dl.round"][-1]

@@ -1,4 +1,5 @@
 """FAQ answers of the rulebook (§6, dragonlords-examples.md part B) as tests, rule ids in the names."""
+
 import pytest
 from dl_helpers import events, game, legal, rejected, sit, submit, units
 
@@ -16,6 +17,7 @@ def test_FQ2_no_voluntary_emptying_in_transfer_DL_3_5():
     def edit(g):
         g["phase"] = "transfer"
         g["units"][3]["n"] = 1
+
     eng, gid = sit("frontier", edit=edit)
     assert not [c for c in legal(eng, gid, 0) if c.get("origin") == "T1c" and c["kind"] == "move"]
     assert "DL:3.5" in rejected(eng, gid, 0, {"kind": "move", "origin": "T1c", "to": "K1", "n": 1})
@@ -24,16 +26,19 @@ def test_FQ2_no_voluntary_emptying_in_transfer_DL_3_5():
 def test_FQ3_mutual_losses_leave_the_territory_empty_DL_3_4_land_1():
     def edit(g):
         g["units"][5]["n"] = 1
+
     eng, gid = sit("frontier", edit=edit, forced={"die:d6": [1, 1]})
     submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "G1", "n": 1})
     submit(eng, gid, 0, {"kind": "fight", "at": "G1"})
     g = game(eng, gid)
     from engine.games.dragonlords.board import owner
+
     assert owner(g, "G1") == -1 and g.battle is None and units(eng, gid, "T1c", 0) == 2
 
 
 def test_FQ4_no_wrap_around_DL_2_2_terrain():
     from engine.games.dragonlords.map.world import world
+
     w = world()
     assert not w.adjacent("T1a", "T3c") and "T3c" not in w.neighbours("T1a")
 
@@ -54,7 +59,7 @@ def test_FQ8_armies_are_counted_out_not_bought_and_claimed_one_at_a_time_DL_2_3_
     _to_phase(eng, gid, "setup_claim")
     a = eng.table(gid).game.active
     before = units(eng, gid, "P1", a)
-    submit(eng, gid, eng.table(gid).game.armies[a].seat, {"kind": "place", "to": "P1"})   # F-Q10 too
+    submit(eng, gid, eng.table(gid).game.armies[a].seat, {"kind": "place", "to": "P1"})  # F-Q10 too
     assert units(eng, gid, "P1", a) == before + 1
 
 
@@ -69,11 +74,13 @@ def test_FQ9_no_island_at_set_up_DL_2_2_islands():
 def test_FQ9_later_a_ship_lands_units_on_an_island_DL_3_2_ships():
     def edit(g):
         g["phase"] = "naval"
+
     eng, gid = sit("frontier", edit=edit)
     submit(eng, gid, 0, {"kind": "load", "ship": "S3", "origin": "T1a", "n": 3})
     assert {"kind": "unload", "ship": "S3", "to": "I1", "n": 3} in legal(eng, gid, 0)
     submit(eng, gid, 0, {"kind": "unload", "ship": "S3", "to": "I1", "n": 3})
     from engine.games.dragonlords.board import owner
+
     assert owner(game(eng, gid), "I1") == 0
 
 
@@ -87,8 +94,12 @@ def test_FQ10_teleportals_may_be_claimed_at_set_up_DL_2_2_teleportals():
 
 def test_FQ11_bridges_are_no_places_DL_2_2_terrain():
     eng, gid = new_game("dragonlords", 2, 5)
-    assert "DL:2.2/terrain" in rejected(eng, gid, eng.table(gid).game.armies[eng.table(gid).game.active].seat,
-                                        {"kind": "place", "to": "bridge"})
+    assert "DL:2.2/terrain" in rejected(
+        eng,
+        gid,
+        eng.table(gid).game.armies[eng.table(gid).game.active].seat,
+        {"kind": "place", "to": "bridge"},
+    )
 
 
 def test_FQ12_no_set_up_placement_in_the_wastelands_DL_2_3_placement():
@@ -99,9 +110,9 @@ def test_FQ12_no_set_up_placement_in_the_wastelands_DL_2_3_placement():
 
 
 def test_FQ13_sea_creatures_have_no_place_in_the_map_DL_2_2_sea_zones():
-    from engine.content import ContentError
+    from engine.content import ContentError, read_toml
     from engine.games.dragonlords.map.load import MAP_FILE, parse_map
-    from engine.content import read_toml
+
     doc = read_toml(MAP_FILE)
     doc["sea_zones"][0]["creature"] = "kraken"
     with pytest.raises(ContentError):
@@ -111,12 +122,14 @@ def test_FQ13_sea_creatures_have_no_place_in_the_map_DL_2_2_sea_zones():
 def test_FQ14_bought_units_wait_off_board_until_phase_7_DL_3_1_DL_3_7():
     def edit(g):
         g["phase"] = "purchase"
+
     eng, gid = sit("frontier", edit=edit)
     on_board = sum(sum(v.values()) for v in game(eng, gid).troops.values())
     for _ in range(3):
         submit(eng, gid, 0, {"kind": "buy", "what": "orc"})
     assert sum(sum(v.values()) for v in game(eng, gid).troops.values()) == on_board
     from engine.games.dragonlords.board import gold_of
+
     assert gold_of(game(eng, gid), 0) == 20 - 9
     for phase in ("purchase", "naval", "quest", "combat", "transfer"):
         assert game(eng, gid).phase != "reinforce"
@@ -130,17 +143,21 @@ def test_FQ14_bought_units_wait_off_board_until_phase_7_DL_3_1_DL_3_7():
 def test_INT01_four_orcs_cost_10_DL_3_1():
     def edit(g):
         g["phase"] = "purchase"
+
     eng, gid = sit("frontier", edit=edit)
     for _ in range(4):
         submit(eng, gid, 0, {"kind": "buy", "what": "orc"})
     from engine.games.dragonlords.board import gold_of
+
     assert gold_of(game(eng, gid), 0) == 10
 
 
 def test_FQ17_loading_only_in_naval_movement_and_transfer_DL_3_5():
     for phase, ok in (("purchase", False), ("naval", True), ("transfer", True)):
+
         def edit(g, phase=phase):
             g["phase"] = phase
+
         eng, gid = sit("frontier", edit=edit)
         assert bool([c for c in legal(eng, gid, 0) if c["kind"] == "load"]) is ok, phase
 
@@ -149,6 +166,7 @@ def test_FQ18_teleportal_income_is_1_DL_3_6():
     def edit(g):
         g["phase"] = "transfer"
         g["units"] = [u for u in g["units"] if u["army"] == 1 or u["loc"] in ("K1", "P1")]
+
     eng, gid = sit("frontier", edit=edit)
     submit(eng, gid, 0, {"kind": "done"})
     assert events(eng, gid, "dl.income")[-1].data["gold"] == 5 + 1
@@ -185,10 +203,12 @@ def test_FQ20_one_territory_may_be_attacked_again_DL_3_4_general():
 def test_FQ21_units_reused_after_a_conquest_and_marchers_guard_DL_3_4_forced_march():
     def edit(g):
         g["units"][3]["n"] = 5
+
     eng, gid = sit("frontier", edit=edit, forced={"die:d6": [1, 1, 6, 6, 6, 6]})
     submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "G1", "n": 4})
     submit(eng, gid, 0, {"kind": "fight", "at": "G1"})
     from engine.games.dragonlords.board import owner
+
     assert owner(game(eng, gid), "G1") == 0 and units(eng, gid, "G1", 0) == 4
     submit(eng, gid, 0, {"kind": "march", "origin": "T1a", "to": "G1", "n": 3})
     cmds = legal(eng, gid, 0)
@@ -200,6 +220,7 @@ def test_FQ22_no_ship_limit_per_player_DL_3_4_naval_INT_02():
     def edit(g):
         g["ships"].append({"id": "S15", "army": 0, "zone": "S1", "harbour": "T1a"})
         g["units"].append({"loc": "T1a", "army": 0, "n": 1})
+
     eng, gid = sit("e05_naval", forced={"die:d6": [1, 1, 1, 1, 6] + [1, 1, 6, 6]}, edit=edit)
     submit(eng, gid, 0, {"kind": "fight", "at": "S6"})
     assert sorted(s for s, x in game(eng, gid).ships.items() if x.army == 0) == ["S11", "S12", "S13", "S15"]
@@ -208,6 +229,7 @@ def test_FQ22_no_ship_limit_per_player_DL_3_4_naval_INT_02():
 def test_FQ23_ring_of_fire_lets_an_ordinary_orc_throw_a_fireball_and_roll_DL_3_3_treasures_INT_38():
     def edit(g):
         g["heroes"][0] = {"id": "H1", "army": 0, "loc": "T1c", "role": "", "treasures": ["ring_of_fire"]}
+
     eng, gid = sit("e09_dragonlord_attacks", forced={"die:d6": [6] * 5 + [6] * 4}, edit=edit)
     submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "T1a", "n": 4})
     submit(eng, gid, 0, {"kind": "attack", "origin": "T1c", "target": "T1a", "hero": "H1"})
@@ -220,21 +242,23 @@ def test_FQ23_ring_of_fire_lets_an_ordinary_orc_throw_a_fireball_and_roll_DL_3_3
 def test_dragonlord_fire_attack_burns_a_blockade_units_escape_to_own_coast_DL_3_4_fire_attack():
     """A DragonLord teleports into the zone of B's blockade and burns it; the zone borders B's own
     territory T4a, so B's units go ashore there while the ship burns (INT-28, INT-43)."""
+
     def edit(g):
         g["phase"] = "naval"
         g["heroes"].append({"id": "H5", "army": 0, "loc": "K1", "role": "dragonlord"})
         g["ships"] = [{"id": "S13", "army": 1, "zone": "S8"}]
         g["units"].append({"loc": "ship:S13", "army": 1, "n": 2})
+
     eng, gid = sit("frontier", edit=edit)
     assert {"kind": "teleport", "hero": "H5", "to": "S8", "n": 0} in legal(eng, gid, 0)
     submit(eng, gid, 0, {"kind": "teleport", "hero": "H5", "to": "S8", "n": 0})
-    submit(eng, gid, 0, {"kind": "done"})     # naval
-    submit(eng, gid, 0, {"kind": "done"})     # quest
+    submit(eng, gid, 0, {"kind": "done"})  # naval
+    submit(eng, gid, 0, {"kind": "done"})  # quest
     assert {"kind": "burn", "hero": "H5", "zone": "S8"} in legal(eng, gid, 0)
     submit(eng, gid, 0, {"kind": "burn", "hero": "H5", "zone": "S8"})
     g = game(eng, gid)
-    assert "S13" not in g.ships and units(eng, gid, "T4a", 1) == 3      # T4a has a harbour on S8
-    submit(eng, gid, 0, {"kind": "done"})     # combat -> transfer: the DragonLord must go home
+    assert "S13" not in g.ships and units(eng, gid, "T4a", 1) == 3  # T4a has a harbour on S8
+    submit(eng, gid, 0, {"kind": "done"})  # combat -> transfer: the DragonLord must go home
     assert all(c["kind"] == "teleport" and c["hero"] == "H5" for c in legal(eng, gid, 0))
 
 
@@ -243,6 +267,7 @@ def test_income_is_split_among_several_kingdoms_by_the_player_DL_3_6():
         g["phase"] = "transfer"
         g["units"] = [u for u in g["units"] if u["loc"] != "K4"] + [{"loc": "K4", "army": 0, "n": 1}]
         g["heroes"][1]["loc"] = "T4a"
+
     eng, gid = sit("frontier", edit=edit)
     submit(eng, gid, 0, {"kind": "done"})
     g = game(eng, gid)
@@ -261,10 +286,13 @@ def test_a_wizard_teleports_into_its_own_party_space_with_the_6_cap_DL_3_2_spell
         g["heroes"].append({"id": "H6", "army": 0, "loc": "T1a", "role": "wizard", "spells": [1, 2, 3]})
         g["units"].append({"loc": "WB3", "army": 0, "n": 3})
         g["parties"] = [{"army": 0, "space": "WB3", "tools": []}]
+
     eng, gid = sit("frontier", edit=edit)
     to_party = [c for c in legal(eng, gid, 0) if c["kind"] == "teleport" and c["to"] == "WB3"]
-    assert to_party == [{"kind": "teleport", "hero": "H6", "to": "WB3", "n": 0},
-                        {"kind": "teleport", "hero": "H6", "to": "WB3", "n": 2}]     # 3 + wizard + 2 = 6
+    assert to_party == [
+        {"kind": "teleport", "hero": "H6", "to": "WB3", "n": 0},
+        {"kind": "teleport", "hero": "H6", "to": "WB3", "n": 2},
+    ]  # 3 + wizard + 2 = 6
     submit(eng, gid, 0, {"kind": "teleport", "hero": "H6", "to": "WB3", "n": 2})
     assert units(eng, gid, "WB3", 0) == 6 and units(eng, gid, "T1a", 0) == 2
 
@@ -272,6 +300,7 @@ def test_a_wizard_teleports_into_its_own_party_space_with_the_6_cap_DL_3_2_spell
 def _elves(forced):
     def edit(g):
         g["races"] = ["elf", "dwarf"]
+
     return sit("frontier", edit=edit, forced=forced)
 
 
@@ -281,6 +310,7 @@ def test_sneak_attack_success_takes_the_place_no_strike_back_DL_3_4_sneak():
     r = events(eng, gid, "dl.round")[-1].data
     assert r["kind"] == "sneak" and r["defender"] is None
     from engine.games.dragonlords.board import owner
+
     g = game(eng, gid)
     assert owner(g, "G1") == 0 and g.battle is None and "G1" in g.sneaked
     assert not [c for c in legal(eng, gid, 0) if c["kind"] == "sneak" and c["origin"] == "G1"]
@@ -294,30 +324,40 @@ def test_sneak_attack_failure_sends_the_elves_back_unable_to_attack_DL_3_4_sneak
     cmds = [c for c in legal(eng, gid, 0) if c.get("origin") == "T1c" and c["kind"] in ("attack", "sneak")]
     # only the unit that stayed behind may still attack (or sneak: it has not); the two elves guard T1c
     # (the sneak alone, or waiting for P1's elves to join the same attack)
-    assert cmds == [{"kind": "attack", "origin": "T1c", "target": "G1", "n": 1},
-                    {"kind": "sneak", "origin": "T1c", "target": "G1", "n": 1},
-                    {"kind": "sneak", "origin": "T1c", "target": "G1", "n": 1, "wait": True}]
+    assert cmds == [
+        {"kind": "attack", "origin": "T1c", "target": "G1", "n": 1},
+        {"kind": "sneak", "origin": "T1c", "target": "G1", "n": 1},
+        {"kind": "sneak", "origin": "T1c", "target": "G1", "n": 1, "wait": True},
+    ]
 
 
 def test_sneak_attack_limit_is_per_elf_not_per_place_DL_3_4_sneak():
     """One elf of six fails against G1 and returns unable to attack; the five others of T1c have not
     sneaked yet and may (each elf at most once a turn); the returned one may not."""
+
     def edit(g):
         g["races"] = ["elf", "dwarf"]
         g["units"][3]["n"] = 6
+
     eng, gid = sit("frontier", edit=edit, forced={"die:d6": [1]})
     submit(eng, gid, 0, {"kind": "sneak", "origin": "T1c", "target": "G1", "n": 1})
     assert units(eng, gid, "G1", 1) == 1 and units(eng, gid, "T1c", 0) == 6
-    ks = sorted(c["n"] for c in legal(eng, gid, 0) if c["kind"] == "sneak" and c["origin"] == "T1c" and not c.get("wait"))
+    ks = sorted(
+        c["n"]
+        for c in legal(eng, gid, 0)
+        if c["kind"] == "sneak" and c["origin"] == "T1c" and not c.get("wait")
+    )
     assert ks == [1, 2, 3, 4, 5]
 
 
 def test_INT40_a_retreat_may_split_among_several_own_territories_DL_3_4_retreat():
     """After a round A withdraws 1 unit to T1c and the rest to T1b; once begun, no fighting on."""
+
     def edit(g):
         g["units"][4] = {"loc": "T2a", "army": 1, "n": 1}
         g["heroes"][1]["loc"] = "T2a"
         g["units"].append({"loc": "T1b", "army": 0, "n": 1})
+
     eng, gid = sit("battle_after_round", edit=edit)
     g = game(eng, gid)
     b = g.battle
@@ -328,7 +368,7 @@ def test_INT40_a_retreat_may_split_among_several_own_territories_DL_3_4_retreat(
     seat = g.armies[b.attacker].seat
     submit(eng, gid, seat, {"kind": "retreat", "to": own[0], "n": 1})
     cmds = legal(eng, gid, seat)
-    assert cmds and all(c["kind"] == "retreat" for c in cmds)          # no `fight` once begun
+    assert cmds and all(c["kind"] == "retreat" for c in cmds)  # no `fight` once begun
     before = units(eng, gid, own[1], b.attacker)
     submit(eng, gid, seat, {"kind": "retreat", "to": own[1]})
     g = game(eng, gid)
@@ -339,13 +379,21 @@ def test_INT40_a_retreat_may_split_among_several_own_territories_DL_3_4_retreat(
 
 def test_a_dragonlord_may_teleport_the_king_as_a_carried_unit_DL_3_4_dragonlords():
     """'The King may be teleported' (§3.4/dragonlords): the King goes along as one of the units."""
+
     def edit(g):
         g["phase"] = "naval"
         g["heroes"].append({"id": "H5", "army": 0, "loc": "K1", "role": "dragonlord"})
+
     eng, gid = sit("frontier", edit=edit)
-    cmds = [c for c in legal(eng, gid, 0) if c["kind"] == "teleport" and c.get("with") == "H1" and c["to"] == "T1b"]
-    assert cmds == [{"kind": "teleport", "hero": "H5", "to": "T1b", "n": 0, "with": "H1"},
-                    {"kind": "teleport", "hero": "H5", "to": "T1b", "n": 2, "with": "H1"}]   # K1 keeps 1
+    cmds = [
+        c
+        for c in legal(eng, gid, 0)
+        if c["kind"] == "teleport" and c.get("with") == "H1" and c["to"] == "T1b"
+    ]
+    assert cmds == [
+        {"kind": "teleport", "hero": "H5", "to": "T1b", "n": 0, "with": "H1"},
+        {"kind": "teleport", "hero": "H5", "to": "T1b", "n": 2, "with": "H1"},
+    ]  # K1 keeps 1
     submit(eng, gid, 0, cmds[1])
     g = game(eng, gid)
     assert (g.heroes["H1"].loc, g.heroes["H5"].loc) == ("T1b", "T1b")

@@ -1,4 +1,5 @@
 """The stand-in map honours the rulebook's facts, and a broken map file is refused with each fault named."""
+
 from __future__ import annotations
 
 import copy

@@ -1,4 +1,5 @@
 """The §14.2 readings implemented so far are options with the digest's reading as default."""
+
 import pytest
 
 from engine.games.dragonlords.battles.arithmetic import income, teleport_retreat_allowed
@@ -6,14 +7,23 @@ from engine.games.dragonlords.options import OptionError, resolve
 
 
 def test_defaults_are_the_proposed_readings():
-    assert resolve() == {"income": "typed", "teleport_retreat": "fewer", "entry_space_counts": "no",
-                         "parties_per_wasteland": "unlimited", "elf_realm": "kingdom",
-                         "inferno_protection": "either", "spell_attacks": "swap", "casualties": "owner", "two_player_units": "per_army"}
+    assert resolve() == {
+        "income": "typed",
+        "teleport_retreat": "fewer",
+        "entry_space_counts": "no",
+        "parties_per_wasteland": "unlimited",
+        "elf_realm": "kingdom",
+        "inferno_protection": "either",
+        "spell_attacks": "swap",
+        "casualties": "owner",
+        "two_player_units": "per_army",
+    }
 
 
 def test_every_reading_is_a_game_option_and_in_the_catalog():
     from engine import registry
     from engine.games.dragonlords.options import READINGS
+
     rs = registry.get("dragonlords")
     for r in READINGS:
         assert rs.options[r.name].default == r.default and r.int_id in rs.options[r.name].doc

@@ -3,6 +3,7 @@ units stand there when too many are sent, how much gold is left when too much is
 place is no place of the map, which territory is not the player's or not adjacent. Each case
 starts from the frontier situation; a sweep over seeded games sends every legal command with too
 many units, an unknown place or too much gold and reads the reason."""
+
 import pytest
 from dl_helpers import rejected, sit
 
@@ -15,8 +16,9 @@ GENERIC = ("is not one of the legal", "is not a legal transfer", "is not a legal
 def _frontier(phase: str, **more):
     def edit(g):
         g["phase"] = phase
-        g["units"][1]["n"] = 17                      # T1a
+        g["units"][1]["n"] = 17  # T1a
         g.update(more)
+
     return sit("frontier", edit=edit)
 
 
@@ -68,7 +70,8 @@ def test_DL_3_4_general_fight_without_a_battle_says_there_is_none():
 def test_DL_3_6_storing_more_gold_than_is_left_says_how_much_is_left():
     def edit(g):
         g["phase"] = "purchase"
-        g["units"].append({"loc": "K2", "army": 0, "n": 1})     # two kingdoms: the income is split
+        g["units"].append({"loc": "K2", "army": 0, "n": 1})  # two kingdoms: the income is split
+
     eng, gid = sit("frontier", edit=edit)
     g = eng.table(gid).game
     # end the turn's phases up to income: A holds K1; its income waits in the treasury
@@ -76,6 +79,7 @@ def test_DL_3_6_storing_more_gold_than_is_left_says_how_much_is_left():
         if g.phase == "income":
             break
         from sim.testing import play
+
         play(eng, gid, 0, {"kind": "done"})
         g = eng.table(gid).game
     assert g.phase == "income"
@@ -90,6 +94,7 @@ def test_INT_13_the_kingdom_placement_label_says_two_units():
     eng = engine()
     gid = eng.create("dragonlords", 2, 3)
     from engine.narration import command_labels
+
     t = eng.table(gid)
     assert t.game.phase == "setup_kingdom"
     labels = command_labels(eng.ruleset(gid), t, 0, eng.legal(gid, 0))

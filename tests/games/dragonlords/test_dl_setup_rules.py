@@ -1,4 +1,5 @@
 """DragonLords set-up facts and the winning test."""
+
 import pytest
 
 from engine.games.dragonlords.content import content
@@ -38,4 +39,4 @@ def test_winning_by_last_king_or_all_kingdoms():
     assert winner({0: True, 1: False, 2: False}, {}) == 0
     assert winner({0: True, 1: True}, {1: 6}) == 1
     assert winner({0: True, 1: True}, {1: 5}) is None
-    assert winner({0: True, 1: True}, {0: 3}, kingdoms_to_win=3) == 0   # short game by agreement
+    assert winner({0: True, 1: True}, {0: 3}, kingdoms_to_win=3) == 0  # short game by agreement

@@ -1,13 +1,14 @@
 """Situations for disputes (issue 17 item 2): a DragonLords position can start inside an open
 land battle and can mark seats as already out; a wrong battle or elimination is refused with the
 rule that forbids it."""
+
 from __future__ import annotations
 
 import tomllib
 
 import pytest
-
 from dl_helpers import SIT, events, game, legal, sit, submit
+
 from engine.games.dragonlords.situations.load import SituationError, lay_out
 
 
@@ -49,13 +50,16 @@ def _doc(name: str) -> dict:
     return tomllib.loads((SIT / f"{name}.toml").read_text())["game"]
 
 
-@pytest.mark.parametrize("change, words", [
-    (lambda d: d.update(phase="purchase"), "combat phase"),
-    (lambda d: d["battle"].update(attacker=1), "active army"),
-    (lambda d: d["battle"].update(loc="T1b"), "has no unit at T1b"),
-    (lambda d: d["battle"].update(step="casualties"), "step 'casualties'"),
-    (lambda d: d["battle"].update(colour="red"), "unknown key"),
-])
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda d: d.update(phase="purchase"), "combat phase"),
+        (lambda d: d["battle"].update(attacker=1), "active army"),
+        (lambda d: d["battle"].update(loc="T1b"), "has no unit at T1b"),
+        (lambda d: d["battle"].update(step="casualties"), "step 'casualties'"),
+        (lambda d: d["battle"].update(colour="red"), "unknown key"),
+    ],
+)
 def test_a_wrong_battle_is_refused_with_its_rule(change, words):
     doc = _doc("battle_after_round")
     change(doc)

@@ -3,10 +3,11 @@ the bearer of a captured treasure (DL:3.3/treasures), the empty ships manned, do
 a naval battle (DL:3.4/naval), where failed sneak attackers withdraw (DL:3.4/sneak). Each prompt
 goes to the deciding seat only; each answer has its effect; a wrong one is refused naming the rule
 and the answers."""
+
 from dl_helpers import DECISIONS, events, game, legal, rejected, settle, sit, treasure_fight, units
 
-from sim.testing import play
 from projections.views import log_view
+from sim.testing import play
 
 BEFORE = tuple(k for k in DECISIONS if k not in ("captured_treasure", "man_ship", "sneak_back"))
 
@@ -21,6 +22,7 @@ def _options(eng, gid, seat):
 
 # -- the bearer of a captured treasure (DL:3.3/treasures) -----------------------------------------
 
+
 def _treasure_fight():
     return treasure_fight(kinds=BEFORE)
 
@@ -29,7 +31,7 @@ def test_the_winner_picks_the_bearer_of_a_captured_treasure_DL_3_3_treasures():
     eng, gid = _treasure_fight()
     p = _prompt(eng, gid)
     assert (p.seat, p.kind, p.rule) == (0, "captured_treasure", "DL:3.3/treasures")
-    assert _options(eng, gid, 0) == ["H8", "plain"]          # the provisional bearer first
+    assert _options(eng, gid, 0) == ["H8", "plain"]  # the provisional bearer first
     assert legal(eng, gid, 1) == [] and legal(eng, gid, 2) == []
     assert events(eng, gid, "dl.ask")[-1].vis == [0]
 
@@ -52,7 +54,7 @@ def test_a_plain_unit_may_carry_the_captured_treasure_DL_3_3_treasures():
     assert g.heroes["H8"].treasures == []
     bearer = [h for h, x in g.heroes.items() if "excalibur" in x.treasures]
     assert len(bearer) == 1 and bearer[0] != "H8" and g.heroes[bearer[0]].loc == "T1a"
-    assert g.troops["T1a"]["0"] == plain - 1                  # the bearer left the plain units
+    assert g.troops["T1a"]["0"] == plain - 1  # the bearer left the plain units
     assert g.battle is None
 
 
@@ -77,13 +79,17 @@ def test_other_seats_never_learn_the_captured_treasures_bearer_DL_3_3_treasures(
         if view is not None:
             assert "excalibur" not in str(view)
     # the situation's own set-up (rule SIT-0) is public scaffolding; the fight's events are not
-    third = [ev for ev in log_view(rs, evs, 2) if ev["type"] in ("dl.hero", "dl.hero_new", "dl.spoils")
-             and ev["rule"] != "SIT-0"]
+    third = [
+        ev
+        for ev in log_view(rs, evs, 2)
+        if ev["type"] in ("dl.hero", "dl.hero_new", "dl.spoils") and ev["rule"] != "SIT-0"
+    ]
     assert third and all("excalibur" not in str(ev["data"]) for ev in third)
 
 
 def test_a_bot_answers_the_captured_treasure_question():
     from engine.games.dragonlords.bots import choices, sensible
+
     eng, gid = _treasure_fight()
     t = eng.table(gid)
     cmds = legal(eng, gid, 0)
@@ -91,6 +97,7 @@ def test_a_bot_answers_the_captured_treasure_question():
 
 
 # -- the empty ships after a naval battle (DL:3.4/naval) ------------------------------------------
+
 
 def _naval(edit=None, zone="S6"):
     """E-05: A's 5 units in two ships sink B's 4 units in two ships, losing 2: three survivors."""
@@ -106,9 +113,9 @@ def test_the_winner_of_a_naval_battle_chooses_how_to_man_each_empty_ship_DL_3_4_
     assert (p.seat, p.kind, p.rule) == (0, "man_ship", "DL:3.4/naval")
     assert eng.prompts(gid)[0].seat == 0 and legal(eng, gid, 1) == []
     opts = _options(eng, gid, 0)
-    assert opts[0] == "crew:S11:1" and opts[-1] == "sink"         # the former default first
-    assert all(o.startswith("crew:") for o in opts[:-1])          # off a foreign coast: no docking
-    assert game(eng, gid).ships["S13"].army == 1                  # still B's until manned
+    assert opts[0] == "crew:S11:1" and opts[-1] == "sink"  # the former default first
+    assert all(o.startswith("crew:") for o in opts[:-1])  # off a foreign coast: no docking
+    assert game(eng, gid).ships["S13"].army == 1  # still B's until manned
 
 
 def test_crewing_moves_the_units_chosen_and_the_ship_changes_hands_DL_3_4_naval():
@@ -120,7 +127,7 @@ def test_crewing_moves_the_units_chosen_and_the_ship_changes_hands_DL_3_4_naval(
     g = game(eng, gid)
     assert g.ships["S13"].army == 0 and units(eng, gid, "ship:S13", 0) == 1
     assert units(eng, gid, f"ship:{donor}", 0) == before[donor] - 1
-    settle(eng, gid)                                               # S14: the last spare unit or sink
+    settle(eng, gid)  # S14: the last spare unit or sink
     assert game(eng, gid).battle is None
 
 
@@ -138,10 +145,11 @@ def test_a_chip_bearer_may_man_a_captured_ship_DL_3_4_naval():
     def edit(g):
         g["heroes"].append({"id": "H7", "army": 0, "loc": "ship:S11", "role": "decoy"})
         g["units"][0]["n"] = 2
+
     eng, gid = _naval(edit)
     opts = _options(eng, gid, 0)
     hero = [o for o in opts if o.endswith(":H7")]
-    if not hero:      # H7 died in the round: nothing to test with this draw
+    if not hero:  # H7 died in the round: nothing to test with this draw
         assert "H7" not in game(eng, gid).heroes
         return
     play(eng, gid, 0, {"kind": "choose", "option": hero[0]})
@@ -153,6 +161,7 @@ def test_off_the_winners_coast_an_empty_ship_may_dock_DL_3_4_naval():
         for s in g["ships"]:
             s["zone"] = "S1"
         g["units"].append({"loc": "T1a", "army": 0, "n": 1})
+
     eng, gid = _naval(edit, "S1")
     opts = _options(eng, gid, 0)
     assert "dock:T1a" in opts and "sink" in opts
@@ -170,10 +179,13 @@ def test_a_wrong_crew_is_refused_naming_the_rule_and_the_answers_DL_3_4_naval():
 
 # -- failed sneak attackers (DL:3.4/sneak) ---------------------------------------------------------
 
+
 def _failed_sneak():
     """Frontier with Elves: 2 elves from T1c sneak on G1 and miss; T1c and P1 (both A's) border G1."""
+
     def edit(g):
         g["races"] = ["elf", "dwarf"]
+
     eng, gid = sit("frontier", edit=edit, forced={"die:d6": [6, 6]})
     play(eng, gid, 0, {"kind": "sneak", "origin": "T1c", "target": "G1", "n": 2})
     settle(eng, gid, kinds=BEFORE)
@@ -184,7 +196,7 @@ def test_failed_sneak_attackers_choose_their_own_territory_DL_3_4_sneak():
     eng, gid = _failed_sneak()
     p = _prompt(eng, gid)
     assert (p.seat, p.kind, p.rule) == (0, "sneak_back", "DL:3.4/sneak")
-    assert _options(eng, gid, 0) == ["T1c", "P1", "T1c:1", "P1:1"]   # the origin first; a split
+    assert _options(eng, gid, 0) == ["T1c", "P1", "T1c:1", "P1:1"]  # the origin first; a split
     assert legal(eng, gid, 1) == []
     assert events(eng, gid, "dl.ask")[-1].vis == [0]
 
@@ -194,7 +206,7 @@ def test_failed_sneak_attackers_may_go_to_another_own_territory_DL_3_4_sneak():
     play(eng, gid, 0, {"kind": "choose", "option": "P1"})
     g = game(eng, gid)
     assert units(eng, gid, "P1", 0) == 4 and units(eng, gid, "T1c", 0) == 1 and g.battle is None
-    assert g.no_fight.get("P1") == 2                            # they may not attack again this turn
+    assert g.no_fight.get("P1") == 2  # they may not attack again this turn
     # only P1's own 2 elves may still attack from there
     assert max(c["n"] for c in legal(eng, gid, 0) if c.get("origin") == "P1" and c["kind"] == "attack") == 2
 
@@ -211,7 +223,7 @@ def test_failed_sneak_attackers_may_split_DL_3_4_sneak_INT_40():
 
 def test_a_wrong_destination_is_refused_naming_the_rule_and_the_answers_DL_3_4_sneak():
     eng, gid = _failed_sneak()
-    why = rejected(eng, gid, 0, {"kind": "choose", "option": "K1"})   # own, but not next to G1
+    why = rejected(eng, gid, 0, {"kind": "choose", "option": "K1"})  # own, but not next to G1
     assert "DL:3.4/sneak" in why and "'T1c', 'P1'" in why
     assert "seat 0's decision" in rejected(eng, gid, 1, {"kind": "choose", "option": "T1c"})
 
@@ -220,8 +232,13 @@ def test_reading_NAVAL_CREW_one_offers_a_single_plain_unit_per_ship_DL_3_4_naval
     def edit(g):
         g["heroes"].append({"id": "H7", "army": 0, "loc": "ship:S11", "role": "decoy"})
         g["units"][0]["n"] = 2
-    eng, gid = sit("e05_naval", forced={"die:d6": [1, 1, 1, 1, 6] + [1, 1, 6, 6]}, edit=edit,
-                   options={"reading.NAVAL-CREW": "one"})
+
+    eng, gid = sit(
+        "e05_naval",
+        forced={"die:d6": [1, 1, 1, 1, 6] + [1, 1, 6, 6]},
+        edit=edit,
+        options={"reading.NAVAL-CREW": "one"},
+    )
     play(eng, gid, 0, {"kind": "fight", "at": "S6"})
     settle(eng, gid, kinds=BEFORE)
     assert _options(eng, gid, 0) == ["crew:S11:1", "sink"]
@@ -230,9 +247,12 @@ def test_reading_NAVAL_CREW_one_offers_a_single_plain_unit_per_ship_DL_3_4_naval
 def test_reading_SNEAK_RETURN_origins_sends_the_elves_only_where_they_came_from_DL_3_4_sneak():
     def edit(g):
         g["races"] = ["elf", "dwarf"]
-    eng, gid = sit("frontier", edit=edit, forced={"die:d6": [6, 6]}, options={"reading.SNEAK-RETURN": "origins"})
+
+    eng, gid = sit(
+        "frontier", edit=edit, forced={"die:d6": [6, 6]}, options={"reading.SNEAK-RETURN": "origins"}
+    )
     play(eng, gid, 0, {"kind": "sneak", "origin": "T1c", "target": "G1", "n": 2})
     settle(eng, gid, kinds=BEFORE)
     g = game(eng, gid)
-    assert g.ask is None and g.battle is None           # one destination: no question
+    assert g.ask is None and g.battle is None  # one destination: no question
     assert units(eng, gid, "T1c", 0) == 3 and g.no_fight == {"T1c": 2}

@@ -1,11 +1,12 @@
 """The audit of a DragonLords battle round (DL:3.4/land.2, DL:3.4/land.3, DL:3.4/land.5): each die
 with the strength it was tested against and the roll it came from (a chance outcome), each
 strength modifier with its rule and the event that gave it, the hits of each side."""
+
 from __future__ import annotations
 
-from sim.testing import new_game, run_bots
 from projections.audit import audit
 from projections.views import REFEREE
+from sim.testing import new_game, run_bots
 
 
 def seeded_rounds(seed: int = 1):

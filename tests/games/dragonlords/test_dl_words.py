@@ -1,16 +1,17 @@
 """DragonLords in words: zones explained, the log's sentences for battles (each die, the
 strength with its modifiers, the hits), the end, secret chips told only to their owner, the
 plain state without a made-up seat, and previews of a purchase and an attack."""
+
 from __future__ import annotations
 
 import io
 import os
 from contextlib import redirect_stdout
 
-from engine import registry
 from cli.main import main
-from sim.testing import new_game, run_bots
+from engine import registry
 from projections.views import log_view
+from sim.testing import new_game, run_bots
 
 RS = registry.get("dragonlords")
 
@@ -75,6 +76,7 @@ def test_plain_state_says_none_for_no_winner(tmp_path):
     db = str(tmp_path / "w.db")
     from engine.pipeline import Engine
     from store import EventStore
+
     eng = Engine(EventStore(db))
     gid = eng.create("dragonlords", 2, 5)
     eng.store.close()
@@ -91,6 +93,7 @@ def test_plain_state_says_none_for_no_winner(tmp_path):
 
 def test_previews_price_a_purchase_and_count_an_attack():
     from bots.random_bot import bot_rng, decide
+
     eng, gid = new_game("dragonlords", 2, 2)
     rng, seen = bot_rng(2), set()
     for _ in range(600):

@@ -4,12 +4,13 @@
 A redacted event still shows its type, rule, actor and cause, so none of those may depend on the
 secret: the first wizard's chip once cited DL:2.3.5 (its Heal and Fireball pegs) where the King's
 and the decoy's cited DL:2.3/placement, and every public log said which unit was the wizard."""
+
 import pytest
 
 from bots.random_bot import bot_rng, step
-from sim.testing import engine
 from projections.audit import audit
 from projections.views import log_view
+from sim.testing import engine
 
 
 def _after_chips(players, seed):
@@ -46,8 +47,11 @@ def test_the_audit_of_a_chip_does_not_name_the_wizards_rule_DL_2_3_placement():
     eng, gid = _after_chips(2, 3)
     events = eng.store.read(gid)
     wizard = next(e for e in events if e.type == "dl.hero_new" and e.data["role"] == "wizard")
-    king = next(e for e in events if e.type == "dl.hero_new" and e.data["role"] == "king"
-                and e.data["army"] == wizard.data["army"])
+    king = next(
+        e
+        for e in events
+        if e.type == "dl.hero_new" and e.data["role"] == "king" and e.data["army"] == wizard.data["army"]
+    )
     seat = eng.table(gid).game.armies[wizard.data["army"]].seat
     for who in (None, 1 - seat):
         a, b = audit(eng.store, gid, wizard.version, who), audit(eng.store, gid, king.version, who)

@@ -1,5 +1,6 @@
 """Hunt: bad DragonLords options are refused at `new` with the option and the rule named (exit 2,
 nothing stored), never an internal error (DL:2.3.1 races, DL:4.1 kingdoms to win, ENG-CAP)."""
+
 import json
 
 import pytest
@@ -9,16 +10,19 @@ from engine.errors import BadInput
 from sim.testing import engine
 
 
-@pytest.mark.parametrize("option,rule,words", [
-    ("races=orc,orc", "DL:2.3.1", "races"),
-    ("races=ORC,elf", "DL:2.3.1", "races"),
-    ("races=orc,elf,dwarf,barbarian,orc", "DL:2.3.1", "races"),
-    ("kingdoms_to_win=-3", "DL:4.1", "kingdoms_to_win"),
-    ("kingdoms_to_win=99", "DL:4.1", "kingdoms_to_win"),
-    ("kingdoms_to_win=abc", "DL:4.1", "kingdoms_to_win"),
-    ("round_limit=-1", "ENG-CAP", "round_limit"),
-    ("round_limit=abc", "ENG-CAP", "round_limit"),
-])
+@pytest.mark.parametrize(
+    "option,rule,words",
+    [
+        ("races=orc,orc", "DL:2.3.1", "races"),
+        ("races=ORC,elf", "DL:2.3.1", "races"),
+        ("races=orc,elf,dwarf,barbarian,orc", "DL:2.3.1", "races"),
+        ("kingdoms_to_win=-3", "DL:4.1", "kingdoms_to_win"),
+        ("kingdoms_to_win=99", "DL:4.1", "kingdoms_to_win"),
+        ("kingdoms_to_win=abc", "DL:4.1", "kingdoms_to_win"),
+        ("round_limit=-1", "ENG-CAP", "round_limit"),
+        ("round_limit=abc", "ENG-CAP", "round_limit"),
+    ],
+)
 def test_a_bad_option_is_refused_naming_it_and_its_rule(tmp_path, capsys, option, rule, words):
     db = tmp_path / "dl.db"
     code = main(["new", "dragonlords", "--players", "2", "--option", option, "--db", str(db), "--json"])

@@ -1,11 +1,12 @@
 """Drive `epochs` games through the real pipeline (sim.testing) from situation files."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import engine.games.epochs as pkg
-from sim import testing
 from engine.mechanics import zones
+from sim import testing
 
 SITUATIONS = Path(pkg.__file__).parent / "situations"
 
@@ -14,8 +15,7 @@ class Game:
     """A game from a situation file; `game` and `options` override parts of its tables."""
 
     def __init__(self, name: str, options: dict | None = None, edit=None):
-        self.eng, self.gid = testing.from_situation(SITUATIONS / f"{name}.toml",
-                                                    options=options, edit=edit)
+        self.eng, self.gid = testing.from_situation(SITUATIONS / f"{name}.toml", options=options, edit=edit)
 
     @property
     def t(self):
@@ -34,11 +34,11 @@ class Game:
         return [zones.card_name(c) for c in self.t.zone(name)]
 
     def events(self, *types: str, since: int = 0):
-        return [e for e in self.eng.store.read(self.gid, since + 1)
-                if not types or e.type in types]
+        return [e for e in self.eng.store.read(self.gid, since + 1) if not types or e.type in types]
 
-    def fight_epoch(self, spaces: list[int], units: list[str], markers=(), seat: int = 0,
-                    epoch: str = "Antike"):
+    def fight_epoch(
+        self, spaces: list[int], units: list[str], markers=(), seat: int = 0, epoch: str = "Antike"
+    ):
         """Phase 1 and 2.a up to the end of deployment (the last `done` starts the combat);
         markers are (war marker name, unit name) pairs."""
         self.play(seat, "jump", epoch=epoch)

@@ -1,5 +1,6 @@
 """`runeledger cards epochs`: every unit, war marker, relic and medal of the content pack, with
 the values the rules read, each marked stand-in (the page prints none), and text built from them."""
+
 from __future__ import annotations
 
 import copy
@@ -21,10 +22,11 @@ def test_epochs_catalogue_lists_the_pack_with_the_values_the_rules_read():
         c = by[u.name]
         assert c.values == {**{line: getattr(u, line) for line in LINES}, "health": u.hp}
         assert c.group == (u.epoch or "starting deck")
-    assert by["Archer"].values["normal"] is None            # printed no value, not 0
+    assert by["Archer"].values["normal"] is None  # printed no value, not 0
     assert all(set(c.sources.values()) == {"stand-in"} for c in cards if c.sources)
-    assert sum(c.count for c in cards if c.group == "starting deck") == \
-        sum(e.count for e in PACK.setup.start_deck)
+    assert sum(c.count for c in cards if c.group == "starting deck") == sum(
+        e.count for e in PACK.setup.start_deck
+    )
     for epoch in PACK.setup.epochs:
         assert sum(c.count for c in cards if c.group == epoch) == 6
     assert sum(c.count for c in cards if c.kind == "war marker") == 16

@@ -1,5 +1,6 @@
 """The catalog and the content pack: every cited rule exists, every stand-in is marked and
 documented (DESIGN invariants 4 and 7)."""
+
 import re
 from pathlib import Path
 
@@ -11,8 +12,7 @@ HERE = Path(pkg.__file__).parent
 RULE_ID = re.compile(r'"(EP-[A-Z0-9-]+)"')
 # rules with nothing for the engine to do: the garbled steps and the connection markers, which
 # the stand-in game does not have; content-only stand-ins whose values live in the TOML files
-NO_EVENT = {"EP-2B-STEPS", "EP-X-GK", "EP-P3-CONNECT", "EP-X-MARKERS", "EP-X-MEDALS",
-            "EP-X-ROUNDS"}
+NO_EVENT = {"EP-2B-STEPS", "EP-X-GK", "EP-P3-CONNECT", "EP-X-MARKERS", "EP-X-MEDALS", "EP-X-ROUNDS"}
 
 
 def cited() -> set[str]:
@@ -38,13 +38,17 @@ def test_page_rules_cite_page_5_and_stand_ins_are_documented():
 
 
 def test_every_content_record_says_where_its_values_come_from():
-    records = [PACK.setup, *PACK.units.values(), *PACK.markers.values(), *PACK.relics.values(),
-               *PACK.medals.values()]
+    records = [
+        PACK.setup,
+        *PACK.units.values(),
+        *PACK.markers.values(),
+        *PACK.relics.values(),
+        *PACK.medals.values(),
+    ]
     assert all(r.provenance.startswith(("stand-in", "rulebook p.")) for r in records)
     assert all("stand-in" in r.provenance for r in records)  # the page prints no card values
-    assert "rulebook p.5" in PACK.setup.provenance                # but it does give the limits
-    assert (PACK.setup.defender_slots, PACK.setup.defender_markers, PACK.setup.hand_size) == \
-        (3, 3, 4)
+    assert "rulebook p.5" in PACK.setup.provenance  # but it does give the limits
+    assert (PACK.setup.defender_slots, PACK.setup.defender_markers, PACK.setup.hand_size) == (3, 3, 4)
 
 
 def test_example_shaped_unit_matches_the_page():

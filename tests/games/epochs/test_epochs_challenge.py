@@ -1,11 +1,12 @@
 """Phase 2.b (challenging another player), rulebook p.5, through the real pipeline from
 situations/ep_challenge.toml: seats 0 and 1 stand in Antike, seat 2 in Mittelalter."""
+
 import pytest
 from epochs_helpers import Game, of
 
-from sim import testing
 from engine.errors import IllegalCommand
 from projections.views import event_view, state_view
+from sim import testing
 
 
 def challenge(g: Game, defence, attack, dice, defence_markers=()):
@@ -30,8 +31,9 @@ def test_only_a_player_in_the_same_epoch_can_be_challenged():
     """EP-2B-TARGET: the target's Sabaton must stand in the epoch the attacker jumped into."""
     g = Game("ep_challenge")
     g.play(0, "jump", epoch="Antike")
-    assert [c for c in g.eng.legal(g.gid, 0) if c["kind"] == "challenge"] == \
-        [{"kind": "challenge", "seat": 1}]
+    assert [c for c in g.eng.legal(g.gid, 0) if c["kind"] == "challenge"] == [
+        {"kind": "challenge", "seat": 1}
+    ]
     for seat in (2, 0):
         with pytest.raises(IllegalCommand) as err:
             g.play(0, "challenge", seat=seat)
@@ -88,7 +90,7 @@ def test_attacker_win_rewards_honour_medal_and_relic():
     kept, back = g.zone("p0.medal_pick")
     g.play(0, "keep_medal", index=0)
     assert kept in g.zone("p0.medals") and back in g.zone("p1.medals")
-    assert "Gold#2.3" in g.zone("p1.medals")          # seat 2's image: never drawable here
+    assert "Gold#2.3" in g.zone("p1.medals")  # seat 2's image: never drawable here
     assert g.prompt().kind == "relic" and g.prompt().rule == "EP-2B-RELIC"
     g.eng.force(g.gid, {"shuffle:p1.relic_stake": [["Orb#1"]]})
     evs = g.play(0, "draw_relics")
@@ -105,7 +107,7 @@ def test_single_eligible_medal_is_taken_at_once():
     the winner takes it; a medal showing another Sabaton stays."""
     g = Game("ep_challenge", edit=lambda d: d["seats"][1].update(medals=["Bronze", "Gold@2"]))
     evs = challenge(g, *ATTACKER_WINS)
-    assert not of(evs, "chance.picked")   # nothing to choose from
+    assert not of(evs, "chance.picked")  # nothing to choose from
     assert "Bronze#1.2" in g.zone("p0.medals") and g.zone("p1.medals") == ["Gold#2.2"]
     assert g.prompt().kind == "relic"
 
@@ -114,8 +116,7 @@ def test_defender_win_takes_attacker_medal_and_gets_no_honour():
     """EP-2B-MEDAL, EP-2B-HONOUR, EP-2B-RELIC, EP-P3-DEFENDER, EP-P3-HAND: a winning defender
     picks the attacker's medals; no honour marker and no relic draw; both players refill."""
     g = Game("ep_challenge")
-    evs = challenge(g, ["Spearman", "Rider", "Archer"], ["Recruit"], ("0", "0"),
-                    [("Banner", "Spearman")])
+    evs = challenge(g, ["Spearman", "Rider", "Archer"], ["Recruit"], ("0", "0"), [("Banner", "Spearman")])
     assert of(evs, "combat.decided")[0].data["winner"] == "defender"
     assert not of(evs, "honour.gained")
     assert of(evs, "medals.eligible")[0].data == {"winner": 1, "loser": 0, "image": 0, "n": 3}

@@ -1,5 +1,6 @@
 """Sidebar step 4 (combat) and step 5 (Phase 2.a rewards) of rulebook p.5, through the real
 pipeline. Each docstring names the rule ids it checks."""
+
 import pytest
 from epochs_helpers import Game, line, of
 
@@ -14,9 +15,9 @@ def test_lines_run_in_fixed_order_after_one_roll():
     rolls = of(evs, "dice.rolled")
     assert [e.rule for e in rolls] == ["EP-S4-ROLL"] * 2
     lines = of(evs, "line.resolved")
-    assert [(e.data["line"], e.data["order"]) for e in lines] == \
-        [(name, {"n": n, "rule": "EP-S4-LINES"}) for n, name in
-         enumerate(["ranged", "normal", "melee"], 1)]
+    assert [(e.data["line"], e.data["order"]) for e in lines] == [
+        (name, {"n": n, "rule": "EP-S4-LINES"}) for n, name in enumerate(["ranged", "normal", "melee"], 1)
+    ]
     assert [e.cause for e in lines[1:]] == [e.version for e in lines[:-1]]  # one after another
     assert max(e.version for e in rolls) < min(e.version for e in of(evs, "line.resolved"))
 
@@ -26,8 +27,11 @@ def test_units_cannot_change_after_the_roll():
     g = Game("ep_x01_normal_line")
     g.fight_epoch([1, 2], ["Recruit"], [("Banner", "Recruit")])
     assert g.t.game.step == "recruit"
-    for kind, kw in (("deploy", {"card": "Archer"}), ("deploy_virtual", {}),
-                     ("marker", {"marker": "Volley", "unit": "Recruit#1"})):
+    for kind, kw in (
+        ("deploy", {"card": "Archer"}),
+        ("deploy_virtual", {}),
+        ("marker", {"marker": "Volley", "unit": "Recruit#1"}),
+    ):
         with pytest.raises(IllegalCommand) as err:
             g.play(0, kind, **kw)
         assert err.value.rule == "EP-S4-ROLL"
@@ -38,7 +42,7 @@ def test_negative_total_counts_as_zero():
     damage, not 2."""
     g = Game("ep_epoch_fight")
     g.force_dice("-1", "-1")
-    evs = g.fight_epoch([3], ["Archer"])   # Hoplite: normal 2; Archer has no normal value
+    evs = g.fight_epoch([3], ["Archer"])  # Hoplite: normal 2; Archer has no normal value
     att = line(evs, "normal").data["attacker"]
     assert (att["raw"], att["total"], att["zero_rule"]) == (-1, 0, "EP-S4-ZERO")
     assert line(evs, "normal").data["damage"]["n"] == 1
@@ -54,8 +58,10 @@ def test_equal_totals_deal_no_damage():
     assert all(e.data["line"] != "ranged" for e in of(evs, "damage.dealt"))
 
 
-@pytest.mark.parametrize("overflow, hits, lost", [("spill", {"Slinger#1": 1, "Berserker#1": 1}, 1),
-                                                   ("front_only", {"Slinger#1": 1}, 2)])
+@pytest.mark.parametrize(
+    "overflow, hits, lost",
+    [("spill", {"Slinger#1": 1, "Berserker#1": 1}, 1), ("front_only", {"Slinger#1": 1}, 2)],
+)
 def test_damage_from_the_front_line(overflow, hits, lost):
     """EP-S4-DAMAGE (reading X1 as option overflow), EP-S4-DEFEAT: 3 damage against two units
     with 1 damage symbol each, Slinger nearest the front line."""
@@ -80,14 +86,30 @@ def test_defeated_unit_takes_no_further_part():
     assert [u["card"] for u in normal["units"]] == ["Spearman#1"] and normal["markers"] == 0
 
 
-@pytest.mark.parametrize("name, spaces, units, markers, dice, winner, survivors", [
-    ("ep_x01_normal_line", [1, 2], ["Recruit"], [("Banner", "Recruit")], (), "attacker",
-     {"attacker": 1, "defender": 1}),
-    ("ep_epoch_fight", [1], ["Archer", "Spearman"], [], ("0", "0"), "attacker",
-     {"attacker": 2, "defender": 0}),
-    ("ep_epoch_fight", [1, 3], ["Recruit"], [], ("0", "0"), "defender",
-     {"attacker": 0, "defender": 2}),
-])
+@pytest.mark.parametrize(
+    "name, spaces, units, markers, dice, winner, survivors",
+    [
+        (
+            "ep_x01_normal_line",
+            [1, 2],
+            ["Recruit"],
+            [("Banner", "Recruit")],
+            (),
+            "attacker",
+            {"attacker": 1, "defender": 1},
+        ),
+        (
+            "ep_epoch_fight",
+            [1],
+            ["Archer", "Spearman"],
+            [],
+            ("0", "0"),
+            "attacker",
+            {"attacker": 2, "defender": 0},
+        ),
+        ("ep_epoch_fight", [1, 3], ["Recruit"], [], ("0", "0"), "defender", {"attacker": 0, "defender": 2}),
+    ],
+)
 def test_winner_by_survivors(name, spaces, units, markers, dice, winner, survivors):
     """EP-S4-WINNER: after melee the side with more surviving units wins; a tie (first case,
     from the X-01 set-up) goes to the attacker."""
@@ -114,7 +136,7 @@ def test_elites_are_taken_in_board_space_order():
         g.play(0, "target", space=1)
     assert err.value.rule == "EP-X-TARGETS"
     evs = g.play(0, "target", space=3)
-    assert of(evs, "elite.targeted")[0].data["hero"] is True       # Strategos
+    assert of(evs, "elite.targeted")[0].data["hero"] is True  # Strategos
     assert g.names("board.defence") == ["Slinger", "Strategos"]
     assert g.names("e.Antike.space1") == ["Hoplite"]
 

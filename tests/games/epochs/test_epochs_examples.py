@@ -1,9 +1,10 @@
 """The worked examples of rulebook p.5, played
 through the real pipeline from situation files."""
+
 from epochs_helpers import Game, line, of
 
-from sim import testing
 from projections.audit import audit
+from sim import testing
 
 
 def test_ep_x01_normal_line_difference_becomes_damage():
@@ -22,8 +23,13 @@ def test_ep_x01_normal_line_difference_becomes_damage():
     assert normal.data["damage"] == {"side": "defender", "n": 1, "rule": "EP-S4-DIFF"}
     after = [e for e in evs if e.version > normal.version]
     hit = after[0]
-    assert (hit.type, hit.rule, hit.data["target"], hit.data["n"], hit.data["slot"]) == \
-        ("damage.dealt", "EP-S4-DAMAGE", "Hoplite#1", 1, 1)
+    assert (hit.type, hit.rule, hit.data["target"], hit.data["n"], hit.data["slot"]) == (
+        "damage.dealt",
+        "EP-S4-DAMAGE",
+        "Hoplite#1",
+        1,
+        1,
+    )
     assert after[1].type == "line.resolved" and after[1].data["line"] == "melee"
     assert hit.cause == normal.version  # the audit chain leads from the damage to its line
     assert not of([e for e in evs if e.version < normal.version], "damage.dealt")  # ranged 1:1
@@ -45,8 +51,7 @@ def test_ep_x02_fragile_unit_lost_in_ranged_line():
         assert dfn["units"] == [] and dfn["total"] == 1  # only the die's +1, not 4+1 or 5+1
     assert "Berserker#1" in g.t.game.combat.defeated
     (result,) = of(evs, "combat.decided")
-    assert result.data["winner"] == "none" and result.data["survivors"] == \
-        {"attacker": 0, "defender": 0}
+    assert result.data["winner"] == "none" and result.data["survivors"] == {"attacker": 0, "defender": 0}
 
 
 def test_ep_x01_audit_shows_where_the_damage_went():
@@ -56,10 +61,20 @@ def test_ep_x01_audit_shows_where_the_damage_went():
     evs = g.fight_epoch([1, 2], ["Recruit"], [("Banner", "Recruit")])
     hit = of(evs, "damage.dealt")[0]
     chain = audit(g.eng.store, g.gid, hit.version)["chain"]
-    assert [c["type"] for c in chain] == ["damage.dealt", "line.resolved", "line.resolved",
-                                          "dice.assigned", "cmd.done"]
-    assert [c["rule"] for c in chain] == ["EP-S4-DAMAGE", "EP-S4-TOTAL", "EP-S4-TOTAL",
-                                          "EP-X-DIE", "EP-X-DEPLOY"]
+    assert [c["type"] for c in chain] == [
+        "damage.dealt",
+        "line.resolved",
+        "line.resolved",
+        "dice.assigned",
+        "cmd.done",
+    ]
+    assert [c["rule"] for c in chain] == [
+        "EP-S4-DAMAGE",
+        "EP-S4-TOTAL",
+        "EP-S4-TOTAL",
+        "EP-X-DIE",
+        "EP-X-DEPLOY",
+    ]
     assert chain[0]["data"]["target"] == "Hoplite#1" and "rulebook p.5" in chain[0]["rule_source"]
     normal = chain[1]["data"]
     assert normal["attacker"]["markers"] == 1 and normal["attacker"]["die"] == "+1"

@@ -1,17 +1,22 @@
 """Complete games with random legal bots (2 to 4 players, every option), replay and undo
 equality on a sample, and the simulate command."""
+
 import json
 import random
 from collections import Counter
 
 import pytest
 
-from sim import testing
 from cli.main import main
+from sim import testing
 
 GAMES = 200
-OPTIONS = [{"overflow": o, "recruit": r, "rounds": n}
-           for o in ("spill", "front_only") for r in ("all", "each") for n in (4, 6, 8)]
+OPTIONS = [
+    {"overflow": o, "recruit": r, "rounds": n}
+    for o in ("spill", "front_only")
+    for r in ("all", "each")
+    for n in (4, 6, 8)
+]
 
 
 def all_cards(t) -> list[str]:
@@ -48,8 +53,16 @@ def test_bot_games_run_to_the_end(chunk):
         assert t.winners == [s for s, v in scores.items() if v == max(scores.values())]
         kinds.update(e.type for e in events)
     # the bots reach every kind of decision and outcome across the chunk
-    for kind in ("cmd.challenge", "cmd.fight_epoch", "cmd.keep_medal", "cmd.keep_relic",
-                 "cmd.recruit", "cmd.deploy_virtual", "unit.defeated", "relics.barred"):
+    for kind in (
+        "cmd.challenge",
+        "cmd.fight_epoch",
+        "cmd.keep_medal",
+        "cmd.keep_relic",
+        "cmd.recruit",
+        "cmd.deploy_virtual",
+        "unit.defeated",
+        "relics.barred",
+    ):
         assert kinds[kind], kind
 
 
@@ -66,6 +79,7 @@ def test_replay_and_undo_equal(seed):
 def test_hands_and_decks_hidden_from_other_seats():
     """Invariant 6: a seat sees its own hand, not another's, and no deck order."""
     from projections.views import state_view
+
     eng, gid = testing.new_game("epochs", 3, seed=5)
     view = state_view(eng.ruleset(gid), eng.table(gid), 1)
     assert "cards" in view["zones"]["p1.hand"] and "cards" not in view["zones"]["p0.hand"]
@@ -75,8 +89,21 @@ def test_hands_and_decks_hidden_from_other_seats():
 
 def test_simulate_thousand_three_player_games(tmp_path, capsys):
     """`runeledger simulate epochs --games 1000 --players 3` completes with its summary."""
-    code = main(["simulate", "epochs", "--games", "1000", "--players", "3", "--workers", "2",
-                 "--db", str(tmp_path / "sim.db"), "--json"])
+    code = main(
+        [
+            "simulate",
+            "epochs",
+            "--games",
+            "1000",
+            "--players",
+            "3",
+            "--workers",
+            "2",
+            "--db",
+            str(tmp_path / "sim.db"),
+            "--json",
+        ]
+    )
     summary = json.loads(capsys.readouterr().out)
     assert code == 0 and summary["games"] == 1000
     assert sum(summary["wins_per_seat"].values()) == pytest.approx(1000)

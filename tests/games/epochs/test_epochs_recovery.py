@@ -1,4 +1,5 @@
 """Phase 3 (recovery) and the end of the game, rulebook p.5, through the real pipeline."""
+
 from epochs_helpers import Game, of
 
 
@@ -12,15 +13,20 @@ def test_recovery_clears_boards_and_refills():
     g.play(0, "recruit")
     evs = g.play(0, "skip_relics")
     rules = [e.rule for e in evs]
-    assert rules.index("EP-P3-ATTACKER") < rules.index("EP-P3-MARKERS") < \
-        rules.index("EP-P3-DICE") < rules.index("EP-P3-REFILL") < \
-        rules.index("EP-P3-MARKER-REFILL") < rules.index("EP-P3-HAND") < rules.index("EP-P3-END")
+    assert (
+        rules.index("EP-P3-ATTACKER")
+        < rules.index("EP-P3-MARKERS")
+        < rules.index("EP-P3-DICE")
+        < rules.index("EP-P3-REFILL")
+        < rules.index("EP-P3-MARKER-REFILL")
+        < rules.index("EP-P3-HAND")
+        < rules.index("EP-P3-END")
+    )
     assert g.zone("board.attack") == [] and g.zone("wm.used") == []
     assert g.names("p0.discard")[:2] == ["Recruit", "Hoplite"]
     assert g.names("wm.discard") == ["Banner"]
     assert sorted(g.names("wm.display")) == ["Charge", "Drill", "Shieldwall", "Volley"]
-    assert [g.names(f"e.Antike.space{i}") for i in (1, 2, 3)] == \
-        [["Berserker"], ["Hoplite"], ["Strategos"]]
+    assert [g.names(f"e.Antike.space{i}") for i in (1, 2, 3)] == [["Berserker"], ["Hoplite"], ["Strategos"]]
     assert len(g.zone("p0.hand")) == 4 and g.t.damage == {}
     assert (g.t.game.active, g.t.game.round, g.t.game.combat) == (1, 1, None)
     assert g.prompt().seat == 1 and g.prompt().kind == "jump"
@@ -64,7 +70,7 @@ def test_hand_refill_reshuffles_the_discard_pile():
     assert shuffle.rule == "EP-P3-HAND"
     drawn = [e for e in of(evs, "zone.moved") if e.data["dst"] == "p0.hand"]
     assert sum(e.data["n"] for e in drawn) == 4 and len(g.zone("p0.hand")) == 4
-    assert drawn[0].data["cards"] == ["Recruit#2", "Archer#2"]   # the old deck first
+    assert drawn[0].data["cards"] == ["Recruit#2", "Archer#2"]  # the old deck first
 
 
 def test_passing_player_draws_nothing():
@@ -90,10 +96,12 @@ def test_round_advances_after_the_last_seat():
 def test_game_ends_after_last_player_of_last_round():
     """EP-P3-END, EP-X-SCORE, EP-X-ROUNDS: when the last player of the last round has
     finished, the game ends; relics, medals and weapon-honour markers are scored."""
+
     def edit(d):
         d.update(active=1, round=4)
         d["seats"][0]["honour"] = 2
         d["seats"][1]["relics"] = ["Crown", "Helm"]
+
     g = Game("ep_epoch_fight", options={"rounds": 4}, edit=edit)
     g.play(1, "jump", epoch="Antike")
     evs = g.play(1, "pass")

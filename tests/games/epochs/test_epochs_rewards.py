@@ -1,5 +1,6 @@
 """Sidebar step 5 of rulebook p.5 (rewards after fighting an epoch, Phase 2.a) through the real
 pipeline. Each docstring names the rule ids it checks."""
+
 import pytest
 from epochs_helpers import Game, of
 
@@ -44,9 +45,11 @@ def test_recruit_each_option_chooses_per_unit():
     g = Game("ep_epoch_fight", options={"recruit": "each"})
     g.force_dice("0", "0")
     g.fight_epoch([1, 2], ["Archer"], [("Volley", "Archer")])
-    assert g.eng.legal(g.gid, 0) == [{"kind": "recruit", "card": "Berserker"},
-                                     {"kind": "recruit", "card": "Slinger"},
-                                     {"kind": "decline"}]
+    assert g.eng.legal(g.gid, 0) == [
+        {"kind": "recruit", "card": "Berserker"},
+        {"kind": "recruit", "card": "Slinger"},
+        {"kind": "decline"},
+    ]
     g.play(0, "recruit", card="Slinger")
     assert g.t.game.step == "recruit" and "Slinger#1" in g.zone("p0.discard")
     g.play(0, "decline")
@@ -63,7 +66,7 @@ def test_relic_draw_by_units_deployed(deployed, draw):
     evs = g.play(0, "draw_relics")
     top = ["Crown", "Helm", "Orb", "Dagger", "Laurel"][:draw]
     if draw == 1:
-        assert g.names("p0.relics") == ["Crown"]   # drawn and kept at once
+        assert g.names("p0.relics") == ["Crown"]  # drawn and kept at once
     else:
         assert g.names("p0.relic_draw") == top and g.prompt().kind == "keep_relic"
         assert g.eng.legal(g.gid, 0) == [{"kind": "keep_relic", "relic": n} for n in sorted(top)]
@@ -75,8 +78,10 @@ def test_relic_draw_by_units_deployed(deployed, draw):
 
 def test_relic_deck_refilled_from_its_discard_pile():
     """EP-S5-RELIC (reading: an empty relic deck is the shuffled relic discard pile)."""
+
     def edit(d):
         d["relics"] = {"deck": ["Crown"], "discard": ["Scroll", "Helm", "Orb"]}
+
     g = won_against_slinger(["Spearman"], edit=edit)
     g.play(0, "decline")
     evs = g.play(0, "draw_relics")
@@ -104,10 +109,12 @@ def test_virtual_slot_forbids_relics():
     g.play(0, "done")
     g.play(0, "deploy", card="Spearman")
     g.play(0, "deploy_virtual")
-    assert g.zone("board.virtual") == ["Recruit#2"]       # the deck's top card
+    assert g.zone("board.virtual") == ["Recruit#2"]  # the deck's top card
     evs = g.play(0, "done")
-    assert [u["card"] for u in of(evs, "line.resolved")[0].data["attacker"]["units"]] == \
-        ["Spearman#1", "Recruit#2"]
+    assert [u["card"] for u in of(evs, "line.resolved")[0].data["attacker"]["units"]] == [
+        "Spearman#1",
+        "Recruit#2",
+    ]
     evs = g.play(0, "decline")
     (barred,) = of(evs, "relics.barred")
     assert barred.rule == "EP-S5-VIRTUAL" and g.t.game.step == "jump"

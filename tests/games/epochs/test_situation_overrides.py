@@ -1,4 +1,5 @@
 """Epochs situations that state a dispute: unit overrides and readings (docs/disputes.md)."""
+
 from __future__ import annotations
 
 import pytest

@@ -9,6 +9,7 @@ recorded with the code before any speed change to these games in
 
 Run as a tool: `python -m tests.games.mage_knight.mkdl_speed_games` prints the digests.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,10 +18,18 @@ from pathlib import Path
 
 from tests.core.wide_games import digest_groups
 
-MK_SMALLEST = (("first_reconnaissance", 1), ("blitz_conquest", 2), ("solo_conquest", 1),
-               ("full_cooperative", 2), ("blitz_cooperative", 2), ("mines_liberation", 2),
-               ("dungeon_lords", 2), ("druid_nights", 2), ("only_one_returns", 2),
-               ("conquer_keeps_towers", 2))
+MK_SMALLEST = (
+    ("first_reconnaissance", 1),
+    ("blitz_conquest", 2),
+    ("solo_conquest", 1),
+    ("full_cooperative", 2),
+    ("blitz_cooperative", 2),
+    ("mines_liberation", 2),
+    ("dungeon_lords", 2),
+    ("druid_nights", 2),
+    ("only_one_returns", 2),
+    ("conquer_keeps_towers", 2),
+)
 # (ruleset, players, options, seeds)
 SET: tuple[tuple[str, int, dict, tuple[str, ...]], ...] = (
     *(("mage-knight", n, {"scenario": s}, ("k1", "k2")) for s, n in MK_SMALLEST),
@@ -34,9 +43,12 @@ EXPECTED = Path(__file__).with_name("mkdl_speed_games.json")
 
 def digests() -> dict[str, dict]:
     return digest_groups(  # one transaction per game
-        (f"{name} {players} {json.dumps(options, sort_keys=True)}",
-         [(name, players, options, seed, True) for seed in seeds])
-        for name, players, options, seeds in SET)
+        (
+            f"{name} {players} {json.dumps(options, sort_keys=True)}",
+            [(name, players, options, seed, True) for seed in seeds],
+        )
+        for name, players, options, seeds in SET
+    )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Bots that build strength before an assault (bot_estimate.py, bot_goals.py): they pick fights
 the estimate says they win, assault a city alone before the last round only when the estimate
 says the assault wins, and join forces in co-op (MK:13:Coop:2-3). Always legal commands."""
+
 import pytest
 
 from engine.games.mage_knight.bots import estimate as BE
@@ -9,9 +10,9 @@ from sim.testing import assert_replay_equal, new_game, run_bots
 
 
 def test_card_and_unit_points_of_the_estimate():
-    assert BE.card_points("rage") == 2            # attack 2 or block 2
-    assert BE.card_points("improvisation") == 3   # attack or block 3 for a discard
-    assert BE.card_points("march") == 1           # sideways
+    assert BE.card_points("rage") == 2  # attack 2 or block 2
+    assert BE.card_points("improvisation") == 3  # attack or block 3 for a discard
+    assert BE.card_points("march") == 1  # sideways
     assert BE.card_points("wound") == 0
     assert BE.unit_points("peasants") == 2
 
@@ -38,6 +39,7 @@ def test_before_the_last_round_a_city_is_assaulted_only_when_the_estimate_wins(s
         if t.game.round < t.game.rounds:
             judged.append((out, BE.combat_power(t, seat), BE.city_need(t, seat, city)))
         return out
+
     monkeypatch.setattr(BG, "ready_for", recorded)
     eng, gid = new_game("mage-knight", 2, seed=f"full_conquest-{seed}", options={"scenario": "full_conquest"})
     run_bots(eng, gid, seed)
@@ -50,7 +52,9 @@ def test_before_the_last_round_a_city_is_assaulted_only_when_the_estimate_wins(s
 def test_picked_fights_are_mostly_won():
     picked = won = 0
     for seed in range(4):
-        eng, gid = new_game("mage-knight", 2, seed=f"full_conquest-{seed}", options={"scenario": "full_conquest"})
+        eng, gid = new_game(
+            "mage-knight", 2, seed=f"full_conquest-{seed}", options={"scenario": "full_conquest"}
+        )
         run_bots(eng, gid, seed)
         fight = None
         for e in eng.store.read(gid):
@@ -64,7 +68,9 @@ def test_picked_fights_are_mostly_won():
 
 
 def test_co_op_bots_assault_a_city_together_MK_13_Coop_2():
-    eng, gid = new_game("mage-knight", 3, seed="blitz_cooperative-11", options={"scenario": "blitz_cooperative"})
+    eng, gid = new_game(
+        "mage-knight", 3, seed="blitz_cooperative-11", options={"scenario": "blitz_cooperative"}
+    )
     run_bots(eng, gid, 11)
     events = eng.store.read(gid)
     assert any(e.type == "mk.joint_started" for e in events)

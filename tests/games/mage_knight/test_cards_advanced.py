@@ -1,6 +1,7 @@
 """Advanced actions played with their real effects (MK:5:Effects:1, content/readings.json), and
 the helpers the other card, skill and unit tests share: a situation with the seat's hand, mana
 and units set, and the legal commands that match some fields."""
+
 from pathlib import Path
 
 from engine.mechanics.zones import card_name
@@ -16,6 +17,7 @@ def sit(name: str, night: bool = False, enemies: dict | None = None, forced: dic
             g["night"] = True
         if enemies is not None:
             g["enemies"] = enemies
+
     return from_situation(HERE / f"{name}.toml", edit=edit, forced=forced)
 
 
@@ -92,8 +94,9 @@ def test_power_of_crystals_offers_missing_colours_and_grows_with_full_sets():
     assert len(opts) == 1
     eng.submit(gid, 0, opts[0])
     assert player(eng, gid).crystals == {"red": 1, "blue": 1, "white": 1, "green": 1}
-    eng, gid = sit("cards_village", hand=["power_of_crystals"],
-                   crystals={"red": 1, "blue": 1, "white": 1, "green": 2})
+    eng, gid = sit(
+        "cards_village", hand=["power_of_crystals"], crystals={"red": 1, "blue": 1, "white": 1, "green": 2}
+    )
     play_first(eng, gid, card="power_of_crystals", mode="powered", option=0, pay="crystal:green")
     assert player(eng, gid).move == 6
 
@@ -122,6 +125,7 @@ def test_training_takes_an_advanced_action_of_the_thrown_cards_colour():
     gained = cmd["gain"].split("#")[0]
     thrown = cmd["pay"].split(":")[1]
     from engine.games.mage_knight.content.load import content
+
     assert content().cards[thrown].color in content().cards[gained].color
     assert gained in names(eng, gid, "discard:0") and gained not in names(eng, gid, "offer:aa")
     assert len(names(eng, gid, "offer:aa")) == len(offer)
@@ -162,8 +166,9 @@ def test_maximal_effect_uses_the_thrown_cards_basic_effect_three_times():
 def test_stout_resolve_powered_adds_two_per_discarded_card():
     """MK:4:Deed:6: Stout Resolve powered (green): Move 3 +2 per card discarded; two cards give 7"""
     eng, gid = sit("cards_village", hand=["stout_resolve", "rage", "swiftness"], tokens=["green"])
-    cmds = [c for c in legal(eng, gid, card="stout_resolve", mode="powered")
-            if c["pay"].count("discard:") == 2]
+    cmds = [
+        c for c in legal(eng, gid, card="stout_resolve", mode="powered") if c["pay"].count("discard:") == 2
+    ]
     moves = []
     for c in cmds:
         e2, g2 = sit("cards_village", hand=["stout_resolve", "rage", "swiftness"], tokens=["green"])
@@ -175,7 +180,9 @@ def test_stout_resolve_powered_adds_two_per_discarded_card():
 def test_blood_ritual_powered_takes_a_wound_for_three_tokens():
     """MK:5:Mana:1: Blood Ritual powered (red): a wound, three mana tokens of chosen colours"""
     eng, gid = sit("cards_village", hand=["blood_ritual"], tokens=["red"])
-    play_first(eng, gid, card="blood_ritual", mode="powered", option=0, pay="token:red", mana="green,gold,black")
+    play_first(
+        eng, gid, card="blood_ritual", mode="powered", option=0, pay="token:red", mana="green,gold,black"
+    )
     assert sorted(player(eng, gid).tokens) == ["black", "gold", "green"]
     assert "wound" in names(eng, gid, "hand:0")
 
@@ -248,4 +255,8 @@ def test_magic_talent_plays_an_offered_spell_of_the_discarded_colour():
     offer = names(eng, gid, "offer:spells")
     play_first(eng, gid, card="magic_talent", mode="basic", pay="token:red+discard:rage")
     prowlers = next(e for e in eng.table(gid).game.combat.enemies if e.enemy == "green_prowlers")
-    assert prowlers.armour_mod == -1 and player(eng, gid).tokens == [] and names(eng, gid, "offer:spells") == offer
+    assert (
+        prowlers.armour_mod == -1
+        and player(eng, gid).tokens == []
+        and names(eng, gid, "offer:spells") == offer
+    )

@@ -1,5 +1,6 @@
 """Artifacts played with their real effects; the stronger side throws the artifact away where the
 card says so (MK:4:Deed:3c, MK:5:Effects:1, content/readings.json)."""
+
 from tests.games.mage_knight.test_cards_advanced import fight, legal, names, play_first, player, pool, sit
 
 
@@ -9,7 +10,7 @@ def test_ruby_ring_gives_endless_red_and_black_mana_for_the_turn():
     eng, gid = sit("cards_village", hand=["ruby_ring", "rage", "march"], tokens=["red"])
     play_first(eng, gid, card="ruby_ring", mode="powered", pay="token:red")
     assert player(eng, gid).turn_effects["endless"] == ["red", "black"]
-    assert legal(eng, gid, card="march", mode="powered", pay="endless:red") == []    # March needs green
+    assert legal(eng, gid, card="march", mode="powered", pay="endless:red") == []  # March needs green
     eng, gid = fight(hand=["ruby_ring", "rage"], tokens=["red"])
     play_first(eng, gid, card="ruby_ring", mode="powered", pay="token:red")
     while eng.table(gid).game.combat.phase != "attack":
@@ -21,13 +22,15 @@ def test_ruby_ring_gives_endless_red_and_black_mana_for_the_turn():
 
 def test_banner_of_courage_readies_every_unit():
     """MK:5:Units:6: Banner of Courage powered (any colour): every spent unit is readied"""
-    eng, gid = sit("cards_village", hand=["banner_of_courage"], tokens=["white"], units=["peasants", "peasants"])
+    eng, gid = sit(
+        "cards_village", hand=["banner_of_courage"], tokens=["white"], units=["peasants", "peasants"]
+    )
     for u in player(eng, gid).units:
         play_first(eng, gid, kind="activate", unit=u.uid)
     assert not any(u.ready for u in player(eng, gid).units)
     play_first(eng, gid, card="banner_of_courage", mode="powered")
     assert all(u.ready for u in player(eng, gid).units)
-    assert "banner_of_courage" not in names(eng, gid, "play:0")     # thrown away (MK:4:Deed:3c)
+    assert "banner_of_courage" not in names(eng, gid, "play:0")  # thrown away (MK:4:Deed:3c)
 
 
 def test_druidic_staff_discard_colour_picks_the_effect():
@@ -40,7 +43,7 @@ def test_druidic_staff_discard_colour_picks_the_effect():
     assert {m["replace"] for m in p.terrain_mods} == {1}
     eng, gid = sit("cards_village", hand=["druidic_staff", "wound"], tokens=["green"])
     cmd = next(c for c in legal(eng, gid, card="druidic_staff", mode="powered") if c["option"] == 0)
-    eng.submit(gid, 0, cmd)                  # white + blue: Move 2 and two red crystals
+    eng.submit(gid, 0, cmd)  # white + blue: Move 2 and two red crystals
     assert player(eng, gid).move == 2 and player(eng, gid).crystals == {"red": 2}
 
 
@@ -118,7 +121,7 @@ def test_circlet_of_proficiency_uses_or_takes_a_skill_of_the_common_offer():
     """MK:5:Skills:4: Circlet of Proficiency basic: a skill of the common offer used once (Double
     Time: Move 2 by day); powered: the skill becomes the seat's own"""
     eng, gid = sit("cards_village", hand=["circlet_of_proficiency"], tokens=["white"])
-    eng.table(gid).zone("skill_offer").append("tovak_double_time")    # test set-up: the common offer
+    eng.table(gid).zone("skill_offer").append("tovak_double_time")  # test set-up: the common offer
     play_first(eng, gid, card="circlet_of_proficiency", mode="basic", boost="tovak_double_time")
     assert player(eng, gid).move == 2 and names(eng, gid, "skill_offer") == ["tovak_double_time"]
     eng, gid = sit("cards_village", hand=["circlet_of_proficiency"], tokens=["white"])

@@ -2,6 +2,7 @@
 action, for the others] and Who Needs Magic's number. The fold aborted every command that added
 a number to the pair (TypeError, found by the bots); each card played sideways gets the higher
 of the two values that apply to it, never a sum of a pair and a number."""
+
 from types import SimpleNamespace
 
 from engine.games.mage_knight.cards import turn_effects

@@ -1,5 +1,6 @@
 """Spells played with their real effects, the basic side by day and the stronger side by night
 (MK:4:Deed:3b, MK:5:Effects:1, content/readings.json)."""
+
 from tests.games.mage_knight.test_cards_advanced import fight, legal, names, play_first, player, pool, sit
 
 
@@ -18,7 +19,7 @@ def test_mana_bolt_by_day_pays_white_for_an_ice_ranged_attack():
     Ranged Attack 6, usable in the ranged phase (blue's melee Ice Attack 8 is not offered there)"""
     eng, gid = fight(hand=["mana_bolt"], tokens=["blue", "white", "blue"])
     opts = legal(eng, gid, card="mana_bolt", mode="basic")
-    assert {c["option"] for c in opts} == {2}        # white ranged; green siege: no green held
+    assert {c["option"] for c in opts} == {2}  # white ranged; green siege: no green held
     play_first(eng, gid, card="mana_bolt", mode="basic", option=2, pay="token:blue+token:white")
     assert pool(eng, gid) == [("ranged", "ice", 6)]
 
@@ -56,7 +57,7 @@ def test_whirlwind_by_night_destroys_an_enemy_in_the_attack_phase():
     """MK:8:Combat:4: Tornado (Whirlwind powered, white + black, night): an enemy is destroyed in
     the attack phase, with its fame"""
     eng, gid = fight(night=True, hand=["whirlwind"], tokens=["white", "black"])
-    assert legal(eng, gid, card="whirlwind", mode="powered") == []    # not in the ranged phase
+    assert legal(eng, gid, card="whirlwind", mode="powered") == []  # not in the ranged phase
     to_attack_phase(eng, gid)
     uid = foe(eng, gid, "green_elven_protectors").uid
     play_first(eng, gid, card="whirlwind", mode="powered", target=uid)
@@ -86,8 +87,14 @@ def test_underground_travel_makes_terrain_cost_one_without_provoking():
 def test_restoration_by_night_heals_and_readies_units():
     """MK:11:Wounds:3: Rebirth (Restoration powered, green + black, night, not in a forest):
     Heal 3 (a wound in hand, then the wounded Peasants) and ready units of 3 levels"""
-    eng, gid = sit("cards_village", night=True, hand=["restoration", "wound"], tokens=["green", "black"],
-                   units=["peasants"], wounded_units=[0])
+    eng, gid = sit(
+        "cards_village",
+        night=True,
+        hand=["restoration", "wound"],
+        tokens=["green", "black"],
+        units=["peasants"],
+        wounded_units=[0],
+    )
     play_first(eng, gid, card="restoration", mode="powered")
     assert "wound" not in names(eng, gid, "hand:0")
     assert not player(eng, gid).units[0].wounded
@@ -96,10 +103,11 @@ def test_restoration_by_night_heals_and_readies_units():
 def test_mana_radiance_wounds_per_crystal_and_gives_two():
     """MK:5:Gain:2: Mana Radiance (Mana Meltdown powered, red + black, night): red chosen with two
     red crystals: two wounds, two more red crystals"""
-    eng, gid = sit("cards_village", night=True, hand=["mana_meltdown"], tokens=["red", "black"],
-                   crystals={"red": 2})
+    eng, gid = sit(
+        "cards_village", night=True, hand=["mana_meltdown"], tokens=["red", "black"], crystals={"red": 2}
+    )
     play_first(eng, gid, card="mana_meltdown", mode="powered", option=0, pay="token:black+token:red")
-    assert player(eng, gid).crystals == {"red": 3}      # 2 + 2, the track holds at most 3
+    assert player(eng, gid).crystals == {"red": 3}  # 2 + 2, the track holds at most 3
     assert names(eng, gid, "hand:0").count("wound") == 2
 
 
@@ -132,7 +140,9 @@ def test_burning_shield_adds_fire_attack_after_a_successful_block():
 def test_exploding_shield_destroys_the_blocked_enemy_by_night():
     """MK:9:Block:6: Exploding Shield (Burning Shield powered, red + black, night): the enemy
     blocked with it is destroyed"""
-    eng, gid = fight(night=True, hand=["burning_shield"], tokens=["red", "black"], enemies=("green_prowlers",))
+    eng, gid = fight(
+        night=True, hand=["burning_shield"], tokens=["red", "black"], enemies=("green_prowlers",)
+    )
     block_phase(eng, gid)
     play_first(eng, gid, card="burning_shield", mode="powered")
     uid = foe(eng, gid, "green_prowlers").uid
@@ -143,7 +153,9 @@ def test_exploding_shield_destroys_the_blocked_enemy_by_night():
 def test_cure_draws_for_healed_wounds_and_readies_healed_units():
     """MK:11:Wounds:3: Cure basic (white): Heal 2: a wound in hand (a card drawn for it) and the
     wounded Peasants (readied)"""
-    eng, gid = sit("cards_village", hand=["cure", "wound"], tokens=["white"], units=["peasants"], wounded_units=[0])
+    eng, gid = sit(
+        "cards_village", hand=["cure", "wound"], tokens=["white"], units=["peasants"], wounded_units=[0]
+    )
     hand = len(names(eng, gid, "hand:0"))
     play_first(eng, gid, card="cure", mode="basic")
     assert len(names(eng, gid, "hand:0")) == hand - 1 and "wound" not in names(eng, gid, "hand:0")
@@ -154,8 +166,9 @@ def test_cure_draws_for_healed_wounds_and_readies_healed_units():
 def test_space_bending_makes_spaces_two_away_adjacent():
     """MK:7:Move:3: Space Bending basic (blue): spaces two away count as adjacent this turn (at
     their own cost) and moving does not provoke rampaging enemies"""
-    from engine.mechanics import hexgrid as hg
     from engine.games.mage_knight.map.board import unkey
+    from engine.mechanics import hexgrid as hg
+
     eng, gid = sit("cards_village", hand=["space_bending"], tokens=["blue"], move=4)
     here = unkey(player(eng, gid).pos)
     assert all(hg.distance(here, unkey(c["to"])) == 1 for c in legal(eng, gid, kind="move"))

@@ -2,9 +2,18 @@
 other players, rewards per enemy defeated, a chosen discard onto the deck, a sideways value
 raised by a matching mana, a rotating skill token (MK:5:Effects:1, content/readings.json,
 readings in catalog.toml)."""
-from sim.testing import from_situation
 
-from tests.games.mage_knight.test_cards_advanced import HERE, fight, give_skill, legal, names, play_first, pool, sit
+from sim.testing import from_situation
+from tests.games.mage_knight.test_cards_advanced import (
+    HERE,
+    fight,
+    give_skill,
+    legal,
+    names,
+    play_first,
+    pool,
+    sit,
+)
 
 
 def two_seats(seat0: dict, seat1: dict, night: bool = False):
@@ -12,6 +21,7 @@ def two_seats(seat0: dict, seat1: dict, night: bool = False):
         g["seat"][0].update(seat0)
         g["seat"][1].update(seat1)
         g["night"] = night
+
     return from_situation(HERE / "cards_two_seats.toml", edit=edit)
 
 
@@ -29,13 +39,12 @@ def prompted(eng, gid) -> list[tuple[int, str]]:
 
 
 def meltdown(pick: str):
-    eng, gid = two_seats({"hand": ["mana_meltdown"], "tokens": ["red"]},
-                         {"crystals": {"blue": 2, "red": 1}})
+    eng, gid = two_seats({"hand": ["mana_meltdown"], "tokens": ["red"]}, {"crystals": {"blue": 2, "red": 1}})
     play_first(eng, gid, card="mana_meltdown", mode="basic")
     assert prompted(eng, gid) == [(1, "answer")] and answers(eng, gid, 0) == []
     assert answers(eng, gid, 1) == ["red", "blue"]
     eng.submit(gid, 1, {"kind": "answer", "pick": pick})
-    assert answers(eng, gid, 0) == [pick, ""]          # the caster may gain the crystal lost
+    assert answers(eng, gid, 0) == [pick, ""]  # the caster may gain the crystal lost
     eng.submit(gid, 0, {"kind": "answer", "pick": pick})
     assert prompted(eng, gid) == [(0, "turn")]
     return eng, gid
@@ -47,7 +56,7 @@ def test_mana_meltdown_the_other_player_chooses_the_crystal_lost():
     eng, gid = meltdown("blue")
     assert seat(eng, gid, 1).crystals == {"blue": 1, "red": 1}
     assert seat(eng, gid, 0).crystals == {"blue": 1}
-    eng, gid = meltdown("red")                           # another choice, another outcome
+    eng, gid = meltdown("red")  # another choice, another outcome
     assert seat(eng, gid, 1).crystals.get("red", 0) == 0 and seat(eng, gid, 1).crystals["blue"] == 2
     assert seat(eng, gid, 0).crystals == {"red": 1}
 
@@ -55,8 +64,9 @@ def test_mana_meltdown_the_other_player_chooses_the_crystal_lost():
 def test_a_bad_answer_is_refused_with_the_rule():
     """MK:5:Effects:1: only the asked seat answers, and only with an offered pick; the caster may
     not go on playing while the other player's choice is open"""
-    eng, gid = two_seats({"hand": ["mana_meltdown", "march"], "tokens": ["red"]},
-                         {"crystals": {"blue": 2, "red": 1}})
+    eng, gid = two_seats(
+        {"hand": ["mana_meltdown", "march"], "tokens": ["red"]}, {"crystals": {"blue": 2, "red": 1}}
+    )
     play_first(eng, gid, card="mana_meltdown", mode="basic")
     why = eng.check(gid, 1, {"kind": "answer", "pick": "green"})
     assert why is not None and why.rule == "MK:5:Effects:1" and "'green'" in why.reason
@@ -64,9 +74,11 @@ def test_a_bad_answer_is_refused_with_the_rule():
 
 
 def mind_read(pick: str):
-    eng, gid = two_seats({"hand": ["mind_read"], "tokens": ["white"]},
-                         {"hand": ["march", "rage", "crystallize", "improvisation"]})
-    play_first(eng, gid, card="mind_read", mode="basic", option=0)      # red named
+    eng, gid = two_seats(
+        {"hand": ["mind_read"], "tokens": ["white"]},
+        {"hand": ["march", "rage", "crystallize", "improvisation"]},
+    )
+    play_first(eng, gid, card="mind_read", mode="basic", option=0)  # red named
     assert answers(eng, gid, 1) == ["improvisation", "rage"] and answers(eng, gid, 0) == []
     eng.submit(gid, 1, {"kind": "answer", "pick": pick})
     return eng, gid
@@ -85,10 +97,13 @@ def test_mind_read_the_other_player_chooses_the_card_of_the_colour():
 def test_mind_read_hides_the_victims_hand_from_the_other_seats():
     """Invariant 6, MK:5:Effects:1: while seat 1 chooses, seat 0's view, the public state and
     seat 0's legal commands show no card of seat 1's hand; the redacted log leaks nothing"""
-    from sim.testing import assert_log_leaks_nothing
     from projections.views import state_view
-    eng, gid = two_seats({"hand": ["mind_read"], "tokens": ["white"]},
-                         {"hand": ["march", "rage", "crystallize", "improvisation"]})
+    from sim.testing import assert_log_leaks_nothing
+
+    eng, gid = two_seats(
+        {"hand": ["mind_read"], "tokens": ["white"]},
+        {"hand": ["march", "rage", "crystallize", "improvisation"]},
+    )
     play_first(eng, gid, card="mind_read", mode="basic", option=0)
     t = eng.table(gid)
     hidden = ("rage", "improvisation", "crystallize", "march")
@@ -97,8 +112,16 @@ def test_mind_read_hides_the_victims_hand_from_the_other_seats():
         assert not any(n in text for n in hidden), who
     assert "rage" in repr(state_view(eng.ruleset(gid), t, 1))
     assert not any(n in repr(eng.legal(gid, 0)) for n in hidden)
-    assert t.game.asks == [{"seat": 1, "do": "discard_colour", "colour": "red", "caster": 0,
-                            "steal": False, "rule": "MK:5:Effects:1"}]
+    assert t.game.asks == [
+        {
+            "seat": 1,
+            "do": "discard_colour",
+            "colour": "red",
+            "caster": 0,
+            "steal": False,
+            "rule": "MK:5:Effects:1",
+        }
+    ]
     eng.submit(gid, 1, {"kind": "answer", "pick": "improvisation"})
     assert_log_leaks_nothing(eng, gid, 0)
 
@@ -117,8 +140,9 @@ def test_mind_steal_the_caster_chooses_whether_to_take_the_discarded_action_card
     """MK:4:Deed:3b, MK:5:Effects:1: Mind Steal (Mind Read powered, white + black, night), green
     named: the other player chooses March to discard; the caster chooses to take it (or not)"""
     for take in ("0", ""):
-        eng, gid = two_seats({"hand": ["mind_read"], "tokens": ["white", "black"]}, {"hand": ["march", "rage"]},
-                             night=True)
+        eng, gid = two_seats(
+            {"hand": ["mind_read"], "tokens": ["white", "black"]}, {"hand": ["march", "rage"]}, night=True
+        )
         play_first(eng, gid, card="mind_read", mode="powered", option=2)
         assert seat(eng, gid, 0).crystals == {"green": 1}
         assert answers(eng, gid, 1) == ["march"]
@@ -134,7 +158,9 @@ def test_energy_flow_the_other_player_chooses_the_unit_spent():
     """MK:5:Units:5: Energy Flow basic (green): the other player chooses which ready unit of level
     II or lower to spend (two Peasants: the one named is spent, the other stays ready)"""
     for pick in (0, 1):
-        eng, gid = two_seats({"hand": ["energy_flow"], "tokens": ["green"]}, {"units": ["peasants", "peasants"]})
+        eng, gid = two_seats(
+            {"hand": ["energy_flow"], "tokens": ["green"]}, {"units": ["peasants", "peasants"]}
+        )
         play_first(eng, gid, card="energy_flow", mode="basic")
         uids = [u.uid for u in seat(eng, gid, 1).units]
         assert answers(eng, gid, 1) == uids
@@ -165,8 +191,9 @@ def test_soul_harvester_gives_a_crystal_by_the_defeated_enemys_resistance():
     Ironclads (physical resistance: the attack is halved to 4, armour 3): a green crystal
     (physical resistance, reading); two Peasants take most of the damage, so the hero is not
     knocked out"""
-    eng, gid = fight(hand=["soul_harvester"], tokens=["red"], enemies=("green_ironclads",),
-                     units=["peasants", "peasants"])
+    eng, gid = fight(
+        hand=["soul_harvester"], tokens=["red"], enemies=("green_ironclads",), units=["peasants", "peasants"]
+    )
     while eng.table(gid).game.combat.phase != "attack":
         cmds = [c for c in eng.legal(gid, 0) if c["kind"] in ("next", "assign")]
         eng.submit(gid, 0, next((c for c in cmds if c.get("to", "hero") != "hero"), cmds[0]))
@@ -193,10 +220,14 @@ def test_meditation_trance_puts_the_named_discards_on_the_deck():
     """MK:4:Deed:3b, MK:5:Effects:1: Meditation powered (Trance, green + black, night): the play
     names two cards of the discard pile (Rage and Stamina), which go onto the deed deck; the hand
     limit is 2 higher"""
-    eng, gid = sit("cards_village", night=True, hand=["meditation", "march", "rage", "stamina", "swiftness"],
-                   tokens=["green", "black"])
+    eng, gid = sit(
+        "cards_village",
+        night=True,
+        hand=["meditation", "march", "rage", "stamina", "swiftness"],
+        tokens=["green", "black"],
+    )
     hand, pile = eng.table(gid).zone("hand:0"), eng.table(gid).zone("discard:0")
-    pile += [c for c in hand if not c.startswith("meditation")]    # as after earlier turns
+    pile += [c for c in hand if not c.startswith("meditation")]  # as after earlier turns
     hand[:] = [c for c in hand if c.startswith("meditation")]
     play_first(eng, gid, card="meditation", mode="powered", cards="rage,stamina")
     assert sorted(names(eng, gid, "deck:0")[:2]) == ["rage", "stamina"]
@@ -243,17 +274,21 @@ def test_banner_of_glory_stays_with_the_unit_and_adds_block_and_fame():
     area); the unit's Block 2 becomes 3 and its block gives fame +1"""
     eng, gid = fight(hand=["banner_of_glory"], units=["peasants"])
     unit = banner_on_unit(eng, gid, "banner_of_glory")
-    assert names(eng, gid, "banners:0") == ["banner_of_glory"] and "banner_of_glory" not in names(eng, gid, "play:0")
+    assert names(eng, gid, "banners:0") == ["banner_of_glory"] and "banner_of_glory" not in names(
+        eng, gid, "play:0"
+    )
     assert seat(eng, gid, 0).banners == {unit: eng.table(gid).zone("banners:0")[0]}
-    eng.submit(gid, 0, {"kind": "next"})                  # ranged -> block phase
-    ability = next(c for c in legal(eng, gid, kind="activate", unit=unit)
-                   if any(k == "block" for k, _ in _atoms(c)))
+    eng.submit(gid, 0, {"kind": "next"})  # ranged -> block phase
+    ability = next(
+        c for c in legal(eng, gid, kind="activate", unit=unit) if any(k == "block" for k, _ in _atoms(c))
+    )
     eng.submit(gid, 0, ability)
     assert pool(eng, gid) == [("block", "physical", 3)] and seat(eng, gid, 0).fame == 1
 
 
 def _atoms(cmd):
     from engine.games.mage_knight.cards.resolving import unit_resolutions
+
     return unit_resolutions(cmd["unit"].split("#")[0], cmd["ability"])[cmd["option"]]
 
 
@@ -262,7 +297,7 @@ def round_end_with_banner(pick: str):
     unit = banner_on_unit(eng, gid, "banner_of_glory")
     eng.submit(gid, 0, {"kind": "end_turn"})
     t = eng.table(gid)
-    t.zone("discard:0").extend(t.zone("deck:0"))        # as after the deck ran out
+    t.zone("discard:0").extend(t.zone("deck:0"))  # as after the deck ran out
     t.zone("deck:0")[:] = []
     eng.submit(gid, 0, {"kind": "announce"})
     assert t.game.round == 2 and prompted(eng, gid) == [(0, "answer")]
@@ -285,12 +320,17 @@ def test_the_banners_owner_keeps_or_discards_it_at_the_rounds_end():
 def test_banner_of_protection_gives_the_unit_armour_and_resistances_in_combat():
     """MK:5:Units:8: Banner of Protection assigned before the fight: in the combat the Peasants
     have armour +1 and fire and ice resistance"""
-    eng, gid = sit("cards_combat", enemies={"3,-3": ["green_prowlers"]}, hand=["banner_of_protection"],
-                   units=["peasants"])
+    eng, gid = sit(
+        "cards_combat",
+        enemies={"3,-3": ["green_prowlers"]},
+        hand=["banner_of_protection"],
+        units=["peasants"],
+    )
     unit = banner_on_unit(eng, gid, "banner_of_protection")
     eng.submit(gid, 0, {"kind": "move", "to": "3,-2"})
     cu = next(u for u in eng.table(gid).game.combat.units if u.uid == unit)
     from engine.games.mage_knight.content.load import content
+
     assert cu.armour == content().units["peasants"].armor + 1 and {"fire", "ice"} <= set(cu.resistances)
 
 
@@ -299,7 +339,9 @@ def test_a_new_banner_on_the_unit_discards_the_old_one():
     eng, gid = sit("cards_village", hand=["banner_of_glory", "banner_of_courage"], units=["peasants"])
     unit = banner_on_unit(eng, gid, "banner_of_glory")
     play_first(eng, gid, card="banner_of_courage", mode="basic", unit=unit)
-    assert names(eng, gid, "banners:0") == ["banner_of_courage"] and names(eng, gid, "discard:0") == ["banner_of_glory"]
+    assert names(eng, gid, "banners:0") == ["banner_of_courage"] and names(eng, gid, "discard:0") == [
+        "banner_of_glory"
+    ]
 
 
 def test_banner_of_courage_readies_its_unit_once_a_round():
@@ -320,7 +362,7 @@ def test_banner_of_fear_spends_the_unit_to_stop_an_attack():
     enemy does not attack; fame +1"""
     eng, gid = fight(hand=["banner_of_fear"], units=["peasants"], enemies=("green_prowlers",))
     unit = banner_on_unit(eng, gid, "banner_of_fear")
-    assert legal(eng, gid, kind="banner") == []               # not in the ranged phase
+    assert legal(eng, gid, kind="banner") == []  # not in the ranged phase
     eng.submit(gid, 0, {"kind": "next"})
     eng.submit(gid, 0, {"kind": "banner", "unit": unit, "target": "green_prowlers#2"})
     prowlers = next(e for e in eng.table(gid).game.combat.enemies if e.uid == "green_prowlers#2")
@@ -333,7 +375,7 @@ def test_banner_of_fortitude_ignores_the_units_first_wound():
     eng, gid = fight(hand=["banner_of_fortitude"], units=["peasants"], enemies=("green_prowlers",))
     unit = banner_on_unit(eng, gid, "banner_of_fortitude")
     eng.submit(gid, 0, {"kind": "next"})
-    eng.submit(gid, 0, {"kind": "next"})                  # no block: damage phase
+    eng.submit(gid, 0, {"kind": "next"})  # no block: damage phase
     eng.submit(gid, 0, {"kind": "assign", "enemy": "green_prowlers#2", "attack": 0, "to": unit})
     p = seat(eng, gid, 0)
     assert not p.units[0].wounded and p.banner_used == {p.banners[unit]: eng.table(gid).game.round}
@@ -364,8 +406,9 @@ def test_altem_mages_make_every_attack_siege():
 def test_altem_mages_make_every_attack_cold_fire():
     """MK:5:Units:5b: Altem Mages' third ability, the other choice: Rage's Attack 2 in the attack
     phase is a Cold Fire Attack 2"""
-    eng, gid = fight(night=True, hand=["rage"], tokens=["black"], units=["altem_mages"],
-                     enemies=("green_prowlers",))
+    eng, gid = fight(
+        night=True, hand=["rage"], tokens=["black"], units=["altem_mages"], enemies=("green_prowlers",)
+    )
     unit = seat(eng, gid, 0).units[0].uid
     play_first(eng, gid, kind="activate", unit=unit, ability=2, option=0)
     while eng.table(gid).game.combat.phase != "attack":
@@ -391,8 +434,9 @@ def test_peaceful_moment_powered_readies_units_for_influence():
 def test_mana_radiance_wounds_the_other_players_too():
     """MK:5:Effects:1c: Mana Radiance (Mana Meltdown powered, red + black, night), blue named:
     the other player holding two blue crystals takes two wounds; the caster gains two blue"""
-    eng, gid = two_seats({"hand": ["mana_meltdown"], "tokens": ["red", "black"]},
-                         {"crystals": {"blue": 2}}, night=True)
+    eng, gid = two_seats(
+        {"hand": ["mana_meltdown"], "tokens": ["red", "black"]}, {"crystals": {"blue": 2}}, night=True
+    )
     play_first(eng, gid, card="mana_meltdown", mode="powered", option=1)
     assert names(eng, gid, "hand:1").count("wound") == 2
     assert seat(eng, gid, 0).crystals == {"blue": 2}
@@ -411,7 +455,7 @@ def test_battle_frenzy_flips_for_attack_four_until_the_hero_rests():
     assert "krang_battle_frenzy" in seat(eng, gid, 0).round_skills
     eng, gid = sit("cards_village", hand=["march", "wound"])
     give_skill(eng, gid, "krang_battle_frenzy")
-    seat(eng, gid, 0).round_skills.append("krang_battle_frenzy")     # flipped in an earlier turn
+    seat(eng, gid, 0).round_skills.append("krang_battle_frenzy")  # flipped in an earlier turn
     play_first(eng, gid, kind="rest", card="march")
     assert "krang_battle_frenzy" not in seat(eng, gid, 0).round_skills
 
@@ -419,7 +463,9 @@ def test_battle_frenzy_flips_for_attack_four_until_the_hero_rests():
 def test_sword_of_justice_doubles_a_units_physical_attack_too():
     """MK:8:Combat:3, MK:5:Units:5: Sword of Justice powered (red): the Peasants' Attack 2,
     activated after it, joins the attack phase's pool as 4 (the card's "your attacks")"""
-    eng, gid = fight(hand=["sword_of_justice"], tokens=["red"], units=["peasants"], enemies=("green_prowlers",))
+    eng, gid = fight(
+        hand=["sword_of_justice"], tokens=["red"], units=["peasants"], enemies=("green_prowlers",)
+    )
     while eng.table(gid).game.combat.phase != "attack":
         cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "next" or c.get("to") == "hero")
         eng.submit(gid, 0, cmd)
@@ -454,8 +500,8 @@ def test_hawk_eyes_cheaper_exploring_by_night_and_far_garrisons_by_day():
     play_first(eng, gid, kind="skill", skill="wolfhawk_hawk_eyes")
     assert seat(eng, gid, 0).move == 1 and legal(eng, gid, kind="explore")
     eng, gid = from_situation(HERE / "keep_assault.toml")
-    eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})          # a keep at 7,-5
-    eng.submit(gid, 0, {"kind": "move", "to": "5,-3"})             # two spaces from it
+    eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})  # a keep at 7,-5
+    eng.submit(gid, 0, {"kind": "move", "to": "5,-3"})  # two spaces from it
     t = eng.table(gid)
     assert t.zone("garrison:7,-5")
     give_skill(eng, gid, "wolfhawk_hawk_eyes")
@@ -468,7 +514,9 @@ def test_call_to_arms_uses_an_ability_of_an_offered_unit():
     from the Unit offer, used as one's own; the unit stays in the offer"""
     eng, gid = sit("cards_village", hand=["call_to_arms"], tokens=["white"])
     assert "illusionists" in names(eng, gid, "offer:units")
-    play_first(eng, gid, card="call_to_arms", mode="basic", boost="illusionists#2", boost_option=0, pay="token:white")
+    play_first(
+        eng, gid, card="call_to_arms", mode="basic", boost="illusionists#2", boost_option=0, pay="token:white"
+    )
     assert seat(eng, gid, 0).influence == 4 and seat(eng, gid, 0).units == []
     assert "illusionists" in names(eng, gid, "offer:units")
 
@@ -485,9 +533,9 @@ def test_bonds_of_loyalty_discounts_a_recruit_and_keeps_its_unit():
     eng, gid = sit("cards_village", hand=["march"], influence=10, units=["peasants"])
     give_skill(eng, gid, "norowas_bonds_of_loyalty")
     p = seat(eng, gid, 0)
-    p.bond_unit = p.units[0].uid        # recruited into the skill's token earlier
+    p.bond_unit = p.units[0].uid  # recruited into the skill's token earlier
     assert legal(eng, gid, kind="recruit") == []
-    p.bond_unit = ""                    # control: an ordinary unit is offered for disbanding
+    p.bond_unit = ""  # control: an ordinary unit is offered for disbanding
     assert legal(eng, gid, kind="recruit", disband=p.units[0].uid)
 
 
@@ -516,7 +564,9 @@ def test_mana_claim_keeps_the_die_for_the_round_and_gives_a_token_each_turn():
     play_first(eng, gid, kind="end_turn")
     assert t.game.active == 1
     assert not any("die:0" in (c.get("pay") or "").split("+") for c in eng.legal(gid, 1))
-    eng.submit(gid, 1, next(c for c in eng.legal(gid, 1) if c.get("card") == "march" and c.get("mode") == "basic"))
+    eng.submit(
+        gid, 1, next(c for c in eng.legal(gid, 1) if c.get("card") == "march" and c.get("mode") == "basic")
+    )
     eng.submit(gid, 1, {"kind": "end_turn"})
     assert t.game.active == 0 and seat(eng, gid, 0).tokens == [colour]
 
@@ -525,22 +575,48 @@ def test_mana_curse_wounds_another_player_paying_that_colour():
     """MK:5:Mana:3: Mana Curse (Mana Claim powered, blue + black, night) on the green die: the
     other player pays a green crystal for March's stronger side and takes a wound (once that
     turn: Tranquility's green crystal then gives none)"""
-    eng, gid = two_seats({"hand": ["mana_claim", "march"], "tokens": ["blue", "black"]},
-                         {"hand": ["march", "tranquility"], "crystals": {"green": 2}}, night=True)
+    eng, gid = two_seats(
+        {"hand": ["mana_claim", "march"], "tokens": ["blue", "black"]},
+        {"hand": ["march", "tranquility"], "crystals": {"green": 2}},
+        night=True,
+    )
     t = eng.table(gid)
     green = t.game.source.index("green")
-    play_first(eng, gid, card="mana_claim", mode="powered", option=0, pay="token:black+token:blue", dice=str(green))
+    play_first(
+        eng, gid, card="mana_claim", mode="powered", option=0, pay="token:black+token:blue", dice=str(green)
+    )
     assert seat(eng, gid, 0).tokens == ["green", "green", "green"]
     play_first(eng, gid, card="march", mode="basic")
     play_first(eng, gid, kind="end_turn")
-    eng.submit(gid, 1, next(c for c in eng.legal(gid, 1) if c.get("card") == "march" and c.get("mode") == "powered"
-                            and c["pay"] == "crystal:green"))
+    eng.submit(
+        gid,
+        1,
+        next(
+            c
+            for c in eng.legal(gid, 1)
+            if c.get("card") == "march" and c.get("mode") == "powered" and c["pay"] == "crystal:green"
+        ),
+    )
     assert names(eng, gid, "hand:1").count("wound") == 1
     from engine.games.mage_knight.cards.resolving import seat_resolutions
-    draw = next(i for i, r in enumerate(seat_resolutions(t, 1, "tranquility", "powered"))
-                if any(k == "draw_cards" for k, _ in r))
-    eng.submit(gid, 1, next(c for c in eng.legal(gid, 1) if c.get("card") == "tranquility" and c.get("mode") == "powered"
-                            and c["pay"] == "crystal:green" and c["option"] == draw))
+
+    draw = next(
+        i
+        for i, r in enumerate(seat_resolutions(t, 1, "tranquility", "powered"))
+        if any(k == "draw_cards" for k, _ in r)
+    )
+    eng.submit(
+        gid,
+        1,
+        next(
+            c
+            for c in eng.legal(gid, 1)
+            if c.get("card") == "tranquility"
+            and c.get("mode") == "powered"
+            and c["pay"] == "crystal:green"
+            and c["option"] == draw
+        ),
+    )
     assert names(eng, gid, "hand:1").count("wound") == 1
 
 
@@ -570,8 +646,10 @@ def test_charm_possess_turns_the_enemys_attack_against_the_others():
 def test_scouts_look_at_a_garrison_only_their_seat_sees():
     """MK:7:Move:5, MK:5:Units:5: Scouts' second ability: the keep's face-down garrison three
     spaces away is shown to the seat alone (the event's visibility) and marked for fame +1"""
-    eng, gid = from_situation(HERE / "keep_assault.toml", edit=lambda g: g["seat"][0].update(units=["scouts"]))
-    eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})          # a keep at 7,-5, three spaces away
+    eng, gid = from_situation(
+        HERE / "keep_assault.toml", edit=lambda g: g["seat"][0].update(units=["scouts"])
+    )
+    eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})  # a keep at 7,-5, three spaces away
     unit = seat(eng, gid, 0).units[0].uid
     play_first(eng, gid, kind="activate", unit=unit, ability=1, space="7,-5")
     looked = [e for e in eng.store.read(gid) if e.type == "mk.looked"]
@@ -585,7 +663,7 @@ def test_scouts_marked_token_gives_fame_when_defeated():
     the Prowlers, marked as after a look, defeated by Swiftness's Ranged Attack 3; their own
     fame comes at the combat's end)"""
     eng, gid = fight(hand=["swiftness"], tokens=["white"], enemies=("green_prowlers",))
-    seat(eng, gid, 0).turn_effects["marked"] = [["green_prowlers#2"], 1]     # as after the look
+    seat(eng, gid, 0).turn_effects["marked"] = [["green_prowlers#2"], 1]  # as after the look
     play_first(eng, gid, card="swiftness", mode="powered", pay="token:white")
     eng.submit(gid, 0, {"kind": "attack", "targets": ["green_prowlers#2"], "use": ["ranged"]})
     assert seat(eng, gid, 0).fame == 1
@@ -629,7 +707,9 @@ def test_elemental_resistance_does_not_touch_physical_attacks_on_its_fire_ice_si
 
 # -- interactive skills in the centre (MK:5:Skills:4b) -----------------------------------------
 def pass_turn(eng, gid, s: int) -> None:
-    eng.submit(gid, s, next(c for c in eng.legal(gid, s) if c.get("card") == "march" and c.get("mode") == "basic"))
+    eng.submit(
+        gid, s, next(c for c in eng.legal(gid, s) if c.get("card") == "march" and c.get("mode") == "basic")
+    )
     eng.submit(gid, s, {"kind": "end_turn"})
 
 
@@ -645,7 +725,9 @@ def test_ritual_of_pain_in_the_centre_lets_another_player_play_a_wound_sideways_
     assert use == [{"kind": "centre", "skill": "arythea_ritual_of_pain", "owner": 0, "option": 0}]
     eng.submit(gid, 1, use[0])
     assert seat(eng, gid, 0).centre == {}
-    eng.submit(gid, 1, next(c for c in eng.legal(gid, 1) if c.get("card") == "wound" and c.get("option") == 0))
+    eng.submit(
+        gid, 1, next(c for c in eng.legal(gid, 1) if c.get("card") == "wound" and c.get("option") == 0)
+    )
     assert seat(eng, gid, 1).move == 3
 
 
@@ -659,8 +741,11 @@ def test_source_opening_gives_another_player_a_die_and_its_owner_a_crystal():
     pass_turn(eng, gid, 0)
     eng.submit(gid, 1, next(c for c in eng.legal(gid, 1) if c["kind"] == "centre"))
     t = eng.table(gid)
-    first = next(c for c in eng.legal(gid, 1) if c.get("card") == "march" and c.get("mode") == "powered"
-                 and c["pay"].startswith("die:"))
+    first = next(
+        c
+        for c in eng.legal(gid, 1)
+        if c.get("card") == "march" and c.get("mode") == "powered" and c["pay"].startswith("die:")
+    )
     eng.submit(gid, 1, first)
     second = next(c for c in eng.legal(gid, 1) if c.get("mode") == "powered" and c["pay"].startswith("die:"))
     colour = t.game.source[int(second["pay"].split(":")[1])]
@@ -675,10 +760,17 @@ def test_mana_overload_gives_four_to_the_first_card_powered_with_its_colour():
     give_skill(eng, gid, "tovak_mana_overload")
     play_first(eng, gid, kind="skill", skill="tovak_mana_overload", option=2)
     assert seat(eng, gid, 0).tokens == ["green"] and seat(eng, gid, 0).centre
-    play_first(eng, gid, card="rage", mode="sideways", option=0)        # the token lapses unused
+    play_first(eng, gid, card="rage", mode="sideways", option=0)  # the token lapses unused
     eng.submit(gid, 0, {"kind": "end_turn"})
-    eng.submit(gid, 1, next(c for c in eng.legal(gid, 1) if c.get("card") == "march" and c.get("mode") == "powered"
-                            and c["pay"] == "crystal:green"))
+    eng.submit(
+        gid,
+        1,
+        next(
+            c
+            for c in eng.legal(gid, 1)
+            if c.get("card") == "march" and c.get("mode") == "powered" and c["pay"] == "crystal:green"
+        ),
+    )
     assert seat(eng, gid, 1).move == 8 and seat(eng, gid, 0).centre == {}
 
 
@@ -705,8 +797,11 @@ def test_puppet_master_keeps_a_defeated_token_and_gives_it_up_for_an_attack():
     eng.submit(gid, 0, {"kind": "attack", "targets": ["green_prowlers#2"], "use": ["ranged"]})
     play_first(eng, gid, kind="skill", skill="krang_puppet_master", token="green_prowlers#2")
     t = eng.table(gid)
-    assert names(eng, gid, "kept:0") == ["green_prowlers"] and "green_prowlers#2" not in t.game.board.spaces["3,-3"].enemies
-    seat(eng, gid, 0).used_skills.remove("krang_puppet_master")       # as in a later turn
+    assert (
+        names(eng, gid, "kept:0") == ["green_prowlers"]
+        and "green_prowlers#2" not in t.game.board.spaces["3,-3"].enemies
+    )
+    seat(eng, gid, 0).used_skills.remove("krang_puppet_master")  # as in a later turn
     while t.game.combat.phase != "attack":
         cmd = next(c for c in eng.legal(gid, 0) if c["kind"] == "next" or c.get("to") == "hero")
         eng.submit(gid, 0, cmd)
@@ -722,7 +817,7 @@ def test_polarization_turns_a_mana_and_lets_black_pay_by_day():
     play_first(eng, gid, kind="skill", skill="arythea_polarization", option=0, pay="token:red")
     assert seat(eng, gid, 0).tokens == ["blue"]
     eng, gid = sit("cards_village", hand=["march"])
-    eng.table(gid).game.source[0] = "black"                   # a black die in the Source by day
+    eng.table(gid).game.source[0] = "black"  # a black die in the Source by day
     give_skill(eng, gid, "arythea_polarization")
     assert not legal(eng, gid, card="march", mode="powered", pay="die:0")
     play_first(eng, gid, kind="skill", skill="arythea_polarization", option=4)
@@ -733,10 +828,20 @@ def shocktroops_damage(target: int):
     eng, gid = fight(hand=["march"], units=["shocktroops", "peasants"], enemies=("green_prowlers",))
     t = eng.table(gid)
     foes = [e.uid for e in t.game.combat.enemies]
-    eng.submit(gid, 0, {"kind": "next"})                      # to the block phase
-    eng.submit(gid, 0, {"kind": "activate", "unit": "shocktroops#1", "ability": 2, "option": 0, "pay": "",
-                        "target": foes[target]})
-    eng.submit(gid, 0, {"kind": "next"})                      # to the damage phase
+    eng.submit(gid, 0, {"kind": "next"})  # to the block phase
+    eng.submit(
+        gid,
+        0,
+        {
+            "kind": "activate",
+            "unit": "shocktroops#1",
+            "ability": 2,
+            "option": 0,
+            "pay": "",
+            "target": foes[target],
+        },
+    )
+    eng.submit(gid, 0, {"kind": "next"})  # to the damage phase
     assigns = [c for c in eng.legal(gid, 0) if c["kind"] == "assign"]
     return foes, {(c["enemy"], c["to"]) for c in assigns}
 

@@ -1,11 +1,12 @@
 """Attacks aimed at single enemies (MK:8:Combat:4, MK:9:Ranged:4): a pooled point with a `target`
 counts only in an attack on a group holding that enemy, one with a `not_target` only in an attack
 on a group without it; Forked Lightning, Dueling and Charm's Possess use them."""
+
+import msgspec
+
 from engine.games.mage_knight.combat import abilities as ab
 from engine.games.mage_knight.combat.arithmetic import Part, attack_total
 from engine.games.mage_knight.combat.state import Points
-import msgspec
-
 from tests.games.mage_knight.test_cards_advanced import fight, give_skill, legal, play_first, player
 
 
@@ -42,13 +43,17 @@ def test_aimed_parts_count_only_against_their_enemy_and_the_audit_names_them():
     assert any("aimed at A, in this attack: counts" in line for line in audit_a)
     assert any("may not be used against A" in line for line in audit_a)
     assert any("aimed at A, not in this attack: does not count" in line for line in audit_b)
-    assert attack_total(parts, [[]])[0] == 6      # no group named: every part counts (as before)
+    assert attack_total(parts, [[]])[0] == 6  # no group named: every part counts (as before)
 
 
 def test_untargeted_points_encode_exactly_as_before():
     """Golden hashes: a point with no target encodes without the new fields"""
-    assert msgspec.to_builtins(Points("melee", "fire", 2, "rage")) == \
-        {"kind": "melee", "element": "fire", "value": 2, "source": "rage"}
+    assert msgspec.to_builtins(Points("melee", "fire", 2, "rage")) == {
+        "kind": "melee",
+        "element": "fire",
+        "value": 2,
+        "source": "rage",
+    }
     assert msgspec.to_builtins(Points("melee", "fire", 2, "x", target="A"))["target"] == "A"
 
 
@@ -61,11 +66,12 @@ def test_forked_lightning_aims_one_cold_fire_ranged_attack_at_each_chosen_enemy(
     give_skill(eng, gid, "braevalar_forked_lightning")
     offered = {c["target"] for c in legal(eng, gid, kind="skill", skill="braevalar_forked_lightning")}
     assert f"{prowlers},{hags}" in offered or f"{hags},{prowlers}" in offered
-    assert all(len(set(t.split(","))) == len(t.split(",")) <= 3 for t in offered)   # different, up to 3
+    assert all(len(set(t.split(","))) == len(t.split(",")) <= 3 for t in offered)  # different, up to 3
     target = f"{prowlers},{hags}" if f"{prowlers},{hags}" in offered else f"{hags},{prowlers}"
     play_first(eng, gid, kind="skill", skill="braevalar_forked_lightning", target=target)
-    assert sorted(aimed_pool(eng, gid)) == sorted([("ranged", "coldfire", 1, prowlers, ""),
-                                                   ("ranged", "coldfire", 1, hags, "")])
+    assert sorted(aimed_pool(eng, gid)) == sorted(
+        [("ranged", "coldfire", 1, prowlers, ""), ("ranged", "coldfire", 1, hags, "")]
+    )
     # one point of 1 reaches neither armour; aimed at the Prowlers it cannot help against the Hags
     why = ab.attack_problem(combat(eng, gid), [hags], ["ranged"])
     assert why is not None and why[0] == "MK:9:Ranged:6"
@@ -74,7 +80,7 @@ def test_forked_lightning_aims_one_cold_fire_ranged_attack_at_each_chosen_enemy(
     eng.submit(gid, 0, {"kind": "attack", "targets": [prowlers], "use": ["ranged"]})
     c = combat(eng, gid)
     assert next(e for e in c.enemies if e.uid == prowlers).defeated
-    assert aimed_pool(eng, gid) == [("ranged", "coldfire", 1, hags, "")]     # the Hags' point is kept
+    assert aimed_pool(eng, gid) == [("ranged", "coldfire", 1, hags, "")]  # the Hags' point is kept
     audit = last_attack_audit(eng, gid)
     assert any(f"aimed at {hags}, not in this attack" in line for line in audit)
     assert any(f"aimed at {prowlers}, in this attack: counts" in line for line in audit)
@@ -84,7 +90,7 @@ def _duel(units=(), hand=("rage",)):
     eng, gid = fight(hand=list(hand), units=list(units), enemies=("green_prowlers",))
     prowlers = uid_of(eng, gid, "green_prowlers")
     give_skill(eng, gid, "wolfhawk_dueling")
-    assert legal(eng, gid, kind="skill", skill="wolfhawk_dueling") == []     # block phase only
+    assert legal(eng, gid, kind="skill", skill="wolfhawk_dueling") == []  # block phase only
     to_phase(eng, gid, "block")
     play_first(eng, gid, kind="skill", skill="wolfhawk_dueling", target=prowlers)
     assert ("block", "physical", 1, "", "") in aimed_pool(eng, gid)
@@ -119,8 +125,9 @@ def test_dueling_gives_no_fame_when_a_unit_took_part():
 def test_charm_possess_attack_is_used_against_the_other_enemies_only():
     """MK:8:Combat:4: Possess (Charm powered): the Prowlers' Attack 4 joins the attack phase kept
     off the Prowlers: it defeats the Diggers (armour 3) but cannot be used on the Prowlers"""
-    eng, gid = fight(night=True, hand=["charm"], tokens=["white", "black"],
-                     enemies=("green_prowlers", "green_diggers"))
+    eng, gid = fight(
+        night=True, hand=["charm"], tokens=["white", "black"], enemies=("green_prowlers", "green_diggers")
+    )
     prowlers, diggers = uid_of(eng, gid, "green_prowlers"), uid_of(eng, gid, "green_diggers")
     play_first(eng, gid, card="charm", mode="powered", target=prowlers)
     to_phase(eng, gid, "attack")
@@ -139,6 +146,7 @@ def test_forked_lightning_audit_lists_only_the_points_that_counted():
     from engine.games.mage_knight.combat.state import aims_at
     from projections.audit import audit
     from projections.views import REFEREE
+
     eng, gid = fight(hand=["swiftness"], tokens=["white"], enemies=("green_prowlers", "green_cursed_hags"))
     prowlers, hags = uid_of(eng, gid, "green_prowlers"), uid_of(eng, gid, "green_cursed_hags")
     give_skill(eng, gid, "braevalar_forked_lightning")
@@ -158,14 +166,19 @@ def test_forked_lightning_refuses_the_same_enemy_twice_and_changes_nothing():
     """MK:5:Skills:4c: Forked Lightning's enemies are different ones: a target naming one enemy
     twice (or no enemy) is refused with the rule and the choices, and no event is stored"""
     import pytest
+
     from engine.errors import IllegalCommand
+
     eng, gid = fight(enemies=("green_prowlers", "green_cursed_hags"))
     give_skill(eng, gid, "braevalar_forked_lightning")
     prowlers = uid_of(eng, gid, "green_prowlers")
     before = len(eng.store.read(gid))
     for target in (f"{prowlers},{prowlers}", "nobody"):
         with pytest.raises(IllegalCommand) as err:
-            eng.submit(gid, 0, {"kind": "skill", "skill": "braevalar_forked_lightning", "option": 0,
-                                "target": target})
+            eng.submit(
+                gid,
+                0,
+                {"kind": "skill", "skill": "braevalar_forked_lightning", "option": 0, "target": target},
+            )
         assert "MK:5:Skills:4c" in str(err.value) and target in str(err.value)
     assert len(eng.store.read(gid)) == before and combat(eng, gid).pool == []

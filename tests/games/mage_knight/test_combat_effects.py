@@ -1,4 +1,5 @@
 """Non-attack effects on enemies in combat and the immunities that cancel them."""
+
 import pytest
 
 from engine.games.mage_knight.combat import machine as C
@@ -33,7 +34,7 @@ def test_colour_immunity_of_resistant_enemies():
     assert C.effect_problem(c, "f", armour=-1, colour="blue") is None
     fold_all(c, C.modify_enemy(c, "f", source="Frost", armour=-3, colour="blue"))
     C.add_points(c, "ranged", "physical", 2, "bow")
-    play(c, {"kind": "attack", "targets": ["f"], "use": ["ranged"]})   # armour 5 - 3 = 2
+    play(c, {"kind": "attack", "targets": ["f"], "use": ["ranged"]})  # armour 5 - 3 = 2
 
 
 def test_armour_never_below_one_and_prevented_enemy_does_not_attack():
@@ -42,11 +43,13 @@ def test_armour_never_below_one_and_prevented_enemy_does_not_attack():
     fold_all(c, C.modify_enemy(c, "x", source="Whirlwind", prevent=True))
     fold_all(c, C.modify_enemy(c, "y", source="Weaken", armour=-5, attack=2))
     to_phase(c, "block")
-    assert C.legal(c) == [{"kind": "next"}]      # x does not attack, y's attack is down to 0
+    assert C.legal(c) == [{"kind": "next"}]  # x does not attack, y's attack is down to 0
     nxt(c)
     assert c.phase == "attack"
     C.add_points(c, "melee", "physical", 1, "sideways")
-    assert "armour 1" in " ".join(play(c, {"kind": "attack", "targets": ["y"], "use": ["melee"]})[0][1]["audit"])
+    assert "armour 1" in " ".join(
+        play(c, {"kind": "attack", "targets": ["y"], "use": ["melee"]})[0][1]["audit"]
+    )
 
 
 def test_no_effect_on_a_replaced_summoner():

@@ -1,6 +1,7 @@
 """The four-phase combat driven through start/add_points/legal/decide/fold, one test per rule
 (§7.3-§7.9). Also the helpers the other combat tests use: fixture content, `play`, `deny` and
 `random_walk`."""
+
 from __future__ import annotations
 
 import re
@@ -18,17 +19,31 @@ RULE = re.compile(r"^MK:\d+:[A-Za-z]+(:[0-9A-Za-z]+)?$")
 
 def foe(eid, armour, attacks, *, pile="gray", fame=3, res=(), abilities=(), elusive=0, rep=0):
     """A fixture enemy record (the examples' made-up values)."""
-    return s.Enemy(provenance="stand-in: test fixture", id=eid, name=eid, color=pile, category="test", set="test",
-                   copies=1, armor=armour, armor_elusive=elusive, fame=fame, reputation=rep,
-                   attacks=[a if isinstance(a, s.Attack) else s.Attack(*a) for a in attacks],
-                   resistances=list(res), abilities=list(abilities))
+    return s.Enemy(
+        provenance="stand-in: test fixture",
+        id=eid,
+        name=eid,
+        color=pile,
+        category="test",
+        set="test",
+        copies=1,
+        armor=armour,
+        armor_elusive=elusive,
+        fame=fame,
+        reputation=rep,
+        attacks=[a if isinstance(a, s.Attack) else s.Attack(*a) for a in attacks],
+        resistances=list(res),
+        abilities=list(abilities),
+    )
 
 
 def library(*enemies, units=None):
     """The shipped content plus fixture enemies and units (armor, resistances)."""
     k = content()
     more_units = {u: SimpleNamespace(armor=a, resistances=list(r)) for u, (a, r) in (units or {}).items()}
-    return SimpleNamespace(enemies={**k.enemies, **{e.id: e for e in enemies}}, units={**k.units, **more_units})
+    return SimpleNamespace(
+        enemies={**k.enemies, **{e.id: e for e in enemies}}, units={**k.units, **more_units}
+    )
 
 
 def play(c, cmd):
@@ -38,7 +53,7 @@ def play(c, cmd):
     events = C.decide(c, cmd)
     for t, d in events:
         assert t.startswith("mk.combat.") and RULE.match(d["rule"]), (t, d)
-        assert msgspec.json.decode(msgspec.json.encode(d)) == d    # JSON-ready
+        assert msgspec.json.decode(msgspec.json.encode(d)) == d  # JSON-ready
         C.fold(c, t, d)
     return events
 
@@ -89,15 +104,20 @@ def combat(lib, enemies, **kw):
 
 # -- ranged and siege phase -------------------------------------------------------------------
 
+
 def test_doubly_fortified_enemy_cannot_be_targeted_in_ranged_phase():
     """MK:9:Ranged:2 (fortified ability + fortified site), MK:10:Abilities:Unfortified."""
-    lib = library(foe("wall", 2, [(3,)], abilities=["fortified"]), foe("free", 2, [(3,)], abilities=["unfortified"]))
+    lib = library(
+        foe("wall", 2, [(3,)], abilities=["fortified"]), foe("free", 2, [(3,)], abilities=["unfortified"])
+    )
     c = combat(lib, [("a", "wall"), ("b", "free")], fortified_site=True)
     C.add_points(c, "siege", "physical", 9, "catapult")
-    assert "cannot be attacked" in deny(c, {"kind": "attack", "targets": ["a"], "use": ["siege"]}, "MK:9:Ranged:2")
+    assert "cannot be attacked" in deny(
+        c, {"kind": "attack", "targets": ["a"], "use": ["siege"]}, "MK:9:Ranged:2"
+    )
     C.add_points(c, "ranged", "physical", 2, "bow")
-    play(c, {"kind": "attack", "targets": ["b"], "use": ["ranged"]})   # unfortified ignores the site
-    to_phase(c, "attack")   # fortification does not matter in the attack phase (MK:10:Attack:1)
+    play(c, {"kind": "attack", "targets": ["b"], "use": ["ranged"]})  # unfortified ignores the site
+    to_phase(c, "attack")  # fortification does not matter in the attack phase (MK:10:Attack:1)
     C.add_points(c, "melee", "physical", 2, "sword")
     play(c, {"kind": "attack", "targets": ["a"], "use": ["melee"]})
     assert C.outcome(c).all_defeated
@@ -134,6 +154,7 @@ def test_all_enemies_defeated_in_ranged_phase_ends_the_combat():
 
 # -- block phase ------------------------------------------------------------------------------
 
+
 def test_swift_needs_double_block_and_elements_halve_blocks():
     """MK:9:Block:5, MK:9:Block:6, MK:9:Block:6a, MK:9:Block:8 (a failed block has no effect)."""
     lib = library(foe("fast", 5, [(3,)], abilities=["swift"]), foe("hot", 5, [(3, "fire")]))
@@ -142,8 +163,8 @@ def test_swift_needs_double_block_and_elements_halve_blocks():
     C.add_points(c, "block", "physical", 5, "shield")
     ev = play(c, {"kind": "block", "enemy": "f", "attack": 0})
     assert ev[0][1]["need"] == 6 and not ev[0][1]["success"] and not c.enemies[0].attacks[0].blocked
-    assert c.pool == []   # the block points are spent even when the block fails
-    C.add_points(c, "block", "fire", 5, "fire shield")       # inefficient against fire: 2
+    assert c.pool == []  # the block points are spent even when the block fails
+    C.add_points(c, "block", "fire", 5, "fire shield")  # inefficient against fire: 2
     ev = play(c, {"kind": "block", "enemy": "h", "attack": 0})
     assert not ev[0][1]["success"]
     assert "efficient 0 + inefficient 5//2 = 2" in " ".join(ev[0][1]["audit"])
@@ -161,8 +182,8 @@ def test_multiple_attacks_are_blocked_one_by_one():
     C.add_points(c, "block", "fire", 3, "b")
     play(c, {"kind": "block", "enemy": "t", "attack": 1})
     nxt(c)
-    assert c.phase == "attack"      # nothing unblocked: damage phase skipped (MK:9:Damage:1)
-    C.add_points(c, "melee", "physical", 4, "sword")   # all blocked: elusive uses the lower armour
+    assert c.phase == "attack"  # nothing unblocked: damage phase skipped (MK:9:Damage:1)
+    C.add_points(c, "melee", "physical", 4, "sword")  # all blocked: elusive uses the lower armour
     play(c, {"kind": "attack", "targets": ["t"], "use": ["melee"]})
 
 
@@ -183,25 +204,36 @@ def test_elusive_keeps_high_armour_unless_all_attacks_blocked():
 def test_cumbersome_move_points_reduce_the_attack_to_blocked():
     """MK:10:Abilities:Cumbersome: -1 attack per move point; at 0 it counts as blocked, the
     reduced value is what a block must reach and what damage comes through."""
-    c = combat(library(foe("slow", 4, [(5,)], abilities=["cumbersome"]),
-                       foe("slow2", 4, [(5,)], abilities=["cumbersome", "swift"])), [("s", "slow"), ("t", "slow2")])
+    c = combat(
+        library(
+            foe("slow", 4, [(5,)], abilities=["cumbersome"]),
+            foe("slow2", 4, [(5,)], abilities=["cumbersome", "swift"]),
+        ),
+        [("s", "slow"), ("t", "slow2")],
+    )
     nxt(c)
     C.add_points(c, "move", "physical", 7, "march")
     deny(c, {"kind": "cumbersome", "enemy": "s", "attack": 0, "points": 6}, "MK:10:Abilities:Cumbersome")
     ev = play(c, {"kind": "cumbersome", "enemy": "s", "attack": 0, "points": 5})
     assert ev[0][1]["blocked"] and c.enemies[0].attacks[0].blocked
     play(c, {"kind": "cumbersome", "enemy": "t", "attack": 0, "points": 2})
-    C.add_points(c, "block", "physical", 6, "shield")     # swift: (5 - 2) x 2 = 6
+    C.add_points(c, "block", "physical", 6, "shield")  # swift: (5 - 2) x 2 = 6
     ev = play(c, {"kind": "block", "enemy": "t", "attack": 0})
     assert ev[0][1]["need"] == 6 and ev[0][1]["success"]
 
 
 # -- damage phase -----------------------------------------------------------------------------
 
+
 def test_brutal_poison_to_units_and_hero():
     """MK:10:Abilities:Brutal, MK:10:Damage:6a, MK:9:Damage:5b."""
-    c = combat(library(foe("b", 5, [(3,)], abilities=["brutal", "poison"]), units={"pike": (2, [])}),
-               [("b", "b")], units=[("u", "pike", False, True)], hero_armour=3, hand_limit=9)
+    c = combat(
+        library(foe("b", 5, [(3,)], abilities=["brutal", "poison"]), units={"pike": (2, [])}),
+        [("b", "b")],
+        units=[("u", "pike", False, True)],
+        hero_armour=3,
+        hand_limit=9,
+    )
     to_phase(c, "damage")
     ev = play(c, {"kind": "assign", "enemy": "b", "attack": 0, "to": "u"})
     assert ev[0][1]["damage"] == 6 and ev[0][1]["wounds"] == 2 and ev[0][1]["remaining"] == 4
@@ -215,8 +247,11 @@ def test_brutal_poison_to_units_and_hero():
 
 def test_paralyze_destroys_units_and_empties_the_hand():
     """MK:10:Damage:6b."""
-    c = combat(library(foe("m", 4, [(4,), (1,)], abilities=["paralyze"]), units={"pike": (2, [])}),
-               [("m", "m")], units=[("u", "pike", False, True)])
+    c = combat(
+        library(foe("m", 4, [(4,), (1,)], abilities=["paralyze"]), units={"pike": (2, [])}),
+        [("m", "m")],
+        units=[("u", "pike", False, True)],
+    )
     to_phase(c, "damage")
     ev = play(c, {"kind": "assign", "enemy": "m", "attack": 0, "to": "u"})
     assert ev[0][1]["destroyed"] and ev[0][1]["remaining"] == 2
@@ -229,8 +264,13 @@ def test_paralyze_destroys_units_and_empties_the_hand():
 
 def test_assassination_damage_only_to_the_hero_and_knock_out():
     """MK:10:Abilities:Assassination, MK:9:Damage:5c (wounds this combat reach the hand limit)."""
-    c = combat(library(foe("k", 6, [(5,)], abilities=["assassination"])), [("k", "k")],
-               units=[("u", "peasants", False, True)], hero_armour=2, hand_limit=5)
+    c = combat(
+        library(foe("k", 6, [(5,)], abilities=["assassination"])),
+        [("k", "k")],
+        units=[("u", "peasants", False, True)],
+        hero_armour=2,
+        hand_limit=5,
+    )
     C.fold(c, *C.add_hand_wounds(c, 2, "self-wounding card")[0])
     to_phase(c, "damage")
     deny(c, {"kind": "assign", "enemy": "k", "attack": 0, "to": "u"}, "MK:10:Abilities:Assassination")
@@ -241,11 +281,15 @@ def test_assassination_damage_only_to_the_hero_and_knock_out():
 
 def test_vampiric_armour_grows_for_the_rest_of_the_combat():
     """MK:10:Abilities:Vampiric: +1 per unit wounded, +1 per wound into hand."""
-    c = combat(library(foe("v", 4, [(5,)], abilities=["vampiric"]), units={"pike": (2, [])}),
-               [("v", "v")], units=[("u", "pike", False, True)], hero_armour=2)
+    c = combat(
+        library(foe("v", 4, [(5,)], abilities=["vampiric"]), units={"pike": (2, [])}),
+        [("v", "v")],
+        units=[("u", "pike", False, True)],
+        hero_armour=2,
+    )
     to_phase(c, "damage")
     play(c, {"kind": "assign", "enemy": "v", "attack": 0, "to": "u"})
-    play(c, {"kind": "assign", "enemy": "v", "attack": 0, "to": "hero"})   # 3 damage -> 2 wounds
+    play(c, {"kind": "assign", "enemy": "v", "attack": 0, "to": "hero"})  # 3 damage -> 2 wounds
     assert c.enemies[0].armour_bonus == 3
     nxt(c)
     C.add_points(c, "melee", "physical", 6, "sword")
@@ -253,6 +297,7 @@ def test_vampiric_armour_grows_for_the_rest_of_the_combat():
 
 
 # -- summoners --------------------------------------------------------------------------------
+
 
 def test_summoned_token_replaces_the_summoner_and_is_discarded_without_fame():
     """MK:10:Abilities:Summon, MK:9:Block:7a, MK:10:Damage:6c."""
@@ -263,7 +308,7 @@ def test_summoned_token_replaces_the_summoner_and_is_discarded_without_fame():
     assert C.legal(c) == [] and C.explain(c, {"kind": "next"})[0] == "MK:10:Abilities:Summon"
     C.fold(c, *C.summoned(k, c, "s", 0, "brown_minotaur"))
     C.fold(c, *C.summoned(k, c, "s", 1, "brown_gargoyle"))
-    assert {cmd.get("enemy") for cmd in C.legal(c)} == {None}   # no block points yet
+    assert {cmd.get("enemy") for cmd in C.legal(c)} == {None}  # no block points yet
     C.add_points(c, "block", "physical", 5, "shield")
     assert {cmd["enemy"] for cmd in C.legal(c) if cmd["kind"] == "block"} == {"s~0", "s~1"}
     ev = play(c, {"kind": "block", "enemy": "s~0", "attack": 0})
@@ -274,7 +319,7 @@ def test_summoned_token_replaces_the_summoner_and_is_discarded_without_fame():
     nxt(c)
     C.add_points(c, "melee", "physical", 20, "big")
     targets = {tuple(cmd["targets"]) for cmd in C.legal(c) if cmd["kind"] == "attack"}
-    assert targets == {("s",)}     # the summoner is back, the summoned tokens are gone
+    assert targets == {("s",)}  # the summoner is back, the summoned tokens are gone
     play(c, {"kind": "attack", "targets": ["s"], "use": ["melee"]})
     assert C.outcome(c).fame == 9 and C.outcome(c).defeated == ["s"]
 
@@ -290,8 +335,11 @@ def test_summoner_defeated_in_ranged_phase_summons_nothing():
 
 def test_random_walk_terminates_on_real_enemies():
     """MK:8:Combat:3: the phases always run to the end."""
-    c = combat(content(), [("a", "red_dragon_summoner"), ("b", "green_orc_stonethrower")],
-               units=[("u", "peasants", False, True)])
+    c = combat(
+        content(),
+        [("a", "red_dragon_summoner"), ("b", "green_orc_stonethrower")],
+        units=[("u", "peasants", False, True)],
+    )
     n = random_walk(c, lambda cmds: cmds[-1], draw=lambda pile: "brown_medusa")
     assert c.phase == "over" and n >= 4 and not C.outcome(c).all_defeated
 

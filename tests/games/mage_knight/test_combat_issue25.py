@@ -1,6 +1,7 @@
 """Combat rules that played wrong (issue 25), each named after its rule id: Elusive's two armour
 values under a city's bonus, an assault that provokes, the retreat after a failed assault, a
 failed monastery burning, units' ranged points with no target, and Interactive Combat's die."""
+
 from __future__ import annotations
 
 import pytest
@@ -23,6 +24,7 @@ def events(eng, gid, typ):
 
 # -- Elusive (summary sheet p.24; the engine cites MK:10:Abilities:Elusive) ---------------
 
+
 def test_MK_24_SUM_Elusive_white_city_bonus_raises_both_armour_values():
     """The White City's armour +1 (MK:10:City:1) reaches both values of the Elusive Shocktroops
     (3 and 6 printed): 6 ranged points no longer defeat them in the ranged phase (7 needed)."""
@@ -38,8 +40,10 @@ def test_MK_24_SUM_Elusive_white_city_bonus_raises_both_armour_values():
 
 def test_MK_24_SUM_Elusive_white_city_bonus_counts_in_the_ranged_phase_attack():
     """With 7 ranged points the attack reaches the raised armour 7 and defeats them."""
+
     def edit(game):
         game["combat"]["points"][0]["value"] = 7
+
     eng, gid = from_situation(SIT + "white_city_elusive.toml", edit=edit)
     eng.submit(gid, 0, {"kind": "attack", "targets": [SHOCKTROOPS], "use": ["ranged"]})
     (done,) = events(eng, gid, "mk.combat.attacked")
@@ -76,10 +80,12 @@ def test_MK_7_Move_a_provoked_space_is_not_offered_again_as_a_challenge():
 
 # -- MK:10:Result:3: a failed assault retreats as the combat ends ----------------------------
 
+
 def _fail_keep_assault(options=None):
     """First Reconnaissance (keep_assault.toml): explore, walk next to the keep, step in and let
     the combat run out without an attack."""
     from engine.games.mage_knight import state as S
+
     eng, gid = from_situation(SIT + "keep_assault.toml", options=options)
     eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})
     for step in ("5,-3", "5,-4", "6,-5", "7,-5"):
@@ -95,14 +101,17 @@ def _fail_keep_assault(options=None):
 def test_MK_10_Result_3_failed_keep_assault_retreats_as_the_combat_ends(scenario):
     """The keep's defender stays; the hero is back on 6,-5, where it attacked from, as soon as
     the combat is over, in First Reconnaissance as in any other scenario."""
-    eng, gid, guard, S = _fail_keep_assault(None if scenario == "first_reconnaissance"
-                                            else {"scenario": scenario})
+    eng, gid, guard, S = _fail_keep_assault(
+        None if scenario == "first_reconnaissance" else {"scenario": scenario}
+    )
     t = eng.table(gid)
     assert t.game.board.spaces["7,-5"].conquered_by == -1 and t.game.board.spaces["7,-5"].enemies == guard
     assert t.game.players[0].pos == "6,-5"
     log = eng.store.read(gid)
     over = max(i for i, e in enumerate(log) if e.type == "mk.combat_over")
-    (back,) = [e for e in log if e.type == "mk.placed" and e.data.get("seat") == 0 and e.rule == "MK:10:Result:3"]
+    (back,) = [
+        e for e in log if e.type == "mk.placed" and e.data.get("seat") == 0 and e.rule == "MK:10:Result:3"
+    ]
     assert log.index(back) < over and back.data["pos"] == "6,-5"
 
 
@@ -110,10 +119,11 @@ def test_MK_10_Result_3_the_retreat_is_no_forced_withdrawal_and_costs_no_wound()
     """First Reconnaissance: ending the turn after the retreat to the safe 6,-5 adds no wound
     (today's part-1 play withdrew the hero at the end of the turn with a wound)."""
     from engine.mechanics.zones import card_name
+
     eng, gid, _, S = _fail_keep_assault()
     t = eng.table(gid)
     wounds = sum(card_name(c) == "wound" for z in (S.hand(0), S.discard(0), S.deck(0)) for c in t.zone(z))
-    assert wounds == 2                                        # the guard's attack, taken in the combat
+    assert wounds == 2  # the guard's attack, taken in the combat
     eng.submit(gid, 0, {"kind": "end_turn", "discard": "march"})
     t = eng.table(gid)
     after = sum(card_name(c) == "wound" for z in (S.hand(0), S.discard(0), S.deck(0)) for c in t.zone(z))
@@ -122,6 +132,7 @@ def test_MK_10_Result_3_the_retreat_is_no_forced_withdrawal_and_costs_no_wound()
 
 
 # -- MK:10:Result:3: a failed monastery burning discards its defender -------------------------
+
 
 def test_MK_10_Result_3_failed_monastery_burning_discards_the_undefeated_defender():
     """The violet Monks are not defeated: the combat ends, the Monks go to the violet discard
@@ -139,10 +150,12 @@ def test_MK_10_Result_3_failed_monastery_burning_discards_the_undefeated_defende
 def test_MK_10_Result_3_failed_tomb_discards_its_enemy_for_new_draws():
     """The same rule for a tomb: the undefeated enemy is discarded, so the next visitor draws a
     new one instead of fighting the same."""
+
     def edit(game):
-        game["tiles"] = {"4,-5": "core_1"}          # a tomb at its NE, 5,-6
+        game["tiles"] = {"4,-5": "core_1"}  # a tomb at its NE, 5,-6
         game["combat"]["kind"] = "adventure"
         game["combat"]["enemy"] = [{"id": "red_fire_dragon", "blocked": [0]}]
+
     eng, gid = from_situation(SIT + "monastery_burning.toml", edit=edit)
     sp = eng.table(gid).game.board.spaces["5,-6"]
     assert sp.site == "tomb"
@@ -190,21 +203,31 @@ def test_MK_9_Ranged_2_3a_in_the_attack_phase_the_units_attack_again():
 
 # -- MK:17:Var:InteractiveCombat: the die of this combat ----------------------------------------
 
+
 def _interactive_game():
     """Seat 1 acted before seat 0, who stands next to a single rampager (seed 3, as the variant's
     tests in test_part2_variants build it)."""
     from engine.games.mage_knight.map.board import key, unkey
     from engine.mechanics import hexgrid as hg
     from sim.testing import engine as make_engine
-    doc = {"ruleset": "mage-knight", "players": 2, "seed": 3,
-           "options": {"heroes": "norowas,arythea", "variants": "interactive_combat"},
-           "game": {"active": 0, "seat": [{"hand": ["march", "rage"], "pos": "0,0"}, {"pos": "0,0"}]}}
+
+    doc = {
+        "ruleset": "mage-knight",
+        "players": 2,
+        "seed": 3,
+        "options": {"heroes": "norowas,arythea", "variants": "interactive_combat"},
+        "game": {"active": 0, "seat": [{"hand": ["march", "rage"], "pos": "0,0"}, {"pos": "0,0"}]},
+    }
     eng = make_engine()
     g = eng.table(eng.create("mage-knight", 2, 3, options=doc["options"], situation=doc)).game
     ramp = next(k for k, sp in sorted(g.board.spaces.items()) if sp.rampaging and len(sp.enemies) == 1)
     doc["game"]["seat"][0]["pos"] = next(
-        key(n) for n in hg.neighbours(unkey(ramp)) if (sp := g.board.spaces.get(key(n))) is not None
-        and not sp.site and sp.terrain in ("plains", "hills", "forest", "wasteland", "desert"))
+        key(n)
+        for n in hg.neighbours(unkey(ramp))
+        if (sp := g.board.spaces.get(key(n))) is not None
+        and not sp.site
+        and sp.terrain in ("plains", "hills", "forest", "wasteland", "desert")
+    )
     return eng, eng.create("mage-knight", 2, 3, options=doc["options"], situation=doc, game_id="ic"), ramp
 
 
@@ -213,6 +236,7 @@ def test_MK_17_Var_InteractiveCombat_the_die_read_is_the_one_set_for_this_combat
     second combat's ranged phase reveals "not white" and its armour is unchanged, the block
     phase "red"; the chooser's zone holds only the red die."""
     from engine.games.mage_knight.scenarios import interactive_combat as IC
+
     eng, gid, ramp = _interactive_game()
     t, rs = eng.table(gid), eng.ruleset(gid)
 
@@ -224,7 +248,7 @@ def test_MK_17_Var_InteractiveCombat_the_die_read_is_the_one_set_for_this_combat
     eng.submit(gid, 1, {"kind": "combat_die", "colour": "white"})
     assert t.game.icombat["white"] is True
     run_out()
-    while True:                                  # end turns until seat 0 may challenge again
+    while True:  # end turns until seat 0 may challenge again
         seat = rs.prompts(t)[0].seat
         cmds = rs.legal_commands(t, seat)
         again = [c for c in cmds if c["kind"] == "challenge" and c["space"] == ramp]
@@ -236,6 +260,6 @@ def test_MK_17_Var_InteractiveCombat_the_die_read_is_the_one_set_for_this_combat
     base = t.game.combat.enemies[0].armour_mod
     eng.submit(gid, 1, {"kind": "combat_die", "colour": "red"})
     assert t.game.icombat["white"] is False and t.game.combat.enemies[0].armour_mod == base
-    eng.submit(gid, 0, {"kind": "next"})       # ranged -> block: "red or not"
+    eng.submit(gid, 0, {"kind": "next"})  # ranged -> block: "red or not"
     assert t.game.icombat["red"] is True
     assert [IC.card_name(x) for x in t.zone(IC.die_zone(1))] == ["red"]

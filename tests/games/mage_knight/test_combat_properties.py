@@ -1,6 +1,7 @@
 """Properties of the combat module over random combats of the shipped enemies and units:
 no negative pools or counters, every illegal command explained with a rule id, and a bot that
 keeps picking legal commands always reaches "over"."""
+
 from __future__ import annotations
 
 import msgspec
@@ -23,10 +24,20 @@ UNITS = sorted(u.id for u in K.units.values() if not u.placeholder)
 def combats(draw):
     n = draw(st.integers(1, 4))
     enemies = [(f"e{i}", draw(st.sampled_from(ENEMIES))) for i in range(n)]
-    units = [(f"u{i}", draw(st.sampled_from(UNITS)), draw(st.booleans()), True) for i in range(draw(st.integers(0, 3)))]
+    units = [
+        (f"u{i}", draw(st.sampled_from(UNITS)), draw(st.booleans()), True)
+        for i in range(draw(st.integers(0, 3)))
+    ]
     rampaging = [uid for uid, _ in enemies if draw(st.booleans())]
-    return C.start(K, enemies, units=units, hero_armour=draw(st.integers(2, 5)), hand_limit=draw(st.integers(5, 7)),
-                   fortified_site=draw(st.booleans()), rampaging=rampaging)
+    return C.start(
+        K,
+        enemies,
+        units=units,
+        hero_armour=draw(st.integers(2, 5)),
+        hand_limit=draw(st.integers(5, 7)),
+        fortified_site=draw(st.booleans()),
+        rampaging=rampaging,
+    )
 
 
 def check_invariants(c):
@@ -44,10 +55,14 @@ def step(data, c):
     for p in C.pending_summons(c):
         token = data.draw(st.sampled_from(BROWN + [None]))
         C.fold(c, *C.summoned(K, c, p["summoner"], p["attack"], token))
-    if data.draw(st.integers(0, 5)) == 0:   # a non-attack effect on an enemy, if it applies
-        effect = {"enemy": data.draw(st.sampled_from([e.uid for e in c.enemies])),
-                  "armour": data.draw(st.integers(-3, 2)), "attack": data.draw(st.integers(0, 2)),
-                  "prevent": data.draw(st.booleans()), "colour": data.draw(st.sampled_from(["red", "blue", None]))}
+    if data.draw(st.integers(0, 5)) == 0:  # a non-attack effect on an enemy, if it applies
+        effect = {
+            "enemy": data.draw(st.sampled_from([e.uid for e in c.enemies])),
+            "armour": data.draw(st.integers(-3, 2)),
+            "attack": data.draw(st.integers(0, 2)),
+            "prevent": data.draw(st.booleans()),
+            "colour": data.draw(st.sampled_from(["red", "blue", None])),
+        }
         if C.effect_problem(c, **effect) is None:
             for t, d in C.modify_enemy(c, source="random spell", **effect):
                 C.fold(c, t, d)
@@ -82,15 +97,34 @@ def commands(c):
     uids = [e.uid for e in c.enemies] + [u.uid for u in c.units] + ["nobody", "hero"]
     ref = st.one_of(st.sampled_from(uids + [None, 3]), st.just(["e0"]), st.just({"uid": "e0"}))
     return st.one_of(
-        st.fixed_dictionaries({"kind": st.just("attack"), "targets": st.lists(ref, max_size=3),
-                               "use": st.lists(st.sampled_from(["ranged", "siege", "melee", "block", "x"]),
-                                               max_size=3)}),
-        st.fixed_dictionaries({"kind": st.sampled_from(["block", "assign", "cumbersome"]), "enemy": ref,
-                               "attack": st.sampled_from([0, 1, 2, -1, "0", None]), "to": ref,
-                               "points": st.integers(-1, 9)}),
-        st.fixed_dictionaries({"kind": st.sampled_from(["block", "assign", "cumbersome"]), "enemy": ref,
-                               "attack": st.integers(-1, 3)}),
-        st.fixed_dictionaries({"kind": st.sampled_from(["next", "mk_fly", None, ["next"]]), }),
+        st.fixed_dictionaries(
+            {
+                "kind": st.just("attack"),
+                "targets": st.lists(ref, max_size=3),
+                "use": st.lists(st.sampled_from(["ranged", "siege", "melee", "block", "x"]), max_size=3),
+            }
+        ),
+        st.fixed_dictionaries(
+            {
+                "kind": st.sampled_from(["block", "assign", "cumbersome"]),
+                "enemy": ref,
+                "attack": st.sampled_from([0, 1, 2, -1, "0", None]),
+                "to": ref,
+                "points": st.integers(-1, 9),
+            }
+        ),
+        st.fixed_dictionaries(
+            {
+                "kind": st.sampled_from(["block", "assign", "cumbersome"]),
+                "enemy": ref,
+                "attack": st.integers(-1, 3),
+            }
+        ),
+        st.fixed_dictionaries(
+            {
+                "kind": st.sampled_from(["next", "mk_fly", None, ["next"]]),
+            }
+        ),
     )
 
 
@@ -107,13 +141,16 @@ def test_every_illegal_command_is_explained_with_a_rule_id(c, data):
         legal = C.legal(c)
         for good in legal:
             assert C.explain(c, good) is None
-        clean = {k: v for k, v in cmd.items()
-                 if k == "kind" or k in C.FIELDS.get(cmd["kind"] if isinstance(cmd["kind"], str) else "", set())}
+        clean = {
+            k: v
+            for k, v in cmd.items()
+            if k == "kind" or k in C.FIELDS.get(cmd["kind"] if isinstance(cmd["kind"], str) else "", set())
+        }
         if clean in legal and clean == cmd:
             continue
         before = msgspec.to_builtins(c)
         why = C.explain(c, cmd)
-        if why is None:   # legal but not listed would be a bug
+        if why is None:  # legal but not listed would be a bug
             assert cmd in legal, cmd
             continue
         assert RULE.match(why[0]) and why[1], why
@@ -130,5 +167,7 @@ def test_every_illegal_command_is_explained_with_a_rule_id(c, data):
 def test_random_walk_always_reaches_over(c, seed):
     """The test file's random_walk: any pick of legal commands ends the combat."""
     picks = iter(range(seed, seed + 10_000))
-    n = random_walk(c, lambda cmds: cmds[next(picks) * 7919 % len(cmds)], draw=lambda pile: BROWN[seed % len(BROWN)])
+    n = random_walk(
+        c, lambda cmds: cmds[next(picks) * 7919 % len(cmds)], draw=lambda pile: BROWN[seed % len(BROWN)]
+    )
     assert c.phase == "over" and n >= 1

@@ -2,12 +2,13 @@
 enemy's values (and a situation's overrides), the points with their events, the attack by
 element and the resistances, the armour, the wounds and each step of the arithmetic with its
 rule id, and the readings in force."""
+
 from __future__ import annotations
 
 from engine.explain import why_lines
-from sim.testing import from_situation
 from projections.audit import audit
 from projections.views import REFEREE
+from sim.testing import from_situation
 
 SIT = "tests/games/mage_knight/situations/"
 BEASTS = SIT + "dispute_assault_beasts.toml"
@@ -34,7 +35,8 @@ def test_an_attack_names_points_elements_resistances_armour_and_the_override():
     assert [s["type"] for s in enemy["from"][:2]] == ["game.created", "mk.combat_started"]
     points = named(items, "melee ")
     assert [(p["value"], p["from"][0]["type"]) for p in points] == [(3, "mk.combat_points")] * 2 + [
-        (2, "mk.combat_points")]
+        (2, "mk.combat_points")
+    ]
     (by,) = named(items, "attack by element")
     assert by["value"] == {"fire": 3, "ice": 3, "physical": 2} and len(by["from"]) == 3
     (res,) = named(items, "resistances of")
@@ -49,9 +51,11 @@ def test_an_attack_names_points_elements_resistances_armour_and_the_override():
 
 def test_damage_names_the_hero_armour_the_cumbersome_steps_wounds_and_the_chosen_reading():
     eng, gid = from_situation(CUMBERSOME, options={"readings": {"A19": "block_only"}})
-    for cmd in ({"kind": "cumbersome", "enemy": "green_orc_stonethrower#1", "attack": 0, "points": 3},
-                {"kind": "next"},
-                {"kind": "assign", "enemy": "green_orc_stonethrower#1", "attack": 0, "to": "hero"}):
+    for cmd in (
+        {"kind": "cumbersome", "enemy": "green_orc_stonethrower#1", "attack": 0, "points": 3},
+        {"kind": "next"},
+        {"kind": "assign", "enemy": "green_orc_stonethrower#1", "attack": 0, "to": "hero"},
+    ):
         eng.submit(gid, 0, cmd)
     items, ev = inputs(eng, gid, "mk.combat.damage")
     (armour,) = named(items, "hero armour")
@@ -67,13 +71,18 @@ def test_damage_names_the_hero_armour_the_cumbersome_steps_wounds_and_the_chosen
 
 def test_the_combat_result_lists_every_step_with_wounds_and_fame():
     eng, gid = from_situation(CUMBERSOME)
-    for cmd in ({"kind": "next"},
-                {"kind": "assign", "enemy": "green_orc_stonethrower#1", "attack": 0, "to": "hero"},
-                {"kind": "next"}, {"kind": "next"}):
+    for cmd in (
+        {"kind": "next"},
+        {"kind": "assign", "enemy": "green_orc_stonethrower#1", "attack": 0, "to": "hero"},
+        {"kind": "next"},
+        {"kind": "next"},
+    ):
         eng.submit(gid, 0, cmd)
     items, ev = inputs(eng, gid, "mk.combat_over")
     (outcome,) = named(items, "outcome")
-    assert outcome["value"]["wounds_to_hand"] == 4 and outcome["value"]["undefeated"] == ["green_orc_stonethrower#1"]
+    assert outcome["value"]["wounds_to_hand"] == 4 and outcome["value"]["undefeated"] == [
+        "green_orc_stonethrower#1"
+    ]
     steps = named(items, "combat step")
     (damage,) = [s for s in steps if "mk.combat.damage" in s["input"]]
     assert damage["value"]["wounds_to_hand"] == 4 and "(MK:9:Damage:5b)" in damage["note"]

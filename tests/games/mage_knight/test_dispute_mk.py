@@ -1,5 +1,6 @@
 """Mage Knight combat disputes: each listed reading of a combat ambiguity (digest A8, A18, A19,
 A37) is asked by the rules and changes an outcome; `runeledger dispute` on a combat situation."""
+
 from __future__ import annotations
 
 import json
@@ -72,13 +73,51 @@ def test_every_mk_reading_is_consulted_by_a_dispute_situation():
     """Each reading in catalog.toml names a catalog rule and is asked by the rules somewhere."""
     rs = registry.get("mage-knight")
     listed = readings.of(rs)
-    assert set(listed) == {"A8", "A9", "A10", "A11", "A12", "A13", "A14", "A15", "A16", "A17", "A18", "A21",
-                           "A19", "A22", "A23", "A25", "A27", "A31", "A34", "A36", "A37", "A38"}
+    assert set(listed) == {
+        "A8",
+        "A9",
+        "A10",
+        "A11",
+        "A12",
+        "A13",
+        "A14",
+        "A15",
+        "A16",
+        "A17",
+        "A18",
+        "A21",
+        "A19",
+        "A22",
+        "A23",
+        "A25",
+        "A27",
+        "A31",
+        "A34",
+        "A36",
+        "A37",
+        "A38",
+    }
     asked = set()
-    for path in (CUMBERSOME, BEASTS, SUMMONER) + tuple(SIT + f"dispute_{name}.toml" for name in (
-            "keep_half_fame", "withdraw_no_path", "basic_blue_effect", "round_source", "pvp_retreat",
-            "city_assault", "final_scoring", "liberator_tie", "blitz_fame_rows", "closed_portal_pvp",
-            "mine_liberated", "dummy_reshuffle", "portal_closes", "friendly_city", "committed_on_mine")):
+    for path in (CUMBERSOME, BEASTS, SUMMONER) + tuple(
+        SIT + f"dispute_{name}.toml"
+        for name in (
+            "keep_half_fame",
+            "withdraw_no_path",
+            "basic_blue_effect",
+            "round_source",
+            "pvp_retreat",
+            "city_assault",
+            "final_scoring",
+            "liberator_tie",
+            "blitz_fame_rows",
+            "closed_portal_pvp",
+            "mine_liberated",
+            "dummy_reshuffle",
+            "portal_closes",
+            "friendly_city",
+            "committed_on_mine",
+        )
+    ):
         asked |= set(settle(path)["consulted"])
     # A15 needs every city conquered, which no situation can state yet (test_reading_mk_scen.py
     # tests it on its own)
@@ -126,8 +165,11 @@ def test_to_end_plays_the_combat_dispute_to_a_final_score():
 def test_an_override_in_the_file_holds_under_every_reading(tmp_path):
     """[overrides."Orc War Beasts"] armour = 4 in the file: per-element halving (4) now reaches
     the armour too, so A8 no longer decides whether the attack defeats the token."""
-    text = open(BEASTS, encoding="utf-8").read().replace(
-        "[game]", '[overrides."Orc War Beasts"]\narmour = 4\n\n[game]', 1)
+    text = (
+        open(BEASTS, encoding="utf-8")
+        .read()
+        .replace("[game]", '[overrides."Orc War Beasts"]\narmour = 4\n\n[game]', 1)
+    )
     path = tmp_path / "beasts_armour_4.toml"
     path.write_text(text, encoding="utf-8")
     v = variants(settle(path, ["A8"]), "A8")

@@ -2,6 +2,7 @@
 (why_map.py): a keep's half fame (A10), a PvP result and its fame (A11), a city's shields and
 restored defenders (A22), a forced withdrawal (A23), the Source at round preparation (A34), the
 colour of an effect on an enemy (A31); `--json` carries the same chain."""
+
 from __future__ import annotations
 
 import json
@@ -28,8 +29,11 @@ def played(name, readings=None):
 
 
 def inputs(eng, gid, typ, rule=None):
-    ev = next(e for e in eng.store.read(gid) if e.type == typ and (rule is None or e.rule == rule)
-              and not e.data.get("situation"))
+    ev = next(
+        e
+        for e in eng.store.read(gid)
+        if e.type == typ and (rule is None or e.rule == rule) and not e.data.get("situation")
+    )
     return audit(eng.store, gid, ev.version, REFEREE)["inputs"], ev
 
 
@@ -77,7 +81,10 @@ def test_city_shields_and_restored_defenders_name_each_defeat():
     assert named(items, "defender violet_ice_mages#1")[0]["from"][0]["type"] == "mk.combat.defeated"
     assert named(items, "shields for seat 0")[0]["value"] == 2
     items, _ = inputs(eng, gid, "mk.city_restored")
-    assert named(items, "defenders back in the city")[0]["value"] == ["violet_illusionists#1", "violet_ice_mages#1"]
+    assert named(items, "defenders back in the city")[0]["value"] == [
+        "violet_illusionists#1",
+        "violet_ice_mages#1",
+    ]
     assert reading(items, "A22")["value"] == "return_on_failure"
 
 
@@ -126,8 +133,21 @@ def test_audit_json_gives_the_same_chain(tmp_path, capsys):
     db = str(tmp_path / "g.db")
     assert cli.main(["new", "--situation", SIT + "dispute_pvp_retreat.toml", "--db", db, "--json"]) == 0
     gid = json.loads(capsys.readouterr().out)["game_id"]
-    assert cli.main(["play", gid, json.dumps({"kind": "pvp_damage", "to": "retreat:0,-1"}), "--seat", "0",
-                     "--db", db, "--json"]) == 0
+    assert (
+        cli.main(
+            [
+                "play",
+                gid,
+                json.dumps({"kind": "pvp_damage", "to": "retreat:0,-1"}),
+                "--seat",
+                "0",
+                "--db",
+                db,
+                "--json",
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     assert cli.main(["log", gid, "--db", db, "--json", "--as", "referee"]) == 0
     n = next(e["version"] for e in json.loads(capsys.readouterr().out) if e["type"] == "mk.pvp_over")

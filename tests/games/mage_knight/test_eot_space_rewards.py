@@ -3,11 +3,12 @@ situation file: crystal rewards and mines give nothing for a colour of which 3 a
 (MK:11:EoT:4, MK:11:EoT:5a), the deep mine's colour and the magical glade's wound are the seat's
 choice (MK:11:EoT:4), and a hero may step onto another hero's space where no PvP may start,
 taking no action there and withdrawing at the end of the turn (MK:7:Move:8e)."""
+
 from pathlib import Path
 
+from engine.games.mage_knight import state as S
 from engine.mechanics.zones import card_name
 from sim.testing import from_situation
-from engine.games.mage_knight import state as S
 
 HERE = Path(__file__).with_name("situations")
 
@@ -50,14 +51,18 @@ def test_MK_11_EoT_5a_a_crystal_reward_no_colour_can_hold_gives_nothing():
 
 def test_MK_11_EoT_5a_the_crystal_that_fills_the_last_colour_drops_the_next_crystal_reward():
     """two crystal rewards, only white not full: the first fills white, the second gives nothing"""
+
     def edit(g):
-        g["seat"][0].update(crystals={"red": 3, "blue": 3, "green": 3, "white": 2}, rewards=["crystal", "crystal"])
+        g["seat"][0].update(
+            crystals={"red": 3, "blue": 3, "green": 3, "white": 2}, rewards=["crystal", "crystal"]
+        )
+
     eng, gid = sit("eot_crystal_rewards", edit=edit)
     assert eng.legal(gid, 0) == [{"kind": "reward", "colour": "white"}]
     eng.submit(gid, 0, {"kind": "reward", "colour": "white"})
     p = eng.table(gid).game.players[0]
     assert p.rewards == [] and p.crystals["white"] == 3 and p.tokens == []
-    assert any(c["kind"] == "play" for c in eng.legal(gid, 0))       # the turn goes on
+    assert any(c["kind"] == "play" for c in eng.legal(gid, 0))  # the turn goes on
 
 
 def test_MK_11_EoT_5a_random_reward_crystals_of_a_full_colour_give_nothing():
@@ -89,13 +94,15 @@ def test_MK_11_EoT_4_a_mine_gives_nothing_with_three_of_its_colour_held():
     eng.submit(gid, 0, {"kind": "end_turn", "discard": "march"})
     assert eng.table(gid).game.players[0].crystals == {"green": 3}
     gained = [e for e in eng.store.read(gid)[before:] if e.type in ("mk.token", "mk.crystal")]
-    assert gained == []             # not even a mana token (that is MK:5:Gain:2, for effects)
+    assert gained == []  # not even a mana token (that is MK:5:Gain:2, for effects)
 
 
 def test_MK_5_Gain_2_an_effects_crystal_with_three_held_still_becomes_a_mana_token():
     """the contrast: Crystallize's crystal (an effect) with 3 red held comes as a red token"""
     eng, gid = sit("crystallize", edit=seat_crystals(red=3))
-    eng.submit(gid, 0, {"kind": "play", "card": "crystallize", "mode": "basic", "option": 0, "pay": "token:red"})
+    eng.submit(
+        gid, 0, {"kind": "play", "card": "crystallize", "mode": "basic", "option": 0, "pay": "token:red"}
+    )
     p = eng.table(gid).game.players[0]
     assert p.crystals == {"red": 3} and p.tokens == ["red"]
 
@@ -105,16 +112,19 @@ def test_MK_11_EoT_4_a_deep_mine_asks_which_of_its_colours():
     """blue and green both possible: the seat is asked, the end of the turn waits for it"""
     eng, gid = sit("eot_deep_mine")
     t = eng.table(gid)
-    assert t.game.board.spaces["6,-3"].site == "deep_mine" and t.game.board.spaces["6,-3"].mines == ["blue", "green"]
+    assert t.game.board.spaces["6,-3"].site == "deep_mine" and t.game.board.spaces["6,-3"].mines == [
+        "blue",
+        "green",
+    ]
     eng.submit(gid, 0, {"kind": "end_turn", "discard": "march"})
     assert prompts(eng, gid) == [(0, "answer", "MK:11:EoT:4")]
     assert eng.legal(gid, 0) == [{"kind": "answer", "pick": "blue"}, {"kind": "answer", "pick": "green"}]
     assert eng.check(gid, 0, {"kind": "answer", "pick": "red"}).rule == "MK:11:EoT:4"
-    assert len(eng.table(gid).zone(S.hand(0))) == 1          # not drawn yet
+    assert len(eng.table(gid).zone(S.hand(0))) == 1  # not drawn yet
     eng.submit(gid, 0, {"kind": "answer", "pick": "green"})
     t = eng.table(gid)
     assert t.game.players[0].crystals == {"green": 1} and t.game.asks == []
-    assert len(t.zone(S.hand(0))) == 5                        # the end of the turn went on: drawn up
+    assert len(t.zone(S.hand(0))) == 5  # the end of the turn went on: drawn up
     assert prompts(eng, gid) == [(0, "turn", "MK:6:Turn:6")]
 
 
@@ -216,8 +226,12 @@ def test_MK_7_Move_8e_after_the_round_end_is_announced_the_step_is_a_visit_not_a
     back = [e for e in evs if e.type == "mk.placed" and e.rule == "MK:11:EoT:2"]
     assert [e.data["pos"] for e in back] == ["1,-2"]
     i = evs.index(back[0])
-    assert any(e.type == "zone.moved" and e.data["dst"] == S.hand(0) and
-               [card_name(c) for c in e.data["cards"]] == ["wound"] for e in evs[i:i + 4])
+    assert any(
+        e.type == "zone.moved"
+        and e.data["dst"] == S.hand(0)
+        and [card_name(c) for c in e.data["cards"]] == ["wound"]
+        for e in evs[i : i + 4]
+    )
 
 
 def test_MK_12_PvP_1_a_step_that_provokes_may_still_not_enter_another_heros_space():
@@ -225,6 +239,7 @@ def test_MK_12_PvP_1_a_step_that_provokes_may_still_not_enter_another_heros_spac
     refused with that rule (no situation key makes a space rampaging: the orcs placed on 1,-3
     are marked rampaging on the table, as a revealed tile would mark them)"""
     from engine.games.mage_knight.map.board import provoked, unkey
+
     eng, gid = sit("eot_no_pvp_step", edit=lambda g: g.update(enemies={"1,-3": ["green_orc_skirmishers"]}))
     t = eng.table(gid)
     t.game.board.spaces["1,-3"].rampaging = "green"

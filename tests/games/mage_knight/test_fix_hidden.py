@@ -1,18 +1,18 @@
 """Hidden information found leaking by an outside attack: each case checks every seat's and a
 spectator's view against the referee's."""
+
 import json
 import random
 
-from engine.games.mage_knight.scenarios import draft as D
 from engine.games.mage_knight import state as S
-from sim.testing import new_game, play
+from engine.games.mage_knight.scenarios import draft as D
 from projections.views import log_view, state_view
+from sim.testing import new_game, play
 
 
 def _drafted_add(seed=5, players=3):
     """Bots play until the first day-end draft addition; returns the events it made."""
-    eng, gid = new_game("mage-knight", players, seed=seed,
-                        options={"variants": "interactive_combat,draft"})
+    eng, gid = new_game("mage-knight", players, seed=seed, options={"variants": "interactive_combat,draft"})
     rs, rng = eng.ruleset(gid), random.Random(seed)
     for _ in range(5000):
         t = eng.table(gid)
@@ -37,7 +37,7 @@ def test_a_drafted_card_added_after_a_day_stays_with_its_owner_MK_17_Var_Draft()
         assert card not in text, f"{'spectator' if who is None else 'seat %d' % who} learns {card}"
         view = state_view(rs, t, who)["zones"]
         assert card not in json.dumps(view[S.discard(seat)])
-    assert card in json.dumps(log_view(rs, new, seat))        # the owner still reads its move
+    assert card in json.dumps(log_view(rs, new, seat))  # the owner still reads its move
 
 
 def _shields(obj) -> set[str]:
@@ -50,11 +50,12 @@ def _shields(obj) -> set[str]:
 
 
 def test_a_teams_chosen_one_is_seen_by_both_its_seats_and_nobody_else_MK_22_Scen_OnlyOneReturns():
-    eng, gid = new_game("mage-knight", 4, seed=3, options={"scenario": "only_one_returns",
-                                                           "teams": "0+2,1+3"})
+    eng, gid = new_game(
+        "mage-knight", 4, seed=3, options={"scenario": "only_one_returns", "teams": "0+2,1+3"}
+    )
     rs, t = eng.ruleset(gid), eng.table(gid)
     sides = t.game.board.teams
-    chosen = [t.zone(S.chosen_one(i))[0] for i in range(2)]      # the referee's truth
+    chosen = [t.zone(S.chosen_one(i))[0] for i in range(2)]  # the referee's truth
     assert [int(c[4:]) in side for c, side in zip(chosen, sides)] == [True, True]
     events = eng.store.read(gid)
     for i, side in enumerate(sides):

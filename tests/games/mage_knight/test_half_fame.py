@@ -2,6 +2,7 @@
 applied once, to the combat's total (MK:8:Combat:1a; MK:22:Scen:ConquerKeepsTowers, reading A10:
 rounded up). Before the merge fix a keep of another player in the keep-and-tower scenario gave a
 quarter: each enemy's fame was halved at the assault and the total halved again at the end."""
+
 from engine.context import Ctx
 from engine.games.mage_knight.combat import fight
 from engine.games.mage_knight.content.load import content
@@ -15,7 +16,7 @@ def _assault_and_win(sid, site, rnd, seed=1):
     ctx = Ctx(eng.ruleset(gid), t, f"test-{seed}", "test:1", None, 10_000)
     g = t.game
     space = next((k for k, sp in sorted(g.board.spaces.items()) if sp.site == site), None)
-    if space is None:                       # no such site on the starting map: make one (setup only)
+    if space is None:  # no such site on the starting map: make one (setup only)
         space = next(k for k, sp in sorted(g.board.spaces.items()) if sp.site == "village")
         g.board.spaces[space].site = site
     g.round = rnd
@@ -27,9 +28,12 @@ def _assault_and_win(sid, site, rnd, seed=1):
     c = g.combat
     base = [content().enemies[e.enemy].fame for e in c.enemies]
     for e in c.enemies:
-        assert e.fame == content().enemies[e.enemy].fame          # not halved per enemy
-        ctx.emit("mk.combat.defeated", {"enemy": e.uid, "fame": e.fame, "reputation": 0,
-                                        "rule": "MK:10:Result:1", "audit": []}, rule="MK:10:Result:1")
+        assert e.fame == content().enemies[e.enemy].fame  # not halved per enemy
+        ctx.emit(
+            "mk.combat.defeated",
+            {"enemy": e.uid, "fame": e.fame, "reputation": 0, "rule": "MK:10:Result:1", "audit": []},
+            rule="MK:10:Result:1",
+        )
     fight.finish(ctx, t, 0)
     return g.players[0].fame - before, sum(base), len(base)
 
@@ -37,7 +41,7 @@ def _assault_and_win(sid, site, rnd, seed=1):
 def test_another_players_keep_gives_half_fame_once_in_the_keep_and_tower_scenario_MK_22_Scen_ConquerKeepsTowers():
     gained, total, n = _assault_and_win("conquer_keeps_towers", "keep", 3)
     assert n >= 1
-    assert gained == (total + 1) // 2                           # half of the total, not a quarter
+    assert gained == (total + 1) // 2  # half of the total, not a quarter
 
 
 def test_another_players_tower_gives_half_fame_where_towers_are_owned_like_keeps_MK_22_Scen_ConquerKeepsTowers():

@@ -2,6 +2,7 @@
 every boundary): "fire ²" passed `str.isdigit` and then failed in `int` with Python's words, and
 "fire ٤" (an Arabic-Indic four) became a fire attack of 4. Both are refused with the shape that
 is expected."""
+
 import pytest
 
 from sim.testing import from_situation

@@ -5,6 +5,7 @@ their stored bytes and hashes stay as they were.
 The fixture was made by the code from before the rename (branch layout-wip) with
 /work/wt/layout/make_mk_prefixed_fixture.py: one situation combat that uses every combat
 command once (mk_attack, mk_next, mk_cumbersome, mk_block, mk_assign), 139 events."""
+
 from __future__ import annotations
 
 import shutil
@@ -56,7 +57,7 @@ def test_it_reads_with_the_new_kinds(store):
     read = eng.reader.events(eng.ruleset(GAME), GAME)
     decisions = [e for e in read if e.type.startswith("cmd.")]
     assert {e.type for e in decisions} == {"cmd.play"} | {f"cmd.{k}" for k in KINDS}
-    assert all(e.data["kind"] == e.type[len("cmd."):] for e in decisions)
+    assert all(e.data["kind"] == e.type[len("cmd.") :] for e in decisions)
     assert [e.version for e in read] == [e.version for e in store.read(GAME)]
     log = log_view(eng.ruleset(GAME), store.read(GAME), REFEREE)
     assert not any(row["type"].startswith("cmd.mk_") for row in log)
@@ -73,7 +74,7 @@ def test_the_old_game_plays_on_and_stays_verifiable(store):
     assert legal, "the fixture's game waits for seat 0"
     eng.submit(GAME, 0, legal[0])
     after = store.read(GAME)
-    assert [(e.version, e.type, e.data) for e in after[:len(before)]] == before
-    assert not any(e.type.startswith("cmd.mk_") for e in after[len(before):])
+    assert [(e.version, e.type, e.data) for e in after[: len(before)]] == before
+    assert not any(e.type.startswith("cmd.mk_") for e in after[len(before) :])
     assert verify(store).ok
     assert replay(store, GAME).ok

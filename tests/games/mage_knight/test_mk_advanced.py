@@ -1,12 +1,13 @@
 """Card-specific effects of advanced actions and spells made real (MK:5:Effects:1), each with
 its printed effect (readings in catalog.toml)."""
+
 from pathlib import Path
 
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.cards.effects import Situation, resolutions
+from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
 from sim.testing import from_situation
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.cards.effects import Situation, resolutions
 
 HERE = Path(__file__).with_name("situations")
 
@@ -49,7 +50,9 @@ def test_charm_in_interaction_adds_a_crystal_or_a_recruit_discount():
     """MK:8:Interact:1: Charm basic (white): influence 4, and when interacting a crystal of any
     basic colour or a discount of 3 on one unit"""
     eng, gid = sit("aa_village")
-    opts = [c for c in eng.legal(gid, 0) if c["kind"] == "play" and c["card"] == "charm" and c["mode"] == "basic"]
+    opts = [
+        c for c in eng.legal(gid, 0) if c["kind"] == "play" and c["card"] == "charm" and c["mode"] == "basic"
+    ]
     assert sorted({c["option"] for c in opts}) == [0, 1, 2, 3, 4]
     play(eng, gid, "charm", "basic", option=2, pay="token:white")
     p = eng.table(gid).game.players[0]
@@ -81,8 +84,10 @@ def test_counterattack_grows_with_enemies_blocked():
 def test_flame_wall_powered_grows_with_enemies():
     """MK:10:Attack: Flame Wall powered: fire attack 5 or fire block 7, +2 per enemy"""
     res = resolutions(content().cards["flame_wall"].powered_effect, Situation(True, enemies=3))
-    assert res == [[("attack", {"value": 11, "element": "fire", "type": "melee"})],
-                   [("block", {"value": 13, "element": "fire"})]]
+    assert res == [
+        [("attack", {"value": 11, "element": "fire", "type": "melee"})],
+        [("block", {"value": 13, "element": "fire"})],
+    ]
 
 
 def test_mountain_lore_raises_the_hand_limit_on_hills():
@@ -104,7 +109,9 @@ def test_tremor_lowers_every_enemys_armour():
     (never below 1)"""
     eng, gid = sit("aa_provoke")
     eng.submit(gid, 0, {"kind": "move", "to": "3,-2"})
-    opts = [c for c in eng.legal(gid, 0) if c["kind"] == "play" and c["card"] == "tremor" and c["mode"] == "basic"]
+    opts = [
+        c for c in eng.legal(gid, 0) if c["kind"] == "play" and c["card"] == "tremor" and c["mode"] == "basic"
+    ]
     assert {c["option"] for c in opts} == {0, 1}
     every = next(c for c in opts if c["option"] == 1)
     eng.submit(gid, 0, every)
@@ -125,16 +132,28 @@ def test_chivalry_gives_reputation_and_fame_per_enemy_defeated():
     eng, gid = sit("aa_provoke")
     eng.submit(gid, 0, {"kind": "move", "to": "3,-2"})
     foe = eng.table(gid).game.combat.enemies[0]
-    assert foe.armour <= 7                               # Tremor -3, then attack 4
-    eng.submit(gid, 0, {"kind": "play", "card": "tremor", "mode": "basic", "option": 0, "pay": "token:red",
-                        "target": foe.uid})
+    assert foe.armour <= 7  # Tremor -3, then attack 4
+    eng.submit(
+        gid,
+        0,
+        {
+            "kind": "play",
+            "card": "tremor",
+            "mode": "basic",
+            "option": 0,
+            "pay": "token:red",
+            "target": foe.uid,
+        },
+    )
     while eng.table(gid).game.combat.phase != "attack":
         cmds = eng.legal(gid, 0)
         nxt = next((c for c in cmds if c["kind"] == "assign"), None) or {"kind": "next"}
         eng.submit(gid, 0, nxt)
     c = eng.table(gid).game.combat
     foe = c.enemies[0]
-    eng.submit(gid, 0, {"kind": "play", "card": "chivalry", "mode": "powered", "option": 1, "pay": "token:white"})
+    eng.submit(
+        gid, 0, {"kind": "play", "card": "chivalry", "mode": "powered", "option": 1, "pay": "token:white"}
+    )
     eng.submit(gid, 0, {"kind": "attack", "targets": [foe.uid], "use": ["melee"]})
     p = eng.table(gid).game.players[0]
     assert p.reputation == 1 and p.fame == 1
@@ -144,8 +163,11 @@ def test_stout_resolve_basic_discards_a_wound_for_one_more():
     """MK:4:Deed:6: Stout Resolve basic: move, influence, attack or block 2; discarding a wound
     (only a wound) gives 1 more: move 3"""
     eng, gid = sit("aa_stout")
-    opts = [c for c in eng.legal(gid, 0) if c["kind"] == "play" and c["card"] == "stout_resolve"
-            and c["mode"] == "basic"]
+    opts = [
+        c
+        for c in eng.legal(gid, 0)
+        if c["kind"] == "play" and c["card"] == "stout_resolve" and c["mode"] == "basic"
+    ]
     assert {c["pay"] for c in opts} == {"", "discard:wound"}
     move3 = next(c for c in opts if c["pay"] == "discard:wound" and c["option"] == 1)
     eng.submit(gid, 0, move3)

@@ -1,9 +1,10 @@
 """Mage Knight map: tile placement by shape rules, terrain costs, exploring, provoking, safe spaces
 (rules MK:7:Move:3-7, MK:14:Shape)."""
+
 import pytest
 
-from engine.games.mage_knight.map import board as b
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.map import board as b
 from engine.mechanics import hexgrid as hg
 
 
@@ -28,8 +29,11 @@ def test_start_tile_places_seven_spaces_with_its_portal(c):
     assert bd.spaces["0,0"].site == "portal"
     # start tile A's sea faces away from the wedge: its land hexes touch the first tiles
     for pos in b.initial_positions(bd):
-        touching = [h for h in hg.tile_hexes((0, 0)).values()
-                    if any(hg.adjacent(h, x) for x in hg.tile_hexes(pos).values())]
+        touching = [
+            h
+            for h in hg.tile_hexes((0, 0)).values()
+            if any(hg.adjacent(h, x) for x in hg.tile_hexes(pos).values())
+        ]
         assert all(bd.spaces[b.key(h)].terrain != "lake" for h in touching)
     with pytest.raises(b.MapError, match="already lies"):
         b.place_tile(bd, c, "countryside_3", (0, 0))
@@ -59,7 +63,9 @@ def test_countryside_and_core_placement_rules(c, wedge):
     assert b.may_place(wedge, c, b.centre_of(1, 1), "core") is None
     assert "beyond the coastline" in b.may_place(wedge, c, b.centre_of(-1, 0), "countryside")
     assert "touches no placed tile" in b.may_place(wedge, c, b.centre_of(3, 0), "countryside")
-    assert "refill tile must touch at least 3" in b.may_place(wedge, c, b.centre_of(1, 1), "countryside", refill=True)
+    assert "refill tile must touch at least 3" in b.may_place(
+        wedge, c, b.centre_of(1, 1), "countryside", refill=True
+    )
     assert "taken" in b.may_place(wedge, c, (0, 0), "countryside")
 
 
@@ -86,8 +92,12 @@ def test_steps_and_provoking_rampaging_enemies(c, wedge):
     orc.enemies = ["green_prowlers"]
     o = (orc.q, orc.r)
     ring = [n for n in hg.neighbours(o) if b.key(n) in wedge.spaces]
-    pairs = [(x, y) for x in ring for y in ring
-             if hg.adjacent(x, y) and b.move_cost(wedge, c, y, night=False) is not None]
+    pairs = [
+        (x, y)
+        for x in ring
+        for y in ring
+        if hg.adjacent(x, y) and b.move_cost(wedge, c, y, night=False) is not None
+    ]
     assert pairs
     x, y = pairs[0]
     assert b.provoked(wedge, x, y) == [o]

@@ -1,4 +1,5 @@
 """Every rule id the Mage Knight code cites is in its catalog, and the catalog loads."""
+
 import re
 from pathlib import Path
 
@@ -12,8 +13,12 @@ ID = re.compile(r"MK:\d+:[A-Za-z]+(?::[0-9a-z]+)?")
 def test_cited_rule_ids_are_catalogued():
     from engine.games.mage_knight.combat.catalog_entries import combat_catalog
     from engine.games.mage_knight.scenarios.catalog_entries import part2_catalog
-    cat = (Catalog.from_file("mage-knight", HERE / "catalog.toml").merged(combat_catalog())
-           .merged(part2_catalog()))
+
+    cat = (
+        Catalog.from_file("mage-knight", HERE / "catalog.toml")
+        .merged(combat_catalog())
+        .merged(part2_catalog())
+    )
     assert len(cat.rules) >= 20
     cited = {m for f in sorted(HERE.rglob("*.py")) for m in ID.findall(f.read_text())}
     assert cited

@@ -1,11 +1,12 @@
 """Combat arithmetic against the digest's examples (E-07, E-08, E-09, E-21) and the efficiency table."""
+
 import pytest
 
 from engine.games.mage_knight.combat.arithmetic import (
     Part,
     attack_total,
-    blocked,
     block_total,
+    blocked,
     damage_hero,
     damage_unit,
     defeats,
@@ -21,12 +22,15 @@ def test_E07_one_damage_wounds_even_a_high_armour_unit():
     assert any("MK:9:Damage:4a" in line for line in r.audit)
 
 
-@pytest.mark.parametrize("damage,element,wounds,remaining,resisted", [
-    (6, "fire", 1, 0, False),      # case a
-    (7, "fire", 1, 1, False),      # case b
-    (3, "fire", 0, 0, True),       # case c: absorbed, may not take damage again
-    (3, "physical", 1, 0, False),  # case d
-])
+@pytest.mark.parametrize(
+    "damage,element,wounds,remaining,resisted",
+    [
+        (6, "fire", 1, 0, False),  # case a
+        (7, "fire", 1, 1, False),  # case b
+        (3, "fire", 0, 0, True),  # case c: absorbed, may not take damage again
+        (3, "physical", 1, 0, False),  # case d
+    ],
+)
 def test_E08_a_resistant_unit_absorbs_up_to_twice_its_armour(damage, element, wounds, remaining, resisted):
     """MK:9:Damage:4b"""
     r = damage_unit(damage, 3, ["fire"], element)
@@ -56,12 +60,15 @@ def test_cold_fire_resistance_needs_both():
     assert attack_total([Part(4, "coldfire")], [["fire", "ice"]])[0] == 2
 
 
-@pytest.mark.parametrize("attack,efficient,inefficient", [
-    ("physical", ["physical", "fire", "ice", "coldfire"], []),
-    ("fire", ["ice", "coldfire"], ["physical", "fire"]),
-    ("ice", ["fire", "coldfire"], ["physical", "ice"]),
-    ("coldfire", ["coldfire"], ["physical", "fire", "ice"]),
-])
+@pytest.mark.parametrize(
+    "attack,efficient,inefficient",
+    [
+        ("physical", ["physical", "fire", "ice", "coldfire"], []),
+        ("fire", ["ice", "coldfire"], ["physical", "fire"]),
+        ("ice", ["fire", "coldfire"], ["physical", "ice"]),
+        ("coldfire", ["coldfire"], ["physical", "fire", "ice"]),
+    ],
+)
 def test_block_efficiency_table(attack, efficient, inefficient):
     """MK:9:Block:5"""
     for e in efficient:
@@ -91,12 +98,17 @@ def test_unknown_element_is_a_clear_error():
 def test_E20_split_ranged_and_siege_against_a_fortified_keep():
     """MK:9:Ranged:2 (E-20): ranged may not target the keep's defender, siege may; ranged on the orc."""
     from engine.games.mage_knight.combat.arithmetic import may_target_in_ranged_phase
+
     assert "siege" in may_target_in_ranged_phase("ranged", fortified=False, site_fortified=True)
     assert may_target_in_ranged_phase("siege", fortified=False, site_fortified=True) is None
     assert may_target_in_ranged_phase("ranged", fortified=False, site_fortified=False) is None
     assert "cannot be attacked" in may_target_in_ranged_phase("siege", fortified=True, site_fortified=True)
-    assert may_target_in_ranged_phase("ranged", fortified=False, site_fortified=True, unfortified=True) is None
-    assert "only ranged and siege" in may_target_in_ranged_phase("melee", fortified=False, site_fortified=False)
+    assert (
+        may_target_in_ranged_phase("ranged", fortified=False, site_fortified=True, unfortified=True) is None
+    )
+    assert "only ranged and siege" in may_target_in_ranged_phase(
+        "melee", fortified=False, site_fortified=False
+    )
     # case b: Ranged 3 on the orc (armour 3), Siege 4 on the keep's defender (armour 4)
     assert defeats([Part(3)], [(3, [])])[0] and defeats([Part(4)], [(4, [])])[0]
     # case a: siege 4 alone against both (armour 7) fails
@@ -109,6 +121,7 @@ def test_elusive_brutal_cumbersome_assassination():
         unblocked_damage,
         units_may_take,
     )
+
     assert enemy_armour(4, 8, "ranged", all_attacks_blocked=True)[0] == 8
     assert enemy_armour(4, 8, "attack", all_attacks_blocked=False)[0] == 8
     assert enemy_armour(4, 8, "attack", all_attacks_blocked=True)[0] == 4
@@ -124,6 +137,7 @@ def test_elusive_brutal_cumbersome_assassination():
 def test_E22_orcs_defeated_elsewhere_give_no_reputation():
     """MK:10:Result:2a"""
     from engine.games.mage_knight.combat.arithmetic import reputation_for_defeat
+
     assert reputation_for_defeat("green", on_rampaging_space=True)[0] == 1
     assert reputation_for_defeat("green", on_rampaging_space=False)[0] == 0
     assert reputation_for_defeat("red", on_rampaging_space=True)[0] == 2
@@ -133,16 +147,30 @@ def test_E22_orcs_defeated_elsewhere_give_no_reputation():
 def test_damage_phase_audit_explains_every_number():
     """Issue 12 audit: a brutal poisonous vampiric fire attack on a resistant unit, then the hero."""
     from engine.games.mage_knight.combat.arithmetic import UnitTarget, resolve_unblocked
-    r = resolve_unblocked(4, "fire", [UnitTarget("guards", 3, ("fire",))], hero_armour=2,
-                          brutal=True, poison=True, vampiric=True)
+
+    r = resolve_unblocked(
+        4,
+        "fire",
+        [UnitTarget("guards", 3, ("fire",))],
+        hero_armour=2,
+        brutal=True,
+        poison=True,
+        vampiric=True,
+    )
     # 8 damage: guards absorb 3 without a wound, then 2 wounds (poison) and 3 more; 2 to the hero
     g = r.units["guards"]
     assert (g.wounds, g.remaining) == (2, 2)
     assert (r.hero.wounds_to_hand, r.hero.wounds_to_discard) == (1, 1)
     assert r.vampiric_armour == 2
     text = "\n".join(r.audit)
-    for rule in ("MK:10:Abilities:Brutal", "MK:9:Damage:4b", "MK:9:Damage:4a", "MK:9:Damage:5b",
-                 "MK:10:Damage:6a", "MK:10:Abilities:Vampiric"):
+    for rule in (
+        "MK:10:Abilities:Brutal",
+        "MK:9:Damage:4b",
+        "MK:9:Damage:4a",
+        "MK:9:Damage:5b",
+        "MK:10:Damage:6a",
+        "MK:10:Abilities:Vampiric",
+    ):
         assert rule in text
     with pytest.raises(ValueError, match="Assassin"):
         resolve_unblocked(3, "physical", [UnitTarget("peasants", 3)], 2, assassination=True)

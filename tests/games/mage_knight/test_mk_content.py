@@ -1,4 +1,5 @@
 """Mage Knight content: every file loads into its Structs, cross-file checks hold, faults are named."""
+
 import json
 import shutil
 
@@ -20,7 +21,8 @@ def test_counts_of_the_box(c):
         kinds[card.kind] = kinds.get(card.kind, 0) + 1
     assert len(c.heroes.heroes) == 7
     assert len(c.skills) == 70 and all(
-        sum(1 for sk in c.skills.values() if sk.hero == h.id) == 10 for h in c.heroes.heroes)
+        sum(1 for sk in c.skills.values() if sk.hero == h.id) == 10 for h in c.heroes.heroes
+    )
     assert len(c.tactics) == 12
     assert sorted(t.number for t in c.tactics.values() if t.time == "day") == [1, 2, 3, 4, 5, 6]
     assert sorted(t.number for t in c.tactics.values() if t.time == "night") == [1, 2, 3, 4, 5, 6]
@@ -40,9 +42,18 @@ def test_terrain_costs_change_by_night_only_for_forest_and_desert(c):
 
 
 def test_every_record_names_its_provenance(c):
-    records = [*c.cards.values(), *c.enemies.values(), *c.units.values(), *c.skills.values(),
-               *c.tactics.values(), *c.ruins.values(), *c.tiles.values(), *c.heroes.heroes,
-               *c.terrain.values(), *c.garrisons]
+    records = [
+        *c.cards.values(),
+        *c.enemies.values(),
+        *c.units.values(),
+        *c.skills.values(),
+        *c.tactics.values(),
+        *c.ruins.values(),
+        *c.tiles.values(),
+        *c.heroes.heroes,
+        *c.terrain.values(),
+        *c.garrisons,
+    ]
     assert records and all(s.PROVENANCE.match(r.provenance) for r in records)
     # the generic Heroes unit is not a physical card: marked, and a stand-in
     assert c.units["heroes"].placeholder and c.units["heroes"].provenance.startswith("stand-in")

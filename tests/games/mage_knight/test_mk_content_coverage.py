@@ -1,11 +1,12 @@
 """CONTENT.md's list of simplified cards is exactly what the effect interpreter leaves out, so the
 document cannot drift from the code (MK:5:Effects:1)."""
+
 import re
 from pathlib import Path
 
 from engine.games import mage_knight
-from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.cards.effects import resolutions, simplified
+from engine.games.mage_knight.content.load import content
 
 DOC = Path(mage_knight.__file__).with_name("CONTENT.md")
 
@@ -14,8 +15,9 @@ def test_simplified_card_list_matches_the_interpreter():
     text = DOC.read_text()
     block = text.split("<!-- simplified-cards -->")[1].split("<!-- /simplified-cards -->")[0]
     listed = dict(re.findall(r"`([a-z_]+)` \(([a-z/]+)\)", block))
-    expected = {c.id: "/".join(simplified(c)) for c in content().cards.values()
-                if c.id != "wound" and simplified(c)}
+    expected = {
+        c.id: "/".join(simplified(c)) for c in content().cards.values() if c.id != "wound" and simplified(c)
+    }
     assert listed == expected
 
 
@@ -31,13 +33,17 @@ def test_plain_cards_resolve_to_their_printed_values():
 def test_unit_ability_list_matches_the_interpreter():
     """CONTENT.md names exactly the unit abilities that are not offered"""
     from engine.games.mage_knight.cards.effects import plain_only
+
     text = DOC.read_text()
     block = text.split("Unit abilities that are not plain vocabulary are not offered")[1].split("\n\n")[0]
     listed = dict(re.findall(r"`([a-z_]+)` \(([0-9,]+)\)", block))
     expected = {}
     for u in content().units.values():
-        bad = [str(i) for i, ab in enumerate(u.abilities)
-               if not plain_only({k: v for k, v in ab.items() if k not in ("mana_cost", "note")})]
+        bad = [
+            str(i)
+            for i, ab in enumerate(u.abilities)
+            if not plain_only({k: v for k, v in ab.items() if k not in ("mana_cost", "note")})
+        ]
         if bad and not u.placeholder:
             expected[u.id] = ",".join(bad)
     assert listed == expected
@@ -45,15 +51,23 @@ def test_unit_ability_list_matches_the_interpreter():
 
 def stand_in_lines() -> list[str]:
     """Every card side, skill and unit ability with a stand-in part or a stand-in reading."""
-    from engine.games.mage_knight.content.load import readings
     from engine.games.mage_knight.cards.effects import stand_ins
+    from engine.games.mage_knight.content.load import readings
+
     c = content()
     marked = {(r.kind, r.id, r.side) for r in readings() if r.reading == "stand-in"}
-    items = [("card", x.id, side, getattr(x, f"{side}_effect")) for x in c.cards.values()
-             for side in ("basic", "powered")]
+    items = [
+        ("card", x.id, side, getattr(x, f"{side}_effect"))
+        for x in c.cards.values()
+        for side in ("basic", "powered")
+    ]
     items += [("skill", s.id, "effect", s.effect) for s in c.skills.values()]
-    items += [("unit", u.id, str(i), ab) for u in c.units.values() if not u.placeholder
-              for i, ab in enumerate(u.abilities)]
+    items += [
+        ("unit", u.id, str(i), ab)
+        for u in c.units.values()
+        if not u.placeholder
+        for i, ab in enumerate(u.abilities)
+    ]
     out = []
     for kind, id_, side, tree in items:
         parts = stand_ins(tree)
@@ -71,7 +85,12 @@ def test_stand_in_list_matches_the_readings():
 def test_every_skill_and_unit_ability_is_interpreted():
     """no skill or unit ability holds a node the interpreter drops (MK:5:Skills:4, MK:5:Units:5)"""
     from engine.games.mage_knight.cards.effects import plain_only
+
     c = content()
     assert [s.id for s in c.skills.values() if not plain_only(s.effect)] == []
-    assert [u.id for u in c.units.values() for ab in u.abilities
-            if not plain_only({k: v for k, v in ab.items() if k not in ("mana_cost", "note")})] == []
+    assert [
+        u.id
+        for u in c.units.values()
+        for ab in u.abilities
+        if not plain_only({k: v for k, v in ab.items() if k not in ("mana_cost", "note")})
+    ] == []

@@ -1,4 +1,5 @@
 """The piles set-up shuffles: fixed order, copies counted, doubtful records left out."""
+
 import pytest
 
 from engine.games.mage_knight.content import decks

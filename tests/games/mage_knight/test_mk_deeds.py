@@ -1,12 +1,13 @@
 """The card-specific effects of the basic actions (issue 12 item 3), each with its printed
 effect, basic and powered, from a situation file (readings in catalog.toml)."""
+
 from pathlib import Path
 
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.cards.effects import Situation, resolutions, simplified
+from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
 from sim.testing import from_situation
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.cards.effects import Situation, resolutions, simplified
 
 HERE = Path(__file__).with_name("situations")
 
@@ -16,16 +17,26 @@ def sit(name, **kw):
 
 
 def plays(eng, gid, card, mode=None):
-    return [c for c in eng.legal(gid, 0) if c["kind"] == "play" and c["card"] == card
-            and (mode is None or c["mode"] == mode)]
+    return [
+        c
+        for c in eng.legal(gid, 0)
+        if c["kind"] == "play" and c["card"] == card and (mode is None or c["mode"] == mode)
+    ]
 
 
 def test_concentration_powered_plays_another_action_powered_for_free_plus_two():
     """MK:4:Deed:3a, MK:5:Mana:1: Concentration powered (green): March's powered effect with
     no mana of its own, move 4 + 2 = 6"""
     eng, gid = sit("deeds_boost")
-    cmd = {"kind": "play", "card": "concentration", "mode": "powered", "option": 0,
-           "pay": "token:green", "boost": "march", "boost_option": 0}
+    cmd = {
+        "kind": "play",
+        "card": "concentration",
+        "mode": "powered",
+        "option": 0,
+        "pay": "token:green",
+        "boost": "march",
+        "boost_option": 0,
+    }
     assert cmd in plays(eng, gid, "concentration", "powered")
     assert not any(c.get("boost") == "mana_draw" for c in plays(eng, gid, "concentration"))  # not plain
     eng.submit(gid, 0, cmd)
@@ -54,8 +65,14 @@ def test_mana_draw_powered_sets_a_die_gains_two_tokens_and_keeps_it():
     set it to a basic colour, gain 2 tokens of it; the die is not usable again nor rerolled"""
     eng, gid = sit("deeds_boost", edit=lambda g: g["seat"][0].update(tokens=["white"]))
     opts = plays(eng, gid, "mana_draw", "powered")
-    cmd = {"kind": "play", "card": "mana_draw", "mode": "powered", "option": 2, "pay": "token:white",
-           "dice": "0"}
+    cmd = {
+        "kind": "play",
+        "card": "mana_draw",
+        "mode": "powered",
+        "option": 2,
+        "pay": "token:white",
+        "dice": "0",
+    }
     assert cmd in opts
     assert all("," not in c["dice"] for c in opts)
     eng.submit(gid, 0, cmd)
@@ -65,15 +82,21 @@ def test_mana_draw_powered_sets_a_die_gains_two_tokens_and_keeps_it():
     assert not any("die:0" in c.get("pay", "") for c in eng.legal(gid, 0))
     eng.submit(gid, 0, {"kind": "play", "card": "march", "mode": "basic", "option": 0, "pay": ""})
     eng.submit(gid, 0, {"kind": "end_turn"})
-    assert eng.table(gid).game.source[0] == "green"     # returned with its set colour
+    assert eng.table(gid).game.source[0] == "green"  # returned with its set colour
 
 
 def test_mana_pull_powered_sets_two_dice():
     """MK:5:Mana:3: Arythea's Mana Pull powered: two dice, each set to a basic colour, one token
     of each; black and gold dice may be taken"""
     eng, gid = sit("deeds_arythea")
-    cmd = {"kind": "play", "card": "arythea_mana_pull", "mode": "powered", "option": 1,
-           "pay": "token:white", "dice": "1,2"}      # option 1: the colours red and blue
+    cmd = {
+        "kind": "play",
+        "card": "arythea_mana_pull",
+        "mode": "powered",
+        "option": 1,
+        "pay": "token:white",
+        "dice": "1,2",
+    }  # option 1: the colours red and blue
     opts = plays(eng, gid, "arythea_mana_pull", "powered")
     assert cmd in opts
     eng.submit(gid, 0, cmd)
@@ -87,9 +110,15 @@ def test_savage_harvesting_discards_a_card_for_a_crystal_of_its_colour():
     wound) for a crystal of its colour"""
     eng, gid = sit("deeds_heroes")
     opts = plays(eng, gid, "krang_savage_harvesting", "basic")
-    assert {"kind": "play", "card": "krang_savage_harvesting", "mode": "basic", "option": 0, "pay": ""} in opts
+    assert {
+        "kind": "play",
+        "card": "krang_savage_harvesting",
+        "mode": "basic",
+        "option": 0,
+        "pay": "",
+    } in opts
     harvest = [c for c in opts if c["option"] == 1]
-    assert [c["pay"] for c in harvest] == ["discard:rage"]          # the wound cannot pay
+    assert [c["pay"] for c in harvest] == ["discard:rage"]  # the wound cannot pay
     eng.submit(gid, 0, harvest[0])
     t = eng.table(gid)
     assert t.game.players[0].crystals == {"red": 1} and t.game.players[0].move == 2
@@ -103,6 +132,7 @@ def test_battle_rage_grows_with_wounds_taken_this_combat():
 
     def value(tree, wounds):
         return resolutions(tree, Situation(True, "", wounds))[0][0][1]["value"]
+
     assert [value(c.basic_effect, w) for w in (0, 1, 3)] == [2, 3, 3]
     assert [value(c.powered_effect, w) for w in (0, 2, 6)] == [4, 6, 8]
 
@@ -110,30 +140,50 @@ def test_battle_rage_grows_with_wounds_taken_this_combat():
 def test_tirelessness_gives_the_next_movement_card_one_more():
     """MK:4:Deed:3a: Tirelessness basic: move 2; the next movement card this turn +1 move"""
     eng, gid = sit("deeds_wolfhawk")
-    eng.submit(gid, 0, {"kind": "play", "card": "wolfhawk_tirelessness", "mode": "basic", "option": 0, "pay": ""})
+    eng.submit(
+        gid, 0, {"kind": "play", "card": "wolfhawk_tirelessness", "mode": "basic", "option": 0, "pay": ""}
+    )
     assert eng.table(gid).game.players[0].move == 2
     eng.submit(gid, 0, {"kind": "play", "card": "march", "mode": "basic", "option": 0, "pay": ""})
     assert eng.table(gid).game.players[0].move == 2 + 3
     eng.submit(gid, 0, {"kind": "play", "card": "stamina", "mode": "basic", "option": 0, "pay": ""})
-    assert eng.table(gid).game.players[0].move == 2 + 3 + 2      # used up
+    assert eng.table(gid).game.players[0].move == 2 + 3 + 2  # used up
 
 
 def test_tirelessness_powered_gives_every_movement_card_one_more():
     """MK:4:Deed:3a: Tirelessness powered (blue): move 4; every other movement card +1"""
     eng, gid = sit("deeds_wolfhawk")
-    eng.submit(gid, 0, {"kind": "play", "card": "wolfhawk_tirelessness", "mode": "powered", "option": 0,
-                        "pay": "token:blue"})
+    eng.submit(
+        gid,
+        0,
+        {
+            "kind": "play",
+            "card": "wolfhawk_tirelessness",
+            "mode": "powered",
+            "option": 0,
+            "pay": "token:blue",
+        },
+    )
     eng.submit(gid, 0, {"kind": "play", "card": "march", "mode": "basic", "option": 0, "pay": ""})
     eng.submit(gid, 0, {"kind": "play", "card": "stamina", "mode": "sideways", "option": 0, "pay": ""})
-    assert eng.table(gid).game.players[0].move == 4 + 3 + 1     # sideways is not the card's effect
+    assert eng.table(gid).game.players[0].move == 4 + 3 + 1  # sideways is not the card's effect
 
 
 def test_noble_manners_gives_fame_and_reputation_when_interacting():
     """MK:8:Interact:1: Noble Manners powered: influence 4; interacting this turn gives fame +1
     and reputation +1"""
     eng, gid = sit("deeds_norowas")
-    eng.submit(gid, 0, {"kind": "play", "card": "norowas_noble_manners", "mode": "powered", "option": 0,
-                        "pay": "token:white"})
+    eng.submit(
+        gid,
+        0,
+        {
+            "kind": "play",
+            "card": "norowas_noble_manners",
+            "mode": "powered",
+            "option": 0,
+            "pay": "token:white",
+        },
+    )
     p = eng.table(gid).game.players[0]
     assert p.influence == 4 and p.fame == 0 and p.interaction_bonus == [1, 1]
     heal = next(c for c in eng.legal(gid, 0) if c["kind"] == "buy_heal")
@@ -145,10 +195,14 @@ def test_noble_manners_gives_fame_and_reputation_when_interacting():
 def test_druidic_paths_powered_lowers_one_terrain_to_at_least_two():
     """MK:7:Move:7a: Druidic Paths powered: move 4; one terrain type costs 1 less (min 2)"""
     res = resolutions(content().cards["braevalar_druidic_paths"].powered_effect)
-    forest = [r for r in res if ("terrain_cost", {"terrain": "forest", "amount": -1, "minimum": 2,
-                                                  "replace": None}) in r]
-    assert forest == [[("move", 4), ("terrain_cost", {"terrain": "forest", "amount": -1, "minimum": 2,
-                                                      "replace": None})]]
+    forest = [
+        r
+        for r in res
+        if ("terrain_cost", {"terrain": "forest", "amount": -1, "minimum": 2, "replace": None}) in r
+    ]
+    assert forest == [
+        [("move", 4), ("terrain_cost", {"terrain": "forest", "amount": -1, "minimum": 2, "replace": None})]
+    ]
 
 
 def test_standard_basic_actions_are_all_interpreted():
@@ -163,8 +217,14 @@ def test_druidic_paths_basic_lowers_one_space():
     the forest at 1,-3 costs 3 by day, so 2 after"""
     eng, gid = sit("deeds_braevalar")
     opts = plays(eng, gid, "braevalar_druidic_paths", "basic")
-    cmd = {"kind": "play", "card": "braevalar_druidic_paths", "mode": "basic", "option": 0, "pay": "",
-           "space": "1,-3"}
+    cmd = {
+        "kind": "play",
+        "card": "braevalar_druidic_paths",
+        "mode": "basic",
+        "option": 0,
+        "pay": "",
+        "space": "1,-3",
+    }
     assert cmd in opts and all("space" in c for c in opts)
     eng.submit(gid, 0, cmd)
     assert eng.table(gid).game.players[0].move == 2
@@ -186,7 +246,7 @@ def test_one_with_the_land_powered_blocks_with_the_terrain_cost():
 def test_mana_pull_basic_lets_a_black_die_pay_any_colour_by_day():
     """MK:5:Mana:3: Mana Pull basic: one more Source die; a black die pays any basic colour"""
     eng, gid = sit("deeds_arythea")
-    assert not any("die:1" in c.get("pay", "") for c in eng.legal(gid, 0))   # black: depleted by day
+    assert not any("die:1" in c.get("pay", "") for c in eng.legal(gid, 0))  # black: depleted by day
     eng.submit(gid, 0, {"kind": "play", "card": "arythea_mana_pull", "mode": "basic", "option": 0, "pay": ""})
     march = {"kind": "play", "card": "march", "mode": "powered", "option": 0, "pay": "die:1"}
     assert march in eng.legal(gid, 0)
@@ -204,8 +264,14 @@ def test_cold_toughness_powered_adds_one_per_trait_of_the_blocked_enemy():
     t = eng.table(gid)
     assert t.game.combat.phase == "block"
     golem = t.game.combat.enemies[0].uid
-    cmd = {"kind": "play", "card": "tovak_cold_toughness", "mode": "powered", "option": 0,
-           "pay": "token:blue", "blocked": golem}
+    cmd = {
+        "kind": "play",
+        "card": "tovak_cold_toughness",
+        "mode": "powered",
+        "option": 0,
+        "pay": "token:blue",
+        "blocked": golem,
+    }
     assert cmd in plays(eng, gid, "tovak_cold_toughness", "powered")
     eng.submit(gid, 0, cmd)
     pool = eng.table(gid).game.combat.pool
@@ -217,13 +283,19 @@ def test_ruthless_coercion_basic_discounts_one_recruit_for_reputation():
     reputation -1 if the discount is used"""
     eng, gid = sit("deeds_krang_village")
     t = eng.table(gid)
-    unit = next(u for u in t.zone(S.UNIT_OFFER) if card_name(u) in content().units
-                and "village" in content().units[card_name(u)].recruit_sites
-                and content().units[card_name(u)].influence_cost >= 4)
+    unit = next(
+        u
+        for u in t.zone(S.UNIT_OFFER)
+        if card_name(u) in content().units
+        and "village" in content().units[card_name(u)].recruit_sites
+        and content().units[card_name(u)].influence_cost >= 4
+    )
     cost = content().units[card_name(unit)].influence_cost
     eng, gid = sit("deeds_krang_village", edit=lambda g: g["seat"][0].update(influence=cost - 4))
     assert not any(c["kind"] == "recruit" and c["unit"] == unit for c in eng.legal(gid, 0))
-    eng.submit(gid, 0, {"kind": "play", "card": "krang_ruthless_coercion", "mode": "basic", "option": 0, "pay": ""})
+    eng.submit(
+        gid, 0, {"kind": "play", "card": "krang_ruthless_coercion", "mode": "basic", "option": 0, "pay": ""}
+    )
     rec = [c for c in eng.legal(gid, 0) if c["kind"] == "recruit" and c["unit"] == unit]
     assert rec
     eng.submit(gid, 0, rec[0])
@@ -240,8 +312,17 @@ def test_ruthless_coercion_powered_readies_units_for_influence():
     p = eng.table(gid).game.players[0]
     assert not p.units[0].ready
     before = p.influence
-    eng.submit(gid, 0, {"kind": "play", "card": "krang_ruthless_coercion", "mode": "powered", "option": 0,
-                        "pay": "token:red"})
+    eng.submit(
+        gid,
+        0,
+        {
+            "kind": "play",
+            "card": "krang_ruthless_coercion",
+            "mode": "powered",
+            "option": 0,
+            "pay": "token:red",
+        },
+    )
     p = eng.table(gid).game.players[0]
     assert p.influence == before + 6 and p.reputation == -1
     ready = {"kind": "ready_unit", "uid": p.units[0].uid}
@@ -258,11 +339,15 @@ def test_axe_throw_powered_gives_fame_when_its_phase_defeats_an_enemy():
     eng.submit(gid, 0, {"kind": "move", "to": "3,-2"})
     t = eng.table(gid)
     orc = t.game.combat.enemies[0]
-    eng.submit(gid, 0, {"kind": "play", "card": "axe_throw", "mode": "powered", "option": 0, "pay": "token:white"})
-    eng.submit(gid, 0, {"kind": "play", "card": "wolfhawk_swift_reflexes", "mode": "basic", "option": 1, "pay": ""})
+    eng.submit(
+        gid, 0, {"kind": "play", "card": "axe_throw", "mode": "powered", "option": 0, "pay": "token:white"}
+    )
+    eng.submit(
+        gid, 0, {"kind": "play", "card": "wolfhawk_swift_reflexes", "mode": "basic", "option": 1, "pay": ""}
+    )
     assert eng.table(gid).game.players[0].defeat_bonus == [1, 0, False, "ranged"]
     eng.submit(gid, 0, {"kind": "attack", "targets": [orc.uid], "use": ["ranged"]})
     t = eng.table(gid)
     p = t.game.players[0]
-    assert p.fame == 1 and p.defeat_bonus == []         # the enemy's own fame comes with the result
+    assert p.fame == 1 and p.defeat_bonus == []  # the enemy's own fame comes with the result
     assert t.game.combat is None or t.game.combat.fame == orc.fame

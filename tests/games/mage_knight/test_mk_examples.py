@@ -1,16 +1,17 @@
 """Rulebook examples and rules of set-up, movement, exploring, mana, rest and sites, each from a
 situation file (tests/games/mage_knight/situations), named after the example and its rule ids."""
+
 from pathlib import Path
 
 import pytest
 
-from engine.mechanics.zones import card_name
-from sim.testing import from_situation, new_game
-from engine.games.mage_knight.turn import actions as A
-from engine.games.mage_knight.map import board as B
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.map import board as B
 from engine.games.mage_knight.scenarios.scoring import category_points, final_scores
+from engine.games.mage_knight.turn import actions as A
+from engine.mechanics.zones import card_name
+from sim.testing import from_situation, new_game
 
 HERE = Path(__file__).with_name("situations")
 
@@ -42,7 +43,7 @@ def test_E18a_standard_rest_discards_one_action_and_any_wounds():
     eng.submit(gid, 0, {"kind": "rest", "card": "march", "wounds": 2})
     t = eng.table(gid)
     assert names(t, S.discard(0)) == ["march", "wound", "wound"]
-    assert t.game.players[0].rested is False     # the next turn began (solo)
+    assert t.game.players[0].rested is False  # the next turn began (solo)
     assert sum(1 for e in eng.store.read(gid) if e.type == "mk.rested" and e.data["kind"] == "standard") == 1
 
 
@@ -104,15 +105,16 @@ def test_explore_costs_two_places_the_next_tile_and_scores_a_fame():
     p = t.game.players[0]
     assert p.move == 0 and p.fame == 1
     assert t.game.board.tiles[spots[0]["at"]] == "countryside_3"
-    assert not kinds(eng, gid, kind="explore")   # no move points left
+    assert not kinds(eng, gid, kind="explore")  # no move points left
 
 
 def test_one_source_die_per_turn_gold_by_day_black_depleted():
     """MK:5:Mana:2, MK:5:Mana:3a, MK:5:Mana:3c"""
     eng, gid = sit("mana_source")
-    pays = sorted({c["pay"] for c in kinds(eng, gid, kind="play")
-                   if c["card"] == "march" and c["mode"] == "powered"})
-    assert pays == ["crystal:green", "die:1"]            # gold by day, not black (die 2)
+    pays = sorted(
+        {c["pay"] for c in kinds(eng, gid, kind="play") if c["card"] == "march" and c["mode"] == "powered"}
+    )
+    assert pays == ["crystal:green", "die:1"]  # gold by day, not black (die 2)
     eng.submit(gid, 0, {"kind": "play", "card": "march", "mode": "powered", "option": 0, "pay": "die:1"})
     t = eng.table(gid)
     assert t.game.players[0].move == 4 and t.game.players[0].dice == [1]
@@ -123,8 +125,9 @@ def test_one_source_die_per_turn_gold_by_day_black_depleted():
 def test_black_mana_only_at_night_and_gold_never():
     """MK:5:Mana:2: at night gold is depleted; black pays only black"""
     eng, gid = sit("mana_source", edit=lambda g: g.update(night=True))
-    pays = sorted({c["pay"] for c in kinds(eng, gid, kind="play")
-                   if c["card"] == "march" and c["mode"] == "powered"})
+    pays = sorted(
+        {c["pay"] for c in kinds(eng, gid, kind="play") if c["card"] == "march" and c["mode"] == "powered"}
+    )
     assert pays == ["crystal:green"]
 
 
@@ -137,8 +140,11 @@ def test_E15_reputation_modifier_anchors():
 
 def _village_unit(eng, gid):
     t = eng.table(gid)
-    return next(u for u in t.zone(S.UNIT_OFFER) if card_name(u) in content().units
-                and "village" in content().units[card_name(u)].recruit_sites)
+    return next(
+        u
+        for u in t.zone(S.UNIT_OFFER)
+        if card_name(u) in content().units and "village" in content().units[card_name(u)].recruit_sites
+    )
 
 
 def test_E15_reputation_modifier_applies_once_when_recruiting():
@@ -151,7 +157,9 @@ def test_E15_reputation_modifier_applies_once_when_recruiting():
         def edit(g):
             g["seat"][0]["influence"] = cost
             g["seat"][0]["reputation"] = rep
+
         return edit
+
     eng, gid = sit("village", edit=at(-2))
     assert {"kind": "recruit", "unit": uid} not in kinds(eng, gid)
     eng, gid = sit("village", edit=at(0))
@@ -160,8 +168,8 @@ def test_E15_reputation_modifier_applies_once_when_recruiting():
     t = eng.table(gid)
     assert [u.uid for u in t.game.players[0].units] == [uid]
     assert t.game.players[0].acted and t.game.players[0].influence == 0
-    assert uid not in t.zone(S.UNIT_OFFER)               # not replaced this round
-    assert not kinds(eng, gid, kind="move")               # the interaction was the action
+    assert uid not in t.zone(S.UNIT_OFFER)  # not replaced this round
+    assert not kinds(eng, gid, kind="move")  # the interaction was the action
 
 
 def test_village_healing_costs_three_influence():
@@ -224,15 +232,15 @@ def test_provoking_a_rampaging_enemy_starts_a_combat():
     assert {"kind": "next"} in legal and not [x for x in legal if x["kind"] == "move"]
     # fight it out doing nothing: the hero takes the orc's unblocked attack
     for _ in range(2):
-        eng.submit(gid, 0, {"kind": "next"})      # ranged -> block -> damage
+        eng.submit(gid, 0, {"kind": "next"})  # ranged -> block -> damage
     eng.submit(gid, 0, {"kind": "assign", "enemy": orc, "attack": 0, "to": "hero"})
     eng.submit(gid, 0, {"kind": "next"})
     eng.submit(gid, 0, {"kind": "next"})
     t = eng.table(gid)
     assert t.game.combat is None
     attack = content().enemies[card_name(orc)].attacks[0].value
-    assert names(t, S.hand(0)).count("wound") == -(-attack // 2)   # MK:9:Damage:5b, armour 2
-    assert t.game.board.spaces["3,-3"].enemies == [orc]            # undefeated: it stays
+    assert names(t, S.hand(0)).count("wound") == -(-attack // 2)  # MK:9:Damage:5b, armour 2
+    assert t.game.board.spaces["3,-3"].enemies == [orc]  # undefeated: it stays
 
 
 def test_block_points_from_a_card_join_the_combat_pool():
@@ -242,7 +250,7 @@ def test_block_points_from_a_card_join_the_combat_pool():
     eng.submit(gid, 0, {"kind": "next"})
     plays = kinds(eng, gid, kind="play")
     assert {"kind": "play", "card": "march", "mode": "sideways", "option": 1, "pay": ""} in plays
-    assert not [c for c in plays if c["card"] == "march" and c["mode"] == "basic"]   # move 2 is no block
+    assert not [c for c in plays if c["card"] == "march" and c["mode"] == "basic"]  # move 2 is no block
     eng.submit(gid, 0, {"kind": "play", "card": "march", "mode": "sideways", "option": 1, "pay": ""})
     pool = eng.table(gid).game.combat.pool
     assert [(p.kind, p.value) for p in pool] == [("block", 1)]
@@ -281,7 +289,9 @@ def test_crystallize_pays_a_mana_for_a_crystal_of_its_colour():
     eng, gid = sit("crystallize")
     opts = [c for c in kinds(eng, gid, kind="play") if c["card"] == "crystallize" and c["mode"] == "basic"]
     assert {"kind": "play", "card": "crystallize", "mode": "basic", "option": 0, "pay": "token:red"} in opts
-    eng.submit(gid, 0, {"kind": "play", "card": "crystallize", "mode": "basic", "option": 0, "pay": "token:red"})
+    eng.submit(
+        gid, 0, {"kind": "play", "card": "crystallize", "mode": "basic", "option": 0, "pay": "token:red"}
+    )
     p = eng.table(gid).game.players[0]
     assert p.crystals == {"red": 1} and p.tokens == []
 
@@ -312,8 +322,8 @@ def test_revealing_the_city_gives_everyone_one_last_turn():
     """MK:18:Scen:FirstRecon: the revealer and every other seat get one more turn, then the end"""
     eng, gid = sit("city_reveal")
     spots = kinds(eng, gid, kind="explore")
-    assert spots == [{"kind": "explore", "at": "4,-5"}]    # a core tile touches 2 tiles
-    eng.submit(gid, 0, spots[0])                            # core_5, the city
+    assert spots == [{"kind": "explore", "at": "4,-5"}]  # a core tile touches 2 tiles
+    eng.submit(gid, 0, spots[0])  # core_5, the city
     t = eng.table(gid)
     assert t.game.end_after_turn and t.game.players[0].fame == 1
     eng.submit(gid, 0, kinds(eng, gid, kind="end_turn")[0])
@@ -351,12 +361,12 @@ def test_keep_defender_revealed_by_day_then_assaulted():
     eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})
     t = eng.table(gid)
     assert t.game.board.spaces["7,-5"].site == "keep" and t.game.board.spaces["7,-5"].enemies == []
-    assert len(t.zone(S.garrison("7,-5"))) == 1                  # face down
+    assert len(t.zone(S.garrison("7,-5"))) == 1  # face down
     for step in ("5,-3", "5,-4", "6,-5"):
         eng.submit(gid, 0, {"kind": "move", "to": step})
     t = eng.table(gid)
     guard = t.game.board.spaces["7,-5"].enemies
-    assert len(guard) == 1 and t.zone(S.at("7,-5")) == guard   # revealed, face up
+    assert len(guard) == 1 and t.zone(S.at("7,-5")) == guard  # revealed, face up
     eng.submit(gid, 0, {"kind": "move", "to": "7,-5"})
     t = eng.table(gid)
     p = t.game.players[0]
@@ -375,16 +385,19 @@ def test_keep_defender_revealed_by_day_then_assaulted():
 def test_keep_conquered_when_its_defender_falls():
     """MK:8:Combat:1a, MK:10:Attack:1, MK:10:Result:3: a powered Rage (attack 4) beats the
     crossbowmen (armour 4) in the attack phase; the keep takes the seat's shield, fame +3"""
-    eng, gid = sit("keep_assault", forced={"shuffle:enemies:gray": [["gray_crossbowmen#1"]]},
-                   edit=lambda g: g["seat"][0].update(crystals={"red": 1}))
+    eng, gid = sit(
+        "keep_assault",
+        forced={"shuffle:enemies:gray": [["gray_crossbowmen#1"]]},
+        edit=lambda g: g["seat"][0].update(crystals={"red": 1}),
+    )
     eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})
     for step in ("5,-3", "5,-4", "6,-5", "7,-5"):
         eng.submit(gid, 0, {"kind": "move", "to": step})
-    eng.submit(gid, 0, {"kind": "next"})                           # ranged -> block
-    eng.submit(gid, 0, {"kind": "next"})                           # block -> damage
+    eng.submit(gid, 0, {"kind": "next"})  # ranged -> block
+    eng.submit(gid, 0, {"kind": "next"})  # block -> damage
     eng.submit(gid, 0, {"kind": "assign", "enemy": "gray_crossbowmen#1", "attack": 0, "to": "hero"})
-    eng.submit(gid, 0, {"kind": "next"})                           # damage -> attack
-    assert names(eng.table(gid), S.hand(0)).count("wound") == 2       # ceil(4 / 2)
+    eng.submit(gid, 0, {"kind": "next"})  # damage -> attack
+    assert names(eng.table(gid), S.hand(0)).count("wound") == 2  # ceil(4 / 2)
     eng.submit(gid, 0, {"kind": "play", "card": "rage", "mode": "powered", "option": 0, "pay": "crystal:red"})
     eng.submit(gid, 0, {"kind": "attack", "targets": ["gray_crossbowmen#1"], "use": ["melee"]})
     eng.submit(gid, 0, {"kind": "next"})
@@ -398,11 +411,18 @@ def test_keep_conquered_when_its_defender_falls():
 
 def test_improvisation_discards_another_card_as_its_cost():
     """MK:4:Deed:6: the discard is named in the payment; a wound never pays it"""
-    eng, gid = sit("e18_rest", options={"heroes": "goldyx"},
-                   edit=lambda g: g["seat"][0].update(hand=["improvisation", "march", "wound"]))
+    eng, gid = sit(
+        "e18_rest",
+        options={"heroes": "goldyx"},
+        edit=lambda g: g["seat"][0].update(hand=["improvisation", "march", "wound"]),
+    )
     opts = [c for c in kinds(eng, gid, kind="play") if c["card"] == "improvisation" and c["mode"] == "basic"]
     assert {c["pay"] for c in opts} == {"discard:march"}
-    eng.submit(gid, 0, {"kind": "play", "card": "improvisation", "mode": "basic", "option": 0, "pay": "discard:march"})
+    eng.submit(
+        gid,
+        0,
+        {"kind": "play", "card": "improvisation", "mode": "basic", "option": 0, "pay": "discard:march"},
+    )
     t = eng.table(gid)
     assert t.game.players[0].move == 3 and names(t, S.discard(0)) == ["march"]
     assert names(t, S.hand(0)) == ["wound"]
@@ -410,11 +430,16 @@ def test_improvisation_discards_another_card_as_its_cost():
 
 def test_healing_a_wounded_unit_costs_its_level():
     """MK:11:Wounds:3: Tranquility's heal 1 heals a wounded level-1 unit when no wound is in hand"""
+
     def edit(g):
         g["seat"][0].update(hand=["tranquility", "march"], units=["peasants"], wounded_units=[0])
+
     eng, gid = sit("e18_rest", edit=edit)
-    heal = next(c for c in kinds(eng, gid, kind="play") if c["card"] == "tranquility" and c["mode"] == "basic"
-                and c["option"] == 0)
+    heal = next(
+        c
+        for c in kinds(eng, gid, kind="play")
+        if c["card"] == "tranquility" and c["mode"] == "basic" and c["option"] == 0
+    )
     eng.submit(gid, 0, heal)
     assert eng.table(gid).game.players[0].units[0].wounded is False
 
@@ -433,14 +458,16 @@ def test_recruiting_without_a_free_command_token_disbands_a_unit():
 
 def test_level_up_option_b_takes_another_heros_skill_from_the_common_offer():
     """MK:11:EoT:6b option B: another hero's skill from the common offer and the lowest AA"""
+
     def edit(g):
         g["seat"][0].update(fame=2)
         g["seat"][1].update(fame=2, pos="2,-3", hand=["march", "stamina"])
+
     eng, gid = sit("explore", edit=edit)
     eng.submit(gid, 0, kinds(eng, gid, kind="explore")[0])
     eng.submit(gid, 0, {"kind": "end_turn", "discard": "march"})
     first = kinds(eng, gid)[0]
-    eng.submit(gid, 0, first)                         # option A: the other skill goes to the offer
+    eng.submit(gid, 0, first)  # option A: the other skill goes to the offer
     t = eng.table(gid)
     offered = list(t.zone(S.SKILL_OFFER))
     assert len(offered) == 1 and t.game.active == 1
@@ -461,9 +488,11 @@ def test_level_up_option_b_takes_another_heros_skill_from_the_common_offer():
 def test_an_altar_takes_its_mana_for_its_fame():
     """Ancient ruins (ruins token, public-list): a red altar revealed by day takes 3 red mana for
     7 fame, and the ruins take the seat's shield (MK:7:Move:5, MK:8:Combat:1b)"""
+
     def edit(g):
         g["tiles_top"] = ["countryside_11"]
         g["seat"][0].update(crystals={"red": 3})
+
     eng, gid = sit("keep_assault", forced={"shuffle:ruins": [["altar_red"]]}, edit=edit)
     eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})
     t = eng.table(gid)
@@ -499,14 +528,16 @@ def test_end_of_turn_discards_any_non_wound_cards():
     eng.submit(gid, 0, {"kind": "end_turn", "discard": "march,rage,rage"})
     t = eng.table(gid)
     assert names(t, S.discard(0)) == ["march", "rage", "rage"]
-    assert len(t.zone(S.hand(0))) == 5          # the wound kept, 4 drawn
+    assert len(t.zone(S.hand(0))) == 5  # the wound kept, 4 drawn
 
 
 def test_dungeon_fight_has_no_units_and_runs_by_night():
     """MK:8:Combat:1b (dungeon site card): one brown token is drawn; units cannot be used"""
+
     def edit(g):
         g["tiles_top"] = ["countryside_7"]
         g["seat"][0].update(units=["peasants"])
+
     eng, gid = sit("keep_assault", edit=edit)
     eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})
     for step in ("5,-3", "6,-3"):
@@ -522,10 +553,19 @@ def test_dungeon_fight_has_no_units_and_runs_by_night():
 def test_whirlwind_stops_an_enemys_attack():
     """MK:8:Combat:4: Whirlwind's basic effect (1 white mana) makes the chosen enemy not attack:
     no block is needed and no damage comes through"""
-    eng, gid = sit("provoke", edit=lambda g: g["seat"][0].update(hand=["whirlwind", "march"], tokens=["white"]))
+    eng, gid = sit(
+        "provoke", edit=lambda g: g["seat"][0].update(hand=["whirlwind", "march"], tokens=["white"])
+    )
     eng.submit(gid, 0, {"kind": "move", "to": "3,-2"})
     orc = eng.table(gid).game.combat.enemies[0].uid
-    play = {"kind": "play", "card": "whirlwind", "mode": "basic", "option": 0, "pay": "token:white", "target": orc}
+    play = {
+        "kind": "play",
+        "card": "whirlwind",
+        "mode": "basic",
+        "option": 0,
+        "pay": "token:white",
+        "target": orc,
+    }
     assert play in kinds(eng, gid)
     eng.submit(gid, 0, play)
     assert eng.table(gid).game.combat.enemies[0].uid == orc

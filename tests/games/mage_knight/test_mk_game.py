@@ -1,9 +1,12 @@
 """The mage-knight ruleset end to end: set-up per player count, random bots finishing First
 Reconnaissance, replay and undo equality, hidden hands (MK:3:Setup, MK:18:Scen:FirstRecon)."""
+
 import random
 
 import pytest
 
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.mana import rules as mana
 from engine.mechanics.zones import card_name
 from sim.testing import (
     assert_log_leaks_nothing,
@@ -12,8 +15,6 @@ from sim.testing import (
     new_game,
     run_bots,
 )
-from engine.games.mage_knight.mana import rules as mana
-from engine.games.mage_knight import state as S
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -28,6 +29,7 @@ def test_setup_per_player_count(players):
     assert len(offer) == players + 2
     units = [card_name(u) for u in offer]
     from engine.games.mage_knight.content.load import content
+
     assert any("village" in content().units[u].recruit_sites for u in units)
     assert all(content().units[u].type == "regular" for u in units)
     assert len(t.zone(S.SPELL_OFFER)) == 3 and len(t.zone(S.AA_OFFER)) == 3
@@ -40,7 +42,7 @@ def test_setup_per_player_count(players):
     stack = t.zone(S.TILES)
     assert len(stack) == country - 2 + 3
     assert [x.split("_")[0] for x in stack[-3:]] == ["core"] * 3
-    assert stack[0] == "countryside_3"          # number order (MK:18:Scen:FirstRecon)
+    assert stack[0] == "countryside_3"  # number order (MK:18:Scen:FirstRecon)
     assert g.phase == "tactics" and not g.night and g.round == 1
     assert g.rounds == (4 if players == 1 else 3)
 
@@ -51,7 +53,7 @@ def test_round_one_tactics_last_chooser_first():
     assert eng.table(gid).game.pickers == [2, 1, 0]
     cmds = eng.legal(gid, 2)
     assert {c["kind"] for c in cmds} == {"tactic"}
-    assert len({c["tactic"] for c in cmds}) == 6         # rethink/mana_steal add their choices
+    assert len({c["tactic"] for c in cmds}) == 6  # rethink/mana_steal add their choices
     assert eng.legal(gid, 0) == []
 
 
@@ -62,7 +64,7 @@ def test_turn_order_follows_tactic_numbers():
     eng.submit(gid, 0, {"kind": "tactic", "tactic": "early_bird"})
     g = eng.table(gid).game
     assert g.order == [0, 1] and g.active == 0 and g.phase == "turn"
-    assert g.players[0].pos == "0,0"           # enters on the portal (MK:3:Setup:20 reading)
+    assert g.players[0].pos == "0,0"  # enters on the portal (MK:3:Setup:20 reading)
 
 
 @pytest.mark.parametrize("players,seed", [(p, s) for p in (1, 2, 3, 4) for s in range(50)])
@@ -92,6 +94,7 @@ def test_no_seat_sees_another_seats_hand():
     for seat in (0, 1):
         assert assert_log_leaks_nothing(eng, gid, seat) > 100
     from projections.views import state_view
+
     t = eng.table(gid)
     v = state_view(eng.ruleset(gid), t, 0)
     zones = v["zones"]
@@ -106,6 +109,7 @@ def test_spectator_sees_no_hand_deck_or_face_down_token():
     run_bots(eng, gid, 11)
     assert assert_log_leaks_nothing(eng, gid, None) > 100
     from projections.views import state_view
+
     t = eng.table(gid)
     zones = state_view(eng.ruleset(gid), t, None)["zones"]
     hidden = [name for name, z in zones.items() if z["vis"] != "public"]
@@ -119,16 +123,25 @@ def test_random_bots_play_advanced_cards_to_the_end(seed):
     artifacts (and mana to power them) play First Reconnaissance to its end; replay equality
     on every fourth game"""
     from pathlib import Path
+
     from engine.games.mage_knight.content.load import content
     from sim.testing import assert_replay_equal, from_situation
-    pool = sorted(c.id for c in content().cards.values() if c.kind in ("advanced_action", "spell", "artifact"))
+
+    pool = sorted(
+        c.id for c in content().cards.values() if c.kind in ("advanced_action", "spell", "artifact")
+    )
     rnd = random.Random(seed)
     picked = rnd.sample(pool, 3)
 
     def edit(g):
         g["night"] = seed % 2 == 1
-        g["seat"][0].update(hand=picked + ["march", "rage"], tokens=["red", "blue", "green", "white", "black"],
-                            crystals={"red": 1, "blue": 1, "green": 1, "white": 1}, units=["peasants"])
+        g["seat"][0].update(
+            hand=picked + ["march", "rage"],
+            tokens=["red", "blue", "green", "white", "black"],
+            crystals={"red": 1, "blue": 1, "green": 1, "white": 1},
+            units=["peasants"],
+        )
+
     here = Path(__file__).with_name("situations") / "cards_village.toml"
     eng, gid = from_situation(here, edit=edit, analysis=seed % 4 == 0)
     run_bots(eng, gid, seed)
@@ -142,6 +155,7 @@ def test_hero_crystal_dots_and_empty_starting_inventory():
     hero card are basic colours; the rulebook prints only Goldyx's (green, green, blue, p.15),
     the others come from the public lists (heroes.json provenance)"""
     from engine.games.mage_knight.content.load import content
+
     heroes = {h.id: h for h in content().heroes.heroes}
     assert heroes["goldyx"].starting_crystals == ["green", "green", "blue"]
     assert "rulebook p.15" in heroes["goldyx"].provenance
@@ -153,9 +167,21 @@ def test_hero_crystal_dots_and_empty_starting_inventory():
     assert all(p.crystals == {} for p in eng.table(gid).game.players)
 
 
-TABLE_CARDS = ("banner_of_glory", "banner_of_fear", "banner_of_courage", "banner_of_fortitude", "banner_of_protection",
-               "mana_meltdown", "mind_read", "energy_flow", "bow_of_starsdawn", "soul_harvester", "explosive_bolt",
-               "meditation", "peaceful_moment")
+TABLE_CARDS = (
+    "banner_of_glory",
+    "banner_of_fear",
+    "banner_of_courage",
+    "banner_of_fortitude",
+    "banner_of_protection",
+    "mana_meltdown",
+    "mind_read",
+    "energy_flow",
+    "bow_of_starsdawn",
+    "soul_harvester",
+    "explosive_bolt",
+    "meditation",
+    "peaceful_moment",
+)
 
 
 UNITS = ("peasants", "foresters", "utem_guardsmen", "utem_crossbowmen")
@@ -169,13 +195,20 @@ def test_random_bots_play_table_effects_in_full_conquest(seed):
     the prompts those effects give other seats (22-28 answers a game); replay equality on the
     first game"""
     from pathlib import Path
+
     from sim.testing import from_situation
-    dealt = random.Random(seed).sample(TABLE_CARDS, 12)     # one copy of each card: three each
+
+    dealt = random.Random(seed).sample(TABLE_CARDS, 12)  # one copy of each card: three each
 
     def edit(g):
         for i, s in enumerate(g["seat"]):
-            s.update(hand=dealt[3 * i:3 * i + 3] + ["march", "rage"], tokens=["red", "blue", "green", "white"],
-                     crystals={"red": 1, "blue": 1, "green": 1, "white": 1}, units=[UNITS[i]])
+            s.update(
+                hand=dealt[3 * i : 3 * i + 3] + ["march", "rage"],
+                tokens=["red", "blue", "green", "white"],
+                crystals={"red": 1, "blue": 1, "green": 1, "white": 1},
+                units=[UNITS[i]],
+            )
+
     here = Path(__file__).with_name("situations") / "cards_four_seats.toml"
     eng, gid = from_situation(here, edit=edit, analysis=seed == 0)
     used = play_keen(eng, gid, seed)
@@ -198,8 +231,13 @@ def play_keen(eng, gid, seed, limit: int = 20_000) -> int:
             return used
         seat = eng.prompts(gid)[0].seat
         legal = eng.legal(gid, seat)
-        keen = [c for c in legal if c["kind"] in ("banner", "centre") or c.get("challenge")
-                or (c["kind"] == "play" and c.get("mode") != "sideways" and c["card"] in TABLE_CARDS)]
+        keen = [
+            c
+            for c in legal
+            if c["kind"] in ("banner", "centre")
+            or c.get("challenge")
+            or (c["kind"] == "play" and c.get("mode") != "sideways" and c["card"] in TABLE_CARDS)
+        ]
         if keen and rng.random() < 0.5:
             pick, used = rng.choice(keen), used + 1
         else:

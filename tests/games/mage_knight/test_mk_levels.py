@@ -1,4 +1,5 @@
 """Fame, levels and what each level-up gives (p.11 End of turn 6)."""
+
 from engine.games.mage_knight.turn import levels
 
 

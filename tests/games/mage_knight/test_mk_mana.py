@@ -1,4 +1,5 @@
 """Mana: the Source's half-basic rule, depleted dice by day and night, one die per turn, crystals."""
+
 import pytest
 
 from engine.games.mage_knight.mana import rules as mana
@@ -11,9 +12,9 @@ def test_source_has_players_plus_two_dice():
 
 def test_half_basic_rule_rerolls_only_gold_and_black():
     """MK:3:Setup:12: at least half the dice must show a basic colour"""
-    assert mana.source_valid(["red", "gold", "black", "blue"])      # 2 of 4 is half
+    assert mana.source_valid(["red", "gold", "black", "blue"])  # 2 of 4 is half
     assert mana.dice_to_reroll(["red", "gold", "black", "blue"]) == []
-    assert not mana.source_valid(["red", "gold", "black"])          # 1 of 3
+    assert not mana.source_valid(["red", "gold", "black"])  # 1 of 3
     assert mana.dice_to_reroll(["red", "gold", "black"]) == [1, 2]
     assert mana.dice_to_reroll(["gold", "gold", "black", "white", "black"]) == [0, 1, 2, 4]
 

@@ -1,12 +1,13 @@
 """Reward choices (MK:11:EoT:5): a gold die's crystal colour, artifacts from N+1 cards, a spell
 or advanced action from its offer; chosen before anything else in the turn."""
+
 from pathlib import Path
 
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.turn.rewards import revealed
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 from sim.testing import from_situation
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.turn.rewards import revealed
 
 HERE = Path(__file__).with_name("situations")
 
@@ -23,17 +24,19 @@ def test_rewards_are_chosen_in_order_before_the_turn_goes_on():
     t = eng.table(gid)
     assert t.game.players[0].crystals == {"blue": 1}
     shown = sorted(card_name(c) for c in t.zone(revealed(0)))
-    assert len(shown) == 3 and eng.legal(gid, 0) == [{"kind": "reward", "card": c} for c in sorted(set(shown))]
-    assert zones.seers(t, revealed(0)) == [0]         # only the seat sees the drawn artifacts
+    assert len(shown) == 3 and eng.legal(gid, 0) == [
+        {"kind": "reward", "card": c} for c in sorted(set(shown))
+    ]
+    assert zones.seers(t, revealed(0)) == [0]  # only the seat sees the drawn artifacts
     bottom = t.zone(S.ARTIFACT_DECK)[-1]
     eng.submit(gid, 0, {"kind": "reward", "card": shown[0]})
     eng.submit(gid, 0, {"kind": "reward", "card": eng.legal(gid, 0)[0]["card"]})
     t = eng.table(gid)
-    assert t.zone(revealed(0)) == [] and t.zone(S.ARTIFACT_DECK)[-1] != bottom   # the rest went under
+    assert t.zone(revealed(0)) == [] and t.zone(S.ARTIFACT_DECK)[-1] != bottom  # the rest went under
     top2 = sorted(card_name(c) for c in t.zone(S.deck(0))[:2])
     assert shown[0] in top2
     offer = list(t.zone(S.SPELL_OFFER))
-    want = card_name(offer[-1])                       # not just the top card of the offer
+    want = card_name(offer[-1])  # not just the top card of the offer
     assert {"kind": "reward", "card": want} in eng.legal(gid, 0)
     eng.submit(gid, 0, {"kind": "reward", "card": want})
     t = eng.table(gid)
@@ -43,4 +46,4 @@ def test_rewards_are_chosen_in_order_before_the_turn_goes_on():
     eng.submit(gid, 0, aa[-1])
     t = eng.table(gid)
     assert t.game.players[0].rewards == []
-    assert any(c["kind"] == "play" for c in eng.legal(gid, 0))   # the turn goes on
+    assert any(c["kind"] == "play" for c in eng.legal(gid, 0))  # the turn goes on

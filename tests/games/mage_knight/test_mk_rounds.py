@@ -1,4 +1,5 @@
 """Tactic picking order, turn order, the empty deck at the start of a turn, rests (E-06, E-18)."""
+
 import pytest
 
 from engine.games.mage_knight.turn import rounds

@@ -1,12 +1,13 @@
 """The tactics' effects (MK:4:Round:3b) and their once-per-round use (the card is flipped) or
 once-per-turn use, each from a situation file (readings in catalog.toml)."""
+
 from pathlib import Path
 
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.mana import payment
+from engine.games.mage_knight.turn.tactics import sparing_zone
 from engine.mechanics.zones import card_name
 from sim.testing import from_situation
-from engine.games.mage_knight.mana import payment
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.turn.tactics import sparing_zone
 
 HERE = Path(__file__).with_name("situations")
 
@@ -17,9 +18,11 @@ def sit(name, **kw):
 
 def holding(tactic, **game):
     """Seat 0 holds the tactic; a seat that acts before it ends its turn at once."""
+
     def edit(g):
         g["tactic"] = tactic
         g.update(game)
+
     eng, gid = sit("tactics_held", edit=edit)
     while eng.table(gid).game.active != 0:
         seat = eng.table(gid).game.active
@@ -52,16 +55,20 @@ def test_mana_steal_keeps_a_basic_die_for_one_use_then_returns_it():
     (not the turn's Source die) and is rerolled and returned at the end of that turn"""
     eng, gid = sit("tactics_pick")
     steal = [c for c in eng.legal(gid, 0) if c["tactic"] == "mana_steal"]
-    assert [c["die"] for c in steal] == [0, 1]              # red, green; not the black die
+    assert [c["die"] for c in steal] == [0, 1]  # red, green; not the black die
     eng.submit(gid, 0, {"kind": "tactic", "tactic": "mana_steal", "die": 1})
     assert eng.table(gid).game.players[0].stolen_die == 1
-    plays = [c for c in eng.legal(gid, 0) if c["kind"] == "play" and c["card"] == "march" and c["mode"] == "powered"]
-    assert [c["pay"] for c in plays] == ["stolen:1"]          # green; not as a Source die
+    plays = [
+        c
+        for c in eng.legal(gid, 0)
+        if c["kind"] == "play" and c["card"] == "march" and c["mode"] == "powered"
+    ]
+    assert [c["pay"] for c in plays] == ["stolen:1"]  # green; not as a Source die
     eng.submit(gid, 0, plays[0])
     t = eng.table(gid)
     p = t.game.players[0]
     assert p.stolen_die == -1 and p.returning == [1] and p.dice == [] and p.move == 4
-    assert ("die:0", "red") in payment.sources(p, t.game.source, False)   # the turn's die is still free
+    assert ("die:0", "red") in payment.sources(p, t.game.source, False)  # the turn's die is still free
     eng.submit(gid, 0, {"kind": "end_turn"})
     p = eng.table(gid).game.players[0]
     assert p.returning == [] and p.stolen_die == -1
@@ -100,9 +107,24 @@ def test_the_right_moment_gives_another_turn_once():
 def test_long_night_makes_a_deck_of_three_discarded_cards():
     """MK:4:Round:3b: Long Night, once a round with an empty deed deck: the discard pile is
     shuffled and 3 of its cards become the deck"""
-    full = ["march", "march", "stamina", "stamina", "swiftness", "swiftness", "rage", "rage",
-            "tovak_cold_toughness", "tranquility", "promise", "threaten", "crystallize", "mana_draw",
-            "concentration", "tovak_instinct"]
+    full = [
+        "march",
+        "march",
+        "stamina",
+        "stamina",
+        "swiftness",
+        "swiftness",
+        "rage",
+        "rage",
+        "tovak_cold_toughness",
+        "tranquility",
+        "promise",
+        "threaten",
+        "crystallize",
+        "mana_draw",
+        "concentration",
+        "tovak_instinct",
+    ]
     eng, gid = holding("long_night", seat=[{"hand": full}, {}])
     t = eng.table(gid)
     assert t.zone(S.deck(0)) == [] and uses(eng, gid) == []

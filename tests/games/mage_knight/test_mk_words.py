@@ -1,13 +1,14 @@
 """Mage Knight in words: zones explained (MK zone names), the log as sentences naming the seat
 and the cards, and the audit of a block naming the enemy, the points added and the arithmetic
 (MK:9:Block:5, MK:9:Block:6)."""
+
 from __future__ import annotations
 
 from engine import registry
 from engine.narration import seat_name
-from sim.testing import new_game, run_bots
 from projections.audit import audit
 from projections.views import REFEREE, log_view
+from sim.testing import new_game, run_bots
 
 
 def played(seed: int = 1, players: int = 2):
@@ -37,7 +38,8 @@ def test_a_turn_a_move_and_a_block_read_as_sentences():
     moved = next(e for e in eng.store.read(gid) if e.type == "mk.moved")
     assert rs.describe(t, {"type": "mk.moved", "actor": None, "data": moved.data}) == (
         f"{seat_name(moved.data['seat'])} moves to hex ({moved.data['to'].replace(',', ', ')}) "
-        f"for {moved.data['cost']} move points.")
+        f"for {moved.data['cost']} move points."
+    )
     for typ in ("mk.turn", "mk.round", "mk.played"):
         assert typ in words and "{" not in words[typ] and "_" not in words[typ].split(":")[0]
 

@@ -1,5 +1,6 @@
 """Speed work on Mage Knight and DragonLords keeps their games byte-identical: the seeded set of
 `mkdl_speed_games` must give the SHA-256 over its event hashes recorded before the changes."""
+
 import json
 
 from tests.games.mage_knight.mkdl_speed_games import EXPECTED, digests

@@ -1,6 +1,7 @@
 """Mage Knight overrides of deed cards (`[overrides."March"] basic_move = 5`) and of units'
 level, cost and ability values (`[overrides."Peasants"]`): the rules take them, the events and
 the audit mark them, and a bad one is refused naming the field."""
+
 from __future__ import annotations
 
 import copy
@@ -9,8 +10,8 @@ import pytest
 
 from engine import situation as situation_file
 from engine.errors import BadInput
-from engine.games.mage_knight.turn.actions import recruit_cost
 from engine.games.mage_knight.scenarios.scoring import category_points
+from engine.games.mage_knight.turn.actions import recruit_cost
 from engine.pipeline import Engine
 from projections.audit import audit
 from projections.views import REFEREE
@@ -51,6 +52,7 @@ def test_without_overrides_the_printed_amounts_hold():
     def edit(doc):
         doc["options"].pop("overrides")
         doc["play"] = doc["play"][:2]
+
     eng, gid = start(edit)
     (played,) = of(eng, gid, "mk.played")
     assert played.data["effect"] == "attack 2" and "overridden" not in played.data
@@ -74,8 +76,10 @@ def test_audit_marks_the_overridden_points():
 def test_march_basic_move_overridden_outside_combat():
     def edit(doc):
         doc["game"].pop("combat")
-        doc["play"] = [{"seat": 0, "command": {"kind": "play", "card": "march", "mode": "basic",
-                                               "option": 0, "pay": ""}}]
+        doc["play"] = [
+            {"seat": 0, "command": {"kind": "play", "card": "march", "mode": "basic", "option": 0, "pay": ""}}
+        ]
+
     eng, gid = start(edit)
     moves = [e.data["delta"] for e in of(eng, gid, "mk.points") if e.data["kind"] == "move"]
     assert moves == [5]
@@ -97,11 +101,14 @@ def test_overridden_unit_level_sets_the_healing_price():
     """MK:11:Wounds:3: a wounded unit heals for its level in points; level 3 is not healed by 2."""
     from engine.context import Ctx
     from engine.games.mage_knight.turn.actions import heal
+
     for over, healed in ((3, False), (1, True)):
+
         def edit(doc, over=over):
             doc["options"]["overrides"]["peasants"]["level"] = over
             doc["game"].pop("combat")
             doc["game"]["seat"][0]["wounded_units"] = [0]
+
         eng, gid = start(edit, play=False)
         t = eng.table(gid)
         ctx = Ctx(eng.ruleset(gid), t, "test", "test:1", None, 10_000)
@@ -109,20 +116,30 @@ def test_overridden_unit_level_sets_the_healing_price():
         assert (not t.game.players[0].units[0].wounded) == healed
 
 
-@pytest.mark.parametrize("over,words", [
-    ({"March": {"basic_attack": 3}}, ["overrides.'March'.basic_attack", "gives no attack", "it gives: move"]),
-    ({"March": {"swift": 3}}, ["overrides.'March'.swift", "allowed:"]),
-    ({"Rage": {"powered_influence": 1}}, ["overrides.'Rage'.powered_influence"]),
-    ({"March": {"basic_move": -1}}, ["basic_move = -1", "at least 0"]),
-    ({"peasants": {"level": 0}}, ["overrides.'peasants'.level = 0", "at least 1"]),
-    ({"peasants": {"fly": 2}}, ["overrides.'peasants'.fly"]),
-    ({"Foresters": {"attack": 2}}, ["overrides.'Foresters'.attack", "no attack ability", "it has: block, move"]),
-    ({"green_prowlers": {"level": 2}}, ["overrides.'green_prowlers'.level", "an enemy"]),
-])
+@pytest.mark.parametrize(
+    "over,words",
+    [
+        (
+            {"March": {"basic_attack": 3}},
+            ["overrides.'March'.basic_attack", "gives no attack", "it gives: move"],
+        ),
+        ({"March": {"swift": 3}}, ["overrides.'March'.swift", "allowed:"]),
+        ({"Rage": {"powered_influence": 1}}, ["overrides.'Rage'.powered_influence"]),
+        ({"March": {"basic_move": -1}}, ["basic_move = -1", "at least 0"]),
+        ({"peasants": {"level": 0}}, ["overrides.'peasants'.level = 0", "at least 1"]),
+        ({"peasants": {"fly": 2}}, ["overrides.'peasants'.fly"]),
+        (
+            {"Foresters": {"attack": 2}},
+            ["overrides.'Foresters'.attack", "no attack ability", "it has: block, move"],
+        ),
+        ({"green_prowlers": {"level": 2}}, ["overrides.'green_prowlers'.level", "an enemy"]),
+    ],
+)
 def test_a_bad_override_is_refused_naming_the_field(over, words):
     def edit(doc):
         doc["options"]["overrides"] = over
-    with pytest.raises((BadInput, ValueError)) as err:     # the CLI: exit 2, nothing stored
+
+    with pytest.raises((BadInput, ValueError)) as err:  # the CLI: exit 2, nothing stored
         start(edit, play=False)
     for w in words:
         assert w in str(err.value)

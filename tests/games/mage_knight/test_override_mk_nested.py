@@ -1,6 +1,7 @@
 """Mage Knight overrides beyond the top-level amounts: amounts nested in an effect's atoms (a unit
 bonus, Power of Crystals' base, an attack a turn effect gives later), skills' amounts, and a
 recruit at an overridden price marked in its `mk.recruited` (docs/disputes.md)."""
+
 from __future__ import annotations
 
 import copy
@@ -12,8 +13,8 @@ from engine.context import Ctx
 from engine.errors import BadInput
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.cards.carry_out import join_unit
-from engine.games.mage_knight.situations.card_overrides import card_values, skill_values
 from engine.games.mage_knight.cards.resolving import card_resolutions, skill_resolutions
+from engine.games.mage_knight.situations.card_overrides import card_values, skill_values
 from engine.mechanics.zones import card_name
 from engine.pipeline import Engine
 from store import EventStore
@@ -52,11 +53,17 @@ def test_power_of_crystals_base_and_burning_shield_attack():
     Burning Shield basic: attack 4 on a successful block, basic_attack = 5."""
     eng, gid = start({"power_of_crystals": {"powered_move": 6}, "burning_shield": {"basic_attack": 5}})
     t = eng.table(gid)
-    per = atoms_of(card_values(t, "power_of_crystals", "powered",
-                               card_resolutions("power_of_crystals", "powered", False, "")), "bonus_per")
+    per = atoms_of(
+        card_values(
+            t, "power_of_crystals", "powered", card_resolutions("power_of_crystals", "powered", False, "")
+        ),
+        "bonus_per",
+    )
     assert {(v["kind"], v["base"]) for v in per} >= {("move", 6), ("heal", 2)}
-    shield = atoms_of(card_values(t, "burning_shield", "basic",
-                                  card_resolutions("burning_shield", "basic", True, "")), "turn_effect")
+    shield = atoms_of(
+        card_values(t, "burning_shield", "basic", card_resolutions("burning_shield", "basic", True, "")),
+        "turn_effect",
+    )
     assert ("on_block", ["attack", 5]) in [tuple(x) if not isinstance(x, tuple) else x for x in shield]
 
 
@@ -71,12 +78,18 @@ def test_a_skill_amount_is_overridden():
     assert {v["value"] for v in atoms_of(printed, "attack")} != {3}
 
 
-@pytest.mark.parametrize("over,words", [
-    ({"Burning Power": {"move": 2}}, ["overrides.'Burning Power'.move", "gives no move", "it gives: attack"]),
-    ({"Burning Power": {"level": 2}}, ["overrides.'Burning Power'.level", "for a skill"]),
-    ({"Burning Power": {"attack": -1}}, ["attack = -1", "at least 0"]),
-    ({"into_the_heat": {"basic_influence": 2}}, ["basic_influence", "gives no influence"]),
-])
+@pytest.mark.parametrize(
+    "over,words",
+    [
+        (
+            {"Burning Power": {"move": 2}},
+            ["overrides.'Burning Power'.move", "gives no move", "it gives: attack"],
+        ),
+        ({"Burning Power": {"level": 2}}, ["overrides.'Burning Power'.level", "for a skill"]),
+        ({"Burning Power": {"attack": -1}}, ["attack = -1", "at least 0"]),
+        ({"into_the_heat": {"basic_influence": 2}}, ["basic_influence", "gives no influence"]),
+    ],
+)
 def test_a_bad_nested_or_skill_override_is_refused(over, words):
     with pytest.raises((BadInput, ValueError)) as err:
         start(over)

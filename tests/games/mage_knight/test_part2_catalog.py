@@ -1,5 +1,6 @@
 """Every rule id the part-2 modules cite is in catalog.toml merged with part2_rules, and the
 merged catalog has no duplicate ids."""
+
 import re
 from pathlib import Path
 
@@ -14,7 +15,11 @@ PART2 = ("cities/rules.py", "players/dummy.py", "scenarios/book.py", "content/sc
 
 
 def test_part2_rule_ids_are_catalogued():
-    cat = Catalog.from_file("mage-knight", HERE / "catalog.toml").merged(combat_catalog()).merged(part2_catalog())
+    cat = (
+        Catalog.from_file("mage-knight", HERE / "catalog.toml")
+        .merged(combat_catalog())
+        .merged(part2_catalog())
+    )
     cited = {m for f in PART2 for m in ID.findall((HERE / f).read_text())}
     assert len(cited) > 20
     for rid in sorted(cited):
@@ -23,6 +28,6 @@ def test_part2_rule_ids_are_catalogued():
 
 def test_part2_entries_are_new_and_unique():
     base = Catalog.from_file("mage-knight", HERE / "catalog.toml").rules
-    ids = list(part2_catalog().rules)   # Catalog rejects an id listed twice
+    ids = list(part2_catalog().rules)  # Catalog rejects an id listed twice
     assert len(ids) >= 20
     assert not set(ids) & set(base)

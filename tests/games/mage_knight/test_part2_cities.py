@@ -1,5 +1,6 @@
 """Cities (MK:10:City, MK:18:Scen:CityLevels, MK:8:Interact:4e): garrisons, bonuses, conquest,
 leader, Megalopolis, city scoring."""
+
 import pytest
 
 from engine.games.mage_knight.cities import rules as C
@@ -9,6 +10,7 @@ from engine.games.mage_knight.content.schema import Attack
 
 class PickFirst:
     """A ctx whose picks take the first candidates (the chance outcome is the caller's)."""
+
     def __init__(self):
         self.picks = []
 
@@ -23,6 +25,7 @@ def drawer():
     def draw(pile):
         n[pile] = n.get(pile, 0) + 1
         return f"{pile}#{n[pile]}"
+
     return draw
 
 
@@ -31,7 +34,7 @@ def test_defenders_drawn_by_colour_and_level_MK_10_City_1():
     assert C.defender_piles("red", 1) == ["white"]
     for colour in C.CITY_COLOURS:
         sizes = [len(C.defender_piles(colour, lv)) for lv in C.LEVELS]
-        assert sizes == sorted(sizes), colour   # a higher level never has fewer defenders
+        assert sizes == sorted(sizes), colour  # a higher level never has fewer defenders
     with pytest.raises(C.CityError, match="MK:18:Scen:CityLevels"):
         C.defender_piles("blue", 12)
     with pytest.raises(C.CityError, match="MK:10:City:1"):
@@ -47,16 +50,30 @@ def test_E16_megalopolis_level_split_MK_18_Scen_CityLevels():
             C.megalopolis_levels(bad)
     assert C.megalopolis_piles("blue", "red", 15) == C.defender_piles("blue", 8) + C.defender_piles("red", 7)
     # it counts as one city for scoring: one leader's +7 (+5 title), nothing per half
-    mega = C.City(colours=["blue", "red"], level=15, spaces=["0,0", "1,0"], shields=[0, 0, 1],
-                  status="conquered", leader=0)
+    mega = C.City(
+        colours=["blue", "red"],
+        level=15,
+        spaces=["0,0", "1,0"],
+        shields=[0, 0, 1],
+        status="conquered",
+        leader=0,
+    )
     assert C.city_fame([mega], [0, 1]) == {0: 7 + 5, 1: 4}
     assert C.megalopolis_allowed(3) and not C.megalopolis_allowed(4)
 
 
 def test_megalopolis_reveal_draws_second_card_and_pools_garrison():
     ctx = PickFirst()
-    ev, = C.reveal_city(ctx, "2,3", "white", 0, drawer(), megalopolis=9, right_space="3,3",
-                        remaining=["white", "red", "green"])
+    (ev,) = C.reveal_city(
+        ctx,
+        "2,3",
+        "white",
+        0,
+        drawer(),
+        megalopolis=9,
+        right_space="3,3",
+        remaining=["white", "red", "green"],
+    )
     assert ctx.picks == [("megalopolis", ["green", "red"], "MK:18:Scen:CityLevels")]
     assert ev.data["colours"] == ["white", "green"] and ev.data["spaces"] == ["2,3", "3,3"]
     assert len(ev.data["garrison"]) == len(C.defender_piles("white", 5)) + len(C.defender_piles("green", 4))
@@ -64,8 +81,13 @@ def test_megalopolis_reveal_draws_second_card_and_pools_garrison():
 
 def test_city_bonuses_per_colour_MK_10_City_1():
     e = content().enemies
-    phys = next(x for x in e.values() if [a.element for a in x.attacks] == ["physical"]
-                and "poison" not in x.abilities and "brutal" not in x.abilities)
+    phys = next(
+        x
+        for x in e.values()
+        if [a.element for a in x.attacks] == ["physical"]
+        and "poison" not in x.abilities
+        and "brutal" not in x.abilities
+    )
     assert C.defender_bonus(["white"], phys) == C.DefenderBonus(armour=1, attack=(0,))
     assert C.defender_bonus(["red"], phys).abilities == ("brutal",)
     assert C.defender_bonus(["green"], phys).abilities == ("poison",)
@@ -74,6 +96,7 @@ def test_city_bonuses_per_colour_MK_10_City_1():
     class Fake:
         attacks = [Attack(3, "fire"), Attack(4, "ice"), Attack(5, "coldfire"), Attack(2, "physical")]
         abilities = []
+
     b = C.defender_bonus(["blue"], Fake)
     assert b.attack == (2, 2, 1, 0) and b.fortified
     # a Megalopolis has both halves' bonuses (MK:18:Scen:CityLevels)
@@ -96,7 +119,7 @@ def test_conquest_over_two_assaults_and_leader_tie_to_earliest_MK_10_City_2():
     for e in evs:
         city = C.fold(city, e)
     assert city.status == "conquered" and city.leader == 0
-    assert C.leader([1, 0, 0, 1]) == 1          # tie: seat 1 placed first
+    assert C.leader([1, 0, 0, 1]) == 1  # tie: seat 1 placed first
     assert C.assault_fault(city, 1) is not None
     with pytest.raises(C.CityError, match="MK:10:City:2"):
         C.defeat_defenders(city, 0, ["gray#1"])
@@ -109,7 +132,9 @@ def test_conquered_city_bonuses_MK_8_Interact_3a_MK_11_EoT_7b():
     assert C.hand_limit_bonus(city, 1) == 0
     friendly = C.friendly_city("green", 1, "0,2", [0, 1, 2])
     assert friendly.leader == -1 and C.hand_limit_bonus(friendly, 1) == 1
-    assert "MK:18:Scen:FirstRecon" in C.assault_fault(C.City(colours=["red"], level=1, spaces=[], garrison=["x"], status="sealed"), 0)
+    assert "MK:18:Scen:FirstRecon" in C.assault_fault(
+        C.City(colours=["red"], level=1, spaces=[], garrison=["x"], status="sealed"), 0
+    )
 
 
 def test_city_scoring_back_of_card_MK_15_Score_MK_19_Scen_BlitzConquest():
@@ -154,23 +179,28 @@ def test_joint_assault_deals_shuffled_defenders_MK_13_Coop_5():
         def pick(self, stream, population, k, rule=None):
             assert stream == "joint_assault" and rule == "MK:13:Coop:5"
             return list(reversed(population))[:k]
+
     ev = C.deal_defenders(Rev(), _mk_city(), [(2, 1), (0, 2)])
     assert ev.data["dealt"] == {"2": ["c"], "0": ["b", "a"]} and ev.data["order"] == [2, 0]
 
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st
 
 
 @settings(max_examples=80, deadline=None)
-@given(level=st.integers(1, 11), colour=st.sampled_from(C.CITY_COLOURS),
-       seats=st.lists(st.integers(0, 3), min_size=1, max_size=12))
+@given(
+    level=st.integers(1, 11),
+    colour=st.sampled_from(C.CITY_COLOURS),
+    seats=st.lists(st.integers(0, 3), min_size=1, max_size=12),
+)
 def test_property_city_falls_exactly_when_the_last_defender_falls_MK_10_City_2(level, colour, seats):
     city = C.fold(None, C.reveal_city(PickFirst(), "0,0", colour, level, drawer())[0])
     n = len(city.garrison)
     for i, seat in enumerate(seats):
         if city.status == "conquered":
             break
-        take = city.garrison[:1 + i % 2]
+        take = city.garrison[: 1 + i % 2]
         for e in C.defeat_defenders(city, seat, take):
             city = C.fold(city, e)
     shields_placed = len(city.shields)

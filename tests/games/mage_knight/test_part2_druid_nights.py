@@ -1,9 +1,10 @@
 """Druid Nights (MK:21:Scen:DruidNights): glades marked with shields, the summoning chant once
 per night for double fame and crystals, glades cleared after the first night, the end once all
 have chanted in the second night."""
+
 from engine.context import Ctx
-from engine.games.mage_knight.scenarios import druid_nights as DN
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.scenarios import druid_nights as DN
 from engine.mechanics.zones import card_name
 from sim.testing import new_game
 
@@ -28,7 +29,7 @@ def test_a_glade_takes_one_shield_per_player_MK_21_Scen_DruidNights():
     assert {"kind": "glade"} in DN.commands(t, 0)
     ctx.emit("mk.points", {"seat": 0, "kind": "move", "delta": 3}, rule="MK:7:Move:3")
     DN.mark(ctx, t, 0, {})
-    assert g.glades[glade] == [0] and g.players[0].move == 0     # marking ends the movement
+    assert g.glades[glade] == [0] and g.players[0].move == 0  # marking ends the movement
     assert {"kind": "glade"} not in DN.commands(t, 0)
     ctx.emit("mk.placed", {"seat": 1, "pos": glade}, rule="MK:10:City:2")
     DN.mark(ctx, t, 1, {})
@@ -40,21 +41,22 @@ def test_the_chant_summons_a_monster_per_glade_for_double_fame_MK_21_Scen_DruidN
     ctx.emit("mk.placed", {"seat": 0, "pos": glade}, rule="MK:10:City:2")
     DN.mark(ctx, t, 0, {})
     ctx.emit("mk.placed", {"seat": 0, "pos": plain}, rule="MK:10:City:2")
-    assert not DN.may_chant(g, 0)                          # by day: no chant
+    assert not DN.may_chant(g, 0)  # by day: no chant
     ctx.emit("mk.round", {"round": 2, "night": True}, rule="MK:4:Round:2a")
     assert g.night_no == 1 and DN.may_chant(g, 0)
     DN.chant(ctx, t, 0, {})
     assert g.combat is not None and g.combat_kind == "chant"
     [e] = g.combat.enemies
-    assert content().enemies[e.enemy].color == "brown"     # first night: brown
+    assert content().enemies[e.enemy].color == "brown"  # first night: brown
     from engine.games.mage_knight.scenarios.special_rules import double_fame
+
     assert double_fame(g, 4) == 8 and g.chant_crystals == {"0": 1}
-    assert not DN.may_chant(g, 0)                          # once per night
+    assert not DN.may_chant(g, 0)  # once per night
     village = next((k for k, sp in g.board.spaces.items() if sp.site == "village"), None)
     if village:
         ctx.emit("mk.placed", {"seat": 1, "pos": village}, rule="MK:10:City:2")
         ctx.emit("mk.glade", {"seat": 1, "space": glade}, rule="MK:21:Scen:DruidNights")
-        assert not DN.may_chant(g, 1)                      # not on an inhabited space
+        assert not DN.may_chant(g, 1)  # not on an inhabited space
 
 
 def test_glades_cleared_after_the_first_night_and_the_second_night_ends_the_game_MK_21_Scen_DruidNights():
@@ -71,8 +73,9 @@ def test_glades_cleared_after_the_first_night_and_the_second_night_ends_the_game
         assert not DN.all_chanted(g)
         ctx.emit("mk.chanted", {"seat": seat, "crystals": 2}, rule="MK:21:Scen:DruidNights")
     assert DN.all_chanted(g)
-    from engine.games.mage_knight.scenarios.rounds import facts
     from engine.games.mage_knight.scenarios.book import end_triggered, scenarios
+    from engine.games.mage_knight.scenarios.rounds import facts
+
     assert end_triggered(scenarios()["druid_nights"], facts(t))
 
 

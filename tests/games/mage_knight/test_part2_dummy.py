@@ -1,16 +1,19 @@
 """The dummy player automaton (MK:15:Dummy): set-up, turn, tactics, round preparation."""
+
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.games.mage_knight.content import decks
-from engine.games.mage_knight.players import dummy as D
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.players import dummy as D
 
 
 class Ctx:
     """A ctx-like chance source: a seeded local Random (tests only), or picks given in order."""
+
     def __init__(self, seed=0, forced=None):
         self.rng = random.Random(seed)
         self.forced = dict(forced or {})
@@ -26,7 +29,7 @@ class Ctx:
 COLOURS = {"r": "red", "b": "blue", "g": "green", "w": "white"}
 
 
-def colour_of(card):          # test cards "b1", "r2", ...: first letter is the colour
+def colour_of(card):  # test cards "b1", "r2", ...: first letter is the colour
     return COLOURS.get(card[0])
 
 
@@ -37,7 +40,7 @@ def make(deck, crystals):
 def test_E10_dummy_starting_crystals_MK_15_Dummy():
     # the rulebook's example: Goldyx's hero card dots are green, green, blue
     cards = decks.starting_deck(content(), "goldyx")
-    ev, = D.dummy_setup(Ctx(), "goldyx", cards, ["green", "green", "blue"])
+    (ev,) = D.dummy_setup(Ctx(), "goldyx", cards, ["green", "green", "blue"])
     d = D.fold(None, ev)
     assert d.crystals == {"green": 2, "blue": 1}
     assert sorted(d.deck) == sorted(cards) and len(d.deck) == 16
@@ -47,8 +50,9 @@ def test_E10_dummy_starting_crystals_MK_15_Dummy():
 
 def test_dummy_crystals_from_hero_content_dots_MK_15_Dummy():
     for h in content().heroes.heroes:
-        d = D.fold(None, D.dummy_setup(Ctx(), h.id, decks.starting_deck(content(), h.id),
-                                       h.starting_crystals)[0])
+        d = D.fold(
+            None, D.dummy_setup(Ctx(), h.id, decks.starting_deck(content(), h.id), h.starting_crystals)[0]
+        )
         assert sum(d.crystals.values()) == len(h.starting_crystals) == 3
 
 
@@ -56,7 +60,9 @@ def test_E27_dummy_turn_with_crystal_extension_then_deck_exhausted_MK_15_Dummy()
     d = make(["r1", "g1", "b1", "w1", "r2"], {"blue": 2})
     evs = D.dummy_turn(d, colour_of)
     assert [(e.type, e.data["cards"], e.data["extra"]) for e in evs] == [
-        ("mk.dummy_revealed", ["r1", "g1", "b1"], 0), ("mk.dummy_revealed", ["w1", "r2"], 2)]
+        ("mk.dummy_revealed", ["r1", "g1", "b1"], 0),
+        ("mk.dummy_revealed", ["w1", "r2"], 2),
+    ]
     d = D.run(d, evs)
     assert d.deck == [] and d.discard == ["r1", "g1", "b1", "w1", "r2"]
     evs = D.dummy_turn(d, colour_of, seat=2)
@@ -105,13 +111,16 @@ def test_dummy_round_prep_gains_aa_and_spell_crystal_MK_4_Round_2d_2e():
     assert [e.type for e in evs] == ["mk.dummy_gained_card", "mk.dummy_gained_crystal", "mk.dummy_shuffled"]
     d = D.run(d, evs)
     assert sorted(d.deck) == ["g_aa", "w1"] and d.discard == [] and not d.announced
-    assert d.crystals == {"blue": 4}              # no limit of 3 for the dummy
+    assert d.crystals == {"blue": 4}  # no limit of 3 for the dummy
     assert D.deck_left(d) == 2
 
 
 @settings(max_examples=60, deadline=None)
-@given(size=st.integers(0, 40), seed=st.integers(0, 10_000),
-       crystals=st.dictionaries(st.sampled_from(sorted(COLOURS.values())), st.integers(0, 6)))
+@given(
+    size=st.integers(0, 40),
+    seed=st.integers(0, 10_000),
+    crystals=st.dictionaries(st.sampled_from(sorted(COLOURS.values())), st.integers(0, 6)),
+)
 def test_property_dummy_always_ends_the_round_within_its_deck_size(size, seed, crystals):
     rng = random.Random(seed)
     deck = [f"{rng.choice('rbgw')}{i}" for i in range(size)]

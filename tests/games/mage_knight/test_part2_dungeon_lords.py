@@ -1,12 +1,13 @@
 """Dungeon Lords (MK:21:Scen:DungeonLords): secret entrances, no second visit, tunnels, a new
 monster after a failed visit, and the scenario's scoring."""
+
 import tomllib
 from pathlib import Path
 
 from engine.context import Ctx
-from engine.games.mage_knight.scenarios import dungeon_lords as DL
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.scenarios import dungeon_lords as DL
 from engine.mechanics.zones import card_name
 from sim.testing import engine as make_engine
 from sim.testing import new_game, play
@@ -38,7 +39,9 @@ def _village_game():
     eng = make_engine()
     probe = eng.create("mage-knight", 2, 1, options=doc["options"], situation=doc)
     on_map = set(eng.table(probe).zone(S.MAP))
-    tile = next(x for x in ("countryside_1", "countryside_2", "countryside_3", "countryside_4") if x not in on_map)
+    tile = next(
+        x for x in ("countryside_1", "countryside_2", "countryside_3", "countryside_4") if x not in on_map
+    )
     doc["game"]["tiles_top"] = [tile]
     gid = eng.create("mage-knight", 2, 1, options=doc["options"], situation=doc, game_id="dl-village")
     return eng, gid
@@ -68,18 +71,24 @@ def test_no_second_visit_and_tunnels_between_conquered_dungeons_MK_21_Scen_Dunge
     g = t.game
     ctx = Ctx(eng.ruleset(gid), t, "test", "test:1", None, 10_000)
     from engine.games.mage_knight.map.board import Space
+
     # two conquered dungeons on a plain strip, a lake between them on the direct line
-    for k, terrain, site in (("20,0", "plains", "dungeon"), ("21,0", "lake", ""), ("22,0", "plains", "tomb"),
-                             ("21,-1", "hills", ""), ("22,-1", "plains", "")):
+    for k, terrain, site in (
+        ("20,0", "plains", "dungeon"),
+        ("21,0", "lake", ""),
+        ("22,0", "plains", "tomb"),
+        ("21,-1", "hills", ""),
+        ("22,-1", "plains", ""),
+    ):
         q, r = map(int, k.split(","))
         g.board.spaces[k] = Space(q=q, r=r, terrain=terrain, tile="x", site=site)
     for k in ("20,0", "22,0"):
         ctx.emit("mk.conquered", {"seat": 1, "space": k}, rule="MK:10:Result:3")
     assert not DL.may_enter(g, "20,0")
-    assert DL.tunnel_cost(g, "20,0", "22,0") == 2 + 3       # around the lake: 3 spaces
+    assert DL.tunnel_cost(g, "20,0", "22,0") == 2 + 3  # around the lake: 3 spaces
     ctx.emit("mk.placed", {"seat": 0, "pos": "20,0"}, rule="MK:10:City:2")
     g.players[0].move = 4
-    assert DL.tunnels(t, 0) == []                          # 5 needed
+    assert DL.tunnels(t, 0) == []  # 5 needed
     g.players[0].move = 5
     assert DL.tunnels(t, 0) == [{"kind": "tunnel", "to": "22,0"}]
 
@@ -97,22 +106,26 @@ def test_a_failed_visit_to_a_secret_entrance_brings_a_new_monster_MK_21_Scen_Dun
     assert DL.face_down_monster(ctx, t, k)
     ctx.emit("mk.enemies", {"space": k, "tokens": [old]}, rule="MK:21:Scen:DungeonLords")
     DL.after_failure(ctx, t, k)
-    assert g.board.spaces[k].enemies == [] and old in t.zone(S.enemy_discard(content().enemies[card_name(old)].color))
+    assert g.board.spaces[k].enemies == [] and old in t.zone(
+        S.enemy_discard(content().enemies[card_name(old)].color)
+    )
     [new] = t.zone(S.garrison(k))
     assert new != old
 
 
 def test_dungeon_lords_scores_tombs_and_dungeons_4_and_the_dungeon_crawler_title_MK_21_Scen_DungeonLords():
     from engine.games.mage_knight.scenarios.scoring import scenario_result
+
     eng, gid = new_game("mage-knight", 2, seed=3, options={"scenario": "dungeon_lords"})
     t = eng.table(gid)
     g = t.game
     ctx = Ctx(eng.ruleset(gid), t, "test", "test:1", None, 10_000)
     from engine.games.mage_knight.map.board import Space
+
     before, _, _, _ = scenario_result(t)
     g.board.spaces["30,0"] = Space(q=30, r=0, terrain="plains", tile="x", site="dungeon")
     ctx.emit("mk.conquered", {"seat": 0, "space": "30,0"}, rule="MK:10:Result:3")
     total, lines, winners, _ = scenario_result(t)
     assert any(x == "adventurer +4" for x in lines[0])
-    assert total[0] - before[0] == 4 + 5 and total[1] == before[1]    # 4 points, Dungeon-Crawler +5
+    assert total[0] - before[0] == 4 + 5 and total[1] == before[1]  # 4 points, Dungeon-Crawler +5
     assert winners == [s for s in (0, 1) if total[s] == max(total.values())]

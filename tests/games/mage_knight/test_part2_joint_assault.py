@@ -1,5 +1,6 @@
 """The cooperative city assault (MK:13:Coop:2-8): proposal, agreement, the deal, one fight per
 participant against its own defenders, retreat without conquest, the forfeited next turns."""
+
 from pathlib import Path
 
 from engine.games.mage_knight import state as S
@@ -52,25 +53,30 @@ def test_joint_assault_each_fights_its_own_defenders_then_all_retreat_MK_13_Coop
     garrison = sorted(city.garrison)
     play(eng, gid, 0, {"kind": "joint_assault", "shares": f"0:1,1:{len(garrison) - 1}"})
     play(eng, gid, 1, {"kind": "joint_answer", "agree": True})
-    assert g.face_down == [0, 1] and g.players[0].acted                 # MK:13:Coop:4
-    assert g.joint["dealt"] == {"0": 1, "1": len(garrison) - 1}            # MK:13:Coop:5: counts only
+    assert g.face_down == [0, 1] and g.players[0].acted  # MK:13:Coop:4
+    assert g.joint["dealt"] == {"0": 1, "1": len(garrison) - 1}  # MK:13:Coop:5: counts only
     from projections.views import log_view
-    shuffles = [e for e in log_view(rs, eng.store.read(gid), 0)
-                if e["rule"] == "MK:13:Coop:5" and "shuffle" in e["type"]]
+
+    shuffles = [
+        e
+        for e in log_view(rs, eng.store.read(gid), 0)
+        if e["rule"] == "MK:13:Coop:5" and "shuffle" in e["type"]
+    ]
     assert shuffles and not [e for e in shuffles if any(x in str(e.get("data")) for x in garrison)]
     assert g.active == 0 and g.players[0].pos == "4,-5"
     first = sorted(e.uid for e in g.combat.enemies)
     assert len(first) == 1 and set(first) <= set(garrison)
     _end_fight(eng, gid, t, rs, 0)
-    if g.joint:                                  # the second participant's fight: the others
+    if g.joint:  # the second participant's fight: the others
         assert g.active == 1 and g.players[1].pos == "4,-5"
         second = sorted(e.uid for e in g.combat.enemies)
         assert sorted(first + second) == garrison
         _end_fight(eng, gid, t, rs, 1)
     assert g.joint == {} and g.active == 0
-    if g.cities[0].status != "conquered":        # MK:13:Coop:7: everyone back
+    if g.cities[0].status != "conquered":  # MK:13:Coop:7: everyone back
         assert (g.players[0].pos, g.players[1].pos) == ("3,-4", "5,-5")
     from engine.games.mage_knight.turn.flow import hand_limit
+
     assert len(t.zone(S.hand(1))) >= min(hand_limit(t, 1), len(t.zone(S.hand(1))) + len(t.zone(S.deck(1))))
     assert t.zone(S.play_area(1)) == []
     # the initiator ends its turn; the invited hero's next turn is skipped (MK:13:Coop:4)

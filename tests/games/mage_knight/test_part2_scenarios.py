@@ -1,19 +1,32 @@
 """Every scenario as data (MK:18-22:Scen:*), its validator, and the scenario scoring (MK:15:Score,
 MK:15:Team, digest §10.5-10.6)."""
+
 import types
 
 import msgspec
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from engine.games.mage_knight.turn import actions
-from engine.games.mage_knight.scenarios import book as SC, scoring
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.cities.rules import City
+from engine.games.mage_knight.scenarios import book as SC
+from engine.games.mage_knight.scenarios import scoring
+from engine.games.mage_knight.turn import actions
 
-ALL_IDS = ("first_reconnaissance", "full_conquest", "blitz_conquest", "solo_conquest",
-           "full_cooperative", "blitz_cooperative", "mines_liberation", "dungeon_lords",
-           "druid_nights", "only_one_returns", "conquer_keeps_towers")
+ALL_IDS = (
+    "first_reconnaissance",
+    "full_conquest",
+    "blitz_conquest",
+    "solo_conquest",
+    "full_cooperative",
+    "blitz_cooperative",
+    "mines_liberation",
+    "dungeon_lords",
+    "druid_nights",
+    "only_one_returns",
+    "conquer_keeps_towers",
+)
 
 
 def test_every_scenario_of_the_book_is_there_and_validates_MK_18_to_22():
@@ -39,7 +52,9 @@ def test_scenario_values_as_the_book_prints_them():
     assert scn["full_cooperative"].setup(3).city_levels == [5, 5, 5, 11]
     assert scn["blitz_cooperative"].setup(3).city_levels == [5, 8, 11]
     assert scn["dungeon_lords"].setup(3).rounds == 5
-    assert scn["conquer_keeps_towers"].setup(2).rounds == 6 and scn["conquer_keeps_towers"].setup(4).rounds == 4
+    assert (
+        scn["conquer_keeps_towers"].setup(2).rounds == 6 and scn["conquer_keeps_towers"].setup(4).rounds == 4
+    )
     assert scn["first_reconnaissance"].setup(1).rounds == 4 and scn["first_reconnaissance"].setup(1).dummy
     assert scn["solo_conquest"].end.last_turn == "players_not_dummy"
     assert scn["solo_conquest"].tactic_removal == "both_used"
@@ -80,8 +95,11 @@ def test_validator_names_the_fault_and_the_rule():
 
 
 @settings(max_examples=60, deadline=None)
-@given(sid=st.sampled_from(ALL_IDS), field=st.sampled_from(["rounds", "countryside", "shape"]),
-       drop=st.integers(0, 3))
+@given(
+    sid=st.sampled_from(ALL_IDS),
+    field=st.sampled_from(["rounds", "countryside", "shape"]),
+    drop=st.integers(0, 3),
+)
 def test_property_dropping_a_player_count_fails_validation(sid, field, drop):
     s = SC.scenarios()[sid]
     table = dict(getattr(s, field))
@@ -109,17 +127,21 @@ def test_E11_greatest_leader_counts_a_wounded_level_1_unit_as_0_MK_15_Score():
 
 def test_titles_ties_and_zero_scores_MK_15_Score():
     pts = {0: {"knowledge": 0, "beating": 0}, 1: {"knowledge": 0, "beating": 0}}
-    assert SC.titles(pts) == {0: 0, 1: 0}          # no title for nothing; no wounds, no penalty
+    assert SC.titles(pts) == {0: 0, 1: 0}  # no title for nothing; no wounds, no penalty
     pts = {0: {"beating": -4}, 1: {"beating": -4}, 2: {"beating": -2}}
     assert SC.titles(pts) == {0: -1, 1: -1, 2: 0}
     pts = {0: {"loot": 2, "beating": -6}, 1: {"loot": 1}}
     assert SC.titles(pts) == {0: 3 - 3, 1: 0}
-    assert SC.titles({0: {"loot": 5}}) == {0: 0}   # solo: no titles
+    assert SC.titles({0: {"loot": 5}}) == {0: 0}  # solo: no titles
 
 
 def test_team_score_lower_fame_best_category_bigger_penalty_MK_15_Team():
-    pts = {0: {"knowledge": 4, "beating": -2}, 1: {"knowledge": 1, "beating": -6},
-           2: {"knowledge": 3, "beating": 0}, 3: {"knowledge": 2, "beating": 0}}
+    pts = {
+        0: {"knowledge": 4, "beating": -2},
+        1: {"knowledge": 1, "beating": -6},
+        2: {"knowledge": 3, "beating": 0},
+        3: {"knowledge": 2, "beating": 0},
+    }
     fame = {0: 30, 1: 20, 2: 25, 3: 26}
     score = SC.team_score({"A": [0, 1], "B": [2, 3]}, fame, pts)
     # A: 20 + 4 - 6 (+3 knowledge title, -3 beating title) = 18; B: 25 + 3 + 0 = 28
@@ -127,11 +149,21 @@ def test_team_score_lower_fame_best_category_bigger_penalty_MK_15_Team():
 
 
 def test_objective_scoring_solo_and_coop_MK_15_Score_MK_19_Scen_SoloConquest_MK_20_Scen_FullCoop():
-    won = [City(colours=["red"], level=5, spaces=[], shields=[0], status="conquered", leader=0),
-           City(colours=["blue"], level=8, spaces=[], shields=[0], status="conquered", leader=0)]
+    won = [
+        City(colours=["red"], level=5, spaces=[], shields=[0], status="conquered", leader=0),
+        City(colours=["blue"], level=8, spaces=[], shields=[0], status="conquered", leader=0),
+    ]
     pts = {0: {"knowledge": 5, "loot": 2, "leader": 4, "conqueror": 2, "adventurer": 4, "beating": -4}}
-    r = SC.objective_score("solo", {0: 60}, pts, won, rounds_limit=6, rounds_played=5,
-                           dummy_deck_left=7, announced_in_final_round=False)
+    r = SC.objective_score(
+        "solo",
+        {0: 60},
+        pts,
+        won,
+        rounds_limit=6,
+        rounds_played=5,
+        dummy_deck_left=7,
+        announced_in_final_round=False,
+    )
     # 60 + 13 achievements + 20 cities + 15 all + 30 one round saved + 7 dummy cards + 5
     assert r.total == 60 + 13 + 20 + 15 + 30 + 7 + 5 and r.won
     lost = [won[0], City(colours=["blue"], level=8, spaces=[], garrison=["x"])]
@@ -139,8 +171,10 @@ def test_objective_scoring_solo_and_coop_MK_15_Score_MK_19_Scen_SoloConquest_MK_
     assert r.total == 60 + 13 + 10 and not r.won
     # co-op: lowest fame, best per category, +10 when every player leads a city
     pts2 = {0: {"knowledge": 5, "beating": -2}, 1: {"knowledge": 2, "beating": -6}}
-    coop = [City(colours=["red"], level=5, spaces=[], shields=[0], status="conquered", leader=0),
-            City(colours=["blue"], level=5, spaces=[], shields=[1], status="conquered", leader=1)]
+    coop = [
+        City(colours=["red"], level=5, spaces=[], shields=[0], status="conquered", leader=0),
+        City(colours=["blue"], level=5, spaces=[], shields=[1], status="conquered", leader=1),
+    ]
     r = SC.objective_score("coop", {0: 40, 1: 30}, pts2, coop, 6, 6, 3, True)
     assert dict(r.items)["everyone_leads"] == 10 and dict(r.items)["beating"] == -6
     assert r.total == 30 + 5 - 6 + 20 + 10 + 15 + 0 + 3 + 0
@@ -158,7 +192,7 @@ def test_E26_keeps_towers_victory_points_and_ties_MK_22_Scen_ConquerKeepsTowers(
 
 
 def test_E25_only_one_returns_portal_holder_wins_MK_22_Scen_OnlyOneReturns():
-    assert SC.only_one_returns_winner(1) == 1              # P2 (seat 1) holds the portal
+    assert SC.only_one_returns_winner(1) == 1  # P2 (seat 1) holds the portal
     assert SC.only_one_returns_winner(None) is None
     assert SC.only_one_returns_winner(2, {"A": 0, "B": 2}) == "B"
     assert SC.only_one_returns_winner(3, {"A": 0, "B": 2}) is None
@@ -173,6 +207,7 @@ def test_mines_fame_and_greatest_liberator_MK_20_Scen_Mines():
 
 def test_blitz_row_bonus_does_not_chain_MK_19_Scen_BlitzConquest():
     from engine.games.mage_knight.turn import levels
+
     row2 = levels.stats(2).fame
     assert SC.blitz_row_bonus(row2 - 1, row2) == 1
     assert SC.blitz_row_bonus(0, row2 - 1) == 0
@@ -217,7 +252,10 @@ def test_dungeon_lords_scores_tombs_and_dungeons_4_MK_21_Scen_DungeonLords():
     assert SC.competitive_totals(dl, {0: 20, 1: 20}, pts) == {0: 20 + 12 + 5 + 1, 1: 20 + 6 + 1}
     # in Full Conquest the adventurer title is the standard +3, plus city scoring
     city = City(colours=["red"], level=4, spaces=[], shields=[1], status="conquered", leader=1)
-    assert SC.competitive_totals(fc, {0: 20, 1: 20}, pts, [city]) == {0: 20 + 12 + 3 + 1, 1: 20 + 6 + 1 + 7 + 5}
+    assert SC.competitive_totals(fc, {0: 20, 1: 20}, pts, [city]) == {
+        0: 20 + 12 + 3 + 1,
+        1: 20 + 6 + 1 + 7 + 5,
+    }
     with pytest.raises(SC.ScenarioError, match="not scored by fame"):
         SC.competitive_totals(SC.scenarios()["solo_conquest"], {0: 1}, {0: {}})
 

@@ -2,6 +2,7 @@
 tile and their edges always match; Random Tile Orientation turns each revealed tile by a random
 sixth at the same positions, and a turned tile may meet a star against a circle (told in the
 tile event as `mismatched`)."""
+
 from engine.games.mage_knight.map.board import Board, key, unkey
 from engine.games.mage_knight.map.tile_edges import SIDES, facing, mismatched, symbols
 from engine.mechanics import hexgrid as hg
@@ -19,8 +20,8 @@ def test_a_turned_neighbour_puts_a_star_against_a_circle():
     ne = hg.tile_neighbour_centres((0, 0))["NE"]
     assert mismatched(board, ne, 0) == []
     assert facing(1, 3) != facing(0, 0)
-    assert mismatched(board, ne, 1) == ["SW"]      # its SW side meets the start tile's NE side
-    assert mismatched(board, ne, 3) == []          # half a turn keeps the pattern
+    assert mismatched(board, ne, 1) == ["SW"]  # its SW side meets the start tile's NE side
+    assert mismatched(board, ne, 3) == []  # half a turn keeps the pattern
 
 
 def _tiles(eng, gid):
@@ -43,15 +44,19 @@ def test_standard_games_never_turn_a_tile_and_every_edge_matches_MK_7_Move_5d():
 def test_random_orientation_turns_tiles_at_the_same_positions_and_tells_the_mismatches_MK_16_Var_Map():
     turns, told = [], 0
     for seed in range(3):
-        eng, gid = new_game("mage-knight", 2, seed=f"edges-{seed}",
-                            options={"scenario": "full_conquest", "variants": "random_orientation"})
+        eng, gid = new_game(
+            "mage-knight",
+            2,
+            seed=f"edges-{seed}",
+            options={"scenario": "full_conquest", "variants": "random_orientation"},
+        )
         run_bots(eng, gid, seed)
         board = Board(tiles={})
         for e in _tiles(eng, gid):
             centre = tuple(e.data["centre"])
             turn = e.data.get("turn", 0)
             assert turn in range(6)
-            if board.tiles:          # on the lattice, next to a placed tile, as in the standard rules
+            if board.tiles:  # on the lattice, next to a placed tile, as in the standard rules
                 assert any(key(n) in board.tiles for n in hg.tile_neighbour_centres(centre).values())
             assert e.data.get("mismatched", []) == mismatched(board, centre, turn)
             told += bool(e.data.get("mismatched"))

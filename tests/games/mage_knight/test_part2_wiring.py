@@ -1,13 +1,14 @@
 """Part 2 wired into the ruleset: every scenario's set-up from its data (MK:3:Setup,
 MK:18-22:Scen:*), cities on the table (MK:10:City:1-2), the dummy player's turns (MK:15:Dummy),
 and the scenario's scoring (MK:15:Score)."""
+
 from pathlib import Path
 
 import pytest
 
 from engine.errors import BadInput
-from engine.games.mage_knight.cities import rules as CT
 from engine.games.mage_knight import state as S
+from engine.games.mage_knight.cities import rules as CT
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.scenarios.book import scenarios
 from engine.mechanics.zones import card_name
@@ -19,6 +20,7 @@ CASES = [(sid, n) for sid, s in scenarios().items() for n in s.players]
 
 def test_every_scenario_is_an_option_of_new_MK_18_to_22():
     from engine.games.mage_knight import RULESET
+
     ids = set(scenarios())
     assert set(RULESET.options["scenario"].choices) == ids | {x.replace("_", "-") for x in ids}
     assert set(RULESET.catalog.rules) >= {"MK:10:City:1", "MK:15:Dummy", "MK:19:Scen:FullConquest"}
@@ -57,11 +59,11 @@ def test_set_up_follows_the_scenario_data_MK_3_Setup(sid, players):
     if s.city_colours:
         assert {c.tiles[x].city_color for x in tiles if c.tiles[x].has_city} == set(s.city_colours)
     assert g.rounds == su.rounds and g.city_levels == su.city_levels
-    assert len(g.source) == su.source_dice                       # MK:3:Setup:12
-    units = [x for x in t.zone(S.UNIT_OFFER) if card_name(x) in c.units]   # (+ monastery AAs)
-    assert len(units) == su.unit_offer                           # MK:3:Setup:10
+    assert len(g.source) == su.source_dice  # MK:3:Setup:12
+    units = [x for x in t.zone(S.UNIT_OFFER) if card_name(x) in c.units]  # (+ monastery AAs)
+    assert len(units) == su.unit_offer  # MK:3:Setup:10
     assert all(p.fame == s.start_fame and p.reputation == s.start_reputation for p in g.players)
-    assert (g.dummy is not None) == su.dummy                     # MK:15:Dummy
+    assert (g.dummy is not None) == su.dummy  # MK:15:Dummy
     if su.dummy:
         assert g.dummy_seat == players and g.dummy_seat in g.order
         assert len(t.zone(S.DUMMY_DECK)) == 16 and t.zones[S.DUMMY_DECK].vis == "hidden"
@@ -69,7 +71,7 @@ def test_set_up_follows_the_scenario_data_MK_3_Setup(sid, players):
         assert sum(g.dummy.crystals.values()) == len(hero.starting_crystals) == 3
         assert g.dummy.hero not in [p.hero for p in g.players]
     shape = {"wedge": ("wedge", True), "wedge_unrestricted": ("wedge", False)}.get(su.shape, ("open", False))
-    assert (g.board.shape, g.board.coast_rule) == shape          # MK:14:Shape
+    assert (g.board.shape, g.board.coast_rule) == shape  # MK:14:Shape
 
 
 def test_first_reconnaissance_keeps_its_own_stack_MK_18_Scen_FirstRecon():
@@ -105,15 +107,15 @@ def test_city_revealed_assaulted_and_retreated_from_MK_10_City_1_MK_10_City_2():
     assert sorted(content().enemies[card_name(x)].color for x in city.garrison) == sorted(piles)
     assert t.zones[S.garrison("4,-5")].vis == "hidden"
     view = eng.ruleset(gid).game_view(t, 1)
-    assert view["cities"][0]["garrison"] == ["?"] * len(piles)      # face down in the view
+    assert view["cities"][0]["garrison"] == ["?"] * len(piles)  # face down in the view
     play(eng, gid, 0, {"kind": "move", "to": "3,-4"})
     rep = g.players[0].reputation
     play(eng, gid, 0, {"kind": "move", "to": "4,-5"})
-    assert g.players[0].reputation == rep - 1                      # MK:8:Combat:1a
+    assert g.players[0].reputation == rep - 1  # MK:8:Combat:1a
     assert g.combat is not None and g.combat_kind == "assault"
     for e in g.combat.enemies:
         base = content().enemies[e.enemy]
-        if e.uid not in city.garrison:      # the Draconum at 4,-4, provoked by the step (MK:8:Combat:2b)
+        if e.uid not in city.garrison:  # the Draconum at 4,-4, provoked by the step (MK:8:Combat:2b)
             assert e.rampaging and not e.defends_fortified_site
             continue
         assert e.defends_fortified_site
@@ -122,7 +124,7 @@ def test_city_revealed_assaulted_and_retreated_from_MK_10_City_1_MK_10_City_2():
     _finish_combat(eng, gid, t)
     [city] = g.cities
     assert city.status == "hostile" and city.shields == [] and len(city.garrison) == len(piles)
-    assert g.players[0].pos == "3,-4"                              # MK:10:City:2: retreat
+    assert g.players[0].pos == "3,-4"  # MK:10:City:2: retreat
 
 
 def test_city_conquest_gives_shields_and_the_leader_MK_10_City_2():
@@ -133,11 +135,22 @@ def test_city_conquest_gives_shields_and_the_leader_MK_10_City_2():
     class T:
         game = S.MKState(players=[S.Player(), S.Player()])
         zones: dict = {}
+
     t = T()
     from engine.games.mage_knight.map.board import Space
+
     t.game.board.spaces["4,-5"] = Space(q=4, r=-5, terrain="plains", tile="core_8", site="city")
-    PART2_FOLD["mk.city"](t, {"colours": ["red"], "spaces": ["4,-5"], "level": 4, "defenders": 3,
-                              "status": "hostile", "shields": []})
+    PART2_FOLD["mk.city"](
+        t,
+        {
+            "colours": ["red"],
+            "spaces": ["4,-5"],
+            "level": 4,
+            "defenders": 3,
+            "status": "hostile",
+            "shields": [],
+        },
+    )
     t.game.cities[0].garrison = ["a#1", "b#1", "c#1"]
     for seat, toks in ((1, ["a#1"]), (0, ["b#1", "c#1"])):
         for e in CT.defeat_defenders(t.game.cities[0], seat, toks):
@@ -146,6 +159,7 @@ def test_city_conquest_gives_shields_and_the_leader_MK_10_City_2():
     assert city.status == "conquered" and city.shields == [1, 0, 0] and city.leader == 0
     assert t.game.board.spaces["4,-5"].conquered_by == 0
     from engine.games.mage_knight.map.board import ends_move
+
     assert not ends_move(t.game.board, (4, -5), 1)
 
 
@@ -154,10 +168,11 @@ def test_dummy_turns_reveal_cards_and_announce_the_round_end_MK_15_Dummy():
     one per crystal of the last card's colour, and announces the end of the round when its deck
     is empty; at round preparation its revealed cards go back and it gains an AA and a crystal."""
     from sim.testing import run_bots
+
     eng, gid = new_game("mage-knight", 1, seed=2, options={"scenario": "solo_conquest"})
     t = eng.table(gid)
     g = t.game
-    assert g.phase == "tactics" and g.pickers == [0, 1]            # players first (MK:19)
+    assert g.phase == "tactics" and g.pickers == [0, 1]  # players first (MK:19)
     crystals = dict(g.dummy.crystals)
     run_bots(eng, gid, 2)
     evs = eng.store.read(gid)
@@ -172,25 +187,27 @@ def test_dummy_turns_reveal_cards_and_announce_the_round_end_MK_15_Dummy():
         assert any(e.type == "mk.dummy_crystal" for e in evs)
         assert sum(g.dummy.crystals.values()) > sum(crystals.values())
         removed = [e for e in evs if e.type == "mk.tactics_removed"]
-        assert removed and all(len(e.data["tactics"]) == 2 for e in removed)   # MK:19: both used
+        assert removed and all(len(e.data["tactics"]) == 2 for e in removed)  # MK:19: both used
     assert announced or any(e.type == "mk.announced" for e in evs)
     assert t.over and "0" in g.final and g.final["0"]["lines"][0].startswith("fame")
 
 
 def test_objective_score_shows_in_the_view_MK_15_Score():
     from sim.testing import run_bots
+
     eng, gid = new_game("mage-knight", 2, seed=4, options={"scenario": "full_cooperative"})
     run_bots(eng, gid, 4)
     t = eng.table(gid)
     view = eng.ruleset(gid).game_view(t, 0)
     assert set(view["final"]) == {"0", "1"}
-    assert view["final"]["0"]["total"] == view["final"]["1"]["total"]       # one team score
+    assert view["final"]["0"]["total"] == view["final"]["1"]["total"]  # one team score
     assert any(x.startswith("rounds_saved") for x in view["final"]["0"]["lines"])
     assert t.winners == ([0, 1] if "won" in view["final"]["0"]["lines"] else [])
 
 
 class _Table:
     """A bare table for rules that only read and fold the game's own state."""
+
     def __init__(self, players=2, scenario="full_conquest"):
         self.game = S.MKState(scenario=scenario, players=[S.Player() for _ in range(players)])
         self.zones: dict = {}
@@ -203,18 +220,29 @@ class _Ctx:
 
     def emit(self, typ, data, rule):
         from types import SimpleNamespace
+
         from engine.games.mage_knight.apply import apply
+
         self.events.append((typ, data, rule))
         apply(self.t, SimpleNamespace(type=typ, data=data))
 
 
 def _conquered_city(t, spaces=("4,-5",), shields=(0, 1, 0), colour="red"):
     from engine.games.mage_knight.map.board import Space
+
     for k in spaces:
         q, r = map(int, k.split(","))
         t.game.board.spaces[k] = Space(q=q, r=r, terrain="plains", tile="core_8", site="city")
-    t.game.cities.append(CT.City(colours=[colour], level=4, spaces=list(spaces), shields=list(shields),
-                                 status="conquered", leader=CT.leader(list(shields))))
+    t.game.cities.append(
+        CT.City(
+            colours=[colour],
+            level=4,
+            spaces=list(spaces),
+            shields=list(shields),
+            status="conquered",
+            leader=CT.leader(list(shields)),
+        )
+    )
     for k in spaces:
         t.game.board.spaces[k].conquered_by = CT.leader(list(shields))
 
@@ -222,21 +250,23 @@ def _conquered_city(t, spaces=("4,-5",), shields=(0, 1, 0), colour="red"):
 def test_city_hand_limit_bonus_the_higher_of_city_and_keep_MK_11_EoT_7b():
     from engine.games.mage_knight.map.board import Space
     from engine.games.mage_knight.turn.flow import hand_limit
+
     t = _Table()
     _conquered_city(t)
     p0, p1 = t.game.players
-    p0.pos = p1.pos = "4,-4"                 # next to the city
-    assert hand_limit(t, 0) == p0.hand_limit + 2          # the leader
-    assert hand_limit(t, 1) == p1.hand_limit + 1          # a shield
+    p0.pos = p1.pos = "4,-4"  # next to the city
+    assert hand_limit(t, 0) == p0.hand_limit + 2  # the leader
+    assert hand_limit(t, 1) == p1.hand_limit + 1  # a shield
     t.game.board.spaces["5,-4"] = Space(q=5, r=-4, terrain="plains", tile="x", site="keep", conquered_by=1)
     t.game.board.spaces["6,-6"] = Space(q=6, r=-6, terrain="plains", tile="x", site="keep", conquered_by=1)
-    assert hand_limit(t, 1) == p1.hand_limit + 2          # 2 keeps beat the +1 of the city
+    assert hand_limit(t, 1) == p1.hand_limit + 2  # 2 keeps beat the +1 of the city
     p0.pos = "0,0"
-    assert hand_limit(t, 0) == p0.hand_limit              # too far away
+    assert hand_limit(t, 0) == p0.hand_limit  # too far away
 
 
 def test_city_shields_add_influence_once_per_turn_MK_8_Interact_3a():
     from engine.games.mage_knight.cities.interact import bonus_due, shield_bonus
+
     t = _Table()
     _conquered_city(t, shields=(0, 1, 0))
     t.game.players[0].pos = t.game.players[1].pos = "4,-5"
@@ -249,12 +279,13 @@ def test_city_shields_add_influence_once_per_turn_MK_8_Interact_3a():
 
 
 def test_blitz_fame_row_bonus_never_chains_MK_19_Scen_BlitzConquest():
-    from engine.games.mage_knight.turn import levels
     from engine.games.mage_knight.map.explore import gain_fame
+    from engine.games.mage_knight.turn import levels
+
     rows = [r.fame for r in levels.table()]
     t = _Table(scenario="blitz_conquest")
     ctx = _Ctx(t)
-    gain_fame(ctx, t, 0, rows[1], "MK:10:Result:1")        # exactly onto the second row
+    gain_fame(ctx, t, 0, rows[1], "MK:10:Result:1")  # exactly onto the second row
     assert t.game.players[0].fame == rows[1] + 1
     assert [e[2] for e in ctx.events] == ["MK:10:Result:1", "MK:19:Scen:BlitzConquest"]
     t2 = _Table(scenario="full_conquest")
@@ -263,13 +294,14 @@ def test_blitz_fame_row_bonus_never_chains_MK_19_Scen_BlitzConquest():
     t3 = _Table(scenario="blitz_conquest")
     t3.game.players[0].fame = rows[2] - 2
     c3 = _Ctx(t3)
-    gain_fame(c3, t3, 0, 1, "MK:10:Result:1")             # no row crossed: no bonus
+    gain_fame(c3, t3, 0, 1, "MK:10:Result:1")  # no row crossed: no bonus
     assert t3.game.players[0].fame == rows[2] - 1 and len(c3.events) == 1
 
 
 def test_solo_conquest_dummy_skills_join_the_offer_when_the_player_gains_one_MK_19_Scen_SoloConquest():
     from engine.context import Ctx
     from engine.games.mage_knight.turn.flow import level_choice
+
     eng, gid = new_game("mage-knight", 1, seed=3, options={"scenario": "solo_conquest"})
     t = eng.table(gid)
     g = t.game
@@ -277,16 +309,20 @@ def test_solo_conquest_dummy_skills_join_the_offer_when_the_player_gains_one_MK_
     assert t.zones[S.DUMMY_SKILLS].vis == "hidden" and len(pool) >= 2
     assert {content().skills[x].hero for x in pool} == {g.dummy.hero}
     ctx = Ctx(eng.ruleset(gid), t, "test", "test:1", None, 10_000)
-    ctx.emit("mk.level", {"seat": 0, "level": 2, "armour": 2, "hand_limit": 5, "command": 1, "choice": True},
-             rule="MK:11:EoT:6b")
+    ctx.emit(
+        "mk.level",
+        {"seat": 0, "level": 2, "armour": 2, "hand_limit": 5, "command": 1, "choice": True},
+        rule="MK:11:EoT:6b",
+    )
     from engine.mechanics import zones
+
     zones.move_top(ctx, S.skill_stack(0), S.skills_shown(0), 2, rule="MK:11:EoT:6b")
     skill = t.zone(S.skills_shown(0))[0]
     level_choice(ctx, t, 0, skill, "")
     assert skill in g.players[0].skills
     assert pool[0] in t.zone(S.SKILL_OFFER) and len(t.zone(S.DUMMY_SKILLS)) == len(pool) - 1
     eng2, gid2 = new_game("mage-knight", 2, seed=3, options={"scenario": "full_cooperative"})
-    assert S.DUMMY_SKILLS not in eng2.table(gid2).zones          # co-op: no second pool
+    assert S.DUMMY_SKILLS not in eng2.table(gid2).zones  # co-op: no second pool
 
 
 def test_megalopolis_the_last_city_on_two_spaces_with_a_pooled_garrison_MK_18_Scen_CityLevels():
@@ -312,12 +348,15 @@ def test_megalopolis_the_last_city_on_two_spaces_with_a_pooled_garrison_MK_18_Sc
     assert g.combat is not None and g.combat_space == "4,-5"
     defenders = [e.uid for e in g.combat.enemies if e.defends_fortified_site]
     assert sorted(defenders) == sorted(city.garrison)
-    assert all(e.rampaging for e in g.combat.enemies if e.uid not in defenders)   # provoked (MK:8:Combat:2b)
+    assert all(e.rampaging for e in g.combat.enemies if e.uid not in defenders)  # provoked (MK:8:Combat:2b)
 
 
 def test_megalopolis_needs_a_scenario_with_at_most_three_cities_MK_18_Scen_CityLevels():
-    for sid, players, spec in (("full_conquest", 4, "megalopolis:9"), ("mines_liberation", 2, "megalopolis:9"),
-                               ("full_conquest", 2, "megalopolis:30")):
+    for sid, players, spec in (
+        ("full_conquest", 4, "megalopolis:9"),
+        ("mines_liberation", 2, "megalopolis:9"),
+        ("full_conquest", 2, "megalopolis:30"),
+    ):
         with pytest.raises(BadInput) as err:
             new_game("mage-knight", players, seed=1, options={"scenario": sid, "variants": spec})
         assert err.value.rule == "MK:18:Scen:CityLevels"

@@ -1,6 +1,7 @@
 """Mage Knight's ambiguities outside combat as switchable readings (digest A10, A23, A31, A34):
 each is asked by the rules (readings_map.py) and each alternative changes an outcome of a
 situation played by `runeledger dispute`."""
+
 from __future__ import annotations
 
 import json
@@ -9,9 +10,9 @@ import pytest
 
 from cli import main as cli
 from engine import readings, registry
-from sim.dispute import settle
-from engine.pipeline import Engine
 from engine import situation as situation_file
+from engine.pipeline import Engine
+from sim.dispute import settle
 from store import EventStore
 
 SIT = "tests/games/mage_knight/situations/"
@@ -43,8 +44,13 @@ def test_a10_half_fame_of_another_players_keep_rounded_up_or_down():
 
 def test_a10_not_asked_for_an_even_total(tmp_path):
     """Fame 4 (swordsmen) halves to 2 either way: the reading is not consulted."""
-    text = open(KEEP, encoding="utf-8").read().replace('"gray_crossbowmen"', '"gray_swordsmen"') \
-        .replace("gray_crossbowmen#1", "gray_swordsmen#2").replace("value = 4", "value = 5")
+    text = (
+        open(KEEP, encoding="utf-8")
+        .read()
+        .replace('"gray_crossbowmen"', '"gray_swordsmen"')
+        .replace("gray_crossbowmen#1", "gray_swordsmen#2")
+        .replace("value = 4", "value = 5")
+    )
     path = tmp_path / "even.toml"
     path.write_text(text, encoding="utf-8")
     report = settle(str(path))
@@ -79,6 +85,7 @@ def test_a31_spells_and_powered_effects_keep_their_colour():
     colour the enemy does not resist)."""
     from engine.games.mage_knight.content.load import content
     from engine.games.mage_knight.readings.map import effect_colour
+
     doc = situation_file.normalized(situation_file.read(BLUE))
     eng = Engine(EventStore(":memory:"))
     gid = eng.create(doc["ruleset"], doc["players"], doc["seed"], doc["options"], situation=doc)
@@ -100,8 +107,10 @@ def test_a34_source_rule_at_round_preparation():
     """MK:4:Round:2b, A34: round 2's dice come up gold, black, black; by the digest they are
     rerolled (green, white, red), under setup_only they stand."""
     v = variants(settle(SOURCE), "A34")
+
     def round_two(alt):
         return [d["faces"] for d in played(v[alt], "mk.source")]
+
     assert round_two("each_round") == [["green", "white", "red"]]
     assert round_two("setup_only") == [["gold", "black", "black"]]
     assert v["setup_only"]["difference"]["rule"] == "MK:4:Round:2b"
@@ -116,7 +125,7 @@ def test_a34_set_up_keeps_its_rule_under_setup_only():
     eng = Engine(EventStore(":memory:"))
     gid = eng.create(doc["ruleset"], doc["players"], doc["seed"], doc["options"], situation=doc)
     sources = [e.data["faces"] for e in eng.store.read(gid) if e.type == "mk.source"]
-    assert sources[0] == ["blue", "green", "red"]      # gold and black rerolled
+    assert sources[0] == ["blue", "green", "red"]  # gold and black rerolled
 
 
 @pytest.mark.parametrize("path,rid", [(KEEP, "A10"), (WITHDRAW, "A23"), (BLUE, "A31"), (SOURCE, "A34")])
@@ -129,8 +138,12 @@ def test_cli_dispute_names_the_reading(path, rid, capsys):
 
 
 def test_a_bad_alternative_is_refused_naming_the_allowed(capsys):
-    assert cli.main(["new", "mage-knight", "--players", "1", "--option", "reading.A23=teleport",
-                     "--db", ":memory:"]) == 2
+    assert (
+        cli.main(
+            ["new", "mage-knight", "--players", "1", "--option", "reading.A23=teleport", "--db", ":memory:"]
+        )
+        == 2
+    )
     err = capsys.readouterr()
     assert "A23" in err.out + err.err and "nearest_safe" in err.out + err.err
 
@@ -141,9 +154,10 @@ def test_a31_unit_effects_paid_with_red_or_blue_mana_name_their_own_exclusion():
     excludes the enemies resisting that element by its own text, and the other unit effects are
     paid with white, green or nothing: the reading cannot change a unit's effect, so it is not
     asked for units (this test fails if new content breaks that)."""
+    from engine.games.mage_knight.cards.resolving import unit_resolutions
     from engine.games.mage_knight.content.load import content
     from engine.games.mage_knight.readings.map import RESISTED_BY
-    from engine.games.mage_knight.cards.resolving import unit_resolutions
+
     seen = []
     for uid, unit in content().units.items():
         for i, ability in enumerate(unit.abilities):

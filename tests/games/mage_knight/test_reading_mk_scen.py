@@ -1,14 +1,15 @@
 """Mage Knight's scenario ambiguities as switchable readings (digest A15, A27, A36): each is
 asked by the rules (readings_scen.py) only where its alternatives differ; A27 and A36 change an
 outcome of a situation played by `runeledger dispute`."""
+
 from __future__ import annotations
 
 import json
 
 from cli import main as cli
 from engine import readings
-from sim.dispute import settle
 from engine.games.mage_knight.readings.scenarios import last_turns
+from sim.dispute import settle
 
 SIT = "tests/games/mage_knight/situations/"
 PORTAL = SIT + "dispute_closed_portal_pvp.toml"
@@ -40,8 +41,7 @@ def test_a27_not_asked_while_the_portal_is_open(tmp_path):
     """Round 1: the portal is open, no PvP there under either reading (MK:12:PvP:1); the reading
     is not consulted and the command is refused as stated."""
     path = tmp_path / "round1.toml"
-    path.write_text(open(PORTAL, encoding="utf-8").read().replace("round = 2", "round = 1"),
-                    encoding="utf-8")
+    path.write_text(open(PORTAL, encoding="utf-8").read().replace("round = 2", "round = 1"), encoding="utf-8")
     assert cli.main(["dispute", str(path), "--json"]) == 2
 
 
@@ -92,13 +92,19 @@ def test_a25_dummy_round_reshuffle():
     preparation the digest shuffles them back into its deck; under no_reshuffle they stay in its
     discard pile (only In Need, the advanced action it gains, joins the deck)."""
     v = variants(settle(DUMMY), "A25")
+
     def back(alt):
-        return [d["n"] for d in played(v[alt], "zone.moved")
-                if d["src"] == "dummy:discard" and d["dst"] == "dummy:deck"]
+        return [
+            d["n"]
+            for d in played(v[alt], "zone.moved")
+            if d["src"] == "dummy:discard" and d["dst"] == "dummy:deck"
+        ]
+
     assert back("each_round") == [4]
     assert back("no_reshuffle") == []
-    assert [d["cards"] for d in played(v["no_reshuffle"], "mk.dummy_turn")] == \
-        [d["cards"] for d in played(v["each_round"], "mk.dummy_turn")]
+    assert [d["cards"] for d in played(v["no_reshuffle"], "mk.dummy_turn")] == [
+        d["cards"] for d in played(v["each_round"], "mk.dummy_turn")
+    ]
     assert v["no_reshuffle"]["difference"]["decisive"]
 
 
@@ -121,8 +127,10 @@ def test_a21_friendly_city_hand_limit():
     """MK:11:EoT:7b, A21: Tovak on the friendly Red City keeps Rage and draws up to 6 (5 cards)
     by the digest, up to 5 (4 cards) when a friendly city is not read as conquered."""
     v = variants(settle(FRIENDLY), "A21")
+
     def drawn(alt):
         return [d["n"] for d in played(v[alt], "zone.moved") if d["src"] == "deck:0" and d["dst"] == "hand:0"]
+
     assert drawn("counts_as_conquered") == [5]
     assert drawn("not_conquered") == [4]
     assert v["not_conquered"]["difference"]["rule"] == "MK:11:EoT:7"

@@ -1,6 +1,7 @@
 """Mage Knight's scoring ambiguities as switchable readings (digest A12, A13, A14, A16, A17):
 each is asked by the rules (readings_score.py) only where its alternatives differ, and each
 alternative changes a score or a fame gain of a situation played by `runeledger dispute`."""
+
 from __future__ import annotations
 
 import json
@@ -9,9 +10,9 @@ import pytest
 
 from cli import main as cli
 from engine import readings
-from sim.dispute import settle
 from engine.games.mage_knight.readings.scoring import blitz_bonus
 from engine.games.mage_knight.scenarios.book import blitz_row_bonus
+from sim.dispute import settle
 
 SIT = "tests/games/mage_knight/situations/"
 SCORING = SIT + "dispute_final_scoring.toml"
@@ -80,9 +81,14 @@ def test_a17_blitz_row_bonus_chains_or_not():
     report = settle(BLITZ)
     assert report["consulted"] == ["A17"]
     v = variants(report, "A17")
+
     def gained(alt):
-        return [e["data"]["total"] for e in v[alt]["decisive"]
-                if e["type"] == "mk.fame" and not e["data"].get("situation")]
+        return [
+            e["data"]["total"]
+            for e in v[alt]["decisive"]
+            if e["type"] == "mk.fame" and not e["data"].get("situation")
+        ]
+
     assert gained("no_chain") == [7, 8]
     assert gained("chains") == [7, 9]
     assert v["chains"]["difference"]["rule"] == "MK:19:Scen:BlitzConquest"
@@ -116,8 +122,9 @@ def test_cli_dispute_names_the_reading(path, rid, capsys):
 
 def test_situation_round_past_the_scenario_is_refused(tmp_path, capsys):
     path = tmp_path / "late.toml"
-    path.write_text(open(SCORING, encoding="utf-8").read().replace("round = 3", "round = 4"),
-                    encoding="utf-8")
+    path.write_text(
+        open(SCORING, encoding="utf-8").read().replace("round = 3", "round = 4"), encoding="utf-8"
+    )
     assert cli.main(["new", "--situation", str(path), "--db", ":memory:"]) == 2
     err = capsys.readouterr()
     assert "round = 4" in err.out + err.err and "MK:4:Round" in err.out + err.err

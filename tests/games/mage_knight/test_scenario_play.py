@@ -1,6 +1,7 @@
 """Random bots finish every scenario at every player count it allows, with no stall and a
 bounded number of commands (MK:18-22:Scen:*); replay and undo equality and hidden information
 on a sample. RUNELEDGER_MK2_GAMES=n plays n seeds per case (default 1; `make soak` sized)."""
+
 import os
 import random
 
@@ -16,8 +17,13 @@ from sim.testing import (
 )
 
 SEEDS = range(int(os.environ.get("RUNELEDGER_MK2_GAMES", "1")))
-CASES = [(sid, n, seed) for sid, s in scenarios().items() if sid != "first_reconnaissance"
-         for n in s.players for seed in SEEDS]
+CASES = [
+    (sid, n, seed)
+    for sid, s in scenarios().items()
+    if sid != "first_reconnaissance"
+    for n in s.players
+    for seed in SEEDS
+]
 
 
 @pytest.mark.parametrize("sid,players,seed", CASES)
@@ -28,7 +34,7 @@ def test_random_bots_finish_every_scenario(sid, players, seed):
     g = t.game
     assert t.over and g.phase == "over"
     assert 1 <= g.round <= g.rounds
-    assert set(g.final) == {str(s) for s in range(players)}     # every seat scored (MK:15:Score)
+    assert set(g.final) == {str(s) for s in range(players)}  # every seat scored (MK:15:Score)
     assert set(t.winners) <= set(range(players))
     if scenarios()[sid].scoring.kind == "standard":
         best = max(v["total"] for v in g.final.values())
@@ -43,8 +49,9 @@ def test_first_reconnaissance_solo_plays_with_the_dummy_MK_18_Scen_FirstRecon():
     assert any(e.type == "mk.dummy_turn" for e in eng.store.read(gid))
 
 
-@pytest.mark.parametrize("sid,players,seed", [("full_conquest", 2, 1), ("solo_conquest", 1, 2),
-                                              ("blitz_cooperative", 2, 3)])
+@pytest.mark.parametrize(
+    "sid,players,seed", [("full_conquest", 2, 1), ("solo_conquest", 1, 2), ("blitz_cooperative", 2, 3)]
+)
 def test_replay_and_undo_equality_in_part2_scenarios(sid, players, seed):
     eng, gid = new_game("mage-knight", players, seed=seed, options={"scenario": sid}, analysis=True)
     run_bots(eng, gid, seed)
@@ -60,11 +67,21 @@ def test_no_seat_sees_the_dummy_deck_or_a_city_garrison():
     assert assert_log_leaks_nothing(eng, gid, None) > 100
 
 
-MIXES = ("", "arrival_at_night", "darkness_falls,be_nice", "random_cities,rampaging_evil",
-         "more_rampaging_evil,improved_actions", "interactive_combat", "hero_auction",
-         "draft,random_orientation")
-VARIANT_CASES = [(sid, max(s.players), seed, MIXES[(i + seed) % len(MIXES)])
-                 for i, (sid, s) in enumerate(scenarios().items()) for seed in SEEDS]
+MIXES = (
+    "",
+    "arrival_at_night",
+    "darkness_falls,be_nice",
+    "random_cities,rampaging_evil",
+    "more_rampaging_evil,improved_actions",
+    "interactive_combat",
+    "hero_auction",
+    "draft,random_orientation",
+)
+VARIANT_CASES = [
+    (sid, max(s.players), seed, MIXES[(i + seed) % len(MIXES)])
+    for i, (sid, s) in enumerate(scenarios().items())
+    for seed in SEEDS
+]
 
 
 @pytest.mark.parametrize("sid,players,seed,mix", VARIANT_CASES)

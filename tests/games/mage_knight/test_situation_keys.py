@@ -1,6 +1,7 @@
 """Mage Knight situation keys (issue 25): every key given takes effect, zero and empty included,
 or is refused naming the key; a conquered city is conquered; `attack`'s targets and uses are
 sets; a wrong override shape names the shape expected; the keys a rulebook position needs."""
+
 from __future__ import annotations
 
 import copy
@@ -41,13 +42,17 @@ def refused(path, edit=None, game=None) -> str:
 
 # -- item 3: attack's targets and use are sets ----------------------------------------------
 
+
 def test_MK_9_Ranged_4_an_attack_group_in_any_order_is_the_same_attack():
     """MK:9:Ranged:4: one attack on a group of enemies, with the points of the kinds named; the
     group and the kinds are sets, so another order is the same command (it was refused with
     "not possible in this phase")."""
     eng, gid = start("attack_two_groups.toml")
-    listed = [c for c in eng.legal(gid, 0) if c["kind"] == "attack" and len(c["targets"]) == 2
-              and len(c["use"]) == 2]
+    listed = [
+        c
+        for c in eng.legal(gid, 0)
+        if c["kind"] == "attack" and len(c["targets"]) == 2 and len(c["use"]) == 2
+    ]
     assert listed, "the two-enemy attack with both kinds is offered"
     cmd = {"kind": "attack", "targets": listed[0]["targets"][::-1], "use": listed[0]["use"][::-1]}
     assert cmd != listed[0]
@@ -66,6 +71,7 @@ def test_MK_9_Ranged_4_an_unknown_target_is_still_refused_with_its_reason():
 
 
 # -- item 2: a conquered city; Elusive's second armour -------------------------------------------
+
 
 def test_MK_10_City_2_a_city_stated_conquered_is_conquered():
     """MK:10:City:2: as after a won assault: no defenders, a shield of the seat per defender,
@@ -98,26 +104,35 @@ def test_MK_10_Abilities_Elusive_abilities_overridden_to_none_remove_the_second_
 
 
 def test_MK_10_Abilities_Elusive_an_elusive_armour_without_the_ability_is_refused():
-    text = refused("elusive_no_abilities.toml",
-                   edit=lambda d: d["options"]["overrides"]["gray_shocktroops"].update(elusive_armour=6))
+    text = refused(
+        "elusive_no_abilities.toml",
+        edit=lambda d: d["options"]["overrides"]["gray_shocktroops"].update(elusive_armour=6),
+    )
     assert "elusive_armour" in text and "MK:10:Abilities:Elusive" in text
 
 
 # -- item 4: a wrong shape names the shape and an example --------------------------------------
 
-@pytest.mark.parametrize("field, value, shape, example", [
-    ("attacks", {"fire": 5}, "expected list", 'attacks = ["fire 5"'),
-    ("attacks", "fire 5", "expected list", 'attacks = ["fire 5"'),
-    ("armour", "4", "expected int", "armour = 4"),
-    ("abilities", "swift", "expected list", 'abilities = ["swift"'),
-])
+
+@pytest.mark.parametrize(
+    "field, value, shape, example",
+    [
+        ("attacks", {"fire": 5}, "expected list", 'attacks = ["fire 5"'),
+        ("attacks", "fire 5", "expected list", 'attacks = ["fire 5"'),
+        ("armour", "4", "expected int", "armour = 4"),
+        ("abilities", "swift", "expected list", 'abilities = ["swift"'),
+    ],
+)
 def test_an_override_of_the_wrong_shape_says_the_shape_with_an_example(field, value, shape, example):
-    text = refused("elusive_no_abilities.toml",
-                   edit=lambda d: d["options"]["overrides"].update(gray_shocktroops={field: value}))
+    text = refused(
+        "elusive_no_abilities.toml",
+        edit=lambda d: d["options"]["overrides"].update(gray_shocktroops={field: value}),
+    )
     assert f"gray_shocktroops'.{field}" in text and shape in text and example in text
 
 
 # -- item 1: a key given takes effect, zero and empty included, or is refused naming it ----------
+
 
 def test_SIT_0_fame_and_reputation_zero_take_effect():
     """Blitz Conquest starts at fame 1 and reputation 2 (MK:19:Scen:BlitzConquest): `fame = 0`
@@ -134,28 +149,35 @@ def test_SIT_0_reputation_is_set_not_added():
     assert eng.table(gid).game.players[0].reputation == 3 and ev[-1]["delta"] == 1
 
 
-@pytest.mark.parametrize("path, game, named", [
-    ("keys_blitz.toml", {"tactic": ""}, "tactic"),
-    ("keys_blitz.toml", {"tactic": "long_night"}, "tactic"),            # a night tactic by day
-    ("keys_blitz.toml", {"source": []}, "source"),
-    ("keys_blitz.toml", {"source": ["purple"]}, "source"),
-    ("keys_blitz.toml", {"dummy_turns": True}, "dummy_turns"),          # no dummy in a 2-seat game
-    ("keys_blitz.toml", {"removed_tactics": ["early_bird"]}, "removed_tactics"),
-    ("keys_blitz.toml", {"combat": {}}, "enemy"),                      # an empty [game.combat]
-    ("keys_blitz.toml", {"pick": True, "tactic": "rethink"}, "tactic"),
-    ("keys_blitz.toml", {"active": 2}, "active"),
-    ("keys_blitz.toml", {"spell_offer": [], "seat": [{"rewards": ["spell"]}, {}]}, "rewards"),
-    ("keys_blitz.toml", {"seat": [{"units": ["peasants"], "wounded_units": [1]}, {}]}, "wounded_units"),
-    ("keys_blitz.toml", {"seat": [{"units": ["nobody"]}, {}]}, "units"),
-    ("keys_blitz.toml", {"seat": [{"crystals": {"red": 4}}, {}]}, "crystals"),
-    ("keys_blitz.toml", {"seat": [{"reputation": 8}, {}]}, "reputation"),
-    ("keys_blitz.toml", {"seat": [{"level": 3, "fame": 0}, {}]}, "fame"),
-    ("keys_blitz.toml", {"seat": [{"deck": ["fireball", "fireball", "fireball", "fireball", "fireball"]}, {}]}, "deck"),
-    ("keys_blitz.toml", {"unit_offer": ["march"]}, "unit_offer"),
-    ("attack_two_groups.toml", {"combat": {"enemy": [{"id": "green_prowlers"}], "armour": 0}}, "armour"),
-    ("attack_two_groups.toml", {"combat": {"enemy": [{"id": "green_prowlers"}], "space": ""}}, "space"),
-    ("keys_solo.toml", {"dummy": {"crystals": {"gold": 1}}}, "dummy.crystals"),
-])
+@pytest.mark.parametrize(
+    "path, game, named",
+    [
+        ("keys_blitz.toml", {"tactic": ""}, "tactic"),
+        ("keys_blitz.toml", {"tactic": "long_night"}, "tactic"),  # a night tactic by day
+        ("keys_blitz.toml", {"source": []}, "source"),
+        ("keys_blitz.toml", {"source": ["purple"]}, "source"),
+        ("keys_blitz.toml", {"dummy_turns": True}, "dummy_turns"),  # no dummy in a 2-seat game
+        ("keys_blitz.toml", {"removed_tactics": ["early_bird"]}, "removed_tactics"),
+        ("keys_blitz.toml", {"combat": {}}, "enemy"),  # an empty [game.combat]
+        ("keys_blitz.toml", {"pick": True, "tactic": "rethink"}, "tactic"),
+        ("keys_blitz.toml", {"active": 2}, "active"),
+        ("keys_blitz.toml", {"spell_offer": [], "seat": [{"rewards": ["spell"]}, {}]}, "rewards"),
+        ("keys_blitz.toml", {"seat": [{"units": ["peasants"], "wounded_units": [1]}, {}]}, "wounded_units"),
+        ("keys_blitz.toml", {"seat": [{"units": ["nobody"]}, {}]}, "units"),
+        ("keys_blitz.toml", {"seat": [{"crystals": {"red": 4}}, {}]}, "crystals"),
+        ("keys_blitz.toml", {"seat": [{"reputation": 8}, {}]}, "reputation"),
+        ("keys_blitz.toml", {"seat": [{"level": 3, "fame": 0}, {}]}, "fame"),
+        (
+            "keys_blitz.toml",
+            {"seat": [{"deck": ["fireball", "fireball", "fireball", "fireball", "fireball"]}, {}]},
+            "deck",
+        ),
+        ("keys_blitz.toml", {"unit_offer": ["march"]}, "unit_offer"),
+        ("attack_two_groups.toml", {"combat": {"enemy": [{"id": "green_prowlers"}], "armour": 0}}, "armour"),
+        ("attack_two_groups.toml", {"combat": {"enemy": [{"id": "green_prowlers"}], "space": ""}}, "space"),
+        ("keys_solo.toml", {"dummy": {"crystals": {"gold": 1}}}, "dummy.crystals"),
+    ],
+)
 def test_SIT_0_a_key_given_acts_or_is_refused_naming_it(path, game, named):
     text = refused(path, game=game)
     assert named in text and "Traceback" not in text, text
@@ -165,7 +187,10 @@ def test_SIT_0_pick_lays_out_the_board_too():
     """`pick = true` left the tiles, shields and enemies of the file out: they are laid out."""
     eng, gid = start("keys_blitz.toml", game={"pick": True, "enemies": {"1,-1": ["green_prowlers"]}})
     t = eng.table(gid)
-    assert t.game.board.spaces["1,-1"].enemies and card_name(t.game.board.spaces["1,-1"].enemies[0]) == "green_prowlers"
+    assert (
+        t.game.board.spaces["1,-1"].enemies
+        and card_name(t.game.board.spaces["1,-1"].enemies[0]) == "green_prowlers"
+    )
     assert t.game.pickers == [0, 1]
 
 
@@ -175,6 +200,7 @@ def test_SIT_0_pvp_elements_given_empty_is_refused():
 
 
 # -- item 5: what the rulebook's positions need ----------------------------------------------
+
 
 def names(t, zone):
     return [card_name(c) for c in t.zone(zone)]
@@ -186,7 +212,7 @@ def test_SIT_0_a_seats_deck_in_order_and_its_discard_pile():
     assert names(t, S.deck(0)) == ["stamina", "swiftness", "promise"]
     assert names(t, S.discard(0)) == ["threaten", "wound"]
     assert sorted(names(t, S.hand(0))) == ["march", "rage"]
-    own = 16 - 2 - 3 - 1                      # the hand, the deck, threaten: the rest set aside
+    own = 16 - 2 - 3 - 1  # the hand, the deck, threaten: the rest set aside
     assert len(t.zone("aside:0")) == own
 
 
@@ -220,6 +246,7 @@ def test_MK_4_Round_2f_tactics_taken_before_are_out_of_the_round():
 def test_MK_11_EoT_6_a_level_stated_directly():
     """Level 3: its armour and hand limit, one more command token, and the fame it needs."""
     from engine.games.mage_knight.turn import levels
+
     eng, gid = start("keys_solo.toml")
     p = eng.table(gid).game.players[0]
     st = levels.stats(3)
@@ -228,26 +255,30 @@ def test_MK_11_EoT_6_a_level_stated_directly():
 
 
 def test_MK_7_Move_3_terrain_costs_by_day_and_night_overridden():
-    from engine.games.mage_knight.map.board import move_cost, unkey
     from engine.games.mage_knight.content.load import content
+    from engine.games.mage_knight.map.board import move_cost, unkey
 
     def edit(d):
         d["options"]["overrides"] = {"forest": {"day": 2, "night": 7}}
+
     eng, gid = start("keys_blitz.toml", edit=edit)
     board = eng.table(gid).game.board
     forest = next(k for k, sp in sorted(board.spaces.items()) if sp.terrain == "forest" and not sp.site)
     hills = next(k for k, sp in sorted(board.spaces.items()) if sp.terrain == "hills" and not sp.site)
     assert move_cost(board, content(), unkey(forest), False) == 2
     assert move_cost(board, content(), unkey(forest), True) == 7
-    assert move_cost(board, content(), unkey(hills), False) == 3       # the content's
+    assert move_cost(board, content(), unkey(hills), False) == 3  # the content's
 
 
-@pytest.mark.parametrize("over, named", [
-    ({"forest": {"day": -1}}, "forest'.day"),
-    ({"forest": {"noon": 3}}, "noon"),
-    ({"lake": {"day": 2}}, "impassable"),
-    ({"forest": {"day": "3"}}, "expected int"),
-])
+@pytest.mark.parametrize(
+    "over, named",
+    [
+        ({"forest": {"day": -1}}, "forest'.day"),
+        ({"forest": {"noon": 3}}, "noon"),
+        ({"lake": {"day": 2}}, "impassable"),
+        ({"forest": {"day": "3"}}, "expected int"),
+    ],
+)
 def test_MK_7_Move_3_a_wrong_terrain_cost_is_refused_naming_it(over, named):
     text = refused("keys_blitz.toml", edit=lambda d: d["options"].update(overrides=over))
     assert named in text, text
@@ -261,9 +292,15 @@ def test_every_mage_knight_situation_key_is_documented_with_an_example():
     from engine.games.mage_knight.situations.combat import CombatSit, EnemySit, PointsSit
     from engine.games.mage_knight.situations.pvp import PvPSit
     from engine.games.mage_knight.situations.setup import DummySit, SeatSit, Sit
+
     text = Path("docs/disputes.md").read_text()
     for struct in (Sit, SeatSit, DummySit, CombatSit, EnemySit, PointsSit, PvPSit):
         for key in struct.__struct_fields__:
-            assert f"`{key}`" in text or f"\n{key} = " in text or f"[game.{key}]" in text \
-                or f"[[game.{key}]]" in text or f"[[game.combat.{key}]]" in text \
-                or f"[[game.pvp.{key}]]" in text, (struct.__name__, key)
+            assert (
+                f"`{key}`" in text
+                or f"\n{key} = " in text
+                or f"[game.{key}]" in text
+                or f"[[game.{key}]]" in text
+                or f"[[game.combat.{key}]]" in text
+                or f"[[game.pvp.{key}]]" in text
+            ), (struct.__name__, key)

@@ -1,5 +1,6 @@
 """`[game.combat]`: a Mage Knight situation that starts inside a combat, and `[overrides]` of
 enemy and unit values (docs/disputes.md)."""
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,11 @@ def test_a_situation_starts_in_the_stated_phase_with_the_points_played():
     t = eng.table(gid)
     c = t.game.combat
     assert c is not None and c.phase == "attack" and c.fortified_site
-    assert [(p.kind, p.element, p.value) for p in c.pool] == [("melee", "fire", 3), ("melee", "ice", 3),
-                                                              ("melee", "physical", 2)]
+    assert [(p.kind, p.element, p.value) for p in c.pool] == [
+        ("melee", "fire", 3),
+        ("melee", "ice", 3),
+        ("melee", "physical", 2),
+    ]
     assert [e.uid for e in c.enemies] == [BEASTS_UID] and c.enemies[0].rampaging
     (started,) = events(eng, gid, "mk.combat_started")
     assert started.rule == "SIT-0" and started.data["kind"] == "assault"
@@ -42,8 +46,12 @@ def test_points_blocked_attacks_and_earlier_defeats_are_stated():
     def edit(game):
         game["combat"]["phase"] = "block"
         game["combat"]["points"] = [{"kind": "block", "element": "physical", "value": 4}]
-        game["combat"]["enemy"] = [{"id": "green_prowlers", "defeated": True, "rampaging": True},
-                                   {"id": "green_diggers", "blocked": [0]}, {"id": "gray_guardsmen"}]
+        game["combat"]["enemy"] = [
+            {"id": "green_prowlers", "defeated": True, "rampaging": True},
+            {"id": "green_diggers", "blocked": [0]},
+            {"id": "gray_guardsmen"},
+        ]
+
     eng, gid = from_situation(BEASTS, edit=edit)
     c = eng.table(gid).game.combat
     prowlers, diggers, guards = c.enemies
@@ -55,8 +63,12 @@ def test_points_blocked_attacks_and_earlier_defeats_are_stated():
 def test_the_whole_combat_plays_on_from_the_situation():
     """Damage stated in the situation ends in wounds in the hand and the combat's result."""
     eng, gid = from_situation(CUMBERSOME)
-    for cmd in ({"kind": "next"}, {"kind": "assign", "enemy": "green_orc_stonethrower#1",
-                                      "attack": 0, "to": "hero"}, {"kind": "next"}, {"kind": "next"}):
+    for cmd in (
+        {"kind": "next"},
+        {"kind": "assign", "enemy": "green_orc_stonethrower#1", "attack": 0, "to": "hero"},
+        {"kind": "next"},
+        {"kind": "next"},
+    ):
         eng.submit(gid, 0, cmd)
     (damage,) = events(eng, gid, "mk.combat.damage")
     assert (damage.data["damage"], damage.data["wounds_to_hand"]) == (7, 4)
@@ -64,20 +76,33 @@ def test_the_whole_combat_plays_on_from_the_situation():
     assert over.data["outcome"]["wounds_to_hand"] == 4 and eng.table(gid).game.combat is None
 
 
-@pytest.mark.parametrize("change, words", [
-    (lambda c: c.update(kind="ambush"), ["kind", "ambush", "challenge"]),
-    (lambda c: c.update(phase="over"), ["phase", "ranged", "MK:8:Combat:3"]),
-    (lambda c: c.update(space="9,9"), ["space", "9,9"]),
-    (lambda c: c.update(enemy=[{"id": "green_nobody"}]), ["enemy.id", "green_nobody"]),
-    (lambda c: c.update(enemy=[{"id": "green_prowlers", "blocked": [3]}]), ["blocked", "MK:9:Block:3"]),
-    (lambda c: c.update(enemy=[{"id": "green_prowlers", "defeated": True}]), ["defeated", "MK:10:Result:1"]),
-    (lambda c: c.update(phase="block", points=[],
-                        enemy=[{"id": "green_orc_summoners"}]), ["summons", "MK:10:Abilities:Summon"]),
-    (lambda c: c.update(phase="damage", points=[],
-                        enemy=[{"id": "green_prowlers", "blocked": [0]}]), ["damage phase", "MK:9:Damage:1"]),
-    (lambda c: c.update(points=[{"kind": "block", "value": 2}]), ["points", "attack phase", "MK:8:Combat:3"]),
-    (lambda c: c.update(surprise=True), ["surprise"]),
-])
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda c: c.update(kind="ambush"), ["kind", "ambush", "challenge"]),
+        (lambda c: c.update(phase="over"), ["phase", "ranged", "MK:8:Combat:3"]),
+        (lambda c: c.update(space="9,9"), ["space", "9,9"]),
+        (lambda c: c.update(enemy=[{"id": "green_nobody"}]), ["enemy.id", "green_nobody"]),
+        (lambda c: c.update(enemy=[{"id": "green_prowlers", "blocked": [3]}]), ["blocked", "MK:9:Block:3"]),
+        (
+            lambda c: c.update(enemy=[{"id": "green_prowlers", "defeated": True}]),
+            ["defeated", "MK:10:Result:1"],
+        ),
+        (
+            lambda c: c.update(phase="block", points=[], enemy=[{"id": "green_orc_summoners"}]),
+            ["summons", "MK:10:Abilities:Summon"],
+        ),
+        (
+            lambda c: c.update(phase="damage", points=[], enemy=[{"id": "green_prowlers", "blocked": [0]}]),
+            ["damage phase", "MK:9:Damage:1"],
+        ),
+        (
+            lambda c: c.update(points=[{"kind": "block", "value": 2}]),
+            ["points", "attack phase", "MK:8:Combat:3"],
+        ),
+        (lambda c: c.update(surprise=True), ["surprise"]),
+    ],
+)
 def test_a_wrong_combat_key_is_refused_naming_it(change, words):
     with pytest.raises(SituationError) as exc:
         from_situation(BEASTS, edit=lambda game: change(game["combat"]))
@@ -95,6 +120,7 @@ def test_cli_new_refuses_a_bad_combat_with_exit_2(tmp_path, capsys):
 
 # -- overrides ------------------------------------------------------------------------------
 
+
 def test_an_enemy_override_changes_the_combat_and_is_marked():
     """Armour 4 instead of 5 makes fire 3 + ice 3 + physical 2 a win under per-element halving
     (A8) too; the token's overridden values are listed in mk.combat_started."""
@@ -103,14 +129,19 @@ def test_an_enemy_override_changes_the_combat_and_is_marked():
     eng, gid = from_situation(BEASTS, options={"overrides": over, "readings": {"A8": "per_type"}})
     created = eng.store.read(gid)[0]
     assert created.data["options"]["overrides"] == {
-        "green_orc_war_beasts": {"armour": 4, "attacks": ["fire 4", "ice 2"], "fame": 6}}
+        "green_orc_war_beasts": {"armour": 4, "attacks": ["fire 4", "ice 2"], "fame": 6}
+    }
     (started,) = events(eng, gid, "mk.combat_started")
-    assert started.data["overridden"] == {BEASTS_UID: created.data["options"]["overrides"]["green_orc_war_beasts"]}
+    assert started.data["overridden"] == {
+        BEASTS_UID: created.data["options"]["overrides"]["green_orc_war_beasts"]
+    }
     assert started.data["combat"]["readings"] == {"A8": "per_type"}
     e = eng.table(gid).game.combat.enemies[0]
     assert (e.armour, e.fame) == (4, 6)
     assert [(a.value, a.element, a.summon, a.summon_pile) for a in e.attacks] == [
-        (4, "fire", False, ""), (2, "ice", False, "")]
+        (4, "fire", False, ""),
+        (2, "ice", False, ""),
+    ]
     eng.submit(gid, 0, {"kind": "attack", "targets": [BEASTS_UID], "use": ["melee"]})
     (attacked,) = events(eng, gid, "mk.combat.attacked")
     assert (attacked.data["total"], attacked.data["armour"]) == (4, 4)
@@ -122,6 +153,7 @@ def test_a_unit_override_changes_its_armour_in_combat():
         game["seat"][0]["units"] = ["peasants"]
         game["combat"]["phase"] = "damage"
         game["combat"]["points"] = []
+
     eng, gid = from_situation(BEASTS, edit=edit, options={"overrides": {"peasants": {"armour": 5}}})
     c = eng.table(gid).game.combat
     (unit,) = c.units
@@ -130,20 +162,26 @@ def test_a_unit_override_changes_its_armour_in_combat():
     assert started.data["overridden"] == {unit.uid: {"armour": 5}}
     eng.submit(gid, 0, {"kind": "assign", "enemy": BEASTS_UID, "attack": 0, "to": unit.uid})
     (damage,) = events(eng, gid, "mk.combat.damage")
-    assert damage.data["remaining"] == 1      # brutal: 3 x 2 = 6, less armour 5
+    assert damage.data["remaining"] == 1  # brutal: 3 x 2 = 6, less armour 5
 
 
-@pytest.mark.parametrize("over, words", [
-    ({"Nobody": {"armour": 3}}, ["Nobody"]),
-    ({"Thugs": {"armour": 3}}, ["Thugs", "gray_thugs", "thugs", "content id"]),
-    ({"green_prowlers": {"colour": 3}}, ["colour", "armour", "fame"]),
-    ({"peasants": {"fame": 3}}, ["fame", "unit", "armour, attack, block, cost, influence, level, move, resistances"]),
-    ({"green_prowlers": {"attacks": ["lightning 3"]}}, ["lightning 3", "coldfire"]),
-    ({"green_prowlers": {"abilities": ["flying"]}}, ["flying", "swift"]),
-    ({"green_prowlers": {"resistances": ["wind"]}}, ["wind", "physical"]),
-    ({"green_prowlers": {"armour": 0}}, ["armour", "at least 1"]),
-    ({"green_prowlers": {"armour": "3"}}, ["armour", "int"]),
-])
+@pytest.mark.parametrize(
+    "over, words",
+    [
+        ({"Nobody": {"armour": 3}}, ["Nobody"]),
+        ({"Thugs": {"armour": 3}}, ["Thugs", "gray_thugs", "thugs", "content id"]),
+        ({"green_prowlers": {"colour": 3}}, ["colour", "armour", "fame"]),
+        (
+            {"peasants": {"fame": 3}},
+            ["fame", "unit", "armour, attack, block, cost, influence, level, move, resistances"],
+        ),
+        ({"green_prowlers": {"attacks": ["lightning 3"]}}, ["lightning 3", "coldfire"]),
+        ({"green_prowlers": {"abilities": ["flying"]}}, ["flying", "swift"]),
+        ({"green_prowlers": {"resistances": ["wind"]}}, ["wind", "physical"]),
+        ({"green_prowlers": {"armour": 0}}, ["armour", "at least 1"]),
+        ({"green_prowlers": {"armour": "3"}}, ["armour", "int"]),
+    ],
+)
 def test_a_wrong_override_is_refused_naming_it(over, words):
     with pytest.raises(ValueError) as exc:
         from_situation(BEASTS, options={"overrides": over})
@@ -153,6 +191,7 @@ def test_a_wrong_override_is_refused_naming_it(over, words):
 def test_units_wounded_and_spent_enter_the_combat_as_stated():
     def edit(game):
         game["seat"][0].update(units=["peasants", "foresters"], wounded_units=[1], spent_units=[0])
+
     eng, gid = from_situation(BEASTS, edit=edit)
     c = eng.table(gid).game.combat
     peasants, foresters = c.units

@@ -1,6 +1,7 @@
 """Mage Knight situations that start inside a PvP combat (`[game.pvp]`) or a city assault in
 progress (`[game.combat] garrison = true` on a city from `[game.tiles]`), each with its dispute
 (digest A11: PvP fame at equal level and fame; A22: city defenders of a failed assault)."""
+
 from __future__ import annotations
 
 import copy
@@ -8,13 +9,13 @@ import copy
 import pytest
 
 from engine import situation as situation_file
-from sim.dispute import settle
 from engine.errors import BadInput
-from engine.games.mage_knight.cities import rules as CT
 from engine.games.mage_knight import state as S
+from engine.games.mage_knight.cities import rules as CT
 from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
 from engine.pipeline import Engine
+from sim.dispute import settle
 from store import EventStore
 
 SIT = "tests/games/mage_knight/situations/"
@@ -42,6 +43,7 @@ def played(v, typ):
 
 
 # -- PvP ------------------------------------------------------------------------------------
+
 
 def test_pvp_situation_starts_at_the_damage_step_of_the_melee():
     """MK:13:PvPMelee:2: the aggressor (seat 0) spends 5 damage; the legal choices are the
@@ -73,20 +75,30 @@ def test_a11_not_asked_when_the_loser_has_more_fame():
     doc = situation_file.normalized(situation_file.read(PVP))
     doc["game"]["seat"][1]["fame"] = 3
     from sim.dispute import run
+
     played_run = run(doc)
     assert played_run["consulted"] == set()
     fame = [e.data for e in played_run["events"] if e.type == "mk.fame" and e.rule == "MK:13:PvPResult"]
     assert [d["delta"] for d in fame] == [1]
 
 
-@pytest.mark.parametrize("change,message", [
-    (lambda g: g["pvp"].update(defender=0), "[game.pvp] defender"),
-    (lambda g: g["seat"][1].update(pos="2,-3"), "[game.pvp] defender"),
-    (lambda g: g["pvp"].update(step="parley"), "[game.pvp] step: 'parley' (allowed: attack, block, damage)"),
-    (lambda g: g["pvp"].update(remaining=0), "MK:12:PvPRanged:5"),
-    (lambda g: g["pvp"].update(step="block", points=[{"kind": "melee", "value": 2}]), "MK:12:PvPRanged:2"),
-    (lambda g: g["pvp"].update(surprise=True), "surprise"),
-])
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        (lambda g: g["pvp"].update(defender=0), "[game.pvp] defender"),
+        (lambda g: g["seat"][1].update(pos="2,-3"), "[game.pvp] defender"),
+        (
+            lambda g: g["pvp"].update(step="parley"),
+            "[game.pvp] step: 'parley' (allowed: attack, block, damage)",
+        ),
+        (lambda g: g["pvp"].update(remaining=0), "MK:12:PvPRanged:5"),
+        (
+            lambda g: g["pvp"].update(step="block", points=[{"kind": "melee", "value": 2}]),
+            "MK:12:PvPRanged:2",
+        ),
+        (lambda g: g["pvp"].update(surprise=True), "surprise"),
+    ],
+)
 def test_pvp_situation_refuses_a_bad_position(change, message):
     with pytest.raises(BadInput) as err:
         start(PVP, lambda doc: change(doc["game"]))
@@ -100,6 +112,7 @@ def test_no_pvp_situation_where_the_scenario_forbids_it():
 
 
 # -- a city assault in progress --------------------------------------------------------------
+
 
 def test_city_assault_situation_fights_the_citys_own_garrison():
     """MK:10:City:1: the Red City's defenders drawn at its reveal are turned face up and fight,
@@ -120,9 +133,11 @@ def test_city_assault_situation_fights_the_citys_own_garrison():
 def test_city_assault_situation_can_conquer_the_city():
     """MK:10:City:2: with enough attack every defender falls: a shield each, the city conquered
     with seat 0 leading (a conquest at stake)."""
+
     def edit(doc):
         doc["game"]["combat"]["points"][0]["value"] = 30
         doc["play"][0]["command"]["targets"] = ["violet_ice_mages#1", "brown_crypt_worm#1"]
+
     eng, gid, doc = start(CITY, edit)
     for step in doc["play"]:
         eng.submit(gid, step["seat"], step["command"])
@@ -147,23 +162,29 @@ def test_a22_defenders_of_a_failed_assault_stay_defeated_or_return():
 def test_a22_restored_defenders_fold_into_the_city():
     def edit(doc):
         doc["options"]["readings"] = {"A22": "return_on_failure"}
+
     eng, gid, doc = start(CITY, edit)
     for step in doc["play"]:
         eng.submit(gid, step["seat"], step["command"])
     t = eng.table(gid)
     (city,) = t.game.cities
-    assert sorted(city.garrison) == sorted(["violet_ice_mages#1", "violet_illusionists#1", "brown_crypt_worm#1"])
+    assert sorted(city.garrison) == sorted(
+        ["violet_ice_mages#1", "violet_illusionists#1", "brown_crypt_worm#1"]
+    )
     assert city.defeated == [] and city.shields == [0, 0] and city.status == "hostile"
     assert sorted(t.zone(S.at("4,-5"))) == sorted(city.garrison)
     assert all(card_name(x) != "violet_ice_mages" for x in t.zone(S.enemy_discard("violet")))
 
 
-@pytest.mark.parametrize("change,message", [
-    (lambda g: g["combat"]["enemy"][0].update(id="green_prowlers"), "does not defend 4,-5"),
-    (lambda g: g["tiles"].update({"4,-5": "no_such_tile"}), "no map tile"),
-    (lambda g: g.update(conquered={"9,9": 0}), "not a site on the map"),
-    (lambda g: g.update(pvp={"defender": 1}), "one combat at a time"),
-])
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        (lambda g: g["combat"]["enemy"][0].update(id="green_prowlers"), "does not defend 4,-5"),
+        (lambda g: g["tiles"].update({"4,-5": "no_such_tile"}), "no map tile"),
+        (lambda g: g.update(conquered={"9,9": 0}), "not a site on the map"),
+        (lambda g: g.update(pvp={"defender": 1}), "one combat at a time"),
+    ],
+)
 def test_city_situation_refuses_a_bad_position(change, message):
     with pytest.raises(BadInput) as err:
         start(CITY, lambda doc: change(doc["game"]))

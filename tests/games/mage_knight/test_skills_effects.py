@@ -1,7 +1,16 @@
 """Skills used with their real effects: once per turn, or once per round and flipped; the
 interactive skills once a round (MK:5:Skills:4a-c, content/readings.json)."""
-from tests.games.mage_knight.test_cards_advanced import (fight, give_skill, legal, names, play_first, player,
-                                                         pool, sit)
+
+from tests.games.mage_knight.test_cards_advanced import (
+    fight,
+    give_skill,
+    legal,
+    names,
+    play_first,
+    player,
+    pool,
+    sit,
+)
 
 
 def test_double_time_moves_two_by_day_and_one_by_night_once_a_turn():
@@ -67,6 +76,7 @@ def test_leadership_raises_the_next_units_block():
     uid = player(eng, gid).units[0].uid
     blocks = [c for c in legal(eng, gid, kind="activate", unit=uid)]
     from engine.games.mage_knight.turn.actions import unit_resolutions
+
     opt = next(c for c in blocks if unit_resolutions("peasants", c["ability"])[c["option"]][0][0] == "block")
     eng.submit(gid, 0, opt)
     assert pool(eng, gid) == [("block", "physical", 5)]
@@ -88,6 +98,7 @@ def test_arcane_disguise_ignores_reputation():
     give_skill(eng, gid, "krang_arcane_disguise")
     play_first(eng, gid, kind="skill", skill="krang_arcane_disguise", option=1)
     from engine.games.mage_knight.turn.actions import pool as influence_pool
+
     assert influence_pool(eng.table(gid), 0) == 3
 
 
@@ -105,8 +116,9 @@ def test_every_active_skill_can_be_offered():
     """MK:5:Skills:4: each once-per-turn, once-per-round or interactive skill has at least one
     resolution the seat could use somewhere (no skill is silently dead); Puppet Master, a
     stand-in, is the one exception"""
-    from engine.games.mage_knight.content.load import content
     from engine.games.mage_knight.cards.effects import Situation, resolutions
+    from engine.games.mage_knight.content.load import content
+
     dead = []
     for s in content().skills.values():
         if s.usage == "passive" or s.id == "krang_puppet_master":
@@ -160,7 +172,7 @@ def test_i_dont_give_a_damn_raises_a_sideways_advanced_card_to_three():
     play_first(eng, gid, card="crystal_mastery", mode="sideways", option=0)
     assert player(eng, gid).move == 3
     play_first(eng, gid, card="march", mode="sideways", option=0)
-    assert player(eng, gid).move == 4       # used once
+    assert player(eng, gid).move == 4  # used once
 
 
 def test_deadly_aim_adds_two_to_an_attack_card_in_the_attack_phase():

@@ -2,6 +2,7 @@
 withdrawal (MK:7:Move:7d, MK:11:EoT:2) and the retreat after a failed assault (MK:8:Combat:1a)
 read it. Before the merge fix the path was also kept as a turn effect, and part 2 scenarios ran
 a second withdrawal that ignored spaces made safe for the turn."""
+
 from engine.context import Ctx
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.map.board import Space
@@ -19,11 +20,13 @@ def _wounds(t, seat=0):
 
 def test_a_lake_made_safe_needs_no_withdrawal_in_a_part_2_scenario_MK_7_Move_7d():
     """Secret Ways makes lakes safe this turn: no scenario's end of turn withdraws from one."""
+
     def edit(g):
         g["seat"][0].update(hand=["march"], tokens=["blue"], move=1)
+
     eng, gid = from_situation(HERE / "cards_village.toml", options={"scenario": "solo_conquest"}, edit=edit)
     sp = eng.table(gid).game.board.spaces[LAKE]
-    sp.terrain, sp.site = "lake", ""                      # test set-up: this scenario's map has a keep there
+    sp.terrain, sp.site = "lake", ""  # test set-up: this scenario's map has a keep there
     end_on_a_safe_lake(eng, gid)
 
 
@@ -50,7 +53,7 @@ def test_withdrawal_follows_the_path_folded_from_the_move_events_MK_11_EoT_2():
     w = _wounds(t)
     withdraw(ctx, t, 0)
     assert t.game.players[0].pos == "32,0" and _wounds(t) == w + 1
-    withdraw(ctx, t, 0)                                   # safe now: nothing more
+    withdraw(ctx, t, 0)  # safe now: nothing more
     assert t.game.players[0].pos == "32,0" and _wounds(t) == w + 1
 
 
@@ -73,7 +76,7 @@ def test_no_safe_space_on_the_path_ends_at_its_start_MK_7_Move_7d():
     ctx.emit("mk.moved", {"seat": 0, "to": "32,0", "cost": 0}, rule="MK:7:Move:3")
     ctx.emit("mk.moved", {"seat": 0, "to": "31,0", "cost": 0}, rule="MK:7:Move:3")
     for s in ("33,0", "32,0", "31,0"):
-        t.game.board.spaces[s].terrain = "lake"           # test set-up: nothing on the path is safe
+        t.game.board.spaces[s].terrain = "lake"  # test set-up: nothing on the path is safe
     w = _wounds(t)
     withdraw(ctx, t, 0)
     assert t.game.players[0].pos == "33,0" and _wounds(t) == w + 2

@@ -1,7 +1,8 @@
 """Unit abilities with their values, mana costs and resistances (MK:5:Units:5, content/units.json
 and content/readings.json)."""
-from engine.games.mage_knight.turn.actions import unit_resolutions
+
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.turn.actions import unit_resolutions
 from tests.games.mage_knight.test_cards_advanced import fight, legal, player, pool, sit
 
 

@@ -1,4 +1,5 @@
 """Drive rune-age games through the real pipeline (sim.testing) from situation files."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,9 +7,9 @@ from pathlib import Path
 import pytest
 
 import engine.games.rune_age as pkg
-from sim import testing
 from engine.errors import IllegalCommand
 from engine.mechanics import zones
+from sim import testing
 
 SITUATIONS = Path(pkg.__file__).parent / "situations"
 
@@ -16,10 +17,17 @@ SITUATIONS = Path(pkg.__file__).parent / "situations"
 class Game:
     """A game from a situation file; `edit` may change its [game] table first."""
 
-    def __init__(self, name: str, options: dict | None = None, edit=None, forced: dict | None = None,
-                 players: int | None = None):
+    def __init__(
+        self,
+        name: str,
+        options: dict | None = None,
+        edit=None,
+        forced: dict | None = None,
+        players: int | None = None,
+    ):
         self.eng, self.gid = testing.from_situation(
-            SITUATIONS / f"{name}.toml", options=options, forced=forced, players=players, edit=edit)
+            SITUATIONS / f"{name}.toml", options=options, forced=forced, players=players, edit=edit
+        )
 
     @classmethod
     def new(cls, players: int, seed: int = 1, **options) -> Game:

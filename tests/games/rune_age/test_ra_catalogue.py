@@ -1,5 +1,6 @@
 """`runeledger cards rune-age`: the box's component counts, each value with its source, English
 names from public lists, and effect text generated from the data the rules read."""
+
 from __future__ import annotations
 
 import json
@@ -8,8 +9,8 @@ from collections import Counter
 import msgspec
 import pytest
 
-from engine.cards import find
 from cli.main import main
+from engine.cards import find
 from engine.games.rune_age import RULESET
 from engine.games.rune_age import cards as C
 from engine.games.rune_age import catalogue as K
@@ -37,7 +38,11 @@ def test_ra_catalogue_counts_are_the_component_list(cards):
         assert per[faction] == 23
         mine = [c for c in cards if c.group == faction]
         assert sorted((c.values.get("cost"), c.count) for c in mine if c.kind == "unit") == [
-            (1, 8), (2, 4), (3, 4), (5, 3)]
+            (1, 8),
+            (2, 4),
+            (3, 4),
+            (5, 3),
+        ]
         assert [c.count for c in mine if c.kind == "realm"] == [1]
         assert [c.count for c in mine if c.kind == "stronghold"] == [3]
     neutral = [c for c in cards if c.group == "neutral"]
@@ -58,12 +63,17 @@ def test_ra_values_carry_their_source(cards):
     assert riverwatch.values["influence"] == 3 and riverwatch.sources["influence"] == "rulebook p.8"
     assert riverwatch.sources["strength"] == "stand-in"
     gold3 = one(cards, "3-Gold")
-    assert (gold3.values, gold3.sources) == ({"cost": 5, "gold": 3},
-                                             {"cost": "rulebook p.8", "gold": "rulebook p.2"})
+    assert (gold3.values, gold3.sources) == (
+        {"cost": 5, "gold": 3},
+        {"cost": "rulebook p.8", "gold": "rulebook p.2"},
+    )
     assert one(cards, "1-Gold").sources["cost"] == "stand-in"
     assert one(cards, "Berserker").sources["cost"] == "public-list"
-    assert one(cards, "Daqan-Festung").sources == {"cost": "rulebook p.7", "strength": "rulebook p.7",
-                                                   "influence": "rulebook p.8"}
+    assert one(cards, "Daqan-Festung").sources == {
+        "cost": "rulebook p.7",
+        "strength": "rulebook p.7",
+        "influence": "rulebook p.8",
+    }
     assert one(cards, "Archaut").values == {"health": 20}
     assert one(cards, "Drachenlord Kalladra").sources["icons"] == "rulebook p.11"
     assert one(cards, "Dämon").sources == {"cost": "stand-in", "strength": "stand-in"}
@@ -75,7 +85,7 @@ def test_ra_english_names_come_from_the_public_lists(cards):
     assert one(cards, "Sturmzauberweberin").english_name == "Storm Sorceress"
     assert one(cards, "Zeit des Krieges").english_name == "A Time for War"
     assert one(cards, "Diebesgilde").group == "The Monument: stage 1"
-    assert one(cards, "Berserker").english_name is None      # the same in both languages
+    assert one(cards, "Berserker").english_name is None  # the same in both languages
 
 
 def test_ra_text_is_generated_from_the_data_the_rules_read(cards):

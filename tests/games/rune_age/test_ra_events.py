@@ -1,4 +1,5 @@
 """The event phase (EVT-1..10): attacks defended player by player, enemies, rebuild, lasting effects."""
+
 from __future__ import annotations
 
 from ra_helpers import Game
@@ -16,12 +17,12 @@ def test_ra_attack_effect_defended_in_turn_order_from_the_first_player():
     g = Game("rules_base", edit=lambda d: d.update(phase="event", order=[1, 0], events=["Grenzscharmützel"]))
     p = g.prompt()
     assert (p.seat, p.kind, g.g.combat.kind) == (1, "deploy", "defend")
-    g.play(1, "stop")                                  # no cards: the full 3 is taken
+    g.play(1, "stop")  # no cards: the full 3 is taken
     assert g.damage(1) == 3 and g.events("damage.dealt")[-1].rule == "BTL-6"
     assert g.prompt().seat == 0
     for name in ("Daqan-Fußvolk", "Daqan-Armbrustschützen"):
         g.play(0, "play", card=g.card("hand:0", name))
-    g.play(0, "stop")                                  # 1 + 2 = 3: a tie repels the attack
+    g.play(0, "stop")  # 1 + 2 = 3: a tie repels the attack
     assert g.damage(0) == 0
     assert g.g.round == 2 and g.g.active == 1 and g.g.ev is None
     assert len(g.zone("hand:0")) == 5 and "Grenzscharmützel" in g.names("event_discard")

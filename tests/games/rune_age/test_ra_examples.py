@@ -1,5 +1,6 @@
 """The rulebook's worked examples E0..E9 (rules/rune-age-examples.md), each from a situation file
 through the real pipeline. FIXTURE values live in the situation files, not in the content."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,7 +14,10 @@ def test_ra_e0_setup_four_players_dragonlords():
     g = Game("e0_setup_four_players")
     assert [len(g.zone(f"gold:{v}")) for v in (1, 2, 3)] == [4, 14, 10]
     assert {z: len(g.zone(z)) for z in g.t.zones if z.startswith("neutral:")} == {
-        "neutral:Schlachtruf": 5, "neutral:Gewaltmarsch": 5, "neutral:Dämon": 5}
+        "neutral:Schlachtruf": 5,
+        "neutral:Gewaltmarsch": 5,
+        "neutral:Dämon": 5,
+    }
     assert len(g.zone("cities")) == 5 and len(g.zone("box")) == 3
     assert g.names("objective") == ["Die Drachenlords"]
     stages = [spec(g.g, c).stage for c in g.zone("events")]
@@ -21,7 +25,13 @@ def test_ra_e0_setup_four_players_dragonlords():
     assert g.zone("event_discard") == [] and g.zone("enemies") == [] and g.zone("event_drawn") == []
     assert g.g.order == [0, 1, 2, 3] and g.g.first == 0 and g.g.round == 1 and g.g.active == 0
     for s in range(4):
-        assert [len(g.zone(f"barracks:{s}:{p}")) for p in ("stronghold", "u1", "u2", "u3", "u5")] == [3, 5, 4, 4, 3]
+        assert [len(g.zone(f"barracks:{s}:{p}")) for p in ("stronghold", "u1", "u2", "u3", "u5")] == [
+            3,
+            5,
+            4,
+            4,
+            3,
+        ]
         assert (len(g.zone(f"hand:{s}")), len(g.zone(f"deck:{s}")), len(g.zone(f"discard:{s}"))) == (5, 3, 0)
         assert g.damage(s) == 0
     shuffled = [e.data["zone"] for e in g.events("zone.shuffled")]
@@ -35,7 +45,12 @@ def test_ra_e0_setup_other_player_counts_leave_four_one_gold(players):
     g = Game.new(players, seed=players, scenario="dragonlords")
     assert len(g.zone("gold:1")) == 4
     row = {1: (8, 4, 2, 2), 2: (10, 6, 3, 3), 3: (12, 8, 4, 4)}[players]
-    assert (len(g.zone("gold:2")), len(g.zone("gold:3")), len(g.zone("neutral:Dämon")), len(g.zone("cities"))) == row
+    assert (
+        len(g.zone("gold:2")),
+        len(g.zone("gold:3")),
+        len(g.zone("neutral:Dämon")),
+        len(g.zone("cities")),
+    ) == row
 
 
 def test_ra_e1_actions_any_order_fight_buy_fight():
@@ -53,7 +68,7 @@ def test_ra_e1_actions_any_order_fight_buy_fight():
     g.play(0, "buy", pile="u2")
     s2 = g.zone("barracks:0:stronghold")[0]
     g.play(0, "attack", target=s2)
-    g.play(0, "play", card=u3)          # only the 1-gold card is left: deployment must stop (BTL-2)
+    g.play(0, "play", card=u3)  # only the 1-gold card is left: deployment must stop (BTL-2)
     assert s1 in g.zone("play:0") and s2 in g.zone("play:0") and s1 != s2
     assert {u1, u2, u3, g2, bought} <= set(g.zone("discard:0"))
     assert len(g.zone("barracks:0:stronghold")) == 1 and len(g.zone("barracks:0:u2")) == left - 1
@@ -105,8 +120,10 @@ def test_ra_e3_purchase_box_two_units_with_seven_gold():
 
 def test_ra_e3_variant_costs_six_keep_or_forfeit_the_one_gold():
     """E3 variant · ACT-BUY-5: with costs summing to 6 the 1-gold card may stay in hand; played anyway, 1 is lost."""
+
     def six(doc):
         doc["fixture"]["Sturmzauberweberin"]["cost"] = 4
+
     g = Game("e3_purchase_box", edit=six)
     for c in [g.card("hand:0", "3-Gold", 0), g.card("hand:0", "3-Gold", 1)]:
         g.play(0, "play_gold", card=c)
@@ -166,11 +183,11 @@ def test_ra_e5_battle_kalladra_casualty_and_reward():
     assert g.prompt().kind == "on_play"
     g.play(0, "ability", card=h1, target=h2)
     assert h2 in g.zone("army:0") and h2 not in g.zone("discard:0")
-    g.play(0, "play", card=h3)          # the search finds nothing: no on-play prompt
+    g.play(0, "play", card=h3)  # the search finds nothing: no on-play prompt
     assert g.prompt().kind == "deploy" and g.g.combat.pending == ""
-    g.play(0, "play", card=sa)          # only opposing players' units: no legal target against an enemy
+    g.play(0, "play", card=sa)  # only opposing players' units: no legal target against an enemy
     assert g.prompt().kind == "deploy"
-    g.play(0, "play", card=dk)          # only the 1-gold card is left: deployment must stop (BTL-2)
+    g.play(0, "play", card=dk)  # only the 1-gold card is left: deployment must stop (BTL-2)
     rolls = g.events("dice.rolled")
     assert len(rolls) == 1 and rolls[0].rule == "CAS-1" and rolls[0].data["face"] == 1
     assert g.prompt().kind == "casualty"
@@ -189,8 +206,10 @@ def test_ra_e5_battle_kalladra_casualty_and_reward():
 @pytest.mark.parametrize("strength,wins", [(10, True), (11, False)])
 def test_ra_e5_variants_tie_wins_and_a_loss_blocks_a_second_attack(strength, wins):
     """E5 variants · BTL-5 (a tie goes to the army), ACT-CMB-2 (each target once per round)."""
+
     def harder(doc):
         doc["fixture"]["Drachenlord Kalladra"]["strength"] = strength
+
     g = Game("e5_battle_kalladra", edit=harder)
     kalladra = g.zone("enemies")[0]
     h1 = g.card("hand:0", "Untote Horde", 0)
@@ -228,13 +247,16 @@ def test_ra_e6_siege_of_a_home_realm():
     assert {"kind": "ability", "card": da, "target": b1, "pay": fort} in g.legal(1)
     g.play(1, "ability", card=da, target=b1, pay=fort)
     assert b1 in g.zone("barracks:0:u1") and fort in g.g.exhausted
-    g.play(0, "play", card=sr)          # the defender holds only gold now: he passes (SGE-2, A30)
+    g.play(0, "play", card=sr)  # the defender holds only gold now: he passes (SGE-2, A30)
     assert 1 in g.g.combat.passed and g.prompt().seat == 0
     g.play(0, "play", card=b2)
     g.play(0, "play", card=b3)
     g.play(0, "pass")
     assert [e.data["total"] for e in g.events("ra.announced")] == [1, 3, 3, 5, 3, 4]
-    assert g.prompt().kind == "resolution" and g.legal(0) == [{"kind": "resolve", "card": sr}, {"kind": "done"}]
+    assert g.prompt().kind == "resolution" and g.legal(0) == [
+        {"kind": "resolve", "card": sr},
+        {"kind": "done"},
+    ]
     g.play(0, "resolve", card=sr)
     out = g.events("ra.outcome")[-1].data
     assert (out["attacker"], out["defender"], out["winner"]) == (7, 5, "attacker")
@@ -242,7 +264,7 @@ def test_ra_e6_siege_of_a_home_realm():
     assert set(g.zone("discard:0")) == {ff, b2, b3, sr} and set(g.zone("discard:1")) == {sz, da}
     assert len(g.zone("barracks:0:u1")) == berserkers + 1
     mark = g.t.version
-    g.finish_turn(0)                    # TRN-4: every player draws up to five, then E's turn begins
+    g.finish_turn(0)  # TRN-4: every player draws up to five, then E's turn begins
     refill = [e for e in g.events("zone.moved", since=mark) if e.data["dst"] == "hand:1"]
     assert [(e.rule, e.data["n"]) for e in refill] == [("TRN-4", 2)]
     turn = g.events("ra.turn", since=mark)[0]
@@ -254,7 +276,11 @@ def test_ra_e6_siege_of_a_home_realm():
 def test_ra_e7_resolution_discard_for_two_strength_captures_the_city():
     """E7 case a · ABL-3, BTL-5: discarding G makes the Belagerungsmaschine 4; 4 >= 4 captures."""
     g = Game("e7_resolution_siege_engine")
-    city, bm, gold = g.card("cities", "Tamalir"), g.card("hand:0", "Belagerungsmaschine"), g.card("hand:0", "1-Gold")
+    city, bm, gold = (
+        g.card("cities", "Tamalir"),
+        g.card("hand:0", "Belagerungsmaschine"),
+        g.card("hand:0", "1-Gold"),
+    )
     g.play(0, "attack", target=city)
     g.play(0, "play", card=bm)
     assert g.prompt().kind == "resolution"
@@ -283,12 +309,14 @@ def test_ra_e7_empty_hand_makes_the_ability_unavailable():
 
 def test_ra_e7_second_use_in_the_same_turn_is_rejected():
     """E7 case d · ABL-1: once per card per turn."""
-    g = Game("e7_resolution_siege_engine",
-             edit=lambda d: d["seat"][0].update(hand=["Belagerungsmaschine", "Schlachtruf", "1-Gold", "1-Gold"]))
+    g = Game(
+        "e7_resolution_siege_engine",
+        edit=lambda d: d["seat"][0].update(hand=["Belagerungsmaschine", "Schlachtruf", "1-Gold", "1-Gold"]),
+    )
     bm = g.card("hand:0", "Belagerungsmaschine")
     g.play(0, "attack", target=g.card("cities", "Tamalir"))
     g.play(0, "play", card=bm)
-    g.play(0, "play", card=g.card("hand:0", "Schlachtruf"))   # gold left only: deployment stops
+    g.play(0, "play", card=g.card("hand:0", "Schlachtruf"))  # gold left only: deployment stops
     g.play(0, "resolve", card=bm, discard=g.card("hand:0", "1-Gold"))
     err = g.rejected(0, "resolve", card=bm, discard=g.card("hand:0", "1-Gold"))
     assert err.rule == "ABL-1"

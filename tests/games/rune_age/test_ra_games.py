@@ -1,5 +1,6 @@
 """Random legal bots play whole games in every scenario and player count it allows (issue 4,
 item 4): none may stall, every end must fit its scenario, replay and undo must agree."""
+
 from __future__ import annotations
 
 import random
@@ -7,13 +8,20 @@ from collections import Counter
 
 import pytest
 
-from sim import testing
 from engine.mechanics.damage import taken
+from sim import testing
 
 GAMES_PER_TABLE = 15
-TABLES = [(sc, n) for sc, counts in (("dragonlords", (1, 2, 3, 4)), ("rune_wars", (2, 3, 4)),
-                                     ("world_fire", (1, 2, 3, 4)), ("monument", (2, 3, 4)))
-          for n in counts]
+TABLES = [
+    (sc, n)
+    for sc, counts in (
+        ("dragonlords", (1, 2, 3, 4)),
+        ("rune_wars", (2, 3, 4)),
+        ("world_fire", (1, 2, 3, 4)),
+        ("monument", (2, 3, 4)),
+    )
+    for n in counts
+]
 VARIANTS = [{}, {"casualty_die": "harsh"}, {"casualty_die": "mild"}]
 
 
@@ -51,8 +59,9 @@ def test_ra_bots_finish_every_scenario_and_player_count(scenario, players):
     """RND-1..3, WIN-0, SCN-*: 15 seeded games per table, 210 in all; one per table is replayed and undone."""
     for k in range(GAMES_PER_TABLE):
         seed = f"{scenario}-{players}-{k}"
-        eng, gid = testing.new_game("rune-age", players, seed,
-                                    {"scenario": scenario, **VARIANTS[k % len(VARIANTS)]})
+        eng, gid = testing.new_game(
+            "rune-age", players, seed, {"scenario": scenario, **VARIANTS[k % len(VARIANTS)]}
+        )
         start = card_census(eng.table(gid))
         testing.run_bots(eng, gid, seed)
         check_end(eng.table(gid), scenario)
@@ -62,13 +71,16 @@ def test_ra_bots_finish_every_scenario_and_player_count(scenario, players):
             testing.assert_undo_equal(eng, gid, random.Random(seed))
 
 
-@pytest.mark.parametrize("options", [
-    {"scenario": "random"},
-    {"scenario": "world_fire", "remove_brother": True},
-    {"scenario": "dragonlords", "neutrals": "Schlachtruf,Plünderung,Mantikor"},
-    {"scenario": "monument", "races": "uthuk,daqan,latari"},
-    {"scenario": "dragonlords", "round_cap": 3},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"scenario": "random"},
+        {"scenario": "world_fire", "remove_brother": True},
+        {"scenario": "dragonlords", "neutrals": "Schlachtruf,Plünderung,Mantikor"},
+        {"scenario": "monument", "races": "uthuk,daqan,latari"},
+        {"scenario": "dragonlords", "round_cap": 3},
+    ],
+)
 def test_ra_bots_finish_with_options(options):
     """SET-2 (random objective), OPT-1, OPT-2, SET-3, ENG-CAP."""
     for k in range(3):
@@ -78,4 +90,3 @@ def test_ra_bots_finish_with_options(options):
         assert t.over
         if options.get("round_cap"):
             assert t.game.round <= 3
-

@@ -1,11 +1,12 @@
 """Hidden information (invariant 6, ZON-3): hands and deck orders stay hidden in views and logs."""
+
 from __future__ import annotations
 
 import pytest
 from ra_helpers import Game
 
-from sim import testing
 from projections.views import log_view, state_view
+from sim import testing
 
 
 def test_ra_view_hides_hands_and_deck_order_but_shows_sizes_and_discards():
@@ -21,8 +22,10 @@ def test_ra_view_hides_hands_and_deck_order_but_shows_sizes_and_discards():
     assert all("cards" not in spectator[f"hand:{s}"] for s in range(2))
 
 
-@pytest.mark.parametrize("scenario,players,seed", [("monument", 2, 3), ("dragonlords", 3, 4),
-                                                   ("rune_wars", 2, 6), ("world_fire", 2, 7)])
+@pytest.mark.parametrize(
+    "scenario,players,seed",
+    [("monument", 2, 3), ("dragonlords", 3, 4), ("rune_wars", 2, 6), ("world_fire", 2, 7)],
+)
 def test_ra_redacted_log_shows_nothing_the_view_hides(scenario, players, seed):
     """Invariant 6: each seat's redacted log is compared with its view at every event."""
     eng, gid = testing.new_game("rune-age", players, seed, {"scenario": scenario})

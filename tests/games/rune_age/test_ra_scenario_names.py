@@ -1,16 +1,17 @@
 """SET-2: the four scenarios under their printed names; the older option values, the German
 names and free spellings still choose them; old stored games (ra.setup schema 1 with the old
 keys) are read and replayed under the new names."""
+
 from __future__ import annotations
 
 import pytest
 
-from sim import testing
 from engine.errors import EngineError
 from engine.games.rune_age import RULESET
 from engine.games.rune_age import setup as setup_mod
 from engine.games.rune_age.ruleset import RuneAge
 from engine.games.rune_age.scenarios import OLD_KEYS, SCENARIOS, resolve
+from sim import testing
 
 NEW = ["resurgence_of_the_dragonlords", "runewars", "the_cataclysm", "the_monument"]
 
@@ -29,10 +30,17 @@ def test_ra_option_values_are_the_printed_names():
         assert scenario_of(eng, gid) == key == eng.table(gid).game.scenario
 
 
-@pytest.mark.parametrize("alias,key", [*OLD_KEYS.items(), ("Weltenbrand", "the_cataclysm"),
-                                       ("Rückkehr der Drachenlords", NEW[0]),
-                                       ("The Monument", "the_monument"), ("RUNE-WARS", "runewars"),
-                                       ("Monster Hunt", None)])
+@pytest.mark.parametrize(
+    "alias,key",
+    [
+        *OLD_KEYS.items(),
+        ("Weltenbrand", "the_cataclysm"),
+        ("Rückkehr der Drachenlords", NEW[0]),
+        ("The Monument", "the_monument"),
+        ("RUNE-WARS", "runewars"),
+        ("Monster Hunt", None),
+    ],
+)
 def test_ra_old_and_german_names_choose_the_same_scenario(alias, key):
     """SET-2: an alias sets up the same game as the new name (same seed, same events after
     game.created); game.created keeps the spelling the player gave."""
@@ -44,8 +52,9 @@ def test_ra_old_and_german_names_choose_the_same_scenario(alias, key):
     ref, rid = testing.new_game("rune-age", 2, 5, {"scenario": key})
     assert eng.store.read(gid)[0].data["options"]["scenario"] == alias
     assert scenario_of(eng, gid) == key
-    assert [(e.type, e.data) for e in eng.store.read(gid)[1:]] == \
-        [(e.type, e.data) for e in ref.store.read(rid)[1:]]
+    assert [(e.type, e.data) for e in eng.store.read(gid)[1:]] == [
+        (e.type, e.data) for e in ref.store.read(rid)[1:]
+    ]
 
 
 def test_ra_an_unknown_scenario_is_refused_with_the_rule_and_nothing_is_stored():
@@ -58,6 +67,7 @@ def test_ra_an_unknown_scenario_is_refused_with_the_rule_and_nothing_is_stored()
 def test_ra_a_situation_file_may_name_the_old_key():
     """The shipped e9 example uses the new key; the old key in a situation file still works."""
     from ra_helpers import Game
+
     g = Game("e9_mind_control", edit=lambda d: d.update(scenario="monument"))
     assert g.g.scenario == "the_monument"
 
@@ -100,6 +110,7 @@ def test_ra_old_snapshots_and_renamed_event_cards_still_read():
 
     from engine.games.rune_age.cards import RENAMED, spec
     from engine.games.rune_age.state import RAState
+
     assert msgspec.convert({"scenario": "world_fire"}, RAState).scenario == "the_cataclysm"
     g = RAState(scenario="monument")
     assert g.scenario == "the_monument"

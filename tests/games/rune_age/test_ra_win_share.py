@@ -9,6 +9,7 @@ Dragonlords (Rückkehr der Drachenlords) ~15 %, The Cataclysm (Weltenbrand) ~20 
 The Monument (Das Monument) is not here: a random legal bot almost never gathers more than 3 gold in one
 purchase action (measured per turn: 3 gold ~1 %, 4 gold ~0.2 %, 5 gold never), so no plausible
 monument cost (stand-in 8) lets it win; see CONTENT.md."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,13 +1,14 @@
 """Rune Age situations that state a dispute: a combat started from the file ([game.combat]),
 seats eliminated or passed, card overrides, readings (docs/disputes.md)."""
+
 from __future__ import annotations
 
 import pytest
 
 from engine.situation import SituationError
-from sim.testing import from_situation
 from projections.audit import audit
 from projections.views import REFEREE
+from sim.testing import from_situation
 
 CITY = "engine/games/rune_age/situations/dispute_city_casualties.toml"
 
@@ -59,6 +60,7 @@ def test_bad_override_names_the_allowed_fields():
 def test_bad_combat_target_names_the_targets():
     def edit(game):
         game["combat"]["target"] = "Nowhere"
+
     with pytest.raises(SituationError) as exc:
         from_situation(CITY, edit=edit)
     assert "'Nowhere'" in str(exc.value) and "Dallak" in str(exc.value) and "realm:1" in str(exc.value)
@@ -66,9 +68,11 @@ def test_bad_combat_target_names_the_targets():
 
 def test_seat_marked_eliminated_leaves_at_set_up():
     """ELM-1: a seat marked eliminated is out before play starts (here of three)."""
+
     def edit(game):
         game["races"] = ["waiqar", "daqan", "latari"]
         game["seat"].append({"hand": ["1-Gold"], "eliminated": True})
+
     eng, gid = from_situation(CITY, players=3, edit=edit)
     (out,) = events(eng, gid, "ra.eliminated")
     assert out.data["seat"] == 2 and 2 in eng.table(gid).game.eliminated
@@ -77,10 +81,12 @@ def test_seat_marked_eliminated_leaves_at_set_up():
 def test_siege_with_a_seat_that_passed():
     """SGE-1, SGE-2: a siege of seat 1's home realm in which the defender already passed:
     only the attacker plays on."""
+
     def edit(game):
         game["combat"] = {"target": "realm:1", "passed": [1]}
         game["seat"][0]["hand"] = ["Skelett-Bogenschütze", "1-Gold"]
         game["seat"][1]["hand"] = ["Daqan-Fußvolk", "1-Gold"]
+
     eng, gid = from_situation(CITY, edit=edit)
     c = eng.table(gid).game.combat
     assert (c.kind, c.passed, c.turn) == ("siege", [1], 0)
@@ -96,6 +102,7 @@ def test_siege_with_a_seat_that_passed():
 def test_passed_outside_a_siege_is_refused():
     def edit(game):
         game["combat"]["passed"] = [0]
+
     with pytest.raises(SituationError) as exc:
         from_situation(CITY, edit=edit)
     assert "passed" in str(exc.value) and "siege" in str(exc.value)

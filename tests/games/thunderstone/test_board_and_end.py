@@ -1,5 +1,6 @@
 """Refill, breach, guardians, the Thunderstone, scoring and the audit trail (AUTO-REFILL,
 AUTO-BREACH, AUTO-GUARD, END-1..4, SCORE-1..3), each from a situation file."""
+
 from __future__ import annotations
 
 import pytest
@@ -40,8 +41,20 @@ def test_ts_battle_event_has_every_modifier():
     g = Game("audit_breach")
     win_at_one(g)
     b = g.last("ts.battle")
-    for key in ("attack", "magic", "total", "light_penalty", "deduction", "health", "parts",
-                "modifiers", "reductions", "light_points", "gold_revealed", "heroes_present"):
+    for key in (
+        "attack",
+        "magic",
+        "total",
+        "light_penalty",
+        "deduction",
+        "health",
+        "parts",
+        "modifiers",
+        "reductions",
+        "light_points",
+        "gold_revealed",
+        "heroes_present",
+    ):
         assert key in b
     assert {p["card"].split("#")[0] for p in b["parts"]} >= {"Miliz", "Dolch", "Fackel"}
     assert b["total"] == b["attack"] + b["magic"] - b["deduction"]
@@ -69,8 +82,11 @@ def test_ts_ex55_guardian_breaks_out_next_to_another():
 def test_ts_end3_no_capture_while_a_guardian_is_out():
     """END-1, END-3 (p.17): the Thunderstone reaching position 1 ends the game, but with a guardian
     on position 0 nobody takes it."""
-    g = Game("guardian_breakout", hall=["Spukgestalt", "Stein des Terrors", "Ork I"],
-             dungeon=["Fabelwesen I", "Fabelwesen II"])
+    g = Game(
+        "guardian_breakout",
+        hall=["Spukgestalt", "Stein des Terrors", "Ork I"],
+        dungeon=["Fabelwesen I", "Fabelwesen II"],
+    )
     win_at_one(g)
     assert g.t.over and g.last("ts.stone")["captured_by"] is None
     assert g.t.zone("pos1")[0].startswith("Stein des Terrors")
@@ -100,8 +116,11 @@ def test_ts_ex50_contempt_stone_worth_five():
 
 def test_ts_score3_tie_goes_to_the_stone_holder():
     """SCORE-3 (p.19): tied on 5 VP, the player owning the Thunderstone wins alone."""
-    g = Game("endgame_capture", hall=["Spukgestalt", "Stein des Terrors", "Ork I"],
-             seats={2: {"discard": ["Ork II", "Ork II", "Glut"]}})
+    g = Game(
+        "endgame_capture",
+        hall=["Spukgestalt", "Stein des Terrors", "Ork I"],
+        seats={2: {"discard": ["Ork II", "Ork II", "Glut"]}},
+    )
     win_at_one(g)
     assert g.t.scores["0"] == g.t.scores["2"] == 5 and g.t.winners == [0]
 
@@ -109,9 +128,15 @@ def test_ts_score3_tie_goes_to_the_stone_holder():
 def test_ts_score3_tie_without_stone_all_win():
     """SCORE-3, END-1: a lost battle at position 1 pushes the Thunderstone there: nobody takes
     it, and tied players all win."""
-    g = Game("endgame_capture", hall=["Ork III", "Stein der Verachtung", "Ork I"],
-             seats={0: {"discard": ["Ork II", "Ork II"]}, 1: {"discard": ["Ork II", "Ork II"]},
-                    2: {"discard": ["Ork II"]}})
+    g = Game(
+        "endgame_capture",
+        hall=["Ork III", "Stein der Verachtung", "Ork I"],
+        seats={
+            0: {"discard": ["Ork II", "Ork II"]},
+            1: {"discard": ["Ork II", "Ork II"]},
+            2: {"discard": ["Ork II"]},
+        },
+    )
     g.play("action", action="dungeon")
     g.play("attack", monster=g.id("pos1", "Ork III"))
     assert not g.last("ts.battle")["won"] and g.t.over
@@ -167,8 +192,11 @@ def test_ts_endless_game_with_emptied_decks():
     on position 1. A party without heroes may still attack it (p.18 reading, CMP-6), loses, and the
     monster goes under the deck, so the Thunderstone keeps coming closer (END-1)."""
     empty = {"hand": [], "deck": []}
-    g = Game("stall_item_use", hall=["Pirschjaeger", "Stein der Verachtung", "Pirschjaeger"],
-             seats={0: empty, 1: empty})
+    g = Game(
+        "stall_item_use",
+        hall=["Pirschjaeger", "Stein der Verachtung", "Pirschjaeger"],
+        seats={0: empty, 1: empty},
+    )
     assert {"kind": "action", "action": "dungeon"} in g.legal()
     g.play("action", action="dungeon")
     g.play("attack", monster=g.id("pos1", "Pirschjaeger"))
@@ -183,6 +211,7 @@ def test_a_refused_buy_says_what_was_wrong():
     from engine.errors import IllegalCommand
     from engine.games.thunderstone.places import village_stacks
     from sim.testing import engine
+
     eng = engine()
     gid = eng.create("thunderstone", 2, 1)
     rng = bot_rng(1)

@@ -1,5 +1,6 @@
 """Random legal bots play seeded games to the end for 2 to 5 players, both set-ups and the
 scenarios; replay and undo reproduce a sample exactly (DESIGN invariants 2, 3, 5)."""
+
 from __future__ import annotations
 
 import random
@@ -13,8 +14,10 @@ SCENARIOS = ("none", "Barrowsdale", "Doomgate", "Feaynischer Sumpf", "Drachentur
 
 
 def options(seed: int) -> dict[str, str]:
-    return {"setup": "random" if seed % 3 else "first_game",
-            "scenario": SCENARIOS[seed % 11] if seed % 11 < len(SCENARIOS) else "none"}
+    return {
+        "setup": "random" if seed % 3 else "first_game",
+        "scenario": SCENARIOS[seed % 11] if seed % 11 < len(SCENARIOS) else "none",
+    }
 
 
 @pytest.mark.parametrize("seed", range(GAMES))

@@ -1,6 +1,7 @@
 """The per-id card tables the rules read instead of `Card` structs (issue 10, speed) say what
 the cards say, and stay right under a situation's overrides: they hold only what no override
 can change (kind, abilities), while overridable values are still read through `value`."""
+
 from engine.games.thunderstone import battle
 from engine.games.thunderstone.content import (
     OVERRIDABLE,
@@ -41,8 +42,9 @@ def test_ability_tables_match_every_card_in_order():
             assert [a for _, a in acting_at(on)(cid)] == k.all(on)
             assert all(k.abilities[i] is a for i, a in acting_at(on)(cid))
         assert dict(battle.traits_of(cid)) == battle.traits(k)
-        assert battle.barring(cid) == ("min_heroes_attack" in battle.traits(k)
-                                       or "not_if_used" in battle.traits(k))
+        assert battle.barring(cid) == (
+            "min_heroes_attack" in battle.traits(k) or "not_if_used" in battle.traits(k)
+        )
 
 
 def test_overridden_values_still_reach_the_battle_maths():
@@ -53,13 +55,16 @@ def test_overridden_values_still_reach_the_battle_maths():
     torch = next(c for z in t.zones.values() for c in z.cards if c.startswith("Fackel#"))
     plain_eng, plain = new_game("thunderstone", 2, 1)
     pt = plain_eng.table(plain)
-    target = next(c for z, zone in pt.zones.items() if z.startswith("pos") for c in zone.cards
-                  if is_monster(c))
+    target = next(
+        c for z, zone in pt.zones.items() if z.startswith("pos") for c in zone.cards if is_monster(c)
+    )
     seen = {}
     for table in (t, pt):
         a = battle.assess(table, 0, target, [torch])
-        seen[table is t] = ([x["light"] for x in a["parts"] if x["card"] == torch],
-                            a["light_points"] - table.game.t.light_mod)
+        seen[table is t] = (
+            [x["light"] for x in a["parts"] if x["card"] == torch],
+            a["light_points"] - table.game.t.light_mod,
+        )
     assert seen == {True: ([4], 4), False: ([1], 1)}
 
 
@@ -68,8 +73,15 @@ def test_seat_zone_names_never_name_another_seat():
     import pytest
 
     from engine.games.thunderstone import places
-    for fn, stem in ((places.deck, "deck"), (places.hand, "hand"), (places.disc, "disc"),
-                     (places.play, "play"), (places.tres, "tres"), (places.look, "look")):
+
+    for fn, stem in (
+        (places.deck, "deck"),
+        (places.hand, "hand"),
+        (places.disc, "disc"),
+        (places.play, "play"),
+        (places.tres, "tres"),
+        (places.look, "look"),
+    ):
         assert [fn(s) for s in range(6)] == [f"{stem}{s}" for s in range(6)]
         with pytest.raises(KeyError):
             fn(-1)

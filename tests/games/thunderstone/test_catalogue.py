@@ -1,5 +1,6 @@
 """The card catalogue (`runeledger cards thunderstone`): every card of the box with its values,
 where each value comes from, German and English lookup, and text built from the vocabulary."""
+
 from __future__ import annotations
 
 import json
@@ -8,7 +9,6 @@ from engine.cards import SOURCE_RE, find
 from engine.games.thunderstone import content
 from engine.games.thunderstone.rules import RULESET
 from engine.games.thunderstone.texts import TEXT
-
 
 SETUP_KINDS = ("randomizer", "dungeon feature", "setting")
 
@@ -33,8 +33,12 @@ def test_ts_catalogue_lists_the_whole_box():
     assert sum(c.count for c in box if c.group == "village") == 144
     monsters = [c for c in box if c.group == "monster"]
     assert len({c.stack for c in monsters}) == 8 and sum(c.count for c in monsters) == 80
-    assert [sum(1 for c in box if c.kind == k) for k in ("trap", "treasure", "guardian", "thunderstone")] \
-        == [4, 4, 2, 2]
+    assert [sum(1 for c in box if c.kind == k) for k in ("trap", "treasure", "guardian", "thunderstone")] == [
+        4,
+        4,
+        2,
+        2,
+    ]
 
 
 def test_ts_catalogue_values_equal_the_content():
@@ -86,6 +90,7 @@ def test_ts_text_comes_from_the_vocabulary():
 def test_ts_cards_command_json(capsys):
     """`runeledger cards thunderstone Glut --json` gives the card with values and sources."""
     from cli.main import main
+
     try:
         main(["cards", "thunderstone", "Glut", "--json"])
     except SystemExit as e:
@@ -100,10 +105,14 @@ def test_ts_catalogue_lists_randomizers_features_and_settings():
     randomizers; the 6 feature cards; 7 settings, of which the 3 without a known effect are out of play."""
     cat = RULESET.cards()
     rand = [c for c in cat if c.kind == "randomizer"]
-    assert [sum(1 for c in rand if c.group == f"{k} randomizers") for k in ("hero", "monster", "village")] \
-        == [11, 8 + 3, 18]
+    assert [
+        sum(1 for c in rand if c.group == f"{k} randomizers") for k in ("hero", "monster", "village")
+    ] == [11, 8 + 3, 18]
     assert next(c for c in rand if c.name == "Beschwoerer").english_name == "Evoker"
     assert len([c for c in cat if c.kind == "dungeon feature"]) == 6
     settings = [c for c in cat if c.kind == "setting"]
     assert len(settings) == 7 and sorted(c.name for c in settings if "out of play" in c.group) == [
-        "Dreadwatch", "Grimhold", "Regian Cove"]
+        "Dreadwatch",
+        "Grimhold",
+        "Regian Cove",
+    ]

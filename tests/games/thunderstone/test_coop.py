@@ -1,5 +1,6 @@
 """The co-op variant "Vereint halten wir stand" (VAR-C, p.22), from situations/coop_marching.toml,
 and bots finishing co-op games at all three levels."""
+
 from __future__ import annotations
 
 import pytest
@@ -64,7 +65,11 @@ def test_ts_coop_team_result():
     g.play("equip", weapon=g.id("play0", "Dolch"), hero=g.id("play0", "Miliz"))
     g.play("attack", monster=g.id("pos1", "Spukgestalt"))
     assert g.t.over and g.t.winners == [0, 1]
-    assert g.t.scores == {"0": 2 + 1 + 1 + (2 + 1), "1": 7, "village": 0}  # XP: Glut, Gruftgeist, Spukgestalt; pool 2 + its XP
+    assert g.t.scores == {
+        "0": 2 + 1 + 1 + (2 + 1),
+        "1": 7,
+        "village": 0,
+    }  # XP: Glut, Gruftgeist, Spukgestalt; pool 2 + its XP
 
 
 @pytest.mark.parametrize("seed", range(24))

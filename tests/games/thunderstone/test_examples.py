@@ -1,5 +1,6 @@
 """The rulebook's worked examples EX-01..EX-18 (rules/thunderstone-dragonspire-examples.md, part A1),
 each started from a situation file and played through the real pipeline."""
+
 from __future__ import annotations
 
 import pytest
@@ -22,7 +23,8 @@ def test_ts_ex01_erik_buys_schaedelspalter():
     gold = g.last("ts.gold")
     assert gold["total"] == 5 and gold["produced"] == 0
     assert sorted(n for n, v in gold["printed"].items() if v) == sorted(
-        [g.id("play0", "Fackel"), g.id("play0", "Dolch"), g.id("play0", "Frostriese")])
+        [g.id("play0", "Fackel"), g.id("play0", "Dolch"), g.id("play0", "Frostriese")]
+    )
     g.play("buy", stack="Schaedelspalter")
     assert g.last("ts.bought")["forfeited"] == 1
     assert g.names("disc0") == ["Schaedelspalter"]
@@ -50,17 +52,28 @@ def test_ts_ex02_marie_levels_berserker():
     assert berserker in g.t.zone("trash")
     leveled = g.last("ts.leveled")
     assert leveled["old"] == berserker and leveled["new"].startswith("Veteranen-Pluenderer#")
-    moved = [e for e in g.eng.store.read(g.gid) if e.type == "zone.moved" and e.rule == "LVL-6"
-             and e.data["dst"] == "disc0"]
+    moved = [
+        e
+        for e in g.eng.store.read(g.gid)
+        if e.type == "zone.moved" and e.rule == "LVL-6" and e.data["dst"] == "disc0"
+    ]
     assert moved[-1].data["cards"] == [leveled["new"]] and moved[-1].data["to"] == "top"
     assert g.names("v:Veteranen").count("Veteranen-Pluenderer") == 3 - 1  # real stack: 8/5/3/2
 
 
-@pytest.mark.parametrize("change, rule", [
-    ({"seat0": {"xp": 2}}, "LVL-1"),
-    ({"village": ["Miliz", "Fackel", "Dolch", "Proviant"],
-      "stacks": {"Veteranen": ["Veteranen-Berserker", "Veteranen-Kriegstreiber"]}}, "LVL-3"),
-])
+@pytest.mark.parametrize(
+    "change, rule",
+    [
+        ({"seat0": {"xp": 2}}, "LVL-1"),
+        (
+            {
+                "village": ["Miliz", "Fackel", "Dolch", "Proviant"],
+                "stacks": {"Veteranen": ["Veteranen-Berserker", "Veteranen-Kriegstreiber"]},
+            },
+            "LVL-3",
+        ),
+    ],
+)
 def test_ts_ex02_level_up_refused(change, rule):
     """EX-02 negatives: 2 XP are too few (LVL-1); with no level-3 card left the hero cannot
     level, not even to the level-4 card (LVL-3, LVL-2)."""
@@ -98,8 +111,10 @@ def test_ts_ex04_sage_bonus_for_played_spell():
 
 def test_ts_ex04_unplayed_spell_gives_no_bonus():
     """EX-04 variant: a spell laid out but not used (Gestaltwandlung) is not played; the Weise gives +2."""
-    g = Game("ex04_sage_and_fireball",
-             seat0={"hand": ["Cabalischer Weise", "Gestaltwandlung", "Miliz", "Proviant", "Proviant", "Proviant"]})
+    g = Game(
+        "ex04_sage_and_fireball",
+        seat0={"hand": ["Cabalischer Weise", "Gestaltwandlung", "Miliz", "Proviant", "Proviant", "Proviant"]},
+    )
     g.play("action", action="dungeon")
     g.play("attack", monster=g.id("pos1", "Fabelwesen I"))
     assert g.last("ts.battle")["magic"] == 2
@@ -159,8 +174,19 @@ def test_ts_ex07_two_heroes_cannot_defeat_highwayman():
     """EX-07 / A14 CMD-TARGET: with 2 heroes the Wegelagerer is a legal target but cannot be
     defeated; the lost battle puts it under the dungeon deck. Real cards: the Wegelagerer has 5
     health and the Ring no ATTACK, so a Dolch on the conjurer (its weapon still counts) reaches 5."""
-    g = Game("ex07_presence_vs_highwayman", seat0={"hand": [
-        "Flammenwache", "Rasender Beschwoerer", "Ring des Donners", "Schaedelspalter", "Dolch", "Proviant"]})
+    g = Game(
+        "ex07_presence_vs_highwayman",
+        seat0={
+            "hand": [
+                "Flammenwache",
+                "Rasender Beschwoerer",
+                "Ring des Donners",
+                "Schaedelspalter",
+                "Dolch",
+                "Proviant",
+            ]
+        },
+    )
     g.play("action", action="dungeon")
     g.play("equip", weapon=g.id("play0", "Schaedelspalter"), hero=g.id("play0", "Flammenwache"))
     g.play("equip", weapon=g.id("play0", "Dolch"), hero=g.id("play0", "Rasender Beschwoerer"))
@@ -195,7 +221,8 @@ def test_ts_ex09_master_spoils_buy_a_spell():
     assert g.last("ts.battle")["won"] and g.last("ts.spoils")["gold"] == 5
     meister = g.id("play0", "Cabalischer Meister")
     assert [c for c in g.legal() if c["kind"] == "spoils"] == [
-        {"kind": "spoils", "source": meister, "stack": "Gestaltwandlung"}]
+        {"kind": "spoils", "source": meister, "stack": "Gestaltwandlung"}
+    ]
     assert rejected(g, "spoils", source=meister, stack="Schaedelspalter") == "AUTO-SPOILS"
     assert rejected(g, "spoils", source=meister, stack="Frostblitz") == "AUTO-SPOILS"
     g.play("spoils", source=meister, stack="Gestaltwandlung")
@@ -204,15 +231,18 @@ def test_ts_ex09_master_spoils_buy_a_spell():
 
 def test_ts_ex09_no_spoils_after_a_lost_battle():
     """EX-09 negative: a lost battle gives no spoils."""
-    g = Game("ex09_master_spoils", seat0={"hand": [
-        "Cabalischer Meister", "Miliz", "Miliz", "Dolch", "Proviant", "Proviant"]})
+    g = Game(
+        "ex09_master_spoils",
+        seat0={"hand": ["Cabalischer Meister", "Miliz", "Miliz", "Dolch", "Proviant", "Proviant"]},
+    )
     g.play("action", action="dungeon")
     g.play("attack", monster=g.id("pos3", "Gruftgeist"))
     assert not g.last("ts.battle")["won"] and not g.events("ts.spoils")
 
 
-@pytest.mark.parametrize("position, name, penalty", [
-    (1, "Erzuerntes Wasser", 0), (2, "Glut", 0), (3, "Stuermische Erde", 2)])
+@pytest.mark.parametrize(
+    "position, name, penalty", [(1, "Erzuerntes Wasser", 0), (2, "Glut", 0), (3, "Stuermische Erde", 2)]
+)
 def test_ts_ex10_light_penalties(position, name, penalty):
     """EX-10 (p.14 figures 1, 2) BAT-3, A17: base penalties 1/2/3; with a Fackel: 0, 0 (Glut's own
     LICHT +1) and 2, deducted twice: 0, 0, -4."""
@@ -239,8 +269,10 @@ def test_ts_ex11_disease_reduces_attack_or_magic(to, attack, magic):
 
 def test_ts_ex11_disease_must_hit_a_value_of_one():
     """EX-11 variant: without the staff M = 0, so the disease must lower R (no choice is offered)."""
-    g = Game("ex11_dervish_disease", seat0={"hand": [
-        "Halb-Ork-Derwisch", "Krankheit", "Proviant", "Proviant", "Proviant", "Proviant"]})
+    g = Game(
+        "ex11_dervish_disease",
+        seat0={"hand": ["Halb-Ork-Derwisch", "Krankheit", "Proviant", "Proviant", "Proviant", "Proviant"]},
+    )
     g.play("action", action="dungeon")
     g.play("attack", monster=g.id("pos1", "Fabelwesen I"))
     b = g.last("ts.battle")
@@ -299,14 +331,32 @@ def test_ts_ex15_susanne_full_village_visit():
     g.play("level", card=g.id("play0", "Terakianischer Verteidiger"))
     assert g.t.game.xp[0] == 0 and g.t.game.active == 1
     assert sorted(g.names("trash")[: len(g.t.zone("trash")) - trash_before]) == [
-        "Gestaltwandlung", "Miliz", "Terakianischer Verteidiger"]
-    assert sorted(g.names("disc0")) == sorted([
-        "Krankheit", "Seelenjuwel", "Gorinthischer Anfaenger", "Halb-Ork-Angreifer",
-        "Terakianischer Adliger", "Haendler", "Gruftgeist", "Axt des Frostriesen"])
+        "Gestaltwandlung",
+        "Miliz",
+        "Terakianischer Verteidiger",
+    ]
+    assert sorted(g.names("disc0")) == sorted(
+        [
+            "Krankheit",
+            "Seelenjuwel",
+            "Gorinthischer Anfaenger",
+            "Halb-Ork-Angreifer",
+            "Terakianischer Adliger",
+            "Haendler",
+            "Gruftgeist",
+            "Axt des Frostriesen",
+        ]
+    )
     assert len(g.t.zone("hand0")) == 6 and len(g.t.zone("diseases")) == diseases_before
-    assert [g.names(f"v:{s}").count(n) for s, n in [
-        ("Seelenjuwel", "Seelenjuwel"), ("Gorinther", "Gorinthischer Anfaenger"),
-        ("Halb-Ork", "Halb-Ork-Angreifer"), ("Terakianer", "Terakianischer Adliger")]] == [7, 5, 5, 3]
+    assert [
+        g.names(f"v:{s}").count(n)
+        for s, n in [
+            ("Seelenjuwel", "Seelenjuwel"),
+            ("Gorinther", "Gorinthischer Anfaenger"),
+            ("Halb-Ork", "Halb-Ork-Angreifer"),
+            ("Terakianer", "Terakianischer Adliger"),
+        ]
+    ] == [7, 5, 5, 3]
 
 
 def test_ts_ex15_one_xp_left_cannot_level_the_defender():
@@ -367,8 +417,21 @@ def test_ts_ex16_smoke_left_in_the_dungeon():
 
 def test_ts_ex16_without_the_soul_gem():
     """EX-16 counter-check: without the Seelenjuwel only 5 gold are revealed: 16 health, penalty 2."""
-    g = Game("ex16_bernd_dungeon", seat0={"deck": [
-        "Gestaltwandlung", "Gestaltwandlung", "Miliz", "Miliz", "Miliz", "Fackel", "Dolch", "Proviant"]})
+    g = Game(
+        "ex16_bernd_dungeon",
+        seat0={
+            "deck": [
+                "Gestaltwandlung",
+                "Gestaltwandlung",
+                "Miliz",
+                "Miliz",
+                "Miliz",
+                "Fackel",
+                "Dolch",
+                "Proviant",
+            ]
+        },
+    )
     bernd_prepares(g, juwel=False)
     b = g.last("ts.battle")
     assert (b["gold_revealed"], b["health"], b["light_penalty"]) == (5, 16, 2)
@@ -404,9 +467,11 @@ def test_ts_ex18_must_attack_a_legal_target():
 def test_ts_ex18_stalker_barred_only_to_a_lone_hero():
     """EX-18 / CMP-6 reading (p.18 'mit nur einem Helden'): the Pirschjaeger bars a party of one
     hero, not a party of two, nor one without heroes."""
-    for hand, allowed in [(["Miliz", "Miliz", "Fackel", "Dolch", "Proviant", "Proviant"], True),
-                          (["Fackel", "Dolch", "Proviant", "Proviant", "Proviant", "Fackel"], True),
-                          (["Miliz", "Fackel", "Dolch", "Proviant", "Proviant", "Proviant"], False)]:
+    for hand, allowed in [
+        (["Miliz", "Miliz", "Fackel", "Dolch", "Proviant", "Proviant"], True),
+        (["Fackel", "Dolch", "Proviant", "Proviant", "Proviant", "Fackel"], True),
+        (["Miliz", "Fackel", "Dolch", "Proviant", "Proviant", "Proviant"], False),
+    ]:
         g = Game("ex18_must_attack", seat0={"hand": hand})
         g.play("action", action="dungeon")
         targets = [c["monster"] for c in g.legal() if c["kind"] == "attack"]

@@ -1,5 +1,6 @@
 """Figurine treasures that need choices: the Emerald Dragon hides a card face down and hands it on
 at the next 6+ VP defeat; the Ivory Dragon destroys any number of hand cards (AUTO-TREASURE)."""
+
 from __future__ import annotations
 
 from test_hidden_information import assert_log_matches_view
@@ -13,8 +14,9 @@ HAND1 = ["Brutale Steinwache"] * 4 + ["Fackel", "Fackel"]
 
 
 def emerald_game(hall: list[str]) -> Game:
-    g = Game(TABLE, hall=hall, seats={0: {"treasures": ["Emerald Dragon"], "hand": HAND0},
-                                       1: {"hand": HAND1}})
+    g = Game(
+        TABLE, hall=hall, seats={0: {"treasures": ["Emerald Dragon"], "hand": HAND0}, 1: {"hand": HAND1}}
+    )
     g.play("action", action="dungeon")
     g.play("equip", weapon=g.id("play0", "Dolch"), hero=g.id("play0", "Brutale Steinwache"))
     g.play("attack", monster=g.id("pos1", "Fabelwesen I"))
@@ -79,6 +81,7 @@ def test_ts_emerald_dragon_small_defeat_leaves_the_hidden_card():
 def test_ts_hidden_card_counts_as_owned():
     """SCORE-1: a card under the owner's dragon is still his."""
     from engine.games.thunderstone.scoring import owned
+
     g = emerald_game(["Fabelwesen I", "Ork I", "Ork I"])
     hidden = g.id("play0", "Proviant")
     g.play("choose", option=hidden)

@@ -1,5 +1,6 @@
 """Hidden information (invariant 6): a seat's view shows its own hand, never another's hand or any
 deck order; the dungeon deck's order is hidden from all; the seat's redacted log matches its view."""
+
 from __future__ import annotations
 
 from itertools import groupby
@@ -9,8 +10,8 @@ from ts_helpers import Game
 
 from bots.random_bot import bot_rng, step
 from engine.games.thunderstone.content import cards
-from sim.testing import new_game
 from projections.views import log_view, state_view
+from sim.testing import new_game
 
 
 def ids_in(value) -> set[str]:
@@ -44,8 +45,9 @@ def test_ts_view_hides_other_hands_and_every_deck_order(seed):
             if other != seat:
                 assert "cards" not in zones[f"hand{other}"] and "cards" not in zones[f"look{other}"]
         assert "cards" not in zones["dungeon"]
-    assert all(e.vis == [] for e in eng.store.read(gid)
-               if e.type == "zone.shuffled" and e.data["zone"] == "dungeon")
+    assert all(
+        e.vis == [] for e in eng.store.read(gid) if e.type == "zone.shuffled" and e.data["zone"] == "dungeon"
+    )
 
 
 def assert_log_matches_view(eng, gid: str, seat: int) -> None:
@@ -84,7 +86,10 @@ def test_ts_redacted_log_matches_view(seed):
 def test_ts_looking_at_the_dungeon_stays_private():
     """The Kundschafter's look at the top 3 dungeon cards and their new order, and the
     Gestaltwandlung's look, reach only the active seat's log; decisions name slots, not cards."""
-    g = Game("a2_clarifications", seat0={"hand": ["Kundschafter", "Gestaltwandlung", "Miliz", "Fackel", "Dolch", "Miliz"]})
+    g = Game(
+        "a2_clarifications",
+        seat0={"hand": ["Kundschafter", "Gestaltwandlung", "Miliz", "Fackel", "Dolch", "Miliz"]},
+    )
     g.play("action", action="dungeon")
     g.use("play0", "Kundschafter", 1)
     for option in (2, 0):  # the last card goes back by itself
@@ -94,7 +99,11 @@ def test_ts_looking_at_the_dungeon_stays_private():
     g.play("attack", monster=g.id("pos1", "Fabelwesen I"))
     for seat in (0, 1):
         assert_log_matches_view(g.eng, g.gid, seat)
-    peeked = [e for e in g.eng.store.read(g.gid) if e.type == "zone.moved" and "look0" in (e.data["src"], e.data["dst"])]
+    peeked = [
+        e
+        for e in g.eng.store.read(g.gid)
+        if e.type == "zone.moved" and "look0" in (e.data["src"], e.data["dst"])
+    ]
     assert peeked and all(e.vis == [0] for e in peeked)
 
 

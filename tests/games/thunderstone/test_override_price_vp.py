@@ -1,13 +1,14 @@
 """Situation overrides reach buying and scoring too (issue 17 item 2: a card's values for one
 game): an overridden price makes a stack unbuyable with the price named in the refusal and the
 preview (TRN-V4), and an overridden VP changes the score (SCORE-1)."""
+
 from __future__ import annotations
 
 from bots.random_bot import bot_rng, decide
+from engine.errors import IllegalCommand
 from engine.games.thunderstone.content import card
 from engine.games.thunderstone.places import top_of
 from engine.games.thunderstone.scoring import score
-from engine.errors import IllegalCommand
 from sim.testing import new_game
 
 SEED = 3

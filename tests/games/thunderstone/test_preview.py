@@ -1,8 +1,8 @@
 """Words previews of legal commands (Ruleset.preview) for the table: a purchase's price and a
 battle's totals, computed by the battle code itself and without changing the game."""
+
 import msgspec
 import pytest
-
 from ts_helpers import Game
 
 
@@ -31,21 +31,29 @@ def test_ts_ex01_buy_preview_gives_price_and_gold():
 def test_ts_second_buy_preview_shows_the_gold_left():
     """TRN-V4 with a Stadtfuehrer (one extra buy): 8 gold, the Seelenjuwel costs 5, so the second
     buy's preview says 3 are left."""
-    g = Game("a2_clarifications", seat0={"hand": ["Stadtfuehrer", "Fackel", "Fackel", "Fackel", "Miliz", "Miliz"]})
+    g = Game(
+        "a2_clarifications", seat0={"hand": ["Stadtfuehrer", "Fackel", "Fackel", "Fackel", "Miliz", "Miliz"]}
+    )
     g.play("action", action="village")
     g.use("play0", "Stadtfuehrer", 0)
     rs = g.eng.ruleset(g.gid)
-    assert rs.preview(g.t, 0, {"kind": "buy", "stack": "Seelenjuwel"}) == "buy Seelenjuwel: costs 5 gold, you have 8"
+    assert (
+        rs.preview(g.t, 0, {"kind": "buy", "stack": "Seelenjuwel"})
+        == "buy Seelenjuwel: costs 5 gold, you have 8"
+    )
     g.play("buy", stack="Seelenjuwel")
     assert rs.preview(g.t, 0, {"kind": "buy", "stack": "Miliz"}) == "buy Miliz: costs 0 gold, you have 3"
 
 
-@pytest.mark.parametrize("scene, position, name", [
-    ("ex04_sage_and_fireball", 1, "Fabelwesen I"),
-    ("ex10_light_penalties", 1, "Erzuerntes Wasser"),
-    ("ex10_light_penalties", 3, "Stuermische Erde"),
-    ("ex09_master_spoils", 3, "Gruftgeist"),
-])
+@pytest.mark.parametrize(
+    "scene, position, name",
+    [
+        ("ex04_sage_and_fireball", 1, "Fabelwesen I"),
+        ("ex10_light_penalties", 1, "Erzuerntes Wasser"),
+        ("ex10_light_penalties", 3, "Stuermische Erde"),
+        ("ex09_master_spoils", 3, "Gruftgeist"),
+    ],
+)
 def test_ts_attack_preview_matches_the_battle_that_follows(scene, position, name):
     """BAT-ALG, BAT-3, BAT-8: the preview's totals are those the battle then records (for
     monsters without battle effects), and asking for previews writes no event."""

@@ -1,13 +1,14 @@
 """Thunderstone situations that state a dispute: a battle started from the file
 ([game.battle]), card overrides, readings of ambiguous battle rules (docs/disputes.md)."""
+
 from __future__ import annotations
 
 import pytest
 
 from engine.situation import SituationError
-from sim.testing import from_situation
 from projections.audit import audit
 from projections.views import REFEREE
+from sim.testing import from_situation
 
 GLUT = "engine/games/thunderstone/situations/dispute_glut_light.toml"
 
@@ -21,31 +22,43 @@ def test_battle_is_fought_at_set_up_with_the_laid_out_party():
     """TRN-D1..D4, BAT-ALG: the party of the file attacks Glut at position 2 during set-up."""
     eng, gid = from_situation(GLUT)
     b = battle_of(eng, gid)
-    assert [p["card"].split("#")[0] for p in b.data["parts"]] == \
-        ["Brutale Steinwache", "Veteran Warrior", "Miliz"]
+    assert [p["card"].split("#")[0] for p in b.data["parts"]] == [
+        "Brutale Steinwache",
+        "Veteran Warrior",
+        "Miliz",
+    ]
     assert (b.data["target"], b.data["position"], b.data["won"]) == ("Glut#1", 2, True)
 
 
 def test_equipped_weapon_counts_for_its_hero():
     """BAT-2: a [hero, weapon] pair of the file is equipped before the battle."""
+
     def edit(game):
         game["battle"]["laid_out"] = ["Miliz", "Dolch"]
         game["battle"]["equip"] = [["Miliz", "Dolch"]]
         game["battle"]["target"] = "Ork II"
+
     eng, gid = from_situation(GLUT, edit=edit)
     parts = battle_of(eng, gid).data["parts"]
     dagger = next(p for p in parts if p["card"].startswith("Dolch"))
     assert dagger["equipped_to"].startswith("Miliz") and dagger["attack"] == 1
 
 
-@pytest.mark.parametrize("change, words", [
-    ({"equip": [["Miliz", "Axt des Frostriesen"]]}, ["equip", "weapon", "'Axt des Frostriesen'", "allowed"]),
-    ({"target": "Drache"}, ["target", "'Drache'", "CMD-TARGET", "Glut"]),
-    ({"equip": [["Miliz"]]}, ["equip", "[hero, weapon]"]),
-])
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (
+            {"equip": [["Miliz", "Axt des Frostriesen"]]},
+            ["equip", "weapon", "'Axt des Frostriesen'", "allowed"],
+        ),
+        ({"target": "Drache"}, ["target", "'Drache'", "CMD-TARGET", "Glut"]),
+        ({"equip": [["Miliz"]]}, ["equip", "[hero, weapon]"]),
+    ],
+)
 def test_bad_battle_table_names_key_and_choices(change, words):
     def edit(game):
         game["battle"].update(change)
+
     with pytest.raises(SituationError) as exc:
         from_situation(GLUT, edit=edit)
     assert all(w in str(exc.value) for w in words), str(exc.value)
@@ -54,6 +67,7 @@ def test_bad_battle_table_names_key_and_choices(change, words):
 def test_unknown_battle_key_is_named():
     def edit(game):
         game["battle"]["monster"] = "Glut"
+
     with pytest.raises(SituationError) as exc:
         from_situation(GLUT, edit=edit)
     assert "monster" in str(exc.value)
@@ -62,8 +76,7 @@ def test_unknown_battle_key_is_named():
 def test_override_reaches_the_battle_and_the_audit():
     """An overridden attack (Miliz 4) wins where the printed one would also; health 9 loses:
     the audit marks the values as overridden by situation."""
-    eng, gid = from_situation(GLUT, options={"overrides": {"Glut": {"health": 9},
-                                                           "Miliz": {"attack": 4}}})
+    eng, gid = from_situation(GLUT, options={"overrides": {"Glut": {"health": 9}, "Miliz": {"attack": 4}}})
     b = battle_of(eng, gid)
     miliz = next(p for p in b.data["parts"] if p["card"].startswith("Miliz"))
     assert miliz["attack"] == 4 and b.data["health"] == 9 and b.data["total"] == 8
@@ -84,10 +97,12 @@ def test_reading_TS_A17_changes_the_penalty():
 def test_reading_TS_A13_conjurer_takes_no_part_at_position_1():
     """BAT-1 with A13: a conjurer attacks position 1 with ATTACK +0 (A13, noted as such),
     or takes no part at all (no_attack: no attack, no light, noted with the reading)."""
+
     def edit(game):
         game["hall"] = ["Gruftgeist", "Glut", "Ork II"]
         game["battle"]["laid_out"] = ["Meisterhafter Beschwoerer", "Fackel"]
         game["battle"]["target"] = "Gruftgeist"
+
     eng, gid = from_situation(GLUT, edit=edit)
     (conj,) = [p for p in battle_of(eng, gid).data["parts"] if p["card"].startswith("Meister")]
     assert conj["attack"] == 0 and "A13" in conj["note"]
@@ -101,6 +116,7 @@ def test_cli_reports_a_bad_situation_as_bad_input(tmp_path, capsys):
     import json
 
     from cli import main as cli
+
     text = open(GLUT, encoding="utf-8").read().replace('target = "Glut"', 'target = "Drache"')
     bad = tmp_path / "bad.toml"
     bad.write_text(text, encoding="utf-8")
@@ -117,10 +133,12 @@ def test_cli_reports_a_bad_situation_as_bad_input(tmp_path, capsys):
 def test_reading_A48_global_light_at_position_0():
     """BAT-3 with A48: at position 0 the penalty is 0 even under Erstickender Rauch's global
     LIGHT -2 (digest A48); under global_applies the -2 counts there (penalty 2, no light)."""
+
     def edit(game):
         game["pos0"] = ["Ork II"]
         game["hall"] = ["Erstickender Rauch", "Glut", "Gruftgeist"]
         game["battle"]["target"] = "Ork II"
+
     eng, gid = from_situation(GLUT, edit=edit)
     b = battle_of(eng, gid)
     assert (b.data["position"], b.data["light_penalty"]) == (0, 0)
@@ -140,6 +158,7 @@ def test_reading_A11_halving_before_or_after_the_light_deduction(monkeypatch):
 
     from engine.games.thunderstone import battle
     from engine.games.thunderstone.content import card
+
     printed = battle.traits_of  # the battle maths read a target's traits by its id
 
     def halving(c):
@@ -148,13 +167,16 @@ def test_reading_A11_halving_before_or_after_the_light_deduction(monkeypatch):
             return tr
         first = card(c).abilities[0]  # its first trait becomes 'total halved without magic'
         half = msgspec.structs.replace(first, do="half_without_magic")
-        return MappingProxyType({(half.do if k == first.do else k): (half if k == first.do else v)
-                                 for k, v in tr.items()})
+        return MappingProxyType(
+            {(half.do if k == first.do else k): (half if k == first.do else v) for k, v in tr.items()}
+        )
+
     monkeypatch.setattr(battle, "traits_of", halving)
 
     def edit(game):
         game["hall"] = ["Gruftgeist", "Glut", "Ork II"]
         game["battle"]["target"] = "Gruftgeist"
+
     totals = {}
     for alt in ("before_light", "after_light"):
         eng, gid = from_situation(GLUT, edit=edit, options={"readings": {"A11": alt}})

@@ -1,6 +1,7 @@
 """The solo game (VAR-S, p.23): "Die Rueckkehr" (VAR-S-R1..R4) and the stand-in base rules of
 "Allein in der Dunkelheit" (VAR-S-SETUP, VAR-S-MARCH, VAR-S-LEVEL), from situations/solo_return.toml
 and random bots finishing seeded solo games."""
+
 from __future__ import annotations
 
 import random
@@ -18,8 +19,9 @@ TOPS = ["Belzur Cardinal", "Cabalischer Meister", "Gorinthischer Geizhals", "Hal
 
 
 def solo_game(seed: int, mode: str = "return", level: int = 1):
-    return new_game("thunderstone", 1, seed=seed,
-                    options={"variant": "solo", "solo_mode": mode, "solo_level": level})
+    return new_game(
+        "thunderstone", 1, seed=seed, options={"variant": "solo", "solo_mode": mode, "solo_level": level}
+    )
 
 
 def stacks(t) -> dict[str, list[str]]:
@@ -120,8 +122,10 @@ def test_ts_solo_return_destroyed_starting_card_goes_back_to_the_village():
 def test_ts_solo_return_leveled_hero_goes_back_on_top_of_its_stack():
     """VAR-S-R3 with LVL-6: leveling destroys the level-1 hero, which goes back on top of its
     stack (above the level 3 left there), so it can be bought again."""
-    g = Game("solo_return", stacks={"Belzurier": ["Belzurischer Bischof", "Belzur Cardinal"],
-                                    "Seelenjuwel": ["Seelenjuwel"]})
+    g = Game(
+        "solo_return",
+        stacks={"Belzurier": ["Belzurischer Bischof", "Belzur Cardinal"], "Seelenjuwel": ["Seelenjuwel"]},
+    )
     vikar = g.id("hand0", "Belzurischer Vikar")
     g.play("action", action="village")
     g.play("pass")
@@ -209,9 +213,13 @@ def test_ts_bots_finish_solo_game(seed):
     if mode == "return":
         bought = [e.data["card"] for e in events if e.type == "ts.bought"]
         assert all(card(c).group != "hero" or card(c).level == 1 for c in bought)
-        assert not any(e.data.get("dst") == "trash" and card(e.data["cards"][0]).group in ("hero", "basic", "village")
-                       and card(e.data["cards"][0]).kind != "disease" for e in events if e.type == "zone.moved")
+        assert not any(
+            e.data.get("dst") == "trash"
+            and card(e.data["cards"][0]).group in ("hero", "basic", "village")
+            and card(e.data["cards"][0]).kind != "disease"
+            for e in events
+            if e.type == "zone.moved"
+        )
     if seed % 6 == 0:
         assert_replay_equal(eng, gid)
         assert_undo_equal(eng, gid, random.Random(seed))
-

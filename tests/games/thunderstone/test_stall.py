@@ -2,14 +2,15 @@
 decks to nothing (or burn them with Brandopfer) while a monster that leaves only by defeat (p.16) stands on position 1 in
 front of the Thunderstone, so no rule can end the game (p.5 Zugende). Random bots must not
 play that pointless line (engine/games/thunderstone/bot.py); the rules stay as printed."""
+
 from __future__ import annotations
 
 import pytest
+from ts_helpers import Game
 
 from bots.random_bot import play_out
 from engine.games.thunderstone.bot import bot_choices
 from sim.testing import new_game
-from ts_helpers import Game
 
 # (simulate --seed, game index): the games of `simulate thunderstone --games 1000 --players 2`
 # that never ended; ids are f"thunderstone-{seed}-{i:05d}", bot seeds f"{seed}-{i}"
@@ -61,7 +62,8 @@ def test_ts_bot_burns_no_card_of_its_last_hand():
     burn = [c for c in legal if c["kind"] == "use"]
     assert {c["target"].split("#")[0] for c in burn} == {"Miliz", "Krankheit"}
     assert [c for c in bot_choices(g.t, 0, legal) if c["kind"] == "use"] == [
-        c for c in burn if c["target"].startswith("Krankheit")]
+        c for c in burn if c["target"].startswith("Krankheit")
+    ]
 
 
 def test_ts_no_battle_when_a_drawn_hero_bars_every_target():
@@ -69,10 +71,12 @@ def test_ts_no_battle_when_a_drawn_hero_bars_every_target():
     (CMP-6), the Gestaltwandlung draws a Miliz (A16), and a party of one hero may attack no
     Pirschjaeger (p.18), nor choose it just to send it under the deck (p.19). With no legal
     target the dungeon action ends without a battle (TRN-D3 reading)."""
-    g = Game("stall_item_use", hall=["Pirschjaeger", "Stein der Verachtung", "Pirschjaeger"],
-             dungeon=["Fabelwesen I", "Fabelwesen II"],
-             seats={0: {"hand": ["Fackel", "Gestaltwandlung", "Proviant"],
-                        "deck": ["Miliz", "Dolch"]}})
+    g = Game(
+        "stall_item_use",
+        hall=["Pirschjaeger", "Stein der Verachtung", "Pirschjaeger"],
+        dungeon=["Fabelwesen I", "Fabelwesen II"],
+        seats={0: {"hand": ["Fackel", "Gestaltwandlung", "Proviant"], "deck": ["Miliz", "Dolch"]}},
+    )
     g.play("action", action="dungeon")
     g.use("play0", "Gestaltwandlung")
     if g.t.game.t.pending:

@@ -1,4 +1,5 @@
 """The end and battle statistics script reads stored events only (engine/games/thunderstone/stats.py)."""
+
 from __future__ import annotations
 
 from engine.games.thunderstone.stats import collect, main

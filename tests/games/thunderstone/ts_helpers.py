@@ -1,4 +1,5 @@
 """Helpers for the thunderstone tests: start from a situation file, play through the pipeline."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,12 +11,17 @@ from sim.testing import from_situation
 SITUATIONS = Path(__file__).parents[3] / "engine" / "games" / "thunderstone" / "situations"
 
 
-def start(name: str, seat0: dict[str, Any] | None = None,
-          seats: dict[int, dict[str, Any]] | None = None, options: dict[str, Any] | None = None,
-          **game: Any):
+def start(
+    name: str,
+    seat0: dict[str, Any] | None = None,
+    seats: dict[int, dict[str, Any]] | None = None,
+    options: dict[str, Any] | None = None,
+    **game: Any,
+):
     """Create a game from situations/<name>.toml; keyword arguments replace parts of [game]
     (seat0 / seats replace fields of seats, options replace [options]) for the example's
     stated variants."""
+
     def edit(doc: dict[str, Any]) -> None:
         doc.update(game)
         for s, fields in {**(seats or {}), 0: {**(seats or {}).get(0, {}), **(seat0 or {})}}.items():
@@ -27,9 +33,14 @@ def start(name: str, seat0: dict[str, Any] | None = None,
 class Game:
     """A game under test: play commands as the active seat and read its state and events."""
 
-    def __init__(self, name: str, seat0: dict[str, Any] | None = None,
-                 seats: dict[int, dict[str, Any]] | None = None,
-                 options: dict[str, Any] | None = None, **game: Any):
+    def __init__(
+        self,
+        name: str,
+        seat0: dict[str, Any] | None = None,
+        seats: dict[int, dict[str, Any]] | None = None,
+        options: dict[str, Any] | None = None,
+        **game: Any,
+    ):
         self.eng, self.gid = start(name, seat0, seats, options, **game)
 
     @property

@@ -2,17 +2,25 @@
 their kind, battle rounds with each die against the strength it was tested on, income with
 its parts. Every sentence is made from the event as the viewer sees it, so a secret chip
 (King, Wizard, decoy), a scroll hand or a spell never shows in another seat's log."""
+
 from __future__ import annotations
 
 from typing import Any
 
 from engine import narration as n
+from engine.games.dragonlords.zone_names import ZONE_NAMES
 from engine.narration import and_list, card, cards, plural, seat_name
 
-from engine.games.dragonlords.zone_names import ZONE_NAMES
-
-KINDS = {"K": "kingdom", "T": "territory", "G": "gold territory", "I": "island", "P": "teleportal",
-         "R": "realm", "WT": "wasteland space", "WB": "wasteland space"}
+KINDS = {
+    "K": "kingdom",
+    "T": "territory",
+    "G": "gold territory",
+    "I": "island",
+    "P": "teleportal",
+    "R": "realm",
+    "WT": "wasteland space",
+    "WB": "wasteland space",
+}
 ROLES = {"king": "the King", "wizard": "a Wizard", "decoy": "a decoy", "dragonlord": "a DragonLord"}
 
 
@@ -48,31 +56,41 @@ def army(table: Any, a: Any) -> str:
 
 def _setup(e: n.Seen) -> str:
     d = e.data
-    led = [f"{seat_name(x.get('seat'))} leads the {x.get('race')} army ({x.get('gold', '?')} gold)"
-           for x in d.get("armies") or []]
+    led = [
+        f"{seat_name(x.get('seat'))} leads the {x.get('race')} army ({x.get('gold', '?')} gold)"
+        for x in d.get("armies") or []
+    ]
     short = ", the short game" if d.get("short") else ""
-    return (f"DragonLords set-up on {d.get('map', 'the map')}{short}: {and_list(led)}; "
-            f"{d.get('kingdoms_to_win', '?')} kingdoms win.")
+    return (
+        f"DragonLords set-up on {d.get('map', 'the map')}{short}: {and_list(led)}; "
+        f"{d.get('kingdoms_to_win', '?')} kingdoms win."
+    )
 
 
 def _volley(t: Any, side: dict | None, who: str) -> str:
     if not side:
         return f"the {who} does not strike back"
     s = side.get("strength") or {}
-    mods = "".join(f", {m['delta']:+d} {n.humane(str(m['source']))} ({m['rule']})" for m in s.get("modifiers") or [])
+    mods = "".join(
+        f", {m['delta']:+d} {n.humane(str(m['source']))} ({m['rule']})" for m in s.get("modifiers") or []
+    )
     dice = side.get("dice") or []
     faces = and_list([f"{x['face']}{' hit' if x.get('hit') else ''}" for x in dice]) if dice else "no dice"
     spells = side.get("spells") or []
     kills = f"; spells kill {len(spells)}" if spells else ""
-    return (f"the {who} {army(t, side.get('army'))} (strength {s.get('base', '?')}{mods} = {s.get('value', '?')}) "
-            f"rolls {faces}: {plural(side.get('hits', 0), 'hit')}{kills}")
+    return (
+        f"the {who} {army(t, side.get('army'))} (strength {s.get('base', '?')}{mods} = {s.get('value', '?')}) "
+        f"rolls {faces}: {plural(side.get('hits', 0), 'hit')}{kills}"
+    )
 
 
 def _round(t: Any, e: n.Seen) -> str:
     d = e.data
     fled = " (the defender teleports away)" if d.get("fled") else ""
-    return (f"Battle round {d.get('round', '?')} at {place(d.get('loc'))}: {_volley(t, d.get('attacker'), 'attacker')}; "
-            f"{_volley(t, d.get('defender'), 'defender')}{fled}.")
+    return (
+        f"Battle round {d.get('round', '?')} at {place(d.get('loc'))}: {_volley(t, d.get('attacker'), 'attacker')}; "
+        f"{_volley(t, d.get('defender'), 'defender')}{fled}."
+    )
 
 
 def _battle(t: Any, e: n.Seen) -> str:
@@ -84,8 +102,10 @@ def _battle(t: Any, e: n.Seen) -> str:
     if not b:
         return "The battle is over."
     step = f", step {n.humane(str(b['step']))}" if b.get("step") else ""
-    return (f"{b.get('kind', 'land').title()} battle at {place(b.get('loc'))}: {army(t, b.get('attacker'))} "
-            f"attacks {army(t, b.get('defender'))}{step}.")
+    return (
+        f"{b.get('kind', 'land').title()} battle at {place(b.get('loc'))}: {army(t, b.get('attacker'))} "
+        f"attacks {army(t, b.get('defender'))}{step}."
+    )
 
 
 def _hero_new(t: Any, e: n.Seen) -> str:
@@ -131,7 +151,11 @@ def _quest(t: Any, e: n.Seen) -> str:
     if d.get("result") and not d.get("name"):
         return f"Quest: {n.humane(str(d['result']))}."
     monster = f", guarded by a {n.humane(str(d['monster']))}" if d.get("monster") else ""
-    reward = f": reward {d.get('amount', '')} {n.humane(str(d.get('reward', '')))}".rstrip() if d.get("reward") else ""
+    reward = (
+        f": reward {d.get('amount', '')} {n.humane(str(d.get('reward', '')))}".rstrip()
+        if d.get("reward")
+        else ""
+    )
     return f"Quest card {d.get('name', '?')} ({d.get('colour', '?')}){reward}{monster}."
 
 
@@ -170,10 +194,17 @@ def _scroll(t: Any, e: n.Seen) -> str:
 def _over(e: n.Seen) -> str:
     d = e.data
     winners = d.get("winners") or []
-    head = (f"Game over: {n.seats(winners)} {'wins' if len(winners) == 1 else 'win'}" if winners
-            else "Game over: nobody wins")
-    sc = "; ".join(f"{seat_name(int(k))} {v.get('kingdoms', 0)} kingdoms and {v.get('territories', 0)} territories"
-                   if isinstance(v, dict) else f"{seat_name(int(k))} {v}" for k, v in (d.get("scores") or {}).items())
+    head = (
+        f"Game over: {n.seats(winners)} {'wins' if len(winners) == 1 else 'win'}"
+        if winners
+        else "Game over: nobody wins"
+    )
+    sc = "; ".join(
+        f"{seat_name(int(k))} {v.get('kingdoms', 0)} kingdoms and {v.get('territories', 0)} territories"
+        if isinstance(v, dict)
+        else f"{seat_name(int(k))} {v}"
+        for k, v in (d.get("scores") or {}).items()
+    )
     return head + (f" ({d['reason']})" if d.get("reason") else "") + (f". Scores: {sc}." if sc else ".")
 
 
@@ -183,54 +214,89 @@ def _cmd(e: n.Seen) -> str | None:
     hero = f" with unit {d['hero']}" if d.get("hero") else ""
     words = {
         "place": lambda: f"{who} places a unit in {place(d.get('to'))}.",
-        "chips": lambda: (f"{who} hides the King in {place(d['king'])}, the Wizard in {place(d['wizard'])} and the decoy "
-                          f"in {place(d['decoy'])}." if "king" in d else
-                          f"{who} hides three gold chips at {and_list([place(p) for p in d.get('places') or []])}."),
+        "chips": lambda: (
+            f"{who} hides the King in {place(d['king'])}, the Wizard in {place(d['wizard'])} and the decoy "
+            f"in {place(d['decoy'])}."
+            if "king" in d
+            else f"{who} hides three gold chips at {and_list([place(p) for p in d.get('places') or []])}."
+        ),
         "dock": lambda: f"{who} docks a ship in {sea(d.get('zone'))} at the harbour of {place(d.get('to'))}.",
         "buy": lambda: f"{who} buys {n.humane(str(d.get('what')))}.",
         "sail": lambda: f"{who} sails ship {d.get('ship')} to {sea(d.get('to'))}.",
-        "load": lambda: f"{who} loads {count}units{hero} from {place(d.get('origin'))} onto ship {d.get('ship')}.",
-        "unload": lambda: f"{who} unloads {count}units{hero} from ship {d.get('ship')} to {place(d.get('to'))}.",
-        "move": lambda: f"{who} moves {count}units{hero} from {place(d.get('origin'))} to {place(d.get('to'))}.",
+        "load": lambda: (
+            f"{who} loads {count}units{hero} from {place(d.get('origin'))} onto ship {d.get('ship')}."
+        ),
+        "unload": lambda: (
+            f"{who} unloads {count}units{hero} from ship {d.get('ship')} to {place(d.get('to'))}."
+        ),
+        "move": lambda: (
+            f"{who} moves {count}units{hero} from {place(d.get('origin'))} to {place(d.get('to'))}."
+        ),
         "march": lambda: f"{who} marches {count}units from {place(d.get('origin'))} to {place(d.get('to'))}.",
-        "teleport": lambda: (f"{who} teleports unit {d.get('hero')} with {count}units"
-                             + (f" and unit {d['with']}" if d.get("with") else "") + f" to {place(d.get('to'))}."),
-        "attack": lambda: f"{who} attacks {place(d.get('target'))} from {place(d.get('origin'))} with {count}units{hero}.",
-        "sneak": lambda: (f"{who} sneaks {count}units from {place(d.get('origin'))} into {place(d.get('target'))}"
-                          + (", waiting for more elves to join." if d.get("wait") else ".")),
+        "teleport": lambda: (
+            f"{who} teleports unit {d.get('hero')} with {count}units"
+            + (f" and unit {d['with']}" if d.get("with") else "")
+            + f" to {place(d.get('to'))}."
+        ),
+        "attack": lambda: (
+            f"{who} attacks {place(d.get('target'))} from {place(d.get('origin'))} with {count}units{hero}."
+        ),
+        "sneak": lambda: (
+            f"{who} sneaks {count}units from {place(d.get('origin'))} into {place(d.get('target'))}"
+            + (", waiting for more elves to join." if d.get("wait") else ".")
+        ),
         "fight": lambda: f"{who} fights the battle at {place(d.get('at'))}.",
         "stand": lambda: f"{who} stands and fights back.",
         "teleport_away": lambda: f"{who} teleports unit {d.get('hero')} away to {place(d.get('to'))}.",
         "retreat": lambda: f"{who} retreats {count}units{hero} to {place(d.get('to'))}.",
         "burn": lambda: f"{who} burns ships in {sea(d.get('zone'))} with unit {d.get('hero')}.",
         "done": lambda: f"{who} is done with this phase.",
-        "enter": lambda: f"{who} sends {count}units{hero} from {place(d.get('origin'))} into {place(d.get('space'))}.",
+        "enter": lambda: (
+            f"{who} sends {count}units{hero} from {place(d.get('origin'))} into {place(d.get('space'))}."
+        ),
         "quest": lambda: f"{who} sends the party at {place(d.get('space'))} on its way.",
         "go": lambda: f"{who} moves the party to {place(d.get('to'))}.",
         "shop": lambda: f"{who} buys {n.humane(str(d.get('what')))} for the party.",
         "search": lambda: f"{who} searches the wasteland space.",
         "leave": lambda: f"{who} leads the party out to {place(d.get('to'))}.",
-        "scroll": lambda: (f"{who} reads the scroll {n.humane(card(d.get('card', '?')))} with unit {d.get('caster')} "
-                           f"at {place(d.get('at'))}."),
-        "casualty": lambda: f"{who} gives up unit {d.get('unit')} as a casualty." if d.get("unit") != "unit"
-        else f"{who} gives up a plain unit as a casualty.",
+        "scroll": lambda: (
+            f"{who} reads the scroll {n.humane(card(d.get('card', '?')))} with unit {d.get('caster')} "
+            f"at {place(d.get('at'))}."
+        ),
+        "casualty": lambda: (
+            f"{who} gives up unit {d.get('unit')} as a casualty."
+            if d.get("unit") != "unit"
+            else f"{who} gives up a plain unit as a casualty."
+        ),
         "stash": lambda: f"{who} stores {d.get('n', '?')} gold in {place(d.get('kingdom'))}.",
-        "spell": lambda: (f"{who} throws {n.humane(str(d.get('spell')))} with unit {d.get('caster')} at "
-                          + ("a plain unit." if d.get("victim") == "plain" else f"unit {d.get('victim')}.")),
+        "spell": lambda: (
+            f"{who} throws {n.humane(str(d.get('spell')))} with unit {d.get('caster')} at "
+            + ("a plain unit." if d.get("victim") == "plain" else f"unit {d.get('victim')}.")
+        ),
         "roll": lambda: f"{who} rolls the dice.",
-        "choose": lambda: (f"{who} chooses {n.humane(str(d['option']))}." if d.get("option") else f"{who} decides."),
+        "choose": lambda: (
+            f"{who} chooses {n.humane(str(d['option']))}." if d.get("option") else f"{who} decides."
+        ),
     }
     return words[k]() if k in words else None
 
 
-ASKS = {"casualties": "which units die", "answer": "how the party answers the monster", "elixir": "whether to drink the Elixir",
-        "potion": "whether to give the Potion", "promote": "which unit becomes the DragonLord",
-        "wizard": "which unit gets the wizard chip", "spell_wizard": "which wizard learns the spell",
-        "spell_reward": "which unit takes the spell (a wizard learns it, another unit becomes one)",
-        "treasure": "which unit carries the new treasure", "reflect": "whether to answer with Reflect",
-        "escape": "where the burnt fleet's units escape",
-        "captured_treasure": "which unit carries the captured treasure",
-        "man_ship": "whether to man, dock or sink an empty ship", "sneak_back": "where the failed sneak attackers go"}
+ASKS = {
+    "casualties": "which units die",
+    "answer": "how the party answers the monster",
+    "elixir": "whether to drink the Elixir",
+    "potion": "whether to give the Potion",
+    "promote": "which unit becomes the DragonLord",
+    "wizard": "which unit gets the wizard chip",
+    "spell_wizard": "which wizard learns the spell",
+    "spell_reward": "which unit takes the spell (a wizard learns it, another unit becomes one)",
+    "treasure": "which unit carries the new treasure",
+    "reflect": "whether to answer with Reflect",
+    "escape": "where the burnt fleet's units escape",
+    "captured_treasure": "which unit carries the captured treasure",
+    "man_ship": "whether to man, dock or sink an empty ship",
+    "sneak_back": "where the failed sneak attackers go",
+}
 
 
 def _ask(t: Any, e: n.Seen) -> str:
@@ -258,51 +324,114 @@ def own(t: Any) -> dict[str, Any]:
     """The sentence for each of the game's event types; `t` names armies by seat and race."""
     return {
         "dl.setup": _setup,
-        "dl.phase": lambda e: (f"{army(t, e.data.get('active'))}: the {n.humane(str(e.data.get('phase', '?')))} phase"
-                               + (f" of round {e.data['round']}" if e.data.get("round") is not None else "") + "."),
-        "dl.order": lambda e: (f"Turn order: {and_list([army(t, a) for a in e.data.get('order') or []])}"
-                               + (f"; blessed by the crystal die: {army(t, e.data['blessed'])}"
-                                  if isinstance(e.data.get("blessed"), int) else "") + "."),
+        "dl.phase": lambda e: (
+            f"{army(t, e.data.get('active'))}: the {n.humane(str(e.data.get('phase', '?')))} phase"
+            + (f" of round {e.data['round']}" if e.data.get("round") is not None else "")
+            + "."
+        ),
+        "dl.order": lambda e: (
+            f"Turn order: {and_list([army(t, a) for a in e.data.get('order') or []])}"
+            + (
+                f"; blessed by the crystal die: {army(t, e.data['blessed'])}"
+                if isinstance(e.data.get("blessed"), int)
+                else ""
+            )
+            + "."
+        ),
         "dl.army": lambda e: f"{army(t, e.data.get('army'))}: {_set(e.data)}.",
         "dl.battle": lambda e: _battle(t, e),
         "dl.round": lambda e: _round(t, e),
-        "dl.captured": lambda e: (f"{army(t, e.data.get('army'))} captures {place(e.data.get('kingdom'))} "
-                                  f"and its {e.data.get('gold', 0)} gold."),
-        "dl.casualties": lambda e: (f"{army(t, e.data.get('army'))} loses {and_list([str(x) for x in e.data.get('lost') or []])}"
-                                    f" at {place(e.data.get('loc'))}."),
-        "dl.gold": lambda e: (f"{army(t, e.data.get('army'))} {'stores' if e.data.get('n', 0) >= 0 else 'takes out'} "
-                              f"{abs(e.data.get('n', 0))} gold {'in' if e.data.get('n', 0) >= 0 else 'from'} "
-                              f"{place(e.data.get('kingdom'))}."),
-        "dl.treasury": lambda e: (f"{army(t, e.data.get('army'))}'s treasury "
-                                  f"{'gains' if e.data.get('n', 0) >= 0 else 'pays'} {abs(e.data.get('n', 0))} gold."),
+        "dl.captured": lambda e: (
+            f"{army(t, e.data.get('army'))} captures {place(e.data.get('kingdom'))} "
+            f"and its {e.data.get('gold', 0)} gold."
+        ),
+        "dl.casualties": lambda e: (
+            f"{army(t, e.data.get('army'))} loses {and_list([str(x) for x in e.data.get('lost') or []])}"
+            f" at {place(e.data.get('loc'))}."
+        ),
+        "dl.gold": lambda e: (
+            f"{army(t, e.data.get('army'))} {'stores' if e.data.get('n', 0) >= 0 else 'takes out'} "
+            f"{abs(e.data.get('n', 0))} gold {'in' if e.data.get('n', 0) >= 0 else 'from'} "
+            f"{place(e.data.get('kingdom'))}."
+        ),
+        "dl.treasury": lambda e: (
+            f"{army(t, e.data.get('army'))}'s treasury "
+            f"{'gains' if e.data.get('n', 0) >= 0 else 'pays'} {abs(e.data.get('n', 0))} gold."
+        ),
         "dl.hero": lambda e: f"Unit {e.data.get('id')} {_set(e.data)}.",
         "dl.hero_new": lambda e: _hero_new(t, e),
-        "dl.hero_gone": lambda e: (f"Unit {e.data.get('id')} of {army(t, e.data.get('army'))}"
-                                   + (f" ({ROLES.get(e.data['role'], e.data['role'])})" if e.data.get("role") else "")
-                                   + f" falls at {place(e.data.get('loc'))}."),
+        "dl.hero_gone": lambda e: (
+            f"Unit {e.data.get('id')} of {army(t, e.data.get('army'))}"
+            + (f" ({ROLES.get(e.data['role'], e.data['role'])})" if e.data.get("role") else "")
+            + f" falls at {place(e.data.get('loc'))}."
+        ),
         "dl.income": lambda e: _income(t, e),
-        "dl.mark": lambda e: f"{place(e.data.get('key'))} is marked {n.humane(str(e.data.get('field', '?')))} this turn.",
+        "dl.mark": lambda e: (
+            f"{place(e.data.get('key'))} is marked {n.humane(str(e.data.get('field', '?')))} this turn."
+        ),
         "dl.party": lambda e: _party(t, e),
         "dl.qmove": lambda e: _qmove(t, e),
         "dl.quest": lambda e: _quest(t, e),
         "dl.scroll": lambda e: _scroll(t, e),
         "dl.ship": lambda e: f"Ship {e.data.get('id')} {_set(e.data)}.",
-        "dl.ship_new": lambda e: (f"{army(t, e.data.get('army'))} launches ship {e.data.get('id')} in {sea(e.data.get('zone'))}"
-                                  + (f" at the harbour of {place(e.data['harbour'])}" if e.data.get("harbour") else "") + "."),
-        "dl.ship_gone": lambda e: f"Ship {e.data.get('id')} is gone ({n.humane(str(e.data.get('why', 'lost')))}).",
+        "dl.ship_new": lambda e: (
+            f"{army(t, e.data.get('army'))} launches ship {e.data.get('id')} in {sea(e.data.get('zone'))}"
+            + (f" at the harbour of {place(e.data['harbour'])}" if e.data.get("harbour") else "")
+            + "."
+        ),
+        "dl.ship_gone": lambda e: (
+            f"Ship {e.data.get('id')} is gone ({n.humane(str(e.data.get('why', 'lost')))})."
+        ),
         "dl.units": lambda e: _units(t, e),
         "game.over": _over,
-        **{f"cmd.{k}": _cmd for k in ("place", "chips", "dock", "buy", "sail", "load", "unload", "move", "march",
-                                      "teleport", "attack", "sneak", "fight", "stand", "teleport_away", "retreat",
-                                      "burn", "done", "enter", "quest", "go", "shop", "search", "leave", "scroll",
-                                      "casualty", "stash", "spell", "roll", "choose")},
+        **{
+            f"cmd.{k}": _cmd
+            for k in (
+                "place",
+                "chips",
+                "dock",
+                "buy",
+                "sail",
+                "load",
+                "unload",
+                "move",
+                "march",
+                "teleport",
+                "attack",
+                "sneak",
+                "fight",
+                "stand",
+                "teleport_away",
+                "retreat",
+                "burn",
+                "done",
+                "enter",
+                "quest",
+                "go",
+                "shop",
+                "search",
+                "leave",
+                "scroll",
+                "casualty",
+                "stash",
+                "spell",
+                "roll",
+                "choose",
+            )
+        },
         "cmd.place": lambda e: _place(t, e),
         "dl.ask": lambda e: _ask(t, e),
-        "dl.spoils": lambda e: ("A captured treasure waits for its bearer." if "add" in e.data
-                                else "A captured treasure's bearer is being chosen."),
-        "dl.qfight": lambda e: ("The quest fight is over." if e.data.get("end") else
-                                f"Quest fight against the {n.humane(str((e.data.get('fight') or {}).get('monster', '?')))}"
-                                f", round {(e.data.get('fight') or {}).get('round', 0)}."),
+        "dl.spoils": lambda e: (
+            "A captured treasure waits for its bearer."
+            if "add" in e.data
+            else "A captured treasure's bearer is being chosen."
+        ),
+        "dl.qfight": lambda e: (
+            "The quest fight is over."
+            if e.data.get("end")
+            else f"Quest fight against the {n.humane(str((e.data.get('fight') or {}).get('monster', '?')))}"
+            f", round {(e.data.get('fight') or {}).get('round', 0)}."
+        ),
     }
 
 

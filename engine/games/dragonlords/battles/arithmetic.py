@@ -4,6 +4,7 @@ Pure functions over small descriptions of a location, so the battle handlers (an
 them without a game state. Every number comes back with the modifiers that made it, each naming
 its source and rule id, so a battle event can show why a die hit or missed (issue 14, item 5).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ MIN_GAS, MAX_GAS = 1, 6
 
 @dataclass(frozen=True)
 class Modifier:
-    source: str       # "Hope", "Panic", "Kingdom", a treasure's name
+    source: str  # "Hope", "Panic", "Kingdom", a treasure's name
     delta: int
     rule: str
 
@@ -25,8 +26,8 @@ class Modifier:
 class SideMagic:
     """What one side brings to a location: auras of its spellcasters and its treasures there."""
 
-    hope: bool = False               # a spellcaster of this side here knows Hope (every King does)
-    panic: bool = False              # a spellcaster of this side here knows Panic (every DragonLord does)
+    hope: bool = False  # a spellcaster of this side here knows Hope (every King does)
+    panic: bool = False  # a spellcaster of this side here knows Panic (every DragonLord does)
     treasures: tuple[str, ...] = ()  # treasure ids carried by this side's units here
     panic_source: str = "Panic"
     hope_source: str = "Hope"
@@ -39,13 +40,24 @@ class Strength:
     modifiers: tuple[Modifier, ...] = field(default=())
 
     def audit(self) -> dict:
-        return {"base": self.base, "value": self.value,
-                "modifiers": [{"source": m.source, "delta": m.delta, "rule": m.rule} for m in self.modifiers]}
+        return {
+            "base": self.base,
+            "value": self.value,
+            "modifiers": [{"source": m.source, "delta": m.delta, "rule": m.rule} for m in self.modifiers],
+        }
 
 
-def attack_strength(base: int, own: SideMagic, enemy: SideMagic, *, attacker_in_kingdom: bool = False,
-                    at_sea: bool = False, c: Content | None = None, over: dict | None = None,
-                    kingdom_with_panic: bool = True) -> Strength:
+def attack_strength(
+    base: int,
+    own: SideMagic,
+    enemy: SideMagic,
+    *,
+    attacker_in_kingdom: bool = False,
+    at_sea: bool = False,
+    c: Content | None = None,
+    over: dict | None = None,
+    kingdom_with_panic: bool = True,
+) -> Strength:
     """G.A.S. of one unit: base, +1 Hope (not cumulative), -1 enemy Panic (not cumulative), treasures
     (cumulative), -1 for attacking a Kingdom, clamped to 1..6 after summing (DL:3.4/land.2)."""
     c = c or content()
@@ -65,7 +77,9 @@ def attack_strength(base: int, own: SideMagic, enemy: SideMagic, *, attacker_in_
     for tid in enemy.treasures:
         t, o = c.treasures[tid], over.get(tid, {})
         if o.get("enemy", t.enemy):
-            mods.append(Modifier(t.name + (" (overridden)" if o else ""), o.get("enemy", t.enemy), "DL:3.3/treasures"))
+            mods.append(
+                Modifier(t.name + (" (overridden)" if o else ""), o.get("enemy", t.enemy), "DL:3.3/treasures")
+            )
     if attacker_in_kingdom and not at_sea and (kingdom_with_panic or not enemy.panic):
         mods.append(Modifier("Kingdom", -1, "DL:2.2/kingdom"))
     raw = base + sum(m.delta for m in mods)
@@ -79,10 +93,16 @@ def is_hit(face: int, strength: int) -> bool:
 
 def die_audit(faces: list[int], sides: int, strength: Strength) -> dict:
     """One attack roll for a battle event: each die, the strength it was tested against, hits."""
-    dice = [{"face": f, "sides": sides, "against": strength.value, "hit": is_hit(f, strength.value)}
-            for f in faces]
-    return {"dice": dice, "hits": sum(d["hit"] for d in dice), "strength": strength.audit(),
-            "rule": "DL:3.4/land.3"}
+    dice = [
+        {"face": f, "sides": sides, "against": strength.value, "hit": is_hit(f, strength.value)}
+        for f in faces
+    ]
+    return {
+        "dice": dice,
+        "hits": sum(d["hit"] for d in dice),
+        "strength": strength.audit(),
+        "rule": "DL:3.4/land.3",
+    }
 
 
 def teleport_retreat_allowed(hits: int, remaining: int, reading: str = "fewer") -> bool:

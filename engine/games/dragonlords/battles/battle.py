@@ -4,10 +4,8 @@ attack and the end of a battle (ownership, gold, docked ships, treasures, elimin
 
 Every round is one `dl.round` event naming each die, the strength it was tested against and
 every modifier with its rule id (issue 14, item 5)."""
-from __future__ import annotations
 
-from engine.mechanics import zones
-from engine.readings import chosen
+from __future__ import annotations
 
 from engine.games.dragonlords import board as B
 from engine.games.dragonlords import places as P
@@ -18,8 +16,10 @@ from engine.games.dragonlords.battles.arithmetic import (
     teleport_retreat_allowed,
 )
 from engine.games.dragonlords.dice import D6
-from engine.games.dragonlords.turn.flow import check_victory
 from engine.games.dragonlords.map.world import world
+from engine.games.dragonlords.turn.flow import check_victory
+from engine.mechanics import zones
+from engine.readings import chosen
 
 ROLE_RANK = {"": 0, "decoy": 1, "wizard": 2, "dragonlord": 3, "king": 4}
 # how a battle of another kind ends (a party fight: quest.py registers it), so this module need
@@ -49,9 +49,12 @@ def magic(g, loc: str, army: int) -> SideMagic:
     source, while Hope stays unnamed (it would show where the King or a wizard stands)."""
     hs = [g.heroes[h] for h in side_heroes(g, loc, army)]
     lord = any(x.role == "dragonlord" for x in hs)
-    return SideMagic(hope=any(B.knows(x, 4) for x in hs), panic=any(B.knows(x, 6) for x in hs),
-                     treasures=tuple(sorted(tr for x in hs for tr in x.treasures)),
-                     panic_source="Panic (DragonLord)" if lord else "Panic")
+    return SideMagic(
+        hope=any(B.knows(x, 4) for x in hs),
+        panic=any(B.knows(x, 6) for x in hs),
+        treasures=tuple(sorted(tr for x in hs for tr in x.treasures)),
+        panic_source="Panic (DragonLord)" if lord else "Panic",
+    )
 
 
 def strength(t, loc: str, me: int, them: int, attacking: bool):
@@ -64,11 +67,19 @@ def strength(t, loc: str, me: int, them: int, attacking: bool):
     with_panic = True
     if kingdom and theirs.panic:
         with_panic = chosen(t, "INT-35") != "not_with_panic"
-    return attack_strength(B.base_attack(g, me), magic(g, loc, me), theirs, attacker_in_kingdom=kingdom,
-                           at_sea=at_sea, over=g.overrides, kingdom_with_panic=with_panic)
+    return attack_strength(
+        B.base_attack(g, me),
+        magic(g, loc, me),
+        theirs,
+        attacker_in_kingdom=kingdom,
+        at_sea=at_sea,
+        over=g.overrides,
+        kingdom_with_panic=with_panic,
+    )
 
 
 # -- casualties -----------------------------------------------------------------------------------
+
 
 def kill(ctx, t, loc: str, army: int, n: int, killer: int, rule: str, how: str = "dice") -> list[str]:
     """Remove n units of an army in a battle place in the order of INT-30's strict reading (plain
@@ -145,24 +156,40 @@ def give_treasure(ctx, t, tr: str, loc: str, to: int, lost_by: int) -> None:
     hs = B.heroes_at(g, loc, to) if to >= 0 else []
     if hs:
         x = g.heroes[hs[0]]
-        ctx.emit("dl.hero", {"id": hs[0], "set": {"treasures": sorted(x.treasures + [tr])}}, rule="DL:3.3/treasures",
-                 vis=vis)
+        ctx.emit(
+            "dl.hero",
+            {"id": hs[0], "set": {"treasures": sorted(x.treasures + [tr])}},
+            rule="DL:3.3/treasures",
+            vis=vis,
+        )
     elif to >= 0 and B.plain(g, loc, to):
         new_hero(ctx, t, to, loc, "", treasures=[tr], rule="DL:3.3/treasures", vis=vis)
     else:
         ctx.emit("dl.treasure_pool", {"back": tr}, rule="INT-32", vis=vis)
         return
-    SPOILS["note_capture"](ctx, t, tr, loc, to, vis)   # the winner picks the bearer once the round's losses are out
+    SPOILS["note_capture"](
+        ctx, t, tr, loc, to, vis
+    )  # the winner picks the bearer once the round's losses are out
 
 
-def new_hero(ctx, t, army: int, loc: str, role: str, treasures=(), spells=(), rule: str = "",
-             vis=None) -> str:
+def new_hero(
+    ctx, t, army: int, loc: str, role: str, treasures=(), spells=(), rule: str = "", vis=None
+) -> str:
     g = t.game
     hid = f"H{g.next_id}"
-    d = {"id": hid, "seq": g.next_id, "army": army, "loc": loc, "race": g.armies[army].race, "role": role,
-         "spells": list(spells), "treasures": list(treasures), "from_troops": True}
+    d = {
+        "id": hid,
+        "seq": g.next_id,
+        "army": army,
+        "loc": loc,
+        "race": g.armies[army].race,
+        "role": role,
+        "spells": list(spells),
+        "treasures": list(treasures),
+        "from_troops": True,
+    }
     if role == "dragonlord" and not spells:
-        del d["spells"]     # a public figure: no empty list of spells to confuse with a secret one
+        del d["spells"]  # a public figure: no empty list of spells to confuse with a secret one
     ctx.emit("dl.hero_new", d, rule=rule, vis=vis)
     return hid
 
@@ -179,6 +206,7 @@ def eliminate(ctx, t, army: int, killer: int) -> None:
 
 
 # -- the round ------------------------------------------------------------------------------------
+
 
 def spell_attacks(g, loc: str, army: int, enemy: int, reading: str = "swap") -> list[tuple[str, str, str]]:
     """INT-38: a wizard trades its die for one Lightning Bolt or Fireball; a DragonLord has Dragonfire
@@ -211,8 +239,11 @@ def spell_attacks(g, loc: str, army: int, enemy: int, reading: str = "swap") -> 
     return out
 
 
-SPELL_RULE = {"dragonfire": "DL:3.4/dragonlords", "fireball": "DL:3.4/spells.fireball",
-              "lightning": "DL:3.4/spells.lightning"}
+SPELL_RULE = {
+    "dragonfire": "DL:3.4/dragonlords",
+    "fireball": "DL:3.4/spells.fireball",
+    "lightning": "DL:3.4/spells.lightning",
+}
 
 
 def spell_key(h: str, sp: str, src: str) -> str:
@@ -227,8 +258,9 @@ def spell_options(t, b, army: int) -> list[dict]:
     enemy = b.defender if army == b.attacker else b.attacker
     if not g.armies[army].alive or not side_units(g, b.loc, enemy):
         return []
-    victims = (["plain"] if any(B.plain(g, p, enemy) for p in side_places(g, b.loc, enemy)) else []) + \
-        side_heroes(g, b.loc, enemy)
+    victims = (
+        ["plain"] if any(B.plain(g, p, enemy) for p in side_places(g, b.loc, enemy)) else []
+    ) + side_heroes(g, b.loc, enemy)
     used = set(b.used) if b.spell_side == army else set()
     out = []
     for h, sp, src in spell_attacks(g, b.loc, army, enemy, t.options.get("spell_attacks", "swap")):
@@ -264,9 +296,17 @@ def open_spells(ctx, t, army: int) -> None:
     g = t.game
     b = g.battle
     enemy = b.defender if army == b.attacker else b.attacker
-    if b.loc not in world().sea and g.armies[army].alive and side_heroes(g, b.loc, army) \
-            and side_units(g, b.loc, enemy):
-        ctx.emit("dl.battle", {"battle": _with(b, step="spells", spell_side=army, used=[], kills=[])}, rule="INT-38")
+    if (
+        b.loc not in world().sea
+        and g.armies[army].alive
+        and side_heroes(g, b.loc, army)
+        and side_units(g, b.loc, enemy)
+    ):
+        ctx.emit(
+            "dl.battle",
+            {"battle": _with(b, step="spells", spell_side=army, used=[], kills=[])},
+            rule="INT-38",
+        )
         return
     spells_done(ctx, t, army, [], [])
 
@@ -278,8 +318,11 @@ def spell(ctx, t, seat, cmd) -> None:
     army = b.spell_side
     enemy = b.defender if army == b.attacker else b.attacker
     sp = cmd["spell"]
-    src = next(s for h, p, s in spell_attacks(g, b.loc, army, enemy, t.options.get("spell_attacks", "swap"))
-               if h == cmd["caster"] and p == sp and spell_key(h, p, s) not in b.used)
+    src = next(
+        s
+        for h, p, s in spell_attacks(g, b.loc, army, enemy, t.options.get("spell_attacks", "swap"))
+        if h == cmd["caster"] and p == sp and spell_key(h, p, s) not in b.used
+    )
     victim = remove_one(ctx, t, b.loc, enemy, cmd["victim"], army, SPELL_RULE[sp], how=sp)
     kills = b.kills + [{"caster": cmd["caster"], "spell": sp, "victim": victim, "rule": SPELL_RULE[sp]}]
     used = b.used + [spell_key(cmd["caster"], sp, src)]
@@ -303,7 +346,9 @@ def spells_done(ctx, t, army: int, kills: list, used: list) -> None:
         att = _dice(ctx, t, b, army, kills, used)
         left = side_units(g, b.loc, b.defender)
         if b.kind != "sneak" and left and may_teleport_away(t, b, att["hits"]):
-            nb = _with(b, step="defender", pending_hits=att["hits"], volley=att, spell_side=-1, used=[], kills=[])
+            nb = _with(
+                b, step="defender", pending_hits=att["hits"], volley=att, spell_side=-1, used=[], kills=[]
+            )
             ctx.emit("dl.battle", {"battle": nb}, rule="DL:3.4/retreat")
             return
         return finish_round(ctx, t, att, None)
@@ -319,8 +364,11 @@ def may_teleport_away(t, b, hits: int) -> bool:
     if b.loc in world().sea or not g.armies[b.defender].alive:
         return False
     left = side_units(g, b.loc, b.defender)
-    return bool(side_heroes(g, b.loc, b.defender)) and any(x != b.loc for x in B.held(g, b.defender)) and \
-        teleport_retreat_allowed(hits, left, t.options.get("teleport_retreat", "fewer"))
+    return (
+        bool(side_heroes(g, b.loc, b.defender))
+        and any(x != b.loc for x in B.held(g, b.defender))
+        and teleport_retreat_allowed(hits, left, t.options.get("teleport_retreat", "fewer"))
+    )
 
 
 def retreat_options(t, b, hits: int) -> list[dict]:
@@ -330,11 +378,17 @@ def retreat_options(t, b, hits: int) -> list[dict]:
     if b.loc in world().sea:
         return []
     left = side_units(g, b.loc, b.defender)
-    if not g.armies[b.defender].alive or not teleport_retreat_allowed(hits, left, t.options.get("teleport_retreat", "fewer")):
+    if not g.armies[b.defender].alive or not teleport_retreat_allowed(
+        hits, left, t.options.get("teleport_retreat", "fewer")
+    ):
         return []
     dests = [x for x in B.held(g, b.defender) if x != b.loc]
-    return [{"kind": "teleport_away", "hero": h, "to": d} for h in side_heroes(g, b.loc, b.defender)
-            if B.knows(g.heroes[h], 3) and not g.heroes[h].poisoned for d in dests]
+    return [
+        {"kind": "teleport_away", "hero": h, "to": d}
+        for h in side_heroes(g, b.loc, b.defender)
+        if B.knows(g.heroes[h], 3) and not g.heroes[h].poisoned
+        for d in dests
+    ]
 
 
 def finish_round(ctx, t, att: dict, fled: str | None) -> None:
@@ -342,7 +396,11 @@ def finish_round(ctx, t, att: dict, fled: str | None) -> None:
     g = t.game
     b = g.battle
     if b.kind != "sneak" and side_units(g, b.loc, b.defender):
-        ctx.emit("dl.battle", {"battle": _with(b, volley=att, fled=fled or "", step="striking")}, rule="DL:3.4/land.4")
+        ctx.emit(
+            "dl.battle",
+            {"battle": _with(b, volley=att, fled=fled or "", step="striking")},
+            rule="DL:3.4/land.4",
+        )
         return open_spells(ctx, t, b.defender)
     close_round(ctx, t, att, fled, None)
 
@@ -354,8 +412,19 @@ def close_round(ctx, t, att: dict, fled: str | None, dfn: dict | None) -> None:
     b = g.battle
     hits = {str(b.attacker): dfn["hits"] if dfn else 0, str(b.defender): att["hits"]}
     rule = ROUND_RULE.get(b.kind, "DL:3.4/land.5")
-    ctx.emit("dl.round", {"loc": b.loc, "round": b.rounds + 1, "kind": b.kind, "attacker": att,
-                          "defender": dfn, "fled": fled, "hits": hits}, rule=rule)
+    ctx.emit(
+        "dl.round",
+        {
+            "loc": b.loc,
+            "round": b.rounds + 1,
+            "kind": b.kind,
+            "attacker": att,
+            "defender": dfn,
+            "fled": fled,
+            "hits": hits,
+        },
+        rule=rule,
+    )
     pending = {}
     for army in (b.defender, b.attacker):
         n = min(hits[str(army)], side_units(g, b.loc, army))
@@ -366,15 +435,29 @@ def close_round(ctx, t, att: dict, fled: str | None, dfn: dict | None) -> None:
             ctx.emit("dl.casualties", {"loc": b.loc, "army": army, "lost": lost}, rule=rule)
         if t.over:
             return
-    nb = _with(g.battle, rounds=b.rounds + 1, step="casualties" if pending else "after_round", pending_hits=0,
-               volley={}, pending=pending, spell_side=-1, used=[], kills=[], fled="")
+    nb = _with(
+        g.battle,
+        rounds=b.rounds + 1,
+        step="casualties" if pending else "after_round",
+        pending_hits=0,
+        volley={},
+        pending=pending,
+        spell_side=-1,
+        used=[],
+        kills=[],
+        fled="",
+    )
     ctx.emit("dl.battle", {"battle": nb}, rule=rule)
     if not pending:
         after_round(ctx, t)
 
 
-ROUND_RULE = {"sneak": "DL:3.4/sneak", "naval": "DL:3.4/naval", "party": "DL:3.3/quest-combat",
-              "land": "DL:3.4/land.5"}
+ROUND_RULE = {
+    "sneak": "DL:3.4/sneak",
+    "naval": "DL:3.4/naval",
+    "party": "DL:3.3/quest-combat",
+    "land": "DL:3.4/land.5",
+}
 
 
 def casualty(ctx, t, seat, cmd) -> None:
@@ -424,8 +507,8 @@ def after_round(ctx, t) -> None:
         if b.kind == "sneak":
             return sneak_failed(ctx, t)
         if b.kind in ("naval", "party"):
-            return fight_round(ctx, t)   # no retreat at sea or in the wastelands: fight on
-        return   # the attacker chooses: fight on or retreat
+            return fight_round(ctx, t)  # no retreat at sea or in the wastelands: fight on
+        return  # the attacker chooses: fight on or retreat
     end_battle(ctx, t)
 
 
@@ -464,7 +547,9 @@ def end_battle(ctx, t) -> None:
         if s.harbour == b.loc and not B.ship_units(g, sid) and winner >= 0 and s.army != winner:
             ctx.emit("dl.ship", {"id": sid, "set": {"army": winner}}, rule="DL:3.2/ships")
     if winner == b.attacker and g.gold.get(b.loc):
-        ctx.emit("dl.captured", {"kingdom": b.loc, "gold": g.gold[b.loc], "army": winner}, rule="DL:2.2/kingdom")
+        ctx.emit(
+            "dl.captured", {"kingdom": b.loc, "gold": g.gold[b.loc], "army": winner}, rule="DL:2.2/kingdom"
+        )
     close_battle(ctx, t, winner)
 
 
@@ -475,8 +560,11 @@ def close_battle(ctx, t, winner: int) -> None:
     ctx.emit("dl.battle", {"end": True, "winner": winner, "loc": b.loc}, rule="DL:3.4/general")
     if winner == b.attacker and b.kind == "sneak":
         # the elves that took the place may attack normally but not sneak again this turn (DL:3.4/sneak)
-        ctx.emit("dl.mark", {"field": "sneaked", "key": b.loc, "n": side_units(g, b.loc, b.attacker)},
-                 rule="DL:3.4/sneak")
+        ctx.emit(
+            "dl.mark",
+            {"field": "sneaked", "key": b.loc, "n": side_units(g, b.loc, b.attacker)},
+            rule="DL:3.4/sneak",
+        )
     if winner == b.attacker and b.loc in world().sea:
         for sid in B.ships_in(g, b.loc, winner):
             ctx.emit("dl.ship", {"id": sid, "set": {"moves": 0, "fought": True}}, rule="DL:3.4/naval")
@@ -485,12 +573,14 @@ def close_battle(ctx, t, winner: int) -> None:
 
 def _with(b, **kw) -> dict:
     import msgspec
+
     d = msgspec.to_builtins(b)
     d.update(kw)
     return d
 
 
 # -- commands inside a battle ---------------------------------------------------------------------
+
 
 def legal(t) -> list[dict]:
     g = t.game
@@ -506,10 +596,12 @@ def legal(t) -> list[dict]:
         if b.kind == "sneak":
             # more elves of other adjacent territories join the same attack (DL:3.4/sneak)
             from engine.games.dragonlords.turn.moves import sneak_commands, sneak_sources
+
             for o in sneak_sources(g, b.attacker, b.loc):
                 out += sneak_commands(g, b.attacker, o, b.loc)
         if b.kind == "land":
             from engine.games.dragonlords.turn.moves import can_fight
+
             w = world()
             for o in B.held(g, b.attacker):
                 n = min(can_fight(g, o, b.attacker), B.units(g, o, b.attacker) - 1)
@@ -529,6 +621,8 @@ def legal(t) -> list[dict]:
             if B.owner(g, x) == b.attacker:
                 out.append({"kind": "retreat", "to": x})
                 # or split among several own territories (INT-40)
-                out += [{"kind": "retreat", "to": x, "n": k} for k in range(1, plain + 1) if k < plain or heroes]
+                out += [
+                    {"kind": "retreat", "to": x, "n": k} for k in range(1, plain + 1) if k < plain or heroes
+                ]
                 out += [{"kind": "retreat", "to": x, "hero": h} for h in heroes if plain or len(heroes) > 1]
     return out

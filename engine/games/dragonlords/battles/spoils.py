@@ -11,20 +11,21 @@
 Each is a `decisions.ask` with its rule id; the default answer (the engine's former choice) is
 listed first, so `bots.sensible` keeps it.
 """
+
 from __future__ import annotations
 
-from engine.readings import chosen
-
-from engine.games.dragonlords.battles import battle as BT
 from engine.games.dragonlords import board as B
-from engine.games.dragonlords.turn import decisions as D
 from engine.games.dragonlords import places as P
+from engine.games.dragonlords.battles import battle as BT
 from engine.games.dragonlords.map.world import world
+from engine.games.dragonlords.turn import decisions as D
+from engine.readings import chosen
 
 TREASURE_RULE, NAVAL_RULE, SNEAK_RULE = "DL:3.3/treasures", "DL:3.4/naval", "DL:3.4/sneak"
 
 
 # -- the bearer of a captured treasure ------------------------------------------------------------
+
 
 def note_capture(ctx, t, tr: str, loc: str, to: int, vis) -> None:
     """A treasure captured in a battle: its bearer is picked at the next pause (settle)."""
@@ -33,7 +34,9 @@ def note_capture(ctx, t, tr: str, loc: str, to: int, vis) -> None:
 
 
 def _holder(g, s: dict) -> str | None:
-    return next((h for h in B.heroes_at(g, s["loc"], s["army"]) if s["treasure"] in g.heroes[h].treasures), None)
+    return next(
+        (h for h in B.heroes_at(g, s["loc"], s["army"]) if s["treasure"] in g.heroes[h].treasures), None
+    )
 
 
 def _bare(g, h: str) -> bool:
@@ -65,8 +68,17 @@ def settle(ctx, t, next_: str) -> bool:
         ctx.emit("dl.spoils", {"drop": True}, rule=TREASURE_RULE, vis=[g.armies[s["army"]].seat])
         opts = bearer_options(g, s)
         if len(opts) > 1 and g.armies[s["army"]].alive:
-            D.ask(ctx, t, s["army"], "captured_treasure", TREASURE_RULE, opts, "captured_bearer",
-                  {**s, "next": next_}, loc=s["loc"])
+            D.ask(
+                ctx,
+                t,
+                s["army"],
+                "captured_treasure",
+                TREASURE_RULE,
+                opts,
+                "captured_bearer",
+                {**s, "next": next_},
+                loc=s["loc"],
+            )
             return True
     return False
 
@@ -79,10 +91,14 @@ def _captured_bearer(ctx, t, pick, q) -> None:
     h = _holder(g, s)
     if h is not None and pick != ("plain" if _bare(g, h) else h):
         tr = s["treasure"]
-        vis = [seat]       # the winner's answer: under which unit the chip now lies
+        vis = [seat]  # the winner's answer: under which unit the chip now lies
         if _bare(g, h):
-            ctx.emit("dl.hero_gone", {"id": h, "army": s["army"], "loc": s["loc"], "to_troops": True},
-                     rule=TREASURE_RULE, vis=vis)
+            ctx.emit(
+                "dl.hero_gone",
+                {"id": h, "army": s["army"], "loc": s["loc"], "to_troops": True},
+                rule=TREASURE_RULE,
+                vis=vis,
+            )
         else:
             left = sorted(x for x in g.heroes[h].treasures if x != tr)
             ctx.emit("dl.hero", {"id": h, "set": {"treasures": left}}, rule=TREASURE_RULE, vis=vis)
@@ -90,8 +106,12 @@ def _captured_bearer(ctx, t, pick, q) -> None:
             BT.new_hero(ctx, t, s["army"], s["loc"], "", treasures=[tr], rule=TREASURE_RULE, vis=vis)
         else:
             x = g.heroes[pick]
-            ctx.emit("dl.hero", {"id": pick, "set": {"treasures": sorted(x.treasures + [tr])}},
-                     rule=TREASURE_RULE, vis=vis)
+            ctx.emit(
+                "dl.hero",
+                {"id": pick, "set": {"treasures": sorted(x.treasures + [tr])}},
+                rule=TREASURE_RULE,
+                vis=vis,
+            )
     if s["next"] == "after_round":
         BT.after_round(ctx, t)
     else:
@@ -99,6 +119,7 @@ def _captured_bearer(ctx, t, pick, q) -> None:
 
 
 # -- manning the empty ships after a naval battle -------------------------------------------------
+
 
 def crew_options(t, zone: str, winner: int, sid: str) -> list[str]:
     """`crew:{donor}:{n}` (n plain units) or `crew:{donor}:{hero}` from each of the winner's ships
@@ -120,8 +141,11 @@ def crew_options(t, zone: str, winner: int, sid: str) -> list[str]:
 
 
 def _empty(g, zone: str) -> list[str]:
-    return [sid for sid in sorted(g.ships) if g.ships[sid].zone == zone and not B.ship_units(g, sid)
-            and not g.ships[sid].harbour]
+    return [
+        sid
+        for sid in sorted(g.ships)
+        if g.ships[sid].zone == zone and not B.ship_units(g, sid) and not g.ships[sid].harbour
+    ]
 
 
 def man_ships(ctx, t, zone: str, winner: int) -> None:
@@ -136,8 +160,17 @@ def man_ships(ctx, t, zone: str, winner: int) -> None:
     if not left:
         return BT.close_battle(ctx, t, winner)
     sid = left[0]
-    D.ask(ctx, t, winner, "man_ship", NAVAL_RULE, crew_options(t, zone, winner, sid), "man_ship",
-          {"zone": zone, "ship": sid, "winner": winner}, loc=zone)
+    D.ask(
+        ctx,
+        t,
+        winner,
+        "man_ship",
+        NAVAL_RULE,
+        crew_options(t, zone, winner, sid),
+        "man_ship",
+        {"zone": zone, "ship": sid, "winner": winner},
+        loc=zone,
+    )
 
 
 @D.then("man_ship")
@@ -160,6 +193,7 @@ def _man_ship(ctx, t, pick, q) -> None:
 
 
 # -- where failed sneak attackers go --------------------------------------------------------------
+
 
 def sneak_back_options(t) -> list[str]:
     """Each own territory next to the target (an origin first; reading SNEAK-RETURN `origins`: the
@@ -190,7 +224,16 @@ def sneak_back(ctx, t) -> None:
         return BT.end_battle(ctx, t)
     opts = sneak_back_options(t)
     if not opts:
-        BT.kill(ctx, t, b.loc, b.attacker, BT.side_units(g, b.loc, b.attacker), b.defender, SNEAK_RULE, "no retreat")
+        BT.kill(
+            ctx,
+            t,
+            b.loc,
+            b.attacker,
+            BT.side_units(g, b.loc, b.attacker),
+            b.defender,
+            SNEAK_RULE,
+            "no retreat",
+        )
         return BT.end_battle(ctx, t)
     D.ask(ctx, t, b.attacker, "sneak_back", SNEAK_RULE, opts, "sneak_back", loc=b.loc)
 

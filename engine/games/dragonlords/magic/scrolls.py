@@ -2,23 +2,29 @@
 card names, in the caster's own place (Summon Elemental: the King, at any place but a wasteland
 space). Reflect answers an enemy scroll by itself (the defender's only scroll), and the Invincible
 Shield makes its bearer's side immune to scroll effects."""
+
 from __future__ import annotations
 
-from engine.mechanics import zones
-
-from engine.games.dragonlords.battles import battle as BT
 from engine.games.dragonlords import board as B
-from engine.games.dragonlords.turn import decisions as D
 from engine.games.dragonlords import places as P
+from engine.games.dragonlords.battles import battle as BT
 from engine.games.dragonlords.content import content
 from engine.games.dragonlords.dice import D6, D8, D12
 from engine.games.dragonlords.map.world import world
+from engine.games.dragonlords.turn import decisions as D
+from engine.mechanics import zones
 
-RULE = {"elemental": "DL:3.4/scrolls.elemental", "berserk": "DL:3.4/scrolls.berserk",
-        "inferno": "DL:3.4/scrolls.inferno", "tempest": "DL:3.4/scrolls.inferno",
-        "ship": "DL:3.4/scrolls.ship", "legion": "DL:3.4/scrolls.legion",
-        "clairvoyance": "DL:3.4/scrolls.clairvoyance", "reflect": "DL:3.4/scrolls.reflect",
-        "charm": "DL:3.4/scrolls.charm"}
+RULE = {
+    "elemental": "DL:3.4/scrolls.elemental",
+    "berserk": "DL:3.4/scrolls.berserk",
+    "inferno": "DL:3.4/scrolls.inferno",
+    "tempest": "DL:3.4/scrolls.inferno",
+    "ship": "DL:3.4/scrolls.ship",
+    "legion": "DL:3.4/scrolls.legion",
+    "clairvoyance": "DL:3.4/scrolls.clairvoyance",
+    "reflect": "DL:3.4/scrolls.reflect",
+    "charm": "DL:3.4/scrolls.charm",
+}
 
 
 def kind_of(card: str) -> str:
@@ -63,21 +69,28 @@ def legal(t, a: int) -> list[dict]:
                 continue
             loc = x.loc
             if k == "elemental":
-                targets = sorted(p for p, who in occ.items() if p in w.kind and any(not B.allies(g, a, o) for o in who))
+                targets = sorted(
+                    p for p, who in occ.items() if p in w.kind and any(not B.allies(g, a, o) for o in who)
+                )
                 out += [{"kind": "scroll", "card": card, "caster": h, "at": p} for p in targets]
             elif k in ("berserk", "inferno", "tempest"):
                 if enemy_at(g, loc, a) >= 0 and loc in w.kind:
                     out.append({"kind": "scroll", "card": card, "caster": h, "at": loc})
             elif k == "ship":
-                zones_ = list(w.harbours.get(loc, ())) + ([w.space_harbour[loc]] if loc in w.space_harbour else [])
+                zones_ = list(w.harbours.get(loc, ())) + (
+                    [w.space_harbour[loc]] if loc in w.space_harbour else []
+                )
                 if len(g.ships) < 8:
                     out += [{"kind": "scroll", "card": card, "caster": h, "at": z} for z in zones_]
             elif k == "legion":
                 if g.armies[a].supply:
                     out.append({"kind": "scroll", "card": card, "caster": h, "at": loc})
             elif k == "clairvoyance":
-                out += [{"kind": "scroll", "card": card, "caster": h, "at": P.hand(o)}
-                        for o in range(len(g.armies)) if o != a and t.zone(P.hand(o))]
+                out += [
+                    {"kind": "scroll", "card": card, "caster": h, "at": P.hand(o)}
+                    for o in range(len(g.armies))
+                    if o != a and t.zone(P.hand(o))
+                ]
     return out
 
 
@@ -96,8 +109,17 @@ def cast(ctx, t, seat, cmd):
     discard(ctx, t, a, card, rule)
     if k == "ship":
         harbour = caster.loc if caster.loc in world().kind else ""
-        ctx.emit("dl.ship_new", {"id": f"S{g.next_id}", "seq": g.next_id, "army": a, "zone": at,
-                                 "harbour": harbour or caster.loc}, rule=rule)
+        ctx.emit(
+            "dl.ship_new",
+            {
+                "id": f"S{g.next_id}",
+                "seq": g.next_id,
+                "army": a,
+                "zone": at,
+                "harbour": harbour or caster.loc,
+            },
+            rule=rule,
+        )
         return
     if k == "legion":
         cap = 6 if at in world().space_kind else (8 if P.is_ship(at) else 99)
@@ -108,21 +130,42 @@ def cast(ctx, t, seat, cmd):
         return
     if k == "clairvoyance":
         o = int(at.split(":")[1])
-        ctx.emit("dl.seen", {"army": o, "cards": sorted(c.split("#")[0] for c in t.zone(at))}, rule=rule, vis=[seat])
+        ctx.emit(
+            "dl.seen",
+            {"army": o, "cards": sorted(c.split("#")[0] for c in t.zone(at))},
+            rule=rule,
+            vis=[seat],
+        )
         return
     target = at if k == "elemental" else caster.loc
     victim = enemy_at(g, target, a)
     if victim < 0:
         return
-    data = {"card": card, "kind": k, "target": target, "victim": victim, "caster_army": a,
-            "caster_loc": caster.loc}
+    data = {
+        "card": card,
+        "kind": k,
+        "target": target,
+        "victim": victim,
+        "caster_army": a,
+        "caster_loc": caster.loc,
+    }
     # Reflect: the victim may answer with Reflect if a spellcaster of its own stands in the target
     # place (DL:3.4/scrolls.reflect). The question goes to every victim with a chip-bearer there and
     # a scroll card in hand, so it tells the others nothing about which cards those are.
     if B.heroes_at(g, target, victim) and t.zone(P.hand(victim)) and not _shielded(g, caster.loc, a):
-        opts = (["reflect"] if "reflect" in in_hand(t, victim) and B.caster_at(g, target, victim) else [])
-        return D.ask(ctx, t, victim, "reflect", RULE["reflect"], opts + ["no_reflect"], "reflect", data,
-                   loc=target, always=True)
+        opts = ["reflect"] if "reflect" in in_hand(t, victim) and B.caster_at(g, target, victim) else []
+        return D.ask(
+            ctx,
+            t,
+            victim,
+            "reflect",
+            RULE["reflect"],
+            opts + ["no_reflect"],
+            "reflect",
+            data,
+            loc=target,
+            always=True,
+        )
     _strike(ctx, t, data)
 
 
@@ -132,7 +175,11 @@ def reflect_answer(ctx, t, pick, q) -> None:
     d = dict(q.data)
     if pick == "reflect":
         discard(ctx, t, d["victim"], "reflect", RULE["reflect"])
-        ctx.emit("dl.scroll", {"card": d["card"], "reflected": True, "back_at": d["caster_loc"]}, rule=RULE["reflect"])
+        ctx.emit(
+            "dl.scroll",
+            {"card": d["card"], "reflected": True, "back_at": d["caster_loc"]},
+            rule=RULE["reflect"],
+        )
         d["victim"], d["target"] = d["caster_army"], d["caster_loc"]
         d["caster_army"] = q.army if g.armies[q.army].alive else -1
     _strike(ctx, t, d)
@@ -141,8 +188,11 @@ def reflect_answer(ctx, t, pick, q) -> None:
 def _strike(ctx, t, d) -> None:
     g = t.game
     if _shielded(g, d["target"], d["victim"]):
-        ctx.emit("dl.scroll", {"card": d["card"], "at": d["target"], "effect": "none: Invincible Shield"},
-                 rule="DL:3.3/treasures")
+        ctx.emit(
+            "dl.scroll",
+            {"card": d["card"], "at": d["target"], "effect": "none: Invincible Shield"},
+            rule="DL:3.3/treasures",
+        )
         return
     effect(ctx, t, d["kind"], d["card"], d["target"], d["victim"], d["caster_army"])
 
@@ -160,8 +210,11 @@ def effect(ctx, t, k, card, loc, victim, caster_army) -> None:
     elif k == "berserk":
         hs = [g.heroes[h] for h in BT.side_heroes(g, loc, victim)]
         if any(x.role == "king" or B.knows(x, 1) for x in hs):
-            ctx.emit("dl.scroll", {"card": card, "at": loc, "effect": "none: led by a King or a Heal caster"},
-                     rule="DL:3.4/king")
+            ctx.emit(
+                "dl.scroll",
+                {"card": card, "at": loc, "effect": "none: led by a King or a Heal caster"},
+                rule="DL:3.4/king",
+            )
             return
         faces = ctx.roll(D6, n_there, rule=rule) if n_there else []
         base = B.base_attack(g, victim)
@@ -174,8 +227,11 @@ def effect(ctx, t, k, card, loc, victim, caster_army) -> None:
             ctx.emit("dl.scroll", {"card": card, "at": loc, "effect": "none: protected"}, rule="INT-05")
             return
         n = ctx.roll(D8, 1, rule=rule)[0]
-    ctx.emit("dl.scroll", {"card": card, "at": loc, "victim": victim, "roll": n, "lose": min(n, n_there)},
-             rule=rule)
+    ctx.emit(
+        "dl.scroll",
+        {"card": card, "at": loc, "victim": victim, "roll": n, "lose": min(n, n_there)},
+        rule=rule,
+    )
     D.lose(ctx, t, loc, victim, min(n, n_there), caster_army, rule, card, "scroll_done")
 
 
@@ -183,9 +239,12 @@ def effect(ctx, t, k, card, loc, victim, caster_army) -> None:
 def scroll_done(ctx, t, pick, q) -> None:
     """After the scroll's losses: a battle with one side left ends (DL:3.4/general)."""
     g = t.game
-    if g.battle is not None and not (BT.side_units(g, g.battle.loc, g.battle.attacker)
-                                     and BT.side_units(g, g.battle.loc, g.battle.defender)):
+    if g.battle is not None and not (
+        BT.side_units(g, g.battle.loc, g.battle.attacker)
+        and BT.side_units(g, g.battle.loc, g.battle.defender)
+    ):
         BT.end_battle(ctx, t)
     else:
         from engine.games.dragonlords.turn.flow import check_victory
+
         check_victory(ctx, t)

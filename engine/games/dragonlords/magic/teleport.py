@@ -1,5 +1,6 @@
 """Teleportation (§3.2/spellcaster, §3.2/dragonlord, §3.5) and the DragonLord fire attack
 (§3.4/fire-attack): legal commands and their effects."""
+
 from __future__ import annotations
 
 from engine.games.dragonlords import board as B
@@ -13,8 +14,11 @@ def teleporters(g, a: int) -> list[str]:
 def must_teleport_home(g, a: int) -> list[str]:
     """DragonLords at sea or in the wastelands must teleport to own land in Transfer (§3.5)."""
     w = world()
-    return [h for h, x in sorted(g.heroes.items()) if x.army == a and x.role == "dragonlord"
-            and x.loc not in w.kind and h not in g.teleported]
+    return [
+        h
+        for h, x in sorted(g.heroes.items())
+        if x.army == a and x.role == "dragonlord" and x.loc not in w.kind and h not in g.teleported
+    ]
 
 
 def teleport_legal(t, a: int, phase: str) -> list[dict]:

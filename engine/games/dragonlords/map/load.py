@@ -5,6 +5,7 @@ replace it with their own board without touching code; `load_map` then checks th
 every fault it finds at once (an edge to nothing, a realm without a kingdom, a harbour on no sea
 zone, a missing island or teleportal, ...), citing the rule that makes it a fault.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -30,11 +31,11 @@ class Realm(msgspec.Struct, forbid_unknown_fields=True):
 class Territory(msgspec.Struct, forbid_unknown_fields=True):
     id: str
     kind: str
-    realm: Optional[str] = None
+    realm: str | None = None
     mine: bool = False
     harbours: list[str] = []
     tundra: bool = False
-    grid: list[int] = []          # drawing position only; rules never read it
+    grid: list[int] = []  # drawing position only; rules never read it
 
 
 class LandEdge(msgspec.Struct, forbid_unknown_fields=True):
@@ -57,7 +58,7 @@ class SeaZone(msgspec.Struct, forbid_unknown_fields=True):
 class Space(msgspec.Struct, forbid_unknown_fields=True):
     id: str
     kind: str
-    harbour: Optional[str] = None
+    harbour: str | None = None
 
 
 class Entry(msgspec.Struct, forbid_unknown_fields=True):
@@ -104,9 +105,7 @@ class WorldMap(msgspec.Struct, forbid_unknown_fields=True):
 
     def placeable(self, short_game: bool = False) -> list[str]:
         """Territories open at set-up: no islands (§2.2/islands), no tundra in the short game (§5.1)."""
-        return sorted(t.id for t in self.territories
-                      if t.kind != "island" and not (short_game and t.tundra))
-
+        return sorted(t.id for t in self.territories if t.kind != "island" and not (short_game and t.tundra))
 
     def adjacent(self, a: str, b: str, spellcaster_in_a: bool = False) -> bool:
         """Land adjacency (DL:2.2/terrain); two teleportals count as adjacent when a spellcaster of
@@ -153,8 +152,12 @@ def faults(m: WorldMap, whole_board: bool = True) -> list[str]:
     tids = [t.id for t in m.territories]
     zids = [z.id for z in m.sea_zones]
     spaces = [s.id for w in m.wastelands for s in w.spaces]
-    for what, ids in (("territory", tids), ("sea zone", zids), ("wasteland space", spaces),
-                      ("realm", [r.id for r in m.realms])):
+    for what, ids in (
+        ("territory", tids),
+        ("sea zone", zids),
+        ("wasteland space", spaces),
+        ("realm", [r.id for r in m.realms]),
+    ):
         seen: set[str] = set()
         for i in ids:
             if i in seen:
@@ -174,38 +177,54 @@ def faults(m: WorldMap, whole_board: bool = True) -> list[str]:
         if k is None:
             out.append(f"realm {r.id!r} has no kingdom: {r.kingdom!r} is no territory (§2.2/kingdom)")
         elif k.kind != "kingdom":
-            out.append(f"realm {r.id!r} has no kingdom: {r.kingdom!r} is of kind {k.kind}, not a kingdom (§2.2/kingdom)")
+            out.append(
+                f"realm {r.id!r} has no kingdom: {r.kingdom!r} is of kind {k.kind}, not a kingdom (§2.2/kingdom)"
+            )
         elif k.realm != r.id:
             out.append(f"realm {r.id!r}: its kingdom {r.kingdom!r} lies in realm {k.realm!r} (§2.2/kingdom)")
     for t in m.territories:
         if t.kind not in TERRITORY_KINDS:
-            out.append(f"territory {t.id!r} has unknown kind {t.kind!r} (one of {', '.join(TERRITORY_KINDS)})")
+            out.append(
+                f"territory {t.id!r} has unknown kind {t.kind!r} (one of {', '.join(TERRITORY_KINDS)})"
+            )
         if t.kind in ("kingdom", "ordinary"):
             if t.realm is None:
                 out.append(f"{t.kind} territory {t.id!r} belongs to no realm (§7)")
             elif t.realm not in realms:
                 out.append(f"territory {t.id!r} names realm {t.realm!r}, which does not exist")
         elif t.realm is not None:
-            out.append(f"{t.kind} territory {t.id!r} lies in realm {t.realm!r}; gold territories, islands "
-                       "and teleportals belong to no realm (§7)")
+            out.append(
+                f"{t.kind} territory {t.id!r} lies in realm {t.realm!r}; gold territories, islands "
+                "and teleportals belong to no realm (§7)"
+            )
         if t.mine and t.kind != "gold":
-            out.append(f"territory {t.id!r} has a mine but is a {t.kind} territory; mines are gold territories (§2.2/gold)")
+            out.append(
+                f"territory {t.id!r} has a mine but is a {t.kind} territory; mines are gold territories (§2.2/gold)"
+            )
         for h in t.harbours:
             if h not in zids:
-                out.append(f"territory {t.id!r} has a harbour on {h!r}, which is no sea zone (§2.2/sea-zones)")
+                out.append(
+                    f"territory {t.id!r} has a harbour on {h!r}, which is no sea zone (§2.2/sea-zones)"
+                )
     kingdoms = [t for t in m.territories if t.kind == "kingdom"]
     for k in kingdoms:
         if k.realm in realms and realms[k.realm].kingdom != k.id:
-            out.append(f"kingdom {k.id!r} is not the kingdom of its realm {k.realm!r} (§2.2/kingdom: one per realm)")
-    counts = (("mine", sum(t.mine for t in m.territories), 2, "§2.2/gold"),
-              ("island", sum(t.kind == "island" for t in m.territories), 4, "§2.2/islands"),
-              ("teleportal", sum(t.kind == "teleportal" for t in m.territories), 3, "§2.2/teleportals"))
+            out.append(
+                f"kingdom {k.id!r} is not the kingdom of its realm {k.realm!r} (§2.2/kingdom: one per realm)"
+            )
+    counts = (
+        ("mine", sum(t.mine for t in m.territories), 2, "§2.2/gold"),
+        ("island", sum(t.kind == "island" for t in m.territories), 4, "§2.2/islands"),
+        ("teleportal", sum(t.kind == "teleportal" for t in m.territories), 3, "§2.2/teleportals"),
+    )
     for what, n, want, rule in counts:
         if whole_board and n != want:
             out.append(f"the board has {want} {what} territories ({rule}), this map has {n}")
     tele = sorted(t.id for t in m.territories if t.kind == "teleportal")
     if sorted(m.teleportals) != tele:
-        out.append(f"teleportals {sorted(m.teleportals)} differ from the teleportal territories {tele} (§2.2/teleportals)")
+        out.append(
+            f"teleportals {sorted(m.teleportals)} differ from the teleportal territories {tele} (§2.2/teleportals)"
+        )
     # land edges (§2.2/terrain)
     islands = {t.id for t in m.territories if t.kind == "island"}
     seen_edges: set[tuple[str, str]] = set()
@@ -216,9 +235,13 @@ def faults(m: WorldMap, whole_board: bool = True) -> list[str]:
         if e.a == e.b:
             out.append(f"land edge {e.a!r}-{e.b!r} joins a territory to itself")
         if e.via not in EDGE_KINDS:
-            out.append(f"land edge {e.a!r}-{e.b!r} has unknown kind {e.via!r} (one of {', '.join(EDGE_KINDS)})")
+            out.append(
+                f"land edge {e.a!r}-{e.b!r} has unknown kind {e.via!r} (one of {', '.join(EDGE_KINDS)})"
+            )
         if e.a in islands or e.b in islands:
-            out.append(f"land edge {e.a!r}-{e.b!r} touches an island; islands are reached only by ship (§2.2/islands)")
+            out.append(
+                f"land edge {e.a!r}-{e.b!r} touches an island; islands are reached only by ship (§2.2/islands)"
+            )
         key = tuple(sorted((e.a, e.b)))
         if key in seen_edges:
             out.append(f"land edge {e.a!r}-{e.b!r} is listed twice")
@@ -241,16 +264,22 @@ def faults(m: WorldMap, whole_board: bool = True) -> list[str]:
             out.append(f"island {i!r} has no harbour, so no ship can reach it (§2.2/islands)")
     # wastelands (§2.2/wastelands, §3.3)
     if whole_board and sorted(w.id for w in m.wastelands) != ["bottom", "top"]:
-        out.append(f"the board has two wasteland paths, top and bottom (§2.2/wastelands), this map has "
-                   f"{sorted(w.id for w in m.wastelands)}")
+        out.append(
+            f"the board has two wasteland paths, top and bottom (§2.2/wastelands), this map has "
+            f"{sorted(w.id for w in m.wastelands)}"
+        )
     for w in m.wastelands:
         sids = [s.id for s in w.spaces]
         kinds = {s.kind for s in w.spaces}
         for s in w.spaces:
             if s.kind not in SPACE_KINDS:
-                out.append(f"wasteland space {s.id!r} has unknown kind {s.kind!r} (one of {', '.join(SPACE_KINDS)})")
+                out.append(
+                    f"wasteland space {s.id!r} has unknown kind {s.kind!r} (one of {', '.join(SPACE_KINDS)})"
+                )
             if s.harbour is not None and s.harbour not in zids:
-                out.append(f"wasteland space {s.id!r} has a harbour on {s.harbour!r}, which is no sea zone (§2.2/sea-zones)")
+                out.append(
+                    f"wasteland space {s.id!r} has a harbour on {s.harbour!r}, which is no sea zone (§2.2/sea-zones)"
+                )
         for k in SPACE_KINDS:
             if k not in kinds:
                 out.append(f"wasteland {w.id!r} has no {k} space (§3.3: five kinds of space)")
@@ -263,15 +292,21 @@ def faults(m: WorldMap, whole_board: bool = True) -> list[str]:
             if e.territory not in by_id:
                 out.append(f"wasteland {w.id!r} entry leads to nothing: {e.territory!r} is no territory")
             if e.space not in sids:
-                out.append(f"wasteland {w.id!r} entry from {e.territory!r} leads to {e.space!r}, no space of it")
+                out.append(
+                    f"wasteland {w.id!r} entry from {e.territory!r} leads to {e.space!r}, no space of it"
+                )
                 continue
             want = {"bridge": "village", "pass": "dragons_lair"}.get(e.via)
             got = next(s.kind for s in w.spaces if s.id == e.space)
             if want is None:
-                out.append(f"wasteland {w.id!r} entry from {e.territory!r} has kind {e.via!r}; bridge or pass (§3.3/party)")
+                out.append(
+                    f"wasteland {w.id!r} entry from {e.territory!r} has kind {e.via!r}; bridge or pass (§3.3/party)"
+                )
             elif got != want:
-                out.append(f"wasteland {w.id!r}: a {e.via} entry counts from the {want}, but leads to "
-                           f"{e.space!r} ({got}) (§3.3/party)")
+                out.append(
+                    f"wasteland {w.id!r}: a {e.via} entry counts from the {want}, but leads to "
+                    f"{e.space!r} ({got}) (§3.3/party)"
+                )
     return out
 
 

@@ -9,6 +9,7 @@ game being worked on, which the ruleset's entry points set with `on_map` (a cont
 two games on different maps in one process never see each other's board). Games on the shipped
 map have the key "" and pay nothing for this.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -26,20 +27,20 @@ _MAPS: dict[str, WorldMap] = {}
 @dataclass(frozen=True)
 class World:
     m: WorldMap
-    kind: dict            # territory -> kind
-    realm: dict           # territory -> realm id or None
-    kingdom_of: dict      # realm -> kingdom territory
-    land: dict            # territory -> sorted land neighbours
-    harbours: dict        # territory -> sorted sea zones it has a harbour on
-    coast: dict           # sea zone -> sorted territories with a harbour on it
-    sea: dict             # sea zone -> sorted neighbouring zones
+    kind: dict  # territory -> kind
+    realm: dict  # territory -> realm id or None
+    kingdom_of: dict  # realm -> kingdom territory
+    land: dict  # territory -> sorted land neighbours
+    harbours: dict  # territory -> sorted sea zones it has a harbour on
+    coast: dict  # sea zone -> sorted territories with a harbour on it
+    sea: dict  # sea zone -> sorted neighbouring zones
     mine: frozenset
     tundra: frozenset
     teleportals: tuple
-    space_kind: dict      # wasteland space -> kind
-    space_harbour: dict   # village space -> sea zone
-    entries: dict         # territory -> [(space, via)] wasteland entries from it
-    exits: dict           # space -> [territory] a party may leave to (INT-20)
+    space_kind: dict  # wasteland space -> kind
+    space_harbour: dict  # village space -> sea zone
+    entries: dict  # territory -> [(space, via)] wasteland entries from it
+    exits: dict  # space -> [territory] a party may leave to (INT-20)
 
     @property
     def territories(self) -> list[str]:
@@ -127,7 +128,9 @@ def _built(key: str) -> World:
             entries.setdefault(e.territory, []).append((e.space, e.via))
             exits.setdefault(e.space, []).append(e.territory)
     return World(
-        m=m, kind={t.id: t.kind for t in m.territories}, realm={t.id: t.realm for t in m.territories},
+        m=m,
+        kind={t.id: t.kind for t in m.territories},
+        realm={t.id: t.realm for t in m.territories},
         kingdom_of={r.id: r.kingdom for r in m.realms},
         land={k: tuple(sorted(v)) for k, v in land.items()},
         harbours={t.id: tuple(sorted(t.harbours)) for t in m.territories},
@@ -139,4 +142,5 @@ def _built(key: str) -> World:
         space_kind={s.id: s.kind for w in m.wastelands for s in w.spaces},
         space_harbour={s.id: s.harbour for w in m.wastelands for s in w.spaces if s.harbour},
         entries={k: tuple(sorted(v)) for k, v in entries.items()},
-        exits={k: tuple(sorted(v)) for k, v in exits.items()})
+        exits={k: tuple(sorted(v)) for k, v in exits.items()},
+    )

@@ -1,28 +1,36 @@
 """Quest activity in the wastelands (§3.3/party): forming a party, moving it by the die, the five kinds
 of space, shopping, quest combat against monsters and parties, charming a dragon, and the rewards
 (gold, treasure, spells, wizards, scrolls, units, DragonLords)."""
+
 from __future__ import annotations
 
-from engine.mechanics import zones
-
-from engine.games.dragonlords.battles import battle as BT
-from engine.games.dragonlords.turn import decisions as D
 from engine.games.dragonlords import board as B
 from engine.games.dragonlords import places as P
+from engine.games.dragonlords.battles import battle as BT
 from engine.games.dragonlords.battles.arithmetic import SideMagic, attack_strength
 from engine.games.dragonlords.content import content
 from engine.games.dragonlords.dice import BY_SIDES, CRYSTAL, D6
-from engine.games.dragonlords.situations.overrides import value
-from engine.games.dragonlords.quests.cards import quests
 from engine.games.dragonlords.map.world import world
+from engine.games.dragonlords.quests.cards import quests
+from engine.games.dragonlords.situations.overrides import value
+from engine.games.dragonlords.turn import decisions as D
+from engine.mechanics import zones
 
-PARTY_CAP = 6                      # units on one wasteland space (§3.3/party, §5.T3)
-SHOPS = {"village": ("pick_axe", "torch", "unit"), "witches_den": ("potion", "elixir", "dragon_orb"),
-         "shrine": ("talisman",)}
+PARTY_CAP = 6  # units on one wasteland space (§3.3/party, §5.T3)
+SHOPS = {
+    "village": ("pick_axe", "torch", "unit"),
+    "witches_den": ("potion", "elixir", "dragon_orb"),
+    "shrine": ("talisman",),
+}
 
 
-SPACE_RULE = {"village": "DL:3.3/village", "witches_den": "DL:3.3/witches-den", "shrine": "DL:3.3/shrine",
-              "dragons_lair": "DL:3.3/lair", "draw_quest": "DL:3.3/quest-card"}
+SPACE_RULE = {
+    "village": "DL:3.3/village",
+    "witches_den": "DL:3.3/witches-den",
+    "shrine": "DL:3.3/shrine",
+    "dragons_lair": "DL:3.3/lair",
+    "draw_quest": "DL:3.3/quest-card",
+}
 
 
 def party_at(g, space: str, army: int | None = None):
@@ -39,6 +47,7 @@ def may_join(g, h: str) -> bool:
 
 
 # -- legal commands -------------------------------------------------------------------------------
+
 
 def legal(t, a: int) -> list[dict]:
     g = t.game
@@ -65,25 +74,37 @@ def legal(t, a: int) -> list[dict]:
             continue
         for space, zone in sorted(w.space_harbour.items()):
             wl = wasteland(space)
-            if zone == s.zone and wl not in g.quested and not (one and any(
-                    p.army == a and wasteland(p.space) == wl for p in g.parties)):
+            if (
+                zone == s.zone
+                and wl not in g.quested
+                and not (one and any(p.army == a and wasteland(p.space) == wl for p in g.parties))
+            ):
                 out += _enter_options(g, a, P.aboard(sid), space)
     for p in g.parties:
         if p.army == a and wasteland(p.space) not in g.quested and not p.moved:
             out.append({"kind": "quest", "space": p.space})
-    must = [p for p in g.parties if p.army == a and p.fought and not p.moved and wasteland(p.space) not in g.quested]
+    must = [
+        p
+        for p in g.parties
+        if p.army == a and p.fought and not p.moved and wasteland(p.space) not in g.quested
+    ]
     if must:
         # the winner of a party fight must move away next turn (DL:3.3/quest-combat)
-        return [c for c in out if c["kind"] == "quest" and c["space"] in {p.space for p in must}] + \
-            [c for c in out if c["kind"] == "scroll"]
+        return [c for c in out if c["kind"] == "quest" and c["space"] in {p.space for p in must}] + [
+            c for c in out if c["kind"] == "scroll"
+        ]
     if g.shop_at:
         p = party_at(g, g.shop_at, a)
         kind = w.space_kind.get(g.shop_at)
         if p is not None:
             gold = B.gold_of(g, a)
             for item in SHOPS.get(kind, ()):
-                cost = content().units[g.armies[a].race].cost if item == "unit" else content().tools[item].price
-                if cost <= gold and (item != "unit" or (B.units(g, p.space, a) < PARTY_CAP and g.armies[a].supply)):
+                cost = (
+                    content().units[g.armies[a].race].cost if item == "unit" else content().tools[item].price
+                )
+                if cost <= gold and (
+                    item != "unit" or (B.units(g, p.space, a) < PARTY_CAP and g.armies[a].supply)
+                ):
                     out.append({"kind": "shop", "what": item})
             if kind == "dragons_lair" and "dragon_orb" not in p.tools:
                 out.append({"kind": "search"})
@@ -95,14 +116,20 @@ def _enter_options(g, a, origin, space) -> list[dict]:
     keep = 0 if P.is_ship(origin) else 1
     room = min(PARTY_CAP, total - keep)
     plain = B.plain(g, origin, a)
-    out = [{"kind": "enter", "origin": origin, "space": space, "n": n} for n in range(1, min(room, plain) + 1)]
+    out = [
+        {"kind": "enter", "origin": origin, "space": space, "n": n} for n in range(1, min(room, plain) + 1)
+    ]
     if room >= 1:
-        out += [{"kind": "enter", "origin": origin, "space": space, "hero": h}
-                for h in B.heroes_at(g, origin, a) if may_join(g, h)]
+        out += [
+            {"kind": "enter", "origin": origin, "space": space, "hero": h}
+            for h in B.heroes_at(g, origin, a)
+            if may_join(g, h)
+        ]
     return out
 
 
 # -- handlers -------------------------------------------------------------------------------------
+
 
 def enter(ctx, t, seat, cmd):
     """Form a party at the Village (bridge or ship) or the Dragon's Lair (pass) with the tools stored
@@ -135,9 +162,15 @@ def _roll(ctx, t, space: str, entering: bool) -> None:
     stops, exits = _path_facts(g, a, space, steps)
     ends = [e for e in ends if _may_end(g, a, e)]
     if not ends and not stops and not exits:
-        ends = [space]     # boxed in by parties: the party stays (no legal end, DL:3.3/party)
-    ctx.emit("dl.qmove", {"move": {"space": space, "roll": roll, "ends": ends, "stops": stops, "exits": exits},
-                          "wasteland": wasteland(space)}, rule="DL:3.3/party")
+        ends = [space]  # boxed in by parties: the party stays (no legal end, DL:3.3/party)
+    ctx.emit(
+        "dl.qmove",
+        {
+            "move": {"space": space, "roll": roll, "ends": ends, "stops": stops, "exits": exits},
+            "wasteland": wasteland(space),
+        },
+        rule="DL:3.3/party",
+    )
 
 
 def _may_end(g, a, space) -> bool:
@@ -161,13 +194,18 @@ def _path_facts(g, a, start, steps) -> tuple[list[str], list[str]]:
             if not 0 <= j < len(path):
                 break
             s = path[j]
-            if k < steps and w.space_kind[s] != "shrine" and any(
-                    p.space == s and not B.allies(g, a, p.army) for p in g.parties):
+            if (
+                k < steps
+                and w.space_kind[s] != "shrine"
+                and any(p.space == s and not B.allies(g, a, p.army) for p in g.parties)
+            ):
                 stops.add(s)
             for x in w.exits.get(s, ()):
                 if g.short and x in w.tundra:
                     continue
-                if B.owner(g, x) in (-1, a) or not any(B.allies(g, a, o) and o != a for o in B.armies_at(g, x)):
+                if B.owner(g, x) in (-1, a) or not any(
+                    B.allies(g, a, o) and o != a for o in B.armies_at(g, x)
+                ):
                     exits.add(x)
     return sorted(stops), sorted(exits)
 
@@ -189,7 +227,9 @@ def _shift(ctx, t, a, src, to, rule):
     if src == to:
         return
     BT.withdraw(ctx, t, src, to, a, rule)
-    ctx.emit("dl.party", {"army": a, "space": src, "set": {"space": to, "moved": True, "fought": False}}, rule=rule)
+    ctx.emit(
+        "dl.party", {"army": a, "space": src, "set": {"space": to, "moved": True, "fought": False}}, rule=rule
+    )
 
 
 def leave(ctx, t, seat, cmd):
@@ -203,13 +243,17 @@ def leave(ctx, t, seat, cmd):
     if any(not B.allies(g, a, o) for o in B.armies_at(g, cmd["to"])):
         ctx.emit("dl.mark", {"field": "no_retreat", "key": cmd["to"]}, rule="DL:3.4/retreat")
     BT.withdraw(ctx, t, src, cmd["to"], a, "DL:3.3/party")
-    ctx.emit("dl.army", {"army": a, "set": {"tools": sorted(g.armies[a].tools + p.tools)}}, rule="DL:3.3/tools")
+    ctx.emit(
+        "dl.army", {"army": a, "set": {"tools": sorted(g.armies[a].tools + p.tools)}}, rule="DL:3.3/tools"
+    )
     ctx.emit("dl.party", {"army": a, "space": src, "gone": True}, rule="DL:3.3/party")
     from engine.games.dragonlords.turn.flow import check_victory
+
     check_victory(ctx, t)
 
 
 # -- spaces ---------------------------------------------------------------------------------------
+
 
 def arrive(ctx, t, space: str) -> None:
     g = t.game
@@ -243,7 +287,9 @@ def shop(ctx, t, seat, cmd):
         ctx.emit("dl.army", {"army": a, "set": {"supply": g.armies[a].supply - 1}}, rule="INT-02")
     else:
         p = party_at(g, space, a)
-        ctx.emit("dl.party", {"army": a, "space": space, "set": {"tools": sorted(p.tools + [what])}}, rule=rule)
+        ctx.emit(
+            "dl.party", {"army": a, "space": space, "set": {"tools": sorted(p.tools + [what])}}, rule=rule
+        )
 
 
 def pay(ctx, t, a, cost, rule) -> None:
@@ -274,8 +320,18 @@ def lair_orb(ctx, t, space) -> None:
             make_dragonlord(ctx, t, space, "DL:3.3/lair", orb=True)
             return
         if c == "red":
-            D.lose(ctx, t, space, t.game.active, 1, -1, "DL:3.3/lair", "the dragons' rest disturbed",
-                   "party_check", {"space": space})
+            D.lose(
+                ctx,
+                t,
+                space,
+                t.game.active,
+                1,
+                -1,
+                "DL:3.3/lair",
+                "the dragons' rest disturbed",
+                "party_check",
+                {"space": space},
+            )
             return
 
 
@@ -297,8 +353,18 @@ def draw_quest(ctx, t, space) -> None:
         return
     colour = ctx.roll(CRYSTAL, 1, rule="DL:3.3/quest-card")[0]
     o = q.outcome(colour)
-    ctx.emit("dl.quest", {"card": card, "name": q.name, "colour": colour, "reward": o.reward,
-                          "amount": o.amount, "monster": o.monster}, rule="DL:3.3/quest-card")
+    ctx.emit(
+        "dl.quest",
+        {
+            "card": card,
+            "name": q.name,
+            "colour": colour,
+            "reward": o.reward,
+            "amount": o.amount,
+            "monster": o.monster,
+        },
+        rule="DL:3.3/quest-card",
+    )
     if o.monster:
         return monster_fight(ctx, t, space, o.monster, o.reward, o.amount, "DL:3.3/quest-card")
     reward(ctx, t, space, o.reward, o.amount, "DL:3.3/quest-card")
@@ -347,7 +413,16 @@ def give_new_treasure(ctx, t, space, a) -> None:
     opts += [h for k in B.kingdoms_held(g, a) for h in B.heroes_at(g, k, a)]
     opts += [f"plain@{k}" for k in B.kingdoms_held(g, a) if B.plain(g, k, a)]
     if opts:
-        D.ask(ctx, t, a, "treasure", "DL:3.3/treasures", opts, "treasure_holder", {"treasure": tr, "space": space})
+        D.ask(
+            ctx,
+            t,
+            a,
+            "treasure",
+            "DL:3.3/treasures",
+            opts,
+            "treasure_holder",
+            {"treasure": tr, "space": space},
+        )
 
 
 @D.then("treasure_holder")
@@ -360,8 +435,12 @@ def _treasure_holder(ctx, t, pick, q) -> None:
         BT.new_hero(ctx, t, a, where, "", treasures=[tr], rule="DL:3.3/treasures", vis=[seat])
         return
     x = g.heroes[pick]
-    ctx.emit("dl.hero", {"id": pick, "set": {"treasures": sorted(x.treasures + [tr])}},
-             rule="DL:3.3/treasures", vis=[seat])
+    ctx.emit(
+        "dl.hero",
+        {"id": pick, "set": {"treasures": sorted(x.treasures + [tr])}},
+        rule="DL:3.3/treasures",
+        vis=[seat],
+    )
 
 
 def gain_spell(ctx, t, space, rule) -> None:
@@ -374,8 +453,17 @@ def gain_spell(ctx, t, space, rule) -> None:
     a = g.active
     wiz = [h for h in B.heroes_at(g, space, a) if g.heroes[h].role == "wizard"]
     opts = wiz or (wizard_spots(g, space, a) if g.armies[a].wizards < 3 else [])
-    D.ask(ctx, t, a, "spell_reward", "DL:3.4/wizards", opts or ["none"], "spell_reward",
-          {"space": space, "rule": rule}, always=True)
+    D.ask(
+        ctx,
+        t,
+        a,
+        "spell_reward",
+        "DL:3.4/wizards",
+        opts or ["none"],
+        "spell_reward",
+        {"space": space, "rule": rule},
+        always=True,
+    )
 
 
 @D.then("spell_reward")
@@ -384,7 +472,9 @@ def _spell_reward(ctx, t, pick, q) -> None:
     reason told to the owner only, so the others do not learn that the party has no wizard)."""
     g = t.game
     if pick == "none":
-        ctx.emit("dl.quest", {"result": "no wizard: three already"}, rule="INT-56", vis=[g.armies[q.army].seat])
+        ctx.emit(
+            "dl.quest", {"result": "no wizard: three already"}, rule="INT-56", vis=[g.armies[q.army].seat]
+        )
         return
     if pick in g.heroes and g.heroes[pick].role == "wizard":
         return _learn(ctx, t, pick, q)
@@ -397,12 +487,14 @@ def _learn(ctx, t, h, q) -> None:
     rule = q.data["rule"]
     known = set(g.heroes[h].spells)
     if len(known) >= 6:
-        return      # INT-55: a wizard that knows all six learns nothing
+        return  # INT-55: a wizard that knows all six learns nothing
     while True:
         s = ctx.roll(D6, 1, rule="DL:3.4/wizards")[0]
         if s not in known:
             break
-    ctx.emit("dl.hero", {"id": h, "set": {"spells": sorted(known | {s})}}, rule=rule, vis=[g.armies[q.army].seat])
+    ctx.emit(
+        "dl.hero", {"id": h, "set": {"spells": sorted(known | {s})}}, rule=rule, vis=[g.armies[q.army].seat]
+    )
 
 
 def wizard_spots(g, space, a) -> list[str]:
@@ -434,8 +526,12 @@ def _new_wizard(ctx, t, pick, q) -> None:
     if pick == "plain":
         BT.new_hero(ctx, t, a, space, "wizard", spells=[s], rule="DL:3.4/wizards", vis=[seat])
     else:
-        ctx.emit("dl.hero", {"id": pick, "set": {"role": "wizard", "spells": [s]}},
-                 rule="DL:3.4/wizards", vis=[seat])
+        ctx.emit(
+            "dl.hero",
+            {"id": pick, "set": {"role": "wizard", "spells": [s]}},
+            rule="DL:3.4/wizards",
+            vis=[seat],
+        )
 
 
 def make_dragonlord(ctx, t, space, rule, orb: bool) -> None:
@@ -475,6 +571,7 @@ def draw_scroll(ctx, t, a, rule) -> None:
 
 # -- quest combat ---------------------------------------------------------------------------------
 
+
 def monster_fight(ctx, t, space, monster: str, reward_kind: str, amount: int, rule: str) -> None:
     """Quest combat against a monster (DL:3.3/quest-combat), round by round: the monster strikes first
     (INT-51) with a d6 at its attack (lowered by the party's Panic and treasures, INT-37); a hit may
@@ -482,13 +579,25 @@ def monster_fight(ctx, t, space, monster: str, reward_kind: str, amount: int, ru
     as its player chooses: dice with the monster's defence as sides, a spell (no Fireball on dragons),
     a Dragon Orb's charm or a Charm scroll (a dragon). One hit kills the monster (INT-53). Beating it
     gives the reward (`reward_kind`, `amount`, under `rule`)."""
-    ctx.emit("dl.qfight", {"fight": {"space": space, "monster": monster, "reward": reward_kind,
-                                     "amount": amount, "rule": rule}}, rule="DL:3.3/quest-combat")
+    ctx.emit(
+        "dl.qfight",
+        {
+            "fight": {
+                "space": space,
+                "monster": monster,
+                "reward": reward_kind,
+                "amount": amount,
+                "rule": rule,
+            }
+        },
+        rule="DL:3.3/quest-combat",
+    )
     _monster_strikes(ctx, t)
 
 
 def _fight_set(ctx, t, **kw) -> None:
     import msgspec
+
     d = msgspec.to_builtins(t.game.qfight)
     d.update(kw)
     ctx.emit("dl.qfight", {"fight": d}, rule="DL:3.3/quest-combat")
@@ -503,11 +612,21 @@ def _monster_strikes(ctx, t) -> None:
     if not B.units(g, space, a) or rnd >= 60:
         return _fight_over(ctx, t, False)
     m = content().monsters[f.monster]
-    mstr = attack_strength(value(g, m.id, "strength", m.attack), SideMagic(), BT.magic(g, space, a), over=g.overrides)
+    mstr = attack_strength(
+        value(g, m.id, "strength", m.attack), SideMagic(), BT.magic(g, space, a), over=g.overrides
+    )
     face = ctx.roll(D6, 1, rule="DL:3.3/quest-combat")[0]
     hit = face <= mstr.value
-    note = {"round": rnd, "monster_die": {"face": face, "sides": 6, "against": mstr.value, "hit": hit,
-                                          "strength": mstr.audit()}}
+    note = {
+        "round": rnd,
+        "monster_die": {
+            "face": face,
+            "sides": 6,
+            "against": mstr.value,
+            "hit": hit,
+            "strength": mstr.audit(),
+        },
+    }
     _fight_set(ctx, t, round=rnd, note=note)
     if not hit:
         return _answer_step(ctx, t)
@@ -522,8 +641,11 @@ def _use_tool(ctx, t, tool: str) -> None:
     g = t.game
     space = g.qfight.space
     p = party_at(g, space, g.active)
-    ctx.emit("dl.party", {"army": g.active, "space": space, "set": {"tools": _minus(p.tools, tool)}},
-             rule="DL:3.3/tools")
+    ctx.emit(
+        "dl.party",
+        {"army": g.active, "space": space, "set": {"tools": _minus(p.tools, tool)}},
+        rule="DL:3.3/tools",
+    )
 
 
 @D.then("elixir")
@@ -566,7 +688,7 @@ def answer_options(t) -> list[str]:
         out.append("charm_orb")
     for s, peg in (("lightning", 5), ("fireball", 2)):
         if s == "fireball" and dragon:
-            continue   # Fireball has no effect on dragons (DL:3.4/spells.fireball)
+            continue  # Fireball has no effect on dragons (DL:3.4/spells.fireball)
         if any(x.role == "wizard" and not x.poisoned and B.knows(x, peg) for x in heroes.values()):
             out.append(s)
     return out + ["strike"]
@@ -593,27 +715,42 @@ def _answer(ctx, t, pick, q) -> None:
     note = dict(f.note)
     if pick == "charm_scroll":
         from engine.games.dragonlords.magic.scrolls import discard
+
         discard(ctx, t, a, "charm", "DL:3.4/scrolls.charm")
         _fight_set(ctx, t, rounds=f.rounds + [note], note={})
-        ctx.emit("dl.quest", {"monster": f.monster, "rounds": g.qfight.rounds, "result": "charmed by scroll"},
-                 rule="DL:3.4/scrolls.charm")
+        ctx.emit(
+            "dl.quest",
+            {"monster": f.monster, "rounds": g.qfight.rounds, "result": "charmed by scroll"},
+            rule="DL:3.4/scrolls.charm",
+        )
         ctx.emit("dl.qfight", {"end": True}, rule="DL:3.4/scrolls.charm")
         wiz = [h for h in B.heroes_at(g, space, a) if g.heroes[h].role == "wizard"]
         # INT-57: the wizard facing the dragon becomes a DragonLord, no roll, no treasure
-        return D.ask(ctx, t, a, "promote", "DL:3.4/scrolls.charm", wiz, "promote",
-                     {"space": space, "rule": "DL:3.4/scrolls.charm"})
+        return D.ask(
+            ctx,
+            t,
+            a,
+            "promote",
+            "DL:3.4/scrolls.charm",
+            wiz,
+            "promote",
+            {"space": space, "rule": "DL:3.4/scrolls.charm"},
+        )
     if pick == "charm_orb":
         colours = [ctx.roll(CRYSTAL, 1, rule="DL:3.3/charm")[0]]
-        while colours[-1] == "blue" and len(colours) < 20:      # blue: the dragon sleeps, roll again
+        while colours[-1] == "blue" and len(colours) < 20:  # blue: the dragon sleeps, roll again
             colours.append(ctx.roll(CRYSTAL, 1, rule="DL:3.3/charm")[0])
         note["charm"] = colours
         _fight_set(ctx, t, rounds=f.rounds + [note], note={})
         if colours[-1] == "yellow":
-            ctx.emit("dl.quest", {"monster": f.monster, "rounds": g.qfight.rounds, "result": "charmed"},
-                     rule="DL:3.3/charm")
+            ctx.emit(
+                "dl.quest",
+                {"monster": f.monster, "rounds": g.qfight.rounds, "result": "charmed"},
+                rule="DL:3.3/charm",
+            )
             ctx.emit("dl.qfight", {"end": True}, rule="DL:3.3/charm")
             return make_dragonlord(ctx, t, space, "DL:3.3/charm", orb=True)
-        return _monster_strikes(ctx, t)     # red: no effect, the dragon attacks again
+        return _monster_strikes(ctx, t)  # red: no effect, the dragon attacks again
     if pick in ("lightning", "fireball"):
         note["spell"] = pick
         _fight_set(ctx, t, rounds=f.rounds + [note], note={})
@@ -644,8 +781,9 @@ def _fight_over(ctx, t, won: bool) -> None:
         ctx.emit("dl.quest", {"healed": f.poisoned, "by": "Heal"}, rule="DL:3.3/quest-combat")
         _fight_set(ctx, t, poisoned=0)
     elif f.poisoned and party_at(g, f.space, a) is not None and "potion" in party_at(g, f.space, a).tools:
-        return D.ask(ctx, t, a, "potion", "DL:3.3/tools", ["potion", "no_potion"], "potion",
-                     {"won": won}, loc=f.space)
+        return D.ask(
+            ctx, t, a, "potion", "DL:3.3/tools", ["potion", "no_potion"], "potion", {"won": won}, loc=f.space
+        )
     _poison(ctx, t, won)
 
 
@@ -660,8 +798,18 @@ def _potion(ctx, t, pick, q) -> None:
 
 def _poison(ctx, t, won: bool) -> None:
     f = t.game.qfight
-    D.lose(ctx, t, f.space, t.game.active, f.poisoned, -1, "DL:3.3/quest-combat", "poison", "fight_done",
-           {"won": won})
+    D.lose(
+        ctx,
+        t,
+        f.space,
+        t.game.active,
+        f.poisoned,
+        -1,
+        "DL:3.3/quest-combat",
+        "poison",
+        "fight_done",
+        {"won": won},
+    )
 
 
 @D.then("fight_done")
@@ -669,8 +817,11 @@ def _fight_done(ctx, t, pick, q) -> None:
     g = t.game
     f = g.qfight
     won = q.data["won"]
-    ctx.emit("dl.quest", {"monster": f.monster, "rounds": f.rounds, "result": "beaten" if won else "lost"},
-             rule="DL:3.3/quest-combat")
+    ctx.emit(
+        "dl.quest",
+        {"monster": f.monster, "rounds": f.rounds, "result": "beaten" if won else "lost"},
+        rule="DL:3.3/quest-combat",
+    )
     ctx.emit("dl.qfight", {"end": True}, rule="DL:3.3/quest-combat")
     _party_check(ctx, t, f.space)
     if won and party_at(g, f.space, g.active) is not None:
@@ -691,9 +842,20 @@ def party_fight(ctx, t, space, a, d) -> None:
     """Party against party: the mover attacks, with d6s on both sides, round after round to the end
     (no retreat in the wastelands), as a land battle (spells, casualties chosen by their owners)
     (DL:3.3/quest-combat)."""
-    ctx.emit("dl.battle", {"battle": {"loc": space, "attacker": a, "defender": d, "kind": "party",
-                                      "retreat_ok": False, "step": "after_round"}},
-             rule="DL:3.3/quest-combat")
+    ctx.emit(
+        "dl.battle",
+        {
+            "battle": {
+                "loc": space,
+                "attacker": a,
+                "defender": d,
+                "kind": "party",
+                "retreat_ok": False,
+                "step": "after_round",
+            }
+        },
+        rule="DL:3.3/quest-combat",
+    )
     BT.fight_round(ctx, t)
 
 
@@ -714,9 +876,13 @@ def party_fight_over(ctx, t, winner: int) -> None:
     if winner >= 0:
         p = party_at(g, space, winner)
         tools = sorted(p.tools + loser_tools)
-        ctx.emit("dl.party", {"army": winner, "space": space, "set": {"tools": tools, "fought": True}},
-                 rule="DL:3.3/quest-combat")
+        ctx.emit(
+            "dl.party",
+            {"army": winner, "space": space, "set": {"tools": tools, "fought": True}},
+            rule="DL:3.3/quest-combat",
+        )
     from engine.games.dragonlords.turn.flow import check_victory
+
     check_victory(ctx, t)
 
 

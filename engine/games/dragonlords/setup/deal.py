@@ -1,16 +1,16 @@
 """Set-up (§2.3): armies, gold, kit, scroll deal, quest deck, first player by the crystal die.
 Placement (P1-P6) is the players' choice and runs as prompts (legal.py, rules.py)."""
+
 from __future__ import annotations
 
 from engine.errors import BadInput
-from engine.mechanics import zones
-
 from engine.games.dragonlords import places as P
 from engine.games.dragonlords.content import content
 from engine.games.dragonlords.dice import CRYSTAL
+from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.quests.cards import quest_deck
 from engine.games.dragonlords.setup.facts import STARTING_GOLD, army_size
-from engine.games.dragonlords.map.world import world
+from engine.mechanics import zones
 
 RACES = ("orc", "elf", "dwarf", "barbarian")
 
@@ -21,8 +21,11 @@ def races_for(t) -> list[str]:
     given = [r.strip() for r in str(t.options.get("races", "")).split(",") if r.strip()]
     races = given or list(RACES[:want])
     if len(races) != want or len(set(races)) != want or any(r not in RACES for r in races):
-        raise BadInput("DL:2.3.1", f"option races: give {want} different races of {', '.join(RACES)} "
-                                   f"(two per player with 2 players, DL:5.1/two-player), got {races}")
+        raise BadInput(
+            "DL:2.3.1",
+            f"option races: give {want} different races of {', '.join(RACES)} "
+            f"(two per player with 2 players, DL:5.1/two-player), got {races}",
+        )
     return races
 
 
@@ -35,13 +38,33 @@ def setup(ctx, t) -> None:
     to_win = int(o.get("kingdoms_to_win") or 0) or (4 if short else 6)
     sizes = [size] * len(races)
     if t.players == 2 and o.get("two_player_units") == "per_player":
-        sizes = [18 if i < 2 else 17 for i in range(len(races))]     # INT-10 alternative: 35 per player
-    armies = [{"race": r, "seat": i % t.players, "supply": 40 - sizes[i], "placing": sizes[i],
-               "gold": STARTING_GOLD, "tools": ["torch", "pick_axe"]} for i, r in enumerate(races)]
+        sizes = [18 if i < 2 else 17 for i in range(len(races))]  # INT-10 alternative: 35 per player
+    armies = [
+        {
+            "race": r,
+            "seat": i % t.players,
+            "supply": 40 - sizes[i],
+            "placing": sizes[i],
+            "gold": STARTING_GOLD,
+            "tools": ["torch", "pick_axe"],
+        }
+        for i, r in enumerate(races)
+    ]
     from engine.games.dragonlords.situations.overrides import by_id
+
     over = {"overrides": by_id(o)} if o.get("overrides") else {}
-    ctx.emit("dl.setup", {"map": world().m.name, "short": short, "kingdoms_to_win": to_win,
-                          "armies": armies, "treasures": sorted(c.treasures), **over}, rule="DL:2.3.2")
+    ctx.emit(
+        "dl.setup",
+        {
+            "map": world().m.name,
+            "short": short,
+            "kingdoms_to_win": to_win,
+            "armies": armies,
+            "treasures": sorted(c.treasures),
+            **over,
+        },
+        rule="DL:2.3.2",
+    )
     deck = c.scroll_deck()
     if o.get("long_game"):
         deck = [s for s in deck if not s.startswith("elemental")]

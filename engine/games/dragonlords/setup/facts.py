@@ -1,13 +1,14 @@
 """DragonLords set-up and turn facts as pure functions (rulebook §2.3 and §3): army sizes, starting gold and
 kit, the seven phases in order, the orc bulk price, and the winning test. The ruleset's handlers use
 these; keeping them apart lets the examples be tested without a game."""
+
 from __future__ import annotations
 
 PHASES = ("purchase", "naval_movement", "quest_activity", "combat", "transfer", "income", "reinforcements")
-STARTING_GOLD = 30                                    # DL:2.3.3: 5 large and 5 small nuggets
-STARTING_KIT = ("king", "wizard", "decoy", "torch", "pick_axe", "ship")   # DL:2.3.4
-FIRST_WIZARD_SPELLS = ("heal", "fireball")           # DL:2.3.5: peg holes 1 and 2
-KINGDOMS_TO_WIN = 6                                   # DL:4.1
+STARTING_GOLD = 30  # DL:2.3.3: 5 large and 5 small nuggets
+STARTING_KIT = ("king", "wizard", "decoy", "torch", "pick_axe", "ship")  # DL:2.3.4
+FIRST_WIZARD_SPELLS = ("heal", "fireball")  # DL:2.3.5: peg holes 1 and 2
+KINGDOMS_TO_WIN = 6  # DL:4.1
 
 
 def army_size(players: int) -> int:
@@ -27,7 +28,9 @@ def purchase_cost(race: str, count: int, unit_cost: int) -> int:
     return unit_cost * count
 
 
-def winner(kings_alive: dict[int, bool], kingdoms_held: dict[int, int], kingdoms_to_win: int = KINGDOMS_TO_WIN) -> int | None:
+def winner(
+    kings_alive: dict[int, bool], kingdoms_held: dict[int, int], kingdoms_to_win: int = KINGDOMS_TO_WIN
+) -> int | None:
     """The seat that has won, or None (DL:4.1, checked after every change, INT-58): the only King left
     alive, or whoever holds `kingdoms_to_win` kingdoms at once (6; fewer by agreement in the short game, DL:5.1/short)."""
     alive = sorted(s for s, a in kings_alive.items() if a)

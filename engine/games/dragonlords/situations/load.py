@@ -10,14 +10,14 @@ marked dead). `[game.battle]` starts the position inside an open battle of the C
 (DL:3.4/land.1): `loc`, `attacker` and `defender` (armies with units there; the attacker is the
 active army), `kind` (land | naval | sneak), `step` (gather: more units may join before the
 first round; after_round: fight on or retreat), `rounds` fought so far, `retreat_ok`, `origins`."""
-from __future__ import annotations
 
-from engine.mechanics import zones
+from __future__ import annotations
 
 from engine.games.dragonlords import places as P
 from engine.games.dragonlords.content import content
-from engine.games.dragonlords.quests.cards import quest_deck
 from engine.games.dragonlords.map.world import world
+from engine.games.dragonlords.quests.cards import quest_deck
+from engine.mechanics import zones
 
 PHASES = ("purchase", "naval", "quest", "combat", "transfer", "reinforce")
 BATTLE_KINDS = ("land", "naval", "sneak")
@@ -34,11 +34,13 @@ def lay_out(ctx, t, doc: dict) -> None:
     if doc.get("map") is None:
         return _lay_out(ctx, t, doc)
     from engine.content import ContentError
-
     from engine.games.dragonlords.map.world import on_key, register_map
+
     if not isinstance(doc["map"], dict):
-        raise SituationError(f"situation [game.map]: expected a table (the schema of map.toml), "
-                             f"not {type(doc['map']).__name__}")
+        raise SituationError(
+            f"situation [game.map]: expected a table (the schema of map.toml), "
+            f"not {type(doc['map']).__name__}"
+        )
     try:
         key = register_map(doc["map"])
     except ContentError as exc:
@@ -49,6 +51,7 @@ def lay_out(ctx, t, doc: dict) -> None:
 
 def _lay_out(ctx, t, doc: dict) -> None:
     from engine.games.dragonlords.situations.schema import check
+
     check(doc, SituationError)
     races = list(doc.get("races") or [])
     if not races:
@@ -62,16 +65,38 @@ def _lay_out(ctx, t, doc: dict) -> None:
         on_board[u["army"]] = on_board.get(u["army"], 0) + u["n"]
     for h in doc.get("heroes", []):
         on_board[h["army"]] = on_board.get(h["army"], 0) + 1
-    armies = [{"race": r, "seat": i % t.players, "supply": 40 - on_board.get(i, 0), "placing": 0,
-               "gold": 0, "tools": list((doc.get("tools") or [[]] * len(races))[i] if i < len(doc.get("tools", [])) else [])}
-              for i, r in enumerate(races)]
+    armies = [
+        {
+            "race": r,
+            "seat": i % t.players,
+            "supply": 40 - on_board.get(i, 0),
+            "placing": 0,
+            "gold": 0,
+            "tools": list(
+                (doc.get("tools") or [[]] * len(races))[i] if i < len(doc.get("tools", [])) else []
+            ),
+        }
+        for i, r in enumerate(races)
+    ]
     short = bool(t.options.get("short_game"))
     to_win = int(t.options.get("kingdoms_to_win") or 0) or (4 if short else 6)
     from engine.games.dragonlords.situations.overrides import by_id
+
     over = {"overrides": by_id(t.options)} if t.options.get("overrides") else {}
     own_map = {"map_doc": doc["map"]} if doc.get("map") is not None else {}
-    ctx.emit("dl.setup", {"map": w.m.name, "short": short, "kingdoms_to_win": to_win, "armies": armies,
-                          "treasures": sorted(content().treasures), **over, **own_map}, rule="SIT-0")
+    ctx.emit(
+        "dl.setup",
+        {
+            "map": w.m.name,
+            "short": short,
+            "kingdoms_to_win": to_win,
+            "armies": armies,
+            "treasures": sorted(content().treasures),
+            **over,
+            **own_map,
+        },
+        rule="SIT-0",
+    )
     hands = [list(x) for x in doc.get("scrolls", [])] + [[] for _ in range(len(races))]
     counts: dict[str, int] = {}
     dealt: list[list[str]] = []
@@ -101,27 +126,54 @@ def _lay_out(ctx, t, doc: dict) -> None:
     for h in doc.get("heroes", []):
         _place_check(h["loc"])
         role = h.get("role", "")
-        ctx.emit("dl.hero_new", {"id": h["id"], "seq": int(h["id"][1:]), "army": h["army"], "loc": h["loc"],
-                                 "race": races[h["army"]], "role": role, "spells": list(h.get("spells", [])),
-                                 "treasures": list(h.get("treasures", []))}, rule="SIT-0")
+        ctx.emit(
+            "dl.hero_new",
+            {
+                "id": h["id"],
+                "seq": int(h["id"][1:]),
+                "army": h["army"],
+                "loc": h["loc"],
+                "race": races[h["army"]],
+                "role": role,
+                "spells": list(h.get("spells", [])),
+                "treasures": list(h.get("treasures", [])),
+            },
+            rule="SIT-0",
+        )
     for s in doc.get("ships", []):
-        ctx.emit("dl.ship_new", {"id": s["id"], "seq": int(s["id"][1:]), "army": s["army"], "zone": s["zone"],
-                                 "harbour": s.get("harbour", "")}, rule="SIT-0")
+        ctx.emit(
+            "dl.ship_new",
+            {
+                "id": s["id"],
+                "seq": int(s["id"][1:]),
+                "army": s["army"],
+                "zone": s["zone"],
+                "harbour": s.get("harbour", ""),
+            },
+            rule="SIT-0",
+        )
     for p in doc.get("parties", []):
-        ctx.emit("dl.party", {"new": True, "army": p["army"], "space": p["space"], "tools": list(p.get("tools", []))},
-                 rule="SIT-0")
+        ctx.emit(
+            "dl.party",
+            {"new": True, "army": p["army"], "space": p["space"], "tools": list(p.get("tools", []))},
+            rule="SIT-0",
+        )
     for k, n in sorted((doc.get("gold") or {}).items()):
         ctx.emit("dl.gold", {"kingdom": k, "n": n, "army": -1}, rule="SIT-0")
     active = int(doc.get("active", 0))
     dead = _eliminated(doc, armies, active, t.players)
     for i in dead:
         ctx.emit("dl.army", {"army": i, "set": {"alive": False}}, rule="SIT-0")
-    ctx.emit("dl.phase", {"phase": phase, "active": active, "round": int(doc.get("round", 1)), "new_turn": True},
-             rule="SIT-0")
+    ctx.emit(
+        "dl.phase",
+        {"phase": phase, "active": active, "round": int(doc.get("round", 1)), "new_turn": True},
+        rule="SIT-0",
+    )
     if "battle" in doc:
         ctx.emit("dl.battle", {"battle": _battle(doc, phase, active, dead, len(armies))}, rule="SIT-0")
     if phase == "naval":
         from engine.games.dragonlords.turn.ships import set_ship_moves
+
         set_ship_moves(ctx, t)
 
 
@@ -135,7 +187,9 @@ def _eliminated(doc: dict, armies: list[dict], active: int, players: int) -> lis
         raise SituationError("situation [game]: every seat is eliminated; one must be left (DL:4.1)")
     dead = [i for i, a in enumerate(armies) if a["seat"] in seats]
     if active in dead:
-        raise SituationError(f"situation [game]: the active army {active} belongs to an eliminated seat (DL:3.4/king)")
+        raise SituationError(
+            f"situation [game]: the active army {active} belongs to an eliminated seat (DL:3.4/king)"
+        )
     return dead
 
 
@@ -143,11 +197,15 @@ def _battle(doc: dict, phase: str, active: int, dead: list[int], n_armies: int) 
     """The open battle of [game.battle], checked: in the Combat phase, between two living armies
     that both have units at the place, the attacker being the active army (DL:3.4/land.1)."""
     b = dict(doc["battle"])
-    unknown = sorted(set(b) - {"loc", "attacker", "defender", "kind", "step", "rounds", "retreat_ok", "origins"})
+    unknown = sorted(
+        set(b) - {"loc", "attacker", "defender", "kind", "step", "rounds", "retreat_ok", "origins"}
+    )
     if unknown:
         raise SituationError(f"situation [game.battle]: unknown key(s) {', '.join(unknown)}")
     if phase != "combat":
-        raise SituationError(f"situation [game.battle]: a battle is fought in the combat phase, not {phase!r} (DL:3.4/general)")
+        raise SituationError(
+            f"situation [game.battle]: a battle is fought in the combat phase, not {phase!r} (DL:3.4/general)"
+        )
     for key in ("loc", "attacker", "defender"):
         if key not in b:
             raise SituationError(f"situation [game.battle]: give {key} (DL:3.4/land.1)")
@@ -157,7 +215,9 @@ def _battle(doc: dict, phase: str, active: int, dead: list[int], n_armies: int) 
         if not isinstance(who, int) or not 0 <= who < n_armies or who in dead:
             raise SituationError(f"situation [game.battle]: army {who!r} is not a living army of the game")
     if att != active:
-        raise SituationError(f"situation [game.battle]: the attacker must be the active army {active} (DL:3.4/general)")
+        raise SituationError(
+            f"situation [game.battle]: the attacker must be the active army {active} (DL:3.4/general)"
+        )
     if att == dfn:
         raise SituationError("situation [game.battle]: an army cannot fight itself")
     there = {(u["army"]) for u in doc.get("units", []) if u["loc"] == loc and u["n"] > 0}
@@ -167,12 +227,23 @@ def _battle(doc: dict, phase: str, active: int, dead: list[int], n_armies: int) 
             raise SituationError(f"situation [game.battle]: army {who} has no unit at {loc} (DL:3.4/land.1)")
     kind, step = b.get("kind", "land"), b.get("step", "gather")
     if kind not in BATTLE_KINDS:
-        raise SituationError(f"situation [game.battle]: kind {kind!r} is not one of {', '.join(BATTLE_KINDS)}")
+        raise SituationError(
+            f"situation [game.battle]: kind {kind!r} is not one of {', '.join(BATTLE_KINDS)}"
+        )
     if step not in BATTLE_STEPS:
-        raise SituationError(f"situation [game.battle]: step {step!r} is not one of {', '.join(BATTLE_STEPS)}")
-    return {"loc": loc, "attacker": att, "defender": dfn, "kind": kind, "step": step,
-            "rounds": int(b.get("rounds", 0)), "retreat_ok": bool(b.get("retreat_ok", True)),
-            "origins": list(b.get("origins", []))}
+        raise SituationError(
+            f"situation [game.battle]: step {step!r} is not one of {', '.join(BATTLE_STEPS)}"
+        )
+    return {
+        "loc": loc,
+        "attacker": att,
+        "defender": dfn,
+        "kind": kind,
+        "step": step,
+        "rounds": int(b.get("rounds", 0)),
+        "retreat_ok": bool(b.get("retreat_ok", True)),
+        "origins": list(b.get("origins", [])),
+    }
 
 
 def _place_check(loc: str) -> None:

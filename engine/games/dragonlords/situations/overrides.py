@@ -2,16 +2,19 @@
 strength, a monster's strength and defence, a treasure's modifiers. The game records them
 by content id in its set-up event (`dl.setup`), so the rules read them from the state, and every
 battle round and quest fight that used one says so ("overridden")."""
+
 from __future__ import annotations
 
-from engine.ruleset import with_ruleset
-
 from engine.games.dragonlords.content import content
+from engine.ruleset import with_ruleset
 
 # catalogue field -> (content kind, record attribute)
 FIELDS = {"strength": int, "defense": int, "own": int, "enemy": int, "own_at_sea": int}
-BY_KIND = {"unit": ("strength",), "monster": ("strength", "defense"),
-           "treasure": ("own", "enemy", "own_at_sea")}
+BY_KIND = {
+    "unit": ("strength",),
+    "monster": ("strength", "defense"),
+    "treasure": ("own", "enemy", "own_at_sea"),
+}
 
 
 def names() -> dict[str, tuple[str, str]]:
@@ -29,17 +32,22 @@ def names() -> dict[str, tuple[str, str]]:
 @with_ruleset
 def check(rs, over) -> dict:
     from engine.readings import check_override_table
+
     known = names()
     out = check_override_table(rs, over, FIELDS, known)
     for name, values in out.items():
         kind = known[name][0]
         bad = sorted(set(values) - set(BY_KIND[kind]))
         if kind == "monster" and values.get("defense") not in (None, 6, 8, 10, 12):
-            raise ValueError(f"{rs.name}: overrides.{name!r}.defense: the die has 6, 8, 10 or 12 sides "
-                             f"(DL:3.4/land.3), not {values['defense']}")
+            raise ValueError(
+                f"{rs.name}: overrides.{name!r}.defense: the die has 6, 8, 10 or 12 sides "
+                f"(DL:3.4/land.3), not {values['defense']}"
+            )
         if bad:
-            raise ValueError(f"{rs.name}: overrides.{name!r}.{bad[0]}: a {kind} has no such value "
-                             f"(allowed: {', '.join(BY_KIND[kind])})")
+            raise ValueError(
+                f"{rs.name}: overrides.{name!r}.{bad[0]}: a {kind} has no such value "
+                f"(allowed: {', '.join(BY_KIND[kind])})"
+            )
     return out
 
 

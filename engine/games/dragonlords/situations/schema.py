@@ -2,6 +2,7 @@
 laid out: a value of the wrong type, an unknown key, an army past the races or a name the game
 does not know is refused naming the field (SituationError: bad input, exit 2), never a failed
 set-up."""
+
 from __future__ import annotations
 
 from typing import Annotated, Any
@@ -13,10 +14,10 @@ from engine.games.dragonlords.map.world import world
 
 Army = Annotated[int, msgspec.Meta(ge=0)]
 Count = Annotated[int, msgspec.Meta(ge=0)]
-Spell = Annotated[int, msgspec.Meta(ge=1, le=6)]          # 1 Heal .. 6 Panic (INT-04)
+Spell = Annotated[int, msgspec.Meta(ge=1, le=6)]  # 1 Heal .. 6 Panic (INT-04)
 RACES = ("orc", "elf", "dwarf", "barbarian")
 ROLES = ("", "king", "wizard", "decoy", "dragonlord")
-FIGURES = 40                                              # units per race (INT-02)
+FIGURES = 40  # units per race (INT-02)
 
 
 class _Strict(msgspec.Struct, forbid_unknown_fields=True):
@@ -53,6 +54,7 @@ class PartyDoc(_Strict):
 
 class BattleDoc(msgspec.Struct):
     """[game.battle]'s types; its keys and their rules are checked in situations._battle."""
+
     loc: str = ""
     attacker: Army = 0
     defender: Army = 0
@@ -75,9 +77,9 @@ class GameDoc(_Strict):
     heroes: list[HeroDoc] = []
     ships: list[ShipDoc] = []
     parties: list[PartyDoc] = []
-    eliminated: list[Any] = []                  # checked with its rule in situations._eliminated
-    battle: dict[str, Any] = {}                 # keys checked in situations._battle
-    map: Any = None                             # a map of the situation's own: checked by map.py
+    eliminated: list[Any] = []  # checked with its rule in situations._eliminated
+    battle: dict[str, Any] = {}  # keys checked in situations._battle
+    map: Any = None  # a map of the situation's own: checked by map.py
 
 
 def check(doc: dict, error: type[ValueError]) -> None:
@@ -99,7 +101,9 @@ def check(doc: dict, error: type[ValueError]) -> None:
     for what, rows in (("units", g.units), ("heroes", g.heroes), ("ships", g.ships), ("parties", g.parties)):
         for i, r in enumerate(rows):
             if r.army >= armies:
-                raise error(f"situation [game]: {what}[{i}].army {r.army} is not one of the {armies} armies (races)")
+                raise error(
+                    f"situation [game]: {what}[{i}].army {r.army} is not one of the {armies} armies (races)"
+                )
     on_board = [0] * armies
     for r in g.units:
         on_board[r.army] += r.n
@@ -107,17 +111,22 @@ def check(doc: dict, error: type[ValueError]) -> None:
         on_board[h.army] += 1
     for a, n in enumerate(on_board):
         if n > FIGURES:
-            raise error(f"situation [game]: army {a} has {n} figures on the board; a race has "
-                        f"{FIGURES} (INT-02)")
+            raise error(
+                f"situation [game]: army {a} has {n} figures on the board; a race has {FIGURES} (INT-02)"
+            )
     treasures, sea = content().treasures, world().sea
     for i, h in enumerate(g.heroes):
         if h.role not in ROLES:
-            raise error(f"situation [game]: heroes[{i}].role {h.role!r} is not one of "
-                        f"{', '.join(repr(r) for r in ROLES)}")
+            raise error(
+                f"situation [game]: heroes[{i}].role {h.role!r} is not one of "
+                f"{', '.join(repr(r) for r in ROLES)}"
+            )
         unknown = [x for x in h.treasures if x not in treasures]
         if unknown:
-            raise error(f"situation [game]: heroes[{i}].treasures: no treasure {unknown[0]!r} "
-                        f"(known: {', '.join(sorted(treasures))})")
+            raise error(
+                f"situation [game]: heroes[{i}].treasures: no treasure {unknown[0]!r} "
+                f"(known: {', '.join(sorted(treasures))})"
+            )
     for i, s in enumerate(g.ships):
         if s.zone not in sea:
             raise error(f"situation [game]: ships[{i}].zone {s.zone!r} is no sea zone of the map")
@@ -125,13 +134,16 @@ def check(doc: dict, error: type[ValueError]) -> None:
     for i, p in enumerate(g.parties):
         if p.space not in w.space_kind:
             raise error(f"situation [game]: parties[{i}].space {p.space!r} is no wasteland space of the map")
-    for where, kit in [(f"parties[{i}].tools", p.tools) for i, p in enumerate(g.parties)] + \
-                      [(f"tools[{i}]", x) for i, x in enumerate(g.tools)]:
+    for where, kit in [(f"parties[{i}].tools", p.tools) for i, p in enumerate(g.parties)] + [
+        (f"tools[{i}]", x) for i, x in enumerate(g.tools)
+    ]:
         unknown = [x for x in kit if x not in tools]
         if unknown:
             raise error(f"situation [game]: {where}: no tool {unknown[0]!r} (known: {', '.join(tools)})")
     kingdoms = set(w.kingdoms)
     for k in g.gold:
         if k not in kingdoms:
-            raise error(f"situation [game]: gold is stored in kingdoms (DL:2.2/kingdom); {k!r} is none "
-                        f"(kingdoms: {', '.join(sorted(kingdoms))})")
+            raise error(
+                f"situation [game]: gold is stored in kingdoms (DL:2.2/kingdom); {k!r} is none "
+                f"(kingdoms: {', '.join(sorted(kingdoms))})"
+            )

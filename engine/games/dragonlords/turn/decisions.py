@@ -11,27 +11,46 @@ options are the legal commands, and the game waits. The answer (`choose {option}
 choice is split in two where the choice falls. An army that is out (INT-33) or a one-option
 question is answered at once, without a prompt.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.games.dragonlords.battles import battle as BT
 from engine.games.dragonlords import board as B
+from engine.games.dragonlords.battles import battle as BT
 
 THEN: dict[str, Callable] = {}
-SECRET = ("wizard", "spell_wizard", "spell_reward", "treasure", "captured_treasure")   # answers that would show a chip's secret
+SECRET = (
+    "wizard",
+    "spell_wizard",
+    "spell_reward",
+    "treasure",
+    "captured_treasure",
+)  # answers that would show a chip's secret
 
 
 def then(name: str):
     """Register the step that follows an answer: fn(ctx, t, pick, ask)."""
+
     def deco(fn):
         THEN[name] = fn
         return fn
+
     return deco
 
 
-def ask(ctx, t, army: int, kind: str, rule: str, options: list[str], then_: str, data: dict | None = None,
-        loc: str = "", always: bool = False) -> None:
+def ask(
+    ctx,
+    t,
+    army: int,
+    kind: str,
+    rule: str,
+    options: list[str],
+    then_: str,
+    data: dict | None = None,
+    loc: str = "",
+    always: bool = False,
+) -> None:
     """Wait for `army`'s owner to pick one of `options` (strings), then run THEN[then_]. A single
     option (unless `always`: a pause that must not tell others how many options there are), or an
     army that makes no choices (out, INT-33), is taken at once."""
@@ -43,8 +62,22 @@ def ask(ctx, t, army: int, kind: str, rule: str, options: list[str], then_: str,
         return THEN[then_](ctx, t, options[0], _Ask(army, kind, rule, loc, data))
     cmds = [{"kind": "choose", "option": o} for o in options]
     seat = g.armies[army].seat
-    ctx.emit("dl.ask", {"ask": {"army": army, "kind": kind, "rule": rule, "options": cmds, "loc": loc,
-                                "then": then_, "data": data}}, rule=rule, vis=[seat])
+    ctx.emit(
+        "dl.ask",
+        {
+            "ask": {
+                "army": army,
+                "kind": kind,
+                "rule": rule,
+                "options": cmds,
+                "loc": loc,
+                "then": then_,
+                "data": data,
+            }
+        },
+        rule=rule,
+        vis=[seat],
+    )
 
 
 class _Ask:
@@ -59,14 +92,27 @@ def choose(ctx, t, seat, cmd) -> None:
     """The answer to a pending question (any kind but casualties)."""
     a = t.game.ask
     vis = [seat] if a.kind in SECRET else None
-    ctx.emit("dl.ask", {"end": True, "army": a.army, "kind": a.kind, "picked": cmd["option"]}, rule=a.rule, vis=vis)
+    ctx.emit(
+        "dl.ask", {"end": True, "army": a.army, "kind": a.kind, "picked": cmd["option"]}, rule=a.rule, vis=vis
+    )
     THEN[a.then](ctx, t, cmd["option"], a)
 
 
 # -- losses chosen by their owner -----------------------------------------------------------------
 
-def lose(ctx, t, loc: str, army: int, n: int, killer: int, rule: str, how: str, then_: str,
-         data: dict | None = None) -> None:
+
+def lose(
+    ctx,
+    t,
+    loc: str,
+    army: int,
+    n: int,
+    killer: int,
+    rule: str,
+    how: str,
+    then_: str,
+    data: dict | None = None,
+) -> None:
     """n units of `army` at `loc` die (a scroll, a monster, poison, a quest card). The owner picks
     which (INT-30) when it matters; otherwise (or with option casualties=spellcasters_last) the
     engine removes plain units first and the King last. Then THEN[then_] runs with pick ''."""
@@ -85,12 +131,27 @@ def lose(ctx, t, loc: str, army: int, n: int, killer: int, rule: str, how: str, 
 
 def _ask_loss(ctx, t, loc, army, n, killer, rule, how, then_, data) -> None:
     g = t.game
-    opts = (["plain"] if any(B.plain(g, p, army) for p in BT.side_places(g, loc, army)) else []) + \
-        BT.side_heroes(g, loc, army)
-    ctx.emit("dl.ask", {"ask": {"army": army, "kind": "casualties", "rule": rule, "loc": loc, "n": n,
-                                "killer": killer, "how": how, "then": then_, "data": data,
-                                "options": [{"kind": "casualty", "unit": o} for o in opts]}},
-             rule="INT-30")
+    opts = (
+        ["plain"] if any(B.plain(g, p, army) for p in BT.side_places(g, loc, army)) else []
+    ) + BT.side_heroes(g, loc, army)
+    ctx.emit(
+        "dl.ask",
+        {
+            "ask": {
+                "army": army,
+                "kind": "casualties",
+                "rule": rule,
+                "loc": loc,
+                "n": n,
+                "killer": killer,
+                "how": how,
+                "then": then_,
+                "data": data,
+                "options": [{"kind": "casualty", "unit": o} for o in opts],
+            }
+        },
+        rule="INT-30",
+    )
 
 
 def casualty(ctx, t, seat, cmd) -> None:

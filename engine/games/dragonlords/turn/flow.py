@@ -1,11 +1,12 @@
 """Phase and turn order (§3): the seven phases of an army's turn, set-up placement order, income,
 the end of a round, victory and the engine's round limit."""
+
 from __future__ import annotations
 
-from engine.games.dragonlords.board import held, king_alive, kingdoms_held, occupancy
 from engine.games.dragonlords.battles.arithmetic import income
-from engine.games.dragonlords.turn.ships import set_ship_moves
+from engine.games.dragonlords.board import held, king_alive, kingdoms_held, occupancy
 from engine.games.dragonlords.map.world import world
+from engine.games.dragonlords.turn.ships import set_ship_moves
 
 TURN = ("purchase", "naval", "quest", "combat", "transfer", "income", "reinforce")
 SETUP = ("setup_kingdom", "setup_claim", "setup_extra", "setup_chips", "setup_ship", "setup_gold")
@@ -14,8 +15,11 @@ SETUP = ("setup_kingdom", "setup_claim", "setup_extra", "setup_chips", "setup_sh
 def claimable(g) -> list[str]:
     """Unoccupied territories open at set-up: no islands, no tundra in the short game (DL:2.3/placement)."""
     w, occ = world(), occupancy(g)
-    return [t for t in w.territories if w.kind[t] != "island" and not (g.short and t in w.tundra)
-            and not occ.get(t)]
+    return [
+        t
+        for t in w.territories
+        if w.kind[t] != "island" and not (g.short and t in w.tundra) and not occ.get(t)
+    ]
 
 
 def next_setup(ctx, t) -> None:
@@ -126,9 +130,16 @@ def collect_income(ctx, t, army: int) -> bool:
     dwarf = g.armies[army].race == "dwarf"
     total, parts = income([(w.kind[x], x in w.mine) for x in mine], dwarf, t.options.get("income", "typed"))
     ks = [x for x in mine if w.kind[x] == "kingdom"]
-    ctx.emit("dl.income", {"army": army, "gold": total, "kingdom": ks[0] if ks else "",
-                           "parts": [{"source": p.source, "gold": p.delta, "rule": p.rule} for p in parts]},
-             rule="DL:3.6")
+    ctx.emit(
+        "dl.income",
+        {
+            "army": army,
+            "gold": total,
+            "kingdom": ks[0] if ks else "",
+            "parts": [{"source": p.source, "gold": p.delta, "rule": p.rule} for p in parts],
+        },
+        rule="DL:3.6",
+    )
     if total and len(ks) > 1:
         ctx.emit("dl.treasury", {"army": army, "n": total}, rule="DL:3.6")
         ctx.emit("dl.phase", {"phase": "income", "active": army}, rule="DL:3.6")
@@ -179,8 +190,10 @@ def _scores(g, occ) -> dict:
     out = {}
     for s in sorted({a.seat for a in g.armies}):
         arm = [i for i, a in enumerate(g.armies) if a.seat == s]
-        out[str(s)] = {"kingdoms": seat_kingdoms(g, s, occ),
-                       "territories": sum(len(held(g, a, occ)) for a in arm)}
+        out[str(s)] = {
+            "kingdoms": seat_kingdoms(g, s, occ),
+            "territories": sum(len(held(g, a, occ)) for a in arm),
+        }
     return out
 
 
@@ -198,5 +211,8 @@ def round_limit_end(ctx, t) -> None:
     alive = {a.seat for i, a in enumerate(g.armies) if a.alive}
     best = max((sc[str(s)]["kingdoms"], sc[str(s)]["territories"]) for s in alive)
     winners = sorted(s for s in alive if (sc[str(s)]["kingdoms"], sc[str(s)]["territories"]) == best)
-    ctx.emit("game.over", {"winners": winners, "scores": sc,
-                           "reason": f"round limit {t.options.get('round_limit')} reached"}, rule="ENG-CAP")
+    ctx.emit(
+        "game.over",
+        {"winners": winners, "scores": sc, "reason": f"round limit {t.options.get('round_limit')} reached"},
+        rule="ENG-CAP",
+    )

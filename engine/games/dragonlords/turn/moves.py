@@ -1,12 +1,13 @@
 """Legal commands of the turn's phases: purchase (§3.1), naval movement (§3.2), combat moves
 (§3.4: attack, sneak attack, forced march, fire attack), transfer (§3.5), reinforcements (§3.7)."""
+
 from __future__ import annotations
 
 from engine.games.dragonlords import board as B
 from engine.games.dragonlords import places as P
 from engine.games.dragonlords.content import content
-from engine.games.dragonlords.setup.facts import purchase_cost
 from engine.games.dragonlords.map.world import world
+from engine.games.dragonlords.setup.facts import purchase_cost
 
 SHIP_PIECES = 8
 
@@ -45,7 +46,7 @@ def purchase_legal(t, a: int) -> list[dict]:
     occ = B.occupancy(g)
     if not B.kingdoms_held(g, a, occ):
         return []
-    gold = B.gold_of(g, a, occ)     # paid at once from the kingdoms (rules.buy)
+    gold = B.gold_of(g, a, occ)  # paid at once from the kingdoms (rules.buy)
     out = []
     army = g.armies[a]
     race = army.race
@@ -58,6 +59,7 @@ def purchase_legal(t, a: int) -> list[dict]:
 
 
 # -- naval movement ------------------------------------------------------------------------------
+
 
 def loads(t, a: int, transfer: bool = False) -> list[dict]:
     """Load from a harbour territory onto an own ship in that zone, unload onto a harbour territory
@@ -85,8 +87,11 @@ def loads(t, a: int, transfer: bool = False) -> list[dict]:
                         out.append({"kind": "load", "ship": sid, "origin": x, "hero": h})
             if n_on and not (g.short and x in w.tundra):
                 who = occ.get(x, [])
-                ok = who == [a] or not who or (not transfer and not any(B.allies(g, a, o) and o != a for o in who)
-                                               and a not in who)
+                ok = (
+                    who == [a]
+                    or not who
+                    or (not transfer and not any(B.allies(g, a, o) and o != a for o in who) and a not in who)
+                )
                 if not ok:
                     continue
                 p = B.plain(g, here, a)
@@ -109,11 +114,13 @@ def naval_legal(t, a: int) -> list[dict]:
         for z in w.sea[s.zone]:
             out.append({"kind": "sail", "ship": sid, "to": z})
     from engine.games.dragonlords.magic.teleport import teleport_legal
+
     out += teleport_legal(t, a, "naval")
     return out
 
 
 # -- combat ---------------------------------------------------------------------------------------
+
 
 def can_fight(g, loc: str, a: int) -> int:
     return B.units(g, loc, a) - g.no_fight.get(loc, 0)
@@ -129,8 +136,9 @@ def contested(t, a: int, occ=None) -> list[str]:
     into enemy land, or two blockades in one sea zone (fought in phase 4, §3.4/general)."""
     g = t.game
     occ = occ if occ is not None else B.occupancy(g)
-    out = [x for x, who in occ.items() if a in who and len(who) > 1 and not P.is_ship(x)
-           and x in world().kind]
+    out = [
+        x for x, who in occ.items() if a in who and len(who) > 1 and not P.is_ship(x) and x in world().kind
+    ]
     for z in sorted({s.zone for s in g.ships.values()}):
         bl = B.blockade(g, z)
         if a in bl and any(not B.allies(g, a, o) for o in bl):
@@ -147,11 +155,11 @@ def combat_legal(t, a: int) -> list[dict]:
     if fights:
         return out
     race = g.armies[a].race
-    sneak = None     # the elves' sneak targets, found once when first asked
+    sneak = None  # the elves' sneak targets, found once when first asked
     casters = caster_places(g, a)
     for o in B.held(g, a, occ):
         plain, units, no_fight = B.plain(g, o, a), B.units(g, o, a), g.no_fight.get(o, 0)
-        n = min(units - no_fight, units - 1)            # can_fight, and one stays behind
+        n = min(units - no_fight, units - 1)  # can_fight, and one stays behind
         heroes = B.heroes_at(g, o, a) if n >= 1 else []
         for x in w.neighbours(o, o in casters):
             if not enemy_held(g, a, x, occ) or (g.short and x in w.tundra):
@@ -168,6 +176,7 @@ def combat_legal(t, a: int) -> list[dict]:
             for k in range(1, min(plain, units - 1) + 1):
                 out.append({"kind": "march", "origin": o, "to": x, "n": k})
     from engine.games.dragonlords.magic.teleport import fire_legal
+
     out += fire_legal(t, a)
     return out + [{"kind": "done"}]
 
@@ -245,11 +254,13 @@ def march_targets(g, a: int, origin: str, occ, casters: set[str] | None = None) 
 
 # -- transfer and reinforcements ------------------------------------------------------------------
 
+
 def transfer_legal(t, a: int) -> list[dict]:
     g = t.game
     w = world()
     occ = B.occupancy(g)
     from engine.games.dragonlords.magic.teleport import must_teleport_home, teleport_legal
+
     forced = must_teleport_home(g, a)
     tele = teleport_legal(t, a, "transfer")
     if forced:

@@ -1,5 +1,6 @@
 """Ships' range each Naval Movement (DL:3.2/ships), below the flow and the command handlers
 that both reset it, so neither has to import the other."""
+
 from __future__ import annotations
 
 from engine.games.dragonlords import board as B

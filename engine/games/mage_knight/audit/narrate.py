@@ -1,14 +1,14 @@
 """Mage Knight's log in words (see engine.narration): turns, moves with their cost, cards
 played with their effect, combats with their enemies, blocks and damage with the numbers the
 rule compared, fame and levels. Made from the seen event, so a hidden hand stays hidden."""
+
 from __future__ import annotations
 
 from typing import Any
 
 from engine import narration as n
-from engine.narration import and_list, card, cards, plural, seat_name
-
 from engine.games.mage_knight.zone_names import ZONE_NAMES
+from engine.narration import and_list, card, cards, plural, seat_name
 
 
 def zone(z: str) -> str:
@@ -33,8 +33,11 @@ def _signed(e: n.Seen, what: str) -> str:
 def _combat_started(e: n.Seen) -> str:
     d = e.data
     foes = [x.get("uid", "?") for x in (d.get("combat") or {}).get("enemies") or []]
-    return (f"{seat_name(d.get('seat'))} enters a {n.humane(str(d.get('kind', '')))} combat at {hexes(d.get('space'))}"
-            + (f" against {cards(foes)}" if foes else "") + ".")
+    return (
+        f"{seat_name(d.get('seat'))} enters a {n.humane(str(d.get('kind', '')))} combat at {hexes(d.get('space'))}"
+        + (f" against {cards(foes)}" if foes else "")
+        + "."
+    )
 
 
 def _outcome(e: n.Seen) -> str:
@@ -56,8 +59,10 @@ def _damage(e: n.Seen) -> str:
     d = e.data
     to = "the hero" if d.get("to") == "hero" else card(d.get("to", "?"))
     wounds = int(d.get("wounds_to_hand", 0) or 0) + int(d.get("wounds_to_discard", 0) or 0)
-    return (f"{card(d.get('enemy', '?'))} deals {d.get('damage', '?')} {d.get('element', '')} damage to {to}: "
-            f"{plural(wounds, 'wound')}.").replace("  ", " ")
+    return (
+        f"{card(d.get('enemy', '?'))} deals {d.get('damage', '?')} {d.get('element', '')} damage to {to}: "
+        f"{plural(wounds, 'wound')}."
+    ).replace("  ", " ")
 
 
 def _played(e: n.Seen) -> str:
@@ -75,12 +80,20 @@ def _cmd(e: n.Seen) -> str | None:
         "challenge": lambda: f"{who} challenges the enemies at {hexes(d.get('space'))}.",
         "announce": lambda: f"{who} announces the end of the round.",
         "tactic": lambda: f"{who} takes the tactic {words(d.get('tactic', '?'))}.",
-        "play": lambda: (f"{who} plays {words(d.get('card', '?'))}" + (f" ({d['mode']})" if d.get("mode") else "") + "."),
-        "rest": lambda: f"{who} rests, discarding {words(d.get('card', '?'))} and {plural(d.get('wounds', 0), 'wound')}.",
-        "level_up": lambda: f"{who} levels up, taking the skill {words(d.get('skill', '?'))} and {card(d.get('card', '?'))}.",
+        "play": lambda: (
+            f"{who} plays {words(d.get('card', '?'))}" + (f" ({d['mode']})" if d.get("mode") else "") + "."
+        ),
+        "rest": lambda: (
+            f"{who} rests, discarding {words(d.get('card', '?'))} and {plural(d.get('wounds', 0), 'wound')}."
+        ),
+        "level_up": lambda: (
+            f"{who} levels up, taking the skill {words(d.get('skill', '?'))} and {card(d.get('card', '?'))}."
+        ),
         "block": lambda: f"{who} blocks {card(d.get('enemy', '?'))}.",
-        "assign": lambda: (f"{who} takes the damage of {card(d.get('enemy', '?'))} on "
-                              f"{'the hero' if d.get('to') == 'hero' else card(d.get('to', '?'))}."),
+        "assign": lambda: (
+            f"{who} takes the damage of {card(d.get('enemy', '?'))} on "
+            f"{'the hero' if d.get('to') == 'hero' else card(d.get('to', '?'))}."
+        ),
         "next": lambda: f"{who} moves on to the next combat phase.",
         "answer": lambda: f"{who} answers: {words(d['pick']) if d.get('pick') else 'none'}.",
     }
@@ -88,17 +101,32 @@ def _cmd(e: n.Seen) -> str | None:
 
 
 OWN: dict[str, Any] = {
-    "mk.setup": lambda e: (f"Mage Knight set-up: {n.humane(str(e.data.get('scenario', '?')))}, "
-                           f"{e.data.get('rounds', '?')} rounds, heroes {and_list([words(h) for h in e.data.get('heroes') or []])}."),
-    "mk.round": lambda e: f"Round {e.data.get('round', '?')} begins ({'night' if e.data.get('night') else 'day'}).",
-    "mk.turn": lambda e: f"{seat_name(e.data.get('seat'))}'s turn" + (f", entering at {hexes(e.data['enter'])}" if e.data.get("enter") else "") + ".",
+    "mk.setup": lambda e: (
+        f"Mage Knight set-up: {n.humane(str(e.data.get('scenario', '?')))}, "
+        f"{e.data.get('rounds', '?')} rounds, heroes {and_list([words(h) for h in e.data.get('heroes') or []])}."
+    ),
+    "mk.round": lambda e: (
+        f"Round {e.data.get('round', '?')} begins ({'night' if e.data.get('night') else 'day'})."
+    ),
+    "mk.turn": lambda e: (
+        f"{seat_name(e.data.get('seat'))}'s turn"
+        + (f", entering at {hexes(e.data['enter'])}" if e.data.get("enter") else "")
+        + "."
+    ),
     "mk.turn_done": "{seat}'s turn ends.",
-    "mk.asks": lambda e: (f"{seat_name(e.data['asks'][0]['seat'])} is asked: {n.humane(e.data['asks'][0]['do'])}."
-                          if e.data.get("asks") else "No choice is open."),
-    "mk.moved": lambda e: f"{seat_name(e.data.get('seat'))} moves to {hexes(e.data.get('to'))} for {e.data.get('cost', '?')} move points.",
+    "mk.asks": lambda e: (
+        f"{seat_name(e.data['asks'][0]['seat'])} is asked: {n.humane(e.data['asks'][0]['do'])}."
+        if e.data.get("asks")
+        else "No choice is open."
+    ),
+    "mk.moved": lambda e: (
+        f"{seat_name(e.data.get('seat'))} moves to {hexes(e.data.get('to'))} for {e.data.get('cost', '?')} move points."
+    ),
     "mk.explored": lambda e: f"{seat_name(e.data.get('seat'))} explores at {hexes(e.data.get('at'))}.",
     "mk.played": _played,
-    "mk.points": lambda e: f"{seat_name(e.data.get('seat'))} gets {e.data.get('delta', '?')} {n.humane(str(e.data.get('kind', '')))} points.",
+    "mk.points": lambda e: (
+        f"{seat_name(e.data.get('seat'))} gets {e.data.get('delta', '?')} {n.humane(str(e.data.get('kind', '')))} points."
+    ),
     "mk.fame": lambda e: _signed(e, "fame"),
     "mk.reputation": lambda e: _signed(e, "reputation"),
     "mk.crystal": lambda e: _signed(e, f"{e.data.get('colour', '')} crystal"),
@@ -117,21 +145,46 @@ OWN: dict[str, Any] = {
     "mk.skill": "{seat} gains the skill {skill}.",
     "mk.tactic": "{seat} takes the tactic {tactic}.",
     "mk.tactics": lambda e: f"Tactics open: {and_list([words(x) for x in e.data.get('open') or []])}.",
-    "mk.rested": lambda e: f"{seat_name(e.data.get('seat'))} rests ({e.data.get('kind', '')}), discarding {cards(e.data.get('discarded') or [])}.",
-    "mk.score": lambda e: (f"{seat_name(e.data.get('seat'))} scores {e.data.get('total', '?')}: "
-                           f"{and_list([str(x) for x in e.data.get('lines') or []])}."),
+    "mk.rested": lambda e: (
+        f"{seat_name(e.data.get('seat'))} rests ({e.data.get('kind', '')}), discarding {cards(e.data.get('discarded') or [])}."
+    ),
+    "mk.score": lambda e: (
+        f"{seat_name(e.data.get('seat'))} scores {e.data.get('total', '?')}: "
+        f"{and_list([str(x) for x in e.data.get('lines') or []])}."
+    ),
     "mk.source": lambda e: f"The Source shows {and_list([str(f) for f in e.data.get('faces') or []])}.",
-    "mk.die": lambda e: f"{seat_name(e.data.get('seat'))} takes the {e.data.get('colour', '?')} die from the Source.",
+    "mk.die": lambda e: (
+        f"{seat_name(e.data.get('seat'))} takes the {e.data.get('colour', '?')} die from the Source."
+    ),
     "mk.die_rerolled": lambda e: f"A Source die is rerolled: {e.data.get('face', '?')}.",
-    "mk.tile": lambda e: f"Map tile {words(e.data.get('tile', '?'))} is laid at {hexes(','.join(str(x) for x in e.data.get('centre') or []))}"
-                         + (f" by {seat_name(e.data['seat'])}" if isinstance(e.data.get("seat"), int) else "") + ".",
+    "mk.tile": lambda e: (
+        f"Map tile {words(e.data.get('tile', '?'))} is laid at {hexes(','.join(str(x) for x in e.data.get('centre') or []))}"
+        + (f" by {seat_name(e.data['seat'])}" if isinstance(e.data.get("seat"), int) else "")
+        + "."
+    ),
     "mk.order": lambda e: f"Turn order: {n.seats(e.data.get('order') or [])}.",
     "mk.announced": "{seat} announces the end of the round.",
-    "mk.acted": lambda e: f"{seat_name(e.data.get('seat'))} has acted ({n.humane(str(e.data.get('action', '')))}).",
+    "mk.acted": lambda e: (
+        f"{seat_name(e.data.get('seat'))} has acted ({n.humane(str(e.data.get('action', '')))})."
+    ),
     "mk.monastery": lambda e: f"A monastery stands at {hexes(e.data.get('space'))}.",
     "mk.phase": lambda e: f"The game moves to the {n.humane(str(e.data.get('phase', '?')))} phase.",
-    **{f"cmd.{k}": _cmd for k in ("move", "explore", "challenge", "announce", "tactic", "play", "rest",
-                                  "level_up", "block", "assign", "next")},
+    **{
+        f"cmd.{k}": _cmd
+        for k in (
+            "move",
+            "explore",
+            "challenge",
+            "announce",
+            "tactic",
+            "play",
+            "rest",
+            "level_up",
+            "block",
+            "assign",
+            "next",
+        )
+    },
 }
 
 

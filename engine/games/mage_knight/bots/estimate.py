@@ -2,19 +2,19 @@
 combat points its hand, crystals and ready units could give, against the points a fight needs
 (armour to defeat, block for the attacks its units and hero cannot absorb). Used to pick only
 winnable fights and to assault a city only when the estimate says the assault wins."""
+
 from __future__ import annotations
 
 from functools import cache
 
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.cards.resolving import card_resolutions
+from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
 
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.cards.resolving import card_resolutions
-
-CRYSTAL_POINTS = 1         # a crystal may power a card of its colour: about 1 more point (stand-in bot weight)
-DEFENDER_MARGIN = 1        # per city defender: the city colour's bonus and bad luck (stand-in)
-DOUBLED = ("poison", "brutal")     # abilities making an unblocked attack count twice
+CRYSTAL_POINTS = 1  # a crystal may power a card of its colour: about 1 more point (stand-in bot weight)
+DEFENDER_MARGIN = 1  # per city defender: the city colour's bonus and bad luck (stand-in)
+DOUBLED = ("poison", "brutal")  # abilities making an unblocked attack count twice
 
 
 @cache
@@ -62,10 +62,14 @@ def enemies_need(t, seat: int, enemies: list[str], margin: int = 0) -> int:
     resisted) plus the block needed for the attack the seat cannot absorb."""
     foes = [content().enemies[e] for e in enemies if e in content().enemies]
     if len(foes) < len(enemies):
-        return 1 << 20      # an unknown (face-down) enemy: no estimate, no fight
+        return 1 << 20  # an unknown (face-down) enemy: no estimate, no fight
     armour = sum((2 if "physical" in f.resistances else 1) * (f.armor + margin) for f in foes)
-    attack = sum(a.value * (2 if set(f.abilities) & set(DOUBLED) else 1) for f in foes for a in f.attacks
-                 if not a.summon)
+    attack = sum(
+        a.value * (2 if set(f.abilities) & set(DOUBLED) else 1)
+        for f in foes
+        for a in f.attacks
+        if not a.summon
+    )
     return armour + max(0, attack - absorb(t, seat))
 
 

@@ -16,15 +16,18 @@ estimate wins, pick winnable fights (rampaging enemies, keeps, mage towers) mean
 and buy healing, advanced actions and spells, propose and accept co-op joint assaults when each
 share holds, and in combat use units and spend no card on a block or ranged attack that fails.
 """
+
 from __future__ import annotations
 
 import heapq
 
-from engine.mechanics import hexgrid as hg
-from engine.mechanics.zones import card_name
-
 from engine.games.mage_knight import state as S
-from engine.games.mage_knight.turn.actions import pool, recruit_cost
+from engine.games.mage_knight.apply_scenario_events import city_at
+from engine.games.mage_knight.bots.estimate import city_need, combat_power, space_need
+from engine.games.mage_knight.cards.resolving import seat_resolutions
+from engine.games.mage_knight.combat.abilities import armour_now, targetable
+from engine.games.mage_knight.combat.machine import decide
+from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.map.board import (
     enter_cost,
     key,
@@ -34,16 +37,13 @@ from engine.games.mage_knight.map.board import (
     placed_centres,
     unkey,
 )
-from engine.games.mage_knight.bots.estimate import city_need, combat_power, space_need
-from engine.games.mage_knight.combat.machine import decide
-from engine.games.mage_knight.combat.abilities import armour_now, targetable
-from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.apply_scenario_events import city_at
-from engine.games.mage_knight.cards.resolving import seat_resolutions
+from engine.games.mage_knight.turn.actions import pool, recruit_cost
+from engine.mechanics import hexgrid as hg
+from engine.mechanics.zones import card_name
 
 ORIGIN = (0, 0)
-CHALLENGE_STRENGTH = 5        # a full hand before challenging a rampaging enemy on the route
-PICKED_FIGHTS = ("challenge", "enter", "burn")   # fights a player chooses to start
+CHALLENGE_STRENGTH = 5  # a full hand before challenging a rampaging enemy on the route
+PICKED_FIGHTS = ("challenge", "enter", "burn")  # fights a player chooses to start
 
 
 def hostile_cities(g) -> list:
@@ -76,7 +76,9 @@ def explore_goals(t) -> list[str]:
     if not tiles:
         return []
     board, kind = t.game.board, content().tiles[tiles[0]].type
-    slots = [c for c in hg.open_tile_slots(placed_centres(board)) if may_place(board, content(), c, kind) is None]
+    slots = [
+        c for c in hg.open_tile_slots(placed_centres(board)) if may_place(board, content(), c, kind) is None
+    ]
     edge = {key(n) for c in slots for h in hg.tile_hexes(c).values() for n in hg.neighbours(h)}
     return sorted(k for k in edge if k in board.spaces)
 
@@ -90,11 +92,11 @@ def _blocked(sp, goal: bool) -> bool:
 
 
 FORTIFIED = ("keep", "mage_tower", "city")
-RAMPAGE_DETOUR = 8     # a route through a rampaging enemy (or another hero) counts 8 more move points
-PROVOKE_DETOUR = 3     # a space next to a rampaging enemy counts 3 more
+RAMPAGE_DETOUR = 8  # a route through a rampaging enemy (or another hero) counts 8 more move points
+PROVOKE_DETOUR = 3  # a space next to a rampaging enemy counts 3 more
 
 
-_LAST_ROUTE: list = [None, None]    # (what the last search read, its costs)
+_LAST_ROUTE: list = [None, None]  # (what the last search read, its costs)
 
 
 def route_costs(t, goals: list[str]) -> dict[str, int]:
@@ -105,10 +107,16 @@ def route_costs(t, goals: list[str]) -> dict[str, int]:
     space's terrain, site, owner and rampaging enemies. The costs are read, never changed."""
     g = t.game
     spaces = g.board.spaces
-    read = (tuple(goals), g.night, g.active,
-            tuple(p.pos if i != g.active else None for i, p in enumerate(g.players)),
-            tuple((k, sp.terrain, sp.site, sp.conquered_by, sp.rampaging, bool(sp.enemies))
-                  for k, sp in spaces.items()))
+    read = (
+        tuple(goals),
+        g.night,
+        g.active,
+        tuple(p.pos if i != g.active else None for i, p in enumerate(g.players)),
+        tuple(
+            (k, sp.terrain, sp.site, sp.conquered_by, sp.rampaging, bool(sp.enemies))
+            for k, sp in spaces.items()
+        ),
+    )
     if _LAST_ROUTE[0] == read:
         return _LAST_ROUTE[1]
     _LAST_ROUTE[0], _LAST_ROUTE[1] = read, _route_costs(g, goals)
@@ -135,11 +143,11 @@ def _route_costs(g, goals: list[str]) -> dict[str, int]:
         cost = enter_cost(sp, c, night, g.board.costs)
         if cost is None:
             continue
-        if sp.rampaging and sp.enemies:     # passable once its rampaging enemy is defeated
+        if sp.rampaging and sp.enemies:  # passable once its rampaging enemy is defeated
             cost += RAMPAGE_DETOUR
-        elif k in watched:                  # passing a rampaging enemy may provoke it
+        elif k in watched:  # passing a rampaging enemy may provoke it
             cost += PROVOKE_DETOUR
-        if k in heroes:                     # another hero's space: player against player
+        if k in heroes:  # another hero's space: player against player
             cost += RAMPAGE_DETOUR
         reach = d + cost
         for nk in neighbour_keys(k):
@@ -163,8 +171,13 @@ def towards(t, seat: int, legal: list[dict], goals: list[str]) -> list[dict]:
         k = key(n)
         sp = g.board.spaces.get(k)
         cost = move_cost(g.board, content(), n, g.night) if sp is not None else None
-        if cost is not None and k in costs and costs[k] < now and not _blocked(sp, k in goals) \
-                and not any(p.pos == k for p in g.players):
+        if (
+            cost is not None
+            and k in costs
+            and costs[k] < now
+            and not _blocked(sp, k in goals)
+            and not any(p.pos == k for p in g.players)
+        ):
             via[k] = costs[k] + cost
     if not via:
         return []
@@ -201,7 +214,7 @@ def recruit(t, seat: int, legal: list[dict]) -> list[dict] | None:
 
 
 RECRUIT_SITES = ("village", "monastery", "keep", "city")
-GROWTH = ("buy_heal", "buy_aa", "buy_spell")     # healing, advanced actions, spells: strength for later
+GROWTH = ("buy_heal", "buy_aa", "buy_spell")  # healing, advanced actions, spells: strength for later
 
 
 def _units():
@@ -229,13 +242,13 @@ def travel(t, seat: int, legal: list[dict]) -> list[dict] | None:
         ready = [c for c in assaults if ready_for(t, seat, city_at(g, c["to"]))]
         if ready:
             return ready
-        if assaults:     # next to it but not strong enough: keep the hand for the next turn
+        if assaults:  # next to it but not strong enough: keep the hand for the next turn
             return [c for c in legal if c["kind"] == "end_turn"] or None
-        weakest = min(city_need(t, seat, c) for c in cities)    # the weakest city first
+        weakest = min(city_need(t, seat, c) for c in cities)  # the weakest city first
         goals = [s for c in cities if city_need(t, seat, c) == weakest for s in c.spaces]
         if not last and not any(ready_for(t, seat, c) for c in cities):
-            goals += prey(t, seat)      # grow on winnable fights before the assault
-    if g.scenario == "only_one_returns" and g.round == g.rounds:    # the one on the portal wins
+            goals += prey(t, seat)  # grow on winnable fights before the assault
+    if g.scenario == "only_one_returns" and g.round == g.rounds:  # the one on the portal wins
         goals = [k for k, sp in g.board.spaces.items() if sp.site == "portal"]
     goals = goals or (explore_goals(t) + ([] if last else prey(t, seat)))
     if not goals:
@@ -266,7 +279,7 @@ def joint_proposals(t, seat: int, legal: list[dict]) -> list[dict]:
     city = next((c for c in near if c is not None and c.status == "hostile" and c.garrison), None)
     if city is None or not props:
         return []
-    last = g.round >= g.rounds      # nothing to wait for: the more heroes, the better the odds
+    last = g.round >= g.rounds  # nothing to wait for: the more heroes, the better the odds
     ok = [c for c in props if last or all(_share_holds(t, s, city, n) for s, n in _shares(c))]
     most = max((len(_shares(c)) for c in ok), default=0)
     return [c for c in ok if len(_shares(c)) == most]
@@ -332,7 +345,9 @@ def play_atoms(t, cmd: dict, known: dict | None = None) -> list:
     return res[cmd["option"]]
 
 
-def points(t, cmd: dict, kinds: tuple[str, ...], types: tuple[str, ...] = (), known: dict | None = None) -> int:
+def points(
+    t, cmd: dict, kinds: tuple[str, ...], types: tuple[str, ...] = (), known: dict | None = None
+) -> int:
     """The points of `kinds` (move, attack, block) a play's chosen option yields, of one of the
     attack `types` when given; 0 for anything else. `known` keeps the resolutions of each
     (card, mode) already asked about in this state."""
@@ -397,7 +412,9 @@ def _spare_cards(t, c) -> int:
 def _block_reaches(t, c, legal: list[dict]) -> bool:
     """The block pooled and still playable (each card's best option) holds the largest attack
     left: no card is spent on a block that fails."""
-    need = max((a.value for e in targetable(c) for a in e.attacks if not a.blocked and not a.summon), default=0)
+    need = max(
+        (a.value for e in targetable(c) for a in e.attacks if not a.blocked and not a.summon), default=0
+    )
     pooled = sum(p.value for p in c.pool if p.kind == "block")
     best: dict[str, int] = {}
     known: dict = {}
@@ -431,28 +448,34 @@ def fight(t, legal: list[dict]) -> list[dict] | None:
         if attacks:
             most = max(len(x["targets"]) for x in attacks)
             return [x for x in attacks if len(x["targets"]) == most]
-        if not targetable(c):       # all defeated: the rest of the hand stays for later turns
+        if not targetable(c):  # all defeated: the rest of the hand stays for later turns
             return nxt or None
         types = ("ranged", "siege") if c.phase == "ranged" else ()
         if c.phase == "ranged" and c.fortified_site:
             types = ("siege",)
-        keys = ("ranged_attack", "siege_attack") if c.phase == "ranged" else ("attack", "ranged_attack", "siege_attack")
+        keys = (
+            ("ranged_attack", "siege_attack")
+            if c.phase == "ranged"
+            else ("attack", "ranged_attack", "siege_attack")
+        )
         if c.phase == "ranged" and c.fortified_site:
             keys = ("siege_attack",)
         adds = strongest(t, legal, ("attack",), types) + unit_help(t, legal, keys)
         if c.phase == "ranged" and not _ranged_reaches(t, c, legal, types, keys):
-            adds = []       # ranged points that defeat nobody lapse: keep the cards for melee
+            adds = []  # ranged points that defeat nobody lapse: keep the cards for melee
         return adds or nxt or None
     if c.phase == "block":
         held = [x for x in legal if x["kind"] == "block" and _blocks(c, x)]
         if held:
             return held
         if not any(not a.blocked and not a.summon for e in targetable(c) for a in e.attacks):
-            return nxt or None      # every attack blocked: the rest of the hand attacks
+            return nxt or None  # every attack blocked: the rest of the hand attacks
         units = unit_help(t, legal, ("block",))
         if units:
             return units
-        adds = strongest(t, legal, ("block",)) if _spare_cards(t, c) > 0 and _block_reaches(t, c, legal) else []
+        adds = (
+            strongest(t, legal, ("block",)) if _spare_cards(t, c) > 0 and _block_reaches(t, c, legal) else []
+        )
         return adds or nxt or None
     if c.phase == "damage":
         units = [x for x in legal if x["kind"] == "assign" and x["to"] != "hero"]

@@ -4,14 +4,10 @@ otherwise fight on forever), rest away a hand clogged with wounds, explore when 
 toward the unexplored edge of the map, and play cards for move points to get there. In every
 scenario but First Reconnaissance (part 1's games as they were) the habits of bot_goals.py come
 first: where to explore and walk, when to assault a city, recruiting, and how to fight."""
+
 from __future__ import annotations
 
-from engine.mechanics import hexgrid as hg
-from engine.mechanics.zones import card_name
-
 from engine.games.mage_knight import state as S
-from engine.games.mage_knight.scenarios.hero_auction import bot_choices
-from engine.games.mage_knight.map.board import placed_centres, unkey
 from engine.games.mage_knight.bots.goals import (
     CHALLENGE_STRENGTH,
     PICKED_FIGHTS,
@@ -24,6 +20,10 @@ from engine.games.mage_knight.bots.goals import (
     travel,
 )
 from engine.games.mage_knight.cards.carry_out import borrowed
+from engine.games.mage_knight.map.board import placed_centres, unkey
+from engine.games.mage_knight.scenarios.hero_auction import bot_choices
+from engine.mechanics import hexgrid as hg
+from engine.mechanics.zones import card_name
 
 
 def frontier(t) -> list[hg.Hex]:
@@ -36,11 +36,13 @@ def gives_move(t, cmd: dict, known: dict | None = None) -> bool:
     """The play yields move points. `known` keeps each (card, mode)'s resolutions in this state."""
     if cmd["kind"] != "play":
         return False
-    seat = t.game.active       # the seat's own situation (night, terrain, conversions)
+    seat = t.game.active  # the seat's own situation (night, terrain, conversions)
     atoms = play_atoms(t, cmd, known)
-    if cmd.get("boost"):        # a boosted, repeated or borrowed card (or skill): its own effect
-        mode = next((v[2] if k == "use_offered" else v[0] for k, v in atoms if k in ("use_offered", "repeat")),
-                    "powered")
+    if cmd.get("boost"):  # a boosted, repeated or borrowed card (or skill): its own effect
+        mode = next(
+            (v[2] if k == "use_offered" else v[0] for k, v in atoms if k in ("use_offered", "repeat")),
+            "powered",
+        )
         atoms = borrowed(t, seat, card_name(cmd["boost"]), mode)[cmd["boost_option"]]
     return any(k == "move" for k, _ in atoms)
 
@@ -49,24 +51,29 @@ def no_visits(t, seat: int, legal: list[dict]) -> list[dict]:
     """Bots do not step onto another hero's space where no PvP may start (MK:7:Move:8e): they
     could take no action there and would be withdrawn with wounds at the end of the turn."""
     from engine.games.mage_knight.players.pvp_turn import visit_ok
+
     if not any(c["kind"] == "move" for c in legal):
         return legal
     busy = {q.pos for s, q in enumerate(t.game.players) if s != seat and q.pos}
-    return [c for c in legal if not (c["kind"] == "move" and c["to"] in busy and visit_ok(t, seat, c["to"]))] or legal
+    return [
+        c for c in legal if not (c["kind"] == "move" and c["to"] in busy and visit_ok(t, seat, c["to"]))
+    ] or legal
 
 
 def choices(t, seat: int, legal: list[dict]) -> list[dict]:
-    if t.game.phase == "auction":        # the Hero Auction (auction.py)
+    if t.game.phase == "auction":  # the Hero Auction (auction.py)
         return bot_choices(legal)
-    legal = [c for c in legal if c["kind"] != "concede"] or legal     # bots play on
+    legal = [c for c in legal if c["kind"] != "concede"] or legal  # bots play on
     legal = no_visits(t, seat, legal)
-    if t.game.asks and t.game.asks[0]["do"] == "glade_wound":     # a wound in hand clogs the next hand
+    if t.game.asks and t.game.asks[0]["do"] == "glade_wound":  # a wound in hand clogs the next hand
         return [c for c in legal if c.get("pick") == "hand"] or legal
     if isinstance(t.game.players[seat].turn_effects.get("sideways"), list):
         # engine bug (reported): a numeric sideways effect (Who Needs Magic) on top of I Don't
         # Give a Damn's [basic, other] pair fails in turn_effects.fold; bots skip skills then
         legal = [c for c in legal if c["kind"] != "skill"] or legal
-    if t.game.scenario != "first_reconnaissance" or t.options.get("variants"):   # (part 1's games as they were)
+    if t.game.scenario != "first_reconnaissance" or t.options.get(
+        "variants"
+    ):  # (part 1's games as they were)
         path = t.game.players[seat].path
         legal = [c for c in legal if not (c["kind"] == "move" and c["to"] in path)] or legal  # no going back
     kinds = {c["kind"] for c in legal}
@@ -79,7 +86,7 @@ def choices(t, seat: int, legal: list[dict]) -> list[dict]:
         most = max(c["wounds"] for c in rests)
         if most >= 2 or rests[0]["card"] == "wound":
             return [c for c in rests if c["wounds"] == most]
-    directed = t.game.scenario != "first_reconnaissance"     # part 1's games as they were
+    directed = t.game.scenario != "first_reconnaissance"  # part 1's games as they were
     if "explore" in kinds:
         explores = [c for c in legal if c["kind"] == "explore"]
         return far_explore(explores) if directed else explores
@@ -91,15 +98,15 @@ def choices(t, seat: int, legal: list[dict]) -> list[dict]:
     legal = [c for c in legal if c["kind"] != "ready_unit"] or legal
     kinds = {c["kind"] for c in legal}
     been = set(t.game.players[seat].path)
-    if been:        # no step back onto a space of this turn's path (free steps could loop forever)
+    if been:  # no step back onto a space of this turn's path (free steps could loop forever)
         legal = [c for c in legal if c["kind"] != "move" or c["to"] not in been] or legal
         kinds = {c["kind"] for c in legal}
     if directed and t.game.combat is None:
         goal = recruit(t, seat, legal) or travel(t, seat, legal)
         if goal:
             return goal
-        legal = [c for c in legal if c["kind"] != "move"] or legal    # no aimless steps
-        if strength(t, seat) < CHALLENGE_STRENGTH:     # no fight picked with a thin hand
+        legal = [c for c in legal if c["kind"] != "move"] or legal  # no aimless steps
+        if strength(t, seat) < CHALLENGE_STRENGTH:  # no fight picked with a thin hand
             legal = [c for c in legal if c["kind"] not in PICKED_FIGHTS] or legal
     if t.game.combat is None and t.zone(S.TILES):
         edge = frontier(t)

@@ -16,16 +16,16 @@ player through an `answer` command {pick} while the game waits (MK:5:Effects:1d,
 
 `t.game.asks` is the queue (public facts only); the first ask is the one prompt of the game.
 A caster's ask waits behind the victims' answers, which fill its options."""
+
 from __future__ import annotations
 
-from engine.mechanics import zones
-from engine.mechanics.zones import card_name
-
+from engine.games.mage_knight import state as S
 from engine.games.mage_knight.cards import banners
 from engine.games.mage_knight.combat import machine as C
-from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.turn.ledger import gain_crystal, gain_reward_crystal
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
 
 RULE = "MK:5:Effects:1"
 BASIC = ("red", "blue", "green", "white")
@@ -34,8 +34,15 @@ ACTION_KINDS = ("basic_action", "advanced_action")
 
 def banners_at_round_start(ctx, t, ev) -> None:
     """mk.round: each owner keeps or discards each banner (MK:5:Units:8c), in seat order."""
-    add(ctx, t, [{"seat": s, "do": "banner", "unit": uid, "rule": "MK:5:Units:8b"}
-                 for s, p in enumerate(t.game.players) for uid in sorted(p.banners)])
+    add(
+        ctx,
+        t,
+        [
+            {"seat": s, "do": "banner", "unit": uid, "rule": "MK:5:Units:8b"}
+            for s, p in enumerate(t.game.players)
+            for uid in sorted(p.banners)
+        ],
+    )
 
 
 def set_asks(ctx, asks: list[dict]) -> None:
@@ -48,8 +55,13 @@ def add(ctx, t, new: list[dict]) -> None:
         return
     held = [dict(a) for a in t.game.asks]
     before = [a for a in held if not a.get("after")]
-    set_asks(ctx, before + [a for a in new if not a.get("after")] +
-             [a for a in held if a.get("after")] + [a for a in new if a.get("after")])
+    set_asks(
+        ctx,
+        before
+        + [a for a in new if not a.get("after")]
+        + [a for a in held if a.get("after")]
+        + [a for a in new if a.get("after")],
+    )
     _settle(ctx, t)
 
 
@@ -66,16 +78,20 @@ def options(t, ask: dict) -> list[str]:
         names = sorted({card_name(cid) for cid in t.zone(S.hand(s)) if _of_colour(cid, ask["colour"])})
         return names or [""]
     if do == "spend_unit":
-        return [u.uid for u in g.players[s].units
-                if u.ready and content().units[u.unit].level <= ask["max"]]
+        return [u.uid for u in g.players[s].units if u.ready and content().units[u.unit].level <= ask["max"]]
     if do in ("gain_lost", "steal"):
         return list(ask["options"]) + [""]
     if do == "armour":
         c = g.combat
         if c is None:
             return []
-        return [e.uid for e in c.enemies if not e.defeated and not e.discarded
-                and C.effect_problem(c, e.uid, armour=ask["amount"], colour=None) is None]
+        return [
+            e.uid
+            for e in c.enemies
+            if not e.defeated
+            and not e.discarded
+            and C.effect_problem(c, e.uid, armour=ask["amount"], colour=None) is None
+        ]
     if do == "banner":
         return ["keep", "discard"] if g.players[s].banners.get(ask["unit"]) else []
     if do == "glade_wound":
@@ -178,7 +194,7 @@ def _carry_out(ctx, t, ask: dict, pick: str) -> None:
     elif do == "banner" and pick == "discard":
         banners.discard(ctx, t, s, ask["unit"])
     elif do == "glade_wound":
-        take_wound(ctx, t, s, pick)       # the end of the turn goes on: commands.answer
+        take_wound(ctx, t, s, pick)  # the end of the turn goes on: commands.answer
     elif do == "deep_mine":
         gain_reward_crystal(ctx, t, s, pick, "MK:11:EoT:4")
 

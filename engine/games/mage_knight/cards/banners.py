@@ -11,16 +11,16 @@ A banner's basic effect is a `banner` node of content/readings.json: `armour`, `
 when it attacks or blocks), `ready_once` (once a round: ready the unit), `ignore_wound_once`
 (once a round: the unit's first wound is ignored), `cancel_attack` (spend the unit in the block
 phase: an enemy does not attack, fame as given)."""
+
 from __future__ import annotations
 
-from engine.mechanics import zones
-from engine.mechanics.zones import card_name
-
-from engine.games.mage_knight.combat import machine as C
 from engine.games.mage_knight import state as S
+from engine.games.mage_knight.cards.turn_effects import set_effect
+from engine.games.mage_knight.combat import machine as C
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.map.tokens import gain_fame
-from engine.games.mage_knight.cards.turn_effects import set_effect
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
 
 RULE = "MK:5:Units:8"
 
@@ -129,8 +129,10 @@ def commands(t, seat: int) -> list[dict]:
             out.append({"kind": "banner", "unit": u.uid})
         if b.get("cancel_attack") and c is not None and c.phase == "block" and u.ready and not u.wounded:
             for e in c.enemies:
-                if any(not a.blocked and not a.resolved for a in e.attacks) and \
-                        C.effect_problem(c, e.uid, prevent=True) is None:
+                if (
+                    any(not a.blocked and not a.resolved for a in e.attacks)
+                    and C.effect_problem(c, e.uid, prevent=True) is None
+                ):
                     out.append({"kind": "banner", "unit": u.uid, "target": e.uid})
     return out
 

@@ -3,45 +3,103 @@ spell, artifact, skill or unit ability does beyond plain points, and what a lega
 must name (a card of an offer, Source dice, mana colours, a unit, the cards given up). The
 turn-long effects it leaves are kept by turn_effects.py, effects on enemies by enemy_effects.py.
 Every function works on atoms, never on a card's name."""
+
 from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
 
-from engine.mechanics import zones
-from engine.mechanics.zones import card_name
-
-from engine.games.mage_knight.cards import banners, effects, other_players, resolving
-from engine.games.mage_knight.combat import defeat_rewards
-from engine.games.mage_knight.mana import rules as mana, claims as mana_claims
-from engine.games.mage_knight.map import rules as map_rules
-from engine.games.mage_knight.skills import puppets, passive as passive_skills, rotating
 from engine.games.mage_knight import state as S
+from engine.games.mage_knight.cards import banners, effects, other_players, resolving
+from engine.games.mage_knight.cards.turn_effects import effects_of, set_effect, strip
+from engine.games.mage_knight.combat import defeat_rewards
+from engine.games.mage_knight.combat.enemy_effects import blocked_armour
+from engine.games.mage_knight.combat.fight import points_fit
 from engine.games.mage_knight.combat.state import aim_of
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.combat.enemy_effects import blocked_armour
+from engine.games.mage_knight.mana import claims as mana_claims
+from engine.games.mage_knight.mana import rules as mana
+from engine.games.mage_knight.map import rules as map_rules
 from engine.games.mage_knight.map.explore import gain_fame
-from engine.games.mage_knight.combat.fight import points_fit
 from engine.games.mage_knight.situations.card_overrides import recruit_mark
+from engine.games.mage_knight.skills import passive as passive_skills
+from engine.games.mage_knight.skills import puppets, rotating
 from engine.games.mage_knight.turn.ledger import hand_card
 from engine.games.mage_knight.turn.tactics import blocked_dice
-from engine.games.mage_knight.cards.turn_effects import effects_of, set_effect, strip
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
 
 BASIC = ("red", "blue", "green", "white")
 ALL_MANA = BASIC + ("gold", "black")
 OFFERS = {"aa": S.AA_OFFER, "spell": S.SPELL_OFFER, "unit": S.UNIT_OFFER, "skill": S.SKILL_OFFER}
 # atoms an effect used from an offer may hold: nothing the play would have to name
-BORROWABLE = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gain_crystal", "fame", "reputation",
-              "take_wound", "ready_unit_max_level", "attack", "block", "terrain_cost", "turn_effect",
-              "hand_limit_next", "convert", "unit_bonus", "card_bonus", "ready_units", "all_units", "heal_unit",
-              "bonus_per", "conditional", "stand_in", "all_enemies", "all_enemies_strip", "blocked_armour_to",
-              "defeat_bonus", "extra_dice", "black_any", "extra_turn", "reroll_source", "crystal_refund",
-              "discard_to_deck", "wound_per_crystal", "roll_wound", "roll_crystals", "discard_wounds",
-              "unit_resistances")
+BORROWABLE = (
+    "move",
+    "influence",
+    "heal",
+    "draw_cards",
+    "gain_mana_token",
+    "gain_crystal",
+    "fame",
+    "reputation",
+    "take_wound",
+    "ready_unit_max_level",
+    "attack",
+    "block",
+    "terrain_cost",
+    "turn_effect",
+    "hand_limit_next",
+    "convert",
+    "unit_bonus",
+    "card_bonus",
+    "ready_units",
+    "all_units",
+    "heal_unit",
+    "bonus_per",
+    "conditional",
+    "stand_in",
+    "all_enemies",
+    "all_enemies_strip",
+    "blocked_armour_to",
+    "defeat_bonus",
+    "extra_dice",
+    "black_any",
+    "extra_turn",
+    "reroll_source",
+    "crystal_refund",
+    "discard_to_deck",
+    "wound_per_crystal",
+    "roll_wound",
+    "roll_crystals",
+    "discard_wounds",
+    "unit_resistances",
+)
 DEST = {"hand": S.hand, "discard": S.discard, "deck": S.deck, "units": S.units_zone}
 # atoms worth playing in combat although they add no points (MK:8:Combat:3)
-COMBAT_USEFUL = ("puppet", "redirect_damage", "hero_damage_off", "banner", "on_defeat", "others", "unit_bonus", "unit_resistances", "all_enemies_strip", "convert", "turn_effect", "card_bonus",
-                 "blocked_armour_to", "mana_any", "gain_mana_token", "gain_crystal", "draw_cards", "extra_dice",
-                 "defeat_bonus", "use_offered", "repeat", "attack_change", "conditional")
+COMBAT_USEFUL = (
+    "puppet",
+    "redirect_damage",
+    "hero_damage_off",
+    "banner",
+    "on_defeat",
+    "others",
+    "unit_bonus",
+    "unit_resistances",
+    "all_enemies_strip",
+    "convert",
+    "turn_effect",
+    "card_bonus",
+    "blocked_armour_to",
+    "mana_any",
+    "gain_mana_token",
+    "gain_crystal",
+    "draw_cards",
+    "extra_dice",
+    "defeat_bonus",
+    "use_offered",
+    "repeat",
+    "attack_change",
+    "conditional",
+)
 ACTION_KINDS = ("basic_action", "advanced_action")
 
 
@@ -65,7 +123,11 @@ def _colour_matches(colour, want: str) -> bool:
 
 
 def _offered_spell_colours(t) -> list[str]:
-    return [content().cards[card_name(c)].color for c in t.zone(S.SPELL_OFFER)] if S.SPELL_OFFER in t.zones else []
+    return (
+        [content().cards[card_name(c)].color for c in t.zone(S.SPELL_OFFER)]
+        if S.SPELL_OFFER in t.zones
+        else []
+    )
 
 
 def feasible(t, seat: int, atoms) -> bool:
@@ -84,8 +146,11 @@ def feasible(t, seat: int, atoms) -> bool:
             offered = _offered_spell_colours(t)
             if test == "offered_spell" and arg not in offered:
                 return False
-            if test == "offered_spell_pair" and (arg[0] not in offered or arg[1] not in offered or
-                                                 (arg[0] == arg[1] and offered.count(arg[0]) < 2)):
+            if test == "offered_spell_pair" and (
+                arg[0] not in offered
+                or arg[1] not in offered
+                or (arg[0] == arg[1] and offered.count(arg[0]) < 2)
+            ):
                 return False
         elif k == "influence_cost":
             gain = sum(x for kk, x in atoms if kk == "influence")
@@ -97,21 +162,16 @@ def feasible(t, seat: int, atoms) -> bool:
                 return False
             if spec["offer"] == "unit" and len(p.units) >= p.command:
                 return False
-        elif k == "heal_unit" and not any(u.wounded for u in p.units):
-            return False
-        elif k in ("influence_to_heal", "influence_to_ready") and (p.acted or t.game.combat is not None):
-            return False
-        elif k in ("claim_die", "die_crystal", "claim_round") and not _basic_dice(t, seat):
-            return False
-        elif k in ("unit_resistances", "banner") and not p.units:
-            return False
-        elif k == "rotating" and rotating.shows(t, seat, _skill_of(t, seat, v)) != v[0]:
-            return False
-        elif k == "choose_to_deck" and not t.zone(S.discard(seat)):
-            return False
-        elif k == "look" and not map_rules.face_down_within(t, seat, v[0]):
-            return False
-        elif k == "puppet" and not puppets.options(t, seat, v):
+        elif (
+            (k == "heal_unit" and not any(u.wounded for u in p.units))
+            or (k in ("influence_to_heal", "influence_to_ready") and (p.acted or t.game.combat is not None))
+            or (k in ("claim_die", "die_crystal", "claim_round") and not _basic_dice(t, seat))
+            or (k in ("unit_resistances", "banner") and not p.units)
+            or (k == "rotating" and rotating.shows(t, seat, _skill_of(t, seat, v)) != v[0])
+            or (k == "choose_to_deck" and not t.zone(S.discard(seat)))
+            or (k == "look" and not map_rules.face_down_within(t, seat, v[0]))
+            or (k == "puppet" and not puppets.options(t, seat, v))
+        ):
             return False
     return True
 
@@ -124,8 +184,11 @@ def _skill_of(t, seat: int, v) -> str:
 def _basic_dice(t, seat: int) -> list[int]:
     g = t.game
     p = g.players[seat]
-    return [i for i, face in enumerate(g.source) if face in BASIC and i not in p.dice and i not in p.held_dice
-            and i not in blocked_dice(g)]
+    return [
+        i
+        for i, face in enumerate(g.source)
+        if face in BASIC and i not in p.dice and i not in p.held_dice and i not in blocked_dice(g)
+    ]
 
 
 def expand(t, seat: int, atoms, cmds: list[dict]) -> list[dict]:
@@ -185,8 +248,11 @@ def _repeat_targets(t, seat: int, cmds, v) -> list[dict]:
         if other == "wound" or card.kind not in ACTION_KINDS:
             continue
         for i, atoms in enumerate(resolving.seat_resolutions(t, seat, other, mode)):
-            if all(k in ("move", "influence", "attack", "block", "heal", "draw_cards") for k, _ in atoms) and atoms \
-                    and useful(t, atoms, t.game.players[seat].acted):
+            if (
+                all(k in ("move", "influence", "attack", "block", "heal", "draw_cards") for k, _ in atoms)
+                and atoms
+                and useful(t, atoms, t.game.players[seat].acted)
+            ):
                 out.append({"boost": other, "boost_option": i})
     return out
 
@@ -198,8 +264,12 @@ def borrowed(t, seat: int, cid: str, mode: str) -> tuple:
         return resolving.skill_resolutions(cid, t, seat)
     if cid in content().units:
         abilities = content().units[cid].abilities
-        return tuple(r for i, ab in enumerate(abilities) if not ab.get("mana_cost")
-                     for r in resolving.unit_resolutions(cid, i))
+        return tuple(
+            r
+            for i, ab in enumerate(abilities)
+            if not ab.get("mana_cost")
+            for r in resolving.unit_resolutions(cid, i)
+        )
     return resolving.seat_resolutions(t, seat, cid, mode)
 
 
@@ -213,10 +283,18 @@ def _offered_targets(t, seat: int, v) -> list[dict]:
     out = []
     for cid in t.zone(zone):
         name = card_name(cid)
-        if offer not in ("skill", "unit") and colour != "any" and not _colour_matches(content().cards[name].color, colour):
+        if (
+            offer not in ("skill", "unit")
+            and colour != "any"
+            and not _colour_matches(content().cards[name].color, colour)
+        ):
             continue
         for i, atoms in enumerate(borrowed(t, seat, name, mode)):
-            if atoms and all(k in BORROWABLE for k, _ in atoms) and useful(t, atoms, t.game.players[seat].acted):
+            if (
+                atoms
+                and all(k in BORROWABLE for k, _ in atoms)
+                and useful(t, atoms, t.game.players[seat].acted)
+            ):
                 out.append({"boost": cid, "boost_option": i})
     return out
 
@@ -242,7 +320,7 @@ def discard_payments(t, seat: int, played: str, atoms, pays: list[str]) -> list[
     if "action" in kinds:
         pool = [c for c in pool if content().cards[c].kind in ACTION_KINDS]
     if any(k == "discard_wound" for k, _ in atoms):
-        pool, wounds = [], wounds           # Stout Resolve basic: a wound only
+        pool, wounds = [], wounds  # Stout Resolve basic: a wound only
         choices = [("wound",)] if wounds else []
     else:
         choices = sorted(set(combinations(sorted(pool), n)))
@@ -259,17 +337,27 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
     for k, v in atoms:
         if k in ("requires", "discard_colour", "discard_kind", "throw_cost", "stand_in", "discard_wound"):
             continue
-        if k == "redirect_damage":             # Shocktroops: the targeted enemy's damage to this unit
+        if k == "redirect_damage":  # Shocktroops: the targeted enemy's damage to this unit
             if cmd.get("target"):
-                set_effect(ctx, seat, "redirect", dict(p.turn_effects.get("redirect", {}), **{cmd["target"]: cmd["card"]}))
+                set_effect(
+                    ctx,
+                    seat,
+                    "redirect",
+                    dict(p.turn_effects.get("redirect", {}), **{cmd["target"]: cmd["card"]}),
+                )
             continue
         if k == "turn_effect":
             set_effect(ctx, seat, v[0], list(v[1]) if isinstance(v[1], tuple) else v[1])
-            if v[0] == "reveal_reach":          # Hawk Eyes: garrisons within reach, now and after each step
+            if v[0] == "reveal_reach":  # Hawk Eyes: garrisons within reach, now and after each step
                 from engine.games.mage_knight.map.explore import reveal_adjacent_garrisons
+
                 reveal_adjacent_garrisons(ctx, t, seat, v[1])
-        elif k == "card_bonus":        # skills (cards have it set by actions.card_specific)
-            ctx.emit("mk.card_offer", {"seat": seat, "field": "card_bonus", "value": list(v)}, rule="MK:5:Effects:1")
+        elif k == "card_bonus":  # skills (cards have it set by actions.card_specific)
+            ctx.emit(
+                "mk.card_offer",
+                {"seat": seat, "field": "card_bonus", "value": list(v)},
+                rule="MK:5:Effects:1",
+            )
         elif k == "attack_change":
             attack_change(ctx, t, seat, v)
         elif k == "hand_limit_next":
@@ -277,7 +365,9 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
         elif k == "convert":
             set_effect(ctx, seat, "convert", dict(v))
         elif k == "unit_bonus":
-            set_effect(ctx, seat, "unit_bonus", [v["attack"], v["block"], v["armour"], v.get("ranged", 0), v["uses"]])
+            set_effect(
+                ctx, seat, "unit_bonus", [v["attack"], v["block"], v["armour"], v.get("ranged", 0), v["uses"]]
+            )
         elif k == "bonus_per":
             rest += bonus_per(ctx, t, seat, v)
         elif k == "conditional":
@@ -292,10 +382,13 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
             ctx.emit("mk.acted", {"seat": seat, "action": "heal"}, rule="MK:6:Turn:6")
             rest.append(("influence", -n * v))
             rest.append(("heal", n))
-        elif k == "influence_to_ready":       # as the action: units readied for n influence per level
+        elif k == "influence_to_ready":  # as the action: units readied for n influence per level
             ctx.emit("mk.acted", {"seat": seat, "action": "ready"}, rule="MK:6:Turn:6")
-            ctx.emit("mk.card_offer", {"seat": seat, "field": "ready_for_influence", "value": [4, v]},
-                     rule="MK:5:Units:6")
+            ctx.emit(
+                "mk.card_offer",
+                {"seat": seat, "field": "ready_for_influence", "value": [4, v]},
+                rule="MK:5:Units:6",
+            )
         elif k == "mana_any":
             for colour in cmd["mana"].split(","):
                 ctx.emit("mk.token", {"seat": seat, "colour": colour, "delta": 1}, rule="MK:5:Mana:1")
@@ -326,7 +419,9 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
         elif k == "heal_unit":
             hurt = sorted((-content().units[u.unit].level, u.uid) for u in p.units if u.wounded)
             if hurt:
-                ctx.emit("mk.unit", {"seat": seat, "uid": hurt[0][1], "wounded": False}, rule="MK:11:Wounds:3")
+                ctx.emit(
+                    "mk.unit", {"seat": seat, "uid": hurt[0][1], "wounded": False}, rule="MK:11:Wounds:3"
+                )
         elif k == "unit_resistances":
             unit_resistances(ctx, t, seat, v, cmd.get("unit", ""))
         elif k == "roll_wound":
@@ -383,24 +478,38 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
             map_rules.look(ctx, t, seat, cmd["space"], v[1])
         elif k == "puppet":
             rest += puppets.run(ctx, t, seat, v, cmd["token"])
-        elif k == "black_any":           # skills (cards have it set by actions.card_specific)
+        elif k == "black_any":  # skills (cards have it set by actions.card_specific)
             ctx.emit("mk.black_any", {"seat": seat}, rule="MK:5:Mana:3")
         elif k == "to_centre":
             from engine.games.mage_knight.skills.centre_tokens import place
+
             place(ctx, t, seat, cmd["skill"], v)
         elif k == "hero_damage_off" and t.game.combat is not None:
             ctx.emit("mk.hero_damage_off", {"elements": list(v[0]), "amount": v[1]}, rule="MK:5:Skills:4d")
         elif k == "possess" and t.game.combat is not None and cmd.get("target"):
             e = next(x for x in t.game.combat.enemies if x.uid == cmd["target"])
             hit = [a for a in e.attacks if not a.summon]
-            if hit and t.game.combat.phase == "attack":     # against the other enemies only
-                ctx.emit("mk.combat_points", {"seat": seat, "kind": "melee", "element": hit[0].element,
-                                              "value": hit[0].value, "source": "effect",
-                                              "not_target": e.uid}, rule="MK:8:Combat:3")
-            elif hit:    # its first attack, value and element, joins the attack phase (enemy_effects)
-                set_effect(ctx, seat, "attack_phase_points", ["melee", hit[0].element, hit[0].value, "", e.uid])
-        elif k == "flip_skill":         # face down: not usable until the seat rests (actions.rest)
-            ctx.emit("mk.skill_used", {"seat": seat, "skill": cmd["skill"], "per": "round"}, rule="MK:5:Skills:4e")
+            if hit and t.game.combat.phase == "attack":  # against the other enemies only
+                ctx.emit(
+                    "mk.combat_points",
+                    {
+                        "seat": seat,
+                        "kind": "melee",
+                        "element": hit[0].element,
+                        "value": hit[0].value,
+                        "source": "effect",
+                        "not_target": e.uid,
+                    },
+                    rule="MK:8:Combat:3",
+                )
+            elif hit:  # its first attack, value and element, joins the attack phase (enemy_effects)
+                set_effect(
+                    ctx, seat, "attack_phase_points", ["melee", hit[0].element, hit[0].value, "", e.uid]
+                )
+        elif k == "flip_skill":  # face down: not usable until the seat rests (actions.rest)
+            ctx.emit(
+                "mk.skill_used", {"seat": seat, "skill": cmd["skill"], "per": "round"}, rule="MK:5:Skills:4e"
+            )
         else:
             rest.append((k, v))
     return rest
@@ -444,7 +553,7 @@ def bonus_per(ctx, t, seat: int, v: dict) -> list:
 def take_offer(ctx, t, seat: int, spec: dict, cid: str) -> None:
     """A card of an offer to the seat (MK:5:Gain:3a); offers of deed cards are refilled."""
     zone = OFFERS[spec["offer"]]
-    if spec["offer"] == "skill":     # a skill of the common offer becomes the seat's own
+    if spec["offer"] == "skill":  # a skill of the common offer becomes the seat's own
         ctx.emit("mk.skill", {"seat": seat, "skill": cid}, rule="MK:5:Skills:4d")
         passive_skills.on_gained(ctx, t, seat, cid)
         zones.move(ctx, zone, S.OUT, [cid], rule="MK:5:Skills:4d")
@@ -481,7 +590,9 @@ def unit_resistances(ctx, t, seat: int, v: dict, uid: str) -> None:
     if c is not None:
         for u in c.units:
             if u.uid in uids:
-                ctx.emit("mk.enemy_changed", {"unit": u.uid, "gain": list(v["resistances"])}, rule="MK:5:Effects:1")
+                ctx.emit(
+                    "mk.enemy_changed", {"unit": u.uid, "gain": list(v["resistances"])}, rule="MK:5:Effects:1"
+                )
 
 
 def inline_borrowed(ctx, t, seat: int, cmd: dict, atoms: list) -> list:
@@ -495,8 +606,18 @@ def inline_borrowed(ctx, t, seat: int, cmd: dict, atoms: list) -> list:
         elif k == "use_offered":
             name = card_name(cmd["boost"])
             out += list(borrowed(t, seat, name, v[2])[cmd["boost_option"]])
-            ctx.emit("mk.played", {"seat": seat, "card": name, "mode": v[2], "option": cmd["boost_option"],
-                                   "count": 0, "borrowed": True}, rule="MK:5:Effects:1b")
+            ctx.emit(
+                "mk.played",
+                {
+                    "seat": seat,
+                    "card": name,
+                    "mode": v[2],
+                    "option": cmd["boost_option"],
+                    "count": 0,
+                    "borrowed": True,
+                },
+                rule="MK:5:Effects:1b",
+            )
         else:
             out.append((k, v))
     return out
@@ -530,14 +651,18 @@ def after_heal(ctx, t, seat: int, from_hand: int, units: list[str]) -> None:
 def join_unit(ctx, t, seat: int, uid: str, rule: str) -> None:
     """A unit of the offer joins the seat's units (recruited, or for free by a card)."""
     zones.move(ctx, S.UNIT_OFFER, S.units_zone(seat), [uid], rule=rule)
-    ctx.emit("mk.recruited", {"seat": seat, "uid": uid, "unit": card_name(uid),
-                              **recruit_mark(t, card_name(uid), rule)}, rule="MK:5:Units:4a")
+    ctx.emit(
+        "mk.recruited",
+        {"seat": seat, "uid": uid, "unit": card_name(uid), **recruit_mark(t, card_name(uid), rule)},
+        rule="MK:5:Units:4a",
+    )
     set_effect(ctx, seat, "recruited", True)
 
 
 def worth(atoms, acted: bool) -> bool:
-    return any(k not in effects.COMBAT_ONLY and not (k in ("move", "terrain_cost") and acted)
-               for k, _ in atoms)
+    return any(
+        k not in effects.COMBAT_ONLY and not (k in ("move", "terrain_cost") and acted) for k, _ in atoms
+    )
 
 
 def useful(t, atoms, acted: bool) -> bool:
@@ -557,7 +682,21 @@ def attack_change(ctx, t, seat: int, v) -> None:
     if c is None:
         return
     for p in list(c.pool):
-        hit = p.element == "physical" and p.kind in ("melee", "ranged", "siege") if what == "physical" else p.kind == what
+        hit = (
+            p.element == "physical" and p.kind in ("melee", "ranged", "siege")
+            if what == "physical"
+            else p.kind == what
+        )
         if hit and how == "double":
-            ctx.emit("mk.combat_points", {"seat": seat, "kind": p.kind, "element": p.element, "value": p.value,
-                                          "source": "doubled", **aim_of(p)}, rule="MK:8:Combat:3")
+            ctx.emit(
+                "mk.combat_points",
+                {
+                    "seat": seat,
+                    "kind": p.kind,
+                    "element": p.element,
+                    "value": p.value,
+                    "source": "doubled",
+                    **aim_of(p),
+                },
+                rule="MK:8:Combat:3",
+            )

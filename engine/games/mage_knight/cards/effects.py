@@ -10,19 +10,56 @@ Nodes outside the plain vocabulary (named `effect` nodes, modifiers, card-specif
 `mana_bolt`) are *not interpreted yet*: they contribute nothing, and `simplified(card)` says
 so; CONTENT.md lists those cards. No card has code of its own.
 """
+
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from engine.games.mage_knight.cards import effect_nodes
 from engine.games.mage_knight.cards.effect_nodes import Situation, bumped
 
-PLAIN = ("move", "influence", "heal", "draw_cards", "gain_mana_token", "gain_crystal", "fame",
-         "reputation", "take_wound", "ready_unit_max_level", "attack", "block")
-COMBAT_ONLY = ("attack", "block", "mana_cost", "discard_cost", "enemy_effect", "crystal_of_discard", "discard_wound",
-               "defeat_bonus", "all_enemies", "stand_in", "requires", "discard_colour", "discard_kind", "throw_cost",
-               "all_enemies_strip", "blocked_armour_to", "unit_resistances", "unit_bonus", "convert",
-               "attack_change", "on_defeat", "rotating", "hero_damage_off", "puppet", "redirect_damage")
+PLAIN = (
+    "move",
+    "influence",
+    "heal",
+    "draw_cards",
+    "gain_mana_token",
+    "gain_crystal",
+    "fame",
+    "reputation",
+    "take_wound",
+    "ready_unit_max_level",
+    "attack",
+    "block",
+)
+COMBAT_ONLY = (
+    "attack",
+    "block",
+    "mana_cost",
+    "discard_cost",
+    "enemy_effect",
+    "crystal_of_discard",
+    "discard_wound",
+    "defeat_bonus",
+    "all_enemies",
+    "stand_in",
+    "requires",
+    "discard_colour",
+    "discard_kind",
+    "throw_cost",
+    "all_enemies_strip",
+    "blocked_armour_to",
+    "unit_resistances",
+    "unit_bonus",
+    "convert",
+    "attack_change",
+    "on_defeat",
+    "rotating",
+    "hero_damage_off",
+    "puppet",
+    "redirect_damage",
+)
 MAX_RESOLUTIONS = 16
 BASIC_COLOURS = ("red", "blue", "green", "white")
 
@@ -89,10 +126,17 @@ def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
     if node.get("grant_extra_source_die") is True:
         return [[("extra_dice", 1)]]
     parts: list[list[list[Atom]]] = []
-    if isinstance(node.get("terrain_cost_change"), dict):      # unit abilities (Foresters)
+    if isinstance(node.get("terrain_cost_change"), dict):  # unit abilities (Foresters)
         low = node.get("terrain_cost_min", 0)
-        parts.append([[("terrain_cost", {"terrain": k, "amount": v, "minimum": low, "replace": None})
-                       for k, v in sorted(node["terrain_cost_change"].items()) if k not in IMPASSABLE]])
+        parts.append(
+            [
+                [
+                    ("terrain_cost", {"terrain": k, "amount": v, "minimum": low, "replace": None})
+                    for k, v in sorted(node["terrain_cost_change"].items())
+                    if k not in IMPASSABLE
+                ]
+            ]
+        )
     for key in ("attack_with_element", "ranged_attack_with_element"):
         if key in node:
             value, element = node[key][0], node[key][1]
@@ -100,11 +144,24 @@ def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
             parts.append([[("attack", {"value": value, "type": kind, "element": element})]])
     for key, kind in (("ranged_attack", "ranged"), ("siege_attack", "siege")):
         if key in node and isinstance(node[key], int):
-            parts.append([[("attack", {"value": node[key], "type": kind,
-                                       "element": node.get("element", "physical")})]])
+            parts.append(
+                [[("attack", {"value": node[key], "type": kind, "element": node.get("element", "physical")})]]
+            )
     if "attack" in node:
-        parts.append([[("attack", {"value": node["attack"], "type": node.get("type", "melee"),
-                                   "element": node.get("element", "physical")})]])
+        parts.append(
+            [
+                [
+                    (
+                        "attack",
+                        {
+                            "value": node["attack"],
+                            "type": node.get("type", "melee"),
+                            "element": node.get("element", "physical"),
+                        },
+                    )
+                ]
+            ]
+        )
     if "block" in node:
         parts.append([[("block", {"value": node["block"], "element": node.get("element", "physical")})]])
     for key in PLAIN:
@@ -128,63 +185,71 @@ CHOOSABLE_TERRAINS = ("desert", "forest", "hills", "plains", "swamp", "wasteland
 def _card_node(node: dict, sit: Situation) -> list[list[Atom]] | None:
     """Card-specific nodes of the basic actions as atoms (CONTENT.md, catalog.toml readings):
     the engine carries each out with what the command names (target card, dice, discard)."""
-    if isinstance(node.get("card_boost"), int):          # Concentration, Will Focus
+    if isinstance(node.get("card_boost"), int):  # Concentration, Will Focus
         return [[("card_boost", node["card_boost"])]]
-    if node.get("mana_draw_powered") is True:            # one die set to a colour, 2 tokens
-        return [[("set_dice", (c,)), ("gain_mana_token", c), ("gain_mana_token", c)]
-                for c in BASIC_COLOURS]
-    if node.get("mana_pull_powered") is True:            # two dice, one token each
-        return [[("set_dice", (a, b)), ("gain_mana_token", a), ("gain_mana_token", b)]
-                for i, a in enumerate(BASIC_COLOURS) for b in BASIC_COLOURS[i:]]
+    if node.get("mana_draw_powered") is True:  # one die set to a colour, 2 tokens
+        return [[("set_dice", (c,)), ("gain_mana_token", c), ("gain_mana_token", c)] for c in BASIC_COLOURS]
+    if node.get("mana_pull_powered") is True:  # two dice, one token each
+        return [
+            [("set_dice", (a, b)), ("gain_mana_token", a), ("gain_mana_token", b)]
+            for i, a in enumerate(BASIC_COLOURS)
+            for b in BASIC_COLOURS[i:]
+        ]
     if isinstance(node.get("interaction_bonus"), list):  # Noble Manners
         fame, rep = node["interaction_bonus"]
         return [[("interaction_bonus", (fame, rep))]]
-    if isinstance(node.get("influence_per_wound_total"), list):   # In Need
+    if isinstance(node.get("influence_per_wound_total"), list):  # In Need
         return [[("influence_per_wound", tuple(node["influence_per_wound_total"]))]]
-    if isinstance(node.get("attack_per_enemy_blocked"), list):    # Counterattack
+    if isinstance(node.get("attack_per_enemy_blocked"), list):  # Counterattack
         base, per = node["attack_per_enemy_blocked"]
         return [[("attack", {"value": base + per * sit.blocked, "type": "melee", "element": "physical"})]]
     for key, kind in (("fire_attack_per_enemy", "attack"), ("fire_block_per_enemy", "block")):
-        if isinstance(node.get(key), list):                        # Flame Wall powered
+        if isinstance(node.get(key), list):  # Flame Wall powered
             base, per = node[key]
             v = {"value": base + per * sit.enemies, "element": "fire"}
             return [[(kind, dict(v, type="melee") if kind == "attack" else v)]]
-    if node.get("effect") == "apply_recruitment_bonus":           # Heroic Tale
+    if node.get("effect") == "apply_recruitment_bonus":  # Heroic Tale
         return [[("recruit_bonus", (node.get("reputationPerRecruit", 0), node.get("famePerRecruit", 0)))]]
-    if _is_modifier(node, "attack_block_card_bonus", "turn"):      # Ambush
+    if _is_modifier(node, "attack_block_card_bonus", "turn"):  # Ambush
         m = node["modifier"]
         return [[("card_bonus", (m.get("attackBonus", 0), m.get("blockBonus", 0)))]]
-    if _is_modifier(node, "mountain_lore_hand_limit", "turn"):     # Mountain Lore
+    if _is_modifier(node, "mountain_lore_hand_limit", "turn"):  # Mountain Lore
         m = node["modifier"]
         return [[("terrain_hand_limit", (m.get("hillsBonus", 0), m.get("mountainBonus", 0)))]]
-    if isinstance(node.get("recruit_discount"), list):   # Ruthless Coercion basic, Charm
+    if isinstance(node.get("recruit_discount"), list):  # Ruthless Coercion basic, Charm
         return [[("recruit_discount", tuple(node["recruit_discount"]))]]
-    if isinstance(node.get("ready_units_for_influence"), list):   # Ruthless Coercion powered
+    if isinstance(node.get("ready_units_for_influence"), list):  # Ruthless Coercion powered
         return [[("ready_for_influence", tuple(node["ready_units_for_influence"]))]]
-    if isinstance(node.get("track_attack_defeat_fame"), list):   # Axe Throw powered
-        return [[("defeat_bonus", {"fame": node["track_attack_defeat_fame"][2], "reputation": 0,
-                                   "each": False})]]
-    if node.get("discard_for_crystal") is True:          # Savage Harvesting: optional
+    if isinstance(node.get("track_attack_defeat_fame"), list):  # Axe Throw powered
+        return [
+            [("defeat_bonus", {"fame": node["track_attack_defeat_fame"][2], "reputation": 0, "each": False})]
+        ]
+    if node.get("discard_for_crystal") is True:  # Savage Harvesting: optional
         return [[], [("discard_cost", 1), ("crystal_of_discard", 1)]]
-    if node.get("select_hex_for_cost_reduction") is True:       # Druidic Paths basic
+    if node.get("select_hex_for_cost_reduction") is True:  # Druidic Paths basic
         return [[("space_cost", {"amount": -1, "minimum": 2})]]
-    if node.get("grant_extra_source_die_with_black_as_any_color") is True:   # Mana Pull basic
+    if node.get("grant_extra_source_die_with_black_as_any_color") is True:  # Mana Pull basic
         return [[("extra_dice", 1), ("black_any", True)]]
-    if node.get("terrain_based_block") is True:          # One with the Land powered
+    if node.get("terrain_based_block") is True:  # One with the Land powered
         return _terrain_block(sit)
-    if _is_modifier(node, "cold_toughness_block", "combat"):   # Cold Toughness powered
+    if _is_modifier(node, "cold_toughness_block", "combat"):  # Cold Toughness powered
         return [[("block_per_trait", 1)]]
-    if node.get("select_terrain_for_cost_reduction") is True:   # Druidic Paths powered
-        return [[("terrain_cost", {"terrain": k, "amount": -1, "minimum": 2, "replace": None})]
-                for k in CHOOSABLE_TERRAINS]
-    if isinstance(node.get("scaling_attack"), list):     # Battle Rage
+    if node.get("select_terrain_for_cost_reduction") is True:  # Druidic Paths powered
+        return [
+            [("terrain_cost", {"terrain": k, "amount": -1, "minimum": 2, "replace": None})]
+            for k in CHOOSABLE_TERRAINS
+        ]
+    if isinstance(node.get("scaling_attack"), list):  # Battle Rage
         base, how, per, _, _, cap = node["scaling_attack"]
         if how.get("effect") != "SCALING_PER_WOUND_THIS_COMBAT":
             return None
         bonus = min(cap.get("maximum", 99), per * sit.wounds)
         return [[("attack", {"value": base + bonus, "type": "melee", "element": "physical"})]]
-    if node.get("effect") == "discard_for_bonus" and node.get("discardFilter") == "wound_only" \
-            and node.get("maxDiscards") == 1:                   # Stout Resolve basic
+    if (
+        node.get("effect") == "discard_for_bonus"
+        and node.get("discardFilter") == "wound_only"
+        and node.get("maxDiscards") == 1
+    ):  # Stout Resolve basic
         out = []
         for opt in node["choiceOptions"]:
             for r in _walk(opt, sit):
@@ -194,11 +259,17 @@ def _card_node(node: dict, sit: Situation) -> list[list[Atom]] | None:
     every = _all_enemies(node)
     if every is not None:
         return [[("all_enemies", every)]]
-    if isinstance(node.get("attack_with_defeat_bonus"), list):   # Chivalry
+    if isinstance(node.get("attack_with_defeat_bonus"), list):  # Chivalry
         value, gain = node["attack_with_defeat_bonus"]
-        return [[("attack", {"value": value, "type": "melee", "element": "physical"}),
-                 ("defeat_bonus", {"fame": gain.get("fame", 0), "reputation": gain.get("reputation", 0),
-                                   "each": True})]]
+        return [
+            [
+                ("attack", {"value": value, "type": "melee", "element": "physical"}),
+                (
+                    "defeat_bonus",
+                    {"fame": gain.get("fame", 0), "reputation": gain.get("reputation", 0), "each": True},
+                ),
+            ]
+        ]
     bonus = _move_bonus(node)
     if bonus is not None:
         return [[("move_bonus", bonus)]]
@@ -206,14 +277,18 @@ def _card_node(node: dict, sit: Situation) -> list[list[Atom]] | None:
 
 
 def _is_modifier(node: dict, effect: str, duration: str) -> bool:
-    return node.get("effect") == "apply_modifier" and node.get("duration") == duration and \
-        (node.get("modifier") or {}).get("effect") == effect
+    return (
+        node.get("effect") == "apply_modifier"
+        and node.get("duration") == duration
+        and (node.get("modifier") or {}).get("effect") == effect
+    )
 
 
 def _terrain_block(sit: Situation) -> list[list[Atom]]:
     """Block equal to the unmodified move cost of the hero's space, fire by day, ice by night
     (One with the Land; reading in catalog.toml)."""
     from engine.games.mage_knight.content.load import content
+
     cost = content().terrain.get(sit.terrain)
     value = None if cost is None else (cost.night if sit.night else cost.day)
     if not value:
@@ -240,8 +315,12 @@ def _terrain_mod(node: dict) -> dict | None:
     m = node.get("modifier") or {}
     if m.get("effect") != "terrain_cost" or m.get("terrain") in IMPASSABLE:
         return None
-    return {"terrain": m["terrain"], "amount": m.get("amount", 0), "minimum": m.get("minimum", 0),
-            "replace": m.get("replaceCost")}
+    return {
+        "terrain": m["terrain"],
+        "amount": m.get("amount", 0),
+        "minimum": m.get("minimum", 0),
+        "replace": m.get("replaceCost"),
+    }
 
 
 STAT_KEYS = {"effect", "stat", "amount", "minimum", "fortifiedAmount"}
@@ -250,20 +329,35 @@ STAT_KEYS = {"effect", "stat", "amount", "minimum", "fortifiedAmount"}
 def _all_enemies(node: dict) -> dict | None:
     """A combat-long armour change on every enemy (Tremor): applied to each enemy it may
     affect (MK:8:Combat:4); minimum 1 is the combat module's own floor."""
-    if node.get("effect") != "apply_modifier" or node.get("duration") != "combat" or \
-            (node.get("scope") or {}).get("effect") != "all_enemies":
+    if (
+        node.get("effect") != "apply_modifier"
+        or node.get("duration") != "combat"
+        or (node.get("scope") or {}).get("effect") != "all_enemies"
+    ):
         return None
     mod = node.get("modifier") or {}
-    if mod.get("effect") != "enemy_stat" or mod.get("stat") != "stat_armor" or \
-            set(mod) - STAT_KEYS - {"excludeResistance"}:
+    if (
+        mod.get("effect") != "enemy_stat"
+        or mod.get("stat") != "stat_armor"
+        or set(mod) - STAT_KEYS - {"excludeResistance"}
+    ):
         return None
-    return {"armour": mod["amount"], "fortified_armour": mod.get("fortifiedAmount", mod["amount"]),
-            "exclude_resistance": mod.get("excludeResistance", "")}
+    return {
+        "armour": mod["amount"],
+        "fortified_armour": mod.get("fortifiedAmount", mod["amount"]),
+        "exclude_resistance": mod.get("excludeResistance", ""),
+    }
 
 
 PHASES = {"COMBAT_PHASE_BLOCK": "block", "COMBAT_PHASE_ATTACK": "attack", "COMBAT_PHASE_RANGED": "ranged"}
-TARGET_KEYS = {"effect", "template", "requiredPhase", "excludeResistance", "excludeArcaneImmune",
-               "excludeSummoned"}
+TARGET_KEYS = {
+    "effect",
+    "template",
+    "requiredPhase",
+    "excludeResistance",
+    "excludeArcaneImmune",
+    "excludeSummoned",
+}
 
 
 def _enemy_effect(node: dict) -> dict | None:
@@ -274,10 +368,15 @@ def _enemy_effect(node: dict) -> dict | None:
     tpl = node.get("template") or {}
     if set(tpl) != {"modifiers"}:
         return None
-    out = {"armour": 0, "attack": 0, "prevent": False, "phase": PHASES.get(node.get("requiredPhase", ""), ""),
-           "exclude_resistance": node.get("excludeResistance", ""),
-           "exclude_arcane": bool(node.get("excludeArcaneImmune")),
-           "exclude_summoned": bool(node.get("excludeSummoned"))}
+    out = {
+        "armour": 0,
+        "attack": 0,
+        "prevent": False,
+        "phase": PHASES.get(node.get("requiredPhase", ""), ""),
+        "exclude_resistance": node.get("excludeResistance", ""),
+        "exclude_arcane": bool(node.get("excludeArcaneImmune")),
+        "exclude_summoned": bool(node.get("excludeSummoned")),
+    }
     for m in tpl["modifiers"]:
         mod = m.get("modifier") or {}
         if mod.get("effect") == "enemy_skip_attack" and set(mod) == {"effect"}:
@@ -285,7 +384,7 @@ def _enemy_effect(node: dict) -> dict | None:
         elif mod.get("effect") == "enemy_stat" and set(mod) <= STAT_KEYS:
             if mod["stat"] == "stat_armor":
                 out["armour"] += mod["amount"]
-                if "fortifiedAmount" in mod:         # Tremor powered: more on fortified enemies
+                if "fortifiedAmount" in mod:  # Tremor powered: more on fortified enemies
                     out["fortified_armour"] = mod["fortifiedAmount"]
             elif mod["stat"] == "stat_attack":
                 out["attack"] -= mod["amount"]
@@ -302,28 +401,49 @@ def plain_only(tree: Any) -> bool:
         return all(plain_only(n) for n in tree)
     if not isinstance(tree, dict):
         return True
-    if _terrain_mod(tree) is not None or _enemy_effect(tree) is not None or \
-            _card_node(tree, Situation()) is not None:
+    if (
+        _terrain_mod(tree) is not None
+        or _enemy_effect(tree) is not None
+        or _card_node(tree, Situation()) is not None
+    ):
         return True
     if effect_nodes.known(tree):
         return all(plain_only(n) for n in effect_nodes.children(tree))
     if "if_in_interaction" in tree and set(tree) == {"if_in_interaction"}:
         return plain_only(tree["if_in_interaction"])
-    known = set(PLAIN) | {"choice", "all", "if_in_combat", "if_on_terrain", "gain_mana_any_color",
-                          "attack_with_element", "ranged_attack_with_element", "type", "element",
-                          "ranged_attack", "siege_attack", "note", "convert_mana_to_crystal",
-                          "grant_extra_source_die", "discard_cost", "terrain_cost_change",
-                          "terrain_cost_min"}
+    known = set(PLAIN) | {
+        "choice",
+        "all",
+        "if_in_combat",
+        "if_on_terrain",
+        "gain_mana_any_color",
+        "attack_with_element",
+        "ranged_attack_with_element",
+        "type",
+        "element",
+        "ranged_attack",
+        "siege_attack",
+        "note",
+        "convert_mana_to_crystal",
+        "grant_extra_source_die",
+        "discard_cost",
+        "terrain_cost_change",
+        "terrain_cost_min",
+    }
     if set(tree) - known:
         return False
-    return all(plain_only(v) for k, v in tree.items()
-               if isinstance(v, (dict, list)) and k != "terrain_cost_change")
+    return all(
+        plain_only(v) for k, v in tree.items() if isinstance(v, (dict, list)) and k != "terrain_cost_change"
+    )
 
 
 def simplified(card) -> list[str]:
     """Which sides of a card hold nodes the interpreter does not apply yet."""
-    return [side for side, tree in (("basic", card.basic_effect), ("powered", card.powered_effect))
-            if not plain_only(tree)]
+    return [
+        side
+        for side, tree in (("basic", card.basic_effect), ("powered", card.powered_effect))
+        if not plain_only(tree)
+    ]
 
 
 def mana_costs(atoms: list[Atom]) -> list[tuple[str, ...]]:
@@ -350,12 +470,18 @@ def words(atoms: list[Atom]) -> str:
             el = "" if v["element"] == "physical" else v["element"] + " "
             parts.append(f"{el}block {v['value']}")
         elif k == "enemy_effect":
-            bits = ([f"armour {v['armour']:+d}"] if v["armour"] else []) + \
-                ([f"attack -{v['attack']}"] if v["attack"] else []) + (["no attack"] if v["prevent"] else [])
+            bits = (
+                ([f"armour {v['armour']:+d}"] if v["armour"] else [])
+                + ([f"attack -{v['attack']}"] if v["attack"] else [])
+                + (["no attack"] if v["prevent"] else [])
+            )
             parts.append("one enemy: " + ", ".join(bits))
         elif k == "terrain_cost":
-            parts.append(f"{v['terrain']} costs {v['replace']}" if v["replace"] is not None
-                         else f"{v['terrain']} {v['amount']:+d} (min {v['minimum']})")
+            parts.append(
+                f"{v['terrain']} costs {v['replace']}"
+                if v["replace"] is not None
+                else f"{v['terrain']} {v['amount']:+d} (min {v['minimum']})"
+            )
         else:
             parts.append(f"{k.replace('_', ' ')} {plain(v)}")
     return ", ".join(parts) or "nothing"

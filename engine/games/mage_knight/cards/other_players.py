@@ -3,6 +3,7 @@ loses a crystal (Mana Meltdown), takes a wound per crystal of a colour (Mana Rad
 Action card so discarded), or spends a ready unit up to a level (Energy Flow). Each of those
 choices is its player's own prompt (asks.py): the crystal lost, the card discarded, the unit
 spent; the caster then picks the crystal gained (Mana Meltdown) or the card taken (Mind Steal)."""
+
 from __future__ import annotations
 
 from engine.games.mage_knight.cards.asks import add
@@ -27,8 +28,16 @@ def apply(ctx, t, seat: int, v: dict, cmd: dict) -> None:
         if do == "lose_crystal":
             new.append({"seat": s, "do": "lose_crystal", "caster": seat, "rule": RULE})
         elif do == "discard_colour":
-            new.append({"seat": s, "do": "discard_colour", "colour": arg, "caster": seat,
-                        "steal": bool(v.get("steal")), "rule": RULE})
+            new.append(
+                {
+                    "seat": s,
+                    "do": "discard_colour",
+                    "colour": arg,
+                    "caster": seat,
+                    "steal": bool(v.get("steal")),
+                    "rule": RULE,
+                }
+            )
         elif do == "wound_per_crystal":
             n = t.game.players[s].crystals.get(arg, 0)
             if n:

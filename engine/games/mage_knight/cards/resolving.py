@@ -2,38 +2,52 @@
 effect tree read by effects.py for the time of day, the terrain and site, the combat, then this
 turn's effects (turn_effects: conversions, Shapeshift, raised sideways values). Legal commands,
 card play and the bots all read resolutions here."""
+
 from __future__ import annotations
 
 from functools import cache
 
 from engine.games.mage_knight.cards import effects
+from engine.games.mage_knight.cards.turn_effects import changed_attacks, converted, shapeshifted
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.situations.card_overrides import card_values
-from engine.games.mage_knight.cards.turn_effects import changed_attacks, converted, shapeshifted
+
+SIDEWAYS = ("move", "influence")  # outside combat (MK:4:Deed:3e)
 
 
-SIDEWAYS = ("move", "influence")   # outside combat (MK:4:Deed:3e)
-
-
-SIDEWAYS_COMBAT = ({"value": 1, "type": "melee", "element": "physical"},
-                   {"value": 1, "element": "physical"})   # Attack 1 or Block 1, physical
+SIDEWAYS_COMBAT = (
+    {"value": 1, "type": "melee", "element": "physical"},
+    {"value": 1, "element": "physical"},
+)  # Attack 1 or Block 1, physical
 
 
 INTERACTION_SITES = ("village", "monastery")
 
 
 @cache
-def card_resolutions(cid: str, mode: str, in_combat: bool, terrain: str, wounds: int = 0,
-                     night: bool = False, blocked: int = 0, enemies: int = 0,
-                     interacting: bool = False, site: str = "") -> tuple:
+def card_resolutions(
+    cid: str,
+    mode: str,
+    in_combat: bool,
+    terrain: str,
+    wounds: int = 0,
+    night: bool = False,
+    blocked: int = 0,
+    enemies: int = 0,
+    interacting: bool = False,
+    site: str = "",
+) -> tuple:
     card = content().cards[cid]
     if mode == "sideways":
         if in_combat:
             return ([("attack", SIDEWAYS_COMBAT[0])], [("block", SIDEWAYS_COMBAT[1])])
         return tuple([(k, 1)] for k in SIDEWAYS)
     tree = card.basic_effect if mode == "basic" else card.powered_effect
-    return tuple(effects.resolutions(tree, effects.Situation(in_combat, terrain, wounds, night, blocked,
-                                                             enemies, interacting, site)))
+    return tuple(
+        effects.resolutions(
+            tree, effects.Situation(in_combat, terrain, wounds, night, blocked, enemies, interacting, site)
+        )
+    )
 
 
 def situation(t, seat: int) -> tuple:
@@ -41,11 +55,28 @@ def situation(t, seat: int) -> tuple:
     on; a combat's own time of day counts (dungeons and tombs fight by night)."""
     c = t.game.combat
     if c is None:
-        return (False, terrain_here(t, seat), 0, t.game.night, 0, 0, may_interact(t, seat), site_here(t, seat))
+        return (
+            False,
+            terrain_here(t, seat),
+            0,
+            t.game.night,
+            0,
+            0,
+            may_interact(t, seat),
+            site_here(t, seat),
+        )
     foes = [e for e in c.enemies if not e.defeated and not e.discarded]
     blocked = sum(1 for e in c.enemies if e.attacks and all(a.blocked for a in e.attacks))
-    return (True, terrain_here(t, seat), c.wounds_to_hand + c.other_hand_wounds + c.wounds_to_discard,
-            c.night, blocked, len(foes), False, site_here(t, seat))
+    return (
+        True,
+        terrain_here(t, seat),
+        c.wounds_to_hand + c.other_hand_wounds + c.wounds_to_discard,
+        c.night,
+        blocked,
+        len(foes),
+        False,
+        site_here(t, seat),
+    )
 
 
 def may_interact(t, seat: int) -> bool:
@@ -53,8 +84,11 @@ def may_interact(t, seat: int) -> bool:
     sp = t.game.board.spaces.get(t.game.players[seat].pos)
     if sp is None:
         return False
-    return sp.site in INTERACTION_SITES or (sp.site in ("keep", "mage_tower") and sp.conquered_by == seat) \
-        or (sp.site == "city" and sp.conquered_by != -1)     # a conquered or friendly city (part 2)
+    return (
+        sp.site in INTERACTION_SITES
+        or (sp.site in ("keep", "mage_tower") and sp.conquered_by == seat)
+        or (sp.site == "city" and sp.conquered_by != -1)
+    )  # a conquered or friendly city (part 2)
 
 
 def seat_resolutions(t, seat: int, cid: str, mode: str) -> tuple:
@@ -62,19 +96,24 @@ def seat_resolutions(t, seat: int, cid: str, mode: str) -> tuple:
     raised sideways value (Wolf's Howl)."""
     fx = t.game.players[seat].turn_effects
     out = card_resolutions(cid, mode, *situation(t, seat))
-    out = card_values(t, cid, mode, out)        # a situation's [overrides."<card>"] (overrides_cards)
+    out = card_values(t, cid, mode, out)  # a situation's [overrides."<card>"] (overrides_cards)
     value = fx.get("wound_sideways") if cid == "wound" else fx.get("sideways")
-    if isinstance(value, list):     # [for a basic action, for the others] (I Don't Give a Damn)
+    if isinstance(value, list):  # [for a basic action, for the others] (I Don't Give a Damn)
         value = value[0] if content().cards[cid].kind == "basic_action" else value[1]
-    match = fx.get("sideways_match")       # Universal Power: more for a card of the mana's colour
-    if mode == "sideways" and match and cid != "wound" and match[0] in (content().cards[cid].color or "").removeprefix("dual:").split("/"):
+    match = fx.get("sideways_match")  # Universal Power: more for a card of the mana's colour
+    if (
+        mode == "sideways"
+        and match
+        and cid != "wound"
+        and match[0] in (content().cards[cid].color or "").removeprefix("dual:").split("/")
+    ):
         value = match[1]
     if mode == "sideways" and value:
         out = tuple([(k, dict(v, value=value) if isinstance(v, dict) else value)] for [(k, v)] in out)
     if fx.get("shapeshift") and mode != "sideways" and content().cards[cid].kind == "basic_action":
         out = tuple(out) + tuple(shapeshifted(out))
     every = [x for x in fx.get("attack_changes", []) if x[1] == "all"]
-    if every:                      # Altem Mages: every attack cold fire or siege (offered as such)
+    if every:  # Altem Mages: every attack cold fire or siege (offered as such)
         out = tuple(changed_attacks({"attack_changes": every}, list(r)) for r in out)
     return converted(fx, out, t.game.combat is not None)
 
@@ -100,5 +139,9 @@ def skill_resolutions(skill: str, t=None, seat: int = -1) -> tuple:
     if t is None:
         return tuple(effects.resolutions(content().skills[skill].effect))
     sit = situation(t, seat)
-    return tuple(effects.resolutions(content().skills[skill].effect,
-                                     effects.Situation(sit[0], sit[1], sit[2], sit[3], sit[4], sit[5], sit[6], sit[7])))
+    return tuple(
+        effects.resolutions(
+            content().skills[skill].effect,
+            effects.Situation(sit[0], sit[1], sit[2], sit[3], sit[4], sit[5], sit[6], sit[7]),
+        )
+    )

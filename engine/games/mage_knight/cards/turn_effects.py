@@ -2,12 +2,12 @@
 MK:5:Effects:1): how they are recorded and folded, and the few rules that read them where wounds
 are taken, a turn ends, points are converted or a unit is activated. A low module: the ledger,
 the fold and the resolutions read it without importing card play."""
+
 from __future__ import annotations
 
+from engine.games.mage_knight import state as S
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
-
-from engine.games.mage_knight import state as S
 
 
 # -- turn-long effects --------------------------------------------------------------------------
@@ -15,7 +15,7 @@ def set_effect(ctx, seat: int, key: str, value) -> None:
     ctx.emit("mk.turn_effect", {"seat": seat, "key": key, "value": value}, rule="MK:5:Effects:1")
 
 
-LISTED = ("convert", "safe", "attack_changes")      # turn effects that collect every value given
+LISTED = ("convert", "safe", "attack_changes")  # turn effects that collect every value given
 
 
 # raised sideways values: a number, or a pair [for a basic action, for the others]
@@ -32,7 +32,7 @@ def fold(t, d) -> None:
         fx[k] = list(fx.get(k, [])) + [v]
     elif k in SIDEWAYS and k in fx and (isinstance(fx[k], list) or isinstance(v, list)):
         old, new = (x if isinstance(x, list) else [x, x] for x in (fx[k], v))
-        fx[k] = [max(a, b) for a, b in zip(old, new)]   # a pair and a number: the higher per kind
+        fx[k] = [max(a, b) for a, b in zip(old, new)]  # a pair and a number: the higher per kind
     elif isinstance(v, int) and not isinstance(v, bool):
         fx[k] = fx.get(k, 0) + v
     else:
@@ -46,8 +46,11 @@ def effects_of(t, seat: int) -> dict:
 def strip(ctx, t, uid: str, lose, gain, source: str, raise_attack: int = 0) -> None:
     """An enemy loses abilities or resistances ("resistances" for all of them), gains abilities,
     or attacks harder, for this combat (MK:8:Combat:4)."""
-    ctx.emit("mk.enemy_changed", {"enemy": uid, "lose": list(lose), "gain": list(gain), "raise": raise_attack,
-                                  "source": source}, rule="MK:8:Combat:4")
+    ctx.emit(
+        "mk.enemy_changed",
+        {"enemy": uid, "lose": list(lose), "gain": list(gain), "raise": raise_attack, "source": source},
+        rule="MK:8:Combat:4",
+    )
 
 
 def fold_enemy(t, d) -> None:
@@ -60,12 +63,14 @@ def fold_enemy(t, d) -> None:
                 u.resistances = sorted(set(u.resistances) | set(d["gain"]))
         return
     e = next(x for x in c.enemies if x.uid == d["enemy"])
-    if "fame" in d:          # another player's keep: half fame (map_rules)
-        c.audit.append(f"{e.uid}: fame {e.fame} -> {d['fame']}, half for another player's keep (MK:8:Combat:1a)")
+    if "fame" in d:  # another player's keep: half fame (map_rules)
+        c.audit.append(
+            f"{e.uid}: fame {e.fame} -> {d['fame']}, half for another player's keep (MK:8:Combat:1a)"
+        )
         e.fame = d["fame"]
         return
     for what in d["lose"]:
-        if what.startswith("element:"):          # "element:fire>physical" (Know Your Prey)
+        if what.startswith("element:"):  # "element:fire>physical" (Know Your Prey)
             frm, to = what.removeprefix("element:").split(">")
             for a in e.attacks:
                 if a.element == frm or (frm == "fire/ice" and a.element in ("fire", "ice")):
@@ -81,9 +86,15 @@ def fold_enemy(t, d) -> None:
     e.abilities = e.abilities + [a for a in d["gain"] if a not in e.abilities]
     for a in e.attacks:
         a.weakened -= d.get("raise", 0)
-    c.audit.append(f"{d['source']}: {e.uid} " + ", ".join(
-        [f"loses {x}" for x in d["lose"]] + [f"gains {x}" for x in d["gain"]] +
-        ([f"attack +{d['raise']}"] if d.get("raise") else [])) + " for this combat (MK:8:Combat:4)")
+    c.audit.append(
+        f"{d['source']}: {e.uid} "
+        + ", ".join(
+            [f"loses {x}" for x in d["lose"]]
+            + [f"gains {x}" for x in d["gain"]]
+            + ([f"attack +{d['raise']}"] if d.get("raise") else [])
+        )
+        + " for this combat (MK:8:Combat:4)"
+    )
 
 
 # -- hooks of other modules ---------------------------------------------------------------------
@@ -122,7 +133,7 @@ def end_of_turn(ctx, t, seat: int) -> None:
         for colour in fx.get("spent_crystals", []):
             ctx.emit("mk.crystal", {"seat": seat, "colour": colour, "delta": 1}, rule="MK:5:Effects:1")
     if fx.get("throw_turn_wounds"):
-        wounds = [c for c in t.zone(S.hand(seat)) if card_name(c) == "wound"][:fx.get("wounds_this_turn", 0)]
+        wounds = [c for c in t.zone(S.hand(seat)) if card_name(c) == "wound"][: fx.get("wounds_this_turn", 0)]
         if wounds:
             zones.move(ctx, S.hand(seat), S.WOUNDS, wounds, rule="MK:5:Effects:1")
 
@@ -143,8 +154,11 @@ def converted(fx: dict, resolutions, in_combat: bool) -> tuple:
             for k, v in atoms:
                 if k == cv["from"] and isinstance(v, int) and v // cv["rate"]:
                     n = v // cv["rate"]
-                    new.append(("attack", {"value": n, "type": cv["type"], "element": cv["element"]})
-                               if cv["to"] == "attack" else ("block", {"value": n, "element": cv["element"]}))
+                    new.append(
+                        ("attack", {"value": n, "type": cv["type"], "element": cv["element"]})
+                        if cv["to"] == "attack"
+                        else ("block", {"value": n, "element": cv["element"]})
+                    )
                 else:
                     new.append((k, v))
             out.append(new)
@@ -160,7 +174,10 @@ def unit_bonus(ctx, t, seat: int, atoms: list) -> list:
     out, used = [], False
     for k, v in atoms:
         if k == "attack" and (att or (ranged and v["type"] in ("ranged", "siege"))):
-            v, used = dict(v, value=v["value"] + att + (ranged if v["type"] in ("ranged", "siege") else 0)), True
+            v, used = (
+                dict(v, value=v["value"] + att + (ranged if v["type"] in ("ranged", "siege") else 0)),
+                True,
+            )
         elif k == "block" and blk:
             v, used = dict(v, value=v["value"] + blk), True
         out.append((k, v))
@@ -186,8 +203,20 @@ def shapeshifted(resolutions) -> list:
         for other in SHAPES:
             if other == k:
                 continue
-            out.append([(other, n if other == "move" else
-                         ({"value": n, "type": "melee", "element": el} if other == "attack" else {"value": n, "element": el}))])
+            out.append(
+                [
+                    (
+                        other,
+                        n
+                        if other == "move"
+                        else (
+                            {"value": n, "type": "melee", "element": el}
+                            if other == "attack"
+                            else {"value": n, "element": el}
+                        ),
+                    )
+                ]
+            )
     return out
 
 
@@ -199,12 +228,14 @@ def changed_attacks(fx: dict, atoms: list) -> list:
     for k, v in atoms:
         if k == "attack":
             for how, what in fx.get("attack_changes", []):
-                hit = what == "all" or (v["element"] == "physical" if what == "physical" else v["type"] == what)
+                hit = what == "all" or (
+                    v["element"] == "physical" if what == "physical" else v["type"] == what
+                )
                 if hit and how == "double":
                     v = dict(v, value=v["value"] * 2)
                 elif hit and how == "siege":
                     v = dict(v, type="siege")
-                elif hit and how == "coldfire":          # Altem Mages: every attack cold fire
+                elif hit and how == "coldfire":  # Altem Mages: every attack cold fire
                     v = dict(v, element="coldfire")
         out.append((k, v))
     return out

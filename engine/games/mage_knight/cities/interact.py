@@ -2,20 +2,20 @@
 (units with the city symbol; any unit in the White City), the Blue City's spells, the Red City's
 artifacts, the White City's elite units, the Green City's advanced actions, and the +1 influence
 per own shield. Revealing, assaulting and conquering cities is city_reveal.py."""
+
 from __future__ import annotations
 
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.apply_scenario_events import city_at
+from engine.games.mage_knight.cities import rules as CT
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.turn import actions as A
+from engine.games.mage_knight.turn import rewards
+from engine.games.mage_knight.turn.ledger import REPUTATION_MIN
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from engine.games.mage_knight.turn import actions as A
-from engine.games.mage_knight.turn.ledger import REPUTATION_MIN
-from engine.games.mage_knight.cities import rules as CT
-from engine.games.mage_knight.turn import rewards
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.apply_scenario_events import city_at
-
-CITY_PRICE = {"artifact": 12, "elite": 2, "advanced_action": 6}   # MK:8:Interact:4e (AA: stand-in, A6)
+CITY_PRICE = {"artifact": 12, "elite": 2, "advanced_action": 6}  # MK:8:Interact:4e (AA: stand-in, A6)
 SHOP = {"red": "artifact", "white": "elite", "green": "advanced_action"}
 
 
@@ -66,9 +66,7 @@ def interactions(t, seat: int) -> list[dict]:
         what = SHOP.get(colour)
         if what is None or pool < CITY_PRICE[what]:
             continue
-        if what == "artifact" and t.zone(S.ARTIFACT_DECK):
-            out.append({"kind": "city_buy", "what": what})
-        elif what == "elite" and t.zone(S.ELITE_UNITS):
+        if (what == "artifact" and t.zone(S.ARTIFACT_DECK)) or (what == "elite" and t.zone(S.ELITE_UNITS)):
             out.append({"kind": "city_buy", "what": what})
         elif what == "advanced_action":
             out += [{"kind": "city_buy", "what": what, "card": cid} for cid in t.zone(S.AA_OFFER)]

@@ -9,17 +9,17 @@ exploring, moving and combat.
 - after the combat: a shield per defeated defender, conquest and the leader when the last falls;
   a failed assault retreats to the space the hero came from (MK:10:City:2).
 """
+
 from __future__ import annotations
 
-from engine.mechanics import zones
-
-from engine.games.mage_knight.cities import rules as CT
 from engine.games.mage_knight import state as S
-from engine.games.mage_knight.map.board import key
-from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.apply_scenario_events import city_at
-from engine.games.mage_knight.scenarios.book import scenarios
+from engine.games.mage_knight.cities import rules as CT
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.map.board import key
 from engine.games.mage_knight.map.tokens import draw_token
+from engine.games.mage_knight.scenarios.book import scenarios
+from engine.mechanics import zones
 
 
 def reveal(ctx, t, tile: str, centre) -> None:
@@ -27,14 +27,20 @@ def reveal(ctx, t, tile: str, centre) -> None:
     g = t.game
     c = content()
     from engine.games.mage_knight.map.board import tile_spaces
+
     where = tile_spaces(g.board, centre)
     space = next(key(where[h.pos]) for h in c.tiles[tile].hexes if h.site == "city")
     from engine.games.mage_knight.scenarios.variants import megalopolis_level, random_city_colour
+
     colour = random_city_colour(ctx, t, c.tiles[tile].city_color)
     status = scenarios()[g.scenario].city_status
     level, tokens, shields = 0, [], []
     mega = megalopolis_level(t)
-    if status == "hostile" and mega and len(g.cities) == scenarios()[g.scenario].setup(t.players).city_core - 1:
+    if (
+        status == "hostile"
+        and mega
+        and len(g.cities) == scenarios()[g.scenario].setup(t.players).city_core - 1
+    ):
         megalopolis(ctx, t, space, colour, mega)
         return
     if status == "hostile":
@@ -47,8 +53,18 @@ def reveal(ctx, t, tile: str, centre) -> None:
                 tokens.append(tok)
     elif status == "friendly":
         shields = list(range(t.players))
-    ctx.emit("mk.city", {"colours": [colour], "spaces": [space], "level": level, "defenders": len(tokens),
-                         "status": status, "shields": shields}, rule="MK:10:City:1")
+    ctx.emit(
+        "mk.city",
+        {
+            "colours": [colour],
+            "spaces": [space],
+            "level": level,
+            "defenders": len(tokens),
+            "status": status,
+            "shields": shields,
+        },
+        rule="MK:10:City:1",
+    )
 
 
 def megalopolis(ctx, t, space: str, colour: str, level: int) -> None:
@@ -56,6 +72,7 @@ def megalopolis(ctx, t, space: str, colour: str, level: int) -> None:
     from the remaining ones stands on the space to the right; each half gets half the level (the
     left rounds up); both garrisons are pooled face down into one."""
     from engine.mechanics import hexgrid as hg
+
     g = t.game
     c = content()
     on_tiles = {c.tiles[x].city_color for x in t.zone(S.TILES) + t.zone(S.MAP) if c.tiles[x].has_city}
@@ -65,11 +82,26 @@ def megalopolis(ctx, t, space: str, colour: str, level: int) -> None:
     other = ctx.pick("megalopolis", sorted(remaining), 1, rule="MK:18:Scen:CityLevels")[0]
     if S.garrison(space) not in t.zones:
         zones.create(ctx, S.garrison(space), [], rule="MK:18:Scen:CityLevels", vis="hidden")
-    tokens = [tok for tok in (draw_token(ctx, t, pile, S.garrison(space), rule="MK:18:Scen:CityLevels")
-                              for pile in CT.megalopolis_piles(colour, other, level)) if tok]
-    ctx.emit("mk.city", {"colours": [colour, other], "spaces": [space, right], "level": level,
-                         "defenders": len(tokens), "status": "hostile", "shields": []},
-             rule="MK:18:Scen:CityLevels")
+    tokens = [
+        tok
+        for tok in (
+            draw_token(ctx, t, pile, S.garrison(space), rule="MK:18:Scen:CityLevels")
+            for pile in CT.megalopolis_piles(colour, other, level)
+        )
+        if tok
+    ]
+    ctx.emit(
+        "mk.city",
+        {
+            "colours": [colour, other],
+            "spaces": [space, right],
+            "level": level,
+            "defenders": len(tokens),
+            "status": "hostile",
+            "shields": [],
+        },
+        rule="MK:18:Scen:CityLevels",
+    )
 
 
 def main_space(t, space: str) -> str:
@@ -90,6 +122,7 @@ def strengthen(t, space: str, combat) -> None:
     """City defenders get the colour bonus on top of being fortified (MK:10:City:1); the White
     City's armour bonus raises both values of an Elusive defender (MK:10:Abilities:Elusive)."""
     from engine.games.mage_knight.combat.state import raise_armour
+
     city = city_at(t.game, space)
     if city is None:
         return
@@ -113,9 +146,12 @@ def after_assault(ctx, t, seat: int, space: str, defeated: list[str]) -> None:
         ctx.emit(e.type, dict(e.data, space=space), rule=e.rule)
     city = city_at(g, space)
     if city.status != "conquered" and beaten:
-        from engine.games.mage_knight.readings.city import restore_defenders    # reading A22: do they stay defeated?
+        from engine.games.mage_knight.readings.city import (
+            restore_defenders,  # reading A22: do they stay defeated?
+        )
+
         restore_defenders(ctx, t, space, beaten)
-    if city.status != "conquered" and not g.joint:      # a joint assault retreats all at its end
+    if city.status != "conquered" and not g.joint:  # a joint assault retreats all at its end
         back = S.came_from(g.players[seat])
         if back and back != space:
             ctx.emit("mk.placed", {"seat": seat, "pos": back}, rule="MK:10:City:2")

@@ -29,19 +29,21 @@ API
 - `city_fame(cities, seats)`: the back of the scoring card (+7 leader, +4 shield, Greatest City
   Conqueror +5 / +2 tied, MK:19:Scen:BlitzConquest).
 """
+
 from __future__ import annotations
 
-from typing import Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
+from typing import Optional
 
 import msgspec
 
 from engine.games.mage_knight.content.load import content
 
 CITY_COLOURS = ("blue", "green", "red", "white")
-LEVELS = range(1, 12)                 # the city dial as the garrison table gives it
-MEGALOPOLIS_LEVELS = range(2, 25)     # MK:18:Scen:CityLevels
-ASSAULT_REPUTATION = -1               # MK:8:Combat:1a: whatever the outcome
-LEADER_FAME, SHIELD_FAME = 7, 4       # MK:15:Score (back of the scoring card)
+LEVELS = range(1, 12)  # the city dial as the garrison table gives it
+MEGALOPOLIS_LEVELS = range(2, 25)  # MK:18:Scen:CityLevels
+ASSAULT_REPUTATION = -1  # MK:8:Combat:1a: whatever the outcome
+LEADER_FAME, SHIELD_FAME = 7, 4  # MK:15:Score (back of the scoring card)
 CONQUEROR_TITLE, CONQUEROR_TIE = 5, 2  # MK:19:Scen:BlitzConquest
 
 
@@ -57,42 +59,58 @@ class Event(msgspec.Struct, frozen=True):
 
 class City(msgspec.Struct, kw_only=True):
     """One city (or a Megalopolis: two colours, two spaces, one garrison)."""
-    colours: list[str]                 # [colour] or [left, right] for a Megalopolis
+
+    colours: list[str]  # [colour] or [left, right] for a Megalopolis
     level: int
-    spaces: list[str]                  # "q,r" of each part
-    garrison: list[str] = []           # defender token ids not yet defeated
-    defeated: list[str] = []           # defender token ids defeated (stay so, reading A22)
-    shields: list[int] = []            # seat of each shield, in the order placed
-    status: str = "hostile"            # hostile | conquered | friendly | closed | sealed
-    leader: int = -1                   # -1: none (hostile, friendly, closed)
+    spaces: list[str]  # "q,r" of each part
+    garrison: list[str] = []  # defender token ids not yet defeated
+    defeated: list[str] = []  # defender token ids defeated (stay so, reading A22)
+    shields: list[int] = []  # seat of each shield, in the order placed
+    status: str = "hostile"  # hostile | conquered | friendly | closed | sealed
+    leader: int = -1  # -1: none (hostile, friendly, closed)
 
 
 class DefenderBonus(msgspec.Struct, frozen=True):
     fortified: bool = True
     armour: int = 0
-    attack: tuple[int, ...] = ()       # added to each of the enemy's attacks, in order
-    abilities: tuple[str, ...] = ()    # gained abilities
+    attack: tuple[int, ...] = ()  # added to each of the enemy's attacks, in order
+    abilities: tuple[str, ...] = ()  # gained abilities
 
 
 class Purchase(msgspec.Struct, frozen=True):
     what: str
-    influence: Optional[int]           # None: the rulebook's price did not survive (stand-in below)
-    mana: str = ""                     # "spell colour" for spells
+    influence: int | None  # None: the rulebook's price did not survive (stand-in below)
+    mana: str = ""  # "spell colour" for spells
     rule: str = "MK:8:Interact:4e"
     note: str = ""
 
 
 # MK:8:Interact:4e (and 4a, 4d): the shop of each conquered city, beyond recruiting.
 SHOPS: dict[str, tuple[Purchase, ...]] = {
-    "blue": (Purchase("spell", 7, mana="spell colour", rule="MK:8:Interact:4d",
-                      note="from the spell offer, onto the deed deck; the offer is refilled"),),
+    "blue": (
+        Purchase(
+            "spell",
+            7,
+            mana="spell colour",
+            rule="MK:8:Interact:4d",
+            note="from the spell offer, onto the deed deck; the offer is refilled",
+        ),
+    ),
     "red": (Purchase("artifact", 12, note="drawn at end of turn like a combat reward"),),
-    "white": (Purchase("elite_to_offer", 2, note="the top elite card joins the unit offer (reading A35)"),
-              Purchase("recruit_any_type", 0, rule="MK:8:Interact:4a",
-                       note="the White City recruits units of every type")),
-    "green": (Purchase("advanced_action", 6,
-                       note="stand-in price (the book's icon is lost, digest A6): as a monastery AA; "
-                            "from the AA offer (then refilled) or the top of the AA deck"),),
+    "white": (
+        Purchase("elite_to_offer", 2, note="the top elite card joins the unit offer (reading A35)"),
+        Purchase(
+            "recruit_any_type", 0, rule="MK:8:Interact:4a", note="the White City recruits units of every type"
+        ),
+    ),
+    "green": (
+        Purchase(
+            "advanced_action",
+            6,
+            note="stand-in price (the book's icon is lost, digest A6): as a monastery AA; "
+            "from the AA offer (then refilled) or the top of the AA deck",
+        ),
+    ),
 }
 # Sites each city lets a player recruit from: reading — any unit a city symbol allows; the
 # unit cards' symbols decide (content/units.json recruit_sites names "city" where printed).
@@ -110,8 +128,9 @@ def defender_piles(colour: str, level: int) -> list[str]:
     for g in content().garrisons:
         if g.city == colour and g.level == level:
             return list(g.piles)
-    raise CityError(f"a city level must be {LEVELS.start}..{LEVELS.stop - 1}, not {level} "
-                    "(MK:18:Scen:CityLevels)")
+    raise CityError(
+        f"a city level must be {LEVELS.start}..{LEVELS.stop - 1}, not {level} (MK:18:Scen:CityLevels)"
+    )
 
 
 def megalopolis_levels(level: int) -> tuple[int, int]:
@@ -124,8 +143,10 @@ def megalopolis_levels(level: int) -> tuple[int, int]:
 def megalopolis_piles(left: str, right: str, level: int) -> list[str]:
     """Both halves' garrisons pooled into one (MK:18:Scen:CityLevels)."""
     if left == right:
-        raise CityError(f"the two halves of a Megalopolis are two different cities, not {left} "
-                        "twice (MK:18:Scen:CityLevels)")
+        raise CityError(
+            f"the two halves of a Megalopolis are two different cities, not {left} "
+            "twice (MK:18:Scen:CityLevels)"
+        )
     lo, hi = megalopolis_levels(level)
     return defender_piles(left, lo) + defender_piles(right, hi)
 
@@ -135,17 +156,24 @@ def megalopolis_allowed(city_count: int) -> bool:
     return city_count <= 3
 
 
-def reveal_city(ctx, space: str, colour: str, level: int, draw: Callable[[str], str],
-                status: str = "hostile", megalopolis: int = 0, right_space: str = "",
-                remaining: Sequence[str] = ()) -> list[Event]:
+def reveal_city(
+    ctx,
+    space: str,
+    colour: str,
+    level: int,
+    draw: Callable[[str], str],
+    status: str = "hostile",
+    megalopolis: int = 0,
+    right_space: str = "",
+    remaining: Sequence[str] = (),
+) -> list[Event]:
     """The city's figure and card come out, its level is set and its defenders drawn face down
     (MK:7:Move:5; MK:18:Scen:CityLevels for a Megalopolis, whose second card is drawn at random
     from `remaining` colours through `ctx.pick`)."""
     if megalopolis:
         choices = sorted(c for c in remaining if c != colour)
         if not choices:
-            raise CityError("no city card is left for the Megalopolis's second half "
-                            "(MK:18:Scen:CityLevels)")
+            raise CityError("no city card is left for the Megalopolis's second half (MK:18:Scen:CityLevels)")
         other = ctx.pick("megalopolis", choices, 1, rule="MK:18:Scen:CityLevels")[0]
         colours, spaces = [colour, other], [space, right_space]
         piles = megalopolis_piles(colour, other, megalopolis)
@@ -154,8 +182,13 @@ def reveal_city(ctx, space: str, colour: str, level: int, draw: Callable[[str], 
         _check_colour(colour)
         colours, spaces, piles, rule = [colour], [space], defender_piles(colour, level), "MK:10:City:1"
     tokens = [draw(p) for p in piles]
-    return [Event("mk.city_revealed", {"colours": colours, "spaces": spaces, "level": level,
-                                       "garrison": tokens, "status": status}, rule)]
+    return [
+        Event(
+            "mk.city_revealed",
+            {"colours": colours, "spaces": spaces, "level": level, "garrison": tokens, "status": status},
+            rule,
+        )
+    ]
 
 
 def defender_bonus(colours: Sequence[str], enemy) -> DefenderBonus:
@@ -218,22 +251,32 @@ def defeat_defenders(city: City, seat: int, tokens: Sequence[str]) -> list[Event
     events = [Event("mk.city_shields", {"seat": seat, "tokens": list(tokens)}, "MK:10:City:2")]
     if len(tokens) == len(city.garrison):
         shields = list(city.shields) + [seat] * len(tokens)
-        events.append(Event("mk.city_conquered", {"spaces": list(city.spaces),
-                                                  "leader": leader(shields)}, "MK:10:City:2"))
+        events.append(
+            Event(
+                "mk.city_conquered", {"spaces": list(city.spaces), "leader": leader(shields)}, "MK:10:City:2"
+            )
+        )
     return events
 
 
 def fold(city: City, ev: Event) -> City:
     """The city after one of this module's events."""
     if ev.type == "mk.city_revealed":
-        return City(colours=list(ev.data["colours"]), level=ev.data["level"],
-                    spaces=list(ev.data["spaces"]), garrison=list(ev.data["garrison"]),
-                    status=ev.data["status"])
+        return City(
+            colours=list(ev.data["colours"]),
+            level=ev.data["level"],
+            spaces=list(ev.data["spaces"]),
+            garrison=list(ev.data["garrison"]),
+            status=ev.data["status"],
+        )
     if ev.type == "mk.city_shields":
         toks = ev.data["tokens"]
         return msgspec.structs.replace(
-            city, garrison=[t for t in city.garrison if t not in toks],
-            defeated=city.defeated + list(toks), shields=city.shields + [ev.data["seat"]] * len(toks))
+            city,
+            garrison=[t for t in city.garrison if t not in toks],
+            defeated=city.defeated + list(toks),
+            shields=city.shields + [ev.data["seat"]] * len(toks),
+        )
     if ev.type == "mk.city_conquered":
         return msgspec.structs.replace(city, status="conquered", leader=ev.data["leader"])
     raise CityError(f"not a city event: {ev.type}")
@@ -244,8 +287,7 @@ def friendly_city(colour: str, level: int, space: str, seats: Sequence[int]) -> 
     shield on it and nobody leads (reading A21: it counts as conquered for entry, interaction
     and the +1 hand limit)."""
     _check_colour(colour)
-    return City(colours=[colour], level=level, spaces=[space], shields=list(seats),
-                status="friendly")
+    return City(colours=[colour], level=level, spaces=[space], shields=list(seats), status="friendly")
 
 
 def influence_bonus(city: City, seat: int) -> int:
@@ -290,19 +332,28 @@ def city_fame(cities: Sequence[City], seats: Sequence[int]) -> dict[int, int]:
 # -- cooperative city assault (MK:13:Coop, digest §8.6) -------------------------------------
 class Invitee(msgspec.Struct, frozen=True):
     seat: int
-    adjacent: bool             # on a space adjacent to the city (either half of a Megalopolis)
+    adjacent: bool  # on a space adjacent to the city (either half of a Megalopolis)
     token_face_up: bool
     non_wound_cards: int
 
 
-def joint_assault_fault(city: City, initiator: int, acted: bool, alone_on_space: bool,
-                        adjacent: bool, blocked: bool, shares: Sequence[tuple[int, int]],
-                        invitees: Sequence[Invitee]) -> str | None:
+def joint_assault_fault(
+    city: City,
+    initiator: int,
+    acted: bool,
+    alone_on_space: bool,
+    adjacent: bool,
+    blocked: bool,
+    shares: Sequence[tuple[int, int]],
+    invitees: Sequence[Invitee],
+) -> str | None:
     """None if the joint assault may start (MK:13:Coop:2-3), else why not. `blocked`: the round
     end was announced or the scenario end triggered. `shares` lists (seat, defenders) in turn
     order starting with the initiator."""
     if blocked:
-        return "no joint assault after the round end is announced or the scenario end triggered (MK:13:Coop:2)"
+        return (
+            "no joint assault after the round end is announced or the scenario end triggered (MK:13:Coop:2)"
+        )
     if acted:
         return "the joint assault is the initiator's action, already taken this turn (MK:13:Coop:2)"
     if not adjacent or not alone_on_space:
@@ -316,11 +367,15 @@ def joint_assault_fault(city: City, initiator: int, acted: bool, alone_on_space:
         return "the proposal names the initiator first and at least one other hero, once each (MK:13:Coop:3)"
     wrong = [s for s in seats[1:] if s not in eligible]
     if wrong:
-        return (f"seat(s) {wrong} may not be invited: adjacent, turn token face up and a non-wound "
-                "card in hand are needed (MK:13:Coop:2)")
+        return (
+            f"seat(s) {wrong} may not be invited: adjacent, turn token face up and a non-wound "
+            "card in hand are needed (MK:13:Coop:2)"
+        )
     if any(n < 1 for _, n in shares) or sum(n for _, n in shares) != len(city.garrison):
-        return (f"the shares must give each participant at least 1 defender and all "
-                f"{len(city.garrison)} in total (MK:13:Coop:3)")
+        return (
+            f"the shares must give each participant at least 1 defender and all "
+            f"{len(city.garrison)} in total (MK:13:Coop:3)"
+        )
     return None
 
 
@@ -329,7 +384,10 @@ def deal_defenders(ctx, city: City, shares: Sequence[tuple[int, int]]) -> Event:
     order = ctx.pick("joint_assault", sorted(city.garrison), len(city.garrison), rule="MK:13:Coop:5")
     dealt, i = {}, 0
     for seat, n in shares:
-        dealt[str(seat)] = list(order[i:i + n])
+        dealt[str(seat)] = list(order[i : i + n])
         i += n
-    return Event("mk.joint_assault_dealt", {"spaces": list(city.spaces), "dealt": dealt,
-                                            "order": [s for s, _ in shares]}, "MK:13:Coop:5")
+    return Event(
+        "mk.joint_assault_dealt",
+        {"spaces": list(city.spaces), "dealt": dealt, "order": [s for s, _ in shares]},
+        "MK:13:Coop:5",
+    )

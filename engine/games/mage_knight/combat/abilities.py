@@ -4,11 +4,11 @@ targeted, with which points, against which armour, and who may take an attack's 
 Pure reads of a `combat.Combat`; every refusal is a (rule id, reason) pair so the ruleset can
 explain an illegal command. The arithmetic itself lives in `combat_math`.
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from engine.games.mage_knight.readings import combat as R
 from engine.games.mage_knight.combat.arithmetic import (
     Part,
     attack_total,
@@ -22,11 +22,17 @@ from engine.games.mage_knight.combat.state import (
     aims_at,
     strength,
 )
+from engine.games.mage_knight.readings import combat as R
 
 ATTACK_KINDS = ("ranged", "siege", "melee")
 # which points may be played in each phase (MK:9:Ranged:2, MK:9:Block:4, MK:10:Attack:1)
-PHASE_KINDS = {"ranged": ("ranged", "siege"), "block": ("block", "move"), "damage": (),
-               "attack": ATTACK_KINDS, "over": ()}
+PHASE_KINDS = {
+    "ranged": ("ranged", "siege"),
+    "block": ("block", "move"),
+    "damage": (),
+    "attack": ATTACK_KINDS,
+    "over": (),
+}
 Why = tuple[str, str]
 
 
@@ -39,7 +45,9 @@ def armour_now(c: Combat, e: CombatEnemy) -> tuple[int, list[str]]:
     and all its attacks were blocked; vampiric gains apply to both values (MK:10:Abilities:Elusive,
     MK:10:Abilities:Vampiric)."""
     all_blocked = all(a.blocked for a in e.attacks if not a.summon) and any(not a.summon for a in e.attacks)
-    armour, audit = enemy_armour(e.armour, e.elusive_armour, c.phase, all_blocked, e.armour_bonus + e.armour_mod)
+    armour, audit = enemy_armour(
+        e.armour, e.elusive_armour, c.phase, all_blocked, e.armour_bonus + e.armour_mod
+    )
     if e.armour_bonus:
         audit.append(f"armour raised by {e.armour_bonus} in this combat (MK:10:Abilities:Vampiric)")
     if e.armour_mod:
@@ -70,11 +78,16 @@ def target_problem(c: Combat, kind: str) -> Why | None:
     foes = targetable(c)
     if c.phase != "ranged":
         return None if foes else ("MK:9:Ranged:4", "no undefeated enemy is left to target")
-    if any(may_target_in_ranged_phase(kind, has(e, "fortified"), site_fortified(e), has(e, "unfortified")) is None
-           for e in foes):
+    if any(
+        may_target_in_ranged_phase(kind, has(e, "fortified"), site_fortified(e), has(e, "unfortified"))
+        is None
+        for e in foes
+    ):
         return None
-    return "MK:9:Ranged:2", (f"no enemy can be targeted with {kind} points in the ranged and siege phase "
-                             f"({'fortified twice: ability and site' if kind == 'siege' else 'all are fortified'})")
+    return "MK:9:Ranged:2", (
+        f"no enemy can be targeted with {kind} points in the ranged and siege phase "
+        f"({'fortified twice: ability and site' if kind == 'siege' else 'all are fortified'})"
+    )
 
 
 def pool_parts(c: Combat, kinds: list[str]) -> list[Part]:
@@ -84,7 +97,10 @@ def pool_parts(c: Combat, kinds: list[str]) -> list[Part]:
 def attack_problem(c: Combat, targets: list[str], use: list[str]) -> Why | None:
     """Why an attack with the pooled points of kinds `use` on `targets` is not allowed now."""
     if c.phase not in ("ranged", "attack"):
-        return "MK:8:Combat:3", f"attacks are made in the ranged and siege phase or the attack phase, not the {c.phase} phase"
+        return (
+            "MK:8:Combat:3",
+            f"attacks are made in the ranged and siege phase or the attack phase, not the {c.phase} phase",
+        )
     if not targets or len(set(targets)) != len(targets):
         return "MK:9:Ranged:4", "an attack names one or more different enemies as its targets"
     by_uid = {e.uid: e for e in targetable(c)}
@@ -100,20 +116,29 @@ def attack_problem(c: Combat, targets: list[str], use: list[str]) -> Why | None:
         if not any(p.kind == k for p in c.pool):
             return "MK:9:Ranged:8", f"no {k} points have been played for this attack"
         if not any(p.kind == k and aims_at(p, targets) for p in c.pool):
-            return "MK:8:Combat:4", f"the {k} points played are aimed at other enemies than {', '.join(targets)}"
+            return (
+                "MK:8:Combat:4",
+                f"the {k} points played are aimed at other enemies than {', '.join(targets)}",
+            )
     if c.phase == "ranged":
         for t in targets:
             e = by_uid[t]
             for k in use:
-                why = may_target_in_ranged_phase(k, has(e, "fortified"), site_fortified(e), has(e, "unfortified"))
+                why = may_target_in_ranged_phase(
+                    k, has(e, "fortified"), site_fortified(e), has(e, "unfortified")
+                )
                 if why:
                     return "MK:9:Ranged:2", f"{t}: {why.replace(' (MK:9:Ranged:2)', '')}"
     parts, res = pool_parts(c, use), [by_uid[t].resistances for t in targets]
-    total, _ = attack_total(parts, res, R.per_type(c, [x for x in parts if aims_at(x, targets)], res), targets)
+    total, _ = attack_total(
+        parts, res, R.per_type(c, [x for x in parts if aims_at(x, targets)], res), targets
+    )
     armour = sum(armour_now(c, by_uid[t])[0] for t in targets)
     if total < armour:
-        return "MK:9:Ranged:6", (f"attack {total} does not reach the targets' armour {armour}: add attacks, "
-                                 "change the targets or take the cards back")
+        return "MK:9:Ranged:6", (
+            f"attack {total} does not reach the targets' armour {armour}: add attacks, "
+            "change the targets or take the cards back"
+        )
     return None
 
 
@@ -142,8 +167,12 @@ def open_attacks(c: Combat) -> Iterator[tuple[CombatEnemy, int, EnemyAttack]]:
 def find_attack(c: Combat, enemy: object, attack: object) -> tuple[CombatEnemy, EnemyAttack] | Why:
     for e in attackers(c):
         if e.uid == enemy:
-            if not isinstance(attack, int) or isinstance(attack, bool) or not 0 <= attack < len(e.attacks) \
-                    or e.attacks[attack].summon:
+            if (
+                not isinstance(attack, int)
+                or isinstance(attack, bool)
+                or not 0 <= attack < len(e.attacks)
+                or e.attacks[attack].summon
+            ):
                 return "MK:9:Block:3", f"{enemy} has no attack number {attack!r}"
             return e, e.attacks[attack]
     return "MK:9:Block:3", f"{enemy!r} is not an enemy attacking now"
@@ -153,8 +182,10 @@ def block_need(e: CombatEnemy, a: EnemyAttack) -> tuple[int, list[str]]:
     """The attack a block must reach: after cumbersome reductions, doubled against Swift
     (MK:9:Block:6, MK:9:Block:6a, MK:10:Abilities:Cumbersome)."""
     v = strength(a)
-    audit = [f"{e.uid} attack {a.value}{f' - {a.reduced} cumbersome' if a.reduced else ''}"
-             f"{f' - {a.weakened} by effects' if a.weakened else ''} = {v}"]
+    audit = [
+        f"{e.uid} attack {a.value}{f' - {a.reduced} cumbersome' if a.reduced else ''}"
+        f"{f' - {a.weakened} by effects' if a.weakened else ''} = {v}"
+    ]
     if has(e, "swift"):
         audit.append(f"swift: block needs {v} x 2 = {2 * v} (MK:9:Block:6a)")
         v *= 2

@@ -4,9 +4,10 @@ lines that explain every number with the rule id it follows (issue 12, audit).
 
 Rule ids follow the rulebook's page and section: MK:9:Ranged, MK:9:Block, MK:9:Damage, MK:10:Damage.
 """
+
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import msgspec
 
@@ -22,6 +23,7 @@ EFFICIENT_BLOCKS = {
 class Part(msgspec.Struct, frozen=True):
     """One attack or block effect: its value and element; `target` / `not_target` aim it at one
     enemy or keep it off one (combat_state.Points)."""
+
     value: int
     element: str = "physical"
     target: str = ""
@@ -63,8 +65,12 @@ def aimed(parts: Sequence[Part], uids: Sequence[str] | None) -> tuple[list[Part]
     return out, audit
 
 
-def attack_total(parts: Sequence[Part], targets: Sequence[Iterable[str]],
-                 per_type: bool = False, uids: Sequence[str] | None = None) -> tuple[int, list[str]]:
+def attack_total(
+    parts: Sequence[Part],
+    targets: Sequence[Iterable[str]],
+    per_type: bool = False,
+    uids: Sequence[str] | None = None,
+) -> tuple[int, list[str]]:
     """Total of one declared attack on a group: an element any target resists is halved, summed
     over all its parts and rounded down once (MK:9:Ranged:4a, MK:9:Ranged:7b); `per_type`
     (reading A8) halves and rounds down each resisted element on its own instead. Given the
@@ -87,12 +93,17 @@ def attack_total(parts: Sequence[Part], targets: Sequence[Iterable[str]],
             efficient += v
             audit.append(f"{element} attack {v}: fully efficient (MK:9:Ranged:4)")
     if per_type:
-        halved = [(el, by_element[el]) for el in ELEMENTS if el in by_element
-                  and any(resists(t, el) for t in targets)]
+        halved = [
+            (el, by_element[el])
+            for el in ELEMENTS
+            if el in by_element and any(resists(t, el) for t in targets)
+        ]
         total = efficient + sum(v // 2 for _, v in halved)
         words = "".join(f" + {el} {v}//2" for el, v in halved)
-        audit.append(f"attack total {efficient}{words} = {total} (each resisted element halved on its "
-                     "own, reading A8: per_type) (MK:9:Ranged:4a)")
+        audit.append(
+            f"attack total {efficient}{words} = {total} (each resisted element halved on its "
+            "own, reading A8: per_type) (MK:9:Ranged:4a)"
+        )
         return total, audit
     total = efficient + inefficient // 2
     audit.append(f"attack total {efficient} + {inefficient}//2 = {total} (MK:9:Ranged:4a)")
@@ -120,54 +131,75 @@ def block_total(parts: Sequence[Part], attack_element: str) -> tuple[int, list[s
         else:
             inefficient += p.value
     total = efficient + inefficient // 2
-    return total, [f"block vs {attack_element}: efficient {efficient} + inefficient {inefficient}//2 "
-                   f"= {total} (MK:9:Block:5)"]
+    return total, [
+        f"block vs {attack_element}: efficient {efficient} + inefficient {inefficient}//2 "
+        f"= {total} (MK:9:Block:5)"
+    ]
 
 
-def blocked(parts: Sequence[Part], attack: int, attack_element: str, swift: bool = False) -> tuple[bool, list[str]]:
+def blocked(
+    parts: Sequence[Part], attack: int, attack_element: str, swift: bool = False
+) -> tuple[bool, list[str]]:
     """A block succeeds if its total reaches the attack, twice the attack against Swift (MK:9:Block:6)."""
     total, audit = block_total(parts, attack_element)
     need = attack * (2 if swift else 1)
     ok = total >= need
-    audit.append(f"needed {need}{' (swift: attack x2, MK:9:Block:6a)' if swift else ''}: "
-                 f"{'blocked' if ok else 'not blocked, the whole attack comes through'} (MK:9:Block:6)")
+    audit.append(
+        f"needed {need}{' (swift: attack x2, MK:9:Block:6a)' if swift else ''}: "
+        f"{'blocked' if ok else 'not blocked, the whole attack comes through'} (MK:9:Block:6)"
+    )
     return ok, audit
 
 
 class UnitDamage(msgspec.Struct, frozen=True):
-    remaining: int        # damage left for other units or the hero
-    wounds: int           # wound cards put on the unit (2 under poison)
-    destroyed: bool       # paralyze: a unit that would be wounded is destroyed
-    resisted: bool        # absorbed without a wound: may take no more damage this combat
+    remaining: int  # damage left for other units or the hero
+    wounds: int  # wound cards put on the unit (2 under poison)
+    destroyed: bool  # paralyze: a unit that would be wounded is destroyed
+    resisted: bool  # absorbed without a wound: may take no more damage this combat
     audit: list[str]
 
 
-def damage_unit(damage: int, armour: int, resistances: Iterable[str], element: str,
-                poison: bool = False, paralyze: bool = False) -> UnitDamage:
+def damage_unit(
+    damage: int,
+    armour: int,
+    resistances: Iterable[str],
+    element: str,
+    poison: bool = False,
+    paralyze: bool = False,
+) -> UnitDamage:
     """Assign one attack's damage to an unwounded unit (MK:9:Damage:4a-b, MK:10:Damage:6a-b)."""
     _check(element)
     audit = []
     if resists(resistances, element):
         after = damage - armour
-        audit.append(f"unit resists {element}: {damage} - armour {armour} = {max(0, after)} without a wound "
-                     "(MK:9:Damage:4b)")
+        audit.append(
+            f"unit resists {element}: {damage} - armour {armour} = {max(0, after)} without a wound "
+            "(MK:9:Damage:4b)"
+        )
         if after <= 0:
             return UnitDamage(0, 0, False, True, audit)
         damage = after
     if paralyze:
         audit.append("paralyze: the unit would be wounded, so it is destroyed (MK:10:Damage:6b)")
-        return UnitDamage(max(0, damage - armour), 0, True, False,
-                          audit + [f"remaining {damage} - armour {armour} = {max(0, damage - armour)} (MK:9:Damage:4a)"])
+        return UnitDamage(
+            max(0, damage - armour),
+            0,
+            True,
+            False,
+            audit + [f"remaining {damage} - armour {armour} = {max(0, damage - armour)} (MK:9:Damage:4a)"],
+        )
     wounds = 2 if poison else 1
     remaining = max(0, damage - armour)
-    audit.append(f"unit wounded ({wounds} wound{'s' if wounds > 1 else ''}{', poison' if poison else ''}); "
-                 f"remaining {damage} - armour {armour} = {remaining} (MK:9:Damage:4a)")
+    audit.append(
+        f"unit wounded ({wounds} wound{'s' if wounds > 1 else ''}{', poison' if poison else ''}); "
+        f"remaining {damage} - armour {armour} = {remaining} (MK:9:Damage:4a)"
+    )
     return UnitDamage(remaining, wounds, False, False, audit)
 
 
 class HeroDamage(msgspec.Struct, frozen=True):
     wounds_to_hand: int
-    wounds_to_discard: int   # poison's extra wounds
+    wounds_to_discard: int  # poison's extra wounds
     audit: list[str]
 
 
@@ -193,19 +225,23 @@ def knocked_out(wounds_to_hand_this_combat: int, hand_limit: int) -> bool:
 
 # -- enemy abilities (§7.9) ------------------------------------------------------------------
 
-def enemy_armour(armour: int, elusive_armour: int, phase: str, all_attacks_blocked: bool,
-                 bonus: int = 0) -> tuple[int, list[str]]:
+
+def enemy_armour(
+    armour: int, elusive_armour: int, phase: str, all_attacks_blocked: bool, bonus: int = 0
+) -> tuple[int, list[str]]:
     """An Elusive enemy uses its higher armour except in the attack phase after all its attacks
     were blocked; modifiers (vampiric, city bonus) apply to both values (MK:10:Abilities:Elusive)."""
     if elusive_armour and not (phase == "attack" and all_attacks_blocked):
-        return elusive_armour + bonus, [f"elusive: armour {elusive_armour}{f' + {bonus}' if bonus else ''} "
-                                        "(MK:10:Abilities:Elusive)"]
+        return elusive_armour + bonus, [
+            f"elusive: armour {elusive_armour}{f' + {bonus}' if bonus else ''} (MK:10:Abilities:Elusive)"
+        ]
     note = "elusive, all attacks blocked: lower armour " if elusive_armour else "armour "
     return armour + bonus, [f"{note}{armour}{f' + {bonus}' if bonus else ''} (MK:9:Ranged:5)"]
 
 
-def may_target_in_ranged_phase(attack_type: str, fortified: bool, site_fortified: bool,
-                               unfortified: bool = False) -> str | None:
+def may_target_in_ranged_phase(
+    attack_type: str, fortified: bool, site_fortified: bool, unfortified: bool = False
+) -> str | None:
     """None if an attack of `attack_type` may target the enemy in the ranged and siege phase,
     else why not: Fortified needs siege; fortified twice (ability and site) cannot be targeted;
     Unfortified ignores the site (MK:9:Ranged:2)."""
@@ -219,12 +255,16 @@ def may_target_in_ranged_phase(attack_type: str, fortified: bool, site_fortified
     return None
 
 
-def unblocked_damage(attack: int, brutal: bool = False, cumbersome_reduction: int = 0) -> tuple[int, list[str]]:
+def unblocked_damage(
+    attack: int, brutal: bool = False, cumbersome_reduction: int = 0
+) -> tuple[int, list[str]]:
     """Damage of an unblocked attack: Cumbersome reductions first, then Brutal doubles (MK:9:Damage:2)."""
     v = max(0, attack - cumbersome_reduction)
     audit = []
     if cumbersome_reduction:
-        audit.append(f"cumbersome: attack {attack} - {cumbersome_reduction} move points = {v} (MK:10:Abilities:Cumbersome)")
+        audit.append(
+            f"cumbersome: attack {attack} - {cumbersome_reduction} move points = {v} (MK:10:Abilities:Cumbersome)"
+        )
     if brutal:
         audit.append(f"brutal: damage {v} x 2 = {2 * v} (MK:10:Abilities:Brutal)")
         v *= 2
@@ -247,8 +287,10 @@ def reputation_for_defeat(pile: str, on_rampaging_space: bool, printed: int = 0)
     if on_rampaging_space and pile in ("green", "red"):
         gain = 1 if pile == "green" else 2
         rep += gain
-        audit.append(f"rampaging {'orc' if pile == 'green' else 'draconum'} defeated on its space: "
-                     f"reputation +{gain} (MK:10:Result:2a)")
+        audit.append(
+            f"rampaging {'orc' if pile == 'green' else 'draconum'} defeated on its space: "
+            f"reputation +{gain} (MK:10:Result:2a)"
+        )
     elif pile in ("green", "red"):
         audit.append("defeated away from a rampaging space: no reputation (MK:10:Result:2a)")
     return rep, audit
@@ -263,14 +305,23 @@ class UnitTarget(msgspec.Struct, frozen=True):
 class DamageResult(msgspec.Struct, frozen=True):
     units: dict[str, UnitDamage]
     hero: HeroDamage
-    vampiric_armour: int      # armour the enemy gains for the rest of the combat
+    vampiric_armour: int  # armour the enemy gains for the rest of the combat
     audit: list[str]
 
 
-def resolve_unblocked(attack: int, element: str, units: Sequence[UnitTarget], hero_armour: int, *,
-                      brutal: bool = False, poison: bool = False, paralyze: bool = False,
-                      assassination: bool = False, vampiric: bool = False,
-                      cumbersome_reduction: int = 0) -> DamageResult:
+def resolve_unblocked(
+    attack: int,
+    element: str,
+    units: Sequence[UnitTarget],
+    hero_armour: int,
+    *,
+    brutal: bool = False,
+    poison: bool = False,
+    paralyze: bool = False,
+    assassination: bool = False,
+    vampiric: bool = False,
+    cumbersome_reduction: int = 0,
+) -> DamageResult:
     """Damage of one unblocked enemy attack: assigned to `units` in the order the player chose,
     the rest to the hero; every number explained with its rule (MK:9:Damage, MK:10:Damage)."""
     damage, audit = unblocked_damage(attack, brutal, cumbersome_reduction)
@@ -294,5 +345,7 @@ def resolve_unblocked(attack: int, element: str, units: Sequence[UnitTarget], he
         audit.append("paralyze: the hero discards all non-wound cards from hand (MK:10:Damage:6b)")
     if vampiric and hero.wounds_to_hand:
         vamp += hero.wounds_to_hand
-        audit.append(f"vampiric: enemy armour +{hero.wounds_to_hand} for the hero's wounds (MK:10:Abilities:Vampiric)")
+        audit.append(
+            f"vampiric: enemy armour +{hero.wounds_to_hand} for the hero's wounds (MK:10:Abilities:Vampiric)"
+        )
     return DamageResult(out, hero, vamp, audit)

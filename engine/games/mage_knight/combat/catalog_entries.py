@@ -3,14 +3,16 @@
 The combat helper does not own catalog.toml; the ruleset merges these (paste `CATALOG_TOML` into
 catalog.toml, or `Catalog.merged(combat_catalog())`). Ids follow MK:<page>:<section>:<item>.
 """
+
 from __future__ import annotations
 
 import tomllib
 
-from engine.catalog import Catalog, CatalogFile
 import msgspec
 
-CATALOG_TOML = '''
+from engine.catalog import Catalog, CatalogFile
+
+CATALOG_TOML = """
 [[rule]]
 id = "MK:5:Combined:1a"
 section = "Combined effects"
@@ -178,7 +180,7 @@ section = "Enemy abilities: multiple attacks"
 page = "SUM24"
 summary = "Each attack is blocked or deals damage separately; the enemy counts as blocked only if all its attacks were blocked."
 reading = ""
-'''
+"""
 
 
 def combat_rules() -> list:

@@ -3,13 +3,14 @@
 resistances (Soul Harvester, up to a limit), Armour -1 on another enemy per enemy defeated
 (Explosive Bolt); fame for a token looked at this turn (Scouts: the turn effect `marked`). The turn
 effect `on_defeat` holds them as [gain, amount, left, phase, source]."""
+
 from __future__ import annotations
 
+from engine.games.mage_knight.cards.asks import add
+from engine.games.mage_knight.cards.turn_effects import effects_of, set_effect
 from engine.games.mage_knight.combat import machine as C
 from engine.games.mage_knight.map.explore import gain_fame
-from engine.games.mage_knight.cards.asks import add
 from engine.games.mage_knight.turn.ledger import gain_crystal
-from engine.games.mage_knight.cards.turn_effects import effects_of, set_effect
 
 # crystal colour for a defeated enemy's resistance (reading, catalog.toml mkcards:soul_harvester)
 RESISTANCE_CRYSTAL = (("fire", "red"), ("ice", "blue"), ("physical", "green"))
@@ -37,7 +38,7 @@ def on_defeated(ctx, t, seat: int, data: dict) -> None:
     c = t.game.combat
     marked = effects_of(t, seat).get("marked")
     if c is not None and marked and data["enemy"] in marked[0]:
-        gain_fame(ctx, t, seat, marked[1], "MK:9:Ranged:5")       # Scouts: a token looked at
+        gain_fame(ctx, t, seat, marked[1], "MK:9:Ranged:5")  # Scouts: a token looked at
     held = effects_of(t, seat).get("on_defeat", [])
     if c is None or not held:
         return
@@ -58,5 +59,16 @@ def on_defeated(ctx, t, seat: int, data: dict) -> None:
 
 def _armour_on_another(ctx, t, amount: int, source: str) -> None:
     """Armour change on another enemy still fighting: the caster's choice (asks.py)."""
-    add(ctx, t, [{"seat": t.game.active, "do": "armour", "amount": amount, "source": source,
-                  "rule": "MK:5:Effects:1"}])
+    add(
+        ctx,
+        t,
+        [
+            {
+                "seat": t.game.active,
+                "do": "armour",
+                "amount": amount,
+                "source": source,
+                "rule": "MK:5:Effects:1",
+            }
+        ],
+    )

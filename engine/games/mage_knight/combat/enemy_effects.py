@@ -2,22 +2,32 @@
 (MK:8:Combat:4): abilities or resistances lost or gained, enemies destroyed, armour per
 resistance, several targets; and the effects that wait for a combat event (a successful block,
 the attack phase). fight.py hands them over; the combat module's events carry them out."""
+
 from __future__ import annotations
 
 from itertools import combinations
 
+from engine.games.mage_knight.cards import turn_effects
+from engine.games.mage_knight.cards.turn_effects import effects_of, set_effect
 from engine.games.mage_knight.combat import machine as C
 from engine.games.mage_knight.combat.abilities import armour_now
 from engine.games.mage_knight.combat.arithmetic import reputation_for_defeat
-from engine.games.mage_knight.cards import turn_effects
-from engine.games.mage_knight.cards.turn_effects import effects_of, set_effect
 
 
 # -- enemies ------------------------------------------------------------------------------------
 def extended(foe: dict) -> bool:
-    return bool(foe.get("lose") or foe.get("gain") or foe.get("defeat") or foe.get("per_resistance")
-                or foe.get("raise_attack") or foe.get("max_targets", 1) > 1 or foe.get("if_blocked")
-                or foe.get("exclude_fortified") or "aimed" in foe or "duel" in foe)
+    return bool(
+        foe.get("lose")
+        or foe.get("gain")
+        or foe.get("defeat")
+        or foe.get("per_resistance")
+        or foe.get("raise_attack")
+        or foe.get("max_targets", 1) > 1
+        or foe.get("if_blocked")
+        or foe.get("exclude_fortified")
+        or "aimed" in foe
+        or "duel" in foe
+    )
 
 
 def enemy_targets(c, foe: dict, colour) -> list[str]:
@@ -29,13 +39,14 @@ def enemy_targets(c, foe: dict, colour) -> list[str]:
         return []
     out = []
     for e in c.enemies:
-        if e.defeated or e.discarded or e.summoned_by and foe.get("exclude_summoned"):
+        if e.defeated or e.discarded or (e.summoned_by and foe.get("exclude_summoned")):
             continue
         if foe["exclude_resistance"] and foe["exclude_resistance"] in e.resistances:
             continue
-        if "arcane_immunity" in e.abilities and (foe["exclude_arcane"] or foe["armour"] or foe.get("lose")
-                                                 or foe.get("per_resistance")):
-            continue    # MK:10:Abilities:ArcaneImmunity
+        if "arcane_immunity" in e.abilities and (
+            foe["exclude_arcane"] or foe["armour"] or foe.get("lose") or foe.get("per_resistance")
+        ):
+            continue  # MK:10:Abilities:ArcaneImmunity
         if foe.get("exclude_fortified") and "fortified" in e.abilities:
             continue
         if foe.get("if_blocked") and not all(a.blocked for a in e.attacks):
@@ -67,9 +78,18 @@ def aimed_points(ctx, t, foe: dict, target: str, source: str) -> None:
     """Each named enemy gets its own points, aimed at it (Points.target, MK:8:Combat:4)."""
     for uid in target.split(","):
         for kind, el, n in foe["aimed"]:
-            ctx.emit("mk.combat_points", {"seat": t.game.active, "kind": point_kind(kind),
-                                          "element": el, "value": n, "source": source, "target": uid},
-                     rule="MK:8:Combat:4")
+            ctx.emit(
+                "mk.combat_points",
+                {
+                    "seat": t.game.active,
+                    "kind": point_kind(kind),
+                    "element": el,
+                    "value": n,
+                    "source": source,
+                    "target": uid,
+                },
+                rule="MK:8:Combat:4",
+            )
 
 
 def duel(ctx, t, foe: dict, target: str, source: str) -> None:
@@ -97,26 +117,54 @@ def apply_enemy(ctx, t, foe: dict, target: str, source: str, colour) -> None:
         e = next(x for x in c.enemies if x.uid == uid)
         if foe.get("defeat") or foe.get("if_blocked"):
             rep, _ = reputation_for_defeat(e.pile, e.rampaging, e.reputation)
-            ctx.emit("mk.combat.defeated", {"enemy": uid, "token": e.enemy, "pile": e.pile, "fame": e.fame,
-                                            "reputation": rep, "rule": "MK:8:Combat:4",
-                                            "audit": [f"{source}: {uid} destroyed, fame +{e.fame} (MK:8:Combat:4)"]},
-                     rule="MK:8:Combat:4")
+            ctx.emit(
+                "mk.combat.defeated",
+                {
+                    "enemy": uid,
+                    "token": e.enemy,
+                    "pile": e.pile,
+                    "fame": e.fame,
+                    "reputation": rep,
+                    "rule": "MK:8:Combat:4",
+                    "audit": [f"{source}: {uid} destroyed, fame +{e.fame} (MK:8:Combat:4)"],
+                },
+                rule="MK:8:Combat:4",
+            )
             continue
         armour = foe["armour"] * (len(e.resistances) if foe.get("per_resistance") else 1)
         if armour or foe["attack"] or foe["prevent"]:
-            if C.effect_problem(c, uid, armour=armour, attack=foe["attack"], prevent=foe["prevent"], colour=colour) is None:
-                for typ, data in C.modify_enemy(c, uid, source=source, armour=armour, attack=foe["attack"],
-                                                prevent=foe["prevent"], colour=colour):
+            if (
+                C.effect_problem(
+                    c, uid, armour=armour, attack=foe["attack"], prevent=foe["prevent"], colour=colour
+                )
+                is None
+            ):
+                for typ, data in C.modify_enemy(
+                    c,
+                    uid,
+                    source=source,
+                    armour=armour,
+                    attack=foe["attack"],
+                    prevent=foe["prevent"],
+                    colour=colour,
+                ):
                     ctx.emit(typ, data, rule=data["rule"])
         if foe.get("lose") or foe.get("gain") or foe.get("raise_attack"):
-            turn_effects.strip(ctx, t, uid, foe.get("lose", ()), foe.get("gain", ()), source, foe.get("raise_attack", 0))
+            turn_effects.strip(
+                ctx, t, uid, foe.get("lose", ()), foe.get("gain", ()), source, foe.get("raise_attack", 0)
+            )
 
 
 def blocked_armour(ctx, t, to: int, source: str) -> None:
     """Every enemy whose attacks are all blocked gets armour `to` (MK:8:Combat:4)."""
     c = t.game.combat
     for e in c.enemies:
-        if e.defeated or not e.attacks or not all(a.blocked for a in e.attacks) or "arcane_immunity" in e.abilities:
+        if (
+            e.defeated
+            or not e.attacks
+            or not all(a.blocked for a in e.attacks)
+            or "arcane_immunity" in e.abilities
+        ):
             continue
         now, _ = armour_now(c, e)
         if now > to:
@@ -135,12 +183,14 @@ def on_combat_event(ctx, t, seat: int, typ: str, data: dict) -> None:
         return
     if typ == "mk.combat.defeated":
         from engine.games.mage_knight.combat.defeat_rewards import on_defeated
+
         on_defeated(ctx, t, seat, data)
         if fx.get("duel") and fx["duel"][0] == data["enemy"]:
             uid, _, fame, ready, source = fx["duel"]
             set_effect(ctx, seat, "duel", None)
             if fame and c.phase == "attack" and _units_kept_out(t, seat, ready):
                 from engine.games.mage_knight.map.tokens import gain_fame
+
                 gain_fame(ctx, t, seat, fame, "MK:5:Skills:4c")
     if typ == "mk.combat.blocked" and data["success"] and fx.get("on_block"):
         mode, value = fx["on_block"]
@@ -151,7 +201,9 @@ def on_combat_event(ctx, t, seat: int, typ: str, data: dict) -> None:
         elif mode == "destroy" and "arcane_immunity" not in e.abilities and "fire" not in e.resistances:
             apply_enemy(ctx, t, {"defeat": True}, e.uid, "burning_shield", "red")
         elif mode == "bash" and data["total"] > data["need"] and "arcane_immunity" not in e.abilities:
-            for typ2, d2 in C.modify_enemy(c, e.uid, source="shield_bash", armour=data["need"] - data["total"]):
+            for typ2, d2 in C.modify_enemy(
+                c, e.uid, source="shield_bash", armour=data["need"] - data["total"]
+            ):
                 ctx.emit(typ2, d2, rule=d2["rule"])
     if typ == "mk.combat.phase" and data.get("phase") == "attack":
         points = []

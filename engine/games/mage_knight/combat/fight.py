@@ -3,37 +3,39 @@ which enemies a combat starts with (provoked rampagers, a site's defenders, an a
 site's draws), points from played effects, the combat's own commands, summon draws through
 chance, and the outcome applied to the table (fame, reputation, wounds, units, conquest,
 site rewards)."""
+
 from __future__ import annotations
 
-from engine.mechanics import zones
-from engine.mechanics.zones import card_name
-
+from engine.games.mage_knight import state as S
 from engine.games.mage_knight.combat import enemy_effects
 from engine.games.mage_knight.combat import machine as C
-from engine.games.mage_knight.mana import rules as mana
-from engine.games.mage_knight.turn import rewards
-from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.mana import rules as mana
 from engine.games.mage_knight.map.explore import GARRISON_PILE, draw_token, gain_fame
 from engine.games.mage_knight.scenarios.dungeon_lords import after_failure, face_down_monster
 from engine.games.mage_knight.scenarios.special_rules import (
     assault_fame,
     assault_rep,
     double_fame,
-    retreat_after_assault,
     enter_mine,
     garrison_size,
     liberated,
     night_fight,
+    retreat_after_assault,
     tower_spell,
 )
+from engine.games.mage_knight.turn import rewards
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
 
-ADVENTURE_DRAWS = {          # site -> enemy piles drawn on entering (site cards, public-list)
-    "monster_den": ("brown",), "spawning_grounds": ("brown", "brown"),
-    "dungeon": ("brown",), "tomb": ("red",),
+ADVENTURE_DRAWS = {  # site -> enemy piles drawn on entering (site cards, public-list)
+    "monster_den": ("brown",),
+    "spawning_grounds": ("brown", "brown"),
+    "dungeon": ("brown",),
+    "tomb": ("red",),
 }
-CRYSTAL_REWARDS = {"monster_den": 2, "spawning_grounds": 3}   # random crystals (site cards, public-list)
-UNDERGROUND = ("dungeon", "tomb")   # no units, night rules in the fight (site cards, public-list)
+CRYSTAL_REWARDS = {"monster_den": 2, "spawning_grounds": 3}  # random crystals (site cards, public-list)
+UNDERGROUND = ("dungeon", "tomb")  # no units, night rules in the fight (site cards, public-list)
 POINT_KIND = {"melee": "melee", "ranged": "ranged", "siege": "siege"}
 
 
@@ -41,37 +43,56 @@ def combat_zone(t) -> str:
     return "combat:enemies"
 
 
-def begin(ctx, t, seat: int, space: str, tokens: list[str], *, kind: str, fortified: bool = False,
-          rampaging: list[str] = ()) -> None:
+def begin(
+    ctx,
+    t,
+    seat: int,
+    space: str,
+    tokens: list[str],
+    *,
+    kind: str,
+    fortified: bool = False,
+    rampaging: list[str] = (),
+) -> None:
     """Start a combat against `tokens` (token ids already face up on `space` or drawn for it)."""
     g = t.game
     p = g.players[seat]
     underground = g.board.spaces[space].site in UNDERGROUND
-    c = C.start(content(), [(tok, card_name(tok)) for tok in tokens],
-                units=[] if underground else [(u.uid, u.unit, u.wounded, u.ready) for u in p.units],
-                hero_armour=p.armour, hand_limit=p.hand_limit,
-                night=g.night or underground or night_fight(g, space),
-                site=g.board.spaces[space].site or None, fortified_site=fortified,
-                rampaging=list(rampaging), readings=t.options.get("readings"),
-                overrides=t.options.get("overrides"))
+    c = C.start(
+        content(),
+        [(tok, card_name(tok)) for tok in tokens],
+        units=[] if underground else [(u.uid, u.unit, u.wounded, u.ready) for u in p.units],
+        hero_armour=p.armour,
+        hand_limit=p.hand_limit,
+        night=g.night or underground or night_fight(g, space),
+        site=g.board.spaces[space].site or None,
+        fortified_site=fortified,
+        rampaging=list(rampaging),
+        readings=t.options.get("readings"),
+        overrides=t.options.get("overrides"),
+    )
     if g.board.spaces[space].site == "city":
         from engine.games.mage_knight.cities.reveal import strengthen
+
         strengthen(t, space, c)
     from engine.games.mage_knight.cards.banners import equip
-    equip(t, seat, c)                      # banners' armour and resistances (MK:5:Units:8)
+
+    equip(t, seat, c)  # banners' armour and resistances (MK:5:Units:8)
     started(ctx, t, seat, space, kind, c)
     from engine.games.mage_knight.scenarios.interactive_combat import started as interactive_started
-    interactive_started(ctx, t, seat)     # the variant Interactive Combat
+
+    interactive_started(ctx, t, seat)  # the variant Interactive Combat
 
 
 def started(ctx, t, seat: int, space: str, kind: str, c, rule: str = "MK:8:Combat:1") -> None:
     """The combat's start event; a situation's readings and overridden values only when given
     (combat_overrides), so other games keep their exact events."""
     from engine.games.mage_knight.situations.combat_overrides import used
+
     data = {"seat": seat, "space": space, "kind": kind, "combat": _builtins(c)}
     if not c.readings:
         del data["combat"]["readings"]
-    if not c.hero_damage_off:                # skills' damage reduction: only once used (mkcards)
+    if not c.hero_damage_off:  # skills' damage reduction: only once used (mkcards)
         del data["combat"]["hero_damage_off"]
     over = used(t.options.get("overrides"), c.enemies, c.units)
     if over:
@@ -81,6 +102,7 @@ def started(ctx, t, seat: int, space: str, kind: str, c, rule: str = "MK:8:Comba
 
 def _builtins(c):
     import msgspec
+
     return msgspec.to_builtins(c)
 
 
@@ -88,6 +110,7 @@ def provoked_spaces(t, seat: int, frm, to) -> list[str]:
     """The rampaging spaces a step from `frm` to `to` provokes: adjacent to both spaces
     (MK:7:Move:4c), none under an effect that moves without provoking."""
     from engine.games.mage_knight.map.board import key, provoked
+
     g = t.game
     if g.players[seat].turn_effects.get("no_provoke"):
         return []
@@ -111,8 +134,16 @@ def provoke(ctx, t, seat: int, frm, to, extra=()) -> bool:
 def _start_on(ctx, t, seat, spaces, tokens, kind, fortified=False):
     g = t.game
     ctx.emit("mk.combat_spaces", {"spaces": spaces}, rule="MK:8:Combat:1")
-    begin(ctx, t, seat, spaces[0], tokens, kind=kind, fortified=fortified,
-          rampaging=[tok for k in spaces for tok in g.board.spaces[k].enemies if g.board.spaces[k].rampaging])
+    begin(
+        ctx,
+        t,
+        seat,
+        spaces[0],
+        tokens,
+        kind=kind,
+        fortified=fortified,
+        rampaging=[tok for k in spaces for tok in g.board.spaces[k].enemies if g.board.spaces[k].rampaging],
+    )
 
 
 def assault(ctx, t, seat: int, space: str, extra=(), frm=None) -> None:
@@ -122,11 +153,13 @@ def assault(ctx, t, seat: int, space: str, extra=(), frm=None) -> None:
     spaces, challenged with the step, join the defenders unfortified (MK:8:Combat:2b-c)."""
     from engine.games.mage_knight.map.board import unkey
     from engine.games.mage_knight.turn.ledger import change_reputation
+
     g = t.game
     provoked = provoked_spaces(t, seat, frm, unkey(space)) if frm is not None else []
     extra = provoked + [k for k in extra if k not in provoked]
-    if g.board.spaces[space].site == "city":     # a Megalopolis: either space, one garrison
+    if g.board.spaces[space].site == "city":  # a Megalopolis: either space, one garrison
         from engine.games.mage_knight.cities.reveal import main_space
+
         space = main_space(t, space)
     ctx.emit("mk.acted", {"seat": seat, "action": "assault"}, rule="MK:8:Combat:1a")
     change_reputation(ctx, t, seat, assault_rep(t, space), "MK:8:Combat:1a")
@@ -139,26 +172,48 @@ def assault(ctx, t, seat: int, space: str, extra=(), frm=None) -> None:
     if not tokens:
         _ensure(ctx, t, S.at(space))
         pile = GARRISON_PILE.get(g.board.spaces[space].site)
-        drawn = [draw_token(ctx, t, pile, S.at(space), rule="MK:8:Combat:1a") if pile else None
-                 for _ in range(garrison_size(t, space, seat))]
+        drawn = [
+            draw_token(ctx, t, pile, S.at(space), rule="MK:8:Combat:1a") if pile else None
+            for _ in range(garrison_size(t, space, seat))
+        ]
         ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:8:Combat:1a")
         tokens = [tok for tok in drawn if tok]
     if not tokens:
         conquer(ctx, t, seat, space)
-        if extra:                  # no defenders: the provoked and challenged rampagers still fight
-            _start_on(ctx, t, seat, list(extra), [tok for k in extra for tok in g.board.spaces[k].enemies],
-                      kind="provoked" if provoked else "challenge")
+        if extra:  # no defenders: the provoked and challenged rampagers still fight
+            _start_on(
+                ctx,
+                t,
+                seat,
+                list(extra),
+                [tok for k in extra for tok in g.board.spaces[k].enemies],
+                kind="provoked" if provoked else "challenge",
+            )
         return
     tokens += [tok for k in extra for tok in g.board.spaces[k].enemies]
-    _start_on(ctx, t, seat, [space] + list(extra), tokens, kind="assault",
-              fortified=not t.game.players[seat].turn_effects.get("ignore_fortification"))
+    _start_on(
+        ctx,
+        t,
+        seat,
+        [space] + list(extra),
+        tokens,
+        kind="assault",
+        fortified=not t.game.players[seat].turn_effects.get("ignore_fortification"),
+    )
 
 
 def challenge(ctx, t, seat: int, space: str) -> None:
     """Challenging a rampaging enemy on an adjacent space is the turn's action (MK:8:Combat:1e)."""
     ctx.emit("mk.acted", {"seat": seat, "action": "challenge"}, rule="MK:8:Combat:1e")
-    spaces = space.split(";")       # several adjacent rampaging spaces at once (map_rules)
-    _start_on(ctx, t, seat, spaces, [tok for k in spaces for tok in t.game.board.spaces[k].enemies], kind="challenge")
+    spaces = space.split(";")  # several adjacent rampaging spaces at once (map_rules)
+    _start_on(
+        ctx,
+        t,
+        seat,
+        spaces,
+        [tok for k in spaces for tok in t.game.board.spaces[k].enemies],
+        kind="challenge",
+    )
 
 
 def enter_site(ctx, t, seat: int, space: str) -> None:
@@ -174,9 +229,9 @@ def enter_site(ctx, t, seat: int, space: str) -> None:
         ruin = next(x for x in t.zone(S.at(space)) if x in content().ruins)
         for pile in content().ruins[ruin].draw:
             draw_token(ctx, t, pile, S.at(space), rule="MK:8:Combat:1b")
-    elif sp.site == "mine":             # Mines Liberation (MK:20:Scen:Mines)
+    elif sp.site == "mine":  # Mines Liberation (MK:20:Scen:Mines)
         enter_mine(ctx, t, seat, space)
-    elif face_down_monster(ctx, t, space):   # a secret entrance (MK:21:Scen:DungeonLords)
+    elif face_down_monster(ctx, t, space):  # a secret entrance (MK:21:Scen:DungeonLords)
         pass
     elif not sp.enemies:
         for pile in ADVENTURE_DRAWS[sp.site]:
@@ -189,6 +244,7 @@ def enter_site(ctx, t, seat: int, space: str) -> None:
 def burn(ctx, t, seat: int, space: str) -> None:
     """Burning a monastery: reputation -3 and a violet defender (MK:8:Combat:1c)."""
     from engine.games.mage_knight.turn.ledger import change_reputation
+
     ctx.emit("mk.acted", {"seat": seat, "action": "burn"}, rule="MK:8:Combat:1c")
     change_reputation(ctx, t, seat, -3, "MK:8:Combat:1c")
     _ensure(ctx, t, S.at(space))
@@ -215,8 +271,11 @@ def add_points(ctx, t, seat: int, atoms, source: str) -> None:
         else:
             continue
         if C.points_problem(c, k, el, n) is None:
-            ctx.emit("mk.combat_points", {"seat": seat, "kind": k, "element": el, "value": n,
-                                          "source": source}, rule="MK:8:Combat:3")
+            ctx.emit(
+                "mk.combat_points",
+                {"seat": seat, "kind": k, "element": el, "value": n, "source": source},
+                rule="MK:8:Combat:3",
+            )
 
 
 def targets(c, atoms, colour: str | None) -> list[str]:
@@ -237,8 +296,12 @@ def targets(c, atoms, colour: str | None) -> list[str]:
             continue
         if foe.get("exclude_summoned") and e.summoned_by:
             continue
-        if C.effect_problem(c, e.uid, armour=foe["armour"], attack=foe["attack"], prevent=foe["prevent"],
-                            colour=colour) is None:
+        if (
+            C.effect_problem(
+                c, e.uid, armour=foe["armour"], attack=foe["attack"], prevent=foe["prevent"], colour=colour
+            )
+            is None
+        ):
             out.append(e.uid)
     return out
 
@@ -256,13 +319,18 @@ def all_enemies_effect(ctx, t, v: dict, source: str, colour: str | None) -> None
 
 
 def affected(c, v: dict, colour: str | None) -> list:
-    return [e for e in c.enemies if not (v["exclude_resistance"] and v["exclude_resistance"] in e.resistances)
-            and C.effect_problem(c, e.uid, armour=v["armour"], colour=colour) is None]
+    return [
+        e
+        for e in c.enemies
+        if not (v["exclude_resistance"] and v["exclude_resistance"] in e.resistances)
+        and C.effect_problem(c, e.uid, armour=v["armour"], colour=colour) is None
+    ]
 
 
 def enemy_effect(ctx, t, atoms, target: str, source: str, colour: str | None) -> None:
-    if t.game.pvp:          # on the opponent's unit (pvp_targets.py, MK:13:PvPSpecial)
+    if t.game.pvp:  # on the opponent's unit (pvp_targets.py, MK:13:PvPSpecial)
         from engine.games.mage_knight.players.pvp_targets import unit_effect
+
         return unit_effect(ctx, t, atoms, target, source)
     foe = next(v for k, v in atoms if k == "enemy_effect")
     if enemy_effects.extended(foe):
@@ -270,8 +338,15 @@ def enemy_effect(ctx, t, atoms, target: str, source: str, colour: str | None) ->
     e = next(x for x in t.game.combat.enemies if x.uid == target)
     if "fortified_armour" in foe and fortified(e):
         foe = dict(foe, armour=foe["fortified_armour"])
-    for typ, data in C.modify_enemy(t.game.combat, target, source=source, armour=foe["armour"],
-                                    attack=foe["attack"], prevent=foe["prevent"], colour=colour):
+    for typ, data in C.modify_enemy(
+        t.game.combat,
+        target,
+        source=source,
+        armour=foe["armour"],
+        attack=foe["attack"],
+        prevent=foe["prevent"],
+        colour=colour,
+    ):
         ctx.emit(typ, data, rule=data["rule"])
 
 
@@ -280,13 +355,19 @@ def points_fit(c, atoms) -> bool:
     an enemy of this phase can be their target (MK:9:Ranged:2-3a)."""
     for kind, v in atoms:
         k = POINT_KIND.get(v["type"], "melee") if kind == "attack" else ""
-        if kind == "attack" and C.points_problem(c, k, v["element"], v["value"]) is None \
-                and C.target_problem(c, k) is None:
+        if (
+            kind == "attack"
+            and C.points_problem(c, k, v["element"], v["value"]) is None
+            and C.target_problem(c, k) is None
+        ):
             return True
         if kind == "block" and C.points_problem(c, "block", v["element"], v["value"]) is None:
             return True
-        if kind == "move" and C.points_problem(c, "move", "physical", v) is None and \
-                any("cumbersome" in e.abilities for e in c.enemies):
+        if (
+            kind == "move"
+            and C.points_problem(c, "move", "physical", v) is None
+            and any("cumbersome" in e.abilities for e in c.enemies)
+        ):
             return True
     return False
 
@@ -297,8 +378,9 @@ def command(ctx, t, seat: int, cmd: dict) -> None:
         ctx.emit(typ, data, rule=data["rule"])
         consequences(ctx, t, seat, typ, data)
     settle(ctx, t, seat)
-    if t.game.icombat:                    # Interactive Combat: the die revealed phase by phase
+    if t.game.icombat:  # Interactive Combat: the die revealed phase by phase
         from engine.games.mage_knight.scenarios.interactive_combat import reveal
+
         reveal(ctx, t)
 
 
@@ -306,13 +388,14 @@ def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
     """Wounds and discards happen as the damage is assigned, so a knocked-out or paralyzed
     hero has no cards left for the attack phase (MK:9:Damage:5, MK:9:Damage:5c, MK:10:Damage:6a-b)."""
     from engine.games.mage_knight.turn.ledger import take_wounds
+
     enemy_effects.on_combat_event(ctx, t, seat, typ, data)
     if typ == "mk.combat.damage" and data.get("to") == "hero":
         if data.get("wounds_to_hand"):
             take_wounds(ctx, t, seat, data["wounds_to_hand"], "MK:9:Damage:5")
         if data.get("wounds_to_discard"):
             take_wounds(ctx, t, seat, data["wounds_to_discard"], "MK:10:Damage:6a")
-            wounds = [x for x in t.zone(S.hand(seat)) if card_name(x) == "wound"][:data["wounds_to_discard"]]
+            wounds = [x for x in t.zone(S.hand(seat)) if card_name(x) == "wound"][: data["wounds_to_discard"]]
             zones.move(ctx, S.hand(seat), S.discard(seat), wounds, rule="MK:10:Damage:6a")
         if data.get("paralyze"):
             _discard_hand(ctx, t, seat, "MK:10:Damage:6b")
@@ -322,17 +405,23 @@ def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
             ctx.emit("mk.unit_destroyed", {"seat": seat, "uid": data["to"]}, rule="MK:10:Damage:6b")
         elif data.get("wounds"):
             from engine.games.mage_knight.cards.banners import absorbs_wound
-            if not absorbs_wound(ctx, t, seat, data["to"]):      # Banner of Fortitude (MK:5:Units:8)
+
+            if not absorbs_wound(ctx, t, seat, data["to"]):  # Banner of Fortitude (MK:5:Units:8)
                 ctx.emit("mk.unit", {"seat": seat, "uid": data["to"], "wounded": True}, rule="MK:9:Damage:4a")
     elif typ == "mk.combat.knocked_out":
         _discard_hand(ctx, t, seat, "MK:9:Damage:5c")
     elif typ == "mk.combat.defeated":
         bonus = t.game.players[seat].defeat_bonus
-        if bonus and bonus[3] == t.game.combat.phase:    # Axe Throw, Chivalry (catalog.toml)
+        if bonus and bonus[3] == t.game.combat.phase:  # Axe Throw, Chivalry (catalog.toml)
             from engine.games.mage_knight.turn.ledger import change_reputation
+
             fame, rep, each = bonus[:3]
             if not each:
-                ctx.emit("mk.card_offer", {"seat": seat, "field": "defeat_bonus", "value": []}, rule="MK:9:Ranged:5")
+                ctx.emit(
+                    "mk.card_offer",
+                    {"seat": seat, "field": "defeat_bonus", "value": []},
+                    rule="MK:9:Ranged:5",
+                )
             if fame:
                 gain_fame(ctx, t, seat, fame, "MK:9:Ranged:5")
             if rep:
@@ -350,8 +439,14 @@ def settle(ctx, t, seat: int) -> None:
     for req in C.pending_summons(c):
         _ensure(ctx, t, combat_zone(t))
         tok = draw_token(ctx, t, req.get("pile", "brown"), combat_zone(t), rule="MK:10:Abilities:Summon")
-        typ, data = C.summoned(content(), c, req["summoner"], req["attack"], card_name(tok) if tok else None,
-                               t.options.get("overrides"))
+        typ, data = C.summoned(
+            content(),
+            c,
+            req["summoner"],
+            req["attack"],
+            card_name(tok) if tok else None,
+            t.options.get("overrides"),
+        )
         ctx.emit(typ, data, rule=data["rule"])
     if c.phase == "over":
         finish(ctx, t, seat)
@@ -360,12 +455,19 @@ def settle(ctx, t, seat: int) -> None:
 def finish(ctx, t, seat: int) -> None:
     """Apply the outcome (MK:10:Result:1-3); wounds were applied as they were dealt."""
     from engine.games.mage_knight.turn.ledger import change_reputation
+
     g = t.game
     c = g.combat
     out = C.outcome(c)
     from engine.games.mage_knight.scenarios.interactive_combat import ended, fame_bonus
-    gain_fame(ctx, t, seat, double_fame(g, assault_fame(t, g.combat_space, seat, out.fame))
-              + fame_bonus(t, list(out.defeated)), "MK:10:Result:1")
+
+    gain_fame(
+        ctx,
+        t,
+        seat,
+        double_fame(g, assault_fame(t, g.combat_space, seat, out.fame)) + fame_bonus(t, list(out.defeated)),
+        "MK:10:Result:1",
+    )
     ended(ctx, t)
     if out.reputation:
         change_reputation(ctx, t, seat, out.reputation, "MK:10:Result:2a")
@@ -375,22 +477,37 @@ def finish(ctx, t, seat: int) -> None:
         beaten = [tok for tok in sp.enemies if tok in out.defeated]
         if sp.rampaging and beaten:
             from engine.games.mage_knight.scenarios.variants import defeated_bonus
+
             defeated_bonus(ctx, t, seat, len(beaten))
         for tok in beaten:
-            zones.move(ctx, S.at(k), S.enemy_discard(content().enemies[card_name(tok)].color), [tok],
-                       rule="MK:10:Result:1")
+            zones.move(
+                ctx,
+                S.at(k),
+                S.enemy_discard(content().enemies[card_name(tok)].color),
+                [tok],
+                rule="MK:10:Result:1",
+            )
         if beaten:
-            ctx.emit("mk.enemies", {"space": k, "tokens": [x for x in sp.enemies if x not in beaten]},
-                     rule="MK:10:Result:1")
+            ctx.emit(
+                "mk.enemies",
+                {"space": k, "tokens": [x for x in sp.enemies if x not in beaten]},
+                rule="MK:10:Result:1",
+            )
     if combat_zone(t) in t.zones and t.zone(combat_zone(t)):
         for tok in list(t.zone(combat_zone(t))):
-            zones.move(ctx, combat_zone(t), S.enemy_discard(content().enemies[card_name(tok)].color), [tok],
-                       rule="MK:9:Block:7a")
+            zones.move(
+                ctx,
+                combat_zone(t),
+                S.enemy_discard(content().enemies[card_name(tok)].color),
+                [tok],
+                rule="MK:9:Block:7a",
+            )
     space = g.combat_space
     kind = g.combat_kind
     sp = g.board.spaces[space]
     if sp.site == "city" and kind == "assault":
         from engine.games.mage_knight.cities.reveal import after_assault
+
         after_assault(ctx, t, seat, space, list(out.defeated))
     elif kind in ("assault", "adventure", "burn") and not sp.enemies:
         reward(ctx, t, seat, space, kind)
@@ -405,15 +522,19 @@ def finish(ctx, t, seat: int) -> None:
     ctx.emit("mk.combat_over", {"seat": seat, "outcome": _builtins(out)}, rule="MK:10:Result:1")
 
 
-
 def discard_undefeated(ctx, t, space: str) -> None:
     """Enemies left undefeated in a dungeon, a tomb or a monastery whose burning failed go to
     their discard piles; a later visitor draws new ones ("Wenn du Feinde in einem Dungeon,
     Kloster oder einer Grabstätte nicht besiegt hast, lege sie ab", MK:10:Result:3)."""
     left = list(t.game.board.spaces[space].enemies)
     for tok in left:
-        zones.move(ctx, S.at(space), S.enemy_discard(content().enemies[card_name(tok)].color), [tok],
-                   rule="MK:10:Result:3")
+        zones.move(
+            ctx,
+            S.at(space),
+            S.enemy_discard(content().enemies[card_name(tok)].color),
+            [tok],
+            rule="MK:10:Result:3",
+        )
     if left:
         ctx.emit("mk.enemies", {"space": space, "tokens": []}, rule="MK:10:Result:3")
 
@@ -447,10 +568,11 @@ def random_crystals(ctx, t, seat: int, n: int, rule: str) -> None:
     black (monster den and spawning grounds, site cards, public-list); a colour of which 3
     crystals are held gives nothing (MK:11:EoT:5a)."""
     from engine.games.mage_knight.turn.ledger import gain_reward_crystal
+
     for face in ctx.roll(mana.MANA_DIE, n, rule=rule):
         if face == "black":
             gain_fame(ctx, t, seat, 1, rule)
-        elif face == "gold":         # the seat chooses the colour (rewards.py)
+        elif face == "gold":  # the seat chooses the colour (rewards.py)
             rewards.due(ctx, t, seat, "crystal", rule)
         else:
             gain_reward_crystal(ctx, t, seat, face, rule)
@@ -460,6 +582,7 @@ def ruins_reward(ctx, t, seat: int, space: str, ruin: str) -> None:
     """The rewards printed on a ruins token (public-list), then the token is discarded. Its
     crystals are a reward: none of a colour of which 3 are held (MK:11:EoT:5a)."""
     from engine.games.mage_knight.turn.ledger import gain_reward_crystal
+
     tok = content().ruins[ruin]
     gain_fame(ctx, t, seat, tok.fame, "MK:11:EoT:5")
     for r in tok.reward:
@@ -472,8 +595,11 @@ def ruins_reward(ctx, t, seat: int, space: str, ruin: str) -> None:
             units = [u for u in t.zone(S.UNIT_OFFER) if card_name(u) in content().units]
             if units and len(p.units) < p.command:
                 zones.move(ctx, S.UNIT_OFFER, S.units_zone(seat), [units[0]], rule="MK:11:EoT:5d")
-                ctx.emit("mk.recruited", {"seat": seat, "uid": units[0], "unit": card_name(units[0])},
-                         rule="MK:11:EoT:5d")
+                ctx.emit(
+                    "mk.recruited",
+                    {"seat": seat, "uid": units[0], "unit": card_name(units[0])},
+                    rule="MK:11:EoT:5d",
+                )
         elif r == "crystals_one_of_each_colour":
             for colour in mana.BASIC:
                 gain_reward_crystal(ctx, t, seat, colour, "MK:11:EoT:5")
@@ -483,6 +609,7 @@ def ruins_reward(ctx, t, seat: int, space: str, ruin: str) -> None:
 def altar(ctx, t, seat: int, space: str, spec: str) -> None:
     """An altar in the ruins: pay its mana for its fame; the ruins are conquered (site card)."""
     from engine.games.mage_knight.turn.ledger import pay
+
     ctx.emit("mk.acted", {"seat": seat, "action": "enter"}, rule="MK:8:Combat:1b")
     pay(ctx, t, seat, spec)
     ruin = next(x for x in t.zone(S.at(space)) if x in content().ruins)

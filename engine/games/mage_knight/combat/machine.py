@@ -39,18 +39,19 @@ wounds_to_hand, wounds_to_discard, paralyze = discard the non-wound hand), .armo
 (vampiric), .knocked_out (discard the non-wound hand), .hand_wounds, .enemy_modified, .ended
 (the outcome). The ruleset moves wound cards and discards the hand when it folds these.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Any, Optional, Sequence
+from typing import Any, Optional
 
 import msgspec
 
 from engine.games.mage_knight.combat import abilities as ab
 from engine.games.mage_knight.combat import events as ev
-from engine.games.mage_knight.situations import combat_overrides as overridden
-from engine.games.mage_knight.combat.effects import effect_problem, modify_enemy
 from engine.games.mage_knight.combat.arithmetic import ELEMENTS
+from engine.games.mage_knight.combat.effects import effect_problem, modify_enemy
 from engine.games.mage_knight.combat.state import (
     Combat,
     CombatEnemy,
@@ -61,30 +62,72 @@ from engine.games.mage_knight.combat.state import (
     outcome,
     strength,
 )
+from engine.games.mage_knight.situations import combat_overrides as overridden
 
-__all__ = ["Combat", "CombatEnemy", "CombatOutcome", "CombatUnit", "EnemyAttack", "Points", "add_hand_wounds",
-           "add_points", "decide", "effect_problem", "explain", "fold", "legal", "modify_enemy", "outcome",
-           "pending_summons", "points_problem", "preview", "start", "summoned", "target_problem"]
+__all__ = [
+    "Combat",
+    "CombatEnemy",
+    "CombatOutcome",
+    "CombatUnit",
+    "EnemyAttack",
+    "Points",
+    "add_hand_wounds",
+    "add_points",
+    "decide",
+    "effect_problem",
+    "explain",
+    "fold",
+    "legal",
+    "modify_enemy",
+    "outcome",
+    "pending_summons",
+    "points_problem",
+    "preview",
+    "start",
+    "summoned",
+    "target_problem",
+]
 
 PHASES = ("ranged", "block", "damage", "attack", "over")
 Event = tuple[str, dict]
 
 
-def _enemy(content: Any, uid: str, enemy_id: str, overrides: Optional[dict] = None, **kw: Any) -> CombatEnemy:
+def _enemy(content: Any, uid: str, enemy_id: str, overrides: dict | None = None, **kw: Any) -> CombatEnemy:
     rec = content.enemies.get(enemy_id)
     if rec is None:
         raise ValueError(f"unknown enemy {enemy_id!r} (MK:8:Combat:3)")
-    return overridden.enemy(CombatEnemy(
-        uid=uid, enemy=enemy_id, pile=rec.color, armour=rec.armor, elusive_armour=rec.armor_elusive,
-        attacks=[EnemyAttack(a.value, a.element, a.summon, a.summon_pile) for a in rec.attacks],
-        abilities=list(rec.abilities), resistances=list(rec.resistances), fame=rec.fame,
-        reputation=rec.reputation, **kw), overrides)
+    return overridden.enemy(
+        CombatEnemy(
+            uid=uid,
+            enemy=enemy_id,
+            pile=rec.color,
+            armour=rec.armor,
+            elusive_armour=rec.armor_elusive,
+            attacks=[EnemyAttack(a.value, a.element, a.summon, a.summon_pile) for a in rec.attacks],
+            abilities=list(rec.abilities),
+            resistances=list(rec.resistances),
+            fame=rec.fame,
+            reputation=rec.reputation,
+            **kw,
+        ),
+        overrides,
+    )
 
 
-def start(content: Any, enemies: Sequence[tuple[str, str]], *, units: Sequence[tuple] = (), hero_armour: int,
-          hand_limit: int, night: bool = False, site: Optional[str] = None, fortified_site: bool = False,
-          rampaging: Sequence[str] = (), readings: Optional[dict] = None,
-          overrides: Optional[dict] = None) -> Combat:
+def start(
+    content: Any,
+    enemies: Sequence[tuple[str, str]],
+    *,
+    units: Sequence[tuple] = (),
+    hero_armour: int,
+    hand_limit: int,
+    night: bool = False,
+    site: str | None = None,
+    fortified_site: bool = False,
+    rampaging: Sequence[str] = (),
+    readings: dict | None = None,
+    overrides: dict | None = None,
+) -> Combat:
     """A combat in its ranged and siege phase. Rampagers are not fortified by the site
     (MK:8:Combat:2b). `readings` and `overrides`: the game's chosen readings and a situation's
     enemy and unit values (combat_readings, combat_overrides)."""
@@ -93,18 +136,40 @@ def start(content: Any, enemies: Sequence[tuple[str, str]], *, units: Sequence[t
     uids = [u for u, _ in enemies] + [u[0] for u in units]
     if len(set(uids)) != len(uids):
         raise ValueError("enemy and unit uids must be unique in a combat")
-    foes = [_enemy(content, uid, eid, overrides, rampaging=uid in rampaging,
-                   defends_fortified_site=fortified_site and uid not in rampaging) for uid, eid in enemies]
+    foes = [
+        _enemy(
+            content,
+            uid,
+            eid,
+            overrides,
+            rampaging=uid in rampaging,
+            defends_fortified_site=fortified_site and uid not in rampaging,
+        )
+        for uid, eid in enemies
+    ]
     mine = []
     for u in units:
         uid, unit_id, wounded, ready = (tuple(u) + (False, True))[:4]
         rec = content.units.get(unit_id)
         if rec is None:
             raise ValueError(f"unknown unit {unit_id!r}")
-        mine.append(overridden.unit(CombatUnit(uid, unit_id, bool(wounded), bool(ready), rec.armor,
-                                               list(rec.resistances)), overrides))
-    return Combat("ranged", foes, mine, hero_armour, hand_limit, night, fortified_site, site,
-                  readings=dict(readings or {}))
+        mine.append(
+            overridden.unit(
+                CombatUnit(uid, unit_id, bool(wounded), bool(ready), rec.armor, list(rec.resistances)),
+                overrides,
+            )
+        )
+    return Combat(
+        "ranged",
+        foes,
+        mine,
+        hero_armour,
+        hand_limit,
+        night,
+        fortified_site,
+        site,
+        readings=dict(readings or {}),
+    )
 
 
 def points_problem(c: Combat, kind: str, element: str, value: int) -> tuple[str, str] | None:
@@ -125,8 +190,9 @@ def target_problem(c: Combat, kind: str) -> tuple[str, str] | None:
     return ab.target_problem(c, kind)
 
 
-def add_points(c: Combat, kind: str, element: str, value: int, source: str, target: str = "",
-               not_target: str = "") -> None:
+def add_points(
+    c: Combat, kind: str, element: str, value: int, source: str, target: str = "", not_target: str = ""
+) -> None:
     """Pool points a played effect gives; the next attack or block declaration spends them.
     `target` aims them at one enemy, `not_target` keeps them off one (combat_state.Points)."""
     why = points_problem(c, kind, element, value)
@@ -139,9 +205,17 @@ def add_points(c: Combat, kind: str, element: str, value: int, source: str, targ
 
 def add_hand_wounds(c: Combat, n: int, source: str) -> list[Event]:
     """Wounds into hand from other effects count toward knock-out (MK:9:Damage:5c)."""
-    return [("mk.combat.hand_wounds", {"n": n, "source": source, "rule": "MK:9:Damage:5c",
-                                       "audit": [f"{source}: {n} wound(s) into hand (MK:9:Damage:5c)"]})] + \
-        ev.knock_out_events(c, n)
+    return [
+        (
+            "mk.combat.hand_wounds",
+            {
+                "n": n,
+                "source": source,
+                "rule": "MK:9:Damage:5c",
+                "audit": [f"{source}: {n} wound(s) into hand (MK:9:Damage:5c)"],
+            },
+        )
+    ] + ev.knock_out_events(c, n)
 
 
 def pending_summons(c: Combat) -> list[dict]:
@@ -149,13 +223,21 @@ def pending_summons(c: Combat) -> list[dict]:
     return [dict(p) for p in c.pending]
 
 
-def summoned(content: Any, c: Combat, summoner: str, attack: int, enemy_id: Optional[str],
-             overrides: Optional[dict] = None) -> Event:
+def summoned(
+    content: Any, c: Combat, summoner: str, attack: int, enemy_id: str | None, overrides: dict | None = None
+) -> Event:
     """The event for the token drawn for a summon (None: its pile was empty); a situation's
     overridden values of the drawn token are applied and listed under `overridden`."""
-    data: dict = {"summoner": summoner, "attack": attack, "enemy": enemy_id, "rule": "MK:10:Abilities:Summon",
-                  "audit": [f"{summoner} summons {enemy_id or 'nothing (the pile is empty)'}; it takes the "
-                            "summoner's place in the block and damage phases (MK:10:Abilities:Summon)"]}
+    data: dict = {
+        "summoner": summoner,
+        "attack": attack,
+        "enemy": enemy_id,
+        "rule": "MK:10:Abilities:Summon",
+        "audit": [
+            f"{summoner} summons {enemy_id or 'nothing (the pile is empty)'}; it takes the "
+            "summoner's place in the block and damage phases (MK:10:Abilities:Summon)"
+        ],
+    }
     if enemy_id is not None:
         token = _enemy(content, f"{summoner}~{attack}", enemy_id, overrides, summoned_by=summoner)
         data["token"] = msgspec.to_builtins(token)
@@ -165,6 +247,7 @@ def summoned(content: Any, c: Combat, summoner: str, attack: int, enemy_id: Opti
 
 
 # -- commands ---------------------------------------------------------------------------------
+
 
 def _uses(c: Combat) -> list[list[str]]:
     kinds = [k for k in ab.PHASE_KINDS[c.phase] if k in ab.ATTACK_KINDS and any(p.kind == k for p in c.pool)]
@@ -205,8 +288,13 @@ def legal(c: Combat) -> list[dict]:
     return out
 
 
-FIELDS = {"attack": {"targets", "use"}, "block": {"enemy", "attack"},
-          "cumbersome": {"enemy", "attack", "points"}, "assign": {"enemy", "attack", "to"}, "next": set()}
+FIELDS = {
+    "attack": {"targets", "use"},
+    "block": {"enemy", "attack"},
+    "cumbersome": {"enemy", "attack", "points"},
+    "assign": {"enemy", "attack", "to"},
+    "next": set(),
+}
 
 
 def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
@@ -216,8 +304,10 @@ def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
     extra = sorted(set(cmd) - FIELDS[kind] - {"kind"})
     if extra:
         if kind in ("block", "attack"):
-            return "MK:5:Combined:1a", (f"{kind} takes no {', '.join(extra)}: the points played are one effect and "
-                                        "go whole to one enemy attack or target group")
+            return "MK:5:Combined:1a", (
+                f"{kind} takes no {', '.join(extra)}: the points played are one effect and "
+                "go whole to one enemy attack or target group"
+            )
         return "MK:8:Combat:3", f"{kind} takes no {', '.join(extra)}"
     if c.phase == "over":
         return "MK:10:Result:1", "the combat is over"
@@ -229,8 +319,11 @@ def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
         return None
     if kind == "attack":
         targets, use = cmd.get("targets"), cmd.get("use")
-        if not isinstance(targets, list) or not isinstance(use, list) \
-                or not all(isinstance(x, str) for x in targets + use):
+        if (
+            not isinstance(targets, list)
+            or not isinstance(use, list)
+            or not all(isinstance(x, str) for x in targets + use)
+        ):
             return "MK:9:Ranged:4", "targets and use must be lists of names"
         return ab.attack_problem(c, targets, use)
     if kind in ("block", "cumbersome") and c.phase != "block":
@@ -253,8 +346,10 @@ def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
             return "MK:10:Abilities:Cumbersome", f"{e.uid} is not cumbersome"
         moves = sum(p.value for p in c.pool if p.kind == "move")
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= min(moves, strength(a)):
-            return "MK:10:Abilities:Cumbersome", (f"spend 1 to {min(moves, strength(a))} move points "
-                                                  f"({moves} played, attack {strength(a)} left), not {n!r}")
+            return "MK:10:Abilities:Cumbersome", (
+                f"spend 1 to {min(moves, strength(a))} move points "
+                f"({moves} played, attack {strength(a)} left), not {n!r}"
+            )
         return None
     if c.current and c.current != [e.uid, cmd["attack"]]:
         return "MK:9:Damage:1", f"finish assigning the damage of {c.current[0]}'s attack {c.current[1]} first"
@@ -303,6 +398,12 @@ def preview(c: Combat, cmd: dict) -> str | None:
         ko = ", knocked out" if any(k == "mk.combat.knocked_out" for k, _ in events) else ""
         return f"{d['damage']} damage: {d['wounds_to_hand']} wound(s) into hand{extra}{ko}"
     if t == "mk.combat.damage":
-        hit = "destroyed" if d["destroyed"] else f"{d['wounds']} wound(s)" if d["wounds"] else "absorbed by resistance"
+        hit = (
+            "destroyed"
+            if d["destroyed"]
+            else f"{d['wounds']} wound(s)"
+            if d["wounds"]
+            else "absorbed by resistance"
+        )
         return f"{d['damage']} damage to {d['to']}: {hit}, {d['remaining']} left"
     return f"end the {c.phase} phase; next: {d['phase']}"

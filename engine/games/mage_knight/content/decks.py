@@ -6,6 +6,7 @@ Which boxes are in play is a tuple of set names; the Ultimate Edition holds all 
 (base, lost_legion, krang, shades_of_tezla). Records the public lists mark as doubtful are left
 out: enemy tokens flagged `suspect` and the `placeholder` unit.
 """
+
 from __future__ import annotations
 
 from engine.games.mage_knight.content.load import Content
@@ -54,11 +55,15 @@ def starting_deck(c: Content, hero: str) -> list[str]:
 def tiles(c: Content, kind: str, sets: tuple[str, ...] = ALL_SETS) -> list[str]:
     """Countryside tiles in number order (First Reconnaissance stacks them so, p.18), or core
     tiles split as 'core_city' / 'core_plain' (the Volkare camp tile is left out)."""
+
     def number(tid: str) -> int:
         return int(tid.rsplit("_", 1)[1])
+
     pick = [t for t in c.tiles.values() if t.set in sets and t.id != "core_volkare"]
     if kind == "countryside":
         return sorted((t.id for t in pick if t.type == "countryside"), key=number)
     if kind in ("core_city", "core_plain"):
-        return sorted((t.id for t in pick if t.type == "core" and t.has_city == (kind == "core_city")), key=number)
+        return sorted(
+            (t.id for t in pick if t.type == "core" and t.has_city == (kind == "core_city")), key=number
+        )
     raise ValueError(f"no tile kind {kind!r}; expected countryside, core_city or core_plain")

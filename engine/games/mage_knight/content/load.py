@@ -5,6 +5,7 @@ rejected whole; the error names the file, the record and the field. `validate` t
 one file cannot: card ids a hero or deck names exist, enemy piles and terrains are known, every
 tile has its seven positions once.
 """
+
 from __future__ import annotations
 
 import re
@@ -15,7 +16,6 @@ from typing import Any
 import msgspec
 
 from engine.content import ContentError
-
 from engine.games.mage_knight.content import schema as s
 
 HERE = Path(__file__).parent
@@ -91,13 +91,14 @@ def load_dir(folder: Path = HERE) -> Content:
 class Reading(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """readings.json: the effect tree of a card side, skill or unit ability that the public lists
     give only as a named engine effect, with the card text in our words (MK:5:Effects:1)."""
-    kind: str                  # card skill unit
+
+    kind: str  # card skill unit
     id: str
-    side: str                  # basic powered | effect | ability index
+    side: str  # basic powered | effect | ability index
     text: str
-    reading: str               # "card text (our words)" or "stand-in"
+    reading: str  # "card text (our words)" or "stand-in"
     tree: Any = None
-    usage: str = ""            # skills: how often (interactive skills are used once a round)
+    usage: str = ""  # skills: how often (interactive skills are used once a round)
 
 
 def with_readings(c: Content, readings: list[Reading]) -> Content:
@@ -111,8 +112,9 @@ def with_readings(c: Content, readings: list[Reading]) -> Content:
         if r.kind == "card":
             table[r.id] = msgspec.structs.replace(old, **{f"{r.side}_effect": r.tree})
         elif r.kind == "skill":
-            table[r.id] = msgspec.structs.replace(old, effect=old.effect if r.tree is None else r.tree,
-                                                  usage=r.usage or old.usage)
+            table[r.id] = msgspec.structs.replace(
+                old, effect=old.effect if r.tree is None else r.tree, usage=r.usage or old.usage
+            )
         else:
             abilities = list(old.abilities)
             i = int(r.side)
@@ -136,6 +138,7 @@ def content() -> Content:
 
 def validate(c: Content) -> None:
     """Checks across records; the first fault found is raised as a ContentError."""
+
     def fail(msg: str) -> None:
         raise ContentError(msg)
 

@@ -5,6 +5,7 @@ rulebook prints the value), `public-list` (public card and token lists; named in
 `stand-in` (chosen by us because neither gives it). The engine's shared Record admits only the
 first and last, so Mage Knight checks its own three here.
 """
+
 from __future__ import annotations
 
 import re
@@ -18,18 +19,32 @@ SPECIAL_MANA = ("gold", "black")
 ELEMENTS = ("physical", "fire", "ice", "coldfire")
 ENEMY_PILES = ("green", "gray", "brown", "violet", "white", "red")
 TERRAINS = ("plains", "hills", "forest", "wasteland", "desert", "swamp", "lake", "mountain")
-ENEMY_ABILITIES = ("fortified", "unfortified", "elusive", "swift", "brutal", "poison", "paralyze",
-                   "cumbersome", "assassination", "summon", "vampiric", "arcane_immunity")
+ENEMY_ABILITIES = (
+    "fortified",
+    "unfortified",
+    "elusive",
+    "swift",
+    "brutal",
+    "poison",
+    "paralyze",
+    "cumbersome",
+    "assassination",
+    "summon",
+    "vampiric",
+    "arcane_immunity",
+)
 
 
 class MKRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     provenance: str
-    lists: list[str] = []   # the public lists that agree on the record (see CONTENT.md)
+    lists: list[str] = []  # the public lists that agree on the record (see CONTENT.md)
 
     def __post_init__(self) -> None:
         if not PROVENANCE.match(self.provenance):
-            raise ValueError("provenance must start with 'rulebook p.N', 'public-list' or "
-                             f"'stand-in', got {self.provenance!r}")
+            raise ValueError(
+                "provenance must start with 'rulebook p.N', 'public-list' or "
+                f"'stand-in', got {self.provenance!r}"
+            )
 
 
 class Card(MKRecord, kw_only=True, forbid_unknown_fields=True):
@@ -37,15 +52,15 @@ class Card(MKRecord, kw_only=True, forbid_unknown_fields=True):
 
     id: str
     name: str
-    kind: str                      # basic_action advanced_action spell artifact
-    color: Optional[str]           # mana colour, "dual:a/b", or None (artifacts, wound)
+    kind: str  # basic_action advanced_action spell artifact
+    color: str | None  # mana colour, "dual:a/b", or None (artifacts, wound)
     powered_by: list[str]
     categories: list[str]
     sideways_value: int
     structured_fully: bool
     basic_effect: Any
     powered_effect: Any
-    effect: dict[str, str]         # one-line summaries of both sides
+    effect: dict[str, str]  # one-line summaries of both sides
     hero: str = ""
     replaces: str = ""
     powered_name: str = ""
@@ -77,13 +92,13 @@ class Enemy(MKRecord, kw_only=True, forbid_unknown_fields=True):
     faction: str = ""
     defend: int = 0
     disputed: dict[str, Any] = {}
-    suspect: str = ""              # set: not drawn until checked against the physical tokens
+    suspect: str = ""  # set: not drawn until checked against the physical tokens
 
 
 class Unit(MKRecord, kw_only=True, forbid_unknown_fields=True):
     id: str
     name: str
-    type: str                      # regular elite
+    type: str  # regular elite
     level: int
     influence_cost: int
     armor: int
@@ -96,7 +111,7 @@ class Unit(MKRecord, kw_only=True, forbid_unknown_fields=True):
     reversed_reputation: bool = False
     no_free_recruit: bool = False
     disputed: dict[str, Any] = {}
-    placeholder: bool = False      # not a physical card; never put in the unit deck
+    placeholder: bool = False  # not a physical card; never put in the unit deck
     note: str = ""
 
 
@@ -104,7 +119,7 @@ class Skill(MKRecord, kw_only=True, forbid_unknown_fields=True):
     id: str
     name: str
     hero: str
-    usage: str                     # once_per_turn once_per_round interactive passive
+    usage: str  # once_per_turn once_per_round interactive passive
     categories: list[str]
     effect: Any
     effect_text: str
@@ -114,16 +129,16 @@ class Skill(MKRecord, kw_only=True, forbid_unknown_fields=True):
 class Tactic(MKRecord, kw_only=True, forbid_unknown_fields=True):
     id: str
     name: str
-    time: str                      # day night
-    number: int                    # turn order: lowest acts first
+    time: str  # day night
+    number: int  # turn order: lowest acts first
     effect_text: str
-    effect: dict[str, Any] = {}    # the part the engine applies: when_taken (effect tree),
+    effect: dict[str, Any] = {}  # the part the engine applies: when_taken (effect tree),
     #                                hand_limit_bonus with min_hand (end of turn)
 
 
 class RuinsToken(MKRecord, kw_only=True, forbid_unknown_fields=True):
     id: str
-    kind: str                      # altar enemies
+    kind: str  # altar enemies
     set: str
     pay: dict[str, int] = {}
     fame: int = 0
@@ -134,10 +149,10 @@ class RuinsToken(MKRecord, kw_only=True, forbid_unknown_fields=True):
 
 
 class TileHex(msgspec.Struct, forbid_unknown_fields=True):
-    pos: str                       # C NE E SE SW W NW
+    pos: str  # C NE E SE SW W NW
     terrain: str
     site: str = ""
-    rampaging: str = ""            # orc_marauder (green pile) | draconum (red pile)
+    rampaging: str = ""  # orc_marauder (green pile) | draconum (red pile)
     mine_color: str = ""
     deep_mine_colors: list[str] = []
     city_color: str = ""
@@ -148,7 +163,7 @@ class TileHex(msgspec.Struct, forbid_unknown_fields=True):
 
 class Tile(MKRecord, kw_only=True, forbid_unknown_fields=True):
     id: str
-    type: str                      # starting countryside core
+    type: str  # starting countryside core
     set: str
     has_city: bool
     hexes: list[TileHex]
@@ -172,8 +187,8 @@ class Heroes(msgspec.Struct, forbid_unknown_fields=True):
 
 class TerrainCost(MKRecord, kw_only=True, forbid_unknown_fields=True):
     terrain: str
-    day: Optional[int]             # None: impassable
-    night: Optional[int]
+    day: int | None  # None: impassable
+    night: int | None
 
 
 class CityGarrison(MKRecord, kw_only=True, forbid_unknown_fields=True):

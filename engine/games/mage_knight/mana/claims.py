@@ -3,6 +3,7 @@ it this round; its owner gains tokens of its colour now, or one at the start of 
 turns this round; with the curse (Mana Curse) every other player who pays mana of that colour
 takes a wound, once a turn. The seat's `claimed` is [die index, colour, tokens per turn, curse,
 round]; a claim of an earlier round has lapsed."""
+
 from __future__ import annotations
 
 RULE = "MK:5:Mana:3"
@@ -21,7 +22,9 @@ def claim(ctx, t, seat: int, index: int, v: tuple) -> list:
     now, per_turn, curse = v
     colour = t.game.source[index]
     ctx.emit("mk.die_set", {"seat": seat, "index": index, "colour": colour}, rule=RULE)
-    ctx.emit("mk.claimed", {"seat": seat, "claimed": [index, colour, per_turn, curse, t.game.round]}, rule=RULE)
+    ctx.emit(
+        "mk.claimed", {"seat": seat, "claimed": [index, colour, per_turn, curse, t.game.round]}, rule=RULE
+    )
     return [("gain_mana_token", colour)] * now
 
 
@@ -42,8 +45,11 @@ def cursed(ctx, t, seat: int, colours: list[str], take_wounds) -> None:
     p = g.players[seat]
     if p.turn_effects.get("cursed"):
         return
-    hit = any(active(g, q) and q.claimed[3] and q.claimed[1] in colours
-              for s, q in enumerate(g.players) if s != seat)
+    hit = any(
+        active(g, q) and q.claimed[3] and q.claimed[1] in colours
+        for s, q in enumerate(g.players)
+        if s != seat
+    )
     if hit:
         ctx.emit("mk.turn_effect", {"seat": seat, "key": "cursed", "value": True}, rule=RULE)
         take_wounds(ctx, t, seat, 1, RULE)

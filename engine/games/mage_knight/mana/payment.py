@@ -4,6 +4,7 @@ way the seat can pay it from one Source die per turn, its crystals and its pure 
 A payment is a string of sources joined by "+": "die:2" (Source die 2), "crystal:red",
 "token:gold"; each source pays one mana need, in the order of `needs`.
 """
+
 from __future__ import annotations
 
 from itertools import product
@@ -42,7 +43,7 @@ def sources(player, source: list[str], night: bool, blocked=()) -> list[tuple[st
             if i in player.dice or i in player.held_dice or i in blocked:
                 continue
             if face == "black" and player.black_any:
-                out.append((f"die:{i}", ANY_BLACK))    # Mana Pull: any basic colour, by day too
+                out.append((f"die:{i}", ANY_BLACK))  # Mana Pull: any basic colour, by day too
             elif not mana.depleted(face, night_for(player, face, night)):
                 out.append((f"die:{i}", face))
     for colour in sorted(player.crystals):
@@ -50,7 +51,7 @@ def sources(player, source: list[str], night: bool, blocked=()) -> list[tuple[st
             out.append((f"crystal:{colour}", colour))
     for face in sorted(set(player.tokens)):
         out.append((f"token:{face}", face))
-    for colour in player.turn_effects.get("endless", ()):     # a ring's endless mana this turn
+    for colour in player.turn_effects.get("endless", ()):  # a ring's endless mana this turn
         out.append((f"endless:{colour}", colour))
     return out
 
@@ -81,14 +82,18 @@ def options(player, source: list[str], night: bool, need: list[tuple[str, ...]],
     if not need:
         return [""]
     have = sources(player, source, night, blocked)
-    per_need = [[n for n, face in have if any(_pays(face, c, night_for(player, face, night)) for c in want)]
-                for want in need]
+    per_need = [
+        [n for n, face in have if any(_pays(face, c, night_for(player, face, night)) for c in want)]
+        for want in need
+    ]
     out = set()
     for names in product(*per_need):
         names = list(names)
         if len(set(names)) != len(names) and not _enough(player, names):
             continue
-        if sum(1 for n in names if n.startswith("die:")) > DIE_ALLOWANCE + player.extra_dice - len(player.dice):
+        if sum(1 for n in names if n.startswith("die:")) > DIE_ALLOWANCE + player.extra_dice - len(
+            player.dice
+        ):
             continue
         out.add("+".join(sorted(names)))
     return sorted(out)

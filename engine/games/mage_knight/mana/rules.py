@@ -3,9 +3,10 @@
 Rolling is the caller's business (every roll a chance event); these functions say which faces
 are valid, which dice may be taken, and what an inventory may hold.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import msgspec
 
@@ -43,7 +44,8 @@ def roll_source(ctx, n: int, rule: str = "MK:3:Setup:12") -> list[str]:
     """Roll n mana dice through the engine (each face a chance event), then reroll the gold and
     black dice until at least half show a basic colour (p.3 Setup 12; also at round preparation)."""
     faces = list(ctx.roll(MANA_DIE, n, rule=rule))
-    from engine.games.mage_knight.readings.map import keep_rerolling       # reading A34: round preparation too?
+    from engine.games.mage_knight.readings.map import keep_rerolling  # reading A34: round preparation too?
+
     while (idx := dice_to_reroll(faces)) and keep_rerolling(ctx, rule):
         for i, face in zip(idx, ctx.roll(MANA_DIE, len(idx), rule=rule)):
             faces[i] = face
@@ -67,8 +69,9 @@ def usable_as(face: str, night: bool) -> tuple[str, ...]:
     raise ManaError(f"unknown mana {face!r} (MK:5:Mana:1)")
 
 
-def take_die_fault(faces: Sequence[str], index: int, night: bool, dice_taken_this_turn: int,
-                   allowance: int = 1) -> str | None:
+def take_die_fault(
+    faces: Sequence[str], index: int, night: bool, dice_taken_this_turn: int, allowance: int = 1
+) -> str | None:
     """None if the die may be taken now, else why not (p.5 Mana 3a-c: one die per turn)."""
     if not 0 <= index < len(faces):
         return f"there is no Source die {index} (MK:5:Mana:3)"
@@ -81,6 +84,7 @@ def take_die_fault(faces: Sequence[str], index: int, night: bool, dice_taken_thi
 
 class Inventory(msgspec.Struct, kw_only=True):
     """A player's crystals (kept between turns) and pure mana tokens (lapse at end of turn)."""
+
     crystals: dict[str, int] = {}
     tokens: list[str] = []
 

@@ -14,15 +14,16 @@ Readings (the rulebook's map illustrations are not in the text we work from):
   -2..2, 4 rows -1..2 (it opens further to the right, p.14), 3 rows -1..1; and a + b >= 0 so it
   grows away from the start.
 """
+
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from collections.abc import Iterable
+from typing import Optional
 
 import msgspec
 
-from engine.mechanics import hexgrid as hg
-
 from engine.games.mage_knight.content.load import Content
+from engine.mechanics import hexgrid as hg
 
 FORTIFIED_SITES = ("keep", "mage_tower", "city")
 RAMPAGING_PILES = {"orc_marauder": "green", "draconum": "red"}
@@ -34,22 +35,22 @@ class Space(msgspec.Struct, kw_only=True):
     terrain: str
     tile: str
     site: str = ""
-    mine: str = ""               # crystal colour of a mine (MK:11:EoT:4)
-    mines: list[str] = []        # the crystal colours a deep mine offers, one chosen (site rules)
-    rampaging: str = ""          # pile a rampaging token on it came from, until defeated
-    enemies: list[str] = []      # enemy token ids on the space (face up or down: see view)
-    conquered_by: int = -1       # seat owning the shield; -1 unconquered
+    mine: str = ""  # crystal colour of a mine (MK:11:EoT:4)
+    mines: list[str] = []  # the crystal colours a deep mine offers, one chosen (site rules)
+    rampaging: str = ""  # pile a rampaging token on it came from, until defeated
+    enemies: list[str] = []  # enemy token ids on the space (face up or down: see view)
+    conquered_by: int = -1  # seat owning the shield; -1 unconquered
 
 
 class Board(msgspec.Struct, kw_only=True):
-    shape: str = "wedge"         # wedge | open
-    rows: int = 5                # open maps: 5, 4 or 3 rows
-    coast_rule: bool = True      # wedge: no core tile on the coastline columns
-    tiles: dict[str, str] = {}   # tile centre "q,r" -> tile id
+    shape: str = "wedge"  # wedge | open
+    rows: int = 5  # open maps: 5, 4 or 3 rows
+    coast_rule: bool = True  # wedge: no core tile on the coastline columns
+    tiles: dict[str, str] = {}  # tile centre "q,r" -> tile id
     spaces: dict[str, Space] = {}
-    owned_towers: bool = False   # mage towers are owned like keeps (MK:22:Scen:ConquerKeepsTowers)
+    owned_towers: bool = False  # mage towers are owned like keeps (MK:22:Scen:ConquerKeepsTowers)
     teams: list[list[int]] = []  # allies enter each other's keeps without assault (MK:15:Team)
-    turns: dict[str, int] = {}   # tile centre -> sixths of a turn clockwise (Random Tile Orientation)
+    turns: dict[str, int] = {}  # tile centre -> sixths of a turn clockwise (Random Tile Orientation)
     costs: dict[str, list[int]] = {}  # terrain -> [day, night] a situation's overrides set (SIT-0)
 
 
@@ -69,7 +70,7 @@ def key(h: hg.Hex) -> str:
         return _KEYS[h]
     except KeyError:
         k = f"{h[0]},{h[1]}"
-        if type(h[0]) is int and type(h[1]) is int:    # 1.0 == 1 would share an entry
+        if type(h[0]) is int and type(h[1]) is int:  # 1.0 == 1 would share an entry
             _KEYS[h] = k
         return k
     except TypeError:
@@ -155,8 +156,16 @@ def place_tile(board: Board, content: Content, tile_id: str, centre: hg.Hex, tur
     new = []
     for h in tile.hexes:
         q, r = where[h.pos]
-        sp = Space(q=q, r=r, terrain=h.terrain, tile=tile_id, site=h.site, mine=h.mine_color,
-                   mines=list(h.deep_mine_colors), rampaging=RAMPAGING_PILES.get(h.rampaging, ""))
+        sp = Space(
+            q=q,
+            r=r,
+            terrain=h.terrain,
+            tile=tile_id,
+            site=h.site,
+            mine=h.mine_color,
+            mines=list(h.deep_mine_colors),
+            rampaging=RAMPAGING_PILES.get(h.rampaging, ""),
+        )
         board.spaces[key((q, r))] = sp
         new.append(sp)
     board.tiles[key(centre)] = tile_id
@@ -167,7 +176,9 @@ def placed_centres(board: Board) -> list[hg.Hex]:
     return sorted(unkey(k) for k in board.tiles)
 
 
-def may_place(board: Board, content: Content, centre: hg.Hex, tile_type: str, refill: bool = False) -> Optional[str]:
+def may_place(
+    board: Board, content: Content, centre: hg.Hex, tile_type: str, refill: bool = False
+) -> str | None:
     """None if a tile of `tile_type` may go at `centre`, else the reason with its rule id.
 
     Countryside: touch >= 2 placed tiles, or touch a tile that touches >= 2; core: touch >= 2;
@@ -205,7 +216,7 @@ def explore_positions(board: Board, content: Content, hero: hg.Hex, tile_type: s
     return out
 
 
-def enter_cost(sp: Space, content: Content, night: bool, costs=None) -> Optional[int]:
+def enter_cost(sp: Space, content: Content, night: bool, costs=None) -> int | None:
     """Move points to enter a space before the turn's modifiers, None if impassable (a city
     always costs 2, p.7 Move 3). `costs`: the board's overridden [day, night] by terrain."""
     terrain = "city" if sp.site == "city" else sp.terrain
@@ -228,7 +239,7 @@ def neighbour_keys(k: str) -> tuple[str, ...]:
 _NEIGHBOUR_KEYS: dict[str, tuple[str, ...]] = {}
 
 
-def move_cost(board: Board, content: Content, to: hg.Hex, night: bool, mods=()) -> Optional[int]:
+def move_cost(board: Board, content: Content, to: hg.Hex, night: bool, mods=()) -> int | None:
     """Move points to enter a space, None if it is impassable (p.7 Move 3: a city always costs 2).
     `mods` are the turn's terrain cost modifiers ({terrain, amount, minimum, replace}, or a
     `space` instead of a terrain), applied
@@ -249,8 +260,11 @@ def move_cost(board: Board, content: Content, to: hg.Hex, night: bool, mods=()) 
 
 
 def rampaging_adjacent(board: Board, h: hg.Hex) -> list[hg.Hex]:
-    return [n for n in hg.neighbours(h)
-            if (sp := board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies]
+    return [
+        n
+        for n in hg.neighbours(h)
+        if (sp := board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies
+    ]
 
 
 def provoked(board: Board, frm: hg.Hex, to: hg.Hex) -> list[hg.Hex]:
@@ -259,8 +273,9 @@ def provoked(board: Board, frm: hg.Hex, to: hg.Hex) -> list[hg.Hex]:
     return [h for h in rampaging_adjacent(board, frm) if h in after]
 
 
-def step_fault(board: Board, content: Content, frm: hg.Hex, to: hg.Hex, night: bool, points: int,
-               mods=()) -> Optional[str]:
+def step_fault(
+    board: Board, content: Content, frm: hg.Hex, to: hg.Hex, night: bool, points: int, mods=()
+) -> str | None:
     """None if the hero may step from `frm` to `to` with `points` move points, else why not."""
     if not hg.adjacent(frm, to):
         return f"{to} is not adjacent to {frm} (MK:7:Move:3)"
@@ -285,8 +300,12 @@ def others_site(board: Board, space: str, seat: int) -> bool:
     """A keep (or tower owned like one) that another, not allied, player owns: assaulting it
     is allowed and its defenders give half fame (MK:8:Combat:1a; MK:22:Scen:ConquerKeepsTowers)."""
     sp = board.spaces.get(space)
-    return sp is not None and owned_like_keep(board, sp.site) and sp.conquered_by >= 0 \
+    return (
+        sp is not None
+        and owned_like_keep(board, sp.site)
+        and sp.conquered_by >= 0
         and not allied(board, sp.conquered_by, seat)
+    )
 
 
 def ends_move(board: Board, to: hg.Hex, seat: int) -> bool:

@@ -2,17 +2,17 @@
 as a reveal, its sites are populated (rampaging enemies face up, keep and mage tower garrisons
 face down, ruins tokens face up by day and face down at night, a monastery's advanced action
 into the unit offer), and First Reconnaissance scores +1 fame per tile and ends on a city."""
+
 from __future__ import annotations
 
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.map.board import key
+from engine.games.mage_knight.map.tokens import draw_token, gain_fame
 from engine.mechanics import hexgrid as hg
 from engine.mechanics import zones
 
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.map.board import key
-from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.map.tokens import draw_token, gain_fame   # noqa: F401 (fight, actions and setup take them from here)
-
-GARRISON_PILE = {"keep": "gray", "mage_tower": "violet"}   # public-list (site cards)
+GARRISON_PILE = {"keep": "gray", "mage_tower": "violet"}  # public-list (site cards)
 
 
 def _zone(ctx, t, name: str, vis: str) -> None:
@@ -27,17 +27,23 @@ def place(ctx, t, tile: str, centre: hg.Hex, seat: int | None, from_stack: bool 
     else:
         zones.add(ctx, S.MAP, [tile], rule="MK:3:Setup:15")
     from engine.games.mage_knight.scenarios.variants import on, tile_turn
+
     turn = tile_turn(ctx, t)
     extra = {"turn": turn} if turn else {}
-    if on(t, "random_orientation"):      # a star may now touch a circle (tile_edges.py)
+    if on(t, "random_orientation"):  # a star may now touch a circle (tile_edges.py)
         from engine.games.mage_knight.map.tile_edges import mismatched
+
         odd = mismatched(t.game.board, centre, turn)
         extra.update({"mismatched": odd} if odd else {})
-    ctx.emit("mk.tile", {"tile": tile, "centre": list(centre), "seat": seat, **extra},
-             rule="MK:16:Var:Map" if extra else "MK:7:Move:5")
+    ctx.emit(
+        "mk.tile",
+        {"tile": tile, "centre": list(centre), "seat": seat, **extra},
+        rule="MK:16:Var:Map" if extra else "MK:7:Move:5",
+    )
     g = t.game
     c = content()
     from engine.games.mage_knight.map.board import tile_spaces
+
     where = tile_spaces(g.board, centre)
     for h in c.tiles[tile].hexes:
         k = key(where[h.pos])
@@ -59,12 +65,15 @@ def place(ctx, t, tile: str, centre: hg.Hex, seat: int | None, from_stack: bool 
             ctx.emit("mk.monastery", {"space": k}, rule="MK:7:Move:5")
             if g.scenario == "dungeon_lords":
                 from engine.games.mage_knight.scenarios.dungeon_lords import revealed
+
                 revealed(ctx, t, k, sp.site, seat)
         elif sp.site == "village" and g.scenario == "dungeon_lords":
             from engine.games.mage_knight.scenarios.dungeon_lords import revealed
+
             revealed(ctx, t, k, sp.site, seat)
         elif sp.site == "mine" and g.scenario == "mines_liberation":
             from engine.games.mage_knight.scenarios.special_rules import mine_tokens
+
             mine_tokens(ctx, t, k, tile)
     if seat is not None and g.scenario == "first_reconnaissance":
         gain_fame(ctx, t, seat, 1, "MK:18:Scen:FirstRecon")
@@ -72,6 +81,7 @@ def place(ctx, t, tile: str, centre: hg.Hex, seat: int | None, from_stack: bool 
             ctx.emit("mk.city_revealed", {"seat": seat, "tile": tile}, rule="MK:18:Scen:FirstRecon")
     elif c.tiles[tile].has_city:
         from engine.games.mage_knight.cities.reveal import reveal
+
         reveal(ctx, t, tile, centre)
 
 
@@ -88,10 +98,15 @@ def reveal_adjacent_garrisons(ctx, t, seat: int, reach: int = 1) -> None:
     for n in [h for d in range(1, reach + 1) for h in hg.ring((q, r), d)]:
         k = key(n)
         sp = g.board.spaces.get(k)
-        if sp is not None and sp.site == "city" and g.cities:     # a Megalopolis: one garrison
+        if sp is not None and sp.site == "city" and g.cities:  # a Megalopolis: one garrison
             from engine.games.mage_knight.cities.reveal import main_space
+
             k = main_space(t, k)
-        if sp is None or (sp.site not in GARRISON_PILE and sp.site != "city") or not t.zones.get(S.garrison(k)):
+        if (
+            sp is None
+            or (sp.site not in GARRISON_PILE and sp.site != "city")
+            or not t.zones.get(S.garrison(k))
+        ):
             continue
         hidden = list(t.zone(S.garrison(k)))
         if not hidden:

@@ -2,14 +2,14 @@
 MK:8:Combat:1a, MK:8:Combat:1e): entering lakes and mountains where a turn's effect gives them
 a cost, the forced withdrawal of a hero whose turn ends off a safe space, challenging several
 rampaging enemies at once, and the half fame of another player's keep."""
+
 from __future__ import annotations
 
 from itertools import combinations
 
-from engine.mechanics import hexgrid as hg
-
-from engine.games.mage_knight.map.board import key, unkey
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.map.board import key, unkey
+from engine.mechanics import hexgrid as hg
 
 IMPASSABLE = ("lake", "mountain")
 
@@ -40,8 +40,12 @@ def opened_steps(t, seat: int) -> list[str]:
         k = key(n)
         cost = opened_cost(t, seat, k)
         sp = g.board.spaces.get(k)
-        if cost is not None and cost <= p.move and not (sp.rampaging and sp.enemies) \
-                and sp.terrain not in p.turn_effects.get("prohibit", ()):
+        if (
+            cost is not None
+            and cost <= p.move
+            and not (sp.rampaging and sp.enemies)
+            and sp.terrain not in p.turn_effects.get("prohibit", ())
+        ):
             out.append(k)
     return out
 
@@ -57,7 +61,12 @@ def bent_steps(t, seat: int) -> list[str]:
     others = {q.pos for i, q in enumerate(g.players) if i != seat}
     out = []
     for k, sp in sorted(g.board.spaces.items()):
-        if hg.distance(here, unkey(k)) != 2 or sp.site == "city" or (sp.rampaging and sp.enemies) or k in others:
+        if (
+            hg.distance(here, unkey(k)) != 2
+            or sp.site == "city"
+            or (sp.rampaging and sp.enemies)
+            or k in others
+        ):
             continue
         cost = step_cost(t, seat, k)
         if cost is not None and cost <= p.move and sp.terrain not in p.turn_effects.get("prohibit", ()):
@@ -67,6 +76,7 @@ def bent_steps(t, seat: int) -> list[str]:
 
 def step_cost(t, seat: int, to: str) -> int | None:
     from engine.games.mage_knight.map.board import move_cost
+
     g = t.game
     cost = move_cost(g.board, content(), unkey(to), g.night, g.players[seat].terrain_mods)
     return cost if cost is not None else opened_cost(t, seat, to)
@@ -78,6 +88,7 @@ def safe_here(t, seat: int) -> bool:
     Returns after round 1) holds one hero like any space: a second one there is withdrawn (E-25)."""
     from engine.games.mage_knight.map.board import is_safe
     from engine.games.mage_knight.scenarios.special_rules import portal_open
+
     g = t.game
     p = g.players[seat]
     sp = g.board.spaces.get(p.pos)
@@ -86,8 +97,11 @@ def safe_here(t, seat: int) -> bool:
     others = [unkey(q.pos) for i, q in enumerate(g.players) if i != seat and q.pos]
     if sp.site == "portal" and not portal_open(g) and unkey(p.pos) in set(others):
         return False
-    if sp.terrain in IMPASSABLE and sp.terrain in p.turn_effects.get("safe", []) and \
-            unkey(p.pos) not in set(others):
+    if (
+        sp.terrain in IMPASSABLE
+        and sp.terrain in p.turn_effects.get("safe", [])
+        and unkey(p.pos) not in set(others)
+    ):
         return True
     return is_safe(g.board, unkey(p.pos), seat, others)
 
@@ -99,17 +113,21 @@ def withdraw(ctx, t, seat: int) -> None:
     path's start (MK:7:Move:7d, MK:11:EoT:2). A retreat after a failed assault already stepped
     back onto the path: the way back starts before that space."""
     from engine.games.mage_knight.turn.ledger import take_wounds
+
     p = t.game.players[seat]
     if not p.pos or safe_here(t, seat):
         return
     from engine.games.mage_knight.map.board import is_safe
-    from engine.games.mage_knight.readings.map import withdraw_elsewhere       # reading A23: no safe space on the path
+    from engine.games.mage_knight.readings.map import (
+        withdraw_elsewhere,  # reading A23: no safe space on the path
+    )
+
     others = [unkey(q.pos) for i, q in enumerate(t.game.players) if i != seat and q.pos]
     if withdraw_elsewhere(ctx, t, seat, lambda k: is_safe(t.game.board, unkey(k), seat, others), take_wounds):
         return
     path = p.path
     if p.pos in path:
-        path = path[:len(path) - 1 - path[::-1].index(p.pos)]
+        path = path[: len(path) - 1 - path[::-1].index(p.pos)]
     steps = 0
     for space in reversed(path):
         steps += 1
@@ -124,8 +142,11 @@ def challenge_groups(t, seat: int) -> list[str]:
     """Two or more adjacent rampaging spaces challenged together ("a;b"), MK:8:Combat:1e."""
     g = t.game
     p = g.players[seat]
-    near = sorted(key(n) for n in hg.neighbours(unkey(p.pos))
-                  if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies)
+    near = sorted(
+        key(n)
+        for n in hg.neighbours(unkey(p.pos))
+        if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies
+    )
     return [";".join(c) for n in range(2, len(near) + 1) for c in combinations(near, n)]
 
 
@@ -133,8 +154,9 @@ def forced_combat(t, seat: int, to: str) -> list[str]:
     """The spaces a step to `to` fights at once: the site assaulted and the rampaging spaces
     provoked, an assault being a move (MK:8:Combat:1a, MK:7:Move:4c, MK:8:Combat:2b); none if
     the step starts no combat."""
-    from engine.games.mage_knight.map.board import ends_move
     from engine.games.mage_knight.combat.fight import provoked_spaces
+    from engine.games.mage_knight.map.board import ends_move
+
     g = t.game
     p = g.players[seat]
     stirred = provoked_spaces(t, seat, unkey(p.pos), unkey(to))
@@ -151,11 +173,19 @@ def challenge_moves(t, seat: int, steps: list[str]) -> list[dict]:
         fought = forced_combat(t, seat, to)
         if not fought:
             continue
-        near = sorted(key(n) for n in hg.neighbours(unkey(to))
-                      if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies
-                      and key(n) not in fought)
-        out += [{"kind": "move", "to": to, "challenge": ";".join(c)}
-                for n in range(1, len(near) + 1) for c in combinations(near, n)]
+        near = sorted(
+            key(n)
+            for n in hg.neighbours(unkey(to))
+            if (sp := g.board.spaces.get(key(n))) is not None
+            and sp.rampaging
+            and sp.enemies
+            and key(n) not in fought
+        )
+        out += [
+            {"kind": "move", "to": to, "challenge": ";".join(c)}
+            for n in range(1, len(near) + 1)
+            for c in combinations(near, n)
+        ]
     return out
 
 
@@ -178,10 +208,14 @@ def explore_from(t, seat: int) -> list:
 def face_down_within(t, seat: int, reach: int) -> list[str]:
     """Spaces within `reach` of the hero holding face-down enemy tokens (garrisons), in order."""
     from engine.games.mage_knight import state as S
+
     g = t.game
     here = unkey(g.players[seat].pos)
-    return sorted(k for k in g.board.spaces if hg.distance(here, unkey(k)) <= reach
-                  and S.garrison(k) in t.zones and t.zone(S.garrison(k)))
+    return sorted(
+        k
+        for k in g.board.spaces
+        if hg.distance(here, unkey(k)) <= reach and S.garrison(k) in t.zones and t.zone(S.garrison(k))
+    )
 
 
 def look(ctx, t, seat: int, space: str, fame: int) -> None:
@@ -189,8 +223,8 @@ def look(ctx, t, seat: int, space: str, fame: int) -> None:
     marked for fame +`fame` if defeated this turn (defeat_rewards)."""
     from engine.games.mage_knight import state as S
     from engine.games.mage_knight.cards.turn_effects import set_effect
+
     tokens = list(t.zone(S.garrison(space)))
     ctx.emit("mk.looked", {"seat": seat, "space": space, "tokens": tokens}, rule="MK:7:Move:5", vis=[seat])
     if fame:
         set_effect(ctx, seat, "marked", [tokens, fame])
-

@@ -2,17 +2,17 @@
 which sides of a newly placed tile meet a placed neighbour with a different symbol. Unturned
 tiles always match (the standard rules); only Random Tile Orientation can put a star against a
 circle, which changes nothing but the look of the map (irregular shapes), so it is only told."""
+
 from __future__ import annotations
 
 import json
 from functools import cache
 from pathlib import Path
 
+from engine.games.mage_knight.map.board import key
 from engine.mechanics import hexgrid as hg
 
-from engine.games.mage_knight.map.board import key
-
-SIDES = hg.DIRECTION_NAMES      # the six tile sides, towards the six neighbouring tile positions
+SIDES = hg.DIRECTION_NAMES  # the six tile sides, towards the six neighbouring tile positions
 
 
 @cache

@@ -1,10 +1,10 @@
 """Drawing enemy tokens and gaining fame: the two small steps every site, scenario rule and
 variant takes, kept below them all so none has to import the map or the turn."""
+
 from __future__ import annotations
 
-from engine.mechanics import zones
-
 from engine.games.mage_knight import state as S
+from engine.mechanics import zones
 
 BLITZ = {"blitz_conquest": "MK:19:Scen:BlitzConquest", "blitz_cooperative": "MK:20:Scen:BlitzCoop"}
 
@@ -27,8 +27,13 @@ def gain_fame(ctx, t, seat: int, n: int, rule: str) -> None:
         old = t.game.players[seat].fame
         ctx.emit("mk.fame", {"seat": seat, "delta": n, "total": old + n}, rule=rule)
         if t.game.scenario in BLITZ:
-            from engine.games.mage_knight.scenarios.book import blitz_row_bonus
             from engine.games.mage_knight.readings.scoring import blitz_bonus
-            extra = blitz_bonus(t, old, old + n, blitz_row_bonus)     # reading A17
+            from engine.games.mage_knight.scenarios.book import blitz_row_bonus
+
+            extra = blitz_bonus(t, old, old + n, blitz_row_bonus)  # reading A17
             if extra:
-                ctx.emit("mk.fame", {"seat": seat, "delta": extra, "total": old + n + extra}, rule=BLITZ[t.game.scenario])
+                ctx.emit(
+                    "mk.fame",
+                    {"seat": seat, "delta": extra, "total": old + n + extra},
+                    rule=BLITZ[t.game.scenario],
+                )

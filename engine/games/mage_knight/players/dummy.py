@@ -23,16 +23,18 @@ API
   shuffled into the new deck (MK:4:Round:2d-e, 2g; reading A25).
 - `deck_left(dummy)`: cards left in its deed deck, for objective scoring (MK:15:Score).
 """
+
 from __future__ import annotations
 
-from typing import Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
+from typing import Optional
 
 import msgspec
 
 from engine.games.mage_knight.cities.rules import Event
 from engine.games.mage_knight.mana.rules import BASIC
 
-REVEAL = 3     # MK:15:Dummy
+REVEAL = 3  # MK:15:Dummy
 
 
 class DummyError(ValueError):
@@ -41,10 +43,10 @@ class DummyError(ValueError):
 
 class Dummy(msgspec.Struct, kw_only=True):
     hero: str
-    deck: list[str] = []               # top first
+    deck: list[str] = []  # top first
     discard: list[str] = []
-    crystals: dict[str, int] = {}      # no limit of 3 for the dummy (MK:15:Dummy)
-    announced: bool = False            # it announced the end of this round
+    crystals: dict[str, int] = {}  # no limit of 3 for the dummy (MK:15:Dummy)
+    announced: bool = False  # it announced the end of this round
 
 
 def dummy_setup(ctx, hero: str, cards: Sequence[str], dots: Sequence[str]) -> list[Event]:
@@ -56,11 +58,16 @@ def dummy_setup(ctx, hero: str, cards: Sequence[str], dots: Sequence[str]) -> li
     crystals: dict[str, int] = {}
     for d in dots:
         crystals[d] = crystals.get(d, 0) + 1
-    return [Event("mk.dummy_setup", {"hero": hero, "deck": list(deck),
-                                     "crystals": dict(sorted(crystals.items()))}, "MK:15:Dummy")]
+    return [
+        Event(
+            "mk.dummy_setup",
+            {"hero": hero, "deck": list(deck), "crystals": dict(sorted(crystals.items()))},
+            "MK:15:Dummy",
+        )
+    ]
 
 
-def _colours(colour: Optional[str]) -> tuple[str, ...]:
+def _colours(colour: str | None) -> tuple[str, ...]:
     if not colour:
         return ()
     if colour.startswith("dual:"):
@@ -68,16 +75,16 @@ def _colours(colour: Optional[str]) -> tuple[str, ...]:
     return (colour,)
 
 
-colours = _colours     # public name for the wiring (dummy_turn.py)
+colours = _colours  # public name for the wiring (dummy_turn.py)
 
 
-def extension(dummy: Dummy, colour: Optional[str]) -> int:
+def extension(dummy: Dummy, colour: str | None) -> int:
     """k = the dummy's crystals of the last card's colour (MK:15:Dummy). A card without colour
     gives 0; a two-coloured card takes its better colour (reading)."""
     return max((dummy.crystals.get(c, 0) for c in _colours(colour)), default=0)
 
 
-def dummy_turn(dummy: Dummy, colour_of: Callable[[str], Optional[str]], seat: int = -1) -> list[Event]:
+def dummy_turn(dummy: Dummy, colour_of: Callable[[str], str | None], seat: int = -1) -> list[Event]:
     """One dummy turn, exactly in the digest's order (MK:15:Dummy). `seat`: the dummy's place in
     the ruleset's turn order, echoed in the announcement."""
     if dummy.announced:
@@ -87,7 +94,7 @@ def dummy_turn(dummy: Dummy, colour_of: Callable[[str], Optional[str]], seat: in
     first = dummy.deck[:REVEAL]
     events = [Event("mk.dummy_revealed", {"cards": first, "extra": 0}, "MK:15:Dummy")]
     k = extension(dummy, colour_of(first[-1]))
-    more = dummy.deck[len(first):len(first) + k]
+    more = dummy.deck[len(first) : len(first) + k]
     if more:
         events.append(Event("mk.dummy_revealed", {"cards": more, "extra": k}, "MK:15:Dummy"))
     return events
@@ -104,8 +111,9 @@ def dummy_tactic(ctx, open_tactics: Sequence[str]) -> str:
 TACTIC_ORDER = {"solo": "players_first", "coop": "dummy_first", "standard": "no_dummy"}
 
 
-def tactics_removed(rule: str, used_by_players: Sequence[str], dummy_tactic: str,
-                    last_round: bool, team_choice: str = "") -> list[str]:
+def tactics_removed(
+    rule: str, used_by_players: Sequence[str], dummy_tactic: str, last_round: bool, team_choice: str = ""
+) -> list[str]:
     """Tactics leaving the game at the end of a round: solo removes both used cards
     (MK:19:Scen:SoloConquest); co-op removes one a real player used, chosen by the team, except
     after the last round (MK:20:Scen:FullCoop); otherwise none."""
@@ -115,8 +123,10 @@ def tactics_removed(rule: str, used_by_players: Sequence[str], dummy_tactic: str
         if last_round:
             return []
         if team_choice not in used_by_players:
-            raise DummyError(f"the team must remove a tactic a real player used ({', '.join(sorted(used_by_players))}),"
-                             f" not {team_choice!r} (MK:20:Scen:FullCoop)")
+            raise DummyError(
+                f"the team must remove a tactic a real player used ({', '.join(sorted(used_by_players))}),"
+                f" not {team_choice!r} (MK:20:Scen:FullCoop)"
+            )
         return [team_choice]
     return []
 
@@ -134,7 +144,7 @@ def dummy_round_prep(ctx, dummy: Dummy, aa_card: str = "", spell_colour: str = "
     return events
 
 
-def fold(dummy: Optional[Dummy], ev: Event) -> Dummy:
+def fold(dummy: Dummy | None, ev: Event) -> Dummy:
     """The dummy after one of this module's events."""
     if ev.type == "mk.dummy_setup":
         return Dummy(hero=ev.data["hero"], deck=list(ev.data["deck"]), crystals=dict(ev.data["crystals"]))

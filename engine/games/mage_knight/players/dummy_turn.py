@@ -5,16 +5,16 @@ Its deed deck and revealed cards are zones (`dummy:deck` hidden, `dummy:discard`
 shuffle stays secret and every revealed card is an event; its hero, crystals and announcement
 are in `MKState.dummy`. It has no seat: its place in the turn order is `MKState.dummy_seat`.
 """
+
 from __future__ import annotations
 
-from engine.mechanics import zones
-from engine.mechanics.zones import card_name
-
-from engine.games.mage_knight.players import dummy as D
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.players import dummy as D
 from engine.games.mage_knight.readings.scenarios import dummy_reshuffled
 from engine.games.mage_knight.scenarios.book import scenarios
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
 
 
 def is_dummy(g, seat: int) -> bool:
@@ -25,6 +25,7 @@ def pick_order(t, real_order: list[int]) -> list[int]:
     """Where the dummy picks its tactic: after the player (solo, First Reconnaissance solo) or
     first (co-op) (MK:19:Scen:SoloConquest, MK:20:Scen:FullCoop)."""
     from engine.games.mage_knight.scenarios.book import tactic_pick_order
+
     g = t.game
     return tactic_pick_order(scenarios()[g.scenario], real_order, g.dummy_seat)
 
@@ -76,7 +77,9 @@ def prepare(ctx, t, aa_card: str, spell: str) -> None:
     colour = colour_of(spell) if spell else None
     for c in D.colours(colour)[:1]:
         ctx.emit("mk.dummy_crystal", {"colour": c}, rule="MK:4:Round:2e")
-    zones.move(ctx, S.DUMMY_DISCARD, S.DUMMY_DECK, dummy_reshuffled(t, S.DUMMY_DISCARD), rule="MK:4:Round:2g")  # A25
+    zones.move(
+        ctx, S.DUMMY_DISCARD, S.DUMMY_DECK, dummy_reshuffled(t, S.DUMMY_DISCARD), rule="MK:4:Round:2g"
+    )  # A25
     ctx.shuffle(S.DUMMY_DECK, rule="MK:4:Round:2g")
     ctx.emit("mk.dummy_round", {}, rule="MK:15:Dummy")
 

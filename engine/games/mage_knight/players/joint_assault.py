@@ -13,27 +13,30 @@ cities.py (`joint_assault_fault`); the deal is a hidden shuffle of the city's ga
    Source dice used are rerolled; the invited heroes clean up and draw as at the end of a turn;
    the initiator's turn goes on.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
 
-from engine.mechanics import zones
-from engine.mechanics import hexgrid as hg
-from engine.mechanics.zones import card_name
-
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.apply_scenario_events import city_at
 from engine.games.mage_knight.cities import rules as CT
 from engine.games.mage_knight.mana import rules as mana
-from engine.games.mage_knight import state as S
 from engine.games.mage_knight.map.board import key, unkey
-from engine.games.mage_knight.apply_scenario_events import city_at
 from engine.games.mage_knight.scenarios.book import has_rule, scenarios
+from engine.mechanics import hexgrid as hg
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
 
 RULE = "MK:13:Coop:2"
 
 
 def allowed(g) -> bool:
-    return bool(g.scenario) and g.scenario != "first_reconnaissance" and \
-        has_rule(scenarios()[g.scenario], "joint_assault")
+    return (
+        bool(g.scenario)
+        and g.scenario != "first_reconnaissance"
+        and has_rule(scenarios()[g.scenario], "joint_assault")
+    )
 
 
 def _adjacent_city(g, pos: str):
@@ -50,7 +53,9 @@ def _invitee(t, g, seat: int, city) -> CT.Invitee:
     p = g.players[seat]
     adjacent = bool(p.pos) and any(hg.adjacent(unkey(p.pos), unkey(k)) for k in city.spaces)
     cards = sum(1 for c in t.zone(S.hand(seat)) if card_name(c) != "wound")
-    return CT.Invitee(seat=seat, adjacent=adjacent, token_face_up=seat not in g.face_down, non_wound_cards=cards)
+    return CT.Invitee(
+        seat=seat, adjacent=adjacent, token_face_up=seat not in g.face_down, non_wound_cards=cards
+    )
 
 
 def _splits(total: int, parts: int):
@@ -82,7 +87,10 @@ def commands(t, seat: int) -> list[dict]:
             seats = [seat, *group]
             for split in _splits(len(city.garrison), len(seats)):
                 shares = list(zip(seats, split))
-                if CT.joint_assault_fault(city, seat, p.acted, alone, True, blocked, shares, invitees) is None:
+                if (
+                    CT.joint_assault_fault(city, seat, p.acted, alone, True, blocked, shares, invitees)
+                    is None
+                ):
                     out.append({"kind": "joint_assault", "shares": ",".join(f"{s}:{n}" for s, n in shares)})
     return out
 
@@ -96,8 +104,11 @@ def _turn_order_from(g, seat: int) -> list[int]:
 def propose(ctx, t, seat: int, cmd: dict) -> None:
     shares = [[int(a), int(b)] for a, b in (x.split(":") for x in cmd["shares"].split(","))]
     city = _adjacent_city(t.game, t.game.players[seat].pos)
-    ctx.emit("mk.joint_proposed", {"initiator": seat, "shares": shares, "space": city.spaces[0]},
-             rule="MK:13:Coop:3")
+    ctx.emit(
+        "mk.joint_proposed",
+        {"initiator": seat, "shares": shares, "space": city.spaces[0]},
+        rule="MK:13:Coop:3",
+    )
 
 
 def answering(g) -> int:
@@ -133,8 +144,11 @@ def start(ctx, t) -> None:
         zones.move(ctx, S.at(space), S.garrison(space), up, rule="MK:13:Coop:5")
         ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:13:Coop:5")
     ctx.shuffle(S.garrison(space), rule="MK:13:Coop:5")
-    ctx.emit("mk.joint_started", {"dealt": {str(s): n for s, n in j["shares"]},
-                                  "from": {str(s): g.players[s].pos for s in seats}}, rule="MK:13:Coop:5")
+    ctx.emit(
+        "mk.joint_started",
+        {"dealt": {str(s): n for s, n in j["shares"]}, "from": {str(s): g.players[s].pos for s in seats}},
+        rule="MK:13:Coop:5",
+    )
     next_fight(ctx, t)
 
 
@@ -142,6 +156,7 @@ def next_fight(ctx, t) -> None:
     """The next participant moves into the city and fights its own defenders (MK:13:Coop:6)."""
     from engine.games.mage_knight.combat.fight import _ensure, _start_on
     from engine.games.mage_knight.turn.ledger import change_reputation
+
     g = t.game
     j = g.joint
     left = [s for s, _ in j["shares"] if s not in j["fought"]]
@@ -153,7 +168,7 @@ def next_fight(ctx, t) -> None:
     ctx.emit("mk.joint_fight", {"seat": seat}, rule="MK:13:Coop:6")
     ctx.emit("mk.moved", {"seat": seat, "to": space, "cost": 0}, rule="MK:13:Coop:6")
     change_reputation(ctx, t, seat, -1, "MK:8:Combat:1a")
-    mine = list(t.zone(S.garrison(space))[:j["dealt"][str(seat)]])     # its share, from the top
+    mine = list(t.zone(S.garrison(space))[: j["dealt"][str(seat)]])  # its share, from the top
     _ensure(ctx, t, S.at(space))
     if mine:
         zones.move(ctx, S.garrison(space), S.at(space), mine, rule="MK:13:Coop:6")
@@ -191,6 +206,7 @@ def finish(ctx, t) -> None:
     for s in seats[1:]:
         zones.move(ctx, S.play_area(s), S.discard(s), list(t.zone(S.play_area(s))), rule="MK:13:Coop:8")
         from engine.games.mage_knight.turn.limits import hand_limit
+
         short = hand_limit(t, s) - len(t.zone(S.hand(s)))
         if short > 0:
             zones.move_top(ctx, S.deck(s), S.hand(s), short, rule="MK:13:Coop:8")

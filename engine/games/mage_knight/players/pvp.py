@@ -4,15 +4,16 @@ to wound, stealing and forcing a retreat, and the fame of the result. Each funct
 audit lines with the rule it follows. Not wired into the turn yet (see docs/mage-knight.md).
 
 Reuses the efficiency and resistance rules of combat against enemies (combat_math)."""
+
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import msgspec
 
 from engine.games.mage_knight.combat.arithmetic import EFFICIENT_BLOCKS, Part, _check, resists
 
-STEAL_COST = 5      # MK:13:PvPMelee:2: damage per artifact stolen
+STEAL_COST = 5  # MK:13:PvPMelee:2: damage per artifact stolen
 
 
 class PvPError(ValueError):
@@ -20,15 +21,23 @@ class PvPError(ValueError):
 
 
 class Reduction(msgspec.Struct, frozen=True):
-    block_total: int       # the block after efficiency
-    reduction: int         # what it takes off the attack
+    block_total: int  # the block after efficiency
+    reduction: int  # what it takes off the attack
     remaining: int
     audit: list[str]
 
 
-def start_fault(*, space_site: str, other_hero_there: bool, round_end_announced: bool,
-                scenario_end: bool, target_token_face_up: bool, pvp_allowed: bool, allies: bool,
-                would_provoke: bool) -> str | None:
+def start_fault(
+    *,
+    space_site: str,
+    other_hero_there: bool,
+    round_end_announced: bool,
+    scenario_end: bool,
+    target_token_face_up: bool,
+    pvp_allowed: bool,
+    allies: bool,
+    would_provoke: bool,
+) -> str | None:
     """None if the aggressor may start PvP as the turn's action, else why not (MK:12:PvP:1)."""
     if not pvp_allowed:
         return "no player-against-player combat in this game (MK:12:PvP:1)"
@@ -59,19 +68,24 @@ def block_total(blocks: Sequence[Part], attack_elements: Sequence[str]) -> tuple
     eff = sum(b.value for b in blocks if _efficient(b.element, attack_elements))
     ineff = sum(b.value for b in blocks if not _efficient(b.element, attack_elements))
     total = eff + ineff // 2
-    return total, [f"block vs {'/'.join(attack_elements)}: efficient {eff} + inefficient {ineff}//2 = {total} "
-                   "(MK:12:PvPRanged:4)"]
+    return total, [
+        f"block vs {'/'.join(attack_elements)}: efficient {eff} + inefficient {ineff}//2 = {total} "
+        "(MK:12:PvPRanged:4)"
+    ]
 
 
-def ranged_reduction(attack: int, attack_elements: Sequence[str], blocks: Sequence[Part],
-                     swift_lost: bool = False) -> Reduction:
+def ranged_reduction(
+    attack: int, attack_elements: Sequence[str], blocks: Sequence[Part], swift_lost: bool = False
+) -> Reduction:
     """Ranged and siege phase: partial blocks allowed; every 2 block points take 1 off the attack,
     as against Swift, unless an effect took the Swift away (MK:12:PvPRanged:4c; E-01, E-02)."""
     total, audit = block_total(blocks, attack_elements)
     red = total if swift_lost else total // 2
     red = min(red, attack)
-    audit.append(f"reduction {'1 per point' if swift_lost else f'{total}//2'} = {red}; attack {attack} -> "
-                 f"{attack - red} (MK:12:PvPRanged:4c)")
+    audit.append(
+        f"reduction {'1 per point' if swift_lost else f'{total}//2'} = {red}; attack {attack} -> "
+        f"{attack - red} (MK:12:PvPRanged:4c)"
+    )
     return Reduction(total, red, attack - red, audit)
 
 
@@ -90,7 +104,9 @@ def melee_reduction(parts: Sequence[Part], sideways: int, blocks: Sequence[Part]
     elements = melee_elements(parts, sideways)
     total, audit = block_total(blocks, elements)
     red = min(total, attack)
-    audit.append(f"attack {attack} ({'/'.join(elements)}) - block {total} = {attack - red} (MK:13:PvPMelee:1c)")
+    audit.append(
+        f"attack {attack} ({'/'.join(elements)}) - block {total} = {attack - red} (MK:13:PvPMelee:1c)"
+    )
     return Reduction(total, red, attack - red, audit)
 
 

@@ -11,12 +11,13 @@ they may target the opponent's unwounded units, never the hero.
   apart from the pooled points, nor those that wait for a successful block; several-target
   effects take one unit.
 """
+
 from __future__ import annotations
 
 from engine.games.mage_knight.content.load import content
 
 RULE = "MK:13:PvPSpecial"
-IMMUNE = {"red": "fire", "blue": "ice"}     # card colour -> the resistance that ignores it
+IMMUNE = {"red": "fire", "blue": "ice"}  # card colour -> the resistance that ignores it
 
 
 def opponent(t, seat: int) -> int:
@@ -31,7 +32,9 @@ def _foe(atoms) -> dict | None:
 def applies(foe: dict) -> bool:
     """An effect with something a unit can take: an armour change or a destruction (not one that
     waits for a successful block: a PvP block must bring the whole attack to 0 for it)."""
-    return not foe.get("if_blocked") and bool(foe.get("armour") or foe.get("fortified_armour") or foe.get("defeat"))
+    return not foe.get("if_blocked") and bool(
+        foe.get("armour") or foe.get("fortified_armour") or foe.get("defeat")
+    )
 
 
 def unit_targets(t, seat: int, atoms, colour: str | None) -> list[str]:
@@ -76,5 +79,8 @@ def unit_effect(ctx, t, atoms, target: str, source: str) -> None:
     changed = dict(v.get("unit_armour") or {})
     changed[target] = changed.get(target, 0) + delta
     v["unit_armour"] = changed
-    ctx.emit("mk.pvp", {"what": "unit_armour", "pvp": v, "phase": g.combat.phase, "active": g.active,
-                        "clear": False}, rule=RULE)
+    ctx.emit(
+        "mk.pvp",
+        {"what": "unit_armour", "pvp": v, "phase": g.combat.phase, "active": g.active, "clear": False},
+        rule=RULE,
+    )

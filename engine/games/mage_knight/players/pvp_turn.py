@@ -15,28 +15,29 @@ defender's token face down: its next turn is skipped, and it cleans up and draws
 
 Readings: a partly committed defender's Source die and skill limits are not enforced. Effects
 aimed at enemies target the opponent's units (pvp_targets.py, MK:13:PvPSpecial)."""
+
 from __future__ import annotations
 
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.combat.arithmetic import Part
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.map.board import allied, is_safe, key, move_cost, provoked, unkey
+from engine.games.mage_knight.players import pvp
+from engine.games.mage_knight.players.pvp_targets import armour as unit_armour
+from engine.games.mage_knight.readings.scenarios import closed_portal_site, committed_defender_mine
+from engine.games.mage_knight.scenarios.book import has_rule, scenarios
 from engine.mechanics import hexgrid as hg
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from engine.games.mage_knight.combat import machine as C
-from engine.games.mage_knight.players import pvp
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.map.board import allied, is_safe, key, move_cost, provoked, unkey
-from engine.games.mage_knight.combat.arithmetic import Part
-from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.players.pvp_targets import armour as unit_armour
-from engine.games.mage_knight.readings.scenarios import closed_portal_site, committed_defender_mine
-from engine.games.mage_knight.scenarios.book import has_rule, scenarios
-
-PHASE_OF = {"ranged": "ranged", "melee": "attack"}     # the combat phase taking the attacker's points
+PHASE_OF = {"ranged": "ranged", "melee": "attack"}  # the combat phase taking the attacker's points
 
 
 def allowed(t) -> bool:
     """PvP in competitive scenarios, unless the Be Nice variant is on (MK:16:Var:BeNice)."""
     from engine.games.mage_knight.scenarios.variants import on
+
     g = t.game
     if not g.scenario or g.scenario == "first_reconnaissance":
         return False
@@ -46,6 +47,7 @@ def allowed(t) -> bool:
 
 def _site_for_rule(g, space: str) -> str:
     from engine.games.mage_knight.scenarios.special_rules import portal_open
+
     sp = g.board.spaces[space]
     return "" if sp.site == "portal" and not portal_open(g) else sp.site
 
@@ -55,11 +57,15 @@ def start_fault(t, seat: int, target: int, space: str) -> str | None:
     p = g.players[seat]
     here = unkey(p.pos) if p.pos else None
     return pvp.start_fault(
-        space_site=closed_portal_site(t, space, _site_for_rule(g, space)), other_hero_there=g.players[target].pos == space,
-        round_end_announced=g.announced_by >= 0, scenario_end=g.scenario_end,
-        target_token_face_up=target not in g.face_down, pvp_allowed=allowed(t) and not p.acted,
+        space_site=closed_portal_site(t, space, _site_for_rule(g, space)),
+        other_hero_there=g.players[target].pos == space,
+        round_end_announced=g.announced_by >= 0,
+        scenario_end=g.scenario_end,
+        target_token_face_up=target not in g.face_down,
+        pvp_allowed=allowed(t) and not p.acted,
         allies=allied(g.board, seat, target),
-        would_provoke=bool(here and here != unkey(space) and provoked(g.board, here, unkey(space))))
+        would_provoke=bool(here and here != unkey(space) and provoked(g.board, here, unkey(space))),
+    )
 
 
 def step_ok(t, seat: int, space: str) -> bool:
@@ -76,6 +82,7 @@ def visit_ok(t, seat: int, space: str) -> bool:
     provokes a rampaging enemy (MK:12:PvP:1), and not onto another's keep (an assault on it).
     The open portal and a conquered city are no visits: heroes share them (MK:7:Move:8d)."""
     from engine.games.mage_knight.map.board import ends_move
+
     g = t.game
     p = g.players[seat]
     others = [s for s, q in enumerate(g.players) if s != seat and q.pos == space]
@@ -89,6 +96,7 @@ def visit_ok(t, seat: int, space: str) -> bool:
 def shared(g, space: str) -> bool:
     """A space several heroes may stand on: the portal while open, a conquered city (MK:7:Move:8d)."""
     from engine.games.mage_knight.scenarios.special_rules import portal_open
+
     sp = g.board.spaces[space]
     return (sp.site == "portal" and portal_open(g)) or (sp.site == "city" and sp.conquered_by != -1)
 
@@ -110,7 +118,7 @@ def sharing(t, seat: int) -> list[int]:
     g = t.game
     p = g.players[seat]
     if not p.pos or g.pvp or p.acted or not allowed(t):
-        return []       # after the action: forced withdrawal at the end of the turn (scenario_rules.py)
+        return []  # after the action: forced withdrawal at the end of the turn (scenario_rules.py)
     sp = g.board.spaces.get(p.pos)
     if sp is None or sp.site == "city" or (sp.site == "portal" and _site_for_rule(g, p.pos) == "portal"):
         return []
@@ -124,25 +132,53 @@ def start_commands(t, seat: int) -> list[dict]:
 
 
 # -- the combat ------------------------------------------------------------------------------
-def _emit(ctx, t, what: str, pvp_state: dict, phase: str, active: int, clear: bool = False,
-          rule: str = "MK:12:PvP:1") -> None:
-    ctx.emit("mk.pvp", {"what": what, "pvp": pvp_state, "phase": phase, "active": active, "clear": clear},
-             rule=rule)
+def _emit(
+    ctx,
+    t,
+    what: str,
+    pvp_state: dict,
+    phase: str,
+    active: int,
+    clear: bool = False,
+    rule: str = "MK:12:PvP:1",
+) -> None:
+    ctx.emit(
+        "mk.pvp",
+        {"what": what, "pvp": pvp_state, "phase": phase, "active": active, "clear": clear},
+        rule=rule,
+    )
 
 
 def start(ctx, t, seat: int, cmd: dict) -> None:
     """The aggressor's action: an enemy-less combat holds the points; the defender commits."""
     from engine.games.mage_knight.combat.fight import _builtins
+
     g = t.game
     p = g.players[seat]
     target = cmd["target"]
     ctx.emit("mk.acted", {"seat": seat, "action": "pvp"}, rule="MK:12:PvP:1")
     combat = C.start(content(), [], units=[], hero_armour=p.armour, hand_limit=p.hand_limit, night=g.night)
-    ctx.emit("mk.combat_started", {"seat": seat, "space": p.pos, "kind": "pvp", "combat": _builtins(combat)},
-             rule="MK:12:PvP:1")
-    state = {"aggressor": seat, "defender": target, "space": p.pos, "came_from": S.came_from(p), "mode": "",
-             "phase": "ranged", "attacker": target, "step": "commit", "passes": 0, "attack": 0,
-             "elements": [], "sideways": False, "remaining": 0, "hand_wounds": {}}
+    ctx.emit(
+        "mk.combat_started",
+        {"seat": seat, "space": p.pos, "kind": "pvp", "combat": _builtins(combat)},
+        rule="MK:12:PvP:1",
+    )
+    state = {
+        "aggressor": seat,
+        "defender": target,
+        "space": p.pos,
+        "came_from": S.came_from(p),
+        "mode": "",
+        "phase": "ranged",
+        "attacker": target,
+        "step": "commit",
+        "passes": 0,
+        "attack": 0,
+        "elements": [],
+        "sideways": False,
+        "remaining": 0,
+        "hand_wounds": {},
+    }
     _emit(ctx, t, "started", state, "ranged", target)
 
 
@@ -186,10 +222,18 @@ def declare(ctx, t, seat: int, cmd: dict) -> None:
     v = dict(g.pvp)
     value, elements = _attack_total(t)
     if v["phase"] == "melee" and v["sideways"]:
-        elements = ["physical"]        # one sideways card makes the whole attack physical
+        elements = ["physical"]  # one sideways card makes the whole attack physical
     v.update(step="block", attack=value, elements=elements or ["physical"], passes=0)
-    _emit(ctx, t, "attack", v, "block", _blocker(v), clear=True,
-          rule="MK:12:PvPRanged:2" if v["phase"] == "ranged" else "MK:13:PvPMelee:1c")
+    _emit(
+        ctx,
+        t,
+        "attack",
+        v,
+        "block",
+        _blocker(v),
+        clear=True,
+        rule="MK:12:PvPRanged:2" if v["phase"] == "ranged" else "MK:13:PvPMelee:1c",
+    )
 
 
 def pass_(ctx, t, seat: int, cmd: dict) -> None:
@@ -211,8 +255,14 @@ def note_play(ctx, t, seat: int, cmd: dict) -> None:
     """A sideways card played for the melee attack (MK:13:PvPMelee:1c)."""
     g = t.game
     v = g.pvp
-    if v and cmd.get("mode") == "sideways" and v["phase"] == "melee" and v["step"] == "attack" \
-            and seat == v["attacker"] and not v["sideways"]:
+    if (
+        v
+        and cmd.get("mode") == "sideways"
+        and v["phase"] == "melee"
+        and v["step"] == "attack"
+        and seat == v["attacker"]
+        and not v["sideways"]
+    ):
         _emit(ctx, t, "sideways", dict(v, sideways=True), "attack", seat, rule="MK:13:PvPMelee:1c")
 
 
@@ -226,8 +276,16 @@ def block(ctx, t, seat: int, cmd: dict) -> None:
         total, _ = pvp.block_total(blocks, v["elements"])
         r = pvp.Reduction(total, min(total, v["attack"]), v["attack"] - min(total, v["attack"]), [])
     v.update(step="damage", remaining=r.remaining)
-    _emit(ctx, t, "block", v, "block", v["attacker"], clear=True,
-          rule="MK:12:PvPRanged:4" if v["phase"] == "ranged" else "MK:13:PvPMelee:1c")
+    _emit(
+        ctx,
+        t,
+        "block",
+        v,
+        "block",
+        v["attacker"],
+        clear=True,
+        rule="MK:12:PvPRanged:4" if v["phase"] == "ranged" else "MK:13:PvPMelee:1c",
+    )
     if r.remaining <= 0:
         _next_exchange(ctx, t)
 
@@ -243,8 +301,11 @@ def damage_options(t) -> list[dict]:
     if q.armour <= n:
         out.append({"kind": "pvp_damage", "to": "hero"})
     for u in q.units:
-        if not u.wounded and pvp.unit_wound_cost(unit_armour(t, b, u), content().units[u.unit].resistances,
-                                                 v["elements"]) <= n:
+        if (
+            not u.wounded
+            and pvp.unit_wound_cost(unit_armour(t, b, u), content().units[u.unit].resistances, v["elements"])
+            <= n
+        ):
             out.append({"kind": "pvp_damage", "to": u.uid})
     if v["phase"] == "melee":
         if n >= pvp.STEAL_COST:
@@ -261,6 +322,7 @@ def retreat_spaces(t, seat: int) -> list[tuple[str, int]]:
     """Safe spaces next to the combat that would not make the blocker assault or start PvP, with
     their unmodified move cost (MK:13:PvPMelee:2)."""
     from engine.games.mage_knight.map.board import ends_move
+
     g = t.game
     here = unkey(g.pvp["space"])
     others = [unkey(q.pos) for s, q in enumerate(g.players) if s != seat and q.pos]
@@ -282,6 +344,7 @@ def assign(ctx, t, seat: int, cmd: dict) -> None:
     """Spend the rest: a wound to the hero or a unit, an artifact stolen, a forced retreat."""
     from engine.games.mage_knight.combat.fight import _discard_hand
     from engine.games.mage_knight.turn.ledger import take_wounds
+
     g = t.game
     v = dict(g.pvp)
     b = _blocker(v)
@@ -293,7 +356,7 @@ def assign(ctx, t, seat: int, cmd: dict) -> None:
         wounds = dict(v["hand_wounds"])
         wounds[str(b)] = wounds.get(str(b), 0) + 1
         v.update(remaining=v["remaining"] - g.players[b].armour, hand_wounds=wounds)
-        if wounds[str(b)] == g.players[b].hand_limit:        # knocked out (MK:9:Damage:5c)
+        if wounds[str(b)] == g.players[b].hand_limit:  # knocked out (MK:9:Damage:5c)
             _discard_hand(ctx, t, b, "MK:9:Damage:5c")
     elif to.startswith("steal:"):
         cid = to.split(":", 1)[1]
@@ -326,11 +389,13 @@ def end(ctx, t, winner: int, loser: int = -1) -> None:
     """The result (MK:13:PvPResult): the winner of a forced retreat gains fame; a draw sends the
     aggressor back; a fully committed defender cleans up and draws; the aggressor's turn goes on."""
     from engine.games.mage_knight.map.tokens import gain_fame
+
     g = t.game
     v = g.pvp
     if winner >= 0:
         won, lost = g.players[winner], g.players[loser]
-        from engine.games.mage_knight.readings.map import pvp_fame        # reading A11: equal level and equal fame
+        from engine.games.mage_knight.readings.map import pvp_fame  # reading A11: equal level and equal fame
+
         gain_fame(ctx, t, winner, pvp_fame(t, won, lost), "MK:13:PvPResult")
     elif v["came_from"] and v["came_from"] != v["space"]:
         ctx.emit("mk.placed", {"seat": v["aggressor"], "pos": v["came_from"]}, rule="MK:13:PvPResult")
@@ -338,11 +403,12 @@ def end(ctx, t, winner: int, loser: int = -1) -> None:
     if v["mode"] == "full":
         from engine.games.mage_knight.turn.ledger import gain_reward_crystal
         from engine.games.mage_knight.turn.limits import hand_limit
+
         zones.move(ctx, S.play_area(d), S.discard(d), list(t.zone(S.play_area(d))), rule="MK:12:PvP:3")
         short = hand_limit(t, d) - len(t.zone(S.hand(d)))
         if short > 0:
             zones.move_top(ctx, S.deck(d), S.hand(d), short, rule="MK:12:PvP:3")
-        committed_defender_mine(ctx, t, d, gain_reward_crystal)      # reading A9
+        committed_defender_mine(ctx, t, d, gain_reward_crystal)  # reading A9
     ctx.emit("mk.pvp_over", {"aggressor": v["aggressor"], "winner": winner}, rule="MK:13:PvPResult")
 
 
@@ -360,5 +426,8 @@ def partial_limits(t, seat: int, cmds: list[dict]) -> list[dict]:
     v = t.game.pvp
     if seat != v.get("defender") or v.get("mode") != "partial":
         return cmds
-    return [c for c in cmds if c["kind"] != "skill"
-            and not any(x.startswith("die:") for x in (c.get("pay") or "").split("+"))]
+    return [
+        c
+        for c in cmds
+        if c["kind"] != "skill" and not any(x.startswith("die:") for x in (c.get("pay") or "").split("+"))
+    ]

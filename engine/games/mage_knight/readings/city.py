@@ -1,16 +1,16 @@
 """Reading A22 of Mage Knight (catalog.toml `[readings.A22]`, MK:10:City:2): city defenders
 defeated in an assault that does not conquer the city. Called by city_reveal.after_assault (one
 hook line); its event `mk.city_restored` is folded here (apply.py's table names it)."""
+
 from __future__ import annotations
 
 import msgspec
 
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.content.load import content
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 from engine.readings import chosen
-
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.content.load import content
 
 CITY_DEFENDERS = "A22"
 
@@ -26,8 +26,11 @@ def restore_defenders(ctx, t, space: str, beaten: list[str]) -> None:
         if tok in t.zone(pile):
             zones.move(ctx, pile, S.at(space), [tok], rule="MK:10:City:2")
     ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:10:City:2")
-    ctx.emit("mk.city_restored", {"space": space, "tokens": list(beaten), "reading": CITY_DEFENDERS},
-             rule="MK:10:City:2")
+    ctx.emit(
+        "mk.city_restored",
+        {"space": space, "tokens": list(beaten), "reading": CITY_DEFENDERS},
+        rule="MK:10:City:2",
+    )
 
 
 def fold_restored(t, d: dict) -> None:
@@ -35,5 +38,8 @@ def fold_restored(t, d: dict) -> None:
     g = t.game
     i = next(i for i, c in enumerate(g.cities) if d["space"] in c.spaces)
     c = g.cities[i]
-    g.cities[i] = msgspec.structs.replace(c, garrison=c.garrison + [x for x in d["tokens"] if x not in c.garrison],
-                                          defeated=[x for x in c.defeated if x not in d["tokens"]])
+    g.cities[i] = msgspec.structs.replace(
+        c,
+        garrison=c.garrison + [x for x in d["tokens"] if x not in c.garrison],
+        defeated=[x for x in c.defeated if x not in d["tokens"]],
+    )

@@ -5,12 +5,12 @@ copied from the game's options when it starts) and counts as consulted for `rune
 Without a choice each returns the default, which is what the combat always played, so games
 that choose no reading keep their exact events.
 """
-from __future__ import annotations
 
-from engine.readings import picked
+from __future__ import annotations
 
 from engine.games.mage_knight.combat.arithmetic import resists
 from engine.games.mage_knight.combat.state import Combat
+from engine.readings import picked
 
 HALVING, SUMMON, CUMBERSOME, ASSAULT_REPUTATION = "A8", "A18", "A19", "A37"
 

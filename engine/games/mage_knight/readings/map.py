@@ -9,6 +9,7 @@ game's reading only where the alternatives differ, so `runeledger dispute` lists
 readings a position touches. Without a choice each gives what the engine always played, so games
 that choose no reading keep their exact events.
 """
+
 from __future__ import annotations
 
 from engine.mechanics import hexgrid as hg
@@ -16,7 +17,7 @@ from engine.readings import chosen
 
 PVP_FAME = "A11"
 HALF_FAME, WITHDRAWAL, EFFECT_COLOUR, SOURCE_REROLL = "A10", "A23", "A31", "A34"
-RESISTED_BY = {"red": "fire", "blue": "ice"}        # MK:8:Combat:5a-b
+RESISTED_BY = {"red": "fire", "blue": "ice"}  # MK:8:Combat:5a-b
 
 
 def half_fame(t, fame: int) -> int:
@@ -33,6 +34,7 @@ def pvp_fame(t, won, lost) -> int:
     equal fame the SUM23 formula gives 0 (the digest); under `one_fame` the winner gains 1, reading
     "less fame than the loser" as "not more". Asked only at equal level and fame."""
     from engine.games.mage_knight.players.pvp import result_fame
+
     if won.level == lost.level and won.fame == lost.fame and chosen(t, PVP_FAME) == "one_fame":
         return 1
     return result_fame(won.level, lost.level, won.fame, lost.fame)
@@ -76,13 +78,16 @@ def withdraw_elsewhere(ctx, t, seat: int, safe, take_wounds) -> bool:
     if chosen(t, WITHDRAWAL) != "nearest_safe":
         return False
     here = _hex(p.pos)
-    best = min(((hg.distance(here, _hex(k)), _hex(k), k) for k in t.game.board.spaces
-                if k != p.pos and safe(k)), default=None)
+    best = min(
+        ((hg.distance(here, _hex(k)), _hex(k), k) for k in t.game.board.spaces if k != p.pos and safe(k)),
+        default=None,
+    )
     if best is None:
         return False
     steps, _, space = best
-    ctx.emit("mk.placed", {"seat": seat, "pos": space, "wounds": steps, "reading": WITHDRAWAL},
-             rule="MK:11:EoT:2")
+    ctx.emit(
+        "mk.placed", {"seat": seat, "pos": space, "wounds": steps, "reading": WITHDRAWAL}, rule="MK:11:EoT:2"
+    )
     take_wounds(ctx, t, seat, steps, "MK:11:EoT:2")
     return True
 

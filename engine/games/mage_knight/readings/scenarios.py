@@ -9,6 +9,7 @@ dummy_turn.py, limits.py, pvp_turn.py, scenario_rules.py) and asks the game's re
 so `runeledger dispute` lists just the readings a position touches. Without a choice each gives
 what the engine always played.
 """
+
 from __future__ import annotations
 
 from engine.readings import chosen

@@ -7,16 +7,16 @@ Each function is called by one hook line in the module owning the rule (scoring.
 and asks the game's reading only where the alternatives differ, so `runeledger dispute` lists
 just the readings a position touches. Without a choice each gives what the engine always played.
 """
-from __future__ import annotations
 
-from engine.mechanics.zones import card_name
-from engine.readings import chosen
+from __future__ import annotations
 
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content.load import content
+from engine.mechanics.zones import card_name
+from engine.readings import chosen
 
 ZERO_TITLE, DECK, CRYSTALS, LIBERATOR, BLITZ_CHAIN = "A12", "A13", "A14", "A16", "A17"
-SCORED_KINDS = ("spell", "advanced_action", "artifact")     # what the categories count
+SCORED_KINDS = ("spell", "advanced_action", "artifact")  # what the categories count
 ZERO_TITLES = ("loot", "leader", "conqueror", "adventurer")  # no explicit "≥1" in the text
 
 
@@ -27,8 +27,9 @@ def scored_zones(t, seat: int) -> tuple[str, ...]:
     lies outside the deed deck."""
     every = (S.deck(seat), S.hand(seat), S.discard(seat), S.play_area(seat))
     c = content().cards
-    if not any(c[card_name(x)].kind in SCORED_KINDS or card_name(x) == "wound"
-               for z in every[1:] for x in t.zone(z)):
+    if not any(
+        c[card_name(x)].kind in SCORED_KINDS or card_name(x) == "wound" for z in every[1:] for x in t.zone(z)
+    ):
         return every
     return every[:1] if chosen(t, DECK) == "draw_pile" else every
 

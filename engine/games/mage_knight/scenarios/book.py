@@ -18,26 +18,33 @@ API
 - Flow: `end_triggered(s, EndFacts(...))` (checked after every turn, MK:4:Round:4c),
   `final_turns(s, order, trigger_seat, dummy_seat)`, `tactic_pick_order(s, players, dummy_seat)`.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Mapping, Optional, Sequence
+from typing import Optional
 
 import msgspec
 
 from engine.content import ContentError
-
-from engine.games.mage_knight.turn import levels
 from engine.games.mage_knight.cities.rules import CITY_COLOURS, LEVELS, City, city_fame
 from engine.games.mage_knight.content.load import HERE, read
+from engine.games.mage_knight.turn import levels
 
 KINDS = ("training", "competitive", "solo", "coop")
 SHAPES = {"wedge": "A", "wedge_unrestricted": "A", "open_5": "B", "open_4": "B", "open_3": "B", "fixed": "B"}
 CITY_STATUS = ("hostile", "friendly", "closed", "sealed")
-END_KINDS = ("city_revealed", "all_cities_conquered", "all_tiles_revealed_and_mines_liberated",
-             "all_tiles_revealed_and_dungeons_conquered", "all_chanted_second_night",
-             "round_limit", "round_limit_or_concede")
+END_KINDS = (
+    "city_revealed",
+    "all_cities_conquered",
+    "all_tiles_revealed_and_mines_liberated",
+    "all_tiles_revealed_and_dungeons_conquered",
+    "all_chanted_second_night",
+    "round_limit",
+    "round_limit_or_concede",
+)
 LAST_TURN = ("all", "players_not_dummy", "none")
 SCORING = ("standard", "objective_solo", "objective_coop", "portal", "victory_points")
 WINNER = ("most_fame", "most_fame_shared", "all_cities_conquered", "on_portal", "most_vp_no_tie")
@@ -56,8 +63,8 @@ class SpecialRule(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class EndTrigger(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     kind: str
-    last_turn: str                 # who gets one last turn once it fires
-    round_end_ends_game: bool      # a round ending meanwhile ends the game at once
+    last_turn: str  # who gets one last turn once it fires
+    round_end_ends_game: bool  # a round ending meanwhile ends the game at once
     rule: str
 
 
@@ -109,18 +116,18 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     noncity_core: dict[str, int]
     tile_order: str
     city_status: str
-    city_levels: dict[str, list[int]]       # reveal order; empty for non-hostile cities
-    dummy_players: list[int]                # player counts played with a dummy
-    dummy_tactics: str                      # "" | players_first | dummy_first
-    tactic_removal: str                     # none | both_used | one_real_except_last
-    elite_units: str                        # standard | none | second_half
+    city_levels: dict[str, list[int]]  # reveal order; empty for non-hostile cities
+    dummy_players: list[int]  # player counts played with a dummy
+    dummy_tactics: str  # "" | players_first | dummy_first
+    tactic_removal: str  # none | both_used | one_real_except_last
+    elite_units: str  # standard | none | second_half
     end: EndTrigger
     scoring: Scoring
     special_rules: list[SpecialRule] = []
-    city_colours: list[str] = []            # named city tiles, in any order
+    city_colours: list[str] = []  # named city tiles, in any order
     required_tiles: list[str] = []
     removed: list[str] = []
-    teams: str = "none"                     # none | optional_4 | required_4 | one_team
+    teams: str = "none"  # none | optional_4 | required_4 | one_team
     start_fame: int = 0
     start_reputation: int = 0
     source_bonus: int = 0
@@ -131,16 +138,23 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
     def setup(self, players: int) -> Setup:
         if players not in self.players:
-            raise ScenarioError(f"{self.name} is for {', '.join(map(str, self.players))} players, "
-                                f"not {players} ({self.rule})")
-        n = str(players)       # per-player-count tables are keyed "1".."4" (JSON object keys)
-        return Setup(players=players, rounds=self.rounds[n], shape=self.shape[n],
-                     start_tile=SHAPES[self.shape[n]], countryside=self.countryside[n],
-                     city_core=self.city_core[n], noncity_core=self.noncity_core[n],
-                     city_levels=list(self.city_levels.get(n, [])),
-                     dummy=players in self.dummy_players,
-                     source_dice=players + 2 + self.source_bonus,        # MK:3:Setup:12
-                     unit_offer=players + 2 + self.unit_offer_bonus)     # MK:3:Setup:10
+            raise ScenarioError(
+                f"{self.name} is for {', '.join(map(str, self.players))} players, not {players} ({self.rule})"
+            )
+        n = str(players)  # per-player-count tables are keyed "1".."4" (JSON object keys)
+        return Setup(
+            players=players,
+            rounds=self.rounds[n],
+            shape=self.shape[n],
+            start_tile=SHAPES[self.shape[n]],
+            countryside=self.countryside[n],
+            city_core=self.city_core[n],
+            noncity_core=self.noncity_core[n],
+            city_levels=list(self.city_levels.get(n, [])),
+            dummy=players in self.dummy_players,
+            source_dice=players + 2 + self.source_bonus,  # MK:3:Setup:12
+            unit_offer=players + 2 + self.unit_offer_bonus,
+        )  # MK:3:Setup:10
 
 
 def time_of_round(n: int) -> str:
@@ -150,6 +164,7 @@ def time_of_round(n: int) -> str:
 
 def validate(s: Scenario) -> None:
     """Every per-player value present, every value in range; raises ScenarioError naming it."""
+
     def fail(msg: str) -> None:
         raise ScenarioError(f"scenario {s.id!r}: {msg} ({s.rule})")
 
@@ -268,8 +283,9 @@ def team_points(a: Mapping[str, int], b: Mapping[str, int]) -> dict[str, int]:
     return {c: (min if c == "beating" else max)(a.get(c, 0), b.get(c, 0)) for c in CATEGORIES}
 
 
-def team_score(teams: Mapping[str, Sequence[int]], fame: Mapping[int, int],
-               points: Mapping[int, Mapping[str, int]]) -> dict[str, int]:
+def team_score(
+    teams: Mapping[str, Sequence[int]], fame: Mapping[int, int], points: Mapping[int, Mapping[str, int]]
+) -> dict[str, int]:
     """Team scoring (MK:15:Team): the lower fame of the pair, plus the team's achievements, plus
     titles awarded on each team's best values."""
     tp = {}
@@ -290,10 +306,17 @@ class ObjectiveScore(msgspec.Struct, frozen=True):
     won: bool
 
 
-def objective_score(kind: str, fame: Mapping[int, int], points: Mapping[int, Mapping[str, int]],
-                    cities: Sequence[City], rounds_limit: int, rounds_played: int,
-                    dummy_deck_left: int, announced_in_final_round: bool,
-                    lowest: bool = False) -> ObjectiveScore:
+def objective_score(
+    kind: str,
+    fame: Mapping[int, int],
+    points: Mapping[int, Mapping[str, int]],
+    cities: Sequence[City],
+    rounds_limit: int,
+    rounds_played: int,
+    dummy_deck_left: int,
+    announced_in_final_round: bool,
+    lowest: bool = False,
+) -> ObjectiveScore:
     """The back of the scoring card for co-op and solo (MK:15:Score; digest §10.6): base fame
     (the lowest real player's in co-op), the single best achievement per category (no titles;
     `lowest` = the co-op variant), +10 per conquered city, +10 if every player leads a city
@@ -336,7 +359,7 @@ def mines_fame(mines: Mapping[int, tuple[int, int]]) -> dict[int, int]:
     return fame
 
 
-def keeps_towers_winner(held: Mapping[str, tuple[int, int]]) -> tuple[dict[str, int], Optional[str]]:
+def keeps_towers_winner(held: Mapping[str, tuple[int, int]]) -> tuple[dict[str, int], str | None]:
     """3 VP per keep, 2 per mage tower held; the most VP wins, a tie means no winner
     (MK:22:Scen:ConquerKeepsTowers, E-26)."""
     vp = {side: 3 * k + 2 * t for side, (k, t) in held.items()}
@@ -345,8 +368,9 @@ def keeps_towers_winner(held: Mapping[str, tuple[int, int]]) -> tuple[dict[str, 
     return vp, (top[0] if len(top) == 1 else None)
 
 
-def only_one_returns_winner(on_portal: Optional[int], chosen: Mapping[str, int] | None = None
-                            ) -> Optional[int | str]:
+def only_one_returns_winner(
+    on_portal: int | None, chosen: Mapping[str, int] | None = None
+) -> int | str | None:
     """The hero on the portal space when the second night ends wins; nobody there, no winner
     (MK:22:Scen:OnlyOneReturns). With teams, the team whose Chosen One stands there wins."""
     if on_portal is None:
@@ -396,7 +420,7 @@ def final_turns(s: Scenario, order: Sequence[int], trigger_seat: int, dummy_seat
     if s.end.last_turn == "none":
         return []
     i = list(order).index(trigger_seat)
-    seq = list(order[i + 1:]) + list(order[:i + 1])
+    seq = list(order[i + 1 :]) + list(order[: i + 1])
     if s.end.last_turn == "players_not_dummy":
         seq = [x for x in seq if x != dummy_seat]
     return seq
@@ -423,9 +447,13 @@ def adventure_points(s: Scenario, adventure_shields: Sequence[str]) -> int:
     return sum(per_dungeon if site in DUNGEON_SITES else 2 for site in adventure_shields)
 
 
-def competitive_totals(s: Scenario, fame: Mapping[int, int], points: Mapping[int, Mapping[str, int]],
-                       cities: Sequence[City] = (), scenario_fame: Mapping[int, int] | None = None
-                       ) -> dict[int, int]:
+def competitive_totals(
+    s: Scenario,
+    fame: Mapping[int, int],
+    points: Mapping[int, Mapping[str, int]],
+    cities: Sequence[City] = (),
+    scenario_fame: Mapping[int, int] | None = None,
+) -> dict[int, int]:
     """Final fame of a competitive scenario (MK:15:Score): fame + achievements + titles (when the
     scenario gives titles and more than one plays) + city scoring (conquest scenarios) + the
     scenario's own fame (`mines_fame`, …). Titles renamed by the scenario (Greatest
@@ -443,8 +471,9 @@ def competitive_totals(s: Scenario, fame: Mapping[int, int], points: Mapping[int
             total[x] += v
         for cat, own in sorted(s.scoring.replaces.items()):
             item = next(i for i in s.scoring.extras if i.id == f"greatest_{own}")
-            for x, v in titles({y: {cat: points[y].get(cat, 0)} for y in seats},
-                               bonus=item.points, tie=item.tie).items():
+            for x, v in titles(
+                {y: {cat: points[y].get(cat, 0)} for y in seats}, bonus=item.points, tie=item.tie
+            ).items():
                 total[x] += v
     if s.scoring.city_scoring:
         for x, v in city_fame(cities, seats).items():

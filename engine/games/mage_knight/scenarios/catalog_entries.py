@@ -4,6 +4,7 @@ ruleset's catalog.toml (Mage Knight part 2, issue 13).
 The part-2 helper does not own catalog.toml; the ruleset merges these (paste `CATALOG_TOML`
 into catalog.toml, or `Catalog.merged(part2_catalog())`). Ids follow MK:<page>:<section>:<item>.
 """
+
 from __future__ import annotations
 
 import tomllib
@@ -12,7 +13,7 @@ import msgspec
 
 from engine.catalog import Catalog, CatalogFile
 
-CATALOG_TOML = '''
+CATALOG_TOML = """
 [[rule]]
 id = "MK:4:Round:5"
 section = "Round: after the round"
@@ -375,7 +376,7 @@ section = "Variant: more deck building, draft at game start"
 page = "p.17"
 summary = "After the heroes are assigned, deal 4 random advanced actions face down to each player; pick 1, set it aside and pass the rest to the left until each has 3; shuffle the rest back. At the end of each day round, when decks are shuffled, each player shuffles 1 drafted card into the deck."
 reading = "The picks are made one player after another (each sees only its own packet); the map, dice and offers are already laid out, which changes nothing the draft uses. Left is the next seat. The day-end card goes to the discard pile just before the round preparation shuffles it into the deck."
-'''
+"""
 
 
 def part2_catalog() -> Catalog:

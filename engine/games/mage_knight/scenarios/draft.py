@@ -3,20 +3,24 @@ known, every player is dealt 4 advanced actions face down, keeps 1 (`draft_pick`
 only by that player) and passes the rest to the left, until each has set 3 aside; the rest are
 shuffled back into the advanced action deck. At the end of each day round every player puts 1
 of its drafted cards into its deck before the decks are shuffled (`draft_add` {card})."""
+
 from __future__ import annotations
 
+from engine.games.mage_knight import state as S
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
-
-from engine.games.mage_knight import state as S
 
 RULE = "MK:17:Var:Draft"
 DEAL, KEEP = 4, 3
 PASS = "draft:pass"
 
 
-def packet(seat: int) -> str: return f"draft:{seat}"        # the cards the seat picks from
-def drafted(seat: int) -> str: return f"drafted:{seat}"     # the cards it set aside
+def packet(seat: int) -> str:
+    return f"draft:{seat}"  # the cards the seat picks from
+
+
+def drafted(seat: int) -> str:
+    return f"drafted:{seat}"  # the cards it set aside
 
 
 def start(ctx, t) -> None:
@@ -64,9 +68,15 @@ def pick(ctx, t, seat: int, cmd: dict) -> int:
 def add_due(t, n: int) -> bool:
     """Round n follows a day: players with drafted cards add one to their deck first."""
     from engine.games.mage_knight.scenarios.variants import on
+
     g = t.game
-    return n > 1 and not g.night and on(t, "draft") and not g.draft \
+    return (
+        n > 1
+        and not g.night
+        and on(t, "draft")
+        and not g.draft
         and any(drafted(s) in t.zones and t.zone(drafted(s)) for s in range(t.players))
+    )
 
 
 def add_start(ctx, t, n: int) -> None:

@@ -3,16 +3,16 @@ each of the first two nights a hero may chant, summoning one monster per own gla
 the first night, red in the second) for double fame and 1 (2) random crystals per monster at the
 end of the turn; the glades are cleared after the first night; once every player has chanted in
 the second night, the game ends after one more turn each."""
+
 from __future__ import annotations
 
-from engine.mechanics import zones
-
 from engine.games.mage_knight import state as S
+from engine.mechanics import zones
 
 DN = "druid_nights"
 RULE = "MK:21:Scen:DruidNights"
 INHABITED = ("village", "monastery", "keep", "mage_tower", "city", "refugee_camp")
-SUMMON = {1: ("brown", 1), 2: ("red", 2)}     # night number -> (pile, crystals per monster)
+SUMMON = {1: ("brown", 1), 2: ("red", 2)}  # night number -> (pile, crystals per monster)
 
 
 def active(g) -> bool:
@@ -41,8 +41,16 @@ def commands(t, seat: int) -> list[dict]:
 def may_chant(g, seat: int) -> bool:
     p = g.players[seat]
     sp = g.board.spaces.get(p.pos)
-    return (active(g) and g.night and g.night_no in SUMMON and seat not in g.chanted and not p.acted
-            and sp is not None and sp.site not in INHABITED and bool(own_glades(g, seat)))
+    return (
+        active(g)
+        and g.night
+        and g.night_no in SUMMON
+        and seat not in g.chanted
+        and not p.acted
+        and sp is not None
+        and sp.site not in INHABITED
+        and bool(own_glades(g, seat))
+    )
 
 
 def mark(ctx, t, seat: int, cmd: dict) -> None:
@@ -56,8 +64,9 @@ def mark(ctx, t, seat: int, cmd: dict) -> None:
 
 def chant(ctx, t, seat: int, cmd: dict) -> None:
     """One monster per own glade, fought at once; crystals follow at the end of the turn."""
-    from engine.games.mage_knight.map.tokens import draw_token
     from engine.games.mage_knight.combat.fight import _start_on, combat_zone
+    from engine.games.mage_knight.map.tokens import draw_token
+
     g = t.game
     pile, per = SUMMON[g.night_no]
     n = len(own_glades(g, seat))
@@ -75,6 +84,7 @@ def end_of_turn(ctx, t, seat: int) -> None:
     """The chant's crystals: 1 (first night) or 2 (second) random crystals per monster summoned,
     however many were defeated, rolled as at a monster den."""
     from engine.games.mage_knight.combat.fight import random_crystals
+
     g = t.game
     n = g.chant_crystals.get(str(seat), 0)
     if active(g) and n:

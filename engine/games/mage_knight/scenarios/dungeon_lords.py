@@ -5,16 +5,16 @@ conquered ones, and a new monster after a failed visit to a secret one.
 The revealer chooses the space of a secret entrance (`secret` command, asked before anything
 else in the turn); for tiles revealed at set-up nobody explores, so the space is drawn at random
 (reading)."""
+
 from __future__ import annotations
 
 from collections import deque
 
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.map.board import key, unkey
 from engine.mechanics import hexgrid as hg
 from engine.mechanics import zones
-
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.map.board import key, unkey
-from engine.games.mage_knight.content.load import content
 
 DL = "dungeon_lords"
 RULE = "MK:21:Scen:DungeonLords"
@@ -79,9 +79,12 @@ def choose(ctx, t, seat: int, cmd: dict) -> None:
 def place(ctx, t, space: str, kind: str) -> None:
     """The entrance: a face-down brown (dungeon) or red (tomb) token on the space."""
     from engine.games.mage_knight.map.tokens import draw_token
+
     if S.garrison(space) not in t.zones:
         zones.create(ctx, S.garrison(space), [], rule=RULE, vis="hidden")
-    draw_token(ctx, t, SECRET["village" if kind == "dungeon" else "monastery"][1], S.garrison(space), rule=RULE)
+    draw_token(
+        ctx, t, SECRET["village" if kind == "dungeon" else "monastery"][1], S.garrison(space), rule=RULE
+    )
     ctx.emit("mk.secret_site", {"space": space, "site": kind}, rule=RULE)
 
 
@@ -106,6 +109,7 @@ def after_failure(ctx, t, space: str) -> None:
     """A failed visit to a secret entrance: the monster is discarded and a new one of its colour
     lies face down (reading for the tomb: red)."""
     from engine.games.mage_knight.map.tokens import draw_token
+
     g = t.game
     sp = g.board.spaces[space]
     if not active(g) or space not in g.secret_sites or not sp.enemies:

@@ -8,12 +8,13 @@ crossing back to 0 gives no level). The others lose nothing; the next player wit
 chooses (the same one if it got none). Round 1's tactics are then chosen in the reverse of the
 selection order, whatever the fame.
 """
+
 from __future__ import annotations
 
 from engine.games.mage_knight.content.load import content
 
 RULE = "MK:16:Var:Auction"
-RAISES = 10     # bids offered: the lowest allowed and the next 9 (a bound on the command list)
+RAISES = 10  # bids offered: the lowest allowed and the next 9 (a bound on the command list)
 
 
 def free_heroes(g) -> list[str]:
@@ -27,8 +28,11 @@ def without_hero(g) -> list[int]:
 
 def start(ctx, t) -> None:
     order = ctx.pick("hero_order", list(range(t.players)), t.players, rule=RULE)
-    ctx.emit("mk.auction", {"order": order, "chooser": order[0], "hero": "", "high": -1, "bid": 0,
-                            "waiting": []}, rule=RULE)
+    ctx.emit(
+        "mk.auction",
+        {"order": order, "chooser": order[0], "hero": "", "high": -1, "bid": 0, "waiting": []},
+        rule=RULE,
+    )
 
 
 def _min_bid(g, seat: int) -> int:
@@ -48,7 +52,9 @@ def commands(t, seat: int) -> list[dict]:
     if not a["hero"]:
         return [{"kind": "auction_name", "hero": h} for h in free_heroes(g)]
     low = _min_bid(g, seat)
-    return [{"kind": "auction_bid", "fame": 0}] + [{"kind": "auction_bid", "fame": n} for n in range(low, low + RAISES)]
+    return [{"kind": "auction_bid", "fame": 0}] + [
+        {"kind": "auction_bid", "fame": n} for n in range(low, low + RAISES)
+    ]
 
 
 def name(ctx, t, seat: int, cmd: dict) -> None:
@@ -65,7 +71,7 @@ def _after(g, seat: int) -> list[int]:
     """Players without a hero, in selection order starting after `seat`."""
     order = g.auction["order"]
     i = order.index(seat)
-    return [s for s in order[i + 1:] + order[:i + 1] if not g.players[s].hero]
+    return [s for s in order[i + 1 :] + order[: i + 1] if not g.players[s].hero]
 
 
 def bid(ctx, t, seat: int, cmd: dict) -> None:
@@ -74,7 +80,7 @@ def bid(ctx, t, seat: int, cmd: dict) -> None:
     waiting = [s for s in a["waiting"] if s != seat]
     if cmd["fame"]:
         a.update(high=seat, bid=cmd["fame"])
-        waiting = [s for s in _after(g, seat) if s != seat]      # everyone else may answer
+        waiting = [s for s in _after(g, seat) if s != seat]  # everyone else may answer
     a["waiting"] = waiting
     ctx.emit("mk.auction", a, rule=RULE)
     if not waiting:

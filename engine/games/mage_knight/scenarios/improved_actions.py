@@ -6,13 +6,13 @@ then whoever played later in the last round), may take one of them into hand by 
 their action cards of the same colour or with a type symbol in common (`improve` {card, remove};
 both empty to pass). Unchosen cards go under the advanced action deck; then the round is
 prepared as usual."""
-from __future__ import annotations
 
-from engine.mechanics import zones
-from engine.mechanics.zones import card_name
+from __future__ import annotations
 
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content.load import content
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
 
 RULE = "MK:17:Var:ImprovedActions"
 OFFER = "improve:offer"
@@ -22,12 +22,14 @@ ACTIONS = ("basic_action", "advanced_action")
 def due(t, n: int) -> bool:
     """Round n is about to begin after a night that was not the game's last round."""
     from engine.games.mage_knight.scenarios.variants import on
+
     g = t.game
     return n > 1 and g.night and g.round < g.rounds and on(t, "improved_actions") and not g.improve
 
 
 def rating(t, seat: int) -> int:
     from engine.games.mage_knight.scenarios.scoring import category_points
+
     g = t.game
     pts = category_points(t, seat)
     low = min(p.level for p in g.players)
@@ -42,8 +44,11 @@ def start(ctx, t, n: int) -> None:
     if OFFER not in t.zones:
         zones.create(ctx, OFFER, [], rule=RULE)
     zones.move_top(ctx, S.AA_DECK, OFFER, len(seats) + 1, rule=RULE)
-    ctx.emit("mk.improve", {"order": order, "next_round": n, "ratings": {str(s): rating(t, s) for s in seats}},
-             rule=RULE)
+    ctx.emit(
+        "mk.improve",
+        {"order": order, "next_round": n, "ratings": {str(s): rating(t, s) for s in seats}},
+        rule=RULE,
+    )
 
 
 def _deed_cards(t, seat: int) -> list[str]:
@@ -62,8 +67,13 @@ def matches(new: str, old: str) -> bool:
 
 
 def commands(t, seat: int) -> list[dict]:
-    own = sorted({card_name(c) for c in _deed_cards(t, seat)
-                  if card_name(c) != "wound" and content().cards[card_name(c)].kind in ACTIONS})
+    own = sorted(
+        {
+            card_name(c)
+            for c in _deed_cards(t, seat)
+            if card_name(c) != "wound" and content().cards[card_name(c)].kind in ACTIONS
+        }
+    )
     out = [{"kind": "improve", "card": "", "remove": ""}]
     for aa in t.zone(OFFER):
         out += [{"kind": "improve", "card": aa, "remove": old} for old in own if matches(card_name(aa), old)]
@@ -76,11 +86,16 @@ def pick(ctx, t, seat: int, cmd: dict) -> int:
     g = t.game
     if cmd["card"]:
         old = next(c for c in _deed_cards(t, seat) if card_name(c) == cmd["remove"])
-        src = next(z for z in (S.hand(seat), S.deck(seat), S.discard(seat), S.play_area(seat)) if old in t.zone(z))
+        src = next(
+            z for z in (S.hand(seat), S.deck(seat), S.discard(seat), S.play_area(seat)) if old in t.zone(z)
+        )
         zones.move(ctx, src, S.OUT, [old], rule=RULE)
         zones.move(ctx, OFFER, S.hand(seat), [cmd["card"]], rule=RULE)
-    ctx.emit("mk.improve_pick", {"seat": seat, "card": card_name(cmd["card"]) if cmd["card"] else "",
-                                 "remove": cmd["remove"]}, rule=RULE)
+    ctx.emit(
+        "mk.improve_pick",
+        {"seat": seat, "card": card_name(cmd["card"]) if cmd["card"] else "", "remove": cmd["remove"]},
+        rule=RULE,
+    )
     if g.improve["order"]:
         return 0
     zones.move(ctx, OFFER, S.AA_DECK, list(t.zone(OFFER)), rule=RULE, to="bottom")

@@ -8,6 +8,7 @@ the block phase, and fully at the start of the attack phase (or when the combat 
 
 The secret colour lies in an owner-only zone until revealed; the public state only says that a
 die was set and what has been revealed."""
+
 from __future__ import annotations
 
 from engine.mechanics import zones
@@ -16,7 +17,7 @@ from engine.mechanics.zones import card_name
 RULE = "MK:17:Var:InteractiveCombat"
 COLOURS = ("white", "red", "blue", "green", "gold", "black")
 ORDER = ("ranged", "block", "damage", "attack", "over")
-USED = "icombat:used"     # public: the dice of ended combats, revealed as they ended
+USED = "icombat:used"  # public: the dice of ended combats, revealed as they ended
 
 
 def die_zone(seat: int) -> str:
@@ -35,6 +36,7 @@ def chooser(g, seat: int) -> int:
 def started(ctx, t, seat: int) -> None:
     """After a combat starts: one enemy and another player to set the die."""
     from engine.games.mage_knight.scenarios.variants import on
+
     g = t.game
     c = g.combat
     if c is None or g.pvp or not on(t, "interactive_combat") or len(c.enemies) != 1:
@@ -42,8 +44,11 @@ def started(ctx, t, seat: int) -> None:
     who = chooser(g, seat)
     if who < 0:
         return
-    ctx.emit("mk.icombat", {"chooser": who, "seat": seat, "enemy": c.enemies[0].uid, "revealed": [],
-                            "set": False, "colour": ""}, rule=RULE)
+    ctx.emit(
+        "mk.icombat",
+        {"chooser": who, "seat": seat, "enemy": c.enemies[0].uid, "revealed": [], "set": False, "colour": ""},
+        rule=RULE,
+    )
 
 
 def commands(t, seat: int) -> list[dict]:
@@ -56,7 +61,9 @@ def set_die(ctx, t, seat: int, cmd: dict) -> None:
     if zone not in t.zones:
         zones.create(ctx, zone, [], rule=RULE, owner=seat, vis="owner")
     n = len(t.zone(zone)) + (len(t.zone(USED)) if USED in t.zones else 0) + 1
-    zones.add(ctx, zone, [f"{cmd['colour']}#{n}"], rule=RULE)     # numbered by count, not the version: undo-stable
+    zones.add(
+        ctx, zone, [f"{cmd['colour']}#{n}"], rule=RULE
+    )  # numbered by count, not the version: undo-stable
     ctx.emit("mk.icombat", dict(t.game.icombat, set=True), rule=RULE)
     reveal(ctx, t)
 
@@ -85,11 +92,23 @@ def _modify(ctx, t, armour: int = 0, attack: int = 0) -> None:
     e = next((e for e in g.combat.enemies if e.uid == uid), None) if g.combat else None
     if e is None or e.defeated:
         return
-    ctx.emit("mk.combat.enemy_modified", {
-        "enemy": uid, "armour": armour, "attack": -attack, "prevent": False, "source": "interactive combat die",
-        "rule": RULE, "audit": [f"interactive combat die: {uid} "
-                                + (f"armour {armour:+d}" if armour else f"attack +{attack}") + f" ({RULE})"]},
-             rule=RULE)
+    ctx.emit(
+        "mk.combat.enemy_modified",
+        {
+            "enemy": uid,
+            "armour": armour,
+            "attack": -attack,
+            "prevent": False,
+            "source": "interactive combat die",
+            "rule": RULE,
+            "audit": [
+                f"interactive combat die: {uid} "
+                + (f"armour {armour:+d}" if armour else f"attack +{attack}")
+                + f" ({RULE})"
+            ],
+        },
+        rule=RULE,
+    )
 
 
 def reveal(ctx, t) -> None:
@@ -116,7 +135,7 @@ def reveal(ctx, t) -> None:
                 _modify(ctx, t, armour=1)
         elif step == "block":
             if colour == "white":
-                _modify(ctx, t, armour=-1)          # the ranged and siege phase is over
+                _modify(ctx, t, armour=-1)  # the ranged and siege phase is over
             ctx.emit("mk.icombat", dict(g.icombat, revealed=list(done), red=colour == "red"), rule=RULE)
             if colour == "red":
                 _modify(ctx, t, attack=1)
@@ -142,8 +161,11 @@ def ended(ctx, t) -> None:
     if not g.icombat:
         return
     if g.icombat.get("set") and "attack" not in g.icombat["revealed"]:
-        ctx.emit("mk.icombat", dict(g.icombat, revealed=g.icombat["revealed"] + ["attack"], colour=_colour(t)),
-                 rule=RULE)
+        ctx.emit(
+            "mk.icombat",
+            dict(g.icombat, revealed=g.icombat["revealed"] + ["attack"], colour=_colour(t)),
+            rule=RULE,
+        )
     if g.icombat.get("set"):
         _clear_die(ctx, t)
     ctx.emit("mk.icombat", {}, rule=RULE)

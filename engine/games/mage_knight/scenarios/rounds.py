@@ -1,17 +1,17 @@
 """Round preparation and the end trigger of every scenario but First Reconnaissance
 (MK:4:Round:2b-c, MK:4:Round:4c, MK:18-22:Scen:*)."""
+
 from __future__ import annotations
 
-from engine.mechanics import zones
-from engine.mechanics.zones import card_name
-
-from engine.games.mage_knight.mana import rules as mana
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.scenarios.druid_nights import all_chanted
+from engine.games.mage_knight.mana import rules as mana
 from engine.games.mage_knight.readings.scenarios import last_turns
-from engine.games.mage_knight.scenarios.special_rules import all_mines_liberated
 from engine.games.mage_knight.scenarios.book import EndFacts, end_triggered, final_turns, scenarios
+from engine.games.mage_knight.scenarios.druid_nights import all_chanted
+from engine.games.mage_knight.scenarios.special_rules import all_mines_liberated
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
 
 
 def elites_now(t) -> bool:
@@ -31,16 +31,25 @@ def prepare_offers(ctx, t) -> None:
     elite, ... once a core tile is revealed; one AA per monastery (MK:4:Round:2b-c)."""
     g = t.game
     su = scenarios()[g.scenario].setup(t.players)
-    ctx.emit("mk.source", {"faces": mana.roll_source(ctx, su.source_dice, rule="MK:4:Round:2b")},
-             rule="MK:4:Round:2b")
+    ctx.emit(
+        "mk.source",
+        {"faces": mana.roll_source(ctx, su.source_dice, rule="MK:4:Round:2b")},
+        rule="MK:4:Round:2b",
+    )
     offer = list(t.zone(S.UNIT_OFFER))
     units = content().units
     aas = [c for c in offer if card_name(c) not in units]
     elite = [c for c in offer if card_name(c) in units and units[card_name(c)].type == "elite"]
     zones.move(ctx, S.UNIT_OFFER, S.AA_DECK, aas, rule="MK:4:Round:2c", to="bottom")
     zones.move(ctx, S.UNIT_OFFER, S.ELITE_UNITS, elite, rule="MK:4:Round:2c", to="bottom")
-    zones.move(ctx, S.UNIT_OFFER, S.REGULAR_UNITS, [c for c in offer if c not in aas and c not in elite],
-               rule="MK:4:Round:2c", to="bottom")
+    zones.move(
+        ctx,
+        S.UNIT_OFFER,
+        S.REGULAR_UNITS,
+        [c for c in offer if c not in aas and c not in elite],
+        rule="MK:4:Round:2c",
+        to="bottom",
+    )
     mixed = elites_now(t)
     for i in range(su.unit_offer):
         deck = S.ELITE_UNITS if mixed and i % 2 == 0 else S.REGULAR_UNITS
@@ -75,7 +84,7 @@ def check_end(ctx, t, seat: int) -> None:
     s = scenarios()[g.scenario]
     if not end_triggered(s, facts(t)):
         return
-    last = last_turns(t, final_turns(s, g.order, seat, g.dummy_seat), seat)     # reading A15
+    last = last_turns(t, final_turns(s, g.order, seat, g.dummy_seat), seat)  # reading A15
     ctx.emit("mk.scenario_end", {"seat": seat, "final_turns": last}, rule=s.end.rule)
 
 
@@ -84,13 +93,16 @@ def renew_offers(ctx, t) -> None:
     dummy's deck, for an AA), a new one on top (MK:4:Round:2d-e, MK:15:Dummy)."""
     g = t.game
     leaving = {}
-    for deck, offer_zone, rule in ((S.AA_DECK, S.AA_OFFER, "MK:4:Round:2d"),
-                                   (S.SPELL_DECK, S.SPELL_OFFER, "MK:4:Round:2e")):
+    for deck, offer_zone, rule in (
+        (S.AA_DECK, S.AA_OFFER, "MK:4:Round:2d"),
+        (S.SPELL_DECK, S.SPELL_OFFER, "MK:4:Round:2e"),
+    ):
         if t.zone(offer_zone):
             leaving[offer_zone] = t.zone(offer_zone)[-1]
             if not (g.dummy_seat >= 0 and offer_zone == S.AA_OFFER):
                 zones.move(ctx, offer_zone, deck, [leaving[offer_zone]], rule=rule, to="bottom")
         if g.dummy_seat >= 0 and offer_zone == S.SPELL_OFFER:
             from engine.games.mage_knight.players.dummy_turn import prepare as dummy_prepare
+
             dummy_prepare(ctx, t, leaving.get(S.AA_OFFER, ""), leaving.get(S.SPELL_OFFER, ""))
         zones.move_top(ctx, deck, offer_zone, 1, rule=rule)

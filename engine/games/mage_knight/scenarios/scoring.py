@@ -1,18 +1,18 @@
 """Standard achievement scoring and titles (MK:15:Score), added to fame at the game's end.
 "Deck" means all of a seat's deed cards: deck, hand, discard pile and play area (reading)."""
-from __future__ import annotations
 
-from engine.mechanics.zones import card_name
+from __future__ import annotations
 
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.situations.card_overrides import unit_number
 from engine.games.mage_knight.readings.scoring import (
     crystal_points,
     liberator_fame,
     scored_zones,
     zero_tie_titles,
 )
+from engine.games.mage_knight.situations.card_overrides import unit_number
+from engine.mechanics.zones import card_name
 
 CATEGORIES = ("knowledge", "loot", "leader", "conqueror", "adventurer", "beating")
 CONQUEST_SITES = ("keep", "mage_tower", "monastery")
@@ -20,7 +20,7 @@ ADVENTURE_SITES = ("ancient_ruins", "dungeon", "tomb", "monster_den", "spawning_
 
 
 def deed_cards(t, seat: int) -> list[str]:
-    return [card_name(c) for z in scored_zones(t, seat) for c in t.zone(z)]   # reading A13
+    return [card_name(c) for z in scored_zones(t, seat) for c in t.zone(z)]  # reading A13
 
 
 def category_points(t, seat: int) -> dict[str, int]:
@@ -33,8 +33,9 @@ def category_points(t, seat: int) -> dict[str, int]:
     return {
         "knowledge": 2 * kinds.count("spell") + kinds.count("advanced_action"),
         "loot": 2 * kinds.count("artifact") + crystal_points(t, sum(p.crystals.values())),  # A14
-        "leader": sum(unit_number(t, u.unit, "level", c.units[u.unit].level) // (2 if u.wounded else 1)
-                      for u in p.units),
+        "leader": sum(
+            unit_number(t, u.unit, "level", c.units[u.unit].level) // (2 if u.wounded else 1) for u in p.units
+        ),
         "conqueror": 2 * sum(1 for s in shields if s in CONQUEST_SITES),
         "adventurer": 2 * sum(1 for s in shields if s in ADVENTURE_SITES),
         "beating": -2 * sum(1 for x in cards if x.id == "wound"),
@@ -47,21 +48,22 @@ def final_scores(t) -> tuple[dict[int, int], dict[int, list[str]]]:
     seats = list(range(len(g.players)))
     pts = {s: category_points(t, s) for s in seats}
     total = {s: g.players[s].fame + sum(pts[s].values()) for s in seats}
-    lines = {s: [f"fame {g.players[s].fame}"] + [f"{k} {v:+d}" for k, v in pts[s].items() if v]
-             for s in seats}
+    lines = {
+        s: [f"fame {g.players[s].fame}"] + [f"{k} {v:+d}" for k, v in pts[s].items() if v] for s in seats
+    }
     if len(seats) > 1:
         for cat in CATEGORIES:
             vals = {s: pts[s][cat] for s in seats}
             worst = cat == "beating"
             best = min(vals.values()) if worst else max(vals.values())
             if best == 0:
-                continue     # a title needs a non-zero score (reading, MK:15:Score)
+                continue  # a title needs a non-zero score (reading, MK:15:Score)
             top = [s for s in seats if vals[s] == best]
             bonus = (-3 if worst else 3) if len(top) == 1 else (-1 if worst else 1)
             for s in top:
                 total[s] += bonus
                 lines[s].append(f"title {cat} {bonus:+d}")
-        for s, v in zero_tie_titles(t, pts).items():    # reading A12
+        for s, v in zero_tie_titles(t, pts).items():  # reading A12
             total[s], lines[s] = total[s] + v, lines[s] + ([f"titles tied at 0 {v:+d}"] if v else [])
     return total, lines
 
@@ -72,6 +74,7 @@ def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int],
     with titles and city scoring, the objective score of solo and co-op, the portal of Only One
     Returns, or the victory points of the keep and tower scenario."""
     from engine.games.mage_knight.scenarios import book as SC
+
     g = t.game
     s = SC.scenarios()[g.scenario]
     seats = list(range(len(g.players)))
@@ -88,33 +91,54 @@ def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int],
         extra = None
         if s.id == "mines_liberation":
             from engine.games.mage_knight.scenarios.special_rules import mines_held
-            extra = liberator_fame(t, SC.mines_fame(mines_held(g)))     # reading A16
+
+            extra = liberator_fame(t, SC.mines_fame(mines_held(g)))  # reading A16
         total = SC.competitive_totals(s, fame, pts, g.cities, extra)
-        zero = zero_tie_titles(t, pts) if s.scoring.titles else {}      # reading A12
+        zero = zero_tie_titles(t, pts) if s.scoring.titles else {}  # reading A12
         total = {x: v + zero.get(x, 0) for x, v in total.items()}
-        lines = {x: [f"fame {fame[x]}"] + [f"{k} {v:+d}" for k, v in pts[x].items() if v]
-                 + [f"titles and cities {total[x] - fame[x] - sum(pts[x].values()):+d}"] for x in seats}
+        lines = {
+            x: [f"fame {fame[x]}"]
+            + [f"{k} {v:+d}" for k, v in pts[x].items() if v]
+            + [f"titles and cities {total[x] - fame[x] - sum(pts[x].values()):+d}"]
+            for x in seats
+        }
         return total, lines, SC.winners(total), "MK:15:Score"
     if kind in ("objective_solo", "objective_coop"):
         left = len(t.zone(S.DUMMY_DECK)) if S.DUMMY_DECK in t.zones else 0
         announced_last = g.round >= g.rounds and g.announced_by >= 0 and g.announced_by != g.dummy_seat
-        res = SC.objective_score("solo" if kind == "objective_solo" else "coop", fame, pts, g.cities,
-                                 g.rounds, max(1, min(g.round, g.rounds)), left, announced_last)
+        res = SC.objective_score(
+            "solo" if kind == "objective_solo" else "coop",
+            fame,
+            pts,
+            g.cities,
+            g.rounds,
+            max(1, min(g.round, g.rounds)),
+            left,
+            announced_last,
+        )
         lines = {x: [f"{k} {v:+d}" for k, v in res.items] + ["won" if res.won else "lost"] for x in seats}
         return {x: res.total for x in seats}, lines, (seats if res.won else []), "MK:15:Score"
     if kind == "portal":
         on = [x for x in seats if g.players[x].pos == "0,0"]
         w = SC.only_one_returns_winner(on[0] if len(on) == 1 else None)
         total = {x: 1 if x == w else 0 for x in seats}
-        return total, {x: ["on the portal" if x == w else "not the one who returns"] for x in seats}, \
-            ([w] if w is not None else []), "MK:22:Scen:OnlyOneReturns"
-    held = {str(x): (sum(1 for sp in g.board.spaces.values() if sp.site == "keep" and sp.conquered_by == x),
-                     sum(1 for sp in g.board.spaces.values() if sp.site == "mage_tower" and sp.conquered_by == x))
-            for x in seats}
+        return (
+            total,
+            {x: ["on the portal" if x == w else "not the one who returns"] for x in seats},
+            ([w] if w is not None else []),
+            "MK:22:Scen:OnlyOneReturns",
+        )
+    held = {
+        str(x): (
+            sum(1 for sp in g.board.spaces.values() if sp.site == "keep" and sp.conquered_by == x),
+            sum(1 for sp in g.board.spaces.values() if sp.site == "mage_tower" and sp.conquered_by == x),
+        )
+        for x in seats
+    }
     left = {k: v for k, v in held.items() if int(k) not in g.conceded}
     vp, w = SC.keeps_towers_winner(left)
     if g.conceded and len(left) == 1:
-        w = next(iter(left))             # the only side left wins (MK:22:Scen:ConquerKeepsTowers)
+        w = next(iter(left))  # the only side left wins (MK:22:Scen:ConquerKeepsTowers)
     total = {x: vp.get(str(x), 0) for x in seats}
     lines = {x: [f"keeps {held[str(x)][0]}", f"mage towers {held[str(x)][1]}"] for x in seats}
     return total, lines, ([int(w)] if w is not None else []), "MK:22:Scen:ConquerKeepsTowers"
@@ -125,8 +149,9 @@ def team_result(t, s, fame: dict, pts: dict):
     fame) plus the better achievement per category plus titles; victory points add up per side;
     in Only One Returns a team wins when its face-down Chosen One is the hero on the portal.
     Every seat shows its team's total; the winners are both seats of the best."""
-    from engine.games.mage_knight.scenarios import book as SC
     from engine.games.mage_knight.cities.rules import city_fame
+    from engine.games.mage_knight.scenarios import book as SC
+
     g = t.game
     names = {f"team {'+'.join(map(str, side))}": side for side in g.board.teams}
     seats = list(range(len(g.players)))
@@ -138,26 +163,37 @@ def team_result(t, s, fame: dict, pts: dict):
         score = SC.team_score(names, own, pts)
         rule = "MK:15:Team"
     elif s.scoring.kind == "victory_points":
-        held = {n: (sum(1 for sp in g.board.spaces.values() if sp.site == "keep" and sp.conquered_by in side),
-                    sum(1 for sp in g.board.spaces.values() if sp.site == "mage_tower" and sp.conquered_by in side))
-                for n, side in names.items()}
-        score, _ = SC.keeps_towers_winner({n: v for n, v in held.items() if not set(names[n]) & set(g.conceded)})
+        held = {
+            n: (
+                sum(1 for sp in g.board.spaces.values() if sp.site == "keep" and sp.conquered_by in side),
+                sum(
+                    1 for sp in g.board.spaces.values() if sp.site == "mage_tower" and sp.conquered_by in side
+                ),
+            )
+            for n, side in names.items()
+        }
+        score, _ = SC.keeps_towers_winner(
+            {n: v for n, v in held.items() if not set(names[n]) & set(g.conceded)}
+        )
         score = {n: score.get(n, 0) for n in names}
         rule = "MK:22:Scen:ConquerKeepsTowers"
     else:
         on = [x for x in seats if g.players[x].pos == "0,0"]
-        chosen = {n: int(t.zone(S.chosen_one(i))[0][4:]) for i, n in enumerate(names)
-                  if S.chosen_one(i) in t.zones}
-        score = {n: int(len(on) == 1 and on[0] == chosen.get(n, on[0]) and on[0] in side)
-                 for n, side in names.items()}
+        chosen = {
+            n: int(t.zone(S.chosen_one(i))[0][4:]) for i, n in enumerate(names) if S.chosen_one(i) in t.zones
+        }
+        score = {
+            n: int(len(on) == 1 and on[0] == chosen.get(n, on[0]) and on[0] in side)
+            for n, side in names.items()
+        }
         rule = "MK:22:Scen:OnlyOneReturns"
     best = max(score.values())
     top = [n for n in names if score[n] == best]
     standing = [n for n in names if not set(names[n]) & set(g.conceded)]
     if g.conceded and len(standing) == 1:
-        top = standing      # the other side conceded (MK:22:Scen:ConquerKeepsTowers)
+        top = standing  # the other side conceded (MK:22:Scen:ConquerKeepsTowers)
     elif s.scoring.winner in ("most_vp_no_tie", "on_portal") and (len(top) != 1 or best == 0):
-        top = []            # a tie, or nobody holding anything / nobody on the portal: no winner
+        top = []  # a tie, or nobody holding anything / nobody on the portal: no winner
     team_of = {x: n for n, side in names.items() for x in side}
     total = {x: score[team_of[x]] for x in seats}
     lines = {x: [f"{team_of[x]}: {score[team_of[x]]}"] for x in seats}

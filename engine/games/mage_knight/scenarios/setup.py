@@ -4,28 +4,33 @@ through the chance API, so the set-up is a list of events.
 First Reconnaissance keeps its own tile stack (countryside in number order, MK:18:Scen:FirstRecon);
 every other scenario takes its map shape, tile counts, city tiles and levels, round count, dummy
 and start values from content/scenarios.json (scenarios.py)."""
+
 from __future__ import annotations
 
 from engine.errors import BadInput
-from engine.mechanics import zones
-
+from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content import decks
-from engine.games.mage_knight.mana import rules as mana
-from engine.games.mage_knight.scenarios import variants
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.content.schema import ENEMY_PILES
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight.mana import rules as mana
 from engine.games.mage_knight.map.explore import place
-from engine.games.mage_knight.scenarios.book import ScenarioError, chosen as scenario_of, scenarios
+from engine.games.mage_knight.scenarios import variants
+from engine.games.mage_knight.scenarios.book import ScenarioError, scenarios
+from engine.games.mage_knight.scenarios.book import chosen as scenario_of
+from engine.mechanics import zones
 
 SCENARIOS = tuple(scenarios())
 FR = "first_reconnaissance"
-FR_COUNTRYSIDE = {1: 8, 2: 8, 3: 9, 4: 11}   # MK:18:Scen:FirstRecon (solo: as for 2)
+FR_COUNTRYSIDE = {1: 8, 2: 8, 3: 9, 4: 11}  # MK:18:Scen:FirstRecon (solo: as for 2)
 FR_ROUNDS = {1: 4, 2: 3, 3: 3, 4: 3}
-WOUND_SUPPLY = 60   # stand-in: the box's wound count is not in the text; 60 never runs out here
+WOUND_SUPPLY = 60  # stand-in: the box's wound count is not in the text; 60 never runs out here
 # tiles a scenario must use (the scenario pages name them by their sites, MK:20-22:Scen:*)
-REQUIRED_SITES = {"mines_liberation": ("mine",), "dungeon_lords": ("dungeon", "tomb"),
-                  "druid_nights": ("magical_glade",), "conquer_keeps_towers": ("keep", "mage_tower")}
+REQUIRED_SITES = {
+    "mines_liberation": ("mine",),
+    "dungeon_lords": ("dungeon", "tomb"),
+    "druid_nights": ("magical_glade",),
+    "conquer_keeps_towers": ("keep", "mage_tower"),
+}
 
 
 def heroes(ctx, t) -> list[str]:
@@ -39,8 +44,11 @@ def heroes(ctx, t) -> list[str]:
         return ctx.pick("heroes", ids, t.players, rule="MK:3:Setup:1")
     chosen = [x.strip() for x in text.split(",")] if isinstance(text, str) else []
     if len(chosen) != t.players or len(set(chosen)) != len(chosen) or set(chosen) - set(ids):
-        raise BadInput("MK:3:Setup:1", f"heroes={text!r} must name {t.players} different heroes "
-                       f"of {', '.join(ids)} in seat order, or be 'random'")
+        raise BadInput(
+            "MK:3:Setup:1",
+            f"heroes={text!r} must name {t.players} different heroes "
+            f"of {', '.join(ids)} in seat order, or be 'random'",
+        )
     return chosen
 
 
@@ -56,7 +64,7 @@ def scenario_setup(t):
 def setup(ctx, t) -> bool:
     """The set-up events; True when the Hero Auction is to be held before the first round."""
     s, su = scenario_setup(t)
-    variants.chosen(t)          # unknown or clashing variants are refused before anything happens
+    variants.chosen(t)  # unknown or clashing variants are refused before anything happens
     if s.id == FR and t.options.get("teams"):
         raise BadInput("MK:15:Team", f"{s.name} has no teams")
     if variants.on(t, "hero_auction") and t.options["heroes"] != "random":
@@ -66,8 +74,11 @@ def setup(ctx, t) -> bool:
     c = content()
     n = t.players
     chosen = heroes(ctx, t)
-    ctx.emit("mk.setup", {"scenario": FR, "shape": t.options["shape"],
-                          "rounds": FR_ROUNDS[n], "heroes": chosen}, rule="MK:18:Scen:FirstRecon")
+    ctx.emit(
+        "mk.setup",
+        {"scenario": FR, "shape": t.options["shape"], "rounds": FR_ROUNDS[n], "heroes": chosen},
+        rule="MK:18:Scen:FirstRecon",
+    )
     supplies(ctx, c, variants.removed_spells(t))
     # units (MK:3:Setup:9-10): First Reconnaissance deals regular units only, and redeals until
     # one of them can be recruited in a village (MK:18:Scen:FirstRecon)
@@ -83,22 +94,37 @@ def setup(ctx, t) -> bool:
             break
         zones.move(ctx, S.UNIT_OFFER, S.REGULAR_UNITS, dealt, rule="MK:18:Scen:FirstRecon", to="bottom")
     # the Source (MK:3:Setup:12)
-    ctx.emit("mk.source", {"faces": variants.source_faces(ctx, t, mana.roll_source(ctx, mana.source_size(n)))},
-             rule="MK:3:Setup:12")
+    ctx.emit(
+        "mk.source",
+        {"faces": variants.source_faces(ctx, t, mana.roll_source(ctx, mana.source_size(n)))},
+        rule="MK:3:Setup:12",
+    )
     # map tiles (MK:3:Setup:14): countryside in number order, the core tiles drawn at random and
     # shuffled underneath (reading of the digest, see catalog)
     country = decks.tiles(c, "countryside", ("base",))
-    stack = country[:FR_COUNTRYSIDE[n]]
-    cores = ctx.pick("core_city", decks.tiles(c, "core_city", ("base",)), 1, rule="MK:3:Setup:14") + \
-        ctx.pick("core_plain", decks.tiles(c, "core_plain", ("base",)), 2, rule="MK:3:Setup:14")
-    zones.create(ctx, S.TILES_ASIDE, [x for x in decks.tiles(c, "countryside") + decks.tiles(c, "core_city")
-                                      + decks.tiles(c, "core_plain") if x not in stack and x not in cores],
-                 rule="MK:3:Setup:14", vis="hidden")
+    stack = country[: FR_COUNTRYSIDE[n]]
+    cores = ctx.pick("core_city", decks.tiles(c, "core_city", ("base",)), 1, rule="MK:3:Setup:14") + ctx.pick(
+        "core_plain", decks.tiles(c, "core_plain", ("base",)), 2, rule="MK:3:Setup:14"
+    )
+    zones.create(
+        ctx,
+        S.TILES_ASIDE,
+        [
+            x
+            for x in decks.tiles(c, "countryside")
+            + decks.tiles(c, "core_city")
+            + decks.tiles(c, "core_plain")
+            if x not in stack and x not in cores
+        ],
+        rule="MK:3:Setup:14",
+        vis="hidden",
+    )
     zones.create(ctx, S.TILES, stack + cores, rule="MK:3:Setup:14", vis="hidden")
     zones.create(ctx, S.MAP, [], rule="MK:3:Setup:15")
     # the start tile (side A) and the two tiles revealed beside it (MK:3:Setup:15)
     place(ctx, t, "start_A", (0, 0), seat=None, from_stack=False)
     from engine.games.mage_knight.map.board import initial_positions
+
     for centre in initial_positions(t.game.board):
         place(ctx, t, t.zone(S.TILES)[0], centre, seat=None)
     variants.start(ctx, t)
@@ -109,13 +135,15 @@ def heroes_ready(ctx, t, chosen: list[str], su) -> bool:
     """Each hero's deck and skills and the dummy; with the Hero Auction they wait for it."""
     if variants.on(t, "hero_auction"):
         from engine.games.mage_knight.scenarios.hero_auction import start
+
         start(ctx, t)
         return True
     hero_areas(ctx, chosen, variants.removed_skills(t))
     if su.dummy:
         dummy_setup(ctx, t, chosen)
-    if variants.on(t, "draft"):          # the Draft comes before round 1 (draft.py)
+    if variants.on(t, "draft"):  # the Draft comes before round 1 (draft.py)
         from engine.games.mage_knight.scenarios.draft import start
+
         start(ctx, t)
         return True
     return False
@@ -124,12 +152,14 @@ def heroes_ready(ctx, t, chosen: list[str], su) -> bool:
 def after_heroes(ctx, t) -> None:
     """The auction gave every player a hero: their decks, the dummy, then round 1."""
     from engine.games.mage_knight.turn.flow import begin_round
+
     chosen = [p.hero for p in t.game.players]
     hero_areas(ctx, chosen, variants.removed_skills(t))
     if scenario_setup(t)[1].dummy:
         dummy_setup(ctx, t, chosen)
     if variants.on(t, "draft"):
         from engine.games.mage_knight.scenarios.draft import start
+
         start(ctx, t)
         return
     begin_round(ctx, t, 1)
@@ -151,13 +181,22 @@ def supplies(ctx, c, removed=()) -> None:
     ctx.shuffle(S.RUINS, rule="MK:3:Setup:3")
     zones.create(ctx, S.RUINS_DISCARD, [], rule="MK:3:Setup:3")
     # artifacts, wounds, spells, advanced actions, skills offer (MK:3:Setup:4-8)
-    zones.create(ctx, S.ARTIFACT_DECK, _number(decks.deed_deck(c, "artifact")), rule="MK:3:Setup:4", vis="hidden")
+    zones.create(
+        ctx, S.ARTIFACT_DECK, _number(decks.deed_deck(c, "artifact")), rule="MK:3:Setup:4", vis="hidden"
+    )
     ctx.shuffle(S.ARTIFACT_DECK, rule="MK:3:Setup:4")
     zones.create(ctx, S.WOUNDS, zones.instances("wound", WOUND_SUPPLY), rule="MK:3:Setup:5")
-    for deck, offer, kind, rule in ((S.SPELL_DECK, S.SPELL_OFFER, "spell", "MK:3:Setup:6"),
-                                    (S.AA_DECK, S.AA_OFFER, "advanced_action", "MK:3:Setup:7")):
-        zones.create(ctx, deck, _number([x for x in decks.deed_deck(c, kind) if x not in removed]),
-                     rule=rule, vis="hidden")
+    for deck, offer, kind, rule in (
+        (S.SPELL_DECK, S.SPELL_OFFER, "spell", "MK:3:Setup:6"),
+        (S.AA_DECK, S.AA_OFFER, "advanced_action", "MK:3:Setup:7"),
+    ):
+        zones.create(
+            ctx,
+            deck,
+            _number([x for x in decks.deed_deck(c, kind) if x not in removed]),
+            rule=rule,
+            vis="hidden",
+        )
         ctx.shuffle(deck, rule=rule)
         zones.create(ctx, offer, [], rule=rule)
         zones.move_top(ctx, deck, offer, 3, rule=rule)
@@ -174,9 +213,13 @@ def hero_areas(ctx, chosen: list[str], removed: tuple[str, ...] = ()) -> None:
         cards = [f"{cid}#s{seat}n{i}" for i, cid in enumerate(decks.starting_deck(c, hero))]
         zones.create(ctx, S.deck(seat), cards, owner=seat, rule="MK:3:Setup:17", vis="hidden")
         ctx.shuffle(S.deck(seat), rule="MK:3:Setup:17")
-        for z, vis in ((S.hand(seat), "owner"), (S.discard(seat), "public"),
-                       (S.play_area(seat), "public"), (S.units_zone(seat), "public"),
-                       (S.skills_shown(seat), "public")):
+        for z, vis in (
+            (S.hand(seat), "owner"),
+            (S.discard(seat), "public"),
+            (S.play_area(seat), "public"),
+            (S.units_zone(seat), "public"),
+            (S.skills_shown(seat), "public"),
+        ):
             zones.create(ctx, z, [], owner=seat, rule="MK:3:Setup:17", vis=vis)
         skills = sorted(s.id for s in c.skills.values() if s.hero == hero and s.id not in removed)
         zones.create(ctx, S.skill_stack(seat), skills, owner=seat, rule="MK:3:Setup:17", vis="hidden")
@@ -199,13 +242,15 @@ def teams(ctx, t, s) -> list[list[int]]:
     ('0+2,1+3') or drawn ('random'); a scenario that requires them draws them when none is
     given (reading)."""
     text = (t.options.get("teams") or "").strip()
-    if s.teams == "one_team" or not text and not (s.teams == "required_4" and t.players == 4):
+    if s.teams == "one_team" or (not text and not (s.teams == "required_4" and t.players == 4)):
         if text:
             raise BadInput("MK:15:Team", f"{s.name} has no teams")
         return []
     if s.teams not in ("optional_4", "required_4") or t.players != 4:
-        raise BadInput("MK:15:Team", f"teams are for the 4-player game of a team scenario, not {s.name} "
-                       f"with {t.players} players")
+        raise BadInput(
+            "MK:15:Team",
+            f"teams are for the 4-player game of a team scenario, not {s.name} with {t.players} players",
+        )
     if not text or text == "random":
         first = ctx.pick("teams", [1, 2, 3], 1, rule="MK:15:Team")[0]
         return [[0, first], sorted(x for x in (1, 2, 3) if x != first)]
@@ -218,7 +263,8 @@ def teams(ctx, t, s) -> list[list[int]]:
     return sorted(sides)
 
 
-def chosen_seen(seat: int) -> str: return f"chosen_seen:{seat}"   # the seat's team's Chosen One
+def chosen_seen(seat: int) -> str:
+    return f"chosen_seen:{seat}"  # the seat's team's Chosen One
 
 
 def chosen_ones(ctx, t, sides, rule: str) -> None:
@@ -237,8 +283,13 @@ def setup_scenario(ctx, t, s, su) -> bool:
     """Any scenario but First Reconnaissance, per its data (MK:18-22:Scen:*)."""
     c = content()
     chosen = heroes(ctx, t)
-    data = {"scenario": s.id, "shape": su.shape, "rounds": su.rounds, "heroes": chosen,
-            "city_levels": su.city_levels}
+    data = {
+        "scenario": s.id,
+        "shape": su.shape,
+        "rounds": su.rounds,
+        "heroes": chosen,
+        "city_levels": su.city_levels,
+    }
     sides = teams(ctx, t, s)
     if sides:
         data["teams"] = sides
@@ -248,27 +299,34 @@ def setup_scenario(ctx, t, s, su) -> bool:
     supplies(ctx, c, variants.removed_spells(t))
     # units (MK:3:Setup:9-10): both decks shuffled, real players + 2 regular units dealt
     regular, elite = decks.unit_decks(c, ("base",))
-    if s.elite_units == "second_half":      # level IV units leave the elite deck (MK:22)
+    if s.elite_units == "second_half":  # level IV units leave the elite deck (MK:22)
         elite = [u for u in elite if c.units[u].level < 4]
     for z, cards in ((S.REGULAR_UNITS, regular), (S.ELITE_UNITS, elite)):
         zones.create(ctx, z, _number(cards), rule="MK:3:Setup:9", vis="hidden")
         ctx.shuffle(z, rule="MK:3:Setup:9")
     zones.create(ctx, S.UNIT_OFFER, [], rule="MK:3:Setup:10")
     zones.move_top(ctx, S.REGULAR_UNITS, S.UNIT_OFFER, su.unit_offer, rule="MK:3:Setup:10")
-    ctx.emit("mk.source", {"faces": variants.source_faces(ctx, t, mana.roll_source(ctx, su.source_dice))},
-             rule="MK:3:Setup:12")
+    ctx.emit(
+        "mk.source",
+        {"faces": variants.source_faces(ctx, t, mana.roll_source(ctx, su.source_dice))},
+        rule="MK:3:Setup:12",
+    )
     tile_stack(ctx, t, s, su)
     zones.create(ctx, S.MAP, [], rule="MK:3:Setup:15")
     place(ctx, t, f"start_{su.start_tile}", (0, 0), seat=None, from_stack=False)
     from engine.games.mage_knight.map.board import initial_positions
+
     for centre in initial_positions(t.game.board):
         place(ctx, t, t.zone(S.TILES)[0], centre, seat=None)
     for seat in range(t.players):
         if s.start_fame:
             ctx.emit("mk.fame", {"seat": seat, "delta": s.start_fame, "total": s.start_fame}, rule=s.rule)
         if s.start_reputation:
-            ctx.emit("mk.reputation", {"seat": seat, "delta": s.start_reputation,
-                                       "total": s.start_reputation}, rule=s.rule)
+            ctx.emit(
+                "mk.reputation",
+                {"seat": seat, "delta": s.start_reputation, "total": s.start_reputation},
+                rule=s.rule,
+            )
     variants.start(ctx, t)
     return heroes_ready(ctx, t, chosen, su)
 
@@ -295,9 +353,19 @@ def tile_stack(ctx, t, s, su) -> None:
         city = ctx.pick("core_city", cities, su.city_core, rule="MK:3:Setup:14")
     plain = choose("core_plain", decks.tiles(c, "core_plain", ("base",)), su.noncity_core)
     used = set(country) | set(city) | set(plain)
-    zones.create(ctx, S.TILES_ASIDE, [x for x in decks.tiles(c, "countryside") + decks.tiles(c, "core_city")
-                                      + decks.tiles(c, "core_plain") if x not in used],
-                 rule="MK:3:Setup:14", vis="hidden")
+    zones.create(
+        ctx,
+        S.TILES_ASIDE,
+        [
+            x
+            for x in decks.tiles(c, "countryside")
+            + decks.tiles(c, "core_city")
+            + decks.tiles(c, "core_plain")
+            if x not in used
+        ],
+        rule="MK:3:Setup:14",
+        vis="hidden",
+    )
     zones.create(ctx, S.TILES, sorted(country), rule="MK:3:Setup:14", vis="hidden")
     ctx.shuffle(S.TILES, rule="MK:3:Setup:14")
     zones.create(ctx, S.TILES_CORE, sorted(city + plain), rule="MK:3:Setup:14", vis="hidden")
@@ -319,12 +387,17 @@ def dummy_setup(ctx, t, chosen: list[str]) -> None:
     crystals: dict[str, int] = {}
     for d in dots:
         crystals[d] = crystals.get(d, 0) + 1
-    ctx.emit("mk.dummy_setup", {"hero": hero, "seat": t.players, "crystals": dict(sorted(crystals.items()))},
-             rule="MK:15:Dummy")
+    ctx.emit(
+        "mk.dummy_setup",
+        {"hero": hero, "seat": t.players, "crystals": dict(sorted(crystals.items()))},
+        rule="MK:15:Dummy",
+    )
     from engine.games.mage_knight.scenarios.book import has_rule
+
     if has_rule(scenario_of(t.options), "solo_skills"):
         # the dummy hero's skills are a second pool (MK:19:Scen:SoloConquest)
-        skills = sorted(s.id for s in c.skills.values()
-                        if s.hero == hero and s.id not in variants.removed_skills(t))
+        skills = sorted(
+            s.id for s in c.skills.values() if s.hero == hero and s.id not in variants.removed_skills(t)
+        )
         zones.create(ctx, S.DUMMY_SKILLS, skills, rule="MK:19:Scen:SoloConquest", vis="hidden")
         ctx.shuffle(S.DUMMY_SKILLS, rule="MK:19:Scen:SoloConquest")

@@ -11,21 +11,21 @@
   defeat liberates it (reputation +1 / +2); mines give crystals only once liberated, and at the
   start of each round one per own liberated mine (MK:20:Scen:Mines).
 """
+
 from __future__ import annotations
 
-from engine.mechanics import zones
-
 from engine.games.mage_knight import state as S
-from engine.games.mage_knight.map.board import others_site
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.map.board import others_site
 from engine.games.mage_knight.readings.scenarios import liberation_crystal, off_map_on_portal
 from engine.games.mage_knight.scenarios.book import (
     assault_reputation,
-    has_rule,
     half_fame,
+    has_rule,
     owned_site_garrison,
     scenarios,
 )
+from engine.mechanics import zones
 
 OOR, KT, MINES = "only_one_returns", "conquer_keeps_towers", "mines_liberation"
 PORTAL = "0,0"
@@ -48,7 +48,7 @@ def close_portal(ctx, t) -> None:
     if g.scenario != OOR or g.round != 1:
         return
     for seat, p in enumerate(g.players):
-        if p.pos == PORTAL and not p.out and off_map_on_portal(t):    # reading A38
+        if p.pos == PORTAL and not p.out and off_map_on_portal(t):  # reading A38
             ctx.emit("mk.eliminated", {"seat": seat}, rule="MK:22:Scen:OnlyOneReturns")
 
 
@@ -77,13 +77,18 @@ def assault_fame(t, space: str, seat: int, fame: int) -> int:
     """The one place half fame is applied: the combat's total, rounded up, for defeating the
     defenders of another player's keep, or tower where towers are owned like keeps
     (MK:8:Combat:1a; MK:22:Scen:ConquerKeepsTowers; reading A10)."""
-    from engine.games.mage_knight.readings.map import half_fame as read_half      # reading A10: rounded up or down
+    from engine.games.mage_knight.readings.map import (
+        half_fame as read_half,  # reading A10: rounded up or down
+    )
+
     return read_half(t, fame) if others_site(t.game.board, space, seat) else fame
 
 
 def tower_spell(g) -> bool:
     """A conquered mage tower gives its spell, except where towers are owned like keeps."""
-    return not (g.scenario and g.scenario != "first_reconnaissance" and has_rule(scenario(g), "towers_as_keeps"))
+    return not (
+        g.scenario and g.scenario != "first_reconnaissance" and has_rule(scenario(g), "towers_as_keeps")
+    )
 
 
 def recruit_sites(g, sites) -> tuple[str, ...]:
@@ -100,9 +105,9 @@ def recruit_sites(g, sites) -> tuple[str, ...]:
 def tower_mana(ctx, t, seat: int) -> None:
     """Starting a turn on or next to an own tower: a gold (day) or black (night) mana token per
     tower owned (MK:22:Scen:ConquerKeepsTowers)."""
+    from engine.games.mage_knight.map.board import key, unkey
     from engine.mechanics import hexgrid as hg
 
-    from engine.games.mage_knight.map.board import key, unkey
     g = t.game
     p = g.players[seat]
     if g.scenario != KT or not p.pos:
@@ -111,14 +116,18 @@ def tower_mana(ctx, t, seat: int) -> None:
     near = {p.pos} | {key(n) for n in hg.neighbours(unkey(p.pos))}
     if towers and near & set(towers):
         for _ in towers:
-            ctx.emit("mk.token", {"seat": seat, "colour": "black" if g.night else "gold", "delta": 1},
-                     rule="MK:22:Scen:ConquerKeepsTowers")
+            ctx.emit(
+                "mk.token",
+                {"seat": seat, "colour": "black" if g.night else "gold", "delta": 1},
+                rule="MK:22:Scen:ConquerKeepsTowers",
+            )
 
 
 # -- Mines Liberation -------------------------------------------------------------------------
 def mine_tokens(ctx, t, space: str, tile: str) -> None:
     """A mine revealed in Mines Liberation gets its two defenders."""
     from engine.games.mage_knight.map.tokens import draw_token
+
     if t.game.scenario != MINES:
         return
     core = content().tiles[tile].type == "core"
@@ -133,8 +142,13 @@ def mine_tokens(ctx, t, space: str, tile: str) -> None:
 def mine_to_liberate(t, seat: int) -> bool:
     g = t.game
     sp = g.board.spaces.get(g.players[seat].pos)
-    return g.scenario == MINES and sp is not None and sp.site == "mine" and sp.conquered_by == -1 \
+    return (
+        g.scenario == MINES
+        and sp is not None
+        and sp.site == "mine"
+        and sp.conquered_by == -1
         and (bool(sp.enemies) or bool(t.zones.get(S.garrison(g.players[seat].pos))))
+    )
 
 
 def enter_mine(ctx, t, seat: int, space: str) -> list[str]:
@@ -153,12 +167,13 @@ def night_fight(g, space: str) -> bool:
 def liberated(ctx, t, seat: int, space: str) -> None:
     """The last defender fell: the mine is the seat's, reputation +1 (countryside) or +2 (core)."""
     from engine.games.mage_knight.turn.ledger import change_reputation, gain_reward_crystal
+
     g = t.game
     sp = g.board.spaces[space]
     if g.scenario != MINES or sp.site != "mine":
         return
     change_reputation(ctx, t, seat, 2 if content().tiles[sp.tile].type == "core" else 1, "MK:20:Scen:Mines")
-    liberation_crystal(ctx, t, seat, space, gain_reward_crystal)       # reading A36
+    liberation_crystal(ctx, t, seat, space, gain_reward_crystal)  # reading A36
 
 
 def mine_gives_crystal(g, sp) -> bool:
@@ -169,6 +184,7 @@ def mine_output(ctx, t) -> None:
     """At the start of each day and night: 1 crystal per own liberated mine, none of a colour of
     which 3 are held ("liefern sie wie üblich": a mine's crystal, MK:11:EoT:4)."""
     from engine.games.mage_knight.turn.ledger import gain_reward_crystal
+
     g = t.game
     if g.scenario != MINES:
         return

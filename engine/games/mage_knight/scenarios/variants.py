@@ -15,12 +15,10 @@
 
 With no variant chosen nothing here emits an event, so games without variants are unchanged.
 """
+
 from __future__ import annotations
 
 from engine.errors import BadInput
-from engine.mechanics.zones import card_name
-
-from engine.games.mage_knight.mana import rules as mana
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.cities.rules import (
     CITY_COLOURS,
@@ -28,12 +26,24 @@ from engine.games.mage_knight.cities.rules import (
     megalopolis_allowed,
 )
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.mana import rules as mana
 from engine.games.mage_knight.scenarios.book import chosen as scenario_of
+from engine.mechanics.zones import card_name
 
-VARIANTS = ("arrival_at_night", "darkness_falls", "be_nice", "random_cities", "rampaging_evil",
-            "more_rampaging_evil", "improved_actions", "interactive_combat", "hero_auction", "draft",
-            "random_orientation")
-INTERACTIVE_SPELLS = ("mana_meltdown", "mana_claim", "mind_read", "energy_flow")   # 109-112
+VARIANTS = (
+    "arrival_at_night",
+    "darkness_falls",
+    "be_nice",
+    "random_cities",
+    "rampaging_evil",
+    "more_rampaging_evil",
+    "improved_actions",
+    "interactive_combat",
+    "hero_auction",
+    "draft",
+    "random_orientation",
+)
+INTERACTIVE_SPELLS = ("mana_meltdown", "mana_claim", "mind_read", "energy_flow")  # 109-112
 WARM, COLD = ("red", "green", "gold"), ("white", "blue", "black")
 START_REPUTATION = {"rampaging_evil": -2, "more_rampaging_evil": -4}
 
@@ -52,10 +62,14 @@ def chosen(t) -> tuple[str, ...]:
     megalopolis_level(t, out)
     bad = [x for x in out if x not in VARIANTS and not x.startswith("megalopolis:")]
     if bad:
-        raise BadInput("MK:16:Var", f"unknown variant(s) {', '.join(bad)}; variants are {', '.join(VARIANTS)}")
+        raise BadInput(
+            "MK:16:Var", f"unknown variant(s) {', '.join(bad)}; variants are {', '.join(VARIANTS)}"
+        )
     if "arrival_at_night" in out and "darkness_falls" in out:
-        raise BadInput("MK:16:Var:Time", "arrival_at_night and darkness_falls are two ways to vary the "
-                       "time of day; choose one")
+        raise BadInput(
+            "MK:16:Var:Time",
+            "arrival_at_night and darkness_falls are two ways to vary the time of day; choose one",
+        )
     if "rampaging_evil" in out and "more_rampaging_evil" in out:
         raise BadInput("MK:17:Var:RampagingEvil", "choose rampaging_evil or more_rampaging_evil, not both")
     return out
@@ -78,13 +92,20 @@ def megalopolis_level(t, names=None) -> int:
     except ValueError:
         level = 0
     if level not in MEGALOPOLIS_LEVELS:
-        raise BadInput("MK:18:Scen:CityLevels", f"a Megalopolis level must be 2..24, not {spec.split(':', 1)[1]!r}")
+        raise BadInput(
+            "MK:18:Scen:CityLevels", f"a Megalopolis level must be 2..24, not {spec.split(':', 1)[1]!r}"
+        )
     cities = s.city_core.get(str(t.players), 0)
     if s.city_status != "hostile" or not cities or not megalopolis_allowed(cities):
         has = f"{cities} {'city' if cities == 1 else 'cities'}"
-        has = f"{has} to conquer" if s.city_status == "hostile" else f"{has}, {s.city_status}: none to conquer"
-        raise BadInput("MK:18:Scen:CityLevels", f"a Megalopolis needs a scenario with 1 to 3 cities to conquer; "
-                       f"{s.name} with {t.players} player{'s' if t.players != 1 else ''} has {has}")
+        has = (
+            f"{has} to conquer" if s.city_status == "hostile" else f"{has}, {s.city_status}: none to conquer"
+        )
+        raise BadInput(
+            "MK:18:Scen:CityLevels",
+            f"a Megalopolis needs a scenario with 1 to 3 cities to conquer; "
+            f"{s.name} with {t.players} player{'s' if t.players != 1 else ''} has {has}",
+        )
     return level
 
 
@@ -102,6 +123,7 @@ def interactive_skills() -> tuple[str, ...]:
     """The skills with the interactive symbol (content/interactive_skills.json)."""
     import json
     from pathlib import Path
+
     path = Path(__file__).parent.parent / "content" / "interactive_skills.json"
     return tuple(e["id"] for e in json.loads(path.read_text())["entries"])
 
@@ -133,8 +155,11 @@ def start(ctx, t) -> None:
     for name, rep in START_REPUTATION.items():
         if on(t, name):
             for seat in range(t.players):
-                ctx.emit("mk.reputation", {"seat": seat, "delta": rep, "total": rep},
-                         rule="MK:17:Var:RampagingEvil")
+                ctx.emit(
+                    "mk.reputation",
+                    {"seat": seat, "delta": rep, "total": rep},
+                    rule="MK:17:Var:RampagingEvil",
+                )
 
 
 # -- rounds -----------------------------------------------------------------------------------
@@ -161,6 +186,7 @@ def end_of_round(ctx, t) -> None:
         return
     from engine.games.mage_knight.map.tokens import draw_token
     from engine.mechanics import zones
+
     g = t.game
     good = COLD if g.night else WARM
     extra = "black" if g.night else "gold"
@@ -187,6 +213,7 @@ def defeated_bonus(ctx, t, seat: int, tokens: int) -> None:
     """+1 reputation per defeated token on a rampaging space (MK:17:Var:RampagingEvil)."""
     if tokens and (on(t, "rampaging_evil") or on(t, "more_rampaging_evil")):
         from engine.games.mage_knight.turn.ledger import change_reputation
+
         change_reputation(ctx, t, seat, tokens, "MK:17:Var:RampagingEvil")
 
 
@@ -226,10 +253,14 @@ def _colour_needed(t, seat: int, cmd: dict) -> tuple[str, ...]:
 
 def _free_dice(t, seat: int) -> list[int]:
     from engine.games.mage_knight.turn.tactics import blocked_dice
+
     g = t.game
     p = g.players[seat]
-    return [i for i in range(len(g.source)) if i not in p.dice and i not in p.held_dice
-            and i not in blocked_dice(g)]
+    return [
+        i
+        for i in range(len(g.source))
+        if i not in p.dice and i not in p.held_dice and i not in blocked_dice(g)
+    ]
 
 
 def mana_friendly(t, seat: int, cmd: dict) -> bool:

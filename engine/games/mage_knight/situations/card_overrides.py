@@ -20,6 +20,7 @@ boosts and bonuses apply on top; `mk.played` and the activation's `mk.unit` carr
 a skill's `mk.skill_used` and a recruit at an overridden price's `mk.recruited` too, and the
 audit marks the points they gave "overridden by situation".
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -46,8 +47,12 @@ def nested_kinds(k: str, v) -> set[str]:
         return {x for x in ("attack", "block") if v.get(x)}
     if k == "bonus_per" and v.get("kind") in KINDS:
         return {v["kind"]}
-    if k == "turn_effect" and isinstance(v, (list, tuple)) and v[0] in TURN_EFFECT_ATTACKS and \
-            (v[0] != "on_block" or (isinstance(v[1], (list, tuple)) and v[1][0] == "attack")):
+    if (
+        k == "turn_effect"
+        and isinstance(v, (list, tuple))
+        and v[0] in TURN_EFFECT_ATTACKS
+        and (v[0] != "on_block" or (isinstance(v[1], (list, tuple)) and v[1][0] == "attack"))
+    ):
         return {"attack"}
     return set()
 
@@ -68,10 +73,12 @@ def _nested(k: str, v, values: dict[str, int]):
 def _amounts(resolutions, values: dict[str, int]) -> tuple:
     """The resolutions (each branch of a choice is one) with every amount of an overridden
     kind replaced: the top-level ones and those nested in an atom (nested_kinds)."""
+
     def one(k, v):
         if k not in values:
             return (k, _nested(k, v, values))
         return (k, dict(v, value=values[k]) if isinstance(v, dict) else values[k])
+
     return tuple([one(k, v) for k, v in atoms] for atoms in resolutions)
 
 

@@ -8,16 +8,16 @@ rulebook's positions show only what they list. A card not in the seat's own deck
 the offers and decks (SOURCES), as `hand` does. A name that is not there is refused
 naming the key.
 """
+
 from __future__ import annotations
 
 from msgspec import UNSET
 
-from engine.mechanics import zones
-from engine.mechanics.zones import card_name
-
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana.rules import BASIC
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
 
 SOURCES = (S.AA_OFFER, S.AA_DECK, S.SPELL_OFFER, S.SPELL_DECK, S.ARTIFACT_DECK, S.WOUNDS)
 
@@ -25,6 +25,7 @@ SOURCES = (S.AA_OFFER, S.AA_DECK, S.SPELL_OFFER, S.SPELL_DECK, S.ARTIFACT_DECK, 
 def given(value) -> bool:
     """A key the file states (zero and empty included), as opposed to one it leaves out."""
     return value is not UNSET
+
 
 RULE = "SIT-0"
 
@@ -81,13 +82,22 @@ def _unit_offer(ctx, t, names: list[str]) -> None:
     units = content().units
     for tok in list(t.zone(S.UNIT_OFFER)):
         name = card_name(tok)
-        deck = S.AA_DECK if name not in units else S.ELITE_UNITS if units[name].type == "elite" else S.REGULAR_UNITS
+        deck = (
+            S.AA_DECK
+            if name not in units
+            else S.ELITE_UNITS
+            if units[name].type == "elite"
+            else S.REGULAR_UNITS
+        )
         zones.move(ctx, S.UNIT_OFFER, deck, [tok], rule=RULE, to="bottom")
     for name in names:
         src = _holding(t, name, (S.REGULAR_UNITS, S.ELITE_UNITS, S.AA_DECK))
         if src is None:
-            _fail("unit_offer", f"no {name!r} left in the unit decks or the advanced actions"
-                  + _unknown(name, {**units, **content().cards}))
+            _fail(
+                "unit_offer",
+                f"no {name!r} left in the unit decks or the advanced actions"
+                + _unknown(name, {**units, **content().cards}),
+            )
         tok = next(x for x in t.zone(src) if card_name(x) == name)
         zones.move(ctx, src, S.UNIT_OFFER, [tok], rule=RULE, to="bottom")
 
@@ -103,7 +113,9 @@ def _pile(ctx, t, key: str, names: list[str], own: str, to: str, others, owner: 
         if tok is None:
             src = _holding(t, name, others)
             if src is None:
-                _fail(key, f"no card {name!r} left in the deck or the offers" + _unknown(name, content().cards))
+                _fail(
+                    key, f"no card {name!r} left in the deck or the offers" + _unknown(name, content().cards)
+                )
             tok = next(x for x in t.zone(src) if card_name(x) == name)
             zones.move(ctx, src, own, [tok], rule=RULE, to="bottom")
         chosen.append(tok)

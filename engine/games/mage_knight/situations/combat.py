@@ -24,19 +24,19 @@ combat dispute is stated directly (docs/disputes.md). Every event it makes cites
 
 The hero's units, wounded or not, are the seat's `units` of `[[game.seat]]`.
 """
+
 from __future__ import annotations
 
 import msgspec
 from msgspec import UNSET, UnsetType
 
 from engine.content import decode
-from engine.mechanics.zones import card_name
-
-from engine.games.mage_knight.combat import machine as C
 from engine.games.mage_knight import state as S
+from engine.games.mage_knight.combat import machine as C
 from engine.games.mage_knight.combat.abilities import open_attacks
 from engine.games.mage_knight.combat.arithmetic import reputation_for_defeat
 from engine.games.mage_knight.content.load import content
+from engine.mechanics.zones import card_name
 
 RULE = "SIT-0"
 KINDS = ("provoked", "assault", "challenge", "adventure", "burn")
@@ -64,10 +64,10 @@ class CombatSit(msgspec.Struct, forbid_unknown_fields=True):
     fortified: bool | None = None
     phase: str = "ranged"
     wounds_taken: int = 0
-    armour: int | UnsetType = UNSET        # default: the hero's (its level's)
+    armour: int | UnsetType = UNSET  # default: the hero's (its level's)
     hand_limit: int | UnsetType = UNSET
     points: list[PointsSit] = []
-    garrison: bool = False         # the site's own defenders fight (a city's, a keep's, a tower's)
+    garrison: bool = False  # the site's own defenders fight (a city's, a keep's, a tower's)
 
 
 def _fail(key: str, why: str) -> None:
@@ -77,6 +77,7 @@ def _fail(key: str, why: str) -> None:
 def lay_out_combat(ctx, t, raw: dict, place) -> None:
     """`place(ctx, t, space, enemy ids)`: the situation's way of putting tokens on a space."""
     from engine.games.mage_knight.combat.fight import UNDERGROUND, started
+
     sit = decode(raw, CombatSit, "situation [game.combat]")
     g = t.game
     seat = g.active
@@ -100,8 +101,11 @@ def lay_out_combat(ctx, t, raw: dict, place) -> None:
             _fail("enemy.id", f"no enemy token {e.id!r} (`runeledger cards mage-knight` lists them)")
     if sit.garrison:
         from engine.games.mage_knight.situations.garrison import garrison_tokens
+
         tokens, marks = garrison_tokens(ctx, t, space, sit.enemy, _fail)
-        sit = msgspec.structs.replace(sit, enemy=[m or EnemySit(id=card_name(tok)) for tok, m in zip(tokens, marks)])
+        sit = msgspec.structs.replace(
+            sit, enemy=[m or EnemySit(id=card_name(tok)) for tok, m in zip(tokens, marks)]
+        )
     else:
         before = list(t.zone(S.at(space))) if S.at(space) in t.zones else []
         place(ctx, t, space, [e.id for e in sit.enemy])
@@ -111,16 +115,23 @@ def lay_out_combat(ctx, t, raw: dict, place) -> None:
     rampaging = [tok for tok, e in zip(tokens, sit.enemy) if e.rampaging]
     ctx.emit("mk.acted", {"seat": seat, "action": sit.kind}, rule=RULE)
     ctx.emit("mk.combat_spaces", {"spaces": [space]}, rule=RULE)
-    c = C.start(content(), [(tok, card_name(tok)) for tok in tokens],
-                units=[] if underground else [(u.uid, u.unit, u.wounded, u.ready) for u in p.units],
-                hero_armour=p.armour if sit.armour is UNSET else sit.armour,
-                hand_limit=p.hand_limit if sit.hand_limit is UNSET else sit.hand_limit,
-                night=g.night or underground, site=g.board.spaces[space].site or None,
-                fortified_site=fortified, rampaging=rampaging, readings=t.options.get("readings"),
-                overrides=t.options.get("overrides"))
+    c = C.start(
+        content(),
+        [(tok, card_name(tok)) for tok in tokens],
+        units=[] if underground else [(u.uid, u.unit, u.wounded, u.ready) for u in p.units],
+        hero_armour=p.armour if sit.armour is UNSET else sit.armour,
+        hand_limit=p.hand_limit if sit.hand_limit is UNSET else sit.hand_limit,
+        night=g.night or underground,
+        site=g.board.spaces[space].site or None,
+        fortified_site=fortified,
+        rampaging=rampaging,
+        readings=t.options.get("readings"),
+        overrides=t.options.get("overrides"),
+    )
     if g.board.spaces[space].site == "city":
         from engine.games.mage_knight.cities.reveal import strengthen
-        strengthen(t, space, c)          # the city's colour bonus (MK:10:City:1)
+
+        strengthen(t, space, c)  # the city's colour bonus (MK:10:City:1)
     c.phase = sit.phase
     c.wounds_to_hand = sit.wounds_taken
     for tok, e, ce in zip(tokens, sit.enemy, c.enemies):
@@ -134,8 +145,11 @@ def lay_out_combat(ctx, t, raw: dict, place) -> None:
             c.fame += ce.fame
             c.reputation += reputation_for_defeat(ce.pile, ce.rampaging and not fortified, ce.reputation)[0]
         elif sit.phase != "ranged" and any(a.summon for a in ce.attacks):
-            _fail("phase", f"{e.id} summons at the start of the block phase: start this combat in the "
-                           "ranged phase (MK:10:Abilities:Summon)")
+            _fail(
+                "phase",
+                f"{e.id} summons at the start of the block phase: start this combat in the "
+                "ranged phase (MK:10:Abilities:Summon)",
+            )
     if all(e.defeated for e in c.enemies):
         _fail("enemy.defeated", "every enemy is defeated: the combat would be over (MK:10:Result:1)")
     if sit.phase == "damage" and not any(True for _ in open_attacks(c)):
@@ -145,5 +159,14 @@ def lay_out_combat(ctx, t, raw: dict, place) -> None:
         why = C.points_problem(g.combat, pts.kind, pts.element, pts.value)
         if why:
             _fail("points", f"{pts.kind} {pts.value} {pts.element}: {why[1]} ({why[0]})")
-        ctx.emit("mk.combat_points", {"seat": seat, "kind": pts.kind, "element": pts.element,
-                                      "value": pts.value, "source": pts.source}, rule=RULE)
+        ctx.emit(
+            "mk.combat_points",
+            {
+                "seat": seat,
+                "kind": pts.kind,
+                "element": pts.element,
+                "value": pts.value,
+                "source": pts.source,
+            },
+            rule=RULE,
+        )

@@ -2,12 +2,12 @@
 the city's garrison, or a keep's or mage tower's, turned face up as an assault turns them
 (MK:8:Combat:1a, MK:10:City:1), so a city assault in progress can be stated with the very tokens
 the city drew, its shields and its defenders already defeated in earlier assaults."""
+
 from __future__ import annotations
 
+from engine.games.mage_knight import state as S
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
-
-from engine.games.mage_knight import state as S
 
 RULE = "SIT-0"
 
@@ -29,7 +29,10 @@ def garrison_tokens(ctx, t, space: str, marks: list, fail) -> tuple[list[str], l
     for m in marks:
         free = [i for i, tok in enumerate(tokens) if out[i] is None and card_name(tok) == m.id]
         if not free:
-            fail("enemy.id", f"{m.id!r} does not defend {space} (its defenders: "
-                             f"{', '.join(card_name(x) for x in tokens)}) (MK:8:Combat:1a)")
+            fail(
+                "enemy.id",
+                f"{m.id!r} does not defend {space} (its defenders: "
+                f"{', '.join(card_name(x) for x in tokens)}) (MK:8:Combat:1a)",
+            )
         out[free[0]] = m
     return tokens, out

@@ -21,22 +21,27 @@ Refused, naming the key and the rule: PvP where the scenario forbids it, a defen
 another hero on the space, a portal or city space (MK:12:PvP:1), an unknown mode, phase or step,
 a damage step without damage, points the step does not take.
 """
+
 from __future__ import annotations
 
 import msgspec
 from msgspec import UNSET, UnsetType
 
 from engine.content import decode
-
 from engine.games.mage_knight.combat import machine as C
-from engine.games.mage_knight.situations.combat import PointsSit
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.situations.combat import PointsSit
 
 RULE = "SIT-0"
 MODES, PHASES, STEPS = ("partial", "full"), ("ranged", "melee"), ("attack", "block", "damage")
-TAKES = {("ranged", "attack"): ("ranged", "siege"), ("melee", "attack"): ("ranged", "siege", "melee"),
-         ("ranged", "block"): ("block",), ("melee", "block"): ("block",), ("ranged", "damage"): (),
-         ("melee", "damage"): ()}
+TAKES = {
+    ("ranged", "attack"): ("ranged", "siege"),
+    ("melee", "attack"): ("ranged", "siege", "melee"),
+    ("ranged", "block"): ("block",),
+    ("melee", "block"): ("block",),
+    ("ranged", "damage"): (),
+    ("melee", "damage"): (),
+}
 
 
 class PvPSit(msgspec.Struct, forbid_unknown_fields=True):
@@ -60,18 +65,25 @@ def _fail(key: str, why: str) -> None:
 def lay_out_pvp(ctx, t, raw: dict) -> None:
     from engine.games.mage_knight.combat.fight import _builtins
     from engine.games.mage_knight.players.pvp_turn import PHASE_OF, allowed
+
     sit = decode(raw, PvPSit, "situation [game.pvp]")
     g = t.game
     seat = g.active
     p = g.players[seat]
     if not allowed(t):
-        _fail("", f"no player-against-player combat in this game (scenario {g.scenario or 'none'!r}) (MK:12:PvP:1)")
+        _fail(
+            "",
+            f"no player-against-player combat in this game (scenario {g.scenario or 'none'!r}) (MK:12:PvP:1)",
+        )
     if sit.defender == seat or not 0 <= sit.defender < t.players or g.players[sit.defender].pos != p.pos:
         _fail("defender", f"{sit.defender} is not another hero on seat {seat}'s space {p.pos} (MK:12:PvP:1)")
     if g.board.spaces[p.pos].site in ("portal", "city"):
         _fail("defender", "no PvP on a portal or city space (MK:12:PvP:1)")
-    for key, value, allowed_values in (("mode", sit.mode, MODES), ("phase", sit.phase, PHASES),
-                                       ("step", sit.step, STEPS)):
+    for key, value, allowed_values in (
+        ("mode", sit.mode, MODES),
+        ("phase", sit.phase, PHASES),
+        ("step", sit.step, STEPS),
+    ):
         if value not in allowed_values:
             _fail(key, f"{value!r} (allowed: {', '.join(allowed_values)})")
     first = sit.defender if sit.phase == "ranged" else seat
@@ -79,9 +91,10 @@ def lay_out_pvp(ctx, t, raw: dict) -> None:
     if attacker not in (seat, sit.defender):
         _fail("attacker", f"{attacker} is neither the aggressor {seat} nor the defender {sit.defender}")
     from engine.games.mage_knight.content.schema import ELEMENTS
+
     if sit.elements is not UNSET:
         if sit.attack and not sit.elements:
-            _fail("elements", "an attack has at least one element, e.g. elements = [\"physical\"]")
+            _fail("elements", 'an attack has at least one element, e.g. elements = ["physical"]')
         bad = [x for x in sit.elements if x not in ELEMENTS]
         if bad:
             _fail("elements", f"{bad[0]!r} (allowed: {', '.join(ELEMENTS)})")
@@ -97,23 +110,52 @@ def lay_out_pvp(ctx, t, raw: dict) -> None:
     blocker = sit.defender if attacker == seat else seat
     ctx.emit("mk.acted", {"seat": seat, "action": "pvp"}, rule=RULE)
     combat = C.start(content(), [], units=[], hero_armour=p.armour, hand_limit=p.hand_limit, night=g.night)
-    ctx.emit("mk.combat_started", {"seat": seat, "space": p.pos, "kind": "pvp", "combat": _builtins(combat)},
-             rule=RULE)
-    state = {"aggressor": seat, "defender": sit.defender, "space": p.pos, "came_from": sit.came_from,
-             "mode": sit.mode, "phase": sit.phase, "attacker": attacker, "step": sit.step, "passes": 0,
-             "attack": sit.attack,
-             "elements": list(sit.elements) if sit.elements is not UNSET else (["physical"] if sit.attack else []),
-             "sideways": sit.sideways, "remaining": sit.remaining, "hand_wounds": {}}
+    ctx.emit(
+        "mk.combat_started",
+        {"seat": seat, "space": p.pos, "kind": "pvp", "combat": _builtins(combat)},
+        rule=RULE,
+    )
+    state = {
+        "aggressor": seat,
+        "defender": sit.defender,
+        "space": p.pos,
+        "came_from": sit.came_from,
+        "mode": sit.mode,
+        "phase": sit.phase,
+        "attacker": attacker,
+        "step": sit.step,
+        "passes": 0,
+        "attack": sit.attack,
+        "elements": list(sit.elements) if sit.elements is not UNSET else (["physical"] if sit.attack else []),
+        "sideways": sit.sideways,
+        "remaining": sit.remaining,
+        "hand_wounds": {},
+    }
     if sit.mode == "full":
         ctx.emit("mk.face_down", {"seats": [sit.defender]}, rule=RULE)
     phase = PHASE_OF[sit.phase] if sit.step == "attack" else "block"
     active = blocker if sit.step == "block" else attacker
-    ctx.emit("mk.pvp", {"what": "situation", "pvp": state, "phase": phase, "active": active, "clear": True},
-             rule=RULE)
+    ctx.emit(
+        "mk.pvp",
+        {"what": "situation", "pvp": state, "phase": phase, "active": active, "clear": True},
+        rule=RULE,
+    )
     takes = TAKES[(sit.phase, sit.step)]
     for pts in sit.points:
         if pts.kind not in takes:
-            _fail("points", f"{pts.kind} points are not taken in the {sit.step} step of the {sit.phase} "
-                            f"phase (allowed: {', '.join(takes) or 'none'}) (MK:12:PvPRanged:2)")
-        ctx.emit("mk.combat_points", {"seat": active, "kind": pts.kind, "element": pts.element,
-                                      "value": pts.value, "source": pts.source}, rule=RULE)
+            _fail(
+                "points",
+                f"{pts.kind} points are not taken in the {sit.step} step of the {sit.phase} "
+                f"phase (allowed: {', '.join(takes) or 'none'}) (MK:12:PvPRanged:2)",
+            )
+        ctx.emit(
+            "mk.combat_points",
+            {
+                "seat": active,
+                "kind": pts.kind,
+                "element": pts.element,
+                "value": pts.value,
+                "source": pts.source,
+            },
+            rule=RULE,
+        )

@@ -46,33 +46,33 @@ cannot act in the position stated, such as `tactic` while the tactics are still 
     [game.combat]            # start inside a combat of the active seat (combat_situation.py)
     [game.pvp]               # or inside a combat against another hero (pvp_situation.py)
 """
+
 from __future__ import annotations
 
 import msgspec
 from msgspec import UNSET, UnsetType
 
 from engine.content import decode
-from engine.mechanics import zones
-from engine.mechanics.zones import card_name
-
-from engine.games.mage_knight.turn import levels, rewards, rounds
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana.rules import BASIC
 from engine.games.mage_knight.scenarios.setup import setup as standard_setup
 from engine.games.mage_knight.situations.cards import SOURCES, given, lay_out_cards, seat_piles
+from engine.games.mage_knight.turn import levels, rewards, rounds
 from engine.games.mage_knight.turn.flow import start_turn, tactic_ids
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
 
 RULE = "SIT-0"
 FACES = BASIC + ("gold", "black")
-REPUTATION = (-7, 7)          # the reputation track, -7 the X space (MK:8:Interact:2a)
-MAX_CRYSTALS = 3              # of each colour in a hero's inventory (MK:5:Mana:1b)
+REPUTATION = (-7, 7)  # the reputation track, -7 the X space (MK:8:Interact:2a)
+MAX_CRYSTALS = 3  # of each colour in a hero's inventory (MK:5:Mana:1b)
 
 
 class SeatSit(msgspec.Struct, forbid_unknown_fields=True):
     hand: list[str] | None = None
-    deck: list[str] | UnsetType = UNSET      # top first: exactly the deed deck
-    discard: list[str] | UnsetType = UNSET   # top first: exactly the discard pile
+    deck: list[str] | UnsetType = UNSET  # top first: exactly the deed deck
+    discard: list[str] | UnsetType = UNSET  # top first: exactly the discard pile
     pos: str = "0,0"
     move: int | UnsetType = UNSET
     influence: int | UnsetType = UNSET
@@ -83,12 +83,12 @@ class SeatSit(msgspec.Struct, forbid_unknown_fields=True):
     reputation: int | UnsetType = UNSET
     units: list[str] = []
     wounded_units: list[int] = []
-    spent_units: list[int] = []    # indices into units: activated already this round (MK:5:Units)
-    rewards: list[str] = []        # reward choices due: crystal, artifact, spell, advanced_action
+    spent_units: list[int] = []  # indices into units: activated already this round (MK:5:Units)
+    rewards: list[str] = []  # reward choices due: crystal, artifact, spell, advanced_action
 
 
 class DummySit(msgspec.Struct, forbid_unknown_fields=True):
-    deck: list[str] | UnsetType = UNSET      # top first: exactly the dummy's deck
+    deck: list[str] | UnsetType = UNSET  # top first: exactly the dummy's deck
     discard: list[str] | UnsetType = UNSET
     crystals: dict[str, int] | UnsetType = UNSET
 
@@ -98,20 +98,20 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     source: list[str] | UnsetType = UNSET
     active: int = 0
     enemies: dict[str, list[str]] = {}
-    tiles_top: list[str] = []      # tiles put on top of the map stack (from it or set aside)
+    tiles_top: list[str] = []  # tiles put on top of the map stack (from it or set aside)
     tactic: str | UnsetType = UNSET  # the active seat's tactic (default: the lowest)
-    pick: bool = False             # leave the tactics to be picked (the seats' hands are laid out)
+    pick: bool = False  # leave the tactics to be picked (the seats' hands are laid out)
     seat: list[SeatSit] = []
-    combat: dict | UnsetType = UNSET   # a combat in progress (combat_situation.py)
-    tiles: dict[str, str] = {}     # tile centre "q,r" = tile id: revealed at set-up (MK:7:Move:5)
+    combat: dict | UnsetType = UNSET  # a combat in progress (combat_situation.py)
+    tiles: dict[str, str] = {}  # tile centre "q,r" = tile id: revealed at set-up (MK:7:Move:5)
     conquered: dict[str, int] = {}  # site space = the seat whose shield is on it (MK:10:Result:3)
     pvp: dict | UnsetType = UNSET  # a player-against-player combat in progress (pvp_situation.py)
-    round: int = 1                 # the round in progress (MK:4:Round), at most the scenario's last
-    dummy_turns: bool = False      # solo and co-op: the dummy holds a tactic and takes its turns
+    round: int = 1  # the round in progress (MK:4:Round), at most the scenario's last
+    dummy_turns: bool = False  # solo and co-op: the dummy holds a tactic and takes its turns
     removed_tactics: list[str] = []  # solo and co-op: tactics out of the game (MK:4:Round:2f)
-    unit_offer: list[str] | UnsetType = UNSET   # top first (MK:3:Setup:10)
-    units_top: list[str] = []      # the unit decks' top cards, top first
-    aa_offer: list[str] | UnsetType = UNSET     # top first: the newest card (MK:4:Round:2d)
+    unit_offer: list[str] | UnsetType = UNSET  # top first (MK:3:Setup:10)
+    units_top: list[str] = []  # the unit decks' top cards, top first
+    aa_offer: list[str] | UnsetType = UNSET  # top first: the newest card (MK:4:Round:2d)
     spell_offer: list[str] | UnsetType = UNSET  # top first: the newest card (MK:4:Round:2e)
     dummy: DummySit | UnsetType = UNSET
 
@@ -134,18 +134,21 @@ def lay_out(ctx, t, raw: dict) -> None:
     order = [sit.active] + [s for s in range(t.players) if s != sit.active]
     dummy = [g.dummy_seat] if sit.dummy_turns and not sit.pick else []
     tactics = tactic_ids(sit.night, sit.removed_tactics)
-    if given(sit.tactic):      # the others get the latest tactics: the active seat acts first
+    if given(sit.tactic):  # the others get the latest tactics: the active seat acts first
         tactics.remove(sit.tactic)
         tactics = [sit.tactic] + tactics[::-1]
     if len(tactics) < len(order) + len(dummy):
-        _fail("removed_tactics", f"{len(tactics)} {'night' if sit.night else 'day'} tactics left for "
-                                 f"{len(order) + len(dummy)} pickers (MK:4:Round:3a)")
+        _fail(
+            "removed_tactics",
+            f"{len(tactics)} {'night' if sit.night else 'day'} tactics left for "
+            f"{len(order) + len(dummy)} pickers (MK:4:Round:3a)",
+        )
     ctx.emit("mk.tactics", {"open": tactics, "pickers": order + dummy}, rule=RULE)
     if not sit.pick:
         for i, seat in enumerate(order):
             ctx.emit("mk.tactic", {"seat": seat, "tactic": tactics[i]}, rule=RULE)
         numbers = {s: content().tactics[g.players[s].tactic].number for s in range(t.players)}
-        if dummy:           # the dummy draws the next tactic (MK:15:Dummy)
+        if dummy:  # the dummy draws the next tactic (MK:15:Dummy)
             ctx.emit("mk.dummy_tactic", {"tactic": tactics[len(order)]}, rule=RULE)
             numbers[g.dummy_seat] = content().tactics[g.dummy_tactic].number
         ctx.emit("mk.order", {"order": rounds.turn_order(numbers)}, rule=RULE)
@@ -170,16 +173,21 @@ def lay_out(ctx, t, raw: dict) -> None:
             _reward(ctx, t, seat, kind)
         for colour in s.tokens:
             ctx.emit("mk.token", {"seat": seat, "colour": colour, "delta": 1}, rule=RULE)
-        for kind in ("move", "influence"):      # set to the value given (a tactic may have given some)
+        for kind in ("move", "influence"):  # set to the value given (a tactic may have given some)
             value = getattr(s, kind)
             if given(value) and value != getattr(g.players[seat], kind):
-                ctx.emit("mk.points", {"seat": seat, "kind": kind,
-                                       "delta": value - getattr(g.players[seat], kind)}, rule=RULE)
+                ctx.emit(
+                    "mk.points",
+                    {"seat": seat, "kind": kind, "delta": value - getattr(g.players[seat], kind)},
+                    rule=RULE,
+                )
     if given(sit.combat):
         from engine.games.mage_knight.situations.combat import lay_out_combat
+
         lay_out_combat(ctx, t, sit.combat, place=_enemies)
     if given(sit.pvp):
         from engine.games.mage_knight.situations.pvp import lay_out_pvp
+
         lay_out_pvp(ctx, t, sit.pvp)
 
 
@@ -193,8 +201,11 @@ def _check_header(t, sit: Sit, seats: list[SeatSit]) -> None:
         _fail("active", f"active = {sit.active}: seats are 0 to {t.players - 1}")
     if given(sit.source):
         if not sit.source:
-            _fail("source", "the Source is never empty: list its dice's faces, e.g. source = "
-                            "[\"red\", \"gold\", \"black\"] (MK:3:Setup:12)")
+            _fail(
+                "source",
+                "the Source is never empty: list its dice's faces, e.g. source = "
+                '["red", "gold", "black"] (MK:3:Setup:12)',
+            )
         bad = [f for f in sit.source if f not in FACES]
         if bad:
             _fail("source", f"{bad[0]!r} is not a mana die face (allowed: {', '.join(FACES)})")
@@ -209,8 +220,11 @@ def _check_header(t, sit: Sit, seats: list[SeatSit]) -> None:
         if sit.pick:
             _fail("tactic", "pick = true leaves every tactic to be picked: no seat holds one yet")
         if sit.tactic not in open_:
-            _fail("tactic", f"{sit.tactic!r} is not an open {'night' if sit.night else 'day'} tactic "
-                            f"(allowed: {', '.join(open_)}) (MK:4:Round:3a)")
+            _fail(
+                "tactic",
+                f"{sit.tactic!r} is not an open {'night' if sit.night else 'day'} tactic "
+                f"(allowed: {', '.join(open_)}) (MK:4:Round:3a)",
+            )
     if sit.dummy_turns and g.dummy_seat < 0:
         _fail("dummy_turns", "this game has no dummy player (solo and co-op only, MK:15:Dummy)")
     if sit.dummy_turns and sit.pick:
@@ -224,8 +238,10 @@ def _check_header(t, sit: Sit, seats: list[SeatSit]) -> None:
         for i, s in enumerate(seats):
             for key in ("move", "influence", "tokens", "rewards"):
                 if getattr(s, key):
-                    _fail(f"seat[{i}].{key}", "pick = true: no turn has begun, so nothing of a turn "
-                                              "is held yet (MK:4:Round:3a)")
+                    _fail(
+                        f"seat[{i}].{key}",
+                        "pick = true: no turn has begun, so nothing of a turn is held yet (MK:4:Round:3a)",
+                    )
 
 
 def _reward(ctx, t, seat: int, kind: str) -> None:
@@ -246,6 +262,7 @@ def _tiles_and_shields(ctx, t, sit: Sit) -> None:
     the site's face-down garrison going to its discard pile as if defeated."""
     from engine.games.mage_knight.map.board import unkey
     from engine.games.mage_knight.map.explore import place
+
     for centre, tile in sit.tiles.items():
         if tile not in content().tiles:
             raise ValueError(f"situation [game.tiles] {centre!r}: no map tile {tile!r}")
@@ -264,14 +281,20 @@ def _tiles_and_shields(ctx, t, sit: Sit) -> None:
         if not 0 <= seat < t.players:
             raise ValueError(f"situation [game.conquered] {space!r} = {seat}: no such seat")
         from engine.games.mage_knight.apply_scenario_events import city_at
+
         city = city_at(t.game, space)
         if city is not None:
             _conquer_city(ctx, t, space, city, seat)
             continue
         if S.garrison(space) in t.zones:
             for tok in list(t.zone(S.garrison(space))):
-                zones.move(ctx, S.garrison(space), S.enemy_discard(content().enemies[card_name(tok)].color),
-                           [tok], rule=RULE)
+                zones.move(
+                    ctx,
+                    S.garrison(space),
+                    S.enemy_discard(content().enemies[card_name(tok)].color),
+                    [tok],
+                    rule=RULE,
+                )
         ctx.emit("mk.conquered", {"seat": seat, "space": space}, rule=RULE)
 
 
@@ -279,15 +302,20 @@ def _conquer_city(ctx, t, space: str, city, seat: int) -> None:
     """A city stated conquered is as after a won assault (MK:10:City:2): every defender
     defeated (to its discard pile), a shield of the seat for each, the seat its leader."""
     from engine.games.mage_knight.cities import rules as CT
+
     if city.status != "hostile":
-        raise ValueError(f"situation [game.conquered] {space!r}: the city is {city.status}, not hostile: "
-                         "only a hostile city is conquered (MK:10:City:2)")
+        raise ValueError(
+            f"situation [game.conquered] {space!r}: the city is {city.status}, not hostile: "
+            "only a hostile city is conquered (MK:10:City:2)"
+        )
     main = city.spaces[0]
     for tok in list(city.garrison):
-        zones.move(ctx, S.garrison(main), S.enemy_discard(content().enemies[card_name(tok)].color),
-                   [tok], rule=RULE)
-    events = CT.defeat_defenders(city, seat, list(city.garrison)) or \
-        [CT.Event("mk.city_conquered", {"spaces": list(city.spaces), "leader": seat}, RULE)]
+        zones.move(
+            ctx, S.garrison(main), S.enemy_discard(content().enemies[card_name(tok)].color), [tok], rule=RULE
+        )
+    events = CT.defeat_defenders(city, seat, list(city.garrison)) or [
+        CT.Event("mk.city_conquered", {"spaces": list(city.spaces), "leader": seat}, RULE)
+    ]
     for e in events:
         ctx.emit(e.type, dict(e.data, space=main), rule=RULE)
 
@@ -317,10 +345,11 @@ def _seat(ctx, t, seat: int, s: SeatSit) -> None:
     value given (a delta from the set-up's value), or refused naming `seat[i].key`."""
     where = f"seat[{seat}]"
     from engine.games.mage_knight.map.board import unkey
+
     try:
         unkey(s.pos)
     except (ValueError, AttributeError):
-        _fail(f"{where}.pos", f"{s.pos!r} is not a space like \"1,-2\"")
+        _fail(f"{where}.pos", f'{s.pos!r} is not a space like "1,-2"')
     ctx.emit("mk.placed", {"seat": seat, "pos": s.pos}, rule=RULE)
     if s.hand is not None:
         zones.move(ctx, S.hand(seat), S.deck(seat), list(t.zone(S.hand(seat))), rule=RULE, to="bottom")
@@ -339,10 +368,14 @@ def _inventory(ctx, t, seat: int, s: SeatSit) -> None:
     p = t.game.players[seat]
     for colour, n in sorted(s.crystals.items()):
         if colour not in BASIC:
-            _fail(f"seat[{seat}].crystals", f"{colour!r} is not a crystal colour (allowed: {', '.join(BASIC)})")
+            _fail(
+                f"seat[{seat}].crystals", f"{colour!r} is not a crystal colour (allowed: {', '.join(BASIC)})"
+            )
         if not 0 <= n <= MAX_CRYSTALS:
-            _fail(f"seat[{seat}].crystals", f"{colour} = {n}: a hero holds 0 to {MAX_CRYSTALS} crystals "
-                                            "of a colour (MK:5:Mana:1b)")
+            _fail(
+                f"seat[{seat}].crystals",
+                f"{colour} = {n}: a hero holds 0 to {MAX_CRYSTALS} crystals of a colour (MK:5:Mana:1b)",
+            )
         step = 1 if n > p.crystals.get(colour, 0) else -1
         for _ in range(abs(n - p.crystals.get(colour, 0))):
             ctx.emit("mk.crystal", {"seat": seat, "colour": colour, "delta": step}, rule=RULE)
@@ -360,6 +393,7 @@ def _track(ctx, t, seat: int, s: SeatSit) -> None:
     limit (MK:11:EoT:6); fame below the level's threshold contradicts it, and a level given
     alone lifts the fame to its threshold."""
     from engine.games.mage_knight.skills import passive as passive_skills
+
     p = t.game.players[seat]
     top = len(levels.table())
     fame = s.fame
@@ -372,9 +406,18 @@ def _track(ctx, t, seat: int, s: SeatSit) -> None:
         if not given(fame) and p.fame < need:
             fame = need
         st = levels.stats(s.level)
-        ctx.emit("mk.level", {"seat": seat, "level": s.level, "armour": st.armour, "hand_limit": st.hand_limit,
-                              "command": levels.command_limit(s.level) + passive_skills.extra_command(p),
-                              "choice": False}, rule=RULE)
+        ctx.emit(
+            "mk.level",
+            {
+                "seat": seat,
+                "level": s.level,
+                "armour": st.armour,
+                "hand_limit": st.hand_limit,
+                "command": levels.command_limit(s.level) + passive_skills.extra_command(p),
+                "choice": False,
+            },
+            rule=RULE,
+        )
     if given(fame):
         if fame < 0:
             _fail(f"seat[{seat}].fame", f"fame = {fame}: fame is 0 or more")
@@ -383,11 +426,16 @@ def _track(ctx, t, seat: int, s: SeatSit) -> None:
     if given(s.reputation):
         lo, hi = REPUTATION
         if not lo <= s.reputation <= hi:
-            _fail(f"seat[{seat}].reputation", f"reputation = {s.reputation}: the track runs {lo} to {hi} "
-                                              "(MK:8:Interact:2a)")
+            _fail(
+                f"seat[{seat}].reputation",
+                f"reputation = {s.reputation}: the track runs {lo} to {hi} (MK:8:Interact:2a)",
+            )
         if s.reputation != p.reputation:
-            ctx.emit("mk.reputation", {"seat": seat, "delta": s.reputation - p.reputation,
-                                       "total": s.reputation}, rule=RULE)
+            ctx.emit(
+                "mk.reputation",
+                {"seat": seat, "delta": s.reputation - p.reputation, "total": s.reputation},
+                rule=RULE,
+            )
 
 
 def _units(ctx, t, seat: int, s: SeatSit) -> None:
@@ -398,8 +446,14 @@ def _units(ctx, t, seat: int, s: SeatSit) -> None:
     for i, unit in enumerate(s.units):
         if unit not in content().units:
             _fail(f"seat[{seat}].units", f"no unit {unit!r} (`runeledger cards mage-knight` lists them)")
-        src = next((z for z in (S.UNIT_OFFER, S.REGULAR_UNITS, S.ELITE_UNITS)
-                    if any(card_name(x) == unit for x in t.zone(z))), None)
+        src = next(
+            (
+                z
+                for z in (S.UNIT_OFFER, S.REGULAR_UNITS, S.ELITE_UNITS)
+                if any(card_name(x) == unit for x in t.zone(z))
+            ),
+            None,
+        )
         if src is None:
             _fail(f"seat[{seat}].units", f"no {unit!r} card left in the unit offer or decks")
         uid = next(x for x in t.zone(src) if card_name(x) == unit)

@@ -5,6 +5,7 @@ played sideways for 3; Source Opening: an extra Source die, the owner gaining a 
 colour; Mana Enhancement: a token of the marked colour); a Mana Overload token gives +4 to the
 first card powered with its colour, by anyone, and then goes back (centre_tokens.py). The
 owner's `centre` maps the skill to its spec (the node `to_centre`)."""
+
 from __future__ import annotations
 
 from engine.games.mage_knight.cards import effects, resolving
@@ -13,12 +14,17 @@ from engine.games.mage_knight.skills.centre_tokens import RULE, back, spec_of
 
 def lying(t, seat: int) -> list[tuple[int, str, dict]]:
     """(owner, skill, spec) of the tokens in the centre another seat may take."""
-    return [(q, sid, dict(spec)) for q, p in enumerate(t.game.players) if q != seat
-            for sid, spec in sorted(p.centre.items())]
+    return [
+        (q, sid, dict(spec))
+        for q, p in enumerate(t.game.players)
+        if q != seat
+        for sid, spec in sorted(p.centre.items())
+    ]
 
 
 def commands(t, seat: int) -> list[dict]:
     from engine.games.mage_knight.cards.carry_out import expand, feasible, useful
+
     out = []
     if t.game.active != seat:
         return out
@@ -34,9 +40,10 @@ def commands(t, seat: int) -> list[dict]:
 
 def use(ctx, t, seat: int, cmd: dict) -> None:
     """Another seat returns the token to its owner face down and gets its effect."""
-    from engine.games.mage_knight.turn.actions import resolve
     from engine.games.mage_knight.cards.carry_out import run
     from engine.games.mage_knight.cards.turn_effects import set_effect
+    from engine.games.mage_knight.turn.actions import resolve
+
     owner, sid = cmd["owner"], cmd["skill"]
     spec = spec_of(t, owner, sid)
     back(ctx, t, owner, sid)

@@ -2,6 +2,7 @@
 hook into: placing and returning a token, what a payment spent, Source Opening's crystal for the
 extra die and Mana Overload's +4 (centre.py holds the other players' use). Imports nothing of
 the turn's modules, so the payment and the card play may call it."""
+
 from __future__ import annotations
 
 from engine.games.mage_knight.cards.effects import bumped
@@ -52,8 +53,11 @@ def overloaded(ctx, t, seat: int, colours: list[str], atoms: list) -> list:
     move, influence, attack or block, and the token goes back to its owner."""
     for q, p in enumerate(t.game.players):
         for sid, spec in sorted(p.centre.items()):
-            if spec.get("overload") and spec.get("colour") in colours and \
-                    any(k in ("move", "influence", "attack", "block") for k, _ in atoms):
+            if (
+                spec.get("overload")
+                and spec.get("colour") in colours
+                and any(k in ("move", "influence", "attack", "block") for k, _ in atoms)
+            ):
                 back(ctx, t, q, sid)
                 return bumped(atoms, spec["overload"])
     return atoms

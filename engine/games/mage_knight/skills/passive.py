@@ -2,10 +2,11 @@
 rotating token put on a random option (rotating.py), and an extra command token whose unit
 costs less to recruit and cannot be disbanded (Bonds of Loyalty: a `command_token` node with its
 `discount`). The seat's `bond_unit` names the unit in that token ("" while it is free)."""
+
 from __future__ import annotations
 
-from engine.games.mage_knight.skills import rotating
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.skills import rotating
 
 RULE = "MK:5:Skills:4d"
 

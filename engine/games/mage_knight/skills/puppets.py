@@ -2,13 +2,13 @@
 `kept:<seat>`) instead of going to its discard pile; a kept token is later given up for an
 attack of half its first attack value (its element) in the attack phase, or a block of half its
 armour in the block phase, rounded down (reading, catalog.toml)."""
-from __future__ import annotations
 
-from engine.mechanics import zones
-from engine.mechanics.zones import card_name
+from __future__ import annotations
 
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content.load import content
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
 
 RULE = "MK:5:Skills:4d"
 
@@ -35,8 +35,11 @@ def points(tok: str, mode: str) -> dict:
     e = content().enemies[card_name(tok)]
     if mode == "attack":
         hits = [a for a in e.attacks if not a.summon]
-        return {"value": hits[0].value // 2 if hits else 0, "type": "melee",
-                "element": hits[0].element if hits else "physical"}
+        return {
+            "value": hits[0].value // 2 if hits else 0,
+            "type": "melee",
+            "element": hits[0].element if hits else "physical",
+        }
     return {"value": e.armor // 2, "element": "physical"}
 
 
@@ -57,8 +60,11 @@ def run(ctx, t, seat: int, mode: str, tok: str) -> list:
         if zone(seat) not in t.zones:
             zones.create(ctx, zone(seat), [], RULE, owner=seat)
         zones.move(ctx, S.at(space), zone(seat), [tok], rule=RULE)
-        ctx.emit("mk.enemies", {"space": space, "tokens": [x for x in t.game.board.spaces[space].enemies if x != tok]},
-                 rule=RULE)
+        ctx.emit(
+            "mk.enemies",
+            {"space": space, "tokens": [x for x in t.game.board.spaces[space].enemies if x != tok]},
+            rule=RULE,
+        )
         return []
     zones.move(ctx, zone(seat), S.enemy_discard(content().enemies[card_name(tok)].color), [tok], rule=RULE)
     return [(mode, points(tok, mode))]

@@ -1,6 +1,7 @@
 """A skill with a rotating token (Master of Chaos, MK:5:Skills:4d): the token is put on a random
 one of its options when the skill is gained (the chance API), each use gives the option it shows
 and turns it one step on. The seat's `token_shows` maps the skill to the option shown."""
+
 from __future__ import annotations
 
 from engine.games.mage_knight.content.load import content

@@ -1,17 +1,14 @@
 """Carrying out a turn's decisions (MK:4:Deed, MK:7:Move, MK:8:Interact, MK:6:Turn:7): card play
 through the effect interpreter, paying mana, moving, exploring, interacting at sites, units,
 skills and rests. The pipeline has already checked each command against `legal`."""
+
 from __future__ import annotations
 
 from functools import cache
 
-from engine.mechanics import zones
-from engine.mechanics.zones import card_name
-
-from engine.games.mage_knight.cards import banners, carry_out as card_effects, effects, turn_effects
-from engine.games.mage_knight.skills import passive as passive_skills
-from engine.games.mage_knight.mana import payment
-from engine.games.mage_knight.situations import card_overrides as O
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.cards import banners, effects, turn_effects
+from engine.games.mage_knight.cards import carry_out as card_effects
 from engine.games.mage_knight.cards.resolving import (
     INTERACTION_SITES,
     card_resolutions,
@@ -20,10 +17,13 @@ from engine.games.mage_knight.cards.resolving import (
     skill_resolutions,
     unit_resolutions,
 )
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.map.board import unkey
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.mana import payment
+from engine.games.mage_knight.map.board import unkey
 from engine.games.mage_knight.map.explore import gain_fame, place, reveal_adjacent_garrisons
+from engine.games.mage_knight.situations import card_overrides as O
+from engine.games.mage_knight.skills import passive as passive_skills
+from engine.games.mage_knight.turn.flow import end_turn, gain_crystal
 from engine.games.mage_knight.turn.ledger import (
     REPUTATION_MAX,
     REPUTATION_MIN,
@@ -33,15 +33,30 @@ from engine.games.mage_knight.turn.ledger import (
     take_wounds,
 )
 from engine.games.mage_knight.turn.tactics import blocked_dice
-from engine.games.mage_knight.turn.flow import end_turn, gain_crystal
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
 
 # reputation track position -> influence modifier; stand-in except the rulebook's anchors
 # +2 -> +1, -2 -> -1, -4 -> -2 (MK:8:Interact:2a)
-REPUTATION_MODIFIER = {-6: -5, -5: -3, -4: -2, -3: -1, -2: -1, -1: 0, 0: 0, 1: 0, 2: 1, 3: 1,
-                       4: 2, 5: 2, 6: 3, 7: 5}
-HEAL_PRICE = {"village": 3, "monastery": 2}   # MK:8:Interact:4b
-AA_PRICE = 6                                   # MK:8:Interact:4c
-SPELL_PRICE = 7                                # MK:8:Interact:4d, plus 1 mana of its colour
+REPUTATION_MODIFIER = {
+    -6: -5,
+    -5: -3,
+    -4: -2,
+    -3: -1,
+    -2: -1,
+    -1: 0,
+    0: 0,
+    1: 0,
+    2: 1,
+    3: 1,
+    4: 2,
+    5: 2,
+    6: 3,
+    7: 5,
+}
+HEAL_PRICE = {"village": 3, "monastery": 2}  # MK:8:Interact:4b
+AA_PRICE = 6  # MK:8:Interact:4c
+SPELL_PRICE = 7  # MK:8:Interact:4d, plus 1 mana of its colour
 
 
 def boosted(atoms, n: int) -> list:
@@ -56,30 +71,49 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
     pay(ctx, t, seat, cmd.get("pay", ""))
     cid = hand_card(t, seat, name)
     destroy = mode == "powered" and card.kind == "artifact" and card.destroy_on_powered
-    zones.move(ctx, S.hand(seat), S.OUT if destroy else S.play_area(seat), [cid],
-               rule="MK:4:Deed:3c" if destroy else "MK:4:Deed:3a")
+    zones.move(
+        ctx,
+        S.hand(seat),
+        S.OUT if destroy else S.play_area(seat),
+        [cid],
+        rule="MK:4:Deed:3c" if destroy else "MK:4:Deed:3a",
+    )
     atoms = list(seat_resolutions(t, seat, name, mode)[cmd["option"]])
-    ctx.emit("mk.played", {"seat": seat, "card": name, "mode": mode, "option": cmd["option"],
-                           "effect": effects.words(atoms), **O.mark(t, name)},
-             rule="MK:4:Deed:3e" if mode == "sideways" else "MK:4:Deed:3a")
+    ctx.emit(
+        "mk.played",
+        {
+            "seat": seat,
+            "card": name,
+            "mode": mode,
+            "option": cmd["option"],
+            "effect": effects.words(atoms),
+            **O.mark(t, name),
+        },
+        rule="MK:4:Deed:3e" if mode == "sideways" else "MK:4:Deed:3a",
+    )
     if cmd.get("target"):
         from engine.games.mage_knight.combat.fight import enemy_effect
-        from engine.games.mage_knight.readings.map import effect_colour     # reading A31
+        from engine.games.mage_knight.readings.map import effect_colour  # reading A31
+
         enemy_effect(ctx, t, atoms, cmd["target"], name, effect_colour(t, card, mode))
     fx = t.game.players[seat].turn_effects
     if mode == "sideways" and (fx.get("wound_sideways") if name == "wound" else fx.get("sideways")):
         turn_effects.set_effect(ctx, seat, "wound_sideways" if name == "wound" else "sideways", None)
         if fx.get("sideways_match") and name != "wound":
             turn_effects.set_effect(ctx, seat, "sideways_match", None)
-    if fx.get("shapeshift") and mode != "sideways" and cmd["option"] >= len(card_resolutions(
-            name, mode, *situation(t, seat))):
+    if (
+        fx.get("shapeshift")
+        and mode != "sideways"
+        and cmd["option"] >= len(card_resolutions(name, mode, *situation(t, seat)))
+    ):
         turn_effects.set_effect(ctx, seat, "shapeshift", None)
     if mode != "sideways" and "movement" in card.categories:
         atoms = movement_bonus(ctx, t, seat, atoms)
     if mode != "sideways":
         atoms = attack_block_bonus(ctx, t, seat, atoms)
-    if mode == "powered":                      # Mana Overload's token in the centre (centre.py)
+    if mode == "powered":  # Mana Overload's token in the centre (centre.py)
         from engine.games.mage_knight.skills.centre_tokens import overloaded, sources
+
         atoms = overloaded(ctx, t, seat, [c for _, c in sources(t, cmd.get("pay", ""))], atoms)
     atoms = card_effects.inline_borrowed(ctx, t, seat, cmd, atoms)
     atoms = card_specific(ctx, t, seat, cmd, atoms)
@@ -98,37 +132,50 @@ def card_specific(ctx, t, seat: int, cmd: dict, atoms: list) -> list:
     card); the plain rest is returned for `resolve`."""
     rest = []
     for k, v in atoms:
-        if k == "set_dice":         # Mana Draw / Mana Pull powered: not rerolled this turn
+        if k == "set_dice":  # Mana Draw / Mana Pull powered: not rerolled this turn
             for idx, colour in zip(dice_list(cmd["dice"]), v):
                 ctx.emit("mk.die_set", {"seat": seat, "index": idx, "colour": colour}, rule="MK:5:Mana:3")
         elif k == "card_boost":
             rest += boost(ctx, t, seat, cmd, v)
-        elif k == "crystal_of_discard":   # Savage Harvesting, Offering: each discarded card's colour
+        elif k == "crystal_of_discard":  # Savage Harvesting, Offering: each discarded card's colour
             gone = [x.split(":")[1] for x in cmd.get("pay", "").split("+") if x.startswith("discard:")]
             for name in gone[:v]:
                 colour = content().cards[name].color
-                if colour:      # a two-colour card gives a crystal of its first colour (reading)
+                if colour:  # a two-colour card gives a crystal of its first colour (reading)
                     colour = colour.removeprefix("dual:").split("/")[0]
                     gain_crystal(ctx, t, seat, colour, "MK:5:Gain:2")
-        elif k == "space_cost":     # Druidic Paths basic: the space the command names
-            mod = {"terrain": "", "space": cmd["space"], "amount": v["amount"], "minimum": v["minimum"],
-                   "replace": None}
+        elif k == "space_cost":  # Druidic Paths basic: the space the command names
+            mod = {
+                "terrain": "",
+                "space": cmd["space"],
+                "amount": v["amount"],
+                "minimum": v["minimum"],
+                "replace": None,
+            }
             ctx.emit("mk.terrain_cost", {"seat": seat, "modifier": mod}, rule="MK:7:Move:7a")
-        elif k == "defeat_bonus" and t.game.combat is not None:   # Axe Throw, Chivalry: this phase
-            ctx.emit("mk.card_offer", {"seat": seat, "field": "defeat_bonus",
-                                       "value": [v["fame"], v["reputation"], v["each"], t.game.combat.phase]},
-                     rule="MK:9:Ranged:5")
+        elif k == "defeat_bonus" and t.game.combat is not None:  # Axe Throw, Chivalry: this phase
+            ctx.emit(
+                "mk.card_offer",
+                {
+                    "seat": seat,
+                    "field": "defeat_bonus",
+                    "value": [v["fame"], v["reputation"], v["each"], t.game.combat.phase],
+                },
+                rule="MK:9:Ranged:5",
+            )
         elif k == "all_enemies":
             from engine.games.mage_knight.combat.fight import all_enemies_effect
+
             all_enemies_effect(ctx, t, v, cmd["card"], content().cards[cmd["card"]].color)
-        elif k == "influence_per_wound":     # In Need: wounds in hand and on units
+        elif k == "influence_per_wound":  # In Need: wounds in hand and on units
             p = t.game.players[seat]
-            n = sum(1 for c in t.zone(S.hand(seat)) if card_name(c) == "wound") + \
-                sum(1 for u in p.units if u.wounded)
+            n = sum(1 for c in t.zone(S.hand(seat)) if card_name(c) == "wound") + sum(
+                1 for u in p.units if u.wounded
+            )
             rest.append(("influence", v[0] + v[1] * n))
-        elif k in ("recruit_bonus", "card_bonus", "terrain_hand_limit"):   # Heroic Tale, Ambush, Mountain Lore
+        elif k in ("recruit_bonus", "card_bonus", "terrain_hand_limit"):  # Heroic Tale, Ambush, Mountain Lore
             ctx.emit("mk.card_offer", {"seat": seat, "field": k, "value": list(v)}, rule="MK:5:Effects:1")
-        elif k in ("recruit_discount", "ready_for_influence"):   # Ruthless Coercion
+        elif k in ("recruit_discount", "ready_for_influence"):  # Ruthless Coercion
             ctx.emit("mk.card_offer", {"seat": seat, "field": k, "value": list(v)}, rule="MK:8:Interact:4a")
         elif k == "black_any":
             ctx.emit("mk.black_any", {"seat": seat}, rule="MK:5:Mana:3")
@@ -162,8 +209,17 @@ def boost(ctx, t, seat: int, cmd: dict, n: int) -> list:
     name = cmd["boost"]
     zones.move(ctx, S.hand(seat), S.play_area(seat), [hand_card(t, seat, name)], rule="MK:4:Deed:3a")
     atoms = boosted(seat_resolutions(t, seat, name, "powered")[cmd["boost_option"]], n)
-    ctx.emit("mk.played", {"seat": seat, "card": name, "mode": "powered", "option": cmd["boost_option"],
-                           "effect": effects.words(atoms)}, rule="MK:4:Deed:3a")
+    ctx.emit(
+        "mk.played",
+        {
+            "seat": seat,
+            "card": name,
+            "mode": "powered",
+            "option": cmd["boost_option"],
+            "effect": effects.words(atoms),
+        },
+        rule="MK:4:Deed:3a",
+    )
     if "movement" in content().cards[name].categories:
         atoms = movement_bonus(ctx, t, seat, atoms)
     return card_specific(ctx, t, seat, cmd, atoms)
@@ -175,8 +231,11 @@ def movement_bonus(ctx, t, seat: int, atoms: list) -> list:
     if not bonus or not any(k == "move" for k, _ in atoms):
         return atoms
     amount, left = bonus
-    ctx.emit("mk.move_bonus", {"seat": seat, "bonus": [] if left == 1 else [amount, max(0, left - 1)]},
-             rule="MK:5:Effects:1")
+    ctx.emit(
+        "mk.move_bonus",
+        {"seat": seat, "bonus": [] if left == 1 else [amount, max(0, left - 1)]},
+        rule="MK:5:Effects:1",
+    )
     return atoms + [("move", amount)]
 
 
@@ -187,8 +246,14 @@ def attack_block_bonus(ctx, t, seat: int, atoms: list) -> list:
         return atoms
     for i, (k, v) in enumerate(atoms):
         if k in ("attack", "block") and bonus[0 if k == "attack" else 1]:
-            ctx.emit("mk.card_offer", {"seat": seat, "field": "card_bonus", "value": []}, rule="MK:5:Effects:1")
-            return atoms[:i] + [(k, dict(v, value=v["value"] + bonus[0 if k == "attack" else 1]))] + atoms[i + 1:]
+            ctx.emit(
+                "mk.card_offer", {"seat": seat, "field": "card_bonus", "value": []}, rule="MK:5:Effects:1"
+            )
+            return (
+                atoms[:i]
+                + [(k, dict(v, value=v["value"] + bonus[0 if k == "attack" else 1]))]
+                + atoms[i + 1 :]
+            )
     return atoms
 
 
@@ -209,12 +274,13 @@ def resolve(ctx, t, seat: int, atoms: list, rule: str, source: str = "") -> None
     p = g.players[seat]
     if g.combat is not None:
         from engine.games.mage_knight.combat.fight import add_points
+
         add_points(ctx, t, seat, atoms, source or rule)
         atoms = [(k, v) for k, v in atoms if k not in ("move", "influence", "heal", "attack", "block")]
     for kind, v in atoms:
         if kind in ("move", "influence", "extra_dice"):
             if kind == "move" and p.acted:
-                continue    # move effects after the action are ignored (MK:6:Turn:5c)
+                continue  # move effects after the action are ignored (MK:6:Turn:5c)
             ctx.emit("mk.points", {"seat": seat, "kind": kind, "delta": v}, rule=rule)
         elif kind == "heal":
             heal(ctx, t, seat, v)
@@ -244,8 +310,11 @@ def heal(ctx, t, seat: int, points: int) -> None:
     wounds = [c for c in t.zone(S.hand(seat)) if card_name(c) == "wound"][:points]
     zones.move(ctx, S.hand(seat), S.WOUNDS, wounds, rule="MK:11:Wounds:3")
     points -= len(wounds)
-    hurt = sorted((O.unit_number(t, u.unit, "level", content().units[u.unit].level), u.uid)
-                  for u in t.game.players[seat].units if u.wounded)
+    hurt = sorted(
+        (O.unit_number(t, u.unit, "level", content().units[u.unit].level), u.uid)
+        for u in t.game.players[seat].units
+        if u.wounded
+    )
     healed = []
     for level, uid in hurt:
         if points >= level:
@@ -257,6 +326,7 @@ def heal(ctx, t, seat: int, points: int) -> None:
 
 def move(ctx, t, seat: int, cmd: dict) -> None:
     from engine.games.mage_knight.map.rules import step_cost
+
     g = t.game
     cost = step_cost(t, seat, cmd["to"])
     frm = unkey(g.players[seat].pos)
@@ -264,15 +334,17 @@ def move(ctx, t, seat: int, cmd: dict) -> None:
     reveal_adjacent_garrisons(ctx, t, seat, g.players[seat].turn_effects.get("reveal_reach", 1))
     from engine.games.mage_knight.combat import fight
     from engine.games.mage_knight.map.board import ends_move
-    extra = cmd["challenge"].split(";") if cmd.get("challenge") else []   # MK:8:Combat:2c
+
+    extra = cmd["challenge"].split(";") if cmd.get("challenge") else []  # MK:8:Combat:2c
     if ends_move(g.board, unkey(cmd["to"]), seat):
-        fight.assault(ctx, t, seat, cmd["to"], extra, frm)     # an assault is a move (MK:8:Combat:2b)
+        fight.assault(ctx, t, seat, cmd["to"], extra, frm)  # an assault is a move (MK:8:Combat:2b)
     else:
         fight.provoke(ctx, t, seat, frm, unkey(cmd["to"]), extra)
 
 
 def explore(ctx, t, seat: int, cmd: dict) -> None:
     from engine.games.mage_knight.map.rules import explore_cost
+
     ctx.emit("mk.points", {"seat": seat, "kind": "move", "delta": -explore_cost(t, seat)}, rule="MK:7:Move:5")
     ctx.emit("mk.explored", {"seat": seat, "at": cmd["at"]}, rule="MK:7:Move:5")
     place(ctx, t, t.zone(S.TILES)[0], unkey(cmd["at"]), seat)
@@ -280,7 +352,7 @@ def explore(ctx, t, seat: int, cmd: dict) -> None:
 
 def modifier(t, seat: int) -> int:
     if t.game.players[seat].turn_effects.get("ignore_reputation"):
-        return 0        # Arcane Disguise
+        return 0  # Arcane Disguise
     return REPUTATION_MODIFIER.get(t.game.players[seat].reputation, 0)
 
 
@@ -294,7 +366,9 @@ def pool(t, seat: int) -> int:
 def interact(ctx, t, seat: int, spend: int, rule: str) -> None:
     p = t.game.players[seat]
     if not p.interacting:
-        ctx.emit("mk.acted", {"seat": seat, "action": "interact", "interacting": True}, rule="MK:8:Interact:1")
+        ctx.emit(
+            "mk.acted", {"seat": seat, "action": "interact", "interacting": True}, rule="MK:8:Interact:1"
+        )
         m = modifier(t, seat)
         if m:
             ctx.emit("mk.points", {"seat": seat, "kind": "influence", "delta": m}, rule="MK:8:Interact:2a")
@@ -307,7 +381,12 @@ def recruit_cost(t, seat: int, unit: str) -> int:
     """A unit's influence cost less a Ruthless Coercion discount and a free Bonds of Loyalty
     command token's (at least 0)."""
     off = t.game.players[seat].recruit_discount
-    return max(0, O.unit_number(t, unit, "cost", content().units[unit].influence_cost) - (off[0] if off else 0) - passive_skills.bond_discount(t, seat))
+    return max(
+        0,
+        O.unit_number(t, unit, "cost", content().units[unit].influence_cost)
+        - (off[0] if off else 0)
+        - passive_skills.bond_discount(t, seat),
+    )
 
 
 def recruit(ctx, t, seat: int, cmd: dict) -> None:
@@ -316,9 +395,11 @@ def recruit(ctx, t, seat: int, cmd: dict) -> None:
     interact(ctx, t, seat, recruit_cost(t, seat, card_name(uid)), "MK:8:Interact:4a")
     passive_skills.recruited(ctx, t, seat, uid)
     if off:
-        ctx.emit("mk.card_offer", {"seat": seat, "field": "recruit_discount", "value": []}, rule="MK:8:Interact:4a")
+        ctx.emit(
+            "mk.card_offer", {"seat": seat, "field": "recruit_discount", "value": []}, rule="MK:8:Interact:4a"
+        )
         change_reputation(ctx, t, seat, off[1], "MK:8:Interact:4a")
-    tale = t.game.players[seat].recruit_bonus      # Heroic Tale: per unit recruited this turn
+    tale = t.game.players[seat].recruit_bonus  # Heroic Tale: per unit recruited this turn
     if tale:
         change_reputation(ctx, t, seat, tale[0], "MK:8:Interact:4a")
         if tale[1]:
@@ -362,12 +443,19 @@ def activate(ctx, t, seat: int, cmd: dict) -> None:
     p = t.game.players[seat]
     u = next(x for x in p.units if x.uid == cmd["unit"])
     pay(ctx, t, seat, cmd.get("pay", ""))
-    ctx.emit("mk.unit", {"seat": seat, "uid": u.uid, "ready": False, **O.mark(t, u.unit)}, rule="MK:5:Units:5")
-    atoms = turn_effects.unit_bonus(ctx, t, seat, list(O.unit_values(t, u.unit, unit_resolutions(u.unit, cmd["ability"]))[cmd["option"]]))
+    ctx.emit(
+        "mk.unit", {"seat": seat, "uid": u.uid, "ready": False, **O.mark(t, u.unit)}, rule="MK:5:Units:5"
+    )
+    atoms = turn_effects.unit_bonus(
+        ctx, t, seat, list(O.unit_values(t, u.unit, unit_resolutions(u.unit, cmd["ability"]))[cmd["option"]])
+    )
     atoms = banners.on_activate(ctx, t, seat, u.uid, atoms)
-    atoms = turn_effects.changed_attacks(t.game.players[seat].turn_effects, atoms)   # "your attacks": units' too
+    atoms = turn_effects.changed_attacks(
+        t.game.players[seat].turn_effects, atoms
+    )  # "your attacks": units' too
     if cmd.get("target"):
         from engine.games.mage_knight.combat.fight import enemy_effect
+
         enemy_effect(ctx, t, atoms, cmd["target"], u.uid, None)
     atoms = card_effects.run(ctx, t, seat, dict(cmd, card=u.uid), atoms)
     resolve(ctx, t, seat, atoms, "MK:5:Units:5", source=u.uid)
@@ -382,22 +470,30 @@ def ready_unit(ctx, t, seat: int, cmd: dict) -> None:
     ctx.emit("mk.unit", {"seat": seat, "uid": u.uid, "ready": True}, rule="MK:5:Units:6")
 
 
-ROUND_USES = ("once_per_round", "interactive")   # interactive skills: once a round, then in the centre
+ROUND_USES = ("once_per_round", "interactive")  # interactive skills: once a round, then in the centre
 
 
 def use_skill(ctx, t, seat: int, cmd: dict) -> None:
     """Once per turn, or once per round (flipped face down), MK:5:Skills:4a-c."""
     sk = content().skills[cmd["skill"]]
     pay(ctx, t, seat, cmd.get("pay", ""))
-    ctx.emit("mk.skill_used", {"seat": seat, "skill": sk.id,
-                               "per": "round" if sk.usage in ROUND_USES else "turn", **O.mark(t, sk.id)},
-             rule="MK:5:Skills:4a" if sk.usage in ROUND_USES else "MK:5:Skills:4c")
+    ctx.emit(
+        "mk.skill_used",
+        {
+            "seat": seat,
+            "skill": sk.id,
+            "per": "round" if sk.usage in ROUND_USES else "turn",
+            **O.mark(t, sk.id),
+        },
+        rule="MK:5:Skills:4a" if sk.usage in ROUND_USES else "MK:5:Skills:4c",
+    )
     atoms = list(O.skill_values(t, sk.id, skill_resolutions(sk.id, t, seat))[cmd["option"]])
     if cmd.get("target"):
         from engine.games.mage_knight.combat.fight import enemy_effect
+
         enemy_effect(ctx, t, atoms, cmd["target"], sk.id, None)
     atoms = card_effects.run(ctx, t, seat, dict(cmd, card=sk.id), atoms)
-    atoms = turn_effects.changed_attacks(t.game.players[seat].turn_effects, atoms)   # skills' attacks too
+    atoms = turn_effects.changed_attacks(t.game.players[seat].turn_effects, atoms)  # skills' attacks too
     resolve(ctx, t, seat, atoms, "MK:5:Skills:4c", source=sk.id)
 
 
@@ -409,15 +505,23 @@ def rest(ctx, t, seat: int, cmd: dict) -> None:
         cards = [hand_card(t, seat, "wound")]
         rule = "MK:6:Turn:7a"
     else:
-        cards = [hand_card(t, seat, cmd["card"])] + \
-            [c for c in hand if card_name(c) == "wound"][:cmd["wounds"]]
+        cards = [hand_card(t, seat, cmd["card"])] + [c for c in hand if card_name(c) == "wound"][
+            : cmd["wounds"]
+        ]
         rule = "MK:6:Turn:7"
     zones.move(ctx, S.hand(seat), S.discard(seat), cards, rule=rule)
-    ctx.emit("mk.rested", {"seat": seat, "kind": "slow" if cmd["card"] == "wound" else "standard",
-                           "discarded": [card_name(c) for c in cards]}, rule=rule)
+    ctx.emit(
+        "mk.rested",
+        {
+            "seat": seat,
+            "kind": "slow" if cmd["card"] == "wound" else "standard",
+            "discarded": [card_name(c) for c in cards],
+        },
+        rule=rule,
+    )
     ctx.emit("mk.played", {"seat": seat, "card": cmd["card"], "mode": "rest", "count": len(cards)}, rule=rule)
-    for sid in t.game.players[seat].round_skills:      # a skill flipped for its stronger option
-        if "flip_for" in str(content().skills[sid].effect):     # turns face up again (Battle Frenzy)
+    for sid in t.game.players[seat].round_skills:  # a skill flipped for its stronger option
+        if "flip_for" in str(content().skills[sid].effect):  # turns face up again (Battle Frenzy)
             ctx.emit("mk.skill_flipped", {"seat": seat, "skill": sid}, rule="MK:5:Skills:4e")
     end_turn(ctx, t, seat)
 
@@ -427,8 +531,11 @@ def spell_buys(t, seat: int, pool: int) -> list[dict]:
     blue city (MK:8:Interact:4d)."""
     if pool < SPELL_PRICE:
         return []
-    return [{"kind": "buy_spell", "card": cid, "pay": x} for cid in t.zone(S.SPELL_OFFER)
-            for x in payment_options(t, seat, [(content().cards[card_name(cid)].color,)])]
+    return [
+        {"kind": "buy_spell", "card": cid, "pay": x}
+        for cid in t.zone(S.SPELL_OFFER)
+        for x in payment_options(t, seat, [(content().cards[card_name(cid)].color,)])
+    ]
 
 
 def payment_options(t, seat: int, need) -> list[str]:

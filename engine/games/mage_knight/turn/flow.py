@@ -1,26 +1,29 @@
 """Rounds and turns (MK:4:Round, MK:6:Turn, MK:11:EoT): round preparation, tactic selection,
 turn order, the start of a turn (forfeits, announcing the end of the round), the end of a turn
 (Source dice rerolled, clean-up, space benefits, level-ups, drawing) and the end of the game."""
+
 from __future__ import annotations
 
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.mana import rules as mana
+from engine.games.mage_knight.scenarios import variants
+from engine.games.mage_knight.scenarios.scoring import final_scores
+from engine.games.mage_knight.skills import passive as passive_skills
+from engine.games.mage_knight.turn import levels, rounds, space_benefits
+from engine.games.mage_knight.turn.ledger import gain_crystal, gain_reward_crystal, hand_cards  # noqa: F401 (gain_crystal: its old home, still imported from here)
+from engine.games.mage_knight.turn.limits import hand_limit
+from engine.games.mage_knight.turn.tactics import spare_cards, sparing_zone
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from engine.games.mage_knight.turn import levels, rounds, space_benefits
-from engine.games.mage_knight.mana import rules as mana
-from engine.games.mage_knight.skills import passive as passive_skills
-from engine.games.mage_knight.scenarios import variants
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.turn.ledger import gain_crystal, gain_reward_crystal, hand_cards  # noqa: F401 (gain_crystal: its old home, still imported from here)
-from engine.games.mage_knight.turn.limits import hand_limit
-from engine.games.mage_knight.scenarios.scoring import final_scores
-from engine.games.mage_knight.turn.tactics import spare_cards, sparing_zone
-
 
 def tactic_ids(night: bool, removed=()) -> list[str]:
-    return [x.id for x in sorted(content().tactics.values(), key=lambda x: x.number)
-            if x.time == ("night" if night else "day") and x.id not in removed]
+    return [
+        x.id
+        for x in sorted(content().tactics.values(), key=lambda x: x.number)
+        if x.time == ("night" if night else "day") and x.id not in removed
+    ]
 
 
 def begin_round(ctx, t, n: int, improved: bool = False) -> None:
@@ -28,27 +31,32 @@ def begin_round(ctx, t, n: int, improved: bool = False) -> None:
     g = t.game
     if not improved and n > 1 and g.night:
         from engine.games.mage_knight.scenarios import improved_actions
-        if improved_actions.due(t, n):      # Improved Actions: the players pick first
+
+        if improved_actions.due(t, n):  # Improved Actions: the players pick first
             improved_actions.start(ctx, t, n)
             return
     if not improved and n > 1 and not g.night:
         from engine.games.mage_knight.scenarios import draft
-        if draft.add_due(t, n):             # the Draft: a drafted card joins each deck
+
+        if draft.add_due(t, n):  # the Draft: a drafted card joins each deck
             draft.add_start(ctx, t, n)
             return
     if n > 1:
-        variants.end_of_round(ctx, t)       # Rampaging Evil (MK:17:Var:RampagingEvil)
+        variants.end_of_round(ctx, t)  # Rampaging Evil (MK:17:Var:RampagingEvil)
         from engine.games.mage_knight.scenarios.special_rules import close_portal, everyone_out
-        close_portal(ctx, t)                # Only One Returns
+
+        close_portal(ctx, t)  # Only One Returns
         if g.scenario == "druid_nights":
             from engine.games.mage_knight.scenarios.druid_nights import end_of_round as clear_glades
+
             clear_glades(ctx, t)
         if everyone_out(g):
             game_over(ctx, t, "every hero was on the portal when it closed")
             return
     night = variants.night_of(ctx, t, n)
-    if n > 1 and g.dummy_seat >= 0:         # solo and co-op remove used tactics (part 2)
+    if n > 1 and g.dummy_seat >= 0:  # solo and co-op remove used tactics (part 2)
         from engine.games.mage_knight.players.dummy_turn import removed_tactics
+
         gone = removed_tactics(t)
         if gone:
             ctx.emit("mk.tactics_removed", {"tactics": gone}, rule="MK:4:Round:2f")
@@ -57,16 +65,18 @@ def begin_round(ctx, t, n: int, improved: bool = False) -> None:
         prepare(ctx, t)
     if g.scenario != "first_reconnaissance":
         from engine.games.mage_knight.scenarios.special_rules import mine_output
-        mine_output(ctx, t)                 # Mines Liberation
+
+        mine_output(ctx, t)  # Mines Liberation
     real = [s for s in g.order if s != g.dummy_seat and not g.players[s].out]
     pick = rounds.tactic_pick_order([p.fame for p in g.players], real)
-    if n == 1 and g.auction:                # Hero Auction: the reverse of the selection order
+    if n == 1 and g.auction:  # Hero Auction: the reverse of the selection order
         pick = list(reversed(g.auction["order"]))
     if g.dummy_seat >= 0:
         from engine.games.mage_knight.players.dummy_turn import maybe_pick, pick_order
+
         pick = pick_order(t, pick)
     open_ = tactic_ids(night, g.removed_tactics)
-    if len(open_) < len(pick):      # removals left too few (e.g. nights only): the set comes back
+    if len(open_) < len(pick):  # removals left too few (e.g. nights only): the set comes back
         open_ = tactic_ids(night)
     ctx.emit("mk.tactics", {"open": open_, "pickers": pick}, rule="MK:4:Round:3a")
     if g.dummy_seat >= 0:
@@ -78,23 +88,34 @@ def prepare(ctx, t) -> None:
     n = t.players
     if g.scenario != "first_reconnaissance":
         from engine.games.mage_knight.scenarios.rounds import prepare_offers
+
         prepare_offers(ctx, t)
         prepare_players(ctx, t)
         return
-    ctx.emit("mk.source", {"faces": mana.roll_source(ctx, mana.source_size(n), rule="MK:4:Round:2b")},
-             rule="MK:4:Round:2b")
+    ctx.emit(
+        "mk.source",
+        {"faces": mana.roll_source(ctx, mana.source_size(n), rule="MK:4:Round:2b")},
+        rule="MK:4:Round:2b",
+    )
     # the unit offer: back under its decks, a new deal (First Reconnaissance: no elites), one
     # advanced action per monastery (MK:4:Round:2c)
     offer = list(t.zone(S.UNIT_OFFER))
     aas = [c for c in offer if card_name(c) in content().cards]
     zones.move(ctx, S.UNIT_OFFER, S.AA_DECK, aas, rule="MK:4:Round:2c", to="bottom")
-    zones.move(ctx, S.UNIT_OFFER, S.REGULAR_UNITS, [c for c in offer if c not in aas],
-               rule="MK:4:Round:2c", to="bottom")
+    zones.move(
+        ctx,
+        S.UNIT_OFFER,
+        S.REGULAR_UNITS,
+        [c for c in offer if c not in aas],
+        rule="MK:4:Round:2c",
+        to="bottom",
+    )
     zones.move_top(ctx, S.REGULAR_UNITS, S.UNIT_OFFER, n + 2, rule="MK:4:Round:2c")
     zones.move_top(ctx, S.AA_DECK, S.UNIT_OFFER, len(g.monasteries), rule="MK:4:Round:2c")
     # the advanced action and spell offers: the lowest card goes under its deck, a new one on
     # top (MK:4:Round:2d-e)
     from engine.games.mage_knight.scenarios.rounds import renew_offers
+
     renew_offers(ctx, t)
     prepare_players(ctx, t)
 
@@ -117,7 +138,7 @@ def tactics_done(ctx, t) -> None:
     """All tactics taken: turn order by tactic number, lowest first (MK:4:Round:3c)."""
     g = t.game
     numbers = {s: content().tactics[p.tactic].number for s, p in enumerate(g.players) if not p.out}
-    if g.dummy_seat >= 0 and g.dummy_tactic:     # (a situation may leave the dummy out)
+    if g.dummy_seat >= 0 and g.dummy_tactic:  # (a situation may leave the dummy out)
         numbers[g.dummy_seat] = content().tactics[g.dummy_tactic].number
     ctx.emit("mk.order", {"order": rounds.turn_order(numbers)}, rule="MK:4:Round:3c")
     start_turn(ctx, t, 0)
@@ -131,12 +152,13 @@ def start_turn(ctx, t, pos: int) -> None:
     seat = g.order[pos]
     if seat == g.dummy_seat:
         from engine.games.mage_knight.players.dummy_turn import play
+
         if play(ctx, t) == "announce":
             announce(ctx, t, seat)
         else:
             after_turn(ctx, t, seat)
         return
-    if seat in g.face_down:      # after a joint assault: the token turns up, the turn is skipped
+    if seat in g.face_down:  # after a joint assault: the token turns up, the turn is skipped
         ctx.emit("mk.face_up", {"seat": seat}, rule="MK:13:Coop:4")
         ctx.emit("mk.forfeit", {"seat": seat}, rule="MK:13:Coop:4")
         after_turn(ctx, t, seat)
@@ -158,10 +180,14 @@ def start_turn(ctx, t, pos: int) -> None:
     sp = g.board.spaces.get(g.players[seat].pos)
     if sp is not None and sp.site == "magical_glade":
         # MK:11:EoT:4 (site card, public-list): a gold token by day, a black one at night
-        ctx.emit("mk.token", {"seat": seat, "colour": "black" if g.night else "gold", "delta": 1},
-                 rule="MK:11:EoT:4")
+        ctx.emit(
+            "mk.token",
+            {"seat": seat, "colour": "black" if g.night else "gold", "delta": 1},
+            rule="MK:11:EoT:4",
+        )
     if g.scenario != "first_reconnaissance":
         from engine.games.mage_knight.scenarios.special_rules import tower_mana
+
         tower_mana(ctx, t, seat)
 
 
@@ -185,12 +211,16 @@ def end_turn(ctx, t, seat: int, discard: str | None = None) -> None:
     if discard:
         cards = hand_cards(t, seat, discard)
         zones.move(ctx, S.hand(seat), S.discard(seat), cards, rule="MK:11:EoT:7")
-        ctx.emit("mk.played", {"seat": seat, "card": discard, "mode": "discarded", "count": len(cards)},
-                 rule="MK:6:Turn:5a")
+        ctx.emit(
+            "mk.played",
+            {"seat": seat, "card": discard, "mode": "discarded", "count": len(cards)},
+            rule="MK:6:Turn:5a",
+        )
     zones.move(ctx, S.play_area(seat), S.discard(seat), list(t.zone(S.play_area(seat))), rule="MK:11:EoT:3")
-    from engine.games.mage_knight.map.rules import withdraw
     from engine.games.mage_knight.cards.turn_effects import end_of_turn
-    withdraw(ctx, t, seat)      # MK:11:EoT:2
+    from engine.games.mage_knight.map.rules import withdraw
+
+    withdraw(ctx, t, seat)  # MK:11:EoT:2
     end_of_turn(ctx, t, seat)
     if not space_benefits.glade(ctx, t, seat):
         after_glade(ctx, t, seat)
@@ -204,9 +234,15 @@ def after_glade(ctx, t, seat: int) -> None:
     sp = g.board.spaces.get(g.players[seat].pos)
     if g.scenario == "druid_nights":
         from engine.games.mage_knight.scenarios.druid_nights import end_of_turn as chant_crystals
+
         chant_crystals(ctx, t, seat)
-    if sp is not None and sp.site == "mine" and sp.mine and (g.scenario != "mines_liberation" or sp.conquered_by >= 0):
-        gain_reward_crystal(ctx, t, seat, sp.mine, "MK:11:EoT:4")     # Mines Liberation: once liberated
+    if (
+        sp is not None
+        and sp.site == "mine"
+        and sp.mine
+        and (g.scenario != "mines_liberation" or sp.conquered_by >= 0)
+    ):
+        gain_reward_crystal(ctx, t, seat, sp.mine, "MK:11:EoT:4")  # Mines Liberation: once liberated
     if not space_benefits.deep_mine(ctx, t, seat):
         after_space(ctx, t, seat)
 
@@ -229,10 +265,18 @@ def level_up(ctx, t, seat: int) -> None:
     p = t.game.players[seat]
     for lv in levels.level_ups(levels.table()[p.level - 1].fame, p.fame):
         st = levels.stats(lv.level)
-        ctx.emit("mk.level", {"seat": seat, "level": lv.level, "armour": st.armour,
-                              "hand_limit": st.hand_limit, "command": levels.command_limit(lv.level) + passive_skills.extra_command(p),
-                              "choice": lv.skill_and_advanced_action},
-                 rule="MK:11:EoT:6a" if lv.command_token else "MK:11:EoT:6b")
+        ctx.emit(
+            "mk.level",
+            {
+                "seat": seat,
+                "level": lv.level,
+                "armour": st.armour,
+                "hand_limit": st.hand_limit,
+                "command": levels.command_limit(lv.level) + passive_skills.extra_command(p),
+                "choice": lv.skill_and_advanced_action,
+            },
+            rule="MK:11:EoT:6a" if lv.command_token else "MK:11:EoT:6b",
+        )
 
 
 def reveal_skills(ctx, t, seat: int) -> None:
@@ -253,14 +297,19 @@ def level_choice(ctx, t, seat: int, skill: str, card: str) -> None:
         passive_skills.on_gained(ctx, t, seat, skill)
         src = S.SKILL_OFFER if skill in t.zone(S.SKILL_OFFER) else S.skills_shown(seat)
         zones.move(ctx, src, S.OUT, [skill], rule="MK:11:EoT:6b")
-        if S.DUMMY_SKILLS in t.zones:       # Solo Conquest: a dummy skill joins the offer
+        if S.DUMMY_SKILLS in t.zones:  # Solo Conquest: a dummy skill joins the offer
             zones.move_top(ctx, S.DUMMY_SKILLS, S.SKILL_OFFER, 1, rule="MK:19:Scen:SoloConquest")
-    zones.move(ctx, S.skills_shown(seat), S.SKILL_OFFER, [s for s in shown if s != skill], rule="MK:11:EoT:6b")
+    zones.move(
+        ctx, S.skills_shown(seat), S.SKILL_OFFER, [s for s in shown if s != skill], rule="MK:11:EoT:6b"
+    )
     if card:
         zones.move(ctx, S.AA_OFFER, S.deck(seat), [card], rule="MK:11:EoT:6b")
         zones.move_top(ctx, S.AA_DECK, S.AA_OFFER, 1, rule="MK:5:Gain:3a")
-    ctx.emit("mk.level_chosen", {"seat": seat, "level": p.level_choices[0], "skill": skill,
-                                 "card": card}, rule="MK:11:EoT:6b")
+    ctx.emit(
+        "mk.level_chosen",
+        {"seat": seat, "level": p.level_choices[0], "skill": skill, "card": card},
+        rule="MK:11:EoT:6b",
+    )
     if p.level_choices:
         reveal_skills(ctx, t, seat)
         return
@@ -276,8 +325,8 @@ def finish_turn(ctx, t, seat: int) -> None:
     extra = bonus.get("hand_limit_bonus", 0) if held >= bonus.get("min_hand", 0) else 0
     sp = t.game.board.spaces.get(p.pos)
     if p.terrain_hand_limit and sp is not None and sp.terrain in ("hills", "mountain"):
-        extra += p.terrain_hand_limit[0 if sp.terrain == "hills" else 1]   # Mountain Lore
-    extra += p.turn_effects.get("hand_limit_next", 0)     # Temporal Portal, Meditation
+        extra += p.terrain_hand_limit[0 if sp.terrain == "hills" else 1]  # Mountain Lore
+    extra += p.turn_effects.get("hand_limit_next", 0)  # Temporal Portal, Meditation
     short = hand_limit(t, seat) + extra - held
     if short > 0:
         zones.move_top(ctx, S.deck(seat), S.hand(seat), short, rule="MK:11:EoT:7")
@@ -293,6 +342,7 @@ def after_turn(ctx, t, seat: int) -> None:
     ctx.emit("mk.turn_done", {"seat": seat}, rule="MK:4:Round:4c")
     if g.scenario != "first_reconnaissance" and not g.scenario_end:
         from engine.games.mage_knight.scenarios.rounds import check_end
+
         check_end(ctx, t, seat)
     if g.end_after_turn:
         final = [g.order[(pos + i) % n] for i in range(1, n + 1)]
@@ -308,13 +358,13 @@ def after_turn(ctx, t, seat: int) -> None:
         else:
             begin_round(ctx, t, g.round + 1)
         return
-    if seat != g.dummy_seat and g.players[seat].extra_turn:       # The Right Moment (MK:4:Round:3b)
+    if seat != g.dummy_seat and g.players[seat].extra_turn:  # The Right Moment (MK:4:Round:3b)
         ctx.emit("mk.tactic_state", {"seat": seat, "extra_turn": False}, rule="MK:4:Round:3b")
         start_turn(ctx, t, pos)
         return
     nxt = (pos + 1) % n
     while g.scenario_end and g.order[nxt] not in g.final_turns:
-        nxt = (nxt + 1) % n      # no last turn for the dummy in solo and co-op (MK:19:Scen:SoloConquest)
+        nxt = (nxt + 1) % n  # no last turn for the dummy in solo and co-op (MK:19:Scen:SoloConquest)
     start_turn(ctx, t, nxt)
 
 
@@ -323,18 +373,28 @@ def game_over(ctx, t, reason: str) -> None:
     every other scenario scores by its own kind (scoring.scenario_result)."""
     if t.game.scenario != "first_reconnaissance":
         from engine.games.mage_knight.scenarios.scoring import scenario_result
+
         scores, detail, winners, rule = scenario_result(t)
         for seat, lines in detail.items():
             ctx.emit("mk.score", {"seat": seat, "lines": lines, "total": scores[seat]}, rule=rule)
         ctx.emit("mk.phase", {"phase": "over"}, rule="MK:15:Score")
-        ctx.emit("game.over", {"winners": winners, "scores": {str(s): v for s, v in scores.items()},
-                               "reason": reason}, rule=rule)
+        ctx.emit(
+            "game.over",
+            {"winners": winners, "scores": {str(s): v for s, v in scores.items()}, "reason": reason},
+            rule=rule,
+        )
         return
     scores, detail = final_scores(t)
     for seat, lines in detail.items():
         ctx.emit("mk.score", {"seat": seat, "lines": lines, "total": scores[seat]}, rule="MK:15:Score")
     best = max(scores.values())
     ctx.emit("mk.phase", {"phase": "over"}, rule="MK:15:Score")
-    ctx.emit("game.over", {"winners": [s for s in sorted(scores) if scores[s] == best],
-                           "scores": {str(s): v for s, v in scores.items()}, "reason": reason},
-             rule="MK:18:Scen:FirstRecon")
+    ctx.emit(
+        "game.over",
+        {
+            "winners": [s for s in sorted(scores) if scores[s] == best],
+            "scores": {str(s): v for s, v in scores.items()},
+            "reason": reason,
+        },
+        rule="MK:18:Scen:FirstRecon",
+    )

@@ -1,15 +1,15 @@
 """Paying for and recording a seat's gains and losses that both card play (actions.py) and
 combat (fight.py) use: mana and discard payments, reputation, wounds. A module of its own so
 that combat does not import card play (no import circle)."""
+
 from __future__ import annotations
 
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.mana import rules as mana
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-from engine.games.mage_knight.mana import rules as mana
-from engine.games.mage_knight import state as S
-
-REPUTATION_MIN, REPUTATION_MAX = -7, 7   # -7 is the X space (stand-in track length)
+REPUTATION_MIN, REPUTATION_MAX = -7, 7  # -7 is the X space (stand-in track length)
 
 
 def hand_card(t, seat: int, name: str) -> str:
@@ -30,25 +30,34 @@ def pay(ctx, t, seat: int, spec: str) -> None:
     for src in [s for s in spec.split("+") if s]:
         kind, what = src.split(":")
         if kind == "die":
-            ctx.emit("mk.die", {"seat": seat, "index": int(what), "colour": g.source[int(what)]}, rule="MK:5:Mana:3a")
+            ctx.emit(
+                "mk.die",
+                {"seat": seat, "index": int(what), "colour": g.source[int(what)]},
+                rule="MK:5:Mana:3a",
+            )
         elif kind == "crystal":
             ctx.emit("mk.crystal", {"seat": seat, "colour": what, "delta": -1}, rule="MK:5:Mana:1b")
-        elif kind == "stolen":      # Mana Steal: used like a token, returned at end of turn
-            ctx.emit("mk.stolen_used", {"seat": seat, "index": int(what), "colour": g.source[int(what)]},
-                     rule="MK:4:Round:3b")
+        elif kind == "stolen":  # Mana Steal: used like a token, returned at end of turn
+            ctx.emit(
+                "mk.stolen_used",
+                {"seat": seat, "index": int(what), "colour": g.source[int(what)]},
+                rule="MK:4:Round:3b",
+            )
         elif kind == "discard":
             zones.move(ctx, S.hand(seat), S.discard(seat), [hand_card(t, seat, what)], rule="MK:4:Deed:6")
-        elif kind == "throw":       # thrown away: out of the game (MK:4:Deed:6)
+        elif kind == "throw":  # thrown away: out of the game (MK:4:Deed:6)
             zones.move(ctx, S.hand(seat), S.OUT, [hand_card(t, seat, what)], rule="MK:4:Deed:6")
-        elif kind == "endless":     # a ring's endless mana of this turn: nothing is spent
+        elif kind == "endless":  # a ring's endless mana of this turn: nothing is spent
             continue
         else:
             ctx.emit("mk.token", {"seat": seat, "colour": what, "delta": -1}, rule="MK:5:Mana:1")
-    from engine.games.mage_knight.skills.centre_tokens import paid as centre_paid, sources
     from engine.games.mage_knight.mana.claims import cursed
+    from engine.games.mage_knight.skills.centre_tokens import paid as centre_paid
+    from engine.games.mage_knight.skills.centre_tokens import sources
+
     spent = sources(t, spec)
-    cursed(ctx, t, seat, [colour for _, colour in spent], take_wounds)    # Mana Curse: a claimed colour
-    centre_paid(ctx, t, seat, spent, gain_crystal)     # Source Opening's extra die: its owner's crystal
+    cursed(ctx, t, seat, [colour for _, colour in spent], take_wounds)  # Mana Curse: a claimed colour
+    centre_paid(ctx, t, seat, spent, gain_crystal)  # Source Opening's extra die: its owner's crystal
 
 
 def change_reputation(ctx, t, seat: int, delta: int, rule: str) -> None:
@@ -60,6 +69,7 @@ def change_reputation(ctx, t, seat: int, delta: int, rule: str) -> None:
 
 def take_wounds(ctx, t, seat: int, n: int, rule: str) -> None:
     from engine.games.mage_knight.cards.turn_effects import wounds_due, wounds_taken
+
     n = wounds_due(ctx, t, seat, n, rule)
     if n <= 0:
         return
@@ -70,8 +80,12 @@ def take_wounds(ctx, t, seat: int, n: int, rule: str) -> None:
 def _next_extra_wound(t) -> int:
     """The number after the highest extra wound made so far (from 1001): taken from the state,
     not the event version, so redoing after an undo names the same cards."""
-    made = [int(c.rsplit("#", 1)[1]) for z in t.zones.values() for c in z.cards
-            if card_name(c) == "wound" and c.rsplit("#", 1)[1].isdigit()]
+    made = [
+        int(c.rsplit("#", 1)[1])
+        for z in t.zones.values()
+        for c in z.cards
+        if card_name(c) == "wound" and c.rsplit("#", 1)[1].isdigit()
+    ]
     return max([1000] + [k for k in made if k > 1000]) + 1
 
 

@@ -1,6 +1,7 @@
 """Fame and levels (p.11 End of turn 6): level-ups wait for the end of the turn; odd levels give a
 command token and a new level token (armour, hand limit), even levels a skill and an advanced
 action. The thresholds are content (content/levels.json), mostly stand-ins."""
+
 from __future__ import annotations
 
 from functools import cache
@@ -13,7 +14,7 @@ from engine.games.mage_knight.content.schema import MKRecord
 
 class Level(MKRecord, kw_only=True, forbid_unknown_fields=True):
     level: int
-    fame: int          # fame needed to reach this level
+    fame: int  # fame needed to reach this level
     armour: int
     hand_limit: int
 
@@ -21,8 +22,9 @@ class Level(MKRecord, kw_only=True, forbid_unknown_fields=True):
 @cache
 def table() -> tuple[Level, ...]:
     rows = tuple(read(HERE / "levels.json", list[Level]))
-    if [r.level for r in rows] != list(range(1, len(rows) + 1)) or \
-            any(b.fame <= a.fame for a, b in zip(rows, rows[1:])):
+    if [r.level for r in rows] != list(range(1, len(rows) + 1)) or any(
+        b.fame <= a.fame for a, b in zip(rows, rows[1:])
+    ):
         raise ValueError("levels.json: levels must run 1..n with rising fame")
     return rows
 
@@ -37,8 +39,8 @@ def stats(level: int) -> Level:
 
 class LevelUp(msgspec.Struct, frozen=True):
     level: int
-    command_token: bool       # odd level: +1 command limit, new armour and hand limit
-    skill_and_advanced_action: bool   # even level: choose a skill and an advanced action
+    command_token: bool  # odd level: +1 command limit, new armour and hand limit
+    skill_and_advanced_action: bool  # even level: choose a skill and an advanced action
 
 
 def level_ups(old_fame: int, new_fame: int) -> list[LevelUp]:

@@ -1,9 +1,12 @@
 """The hand limit a seat draws up to (MK:11:EoT:7b): below the turn, the joint assault and PvP,
 which all draw cards."""
+
 from __future__ import annotations
 
 from engine.games.mage_knight.cities.rules import (
     hand_limit_bonus as city_hand_limit_bonus,
+)
+from engine.games.mage_knight.cities.rules import (
     site_hand_limit_bonus,
 )
 from engine.games.mage_knight.readings.scenarios import friendly_hand_limit
@@ -13,14 +16,17 @@ def hand_limit(t, seat: int) -> int:
     """The level token's hand limit, plus the number of keeps owned when on or next to one of
     them, or +1 (+2 as leader) on or next to a city with the seat's shield: only the higher
     counts (MK:11:EoT:7b)."""
+    from engine.games.mage_knight.map.board import key, unkey
     from engine.mechanics import hexgrid as hg
 
-    from engine.games.mage_knight.map.board import key, unkey
     g = t.game
     p = g.players[seat]
     keeps = [k for k, sp in g.board.spaces.items() if sp.site == "keep" and sp.conquered_by == seat]
     if (not keeps and not g.cities) or not p.pos:
         return p.hand_limit
     near = {p.pos} | {key(n) for n in hg.neighbours(unkey(p.pos))}
-    city = max((friendly_hand_limit(t, c, city_hand_limit_bonus(c, seat)) for c in g.cities if near & set(c.spaces)), default=0)  # A21
+    city = max(
+        (friendly_hand_limit(t, c, city_hand_limit_bonus(c, seat)) for c in g.cities if near & set(c.spaces)),
+        default=0,
+    )  # A21
     return p.hand_limit + site_hand_limit_bonus(city, len(keeps), bool(near & set(keeps)))

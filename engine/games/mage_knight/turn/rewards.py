@@ -9,20 +9,20 @@
     spell, advanced_action   any card of that offer, which is refilled (MK:11:EoT:5c)
 Chosen cards go on top of the seat's deed deck, as the rulebook's rewards do.
 """
+
 from __future__ import annotations
 
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.mana import rules as mana
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 from engine.ruleset import Illegal
-
-from engine.games.mage_knight.mana import rules as mana
-from engine.games.mage_knight import state as S
 
 OFFERS = {"spell": (S.SPELL_OFFER, S.SPELL_DECK), "advanced_action": (S.AA_OFFER, S.AA_DECK)}
 
 
 def revealed(seat: int) -> str:
-    return f"rewards:{seat}"          # artifacts drawn for a reward, seen by the seat only
+    return f"rewards:{seat}"  # artifacts drawn for a reward, seen by the seat only
 
 
 def due(ctx, t, seat: int, kind: str, rule: str) -> None:
@@ -33,17 +33,18 @@ def due(ctx, t, seat: int, kind: str, rule: str) -> None:
             zones.create(ctx, z, [], rule=rule, owner=seat, vis="owner")
         zones.move_top(ctx, S.ARTIFACT_DECK, z, 1 if t.zone(z) else 2, rule=rule)
         if not t.zone(z):
-            return                    # the artifact deck is empty: no reward
+            return  # the artifact deck is empty: no reward
     elif kind in OFFERS and not t.zone(OFFERS[kind][0]):
         return
     elif kind == "crystal" and not crystal_colours(t, seat):
-        return                        # every colour full: the crystal gives nothing (MK:11:EoT:5a)
+        return  # every colour full: the crystal gives nothing (MK:11:EoT:5a)
     ctx.emit("mk.reward_due", {"seat": seat, "reward": kind}, rule=rule)
 
 
 def crystal_colours(t, seat: int) -> list[str]:
     """The colours a crystal reward may take: those the inventory can still hold (MK:11:EoT:5a)."""
     from engine.games.mage_knight.turn.ledger import holdable
+
     return [c for c in mana.BASIC if holdable(t, seat, c)]
 
 
@@ -64,14 +65,18 @@ def refusal(t, seat: int, cmd: dict) -> Illegal:
     if kind == "crystal":
         colour = cmd.get("colour")
         if colour in mana.BASIC:
-            return Illegal("MK:11:EoT:5a", f"you hold {mana.CRYSTAL_LIMIT} {colour} crystals already: "
-                           f"a crystal reward is one of {crystal_colours(t, seat)}")
+            return Illegal(
+                "MK:11:EoT:5a",
+                f"you hold {mana.CRYSTAL_LIMIT} {colour} crystals already: "
+                f"a crystal reward is one of {crystal_colours(t, seat)}",
+            )
         return Illegal("MK:11:EoT:5a", f"{colour!r} is no basic colour: one of {crystal_colours(t, seat)}")
     return Illegal("MK:11:EoT:5", f"{cmd.get('card')!r} is not among the cards of this {kind} reward")
 
 
 def take(ctx, t, seat: int, cmd: dict) -> None:
     from engine.games.mage_knight.turn.ledger import gain_reward_crystal
+
     p = t.game.players[seat]
     kind = p.rewards[0]
     ctx.emit("mk.reward_taken", {"seat": seat, "reward": kind}, rule="MK:11:EoT:5")
@@ -83,7 +88,7 @@ def take(ctx, t, seat: int, cmd: dict) -> None:
         z = revealed(seat)
         card = next(x for x in t.zone(z) if card_name(x) == cmd["card"])
         zones.move(ctx, z, S.deck(seat), [card], rule="MK:11:EoT:5b")
-        if "artifact" not in p.rewards:       # the last artifact reward: the rest go under
+        if "artifact" not in p.rewards:  # the last artifact reward: the rest go under
             zones.move(ctx, z, S.ARTIFACT_DECK, list(t.zone(z)), rule="MK:11:EoT:5b", to="bottom")
         _drop_unholdable(ctx, t, seat)
         return

@@ -1,8 +1,9 @@
 """Round order and rests (p.4 Round, p.6 Turn): tactic picking order, turn order from tactics,
 what a player must or may do when the deck runs out, and which rest applies."""
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 WOUND = "wound"
 
@@ -47,8 +48,10 @@ def rest_fault(hand: Sequence[str], discard: Sequence[str]) -> str | None:
     non_wounds = [c for c in discard if c != WOUND]
     if rest_kind(hand) == "standard":
         if len(non_wounds) != 1:
-            return ("a standard rest discards exactly 1 non-wound card and any wounds, "
-                    f"not {len(non_wounds)} non-wound cards (MK:6:Turn:7)")
+            return (
+                "a standard rest discards exactly 1 non-wound card and any wounds, "
+                f"not {len(non_wounds)} non-wound cards (MK:6:Turn:7)"
+            )
         return None
     if list(discard) != [WOUND]:
         return "slow recovery reveals the hand and discards exactly 1 wound (MK:6:Turn:7)"

@@ -12,10 +12,11 @@ turn.after_space).
   (public: the inventory is). Mines Liberation guards and liberates the crystal mines only
   (explore.py), so a deep mine drawn there produces from the start.
 """
+
 from __future__ import annotations
 
-from engine.games.mage_knight.cards import asks
 from engine.games.mage_knight import state as S
+from engine.games.mage_knight.cards import asks
 from engine.games.mage_knight.cards.asks import take_wound, wound_in
 from engine.games.mage_knight.turn.ledger import gain_reward_crystal, holdable
 

@@ -10,22 +10,22 @@ round is flipped (`Player.tactic_used`). The readings are in catalog.toml (MK:4:
     once a turn  mana_search (reroll 1-2 Source dice, gold and black first), sparing_power
                  (store the deck's top card under the tactic, or take them all and flip)
 """
+
 from __future__ import annotations
 
+from engine.games.mage_knight import state as S
+from engine.games.mage_knight.mana import rules as mana
+from engine.games.mage_knight.mana.claims import claimed_dice
+from engine.games.mage_knight.turn.ledger import hand_cards
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
-
-from engine.games.mage_knight.mana import rules as mana
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.turn.ledger import hand_cards
-from engine.games.mage_knight.mana.claims import claimed_dice
 
 RULE = "MK:4:Round:3b"
 RETHINK_MAX, MEDITATION_MAX, SEARCH_MAX, LONG_NIGHT_CARDS = 3, 5, 2, 3
 
 
 def sparing_zone(seat: int) -> str:
-    return f"sparing:{seat}"            # face-down cards under Sparing Power
+    return f"sparing:{seat}"  # face-down cards under Sparing Power
 
 
 def multisets(names: list[str], most: int) -> list[list[str]]:
@@ -114,8 +114,11 @@ def use_commands(t, seat: int) -> list[dict]:
 
 def search_choices(g) -> list[list[int]]:
     """Sets of 1-2 Source dice to reroll; gold and black ones must be among them first."""
-    free = [i for i in range(len(g.source)) if i not in blocked_dice(g)
-            and all(i not in p.held_dice for p in g.players)]
+    free = [
+        i
+        for i in range(len(g.source))
+        if i not in blocked_dice(g) and all(i not in p.held_dice for p in g.players)
+    ]
     special = [i for i in free if g.source[i] not in mana.BASIC]
     out = []
     for i in free:
@@ -160,8 +163,9 @@ def use(ctx, t, seat: int, cmd: dict) -> None:
 
 def private(cmd: dict) -> bool:
     """Choices the table does not see: the card searched for, the cards meditated away."""
-    return (cmd.get("kind") == "tactic" and cmd.get("tactic") == "preparation") or \
-        (cmd.get("kind") == "tactic_use" and "cards" in cmd)
+    return (cmd.get("kind") == "tactic" and cmd.get("tactic") == "preparation") or (
+        cmd.get("kind") == "tactic_use" and "cards" in cmd
+    )
 
 
 def public_data(ev) -> dict:
