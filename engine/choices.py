@@ -248,7 +248,8 @@ _ABSENT = object()  # a field a command leaves out
 _FIELD_QUESTIONS = {"to": "Where to?", "dst": "Where to?", "into": "Where to?",
                     "from": "From where?", "src": "From where?", "at": "Where?",
                     "where": "Where?", "pay": "How do you pay?", "mode": "How?",
-                    "discard": "What do you discard?", "target": "Which target?"}
+                    "discard": "What do you discard?", "target": "Which target?",
+                    "n": "How many?", "count": "How many?", "amount": "How many?"}
 
 
 def default_choices(ruleset: Ruleset, table: Table, seat: int) -> Question:
