@@ -19,6 +19,11 @@ from typing import Any
 import msgspec
 from rich.table import Table as RichTable
 
+from engine import cards as cards_mod
+from cli import render
+from cli import dispute as dispute_cli
+from engine import choices as choices_mod, integrity, registry
+from sim import cli as simulate_cli
 import analytics.cli
 from cli import dispute as dispute_cli
 from cli import render
@@ -347,6 +352,36 @@ def cmd_legal(args, eng: Engine) -> int:
     return 0
 
 
+def cmd_choices(args, eng: Engine) -> int:
+    """What a seat may do as a question in words (engine.choices): `--json` prints the tree's
+    JSON contract as it is; otherwise a numbered listing. An option that opens a further step
+    carries a token for `--expand`; a complete command is given to `play`."""
+    rs, t = eng.ruleset(args.game_id), eng.table(args.game_id)
+    q = choices_mod.ask(rs, t, args.seat, args.expand)
+
+    def human():
+        who = f"{seat_name(args.seat)} (--seat {args.seat})"
+        if not q.options:
+            out.print(f"{who} has nothing to decide at event {t.version}" +
+                      (": the game is over" if t.over else ""), markup=False)
+            return
+        words = render.Words(rs)
+        rule = rs.catalog.get(q.rule) if q.rule else None
+        title = f"{who} at event {q.version}: {q.question}" + \
+            (f" ({q.rule}: {rule.summary})" if rule else f" ({q.rule})" if q.rule else "")
+        steps: list[tuple[str, str]] = []
+        rows = render.choice_rows(words, q.options, steps=steps)
+        show([table(title, ["#", "choice", "preview", "then"], rows, wide=("choice",)),
+              words.legend()])
+        out.print(f"play one: runeledger play {args.game_id} --seat {args.seat} 'COMMAND'",
+                  markup=False)
+        for n, token in steps:
+            out.print(f"{n}: runeledger choices {args.game_id} --seat {args.seat} "
+                      f"--expand {token}", markup=False)
+    emit(args, q, human)
+    return 0
+
+
 def cmd_play(args, eng: Engine) -> int:
     try:
         command = parse_command(args.command)
@@ -578,6 +613,12 @@ def parser() -> argparse.ArgumentParser:
     s = add("legal", "every legal command for a seat")
     s.add_argument("game_id")
     s.add_argument("--seat", type=number, required=True)
+    s = add("choices", "what a seat may do, as a question in words: a plain numbered listing "
+                       "(an interactive chooser is not built yet); --json for the tree's JSON")
+    s.add_argument("game_id")
+    s.add_argument("--seat", type=number, required=True)
+    s.add_argument("--expand", metavar="TOKEN",
+                   help="the further question behind an option's token (as printed)")
     s = add("play", "submit a command")
     s.add_argument("game_id")
     s.add_argument("--seat", type=number, required=True)
@@ -630,22 +671,11 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-HANDLERS = {
-    "list": cmd_list,
-    "new": cmd_new,
-    "prompts": cmd_prompts,
-    "legal": cmd_legal,
-    "play": cmd_play,
-    "log": cmd_log,
-    "state": cmd_state,
-    "undo": cmd_undo,
-    "audit": cmd_audit,
-    "force": cmd_force,
-    "replay": cmd_replay,
-    "verify": cmd_verify,
-    "timeline": cmd_timeline,
-    "anchor": cmd_anchor,
-}
+HANDLERS = {"list": cmd_list, "new": cmd_new, "prompts": cmd_prompts, "legal": cmd_legal, "choices": cmd_choices,
+            "play": cmd_play,
+            "log": cmd_log, "state": cmd_state, "undo": cmd_undo, "audit": cmd_audit, "force": cmd_force,
+            "replay": cmd_replay, "verify": cmd_verify, "timeline": cmd_timeline,
+            "anchor": cmd_anchor}
 
 
 def open_engine(args) -> Engine:

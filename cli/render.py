@@ -270,6 +270,36 @@ def legal_rows(words: Words, t, seat: int, cmds: list[dict[str, Any]]) -> list[l
     return rows
 
 
+def choice_rows(words: Words, options: list[Any], number: str = "",
+                steps: list[tuple[str, str]] | None = None) -> list[list[Any]]:
+    """A question's options (`engine.choices.Node`) as numbered rows: the label, its preview,
+    and what to do with it: the command to give `play`, a further step's question (its
+    `--expand` token goes to `steps` as (number, token), to be printed on a line of its own
+    where it can be copied whole), a pick's values and how its command is made; a further
+    step given at once is listed below its option, numbered 2.1, 2.2, ..."""
+    rows: list[list[Any]] = []
+    steps = [] if steps is None else steps
+    for i, o in enumerate(options, 1):
+        n = f"{number}{i}"
+        if o.command is not None:
+            words.collect(o.command)
+            then = "play " + dumps(o.command)
+        elif o.expand is not None:
+            steps.append((n, o.expand))
+            then = f"a further question: see {n} below"
+        elif o.pick is not None:
+            p = o.pick
+            values = ", ".join(f"{x.label} = {dumps(x.value)}" for x in p.options)
+            then = (f"{p.question} choose {p.min} to {p.max} of: {values}; play "
+                    f"{dumps(p.command)} with \"{p.field}\" set to the list of the chosen")
+        else:
+            then = o.question or ""
+        rows.append([n, o.label, o.preview or "", then])
+        if o.options:
+            rows += choice_rows(words, o.options, n + ".", steps)
+    return rows
+
+
 def event_sentence(words: Words, e: dict[str, Any], describe=None) -> str:
     """One event in words: the ruleset's own sentence (`Ruleset.describe`, given the event as
     the viewer sees it) where it gives one, else its type and data in words."""

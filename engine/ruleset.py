@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from engine import narration, readings
+from engine import choices as choices_mod, narration, readings
 from engine.boundary import ascii_int
 from engine.catalog import CORE_CATALOG, Catalog
 from engine.table import Table
@@ -115,6 +115,21 @@ class Ruleset:
         written in another order is the same command. It must not refuse anything (return
         `cmd` as it is when unsure): legality is decided after it."""
         return cmd
+
+    def choices(self, table: Table, seat: int) -> choices_mod.Question:
+        """What `seat` may do, as the first question of a tree in words (engine.choices;
+        engine/API.md "Choices"): each option a complete command, a further question, a
+        lazy step (`expand` token) or a pick of a set. Front ends call it through
+        `engine.choices.ask`, which checks the seat and asks nothing of a finished game.
+        Default: from `legal_commands`, "What do you do?" over the kinds, then one question
+        per field in which the commands differ, labelled with the game's own sentences."""
+        return choices_mod.default_choices(self, table, seat)
+
+    def expand(self, table: Table, seat: int, token: str) -> choices_mod.Question:
+        """The further question a lazy step's token stands for; a token not given by this
+        game to this seat at this event is refused (engine.choices.BadToken) naming it.
+        A ruleset overriding `choices` with tokens of its own overrides this too."""
+        return choices_mod.default_expand(self, table, seat, token)
 
     def explain(self, table: Table, seat: int, cmd: dict[str, Any]) -> Illegal | None:
         """A precise reason for an illegal command; None falls back to the prompt's rule."""
