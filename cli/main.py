@@ -19,15 +19,11 @@ from typing import Any
 import msgspec
 from rich.table import Table as RichTable
 
-from engine import cards as cards_mod
-from cli import render
-from cli import dispute as dispute_cli
-from engine import choices as choices_mod, integrity, registry
-from sim import cli as simulate_cli
 import analytics.cli
 from cli import dispute as dispute_cli
 from cli import render
 from engine import cards as cards_mod
+from engine import choices as choices_mod
 from engine import integrity, registry
 from engine import situation as situation_file
 from engine.boundary import ascii_number, check_seat, number, parse_command, parse_json, parse_options
@@ -362,22 +358,26 @@ def cmd_choices(args, eng: Engine) -> int:
     def human():
         who = f"{seat_name(args.seat)} (--seat {args.seat})"
         if not q.options:
-            out.print(f"{who} has nothing to decide at event {t.version}" +
-                      (": the game is over" if t.over else ""), markup=False)
+            out.print(
+                f"{who} has nothing to decide at event {t.version}"
+                + (": the game is over" if t.over else ""),
+                markup=False,
+            )
             return
         words = render.Words(rs)
         rule = rs.catalog.get(q.rule) if q.rule else None
-        title = f"{who} at event {q.version}: {q.question}" + \
-            (f" ({q.rule}: {rule.summary})" if rule else f" ({q.rule})" if q.rule else "")
+        title = f"{who} at event {q.version}: {q.question}" + (
+            f" ({q.rule}: {rule.summary})" if rule else f" ({q.rule})" if q.rule else ""
+        )
         steps: list[tuple[str, str]] = []
         rows = render.choice_rows(words, q.options, steps=steps)
-        show([table(title, ["#", "choice", "preview", "then"], rows, wide=("choice",)),
-              words.legend()])
-        out.print(f"play one: runeledger play {args.game_id} --seat {args.seat} 'COMMAND'",
-                  markup=False)
+        show([table(title, ["#", "choice", "preview", "then"], rows, wide=("choice",)), words.legend()])
+        out.print(f"play one: runeledger play {args.game_id} --seat {args.seat} 'COMMAND'", markup=False)
         for n, token in steps:
-            out.print(f"{n}: runeledger choices {args.game_id} --seat {args.seat} "
-                      f"--expand {token}", markup=False)
+            out.print(
+                f"{n}: runeledger choices {args.game_id} --seat {args.seat} --expand {token}", markup=False
+            )
+
     emit(args, q, human)
     return 0
 
@@ -613,12 +613,16 @@ def parser() -> argparse.ArgumentParser:
     s = add("legal", "every legal command for a seat")
     s.add_argument("game_id")
     s.add_argument("--seat", type=number, required=True)
-    s = add("choices", "what a seat may do, as a question in words: a plain numbered listing "
-                       "(an interactive chooser is not built yet); --json for the tree's JSON")
+    s = add(
+        "choices",
+        "what a seat may do, as a question in words: a plain numbered listing "
+        "(an interactive chooser is not built yet); --json for the tree's JSON",
+    )
     s.add_argument("game_id")
     s.add_argument("--seat", type=number, required=True)
-    s.add_argument("--expand", metavar="TOKEN",
-                   help="the further question behind an option's token (as printed)")
+    s.add_argument(
+        "--expand", metavar="TOKEN", help="the further question behind an option's token (as printed)"
+    )
     s = add("play", "submit a command")
     s.add_argument("game_id")
     s.add_argument("--seat", type=number, required=True)
@@ -671,11 +675,23 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-HANDLERS = {"list": cmd_list, "new": cmd_new, "prompts": cmd_prompts, "legal": cmd_legal, "choices": cmd_choices,
-            "play": cmd_play,
-            "log": cmd_log, "state": cmd_state, "undo": cmd_undo, "audit": cmd_audit, "force": cmd_force,
-            "replay": cmd_replay, "verify": cmd_verify, "timeline": cmd_timeline,
-            "anchor": cmd_anchor}
+HANDLERS = {
+    "list": cmd_list,
+    "new": cmd_new,
+    "prompts": cmd_prompts,
+    "legal": cmd_legal,
+    "choices": cmd_choices,
+    "play": cmd_play,
+    "log": cmd_log,
+    "state": cmd_state,
+    "undo": cmd_undo,
+    "audit": cmd_audit,
+    "force": cmd_force,
+    "replay": cmd_replay,
+    "verify": cmd_verify,
+    "timeline": cmd_timeline,
+    "anchor": cmd_anchor,
+}
 
 
 def open_engine(args) -> Engine:

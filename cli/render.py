@@ -270,8 +270,9 @@ def legal_rows(words: Words, t, seat: int, cmds: list[dict[str, Any]]) -> list[l
     return rows
 
 
-def choice_rows(words: Words, options: list[Any], number: str = "",
-                steps: list[tuple[str, str]] | None = None) -> list[list[Any]]:
+def choice_rows(
+    words: Words, options: list[Any], number: str = "", steps: list[tuple[str, str]] | None = None
+) -> list[list[Any]]:
     """A question's options (`engine.choices.Node`) as numbered rows: the label, its preview,
     and what to do with it: the command to give `play`, a further step's question (its
     `--expand` token goes to `steps` as (number, token), to be printed on a line of its own
@@ -290,8 +291,10 @@ def choice_rows(words: Words, options: list[Any], number: str = "",
         elif o.pick is not None:
             p = o.pick
             values = ", ".join(f"{x.label} = {dumps(x.value)}" for x in p.options)
-            then = (f"{p.question} choose {p.min} to {p.max} of: {values}; play "
-                    f"{dumps(p.command)} with \"{p.field}\" set to the list of the chosen")
+            then = (
+                f"{p.question} choose {p.min} to {p.max} of: {values}; play "
+                f'{dumps(p.command)} with "{p.field}" set to the list of the chosen'
+            )
         else:
             then = o.question or ""
         rows.append([n, o.label, o.preview or "", then])

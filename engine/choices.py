@@ -22,6 +22,7 @@ The default keeps every distinct legal command reachable (the tree and `legal_co
 exactly); a ruleset overrides `Ruleset.choices`/`Ruleset.expand` for questions of its own
 (picks of a set, copies of one card merged by a fixed rule).
 """
+
 from __future__ import annotations
 
 import base64
@@ -36,7 +37,8 @@ import msgspec
 
 from engine.boundary import check_seat
 from engine.errors import BadInput
-from engine.narration import command_label, humane, value as value_words
+from engine.narration import command_label, humane
+from engine.narration import value as value_words
 
 if TYPE_CHECKING:
     from engine.ruleset import Ruleset
@@ -69,11 +71,15 @@ class Pick(msgspec.Struct, frozen=True):
 
     def __post_init__(self) -> None:
         if not 0 <= self.min <= self.max <= len(self.options):
-            raise ValueError(f"pick {self.question!r}: needs 0 <= min ({self.min}) <= max "
-                             f"({self.max}) <= options ({len(self.options)})")
+            raise ValueError(
+                f"pick {self.question!r}: needs 0 <= min ({self.min}) <= max "
+                f"({self.max}) <= options ({len(self.options)})"
+            )
         if not self.field or self.field == "kind" or "kind" not in self.command:
-            raise ValueError(f"pick {self.question!r}: field {self.field!r} must name a field "
-                             "other than kind of a command that has a kind")
+            raise ValueError(
+                f"pick {self.question!r}: field {self.field!r} must name a field "
+                "other than kind of a command that has a kind"
+            )
 
 
 class Node(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -93,12 +99,15 @@ class Node(msgspec.Struct, frozen=True, omit_defaults=True):
     def __post_init__(self) -> None:
         step = self.question is not None or self.options is not None
         if step and (self.question is None or not self.options):
-            raise ValueError(f"option {self.label!r}: a further step needs a question and at "
-                             "least one option")
+            raise ValueError(
+                f"option {self.label!r}: a further step needs a question and at least one option"
+            )
         given = [self.command is not None, step, self.expand is not None, self.pick is not None]
         if sum(given) != 1:
-            raise ValueError(f"option {self.label!r}: exactly one of command, question and "
-                             f"options, expand or pick (has {sum(given)})")
+            raise ValueError(
+                f"option {self.label!r}: exactly one of command, question and "
+                f"options, expand or pick (has {sum(given)})"
+            )
         if self.command is not None and "kind" not in self.command:
             raise ValueError(f"option {self.label!r}: a command needs a kind")
 
@@ -151,8 +160,11 @@ class BadToken(BadInput):
     another event (stale), to another seat or game, or naming no legal command any more."""
 
     def __init__(self, token: Any, why: str):
-        shown = token if isinstance(token, str) and len(token) <= 80 else \
-            (token[:77] + "..." if isinstance(token, str) else repr(token)[:80])
+        shown = (
+            token
+            if isinstance(token, str) and len(token) <= 80
+            else (token[:77] + "..." if isinstance(token, str) else repr(token)[:80])
+        )
         super().__init__(None, f"choice token {shown!r} {why}")
         self.token = token
 
@@ -196,8 +208,11 @@ def read_token(table: Table, seat: int, token: Any) -> list[list[Any]]:
     if who != seat:
         raise BadToken(token, f"was given to seat {who}, not seat {seat}")
     if version != table.version:
-        raise BadToken(token, f"is stale: it was given at event {version} and the game is now "
-                              f"at event {table.version}; ask for the choices again")
+        raise BadToken(
+            token,
+            f"is stale: it was given at event {version} and the game is now "
+            f"at event {table.version}; ask for the choices again",
+        )
     return path
 
 
@@ -216,8 +231,9 @@ def ask(ruleset: Ruleset, table: Table, seat: int, token: str | None = None) -> 
     return ruleset.expand(table, seat, token)
 
 
-def leaves(q: Question | Node, expand: Callable[[str], Question],
-           max_pick: int = 64) -> Iterator[dict[str, Any]]:
+def leaves(
+    q: Question | Node, expand: Callable[[str], Question], max_pick: int = 64
+) -> Iterator[dict[str, Any]]:
     """Every complete command below `q`, expanding tokens with `expand` and enumerating each
     pick's allowed sets (refused above `max_pick` sets: this is for tests and small trees,
     the reason picks exist is not to enumerate them)."""
@@ -245,11 +261,22 @@ def leaves(q: Question | Node, expand: Callable[[str], Question],
 _canon = msgspec.json.Encoder(order="sorted")
 _ABSENT = object()  # a field a command leaves out
 # Questions for field names that are prepositions or otherwise read badly as "Which X?".
-_FIELD_QUESTIONS = {"to": "Where to?", "dst": "Where to?", "into": "Where to?",
-                    "from": "From where?", "src": "From where?", "at": "Where?",
-                    "where": "Where?", "pay": "How do you pay?", "mode": "How?",
-                    "discard": "What do you discard?", "target": "Which target?",
-                    "n": "How many?", "count": "How many?", "amount": "How many?"}
+_FIELD_QUESTIONS = {
+    "to": "Where to?",
+    "dst": "Where to?",
+    "into": "Where to?",
+    "from": "From where?",
+    "src": "From where?",
+    "at": "Where?",
+    "where": "Where?",
+    "pay": "How do you pay?",
+    "mode": "How?",
+    "discard": "What do you discard?",
+    "target": "Which target?",
+    "n": "How many?",
+    "count": "How many?",
+    "amount": "How many?",
+}
 
 
 def default_choices(ruleset: Ruleset, table: Table, seat: int) -> Question:
@@ -264,8 +291,7 @@ def default_expand(ruleset: Ruleset, table: Table, seat: int, token: str) -> Que
     return _ask(ruleset, table, seat, read_token(table, seat, token), token)
 
 
-def _ask(rs: Ruleset, table: Table, seat: int, path: list[list[Any]],
-         token: str | None = None) -> Question:
+def _ask(rs: Ruleset, table: Table, seat: int, path: list[list[Any]], token: str | None = None) -> Question:
     rule = next((p.rule for p in rs.prompts(table) if p.seat == seat), None)
     cmds = _unique(rs.legal_commands(table, seat))
     if path:
@@ -277,8 +303,9 @@ def _ask(rs: Ruleset, table: Table, seat: int, path: list[list[Any]],
     return _question(rs, table, seat, path, cmds, rule)
 
 
-def _question(rs: Ruleset, table: Table, seat: int, path: list[list[Any]],
-              cmds: list[dict[str, Any]], rule: str | None) -> Question:
+def _question(
+    rs: Ruleset, table: Table, seat: int, path: list[list[Any]], cmds: list[dict[str, Any]], rule: str | None
+) -> Question:
     """One level of the default tree: the commands on `path` split by the first field in
     which they differ; a value held by one command is a leaf, one held by several a lazy step
     (its token), so nothing below this question is built."""
@@ -301,25 +328,35 @@ def _question(rs: Ruleset, table: Table, seat: int, path: list[list[Any]],
             opts.append(_Opt(labels[id(c)], field, v, members, _preview(rs, table, seat, c)))
         else:
             words = _prefix([labels[id(c)] for c in members])
-            label = (words or _value_words(rs, field, v)[:1].upper()
-                     + _value_words(rs, field, v)[1:]) + MORE
+            label = (words or _value_words(rs, field, v)[:1].upper() + _value_words(rs, field, v)[1:]) + MORE
             where = path + [[field] if v is _ABSENT else [field, v]]
             opts.append(_Opt(label, field, v, members, None, make_token(table, seat, where)))
     _distinct(rs, table, opts)
     text = FIRST_QUESTION if not path else _field_question(field)
-    return Question(table.version, seat, text, rule,
-                    [lazy(o.label, o.token) if o.token else leaf(o.label, o.cmds[0], o.preview)
-                     for o in opts])
+    return Question(
+        table.version,
+        seat,
+        text,
+        rule,
+        [lazy(o.label, o.token) if o.token else leaf(o.label, o.cmds[0], o.preview) for o in opts],
+    )
 
 
 class _Opt:
     """An option being built: its label, the field and value that set it apart, its
     commands, its preview (a leaf's) and its token (a step's)."""
 
-    __slots__ = ("label", "field", "value", "cmds", "preview", "token")
+    __slots__ = ("cmds", "field", "label", "preview", "token", "value")
 
-    def __init__(self, label: str, field: str | None, value: Any, cmds: list[dict[str, Any]],
-                 preview: str | None, token: str | None = None):
+    def __init__(
+        self,
+        label: str,
+        field: str | None,
+        value: Any,
+        cmds: list[dict[str, Any]],
+        preview: str | None,
+        token: str | None = None,
+    ):
         self.label, self.field, self.value = label, field, value
         self.cmds, self.preview, self.token = cmds, preview, token
 
@@ -372,8 +409,7 @@ def _label(rs: Ruleset, table: Table, seat: int, cmd: dict[str, Any]) -> str:
     try:
         return command_label(rs, table, seat, cmd)
     except Exception:  # a label is a courtesy: never a failed question
-        rest = ", ".join(f"{humane(k)} {_value_words(rs, k, v)}"
-                         for k, v in cmd.items() if k != "kind")
+        rest = ", ".join(f"{humane(k)} {_value_words(rs, k, v)}" for k, v in cmd.items() if k != "kind")
         words = humane(str(cmd.get("kind", "?")))
         return (words[:1].upper() + words[1:]) + (f": {rest}" if rest else "")
 
@@ -431,8 +467,7 @@ def _where(rs: Ruleset, table: Table, v: Any, position: bool) -> str | None:
         cards = zone.cards
         if v in cards:
             zone_words = rs.zone_label(name)
-            return f"{_ordinal(cards.index(v) + 1)} in {zone_words}" if position \
-                else f"in {zone_words}"
+            return f"{_ordinal(cards.index(v) + 1)} in {zone_words}" if position else f"in {zone_words}"
     return None
 
 
@@ -453,13 +488,17 @@ def _distinct(rs: Ruleset, table: Table, opts: list[_Opt]) -> None:
     apart, else the preview, else where the card lies, else its place there, else the other
     fields that differ; each tried on the whole group of alike labels, kept only if it tells
     them all apart."""
+
     def value(o: _Opt) -> str | None:
         words = _value_words(rs, o.field, o.value)
         vals = [x.value for x in group]
         if all(type(x) is int for x in vals) and sorted(vals) == list(range(len(vals))):
             return f"{_ordinal(o.value + 1)} {humane(o.field or '')}"  # the game's order
-        return f"{humane(o.field)} {words}" if o.field not in (None, "kind") and \
-            not words.startswith("no ") else words
+        return (
+            f"{humane(o.field)} {words}"
+            if o.field not in (None, "kind") and not words.startswith("no ")
+            else words
+        )
 
     ways: list[Callable[[_Opt], str | None]] = [
         value,
@@ -491,5 +530,5 @@ def _distinct(rs: Ruleset, table: Table, opts: list[_Opt]) -> None:
 def _with(label: str, words: str) -> str:
     """`words` added to a label, inside the dots of a further step ("Play X (basic) …")."""
     if label.endswith(MORE):
-        return f"{label[:-len(MORE)]} ({words}){MORE}"
+        return f"{label[: -len(MORE)]} ({words}){MORE}"
     return f"{label} ({words})"

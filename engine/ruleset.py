@@ -11,7 +11,8 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from engine import choices as choices_mod, narration, readings
+from engine import choices as choices_mod
+from engine import narration, readings
 from engine.boundary import ascii_int
 from engine.catalog import CORE_CATALOG, Catalog
 from engine.table import Table

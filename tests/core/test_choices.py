@@ -6,6 +6,7 @@ Why: every front end and bot is to move onto the tree, so it must reach exactly 
 its labels must be words a player can tell apart; and asking the first question must not
 build the questions below it (the point of the tree is not to enumerate).
 """
+
 from __future__ import annotations
 
 import json
@@ -23,7 +24,7 @@ from engine.pipeline import Engine
 _canon = msgspec.json.Encoder(order="sorted")
 RULESETS = sorted(registry.rulesets())
 DECISIONS = 50  # at most per seeded game: the tree is checked at every one of them
-WANTED = 100    # per ruleset: short games (duel) take more seeds
+WANTED = 100  # per ruleset: short games (duel) take more seeds
 SEEDS = range(11, 31)
 K_OF_N = re.compile(r"\(\d+ of \d+\)")
 
@@ -35,10 +36,12 @@ def players(name: str) -> int:
 
 def walk(rs, t, seat, q: Question, seen_questions: list[Question]) -> list[dict]:
     """Every leaf below `q`, every question met on the way noted."""
+
     def expand(token: str) -> Question:
         sub = choices.ask(rs, t, seat, token)
         seen_questions.append(sub)
         return sub
+
     seen_questions.append(q)
     return list(choices.leaves(q, expand))
 
@@ -52,8 +55,7 @@ def check_words(q: Question) -> None:
     for o in q.options:
         assert o.label.strip(), q
         labels.append(o.label.casefold())
-    assert len(set(labels)) == len(labels), \
-        f"alike labels in {q.question!r}: {[o.label for o in q.options]}"
+    assert len(set(labels)) == len(labels), f"alike labels in {q.question!r}: {[o.label for o in q.options]}"
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -115,8 +117,9 @@ def test_first_question_builds_no_deeper_level(monkeypatch):
     built, expanded = [], []
     level = choices._question
     monkeypatch.setattr(choices, "_question", lambda *a: built.append(a) or level(*a))
-    monkeypatch.setattr(type(rs), "expand",
-                        lambda self, *a: expanded.append(a) or choices.default_expand(self, *a))
+    monkeypatch.setattr(
+        type(rs), "expand", lambda self, *a: expanded.append(a) or choices.default_expand(self, *a)
+    )
     first = choices.ask(rs, t, seat)
     steps = [o for o in first.options if o.expand]
     assert steps and len(built) == 1 and expanded == []
@@ -132,8 +135,11 @@ def test_tokens_are_tamper_checked_and_stale_ones_refused():
     token = next(o.expand for o in choices.ask(rs, t, seat).options if o.expand)
     body, mac = token.split(".")
     edited = body[:-2] + ("AA" if body[-2:] != "AA" else "BB") + "." + mac
-    for bad, words in ((edited, "damaged or was edited"), ("nonsense", "is not a choice token"),
-                       (token + "x", "damaged")):
+    for bad, words in (
+        (edited, "damaged or was edited"),
+        ("nonsense", "is not a choice token"),
+        (token + "x", "damaged"),
+    ):
         with pytest.raises(BadToken, match=words) as info:
             choices.ask(rs, t, seat, bad)
         assert repr(bad[:20])[1:-1] in str(info.value)  # the token is named
@@ -148,17 +154,30 @@ def test_tokens_are_tamper_checked_and_stale_ones_refused():
 def test_contract_json_shape():
     """The JSON is the issue's contract: preview always present, exactly one of command,
     question with options, expand or pick; a pick's command gets its field set as a list."""
-    pick = Pick("Which cards do you discard?", 0, 2, "discard",
-                [PickOption("Rage", "rage"), PickOption("Stamina", "stamina")],
-                {"kind": "end_turn"})
-    q = Question(7, 1, "What do you do?", None, [
-        choices.leaf("Pass", {"kind": "pass"}),
-        choices.step("Play a card …", "Which card?", [choices.leaf("Play Jab", {"kind": "play",
-                                                                                "card": "Jab"},
-                                                                   "deals 1")]),
-        choices.lazy("Attack …", "tok"),
-        choices.picks("End the turn …", pick),
-    ])
+    pick = Pick(
+        "Which cards do you discard?",
+        0,
+        2,
+        "discard",
+        [PickOption("Rage", "rage"), PickOption("Stamina", "stamina")],
+        {"kind": "end_turn"},
+    )
+    q = Question(
+        7,
+        1,
+        "What do you do?",
+        None,
+        [
+            choices.leaf("Pass", {"kind": "pass"}),
+            choices.step(
+                "Play a card …",
+                "Which card?",
+                [choices.leaf("Play Jab", {"kind": "play", "card": "Jab"}, "deals 1")],
+            ),
+            choices.lazy("Attack …", "tok"),
+            choices.picks("End the turn …", pick),
+        ],
+    )
     data = json.loads(choices.to_json(q))
     assert list(data) == ["version", "seat", "question", "rule", "options"]
     assert data["options"][0] == {"label": "Pass", "preview": None, "command": {"kind": "pass"}}
@@ -166,8 +185,9 @@ def test_contract_json_shape():
     assert data["options"][2] == {"label": "Attack …", "preview": None, "expand": "tok"}
     assert data["options"][3]["pick"]["options"][1] == {"label": "Stamina", "value": "stamina"}
     assert choices.from_json(choices.to_json(q)) == q
-    got = list(choices.leaves(q, lambda tok: Question(7, 1, "Which?", None,
-                                                      [choices.leaf("Attack", {"kind": "a"})])))
+    got = list(
+        choices.leaves(q, lambda tok: Question(7, 1, "Which?", None, [choices.leaf("Attack", {"kind": "a"})]))
+    )
     assert {"kind": "end_turn", "discard": ["rage", "stamina"]} in got
     assert {"kind": "end_turn", "discard": []} in got and len(got) == 3 + 4
     with pytest.raises(ValueError, match="exactly one"):

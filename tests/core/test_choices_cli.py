@@ -1,5 +1,6 @@
 """`runeledger choices`: the tree's JSON contract as it is, steps opened with --expand, a
 plain numbered listing without --json, and bad tokens refused by name (exit 2)."""
+
 import json
 
 import pytest
@@ -17,6 +18,7 @@ def cli(tmp_path, capsys):
         assert (code == 0) == ok, text
         body = text.out if as_json or ok else text.err
         return json.loads(body) if as_json else (code, body)
+
     return run
 
 
@@ -31,8 +33,7 @@ def test_choices_json_expand_and_play(cli):
     step = next(n for n in q["options"] if "expand" in n)
     sub = cli("choices", gid, "--seat", str(seat), "--expand", step["expand"])
     assert sub["question"] == "Which card?" and all("command" in n for n in sub["options"])
-    reached = [n["command"] for n in sub["options"]] + \
-        [n["command"] for n in q["options"] if "command" in n]
+    reached = [n["command"] for n in sub["options"]] + [n["command"] for n in q["options"] if "command" in n]
     legal = cli("legal", gid, "--seat", str(seat))
     assert sorted(map(json.dumps, reached)) == sorted(map(json.dumps, legal))
     evs = cli("play", gid, "--seat", str(seat), json.dumps(sub["options"][0]["command"]))
