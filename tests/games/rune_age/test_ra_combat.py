@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from ra_helpers import Game
 
-from engine.errors import CascadeAborted
+from engine.errors import BadInput
 from sim import testing
 
 
@@ -103,10 +103,11 @@ def test_ra_optional_neutral_swap_needs_the_same_costs():
         "neutral:Plünderung",
         "neutral:Schlachtruf",
     ]
-    with pytest.raises(CascadeAborted):
+    with pytest.raises(BadInput, match="same influence cost") as refused:  # bad input, not a crash
         testing.new_game(
             "rune-age", 2, 1, {"scenario": "dragonlords", "neutrals": "Schlachtruf,Drache,Dämon"}
         )
+    assert refused.value.rule == "CORE-1O"
 
 
 def test_ra_a_pass_is_final_in_a_siege():

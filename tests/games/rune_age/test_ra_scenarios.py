@@ -248,10 +248,10 @@ def test_ra_every_scenario_and_count_sets_up_and_rejects_impossible_ones():
     """§9.6: solo only in scenarios 1 and 3; Runenkriege and Monument need two players."""
     import pytest
 
-    from engine.errors import CascadeAborted
+    from engine.errors import BadInput
 
     for scenario in ("rune_wars", "monument"):
-        with pytest.raises(CascadeAborted):
+        with pytest.raises(BadInput, match="needs at least 2 players"):  # CORE-1O: exit 2
             testing.new_game("rune-age", 1, 1, {"scenario": scenario})
     g = Game.new(4, scenario="rune_wars")
     assert all(len([c for c in g.zone(f"play:{s}") if c.startswith("Rune")]) == 1 for s in range(4))
