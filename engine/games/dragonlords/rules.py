@@ -43,7 +43,6 @@ def place(ctx, t, seat, cmd):
 def chips(ctx, t, seat, cmd):
     """P4: the chips go face down under three different units; which unit carries which is secret
     (the public sees three chip-bearers; their ids are dealt in a hidden random order)."""
-    g = t.game
     a = _army(t)
     roles = ["king", "wizard", "decoy"]
     order = ctx.pick("chips", [0, 1, 2], 3, rule="DL:2.3/placement", vis=[seat])
@@ -168,7 +167,6 @@ def unload(ctx, t, seat, cmd):
 
 def move(ctx, t, seat, cmd):
     """Transfer: one step into an adjacent own or empty territory (DL:3.5, INT-31)."""
-    g = t.game
     a = _army(t)
     o, to = cmd["origin"], cmd["to"]
     if cmd.get("hero"):

@@ -175,7 +175,6 @@ def man_ships(ctx, t, zone: str, winner: int) -> None:
 
 @D.then("man_ship")
 def _man_ship(ctx, t, pick, q) -> None:
-    g = t.game
     zone, sid, w = q.data["zone"], q.data["ship"], q.data["winner"]
     if pick.startswith("crew:"):
         _, donor, who = pick.split(":")

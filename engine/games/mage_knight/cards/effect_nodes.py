@@ -38,6 +38,10 @@ from typing import Any
 import msgspec
 
 
+# One step of a resolution: its kind and its argument (see the list above).
+Atom = tuple[str, Any]
+
+
 class Situation(msgspec.Struct, frozen=True):
     """What a condition node may ask about."""
 

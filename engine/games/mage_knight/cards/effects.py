@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.games.mage_knight.cards import effect_nodes
-from engine.games.mage_knight.cards.effect_nodes import Situation, bumped
+from engine.games.mage_knight.cards.effect_nodes import Atom, Situation, bumped
 
 PLAIN = (
     "move",
@@ -62,9 +62,6 @@ COMBAT_ONLY = (
 )
 MAX_RESOLUTIONS = 16
 BASIC_COLOURS = ("red", "blue", "green", "white")
-
-
-Atom = tuple[str, Any]
 
 
 def resolutions(tree: Any, sit: Situation = Situation()) -> list[list[Atom]]:

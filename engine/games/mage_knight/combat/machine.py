@@ -276,7 +276,7 @@ def legal(c: Combat) -> list[dict]:
                 for n in range(1, min(moves, strength(a)) + 1):
                     out.append({"kind": "cumbersome", "enemy": e.uid, "attack": i, "points": n})
     elif c.phase == "damage":
-        for e, i, a in ab.open_attacks(c):
+        for e, i, _a in ab.open_attacks(c):
             if c.current and c.current != [e.uid, i]:
                 continue
             for u in c.units:

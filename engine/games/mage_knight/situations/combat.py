@@ -27,6 +27,8 @@ The hero's units, wounded or not, are the seat's `units` of `[[game.seat]]`.
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 import msgspec
 from msgspec import UNSET, UnsetType
 
@@ -70,7 +72,7 @@ class CombatSit(msgspec.Struct, forbid_unknown_fields=True):
     garrison: bool = False  # the site's own defenders fight (a city's, a keep's, a tower's)
 
 
-def _fail(key: str, why: str) -> None:
+def _fail(key: str, why: str) -> NoReturn:
     raise ValueError(f"situation [game.combat] {key}: {why}")
 
 

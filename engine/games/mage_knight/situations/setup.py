@@ -49,6 +49,8 @@ cannot act in the position stated, such as `tactic` while the tactics are still 
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 import msgspec
 from msgspec import UNSET, UnsetType
 
@@ -116,7 +118,7 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     dummy: DummySit | UnsetType = UNSET
 
 
-def _fail(key: str, why: str) -> None:
+def _fail(key: str, why: str) -> NoReturn:
     raise ValueError(f"situation [game] {key}: {why}")
 
 
