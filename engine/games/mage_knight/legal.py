@@ -646,7 +646,7 @@ def ends(t, seat: int, names: list[str]) -> list[dict]:
     for c in t.zone(S.hand(seat)):
         if card_name(c) != "wound":
             counts[card_name(c)] = counts.get(card_name(c), 0) + 1
-    picks = [[]]
+    picks: list[list[str]] = [[]]
     for name in sorted(counts):
         picks = [x + [name] * k for x in picks for k in range(counts[name] + 1)]
     out = [{"kind": "end_turn", "discard": ",".join(x)} for x in picks if x]
@@ -708,7 +708,7 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
     """A precise reason where one is cheap to give; otherwise the command's rule."""
     g = t.game
     kind = cmd.get("kind")
-    rule = RULE_OF.get(kind, "MK:8:Combat:3" if kind in C.FIELDS else None)
+    rule = None if kind is None else RULE_OF.get(kind, "MK:8:Combat:3" if kind in C.FIELDS else None)
     if rule is None:
         return None
     if not any(p.seat == seat for p in prompts(t)):
@@ -757,13 +757,13 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
             dest = unkey(to)
         except (ValueError, AttributeError):
             return Illegal(rule, f"{to!r} is not a space like '1,-2'")
-        why = (
+        fault = (
             step_fault(g.board, content(), unkey(p.pos), dest, g.night, p.move, p.terrain_mods)
             if p.pos
             else "not on the map"
         )
-        if why:
-            return Illegal(rule, why)
+        if fault:
+            return Illegal(rule, fault)
         return move_refusal(t, seat, to)
     if kind == "explore":
         if p.move < 2:

@@ -84,7 +84,7 @@ def _pvp_fame(t, ev, h) -> list[dict[str, Any]]:
     last, v = _pvp_state(h, ev.version)
     winner = ev.data["seat"]
     loser = v.get("defender") if winner == v.get("aggressor") else v.get("aggressor")
-    out = []
+    out: list[dict[str, Any]] = []
     if loser is None:
         return out
     retreat = h.last(lambda x: x.type == "mk.placed" and x.rule == "MK:13:PvPMelee:2", ev.version)

@@ -122,7 +122,7 @@ def take_wound(ctx, t, seat: int, where: str) -> None:
 
 def _of_colour(cid: str, colour: str) -> bool:
     card = content().cards[card_name(cid)]
-    return bool(card.color) and colour in card.color.removeprefix("dual:").split("/")
+    return bool(card.color and colour in card.color.removeprefix("dual:").split("/"))
 
 
 def _public_choice(ask: dict) -> bool:

@@ -122,7 +122,7 @@ def _colour_matches(colour, want: str) -> bool:
     return want in colour.removeprefix("dual:").split("/")
 
 
-def _offered_spell_colours(t) -> list[str]:
+def _offered_spell_colours(t) -> list[str | None]:
     return (
         [content().cards[card_name(c)].color for c in t.zone(S.SPELL_OFFER)]
         if S.SPELL_OFFER in t.zones

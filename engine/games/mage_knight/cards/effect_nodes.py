@@ -37,7 +37,6 @@ from typing import Any
 
 import msgspec
 
-
 # One step of a resolution: its kind and its argument (see the list above).
 Atom = tuple[str, Any]
 

@@ -332,7 +332,7 @@ def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
         return "MK:8:Combat:3", f"damage is assigned in the damage phase, not the {c.phase} phase"
     found = ab.find_attack(c, cmd.get("enemy"), cmd.get("attack"))
     if isinstance(found[0], str):
-        return found  # type: ignore[return-value]
+        return found
     e, a = found
     if a.blocked or a.resolved or strength(a) == 0:
         return "MK:9:Block:3", f"{e.uid}'s attack {cmd['attack']} is already blocked or dealt with"
@@ -366,7 +366,9 @@ def decide(c: Combat, cmd: dict) -> list[Event]:
         return ev.next_phase_events(c)
     if kind == "attack":
         return ev.attack_events(c, list(cmd["targets"]), list(cmd["use"]))
-    e, a = ab.find_attack(c, cmd["enemy"], cmd["attack"])  # type: ignore[misc]
+    found = ab.find_attack(c, cmd["enemy"], cmd["attack"])
+    assert not isinstance(found[0], str), found  # explain() above refused a command naming no attack
+    e, a = found
     if kind == "block":
         return ev.block_events(c, e, cmd["attack"], a)
     if kind == "cumbersome":
