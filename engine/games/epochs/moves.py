@@ -10,9 +10,9 @@ from typing import Any
 from engine.games.epochs.rules import (
     S,
     attack_units,
+    decided,
     defeated_elites,
     deploy_rule,
-    loser_of,
     relic_rule,
 )
 from engine.games.epochs.state import (
@@ -45,7 +45,7 @@ def deciding(t) -> tuple[int, str] | None:
     if step == "defend":
         return c.defender, STEP_RULE[step]
     if step == "keep_medal":
-        return loser_of(c)[0], STEP_RULE[step]
+        return decided(c)[0], STEP_RULE[step]
     if step == "deploy":
         return c.attacker, deploy_rule(t)
     if step in ("relic", "keep_relic"):
@@ -92,7 +92,7 @@ def legal_commands(t, seat: int) -> list[dict[str, Any]]:
         return [{"kind": "jump", "epoch": e} for e in S.epochs]
     if step == "choose":
         here = g.sabatons[seat]
-        out = []
+        out: list[dict[str, Any]] = []
         if face_up_spaces(t, here) and can_deploy(t, seat):
             out.append({"kind": "fight_epoch"})
         if can_deploy(t, seat):

@@ -42,7 +42,7 @@ class Ability(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     what: str = ""
 
 
-class Card(Record, frozen=True, forbid_unknown_fields=True):
+class Card(Record, frozen=True, forbid_unknown_fields=True):  # type: ignore[misc]  # msgspec allows a frozen Struct on engine.content.Record (not frozen); mypy's dataclass rule does not
     name: str  # the print name players see (German where the rulebook names it)
     kind: str
     group: str
@@ -103,14 +103,14 @@ class Card(Record, frozen=True, forbid_unknown_fields=True):
 _ALL: dict[tuple[int, str], tuple[Card, list[Ability]]] = {}
 
 
-class Feature(Record, frozen=True, forbid_unknown_fields=True):
+class Feature(Record, frozen=True, forbid_unknown_fields=True):  # type: ignore[misc]  # msgspec allows a frozen Struct on engine.content.Record (not frozen); mypy's dataclass rule does not
     name: str
     adds: str
     kind: str  # guardian | trap | treasure | scenario | pick_two
     english: str = ""
 
 
-class Setting(Record, frozen=True, forbid_unknown_fields=True):
+class Setting(Record, frozen=True, forbid_unknown_fields=True):  # type: ignore[misc]  # msgspec allows a frozen Struct on engine.content.Record (not frozen); mypy's dataclass rule does not
     """A Setting (scenario) card: `played` says whether the engine plays it (its effect is known)."""
 
     name: str
@@ -184,7 +184,7 @@ class _Names(dict):
 name_of = _Names().__getitem__
 """`card_name` of an id, remembered: one dict access."""
 
-_ACTING: dict[str, Any] = {}
+_ACTING: dict[str | tuple[str, str], Any] = {}
 
 
 def acting(on: str):

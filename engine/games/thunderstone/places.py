@@ -78,6 +78,13 @@ def zone_of(t, cid: str) -> str | None:
     return None
 
 
+def zone_holding(t, cid: str) -> str:
+    """zone_of() of a card known to be on the board."""
+    z = zone_of(t, cid)
+    assert z is not None, cid
+    return z
+
+
 def position_of(t, cid: str) -> int | None:
     zones = t.zones
     for p, z in board_zones(t):

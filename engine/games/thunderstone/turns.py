@@ -134,6 +134,7 @@ def _buy_commands(t) -> list[dict[str, Any]]:
 def on_buy(ctx, t, ev) -> None:
     s, name = ev.actor, ev.data["stack"]
     got = zones.gain(ctx, stack(name), disc(s), "TRN-V4")
+    assert got is not None, name  # a stack is bought from only while it holds a card
     left = t.game.t.total_gold - t.game.t.spent
     ctx.emit(
         "ts.bought",

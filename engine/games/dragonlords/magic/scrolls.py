@@ -54,7 +54,7 @@ def enemy_at(g, loc: str, a: int) -> int:
 def legal(t, a: int) -> list[dict]:
     g = t.game
     w = world()
-    out = []
+    out: list[dict] = []
     cards = in_hand(t, a)
     if not cards:
         return out

@@ -95,7 +95,7 @@ def legal(t, a: int) -> list[dict]:
         ]
     if g.shop_at:
         p = party_at(g, g.shop_at, a)
-        kind = w.space_kind.get(g.shop_at)
+        kind = w.space_kind.get(g.shop_at, "")  # "" (no such space): no shop, no lair
         if p is not None:
             gold = B.gold_of(g, a)
             for item in SHOPS.get(kind, ()):
