@@ -240,7 +240,7 @@ def _move_in(ctx, t, a, o, x, cmd):
         ctx.emit("dl.units", {"loc": x, "army": a, "n": cmd["n"]}, rule="DL:3.4/land.1")
     b = g.battle
     if o not in b.origins:
-        ctx.emit("dl.battle", {"battle": BT._with(b, origins=b.origins + [o])}, rule="DL:3.4/land.1")
+        ctx.emit("dl.battle", {"battle": BT._with(b, origins=[*b.origins, o])}, rule="DL:3.4/land.1")
 
 
 def sneak(ctx, t, seat, cmd):

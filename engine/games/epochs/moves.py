@@ -101,7 +101,7 @@ def legal_commands(t, seat: int) -> list[dict[str, Any]]:
                 for s in range(t.players)
                 if s != seat and g.sabatons[s] == here
             ]
-        return out + [{"kind": "pass"}]
+        return [*out, {"kind": "pass"}]
     if step == "targets":
         out = [
             {"kind": "target", "space": i}
@@ -113,7 +113,7 @@ def legal_commands(t, seat: int) -> list[dict[str, Any]]:
         units = t.zone(DEFENCE)
         out = [{"kind": "deploy", "card": n} for n in names(hand) if len(units) < S.defender_slots]
         out += marker_moves(t, units, len(c.markers) < S.defender_markers)
-        return out + [{"kind": "done"}]
+        return [*out, {"kind": "done"}]
     if step == "deploy":
         out = [{"kind": "deploy", "card": n} for n in names(hand) if len(t.zone(ATTACK)) < S.attacker_slots]
         if not t.zone(VIRTUAL) and t.zone(seat_zone(seat, "deck")):

@@ -442,7 +442,7 @@ def skill_commands(t, seat: int) -> list[dict]:
     out = []
     for sid in p.skills:
         sk = content().skills[sid]
-        if sk.usage not in ("once_per_turn",) + A.ROUND_USES or not plain_content(sk.effect):
+        if sk.usage not in ("once_per_turn", *A.ROUND_USES) or not plain_content(sk.effect):
             continue
         if sid in p.used_skills or sid in p.round_skills:
             continue

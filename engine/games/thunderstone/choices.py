@@ -93,7 +93,7 @@ def _options(t, e: dict[str, Any]) -> Sequence[Option]:
     if what == "order":  # a slot of the looked-at cards: decisions are public, the cards are not
         return list(range(len(t.zone(look(s)))))
     if what == "pass_card":  # hidden hand cards are named by their slot, never their id
-        return ["keep"] + list(range(len(t.zone(hand(s)))))
+        return ["keep", *range(len(t.zone(hand(s))))]
     if what == "give_back":
         return sorted({zones.card_name(c) for c in t.zone(hand(e["seat"]))})
     if what == "rest":
@@ -101,9 +101,9 @@ def _options(t, e: dict[str, Any]) -> Sequence[Option]:
     if what == "return":
         return [c for c in laid if c != e["source"] and not used_any(t, c)]
     if what == "hide":  # Emerald Dragon: 'keep' declines
-        return ["keep"] + figurines.hide_options(t, s)
+        return ["keep", *figurines.hide_options(t, s)]
     if what == "ivory":  # Ivory Dragon: hand cards by name, one at a time, until 'done'
-        return ["done"] + sorted({zones.card_name(c) for c in t.zone(hand(s))})
+        return ["done", *sorted({zones.card_name(c) for c in t.zone(hand(s))})]
     raise ValueError(f"unknown choice {what!r}")
 
 

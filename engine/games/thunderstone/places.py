@@ -64,8 +64,9 @@ def board_zones(t, b: str | None = None) -> tuple[tuple[int, str], ...]:
     key = (bs[0] if len(bs) == 1 else tuple(bs), b)  # one dungeon: no tuple to build
     got = _BOARD_ZONES.get(key)
     if got is None:
-        got = _BOARD_ZONES[key] = ((0, pos(0)),) + tuple(
-            (p, pos(p, x)) for x in bs if b is None or x == b for p in POSITIONS[1:]
+        got = _BOARD_ZONES[key] = (
+            (0, pos(0)),
+            *((p, pos(p, x)) for x in bs if b is None or x == b for p in POSITIONS[1:]),
         )
     return got
 

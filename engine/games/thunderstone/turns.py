@@ -205,7 +205,7 @@ def on_level(ctx, t, ev) -> None:
 
 def on_destroy(ctx, t, ev) -> None:
     """TRN-R1: the resting player chooses to destroy a hand card; which one is the next choice."""
-    ctx.emit("ts.pending", {"entries": [{"what": "rest", "rule": "TRN-R1"}] + passes(t, ev.actor)}, "TRN-R1")
+    ctx.emit("ts.pending", {"entries": [{"what": "rest", "rule": "TRN-R1"}, *passes(t, ev.actor)]}, "TRN-R1")
     fight.proceed(ctx, t)
 
 

@@ -160,7 +160,7 @@ def cast(ctx, t, seat, cmd):
             victim,
             "reflect",
             RULE["reflect"],
-            opts + ["no_reflect"],
+            [*opts, "no_reflect"],
             "reflect",
             data,
             loc=target,

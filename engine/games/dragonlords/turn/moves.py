@@ -181,7 +181,7 @@ def combat_legal(t, a: int) -> list[dict]:
     from engine.games.dragonlords.magic.teleport import fire_legal
 
     out += fire_legal(t, a)
-    return out + [{"kind": "done"}]
+    return [*out, {"kind": "done"}]
 
 
 def sneakers(g, a: int, o: str) -> int:

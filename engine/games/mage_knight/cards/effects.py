@@ -119,7 +119,7 @@ def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
     if isinstance(node.get("discard_cost"), list):
         # discard another (non-wound) card to get the effect: the discard is part of the payment
         n, tree = node["discard_cost"]
-        return [[("discard_cost", n)] + r for r in _walk(tree, sit)]
+        return [[("discard_cost", n), *r] for r in _walk(tree, sit)]
     if node.get("grant_extra_source_die") is True:
         return [[("extra_dice", 1)]]
     parts: list[list[list[Atom]]] = []
@@ -251,7 +251,7 @@ def _card_node(node: dict, sit: Situation) -> list[list[Atom]] | None:
         for opt in node["choiceOptions"]:
             for r in _walk(opt, sit):
                 out.append(r)
-                out.append([("discard_cost", 1), ("discard_wound", 1)] + bumped(r, node["bonusPerCard"]))
+                out.append([("discard_cost", 1), ("discard_wound", 1), *bumped(r, node["bonusPerCard"])])
         return out
     every = _all_enemies(node)
     if every is not None:

@@ -23,7 +23,7 @@ def start(ctx, t, seat: int, v: tuple, source: str) -> None:
         return
     gain, amount, limit = v
     held = [list(x) for x in effects_of(t, seat).get("on_defeat", [])]
-    set_effect(ctx, seat, "on_defeat", held + [[gain, amount, limit, c.phase, source]])
+    set_effect(ctx, seat, "on_defeat", [*held, [gain, amount, limit, c.phase, source]])
 
 
 def crystal_for(e) -> str:

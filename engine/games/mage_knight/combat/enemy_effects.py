@@ -186,7 +186,7 @@ def on_combat_event(ctx, t, seat: int, typ: str, data: dict) -> None:
 
         on_defeated(ctx, t, seat, data)
         if fx.get("duel") and fx["duel"][0] == data["enemy"]:
-            uid, _, fame, ready, source = fx["duel"]
+            _uid, _, fame, ready, _source = fx["duel"]
             set_effect(ctx, seat, "duel", None)
             if fame and c.phase == "attack" and _units_kept_out(t, seat, ready):
                 from engine.games.mage_knight.map.tokens import gain_fame

@@ -197,7 +197,7 @@ def assault(ctx, t, seat: int, space: str, extra=(), frm=None) -> None:
         ctx,
         t,
         seat,
-        [space] + list(extra),
+        [space, *extra],
         tokens,
         kind="assault",
         fortified=not t.game.players[seat].turn_effects.get("ignore_fortification"),

@@ -149,7 +149,7 @@ def start(
     ]
     mine = []
     for u in units:
-        uid, unit_id, wounded, ready = (tuple(u) + (False, True))[:4]
+        uid, unit_id, wounded, ready = (*u, False, True)[:4]
         rec = content.units.get(unit_id)
         if rec is None:
             raise ValueError(f"unknown unit {unit_id!r}")
@@ -214,8 +214,9 @@ def add_hand_wounds(c: Combat, n: int, source: str) -> list[Event]:
                 "rule": "MK:9:Damage:5c",
                 "audit": [f"{source}: {n} wound(s) into hand (MK:9:Damage:5c)"],
             },
-        )
-    ] + ev.knock_out_events(c, n)
+        ),
+        *ev.knock_out_events(c, n),
+    ]
 
 
 def pending_summons(c: Combat) -> list[dict]:

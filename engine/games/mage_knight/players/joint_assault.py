@@ -64,7 +64,7 @@ def _splits(total: int, parts: int):
         return
     for first in range(1, total - parts + 2):
         for rest in _splits(total - first, parts - 1):
-            yield (first,) + rest
+            yield (first, *rest)
 
 
 def commands(t, seat: int) -> list[dict]:

@@ -152,7 +152,7 @@ def _dummy(ctx, t, d) -> None:
     if given(d.discard):
         _pile(ctx, t, "dummy.discard", d.discard, S.DUMMY_DECK, S.DUMMY_DISCARD, SOURCES, "dummy")
     if given(d.deck):
-        _pile(ctx, t, "dummy.deck", d.deck, S.DUMMY_DECK, S.DUMMY_DECK, (S.DUMMY_DISCARD,) + SOURCES, "dummy")
+        _pile(ctx, t, "dummy.deck", d.deck, S.DUMMY_DECK, S.DUMMY_DECK, (S.DUMMY_DISCARD, *SOURCES), "dummy")
     if given(d.crystals):
         have = g.dummy.crystals
         for colour in sorted(set(d.crystals) | set(have)):

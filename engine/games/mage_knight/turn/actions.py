@@ -236,7 +236,7 @@ def movement_bonus(ctx, t, seat: int, atoms: list) -> list:
         {"seat": seat, "bonus": [] if left == 1 else [amount, max(0, left - 1)]},
         rule="MK:5:Effects:1",
     )
-    return atoms + [("move", amount)]
+    return [*atoms, ("move", amount)]
 
 
 def attack_block_bonus(ctx, t, seat: int, atoms: list) -> list:
@@ -249,11 +249,11 @@ def attack_block_bonus(ctx, t, seat: int, atoms: list) -> list:
             ctx.emit(
                 "mk.card_offer", {"seat": seat, "field": "card_bonus", "value": []}, rule="MK:5:Effects:1"
             )
-            return (
-                atoms[:i]
-                + [(k, dict(v, value=v["value"] + bonus[0 if k == "attack" else 1]))]
-                + atoms[i + 1 :]
-            )
+            return [
+                *atoms[:i],
+                (k, dict(v, value=v["value"] + bonus[0 if k == "attack" else 1])),
+                *atoms[i + 1 :],
+            ]
     return atoms
 
 
@@ -505,8 +505,9 @@ def rest(ctx, t, seat: int, cmd: dict) -> None:
         cards = [hand_card(t, seat, "wound")]
         rule = "MK:6:Turn:7a"
     else:
-        cards = [hand_card(t, seat, cmd["card"])] + [c for c in hand if card_name(c) == "wound"][
-            : cmd["wounds"]
+        cards = [
+            hand_card(t, seat, cmd["card"]),
+            *[c for c in hand if card_name(c) == "wound"][: cmd["wounds"]],
         ]
         rule = "MK:6:Turn:7"
     zones.move(ctx, S.hand(seat), S.discard(seat), cards, rule=rule)
