@@ -9,6 +9,7 @@ zone, a missing island or teleportal, ...), citing the rule that makes it a faul
 from __future__ import annotations
 
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Optional
 
@@ -128,7 +129,7 @@ class WorldMap(msgspec.Struct, forbid_unknown_fields=True):
         steps - 1."""
         w = self.wasteland_of(start)
         links: dict[str, set[str]] = {s.id: set() for s in w.spaces}
-        for x, y in zip(w.path, w.path[1:]):
+        for x, y in pairwise(w.path):
             links[x].add(y)
             links[y].add(x)
         frontier = [(start, "")]

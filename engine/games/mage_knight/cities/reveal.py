@@ -131,7 +131,9 @@ def strengthen(t, space: str, combat) -> None:
             continue
         bonus = CT.defender_bonus(city.colours, content().enemies[e.enemy])
         raise_armour(e, bonus.armour)
-        for a, extra in zip(e.attacks, bonus.attack):
+        # bonus.attack follows the printed attacks; a token whose attacks an override changed
+        # takes the bonus of those it lines up with, as before
+        for a, extra in zip(e.attacks, bonus.attack, strict=False):
             a.value += extra
         e.abilities = e.abilities + [x for x in bonus.abilities if x not in e.abilities]
 

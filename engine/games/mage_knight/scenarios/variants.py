@@ -145,7 +145,7 @@ def source_faces(ctx, t, faces: list[str]) -> list[str]:
         idx = [i for i, f in enumerate(faces) if f not in mana.BASIC]
         if not idx:
             break
-        for i, f in zip(idx, ctx.roll(mana.MANA_DIE, len(idx), rule="MK:16:Var:Time")):
+        for i, f in zip(idx, ctx.roll(mana.MANA_DIE, len(idx), rule="MK:16:Var:Time"), strict=True):
             faces[i] = f
     return faces
 

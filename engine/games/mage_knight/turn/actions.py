@@ -133,7 +133,7 @@ def card_specific(ctx, t, seat: int, cmd: dict, atoms: list) -> list:
     rest = []
     for k, v in atoms:
         if k == "set_dice":  # Mana Draw / Mana Pull powered: not rerolled this turn
-            for idx, colour in zip(dice_list(cmd["dice"]), v):
+            for idx, colour in zip(dice_list(cmd["dice"]), v, strict=True):
                 ctx.emit("mk.die_set", {"seat": seat, "index": idx, "colour": colour}, rule="MK:5:Mana:3")
         elif k == "card_boost":
             rest += boost(ctx, t, seat, cmd, v)
