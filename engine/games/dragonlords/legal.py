@@ -51,8 +51,6 @@ def legal_commands(t, seat: int) -> list[dict]:
         return []
     from engine.games.dragonlords.battles import battle
     from engine.games.dragonlords.magic import scrolls
-    from engine.games.dragonlords.quests import activity as quest
-    from engine.games.dragonlords.turn import moves
 
     g = t.game
     a = g.active

@@ -7,7 +7,6 @@ from engine.games.dragonlords import board as B
 from engine.games.dragonlords import places as P
 from engine.games.dragonlords.battles import battle as BT
 from engine.games.dragonlords.battles import spoils  # noqa: F401  (registers the end-of-fight questions with battle.py)
-from engine.games.dragonlords.content import content
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.turn.flow import check_victory, next_phase, next_setup
 from engine.games.dragonlords.turn.moves import price

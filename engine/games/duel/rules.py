@@ -9,7 +9,6 @@ import msgspec
 
 from engine import readings
 from engine.cards import CardInfo
-from engine.commands import Optional
 from engine.content import Record, decode, load
 from engine.mechanics import damage, zones
 from engine.mechanics.dice import Die

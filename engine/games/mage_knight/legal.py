@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.cards import carry_out as card_effects
 from engine.games.mage_knight.cards import effects
-from engine.games.mage_knight.cards.carry_out import useful, worth
+from engine.games.mage_knight.cards.carry_out import useful
 from engine.games.mage_knight.cards.resolving import INTERACTION_SITES
 from engine.games.mage_knight.cities.reveal import enterable
 from engine.games.mage_knight.combat import machine as C
@@ -20,7 +20,6 @@ from engine.games.mage_knight.mana import payment
 from engine.games.mage_knight.map import rules as map_rules
 from engine.games.mage_knight.map.board import (
     allied,
-    ends_move,
     explore_positions,
     key,
     provoked,

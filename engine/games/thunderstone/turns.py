@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.thunderstone import coop, experience, fight, solo
+from engine.games.thunderstone import coop, experience, fight
 from engine.games.thunderstone.battle import heroes, strength, weapon_slots
 from engine.games.thunderstone.board import destroy
 from engine.games.thunderstone.choices import take
@@ -19,7 +19,6 @@ from engine.games.thunderstone.places import (
     play,
     stack,
     stack_cards,
-    top_of,
     tres,
     village_stacks,
     village_zones,

@@ -11,7 +11,6 @@ from __future__ import annotations
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
-from typing import Optional
 
 import msgspec
 

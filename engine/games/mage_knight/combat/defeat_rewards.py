@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from engine.games.mage_knight.cards.asks import add
 from engine.games.mage_knight.cards.turn_effects import effects_of, set_effect
-from engine.games.mage_knight.combat import machine as C
 from engine.games.mage_knight.map.explore import gain_fame
 from engine.games.mage_knight.turn.ledger import gain_crystal
 

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any, Optional
+from typing import Any
 
 import msgspec
 

@@ -18,7 +18,6 @@ Readings (the rulebook's map illustrations are not in the text we work from):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Optional
 
 import msgspec
 

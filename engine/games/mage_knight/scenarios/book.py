@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import NoReturn, Optional
+from typing import NoReturn
 
 import msgspec
 

@@ -4,13 +4,10 @@ skills and rests. The pipeline has already checked each command against `legal`.
 
 from __future__ import annotations
 
-from functools import cache
-
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.cards import banners, effects, turn_effects
 from engine.games.mage_knight.cards import carry_out as card_effects
 from engine.games.mage_knight.cards.resolving import (
-    INTERACTION_SITES,
     card_resolutions,
     seat_resolutions,
     situation,
@@ -25,8 +22,6 @@ from engine.games.mage_knight.situations import card_overrides as O
 from engine.games.mage_knight.skills import passive as passive_skills
 from engine.games.mage_knight.turn.flow import end_turn, gain_crystal
 from engine.games.mage_knight.turn.ledger import (
-    REPUTATION_MAX,
-    REPUTATION_MIN,
     change_reputation,
     hand_card,
     pay,
