@@ -295,10 +295,9 @@ def fight(ctx, t, seat, cmd):
             },
             rule="DL:3.4/naval" if naval else "DL:3.4/land.1",
         )
-        if not naval:
-            # a landing that finds the place empty of the enemy after all simply takes it
-            if not BT.side_units(g, x, d):
-                return BT.end_battle(ctx, t)
+        # a landing that finds the place empty of the enemy after all simply takes it
+        if not naval and not BT.side_units(g, x, d):
+            return BT.end_battle(ctx, t)
     BT.fight_round(ctx, t)
 
 

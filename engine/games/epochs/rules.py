@@ -267,10 +267,7 @@ def defeated_elites(t) -> list[str]:
 
 def on_recruit(ctx, t, ev) -> None:
     c = t.game.combat
-    if "card" in ev.data:
-        cards = [first_named(defeated_elites(t), ev.data["card"])]
-    else:
-        cards = defeated_elites(t)
+    cards = [first_named(defeated_elites(t), ev.data["card"])] if "card" in ev.data else defeated_elites(t)
     for card in cards:
         damage.clear(ctx, card, "EP-S5-RECRUIT")
     zones.move(ctx, DEFENCE, seat_zone(c.attacker, "discard"), cards, "EP-S5-RECRUIT")

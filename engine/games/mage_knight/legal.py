@@ -190,11 +190,12 @@ def turn_commands(t, seat: int) -> list[dict]:
 
     if visiting(t, seat):  # on another hero's space, no PvP there: no action (MK:7:Move:8e)
         return [c for c in out if c["kind"] in VISITOR_KINDS and not c.get("challenge")]
-    if g.scenario != "first_reconnaissance":
-        if sharing(t, seat):  # on another hero's space: start PvP or step away (MK:12:PvP:1)
-            out = start_commands(t, seat) + [
-                c for c in out if c["kind"] in ("move", "play", "activate", "skill")
-            ]
+    # on another hero's space: start PvP or step away (MK:12:PvP:1)
+    if g.scenario != "first_reconnaissance" and sharing(t, seat):
+        out = [
+            *start_commands(t, seat),
+            *(c for c in out if c["kind"] in ("move", "play", "activate", "skill")),
+        ]
     return out
 
 

@@ -47,7 +47,7 @@ class Card(Record, frozen=True, forbid_unknown_fields=True):  # type: ignore[mis
     kind: str
     group: str
     stack: str = ""
-    keywords: list[str] = []
+    keywords: list[str] = msgspec.field(default_factory=list)
     level: int = 0
     count: int = 1
     price: int = 0
@@ -61,10 +61,14 @@ class Card(Record, frozen=True, forbid_unknown_fields=True):  # type: ignore[mis
     xp: int = 0
     xp_cost: int = 0  # 0: cannot level up
     vp: int = 0
-    abilities: list[Ability] = []
+    abilities: list[Ability] = msgspec.field(default_factory=list)
     english: str = ""  # the English print name where it differs ("" = same)
-    rulebook: dict[str, str] = {}  # field -> "p.N": values the German rulebook gives (it wins)
-    stand_in: list[str] = []  # fields neither the rulebook nor the public list gives
+    rulebook: dict[str, str] = msgspec.field(
+        default_factory=dict
+    )  # field -> "p.N": values the German rulebook gives (it wins)
+    stand_in: list[str] = msgspec.field(
+        default_factory=list
+    )  # fields neither the rulebook nor the public list gives
     box: bool = True  # False: a rulebook-example card, never in a set-up
 
     def __post_init__(self) -> None:

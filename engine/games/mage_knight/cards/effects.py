@@ -64,7 +64,10 @@ MAX_RESOLUTIONS = 16
 BASIC_COLOURS = ("red", "blue", "green", "white")
 
 
-def resolutions(tree: Any, sit: Situation = Situation()) -> list[list[Atom]]:
+OUT_OF_COMBAT = Situation()  # frozen: the default situation a play is resolved in
+
+
+def resolutions(tree: Any, sit: Situation = OUT_OF_COMBAT) -> list[list[Atom]]:
     """Every way to resolve `tree` (at most MAX_RESOLUTIONS), each a list of atoms."""
     out = _walk(tree, sit)
     return [r for r in out[:MAX_RESOLUTIONS]]

@@ -323,6 +323,6 @@ def is_safe(board: Board, h: hg.Hex, seat: int, others: Iterable[hg.Hex]) -> boo
         return False
     if sp.site in FORTIFIED_SITES and ends_move(board, h, seat):
         return False
-    if h in set(others) and not (sp.site == "portal" or (sp.site == "city" and sp.conquered_by != -1)):
-        return False
-    return True
+    return not (
+        h in set(others) and not (sp.site == "portal" or (sp.site == "city" and sp.conquered_by != -1))
+    )

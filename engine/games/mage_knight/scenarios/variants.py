@@ -277,9 +277,7 @@ def mana_friendly(t, seat: int, cmd: dict) -> bool:
         if any(g.source[i] in need for i in free if i not in used):
             return False
     changed = {int(x) for x in (cmd.get("dice") or "").split(",") if x.strip().isdigit()}
-    if cmd.get("kind") in ("play", "tactic_use") and changed & gold and non_gold:
-        return False
-    return True
+    return not (cmd.get("kind") in ("play", "tactic_use") and changed & gold and non_gold)
 
 
 def filter_legal(t, seat: int, cmds: list[dict]) -> list[dict]:
