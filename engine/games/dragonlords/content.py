@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from functools import cache
 from pathlib import Path
-from typing import Optional
 
 import msgspec
 

@@ -51,8 +51,6 @@ def legal_commands(t, seat: int) -> list[dict]:
         return []
     from engine.games.dragonlords.battles import battle
     from engine.games.dragonlords.magic import scrolls
-    from engine.games.dragonlords.quests import activity as quest
-    from engine.games.dragonlords.turn import moves
 
     g = t.game
     a = g.active
@@ -89,9 +87,9 @@ def _turn_legal(t, a: int, ph: str) -> list[dict]:
         out = [{"kind": "dock", "to": x, "zone": z} for x in B.held(g, a) for z in world().harbours[x]]
         return out or [{"kind": "done"}]
     if ph == "purchase":
-        return moves.purchase_legal(t, a) + [{"kind": "done"}]
+        return [*moves.purchase_legal(t, a), {"kind": "done"}]
     if ph == "naval":
-        return moves.naval_legal(t, a) + [{"kind": "done"}]
+        return [*moves.naval_legal(t, a), {"kind": "done"}]
     if ph == "quest":
         q = quest.legal(t, a)
         must = (
@@ -99,7 +97,7 @@ def _turn_legal(t, a: int, ph: str) -> list[dict]:
             and any(p.army == a and p.fought and not p.moved for p in g.parties)
             and any(c["kind"] == "quest" for c in q)
         )
-        return q if (g.qmove is not None or must) else q + [{"kind": "done"}]
+        return q if (g.qmove is not None or must) else [*q, {"kind": "done"}]
     if ph == "combat":
         return moves.combat_legal(t, a)
     if ph == "transfer":

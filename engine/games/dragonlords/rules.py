@@ -7,7 +7,6 @@ from engine.games.dragonlords import board as B
 from engine.games.dragonlords import places as P
 from engine.games.dragonlords.battles import battle as BT
 from engine.games.dragonlords.battles import spoils  # noqa: F401  (registers the end-of-fight questions with battle.py)
-from engine.games.dragonlords.content import content
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.turn.flow import check_victory, next_phase, next_setup
 from engine.games.dragonlords.turn.moves import price
@@ -43,7 +42,6 @@ def place(ctx, t, seat, cmd):
 def chips(ctx, t, seat, cmd):
     """P4: the chips go face down under three different units; which unit carries which is secret
     (the public sees three chip-bearers; their ids are dealt in a hidden random order)."""
-    g = t.game
     a = _army(t)
     roles = ["king", "wizard", "decoy"]
     order = ctx.pick("chips", [0, 1, 2], 3, rule="DL:2.3/placement", vis=[seat])
@@ -168,7 +166,6 @@ def unload(ctx, t, seat, cmd):
 
 def move(ctx, t, seat, cmd):
     """Transfer: one step into an adjacent own or empty territory (DL:3.5, INT-31)."""
-    g = t.game
     a = _army(t)
     o, to = cmd["origin"], cmd["to"]
     if cmd.get("hero"):
@@ -242,7 +239,7 @@ def _move_in(ctx, t, a, o, x, cmd):
         ctx.emit("dl.units", {"loc": x, "army": a, "n": cmd["n"]}, rule="DL:3.4/land.1")
     b = g.battle
     if o not in b.origins:
-        ctx.emit("dl.battle", {"battle": BT._with(b, origins=b.origins + [o])}, rule="DL:3.4/land.1")
+        ctx.emit("dl.battle", {"battle": BT._with(b, origins=[*b.origins, o])}, rule="DL:3.4/land.1")
 
 
 def sneak(ctx, t, seat, cmd):
@@ -298,10 +295,9 @@ def fight(ctx, t, seat, cmd):
             },
             rule="DL:3.4/naval" if naval else "DL:3.4/land.1",
         )
-        if not naval:
-            # a landing that finds the place empty of the enemy after all simply takes it
-            if not BT.side_units(g, x, d):
-                return BT.end_battle(ctx, t)
+        # a landing that finds the place empty of the enemy after all simply takes it
+        if not naval and not BT.side_units(g, x, d):
+            return BT.end_battle(ctx, t)
     BT.fight_round(ctx, t)
 
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
 from engine import readings
 from engine.cards import CardInfo
-from engine.commands import Optional
 from engine.content import Record, decode, load
 from engine.mechanics import damage, zones
 from engine.mechanics.dice import Die
@@ -58,23 +57,23 @@ def z(seat: int, name: str) -> str:
 
 class Duel(Ruleset):
     name = "duel"
-    commands = {"play": {"card": str}, "pass": {}}
+    commands: ClassVar[dict[str, dict]] = {"play": {"card": str}, "pass": {}}
     version = "1.0"
     players = (2, 3, 4)
-    options = {
+    options: ClassVar[dict[str, Option]] = {
         "rounds": Option(12, (4, 8, 12, 20, 10000), "round limit; 10000 makes the long games benchmarks need")
     }
     content_packs = ("base",)
     State = State
     summary = "the core's test ruleset"
-    zone_names = {
+    zone_names: ClassVar[dict[str, str]] = {
         "p{seat}.deck": "Seat {seat}'s deck",
         "p{seat}.hand": "Seat {seat}'s hand",
         "p{seat}.discard": "Seat {seat}'s discard pile",
     }
     # game_view and public_data are the core's defaults: the game's state hides nothing, its
     # hidden cards are in owner/hidden zones
-    implemented_in = {"describe": "narrate:describe"}
+    implemented_in: ClassVar[dict[str, str]] = {"describe": "narrate:describe"}
 
     def position_value(self, t, s: int) -> float:
         """Damage on the other seats minus damage on oneself (a seat is out at the limit)."""

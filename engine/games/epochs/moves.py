@@ -10,9 +10,9 @@ from typing import Any
 from engine.games.epochs.rules import (
     S,
     attack_units,
+    decided,
     defeated_elites,
     deploy_rule,
-    loser_of,
     relic_rule,
 )
 from engine.games.epochs.state import (
@@ -45,7 +45,7 @@ def deciding(t) -> tuple[int, str] | None:
     if step == "defend":
         return c.defender, STEP_RULE[step]
     if step == "keep_medal":
-        return loser_of(c)[0], STEP_RULE[step]
+        return decided(c)[0], STEP_RULE[step]
     if step == "deploy":
         return c.attacker, deploy_rule(t)
     if step in ("relic", "keep_relic"):
@@ -92,7 +92,7 @@ def legal_commands(t, seat: int) -> list[dict[str, Any]]:
         return [{"kind": "jump", "epoch": e} for e in S.epochs]
     if step == "choose":
         here = g.sabatons[seat]
-        out = []
+        out: list[dict[str, Any]] = []
         if face_up_spaces(t, here) and can_deploy(t, seat):
             out.append({"kind": "fight_epoch"})
         if can_deploy(t, seat):
@@ -101,7 +101,7 @@ def legal_commands(t, seat: int) -> list[dict[str, Any]]:
                 for s in range(t.players)
                 if s != seat and g.sabatons[s] == here
             ]
-        return out + [{"kind": "pass"}]
+        return [*out, {"kind": "pass"}]
     if step == "targets":
         out = [
             {"kind": "target", "space": i}
@@ -113,7 +113,7 @@ def legal_commands(t, seat: int) -> list[dict[str, Any]]:
         units = t.zone(DEFENCE)
         out = [{"kind": "deploy", "card": n} for n in names(hand) if len(units) < S.defender_slots]
         out += marker_moves(t, units, len(c.markers) < S.defender_markers)
-        return out + [{"kind": "done"}]
+        return [*out, {"kind": "done"}]
     if step == "deploy":
         out = [{"kind": "deploy", "card": n} for n in names(hand) if len(t.zone(ATTACK)) < S.attacker_slots]
         if not t.zone(VIRTUAL) and t.zone(seat_zone(seat, "deck")):

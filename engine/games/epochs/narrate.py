@@ -3,7 +3,6 @@ their totals and the dice, medals and the final count, from the seen (redacted) 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from engine import narration as n

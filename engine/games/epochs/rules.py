@@ -267,10 +267,7 @@ def defeated_elites(t) -> list[str]:
 
 def on_recruit(ctx, t, ev) -> None:
     c = t.game.combat
-    if "card" in ev.data:
-        cards = [first_named(defeated_elites(t), ev.data["card"])]
-    else:
-        cards = defeated_elites(t)
+    cards = [first_named(defeated_elites(t), ev.data["card"])] if "card" in ev.data else defeated_elites(t)
     for card in cards:
         damage.clear(ctx, card, "EP-S5-RECRUIT")
     zones.move(ctx, DEFENCE, seat_zone(c.attacker, "discard"), cards, "EP-S5-RECRUIT")
@@ -315,6 +312,13 @@ def loser_of(c) -> tuple[int, int] | None:
     return None
 
 
+def decided(c) -> tuple[int, int]:
+    """loser_of() of a combat known to be decided (the medal steps open only after one is)."""
+    pair = loser_of(c)
+    assert pair is not None, c
+    return pair
+
+
 def medals(ctx, t) -> bool:
     """The winner draws up to 2 of the loser's medals showing the loser's Sabaton; True when
     the winner must now choose which to keep."""
@@ -344,7 +348,7 @@ def medals(ctx, t) -> bool:
 
 
 def on_keep_medal(ctx, t, ev) -> None:
-    win, lose = loser_of(t.game.combat)
+    win, lose = decided(t.game.combat)
     pick = seat_zone(win, "medal_pick")
     keep = t.zone(pick)[ev.data["index"]]
     zones.move(ctx, pick, seat_zone(win, "medals"), [keep], "EP-2B-MEDAL")

@@ -31,7 +31,7 @@ SETUP = "EP-X-SETUP"
 
 def zone_specs(players: int) -> list[tuple[str, int | None, str]]:
     """(zone, owner, visibility) of every zone of a game."""
-    specs = []
+    specs: list[tuple[str, int | None, str]] = []
     for s in range(players):
         specs += [
             (seat_zone(s, "deck"), s, zones.HIDDEN),

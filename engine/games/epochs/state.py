@@ -50,6 +50,12 @@ class EpochsState(msgspec.Struct):
     combat: Combat | None = None
 
 
+def _combat(g: EpochsState) -> Combat:
+    """The combat in progress: the events that change one come only while one is."""
+    assert g.combat is not None, g.step
+    return g.combat
+
+
 def apply(t, ev) -> None:
     g: EpochsState = t.game
     d = ev.data
@@ -68,18 +74,18 @@ def apply(t, ev) -> None:
         g.combat = Combat(d["kind"], d["attacker"], d["epoch"], d.get("defender"))
         g.step = "targets" if d["kind"] == "epoch" else "defend"
     elif typ == "elite.targeted":
-        g.combat.last_space = d["space"]
+        _combat(g).last_space = d["space"]
     elif typ == "deployment.opened":
         g.step = "deploy"
     elif typ == "marker.assigned":
-        g.combat.markers[d["unit"]] = d["marker"]
+        _combat(g).markers[d["unit"]] = d["marker"]
     elif typ == "dice.assigned":
-        g.combat.dice = [d["attacker"]["face"], d["defender"]["face"]]
+        _combat(g).dice = [d["attacker"]["face"], d["defender"]["face"]]
         g.step = "combat"
     elif typ == "unit.defeated":
-        g.combat.defeated.append(d["card"])
+        _combat(g).defeated.append(d["card"])
     elif typ == "combat.decided":
-        g.combat.winner = d["winner"]
+        _combat(g).winner = d["winner"]
         g.step = "rewards"
     elif typ == "honour.gained":
         g.honour[d["seat"]] += d["n"]

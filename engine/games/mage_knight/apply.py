@@ -127,7 +127,7 @@ def _reputation(t, d):
 def _crystal(t, d):
     p = _p(t, d)
     if d["delta"] < 0:  # spent crystals of the turn (Crystal Mastery)
-        p.turn_effects["spent_crystals"] = list(p.turn_effects.get("spent_crystals", [])) + [d["colour"]]
+        p.turn_effects["spent_crystals"] = [*p.turn_effects.get("spent_crystals", []), d["colour"]]
     n = p.crystals.get(d["colour"], 0) + d["delta"]
     if n:
         p.crystals[d["colour"]] = n

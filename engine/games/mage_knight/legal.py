@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.cards import carry_out as card_effects
 from engine.games.mage_knight.cards import effects
-from engine.games.mage_knight.cards.carry_out import useful, worth
+from engine.games.mage_knight.cards.carry_out import useful
 from engine.games.mage_knight.cards.resolving import INTERACTION_SITES
 from engine.games.mage_knight.cities.reveal import enterable
 from engine.games.mage_knight.combat import machine as C
@@ -20,7 +20,6 @@ from engine.games.mage_knight.mana import payment
 from engine.games.mage_knight.map import rules as map_rules
 from engine.games.mage_knight.map.board import (
     allied,
-    ends_move,
     explore_positions,
     key,
     provoked,
@@ -191,11 +190,12 @@ def turn_commands(t, seat: int) -> list[dict]:
 
     if visiting(t, seat):  # on another hero's space, no PvP there: no action (MK:7:Move:8e)
         return [c for c in out if c["kind"] in VISITOR_KINDS and not c.get("challenge")]
-    if g.scenario != "first_reconnaissance":
-        if sharing(t, seat):  # on another hero's space: start PvP or step away (MK:12:PvP:1)
-            out = start_commands(t, seat) + [
-                c for c in out if c["kind"] in ("move", "play", "activate", "skill")
-            ]
+    # on another hero's space: start PvP or step away (MK:12:PvP:1)
+    if g.scenario != "first_reconnaissance" and sharing(t, seat):
+        out = [
+            *start_commands(t, seat),
+            *(c for c in out if c["kind"] in ("move", "play", "activate", "skill")),
+        ]
     return out
 
 
@@ -442,7 +442,7 @@ def skill_commands(t, seat: int) -> list[dict]:
     out = []
     for sid in p.skills:
         sk = content().skills[sid]
-        if sk.usage not in ("once_per_turn",) + A.ROUND_USES or not plain_content(sk.effect):
+        if sk.usage not in ("once_per_turn", *A.ROUND_USES) or not plain_content(sk.effect):
             continue
         if sid in p.used_skills or sid in p.round_skills:
             continue
@@ -646,7 +646,7 @@ def ends(t, seat: int, names: list[str]) -> list[dict]:
     for c in t.zone(S.hand(seat)):
         if card_name(c) != "wound":
             counts[card_name(c)] = counts.get(card_name(c), 0) + 1
-    picks = [[]]
+    picks: list[list[str]] = [[]]
     for name in sorted(counts):
         picks = [x + [name] * k for x in picks for k in range(counts[name] + 1)]
     out = [{"kind": "end_turn", "discard": ",".join(x)} for x in picks if x]
@@ -708,7 +708,7 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
     """A precise reason where one is cheap to give; otherwise the command's rule."""
     g = t.game
     kind = cmd.get("kind")
-    rule = RULE_OF.get(kind, "MK:8:Combat:3" if kind in C.FIELDS else None)
+    rule = None if kind is None else RULE_OF.get(kind, "MK:8:Combat:3" if kind in C.FIELDS else None)
     if rule is None:
         return None
     if not any(p.seat == seat for p in prompts(t)):
@@ -757,13 +757,13 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
             dest = unkey(to)
         except (ValueError, AttributeError):
             return Illegal(rule, f"{to!r} is not a space like '1,-2'")
-        why = (
+        fault = (
             step_fault(g.board, content(), unkey(p.pos), dest, g.night, p.move, p.terrain_mods)
             if p.pos
             else "not on the map"
         )
-        if why:
-            return Illegal(rule, why)
+        if fault:
+            return Illegal(rule, fault)
         return move_refusal(t, seat, to)
     if kind == "explore":
         if p.move < 2:

@@ -7,8 +7,6 @@ the Source, each hero's track values, inventory, units and the bookkeeping of th
 
 from __future__ import annotations
 
-from typing import Optional
-
 import msgspec
 
 from engine.games.mage_knight.cities.rules import City

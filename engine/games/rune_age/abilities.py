@@ -103,7 +103,8 @@ def use(ctx, t, seat: int, card: str, timing: str, choice: dict) -> None:
         rest = spec(g, choice["pay"]).influence - a.influence
         if rest:
             ctx.emit("ra.forfeited", {"seat": seat, "action": "ability", "amount": rest}, rule="RES-2")
-    e, target = a.effect, choice.get("target")
+    # uses() offered a target to every effect that reads one; "" stands for none
+    e, target = a.effect, choice.get("target", "")
     if e == "fetch_same":
         zones.move(ctx, discard(seat), army(seat), [target], rule=rule, added=True)
     elif e == "wound_opponent_unit":

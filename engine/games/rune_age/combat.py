@@ -162,7 +162,7 @@ def pass_(ctx, t, seat: int) -> None:
     """SGE-2: a pass is final for this siege."""
     c = t.game.combat
     other = c.defender if seat == c.attacker else c.attacker
-    ctx.emit("ra.combat_step", {"set": {"passed": c.passed + [seat], "turn": other}}, rule="SGE-2")
+    ctx.emit("ra.combat_step", {"set": {"passed": [*c.passed, seat], "turn": other}}, rule="SGE-2")
 
 
 def stop(ctx, t) -> None:

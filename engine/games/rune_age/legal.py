@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from engine.games.rune_age import abilities as A
@@ -86,10 +88,10 @@ def _combat(t, seat: int) -> list[dict]:
 
 def _keep(t, seat: int) -> list[dict]:
     g = t.game
-    out = [{"kind": "use_influence", "card": c} for c in ready(t, seat, "influence")]
+    out: list[dict[str, Any]] = [{"kind": "use_influence", "card": c} for c in ready(t, seat, "influence")]
     if g.pool >= 1:
         out += [{"kind": "keep", "slot": i} for i, c in enumerate(t.zone(hand(seat))) if c not in g.kept]
-    return out + [{"kind": "discard_hand"}]
+    return [*out, {"kind": "discard_hand"}]
 
 
 def _actions(t, seat: int) -> list[dict]:
@@ -116,7 +118,7 @@ def _actions(t, seat: int) -> list[dict]:
         out += [{"kind": "card_action", "card": ref, **u} for u in A.uses(t, seat, card, "action")]
     out = list({canonical(c): c for c in out}.values())
     out += [{"kind": "attack", "target": x} for x in combat.targets(t, seat)]
-    return out + [{"kind": "end_turn"}]
+    return [*out, {"kind": "end_turn"}]
 
 
 def canonical(cmd: dict) -> bytes:

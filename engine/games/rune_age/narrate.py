@@ -126,7 +126,7 @@ OWN: dict[str, Any] = {
         f"{card(e.data.get('card', '?'))}."
     ),
     "cmd.buy": lambda e: (
-        f"{e.who()} buys from {zone('barracks:%s:%s' % (e.actor, e.data.get('pile'))) if e.actor is not None else 'a pile'}."
+        f"{e.who()} buys from {zone('barracks:{}:{}'.format(e.actor, e.data.get('pile'))) if e.actor is not None else 'a pile'}."
     ),
     "cmd.acquire": lambda e: f"{e.who()} acquires from {zone(str(e.data.get('pile', '?')))}.",
     "ra.spent": lambda e: (

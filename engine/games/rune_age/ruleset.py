@@ -59,7 +59,7 @@ class RuneAge(Ruleset):
     options: ClassVar[dict[str, Option]] = {
         "scenario": Option(
             default=DRAGONLORDS,
-            choices=SCENARIOS + ("random",),
+            choices=(*SCENARIOS, "random"),
             doc="SET-2: the scenario, or random (an objective card drawn at random); "
             "the older names dragonlords, rune_wars, world_fire, monument and the "
             "German names still work",

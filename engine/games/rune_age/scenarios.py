@@ -59,4 +59,4 @@ def resolve(value: str) -> str:
 def upcast_setup_v1(data: dict) -> dict:
     """ra.setup schema 1 -> 2: the scenario under its new key."""
     key = data.get("scenario")
-    return {**data, "scenario": OLD_KEYS.get(key, key)}
+    return {**data, "scenario": key if key is None else OLD_KEYS.get(key, key)}

@@ -26,7 +26,7 @@ class Card(Record, forbid_unknown_fields=True):
     english: str = ""  # the English print name where a public list gives it and it differs
     # where values come from, by value key (cost, strength, gold, influence, icons, health, copies):
     # "rulebook p.N" or "public-list"; a value not listed here is a stand-in
-    sources: dict[str, str] = {}
+    sources: dict[str, str] = msgspec.field(default_factory=dict)
     race: str = ""  # daqan | latari | waiqar | uthuk (race cards)
     pile: str = ""  # barracks pile of race cards: stronghold u1 u2 u3 u5 monument
     copies: int = 1

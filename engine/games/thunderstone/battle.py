@@ -10,8 +10,6 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-import msgspec
-
 from engine import readings
 from engine.games.thunderstone.content import (  # noqa: F401 (OVERRIDABLE: rules.check_overrides)
     OVERRIDABLE,

@@ -220,6 +220,7 @@ def apply_breaches(ctx, t) -> None:
         )
         if not here:
             continue
+        assert where is not None, cid  # in position 1: on the board
         for a in card(cid).all("breach"):
             if a.do == "disease_all":
                 for s in range(t.players):

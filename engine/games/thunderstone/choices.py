@@ -7,6 +7,7 @@ taken without asking.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.games.thunderstone import coop, figurines
@@ -23,7 +24,7 @@ from engine.games.thunderstone.places import (
     monsters_on_board,
     play,
     position_of,
-    zone_of,
+    zone_holding,
 )
 from engine.games.thunderstone.vocabulary import draw_into_play, swappable, used_any
 from engine.mechanics import zones
@@ -32,8 +33,11 @@ from engine.mechanics import zones
 # command's last event and the next listing asks it again of the same state and entry.
 _last_options: list = [None, -1, None, []]
 
+# An answer: a card id or a word, or the slot number (int) of a hidden card ("order", "pass_card").
+Option = str | int
 
-def options(t, e: dict[str, Any]) -> list[str]:
+
+def options(t, e: dict[str, Any]) -> Sequence[Option]:
     """The answers to the pending choice `e` now. The list is shared with the next call at the
     same table version: the caller must not change it."""
     last = _last_options
@@ -44,7 +48,7 @@ def options(t, e: dict[str, Any]) -> list[str]:
     return out
 
 
-def _options(t, e: dict[str, Any]) -> list[str]:
+def _options(t, e: dict[str, Any]) -> Sequence[Option]:
     s, tt, what = t.game.active, t.game.t, e["what"]
     laid = t.zone(play(s))
     if what == "reduce":
@@ -89,7 +93,7 @@ def _options(t, e: dict[str, Any]) -> list[str]:
     if what == "order":  # a slot of the looked-at cards: decisions are public, the cards are not
         return list(range(len(t.zone(look(s)))))
     if what == "pass_card":  # hidden hand cards are named by their slot, never their id
-        return ["keep"] + list(range(len(t.zone(hand(s)))))
+        return ["keep", *range(len(t.zone(hand(s))))]
     if what == "give_back":
         return sorted({zones.card_name(c) for c in t.zone(hand(e["seat"]))})
     if what == "rest":
@@ -97,9 +101,9 @@ def _options(t, e: dict[str, Any]) -> list[str]:
     if what == "return":
         return [c for c in laid if c != e["source"] and not used_any(t, c)]
     if what == "hide":  # Emerald Dragon: 'keep' declines
-        return ["keep"] + figurines.hide_options(t, s)
+        return ["keep", *figurines.hide_options(t, s)]
     if what == "ivory":  # Ivory Dragon: hand cards by name, one at a time, until 'done'
-        return ["done"] + sorted({zones.card_name(c) for c in t.zone(hand(s))})
+        return ["done", *sorted({zones.card_name(c) for c in t.zone(hand(s))})]
     raise ValueError(f"unknown choice {what!r}")
 
 
@@ -135,7 +139,7 @@ def settle(ctx, t) -> None:
         take(ctx, t, e, opts[0] if opts else None)
 
 
-def take(ctx, t, e: dict[str, Any], option: str | None) -> None:
+def take(ctx, t, e: dict[str, Any], option: Any) -> None:
     """Answer the first pending choice (option None: nothing to choose, A45)."""
     s, what, rule = t.game.active, e["what"], e["rule"]
     ctx.emit(
@@ -180,7 +184,7 @@ def swap(ctx, t, s: int, option: str, rule: str, source: str) -> None:
     if option == "none":
         zones.move(ctx, look(s), dungeon(b), [seen], rule)
         return
-    p, where = position_of(t, option), zone_of(t, option)
+    p, where = position_of(t, option), zone_holding(t, option)
     zones.move(ctx, where, dungeon(b), [option], rule)
     zones.move(ctx, look(s), where, [seen], rule)
     if p == 1:

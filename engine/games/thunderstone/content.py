@@ -42,12 +42,12 @@ class Ability(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     what: str = ""
 
 
-class Card(Record, frozen=True, forbid_unknown_fields=True):
+class Card(Record, frozen=True, forbid_unknown_fields=True):  # type: ignore[misc]  # msgspec allows a frozen Struct on engine.content.Record (not frozen); mypy's dataclass rule does not
     name: str  # the print name players see (German where the rulebook names it)
     kind: str
     group: str
     stack: str = ""
-    keywords: list[str] = []
+    keywords: list[str] = msgspec.field(default_factory=list)
     level: int = 0
     count: int = 1
     price: int = 0
@@ -61,10 +61,14 @@ class Card(Record, frozen=True, forbid_unknown_fields=True):
     xp: int = 0
     xp_cost: int = 0  # 0: cannot level up
     vp: int = 0
-    abilities: list[Ability] = []
+    abilities: list[Ability] = msgspec.field(default_factory=list)
     english: str = ""  # the English print name where it differs ("" = same)
-    rulebook: dict[str, str] = {}  # field -> "p.N": values the German rulebook gives (it wins)
-    stand_in: list[str] = []  # fields neither the rulebook nor the public list gives
+    rulebook: dict[str, str] = msgspec.field(
+        default_factory=dict
+    )  # field -> "p.N": values the German rulebook gives (it wins)
+    stand_in: list[str] = msgspec.field(
+        default_factory=list
+    )  # fields neither the rulebook nor the public list gives
     box: bool = True  # False: a rulebook-example card, never in a set-up
 
     def __post_init__(self) -> None:
@@ -103,14 +107,14 @@ class Card(Record, frozen=True, forbid_unknown_fields=True):
 _ALL: dict[tuple[int, str], tuple[Card, list[Ability]]] = {}
 
 
-class Feature(Record, frozen=True, forbid_unknown_fields=True):
+class Feature(Record, frozen=True, forbid_unknown_fields=True):  # type: ignore[misc]  # msgspec allows a frozen Struct on engine.content.Record (not frozen); mypy's dataclass rule does not
     name: str
     adds: str
     kind: str  # guardian | trap | treasure | scenario | pick_two
     english: str = ""
 
 
-class Setting(Record, frozen=True, forbid_unknown_fields=True):
+class Setting(Record, frozen=True, forbid_unknown_fields=True):  # type: ignore[misc]  # msgspec allows a frozen Struct on engine.content.Record (not frozen); mypy's dataclass rule does not
     """A Setting (scenario) card: `played` says whether the engine plays it (its effect is known)."""
 
     name: str
@@ -184,7 +188,7 @@ class _Names(dict):
 name_of = _Names().__getitem__
 """`card_name` of an id, remembered: one dict access."""
 
-_ACTING: dict[str, Any] = {}
+_ACTING: dict[str | tuple[str, str], Any] = {}
 
 
 def acting(on: str):

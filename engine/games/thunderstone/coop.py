@@ -22,7 +22,6 @@ from engine.games.thunderstone.places import (
     defense_rule,
     disc,
     hand,
-    owned_zones,
     play,
     pos,
 )

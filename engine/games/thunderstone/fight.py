@@ -42,7 +42,7 @@ from engine.games.thunderstone.places import (
     top_of,
     tres,
     village_stacks,
-    zone_of,
+    zone_holding,
 )
 from engine.games.thunderstone.solo import buyable
 from engine.games.thunderstone.vocabulary import TARGET_LEAVES
@@ -208,7 +208,7 @@ def resolve(ctx, t) -> None:
     s, tt = t.game.active, t.game.t
     target = tt.target
     result = assess(t, s, target)
-    p, where = result["position"], zone_of(t, target)
+    p, where = result["position"], zone_holding(t, target)
     ctx.emit("ts.battle", {**result, "won": result["win"]}, "BAT-8")
     k = value(t, target)
     stays = k.kind == "guardian" or k.has("trait", "only_by_defeat")

@@ -94,11 +94,11 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
             ]
         return out
     if step == "village":
-        return turns.village_choices(t, s) + [{"kind": "done"}]
+        return [*turns.village_choices(t, s), {"kind": "done"}]
     if step == "buy":
-        return turns.buy_commands(t, s) + [{"kind": "pass"}]
+        return [*turns.buy_commands(t, s), {"kind": "pass"}]
     if step == "level":
-        return turns.level_commands(t, s) + [{"kind": "done"}]
+        return [*turns.level_commands(t, s), {"kind": "done"}]
     if step == "rest":
         return ([{"kind": "destroy"}] if t.zone(hand(s)) else []) + [{"kind": "pass"}]
     if step == "prep":
@@ -110,7 +110,7 @@ def legal_commands(t, s: int) -> list[dict[str, Any]]:
             uses = [c for c in uses if fight.keeps_a_target(t, s, c)]
         return uses + turns.equip_commands(t, s) + [{"kind": "attack", "monster": m} for m in targets]
     if step == "spoils":
-        return fight.spoils_commands(t, s) + [{"kind": "pass"}]
+        return [*fight.spoils_commands(t, s), {"kind": "pass"}]
     return []
 
 

@@ -64,8 +64,9 @@ def board_zones(t, b: str | None = None) -> tuple[tuple[int, str], ...]:
     key = (bs[0] if len(bs) == 1 else tuple(bs), b)  # one dungeon: no tuple to build
     got = _BOARD_ZONES.get(key)
     if got is None:
-        got = _BOARD_ZONES[key] = ((0, pos(0)),) + tuple(
-            (p, pos(p, x)) for x in bs if b is None or x == b for p in POSITIONS[1:]
+        got = _BOARD_ZONES[key] = (
+            (0, pos(0)),
+            *((p, pos(p, x)) for x in bs if b is None or x == b for p in POSITIONS[1:]),
         )
     return got
 
@@ -76,6 +77,13 @@ def zone_of(t, cid: str) -> str | None:
         if cid in zones[z].cards:
             return z
     return None
+
+
+def zone_holding(t, cid: str) -> str:
+    """zone_of() of a card known to be on the board."""
+    z = zone_of(t, cid)
+    assert z is not None, cid
+    return z
 
 
 def position_of(t, cid: str) -> int | None:

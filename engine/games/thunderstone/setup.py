@@ -179,7 +179,7 @@ def setup(ctx, t) -> None:
         lay_out_board(ctx, mint, BASIC + chosen["hero"] + chosen["village"], "SET-R8")
     cards_ = [c for g in chosen["monster"] for k in by_stack(g) for c in mint(k.name, k.count)]
     adds = {x.name: x for x in pack().feature}
-    guardians = []
+    guardians: list[str] = []
     for fname in features:
         x = adds[fname]
         if x.kind in ("trap", "treasure"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.thunderstone import coop, experience, fight, solo
+from engine.games.thunderstone import coop, experience, fight
 from engine.games.thunderstone.battle import heroes, strength, weapon_slots
 from engine.games.thunderstone.board import destroy
 from engine.games.thunderstone.choices import take
@@ -19,7 +19,6 @@ from engine.games.thunderstone.places import (
     play,
     stack,
     stack_cards,
-    top_of,
     tres,
     village_stacks,
     village_zones,
@@ -134,6 +133,7 @@ def _buy_commands(t) -> list[dict[str, Any]]:
 def on_buy(ctx, t, ev) -> None:
     s, name = ev.actor, ev.data["stack"]
     got = zones.gain(ctx, stack(name), disc(s), "TRN-V4")
+    assert got is not None, name  # a stack is bought from only while it holds a card
     left = t.game.t.total_gold - t.game.t.spent
     ctx.emit(
         "ts.bought",
@@ -204,7 +204,7 @@ def on_level(ctx, t, ev) -> None:
 
 def on_destroy(ctx, t, ev) -> None:
     """TRN-R1: the resting player chooses to destroy a hand card; which one is the next choice."""
-    ctx.emit("ts.pending", {"entries": [{"what": "rest", "rule": "TRN-R1"}] + passes(t, ev.actor)}, "TRN-R1")
+    ctx.emit("ts.pending", {"entries": [{"what": "rest", "rule": "TRN-R1"}, *passes(t, ev.actor)]}, "TRN-R1")
     fight.proceed(ctx, t)
 
 

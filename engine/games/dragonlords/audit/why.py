@@ -84,7 +84,7 @@ def battle_round(t, ev, h) -> list[dict[str, Any]]:
 def _rolls(h, ev, n: int) -> list:
     """The d6 rolls of this round, oldest first: the last `n` rolled under the dice rule before
     `ev`, not looking past the round's battle's start."""
-    found = []
+    found: list[Any] = []
     for e in reversed(h.events[: ev.version - 1]):
         if len(found) == n or e.type == "dl.round":
             break

@@ -158,7 +158,7 @@ def give_treasure(ctx, t, tr: str, loc: str, to: int, lost_by: int) -> None:
         x = g.heroes[hs[0]]
         ctx.emit(
             "dl.hero",
-            {"id": hs[0], "set": {"treasures": sorted(x.treasures + [tr])}},
+            {"id": hs[0], "set": {"treasures": sorted([*x.treasures, tr])}},
             rule="DL:3.3/treasures",
             vis=vis,
         )
@@ -324,8 +324,8 @@ def spell(ctx, t, seat, cmd) -> None:
         if h == cmd["caster"] and p == sp and spell_key(h, p, s) not in b.used
     )
     victim = remove_one(ctx, t, b.loc, enemy, cmd["victim"], army, SPELL_RULE[sp], how=sp)
-    kills = b.kills + [{"caster": cmd["caster"], "spell": sp, "victim": victim, "rule": SPELL_RULE[sp]}]
-    used = b.used + [spell_key(cmd["caster"], sp, src)]
+    kills = [*b.kills, {"caster": cmd["caster"], "spell": sp, "victim": victim, "rule": SPELL_RULE[sp]}]
+    used = [*b.used, spell_key(cmd["caster"], sp, src)]
     if t.over:
         return
     ctx.emit("dl.battle", {"battle": _with(g.battle, used=used, kills=kills)}, rule=SPELL_RULE[sp])
@@ -588,9 +588,9 @@ def legal(t) -> list[dict]:
     if b.step == "casualties":
         return casualty_legal(t)
     if b.step == "defender":
-        return [{"kind": "stand"}] + retreat_options(t, b, b.pending_hits)
+        return [{"kind": "stand"}, *retreat_options(t, b, b.pending_hits)]
     if b.step == "spells":
-        return spell_options(t, b, b.spell_side) + [{"kind": "roll"}]
+        return [*spell_options(t, b, b.spell_side), {"kind": "roll"}]
     if b.step == "gather":
         out = [{"kind": "fight", "at": b.loc}]
         if b.kind == "sneak":

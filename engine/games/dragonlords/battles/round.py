@@ -14,12 +14,15 @@ from engine.games.dragonlords.battles.arithmetic import SideMagic, attack_streng
 DEFENCE = 6  # every unit and DragonLord defends on 6, so player battles roll d6 (DL:3.4/land.3)
 
 
+NO_MAGIC = SideMagic()  # frozen: one shared instance is every side's "no magic"
+
+
 @dataclass(frozen=True)
 class Force:
     """One side in a location: the base attack of each unit that rolls, and its magic there."""
 
     bases: tuple[int, ...]
-    magic: SideMagic = SideMagic()
+    magic: SideMagic = NO_MAGIC
 
 
 class BattleInputError(ValueError):

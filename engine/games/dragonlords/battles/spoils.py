@@ -56,7 +56,7 @@ def bearer_options(g, s: dict) -> list[str]:
     rest = list(heroes)
     if now != "plain" and B.plain(g, s["loc"], s["army"]):
         rest.append("plain")
-    return [now] + rest
+    return [now, *rest]
 
 
 def settle(ctx, t, next_: str) -> bool:
@@ -108,7 +108,7 @@ def _captured_bearer(ctx, t, pick, q) -> None:
             x = g.heroes[pick]
             ctx.emit(
                 "dl.hero",
-                {"id": pick, "set": {"treasures": sorted(x.treasures + [tr])}},
+                {"id": pick, "set": {"treasures": sorted([*x.treasures, tr])}},
                 rule=TREASURE_RULE,
                 vis=vis,
             )
@@ -137,7 +137,7 @@ def crew_options(t, zone: str, winner: int, sid: str) -> list[str]:
         out += [f"crew:{d}:{n}" for n in range(1, min(1 if one else spare, B.plain(g, here, winner)) + 1)]
         out += [] if one else [f"crew:{d}:{h}" for h in B.heroes_at(g, here, winner)]
     out += [f"dock:{x}" for x in world().coast.get(zone, ()) if B.owner(g, x) == winner]
-    return out + ["sink"]
+    return [*out, "sink"]
 
 
 def _empty(g, zone: str) -> list[str]:
@@ -175,7 +175,6 @@ def man_ships(ctx, t, zone: str, winner: int) -> None:
 
 @D.then("man_ship")
 def _man_ship(ctx, t, pick, q) -> None:
-    g = t.game
     zone, sid, w = q.data["zone"], q.data["ship"], q.data["winner"]
     if pick.startswith("crew:"):
         _, donor, who = pick.split(":")

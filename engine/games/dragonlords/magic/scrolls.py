@@ -54,7 +54,7 @@ def enemy_at(g, loc: str, a: int) -> int:
 def legal(t, a: int) -> list[dict]:
     g = t.game
     w = world()
-    out = []
+    out: list[dict] = []
     cards = in_hand(t, a)
     if not cards:
         return out
@@ -160,7 +160,7 @@ def cast(ctx, t, seat, cmd):
             victim,
             "reflect",
             RULE["reflect"],
-            opts + ["no_reflect"],
+            [*opts, "no_reflect"],
             "reflect",
             data,
             loc=target,

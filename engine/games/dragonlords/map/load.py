@@ -9,8 +9,8 @@ zone, a missing island or teleportal, ...), citing the rule that makes it a faul
 from __future__ import annotations
 
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
-from typing import Optional
 
 import msgspec
 
@@ -128,7 +128,7 @@ class WorldMap(msgspec.Struct, forbid_unknown_fields=True):
         steps - 1."""
         w = self.wasteland_of(start)
         links: dict[str, set[str]] = {s.id: set() for s in w.spaces}
-        for x, y in zip(w.path, w.path[1:]):
+        for x, y in pairwise(w.path):
             links[x].add(y)
             links[y].add(x)
         frontier = [(start, "")]
@@ -242,10 +242,11 @@ def faults(m: WorldMap, whole_board: bool = True) -> list[str]:
             out.append(
                 f"land edge {e.a!r}-{e.b!r} touches an island; islands are reached only by ship (§2.2/islands)"
             )
-        key = tuple(sorted((e.a, e.b)))
+        low, high = sorted((e.a, e.b))
+        key = (low, high)
         if key in seen_edges:
             out.append(f"land edge {e.a!r}-{e.b!r} is listed twice")
-        seen_edges.add(key)  # type: ignore[arg-type]
+        seen_edges.add(key)
     for x in m.impassable:
         for end in (x.a, x.b):
             if end not in by_id:
@@ -280,32 +281,32 @@ def faults(m: WorldMap, whole_board: bool = True) -> list[str]:
                 out.append(
                     f"wasteland space {s.id!r} has a harbour on {s.harbour!r}, which is no sea zone (§2.2/sea-zones)"
                 )
-        for k in SPACE_KINDS:
-            if k not in kinds:
-                out.append(f"wasteland {w.id!r} has no {k} space (§3.3: five kinds of space)")
+        for kind in SPACE_KINDS:
+            if kind not in kinds:
+                out.append(f"wasteland {w.id!r} has no {kind} space (§3.3: five kinds of space)")
         for s in w.spaces:
             if s.kind == "village" and s.harbour is None:
                 out.append(f"the village {s.id!r} of wasteland {w.id!r} has no harbour (§3.3/party)")
         if sorted(w.path) != sorted(sids):
             out.append(f"wasteland {w.id!r}: its path {w.path} does not list each of its spaces {sids} once")
-        for e in w.entries:
-            if e.territory not in by_id:
-                out.append(f"wasteland {w.id!r} entry leads to nothing: {e.territory!r} is no territory")
-            if e.space not in sids:
+        for entry in w.entries:
+            if entry.territory not in by_id:
+                out.append(f"wasteland {w.id!r} entry leads to nothing: {entry.territory!r} is no territory")
+            if entry.space not in sids:
                 out.append(
-                    f"wasteland {w.id!r} entry from {e.territory!r} leads to {e.space!r}, no space of it"
+                    f"wasteland {w.id!r} entry from {entry.territory!r} leads to {entry.space!r}, no space of it"
                 )
                 continue
-            want = {"bridge": "village", "pass": "dragons_lair"}.get(e.via)
-            got = next(s.kind for s in w.spaces if s.id == e.space)
-            if want is None:
+            start = {"bridge": "village", "pass": "dragons_lair"}.get(entry.via)
+            got = next(s.kind for s in w.spaces if s.id == entry.space)
+            if start is None:
                 out.append(
-                    f"wasteland {w.id!r} entry from {e.territory!r} has kind {e.via!r}; bridge or pass (§3.3/party)"
+                    f"wasteland {w.id!r} entry from {entry.territory!r} has kind {entry.via!r}; bridge or pass (§3.3/party)"
                 )
-            elif got != want:
+            elif got != start:
                 out.append(
-                    f"wasteland {w.id!r}: a {e.via} entry counts from the {want}, but leads to "
-                    f"{e.space!r} ({got}) (§3.3/party)"
+                    f"wasteland {w.id!r}: a {entry.via} entry counts from the {start}, but leads to "
+                    f"{entry.space!r} ({got}) (§3.3/party)"
                 )
     return out
 

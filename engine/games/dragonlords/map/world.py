@@ -124,9 +124,9 @@ def _built(key: str) -> World:
     entries: dict[str, list] = {}
     exits: dict[str, list] = {}
     for w in m.wastelands:
-        for e in w.entries:
-            entries.setdefault(e.territory, []).append((e.space, e.via))
-            exits.setdefault(e.space, []).append(e.territory)
+        for entry in w.entries:
+            entries.setdefault(entry.territory, []).append((entry.space, entry.via))
+            exits.setdefault(entry.space, []).append(entry.territory)
     return World(
         m=m,
         kind={t.id: t.kind for t in m.territories},

@@ -95,7 +95,7 @@ def legal(t, a: int) -> list[dict]:
         ]
     if g.shop_at:
         p = party_at(g, g.shop_at, a)
-        kind = w.space_kind.get(g.shop_at)
+        kind = w.space_kind.get(g.shop_at, "")  # "" (no such space): no shop, no lair
         if p is not None:
             gold = B.gold_of(g, a)
             for item in SHOPS.get(kind, ()):
@@ -288,7 +288,7 @@ def shop(ctx, t, seat, cmd):
     else:
         p = party_at(g, space, a)
         ctx.emit(
-            "dl.party", {"army": a, "space": space, "set": {"tools": sorted(p.tools + [what])}}, rule=rule
+            "dl.party", {"army": a, "space": space, "set": {"tools": sorted([*p.tools, what])}}, rule=rule
         )
 
 
@@ -437,7 +437,7 @@ def _treasure_holder(ctx, t, pick, q) -> None:
     x = g.heroes[pick]
     ctx.emit(
         "dl.hero",
-        {"id": pick, "set": {"treasures": sorted(x.treasures + [tr])}},
+        {"id": pick, "set": {"treasures": sorted([*x.treasures, tr])}},
         rule="DL:3.3/treasures",
         vis=[seat],
     )
@@ -691,7 +691,7 @@ def answer_options(t) -> list[str]:
             continue  # Fireball has no effect on dragons (DL:3.4/spells.fireball)
         if any(x.role == "wizard" and not x.poisoned and B.knows(x, peg) for x in heroes.values()):
             out.append(s)
-    return out + ["strike"]
+    return [*out, "strike"]
 
 
 def _answer_step(ctx, t) -> None:
@@ -701,7 +701,7 @@ def _answer_step(ctx, t) -> None:
     f = g.qfight
     a = g.active
     if not B.units(g, f.space, a):
-        _fight_set(ctx, t, rounds=f.rounds + [f.note], note={})
+        _fight_set(ctx, t, rounds=[*f.rounds, f.note], note={})
         return _fight_over(ctx, t, False)
     D.ask(ctx, t, a, "answer", "DL:3.3/quest-combat", answer_options(t), "answer", loc=f.space, always=True)
 
@@ -717,7 +717,7 @@ def _answer(ctx, t, pick, q) -> None:
         from engine.games.dragonlords.magic.scrolls import discard
 
         discard(ctx, t, a, "charm", "DL:3.4/scrolls.charm")
-        _fight_set(ctx, t, rounds=f.rounds + [note], note={})
+        _fight_set(ctx, t, rounds=[*f.rounds, note], note={})
         ctx.emit(
             "dl.quest",
             {"monster": f.monster, "rounds": g.qfight.rounds, "result": "charmed by scroll"},
@@ -741,7 +741,7 @@ def _answer(ctx, t, pick, q) -> None:
         while colours[-1] == "blue" and len(colours) < 20:  # blue: the dragon sleeps, roll again
             colours.append(ctx.roll(CRYSTAL, 1, rule="DL:3.3/charm")[0])
         note["charm"] = colours
-        _fight_set(ctx, t, rounds=f.rounds + [note], note={})
+        _fight_set(ctx, t, rounds=[*f.rounds, note], note={})
         if colours[-1] == "yellow":
             ctx.emit(
                 "dl.quest",
@@ -753,7 +753,7 @@ def _answer(ctx, t, pick, q) -> None:
         return _monster_strikes(ctx, t)  # red: no effect, the dragon attacks again
     if pick in ("lightning", "fireball"):
         note["spell"] = pick
-        _fight_set(ctx, t, rounds=f.rounds + [note], note={})
+        _fight_set(ctx, t, rounds=[*f.rounds, note], note={})
         return _fight_over(ctx, t, True)
     m = content().monsters[f.monster]
     s = attack_strength(B.base_attack(g, a), BT.magic(g, space, a), SideMagic(), over=g.overrides)
@@ -765,7 +765,7 @@ def _answer(ctx, t, pick, q) -> None:
         note["overridden"] = {m.id: g.overrides[m.id]}
     note["party_strength"] = s.audit()
     won = any(x <= s.value for x in faces)
-    _fight_set(ctx, t, rounds=f.rounds + [note], note={})
+    _fight_set(ctx, t, rounds=[*f.rounds, note], note={})
     if won:
         return _fight_over(ctx, t, True)
     _monster_strikes(ctx, t)

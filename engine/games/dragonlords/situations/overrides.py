@@ -9,7 +9,7 @@ from engine.games.dragonlords.content import content
 from engine.ruleset import with_ruleset
 
 # catalogue field -> (content kind, record attribute)
-FIELDS = {"strength": int, "defense": int, "own": int, "enemy": int, "own_at_sea": int}
+FIELDS: dict[str, type] = {"strength": int, "defense": int, "own": int, "enemy": int, "own_at_sea": int}
 BY_KIND = {
     "unit": ("strength",),
     "monster": ("strength", "defense"),

@@ -5,6 +5,7 @@ set-up."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import msgspec
@@ -98,7 +99,13 @@ def check(doc: dict, error: type[ValueError]) -> None:
     armies = len(g.races)
     if g.active >= max(armies, 1):
         raise error(f"situation [game]: active army {g.active} is not one of the {armies} armies (races)")
-    for what, rows in (("units", g.units), ("heroes", g.heroes), ("ships", g.ships), ("parties", g.parties)):
+    placed: tuple[tuple[str, Sequence[Units | HeroDoc | ShipDoc | PartyDoc]], ...] = (
+        ("units", g.units),
+        ("heroes", g.heroes),
+        ("ships", g.ships),
+        ("parties", g.parties),
+    )
+    for what, rows in placed:
         for i, r in enumerate(rows):
             if r.army >= armies:
                 raise error(

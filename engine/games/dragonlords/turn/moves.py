@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.dragonlords import board as B
 from engine.games.dragonlords import places as P
 from engine.games.dragonlords.content import content
@@ -151,7 +153,7 @@ def combat_legal(t, a: int) -> list[dict]:
     w = world()
     occ = B.occupancy(g)
     fights = contested(t, a, occ)
-    out = [{"kind": "fight", "at": x} for x in fights]
+    out: list[dict[str, Any]] = [{"kind": "fight", "at": x} for x in fights]
     if fights:
         return out
     race = g.armies[a].race
@@ -168,17 +170,18 @@ def combat_legal(t, a: int) -> list[dict]:
                 out.append({"kind": "attack", "origin": o, "target": x, "n": k})
             for h in heroes:
                 out.append({"kind": "attack", "origin": o, "target": x, "hero": h})
-            if race == "elf" and sneakers(g, a, o) and sneak is None:
-                sneak = sneak_targets(g, a, occ, t.options.get("elf_realm", "kingdom"))
-            if race == "elf" and sneakers(g, a, o) and x in sneak:
-                out += sneak_commands(g, a, o, x, casters)
+            if race == "elf" and sneakers(g, a, o):
+                if sneak is None:
+                    sneak = sneak_targets(g, a, occ, t.options.get("elf_realm", "kingdom"))
+                if x in sneak:
+                    out += sneak_commands(g, a, o, x, casters)
         for x in march_targets(g, a, o, occ, casters):
             for k in range(1, min(plain, units - 1) + 1):
                 out.append({"kind": "march", "origin": o, "to": x, "n": k})
     from engine.games.dragonlords.magic.teleport import fire_legal
 
     out += fire_legal(t, a)
-    return out + [{"kind": "done"}]
+    return [*out, {"kind": "done"}]
 
 
 def sneakers(g, a: int, o: str) -> int:

@@ -179,7 +179,7 @@ def _enemy(h, start, uid: str, before: int) -> dict[str, Any]:
     values, src, over = _enemy_values(h, start, uid, before)
     sources = h.trail(uid, before) or []
     if src is not None:
-        sources = [link(src, "values as it entered the combat")] + sources
+        sources = [link(src, "values as it entered the combat"), *sources]
     attack = values.get("attacks") or []
     item = given(
         f"enemy {_name(uid)}, armour {values.get('armour')}, attacks {', '.join(attack) or 'none'}",

@@ -81,10 +81,10 @@ def _pvp_state(h, before: int) -> tuple[Any, dict]:
 
 def _pvp_fame(t, ev, h) -> list[dict[str, Any]]:
     """MK:13:PvPResult: the winner's and the loser's level and fame, and the formula (A11)."""
-    last, v = _pvp_state(h, ev.version)
+    _last, v = _pvp_state(h, ev.version)
     winner = ev.data["seat"]
     loser = v.get("defender") if winner == v.get("aggressor") else v.get("aggressor")
-    out = []
+    out: list[dict[str, Any]] = []
     if loser is None:
         return out
     retreat = h.last(lambda x: x.type == "mk.placed" and x.rule == "MK:13:PvPMelee:2", ev.version)
@@ -121,7 +121,7 @@ def _pvp_fame(t, ev, h) -> list[dict[str, Any]]:
 
 
 def _exchanges(h, before: int) -> list:
-    start, events = _since_start(h, before, "pvp")
+    _start, events = _since_start(h, before, "pvp")
     return [
         e for e in events if e.type == "mk.pvp" or (e.type == "mk.placed" and e.rule == "MK:13:PvPMelee:2")
     ]

@@ -450,10 +450,10 @@ def fight(t, legal: list[dict]) -> list[dict] | None:
             return [x for x in attacks if len(x["targets"]) == most]
         if not targetable(c):  # all defeated: the rest of the hand stays for later turns
             return nxt or None
-        types = ("ranged", "siege") if c.phase == "ranged" else ()
+        types: tuple[str, ...] = ("ranged", "siege") if c.phase == "ranged" else ()
         if c.phase == "ranged" and c.fortified_site:
             types = ("siege",)
-        keys = (
+        keys: tuple[str, ...] = (
             ("ranged_attack", "siege_attack")
             if c.phase == "ranged"
             else ("attack", "ranged_attack", "siege_attack")

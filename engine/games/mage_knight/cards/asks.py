@@ -80,7 +80,7 @@ def options(t, ask: dict) -> list[str]:
     if do == "spend_unit":
         return [u.uid for u in g.players[s].units if u.ready and content().units[u.unit].level <= ask["max"]]
     if do in ("gain_lost", "steal"):
-        return list(ask["options"]) + [""]
+        return [*ask["options"], ""]
     if do == "armour":
         c = g.combat
         if c is None:
@@ -122,7 +122,7 @@ def take_wound(ctx, t, seat: int, where: str) -> None:
 
 def _of_colour(cid: str, colour: str) -> bool:
     card = content().cards[card_name(cid)]
-    return bool(card.color) and colour in card.color.removeprefix("dual:").split("/")
+    return bool(card.color and colour in card.color.removeprefix("dual:").split("/"))
 
 
 def _public_choice(ask: dict) -> bool:
@@ -165,7 +165,7 @@ def _follow_up(ctx, t, do: str, caster: int, value: str) -> None:
     held = [dict(a) for a in t.game.asks]
     for a in held:
         if a["do"] == do and a["seat"] == caster and value not in a["options"]:
-            a["options"] = list(a["options"]) + [value]
+            a["options"] = [*a["options"], value]
             set_asks(ctx, held)
             return
 

@@ -89,7 +89,7 @@ def on_activate(ctx, t, seat: int, uid: str, atoms: list) -> list:
     fx = t.game.players[seat].turn_effects
     fights = any(k in ("attack", "block") for k, _ in atoms)
     if fx.get("unit_fame") and fights and uid not in fx.get("unit_fame_given", []):
-        set_effect(ctx, seat, "unit_fame_given", list(fx.get("unit_fame_given", [])) + [uid])
+        set_effect(ctx, seat, "unit_fame_given", [*fx.get("unit_fame_given", []), uid])
         gain_fame(ctx, t, seat, 1, RULE)
     b = of_unit(t, seat, uid)
     if not b:

@@ -29,7 +29,7 @@ from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
 BASIC = ("red", "blue", "green", "white")
-ALL_MANA = BASIC + ("gold", "black")
+ALL_MANA = (*BASIC, "gold", "black")
 OFFERS = {"aa": S.AA_OFFER, "spell": S.SPELL_OFFER, "unit": S.UNIT_OFFER, "skill": S.SKILL_OFFER}
 # atoms an effect used from an offer may hold: nothing the play would have to name
 BORROWABLE = (
@@ -122,7 +122,7 @@ def _colour_matches(colour, want: str) -> bool:
     return want in colour.removeprefix("dual:").split("/")
 
 
-def _offered_spell_colours(t) -> list[str]:
+def _offered_spell_colours(t) -> list[str | None]:
     return (
         [content().cards[card_name(c)].color for c in t.zone(S.SPELL_OFFER)]
         if S.SPELL_OFFER in t.zones
@@ -325,7 +325,7 @@ def discard_payments(t, seat: int, played: str, atoms, pays: list[str]) -> list[
     else:
         choices = sorted(set(combinations(sorted(pool), n)))
         if "any_max_one_wound" in kinds and wounds:
-            choices += sorted(set(c + ("wound",) for c in combinations(sorted(pool), n - 1)))
+            choices += sorted(set((*c, "wound") for c in combinations(sorted(pool), n - 1)))
     return ["+".join(x for x in [p] + [f"{word}:{c}" for c in combo] if x) for p in pays for combo in choices]
 
 

@@ -37,6 +37,9 @@ from typing import Any
 
 import msgspec
 
+# One step of a resolution: its kind and its argument (see the list above).
+Atom = tuple[str, Any]
+
 
 class Situation(msgspec.Struct, frozen=True):
     """What a condition node may ask about."""
@@ -105,7 +108,7 @@ def _pay_mana(node, sit, rec):
     if node.get("effect") == "pay_mana":  # source form: pay 1 mana of a colour
         return [[("mana_cost", c)] for c in node["colors"]]
     if isinstance(node.get("pay_mana"), dict):  # {colour: tree}: pay it for that branch
-        return [[("mana_cost", c)] + r for c, tree in node["pay_mana"].items() for r in rec(tree, sit)]
+        return [[("mana_cost", c), *r] for c, tree in node["pay_mana"].items() for r in rec(tree, sit)]
     return None
 
 
@@ -116,12 +119,12 @@ def _discard_colour(node, sit, rec):
         return None
     cost = ("throw_cost", 1) if node.get("throw") else ("discard_cost", 1)
     kind = [("discard_kind", node["of_kind"])] if node.get("of_kind") else []
-    return [[cost, ("discard_colour", c)] + kind + r for c, tree in spec.items() for r in rec(tree, sit)]
+    return [[cost, ("discard_colour", c), *kind, *r] for c, tree in spec.items() for r in rec(tree, sit)]
 
 
 def _small(node, sit, rec):
     if isinstance(node.get("discard_wound_for"), dict):  # discard a wound from hand for the effect
-        return [[("discard_cost", 1), ("discard_wound", 1)] + r for r in rec(node["discard_wound_for"], sit)]
+        return [[("discard_cost", 1), ("discard_wound", 1), *r] for r in rec(node["discard_wound_for"], sit)]
     if isinstance(node.get("requires"), str):
         return _atoms(("requires", (node["requires"], 1)))
     if isinstance(node.get("sideways_value"), (int, list)):  # the next card played sideways gives more
@@ -580,14 +583,14 @@ def _table(node, sit, rec):
     if isinstance(node.get("turn_number"), list):  # [key, n]: a number for the rest of the turn
         return _atoms(("turn_effect", (node["turn_number"][0], node["turn_number"][1])))
     if isinstance(node.get("flip_for"), dict):  # the skill turns face down for this option
-        return [[("flip_skill", True)] + r for r in rec(node["flip_for"], sit)]
+        return [[("flip_skill", True), *r] for r in rec(node["flip_for"], sit)]
     if isinstance(node.get("attacks_become"), list):  # every attack from now on (turn_effects)
         return [[("attack_change", (how, "all"))] for how in node["attacks_become"]]
     if isinstance(node.get("banner"), dict):  # assigned to the unit the play names (banners.py)
         return _atoms(("banner", tuple(sorted(node["banner"].items()))))
     if isinstance(node.get("rotating"), list):  # the option the token shows, then it turns
         return [
-            [("rotating", (i, len(node["rotating"])))] + r
+            [("rotating", (i, len(node["rotating"]))), *r]
             for i, opt in enumerate(node["rotating"])
             for r in rec(opt, sit)
         ]

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.games.mage_knight.cards import effect_nodes
-from engine.games.mage_knight.cards.effect_nodes import Situation, bumped
+from engine.games.mage_knight.cards.effect_nodes import Atom, Situation, bumped
 
 PLAIN = (
     "move",
@@ -64,10 +64,10 @@ MAX_RESOLUTIONS = 16
 BASIC_COLOURS = ("red", "blue", "green", "white")
 
 
-Atom = tuple[str, Any]
+OUT_OF_COMBAT = Situation()  # frozen: the default situation a play is resolved in
 
 
-def resolutions(tree: Any, sit: Situation = Situation()) -> list[list[Atom]]:
+def resolutions(tree: Any, sit: Situation = OUT_OF_COMBAT) -> list[list[Atom]]:
     """Every way to resolve `tree` (at most MAX_RESOLUTIONS), each a list of atoms."""
     out = _walk(tree, sit)
     return [r for r in out[:MAX_RESOLUTIONS]]
@@ -122,7 +122,7 @@ def _walk(node: Any, sit: Situation) -> list[list[Atom]]:
     if isinstance(node.get("discard_cost"), list):
         # discard another (non-wound) card to get the effect: the discard is part of the payment
         n, tree = node["discard_cost"]
-        return [[("discard_cost", n)] + r for r in _walk(tree, sit)]
+        return [[("discard_cost", n), *r] for r in _walk(tree, sit)]
     if node.get("grant_extra_source_die") is True:
         return [[("extra_dice", 1)]]
     parts: list[list[list[Atom]]] = []
@@ -254,7 +254,7 @@ def _card_node(node: dict, sit: Situation) -> list[list[Atom]] | None:
         for opt in node["choiceOptions"]:
             for r in _walk(opt, sit):
                 out.append(r)
-                out.append([("discard_cost", 1), ("discard_wound", 1)] + bumped(r, node["bonusPerCard"]))
+                out.append([("discard_cost", 1), ("discard_wound", 1), *bumped(r, node["bonusPerCard"])])
         return out
     every = _all_enemies(node)
     if every is not None:

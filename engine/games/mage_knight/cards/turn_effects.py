@@ -29,10 +29,10 @@ def fold(t, d) -> None:
     if v is None:
         fx.pop(k, None)
     elif k in LISTED:
-        fx[k] = list(fx.get(k, [])) + [v]
+        fx[k] = [*fx.get(k, []), v]
     elif k in SIDEWAYS and k in fx and (isinstance(fx[k], list) or isinstance(v, list)):
         old, new = (x if isinstance(x, list) else [x, x] for x in (fx[k], v))
-        fx[k] = [max(a, b) for a, b in zip(old, new)]  # a pair and a number: the higher per kind
+        fx[k] = [max(a, b) for a, b in zip(old, new, strict=True)]  # a pair and a number: the higher per kind
     elif isinstance(v, int) and not isinstance(v, bool):
         fx[k] = fx.get(k, 0) + v
     else:

@@ -16,7 +16,7 @@ from engine.games.mage_knight import state as S
 from engine.games.mage_knight.apply_scenario_events import city_at
 from engine.games.mage_knight.cities import rules as CT
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.map.board import key
+from engine.games.mage_knight.map.board import key, unkey
 from engine.games.mage_knight.map.tokens import draw_token
 from engine.games.mage_knight.scenarios.book import scenarios
 from engine.mechanics import zones
@@ -78,7 +78,7 @@ def megalopolis(ctx, t, space: str, colour: str, level: int) -> None:
     on_tiles = {c.tiles[x].city_color for x in t.zone(S.TILES) + t.zone(S.MAP) if c.tiles[x].has_city}
     used = on_tiles | {x for city in g.cities for x in city.colours} | {colour}
     remaining = [x for x in CT.CITY_COLOURS if x not in used] or [x for x in CT.CITY_COLOURS if x != colour]
-    right = key(hg.neighbour(tuple(map(int, space.split(","))), "E"))
+    right = key(hg.neighbour(unkey(space), "E"))
     other = ctx.pick("megalopolis", sorted(remaining), 1, rule="MK:18:Scen:CityLevels")[0]
     if S.garrison(space) not in t.zones:
         zones.create(ctx, S.garrison(space), [], rule="MK:18:Scen:CityLevels", vis="hidden")
@@ -131,7 +131,9 @@ def strengthen(t, space: str, combat) -> None:
             continue
         bonus = CT.defender_bonus(city.colours, content().enemies[e.enemy])
         raise_armour(e, bonus.armour)
-        for a, extra in zip(e.attacks, bonus.attack):
+        # bonus.attack follows the printed attacks; a token whose attacks an override changed
+        # takes the bonus of those it lines up with, as before
+        for a, extra in zip(e.attacks, bonus.attack, strict=False):
             a.value += extra
         e.abilities = e.abilities + [x for x in bonus.abilities if x not in e.abilities]
 

@@ -33,7 +33,6 @@ API
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Optional
 
 import msgspec
 

@@ -192,7 +192,7 @@ def block_need(e: CombatEnemy, a: EnemyAttack) -> tuple[int, list[str]]:
     return v, audit
 
 
-def unit_problem(c: Combat, e: CombatEnemy, to: str) -> Why | None:
+def unit_problem(c: Combat, e: CombatEnemy, to: object) -> Why | None:
     """Why the damage of `e` may not go to unit `to` (MK:9:Damage:4, MK:9:Damage:4b,
     MK:10:Abilities:Assassination)."""
     if has(e, "assassination"):

@@ -186,7 +186,7 @@ def damage_unit(
             0,
             True,
             False,
-            audit + [f"remaining {damage} - armour {armour} = {max(0, damage - armour)} (MK:9:Damage:4a)"],
+            [*audit, f"remaining {damage} - armour {armour} = {max(0, damage - armour)} (MK:9:Damage:4a)"],
         )
     wounds = 2 if poison else 1
     remaining = max(0, damage - armour)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from engine.games.mage_knight.cards.asks import add
 from engine.games.mage_knight.cards.turn_effects import effects_of, set_effect
-from engine.games.mage_knight.combat import machine as C
 from engine.games.mage_knight.map.explore import gain_fame
 from engine.games.mage_knight.turn.ledger import gain_crystal
 
@@ -23,7 +22,7 @@ def start(ctx, t, seat: int, v: tuple, source: str) -> None:
         return
     gain, amount, limit = v
     held = [list(x) for x in effects_of(t, seat).get("on_defeat", [])]
-    set_effect(ctx, seat, "on_defeat", held + [[gain, amount, limit, c.phase, source]])
+    set_effect(ctx, seat, "on_defeat", [*held, [gain, amount, limit, c.phase, source]])
 
 
 def crystal_for(e) -> str:

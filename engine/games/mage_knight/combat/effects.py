@@ -4,8 +4,6 @@ immunity of fire- and ice-resistant enemies (MK:8:Combat:5a-b, MK:10:Abilities:A
 
 from __future__ import annotations
 
-from typing import Optional
-
 from engine.games.mage_knight.combat.state import Combat
 
 Event = tuple[str, dict]

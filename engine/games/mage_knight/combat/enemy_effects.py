@@ -132,23 +132,22 @@ def apply_enemy(ctx, t, foe: dict, target: str, source: str, colour) -> None:
             )
             continue
         armour = foe["armour"] * (len(e.resistances) if foe.get("per_resistance") else 1)
-        if armour or foe["attack"] or foe["prevent"]:
-            if (
-                C.effect_problem(
-                    c, uid, armour=armour, attack=foe["attack"], prevent=foe["prevent"], colour=colour
-                )
-                is None
+        if (armour or foe["attack"] or foe["prevent"]) and (
+            C.effect_problem(
+                c, uid, armour=armour, attack=foe["attack"], prevent=foe["prevent"], colour=colour
+            )
+            is None
+        ):
+            for typ, data in C.modify_enemy(
+                c,
+                uid,
+                source=source,
+                armour=armour,
+                attack=foe["attack"],
+                prevent=foe["prevent"],
+                colour=colour,
             ):
-                for typ, data in C.modify_enemy(
-                    c,
-                    uid,
-                    source=source,
-                    armour=armour,
-                    attack=foe["attack"],
-                    prevent=foe["prevent"],
-                    colour=colour,
-                ):
-                    ctx.emit(typ, data, rule=data["rule"])
+                ctx.emit(typ, data, rule=data["rule"])
         if foe.get("lose") or foe.get("gain") or foe.get("raise_attack"):
             turn_effects.strip(
                 ctx, t, uid, foe.get("lose", ()), foe.get("gain", ()), source, foe.get("raise_attack", 0)
@@ -186,7 +185,7 @@ def on_combat_event(ctx, t, seat: int, typ: str, data: dict) -> None:
 
         on_defeated(ctx, t, seat, data)
         if fx.get("duel") and fx["duel"][0] == data["enemy"]:
-            uid, _, fame, ready, source = fx["duel"]
+            _uid, _, fame, ready, _source = fx["duel"]
             set_effect(ctx, seat, "duel", None)
             if fame and c.phase == "attack" and _units_kept_out(t, seat, ready):
                 from engine.games.mage_knight.map.tokens import gain_fame

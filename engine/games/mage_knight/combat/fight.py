@@ -6,6 +6,8 @@ site rewards)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.combat import enemy_effects
 from engine.games.mage_knight.combat import machine as C
@@ -52,7 +54,7 @@ def begin(
     *,
     kind: str,
     fortified: bool = False,
-    rampaging: list[str] = (),
+    rampaging: Sequence[str] = (),
 ) -> None:
     """Start a combat against `tokens` (token ids already face up on `space` or drawn for it)."""
     g = t.game
@@ -195,7 +197,7 @@ def assault(ctx, t, seat: int, space: str, extra=(), frm=None) -> None:
         ctx,
         t,
         seat,
-        [space] + list(extra),
+        [space, *extra],
         tokens,
         kind="assault",
         fortified=not t.game.players[seat].turn_effects.get("ignore_fortification"),

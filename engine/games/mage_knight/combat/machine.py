@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any, Optional
+from typing import Any
 
 import msgspec
 
@@ -149,7 +149,7 @@ def start(
     ]
     mine = []
     for u in units:
-        uid, unit_id, wounded, ready = (tuple(u) + (False, True))[:4]
+        uid, unit_id, wounded, ready = (*u, False, True)[:4]
         rec = content.units.get(unit_id)
         if rec is None:
             raise ValueError(f"unknown unit {unit_id!r}")
@@ -214,8 +214,9 @@ def add_hand_wounds(c: Combat, n: int, source: str) -> list[Event]:
                 "rule": "MK:9:Damage:5c",
                 "audit": [f"{source}: {n} wound(s) into hand (MK:9:Damage:5c)"],
             },
-        )
-    ] + ev.knock_out_events(c, n)
+        ),
+        *ev.knock_out_events(c, n),
+    ]
 
 
 def pending_summons(c: Combat) -> list[dict]:
@@ -276,7 +277,7 @@ def legal(c: Combat) -> list[dict]:
                 for n in range(1, min(moves, strength(a)) + 1):
                     out.append({"kind": "cumbersome", "enemy": e.uid, "attack": i, "points": n})
     elif c.phase == "damage":
-        for e, i, a in ab.open_attacks(c):
+        for e, i, _a in ab.open_attacks(c):
             if c.current and c.current != [e.uid, i]:
                 continue
             for u in c.units:
@@ -332,7 +333,7 @@ def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
         return "MK:8:Combat:3", f"damage is assigned in the damage phase, not the {c.phase} phase"
     found = ab.find_attack(c, cmd.get("enemy"), cmd.get("attack"))
     if isinstance(found[0], str):
-        return found  # type: ignore[return-value]
+        return found
     e, a = found
     if a.blocked or a.resolved or strength(a) == 0:
         return "MK:9:Block:3", f"{e.uid}'s attack {cmd['attack']} is already blocked or dealt with"
@@ -366,7 +367,9 @@ def decide(c: Combat, cmd: dict) -> list[Event]:
         return ev.next_phase_events(c)
     if kind == "attack":
         return ev.attack_events(c, list(cmd["targets"]), list(cmd["use"]))
-    e, a = ab.find_attack(c, cmd["enemy"], cmd["attack"])  # type: ignore[misc]
+    found = ab.find_attack(c, cmd["enemy"], cmd["attack"])
+    assert not isinstance(found[0], str), found  # explain() above refused a command naming no attack
+    e, a = found
     if kind == "block":
         return ev.block_events(c, e, cmd["attack"], a)
     if kind == "cumbersome":

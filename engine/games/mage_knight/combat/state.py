@@ -3,8 +3,6 @@ state, and the outcome read from them. `combat` changes them only through its ev
 
 from __future__ import annotations
 
-from typing import Optional
-
 import msgspec
 
 

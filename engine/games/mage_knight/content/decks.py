@@ -25,7 +25,8 @@ def enemy_stack(c: Content, pile: str, sets: tuple[str, ...] = ALL_SETS) -> list
 
 def unit_decks(c: Content, sets: tuple[str, ...] = ALL_SETS) -> tuple[list[str], list[str]]:
     """(regular, elite) unit decks, one entry per card."""
-    reg, elite = [], []
+    reg: list[str] = []
+    elite: list[str] = []
     for u in sorted(c.units.values(), key=lambda u: u.id):
         if u.placeholder or u.set not in sets:
             continue

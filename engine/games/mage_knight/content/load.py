@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import msgspec
 
@@ -105,7 +105,8 @@ def with_readings(c: Content, readings: list[Reading]) -> Content:
     """The content with each reading's tree in place of the listed one."""
     cards, skills, units = dict(c.cards), dict(c.skills), dict(c.units)
     for r in readings:
-        table = {"card": cards, "skill": skills, "unit": units}.get(r.kind)
+        tables: dict[str, dict[str, Any]] = {"card": cards, "skill": skills, "unit": units}
+        table = tables.get(r.kind)
         if table is None or r.id not in table:
             raise ContentError(f"readings.json: {r.kind} {r.id!r} is unknown")
         old = table[r.id]
@@ -139,7 +140,7 @@ def content() -> Content:
 def validate(c: Content) -> None:
     """Checks across records; the first fault found is raised as a ContentError."""
 
-    def fail(msg: str) -> None:
+    def fail(msg: str) -> NoReturn:
         raise ContentError(msg)
 
     for cid in c.heroes.standard_starting_deck:
@@ -180,19 +181,19 @@ def validate(c: Content) -> None:
             if r not in ("physical", "fire", "ice"):
                 fail(f"enemies.json: enemy {e.id!r} has unknown resistance {r!r}")
     for t in c.tiles.values():
-        positions = sorted(h.pos for h in t.hexes)
+        positions = sorted(hx.pos for hx in t.hexes)
         if positions != sorted(("C", "NE", "E", "SE", "SW", "W", "NW")):
             fail(f"tiles.json: tile {t.id!r} must have each of C NE E SE SW W NW once, has {positions}")
-        for h in t.hexes:
-            if h.terrain not in s.TERRAINS:
-                fail(f"tiles.json: tile {t.id!r} {h.pos} has unknown terrain {h.terrain!r}")
+        for hx in t.hexes:
+            if hx.terrain not in s.TERRAINS:
+                fail(f"tiles.json: tile {t.id!r} {hx.pos} has unknown terrain {hx.terrain!r}")
     for name in s.TERRAINS:
         if name not in c.terrain:
             fail(f"terrain.json: no movement cost for {name!r}")
-    for r in c.ruins.values():
-        for pile in r.draw:
+    for token in c.ruins.values():
+        for pile in token.draw:
             if pile not in s.ENEMY_PILES:
-                fail(f"ruins_tokens.json: token {r.id!r} draws from unknown pile {pile!r}")
+                fail(f"ruins_tokens.json: token {token.id!r} draws from unknown pile {pile!r}")
     numbers = {(t.time, t.number) for t in c.tactics.values()}
     if len(numbers) != len(c.tactics):
         fail("tactics.json: two tactics of the same time of day share a turn-order number")

@@ -9,7 +9,7 @@ first and last, so Mage Knight checks its own three here.
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import Any
 
 import msgspec
 

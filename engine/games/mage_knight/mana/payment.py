@@ -87,8 +87,8 @@ def options(player, source: list[str], night: bool, need: list[tuple[str, ...]],
         for want in need
     ]
     out = set()
-    for names in product(*per_need):
-        names = list(names)
+    for combo in product(*per_need):
+        names = list(combo)
         if len(set(names)) != len(names) and not _enough(player, names):
             continue
         if sum(1 for n in names if n.startswith("die:")) > DIE_ALLOWANCE + player.extra_dice - len(

@@ -47,7 +47,7 @@ def roll_source(ctx, n: int, rule: str = "MK:3:Setup:12") -> list[str]:
     from engine.games.mage_knight.readings.map import keep_rerolling  # reading A34: round preparation too?
 
     while (idx := dice_to_reroll(faces)) and keep_rerolling(ctx, rule):
-        for i, face in zip(idx, ctx.roll(MANA_DIE, len(idx), rule=rule)):
+        for i, face in zip(idx, ctx.roll(MANA_DIE, len(idx), rule=rule), strict=True):
             faces[i] = face
     return faces
 

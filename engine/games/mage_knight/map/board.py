@@ -18,7 +18,6 @@ Readings (the rulebook's map illustrations are not in the text we work from):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Optional
 
 import msgspec
 
@@ -324,6 +323,6 @@ def is_safe(board: Board, h: hg.Hex, seat: int, others: Iterable[hg.Hex]) -> boo
         return False
     if sp.site in FORTIFIED_SITES and ends_move(board, h, seat):
         return False
-    if h in set(others) and not (sp.site == "portal" or (sp.site == "city" and sp.conquered_by != -1)):
-        return False
-    return True
+    return not (
+        h in set(others) and not (sp.site == "portal" or (sp.site == "city" and sp.conquered_by != -1))
+    )

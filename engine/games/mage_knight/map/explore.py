@@ -5,6 +5,8 @@ into the unit offer), and First Reconnaissance scores +1 fame per tile and ends 
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.map.board import key
@@ -29,7 +31,7 @@ def place(ctx, t, tile: str, centre: hg.Hex, seat: int | None, from_stack: bool 
     from engine.games.mage_knight.scenarios.variants import on, tile_turn
 
     turn = tile_turn(ctx, t)
-    extra = {"turn": turn} if turn else {}
+    extra: dict[str, Any] = {"turn": turn} if turn else {}
     if on(t, "random_orientation"):  # a star may now touch a circle (tile_edges.py)
         from engine.games.mage_knight.map.tile_edges import mismatched
 

@@ -27,7 +27,6 @@ API
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Optional
 
 import msgspec
 
@@ -156,7 +155,7 @@ def fold(dummy: Dummy | None, ev: Event) -> Dummy:
     if ev.type == "mk.dummy_announced":
         return rep(dummy, announced=True)
     if ev.type == "mk.dummy_gained_card":
-        return rep(dummy, discard=dummy.discard + [ev.data["card"]])
+        return rep(dummy, discard=[*dummy.discard, ev.data["card"]])
     if ev.type == "mk.dummy_gained_crystal":
         cr = dict(dummy.crystals)
         cr[ev.data["colour"]] = cr.get(ev.data["colour"], 0) + 1

@@ -64,7 +64,7 @@ def _splits(total: int, parts: int):
         return
     for first in range(1, total - parts + 2):
         for rest in _splits(total - first, parts - 1):
-            yield (first,) + rest
+            yield (first, *rest)
 
 
 def commands(t, seat: int) -> list[dict]:
@@ -86,7 +86,7 @@ def commands(t, seat: int) -> list[dict]:
         for group in combinations(eligible, k):
             seats = [seat, *group]
             for split in _splits(len(city.garrison), len(seats)):
-                shares = list(zip(seats, split))
+                shares = list(zip(seats, split, strict=True))
                 if (
                     CT.joint_assault_fault(city, seat, p.acted, alone, True, blocked, shares, invitees)
                     is None

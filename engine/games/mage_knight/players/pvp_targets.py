@@ -66,6 +66,7 @@ def unit_effect(ctx, t, atoms, target: str, source: str) -> None:
     """Carry out an enemy effect on the opponent's unit `target`."""
     g = t.game
     foe = _foe(atoms)
+    assert foe is not None, atoms  # fight.enemy_effect() passes the atoms of an enemy effect
     seat = g.active
     owner = opponent(t, seat)
     u = next(x for x in g.players[owner].units if x.uid == target)

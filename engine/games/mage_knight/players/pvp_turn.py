@@ -209,7 +209,7 @@ def _attack_total(t) -> tuple[int, list[str]]:
     defender in a keep or mage tower in the ranged phase, MK:12:PvPRanged:2)."""
     g = t.game
     v = g.pvp
-    kinds = ("ranged", "siege") if v["phase"] == "ranged" else ("ranged", "siege", "melee")
+    kinds: tuple[str, ...] = ("ranged", "siege") if v["phase"] == "ranged" else ("ranged", "siege", "melee")
     sp = g.board.spaces[v["space"]]
     if v["phase"] == "ranged" and _blocker(v) == v["defender"] and sp.site in ("keep", "mage_tower"):
         kinds = ("siege",)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Optional
+from typing import NoReturn
 
 import msgspec
 
@@ -165,7 +165,7 @@ def time_of_round(n: int) -> str:
 def validate(s: Scenario) -> None:
     """Every per-player value present, every value in range; raises ScenarioError naming it."""
 
-    def fail(msg: str) -> None:
+    def fail(msg: str) -> NoReturn:
         raise ScenarioError(f"scenario {s.id!r}: {msg} ({s.rule})")
 
     if s.kind not in KINDS:
@@ -228,7 +228,8 @@ def validate(s: Scenario) -> None:
     ids = [r.id for r in s.special_rules]
     if len(set(ids)) != len(ids):
         fail("two special rules share an id")
-    for r in [*s.special_rules, *s.scoring.extras]:
+    cited: list[SpecialRule | ScoreItem] = [*s.special_rules, *s.scoring.extras]
+    for r in cited:
         if not r.rule.startswith("MK:"):
             fail(f"special rule {r.id!r} cites no rule id")
 

@@ -6,7 +6,6 @@ the second night, the game ends after one more turn each."""
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
 from engine.mechanics import zones
 
 DN = "druid_nights"

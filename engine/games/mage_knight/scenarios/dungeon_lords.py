@@ -71,6 +71,7 @@ def commands(t, seat: int) -> list[dict]:
 
 def choose(ctx, t, seat: int, cmd: dict) -> None:
     d = pending(t.game, seat)
+    assert d is not None, seat  # commands() offers a choice only while a placement is due
     ctx.emit("mk.secret_done", {"seat": seat, "near": d["near"]}, rule=RULE)
     if cmd["space"]:
         place(ctx, t, cmd["space"], d["kind"])

@@ -121,6 +121,7 @@ def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int],
     if kind == "portal":
         on = [x for x in seats if g.players[x].pos == "0,0"]
         w = SC.only_one_returns_winner(on[0] if len(on) == 1 else None)
+        assert not isinstance(w, str), w  # no teams named: a seat or nobody
         total = {x: 1 if x == w else 0 for x in seats}
         return (
             total,
@@ -135,10 +136,10 @@ def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int],
         )
         for x in seats
     }
-    left = {k: v for k, v in held.items() if int(k) not in g.conceded}
-    vp, w = SC.keeps_towers_winner(left)
-    if g.conceded and len(left) == 1:
-        w = next(iter(left))  # the only side left wins (MK:22:Scen:ConquerKeepsTowers)
+    holding = {k: v for k, v in held.items() if int(k) not in g.conceded}
+    vp, w = SC.keeps_towers_winner(holding)
+    if g.conceded and len(holding) == 1:
+        w = next(iter(holding))  # the only side left wins (MK:22:Scen:ConquerKeepsTowers)
     total = {x: vp.get(str(x), 0) for x in seats}
     lines = {x: [f"keeps {held[str(x)][0]}", f"mage towers {held[str(x)][1]}"] for x in seats}
     return total, lines, ([int(w)] if w is not None else []), "MK:22:Scen:ConquerKeepsTowers"

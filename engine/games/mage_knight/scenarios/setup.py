@@ -258,7 +258,11 @@ def teams(ctx, t, s) -> list[list[int]]:
         sides = [sorted(int(x) for x in part.split("+")) for part in text.split(",")]
     except ValueError:
         sides = []
-    if len(sides) != 2 or sorted(sum(sides, [])) != [0, 1, 2, 3] or any(len(x) != 2 for x in sides):
+    if (
+        len(sides) != 2
+        or sorted(x for side in sides for x in side) != [0, 1, 2, 3]
+        or any(len(x) != 2 for x in sides)
+    ):
         raise BadInput("MK:15:Team", f"teams={text!r} must split seats 0-3 into two pairs, like '0+2,1+3'")
     return sorted(sides)
 

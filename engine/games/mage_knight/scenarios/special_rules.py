@@ -20,7 +20,6 @@ from engine.games.mage_knight.map.board import others_site
 from engine.games.mage_knight.readings.scenarios import liberation_crystal, off_map_on_portal
 from engine.games.mage_knight.scenarios.book import (
     assault_reputation,
-    half_fame,
     has_rule,
     owned_site_garrison,
     scenarios,

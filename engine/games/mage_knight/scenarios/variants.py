@@ -145,7 +145,7 @@ def source_faces(ctx, t, faces: list[str]) -> list[str]:
         idx = [i for i, f in enumerate(faces) if f not in mana.BASIC]
         if not idx:
             break
-        for i, f in zip(idx, ctx.roll(mana.MANA_DIE, len(idx), rule="MK:16:Var:Time")):
+        for i, f in zip(idx, ctx.roll(mana.MANA_DIE, len(idx), rule="MK:16:Var:Time"), strict=True):
             faces[i] = f
     return faces
 
@@ -277,9 +277,7 @@ def mana_friendly(t, seat: int, cmd: dict) -> bool:
         if any(g.source[i] in need for i in free if i not in used):
             return False
     changed = {int(x) for x in (cmd.get("dice") or "").split(",") if x.strip().isdigit()}
-    if cmd.get("kind") in ("play", "tactic_use") and changed & gold and non_gold:
-        return False
-    return True
+    return not (cmd.get("kind") in ("play", "tactic_use") and changed & gold and non_gold)
 
 
 def filter_legal(t, seat: int, cmds: list[dict]) -> list[dict]:

@@ -11,7 +11,9 @@ naming the key.
 
 from __future__ import annotations
 
-from msgspec import UNSET
+from typing import NoReturn, TypeGuard, TypeVar
+
+from msgspec import UNSET, UnsetType
 
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content.load import content
@@ -22,7 +24,10 @@ from engine.mechanics.zones import card_name
 SOURCES = (S.AA_OFFER, S.AA_DECK, S.SPELL_OFFER, S.SPELL_DECK, S.ARTIFACT_DECK, S.WOUNDS)
 
 
-def given(value) -> bool:
+T = TypeVar("T")
+
+
+def given(value: T | UnsetType) -> TypeGuard[T]:
     """A key the file states (zero and empty included), as opposed to one it leaves out."""
     return value is not UNSET
 
@@ -35,7 +40,7 @@ def aside(owner: str) -> str:
     return f"aside:{owner}"
 
 
-def _fail(key: str, why: str) -> None:
+def _fail(key: str, why: str) -> NoReturn:
     raise ValueError(f"situation [game] {key}: {why}")
 
 
@@ -147,7 +152,7 @@ def _dummy(ctx, t, d) -> None:
     if given(d.discard):
         _pile(ctx, t, "dummy.discard", d.discard, S.DUMMY_DECK, S.DUMMY_DISCARD, SOURCES, "dummy")
     if given(d.deck):
-        _pile(ctx, t, "dummy.deck", d.deck, S.DUMMY_DECK, S.DUMMY_DECK, (S.DUMMY_DISCARD,) + SOURCES, "dummy")
+        _pile(ctx, t, "dummy.deck", d.deck, S.DUMMY_DECK, S.DUMMY_DECK, (S.DUMMY_DISCARD, *SOURCES), "dummy")
     if given(d.crystals):
         have = g.dummy.crystals
         for colour in sorted(set(d.crystals) | set(have)):

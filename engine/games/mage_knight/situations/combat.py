@@ -27,6 +27,8 @@ The hero's units, wounded or not, are the seat's `units` of `[[game.seat]]`.
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 import msgspec
 from msgspec import UNSET, UnsetType
 
@@ -70,7 +72,7 @@ class CombatSit(msgspec.Struct, forbid_unknown_fields=True):
     garrison: bool = False  # the site's own defenders fight (a city's, a keep's, a tower's)
 
 
-def _fail(key: str, why: str) -> None:
+def _fail(key: str, why: str) -> NoReturn:
     raise ValueError(f"situation [game.combat] {key}: {why}")
 
 
@@ -104,7 +106,7 @@ def lay_out_combat(ctx, t, raw: dict, place) -> None:
 
         tokens, marks = garrison_tokens(ctx, t, space, sit.enemy, _fail)
         sit = msgspec.structs.replace(
-            sit, enemy=[m or EnemySit(id=card_name(tok)) for tok, m in zip(tokens, marks)]
+            sit, enemy=[m or EnemySit(id=card_name(tok)) for tok, m in zip(tokens, marks, strict=True)]
         )
     else:
         before = list(t.zone(S.at(space))) if S.at(space) in t.zones else []
@@ -112,7 +114,7 @@ def lay_out_combat(ctx, t, raw: dict, place) -> None:
         tokens = [x for x in t.zone(S.at(space)) if x not in before]
     fortified = sit.kind == "assault" if sit.fortified is None else sit.fortified
     underground = g.board.spaces[space].site in UNDERGROUND
-    rampaging = [tok for tok, e in zip(tokens, sit.enemy) if e.rampaging]
+    rampaging = [tok for tok, e in zip(tokens, sit.enemy, strict=True) if e.rampaging]
     ctx.emit("mk.acted", {"seat": seat, "action": sit.kind}, rule=RULE)
     ctx.emit("mk.combat_spaces", {"spaces": [space]}, rule=RULE)
     c = C.start(
@@ -134,7 +136,7 @@ def lay_out_combat(ctx, t, raw: dict, place) -> None:
         strengthen(t, space, c)  # the city's colour bonus (MK:10:City:1)
     c.phase = sit.phase
     c.wounds_to_hand = sit.wounds_taken
-    for tok, e, ce in zip(tokens, sit.enemy, c.enemies):
+    for tok, e, ce in zip(tokens, sit.enemy, c.enemies, strict=True):
         for i in e.blocked:
             if not 0 <= i < len(ce.attacks) or ce.attacks[i].summon:
                 _fail("enemy.blocked", f"{e.id} has no attack number {i} (MK:9:Block:3)")

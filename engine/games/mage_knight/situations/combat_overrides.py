@@ -178,7 +178,7 @@ def attack(text: str, where: str = "attacks") -> EnemyAttack:
     words = text.split()
     if len(words) == 2 and words[0] == "summon" and words[1] in schema.ENEMY_PILES:
         return EnemyAttack(0, "physical", True, words[1])
-    element, value = (["physical"] + words)[-2:] if len(words) in (1, 2) else ("", "")
+    element, value = ["physical", *words][-2:] if len(words) in (1, 2) else ("", "")
     if element not in schema.ELEMENTS or not (value.isascii() and value.isdigit()):  # not "²"
         raise ValueError(
             f"{where}: {text!r} is not an attack: write '<element> <value>' "

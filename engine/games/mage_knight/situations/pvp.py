@@ -24,6 +24,8 @@ a damage step without damage, points the step does not take.
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 import msgspec
 from msgspec import UNSET, UnsetType
 
@@ -58,7 +60,7 @@ class PvPSit(msgspec.Struct, forbid_unknown_fields=True):
     points: list[PointsSit] = []
 
 
-def _fail(key: str, why: str) -> None:
+def _fail(key: str, why: str) -> NoReturn:
     raise ValueError(f"situation [game.pvp] {key}: {why}")
 
 

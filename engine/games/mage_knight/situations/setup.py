@@ -49,6 +49,8 @@ cannot act in the position stated, such as `tactic` while the tactics are still 
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 import msgspec
 from msgspec import UNSET, UnsetType
 
@@ -64,7 +66,7 @@ from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
 RULE = "SIT-0"
-FACES = BASIC + ("gold", "black")
+FACES = (*BASIC, "gold", "black")
 REPUTATION = (-7, 7)  # the reputation track, -7 the X space (MK:8:Interact:2a)
 MAX_CRYSTALS = 3  # of each colour in a hero's inventory (MK:5:Mana:1b)
 
@@ -116,7 +118,7 @@ class Sit(msgspec.Struct, forbid_unknown_fields=True):
     dummy: DummySit | UnsetType = UNSET
 
 
-def _fail(key: str, why: str) -> None:
+def _fail(key: str, why: str) -> NoReturn:
     raise ValueError(f"situation [game] {key}: {why}")
 
 
@@ -136,7 +138,7 @@ def lay_out(ctx, t, raw: dict) -> None:
     tactics = tactic_ids(sit.night, sit.removed_tactics)
     if given(sit.tactic):  # the others get the latest tactics: the active seat acts first
         tactics.remove(sit.tactic)
-        tactics = [sit.tactic] + tactics[::-1]
+        tactics = [sit.tactic, *tactics[::-1]]
     if len(tactics) < len(order) + len(dummy):
         _fail(
             "removed_tactics",
@@ -333,7 +335,7 @@ def _enemies(ctx, t, space: str, ids: list[str]) -> None:
 
 
 def _take(t, seat: int, name: str) -> tuple[str, str]:
-    for z in (S.deck(seat),) + SOURCES:
+    for z in (S.deck(seat), *SOURCES):
         tok = next((x for x in t.zone(z) if card_name(x) == name), None)
         if tok:
             return z, tok

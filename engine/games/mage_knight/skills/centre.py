@@ -25,7 +25,7 @@ def lying(t, seat: int) -> list[tuple[int, str, dict]]:
 def commands(t, seat: int) -> list[dict]:
     from engine.games.mage_knight.cards.carry_out import expand, feasible, useful
 
-    out = []
+    out: list[dict] = []
     if t.game.active != seat:
         return out
     for owner, sid, spec in lying(t, seat):

@@ -4,13 +4,10 @@ skills and rests. The pipeline has already checked each command against `legal`.
 
 from __future__ import annotations
 
-from functools import cache
-
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.cards import banners, effects, turn_effects
 from engine.games.mage_knight.cards import carry_out as card_effects
 from engine.games.mage_knight.cards.resolving import (
-    INTERACTION_SITES,
     card_resolutions,
     seat_resolutions,
     situation,
@@ -25,8 +22,6 @@ from engine.games.mage_knight.situations import card_overrides as O
 from engine.games.mage_knight.skills import passive as passive_skills
 from engine.games.mage_knight.turn.flow import end_turn, gain_crystal
 from engine.games.mage_knight.turn.ledger import (
-    REPUTATION_MAX,
-    REPUTATION_MIN,
     change_reputation,
     hand_card,
     pay,
@@ -133,7 +128,7 @@ def card_specific(ctx, t, seat: int, cmd: dict, atoms: list) -> list:
     rest = []
     for k, v in atoms:
         if k == "set_dice":  # Mana Draw / Mana Pull powered: not rerolled this turn
-            for idx, colour in zip(dice_list(cmd["dice"]), v):
+            for idx, colour in zip(dice_list(cmd["dice"]), v, strict=True):
                 ctx.emit("mk.die_set", {"seat": seat, "index": idx, "colour": colour}, rule="MK:5:Mana:3")
         elif k == "card_boost":
             rest += boost(ctx, t, seat, cmd, v)
@@ -236,7 +231,7 @@ def movement_bonus(ctx, t, seat: int, atoms: list) -> list:
         {"seat": seat, "bonus": [] if left == 1 else [amount, max(0, left - 1)]},
         rule="MK:5:Effects:1",
     )
-    return atoms + [("move", amount)]
+    return [*atoms, ("move", amount)]
 
 
 def attack_block_bonus(ctx, t, seat: int, atoms: list) -> list:
@@ -249,11 +244,11 @@ def attack_block_bonus(ctx, t, seat: int, atoms: list) -> list:
             ctx.emit(
                 "mk.card_offer", {"seat": seat, "field": "card_bonus", "value": []}, rule="MK:5:Effects:1"
             )
-            return (
-                atoms[:i]
-                + [(k, dict(v, value=v["value"] + bonus[0 if k == "attack" else 1]))]
-                + atoms[i + 1 :]
-            )
+            return [
+                *atoms[:i],
+                (k, dict(v, value=v["value"] + bonus[0 if k == "attack" else 1])),
+                *atoms[i + 1 :],
+            ]
     return atoms
 
 
@@ -505,8 +500,9 @@ def rest(ctx, t, seat: int, cmd: dict) -> None:
         cards = [hand_card(t, seat, "wound")]
         rule = "MK:6:Turn:7a"
     else:
-        cards = [hand_card(t, seat, cmd["card"])] + [c for c in hand if card_name(c) == "wound"][
-            : cmd["wounds"]
+        cards = [
+            hand_card(t, seat, cmd["card"]),
+            *[c for c in hand if card_name(c) == "wound"][: cmd["wounds"]],
         ]
         rule = "MK:6:Turn:7"
     zones.move(ctx, S.hand(seat), S.discard(seat), cards, rule=rule)

@@ -5,6 +5,7 @@ action. The thresholds are content (content/levels.json), mostly stand-ins."""
 from __future__ import annotations
 
 from functools import cache
+from itertools import pairwise
 
 import msgspec
 
@@ -23,7 +24,7 @@ class Level(MKRecord, kw_only=True, forbid_unknown_fields=True):
 def table() -> tuple[Level, ...]:
     rows = tuple(read(HERE / "levels.json", list[Level]))
     if [r.level for r in rows] != list(range(1, len(rows) + 1)) or any(
-        b.fame <= a.fame for a, b in zip(rows, rows[1:])
+        b.fame <= a.fame for a, b in pairwise(rows)
     ):
         raise ValueError("levels.json: levels must run 1..n with rising fame")
     return rows
