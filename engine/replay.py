@@ -4,12 +4,15 @@ every event it makes with the stored one; report the first difference."""
 from __future__ import annotations
 
 from itertools import groupby
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from engine.errors import EngineError
 from store import EventStore, MemoryStore, StoredEvent
+
+if TYPE_CHECKING:
+    from engine.pipeline import Engine
 
 COMPARED = ("version", "type", "schema", "data", "vis", "actor", "rule", "cause", "command_id")
 
@@ -20,11 +23,11 @@ class ReplayResult(msgspec.Struct):
     difference: dict[str, Any] | None = None
 
 
-def _key(ev: StoredEvent) -> tuple:
+def _key(ev: StoredEvent) -> tuple[Any, ...]:
     return tuple(getattr(ev, f) for f in COMPARED)
 
 
-def redo(engine, game_id: str, root: StoredEvent) -> None:
+def redo(engine: Engine, game_id: str, root: StoredEvent) -> None:
     """Re-issue the decision that opened a command group."""
     if root.type.startswith("cmd."):
         engine.submit(game_id, root.actor, root.data)
@@ -90,7 +93,7 @@ def replay(store: EventStore, game_id: str) -> ReplayResult:
                 False, done, {"version": group[0].version, "problem": f"re-run refused the decision: {exc}"}
             )
     fresh = mem.store.read(game_id)
-    for old, new in zip(recorded, fresh):
+    for old, new in zip(recorded, fresh, strict=False):  # a length mismatch is reported below
         if _key(old) != _key(new):
             field = next(f for f in COMPARED if getattr(old, f) != getattr(new, f))
             return ReplayResult(
