@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from engine.errors import EngineError
-from store import EventStore, MemoryStore, StoredEvent
+from engine.stores import AnyStore
+from store import MemoryStore, StoredEvent
 
 if TYPE_CHECKING:
     from engine.pipeline import Engine
@@ -30,6 +31,8 @@ def _key(ev: StoredEvent) -> tuple[Any, ...]:
 def redo(engine: Engine, game_id: str, root: StoredEvent) -> None:
     """Re-issue the decision that opened a command group."""
     if root.type.startswith("cmd."):
+        if root.actor is None:  # a decision is always a seat's: the record is damaged
+            raise EngineError(f"event {root.version} ({root.type}) is a decision of no seat")
         engine.submit(game_id, root.actor, root.data)
     elif root.type == "chance.forced":
         engine.force(game_id, root.data["outcomes"])
@@ -58,7 +61,7 @@ def _fair_chance(created: dict[str, Any], first: list[StoredEvent]) -> dict[str,
     return out
 
 
-def replay(store: EventStore, game_id: str) -> ReplayResult:
+def replay(store: AnyStore, game_id: str) -> ReplayResult:
     from engine.pipeline import Engine
     from projections.state import StateReader
 

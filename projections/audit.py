@@ -8,14 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.explain import why
+from engine.stores import AnyStore
 from engine.upcast import upcast
 from projections.state import StateReader
 from projections.views import REFEREE, event_view, full_state, state_view, viewer_name
-from store import EventStore
 from store.errors import StoreError
 
 
-def audit(store: EventStore, game_id: str, n: int, who=None) -> dict[str, Any]:
+def audit(store: AnyStore, game_id: str, n: int, who=None) -> dict[str, Any]:
     """`who`: None (public view, the default), a seat, or REFEREE."""
     reader = StateReader(store)
     rs = reader.ruleset_of(game_id)

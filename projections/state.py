@@ -18,9 +18,10 @@ import msgspec
 from engine import registry
 from engine.fold import fold_event
 from engine.ruleset import Ruleset
+from engine.stores import AnyStore
 from engine.table import CORE_FOLD, Table, _chance
 from engine.upcast import as_read_now, upcast
-from store import EventStore, NewEvent, StoredEvent
+from store import NewEvent, StoredEvent
 from store.errors import CorruptStore, StoreError
 
 _mp_enc = msgspec.msgpack.Encoder()
@@ -73,7 +74,7 @@ def decode(ruleset, blob: bytes) -> Table:
 
 
 class StateReader:
-    def __init__(self, store: EventStore):
+    def __init__(self, store: AnyStore):
         self.store = store
 
     def ruleset_of(self, game_id: str):
