@@ -142,7 +142,10 @@ class StateReader:
                 raise CorruptStore(f"game {game_id} event {version}: undecodable row ({exc})") from exc
             ev = None
             if upcasting and (schema < schemas.get(typ, 1) or typ in renamed):
-                ev = upcast(rs, self.store.event(game_id, version))
+                stored = self.store.event(game_id, version)
+                if stored is None:  # the row was just read: only a store changed meanwhile
+                    raise CorruptStore(f"game {game_id} event {version}: gone while it was read")
+                ev = upcast(rs, stored)
                 typ, d = ev.type, ev.data
             upcasting = True
             if typ == "undo.done":
