@@ -49,9 +49,9 @@ def audit(store: AnyStore, game_id: str, n: int, who=None) -> dict[str, Any]:
     if n > 1:
         t = reader.state_at(game_id, n - 1)
         before = full_state(rs, t) if who is REFEREE else state_view(rs, t, who)
-    inputs = why(
-        rs, t, ev, reader.events(rs, game_id, 1, n - 1) if n > 1 else [], who, referee=who is REFEREE
-    )
+    referee = who is REFEREE  # sees every source: `why` then asks no seat
+    events = reader.events(rs, game_id, 1, n - 1) if n > 1 else []
+    inputs = why(rs, t, ev, events, None if referee else who, referee=referee)
     return {
         "game_id": game_id,
         "event": n,
