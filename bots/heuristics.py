@@ -26,7 +26,9 @@ def win_chance(table: Table, seat: int) -> float:
     mine = ruleset.position_value(table, seat)
     if mine is None:
         return 0.5
-    best = max(ruleset.position_value(table, other) for other in range(table.players) if other != seat)
+    # A game values every seat's position or none (None: judged only by its end).
+    others = [ruleset.position_value(table, other) for other in range(table.players) if other != seat]
+    best = max(v for v in others if v is not None)
     lead = 1.0 / (1.0 + math.exp(-(mine - best) / ruleset.position_scale))
     weight = ruleset.common_goal_weight
     if not weight:

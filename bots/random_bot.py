@@ -91,9 +91,14 @@ def _decide(engine, game_id: str, rng: random.Random, n: int):
     try:
         (fast or engine.submit)(game_id, seat, rng.choice(choices))
     except Exception as exc:
-        exc.bot_prompt = _prompt(first)  # where a rules error happened, for the simulate summary
+        _mark(exc, "bot_prompt", _prompt(first))  # where a rules error happened, for the simulate summary
         raise
     return first
+
+
+def _mark(exc: Exception, name: str, value: object) -> None:
+    """Attach to an error in flight what the simulate summary reads (`getattr(exc, name)`)."""
+    setattr(exc, name, value)
 
 
 def step(engine, game_id: str, rng: random.Random) -> bool:
@@ -128,7 +133,7 @@ def play_out(
     except (Stall, Abandoned):
         raise
     except Exception as exc:
-        exc.bot_commands = n
+        _mark(exc, "bot_commands", n)
         exc.add_note(
             f"bot: game {game_id}, seed {seed}, command {n}, prompt {getattr(exc, 'bot_prompt', None)}"
         )

@@ -150,7 +150,7 @@ def mcts(
             values = None  # a determinization the rules cannot continue: no evidence
         for nd in path:
             nd.n += 1
-            if values is not None:
+            if values is not None and nd.actor is not None:  # a node below the root: a seat's
                 nd.w += values[nd.actor]
     best = max(root.children.items(), key=lambda kv: (kv[1].n, kv[1].w), default=None)
     return by_key[best[0]] if best else rng.choice(legal)

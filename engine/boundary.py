@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import BadInput, IllegalCommand
+
+if TYPE_CHECKING:
+    from engine.table import Table
 
 MAX_COMMAND_BYTES = 16 * 1024
 MAX_DEPTH = 6  # the object itself is depth 1
@@ -240,7 +243,7 @@ def _short(v: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def check_forced(outcomes: Any, table, dice: dict[str, Any]) -> dict[str, list[Any]]:
+def check_forced(outcomes: Any, table: Table, dice: dict[str, Any]) -> dict[str, list[Any]]:
     """Forced chance outcomes (invariant 3), checked when given: a face the die lacks or a card
     no zone holds would otherwise be accepted now and abort some later command."""
     if not isinstance(outcomes, dict) or not outcomes:

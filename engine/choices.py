@@ -213,7 +213,8 @@ def read_token(table: Table, seat: int, token: Any) -> list[list[Any]]:
             f"is stale: it was given at event {version} and the game is now "
             f"at event {table.version}; ask for the choices again",
         )
-    return path
+    steps: list[list[Any]] = path
+    return steps
 
 
 # -- the entry point front ends use ------------------------------------------------------
@@ -329,7 +330,7 @@ def _question(
         else:
             words = _prefix([labels[id(c)] for c in members])
             label = (words or _value_words(rs, field, v)[:1].upper() + _value_words(rs, field, v)[1:]) + MORE
-            where = path + [[field] if v is _ABSENT else [field, v]]
+            where = [*path, [field] if v is _ABSENT else [field, v]]
             opts.append(_Opt(label, field, v, members, None, make_token(table, seat, where)))
     _distinct(rs, table, opts)
     text = FIRST_QUESTION if not path else _field_question(field)
@@ -429,7 +430,7 @@ def _prefix(labels: list[str]) -> str:
     (basic)" and "Play determination (sideways)"), without a dangling comma or bracket."""
     split = [lab.split() for lab in labels]
     common = []
-    for words in zip(*split):
+    for words in zip(*split, strict=False):  # labels of any length: the common prefix
         if any(w != words[0] for w in words[1:]):
             break
         common.append(words[0])
@@ -517,8 +518,9 @@ def _distinct(rs: Ruleset, table: Table, opts: list[_Opt]) -> None:
         for group in clusters:
             for way in ways:
                 said = [way(o) for o in group]
-                if all(said) and len({s.casefold() for s in said}) == len(said):
-                    for o, s in zip(group, said):
+                named = [s for s in said if s]
+                if len(named) == len(said) and len({s.casefold() for s in named}) == len(named):
+                    for o, s in zip(group, named, strict=True):
                         o.label = _with(o.label, s)
                     break
             else:  # nothing in words tells them apart: say all we know

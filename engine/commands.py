@@ -10,12 +10,15 @@ match against `legal_commands`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache, lru_cache
-from typing import Any, Union
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from engine.errors import BadInput
+
+if TYPE_CHECKING:
+    from engine.ruleset import Ruleset
 
 
 class Optional(msgspec.Struct, frozen=True):
@@ -23,10 +26,10 @@ class Optional(msgspec.Struct, frozen=True):
 
 
 def _struct(kind: str, fields: dict[str, Any]) -> type:
-    spec = []
+    spec: list[tuple[str, Any] | tuple[str, Any, Any]] = []
     for name, typ in fields.items():
         if isinstance(typ, Optional):
-            spec.append((name, Union[typ.type, msgspec.UnsetType], msgspec.UNSET))
+            spec.append((name, typ.type | msgspec.UnsetType, msgspec.UNSET))
         else:
             spec.append((name, typ))
     spec.sort(key=lambda f: len(f) == 3)  # required fields first
@@ -36,11 +39,11 @@ def _struct(kind: str, fields: dict[str, Any]) -> type:
 
 
 @cache
-def _schema(ruleset) -> dict[str, type]:
-    return {kind: _struct(kind, fields) for kind, fields in ruleset.commands.items()}
+def _schema(ruleset: Ruleset) -> dict[str, type]:
+    return {kind: _struct(kind, fields) for kind, fields in (ruleset.commands or {}).items()}
 
 
-def check_shape(ruleset, cmd: dict[str, Any]) -> None:
+def check_shape(ruleset: Ruleset, cmd: dict[str, Any]) -> None:
     """BadInput naming the kind or field that does not fit the ruleset's declaration."""
     if ruleset.commands is None:
         return
@@ -66,7 +69,7 @@ def _type_name(t: Any) -> str:
 
 def renamed_kinds(
     renames: dict[str, str],
-) -> tuple[dict[str, str], dict[tuple[str, int], Callable[[dict], dict]]]:
+) -> tuple[dict[str, str], dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]]]:
     """What a game declares when it renames command kinds ({old kind: new kind}), as its
     `(event_renames, upcasters)`: a stored decision `cmd.<old>` is read as `cmd.<new>` with the
     new "kind" in its data (engine.upcast), so a game stored before the rename replays and
@@ -86,7 +89,7 @@ class _KindTo:
     def __init__(self, kind: str) -> None:
         self.kind = kind
 
-    def __call__(self, data: dict) -> dict:
+    def __call__(self, data: dict[str, Any]) -> dict[str, Any]:
         return {**data, "kind": self.kind}
 
     def __repr__(self) -> str:

@@ -8,7 +8,13 @@ know.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.ruleset import Ruleset
+    from engine.table import Table
+    from store import StoredEvent
 
 MAX_LISTED = 8
 
@@ -41,7 +47,7 @@ def what_differs(cmd: dict[str, Any], legal: list[dict[str, Any]], reason: str =
     return "no legal command combines these values"
 
 
-def _distinct(values) -> list[Any]:
+def _distinct(values: Iterable[Any]) -> list[Any]:
     out: list[Any] = []
     for v in values:
         if v not in out:
@@ -65,9 +71,9 @@ TRAIL_DEPTH = 6
 MOVES = ("zone.moved", "zone.added", "zone.created")
 
 
-def link(ev, what: str = "") -> dict[str, Any]:
+def link(ev: StoredEvent, what: str = "") -> dict[str, Any]:
     """One step of a trail: the event, its rule, and what it did for this input."""
-    out = {"version": ev.version, "type": ev.type, "rule": ev.rule, "actor": ev.actor}
+    out: dict[str, Any] = {"version": ev.version, "type": ev.type, "rule": ev.rule, "actor": ev.actor}
     if what:
         out["what"] = what
     if "chance" in ev.data:
@@ -79,20 +85,25 @@ def link(ev, what: str = "") -> dict[str, Any]:
     return out
 
 
+def _shuffle_of(zone: str) -> Callable[[StoredEvent], bool]:
+    """The test for a shuffle of `zone`."""
+    return lambda e: e.type == "zone.shuffled" and e.data.get("zone") == zone
+
+
 class History:
     """The events before the one audited, searched backwards (newest first)."""
 
-    def __init__(self, events: list) -> None:
+    def __init__(self, events: list[StoredEvent]) -> None:
         self.events = events
 
-    def last(self, test, before: int | None = None):
+    def last(self, test: Callable[[StoredEvent], bool], before: int | None = None) -> StoredEvent | None:
         top = len(self.events) if before is None else before - 1
         for ev in reversed(self.events[:top]):
             if test(ev):
                 return ev
         return None
 
-    def arrival(self, card: str, before: int | None = None):
+    def arrival(self, card: str, before: int | None = None) -> StoredEvent | None:
         """The event that last put `card` into a zone."""
         return self.last(lambda e: e.type in MOVES and card in e.data.get("cards", ()), before)
 
@@ -108,9 +119,7 @@ class History:
             d = ev.data
             if ev.type == "zone.moved":
                 out.append(link(ev, f"{d['src']} -> {d['dst']}"))
-                shuffled = self.last(
-                    lambda e, z=d["src"]: e.type == "zone.shuffled" and e.data.get("zone") == z, ev.version
-                )
+                shuffled = self.last(_shuffle_of(d["src"]), ev.version)
                 came = self.arrival(card, ev.version)
                 if shuffled is not None and (came is None or shuffled.version > came.version):
                     out.append(link(shuffled, f"shuffle of {d['src']}"))
@@ -131,9 +140,9 @@ class History:
                 break
         return out
 
-    def roll_before(self, ev, n: int = 1) -> list:
+    def roll_before(self, ev: StoredEvent, n: int = 1) -> list[StoredEvent]:
         """The `n` dice.rolled events just before `ev` (the roll the event reports)."""
-        out = []
+        out: list[StoredEvent] = []
         for e in reversed(self.events[: ev.version - 1]):
             if e.type == "dice.rolled":
                 out.append(e)
@@ -154,7 +163,7 @@ def given(
 ) -> dict[str, Any]:
     """One input of a rule: what it is, its value, the rule that used it, where it came from.
     `card`: the card id(s) it is about, apart from the words (so a view can check them)."""
-    out = {"input": what, "value": value, "rule": rule, "from": sources or []}
+    out: dict[str, Any] = {"input": what, "value": value, "rule": rule, "from": sources or []}
     if card is not None:
         out["card"] = card
     if note:
@@ -162,12 +171,12 @@ def given(
     return out
 
 
-def readings_in_force(rs, t, rules: list[str]) -> list[dict[str, Any]]:
+def readings_in_force(rs: Ruleset, t: Table, rules: list[str | None]) -> list[dict[str, Any]]:
     """For each rule used: the catalog's chosen reading, and each listed ambiguity's
     alternative in force (chosen by the game, or the default)."""
     from engine import readings
 
-    out = []
+    out: list[dict[str, Any]] = []
     for rule_id in dict.fromkeys(r for r in rules if r):
         rule = rs.catalog.get(rule_id)
         if rule is not None and rule.reading:
@@ -185,7 +194,7 @@ def readings_in_force(rs, t, rules: list[str]) -> list[dict[str, Any]]:
     return out
 
 
-def overrides_of(t, names: list[str], rule: str | None) -> list[dict[str, Any]]:
+def overrides_of(t: Table, names: list[str], rule: str | None) -> list[dict[str, Any]]:
     """Inputs whose card values a situation overrode (recorded in the creation event)."""
     over = t.options.get("overrides") or {}
     return [
@@ -227,11 +236,18 @@ def source_words(s: dict[str, Any]) -> str:
     )
 
 
-def why(rs, t, ev, events: list, who=None, referee: bool = False) -> list[dict[str, Any]]:
+def why(
+    rs: Ruleset,
+    t: Table | None,
+    ev: StoredEvent,
+    events: list[StoredEvent],
+    who: int | None = None,
+    referee: bool = False,
+) -> list[dict[str, Any]]:
     """Every input of event `ev` (state `t` just before it; `events` those before it), as
     `who` may see them: a source event hidden from the viewer is named but not described."""
     items = list(rs.why(t, ev, History(events))) if t is not None else []
-    rules = [ev.rule] + [i["rule"] for i in items]
+    rules = [ev.rule, *(i["rule"] for i in items)]
     items += readings_in_force(rs, t, rules) if t is not None else []
     if referee:
         return items
@@ -243,6 +259,6 @@ def why(rs, t, ev, events: list, who=None, referee: bool = False) -> list[dict[s
     return items
 
 
-def _seen(events: list, version: int, who) -> bool:
+def _seen(events: list[StoredEvent], version: int, who: int | None) -> bool:
     ev = events[version - 1] if 0 < version <= len(events) else None
     return ev is None or ev.visible_to(who)

@@ -13,10 +13,12 @@ from typing import Any
 
 import msgspec
 
+from bus import RuleBus
 from engine import registry
 from engine.context import Ctx
 from engine.errors import EngineError
 from engine.pipeline import Engine
+from engine.ruleset import Prompt, Ruleset
 from engine.table import Table
 from projections.state import decode, encode
 from projections.views import state_view
@@ -57,7 +59,7 @@ class Game:
     def is_over(self) -> bool:
         return self.table.over
 
-    def prompts(self) -> list:
+    def prompts(self) -> list[Prompt]:
         return [] if self.table.over else self.ruleset.prompts(self.table)
 
     def to_act(self) -> int | None:
@@ -134,10 +136,10 @@ class Game:
         self.seed = seed
 
 
-_buses: dict[str, Any] = {}
+_buses: dict[str, RuleBus] = {}
 
 
-def _bus(rs):
+def _bus(rs: Ruleset) -> RuleBus:
     bus = _buses.get(rs.name)
     if bus is None:
         bus = _buses[rs.name] = Engine(":memory:").bus(rs)

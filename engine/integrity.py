@@ -73,7 +73,9 @@ class Anchor(msgspec.Struct, forbid_unknown_fields=True):
 
 
 # -- the whole check -------------------------------------------------------------------------
-def verify(store: EventStore, anchor: Anchor | dict | None = None, folds: bool = True) -> VerifyReport:
+def verify(
+    store: EventStore, anchor: Anchor | dict[str, Any] | None = None, folds: bool = True
+) -> VerifyReport:
     """Store checks + snapshot folds + (given) the anchor; every fault listed, first first."""
     report = store.verify()
     faults, notes = list(report.faults), list(report.notes)
@@ -100,7 +102,9 @@ def verify(store: EventStore, anchor: Anchor | dict | None = None, folds: bool =
 
 
 # -- snapshots ---------------------------------------------------------------------------------
-def snapshot_faults(store: EventStore, skip: set | frozenset = frozenset()) -> list[dict[str, Any]]:
+def snapshot_faults(
+    store: EventStore, skip: set[str | None] | frozenset[str] = frozenset()
+) -> list[dict[str, Any]]:
     """Re-fold each game (but those in `skip`) once from event 1 (no snapshots) and compare
     the msgpack bytes at every snapshot whose digest holds (the store reports the others)."""
     reader = StateReader(store)
@@ -126,7 +130,7 @@ def snapshot_faults(store: EventStore, skip: set | frozenset = frozenset()) -> l
     return faults
 
 
-def _fold_game(reader: StateReader, gid: str, snaps: list[tuple[int, bytes]]) -> list[dict]:
+def _fold_game(reader: StateReader, gid: str, snaps: list[tuple[int, bytes]]) -> list[dict[str, Any]]:
     out = []
     try:
         first = reader.store.event(gid, 1)
@@ -174,7 +178,9 @@ def write_anchor(store: EventStore) -> dict[str, Any]:
     """The anchor of a store that verifies (refused otherwise: it would bless the damage)."""
     report = store.verify()
     if not report.ok:
-        raise StoreError(f"{store.path} does not verify, no anchor written: {describe(report.first_bad)}")
+        raise StoreError(
+            f"{store.path} does not verify, no anchor written: {describe(report.first_bad or {})}"
+        )
     games = {
         gid: {"version": v, "head": h}
         for gid, v, h in store.conn.execute(
@@ -238,11 +244,11 @@ def parse_anchor(doc: Any, where: str = "anchor") -> Anchor:
     return anchor
 
 
-def check_anchor(store: EventStore, anchor: Anchor | dict) -> list[dict[str, Any]]:
+def check_anchor(store: EventStore, anchor: Anchor | dict[str, Any]) -> list[dict[str, Any]]:
     """What changed in the anchored history (see the module docstring); [] if nothing."""
     a = anchor if isinstance(anchor, Anchor) else parse_anchor(anchor)
     conn = store.conn
-    faults = []
+    faults: list[dict[str, Any]] = []
     for gid, want in sorted(a.games.items()):
         last, n = conn.execute("SELECT max(version), count(*) FROM events WHERE game_id=?", (gid,)).fetchone()
         if not n:
@@ -312,7 +318,7 @@ def check_anchor(store: EventStore, anchor: Anchor | dict) -> list[dict[str, Any
     return faults
 
 
-def _af(kind: str, gid: str | None, version: int | None, problem: str, **extra) -> dict:
+def _af(kind: str, gid: str | None, version: int | None, problem: str, **extra: Any) -> dict[str, Any]:
     return fault(kind, gid, version, None, f"{problem} (since the anchor)", source="anchor", **extra)
 
 

@@ -12,6 +12,8 @@ import trio
 from bus import ListenerHub
 from bus.listeners import Listener
 from engine.pipeline import Engine
+from engine.table import Table
+from store import StoredEvent
 
 
 class LiveEngine:
@@ -24,17 +26,17 @@ class LiveEngine:
         await self.hub.publish(self.engine.store.read(gid))
         return gid
 
-    async def submit(self, game_id: str, seat: int, cmd: dict[str, Any]):
+    async def submit(self, game_id: str, seat: int, cmd: dict[str, Any]) -> list[StoredEvent] | None:
         stored = self.engine.submit(game_id, seat, cmd)
         await self.hub.publish(stored or [])
         return stored
 
-    async def undo(self, game_id: str, to: int, **kw: Any):
+    async def undo(self, game_id: str, to: int, **kw: Any) -> list[StoredEvent] | None:
         stored = self.engine.undo(game_id, to, **kw)
         await self.hub.publish(stored or [])
         return stored
 
-    def state(self, game_id: str, at: int | None = None):
+    def state(self, game_id: str, at: int | None = None) -> Table:
         return self.engine.reader.state_at(game_id, at)
 
 

@@ -9,6 +9,7 @@ imported with the first line at or above that level, which a normal run never wr
 import logging
 import os
 import sys
+from types import ModuleType
 from typing import Any
 
 # The level configure() asked for while structlog is not imported yet: lines below it are
@@ -47,7 +48,7 @@ def _setup(name: str) -> None:
     )
 
 
-def _live():
+def _live() -> ModuleType:
     """structlog, configured at the level asked for if that was put off (unless someone
     configured structlog meanwhile: theirs stands, as configure() without force leaves it)."""
     global _pending
@@ -71,7 +72,7 @@ class Logger:
     def __init__(self, name: str, context: dict[str, Any] | None = None):
         self.name, self.context = name, context or {}
 
-    def bind(self, **values: Any):
+    def bind(self, **values: Any) -> Any:
         """structlog's bound logger once it is in use (bound once, cheap per line); until
         then this facade with the values kept."""
         if _pending is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from engine.mechanics.zones import card_name
@@ -71,7 +71,7 @@ def cards(cids: Any, limit: int = MAX_NAMES) -> str:
         counts[n] = counts.get(n, 0) + 1
     words = [f"{v}× {k}" if v > 1 else k for k, v in counts.items()]
     if len(words) > limit:
-        words = words[:limit] + [f"{len(words) - limit} more"]
+        words = [*words[:limit], f"{len(words) - limit} more"]
     return and_list(words)
 
 
@@ -145,7 +145,7 @@ _SEAT_ZONE = (
 
 
 @cache
-def _zone_pattern(pattern: str) -> re.Pattern:
+def _zone_pattern(pattern: str) -> re.Pattern[str]:
     """{seat} and {n} match a number, any other {word} any text; the rest is literal."""
     parts = re.split(r"(\{\w+\})", pattern)
     return re.compile(
@@ -270,7 +270,7 @@ def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
 
-class _Words(dict):
+class _Words(dict[str, str]):
     """The fields of a seen event in words, for `str.format_map`: `{who}` the acting seat,
     a seat field by its seat's name, a card id by its card's name, a zone by `zone_words`,
     a missing field as "?"."""

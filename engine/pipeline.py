@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import gc
 import secrets
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeAlias
 
 import msgspec
 
@@ -45,7 +45,7 @@ def _short(v: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _reveal_seed(ctx: Ctx, table: Table, ev) -> None:
+def _reveal_seed(ctx: Ctx, table: Table, ev: NewEvent) -> None:
     if table.seed is None and ctx.opened is not None:  # a live game's mix (CORE-3C)
         ctx.emit("seed.revealed", ctx.opened, "CORE-3")
     elif table.seed is None:
@@ -54,6 +54,10 @@ def _reveal_seed(ctx: Ctx, table: Table, ev) -> None:
 
 
 MAX_CONTRIBUTION = 256
+
+# The arguments of `Ctx.emit` for the event that opens a cascade: type, data, rule (, vis).
+Emitted4: TypeAlias = tuple[str, dict[str, Any], str | None, list[int] | None]
+Emitted: TypeAlias = tuple[str, dict[str, Any], str | None] | Emitted4
 
 
 def check_contribution(value: Any) -> str:
@@ -71,15 +75,16 @@ def _mix(ctx: Ctx, seed: str, salt: str | None, t: Table) -> None:
     """Point a live game's context at its mixed seed (CORE-3C) and prepare what the end
     reveals: the server's seed and salt and every contribution, so anyone can recompute
     the mixed seed and check each commitment."""
-    ctx.seed = mixed_seed(seed, t.mix)
+    mix = t.mix or []  # called for a live game only: its table has a mix
+    ctx.seed = mixed_seed(seed, mix)
     opened: dict[str, Any] = {"seed": seed}
     if salt is not None:
         opened["salt"] = salt
-    opened["contributions"] = [list(m) for m in t.mix]
+    opened["contributions"] = [list(m) for m in mix]
     ctx.opened = opened
 
 
-def _contribution_event(who: int | str, value: str | None, salt: str | None) -> tuple:
+def _contribution_event(who: int | str, value: str | None, salt: str | None) -> Emitted4:
     """The event that commits one contribution: public are who and the commitment (or that a
     seat declined); the secret and its salt are seen by the contributing seat only (the
     creator's by nobody) until the end reveals them."""
@@ -121,10 +126,10 @@ class Engine:
         self._buses: dict[str, RuleBus] = {}
         self._rulesets: dict[str, Ruleset] = {}
         self._seeds: dict[str, tuple[str, str | None]] = {}
-        self._pending: list[tuple[str, int, list]] | None = None
+        self._pending: list[tuple[str, int, list[NewEvent]]] | None = None
         self._legal: dict[tuple[str, int], tuple[int, Table, set[bytes]]] = {}
-        self._listed: tuple[str, int, int, Table, list] | None = None  # see bot_legal
-        self._prompted: tuple[Table, int, tuple] | None = None  # see prompts
+        self._listed: tuple[str, int, int, Table, list[dict[str, Any]]] | None = None  # see bot_legal
+        self._prompted: tuple[Table, int, tuple[Prompt, ...]] | None = None  # see prompts
         self._log = log
 
     # -- plumbing -----------------------------------------------------------------------
@@ -218,7 +223,7 @@ class Engine:
             self.store.save_snapshot(game_id, t.version, encode(t))
         return stored
 
-    def _run(self, rs: Ruleset, table: Table, ctx: Ctx, first: tuple) -> None:
+    def _run(self, rs: Ruleset, table: Table, ctx: Ctx, first: Emitted) -> None:
         try:
             ctx.emit(*first)
             bus = self._buses.get(rs.name)
@@ -247,7 +252,7 @@ class Engine:
         creator: str | None = None,
         creator_salt: str | None = None,
         publish_seed: bool = False,
-        seat_tokens: list[tuple] | None = None,
+        seat_tokens: list[tuple[str, str, str | None]] | None = None,
     ) -> str:
         """`salt` and `creator_salt` are for replay only (they re-create a game as stored).
 
@@ -344,7 +349,7 @@ class Engine:
         )
         return game_id
 
-    def prompts(self, game_id: str):
+    def prompts(self, game_id: str) -> list[Prompt]:
         t = self._tables.get(game_id)
         if t is None:
             t = self.table(game_id)
@@ -494,8 +499,8 @@ class Engine:
         rs = self._rulesets.get(t.ruleset)
         if rs is None:
             rs = self._ruleset(t.ruleset)
-        asked = self._prompted  # the prompts just listed for this table at this version
-        asked = asked[2] if asked and asked[0] is t and asked[1] == t.version else rs.prompts(t)
+        last = self._prompted  # the prompts just listed for this table at this version
+        asked: Sequence[Prompt] = last[2] if last and last[0] is t and last[1] == t.version else rs.prompts(t)
         rule = "CORE-5"
         for p in asked:
             if p.seat == seat:

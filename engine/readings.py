@@ -10,11 +10,16 @@ records the readings and overrides it was started with in its options (keys `rea
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Container
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
+
+if TYPE_CHECKING:
+    from engine.ruleset import Ruleset
+    from engine.table import Table
 
 READINGS = "readings"
 OVERRIDES = "overrides"
@@ -49,10 +54,17 @@ def _load(path: str) -> tuple[tuple[str, Reading], ...]:
     return tuple(out)
 
 
-def of(rs) -> dict[str, Reading]:
+def of(rs: Ruleset) -> dict[str, Reading]:
     """Every reading a ruleset lists, by id."""
-    here = Path(__import__(type(rs).__module__, fromlist=["_"]).__file__).parent
-    return catalog_readings(here / rs.catalog_file)
+    return catalog_readings(package_dir(rs) / rs.catalog_file)
+
+
+def package_dir(rs: Ruleset) -> Path:
+    """The folder of the module that defines the ruleset's class (its catalog is there)."""
+    file = __import__(type(rs).__module__, fromlist=["_"]).__file__
+    if file is None:
+        raise TypeError(f"{rs.name}: the module {type(rs).__module__} has no file")
+    return Path(file).parent
 
 
 _consulted: set[str] | None = None
@@ -64,7 +76,7 @@ def consulting(seen: set[str] | None) -> None:
     _consulted = seen
 
 
-def chosen(t, rid: str) -> str | None:
+def chosen(t: Table, rid: str) -> str | None:
     """The alternative chosen for reading `rid` in this game, or None for the default."""
     return picked(t.options.get(READINGS), rid)
 
@@ -77,7 +89,7 @@ def picked(table: dict[str, str] | None, rid: str) -> str | None:
     return table.get(rid) if table else None
 
 
-def in_force(t, rs, rid: str) -> tuple[str, str, bool]:
+def in_force(t: Table, rs: Ruleset, rid: str) -> tuple[str, str, bool]:
     """(alternative, its text, chosen by the game rather than the default) for the audit."""
     r = of(rs)[rid]
     alt = chosen(t, rid) or r.default
@@ -86,11 +98,11 @@ def in_force(t, rs, rid: str) -> tuple[str, str, bool]:
     return alt, r.alternatives.get(alt, ""), alt != r.default
 
 
-def for_rule(rs, rule_id: str) -> list[Reading]:
+def for_rule(rs: Ruleset, rule_id: str) -> list[Reading]:
     return [r for r in of(rs).values() if r.rule == rule_id]
 
 
-def check_options(rs, options: dict[str, Any], out: dict[str, Any]) -> None:
+def check_options(rs: Ruleset, options: dict[str, Any], out: dict[str, Any]) -> None:
     """Fold `readings`, `reading.ID=ALT` and `overrides` from `options` into `out` (checked).
 
     Errors name the key and the allowed values; nothing is recorded for an empty choice."""
@@ -128,7 +140,11 @@ def check_options(rs, options: dict[str, Any], out: dict[str, Any]) -> None:
 
 
 def check_override_table(
-    rs, over: Any, fields: dict[str, type], names, examples: dict[str, str] | None = None
+    rs: Ruleset,
+    over: Any,
+    fields: dict[str, type],
+    names: Container[str],
+    examples: dict[str, str] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """A ruleset's `check_overrides` helper: `{card name: {field: value}}` against the card
     names it knows and the fields it lets a situation change, with their types. A value of the
@@ -201,7 +217,7 @@ def _is(value: Any, want: Any) -> bool:
     return isinstance(value, want)
 
 
-def overridden(t, name: str) -> dict[str, Any]:
+def overridden(t: Table, name: str) -> dict[str, Any]:
     """The overridden values of card `name` in this game ({} when none)."""
     over = t.options.get(OVERRIDES)
     return over.get(name, {}) if over else {}

@@ -50,7 +50,7 @@ def _direct(name: str) -> Ruleset | None:
     if not pkg.isidentifier():
         return None
     try:
-        rs = getattr(importlib.import_module(f"engine.games.{pkg}"), "RULESET", None)
+        rs: Ruleset | None = getattr(importlib.import_module(f"engine.games.{pkg}"), "RULESET", None)
         if rs is None or rs.name != name:
             return None
         _ = rs.catalog

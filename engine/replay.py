@@ -4,12 +4,16 @@ every event it makes with the stored one; report the first difference."""
 from __future__ import annotations
 
 from itertools import groupby
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from engine.errors import EngineError
-from store import EventStore, MemoryStore, StoredEvent
+from engine.stores import AnyStore
+from store import MemoryStore, StoredEvent
+
+if TYPE_CHECKING:
+    from engine.pipeline import Engine
 
 COMPARED = ("version", "type", "schema", "data", "vis", "actor", "rule", "cause", "command_id")
 
@@ -20,13 +24,15 @@ class ReplayResult(msgspec.Struct):
     difference: dict[str, Any] | None = None
 
 
-def _key(ev: StoredEvent) -> tuple:
+def _key(ev: StoredEvent) -> tuple[Any, ...]:
     return tuple(getattr(ev, f) for f in COMPARED)
 
 
-def redo(engine, game_id: str, root: StoredEvent) -> None:
+def redo(engine: Engine, game_id: str, root: StoredEvent) -> None:
     """Re-issue the decision that opened a command group."""
     if root.type.startswith("cmd."):
+        if root.actor is None:  # a decision is always a seat's: the record is damaged
+            raise EngineError(f"event {root.version} ({root.type}) is a decision of no seat")
         engine.submit(game_id, root.actor, root.data)
     elif root.type == "chance.forced":
         engine.force(game_id, root.data["outcomes"])
@@ -55,7 +61,7 @@ def _fair_chance(created: dict[str, Any], first: list[StoredEvent]) -> dict[str,
     return out
 
 
-def replay(store: EventStore, game_id: str) -> ReplayResult:
+def replay(store: AnyStore, game_id: str) -> ReplayResult:
     from engine.pipeline import Engine
     from projections.state import StateReader
 
@@ -90,7 +96,7 @@ def replay(store: EventStore, game_id: str) -> ReplayResult:
                 False, done, {"version": group[0].version, "problem": f"re-run refused the decision: {exc}"}
             )
     fresh = mem.store.read(game_id)
-    for old, new in zip(recorded, fresh):
+    for old, new in zip(recorded, fresh, strict=False):  # a length mismatch is reported below
         if _key(old) != _key(new):
             field = next(f for f in COMPARED if getattr(old, f) != getattr(new, f))
             return ReplayResult(

@@ -6,8 +6,7 @@ import importlib
 import re
 from collections.abc import Callable
 from functools import cached_property
-from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
 
@@ -16,6 +15,12 @@ from engine import narration, readings
 from engine.boundary import ascii_int
 from engine.catalog import CORE_CATALOG, Catalog
 from engine.table import Table
+
+if TYPE_CHECKING:
+    from engine.cards import CardInfo
+    from engine.context import Ctx
+    from engine.explain import History
+    from store import NewEvent, StoredEvent
 
 
 class Option(msgspec.Struct, frozen=True):
@@ -50,7 +55,9 @@ class Ruleset:
     State: ClassVar[type]
     catalog_file: ClassVar[str] = "catalog.toml"
     event_schemas: ClassVar[dict[str, int]] = {}  # type -> schema written now (default 1)
-    upcasters: ClassVar[dict[tuple[str, int], Callable[[dict], dict]]] = {}  # (type, old) -> step
+    upcasters: ClassVar[
+        dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]]
+    ] = {}  # (type, old) -> step
     # {old event type: the type it is read as now}: a type the game renamed. A stored event of
     # the old type is read under the new one (engine.upcast), its data through
     # upcasters[(old type, its schema)] if there is one (a renamed command's "kind": see
@@ -84,21 +91,21 @@ class Ruleset:
 
     @cached_property
     def catalog(self) -> Catalog:
-        here = Path(__import__(type(self).__module__, fromlist=["_"]).__file__).parent
+        here = readings.package_dir(self)
         return Catalog.from_file(self.name, here / self.catalog_file).merged(CORE_CATALOG)
 
     # -- set-up ---------------------------------------------------------------------------
     def new_state(self, table: Table) -> Any:
         return self.State()
 
-    def setup(self, ctx, table: Table) -> None:
+    def setup(self, ctx: Ctx, table: Table) -> None:
         raise NotImplementedError
 
-    def situation(self, ctx, table: Table, doc: dict[str, Any]) -> None:
+    def situation(self, ctx: Ctx, table: Table, doc: dict[str, Any]) -> None:
         raise NotImplementedError(f"{self.name} has no situation schema")
 
     # -- fold, rules, decisions ---------------------------------------------------------
-    def apply(self, table: Table, ev) -> None:
+    def apply(self, table: Table, ev: StoredEvent | NewEvent) -> None:
         raise NotImplementedError
 
     def handlers(self) -> list[tuple[str, Handler]]:
@@ -150,7 +157,7 @@ class Ruleset:
         from the type and data (`engine.narration`)."""
         return narration.describe(table, ev)
 
-    def why(self, table: Table, ev, history) -> list[dict[str, Any]]:
+    def why(self, table: Table, ev: StoredEvent, history: History) -> list[dict[str, Any]]:
         """Every input the rule behind `ev` used, for the audit (engine.explain: `given`,
         `history.trail`), `table` being the state just before it. Default: none beyond the
         readings in force, which the audit adds for every event."""
@@ -165,7 +172,7 @@ class Ruleset:
         (the others get `public_data` of it)."""
         return None
 
-    def public_data(self, ev) -> dict[str, Any]:
+    def public_data(self, ev: StoredEvent) -> dict[str, Any]:
         """What the other seats see of an event whose visibility excludes them."""
         return {}
 
@@ -174,7 +181,7 @@ class Ruleset:
         forced outcome naming a face the die lacks is refused when it is given, not later."""
         return {}
 
-    def cards(self) -> list:
+    def cards(self) -> list[CardInfo]:
         """The card catalogue (`engine.cards.CardInfo` records) for `runeledger cards`: every
         card of the game with its values and where each value comes from. Default: none."""
         return []

@@ -10,13 +10,17 @@ creation event and every rule and the audit can see them. docs/disputes.md has t
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import msgspec
 
 from engine.content import ContentError, decode, read_toml
 from engine.errors import BadInput
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class SituationError(BadInput):
@@ -26,12 +30,12 @@ class SituationError(BadInput):
         super().__init__(None, reason)
 
 
-def stated(fn):
+def stated(fn: Callable[P, R]) -> Callable[P, R]:
     """Wrap a game's `situation(...)`: its ValueError (a key or value the file got wrong) is
     reported as bad input naming the key, not as a failed set-up."""
 
     @functools.wraps(fn)
-    def run(*args, **kw):
+    def run(*args: P.args, **kw: P.kwargs) -> R:
         try:
             return fn(*args, **kw)
         except SituationError:

@@ -10,11 +10,11 @@ no rule ever produced (a prompt with no legal answer).
 from __future__ import annotations
 
 from engine.errors import UndoRefused
+from engine.stores import AnyStore
 from engine.table import Table
-from store import EventStore
 
 
-def check_undo(store: EventStore, table: Table, to: int, seat: int | None, agreed: bool) -> None:
+def check_undo(store: AnyStore, table: Table, to: int, seat: int | None, agreed: bool) -> None:
     if not 1 <= to < table.version:
         raise UndoRefused("CORE-6", f"undo target must be an event from 1 to {table.version - 1}")
     first_play = _setup_end(store, table.game_id)
@@ -22,7 +22,9 @@ def check_undo(store: EventStore, table: Table, to: int, seat: int | None, agree
         raise UndoRefused("CORE-6", f"event {to} is inside the set-up (ends at {first_play})")
     here, after = store.read(table.game_id, to, to + 1)
     if here.command_id == after.command_id:
-        first, last = store.command_span(table.game_id, here.command_id)
+        span = store.command_span(table.game_id, here.command_id or "")
+        assert span is not None, "the events of one command have a span"
+        first, last = span
         raise UndoRefused(
             "CORE-6",
             f"event {to} is inside a command (events {first}-{last}, "
@@ -56,7 +58,8 @@ def check_undo(store: EventStore, table: Table, to: int, seat: int | None, agree
             )
 
 
-def _setup_end(store: EventStore, game_id: str) -> int:
+def _setup_end(store: AnyStore, game_id: str) -> int:
     """The last event of the creation transaction: undo never unpicks the set-up."""
-    span = store.command_span(game_id, store.event(game_id, 1).command_id)
+    created = store.event(game_id, 1)
+    span = store.command_span(game_id, created.command_id) if created and created.command_id else None
     return span[1] if span else 1

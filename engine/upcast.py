@@ -35,7 +35,7 @@ def upcast(ruleset: Ruleset, ev: StoredEvent) -> StoredEvent:
     return ev
 
 
-def as_read_now(ruleset, events: Iterable[StoredEvent]) -> list[StoredEvent]:
+def as_read_now(ruleset: Ruleset, events: Iterable[StoredEvent]) -> list[StoredEvent]:
     """Stored events as the current code reads them: upcast where the game has schemas or
     renames to apply (the list as it is otherwise, at no cost per event)."""
     events = list(events)

@@ -12,7 +12,7 @@ CHECKPOINT = "analytics.games"
 
 def catch_up(store: EventStore, batch: int = 5000) -> int:
     db = sqlite_utils.Database(store.conn)
-    db["analytics_games"].create(
+    db.table("analytics_games").create(
         {"game_id": str, "ruleset": str, "players": int, "events": int, "winners": str, "reason": str},
         pk="game_id",
         if_not_exists=True,

@@ -8,22 +8,28 @@ from __future__ import annotations
 from typing import Any
 
 from engine.explain import why
+from engine.stores import AnyStore
 from engine.upcast import upcast
 from projections.state import StateReader
 from projections.views import REFEREE, event_view, full_state, state_view, viewer_name
-from store import EventStore
+from store import StoredEvent
 from store.errors import StoreError
 
 
-def audit(store: EventStore, game_id: str, n: int, who=None) -> dict[str, Any]:
-    """`who`: None (public view, the default), a seat, or REFEREE."""
-    reader = StateReader(store)
-    rs = reader.ruleset_of(game_id)
+def _event(store: AnyStore, game_id: str, n: int) -> StoredEvent:
     ev = store.event(game_id, n)
     if ev is None:
         raise StoreError(f"game {game_id} has no event {n}")
-    ev = upcast(rs, ev)  # each event as the current code reads it (engine.upcast)
-    chain, cur = [], ev
+    return ev
+
+
+def audit(store: AnyStore, game_id: str, n: int, who=None) -> dict[str, Any]:
+    """`who`: None (public view, the default), a seat, or REFEREE."""
+    reader = StateReader(store)
+    rs = reader.ruleset_of(game_id)
+    ev = upcast(rs, _event(store, game_id, n))  # each event as the current code reads it (engine.upcast)
+    chain: list[dict[str, Any]] = []
+    cur: StoredEvent | None = ev
     while cur is not None:
         rule = rs.catalog.get(cur.rule)
         chain.append(
@@ -38,14 +44,14 @@ def audit(store: EventStore, game_id: str, n: int, who=None) -> dict[str, Any]:
                 "data": cur.data if who is REFEREE else event_view(rs, cur, who)["data"],
             }
         )
-        cur = upcast(rs, store.event(game_id, cur.cause)) if cur.cause else None
+        cur = upcast(rs, _event(store, game_id, cur.cause)) if cur.cause else None
     before, t = None, None
     if n > 1:
         t = reader.state_at(game_id, n - 1)
         before = full_state(rs, t) if who is REFEREE else state_view(rs, t, who)
-    inputs = why(
-        rs, t, ev, reader.events(rs, game_id, 1, n - 1) if n > 1 else [], who, referee=who is REFEREE
-    )
+    referee = who is REFEREE  # sees every source: `why` then asks no seat
+    events = reader.events(rs, game_id, 1, n - 1) if n > 1 else []
+    inputs = why(rs, t, ev, events, None if referee else who, referee=referee)
     return {
         "game_id": game_id,
         "event": n,

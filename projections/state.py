@@ -18,9 +18,10 @@ import msgspec
 from engine import registry
 from engine.fold import fold_event
 from engine.ruleset import Ruleset
+from engine.stores import AnyStore
 from engine.table import CORE_FOLD, Table, _chance
 from engine.upcast import as_read_now, upcast
-from store import EventStore, NewEvent, StoredEvent
+from store import NewEvent, StoredEvent
 from store.errors import CorruptStore, StoreError
 
 _mp_enc = msgspec.msgpack.Encoder()
@@ -73,7 +74,7 @@ def decode(ruleset, blob: bytes) -> Table:
 
 
 class StateReader:
-    def __init__(self, store: EventStore):
+    def __init__(self, store: AnyStore):
         self.store = store
 
     def ruleset_of(self, game_id: str):
@@ -141,7 +142,10 @@ class StateReader:
                 raise CorruptStore(f"game {game_id} event {version}: undecodable row ({exc})") from exc
             ev = None
             if upcasting and (schema < schemas.get(typ, 1) or typ in renamed):
-                ev = upcast(rs, self.store.event(game_id, version))
+                stored = self.store.event(game_id, version)
+                if stored is None:  # the row was just read: only a store changed meanwhile
+                    raise CorruptStore(f"game {game_id} event {version}: gone while it was read")
+                ev = upcast(rs, stored)
                 typ, d = ev.type, ev.data
             upcasting = True
             if typ == "undo.done":

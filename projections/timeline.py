@@ -5,11 +5,11 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
+from engine.stores import AnyStore
 from projections.views import event_view
-from store import EventStore
 
 
-def timeline(store: EventStore, game_id: str, ruleset=None, who=None) -> list[dict[str, Any]]:
+def timeline(store: AnyStore, game_id: str, ruleset=None, who=None) -> list[dict[str, Any]]:
     """`who` as in projections.views: the decision's data is shown as that viewer sees it."""
     out = []
     for _, group in groupby(store.read(game_id), key=lambda e: e.command_id):

@@ -16,6 +16,8 @@ def main(ruleset: str = "duel", games: int = 4, iterations: int = 32) -> float:
     # %% 1. Open a game: the engine sets it up (seed committed), then it plays in memory.
     game = runeledger.open(ruleset, players=2, seed=7)
     seat = game.to_act()
+    if seat is None:
+        raise RuntimeError(f"{ruleset}: no seat is to act in a game just set up")
     print(f"{ruleset}: seat {seat} to act; legal: {game.legal(seat)[:3]} ...")
 
     # %% 2. What one seat may see (the other seats' hidden cards are not in it).
@@ -36,8 +38,7 @@ def main(ruleset: str = "duel", games: int = 4, iterations: int = 32) -> float:
     won = 0.0
     for i in range(games):
         g, rng, me = runeledger.open(ruleset, 2, seed=i), random.Random(i), i % 2
-        while not g.is_over():
-            s = g.to_act()
+        while not g.is_over() and (s := g.to_act()) is not None:
             legal = g.legal(s)
             g.apply(s, mcts(g, s, legal, rng, iterations) if s == me else rng.choice(legal))
         won += g.returns()[me]

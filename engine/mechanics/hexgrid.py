@@ -36,7 +36,7 @@ TILE_OFFSETS: dict[str, Hex] = {
 _TILE_STEPS: tuple[Hex, ...] = tuple(TILE_OFFSETS.values())
 
 # Local positions of a seven-hex tile: "C" is the centre.
-TILE_POSITIONS: tuple[str, ...] = ("C",) + DIRECTION_NAMES
+TILE_POSITIONS: tuple[str, ...] = ("C", *DIRECTION_NAMES)
 
 
 def add(a: Hex, b: Hex) -> Hex:
