@@ -27,7 +27,6 @@ from engine import choices as choices_mod
 from engine import integrity, registry
 from engine import situation as situation_file
 from engine.boundary import ascii_number, check_seat, number, parse_command, parse_json, parse_options
-from engine.content import ContentError
 from engine.errors import BadInput, CascadeAborted, EngineError, IllegalCommand, UndoRefused, UnknownGame
 from engine.logs import configure
 from engine.narration import seat_name
@@ -704,7 +703,7 @@ def open_engine(args) -> Engine:
 
 def exit_code(exc: BaseException) -> int:
     """The one place that maps an error to the documented exit codes."""
-    if isinstance(exc, (BadInput, UsageError, UnknownGame, ValueError)) or isinstance(exc, MissingStore):
+    if isinstance(exc, (BadInput, UsageError, UnknownGame, ValueError, MissingStore)):
         return 2
     if isinstance(exc, (IllegalCommand, UndoRefused, VersionConflict)):
         return 1

@@ -151,7 +151,8 @@ def combinations(
     each is put down to the readings that make it alone (or to the combination together)."""
     stated = {rid: _current(doc, known[rid], doc["options"].get("readings", {})) for rid in ids}
     choices = [
-        dict(zip(ids, alts)) for alts in itertools.product(*[list(known[rid].alternatives) for rid in ids])
+        dict(zip(ids, alts, strict=True))
+        for alts in itertools.product(*[list(known[rid].alternatives) for rid in ids])
     ]
     if len(choices) > MAX_COMBINATIONS:
         raise BadInput(
@@ -250,7 +251,7 @@ def first_difference(rs, played, base, decisive: list[str]) -> dict[str, Any] | 
     event of any kind (after the creation event, which records the readings), marked minor."""
     mine = [e for e in played["events"] if e.type in decisive]
     theirs = [e for e in base["events"] if e.type in decisive]
-    for a, b in zip(theirs, mine):
+    for a, b in zip(theirs, mine, strict=False):
         if (a.type, a.rule, a.data) != (b.type, b.rule, b.data):
             return {**_diff(rs, b, a), "decisive": True}
     if len(mine) != len(theirs):
@@ -263,7 +264,7 @@ def first_difference(rs, played, base, decisive: list[str]) -> dict[str, Any] | 
 
 
 def _first_any(rs, played, base) -> dict[str, Any] | None:
-    for a, b in zip(base["events"][1:], played["events"][1:]):
+    for a, b in zip(base["events"][1:], played["events"][1:], strict=False):
         if (a.type, a.rule, a.data) != (b.type, b.rule, b.data):
             return _diff(rs, b, a)
     n = min(len(base["events"]), len(played["events"]))

@@ -63,7 +63,7 @@ def play_chunk(spec_fields: dict[str, Any], lo: int, hi: int) -> tuple[dict, byt
             total.games += t.games
             total.events += t.events
             total.skipped += t.skipped
-            total.wins = [a + b for a, b in zip(total.wins, t.wins)]
+            total.wins = [a + b for a, b in zip(total.wins, t.wins, strict=True)]
             total.errors += t.errors
 
         marker = os.environ.get(CRASH_ONCE)
@@ -168,7 +168,7 @@ def simulate_ray(
                     total.games += len(copied)
                     total.skipped += t.games - len(copied) + t.skipped
                     total.events += t.events
-                    total.wins = [a + b for a, b in zip(total.wins, t.wins)]
+                    total.wins = [a + b for a, b in zip(total.wins, t.wins, strict=True)]
                     total.errors += t.errors
                     if tick:
                         tick(hi - lo)

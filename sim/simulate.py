@@ -12,6 +12,7 @@ in the summary (id, seed, last prompt) and the run goes on.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import multiprocessing as mp
 import os
@@ -416,10 +417,8 @@ def _worker(spec: Spec, w: int, counter, conn) -> None:
         play_share(spec, claimed(counter, spec.games), stopping, lambda t: conn.send(("tally", t)))
         conn.send(("done", None))
     except BaseException as exc:  # reported to the parent, never a traceback on the terminal
-        try:
+        with contextlib.suppress(OSError):
             conn.send(("fatal", f"{type(exc).__name__}: {exc}"[:500]))
-        except OSError:
-            pass
     finally:
         conn.close()
 
@@ -640,10 +639,8 @@ def simulate(
     start = time.perf_counter()
     with on_sigint(stop):
         if p["workers"] == 1:
-            try:
+            with contextlib.suppress(sqlite3.Error, StoreError):  # already reported as `store` errors
                 play_share(spec, range(games), stop, merge)
-            except (sqlite3.Error, StoreError):
-                pass  # already reported as `store` errors
         else:
             run_workers(spec, p["workers"], stop, merge)
     seconds = time.perf_counter() - start
