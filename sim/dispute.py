@@ -16,6 +16,7 @@ runs in memory; nothing is stored.
 from __future__ import annotations
 
 import copy
+import inspect
 import itertools
 import tomllib
 from pathlib import Path
@@ -32,7 +33,7 @@ from store.commitment import new_salt
 
 def decisive_spec(rs) -> tuple[list[str], dict[str, list[str]]]:
     """The catalog's `[dispute]` table: event types that decide, and the fields to show."""
-    here = Path(__import__(type(rs).__module__, fromlist=["_"]).__file__).parent
+    here = Path(inspect.getfile(type(rs))).parent  # the file of the ruleset's module
     with open(here / rs.catalog_file, "rb") as fh:
         spec = tomllib.load(fh).get("dispute", {})
     return list(spec.get("decisive", ["game.over"])), dict(spec.get("show", {}))
@@ -235,7 +236,7 @@ def outcome(
         "reading": rid,
         "alternative": alt,
         "as_stated": stated,
-        "text": readings.of(rs)[rid].alternatives[alt] if rid else "",
+        "text": readings.of(rs)[rid].alternatives[alt] if rid and alt is not None else "",
         "refused": played.get("refused"),
         "over": t.over,
         "winners": list(t.winners) if t.over else None,

@@ -67,9 +67,8 @@ def play_chunk(spec_fields: dict[str, Any], lo: int, hi: int) -> tuple[dict, byt
             total.errors += t.errors
 
         marker = os.environ.get(CRASH_ONCE)
-        crash = marker is not None and hi - lo > 1 and not os.path.exists(marker)
         indices = range(lo, hi)
-        if crash:
+        if marker is not None and hi - lo > 1 and not os.path.exists(marker):
             play_share(spec, range(lo, lo + 1), lambda: False, merge)
             Path(marker).write_text(f"worker {os.getpid()} died after game {lo}\n")
             os._exit(1)  # the worker dies with a shard half played: Ray retries the task

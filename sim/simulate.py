@@ -23,8 +23,8 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from multiprocessing.connection import wait
-from typing import Any
+from multiprocessing.connection import Connection, wait
+from typing import Any, cast
 
 import msgspec
 
@@ -157,7 +157,7 @@ def failure(gid: str, seed: str, exc: BaseException) -> GameError:
         kind,
         text[:500],
         getattr(exc, "prompt", None) or getattr(exc, "bot_prompt", None),
-        getattr(exc, "commands", None) or getattr(exc, "bot_commands", 0),
+        getattr(exc, "commands", 0) or getattr(exc, "bot_commands", 0),
         getattr(exc, "version", 0) if isinstance(exc, Stall) else 0,
     )
 
@@ -297,6 +297,7 @@ def play_share(
     target = EventStore(spec.db)
     sink = Sink(target, spec.flush_seconds)
     tally = Tally(wins=[0.0] * spec.players, errors=[])
+    broken = False
 
     def flush(wait: bool = True) -> None:
         nonlocal tally, broken
@@ -327,7 +328,6 @@ def play_share(
         report(tally)
         tally = Tally(wins=[0.0] * spec.players, errors=[])
 
-    broken = False
     try:
         for i in indices:
             if stop():
@@ -492,7 +492,7 @@ def run_workers(spec: Spec, workers: int, stop: Stop, merge: Callable[[Tally], N
             for r in wait(list(running), timeout=0.2):
                 heard[r] = time.monotonic()
                 try:
-                    kind, data = r.recv()
+                    kind, data = cast(Connection, r).recv()  # wait() hands back our pipes
                 except (EOFError, OSError):
                     drop(r, "worker {w} died (exit code {code}) before finishing")
                     continue
@@ -556,7 +556,7 @@ def prepare(
                 "add --resume to continue that run, or choose another --seed"
             )
         if there:
-            made = store.event(there, 1).data
+            made = store.read(there, 1, 1)[0].data  # its creation event: first_stored found the game
             if (made["players"], made["options"]) != (players, opts):
                 raise UsageError(
                     f"--resume needs the stopped run's settings: {there} has "
