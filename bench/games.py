@@ -135,7 +135,7 @@ def _profile(games: int, top: int, conn) -> None:
         st = pstats.Stats(prof, stream=io.StringIO())
         root = str(ROOT) + os.sep
         own, other = [], []
-        for (file, line, func), (cc, nc, tt, ct, _) in st.stats.items():
+        for (file, line, func), (_cc, nc, tt, ct, _) in st.stats.items():
             if file.startswith(root) and not file.startswith(root + "bench" + os.sep) and ".venv" not in file:
                 own.append((f"{file[len(root) :]}:{line} {func}", nc, tt, ct))
             else:

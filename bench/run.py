@@ -310,7 +310,7 @@ def how(cfg: dict, notes: dict) -> list[str]:
 def profile_md(p: dict) -> list[str]:
     out = ["## Profile: Thunderstone, 4 seats, random bots, in memory", ""]
     if not p or p.get("error"):
-        return out + [f"Not measured: {p.get('error') if p else 'nothing'}", ""]
+        return [*out, f"Not measured: {p.get('error') if p else 'nothing'}", ""]
     out += [
         f"cProfile over {p['games']} games (one warm-up game first, not profiled; "
         f"one transaction per game, as `simulate` plays), {p['cpu']:.2f} CPU-s with the "
@@ -346,7 +346,7 @@ def profile_md(p: dict) -> list[str]:
         "|---|--:|--:|--:|",
     ]
     out += [f"| `{f}` | {n:,} | {tt:.3f} | {100 * tt / p['total']:.0f}% |" for f, n, tt, ct in p["other"]]
-    return out + [""]
+    return [*out, ""]
 
 
 def _workers_note(w: dict, game: str, players: int, cfg: dict) -> str:

@@ -92,7 +92,7 @@ def test_sigkilled_writers_lose_no_acknowledged_command(tmp_path):
         _shared_games(db, rng)
         procs = [(slot, _start(db, slot, run, tmp_path)) for slot in range(WRITERS)]
         plan = {}
-        for slot, proc in procs:
+        for slot, _ in procs:
             if rng.random() < 0.15:  # while importing, opening the store, rebuilding state
                 plan[slot] = ("at", time.monotonic() + rng.uniform(0.0, 0.8))
             else:  # while writing: a random moment after it started playing

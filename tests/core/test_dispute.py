@@ -45,7 +45,7 @@ def test_rune_age_city_icons_reading_decides_the_battle():
     }
     assert outcome["any_icons"]["winner"] == "target" and outcome["any_icons"]["attacker"] == 0
     assert outcome["enemies_only"]["winner"] == "army" and outcome["enemies_only"]["attacker"] == 3
-    assert [e["type"] for e in v["any_icons"]["decisive"]][0] == "ra.casualties"
+    assert next(e["type"] for e in v["any_icons"]["decisive"]) == "ra.casualties"
     assert not any(e["type"] == "ra.casualties" for e in v["enemies_only"]["decisive"])
 
 

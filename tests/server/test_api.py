@@ -65,7 +65,7 @@ async def test_view_per_token(tmp_path):
     assert status == 200 and v0["view"]["as"] == "seat 0" and isinstance(v0["legal"], list)
     status, ref = await call(app, "GET", f"/api/games/{gid}/view", token=out["referee_token"])
     assert status == 200 and set(ref["legal"]) == {"0", "1"}
-    status, err = await call(app, "GET", f"/api/games/{gid}/view", token="x" * 43)
+    status, _err = await call(app, "GET", f"/api/games/{gid}/view", token="x" * 43)
     assert status == 403
     other = await new_duel(app, seed=4)
     status, _ = await call(app, "GET", f"/api/games/{gid}/view", token=other["seats"][0]["token"])

@@ -116,7 +116,7 @@ def test_two_seats_play_duel_to_the_end_by_clicking(server, browser):
         pages.append(page)
     spectator = browser.new_context().new_page()
     spectator.goto(f"{base}/games/{gid}")
-    for page in pages + [spectator]:
+    for page in [*pages, spectator]:
         page.wait_for_selector('[data-testid="version"]:not(:text("…"))')
     clicks, idle_until = 0, time.monotonic() + 120
     while not pages[0].locator('[data-testid="result"]').count():

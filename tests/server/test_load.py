@@ -138,11 +138,11 @@ def test_every_push_delivered_exactly_once_to_feeds_all_open_at_once(tmp_path):
             async def watch():
                 await everyone_in.wait()
                 figures["connected_client"] = opened[0]
-                status, stats = await http(HOST, port, "GET", "/api/stats")
+                _status, stats = await http(HOST, port, "GET", "/api/stats")
                 figures["open_at_start"] = stats["live"]["open"]
                 heads = {}
                 for gid in created:
-                    status, v = await http(HOST, port, "GET", f"/api/games/{gid}/view")
+                    _status, v = await http(HOST, port, "GET", f"/api/games/{gid}/view")
                     heads[gid] = v["version"]
                 figures["moved_before_all_in"] = sum(heads[g] != created[g] for g in created)
                 figures["start"] = time.monotonic()

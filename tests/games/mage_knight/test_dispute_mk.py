@@ -98,25 +98,30 @@ def test_every_mk_reading_is_consulted_by_a_dispute_situation():
         "A38",
     }
     asked = set()
-    for path in (CUMBERSOME, BEASTS, SUMMONER) + tuple(
-        SIT + f"dispute_{name}.toml"
-        for name in (
-            "keep_half_fame",
-            "withdraw_no_path",
-            "basic_blue_effect",
-            "round_source",
-            "pvp_retreat",
-            "city_assault",
-            "final_scoring",
-            "liberator_tie",
-            "blitz_fame_rows",
-            "closed_portal_pvp",
-            "mine_liberated",
-            "dummy_reshuffle",
-            "portal_closes",
-            "friendly_city",
-            "committed_on_mine",
-        )
+    for path in (
+        CUMBERSOME,
+        BEASTS,
+        SUMMONER,
+        *(
+            SIT + f"dispute_{name}.toml"
+            for name in (
+                "keep_half_fame",
+                "withdraw_no_path",
+                "basic_blue_effect",
+                "round_source",
+                "pvp_retreat",
+                "city_assault",
+                "final_scoring",
+                "liberator_tie",
+                "blitz_fame_rows",
+                "closed_portal_pvp",
+                "mine_liberated",
+                "dummy_reshuffle",
+                "portal_closes",
+                "friendly_city",
+                "committed_on_mine",
+            )
+        ),
     ):
         asked |= set(settle(path)["consulted"])
     # A15 needs every city conquered, which no situation can state yet (test_reading_mk_scen.py
