@@ -43,17 +43,16 @@ def _figures(request):
 
 
 def _start(db: str, slot: int, run: int, workdir: Path):
-    out = open(workdir / f"ack-{slot}-{run}.txt", "wb")
-    err = open(workdir / f"err-{slot}-{run}.txt", "wb")
-    proc = subprocess.Popen(
-        [sys.executable, HELPER, "writer", db, str(slot), str(run)],
-        stdout=out,
-        stderr=err,
-        stdin=subprocess.DEVNULL,
-    )
-    out.close()
-    err.close()
-    return proc
+    with (
+        open(workdir / f"ack-{slot}-{run}.txt", "wb") as out,
+        open(workdir / f"err-{slot}-{run}.txt", "wb") as err,
+    ):
+        return subprocess.Popen(  # the child holds its own copies of the two files
+            [sys.executable, HELPER, "writer", db, str(slot), str(run)],
+            stdout=out,
+            stderr=err,
+            stdin=subprocess.DEVNULL,
+        )
 
 
 def _acks(path: Path) -> list[tuple[str, int, str]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -107,7 +108,7 @@ def test_override_changes_the_battle_and_is_recorded():
 
 
 def test_decisive_types_of_the_file_replace_the_catalogs(tmp_path):
-    text = open(TS, encoding="utf-8").read().replace("[game]", 'decisive = ["ts.target"]\n[game]', 1)
+    text = Path(TS).read_text(encoding="utf-8").replace("[game]", 'decisive = ["ts.target"]\n[game]', 1)
     path = tmp_path / "d.toml"
     path.write_text(text, encoding="utf-8")
     report = settle(path, ["A17"])

@@ -5,6 +5,7 @@ import hashlib
 import multiprocessing as mp
 import os
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -232,9 +233,9 @@ def test_absorb_copies_whole_games_and_keeps_the_store_head(tmp_path):
     target = EventStore(str(tmp_path / "t.db"))
     target.append("mine", 0, evs(2))
     part = _part(str(tmp_path / "p.db"), ["a", "b"])
-    before = open(part, "rb").read()
+    before = Path(part).read_bytes()
     assert target.absorb(part) == ["a", "b"]
-    assert open(part, "rb").read() == before
+    assert Path(part).read_bytes() == before
     report = target.verify()
     assert report.ok, report.faults
     assert target.store_head() == (8, _recomputed(target))

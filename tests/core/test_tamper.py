@@ -6,6 +6,7 @@ done with raw sqlite3 as an attacker with the file would, is found and named by 
 import json
 import shutil
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -461,12 +462,12 @@ def test_anchor_accepts_play_after_it_and_travels_as_a_file(db, tmp_path):
     eng.create("duel", 2, 9, game_id="later")
     report = verify(eng.store, loaded)
     assert report.ok, report.faults
-    doc = json.load(open(path))
+    doc = json.loads(Path(path).read_text())
     doc["games"]["g"]["version"] -= 5  # hide a truncation from the anchor
-    open(path, "w").write(json.dumps(doc))
+    Path(path).write_text(json.dumps(doc))
     with pytest.raises(AnchorError, match="digest does not match"):
         load_anchor(path)
-    open(path, "w").write("[1, 2")
+    Path(path).write_text("[1, 2")
     with pytest.raises(AnchorError, match="not an anchor file"):
         load_anchor(path)
 

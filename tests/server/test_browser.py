@@ -33,7 +33,7 @@ def free_port() -> int:
 def start_server(tmp, prelude: str = ""):
     """`runeledger serve` in a child process on a free port; `prelude` runs first in it (a
     test may register a ruleset there, for that server only)."""
-    db, errlog = str(tmp / "t.db"), open(tmp / "server.log", "w+")
+    db = str(tmp / "t.db")
     port = free_port()
     argv = ["serve", "--db", db, "--port", str(port)]
     cmd = (
@@ -46,9 +46,10 @@ def start_server(tmp, prelude: str = ""):
         if prelude
         else [sys.executable, "-m", "cli.main", *argv]
     )
-    proc = subprocess.Popen(
-        cmd, stdout=subprocess.DEVNULL, stderr=errlog
-    )  # a file: a full pipe would stall the server
+    with open(tmp / "server.log", "w+") as errlog:  # the child keeps its own copy open
+        proc = subprocess.Popen(
+            cmd, stdout=subprocess.DEVNULL, stderr=errlog
+        )  # a file: a full pipe would stall the server
     base = f"http://127.0.0.1:{port}"
     if not serving(base, proc):
         proc.kill()

@@ -4,6 +4,7 @@ A37) is asked by the rules and changes an outcome; `runeledger dispute` on a com
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from cli import main as cli
 from engine import readings, registry
@@ -171,8 +172,8 @@ def test_an_override_in_the_file_holds_under_every_reading(tmp_path):
     """[overrides."Orc War Beasts"] armour = 4 in the file: per-element halving (4) now reaches
     the armour too, so A8 no longer decides whether the attack defeats the token."""
     text = (
-        open(BEASTS, encoding="utf-8")
-        .read()
+        Path(BEASTS)
+        .read_text(encoding="utf-8")
         .replace("[game]", '[overrides."Orc War Beasts"]\narmour = 4\n\n[game]', 1)
     )
     path = tmp_path / "beasts_armour_4.toml"
