@@ -200,9 +200,9 @@ def measure(tmp: str, games: int, limit: float) -> tuple[list, dict]:
     fold = n / sum(got.fold_cpu)
     same = all(got.events[m] == got.events["mem_cmd"] for m in MODES)
     # pair by pair: each game's persisted time against the same game's in-memory time
-    r_game = median([a / b for a, b in zip(got.wall["mem_game"], got.wall["disk_game"])])
-    r_cmd = median([a / b for a, b in zip(got.wall["mem_cmd"], got.wall["disk_cmd"])])
-    r_mem = median([a / b for a, b in zip(got.cpu["mem_game"], got.cpu["memstore_game"])])
+    r_game = median([a / b for a, b in zip(got.wall["mem_game"], got.wall["disk_game"], strict=True)])
+    r_cmd = median([a / b for a, b in zip(got.wall["mem_cmd"], got.wall["disk_cmd"], strict=True)])
+    r_mem = median([a / b for a, b in zip(got.cpu["mem_game"], got.cpu["memstore_game"], strict=True)])
     rows = [
         row(
             lines[0] + " (MemoryStore, one transaction per game, as simulate plays)",

@@ -362,9 +362,9 @@ def _workers_note(w: dict, game: str, players: int, cfg: dict) -> str:
         + ", ".join(num(x) for x in w["w2"])
         + ". CPU seconds of the whole run (user + "
         "system, workers included, from wait4) against wall seconds — workers 1: "
-        + ", ".join(f"{c:.1f} / {t:.1f}" for c, t in zip(w["cpu1"], w["wall1"]))
+        + ", ".join(f"{c:.1f} / {t:.1f}" for c, t in zip(w["cpu1"], w["wall1"], strict=True))
         + "; workers 2: "
-        + ", ".join(f"{c:.1f} / {t:.1f}" for c, t in zip(w["cpu2"], w["wall2"]))
+        + ", ".join(f"{c:.1f} / {t:.1f}" for c, t in zip(w["cpu2"], w["wall2"], strict=True))
         + ". A run whose CPU seconds are well below its wall seconds was waiting for a core "
         "(other work on the 2 cores, see the load average) or, with two workers, for the "
         "shared file's write lock (bench/why_not_met.md)."

@@ -241,7 +241,7 @@ def raw_append(
         heads.append(rows.heads[-1])
     if same_head:
         heads = [rows.heads[-1]] * len(heads)
-    for group, head in zip(_groups(rows.commands, size), heads):
+    for group, head in zip(_groups(rows.commands, size), heads, strict=True):
         ex("BEGIN IMMEDIATE")
         if events_only:
             exm(_INSERT, [r for evrows, _ in group for r in evrows])

@@ -91,7 +91,7 @@ def legend_rows(text: str) -> dict[str, list[str]]:
         if r[0]:
             last = out.setdefault(r[0], list(r))
         elif last is not None:
-            last[:] = [a + b for a, b in zip(last, r)]
+            last[:] = [a + b for a, b in zip(last, r, strict=True)]
     return out
 
 
@@ -185,7 +185,7 @@ def test_legal_labels_each_choice_with_its_preview(played):
     t = eng.table(gid)
     labels = command_labels(rs, t, seat, cmds)
     legend = {k for k in legend_rows(text) if not k.isdigit()}
-    for r, c, lab in zip(rows, cmds, labels):
+    for r, c, lab in zip(rows, cmds, labels, strict=True):
         assert json.loads(r[3]) == c, "the command column is what `play` takes"
         assert r[1] == lab and "{" not in r[1] + r[2]
         assert r[2] == (rs.preview(t, seat, c) or "")

@@ -97,7 +97,7 @@ def found(report, kind, gid, version):
 
 def rehash(r, version=None, prev=None, **change):
     """A row (as `COLS`) with fields changed and its hash recomputed."""
-    d = dict(zip(COLS.replace(" ", "").split(","), r))
+    d = dict(zip(COLS.replace(" ", "").split(","), r, strict=True))
     d.update(change)
     if version is not None:
         d["version"] = version

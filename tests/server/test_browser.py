@@ -223,7 +223,11 @@ def test_buttons_show_the_games_previews(server, browser):
         f"{base}/api/games/{g['game_id']}/view", headers={"authorization": f"Bearer {token}"}
     )
     view = json.loads(urllib.request.urlopen(req).read())
-    want = {json.dumps(c, separators=(",", ":")): p for c, p in zip(view["legal"], view["previews"]) if p}
+    want = {
+        json.dumps(c, separators=(",", ":")): p
+        for c, p in zip(view["legal"], view["previews"], strict=True)
+        if p
+    }
     assert want and all(p.startswith("buy ") for p in want.values())
     shown = {
         b.get_attribute("data-command"): (b.get_attribute("data-preview"), b.inner_text())

@@ -56,7 +56,7 @@ def test_a_teams_chosen_one_is_seen_by_both_its_seats_and_nobody_else_MK_22_Scen
     rs, t = eng.ruleset(gid), eng.table(gid)
     sides = t.game.board.teams
     chosen = [t.zone(S.chosen_one(i))[0] for i in range(2)]  # the referee's truth
-    assert [int(c[4:]) in side for c, side in zip(chosen, sides)] == [True, True]
+    assert [int(c[4:]) in side for c, side in zip(chosen, sides, strict=True)] == [True, True]
     events = eng.store.read(gid)
     for i, side in enumerate(sides):
         for seat in side:
