@@ -19,6 +19,7 @@ error row instead of taking the whole bench down.
 
 from __future__ import annotations
 
+import contextlib
 import cProfile
 import io
 import multiprocessing as mp
@@ -165,10 +166,8 @@ def _spawn(target: Callable, args: tuple, hard: float) -> Any:
     there.close()
     got = None
     if here.poll(hard):
-        try:
+        with contextlib.suppress(EOFError):
             got = here.recv()
-        except EOFError:
-            pass
         proc.join(5)
     if proc.is_alive():
         proc.kill()

@@ -579,7 +579,7 @@ def test_api_seat_that_is_not_an_int_of_the_game_is_bad_input(ruleset, tmp_path)
                     try:
                         exc = attempt(a, gid, bad, cmd, "not a seat")
                     except AssertionError as failed:
-                        raise AssertionError(f"{which} game: {str(failed).splitlines()[0]}")
+                        raise AssertionError(f"{which} game: {str(failed).splitlines()[0]}") from failed
                     if not isinstance(exc, BadInput):
                         raise AssertionError(f"{which} game, {cmd}: {exc!r} is not BadInput")
         except AssertionError as failed:
@@ -884,9 +884,14 @@ def test_cli_argv_fuzz(cli_db, monkeypatch, data):
     FIGURES.add("fuzz inputs: CLI argv")
     code, out, err = run_cli(argv)
     assert code in (0, 1, 2), f"{short(argv)} exit {code}: {short(out + err)}"
-    if code and as_json and "--help" not in argv and "-h" not in argv:
-        if not err.strip().startswith("usage:"):
-            assert_json_error(out, code, argv)
+    if (
+        code
+        and as_json
+        and "--help" not in argv
+        and "-h" not in argv
+        and not err.strip().startswith("usage:")
+    ):
+        assert_json_error(out, code, argv)
     store = EventStore(db)
     report = store.verify()
     store.close()
