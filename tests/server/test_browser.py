@@ -4,7 +4,6 @@ hand, and the replay viewer shows at event N what state_at(N) gives. Fails (neve
 the browser cannot start."""
 
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -12,7 +11,6 @@ import time
 import urllib.request
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from engine.pipeline import Engine
 from projections.audit import audit as audit_of
@@ -20,7 +18,6 @@ from projections.state import StateReader
 from projections.views import state_view
 from store import EventStore
 
-CHROMIUM = "/usr/bin/chromium"
 ISSUED: list[str] = []  # every token handed out, to check none reaches the server's log
 
 
@@ -83,14 +80,6 @@ def server(tmp_path_factory):
     proc, base, db = start_server(tmp)
     yield base, db
     stop_server(proc, tmp)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 def post(url, body):
