@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import os
 import sys
 import tempfile
 import time

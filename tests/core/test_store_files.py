@@ -28,7 +28,7 @@ def fingerprint(folder):
 
 # -- files ----------------------------------------------------------------------------------
 def test_missing_file_is_refused_and_nothing_is_created(tmp_path):
-    with pytest.raises(MissingStore, match="no such store .*nothing was created"):
+    with pytest.raises(MissingStore, match=r"no such store .*nothing was created"):
         EventStore(str(tmp_path / "typo.db"), create=False)
     assert list(tmp_path.iterdir()) == []
     EventStore(":memory:", create=False).append("g", 0, evs(1))  # memory is always fine

@@ -483,5 +483,5 @@ def test_a_game_whose_events_are_all_deleted_is_refused_cleanly_by_a_rebuild(db)
     """state_at reads rows for the fold (EventStore.fold_rows): a streams row left without its
     events is a CorruptStore naming the game, not a Python error."""
     attack(db, "DELETE FROM events WHERE game_id='g'")
-    with pytest.raises(StoreError, match="game g: .* event 1 is not stored"):
+    with pytest.raises(StoreError, match=r"game g: .* event 1 is not stored"):
         StateReader(EventStore(db)).state_at("g", use_snapshots=False)

@@ -34,7 +34,7 @@ def test_a_drafted_card_added_after_a_day_stays_with_its_owner_MK_17_Var_Draft()
     assert any(c.split("#")[0] == card for c in moved[0].data["cards"])
     for who in [s for s in range(t.players) if s != seat] + [None]:
         text = json.dumps(log_view(rs, new, who))
-        assert card not in text, f"{'spectator' if who is None else 'seat %d' % who} learns {card}"
+        assert card not in text, f"{'spectator' if who is None else f'seat {who:d}'} learns {card}"
         view = state_view(rs, t, who)["zones"]
         assert card not in json.dumps(view[S.discard(seat)])
     assert card in json.dumps(log_view(rs, new, seat))  # the owner still reads its move

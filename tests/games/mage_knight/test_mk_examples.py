@@ -3,8 +3,6 @@ situation file (tests/games/mage_knight/situations), named after the example and
 
 from pathlib import Path
 
-import pytest
-
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.map import board as B

@@ -50,7 +50,7 @@ def test_E16_megalopolis_level_split_MK_18_Scen_CityLevels():
     assert sum(C.megalopolis_levels(15)) == 15
     assert C.megalopolis_levels(12) == (6, 6)
     for bad in (1, 25):
-        with pytest.raises(C.CityError, match="2..24"):
+        with pytest.raises(C.CityError, match=r"2..24"):
             C.megalopolis_levels(bad)
     assert C.megalopolis_piles("blue", "red", 15) == C.defender_piles("blue", 8) + C.defender_piles("red", 7)
     # it counts as one city for scoring: one leader's +7 (+5 title), nothing per half

@@ -5,7 +5,6 @@ have chanted in the second night."""
 from engine.context import Ctx
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.scenarios import druid_nights as DN
-from engine.mechanics.zones import card_name
 from sim.testing import new_game
 
 

@@ -1,8 +1,6 @@
 """Special rules of single scenarios wired into the turn (MK:20-22:Scen:*): Only One Returns
 (E-25), Mines Liberation, the keep and tower scenario."""
 
-import pytest
-
 from engine.context import Ctx
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content.load import content

@@ -48,7 +48,6 @@ def test_an_allys_keep_is_entered_not_assaulted_MK_15_Team():
 
 def test_team_score_lower_fame_best_achievements_titles_MK_15_Team():
     _eng, _gid, t, ctx = _game()
-    g = t.game
     for seat, fame in ((0, 10), (1, 30), (2, 20), (3, 5)):
         ctx.emit("mk.fame", {"seat": seat, "delta": fame, "total": fame}, rule="MK:10:Result:1")
     total, _lines, winners, rule = scenario_result(t)
