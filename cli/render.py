@@ -256,7 +256,9 @@ def legal_rows(words: Words, t, seat: int, cmds: list[dict[str, Any]]) -> list[l
     (`Ruleset.preview`; one that fails is left blank, as at the table server) and the JSON to
     give `play`. The cards it names go to the legend, with cost and text."""
     try:
-        labels = command_labels(words.rs, t, seat, list(cmds))  # a list of Mappings: the copy types
+        labels = command_labels(
+            words.rs, t, seat, list(cmds)
+        )  # list(): it takes list[Mapping]; list is invariant
     except Exception:  # a courtesy, never a failed listing
         labels = [choice(words, c) for c in cmds]
     rows = []

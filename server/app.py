@@ -675,7 +675,9 @@ def labels(rs, t, seat: int, cmds: list[dict[str, Any]]) -> list[str]:
     """Each legal command in words (`engine.narration.command_labels`), parallel to `legal`;
     a game's describe that fails leaves the command's kind (logged), never a failed view."""
     try:
-        return narration.command_labels(rs, t, seat, list(cmds))  # a list of Mappings: the copy types
+        return narration.command_labels(
+            rs, t, seat, list(cmds)
+        )  # list(): it takes list[Mapping]; list is invariant
     except Exception as exc:
         log.error("table_label_failed", ruleset=rs.name, error=repr(exc))
         return [str(c.get("kind", "?")) for c in cmds]
