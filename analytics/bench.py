@@ -33,6 +33,8 @@ def heads_up(ruleset: str, games: int, iterations: int, playout: int = 12) -> di
         rng = random.Random(f"bench-bot-{i}")
         while not g.is_over():
             seat = g.to_act()
+            if seat is None:  # a game that runs has a prompt; else choices() would fail on None
+                raise RuntimeError(f"{ruleset} bench game {i}: running, but no seat is to act")
             legal = choices(g, seat)
             if seat == me and len(legal) > 1:
                 t0 = time.perf_counter()

@@ -6,9 +6,14 @@ import argparse
 import json
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
+
+if TYPE_CHECKING:
+    from rich.progress import Progress as Bar
+    from rich.progress import TaskID
 
 # pyarrow and duckdb are imported by run(), so other commands do not pay their start-up.
 FORMATS = ("parquet", "csv")
@@ -70,12 +75,14 @@ class Progress:
     """A rich bar on a terminal, else a plain line every PLAIN_EVERY seconds."""
 
     def __init__(self, err: Console, label: str):
-        self.err, self.label, self.bar, self.task = err, label, None, None
+        self.err, self.label = err, label
+        self.bar: Bar | None = None
+        self.task: TaskID | None = None
         self.last = time.monotonic()
 
     def __call__(self, done: int, total: int) -> None:
         if self.err.is_terminal:
-            if self.bar is None:
+            if self.bar is None or self.task is None:
                 from rich.progress import Progress as Bar
 
                 self.bar = Bar(console=self.err, transient=True)
@@ -141,7 +148,7 @@ def run(args) -> int:
         return 0
     cols, rows = run_sql(con, args.sql)
     if args.json:
-        sys.stdout.write(json.dumps([dict(zip(cols, r)) for r in rows], default=str) + "\n")
+        sys.stdout.write(json.dumps([dict(zip(cols, r, strict=True)) for r in rows], default=str) + "\n")
         return 0
     t = Table(*cols)
     for r in rows:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any
 
@@ -132,7 +133,7 @@ def event_rows(events: list, ruleset: str, viewer: str = PUBLIC) -> list[dict[st
             "visibility": _json(e.vis),
             "payload": _json(d),
         }
-        for e, d in zip(events, seen_data(events, ruleset, viewer))
+        for e, d in zip(events, seen_data(events, ruleset, viewer), strict=True)
     ]
 
 
@@ -142,7 +143,7 @@ def fact_rows(events: list, ruleset: str, viewer: str = PUBLIC) -> dict[str, lis
     for fact in facts_for(ruleset):
         seen = seen or seen_data(events, ruleset, viewer)
         rows = out.setdefault(fact.table, [])
-        for e, data in zip(events, seen):
+        for e, data in zip(events, seen, strict=True):
             if e.type in fact.types:
                 row = {"game_id": e.game_id, "version": e.version, "seat": e.actor, "type": e.type}
                 row.update({c: _cell(data.get(c)) for c in fact.columns})
@@ -238,7 +239,7 @@ def _check_viewer(viewer: str) -> None:
 def collect(
     db: str,
     ruleset: str | None = None,
-    skip: set[str] = frozenset(),
+    skip: AbstractSet[str] = frozenset(),
     progress: Callable[[int, int], None] | None = None,
     viewer: str = PUBLIC,
 ) -> tuple[dict[str, pa.Table], list[str]]:
@@ -248,7 +249,8 @@ def collect(
     if db != ":memory:" and not os.path.exists(db):
         raise ExportError(f"no database file {db!r} (check --db)")
     store = EventStore(db)
-    games, events, facts, new_ids = [], [], {}, []
+    games, events, new_ids = [], [], []
+    facts: dict[str, list[dict[str, Any]]] = {}
     try:
         ids = [g for g in store.game_ids() if g not in skip]
         for i, gid in enumerate(ids):

@@ -123,7 +123,10 @@ def figures(con: duckdb.DuckDBPyConnection, tables: set[str]) -> list[tuple[str,
     out = []
     rulesets = [r[0] for r in con.execute("SELECT DISTINCT ruleset FROM games ORDER BY 1").fetchall()]
     for rs in rulesets:
-        q = lambda sql: con.execute(sql, [rs]).fetchall()  # noqa: E731
+
+        def q(sql: str, rs: str = rs) -> list:  # rs bound now (B023), though q is used only here
+            return con.execute(sql, [rs]).fetchall()
+
         seats = q(
             "SELECT s, avg(CASE WHEN list_contains(winners, s) THEN 1.0 / len(winners) "
             "ELSE 0 END) FROM games, range(players) t(s) WHERE ruleset=? GROUP BY s "
@@ -186,7 +189,7 @@ def figures(con: duckdb.DuckDBPyConnection, tables: set[str]) -> list[tuple[str,
             )
         marked = _stand_in_names(rs)
 
-        def mark(name: str) -> str:
+        def mark(name: str, marked: set[str] = marked) -> str:  # marked bound now (B023)
             return name + ("*" if name in marked else "")
 
         for game, table, stem, caption, title, sql, ylabel in GAME_FIGURES:

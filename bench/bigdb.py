@@ -174,7 +174,7 @@ def measure(runs: int, say) -> tuple[list, dict]:
     }
     for cold in (False, True):
         total = {s: [g["open_ms"] + g["state_at_ms"] for g in got[s, cold]] for s in SIZES}
-        ratio = median([b / a for a, b in zip(total[small], total[big])])
+        ratio = median([b / a for a, b in zip(total[small], total[big], strict=True)])
         how = "file evicted from the page cache first" if cold else "page cache warm"
         rows.append(
             row(

@@ -19,6 +19,7 @@ error row instead of taking the whole bench down.
 
 from __future__ import annotations
 
+import contextlib
 import cProfile
 import io
 import multiprocessing as mp
@@ -135,7 +136,7 @@ def _profile(games: int, top: int, conn) -> None:
         st = pstats.Stats(prof, stream=io.StringIO())
         root = str(ROOT) + os.sep
         own, other = [], []
-        for (file, line, func), (cc, nc, tt, ct, _) in st.stats.items():
+        for (file, line, func), (_cc, nc, tt, ct, _) in st.stats.items():
             if file.startswith(root) and not file.startswith(root + "bench" + os.sep) and ".venv" not in file:
                 own.append((f"{file[len(root) :]}:{line} {func}", nc, tt, ct))
             else:
@@ -165,10 +166,8 @@ def _spawn(target: Callable, args: tuple, hard: float) -> Any:
     there.close()
     got = None
     if here.poll(hard):
-        try:
+        with contextlib.suppress(EOFError):
             got = here.recv()
-        except EOFError:
-            pass
         proc.join(5)
     if proc.is_alive():
         proc.kill()
@@ -200,9 +199,9 @@ def measure(tmp: str, games: int, limit: float) -> tuple[list, dict]:
     fold = n / sum(got.fold_cpu)
     same = all(got.events[m] == got.events["mem_cmd"] for m in MODES)
     # pair by pair: each game's persisted time against the same game's in-memory time
-    r_game = median([a / b for a, b in zip(got.wall["mem_game"], got.wall["disk_game"])])
-    r_cmd = median([a / b for a, b in zip(got.wall["mem_cmd"], got.wall["disk_cmd"])])
-    r_mem = median([a / b for a, b in zip(got.cpu["mem_game"], got.cpu["memstore_game"])])
+    r_game = median([a / b for a, b in zip(got.wall["mem_game"], got.wall["disk_game"], strict=True)])
+    r_cmd = median([a / b for a, b in zip(got.wall["mem_cmd"], got.wall["disk_cmd"], strict=True)])
+    r_mem = median([a / b for a, b in zip(got.cpu["mem_game"], got.cpu["memstore_game"], strict=True)])
     rows = [
         row(
             lines[0] + " (MemoryStore, one transaction per game, as simulate plays)",

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import os
 import sys
 import tempfile
 import time
@@ -310,7 +309,7 @@ def how(cfg: dict, notes: dict) -> list[str]:
 def profile_md(p: dict) -> list[str]:
     out = ["## Profile: Thunderstone, 4 seats, random bots, in memory", ""]
     if not p or p.get("error"):
-        return out + [f"Not measured: {p.get('error') if p else 'nothing'}", ""]
+        return [*out, f"Not measured: {p.get('error') if p else 'nothing'}", ""]
     out += [
         f"cProfile over {p['games']} games (one warm-up game first, not profiled; "
         f"one transaction per game, as `simulate` plays), {p['cpu']:.2f} CPU-s with the "
@@ -346,7 +345,7 @@ def profile_md(p: dict) -> list[str]:
         "|---|--:|--:|--:|",
     ]
     out += [f"| `{f}` | {n:,} | {tt:.3f} | {100 * tt / p['total']:.0f}% |" for f, n, tt, ct in p["other"]]
-    return out + [""]
+    return [*out, ""]
 
 
 def _workers_note(w: dict, game: str, players: int, cfg: dict) -> str:
@@ -362,9 +361,9 @@ def _workers_note(w: dict, game: str, players: int, cfg: dict) -> str:
         + ", ".join(num(x) for x in w["w2"])
         + ". CPU seconds of the whole run (user + "
         "system, workers included, from wait4) against wall seconds — workers 1: "
-        + ", ".join(f"{c:.1f} / {t:.1f}" for c, t in zip(w["cpu1"], w["wall1"]))
+        + ", ".join(f"{c:.1f} / {t:.1f}" for c, t in zip(w["cpu1"], w["wall1"], strict=True))
         + "; workers 2: "
-        + ", ".join(f"{c:.1f} / {t:.1f}" for c, t in zip(w["cpu2"], w["wall2"]))
+        + ", ".join(f"{c:.1f} / {t:.1f}" for c, t in zip(w["cpu2"], w["wall2"], strict=True))
         + ". A run whose CPU seconds are well below its wall seconds was waiting for a core "
         "(other work on the 2 cores, see the load average) or, with two workers, for the "
         "shared file's write lock (bench/why_not_met.md)."

@@ -217,9 +217,13 @@ def _watch(db: str, games: int, seconds: float, seed: str) -> dict:
     stored = len(s.game_ids())
     s.close()
     rss = [kib for _, kib in samples if kib]
-    third = lambda i: (
-        max((k for t, k in samples if k and i * seconds / 3 <= t < (i + 1) * seconds / 3), default=0) / 1024
-    )
+
+    def third(i: int) -> float:
+        return (
+            max((k for t, k in samples if k and i * seconds / 3 <= t < (i + 1) * seconds / 3), default=0)
+            / 1024
+        )
+
     return {
         "first_s": first,
         "exit": code,

@@ -85,6 +85,11 @@ def record_workload(games: int, players: int = 4, rounds: int = 12) -> Workload:
     return Workload(commands, ids, sum(len(evs) for _, _, evs in commands))
 
 
+def _into(box: list, fn: Callable[..., object], *args) -> None:
+    """box[0] = fn(*args): what a timed call returns, kept for the check after it."""
+    box[0] = fn(*args)
+
+
 def _groups(commands: list, size: int) -> list[list]:
     return [commands[i : i + size] for i in range(0, len(commands), size)]
 
@@ -241,7 +246,7 @@ def raw_append(
         heads.append(rows.heads[-1])
     if same_head:
         heads = [rows.heads[-1]] * len(heads)
-    for group, head in zip(_groups(rows.commands, size), heads):
+    for group, head in zip(_groups(rows.commands, size), heads, strict=True):
         ex("BEGIN IMMEDIATE")
         if events_only:
             exm(_INSERT, [r for evrows, _ in group for r in evrows])
@@ -368,7 +373,10 @@ def measure(work: Workload, tmp: str, repeats: int, say: Callable[[str], None]) 
     n_cmd = len(work.commands)
     for r in range(repeats):
         say(f"store: repeat {r + 1}/{repeats}")
-        p = lambda name: os.path.join(tmp, f"{name}-{r}.db")
+
+        def p(name: str, r: int = r) -> str:
+            return os.path.join(tmp, f"{name}-{r}.db")
+
         # grouped append; the raw reference uses the very rows runeledger wrote
         put("rl_grouped", work.events / cpu_timed(rl_append, p("rl-grouped"), work, GROUP))
         rows = raw_rows(p("rl-grouped"), work)
@@ -398,12 +406,12 @@ def measure(work: Workload, tmp: str, repeats: int, say: Callable[[str], None]) 
         n = [0]
         put(
             "rl_rebuild",
-            work.events / cpu_timed(lambda: n.__setitem__(0, rl_rebuild(p("rl-grouped"), work.games))),
+            work.events / cpu_timed(_into, n, rl_rebuild, p("rl-grouped"), work.games),
         )
         assert n[0] == work.events, n
         put(
             "raw_rebuild",
-            work.events / cpu_timed(lambda: n.__setitem__(0, raw_rebuild(p("raw-grouped"), work.games))),
+            work.events / cpu_timed(_into, n, raw_rebuild, p("raw-grouped"), work.games),
         )
         assert n[0] == work.events, n
         put(

@@ -27,7 +27,6 @@ from engine import choices as choices_mod
 from engine import integrity, registry
 from engine import situation as situation_file
 from engine.boundary import ascii_number, check_seat, number, parse_command, parse_json, parse_options
-from engine.content import ContentError
 from engine.errors import BadInput, CascadeAborted, EngineError, IllegalCommand, UndoRefused, UnknownGame
 from engine.logs import configure
 from engine.narration import seat_name
@@ -38,7 +37,7 @@ from projections.timeline import timeline
 from projections.views import REFEREE, full_state, log_view, state_view
 from server import cli as table_cli  # (cli.main has a function named table)
 from sim import cli as simulate_cli
-from store import CorruptStore, EventStore, MissingStore, StoreError, VersionConflict
+from store import CorruptStore, EventStore, MissingStore, StoredEvent, StoreError, VersionConflict
 from store.verify import describe
 
 CREATES = ("new", "simulate")  # the only commands that may create a database file
@@ -57,6 +56,13 @@ class _Console:
 
 out = _Console()
 err = _Console(stderr=True)
+
+
+def committed(stored: list[StoredEvent] | None) -> list[StoredEvent]:
+    """The events a command stored: a list, as the CLI never batches (None is a batch's)."""
+    if stored is None:
+        raise RuntimeError("the engine deferred a command to a batch the CLI never opens")
+    return stored
 
 
 def emit(args, data: Any, human=None) -> None:
@@ -389,7 +395,7 @@ def cmd_play(args, eng: Engine) -> int:
         eng.table(args.game_id)  # an unknown game is the first thing to say
         eng.note_rejected(args.game_id, args.seat, args.command[:2048], exc.rule, exc.reason)
         raise
-    stored = eng.submit(args.game_id, args.seat, command, expected_version=args.expected_version)
+    stored = committed(eng.submit(args.game_id, args.seat, command, expected_version=args.expected_version))
     rs = eng.ruleset(args.game_id)
     evs = log_view(rs, stored, args.seat)
     emit(
@@ -442,7 +448,7 @@ def cmd_state(args, eng: Engine) -> int:
 
 
 def cmd_undo(args, eng: Engine) -> int:
-    stored = eng.undo(args.game_id, args.to, args.seat, agreed=args.table_agreed)
+    stored = committed(eng.undo(args.game_id, args.to, args.seat, agreed=args.table_agreed))
     emit(
         args,
         {"undone_to": args.to, "events": [e.version for e in stored]},
@@ -453,7 +459,7 @@ def cmd_undo(args, eng: Engine) -> int:
 
 def cmd_force(args, eng: Engine) -> int:
     outcomes = parse_json(args.outcomes, "CORE-3F")
-    stored = eng.force(args.game_id, outcomes)
+    stored = committed(eng.force(args.game_id, outcomes))
     emit(
         args,
         {"event": stored[0].version, "forced": outcomes},
@@ -481,7 +487,7 @@ def cmd_replay(args, eng: Engine) -> int:
         lambda: out.print(
             f"replay identical: {result.events} events"
             if result.ok
-            else f"replay DIFFERS at event {result.difference.get('version')}: {result.difference}"
+            else f"replay DIFFERS at event {(result.difference or {}).get('version')}: {result.difference}"
         ),
     )
     return 0 if result.ok else 3
@@ -704,7 +710,7 @@ def open_engine(args) -> Engine:
 
 def exit_code(exc: BaseException) -> int:
     """The one place that maps an error to the documented exit codes."""
-    if isinstance(exc, (BadInput, UsageError, UnknownGame, ValueError)) or isinstance(exc, MissingStore):
+    if isinstance(exc, (BadInput, UsageError, UnknownGame, ValueError, MissingStore)):
         return 2
     if isinstance(exc, (IllegalCommand, UndoRefused, VersionConflict)):
         return 1

@@ -26,7 +26,7 @@ from engine.mechanics.zones import card_name
 from engine.narration import SEAT_KEYS, command_labels, seat_name
 
 PIPED_WIDTH = 120  # columns when stdout is no terminal and COLUMNS is unset (rich would use 80)
-SKIP = (None, "", [], {})
+SKIP: tuple[object, ...] = (None, "", [], {})
 ZONE_KEYS = {"src", "dst", "zone", "zones", "from_zone", "to_zone", "where", "pile"}
 SEAT_VALUES = set(SEAT_KEYS) | {"winners", "actor", "owner"}  # keys whose numbers are seats
 
@@ -256,11 +256,13 @@ def legal_rows(words: Words, t, seat: int, cmds: list[dict[str, Any]]) -> list[l
     (`Ruleset.preview`; one that fails is left blank, as at the table server) and the JSON to
     give `play`. The cards it names go to the legend, with cost and text."""
     try:
-        labels = command_labels(words.rs, t, seat, cmds)
+        labels = command_labels(
+            words.rs, t, seat, list(cmds)
+        )  # list(): it takes list[Mapping]; list is invariant
     except Exception:  # a courtesy, never a failed listing
         labels = [choice(words, c) for c in cmds]
     rows = []
-    for i, (c, label) in enumerate(zip(cmds, labels), 1):
+    for i, (c, label) in enumerate(zip(cmds, labels, strict=True), 1):
         words.collect(c)
         try:
             preview = words.rs.preview(t, seat, c)

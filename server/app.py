@@ -66,7 +66,7 @@ class TableApp:
         try:
             return self.eng.table(gid)
         except (UnknownGame, EngineError, KeyError):
-            raise HttpError(404, f"no game {gid!r}")
+            raise HttpError(404, f"no game {gid!r}") from None
 
     def viewer(self, gid: str, token: str | None, required: bool = False):
         """None (public), a seat number or REFEREE; 401 without a token when one is needed,
@@ -214,11 +214,11 @@ class TableApp:
                 seat_tokens=rows,
             )
         except BadInput as exc:
-            raise HttpError(400, exc.reason, exc.rule)
+            raise HttpError(400, exc.reason, exc.rule) from exc
         except IllegalCommand as exc:
-            raise HttpError(422, exc.reason, exc.rule)
+            raise HttpError(422, exc.reason, exc.rule) from exc
         except (EngineError, ValueError) as exc:
-            raise HttpError(422, str(exc))
+            raise HttpError(422, str(exc)) from exc
         t = self.eng.table(gid)
         out = {"game_id": gid, "commitment": t.seed_hash, **header(t), **tokens}
         self.wake_bots(gid)
@@ -237,9 +237,11 @@ class TableApp:
         try:
             stored = self.eng.contribute(gid, who, body.get("contribution"))
         except BadInput as exc:
-            raise HttpError(400, exc.reason, exc.rule)
+            raise HttpError(400, exc.reason, exc.rule) from exc
         except IllegalCommand as exc:
-            raise HttpError(409 if self.eng.table(gid).mix is not None else 422, exc.reason, exc.rule)
+            raise HttpError(
+                409 if self.eng.table(gid).mix is not None else 422, exc.reason, exc.rule
+            ) from exc
         self.notify(gid)
         mine = next(e.data for e in stored or [] if e.type == "chance.contributed")
         t = self.eng.table(gid)
@@ -283,11 +285,11 @@ class TableApp:
         try:
             stored = self.eng.submit(gid, who, body["command"], expected_version=ev)
         except VersionConflict as exc:
-            raise HttpError(409, str(exc))
+            raise HttpError(409, str(exc)) from exc
         except BadInput as exc:
-            raise HttpError(400, exc.reason, exc.rule)
+            raise HttpError(400, exc.reason, exc.rule) from exc
         except IllegalCommand as exc:
-            raise HttpError(422, exc.reason, exc.rule)
+            raise HttpError(422, exc.reason, exc.rule) from exc
         self.notify(gid)
         rs = self.eng.ruleset(gid)
         t = self.eng.table(gid)
@@ -403,7 +405,7 @@ class TableApp:
             status, out = 500, {"reason": "internal error (logged)", "rule": None}
         await respond(send, status, out, headers, head=method == "HEAD")
 
-    def page(self, path: str):
+    def page(self, path: str) -> tuple[bytes, str] | None:
         if path == "/":
             name = "lobby.html"
         elif re.fullmatch(PAGE, path):
@@ -421,7 +423,7 @@ class TableApp:
 
     async def websocket(self, scope, receive, send) -> None:
         m = re.fullmatch(GAME + r"/live", scope["path"])
-        msg = await receive()  # websocket.connect
+        await receive()  # websocket.connect
         try:
             qs = query_of(scope)
             if not m:
@@ -589,7 +591,7 @@ def parse(body: bytes) -> Any:
     try:
         return parse_document(body or b"null")
     except BadInput as exc:
-        raise HttpError(400, exc.reason, exc.rule)
+        raise HttpError(400, exc.reason, exc.rule) from exc
 
 
 async def refuse_feed(scope, send, exc: HttpError) -> None:
@@ -673,7 +675,9 @@ def labels(rs, t, seat: int, cmds: list[dict[str, Any]]) -> list[str]:
     """Each legal command in words (`engine.narration.command_labels`), parallel to `legal`;
     a game's describe that fails leaves the command's kind (logged), never a failed view."""
     try:
-        return narration.command_labels(rs, t, seat, cmds)
+        return narration.command_labels(
+            rs, t, seat, list(cmds)
+        )  # list(): it takes list[Mapping]; list is invariant
     except Exception as exc:
         log.error("table_label_failed", ruleset=rs.name, error=repr(exc))
         return [str(c.get("kind", "?")) for c in cmds]

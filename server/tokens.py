@@ -36,12 +36,13 @@ class Seats:
     def __init__(self, store: EventStore | MemoryStore | str):
         self.store = store if isinstance(store, (EventStore, MemoryStore)) else EventStore(store)
         if isinstance(self.store, EventStore):
-            self._import_side_file()
+            self._import_side_file(self.store)
 
-    def _import_side_file(self) -> None:
+    @staticmethod
+    def _import_side_file(store: EventStore) -> None:
         """Copy the rows of an older table's `FILE.seats` into the store (once; rows already
         there are kept), so the games it served stay playable."""
-        side = f"{self.store.path}.seats"
+        side = f"{store.path}.seats"
         if not os.path.isfile(side):
             return
         try:
@@ -49,8 +50,8 @@ class Seats:
                 rows = c.execute("SELECT game_id, seat, hash, bot FROM seat_token ORDER BY rowid").fetchall()
         except sqlite3.Error:
             return  # not a side file of ours: nothing to import (verify names the orphans)
-        with self.store.transaction():
-            self.store.conn.executemany(
+        with store.transaction():
+            store.conn.executemany(
                 "INSERT OR IGNORE INTO seat_tokens (game_id, seat, hash, bot) VALUES (?,?,?,?)", rows
             )
 
@@ -58,9 +59,10 @@ class Seats:
         """New tokens for a game about to be created: what its creator is handed (the tokens)
         and the rows to store with the game (seat, hash, bot): `Engine.create(seat_tokens=)`."""
         bots = bots or {}
-        seats = [{"seat": s, "token": new_token()} for s in range(players)]
+        tokens = [new_token() for _ in range(players)]
+        seats = [{"seat": s, "token": token} for s, token in enumerate(tokens)]
         referee = new_token()
-        rows = [(str(s["seat"]), digest(s["token"]), bots.get(s["seat"])) for s in seats]
+        rows = [(str(s), digest(token), bots.get(s)) for s, token in enumerate(tokens)]
         rows.append((REFEREE, digest(referee), None))
         return {"seats": seats, "referee_token": referee}, rows
 

@@ -16,6 +16,7 @@ runs in memory; nothing is stored.
 from __future__ import annotations
 
 import copy
+import inspect
 import itertools
 import tomllib
 from pathlib import Path
@@ -32,7 +33,7 @@ from store.commitment import new_salt
 
 def decisive_spec(rs) -> tuple[list[str], dict[str, list[str]]]:
     """The catalog's `[dispute]` table: event types that decide, and the fields to show."""
-    here = Path(__import__(type(rs).__module__, fromlist=["_"]).__file__).parent
+    here = Path(inspect.getfile(type(rs))).parent  # the file of the ruleset's module
     with open(here / rs.catalog_file, "rb") as fh:
         spec = tomllib.load(fh).get("dispute", {})
     return list(spec.get("decisive", ["game.over"])), dict(spec.get("show", {}))
@@ -151,7 +152,8 @@ def combinations(
     each is put down to the readings that make it alone (or to the combination together)."""
     stated = {rid: _current(doc, known[rid], doc["options"].get("readings", {})) for rid in ids}
     choices = [
-        dict(zip(ids, alts)) for alts in itertools.product(*[list(known[rid].alternatives) for rid in ids])
+        dict(zip(ids, alts, strict=True))
+        for alts in itertools.product(*[list(known[rid].alternatives) for rid in ids])
     ]
     if len(choices) > MAX_COMBINATIONS:
         raise BadInput(
@@ -234,7 +236,7 @@ def outcome(
         "reading": rid,
         "alternative": alt,
         "as_stated": stated,
-        "text": readings.of(rs)[rid].alternatives[alt] if rid else "",
+        "text": readings.of(rs)[rid].alternatives[alt] if rid and alt is not None else "",
         "refused": played.get("refused"),
         "over": t.over,
         "winners": list(t.winners) if t.over else None,
@@ -250,7 +252,7 @@ def first_difference(rs, played, base, decisive: list[str]) -> dict[str, Any] | 
     event of any kind (after the creation event, which records the readings), marked minor."""
     mine = [e for e in played["events"] if e.type in decisive]
     theirs = [e for e in base["events"] if e.type in decisive]
-    for a, b in zip(theirs, mine):
+    for a, b in zip(theirs, mine, strict=False):
         if (a.type, a.rule, a.data) != (b.type, b.rule, b.data):
             return {**_diff(rs, b, a), "decisive": True}
     if len(mine) != len(theirs):
@@ -263,7 +265,7 @@ def first_difference(rs, played, base, decisive: list[str]) -> dict[str, Any] | 
 
 
 def _first_any(rs, played, base) -> dict[str, Any] | None:
-    for a, b in zip(base["events"][1:], played["events"][1:]):
+    for a, b in zip(base["events"][1:], played["events"][1:], strict=False):
         if (a.type, a.rule, a.data) != (b.type, b.rule, b.data):
             return _diff(rs, b, a)
     n = min(len(base["events"]), len(played["events"]))

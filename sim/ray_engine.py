@@ -63,13 +63,12 @@ def play_chunk(spec_fields: dict[str, Any], lo: int, hi: int) -> tuple[dict, byt
             total.games += t.games
             total.events += t.events
             total.skipped += t.skipped
-            total.wins = [a + b for a, b in zip(total.wins, t.wins)]
+            total.wins = [a + b for a, b in zip(total.wins, t.wins, strict=True)]
             total.errors += t.errors
 
         marker = os.environ.get(CRASH_ONCE)
-        crash = marker is not None and hi - lo > 1 and not os.path.exists(marker)
         indices = range(lo, hi)
-        if crash:
+        if marker is not None and hi - lo > 1 and not os.path.exists(marker):
             play_share(spec, range(lo, lo + 1), lambda: False, merge)
             Path(marker).write_text(f"worker {os.getpid()} died after game {lo}\n")
             os._exit(1)  # the worker dies with a shard half played: Ray retries the task
@@ -168,7 +167,7 @@ def simulate_ray(
                     total.games += len(copied)
                     total.skipped += t.games - len(copied) + t.skipped
                     total.events += t.events
-                    total.wins = [a + b for a, b in zip(total.wins, t.wins)]
+                    total.wins = [a + b for a, b in zip(total.wins, t.wins, strict=True)]
                     total.errors += t.errors
                     if tick:
                         tick(hi - lo)

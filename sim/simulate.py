@@ -12,6 +12,7 @@ in the summary (id, seed, last prompt) and the run goes on.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import multiprocessing as mp
 import os
@@ -22,8 +23,8 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from multiprocessing.connection import wait
-from typing import Any
+from multiprocessing.connection import Connection, wait
+from typing import Any, cast
 
 import msgspec
 
@@ -156,7 +157,7 @@ def failure(gid: str, seed: str, exc: BaseException) -> GameError:
         kind,
         text[:500],
         getattr(exc, "prompt", None) or getattr(exc, "bot_prompt", None),
-        getattr(exc, "commands", None) or getattr(exc, "bot_commands", 0),
+        getattr(exc, "commands", 0) or getattr(exc, "bot_commands", 0),
         getattr(exc, "version", 0) if isinstance(exc, Stall) else 0,
     )
 
@@ -296,6 +297,7 @@ def play_share(
     target = EventStore(spec.db)
     sink = Sink(target, spec.flush_seconds)
     tally = Tally(wins=[0.0] * spec.players, errors=[])
+    broken = False
 
     def flush(wait: bool = True) -> None:
         nonlocal tally, broken
@@ -326,7 +328,6 @@ def play_share(
         report(tally)
         tally = Tally(wins=[0.0] * spec.players, errors=[])
 
-    broken = False
     try:
         for i in indices:
             if stop():
@@ -416,10 +417,8 @@ def _worker(spec: Spec, w: int, counter, conn) -> None:
         play_share(spec, claimed(counter, spec.games), stopping, lambda t: conn.send(("tally", t)))
         conn.send(("done", None))
     except BaseException as exc:  # reported to the parent, never a traceback on the terminal
-        try:
+        with contextlib.suppress(OSError):
             conn.send(("fatal", f"{type(exc).__name__}: {exc}"[:500]))
-        except OSError:
-            pass
     finally:
         conn.close()
 
@@ -493,7 +492,7 @@ def run_workers(spec: Spec, workers: int, stop: Stop, merge: Callable[[Tally], N
             for r in wait(list(running), timeout=0.2):
                 heard[r] = time.monotonic()
                 try:
-                    kind, data = r.recv()
+                    kind, data = cast(Connection, r).recv()  # wait() hands back our pipes
                 except (EOFError, OSError):
                     drop(r, "worker {w} died (exit code {code}) before finishing")
                     continue
@@ -557,7 +556,7 @@ def prepare(
                 "add --resume to continue that run, or choose another --seed"
             )
         if there:
-            made = store.event(there, 1).data
+            made = store.read(there, 1, 1)[0].data  # its creation event: first_stored found the game
             if (made["players"], made["options"]) != (players, opts):
                 raise UsageError(
                     f"--resume needs the stopped run's settings: {there} has "
@@ -640,10 +639,8 @@ def simulate(
     start = time.perf_counter()
     with on_sigint(stop):
         if p["workers"] == 1:
-            try:
+            with contextlib.suppress(sqlite3.Error, StoreError):  # already reported as `store` errors
                 play_share(spec, range(games), stop, merge)
-            except (sqlite3.Error, StoreError):
-                pass  # already reported as `store` errors
         else:
             run_workers(spec, p["workers"], stop, merge)
     seconds = time.perf_counter() - start

@@ -124,7 +124,7 @@ def assert_log_leaks_nothing(eng: Engine, gid: str, seat: int) -> int:
     events = eng.store.read(gid)
     log = log_view(rs, events, seat)
     checked = 0
-    for _, group in groupby(zip(log, events), key=lambda pair: pair[1].command_id):
+    for _, group in groupby(zip(log, events, strict=True), key=lambda pair: pair[1].command_id):
         shown = [view for view, _ in group]
         first, last = shown[0]["version"], shown[-1]["version"]
         visible: set[str] = set()

@@ -80,7 +80,7 @@ def test_csv_and_bad_input(store, tmp_path):
 
 
 def test_query_over_store_and_over_export(store, tmp_path):
-    cols, rows = run_sql(connect(store), "SELECT ruleset, count(*) FROM games GROUP BY 1 ORDER BY 1")
+    _cols, rows = run_sql(connect(store), "SELECT ruleset, count(*) FROM games GROUP BY 1 ORDER BY 1")
     assert rows == [("duel", 3), ("thunderstone", 2)]
     export(store, tmp_path / "x")
     _, rows2 = run_sql(

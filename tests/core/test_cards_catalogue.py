@@ -33,7 +33,7 @@ def test_a_value_without_a_source_is_refused():
     odd = CardInfo(
         name="X", english_name=None, kind="hero", values={"cost": 3}, sources={"cost": "wiki"}, text=""
     )
-    with pytest.raises(CatalogueError, match="not 'rulebook p.N'"):
+    with pytest.raises(CatalogueError, match=r"not 'rulebook p.N'"):
         check([odd])
 
 

@@ -60,7 +60,7 @@ def cli(db, *argv):
 
 
 def test_reads_without_as_show_only_public_cards(played):
-    db, gid, players, public, everything = played
+    db, gid, _players, public, everything = played
     assert everything - public, "the game hid nothing: the test could not fail"
     head = cli(db, "state", gid)[1]["version"]
     shown = set()
@@ -77,7 +77,7 @@ def test_reads_without_as_show_only_public_cards(played):
 
 
 def test_referee_sees_everything_only_when_named(played):
-    db, gid, players, public, everything = played
+    db, gid, _players, public, everything = played
     code, log = cli(db, "log", gid, "--as", "referee")
     assert code == 0 and _cards(log) == everything
     code, state = cli(db, "state", gid, "--as", "referee")
@@ -85,7 +85,7 @@ def test_referee_sees_everything_only_when_named(played):
 
 
 def test_a_seat_sees_its_own_hand_and_not_the_others(played):
-    db, gid, players, public, everything = played
+    db, gid, players, public, _everything = played
     views = [cli(db, "state", gid, "--as", str(s))[1] for s in range(players)]
     for s, view in enumerate(views):
         assert view["as"] == f"seat {s}"
@@ -98,7 +98,7 @@ def test_a_seat_sees_its_own_hand_and_not_the_others(played):
 
 @pytest.mark.parametrize("who", ["2", "-1", "99999999999999999999", "0.0", "true", "Referee"])
 def test_a_seat_out_of_range_is_refused(played, who):
-    db, gid, players, public, everything = played
+    db, gid, players, _public, _everything = played
     if who == "2" and players > 2:
         who = str(players)
     for cmd in ("state", "log", "audit", "timeline"):

@@ -91,7 +91,7 @@ def legend_rows(text: str) -> dict[str, list[str]]:
         if r[0]:
             last = out.setdefault(r[0], list(r))
         elif last is not None:
-            last[:] = [a + b for a, b in zip(last, r)]
+            last[:] = [a + b for a, b in zip(last, r, strict=True)]
     return out
 
 
@@ -185,7 +185,7 @@ def test_legal_labels_each_choice_with_its_preview(played):
     t = eng.table(gid)
     labels = command_labels(rs, t, seat, cmds)
     legend = {k for k in legend_rows(text) if not k.isdigit()}
-    for r, c, lab in zip(rows, cmds, labels):
+    for r, c, lab in zip(rows, cmds, labels, strict=True):
         assert json.loads(r[3]) == c, "the command column is what `play` takes"
         assert r[1] == lab and "{" not in r[1] + r[2]
         assert r[2] == (rs.preview(t, seat, c) or "")
@@ -250,7 +250,7 @@ def test_list_names_ruleset_players_status_and_last_event(played):
 
 def test_list_of_a_ruleset_without_games_says_so(played):
     """An empty listing is a sentence, not an empty table; --json gives an empty list."""
-    db, gid, rs, _ = played
+    db, _gid, rs, _ = played
     other = "duel" if rs.name != "duel" else "epochs"
     text = run(db, "list", "--ruleset", other)
     assert f"no games of {other}" in text and "┏" not in text
@@ -276,7 +276,7 @@ def test_umlauts_printed_as_they_are():
 
 
 def test_piped_output_has_no_escape_codes(played):
-    db, gid, rs, head = played
+    db, gid, _rs, head = played
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("COLUMNS", None)
     for argv in (("state", gid), ("log", gid), ("audit", gid, str(head))):
@@ -291,7 +291,7 @@ def test_piped_output_has_no_escape_codes(played):
 
 def test_legal_for_a_seat_with_nothing_to_do_says_who_must_act(played):
     """A seat not asked to act gets a sentence naming who must, not an empty table."""
-    db, gid, rs, head = played
+    db, gid, _rs, _head = played
     eng = Engine(EventStore(db))
     asked = {p.seat for p in eng.prompts(gid)}
     idle = [s for s in range(eng.table(gid).players) if s not in asked]

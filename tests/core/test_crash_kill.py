@@ -43,17 +43,16 @@ def _figures(request):
 
 
 def _start(db: str, slot: int, run: int, workdir: Path):
-    out = open(workdir / f"ack-{slot}-{run}.txt", "wb")
-    err = open(workdir / f"err-{slot}-{run}.txt", "wb")
-    proc = subprocess.Popen(
-        [sys.executable, HELPER, "writer", db, str(slot), str(run)],
-        stdout=out,
-        stderr=err,
-        stdin=subprocess.DEVNULL,
-    )
-    out.close()
-    err.close()
-    return proc
+    with (
+        open(workdir / f"ack-{slot}-{run}.txt", "wb") as out,
+        open(workdir / f"err-{slot}-{run}.txt", "wb") as err,
+    ):
+        return subprocess.Popen(  # the child holds its own copies of the two files
+            [sys.executable, HELPER, "writer", db, str(slot), str(run)],
+            stdout=out,
+            stderr=err,
+            stdin=subprocess.DEVNULL,
+        )
 
 
 def _acks(path: Path) -> list[tuple[str, int, str]]:
@@ -92,7 +91,7 @@ def test_sigkilled_writers_lose_no_acknowledged_command(tmp_path):
         _shared_games(db, rng)
         procs = [(slot, _start(db, slot, run, tmp_path)) for slot in range(WRITERS)]
         plan = {}
-        for slot, proc in procs:
+        for slot, _ in procs:
             if rng.random() < 0.15:  # while importing, opening the store, rebuilding state
                 plan[slot] = ("at", time.monotonic() + rng.uniform(0.0, 0.8))
             else:  # while writing: a random moment after it started playing

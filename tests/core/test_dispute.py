@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -45,7 +46,7 @@ def test_rune_age_city_icons_reading_decides_the_battle():
     }
     assert outcome["any_icons"]["winner"] == "target" and outcome["any_icons"]["attacker"] == 0
     assert outcome["enemies_only"]["winner"] == "army" and outcome["enemies_only"]["attacker"] == 3
-    assert [e["type"] for e in v["any_icons"]["decisive"]][0] == "ra.casualties"
+    assert next(e["type"] for e in v["any_icons"]["decisive"]) == "ra.casualties"
     assert not any(e["type"] == "ra.casualties" for e in v["enemies_only"]["decisive"])
 
 
@@ -107,7 +108,7 @@ def test_override_changes_the_battle_and_is_recorded():
 
 
 def test_decisive_types_of_the_file_replace_the_catalogs(tmp_path):
-    text = open(TS, encoding="utf-8").read().replace("[game]", 'decisive = ["ts.target"]\n[game]', 1)
+    text = Path(TS).read_text(encoding="utf-8").replace("[game]", 'decisive = ["ts.target"]\n[game]', 1)
     path = tmp_path / "d.toml"
     path.write_text(text, encoding="utf-8")
     report = settle(path, ["A17"])

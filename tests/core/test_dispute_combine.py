@@ -45,7 +45,10 @@ def test_combine_blames_only_the_reading_that_makes_the_difference():
     report = settle(TS, ["A17", "A11"], combine=True)
     runs = by_choice(report)
     assert len(runs) == 4
-    key = lambda a17, a11: (("A11", a11), ("A17", a17))
+
+    def key(a17: str, a11: str) -> tuple:
+        return (("A11", a11), ("A17", a17))
+
     assert runs[key("lowers_penalty", "before_light")]["as_stated"]
     assert runs[key("lowers_penalty", "after_light")]["difference"] is None
     both = runs[key("not_for_penalty", "after_light")]["difference"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine.errors import IllegalCommand
@@ -23,8 +25,8 @@ def test_duel_tie_reading_decides_who_wins():
 
 def test_a_refused_play_command_names_its_rule(tmp_path):
     text = (
-        open(TIE, encoding="utf-8")
-        .read()
+        Path(TIE)
+        .read_text(encoding="utf-8")
         .replace('kind = "pass" }\n\n[[play]]', 'kind = "play", card = "Haymaker" }\n\n[[play]]', 1)
     )
     bad = tmp_path / "bad.toml"

@@ -541,7 +541,7 @@ def test_api_near_legal_commands_are_refused_naming_a_rule(arena, data):
             del cmd[pick(data, sorted(cmd), "key")]
         elif how == "other_kind":
             cmd["kind"] = data.draw(
-                st.one_of(st.sampled_from(arena.kinds + ["", "KIND"]), st.text(max_size=8)), label="kind"
+                st.one_of(st.sampled_from([*arena.kinds, "", "KIND"]), st.text(max_size=8)), label="kind"
             )
         else:  # the same command from a seat that may not give it
             others = [s for s in range(arena.players) if s != seat]
@@ -565,7 +565,7 @@ def test_api_seat_that_is_not_an_int_of_the_game_is_bad_input(ruleset, tmp_path)
     the seat they resemble (fresh game: seat 0 to act; mid game: seat 1), nothing changes and
     the store still verifies. Each seat value gets its own store; all problems are listed."""
     tried, problems = 0, []
-    for n, bad in enumerate(NOT_SEATS + ["PLAYERS", "PLAYERS+1"]):
+    for n, bad in enumerate([*NOT_SEATS, "PLAYERS", "PLAYERS+1"]):
         a = make_arena(ruleset, str(tmp_path / f"s{n}.db"), with_over=False)
         bad = (
             {"PLAYERS": a.players, "PLAYERS+1": a.players + 1}.get(bad, bad) if isinstance(bad, str) else bad
@@ -579,7 +579,7 @@ def test_api_seat_that_is_not_an_int_of_the_game_is_bad_input(ruleset, tmp_path)
                     try:
                         exc = attempt(a, gid, bad, cmd, "not a seat")
                     except AssertionError as failed:
-                        raise AssertionError(f"{which} game: {str(failed).splitlines()[0]}")
+                        raise AssertionError(f"{which} game: {str(failed).splitlines()[0]}") from failed
                     if not isinstance(exc, BadInput):
                         raise AssertionError(f"{which} game, {cmd}: {exc!r} is not BadInput")
         except AssertionError as failed:
@@ -884,9 +884,14 @@ def test_cli_argv_fuzz(cli_db, monkeypatch, data):
     FIGURES.add("fuzz inputs: CLI argv")
     code, out, err = run_cli(argv)
     assert code in (0, 1, 2), f"{short(argv)} exit {code}: {short(out + err)}"
-    if code and as_json and "--help" not in argv and "-h" not in argv:
-        if not err.strip().startswith("usage:"):
-            assert_json_error(out, code, argv)
+    if (
+        code
+        and as_json
+        and "--help" not in argv
+        and "-h" not in argv
+        and not err.strip().startswith("usage:")
+    ):
+        assert_json_error(out, code, argv)
     store = EventStore(db)
     report = store.verify()
     store.close()
@@ -1129,7 +1134,7 @@ def test_cli_closed_pipe_prints_no_traceback(long_game_db, tmp_path, fmt, reader
 
 
 def test_cli_process_hostile_argv(long_game_db, tmp_path):
-    db, _ = long_game_db
+    _db, _ = long_game_db
     work = tmp_path / "w.db"
     eng = Engine(EventStore(str(work)))
     gid = eng.create("duel", 2, 3, game_id="duel-p")

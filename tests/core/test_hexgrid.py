@@ -41,7 +41,7 @@ def test_ring_has_the_right_hexes(radius):
 
 
 def test_seven_hex_tiles_around_a_centre_are_disjoint_and_touch():
-    centres = [(0, 0)] + list(hg.tile_neighbour_centres((0, 0)).values())
+    centres = [(0, 0), *hg.tile_neighbour_centres((0, 0)).values()]
     covered = [h for c in centres for h in hg.tile_hexes(c).values()]
     assert len(covered) == len(set(covered)) == 49
     home = set(hg.tile_hexes((0, 0)).values())

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from store import EventStore, MemoryStore, NewEvent, VersionConflict
+from store import NewEvent, VersionConflict
 from tests.core.test_store_contract import make, rows_of
 
 

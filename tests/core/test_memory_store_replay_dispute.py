@@ -47,7 +47,7 @@ def recorded():
 def test_replay_answers_as_on_the_sqlite_scratch_store(monkeypatch, recorded):
     store, ids = recorded
     for gid in ids:
-        got, before = both(monkeypatch, engine.replay, lambda: replay(store, gid))
+        got, before = both(monkeypatch, engine.replay, lambda gid=gid: replay(store, gid))
         assert got.ok and got.events == store.version(gid)
         assert got == before, gid
 

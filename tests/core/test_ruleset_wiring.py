@@ -64,7 +64,7 @@ def test_first_access_puts_the_function_itself_on_the_class():
 
 def test_a_missing_function_is_an_import_error_even_for_an_optional_hook():
     cls = _ruleset_class({"bot_choices": "narrate:no_such_function"})
-    with pytest.raises(ImportError, match="engine.games.duel.narrate has no 'no_such_function'"):
+    with pytest.raises(ImportError, match=r"engine.games.duel.narrate has no 'no_such_function'"):
         getattr(cls(), "bot_choices", None)  # not read as "this game has no bot_choices"
 
 

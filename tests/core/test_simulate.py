@@ -155,7 +155,7 @@ def test_a_dead_worker_is_reported_and_resume_fills_in(tmp_path):
     db = tmp_path / "sim.db"
     s = simulate(str(db), "duel", 16, 2, seed="die", workers=2, play=troubled)
     assert "crash" in [e.kind for e in s.errors]
-    assert "--resume" in [e for e in s.errors if e.kind == "crash"][0].message
+    assert "--resume" in next(e for e in s.errors if e.kind == "crash").message
     assert s.games == len(stored(db)) < 16
     again = simulate(str(db), "duel", 16, 2, seed="die", workers=1, resume=True)
     assert again.skipped == s.games and again.games == 16 - s.games and not again.errors

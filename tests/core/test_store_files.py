@@ -5,6 +5,7 @@ import hashlib
 import multiprocessing as mp
 import os
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -27,7 +28,7 @@ def fingerprint(folder):
 
 # -- files ----------------------------------------------------------------------------------
 def test_missing_file_is_refused_and_nothing_is_created(tmp_path):
-    with pytest.raises(MissingStore, match="no such store .*nothing was created"):
+    with pytest.raises(MissingStore, match=r"no such store .*nothing was created"):
         EventStore(str(tmp_path / "typo.db"), create=False)
     assert list(tmp_path.iterdir()) == []
     EventStore(":memory:", create=False).append("g", 0, evs(1))  # memory is always fine
@@ -232,9 +233,9 @@ def test_absorb_copies_whole_games_and_keeps_the_store_head(tmp_path):
     target = EventStore(str(tmp_path / "t.db"))
     target.append("mine", 0, evs(2))
     part = _part(str(tmp_path / "p.db"), ["a", "b"])
-    before = open(part, "rb").read()
+    before = Path(part).read_bytes()
     assert target.absorb(part) == ["a", "b"]
-    assert open(part, "rb").read() == before
+    assert Path(part).read_bytes() == before
     report = target.verify()
     assert report.ok, report.faults
     assert target.store_head() == (8, _recomputed(target))

@@ -15,8 +15,8 @@ def _evs(n, tag="x"):
 
 def _recomputed(s):
     head, seq = GENESIS, 0
-    for seq, h in s.conn.execute("SELECT seq, hash FROM events ORDER BY seq"):
-        head = store_step(head, h)
+    for row_seq, h in s.conn.execute("SELECT seq, hash FROM events ORDER BY seq"):
+        head, seq = store_step(head, h), row_seq
     return seq, head
 
 

@@ -6,6 +6,7 @@ done with raw sqlite3 as an attacker with the file would, is found and named by 
 import json
 import shutil
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -96,7 +97,7 @@ def found(report, kind, gid, version):
 
 def rehash(r, version=None, prev=None, **change):
     """A row (as `COLS`) with fields changed and its hash recomputed."""
-    d = dict(zip(COLS.replace(" ", "").split(","), r))
+    d = dict(zip(COLS.replace(" ", "").split(","), r, strict=True))
     d.update(change)
     if version is not None:
         d["version"] = version
@@ -461,12 +462,12 @@ def test_anchor_accepts_play_after_it_and_travels_as_a_file(db, tmp_path):
     eng.create("duel", 2, 9, game_id="later")
     report = verify(eng.store, loaded)
     assert report.ok, report.faults
-    doc = json.load(open(path))
+    doc = json.loads(Path(path).read_text())
     doc["games"]["g"]["version"] -= 5  # hide a truncation from the anchor
-    open(path, "w").write(json.dumps(doc))
+    Path(path).write_text(json.dumps(doc))
     with pytest.raises(AnchorError, match="digest does not match"):
         load_anchor(path)
-    open(path, "w").write("[1, 2")
+    Path(path).write_text("[1, 2")
     with pytest.raises(AnchorError, match="not an anchor file"):
         load_anchor(path)
 
@@ -482,5 +483,5 @@ def test_a_game_whose_events_are_all_deleted_is_refused_cleanly_by_a_rebuild(db)
     """state_at reads rows for the fold (EventStore.fold_rows): a streams row left without its
     events is a CorruptStore naming the game, not a Python error."""
     attack(db, "DELETE FROM events WHERE game_id='g'")
-    with pytest.raises(StoreError, match="game g: .* event 1 is not stored"):
+    with pytest.raises(StoreError, match=r"game g: .* event 1 is not stored"):
         StateReader(EventStore(db)).state_at("g", use_snapshots=False)

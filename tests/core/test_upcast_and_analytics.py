@@ -29,7 +29,7 @@ def test_missing_upcaster_is_a_clear_error(eng, monkeypatch):
     eng.submit(gid, 0, {"kind": "pass"})
     rs = registry.get("duel")
     monkeypatch.setattr(type(rs), "event_schemas", {"duel.turn": 3})
-    with pytest.raises(EngineError, match="no upcaster for duel.turn schema 1"):
+    with pytest.raises(EngineError, match=r"no upcaster for duel.turn schema 1"):
         eng.reader.state_at(gid, use_snapshots=False)
 
 

@@ -4,7 +4,7 @@ so the generic web table is shown to render such a view with no table change."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -30,7 +30,7 @@ class FakeHex(Ruleset):
     name = "fake-hex"
     players = (2,)
     State = State
-    commands = {"move": {"to": str}, "rest": {}}
+    commands: ClassVar[dict[str, dict[str, Any]] | None] = {"move": {"to": str}, "rest": {}}
     catalog_file = "fake_hex_catalog.toml"
 
     def setup(self, ctx, t) -> None:

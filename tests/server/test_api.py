@@ -58,14 +58,14 @@ async def test_create_gives_distinct_tokens_stored_only_as_hashes(tmp_path):
 async def test_view_per_token(tmp_path):
     app = make_app(tmp_path)
     out = await new_duel(app)
-    gid, (s0, s1) = out["game_id"], out["seats"]
+    gid, (s0, _s1) = out["game_id"], out["seats"]
     status, pub = await call(app, "GET", f"/api/games/{gid}/view")
     assert status == 200 and "legal" not in pub and pub["view"]["as"] == "spectator"
     status, v0 = await call(app, "GET", f"/api/games/{gid}/view", token=s0["token"])
     assert status == 200 and v0["view"]["as"] == "seat 0" and isinstance(v0["legal"], list)
     status, ref = await call(app, "GET", f"/api/games/{gid}/view", token=out["referee_token"])
     assert status == 200 and set(ref["legal"]) == {"0", "1"}
-    status, err = await call(app, "GET", f"/api/games/{gid}/view", token="x" * 43)
+    status, _err = await call(app, "GET", f"/api/games/{gid}/view", token="x" * 43)
     assert status == 403
     other = await new_duel(app, seed=4)
     status, _ = await call(app, "GET", f"/api/games/{gid}/view", token=other["seats"][0]["token"])
@@ -159,7 +159,6 @@ async def test_live_feed_since_no_miss_no_duplicate(tmp_path):
     out = await new_duel(app)
     gid = out["game_id"]
     got = []
-    to_app = trio.open_memory_channel(10)
 
     async def feed(since, n_stop):
         send_in, recv_in = trio.open_memory_channel(10)

@@ -19,7 +19,7 @@ from engine.pipeline import Engine
 from server.tokens import Seats
 from sim.testing import from_situation
 from store import EventStore
-from tests.server.test_browser import ISSUED, browser, start_server, stop_server  # noqa: F401
+from tests.server.test_browser import ISSUED, start_server, stop_server
 
 HERE = Path(__file__).resolve().parent
 

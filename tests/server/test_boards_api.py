@@ -92,7 +92,7 @@ async def test_dragonlords_view_names_places_fleets_and_hides_seat_0s_chips_and_
     assert g["troops"] == rg["troops"] and len(g["troops"]) > 10
     assert {s["zone"] for s in g["ships"].values()}
     seat0 = {str(i) for i, a in enumerate(g["armies"]) if a["seat"] == 0}
-    for hid, h in g["heroes"].items():
+    for _hid, h in g["heroes"].items():
         if str(h["army"]) in seat0:
             assert h["role"] in ("chip", "dragonlord") and "spells" not in h
     assert any(str(h["army"]) in seat0 and h["role"] in ("king", "wizard") for h in rg["heroes"].values())

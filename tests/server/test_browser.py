@@ -4,7 +4,6 @@ hand, and the replay viewer shows at event N what state_at(N) gives. Fails (neve
 the browser cannot start."""
 
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -12,7 +11,6 @@ import time
 import urllib.request
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from engine.pipeline import Engine
 from projections.audit import audit as audit_of
@@ -20,7 +18,6 @@ from projections.state import StateReader
 from projections.views import state_view
 from store import EventStore
 
-CHROMIUM = "/usr/bin/chromium"
 ISSUED: list[str] = []  # every token handed out, to check none reaches the server's log
 
 
@@ -33,7 +30,7 @@ def free_port() -> int:
 def start_server(tmp, prelude: str = ""):
     """`runeledger serve` in a child process on a free port; `prelude` runs first in it (a
     test may register a ruleset there, for that server only)."""
-    db, errlog = str(tmp / "t.db"), open(tmp / "server.log", "w+")
+    db = str(tmp / "t.db")
     port = free_port()
     argv = ["serve", "--db", db, "--port", str(port)]
     cmd = (
@@ -46,9 +43,10 @@ def start_server(tmp, prelude: str = ""):
         if prelude
         else [sys.executable, "-m", "cli.main", *argv]
     )
-    proc = subprocess.Popen(
-        cmd, stdout=subprocess.DEVNULL, stderr=errlog
-    )  # a file: a full pipe would stall the server
+    with open(tmp / "server.log", "w+") as errlog:  # the child keeps its own copy open
+        proc = subprocess.Popen(
+            cmd, stdout=subprocess.DEVNULL, stderr=errlog
+        )  # a file: a full pipe would stall the server
     base = f"http://127.0.0.1:{port}"
     if not serving(base, proc):
         proc.kill()
@@ -84,14 +82,6 @@ def server(tmp_path_factory):
     stop_server(proc, tmp)
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
 def post(url, body):
     req = urllib.request.Request(
         url, json.dumps(body).encode(), method="POST", headers={"content-type": "application/json"}
@@ -116,7 +106,7 @@ def test_two_seats_play_duel_to_the_end_by_clicking(server, browser):
         pages.append(page)
     spectator = browser.new_context().new_page()
     spectator.goto(f"{base}/games/{gid}")
-    for page in pages + [spectator]:
+    for page in [*pages, spectator]:
         page.wait_for_selector('[data-testid="version"]:not(:text("…"))')
     clicks, idle_until = 0, time.monotonic() + 120
     while not pages[0].locator('[data-testid="result"]').count():
@@ -222,7 +212,11 @@ def test_buttons_show_the_games_previews(server, browser):
         f"{base}/api/games/{g['game_id']}/view", headers={"authorization": f"Bearer {token}"}
     )
     view = json.loads(urllib.request.urlopen(req).read())
-    want = {json.dumps(c, separators=(",", ":")): p for c, p in zip(view["legal"], view["previews"]) if p}
+    want = {
+        json.dumps(c, separators=(",", ":")): p
+        for c, p in zip(view["legal"], view["previews"], strict=True)
+        if p
+    }
     assert want and all(p.startswith("buy ") for p in want.values())
     shown = {
         b.get_attribute("data-command"): (b.get_attribute("data-preview"), b.inner_text())

@@ -98,7 +98,7 @@ async def test_CORE_3C_seats_contribute_when_they_connect_and_the_last_one_deals
     assert status == 400 and "contribution" in bad["reason"]
     status, bad = await call(app, "POST", conn, {"contribution": "x", "more": 1}, token=s1)
     assert status == 400
-    status, ref = await call(app, "POST", conn, {"contribution": "x"}, token=out["referee_token"])
+    status, _ref = await call(app, "POST", conn, {"contribution": "x"}, token=out["referee_token"])
     assert status == 403
     status, got = await call(app, "POST", conn, {"contribution": None}, token=s1)
     assert status == 200 and got["declined"] and got["awaiting"] == []

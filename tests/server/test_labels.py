@@ -37,7 +37,7 @@ def test_every_legal_command_has_a_readable_distinct_label_and_the_weighty_ones_
                     legal = eng.legal(gid, seat)
                     labels = narration.command_labels(rs, t, seat, legal)
                     assert len(set(labels)) == len(labels), labels
-                    for cmd, label in zip(legal, labels):
+                    for cmd, label in zip(legal, labels, strict=True):
                         kinds.add(cmd["kind"])
                         assert label and not any(ch in label for ch in '{}#"'), (cmd, label)
                         for v in cmd.values():

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from pathlib import Path
 
 import trio
 
@@ -47,7 +48,7 @@ def get(url):
 
 def peak_rss_mib(pid: int) -> float:
     """The process's peak resident memory (VmHWM) in MiB, from /proc."""
-    for line in open(f"/proc/{pid}/status"):
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmHWM:"):
             return int(line.split()[1]) / 1024
     raise AssertionError("no VmHWM in /proc status")
@@ -55,7 +56,7 @@ def peak_rss_mib(pid: int) -> float:
 
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time the process has used so far, from /proc."""
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -94,11 +95,23 @@ async def play_seat(port: int, gid: str, token: str, inbox, go: trio.Event) -> i
 
 def test_every_push_delivered_exactly_once_to_feeds_all_open_at_once(tmp_path):
     db, port = str(tmp_path / "load.db"), free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "cli.main", "serve", "--db", db, "--port", str(port), "--bot-delay", "0.02"],
-        stdout=subprocess.DEVNULL,
-        stderr=open(tmp_path / "server.log", "w"),
-    )
+    with open(tmp_path / "server.log", "w") as errlog:  # the child keeps its own copy open
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "cli.main",
+                "serve",
+                "--db",
+                db,
+                "--port",
+                str(port),
+                "--bot-delay",
+                "0.02",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=errlog,
+        )
     base = f"http://{HOST}:{port}"
     try:
         assert serving(base, proc), "server did not start: " + (tmp_path / "server.log").read_text()[-2000:]
@@ -138,11 +151,11 @@ def test_every_push_delivered_exactly_once_to_feeds_all_open_at_once(tmp_path):
             async def watch():
                 await everyone_in.wait()
                 figures["connected_client"] = opened[0]
-                status, stats = await http(HOST, port, "GET", "/api/stats")
+                _status, stats = await http(HOST, port, "GET", "/api/stats")
                 figures["open_at_start"] = stats["live"]["open"]
                 heads = {}
                 for gid in created:
-                    status, v = await http(HOST, port, "GET", f"/api/games/{gid}/view")
+                    _status, v = await http(HOST, port, "GET", f"/api/games/{gid}/view")
                     heads[gid] = v["version"]
                 figures["moved_before_all_in"] = sum(heads[g] != created[g] for g in created)
                 figures["start"] = time.monotonic()

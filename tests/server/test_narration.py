@@ -77,7 +77,7 @@ def test_a_seats_sentences_never_name_another_seats_hidden_cards(name):
         t = eng.table(gid)
         stored = eng.store.read(gid)
         for seat in [None, *range(t.players)]:
-            for ev, seen in zip(stored, log_view(rs, stored, seat)):
+            for ev, seen in zip(stored, log_view(rs, stored, seat), strict=True):
                 if not seen.get("redacted"):
                     continue
                 shown = strings(seen["data"])
@@ -131,7 +131,9 @@ def test_rune_age_siege_is_told_with_both_totals():
     assert "Seat 1 attacks Seat 2's home realm." in words
     assert "Seat 1 lays siege to Seat 2's home realm." in words
     sieges = [
-        (e["data"], w) for e, w in zip(seen, words) if e["type"] == "ra.outcome" and "defender" in e["data"]
+        (e["data"], w)
+        for e, w in zip(seen, words, strict=True)
+        if e["type"] == "ra.outcome" and "defender" in e["data"]
     ]
     assert sieges
     for d, w in sieges:

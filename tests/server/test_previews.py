@@ -31,13 +31,13 @@ async def test_view_previews_each_purchase_with_its_catalogue_price(tmp_path):
     status, v = await call(app, "GET", f"/api/games/{gid}/view", token=token)
     assert status == 200 and len(v["previews"]) == len(v["legal"])
     gold = v["view"]["game"]["t"]["total_gold"] - v["view"]["game"]["t"]["spent"]
-    buys = [(c, p) for c, p in zip(v["legal"], v["previews"]) if c["kind"] == "buy"]
+    buys = [(c, p) for c, p in zip(v["legal"], v["previews"], strict=True) if c["kind"] == "buy"]
     assert buys
     for cmd, text in buys:
         m = re.fullmatch(r"buy (.+): costs (\d+) gold, you have (\d+)", text or "")
         assert m, (cmd, text)
         assert int(m[2]) == cards["cards"][m[1]]["values"]["cost"] and int(m[3]) == gold
-    assert [p for c, p in zip(v["legal"], v["previews"]) if c["kind"] == "pass"] == [None]
+    assert [p for c, p in zip(v["legal"], v["previews"], strict=True) if c["kind"] == "pass"] == [None]
 
 
 async def test_previews_change_no_event_and_the_referee_gets_them_per_seat(tmp_path):

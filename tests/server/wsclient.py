@@ -6,7 +6,7 @@ import json
 
 import trio
 from wsproto import ConnectionType, WSConnection
-from wsproto.events import AcceptConnection, CloseConnection, Message, Ping, Request, TextMessage
+from wsproto.events import AcceptConnection, CloseConnection, Ping, Request, TextMessage
 
 
 async def follow(

@@ -29,12 +29,12 @@ def test_sneak_attack_defender_does_not_strike_back():
     r = resolve_round(Force((3, 3)), Force((3, 3)), [1, 5], [], sneak=True)
     assert r["defender"] is None and r["hits_on_attacker"] == 0 and r["last_round"] is True
     assert r["rule"] == "DL:3.4/sneak"
-    with pytest.raises(BattleInputError, match="DL:3.4/sneak"):
+    with pytest.raises(BattleInputError, match=r"DL:3.4/sneak"):
         resolve_round(Force((3,)), Force((3,)), [1], [2], sneak=True)
 
 
 def test_wrong_number_of_faces_or_impossible_face_is_refused():
     with pytest.raises(BattleInputError, match="attacker has 2 dice"):
         resolve_round(Force((3, 3)), Force((3,)), [1], [1])
-    with pytest.raises(BattleInputError, match="1..6, got 7"):
+    with pytest.raises(BattleInputError, match=r"1..6, got 7"):
         resolve_round(Force((3,)), Force((3,)), [7], [1])

@@ -86,7 +86,7 @@ def test_E07_reflect_is_the_victims_choice_DL_3_4_scrolls_reflect():
     settle(eng, gid)
     assert "H2" not in game(eng, gid).heroes and units(eng, gid, "T1a", 1) == 2
     assert "reflect#1" in eng.table(gid).zone("scrolls:1")
-    assert [e.rule for e in events(eng, gid, "dl.casualties")][0] == "INT-30"
+    assert next(e.rule for e in events(eng, gid, "dl.casualties")) == "INT-30"
 
 
 def _spider(tools, faces, d10=(9, 9, 9), edit_more=None):

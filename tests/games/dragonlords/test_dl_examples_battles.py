@@ -87,7 +87,7 @@ def test_E04b_ring_of_power_DL_3_3_treasures():
 
 
 def test_E05_naval_battle_too_few_survivors_sink_the_fourth_ship_DL_3_4_naval():
-    eng, gid = sit("e05_naval", forced={"die:d6": [1, 1, 1, 1, 6] + [1, 1, 6, 6]})
+    eng, gid = sit("e05_naval", forced={"die:d6": [1, 1, 1, 1, 6, 1, 1, 6, 6]})
     assert {"kind": "fight", "at": "S6"} in legal(eng, gid, 0)
     assert not [c for c in legal(eng, gid, 0) if c["kind"] == "done"]  # the blockade battle must be fought
     submit(eng, gid, 0, {"kind": "fight", "at": "S6"})
@@ -107,7 +107,7 @@ def test_E05b_unmanned_ship_docks_off_the_winners_own_coast_DL_3_4_naval():
             s["zone"] = "S1"
         g["units"].append({"loc": "T1a", "army": 0, "n": 1})
 
-    eng, gid = sit("e05_naval", forced={"die:d6": [1, 1, 1, 1, 6] + [1, 1, 6, 6]}, edit=edit)
+    eng, gid = sit("e05_naval", forced={"die:d6": [1, 1, 1, 1, 6, 1, 1, 6, 6]}, edit=edit)
     submit(eng, gid, 0, {"kind": "fight", "at": "S1"})
     g = game(eng, gid)
     assert g.ships["S14"].army == 0 and g.ships["S14"].harbour == "T1a"
@@ -118,7 +118,7 @@ def test_E05_no_spell_attacks_at_sea_DL_3_4_naval():
     def edit(g):
         g["heroes"].append({"id": "H7", "army": 0, "loc": "ship:S11", "role": "wizard", "spells": [2, 5]})
 
-    eng, gid = sit("e05_naval", forced={"die:d6": [1, 1, 1, 1, 1, 6] + [1, 1, 6, 6]}, edit=edit)
+    eng, gid = sit("e05_naval", forced={"die:d6": [1, 1, 1, 1, 1, 6, 1, 1, 6, 6]}, edit=edit)
     submit(eng, gid, 0, {"kind": "fight", "at": "S6"})
     r = events(eng, gid, "dl.round")[0].data
     assert r["attacker"]["spells"] == [] and len(r["attacker"]["dice"]) == 6

@@ -131,7 +131,7 @@ def test_FQ14_bought_units_wait_off_board_until_phase_7_DL_3_1_DL_3_7():
     from engine.games.dragonlords.board import gold_of
 
     assert gold_of(game(eng, gid), 0) == 20 - 9
-    for phase in ("purchase", "naval", "quest", "combat", "transfer"):
+    for _phase in ("purchase", "naval", "quest", "combat", "transfer"):
         assert game(eng, gid).phase != "reinforce"
         submit(eng, gid, 0, {"kind": "done"})
     assert game(eng, gid).phase == "reinforce"
@@ -221,7 +221,7 @@ def test_FQ22_no_ship_limit_per_player_DL_3_4_naval_INT_02():
         g["ships"].append({"id": "S15", "army": 0, "zone": "S1", "harbour": "T1a"})
         g["units"].append({"loc": "T1a", "army": 0, "n": 1})
 
-    eng, gid = sit("e05_naval", forced={"die:d6": [1, 1, 1, 1, 6] + [1, 1, 6, 6]}, edit=edit)
+    eng, gid = sit("e05_naval", forced={"die:d6": [1, 1, 1, 1, 6, 1, 1, 6, 6]}, edit=edit)
     submit(eng, gid, 0, {"kind": "fight", "at": "S6"})
     assert sorted(s for s, x in game(eng, gid).ships.items() if x.army == 0) == ["S11", "S12", "S13", "S15"]
 

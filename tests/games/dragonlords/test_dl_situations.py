@@ -73,7 +73,7 @@ def test_the_active_army_cannot_belong_to_an_eliminated_seat():
     doc = _doc("three_seats_one_out")
     doc["active"] = 2
     eng, gid = sit("three_seats_one_out")
-    with pytest.raises(SituationError, match="DL:3.4/king"):
+    with pytest.raises(SituationError, match=r"DL:3.4/king"):
         lay_out(_NoEmit(), eng.table(gid), doc)
 
 

@@ -101,7 +101,7 @@ def test_a_bot_answers_the_captured_treasure_question():
 
 def _naval(edit=None, zone="S6"):
     """E-05: A's 5 units in two ships sink B's 4 units in two ships, losing 2: three survivors."""
-    eng, gid = sit("e05_naval", forced={"die:d6": [1, 1, 1, 1, 6] + [1, 1, 6, 6]}, edit=edit)
+    eng, gid = sit("e05_naval", forced={"die:d6": [1, 1, 1, 1, 6, 1, 1, 6, 6]}, edit=edit)
     play(eng, gid, 0, {"kind": "fight", "at": zone})
     settle(eng, gid, kinds=BEFORE)
     return eng, gid
@@ -136,7 +136,7 @@ def test_the_winner_may_let_a_capturable_ship_sink_DL_3_4_naval():
     play(eng, gid, 0, {"kind": "choose", "option": "sink"})
     g = game(eng, gid)
     assert "S13" not in g.ships
-    assert [e.data for e in events(eng, gid, "dl.ship_gone")][0] == {"id": "S13", "why": "sunk"}
+    assert next(e.data for e in events(eng, gid, "dl.ship_gone")) == {"id": "S13", "why": "sunk"}
     settle(eng, gid)
     assert game(eng, gid).battle is None
 
@@ -235,7 +235,7 @@ def test_reading_NAVAL_CREW_one_offers_a_single_plain_unit_per_ship_DL_3_4_naval
 
     eng, gid = sit(
         "e05_naval",
-        forced={"die:d6": [1, 1, 1, 1, 6] + [1, 1, 6, 6]},
+        forced={"die:d6": [1, 1, 1, 1, 6, 1, 1, 6, 6]},
         edit=edit,
         options={"reading.NAVAL-CREW": "one"},
     )

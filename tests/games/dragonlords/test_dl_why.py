@@ -33,7 +33,7 @@ def test_every_die_of_a_round_names_its_roll_and_the_strength_it_was_tested_agai
                 continue
             dice = named(items, f"{side} die ")
             assert len(dice) == len(s["dice"])
-            for row, die in zip(dice, s["dice"]):
+            for row, die in zip(dice, s["dice"], strict=True):
                 assert row["value"] == die["face"] and row["rule"] == "DL:3.4/land.3"
                 assert f"against strength {die['against']}" in row["note"]
                 assert ("hit" in row["note"].split(":")[1]) == die["hit"]

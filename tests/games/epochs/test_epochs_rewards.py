@@ -72,7 +72,7 @@ def test_relic_draw_by_units_deployed(deployed, draw):
         assert g.eng.legal(g.gid, 0) == [{"kind": "keep_relic", "relic": n} for n in sorted(top)]
         evs = g.play(0, "keep_relic", relic=top[-1])
         assert g.names("p0.relics") == [top[-1]]
-        assert sorted(g.names("relic.discard")) == sorted(top[:-1] + ["Scroll"])
+        assert sorted(g.names("relic.discard")) == sorted([*top[:-1], "Scroll"])
     assert g.zone("p0.relic_draw") == [] and of(evs, "turn.started")
 
 

@@ -101,7 +101,7 @@ def _fail_keep_assault(options=None):
 def test_MK_10_Result_3_failed_keep_assault_retreats_as_the_combat_ends(scenario):
     """The keep's defender stays; the hero is back on 6,-5, where it attacked from, as soon as
     the combat is over, in First Reconnaissance as in any other scenario."""
-    eng, gid, guard, S = _fail_keep_assault(
+    eng, gid, guard, _S = _fail_keep_assault(
         None if scenario == "first_reconnaissance" else {"scenario": scenario}
     )
     t = eng.table(gid)

@@ -53,7 +53,7 @@ def check_invariants(c):
 def step(data, c):
     """One move of a random player: fulfil summons, maybe play points, then a legal command."""
     for p in C.pending_summons(c):
-        token = data.draw(st.sampled_from(BROWN + [None]))
+        token = data.draw(st.sampled_from([*BROWN, None]))
         C.fold(c, *C.summoned(K, c, p["summoner"], p["attack"], token))
     if data.draw(st.integers(0, 5)) == 0:  # a non-attack effect on an enemy, if it applies
         effect = {
@@ -95,7 +95,7 @@ def test_folding_decided_events_never_goes_negative_and_combat_ends(c, data):
 
 def commands(c):
     uids = [e.uid for e in c.enemies] + [u.uid for u in c.units] + ["nobody", "hero"]
-    ref = st.one_of(st.sampled_from(uids + [None, 3]), st.just(["e0"]), st.just({"uid": "e0"}))
+    ref = st.one_of(st.sampled_from([*uids, None, 3]), st.just(["e0"]), st.just({"uid": "e0"}))
     return st.one_of(
         st.fixed_dictionaries(
             {

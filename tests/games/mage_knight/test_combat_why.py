@@ -57,7 +57,7 @@ def test_damage_names_the_hero_armour_the_cumbersome_steps_wounds_and_the_chosen
         {"kind": "assign", "enemy": "green_orc_stonethrower#1", "attack": 0, "to": "hero"},
     ):
         eng.submit(gid, 0, cmd)
-    items, ev = inputs(eng, gid, "mk.combat.damage")
+    items, _ev = inputs(eng, gid, "mk.combat.damage")
     (armour,) = named(items, "hero armour")
     assert armour["value"] == 2 and armour["rule"] == "MK:9:Damage:5b"
     (earlier,) = named(items, "earlier on this attack: mk.combat.cumbersome")

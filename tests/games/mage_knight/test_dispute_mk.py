@@ -4,6 +4,7 @@ A37) is asked by the rules and changes an outcome; `runeledger dispute` on a com
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from cli import main as cli
 from engine import readings, registry
@@ -98,25 +99,30 @@ def test_every_mk_reading_is_consulted_by_a_dispute_situation():
         "A38",
     }
     asked = set()
-    for path in (CUMBERSOME, BEASTS, SUMMONER) + tuple(
-        SIT + f"dispute_{name}.toml"
-        for name in (
-            "keep_half_fame",
-            "withdraw_no_path",
-            "basic_blue_effect",
-            "round_source",
-            "pvp_retreat",
-            "city_assault",
-            "final_scoring",
-            "liberator_tie",
-            "blitz_fame_rows",
-            "closed_portal_pvp",
-            "mine_liberated",
-            "dummy_reshuffle",
-            "portal_closes",
-            "friendly_city",
-            "committed_on_mine",
-        )
+    for path in (
+        CUMBERSOME,
+        BEASTS,
+        SUMMONER,
+        *(
+            SIT + f"dispute_{name}.toml"
+            for name in (
+                "keep_half_fame",
+                "withdraw_no_path",
+                "basic_blue_effect",
+                "round_source",
+                "pvp_retreat",
+                "city_assault",
+                "final_scoring",
+                "liberator_tie",
+                "blitz_fame_rows",
+                "closed_portal_pvp",
+                "mine_liberated",
+                "dummy_reshuffle",
+                "portal_closes",
+                "friendly_city",
+                "committed_on_mine",
+            )
+        ),
     ):
         asked |= set(settle(path)["consulted"])
     # A15 needs every city conquered, which no situation can state yet (test_reading_mk_scen.py
@@ -166,8 +172,8 @@ def test_an_override_in_the_file_holds_under_every_reading(tmp_path):
     """[overrides."Orc War Beasts"] armour = 4 in the file: per-element halving (4) now reaches
     the armour too, so A8 no longer decides whether the attack defeats the token."""
     text = (
-        open(BEASTS, encoding="utf-8")
-        .read()
+        Path(BEASTS)
+        .read_text(encoding="utf-8")
         .replace("[game]", '[overrides."Orc War Beasts"]\narmour = 4\n\n[game]', 1)
     )
     path = tmp_path / "beasts_armour_4.toml"

@@ -59,12 +59,12 @@ def test_keep_fame_names_each_defeat_the_owner_and_the_halving():
 
 def test_pvp_result_names_the_retreat_levels_fame_and_reading():
     eng, gid = played("dispute_pvp_retreat.toml")
-    items, ev = inputs(eng, gid, "mk.pvp_over")
+    items, _ev = inputs(eng, gid, "mk.pvp_over")
     assert [i["from"][0]["type"] for i in items if i["from"]] == ["mk.pvp", "mk.placed"]
     assert named(items, "result")[0]["value"] == "seat 0 wins"
     assert reading(items, "A11")["value"] == "no_fame"
     eng, gid = played("dispute_pvp_retreat.toml", {"A11": "one_fame"})
-    items, ev = inputs(eng, gid, "mk.fame", "MK:13:PvPResult")
+    items, _ev = inputs(eng, gid, "mk.fame", "MK:13:PvPResult")
     assert named(items, "winner: seat 0")[0]["value"] == {"level": 1, "fame": 0}
     assert named(items, "loser: seat 1")[0]["value"] == {"level": 1, "fame": 0}
     assert named(items, "seat 1 forced to retreat to 0,-1")[0]["from"][0]["type"] == "mk.placed"
@@ -113,7 +113,7 @@ def test_withdrawal_names_the_space_the_path_and_the_wounds():
 
 def test_round_source_names_each_die_down_to_the_forced_rolls():
     eng, gid = played("dispute_round_source.toml")
-    items, ev = inputs(eng, gid, "mk.source", "MK:4:Round:2b")
+    items, _ev = inputs(eng, gid, "mk.source", "MK:4:Round:2b")
     dice = named(items, "die roll")
     assert [d["value"] for d in dice] == ["gold", "black", "black", "green", "white", "red"]
     assert all(d["from"][0]["chance"]["forced"] for d in dice)

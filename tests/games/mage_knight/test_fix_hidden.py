@@ -34,7 +34,7 @@ def test_a_drafted_card_added_after_a_day_stays_with_its_owner_MK_17_Var_Draft()
     assert any(c.split("#")[0] == card for c in moved[0].data["cards"])
     for who in [s for s in range(t.players) if s != seat] + [None]:
         text = json.dumps(log_view(rs, new, who))
-        assert card not in text, f"{'spectator' if who is None else 'seat %d' % who} learns {card}"
+        assert card not in text, f"{'spectator' if who is None else f'seat {who:d}'} learns {card}"
         view = state_view(rs, t, who)["zones"]
         assert card not in json.dumps(view[S.discard(seat)])
     assert card in json.dumps(log_view(rs, new, seat))  # the owner still reads its move
@@ -56,7 +56,7 @@ def test_a_teams_chosen_one_is_seen_by_both_its_seats_and_nobody_else_MK_22_Scen
     rs, t = eng.ruleset(gid), eng.table(gid)
     sides = t.game.board.teams
     chosen = [t.zone(S.chosen_one(i))[0] for i in range(2)]  # the referee's truth
-    assert [int(c[4:]) in side for c, side in zip(chosen, sides)] == [True, True]
+    assert [int(c[4:]) in side for c, side in zip(chosen, sides, strict=True)] == [True, True]
     events = eng.store.read(gid)
     for i, side in enumerate(sides):
         for seat in side:

@@ -17,7 +17,7 @@ def c():
 def wedge(c):
     bd = b.Board(shape="wedge")
     b.place_tile(bd, c, "start_A", (0, 0))
-    for tid, pos in zip(("countryside_1", "countryside_2"), b.initial_positions(bd)):
+    for tid, pos in zip(("countryside_1", "countryside_2"), b.initial_positions(bd), strict=True):
         b.place_tile(bd, c, tid, pos)
     return bd
 

@@ -119,5 +119,5 @@ def test_duplicate_id_is_rejected(tmp_path):
     doc = json.loads((folder / "units.json").read_text())
     doc["entries"].append(doc["entries"][0])
     (folder / "units.json").write_text(json.dumps(doc))
-    with pytest.raises(ContentError, match="units.json: id 'peasants' appears twice"):
+    with pytest.raises(ContentError, match=r"units.json: id 'peasants' appears twice"):
         mk.load_dir(folder)

@@ -3,8 +3,6 @@ situation file (tests/games/mage_knight/situations), named after the example and
 
 from pathlib import Path
 
-import pytest
-
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.map import board as B
@@ -262,7 +260,7 @@ def test_E11_greatest_leader_counts_wounded_units_half_rounded_down():
     t = eng.table(gid)
     assert category_points(t, 0)["leader"] == 3
     assert category_points(t, 1)["leader"] == 2
-    scores, lines = final_scores(t)
+    _scores, lines = final_scores(t)
     assert "title leader +3" in lines[0]
 
 
@@ -334,7 +332,7 @@ def test_revealing_the_city_gives_everyone_one_last_turn():
         eng.submit(gid, seat, kinds(eng, gid, seat, kind="end_turn")[0])
     t = eng.table(gid)
     assert t.over
-    over = [e for e in eng.store.read(gid) if e.type == "game.over"][0]
+    over = next(e for e in eng.store.read(gid) if e.type == "game.over")
     assert "city" in over.data["reason"] and over.data["winners"] == [0]
 
 

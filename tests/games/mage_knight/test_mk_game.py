@@ -136,7 +136,7 @@ def test_random_bots_play_advanced_cards_to_the_end(seed):
     def edit(g):
         g["night"] = seed % 2 == 1
         g["seat"][0].update(
-            hand=picked + ["march", "rage"],
+            hand=[*picked, "march", "rage"],
             tokens=["red", "blue", "green", "white", "black"],
             crystals={"red": 1, "blue": 1, "green": 1, "white": 1},
             units=["peasants"],
@@ -203,7 +203,7 @@ def test_random_bots_play_table_effects_in_full_conquest(seed):
     def edit(g):
         for i, s in enumerate(g["seat"]):
             s.update(
-                hand=dealt[3 * i : 3 * i + 3] + ["march", "rage"],
+                hand=[*dealt[3 * i : 3 * i + 3], "march", "rage"],
                 tokens=["red", "blue", "green", "white"],
                 crystals={"red": 1, "blue": 1, "green": 1, "white": 1},
                 units=[UNITS[i]],

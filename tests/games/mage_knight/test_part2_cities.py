@@ -1,7 +1,11 @@
 """Cities (MK:10:City, MK:18:Scen:CityLevels, MK:8:Interact:4e): garrisons, bonuses, conquest,
 leader, Megalopolis, city scoring."""
 
+from typing import ClassVar
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.games.mage_knight.cities import rules as C
 from engine.games.mage_knight.content.load import content
@@ -46,7 +50,7 @@ def test_E16_megalopolis_level_split_MK_18_Scen_CityLevels():
     assert sum(C.megalopolis_levels(15)) == 15
     assert C.megalopolis_levels(12) == (6, 6)
     for bad in (1, 25):
-        with pytest.raises(C.CityError, match="2..24"):
+        with pytest.raises(C.CityError, match=r"2..24"):
             C.megalopolis_levels(bad)
     assert C.megalopolis_piles("blue", "red", 15) == C.defender_piles("blue", 8) + C.defender_piles("red", 7)
     # it counts as one city for scoring: one leader's +7 (+5 title), nothing per half
@@ -94,8 +98,13 @@ def test_city_bonuses_per_colour_MK_10_City_1():
     assert C.defender_bonus(["blue"], phys).attack == (0,)
 
     class Fake:
-        attacks = [Attack(3, "fire"), Attack(4, "ice"), Attack(5, "coldfire"), Attack(2, "physical")]
-        abilities = []
+        attacks: ClassVar[list[Attack]] = [
+            Attack(3, "fire"),
+            Attack(4, "ice"),
+            Attack(5, "coldfire"),
+            Attack(2, "physical"),
+        ]
+        abilities: ClassVar[list[str]] = []
 
     b = C.defender_bonus(["blue"], Fake)
     assert b.attack == (2, 2, 1, 0) and b.fortified
@@ -182,10 +191,6 @@ def test_joint_assault_deals_shuffled_defenders_MK_13_Coop_5():
 
     ev = C.deal_defenders(Rev(), _mk_city(), [(2, 1), (0, 2)])
     assert ev.data["dealt"] == {"2": ["c"], "0": ["b", "a"]} and ev.data["order"] == [2, 0]
-
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st
 
 
 @settings(max_examples=80, deadline=None)

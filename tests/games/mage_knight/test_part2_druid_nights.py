@@ -5,7 +5,6 @@ have chanted in the second night."""
 from engine.context import Ctx
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.scenarios import druid_nights as DN
-from engine.mechanics.zones import card_name
 from sim.testing import new_game
 
 
@@ -24,7 +23,7 @@ def _night(n_players=2):
 
 
 def test_a_glade_takes_one_shield_per_player_MK_21_Scen_DruidNights():
-    t, ctx, g, glade, plain = _night()
+    t, ctx, g, glade, _plain = _night()
     ctx.emit("mk.placed", {"seat": 0, "pos": glade}, rule="MK:10:City:2")
     assert {"kind": "glade"} in DN.commands(t, 0)
     ctx.emit("mk.points", {"seat": 0, "kind": "move", "delta": 3}, rule="MK:7:Move:3")
@@ -60,7 +59,7 @@ def test_the_chant_summons_a_monster_per_glade_for_double_fame_MK_21_Scen_DruidN
 
 
 def test_glades_cleared_after_the_first_night_and_the_second_night_ends_the_game_MK_21_Scen_DruidNights():
-    t, ctx, g, glade, plain = _night()
+    t, ctx, g, glade, _plain = _night()
     ctx.emit("mk.round", {"round": 2, "night": True}, rule="MK:4:Round:2a")
     ctx.emit("mk.glade", {"seat": 0, "space": glade}, rule="MK:21:Scen:DruidNights")
     ctx.emit("mk.chanted", {"seat": 0, "crystals": 1}, rule="MK:21:Scen:DruidNights")
@@ -80,7 +79,7 @@ def test_glades_cleared_after_the_first_night_and_the_second_night_ends_the_game
 
 
 def test_the_chant_crystals_come_at_the_end_of_the_turn_MK_21_Scen_DruidNights():
-    t, ctx, g, glade, plain = _night()
+    t, ctx, g, _glade, _plain = _night()
     ctx.emit("mk.chanted", {"seat": 0, "crystals": 2}, rule="MK:21:Scen:DruidNights")
     before = sum(g.players[0].crystals.values()) + g.players[0].fame + len(g.players[0].rewards)
     DN.end_of_turn(ctx, t, 0)

@@ -27,7 +27,7 @@ def _end_fight(eng, gid, t, rs, seat):
 
 
 def test_proposals_split_the_whole_garrison_at_least_one_each_MK_13_Coop_3():
-    eng, gid, t, rs = _to_the_city()
+    _eng, _gid, t, rs = _to_the_city()
     [city] = t.game.cities
     props = [c["shares"] for c in rs.legal_commands(t, 0) if c["kind"] == "joint_assault"]
     n = len(city.garrison)

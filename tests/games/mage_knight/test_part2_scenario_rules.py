@@ -1,8 +1,6 @@
 """Special rules of single scenarios wired into the turn (MK:20-22:Scen:*): Only One Returns
 (E-25), Mines Liberation, the keep and tower scenario."""
 
-import pytest
-
 from engine.context import Ctx
 from engine.games.mage_knight import state as S
 from engine.games.mage_knight.content.load import content
@@ -22,17 +20,17 @@ def _game(sid, players=2, seed=1):
 def test_E25_only_one_returns_the_hero_on_the_portal_wins_MK_22_Scen_OnlyOneReturns():
     from engine.games.mage_knight.scenarios.scoring import scenario_result
 
-    eng, gid, t, ctx = _game("only_one_returns", 3)
+    _eng, _gid, t, ctx = _game("only_one_returns", 3)
     for seat, pos in ((0, "1,-2"), (1, "0,0"), (2, "2,-3")):
         ctx.emit("mk.placed", {"seat": seat, "pos": pos}, rule="MK:10:City:2")
-    total, lines, winners, rule = scenario_result(t)
+    total, _lines, winners, rule = scenario_result(t)
     assert winners == [1] and total == {0: 0, 1: 1, 2: 0} and rule == "MK:22:Scen:OnlyOneReturns"
     ctx.emit("mk.placed", {"seat": 1, "pos": "1,-1"}, rule="MK:10:City:2")
     assert scenario_result(t)[2] == []  # nobody there: no winner
 
 
 def test_the_portal_closes_after_round_1_and_eliminates_who_stands_on_it_MK_22_Scen_OnlyOneReturns():
-    eng, gid, t, ctx = _game("only_one_returns", 3)
+    _eng, _gid, t, ctx = _game("only_one_returns", 3)
     g = t.game
     for seat, pos in ((0, "0,0"), (1, "1,-2"), (2, "0,0")):
         ctx.emit("mk.placed", {"seat": seat, "pos": pos}, rule="MK:10:City:2")
@@ -65,7 +63,7 @@ def test_the_portal_closes_after_round_1_and_eliminates_who_stands_on_it_MK_22_S
 def test_mines_get_their_defenders_when_revealed_MK_20_Scen_Mines():
     seen = 0
     for seed in range(1, 6):
-        eng, gid, t, ctx = _game("mines_liberation", 2, seed)
+        _eng, _gid, t, _ctx = _game("mines_liberation", 2, seed)
         for k, sp in t.game.board.spaces.items():
             if sp.site != "mine":
                 continue
@@ -81,7 +79,7 @@ def test_mines_get_their_defenders_when_revealed_MK_20_Scen_Mines():
 
 
 def test_a_liberated_mine_gives_reputation_crystals_and_fame_MK_20_Scen_Mines():
-    eng, gid, t, ctx = _game("mines_liberation", 2, 1)
+    _eng, _gid, t, ctx = _game("mines_liberation", 2, 1)
     g = t.game
     k = next(k for k, sp in g.board.spaces.items() if sp.site == "mine")
     sp = g.board.spaces[k]
@@ -99,7 +97,7 @@ def test_a_liberated_mine_gives_reputation_crystals_and_fame_MK_20_Scen_Mines():
 
 
 def test_keep_and_tower_rules_MK_22_Scen_ConquerKeepsTowers():
-    eng, gid, t, ctx = _game("conquer_keeps_towers", 2, 1)
+    _eng, _gid, t, ctx = _game("conquer_keeps_towers", 2, 1)
     g = t.game
     assert g.board.owned_towers and not R.tower_spell(g)
     tower = next((k for k, sp in g.board.spaces.items() if sp.site == "mage_tower"), None)
@@ -120,14 +118,14 @@ def test_keep_and_tower_rules_MK_22_Scen_ConquerKeepsTowers():
 
 
 def test_first_reconnaissance_keeps_part_one_rules():
-    eng, gid, t, ctx = _game("first_reconnaissance", 2, 1)
+    _eng, _gid, t, _ctx = _game("first_reconnaissance", 2, 1)
     g = t.game
     assert R.portal_open(g) and R.tower_spell(g) and not g.board.owned_towers
     assert R.recruit_sites(g, ("village",)) == ("village",)
 
 
 def test_forced_withdrawal_back_along_the_path_one_wound_per_space_MK_7_Move_7d():
-    eng, gid, t, ctx = _game("full_conquest", 2, 1)
+    _eng, _gid, t, ctx = _game("full_conquest", 2, 1)
     g = t.game
     spaces = sorted(k for k, sp in g.board.spaces.items() if not sp.site and sp.terrain == "plains")
     a, b, c = spaces[:3]
@@ -145,7 +143,7 @@ def test_forced_withdrawal_back_along_the_path_one_wound_per_space_MK_7_Move_7d(
 
 
 def test_a_failed_keep_assault_retreats_to_where_it_came_from_MK_8_Combat_1a():
-    eng, gid, t, ctx = _game("full_conquest", 2, 1)
+    _eng, _gid, t, ctx = _game("full_conquest", 2, 1)
     g = t.game
     from engine.games.mage_knight.map.board import Space
 
@@ -155,7 +153,7 @@ def test_a_failed_keep_assault_retreats_to_where_it_came_from_MK_8_Combat_1a():
     ctx.emit("mk.moved", {"seat": 0, "to": "30,0", "cost": 0}, rule="MK:7:Move:3")
     R.retreat_after_assault(ctx, t, 0, "30,0")
     assert g.players[0].pos == "31,0"
-    eng2, gid2, t2, ctx2 = _game("first_reconnaissance", 2, 1)  # no exception (MK:10:Result:3)
+    _eng2, _gid2, t2, ctx2 = _game("first_reconnaissance", 2, 1)  # no exception (MK:10:Result:3)
     t2.game.board.spaces["30,0"] = Space(q=30, r=0, terrain="plains", tile="x", site="keep")
     t2.game.board.spaces["31,0"] = Space(q=31, r=0, terrain="plains", tile="x")
     ctx2.emit("mk.placed", {"seat": 0, "pos": "31,0"}, rule="MK:10:City:2")

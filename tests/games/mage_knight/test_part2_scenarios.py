@@ -90,7 +90,7 @@ def test_validator_names_the_fault_and_the_rule():
         SC.validate(bad)
     with pytest.raises(SC.ScenarioError, match="always use a dummy"):
         SC.validate(msgspec.structs.replace(SC.scenarios()["solo_conquest"], dummy_players=[]))
-    with pytest.raises(SC.ScenarioError, match="1..11"):
+    with pytest.raises(SC.ScenarioError, match=r"1..11"):
         SC.validate(msgspec.structs.replace(fc, city_levels={"2": [4, 12], "3": [4] * 3, "4": [4] * 4}))
 
 

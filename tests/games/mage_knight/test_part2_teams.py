@@ -38,7 +38,7 @@ def _game(teams="0+2,1+3"):
 
 
 def test_an_allys_keep_is_entered_not_assaulted_MK_15_Team():
-    eng, gid, t, ctx = _game()
+    _eng, _gid, t, ctx = _game()
     g = t.game
     g.board.spaces["30,0"] = Space(q=30, r=0, terrain="plains", tile="x", site="keep")
     ctx.emit("mk.conquered", {"seat": 2, "space": "30,0"}, rule="MK:10:Result:3")
@@ -47,11 +47,10 @@ def test_an_allys_keep_is_entered_not_assaulted_MK_15_Team():
 
 
 def test_team_score_lower_fame_best_achievements_titles_MK_15_Team():
-    eng, gid, t, ctx = _game()
-    g = t.game
+    _eng, _gid, t, ctx = _game()
     for seat, fame in ((0, 10), (1, 30), (2, 20), (3, 5)):
         ctx.emit("mk.fame", {"seat": seat, "delta": fame, "total": fame}, rule="MK:10:Result:1")
-    total, lines, winners, rule = scenario_result(t)
+    total, _lines, winners, rule = scenario_result(t)
     assert rule == "MK:15:Team"
     assert total[0] == total[2] and total[1] == total[3]
     from engine.games.mage_knight.scenarios.book import team_score

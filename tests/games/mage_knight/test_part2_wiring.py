@@ -3,6 +3,7 @@ MK:18-22:Scen:*), cities on the table (MK:10:City:1-2), the dummy player's turns
 and the scenario's scoring (MK:15:Score)."""
 
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -134,7 +135,7 @@ def test_city_conquest_gives_shields_and_the_leader_MK_10_City_2():
 
     class T:
         game = S.MKState(players=[S.Player(), S.Player()])
-        zones: dict = {}
+        zones: ClassVar[dict] = {}
 
     t = T()
     from engine.games.mage_knight.map.board import Space

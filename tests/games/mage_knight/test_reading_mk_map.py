@@ -5,6 +5,7 @@ situation played by `runeledger dispute`."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -45,8 +46,8 @@ def test_a10_half_fame_of_another_players_keep_rounded_up_or_down():
 def test_a10_not_asked_for_an_even_total(tmp_path):
     """Fame 4 (swordsmen) halves to 2 either way: the reading is not consulted."""
     text = (
-        open(KEEP, encoding="utf-8")
-        .read()
+        Path(KEEP)
+        .read_text(encoding="utf-8")
         .replace('"gray_crossbowmen"', '"gray_swordsmen"')
         .replace("gray_crossbowmen#1", "gray_swordsmen#2")
         .replace("value = 4", "value = 5")

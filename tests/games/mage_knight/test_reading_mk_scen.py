@@ -5,6 +5,7 @@ outcome of a situation played by `runeledger dispute`."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from cli import main as cli
 from engine import readings
@@ -41,7 +42,9 @@ def test_a27_not_asked_while_the_portal_is_open(tmp_path):
     """Round 1: the portal is open, no PvP there under either reading (MK:12:PvP:1); the reading
     is not consulted and the command is refused as stated."""
     path = tmp_path / "round1.toml"
-    path.write_text(open(PORTAL, encoding="utf-8").read().replace("round = 2", "round = 1"), encoding="utf-8")
+    path.write_text(
+        Path(PORTAL).read_text(encoding="utf-8").replace("round = 2", "round = 1"), encoding="utf-8"
+    )
     assert cli.main(["dispute", str(path), "--json"]) == 2
 
 

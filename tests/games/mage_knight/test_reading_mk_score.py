@@ -5,6 +5,7 @@ alternative changes a score or a fame gain of a situation played by `runeledger 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -123,7 +124,7 @@ def test_cli_dispute_names_the_reading(path, rid, capsys):
 def test_situation_round_past_the_scenario_is_refused(tmp_path, capsys):
     path = tmp_path / "late.toml"
     path.write_text(
-        open(SCORING, encoding="utf-8").read().replace("round = 3", "round = 4"), encoding="utf-8"
+        Path(SCORING).read_text(encoding="utf-8").replace("round = 3", "round = 4"), encoding="utf-8"
     )
     assert cli.main(["new", "--situation", str(path), "--db", ":memory:"]) == 2
     err = capsys.readouterr()

@@ -4,6 +4,7 @@ enemy and unit values (docs/disputes.md)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -110,7 +111,7 @@ def test_a_wrong_combat_key_is_refused_naming_it(change, words):
 
 
 def test_cli_new_refuses_a_bad_combat_with_exit_2(tmp_path, capsys):
-    text = open(BEASTS, encoding="utf-8").read().replace('phase = "attack"', 'phase = "later"')
+    text = Path(BEASTS).read_text(encoding="utf-8").replace('phase = "attack"', 'phase = "later"')
     bad = tmp_path / "bad.toml"
     bad.write_text(text, encoding="utf-8")
     code = cli.main(["new", "--situation", str(bad), "--db", str(tmp_path / "g.db"), "--json"])

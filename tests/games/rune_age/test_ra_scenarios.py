@@ -211,7 +211,7 @@ def test_ra_monument_two_builders_compare_deck_strength():
 
     for strong, winners in ((True, [0]), (False, [1])):
         g = Game("rules_base", edit=mon(strong))
-        for seat, race in ((0, "Daqan-Lords"), (1, "Uthuk")):
+        for seat, _race in ((0, "Daqan-Lords"), (1, "Uthuk")):
             for name in ("3-Gold", "3-Gold", "2-Gold"):
                 g.play(seat, "play_gold", card=g.card(f"hand:{seat}", name))
             g.play(seat, "buy", pile="monument")

@@ -61,7 +61,9 @@ def assert_log_matches_view(eng, gid: str, seat: int) -> None:
     hidden_zones = {name for name, z in view.items() if "cards" not in z}
     seen: set[str] = set()
     last_move: dict[str, str] = {}
-    for _, group in groupby(zip(events, log_view(rs, events, seat)), key=lambda p: p[0].command_id):
+    for _, group in groupby(
+        zip(events, log_view(rs, events, seat), strict=True), key=lambda p: p[0].command_id
+    ):
         group = [ev for _, ev in group]  # a command commits whole: its reveals count together
         for ev in group:
             if ev["type"].startswith("zone."):

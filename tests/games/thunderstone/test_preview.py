@@ -68,7 +68,7 @@ def test_ts_attack_preview_matches_the_battle_that_follows(scene, position, name
     b = g.last("ts.battle")
     assert text.startswith(f"attack {name}: attack {b['attack']} + magic {b['magic']}")
     assert f"= {b['total']} vs health {b['health']}: " in text
-    assert ("- light penalty %d" % b["deduction"] in text) == bool(b["deduction"])
+    assert (f"- light penalty {b['deduction']:d}" in text) == bool(b["deduction"])
     assert text.split(": ")[2].startswith("wins" if b["won"] else "loses")
 
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine.situation import SituationError
@@ -117,13 +119,13 @@ def test_cli_reports_a_bad_situation_as_bad_input(tmp_path, capsys):
 
     from cli import main as cli
 
-    text = open(GLUT, encoding="utf-8").read().replace('target = "Glut"', 'target = "Drache"')
+    text = Path(GLUT).read_text(encoding="utf-8").replace('target = "Glut"', 'target = "Drache"')
     bad = tmp_path / "bad.toml"
     bad.write_text(text, encoding="utf-8")
     code = cli.main(["new", "--situation", str(bad), "--db", str(tmp_path / "g.db"), "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 2 and "[game.battle] target" in out["error"] and "Glut" in out["error"]
-    text = open(GLUT, encoding="utf-8").read().replace("[game]", "[gaem]\n[game]")
+    text = Path(GLUT).read_text(encoding="utf-8").replace("[game]", "[gaem]\n[game]")
     bad.write_text(text, encoding="utf-8")
     code = cli.main(["new", "--situation", str(bad), "--db", str(tmp_path / "g.db"), "--json"])
     out = json.loads(capsys.readouterr().out)

@@ -154,7 +154,7 @@ def test_ts_solo_return_win():
 
 def test_ts_solo_return_lost_for_want_of_top_heroes():
     """VAR-S-R4: 3 heroes of their highest level are not enough, however many VP."""
-    g = Game("solo_return", seat0={"discard": ["Gruftgeist"] + TOPS[:3] + ["Belzurischer Bischof"]})
+    g = Game("solo_return", seat0={"discard": ["Gruftgeist", *TOPS[:3], "Belzurischer Bischof"]})
     capture(g)
     assert g.t.winners == [] and g.t.scores["top_heroes"] == 3 and g.t.scores["0"] > g.t.scores["village"]
     assert "highest level" in g.last("game.over")["reason"]
