@@ -493,9 +493,16 @@ def cmd_replay(args, eng: Engine) -> int:
     return 0 if result.ok else 3
 
 
+def file_store(eng: Engine) -> EventStore:
+    """The CLI's store is a database file (`--db`): verify and anchors read its SQL tables."""
+    if not isinstance(eng.store, EventStore):
+        raise UsageError("verify and anchor read a database file, not a store in memory")
+    return eng.store
+
+
 def cmd_verify(args, eng: Engine) -> int:
     anchor = integrity.load_anchor(args.anchor) if args.anchor else None
-    report = integrity.verify(eng.store, anchor)
+    report = integrity.verify(file_store(eng), anchor)
 
     def human():
         if report.ok:
@@ -517,7 +524,7 @@ def cmd_verify(args, eng: Engine) -> int:
 
 def cmd_anchor(args, eng: Engine) -> int:
     try:
-        anchor = integrity.write_anchor(eng.store)
+        anchor = integrity.write_anchor(file_store(eng))
     except integrity.AnchorError:
         raise
     except StoreError as exc:  # the store does not verify: an anchor would bless the damage

@@ -15,7 +15,6 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from hashlib import sha256
 from typing import Any
 
 import msgspec
