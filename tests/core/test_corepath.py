@@ -12,16 +12,16 @@ import msgspec
 from bus import RuleBus
 from engine import registry
 from engine.context import Ctx
-from engine.mechanics import hexgrid as hg
+from engine.mechanics import hexgrid
 from engine.mechanics import zones
 from engine.table import Table, Zone
 
 
 def test_hex_neighbours_are_the_named_directions_in_order():
     for h in [(0, 0), (2, -1), (-5, 7), (13, 13)]:
-        assert hg.neighbours(h) == [hg.add(h, hg.DIRECTIONS[n]) for n in hg.DIRECTION_NAMES]
-        got = hg.tile_neighbour_centres(h)
-        want = {name: hg.add(h, off) for name, off in hg.TILE_OFFSETS.items()}
+        assert hexgrid.neighbours(h) == [hexgrid.add(h, hexgrid.DIRECTIONS[n]) for n in hexgrid.DIRECTION_NAMES]
+        got = hexgrid.tile_neighbour_centres(h)
+        want = {name: hexgrid.add(h, off) for name, off in hexgrid.TILE_OFFSETS.items()}
         assert list(got.items()) == list(want.items())
 
 
@@ -82,15 +82,15 @@ def test_hex_neighbour_adjacent_and_open_slots_match_their_definitions():
 
     hexes = [(q, r) for q in range(-3, 4) for r in range(-3, 4)]
     for a, b in itertools.product(hexes, hexes):
-        assert hg.adjacent(a, b) == (hg.distance(a, b) == 1)
+        assert hexgrid.adjacent(a, b) == (hexgrid.distance(a, b) == 1)
     for h in hexes:
-        for name in hg.DIRECTION_NAMES:
-            assert hg.neighbour(h, name) == hg.add(h, hg.DIRECTIONS[name])
+        for name in hexgrid.DIRECTION_NAMES:
+            assert hexgrid.neighbour(h, name) == hexgrid.add(h, hexgrid.DIRECTIONS[name])
     with pytest.raises(ValueError, match="unknown hex direction 'N'"):
-        hg.neighbour((0, 0), "N")
+        hexgrid.neighbour((0, 0), "N")
     placed = [(0, 0), (3, -2), (2, 1), (-1, 3)]
-    want = sorted({c for p in placed for c in hg.tile_neighbour_centres(p).values()} - set(placed))
-    assert list(hg.open_tile_slots(placed)) == want
+    want = sorted({c for p in placed for c in hexgrid.tile_neighbour_centres(p).values()} - set(placed))
+    assert list(hexgrid.open_tile_slots(placed)) == want
 
 
 def test_written_out_shuffle_equals_random_shuffle():
@@ -110,9 +110,9 @@ def test_written_out_shuffle_equals_random_shuffle():
 
 def test_tile_hexes_and_neighbour_count_match_their_definitions():
     for c in [(0, 0), (3, -2), (-4, 7)]:
-        want = {"C": c, **{n: hg.neighbour(c, n) for n in hg.DIRECTION_NAMES}}
-        assert list(hg.tile_hexes(c).items()) == list(want.items())
+        want = {"C": c, **{n: hexgrid.neighbour(c, n) for n in hexgrid.DIRECTION_NAMES}}
+        assert list(hexgrid.tile_hexes(c).items()) == list(want.items())
         placed = [(0, 0), (3, -2), (2, 1), (5, -1), (-1, 3)]
-        assert hg.tile_neighbour_count(c, placed) == sum(
-            1 for x in hg.tile_neighbour_centres(c).values() if x in set(placed)
+        assert hexgrid.tile_neighbour_count(c, placed) == sum(
+            1 for x in hexgrid.tile_neighbour_centres(c).values() if x in set(placed)
         )

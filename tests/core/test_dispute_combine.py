@@ -72,9 +72,9 @@ def test_combine_words_name_each_combination_and_its_cause(capsys, monkeypatch):
 
 
 def test_too_many_combinations_are_refused(monkeypatch, capsys):
-    from sim import dispute as d
+    from sim import dispute
 
-    monkeypatch.setattr(d, "MAX_COMBINATIONS", 3)
+    monkeypatch.setattr(dispute, "MAX_COMBINATIONS", 3)
     code = cli.main(["dispute", TS, "--reading", "A17", "--reading", "A11", "--combine", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 2 and "4 combinations" in out["error"]

@@ -119,10 +119,10 @@ def test_rune_age_siege_is_told_with_both_totals():
     (the E6 situation, seat 0 besieging seat 1's realm, played on by bots)."""
     from pathlib import Path
 
-    import engine.games.rune_age as ra
+    import engine.games.rune_age as rune_age
     from sim.testing import from_situation
 
-    eng, gid = from_situation(Path(ra.__file__).parent / "situations" / "e6_siege_home_realm.toml")
+    eng, gid = from_situation(Path(rune_age.__file__).parent / "situations" / "e6_siege_home_realm.toml")
     eng.submit(gid, 0, {"kind": "attack", "target": "realm:1"})
     run_bots(eng, gid, 6)
     t, rs = eng.table(gid), eng.ruleset(gid)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.dragonlords import board as B
+from engine.games.dragonlords import board
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.turn.flow import claimable
 from engine.ruleset import Illegal, Prompt
@@ -71,7 +71,7 @@ def _turn_legal(t, a: int, ph: str) -> list[dict]:
 
     g = t.game
     if ph == "setup_kingdom":
-        occ = B.occupancy(g)
+        occ = board.occupancy(g)
         return [
             {"kind": "place", "to": k}
             for k in world().kingdoms
@@ -80,11 +80,11 @@ def _turn_legal(t, a: int, ph: str) -> list[dict]:
     if ph == "setup_claim":
         return [{"kind": "place", "to": x} for x in claimable(g)]
     if ph == "setup_extra":
-        return [{"kind": "place", "to": x} for x in B.held(g, a)]
+        return [{"kind": "place", "to": x} for x in board.held(g, a)]
     if ph == "setup_chips":
         return chip_choices(g, a)
     if ph == "setup_ship":
-        out = [{"kind": "dock", "to": x, "zone": z} for x in B.held(g, a) for z in world().harbours[x]]
+        out = [{"kind": "dock", "to": x, "zone": z} for x in board.held(g, a) for z in world().harbours[x]]
         return out or [{"kind": "done"}]
     if ph == "purchase":
         return [*moves.purchase_legal(t, a), {"kind": "done"}]
@@ -107,14 +107,14 @@ def _turn_legal(t, a: int, ph: str) -> list[dict]:
     if ph in ("income", "setup_gold"):
         n = g.treasury.get(str(a), 0)
         return [
-            {"kind": "stash", "kingdom": k, "n": m} for k in B.kingdoms_held(g, a) for m in range(1, n + 1)
+            {"kind": "stash", "kingdom": k, "n": m} for k in board.kingdoms_held(g, a) for m in range(1, n + 1)
         ]
     return []
 
 
 def chip_choices(g, a: int) -> list[dict]:
     """P4: King, Wizard and decoy under three different own units (INT-15)."""
-    spots = [(x, B.units(g, x, a)) for x in B.held(g, a)]
+    spots = [(x, board.units(g, x, a)) for x in board.held(g, a)]
     out = []
     for k, _ in spots:
         for w, _ in spots:
@@ -122,7 +122,7 @@ def chip_choices(g, a: int) -> list[dict]:
                 need: dict[str, int] = {}
                 for x in (k, w, d):
                     need[x] = need.get(x, 0) + 1
-                if all(B.units(g, x, a) >= n for x, n in need.items()):
+                if all(board.units(g, x, a) >= n for x, n in need.items()):
                     out.append({"kind": "chips", "king": k, "wizard": w, "decoy": d})
     return out
 
@@ -189,17 +189,17 @@ def _why(t, cmd) -> Illegal | None:
     if phase_of.get(kind) != g.phase:
         return None
     if kind == "buy":
-        if not B.kingdoms_held(g, a):
+        if not board.kingdoms_held(g, a):
             return Illegal("DL:2.2/kingdom", "without a kingdom there is no gold to buy with")
         return _buy_why(t, a, cmd.get("what"))
     if kind in ("attack", "sneak", "march"):
         o, x = cmd.get("origin"), cmd.get("target", cmd.get("to"))
-        if B.owner(g, o) != a:
+        if board.owner(g, o) != a:
             return Illegal("DL:3.4/land.1", f"{o!r} is not your territory")
         n = cmd.get("n") or 1
-        if isinstance(n, int) and n >= B.units(g, o, a):
+        if isinstance(n, int) and n >= board.units(g, o, a):
             return Illegal("DL:3.4/land.1", f"{o} must keep at least one unit")
-        if kind == "attack" and x in w.kind and not w.adjacent(o, x, B.caster_at(g, o, a)):
+        if kind == "attack" and x in w.kind and not w.adjacent(o, x, board.caster_at(g, o, a)):
             return Illegal(
                 "DL:2.2/terrain",
                 f"{x} is not adjacent to {o} (dashed border, bridge, pass or a "
@@ -212,7 +212,7 @@ def _why(t, cmd) -> Illegal | None:
         s = g.ships.get(cmd.get("ship"))
         if s is None or s.army != a:
             return Illegal("DL:3.2/ships", f"{cmd.get('ship')!r} is not your ship")
-        if not B.ship_units(g, cmd["ship"]):
+        if not board.ship_units(g, cmd["ship"]):
             return Illegal("DL:3.2/ships", "a ship needs at least one unit aboard to move")
         if s.moves <= 0:
             return Illegal("DL:3.2/ships", "the ship has used its range (or met an enemy blockade, INT-18)")
@@ -243,7 +243,7 @@ def _buy_why(t, a: int, what) -> Illegal:
 
     g = t.game
     army = g.armies[a]
-    gold = B.gold_of(g, a)
+    gold = board.gold_of(g, a)
     if what not in (army.race, "ship"):
         return Illegal("DL:3.1", f"you buy {army.race} units or ships, not {what!r}")
     if what != "ship" and army.supply <= 0:
@@ -267,7 +267,7 @@ def _buy_why(t, a: int, what) -> Illegal:
 def moves_explain(t, cmd) -> Illegal:
     g = t.game
     o = cmd.get("origin")
-    if o in world().kind and B.units(g, o, g.active) <= 1 and world().kind.get(o) != "island":
+    if o in world().kind and board.units(g, o, g.active) <= 1 and world().kind.get(o) != "island":
         return Illegal("DL:3.5", f"moving the last unit out of {o} would leave an own territory empty (F-Q2)")
     return Illegal(
         "DL:3.5", f"{cmd} is not a legal transfer: one step into an adjacent own or empty territory"

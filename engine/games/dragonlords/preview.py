@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.dragonlords import board as B
+from engine.games.dragonlords import board
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.turn.moves import price
 
@@ -17,12 +17,12 @@ def preview(t, seat: int, cmd: dict[str, Any]) -> str | None:
     a = g.active
     if kind == "buy":
         cost = price(g, a, cmd["what"])
-        return f"costs {cost} gold; {B.gold_of(g, a)} gold in the kingdoms held"
+        return f"costs {cost} gold; {board.gold_of(g, a)} gold in the kingdoms held"
     if kind in ("attack", "sneak"):
         x = cmd["target"]
         n = cmd.get("n") or 1
-        enemies = [w for w in B.armies_at(g, x) if w != a]
-        held = sum(B.units(g, x, w) for w in enemies)
+        enemies = [w for w in board.armies_at(g, x) if w != a]
+        held = sum(board.units(g, x, w) for w in enemies)
         kingdom = (
             ", attackers -1 strength in a kingdom (DL:2.2/kingdom)"
             if world().kind.get(x) == "kingdom"

@@ -9,8 +9,8 @@ so the next one (or the generic line) speaks."""
 
 from __future__ import annotations
 
-from engine.games.dragonlords import board as B
-from engine.games.dragonlords import places as P
+from engine.games.dragonlords import board
+from engine.games.dragonlords import places
 from engine.games.dragonlords.map.world import world
 from engine.ruleset import Illegal
 
@@ -39,7 +39,7 @@ def why_not(t, seat: int, cmd: dict, legal_cmds: list[dict], rule: str) -> Illeg
 
 def _is_place(x) -> bool:
     w = world()
-    return isinstance(x, str) and (x in w.kind or x in w.space_kind or x in w.sea or P.is_ship(x))
+    return isinstance(x, str) and (x in w.kind or x in w.space_kind or x in w.sea or places.is_ship(x))
 
 
 def _unknown_place(t, cmd, legal_cmds, rule) -> Illegal | None:
@@ -61,8 +61,8 @@ def _stash(t, cmd, legal_cmds, rule) -> Illegal | None:
     g = t.game
     left = g.treasury.get(str(g.active), 0)
     n, k = cmd.get("n"), cmd.get("kingdom")
-    if k not in B.kingdoms_held(g, g.active):
-        held = ", ".join(B.kingdoms_held(g, g.active)) or "none"
+    if k not in board.kingdoms_held(g, g.active):
+        held = ", ".join(board.kingdoms_held(g, g.active)) or "none"
         return Illegal(
             rule, f"{k} is not a kingdom you hold (yours: {held}); gold is stored only in a kingdom"
         )
@@ -108,8 +108,8 @@ def _count(t, cmd, legal_cmds, rule) -> Illegal | None:
     g = t.game
     a = g.battle.attacker if kind == "retreat" and g.battle is not None else g.active
     src = _source(t, cmd)
-    have = B.units(g, src, a) if src else 0
-    plain = B.plain(g, src, a) if src else 0
+    have = board.units(g, src, a) if src else 0
+    plain = board.plain(g, src, a) if src else 0
     if n < 1:
         return Illegal(COUNT_RULE[kind], f"move at least 1 unit, not {n}")
     most = max(ns) if ns else 0
@@ -126,7 +126,7 @@ def _source(t, cmd) -> str:
     g = t.game
     kind = cmd.get("kind")
     if kind == "unload":
-        return P.aboard(cmd.get("ship", ""))
+        return places.aboard(cmd.get("ship", ""))
     if kind == "retreat":
         return g.battle.loc if g.battle is not None else ""
     if kind == "teleport":
@@ -152,7 +152,7 @@ def _count_notes(t, cmd, kind, src, a) -> str:
     if kind == "sneak" and g.sneaked.get(src):
         notes.append(f"{g.sneaked[src]} sneak attacked already this turn (each elf once, DL:3.4/sneak)")
     if kind == "load" and cmd.get("ship") in g.ships:
-        on = B.units(g, P.aboard(cmd["ship"]), a)
+        on = board.units(g, places.aboard(cmd["ship"]), a)
         notes.append(f"a ship carries 8 units and {on} are aboard (DL:3.2/ships)")
     return "; " + "; ".join(notes) if notes else ""
 
@@ -165,12 +165,12 @@ def _origin(t, cmd, legal_cmds, rule) -> Illegal | None:
         return None
     g = t.game
     a = g.active
-    if B.owner(g, o) != a and not (P.is_ship(o) and B.units(g, o, a)):
-        who = B.owner(g, o)
+    if board.owner(g, o) != a and not (places.is_ship(o) and board.units(g, o, a)):
+        who = board.owner(g, o)
         held = f"army {who} holds it" if who >= 0 else "it is empty"
         return Illegal(COUNT_RULE[kind], f"{o} is not your territory ({held})")
     if not any(c.get("origin") == o for c in legal_cmds if c.get("kind") == kind):
-        have = B.units(g, o, a)
+        have = board.units(g, o, a)
         if have <= 1 and world().kind.get(o) != "island":
             return Illegal(COUNT_RULE[kind], f"you have {have} unit there: it must stay to hold {o} (F-Q2)")
     return None
@@ -186,12 +186,12 @@ def _destination(t, cmd, legal_cmds, rule) -> Illegal | None:
     g = t.game
     a = g.active
     w = world()
-    if kind != "march" and not w.adjacent(o, x, B.caster_at(g, o, a)):
+    if kind != "march" and not w.adjacent(o, x, board.caster_at(g, o, a)):
         return Illegal(
             "DL:2.2/terrain",
             f"{x} is not adjacent to {o} (a border, bridge or pass; teleportals only with a spellcaster)",
         )
-    who = [b for b in B.armies_at(g, x) if b != a]
+    who = [b for b in board.armies_at(g, x) if b != a]
     if kind == "move" and who:
         return Illegal(
             "DL:3.5",

@@ -3,9 +3,9 @@ legal_commands, so a handler only carries it out and then moves the game on."""
 
 from __future__ import annotations
 
-from engine.games.dragonlords import board as B
-from engine.games.dragonlords import places as P
-from engine.games.dragonlords.battles import battle as BT
+from engine.games.dragonlords import board
+from engine.games.dragonlords import places
+from engine.games.dragonlords.battles import battle
 from engine.games.dragonlords.battles import spoils  # noqa: F401  (registers the end-of-fight questions with battle.py)
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.turn.flow import check_victory, next_phase, next_setup
@@ -50,7 +50,7 @@ def chips(ctx, t, seat, cmd):
         spells = [1, 2] if role == "wizard" else []
         # One rule for all three: a redacted event still shows its rule, and the wizard's own
         # (DL:2.3.5, its Heal and Fireball pegs) would tell the others which unit it is.
-        BT.new_hero(ctx, t, a, cmd[role], role, spells=spells, rule="DL:2.3/placement", vis=[seat])
+        battle.new_hero(ctx, t, a, cmd[role], role, spells=spells, rule="DL:2.3/placement", vis=[seat])
     next_setup(ctx, t)
 
 
@@ -94,7 +94,7 @@ def buy(ctx, t, seat, cmd):
     what = cmd["what"]
     cost = price(g, a, what)
     left = cost
-    for k in B.kingdoms_held(g, a):
+    for k in board.kingdoms_held(g, a):
         take = min(left, g.gold.get(k, 0))
         if take:
             ctx.emit("dl.gold", {"kingdom": k, "n": -take, "army": a}, rule="DL:3.1")
@@ -122,7 +122,7 @@ def sail(ctx, t, seat, cmd):
     g = t.game
     s = g.ships[cmd["ship"]]
     to = cmd["to"]
-    hostile = [o for o in B.blockade(g, to) if not B.allies(g, s.army, o)]
+    hostile = [o for o in board.blockade(g, to) if not board.allies(g, s.army, o)]
     ctx.emit(
         "dl.ship",
         {"id": cmd["ship"], "set": {"zone": to, "harbour": "", "moves": 0 if hostile else s.moves - 1}},
@@ -133,7 +133,7 @@ def sail(ctx, t, seat, cmd):
 def load(ctx, t, seat, cmd):
     g = t.game
     a = _army(t)
-    here = P.aboard(cmd["ship"])
+    here = places.aboard(cmd["ship"])
     rule = "DL:3.5" if g.phase == "transfer" else "DL:3.2/ships"
     if cmd.get("hero"):
         ctx.emit("dl.hero", {"id": cmd["hero"], "set": {"loc": here}}, rule=rule)
@@ -146,7 +146,7 @@ def load(ctx, t, seat, cmd):
 def unload(ctx, t, seat, cmd):
     g = t.game
     a = _army(t)
-    here = P.aboard(cmd["ship"])
+    here = places.aboard(cmd["ship"])
     to = cmd["to"]
     rule = "DL:3.5" if g.phase == "transfer" else "DL:3.2/ships"
     if cmd.get("hero"):
@@ -158,9 +158,9 @@ def unload(ctx, t, seat, cmd):
         ctx.emit("dl.units", {"loc": to, "army": a, "n": n}, rule=rule)
     if g.phase == "transfer":
         ctx.emit("dl.mark", {"field": "moved", "key": to, "n": n}, rule="DL:3.5")
-    if not B.ship_units(g, cmd["ship"]):
+    if not board.ship_units(g, cmd["ship"]):
         ctx.emit("dl.ship", {"id": cmd["ship"], "set": {"harbour": to}}, rule="DL:2.2/sea-zones")
-    if B.owner(g, to) == a:
+    if board.owner(g, to) == a:
         check_victory(ctx, t)
 
 
@@ -186,7 +186,7 @@ def teleport(ctx, t, seat, cmd):
     x = g.heroes[cmd["hero"]]
     rule = "DL:3.2/dragonlord" if x.role == "dragonlord" else "DL:3.2/spellcaster"
     src = x.loc
-    if any(not B.allies(g, a, o) for o in B.armies_at(g, cmd["to"])):
+    if any(not board.allies(g, a, o) for o in board.armies_at(g, cmd["to"])):
         ctx.emit("dl.mark", {"field": "no_retreat", "key": cmd["to"]}, rule="DL:3.4/retreat")
     if cmd["n"]:
         ctx.emit("dl.units", {"loc": src, "army": a, "n": -cmd["n"]}, rule=rule)
@@ -211,7 +211,7 @@ def attack(ctx, t, seat, cmd):
     a = _army(t)
     o, x = cmd["origin"], cmd["target"]
     if g.battle is None:
-        d = next(w for w in B.armies_at(g, x) if w != a)
+        d = next(w for w in board.armies_at(g, x) if w != a)
         tele = world().adjacent(o, x) is False
         ctx.emit(
             "dl.battle",
@@ -239,7 +239,7 @@ def _move_in(ctx, t, a, o, x, cmd):
         ctx.emit("dl.units", {"loc": x, "army": a, "n": cmd["n"]}, rule="DL:3.4/land.1")
     b = g.battle
     if o not in b.origins:
-        ctx.emit("dl.battle", {"battle": BT._with(b, origins=[*b.origins, o])}, rule="DL:3.4/land.1")
+        ctx.emit("dl.battle", {"battle": battle._with(b, origins=[*b.origins, o])}, rule="DL:3.4/land.1")
 
 
 def sneak(ctx, t, seat, cmd):
@@ -250,7 +250,7 @@ def sneak(ctx, t, seat, cmd):
     a = _army(t)
     o, x = cmd["origin"], cmd["target"]
     if g.battle is None:
-        d = next(w for w in B.armies_at(g, x) if w != a)
+        d = next(w for w in board.armies_at(g, x) if w != a)
         ctx.emit(
             "dl.battle",
             {
@@ -267,7 +267,7 @@ def sneak(ctx, t, seat, cmd):
         )
     _move_in(ctx, t, a, o, x, cmd)
     if not cmd.get("wait"):
-        BT.fight_round(ctx, t)
+        battle.fight_round(ctx, t)
 
 
 def fight(ctx, t, seat, cmd):
@@ -277,9 +277,9 @@ def fight(ctx, t, seat, cmd):
         x = cmd["at"]
         naval = x in world().sea
         if naval:
-            d = next(o for o in B.blockade(g, x) if not B.allies(g, a, o))
+            d = next(o for o in board.blockade(g, x) if not board.allies(g, a, o))
         else:
-            d = next(w for w in B.armies_at(g, x) if w != a)
+            d = next(w for w in board.armies_at(g, x) if w != a)
         tele = x in g.no_retreat
         ctx.emit(
             "dl.battle",
@@ -296,21 +296,21 @@ def fight(ctx, t, seat, cmd):
             rule="DL:3.4/naval" if naval else "DL:3.4/land.1",
         )
         # a landing that finds the place empty of the enemy after all simply takes it
-        if not naval and not BT.side_units(g, x, d):
-            return BT.end_battle(ctx, t)
-    BT.fight_round(ctx, t)
+        if not naval and not battle.side_units(g, x, d):
+            return battle.end_battle(ctx, t)
+    battle.fight_round(ctx, t)
 
 
 def stand(ctx, t, seat, cmd):
     b = t.game.battle
-    BT.finish_round(ctx, t, b.volley, None)
+    battle.finish_round(ctx, t, b.volley, None)
 
 
 def teleport_away(ctx, t, seat, cmd):
     """The defending spellcaster teleports alone and does not strike back (DL:3.4/retreat)."""
     b = t.game.battle
     ctx.emit("dl.hero", {"id": cmd["hero"], "set": {"loc": cmd["to"]}}, rule="DL:3.4/retreat")
-    BT.finish_round(ctx, t, b.volley, cmd["hero"])
+    battle.finish_round(ctx, t, b.volley, cmd["hero"])
 
 
 def retreat(ctx, t, seat, cmd):
@@ -325,9 +325,9 @@ def retreat(ctx, t, seat, cmd):
         ctx.emit("dl.units", {"loc": b.loc, "army": b.attacker, "n": -cmd["n"]}, rule="INT-40")
         ctx.emit("dl.units", {"loc": cmd["to"], "army": b.attacker, "n": cmd["n"]}, rule="INT-40")
     else:
-        BT.withdraw(ctx, t, b.loc, cmd["to"], b.attacker, "DL:3.4/retreat")
-    if BT.side_units(g, b.loc, b.attacker):
-        ctx.emit("dl.battle", {"battle": BT._with(b, retreating=True)}, rule="INT-40")
+        battle.withdraw(ctx, t, b.loc, cmd["to"], b.attacker, "DL:3.4/retreat")
+    if battle.side_units(g, b.loc, b.attacker):
+        ctx.emit("dl.battle", {"battle": battle._with(b, retreating=True)}, rule="INT-40")
         return
     ctx.emit(
         "dl.battle", {"end": True, "winner": b.defender, "loc": b.loc, "retreat": True}, rule="DL:3.4/retreat"
@@ -349,20 +349,20 @@ def burn(ctx, t, seat, cmd):
     INT-43)."""
     g = t.game
     a = _army(t)
-    targets = [o for o in B.blockade(g, cmd["zone"]) if not B.allies(g, a, o)]
+    targets = [o for o in board.blockade(g, cmd["zone"]) if not board.allies(g, a, o)]
     _burn_next(ctx, t, {"zone": cmd["zone"], "army": a, "targets": targets})
 
 
 def _burn_next(ctx, t, data) -> None:
     g = t.game
     zone = data["zone"]
-    sid = next((s for o in data["targets"] for s in B.ships_in(g, zone, o)), None)
+    sid = next((s for o in data["targets"] for s in board.ships_in(g, zone, o)), None)
     if sid is None:
         check_victory(ctx, t)
         return
     o = g.ships[sid].army
-    land = [x for x in world().coast.get(zone, ()) if B.owner(g, x) == o]
-    if len(land) > 1 and B.ship_units(g, sid):
+    land = [x for x in world().coast.get(zone, ()) if board.owner(g, x) == o]
+    if len(land) > 1 and board.ship_units(g, sid):
         from engine.games.dragonlords.turn.decisions import ask
 
         return ask(ctx, t, o, "escape", "INT-43", land, "burn_escape", {**data, "ship": sid})
@@ -372,11 +372,11 @@ def _burn_next(ctx, t, data) -> None:
 def _burn_ship(ctx, t, data, sid, to) -> None:
     g = t.game
     o = g.ships[sid].army
-    here = P.aboard(sid)
+    here = places.aboard(sid)
     if to:
-        BT.withdraw(ctx, t, here, to, o, "DL:3.4/fire-attack")
-    elif B.ship_units(g, sid):
-        BT.kill(ctx, t, here, o, B.units(g, here, o), data["army"], "DL:3.4/fire-attack", "fire attack")
+        battle.withdraw(ctx, t, here, to, o, "DL:3.4/fire-attack")
+    elif board.ship_units(g, sid):
+        battle.kill(ctx, t, here, o, board.units(g, here, o), data["army"], "DL:3.4/fire-attack", "fire attack")
     ctx.emit("dl.ship_gone", {"id": sid, "why": "burnt"}, rule="DL:3.4/fire-attack")
     if not t.over:
         _burn_next(ctx, t, data)
@@ -410,7 +410,7 @@ def done(ctx, t, seat, cmd):
         from engine.games.dragonlords.magic.teleport import must_teleport_home
 
         for h in must_teleport_home(g, g.active):
-            BT.hero_dies(ctx, t, h, -1, "DL:3.5")
+            battle.hero_dies(ctx, t, h, -1, "DL:3.5")
     if g.phase == "reinforce":
         ctx.emit("dl.army", {"army": g.active, "set": {"bought": {}}}, rule="DL:3.7")
     next_phase(ctx, t)
@@ -440,9 +440,9 @@ HANDLERS = {
 
 
 def subscriptions():
-    from engine.games.dragonlords.turn import decisions as D
+    from engine.games.dragonlords.turn import decisions
 
-    D.THEN["burn_escape"] = _burn_escape
+    decisions.THEN["burn_escape"] = _burn_escape
     from engine.games.dragonlords.magic.scrolls import cast
     from engine.games.dragonlords.quests.activity import HANDLERS as QH
 
@@ -451,10 +451,10 @@ def subscriptions():
         **HANDLERS,
         **QH,
         "scroll": cast,
-        "casualty": D.casualty,
-        "choose": D.choose,
-        "spell": BT.spell,
-        "roll": BT.roll,
+        "casualty": decisions.casualty,
+        "choose": decisions.choose,
+        "spell": battle.spell,
+        "roll": battle.roll,
     }.items():
         out.append((f"cmd.{kind}", _wrap(fn)))
     return out

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import narration as n
+from engine import narration
 from engine.narration import card, seat_name
 
 ZONES = {"deck": "deck", "hand": "hand", "discard": "discard pile"}
 
 
-def _hit(e: n.Seen) -> str:
+def _hit(e: narration.Seen) -> str:
     d = e.data
     by = f"{card(d['card'])} ({d.get('face', 'hit')}) hits" if d.get("card") else "A hit lands on"
     return f"{by} {seat_name(d.get('seat'))} for {d.get('n', '?')} damage."
@@ -25,4 +25,4 @@ OWN: dict[str, Any] = {
 
 
 def describe(table: Any, ev: Any) -> str:
-    return n.describe(table, ev, OWN, ZONES)
+    return narration.describe(table, ev, OWN, ZONES)

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import narration as n
+from engine import narration
 from engine.games.epochs.zone_names import ZONE_NAMES
 from engine.narration import card, cards, plural, seat_name
 
 
 def zone(z: str) -> str:
-    return n.zone_phrase(ZONE_NAMES, z)
+    return narration.zone_phrase(ZONE_NAMES, z)
 
 
 def _side(d: dict[str, Any], side: str) -> str:
@@ -21,12 +21,12 @@ def _side(d: dict[str, Any], side: str) -> str:
     return f"{side} {s.get('total', '?')}" + (f" ({cards(units)}{die})" if units else die)
 
 
-def _line(e: n.Seen) -> str:
+def _line(e: narration.Seen) -> str:
     d = e.data
     return f"The {d.get('line', '?')} line: {_side(d, 'attacker')} against {_side(d, 'defender')}."
 
 
-def _declared(e: n.Seen) -> str:
+def _declared(e: narration.Seen) -> str:
     d = e.data
     who = seat_name(d.get("attacker", e.actor))
     if d.get("kind") == "epoch" or d.get("epoch"):
@@ -34,7 +34,7 @@ def _declared(e: n.Seen) -> str:
     return f"{who} attacks {seat_name(d.get('defender'))}."
 
 
-def _decided(e: n.Seen) -> str:
+def _decided(e: narration.Seen) -> str:
     d = e.data
     sv = d.get("survivors") or {}
     alive = ", ".join(f"{k} {v}" for k, v in sv.items())
@@ -42,17 +42,17 @@ def _decided(e: n.Seen) -> str:
     return f"The {d.get('winner', '?')} wins the battle (surviving units: {alive}{why})."
 
 
-def _dice(e: n.Seen) -> str:
+def _dice(e: narration.Seen) -> str:
     d = e.data
     parts = [
         f"{side} rolls {(d.get(side) or {}).get('face', '?')}"
         for side in ("attacker", "defender")
         if side in d
     ]
-    return "Battle dice: " + n.and_list(parts) + "."
+    return "Battle dice: " + narration.and_list(parts) + "."
 
 
-def _score(e: n.Seen) -> str:
+def _score(e: narration.Seen) -> str:
     d = e.data
     return (
         f"{seat_name(d.get('seat'))} scores {d.get('total', '?')}: relics {d.get('relics', 0)}, "
@@ -122,4 +122,4 @@ OWN: dict[str, Any] = {
 
 
 def describe(table: Any, ev: Any) -> str:
-    return n.describe(table, ev, OWN, zone)
+    return narration.describe(table, ev, OWN, zone)

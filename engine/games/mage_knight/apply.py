@@ -6,7 +6,7 @@ import msgspec
 
 from engine.games.mage_knight.apply_scenario_events import PART2_FOLD, score
 from engine.games.mage_knight.cards import asks, banners, turn_effects
-from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.combat import machine as combat_machine
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana import claims as mana_claims
 from engine.games.mage_knight.map.board import Board, place_tile
@@ -297,7 +297,7 @@ def _rested(t, d):
 
 def _combat_started(t, d):
     g = t.game
-    g.combat = msgspec.convert(d["combat"], C.Combat)
+    g.combat = msgspec.convert(d["combat"], combat_machine.Combat)
     g.combat_kind, g.combat_space = d["kind"], d["space"]
 
 
@@ -306,7 +306,7 @@ def _combat_spaces(t, d):
 
 
 def _combat_points(t, d):
-    C.add_points(
+    combat_machine.add_points(
         t.game.combat,
         d["kind"],
         d["element"],
@@ -423,7 +423,7 @@ def apply(t, ev) -> None:
         PART2_FOLD[ev.type](t, ev.data)
         return
     if fn is None and ev.type.startswith("mk.combat."):
-        C.fold(t.game.combat, ev.type, ev.data)
+        combat_machine.fold(t.game.combat, ev.type, ev.data)
         return
     if fn is None and ev.type.startswith("cmd."):
         return  # decisions change nothing by themselves; their handlers emit the changes

@@ -3,8 +3,8 @@ state; apply.py dispatches here, so its own table stays as part 1 left it."""
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.cities import rules as CT
+from engine.games.mage_knight import state
+from engine.games.mage_knight.cities import rules as cities_rules
 from engine.games.mage_knight.map.board import Board
 from engine.games.mage_knight.players.dummy import Dummy
 
@@ -220,9 +220,9 @@ def _tactics_removed(t, d):
 
 def _city(t, d):
     g = t.game
-    face_down = S.garrison(d["spaces"][0])  # the tokens' ids stay out of the public event
+    face_down = state.garrison(d["spaces"][0])  # the tokens' ids stay out of the public event
     g.cities.append(
-        CT.City(
+        cities_rules.City(
             colours=list(d["colours"]),
             level=d["level"],
             spaces=list(d["spaces"]),
@@ -249,14 +249,14 @@ def _city_shields(t, d):
     g = t.game
     c = city_at(g, d["space"])
     i = g.cities.index(c)
-    g.cities[i] = CT.fold(c, CT.Event("mk.city_shields", d, ""))
+    g.cities[i] = cities_rules.fold(c, cities_rules.Event("mk.city_shields", d, ""))
 
 
 def _city_conquered(t, d):
     g = t.game
     c = city_at(g, d["spaces"][0])
     i = g.cities.index(c)
-    g.cities[i] = CT.fold(c, CT.Event("mk.city_conquered", d, ""))
+    g.cities[i] = cities_rules.fold(c, cities_rules.Event("mk.city_conquered", d, ""))
     for k in d["spaces"]:
         g.board.spaces[k].conquered_by = d["leader"]
 

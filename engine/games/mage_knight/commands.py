@@ -11,7 +11,7 @@ from engine.games.mage_knight.mana import claims as mana_claims
 from engine.games.mage_knight.scenario_commands import PART2_HANDLERS, post_handlers, pre_handlers
 from engine.games.mage_knight.skills import centre
 from engine.games.mage_knight.skills import passive as passive_skills
-from engine.games.mage_knight.turn import actions as A
+from engine.games.mage_knight.turn import actions
 from engine.games.mage_knight.turn import rewards, tactics
 from engine.games.mage_knight.turn.flow import (
     after_glade,
@@ -28,7 +28,7 @@ def _tactic(ctx, t, seat, cmd):
     tactics.taken(ctx, t, seat, cmd)
     taken = content().tactics[cmd["tactic"]].effect.get("when_taken")
     if taken:
-        A.resolve(ctx, t, seat, resolutions(taken)[0], "MK:4:Round:3b")
+        actions.resolve(ctx, t, seat, resolutions(taken)[0], "MK:4:Round:3b")
     if t.game.dummy_seat >= 0:
         from engine.games.mage_knight.players.dummy_turn import maybe_pick
 
@@ -81,22 +81,22 @@ def _answer(ctx, t, seat, cmd):
 HANDLERS = {
     "tactic": _tactic,
     "level_up": _level_up,
-    "play": A.play,
-    "move": A.move,
-    "explore": A.explore,
-    "rest": A.rest,
+    "play": actions.play,
+    "move": actions.move,
+    "explore": actions.explore,
+    "rest": actions.rest,
     "end_turn": _end_turn,
     "announce": _announce,
-    "recruit": A.recruit,
-    "buy_heal": A.buy_heal,
-    "buy_spell": A.buy_spell,
-    "buy_aa": A.buy_aa,
-    "plunder": A.plunder,
-    "activate": A.activate,
-    "ready_unit": A.ready_unit,
+    "recruit": actions.recruit,
+    "buy_heal": actions.buy_heal,
+    "buy_spell": actions.buy_spell,
+    "buy_aa": actions.buy_aa,
+    "plunder": actions.plunder,
+    "activate": actions.activate,
+    "ready_unit": actions.ready_unit,
     "tactic_use": tactics.use,
     "reward": rewards.take,
-    "skill": A.use_skill,
+    "skill": actions.use_skill,
     "challenge": _challenge,
     "enter": _enter,
     "burn": _burn,

@@ -6,13 +6,13 @@ event is public, and playing or discarding a card reveals it anyway.
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.cards import carry_out as card_effects
 from engine.games.mage_knight.cards import effects
 from engine.games.mage_knight.cards.carry_out import useful
 from engine.games.mage_knight.cards.resolving import INTERACTION_SITES
 from engine.games.mage_knight.cities.reveal import enterable
-from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.combat import machine as combat_machine
 from engine.games.mage_knight.combat.fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
 from engine.games.mage_knight.combat.fight import affected as fight_affected
 from engine.games.mage_knight.content.load import content
@@ -37,10 +37,10 @@ from engine.games.mage_knight.scenarios.special_rules import (
     recruit_sites,
 )
 from engine.games.mage_knight.situations.card_overrides import unit_values
-from engine.games.mage_knight.turn import actions as A
+from engine.games.mage_knight.turn import actions
 from engine.games.mage_knight.turn import rewards, tactics
 from engine.games.mage_knight.turn.ledger import REPUTATION_MIN
-from engine.mechanics import hexgrid as hg
+from engine.mechanics import hexgrid
 from engine.mechanics.zones import card_name
 from engine.ruleset import Illegal, Prompt
 
@@ -102,14 +102,14 @@ def legal_commands(t, seat: int) -> list[dict]:
 
         return die_commands(t, seat)
     if g.phase == "levelup":
-        skills = list(t.zone(S.skills_shown(seat))) or [""]
-        cards = list(t.zone(S.AA_OFFER)) or [""]
+        skills = list(t.zone(state.skills_shown(seat))) or [""]
+        cards = list(t.zone(state.AA_OFFER)) or [""]
         out = [{"kind": "level_up", "skill": s, "card": c} for s in skills for c in cards]
         # option B: another hero's skill from the common offer and the lowest offered AA
         hero = g.players[seat].hero
         out += [
             {"kind": "level_up", "skill": s, "card": cards[-1]}
-            for s in t.zone(S.SKILL_OFFER)
+            for s in t.zone(state.SKILL_OFFER)
             if content().skills[s].hero != hero
         ]
         return out
@@ -127,7 +127,7 @@ def turn_commands(t, seat: int) -> list[dict]:
         from engine.games.mage_knight.scenarios.dungeon_lords import commands as secret_commands
 
         return secret_commands(t, seat)
-    hand = t.zone(S.hand(seat))
+    hand = t.zone(state.hand(seat))
     names = sorted({card_name(c) for c in hand})
     if g.pvp:  # player against player (pvp_turn.py)
         from engine.games.mage_knight.players.pvp_turn import commands as pvp_commands
@@ -141,7 +141,7 @@ def turn_commands(t, seat: int) -> list[dict]:
             t, seat, plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat)
         )
     if g.combat is not None:
-        fight_cmds = C.legal(g.combat)
+        fight_cmds = combat_machine.legal(g.combat)
         if p.turn_effects.get("units_no_damage"):  # Into the Heat: units take no damage
             fight_cmds = [c for c in fight_cmds if c.get("kind") != "assign" or c["to"] == "hero"]
         if p.turn_effects.get("redirect"):  # Shocktroops: that enemy's damage to the unit
@@ -153,7 +153,7 @@ def turn_commands(t, seat: int) -> list[dict]:
     sp = g.board.spaces.get(p.pos)
     site = sp.site if sp else ""
     if p.fresh:
-        if not t.zone(S.deck(seat)) and g.announced_by < 0:
+        if not t.zone(state.deck(seat)) and g.announced_by < 0:
             out.append({"kind": "announce"})
         if site == "village" and p.reputation > REPUTATION_MIN:
             out.append({"kind": "plunder"})
@@ -165,7 +165,7 @@ def turn_commands(t, seat: int) -> list[dict]:
     if not p.acted:
         steps = moves(t, seat)
         out += [{"kind": "move", "to": k} for k in steps] + map_rules.challenge_moves(t, seat, steps)
-        if p.move >= map_rules.explore_cost(t, seat) and t.zone(S.TILES):
+        if p.move >= map_rules.explore_cost(t, seat) and t.zone(state.TILES):
             out += [{"kind": "explore", "at": key(c)} for c in explore_spots(t, seat)]
         if g.scenario == "dungeon_lords":
             from engine.games.mage_knight.scenarios.dungeon_lords import tunnels
@@ -241,7 +241,7 @@ def card_plays(t, seat: int, name: str) -> list[dict]:
         if p.turn_effects.get("wound_sideways"):
             out += [
                 {"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""}
-                for i, atoms in enumerate(A.seat_resolutions(t, seat, name, "sideways"))
+                for i, atoms in enumerate(actions.seat_resolutions(t, seat, name, "sideways"))
                 if useful(t, atoms, p.acted)
             ]
         return out
@@ -250,10 +250,10 @@ def card_plays(t, seat: int, name: str) -> list[dict]:
         need = payment.needs(card, mode, g.night or bool(p.turn_effects.get("black_day")))
         if need is None:
             continue
-        base = A.payment_options(t, seat, need)
+        base = actions.payment_options(t, seat, need)
         if not base:
             continue
-        for i, atoms in enumerate(A.seat_resolutions(t, seat, name, mode)):
+        for i, atoms in enumerate(actions.seat_resolutions(t, seat, name, mode)):
             aims = (
                 (
                     unit_targets(t, seat, atoms, effect_colour(t, card, mode))
@@ -268,7 +268,7 @@ def card_plays(t, seat: int, name: str) -> list[dict]:
                 out += special
             elif useful(t, atoms, p.acted) or aims:
                 extra = effects.mana_costs(atoms)
-                pays = A.payment_options(t, seat, need + extra) if extra else base
+                pays = actions.payment_options(t, seat, need + extra) if extra else base
                 pays = with_discards(t, seat, name, atoms, pays)
                 if any(k == "enemy_effect" for k, _ in atoms):
                     cmds = [
@@ -279,7 +279,7 @@ def card_plays(t, seat: int, name: str) -> list[dict]:
                 else:
                     cmds = [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x} for x in pays]
                 out += card_effects.expand(t, seat, atoms, cmds)
-    for i, atoms in enumerate(A.seat_resolutions(t, seat, name, "sideways")):
+    for i, atoms in enumerate(actions.seat_resolutions(t, seat, name, "sideways")):
         if useful(t, atoms, p.acted):
             out.append({"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""})
     return out
@@ -331,7 +331,7 @@ def card_specific_plays(t, seat: int, name: str, mode: str, option: int, atoms, 
             return []
         near = [
             key(n)
-            for n in hg.neighbours(unkey(p.pos))
+            for n in hexgrid.neighbours(unkey(p.pos))
             if (sp := g.board.spaces.get(key(n))) is not None
             and sp.site != "city"
             and content().terrain[sp.terrain].day is not None
@@ -357,7 +357,7 @@ BOOSTABLE = ("basic_action", "advanced_action")
 
 def boost_targets(t, seat: int, played: str) -> list[dict]:
     """Action cards in hand whose powered effect, boosted, is plain and useful now."""
-    hand = [card_name(c) for c in t.zone(S.hand(seat))]
+    hand = [card_name(c) for c in t.zone(state.hand(seat))]
     hand.remove(played)
     acted = t.game.players[seat].acted
     out = []
@@ -365,10 +365,10 @@ def boost_targets(t, seat: int, played: str) -> list[dict]:
         card = content().cards[other]
         if other == "wound" or card.kind not in BOOSTABLE:
             continue
-        for i, atoms in enumerate(A.seat_resolutions(t, seat, other, "powered")):
+        for i, atoms in enumerate(actions.seat_resolutions(t, seat, other, "powered")):
             if any(k not in effects.PLAIN and k != "terrain_cost" for k, _ in atoms):
                 continue  # no boost of a card whose effect needs more than points
-            if useful(t, A.boosted(atoms, 0), acted):
+            if useful(t, actions.boosted(atoms, 0), acted):
                 out.append({"boost": other, "boost_option": i})
     return out
 
@@ -405,8 +405,8 @@ def unit_commands(t, seat: int) -> list[dict]:
             continue  # MK:5:Units:5, MK:11:Wounds:2a
         for ai, ab in enumerate(content().units[u.unit].abilities):
             need = [(ab["mana_cost"],)] if ab.get("mana_cost") else []
-            for i, atoms in enumerate(unit_values(t, u.unit, A.unit_resolutions(u.unit, ai))):
-                pays = A.payment_options(t, seat, need + effects.mana_costs(atoms))
+            for i, atoms in enumerate(unit_values(t, u.unit, actions.unit_resolutions(u.unit, ai))):
+                pays = actions.payment_options(t, seat, need + effects.mana_costs(atoms))
                 aims = (
                     (
                         unit_targets(t, seat, atoms, None)
@@ -442,12 +442,12 @@ def skill_commands(t, seat: int) -> list[dict]:
     out = []
     for sid in p.skills:
         sk = content().skills[sid]
-        if sk.usage not in ("once_per_turn", *A.ROUND_USES) or not plain_content(sk.effect):
+        if sk.usage not in ("once_per_turn", *actions.ROUND_USES) or not plain_content(sk.effect):
             continue
         if sid in p.used_skills or sid in p.round_skills:
             continue
-        for i, atoms in enumerate(A.skill_resolutions(sid, t, seat)):
-            pays = with_discards(t, seat, "", atoms, A.payment_options(t, seat, effects.mana_costs(atoms)))
+        for i, atoms in enumerate(actions.skill_resolutions(sid, t, seat)):
+            pays = with_discards(t, seat, "", atoms, actions.payment_options(t, seat, effects.mana_costs(atoms)))
             if any(k == "enemy_effect" for k, _ in atoms):
                 aims = (
                     (
@@ -489,7 +489,7 @@ def moves(t, seat: int) -> list[str]:
     here = unkey(p.pos)
     out = []
     busy = set(others_at(t, seat))
-    for n in hg.neighbours(here):
+    for n in hexgrid.neighbours(here):
         k = key(n)
         if step_fault(g.board, content(), here, n, g.night, p.move, p.terrain_mods) is not None:
             continue
@@ -532,9 +532,9 @@ def move_refusal(t, seat: int, to: str) -> Illegal:
     return Illegal("MK:7:Move:3", f"{to} cannot be entered from {p.pos} now")
 
 
-def explore_spots(t, seat: int) -> list[hg.Hex]:
+def explore_spots(t, seat: int) -> list[hexgrid.Hex]:
     g = t.game
-    top = t.zone(S.TILES)[0]
+    top = t.zone(state.TILES)[0]
     kind = content().tiles[top].type
     out = []
     for h in map_rules.explore_from(t, seat):  # the hero's space (Scouts: and those next to it)
@@ -565,15 +565,15 @@ def interactions(t, seat: int, site: str) -> list[dict]:
         return []  # a burned monastery (MK:8:Combat:1c)
     if p.acted and not p.interacting:
         return []
-    pool = A.pool(t, seat)
+    pool = actions.pool(t, seat)
     out = []
-    for uid in t.zone(S.UNIT_OFFER):
+    for uid in t.zone(state.UNIT_OFFER):
         u = content().units.get(card_name(uid))
         if u is None:
-            if site == "monastery" and pool >= A.AA_PRICE:
+            if site == "monastery" and pool >= actions.AA_PRICE:
                 out.append({"kind": "buy_aa", "card": uid})
             continue
-        if site in recruit_sites(g, u.recruit_sites) and pool >= A.recruit_cost(t, seat, u.id):
+        if site in recruit_sites(g, u.recruit_sites) and pool >= actions.recruit_cost(t, seat, u.id):
             if len(p.units) < p.command:
                 out.append({"kind": "recruit", "unit": uid})
             else:  # no free command token: disband one (MK:5:Units:4a)
@@ -583,13 +583,13 @@ def interactions(t, seat: int, site: str) -> list[dict]:
                     if x.uid != p.bond_unit
                 ]  # Bonds of Loyalty's unit stays
     if (
-        site in A.HEAL_PRICE
-        and pool >= A.HEAL_PRICE[site]
-        and "wound" in {card_name(c) for c in t.zone(S.hand(seat))}
+        site in actions.HEAL_PRICE
+        and pool >= actions.HEAL_PRICE[site]
+        and "wound" in {card_name(c) for c in t.zone(state.hand(seat))}
     ):
         out.append({"kind": "buy_heal"})
     if site == "mage_tower":
-        out += A.spell_buys(t, seat, pool)
+        out += actions.spell_buys(t, seat, pool)
     return out
 
 
@@ -602,7 +602,7 @@ def combat_actions(t, seat: int, site: str) -> list[dict]:
         return []
     out = [
         {"kind": "challenge", "space": key(n)}
-        for n in hg.neighbours(unkey(p.pos))
+        for n in hexgrid.neighbours(unkey(p.pos))
         if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies
     ]
     out += [{"kind": "challenge", "space": group} for group in map_rules.challenge_groups(t, seat)]
@@ -613,13 +613,13 @@ def combat_actions(t, seat: int, site: str) -> list[dict]:
         and may_enter(g, p.pos)
     ):
         out.append({"kind": "enter"})
-    if site == "ancient_ruins" and S.at(p.pos) in t.zones:
-        ruin = next((x for x in t.zone(S.at(p.pos)) if x in content().ruins), None)
+    if site == "ancient_ruins" and state.at(p.pos) in t.zones:
+        ruin = next((x for x in t.zone(state.at(p.pos)) if x in content().ruins), None)
         if ruin and content().ruins[ruin].kind == "enemies":
             out.append({"kind": "enter"})
         elif ruin:
             need = [(c,) for c, n in sorted(content().ruins[ruin].pay.items()) for _ in range(n)]
-            out += [{"kind": "enter", "pay": x} for x in A.payment_options(t, seat, need)]
+            out += [{"kind": "enter", "pay": x} for x in actions.payment_options(t, seat, need)]
     if site == "monastery" and p.pos in g.monasteries and sp.conquered_by == -1:
         out.append({"kind": "burn"})
     if mine_to_liberate(t, seat):  # Mines Liberation (MK:20:Scen:Mines)
@@ -643,7 +643,7 @@ def ends(t, seat: int, names: list[str]) -> list[dict]:
     the start (MK:11:EoT:7)."""
     p = t.game.players[seat]
     counts: dict[str, int] = {}
-    for c in t.zone(S.hand(seat)):
+    for c in t.zone(state.hand(seat)):
         if card_name(c) != "wound":
             counts[card_name(c)] = counts.get(card_name(c), 0) + 1
     picks: list[list[str]] = [[]]
@@ -708,7 +708,7 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
     """A precise reason where one is cheap to give; otherwise the command's rule."""
     g = t.game
     kind = cmd.get("kind")
-    rule = None if kind is None else RULE_OF.get(kind, "MK:8:Combat:3" if kind in C.FIELDS else None)
+    rule = None if kind is None else RULE_OF.get(kind, "MK:8:Combat:3" if kind in combat_machine.FIELDS else None)
     if rule is None:
         return None
     if not any(p.seat == seat for p in prompts(t)):
@@ -728,11 +728,11 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
         )
     if kind == "reward" and p.rewards:
         return rewards.refusal(t, seat, cmd)
-    names = {card_name(c) for c in t.zones[S.hand(seat)].cards} if S.hand(seat) in t.zones else set()
-    if kind in C.FIELDS:
+    names = {card_name(c) for c in t.zones[state.hand(seat)].cards} if state.hand(seat) in t.zones else set()
+    if kind in combat_machine.FIELDS:
         if g.combat is None:
             return Illegal("MK:8:Combat:3", "there is no combat in progress")
-        why = C.explain(g.combat, cmd)
+        why = combat_machine.explain(g.combat, cmd)
         return Illegal(*why) if why else Illegal("MK:8:Combat:3", "not possible in this phase")
     if kind == "play":
         if cmd.get("card") == "wound":
@@ -790,12 +790,12 @@ def unit_without_target(t, seat: int, cmd: dict) -> tuple[str, str] | None:
         return None
     if not 0 <= ai < len(content().units[u.unit].abilities):
         return None
-    options = unit_values(t, u.unit, A.unit_resolutions(u.unit, ai))
+    options = unit_values(t, u.unit, actions.unit_resolutions(u.unit, ai))
     if not 0 <= opt < len(options):
         return None
     for k, v in options[opt]:
         if k == "attack":
-            why = C.target_problem(t.game.combat, v["type"] if v["type"] in ("ranged", "siege") else "melee")
+            why = combat_machine.target_problem(t.game.combat, v["type"] if v["type"] in ("ranged", "siege") else "melee")
             if why:
                 return why[0], f"{u.uid}'s {v['type']} attack would be spent for nothing: {why[1]}"
     return None

@@ -11,7 +11,7 @@ stand-in.
 from __future__ import annotations
 
 from engine.cards import CardInfo, check
-from engine.games.rune_age import cards as C
+from engine.games.rune_age import cards
 from engine.games.rune_age.scenarios import CATACLYSM, DRAGONLORDS, MONUMENT, RUNEWARS
 from engine.games.rune_age.schema import Ability, Card
 
@@ -198,11 +198,11 @@ def group(c: Card) -> str:
     if c.kind in ("unit", "tactic"):
         return "neutral"
     if c.kind == "event":
-        return f"{C.scenario(c.scenario).english}: stage {c.stage}"
+        return f"{cards.scenario(c.scenario).english}: stage {c.stage}"
     if c.kind == "objective":
-        return C.scenario(c.scenario).english
+        return cards.scenario(c.scenario).english
     if c.kind == "rune":
-        return C.scenario(RUNEWARS).english
+        return cards.scenario(RUNEWARS).english
     return {"gold": "gold", "city": "cities"}.get(c.kind, c.kind)
 
 
@@ -222,4 +222,4 @@ def info(c: Card) -> CardInfo:
 
 
 def catalogue(pack_name: str = "base") -> list[CardInfo]:
-    return check(info(c) for c in C.pack(pack_name).card)
+    return check(info(c) for c in cards.pack(pack_name).card)

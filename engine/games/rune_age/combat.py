@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import readings
-from engine.games.rune_age import abilities as A
+from engine.games.rune_age import abilities
 from engine.games.rune_age.cards import die_faces, spec
 from engine.games.rune_age.endgame import over, wound_realm
 from engine.games.rune_age.places import (
@@ -135,7 +135,7 @@ def play_card(ctx, t, seat: int, card: str) -> None:
     zones.move(ctx, hand(seat), army(seat), [card], rule=rule)
     if c.kind == "siege" and is_unit(t, card):
         ctx.emit("ra.announced", {"seat": seat, "total": army_strength(t, seat)}, rule="SGE-2")
-    if A.uses(t, seat, card, "on_play"):
+    if abilities.uses(t, seat, card, "on_play"):
         ctx.emit("ra.combat_step", {"set": {"pending": card}}, rule="ABL-2")
     else:
         after_play(ctx, t, seat)
@@ -154,7 +154,7 @@ def after_play(ctx, t, seat: int) -> None:
 
 def on_play(ctx, t, seat: int, card: str, choice: dict | None) -> None:
     if choice is not None:
-        A.use(ctx, t, seat, card, "on_play", choice)
+        abilities.use(ctx, t, seat, card, "on_play", choice)
     after_play(ctx, t, seat)
 
 
@@ -187,7 +187,7 @@ def casualty_roll(t, target: str) -> bool:
 def casualty(ctx, t, card: str) -> None:
     """CAS-2: destroy one participating unit per skull, chosen by the player."""
     c = t.game.combat
-    A.destroy_in_combat(ctx, t, card, rule="CAS-2")
+    abilities.destroy_in_combat(ctx, t, card, rule="CAS-2")
     ctx.emit("ra.combat_step", {"set": {"skulls": c.skulls - 1}}, rule="CAS-2")
 
 
@@ -207,11 +207,11 @@ def to_resolution(ctx, t) -> None:
 
 
 def resolution_uses(t, seat: int) -> list[tuple[str, dict]]:
-    return [(card, u) for card in t.zone(army(seat)) for u in A.uses(t, seat, card, "resolution")]
+    return [(card, u) for card in t.zone(army(seat)) for u in abilities.uses(t, seat, card, "resolution")]
 
 
 def end_uses(t, seat: int) -> list[tuple[str, dict]]:
-    return [(card, u) for card in t.zone(army(seat)) for u in A.uses(t, seat, card, "end_of_combat")]
+    return [(card, u) for card in t.zone(army(seat)) for u in abilities.uses(t, seat, card, "end_of_combat")]
 
 
 def step(ctx, t) -> bool:
@@ -238,7 +238,7 @@ def step(ctx, t) -> bool:
         if c.skulls and units and len(units) > c.skulls:
             return False
         for x in units[: c.skulls]:
-            A.destroy_in_combat(ctx, t, x, rule="CAS-4" if len(units) <= c.skulls else "CAS-2")
+            abilities.destroy_in_combat(ctx, t, x, rule="CAS-4" if len(units) <= c.skulls else "CAS-2")
         to_resolution(ctx, t)
         return True
     uses = {"resolution": resolution_uses, "end_abilities": end_uses}[c.step]

@@ -3,7 +3,7 @@ against legal_commands, so each handler only carries it out and then advances th
 
 from __future__ import annotations
 
-from engine.games.rune_age import abilities as A
+from engine.games.rune_age import abilities
 from engine.games.rune_age import combat, eventphase
 from engine.games.rune_age.cards import spec
 from engine.games.rune_age.flow import advance
@@ -69,7 +69,7 @@ def _card_action(ctx, t, seat, cmd):
     choice = {k: v for k, v in cmd.items() if k not in ("kind", "card")}
     if not in_hand:
         exhaust(ctx, t, seat, card, rule="ACT-CARD-2")
-    A.use(ctx, t, seat, card, "action", choice)
+    abilities.use(ctx, t, seat, card, "action", choice)
     if in_hand and card in t.zone(hand(seat)):
         zones.move(ctx, hand(seat), discard(seat), [card], rule="ACT-CARD-1")
 
@@ -119,12 +119,12 @@ def _casualty(ctx, t, seat, cmd):
 
 def _resolve(ctx, t, seat, cmd):
     choice = {k: v for k, v in cmd.items() if k not in ("kind", "card")}
-    A.use(ctx, t, seat, cmd["card"], "resolution", choice)
+    abilities.use(ctx, t, seat, cmd["card"], "resolution", choice)
 
 
 def _end_ability(ctx, t, seat, cmd):
     choice = {k: v for k, v in cmd.items() if k not in ("kind", "card")}
-    A.use(ctx, t, seat, cmd["card"], "end_of_combat", choice)
+    abilities.use(ctx, t, seat, cmd["card"], "end_of_combat", choice)
 
 
 def _done(ctx, t, seat, cmd):

@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from engine.games.rune_age import abilities as A
+from engine.games.rune_age import abilities
 from engine.games.rune_age import combat
 from engine.games.rune_age.cards import spec
 from engine.games.rune_age.places import army, barracks, hand, names, playable, ready
@@ -72,7 +72,7 @@ def _combat(t, seat: int) -> list[dict]:
     c = t.game.combat
     if c.pending:
         return [
-            {"kind": "ability", "card": c.pending, **u} for u in A.uses(t, seat, c.pending, "on_play")
+            {"kind": "ability", "card": c.pending, **u} for u in abilities.uses(t, seat, c.pending, "on_play")
         ] + [{"kind": "decline", "card": c.pending}]
     if c.step == "deploy":
         done = {"kind": "pass"} if c.kind == "siege" else {"kind": "stop"}
@@ -113,9 +113,9 @@ def _actions(t, seat: int) -> list[dict]:
     if g.action:
         out.append({"kind": "end_action"})
     in_hand = t.zone(hand(seat))
-    for card in A.action_cards(t, seat):
+    for card in abilities.action_cards(t, seat):
         ref = card_name(card) if card in in_hand else card
-        out += [{"kind": "card_action", "card": ref, **u} for u in A.uses(t, seat, card, "action")]
+        out += [{"kind": "card_action", "card": ref, **u} for u in abilities.uses(t, seat, card, "action")]
     out = list({canonical(c): c for c in out}.values())
     out += [{"kind": "attack", "target": x} for x in combat.targets(t, seat)]
     return [*out, {"kind": "end_turn"}]

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import narration as n
+from engine import narration
 from engine.games.rune_age.zone_names import ZONE_NAMES
 from engine.narration import card, cards, plural, seat_name
 
 
 def zone(z: str) -> str:
-    return n.zone_phrase(ZONE_NAMES, z)
+    return narration.zone_phrase(ZONE_NAMES, z)
 
 
 def target(x: Any) -> str:
@@ -25,7 +25,7 @@ def target(x: Any) -> str:
     return zone(str(x if x is not None else "?"))
 
 
-def _combat(e: n.Seen) -> str:
+def _combat(e: narration.Seen) -> str:
     c = e.data.get("combat") or {}
     who = seat_name(c.get("attacker", e.actor))
     kind = c.get("kind", "battle")
@@ -41,7 +41,7 @@ def _combat(e: n.Seen) -> str:
     return f"{who} battles {target_}{strength}."
 
 
-def _outcome(e: n.Seen) -> str:
+def _outcome(e: narration.Seen) -> str:
     d = e.data
     if "defender" in d:  # a siege (SGE-3): a tie goes to the defender
         won = "the attacker wins" if d.get("winner") == "attacker" else "the defender holds"
@@ -54,35 +54,35 @@ def _outcome(e: n.Seen) -> str:
     return f"Result: army {d.get('attacker', '?')} against {name} {d.get('target', '?')} — {won}."
 
 
-def _step(e: n.Seen) -> str | None:
+def _step(e: narration.Seen) -> str | None:
     s = e.data.get("set") or {}
     if "step" not in s:
         return None
     extra = f" ({plural(s['skulls'], 'skull')})" if "skulls" in s else ""
     by = f" for {seat_name(s['resolver'])}" if isinstance(s.get("resolver"), int) else ""
-    return f"Combat: {n.humane(str(s['step']))} step{by}{extra}."
+    return f"Combat: {narration.humane(str(s['step']))} step{by}{extra}."
 
 
-def _event_step(e: n.Seen) -> str | None:
+def _event_step(e: narration.Seen) -> str | None:
     s = e.data.get("set") or {}
     if "step" in s:
         drawn = f": {card(s['card'])}" if s.get("card") else ""
-        return f"Event phase: {n.humane(str(s['step']))} step{drawn}."
+        return f"Event phase: {narration.humane(str(s['step']))} step{drawn}."
     if "waiting" in s:
         return (
-            f"Event phase: waiting for {n.seats(s['waiting'])}."
+            f"Event phase: waiting for {narration.seats(s['waiting'])}."
             if s["waiting"]
             else "Event phase: nobody left to wait for."
         )
     return None
 
 
-def _event_phase(e: n.Seen) -> str:
+def _event_phase(e: narration.Seen) -> str:
     att = (e.data.get("ev") or {}).get("attackers") or []
     return "The event phase begins" + (f"; attacking: {cards(att)}." if att else ".")
 
 
-def _slot(e: n.Seen) -> str:
+def _slot(e: narration.Seen) -> str:
     """A hand slot as the command names it (the card stays secret; the seat's preview names it)."""
     slot = e.data.get("slot")
     return f"hand card {slot + 1}" if isinstance(slot, int) else "a hand card"
@@ -92,17 +92,17 @@ WON = {"army": "the army", "target": "the target", "attacker": "the attacker", "
 
 OWN: dict[str, Any] = {
     "ra.setup": lambda e: (
-        f"Rune Age set-up: scenario {n.humane(str(e.data.get('scenario', '?')))}"
+        f"Rune Age set-up: scenario {narration.humane(str(e.data.get('scenario', '?')))}"
         + (", solo" if e.data.get("solo") else "")
         + "."
     ),
     "ra.races": lambda e: (
-        f"Races in play: {n.and_list([str(r).title() for r in e.data.get('races') or []])}."
+        f"Races in play: {narration.and_list([str(r).title() for r in e.data.get('races') or []])}."
     ),
-    "ra.seating": lambda e: f"Seating order: {n.seats(e.data.get('order') or [])}.",
+    "ra.seating": lambda e: f"Seating order: {narration.seats(e.data.get('order') or [])}.",
     "ra.round": "Round {round} begins; {first} goes first.",
     "ra.turn": "{seat}'s turn (round {round}).",
-    "ra.phase": lambda e: f"{e.who()} moves on to the {n.humane(str(e.data.get('phase', '?')))} phase.",
+    "ra.phase": lambda e: f"{e.who()} moves on to the {narration.humane(str(e.data.get('phase', '?')))} phase.",
     "cmd.attack": lambda e: f"{e.who()} attacks {target(e.data.get('target'))}.",
     "ra.attacked": lambda e: f"{seat_name(e.data.get('seat'))} attacks {target(e.data.get('target'))}.",
     "ra.combat": _combat,
@@ -140,7 +140,7 @@ OWN: dict[str, Any] = {
     "ra.announced": "{seat} announces strength {total}.",
     "ra.casualties": lambda e: (
         f"{seat_name(e.data.get('seat'))} rolls casualties: "
-        f"{n.and_list([str(f) for f in e.data.get('faces') or []])} — "
+        f"{narration.and_list([str(f) for f in e.data.get('faces') or []])} — "
         f"{plural(e.data.get('skulls', 0), 'skull')}."
     ),
     "cmd.casualty": "{who} loses {card} as a casualty.",
@@ -164,7 +164,7 @@ OWN: dict[str, Any] = {
     "ra.eliminated": lambda e: (
         f"{seat_name(e.data.get('seat'))} is eliminated"
         + (f" by {seat_name(e.data['by'])}" if isinstance(e.data.get("by"), int) else "")
-        + (f" ({n.humane(str(e.data['cause']))})" if e.data.get("cause") else "")
+        + (f" ({narration.humane(str(e.data['cause']))})" if e.data.get("cause") else "")
         + "."
     ),
     "cmd.ability": lambda e: (
@@ -174,7 +174,7 @@ OWN: dict[str, Any] = {
     ),
     "ra.ability_used": lambda e: (
         f"{seat_name(e.data.get('seat'))}'s {card(e.data.get('card', '?'))} takes effect "
-        f"({n.humane(str(e.data.get('effect', '?')))})."
+        f"({narration.humane(str(e.data.get('effect', '?')))})."
     ),
     "ra.wounded": "{card} is wounded by {by}.",
     "cmd.use_influence": "{who} uses the influence of {card}.",
@@ -199,4 +199,4 @@ OWN: dict[str, Any] = {
 
 
 def describe(table: Any, ev: Any) -> str:
-    return n.describe(table, ev, OWN, zone)
+    return narration.describe(table, ev, OWN, zone)

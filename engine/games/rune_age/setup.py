@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.content import decode
-from engine.games.rune_age import cards as C
+from engine.games.rune_age import cards
 from engine.games.rune_age.places import (
     BOX,
     CITIES,
@@ -33,12 +33,12 @@ from engine.mechanics.zones import instances
 def choose_scenario(ctx, t) -> str:
     """SET-2: the agreed scenario, or an objective card drawn at random."""
     key = resolve(t.options["scenario"])
-    allowed = [k for k in SCENARIOS if C.scenario(k).min_players <= t.players]
+    allowed = [k for k in SCENARIOS if cards.scenario(k).min_players <= t.players]
     if key == "random":
         key = ctx.pick("objective", allowed, 1, rule="SET-2")[0]
     if key not in allowed:
         raise ValueError(
-            f"rune-age: scenario {key} needs at least {C.scenario(key).min_players} players (§9.6)"
+            f"rune-age: scenario {key} needs at least {cards.scenario(key).min_players} players (§9.6)"
         )
     return key
 
@@ -56,23 +56,23 @@ def choose_races(ctx, t) -> list[str]:
     """SET-3: races by agreement (option races) or assigned at random."""
     text = t.options["races"]
     if text == "random":
-        return ctx.pick("races", list(C.RACES), t.players, rule="SET-3")
+        return ctx.pick("races", list(cards.RACES), t.players, rule="SET-3")
     races = [r.strip() for r in text.split(",")]
-    if len(races) != t.players or len(set(races)) != len(races) or set(races) - set(C.RACES):
+    if len(races) != t.players or len(set(races)) != len(races) or set(races) - set(cards.RACES):
         raise ValueError(
-            f"rune-age: races={text!r} must name {t.players} different races of {', '.join(C.RACES)}"
+            f"rune-age: races={text!r} must name {t.players} different races of {', '.join(cards.RACES)}"
         )
     return races
 
 
 def neutral_types(t, key: str) -> list[str]:
     """SET-2 with OPT-1: the objective's neutral types, optionally swapped for same-cost ones."""
-    base = C.scenario(key).neutrals
+    base = cards.scenario(key).neutrals
     text = t.options["neutrals"]
     if not text:
         return list(base)
     chosen = [n.strip() for n in text.split(",")]
-    known = {c.name: c for c in C.cards("unit") + C.cards("tactic") if not c.race}
+    known = {c.name: c for c in cards.cards("unit") + cards.cards("tactic") if not c.race}
     if len(chosen) != 3 or len(set(chosen)) != 3 or any(n not in known for n in chosen):
         raise ValueError(f"rune-age: neutrals={text!r} must name three neutral types")
     if sorted(known[n].cost for n in chosen) != sorted(known[n].cost for n in base):
@@ -82,21 +82,21 @@ def neutral_types(t, key: str) -> list[str]:
 
 def event_cards(t, key: str) -> list[list[str]]:
     """Event card ids per stage (stage 1 first), minus solo and optional removals."""
-    scn = C.scenario(key)
+    scn = cards.scenario(key)
     removed = set(scn.solo_remove if t.players == 1 else [])
     if t.options["remove_brother"]:
         removed |= set(scn.optional_remove)
     stages = []
     for stage in range(1, scn.stages + 1):
         stages.append(
-            [f"{c.name}#1" for c in C.cards("event", scenario=key, stage=stage) if c.name not in removed]
+            [f"{c.name}#1" for c in cards.cards("event", scenario=key, stage=stage) if c.name not in removed]
         )
     return stages
 
 
 def race_cards(race: str) -> dict[str, list[str]]:
     piles: dict[str, list[str]] = {}
-    for c in C.cards("stronghold", race=race) + C.cards("unit", race=race) + C.cards("monument", race=race):
+    for c in cards.cards("stronghold", race=race) + cards.cards("unit", race=race) + cards.cards("monument", race=race):
         piles.setdefault(c.pile, []).extend(instances(c.name, c.copies))
     return piles
 
@@ -109,9 +109,9 @@ def setup(ctx, t) -> None:
     ctx.emit("ra.races", {"races": races}, rule="SET-3")
     order = ctx.pick("seating", list(range(t.players)), t.players, rule="SET-4")
     ctx.emit("ra.seating", {"order": order}, rule="SET-4")
-    row = C.setup_row(t.players)
+    row = cards.setup_row(t.players)
     for s, race in enumerate(races):
-        zones.create(ctx, realm(s), [f"{C.cards('realm', race=race)[0].name}#1"], rule="SET-5")
+        zones.create(ctx, realm(s), [f"{cards.cards('realm', race=race)[0].name}#1"], rule="SET-5")
         for pile, ids in race_cards(race).items():
             if pile == "monument" and key != MONUMENT:
                 continue
@@ -128,7 +128,7 @@ def setup(ctx, t) -> None:
         zones.create(ctx, gold_pile(value), instances(f"{value}-Gold", count), rule="SET-T")
     for name in neutral_types(t, key):
         zones.create(ctx, neutral_pile(name), instances(name, row.neutral), rule="SET-7")
-    zones.create(ctx, BOX, [f"{c.name}#1" for c in C.cards("city")], rule="SET-7")
+    zones.create(ctx, BOX, [f"{c.name}#1" for c in cards.cards("city")], rule="SET-7")
     zones.create(ctx, CITIES, [], rule="SET-7")
     zones.move(
         ctx, BOX, CITIES, ctx.pick("cities", list(t.zone(BOX)), row.cities, rule="SET-7"), rule="SET-7"
@@ -142,7 +142,7 @@ def setup(ctx, t) -> None:
     for s in range(t.players):
         zones.draw(ctx, deck(s), discard(s), hand(s), 5, rule="SET-9")
     build_event_deck(ctx, t, key)
-    zones.create(ctx, OBJECTIVE, [f"{C.cards('objective', scenario=key)[0].name}#1"], rule="SET-11")
+    zones.create(ctx, OBJECTIVE, [f"{cards.cards('objective', scenario=key)[0].name}#1"], rule="SET-11")
     if key == RUNEWARS:
         deal_runes(ctx, t)
 
@@ -160,7 +160,7 @@ def build_event_deck(ctx, t, key: str) -> None:
 
 def deal_runes(ctx, t) -> None:
     """SCN-RW-1: one random dragon rune per player; the rest stay face down (A27)."""
-    zones.create(ctx, RUNES, [f"{c.name}#1" for c in C.cards("rune")], vis="hidden", rule="SCN-RW-1")
+    zones.create(ctx, RUNES, [f"{c.name}#1" for c in cards.cards("rune")], vis="hidden", rule="SCN-RW-1")
     ctx.shuffle(RUNES, rule="SCN-RW-1")
     for s in range(t.players):
         zones.move(ctx, RUNES, play(s), t.zone(RUNES)[:1], rule="SCN-RW-1")
@@ -199,22 +199,22 @@ def lay_out(ctx, t, sit: Situation) -> None:
     record_setup(ctx, t, key, "SIT-0", overrides={**sit.fixture, **t.options.get("overrides", {})})
     ctx.emit("ra.races", {"races": sit.races}, rule="SIT-0")
     ctx.emit("ra.seating", {"order": sit.order or list(range(t.players))}, rule="SIT-0")
-    row = C.setup_row(t.players)
+    row = cards.setup_row(t.players)
     layout: dict[str, list[str]] = {}
     for s, race in enumerate(sit.races):
-        layout[realm(s)] = [f"{C.cards('realm', race=race)[0].name}#1"]
+        layout[realm(s)] = [f"{cards.cards('realm', race=race)[0].name}#1"]
         for pile, ids in race_cards(race).items():
             if pile != "monument" or key == MONUMENT:
                 layout[barracks(s, pile)] = ids
     for value, count in ((1, row.gold1), (2, row.gold2), (3, row.gold3)):
         layout[gold_pile(value)] = instances(f"{value}-Gold", count)
-    for name in sit.neutrals or C.scenario(key).neutrals:
+    for name in sit.neutrals or cards.scenario(key).neutrals:
         layout[neutral_pile(name)] = instances(name, row.neutral)
-    layout[BOX] = [f"{c.name}#1" for c in C.cards("city")]
-    layout[EVENTS] = [f"{c.name}#1" for c in C.cards("event", scenario=key)]
-    layout[OBJECTIVE] = [f"{C.cards('objective', scenario=key)[0].name}#1"]
+    layout[BOX] = [f"{c.name}#1" for c in cards.cards("city")]
+    layout[EVENTS] = [f"{c.name}#1" for c in cards.cards("event", scenario=key)]
+    layout[OBJECTIVE] = [f"{cards.cards('objective', scenario=key)[0].name}#1"]
     if key == RUNEWARS:
-        layout[RUNES] = [f"{c.name}#1" for c in C.cards("rune")]
+        layout[RUNES] = [f"{c.name}#1" for c in cards.cards("rune")]
 
     def take(name: str) -> str:
         for zone in layout.values():

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import narration as n
+from engine import narration
 from engine.games.thunderstone.zone_names import ZONE_NAMES
 from engine.narration import Seen, card, plural, seat_name
 
 
 def zone(z: str) -> str:
-    return n.zone_phrase(ZONE_NAMES, z)
+    return narration.zone_phrase(ZONE_NAMES, z)
 
 
 ACTIONS = {
@@ -42,8 +42,8 @@ def _pending(e: Seen) -> str:
     parts = []
     for x in e.data.get("entries") or []:
         src = x.get("source") or x.get("card")
-        parts.append(n.humane(str(x.get("what", "effect"))) + (f" from {card(src)}" if src else ""))
-    return f"Still to resolve: {n.and_list(parts)}."
+        parts.append(narration.humane(str(x.get("what", "effect"))) + (f" from {card(src)}" if src else ""))
+    return f"Still to resolve: {narration.and_list(parts)}."
 
 
 def _chose(e: Seen) -> str:
@@ -51,7 +51,7 @@ def _chose(e: Seen) -> str:
     opt = d.get("option")
     pick = card(opt) if isinstance(opt, str) else f"option {opt}"
     src = f" for {card(d['source'])}" if d.get("source") else ""
-    return f"{e.who()} chooses {pick} ({n.humane(str(d.get('what', 'choice')))}{src})."
+    return f"{e.who()} chooses {pick} ({narration.humane(str(d.get('what', 'choice')))}{src})."
 
 
 def _bought(e: Seen) -> str:
@@ -88,7 +88,7 @@ OWN: dict[str, Any] = {
     "ts.countdown": "The countdown stands at {left}.",
     "ts.turn": "Turn {turn}: {active} to play.",
     "cmd.action": lambda e: (
-        f"{e.who()} {ACTIONS.get(e.data.get('action'), n.humane(str(e.data.get('action'))))}."
+        f"{e.who()} {ACTIONS.get(e.data.get('action'), narration.humane(str(e.data.get('action'))))}."
     ),
     "ts.step": "{who} moves on to the {step} step.",
     "cmd.destroy": "{who} destroys a card.",
@@ -136,7 +136,7 @@ OWN: dict[str, Any] = {
     "ts.breach": lambda e: (
         f"{card(e.data.get('monster', '?'))} breaks through"
         + (
-            f": {n.and_list([n.humane(x) for x in e.data.get('effects') or []])}"
+            f": {narration.and_list([narration.humane(x) for x in e.data.get('effects') or []])}"
             if e.data.get("effects")
             else ""
         )
@@ -152,4 +152,4 @@ OWN: dict[str, Any] = {
 
 
 def describe(table: Any, ev: Any) -> str:
-    return n.describe(table, ev, OWN, zone)
+    return narration.describe(table, ev, OWN, zone)

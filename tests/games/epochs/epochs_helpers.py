@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import engine.games.epochs as pkg
+import engine.games.epochs as epochs
 from engine.mechanics import zones
 from sim import testing
 
-SITUATIONS = Path(pkg.__file__).parent / "situations"
+SITUATIONS = Path(epochs.__file__).parent / "situations"
 
 
 class Game:

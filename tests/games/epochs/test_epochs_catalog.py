@@ -4,11 +4,11 @@ documented (DESIGN invariants 4 and 7)."""
 import re
 from pathlib import Path
 
-import engine.games.epochs as pkg
+import engine.games.epochs as epochs
 from engine.games.epochs.content import PACK
 from engine.registry import get
 
-HERE = Path(pkg.__file__).parent
+HERE = Path(epochs.__file__).parent
 RULE_ID = re.compile(r'"(EP-[A-Z0-9-]+)"')
 # rules with nothing for the engine to do: the garbled steps and the connection markers, which
 # the stand-in game does not have; content-only stand-ins whose values live in the TOML files

@@ -4,17 +4,17 @@ says the assault wins, and join forces in co-op (MK:13:Coop:2-3). Always legal c
 
 import pytest
 
-from engine.games.mage_knight.bots import estimate as BE
-from engine.games.mage_knight.bots import goals as BG
+from engine.games.mage_knight.bots import estimate
+from engine.games.mage_knight.bots import goals
 from sim.testing import assert_replay_equal, new_game, run_bots
 
 
 def test_card_and_unit_points_of_the_estimate():
-    assert BE.card_points("rage") == 2  # attack 2 or block 2
-    assert BE.card_points("improvisation") == 3  # attack or block 3 for a discard
-    assert BE.card_points("march") == 1  # sideways
-    assert BE.card_points("wound") == 0
-    assert BE.unit_points("peasants") == 2
+    assert estimate.card_points("rage") == 2  # attack 2 or block 2
+    assert estimate.card_points("improvisation") == 3  # attack or block 3 for a discard
+    assert estimate.card_points("march") == 1  # sideways
+    assert estimate.card_points("wound") == 0
+    assert estimate.unit_points("peasants") == 2
 
 
 def _city_assault_rounds(eng, gid):
@@ -32,15 +32,15 @@ def _city_assault_rounds(eng, gid):
 @pytest.mark.parametrize("seed", range(3))
 def test_before_the_last_round_a_city_is_assaulted_only_when_the_estimate_wins(seed, monkeypatch):
     judged = []
-    ready = BG.ready_for
+    ready = goals.ready_for
 
     def recorded(t, seat, city):
         out = ready(t, seat, city)
         if t.game.round < t.game.rounds:
-            judged.append((out, BE.combat_power(t, seat), BE.city_need(t, seat, city)))
+            judged.append((out, estimate.combat_power(t, seat), estimate.city_need(t, seat, city)))
         return out
 
-    monkeypatch.setattr(BG, "ready_for", recorded)
+    monkeypatch.setattr(goals, "ready_for", recorded)
     eng, gid = new_game("mage-knight", 2, seed=f"full_conquest-{seed}", options={"scenario": "full_conquest"})
     run_bots(eng, gid, seed)
     g = eng.table(gid).game

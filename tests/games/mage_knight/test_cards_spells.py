@@ -167,13 +167,13 @@ def test_space_bending_makes_spaces_two_away_adjacent():
     """MK:7:Move:3: Space Bending basic (blue): spaces two away count as adjacent this turn (at
     their own cost) and moving does not provoke rampaging enemies"""
     from engine.games.mage_knight.map.board import unkey
-    from engine.mechanics import hexgrid as hg
+    from engine.mechanics import hexgrid
 
     eng, gid = sit("cards_village", hand=["space_bending"], tokens=["blue"], move=4)
     here = unkey(player(eng, gid).pos)
-    assert all(hg.distance(here, unkey(c["to"])) == 1 for c in legal(eng, gid, kind="move"))
+    assert all(hexgrid.distance(here, unkey(c["to"])) == 1 for c in legal(eng, gid, kind="move"))
     play_first(eng, gid, card="space_bending", mode="basic")
-    far = [c for c in legal(eng, gid, kind="move") if hg.distance(here, unkey(c["to"])) == 2]
+    far = [c for c in legal(eng, gid, kind="move") if hexgrid.distance(here, unkey(c["to"])) == 2]
     assert far
     eng.submit(gid, 0, far[0])
     p = player(eng, gid)

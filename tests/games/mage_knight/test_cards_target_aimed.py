@@ -4,7 +4,7 @@ on a group without it; Forked Lightning, Dueling and Charm's Possess use them.""
 
 import msgspec
 
-from engine.games.mage_knight.combat import abilities as ab
+from engine.games.mage_knight.combat import abilities
 from engine.games.mage_knight.combat.arithmetic import Part, attack_total
 from engine.games.mage_knight.combat.state import Points
 from tests.games.mage_knight.test_cards_advanced import fight, give_skill, legal, play_first, player
@@ -73,7 +73,7 @@ def test_forked_lightning_aims_one_cold_fire_ranged_attack_at_each_chosen_enemy(
         [("ranged", "coldfire", 1, prowlers, ""), ("ranged", "coldfire", 1, hags, "")]
     )
     # one point of 1 reaches neither armour; aimed at the Prowlers it cannot help against the Hags
-    why = ab.attack_problem(combat(eng, gid), [hags], ["ranged"])
+    why = abilities.attack_problem(combat(eng, gid), [hags], ["ranged"])
     assert why is not None and why[0] == "MK:9:Ranged:6"
     play_first(eng, gid, card="swiftness", mode="powered", pay="token:white")
     assert {"kind": "attack", "targets": [prowlers], "use": ["ranged"]} in eng.legal(gid, 0)
@@ -132,7 +132,7 @@ def test_charm_possess_attack_is_used_against_the_other_enemies_only():
     play_first(eng, gid, card="charm", mode="powered", target=prowlers)
     to_phase(eng, gid, "attack")
     assert aimed_pool(eng, gid) == [("melee", "physical", 4, "", prowlers)]
-    why = ab.attack_problem(combat(eng, gid), [prowlers], ["melee"])
+    why = abilities.attack_problem(combat(eng, gid), [prowlers], ["melee"])
     assert why is not None and why[0] == "MK:8:Combat:4" and prowlers in why[1]
     assert not [c for c in legal(eng, gid, kind="attack") if prowlers in c["targets"]]
     eng.submit(gid, 0, {"kind": "attack", "targets": [diggers], "use": ["melee"]})

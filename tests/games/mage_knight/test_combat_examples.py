@@ -3,7 +3,7 @@ start/add_points/legal/decide/fold. Enemy and unit numbers are the examples' fix
 
 from __future__ import annotations
 
-from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.combat import machine as combat_machine
 from engine.games.mage_knight.content.load import content
 from tests.games.mage_knight.test_combat_flow import combat, deny, foe, library, nxt, play, to_phase
 
@@ -13,7 +13,7 @@ def test_E_04_a_combined_block_is_one_effect_for_one_enemy_attack():
     c = combat(library(foe("one", 4, [(3,)]), foe("two", 4, [(3,)])), [("e1", "one"), ("e2", "two")])
     nxt(c)
     for _ in range(2):  # "Maximalwirkung" playing "Verbissenheit" several times: one effect
-        C.add_points(c, "block", "physical", 3, "Maximalwirkung + Verbissenheit")
+        combat_machine.add_points(c, "block", "physical", 3, "Maximalwirkung + Verbissenheit")
     deny(c, {"kind": "block", "enemy": "e1", "attack": 0, "value": 3}, "MK:5:Combined:1a")
     play(c, {"kind": "block", "enemy": "e1", "attack": 0})
     assert c.pool == []
@@ -54,8 +54,8 @@ def test_E_08_a_resistant_unit_absorbs_up_to_twice_its_armour():
     assert (d["wounds"], d["remaining"], d["resisted"]) == (1, 0, False)
     c, d = _e08(7, "fire")  # case b: 1 left for the hero
     assert (d["wounds"], d["remaining"]) == (1, 1)
-    assert C.legal(c) == [{"kind": "assign", "enemy": "e", "attack": 0, "to": "hero"}]
-    play(c, C.legal(c)[0])
+    assert combat_machine.legal(c) == [{"kind": "assign", "enemy": "e", "attack": 0, "to": "hero"}]
+    play(c, combat_machine.legal(c)[0])
     assert c.wounds_to_hand == 1
     c, d = _e08(3, "fire", second=(2, "physical"))  # case c: absorbed, no more damage
     assert (d["wounds"], d["remaining"], d["resisted"]) == (0, 0, True) and not c.units[0].wounded
@@ -72,14 +72,14 @@ def test_E_09_hero_wounds_are_rounded_up_per_armour_step():
         play(c, {"kind": "assign", "enemy": "e", "attack": i, "to": "hero"})[0][1]["wounds_to_hand"]
         for i in range(3)
     ]
-    assert got == [3, 2, 1] and C.outcome(c).wounds_to_hand == 6
+    assert got == [3, 2, 1] and combat_machine.outcome(c).wounds_to_hand == 6
 
 
 def _e20():
     lib = library(foe("keep", 4, [(3,)], fame=3), foe("orc", 3, [(3,)], pile="green", fame=2))
     c = combat(lib, [("K", "keep"), ("O", "orc")], fortified_site=True, site="keep", rampaging=["O"])
-    C.add_points(c, "ranged", "physical", 3, "Ranged Attack 3")
-    C.add_points(c, "siege", "physical", 4, "Siege Attack 4")
+    combat_machine.add_points(c, "ranged", "physical", 3, "Ranged Attack 3")
+    combat_machine.add_points(c, "siege", "physical", 4, "Siege Attack 4")
     return c
 
 
@@ -94,7 +94,7 @@ def test_E_20_split_the_ranged_attack_to_use_ranged_against_unfortified_enemies(
     play(c, {"kind": "attack", "targets": ["O"], "use": ["ranged"]})
     assert c.fame == 2
     play(c, {"kind": "attack", "targets": ["K"], "use": ["siege"]})
-    assert c.fame == 5 and C.outcome(c).all_defeated
+    assert c.fame == 5 and combat_machine.outcome(c).all_defeated
 
 
 def _e21():
@@ -105,25 +105,25 @@ def _e21():
 def test_E_21_one_resistant_enemy_halves_the_whole_group():
     """MK:9:Ranged:7b, MK:9:Ranged:4a."""
     c = _e21()  # case a
-    C.add_points(c, "ranged", "fire", 5, "Fire Ranged Attack 5")
-    C.add_points(c, "ranged", "fire", 3, "Fire Ranged Attack 3")
+    combat_machine.add_points(c, "ranged", "fire", 5, "Fire Ranged Attack 5")
+    combat_machine.add_points(c, "ranged", "fire", 3, "Fire Ranged Attack 3")
     why = deny(c, {"kind": "attack", "targets": ["A", "B"], "use": ["ranged"]}, "MK:9:Ranged:6")
     assert "attack 4 does not reach the targets' armour 5" in why
     c = _e21()  # case b
-    C.add_points(c, "ranged", "fire", 3, "Fire Ranged Attack 3")
+    combat_machine.add_points(c, "ranged", "fire", 3, "Fire Ranged Attack 3")
     play(c, {"kind": "attack", "targets": ["B"], "use": ["ranged"]})
-    C.add_points(c, "ranged", "fire", 5, "Fire Ranged Attack 5")
+    combat_machine.add_points(c, "ranged", "fire", 5, "Fire Ranged Attack 5")
     ev = play(c, {"kind": "attack", "targets": ["A"], "use": ["ranged"]})
-    assert ev[0][1]["total"] == 2 and C.outcome(c).defeated == ["B", "A"]  # time order
+    assert ev[0][1]["total"] == 2 and combat_machine.outcome(c).defeated == ["B", "A"]  # time order
 
 
 def _defeat_in_attack_phase(enemy, **kw):
     c = combat(content(), [("e", enemy)], **kw)
     to_phase(c, "attack")
-    C.add_points(c, "melee", "coldfire", 30, "overwhelming")
+    combat_machine.add_points(c, "melee", "coldfire", 30, "overwhelming")
     play(c, {"kind": "attack", "targets": ["e"], "use": ["melee"]})
     nxt(c)
-    return C.outcome(c)
+    return combat_machine.outcome(c)
 
 
 def test_E_22_orcs_defeated_elsewhere_give_no_reputation():

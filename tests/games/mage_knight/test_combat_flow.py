@@ -10,8 +10,8 @@ from types import SimpleNamespace
 import msgspec
 import pytest
 
-from engine.games.mage_knight.combat import machine as C
-from engine.games.mage_knight.content import schema as s
+from engine.games.mage_knight.combat import machine as combat_machine
+from engine.games.mage_knight.content import schema
 from engine.games.mage_knight.content.load import content
 
 RULE = re.compile(r"^MK:\d+:[A-Za-z]+(:[0-9A-Za-z]+)?$")
@@ -19,7 +19,7 @@ RULE = re.compile(r"^MK:\d+:[A-Za-z]+(:[0-9A-Za-z]+)?$")
 
 def foe(eid, armour, attacks, *, pile="gray", fame=3, res=(), abilities=(), elusive=0, rep=0):
     """A fixture enemy record (the examples' made-up values)."""
-    return s.Enemy(
+    return schema.Enemy(
         provenance="stand-in: test fixture",
         id=eid,
         name=eid,
@@ -31,7 +31,7 @@ def foe(eid, armour, attacks, *, pile="gray", fame=3, res=(), abilities=(), elus
         armor_elusive=elusive,
         fame=fame,
         reputation=rep,
-        attacks=[a if isinstance(a, s.Attack) else s.Attack(*a) for a in attacks],
+        attacks=[a if isinstance(a, schema.Attack) else schema.Attack(*a) for a in attacks],
         resistances=list(res),
         abilities=list(abilities),
     )
@@ -48,24 +48,24 @@ def library(*enemies, units=None):
 
 def play(c, cmd):
     """Decide a legal command and fold its events; returns the events."""
-    assert C.explain(c, cmd) is None, C.explain(c, cmd)
-    assert cmd in C.legal(c)
-    events = C.decide(c, cmd)
+    assert combat_machine.explain(c, cmd) is None, combat_machine.explain(c, cmd)
+    assert cmd in combat_machine.legal(c)
+    events = combat_machine.decide(c, cmd)
     for t, d in events:
         assert t.startswith("mk.combat.") and RULE.match(d["rule"]), (t, d)
         assert msgspec.json.decode(msgspec.json.encode(d)) == d  # JSON-ready
-        C.fold(c, t, d)
+        combat_machine.fold(c, t, d)
     return events
 
 
 def deny(c, cmd, rule):
     """An illegal command: explained with `rule`, refused by decide, nothing changed."""
     before = msgspec.to_builtins(c)
-    why = C.explain(c, cmd)
+    why = combat_machine.explain(c, cmd)
     assert why is not None and why[0] == rule, why
-    assert cmd not in C.legal(c)
+    assert cmd not in combat_machine.legal(c)
     with pytest.raises(ValueError, match=re.escape(rule)):
-        C.decide(c, cmd)
+        combat_machine.decide(c, cmd)
     assert msgspec.to_builtins(c) == before
     return why[1]
 
@@ -77,7 +77,7 @@ def nxt(c):
 def to_phase(c, phase):
     """Advance to `phase`; damage on the way all goes to the hero."""
     while c.phase != phase:
-        hero = [cmd for cmd in C.legal(c) if cmd.get("to") == "hero"]
+        hero = [cmd for cmd in combat_machine.legal(c) if cmd.get("to") == "hero"]
         play(c, hero[0]) if hero else nxt(c)
 
 
@@ -87,19 +87,19 @@ def random_walk(c, pick, draw=lambda pile: None, limit=1000):
     for n in range(limit):
         if c.phase == "over":
             return n
-        for p in C.pending_summons(c):
-            C.fold(c, *C.summoned(content(), c, p["summoner"], p["attack"], draw(p["pile"])))
-        cmds = C.legal(c)
+        for p in combat_machine.pending_summons(c):
+            combat_machine.fold(c, *combat_machine.summoned(content(), c, p["summoner"], p["attack"], draw(p["pile"])))
+        cmds = combat_machine.legal(c)
         assert cmds, "a running combat always has a legal command"
-        for t, d in C.decide(c, pick(cmds)):
-            C.fold(c, t, d)
+        for t, d in combat_machine.decide(c, pick(cmds)):
+            combat_machine.fold(c, t, d)
     raise AssertionError("combat did not end")
 
 
 def combat(lib, enemies, **kw):
     kw.setdefault("hero_armour", 2)
     kw.setdefault("hand_limit", 5)
-    return C.start(lib, enemies, **kw)
+    return combat_machine.start(lib, enemies, **kw)
 
 
 # -- ranged and siege phase -------------------------------------------------------------------
@@ -111,45 +111,45 @@ def test_doubly_fortified_enemy_cannot_be_targeted_in_ranged_phase():
         foe("wall", 2, [(3,)], abilities=["fortified"]), foe("free", 2, [(3,)], abilities=["unfortified"])
     )
     c = combat(lib, [("a", "wall"), ("b", "free")], fortified_site=True)
-    C.add_points(c, "siege", "physical", 9, "catapult")
+    combat_machine.add_points(c, "siege", "physical", 9, "catapult")
     assert "cannot be attacked" in deny(
         c, {"kind": "attack", "targets": ["a"], "use": ["siege"]}, "MK:9:Ranged:2"
     )
-    C.add_points(c, "ranged", "physical", 2, "bow")
+    combat_machine.add_points(c, "ranged", "physical", 2, "bow")
     play(c, {"kind": "attack", "targets": ["b"], "use": ["ranged"]})  # unfortified ignores the site
     to_phase(c, "attack")  # fortification does not matter in the attack phase (MK:10:Attack:1)
-    C.add_points(c, "melee", "physical", 2, "sword")
+    combat_machine.add_points(c, "melee", "physical", 2, "sword")
     play(c, {"kind": "attack", "targets": ["a"], "use": ["melee"]})
-    assert C.outcome(c).all_defeated
+    assert combat_machine.outcome(c).all_defeated
 
 
 def test_melee_points_only_in_attack_phase_and_points_lapse():
     """MK:8:Combat:3, MK:9:Ranged:8, MK:10:Attack:1 (ranged/siege count as attacks there)."""
     c = combat(library(foe("x", 5, [(2,)])), [("x", "x")])
-    assert C.points_problem(c, "melee", "physical", 3)[0] == "MK:8:Combat:3"
+    assert combat_machine.points_problem(c, "melee", "physical", 3)[0] == "MK:8:Combat:3"
     with pytest.raises(ValueError, match="MK:8:Combat:3"):
-        C.add_points(c, "block", "physical", 3, "shield")
-    C.add_points(c, "ranged", "physical", 3, "bow")
+        combat_machine.add_points(c, "block", "physical", 3, "shield")
+    combat_machine.add_points(c, "ranged", "physical", 3, "bow")
     ev = nxt(c)
     assert c.pool == [] and any("lapses (MK:9:Ranged:8)" in line for line in ev[0][1]["audit"])
-    C.add_points(c, "block", "physical", 2, "shield")
+    combat_machine.add_points(c, "block", "physical", 2, "shield")
     to_phase(c, "attack")
-    C.add_points(c, "ranged", "physical", 3, "bow")
-    C.add_points(c, "melee", "physical", 2, "sword")
-    assert {"kind": "attack", "targets": ["x"], "use": ["ranged", "melee"]} in C.legal(c)
+    combat_machine.add_points(c, "ranged", "physical", 3, "bow")
+    combat_machine.add_points(c, "melee", "physical", 2, "sword")
+    assert {"kind": "attack", "targets": ["x"], "use": ["ranged", "melee"]} in combat_machine.legal(c)
     deny(c, {"kind": "attack", "targets": ["x"], "use": ["melee"]}, "MK:9:Ranged:6")
 
 
 def test_all_enemies_defeated_in_ranged_phase_ends_the_combat():
     """MK:9:Ranged:5 (defeated at once, fame at once), MK:10:Result:1."""
     c = combat(library(foe("x", 3, [(9,)], fame=4)), [("x", "x")])
-    C.add_points(c, "ranged", "ice", 3, "bolt")
+    combat_machine.add_points(c, "ranged", "ice", 3, "bolt")
     ev = play(c, {"kind": "attack", "targets": ["x"], "use": ["ranged"]})
     assert c.fame == 4 and ev[1][0] == "mk.combat.defeated"
     ev = nxt(c)
     assert c.phase == "over" and ev[-1][0] == "mk.combat.ended"
     assert ev[-1][1]["outcome"]["all_defeated"] and ev[-1][1]["outcome"]["fame"] == 4
-    assert C.legal(c) == [] and C.explain(c, {"kind": "next"})[0] == "MK:10:Result:1"
+    assert combat_machine.legal(c) == [] and combat_machine.explain(c, {"kind": "next"})[0] == "MK:10:Result:1"
 
 
 # -- block phase ------------------------------------------------------------------------------
@@ -160,11 +160,11 @@ def test_swift_needs_double_block_and_elements_halve_blocks():
     lib = library(foe("fast", 5, [(3,)], abilities=["swift"]), foe("hot", 5, [(3, "fire")]))
     c = combat(lib, [("f", "fast"), ("h", "hot")])
     nxt(c)
-    C.add_points(c, "block", "physical", 5, "shield")
+    combat_machine.add_points(c, "block", "physical", 5, "shield")
     ev = play(c, {"kind": "block", "enemy": "f", "attack": 0})
     assert ev[0][1]["need"] == 6 and not ev[0][1]["success"] and not c.enemies[0].attacks[0].blocked
     assert c.pool == []  # the block points are spent even when the block fails
-    C.add_points(c, "block", "fire", 5, "fire shield")  # inefficient against fire: 2
+    combat_machine.add_points(c, "block", "fire", 5, "fire shield")  # inefficient against fire: 2
     ev = play(c, {"kind": "block", "enemy": "h", "attack": 0})
     assert not ev[0][1]["success"]
     assert "efficient 0 + inefficient 5//2 = 2" in " ".join(ev[0][1]["audit"])
@@ -176,28 +176,28 @@ def test_multiple_attacks_are_blocked_one_by_one():
     """MK:10:Abilities:MultipleAttacks, MK:9:Block:3: each attack separately; 'blocked' needs all."""
     c = combat(library(foe("two", 4, [(2,), (3, "ice")], abilities=["elusive"], elusive=8)), [("t", "two")])
     nxt(c)
-    C.add_points(c, "block", "physical", 2, "a")
+    combat_machine.add_points(c, "block", "physical", 2, "a")
     play(c, {"kind": "block", "enemy": "t", "attack": 0})
     deny(c, {"kind": "block", "enemy": "t", "attack": 0}, "MK:9:Block:3")
-    C.add_points(c, "block", "fire", 3, "b")
+    combat_machine.add_points(c, "block", "fire", 3, "b")
     play(c, {"kind": "block", "enemy": "t", "attack": 1})
     nxt(c)
     assert c.phase == "attack"  # nothing unblocked: damage phase skipped (MK:9:Damage:1)
-    C.add_points(c, "melee", "physical", 4, "sword")  # all blocked: elusive uses the lower armour
+    combat_machine.add_points(c, "melee", "physical", 4, "sword")  # all blocked: elusive uses the lower armour
     play(c, {"kind": "attack", "targets": ["t"], "use": ["melee"]})
 
 
 def test_elusive_keeps_high_armour_unless_all_attacks_blocked():
     """MK:10:Abilities:Elusive."""
     c = combat(library(foe("ghost", 3, [(2,)], abilities=["elusive"], elusive=6)), [("g", "ghost")])
-    C.add_points(c, "ranged", "physical", 5, "bow")
+    combat_machine.add_points(c, "ranged", "physical", 5, "bow")
     assert "armour 6" in deny(c, {"kind": "attack", "targets": ["g"], "use": ["ranged"]}, "MK:9:Ranged:6")
     to_phase(c, "damage")
     play(c, {"kind": "assign", "enemy": "g", "attack": 0, "to": "hero"})
     nxt(c)
-    C.add_points(c, "melee", "physical", 5, "sword")
+    combat_machine.add_points(c, "melee", "physical", 5, "sword")
     deny(c, {"kind": "attack", "targets": ["g"], "use": ["melee"]}, "MK:9:Ranged:6")
-    C.add_points(c, "melee", "physical", 1, "sideways")
+    combat_machine.add_points(c, "melee", "physical", 1, "sideways")
     play(c, {"kind": "attack", "targets": ["g"], "use": ["melee"]})
 
 
@@ -212,12 +212,12 @@ def test_cumbersome_move_points_reduce_the_attack_to_blocked():
         [("s", "slow"), ("t", "slow2")],
     )
     nxt(c)
-    C.add_points(c, "move", "physical", 7, "march")
+    combat_machine.add_points(c, "move", "physical", 7, "march")
     deny(c, {"kind": "cumbersome", "enemy": "s", "attack": 0, "points": 6}, "MK:10:Abilities:Cumbersome")
     ev = play(c, {"kind": "cumbersome", "enemy": "s", "attack": 0, "points": 5})
     assert ev[0][1]["blocked"] and c.enemies[0].attacks[0].blocked
     play(c, {"kind": "cumbersome", "enemy": "t", "attack": 0, "points": 2})
-    C.add_points(c, "block", "physical", 6, "shield")  # swift: (5 - 2) x 2 = 6
+    combat_machine.add_points(c, "block", "physical", 6, "shield")  # swift: (5 - 2) x 2 = 6
     ev = play(c, {"kind": "block", "enemy": "t", "attack": 0})
     assert ev[0][1]["need"] == 6 and ev[0][1]["success"]
 
@@ -241,7 +241,7 @@ def test_brutal_poison_to_units_and_hero():
     deny(c, {"kind": "assign", "enemy": "b", "attack": 0, "to": "u"}, "MK:9:Damage:4")
     deny(c, {"kind": "next"}, "MK:10:Damage:7")
     play(c, {"kind": "assign", "enemy": "b", "attack": 0, "to": "hero"})
-    o = C.outcome(c)
+    o = combat_machine.outcome(c)
     assert (o.wounds_to_hand, o.wounds_to_discard, o.unit_wounds) == (2, 2, {"u": 2})
 
 
@@ -258,7 +258,7 @@ def test_paralyze_destroys_units_and_empties_the_hand():
     play(c, {"kind": "assign", "enemy": "m", "attack": 0, "to": "hero"})
     deny(c, {"kind": "assign", "enemy": "m", "attack": 1, "to": "u"}, "MK:9:Damage:4")
     play(c, {"kind": "assign", "enemy": "m", "attack": 1, "to": "hero"})
-    o = C.outcome(c)
+    o = combat_machine.outcome(c)
     assert o.units_destroyed == ["u"] and o.paralyzed and o.wounds_to_hand == 2
 
 
@@ -271,12 +271,12 @@ def test_assassination_damage_only_to_the_hero_and_knock_out():
         hero_armour=2,
         hand_limit=5,
     )
-    C.fold(c, *C.add_hand_wounds(c, 2, "self-wounding card")[0])
+    combat_machine.fold(c, *combat_machine.add_hand_wounds(c, 2, "self-wounding card")[0])
     to_phase(c, "damage")
     deny(c, {"kind": "assign", "enemy": "k", "attack": 0, "to": "u"}, "MK:10:Abilities:Assassination")
     ev = play(c, {"kind": "assign", "enemy": "k", "attack": 0, "to": "hero"})
     assert [t for t, _ in ev] == ["mk.combat.damage", "mk.combat.knocked_out"]
-    assert C.outcome(c).knocked_out and C.outcome(c).wounds_to_hand == 3 and c.other_hand_wounds == 2
+    assert combat_machine.outcome(c).knocked_out and combat_machine.outcome(c).wounds_to_hand == 3 and c.other_hand_wounds == 2
 
 
 def test_vampiric_armour_grows_for_the_rest_of_the_combat():
@@ -292,7 +292,7 @@ def test_vampiric_armour_grows_for_the_rest_of_the_combat():
     play(c, {"kind": "assign", "enemy": "v", "attack": 0, "to": "hero"})  # 3 damage -> 2 wounds
     assert c.enemies[0].armour_bonus == 3
     nxt(c)
-    C.add_points(c, "melee", "physical", 6, "sword")
+    combat_machine.add_points(c, "melee", "physical", 6, "sword")
     assert "armour 7" in deny(c, {"kind": "attack", "targets": ["v"], "use": ["melee"]}, "MK:9:Ranged:6")
 
 
@@ -304,33 +304,33 @@ def test_summoned_token_replaces_the_summoner_and_is_discarded_without_fame():
     k = content()
     c = combat(k, [("s", "red_dragon_summoner")])
     nxt(c)
-    assert [p["pile"] for p in C.pending_summons(c)] == ["brown", "brown"]
-    assert C.legal(c) == [] and C.explain(c, {"kind": "next"})[0] == "MK:10:Abilities:Summon"
-    C.fold(c, *C.summoned(k, c, "s", 0, "brown_minotaur"))
-    C.fold(c, *C.summoned(k, c, "s", 1, "brown_gargoyle"))
-    assert {cmd.get("enemy") for cmd in C.legal(c)} == {None}  # no block points yet
-    C.add_points(c, "block", "physical", 5, "shield")
-    assert {cmd["enemy"] for cmd in C.legal(c) if cmd["kind"] == "block"} == {"s~0", "s~1"}
+    assert [p["pile"] for p in combat_machine.pending_summons(c)] == ["brown", "brown"]
+    assert combat_machine.legal(c) == [] and combat_machine.explain(c, {"kind": "next"})[0] == "MK:10:Abilities:Summon"
+    combat_machine.fold(c, *combat_machine.summoned(k, c, "s", 0, "brown_minotaur"))
+    combat_machine.fold(c, *combat_machine.summoned(k, c, "s", 1, "brown_gargoyle"))
+    assert {cmd.get("enemy") for cmd in combat_machine.legal(c)} == {None}  # no block points yet
+    combat_machine.add_points(c, "block", "physical", 5, "shield")
+    assert {cmd["enemy"] for cmd in combat_machine.legal(c) if cmd["kind"] == "block"} == {"s~0", "s~1"}
     ev = play(c, {"kind": "block", "enemy": "s~0", "attack": 0})
     assert ev[-1][0] == "mk.combat.summoned_discarded"
     nxt(c)
     ev = play(c, {"kind": "assign", "enemy": "s~1", "attack": 0, "to": "hero"})
     assert ev[-1][0] == "mk.combat.summoned_discarded" and c.wounds_to_hand == 3
     nxt(c)
-    C.add_points(c, "melee", "physical", 20, "big")
-    targets = {tuple(cmd["targets"]) for cmd in C.legal(c) if cmd["kind"] == "attack"}
+    combat_machine.add_points(c, "melee", "physical", 20, "big")
+    targets = {tuple(cmd["targets"]) for cmd in combat_machine.legal(c) if cmd["kind"] == "attack"}
     assert targets == {("s",)}  # the summoner is back, the summoned tokens are gone
     play(c, {"kind": "attack", "targets": ["s"], "use": ["melee"]})
-    assert C.outcome(c).fame == 9 and C.outcome(c).defeated == ["s"]
+    assert combat_machine.outcome(c).fame == 9 and combat_machine.outcome(c).defeated == ["s"]
 
 
 def test_summoner_defeated_in_ranged_phase_summons_nothing():
     """MK:10:Abilities:Summon."""
     c = combat(content(), [("s", "green_orc_summoners"), ("p", "green_prowlers")])
-    C.add_points(c, "ranged", "physical", 4, "bow")
+    combat_machine.add_points(c, "ranged", "physical", 4, "bow")
     play(c, {"kind": "attack", "targets": ["s"], "use": ["ranged"]})
     nxt(c)
-    assert C.pending_summons(c) == [] and c.phase == "block"
+    assert combat_machine.pending_summons(c) == [] and c.phase == "block"
 
 
 def test_random_walk_terminates_on_real_enemies():
@@ -341,7 +341,7 @@ def test_random_walk_terminates_on_real_enemies():
         units=[("u", "peasants", False, True)],
     )
     n = random_walk(c, lambda cmds: cmds[-1], draw=lambda pile: "brown_medusa")
-    assert c.phase == "over" and n >= 4 and not C.outcome(c).all_defeated
+    assert c.phase == "over" and n >= 4 and not combat_machine.outcome(c).all_defeated
 
 
 def test_a_summoned_summoner_summons_nothing_and_leaves_with_the_damage_phase():
@@ -350,8 +350,8 @@ def test_a_summoned_summoner_summons_nothing_and_leaves_with_the_damage_phase():
     k = content()
     c = combat(k, [("n", "green_shrouded_necromancers")])
     nxt(c)
-    C.fold(c, *C.summoned(k, c, "n", 0, "green_orc_summoners"))
-    assert C.legal(c) == [{"kind": "next"}] and C.pending_summons(c) == []
+    combat_machine.fold(c, *combat_machine.summoned(k, c, "n", 0, "green_orc_summoners"))
+    assert combat_machine.legal(c) == [{"kind": "next"}] and combat_machine.pending_summons(c) == []
     ev = nxt(c)
     assert c.phase == "attack" and ("mk.combat.summoned_discarded" in [t for t, _ in ev])
     assert [e.uid for e in c.enemies if not e.discarded] == ["n"]
@@ -360,8 +360,8 @@ def test_a_summoned_summoner_summons_nothing_and_leaves_with_the_damage_phase():
 def test_weakened_attack_is_explained_in_the_damage_audit():
     """MK:8:Combat:4, MK:10:Abilities:Brutal: effects lower the attack before Brutal doubles it."""
     c = combat(library(foe("b", 5, [(4,)], abilities=["brutal"])), [("b", "b")], hero_armour=2)
-    for t, d in C.modify_enemy(c, "b", source="Weaken", attack=1):
-        C.fold(c, t, d)
+    for t, d in combat_machine.modify_enemy(c, "b", source="Weaken", attack=1):
+        combat_machine.fold(c, t, d)
     to_phase(c, "damage")
     d = play(c, {"kind": "assign", "enemy": "b", "attack": 0, "to": "hero"})[0][1]
     assert d["damage"] == 6 and "attack 4 - 1 by effects = 3" in " ".join(d["audit"])

@@ -84,7 +84,7 @@ def test_MK_7_Move_a_provoked_space_is_not_offered_again_as_a_challenge():
 def _fail_keep_assault(options=None):
     """First Reconnaissance (keep_assault.toml): explore, walk next to the keep, step in and let
     the combat run out without an attack."""
-    from engine.games.mage_knight import state as S
+    from engine.games.mage_knight import state
 
     eng, gid = from_situation(SIT + "keep_assault.toml", options=options)
     eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})
@@ -94,7 +94,7 @@ def _fail_keep_assault(options=None):
     while eng.table(gid).game.combat is not None:
         cmds = [c for c in legal(eng, gid) if c["kind"] in ("assign", "next")]
         eng.submit(gid, 0, cmds[0])
-    return eng, gid, guard, S
+    return eng, gid, guard, state
 
 
 @pytest.mark.parametrize("scenario", ["first_reconnaissance", "solo_conquest"])
@@ -208,7 +208,7 @@ def _interactive_game():
     """Seat 1 acted before seat 0, who stands next to a single rampager (seed 3, as the variant's
     tests in test_part2_variants build it)."""
     from engine.games.mage_knight.map.board import key, unkey
-    from engine.mechanics import hexgrid as hg
+    from engine.mechanics import hexgrid
     from sim.testing import engine as make_engine
 
     doc = {
@@ -223,7 +223,7 @@ def _interactive_game():
     ramp = next(k for k, sp in sorted(g.board.spaces.items()) if sp.rampaging and len(sp.enemies) == 1)
     doc["game"]["seat"][0]["pos"] = next(
         key(n)
-        for n in hg.neighbours(unkey(ramp))
+        for n in hexgrid.neighbours(unkey(ramp))
         if (sp := g.board.spaces.get(key(n))) is not None
         and not sp.site
         and sp.terrain in ("plains", "hills", "forest", "wasteland", "desert")
@@ -235,7 +235,7 @@ def test_MK_17_Var_InteractiveCombat_the_die_read_is_the_one_set_for_this_combat
     """Seat 1 sets white for seat 0's first challenge and red for the second, a round later: the
     second combat's ranged phase reveals "not white" and its armour is unchanged, the block
     phase "red"; the chooser's zone holds only the red die."""
-    from engine.games.mage_knight.scenarios import interactive_combat as IC
+    from engine.games.mage_knight.scenarios import interactive_combat
 
     eng, gid, ramp = _interactive_game()
     t, rs = eng.table(gid), eng.ruleset(gid)
@@ -262,4 +262,4 @@ def test_MK_17_Var_InteractiveCombat_the_die_read_is_the_one_set_for_this_combat
     assert t.game.icombat["white"] is False and t.game.combat.enemies[0].armour_mod == base
     eng.submit(gid, 0, {"kind": "next"})  # ranged -> block: "red or not"
     assert t.game.icombat["red"] is True
-    assert [IC.card_name(x) for x in t.zone(IC.die_zone(1))] == ["red"]
+    assert [interactive_combat.card_name(x) for x in t.zone(interactive_combat.die_zone(1))] == ["red"]

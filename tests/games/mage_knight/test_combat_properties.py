@@ -8,7 +8,7 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.combat import machine as combat_machine
 from engine.games.mage_knight.combat.abilities import PHASE_KINDS
 from engine.games.mage_knight.combat.arithmetic import ELEMENTS
 from engine.games.mage_knight.content.load import content
@@ -29,7 +29,7 @@ def combats(draw):
         for i in range(draw(st.integers(0, 3)))
     ]
     rampaging = [uid for uid, _ in enemies if draw(st.booleans())]
-    return C.start(
+    return combat_machine.start(
         K,
         enemies,
         units=units,
@@ -52,9 +52,9 @@ def check_invariants(c):
 
 def step(data, c):
     """One move of a random player: fulfil summons, maybe play points, then a legal command."""
-    for p in C.pending_summons(c):
+    for p in combat_machine.pending_summons(c):
         token = data.draw(st.sampled_from([*BROWN, None]))
-        C.fold(c, *C.summoned(K, c, p["summoner"], p["attack"], token))
+        combat_machine.fold(c, *combat_machine.summoned(K, c, p["summoner"], p["attack"], token))
     if data.draw(st.integers(0, 5)) == 0:  # a non-attack effect on an enemy, if it applies
         effect = {
             "enemy": data.draw(st.sampled_from([e.uid for e in c.enemies])),
@@ -63,19 +63,19 @@ def step(data, c):
             "prevent": data.draw(st.booleans()),
             "colour": data.draw(st.sampled_from(["red", "blue", None])),
         }
-        if C.effect_problem(c, **effect) is None:
-            for t, d in C.modify_enemy(c, source="random spell", **effect):
-                C.fold(c, t, d)
+        if combat_machine.effect_problem(c, **effect) is None:
+            for t, d in combat_machine.modify_enemy(c, source="random spell", **effect):
+                combat_machine.fold(c, t, d)
     kinds = PHASE_KINDS[c.phase]
     if kinds and data.draw(st.booleans()):
         kind = data.draw(st.sampled_from(kinds))
         element = "physical" if kind == "move" else data.draw(st.sampled_from(ELEMENTS))
-        C.add_points(c, kind, element, data.draw(st.integers(1, 8)), "random card")
-    cmds = C.legal(c)
+        combat_machine.add_points(c, kind, element, data.draw(st.integers(1, 8)), "random card")
+    cmds = combat_machine.legal(c)
     assert cmds
-    for t, d in C.decide(c, data.draw(st.sampled_from(cmds))):
+    for t, d in combat_machine.decide(c, data.draw(st.sampled_from(cmds))):
         assert RULE.match(d["rule"]), (t, d)
-        C.fold(c, t, d)
+        combat_machine.fold(c, t, d)
     check_invariants(c)
 
 
@@ -88,7 +88,7 @@ def test_folding_decided_events_never_goes_negative_and_combat_ends(c, data):
             break
         step(data, c)
     assert c.phase == "over"
-    o = C.outcome(c)
+    o = combat_machine.outcome(c)
     assert sorted(o.defeated + o.undefeated) == sorted(e.uid for e in c.enemies if not e.summoned_by)
     assert o.fame == sum(K.enemies[e.enemy].fame for e in c.enemies if e.defeated)
 
@@ -138,24 +138,24 @@ def test_every_illegal_command_is_explained_with_a_rule_id(c, data):
         step(data, c)
     for _ in range(10):
         cmd = data.draw(commands(c))
-        legal = C.legal(c)
+        legal = combat_machine.legal(c)
         for good in legal:
-            assert C.explain(c, good) is None
+            assert combat_machine.explain(c, good) is None
         clean = {
             k: v
             for k, v in cmd.items()
-            if k == "kind" or k in C.FIELDS.get(cmd["kind"] if isinstance(cmd["kind"], str) else "", set())
+            if k == "kind" or k in combat_machine.FIELDS.get(cmd["kind"] if isinstance(cmd["kind"], str) else "", set())
         }
         if clean in legal and clean == cmd:
             continue
         before = msgspec.to_builtins(c)
-        why = C.explain(c, cmd)
+        why = combat_machine.explain(c, cmd)
         if why is None:  # legal but not listed would be a bug
             assert cmd in legal, cmd
             continue
         assert RULE.match(why[0]) and why[1], why
         try:
-            C.decide(c, cmd)
+            combat_machine.decide(c, cmd)
             raise AssertionError(f"decide accepted {cmd}")
         except ValueError as exc:
             assert why[0] in str(exc)

@@ -6,7 +6,7 @@ taking no action there and withdrawing at the end of the turn (MK:7:Move:8e)."""
 
 from pathlib import Path
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.mechanics.zones import card_name
 from sim.testing import from_situation
 
@@ -120,11 +120,11 @@ def test_MK_11_EoT_4_a_deep_mine_asks_which_of_its_colours():
     assert prompts(eng, gid) == [(0, "answer", "MK:11:EoT:4")]
     assert eng.legal(gid, 0) == [{"kind": "answer", "pick": "blue"}, {"kind": "answer", "pick": "green"}]
     assert eng.check(gid, 0, {"kind": "answer", "pick": "red"}).rule == "MK:11:EoT:4"
-    assert len(eng.table(gid).zone(S.hand(0))) == 1  # not drawn yet
+    assert len(eng.table(gid).zone(state.hand(0))) == 1  # not drawn yet
     eng.submit(gid, 0, {"kind": "answer", "pick": "green"})
     t = eng.table(gid)
     assert t.game.players[0].crystals == {"green": 1} and t.game.asks == []
-    assert len(t.zone(S.hand(0))) == 5  # the end of the turn went on: drawn up
+    assert len(t.zone(state.hand(0))) == 5  # the end of the turn went on: drawn up
     assert prompts(eng, gid) == [(0, "turn", "MK:6:Turn:6")]
 
 
@@ -147,13 +147,13 @@ def test_MK_11_EoT_4_the_glade_takes_the_wound_from_hand_or_discard_pile_as_the_
     eng, gid = sit("eot_glade")
     eng.submit(gid, 0, {"kind": "rest", "card": "march", "wounds": 1})
     t = eng.table(gid)
-    assert names(t, S.hand(0)) == ["wound"] and names(t, S.discard(0)) == ["march", "wound"]
+    assert names(t, state.hand(0)) == ["wound"] and names(t, state.discard(0)) == ["march", "wound"]
     assert prompts(eng, gid) == [(0, "answer", "MK:11:EoT:4")]
     assert eng.legal(gid, 0) == [{"kind": "answer", "pick": "hand"}, {"kind": "answer", "pick": "discard"}]
     eng.submit(gid, 0, {"kind": "answer", "pick": "discard"})
     t = eng.table(gid)
-    assert names(t, S.discard(0)) == ["march"] and names(t, S.hand(0)).count("wound") == 1
-    assert len(t.zone(S.hand(0))) == 5 and prompts(eng, gid) == [(0, "turn", "MK:6:Turn:6")]
+    assert names(t, state.discard(0)) == ["march"] and names(t, state.hand(0)).count("wound") == 1
+    assert len(t.zone(state.hand(0))) == 5 and prompts(eng, gid) == [(0, "turn", "MK:6:Turn:6")]
 
 
 def test_MK_11_EoT_4_the_glade_can_take_the_hands_wound_instead():
@@ -161,7 +161,7 @@ def test_MK_11_EoT_4_the_glade_can_take_the_hands_wound_instead():
     eng.submit(gid, 0, {"kind": "rest", "card": "march", "wounds": 1})
     eng.submit(gid, 0, {"kind": "answer", "pick": "hand"})
     t = eng.table(gid)
-    assert names(t, S.discard(0)) == ["march", "wound"] and "wound" not in names(t, S.hand(0))
+    assert names(t, state.discard(0)) == ["march", "wound"] and "wound" not in names(t, state.hand(0))
 
 
 def test_MK_11_EoT_4_the_glade_question_tells_nothing_about_the_hand():
@@ -171,11 +171,11 @@ def test_MK_11_EoT_4_the_glade_question_tells_nothing_about_the_hand():
     eng, gid = sit("eot_glade")
     eng.submit(gid, 0, {"kind": "rest", "card": "march", "wounds": 2})
     t = eng.table(gid)
-    assert "wound" not in names(t, S.hand(0)) and names(t, S.discard(0)).count("wound") == 2
+    assert "wound" not in names(t, state.hand(0)) and names(t, state.discard(0)).count("wound") == 2
     assert prompts(eng, gid) == [(0, "answer", "MK:11:EoT:4")]
     assert eng.legal(gid, 0) == [{"kind": "answer", "pick": "discard"}]
     eng.submit(gid, 0, {"kind": "answer", "pick": "discard"})
-    assert names(eng.table(gid), S.discard(0)).count("wound") == 1
+    assert names(eng.table(gid), state.discard(0)).count("wound") == 1
 
 
 # -- another hero's space without PvP (MK:7:Move:8e) -----------------------------------------------
@@ -199,7 +199,7 @@ def test_MK_7_Move_8e_a_hero_may_enter_another_heros_space_where_no_pvp_may_star
     eng.submit(gid, 0, next(c for c in eng.legal(gid, 0) if c["kind"] == "end_turn"))
     t = eng.table(gid)
     assert t.game.players[0].pos == "1,-2"
-    assert names(t, S.hand(0)).count("wound") == 1
+    assert names(t, state.hand(0)).count("wound") == 1
     assert any(e.type == "mk.placed" and e.rule == "MK:11:EoT:2" for e in eng.store.read(gid))
 
 
@@ -228,7 +228,7 @@ def test_MK_7_Move_8e_after_the_round_end_is_announced_the_step_is_a_visit_not_a
     i = evs.index(back[0])
     assert any(
         e.type == "zone.moved"
-        and e.data["dst"] == S.hand(0)
+        and e.data["dst"] == state.hand(0)
         and [card_name(c) for c in e.data["cards"]] == ["wound"]
         for e in evs[i : i + 4]
     )

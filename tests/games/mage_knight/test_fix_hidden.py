@@ -4,8 +4,8 @@ spectator's view against the referee's."""
 import json
 import random
 
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.scenarios import draft as D
+from engine.games.mage_knight import state as mage_knight_state
+from engine.games.mage_knight.scenarios import draft
 from projections.views import log_view, state_view
 from sim.testing import new_game, play
 
@@ -29,14 +29,14 @@ def _drafted_add(seed=5, players=3):
 def test_a_drafted_card_added_after_a_day_stays_with_its_owner_MK_17_Var_Draft():
     eng, gid, seat, card, new = _drafted_add()
     rs, t = eng.ruleset(gid), eng.table(gid)
-    moved = [e for e in new if e.type == "zone.moved" and e.data["src"] == D.drafted(seat)]
-    assert len(moved) == 1 and moved[0].data["dst"] == S.deck(seat)
+    moved = [e for e in new if e.type == "zone.moved" and e.data["src"] == draft.drafted(seat)]
+    assert len(moved) == 1 and moved[0].data["dst"] == mage_knight_state.deck(seat)
     assert any(c.split("#")[0] == card for c in moved[0].data["cards"])
     for who in [s for s in range(t.players) if s != seat] + [None]:
         text = json.dumps(log_view(rs, new, who))
         assert card not in text, f"{'spectator' if who is None else f'seat {who:d}'} learns {card}"
         view = state_view(rs, t, who)["zones"]
-        assert card not in json.dumps(view[S.discard(seat)])
+        assert card not in json.dumps(view[mage_knight_state.discard(seat)])
     assert card in json.dumps(log_view(rs, new, seat))  # the owner still reads its move
 
 
@@ -55,7 +55,7 @@ def test_a_teams_chosen_one_is_seen_by_both_its_seats_and_nobody_else_MK_22_Scen
     )
     rs, t = eng.ruleset(gid), eng.table(gid)
     sides = t.game.board.teams
-    chosen = [t.zone(S.chosen_one(i))[0] for i in range(2)]  # the referee's truth
+    chosen = [t.zone(mage_knight_state.chosen_one(i))[0] for i in range(2)]  # the referee's truth
     assert [int(c[4:]) in side for c, side in zip(chosen, sides, strict=True)] == [True, True]
     events = eng.store.read(gid)
     for i, side in enumerate(sides):

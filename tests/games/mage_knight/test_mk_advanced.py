@@ -3,7 +3,7 @@ its printed effect (readings in catalog.toml)."""
 
 from pathlib import Path
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.cards.effects import Situation, resolutions
 from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
@@ -173,4 +173,4 @@ def test_stout_resolve_basic_discards_a_wound_for_one_more():
     eng.submit(gid, 0, move3)
     t = eng.table(gid)
     assert t.game.players[0].move == 3
-    assert [card_name(c) for c in t.zone(S.discard(0))] == ["wound"]
+    assert [card_name(c) for c in t.zone(state.discard(0))] == ["wound"]

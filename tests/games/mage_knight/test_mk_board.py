@@ -4,8 +4,8 @@
 import pytest
 
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.map import board as b
-from engine.mechanics import hexgrid as hg
+from engine.games.mage_knight.map import board
+from engine.mechanics import hexgrid
 
 
 @pytest.fixture
@@ -15,118 +15,118 @@ def c():
 
 @pytest.fixture
 def wedge(c):
-    bd = b.Board(shape="wedge")
-    b.place_tile(bd, c, "start_A", (0, 0))
-    for tid, pos in zip(("countryside_1", "countryside_2"), b.initial_positions(bd), strict=True):
-        b.place_tile(bd, c, tid, pos)
+    bd = board.Board(shape="wedge")
+    board.place_tile(bd, c, "start_A", (0, 0))
+    for tid, pos in zip(("countryside_1", "countryside_2"), board.initial_positions(bd), strict=True):
+        board.place_tile(bd, c, tid, pos)
     return bd
 
 
 def test_start_tile_places_seven_spaces_with_its_portal(c):
-    bd = b.Board()
-    spaces = b.place_tile(bd, c, "start_A", (0, 0))
+    bd = board.Board()
+    spaces = board.place_tile(bd, c, "start_A", (0, 0))
     assert len(spaces) == 7 and len(bd.spaces) == 7
     assert bd.spaces["0,0"].site == "portal"
     # start tile A's sea faces away from the wedge: its land hexes touch the first tiles
-    for pos in b.initial_positions(bd):
+    for pos in board.initial_positions(bd):
         touching = [
             h
-            for h in hg.tile_hexes((0, 0)).values()
-            if any(hg.adjacent(h, x) for x in hg.tile_hexes(pos).values())
+            for h in hexgrid.tile_hexes((0, 0)).values()
+            if any(hexgrid.adjacent(h, x) for x in hexgrid.tile_hexes(pos).values())
         ]
-        assert all(bd.spaces[b.key(h)].terrain != "lake" for h in touching)
-    with pytest.raises(b.MapError, match="already lies"):
-        b.place_tile(bd, c, "countryside_3", (0, 0))
+        assert all(bd.spaces[board.key(h)].terrain != "lake" for h in touching)
+    with pytest.raises(board.MapError, match="already lies"):
+        board.place_tile(bd, c, "countryside_3", (0, 0))
 
 
 def test_terrain_costs_by_day_and_night_and_city_costs_two(c, wedge):
     forests = [sp for sp in wedge.spaces.values() if sp.terrain == "forest" and not sp.site]
     h = (forests[0].q, forests[0].r)
-    assert b.move_cost(wedge, c, h, night=False) == 3
-    assert b.move_cost(wedge, c, h, night=True) == 5
-    assert b.move_cost(wedge, c, (0, 40), night=False) is None  # off the map
+    assert board.move_cost(wedge, c, h, night=False) == 3
+    assert board.move_cost(wedge, c, h, night=True) == 5
+    assert board.move_cost(wedge, c, (0, 40), night=False) is None  # off the map
     lake = next(sp for sp in wedge.spaces.values() if sp.terrain == "lake")
-    assert b.move_cost(wedge, c, (lake.q, lake.r), night=False) is None
+    assert board.move_cost(wedge, c, (lake.q, lake.r), night=False) is None
     lake.site = "city"  # a city costs 2 whatever the terrain (p.7 Move 3)
-    assert b.move_cost(wedge, c, (lake.q, lake.r), night=True) == 2
+    assert board.move_cost(wedge, c, (lake.q, lake.r), night=True) == 2
 
 
 def test_countryside_and_core_placement_rules(c, wedge):
     # (2, 0) touches only the tile at (1, 0), which touches 2 tiles: countryside may go there
-    assert b.may_place(wedge, c, b.centre_of(2, 0), "countryside") is None
+    assert board.may_place(wedge, c, board.centre_of(2, 0), "countryside") is None
     # but a core tile needs 2 touching tiles, and (2, 0) lies on the wedge's coastline anyway
-    assert "coastline" in b.may_place(wedge, c, b.centre_of(2, 0), "core")
+    assert "coastline" in board.may_place(wedge, c, board.centre_of(2, 0), "core")
     wedge.coast_rule = False  # First Reconnaissance: "wedge without restrictions"
-    assert "at least 2 tiles" in b.may_place(wedge, c, b.centre_of(2, 0), "core")
+    assert "at least 2 tiles" in board.may_place(wedge, c, board.centre_of(2, 0), "core")
     # (1, 1) touches both first tiles and is inland
     wedge.coast_rule = True
-    assert b.may_place(wedge, c, b.centre_of(1, 1), "core") is None
-    assert "beyond the coastline" in b.may_place(wedge, c, b.centre_of(-1, 0), "countryside")
-    assert "touches no placed tile" in b.may_place(wedge, c, b.centre_of(3, 0), "countryside")
-    assert "refill tile must touch at least 3" in b.may_place(
-        wedge, c, b.centre_of(1, 1), "countryside", refill=True
+    assert board.may_place(wedge, c, board.centre_of(1, 1), "core") is None
+    assert "beyond the coastline" in board.may_place(wedge, c, board.centre_of(-1, 0), "countryside")
+    assert "touches no placed tile" in board.may_place(wedge, c, board.centre_of(3, 0), "countryside")
+    assert "refill tile must touch at least 3" in board.may_place(
+        wedge, c, board.centre_of(1, 1), "countryside", refill=True
     )
-    assert "taken" in b.may_place(wedge, c, (0, 0), "countryside")
+    assert "taken" in board.may_place(wedge, c, (0, 0), "countryside")
 
 
 def test_countryside_needs_support_of_two(c):
-    bd = b.Board()
-    b.place_tile(bd, c, "start_A", (0, 0))
-    b.place_tile(bd, c, "countryside_1", b.centre_of(1, 0))
+    bd = board.Board()
+    board.place_tile(bd, c, "start_A", (0, 0))
+    board.place_tile(bd, c, "countryside_1", board.centre_of(1, 0))
     # a lone chain: (2, 0) touches (1, 0), which touches only the start tile
-    assert "touch 2 tiles or a tile that touches 2" in b.may_place(bd, c, b.centre_of(2, 0), "countryside")
+    assert "touch 2 tiles or a tile that touches 2" in board.may_place(bd, c, board.centre_of(2, 0), "countryside")
 
 
 def test_explore_positions_are_next_to_the_hero(c, wedge):
-    assert b.explore_positions(wedge, c, (0, 0), "countryside") == []  # the portal is inland
-    edge = hg.tile_hexes(b.centre_of(1, 0))["NW"]
-    slots = b.explore_positions(wedge, c, edge, "countryside")
+    assert board.explore_positions(wedge, c, (0, 0), "countryside") == []  # the portal is inland
+    edge = hexgrid.tile_hexes(board.centre_of(1, 0))["NW"]
+    slots = board.explore_positions(wedge, c, edge, "countryside")
     assert slots, "a hero on the far edge of a tile can explore"
     for s in slots:
-        assert any(hg.adjacent(edge, h) for h in hg.tile_hexes(s).values())
-        assert b.may_place(wedge, c, s, "countryside") is None
+        assert any(hexgrid.adjacent(edge, h) for h in hexgrid.tile_hexes(s).values())
+        assert board.may_place(wedge, c, s, "countryside") is None
 
 
 def test_steps_and_provoking_rampaging_enemies(c, wedge):
     orc = next(sp for sp in wedge.spaces.values() if sp.rampaging == "green")
     orc.enemies = ["green_prowlers"]
     o = (orc.q, orc.r)
-    ring = [n for n in hg.neighbours(o) if b.key(n) in wedge.spaces]
+    ring = [n for n in hexgrid.neighbours(o) if board.key(n) in wedge.spaces]
     pairs = [
         (x, y)
         for x in ring
         for y in ring
-        if hg.adjacent(x, y) and b.move_cost(wedge, c, y, night=False) is not None
+        if hexgrid.adjacent(x, y) and board.move_cost(wedge, c, y, night=False) is not None
     ]
     assert pairs
     x, y = pairs[0]
-    assert b.provoked(wedge, x, y) == [o]
-    far = next(n for n in hg.neighbours(x) if hg.distance(n, o) == 2 and b.key(n) in wedge.spaces)
-    assert b.provoked(wedge, x, far) == []
-    assert "rampaging enemy" in b.step_fault(wedge, c, x, o, night=False, points=9)
-    assert "not adjacent" in b.step_fault(wedge, c, x, (x[0] + 2, x[1]), night=False, points=9)
-    cost = b.move_cost(wedge, c, y, night=False)
-    assert "move points" in b.step_fault(wedge, c, x, y, night=False, points=cost - 1)
-    assert b.step_fault(wedge, c, x, y, night=False, points=cost) is None
+    assert board.provoked(wedge, x, y) == [o]
+    far = next(n for n in hexgrid.neighbours(x) if hexgrid.distance(n, o) == 2 and board.key(n) in wedge.spaces)
+    assert board.provoked(wedge, x, far) == []
+    assert "rampaging enemy" in board.step_fault(wedge, c, x, o, night=False, points=9)
+    assert "not adjacent" in board.step_fault(wedge, c, x, (x[0] + 2, x[1]), night=False, points=9)
+    cost = board.move_cost(wedge, c, y, night=False)
+    assert "move points" in board.step_fault(wedge, c, x, y, night=False, points=cost - 1)
+    assert board.step_fault(wedge, c, x, y, night=False, points=cost) is None
 
 
 def test_assault_ends_move_and_safe_spaces(c, wedge):
-    sp = wedge.spaces[b.key(hg.tile_hexes(b.centre_of(1, 0))["C"])]
+    sp = wedge.spaces[board.key(hexgrid.tile_hexes(board.centre_of(1, 0))["C"])]
     h = (sp.q, sp.r)
     sp.site = "keep"
-    assert b.ends_move(wedge, h, seat=0) and not b.is_safe(wedge, h, 0, [])
+    assert board.ends_move(wedge, h, seat=0) and not board.is_safe(wedge, h, 0, [])
     sp.conquered_by = 0
-    assert not b.ends_move(wedge, h, seat=0) and b.is_safe(wedge, h, 0, [])
-    assert b.ends_move(wedge, h, seat=1)  # another player's keep
-    assert b.is_safe(wedge, (0, 0), 0, [(0, 0)])  # the portal may hold several heroes
+    assert not board.ends_move(wedge, h, seat=0) and board.is_safe(wedge, h, 0, [])
+    assert board.ends_move(wedge, h, seat=1)  # another player's keep
+    assert board.is_safe(wedge, (0, 0), 0, [(0, 0)])  # the portal may hold several heroes
     plain = next(s for s in wedge.spaces.values() if s.terrain == "plains" and not s.site)
-    assert not b.is_safe(wedge, (plain.q, plain.r), 0, [(plain.q, plain.r)])
+    assert not board.is_safe(wedge, (plain.q, plain.r), 0, [(plain.q, plain.r)])
 
 
 def test_E23_moving_into_a_city_always_costs_two(c, wedge):
     """MK:7:Move:3: at night, a city on terrain that would cost 5 costs 2"""
     forest = next(sp for sp in wedge.spaces.values() if sp.terrain == "forest" and not sp.site)
     h = (forest.q, forest.r)
-    assert b.move_cost(wedge, c, h, night=True) == 5
+    assert board.move_cost(wedge, c, h, night=True) == 5
     forest.site = "city"
-    assert b.move_cost(wedge, c, h, night=True) == 2 and b.move_cost(wedge, c, h, night=False) == 2
+    assert board.move_cost(wedge, c, h, night=True) == 2 and board.move_cost(wedge, c, h, night=False) == 2

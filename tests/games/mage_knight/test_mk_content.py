@@ -6,13 +6,13 @@ import shutil
 import pytest
 
 from engine.content import ContentError
-from engine.games.mage_knight.content import load as mk
-from engine.games.mage_knight.content import schema as s
+from engine.games.mage_knight.content import load as content_load
+from engine.games.mage_knight.content import schema
 
 
 @pytest.fixture(scope="module")
 def c():
-    return mk.content()
+    return content_load.content()
 
 
 def test_counts_of_the_box(c):
@@ -54,7 +54,7 @@ def test_every_record_names_its_provenance(c):
         *c.terrain.values(),
         *c.garrisons,
     ]
-    assert records and all(s.PROVENANCE.match(r.provenance) for r in records)
+    assert records and all(schema.PROVENANCE.match(r.provenance) for r in records)
     # the generic Heroes unit is not a physical card: marked, and a stand-in
     assert c.units["heroes"].placeholder and c.units["heroes"].provenance.startswith("stand-in")
 
@@ -69,12 +69,12 @@ def test_enemy_values_sample(c):
     prowlers = c.enemies["green_prowlers"]
     assert (prowlers.armor, prowlers.fame, prowlers.copies) == (3, 2, 2)
     assert prowlers.attacks[0].value == 4 and prowlers.attacks[0].element == "physical"
-    assert {e.color for e in c.enemies.values()} == set(s.ENEMY_PILES)
+    assert {e.color for e in c.enemies.values()} == set(schema.ENEMY_PILES)
 
 
 def _copy(tmp_path):
     folder = tmp_path / "content"
-    shutil.copytree(mk.HERE, folder)
+    shutil.copytree(content_load.HERE, folder)
     return folder
 
 
@@ -84,7 +84,7 @@ def test_malformed_record_is_rejected_with_its_place(tmp_path):
     doc["entries"][0]["armor"] = "three"
     (folder / "enemies.json").write_text(json.dumps(doc))
     with pytest.raises(ContentError, match=r"enemies.json: record 'green_prowlers'.*armor"):
-        mk.load_dir(folder)
+        content_load.load_dir(folder)
 
 
 def test_bad_provenance_is_rejected(tmp_path):
@@ -93,7 +93,7 @@ def test_bad_provenance_is_rejected(tmp_path):
     doc["entries"][0]["provenance"] = "somewhere"
     (folder / "tactics.json").write_text(json.dumps(doc))
     with pytest.raises(ContentError, match="provenance must start with"):
-        mk.load_dir(folder)
+        content_load.load_dir(folder)
 
 
 def test_unknown_card_in_starting_deck_is_rejected(tmp_path):
@@ -102,7 +102,7 @@ def test_unknown_card_in_starting_deck_is_rejected(tmp_path):
     doc["entries"]["standard_starting_deck"][0] = "fireball_of_doom"
     (folder / "heroes.json").write_text(json.dumps(doc))
     with pytest.raises(ContentError, match="unknown card 'fireball_of_doom'"):
-        mk.load_dir(folder)
+        content_load.load_dir(folder)
 
 
 def test_tile_missing_a_position_is_rejected(tmp_path):
@@ -111,7 +111,7 @@ def test_tile_missing_a_position_is_rejected(tmp_path):
     doc["entries"][0]["hexes"].pop()
     (folder / "tiles.json").write_text(json.dumps(doc))
     with pytest.raises(ContentError, match="tile 'start_A' must have each of C NE E SE SW W NW once"):
-        mk.load_dir(folder)
+        content_load.load_dir(folder)
 
 
 def test_duplicate_id_is_rejected(tmp_path):
@@ -120,4 +120,4 @@ def test_duplicate_id_is_rejected(tmp_path):
     doc["entries"].append(doc["entries"][0])
     (folder / "units.json").write_text(json.dumps(doc))
     with pytest.raises(ContentError, match=r"units.json: id 'peasants' appears twice"):
-        mk.load_dir(folder)
+        content_load.load_dir(folder)

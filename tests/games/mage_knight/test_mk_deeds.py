@@ -3,7 +3,7 @@ effect, basic and powered, from a situation file (readings in catalog.toml)."""
 
 from pathlib import Path
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.cards.effects import Situation, resolutions, simplified
 from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
@@ -43,7 +43,7 @@ def test_concentration_powered_plays_another_action_powered_for_free_plus_two():
     t = eng.table(gid)
     p = t.game.players[0]
     assert p.move == 6 and p.tokens == []
-    assert sorted(card_name(c) for c in t.zone(S.play_area(0))) == ["concentration", "march"]
+    assert sorted(card_name(c) for c in t.zone(state.play_area(0))) == ["concentration", "march"]
 
 
 def test_concentration_basic_is_a_blue_white_or_red_token():
@@ -122,7 +122,7 @@ def test_savage_harvesting_discards_a_card_for_a_crystal_of_its_colour():
     eng.submit(gid, 0, harvest[0])
     t = eng.table(gid)
     assert t.game.players[0].crystals == {"red": 1} and t.game.players[0].move == 2
-    assert "rage" in [card_name(c) for c in t.zone(S.discard(0))]
+    assert "rage" in [card_name(c) for c in t.zone(state.discard(0))]
 
 
 def test_battle_rage_grows_with_wounds_taken_this_combat():
@@ -285,7 +285,7 @@ def test_ruthless_coercion_basic_discounts_one_recruit_for_reputation():
     t = eng.table(gid)
     unit = next(
         u
-        for u in t.zone(S.UNIT_OFFER)
+        for u in t.zone(state.UNIT_OFFER)
         if card_name(u) in content().units
         and "village" in content().units[card_name(u)].recruit_sites
         and content().units[card_name(u)].influence_cost >= 4

@@ -3,11 +3,11 @@ situation file (tests/games/mage_knight/situations), named after the example and
 
 from pathlib import Path
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.map import board as B
+from engine.games.mage_knight.map import board
 from engine.games.mage_knight.scenarios.scoring import category_points, final_scores
-from engine.games.mage_knight.turn import actions as A
+from engine.games.mage_knight.turn import actions
 from engine.mechanics.zones import card_name
 from sim.testing import from_situation, new_game
 
@@ -40,7 +40,7 @@ def test_E18a_standard_rest_discards_one_action_and_any_wounds():
     assert rests == [{"kind": "rest", "card": "march", "wounds": w} for w in (0, 1, 2)]
     eng.submit(gid, 0, {"kind": "rest", "card": "march", "wounds": 2})
     t = eng.table(gid)
-    assert names(t, S.discard(0)) == ["march", "wound", "wound"]
+    assert names(t, state.discard(0)) == ["march", "wound", "wound"]
     assert t.game.players[0].rested is False  # the next turn began (solo)
     assert sum(1 for e in eng.store.read(gid) if e.type == "mk.rested" and e.data["kind"] == "standard") == 1
 
@@ -52,7 +52,7 @@ def test_E18b_playing_the_action_first_forces_slow_recovery():
     assert kinds(eng, gid, kind="rest") == [{"kind": "rest", "card": "wound", "wounds": 0}]
     eng.submit(gid, 0, {"kind": "rest", "card": "wound", "wounds": 0})
     t = eng.table(gid)
-    assert names(t, S.discard(0)).count("wound") == 1
+    assert names(t, state.discard(0)).count("wound") == 1
     rested = [e for e in eng.store.read(gid) if e.type == "mk.rested"]
     assert rested[-1].data["kind"] == "slow"
 
@@ -81,13 +81,13 @@ def test_forest_costs_three_by_day_and_five_at_night():
 def test_E23_a_city_always_costs_two():
     """E-23, MK:7:Move:3a: a city space costs 2 by day and at night, whatever its terrain"""
     c = content()
-    bd = B.Board(coast_rule=False)
-    B.place_tile(bd, c, "start_A", (0, 0))
+    bd = board.Board(coast_rule=False)
+    board.place_tile(bd, c, "start_A", (0, 0))
     city_tile = next(t for t in c.tiles.values() if t.has_city)
-    B.place_tile(bd, c, city_tile.id, B.centre_of(1, 0))
+    board.place_tile(bd, c, city_tile.id, board.centre_of(1, 0))
     city = next(k for k, sp in bd.spaces.items() if sp.site == "city")
-    assert B.move_cost(bd, c, B.unkey(city), night=True) == 2
-    assert B.move_cost(bd, c, B.unkey(city), night=False) == 2
+    assert board.move_cost(bd, c, board.unkey(city), night=True) == 2
+    assert board.move_cost(bd, c, board.unkey(city), night=False) == 2
 
 
 def test_explore_costs_two_places_the_next_tile_and_scores_a_fame():
@@ -96,7 +96,7 @@ def test_explore_costs_two_places_the_next_tile_and_scores_a_fame():
     spots = kinds(eng, gid, kind="explore")
     assert spots
     t = eng.table(gid)
-    top = t.zone(S.TILES)[0]
+    top = t.zone(state.TILES)[0]
     assert top == "countryside_3"
     eng.submit(gid, 0, spots[0])
     t = eng.table(gid)
@@ -131,16 +131,16 @@ def test_black_mana_only_at_night_and_gold_never():
 
 def test_E15_reputation_modifier_anchors():
     """E-15, MK:8:Interact:2a: space -2 -> -1, -4 -> -2, +2 -> +1; -7 is the X space"""
-    assert A.REPUTATION_MODIFIER[-2] == -1
-    assert A.REPUTATION_MODIFIER[-4] == -2
-    assert A.REPUTATION_MODIFIER[2] == 1
+    assert actions.REPUTATION_MODIFIER[-2] == -1
+    assert actions.REPUTATION_MODIFIER[-4] == -2
+    assert actions.REPUTATION_MODIFIER[2] == 1
 
 
 def _village_unit(eng, gid):
     t = eng.table(gid)
     return next(
         u
-        for u in t.zone(S.UNIT_OFFER)
+        for u in t.zone(state.UNIT_OFFER)
         if card_name(u) in content().units and "village" in content().units[card_name(u)].recruit_sites
     )
 
@@ -166,7 +166,7 @@ def test_E15_reputation_modifier_applies_once_when_recruiting():
     t = eng.table(gid)
     assert [u.uid for u in t.game.players[0].units] == [uid]
     assert t.game.players[0].acted and t.game.players[0].influence == 0
-    assert uid not in t.zone(S.UNIT_OFFER)  # not replaced this round
+    assert uid not in t.zone(state.UNIT_OFFER)  # not replaced this round
     assert not kinds(eng, gid, kind="move")  # the interaction was the action
 
 
@@ -175,7 +175,7 @@ def test_village_healing_costs_three_influence():
     eng, gid = sit("village", edit=lambda g: g["seat"][0].update(influence=3))
     assert {"kind": "buy_heal"} in kinds(eng, gid)
     eng.submit(gid, 0, {"kind": "buy_heal"})
-    assert "wound" not in names(eng.table(gid), S.hand(0))
+    assert "wound" not in names(eng.table(gid), state.hand(0))
 
 
 def test_E19_plundering_a_village_before_the_turn():
@@ -184,7 +184,7 @@ def test_E19_plundering_a_village_before_the_turn():
     assert {"kind": "plunder"} in kinds(eng, gid)
     eng.submit(gid, 0, {"kind": "plunder"})
     t = eng.table(gid)
-    assert t.game.players[0].reputation == -1 and len(t.zone(S.hand(0))) == 5
+    assert t.game.players[0].reputation == -1 and len(t.zone(state.hand(0))) == 5
     assert {"kind": "plunder"} not in kinds(eng, gid)
     eng, gid = sit("village")
     eng.submit(gid, 0, {"kind": "play", "card": "promise", "mode": "basic", "option": 0, "pay": ""})
@@ -205,7 +205,7 @@ def test_a_glade_gives_gold_by_day_and_takes_a_wound_at_the_end():
     assert t.game.players[0].tokens == ["gold"]
     eng.submit(gid, 0, {"kind": "end_turn", "discard": "march"})
     t = eng.table(gid)
-    assert "wound" not in names(t, S.hand(0)) + names(t, S.discard(0))
+    assert "wound" not in names(t, state.hand(0)) + names(t, state.discard(0))
 
 
 def test_minimum_card_rule_needs_a_discard_when_nothing_was_played():
@@ -237,7 +237,7 @@ def test_provoking_a_rampaging_enemy_starts_a_combat():
     t = eng.table(gid)
     assert t.game.combat is None
     attack = content().enemies[card_name(orc)].attacks[0].value
-    assert names(t, S.hand(0)).count("wound") == -(-attack // 2)  # MK:9:Damage:5b, armour 2
+    assert names(t, state.hand(0)).count("wound") == -(-attack // 2)  # MK:9:Damage:5b, armour 2
     assert t.game.board.spaces["3,-3"].enemies == [orc]  # undefeated: it stays
 
 
@@ -277,8 +277,8 @@ def test_level_two_offers_a_skill_and_an_advanced_action():
     eng.submit(gid, 0, pick)
     t = eng.table(gid)
     assert t.game.players[0].skills == [pick["skill"]]
-    assert pick["card"] in t.zone(S.hand(0)) + t.zone(S.deck(0))
-    assert len(t.zone(S.AA_OFFER)) == 3 and len(t.zone(S.SKILL_OFFER)) == 1
+    assert pick["card"] in t.zone(state.hand(0)) + t.zone(state.deck(0))
+    assert len(t.zone(state.AA_OFFER)) == 3 and len(t.zone(state.SKILL_OFFER)) == 1
     assert t.game.phase == "turn" and t.game.active == 1
 
 
@@ -340,16 +340,16 @@ def test_great_start_draws_two_and_planning_keeps_one_more():
     """MK:4:Round:3b: tactic effects in the vocabulary"""
     eng, gid = new_game("mage-knight", 2, seed=3)
     eng.submit(gid, 1, {"kind": "tactic", "tactic": "great_start"})
-    assert len(eng.table(gid).zone(S.hand(1))) == 7
+    assert len(eng.table(gid).zone(state.hand(1))) == 7
     eng.submit(gid, 0, {"kind": "tactic", "tactic": "planning"})
     t = eng.table(gid)
     assert t.game.active == 0
-    hand = names(t, S.hand(0))
+    hand = names(t, state.hand(0))
     # play one card sideways and end the turn: 4 cards left >= 2, so 6 are drawn up to
     card = next(n for n in hand if n != "wound")
     eng.submit(gid, 0, {"kind": "play", "card": card, "mode": "sideways", "option": 1, "pay": ""})
     eng.submit(gid, 0, {"kind": "end_turn"})
-    assert len(eng.table(gid).zone(S.hand(0))) == 6
+    assert len(eng.table(gid).zone(state.hand(0))) == 6
 
 
 def test_keep_defender_revealed_by_day_then_assaulted():
@@ -359,12 +359,12 @@ def test_keep_defender_revealed_by_day_then_assaulted():
     eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})
     t = eng.table(gid)
     assert t.game.board.spaces["7,-5"].site == "keep" and t.game.board.spaces["7,-5"].enemies == []
-    assert len(t.zone(S.garrison("7,-5"))) == 1  # face down
+    assert len(t.zone(state.garrison("7,-5"))) == 1  # face down
     for step in ("5,-3", "5,-4", "6,-5"):
         eng.submit(gid, 0, {"kind": "move", "to": step})
     t = eng.table(gid)
     guard = t.game.board.spaces["7,-5"].enemies
-    assert len(guard) == 1 and t.zone(S.at("7,-5")) == guard  # revealed, face up
+    assert len(guard) == 1 and t.zone(state.at("7,-5")) == guard  # revealed, face up
     eng.submit(gid, 0, {"kind": "move", "to": "7,-5"})
     t = eng.table(gid)
     p = t.game.players[0]
@@ -395,14 +395,14 @@ def test_keep_conquered_when_its_defender_falls():
     eng.submit(gid, 0, {"kind": "next"})  # block -> damage
     eng.submit(gid, 0, {"kind": "assign", "enemy": "gray_crossbowmen#1", "attack": 0, "to": "hero"})
     eng.submit(gid, 0, {"kind": "next"})  # damage -> attack
-    assert names(eng.table(gid), S.hand(0)).count("wound") == 2  # ceil(4 / 2)
+    assert names(eng.table(gid), state.hand(0)).count("wound") == 2  # ceil(4 / 2)
     eng.submit(gid, 0, {"kind": "play", "card": "rage", "mode": "powered", "option": 0, "pay": "crystal:red"})
     eng.submit(gid, 0, {"kind": "attack", "targets": ["gray_crossbowmen#1"], "use": ["melee"]})
     eng.submit(gid, 0, {"kind": "next"})
     t = eng.table(gid)
     assert t.game.combat is None
     assert t.game.board.spaces["7,-5"].conquered_by == 0 and t.game.board.spaces["7,-5"].enemies == []
-    assert "gray_crossbowmen#1" in t.zone(S.enemy_discard("gray"))
+    assert "gray_crossbowmen#1" in t.zone(state.enemy_discard("gray"))
     assert t.game.players[0].fame == 1 + 3
     assert category_points(t, 0)["conqueror"] == 2
 
@@ -422,8 +422,8 @@ def test_improvisation_discards_another_card_as_its_cost():
         {"kind": "play", "card": "improvisation", "mode": "basic", "option": 0, "pay": "discard:march"},
     )
     t = eng.table(gid)
-    assert t.game.players[0].move == 3 and names(t, S.discard(0)) == ["march"]
-    assert names(t, S.hand(0)) == ["wound"]
+    assert t.game.players[0].move == 3 and names(t, state.discard(0)) == ["march"]
+    assert names(t, state.hand(0)) == ["wound"]
 
 
 def test_healing_a_wounded_unit_costs_its_level():
@@ -451,7 +451,7 @@ def test_recruiting_without_a_free_command_token_disbands_a_unit():
     assert recruits == [{"kind": "recruit", "unit": uid, "disband": old}]
     eng.submit(gid, 0, recruits[0])
     t = eng.table(gid)
-    assert [u.uid for u in t.game.players[0].units] == [uid] and old in t.zone(S.OUT)
+    assert [u.uid for u in t.game.players[0].units] == [uid] and old in t.zone(state.OUT)
 
 
 def test_level_up_option_b_takes_another_heros_skill_from_the_common_offer():
@@ -467,20 +467,20 @@ def test_level_up_option_b_takes_another_heros_skill_from_the_common_offer():
     first = kinds(eng, gid)[0]
     eng.submit(gid, 0, first)  # option A: the other skill goes to the offer
     t = eng.table(gid)
-    offered = list(t.zone(S.SKILL_OFFER))
+    offered = list(t.zone(state.SKILL_OFFER))
     assert len(offered) == 1 and t.game.active == 1
     eng.submit(gid, 1, {"kind": "play", "card": "march", "mode": "basic", "option": 0, "pay": ""})
     eng.submit(gid, 1, kinds(eng, gid, 1, kind="explore")[0])
     eng.submit(gid, 1, {"kind": "end_turn"})
     t = eng.table(gid)
-    lowest = t.zone(S.AA_OFFER)[-1]
+    lowest = t.zone(state.AA_OFFER)[-1]
     b = {"kind": "level_up", "skill": offered[0], "card": lowest}
     assert b in kinds(eng, gid, 1)
-    shown = list(t.zone(S.skills_shown(1)))
+    shown = list(t.zone(state.skills_shown(1)))
     eng.submit(gid, 1, b)
     t = eng.table(gid)
     assert t.game.players[1].skills == [offered[0]]
-    assert sorted(t.zone(S.SKILL_OFFER)) == sorted(shown)
+    assert sorted(t.zone(state.SKILL_OFFER)) == sorted(shown)
 
 
 def test_an_altar_takes_its_mana_for_its_fame():
@@ -494,7 +494,7 @@ def test_an_altar_takes_its_mana_for_its_fame():
     eng, gid = sit("keep_assault", forced={"shuffle:ruins": [["altar_red"]]}, edit=edit)
     eng.submit(gid, 0, {"kind": "explore", "at": "6,-4"})
     t = eng.table(gid)
-    assert t.game.board.spaces["5,-4"].site == "ancient_ruins" and t.zone(S.at("5,-4")) == ["altar_red"]
+    assert t.game.board.spaces["5,-4"].site == "ancient_ruins" and t.zone(state.at("5,-4")) == ["altar_red"]
     for step in ("4,-3", "5,-4"):
         eng.submit(gid, 0, {"kind": "move", "to": step})
     enter = [c for c in kinds(eng, gid) if c["kind"] == "enter"]
@@ -503,7 +503,7 @@ def test_an_altar_takes_its_mana_for_its_fame():
     t = eng.table(gid)
     p = t.game.players[0]
     assert p.fame == 1 + 7 and p.crystals == {} and p.acted
-    assert t.game.board.spaces["5,-4"].conquered_by == 0 and "altar_red" in t.zone(S.RUINS_DISCARD)
+    assert t.game.board.spaces["5,-4"].conquered_by == 0 and "altar_red" in t.zone(state.RUINS_DISCARD)
 
 
 def test_path_finding_lowers_the_forest_to_two_for_the_turn():
@@ -525,8 +525,8 @@ def test_end_of_turn_discards_any_non_wound_cards():
     assert ends == {"march", "rage", "march,rage", "rage,rage", "march,rage,rage"}
     eng.submit(gid, 0, {"kind": "end_turn", "discard": "march,rage,rage"})
     t = eng.table(gid)
-    assert names(t, S.discard(0)) == ["march", "rage", "rage"]
-    assert len(t.zone(S.hand(0))) == 5  # the wound kept, 4 drawn
+    assert names(t, state.discard(0)) == ["march", "rage", "rage"]
+    assert len(t.zone(state.hand(0))) == 5  # the wound kept, 4 drawn
 
 
 def test_dungeon_fight_has_no_units_and_runs_by_night():
@@ -571,4 +571,4 @@ def test_whirlwind_stops_an_enemys_attack():
         legal = kinds(eng, gid)
         assert not [c for c in legal if c["kind"] == "assign"]
         eng.submit(gid, 0, {"kind": "next"})
-    assert "wound" not in names(eng.table(gid), S.hand(0))
+    assert "wound" not in names(eng.table(gid), state.hand(0))

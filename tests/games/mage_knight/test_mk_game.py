@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.mana import rules as mana
 from engine.mechanics.zones import card_name
 from sim.testing import (
@@ -25,21 +25,21 @@ def test_setup_per_player_count(players):
     g = t.game
     assert len(g.players) == players and len({p.hero for p in g.players}) == players
     assert len(g.source) == players + 2 and mana.source_valid(g.source)
-    offer = t.zone(S.UNIT_OFFER)
+    offer = t.zone(state.UNIT_OFFER)
     assert len(offer) == players + 2
     units = [card_name(u) for u in offer]
     from engine.games.mage_knight.content.load import content
 
     assert any("village" in content().units[u].recruit_sites for u in units)
     assert all(content().units[u].type == "regular" for u in units)
-    assert len(t.zone(S.SPELL_OFFER)) == 3 and len(t.zone(S.AA_OFFER)) == 3
+    assert len(t.zone(state.SPELL_OFFER)) == 3 and len(t.zone(state.AA_OFFER)) == 3
     for seat in range(players):
-        assert len(t.zone(S.hand(seat))) == 5 and len(t.zone(S.deck(seat))) == 11
-        assert len(t.zone(S.skill_stack(seat))) == 10
+        assert len(t.zone(state.hand(seat))) == 5 and len(t.zone(state.deck(seat))) == 11
+        assert len(t.zone(state.skill_stack(seat))) == 10
     # start tile + 2 revealed; the stack holds countryside 8/9/11 (solo 8) minus 2, then 3 core
     assert len(g.board.tiles) == 3
     country = {1: 8, 2: 8, 3: 9, 4: 11}[players]
-    stack = t.zone(S.TILES)
+    stack = t.zone(state.TILES)
     assert len(stack) == country - 2 + 3
     assert [x.split("_")[0] for x in stack[-3:]] == ["core"] * 3
     assert stack[0] == "countryside_3"  # number order (MK:18:Scen:FirstRecon)
@@ -99,7 +99,7 @@ def test_no_seat_sees_another_seats_hand():
     v = state_view(eng.ruleset(gid), t, 0)
     zones = v["zones"]
     assert "cards" in zones["hand:0"] and "cards" not in zones["hand:1"]
-    assert "cards" not in zones["deck:0"] and "cards" not in zones[S.TILES]
+    assert "cards" not in zones["deck:0"] and "cards" not in zones[state.TILES]
 
 
 def test_spectator_sees_no_hand_deck_or_face_down_token():
@@ -114,7 +114,7 @@ def test_spectator_sees_no_hand_deck_or_face_down_token():
     zones = state_view(eng.ruleset(gid), t, None)["zones"]
     hidden = [name for name, z in zones.items() if z["vis"] != "public"]
     assert hidden and all("cards" not in zones[name] for name in hidden)
-    assert {"hand:0", "hand:1", "deck:0", "deck:1", S.TILES, "skills:0"} <= set(hidden)
+    assert {"hand:0", "hand:1", "deck:0", "deck:1", state.TILES, "skills:0"} <= set(hidden)
 
 
 @pytest.mark.parametrize("seed", range(24))

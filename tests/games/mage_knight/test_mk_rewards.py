@@ -3,7 +3,7 @@ or advanced action from its offer; chosen before anything else in the turn."""
 
 from pathlib import Path
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.turn.rewards import revealed
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
@@ -28,21 +28,21 @@ def test_rewards_are_chosen_in_order_before_the_turn_goes_on():
         {"kind": "reward", "card": c} for c in sorted(set(shown))
     ]
     assert zones.seers(t, revealed(0)) == [0]  # only the seat sees the drawn artifacts
-    bottom = t.zone(S.ARTIFACT_DECK)[-1]
+    bottom = t.zone(state.ARTIFACT_DECK)[-1]
     eng.submit(gid, 0, {"kind": "reward", "card": shown[0]})
     eng.submit(gid, 0, {"kind": "reward", "card": eng.legal(gid, 0)[0]["card"]})
     t = eng.table(gid)
-    assert t.zone(revealed(0)) == [] and t.zone(S.ARTIFACT_DECK)[-1] != bottom  # the rest went under
-    top2 = sorted(card_name(c) for c in t.zone(S.deck(0))[:2])
+    assert t.zone(revealed(0)) == [] and t.zone(state.ARTIFACT_DECK)[-1] != bottom  # the rest went under
+    top2 = sorted(card_name(c) for c in t.zone(state.deck(0))[:2])
     assert shown[0] in top2
-    offer = list(t.zone(S.SPELL_OFFER))
+    offer = list(t.zone(state.SPELL_OFFER))
     want = card_name(offer[-1])  # not just the top card of the offer
     assert {"kind": "reward", "card": want} in eng.legal(gid, 0)
     eng.submit(gid, 0, {"kind": "reward", "card": want})
     t = eng.table(gid)
-    assert card_name(t.zone(S.deck(0))[0]) == want and len(t.zone(S.SPELL_OFFER)) == len(offer)
+    assert card_name(t.zone(state.deck(0))[0]) == want and len(t.zone(state.SPELL_OFFER)) == len(offer)
     aa = eng.legal(gid, 0)
-    assert {c["card"] for c in aa} == {card_name(c) for c in t.zone(S.AA_OFFER)}
+    assert {c["card"] for c in aa} == {card_name(c) for c in t.zone(state.AA_OFFER)}
     eng.submit(gid, 0, aa[-1])
     t = eng.table(gid)
     assert t.game.players[0].rewards == []

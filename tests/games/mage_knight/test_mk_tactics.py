@@ -3,7 +3,7 @@ once-per-turn use, each from a situation file (readings in catalog.toml)."""
 
 from pathlib import Path
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.mana import payment
 from engine.games.mage_knight.turn.tactics import sparing_zone
 from engine.mechanics.zones import card_name
@@ -47,7 +47,7 @@ def test_rethink_discards_up_to_three_and_draws_as_many():
     assert max(len(c.get("discard", "").split(",")) for c in opts) == 3
     eng.submit(gid, 0, {"kind": "tactic", "tactic": "rethink", "discard": "rage,wound"})
     t = eng.table(gid)
-    assert names(t, S.discard(0)) == ["rage", "wound"] and len(t.zone(S.hand(0))) == 5
+    assert names(t, state.discard(0)) == ["rage", "wound"] and len(t.zone(state.hand(0))) == 5
 
 
 def test_mana_steal_keeps_a_basic_die_for_one_use_then_returns_it():
@@ -80,13 +80,13 @@ def test_preparation_takes_a_card_of_the_deck_secretly():
     eng, gid = sit("tactics_pick", edit=lambda g: g.update(night=True))
     opts = [c for c in eng.legal(gid, 0) if c["tactic"] == "preparation"]
     t = eng.table(gid)
-    assert sorted(c["card"] for c in opts) == sorted({card_name(c) for c in t.zone(S.deck(0))})
-    deck = len(t.zone(S.deck(0)))
+    assert sorted(c["card"] for c in opts) == sorted({card_name(c) for c in t.zone(state.deck(0))})
+    deck = len(t.zone(state.deck(0)))
     cmd = next(c for c in opts if c["card"] == "crystallize")
     assert eng.ruleset(gid).command_vis(t, 0, cmd) == [0]
     eng.submit(gid, 0, cmd)
     t = eng.table(gid)
-    assert "crystallize" in names(t, S.hand(0)) and len(t.zone(S.deck(0))) == deck - 1
+    assert "crystallize" in names(t, state.hand(0)) and len(t.zone(state.deck(0))) == deck - 1
 
 
 def test_the_right_moment_gives_another_turn_once():
@@ -127,14 +127,14 @@ def test_long_night_makes_a_deck_of_three_discarded_cards():
     ]
     eng, gid = holding("long_night", seat=[{"hand": full}, {}])
     t = eng.table(gid)
-    assert t.zone(S.deck(0)) == [] and uses(eng, gid) == []
+    assert t.zone(state.deck(0)) == [] and uses(eng, gid) == []
     eng.submit(gid, 0, {"kind": "play", "card": "march", "mode": "basic", "option": 0, "pay": ""})
     eng.submit(gid, 0, {"kind": "end_turn", "discard": "rage,swiftness,swiftness"})
     eng.submit(gid, 1, next(c for c in eng.legal(gid, 1) if c["kind"] == "end_turn"))
     assert uses(eng, gid) == [{"kind": "tactic_use", "tactic": "long_night"}]
     eng.submit(gid, 0, uses(eng, gid)[0])
     t = eng.table(gid)
-    assert len(t.zone(S.deck(0))) == 3 and len(t.zone(S.discard(0))) == 1
+    assert len(t.zone(state.deck(0))) == 3 and len(t.zone(state.discard(0))) == 1
     assert t.game.players[0].tactic_used and uses(eng, gid) == []
 
 
@@ -146,7 +146,7 @@ def test_midnight_meditation_swaps_up_to_five_cards_at_the_start_of_the_turn():
     assert max(len(c["cards"].split(",")) for c in opts) == 5
     eng.submit(gid, 0, {"kind": "tactic_use", "tactic": "midnight_meditation", "cards": "rage,wound"})
     t = eng.table(gid)
-    assert len(t.zone(S.hand(0))) == 5 and t.game.players[0].tactic_used and uses(eng, gid) == []
+    assert len(t.zone(state.hand(0))) == 5 and t.game.players[0].tactic_used and uses(eng, gid) == []
 
 
 def test_mana_search_rerolls_gold_and_black_first():
@@ -163,17 +163,17 @@ def test_sparing_power_stores_a_card_each_turn_then_takes_them_all():
     tactic, or every stored card to the hand (then the card is flipped)"""
     eng, gid = holding("sparing_power")
     assert uses(eng, gid) == [{"kind": "tactic_use", "tactic": "sparing_power", "mode": "store"}]
-    deck = len(eng.table(gid).zone(S.deck(0)))
+    deck = len(eng.table(gid).zone(state.deck(0)))
     eng.submit(gid, 0, uses(eng, gid)[0])
     t = eng.table(gid)
-    assert len(t.zone(sparing_zone(0))) == 1 and len(t.zone(S.deck(0))) == deck - 1 and uses(eng, gid) == []
+    assert len(t.zone(sparing_zone(0))) == 1 and len(t.zone(state.deck(0))) == deck - 1 and uses(eng, gid) == []
     eng.submit(gid, 0, {"kind": "play", "card": "march", "mode": "basic", "option": 0, "pay": ""})
     eng.submit(gid, 0, {"kind": "end_turn"})
     eng.submit(gid, 1, next(c for c in eng.legal(gid, 1) if c["kind"] == "end_turn"))
     take = {"kind": "tactic_use", "tactic": "sparing_power", "mode": "take"}
     assert take in uses(eng, gid)
-    hand = len(eng.table(gid).zone(S.hand(0)))
+    hand = len(eng.table(gid).zone(state.hand(0)))
     eng.submit(gid, 0, take)
     t = eng.table(gid)
-    assert len(t.zone(S.hand(0))) == hand + 1 and t.zone(sparing_zone(0)) == []
+    assert len(t.zone(state.hand(0))) == hand + 1 and t.zone(sparing_zone(0)) == []
     assert t.game.players[0].tactic_used and uses(eng, gid) == []

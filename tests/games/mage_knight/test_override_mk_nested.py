@@ -11,7 +11,7 @@ import pytest
 from engine import situation as situation_file
 from engine.context import Ctx
 from engine.errors import BadInput
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.cards.carry_out import join_unit
 from engine.games.mage_knight.cards.resolving import card_resolutions, skill_resolutions
 from engine.games.mage_knight.situations.card_overrides import card_values, skill_values
@@ -101,7 +101,7 @@ def test_recruit_at_an_overridden_price_is_marked():
     """MK:8:Interact:4a: the unit on top of the offer recruited at its overridden cost: its
     `mk.recruited` carries `overridden`; a unit joining for free (another rule) does not."""
     eng, gid = start({})
-    offer = list(eng.table(gid).zone(S.UNIT_OFFER))
+    offer = list(eng.table(gid).zone(state.UNIT_OFFER))
     unit = card_name(offer[0])
     eng, gid = start({unit: {"cost": 1}})
     t = eng.table(gid)

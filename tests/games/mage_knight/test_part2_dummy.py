@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from engine.games.mage_knight.content import decks
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.players import dummy as D
+from engine.games.mage_knight.players import dummy
 
 
 class Ctx:
@@ -34,85 +34,85 @@ def colour_of(card):  # test cards "b1", "r2", ...: first letter is the colour
 
 
 def make(deck, crystals):
-    return D.Dummy(hero="goldyx", deck=list(deck), crystals=dict(crystals))
+    return dummy.Dummy(hero="goldyx", deck=list(deck), crystals=dict(crystals))
 
 
 def test_E10_dummy_starting_crystals_MK_15_Dummy():
     # the rulebook's example: Goldyx's hero card dots are green, green, blue
     cards = decks.starting_deck(content(), "goldyx")
-    (ev,) = D.dummy_setup(Ctx(), "goldyx", cards, ["green", "green", "blue"])
-    d = D.fold(None, ev)
+    (ev,) = dummy.dummy_setup(Ctx(), "goldyx", cards, ["green", "green", "blue"])
+    d = dummy.fold(None, ev)
     assert d.crystals == {"green": 2, "blue": 1}
     assert sorted(d.deck) == sorted(cards) and len(d.deck) == 16
-    with pytest.raises(D.DummyError, match="MK:15:Dummy"):
-        D.dummy_setup(Ctx(), "goldyx", cards, ["gold"])
+    with pytest.raises(dummy.DummyError, match="MK:15:Dummy"):
+        dummy.dummy_setup(Ctx(), "goldyx", cards, ["gold"])
 
 
 def test_dummy_crystals_from_hero_content_dots_MK_15_Dummy():
     for h in content().heroes.heroes:
-        d = D.fold(
-            None, D.dummy_setup(Ctx(), h.id, decks.starting_deck(content(), h.id), h.starting_crystals)[0]
+        d = dummy.fold(
+            None, dummy.dummy_setup(Ctx(), h.id, decks.starting_deck(content(), h.id), h.starting_crystals)[0]
         )
         assert sum(d.crystals.values()) == len(h.starting_crystals) == 3
 
 
 def test_E27_dummy_turn_with_crystal_extension_then_deck_exhausted_MK_15_Dummy():
     d = make(["r1", "g1", "b1", "w1", "r2"], {"blue": 2})
-    evs = D.dummy_turn(d, colour_of)
+    evs = dummy.dummy_turn(d, colour_of)
     assert [(e.type, e.data["cards"], e.data["extra"]) for e in evs] == [
         ("mk.dummy_revealed", ["r1", "g1", "b1"], 0),
         ("mk.dummy_revealed", ["w1", "r2"], 2),
     ]
-    d = D.run(d, evs)
+    d = dummy.run(d, evs)
     assert d.deck == [] and d.discard == ["r1", "g1", "b1", "w1", "r2"]
-    evs = D.dummy_turn(d, colour_of, seat=2)
+    evs = dummy.dummy_turn(d, colour_of, seat=2)
     assert [e.type for e in evs] == ["mk.dummy_announced"] and evs[0].data == {"seat": 2}
-    assert D.run(d, evs).announced
-    with pytest.raises(D.DummyError, match="MK:4:Round:4b"):
-        D.dummy_turn(D.run(d, evs), colour_of)
+    assert dummy.run(d, evs).announced
+    with pytest.raises(dummy.DummyError, match="MK:4:Round:4b"):
+        dummy.dummy_turn(dummy.run(d, evs), colour_of)
     # had the third card been red with no red crystal: exactly 3 cards
     d = make(["r1", "g1", "r3", "w1", "r2"], {"blue": 2})
-    evs = D.dummy_turn(d, colour_of)
+    evs = dummy.dummy_turn(d, colour_of)
     assert len(evs) == 1 and evs[0].data["cards"] == ["r1", "g1", "r3"]
 
 
 def test_dummy_deck_runs_short_reveals_what_it_can_MK_15_Dummy():
     d = make(["g1", "b1"], {"blue": 3})
-    evs = D.dummy_turn(d, colour_of)
+    evs = dummy.dummy_turn(d, colour_of)
     assert [e.data["cards"] for e in evs] == [["g1", "b1"]]
     d = make(["g1", "r1", "b1", "w1"], {"blue": 3})
-    evs = D.dummy_turn(d, colour_of)
+    evs = dummy.dummy_turn(d, colour_of)
     assert [e.data["cards"] for e in evs] == [["g1", "r1", "b1"], ["w1"]]
 
 
 def test_colourless_and_dual_cards_MK_15_Dummy():
     d = make([], {"blue": 2, "white": 1})
-    assert D.extension(d, None) == 0
-    assert D.extension(d, "dual:blue/white") == 2
-    assert D.extension(d, "red") == 0
+    assert dummy.extension(d, None) == 0
+    assert dummy.extension(d, "dual:blue/white") == 2
+    assert dummy.extension(d, "red") == 0
 
 
 def test_dummy_tactic_and_removal_MK_19_Scen_SoloConquest_MK_20_Scen_FullCoop():
     ctx = Ctx(forced={"dummy_tactic": [["planning"]]})
-    assert D.dummy_tactic(ctx, ["planning", "early_bird"]) == "planning"
+    assert dummy.dummy_tactic(ctx, ["planning", "early_bird"]) == "planning"
     assert ctx.log == [("dummy_tactic", "MK:15:Dummy")]
-    assert D.tactics_removed("solo", ["rethink"], "planning", False) == ["planning", "rethink"]
-    assert D.tactics_removed("coop", ["rethink", "early_bird"], "planning", False, "rethink") == ["rethink"]
-    assert D.tactics_removed("coop", ["rethink"], "planning", True) == []
-    with pytest.raises(D.DummyError, match="MK:20:Scen:FullCoop"):
-        D.tactics_removed("coop", ["rethink"], "planning", False, "planning")
-    assert D.TACTIC_ORDER["solo"] == "players_first" and D.TACTIC_ORDER["coop"] == "dummy_first"
+    assert dummy.tactics_removed("solo", ["rethink"], "planning", False) == ["planning", "rethink"]
+    assert dummy.tactics_removed("coop", ["rethink", "early_bird"], "planning", False, "rethink") == ["rethink"]
+    assert dummy.tactics_removed("coop", ["rethink"], "planning", True) == []
+    with pytest.raises(dummy.DummyError, match="MK:20:Scen:FullCoop"):
+        dummy.tactics_removed("coop", ["rethink"], "planning", False, "planning")
+    assert dummy.TACTIC_ORDER["solo"] == "players_first" and dummy.TACTIC_ORDER["coop"] == "dummy_first"
 
 
 def test_dummy_round_prep_gains_aa_and_spell_crystal_MK_4_Round_2d_2e():
     d = make(["w1"], {"blue": 3})
-    d = D.run(d, D.dummy_turn(d, colour_of))
-    evs = D.dummy_round_prep(Ctx(), D.run(d, []), aa_card="g_aa", spell_colour="blue")
+    d = dummy.run(d, dummy.dummy_turn(d, colour_of))
+    evs = dummy.dummy_round_prep(Ctx(), dummy.run(d, []), aa_card="g_aa", spell_colour="blue")
     assert [e.type for e in evs] == ["mk.dummy_gained_card", "mk.dummy_gained_crystal", "mk.dummy_shuffled"]
-    d = D.run(d, evs)
+    d = dummy.run(d, evs)
     assert sorted(d.deck) == ["g_aa", "w1"] and d.discard == [] and not d.announced
     assert d.crystals == {"blue": 4}  # no limit of 3 for the dummy
-    assert D.deck_left(d) == 2
+    assert dummy.deck_left(d) == 2
 
 
 @settings(max_examples=60, deadline=None)
@@ -127,7 +127,7 @@ def test_property_dummy_always_ends_the_round_within_its_deck_size(size, seed, c
     d = make(deck, crystals)
     turns = 0
     while not d.announced:
-        d = D.run(d, D.dummy_turn(d, colour_of))
+        d = dummy.run(d, dummy.dummy_turn(d, colour_of))
         turns += 1
         assert turns <= size + 1
     # every card revealed once, in deck order; each non-final turn revealed at least one card

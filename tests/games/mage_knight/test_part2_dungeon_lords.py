@@ -5,9 +5,9 @@ import tomllib
 from pathlib import Path
 
 from engine.context import Ctx
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.scenarios import dungeon_lords as DL
+from engine.games.mage_knight.scenarios import dungeon_lords
 from engine.mechanics.zones import card_name
 from sim.testing import engine as make_engine
 from sim.testing import new_game, play
@@ -25,9 +25,9 @@ def test_tiles_revealed_at_set_up_get_their_secret_entrances_at_random():
             found += 1
             sp = g.board.spaces[k]
             assert sp.site in ("dungeon", "tomb") and sp.terrain != "swamp"
-            [tok] = t.zone(S.garrison(k))
+            [tok] = t.zone(state.garrison(k))
             assert content().enemies[card_name(tok)].color == ("brown" if sp.site == "dungeon" else "red")
-            assert t.zones[S.garrison(k)].vis == "hidden"
+            assert t.zones[state.garrison(k)].vis == "hidden"
         assert not g.secret_due
     assert found
 
@@ -38,7 +38,7 @@ def _village_game():
     doc["options"]["scenario"] = "dungeon_lords"
     eng = make_engine()
     probe = eng.create("mage-knight", 2, 1, options=doc["options"], situation=doc)
-    on_map = set(eng.table(probe).zone(S.MAP))
+    on_map = set(eng.table(probe).zone(state.MAP))
     tile = next(
         x for x in ("countryside_1", "countryside_2", "countryside_3", "countryside_4") if x not in on_map
     )
@@ -59,7 +59,7 @@ def test_the_revealer_places_the_secret_dungeon_before_anything_else_MK_21_Scen_
     legal = rs.legal_commands(t, 0)
     assert legal and {c["kind"] for c in legal} == {"secret"}
     spots = [c["space"] for c in legal]
-    assert spots == DL.candidates(g, due["near"], "dungeon")
+    assert spots == dungeon_lords.candidates(g, due["near"], "dungeon")
     play(eng, gid, 0, legal[-1])
     assert not g.secret_due and set(g.secret_sites) - before == {spots[-1]}
     assert g.board.spaces[spots[-1]].site == "dungeon"
@@ -84,13 +84,13 @@ def test_no_second_visit_and_tunnels_between_conquered_dungeons_MK_21_Scen_Dunge
         g.board.spaces[k] = Space(q=q, r=r, terrain=terrain, tile="x", site=site)
     for k in ("20,0", "22,0"):
         ctx.emit("mk.conquered", {"seat": 1, "space": k}, rule="MK:10:Result:3")
-    assert not DL.may_enter(g, "20,0")
-    assert DL.tunnel_cost(g, "20,0", "22,0") == 2 + 3  # around the lake: 3 spaces
+    assert not dungeon_lords.may_enter(g, "20,0")
+    assert dungeon_lords.tunnel_cost(g, "20,0", "22,0") == 2 + 3  # around the lake: 3 spaces
     ctx.emit("mk.placed", {"seat": 0, "pos": "20,0"}, rule="MK:10:City:2")
     g.players[0].move = 4
-    assert DL.tunnels(t, 0) == []  # 5 needed
+    assert dungeon_lords.tunnels(t, 0) == []  # 5 needed
     g.players[0].move = 5
-    assert DL.tunnels(t, 0) == [{"kind": "tunnel", "to": "22,0"}]
+    assert dungeon_lords.tunnels(t, 0) == [{"kind": "tunnel", "to": "22,0"}]
 
 
 def test_a_failed_visit_to_a_secret_entrance_brings_a_new_monster_MK_21_Scen_DungeonLords():
@@ -102,14 +102,14 @@ def test_a_failed_visit_to_a_secret_entrance_brings_a_new_monster_MK_21_Scen_Dun
             break
     k = g.secret_sites[0]
     ctx = Ctx(eng.ruleset(gid), t, "test", "test:1", None, 10_000)
-    [old] = t.zone(S.garrison(k))
-    assert DL.face_down_monster(ctx, t, k)
+    [old] = t.zone(state.garrison(k))
+    assert dungeon_lords.face_down_monster(ctx, t, k)
     ctx.emit("mk.enemies", {"space": k, "tokens": [old]}, rule="MK:21:Scen:DungeonLords")
-    DL.after_failure(ctx, t, k)
+    dungeon_lords.after_failure(ctx, t, k)
     assert g.board.spaces[k].enemies == [] and old in t.zone(
-        S.enemy_discard(content().enemies[card_name(old)].color)
+        state.enemy_discard(content().enemies[card_name(old)].color)
     )
-    [new] = t.zone(S.garrison(k))
+    [new] = t.zone(state.garrison(k))
     assert new != old
 
 

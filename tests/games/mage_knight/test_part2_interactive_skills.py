@@ -5,7 +5,7 @@ skill stack holds its own."""
 import json
 from pathlib import Path
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.content import load as content_module
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.scenarios.variants import interactive_skills
@@ -15,7 +15,7 @@ HEROES = "arythea,tovak,goldyx,norowas"
 
 
 def _stacks(t, seats):
-    return {x for seat in seats for x in t.zone(S.skill_stack(seat))}
+    return {x for seat in seats for x in t.zone(state.skill_stack(seat))}
 
 
 def test_the_interactive_skills_are_one_per_hero_and_agree_with_the_skill_list():
@@ -54,9 +54,9 @@ def test_without_be_nice_each_competitive_hero_keeps_its_interactive_skill():
 def test_solo_conquest_removes_them_from_the_player_and_the_dummy_MK_15_CoopSolo():
     eng, gid = new_game("mage-knight", 1, seed=4, options={"scenario": "solo_conquest", "heroes": "tovak"})
     t = eng.table(gid)
-    pools = set(t.zone(S.skill_stack(0))) | set(t.zone(S.DUMMY_SKILLS))
+    pools = set(t.zone(state.skill_stack(0))) | set(t.zone(state.DUMMY_SKILLS))
     assert pools and not pools & set(interactive_skills())
-    assert len(t.zone(S.skill_stack(0))) == 9
+    assert len(t.zone(state.skill_stack(0))) == 9
 
 
 def test_co_op_removes_them():

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.mechanics.zones import card_name
 from sim.testing import from_situation, new_game, play
 
@@ -42,12 +42,12 @@ def test_pvp_from_the_step_to_the_draw_MK_12_PvP_1_MK_13_PvPMelee_1c_MK_13_PvPRe
     assert g.pvp["sideways"]
     play(eng, gid, 0, {"kind": "pvp_attack"})
     assert g.pvp["attack"] == 3 and g.pvp["elements"] == ["physical"] and g.active == 1
-    wounds = sum(1 for c in t.zone(S.hand(1)) if card_name(c) == "wound")
+    wounds = sum(1 for c in t.zone(state.hand(1)) if card_name(c) == "wound")
     play(eng, gid, 1, {"kind": "pvp_block"})  # no block played: 3 remain
     assert g.pvp["remaining"] == 3 and g.active == 0
     assert {c["to"] for c in _legal(rs, t, 0, "pvp_damage")} >= {"lapse", "hero"}
     play(eng, gid, 0, {"kind": "pvp_damage", "to": "hero"})  # armour 2: 1 wound, 1 point left over
-    assert sum(1 for c in t.zone(S.hand(1)) if card_name(c) == "wound") == wounds + 1
+    assert sum(1 for c in t.zone(state.hand(1)) if card_name(c) == "wound") == wounds + 1
     assert g.pvp["attacker"] == 1 and g.pvp["step"] == "attack"  # the rest lapsed: next exchange
     play(eng, gid, 1, {"kind": "pvp_pass"})
     play(eng, gid, 0, {"kind": "pvp_pass"})  # two passes in the melee: a draw
@@ -55,7 +55,7 @@ def test_pvp_from_the_step_to_the_draw_MK_12_PvP_1_MK_13_PvPMelee_1c_MK_13_PvPRe
     assert g.players[0].pos == "2,-3"  # the aggressor goes back
     from engine.games.mage_knight.turn.flow import hand_limit
 
-    assert len(t.zone(S.hand(1))) >= min(hand_limit(t, 1), len(t.zone(S.hand(1))) + len(t.zone(S.deck(1))))
+    assert len(t.zone(state.hand(1))) >= min(hand_limit(t, 1), len(t.zone(state.hand(1))) + len(t.zone(state.deck(1))))
     play(eng, gid, 0, _legal(rs, t, 0, "end_turn")[0])
     evs = eng.store.read(gid)
     assert any(e.type == "mk.face_up" and e.data["seat"] == 1 for e in evs)  # its next turn skipped

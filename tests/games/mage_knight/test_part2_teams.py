@@ -73,15 +73,15 @@ def test_random_bots_finish_team_games():
 
 
 def test_only_one_returns_teams_win_with_their_chosen_one_on_the_portal_MK_22_Scen_OnlyOneReturns():
-    from engine.games.mage_knight import state as S
+    from engine.games.mage_knight import state
 
     eng, gid = new_game(
         "mage-knight", 4, seed=3, options={"scenario": "only_one_returns", "teams": "0+2,1+3"}
     )
     t = eng.table(gid)
     ctx = Ctx(eng.ruleset(gid), t, "test", "test:1", None, 10_000)
-    assert t.zones[S.chosen_one(0)].vis == "hidden" and t.zones[S.chosen_one(1)].vis == "hidden"
-    chosen0 = int(t.zone(S.chosen_one(0))[0][4:])
+    assert t.zones[state.chosen_one(0)].vis == "hidden" and t.zones[state.chosen_one(1)].vis == "hidden"
+    chosen0 = int(t.zone(state.chosen_one(0))[0][4:])
     other0 = 2 if chosen0 == 0 else 0
     for seat, pos in ((0, "1,-2"), (1, "2,-3"), (2, "1,-1"), (3, "2,-2")):
         ctx.emit("mk.placed", {"seat": seat, "pos": pos}, rule="MK:10:City:2")

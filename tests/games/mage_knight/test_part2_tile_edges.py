@@ -5,7 +5,7 @@ tile event as `mismatched`)."""
 
 from engine.games.mage_knight.map.board import Board, key, unkey
 from engine.games.mage_knight.map.tile_edges import SIDES, facing, mismatched, symbols
-from engine.mechanics import hexgrid as hg
+from engine.mechanics import hexgrid
 from sim.testing import new_game, run_bots
 
 
@@ -17,7 +17,7 @@ def test_opposite_sides_carry_the_same_symbol_so_unturned_tiles_always_match_MK_
 
 def test_a_turned_neighbour_puts_a_star_against_a_circle():
     board = Board(tiles={"0,0": "start_A"})
-    ne = hg.tile_neighbour_centres((0, 0))["NE"]
+    ne = hexgrid.tile_neighbour_centres((0, 0))["NE"]
     assert mismatched(board, ne, 0) == []
     assert facing(1, 3) != facing(0, 0)
     assert mismatched(board, ne, 1) == ["SW"]  # its SW side meets the start tile's NE side
@@ -57,7 +57,7 @@ def test_random_orientation_turns_tiles_at_the_same_positions_and_tells_the_mism
             turn = e.data.get("turn", 0)
             assert turn in range(6)
             if board.tiles:  # on the lattice, next to a placed tile, as in the standard rules
-                assert any(key(n) in board.tiles for n in hg.tile_neighbour_centres(centre).values())
+                assert any(key(n) in board.tiles for n in hexgrid.tile_neighbour_centres(centre).values())
             assert e.data.get("mismatched", []) == mismatched(board, centre, turn)
             told += bool(e.data.get("mismatched"))
             board.tiles[key(centre)] = e.data["tile"]

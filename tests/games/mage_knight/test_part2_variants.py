@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from engine.errors import BadInput
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.scenarios import variants as V
+from engine.games.mage_knight import state
+from engine.games.mage_knight.scenarios import variants
 from engine.mechanics.zones import card_name
 from sim.testing import from_situation, new_game, run_bots
 
@@ -85,18 +85,18 @@ def test_E13_mana_friendly_gold_die_may_not_stand_in_for_an_unused_colour_MK_16_
     )
     assert pays2 == ["die:0", "die:1"]
     # rerolling or setting the gold die by day while a non-gold die is there: refused
-    assert not V.mana_friendly(t, 0, {"kind": "tactic_use", "tactic": "mana_search", "dice": "1"})
-    assert V.mana_friendly(t, 0, {"kind": "tactic_use", "tactic": "mana_search", "dice": "2"})
+    assert not variants.mana_friendly(t, 0, {"kind": "tactic_use", "tactic": "mana_search", "dice": "1"})
+    assert variants.mana_friendly(t, 0, {"kind": "tactic_use", "tactic": "mana_search", "dice": "2"})
 
 
 def test_be_nice_removes_the_interactive_spells_MK_16_Var_BeNice():
     eng, gid = new_game("mage-knight", 2, seed=1, options={"variants": "be_nice"})
     t = eng.table(gid)
-    spells = {card_name(x) for x in t.zone(S.SPELL_DECK) + t.zone(S.SPELL_OFFER)}
-    assert not spells & set(V.INTERACTIVE_SPELLS) and len(spells) > 10
+    spells = {card_name(x) for x in t.zone(state.SPELL_DECK) + t.zone(state.SPELL_OFFER)}
+    assert not spells & set(variants.INTERACTIVE_SPELLS) and len(spells) > 10
     eng2, gid2 = new_game("mage-knight", 2, seed=1)
     t2 = eng2.table(gid2)
-    assert set(V.INTERACTIVE_SPELLS) <= {card_name(x) for x in t2.zone(S.SPELL_DECK) + t2.zone(S.SPELL_OFFER)}
+    assert set(variants.INTERACTIVE_SPELLS) <= {card_name(x) for x in t2.zone(state.SPELL_DECK) + t2.zone(state.SPELL_OFFER)}
 
 
 def test_E14_random_city_on_the_green_city_tile_in_druid_nights_MK_16_Var_Map():
@@ -112,7 +112,7 @@ def test_E14_random_city_on_the_green_city_tile_in_druid_nights_MK_16_Var_Map():
     eng = make_engine()
     gid = eng.create("mage-knight", 2, 1, options=doc["options"], situation=doc)
     t = eng.table(gid)
-    tiles = t.zone(S.TILES) + t.zone(S.MAP)
+    tiles = t.zone(state.TILES) + t.zone(state.MAP)
     assert "core_5" in tiles and not {"core_6", "core_7", "core_8"} & set(tiles)
     explore = [c for c in eng.ruleset(gid).legal_commands(t, 0) if c["kind"] == "explore"]
     play(eng, gid, 0, explore[0])
@@ -141,8 +141,8 @@ def _cleared_rampager(variant, seed=0):
     ctx = Ctx(rs, t, f"test-{seed}", "test:1", None, 10_000)
     from engine.mechanics import zones
 
-    old = list(t.zone(S.at(k)))
-    zones.move(ctx, S.at(k), S.enemy_discard(t.game.board.spaces[k].rampaging), old, rule="MK:10:Result:1")
+    old = list(t.zone(state.at(k)))
+    zones.move(ctx, state.at(k), state.enemy_discard(t.game.board.spaces[k].rampaging), old, rule="MK:10:Result:1")
     ctx.emit("mk.enemies", {"space": k, "tokens": []}, rule="MK:10:Result:1")
     return t, ctx, k
 
@@ -151,23 +151,23 @@ def _cleared_rampager(variant, seed=0):
 def test_more_rampaging_evil_always_brings_the_rampager_back_MK_17_Var_RampagingEvil(seed):
     t, ctx, k = _cleared_rampager("more_rampaging_evil", seed)
     pile = t.game.board.spaces[k].rampaging
-    V.end_of_round(ctx, t)
+    variants.end_of_round(ctx, t)
     face = next(e.data for e in ctx.events if e.type == "dice.rolled" and e.rule == "MK:17:Var:RampagingEvil")
     toks = t.game.board.spaces[k].enemies
     from engine.games.mage_knight.content.load import content
 
     colours = [content().enemies[card_name(x)].color for x in toks]
     assert pile in colours  # always back
-    warm = any(f in V.WARM for f in str(face).split("'") if f)  # by day: a warm colour adds brown
+    warm = any(f in variants.WARM for f in str(face).split("'") if f)  # by day: a warm colour adds brown
     assert ("brown" in colours) == warm and len(toks) == (2 if warm else 1)
 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_rampaging_evil_brings_it_back_on_a_warm_colour_by_day_MK_17_Var_RampagingEvil(seed):
     t, ctx, k = _cleared_rampager("rampaging_evil", seed)
-    V.end_of_round(ctx, t)
+    variants.end_of_round(ctx, t)
     face = next(e.data for e in ctx.events if e.type == "dice.rolled" and e.rule == "MK:17:Var:RampagingEvil")
-    warm = any(f in V.WARM for f in str(face).split("'") if f)
+    warm = any(f in variants.WARM for f in str(face).split("'") if f)
     gold = "gold" in str(face)
     toks = t.game.board.spaces[k].enemies
     assert len(toks) == (0 if not warm else 2 if gold else 1)
@@ -201,8 +201,8 @@ def test_E30_improved_actions_twice_in_a_6_round_game_MK_17_Var_ImprovedActions(
 def _challenge_game(colour):
     """Seat 1 acted before seat 0; seat 0 challenges a single rampager; seat 1 sets the die."""
     from engine.games.mage_knight.map.board import key, unkey
-    from engine.games.mage_knight.scenarios import interactive_combat as IC
-    from engine.mechanics import hexgrid as hg
+    from engine.games.mage_knight.scenarios import interactive_combat
+    from engine.mechanics import hexgrid
     from sim.testing import engine as make_engine
     from sim.testing import play
 
@@ -219,7 +219,7 @@ def _challenge_game(colour):
     ramp = next(k for k, sp in sorted(g.board.spaces.items()) if sp.rampaging and len(sp.enemies) == 1)
     spot = next(
         key(n)
-        for n in hg.neighbours(unkey(ramp))
+        for n in hexgrid.neighbours(unkey(ramp))
         if (sp := g.board.spaces.get(key(n))) is not None
         and not sp.site
         and sp.terrain in ("plains", "hills", "forest", "wasteland", "desert")
@@ -228,7 +228,7 @@ def _challenge_game(colour):
     gid = eng.create("mage-knight", 2, 3, options=doc["options"], situation=doc, game_id="ic")
     t = eng.table(gid)
     rs = eng.ruleset(gid)
-    assert t.game.order[0] == 0 and IC.chooser(t.game, 0) == 1
+    assert t.game.order[0] == 0 and interactive_combat.chooser(t.game, 0) == 1
     play(eng, gid, 0, {"kind": "challenge", "space": ramp})
     assert [p.seat for p in rs.prompts(t)] == [1] and t.game.icombat["chooser"] == 1
     base = t.game.combat.enemies[0].armour_mod
@@ -287,7 +287,7 @@ def test_E12_hero_auction_negative_fame_and_reverse_tactic_order_MK_16_Var_Aucti
     rs = eng.ruleset(gid)
     order = g.auction["order"]
     assert g.phase == "auction" and all(p.hero == "" for p in g.players)
-    assert S.deck(0) not in t.zones  # no decks before the heroes
+    assert state.deck(0) not in t.zones  # no decks before the heroes
     first, second, third = order
     hero = rs.legal_commands(t, first)[0]["hero"]
     play(eng, gid, first, {"kind": "auction_name", "hero": hero})
@@ -307,7 +307,7 @@ def test_E12_hero_auction_negative_fame_and_reverse_tactic_order_MK_16_Var_Aucti
         play(eng, gid, seat, cmd if cmd["kind"] == "auction_name" else {"kind": "auction_bid", "fame": 0})
     assert sorted(p.hero for p in g.players) == sorted(set(p.hero for p in g.players))
     assert g.phase == "tactics" and g.pickers == list(reversed(order))  # fame ignored
-    assert all(len(t.zone(S.hand(s))) == 5 for s in range(3))
+    assert all(len(t.zone(state.hand(s))) == 5 for s in range(3))
     ctx = Ctx(rs, t, "test", "test:1", None, 10_000)
     ctx.emit("mk.fame", {"seat": second, "delta": 2, "total": 0}, rule="MK:10:Result:1")
     level_up(ctx, t, second)
@@ -321,7 +321,7 @@ def test_hero_auction_leaves_the_heroes_to_the_auction_MK_16_Var_Auction():
 
 
 def test_draft_at_game_start_and_a_drafted_card_after_each_day_MK_17_Var_Draft():
-    from engine.games.mage_knight.scenarios import draft as D
+    from engine.games.mage_knight.scenarios import draft
     from projections.views import log_view
     from sim.testing import play
 
@@ -329,16 +329,16 @@ def test_draft_at_game_start_and_a_drafted_card_after_each_day_MK_17_Var_Draft()
     t = eng.table(gid)
     g = t.game
     rs = eng.ruleset(gid)
-    assert g.phase == "draft" and [len(t.zone(D.packet(s))) for s in (0, 1)] == [4, 4]
-    assert t.zones[D.packet(0)].vis == "owner" and t.zones[D.packet(0)].owner == 0
-    deck_before = len(t.zone(S.AA_DECK))
+    assert g.phase == "draft" and [len(t.zone(draft.packet(s))) for s in (0, 1)] == [4, 4]
+    assert t.zones[draft.packet(0)].vis == "owner" and t.zones[draft.packet(0)].owner == 0
+    deck_before = len(t.zone(state.AA_DECK))
     picks = 0
     while g.phase == "draft":
         seat = rs.prompts(t)[0].seat
         play(eng, gid, seat, rs.legal_commands(t, seat)[0])
         picks += 1
-    assert picks == 6 and [len(t.zone(D.drafted(s))) for s in (0, 1)] == [3, 3]
-    assert len(t.zone(S.AA_DECK)) == deck_before + 2 and g.phase == "tactics"
+    assert picks == 6 and [len(t.zone(draft.drafted(s))) for s in (0, 1)] == [3, 3]
+    assert len(t.zone(state.AA_DECK)) == deck_before + 2 and g.phase == "tactics"
     seen = [
         e for e in log_view(rs, eng.store.read(gid), 1) if e["type"] == "cmd.draft_pick" and e["actor"] == 0
     ]
@@ -351,7 +351,7 @@ def test_draft_at_game_start_and_a_drafted_card_after_each_day_MK_17_Var_Draft()
     adds = sorted({e.data["next_round"] for e in evs if e.type == "mk.draft" and e.data.get("step") == "add"})
     days_over = sum(1 for e in rounds[:-1] if not e.data["night"]) if len(rounds) > 1 else 0
     assert len(adds) == days_over
-    assert len(t.zone(D.drafted(0))) == 3 - days_over
+    assert len(t.zone(draft.drafted(0))) == 3 - days_over
 
 
 def test_random_tile_orientation_turns_revealed_tiles_MK_16_Var_Map():

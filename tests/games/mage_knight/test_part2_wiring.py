@@ -8,8 +8,8 @@ from typing import ClassVar
 import pytest
 
 from engine.errors import BadInput
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.cities import rules as CT
+from engine.games.mage_knight import state
+from engine.games.mage_knight.cities import rules as cities_rules
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.scenarios.book import scenarios
 from engine.mechanics.zones import card_name
@@ -48,26 +48,26 @@ def test_set_up_follows_the_scenario_data_MK_3_Setup(sid, players):
     t = eng.table(gid)
     g = t.game
     c = content()
-    tiles = [x for x in t.zone(S.TILES)] + [x for x in t.zone(S.MAP) if not x.startswith("start")]
-    assert f"start_{su.start_tile}" in t.zone(S.MAP)
+    tiles = [x for x in t.zone(state.TILES)] + [x for x in t.zone(state.MAP) if not x.startswith("start")]
+    assert f"start_{su.start_tile}" in t.zone(state.MAP)
     kinds = [c.tiles[x] for x in tiles]
     assert sum(1 for k in kinds if k.type == "countryside") == su.countryside
     assert sum(1 for k in kinds if k.type == "core" and k.has_city) == su.city_core
     assert sum(1 for k in kinds if k.type == "core" and not k.has_city) == su.noncity_core
     # core tiles lie under the countryside tiles (MK:3:Setup:14, digest reading)
-    stack = [c.tiles[x].type for x in t.zone(S.TILES)]
+    stack = [c.tiles[x].type for x in t.zone(state.TILES)]
     assert stack == sorted(stack, key=lambda k: k == "core")
     if s.city_colours:
         assert {c.tiles[x].city_color for x in tiles if c.tiles[x].has_city} == set(s.city_colours)
     assert g.rounds == su.rounds and g.city_levels == su.city_levels
     assert len(g.source) == su.source_dice  # MK:3:Setup:12
-    units = [x for x in t.zone(S.UNIT_OFFER) if card_name(x) in c.units]  # (+ monastery AAs)
+    units = [x for x in t.zone(state.UNIT_OFFER) if card_name(x) in c.units]  # (+ monastery AAs)
     assert len(units) == su.unit_offer  # MK:3:Setup:10
     assert all(p.fame == s.start_fame and p.reputation == s.start_reputation for p in g.players)
     assert (g.dummy is not None) == su.dummy  # MK:15:Dummy
     if su.dummy:
         assert g.dummy_seat == players and g.dummy_seat in g.order
-        assert len(t.zone(S.DUMMY_DECK)) == 16 and t.zones[S.DUMMY_DECK].vis == "hidden"
+        assert len(t.zone(state.DUMMY_DECK)) == 16 and t.zones[state.DUMMY_DECK].vis == "hidden"
         hero = next(h for h in c.heroes.heroes if h.id == g.dummy.hero)
         assert sum(g.dummy.crystals.values()) == len(hero.starting_crystals) == 3
         assert g.dummy.hero not in [p.hero for p in g.players]
@@ -79,7 +79,7 @@ def test_first_reconnaissance_keeps_its_own_stack_MK_18_Scen_FirstRecon():
     eng, gid = new_game("mage-knight", 2, seed=3)
     t = eng.table(gid)
     assert t.game.cities == [] and t.game.dummy is None
-    country = [x for x in t.zone(S.TILES) if content().tiles[x].type == "countryside"]
+    country = [x for x in t.zone(state.TILES) if content().tiles[x].type == "countryside"]
     assert country == sorted(country, key=lambda x: int(x.rsplit("_", 1)[1]))
 
 
@@ -104,9 +104,9 @@ def test_city_revealed_assaulted_and_retreated_from_MK_10_City_1_MK_10_City_2():
     play(eng, gid, 0, {"kind": "explore", "at": "4,-5"})
     [city] = g.cities
     assert city.colours == ["red"] and city.level == 4 and city.status == "hostile"
-    piles = CT.defender_piles("red", 4)
+    piles = cities_rules.defender_piles("red", 4)
     assert sorted(content().enemies[card_name(x)].color for x in city.garrison) == sorted(piles)
-    assert t.zones[S.garrison("4,-5")].vis == "hidden"
+    assert t.zones[state.garrison("4,-5")].vis == "hidden"
     view = eng.ruleset(gid).game_view(t, 1)
     assert view["cities"][0]["garrison"] == ["?"] * len(piles)  # face down in the view
     play(eng, gid, 0, {"kind": "move", "to": "3,-4"})
@@ -134,7 +134,7 @@ def test_city_conquest_gives_shields_and_the_leader_MK_10_City_2():
     from engine.games.mage_knight.apply_scenario_events import PART2_FOLD
 
     class T:
-        game = S.MKState(players=[S.Player(), S.Player()])
+        game = state.MKState(players=[state.Player(), state.Player()])
         zones: ClassVar[dict] = {}
 
     t = T()
@@ -154,7 +154,7 @@ def test_city_conquest_gives_shields_and_the_leader_MK_10_City_2():
     )
     t.game.cities[0].garrison = ["a#1", "b#1", "c#1"]
     for seat, toks in ((1, ["a#1"]), (0, ["b#1", "c#1"])):
-        for e in CT.defeat_defenders(t.game.cities[0], seat, toks):
+        for e in cities_rules.defeat_defenders(t.game.cities[0], seat, toks):
             PART2_FOLD[e.type](t, dict(e.data, space="4,-5"))
     city = t.game.cities[0]
     assert city.status == "conquered" and city.shields == [1, 0, 0] and city.leader == 0
@@ -210,7 +210,7 @@ class _Table:
     """A bare table for rules that only read and fold the game's own state."""
 
     def __init__(self, players=2, scenario="full_conquest"):
-        self.game = S.MKState(scenario=scenario, players=[S.Player() for _ in range(players)])
+        self.game = state.MKState(scenario=scenario, players=[state.Player() for _ in range(players)])
         self.zones: dict = {}
         self.players = players
 
@@ -235,17 +235,17 @@ def _conquered_city(t, spaces=("4,-5",), shields=(0, 1, 0), colour="red"):
         q, r = map(int, k.split(","))
         t.game.board.spaces[k] = Space(q=q, r=r, terrain="plains", tile="core_8", site="city")
     t.game.cities.append(
-        CT.City(
+        cities_rules.City(
             colours=[colour],
             level=4,
             spaces=list(spaces),
             shields=list(shields),
             status="conquered",
-            leader=CT.leader(list(shields)),
+            leader=cities_rules.leader(list(shields)),
         )
     )
     for k in spaces:
-        t.game.board.spaces[k].conquered_by = CT.leader(list(shields))
+        t.game.board.spaces[k].conquered_by = cities_rules.leader(list(shields))
 
 
 def test_city_hand_limit_bonus_the_higher_of_city_and_keep_MK_11_EoT_7b():
@@ -306,8 +306,8 @@ def test_solo_conquest_dummy_skills_join_the_offer_when_the_player_gains_one_MK_
     eng, gid = new_game("mage-knight", 1, seed=3, options={"scenario": "solo_conquest"})
     t = eng.table(gid)
     g = t.game
-    pool = list(t.zone(S.DUMMY_SKILLS))
-    assert t.zones[S.DUMMY_SKILLS].vis == "hidden" and len(pool) >= 2
+    pool = list(t.zone(state.DUMMY_SKILLS))
+    assert t.zones[state.DUMMY_SKILLS].vis == "hidden" and len(pool) >= 2
     assert {content().skills[x].hero for x in pool} == {g.dummy.hero}
     ctx = Ctx(eng.ruleset(gid), t, "test", "test:1", None, 10_000)
     ctx.emit(
@@ -317,13 +317,13 @@ def test_solo_conquest_dummy_skills_join_the_offer_when_the_player_gains_one_MK_
     )
     from engine.mechanics import zones
 
-    zones.move_top(ctx, S.skill_stack(0), S.skills_shown(0), 2, rule="MK:11:EoT:6b")
-    skill = t.zone(S.skills_shown(0))[0]
+    zones.move_top(ctx, state.skill_stack(0), state.skills_shown(0), 2, rule="MK:11:EoT:6b")
+    skill = t.zone(state.skills_shown(0))[0]
     level_choice(ctx, t, 0, skill, "")
     assert skill in g.players[0].skills
-    assert pool[0] in t.zone(S.SKILL_OFFER) and len(t.zone(S.DUMMY_SKILLS)) == len(pool) - 1
+    assert pool[0] in t.zone(state.SKILL_OFFER) and len(t.zone(state.DUMMY_SKILLS)) == len(pool) - 1
     eng2, gid2 = new_game("mage-knight", 2, seed=3, options={"scenario": "full_cooperative"})
-    assert S.DUMMY_SKILLS not in eng2.table(gid2).zones  # co-op: no second pool
+    assert state.DUMMY_SKILLS not in eng2.table(gid2).zones  # co-op: no second pool
 
 
 def test_megalopolis_the_last_city_on_two_spaces_with_a_pooled_garrison_MK_18_Scen_CityLevels():
@@ -335,12 +335,12 @@ def test_megalopolis_the_last_city_on_two_spaces_with_a_pooled_garrison_MK_18_Sc
     play(eng, gid, 0, {"kind": "explore", "at": "4,-5"})
     [city] = g.cities
     left, right = city.colours
-    assert left == "red" and right in CT.CITY_COLOURS and right != "red"
+    assert left == "red" and right in cities_rules.CITY_COLOURS and right != "red"
     assert city.spaces == ["4,-5", "5,-5"] and city.level == 9
     assert g.board.spaces["5,-5"].site == "city"
-    want = sorted(CT.defender_piles("red", 5) + CT.defender_piles(right, 4))
+    want = sorted(cities_rules.defender_piles("red", 5) + cities_rules.defender_piles(right, 4))
     assert sorted(content().enemies[card_name(x)].color for x in city.garrison) == want
-    assert t.zones[S.garrison("4,-5")].vis == "hidden" and S.garrison("5,-5") not in t.zones
+    assert t.zones[state.garrison("4,-5")].vis == "hidden" and state.garrison("5,-5") not in t.zones
     rs = eng.ruleset(gid)
     steps = [c["to"] for c in rs.legal_commands(t, 0) if c["kind"] == "move"]
     assert "3,-4" in steps

@@ -10,7 +10,7 @@ import pytest
 
 from engine import situation as situation_file
 from engine.errors import BadInput, IllegalCommand
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.apply_scenario_events import city_at
 from engine.mechanics.zones import card_name
 from engine.pipeline import Engine
@@ -82,7 +82,7 @@ def test_MK_10_City_2_a_city_stated_conquered_is_conquered():
     assert city.status == "conquered" and city.leader == 1
     assert city.garrison == [] and city.defeated and city.shields == [1] * len(city.defeated)
     assert t.game.board.spaces["4,-5"].conquered_by == 1
-    assert list(t.zone(S.garrison("4,-5"))) == []
+    assert list(t.zone(state.garrison("4,-5"))) == []
     discards = [c for z in t.zones if z.startswith("enemies:") and z.endswith(":discard") for c in t.zone(z)]
     assert set(city.defeated) <= set(discards)
 
@@ -209,9 +209,9 @@ def names(t, zone):
 def test_SIT_0_a_seats_deck_in_order_and_its_discard_pile():
     eng, gid = start("keys_solo.toml")
     t = eng.table(gid)
-    assert names(t, S.deck(0)) == ["stamina", "swiftness", "promise"]
-    assert names(t, S.discard(0)) == ["threaten", "wound"]
-    assert sorted(names(t, S.hand(0))) == ["march", "rage"]
+    assert names(t, state.deck(0)) == ["stamina", "swiftness", "promise"]
+    assert names(t, state.discard(0)) == ["threaten", "wound"]
+    assert sorted(names(t, state.hand(0))) == ["march", "rage"]
     own = 16 - 2 - 3 - 1  # the hand, the deck, threaten: the rest set aside
     assert len(t.zone("aside:0")) == own
 
@@ -219,17 +219,17 @@ def test_SIT_0_a_seats_deck_in_order_and_its_discard_pile():
 def test_SIT_0_the_offers_and_the_unit_decks_top_in_order():
     eng, gid = start("keys_solo.toml")
     t = eng.table(gid)
-    assert names(t, S.UNIT_OFFER) == ["foresters", "peasants"]
-    assert names(t, S.REGULAR_UNITS)[:2] == ["utem_guardsmen", "herbalist"]
-    assert names(t, S.AA_OFFER) == ["blood_rage", "ice_bolt", "intimidate"]
-    assert names(t, S.SPELL_OFFER) == ["fireball", "snowstorm", "tremor"]
+    assert names(t, state.UNIT_OFFER) == ["foresters", "peasants"]
+    assert names(t, state.REGULAR_UNITS)[:2] == ["utem_guardsmen", "herbalist"]
+    assert names(t, state.AA_OFFER) == ["blood_rage", "ice_bolt", "intimidate"]
+    assert names(t, state.SPELL_OFFER) == ["fireball", "snowstorm", "tremor"]
 
 
 def test_SIT_0_the_dummys_deck_discard_and_crystals():
     eng, gid = start("keys_solo.toml")
     t = eng.table(gid)
-    assert names(t, S.DUMMY_DECK) == ["march", "rage"]
-    assert names(t, S.DUMMY_DISCARD) == ["swiftness"]
+    assert names(t, state.DUMMY_DECK) == ["march", "rage"]
+    assert names(t, state.DUMMY_DISCARD) == ["swiftness"]
     assert t.game.dummy.crystals == {"blue": 1, "red": 2}
 
 

@@ -10,8 +10,8 @@ import pytest
 
 from engine import situation as situation_file
 from engine.errors import BadInput
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.cities import rules as CT
+from engine.games.mage_knight import state
+from engine.games.mage_knight.cities import rules as cities_rules
 from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
 from engine.pipeline import Engine
@@ -124,10 +124,10 @@ def test_city_assault_situation_fights_the_citys_own_garrison():
     assert [e.uid for e in c.enemies] == city.garrison
     for e in c.enemies:
         base = content().enemies[e.enemy]
-        bonus = CT.defender_bonus(city.colours, base)
+        bonus = cities_rules.defender_bonus(city.colours, base)
         assert e.armour == base.armor + bonus.armour and e.defends_fortified_site
     assert [e.uid for e in c.enemies if e.defeated] == ["violet_illusionists#1"]
-    assert eng.table(gid).zone(S.at("4,-5")) == city.garrison
+    assert eng.table(gid).zone(state.at("4,-5")) == city.garrison
 
 
 def test_city_assault_situation_can_conquer_the_city():
@@ -172,8 +172,8 @@ def test_a22_restored_defenders_fold_into_the_city():
         ["violet_ice_mages#1", "violet_illusionists#1", "brown_crypt_worm#1"]
     )
     assert city.defeated == [] and city.shields == [0, 0] and city.status == "hostile"
-    assert sorted(t.zone(S.at("4,-5"))) == sorted(city.garrison)
-    assert all(card_name(x) != "violet_ice_mages" for x in t.zone(S.enemy_discard("violet")))
+    assert sorted(t.zone(state.at("4,-5"))) == sorted(city.garrison)
+    assert all(card_name(x) != "violet_ice_mages" for x in t.zone(state.enemy_discard("violet")))
 
 
 @pytest.mark.parametrize(

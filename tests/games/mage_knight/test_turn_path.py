@@ -4,7 +4,7 @@ read it. Before the merge fix the path was also kept as a turn effect, and part 
 a second withdrawal that ignored spaces made safe for the turn."""
 
 from engine.context import Ctx
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.map.board import Space
 from engine.games.mage_knight.map.rules import withdraw
 from engine.games.mage_knight.scenarios.special_rules import retreat_after_assault
@@ -15,7 +15,7 @@ from tests.games.mage_knight.test_cards_map_rules import LAKE, end_on_a_safe_lak
 
 
 def _wounds(t, seat=0):
-    return sum(1 for x in t.zone(S.hand(seat)) if card_name(x) == "wound")
+    return sum(1 for x in t.zone(state.hand(seat)) if card_name(x) == "wound")
 
 
 def test_a_lake_made_safe_needs_no_withdrawal_in_a_part_2_scenario_MK_7_Move_7d():

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-import engine.games.rune_age as pkg
+import engine.games.rune_age as rune_age
 from engine.errors import IllegalCommand
 from engine.mechanics import zones
 from sim import testing
 
-SITUATIONS = Path(pkg.__file__).parent / "situations"
+SITUATIONS = Path(rune_age.__file__).parent / "situations"
 
 
 class Game:

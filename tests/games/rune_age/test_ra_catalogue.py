@@ -12,8 +12,8 @@ import pytest
 from cli.main import main
 from engine.cards import find
 from engine.games.rune_age import RULESET
-from engine.games.rune_age import cards as C
-from engine.games.rune_age import catalogue as K
+from engine.games.rune_age import cards as rune_age_cards
+from engine.games.rune_age import catalogue
 from engine.games.rune_age.schema import Ability
 
 
@@ -34,7 +34,7 @@ def test_ra_catalogue_counts_are_the_component_list(cards):
     per = Counter()
     for c in cards:
         per[c.group if c.kind != "monument" else "monuments"] += c.count
-    for faction in K.FACTIONS.values():
+    for faction in catalogue.FACTIONS.values():
         assert per[faction] == 23
         mine = [c for c in cards if c.group == faction]
         assert sorted((c.values.get("cost"), c.count) for c in mine if c.kind == "unit") == [
@@ -50,7 +50,7 @@ def test_ra_catalogue_counts_are_the_component_list(cards):
     assert [(c.values["gold"], c.count) for c in cards if c.kind == "gold"] == [(1, 24), (2, 14), (3, 10)]
     assert per["cities"] == 8 and per["monuments"] == 4
     events = Counter(c.group for c in cards if c.kind == "event")
-    for scn in C.pack().scenario:
+    for scn in rune_age_cards.pack().scenario:
         stages = {g: n for g, n in events.items() if g.startswith(scn.english + ":")}
         assert sum(stages.values()) == 10 and len(stages) == scn.stages
     assert Counter(c.kind for c in cards)["objective"] == 4
@@ -93,16 +93,16 @@ def test_ra_text_is_generated_from_the_data_the_rules_read(cards):
     has words, and an effect without words is an error, not a silent blank."""
     siege = one(cards, "Belagerungsmaschine")
     assert "Resolution: discard 1 card from your hand to give this unit +2 strength." in siege.text
-    card = next(c for c in C.pack().card if c.name == "Belagerungsmaschine")
+    card = next(c for c in rune_age_cards.pack().card if c.name == "Belagerungsmaschine")
     more = msgspec.structs.replace(card, abilities=[msgspec.structs.replace(card.abilities[0], amount=5)])
-    assert "+5 strength" in K.info(more).text
+    assert "+5 strength" in catalogue.info(more).text
     assert "When played: pay 1 influence to destroy 1 opposing unit." in one(cards, "Darnati-Krieger").text
     assert one(cards, "Grenzscharmützel").text.startswith("Every home realm is attacked with strength 3")
-    used = {a.effect for c in C.pack().card for a in c.abilities}
-    assert used <= set(K.EFFECT_WORDS)
-    assert {c.effect for c in C.cards("event") if c.effect} <= set(K.EVENT_WORDS)
+    used = {a.effect for c in rune_age_cards.pack().card for a in c.abilities}
+    assert used <= set(catalogue.EFFECT_WORDS)
+    assert {c.effect for c in rune_age_cards.cards("event") if c.effect} <= set(catalogue.EVENT_WORDS)
     with pytest.raises(KeyError, match="no words"):
-        K.ability_text(Ability(timing="action", effect="summon_dragon"), "X")
+        catalogue.ability_text(Ability(timing="action", effect="summon_dragon"), "X")
     assert all(c.text for c in cards)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.games.rune_age import RULESET
-from engine.games.rune_age import cards as C
+from engine.games.rune_age import cards
 from sim import testing
 
 # The rule ids of the English digest of the rulebook: prefix -> highest number.
@@ -39,15 +39,15 @@ DIGEST_IDS = {
 
 def test_ra_every_record_names_its_provenance():
     """CMP-4, A1, DESIGN invariant 7."""
-    pack = C.pack()
+    pack = cards.pack()
     records = pack.card + pack.setup + pack.scenario + pack.die
     assert records and all(r.provenance.startswith(("rulebook p.", "stand-in")) for r in records)
 
 
 def test_ra_counts_match_the_component_list():
     """CMP-1, CMP-2: 23 cards per race, 10 neutral types of 5, 40 events, 8 cities, 6 runes, 4 monuments."""
-    for race in C.RACES:
-        race_cards = [c for c in C.pack().card if c.race == race and c.kind != "monument"]
+    for race in cards.RACES:
+        race_cards = [c for c in cards.pack().card if c.race == race and c.kind != "monument"]
         assert sum(c.copies for c in race_cards) == 23
         assert sorted((c.pile, c.copies) for c in race_cards if c.kind == "unit") == [
             ("u1", 8),
@@ -55,32 +55,32 @@ def test_ra_counts_match_the_component_list():
             ("u3", 4),
             ("u5", 3),
         ]
-    neutrals = [c for c in C.pack().card if c.kind in ("unit", "tactic") and not c.race]
+    neutrals = [c for c in cards.pack().card if c.kind in ("unit", "tactic") and not c.race]
     assert len(neutrals) == 10 and all(c.copies == 5 for c in neutrals)
-    assert {s.key: len(C.cards("event", scenario=s.key)) for s in C.pack().scenario} == {
+    assert {s.key: len(cards.cards("event", scenario=s.key)) for s in cards.pack().scenario} == {
         "resurgence_of_the_dragonlords": 10,
         "runewars": 10,
         "the_cataclysm": 10,
         "the_monument": 10,
     }
-    assert [c.copies for c in C.cards("gold")] == [24, 14, 10]
+    assert [c.copies for c in cards.cards("gold")] == [24, 14, 10]
     assert (
-        len(C.cards("city")),
-        len(C.cards("rune")),
-        len(C.cards("monument")),
-        len(C.cards("objective")),
+        len(cards.cards("city")),
+        len(cards.cards("rune")),
+        len(cards.cards("monument")),
+        len(cards.cards("objective")),
     ) == (8, 6, 4, 4)
 
 
 def test_ra_rulebook_values_are_as_printed():
     """RES-4, ACT-INF-3, p.8 Riverwatch, p.11 Kalladra, SET-T."""
-    by = {c.name: c for c in C.pack().card}
-    assert all((c.cost, c.strength, c.influence) == (4, 2, 1) for c in C.cards("stronghold"))
+    by = {c.name: c for c in cards.pack().card}
+    assert all((c.cost, c.strength, c.influence) == (4, 2, 1) for c in cards.cards("stronghold"))
     assert by["3-Gold"].cost == 5 and by["Riverwatch"].influence == 3 and by["Untote Horde"].cost == 1
     k = by["Drachenlord Kalladra"]
     assert k.icons == 1 and k.reward and k.strength <= 10
     assert by["Belagerungsmaschine"].abilities[0].effect == "discard_for_strength"
-    assert [(r.players, r.gold1, r.gold2, r.gold3, r.neutral, r.cities) for r in C.pack().setup] == [
+    assert [(r.players, r.gold1, r.gold2, r.gold3, r.neutral, r.cities) for r in cards.pack().setup] == [
         (4, 24, 14, 10, 5, 5),
         (3, 19, 12, 8, 4, 4),
         (2, 14, 10, 6, 3, 3),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import narration as n
+from engine import narration
 from engine.games.dragonlords.zone_names import ZONE_NAMES
 from engine.narration import and_list, card, cards, plural, seat_name
 
@@ -26,7 +26,7 @@ ROLES = {"king": "the King", "wizard": "a Wizard", "decoy": "a decoy", "dragonlo
 
 def zone(z: str) -> str:
     """A card zone in words: the game's table (zone_names.py, as the CLI shows it) first."""
-    return n.zone_phrase(ZONE_NAMES, z)
+    return narration.zone_phrase(ZONE_NAMES, z)
 
 
 def place(p: Any) -> str:
@@ -54,7 +54,7 @@ def army(table: Any, a: Any) -> str:
     return f"army {a + 1}" if isinstance(a, int) else str(a)
 
 
-def _setup(e: n.Seen) -> str:
+def _setup(e: narration.Seen) -> str:
     d = e.data
     led = [
         f"{seat_name(x.get('seat'))} leads the {x.get('race')} army ({x.get('gold', '?')} gold)"
@@ -72,7 +72,7 @@ def _volley(t: Any, side: dict | None, who: str) -> str:
         return f"the {who} does not strike back"
     s = side.get("strength") or {}
     mods = "".join(
-        f", {m['delta']:+d} {n.humane(str(m['source']))} ({m['rule']})" for m in s.get("modifiers") or []
+        f", {m['delta']:+d} {narration.humane(str(m['source']))} ({m['rule']})" for m in s.get("modifiers") or []
     )
     dice = side.get("dice") or []
     faces = and_list([f"{x['face']}{' hit' if x.get('hit') else ''}" for x in dice]) if dice else "no dice"
@@ -84,7 +84,7 @@ def _volley(t: Any, side: dict | None, who: str) -> str:
     )
 
 
-def _round(t: Any, e: n.Seen) -> str:
+def _round(t: Any, e: narration.Seen) -> str:
     d = e.data
     fled = " (the defender teleports away)" if d.get("fled") else ""
     return (
@@ -93,7 +93,7 @@ def _round(t: Any, e: n.Seen) -> str:
     )
 
 
-def _battle(t: Any, e: n.Seen) -> str:
+def _battle(t: Any, e: narration.Seen) -> str:
     d = e.data
     if d.get("end"):
         who = army(t, d["winner"]) if isinstance(d.get("winner"), int) else "nobody"
@@ -101,14 +101,14 @@ def _battle(t: Any, e: n.Seen) -> str:
     b = d.get("battle") or {}
     if not b:
         return "The battle is over."
-    step = f", step {n.humane(str(b['step']))}" if b.get("step") else ""
+    step = f", step {narration.humane(str(b['step']))}" if b.get("step") else ""
     return (
         f"{b.get('kind', 'land').title()} battle at {place(b.get('loc'))}: {army(t, b.get('attacker'))} "
         f"attacks {army(t, b.get('defender'))}{step}."
     )
 
 
-def _hero_new(t: Any, e: n.Seen) -> str:
+def _hero_new(t: Any, e: narration.Seen) -> str:
     d = e.data
     role = f" as {ROLES.get(d['role'], d['role'])}" if d.get("role") else ""
     spells = f", knowing spells {and_list([str(s) for s in d['spells']])}" if d.get("spells") else ""
@@ -125,41 +125,41 @@ def _set(d: dict) -> str:
         elif k == "army" and isinstance(v, int):
             out.append(f"goes to army {v + 1}")
         else:
-            out.append(f"{n.humane(k)} {n.value(k, v)}")
+            out.append(f"{narration.humane(k)} {narration.value(k, v)}")
     return and_list(out) if out else "changes"
 
 
-def _units(t: Any, e: n.Seen) -> str:
+def _units(t: Any, e: narration.Seen) -> str:
     d = e.data
     k = d.get("n", 0)
-    why = f" ({n.humane(str(d['why']))})" if d.get("why") else ""
+    why = f" ({narration.humane(str(d['why']))})" if d.get("why") else ""
     verb = "gains" if k >= 0 else "loses"
     return f"{army(t, d.get('army'))} {verb} {plural(abs(k), 'unit')} at {place(d.get('loc'))}{why}."
 
 
-def _income(t: Any, e: n.Seen) -> str:
+def _income(t: Any, e: narration.Seen) -> str:
     d = e.data
     parts: dict[str, int] = {}
     for p in d.get("parts") or []:
         parts[str(p.get("source"))] = parts.get(str(p.get("source")), 0) + int(p.get("gold", 0))
-    told = and_list([f"{g} from {n.humane(s)}" for s, g in parts.items()])
+    told = and_list([f"{g} from {narration.humane(s)}" for s, g in parts.items()])
     return f"{army(t, d.get('army'))} collects {d.get('gold', '?')} gold ({told})."
 
 
-def _quest(t: Any, e: n.Seen) -> str:
+def _quest(t: Any, e: narration.Seen) -> str:
     d = e.data
     if d.get("result") and not d.get("name"):
-        return f"Quest: {n.humane(str(d['result']))}."
-    monster = f", guarded by a {n.humane(str(d['monster']))}" if d.get("monster") else ""
+        return f"Quest: {narration.humane(str(d['result']))}."
+    monster = f", guarded by a {narration.humane(str(d['monster']))}" if d.get("monster") else ""
     reward = (
-        f": reward {d.get('amount', '')} {n.humane(str(d.get('reward', '')))}".rstrip()
+        f": reward {d.get('amount', '')} {narration.humane(str(d.get('reward', '')))}".rstrip()
         if d.get("reward")
         else ""
     )
     return f"Quest card {d.get('name', '?')} ({d.get('colour', '?')}){reward}{monster}."
 
 
-def _qmove(t: Any, e: n.Seen) -> str:
+def _qmove(t: Any, e: narration.Seen) -> str:
     d = e.data
     if d.get("end"):
         return f"The party stops at {place(d['shop_at'])}." if d.get("shop_at") else "The party's move ends."
@@ -168,34 +168,34 @@ def _qmove(t: Any, e: n.Seen) -> str:
     return f"The party at {place(m.get('space'))} rolls {m.get('roll', '?')}: it may end at {ends}."
 
 
-def _party(t: Any, e: n.Seen) -> str:
+def _party(t: Any, e: narration.Seen) -> str:
     d = e.data
     who = army(t, d.get("army"))
     if d.get("new"):
-        return f"{who} sends a party into {place(d.get('space'))} with {and_list([n.humane(x) for x in d.get('tools') or []])}."
+        return f"{who} sends a party into {place(d.get('space'))} with {and_list([narration.humane(x) for x in d.get('tools') or []])}."
     if d.get("gone"):
         return f"{who}'s party leaves {place(d.get('space'))}."
     s = d.get("set") or {}
     if "space" in s:
         return f"{who}'s party moves from {place(d.get('space'))} to {place(s['space'])}."
     if "tools" in s:
-        return f"{who}'s party at {place(d.get('space'))} now carries {and_list([n.humane(x) for x in s['tools']])}."
+        return f"{who}'s party at {place(d.get('space'))} now carries {and_list([narration.humane(x) for x in s['tools']])}."
     return f"{who}'s party at {place(d.get('space'))}: {_set(d)}."
 
 
-def _scroll(t: Any, e: n.Seen) -> str:
+def _scroll(t: Any, e: narration.Seen) -> str:
     d = e.data
     lost = f", {cards(d['lost'])} lost" if d.get("lost") else ""
     roll = f", rolling {d['roll']}" if d.get("roll") is not None else ""
     victim = f" against {army(t, d['victim'])}" if isinstance(d.get("victim"), int) else ""
-    return f"The scroll {n.humane(card(d.get('card', '?')))} takes effect at {place(d.get('at'))}{victim}{roll}{lost}."
+    return f"The scroll {narration.humane(card(d.get('card', '?')))} takes effect at {place(d.get('at'))}{victim}{roll}{lost}."
 
 
-def _over(e: n.Seen) -> str:
+def _over(e: narration.Seen) -> str:
     d = e.data
     winners = d.get("winners") or []
     head = (
-        f"Game over: {n.seats(winners)} {'wins' if len(winners) == 1 else 'win'}"
+        f"Game over: {narration.seats(winners)} {'wins' if len(winners) == 1 else 'win'}"
         if winners
         else "Game over: nobody wins"
     )
@@ -208,7 +208,7 @@ def _over(e: n.Seen) -> str:
     return head + (f" ({d['reason']})" if d.get("reason") else "") + (f". Scores: {sc}." if sc else ".")
 
 
-def _cmd(e: n.Seen) -> str | None:
+def _cmd(e: narration.Seen) -> str | None:
     d, who, k = e.data, e.who(), e.data.get("kind")
     count = f"{d['n']} " if isinstance(d.get("n"), int) else ""
     hero = f" with unit {d['hero']}" if d.get("hero") else ""
@@ -221,7 +221,7 @@ def _cmd(e: n.Seen) -> str | None:
             else f"{who} hides three gold chips at {and_list([place(p) for p in d.get('places') or []])}."
         ),
         "dock": lambda: f"{who} docks a ship in {sea(d.get('zone'))} at the harbour of {place(d.get('to'))}.",
-        "buy": lambda: f"{who} buys {n.humane(str(d.get('what')))}.",
+        "buy": lambda: f"{who} buys {narration.humane(str(d.get('what')))}.",
         "sail": lambda: f"{who} sails ship {d.get('ship')} to {sea(d.get('to'))}.",
         "load": lambda: (
             f"{who} loads {count}units{hero} from {place(d.get('origin'))} onto ship {d.get('ship')}."
@@ -256,11 +256,11 @@ def _cmd(e: n.Seen) -> str | None:
         ),
         "quest": lambda: f"{who} sends the party at {place(d.get('space'))} on its way.",
         "go": lambda: f"{who} moves the party to {place(d.get('to'))}.",
-        "shop": lambda: f"{who} buys {n.humane(str(d.get('what')))} for the party.",
+        "shop": lambda: f"{who} buys {narration.humane(str(d.get('what')))} for the party.",
         "search": lambda: f"{who} searches the wasteland space.",
         "leave": lambda: f"{who} leads the party out to {place(d.get('to'))}.",
         "scroll": lambda: (
-            f"{who} reads the scroll {n.humane(card(d.get('card', '?')))} with unit {d.get('caster')} "
+            f"{who} reads the scroll {narration.humane(card(d.get('card', '?')))} with unit {d.get('caster')} "
             f"at {place(d.get('at'))}."
         ),
         "casualty": lambda: (
@@ -270,12 +270,12 @@ def _cmd(e: n.Seen) -> str | None:
         ),
         "stash": lambda: f"{who} stores {d.get('n', '?')} gold in {place(d.get('kingdom'))}.",
         "spell": lambda: (
-            f"{who} throws {n.humane(str(d.get('spell')))} with unit {d.get('caster')} at "
+            f"{who} throws {narration.humane(str(d.get('spell')))} with unit {d.get('caster')} at "
             + ("a plain unit." if d.get("victim") == "plain" else f"unit {d.get('victim')}.")
         ),
         "roll": lambda: f"{who} rolls the dice.",
         "choose": lambda: (
-            f"{who} chooses {n.humane(str(d['option']))}." if d.get("option") else f"{who} decides."
+            f"{who} chooses {narration.humane(str(d['option']))}." if d.get("option") else f"{who} decides."
         ),
     }
     return words[k]() if k in words else None
@@ -299,17 +299,17 @@ ASKS = {
 }
 
 
-def _ask(t: Any, e: n.Seen) -> str:
+def _ask(t: Any, e: narration.Seen) -> str:
     d = e.data.get("ask") or e.data
     who = army(t, d.get("army"))
-    what = ASKS.get(str(d.get("kind")), n.humane(str(d.get("kind"))))
+    what = ASKS.get(str(d.get("kind")), narration.humane(str(d.get("kind"))))
     if e.data.get("end"):
-        picked = f": {n.humane(str(e.data['picked']))}" if e.data.get("picked") else ""
+        picked = f": {narration.humane(str(e.data['picked']))}" if e.data.get("picked") else ""
         return f"{who} has decided {what}{picked}."
     return f"{who} decides {what}."
 
 
-def _place(t: Any, e: n.Seen) -> str:
+def _place(t: Any, e: narration.Seen) -> str:
     """A placement: two units in the kingdom chosen at set-up (INT-13), else one. A label (a command
     not yet made, version None) reads the phase from the table; a logged one says it where the table
     is still in that set-up step."""
@@ -325,7 +325,7 @@ def own(t: Any) -> dict[str, Any]:
     return {
         "dl.setup": _setup,
         "dl.phase": lambda e: (
-            f"{army(t, e.data.get('active'))}: the {n.humane(str(e.data.get('phase', '?')))} phase"
+            f"{army(t, e.data.get('active'))}: the {narration.humane(str(e.data.get('phase', '?')))} phase"
             + (f" of round {e.data['round']}" if e.data.get("round") is not None else "")
             + "."
         ),
@@ -367,7 +367,7 @@ def own(t: Any) -> dict[str, Any]:
         ),
         "dl.income": lambda e: _income(t, e),
         "dl.mark": lambda e: (
-            f"{place(e.data.get('key'))} is marked {n.humane(str(e.data.get('field', '?')))} this turn."
+            f"{place(e.data.get('key'))} is marked {narration.humane(str(e.data.get('field', '?')))} this turn."
         ),
         "dl.party": lambda e: _party(t, e),
         "dl.qmove": lambda e: _qmove(t, e),
@@ -380,7 +380,7 @@ def own(t: Any) -> dict[str, Any]:
             + "."
         ),
         "dl.ship_gone": lambda e: (
-            f"Ship {e.data.get('id')} is gone ({n.humane(str(e.data.get('why', 'lost')))})."
+            f"Ship {e.data.get('id')} is gone ({narration.humane(str(e.data.get('why', 'lost')))})."
         ),
         "dl.units": lambda e: _units(t, e),
         "game.over": _over,
@@ -429,11 +429,11 @@ def own(t: Any) -> dict[str, Any]:
         "dl.qfight": lambda e: (
             "The quest fight is over."
             if e.data.get("end")
-            else f"Quest fight against the {n.humane(str((e.data.get('fight') or {}).get('monster', '?')))}"
+            else f"Quest fight against the {narration.humane(str((e.data.get('fight') or {}).get('monster', '?')))}"
             f", round {(e.data.get('fight') or {}).get('round', 0)}."
         ),
     }
 
 
 def describe(table: Any, ev: Any) -> str:
-    return n.describe(table, ev, own(table), zone)
+    return narration.describe(table, ev, own(table), zone)

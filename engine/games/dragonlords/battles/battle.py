@@ -7,8 +7,8 @@ every modifier with its rule id (issue 14, item 5)."""
 
 from __future__ import annotations
 
-from engine.games.dragonlords import board as B
-from engine.games.dragonlords import places as P
+from engine.games.dragonlords import board
+from engine.games.dragonlords import places as dragonlords_places
 from engine.games.dragonlords.battles.arithmetic import (
     SideMagic,
     attack_strength,
@@ -32,16 +32,16 @@ SPOILS: dict = {}
 def side_places(g, loc: str, army: int) -> list[str]:
     """A land battle is fought in one place; a naval battle by every ship of the side in the zone."""
     if loc in world().sea:
-        return [P.aboard(s) for s in B.ships_in(g, loc, army)]
+        return [dragonlords_places.aboard(s) for s in board.ships_in(g, loc, army)]
     return [loc]
 
 
 def side_units(g, loc: str, army: int) -> int:
-    return sum(B.units(g, p, army) for p in side_places(g, loc, army))
+    return sum(board.units(g, p, army) for p in side_places(g, loc, army))
 
 
 def side_heroes(g, loc: str, army: int) -> list[str]:
-    return [h for p in side_places(g, loc, army) for h in B.heroes_at(g, p, army)]
+    return [h for p in side_places(g, loc, army) for h in board.heroes_at(g, p, army)]
 
 
 def magic(g, loc: str, army: int) -> SideMagic:
@@ -50,8 +50,8 @@ def magic(g, loc: str, army: int) -> SideMagic:
     hs = [g.heroes[h] for h in side_heroes(g, loc, army)]
     lord = any(x.role == "dragonlord" for x in hs)
     return SideMagic(
-        hope=any(B.knows(x, 4) for x in hs),
-        panic=any(B.knows(x, 6) for x in hs),
+        hope=any(board.knows(x, 4) for x in hs),
+        panic=any(board.knows(x, 6) for x in hs),
         treasures=tuple(sorted(tr for x in hs for tr in x.treasures)),
         panic_source="Panic (DragonLord)" if lord else "Panic",
     )
@@ -68,7 +68,7 @@ def strength(t, loc: str, me: int, them: int, attacking: bool):
     if kingdom and theirs.panic:
         with_panic = chosen(t, "INT-35") != "not_with_panic"
     return attack_strength(
-        B.base_attack(g, me),
+        board.base_attack(g, me),
         magic(g, loc, me),
         theirs,
         attacker_in_kingdom=kingdom,
@@ -96,7 +96,7 @@ def kill(ctx, t, loc: str, army: int, n: int, killer: int, rule: str, how: str =
 
 def auto_choice(g, loc: str, army: int) -> str:
     places = side_places(g, loc, army)
-    if any(B.plain(g, p, army) for p in places):
+    if any(board.plain(g, p, army) for p in places):
         return "plain"
     return sorted(side_heroes(g, loc, army), key=lambda h: (ROLE_RANK[g.heroes[h].role], h))[0]
 
@@ -108,8 +108,8 @@ def remove_one(ctx, t, loc: str, army: int, choice: str, killer: int, rule: str,
     if "holy_grail" in magic(g, loc, army).treasures and ctx.roll(D6, 1, rule="DL:3.3/treasures")[0] <= 2:
         return "saved by the Holy Grail"
     if choice == "plain":
-        with_plain = [p for p in side_places(g, loc, army) if B.plain(g, p, army)]
-        p = max(with_plain, key=lambda q: (B.plain(g, q, army), q))
+        with_plain = [p for p in side_places(g, loc, army) if board.plain(g, p, army)]
+        p = max(with_plain, key=lambda q: (board.plain(g, q, army), q))
         ctx.emit("dl.units", {"loc": p, "army": army, "n": -1, "why": how}, rule=rule)
         ctx.emit("dl.army", {"army": army, "set": {"supply": g.armies[army].supply + 1}}, rule="INT-02")
         return "unit"
@@ -153,7 +153,7 @@ def give_treasure(ctx, t, tr: str, loc: str, to: int, lost_by: int) -> None:
     g = t.game
     seats = sorted({g.armies[a].seat for a in (to, lost_by) if a >= 0})
     vis = None if chosen(t, "CAPTURED-TREASURE") == "shown" else seats
-    hs = B.heroes_at(g, loc, to) if to >= 0 else []
+    hs = board.heroes_at(g, loc, to) if to >= 0 else []
     if hs:
         x = g.heroes[hs[0]]
         ctx.emit(
@@ -162,7 +162,7 @@ def give_treasure(ctx, t, tr: str, loc: str, to: int, lost_by: int) -> None:
             rule="DL:3.3/treasures",
             vis=vis,
         )
-    elif to >= 0 and B.plain(g, loc, to):
+    elif to >= 0 and board.plain(g, loc, to):
         new_hero(ctx, t, to, loc, "", treasures=[tr], rule="DL:3.3/treasures", vis=vis)
     else:
         ctx.emit("dl.treasure_pool", {"back": tr}, rule="INT-32", vis=vis)
@@ -199,9 +199,9 @@ def eliminate(ctx, t, army: int, killer: int) -> None:
     stay as defeated units (INT-33)."""
     g = t.game
     ctx.emit("dl.army", {"army": army, "set": {"alive": False}}, rule="DL:3.4/king")
-    cards = list(t.zone(P.hand(army)))
+    cards = list(t.zone(dragonlords_places.hand(army)))
     if cards and killer >= 0 and g.armies[killer].alive:
-        zones.move(ctx, P.hand(army), P.hand(killer), cards, rule="DL:3.4/king")
+        zones.move(ctx, dragonlords_places.hand(army), dragonlords_places.hand(killer), cards, rule="DL:3.4/king")
     check_victory(ctx, t)
 
 
@@ -228,9 +228,9 @@ def spell_attacks(g, loc: str, army: int, enemy: int, reading: str = "swap") -> 
             out.append((h, "dragonfire", "figure"))
         if x.role == "wizard":
             src = "extra" if reading == "extra" else "spell"
-            if B.knows(x, 5) and not no_bolt:
+            if board.knows(x, 5) and not no_bolt:
                 out.append((h, "lightning", src))
-            if B.knows(x, 2) and not no_fire:
+            if board.knows(x, 2) and not no_fire:
                 out.append((h, "fireball", src))
         if "ring_of_fire" in x.treasures and not no_fire:
             out.append((h, "fireball", "treasure"))
@@ -259,7 +259,7 @@ def spell_options(t, b, army: int) -> list[dict]:
     if not g.armies[army].alive or not side_units(g, b.loc, enemy):
         return []
     victims = (
-        ["plain"] if any(B.plain(g, p, enemy) for p in side_places(g, b.loc, enemy)) else []
+        ["plain"] if any(board.plain(g, p, enemy) for p in side_places(g, b.loc, enemy)) else []
     ) + side_heroes(g, b.loc, enemy)
     used = set(b.used) if b.spell_side == army else set()
     out = []
@@ -366,7 +366,7 @@ def may_teleport_away(t, b, hits: int) -> bool:
     left = side_units(g, b.loc, b.defender)
     return (
         bool(side_heroes(g, b.loc, b.defender))
-        and any(x != b.loc for x in B.held(g, b.defender))
+        and any(x != b.loc for x in board.held(g, b.defender))
         and teleport_retreat_allowed(hits, left, t.options.get("teleport_retreat", "fewer"))
     )
 
@@ -382,11 +382,11 @@ def retreat_options(t, b, hits: int) -> list[dict]:
         hits, left, t.options.get("teleport_retreat", "fewer")
     ):
         return []
-    dests = [x for x in B.held(g, b.defender) if x != b.loc]
+    dests = [x for x in board.held(g, b.defender) if x != b.loc]
     return [
         {"kind": "teleport_away", "hero": h, "to": d}
         for h in side_heroes(g, b.loc, b.defender)
-        if B.knows(g.heroes[h], 3) and not g.heroes[h].poisoned
+        if board.knows(g.heroes[h], 3) and not g.heroes[h].poisoned
         for d in dests
     ]
 
@@ -491,7 +491,7 @@ def casualty_legal(t) -> list[dict]:
     b = g.battle
     army = chooser(g)
     out = []
-    if any(B.plain(g, p, army) for p in side_places(g, b.loc, army)):
+    if any(board.plain(g, p, army) for p in side_places(g, b.loc, army)):
         out.append({"kind": "casualty", "unit": "plain"})
     out += [{"kind": "casualty", "unit": h} for h in side_heroes(g, b.loc, army)]
     return out
@@ -521,11 +521,11 @@ def sneak_failed(ctx, t) -> None:
 def withdraw(ctx, t, loc: str, to: str, army: int, rule: str) -> None:
     """Every unit of an army in a place goes to another place (a retreat, a party's move)."""
     g = t.game
-    n = B.plain(g, loc, army)
+    n = board.plain(g, loc, army)
     if n:
         ctx.emit("dl.units", {"loc": loc, "army": army, "n": -n}, rule=rule)
         ctx.emit("dl.units", {"loc": to, "army": army, "n": n}, rule=rule)
-    for h in B.heroes_at(g, loc, army):
+    for h in board.heroes_at(g, loc, army):
         ctx.emit("dl.hero", {"id": h, "set": {"loc": to}}, rule=rule)
 
 
@@ -544,7 +544,7 @@ def end_battle(ctx, t) -> None:
     if b.loc in world().sea:
         return SPOILS["man_ships"](ctx, t, b.loc, winner)
     for sid, s in sorted(g.ships.items()):
-        if s.harbour == b.loc and not B.ship_units(g, sid) and winner >= 0 and s.army != winner:
+        if s.harbour == b.loc and not board.ship_units(g, sid) and winner >= 0 and s.army != winner:
             ctx.emit("dl.ship", {"id": sid, "set": {"army": winner}}, rule="DL:3.2/ships")
     if winner == b.attacker and g.gold.get(b.loc):
         ctx.emit(
@@ -566,7 +566,7 @@ def close_battle(ctx, t, winner: int) -> None:
             rule="DL:3.4/sneak",
         )
     if winner == b.attacker and b.loc in world().sea:
-        for sid in B.ships_in(g, b.loc, winner):
+        for sid in board.ships_in(g, b.loc, winner):
             ctx.emit("dl.ship", {"id": sid, "set": {"moves": 0, "fought": True}}, rule="DL:3.4/naval")
     check_victory(ctx, t)
 
@@ -603,22 +603,22 @@ def legal(t) -> list[dict]:
             from engine.games.dragonlords.turn.moves import can_fight
 
             w = world()
-            for o in B.held(g, b.attacker):
-                n = min(can_fight(g, o, b.attacker), B.units(g, o, b.attacker) - 1)
-                if n < 1 or not w.adjacent(o, b.loc, B.caster_at(g, o, b.attacker)):
+            for o in board.held(g, b.attacker):
+                n = min(can_fight(g, o, b.attacker), board.units(g, o, b.attacker) - 1)
+                if n < 1 or not w.adjacent(o, b.loc, board.caster_at(g, o, b.attacker)):
                     continue
-                for k in range(1, min(n, B.plain(g, o, b.attacker) - g.no_fight.get(o, 0)) + 1):
+                for k in range(1, min(n, board.plain(g, o, b.attacker) - g.no_fight.get(o, 0)) + 1):
                     out.append({"kind": "attack", "origin": o, "target": b.loc, "n": k})
-                for h in B.heroes_at(g, o, b.attacker):
+                for h in board.heroes_at(g, o, b.attacker):
                     out.append({"kind": "attack", "origin": o, "target": b.loc, "hero": h})
         return out
     out = [] if b.retreating else [{"kind": "fight", "at": b.loc}]
     if b.retreat_ok:
         w = world()
-        plain = B.plain(g, b.loc, b.attacker)
-        heroes = B.heroes_at(g, b.loc, b.attacker)
-        for x in w.neighbours(b.loc, B.caster_at(g, b.loc, b.attacker)):
-            if B.owner(g, x) == b.attacker:
+        plain = board.plain(g, b.loc, b.attacker)
+        heroes = board.heroes_at(g, b.loc, b.attacker)
+        for x in w.neighbours(b.loc, board.caster_at(g, b.loc, b.attacker)):
+            if board.owner(g, x) == b.attacker:
                 out.append({"kind": "retreat", "to": x})
                 # or split among several own territories (INT-40)
                 out += [

@@ -14,11 +14,11 @@ listed first, so `bots.sensible` keeps it.
 
 from __future__ import annotations
 
-from engine.games.dragonlords import board as B
-from engine.games.dragonlords import places as P
-from engine.games.dragonlords.battles import battle as BT
+from engine.games.dragonlords import board
+from engine.games.dragonlords import places
+from engine.games.dragonlords.battles import battle
 from engine.games.dragonlords.map.world import world
-from engine.games.dragonlords.turn import decisions as D
+from engine.games.dragonlords.turn import decisions
 from engine.readings import chosen
 
 TREASURE_RULE, NAVAL_RULE, SNEAK_RULE = "DL:3.3/treasures", "DL:3.4/naval", "DL:3.4/sneak"
@@ -35,7 +35,7 @@ def note_capture(ctx, t, tr: str, loc: str, to: int, vis) -> None:
 
 def _holder(g, s: dict) -> str | None:
     return next(
-        (h for h in B.heroes_at(g, s["loc"], s["army"]) if s["treasure"] in g.heroes[h].treasures), None
+        (h for h in board.heroes_at(g, s["loc"], s["army"]) if s["treasure"] in g.heroes[h].treasures), None
     )
 
 
@@ -51,10 +51,10 @@ def bearer_options(g, s: dict) -> list[str]:
     h = _holder(g, s)
     if h is None:
         return []
-    heroes = [x for x in B.heroes_at(g, s["loc"], s["army"]) if x != h]
+    heroes = [x for x in board.heroes_at(g, s["loc"], s["army"]) if x != h]
     now = "plain" if _bare(g, h) else h
     rest = list(heroes)
-    if now != "plain" and B.plain(g, s["loc"], s["army"]):
+    if now != "plain" and board.plain(g, s["loc"], s["army"]):
         rest.append("plain")
     return [now, *rest]
 
@@ -68,7 +68,7 @@ def settle(ctx, t, next_: str) -> bool:
         ctx.emit("dl.spoils", {"drop": True}, rule=TREASURE_RULE, vis=[g.armies[s["army"]].seat])
         opts = bearer_options(g, s)
         if len(opts) > 1 and g.armies[s["army"]].alive:
-            D.ask(
+            decisions.ask(
                 ctx,
                 t,
                 s["army"],
@@ -83,7 +83,7 @@ def settle(ctx, t, next_: str) -> bool:
     return False
 
 
-@D.then("captured_bearer")
+@decisions.then("captured_bearer")
 def _captured_bearer(ctx, t, pick, q) -> None:
     g = t.game
     s = q.data
@@ -103,7 +103,7 @@ def _captured_bearer(ctx, t, pick, q) -> None:
             left = sorted(x for x in g.heroes[h].treasures if x != tr)
             ctx.emit("dl.hero", {"id": h, "set": {"treasures": left}}, rule=TREASURE_RULE, vis=vis)
         if pick == "plain":
-            BT.new_hero(ctx, t, s["army"], s["loc"], "", treasures=[tr], rule=TREASURE_RULE, vis=vis)
+            battle.new_hero(ctx, t, s["army"], s["loc"], "", treasures=[tr], rule=TREASURE_RULE, vis=vis)
         else:
             x = g.heroes[pick]
             ctx.emit(
@@ -113,9 +113,9 @@ def _captured_bearer(ctx, t, pick, q) -> None:
                 vis=vis,
             )
     if s["next"] == "after_round":
-        BT.after_round(ctx, t)
+        battle.after_round(ctx, t)
     else:
-        BT.end_battle(ctx, t)
+        battle.end_battle(ctx, t)
 
 
 # -- manning the empty ships after a naval battle -------------------------------------------------
@@ -128,15 +128,15 @@ def crew_options(t, zone: str, winner: int, sid: str) -> list[str]:
     harbour on the zone; `sink`."""
     g = t.game
     one = chosen(t, "NAVAL-CREW") == "one"
-    donors = [s for s in B.ships_in(g, zone, winner) if s != sid and B.ship_units(g, s) > 1]
-    donors.sort(key=lambda s: (-B.plain(g, P.aboard(s), winner), s))
+    donors = [s for s in board.ships_in(g, zone, winner) if s != sid and board.ship_units(g, s) > 1]
+    donors.sort(key=lambda s: (-board.plain(g, places.aboard(s), winner), s))
     out: list[str] = []
     for d in donors:
-        here = P.aboard(d)
-        spare = B.ship_units(g, d) - 1
-        out += [f"crew:{d}:{n}" for n in range(1, min(1 if one else spare, B.plain(g, here, winner)) + 1)]
-        out += [] if one else [f"crew:{d}:{h}" for h in B.heroes_at(g, here, winner)]
-    out += [f"dock:{x}" for x in world().coast.get(zone, ()) if B.owner(g, x) == winner]
+        here = places.aboard(d)
+        spare = board.ship_units(g, d) - 1
+        out += [f"crew:{d}:{n}" for n in range(1, min(1 if one else spare, board.plain(g, here, winner)) + 1)]
+        out += [] if one else [f"crew:{d}:{h}" for h in board.heroes_at(g, here, winner)]
+    out += [f"dock:{x}" for x in world().coast.get(zone, ()) if board.owner(g, x) == winner]
     return [*out, "sink"]
 
 
@@ -144,7 +144,7 @@ def _empty(g, zone: str) -> list[str]:
     return [
         sid
         for sid in sorted(g.ships)
-        if g.ships[sid].zone == zone and not B.ship_units(g, sid) and not g.ships[sid].harbour
+        if g.ships[sid].zone == zone and not board.ship_units(g, sid) and not g.ships[sid].harbour
     ]
 
 
@@ -155,12 +155,12 @@ def man_ships(ctx, t, zone: str, winner: int) -> None:
     if winner < 0:
         for sid in _empty(g, zone):
             ctx.emit("dl.ship_gone", {"id": sid, "why": "sunk"}, rule=NAVAL_RULE)
-        return BT.close_battle(ctx, t, winner)
+        return battle.close_battle(ctx, t, winner)
     left = _empty(g, zone)
     if not left:
-        return BT.close_battle(ctx, t, winner)
+        return battle.close_battle(ctx, t, winner)
     sid = left[0]
-    D.ask(
+    decisions.ask(
         ctx,
         t,
         winner,
@@ -173,16 +173,16 @@ def man_ships(ctx, t, zone: str, winner: int) -> None:
     )
 
 
-@D.then("man_ship")
+@decisions.then("man_ship")
 def _man_ship(ctx, t, pick, q) -> None:
     zone, sid, w = q.data["zone"], q.data["ship"], q.data["winner"]
     if pick.startswith("crew:"):
         _, donor, who = pick.split(":")
         if who.isdigit():
-            ctx.emit("dl.units", {"loc": P.aboard(donor), "army": w, "n": -int(who)}, rule=NAVAL_RULE)
-            ctx.emit("dl.units", {"loc": P.aboard(sid), "army": w, "n": int(who)}, rule=NAVAL_RULE)
+            ctx.emit("dl.units", {"loc": places.aboard(donor), "army": w, "n": -int(who)}, rule=NAVAL_RULE)
+            ctx.emit("dl.units", {"loc": places.aboard(sid), "army": w, "n": int(who)}, rule=NAVAL_RULE)
         else:
-            ctx.emit("dl.hero", {"id": who, "set": {"loc": P.aboard(sid)}}, rule=NAVAL_RULE)
+            ctx.emit("dl.hero", {"id": who, "set": {"loc": places.aboard(sid)}}, rule=NAVAL_RULE)
         ctx.emit("dl.ship", {"id": sid, "set": {"army": w}}, rule=NAVAL_RULE)
     elif pick.startswith("dock:"):
         ctx.emit("dl.ship", {"id": sid, "set": {"army": w, "harbour": pick[5:]}}, rule=NAVAL_RULE)
@@ -201,13 +201,13 @@ def sneak_back_options(t) -> list[str]:
     g = t.game
     b = g.battle
     w = world()
-    near = [x for x in w.neighbours(b.loc, B.caster_at(g, b.loc, b.attacker)) if B.owner(g, x) == b.attacker]
+    near = [x for x in w.neighbours(b.loc, board.caster_at(g, b.loc, b.attacker)) if board.owner(g, x) == b.attacker]
     if chosen(t, "SNEAK-RETURN") == "origins":
         near = [x for x in near if x in b.origins]
     near.sort(key=lambda x: (x not in b.origins, b.origins.index(x) if x in b.origins else 0, x))
     out = list(near)
     if len(near) > 1:
-        plain, heroes = B.plain(g, b.loc, b.attacker), B.heroes_at(g, b.loc, b.attacker)
+        plain, heroes = board.plain(g, b.loc, b.attacker), board.heroes_at(g, b.loc, b.attacker)
         for x in near:
             out += [f"{x}:{n}" for n in range(1, plain + 1) if n < plain or heroes]
             out += [f"{x}:{h}" for h in heroes if plain or len(heroes) > 1]
@@ -219,32 +219,32 @@ def sneak_back(ctx, t) -> None:
     to the target they are lost. They may not attack again this turn."""
     g = t.game
     b = g.battle
-    if not BT.side_units(g, b.loc, b.attacker):
-        return BT.end_battle(ctx, t)
+    if not battle.side_units(g, b.loc, b.attacker):
+        return battle.end_battle(ctx, t)
     opts = sneak_back_options(t)
     if not opts:
-        BT.kill(
+        battle.kill(
             ctx,
             t,
             b.loc,
             b.attacker,
-            BT.side_units(g, b.loc, b.attacker),
+            battle.side_units(g, b.loc, b.attacker),
             b.defender,
             SNEAK_RULE,
             "no retreat",
         )
-        return BT.end_battle(ctx, t)
-    D.ask(ctx, t, b.attacker, "sneak_back", SNEAK_RULE, opts, "sneak_back", loc=b.loc)
+        return battle.end_battle(ctx, t)
+    decisions.ask(ctx, t, b.attacker, "sneak_back", SNEAK_RULE, opts, "sneak_back", loc=b.loc)
 
 
-@D.then("sneak_back")
+@decisions.then("sneak_back")
 def _sneak_back(ctx, t, pick, q) -> None:
     g = t.game
     b = g.battle
     to, _, part = pick.partition(":")
     if not part:
-        n = BT.side_units(g, b.loc, b.attacker)
-        BT.withdraw(ctx, t, b.loc, to, b.attacker, SNEAK_RULE)
+        n = battle.side_units(g, b.loc, b.attacker)
+        battle.withdraw(ctx, t, b.loc, to, b.attacker, SNEAK_RULE)
     elif part.isdigit():
         n = int(part)
         ctx.emit("dl.units", {"loc": b.loc, "army": b.attacker, "n": -n}, rule=SNEAK_RULE)
@@ -256,4 +256,4 @@ def _sneak_back(ctx, t, pick, q) -> None:
     sneak_back(ctx, t)
 
 
-BT.SPOILS.update(note_capture=note_capture, settle=settle, man_ships=man_ships, sneak_back=sneak_back)
+battle.SPOILS.update(note_capture=note_capture, settle=settle, man_ships=man_ships, sneak_back=sneak_back)

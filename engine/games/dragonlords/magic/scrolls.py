@@ -5,13 +5,13 @@ Shield makes its bearer's side immune to scroll effects."""
 
 from __future__ import annotations
 
-from engine.games.dragonlords import board as B
-from engine.games.dragonlords import places as P
-from engine.games.dragonlords.battles import battle as BT
+from engine.games.dragonlords import board
+from engine.games.dragonlords import places
+from engine.games.dragonlords.battles import battle
 from engine.games.dragonlords.content import content
 from engine.games.dragonlords.dice import D6, D8, D12
 from engine.games.dragonlords.map.world import world
-from engine.games.dragonlords.turn import decisions as D
+from engine.games.dragonlords.turn import decisions
 from engine.mechanics import zones
 
 RULE = {
@@ -33,7 +33,7 @@ def kind_of(card: str) -> str:
 
 
 def in_hand(t, a: int) -> list[str]:
-    return sorted({c.split("#")[0] for c in t.zone(P.hand(a))})
+    return sorted({c.split("#")[0] for c in t.zone(places.hand(a))})
 
 
 def may_cast(x, card: str) -> bool:
@@ -42,13 +42,13 @@ def may_cast(x, card: str) -> bool:
         return x.role == "king"
     if need == "wizard":
         return x.role == "wizard"
-    return x.role in B.CASTERS
+    return x.role in board.CASTERS
 
 
 def enemy_at(g, loc: str, a: int) -> int:
     if loc in world().sea:
-        return next((o for o in B.blockade(g, loc) if not B.allies(g, a, o)), -1)
-    return next((o for o in B.armies_at(g, loc) if not B.allies(g, a, o)), -1)
+        return next((o for o in board.blockade(g, loc) if not board.allies(g, a, o)), -1)
+    return next((o for o in board.armies_at(g, loc) if not board.allies(g, a, o)), -1)
 
 
 def legal(t, a: int) -> list[dict]:
@@ -58,8 +58,8 @@ def legal(t, a: int) -> list[dict]:
     cards = in_hand(t, a)
     if not cards:
         return out
-    occ = B.occupancy(g)
-    casters = [(h, x) for h, x in sorted(g.heroes.items()) if x.army == a and x.role in B.CASTERS]
+    occ = board.occupancy(g)
+    casters = [(h, x) for h, x in sorted(g.heroes.items()) if x.army == a and x.role in board.CASTERS]
     for card in cards:
         k = kind_of(card)
         if k in ("reflect", "charm"):
@@ -70,7 +70,7 @@ def legal(t, a: int) -> list[dict]:
             loc = x.loc
             if k == "elemental":
                 targets = sorted(
-                    p for p, who in occ.items() if p in w.kind and any(not B.allies(g, a, o) for o in who)
+                    p for p, who in occ.items() if p in w.kind and any(not board.allies(g, a, o) for o in who)
                 )
                 out += [{"kind": "scroll", "card": card, "caster": h, "at": p} for p in targets]
             elif k in ("berserk", "inferno", "tempest"):
@@ -87,16 +87,16 @@ def legal(t, a: int) -> list[dict]:
                     out.append({"kind": "scroll", "card": card, "caster": h, "at": loc})
             elif k == "clairvoyance":
                 out += [
-                    {"kind": "scroll", "card": card, "caster": h, "at": P.hand(o)}
+                    {"kind": "scroll", "card": card, "caster": h, "at": places.hand(o)}
                     for o in range(len(g.armies))
-                    if o != a and t.zone(P.hand(o))
+                    if o != a and t.zone(places.hand(o))
                 ]
     return out
 
 
 def discard(ctx, t, a: int, name: str, rule: str) -> None:
-    card = next(c for c in sorted(t.zone(P.hand(a))) if c.split("#")[0] == name)
-    zones.move(ctx, P.hand(a), P.SCROLL_DISCARD, [card], rule=rule)
+    card = next(c for c in sorted(t.zone(places.hand(a))) if c.split("#")[0] == name)
+    zones.move(ctx, places.hand(a), places.SCROLL_DISCARD, [card], rule=rule)
 
 
 def cast(ctx, t, seat, cmd):
@@ -122,8 +122,8 @@ def cast(ctx, t, seat, cmd):
         )
         return
     if k == "legion":
-        cap = 6 if at in world().space_kind else (8 if P.is_ship(at) else 99)
-        n = max(0, min(5, g.armies[a].supply, cap - B.units(g, at, a)))
+        cap = 6 if at in world().space_kind else (8 if places.is_ship(at) else 99)
+        n = max(0, min(5, g.armies[a].supply, cap - board.units(g, at, a)))
         if n:
             ctx.emit("dl.units", {"loc": at, "army": a, "n": n}, rule=rule)
             ctx.emit("dl.army", {"army": a, "set": {"supply": g.armies[a].supply - n}}, rule="INT-02")
@@ -152,9 +152,9 @@ def cast(ctx, t, seat, cmd):
     # Reflect: the victim may answer with Reflect if a spellcaster of its own stands in the target
     # place (DL:3.4/scrolls.reflect). The question goes to every victim with a chip-bearer there and
     # a scroll card in hand, so it tells the others nothing about which cards those are.
-    if B.heroes_at(g, target, victim) and t.zone(P.hand(victim)) and not _shielded(g, caster.loc, a):
-        opts = ["reflect"] if "reflect" in in_hand(t, victim) and B.caster_at(g, target, victim) else []
-        return D.ask(
+    if board.heroes_at(g, target, victim) and t.zone(places.hand(victim)) and not _shielded(g, caster.loc, a):
+        opts = ["reflect"] if "reflect" in in_hand(t, victim) and board.caster_at(g, target, victim) else []
+        return decisions.ask(
             ctx,
             t,
             victim,
@@ -169,7 +169,7 @@ def cast(ctx, t, seat, cmd):
     _strike(ctx, t, data)
 
 
-@D.then("reflect")
+@decisions.then("reflect")
 def reflect_answer(ctx, t, pick, q) -> None:
     g = t.game
     d = dict(q.data)
@@ -198,18 +198,18 @@ def _strike(ctx, t, d) -> None:
 
 
 def _shielded(g, loc, army) -> bool:
-    return "invincible_shield" in BT.magic(g, loc, army).treasures
+    return "invincible_shield" in battle.magic(g, loc, army).treasures
 
 
 def effect(ctx, t, k, card, loc, victim, caster_army) -> None:
     g = t.game
     rule = RULE[k]
-    n_there = BT.side_units(g, loc, victim)
+    n_there = battle.side_units(g, loc, victim)
     if k == "elemental":
         n = ctx.roll(D12, 1, rule=rule)[0]
     elif k == "berserk":
-        hs = [g.heroes[h] for h in BT.side_heroes(g, loc, victim)]
-        if any(x.role == "king" or B.knows(x, 1) for x in hs):
+        hs = [g.heroes[h] for h in battle.side_heroes(g, loc, victim)]
+        if any(x.role == "king" or board.knows(x, 1) for x in hs):
             ctx.emit(
                 "dl.scroll",
                 {"card": card, "at": loc, "effect": "none: led by a King or a Heal caster"},
@@ -217,11 +217,11 @@ def effect(ctx, t, k, card, loc, victim, caster_army) -> None:
             )
             return
         faces = ctx.roll(D6, n_there, rule=rule) if n_there else []
-        base = B.base_attack(g, victim)
+        base = board.base_attack(g, victim)
         n = sum(1 for f in faces if f <= base)
     else:
         protect = {"inferno": {"dragon_shield", "ring_of_fire"}, "tempest": {"trident"}}[k]
-        have = protect & set(BT.magic(g, loc, victim).treasures)
+        have = protect & set(battle.magic(g, loc, victim).treasures)
         both = k == "inferno" and t.options.get("inferno_protection", "either") == "both"
         if have and (not both or have == protect):
             ctx.emit("dl.scroll", {"card": card, "at": loc, "effect": "none: protected"}, rule="INT-05")
@@ -232,18 +232,18 @@ def effect(ctx, t, k, card, loc, victim, caster_army) -> None:
         {"card": card, "at": loc, "victim": victim, "roll": n, "lose": min(n, n_there)},
         rule=rule,
     )
-    D.lose(ctx, t, loc, victim, min(n, n_there), caster_army, rule, card, "scroll_done")
+    decisions.lose(ctx, t, loc, victim, min(n, n_there), caster_army, rule, card, "scroll_done")
 
 
-@D.then("scroll_done")
+@decisions.then("scroll_done")
 def scroll_done(ctx, t, pick, q) -> None:
     """After the scroll's losses: a battle with one side left ends (DL:3.4/general)."""
     g = t.game
     if g.battle is not None and not (
-        BT.side_units(g, g.battle.loc, g.battle.attacker)
-        and BT.side_units(g, g.battle.loc, g.battle.defender)
+        battle.side_units(g, g.battle.loc, g.battle.attacker)
+        and battle.side_units(g, g.battle.loc, g.battle.defender)
     ):
-        BT.end_battle(ctx, t)
+        battle.end_battle(ctx, t)
     else:
         from engine.games.dragonlords.turn.flow import check_victory
 

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from engine.games.dragonlords import board as B
+from engine.games.dragonlords import board
 from engine.games.dragonlords.map.world import world
 
 
 def teleporters(g, a: int) -> list[str]:
-    return [h for h, x in sorted(g.heroes.items()) if x.army == a and B.knows(x, 3) and h not in g.teleported]
+    return [h for h, x in sorted(g.heroes.items()) if x.army == a and board.knows(x, 3) and h not in g.teleported]
 
 
 def must_teleport_home(g, a: int) -> list[str]:
@@ -28,7 +28,7 @@ def teleport_legal(t, a: int, phase: str) -> list[dict]:
     territory, one other chip-bearer (the King included) with them (`with`)."""
     g = t.game
     w = world()
-    occ = B.occupancy(g)
+    occ = board.occupancy(g)
     out = []
     for h in teleporters(g, a):
         x = g.heroes[h]
@@ -37,8 +37,8 @@ def teleport_legal(t, a: int, phase: str) -> list[dict]:
         cap = 10 if x.role == "dragonlord" else 5
         if x.role == "dragonlord" and g.short:
             cap = 99
-        here = B.plain(g, x.loc, a)
-        keep = 1 if x.loc in w.kind and w.kind[x.loc] != "island" and B.heroes_at(g, x.loc, a) == [h] else 0
+        here = board.plain(g, x.loc, a)
+        keep = 1 if x.loc in w.kind and w.kind[x.loc] != "island" and board.heroes_at(g, x.loc, a) == [h] else 0
         n_max = min(cap, max(0, here - keep)) if x.loc in w.kind else min(cap, here)
         for dest in w.territories:
             if dest == x.loc or (g.short and dest in w.tundra):
@@ -47,7 +47,7 @@ def teleport_legal(t, a: int, phase: str) -> list[dict]:
             own = who == [a]
             if phase == "transfer" and not own:
                 continue
-            if phase == "naval" and who and not own and any(B.allies(g, a, o) for o in who):
+            if phase == "naval" and who and not own and any(board.allies(g, a, o) for o in who):
                 continue
             for n in sorted({0, n_max}):
                 out.append({"kind": "teleport", "hero": h, "to": dest, "n": n})
@@ -56,13 +56,13 @@ def teleport_legal(t, a: int, phase: str) -> list[dict]:
             # a wizard may join a party of its own on a wasteland space, 6 units at most there (DL:3.2/spellcaster)
             for p in g.parties:
                 if p.army == a and p.space != x.loc:
-                    room = 6 - B.units(g, p.space, a) - 1
+                    room = 6 - board.units(g, p.space, a) - 1
                     for n in sorted({0, max(0, min(n_max, room))}) if room >= 0 else ():
                         out.append({"kind": "teleport", "hero": h, "to": p.space, "n": n})
         if x.role == "dragonlord" and phase == "naval":
             # to a sea zone held by an enemy blockade, alone, for a fire attack (DL:3.2/dragonlord, INT-28)
             for z in sorted(w.sea):
-                if z != x.loc and any(not B.allies(g, a, o) for o in B.blockade(g, z)):
+                if z != x.loc and any(not board.allies(g, a, o) for o in board.blockade(g, z)):
                     out.append({"kind": "teleport", "hero": h, "to": z, "n": 0})
     return out
 
@@ -74,11 +74,11 @@ def _carry_options(g, a: int, h: str, x, dest: str, cap: int) -> list[dict]:
     if x.loc not in w.kind:
         return []
     out = []
-    others = [o for o in B.heroes_at(g, x.loc, a) if o != h and g.heroes[o].role != "dragonlord"]
+    others = [o for o in board.heroes_at(g, x.loc, a) if o != h and g.heroes[o].role != "dragonlord"]
     for o in others:
-        stay = [y for y in B.heroes_at(g, x.loc, a) if y not in (h, o)]
+        stay = [y for y in board.heroes_at(g, x.loc, a) if y not in (h, o)]
         keep = 1 if w.kind[x.loc] != "island" and not stay else 0
-        n_max = min(cap - 1, B.plain(g, x.loc, a) - keep)
+        n_max = min(cap - 1, board.plain(g, x.loc, a) - keep)
         if n_max < 0:
             continue
         for n in sorted({0, n_max}):
@@ -91,7 +91,7 @@ def fire_legal(t, a: int) -> list[dict]:
     out = []
     for h, x in sorted(g.heroes.items()):
         if x.army == a and x.role == "dragonlord" and x.loc in world().sea:
-            for o in B.blockade(g, x.loc):
-                if not B.allies(g, a, o):
+            for o in board.blockade(g, x.loc):
+                if not board.allies(g, a, o):
                     out.append({"kind": "burn", "hero": h, "zone": x.loc})
     return out

@@ -4,16 +4,16 @@ of space, shopping, quest combat against monsters and parties, charming a dragon
 
 from __future__ import annotations
 
-from engine.games.dragonlords import board as B
-from engine.games.dragonlords import places as P
-from engine.games.dragonlords.battles import battle as BT
+from engine.games.dragonlords import board
+from engine.games.dragonlords import places
+from engine.games.dragonlords.battles import battle
 from engine.games.dragonlords.battles.arithmetic import SideMagic, attack_strength
 from engine.games.dragonlords.content import content
 from engine.games.dragonlords.dice import BY_SIDES, CRYSTAL, D6
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.quests.cards import quests
 from engine.games.dragonlords.situations.overrides import value
-from engine.games.dragonlords.turn import decisions as D
+from engine.games.dragonlords.turn import decisions
 from engine.mechanics import zones
 
 PARTY_CAP = 6  # units on one wasteland space (§3.3/party, §5.T3)
@@ -60,7 +60,7 @@ def legal(t, a: int) -> list[dict]:
         return out
     out = []
     one = t.options.get("parties_per_wasteland", "unlimited") == "one"
-    occ = B.occupancy(g)
+    occ = board.occupancy(g)
     for o, ents in sorted(w.entries.items()):
         if occ.get(o) != [a]:
             continue
@@ -79,7 +79,7 @@ def legal(t, a: int) -> list[dict]:
                 and wl not in g.quested
                 and not (one and any(p.army == a and wasteland(p.space) == wl for p in g.parties))
             ):
-                out += _enter_options(g, a, P.aboard(sid), space)
+                out += _enter_options(g, a, places.aboard(sid), space)
     for p in g.parties:
         if p.army == a and wasteland(p.space) not in g.quested and not p.moved:
             out.append({"kind": "quest", "space": p.space})
@@ -97,13 +97,13 @@ def legal(t, a: int) -> list[dict]:
         p = party_at(g, g.shop_at, a)
         kind = w.space_kind.get(g.shop_at, "")  # "" (no such space): no shop, no lair
         if p is not None:
-            gold = B.gold_of(g, a)
+            gold = board.gold_of(g, a)
             for item in SHOPS.get(kind, ()):
                 cost = (
                     content().units[g.armies[a].race].cost if item == "unit" else content().tools[item].price
                 )
                 if cost <= gold and (
-                    item != "unit" or (B.units(g, p.space, a) < PARTY_CAP and g.armies[a].supply)
+                    item != "unit" or (board.units(g, p.space, a) < PARTY_CAP and g.armies[a].supply)
                 ):
                     out.append({"kind": "shop", "what": item})
             if kind == "dragons_lair" and "dragon_orb" not in p.tools:
@@ -112,17 +112,17 @@ def legal(t, a: int) -> list[dict]:
 
 
 def _enter_options(g, a, origin, space) -> list[dict]:
-    total = B.units(g, origin, a)
-    keep = 0 if P.is_ship(origin) else 1
+    total = board.units(g, origin, a)
+    keep = 0 if places.is_ship(origin) else 1
     room = min(PARTY_CAP, total - keep)
-    plain = B.plain(g, origin, a)
+    plain = board.plain(g, origin, a)
     out = [
         {"kind": "enter", "origin": origin, "space": space, "n": n} for n in range(1, min(room, plain) + 1)
     ]
     if room >= 1:
         out += [
             {"kind": "enter", "origin": origin, "space": space, "hero": h}
-            for h in B.heroes_at(g, origin, a)
+            for h in board.heroes_at(g, origin, a)
             if may_join(g, h)
         ]
     return out
@@ -179,7 +179,7 @@ def _may_end(g, a, space) -> bool:
     other = [p for p in g.parties if p.space == space]
     if not other or world().space_kind[space] == "shrine":
         return True
-    return all(not B.allies(g, a, p.army) for p in other)
+    return all(not board.allies(g, a, p.army) for p in other)
 
 
 def _path_facts(g, a, start, steps) -> tuple[list[str], list[str]]:
@@ -197,14 +197,14 @@ def _path_facts(g, a, start, steps) -> tuple[list[str], list[str]]:
             if (
                 k < steps
                 and w.space_kind[s] != "shrine"
-                and any(p.space == s and not B.allies(g, a, p.army) for p in g.parties)
+                and any(p.space == s and not board.allies(g, a, p.army) for p in g.parties)
             ):
                 stops.add(s)
             for x in w.exits.get(s, ()):
                 if g.short and x in w.tundra:
                     continue
-                if B.owner(g, x) in (-1, a) or not any(
-                    B.allies(g, a, o) and o != a for o in B.armies_at(g, x)
+                if board.owner(g, x) in (-1, a) or not any(
+                    board.allies(g, a, o) and o != a for o in board.armies_at(g, x)
                 ):
                     exits.add(x)
     return sorted(stops), sorted(exits)
@@ -217,7 +217,7 @@ def go(ctx, t, seat, cmd):
     src, to = q.space, cmd["to"]
     _shift(ctx, t, a, src, to, "DL:3.3/party")
     ctx.emit("dl.qmove", {"end": True, "shop_at": ""}, rule="DL:3.3/party")
-    enemy = next((p for p in g.parties if p.space == to and not B.allies(g, a, p.army)), None)
+    enemy = next((p for p in g.parties if p.space == to and not board.allies(g, a, p.army)), None)
     if enemy is not None and world().space_kind[to] != "shrine":
         return party_fight(ctx, t, to, a, enemy.army)
     arrive(ctx, t, to)
@@ -226,7 +226,7 @@ def go(ctx, t, seat, cmd):
 def _shift(ctx, t, a, src, to, rule):
     if src == to:
         return
-    BT.withdraw(ctx, t, src, to, a, rule)
+    battle.withdraw(ctx, t, src, to, a, rule)
     ctx.emit(
         "dl.party", {"army": a, "space": src, "set": {"space": to, "moved": True, "fought": False}}, rule=rule
     )
@@ -240,9 +240,9 @@ def leave(ctx, t, seat, cmd):
     src = g.qmove.space
     p = party_at(g, src, a)
     ctx.emit("dl.qmove", {"end": True, "shop_at": ""}, rule="DL:3.3/party")
-    if any(not B.allies(g, a, o) for o in B.armies_at(g, cmd["to"])):
+    if any(not board.allies(g, a, o) for o in board.armies_at(g, cmd["to"])):
         ctx.emit("dl.mark", {"field": "no_retreat", "key": cmd["to"]}, rule="DL:3.4/retreat")
-    BT.withdraw(ctx, t, src, cmd["to"], a, "DL:3.3/party")
+    battle.withdraw(ctx, t, src, cmd["to"], a, "DL:3.3/party")
     ctx.emit(
         "dl.army", {"army": a, "set": {"tools": sorted(g.armies[a].tools + p.tools)}}, rule="DL:3.3/tools"
     )
@@ -295,7 +295,7 @@ def shop(ctx, t, seat, cmd):
 def pay(ctx, t, a, cost, rule) -> None:
     g = t.game
     left = cost
-    for k in B.kingdoms_held(g, a):
+    for k in board.kingdoms_held(g, a):
         take = min(left, g.gold.get(k, 0))
         if take:
             ctx.emit("dl.gold", {"kingdom": k, "n": -take, "army": a}, rule=rule)
@@ -320,7 +320,7 @@ def lair_orb(ctx, t, space) -> None:
             make_dragonlord(ctx, t, space, "DL:3.3/lair", orb=True)
             return
         if c == "red":
-            D.lose(
+            decisions.lose(
                 ctx,
                 t,
                 space,
@@ -340,12 +340,12 @@ def draw_quest(ctx, t, space) -> None:
     the crystal die picks the column; an obstacle must be beaten for the reward (DL:3.3/quest-card)."""
     g = t.game
     a = g.active
-    if not t.zone(P.QUEST_DECK):
-        if not t.zone(P.QUEST_DISCARD):
+    if not t.zone(places.QUEST_DECK):
+        if not t.zone(places.QUEST_DISCARD):
             return
-        zones.move(ctx, P.QUEST_DISCARD, P.QUEST_DECK, list(t.zone(P.QUEST_DISCARD)), rule="INT-52")
-        ctx.shuffle(P.QUEST_DECK, rule="INT-52")
-    card = zones.move_top(ctx, P.QUEST_DECK, P.QUEST_DISCARD, 1, rule="DL:3.3/quest-card")[0]
+        zones.move(ctx, places.QUEST_DISCARD, places.QUEST_DECK, list(t.zone(places.QUEST_DISCARD)), rule="INT-52")
+        ctx.shuffle(places.QUEST_DECK, rule="INT-52")
+    card = zones.move_top(ctx, places.QUEST_DECK, places.QUEST_DISCARD, 1, rule="DL:3.3/quest-card")[0]
     q = quests()[card.split("#")[0]]
     p = party_at(g, space, a)
     if q.needs_torch and "torch" not in p.tools:
@@ -376,7 +376,7 @@ def reward(ctx, t, space, kind, n, rule) -> None:
     if party_at(g, space, a) is None:
         return
     if kind == "gold":
-        ks = B.kingdoms_held(g, a)
+        ks = board.kingdoms_held(g, a)
         if ks:
             ctx.emit("dl.gold", {"kingdom": ks[0], "n": n, "army": a}, rule="DL:3.3/quest-combat")
     elif kind == "treasure":
@@ -390,12 +390,12 @@ def reward(ctx, t, space, kind, n, rule) -> None:
     elif kind == "dragonlord":
         make_dragonlord(ctx, t, space, "DL:3.4/dragonlords", orb=False)
     elif kind == "units":
-        k = min(n, PARTY_CAP - B.units(g, space, a), g.armies[a].supply)
+        k = min(n, PARTY_CAP - board.units(g, space, a), g.armies[a].supply)
         if k > 0:
             ctx.emit("dl.units", {"loc": space, "army": a, "n": k}, rule=rule)
             ctx.emit("dl.army", {"army": a, "set": {"supply": g.armies[a].supply - k}}, rule="INT-02")
     elif kind == "lose_unit":
-        D.lose(ctx, t, space, a, n, -1, rule, "quest", "party_check", {"space": space})
+        decisions.lose(ctx, t, space, a, n, -1, rule, "quest", "party_check", {"space": space})
 
 
 def give_new_treasure(ctx, t, space, a) -> None:
@@ -408,12 +408,12 @@ def give_new_treasure(ctx, t, space, a) -> None:
     tr = ctx.pick("treasure", sorted(g.treasure_pool), 1, rule="DL:3.3/treasures", vis=[seat])[0]
     ctx.emit("dl.treasure_pool", {"take": tr}, rule="DL:3.3/treasures", vis=[seat])
     # under a party unit or a unit in one of the player's kingdoms, e.g. the King (DL:3.3/treasures)
-    hs = B.heroes_at(g, space, a)
-    opts = hs + (["plain"] if B.plain(g, space, a) else [])
-    opts += [h for k in B.kingdoms_held(g, a) for h in B.heroes_at(g, k, a)]
-    opts += [f"plain@{k}" for k in B.kingdoms_held(g, a) if B.plain(g, k, a)]
+    hs = board.heroes_at(g, space, a)
+    opts = hs + (["plain"] if board.plain(g, space, a) else [])
+    opts += [h for k in board.kingdoms_held(g, a) for h in board.heroes_at(g, k, a)]
+    opts += [f"plain@{k}" for k in board.kingdoms_held(g, a) if board.plain(g, k, a)]
     if opts:
-        D.ask(
+        decisions.ask(
             ctx,
             t,
             a,
@@ -425,14 +425,14 @@ def give_new_treasure(ctx, t, space, a) -> None:
         )
 
 
-@D.then("treasure_holder")
+@decisions.then("treasure_holder")
 def _treasure_holder(ctx, t, pick, q) -> None:
     g = t.game
     a, tr = q.army, q.data["treasure"]
     seat = g.armies[a].seat
     if pick.startswith("plain"):
         where = pick.split("@")[1] if "@" in pick else q.data["space"]
-        BT.new_hero(ctx, t, a, where, "", treasures=[tr], rule="DL:3.3/treasures", vis=[seat])
+        battle.new_hero(ctx, t, a, where, "", treasures=[tr], rule="DL:3.3/treasures", vis=[seat])
         return
     x = g.heroes[pick]
     ctx.emit(
@@ -451,9 +451,9 @@ def gain_spell(ctx, t, space, rule) -> None:
     knows all six learns nothing; INT-56: no fourth wizard)."""
     g = t.game
     a = g.active
-    wiz = [h for h in B.heroes_at(g, space, a) if g.heroes[h].role == "wizard"]
+    wiz = [h for h in board.heroes_at(g, space, a) if g.heroes[h].role == "wizard"]
     opts = wiz or (wizard_spots(g, space, a) if g.armies[a].wizards < 3 else [])
-    D.ask(
+    decisions.ask(
         ctx,
         t,
         a,
@@ -466,7 +466,7 @@ def gain_spell(ctx, t, space, rule) -> None:
     )
 
 
-@D.then("spell_reward")
+@decisions.then("spell_reward")
 def _spell_reward(ctx, t, pick, q) -> None:
     """The answer to a spell reward: a wizard learns, a unit becomes a wizard, or nothing (the
     reason told to the owner only, so the others do not learn that the party has no wizard)."""
@@ -481,7 +481,7 @@ def _spell_reward(ctx, t, pick, q) -> None:
     return _new_wizard(ctx, t, pick, q)
 
 
-@D.then("learn")
+@decisions.then("learn")
 def _learn(ctx, t, h, q) -> None:
     g = t.game
     rule = q.data["rule"]
@@ -499,8 +499,8 @@ def _learn(ctx, t, h, q) -> None:
 
 def wizard_spots(g, space, a) -> list[str]:
     """The party units that may take a new wizard chip: a plain unit or a chip-bearer without a role."""
-    plain_heroes = [h for h in B.heroes_at(g, space, a) if g.heroes[h].role == ""]
-    return (["plain"] if B.plain(g, space, a) else []) + plain_heroes
+    plain_heroes = [h for h in board.heroes_at(g, space, a) if g.heroes[h].role == ""]
+    return (["plain"] if board.plain(g, space, a) else []) + plain_heroes
 
 
 def gain_wizard(ctx, t, space) -> None:
@@ -514,17 +514,17 @@ def gain_wizard(ctx, t, space) -> None:
     opts = wizard_spots(g, space, a)
     if opts:
         # the player picks the party unit that gets the wizard chip (DL:3.4/wizards)
-        D.ask(ctx, t, a, "wizard", "DL:3.4/wizards", opts, "new_wizard", {"space": space}, always=True)
+        decisions.ask(ctx, t, a, "wizard", "DL:3.4/wizards", opts, "new_wizard", {"space": space}, always=True)
 
 
-@D.then("new_wizard")
+@decisions.then("new_wizard")
 def _new_wizard(ctx, t, pick, q) -> None:
     g = t.game
     a, space = q.army, q.data["space"]
     s = ctx.roll(D6, 1, rule="DL:3.4/wizards")[0]
     seat = g.armies[a].seat
     if pick == "plain":
-        BT.new_hero(ctx, t, a, space, "wizard", spells=[s], rule="DL:3.4/wizards", vis=[seat])
+        battle.new_hero(ctx, t, a, space, "wizard", spells=[s], rule="DL:3.4/wizards", vis=[seat])
     else:
         ctx.emit(
             "dl.hero",
@@ -543,30 +543,30 @@ def make_dragonlord(ctx, t, space, rule, orb: bool) -> None:
         tools = list(p.tools)
         tools.remove("dragon_orb")
         ctx.emit("dl.party", {"army": a, "space": space, "set": {"tools": tools}}, rule=rule)
-    hs = B.heroes_at(g, space, a)
+    hs = board.heroes_at(g, space, a)
     wiz = [h for h in hs if g.heroes[h].role == "wizard"]
-    opts = wiz + (["plain"] if B.plain(g, space, a) else []) + [h for h in hs if h not in wiz]
+    opts = wiz + (["plain"] if board.plain(g, space, a) else []) + [h for h in hs if h not in wiz]
     if opts:
         # the player picks the party unit the DragonLord replaces; a wizard keeps its spells (F-Q1)
-        D.ask(ctx, t, a, "promote", rule, opts, "promote", {"space": space, "rule": rule})
+        decisions.ask(ctx, t, a, "promote", rule, opts, "promote", {"space": space, "rule": rule})
 
 
-@D.then("promote")
+@decisions.then("promote")
 def _promote(ctx, t, pick, q) -> None:
     rule, space = q.data["rule"], q.data["space"]
     if pick == "plain":
-        BT.new_hero(ctx, t, q.army, space, "dragonlord", rule=rule)
+        battle.new_hero(ctx, t, q.army, space, "dragonlord", rule=rule)
     else:
         ctx.emit("dl.hero", {"id": pick, "set": {"role": "dragonlord"}}, rule=rule)
 
 
 def draw_scroll(ctx, t, a, rule) -> None:
-    if not t.zone(P.SCROLL_DECK):
-        if not t.zone(P.SCROLL_DISCARD):
+    if not t.zone(places.SCROLL_DECK):
+        if not t.zone(places.SCROLL_DISCARD):
             return
-        zones.move(ctx, P.SCROLL_DISCARD, P.SCROLL_DECK, list(t.zone(P.SCROLL_DISCARD)), rule="INT-52")
-        ctx.shuffle(P.SCROLL_DECK, rule="INT-52")
-    zones.move_top(ctx, P.SCROLL_DECK, P.hand(a), 1, rule=rule)
+        zones.move(ctx, places.SCROLL_DISCARD, places.SCROLL_DECK, list(t.zone(places.SCROLL_DISCARD)), rule="INT-52")
+        ctx.shuffle(places.SCROLL_DECK, rule="INT-52")
+    zones.move_top(ctx, places.SCROLL_DECK, places.hand(a), 1, rule=rule)
 
 
 # -- quest combat ---------------------------------------------------------------------------------
@@ -609,11 +609,11 @@ def _monster_strikes(ctx, t) -> None:
     a = g.active
     space = f.space
     rnd = f.round + 1
-    if not B.units(g, space, a) or rnd >= 60:
+    if not board.units(g, space, a) or rnd >= 60:
         return _fight_over(ctx, t, False)
     m = content().monsters[f.monster]
     mstr = attack_strength(
-        value(g, m.id, "strength", m.attack), SideMagic(), BT.magic(g, space, a), over=g.overrides
+        value(g, m.id, "strength", m.attack), SideMagic(), battle.magic(g, space, a), over=g.overrides
     )
     face = ctx.roll(D6, 1, rule="DL:3.3/quest-combat")[0]
     hit = face <= mstr.value
@@ -632,7 +632,7 @@ def _monster_strikes(ctx, t) -> None:
         return _answer_step(ctx, t)
     if "elixir" in party_at(g, space, a).tools:
         # declared before the loss is removed: the drinker absorbs the hit (DL:3.3/tools, INT-54)
-        return D.ask(ctx, t, a, "elixir", "DL:3.3/tools", ["elixir", "no_elixir"], "elixir", loc=space)
+        return decisions.ask(ctx, t, a, "elixir", "DL:3.3/tools", ["elixir", "no_elixir"], "elixir", loc=space)
     _take_hit(ctx, t)
 
 
@@ -648,7 +648,7 @@ def _use_tool(ctx, t, tool: str) -> None:
     )
 
 
-@D.then("elixir")
+@decisions.then("elixir")
 def _elixir(ctx, t, pick, q) -> None:
     f = t.game.qfight
     if pick == "elixir":
@@ -662,14 +662,14 @@ def _take_hit(ctx, t) -> None:
     g = t.game
     f = g.qfight
     a = g.active
-    if f.monster == "giant_spider" and f.poisoned < B.units(g, f.space, a):
+    if f.monster == "giant_spider" and f.poisoned < board.units(g, f.space, a):
         _fight_set(ctx, t, poisoned=f.poisoned + 1, note={**f.note, "poisoned": f.poisoned + 1})
         return _answer_step(ctx, t)
     _fight_set(ctx, t, note={**f.note, "lost": 1})
-    D.lose(ctx, t, f.space, a, 1, -1, "DL:3.3/quest-combat", f.monster, "after_hit")
+    decisions.lose(ctx, t, f.space, a, 1, -1, "DL:3.3/quest-combat", f.monster, "after_hit")
 
 
-@D.then("after_hit")
+@decisions.then("after_hit")
 def _after_hit(ctx, t, pick, q) -> None:
     _answer_step(ctx, t)
 
@@ -679,7 +679,7 @@ def answer_options(t) -> list[str]:
     g = t.game
     f = g.qfight
     a = g.active
-    heroes = {h: g.heroes[h] for h in B.heroes_at(g, f.space, a)}
+    heroes = {h: g.heroes[h] for h in board.heroes_at(g, f.space, a)}
     dragon = f.monster == "red_dragon"
     out = []
     if dragon and any(x.role == "wizard" for x in heroes.values()) and "charm" in scroll_names(t, a):
@@ -689,7 +689,7 @@ def answer_options(t) -> list[str]:
     for s, peg in (("lightning", 5), ("fireball", 2)):
         if s == "fireball" and dragon:
             continue  # Fireball has no effect on dragons (DL:3.4/spells.fireball)
-        if any(x.role == "wizard" and not x.poisoned and B.knows(x, peg) for x in heroes.values()):
+        if any(x.role == "wizard" and not x.poisoned and board.knows(x, peg) for x in heroes.values()):
             out.append(s)
     return [*out, "strike"]
 
@@ -700,13 +700,13 @@ def _answer_step(ctx, t) -> None:
     g = t.game
     f = g.qfight
     a = g.active
-    if not B.units(g, f.space, a):
+    if not board.units(g, f.space, a):
         _fight_set(ctx, t, rounds=[*f.rounds, f.note], note={})
         return _fight_over(ctx, t, False)
-    D.ask(ctx, t, a, "answer", "DL:3.3/quest-combat", answer_options(t), "answer", loc=f.space, always=True)
+    decisions.ask(ctx, t, a, "answer", "DL:3.3/quest-combat", answer_options(t), "answer", loc=f.space, always=True)
 
 
-@D.then("answer")
+@decisions.then("answer")
 def _answer(ctx, t, pick, q) -> None:
     g = t.game
     f = g.qfight
@@ -724,9 +724,9 @@ def _answer(ctx, t, pick, q) -> None:
             rule="DL:3.4/scrolls.charm",
         )
         ctx.emit("dl.qfight", {"end": True}, rule="DL:3.4/scrolls.charm")
-        wiz = [h for h in B.heroes_at(g, space, a) if g.heroes[h].role == "wizard"]
+        wiz = [h for h in board.heroes_at(g, space, a) if g.heroes[h].role == "wizard"]
         # INT-57: the wizard facing the dragon becomes a DragonLord, no roll, no treasure
-        return D.ask(
+        return decisions.ask(
             ctx,
             t,
             a,
@@ -756,8 +756,8 @@ def _answer(ctx, t, pick, q) -> None:
         _fight_set(ctx, t, rounds=[*f.rounds, note], note={})
         return _fight_over(ctx, t, True)
     m = content().monsters[f.monster]
-    s = attack_strength(B.base_attack(g, a), BT.magic(g, space, a), SideMagic(), over=g.overrides)
-    n = max(0, B.units(g, space, a) - f.poisoned)
+    s = attack_strength(board.base_attack(g, a), battle.magic(g, space, a), SideMagic(), over=g.overrides)
+    n = max(0, board.units(g, space, a) - f.poisoned)
     sides = value(g, m.id, "defense", m.defense)
     faces = ctx.roll(BY_SIDES[sides], n, rule="DL:3.3/quest-combat") if n else []
     note["party_dice"] = [{"face": x, "sides": sides, "against": s.value, "hit": x <= s.value} for x in faces]
@@ -777,17 +777,17 @@ def _fight_over(ctx, t, won: bool) -> None:
     g = t.game
     f = g.qfight
     a = g.active
-    if f.poisoned and any(B.knows(g.heroes[h], 1) for h in B.heroes_at(g, f.space, a)):
+    if f.poisoned and any(board.knows(g.heroes[h], 1) for h in board.heroes_at(g, f.space, a)):
         ctx.emit("dl.quest", {"healed": f.poisoned, "by": "Heal"}, rule="DL:3.3/quest-combat")
         _fight_set(ctx, t, poisoned=0)
     elif f.poisoned and party_at(g, f.space, a) is not None and "potion" in party_at(g, f.space, a).tools:
-        return D.ask(
+        return decisions.ask(
             ctx, t, a, "potion", "DL:3.3/tools", ["potion", "no_potion"], "potion", {"won": won}, loc=f.space
         )
     _poison(ctx, t, won)
 
 
-@D.then("potion")
+@decisions.then("potion")
 def _potion(ctx, t, pick, q) -> None:
     f = t.game.qfight
     if pick == "potion":
@@ -798,7 +798,7 @@ def _potion(ctx, t, pick, q) -> None:
 
 def _poison(ctx, t, won: bool) -> None:
     f = t.game.qfight
-    D.lose(
+    decisions.lose(
         ctx,
         t,
         f.space,
@@ -812,7 +812,7 @@ def _poison(ctx, t, won: bool) -> None:
     )
 
 
-@D.then("fight_done")
+@decisions.then("fight_done")
 def _fight_done(ctx, t, pick, q) -> None:
     g = t.game
     f = g.qfight
@@ -829,7 +829,7 @@ def _fight_done(ctx, t, pick, q) -> None:
 
 
 def scroll_names(t, a) -> list[str]:
-    return sorted({c.split("#")[0] for c in t.zone(P.hand(a))})
+    return sorted({c.split("#")[0] for c in t.zone(places.hand(a))})
 
 
 def _minus(tools, item):
@@ -856,7 +856,7 @@ def party_fight(ctx, t, space, a, d) -> None:
         },
         rule="DL:3.3/quest-combat",
     )
-    BT.fight_round(ctx, t)
+    battle.fight_round(ctx, t)
 
 
 def party_fight_over(ctx, t, winner: int) -> None:
@@ -871,7 +871,7 @@ def party_fight_over(ctx, t, winner: int) -> None:
     ctx.emit("dl.quest", {"party_fight": space, "winner": winner}, rule="DL:3.3/quest-combat")
     for army in (a, d):
         p = party_at(g, space, army)
-        if p is not None and not B.units(g, space, army):
+        if p is not None and not board.units(g, space, army):
             ctx.emit("dl.party", {"army": army, "space": space, "gone": True}, rule="DL:3.3/tools")
     if winner >= 0:
         p = party_at(g, space, winner)
@@ -890,14 +890,14 @@ def _party_check(ctx, t, space) -> None:
     """A party with no units left is gone, and its tools with it (DL:3.3/tools)."""
     g = t.game
     for p in list(g.parties):
-        if p.space == space and not B.units(g, space, p.army):
+        if p.space == space and not board.units(g, space, p.army):
             ctx.emit("dl.party", {"army": p.army, "space": space, "gone": True}, rule="DL:3.3/tools")
 
 
-BT.END_BY_KIND["party"] = party_fight_over
+battle.END_BY_KIND["party"] = party_fight_over
 
 
-@D.then("party_check")
+@decisions.then("party_check")
 def _after_loss(ctx, t, pick, q) -> None:
     _party_check(ctx, t, q.data["space"])
 

@@ -4,7 +4,7 @@ Placement (P1-P6) is the players' choice and runs as prompts (legal.py, rules.py
 from __future__ import annotations
 
 from engine.errors import BadInput
-from engine.games.dragonlords import places as P
+from engine.games.dragonlords import places
 from engine.games.dragonlords.content import content
 from engine.games.dragonlords.dice import CRYSTAL
 from engine.games.dragonlords.map.world import world
@@ -73,15 +73,15 @@ def setup(ctx, t) -> None:
     for s in deck:
         counts[s] = counts.get(s, 0) + 1
         ids.append(f"{s}#{counts[s]}")
-    zones.create(ctx, P.SCROLL_DECK, ids, rule="DL:2.3.6", vis="hidden")
-    zones.create(ctx, P.SCROLL_DISCARD, [], rule="DL:2.3.6")
-    ctx.shuffle(P.SCROLL_DECK, rule="DL:2.3.6")
+    zones.create(ctx, places.SCROLL_DECK, ids, rule="DL:2.3.6", vis="hidden")
+    zones.create(ctx, places.SCROLL_DISCARD, [], rule="DL:2.3.6")
+    ctx.shuffle(places.SCROLL_DECK, rule="DL:2.3.6")
     for i, a in enumerate(armies):
-        zones.create(ctx, P.hand(i), [], rule="DL:2.3.6", owner=a["seat"], vis="owner")
-        zones.move_top(ctx, P.SCROLL_DECK, P.hand(i), 1, rule="DL:2.3.6")
-    zones.create(ctx, P.QUEST_DECK, quest_deck(), rule="INT-12", vis="hidden")
-    zones.create(ctx, P.QUEST_DISCARD, [], rule="INT-12")
-    ctx.shuffle(P.QUEST_DECK, rule="INT-12")
+        zones.create(ctx, places.hand(i), [], rule="DL:2.3.6", owner=a["seat"], vis="owner")
+        zones.move_top(ctx, places.SCROLL_DECK, places.hand(i), 1, rule="DL:2.3.6")
+    zones.create(ctx, places.QUEST_DECK, quest_deck(), rule="INT-12", vis="hidden")
+    zones.create(ctx, places.QUEST_DISCARD, [], rule="INT-12")
+    ctx.shuffle(places.QUEST_DECK, rule="INT-12")
     first = first_player(ctx, len(armies))
     order = [(first + k) % len(armies) for k in range(len(armies))]
     ctx.emit("dl.order", {"order": order, "blessed": first}, rule="DL:2.3.7")

@@ -13,7 +13,7 @@ first round; after_round: fight on or retreat), `rounds` fought so far, `retreat
 
 from __future__ import annotations
 
-from engine.games.dragonlords import places as P
+from engine.games.dragonlords import places
 from engine.games.dragonlords.content import content
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.quests.cards import quest_deck
@@ -112,13 +112,13 @@ def _lay_out(ctx, t, doc: dict) -> None:
     for s in content().scroll_deck():
         counts[s] = counts.get(s, 0) + 1
         rest.append(f"{s}#{counts[s]}")
-    zones.create(ctx, P.SCROLL_DECK, rest, rule="SIT-0", vis="hidden")
-    zones.create(ctx, P.SCROLL_DISCARD, [], rule="SIT-0")
+    zones.create(ctx, places.SCROLL_DECK, rest, rule="SIT-0", vis="hidden")
+    zones.create(ctx, places.SCROLL_DISCARD, [], rule="SIT-0")
     for i, a in enumerate(armies):
-        zones.create(ctx, P.hand(i), dealt[i], rule="SIT-0", owner=a["seat"], vis="owner")
-    zones.create(ctx, P.QUEST_DECK, quest_deck(), rule="SIT-0", vis="hidden")
-    zones.create(ctx, P.QUEST_DISCARD, [], rule="SIT-0")
-    ctx.shuffle(P.QUEST_DECK, rule="INT-12")
+        zones.create(ctx, places.hand(i), dealt[i], rule="SIT-0", owner=a["seat"], vis="owner")
+    zones.create(ctx, places.QUEST_DECK, quest_deck(), rule="SIT-0", vis="hidden")
+    zones.create(ctx, places.QUEST_DISCARD, [], rule="SIT-0")
+    ctx.shuffle(places.QUEST_DECK, rule="INT-12")
     ctx.emit("dl.order", {"order": list(range(len(races))), "blessed": 0}, rule="SIT-0")
     for u in doc.get("units", []):
         _place_check(u["loc"])
@@ -248,5 +248,5 @@ def _battle(doc: dict, phase: str, active: int, dead: list[int], n_armies: int) 
 
 def _place_check(loc: str) -> None:
     w = world()
-    if loc not in w.kind and loc not in w.space_kind and not P.is_ship(loc) and loc not in w.sea:
+    if loc not in w.kind and loc not in w.space_kind and not places.is_ship(loc) and loc not in w.sea:
         raise SituationError(f"situation: {loc!r} is no place of the map")

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.games.dragonlords import board as B
-from engine.games.dragonlords.battles import battle as BT
+from engine.games.dragonlords import board
+from engine.games.dragonlords.battles import battle
 
 THEN: dict[str, Callable] = {}
 SECRET = (
@@ -118,10 +118,10 @@ def lose(
     engine removes plain units first and the King last. Then THEN[then_] runs with pick ''."""
     g = t.game
     data = dict(data or {})
-    n = min(n, BT.side_units(g, loc, army))
-    if n > 0 and BT.has_choice(t, loc, army, n):
+    n = min(n, battle.side_units(g, loc, army))
+    if n > 0 and battle.has_choice(t, loc, army, n):
         return _ask_loss(ctx, t, loc, army, n, killer, rule, how, then_, data)
-    lost = BT.kill(ctx, t, loc, army, n, killer, rule, how) if n > 0 else []
+    lost = battle.kill(ctx, t, loc, army, n, killer, rule, how) if n > 0 else []
     if lost:
         ctx.emit("dl.casualties", {"loc": loc, "army": army, "lost": lost}, rule=rule)
     if t.over:
@@ -132,8 +132,8 @@ def lose(
 def _ask_loss(ctx, t, loc, army, n, killer, rule, how, then_, data) -> None:
     g = t.game
     opts = (
-        ["plain"] if any(B.plain(g, p, army) for p in BT.side_places(g, loc, army)) else []
-    ) + BT.side_heroes(g, loc, army)
+        ["plain"] if any(board.plain(g, p, army) for p in battle.side_places(g, loc, army)) else []
+    ) + battle.side_heroes(g, loc, army)
     ctx.emit(
         "dl.ask",
         {
@@ -159,17 +159,17 @@ def casualty(ctx, t, seat, cmd) -> None:
     g = t.game
     a = g.ask
     if a is None:
-        return BT.casualty(ctx, t, seat, cmd)
+        return battle.casualty(ctx, t, seat, cmd)
     ctx.emit("dl.ask", {"end": True, "army": a.army, "kind": "casualties"}, rule="INT-30")
-    lost = BT.remove_one(ctx, t, a.loc, a.army, cmd["unit"], a.killer, a.rule, a.how)
+    lost = battle.remove_one(ctx, t, a.loc, a.army, cmd["unit"], a.killer, a.rule, a.how)
     ctx.emit("dl.casualties", {"loc": a.loc, "army": a.army, "lost": [lost]}, rule="INT-30")
     if t.over:
         return
-    left = min(a.n - 1, BT.side_units(g, a.loc, a.army))
-    if left > 0 and BT.has_choice(t, a.loc, a.army, left):
+    left = min(a.n - 1, battle.side_units(g, a.loc, a.army))
+    if left > 0 and battle.has_choice(t, a.loc, a.army, left):
         return _ask_loss(ctx, t, a.loc, a.army, left, a.killer, a.rule, a.how, a.then, dict(a.data))
     if left > 0:
-        rest = BT.kill(ctx, t, a.loc, a.army, left, a.killer, a.rule, a.how)
+        rest = battle.kill(ctx, t, a.loc, a.army, left, a.killer, a.rule, a.how)
         ctx.emit("dl.casualties", {"loc": a.loc, "army": a.army, "lost": rest}, rule=a.rule)
         if t.over:
             return

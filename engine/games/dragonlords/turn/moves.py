@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.dragonlords import board as B
-from engine.games.dragonlords import places as P
+from engine.games.dragonlords import board
+from engine.games.dragonlords import places
 from engine.games.dragonlords.content import content
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.setup.facts import purchase_cost
@@ -29,9 +29,9 @@ def price(g, a: int, what: str) -> int:
 def reinforceable(g, a: int, occ=None) -> list[str]:
     """Own territories of a realm whose kingdom the army holds; no gold, island or teleportal (§3.7)."""
     w = world()
-    occ = occ if occ is not None else B.occupancy(g)
-    ks = set(B.kingdoms_held(g, a, occ))
-    return [x for x in B.held(g, a, occ) if w.realm.get(x) and w.kingdom_of[w.realm[x]] in ks]
+    occ = occ if occ is not None else board.occupancy(g)
+    ks = set(board.kingdoms_held(g, a, occ))
+    return [x for x in board.held(g, a, occ) if w.realm.get(x) and w.kingdom_of[w.realm[x]] in ks]
 
 
 def ship_spots(g, a: int, occ=None) -> list[tuple[str, str]]:
@@ -45,10 +45,10 @@ def ships_total(g) -> int:
 
 def purchase_legal(t, a: int) -> list[dict]:
     g = t.game
-    occ = B.occupancy(g)
-    if not B.kingdoms_held(g, a, occ):
+    occ = board.occupancy(g)
+    if not board.kingdoms_held(g, a, occ):
         return []
-    gold = B.gold_of(g, a, occ)  # paid at once from the kingdoms (rules.buy)
+    gold = board.gold_of(g, a, occ)  # paid at once from the kingdoms (rules.buy)
     out = []
     army = g.armies[a]
     race = army.race
@@ -68,38 +68,38 @@ def loads(t, a: int, transfer: bool = False) -> list[dict]:
     of the zone (§3.2/ships; in Transfer only onto own or empty land, INT-31)."""
     g = t.game
     w = world()
-    occ = B.occupancy(g)
+    occ = board.occupancy(g)
     out = []
     for sid in sorted(g.ships):
         s = g.ships[sid]
         if s.army != a:
             continue
-        here = P.aboard(sid)
-        n_on = B.units(g, here, a)
+        here = places.aboard(sid)
+        n_on = board.units(g, here, a)
         for x in w.coast.get(s.zone, ()):
             if occ.get(x) == [a] and n_on < 8:
                 keep = 0 if w.kind[x] == "island" else 1
-                free = B.plain(g, x, a) - g.moved.get(x, 0) if transfer else B.plain(g, x, a)
-                total = B.units(g, x, a)
+                free = board.plain(g, x, a) - g.moved.get(x, 0) if transfer else board.plain(g, x, a)
+                total = board.units(g, x, a)
                 room = min(8 - n_on, free, total - keep)
                 for n in range(1, room + 1):
                     out.append({"kind": "load", "ship": sid, "origin": x, "n": n})
                 if total - keep >= 1:
-                    for h in B.heroes_at(g, x, a):
+                    for h in board.heroes_at(g, x, a):
                         out.append({"kind": "load", "ship": sid, "origin": x, "hero": h})
             if n_on and not (g.short and x in w.tundra):
                 who = occ.get(x, [])
                 ok = (
                     who == [a]
                     or not who
-                    or (not transfer and not any(B.allies(g, a, o) and o != a for o in who) and a not in who)
+                    or (not transfer and not any(board.allies(g, a, o) and o != a for o in who) and a not in who)
                 )
                 if not ok:
                     continue
-                p = B.plain(g, here, a)
+                p = board.plain(g, here, a)
                 for n in range(1, p + 1):
                     out.append({"kind": "unload", "ship": sid, "to": x, "n": n})
-                for h in B.heroes_at(g, here, a):
+                for h in board.heroes_at(g, here, a):
                     if g.heroes[h].role != "dragonlord":
                         out.append({"kind": "unload", "ship": sid, "to": x, "hero": h})
     return out
@@ -111,7 +111,7 @@ def naval_legal(t, a: int) -> list[dict]:
     w = world()
     for sid in sorted(g.ships):
         s = g.ships[sid]
-        if s.army != a or s.moves <= 0 or not B.ship_units(g, sid):
+        if s.army != a or s.moves <= 0 or not board.ship_units(g, sid):
             continue
         for z in w.sea[s.zone]:
             out.append({"kind": "sail", "ship": sid, "to": z})
@@ -125,25 +125,25 @@ def naval_legal(t, a: int) -> list[dict]:
 
 
 def can_fight(g, loc: str, a: int) -> int:
-    return B.units(g, loc, a) - g.no_fight.get(loc, 0)
+    return board.units(g, loc, a) - g.no_fight.get(loc, 0)
 
 
 def enemy_held(g, a: int, x: str, occ) -> bool:
     who = occ.get(x, [])
-    return bool(who) and not any(B.allies(g, a, o) for o in who)
+    return bool(who) and not any(board.allies(g, a, o) for o in who)
 
 
 def contested(t, a: int, occ=None) -> list[str]:
     """Places where the active army stands with an enemy: a landing, teleport or wasteland exit
     into enemy land, or two blockades in one sea zone (fought in phase 4, §3.4/general)."""
     g = t.game
-    occ = occ if occ is not None else B.occupancy(g)
+    occ = occ if occ is not None else board.occupancy(g)
     out = [
-        x for x, who in occ.items() if a in who and len(who) > 1 and not P.is_ship(x) and x in world().kind
+        x for x, who in occ.items() if a in who and len(who) > 1 and not places.is_ship(x) and x in world().kind
     ]
     for z in sorted({s.zone for s in g.ships.values()}):
-        bl = B.blockade(g, z)
-        if a in bl and any(not B.allies(g, a, o) for o in bl):
+        bl = board.blockade(g, z)
+        if a in bl and any(not board.allies(g, a, o) for o in bl):
             out.append(z)
     return sorted(set(out))
 
@@ -151,7 +151,7 @@ def contested(t, a: int, occ=None) -> list[str]:
 def combat_legal(t, a: int) -> list[dict]:
     g = t.game
     w = world()
-    occ = B.occupancy(g)
+    occ = board.occupancy(g)
     fights = contested(t, a, occ)
     out: list[dict[str, Any]] = [{"kind": "fight", "at": x} for x in fights]
     if fights:
@@ -159,10 +159,10 @@ def combat_legal(t, a: int) -> list[dict]:
     race = g.armies[a].race
     sneak = None  # the elves' sneak targets, found once when first asked
     casters = caster_places(g, a)
-    for o in B.held(g, a, occ):
-        plain, units, no_fight = B.plain(g, o, a), B.units(g, o, a), g.no_fight.get(o, 0)
+    for o in board.held(g, a, occ):
+        plain, units, no_fight = board.plain(g, o, a), board.units(g, o, a), g.no_fight.get(o, 0)
         n = min(units - no_fight, units - 1)  # can_fight, and one stays behind
-        heroes = B.heroes_at(g, o, a) if n >= 1 else []
+        heroes = board.heroes_at(g, o, a) if n >= 1 else []
         for x in w.neighbours(o, o in casters):
             if not enemy_held(g, a, x, occ) or (g.short and x in w.tundra):
                 continue
@@ -188,8 +188,8 @@ def sneakers(g, a: int, o: str) -> int:
     """How many elves of territory `o` may join a sneak attack: plain units that may fight and have
     not sneak attacked this turn (each elf once a turn), one unit staying behind (DL:3.4/sneak:
     "Elfen Einheiten dürfen bei einem Schleichangriff kein Gebiet unbesetzt lassen")."""
-    units, no_fight = B.units(g, o, a), g.no_fight.get(o, 0)
-    fresh = B.plain(g, o, a) - no_fight - g.sneaked.get(o, 0)
+    units, no_fight = board.units(g, o, a), g.no_fight.get(o, 0)
+    fresh = board.plain(g, o, a) - no_fight - g.sneaked.get(o, 0)
     return max(0, min(fresh, units - no_fight, units - 1))
 
 
@@ -197,7 +197,7 @@ def sneak_sources(g, a: int, x: str, casters: set[str] | None = None) -> list[st
     """The own territories next to `x` whose elves may still join a sneak attack on it."""
     w = world()
     casters = casters if casters is not None else caster_places(g, a)
-    return [o for o in B.held(g, a) if sneakers(g, a, o) and x in w.neighbours(o, o in casters)]
+    return [o for o in board.held(g, a) if sneakers(g, a, o) and x in w.neighbours(o, o in casters)]
 
 
 def sneak_commands(g, a: int, o: str, x: str, casters: set[str] | None = None) -> list[dict]:
@@ -218,16 +218,16 @@ def sneak_targets(g, a: int, occ, reading: str = "kingdom") -> set[str]:
     "presence": any realm where they hold a territory)."""
     w = world()
     if reading == "presence":
-        realms = {w.realm[x] for x in B.held(g, a, occ) if w.realm[x]}
+        realms = {w.realm[x] for x in board.held(g, a, occ) if w.realm[x]}
     else:
-        realms = {w.realm[k] for k in B.kingdoms_held(g, a, occ)}
+        realms = {w.realm[k] for k in board.kingdoms_held(g, a, occ)}
     inside = {x for x, r in w.realm.items() if r in realms}
     return inside | {n for x in inside for n in w.land[x]}
 
 
 def caster_places(g, army: int) -> set[str]:
     """Where the army has a King, Wizard or DragonLord (B.caster_at for every place at once)."""
-    return {x.loc for x in g.heroes.values() if x.army == army and x.role in B.CASTERS}
+    return {x.loc for x in g.heroes.values() if x.army == army and x.role in board.CASTERS}
 
 
 def march_targets(g, a: int, origin: str, occ, casters: set[str] | None = None) -> list[str]:
@@ -261,7 +261,7 @@ def march_targets(g, a: int, origin: str, occ, casters: set[str] | None = None) 
 def transfer_legal(t, a: int) -> list[dict]:
     g = t.game
     w = world()
-    occ = B.occupancy(g)
+    occ = board.occupancy(g)
     from engine.games.dragonlords.magic.teleport import must_teleport_home, teleport_legal
 
     forced = must_teleport_home(g, a)
@@ -269,18 +269,18 @@ def transfer_legal(t, a: int) -> list[dict]:
     if forced:
         return [c for c in tele if c["hero"] in forced] or [{"kind": "done"}]
     out = []
-    for o in B.held(g, a, occ):
-        total = B.units(g, o, a)
+    for o in board.held(g, a, occ):
+        total = board.units(g, o, a)
         keep = 0 if w.kind[o] == "island" else 1
-        free_plain = B.plain(g, o, a) - g.moved.get(o, 0)
-        for x in w.neighbours(o, B.caster_at(g, o, a)):
+        free_plain = board.plain(g, o, a) - g.moved.get(o, 0)
+        for x in w.neighbours(o, board.caster_at(g, o, a)):
             who = occ.get(x, [])
             if who not in ([a], []) or (g.short and x in w.tundra) or w.kind[x] == "island":
                 continue
             for k in range(1, min(free_plain, total - keep) + 1):
                 out.append({"kind": "move", "origin": o, "to": x, "n": k})
             if total - keep >= 1:
-                for h in B.heroes_at(g, o, a):
+                for h in board.heroes_at(g, o, a):
                     if h not in g.teleported:
                         out.append({"kind": "move", "origin": o, "to": x, "hero": h})
     return out + loads(t, a, transfer=True) + tele + [{"kind": "done"}]
@@ -288,7 +288,7 @@ def transfer_legal(t, a: int) -> list[dict]:
 
 def reinforce_legal(t, a: int) -> list[dict]:
     g = t.game
-    occ = B.occupancy(g)
+    occ = board.occupancy(g)
     bought = g.armies[a].bought
     out = []
     if any(n for k, n in bought.items() if k != "ship"):

@@ -3,8 +3,8 @@ that both reset it, so neither has to import the other."""
 
 from __future__ import annotations
 
-from engine.games.dragonlords import board as B
-from engine.games.dragonlords import places as P
+from engine.games.dragonlords import board
+from engine.games.dragonlords import places
 from engine.games.dragonlords.content import content
 
 
@@ -17,6 +17,6 @@ def set_ship_moves(ctx, t) -> None:
         if s.army != g.active:
             continue
         rng = c.barbarian_range if g.armies[s.army].race == "barbarian" else c.range
-        if any("golden_fleece" in g.heroes[h].treasures for h in B.heroes_at(g, P.aboard(sid), s.army)):
+        if any("golden_fleece" in g.heroes[h].treasures for h in board.heroes_at(g, places.aboard(sid), s.army)):
             rng = 99
         ctx.emit("dl.ship", {"id": sid, "set": {"moves": rng}}, rule="DL:3.2/ships")

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import narration as n
+from engine import narration
 from engine.games.mage_knight.zone_names import ZONE_NAMES
 from engine.narration import and_list, card, cards, plural, seat_name
 
 
 def zone(z: str) -> str:
-    return n.zone_phrase(ZONE_NAMES, z)
+    return narration.zone_phrase(ZONE_NAMES, z)
 
 
 def hexes(s: Any) -> str:
@@ -21,26 +21,26 @@ def hexes(s: Any) -> str:
 
 
 def words(x: Any) -> str:
-    return n.humane(card(x)) if isinstance(x, str) else str(x)
+    return narration.humane(card(x)) if isinstance(x, str) else str(x)
 
 
-def _signed(e: n.Seen, what: str) -> str:
+def _signed(e: narration.Seen, what: str) -> str:
     d = e.data
     total = f" (now {d['total']})" if d.get("total") is not None else ""
     return f"{seat_name(d.get('seat'))} {'gains' if d.get('delta', 0) >= 0 else 'loses'} {abs(d.get('delta', 0))} {what}{total}."
 
 
-def _combat_started(e: n.Seen) -> str:
+def _combat_started(e: narration.Seen) -> str:
     d = e.data
     foes = [x.get("uid", "?") for x in (d.get("combat") or {}).get("enemies") or []]
     return (
-        f"{seat_name(d.get('seat'))} enters a {n.humane(str(d.get('kind', '')))} combat at {hexes(d.get('space'))}"
+        f"{seat_name(d.get('seat'))} enters a {narration.humane(str(d.get('kind', '')))} combat at {hexes(d.get('space'))}"
         + (f" against {cards(foes)}" if foes else "")
         + "."
     )
 
 
-def _outcome(e: n.Seen) -> str:
+def _outcome(e: narration.Seen) -> str:
     o = e.data.get("outcome") or {}
     who = f"{seat_name(e.data['seat'])}'s combat" if isinstance(e.data.get("seat"), int) else "The combat"
     beaten = cards(o.get("defeated") or []) if o.get("defeated") else "no enemy"
@@ -49,13 +49,13 @@ def _outcome(e: n.Seen) -> str:
     return f"{who} ends: {beaten} defeated{left}, fame {o.get('fame', 0)}, {plural(wounds, 'wound')}."
 
 
-def _blocked(e: n.Seen) -> str:
+def _blocked(e: narration.Seen) -> str:
     d = e.data
     verdict = "blocked" if d.get("success") else "not blocked"
     return f"Block against {card(d.get('enemy', '?'))}: {d.get('total', '?')} against {d.get('need', '?')} needed — {verdict}."
 
 
-def _damage(e: n.Seen) -> str:
+def _damage(e: narration.Seen) -> str:
     d = e.data
     to = "the hero" if d.get("to") == "hero" else card(d.get("to", "?"))
     wounds = int(d.get("wounds_to_hand", 0) or 0) + int(d.get("wounds_to_discard", 0) or 0)
@@ -65,14 +65,14 @@ def _damage(e: n.Seen) -> str:
     ).replace("  ", " ")
 
 
-def _played(e: n.Seen) -> str:
+def _played(e: narration.Seen) -> str:
     d = e.data
     effect = f": {d['effect']}" if d.get("effect") else ""
     mode = f" ({d['mode']})" if d.get("mode") else ""
     return f"{seat_name(d.get('seat'))} plays {words(d.get('card', '?'))}{mode}{effect}."
 
 
-def _cmd(e: n.Seen) -> str | None:
+def _cmd(e: narration.Seen) -> str | None:
     d, who, k = e.data, e.who(), e.data.get("kind")
     table = {
         "move": lambda: f"{who} moves to {hexes(d.get('to'))}.",
@@ -102,7 +102,7 @@ def _cmd(e: n.Seen) -> str | None:
 
 OWN: dict[str, Any] = {
     "mk.setup": lambda e: (
-        f"Mage Knight set-up: {n.humane(str(e.data.get('scenario', '?')))}, "
+        f"Mage Knight set-up: {narration.humane(str(e.data.get('scenario', '?')))}, "
         f"{e.data.get('rounds', '?')} rounds, heroes {and_list([words(h) for h in e.data.get('heroes') or []])}."
     ),
     "mk.round": lambda e: (
@@ -115,7 +115,7 @@ OWN: dict[str, Any] = {
     ),
     "mk.turn_done": "{seat}'s turn ends.",
     "mk.asks": lambda e: (
-        f"{seat_name(e.data['asks'][0]['seat'])} is asked: {n.humane(e.data['asks'][0]['do'])}."
+        f"{seat_name(e.data['asks'][0]['seat'])} is asked: {narration.humane(e.data['asks'][0]['do'])}."
         if e.data.get("asks")
         else "No choice is open."
     ),
@@ -125,7 +125,7 @@ OWN: dict[str, Any] = {
     "mk.explored": lambda e: f"{seat_name(e.data.get('seat'))} explores at {hexes(e.data.get('at'))}.",
     "mk.played": _played,
     "mk.points": lambda e: (
-        f"{seat_name(e.data.get('seat'))} gets {e.data.get('delta', '?')} {n.humane(str(e.data.get('kind', '')))} points."
+        f"{seat_name(e.data.get('seat'))} gets {e.data.get('delta', '?')} {narration.humane(str(e.data.get('kind', '')))} points."
     ),
     "mk.fame": lambda e: _signed(e, "fame"),
     "mk.reputation": lambda e: _signed(e, "reputation"),
@@ -162,13 +162,13 @@ OWN: dict[str, Any] = {
         + (f" by {seat_name(e.data['seat'])}" if isinstance(e.data.get("seat"), int) else "")
         + "."
     ),
-    "mk.order": lambda e: f"Turn order: {n.seats(e.data.get('order') or [])}.",
+    "mk.order": lambda e: f"Turn order: {narration.seats(e.data.get('order') or [])}.",
     "mk.announced": "{seat} announces the end of the round.",
     "mk.acted": lambda e: (
-        f"{seat_name(e.data.get('seat'))} has acted ({n.humane(str(e.data.get('action', '')))})."
+        f"{seat_name(e.data.get('seat'))} has acted ({narration.humane(str(e.data.get('action', '')))})."
     ),
     "mk.monastery": lambda e: f"A monastery stands at {hexes(e.data.get('space'))}.",
-    "mk.phase": lambda e: f"The game moves to the {n.humane(str(e.data.get('phase', '?')))} phase.",
+    "mk.phase": lambda e: f"The game moves to the {narration.humane(str(e.data.get('phase', '?')))} phase.",
     **{
         f"cmd.{k}": _cmd
         for k in (
@@ -189,4 +189,4 @@ OWN: dict[str, Any] = {
 
 
 def describe(table: Any, ev: Any) -> str:
-    return n.describe(table, ev, OWN, zone)
+    return narration.describe(table, ev, OWN, zone)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.cards.resolving import card_resolutions
 from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
@@ -43,16 +43,16 @@ def unit_points(unit: str) -> int:
 def combat_power(t, seat: int) -> int:
     """Points for attack and block the seat could raise now: its hand, crystals, ready units."""
     p = t.game.players[seat]
-    cards = sum(card_points(card_name(x)) for x in t.zone(S.hand(seat)))
+    cards = sum(card_points(card_name(x)) for x in t.zone(state.hand(seat)))
     units = sum(unit_points(u.unit) for u in p.units if u.ready and not u.wounded)
-    return cards + units + CRYSTAL_POINTS * min(sum(p.crystals.values()), len(t.zone(S.hand(seat))))
+    return cards + units + CRYSTAL_POINTS * min(sum(p.crystals.values()), len(t.zone(state.hand(seat))))
 
 
 def absorb(t, seat: int) -> int:
     """Damage the seat takes without a knock-out: its ready units' armour, and its hero's armour
     for each wound short of the hand limit but two (a wound or two is worth a fight's fame)."""
     p = t.game.players[seat]
-    wounds = sum(1 for x in t.zone(S.hand(seat)) if card_name(x) == "wound")
+    wounds = sum(1 for x in t.zone(state.hand(seat)) if card_name(x) == "wound")
     units = sum(content().units[u.unit].armor for u in p.units if not u.wounded)
     return units + p.armour * max(0, p.hand_limit - 2 - wounds - 1)
 
@@ -87,4 +87,4 @@ def space_need(t, seat: int, space: str) -> int:
 def position_value(t, s: int) -> float:
     """Fame is the score (MK:15:Score); units and crystals are fame still to come."""
     p = t.game.players[s]
-    return p.fame + 2.0 * len(t.zone(S.units_zone(s))) + 0.5 * sum(p.crystals.values())
+    return p.fame + 2.0 * len(t.zone(state.units_zone(s))) + 0.5 * sum(p.crystals.values())

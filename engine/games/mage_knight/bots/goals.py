@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import heapq
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.apply_scenario_events import city_at
 from engine.games.mage_knight.bots.estimate import city_need, combat_power, space_need
 from engine.games.mage_knight.cards.resolving import seat_resolutions
@@ -38,7 +38,7 @@ from engine.games.mage_knight.map.board import (
     unkey,
 )
 from engine.games.mage_knight.turn.actions import pool, recruit_cost
-from engine.mechanics import hexgrid as hg
+from engine.mechanics import hexgrid
 from engine.mechanics.zones import card_name
 
 ORIGIN = (0, 0)
@@ -52,13 +52,13 @@ def hostile_cities(g) -> list:
 
 def far_explore(legal: list[dict]) -> list[dict]:
     """The explorations farthest from the portal (towards the core tiles)."""
-    far = max(hg.distance(unkey(c["at"]), ORIGIN) for c in legal)
-    return [c for c in legal if hg.distance(unkey(c["at"]), ORIGIN) == far]
+    far = max(hexgrid.distance(unkey(c["at"]), ORIGIN) for c in legal)
+    return [c for c in legal if hexgrid.distance(unkey(c["at"]), ORIGIN) == far]
 
 
 def strength(t, seat: int) -> int:
     p = t.game.players[seat]
-    cards = sum(1 for x in t.zone(S.hand(seat)) if card_name(x) != "wound")
+    cards = sum(1 for x in t.zone(state.hand(seat)) if card_name(x) != "wound")
     return cards + 2 * sum(1 for u in p.units if u.ready and not u.wounded)
 
 
@@ -72,14 +72,14 @@ def ready_for(t, seat: int, city) -> bool:
 def explore_goals(t) -> list[str]:
     """Revealed spaces next to an open tile position where the next tile may go (standing there,
     the hero may explore it)."""
-    tiles = t.zone(S.TILES)
+    tiles = t.zone(state.TILES)
     if not tiles:
         return []
     board, kind = t.game.board, content().tiles[tiles[0]].type
     slots = [
-        c for c in hg.open_tile_slots(placed_centres(board)) if may_place(board, content(), c, kind) is None
+        c for c in hexgrid.open_tile_slots(placed_centres(board)) if may_place(board, content(), c, kind) is None
     ]
-    edge = {key(n) for c in slots for h in hg.tile_hexes(c).values() for n in hg.neighbours(h)}
+    edge = {key(n) for c in slots for h in hexgrid.tile_hexes(c).values() for n in hexgrid.neighbours(h)}
     return sorted(k for k in edge if k in board.spaces)
 
 
@@ -167,7 +167,7 @@ def towards(t, seat: int, legal: list[dict], goals: list[str]) -> list[dict]:
     if now is None:
         return []
     via = {}
-    for n in hg.neighbours(unkey(here)):
+    for n in hexgrid.neighbours(unkey(here)):
         k = key(n)
         sp = g.board.spaces.get(k)
         cost = move_cost(g.board, content(), n, g.night) if sp is not None else None
@@ -204,7 +204,7 @@ def recruit(t, seat: int, legal: list[dict]) -> list[dict] | None:
     if growth:
         return growth
     sp = g.board.spaces.get(p.pos)
-    units = [card_name(u) for u in t.zone(S.UNIT_OFFER) if card_name(u) in _units()]
+    units = [card_name(u) for u in t.zone(state.UNIT_OFFER) if card_name(u) in _units()]
     if sp is None or sp.site not in RECRUIT_SITES or not units:
         return None
     cheapest = min(recruit_cost(t, seat, u) for u in units)
@@ -275,7 +275,7 @@ def joint_proposals(t, seat: int, legal: list[dict]) -> list[dict]:
     g = t.game
     props = [c for c in legal if c["kind"] == "joint_assault"]
     here = g.players[seat].pos
-    near = [city_at(g, key(n)) for n in hg.neighbours(unkey(here))] if here else []
+    near = [city_at(g, key(n)) for n in hexgrid.neighbours(unkey(here))] if here else []
     city = next((c for c in near if c is not None and c.status == "hostile" and c.garrison), None)
     if city is None or not props:
         return []
@@ -327,7 +327,7 @@ def prey(t, seat: int) -> list[str]:
         if not sp.enemies or space_need(t, seat, k) > power:
             continue
         if sp.rampaging:
-            out |= {key(n) for n in hg.neighbours(unkey(k)) if key(n) in g.board.spaces}
+            out |= {key(n) for n in hexgrid.neighbours(unkey(k)) if key(n) in g.board.spaces}
         elif sp.site in ("keep", "mage_tower") and sp.conquered_by < 0:
             out.add(k)
     return sorted(out)

@@ -7,7 +7,7 @@ first: where to explore and walk, when to assault a city, recruiting, and how to
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.bots.goals import (
     CHALLENGE_STRENGTH,
     PICKED_FIGHTS,
@@ -22,14 +22,14 @@ from engine.games.mage_knight.bots.goals import (
 from engine.games.mage_knight.cards.carry_out import borrowed
 from engine.games.mage_knight.map.board import placed_centres, unkey
 from engine.games.mage_knight.scenarios.hero_auction import bot_choices
-from engine.mechanics import hexgrid as hg
+from engine.mechanics import hexgrid
 from engine.mechanics.zones import card_name
 
 
-def frontier(t) -> list[hg.Hex]:
+def frontier(t) -> list[hexgrid.Hex]:
     """Hexes of the open tile positions next to the map (where exploring leads)."""
-    slots = list(hg.open_tile_slots(placed_centres(t.game.board)))
-    return [h for c in slots for h in hg.tile_hexes(c).values()]
+    slots = list(hexgrid.open_tile_slots(placed_centres(t.game.board)))
+    return [h for c in slots for h in hexgrid.tile_hexes(c).values()]
 
 
 def gives_move(t, cmd: dict, known: dict | None = None) -> bool:
@@ -108,13 +108,13 @@ def choices(t, seat: int, legal: list[dict]) -> list[dict]:
         legal = [c for c in legal if c["kind"] != "move"] or legal  # no aimless steps
         if strength(t, seat) < CHALLENGE_STRENGTH:  # no fight picked with a thin hand
             legal = [c for c in legal if c["kind"] not in PICKED_FIGHTS] or legal
-    if t.game.combat is None and t.zone(S.TILES):
+    if t.game.combat is None and t.zone(state.TILES):
         edge = frontier(t)
         moves = [c for c in legal if c["kind"] == "move"]
         if moves and edge:
             here = unkey(t.game.players[seat].pos)
-            now = min(hg.distance(here, h) for h in edge)
-            closer = [c for c in moves if min(hg.distance(unkey(c["to"]), h) for h in edge) < now]
+            now = min(hexgrid.distance(here, h) for h in edge)
+            closer = [c for c in moves if min(hexgrid.distance(unkey(c["to"]), h) for h in edge) < now]
             if closer:
                 return closer
         known: dict = {}

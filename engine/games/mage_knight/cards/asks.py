@@ -19,9 +19,9 @@ A caster's ask waits behind the victims' answers, which fill its options."""
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.cards import banners
-from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.combat import machine as combat_machine
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.turn.ledger import gain_crystal, gain_reward_crystal
 from engine.mechanics import zones
@@ -75,7 +75,7 @@ def options(t, ask: dict) -> list[str]:
     if do == "lose_crystal":
         return [c for c in BASIC if g.players[s].crystals.get(c, 0)]
     if do == "discard_colour":
-        names = sorted({card_name(cid) for cid in t.zone(S.hand(s)) if _of_colour(cid, ask["colour"])})
+        names = sorted({card_name(cid) for cid in t.zone(state.hand(s)) if _of_colour(cid, ask["colour"])})
         return names or [""]
     if do == "spend_unit":
         return [u.uid for u in g.players[s].units if u.ready and content().units[u.unit].level <= ask["max"]]
@@ -90,7 +90,7 @@ def options(t, ask: dict) -> list[str]:
             for e in c.enemies
             if not e.defeated
             and not e.discarded
-            and C.effect_problem(c, e.uid, armour=ask["amount"], colour=None) is None
+            and combat_machine.effect_problem(c, e.uid, armour=ask["amount"], colour=None) is None
         ]
     if do == "banner":
         return ["keep", "discard"] if g.players[s].banners.get(ask["unit"]) else []
@@ -108,16 +108,16 @@ def wound_in(t, zone: str) -> str | None:
 
 def glade_options(t, seat: int) -> list[str]:
     """Where the magical glade may take its wound from: "hand", "discard" (MK:11:EoT:4)."""
-    return [w for w, z in (("hand", S.hand(seat)), ("discard", S.discard(seat))) if wound_in(t, z)]
+    return [w for w, z in (("hand", state.hand(seat)), ("discard", state.discard(seat))) if wound_in(t, z)]
 
 
 def take_wound(ctx, t, seat: int, where: str) -> None:
     """The glade's wound leaves `where` ("hand" or "discard") for the wound deck; none there,
     nothing happens."""
-    zone = S.hand(seat) if where == "hand" else S.discard(seat)
+    zone = state.hand(seat) if where == "hand" else state.discard(seat)
     wound = wound_in(t, zone)
     if wound:
-        zones.move(ctx, zone, S.WOUNDS, [wound], rule="MK:11:EoT:4")
+        zones.move(ctx, zone, state.WOUNDS, [wound], rule="MK:11:EoT:4")
 
 
 def _of_colour(cid: str, colour: str) -> bool:
@@ -176,8 +176,8 @@ def _carry_out(ctx, t, ask: dict, pick: str) -> None:
         ctx.emit("mk.crystal", {"seat": s, "colour": pick, "delta": -1}, rule=RULE)
         _follow_up(ctx, t, "gain_lost", ask["caster"], pick)
     elif do == "discard_colour":
-        cid = next(c for c in t.zone(S.hand(s)) if card_name(c) == pick)
-        zones.move(ctx, S.hand(s), S.discard(s), [cid], rule=RULE)
+        cid = next(c for c in t.zone(state.hand(s)) if card_name(c) == pick)
+        zones.move(ctx, state.hand(s), state.discard(s), [cid], rule=RULE)
         if ask.get("steal") and content().cards[pick].kind in ACTION_KINDS:
             _follow_up(ctx, t, "steal", ask["caster"], f"{s}:{pick}")
     elif do == "spend_unit":
@@ -186,10 +186,10 @@ def _carry_out(ctx, t, ask: dict, pick: str) -> None:
         gain_crystal(ctx, t, s, pick, "MK:5:Gain:2")
     elif do == "steal":
         victim, name = pick.split(":", 1)
-        cid = next(c for c in reversed(t.zone(S.discard(int(victim)))) if card_name(c) == name)
-        zones.move(ctx, S.discard(int(victim)), S.hand(s), [cid], rule=RULE)
+        cid = next(c for c in reversed(t.zone(state.discard(int(victim)))) if card_name(c) == name)
+        zones.move(ctx, state.discard(int(victim)), state.hand(s), [cid], rule=RULE)
     elif do == "armour":
-        for typ, data in C.modify_enemy(t.game.combat, pick, source=ask["source"], armour=ask["amount"]):
+        for typ, data in combat_machine.modify_enemy(t.game.combat, pick, source=ask["source"], armour=ask["amount"]):
             ctx.emit(typ, data, rule=data["rule"])
     elif do == "banner" and pick == "discard":
         banners.discard(ctx, t, s, ask["unit"])

@@ -14,9 +14,9 @@ phase: an enemy does not attack, fame as given)."""
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.cards.turn_effects import set_effect
-from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.combat import machine as combat_machine
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.map.tokens import gain_fame
 from engine.mechanics import zones
@@ -46,13 +46,13 @@ def unused(t, seat: int, uid: str) -> bool:
 
 def assign(ctx, t, seat: int, name: str, uid: str) -> None:
     """The played banner (in the play area) goes under the unit; an old banner is discarded."""
-    cid = next(c for c in reversed(t.zone(S.play_area(seat))) if card_name(c) == name)
+    cid = next(c for c in reversed(t.zone(state.play_area(seat))) if card_name(c) == name)
     if zone(seat) not in t.zones:
         zones.create(ctx, zone(seat), [], RULE, owner=seat)
     old = t.game.players[seat].banners.get(uid, "")
     if old:
-        zones.move(ctx, zone(seat), S.discard(seat), [old], rule="MK:5:Units:8a")
-    zones.move(ctx, S.play_area(seat), zone(seat), [cid], rule=RULE)
+        zones.move(ctx, zone(seat), state.discard(seat), [old], rule="MK:5:Units:8a")
+    zones.move(ctx, state.play_area(seat), zone(seat), [cid], rule=RULE)
     ctx.emit("mk.banner", {"seat": seat, "unit": uid, "banner": cid}, rule=RULE)
 
 
@@ -61,7 +61,7 @@ def unit_gone(ctx, t, ev) -> None:
     seat, uid = ev.data["seat"], ev.data["uid"]
     cid = t.game.players[seat].banners.get(uid, "")
     if cid:
-        zones.move(ctx, zone(seat), S.discard(seat), [cid], rule="MK:5:Units:8a")
+        zones.move(ctx, zone(seat), state.discard(seat), [cid], rule="MK:5:Units:8a")
         ctx.emit("mk.banner", {"seat": seat, "unit": uid, "banner": ""}, rule="MK:5:Units:8a")
 
 
@@ -69,9 +69,9 @@ def discard(ctx, t, seat: int, uid: str) -> None:
     """The owner gives the banner up at the round's start: the round's shuffle is done, so it is
     shuffled into the new deed deck (reading, catalog.toml MK:5:Units:8c)."""
     cid = t.game.players[seat].banners[uid]
-    zones.move(ctx, zone(seat), S.deck(seat), [cid], rule="MK:5:Units:8b")
+    zones.move(ctx, zone(seat), state.deck(seat), [cid], rule="MK:5:Units:8b")
     ctx.emit("mk.banner", {"seat": seat, "unit": uid, "banner": ""}, rule="MK:5:Units:8b")
-    ctx.shuffle(S.deck(seat), rule="MK:4:Round:2g")
+    ctx.shuffle(state.deck(seat), rule="MK:4:Round:2g")
 
 
 def equip(t, seat: int, c) -> None:
@@ -131,7 +131,7 @@ def commands(t, seat: int) -> list[dict]:
             for e in c.enemies:
                 if (
                     any(not a.blocked and not a.resolved for a in e.attacks)
-                    and C.effect_problem(c, e.uid, prevent=True) is None
+                    and combat_machine.effect_problem(c, e.uid, prevent=True) is None
                 ):
                     out.append({"kind": "banner", "unit": u.uid, "target": e.uid})
     return out
@@ -142,7 +142,7 @@ def use(ctx, t, seat: int, cmd: dict) -> None:
     b = of_unit(t, seat, uid)
     if cmd.get("target"):
         ctx.emit("mk.unit", {"seat": seat, "uid": uid, "ready": False}, rule="MK:5:Units:5")
-        for typ, data in C.modify_enemy(t.game.combat, cmd["target"], source=uid, prevent=True):
+        for typ, data in combat_machine.modify_enemy(t.game.combat, cmd["target"], source=uid, prevent=True):
             ctx.emit(typ, data, rule=data["rule"])
         if b.get("fame"):
             gain_fame(ctx, t, seat, b["fame"], RULE)

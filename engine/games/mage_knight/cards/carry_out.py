@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.cards import banners, effects, other_players, resolving
 from engine.games.mage_knight.cards.turn_effects import effects_of, set_effect, strip
 from engine.games.mage_knight.combat import defeat_rewards
@@ -30,7 +30,7 @@ from engine.mechanics.zones import card_name
 
 BASIC = ("red", "blue", "green", "white")
 ALL_MANA = (*BASIC, "gold", "black")
-OFFERS = {"aa": S.AA_OFFER, "spell": S.SPELL_OFFER, "unit": S.UNIT_OFFER, "skill": S.SKILL_OFFER}
+OFFERS = {"aa": state.AA_OFFER, "spell": state.SPELL_OFFER, "unit": state.UNIT_OFFER, "skill": state.SKILL_OFFER}
 # atoms an effect used from an offer may hold: nothing the play would have to name
 BORROWABLE = (
     "move",
@@ -73,7 +73,7 @@ BORROWABLE = (
     "discard_wounds",
     "unit_resistances",
 )
-DEST = {"hand": S.hand, "discard": S.discard, "deck": S.deck, "units": S.units_zone}
+DEST = {"hand": state.hand, "discard": state.discard, "deck": state.deck, "units": state.units_zone}
 # atoms worth playing in combat although they add no points (MK:8:Combat:3)
 COMBAT_USEFUL = (
     "puppet",
@@ -124,8 +124,8 @@ def _colour_matches(colour, want: str) -> bool:
 
 def _offered_spell_colours(t) -> list[str | None]:
     return (
-        [content().cards[card_name(c)].color for c in t.zone(S.SPELL_OFFER)]
-        if S.SPELL_OFFER in t.zones
+        [content().cards[card_name(c)].color for c in t.zone(state.SPELL_OFFER)]
+        if state.SPELL_OFFER in t.zones
         else []
     )
 
@@ -141,7 +141,7 @@ def feasible(t, seat: int, atoms) -> bool:
                 return False
             if test == "crystal_missing" and p.crystals.get(arg):
                 return False
-            if test == "wound_in_hand" and "wound" not in [card_name(c) for c in t.zone(S.hand(seat))]:
+            if test == "wound_in_hand" and "wound" not in [card_name(c) for c in t.zone(state.hand(seat))]:
                 return False
             offered = _offered_spell_colours(t)
             if test == "offered_spell" and arg not in offered:
@@ -168,7 +168,7 @@ def feasible(t, seat: int, atoms) -> bool:
             or (k in ("claim_die", "die_crystal", "claim_round") and not _basic_dice(t, seat))
             or (k in ("unit_resistances", "banner") and not p.units)
             or (k == "rotating" and rotating.shows(t, seat, _skill_of(t, seat, v)) != v[0])
-            or (k == "choose_to_deck" and not t.zone(S.discard(seat)))
+            or (k == "choose_to_deck" and not t.zone(state.discard(seat)))
             or (k == "look" and not map_rules.face_down_within(t, seat, v[0]))
             or (k == "puppet" and not puppets.options(t, seat, v))
         ):
@@ -223,7 +223,7 @@ def expand(t, seat: int, atoms, cmds: list[dict]) -> list[dict]:
             if not extra:
                 continue
         elif k == "choose_to_deck":
-            pile = sorted(card_name(c) for c in t.zone(S.discard(seat)))
+            pile = sorted(card_name(c) for c in t.zone(state.discard(seat)))
             extra = [{"cards": ",".join(x)} for x in sorted(set(combinations(pile, min(v, len(pile)))))]
         else:
             continue
@@ -239,7 +239,7 @@ def _paid_with(cmd: dict, die) -> bool:
 def _repeat_targets(t, seat: int, cmds, v) -> list[dict]:
     """Action cards in hand (not the played one) whose effect in `mode` is plain points."""
     mode = v[0]
-    hand = [card_name(c) for c in t.zone(S.hand(seat))]
+    hand = [card_name(c) for c in t.zone(state.hand(seat))]
     if cmds:
         hand.remove(cmds[0]["card"])
     out = []
@@ -306,7 +306,7 @@ def discard_payments(t, seat: int, played: str, atoms, pays: list[str]) -> list[
     if not n:
         return pays
     word = "throw" if any(k == "throw_cost" for k, _ in atoms) else "discard"
-    hand = [card_name(c) for c in t.zone(S.hand(seat))]
+    hand = [card_name(c) for c in t.zone(state.hand(seat))]
     if played in hand:
         hand.remove(played)
     kinds = [v for k, v in atoms if k == "discard_kind"]
@@ -438,15 +438,15 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
                 else:
                     rest.append(("fame", 1))
         elif k == "discard_wounds":
-            wounds = [c for c in t.zone(S.hand(seat)) if card_name(c) == "wound"][:v]
-            zones.move(ctx, S.hand(seat), S.WOUNDS, wounds, rule="MK:11:Wounds:3")
+            wounds = [c for c in t.zone(state.hand(seat)) if card_name(c) == "wound"][:v]
+            zones.move(ctx, state.hand(seat), state.WOUNDS, wounds, rule="MK:11:Wounds:3")
         elif k == "extra_turn":
             ctx.emit("mk.tactic_state", {"seat": seat, "extra_turn": True}, rule="MK:5:Effects:1")
         elif k == "discard_to_deck":
-            pile = list(t.zone(S.discard(seat)))
+            pile = list(t.zone(state.discard(seat)))
             if pile:
                 picked = ctx.pick("mk.discard_pick", pile, min(v, len(pile)), rule="MK:5:Effects:1")
-                zones.move(ctx, S.discard(seat), S.deck(seat), list(picked), rule="MK:5:Effects:1")
+                zones.move(ctx, state.discard(seat), state.deck(seat), list(picked), rule="MK:5:Effects:1")
         elif k == "wound_per_crystal":
             n = p.crystals.get(v, 0)
             if n:
@@ -465,11 +465,11 @@ def run(ctx, t, seat: int, cmd: dict, atoms) -> list:
             other_players.apply(ctx, t, seat, dict(v), cmd)
         elif k == "choose_to_deck":
             chosen = []
-            pile = list(t.zone(S.discard(seat)))
+            pile = list(t.zone(state.discard(seat)))
             for name in cmd["cards"].split(","):
                 cid = next(c for c in pile if card_name(c) == name and c not in chosen)
                 chosen.append(cid)
-            zones.move(ctx, S.discard(seat), S.deck(seat), chosen, rule="MK:5:Effects:1")
+            zones.move(ctx, state.discard(seat), state.deck(seat), chosen, rule="MK:5:Effects:1")
         elif k == "rotating":
             rotating.turn(ctx, t, seat, cmd["skill"], v)
         elif k == "banner":
@@ -556,13 +556,13 @@ def take_offer(ctx, t, seat: int, spec: dict, cid: str) -> None:
     if spec["offer"] == "skill":  # a skill of the common offer becomes the seat's own
         ctx.emit("mk.skill", {"seat": seat, "skill": cid}, rule="MK:5:Skills:4d")
         passive_skills.on_gained(ctx, t, seat, cid)
-        zones.move(ctx, zone, S.OUT, [cid], rule="MK:5:Skills:4d")
+        zones.move(ctx, zone, state.OUT, [cid], rule="MK:5:Skills:4d")
         return
     if spec["offer"] == "unit":
         join_unit(ctx, t, seat, cid, "MK:5:Units:4a")
         return
     zones.move(ctx, zone, DEST[spec["to"]](seat), [cid], rule="MK:5:Gain:3a")
-    deck = {S.AA_OFFER: S.AA_DECK, S.SPELL_OFFER: S.SPELL_DECK}[zone]
+    deck = {state.AA_OFFER: state.AA_DECK, state.SPELL_OFFER: state.SPELL_DECK}[zone]
     if t.zone(deck):
         zones.move_top(ctx, deck, zone, 1, rule="MK:5:Gain:3a")
 
@@ -627,7 +627,7 @@ def repeat(ctx, t, seat: int, cmd: dict, v) -> list:
     """Throw away another Action card and use its effect `times` times (MK:4:Deed:3a)."""
     mode, times = v
     name = cmd["boost"]
-    zones.move(ctx, S.hand(seat), S.OUT, [hand_card(t, seat, name)], rule="MK:5:Effects:1")
+    zones.move(ctx, state.hand(seat), state.OUT, [hand_card(t, seat, name)], rule="MK:5:Effects:1")
     atoms = list(resolving.seat_resolutions(t, seat, name, mode)[cmd["boost_option"]])
     return atoms * times
 
@@ -642,7 +642,7 @@ def after_heal(ctx, t, seat: int, from_hand: int, units: list[str]) -> None:
         set_effect(ctx, seat, "heal_fame", -n)
         gain_fame(ctx, t, seat, n, "MK:11:Wounds:3")
     if fx.get("heal_draw") and from_hand:
-        zones.move_top(ctx, S.deck(seat), S.hand(seat), from_hand, rule="MK:11:Wounds:3")
+        zones.move_top(ctx, state.deck(seat), state.hand(seat), from_hand, rule="MK:11:Wounds:3")
     if fx.get("heal_ready"):
         for uid in units:
             ctx.emit("mk.unit", {"seat": seat, "uid": uid, "ready": True}, rule="MK:11:Wounds:3")
@@ -650,7 +650,7 @@ def after_heal(ctx, t, seat: int, from_hand: int, units: list[str]) -> None:
 
 def join_unit(ctx, t, seat: int, uid: str, rule: str) -> None:
     """A unit of the offer joins the seat's units (recruited, or for free by a card)."""
-    zones.move(ctx, S.UNIT_OFFER, S.units_zone(seat), [uid], rule=rule)
+    zones.move(ctx, state.UNIT_OFFER, state.units_zone(seat), [uid], rule=rule)
     ctx.emit(
         "mk.recruited",
         {"seat": seat, "uid": uid, "unit": card_name(uid), **recruit_mark(t, card_name(uid), rule)},

@@ -5,7 +5,7 @@ the fold and the resolutions read it without importing card play."""
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
@@ -114,15 +114,15 @@ def wounds_taken(ctx, t, seat: int, n: int) -> None:
     set_effect(ctx, seat, "wounds_this_turn", n)
     if fx.get("throw_first_wound") and n:
         set_effect(ctx, seat, "throw_first_wound", None)
-        wound = next(c for c in t.zone(S.hand(seat)) if card_name(c) == "wound")
-        zones.move(ctx, S.hand(seat), S.WOUNDS, [wound], rule="MK:5:Effects:1")
-        zones.move_top(ctx, S.deck(seat), S.hand(seat), 1, rule="MK:5:Effects:1")
+        wound = next(c for c in t.zone(state.hand(seat)) if card_name(c) == "wound")
+        zones.move(ctx, state.hand(seat), state.WOUNDS, [wound], rule="MK:5:Effects:1")
+        zones.move_top(ctx, state.deck(seat), state.hand(seat), 1, rule="MK:5:Effects:1")
         n -= 1
     left = fx.get("draw_on_wounds", 0)
     draw = min(left, n)
     if draw:
         set_effect(ctx, seat, "draw_on_wounds", -draw)
-        zones.move_top(ctx, S.deck(seat), S.hand(seat), draw, rule="MK:5:Effects:1")
+        zones.move_top(ctx, state.deck(seat), state.hand(seat), draw, rule="MK:5:Effects:1")
 
 
 def end_of_turn(ctx, t, seat: int) -> None:
@@ -133,9 +133,9 @@ def end_of_turn(ctx, t, seat: int) -> None:
         for colour in fx.get("spent_crystals", []):
             ctx.emit("mk.crystal", {"seat": seat, "colour": colour, "delta": 1}, rule="MK:5:Effects:1")
     if fx.get("throw_turn_wounds"):
-        wounds = [c for c in t.zone(S.hand(seat)) if card_name(c) == "wound"][: fx.get("wounds_this_turn", 0)]
+        wounds = [c for c in t.zone(state.hand(seat)) if card_name(c) == "wound"][: fx.get("wounds_this_turn", 0)]
         if wounds:
-            zones.move(ctx, S.hand(seat), S.WOUNDS, wounds, rule="MK:5:Effects:1")
+            zones.move(ctx, state.hand(seat), state.WOUNDS, wounds, rule="MK:5:Effects:1")
 
 
 def converted(fx: dict, resolutions, in_combat: bool) -> tuple:

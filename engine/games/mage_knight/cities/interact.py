@@ -5,11 +5,11 @@ per own shield. Revealing, assaulting and conquering cities is city_reveal.py.""
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.apply_scenario_events import city_at
-from engine.games.mage_knight.cities import rules as CT
+from engine.games.mage_knight.cities import rules as cities_rules
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.turn import actions as A
+from engine.games.mage_knight.turn import actions
 from engine.games.mage_knight.turn import rewards
 from engine.games.mage_knight.turn.ledger import REPUTATION_MIN
 from engine.mechanics import zones
@@ -30,7 +30,7 @@ def bonus_due(t, seat: int) -> int:
     city = city_at(g, p.pos)
     if city is None or p.interacting:
         return 0
-    return CT.influence_bonus(city, seat)
+    return cities_rules.influence_bonus(city, seat)
 
 
 def shield_bonus(ctx, t, seat: int, cmd: dict) -> None:
@@ -48,28 +48,28 @@ def interactions(t, seat: int) -> list[dict]:
         return []
     if p.acted and not p.interacting:
         return []
-    pool = A.pool(t, seat) + bonus_due(t, seat)
+    pool = actions.pool(t, seat) + bonus_due(t, seat)
     out: list[dict] = []
     anything = "white" in city.colours
-    for uid in t.zone(S.UNIT_OFFER):
+    for uid in t.zone(state.UNIT_OFFER):
         u = content().units.get(card_name(uid))
         if u is None or not (anything or "city" in u.recruit_sites):
             continue
-        if pool >= A.recruit_cost(t, seat, u.id):
+        if pool >= actions.recruit_cost(t, seat, u.id):
             if len(p.units) < p.command:
                 out.append({"kind": "recruit", "unit": uid})
             else:
                 out += [{"kind": "recruit", "unit": uid, "disband": x.uid} for x in p.units]
     if "blue" in city.colours:
-        out += A.spell_buys(t, seat, pool)
+        out += actions.spell_buys(t, seat, pool)
     for colour in city.colours:
         what = SHOP.get(colour)
         if what is None or pool < CITY_PRICE[what]:
             continue
-        if (what == "artifact" and t.zone(S.ARTIFACT_DECK)) or (what == "elite" and t.zone(S.ELITE_UNITS)):
+        if (what == "artifact" and t.zone(state.ARTIFACT_DECK)) or (what == "elite" and t.zone(state.ELITE_UNITS)):
             out.append({"kind": "city_buy", "what": what})
         elif what == "advanced_action":
-            out += [{"kind": "city_buy", "what": what, "card": cid} for cid in t.zone(S.AA_OFFER)]
+            out += [{"kind": "city_buy", "what": what, "card": cid} for cid in t.zone(state.AA_OFFER)]
     return out
 
 
@@ -77,11 +77,11 @@ def buy(ctx, t, seat: int, cmd: dict) -> None:
     """The Red City's artifact (drawn like a reward), the White City's elite unit for the offer,
     the Green City's advanced action onto the deed deck (MK:8:Interact:4e)."""
     what = cmd["what"]
-    A.interact(ctx, t, seat, CITY_PRICE[what], "MK:8:Interact:4e")
+    actions.interact(ctx, t, seat, CITY_PRICE[what], "MK:8:Interact:4e")
     if what == "artifact":
         rewards.due(ctx, t, seat, "artifact", "MK:8:Interact:4e")
     elif what == "elite":
-        zones.move_top(ctx, S.ELITE_UNITS, S.UNIT_OFFER, 1, rule="MK:8:Interact:4e")
+        zones.move_top(ctx, state.ELITE_UNITS, state.UNIT_OFFER, 1, rule="MK:8:Interact:4e")
     else:
-        zones.move(ctx, S.AA_OFFER, S.deck(seat), [cmd["card"]], rule="MK:8:Interact:4e")
-        zones.move_top(ctx, S.AA_DECK, S.AA_OFFER, 1, rule="MK:5:Gain:3a")
+        zones.move(ctx, state.AA_OFFER, state.deck(seat), [cmd["card"]], rule="MK:8:Interact:4e")
+        zones.move_top(ctx, state.AA_DECK, state.AA_OFFER, 1, rule="MK:5:Gain:3a")

@@ -12,9 +12,9 @@ exploring, moving and combat.
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.apply_scenario_events import city_at
-from engine.games.mage_knight.cities import rules as CT
+from engine.games.mage_knight.cities import rules as cities_rules
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.map.board import key, unkey
 from engine.games.mage_knight.map.tokens import draw_token
@@ -45,10 +45,10 @@ def reveal(ctx, t, tile: str, centre) -> None:
         return
     if status == "hostile":
         level = g.city_levels[0] if g.city_levels else 1
-        if S.garrison(space) not in t.zones:
-            zones.create(ctx, S.garrison(space), [], rule="MK:10:City:1", vis="hidden")
-        for pile in CT.defender_piles(colour, level):
-            tok = draw_token(ctx, t, pile, S.garrison(space), rule="MK:10:City:1")
+        if state.garrison(space) not in t.zones:
+            zones.create(ctx, state.garrison(space), [], rule="MK:10:City:1", vis="hidden")
+        for pile in cities_rules.defender_piles(colour, level):
+            tok = draw_token(ctx, t, pile, state.garrison(space), rule="MK:10:City:1")
             if tok:
                 tokens.append(tok)
     elif status == "friendly":
@@ -71,22 +71,22 @@ def megalopolis(ctx, t, space: str, colour: str, level: int) -> None:
     """The last city revealed is a Megalopolis (MK:18:Scen:CityLevels): a second city card drawn
     from the remaining ones stands on the space to the right; each half gets half the level (the
     left rounds up); both garrisons are pooled face down into one."""
-    from engine.mechanics import hexgrid as hg
+    from engine.mechanics import hexgrid
 
     g = t.game
     c = content()
-    on_tiles = {c.tiles[x].city_color for x in t.zone(S.TILES) + t.zone(S.MAP) if c.tiles[x].has_city}
+    on_tiles = {c.tiles[x].city_color for x in t.zone(state.TILES) + t.zone(state.MAP) if c.tiles[x].has_city}
     used = on_tiles | {x for city in g.cities for x in city.colours} | {colour}
-    remaining = [x for x in CT.CITY_COLOURS if x not in used] or [x for x in CT.CITY_COLOURS if x != colour]
-    right = key(hg.neighbour(unkey(space), "E"))
+    remaining = [x for x in cities_rules.CITY_COLOURS if x not in used] or [x for x in cities_rules.CITY_COLOURS if x != colour]
+    right = key(hexgrid.neighbour(unkey(space), "E"))
     other = ctx.pick("megalopolis", sorted(remaining), 1, rule="MK:18:Scen:CityLevels")[0]
-    if S.garrison(space) not in t.zones:
-        zones.create(ctx, S.garrison(space), [], rule="MK:18:Scen:CityLevels", vis="hidden")
+    if state.garrison(space) not in t.zones:
+        zones.create(ctx, state.garrison(space), [], rule="MK:18:Scen:CityLevels", vis="hidden")
     tokens = [
         tok
         for tok in (
-            draw_token(ctx, t, pile, S.garrison(space), rule="MK:18:Scen:CityLevels")
-            for pile in CT.megalopolis_piles(colour, other, level)
+            draw_token(ctx, t, pile, state.garrison(space), rule="MK:18:Scen:CityLevels")
+            for pile in cities_rules.megalopolis_piles(colour, other, level)
         )
         if tok
     ]
@@ -129,7 +129,7 @@ def strengthen(t, space: str, combat) -> None:
     for e in combat.enemies:
         if e.uid not in city.garrison:
             continue
-        bonus = CT.defender_bonus(city.colours, content().enemies[e.enemy])
+        bonus = cities_rules.defender_bonus(city.colours, content().enemies[e.enemy])
         raise_armour(e, bonus.armour)
         # bonus.attack follows the printed attacks; a token whose attacks an override changed
         # takes the bonus of those it lines up with, as before
@@ -144,7 +144,7 @@ def after_assault(ctx, t, seat: int, space: str, defeated: list[str]) -> None:
     g = t.game
     city = city_at(g, space)
     beaten = [tok for tok in defeated if tok in city.garrison]
-    for e in CT.defeat_defenders(city, seat, beaten):
+    for e in cities_rules.defeat_defenders(city, seat, beaten):
         ctx.emit(e.type, dict(e.data, space=space), rule=e.rule)
     city = city_at(g, space)
     if city.status != "conquered" and beaten:
@@ -154,6 +154,6 @@ def after_assault(ctx, t, seat: int, space: str, defeated: list[str]) -> None:
 
         restore_defenders(ctx, t, space, beaten)
     if city.status != "conquered" and not g.joint:  # a joint assault retreats all at its end
-        back = S.came_from(g.players[seat])
+        back = state.came_from(g.players[seat])
         if back and back != space:
             ctx.emit("mk.placed", {"seat": seat, "pos": back}, rule="MK:10:City:2")

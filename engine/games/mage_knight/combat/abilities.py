@@ -22,7 +22,7 @@ from engine.games.mage_knight.combat.state import (
     aims_at,
     strength,
 )
-from engine.games.mage_knight.readings import combat as R
+from engine.games.mage_knight.readings import combat
 
 ATTACK_KINDS = ("ranged", "siege", "melee")
 # which points may be played in each phase (MK:9:Ranged:2, MK:9:Block:4, MK:10:Attack:1)
@@ -131,7 +131,7 @@ def attack_problem(c: Combat, targets: list[str], use: list[str]) -> Why | None:
                     return "MK:9:Ranged:2", f"{t}: {why.replace(' (MK:9:Ranged:2)', '')}"
     parts, res = pool_parts(c, use), [by_uid[t].resistances for t in targets]
     total, _ = attack_total(
-        parts, res, R.per_type(c, [x for x in parts if aims_at(x, targets)], res), targets
+        parts, res, combat.per_type(c, [x for x in parts if aims_at(x, targets)], res), targets
     )
     armour = sum(armour_now(c, by_uid[t])[0] for t in targets)
     if total < armour:

@@ -9,7 +9,7 @@ from itertools import combinations
 
 from engine.games.mage_knight.cards import turn_effects
 from engine.games.mage_knight.cards.turn_effects import effects_of, set_effect
-from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.combat import machine as combat_machine
 from engine.games.mage_knight.combat.abilities import armour_now
 from engine.games.mage_knight.combat.arithmetic import reputation_for_defeat
 
@@ -63,7 +63,7 @@ def enemy_targets(c, foe: dict, colour) -> list[str]:
 def aimed_targets(c, foe: dict, uids: list[str], k: int) -> list[str]:
     """An attack on each of up to `k` different enemies: every such set ("a,b"), none while the
     phase takes no points of the attack's kind (MK:8:Combat:3, MK:9:Ranged:4)."""
-    if any(C.points_problem(c, point_kind(kind), el, n) for kind, el, n in foe["aimed"]):
+    if any(combat_machine.points_problem(c, point_kind(kind), el, n) for kind, el, n in foe["aimed"]):
         return []
     uids = [u for u in uids if not next(e for e in c.enemies if e.uid == u).summoned_by]
     return [",".join(g) for n in range(1, k + 1) for g in combinations(uids, n)]
@@ -133,12 +133,12 @@ def apply_enemy(ctx, t, foe: dict, target: str, source: str, colour) -> None:
             continue
         armour = foe["armour"] * (len(e.resistances) if foe.get("per_resistance") else 1)
         if (armour or foe["attack"] or foe["prevent"]) and (
-            C.effect_problem(
+            combat_machine.effect_problem(
                 c, uid, armour=armour, attack=foe["attack"], prevent=foe["prevent"], colour=colour
             )
             is None
         ):
-            for typ, data in C.modify_enemy(
+            for typ, data in combat_machine.modify_enemy(
                 c,
                 uid,
                 source=source,
@@ -167,7 +167,7 @@ def blocked_armour(ctx, t, to: int, source: str) -> None:
             continue
         now, _ = armour_now(c, e)
         if now > to:
-            for typ, data in C.modify_enemy(c, e.uid, source=source, armour=to - now):
+            for typ, data in combat_machine.modify_enemy(c, e.uid, source=source, armour=to - now):
                 ctx.emit(typ, data, rule=data["rule"])
 
 
@@ -200,7 +200,7 @@ def on_combat_event(ctx, t, seat: int, typ: str, data: dict) -> None:
         elif mode == "destroy" and "arcane_immunity" not in e.abilities and "fire" not in e.resistances:
             apply_enemy(ctx, t, {"defeat": True}, e.uid, "burning_shield", "red")
         elif mode == "bash" and data["total"] > data["need"] and "arcane_immunity" not in e.abilities:
-            for typ2, d2 in C.modify_enemy(
+            for typ2, d2 in combat_machine.modify_enemy(
                 c, e.uid, source="shield_bash", armour=data["need"] - data["total"]
             ):
                 ctx.emit(typ2, d2, rule=d2["rule"])

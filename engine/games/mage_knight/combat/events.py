@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from engine.games.mage_knight.combat import abilities as ab
+from engine.games.mage_knight.combat import abilities
 from engine.games.mage_knight.combat.arithmetic import (
     Part,
     attack_total,
@@ -30,21 +30,21 @@ from engine.games.mage_knight.combat.state import (
     outcome,
     strength,
 )
-from engine.games.mage_knight.readings import combat as R
+from engine.games.mage_knight.readings import combat
 
 Event = tuple[str, dict]
 
 
 def attack_events(c: Combat, targets: list[str], use: list[str]) -> list[Event]:
     """A successful attack on a group: every target defeated, fame at once (MK:9:Ranged:5)."""
-    foes = [e for e in ab.targetable(c) if e.uid in targets]
-    parts, res = ab.pool_parts(c, use), [e.resistances for e in foes]
+    foes = [e for e in abilities.targetable(c) if e.uid in targets]
+    parts, res = abilities.pool_parts(c, use), [e.resistances for e in foes]
     total, audit = attack_total(
-        parts, res, R.per_type(c, [x for x in parts if aims_at(x, targets)], res), targets
+        parts, res, combat.per_type(c, [x for x in parts if aims_at(x, targets)], res), targets
     )
     armour = 0
     for e in foes:
-        v, lines = ab.armour_now(c, e)
+        v, lines = abilities.armour_now(c, e)
         armour += v
         audit += lines
     audit.append(f"attack {total} >= armour {armour}: {', '.join(targets)} defeated (MK:9:Ranged:5)")
@@ -62,7 +62,7 @@ def attack_events(c: Combat, targets: list[str], use: list[str]) -> list[Event]:
         )
     ]
     for e in foes:
-        own_space = e.rampaging and (not c.fortified_site or R.reputation_in_assault(c))
+        own_space = e.rampaging and (not c.fortified_site or combat.reputation_in_assault(c))
         rep, rep_audit = reputation_for_defeat(e.pile, own_space, e.reputation)
         if e.rampaging and not own_space:
             rep_audit.append(
@@ -89,7 +89,7 @@ def attack_events(c: Combat, targets: list[str], use: list[str]) -> list[Event]:
 
 def block_events(c: Combat, e: CombatEnemy, i: int, a: EnemyAttack) -> list[Event]:
     """The whole block pool against one attack; spent even when it fails (MK:9:Block:6, MK:9:Block:8)."""
-    need, audit = ab.block_need(e, a)
+    need, audit = abilities.block_need(e, a)
     parts = [Part(p.value, p.element) for p in c.pool if p.kind == "block"]
     ok, lines = blocked(parts, need, a.element)
     audit += lines
@@ -181,8 +181,8 @@ def damage_events(c: Combat, e: CombatEnemy, i: int, a: EnemyAttack, to: str) ->
     if a.left >= 0:
         left = a.left
     else:
-        lowers = R.cumbersome_lowers_damage(c) if a.reduced else True
-        left, audit = unblocked_damage(a.value - a.weakened, ab.has(e, "brutal"), a.reduced if lowers else 0)
+        lowers = combat.cumbersome_lowers_damage(c) if a.reduced else True
+        left, audit = unblocked_damage(a.value - a.weakened, abilities.has(e, "brutal"), a.reduced if lowers else 0)
         if not lowers:
             audit.insert(
                 0,
@@ -194,7 +194,7 @@ def damage_events(c: Combat, e: CombatEnemy, i: int, a: EnemyAttack, to: str) ->
                 0, f"attack {a.value} - {a.weakened} by effects = {a.value - a.weakened} (MK:8:Combat:4)"
             )
         audit = [f"{e.uid} attack {i}: {line}" for line in audit]
-    poison, paralyze = ab.has(e, "poison"), ab.has(e, "paralyze")
+    poison, paralyze = abilities.has(e, "poison"), abilities.has(e, "paralyze")
     data: dict[str, Any] = {"enemy": e.uid, "attack": i, "to": to, "damage": left, "element": a.element}
     if to == "hero" and c.hero_damage_off.get(a.element) and left > 0:  # Elemental Resistance (mkcards)
         off = min(left, c.hero_damage_off[a.element])
@@ -231,7 +231,7 @@ def damage_events(c: Combat, e: CombatEnemy, i: int, a: EnemyAttack, to: str) ->
         raised, remaining = (1 if (r.wounds or r.destroyed) else 0), r.remaining
     data["audit"] = audit
     out: list[Event] = [("mk.combat.damage", data)]
-    if raised and ab.has(e, "vampiric"):
+    if raised and abilities.has(e, "vampiric"):
         out.append(
             (
                 "mk.combat.armour_raised",
@@ -269,18 +269,18 @@ def next_phase_events(c: Combat) -> list[Event]:
     block phase; the damage phase is skipped when nothing is unblocked (MK:8:Combat:3)."""
     rule = "MK:9:Block:10" if c.phase == "block" else "MK:9:Ranged:8"
     audit = [f"{p.source}: {p.kind} {p.value} not used, lapses ({rule})" for p in c.pool]
-    alive = ab.targetable(c)
+    alive = abilities.targetable(c)
     summoners = alive
     if (
         c.phase == "ranged"
         and any(e.defeated and _summons(e) for e in c.enemies)
-        and R.defeated_summoner_summons(c)
+        and combat.defeated_summoner_summons(c)
     ):
         summoners = [e for e in c.enemies if not e.summoned_by and (not e.defeated or _summons(e))]
     if c.phase == "ranged":
         nxt = "block" if alive or summoners else "over"
     elif c.phase == "block":
-        nxt = "damage" if any(True for _ in ab.open_attacks(c)) else "attack"
+        nxt = "damage" if any(True for _ in abilities.open_attacks(c)) else "attack"
         if nxt == "attack":
             audit.append("no unblocked attack: the damage phase is skipped (MK:9:Damage:1)")
     else:

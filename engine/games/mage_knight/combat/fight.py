@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.combat import enemy_effects
-from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.combat import machine as combat_machine
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana import rules as mana
 from engine.games.mage_knight.map.explore import GARRISON_PILE, draw_token, gain_fame
@@ -60,7 +60,7 @@ def begin(
     g = t.game
     p = g.players[seat]
     underground = g.board.spaces[space].site in UNDERGROUND
-    c = C.start(
+    c = combat_machine.start(
         content(),
         [(tok, card_name(tok)) for tok in tokens],
         units=[] if underground else [(u.uid, u.unit, u.wounded, u.ready) for u in p.units],
@@ -165,20 +165,20 @@ def assault(ctx, t, seat: int, space: str, extra=(), frm=None) -> None:
         space = main_space(t, space)
     ctx.emit("mk.acted", {"seat": seat, "action": "assault"}, rule="MK:8:Combat:1a")
     change_reputation(ctx, t, seat, assault_rep(t, space), "MK:8:Combat:1a")
-    hidden = list(t.zone(S.garrison(space))) if S.garrison(space) in t.zones else []
+    hidden = list(t.zone(state.garrison(space))) if state.garrison(space) in t.zones else []
     if hidden:
-        _ensure(ctx, t, S.at(space))
-        zones.move(ctx, S.garrison(space), S.at(space), hidden, rule="MK:8:Combat:1a")
-        ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:8:Combat:1a")
+        _ensure(ctx, t, state.at(space))
+        zones.move(ctx, state.garrison(space), state.at(space), hidden, rule="MK:8:Combat:1a")
+        ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(state.at(space)))}, rule="MK:8:Combat:1a")
     tokens = list(g.board.spaces[space].enemies)
     if not tokens:
-        _ensure(ctx, t, S.at(space))
+        _ensure(ctx, t, state.at(space))
         pile = GARRISON_PILE.get(g.board.spaces[space].site)
         drawn = [
-            draw_token(ctx, t, pile, S.at(space), rule="MK:8:Combat:1a") if pile else None
+            draw_token(ctx, t, pile, state.at(space), rule="MK:8:Combat:1a") if pile else None
             for _ in range(garrison_size(t, space, seat))
         ]
-        ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:8:Combat:1a")
+        ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(state.at(space)))}, rule="MK:8:Combat:1a")
         tokens = [tok for tok in drawn if tok]
     if not tokens:
         conquer(ctx, t, seat, space)
@@ -223,22 +223,22 @@ def enter_site(ctx, t, seat: int, space: str) -> None:
     g = t.game
     sp = g.board.spaces[space]
     ctx.emit("mk.acted", {"seat": seat, "action": "enter"}, rule="MK:8:Combat:1b")
-    _ensure(ctx, t, S.at(space))
+    _ensure(ctx, t, state.at(space))
     if sp.site == "ancient_ruins":
-        hidden = list(t.zone(S.garrison(space))) if S.garrison(space) in t.zones else []
+        hidden = list(t.zone(state.garrison(space))) if state.garrison(space) in t.zones else []
         if hidden:
-            zones.move(ctx, S.garrison(space), S.at(space), hidden, rule="MK:8:Combat:1b")
-        ruin = next(x for x in t.zone(S.at(space)) if x in content().ruins)
+            zones.move(ctx, state.garrison(space), state.at(space), hidden, rule="MK:8:Combat:1b")
+        ruin = next(x for x in t.zone(state.at(space)) if x in content().ruins)
         for pile in content().ruins[ruin].draw:
-            draw_token(ctx, t, pile, S.at(space), rule="MK:8:Combat:1b")
+            draw_token(ctx, t, pile, state.at(space), rule="MK:8:Combat:1b")
     elif sp.site == "mine":  # Mines Liberation (MK:20:Scen:Mines)
         enter_mine(ctx, t, seat, space)
     elif face_down_monster(ctx, t, space):  # a secret entrance (MK:21:Scen:DungeonLords)
         pass
     elif not sp.enemies:
         for pile in ADVENTURE_DRAWS[sp.site]:
-            draw_token(ctx, t, pile, S.at(space), rule="MK:8:Combat:1b")
-    tokens = [x for x in t.zone(S.at(space)) if x not in content().ruins]
+            draw_token(ctx, t, pile, state.at(space), rule="MK:8:Combat:1b")
+    tokens = [x for x in t.zone(state.at(space)) if x not in content().ruins]
     ctx.emit("mk.enemies", {"space": space, "tokens": tokens}, rule="MK:8:Combat:1b")
     _start_on(ctx, t, seat, [space], tokens, kind="adventure")
 
@@ -249,9 +249,9 @@ def burn(ctx, t, seat: int, space: str) -> None:
 
     ctx.emit("mk.acted", {"seat": seat, "action": "burn"}, rule="MK:8:Combat:1c")
     change_reputation(ctx, t, seat, -3, "MK:8:Combat:1c")
-    _ensure(ctx, t, S.at(space))
-    tok = draw_token(ctx, t, "violet", S.at(space), rule="MK:8:Combat:1c")
-    ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:8:Combat:1c")
+    _ensure(ctx, t, state.at(space))
+    tok = draw_token(ctx, t, "violet", state.at(space), rule="MK:8:Combat:1c")
+    ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(state.at(space)))}, rule="MK:8:Combat:1c")
     _start_on(ctx, t, seat, [space], [tok], kind="burn")
 
 
@@ -272,7 +272,7 @@ def add_points(ctx, t, seat: int, atoms, source: str) -> None:
             k, el, n = "move", "physical", v
         else:
             continue
-        if C.points_problem(c, k, el, n) is None:
+        if combat_machine.points_problem(c, k, el, n) is None:
             ctx.emit(
                 "mk.combat_points",
                 {"seat": seat, "kind": k, "element": el, "value": n, "source": source},
@@ -299,7 +299,7 @@ def targets(c, atoms, colour: str | None) -> list[str]:
         if foe.get("exclude_summoned") and e.summoned_by:
             continue
         if (
-            C.effect_problem(
+            combat_machine.effect_problem(
                 c, e.uid, armour=foe["armour"], attack=foe["attack"], prevent=foe["prevent"], colour=colour
             )
             is None
@@ -316,7 +316,7 @@ def all_enemies_effect(ctx, t, v: dict, source: str, colour: str | None) -> None
     """An armour change on every enemy it may affect (Tremor)."""
     for e in affected(t.game.combat, v, colour):
         amount = v["fortified_armour"] if fortified(e) else v["armour"]
-        for typ, data in C.modify_enemy(t.game.combat, e.uid, source=source, armour=amount, colour=colour):
+        for typ, data in combat_machine.modify_enemy(t.game.combat, e.uid, source=source, armour=amount, colour=colour):
             ctx.emit(typ, data, rule=data["rule"])
 
 
@@ -325,7 +325,7 @@ def affected(c, v: dict, colour: str | None) -> list:
         e
         for e in c.enemies
         if not (v["exclude_resistance"] and v["exclude_resistance"] in e.resistances)
-        and C.effect_problem(c, e.uid, armour=v["armour"], colour=colour) is None
+        and combat_machine.effect_problem(c, e.uid, armour=v["armour"], colour=colour) is None
     ]
 
 
@@ -340,7 +340,7 @@ def enemy_effect(ctx, t, atoms, target: str, source: str, colour: str | None) ->
     e = next(x for x in t.game.combat.enemies if x.uid == target)
     if "fortified_armour" in foe and fortified(e):
         foe = dict(foe, armour=foe["fortified_armour"])
-    for typ, data in C.modify_enemy(
+    for typ, data in combat_machine.modify_enemy(
         t.game.combat,
         target,
         source=source,
@@ -359,15 +359,15 @@ def points_fit(c, atoms) -> bool:
         k = POINT_KIND.get(v["type"], "melee") if kind == "attack" else ""
         if (
             kind == "attack"
-            and C.points_problem(c, k, v["element"], v["value"]) is None
-            and C.target_problem(c, k) is None
+            and combat_machine.points_problem(c, k, v["element"], v["value"]) is None
+            and combat_machine.target_problem(c, k) is None
         ):
             return True
-        if kind == "block" and C.points_problem(c, "block", v["element"], v["value"]) is None:
+        if kind == "block" and combat_machine.points_problem(c, "block", v["element"], v["value"]) is None:
             return True
         if (
             kind == "move"
-            and C.points_problem(c, "move", "physical", v) is None
+            and combat_machine.points_problem(c, "move", "physical", v) is None
             and any("cumbersome" in e.abilities for e in c.enemies)
         ):
             return True
@@ -376,7 +376,7 @@ def points_fit(c, atoms) -> bool:
 
 def command(ctx, t, seat: int, cmd: dict) -> None:
     """A combat decision: the module's events, then summon draws, then the outcome."""
-    for typ, data in C.decide(t.game.combat, cmd):
+    for typ, data in combat_machine.decide(t.game.combat, cmd):
         ctx.emit(typ, data, rule=data["rule"])
         consequences(ctx, t, seat, typ, data)
     settle(ctx, t, seat)
@@ -397,13 +397,13 @@ def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
             take_wounds(ctx, t, seat, data["wounds_to_hand"], "MK:9:Damage:5")
         if data.get("wounds_to_discard"):
             take_wounds(ctx, t, seat, data["wounds_to_discard"], "MK:10:Damage:6a")
-            wounds = [x for x in t.zone(S.hand(seat)) if card_name(x) == "wound"][: data["wounds_to_discard"]]
-            zones.move(ctx, S.hand(seat), S.discard(seat), wounds, rule="MK:10:Damage:6a")
+            wounds = [x for x in t.zone(state.hand(seat)) if card_name(x) == "wound"][: data["wounds_to_discard"]]
+            zones.move(ctx, state.hand(seat), state.discard(seat), wounds, rule="MK:10:Damage:6a")
         if data.get("paralyze"):
             _discard_hand(ctx, t, seat, "MK:10:Damage:6b")
     elif typ == "mk.combat.damage":
         if data.get("destroyed"):
-            zones.move(ctx, S.units_zone(seat), S.OUT, [data["to"]], rule="MK:10:Damage:6b")
+            zones.move(ctx, state.units_zone(seat), state.OUT, [data["to"]], rule="MK:10:Damage:6b")
             ctx.emit("mk.unit_destroyed", {"seat": seat, "uid": data["to"]}, rule="MK:10:Damage:6b")
         elif data.get("wounds"):
             from engine.games.mage_knight.cards.banners import absorbs_wound
@@ -431,17 +431,17 @@ def consequences(ctx, t, seat: int, typ: str, data: dict) -> None:
 
 
 def _discard_hand(ctx, t, seat: int, rule: str) -> None:
-    keep = [x for x in t.zone(S.hand(seat)) if card_name(x) != "wound"]
-    zones.move(ctx, S.hand(seat), S.discard(seat), keep, rule=rule)
+    keep = [x for x in t.zone(state.hand(seat)) if card_name(x) != "wound"]
+    zones.move(ctx, state.hand(seat), state.discard(seat), keep, rule=rule)
 
 
 def settle(ctx, t, seat: int) -> None:
     g = t.game
     c = g.combat
-    for req in C.pending_summons(c):
+    for req in combat_machine.pending_summons(c):
         _ensure(ctx, t, combat_zone(t))
         tok = draw_token(ctx, t, req.get("pile", "brown"), combat_zone(t), rule="MK:10:Abilities:Summon")
-        typ, data = C.summoned(
+        typ, data = combat_machine.summoned(
             content(),
             c,
             req["summoner"],
@@ -460,7 +460,7 @@ def finish(ctx, t, seat: int) -> None:
 
     g = t.game
     c = g.combat
-    out = C.outcome(c)
+    out = combat_machine.outcome(c)
     from engine.games.mage_knight.scenarios.interactive_combat import ended, fame_bonus
 
     gain_fame(
@@ -484,8 +484,8 @@ def finish(ctx, t, seat: int) -> None:
         for tok in beaten:
             zones.move(
                 ctx,
-                S.at(k),
-                S.enemy_discard(content().enemies[card_name(tok)].color),
+                state.at(k),
+                state.enemy_discard(content().enemies[card_name(tok)].color),
                 [tok],
                 rule="MK:10:Result:1",
             )
@@ -500,7 +500,7 @@ def finish(ctx, t, seat: int) -> None:
             zones.move(
                 ctx,
                 combat_zone(t),
-                S.enemy_discard(content().enemies[card_name(tok)].color),
+                state.enemy_discard(content().enemies[card_name(tok)].color),
                 [tok],
                 rule="MK:9:Block:7a",
             )
@@ -532,8 +532,8 @@ def discard_undefeated(ctx, t, space: str) -> None:
     for tok in left:
         zones.move(
             ctx,
-            S.at(space),
-            S.enemy_discard(content().enemies[card_name(tok)].color),
+            state.at(space),
+            state.enemy_discard(content().enemies[card_name(tok)].color),
             [tok],
             rule="MK:10:Result:3",
         )
@@ -560,7 +560,7 @@ def reward(ctx, t, seat: int, space: str, kind: str) -> None:
     if sp.site == "tomb" or (sp.site == "mage_tower" and tower_spell(g)):
         rewards.due(ctx, t, seat, "spell", "MK:11:EoT:5c")
     if sp.site == "ancient_ruins":
-        ruin = next((x for x in t.zone(S.at(space)) if x in content().ruins), None)
+        ruin = next((x for x in t.zone(state.at(space)) if x in content().ruins), None)
         if ruin:
             ruins_reward(ctx, t, seat, space, ruin)
 
@@ -594,9 +594,9 @@ def ruins_reward(ctx, t, seat: int, space: str, ruin: str) -> None:
             rewards.due(ctx, t, seat, r, "MK:11:EoT:5c")
         elif r == "unit":
             p = t.game.players[seat]
-            units = [u for u in t.zone(S.UNIT_OFFER) if card_name(u) in content().units]
+            units = [u for u in t.zone(state.UNIT_OFFER) if card_name(u) in content().units]
             if units and len(p.units) < p.command:
-                zones.move(ctx, S.UNIT_OFFER, S.units_zone(seat), [units[0]], rule="MK:11:EoT:5d")
+                zones.move(ctx, state.UNIT_OFFER, state.units_zone(seat), [units[0]], rule="MK:11:EoT:5d")
                 ctx.emit(
                     "mk.recruited",
                     {"seat": seat, "uid": units[0], "unit": card_name(units[0])},
@@ -605,7 +605,7 @@ def ruins_reward(ctx, t, seat: int, space: str, ruin: str) -> None:
         elif r == "crystals_one_of_each_colour":
             for colour in mana.BASIC:
                 gain_reward_crystal(ctx, t, seat, colour, "MK:11:EoT:5")
-    zones.move(ctx, S.at(space), S.RUINS_DISCARD, [ruin], rule="MK:11:EoT:5")
+    zones.move(ctx, state.at(space), state.RUINS_DISCARD, [ruin], rule="MK:11:EoT:5")
 
 
 def altar(ctx, t, seat: int, space: str, spec: str) -> None:
@@ -614,7 +614,7 @@ def altar(ctx, t, seat: int, space: str, spec: str) -> None:
 
     ctx.emit("mk.acted", {"seat": seat, "action": "enter"}, rule="MK:8:Combat:1b")
     pay(ctx, t, seat, spec)
-    ruin = next(x for x in t.zone(S.at(space)) if x in content().ruins)
+    ruin = next(x for x in t.zone(state.at(space)) if x in content().ruins)
     ruins_reward(ctx, t, seat, space, ruin)
     conquer(ctx, t, seat, space)
 

@@ -48,8 +48,8 @@ from typing import Any
 
 import msgspec
 
-from engine.games.mage_knight.combat import abilities as ab
-from engine.games.mage_knight.combat import events as ev
+from engine.games.mage_knight.combat import abilities
+from engine.games.mage_knight.combat import events as combat_events
 from engine.games.mage_knight.combat.arithmetic import ELEMENTS
 from engine.games.mage_knight.combat.effects import effect_problem, modify_enemy
 from engine.games.mage_knight.combat.state import (
@@ -178,7 +178,7 @@ def points_problem(c: Combat, kind: str, element: str, value: int) -> tuple[str,
         return "MK:9:Ranged:3", f"unknown element {element!r}"
     if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
         return "MK:9:Ranged:4", f"points must be a positive whole number, not {value!r}"
-    if kind not in ab.PHASE_KINDS[c.phase]:
+    if kind not in abilities.PHASE_KINDS[c.phase]:
         return "MK:8:Combat:3", f"{kind} points cannot be played in the {c.phase} phase"
     if kind == "move" and element != "physical":
         return "MK:10:Abilities:Cumbersome", "move points have no element"
@@ -187,7 +187,7 @@ def points_problem(c: Combat, kind: str, element: str, value: int) -> tuple[str,
 
 def target_problem(c: Combat, kind: str) -> tuple[str, str] | None:
     """Why attack points of `kind` could hit no enemy now (rule id, reason), or None."""
-    return ab.target_problem(c, kind)
+    return abilities.target_problem(c, kind)
 
 
 def add_points(
@@ -215,7 +215,7 @@ def add_hand_wounds(c: Combat, n: int, source: str) -> list[Event]:
                 "audit": [f"{source}: {n} wound(s) into hand (MK:9:Damage:5c)"],
             },
         ),
-        *ev.knock_out_events(c, n),
+        *combat_events.knock_out_events(c, n),
     ]
 
 
@@ -251,7 +251,7 @@ def summoned(
 
 
 def _uses(c: Combat) -> list[list[str]]:
-    kinds = [k for k in ab.PHASE_KINDS[c.phase] if k in ab.ATTACK_KINDS and any(p.kind == k for p in c.pool)]
+    kinds = [k for k in abilities.PHASE_KINDS[c.phase] if k in abilities.ATTACK_KINDS and any(p.kind == k for p in c.pool)]
     return [list(s) for n in range(len(kinds), 0, -1) for s in combinations(kinds, n)]
 
 
@@ -262,26 +262,26 @@ def legal(c: Combat) -> list[dict]:
         return []
     out: list[dict] = []
     if c.phase in ("ranged", "attack"):
-        uids = [e.uid for e in ab.targetable(c)]
+        uids = [e.uid for e in abilities.targetable(c)]
         groups = [list(g) for n in range(1, len(uids) + 1) for g in combinations(uids, n)]
         for use in _uses(c):
             for g in groups:
-                if ab.attack_problem(c, g, use) is None:
+                if abilities.attack_problem(c, g, use) is None:
                     out.append({"kind": "attack", "targets": g, "use": use})
     elif c.phase == "block":
         moves = sum(p.value for p in c.pool if p.kind == "move")
-        for e, i, a in ab.open_attacks(c):
+        for e, i, a in abilities.open_attacks(c):
             if any(p.kind == "block" for p in c.pool):
                 out.append({"kind": "block", "enemy": e.uid, "attack": i})
-            if ab.has(e, "cumbersome"):
+            if abilities.has(e, "cumbersome"):
                 for n in range(1, min(moves, strength(a)) + 1):
                     out.append({"kind": "cumbersome", "enemy": e.uid, "attack": i, "points": n})
     elif c.phase == "damage":
-        for e, i, _a in ab.open_attacks(c):
+        for e, i, _a in abilities.open_attacks(c):
             if c.current and c.current != [e.uid, i]:
                 continue
             for u in c.units:
-                if ab.unit_problem(c, e, u.uid) is None:
+                if abilities.unit_problem(c, e, u.uid) is None:
                     out.append({"kind": "assign", "enemy": e.uid, "attack": i, "to": u.uid})
             out.append({"kind": "assign", "enemy": e.uid, "attack": i, "to": "hero"})
     if explain(c, {"kind": "next"}) is None:
@@ -315,7 +315,7 @@ def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
     if c.pending:
         return "MK:10:Abilities:Summon", "the summoned tokens must be drawn first"
     if kind == "next":
-        if c.phase == "damage" and any(True for _ in ab.open_attacks(c)):
+        if c.phase == "damage" and any(True for _ in abilities.open_attacks(c)):
             return "MK:10:Damage:7", "all damage of the unblocked attacks must be assigned first"
         return None
     if kind == "attack":
@@ -326,12 +326,12 @@ def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
             or not all(isinstance(x, str) for x in targets + use)
         ):
             return "MK:9:Ranged:4", "targets and use must be lists of names"
-        return ab.attack_problem(c, targets, use)
+        return abilities.attack_problem(c, targets, use)
     if kind in ("block", "cumbersome") and c.phase != "block":
         return "MK:8:Combat:3", f"blocks are played in the block phase, not the {c.phase} phase"
     if kind == "assign" and c.phase != "damage":
         return "MK:8:Combat:3", f"damage is assigned in the damage phase, not the {c.phase} phase"
-    found = ab.find_attack(c, cmd.get("enemy"), cmd.get("attack"))
+    found = abilities.find_attack(c, cmd.get("enemy"), cmd.get("attack"))
     if isinstance(found[0], str):
         return found
     e, a = found
@@ -343,7 +343,7 @@ def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
         return None
     if kind == "cumbersome":
         n = cmd.get("points")
-        if not ab.has(e, "cumbersome"):
+        if not abilities.has(e, "cumbersome"):
             return "MK:10:Abilities:Cumbersome", f"{e.uid} is not cumbersome"
         moves = sum(p.value for p in c.pool if p.kind == "move")
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= min(moves, strength(a)):
@@ -355,7 +355,7 @@ def explain(c: Combat, cmd: dict) -> tuple[str, str] | None:
     if c.current and c.current != [e.uid, cmd["attack"]]:
         return "MK:9:Damage:1", f"finish assigning the damage of {c.current[0]}'s attack {c.current[1]} first"
     to = cmd.get("to")
-    return None if to == "hero" else ab.unit_problem(c, e, to)
+    return None if to == "hero" else abilities.unit_problem(c, e, to)
 
 
 def decide(c: Combat, cmd: dict) -> list[Event]:
@@ -364,22 +364,22 @@ def decide(c: Combat, cmd: dict) -> list[Event]:
         raise ValueError(f"{why[1]} ({why[0]})")
     kind = cmd["kind"]
     if kind == "next":
-        return ev.next_phase_events(c)
+        return combat_events.next_phase_events(c)
     if kind == "attack":
-        return ev.attack_events(c, list(cmd["targets"]), list(cmd["use"]))
-    found = ab.find_attack(c, cmd["enemy"], cmd["attack"])
+        return combat_events.attack_events(c, list(cmd["targets"]), list(cmd["use"]))
+    found = abilities.find_attack(c, cmd["enemy"], cmd["attack"])
     assert not isinstance(found[0], str), found  # explain() above refused a command naming no attack
     e, a = found
     if kind == "block":
-        return ev.block_events(c, e, cmd["attack"], a)
+        return combat_events.block_events(c, e, cmd["attack"], a)
     if kind == "cumbersome":
-        return ev.cumbersome_events(e, cmd["attack"], a, cmd["points"])
-    return ev.damage_events(c, e, cmd["attack"], a, cmd["to"])
+        return combat_events.cumbersome_events(e, cmd["attack"], a, cmd["points"])
+    return combat_events.damage_events(c, e, cmd["attack"], a, cmd["to"])
 
 
 def fold(c: Combat, type: str, data: dict) -> None:
     """Apply one `mk.combat.*` event (from decide, summoned, add_hand_wounds or modify_enemy)."""
-    ev.apply_event(c, type, data)
+    combat_events.apply_event(c, type, data)
 
 
 def preview(c: Combat, cmd: dict) -> str | None:

@@ -16,22 +16,22 @@ from typing import Any, NoReturn
 import msgspec
 
 from engine.content import ContentError
-from engine.games.mage_knight.content import schema as s
+from engine.games.mage_knight.content import schema as content_schema
 
 HERE = Path(__file__).parent
 
 
 class Content(msgspec.Struct, frozen=True):
-    cards: dict[str, s.Card]
-    enemies: dict[str, s.Enemy]
-    units: dict[str, s.Unit]
-    skills: dict[str, s.Skill]
-    tactics: dict[str, s.Tactic]
-    ruins: dict[str, s.RuinsToken]
-    tiles: dict[str, s.Tile]
-    heroes: s.Heroes
-    terrain: dict[str, s.TerrainCost]
-    garrisons: list[s.CityGarrison]
+    cards: dict[str, content_schema.Card]
+    enemies: dict[str, content_schema.Enemy]
+    units: dict[str, content_schema.Unit]
+    skills: dict[str, content_schema.Skill]
+    tactics: dict[str, content_schema.Tactic]
+    ruins: dict[str, content_schema.RuinsToken]
+    tiles: dict[str, content_schema.Tile]
+    heroes: content_schema.Heroes
+    terrain: dict[str, content_schema.TerrainCost]
+    garrisons: list[content_schema.CityGarrison]
 
 
 def read(path: Path, schema: Any) -> Any:
@@ -71,16 +71,16 @@ def _index(records: list[Any], what: str) -> dict[str, Any]:
 
 def load_dir(folder: Path = HERE) -> Content:
     c = Content(
-        cards=_index(read(folder / "cards.json", list[s.Card]), "cards.json"),
-        enemies=_index(read(folder / "enemies.json", list[s.Enemy]), "enemies.json"),
-        units=_index(read(folder / "units.json", list[s.Unit]), "units.json"),
-        skills=_index(read(folder / "skills.json", list[s.Skill]), "skills.json"),
-        tactics=_index(read(folder / "tactics.json", list[s.Tactic]), "tactics.json"),
-        ruins=_index(read(folder / "ruins_tokens.json", list[s.RuinsToken]), "ruins_tokens.json"),
-        tiles=_index(read(folder / "tiles.json", list[s.Tile]), "tiles.json"),
-        heroes=read(folder / "heroes.json", s.Heroes),
-        terrain={t.terrain: t for t in read(folder / "terrain.json", list[s.TerrainCost])},
-        garrisons=read(folder / "city_garrisons.json", list[s.CityGarrison]),
+        cards=_index(read(folder / "cards.json", list[content_schema.Card]), "cards.json"),
+        enemies=_index(read(folder / "enemies.json", list[content_schema.Enemy]), "enemies.json"),
+        units=_index(read(folder / "units.json", list[content_schema.Unit]), "units.json"),
+        skills=_index(read(folder / "skills.json", list[content_schema.Skill]), "skills.json"),
+        tactics=_index(read(folder / "tactics.json", list[content_schema.Tactic]), "tactics.json"),
+        ruins=_index(read(folder / "ruins_tokens.json", list[content_schema.RuinsToken]), "ruins_tokens.json"),
+        tiles=_index(read(folder / "tiles.json", list[content_schema.Tile]), "tiles.json"),
+        heroes=read(folder / "heroes.json", content_schema.Heroes),
+        terrain={t.terrain: t for t in read(folder / "terrain.json", list[content_schema.TerrainCost])},
+        garrisons=read(folder / "city_garrisons.json", list[content_schema.CityGarrison]),
     )
     if (folder / "readings.json").exists():
         c = with_readings(c, read(folder / "readings.json", list[Reading]))
@@ -157,25 +157,25 @@ def validate(c: Content) -> None:
             elif card.replaces not in c.heroes.standard_starting_deck:
                 fail(f"cards.json: {cid!r} replaces {card.replaces!r}, which is not in the starting deck")
         for col in h.starting_crystals:
-            if col not in s.MANA_COLOURS:
+            if col not in content_schema.MANA_COLOURS:
                 fail(f"heroes.json: hero {h.id!r} starts with a crystal of unknown colour {col!r}")
     for sk in c.skills.values():
         if sk.hero not in hero_ids:
             fail(f"skills.json: skill {sk.id!r} belongs to unknown hero {sk.hero!r}")
     for card in c.cards.values():
         for col in card.powered_by:
-            if col not in s.MANA_COLOURS + s.SPECIAL_MANA:
+            if col not in content_schema.MANA_COLOURS + content_schema.SPECIAL_MANA:
                 fail(f"cards.json: card {card.id!r} is powered by unknown mana {col!r}")
     for e in c.enemies.values():
-        if e.color not in s.ENEMY_PILES:
+        if e.color not in content_schema.ENEMY_PILES:
             fail(f"enemies.json: enemy {e.id!r} has unknown pile colour {e.color!r}")
         for a in e.attacks:
-            if not a.summon and a.element not in s.ELEMENTS:
+            if not a.summon and a.element not in content_schema.ELEMENTS:
                 fail(f"enemies.json: enemy {e.id!r} attacks with unknown element {a.element!r}")
-            if a.summon and a.summon_pile not in s.ENEMY_PILES:
+            if a.summon and a.summon_pile not in content_schema.ENEMY_PILES:
                 fail(f"enemies.json: enemy {e.id!r} summons from unknown pile {a.summon_pile!r}")
         for ab in e.abilities:
-            if ab not in s.ENEMY_ABILITIES:
+            if ab not in content_schema.ENEMY_ABILITIES:
                 fail(f"enemies.json: enemy {e.id!r} has unknown ability {ab!r}")
         for r in e.resistances:
             if r not in ("physical", "fire", "ice"):
@@ -185,14 +185,14 @@ def validate(c: Content) -> None:
         if positions != sorted(("C", "NE", "E", "SE", "SW", "W", "NW")):
             fail(f"tiles.json: tile {t.id!r} must have each of C NE E SE SW W NW once, has {positions}")
         for hx in t.hexes:
-            if hx.terrain not in s.TERRAINS:
+            if hx.terrain not in content_schema.TERRAINS:
                 fail(f"tiles.json: tile {t.id!r} {hx.pos} has unknown terrain {hx.terrain!r}")
-    for name in s.TERRAINS:
+    for name in content_schema.TERRAINS:
         if name not in c.terrain:
             fail(f"terrain.json: no movement cost for {name!r}")
     for token in c.ruins.values():
         for pile in token.draw:
-            if pile not in s.ENEMY_PILES:
+            if pile not in content_schema.ENEMY_PILES:
                 fail(f"ruins_tokens.json: token {token.id!r} draws from unknown pile {pile!r}")
     numbers = {(t.time, t.number) for t in c.tactics.values()}
     if len(numbers) != len(c.tactics):

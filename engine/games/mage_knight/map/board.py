@@ -22,7 +22,7 @@ from collections.abc import Iterable
 import msgspec
 
 from engine.games.mage_knight.content.load import Content
-from engine.mechanics import hexgrid as hg
+from engine.mechanics import hexgrid
 
 FORTIFIED_SITES = ("keep", "mage_tower", "city")
 RAMPAGING_PILES = {"orc_marauder": "green", "draconum": "red"}
@@ -60,11 +60,11 @@ def allied(board: Board, a: int, b: int) -> bool:
 # A game converts between hex and "q,r" some 200 k times (route searches, neighbour scans); the
 # map holds a few hundred spaces, so both directions are remembered once made. Same values as the
 # conversions below; a list or a non-int hex is converted without the cache.
-_KEYS: dict[hg.Hex, str] = {}
-_HEXES: dict[str, hg.Hex] = {}
+_KEYS: dict[hexgrid.Hex, str] = {}
+_HEXES: dict[str, hexgrid.Hex] = {}
 
 
-def key(h: hg.Hex) -> str:
+def key(h: hexgrid.Hex) -> str:
     try:
         return _KEYS[h]
     except KeyError:
@@ -76,7 +76,7 @@ def key(h: hg.Hex) -> str:
         return f"{h[0]},{h[1]}"
 
 
-def unkey(k: str) -> hg.Hex:
+def unkey(k: str) -> hexgrid.Hex:
     try:
         return _HEXES[k]
     except (KeyError, TypeError):
@@ -91,9 +91,9 @@ class MapError(ValueError):
     """An illegal map operation; the message names the fault and the rule."""
 
 
-def lattice(centre: hg.Hex) -> tuple[int, int]:
+def lattice(centre: hexgrid.Hex) -> tuple[int, int]:
     """(a, b) with centre = a*NW + b*NE on the tile lattice; MapError when off it."""
-    (nq, nr), (eq, er) = hg.TILE_OFFSETS["NW"], hg.TILE_OFFSETS["NE"]
+    (nq, nr), (eq, er) = hexgrid.TILE_OFFSETS["NW"], hexgrid.TILE_OFFSETS["NE"]
     det = nq * er - eq * nr
     q, r = centre
     a_num, b_num = q * er - eq * r, nq * r - q * nr
@@ -102,13 +102,13 @@ def lattice(centre: hg.Hex) -> tuple[int, int]:
     return a_num // det, b_num // det
 
 
-def centre_of(a: int, b: int) -> hg.Hex:
+def centre_of(a: int, b: int) -> hexgrid.Hex:
     """The tile centre at lattice coordinates (a, b)."""
-    (nq, nr), (eq, er) = hg.TILE_OFFSETS["NW"], hg.TILE_OFFSETS["NE"]
+    (nq, nr), (eq, er) = hexgrid.TILE_OFFSETS["NW"], hexgrid.TILE_OFFSETS["NE"]
     return (a * nq + b * eq, a * nr + b * er)
 
 
-def initial_positions(board: Board) -> list[hg.Hex]:
+def initial_positions(board: Board) -> list[hexgrid.Hex]:
     """Where the tiles revealed at set-up go around the start tile: a wedge's first two (p.14);
     an open map places a third (MK:14:Shape): to the right where its rows allow, else to the left
     (reading: the illustration is not in our text; a 3-row map has room for two only)."""
@@ -118,7 +118,7 @@ def initial_positions(board: Board) -> list[hg.Hex]:
     return out
 
 
-def in_shape(board: Board, centre: hg.Hex) -> bool:
+def in_shape(board: Board, centre: hexgrid.Hex) -> bool:
     a, b = lattice(centre)
     if board.shape == "wedge":
         return a >= 0 and b >= 0
@@ -126,24 +126,24 @@ def in_shape(board: Board, centre: hg.Hex) -> bool:
     return a + b >= 0 and window[0] <= b - a <= window[1]
 
 
-def on_coast(board: Board, centre: hg.Hex) -> bool:
+def on_coast(board: Board, centre: hexgrid.Hex) -> bool:
     a, b = lattice(centre)
     return board.shape == "wedge" and (a == 0 or b == 0)
 
 
-def tile_spaces(board: Board, centre: hg.Hex, turn: int | None = None) -> dict[str, hg.Hex]:
+def tile_spaces(board: Board, centre: hexgrid.Hex, turn: int | None = None) -> dict[str, hexgrid.Hex]:
     """Each local position (C, NE, ...) of the tile at `centre` on the map, turned clockwise by
     `turn` sixths (the tile's own turn on the board by default; 0 but for Random Tile
     Orientation, MK:16:Var:Map)."""
     turn = board.turns.get(key(centre), 0) if turn is None else turn
-    where = hg.tile_hexes(centre)
+    where = hexgrid.tile_hexes(centre)
     if not turn:
         return where
-    names = hg.DIRECTION_NAMES
+    names = hexgrid.DIRECTION_NAMES
     return {"C": centre, **{n: where[names[(i + turn) % 6]] for i, n in enumerate(names)}}
 
 
-def place_tile(board: Board, content: Content, tile_id: str, centre: hg.Hex, turn: int = 0) -> list[Space]:
+def place_tile(board: Board, content: Content, tile_id: str, centre: hexgrid.Hex, turn: int = 0) -> list[Space]:
     """Put a tile's seven spaces on the board (orientation fixed, p.7 Move 5, unless a variant
     turns it). Returns them."""
     if key(centre) in board.tiles:
@@ -171,12 +171,12 @@ def place_tile(board: Board, content: Content, tile_id: str, centre: hg.Hex, tur
     return new
 
 
-def placed_centres(board: Board) -> list[hg.Hex]:
+def placed_centres(board: Board) -> list[hexgrid.Hex]:
     return sorted(unkey(k) for k in board.tiles)
 
 
 def may_place(
-    board: Board, content: Content, centre: hg.Hex, tile_type: str, refill: bool = False
+    board: Board, content: Content, centre: hexgrid.Hex, tile_type: str, refill: bool = False
 ) -> str | None:
     """None if a tile of `tile_type` may go at `centre`, else the reason with its rule id.
 
@@ -187,7 +187,7 @@ def may_place(
         return "the position is taken (MK:7:Move:5)"
     if not in_shape(board, centre):
         return "the position is beyond the coastline of the map shape (MK:14:Shape)"
-    touching = hg.tile_neighbour_count(centre, placed)
+    touching = hexgrid.tile_neighbour_count(centre, placed)
     if touching == 0:
         return "the position touches no placed tile (MK:7:Move:5)"
     if refill:
@@ -198,17 +198,17 @@ def may_place(
         return None if touching >= 2 else "a core tile must touch at least 2 tiles (MK:7:Move:5)"
     if touching >= 2:
         return None
-    for n in hg.tile_neighbour_centres(centre).values():
-        if key(n) in board.tiles and hg.tile_neighbour_count(n, placed) >= 2:
+    for n in hexgrid.tile_neighbour_centres(centre).values():
+        if key(n) in board.tiles and hexgrid.tile_neighbour_count(n, placed) >= 2:
             return None
     return "a countryside tile must touch 2 tiles or a tile that touches 2 (MK:7:Move:5)"
 
 
-def explore_positions(board: Board, content: Content, hero: hg.Hex, tile_type: str) -> list[hg.Hex]:
+def explore_positions(board: Board, content: Content, hero: hexgrid.Hex, tile_type: str) -> list[hexgrid.Hex]:
     """Open tile positions next to the hero's space where the next tile may go, in a fixed order."""
     out = []
-    for c in hg.open_tile_slots(placed_centres(board)):
-        if not any(hg.adjacent(hero, h) for h in hg.tile_hexes(c).values()):
+    for c in hexgrid.open_tile_slots(placed_centres(board)):
+        if not any(hexgrid.adjacent(hero, h) for h in hexgrid.tile_hexes(c).values()):
             continue
         if may_place(board, content, c, tile_type) is None:
             out.append(c)
@@ -231,14 +231,14 @@ def neighbour_keys(k: str) -> tuple[str, ...]:
     try:
         return _NEIGHBOUR_KEYS[k]
     except KeyError:
-        out = _NEIGHBOUR_KEYS[k] = tuple(key(n) for n in hg.neighbours(unkey(k)))
+        out = _NEIGHBOUR_KEYS[k] = tuple(key(n) for n in hexgrid.neighbours(unkey(k)))
         return out
 
 
 _NEIGHBOUR_KEYS: dict[str, tuple[str, ...]] = {}
 
 
-def move_cost(board: Board, content: Content, to: hg.Hex, night: bool, mods=()) -> int | None:
+def move_cost(board: Board, content: Content, to: hexgrid.Hex, night: bool, mods=()) -> int | None:
     """Move points to enter a space, None if it is impassable (p.7 Move 3: a city always costs 2).
     `mods` are the turn's terrain cost modifiers ({terrain, amount, minimum, replace}, or a
     `space` instead of a terrain), applied
@@ -258,25 +258,25 @@ def move_cost(board: Board, content: Content, to: hg.Hex, night: bool, mods=()) 
     return value
 
 
-def rampaging_adjacent(board: Board, h: hg.Hex) -> list[hg.Hex]:
+def rampaging_adjacent(board: Board, h: hexgrid.Hex) -> list[hexgrid.Hex]:
     return [
         n
-        for n in hg.neighbours(h)
+        for n in hexgrid.neighbours(h)
         if (sp := board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies
     ]
 
 
-def provoked(board: Board, frm: hg.Hex, to: hg.Hex) -> list[hg.Hex]:
+def provoked(board: Board, frm: hexgrid.Hex, to: hexgrid.Hex) -> list[hexgrid.Hex]:
     """Rampaging enemies adjacent to both spaces of a step: they attack (p.7 Move 4c)."""
     after = set(rampaging_adjacent(board, to))
     return [h for h in rampaging_adjacent(board, frm) if h in after]
 
 
 def step_fault(
-    board: Board, content: Content, frm: hg.Hex, to: hg.Hex, night: bool, points: int, mods=()
+    board: Board, content: Content, frm: hexgrid.Hex, to: hexgrid.Hex, night: bool, points: int, mods=()
 ) -> str | None:
     """None if the hero may step from `frm` to `to` with `points` move points, else why not."""
-    if not hg.adjacent(frm, to):
+    if not hexgrid.adjacent(frm, to):
         return f"{to} is not adjacent to {frm} (MK:7:Move:3)"
     cost = move_cost(board, content, to, night, mods)
     if cost is None:
@@ -307,7 +307,7 @@ def others_site(board: Board, space: str, seat: int) -> bool:
     )
 
 
-def ends_move(board: Board, to: hg.Hex, seat: int) -> bool:
+def ends_move(board: Board, to: hexgrid.Hex, seat: int) -> bool:
     """Entering an unconquered fortified site (or a keep another seat owns) is an assault (p.7 Move 4a)."""
     sp = board.spaces[key(to)]
     if sp.site in FORTIFIED_SITES:
@@ -315,7 +315,7 @@ def ends_move(board: Board, to: hg.Hex, seat: int) -> bool:
     return False
 
 
-def is_safe(board: Board, h: hg.Hex, seat: int, others: Iterable[hg.Hex]) -> bool:
+def is_safe(board: Board, h: hexgrid.Hex, seat: int, others: Iterable[hexgrid.Hex]) -> bool:
     """A safe space (p.7 Move 7d): passable, not an unconquered fortified site or another's
     keep, and no other hero there except on the portal or a conquered city."""
     sp = board.spaces.get(key(h))

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.map.board import key
 from engine.games.mage_knight.map.tokens import draw_token, gain_fame
-from engine.mechanics import hexgrid as hg
+from engine.mechanics import hexgrid
 from engine.mechanics import zones
 
 GARRISON_PILE = {"keep": "gray", "mage_tower": "violet"}  # public-list (site cards)
@@ -22,12 +22,12 @@ def _zone(ctx, t, name: str, vis: str) -> None:
         zones.create(ctx, name, [], rule="MK:7:Move:5", vis=vis)
 
 
-def place(ctx, t, tile: str, centre: hg.Hex, seat: int | None, from_stack: bool = True) -> None:
+def place(ctx, t, tile: str, centre: hexgrid.Hex, seat: int | None, from_stack: bool = True) -> None:
     """Put `tile` on the map at `centre` and populate its sites."""
     if from_stack:
-        zones.move(ctx, S.TILES, S.MAP, [tile], rule="MK:7:Move:5")
+        zones.move(ctx, state.TILES, state.MAP, [tile], rule="MK:7:Move:5")
     else:
-        zones.add(ctx, S.MAP, [tile], rule="MK:3:Setup:15")
+        zones.add(ctx, state.MAP, [tile], rule="MK:3:Setup:15")
     from engine.games.mage_knight.scenarios.variants import on, tile_turn
 
     turn = tile_turn(ctx, t)
@@ -51,19 +51,19 @@ def place(ctx, t, tile: str, centre: hg.Hex, seat: int | None, from_stack: bool 
         k = key(where[h.pos])
         sp = g.board.spaces[k]
         if sp.rampaging:
-            _zone(ctx, t, S.at(k), "public")
-            tok = draw_token(ctx, t, sp.rampaging, S.at(k), rule="MK:7:Move:5")
+            _zone(ctx, t, state.at(k), "public")
+            tok = draw_token(ctx, t, sp.rampaging, state.at(k), rule="MK:7:Move:5")
             if tok:
-                ctx.emit("mk.enemies", {"space": k, "tokens": list(t.zone(S.at(k)))}, rule="MK:7:Move:5")
+                ctx.emit("mk.enemies", {"space": k, "tokens": list(t.zone(state.at(k)))}, rule="MK:7:Move:5")
         elif sp.site in GARRISON_PILE:
-            _zone(ctx, t, S.garrison(k), "hidden")
-            draw_token(ctx, t, GARRISON_PILE[sp.site], S.garrison(k), rule="MK:7:Move:5")
+            _zone(ctx, t, state.garrison(k), "hidden")
+            draw_token(ctx, t, GARRISON_PILE[sp.site], state.garrison(k), rule="MK:7:Move:5")
         elif sp.site == "ancient_ruins":
-            dst = S.garrison(k) if g.night else S.at(k)
+            dst = state.garrison(k) if g.night else state.at(k)
             _zone(ctx, t, dst, "hidden" if g.night else "public")
-            zones.move_top(ctx, S.RUINS, dst, 1, rule="MK:7:Move:5")
+            zones.move_top(ctx, state.RUINS, dst, 1, rule="MK:7:Move:5")
         elif sp.site == "monastery":
-            zones.move_top(ctx, S.AA_DECK, S.UNIT_OFFER, 1, rule="MK:7:Move:5")
+            zones.move_top(ctx, state.AA_DECK, state.UNIT_OFFER, 1, rule="MK:7:Move:5")
             ctx.emit("mk.monastery", {"space": k}, rule="MK:7:Move:5")
             if g.scenario == "dungeon_lords":
                 from engine.games.mage_knight.scenarios.dungeon_lords import revealed
@@ -97,7 +97,7 @@ def reveal_adjacent_garrisons(ctx, t, seat: int, reach: int = 1) -> None:
     if not here:
         return
     q, r = (int(x) for x in here.split(","))
-    for n in [h for d in range(1, reach + 1) for h in hg.ring((q, r), d)]:
+    for n in [h for d in range(1, reach + 1) for h in hexgrid.ring((q, r), d)]:
         k = key(n)
         sp = g.board.spaces.get(k)
         if sp is not None and sp.site == "city" and g.cities:  # a Megalopolis: one garrison
@@ -107,12 +107,12 @@ def reveal_adjacent_garrisons(ctx, t, seat: int, reach: int = 1) -> None:
         if (
             sp is None
             or (sp.site not in GARRISON_PILE and sp.site != "city")
-            or not t.zones.get(S.garrison(k))
+            or not t.zones.get(state.garrison(k))
         ):
             continue
-        hidden = list(t.zone(S.garrison(k)))
+        hidden = list(t.zone(state.garrison(k)))
         if not hidden:
             continue
-        _zone(ctx, t, S.at(k), "public")
-        zones.move(ctx, S.garrison(k), S.at(k), hidden, rule="MK:7:Move:5")
-        ctx.emit("mk.enemies", {"space": k, "tokens": list(t.zone(S.at(k)))}, rule="MK:7:Move:5")
+        _zone(ctx, t, state.at(k), "public")
+        zones.move(ctx, state.garrison(k), state.at(k), hidden, rule="MK:7:Move:5")
+        ctx.emit("mk.enemies", {"space": k, "tokens": list(t.zone(state.at(k)))}, rule="MK:7:Move:5")

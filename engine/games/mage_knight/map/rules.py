@@ -9,7 +9,7 @@ from itertools import combinations
 
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.map.board import key, unkey
-from engine.mechanics import hexgrid as hg
+from engine.mechanics import hexgrid
 
 IMPASSABLE = ("lake", "mountain")
 
@@ -36,7 +36,7 @@ def opened_steps(t, seat: int) -> list[str]:
     if not p.pos or p.acted:
         return []
     out = bent_steps(t, seat)
-    for n in hg.neighbours(unkey(p.pos)):
+    for n in hexgrid.neighbours(unkey(p.pos)):
         k = key(n)
         cost = opened_cost(t, seat, k)
         sp = g.board.spaces.get(k)
@@ -62,7 +62,7 @@ def bent_steps(t, seat: int) -> list[str]:
     out = []
     for k, sp in sorted(g.board.spaces.items()):
         if (
-            hg.distance(here, unkey(k)) != 2
+            hexgrid.distance(here, unkey(k)) != 2
             or sp.site == "city"
             or (sp.rampaging and sp.enemies)
             or k in others
@@ -144,7 +144,7 @@ def challenge_groups(t, seat: int) -> list[str]:
     p = g.players[seat]
     near = sorted(
         key(n)
-        for n in hg.neighbours(unkey(p.pos))
+        for n in hexgrid.neighbours(unkey(p.pos))
         if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies
     )
     return [";".join(c) for n in range(2, len(near) + 1) for c in combinations(near, n)]
@@ -175,7 +175,7 @@ def challenge_moves(t, seat: int, steps: list[str]) -> list[dict]:
             continue
         near = sorted(
             key(n)
-            for n in hg.neighbours(unkey(to))
+            for n in hexgrid.neighbours(unkey(to))
             if (sp := g.board.spaces.get(key(n))) is not None
             and sp.rampaging
             and sp.enemies
@@ -202,29 +202,29 @@ def explore_from(t, seat: int) -> list:
     here = unkey(g.players[seat].pos)
     if not g.players[seat].turn_effects.get("explore_reach"):
         return [here]
-    return [here] + [n for n in hg.neighbours(here) if key(n) in g.board.spaces]
+    return [here] + [n for n in hexgrid.neighbours(here) if key(n) in g.board.spaces]
 
 
 def face_down_within(t, seat: int, reach: int) -> list[str]:
     """Spaces within `reach` of the hero holding face-down enemy tokens (garrisons), in order."""
-    from engine.games.mage_knight import state as S
+    from engine.games.mage_knight import state
 
     g = t.game
     here = unkey(g.players[seat].pos)
     return sorted(
         k
         for k in g.board.spaces
-        if hg.distance(here, unkey(k)) <= reach and S.garrison(k) in t.zones and t.zone(S.garrison(k))
+        if hexgrid.distance(here, unkey(k)) <= reach and state.garrison(k) in t.zones and t.zone(state.garrison(k))
     )
 
 
 def look(ctx, t, seat: int, space: str, fame: int) -> None:
     """The seat alone sees the face-down tokens on `space` (an event only it may read); they are
     marked for fame +`fame` if defeated this turn (defeat_rewards)."""
-    from engine.games.mage_knight import state as S
+    from engine.games.mage_knight import state
     from engine.games.mage_knight.cards.turn_effects import set_effect
 
-    tokens = list(t.zone(S.garrison(space)))
+    tokens = list(t.zone(state.garrison(space)))
     ctx.emit("mk.looked", {"seat": seat, "space": space, "tokens": tokens}, rule="MK:7:Move:5", vis=[seat])
     if fame:
         set_effect(ctx, seat, "marked", [tokens, fame])

@@ -10,9 +10,9 @@ from functools import cache
 from pathlib import Path
 
 from engine.games.mage_knight.map.board import key
-from engine.mechanics import hexgrid as hg
+from engine.mechanics import hexgrid
 
-SIDES = hg.DIRECTION_NAMES  # the six tile sides, towards the six neighbouring tile positions
+SIDES = hexgrid.DIRECTION_NAMES  # the six tile sides, towards the six neighbouring tile positions
 
 
 @cache
@@ -31,12 +31,12 @@ def facing(turn: int, direction: int) -> str:
     return symbols()[(direction - turn) % 6]
 
 
-def mismatched(board, centre: hg.Hex, turn: int) -> list[str]:
+def mismatched(board, centre: hexgrid.Hex, turn: int) -> list[str]:
     """Directions (NE ... NW) where a tile at `centre` turned by `turn` meets a placed tile with
     another symbol (a star against a circle)."""
     out = []
     for i, name in enumerate(SIDES):
-        other = hg.tile_neighbour_centres(centre)[name]
+        other = hexgrid.tile_neighbour_centres(centre)[name]
         k = key(other)
         if k not in board.tiles:
             continue

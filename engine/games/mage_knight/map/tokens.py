@@ -3,7 +3,7 @@ variant takes, kept below them all so none has to import the map or the turn."""
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.mechanics import zones
 
 BLITZ = {"blitz_conquest": "MK:19:Scen:BlitzConquest", "blitz_cooperative": "MK:20:Scen:BlitzCoop"}
@@ -12,9 +12,9 @@ BLITZ = {"blitz_conquest": "MK:19:Scen:BlitzConquest", "blitz_cooperative": "MK:
 def draw_token(ctx, t, pile: str, dst: str, rule: str) -> str | None:
     """Top token of an enemy pile; an empty pile is refilled from its shuffled discard pile
     (MK:3:Setup:3)."""
-    src = S.enemy_pile(pile)
-    if not t.zone(src) and t.zone(S.enemy_discard(pile)):
-        zones.move(ctx, S.enemy_discard(pile), src, list(t.zone(S.enemy_discard(pile))), rule="MK:3:Setup:3")
+    src = state.enemy_pile(pile)
+    if not t.zone(src) and t.zone(state.enemy_discard(pile)):
+        zones.move(ctx, state.enemy_discard(pile), src, list(t.zone(state.enemy_discard(pile))), rule="MK:3:Setup:3")
         ctx.shuffle(src, rule="MK:3:Setup:3")
     got = zones.move_top(ctx, src, dst, 1, rule=rule)
     return got[0] if got else None

@@ -8,9 +8,9 @@ are in `MKState.dummy`. It has no seat: its place in the turn order is `MKState.
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.players import dummy as D
+from engine.games.mage_knight.players import dummy
 from engine.games.mage_knight.readings.scenarios import dummy_reshuffled
 from engine.games.mage_knight.scenarios.book import scenarios
 from engine.mechanics import zones
@@ -34,7 +34,7 @@ def maybe_pick(ctx, t) -> None:
     """When the dummy is next to pick, it draws a tactic at random (MK:15:Dummy)."""
     g = t.game
     if g.pickers and is_dummy(g, g.pickers[0]):
-        tactic = D.dummy_tactic(ctx, g.tactics_open)
+        tactic = dummy.dummy_tactic(ctx, g.tactics_open)
         ctx.emit("mk.dummy_tactic", {"tactic": tactic}, rule="MK:15:Dummy")
 
 
@@ -49,19 +49,19 @@ def play(ctx, t) -> str:
     crystals of the last card's colour. Returns "announce" or "done" for the turn to go on."""
     g = t.game
     seat = g.dummy_seat
-    deck = list(t.zone(S.DUMMY_DECK))
+    deck = list(t.zone(state.DUMMY_DECK))
     if not deck:
         if g.announced_by < 0:
             ctx.emit("mk.dummy_announced", {"seat": seat}, rule="MK:15:Dummy")
             return "announce"
         ctx.emit("mk.dummy_turn", {"cards": [], "extra": 0}, rule="MK:15:Dummy")
         return "done"
-    view = D.Dummy(hero=g.dummy.hero, deck=deck, crystals=dict(g.dummy.crystals))
+    view = dummy.Dummy(hero=g.dummy.hero, deck=deck, crystals=dict(g.dummy.crystals))
     shown: list[str] = []
     extra = 0
-    for e in D.dummy_turn(view, colour_of, seat):
+    for e in dummy.dummy_turn(view, colour_of, seat):
         cards = list(e.data["cards"])
-        zones.move(ctx, S.DUMMY_DECK, S.DUMMY_DISCARD, cards, rule="MK:15:Dummy")
+        zones.move(ctx, state.DUMMY_DECK, state.DUMMY_DISCARD, cards, rule="MK:15:Dummy")
         shown += cards
         extra = e.data["extra"] or extra
     ctx.emit("mk.dummy_turn", {"cards": [card_name(c) for c in shown], "extra": extra}, rule="MK:15:Dummy")
@@ -73,14 +73,14 @@ def prepare(ctx, t, aa_card: str, spell: str) -> None:
     the dummy's deck, the spell leaving it gives a crystal of its colour (no limit), and its
     revealed cards are shuffled back into its deck (reading A25)."""
     if aa_card:
-        zones.move(ctx, S.AA_OFFER, S.DUMMY_DECK, [aa_card], rule="MK:4:Round:2d")
+        zones.move(ctx, state.AA_OFFER, state.DUMMY_DECK, [aa_card], rule="MK:4:Round:2d")
     colour = colour_of(spell) if spell else None
-    for c in D.colours(colour)[:1]:
+    for c in dummy.colours(colour)[:1]:
         ctx.emit("mk.dummy_crystal", {"colour": c}, rule="MK:4:Round:2e")
     zones.move(
-        ctx, S.DUMMY_DISCARD, S.DUMMY_DECK, dummy_reshuffled(t, S.DUMMY_DISCARD), rule="MK:4:Round:2g"
+        ctx, state.DUMMY_DISCARD, state.DUMMY_DECK, dummy_reshuffled(t, state.DUMMY_DISCARD), rule="MK:4:Round:2g"
     )  # A25
-    ctx.shuffle(S.DUMMY_DECK, rule="MK:4:Round:2g")
+    ctx.shuffle(state.DUMMY_DECK, rule="MK:4:Round:2g")
     ctx.emit("mk.dummy_round", {}, rule="MK:15:Dummy")
 
 
@@ -92,8 +92,8 @@ def removed_tactics(t) -> list[str]:
     s = scenarios()[g.scenario]
     used = sorted(p.tactic for p in g.players if p.tactic)
     if s.tactic_removal == "both_used":
-        return D.tactics_removed("solo", used, g.dummy_tactic, False)
+        return dummy.tactics_removed("solo", used, g.dummy_tactic, False)
     if s.tactic_removal == "one_real_except_last" and used:
         first = min(used, key=lambda x: content().tactics[x].number)
-        return D.tactics_removed("coop", used, g.dummy_tactic, g.round >= g.rounds, first)
+        return dummy.tactics_removed("coop", used, g.dummy_tactic, g.round >= g.rounds, first)
     return []

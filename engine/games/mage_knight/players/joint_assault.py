@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.apply_scenario_events import city_at
-from engine.games.mage_knight.cities import rules as CT
+from engine.games.mage_knight.cities import rules as cities_rules
 from engine.games.mage_knight.mana import rules as mana
 from engine.games.mage_knight.map.board import key, unkey
 from engine.games.mage_knight.scenarios.book import has_rule, scenarios
-from engine.mechanics import hexgrid as hg
+from engine.mechanics import hexgrid
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
@@ -42,18 +42,18 @@ def allowed(g) -> bool:
 def _adjacent_city(g, pos: str):
     if not pos:
         return None
-    for n in hg.neighbours(unkey(pos)):
+    for n in hexgrid.neighbours(unkey(pos)):
         city = city_at(g, key(n))
         if city is not None and city.status == "hostile" and city.garrison:
             return city
     return None
 
 
-def _invitee(t, g, seat: int, city) -> CT.Invitee:
+def _invitee(t, g, seat: int, city) -> cities_rules.Invitee:
     p = g.players[seat]
-    adjacent = bool(p.pos) and any(hg.adjacent(unkey(p.pos), unkey(k)) for k in city.spaces)
-    cards = sum(1 for c in t.zone(S.hand(seat)) if card_name(c) != "wound")
-    return CT.Invitee(
+    adjacent = bool(p.pos) and any(hexgrid.adjacent(unkey(p.pos), unkey(k)) for k in city.spaces)
+    cards = sum(1 for c in t.zone(state.hand(seat)) if card_name(c) != "wound")
+    return cities_rules.Invitee(
         seat=seat, adjacent=adjacent, token_face_up=seat not in g.face_down, non_wound_cards=cards
     )
 
@@ -88,7 +88,7 @@ def commands(t, seat: int) -> list[dict]:
             for split in _splits(len(city.garrison), len(seats)):
                 shares = list(zip(seats, split, strict=True))
                 if (
-                    CT.joint_assault_fault(city, seat, p.acted, alone, True, blocked, shares, invitees)
+                    cities_rules.joint_assault_fault(city, seat, p.acted, alone, True, blocked, shares, invitees)
                     is None
                 ):
                     out.append({"kind": "joint_assault", "shares": ",".join(f"{s}:{n}" for s, n in shares)})
@@ -139,11 +139,11 @@ def start(ctx, t) -> None:
     # the defenders, face up or not, are shuffled face down and dealt from the top in the agreed
     # numbers: the hidden zone keeps who fights which secret until each fight (MK:13:Coop:5)
     space = j["space"]
-    up = [tok for tok in t.zone(S.at(space)) if tok in city.garrison] if S.at(space) in t.zones else []
+    up = [tok for tok in t.zone(state.at(space)) if tok in city.garrison] if state.at(space) in t.zones else []
     if up:
-        zones.move(ctx, S.at(space), S.garrison(space), up, rule="MK:13:Coop:5")
-        ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:13:Coop:5")
-    ctx.shuffle(S.garrison(space), rule="MK:13:Coop:5")
+        zones.move(ctx, state.at(space), state.garrison(space), up, rule="MK:13:Coop:5")
+        ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(state.at(space)))}, rule="MK:13:Coop:5")
+    ctx.shuffle(state.garrison(space), rule="MK:13:Coop:5")
     ctx.emit(
         "mk.joint_started",
         {"dealt": {str(s): n for s, n in j["shares"]}, "from": {str(s): g.players[s].pos for s in seats}},
@@ -168,11 +168,11 @@ def next_fight(ctx, t) -> None:
     ctx.emit("mk.joint_fight", {"seat": seat}, rule="MK:13:Coop:6")
     ctx.emit("mk.moved", {"seat": seat, "to": space, "cost": 0}, rule="MK:13:Coop:6")
     change_reputation(ctx, t, seat, -1, "MK:8:Combat:1a")
-    mine = list(t.zone(S.garrison(space))[: j["dealt"][str(seat)]])  # its share, from the top
-    _ensure(ctx, t, S.at(space))
+    mine = list(t.zone(state.garrison(space))[: j["dealt"][str(seat)]])  # its share, from the top
+    _ensure(ctx, t, state.at(space))
     if mine:
-        zones.move(ctx, S.garrison(space), S.at(space), mine, rule="MK:13:Coop:6")
-    ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:13:Coop:6")
+        zones.move(ctx, state.garrison(space), state.at(space), mine, rule="MK:13:Coop:6")
+    ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(state.at(space)))}, rule="MK:13:Coop:6")
     if mine:
         _start_on(ctx, t, seat, [space], mine, kind="assault", fortified=True)
     else:
@@ -204,10 +204,10 @@ def finish(ctx, t) -> None:
             face = ctx.roll(mana.MANA_DIE, 1, rule="MK:13:Coop:7")[0]
             ctx.emit("mk.die_rerolled", {"index": idx, "face": face}, rule="MK:13:Coop:7")
     for s in seats[1:]:
-        zones.move(ctx, S.play_area(s), S.discard(s), list(t.zone(S.play_area(s))), rule="MK:13:Coop:8")
+        zones.move(ctx, state.play_area(s), state.discard(s), list(t.zone(state.play_area(s))), rule="MK:13:Coop:8")
         from engine.games.mage_knight.turn.limits import hand_limit
 
-        short = hand_limit(t, s) - len(t.zone(S.hand(s)))
+        short = hand_limit(t, s) - len(t.zone(state.hand(s)))
         if short > 0:
-            zones.move_top(ctx, S.deck(s), S.hand(s), short, rule="MK:13:Coop:8")
+            zones.move_top(ctx, state.deck(s), state.hand(s), short, rule="MK:13:Coop:8")
     ctx.emit("mk.joint_over", {"initiator": j["initiator"]}, rule="MK:13:Coop:8")

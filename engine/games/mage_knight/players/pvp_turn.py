@@ -18,8 +18,8 @@ aimed at enemies target the opponent's units (pvp_targets.py, MK:13:PvPSpecial).
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight import state as mage_knight_state
+from engine.games.mage_knight.combat import machine as combat_machine
 from engine.games.mage_knight.combat.arithmetic import Part
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.map.board import allied, is_safe, key, move_cost, provoked, unkey
@@ -27,7 +27,7 @@ from engine.games.mage_knight.players import pvp
 from engine.games.mage_knight.players.pvp_targets import armour as unit_armour
 from engine.games.mage_knight.readings.scenarios import closed_portal_site, committed_defender_mine
 from engine.games.mage_knight.scenarios.book import has_rule, scenarios
-from engine.mechanics import hexgrid as hg
+from engine.mechanics import hexgrid
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
@@ -157,7 +157,7 @@ def start(ctx, t, seat: int, cmd: dict) -> None:
     p = g.players[seat]
     target = cmd["target"]
     ctx.emit("mk.acted", {"seat": seat, "action": "pvp"}, rule="MK:12:PvP:1")
-    combat = C.start(content(), [], units=[], hero_armour=p.armour, hand_limit=p.hand_limit, night=g.night)
+    combat = combat_machine.start(content(), [], units=[], hero_armour=p.armour, hand_limit=p.hand_limit, night=g.night)
     ctx.emit(
         "mk.combat_started",
         {"seat": seat, "space": p.pos, "kind": "pvp", "combat": _builtins(combat)},
@@ -167,7 +167,7 @@ def start(ctx, t, seat: int, cmd: dict) -> None:
         "aggressor": seat,
         "defender": target,
         "space": p.pos,
-        "came_from": S.came_from(p),
+        "came_from": mage_knight_state.came_from(p),
         "mode": "",
         "phase": "ranged",
         "attacker": target,
@@ -187,7 +187,7 @@ def commands(t, seat: int) -> tuple[list[dict], bool]:
     g = t.game
     v = g.pvp
     if v["step"] == "commit":
-        hand = [card_name(c) for c in t.zone(S.hand(seat))]
+        hand = [card_name(c) for c in t.zone(mage_knight_state.hand(seat))]
         modes = ["partial"] + (["full"] if any(c != "wound" for c in hand) else [])
         return [{"kind": "pvp_commit", "mode": m} for m in modes], False
     if v["step"] == "attack":
@@ -309,7 +309,7 @@ def damage_options(t) -> list[dict]:
             out.append({"kind": "pvp_damage", "to": u.uid})
     if v["phase"] == "melee":
         if n >= pvp.STEAL_COST:
-            for z in (S.discard(b), S.play_area(b)):
+            for z in (mage_knight_state.discard(b), mage_knight_state.play_area(b)):
                 for cid in t.zone(z):
                     card = content().cards.get(card_name(cid))
                     if card is not None and card.kind == "artifact":
@@ -327,7 +327,7 @@ def retreat_spaces(t, seat: int) -> list[tuple[str, int]]:
     here = unkey(g.pvp["space"])
     others = [unkey(q.pos) for s, q in enumerate(g.players) if s != seat and q.pos]
     out = []
-    for n in hg.neighbours(here):
+    for n in hexgrid.neighbours(here):
         k = key(n)
         sp = g.board.spaces.get(k)
         if sp is None or not is_safe(g.board, n, seat, others) or ends_move(g.board, n, seat):
@@ -360,8 +360,8 @@ def assign(ctx, t, seat: int, cmd: dict) -> None:
             _discard_hand(ctx, t, b, "MK:9:Damage:5c")
     elif to.startswith("steal:"):
         cid = to.split(":", 1)[1]
-        src = S.discard(b) if cid in t.zone(S.discard(b)) else S.play_area(b)
-        zones.move(ctx, src, S.discard(seat), [cid], rule="MK:13:PvPMelee:2")
+        src = mage_knight_state.discard(b) if cid in t.zone(mage_knight_state.discard(b)) else mage_knight_state.play_area(b)
+        zones.move(ctx, src, mage_knight_state.discard(seat), [cid], rule="MK:13:PvPMelee:2")
         v["remaining"] -= pvp.STEAL_COST
     elif to.startswith("retreat:"):
         space = to.split(":", 1)[1]
@@ -404,10 +404,10 @@ def end(ctx, t, winner: int, loser: int = -1) -> None:
         from engine.games.mage_knight.turn.ledger import gain_reward_crystal
         from engine.games.mage_knight.turn.limits import hand_limit
 
-        zones.move(ctx, S.play_area(d), S.discard(d), list(t.zone(S.play_area(d))), rule="MK:12:PvP:3")
-        short = hand_limit(t, d) - len(t.zone(S.hand(d)))
+        zones.move(ctx, mage_knight_state.play_area(d), mage_knight_state.discard(d), list(t.zone(mage_knight_state.play_area(d))), rule="MK:12:PvP:3")
+        short = hand_limit(t, d) - len(t.zone(mage_knight_state.hand(d)))
         if short > 0:
-            zones.move_top(ctx, S.deck(d), S.hand(d), short, rule="MK:12:PvP:3")
+            zones.move_top(ctx, mage_knight_state.deck(d), mage_knight_state.hand(d), short, rule="MK:12:PvP:3")
         committed_defender_mine(ctx, t, d, gain_reward_crystal)  # reading A9
     ctx.emit("mk.pvp_over", {"aggressor": v["aggressor"], "winner": winner}, rule="MK:13:PvPResult")
 

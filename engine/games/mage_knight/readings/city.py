@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
@@ -22,10 +22,10 @@ def restore_defenders(ctx, t, space: str, beaten: list[str]) -> None:
     if chosen(t, CITY_DEFENDERS) != "return_on_failure":
         return
     for tok in beaten:
-        pile = S.enemy_discard(content().enemies[card_name(tok)].color)
+        pile = state.enemy_discard(content().enemies[card_name(tok)].color)
         if tok in t.zone(pile):
-            zones.move(ctx, pile, S.at(space), [tok], rule="MK:10:City:2")
-    ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:10:City:2")
+            zones.move(ctx, pile, state.at(space), [tok], rule="MK:10:City:2")
+    ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(state.at(space)))}, rule="MK:10:City:2")
     ctx.emit(
         "mk.city_restored",
         {"space": space, "tokens": list(beaten), "reading": CITY_DEFENDERS},

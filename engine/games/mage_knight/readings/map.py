@@ -12,7 +12,7 @@ that choose no reading keep their exact events.
 
 from __future__ import annotations
 
-from engine.mechanics import hexgrid as hg
+from engine.mechanics import hexgrid
 from engine.readings import chosen
 
 PVP_FAME = "A11"
@@ -79,7 +79,7 @@ def withdraw_elsewhere(ctx, t, seat: int, safe, take_wounds) -> bool:
         return False
     here = _hex(p.pos)
     best = min(
-        ((hg.distance(here, _hex(k)), _hex(k), k) for k in t.game.board.spaces if k != p.pos and safe(k)),
+        ((hexgrid.distance(here, _hex(k)), _hex(k), k) for k in t.game.board.spaces if k != p.pos and safe(k)),
         default=None,
     )
     if best is None:
@@ -92,6 +92,6 @@ def withdraw_elsewhere(ctx, t, seat: int, safe, take_wounds) -> bool:
     return True
 
 
-def _hex(space: str) -> hg.Hex:
+def _hex(space: str) -> hexgrid.Hex:
     q, r = (int(x) for x in space.split(","))
     return (q, r)

@@ -10,7 +10,7 @@ just the readings a position touches. Without a choice each gives what the engin
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
 from engine.readings import chosen
@@ -25,7 +25,7 @@ def scored_zones(t, seat: int) -> tuple[str, ...]:
     digest: all deed cards (deck, hand, discard pile, play area); under `draw_pile` only the deed
     deck itself. Asked only when a card that scores (spell, advanced action, artifact, wound)
     lies outside the deed deck."""
-    every = (S.deck(seat), S.hand(seat), S.discard(seat), S.play_area(seat))
+    every = (state.deck(seat), state.hand(seat), state.discard(seat), state.play_area(seat))
     c = content().cards
     if not any(
         c[card_name(x)].kind in SCORED_KINDS or card_name(x) == "wound" for z in every[1:] for x in t.zone(z)

@@ -6,7 +6,7 @@ of its drafted cards into its deck before the decks are shuffled (`draft_add` {c
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
@@ -28,7 +28,7 @@ def start(ctx, t) -> None:
     for seat in range(n):
         for z in (packet(seat), drafted(seat)):
             zones.create(ctx, z, [], owner=seat, rule=RULE, vis="owner")
-        zones.move_top(ctx, S.AA_DECK, packet(seat), DEAL, rule=RULE)
+        zones.move_top(ctx, state.AA_DECK, packet(seat), DEAL, rule=RULE)
     zones.create(ctx, PASS, [], rule=RULE, vis="hidden")
     ctx.emit("mk.draft", {"step": "pick", "waiting": list(range(n)), "next_round": 1}, rule=RULE)
 
@@ -59,8 +59,8 @@ def pick(ctx, t, seat: int, cmd: dict) -> int:
         ctx.emit("mk.draft", dict(g.draft, waiting=list(range(n))), rule=RULE)
         return 0
     for s in range(n):
-        zones.move(ctx, packet(s), S.AA_DECK, list(t.zone(packet(s))), rule=RULE)
-    ctx.shuffle(S.AA_DECK, rule=RULE)
+        zones.move(ctx, packet(s), state.AA_DECK, list(t.zone(packet(s))), rule=RULE)
+    ctx.shuffle(state.AA_DECK, rule=RULE)
     ctx.emit("mk.draft", {}, rule=RULE)
     return 1
 
@@ -90,7 +90,7 @@ def add(ctx, t, seat: int, cmd: dict) -> int:
     the round to begin once everyone added, else 0."""
     g = t.game
     card = next(x for x in t.zone(drafted(seat)) if card_name(x) == cmd["card"])
-    zones.move(ctx, drafted(seat), S.deck(seat), [card], rule=RULE)
+    zones.move(ctx, drafted(seat), state.deck(seat), [card], rule=RULE)
     waiting = [s for s in g.draft["waiting"] if s != seat]
     if waiting:
         ctx.emit("mk.draft", dict(g.draft, waiting=waiting), rule=RULE)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections import deque
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.map.board import key, unkey
-from engine.mechanics import hexgrid as hg
+from engine.mechanics import hexgrid
 from engine.mechanics import zones
 
 DL = "dungeon_lords"
@@ -31,7 +31,7 @@ def candidates(g, near: str, kind: str) -> list[str]:
     monastery (empty: no site, no enemies, no hero)."""
     heroes = {p.pos for p in g.players}
     out = []
-    for n in hg.neighbours(unkey(near)):
+    for n in hexgrid.neighbours(unkey(near)):
         k = key(n)
         sp = g.board.spaces.get(k)
         if sp is None or sp.site or sp.terrain == "swamp" or content().terrain[sp.terrain].day is None:
@@ -81,10 +81,10 @@ def place(ctx, t, space: str, kind: str) -> None:
     """The entrance: a face-down brown (dungeon) or red (tomb) token on the space."""
     from engine.games.mage_knight.map.tokens import draw_token
 
-    if S.garrison(space) not in t.zones:
-        zones.create(ctx, S.garrison(space), [], rule=RULE, vis="hidden")
+    if state.garrison(space) not in t.zones:
+        zones.create(ctx, state.garrison(space), [], rule=RULE, vis="hidden")
     draw_token(
-        ctx, t, SECRET["village" if kind == "dungeon" else "monastery"][1], S.garrison(space), rule=RULE
+        ctx, t, SECRET["village" if kind == "dungeon" else "monastery"][1], state.garrison(space), rule=RULE
     )
     ctx.emit("mk.secret_site", {"space": space, "site": kind}, rule=RULE)
 
@@ -97,12 +97,12 @@ def may_enter(g, space: str) -> bool:
 
 def face_down_monster(ctx, t, space: str) -> bool:
     """A secret entrance's face-down monster turns up to be fought (instead of a new draw)."""
-    hidden = list(t.zone(S.garrison(space))) if S.garrison(space) in t.zones else []
+    hidden = list(t.zone(state.garrison(space))) if state.garrison(space) in t.zones else []
     if not (active(t.game) and hidden):
         return False
-    if S.at(space) not in t.zones:
-        zones.create(ctx, S.at(space), [], rule=RULE)
-    zones.move(ctx, S.garrison(space), S.at(space), hidden, rule=RULE)
+    if state.at(space) not in t.zones:
+        zones.create(ctx, state.at(space), [], rule=RULE)
+    zones.move(ctx, state.garrison(space), state.at(space), hidden, rule=RULE)
     return True
 
 
@@ -117,9 +117,9 @@ def after_failure(ctx, t, space: str) -> None:
         return
     left = list(sp.enemies)
     colour = "brown" if sp.site == "dungeon" else "red"
-    zones.move(ctx, S.at(space), S.enemy_discard(colour), left, rule=RULE)
+    zones.move(ctx, state.at(space), state.enemy_discard(colour), left, rule=RULE)
     ctx.emit("mk.enemies", {"space": space, "tokens": []}, rule=RULE)
-    draw_token(ctx, t, colour, S.garrison(space), rule=RULE)
+    draw_token(ctx, t, colour, state.garrison(space), rule=RULE)
 
 
 def tunnel_cost(g, frm: str, to: str) -> int | None:
@@ -131,7 +131,7 @@ def tunnel_cost(g, frm: str, to: str) -> int | None:
         h = q.popleft()
         if h == goal:
             return 2 + seen[h]
-        for n in hg.neighbours(h):
+        for n in hexgrid.neighbours(h):
             sp = g.board.spaces.get(key(n))
             if n in seen or sp is None or (sp.terrain in NO_PATH and n != goal):
                 continue

@@ -9,7 +9,7 @@ prepared as usual."""
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
@@ -43,7 +43,7 @@ def start(ctx, t, n: int) -> None:
     order = sorted(seats, key=lambda s: (rating(t, s), g.players[s].fame, -late.get(s, 0)))
     if OFFER not in t.zones:
         zones.create(ctx, OFFER, [], rule=RULE)
-    zones.move_top(ctx, S.AA_DECK, OFFER, len(seats) + 1, rule=RULE)
+    zones.move_top(ctx, state.AA_DECK, OFFER, len(seats) + 1, rule=RULE)
     ctx.emit(
         "mk.improve",
         {"order": order, "next_round": n, "ratings": {str(s): rating(t, s) for s in seats}},
@@ -52,7 +52,7 @@ def start(ctx, t, n: int) -> None:
 
 
 def _deed_cards(t, seat: int) -> list[str]:
-    return [c for z in (S.hand(seat), S.deck(seat), S.discard(seat), S.play_area(seat)) for c in t.zone(z)]
+    return [c for z in (state.hand(seat), state.deck(seat), state.discard(seat), state.play_area(seat)) for c in t.zone(z)]
 
 
 def _colours(card) -> set[str]:
@@ -87,10 +87,10 @@ def pick(ctx, t, seat: int, cmd: dict) -> int:
     if cmd["card"]:
         old = next(c for c in _deed_cards(t, seat) if card_name(c) == cmd["remove"])
         src = next(
-            z for z in (S.hand(seat), S.deck(seat), S.discard(seat), S.play_area(seat)) if old in t.zone(z)
+            z for z in (state.hand(seat), state.deck(seat), state.discard(seat), state.play_area(seat)) if old in t.zone(z)
         )
-        zones.move(ctx, src, S.OUT, [old], rule=RULE)
-        zones.move(ctx, OFFER, S.hand(seat), [cmd["card"]], rule=RULE)
+        zones.move(ctx, src, state.OUT, [old], rule=RULE)
+        zones.move(ctx, OFFER, state.hand(seat), [cmd["card"]], rule=RULE)
     ctx.emit(
         "mk.improve_pick",
         {"seat": seat, "card": card_name(cmd["card"]) if cmd["card"] else "", "remove": cmd["remove"]},
@@ -98,7 +98,7 @@ def pick(ctx, t, seat: int, cmd: dict) -> int:
     )
     if g.improve["order"]:
         return 0
-    zones.move(ctx, OFFER, S.AA_DECK, list(t.zone(OFFER)), rule=RULE, to="bottom")
+    zones.move(ctx, OFFER, state.AA_DECK, list(t.zone(OFFER)), rule=RULE, to="bottom")
     n = g.improve["next_round"]
     ctx.emit("mk.improve_done", {}, rule=RULE)
     return n

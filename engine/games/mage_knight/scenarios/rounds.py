@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana import rules as mana
 from engine.games.mage_knight.readings.scenarios import last_turns
@@ -36,27 +36,27 @@ def prepare_offers(ctx, t) -> None:
         {"faces": mana.roll_source(ctx, su.source_dice, rule="MK:4:Round:2b")},
         rule="MK:4:Round:2b",
     )
-    offer = list(t.zone(S.UNIT_OFFER))
+    offer = list(t.zone(state.UNIT_OFFER))
     units = content().units
     aas = [c for c in offer if card_name(c) not in units]
     elite = [c for c in offer if card_name(c) in units and units[card_name(c)].type == "elite"]
-    zones.move(ctx, S.UNIT_OFFER, S.AA_DECK, aas, rule="MK:4:Round:2c", to="bottom")
-    zones.move(ctx, S.UNIT_OFFER, S.ELITE_UNITS, elite, rule="MK:4:Round:2c", to="bottom")
+    zones.move(ctx, state.UNIT_OFFER, state.AA_DECK, aas, rule="MK:4:Round:2c", to="bottom")
+    zones.move(ctx, state.UNIT_OFFER, state.ELITE_UNITS, elite, rule="MK:4:Round:2c", to="bottom")
     zones.move(
         ctx,
-        S.UNIT_OFFER,
-        S.REGULAR_UNITS,
+        state.UNIT_OFFER,
+        state.REGULAR_UNITS,
         [c for c in offer if c not in aas and c not in elite],
         rule="MK:4:Round:2c",
         to="bottom",
     )
     mixed = elites_now(t)
     for i in range(su.unit_offer):
-        deck = S.ELITE_UNITS if mixed and i % 2 == 0 else S.REGULAR_UNITS
+        deck = state.ELITE_UNITS if mixed and i % 2 == 0 else state.REGULAR_UNITS
         if not t.zone(deck):
-            deck = S.REGULAR_UNITS if deck == S.ELITE_UNITS else S.ELITE_UNITS
-        zones.move_top(ctx, deck, S.UNIT_OFFER, 1, rule="MK:4:Round:2c:Elite" if mixed else "MK:4:Round:2c")
-    zones.move_top(ctx, S.AA_DECK, S.UNIT_OFFER, len(g.monasteries), rule="MK:4:Round:2c")
+            deck = state.REGULAR_UNITS if deck == state.ELITE_UNITS else state.ELITE_UNITS
+        zones.move_top(ctx, deck, state.UNIT_OFFER, 1, rule="MK:4:Round:2c:Elite" if mixed else "MK:4:Round:2c")
+    zones.move_top(ctx, state.AA_DECK, state.UNIT_OFFER, len(g.monasteries), rule="MK:4:Round:2c")
     renew_offers(ctx, t)
 
 
@@ -65,7 +65,7 @@ def facts(t) -> EndFacts:
     g = t.game
     s = scenarios()[g.scenario]
     su = s.setup(t.players)
-    tiles_done = not t.zone(S.TILES)
+    tiles_done = not t.zone(state.TILES)
     conquered = [c for c in g.cities if c.status == "conquered"]
     under = [sp for sp in g.board.spaces.values() if sp.site in ("dungeon", "tomb")]
     return EndFacts(
@@ -94,15 +94,15 @@ def renew_offers(ctx, t) -> None:
     g = t.game
     leaving = {}
     for deck, offer_zone, rule in (
-        (S.AA_DECK, S.AA_OFFER, "MK:4:Round:2d"),
-        (S.SPELL_DECK, S.SPELL_OFFER, "MK:4:Round:2e"),
+        (state.AA_DECK, state.AA_OFFER, "MK:4:Round:2d"),
+        (state.SPELL_DECK, state.SPELL_OFFER, "MK:4:Round:2e"),
     ):
         if t.zone(offer_zone):
             leaving[offer_zone] = t.zone(offer_zone)[-1]
-            if not (g.dummy_seat >= 0 and offer_zone == S.AA_OFFER):
+            if not (g.dummy_seat >= 0 and offer_zone == state.AA_OFFER):
                 zones.move(ctx, offer_zone, deck, [leaving[offer_zone]], rule=rule, to="bottom")
-        if g.dummy_seat >= 0 and offer_zone == S.SPELL_OFFER:
+        if g.dummy_seat >= 0 and offer_zone == state.SPELL_OFFER:
             from engine.games.mage_knight.players.dummy_turn import prepare as dummy_prepare
 
-            dummy_prepare(ctx, t, leaving.get(S.AA_OFFER, ""), leaving.get(S.SPELL_OFFER, ""))
+            dummy_prepare(ctx, t, leaving.get(state.AA_OFFER, ""), leaving.get(state.SPELL_OFFER, ""))
         zones.move_top(ctx, deck, offer_zone, 1, rule=rule)

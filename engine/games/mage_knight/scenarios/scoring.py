@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.readings.scoring import (
     crystal_points,
@@ -73,17 +73,17 @@ def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int],
     """(totals, lines per seat, winners, rule) by the scenario's scoring kind: competitive fame
     with titles and city scoring, the objective score of solo and co-op, the portal of Only One
     Returns, or the victory points of the keep and tower scenario."""
-    from engine.games.mage_knight.scenarios import book as SC
+    from engine.games.mage_knight.scenarios import book
 
     g = t.game
-    s = SC.scenarios()[g.scenario]
+    s = book.scenarios()[g.scenario]
     seats = list(range(len(g.players)))
     fame = {x: g.players[x].fame for x in seats}
     pts = {x: category_points(t, x) for x in seats}
     if s.id == "dungeon_lords":
         for x in seats:
             shields = [sp.site for sp in g.board.spaces.values() if sp.conquered_by == x]
-            pts[x]["adventurer"] = SC.adventure_points(s, [k for k in shields if k in ADVENTURE_SITES])
+            pts[x]["adventurer"] = book.adventure_points(s, [k for k in shields if k in ADVENTURE_SITES])
     kind = s.scoring.kind
     if g.board.teams:
         return team_result(t, s, fame, pts)
@@ -92,8 +92,8 @@ def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int],
         if s.id == "mines_liberation":
             from engine.games.mage_knight.scenarios.special_rules import mines_held
 
-            extra = liberator_fame(t, SC.mines_fame(mines_held(g)))  # reading A16
-        total = SC.competitive_totals(s, fame, pts, g.cities, extra)
+            extra = liberator_fame(t, book.mines_fame(mines_held(g)))  # reading A16
+        total = book.competitive_totals(s, fame, pts, g.cities, extra)
         zero = zero_tie_titles(t, pts) if s.scoring.titles else {}  # reading A12
         total = {x: v + zero.get(x, 0) for x, v in total.items()}
         lines = {
@@ -102,11 +102,11 @@ def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int],
             + [f"titles and cities {total[x] - fame[x] - sum(pts[x].values()):+d}"]
             for x in seats
         }
-        return total, lines, SC.winners(total), "MK:15:Score"
+        return total, lines, book.winners(total), "MK:15:Score"
     if kind in ("objective_solo", "objective_coop"):
-        left = len(t.zone(S.DUMMY_DECK)) if S.DUMMY_DECK in t.zones else 0
+        left = len(t.zone(state.DUMMY_DECK)) if state.DUMMY_DECK in t.zones else 0
         announced_last = g.round >= g.rounds and g.announced_by >= 0 and g.announced_by != g.dummy_seat
-        res = SC.objective_score(
+        res = book.objective_score(
             "solo" if kind == "objective_solo" else "coop",
             fame,
             pts,
@@ -120,7 +120,7 @@ def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int],
         return {x: res.total for x in seats}, lines, (seats if res.won else []), "MK:15:Score"
     if kind == "portal":
         on = [x for x in seats if g.players[x].pos == "0,0"]
-        w = SC.only_one_returns_winner(on[0] if len(on) == 1 else None)
+        w = book.only_one_returns_winner(on[0] if len(on) == 1 else None)
         assert not isinstance(w, str), w  # no teams named: a seat or nobody
         total = {x: 1 if x == w else 0 for x in seats}
         return (
@@ -137,7 +137,7 @@ def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int],
         for x in seats
     }
     holding = {k: v for k, v in held.items() if int(k) not in g.conceded}
-    vp, w = SC.keeps_towers_winner(holding)
+    vp, w = book.keeps_towers_winner(holding)
     if g.conceded and len(holding) == 1:
         w = next(iter(holding))  # the only side left wins (MK:22:Scen:ConquerKeepsTowers)
     total = {x: vp.get(str(x), 0) for x in seats}
@@ -151,7 +151,7 @@ def team_result(t, s, fame: dict, pts: dict):
     in Only One Returns a team wins when its face-down Chosen One is the hero on the portal.
     Every seat shows its team's total; the winners are both seats of the best."""
     from engine.games.mage_knight.cities.rules import city_fame
-    from engine.games.mage_knight.scenarios import book as SC
+    from engine.games.mage_knight.scenarios import book
 
     g = t.game
     names = {f"team {'+'.join(map(str, side))}": side for side in g.board.teams}
@@ -161,7 +161,7 @@ def team_result(t, s, fame: dict, pts: dict):
         if s.scoring.city_scoring:
             for x, v in city_fame(g.cities, seats).items():
                 own[x] += v
-        score = SC.team_score(names, own, pts)
+        score = book.team_score(names, own, pts)
         rule = "MK:15:Team"
     elif s.scoring.kind == "victory_points":
         held = {
@@ -173,7 +173,7 @@ def team_result(t, s, fame: dict, pts: dict):
             )
             for n, side in names.items()
         }
-        score, _ = SC.keeps_towers_winner(
+        score, _ = book.keeps_towers_winner(
             {n: v for n, v in held.items() if not set(names[n]) & set(g.conceded)}
         )
         score = {n: score.get(n, 0) for n in names}
@@ -181,7 +181,7 @@ def team_result(t, s, fame: dict, pts: dict):
     else:
         on = [x for x in seats if g.players[x].pos == "0,0"]
         chosen = {
-            n: int(t.zone(S.chosen_one(i))[0][4:]) for i, n in enumerate(names) if S.chosen_one(i) in t.zones
+            n: int(t.zone(state.chosen_one(i))[0][4:]) for i, n in enumerate(names) if state.chosen_one(i) in t.zones
         }
         score = {
             n: int(len(on) == 1 and on[0] == chosen.get(n, on[0]) and on[0] in side)

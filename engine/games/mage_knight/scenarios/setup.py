@@ -8,7 +8,7 @@ and start values from content/scenarios.json (scenarios.py)."""
 from __future__ import annotations
 
 from engine.errors import BadInput
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.content import decks
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.content.schema import ENEMY_PILES
@@ -83,16 +83,16 @@ def setup(ctx, t) -> bool:
     # units (MK:3:Setup:9-10): First Reconnaissance deals regular units only, and redeals until
     # one of them can be recruited in a village (MK:18:Scen:FirstRecon)
     regular, elite = decks.unit_decks(c)
-    zones.create(ctx, S.REGULAR_UNITS, _number(regular), rule="MK:3:Setup:9", vis="hidden")
-    zones.create(ctx, S.ELITE_UNITS, _number(elite), rule="MK:3:Setup:9", vis="hidden")
-    ctx.shuffle(S.ELITE_UNITS, rule="MK:3:Setup:9")
-    zones.create(ctx, S.UNIT_OFFER, [], rule="MK:3:Setup:10")
+    zones.create(ctx, state.REGULAR_UNITS, _number(regular), rule="MK:3:Setup:9", vis="hidden")
+    zones.create(ctx, state.ELITE_UNITS, _number(elite), rule="MK:3:Setup:9", vis="hidden")
+    ctx.shuffle(state.ELITE_UNITS, rule="MK:3:Setup:9")
+    zones.create(ctx, state.UNIT_OFFER, [], rule="MK:3:Setup:10")
     for _ in range(50):
-        ctx.shuffle(S.REGULAR_UNITS, rule="MK:3:Setup:9")
-        dealt = zones.move_top(ctx, S.REGULAR_UNITS, S.UNIT_OFFER, n + 2, rule="MK:3:Setup:10")
+        ctx.shuffle(state.REGULAR_UNITS, rule="MK:3:Setup:9")
+        dealt = zones.move_top(ctx, state.REGULAR_UNITS, state.UNIT_OFFER, n + 2, rule="MK:3:Setup:10")
         if any("village" in c.units[zones.card_name(u)].recruit_sites for u in dealt):
             break
-        zones.move(ctx, S.UNIT_OFFER, S.REGULAR_UNITS, dealt, rule="MK:18:Scen:FirstRecon", to="bottom")
+        zones.move(ctx, state.UNIT_OFFER, state.REGULAR_UNITS, dealt, rule="MK:18:Scen:FirstRecon", to="bottom")
     # the Source (MK:3:Setup:12)
     ctx.emit(
         "mk.source",
@@ -108,7 +108,7 @@ def setup(ctx, t) -> bool:
     )
     zones.create(
         ctx,
-        S.TILES_ASIDE,
+        state.TILES_ASIDE,
         [
             x
             for x in decks.tiles(c, "countryside")
@@ -119,14 +119,14 @@ def setup(ctx, t) -> bool:
         rule="MK:3:Setup:14",
         vis="hidden",
     )
-    zones.create(ctx, S.TILES, stack + cores, rule="MK:3:Setup:14", vis="hidden")
-    zones.create(ctx, S.MAP, [], rule="MK:3:Setup:15")
+    zones.create(ctx, state.TILES, stack + cores, rule="MK:3:Setup:14", vis="hidden")
+    zones.create(ctx, state.MAP, [], rule="MK:3:Setup:15")
     # the start tile (side A) and the two tiles revealed beside it (MK:3:Setup:15)
     place(ctx, t, "start_A", (0, 0), seat=None, from_stack=False)
     from engine.games.mage_knight.map.board import initial_positions
 
     for centre in initial_positions(t.game.board):
-        place(ctx, t, t.zone(S.TILES)[0], centre, seat=None)
+        place(ctx, t, t.zone(state.TILES)[0], centre, seat=None)
     variants.start(ctx, t)
     return heroes_ready(ctx, t, chosen, su)
 
@@ -174,21 +174,21 @@ def supplies(ctx, c, removed=()) -> None:
         for eid in decks.enemy_stack(c, pile):
             tokens.append(eid)
         ids = _number(tokens)
-        zones.create(ctx, S.enemy_pile(pile), ids, rule="MK:3:Setup:3", vis="hidden")
-        ctx.shuffle(S.enemy_pile(pile), rule="MK:3:Setup:3")
-        zones.create(ctx, S.enemy_discard(pile), [], rule="MK:3:Setup:3")
-    zones.create(ctx, S.RUINS, sorted(c.ruins), rule="MK:3:Setup:3", vis="hidden")
-    ctx.shuffle(S.RUINS, rule="MK:3:Setup:3")
-    zones.create(ctx, S.RUINS_DISCARD, [], rule="MK:3:Setup:3")
+        zones.create(ctx, state.enemy_pile(pile), ids, rule="MK:3:Setup:3", vis="hidden")
+        ctx.shuffle(state.enemy_pile(pile), rule="MK:3:Setup:3")
+        zones.create(ctx, state.enemy_discard(pile), [], rule="MK:3:Setup:3")
+    zones.create(ctx, state.RUINS, sorted(c.ruins), rule="MK:3:Setup:3", vis="hidden")
+    ctx.shuffle(state.RUINS, rule="MK:3:Setup:3")
+    zones.create(ctx, state.RUINS_DISCARD, [], rule="MK:3:Setup:3")
     # artifacts, wounds, spells, advanced actions, skills offer (MK:3:Setup:4-8)
     zones.create(
-        ctx, S.ARTIFACT_DECK, _number(decks.deed_deck(c, "artifact")), rule="MK:3:Setup:4", vis="hidden"
+        ctx, state.ARTIFACT_DECK, _number(decks.deed_deck(c, "artifact")), rule="MK:3:Setup:4", vis="hidden"
     )
-    ctx.shuffle(S.ARTIFACT_DECK, rule="MK:3:Setup:4")
-    zones.create(ctx, S.WOUNDS, zones.instances("wound", WOUND_SUPPLY), rule="MK:3:Setup:5")
+    ctx.shuffle(state.ARTIFACT_DECK, rule="MK:3:Setup:4")
+    zones.create(ctx, state.WOUNDS, zones.instances("wound", WOUND_SUPPLY), rule="MK:3:Setup:5")
     for deck, offer, kind, rule in (
-        (S.SPELL_DECK, S.SPELL_OFFER, "spell", "MK:3:Setup:6"),
-        (S.AA_DECK, S.AA_OFFER, "advanced_action", "MK:3:Setup:7"),
+        (state.SPELL_DECK, state.SPELL_OFFER, "spell", "MK:3:Setup:6"),
+        (state.AA_DECK, state.AA_OFFER, "advanced_action", "MK:3:Setup:7"),
     ):
         zones.create(
             ctx,
@@ -200,8 +200,8 @@ def supplies(ctx, c, removed=()) -> None:
         ctx.shuffle(deck, rule=rule)
         zones.create(ctx, offer, [], rule=rule)
         zones.move_top(ctx, deck, offer, 3, rule=rule)
-    zones.create(ctx, S.SKILL_OFFER, [], rule="MK:3:Setup:8")
-    zones.create(ctx, S.OUT, [], rule="MK:4:Deed:3c")
+    zones.create(ctx, state.SKILL_OFFER, [], rule="MK:3:Setup:8")
+    zones.create(ctx, state.OUT, [], rule="MK:4:Deed:3c")
 
 
 def hero_areas(ctx, chosen: list[str], removed: tuple[str, ...] = ()) -> None:
@@ -211,20 +211,20 @@ def hero_areas(ctx, chosen: list[str], removed: tuple[str, ...] = ()) -> None:
     # each player (MK:3:Setup:17): deed deck shuffled, 5 drawn; skill tokens shuffled
     for seat, hero in enumerate(chosen):
         cards = [f"{cid}#s{seat}n{i}" for i, cid in enumerate(decks.starting_deck(c, hero))]
-        zones.create(ctx, S.deck(seat), cards, owner=seat, rule="MK:3:Setup:17", vis="hidden")
-        ctx.shuffle(S.deck(seat), rule="MK:3:Setup:17")
+        zones.create(ctx, state.deck(seat), cards, owner=seat, rule="MK:3:Setup:17", vis="hidden")
+        ctx.shuffle(state.deck(seat), rule="MK:3:Setup:17")
         for z, vis in (
-            (S.hand(seat), "owner"),
-            (S.discard(seat), "public"),
-            (S.play_area(seat), "public"),
-            (S.units_zone(seat), "public"),
-            (S.skills_shown(seat), "public"),
+            (state.hand(seat), "owner"),
+            (state.discard(seat), "public"),
+            (state.play_area(seat), "public"),
+            (state.units_zone(seat), "public"),
+            (state.skills_shown(seat), "public"),
         ):
             zones.create(ctx, z, [], owner=seat, rule="MK:3:Setup:17", vis=vis)
         skills = sorted(s.id for s in c.skills.values() if s.hero == hero and s.id not in removed)
-        zones.create(ctx, S.skill_stack(seat), skills, owner=seat, rule="MK:3:Setup:17", vis="hidden")
-        ctx.shuffle(S.skill_stack(seat), rule="MK:3:Setup:17")
-        zones.move_top(ctx, S.deck(seat), S.hand(seat), 5, rule="MK:3:Setup:17")
+        zones.create(ctx, state.skill_stack(seat), skills, owner=seat, rule="MK:3:Setup:17", vis="hidden")
+        ctx.shuffle(state.skill_stack(seat), rule="MK:3:Setup:17")
+        zones.move_top(ctx, state.deck(seat), state.hand(seat), 5, rule="MK:3:Setup:17")
 
 
 def _number(ids: list[str]) -> list[str]:
@@ -277,10 +277,10 @@ def chosen_ones(ctx, t, sides, rule: str) -> None:
     seats gets its own copy of the shield (a zone only that seat sees); the drawn shield stays
     in the hidden `chosen:N`, which decides the game."""
     for i, side in enumerate(sides):
-        zones.create(ctx, S.chosen_one(i), [f"seat{x}" for x in side], rule=rule, vis="hidden")
-        ctx.shuffle(S.chosen_one(i), rule=rule)
+        zones.create(ctx, state.chosen_one(i), [f"seat{x}" for x in side], rule=rule, vis="hidden")
+        ctx.shuffle(state.chosen_one(i), rule=rule)
         for x in side:
-            zones.create(ctx, chosen_seen(x), [t.zone(S.chosen_one(i))[0]], rule=rule, owner=x, vis="owner")
+            zones.create(ctx, chosen_seen(x), [t.zone(state.chosen_one(i))[0]], rule=rule, owner=x, vis="owner")
 
 
 def setup_scenario(ctx, t, s, su) -> bool:
@@ -305,23 +305,23 @@ def setup_scenario(ctx, t, s, su) -> bool:
     regular, elite = decks.unit_decks(c, ("base",))
     if s.elite_units == "second_half":  # level IV units leave the elite deck (MK:22)
         elite = [u for u in elite if c.units[u].level < 4]
-    for z, cards in ((S.REGULAR_UNITS, regular), (S.ELITE_UNITS, elite)):
+    for z, cards in ((state.REGULAR_UNITS, regular), (state.ELITE_UNITS, elite)):
         zones.create(ctx, z, _number(cards), rule="MK:3:Setup:9", vis="hidden")
         ctx.shuffle(z, rule="MK:3:Setup:9")
-    zones.create(ctx, S.UNIT_OFFER, [], rule="MK:3:Setup:10")
-    zones.move_top(ctx, S.REGULAR_UNITS, S.UNIT_OFFER, su.unit_offer, rule="MK:3:Setup:10")
+    zones.create(ctx, state.UNIT_OFFER, [], rule="MK:3:Setup:10")
+    zones.move_top(ctx, state.REGULAR_UNITS, state.UNIT_OFFER, su.unit_offer, rule="MK:3:Setup:10")
     ctx.emit(
         "mk.source",
         {"faces": variants.source_faces(ctx, t, mana.roll_source(ctx, su.source_dice))},
         rule="MK:3:Setup:12",
     )
     tile_stack(ctx, t, s, su)
-    zones.create(ctx, S.MAP, [], rule="MK:3:Setup:15")
+    zones.create(ctx, state.MAP, [], rule="MK:3:Setup:15")
     place(ctx, t, f"start_{su.start_tile}", (0, 0), seat=None, from_stack=False)
     from engine.games.mage_knight.map.board import initial_positions
 
     for centre in initial_positions(t.game.board):
-        place(ctx, t, t.zone(S.TILES)[0], centre, seat=None)
+        place(ctx, t, t.zone(state.TILES)[0], centre, seat=None)
     for seat in range(t.players):
         if s.start_fame:
             ctx.emit("mk.fame", {"seat": seat, "delta": s.start_fame, "total": s.start_fame}, rule=s.rule)
@@ -359,7 +359,7 @@ def tile_stack(ctx, t, s, su) -> None:
     used = set(country) | set(city) | set(plain)
     zones.create(
         ctx,
-        S.TILES_ASIDE,
+        state.TILES_ASIDE,
         [
             x
             for x in decks.tiles(c, "countryside")
@@ -370,11 +370,11 @@ def tile_stack(ctx, t, s, su) -> None:
         rule="MK:3:Setup:14",
         vis="hidden",
     )
-    zones.create(ctx, S.TILES, sorted(country), rule="MK:3:Setup:14", vis="hidden")
-    ctx.shuffle(S.TILES, rule="MK:3:Setup:14")
-    zones.create(ctx, S.TILES_CORE, sorted(city + plain), rule="MK:3:Setup:14", vis="hidden")
-    ctx.shuffle(S.TILES_CORE, rule="MK:3:Setup:14")
-    zones.move(ctx, S.TILES_CORE, S.TILES, list(t.zone(S.TILES_CORE)), rule="MK:3:Setup:14", to="bottom")
+    zones.create(ctx, state.TILES, sorted(country), rule="MK:3:Setup:14", vis="hidden")
+    ctx.shuffle(state.TILES, rule="MK:3:Setup:14")
+    zones.create(ctx, state.TILES_CORE, sorted(city + plain), rule="MK:3:Setup:14", vis="hidden")
+    ctx.shuffle(state.TILES_CORE, rule="MK:3:Setup:14")
+    zones.move(ctx, state.TILES_CORE, state.TILES, list(t.zone(state.TILES_CORE)), rule="MK:3:Setup:14", to="bottom")
 
 
 def dummy_setup(ctx, t, chosen: list[str]) -> None:
@@ -384,9 +384,9 @@ def dummy_setup(ctx, t, chosen: list[str]) -> None:
     free = [h.id for h in c.heroes.heroes if h.id not in chosen]
     hero = ctx.pick("dummy_hero", free, 1, rule="MK:15:Dummy")[0]
     cards = [f"{cid}#dn{i}" for i, cid in enumerate(decks.starting_deck(c, hero))]
-    zones.create(ctx, S.DUMMY_DECK, cards, rule="MK:15:Dummy", vis="hidden")
-    ctx.shuffle(S.DUMMY_DECK, rule="MK:15:Dummy")
-    zones.create(ctx, S.DUMMY_DISCARD, [], rule="MK:15:Dummy")
+    zones.create(ctx, state.DUMMY_DECK, cards, rule="MK:15:Dummy", vis="hidden")
+    ctx.shuffle(state.DUMMY_DECK, rule="MK:15:Dummy")
+    zones.create(ctx, state.DUMMY_DISCARD, [], rule="MK:15:Dummy")
     dots = next(h for h in c.heroes.heroes if h.id == hero).starting_crystals
     crystals: dict[str, int] = {}
     for d in dots:
@@ -403,5 +403,5 @@ def dummy_setup(ctx, t, chosen: list[str]) -> None:
         skills = sorted(
             s.id for s in c.skills.values() if s.hero == hero and s.id not in variants.removed_skills(t)
         )
-        zones.create(ctx, S.DUMMY_SKILLS, skills, rule="MK:19:Scen:SoloConquest", vis="hidden")
-        ctx.shuffle(S.DUMMY_SKILLS, rule="MK:19:Scen:SoloConquest")
+        zones.create(ctx, state.DUMMY_SKILLS, skills, rule="MK:19:Scen:SoloConquest", vis="hidden")
+        ctx.shuffle(state.DUMMY_SKILLS, rule="MK:19:Scen:SoloConquest")

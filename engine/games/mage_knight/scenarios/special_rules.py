@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.map.board import others_site
 from engine.games.mage_knight.readings.scenarios import liberation_crystal, off_map_on_portal
@@ -105,14 +105,14 @@ def tower_mana(ctx, t, seat: int) -> None:
     """Starting a turn on or next to an own tower: a gold (day) or black (night) mana token per
     tower owned (MK:22:Scen:ConquerKeepsTowers)."""
     from engine.games.mage_knight.map.board import key, unkey
-    from engine.mechanics import hexgrid as hg
+    from engine.mechanics import hexgrid
 
     g = t.game
     p = g.players[seat]
     if g.scenario != KT or not p.pos:
         return
     towers = [k for k, sp in g.board.spaces.items() if sp.site == "mage_tower" and sp.conquered_by == seat]
-    near = {p.pos} | {key(n) for n in hg.neighbours(unkey(p.pos))}
+    near = {p.pos} | {key(n) for n in hexgrid.neighbours(unkey(p.pos))}
     if towers and near & set(towers):
         for _ in towers:
             ctx.emit(
@@ -130,12 +130,12 @@ def mine_tokens(ctx, t, space: str, tile: str) -> None:
     if t.game.scenario != MINES:
         return
     core = content().tiles[tile].type == "core"
-    for name, vis in ((S.at(space), "public"), (S.garrison(space), "hidden")):
+    for name, vis in ((state.at(space), "public"), (state.garrison(space), "hidden")):
         if name not in t.zones:
             zones.create(ctx, name, [], rule="MK:20:Scen:Mines", vis=vis)
-    draw_token(ctx, t, "red" if core else "green", S.at(space), rule="MK:20:Scen:Mines")
-    draw_token(ctx, t, "brown", S.garrison(space), rule="MK:20:Scen:Mines")
-    ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule="MK:20:Scen:Mines")
+    draw_token(ctx, t, "red" if core else "green", state.at(space), rule="MK:20:Scen:Mines")
+    draw_token(ctx, t, "brown", state.garrison(space), rule="MK:20:Scen:Mines")
+    ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(state.at(space)))}, rule="MK:20:Scen:Mines")
 
 
 def mine_to_liberate(t, seat: int) -> bool:
@@ -146,16 +146,16 @@ def mine_to_liberate(t, seat: int) -> bool:
         and sp is not None
         and sp.site == "mine"
         and sp.conquered_by == -1
-        and (bool(sp.enemies) or bool(t.zones.get(S.garrison(g.players[seat].pos))))
+        and (bool(sp.enemies) or bool(t.zones.get(state.garrison(g.players[seat].pos))))
     )
 
 
 def enter_mine(ctx, t, seat: int, space: str) -> list[str]:
     """The face-down defender turns up; both are fought (MK:20:Scen:Mines)."""
-    hidden = list(t.zone(S.garrison(space))) if S.garrison(space) in t.zones else []
+    hidden = list(t.zone(state.garrison(space))) if state.garrison(space) in t.zones else []
     if hidden:
-        zones.move(ctx, S.garrison(space), S.at(space), hidden, rule="MK:20:Scen:Mines")
-    return list(t.zone(S.at(space)))
+        zones.move(ctx, state.garrison(space), state.at(space), hidden, rule="MK:20:Scen:Mines")
+    return list(t.zone(state.at(space)))
 
 
 def night_fight(g, space: str) -> bool:
@@ -223,6 +223,6 @@ def retreat_after_assault(ctx, t, seat: int, space: str) -> None:
     MK:10:Result:3)."""
     g = t.game
     p = g.players[seat]
-    back = S.came_from(p)
+    back = state.came_from(p)
     if p.pos == space and back and back != space:
         ctx.emit("mk.placed", {"seat": seat, "pos": back}, rule="MK:10:Result:3")

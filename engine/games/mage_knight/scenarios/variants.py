@@ -19,7 +19,7 @@ With no variant chosen nothing here emits an event, so games without variants ar
 from __future__ import annotations
 
 from engine.errors import BadInput
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.cities.rules import (
     CITY_COLOURS,
     MEGALOPOLIS_LEVELS,
@@ -202,11 +202,11 @@ def end_of_round(ctx, t) -> None:
             piles = [sp.rampaging] + (["brown"] if face == extra else [])
         if not piles:
             continue
-        if S.at(k) not in t.zones:
-            zones.create(ctx, S.at(k), [], rule="MK:17:Var:RampagingEvil")
+        if state.at(k) not in t.zones:
+            zones.create(ctx, state.at(k), [], rule="MK:17:Var:RampagingEvil")
         for pile in piles:
-            draw_token(ctx, t, pile, S.at(k), rule="MK:17:Var:RampagingEvil")
-        ctx.emit("mk.enemies", {"space": k, "tokens": list(t.zone(S.at(k)))}, rule="MK:17:Var:RampagingEvil")
+            draw_token(ctx, t, pile, state.at(k), rule="MK:17:Var:RampagingEvil")
+        ctx.emit("mk.enemies", {"space": k, "tokens": list(t.zone(state.at(k)))}, rule="MK:17:Var:RampagingEvil")
 
 
 def defeated_bonus(ctx, t, seat: int, tokens: int) -> None:

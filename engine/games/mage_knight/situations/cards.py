@@ -15,13 +15,13 @@ from typing import NoReturn, TypeGuard, TypeVar
 
 from msgspec import UNSET, UnsetType
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana.rules import BASIC
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-SOURCES = (S.AA_OFFER, S.AA_DECK, S.SPELL_OFFER, S.SPELL_DECK, S.ARTIFACT_DECK, S.WOUNDS)
+SOURCES = (state.AA_OFFER, state.AA_DECK, state.SPELL_OFFER, state.SPELL_DECK, state.ARTIFACT_DECK, state.WOUNDS)
 
 
 T = TypeVar("T")
@@ -47,13 +47,13 @@ def _fail(key: str, why: str) -> NoReturn:
 def lay_out_cards(ctx, t, sit, seats) -> None:
     """The offers and decks of the table, before the seats take their cards from them."""
     if given(sit.aa_offer):
-        _offer(ctx, t, "aa_offer", sit.aa_offer, S.AA_OFFER, (S.AA_DECK,), content().cards)
+        _offer(ctx, t, "aa_offer", sit.aa_offer, state.AA_OFFER, (state.AA_DECK,), content().cards)
     if given(sit.spell_offer):
-        _offer(ctx, t, "spell_offer", sit.spell_offer, S.SPELL_OFFER, (S.SPELL_DECK,), content().cards)
+        _offer(ctx, t, "spell_offer", sit.spell_offer, state.SPELL_OFFER, (state.SPELL_DECK,), content().cards)
     if given(sit.unit_offer):
         _unit_offer(ctx, t, sit.unit_offer)
     for name in reversed(sit.units_top):
-        src = _holding(t, name, (S.REGULAR_UNITS, S.ELITE_UNITS))
+        src = _holding(t, name, (state.REGULAR_UNITS, state.ELITE_UNITS))
         if src is None:
             _fail("units_top", f"no {name!r} left in the unit decks" + _unknown(name, content().units))
         tok = next(x for x in t.zone(src) if card_name(x) == name)
@@ -85,18 +85,18 @@ def _unit_offer(ctx, t, names: list[str]) -> None:
     """Units (and a monastery's advanced actions) as listed; the offer's cards go back under
     their decks first (MK:4:Round:2c)."""
     units = content().units
-    for tok in list(t.zone(S.UNIT_OFFER)):
+    for tok in list(t.zone(state.UNIT_OFFER)):
         name = card_name(tok)
         deck = (
-            S.AA_DECK
+            state.AA_DECK
             if name not in units
-            else S.ELITE_UNITS
+            else state.ELITE_UNITS
             if units[name].type == "elite"
-            else S.REGULAR_UNITS
+            else state.REGULAR_UNITS
         )
-        zones.move(ctx, S.UNIT_OFFER, deck, [tok], rule=RULE, to="bottom")
+        zones.move(ctx, state.UNIT_OFFER, deck, [tok], rule=RULE, to="bottom")
     for name in names:
-        src = _holding(t, name, (S.REGULAR_UNITS, S.ELITE_UNITS, S.AA_DECK))
+        src = _holding(t, name, (state.REGULAR_UNITS, state.ELITE_UNITS, state.AA_DECK))
         if src is None:
             _fail(
                 "unit_offer",
@@ -104,7 +104,7 @@ def _unit_offer(ctx, t, names: list[str]) -> None:
                 + _unknown(name, {**units, **content().cards}),
             )
         tok = next(x for x in t.zone(src) if card_name(x) == name)
-        zones.move(ctx, src, S.UNIT_OFFER, [tok], rule=RULE, to="bottom")
+        zones.move(ctx, src, state.UNIT_OFFER, [tok], rule=RULE, to="bottom")
 
 
 def _pile(ctx, t, key: str, names: list[str], own: str, to: str, others, owner: str) -> None:
@@ -138,21 +138,21 @@ def _pile(ctx, t, key: str, names: list[str], own: str, to: str, others, owner: 
 def seat_piles(ctx, t, seat: int, s) -> None:
     """`seat[i].discard` and `seat[i].deck`, after the hand was taken."""
     if given(s.discard):
-        _pile(ctx, t, f"seat[{seat}].discard", s.discard, S.deck(seat), S.discard(seat), SOURCES, str(seat))
+        _pile(ctx, t, f"seat[{seat}].discard", s.discard, state.deck(seat), state.discard(seat), SOURCES, str(seat))
     if given(s.deck):
-        _pile(ctx, t, f"seat[{seat}].deck", s.deck, S.deck(seat), S.deck(seat), SOURCES, str(seat))
+        _pile(ctx, t, f"seat[{seat}].deck", s.deck, state.deck(seat), state.deck(seat), SOURCES, str(seat))
 
 
 def _dummy(ctx, t, d) -> None:
     """The dummy's deck and discard pile (its hero's cards, and advanced actions it gained) and
     its crystals, set to the numbers given (no limit of 3 for the dummy, MK:15:Dummy)."""
     g = t.game
-    if g.dummy_seat < 0 or S.DUMMY_DECK not in t.zones:
+    if g.dummy_seat < 0 or state.DUMMY_DECK not in t.zones:
         _fail("dummy", "this game has no dummy player (solo and co-op only, MK:15:Dummy)")
     if given(d.discard):
-        _pile(ctx, t, "dummy.discard", d.discard, S.DUMMY_DECK, S.DUMMY_DISCARD, SOURCES, "dummy")
+        _pile(ctx, t, "dummy.discard", d.discard, state.DUMMY_DECK, state.DUMMY_DISCARD, SOURCES, "dummy")
     if given(d.deck):
-        _pile(ctx, t, "dummy.deck", d.deck, S.DUMMY_DECK, S.DUMMY_DECK, (S.DUMMY_DISCARD, *SOURCES), "dummy")
+        _pile(ctx, t, "dummy.deck", d.deck, state.DUMMY_DECK, state.DUMMY_DECK, (state.DUMMY_DISCARD, *SOURCES), "dummy")
     if given(d.crystals):
         have = g.dummy.crystals
         for colour in sorted(set(d.crystals) | set(have)):

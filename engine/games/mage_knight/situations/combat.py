@@ -33,8 +33,8 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from engine.content import decode
-from engine.games.mage_knight import state as S
-from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight import state
+from engine.games.mage_knight.combat import machine as combat_machine
 from engine.games.mage_knight.combat.abilities import open_attacks
 from engine.games.mage_knight.combat.arithmetic import reputation_for_defeat
 from engine.games.mage_knight.content.load import content
@@ -109,15 +109,15 @@ def lay_out_combat(ctx, t, raw: dict, place) -> None:
             sit, enemy=[m or EnemySit(id=card_name(tok)) for tok, m in zip(tokens, marks, strict=True)]
         )
     else:
-        before = list(t.zone(S.at(space))) if S.at(space) in t.zones else []
+        before = list(t.zone(state.at(space))) if state.at(space) in t.zones else []
         place(ctx, t, space, [e.id for e in sit.enemy])
-        tokens = [x for x in t.zone(S.at(space)) if x not in before]
+        tokens = [x for x in t.zone(state.at(space)) if x not in before]
     fortified = sit.kind == "assault" if sit.fortified is None else sit.fortified
     underground = g.board.spaces[space].site in UNDERGROUND
     rampaging = [tok for tok, e in zip(tokens, sit.enemy, strict=True) if e.rampaging]
     ctx.emit("mk.acted", {"seat": seat, "action": sit.kind}, rule=RULE)
     ctx.emit("mk.combat_spaces", {"spaces": [space]}, rule=RULE)
-    c = C.start(
+    c = combat_machine.start(
         content(),
         [(tok, card_name(tok)) for tok in tokens],
         units=[] if underground else [(u.uid, u.unit, u.wounded, u.ready) for u in p.units],
@@ -158,7 +158,7 @@ def lay_out_combat(ctx, t, raw: dict, place) -> None:
         _fail("phase", "the damage phase needs an unblocked attack (MK:9:Damage:1)")
     started(ctx, t, seat, space, sit.kind, c, rule=RULE)
     for pts in sit.points:
-        why = C.points_problem(g.combat, pts.kind, pts.element, pts.value)
+        why = combat_machine.points_problem(g.combat, pts.kind, pts.element, pts.value)
         if why:
             _fail("points", f"{pts.kind} {pts.value} {pts.element}: {why[1]} ({why[0]})")
         ctx.emit(

@@ -5,7 +5,7 @@ the city drew, its shields and its defenders already defeated in earlier assault
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
@@ -16,13 +16,13 @@ def garrison_tokens(ctx, t, space: str, marks: list, fail) -> tuple[list[str], l
     """The defenders' token ids on `space` and, for each, its mark or None (`marks` name some of
     them by content id: rampaging, defeated or blocked already; the rest are fresh).
     `fail(key, why)` raises the situation's error."""
-    hidden = list(t.zone(S.garrison(space))) if S.garrison(space) in t.zones else []
+    hidden = list(t.zone(state.garrison(space))) if state.garrison(space) in t.zones else []
     if hidden:
-        if S.at(space) not in t.zones:
-            zones.create(ctx, S.at(space), [], rule=RULE)
-        zones.move(ctx, S.garrison(space), S.at(space), hidden, rule=RULE)
-        ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule=RULE)
-    tokens = list(t.zone(S.at(space))) if S.at(space) in t.zones else []
+        if state.at(space) not in t.zones:
+            zones.create(ctx, state.at(space), [], rule=RULE)
+        zones.move(ctx, state.garrison(space), state.at(space), hidden, rule=RULE)
+        ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(state.at(space)))}, rule=RULE)
+    tokens = list(t.zone(state.at(space))) if state.at(space) in t.zones else []
     if not tokens:
         fail("garrison", f"{space!r} has no defenders left (MK:8:Combat:1a)")
     out = [None] * len(tokens)

@@ -30,7 +30,7 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from engine.content import decode
-from engine.games.mage_knight.combat import machine as C
+from engine.games.mage_knight.combat import machine as combat_machine
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.situations.combat import PointsSit
 
@@ -111,7 +111,7 @@ def lay_out_pvp(ctx, t, raw: dict) -> None:
         _fail("remaining", "the damage step needs damage left to spend (MK:12:PvPRanged:5)")
     blocker = sit.defender if attacker == seat else seat
     ctx.emit("mk.acted", {"seat": seat, "action": "pvp"}, rule=RULE)
-    combat = C.start(content(), [], units=[], hero_armour=p.armour, hand_limit=p.hand_limit, night=g.night)
+    combat = combat_machine.start(content(), [], units=[], hero_armour=p.armour, hand_limit=p.hand_limit, night=g.night)
     ctx.emit(
         "mk.combat_started",
         {"seat": seat, "space": p.pos, "kind": "pvp", "combat": _builtins(combat)},

@@ -55,7 +55,7 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from engine.content import decode
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana.rules import BASIC
 from engine.games.mage_knight.scenarios.setup import setup as standard_setup
@@ -157,10 +157,10 @@ def lay_out(ctx, t, raw: dict) -> None:
     if given(sit.source):
         ctx.emit("mk.source", {"faces": list(sit.source)}, rule=RULE)
     for tile in reversed(sit.tiles_top):
-        src = S.TILES if tile in t.zone(S.TILES) else S.TILES_ASIDE
+        src = state.TILES if tile in t.zone(state.TILES) else state.TILES_ASIDE
         if tile not in t.zone(src):
             _fail("tiles_top", f"no map tile {tile!r} left in the stack")
-        zones.move(ctx, src, S.TILES, [tile], rule=RULE, to="top")
+        zones.move(ctx, src, state.TILES, [tile], rule=RULE, to="top")
     _tiles_and_shields(ctx, t, sit)
     for space, ids in sit.enemies.items():
         _enemies(ctx, t, space, ids)
@@ -268,10 +268,10 @@ def _tiles_and_shields(ctx, t, sit: Sit) -> None:
     for centre, tile in sit.tiles.items():
         if tile not in content().tiles:
             raise ValueError(f"situation [game.tiles] {centre!r}: no map tile {tile!r}")
-        src = S.TILES if tile in t.zone(S.TILES) else S.TILES_ASIDE
+        src = state.TILES if tile in t.zone(state.TILES) else state.TILES_ASIDE
         if tile not in t.zone(src):
             raise ValueError(f"situation [game.tiles] {centre!r}: tile {tile!r} is already on the map")
-        zones.move(ctx, src, S.TILES, [tile], rule=RULE, to="top")
+        zones.move(ctx, src, state.TILES, [tile], rule=RULE, to="top")
         try:
             place(ctx, t, tile, unkey(centre), None)
         except (KeyError, ValueError) as exc:
@@ -288,12 +288,12 @@ def _tiles_and_shields(ctx, t, sit: Sit) -> None:
         if city is not None:
             _conquer_city(ctx, t, space, city, seat)
             continue
-        if S.garrison(space) in t.zones:
-            for tok in list(t.zone(S.garrison(space))):
+        if state.garrison(space) in t.zones:
+            for tok in list(t.zone(state.garrison(space))):
                 zones.move(
                     ctx,
-                    S.garrison(space),
-                    S.enemy_discard(content().enemies[card_name(tok)].color),
+                    state.garrison(space),
+                    state.enemy_discard(content().enemies[card_name(tok)].color),
                     [tok],
                     rule=RULE,
                 )
@@ -303,7 +303,7 @@ def _tiles_and_shields(ctx, t, sit: Sit) -> None:
 def _conquer_city(ctx, t, space: str, city, seat: int) -> None:
     """A city stated conquered is as after a won assault (MK:10:City:2): every defender
     defeated (to its discard pile), a shield of the seat for each, the seat its leader."""
-    from engine.games.mage_knight.cities import rules as CT
+    from engine.games.mage_knight.cities import rules as cities_rules
 
     if city.status != "hostile":
         raise ValueError(
@@ -313,29 +313,29 @@ def _conquer_city(ctx, t, space: str, city, seat: int) -> None:
     main = city.spaces[0]
     for tok in list(city.garrison):
         zones.move(
-            ctx, S.garrison(main), S.enemy_discard(content().enemies[card_name(tok)].color), [tok], rule=RULE
+            ctx, state.garrison(main), state.enemy_discard(content().enemies[card_name(tok)].color), [tok], rule=RULE
         )
-    events = CT.defeat_defenders(city, seat, list(city.garrison)) or [
-        CT.Event("mk.city_conquered", {"spaces": list(city.spaces), "leader": seat}, RULE)
+    events = cities_rules.defeat_defenders(city, seat, list(city.garrison)) or [
+        cities_rules.Event("mk.city_conquered", {"spaces": list(city.spaces), "leader": seat}, RULE)
     ]
     for e in events:
         ctx.emit(e.type, dict(e.data, space=main), rule=RULE)
 
 
 def _enemies(ctx, t, space: str, ids: list[str]) -> None:
-    if S.at(space) not in t.zones:
-        zones.create(ctx, S.at(space), [], rule=RULE)
+    if state.at(space) not in t.zones:
+        zones.create(ctx, state.at(space), [], rule=RULE)
     for eid in ids:
-        pile = S.enemy_pile(content().enemies[eid].color)
+        pile = state.enemy_pile(content().enemies[eid].color)
         tok = next((x for x in t.zone(pile) if card_name(x) == eid), None)
         if tok is None:
             raise ValueError(f"situation [game]: no {eid!r} token left in {pile}")
-        zones.move(ctx, pile, S.at(space), [tok], rule=RULE)
-    ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(S.at(space)))}, rule=RULE)
+        zones.move(ctx, pile, state.at(space), [tok], rule=RULE)
+    ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(state.at(space)))}, rule=RULE)
 
 
 def _take(t, seat: int, name: str) -> tuple[str, str]:
-    for z in (S.deck(seat), *SOURCES):
+    for z in (state.deck(seat), *SOURCES):
         tok = next((x for x in t.zone(z) if card_name(x) == name), None)
         if tok:
             return z, tok
@@ -354,10 +354,10 @@ def _seat(ctx, t, seat: int, s: SeatSit) -> None:
         _fail(f"{where}.pos", f'{s.pos!r} is not a space like "1,-2"')
     ctx.emit("mk.placed", {"seat": seat, "pos": s.pos}, rule=RULE)
     if s.hand is not None:
-        zones.move(ctx, S.hand(seat), S.deck(seat), list(t.zone(S.hand(seat))), rule=RULE, to="bottom")
+        zones.move(ctx, state.hand(seat), state.deck(seat), list(t.zone(state.hand(seat))), rule=RULE, to="bottom")
         for name in s.hand:
             src, card = _take(t, seat, name)
-            zones.move(ctx, src, S.hand(seat), [card], rule=RULE)
+            zones.move(ctx, src, state.hand(seat), [card], rule=RULE)
     seat_piles(ctx, t, seat, s)
     _inventory(ctx, t, seat, s)
     _track(ctx, t, seat, s)
@@ -451,7 +451,7 @@ def _units(ctx, t, seat: int, s: SeatSit) -> None:
         src = next(
             (
                 z
-                for z in (S.UNIT_OFFER, S.REGULAR_UNITS, S.ELITE_UNITS)
+                for z in (state.UNIT_OFFER, state.REGULAR_UNITS, state.ELITE_UNITS)
                 if any(card_name(x) == unit for x in t.zone(z))
             ),
             None,
@@ -459,7 +459,7 @@ def _units(ctx, t, seat: int, s: SeatSit) -> None:
         if src is None:
             _fail(f"seat[{seat}].units", f"no {unit!r} card left in the unit offer or decks")
         uid = next(x for x in t.zone(src) if card_name(x) == unit)
-        zones.move(ctx, src, S.units_zone(seat), [uid], rule=RULE)
+        zones.move(ctx, src, state.units_zone(seat), [uid], rule=RULE)
         ctx.emit("mk.recruited", {"seat": seat, "uid": uid, "unit": unit}, rule=RULE)
         if i in s.wounded_units:
             ctx.emit("mk.unit", {"seat": seat, "uid": uid, "wounded": True}, rule=RULE)

@@ -5,7 +5,7 @@ armour in the block phase, rounded down (reading, catalog.toml)."""
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
@@ -59,12 +59,12 @@ def run(ctx, t, seat: int, mode: str, tok: str) -> list:
         space = next(k for k in t.game.combat_spaces if tok in t.game.board.spaces[k].enemies)
         if zone(seat) not in t.zones:
             zones.create(ctx, zone(seat), [], RULE, owner=seat)
-        zones.move(ctx, S.at(space), zone(seat), [tok], rule=RULE)
+        zones.move(ctx, state.at(space), zone(seat), [tok], rule=RULE)
         ctx.emit(
             "mk.enemies",
             {"space": space, "tokens": [x for x in t.game.board.spaces[space].enemies if x != tok]},
             rule=RULE,
         )
         return []
-    zones.move(ctx, zone(seat), S.enemy_discard(content().enemies[card_name(tok)].color), [tok], rule=RULE)
+    zones.move(ctx, zone(seat), state.enemy_discard(content().enemies[card_name(tok)].color), [tok], rule=RULE)
     return [(mode, points(tok, mode))]

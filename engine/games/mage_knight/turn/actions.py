@@ -4,7 +4,7 @@ skills and rests. The pipeline has already checked each command against `legal`.
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.cards import banners, effects, turn_effects
 from engine.games.mage_knight.cards import carry_out as card_effects
 from engine.games.mage_knight.cards.resolving import (
@@ -18,7 +18,7 @@ from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana import payment
 from engine.games.mage_knight.map.board import unkey
 from engine.games.mage_knight.map.explore import gain_fame, place, reveal_adjacent_garrisons
-from engine.games.mage_knight.situations import card_overrides as O
+from engine.games.mage_knight.situations import card_overrides
 from engine.games.mage_knight.skills import passive as passive_skills
 from engine.games.mage_knight.turn.flow import end_turn, gain_crystal
 from engine.games.mage_knight.turn.ledger import (
@@ -68,8 +68,8 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
     destroy = mode == "powered" and card.kind == "artifact" and card.destroy_on_powered
     zones.move(
         ctx,
-        S.hand(seat),
-        S.OUT if destroy else S.play_area(seat),
+        state.hand(seat),
+        state.OUT if destroy else state.play_area(seat),
         [cid],
         rule="MK:4:Deed:3c" if destroy else "MK:4:Deed:3a",
     )
@@ -82,7 +82,7 @@ def play(ctx, t, seat: int, cmd: dict) -> None:
             "mode": mode,
             "option": cmd["option"],
             "effect": effects.words(atoms),
-            **O.mark(t, name),
+            **card_overrides.mark(t, name),
         },
         rule="MK:4:Deed:3e" if mode == "sideways" else "MK:4:Deed:3a",
     )
@@ -164,7 +164,7 @@ def card_specific(ctx, t, seat: int, cmd: dict, atoms: list) -> list:
             all_enemies_effect(ctx, t, v, cmd["card"], content().cards[cmd["card"]].color)
         elif k == "influence_per_wound":  # In Need: wounds in hand and on units
             p = t.game.players[seat]
-            n = sum(1 for c in t.zone(S.hand(seat)) if card_name(c) == "wound") + sum(
+            n = sum(1 for c in t.zone(state.hand(seat)) if card_name(c) == "wound") + sum(
                 1 for u in p.units if u.wounded
             )
             rest.append(("influence", v[0] + v[1] * n))
@@ -202,7 +202,7 @@ def trait_count(t, uid: str) -> int:
 def boost(ctx, t, seat: int, cmd: dict, n: int) -> list:
     """Play the named Action card's powered effect for free, with +n (MK:4:Deed:3a)."""
     name = cmd["boost"]
-    zones.move(ctx, S.hand(seat), S.play_area(seat), [hand_card(t, seat, name)], rule="MK:4:Deed:3a")
+    zones.move(ctx, state.hand(seat), state.play_area(seat), [hand_card(t, seat, name)], rule="MK:4:Deed:3a")
     atoms = boosted(seat_resolutions(t, seat, name, "powered")[cmd["boost_option"]], n)
     ctx.emit(
         "mk.played",
@@ -282,7 +282,7 @@ def resolve(ctx, t, seat: int, atoms: list, rule: str, source: str = "") -> None
         elif kind == "terrain_cost":
             ctx.emit("mk.terrain_cost", {"seat": seat, "modifier": v}, rule="MK:7:Move:7a")
         elif kind == "draw_cards":
-            zones.move_top(ctx, S.deck(seat), S.hand(seat), v, rule=rule)
+            zones.move_top(ctx, state.deck(seat), state.hand(seat), v, rule=rule)
         elif kind == "gain_mana_token":
             ctx.emit("mk.token", {"seat": seat, "colour": v, "delta": 1}, rule="MK:5:Mana:1")
         elif kind == "gain_crystal":
@@ -302,11 +302,11 @@ def resolve(ctx, t, seat: int, atoms: list, rule: str, source: str = "") -> None
 def heal(ctx, t, seat: int, points: int) -> None:
     """1 point per wound card in hand, then a wounded unit for its level in points, lowest level
     first (MK:11:Wounds:3; reading: the player's choice of order is not asked)."""
-    wounds = [c for c in t.zone(S.hand(seat)) if card_name(c) == "wound"][:points]
-    zones.move(ctx, S.hand(seat), S.WOUNDS, wounds, rule="MK:11:Wounds:3")
+    wounds = [c for c in t.zone(state.hand(seat)) if card_name(c) == "wound"][:points]
+    zones.move(ctx, state.hand(seat), state.WOUNDS, wounds, rule="MK:11:Wounds:3")
     points -= len(wounds)
     hurt = sorted(
-        (O.unit_number(t, u.unit, "level", content().units[u.unit].level), u.uid)
+        (card_overrides.unit_number(t, u.unit, "level", content().units[u.unit].level), u.uid)
         for u in t.game.players[seat].units
         if u.wounded
     )
@@ -342,7 +342,7 @@ def explore(ctx, t, seat: int, cmd: dict) -> None:
 
     ctx.emit("mk.points", {"seat": seat, "kind": "move", "delta": -explore_cost(t, seat)}, rule="MK:7:Move:5")
     ctx.emit("mk.explored", {"seat": seat, "at": cmd["at"]}, rule="MK:7:Move:5")
-    place(ctx, t, t.zone(S.TILES)[0], unkey(cmd["at"]), seat)
+    place(ctx, t, t.zone(state.TILES)[0], unkey(cmd["at"]), seat)
 
 
 def modifier(t, seat: int) -> int:
@@ -378,7 +378,7 @@ def recruit_cost(t, seat: int, unit: str) -> int:
     off = t.game.players[seat].recruit_discount
     return max(
         0,
-        O.unit_number(t, unit, "cost", content().units[unit].influence_cost)
+        card_overrides.unit_number(t, unit, "cost", content().units[unit].influence_cost)
         - (off[0] if off else 0)
         - passive_skills.bond_discount(t, seat),
     )
@@ -400,7 +400,7 @@ def recruit(ctx, t, seat: int, cmd: dict) -> None:
         if tale[1]:
             gain_fame(ctx, t, seat, tale[1], "MK:8:Interact:4a")
     if cmd.get("disband"):
-        zones.move(ctx, S.units_zone(seat), S.OUT, [cmd["disband"]], rule="MK:5:Units:4a")
+        zones.move(ctx, state.units_zone(seat), state.OUT, [cmd["disband"]], rule="MK:5:Units:4a")
         ctx.emit("mk.unit_destroyed", {"seat": seat, "uid": cmd["disband"]}, rule="MK:5:Units:4a")
     card_effects.join_unit(ctx, t, seat, uid, "MK:8:Interact:4a")
 
@@ -413,7 +413,7 @@ def buy_heal(ctx, t, seat: int, cmd: dict) -> None:
 
 def buy_aa(ctx, t, seat: int, cmd: dict) -> None:
     interact(ctx, t, seat, AA_PRICE, "MK:8:Interact:4c")
-    zones.move(ctx, S.UNIT_OFFER, S.deck(seat), [cmd["card"]], rule="MK:8:Interact:4c")
+    zones.move(ctx, state.UNIT_OFFER, state.deck(seat), [cmd["card"]], rule="MK:8:Interact:4c")
 
 
 def buy_spell(ctx, t, seat: int, cmd: dict) -> None:
@@ -421,8 +421,8 @@ def buy_spell(ctx, t, seat: int, cmd: dict) -> None:
     on top of the deed deck and the offer is refilled (MK:8:Interact:4d)."""
     pay(ctx, t, seat, cmd["pay"])
     interact(ctx, t, seat, SPELL_PRICE, "MK:8:Interact:4d")
-    zones.move(ctx, S.SPELL_OFFER, S.deck(seat), [cmd["card"]], rule="MK:8:Interact:4d")
-    zones.move_top(ctx, S.SPELL_DECK, S.SPELL_OFFER, 1, rule="MK:5:Gain:3a")
+    zones.move(ctx, state.SPELL_OFFER, state.deck(seat), [cmd["card"]], rule="MK:8:Interact:4d")
+    zones.move_top(ctx, state.SPELL_DECK, state.SPELL_OFFER, 1, rule="MK:5:Gain:3a")
 
 
 def plunder(ctx, t, seat: int, cmd: dict) -> None:
@@ -430,7 +430,7 @@ def plunder(ctx, t, seat: int, cmd: dict) -> None:
     public-list; MK:6:Turn:1)."""
     ctx.emit("mk.played", {"seat": seat, "card": "", "mode": "plunder", "count": 0}, rule="MK:6:Turn:1")
     change_reputation(ctx, t, seat, -1, "MK:6:Turn:1")
-    zones.move_top(ctx, S.deck(seat), S.hand(seat), 2, rule="MK:6:Turn:1")
+    zones.move_top(ctx, state.deck(seat), state.hand(seat), 2, rule="MK:6:Turn:1")
 
 
 def activate(ctx, t, seat: int, cmd: dict) -> None:
@@ -439,10 +439,10 @@ def activate(ctx, t, seat: int, cmd: dict) -> None:
     u = next(x for x in p.units if x.uid == cmd["unit"])
     pay(ctx, t, seat, cmd.get("pay", ""))
     ctx.emit(
-        "mk.unit", {"seat": seat, "uid": u.uid, "ready": False, **O.mark(t, u.unit)}, rule="MK:5:Units:5"
+        "mk.unit", {"seat": seat, "uid": u.uid, "ready": False, **card_overrides.mark(t, u.unit)}, rule="MK:5:Units:5"
     )
     atoms = turn_effects.unit_bonus(
-        ctx, t, seat, list(O.unit_values(t, u.unit, unit_resolutions(u.unit, cmd["ability"]))[cmd["option"]])
+        ctx, t, seat, list(card_overrides.unit_values(t, u.unit, unit_resolutions(u.unit, cmd["ability"]))[cmd["option"]])
     )
     atoms = banners.on_activate(ctx, t, seat, u.uid, atoms)
     atoms = turn_effects.changed_attacks(
@@ -478,11 +478,11 @@ def use_skill(ctx, t, seat: int, cmd: dict) -> None:
             "seat": seat,
             "skill": sk.id,
             "per": "round" if sk.usage in ROUND_USES else "turn",
-            **O.mark(t, sk.id),
+            **card_overrides.mark(t, sk.id),
         },
         rule="MK:5:Skills:4a" if sk.usage in ROUND_USES else "MK:5:Skills:4c",
     )
-    atoms = list(O.skill_values(t, sk.id, skill_resolutions(sk.id, t, seat))[cmd["option"]])
+    atoms = list(card_overrides.skill_values(t, sk.id, skill_resolutions(sk.id, t, seat))[cmd["option"]])
     if cmd.get("target"):
         from engine.games.mage_knight.combat.fight import enemy_effect
 
@@ -495,7 +495,7 @@ def use_skill(ctx, t, seat: int, cmd: dict) -> None:
 def rest(ctx, t, seat: int, cmd: dict) -> None:
     """Standard rest: 1 non-wound card and any wounds to the discard pile; slow recovery: the
     hand holds only wounds and one is discarded (MK:6:Turn:7)."""
-    hand = t.zone(S.hand(seat))
+    hand = t.zone(state.hand(seat))
     if cmd["card"] == "wound":
         cards = [hand_card(t, seat, "wound")]
         rule = "MK:6:Turn:7a"
@@ -505,7 +505,7 @@ def rest(ctx, t, seat: int, cmd: dict) -> None:
             *[c for c in hand if card_name(c) == "wound"][: cmd["wounds"]],
         ]
         rule = "MK:6:Turn:7"
-    zones.move(ctx, S.hand(seat), S.discard(seat), cards, rule=rule)
+    zones.move(ctx, state.hand(seat), state.discard(seat), cards, rule=rule)
     ctx.emit(
         "mk.rested",
         {
@@ -529,7 +529,7 @@ def spell_buys(t, seat: int, pool: int) -> list[dict]:
         return []
     return [
         {"kind": "buy_spell", "card": cid, "pay": x}
-        for cid in t.zone(S.SPELL_OFFER)
+        for cid in t.zone(state.SPELL_OFFER)
         for x in payment_options(t, seat, [(content().cards[card_name(cid)].color,)])
     ]
 

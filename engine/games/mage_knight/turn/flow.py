@@ -4,7 +4,7 @@ turn order, the start of a turn (forfeits, announcing the end of the round), the
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana import rules as mana
 from engine.games.mage_knight.scenarios import variants
@@ -99,19 +99,19 @@ def prepare(ctx, t) -> None:
     )
     # the unit offer: back under its decks, a new deal (First Reconnaissance: no elites), one
     # advanced action per monastery (MK:4:Round:2c)
-    offer = list(t.zone(S.UNIT_OFFER))
+    offer = list(t.zone(state.UNIT_OFFER))
     aas = [c for c in offer if card_name(c) in content().cards]
-    zones.move(ctx, S.UNIT_OFFER, S.AA_DECK, aas, rule="MK:4:Round:2c", to="bottom")
+    zones.move(ctx, state.UNIT_OFFER, state.AA_DECK, aas, rule="MK:4:Round:2c", to="bottom")
     zones.move(
         ctx,
-        S.UNIT_OFFER,
-        S.REGULAR_UNITS,
+        state.UNIT_OFFER,
+        state.REGULAR_UNITS,
         [c for c in offer if c not in aas],
         rule="MK:4:Round:2c",
         to="bottom",
     )
-    zones.move_top(ctx, S.REGULAR_UNITS, S.UNIT_OFFER, n + 2, rule="MK:4:Round:2c")
-    zones.move_top(ctx, S.AA_DECK, S.UNIT_OFFER, len(g.monasteries), rule="MK:4:Round:2c")
+    zones.move_top(ctx, state.REGULAR_UNITS, state.UNIT_OFFER, n + 2, rule="MK:4:Round:2c")
+    zones.move_top(ctx, state.AA_DECK, state.UNIT_OFFER, len(g.monasteries), rule="MK:4:Round:2c")
     # the advanced action and spell offers: the lowest card goes under its deck, a new one on
     # top (MK:4:Round:2d-e)
     from engine.games.mage_knight.scenarios.rounds import renew_offers
@@ -125,13 +125,13 @@ def prepare_players(ctx, t) -> None:
     draw up to the hand limit (MK:4:Round:2g)."""
     g = t.game
     for seat, p in enumerate(g.players):
-        for z in (S.hand(seat), S.discard(seat), S.play_area(seat)):
-            zones.move(ctx, z, S.deck(seat), list(t.zone(z)), rule="MK:4:Round:2g")
+        for z in (state.hand(seat), state.discard(seat), state.play_area(seat)):
+            zones.move(ctx, z, state.deck(seat), list(t.zone(z)), rule="MK:4:Round:2g")
         spare = spare_cards(t, seat)
         if spare:
-            zones.move(ctx, sparing_zone(seat), S.deck(seat), spare, rule="MK:4:Round:2g")
-        ctx.shuffle(S.deck(seat), rule="MK:4:Round:2g")
-        zones.move_top(ctx, S.deck(seat), S.hand(seat), p.hand_limit, rule="MK:4:Round:2g")
+            zones.move(ctx, sparing_zone(seat), state.deck(seat), spare, rule="MK:4:Round:2g")
+        ctx.shuffle(state.deck(seat), rule="MK:4:Round:2g")
+        zones.move_top(ctx, state.deck(seat), state.hand(seat), p.hand_limit, rule="MK:4:Round:2g")
 
 
 def tactics_done(ctx, t) -> None:
@@ -164,7 +164,7 @@ def start_turn(ctx, t, pos: int) -> None:
         after_turn(ctx, t, seat)
         return
     p = g.players[seat]
-    deck, hand = t.zone(S.deck(seat)), t.zone(S.hand(seat))
+    deck, hand = t.zone(state.deck(seat)), t.zone(state.hand(seat))
     data = {"seat": seat, "pos": pos, "hand_was_empty": not hand and bool(deck)}
     if not p.pos:
         data["enter"] = "0,0"
@@ -210,13 +210,13 @@ def end_turn(ctx, t, seat: int, discard: str | None = None) -> None:
         ctx.emit("mk.die_rerolled", {"index": idx, "face": face}, rule="MK:11:EoT:1")
     if discard:
         cards = hand_cards(t, seat, discard)
-        zones.move(ctx, S.hand(seat), S.discard(seat), cards, rule="MK:11:EoT:7")
+        zones.move(ctx, state.hand(seat), state.discard(seat), cards, rule="MK:11:EoT:7")
         ctx.emit(
             "mk.played",
             {"seat": seat, "card": discard, "mode": "discarded", "count": len(cards)},
             rule="MK:6:Turn:5a",
         )
-    zones.move(ctx, S.play_area(seat), S.discard(seat), list(t.zone(S.play_area(seat))), rule="MK:11:EoT:3")
+    zones.move(ctx, state.play_area(seat), state.discard(seat), list(t.zone(state.play_area(seat))), rule="MK:11:EoT:3")
     from engine.games.mage_knight.cards.turn_effects import end_of_turn
     from engine.games.mage_knight.map.rules import withdraw
 
@@ -281,7 +281,7 @@ def level_up(ctx, t, seat: int) -> None:
 
 def reveal_skills(ctx, t, seat: int) -> None:
     """The top two skill tokens of the seat's stack are revealed for the choice (MK:11:EoT:6b)."""
-    zones.move_top(ctx, S.skill_stack(seat), S.skills_shown(seat), 2, rule="MK:11:EoT:6b")
+    zones.move_top(ctx, state.skill_stack(seat), state.skills_shown(seat), 2, rule="MK:11:EoT:6b")
 
 
 def level_choice(ctx, t, seat: int, skill: str, card: str) -> None:
@@ -291,20 +291,20 @@ def level_choice(ctx, t, seat: int, skill: str, card: str) -> None:
     deck and the offer is refilled."""
     g = t.game
     p = g.players[seat]
-    shown = list(t.zone(S.skills_shown(seat)))
+    shown = list(t.zone(state.skills_shown(seat)))
     if skill:
         ctx.emit("mk.skill", {"seat": seat, "skill": skill}, rule="MK:11:EoT:6b")
         passive_skills.on_gained(ctx, t, seat, skill)
-        src = S.SKILL_OFFER if skill in t.zone(S.SKILL_OFFER) else S.skills_shown(seat)
-        zones.move(ctx, src, S.OUT, [skill], rule="MK:11:EoT:6b")
-        if S.DUMMY_SKILLS in t.zones:  # Solo Conquest: a dummy skill joins the offer
-            zones.move_top(ctx, S.DUMMY_SKILLS, S.SKILL_OFFER, 1, rule="MK:19:Scen:SoloConquest")
+        src = state.SKILL_OFFER if skill in t.zone(state.SKILL_OFFER) else state.skills_shown(seat)
+        zones.move(ctx, src, state.OUT, [skill], rule="MK:11:EoT:6b")
+        if state.DUMMY_SKILLS in t.zones:  # Solo Conquest: a dummy skill joins the offer
+            zones.move_top(ctx, state.DUMMY_SKILLS, state.SKILL_OFFER, 1, rule="MK:19:Scen:SoloConquest")
     zones.move(
-        ctx, S.skills_shown(seat), S.SKILL_OFFER, [s for s in shown if s != skill], rule="MK:11:EoT:6b"
+        ctx, state.skills_shown(seat), state.SKILL_OFFER, [s for s in shown if s != skill], rule="MK:11:EoT:6b"
     )
     if card:
-        zones.move(ctx, S.AA_OFFER, S.deck(seat), [card], rule="MK:11:EoT:6b")
-        zones.move_top(ctx, S.AA_DECK, S.AA_OFFER, 1, rule="MK:5:Gain:3a")
+        zones.move(ctx, state.AA_OFFER, state.deck(seat), [card], rule="MK:11:EoT:6b")
+        zones.move_top(ctx, state.AA_DECK, state.AA_OFFER, 1, rule="MK:5:Gain:3a")
     ctx.emit(
         "mk.level_chosen",
         {"seat": seat, "level": p.level_choices[0], "skill": skill, "card": card},
@@ -320,7 +320,7 @@ def level_choice(ctx, t, seat: int, skill: str, card: str) -> None:
 def finish_turn(ctx, t, seat: int) -> None:
     """Draw up to the hand limit without reshuffling (MK:11:EoT:7), then the next turn."""
     p = t.game.players[seat]
-    held = len(t.zone(S.hand(seat)))
+    held = len(t.zone(state.hand(seat)))
     bonus = content().tactics[p.tactic].effect if p.tactic else {}
     extra = bonus.get("hand_limit_bonus", 0) if held >= bonus.get("min_hand", 0) else 0
     sp = t.game.board.spaces.get(p.pos)
@@ -329,7 +329,7 @@ def finish_turn(ctx, t, seat: int) -> None:
     extra += p.turn_effects.get("hand_limit_next", 0)  # Temporal Portal, Meditation
     short = hand_limit(t, seat) + extra - held
     if short > 0:
-        zones.move_top(ctx, S.deck(seat), S.hand(seat), short, rule="MK:11:EoT:7")
+        zones.move_top(ctx, state.deck(seat), state.hand(seat), short, rule="MK:11:EoT:7")
     after_turn(ctx, t, seat)
 
 

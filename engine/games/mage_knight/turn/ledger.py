@@ -4,7 +4,7 @@ that combat does not import card play (no import circle)."""
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.mana import rules as mana
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
@@ -13,12 +13,12 @@ REPUTATION_MIN, REPUTATION_MAX = -7, 7  # -7 is the X space (stand-in track leng
 
 
 def hand_card(t, seat: int, name: str) -> str:
-    return next(c for c in t.zone(S.hand(seat)) if card_name(c) == name)
+    return next(c for c in t.zone(state.hand(seat)) if card_name(c) == name)
 
 
 def hand_cards(t, seat: int, names: str) -> list[str]:
     """The hand's cards a command names ("march,rage,march"), each copy taken once, in order."""
-    hand, out = t.zone(S.hand(seat)), []
+    hand, out = t.zone(state.hand(seat)), []
     for n in names.split(","):
         out.append(next(c for c in hand if card_name(c) == n and c not in out))
     return out
@@ -44,9 +44,9 @@ def pay(ctx, t, seat: int, spec: str) -> None:
                 rule="MK:4:Round:3b",
             )
         elif kind == "discard":
-            zones.move(ctx, S.hand(seat), S.discard(seat), [hand_card(t, seat, what)], rule="MK:4:Deed:6")
+            zones.move(ctx, state.hand(seat), state.discard(seat), [hand_card(t, seat, what)], rule="MK:4:Deed:6")
         elif kind == "throw":  # thrown away: out of the game (MK:4:Deed:6)
-            zones.move(ctx, S.hand(seat), S.OUT, [hand_card(t, seat, what)], rule="MK:4:Deed:6")
+            zones.move(ctx, state.hand(seat), state.OUT, [hand_card(t, seat, what)], rule="MK:4:Deed:6")
         elif kind == "endless":  # a ring's endless mana of this turn: nothing is spent
             continue
         else:
@@ -90,10 +90,10 @@ def _next_extra_wound(t) -> int:
 
 
 def _take(ctx, t, seat: int, n: int, rule: str) -> None:
-    have = len(t.zone(S.WOUNDS))
+    have = len(t.zone(state.WOUNDS))
     if have < n:
-        zones.add(ctx, S.WOUNDS, zones.instances("wound", n - have, _next_extra_wound(t)), rule=rule)
-    zones.move_top(ctx, S.WOUNDS, S.hand(seat), n, rule=rule)
+        zones.add(ctx, state.WOUNDS, zones.instances("wound", n - have, _next_extra_wound(t)), rule=rule)
+    zones.move_top(ctx, state.WOUNDS, state.hand(seat), n, rule=rule)
 
 
 def gain_crystal(ctx, t, seat: int, colour: str, rule: str) -> None:

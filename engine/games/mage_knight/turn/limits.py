@@ -17,14 +17,14 @@ def hand_limit(t, seat: int) -> int:
     them, or +1 (+2 as leader) on or next to a city with the seat's shield: only the higher
     counts (MK:11:EoT:7b)."""
     from engine.games.mage_knight.map.board import key, unkey
-    from engine.mechanics import hexgrid as hg
+    from engine.mechanics import hexgrid
 
     g = t.game
     p = g.players[seat]
     keeps = [k for k, sp in g.board.spaces.items() if sp.site == "keep" and sp.conquered_by == seat]
     if (not keeps and not g.cities) or not p.pos:
         return p.hand_limit
-    near = {p.pos} | {key(n) for n in hg.neighbours(unkey(p.pos))}
+    near = {p.pos} | {key(n) for n in hexgrid.neighbours(unkey(p.pos))}
     city = max(
         (friendly_hand_limit(t, c, city_hand_limit_bonus(c, seat)) for c in g.cities if near & set(c.spaces)),
         default=0,

@@ -12,13 +12,13 @@ Chosen cards go on top of the seat's deed deck, as the rulebook's rewards do.
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.mana import rules as mana
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 from engine.ruleset import Illegal
 
-OFFERS = {"spell": (S.SPELL_OFFER, S.SPELL_DECK), "advanced_action": (S.AA_OFFER, S.AA_DECK)}
+OFFERS = {"spell": (state.SPELL_OFFER, state.SPELL_DECK), "advanced_action": (state.AA_OFFER, state.AA_DECK)}
 
 
 def revealed(seat: int) -> str:
@@ -31,7 +31,7 @@ def due(ctx, t, seat: int, kind: str, rule: str) -> None:
         z = revealed(seat)
         if z not in t.zones:
             zones.create(ctx, z, [], rule=rule, owner=seat, vis="owner")
-        zones.move_top(ctx, S.ARTIFACT_DECK, z, 1 if t.zone(z) else 2, rule=rule)
+        zones.move_top(ctx, state.ARTIFACT_DECK, z, 1 if t.zone(z) else 2, rule=rule)
         if not t.zone(z):
             return  # the artifact deck is empty: no reward
     elif kind in OFFERS and not t.zone(OFFERS[kind][0]):
@@ -87,14 +87,14 @@ def take(ctx, t, seat: int, cmd: dict) -> None:
     if kind == "artifact":
         z = revealed(seat)
         card = next(x for x in t.zone(z) if card_name(x) == cmd["card"])
-        zones.move(ctx, z, S.deck(seat), [card], rule="MK:11:EoT:5b")
+        zones.move(ctx, z, state.deck(seat), [card], rule="MK:11:EoT:5b")
         if "artifact" not in p.rewards:  # the last artifact reward: the rest go under
-            zones.move(ctx, z, S.ARTIFACT_DECK, list(t.zone(z)), rule="MK:11:EoT:5b", to="bottom")
+            zones.move(ctx, z, state.ARTIFACT_DECK, list(t.zone(z)), rule="MK:11:EoT:5b", to="bottom")
         _drop_unholdable(ctx, t, seat)
         return
     offer, deck = OFFERS[kind]
     card = next(x for x in t.zone(offer) if card_name(x) == cmd["card"])
-    zones.move(ctx, offer, S.deck(seat), [card], rule="MK:11:EoT:5c")
+    zones.move(ctx, offer, state.deck(seat), [card], rule="MK:11:EoT:5c")
     zones.move_top(ctx, deck, offer, 1, rule="MK:5:Gain:3a")
     _drop_unholdable(ctx, t, seat)
 

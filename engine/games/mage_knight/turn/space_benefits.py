@@ -15,7 +15,7 @@ turn.after_space).
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.cards import asks
 from engine.games.mage_knight.cards.asks import take_wound, wound_in
 from engine.games.mage_knight.turn.ledger import gain_reward_crystal, holdable
@@ -34,7 +34,7 @@ def glade(ctx, t, seat: int) -> bool:
     sp = _space(t, seat)
     if sp is None or sp.site != "magical_glade":
         return False
-    if wound_in(t, S.discard(seat)):
+    if wound_in(t, state.discard(seat)):
         asks.add(ctx, t, [{"seat": seat, "do": "glade_wound", "rule": RULE}])
         return True
     take_wound(ctx, t, seat, "hand")

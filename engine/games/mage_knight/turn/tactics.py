@@ -13,7 +13,7 @@ round is flipped (`Player.tactic_used`). The readings are in catalog.toml (MK:4:
 
 from __future__ import annotations
 
-from engine.games.mage_knight import state as S
+from engine.games.mage_knight import state
 from engine.games.mage_knight.mana import rules as mana
 from engine.games.mage_knight.mana.claims import claimed_dice
 from engine.games.mage_knight.turn.ledger import hand_cards
@@ -48,13 +48,13 @@ def blocked_dice(g) -> set[int]:
 def pick_commands(t, seat: int, tactic: str) -> list[dict]:
     base = {"kind": "tactic", "tactic": tactic}
     if tactic == "rethink":
-        hand = [card_name(c) for c in t.zone(S.hand(seat))]
+        hand = [card_name(c) for c in t.zone(state.hand(seat))]
         return [base] + [dict(base, discard=",".join(x)) for x in multisets(hand, RETHINK_MAX)]
     if tactic == "mana_steal":
         free = [i for i, f in enumerate(t.game.source) if f in mana.BASIC and i not in blocked_dice(t.game)]
         return [dict(base, die=i) for i in free] or [base]
     if tactic == "preparation":
-        deck = sorted({card_name(c) for c in t.zone(S.deck(seat))})
+        deck = sorted({card_name(c) for c in t.zone(state.deck(seat))})
         return [dict(base, card=c) for c in deck] or [base]
     return [base]
 
@@ -63,22 +63,22 @@ def taken(ctx, t, seat: int, cmd: dict) -> None:
     tactic = cmd["tactic"]
     if tactic == "rethink" and cmd.get("discard"):
         gone = hand_cards(t, seat, cmd["discard"])
-        zones.move(ctx, S.hand(seat), S.discard(seat), gone, rule=RULE)
+        zones.move(ctx, state.hand(seat), state.discard(seat), gone, rule=RULE)
         draw(ctx, t, seat, len(gone))
     elif tactic == "mana_steal" and "die" in cmd:
         ctx.emit("mk.tactic_state", {"seat": seat, "stolen_die": cmd["die"]}, rule=RULE)
     elif tactic == "preparation" and cmd.get("card"):
-        card = next(c for c in t.zone(S.deck(seat)) if card_name(c) == cmd["card"])
-        zones.move(ctx, S.deck(seat), S.hand(seat), [card], rule=RULE)
-        ctx.shuffle(S.deck(seat), rule=RULE)
+        card = next(c for c in t.zone(state.deck(seat)) if card_name(c) == cmd["card"])
+        zones.move(ctx, state.deck(seat), state.hand(seat), [card], rule=RULE)
+        ctx.shuffle(state.deck(seat), rule=RULE)
 
 
 def draw(ctx, t, seat: int, n: int) -> None:
     """Draw n; if the deck runs short, the discard pile is shuffled into it first (Rethink)."""
-    if len(t.zone(S.deck(seat))) < n and t.zone(S.discard(seat)):
-        zones.move(ctx, S.discard(seat), S.deck(seat), list(t.zone(S.discard(seat))), rule=RULE)
-        ctx.shuffle(S.deck(seat), rule=RULE)
-    zones.move_top(ctx, S.deck(seat), S.hand(seat), n, rule=RULE)
+    if len(t.zone(state.deck(seat))) < n and t.zone(state.discard(seat)):
+        zones.move(ctx, state.discard(seat), state.deck(seat), list(t.zone(state.discard(seat))), rule=RULE)
+        ctx.shuffle(state.deck(seat), rule=RULE)
+    zones.move_top(ctx, state.deck(seat), state.hand(seat), n, rule=RULE)
 
 
 # -- using a tactic later -------------------------------------------------------------------
@@ -93,11 +93,11 @@ def use_commands(t, seat: int) -> list[dict]:
         if g.announced_by < 0 and not g.scenario_end and not g.end_after_turn and not p.extra_turn:
             return [base]
     elif tactic == "long_night":
-        if not t.zone(S.deck(seat)) and t.zone(S.discard(seat)):
+        if not t.zone(state.deck(seat)) and t.zone(state.discard(seat)):
             return [base]
     elif tactic == "midnight_meditation":
         if p.fresh:
-            hand = [card_name(c) for c in t.zone(S.hand(seat))]
+            hand = [card_name(c) for c in t.zone(state.hand(seat))]
             return [dict(base, cards=",".join(x)) for x in multisets(hand, MEDITATION_MAX)]
     elif tactic == "mana_search":
         if not p.dice and not p.tactic_turn:
@@ -105,7 +105,7 @@ def use_commands(t, seat: int) -> list[dict]:
     elif tactic == "sparing_power":
         if p.tactic_turn:
             return []
-        out = [dict(base, mode="store")] if t.zone(S.deck(seat)) else []
+        out = [dict(base, mode="store")] if t.zone(state.deck(seat)) else []
         if sparing_zone(seat) in t.zones and t.zone(sparing_zone(seat)):
             out.append(dict(base, mode="take"))
         return out
@@ -135,14 +135,14 @@ def use(ctx, t, seat: int, cmd: dict) -> None:
     if tactic == "the_right_moment":
         ctx.emit("mk.tactic_state", {"seat": seat, "extra_turn": True, "tactic_used": True}, rule=RULE)
     elif tactic == "long_night":
-        ctx.shuffle(S.discard(seat), rule=RULE)
-        zones.move_top(ctx, S.discard(seat), S.deck(seat), LONG_NIGHT_CARDS, rule=RULE)
+        ctx.shuffle(state.discard(seat), rule=RULE)
+        zones.move_top(ctx, state.discard(seat), state.deck(seat), LONG_NIGHT_CARDS, rule=RULE)
         ctx.emit("mk.tactic_state", {"seat": seat, "tactic_used": True}, rule=RULE)
     elif tactic == "midnight_meditation":
         gone = hand_cards(t, seat, cmd["cards"])
-        zones.move(ctx, S.hand(seat), S.deck(seat), gone, rule=RULE)
-        ctx.shuffle(S.deck(seat), rule=RULE)
-        zones.move_top(ctx, S.deck(seat), S.hand(seat), len(gone), rule=RULE)
+        zones.move(ctx, state.hand(seat), state.deck(seat), gone, rule=RULE)
+        ctx.shuffle(state.deck(seat), rule=RULE)
+        zones.move_top(ctx, state.deck(seat), state.hand(seat), len(gone), rule=RULE)
         ctx.emit("mk.tactic_state", {"seat": seat, "tactic_used": True}, rule=RULE)
     elif tactic == "mana_search":
         for i in [int(x) for x in cmd["dice"].split(",")]:
@@ -154,10 +154,10 @@ def use(ctx, t, seat: int, cmd: dict) -> None:
         if z not in t.zones:
             zones.create(ctx, z, [], rule=RULE, vis="hidden")
         if cmd["mode"] == "store":
-            zones.move_top(ctx, S.deck(seat), z, 1, rule=RULE)
+            zones.move_top(ctx, state.deck(seat), z, 1, rule=RULE)
             ctx.emit("mk.tactic_state", {"seat": seat, "tactic_turn": True}, rule=RULE)
         else:
-            zones.move(ctx, z, S.hand(seat), list(t.zone(z)), rule=RULE)
+            zones.move(ctx, z, state.hand(seat), list(t.zone(z)), rule=RULE)
             ctx.emit("mk.tactic_state", {"seat": seat, "tactic_turn": True, "tactic_used": True}, rule=RULE)
 
 
