@@ -42,8 +42,8 @@ def _fork(engine, game_id: str):
     from engine.fork import Game
     from projections.state import decode, encode
 
-    t = engine.table(game_id)
-    return Game(decode(engine.ruleset(game_id), encode(t)), "unknown", None, record=False)
+    table = engine.table(game_id)
+    return Game(decode(engine.ruleset(game_id), encode(table)), "unknown", None, record=False)
 
 
 class BotPlay:
@@ -75,17 +75,17 @@ class BotPlay:
         while n < limit:
             if stop is not None and stop():
                 raise Abandoned(game_id)
-            t = engine.table(game_id)
-            if t.over:
+            table = engine.table(game_id)
+            if table.over:
                 return n
             prompts = engine.prompts(game_id)
             if not prompts:
                 raise Stall(
-                    f"game {game_id}: no prompt at event {t.version} but the game is not over",
+                    f"game {game_id}: no prompt at event {table.version} but the game is not over",
                     game_id,
                     None,
                     n,
-                    t.version,
+                    table.version,
                 )
             seat = prompts[0].seat
             legal = engine.legal(game_id, seat)
@@ -95,15 +95,15 @@ class BotPlay:
                     game_id,
                     None,
                     n,
-                    t.version,
+                    table.version,
                 )
             engine.submit(game_id, seat, self.choose(engine, game_id, seat, legal, rngs[seat]))
             n += 1
-        t = engine.table(game_id)
+        table = engine.table(game_id)
         raise Stall(
-            f"game {game_id}: not over after {limit} bot commands (event {t.version})",
+            f"game {game_id}: not over after {limit} bot commands (event {table.version})",
             game_id,
             None,
             n,
-            t.version,
+            table.version,
         )

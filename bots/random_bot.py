@@ -59,17 +59,17 @@ def decide(engine, game_id: str, rng: random.Random, n: int = 0) -> dict[str, An
 def _decide(engine, game_id: str, rng: random.Random, n: int):
     """`decide`, answering with the Prompt itself (play_out turns only the last one into a
     dict, for its Stall message)."""
-    t = engine.table(game_id)
-    if t.over:
+    table = engine.table(game_id)
+    if table.over:
         return None
     prompts = engine.prompts(game_id)
     if not prompts:
         raise Stall(
-            f"game {game_id}: no prompt at event {t.version} but the game is not over",
+            f"game {game_id}: no prompt at event {table.version} but the game is not over",
             game_id,
             None,
             n,
-            t.version,
+            table.version,
         )
     first = prompts[0]
     seat = first.seat
@@ -80,14 +80,14 @@ def _decide(engine, game_id: str, rng: random.Random, n: int):
     if not legal:
         raise Stall(
             f"game {game_id}: seat {seat} is prompted ({prompts[0].kind}, rule "
-            f"{prompts[0].rule}) at event {t.version} but has no legal command",
+            f"{prompts[0].rule}) at event {table.version} but has no legal command",
             game_id,
             _prompt(prompts[0]),
             n,
-            t.version,
+            table.version,
         )
     narrow = getattr(engine.ruleset(game_id), "bot_choices", None)
-    choices = (narrow(t, seat, legal) or legal) if narrow else legal
+    choices = (narrow(table, seat, legal) or legal) if narrow else legal
     try:
         (fast or engine.submit)(game_id, seat, rng.choice(choices))
     except Exception as exc:
@@ -138,12 +138,12 @@ def play_out(
             f"bot: game {game_id}, seed {seed}, command {n}, prompt {getattr(exc, 'bot_prompt', None)}"
         )
         raise
-    t = engine.table(game_id)
+    table = engine.table(game_id)
     where = f"seat {last.seat} {last.kind} (rule {last.rule})" if last else "no prompt"
     raise Stall(
-        f"game {game_id}: not over after {limit} bot commands (last: {where}, event {t.version})",
+        f"game {game_id}: not over after {limit} bot commands (last: {where}, event {table.version})",
         game_id,
         None if last is None else _prompt(last),
         n,
-        t.version,
+        table.version,
     )

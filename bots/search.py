@@ -35,10 +35,10 @@ def _sees(zone, seat: int) -> bool:
 def determinize(game, seat: int, rng: random.Random):
     """A clone of `game` consistent with what `seat` sees, unseen cards dealt at random."""
     g = game.clone(record=False)
-    t: Table = g.table
+    table: Table = g.table
     pools: dict[int, list[str]] = {}
-    for name in sorted(t.zones):
-        z = t.zones[name]
+    for name in sorted(table.zones):
+        z = table.zones[name]
         if _sees(z, seat) or not z.cards:
             continue
         if z.owner is None or z.owner == seat:
@@ -50,8 +50,8 @@ def determinize(game, seat: int, rng: random.Random):
         cards.sort()
         rng.shuffle(cards)
         at = 0
-        for name in sorted(t.zones):
-            z = t.zones[name]
+        for name in sorted(table.zones):
+            z = table.zones[name]
             if z.owner == owner and not _sees(z, seat) and z.cards:
                 n = len(z.cards)
                 z.cards[:] = cards[at : at + n]

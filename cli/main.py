@@ -86,8 +86,8 @@ table = render.table
 def describer(rs, eng: Engine, game_id: str):
     """The ruleset's sentence for an event as the viewer sees it (`Ruleset.describe`; the
     table serves for names only, so the game's head will do)."""
-    t = eng.table(game_id)
-    return lambda ev: rs.describe(t, ev)
+    table = eng.table(game_id)
+    return lambda ev: rs.describe(table, ev)
 
 
 def viewer(args, eng: Engine, game_id: str):
@@ -437,9 +437,9 @@ def cmd_log(args, eng: Engine) -> int:
 
 def cmd_state(args, eng: Engine) -> int:
     who = viewer(args, eng, args.game_id)
-    t = eng.reader.state_at(args.game_id, args.at)
+    table = eng.reader.state_at(args.game_id, args.at)
     rs = eng.ruleset(args.game_id)
-    view = full_state(rs, t) if who is REFEREE else state_view(rs, t, who)
+    view = full_state(rs, table) if who is REFEREE else state_view(rs, table, who)
     if who is REFEREE:  # whoever holds the file may read the seed before the game reveals it
         view["seed_revealed"] = view.get("seed") is not None
         view["seed"] = view.get("seed") or eng.seed(args.game_id)

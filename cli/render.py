@@ -250,14 +250,14 @@ def choice(words: Words, cmd: dict[str, Any]) -> str:
     return cmd.get("kind", "?") + (": " + "; ".join(f"{k} {v}" for k, v in words.pairs(rest)) if rest else "")
 
 
-def legal_rows(words: Words, t, seat: int, cmds: list[dict[str, Any]]) -> list[list[Any]]:
+def legal_rows(words: Words, table, seat: int, cmds: list[dict[str, Any]]) -> list[list[Any]]:
     """Each legal command labelled as the table's buttons are (`narration.command_labels`,
     from the game's sentences; else its fields in words), its price or preview
     (`Ruleset.preview`; one that fails is left blank, as at the table server) and the JSON to
     give `play`. The cards it names go to the legend, with cost and text."""
     try:
         labels = command_labels(
-            words.rs, t, seat, list(cmds)
+            words.rs, table, seat, list(cmds)
         )  # list(): it takes list[Mapping]; list is invariant
     except Exception:  # a courtesy, never a failed listing
         labels = [choice(words, c) for c in cmds]
@@ -265,7 +265,7 @@ def legal_rows(words: Words, t, seat: int, cmds: list[dict[str, Any]]) -> list[l
     for i, (c, label) in enumerate(zip(cmds, labels, strict=True), 1):
         words.collect(c)
         try:
-            preview = words.rs.preview(t, seat, c)
+            preview = words.rs.preview(table, seat, c)
         except Exception:
             preview = None
         rows.append([i, label, preview or "", dumps(c)])

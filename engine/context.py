@@ -121,15 +121,15 @@ class Ctx:
         events.append(ev)
         # engine.fold.fold_event, inlined (it runs once per event emitted): its steps in its
         # order; a rebuild folds with fold_event (test_speed_paths compares the two states)
-        t = self.table
-        t.version = self._base + n + 1
+        table = self.table
+        table.version = self._base + n + 1
         if "chance" in d:
-            _chance(t, d)
+            _chance(table, d)
         step = _core(type)
         if step is None:
-            self._apply(t, ev)
+            self._apply(table, ev)
         else:
-            step(t, d)
+            step(table, d)
         return ev
 
     # -- chance (invariant 3) -----------------------------------------------------------

@@ -171,7 +171,7 @@ def given(
     return out
 
 
-def readings_in_force(rs: Ruleset, t: Table, rules: list[str | None]) -> list[dict[str, Any]]:
+def readings_in_force(rs: Ruleset, table: Table, rules: list[str | None]) -> list[dict[str, Any]]:
     """For each rule used: the catalog's chosen reading, and each listed ambiguity's
     alternative in force (chosen by the game, or the default)."""
     from engine import readings
@@ -182,7 +182,7 @@ def readings_in_force(rs: Ruleset, t: Table, rules: list[str | None]) -> list[di
         if rule is not None and rule.reading:
             out.append(given(f"reading of {rule_id}", rule.reading, rule_id, note="the catalog's reading"))
         for r in readings.for_rule(rs, rule_id):
-            alt, text, chosen = readings.in_force(t, rs, r.id)
+            alt, text, chosen = readings.in_force(table, rs, r.id)
             out.append(
                 given(
                     f"reading {r.id}: {r.question}",
@@ -194,9 +194,9 @@ def readings_in_force(rs: Ruleset, t: Table, rules: list[str | None]) -> list[di
     return out
 
 
-def overrides_of(t: Table, names: list[str], rule: str | None) -> list[dict[str, Any]]:
+def overrides_of(table: Table, names: list[str], rule: str | None) -> list[dict[str, Any]]:
     """Inputs whose card values a situation overrode (recorded in the creation event)."""
-    over = t.options.get("overrides") or {}
+    over = table.options.get("overrides") or {}
     return [
         given(
             f"values of {name}",

@@ -88,8 +88,8 @@ class Game:
     # -- playing ------------------------------------------------------------------------
     def apply(self, seat: int, command: dict[str, Any]) -> list[dict[str, Any]]:
         """Play one legal command; returns its events. IllegalMove leaves the game as it was."""
-        t = self.table
-        if t.over:
+        table = self.table
+        if table.over:
             raise IllegalMove("the game is over")
         wanted = _canon.encode(command)
         if not any(_canon.encode(c) == wanted for c in self.legal(seat)):
@@ -98,11 +98,11 @@ class Game:
 
     def apply_unchecked(self, seat: int, command: dict[str, Any]) -> list[dict[str, Any]]:
         """apply() for a command taken from legal(seat) just now (search skips the check)."""
-        t, rs = self.table, self.ruleset
-        rule = next((p.rule for p in rs.prompts(t) if p.seat == seat), "CORE-5")
-        base = t.version
-        ctx = Ctx(rs, t, self.seed, f"{t.game_id}:{base + 1}", seat, CASCADE_LIMIT, salt=self.salt)
-        ctx.emit(f"cmd.{command['kind']}", command, rule, rs.command_vis(t, seat, command))
+        table, rs = self.table, self.ruleset
+        rule = next((p.rule for p in rs.prompts(table) if p.seat == seat), "CORE-5")
+        base = table.version
+        ctx = Ctx(rs, table, self.seed, f"{table.game_id}:{base + 1}", seat, CASCADE_LIMIT, salt=self.salt)
+        ctx.emit(f"cmd.{command['kind']}", command, rule, rs.command_vis(table, seat, command))
         self._bus.run(ctx)
         out = [
             {

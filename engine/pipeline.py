@@ -71,11 +71,11 @@ def check_contribution(value: Any) -> str:
     return value
 
 
-def _mix(ctx: Ctx, seed: str, salt: str | None, t: Table) -> None:
+def _mix(ctx: Ctx, seed: str, salt: str | None, table: Table) -> None:
     """Point a live game's context at its mixed seed (CORE-3C) and prepare what the end
     reveals: the server's seed and salt and every contribution, so anyone can recompute
     the mixed seed and check each commitment."""
-    mix = t.mix or []  # called for a live game only: its table has a mix
+    mix = table.mix or []  # called for a live game only: its table has a mix
     ctx.seed = mixed_seed(seed, mix)
     opened: dict[str, Any] = {"seed": seed}
     if salt is not None:
@@ -144,13 +144,13 @@ class Engine:
         return bus
 
     def table(self, game_id: str) -> Table:
-        t = self._tables.get(game_id)
-        if t is None:
+        table = self._tables.get(game_id)
+        if table is None:
             check_game_id(game_id)
             if not self.store.version(game_id):
                 raise BadInput("CORE-5", f"no game {game_id!r} in {self.store.path}")
-            t = self._tables[game_id] = self.reader.state_at(game_id)
-        return t
+            table = self._tables[game_id] = self.reader.state_at(game_id)
+        return table
 
     def forget(self, game_id: str) -> None:
         """Drop a game's live state from memory (it is rebuilt from the store if used again)."""
@@ -164,8 +164,8 @@ class Engine:
             self._prompted = None
 
     def ruleset(self, game_id: str) -> Ruleset:
-        t = self._tables.get(game_id)
-        return self._ruleset((t if t is not None else self.table(game_id)).ruleset)
+        table = self._tables.get(game_id)
+        return self._ruleset((table if table is not None else self.table(game_id)).ruleset)
 
     def _ruleset(self, name: str) -> Ruleset:
         """`registry.get`, remembered per engine: asked several times per bot decision."""
@@ -184,11 +184,11 @@ class Engine:
             s = self._seeds[game_id] = (seed, salt)
         return s
 
-    def _ctx(self, rs: Ruleset, t: Table, actor: int | None) -> Ctx:
-        seed, salt = self._seed_and_salt(t.game_id)
-        ctx = Ctx(rs, t, seed, f"{t.game_id}:{t.version + 1}", actor, self.cascade_limit, salt=salt)
-        if t.mix is not None:
-            _mix(ctx, seed, salt, t)
+    def _ctx(self, rs: Ruleset, table: Table, actor: int | None) -> Ctx:
+        seed, salt = self._seed_and_salt(table.game_id)
+        ctx = Ctx(rs, table, seed, f"{table.game_id}:{table.version + 1}", actor, self.cascade_limit, salt=salt)
+        if table.mix is not None:
+            _mix(ctx, seed, salt, table)
         return ctx
 
     @contextmanager
@@ -218,9 +218,9 @@ class Engine:
             self._pending.append((game_id, base, ctx.events))
             return None
         stored = self.store.append(game_id, base, ctx.events)
-        t = self._tables.get(game_id)
-        if t is not None and t.version // self.snapshot_every > base // self.snapshot_every:
-            self.store.save_snapshot(game_id, t.version, encode(t))
+        table = self._tables.get(game_id)
+        if table is not None and table.version // self.snapshot_every > base // self.snapshot_every:
+            self.store.save_snapshot(game_id, table.version, encode(table))
         return stored
 
     def _run(self, rs: Ruleset, table: Table, ctx: Ctx, first: Emitted) -> None:
@@ -350,12 +350,12 @@ class Engine:
         return game_id
 
     def prompts(self, game_id: str) -> list[Prompt]:
-        t = self._tables.get(game_id)
-        if t is None:
-            t = self.table(game_id)
-        if t.over:
+        table = self._tables.get(game_id)
+        if table is None:
+            table = self.table(game_id)
+        if table.over:
             return []
-        if t.awaiting:  # nothing is dealt yet: the seats' contributions come first
+        if table.awaiting:  # nothing is dealt yet: the seats' contributions come first
             got = [
                 Prompt(
                     s,
@@ -363,25 +363,25 @@ class Engine:
                     "CORE-3C",
                     "add a secret to the game's chance, or decline, to let the deal begin",
                 )
-                for s in t.awaiting
+                for s in table.awaiting
             ]
-            self._prompted = (t, t.version, tuple(got))
+            self._prompted = (table, table.version, tuple(got))
             return got
-        rs = self._rulesets.get(t.ruleset)
-        got = (rs if rs is not None else self._ruleset(t.ruleset)).prompts(t)
-        self._prompted = (t, t.version, tuple(got))  # `_play` reads the rule from it
+        rs = self._rulesets.get(table.ruleset)
+        got = (rs if rs is not None else self._ruleset(table.ruleset)).prompts(table)
+        self._prompted = (table, table.version, tuple(got))  # `_play` reads the rule from it
         return got
 
     def legal(self, game_id: str, seat: int) -> list[dict[str, Any]]:
-        t = self.table(game_id)
-        check_seat(seat, t.players)
-        if t.over or t.awaiting:
+        table = self.table(game_id)
+        check_seat(seat, table.players)
+        if table.over or table.awaiting:
             return []
-        cmds = self.ruleset(game_id).legal_commands(t, seat)
+        cmds = self.ruleset(game_id).legal_commands(table, seat)
         # Kept as canonical bytes (not the dicts, which the caller may change) so that
         # submitting one of them at this version need not enumerate the moves again.
         enc = _canon.encode
-        self._legal[(game_id, seat)] = (t.version, t, {enc(c) for c in cmds})
+        self._legal[(game_id, seat)] = (table.version, table, {enc(c) for c in cmds})
         return cmds
 
     def bot_legal(self, game_id: str, seat: int) -> list[dict[str, Any]]:
@@ -389,16 +389,16 @@ class Engine:
         list is kept as it is (not as canonical bytes), so that `play_listed` can take one of
         its commands without enumerating or encoding the moves again. The caller must not
         change the list or its commands."""
-        t = self._tables.get(game_id)
-        if t is None:
-            t = self.table(game_id)
-        check_seat(seat, t.players)
-        if t.over or t.awaiting:
+        table = self._tables.get(game_id)
+        if table is None:
+            table = self.table(game_id)
+        check_seat(seat, table.players)
+        if table.over or table.awaiting:
             cmds = []
         else:
-            rs = self._rulesets.get(t.ruleset)
-            cmds = (rs if rs is not None else self._ruleset(t.ruleset)).legal_commands(t, seat)
-        self._listed = (game_id, seat, t.version, t, cmds)
+            rs = self._rulesets.get(table.ruleset)
+            cmds = (rs if rs is not None else self._ruleset(table.ruleset)).legal_commands(table, seat)
+        self._listed = (game_id, seat, table.version, table, cmds)
         return cmds
 
     def play_listed(self, game_id: str, seat: int, cmd: dict[str, Any]) -> list[StoredEvent] | None:
@@ -407,62 +407,62 @@ class Engine:
         else goes through `submit` and its checks."""
         listed = self._listed
         self._listed = None
-        t = self._tables.get(game_id)
+        table = self._tables.get(game_id)
         if (
             listed is None
             or listed[0] != game_id
             or listed[1] != seat
-            or t is not listed[3]
-            or t.version != listed[2]
+            or table is not listed[3]
+            or table.version != listed[2]
         ):
             return self.submit(game_id, seat, cmd)
         for c in listed[4]:  # a loop, not any() over a generator: once per bot decision
             if c is cmd:
-                return self._play(game_id, seat, cmd, t)
+                return self._play(game_id, seat, cmd, table)
         return self.submit(game_id, seat, cmd)
 
-    def _is_legal(self, t: Table, rs: Ruleset, seat: int, cmd: dict[str, Any]) -> bool:
+    def _is_legal(self, table: Table, rs: Ruleset, seat: int, cmd: dict[str, Any]) -> bool:
         wanted = canonical(cmd)
-        known = self._legal.get((t.game_id, seat))
-        if known is not None and known[0] == t.version and known[1] is t:
+        known = self._legal.get((table.game_id, seat))
+        if known is not None and known[0] == table.version and known[1] is table:
             return wanted in known[2]
-        return any(canonical(c) == wanted for c in rs.legal_commands(t, seat))
+        return any(canonical(c) == wanted for c in rs.legal_commands(table, seat))
 
     def check(self, game_id: str, seat: int, cmd: Any) -> Illegal | None:
         """None when `cmd` is legal for `seat` now; else the rule and what is wrong.
         Raises BadInput for what is not a command or not a seat at all."""
-        t = self.table(game_id)
-        check_seat(seat, t.players)
+        table = self.table(game_id)
+        check_seat(seat, table.players)
         check_command(cmd)
-        rs = self._ruleset(t.ruleset)
-        if t.over:
+        rs = self._ruleset(table.ruleset)
+        if table.over:
             return Illegal("CORE-5", "the game is over")
-        if t.awaiting:
+        if table.awaiting:
             return Illegal(
                 "CORE-3C",
                 "nothing is dealt yet: the deal waits for "
-                + ", ".join(f"Seat {s + 1}" for s in t.awaiting)
+                + ", ".join(f"Seat {s + 1}" for s in table.awaiting)
                 + " to connect and add a contribution or decline",
             )
-        cmd = rs.same_command(t, seat, cmd)
-        if self._is_legal(t, rs, seat, cmd):
+        cmd = rs.same_command(table, seat, cmd)
+        if self._is_legal(table, rs, seat, cmd):
             return None
         # Not legal: say why. The shape is checked first so `explain` only reads well-typed
         # fields (a legal command never meets a declaration, so one cannot refuse it).
         check_shape(rs, cmd)
         try:
-            why = rs.explain(t, seat, cmd)
+            why = rs.explain(table, seat, cmd)
         except Exception as exc:  # a game's explain must not turn a refusal into a crash
             log.error("explain_failed", game_id=game_id, ruleset=rs.name, error=repr(exc))
             why = None
         if why is None:
-            mine = [p for p in rs.prompts(t) if p.seat == seat]
+            mine = [p for p in rs.prompts(table) if p.seat == seat]
             if not mine:
                 return Illegal("CORE-5", f"seat {seat} has nothing to decide now")
             why = Illegal(
                 mine[0].rule, f"{cmd.get('kind')!r} is not a legal answer to {mine[0].kind!r} for seat {seat}"
             )
-        legal = rs.legal_commands(t, seat)
+        legal = rs.legal_commands(table, seat)
         if not legal:
             return why
         return Illegal(why.rule, f"{why.reason}; {what_differs(cmd, legal, why.reason)}")
@@ -484,8 +484,8 @@ class Engine:
         try:
             bad = self.check(game_id, seat, cmd)
             if bad is None:  # played as listed: a set written in another order is the same command
-                t = self.table(game_id)
-                cmd = self._ruleset(t.ruleset).same_command(t, seat, cmd)
+                table = self.table(game_id)
+                cmd = self._ruleset(table.ruleset).same_command(table, seat, cmd)
         except BadInput as exc:
             self.note_rejected(game_id, seat, cmd, exc.rule, exc.reason)
             raise
@@ -494,21 +494,21 @@ class Engine:
             raise IllegalCommand(bad.rule, bad.reason)
         return self._play(game_id, seat, cmd, self.table(game_id))
 
-    def _play(self, game_id: str, seat: int, cmd: dict[str, Any], t: Table) -> list[StoredEvent] | None:
+    def _play(self, game_id: str, seat: int, cmd: dict[str, Any], table: Table) -> list[StoredEvent] | None:
         """Run a command found legal and commit it (the second half of `submit`)."""
-        rs = self._rulesets.get(t.ruleset)
+        rs = self._rulesets.get(table.ruleset)
         if rs is None:
-            rs = self._ruleset(t.ruleset)
+            rs = self._ruleset(table.ruleset)
         last = self._prompted  # the prompts just listed for this table at this version
-        asked: Sequence[Prompt] = last[2] if last and last[0] is t and last[1] == t.version else rs.prompts(t)
+        asked: Sequence[Prompt] = last[2] if last and last[0] is table and last[1] == table.version else rs.prompts(table)
         rule = "CORE-5"
         for p in asked:
             if p.seat == seat:
                 rule = p.rule
                 break
-        base = t.version
-        ctx = self._ctx(rs, t, seat)
-        self._run(rs, t, ctx, (f"cmd.{cmd['kind']}", cmd, rule, rs.command_vis(t, seat, cmd)))
+        base = table.version
+        ctx = self._ctx(rs, table, seat)
+        self._run(rs, table, ctx, (f"cmd.{cmd['kind']}", cmd, rule, rs.command_vis(table, seat, cmd)))
         try:
             stored = self._commit(game_id, base, ctx)
         except VersionConflict:
@@ -520,8 +520,8 @@ class Engine:
             seat=seat,
             kind=cmd["kind"],
             events=len(ctx.events),
-            version=t.version,
-            over=t.over,
+            version=table.version,
+            over=table.over,
         )
         return stored
 
@@ -532,28 +532,28 @@ class Engine:
         when it first connects (CORE-3C). Only its commitment is public now; the end reveals
         it. The last awaited answer deals the game from the mixed seed in the same commit.
         `salt` is for replay only."""
-        t = self.table(game_id)
-        check_seat(seat, t.players)
+        table = self.table(game_id)
+        check_seat(seat, table.players)
         if value is not None:
             check_contribution(value)
-        if t.mix is None:
+        if table.mix is None:
             raise IllegalCommand(
                 "CORE-3C", "this game takes no contributions: its chance was fixed when it was created"
             )
-        if seat not in t.awaiting:
+        if seat not in table.awaiting:
             raise IllegalCommand(
                 "CORE-3C",
                 f"Seat {seat + 1} has already contributed or declined; a contribution is given once",
             )
         rs = self.ruleset(game_id)
-        base = t.version
-        ctx = self._ctx(rs, t, None)  # the deal that may follow is nobody's decision
+        base = table.version
+        ctx = self._ctx(rs, table, None)  # the deal that may follow is nobody's decision
         try:
             ctx.emit(*_contribution_event(seat, value, salt), actor=seat)
-            if not t.awaiting:  # the last one: deal from the mixed seed
+            if not table.awaiting:  # the last one: deal from the mixed seed
                 seed, server_salt = self._seed_and_salt(game_id)
-                _mix(ctx, seed, server_salt, t)
-                rs.setup(ctx, t)
+                _mix(ctx, seed, server_salt, table)
+                rs.setup(ctx, table)
             self.bus(rs).run(ctx)
         except EngineError:
             self._tables.pop(game_id, None)
@@ -566,7 +566,7 @@ class Engine:
         except VersionConflict:
             self._tables.pop(game_id, None)
             raise
-        log.info("contribution", game_id=game_id, seat=seat, declined=value is None, dealt=not t.awaiting)
+        log.info("contribution", game_id=game_id, seat=seat, declined=value is None, dealt=not table.awaiting)
         return stored
 
     def note_rejected(self, game_id: Any, seat: Any, cmd: Any, rule: str | None, reason: str) -> None:
@@ -586,32 +586,32 @@ class Engine:
 
     def force(self, game_id: str, outcomes: dict[str, list[Any]]) -> list[StoredEvent] | None:
         """Stack the next chance outcomes: an explicit, recorded option (invariant 3)."""
-        t = self.table(game_id)
-        if not (t.analysis or t.situation):
+        table = self.table(game_id)
+        if not (table.analysis or table.situation):
             raise IllegalCommand(
                 "CORE-3F", "forcing outcomes needs a game in analysis mode or set up from a situation file"
             )
         rs = self.ruleset(game_id)
-        check_forced(outcomes, t, rs.dice(t))
-        base = t.version
-        ctx = self._ctx(rs, t, None)
-        self._run(rs, t, ctx, ("chance.forced", {"outcomes": outcomes}, "CORE-3F"))
+        check_forced(outcomes, table, rs.dice(table))
+        base = table.version
+        ctx = self._ctx(rs, table, None)
+        self._run(rs, table, ctx, ("chance.forced", {"outcomes": outcomes}, "CORE-3F"))
         return self._commit(game_id, base, ctx)
 
     def undo(
         self, game_id: str, to: int, seat: int | None = None, agreed: bool = False
     ) -> list[StoredEvent] | None:
-        t = self.table(game_id)
+        table = self.table(game_id)
         rs = self.ruleset(game_id)
         if seat is not None:
-            check_seat(seat, t.players)
+            check_seat(seat, table.players)
         if type(to) is not int:
             raise BadInput("CORE-6", f"an undo target is an event number, not {to!r}")
-        check_undo(self.store, t, to, seat, agreed)
-        base = t.version
-        ctx = self._ctx(rs, t, seat)
+        check_undo(self.store, table, to, seat, agreed)
+        base = table.version
+        ctx = self._ctx(rs, table, seat)
         if agreed:
-            ctx.emit("undo.agreed", {"to": to, "seats": list(range(t.players))}, "CORE-6")
+            ctx.emit("undo.agreed", {"to": to, "seats": list(range(table.players))}, "CORE-6")
         ctx.events.append(
             NewEvent("undo.done", {"to": to, "by": seat}, None, seat, "CORE-6", None, ctx.command_id)
         )

@@ -76,9 +76,9 @@ def consulting(seen: set[str] | None) -> None:
     _consulted = seen
 
 
-def chosen(t: Table, rid: str) -> str | None:
+def chosen(table: Table, rid: str) -> str | None:
     """The alternative chosen for reading `rid` in this game, or None for the default."""
-    return picked(t.options.get(READINGS), rid)
+    return picked(table.options.get(READINGS), rid)
 
 
 def picked(table: dict[str, str] | None, rid: str) -> str | None:
@@ -89,12 +89,12 @@ def picked(table: dict[str, str] | None, rid: str) -> str | None:
     return table.get(rid) if table else None
 
 
-def in_force(t: Table, rs: Ruleset, rid: str) -> tuple[str, str, bool]:
+def in_force(table: Table, rs: Ruleset, rid: str) -> tuple[str, str, bool]:
     """(alternative, its text, chosen by the game rather than the default) for the audit."""
     r = of(rs)[rid]
-    alt = chosen(t, rid) or r.default
+    alt = chosen(table, rid) or r.default
     if r.option:
-        alt = str(t.options.get(r.option, r.default))
+        alt = str(table.options.get(r.option, r.default))
     return alt, r.alternatives.get(alt, ""), alt != r.default
 
 
@@ -217,7 +217,7 @@ def _is(value: Any, want: Any) -> bool:
     return isinstance(value, want)
 
 
-def overridden(t: Table, name: str) -> dict[str, Any]:
+def overridden(table: Table, name: str) -> dict[str, Any]:
     """The overridden values of card `name` in this game ({} when none)."""
-    over = t.options.get(OVERRIDES)
+    over = table.options.get(OVERRIDES)
     return over.get(name, {}) if over else {}

@@ -50,17 +50,17 @@ class Table(msgspec.Struct):
         return self.zones[name].cards
 
 
-def _chance(t: Table, d: dict[str, Any]) -> None:
-    t.chance = d["chance"] + 1
+def _chance(table: Table, d: dict[str, Any]) -> None:
+    table.chance = d["chance"] + 1
     if d.get("forced"):
         stream = d["stream"]
-        t.forced[stream].pop(0)
-        if not t.forced[stream]:
-            del t.forced[stream]
+        table.forced[stream].pop(0)
+        if not table.forced[stream]:
+            del table.forced[stream]
 
 
-def _zone_moved(t: Table, d: dict[str, Any]) -> None:
-    zones = t.zones
+def _zone_moved(table: Table, d: dict[str, Any]) -> None:
+    zones = table.zones
     src, dst = zones[d["src"]].cards, zones[d["dst"]].cards
     cards = d["cards"]
     for c in cards:
@@ -71,60 +71,60 @@ def _zone_moved(t: Table, d: dict[str, Any]) -> None:
         dst[0:0] = cards
 
 
-def _zone_shuffled(t: Table, d: dict[str, Any]) -> None:
+def _zone_shuffled(table: Table, d: dict[str, Any]) -> None:
     order = d.get("order")
     if order is not None:
-        t.zones[d["zone"]].cards = list(order)
+        table.zones[d["zone"]].cards = list(order)
 
 
-def _zone_added(t: Table, d: dict[str, Any]) -> None:
-    dst = t.zones[d["zone"]].cards
+def _zone_added(table: Table, d: dict[str, Any]) -> None:
+    dst = table.zones[d["zone"]].cards
     if d["to"] == "bottom":
         dst.extend(d["cards"])
     else:
         dst[0:0] = d["cards"]
 
 
-def _zone_created(t: Table, d: dict[str, Any]) -> None:
-    t.zones[d["zone"]] = Zone(list(d.get("cards", [])), d.get("owner"), d.get("vis", "public"))
+def _zone_created(table: Table, d: dict[str, Any]) -> None:
+    table.zones[d["zone"]] = Zone(list(d.get("cards", [])), d.get("owner"), d.get("vis", "public"))
 
 
-def _damage_dealt(t: Table, d: dict[str, Any]) -> None:
-    t.damage[d["target"]] = t.damage.get(d["target"], 0) + d["n"]
+def _damage_dealt(table: Table, d: dict[str, Any]) -> None:
+    table.damage[d["target"]] = table.damage.get(d["target"], 0) + d["n"]
 
 
-def _damage_healed(t: Table, d: dict[str, Any]) -> None:
-    left = t.damage.get(d["target"], 0) - d["n"]
+def _damage_healed(table: Table, d: dict[str, Any]) -> None:
+    left = table.damage.get(d["target"], 0) - d["n"]
     if left > 0:
-        t.damage[d["target"]] = left
+        table.damage[d["target"]] = left
     else:
-        t.damage.pop(d["target"], None)
+        table.damage.pop(d["target"], None)
 
 
-def _chance_forced(t: Table, d: dict[str, Any]) -> None:
+def _chance_forced(table: Table, d: dict[str, Any]) -> None:
     for stream, outcomes in d["outcomes"].items():
-        t.forced.setdefault(stream, []).extend(outcomes)
+        table.forced.setdefault(stream, []).extend(outcomes)
 
 
-def _game_over(t: Table, d: dict[str, Any]) -> None:
-    t.over = True
-    t.winners = list(d["winners"])
-    t.scores = dict(d.get("scores", {}))
+def _game_over(table: Table, d: dict[str, Any]) -> None:
+    table.over = True
+    table.winners = list(d["winners"])
+    table.scores = dict(d.get("scores", {}))
 
 
-def _seed_revealed(t: Table, d: dict[str, Any]) -> None:
-    t.seed = d["seed"]
+def _seed_revealed(table: Table, d: dict[str, Any]) -> None:
+    table.seed = d["seed"]
 
 
-def _contributed(t: Table, d: dict[str, Any]) -> None:
+def _contributed(table: Table, d: dict[str, Any]) -> None:
     """A contribution (or a seat's decline) joins the mix; its seat no longer holds the deal."""
-    if t.mix is not None:
-        t.mix.append([d["who"], d.get("value"), d.get("salt")])
-    if d["who"] in t.awaiting:
-        t.awaiting = [s for s in t.awaiting if s != d["who"]]
+    if table.mix is not None:
+        table.mix.append([d["who"], d.get("value"), d.get("salt")])
+    if d["who"] in table.awaiting:
+        table.awaiting = [s for s in table.awaiting if s != d["who"]]
 
 
-def _nothing(t: Table, d: dict[str, Any]) -> None:
+def _nothing(table: Table, d: dict[str, Any]) -> None:
     pass
 
 
@@ -147,15 +147,15 @@ CORE_FOLD = {
 }
 
 
-def fold_core(t: Table, ev: StoredEvent) -> bool:
+def fold_core(table: Table, ev: StoredEvent) -> bool:
     """Apply a core event; return False when the type belongs to the game.
 
     Any event whose data holds "chance" (a chance outcome) advances the chance counter."""
     d = ev.data
     if "chance" in d:
-        _chance(t, d)
+        _chance(table, d)
     step = CORE_FOLD.get(ev.type)
     if step is None:
         return False
-    step(t, d)
+    step(table, d)
     return True

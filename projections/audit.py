@@ -45,13 +45,13 @@ def audit(store: AnyStore, game_id: str, n: int, who=None) -> dict[str, Any]:
             }
         )
         cur = upcast(rs, _event(store, game_id, cur.cause)) if cur.cause else None
-    before, t = None, None
+    before, table = None, None
     if n > 1:
-        t = reader.state_at(game_id, n - 1)
-        before = full_state(rs, t) if who is REFEREE else state_view(rs, t, who)
+        table = reader.state_at(game_id, n - 1)
+        before = full_state(rs, table) if who is REFEREE else state_view(rs, table, who)
     referee = who is REFEREE  # sees every source: `why` then asks no seat
     events = reader.events(rs, game_id, 1, n - 1) if n > 1 else []
-    inputs = why(rs, t, ev, events, None if referee else who, referee=referee)
+    inputs = why(rs, table, ev, events, None if referee else who, referee=referee)
     return {
         "game_id": game_id,
         "event": n,

@@ -39,7 +39,7 @@ def _data(game_id: str, row: tuple) -> dict:
 def _new_table(game_id: str, d: dict[str, Any]) -> tuple[Ruleset, Table]:
     """The empty table a `game.created` payload describes (nothing folded yet)."""
     rs = registry.get(d["ruleset"])
-    t = Table(
+    table = Table(
         game_id,
         d["ruleset"],
         d["version"],
@@ -51,10 +51,10 @@ def _new_table(game_id: str, d: dict[str, Any]) -> tuple[Ruleset, Table]:
     )
     mix = d.get("contributions")
     if mix is not None:  # a live game's fair chance (CORE-3C): the deal waits for these seats
-        t.mix, t.awaiting = [], list(mix["awaited"])
-    t.client_seed = d.get("client_seed")
-    t.game = rs.new_state(t)
-    return rs, t
+        table.mix, table.awaiting = [], list(mix["awaited"])
+    table.client_seed = d.get("client_seed")
+    table.game = rs.new_state(table)
+    return rs, table
 
 
 def table_from_created(ev: StoredEvent) -> tuple[Ruleset, Table]:

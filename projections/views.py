@@ -31,47 +31,47 @@ _CORE_PUBLIC = {
 }
 
 
-def state_view(ruleset, t: Table, seat: int | None) -> dict[str, Any]:
+def state_view(ruleset, table: Table, seat: int | None) -> dict[str, Any]:
     """seat None: a spectator, who sees only public information."""
     return {
-        "game_id": t.game_id,
-        "ruleset": t.ruleset,
-        "players": t.players,
-        "options": t.options,
-        "version": t.version,
+        "game_id": table.game_id,
+        "ruleset": table.ruleset,
+        "players": table.players,
+        "options": table.options,
+        "version": table.version,
         "as": "spectator" if seat is None else f"seat {seat}",
-        "over": t.over,
-        "winners": t.winners,
-        "scores": t.scores,
-        "seed": t.seed,
-        "zones": zones.view(t, seat),
-        "damage": dict(t.damage),
-        "game": ruleset.game_view(t, seat),
-        **_fairness(t),
+        "over": table.over,
+        "winners": table.winners,
+        "scores": table.scores,
+        "seed": table.seed,
+        "zones": zones.view(table, seat),
+        "damage": dict(table.damage),
+        "game": ruleset.game_view(table, seat),
+        **_fairness(table),
     }
 
 
-def _fairness(t: Table) -> dict[str, Any]:
+def _fairness(table: Table) -> dict[str, Any]:
     """What every viewer must see about how a live game's chance is made (CORE-3C): analysis
     mode with the seed a client chose (anyone can then compute every hand), or the seats
     whose contribution the deal still waits for. Nothing for the CLI's games, so their views
     stay as they were."""
     out: dict[str, Any] = {}
-    if t.analysis:
+    if table.analysis:
         out["analysis"] = True
-    if t.client_seed is not None:
-        out["client_seed"] = t.client_seed
-    if t.mix is not None:
-        out["awaiting"] = list(t.awaiting)
+    if table.client_seed is not None:
+        out["client_seed"] = table.client_seed
+    if table.mix is not None:
+        out["awaiting"] = list(table.awaiting)
     return out
 
 
-def full_state(ruleset, t: Table) -> dict[str, Any]:
+def full_state(ruleset, table: Table) -> dict[str, Any]:
     """The referee's view: everything, including deck orders."""
     import msgspec
 
-    out = msgspec.to_builtins(t)
-    out["game"] = msgspec.to_builtins(t.game)
+    out = msgspec.to_builtins(table)
+    out["game"] = msgspec.to_builtins(table.game)
     return out
 
 

@@ -219,8 +219,8 @@ class TableApp:
             raise HttpError(422, exc.reason, exc.rule) from exc
         except (EngineError, ValueError) as exc:
             raise HttpError(422, str(exc)) from exc
-        t = self.eng.table(gid)
-        out = {"game_id": gid, "commitment": t.seed_hash, **header(t), **tokens}
+        table = self.eng.table(gid)
+        out = {"game_id": gid, "commitment": table.seed_hash, **header(table), **tokens}
         self.wake_bots(gid)
         return 201, out
 
@@ -244,21 +244,21 @@ class TableApp:
             ) from exc
         self.notify(gid)
         mine = next(e.data for e in stored or [] if e.type == "chance.contributed")
-        t = self.eng.table(gid)
+        table = self.eng.table(gid)
         return 200, {
-            "version": t.version,
+            "version": table.version,
             "commitment": mine.get("commitment"),
             "declined": bool(mine.get("declined")),
-            "awaiting": list(t.awaiting),
+            "awaiting": list(table.awaiting),
         }
 
     def state_at(self, gid: str, who, at: int) -> dict[str, Any]:
         head = self.game(gid).version
         if not 1 <= at <= head:
             raise HttpError(400, f"at must be an event number from 1 to {head}")
-        t = StateReader(self.eng.store).state_at(gid, at)
+        table = StateReader(self.eng.store).state_at(gid, at)
         rs = self.eng.ruleset(gid)
-        return {"at": at, "state": full_state(rs, t) if who is REFEREE else state_view(rs, t, who)}
+        return {"at": at, "state": full_state(rs, table) if who is REFEREE else state_view(rs, table, who)}
 
     def cards(self, gid: str) -> dict[str, Any]:
         rs = self.eng.ruleset(self.game(gid).game_id)
@@ -292,8 +292,8 @@ class TableApp:
             raise HttpError(422, exc.reason, exc.rule) from exc
         self.notify(gid)
         rs = self.eng.ruleset(gid)
-        t = self.eng.table(gid)
-        return 200, {"version": t.version, "events": worded(rs, t, log_view(rs, stored or [], who))}
+        table = self.eng.table(gid)
+        return 200, {"version": table.version, "events": worded(rs, table, log_view(rs, stored or [], who))}
 
     def games(self) -> list[dict[str, Any]]:
         """The lobby: every game but the orphans an older table left (no seats, ever)."""
@@ -304,15 +304,15 @@ class TableApp:
         for gid in ids:
             if gid in hidden:
                 continue
-            t = self.eng.table(gid)
+            table = self.eng.table(gid)
             out.append(
                 {
                     "game_id": gid,
-                    "ruleset": t.ruleset,
-                    "players": t.players,
-                    "version": t.version,
-                    "over": t.over,
-                    **header(t),
+                    "ruleset": table.ruleset,
+                    "players": table.players,
+                    "version": table.version,
+                    "over": table.over,
+                    **header(table),
                 }
             )
         return out
@@ -503,14 +503,14 @@ def fair_chance(seed: Any, analysis: bool, wait: bool, players: int, bots: dict[
     return {"seed": None, "contributions": awaited, "creator": None if seed is None else str(seed)}
 
 
-def header(t) -> dict[str, Any]:
+def header(table) -> dict[str, Any]:
     """What everyone sees of a game's chance: analysis mode and a client's seed, and the
     seats whose contribution the deal awaits."""
-    out: dict[str, Any] = {"analysis": t.analysis}
-    if t.client_seed is not None:
-        out["client_seed"] = t.client_seed
-    if t.mix is not None:
-        out["awaiting"] = list(t.awaiting)
+    out: dict[str, Any] = {"analysis": table.analysis}
+    if table.client_seed is not None:
+        out["client_seed"] = table.client_seed
+    if table.mix is not None:
+        out["awaiting"] = list(table.awaiting)
     return out
 
 
@@ -671,12 +671,12 @@ def zone_labels(rs, zones) -> dict[str, str]:
         return {name: name for name in zones}
 
 
-def labels(rs, t, seat: int, cmds: list[dict[str, Any]]) -> list[str]:
+def labels(rs, table, seat: int, cmds: list[dict[str, Any]]) -> list[str]:
     """Each legal command in words (`engine.narration.command_labels`), parallel to `legal`;
     a game's describe that fails leaves the command's kind (logged), never a failed view."""
     try:
         return narration.command_labels(
-            rs, t, seat, list(cmds)
+            rs, table, seat, list(cmds)
         )  # list(): it takes list[Mapping]; list is invariant
     except Exception as exc:
         log.error("table_label_failed", ruleset=rs.name, error=repr(exc))

@@ -80,10 +80,10 @@ def run(
         if to_end and refused is None and not eng.table(gid).over:
             play_out(eng, gid, bot_seed)
         events = eng.store.read(gid)
-        t = eng.table(gid)
+        table = eng.table(gid)
     finally:
         readings.consulting(None)
-    return {"events": events, "table": t, "consulted": seen, "refused": refused}
+    return {"events": events, "table": table, "consulted": seen, "refused": refused}
 
 
 def _variant(

@@ -39,12 +39,12 @@ def main() -> None:
             seed = f"run-{start + i}"
             gid = eng.create(name, players, seed)
             play_out(eng, gid, seed)
-            t = eng.table(gid)
+            table = eng.table(gid)
             result = replay(eng.store, gid)
             out.add_row(
                 gid,
-                ", ".join(seat_name(w) for w in t.winners) or "none",
-                str(t.version),
+                ", ".join(seat_name(w) for w in table.winners) or "none",
+                str(table.version),
                 "identical" if result.ok else f"DIFFERS: {result.difference}",
             )
         console.print(out)

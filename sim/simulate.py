@@ -124,8 +124,8 @@ def play_one(
         eng.create(spec.game, spec.players, seed, spec.options, game_id=gid)
         with eng.batch():
             spec.play(eng, gid, seed, stop=stop)
-        t = eng.table(gid)
-        return GameResult(gid, list(t.winners), t.version)
+        table = eng.table(gid)
+        return GameResult(gid, list(table.winners), table.version)
     finally:
         eng.forget(gid)  # keep memory flat over millions of games
 

@@ -134,4 +134,4 @@ def test_catalog_readings_cite_catalog_rules_and_are_asked_by_the_rules(name):
         if r.option:
             assert set(r.alternatives) == set(rs.options[r.option].choices), rid
         else:
-            assert f'chosen(t, "{rid}")' in code, rid
+            assert f'chosen(table, "{rid}")' in code, rid

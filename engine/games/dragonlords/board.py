@@ -9,38 +9,38 @@ CASTERS = ("king", "wizard", "dragonlord")
 RACE_BASE = {"orc": 3, "elf": 3, "dwarf": 3, "barbarian": 4}  # content/units.toml (DL:3.4/land.2)
 
 
-def plain(g, loc: str, army: int) -> int:
-    return g.troops.get(loc, {}).get(str(army), 0)
+def plain(game, loc: str, army: int) -> int:
+    return game.troops.get(loc, {}).get(str(army), 0)
 
 
-def heroes_at(g, loc: str, army: int | None = None) -> list[str]:
-    return sorted(h for h, x in g.heroes.items() if x.loc == loc and (army is None or x.army == army))
+def heroes_at(game, loc: str, army: int | None = None) -> list[str]:
+    return sorted(h for h, x in game.heroes.items() if x.loc == loc and (army is None or x.army == army))
 
 
-def units(g, loc: str, army: int) -> int:
-    return plain(g, loc, army) + sum(1 for x in g.heroes.values() if x.loc == loc and x.army == army)
+def units(game, loc: str, army: int) -> int:
+    return plain(game, loc, army) + sum(1 for x in game.heroes.values() if x.loc == loc and x.army == army)
 
 
-def armies_at(g, loc: str) -> list[int]:
-    out = {int(a) for a in g.troops.get(loc, {})}
-    out |= {x.army for x in g.heroes.values() if x.loc == loc}
+def armies_at(game, loc: str) -> list[int]:
+    out = {int(a) for a in game.troops.get(loc, {})}
+    out |= {x.army for x in game.heroes.values() if x.loc == loc}
     return sorted(out)
 
 
 _SORTED: dict[tuple[str, ...], list[int]] = {}  # the army keys of a place -> their numbers, sorted
 
 
-def occupancy(g) -> dict[str, list[int]]:
+def occupancy(game) -> dict[str, list[int]]:
     """Place -> armies with units there, sorted (one pass over the state; asked several times
     per legal-command list, so written for speed: places in the order troops then heroes)."""
     out = {}
-    for loc, by in g.troops.items():
+    for loc, by in game.troops.items():
         keys = tuple(by)
         armies = _SORTED.get(keys)
         if armies is None:
             armies = _SORTED[keys] = sorted(map(int, by))
         out[loc] = list(armies)
-    for x in g.heroes.values():
+    for x in game.heroes.values():
         armies = out.get(x.loc)
         if armies is None:
             out[x.loc] = [x.army]
@@ -50,29 +50,29 @@ def occupancy(g) -> dict[str, list[int]]:
     return out
 
 
-def owner(g, loc: str) -> int:
+def owner(game, loc: str) -> int:
     """The army occupying a place, -1 when empty or contested."""
-    a = armies_at(g, loc)
+    a = armies_at(game, loc)
     return a[0] if len(a) == 1 else -1
 
 
-def allies(g, a: int, b: int) -> bool:
-    return g.armies[a].seat == g.armies[b].seat
+def allies(game, a: int, b: int) -> bool:
+    return game.armies[a].seat == game.armies[b].seat
 
 
-def held(g, army: int, occ: dict | None = None) -> list[str]:
-    occ = occ if occ is not None else occupancy(g)
+def held(game, army: int, occ: dict | None = None) -> list[str]:
+    occ = occ if occ is not None else occupancy(game)
     kind, only = world().kind, [army]
     return sorted(t for t, who in occ.items() if who == only and t in kind)
 
 
-def kingdoms_held(g, army: int, occ: dict | None = None) -> list[str]:
+def kingdoms_held(game, army: int, occ: dict | None = None) -> list[str]:
     w = world()
-    return [t for t in held(g, army, occ) if w.kind[t] == "kingdom"]
+    return [t for t in held(game, army, occ) if w.kind[t] == "kingdom"]
 
 
-def caster_at(g, loc: str, army: int) -> bool:
-    return any(x.loc == loc and x.army == army and x.role in CASTERS for x in g.heroes.values())
+def caster_at(game, loc: str, army: int) -> bool:
+    return any(x.loc == loc and x.army == army and x.role in CASTERS for x in game.heroes.values())
 
 
 def knows(x, spell: int) -> bool:
@@ -86,33 +86,33 @@ def knows(x, spell: int) -> bool:
     return False
 
 
-def base_attack(g, army: int) -> int:
-    race = g.armies[army].race
-    return g.overrides.get(race, {}).get("strength", RACE_BASE[race])
+def base_attack(game, army: int) -> int:
+    race = game.armies[army].race
+    return game.overrides.get(race, {}).get("strength", RACE_BASE[race])
 
 
-def gold_of(g, army: int, occ: dict | None = None) -> int:
+def gold_of(game, army: int, occ: dict | None = None) -> int:
     """Gold an army can spend: what lies in the kingdoms it holds (§2.2/kingdom, INT-24)."""
-    return sum(g.gold.get(k, 0) for k in kingdoms_held(g, army, occ))
+    return sum(game.gold.get(k, 0) for k in kingdoms_held(game, army, occ))
 
 
-def ship_units(g, ship: str) -> int:
-    return units(g, "ship:" + ship, g.ships[ship].army)
+def ship_units(game, ship: str) -> int:
+    return units(game, "ship:" + ship, game.ships[ship].army)
 
 
-def blockade(g, zone: str) -> list[int]:
+def blockade(game, zone: str) -> list[int]:
     """Armies holding a sea blockade in a zone: a ship with at least one unit aboard (§2.2/sea-zones)."""
-    return sorted({s.army for sid, s in g.ships.items() if s.zone == zone and manned(g, "ship:" + sid)})
+    return sorted({s.army for sid, s in game.ships.items() if s.zone == zone and manned(game, "ship:" + sid)})
 
 
-def manned(g, loc: str) -> bool:
+def manned(game, loc: str) -> bool:
     """Some unit (troops or a hero) is at `loc`."""
-    return bool(g.troops.get(loc)) or any(x.loc == loc for x in g.heroes.values())
+    return bool(game.troops.get(loc)) or any(x.loc == loc for x in game.heroes.values())
 
 
-def ships_in(g, zone: str, army: int) -> list[str]:
-    return sorted(sid for sid, s in g.ships.items() if s.zone == zone and s.army == army)
+def ships_in(game, zone: str, army: int) -> list[str]:
+    return sorted(sid for sid, s in game.ships.items() if s.zone == zone and s.army == army)
 
 
-def king_alive(g, army: int) -> bool:
-    return any(x.army == army and x.role == "king" for x in g.heroes.values())
+def king_alive(game, army: int) -> bool:
+    return any(x.army == army and x.role == "king" for x in game.heroes.values())

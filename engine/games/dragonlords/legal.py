@@ -24,97 +24,97 @@ PHASE_RULE = {
 }
 
 
-def prompts(t) -> list[Prompt]:
-    g = t.game
-    if t.over or g.active < 0 or g.phase not in PHASE_RULE:
+def prompts(table) -> list[Prompt]:
+    game = table.game
+    if table.over or game.active < 0 or game.phase not in PHASE_RULE:
         return []
-    if g.ask is not None:
-        q = g.ask
+    if game.ask is not None:
+        q = game.ask
         what = f"{q.n} at {q.loc}" if q.kind == "casualties" else (f"at {q.loc}" if q.loc else "")
-        return [Prompt(g.armies[q.army].seat, q.kind, q.rule if q.kind != "casualties" else "INT-30", what)]
-    b = g.battle
+        return [Prompt(game.armies[q.army].seat, q.kind, q.rule if q.kind != "casualties" else "INT-30", what)]
+    b = game.battle
     if b is not None and b.step == "spells":
-        return [Prompt(g.armies[b.spell_side].seat, "spell_attacks", "INT-38", b.loc)]
+        return [Prompt(game.armies[b.spell_side].seat, "spell_attacks", "INT-38", b.loc)]
     if b is not None and b.step == "defender":
-        return [Prompt(g.armies[b.defender].seat, "teleport_retreat", "DL:3.4/retreat", b.loc)]
+        return [Prompt(game.armies[b.defender].seat, "teleport_retreat", "DL:3.4/retreat", b.loc)]
     if b is not None and b.step == "casualties":
         from engine.games.dragonlords.battles.battle import chooser
 
-        army = chooser(g)
-        return [Prompt(g.armies[army].seat, "casualties", "INT-30", f"{b.pending[str(army)]} at {b.loc}")]
-    return [Prompt(g.armies[g.active].seat, g.phase, PHASE_RULE[g.phase], f"army {g.active}")]
+        army = chooser(game)
+        return [Prompt(game.armies[army].seat, "casualties", "INT-30", f"{b.pending[str(army)]} at {b.loc}")]
+    return [Prompt(game.armies[game.active].seat, game.phase, PHASE_RULE[game.phase], f"army {game.active}")]
 
 
-def legal_commands(t, seat: int) -> list[dict]:
-    ps = prompts(t)
+def legal_commands(table, seat: int) -> list[dict]:
+    ps = prompts(table)
     if not ps or ps[0].seat != seat:
         return []
     from engine.games.dragonlords.battles import battle
     from engine.games.dragonlords.magic import scrolls
 
-    g = t.game
-    a = g.active
-    ph = g.phase
-    if g.ask is not None:
-        return list(g.ask.options)
-    if g.battle is not None:
-        out = battle.legal(t)
-        return out + scrolls.legal(t, a) if g.battle.step in ("gather", "after_round") else out
-    if ph in ("purchase", "naval", "combat", "transfer") or (ph == "quest" and g.qmove is None):
-        return _turn_legal(t, a, ph) + scrolls.legal(t, a)
-    return _turn_legal(t, a, ph)
+    game = table.game
+    a = game.active
+    ph = game.phase
+    if game.ask is not None:
+        return list(game.ask.options)
+    if game.battle is not None:
+        out = battle.legal(table)
+        return out + scrolls.legal(table, a) if game.battle.step in ("gather", "after_round") else out
+    if ph in ("purchase", "naval", "combat", "transfer") or (ph == "quest" and game.qmove is None):
+        return _turn_legal(table, a, ph) + scrolls.legal(table, a)
+    return _turn_legal(table, a, ph)
 
 
-def _turn_legal(t, a: int, ph: str) -> list[dict]:
+def _turn_legal(table, a: int, ph: str) -> list[dict]:
     from engine.games.dragonlords.quests import activity as quest
     from engine.games.dragonlords.turn import moves
 
-    g = t.game
+    game = table.game
     if ph == "setup_kingdom":
-        occ = board.occupancy(g)
+        occ = board.occupancy(game)
         return [
             {"kind": "place", "to": k}
             for k in world().kingdoms
-            if not occ.get(k) and not (g.short and k in world().tundra)
+            if not occ.get(k) and not (game.short and k in world().tundra)
         ]
     if ph == "setup_claim":
-        return [{"kind": "place", "to": x} for x in claimable(g)]
+        return [{"kind": "place", "to": x} for x in claimable(game)]
     if ph == "setup_extra":
-        return [{"kind": "place", "to": x} for x in board.held(g, a)]
+        return [{"kind": "place", "to": x} for x in board.held(game, a)]
     if ph == "setup_chips":
-        return chip_choices(g, a)
+        return chip_choices(game, a)
     if ph == "setup_ship":
-        out = [{"kind": "dock", "to": x, "zone": z} for x in board.held(g, a) for z in world().harbours[x]]
+        out = [{"kind": "dock", "to": x, "zone": z} for x in board.held(game, a) for z in world().harbours[x]]
         return out or [{"kind": "done"}]
     if ph == "purchase":
-        return [*moves.purchase_legal(t, a), {"kind": "done"}]
+        return [*moves.purchase_legal(table, a), {"kind": "done"}]
     if ph == "naval":
-        return [*moves.naval_legal(t, a), {"kind": "done"}]
+        return [*moves.naval_legal(table, a), {"kind": "done"}]
     if ph == "quest":
-        q = quest.legal(t, a)
+        q = quest.legal(table, a)
         must = (
-            g.qmove is None
-            and any(p.army == a and p.fought and not p.moved for p in g.parties)
+            game.qmove is None
+            and any(p.army == a and p.fought and not p.moved for p in game.parties)
             and any(c["kind"] == "quest" for c in q)
         )
-        return q if (g.qmove is not None or must) else [*q, {"kind": "done"}]
+        return q if (game.qmove is not None or must) else [*q, {"kind": "done"}]
     if ph == "combat":
-        return moves.combat_legal(t, a)
+        return moves.combat_legal(table, a)
     if ph == "transfer":
-        return moves.transfer_legal(t, a)
+        return moves.transfer_legal(table, a)
     if ph == "reinforce":
-        return moves.reinforce_legal(t, a)
+        return moves.reinforce_legal(table, a)
     if ph in ("income", "setup_gold"):
-        n = g.treasury.get(str(a), 0)
+        n = game.treasury.get(str(a), 0)
         return [
-            {"kind": "stash", "kingdom": k, "n": m} for k in board.kingdoms_held(g, a) for m in range(1, n + 1)
+            {"kind": "stash", "kingdom": k, "n": m} for k in board.kingdoms_held(game, a) for m in range(1, n + 1)
         ]
     return []
 
 
-def chip_choices(g, a: int) -> list[dict]:
+def chip_choices(game, a: int) -> list[dict]:
     """P4: King, Wizard and decoy under three different own units (INT-15)."""
-    spots = [(x, board.units(g, x, a)) for x in board.held(g, a)]
+    spots = [(x, board.units(game, x, a)) for x in board.held(game, a)]
     out = []
     for k, _ in spots:
         for w, _ in spots:
@@ -122,28 +122,28 @@ def chip_choices(g, a: int) -> list[dict]:
                 need: dict[str, int] = {}
                 for x in (k, w, d):
                     need[x] = need.get(x, 0) + 1
-                if all(board.units(g, x, a) >= n for x, n in need.items()):
+                if all(board.units(game, x, a) >= n for x, n in need.items()):
                     out.append({"kind": "chips", "king": k, "wizard": w, "decoy": d})
     return out
 
 
-def explain(t, seat: int, cmd: dict) -> Illegal | None:
-    ps = prompts(t)
-    if t.over:
+def explain(table, seat: int, cmd: dict) -> Illegal | None:
+    ps = prompts(table)
+    if table.over:
         return Illegal("DL:4.1", "the game is over")
     if not ps:
         return None
     if ps[0].seat != seat:
         return Illegal(ps[0].rule, f"it is seat {ps[0].seat}'s decision ({ps[0].kind}), not seat {seat}'s")
     kind = cmd.get("kind")
-    kinds = sorted({c["kind"] for c in legal_commands(t, seat)})
-    why = _why(t, cmd) if t.game.battle is None else None
+    kinds = sorted({c["kind"] for c in legal_commands(table, seat)})
+    why = _why(table, cmd) if table.game.battle is None else None
     if why is not None and kind not in kinds:
         return why
     if kind not in kinds:
         return Illegal(ps[0].rule, f"{kind!r} is not allowed now ({ps[0].kind}); allowed: {', '.join(kinds)}")
-    g = t.game
-    if kind == "place" and g.phase.startswith("setup"):
+    game = table.game
+    if kind == "place" and game.phase.startswith("setup"):
         to = cmd.get("to")
         w = world()
         if to in w.kind and w.kind[to] == "island":
@@ -156,24 +156,24 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
             return Illegal(
                 "DL:2.2/terrain", f"{to!r} is no territory (bridges and passes are no places, F-Q11)"
             )
-        return Illegal("DL:2.3/placement", f"{to} is not open to army {g.active} in {g.phase}")
+        return Illegal("DL:2.3/placement", f"{to} is not open to army {game.active} in {game.phase}")
     from engine.games.dragonlords.refusals import why_not
 
-    why = why_not(t, seat, cmd, legal_commands(t, seat), ps[0].rule)
+    why = why_not(table, seat, cmd, legal_commands(table, seat), ps[0].rule)
     if why is not None:
         return why
     if kind == "move":
-        return moves_explain(t, cmd)
-    why = _why(t, cmd)
+        return moves_explain(table, cmd)
+    why = _why(table, cmd)
     if why is not None:
         return why
     return Illegal(ps[0].rule, f"{cmd} is not one of the legal {kind} commands now")
 
 
-def _why(t, cmd) -> Illegal | None:
+def _why(table, cmd) -> Illegal | None:
     """The reasons players most often meet, each with the rule that gives it."""
-    g = t.game
-    a = g.active
+    game = table.game
+    a = game.active
     w = world()
     kind = cmd.get("kind")
     phase_of = {
@@ -186,38 +186,38 @@ def _why(t, cmd) -> Illegal | None:
         "done": "combat",
         "fight": "combat",
     }
-    if phase_of.get(kind) != g.phase:
+    if phase_of.get(kind) != game.phase:
         return None
     if kind == "buy":
-        if not board.kingdoms_held(g, a):
+        if not board.kingdoms_held(game, a):
             return Illegal("DL:2.2/kingdom", "without a kingdom there is no gold to buy with")
-        return _buy_why(t, a, cmd.get("what"))
+        return _buy_why(table, a, cmd.get("what"))
     if kind in ("attack", "sneak", "march"):
         o, x = cmd.get("origin"), cmd.get("target", cmd.get("to"))
-        if board.owner(g, o) != a:
+        if board.owner(game, o) != a:
             return Illegal("DL:3.4/land.1", f"{o!r} is not your territory")
         n = cmd.get("n") or 1
-        if isinstance(n, int) and n >= board.units(g, o, a):
+        if isinstance(n, int) and n >= board.units(game, o, a):
             return Illegal("DL:3.4/land.1", f"{o} must keep at least one unit")
-        if kind == "attack" and x in w.kind and not w.adjacent(o, x, board.caster_at(g, o, a)):
+        if kind == "attack" and x in w.kind and not w.adjacent(o, x, board.caster_at(game, o, a)):
             return Illegal(
                 "DL:2.2/terrain",
                 f"{x} is not adjacent to {o} (dashed border, bridge, pass or a "
                 "teleportal with a spellcaster)",
             )
-        if kind == "sneak" and g.armies[a].race != "elf":
+        if kind == "sneak" and game.armies[a].race != "elf":
             return Illegal("DL:3.4/sneak", "only Elves sneak attack")
         return Illegal("DL:3.4/general", f"{cmd} is not a legal {kind} now")
     if kind == "sail":
-        s = g.ships.get(cmd.get("ship"))
+        s = game.ships.get(cmd.get("ship"))
         if s is None or s.army != a:
             return Illegal("DL:3.2/ships", f"{cmd.get('ship')!r} is not your ship")
-        if not board.ship_units(g, cmd["ship"]):
+        if not board.ship_units(game, cmd["ship"]):
             return Illegal("DL:3.2/ships", "a ship needs at least one unit aboard to move")
         if s.moves <= 0:
             return Illegal("DL:3.2/ships", "the ship has used its range (or met an enemy blockade, INT-18)")
         return Illegal("DL:3.2/ships", f"{cmd.get('to')!r} is not a sea zone next to {s.zone}")
-    if kind == "place" and g.phase == "reinforce":
+    if kind == "place" and game.phase == "reinforce":
         return Illegal(
             "DL:3.7",
             f"{cmd.get('to')!r}: reinforcements go to own territories of a realm whose "
@@ -229,34 +229,34 @@ def _why(t, cmd) -> Illegal | None:
             f"no battle waits at {cmd.get('at')!r}: a battle follows an attack, a landing, "
             "a teleport or two blockades in one sea zone",
         )
-    if kind == "done" and g.phase == "combat":
+    if kind == "done" and game.phase == "combat":
         return Illegal(
             "DL:3.4/general", "first fight the battles your landings, teleports or blockades began"
         )
     return None
 
 
-def _buy_why(t, a: int, what) -> Illegal:
+def _buy_why(table, a: int, what) -> Illegal:
     """Why a purchase is refused: not the army's race, no figure left in the box, too little gold,
     no ship piece left or no harbour for it (DL:3.1, DL:3.7)."""
     from engine.games.dragonlords.turn.moves import SHIP_PIECES, price, ship_spots, ships_total
 
-    g = t.game
-    army = g.armies[a]
-    gold = board.gold_of(g, a)
+    game = table.game
+    army = game.armies[a]
+    gold = board.gold_of(game, a)
     if what not in (army.race, "ship"):
         return Illegal("DL:3.1", f"you buy {army.race} units or ships, not {what!r}")
     if what != "ship" and army.supply <= 0:
         return Illegal(
             "DL:3.1", f"no {what} figure is left in the box (all 40 are on the board, bought or placed)"
         )
-    if what == "ship" and ships_total(g) >= SHIP_PIECES:
+    if what == "ship" and ships_total(game) >= SHIP_PIECES:
         return Illegal("DL:3.1", f"all {SHIP_PIECES} ship pieces are in play or bought")
-    if what == "ship" and not ship_spots(g, a):
+    if what == "ship" and not ship_spots(game, a):
         return Illegal(
             "DL:3.7", "a ship needs a harbour of an own territory in a realm whose kingdom you hold"
         )
-    cost = price(g, a, what)
+    cost = price(game, a, what)
     return Illegal(
         "DL:3.1",
         f"{'a ship' if what == 'ship' else 'one more ' + what} costs {cost} gold and your "
@@ -264,10 +264,10 @@ def _buy_why(t, a: int, what) -> Illegal:
     )
 
 
-def moves_explain(t, cmd) -> Illegal:
-    g = t.game
+def moves_explain(table, cmd) -> Illegal:
+    game = table.game
     o = cmd.get("origin")
-    if o in world().kind and board.units(g, o, g.active) <= 1 and world().kind.get(o) != "island":
+    if o in world().kind and board.units(game, o, game.active) <= 1 and world().kind.get(o) != "island":
         return Illegal("DL:3.5", f"moving the last unit out of {o} would leave an own territory empty (F-Q2)")
     return Illegal(
         "DL:3.5", f"{cmd} is not a legal transfer: one step into an adjacent own or empty territory"

@@ -12,17 +12,17 @@ from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.turn.moves import price
 
 
-def preview(t, seat: int, cmd: dict[str, Any]) -> str | None:
-    g, kind = t.game, cmd.get("kind")
-    a = g.active
+def preview(table, seat: int, cmd: dict[str, Any]) -> str | None:
+    game, kind = table.game, cmd.get("kind")
+    a = game.active
     if kind == "buy":
-        cost = price(g, a, cmd["what"])
-        return f"costs {cost} gold; {board.gold_of(g, a)} gold in the kingdoms held"
+        cost = price(game, a, cmd["what"])
+        return f"costs {cost} gold; {board.gold_of(game, a)} gold in the kingdoms held"
     if kind in ("attack", "sneak"):
         x = cmd["target"]
         n = cmd.get("n") or 1
-        enemies = [w for w in board.armies_at(g, x) if w != a]
-        held = sum(board.units(g, x, w) for w in enemies)
+        enemies = [w for w in board.armies_at(game, x) if w != a]
+        held = sum(board.units(game, x, w) for w in enemies)
         kingdom = (
             ", attackers -1 strength in a kingdom (DL:2.2/kingdom)"
             if world().kind.get(x) == "kingdom"

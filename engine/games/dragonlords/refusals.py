@@ -28,10 +28,10 @@ COUNT_RULE = {
 }
 
 
-def why_not(t, seat: int, cmd: dict, legal_cmds: list[dict], rule: str) -> Illegal | None:
+def why_not(table, seat: int, cmd: dict, legal_cmds: list[dict], rule: str) -> Illegal | None:
     """The first specific reason the command is not among `legal_cmds` (same kind allowed now)."""
     for finder in (_unknown_place, _stash, _answer, _count, _origin, _destination):
-        why = finder(t, cmd, legal_cmds, rule)
+        why = finder(table, cmd, legal_cmds, rule)
         if why is not None:
             return why
     return None
@@ -42,7 +42,7 @@ def _is_place(x) -> bool:
     return isinstance(x, str) and (x in w.kind or x in w.space_kind or x in w.sea or places.is_ship(x))
 
 
-def _unknown_place(t, cmd, legal_cmds, rule) -> Illegal | None:
+def _unknown_place(table, cmd, legal_cmds, rule) -> Illegal | None:
     """A name that is no place of the map (a typo, a bridge or pass: F-Q11)."""
     for f in PLACE_FIELDS:
         x = cmd.get(f)
@@ -54,15 +54,15 @@ def _unknown_place(t, cmd, legal_cmds, rule) -> Illegal | None:
     return None
 
 
-def _stash(t, cmd, legal_cmds, rule) -> Illegal | None:
+def _stash(table, cmd, legal_cmds, rule) -> Illegal | None:
     """Income or set-up gold stored in a kingdom held (DL:3.6, DL:2.3.3)."""
     if cmd.get("kind") != "stash":
         return None
-    g = t.game
-    left = g.treasury.get(str(g.active), 0)
+    game = table.game
+    left = game.treasury.get(str(game.active), 0)
     n, k = cmd.get("n"), cmd.get("kingdom")
-    if k not in board.kingdoms_held(g, g.active):
-        held = ", ".join(board.kingdoms_held(g, g.active)) or "none"
+    if k not in board.kingdoms_held(game, game.active):
+        held = ", ".join(board.kingdoms_held(game, game.active)) or "none"
         return Illegal(
             rule, f"{k} is not a kingdom you hold (yours: {held}); gold is stored only in a kingdom"
         )
@@ -73,15 +73,15 @@ def _stash(t, cmd, legal_cmds, rule) -> Illegal | None:
     return None
 
 
-def _answer(t, cmd, legal_cmds, rule) -> Illegal | None:
+def _answer(table, cmd, legal_cmds, rule) -> Illegal | None:
     """An answer that is not one of the open question's."""
     kind = cmd.get("kind")
     if kind not in ("choose", "casualty"):
         return None
     field = "option" if kind == "choose" else "unit"
     answers = [c[field] for c in legal_cmds if c.get("kind") == kind]
-    g = t.game
-    q = g.ask.kind if g.ask is not None else "casualties"
+    game = table.game
+    q = game.ask.kind if game.ask is not None else "casualties"
     from engine.games.dragonlords.audit.narrate import ASKS
 
     return Illegal(
@@ -96,7 +96,7 @@ def _same_but(cmd: dict, c: dict, field: str) -> bool:
     return all(cmd.get(k) == c.get(k) for k in keys)
 
 
-def _count(t, cmd, legal_cmds, rule) -> Illegal | None:
+def _count(table, cmd, legal_cmds, rule) -> Illegal | None:
     """More units than may go (or fewer than one): say how many stand there and how many may go."""
     n = cmd.get("n")
     kind = cmd.get("kind")
@@ -105,15 +105,15 @@ def _count(t, cmd, legal_cmds, rule) -> Illegal | None:
     ns = [c["n"] for c in legal_cmds if c.get("kind") == kind and "n" in c and _same_but(cmd, c, "n")]
     if not ns and n >= 1:
         return None
-    g = t.game
-    a = g.battle.attacker if kind == "retreat" and g.battle is not None else g.active
-    src = _source(t, cmd)
-    have = board.units(g, src, a) if src else 0
-    plain = board.plain(g, src, a) if src else 0
+    game = table.game
+    a = game.battle.attacker if kind == "retreat" and game.battle is not None else game.active
+    src = _source(table, cmd)
+    have = board.units(game, src, a) if src else 0
+    plain = board.plain(game, src, a) if src else 0
     if n < 1:
         return Illegal(COUNT_RULE[kind], f"move at least 1 unit, not {n}")
     most = max(ns) if ns else 0
-    notes = _count_notes(t, cmd, kind, src, a)
+    notes = _count_notes(table, cmd, kind, src, a)
     bearers = f" ({plain} plain; a chip-bearer goes on its own, as `hero`)" if plain != have else ""
     return Illegal(
         COUNT_RULE[kind],
@@ -122,22 +122,22 @@ def _count(t, cmd, legal_cmds, rule) -> Illegal | None:
     )
 
 
-def _source(t, cmd) -> str:
-    g = t.game
+def _source(table, cmd) -> str:
+    game = table.game
     kind = cmd.get("kind")
     if kind == "unload":
         return places.aboard(cmd.get("ship", ""))
     if kind == "retreat":
-        return g.battle.loc if g.battle is not None else ""
+        return game.battle.loc if game.battle is not None else ""
     if kind == "teleport":
-        x = g.heroes.get(cmd.get("hero", ""))
+        x = game.heroes.get(cmd.get("hero", ""))
         return x.loc if x is not None else ""
     return cmd.get("origin", "") if isinstance(cmd.get("origin"), str) else ""
 
 
-def _count_notes(t, cmd, kind, src, a) -> str:
+def _count_notes(table, cmd, kind, src, a) -> str:
     """What holds units back, each with its rule."""
-    g = t.game
+    game = table.game
     w = world()
     notes = []
     if (
@@ -145,53 +145,53 @@ def _count_notes(t, cmd, kind, src, a) -> str:
         and w.kind.get(src, "island") != "island"
     ):
         notes.append("one unit stays to hold the territory (F-Q2, DL:3.4/land.1)")
-    if kind in ("move", "load") and g.phase == "transfer" and g.moved.get(src):
-        notes.append(f"{g.moved[src]} moved in this Transfer and may not move again (DL:3.5)")
-    if kind in ("attack", "sneak") and g.no_fight.get(src):
-        notes.append(f"{g.no_fight[src]} may not attack this turn (forced march or a failed sneak attack)")
-    if kind == "sneak" and g.sneaked.get(src):
-        notes.append(f"{g.sneaked[src]} sneak attacked already this turn (each elf once, DL:3.4/sneak)")
-    if kind == "load" and cmd.get("ship") in g.ships:
-        on = board.units(g, places.aboard(cmd["ship"]), a)
+    if kind in ("move", "load") and game.phase == "transfer" and game.moved.get(src):
+        notes.append(f"{game.moved[src]} moved in this Transfer and may not move again (DL:3.5)")
+    if kind in ("attack", "sneak") and game.no_fight.get(src):
+        notes.append(f"{game.no_fight[src]} may not attack this turn (forced march or a failed sneak attack)")
+    if kind == "sneak" and game.sneaked.get(src):
+        notes.append(f"{game.sneaked[src]} sneak attacked already this turn (each elf once, DL:3.4/sneak)")
+    if kind == "load" and cmd.get("ship") in game.ships:
+        on = board.units(game, places.aboard(cmd["ship"]), a)
         notes.append(f"a ship carries 8 units and {on} are aboard (DL:3.2/ships)")
     return "; " + "; ".join(notes) if notes else ""
 
 
-def _origin(t, cmd, legal_cmds, rule) -> Illegal | None:
+def _origin(table, cmd, legal_cmds, rule) -> Illegal | None:
     """An origin that is not the player's (or not one from which this command can start)."""
     o = cmd.get("origin")
     kind = cmd.get("kind")
     if not isinstance(o, str) or kind not in ("move", "attack", "sneak", "march", "load", "enter"):
         return None
-    g = t.game
-    a = g.active
-    if board.owner(g, o) != a and not (places.is_ship(o) and board.units(g, o, a)):
-        who = board.owner(g, o)
+    game = table.game
+    a = game.active
+    if board.owner(game, o) != a and not (places.is_ship(o) and board.units(game, o, a)):
+        who = board.owner(game, o)
         held = f"army {who} holds it" if who >= 0 else "it is empty"
         return Illegal(COUNT_RULE[kind], f"{o} is not your territory ({held})")
     if not any(c.get("origin") == o for c in legal_cmds if c.get("kind") == kind):
-        have = board.units(g, o, a)
+        have = board.units(game, o, a)
         if have <= 1 and world().kind.get(o) != "island":
             return Illegal(COUNT_RULE[kind], f"you have {have} unit there: it must stay to hold {o} (F-Q2)")
     return None
 
 
-def _destination(t, cmd, legal_cmds, rule) -> Illegal | None:
+def _destination(table, cmd, legal_cmds, rule) -> Illegal | None:
     """A destination that is not next to the origin, or not open to this command."""
     kind = cmd.get("kind")
     o = cmd.get("origin")
     x = cmd.get("target", cmd.get("to"))
     if kind not in ("move", "attack", "sneak", "march") or not isinstance(o, str) or not isinstance(x, str):
         return None
-    g = t.game
-    a = g.active
+    game = table.game
+    a = game.active
     w = world()
-    if kind != "march" and not w.adjacent(o, x, board.caster_at(g, o, a)):
+    if kind != "march" and not w.adjacent(o, x, board.caster_at(game, o, a)):
         return Illegal(
             "DL:2.2/terrain",
             f"{x} is not adjacent to {o} (a border, bridge or pass; teleportals only with a spellcaster)",
         )
-    who = [b for b in board.armies_at(g, x) if b != a]
+    who = [b for b in board.armies_at(game, x) if b != a]
     if kind == "move" and who:
         return Illegal(
             "DL:3.5",

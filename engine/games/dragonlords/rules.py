@@ -12,37 +12,37 @@ from engine.games.dragonlords.turn.flow import check_victory, next_phase, next_s
 from engine.games.dragonlords.turn.moves import price
 
 
-def _army(t):
+def _army(table):
     """The army whose turn (or set-up step) it is: the one every command acts for."""
-    return t.game.active
+    return table.game.active
 
 
 # -- set-up ---------------------------------------------------------------------------------------
 
 
-def place(ctx, t, seat, cmd):
-    g = t.game
-    a = _army(t)
+def place(ctx, table, seat, cmd):
+    game = table.game
+    a = _army(table)
     to = cmd["to"]
-    if g.phase == "reinforce":
-        race = next(k for k, n in sorted(g.armies[a].bought.items()) if n and k != "ship")
-        bought = dict(g.armies[a].bought)
+    if game.phase == "reinforce":
+        race = next(k for k, n in sorted(game.armies[a].bought.items()) if n and k != "ship")
+        bought = dict(game.armies[a].bought)
         bought[race] -= 1
         ctx.emit(
             "dl.army", {"army": a, "set": {"bought": {k: v for k, v in bought.items() if v}}}, rule="DL:3.7"
         )
         ctx.emit("dl.units", {"loc": to, "army": a, "n": 1}, rule="DL:3.7")
-        return _reinforce_next(ctx, t)
-    n = 2 if g.phase == "setup_kingdom" else 1
-    rule = "INT-13" if g.phase == "setup_kingdom" else "DL:2.3/placement"
+        return _reinforce_next(ctx, table)
+    n = 2 if game.phase == "setup_kingdom" else 1
+    rule = "INT-13" if game.phase == "setup_kingdom" else "DL:2.3/placement"
     ctx.emit("dl.units", {"loc": to, "army": a, "n": n, "placing": n}, rule=rule)
-    next_setup(ctx, t)
+    next_setup(ctx, table)
 
 
-def chips(ctx, t, seat, cmd):
+def chips(ctx, table, seat, cmd):
     """P4: the chips go face down under three different units; which unit carries which is secret
     (the public sees three chip-bearers; their ids are dealt in a hidden random order)."""
-    a = _army(t)
+    a = _army(table)
     roles = ["king", "wizard", "decoy"]
     order = ctx.pick("chips", [0, 1, 2], 3, rule="DL:2.3/placement", vis=[seat])
     for k in order:
@@ -50,56 +50,56 @@ def chips(ctx, t, seat, cmd):
         spells = [1, 2] if role == "wizard" else []
         # One rule for all three: a redacted event still shows its rule, and the wizard's own
         # (DL:2.3.5, its Heal and Fireball pegs) would tell the others which unit it is.
-        battle.new_hero(ctx, t, a, cmd[role], role, spells=spells, rule="DL:2.3/placement", vis=[seat])
-    next_setup(ctx, t)
+        battle.new_hero(ctx, table, a, cmd[role], role, spells=spells, rule="DL:2.3/placement", vis=[seat])
+    next_setup(ctx, table)
 
 
-def dock(ctx, t, seat, cmd):
-    g = t.game
-    a = _army(t)
-    if g.phase == "reinforce":
-        bought = dict(g.armies[a].bought)
+def dock(ctx, table, seat, cmd):
+    game = table.game
+    a = _army(table)
+    if game.phase == "reinforce":
+        bought = dict(game.armies[a].bought)
         bought["ship"] -= 1
         ctx.emit(
             "dl.army", {"army": a, "set": {"bought": {k: v for k, v in bought.items() if v}}}, rule="INT-16"
         )
-        _new_ship(ctx, t, a, cmd["zone"], cmd["to"], "INT-16")
-        return _reinforce_next(ctx, t)
-    _new_ship(ctx, t, a, cmd["zone"], cmd["to"], "DL:2.3/placement")
-    next_setup(ctx, t)
+        _new_ship(ctx, table, a, cmd["zone"], cmd["to"], "INT-16")
+        return _reinforce_next(ctx, table)
+    _new_ship(ctx, table, a, cmd["zone"], cmd["to"], "DL:2.3/placement")
+    next_setup(ctx, table)
 
 
-def _new_ship(ctx, t, a, zone, harbour, rule):
-    g = t.game
+def _new_ship(ctx, table, a, zone, harbour, rule):
+    game = table.game
     ctx.emit(
         "dl.ship_new",
-        {"id": f"S{g.next_id}", "seq": g.next_id, "army": a, "zone": zone, "harbour": harbour},
+        {"id": f"S{game.next_id}", "seq": game.next_id, "army": a, "zone": zone, "harbour": harbour},
         rule=rule,
     )
 
 
-def _reinforce_next(ctx, t):
-    g = t.game
-    if not any(g.armies[g.active].bought.values()):
-        next_phase(ctx, t)
+def _reinforce_next(ctx, table):
+    game = table.game
+    if not any(game.armies[game.active].bought.values()):
+        next_phase(ctx, table)
 
 
 # -- purchase -------------------------------------------------------------------------------------
 
 
-def buy(ctx, t, seat, cmd):
+def buy(ctx, table, seat, cmd):
     """Pay from the gold in the kingdoms held (DL:3.1, INT-24); the piece waits for phase 7."""
-    g = t.game
-    a = _army(t)
+    game = table.game
+    a = _army(table)
     what = cmd["what"]
-    cost = price(g, a, what)
+    cost = price(game, a, what)
     left = cost
-    for k in board.kingdoms_held(g, a):
-        take = min(left, g.gold.get(k, 0))
+    for k in board.kingdoms_held(game, a):
+        take = min(left, game.gold.get(k, 0))
         if take:
             ctx.emit("dl.gold", {"kingdom": k, "n": -take, "army": a}, rule="DL:3.1")
             left -= take
-    army = g.armies[a]
+    army = game.armies[a]
     bought = dict(army.bought)
     bought[what] = bought.get(what, 0) + 1
     upd = {"bought": bought}
@@ -117,12 +117,12 @@ def buy(ctx, t, seat, cmd):
 # -- naval movement and transfer ------------------------------------------------------------------
 
 
-def sail(ctx, t, seat, cmd):
+def sail(ctx, table, seat, cmd):
     """One sea zone further; entering an enemy blockade ends the move (INT-18)."""
-    g = t.game
-    s = g.ships[cmd["ship"]]
+    game = table.game
+    s = game.ships[cmd["ship"]]
     to = cmd["to"]
-    hostile = [o for o in board.blockade(g, to) if not board.allies(g, s.army, o)]
+    hostile = [o for o in board.blockade(game, to) if not board.allies(game, s.army, o)]
     ctx.emit(
         "dl.ship",
         {"id": cmd["ship"], "set": {"zone": to, "harbour": "", "moves": 0 if hostile else s.moves - 1}},
@@ -130,11 +130,11 @@ def sail(ctx, t, seat, cmd):
     )
 
 
-def load(ctx, t, seat, cmd):
-    g = t.game
-    a = _army(t)
+def load(ctx, table, seat, cmd):
+    game = table.game
+    a = _army(table)
     here = places.aboard(cmd["ship"])
-    rule = "DL:3.5" if g.phase == "transfer" else "DL:3.2/ships"
+    rule = "DL:3.5" if game.phase == "transfer" else "DL:3.2/ships"
     if cmd.get("hero"):
         ctx.emit("dl.hero", {"id": cmd["hero"], "set": {"loc": here}}, rule=rule)
     else:
@@ -143,12 +143,12 @@ def load(ctx, t, seat, cmd):
     ctx.emit("dl.ship", {"id": cmd["ship"], "set": {"harbour": ""}}, rule=rule)
 
 
-def unload(ctx, t, seat, cmd):
-    g = t.game
-    a = _army(t)
+def unload(ctx, table, seat, cmd):
+    game = table.game
+    a = _army(table)
     here = places.aboard(cmd["ship"])
     to = cmd["to"]
-    rule = "DL:3.5" if g.phase == "transfer" else "DL:3.2/ships"
+    rule = "DL:3.5" if game.phase == "transfer" else "DL:3.2/ships"
     if cmd.get("hero"):
         ctx.emit("dl.hero", {"id": cmd["hero"], "set": {"loc": to}}, rule=rule)
         n = 1
@@ -156,17 +156,17 @@ def unload(ctx, t, seat, cmd):
         n = cmd["n"]
         ctx.emit("dl.units", {"loc": here, "army": a, "n": -n}, rule=rule)
         ctx.emit("dl.units", {"loc": to, "army": a, "n": n}, rule=rule)
-    if g.phase == "transfer":
+    if game.phase == "transfer":
         ctx.emit("dl.mark", {"field": "moved", "key": to, "n": n}, rule="DL:3.5")
-    if not board.ship_units(g, cmd["ship"]):
+    if not board.ship_units(game, cmd["ship"]):
         ctx.emit("dl.ship", {"id": cmd["ship"], "set": {"harbour": to}}, rule="DL:2.2/sea-zones")
-    if board.owner(g, to) == a:
-        check_victory(ctx, t)
+    if board.owner(game, to) == a:
+        check_victory(ctx, table)
 
 
-def move(ctx, t, seat, cmd):
+def move(ctx, table, seat, cmd):
     """Transfer: one step into an adjacent own or empty territory (DL:3.5, INT-31)."""
-    a = _army(t)
+    a = _army(table)
     o, to = cmd["origin"], cmd["to"]
     if cmd.get("hero"):
         ctx.emit("dl.hero", {"id": cmd["hero"], "set": {"loc": to}}, rule="DL:3.5")
@@ -175,18 +175,18 @@ def move(ctx, t, seat, cmd):
         ctx.emit("dl.units", {"loc": o, "army": a, "n": -cmd["n"]}, rule="DL:3.5")
         ctx.emit("dl.units", {"loc": to, "army": a, "n": cmd["n"]}, rule="DL:3.5")
         ctx.emit("dl.mark", {"field": "moved", "key": to, "n": cmd["n"]}, rule="DL:3.5")
-    check_victory(ctx, t)
+    check_victory(ctx, table)
 
 
-def teleport(ctx, t, seat, cmd):
+def teleport(ctx, table, seat, cmd):
     """The caster and n units of its place (INT-19) to the destination (DL:3.2/spellcaster,
     DL:3.2/dragonlord, DL:3.5); teleported units cannot retreat from a battle there."""
-    g = t.game
-    a = _army(t)
-    x = g.heroes[cmd["hero"]]
+    game = table.game
+    a = _army(table)
+    x = game.heroes[cmd["hero"]]
     rule = "DL:3.2/dragonlord" if x.role == "dragonlord" else "DL:3.2/spellcaster"
     src = x.loc
-    if any(not board.allies(g, a, o) for o in board.armies_at(g, cmd["to"])):
+    if any(not board.allies(game, a, o) for o in board.armies_at(game, cmd["to"])):
         ctx.emit("dl.mark", {"field": "no_retreat", "key": cmd["to"]}, rule="DL:3.4/retreat")
     if cmd["n"]:
         ctx.emit("dl.units", {"loc": src, "army": a, "n": -cmd["n"]}, rule=rule)
@@ -196,22 +196,22 @@ def teleport(ctx, t, seat, cmd):
         # a chip-bearer carried along as one of the units (the King may be, DL:3.4/dragonlords)
         ctx.emit("dl.hero", {"id": cmd["with"], "set": {"loc": cmd["to"]}}, rule=rule)
     ctx.emit("dl.mark", {"field": "teleported", "key": cmd["hero"]}, rule=rule)
-    if g.phase == "transfer":
+    if game.phase == "transfer":
         n = cmd["n"] + (1 if cmd.get("with") else 0)
         ctx.emit("dl.mark", {"field": "moved", "key": cmd["to"], "n": n}, rule="DL:3.5")
-    check_victory(ctx, t)
+    check_victory(ctx, table)
 
 
 # -- combat ---------------------------------------------------------------------------------------
 
 
-def attack(ctx, t, seat, cmd):
+def attack(ctx, table, seat, cmd):
     """Step 1 (DL:3.4/land.1): move units in from an adjacent own territory, keeping one there."""
-    g = t.game
-    a = _army(t)
+    game = table.game
+    a = _army(table)
     o, x = cmd["origin"], cmd["target"]
-    if g.battle is None:
-        d = next(w for w in board.armies_at(g, x) if w != a)
+    if game.battle is None:
+        d = next(w for w in board.armies_at(game, x) if w != a)
         tele = world().adjacent(o, x) is False
         ctx.emit(
             "dl.battle",
@@ -227,30 +227,30 @@ def attack(ctx, t, seat, cmd):
             },
             rule="DL:3.4/land.1",
         )
-    _move_in(ctx, t, a, o, x, cmd)
+    _move_in(ctx, table, a, o, x, cmd)
 
 
-def _move_in(ctx, t, a, o, x, cmd):
-    g = t.game
+def _move_in(ctx, table, a, o, x, cmd):
+    game = table.game
     if cmd.get("hero"):
         ctx.emit("dl.hero", {"id": cmd["hero"], "set": {"loc": x}}, rule="DL:3.4/land.1")
     else:
         ctx.emit("dl.units", {"loc": o, "army": a, "n": -cmd["n"]}, rule="DL:3.4/land.1")
         ctx.emit("dl.units", {"loc": x, "army": a, "n": cmd["n"]}, rule="DL:3.4/land.1")
-    b = g.battle
+    b = game.battle
     if o not in b.origins:
         ctx.emit("dl.battle", {"battle": battle._with(b, origins=[*b.origins, o])}, rule="DL:3.4/land.1")
 
 
-def sneak(ctx, t, seat, cmd):
+def sneak(ctx, table, seat, cmd):
     """Elves move in for one round without strike-back (DL:3.4/sneak). With `wait` they wait for
     the elves of other adjacent territories to join ("Die Elfen Einheiten können aus mehr als einem
     angrenzendem Gebiet kommen"); without it the round starts at once with every elf gathered."""
-    g = t.game
-    a = _army(t)
+    game = table.game
+    a = _army(table)
     o, x = cmd["origin"], cmd["target"]
-    if g.battle is None:
-        d = next(w for w in board.armies_at(g, x) if w != a)
+    if game.battle is None:
+        d = next(w for w in board.armies_at(game, x) if w != a)
         ctx.emit(
             "dl.battle",
             {
@@ -265,22 +265,22 @@ def sneak(ctx, t, seat, cmd):
             },
             rule="DL:3.4/sneak",
         )
-    _move_in(ctx, t, a, o, x, cmd)
+    _move_in(ctx, table, a, o, x, cmd)
     if not cmd.get("wait"):
-        battle.fight_round(ctx, t)
+        battle.fight_round(ctx, table)
 
 
-def fight(ctx, t, seat, cmd):
-    g = t.game
-    a = _army(t)
-    if g.battle is None:
+def fight(ctx, table, seat, cmd):
+    game = table.game
+    a = _army(table)
+    if game.battle is None:
         x = cmd["at"]
         naval = x in world().sea
         if naval:
-            d = next(o for o in board.blockade(g, x) if not board.allies(g, a, o))
+            d = next(o for o in board.blockade(game, x) if not board.allies(game, a, o))
         else:
-            d = next(w for w in board.armies_at(g, x) if w != a)
-        tele = x in g.no_retreat
+            d = next(w for w in board.armies_at(game, x) if w != a)
+        tele = x in game.no_retreat
         ctx.emit(
             "dl.battle",
             {
@@ -296,37 +296,37 @@ def fight(ctx, t, seat, cmd):
             rule="DL:3.4/naval" if naval else "DL:3.4/land.1",
         )
         # a landing that finds the place empty of the enemy after all simply takes it
-        if not naval and not battle.side_units(g, x, d):
-            return battle.end_battle(ctx, t)
-    battle.fight_round(ctx, t)
+        if not naval and not battle.side_units(game, x, d):
+            return battle.end_battle(ctx, table)
+    battle.fight_round(ctx, table)
 
 
-def stand(ctx, t, seat, cmd):
-    b = t.game.battle
-    battle.finish_round(ctx, t, b.volley, None)
+def stand(ctx, table, seat, cmd):
+    b = table.game.battle
+    battle.finish_round(ctx, table, b.volley, None)
 
 
-def teleport_away(ctx, t, seat, cmd):
+def teleport_away(ctx, table, seat, cmd):
     """The defending spellcaster teleports alone and does not strike back (DL:3.4/retreat)."""
-    b = t.game.battle
+    b = table.game.battle
     ctx.emit("dl.hero", {"id": cmd["hero"], "set": {"loc": cmd["to"]}}, rule="DL:3.4/retreat")
-    battle.finish_round(ctx, t, b.volley, cmd["hero"])
+    battle.finish_round(ctx, table, b.volley, cmd["hero"])
 
 
-def retreat(ctx, t, seat, cmd):
+def retreat(ctx, table, seat, cmd):
     """The attackers withdraw to adjacent own territories (DL:3.4/retreat): all at once, or split
     among several, n plain units or one chip-bearer at a time (INT-40); once begun, every
     attacker must go, and the defender keeps the place."""
-    g = t.game
-    b = g.battle
+    game = table.game
+    b = game.battle
     if cmd.get("hero"):
         ctx.emit("dl.hero", {"id": cmd["hero"], "set": {"loc": cmd["to"]}}, rule="INT-40")
     elif cmd.get("n"):
         ctx.emit("dl.units", {"loc": b.loc, "army": b.attacker, "n": -cmd["n"]}, rule="INT-40")
         ctx.emit("dl.units", {"loc": cmd["to"], "army": b.attacker, "n": cmd["n"]}, rule="INT-40")
     else:
-        battle.withdraw(ctx, t, b.loc, cmd["to"], b.attacker, "DL:3.4/retreat")
-    if battle.side_units(g, b.loc, b.attacker):
+        battle.withdraw(ctx, table, b.loc, cmd["to"], b.attacker, "DL:3.4/retreat")
+    if battle.side_units(game, b.loc, b.attacker):
         ctx.emit("dl.battle", {"battle": battle._with(b, retreating=True)}, rule="INT-40")
         return
     ctx.emit(
@@ -334,86 +334,86 @@ def retreat(ctx, t, seat, cmd):
     )
 
 
-def march(ctx, t, seat, cmd):
+def march(ctx, table, seat, cmd):
     """Forced march: the units cannot fight this turn (DL:3.4/forced-march, INT-29)."""
-    a = _army(t)
+    a = _army(table)
     ctx.emit("dl.units", {"loc": cmd["origin"], "army": a, "n": -cmd["n"]}, rule="DL:3.4/forced-march")
     ctx.emit("dl.units", {"loc": cmd["to"], "army": a, "n": cmd["n"]}, rule="DL:3.4/forced-march")
     ctx.emit("dl.mark", {"field": "no_fight", "key": cmd["to"], "n": cmd["n"]}, rule="DL:3.4/forced-march")
-    check_victory(ctx, t)
+    check_victory(ctx, table)
 
 
-def burn(ctx, t, seat, cmd):
+def burn(ctx, table, seat, cmd):
     """DragonLord fire attack: every enemy ship in the zone burns with its units, who escape to an
     adjacent territory of their own if there is one, the one its owner picks (DL:3.4/fire-attack,
     INT-43)."""
-    g = t.game
-    a = _army(t)
-    targets = [o for o in board.blockade(g, cmd["zone"]) if not board.allies(g, a, o)]
-    _burn_next(ctx, t, {"zone": cmd["zone"], "army": a, "targets": targets})
+    game = table.game
+    a = _army(table)
+    targets = [o for o in board.blockade(game, cmd["zone"]) if not board.allies(game, a, o)]
+    _burn_next(ctx, table, {"zone": cmd["zone"], "army": a, "targets": targets})
 
 
-def _burn_next(ctx, t, data) -> None:
-    g = t.game
+def _burn_next(ctx, table, data) -> None:
+    game = table.game
     zone = data["zone"]
-    sid = next((s for o in data["targets"] for s in board.ships_in(g, zone, o)), None)
+    sid = next((s for o in data["targets"] for s in board.ships_in(game, zone, o)), None)
     if sid is None:
-        check_victory(ctx, t)
+        check_victory(ctx, table)
         return
-    o = g.ships[sid].army
-    land = [x for x in world().coast.get(zone, ()) if board.owner(g, x) == o]
-    if len(land) > 1 and board.ship_units(g, sid):
+    o = game.ships[sid].army
+    land = [x for x in world().coast.get(zone, ()) if board.owner(game, x) == o]
+    if len(land) > 1 and board.ship_units(game, sid):
         from engine.games.dragonlords.turn.decisions import ask
 
-        return ask(ctx, t, o, "escape", "INT-43", land, "burn_escape", {**data, "ship": sid})
-    _burn_ship(ctx, t, data, sid, land[0] if land else "")
+        return ask(ctx, table, o, "escape", "INT-43", land, "burn_escape", {**data, "ship": sid})
+    _burn_ship(ctx, table, data, sid, land[0] if land else "")
 
 
-def _burn_ship(ctx, t, data, sid, to) -> None:
-    g = t.game
-    o = g.ships[sid].army
+def _burn_ship(ctx, table, data, sid, to) -> None:
+    game = table.game
+    o = game.ships[sid].army
     here = places.aboard(sid)
     if to:
-        battle.withdraw(ctx, t, here, to, o, "DL:3.4/fire-attack")
-    elif board.ship_units(g, sid):
-        battle.kill(ctx, t, here, o, board.units(g, here, o), data["army"], "DL:3.4/fire-attack", "fire attack")
+        battle.withdraw(ctx, table, here, to, o, "DL:3.4/fire-attack")
+    elif board.ship_units(game, sid):
+        battle.kill(ctx, table, here, o, board.units(game, here, o), data["army"], "DL:3.4/fire-attack", "fire attack")
     ctx.emit("dl.ship_gone", {"id": sid, "why": "burnt"}, rule="DL:3.4/fire-attack")
-    if not t.over:
-        _burn_next(ctx, t, data)
+    if not table.over:
+        _burn_next(ctx, table, data)
 
 
-def _burn_escape(ctx, t, pick, q) -> None:
-    _burn_ship(ctx, t, q.data, q.data["ship"], pick)
+def _burn_escape(ctx, table, pick, q) -> None:
+    _burn_ship(ctx, table, q.data, q.data["ship"], pick)
 
 
-def stash(ctx, t, seat, cmd):
+def stash(ctx, table, seat, cmd):
     """Put income into one of the kingdoms held (DL:3.6); the rest waits for the next `stash`."""
-    g = t.game
-    a = g.active
-    rule = "DL:2.3.3" if g.phase == "setup_gold" else "DL:3.6"
+    game = table.game
+    a = game.active
+    rule = "DL:2.3.3" if game.phase == "setup_gold" else "DL:3.6"
     ctx.emit("dl.treasury", {"army": a, "n": -cmd["n"]}, rule=rule)
     ctx.emit("dl.gold", {"kingdom": cmd["kingdom"], "n": cmd["n"], "army": a}, rule=rule)
-    if not g.treasury.get(str(a)):
-        if g.phase == "setup_gold":
+    if not game.treasury.get(str(a)):
+        if game.phase == "setup_gold":
             from engine.games.dragonlords.turn.flow import finish_setup
 
-            return finish_setup(ctx, t)
-        next_phase(ctx, t)
+            return finish_setup(ctx, table)
+        next_phase(ctx, table)
 
 
-def done(ctx, t, seat, cmd):
-    g = t.game
-    if g.phase == "setup_ship":
-        ctx.emit("dl.ship_lost", {"army": g.active}, rule="DL:2.3/placement")
-        return next_setup(ctx, t)
-    if g.phase == "transfer":
+def done(ctx, table, seat, cmd):
+    game = table.game
+    if game.phase == "setup_ship":
+        ctx.emit("dl.ship_lost", {"army": game.active}, rule="DL:2.3/placement")
+        return next_setup(ctx, table)
+    if game.phase == "transfer":
         from engine.games.dragonlords.magic.teleport import must_teleport_home
 
-        for h in must_teleport_home(g, g.active):
-            battle.hero_dies(ctx, t, h, -1, "DL:3.5")
-    if g.phase == "reinforce":
-        ctx.emit("dl.army", {"army": g.active, "set": {"bought": {}}}, rule="DL:3.7")
-    next_phase(ctx, t)
+        for h in must_teleport_home(game, game.active):
+            battle.hero_dies(ctx, table, h, -1, "DL:3.5")
+    if game.phase == "reinforce":
+        ctx.emit("dl.army", {"army": game.active, "set": {"bought": {}}}, rule="DL:3.7")
+    next_phase(ctx, table)
 
 
 HANDLERS = {
@@ -463,8 +463,8 @@ def subscriptions():
 def _wrap(fn):
     from engine.games.dragonlords.map.world import run_on
 
-    def handler(ctx, t, ev):
-        run_on(t.game, fn, ctx, t, ev.actor, ev.data)
+    def handler(ctx, table, ev):
+        run_on(table.game, fn, ctx, table, ev.actor, ev.data)
 
     handler.__name__ = fn.__name__
     return handler

@@ -10,12 +10,12 @@ import msgspec
 from engine.games.dragonlords.map.world import world
 
 
-def game_view(t, seat: int | None) -> dict:
-    g = t.game
-    out = msgspec.to_builtins(g)
-    mine = {i for i, a in enumerate(g.armies) if seat is not None and a.seat == seat}
+def game_view(table, seat: int | None) -> dict:
+    game = table.game
+    out = msgspec.to_builtins(game)
+    mine = {i for i, a in enumerate(game.armies) if seat is not None and a.seat == seat}
     heroes = {}
-    for h, x in g.heroes.items():
+    for h, x in game.heroes.items():
         if x.army in mine:
             heroes[h] = out["heroes"][h]
         else:
@@ -27,11 +27,11 @@ def game_view(t, seat: int | None) -> dict:
                 "poisoned": x.poisoned,
             }
     out["heroes"] = heroes
-    if g.ask is not None and g.ask.army not in mine:
+    if game.ask is not None and game.ask.army not in mine:
         # a pending decision: others see who decides on what, never the options (decisions.py)
-        out["ask"] = {"army": g.ask.army, "kind": g.ask.kind, "loc": g.ask.loc}
+        out["ask"] = {"army": game.ask.army, "kind": game.ask.kind, "loc": game.ask.loc}
     out["spoils"] = [x for x in out["spoils"] if x["army"] in mine]  # a captured chip stays face down
-    out["treasure_pool"] = len(g.treasure_pool)  # face-down chips: only their number shows
+    out["treasure_pool"] = len(game.treasure_pool)  # face-down chips: only their number shows
     out["map"] = board()  # the printed board: public, the same for all
     return out
 

@@ -75,9 +75,9 @@ class Duel(Ruleset):
     # hidden cards are in owner/hidden zones
     implemented_in: ClassVar[dict[str, str]] = {"describe": "narrate:describe"}
 
-    def position_value(self, t, s: int) -> float:
+    def position_value(self, table, s: int) -> float:
         """Damage on the other seats minus damage on oneself (a seat is out at the limit)."""
-        return sum(t.damage.get(f"seat{o}", 0) for o in range(t.players) if o != s) - t.damage.get(
+        return sum(table.damage.get(f"seat{o}", 0) for o in range(table.players) if o != s) - table.damage.get(
             f"seat{s}", 0
         )
 
@@ -107,23 +107,23 @@ class Duel(Ruleset):
                 )
         return out
 
-    def setup(self, ctx, t) -> None:
+    def setup(self, ctx, table) -> None:
         deck = [c for card in CONTENT.card for c in zones.instances(card.name, card.copies)]
-        for s in range(t.players):
+        for s in range(table.players):
             zones.create(ctx, z(s, "deck"), deck, "DU-SETUP", owner=s, vis=zones.HIDDEN)
             zones.create(ctx, z(s, "hand"), [], "DU-SETUP", owner=s, vis=zones.OWNER)
             zones.create(ctx, z(s, "discard"), [], "DU-SETUP", owner=s)
             ctx.shuffle(z(s, "deck"), "DU-SETUP")
             zones.draw(ctx, z(s, "deck"), z(s, "discard"), z(s, "hand"), HAND, "DU-SETUP")
 
-    def situation(self, ctx, t, doc: dict[str, Any]) -> None:
+    def situation(self, ctx, table, doc: dict[str, Any]) -> None:
         sit = decode(doc, Situation, "situation [game]")
-        if len(sit.seat) != t.players:
-            raise ValueError(f"situation [game]: {len(sit.seat)} seats given for {t.players} players")
-        if not 0 <= sit.active < t.players or sit.round < 1:
+        if len(sit.seat) != table.players:
+            raise ValueError(f"situation [game]: {len(sit.seat)} seats given for {table.players} players")
+        if not 0 <= sit.active < table.players or sit.round < 1:
             raise ValueError(
                 f"situation [game] active = {sit.active}, round = {sit.round}: seats are "
-                f"0 to {t.players - 1}, rounds 1 or more"
+                f"0 to {table.players - 1}, rounds 1 or more"
             )
         for s, seat in enumerate(sit.seat):
             for card in seat.hand + seat.deck + seat.discard:
@@ -135,12 +135,12 @@ class Duel(Ruleset):
             damage.deal(ctx, f"seat{s}", seat.damage, "DU-SETUP")
         ctx.emit("duel.turn", {"active": sit.active, "round": sit.round}, "DU-SETUP")
 
-    def apply(self, t, ev) -> None:
-        g = t.game
+    def apply(self, table, ev) -> None:
+        game = table.game
         if ev.type == "duel.turn":
-            g.active, g.round = ev.data["active"], ev.data["round"]
+            game.active, game.round = ev.data["active"], ev.data["round"]
         elif ev.type == "duel.out":
-            g.out.append(ev.data["seat"])
+            game.out.append(ev.data["seat"])
 
     def handlers(self):
         return [
@@ -150,26 +150,26 @@ class Duel(Ruleset):
             ("duel.acted", end_turn),
         ]
 
-    def prompts(self, t) -> list[Prompt]:
-        return [Prompt(t.game.active, "play-or-pass", "DU-PLAY")]
+    def prompts(self, table) -> list[Prompt]:
+        return [Prompt(table.game.active, "play-or-pass", "DU-PLAY")]
 
-    def dice(self, t):
+    def dice(self, table):
         return {ATTACK_DIE.name: ATTACK_DIE}
 
-    def legal_commands(self, t, seat: int) -> list[dict[str, Any]]:
-        if seat != t.game.active:
+    def legal_commands(self, table, seat: int) -> list[dict[str, Any]]:
+        if seat != table.game.active:
             return []
-        names = sorted({zones.card_name(c) for c in t.zone(z(seat, "hand"))})
+        names = sorted({zones.card_name(c) for c in table.zone(z(seat, "hand"))})
         return [{"kind": "play", "card": n} for n in names] + [{"kind": "pass"}]
 
-    def explain(self, t, seat, cmd) -> Illegal | None:
-        if seat != t.game.active:
-            return Illegal("DU-PLAY", f"it is seat {t.game.active}'s turn, not seat {seat}'s")
+    def explain(self, table, seat, cmd) -> Illegal | None:
+        if seat != table.game.active:
+            return Illegal("DU-PLAY", f"it is seat {table.game.active}'s turn, not seat {seat}'s")
         if cmd.get("kind") == "play":
             return Illegal("DU-PLAY", f"Seat {seat} holds no {cmd.get('card')!r}")
         return None
 
-    def why(self, t, ev, h) -> list[dict[str, Any]]:
+    def why(self, table, ev, h) -> list[dict[str, Any]]:
         """The end (DU-OUT, DU-LIMIT): each seat's damage, and each hit with its card and roll."""
         from engine.explain import given, link
 
@@ -198,67 +198,67 @@ class Duel(Ruleset):
             elif e.type == "duel.out":
                 out.append(given(f"seat {e.data['seat']} out", f"{OUT_AT} or more damage", e.rule, [link(e)]))
         out.append(
-            given("damage per seat", {str(s): t.damage.get(f"seat{s}", 0) for s in range(t.players)}, ev.rule)
+            given("damage per seat", {str(s): table.damage.get(f"seat{s}", 0) for s in range(table.players)}, ev.rule)
         )
-        return out + overrides_of(t, cards, "DU-ROLL")
+        return out + overrides_of(table, cards, "DU-ROLL")
 
 
-def target_of(t, seat: int) -> int:
-    n = t.players
+def target_of(table, seat: int) -> int:
+    n = table.players
     for step in range(1, n):
         other = (seat + step) % n
-        if other not in t.game.out:
+        if other not in table.game.out:
             return other
     return seat
 
 
-def on_play(ctx, t, ev) -> None:
+def on_play(ctx, table, ev) -> None:
     seat = ev.actor
-    hand = t.zone(z(seat, "hand"))
+    hand = table.zone(z(seat, "hand"))
     card = next(c for c in hand if zones.card_name(c) == ev.data["card"])
     zones.move(ctx, z(seat, "hand"), z(seat, "discard"), [card], "DU-PLAY")
     face = ctx.roll(ATTACK_DIE, rule="DU-ROLL")[0]
-    over = readings.overridden(t, zones.card_name(card))
+    over = readings.overridden(table, zones.card_name(card))
     value = over.get("value", VALUES[zones.card_name(card)])
     hit = {"miss": 0, "hit": value, "crit": value + 1}[face]
-    target = target_of(t, seat)
+    target = target_of(table, seat)
     marked = {"overridden": over} if over else {}  # only when a situation changed the card
     damage.deal(ctx, f"seat{target}", hit, "DU-ROLL", seat=target, face=face, card=card, **marked)
     ctx.emit("duel.acted", {"seat": seat}, "DU-PLAY")
 
 
-def on_pass(ctx, t, ev) -> None:
+def on_pass(ctx, table, ev) -> None:
     ctx.emit("duel.acted", {"seat": ev.actor}, "DU-PLAY")
 
 
-def on_damage(ctx, t, ev) -> None:
+def on_damage(ctx, table, ev) -> None:
     seat = ev.data.get("seat")
-    if seat is not None and seat not in t.game.out and t.damage.get(f"seat{seat}", 0) >= OUT_AT:
+    if seat is not None and seat not in table.game.out and table.damage.get(f"seat{seat}", 0) >= OUT_AT:
         ctx.emit("duel.out", {"seat": seat}, "DU-OUT")
 
 
-def end_turn(ctx, t, ev) -> None:
+def end_turn(ctx, table, ev) -> None:
     seat = ev.data["seat"]
-    if t.over:
+    if table.over:
         return
-    living = [s for s in range(t.players) if s not in t.game.out]
+    living = [s for s in range(table.players) if s not in table.game.out]
     if len(living) == 1:
         ctx.emit("game.over", {"winners": living, "reason": "last seat standing"}, "DU-OUT")
         return
-    need = HAND - len(t.zone(z(seat, "hand")))
+    need = HAND - len(table.zone(z(seat, "hand")))
     zones.draw(ctx, z(seat, "deck"), z(seat, "discard"), z(seat, "hand"), need, "DU-DRAW")
-    nxt, rnd = seat, t.game.round
+    nxt, rnd = seat, table.game.round
     while True:
-        nxt = (nxt + 1) % t.players
+        nxt = (nxt + 1) % table.players
         if nxt == 0:
             rnd += 1
-        if nxt not in t.game.out:
+        if nxt not in table.game.out:
             break
-    if rnd > t.options["rounds"]:
-        dmg = {s: t.damage.get(f"seat{s}", 0) for s in living}
+    if rnd > table.options["rounds"]:
+        dmg = {s: table.damage.get(f"seat{s}", 0) for s in living}
         low = min(dmg.values())
         winners = [s for s in living if dmg[s] == low]
-        if len(winners) > 1 and readings.chosen(t, "TIE") == "nobody":
+        if len(winners) > 1 and readings.chosen(table, "TIE") == "nobody":
             winners = []
         ctx.emit(
             "game.over",

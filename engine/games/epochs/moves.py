@@ -37,144 +37,144 @@ STEP_RULE = {
 }
 
 
-def deciding(t) -> tuple[int, str] | None:
+def deciding(table) -> tuple[int, str] | None:
     """(seat, rule) of the one open decision."""
-    g = t.game
-    c = g.combat
-    step = g.step
+    game = table.game
+    c = game.combat
+    step = game.step
     if step == "defend":
         return c.defender, STEP_RULE[step]
     if step == "keep_medal":
         return decided(c)[0], STEP_RULE[step]
     if step == "deploy":
-        return c.attacker, deploy_rule(t)
+        return c.attacker, deploy_rule(table)
     if step in ("relic", "keep_relic"):
-        return c.attacker, relic_rule(t)
+        return c.attacker, relic_rule(table)
     if step in STEP_RULE:
-        return g.active, STEP_RULE[step]
+        return game.active, STEP_RULE[step]
     return None
 
 
-def prompts(t) -> list[Prompt]:
-    who = deciding(t)
-    return [] if who is None else [Prompt(who[0], t.game.step, who[1])]
+def prompts(table) -> list[Prompt]:
+    who = deciding(table)
+    return [] if who is None else [Prompt(who[0], table.game.step, who[1])]
 
 
 def names(cards: list[str]) -> list[str]:
     return sorted({zones.card_name(c) for c in cards})
 
 
-def face_up_spaces(t, epoch: str, after: int = 0) -> list[int]:
+def face_up_spaces(table, epoch: str, after: int = 0) -> list[int]:
     """Board spaces of the epoch holding a face-up elite, after space `after`."""
-    return [i for i in range(after + 1, S.spaces_per_epoch + 1) if t.zone(epoch_zone(epoch, f"space{i}"))]
+    return [i for i in range(after + 1, S.spaces_per_epoch + 1) if table.zone(epoch_zone(epoch, f"space{i}"))]
 
 
-def can_deploy(t, seat: int) -> bool:
-    return bool(t.zone(seat_zone(seat, "hand")) or t.zone(seat_zone(seat, "deck")))
+def can_deploy(table, seat: int) -> bool:
+    return bool(table.zone(seat_zone(seat, "hand")) or table.zone(seat_zone(seat, "deck")))
 
 
-def marker_moves(t, units: list[str], room: bool) -> list[dict[str, Any]]:
-    c = t.game.combat
+def marker_moves(table, units: list[str], room: bool) -> list[dict[str, Any]]:
+    c = table.game.combat
     if not room:
         return []
     bare = [u for u in units if u not in c.markers]
-    return [{"kind": "marker", "marker": m, "unit": u} for m in names(t.zone(WM_DISPLAY)) for u in bare]
+    return [{"kind": "marker", "marker": m, "unit": u} for m in names(table.zone(WM_DISPLAY)) for u in bare]
 
 
-def legal_commands(t, seat: int) -> list[dict[str, Any]]:
-    who = deciding(t)
+def legal_commands(table, seat: int) -> list[dict[str, Any]]:
+    who = deciding(table)
     if who is None or who[0] != seat:
         return []
-    g, c = t.game, t.game.combat
-    step = g.step
-    hand = t.zone(seat_zone(seat, "hand"))
+    game, c = table.game, table.game.combat
+    step = game.step
+    hand = table.zone(seat_zone(seat, "hand"))
     if step == "jump":
         return [{"kind": "jump", "epoch": e} for e in S.epochs]
     if step == "choose":
-        here = g.sabatons[seat]
+        here = game.sabatons[seat]
         out: list[dict[str, Any]] = []
-        if face_up_spaces(t, here) and can_deploy(t, seat):
+        if face_up_spaces(table, here) and can_deploy(table, seat):
             out.append({"kind": "fight_epoch"})
-        if can_deploy(t, seat):
+        if can_deploy(table, seat):
             out += [
                 {"kind": "challenge", "seat": s}
-                for s in range(t.players)
-                if s != seat and g.sabatons[s] == here
+                for s in range(table.players)
+                if s != seat and game.sabatons[s] == here
             ]
         return [*out, {"kind": "pass"}]
     if step == "targets":
         out = [
             {"kind": "target", "space": i}
-            for i in face_up_spaces(t, c.epoch, c.last_space)
-            if len(t.zone(DEFENCE)) < S.defender_slots
+            for i in face_up_spaces(table, c.epoch, c.last_space)
+            if len(table.zone(DEFENCE)) < S.defender_slots
         ]
-        return out + ([{"kind": "done"}] if t.zone(DEFENCE) else [])
+        return out + ([{"kind": "done"}] if table.zone(DEFENCE) else [])
     if step == "defend":
-        units = t.zone(DEFENCE)
+        units = table.zone(DEFENCE)
         out = [{"kind": "deploy", "card": n} for n in names(hand) if len(units) < S.defender_slots]
-        out += marker_moves(t, units, len(c.markers) < S.defender_markers)
+        out += marker_moves(table, units, len(c.markers) < S.defender_markers)
         return [*out, {"kind": "done"}]
     if step == "deploy":
-        out = [{"kind": "deploy", "card": n} for n in names(hand) if len(t.zone(ATTACK)) < S.attacker_slots]
-        if not t.zone(VIRTUAL) and t.zone(seat_zone(seat, "deck")):
+        out = [{"kind": "deploy", "card": n} for n in names(hand) if len(table.zone(ATTACK)) < S.attacker_slots]
+        if not table.zone(VIRTUAL) and table.zone(seat_zone(seat, "deck")):
             out.append({"kind": "deploy_virtual"})
-        out += marker_moves(t, attack_units(t), True)
-        return out + ([{"kind": "done"}] if attack_units(t) else [])
+        out += marker_moves(table, attack_units(table), True)
+        return out + ([{"kind": "done"}] if attack_units(table) else [])
     if step == "recruit":
-        if t.options["recruit"] == "all":
+        if table.options["recruit"] == "all":
             return [{"kind": "recruit"}, {"kind": "decline"}]
-        return [{"kind": "recruit", "card": n} for n in names(defeated_elites(t))] + [{"kind": "decline"}]
+        return [{"kind": "recruit", "card": n} for n in names(defeated_elites(table))] + [{"kind": "decline"}]
     if step == "relic":
         return [{"kind": "draw_relics"}, {"kind": "skip_relics"}]
     if step == "keep_relic":
-        return [{"kind": "keep_relic", "relic": n} for n in names(t.zone(seat_zone(seat, "relic_draw")))]
+        return [{"kind": "keep_relic", "relic": n} for n in names(table.zone(seat_zone(seat, "relic_draw")))]
     if step == "keep_medal":
-        return [{"kind": "keep_medal", "index": i} for i in range(len(t.zone(seat_zone(seat, "medal_pick"))))]
+        return [{"kind": "keep_medal", "index": i} for i in range(len(table.zone(seat_zone(seat, "medal_pick"))))]
     return []
 
 
-def explain(t, seat: int, cmd: dict[str, Any]) -> Illegal | None:
+def explain(table, seat: int, cmd: dict[str, Any]) -> Illegal | None:
     """The specific rule an illegal command breaks; None falls back to the prompt's rule."""
-    g, c = t.game, t.game.combat
+    game, c = table.game, table.game.combat
     kind = cmd.get("kind")
-    who = deciding(t)
-    if kind in ("deploy", "deploy_virtual", "marker") and g.step in AFTER_ROLL:
+    who = deciding(table)
+    if kind in ("deploy", "deploy_virtual", "marker") and game.step in AFTER_ROLL:
         return Illegal("EP-S4-ROLL", "the die has been rolled: the deployed units cannot be changed any more")
-    if g.step == "defend" and seat == c.attacker:
+    if game.step == "defend" and seat == c.attacker:
         return Illegal("EP-2B-DEFENDER", "the defender places first")
     if who is None:
         return None
     if who[0] != seat:
-        return Illegal(who[1], f"seat {who[0]} decides now ({g.step}), not seat {seat}")
-    if kind == "challenge" and g.step == "choose":
+        return Illegal(who[1], f"seat {who[0]} decides now ({game.step}), not seat {seat}")
+    if kind == "challenge" and game.step == "choose":
         target = cmd.get("seat")
-        if target == seat or target not in range(t.players) or g.sabatons[target] != g.sabatons[seat]:
+        if target == seat or target not in range(table.players) or game.sabatons[target] != game.sabatons[seat]:
             return Illegal(
                 "EP-2B-TARGET",
-                f"seat {target} is not another player whose Sabaton stands in {g.sabatons[seat]}",
+                f"seat {target} is not another player whose Sabaton stands in {game.sabatons[seat]}",
             )
-    if kind == "fight_epoch" and g.step == "choose":
+    if kind == "fight_epoch" and game.step == "choose":
         return Illegal(
-            "EP-X-PHASE2", f"no face-up elite in {g.sabatons[seat]} to fight, or no unit card to deploy"
+            "EP-X-PHASE2", f"no face-up elite in {game.sabatons[seat]} to fight, or no unit card to deploy"
         )
-    if kind in ("deploy", "marker") and g.step in ("defend", "deploy"):
+    if kind in ("deploy", "marker") and game.step in ("defend", "deploy"):
         rule = who[1]
         if kind == "deploy":
-            full = S.defender_slots if g.step == "defend" else S.attacker_slots
-            board = DEFENCE if g.step == "defend" else ATTACK
-            if len(t.zone(board)) >= full:
+            full = S.defender_slots if game.step == "defend" else S.attacker_slots
+            board = DEFENCE if game.step == "defend" else ATTACK
+            if len(table.zone(board)) >= full:
                 return Illegal(rule, f"at most {full} units on this board")
             return Illegal(rule, f"no {cmd.get('card')!r} in seat {seat}'s hand")
         if cmd.get("unit") in c.markers:
             return Illegal(rule, "at most 1 war marker per unit")
-        if g.step == "defend" and len(c.markers) >= S.defender_markers:
+        if game.step == "defend" and len(c.markers) >= S.defender_markers:
             return Illegal(rule, f"the defender assigns at most {S.defender_markers} war markers")
         return Illegal(rule, "that war marker is not in the display or that unit is not yours on the board")
-    if kind == "done" and g.step == "deploy":
+    if kind == "done" and game.step == "deploy":
         return Illegal(who[1], "deploy at least one unit before the combat")
-    if kind == "keep_relic" and g.step == "keep_relic":
+    if kind == "keep_relic" and game.step == "keep_relic":
         return Illegal(who[1], f"{cmd.get('relic')!r} is not among the relics you drew")
-    if kind == "target" and g.step == "targets":
+    if kind == "target" and game.step == "targets":
         return Illegal(
             "EP-X-TARGETS",
             "elites are taken from face-up spaces of the epoch, in "

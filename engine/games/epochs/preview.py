@@ -25,23 +25,23 @@ def values(name: str) -> str:
     return f"{lines}, {u.hp} hp" + (" (a hero)" if u.hero else "")
 
 
-def elites(t, epoch: str) -> str:
+def elites(table, epoch: str) -> str:
     names = [
         card_name(z.cards[0])
         for i in range(1, PACK.setup.spaces_per_epoch + 1)
-        if (z := t.zones.get(epoch_zone(epoch, f"space{i}"))) and z.cards
+        if (z := table.zones.get(epoch_zone(epoch, f"space{i}"))) and z.cards
     ]
     return and_list(names) if names else "none"
 
 
-def preview(t, seat: int, cmd: dict[str, Any]) -> str | None:
-    kind, g = cmd.get("kind"), t.game
-    c = g.combat
+def preview(table, seat: int, cmd: dict[str, Any]) -> str | None:
+    kind, game = cmd.get("kind"), table.game
+    c = game.combat
     if kind == "deploy" and isinstance(cmd.get("card"), str):
         text = values(cmd["card"])
         return f"deploy {cmd['card']}: {text}" if text else None
     if kind == "target" and c is not None and isinstance(cmd.get("space"), int):
-        cards = t.zones.get(epoch_zone(c.epoch, f"space{cmd['space']}"))
+        cards = table.zones.get(epoch_zone(c.epoch, f"space{cmd['space']}"))
         if cards is None or not cards.cards:
             return None
         name = card_name(cards.cards[0])
@@ -51,22 +51,22 @@ def preview(t, seat: int, cmd: dict[str, Any]) -> str | None:
         unit = cmd["unit"]
         if m is None:
             return None
-        board = list(t.zone(DEFENCE)) if unit in t.zone(DEFENCE) else attack_units(t)
+        board = list(table.zone(DEFENCE)) if unit in table.zone(DEFENCE) else attack_units(table)
         slot = f" in slot {board.index(unit) + 1}" if unit in board else ""
         bonus = ", ".join(f"{line} +{getattr(m, line)}" for line in LINES if getattr(m, line))
         return f"{m.name} on {card_name(unit)}{slot}: {bonus or 'no line bonus'}"
-    if kind == "fight_epoch" and g.sabatons and g.sabatons[seat]:
-        return f"fight {g.sabatons[seat]}: face-up elites {elites(t, g.sabatons[seat])} (EP-X-PHASE2)"
+    if kind == "fight_epoch" and game.sabatons and game.sabatons[seat]:
+        return f"fight {game.sabatons[seat]}: face-up elites {elites(table, game.sabatons[seat])} (EP-X-PHASE2)"
     if kind == "jump" and isinstance(cmd.get("epoch"), str):
-        there = [seat_name(s) for s, e in enumerate(g.sabatons) if e == cmd["epoch"] and s != seat]
+        there = [seat_name(s) for s, e in enumerate(game.sabatons) if e == cmd["epoch"] and s != seat]
         return (
-            f"{cmd['epoch']}: face-up elites {elites(t, cmd['epoch'])}; "
+            f"{cmd['epoch']}: face-up elites {elites(table, cmd['epoch'])}; "
             f"other Sabatons there: {and_list(there) if there else 'none'}"
         )
     if kind == "keep_relic" and cmd.get("relic") in PACK.relics:
         return f"keep {cmd['relic']}: {plural(PACK.relics[cmd['relic']].points, 'point')}"
     if kind == "keep_medal" and isinstance(cmd.get("index"), int):
-        pick = t.zone(seat_zone(seat, "medal_pick"))  # the seat's own pick: no secret to it
+        pick = table.zone(seat_zone(seat, "medal_pick"))  # the seat's own pick: no secret to it
         if 0 <= cmd["index"] < len(pick):
             name = card_name(pick[cmd["index"]])
             return (
@@ -75,7 +75,7 @@ def preview(t, seat: int, cmd: dict[str, Any]) -> str | None:
                 else None
             )
     if kind == "challenge" and isinstance(cmd.get("seat"), int):
-        hand = t.zones.get(seat_zone(cmd["seat"], "hand"))
+        hand = table.zones.get(seat_zone(cmd["seat"], "hand"))
         n = len(hand.cards) if hand else 0
         return f"attack {seat_name(cmd['seat'])}, who holds {n} cards in hand (EP-2B-TARGET)"
     return None

@@ -76,29 +76,29 @@ def medal_ids(names: list[str], seat: int, ids: Ids) -> list[str]:
     return out
 
 
-def create_all(ctx, t, cards: dict[str, list[str]]) -> None:
-    for zone, owner, vis in zone_specs(t.players):
+def create_all(ctx, table, cards: dict[str, list[str]]) -> None:
+    for zone, owner, vis in zone_specs(table.players):
         zones.create(ctx, zone, cards.get(zone, []), SETUP, owner=owner, vis=vis)
 
 
-def setup(ctx, t) -> None:
+def setup(ctx, table) -> None:
     ids = Ids()
     cards: dict[str, list[str]] = {}
-    for s in range(t.players):
+    for s in range(table.players):
         cards[seat_zone(s, "deck")] = [c for e in S.start_deck for c in ids.make(e.name, e.count)]
         cards[seat_zone(s, "medals")] = medal_ids(list(PACK.medals), s, ids)
     for e in S.epochs:
         cards[epoch_zone(e, "deck")] = [c for u in PACK.elites(e) for c in ids.make(u.name, u.count)]
     cards[WM_DECK] = [c for m in PACK.markers.values() for c in ids.make(m.name, m.count)]
     cards[RELIC_DECK] = [c for r in PACK.relics.values() for c in ids.make(r.name, r.count)]
-    create_all(ctx, t, cards)
+    create_all(ctx, table, cards)
     for zone in (
-        [seat_zone(s, "deck") for s in range(t.players)]
+        [seat_zone(s, "deck") for s in range(table.players)]
         + [epoch_zone(e, "deck") for e in S.epochs]
         + [WM_DECK, RELIC_DECK]
     ):
         ctx.shuffle(zone, SETUP)
-    for s in range(t.players):
+    for s in range(table.players):
         zones.move_top(ctx, seat_zone(s, "deck"), seat_zone(s, "hand"), S.hand_size, SETUP)
     for e in S.epochs:
         for i in range(1, S.spaces_per_epoch + 1):
@@ -148,14 +148,14 @@ def _named(ids: Ids, names: list[str], known, where: str) -> list[str]:
 
 
 @stated
-def situation(ctx, t, doc: dict[str, Any]) -> None:
+def situation(ctx, table, doc: dict[str, Any]) -> None:
     sit = decode(doc, Situation, "situation [game]")
-    if len(sit.seats) != t.players:
-        raise ValueError(f"situation [game]: {len(sit.seats)} seats given for {t.players} players")
-    if not 0 <= sit.active < t.players or sit.round < 1:
+    if len(sit.seats) != table.players:
+        raise ValueError(f"situation [game]: {len(sit.seats)} seats given for {table.players} players")
+    if not 0 <= sit.active < table.players or sit.round < 1:
         raise ValueError(
             f"situation [game] active = {sit.active}, round = {sit.round}: seats are "
-            f"0 to {t.players - 1}, rounds 1 or more"
+            f"0 to {table.players - 1}, rounds 1 or more"
         )
     ids, cards = Ids(), {}
     for s, seat in enumerate(sit.seats):
@@ -188,7 +188,7 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
         (RELIC_DISCARD, sit.relics.discard, "relics.discard"),
     ):
         cards[zone] = _named(ids, names, PACK.relics, where)
-    create_all(ctx, t, cards)
+    create_all(ctx, table, cards)
     for s, seat in enumerate(sit.seats):
         if seat.sabaton is not None or seat.honour:
             ctx.emit("seat.placed", {"seat": s, "sabaton": seat.sabaton, "honour": seat.honour}, SETUP)

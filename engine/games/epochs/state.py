@@ -56,8 +56,8 @@ def _combat(g: EpochsState) -> Combat:
     return g.combat
 
 
-def apply(t, ev) -> None:
-    g: EpochsState = t.game
+def apply(table, ev) -> None:
+    g: EpochsState = table.game
     d = ev.data
     typ = ev.type
     if typ == "turn.started":

@@ -10,15 +10,15 @@ from engine.explain import given, link, overrides_of
 from engine.mechanics import zones
 
 
-def why(t, ev, h) -> list[dict[str, Any]]:
+def why(table, ev, h) -> list[dict[str, Any]]:
     if ev.type == "line.resolved":
-        return line(t, ev, h)
+        return line(table, ev, h)
     if ev.type == "combat.decided":
-        return decided(t, ev, h)
+        return decided(table, ev, h)
     return []
 
 
-def line(t, ev, h) -> list[dict[str, Any]]:
+def line(table, ev, h) -> list[dict[str, Any]]:
     d = ev.data
     out = []
     assigned = h.last(lambda e: e.type == "dice.assigned", ev.version)
@@ -80,9 +80,9 @@ def line(t, ev, h) -> list[dict[str, Any]]:
             note=f"damage {d['damage']['n']} to {d['damage']['side'] or 'nobody'}",
         )
     )
-    out.append(given("overflow", t.options["overflow"], "EP-S4-DAMAGE"))
+    out.append(given("overflow", table.options["overflow"], "EP-S4-DAMAGE"))
     cards = [u["card"] for side in ("attacker", "defender") for u in d[side]["units"]]
-    out += overrides_of(t, [zones.card_name(c) for c in cards], "EP-S4-TOTAL")
+    out += overrides_of(table, [zones.card_name(c) for c in cards], "EP-S4-TOTAL")
     return out
 
 
@@ -91,7 +91,7 @@ def _start(h, ev) -> int:
     return start.version if start else 0
 
 
-def decided(t, ev, h) -> list[dict[str, Any]]:
+def decided(table, ev, h) -> list[dict[str, Any]]:
     out = []
     since = _start(h, ev)
     for e in h.events:

@@ -16,21 +16,21 @@ from engine.games.mage_knight.skills import passive as passive_skills
 from engine.games.mage_knight.state import Player, Unit
 
 
-def _p(t, d):
-    return t.game.players[d["seat"]]
+def _p(table, d):
+    return table.game.players[d["seat"]]
 
 
-def _setup(t, d):
-    g = t.game
-    g.scenario, g.shape, g.rounds = d["scenario"], d["shape"], d["rounds"]
-    g.board = Board(shape=d["shape"], coast_rule=False)
-    g.players = [Player(hero=h) for h in d["heroes"]]
-    g.order = list(range(len(d["heroes"])))
+def _setup(table, d):
+    game = table.game
+    game.scenario, game.shape, game.rounds = d["scenario"], d["shape"], d["rounds"]
+    game.board = Board(shape=d["shape"], coast_rule=False)
+    game.players = [Player(hero=h) for h in d["heroes"]]
+    game.order = list(range(len(d["heroes"])))
     if "city_levels" in d:  # every scenario but First Reconnaissance (part2_apply.py)
         from engine.games.mage_knight.apply_scenario_events import scenario_setup
 
-        scenario_setup(g, d)
-    g.board.costs = terrain_costs(t.options)
+        scenario_setup(game, d)
+    game.board.costs = terrain_costs(table.options)
 
 
 def terrain_costs(options) -> dict[str, list[int]]:
@@ -44,27 +44,27 @@ def terrain_costs(options) -> dict[str, list[int]]:
     return out
 
 
-def _tile(t, d):
-    g = t.game
-    place_tile(g.board, content(), d["tile"], tuple(d["centre"]), d.get("turn", 0))
+def _tile(table, d):
+    game = table.game
+    place_tile(game.board, content(), d["tile"], tuple(d["centre"]), d.get("turn", 0))
     if content().tiles[d["tile"]].type == "core":
-        g.core_revealed = True
+        game.core_revealed = True
 
 
-def _enemies(t, d):
-    t.game.board.spaces[d["space"]].enemies = list(d["tokens"])
+def _enemies(table, d):
+    table.game.board.spaces[d["space"]].enemies = list(d["tokens"])
 
 
-def _source(t, d):
-    t.game.source = list(d["faces"])
+def _source(table, d):
+    table.game.source = list(d["faces"])
 
 
-def _round(t, d):
-    g = t.game
-    g.round, g.night = d["round"], d["night"]
-    g.night_no += 1 if d["night"] else 0
-    g.announced_by, g.last_turns = -1, []
-    for p in g.players:
+def _round(table, d):
+    game = table.game
+    game.round, game.night = d["round"], d["night"]
+    game.night_no += 1 if d["night"] else 0
+    game.announced_by, game.last_turns = -1, []
+    for p in game.players:
         p.round_skills = []
         p.tactic = ""
         p.tactic_used, p.extra_turn, p.stolen_die = False, False, -1
@@ -72,27 +72,27 @@ def _round(t, d):
             u.ready = True
 
 
-def _tactics(t, d):
-    g = t.game
-    g.phase = "tactics"
-    g.tactics_open, g.pickers = list(d["open"]), list(d["pickers"])
+def _tactics(table, d):
+    game = table.game
+    game.phase = "tactics"
+    game.tactics_open, game.pickers = list(d["open"]), list(d["pickers"])
 
 
-def _tactic(t, d):
-    g = t.game
-    g.players[d["seat"]].tactic = d["tactic"]
-    g.tactics_open.remove(d["tactic"])
-    g.pickers.remove(d["seat"])
+def _tactic(table, d):
+    game = table.game
+    game.players[d["seat"]].tactic = d["tactic"]
+    game.tactics_open.remove(d["tactic"])
+    game.pickers.remove(d["seat"])
 
 
-def _order(t, d):
-    t.game.order = list(d["order"])
+def _order(table, d):
+    table.game.order = list(d["order"])
 
 
-def _turn(t, d):
-    g = t.game
-    g.phase, g.active, g.turn_pos = "turn", d["seat"], d["pos"]
-    p = g.players[d["seat"]]
+def _turn(table, d):
+    game = table.game
+    game.phase, game.active, game.turn_pos = "turn", d["seat"], d["pos"]
+    p = game.players[d["seat"]]
     p.path = []
     if d.get("enter"):
         p.pos = d["enter"]
@@ -107,25 +107,25 @@ def _turn(t, d):
     p.hand_was_empty = d.get("hand_was_empty", False)
 
 
-def _points(t, d):
-    p = _p(t, d)
+def _points(table, d):
+    p = _p(table, d)
     setattr(p, d["kind"], getattr(p, d["kind"]) + d["delta"])
 
 
-def _terrain(t, d):
-    _p(t, d).terrain_mods.append(dict(d["modifier"]))
+def _terrain(table, d):
+    _p(table, d).terrain_mods.append(dict(d["modifier"]))
 
 
-def _fame(t, d):
-    _p(t, d).fame = d["total"]
+def _fame(table, d):
+    _p(table, d).fame = d["total"]
 
 
-def _reputation(t, d):
-    _p(t, d).reputation = d["total"]
+def _reputation(table, d):
+    _p(table, d).reputation = d["total"]
 
 
-def _crystal(t, d):
-    p = _p(t, d)
+def _crystal(table, d):
+    p = _p(table, d)
     if d["delta"] < 0:  # spent crystals of the turn (Crystal Mastery)
         p.turn_effects["spent_crystals"] = [*p.turn_effects.get("spent_crystals", []), d["colour"]]
     n = p.crystals.get(d["colour"], 0) + d["delta"]
@@ -135,85 +135,85 @@ def _crystal(t, d):
         p.crystals.pop(d["colour"], None)
 
 
-def _token(t, d):
-    p = _p(t, d)
+def _token(table, d):
+    p = _p(table, d)
     if d["delta"] > 0:
         p.tokens.append(d["colour"])
     else:
         p.tokens.remove(d["colour"])
 
 
-def _die(t, d):
-    _p(t, d).dice.append(d["index"])
+def _die(table, d):
+    _p(table, d).dice.append(d["index"])
 
 
-def _die_set(t, d):
-    t.game.source[d["index"]] = d["colour"]
-    _p(t, d).held_dice.append(d["index"])
+def _die_set(table, d):
+    table.game.source[d["index"]] = d["colour"]
+    _p(table, d).held_dice.append(d["index"])
 
 
-def _tactic_state(t, d):
-    p = _p(t, d)
+def _tactic_state(table, d):
+    p = _p(table, d)
     for k, v in d.items():
         if k != "seat":
             setattr(p, k, v)
 
 
-def _stolen_used(t, d):
-    p = _p(t, d)
+def _stolen_used(table, d):
+    p = _p(table, d)
     p.stolen_die = -1
     p.returning.append(d["index"])
 
 
-def _reward_due(t, d):
-    _p(t, d).rewards.append(d["reward"])
+def _reward_due(table, d):
+    _p(table, d).rewards.append(d["reward"])
 
 
-def _reward_taken(t, d):
-    _p(t, d).rewards.remove(d["reward"])
+def _reward_taken(table, d):
+    _p(table, d).rewards.remove(d["reward"])
 
 
-def _card_offer(t, d):
-    setattr(_p(t, d), d["field"], list(d["value"]))
+def _card_offer(table, d):
+    setattr(_p(table, d), d["field"], list(d["value"]))
 
 
-def _black_any(t, d):
-    _p(t, d).black_any = True
+def _black_any(table, d):
+    _p(table, d).black_any = True
 
 
-def _move_bonus(t, d):
-    _p(t, d).move_bonus = list(d["bonus"])
+def _move_bonus(table, d):
+    _p(table, d).move_bonus = list(d["bonus"])
 
 
-def _interaction_bonus(t, d):
-    _p(t, d).interaction_bonus = list(d["bonus"])
+def _interaction_bonus(table, d):
+    _p(table, d).interaction_bonus = list(d["bonus"])
 
 
-def _die_rerolled(t, d):
-    t.game.source[d["index"]] = d["face"]
+def _die_rerolled(table, d):
+    table.game.source[d["index"]] = d["face"]
 
 
-def _played(t, d):
-    p = _p(t, d)
+def _played(table, d):
+    p = _p(table, d)
     p.played += d.get("count", 1)
     p.fresh = False
 
 
-def _moved(t, d):
-    p = _p(t, d)
+def _moved(table, d):
+    p = _p(table, d)
     p.path.append(p.pos)
     p.pos, p.moved, p.fresh = d["to"], True, False
     p.move -= d["cost"]
 
 
-def _hero_damage_off(t, d):
-    c = t.game.combat
+def _hero_damage_off(table, d):
+    c = table.game.combat
     for element in d["elements"]:
         c.hero_damage_off[element] = c.hero_damage_off.get(element, 0) + d["amount"]
 
 
-def _acted(t, d):
-    p = _p(t, d)
+def _acted(table, d):
+    p = _p(table, d)
     if not p.acted:
         p.move = 0
     p.acted, p.fresh = True, False
@@ -221,93 +221,93 @@ def _acted(t, d):
         p.interacting = True
 
 
-def _recruited(t, d):
-    _p(t, d).units.append(Unit(uid=d["uid"], unit=d["unit"]))
+def _recruited(table, d):
+    _p(table, d).units.append(Unit(uid=d["uid"], unit=d["unit"]))
 
 
-def _unit(t, d):
-    for u in _p(t, d).units:
+def _unit(table, d):
+    for u in _p(table, d).units:
         if u.uid == d["uid"]:
             u.ready = d.get("ready", u.ready)
             if not u.ready:
-                _p(t, d).fresh = False
+                _p(table, d).fresh = False
             u.wounded = d.get("wounded", u.wounded)
 
 
-def _skill_used(t, d):
-    p = _p(t, d)
+def _skill_used(table, d):
+    p = _p(table, d)
     (p.round_skills if d["per"] == "round" else p.used_skills).append(d["skill"])
     p.fresh = False
 
 
-def _skill(t, d):
-    _p(t, d).skills.append(d["skill"])
+def _skill(table, d):
+    _p(table, d).skills.append(d["skill"])
 
 
-def _level(t, d):
-    p = _p(t, d)
+def _level(table, d):
+    p = _p(table, d)
     p.level, p.armour, p.hand_limit, p.command = d["level"], d["armour"], d["hand_limit"], d["command"]
     if d.get("choice"):
         p.level_choices.append(d["level"])
 
 
-def _level_chosen(t, d):
-    _p(t, d).level_choices.remove(d["level"])
+def _level_chosen(table, d):
+    _p(table, d).level_choices.remove(d["level"])
 
 
-def _phase(t, d):
-    t.game.phase = d["phase"]
+def _phase(table, d):
+    table.game.phase = d["phase"]
 
 
-def _announced(t, d):
-    g = t.game
-    g.announced_by, g.last_turns = d["seat"], list(d["last_turns"])
+def _announced(table, d):
+    game = table.game
+    game.announced_by, game.last_turns = d["seat"], list(d["last_turns"])
 
 
-def _turn_done(t, d):
-    g = t.game
+def _turn_done(table, d):
+    game = table.game
     s = d["seat"]
-    if s in g.last_turns:
-        g.last_turns.remove(s)
-    if s in g.final_turns:
-        g.final_turns.remove(s)
-    if s == g.dummy_seat:
+    if s in game.last_turns:
+        game.last_turns.remove(s)
+    if s in game.final_turns:
+        game.final_turns.remove(s)
+    if s == game.dummy_seat:
         return
-    p = g.players[s]
+    p = game.players[s]
     p.tokens, p.move, p.influence = [], 0, 0
 
 
-def _city(t, d):
-    t.game.end_after_turn = True
+def _city(table, d):
+    table.game.end_after_turn = True
 
 
-def _scenario_end(t, d):
-    g = t.game
-    g.scenario_end, g.end_after_turn, g.final_turns = True, False, list(d["final_turns"])
+def _scenario_end(table, d):
+    game = table.game
+    game.scenario_end, game.end_after_turn, game.final_turns = True, False, list(d["final_turns"])
 
 
-def _monastery(t, d):
-    t.game.monasteries.append(d["space"])
+def _monastery(table, d):
+    table.game.monasteries.append(d["space"])
 
 
-def _rested(t, d):
-    p = _p(t, d)
+def _rested(table, d):
+    p = _p(table, d)
     p.rested, p.fresh = True, False
 
 
-def _combat_started(t, d):
-    g = t.game
-    g.combat = msgspec.convert(d["combat"], combat_machine.Combat)
-    g.combat_kind, g.combat_space = d["kind"], d["space"]
+def _combat_started(table, d):
+    game = table.game
+    game.combat = msgspec.convert(d["combat"], combat_machine.Combat)
+    game.combat_kind, game.combat_space = d["kind"], d["space"]
 
 
-def _combat_spaces(t, d):
-    t.game.combat_spaces = list(d["spaces"])
+def _combat_spaces(table, d):
+    table.game.combat_spaces = list(d["spaces"])
 
 
-def _combat_points(t, d):
+def _combat_points(table, d):
     combat_machine.add_points(
-        t.game.combat,
+        table.game.combat,
         d["kind"],
         d["element"],
         d["value"],
@@ -317,31 +317,31 @@ def _combat_points(t, d):
     )
 
 
-def _combat_over(t, d):
-    g = t.game
-    g.combat, g.combat_kind, g.combat_space, g.combat_spaces = None, "", "", []
+def _combat_over(table, d):
+    game = table.game
+    game.combat, game.combat_kind, game.combat_space, game.combat_spaces = None, "", "", []
 
 
-def _unit_destroyed(t, d):
-    p = _p(t, d)
+def _unit_destroyed(table, d):
+    p = _p(table, d)
     p.units = [u for u in p.units if u.uid != d["uid"]]
 
 
-def _conquered(t, d):
-    t.game.board.spaces[d["space"]].conquered_by = d["seat"]
+def _conquered(table, d):
+    table.game.board.spaces[d["space"]].conquered_by = d["seat"]
 
 
-def _burned(t, d):
-    g = t.game
-    if d["space"] in g.monasteries:
-        g.monasteries.remove(d["space"])
+def _burned(table, d):
+    game = table.game
+    if d["space"] in game.monasteries:
+        game.monasteries.remove(d["space"])
 
 
-def _placed(t, d):
-    _p(t, d).pos = d["pos"]
+def _placed(table, d):
+    _p(table, d).pos = d["pos"]
 
 
-def _nothing(t, d):
+def _nothing(table, d):
     pass
 
 
@@ -417,16 +417,16 @@ FOLD = {
 }
 
 
-def apply(t, ev) -> None:
+def apply(table, ev) -> None:
     fn = FOLD.get(ev.type)
     if fn is None and ev.type in PART2_FOLD:
-        PART2_FOLD[ev.type](t, ev.data)
+        PART2_FOLD[ev.type](table, ev.data)
         return
     if fn is None and ev.type.startswith("mk.combat."):
-        combat_machine.fold(t.game.combat, ev.type, ev.data)
+        combat_machine.fold(table.game.combat, ev.type, ev.data)
         return
     if fn is None and ev.type.startswith("cmd."):
         return  # decisions change nothing by themselves; their handlers emit the changes
     if fn is None:
         raise ValueError(f"mage-knight: no fold for event {ev.type!r}")
-    fn(t, ev.data)
+    fn(table, ev.data)

@@ -18,55 +18,55 @@ SHAPES = {
 }  # fixed map: its picture is not in our text (stand-in: 3 rows)
 
 
-def scenario_setup(g, d) -> None:
+def scenario_setup(game, d) -> None:
     from engine.games.mage_knight.scenarios.book import has_rule, scenarios
 
     shape, rows, coast = SHAPES[d["shape"]]
-    g.board = Board(
+    game.board = Board(
         shape=shape,
         rows=rows,
         coast_rule=coast,
         owned_towers=has_rule(scenarios()[d["scenario"]], "towers_as_keeps"),
     )
-    g.city_levels = list(d["city_levels"])
-    g.board.teams = [list(x) for x in d.get("teams", [])]
+    game.city_levels = list(d["city_levels"])
+    game.board.teams = [list(x) for x in d.get("teams", [])]
 
 
-def _secret_due(t, d):
-    t.game.secret_due.append(dict(d))
+def _secret_due(table, d):
+    table.game.secret_due.append(dict(d))
 
 
-def _secret_done(t, d):
-    g = t.game
-    g.secret_due = [x for x in g.secret_due if not (x["seat"] == d["seat"] and x["near"] == d["near"])]
+def _secret_done(table, d):
+    game = table.game
+    game.secret_due = [x for x in game.secret_due if not (x["seat"] == d["seat"] and x["near"] == d["near"])]
 
 
-def _secret_site(t, d):
-    g = t.game
-    g.board.spaces[d["space"]].site = d["site"]
-    g.secret_sites.append(d["space"])
+def _secret_site(table, d):
+    game = table.game
+    game.board.spaces[d["space"]].site = d["site"]
+    game.secret_sites.append(d["space"])
 
 
-def _glade(t, d):
-    t.game.glades.setdefault(d["space"], []).append(d["seat"])
+def _glade(table, d):
+    table.game.glades.setdefault(d["space"], []).append(d["seat"])
 
 
-def _chanted(t, d):
-    g = t.game
-    g.chanted.append(d["seat"])
-    g.chant_crystals[str(d["seat"])] = d["crystals"]
+def _chanted(table, d):
+    game = table.game
+    game.chanted.append(d["seat"])
+    game.chant_crystals[str(d["seat"])] = d["crystals"]
 
 
-def _chant_paid(t, d):
-    t.game.chant_crystals.pop(str(d["seat"]), None)
+def _chant_paid(table, d):
+    table.game.chant_crystals.pop(str(d["seat"]), None)
 
 
-def _glades_cleared(t, d):
-    t.game.glades, t.game.chanted = {}, []
+def _glades_cleared(table, d):
+    table.game.glades, table.game.chanted = {}, []
 
 
-def _joint_proposed(t, d):
-    t.game.joint = {
+def _joint_proposed(table, d):
+    table.game.joint = {
         "initiator": d["initiator"],
         "shares": [list(x) for x in d["shares"]],
         "space": d["space"],
@@ -78,123 +78,123 @@ def _joint_proposed(t, d):
     }
 
 
-def _joint_refused(t, d):
-    t.game.joint = {}
+def _joint_refused(table, d):
+    table.game.joint = {}
 
 
-def _joint_agreed(t, d):
-    t.game.joint["agreed"].append(d["seat"])
+def _joint_agreed(table, d):
+    table.game.joint["agreed"].append(d["seat"])
 
 
-def _face_down(t, d):
-    t.game.face_down.extend(d["seats"])
+def _face_down(table, d):
+    table.game.face_down.extend(d["seats"])
 
 
-def _face_up(t, d):
-    t.game.face_down.remove(d["seat"])
+def _face_up(table, d):
+    table.game.face_down.remove(d["seat"])
 
 
-def _joint_started(t, d):
-    j = t.game.joint
+def _joint_started(table, d):
+    j = table.game.joint
     j["started"], j["dealt"], j["from"] = True, dict(d["dealt"]), dict(d["from"])
 
 
-def _joint_fight(t, d):
-    g = t.game
-    g.active = d["seat"]
-    if d["seat"] != g.joint["initiator"]:  # one Source die for this fight (MK:13:Coop:6)
-        p = g.players[d["seat"]]
+def _joint_fight(table, d):
+    game = table.game
+    game.active = d["seat"]
+    if d["seat"] != game.joint["initiator"]:  # one Source die for this fight (MK:13:Coop:6)
+        p = game.players[d["seat"]]
         p.dice, p.extra_dice, p.held_dice = [], 0, []
 
 
-def _joint_fought(t, d):
-    t.game.joint["fought"].append(d["seat"])
+def _joint_fought(table, d):
+    table.game.joint["fought"].append(d["seat"])
 
 
-def _joint_over(t, d):
-    g = t.game
-    g.active, g.joint = d["initiator"], {}
+def _joint_over(table, d):
+    game = table.game
+    game.active, game.joint = d["initiator"], {}
 
 
-def _pvp(t, d):
-    g = t.game
-    g.pvp = dict(d["pvp"])
-    g.active = d["active"]
-    if g.combat is not None:  # the enemy-less combat's phase takes the next points
-        g.combat.phase = d["phase"]
+def _pvp(table, d):
+    game = table.game
+    game.pvp = dict(d["pvp"])
+    game.active = d["active"]
+    if game.combat is not None:  # the enemy-less combat's phase takes the next points
+        game.combat.phase = d["phase"]
         if d["clear"]:
-            g.combat.pool = []
+            game.combat.pool = []
 
 
-def _pvp_over(t, d):
-    g = t.game
-    g.pvp, g.combat, g.combat_kind, g.combat_space, g.combat_spaces = {}, None, "", "", []
-    g.active = d["aggressor"]
+def _pvp_over(table, d):
+    game = table.game
+    game.pvp, game.combat, game.combat_kind, game.combat_space, game.combat_spaces = {}, None, "", "", []
+    game.active = d["aggressor"]
 
 
-def _improve(t, d):
-    g = t.game
-    g.phase, g.improve = "improve", {"order": list(d["order"]), "next_round": d["next_round"]}
+def _improve(table, d):
+    game = table.game
+    game.phase, game.improve = "improve", {"order": list(d["order"]), "next_round": d["next_round"]}
 
 
-def _improve_pick(t, d):
-    t.game.improve["order"].remove(d["seat"])
+def _improve_pick(table, d):
+    table.game.improve["order"].remove(d["seat"])
 
 
-def _improve_done(t, d):
-    t.game.improve = {}
+def _improve_done(table, d):
+    table.game.improve = {}
 
 
-def _icombat(t, d):
-    t.game.icombat = dict(d)
+def _icombat(table, d):
+    table.game.icombat = dict(d)
 
 
-def _auction(t, d):
-    g = t.game
-    g.phase, g.auction = "auction", dict(d)
+def _auction(table, d):
+    game = table.game
+    game.phase, game.auction = "auction", dict(d)
 
 
-def _hero(t, d):
-    t.game.players[d["seat"]].hero = d["hero"]
+def _hero(table, d):
+    table.game.players[d["seat"]].hero = d["hero"]
 
 
-def _auction_done(t, d):
-    t.game.auction = {"order": list(d["order"]), "done": True}
+def _auction_done(table, d):
+    table.game.auction = {"order": list(d["order"]), "done": True}
 
 
-def _conceded(t, d):
-    t.game.conceded.extend(d["seats"])
+def _conceded(table, d):
+    table.game.conceded.extend(d["seats"])
 
 
-def _draft(t, d):
-    g = t.game
-    g.draft = dict(d)
+def _draft(table, d):
+    game = table.game
+    game.draft = dict(d)
     if d:
-        g.phase = "draft"
+        game.phase = "draft"
 
 
-def _eliminated(t, d):
-    p = t.game.players[d["seat"]]
+def _eliminated(table, d):
+    p = table.game.players[d["seat"]]
     p.out, p.pos = True, ""
 
 
-def _dummy_setup(t, d):
-    g = t.game
-    g.dummy = Dummy(hero=d["hero"], crystals=dict(d["crystals"]))
-    g.dummy_seat = d["seat"]
-    g.order.append(d["seat"])
+def _dummy_setup(table, d):
+    game = table.game
+    game.dummy = Dummy(hero=d["hero"], crystals=dict(d["crystals"]))
+    game.dummy_seat = d["seat"]
+    game.order.append(d["seat"])
 
 
-def _dummy_turn(t, d):
+def _dummy_turn(table, d):
     pass  # its cards move as zone events; the event says what it revealed
 
 
-def _dummy_announced(t, d):
-    t.game.dummy.announced = True
+def _dummy_announced(table, d):
+    table.game.dummy.announced = True
 
 
-def _dummy_crystal(t, d):
-    cr = t.game.dummy.crystals
+def _dummy_crystal(table, d):
+    cr = table.game.dummy.crystals
     n = cr.get(d["colour"], 0) + d.get("delta", 1)  # a situation sets them (delta)
     if n:
         cr[d["colour"]] = n
@@ -202,67 +202,67 @@ def _dummy_crystal(t, d):
         cr.pop(d["colour"], None)
 
 
-def _dummy_tactic(t, d):
-    g = t.game
-    g.dummy_tactic = d["tactic"]
-    g.tactics_open.remove(d["tactic"])
-    g.pickers.remove(g.dummy_seat)
+def _dummy_tactic(table, d):
+    game = table.game
+    game.dummy_tactic = d["tactic"]
+    game.tactics_open.remove(d["tactic"])
+    game.pickers.remove(game.dummy_seat)
 
 
-def _dummy_round(t, d):
-    t.game.dummy.announced = False
-    t.game.dummy_tactic = ""
+def _dummy_round(table, d):
+    table.game.dummy.announced = False
+    table.game.dummy_tactic = ""
 
 
-def _tactics_removed(t, d):
-    t.game.removed_tactics.extend(d["tactics"])
+def _tactics_removed(table, d):
+    table.game.removed_tactics.extend(d["tactics"])
 
 
-def _city(t, d):
-    g = t.game
+def _city(table, d):
+    game = table.game
     face_down = state.garrison(d["spaces"][0])  # the tokens' ids stay out of the public event
-    g.cities.append(
+    game.cities.append(
         cities_rules.City(
             colours=list(d["colours"]),
             level=d["level"],
             spaces=list(d["spaces"]),
-            garrison=list(t.zones[face_down].cards) if face_down in t.zones else [],
+            garrison=list(table.zones[face_down].cards) if face_down in table.zones else [],
             status=d["status"],
             shields=list(d.get("shields", [])),
         )
     )
-    if d["status"] == "hostile" and g.city_levels:
-        g.city_levels.pop(0)
+    if d["status"] == "hostile" and game.city_levels:
+        game.city_levels.pop(0)
     for k in d["spaces"][1:]:  # a Megalopolis's second space is a city space too
-        if k in g.board.spaces:
-            g.board.spaces[k].site = "city"
+        if k in game.board.spaces:
+            game.board.spaces[k].site = "city"
     if d["status"] == "friendly":
         for k in d["spaces"]:
-            g.board.spaces[k].conquered_by = -2  # everyone's: entered, never assaulted
+            game.board.spaces[k].conquered_by = -2  # everyone's: entered, never assaulted
 
 
-def city_at(g, space: str):
-    return next((c for c in g.cities if space in c.spaces), None)
+def city_at(game, space: str):
+    return next((c for c in game.cities if space in c.spaces), None)
 
 
-def _city_shields(t, d):
-    g = t.game
-    c = city_at(g, d["space"])
-    i = g.cities.index(c)
-    g.cities[i] = cities_rules.fold(c, cities_rules.Event("mk.city_shields", d, ""))
+def _city_shields(table, d):
+    game = table.game
+    c = city_at(game, d["space"])
+    i = game.cities.index(c)
+    game.cities[i] = cities_rules.fold(c, cities_rules.Event("mk.city_shields", d, ""))
 
 
-def _city_conquered(t, d):
-    g = t.game
-    c = city_at(g, d["spaces"][0])
-    i = g.cities.index(c)
-    g.cities[i] = cities_rules.fold(c, cities_rules.Event("mk.city_conquered", d, ""))
+def _city_conquered(table, d):
+    game = table.game
+    c = city_at(game, d["spaces"][0])
+    i = game.cities.index(c)
+    game.cities[i] = cities_rules.fold(c, cities_rules.Event("mk.city_conquered", d, ""))
     for k in d["spaces"]:
-        g.board.spaces[k].conquered_by = d["leader"]
+        game.board.spaces[k].conquered_by = d["leader"]
 
 
-def score(t, d):
-    t.game.final[str(d["seat"])] = {"total": d["total"], "lines": list(d["lines"])}
+def score(table, d):
+    table.game.final[str(d["seat"])] = {"total": d["total"], "lines": list(d["lines"])}
 
 
 PART2_FOLD = {

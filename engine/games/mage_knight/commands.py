@@ -23,59 +23,59 @@ from engine.games.mage_knight.turn.flow import (
 )
 
 
-def _tactic(ctx, t, seat, cmd):
+def _tactic(ctx, table, seat, cmd):
     ctx.emit("mk.tactic", {"seat": seat, "tactic": cmd["tactic"]}, rule="MK:4:Round:3a")
-    tactics.taken(ctx, t, seat, cmd)
+    tactics.taken(ctx, table, seat, cmd)
     taken = content().tactics[cmd["tactic"]].effect.get("when_taken")
     if taken:
-        actions.resolve(ctx, t, seat, resolutions(taken)[0], "MK:4:Round:3b")
-    if t.game.dummy_seat >= 0:
+        actions.resolve(ctx, table, seat, resolutions(taken)[0], "MK:4:Round:3b")
+    if table.game.dummy_seat >= 0:
         from engine.games.mage_knight.players.dummy_turn import maybe_pick
 
-        maybe_pick(ctx, t)
-    if not t.game.pickers:
-        tactics_done(ctx, t)
+        maybe_pick(ctx, table)
+    if not table.game.pickers:
+        tactics_done(ctx, table)
 
 
-def _level_up(ctx, t, seat, cmd):
-    level_choice(ctx, t, seat, cmd["skill"], cmd["card"])
+def _level_up(ctx, table, seat, cmd):
+    level_choice(ctx, table, seat, cmd["skill"], cmd["card"])
 
 
-def _end_turn(ctx, t, seat, cmd):
-    end_turn(ctx, t, seat, cmd.get("discard"))
+def _end_turn(ctx, table, seat, cmd):
+    end_turn(ctx, table, seat, cmd.get("discard"))
 
 
-def _announce(ctx, t, seat, cmd):
-    announce(ctx, t, seat)
+def _announce(ctx, table, seat, cmd):
+    announce(ctx, table, seat)
 
 
-def _challenge(ctx, t, seat, cmd):
-    fight.challenge(ctx, t, seat, cmd["space"])
+def _challenge(ctx, table, seat, cmd):
+    fight.challenge(ctx, table, seat, cmd["space"])
 
 
-def _enter(ctx, t, seat, cmd):
+def _enter(ctx, table, seat, cmd):
     if "pay" in cmd:
-        fight.altar(ctx, t, seat, t.game.players[seat].pos, cmd["pay"])
+        fight.altar(ctx, table, seat, table.game.players[seat].pos, cmd["pay"])
     else:
-        fight.enter_site(ctx, t, seat, t.game.players[seat].pos)
+        fight.enter_site(ctx, table, seat, table.game.players[seat].pos)
 
 
-def _burn(ctx, t, seat, cmd):
-    fight.burn(ctx, t, seat, t.game.players[seat].pos)
+def _burn(ctx, table, seat, cmd):
+    fight.burn(ctx, table, seat, table.game.players[seat].pos)
 
 
 RESUMES = {"glade_wound": after_glade, "deep_mine": after_space}
 
 
-def _answer(ctx, t, seat, cmd):
+def _answer(ctx, table, seat, cmd):
     """An answer to an ask; the end of the turn's own questions (the magical glade's wound, the
     deep mine's colour, MK:11:EoT:4) then let the end of the turn go on (MK:11:EoT:4-7). Here,
     above both, so that the asks need not know the turn."""
-    asked = t.game.asks[0] if t.game.asks else None
-    asks.answer(ctx, t, seat, cmd)
+    asked = table.game.asks[0] if table.game.asks else None
+    asks.answer(ctx, table, seat, cmd)
     resume = RESUMES.get(asked["do"]) if asked is not None else None
     if resume is not None:
-        resume(ctx, t, asked["seat"])
+        resume(ctx, table, asked["seat"])
 
 
 HANDLERS = {
@@ -114,8 +114,8 @@ HANDLERS = {
 
 def subscriptions() -> list[tuple[str, object]]:
     def wrap(fn):
-        def handler(ctx, t, ev):
-            fn(ctx, t, ev.actor, ev.data)
+        def handler(ctx, table, ev):
+            fn(ctx, table, ev.actor, ev.data)
 
         handler.__name__ = getattr(fn, "__name__", "handler")
         return handler

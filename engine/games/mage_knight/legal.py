@@ -45,155 +45,155 @@ from engine.mechanics.zones import card_name
 from engine.ruleset import Illegal, Prompt
 
 
-def prompts(t) -> list[Prompt]:
-    g = t.game
-    if t.over or g.phase in ("setup", "over"):
+def prompts(table) -> list[Prompt]:
+    game = table.game
+    if table.over or game.phase in ("setup", "over"):
         return []
-    if g.asks:  # another seat's choice inside an effect (asks.py)
-        return [Prompt(g.asks[0]["seat"], "answer", g.asks[0]["rule"])]
-    if g.phase == "tactics":
-        return [Prompt(g.pickers[0], "tactic", "MK:4:Round:3a")]
-    if g.phase == "levelup":
-        return [Prompt(g.active, "level_up", "MK:11:EoT:6b")]
-    if g.phase == "improve":
-        return [Prompt(g.improve["order"][0], "improve", "MK:17:Var:ImprovedActions")]
-    if g.phase == "auction":
+    if game.asks:  # another seat's choice inside an effect (asks.py)
+        return [Prompt(game.asks[0]["seat"], "answer", game.asks[0]["rule"])]
+    if game.phase == "tactics":
+        return [Prompt(game.pickers[0], "tactic", "MK:4:Round:3a")]
+    if game.phase == "levelup":
+        return [Prompt(game.active, "level_up", "MK:11:EoT:6b")]
+    if game.phase == "improve":
+        return [Prompt(game.improve["order"][0], "improve", "MK:17:Var:ImprovedActions")]
+    if game.phase == "auction":
         from engine.games.mage_knight.scenarios.hero_auction import prompt_seat
 
-        return [Prompt(prompt_seat(g), "auction", "MK:16:Var:Auction")]
-    if g.phase == "draft":
-        return [Prompt(g.draft["waiting"][0], "draft", "MK:17:Var:Draft")]
-    if g.icombat and not g.icombat.get("set"):  # Interactive Combat: the secret die first
-        return [Prompt(g.icombat["chooser"], "combat_die", "MK:17:Var:InteractiveCombat")]
-    if g.joint:
+        return [Prompt(prompt_seat(game), "auction", "MK:16:Var:Auction")]
+    if game.phase == "draft":
+        return [Prompt(game.draft["waiting"][0], "draft", "MK:17:Var:Draft")]
+    if game.icombat and not game.icombat.get("set"):  # Interactive Combat: the secret die first
+        return [Prompt(game.icombat["chooser"], "combat_die", "MK:17:Var:InteractiveCombat")]
+    if game.joint:
         from engine.games.mage_knight.players.joint_assault import answering
 
-        if answering(g) >= 0:  # an invited hero answers the joint assault proposal
-            return [Prompt(answering(g), "joint_answer", "MK:13:Coop:3")]
-    return [Prompt(g.active, "turn", "MK:6:Turn:6")]
+        if answering(game) >= 0:  # an invited hero answers the joint assault proposal
+            return [Prompt(answering(game), "joint_answer", "MK:13:Coop:3")]
+    return [Prompt(game.active, "turn", "MK:6:Turn:6")]
 
 
-def legal_commands(t, seat: int) -> list[dict]:
-    g = t.game
-    if not any(p.seat == seat for p in prompts(t)):
+def legal_commands(table, seat: int) -> list[dict]:
+    game = table.game
+    if not any(p.seat == seat for p in prompts(table)):
         return []
-    if g.asks:
+    if game.asks:
         from engine.games.mage_knight.cards.asks import commands as answer_commands
 
-        return answer_commands(t, seat)
-    if g.phase == "tactics":
-        return [c for x in g.tactics_open for c in tactics.pick_commands(t, seat, x)]
-    if g.joint and not g.joint.get("started"):
+        return answer_commands(table, seat)
+    if game.phase == "tactics":
+        return [c for x in game.tactics_open for c in tactics.pick_commands(table, seat, x)]
+    if game.joint and not game.joint.get("started"):
         return [{"kind": "joint_answer", "agree": True}, {"kind": "joint_answer", "agree": False}]
-    if g.phase == "improve":
+    if game.phase == "improve":
         from engine.games.mage_knight.scenarios.improved_actions import commands as improve_commands
 
-        return improve_commands(t, seat)
-    if g.phase == "auction":
+        return improve_commands(table, seat)
+    if game.phase == "auction":
         from engine.games.mage_knight.scenarios.hero_auction import commands as auction_commands
 
-        return auction_commands(t, seat)
-    if g.phase == "draft":
+        return auction_commands(table, seat)
+    if game.phase == "draft":
         from engine.games.mage_knight.scenarios.draft import commands as draft_commands
 
-        return draft_commands(t, seat)
-    if g.icombat and not g.icombat.get("set"):
+        return draft_commands(table, seat)
+    if game.icombat and not game.icombat.get("set"):
         from engine.games.mage_knight.scenarios.interactive_combat import commands as die_commands
 
-        return die_commands(t, seat)
-    if g.phase == "levelup":
-        skills = list(t.zone(state.skills_shown(seat))) or [""]
-        cards = list(t.zone(state.AA_OFFER)) or [""]
+        return die_commands(table, seat)
+    if game.phase == "levelup":
+        skills = list(table.zone(state.skills_shown(seat))) or [""]
+        cards = list(table.zone(state.AA_OFFER)) or [""]
         out = [{"kind": "level_up", "skill": s, "card": c} for s in skills for c in cards]
         # option B: another hero's skill from the common offer and the lowest offered AA
-        hero = g.players[seat].hero
+        hero = game.players[seat].hero
         out += [
             {"kind": "level_up", "skill": s, "card": cards[-1]}
-            for s in t.zone(state.SKILL_OFFER)
+            for s in table.zone(state.SKILL_OFFER)
             if content().skills[s].hero != hero
         ]
         return out
     from engine.games.mage_knight.scenarios.variants import filter_legal
 
-    return filter_legal(t, seat, turn_commands(t, seat))
+    return filter_legal(table, seat, turn_commands(table, seat))
 
 
-def turn_commands(t, seat: int) -> list[dict]:
-    g = t.game
-    p = g.players[seat]
+def turn_commands(table, seat: int) -> list[dict]:
+    game = table.game
+    p = game.players[seat]
     if p.rewards:  # reward choices come first (MK:11:EoT:5)
-        return rewards.commands(t, seat)
-    if g.secret_due:  # Dungeon Lords: the revealer places a secret entrance first
+        return rewards.commands(table, seat)
+    if game.secret_due:  # Dungeon Lords: the revealer places a secret entrance first
         from engine.games.mage_knight.scenarios.dungeon_lords import commands as secret_commands
 
-        return secret_commands(t, seat)
-    hand = t.zone(state.hand(seat))
+        return secret_commands(table, seat)
+    hand = table.zone(state.hand(seat))
     names = sorted({card_name(c) for c in hand})
-    if g.pvp:  # player against player (pvp_turn.py)
+    if game.pvp:  # player against player (pvp_turn.py)
         from engine.games.mage_knight.players.pvp_turn import commands as pvp_commands
 
-        own, cards = pvp_commands(t, seat)
+        own, cards = pvp_commands(table, seat)
         if not cards:
             return own
         from engine.games.mage_knight.players.pvp_turn import partial_limits
 
         return own + partial_limits(
-            t, seat, plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat)
+            table, seat, plays(table, seat, names) + unit_commands(table, seat) + skill_commands(table, seat)
         )
-    if g.combat is not None:
-        fight_cmds = combat_machine.legal(g.combat)
+    if game.combat is not None:
+        fight_cmds = combat_machine.legal(game.combat)
         if p.turn_effects.get("units_no_damage"):  # Into the Heat: units take no damage
             fight_cmds = [c for c in fight_cmds if c.get("kind") != "assign" or c["to"] == "hero"]
         if p.turn_effects.get("redirect"):  # Shocktroops: that enemy's damage to the unit
             from engine.games.mage_knight.combat.unit_redirect import only_redirected
 
             fight_cmds = only_redirected(fight_cmds, p.turn_effects["redirect"])
-        return fight_cmds + plays(t, seat, names) + unit_commands(t, seat) + skill_commands(t, seat)
+        return fight_cmds + plays(table, seat, names) + unit_commands(table, seat) + skill_commands(table, seat)
     out: list[dict] = []
-    sp = g.board.spaces.get(p.pos)
+    sp = game.board.spaces.get(p.pos)
     site = sp.site if sp else ""
     if p.fresh:
-        if not t.zone(state.deck(seat)) and g.announced_by < 0:
+        if not table.zone(state.deck(seat)) and game.announced_by < 0:
             out.append({"kind": "announce"})
         if site == "village" and p.reputation > REPUTATION_MIN:
             out.append({"kind": "plunder"})
-    out += plays(t, seat, names)
-    out += unit_commands(t, seat)
-    out += ready_commands(t, seat)
-    out += tactics.use_commands(t, seat)
-    out += skill_commands(t, seat)
+    out += plays(table, seat, names)
+    out += unit_commands(table, seat)
+    out += ready_commands(table, seat)
+    out += tactics.use_commands(table, seat)
+    out += skill_commands(table, seat)
     if not p.acted:
-        steps = moves(t, seat)
-        out += [{"kind": "move", "to": k} for k in steps] + map_rules.challenge_moves(t, seat, steps)
-        if p.move >= map_rules.explore_cost(t, seat) and t.zone(state.TILES):
-            out += [{"kind": "explore", "at": key(c)} for c in explore_spots(t, seat)]
-        if g.scenario == "dungeon_lords":
+        steps = moves(table, seat)
+        out += [{"kind": "move", "to": k} for k in steps] + map_rules.challenge_moves(table, seat, steps)
+        if p.move >= map_rules.explore_cost(table, seat) and table.zone(state.TILES):
+            out += [{"kind": "explore", "at": key(c)} for c in explore_spots(table, seat)]
+        if game.scenario == "dungeon_lords":
             from engine.games.mage_knight.scenarios.dungeon_lords import tunnels
 
-            out += tunnels(t, seat)
-    out += interactions(t, seat, site)
-    out += combat_actions(t, seat, site)
-    if g.dummy_seat >= 0:
+            out += tunnels(table, seat)
+    out += interactions(table, seat, site)
+    out += combat_actions(table, seat, site)
+    if game.dummy_seat >= 0:
         from engine.games.mage_knight.players.joint_assault import commands as joint_commands
 
-        out += joint_commands(t, seat)
-    if g.scenario == "druid_nights":
+        out += joint_commands(table, seat)
+    if game.scenario == "druid_nights":
         from engine.games.mage_knight.scenarios.druid_nights import commands as druid_commands
 
-        out += druid_commands(t, seat)
+        out += druid_commands(table, seat)
     if not p.moved and not p.acted:
         out += rests(names, hand)
-    out += ends(t, seat, names)
-    if g.scenario == "conquer_keeps_towers":
+    out += ends(table, seat, names)
+    if game.scenario == "conquer_keeps_towers":
         out.append({"kind": "concede"})  # one side gives up (MK:22:Scen:ConquerKeepsTowers)
     from engine.games.mage_knight.players.pvp_turn import sharing, start_commands, visiting
 
-    if visiting(t, seat):  # on another hero's space, no PvP there: no action (MK:7:Move:8e)
+    if visiting(table, seat):  # on another hero's space, no PvP there: no action (MK:7:Move:8e)
         return [c for c in out if c["kind"] in VISITOR_KINDS and not c.get("challenge")]
     # on another hero's space: start PvP or step away (MK:12:PvP:1)
-    if g.scenario != "first_reconnaissance" and sharing(t, seat):
+    if game.scenario != "first_reconnaissance" and sharing(table, seat):
         out = [
-            *start_commands(t, seat),
+            *start_commands(table, seat),
             *(c for c in out if c["kind"] in ("move", "play", "activate", "skill")),
         ]
     return out
@@ -217,7 +217,7 @@ VISITOR_KINDS = (
 )
 
 
-def plays(t, seat: int, names: list[str]) -> list[dict]:
+def plays(table, seat: int, names: list[str]) -> list[dict]:
     """The plays of each card in `names`; a second copy of a card (or a hand of wounds) gets
     copies of the first one's commands (the same state gives the same plays)."""
     out: list[dict] = []
@@ -226,50 +226,50 @@ def plays(t, seat: int, names: list[str]) -> list[dict]:
         if name in seen:
             out += [dict(c) for c in seen[name]]
         else:
-            seen[name] = card_plays(t, seat, name)
+            seen[name] = card_plays(table, seat, name)
             out += seen[name]
     return out
 
 
-def card_plays(t, seat: int, name: str) -> list[dict]:
+def card_plays(table, seat: int, name: str) -> list[dict]:
     """The plays of one card in hand: basic and powered with each payment, and sideways."""
-    g = t.game
-    p = g.players[seat]
+    game = table.game
+    p = game.players[seat]
     out = []
-    fighting = g.combat is not None
+    fighting = game.combat is not None
     if name == "wound":  # wounds are never played (MK:4:Deed:3d) but by Power of Pain
         if p.turn_effects.get("wound_sideways"):
             out += [
                 {"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""}
-                for i, atoms in enumerate(actions.seat_resolutions(t, seat, name, "sideways"))
-                if useful(t, atoms, p.acted)
+                for i, atoms in enumerate(actions.seat_resolutions(table, seat, name, "sideways"))
+                if useful(table, atoms, p.acted)
             ]
         return out
     card = content().cards[name]
     for mode in ("basic", "powered"):
-        need = payment.needs(card, mode, g.night or bool(p.turn_effects.get("black_day")))
+        need = payment.needs(card, mode, game.night or bool(p.turn_effects.get("black_day")))
         if need is None:
             continue
-        base = actions.payment_options(t, seat, need)
+        base = actions.payment_options(table, seat, need)
         if not base:
             continue
-        for i, atoms in enumerate(actions.seat_resolutions(t, seat, name, mode)):
+        for i, atoms in enumerate(actions.seat_resolutions(table, seat, name, mode)):
             aims = (
                 (
-                    unit_targets(t, seat, atoms, effect_colour(t, card, mode))
-                    if g.pvp
-                    else targets(g.combat, atoms, effect_colour(t, card, mode))
+                    unit_targets(table, seat, atoms, effect_colour(table, card, mode))
+                    if game.pvp
+                    else targets(game.combat, atoms, effect_colour(table, card, mode))
                 )
                 if fighting
                 else []
             )
-            special = card_specific_plays(t, seat, name, mode, i, atoms, base)
+            special = card_specific_plays(table, seat, name, mode, i, atoms, base)
             if special is not None:
                 out += special
-            elif useful(t, atoms, p.acted) or aims:
+            elif useful(table, atoms, p.acted) or aims:
                 extra = effects.mana_costs(atoms)
-                pays = actions.payment_options(t, seat, need + extra) if extra else base
-                pays = with_discards(t, seat, name, atoms, pays)
+                pays = actions.payment_options(table, seat, need + extra) if extra else base
+                pays = with_discards(table, seat, name, atoms, pays)
                 if any(k == "enemy_effect" for k, _ in atoms):
                     cmds = [
                         {"kind": "play", "card": name, "mode": mode, "option": i, "pay": x, "target": e}
@@ -278,16 +278,16 @@ def card_plays(t, seat: int, name: str) -> list[dict]:
                     ]
                 else:
                     cmds = [{"kind": "play", "card": name, "mode": mode, "option": i, "pay": x} for x in pays]
-                out += card_effects.expand(t, seat, atoms, cmds)
-    for i, atoms in enumerate(actions.seat_resolutions(t, seat, name, "sideways")):
-        if useful(t, atoms, p.acted):
+                out += card_effects.expand(table, seat, atoms, cmds)
+    for i, atoms in enumerate(actions.seat_resolutions(table, seat, name, "sideways")):
+        if useful(table, atoms, p.acted):
             out.append({"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""})
     return out
 
 
-def ready_commands(t, seat: int) -> list[dict]:
+def ready_commands(table, seat: int) -> list[dict]:
     """Ruthless Coercion powered: spent units up to its level, for influence per level."""
-    p = t.game.players[seat]
+    p = table.game.players[seat]
     if not p.ready_for_influence:
         return []
     top, per = p.ready_for_influence
@@ -300,51 +300,51 @@ def ready_commands(t, seat: int) -> list[dict]:
     ]
 
 
-def card_specific_plays(t, seat: int, name: str, mode: str, option: int, atoms, pays: list[str]):
+def card_specific_plays(table, seat: int, name: str, mode: str, option: int, atoms, pays: list[str]):
     """Plays of a resolution whose command must name more (None for the others): the Source
     dice a card sets (Mana Draw, Mana Pull), the Action card a boost plays (Concentration)."""
     kinds = {k for k, _ in atoms}
     base = {"kind": "play", "card": name, "mode": mode, "option": option}
     if "set_dice" in kinds:
         n = len(next(v for k, v in atoms if k == "set_dice"))
-        p = t.game.players[seat]
+        p = table.game.players[seat]
         out = []
         for x in pays:
             used = {int(s.split(":")[1]) for s in x.split("+") if s.startswith("die:")}
             free = [
                 i
-                for i in range(len(t.game.source))
+                for i in range(len(table.game.source))
                 if i not in p.dice
                 and i not in p.held_dice
                 and i not in used
-                and i not in tactics.blocked_dice(t.game)
+                and i not in tactics.blocked_dice(table.game)
             ]
             picks = [[i] for i in free] if n == 1 else [[i, j] for i in free for j in free if i != j]
             out += [dict(base, pay=x, dice=",".join(map(str, d))) for d in picks]
         return out
     if "card_boost" in kinds:
-        return [dict(base, pay=x, **b) for x in pays for b in boost_targets(t, seat, name)]
+        return [dict(base, pay=x, **b) for x in pays for b in boost_targets(table, seat, name)]
     if "space_cost" in kinds:  # Druidic Paths basic: a space next to the hero
-        g = t.game
-        p = g.players[seat]
-        if g.combat is not None or p.acted or not p.pos:
+        game = table.game
+        p = game.players[seat]
+        if game.combat is not None or p.acted or not p.pos:
             return []
         near = [
             key(n)
             for n in hexgrid.neighbours(unkey(p.pos))
-            if (sp := g.board.spaces.get(key(n))) is not None
+            if (sp := game.board.spaces.get(key(n))) is not None
             and sp.site != "city"
             and content().terrain[sp.terrain].day is not None
         ]
         return [dict(base, pay=x, space=k) for x in pays for k in sorted(near)]
     if "all_enemies" in kinds:  # Tremor: every enemy it may affect
-        c = t.game.combat
+        c = table.game.combat
         v = next(v for k, v in atoms if k == "all_enemies")
         if c is None or not fight_affected(c, v, content().cards[name].color):
             return []
         return [dict(base, pay=x) for x in pays]
     if "block_per_trait" in kinds:  # Cold Toughness: the enemy to be blocked
-        c = t.game.combat
+        c = table.game.combat
         if c is None or not points_fit(c, atoms):
             return []
         foes = [e.uid for e in c.enemies if not e.defeated and not e.discarded]
@@ -355,28 +355,28 @@ def card_specific_plays(t, seat: int, name: str, mode: str, option: int, atoms, 
 BOOSTABLE = ("basic_action", "advanced_action")
 
 
-def boost_targets(t, seat: int, played: str) -> list[dict]:
+def boost_targets(table, seat: int, played: str) -> list[dict]:
     """Action cards in hand whose powered effect, boosted, is plain and useful now."""
-    hand = [card_name(c) for c in t.zone(state.hand(seat))]
+    hand = [card_name(c) for c in table.zone(state.hand(seat))]
     hand.remove(played)
-    acted = t.game.players[seat].acted
+    acted = table.game.players[seat].acted
     out = []
     for other in sorted(set(hand)):
         card = content().cards[other]
         if other == "wound" or card.kind not in BOOSTABLE:
             continue
-        for i, atoms in enumerate(actions.seat_resolutions(t, seat, other, "powered")):
+        for i, atoms in enumerate(actions.seat_resolutions(table, seat, other, "powered")):
             if any(k not in effects.PLAIN and k != "terrain_cost" for k, _ in atoms):
                 continue  # no boost of a card whose effect needs more than points
-            if useful(t, actions.boosted(atoms, 0), acted):
+            if useful(table, actions.boosted(atoms, 0), acted):
                 out.append({"boost": other, "boost_option": i})
     return out
 
 
-def with_discards(t, seat: int, played: str, atoms, pays: list[str]) -> list[str]:
+def with_discards(table, seat: int, played: str, atoms, pays: list[str]) -> list[str]:
     """A discard cost names the card given up, as part of the payment ("discard:march");
     wounds never pay such a cost (MK:4:Deed:6)."""
-    return card_effects.discard_payments(t, seat, played, atoms, pays)
+    return card_effects.discard_payments(table, seat, played, atoms, pays)
 
 
 _PLAIN: dict[int, tuple] = {}
@@ -395,25 +395,25 @@ def plain_content(tree, leave_out: tuple[str, ...] = ()) -> bool:
     return plain
 
 
-def unit_commands(t, seat: int) -> list[dict]:
-    p = t.game.players[seat]
+def unit_commands(table, seat: int) -> list[dict]:
+    p = table.game.players[seat]
     out = []
-    if t.game.combat is not None and t.game.board.spaces[t.game.combat_space].site in UNDERGROUND:
+    if table.game.combat is not None and table.game.board.spaces[table.game.combat_space].site in UNDERGROUND:
         return []  # no units in dungeons and tombs (site cards)
     for u in p.units:
         if not u.ready or u.wounded:
             continue  # MK:5:Units:5, MK:11:Wounds:2a
         for ai, ab in enumerate(content().units[u.unit].abilities):
             need = [(ab["mana_cost"],)] if ab.get("mana_cost") else []
-            for i, atoms in enumerate(unit_values(t, u.unit, actions.unit_resolutions(u.unit, ai))):
-                pays = actions.payment_options(t, seat, need + effects.mana_costs(atoms))
+            for i, atoms in enumerate(unit_values(table, u.unit, actions.unit_resolutions(u.unit, ai))):
+                pays = actions.payment_options(table, seat, need + effects.mana_costs(atoms))
                 aims = (
                     (
-                        unit_targets(t, seat, atoms, None)
-                        if t.game.pvp
-                        else targets(t.game.combat, atoms, None)
+                        unit_targets(table, seat, atoms, None)
+                        if table.game.pvp
+                        else targets(table.game.combat, atoms, None)
                     )
-                    if t.game.combat is not None
+                    if table.game.combat is not None
                     else []
                 )
                 if not plain_content(ab, ("mana_cost", "note")):
@@ -424,21 +424,21 @@ def unit_commands(t, seat: int) -> list[dict]:
                         for x in pays
                         for e in aims
                     ]
-                elif useful(t, atoms, p.acted):
+                elif useful(table, atoms, p.acted):
                     cmds = [
                         {"kind": "activate", "unit": u.uid, "ability": ai, "option": i, "pay": x}
                         for x in pays
                     ]
                 else:
                     continue
-                out += card_effects.expand(t, seat, atoms, cmds)
+                out += card_effects.expand(table, seat, atoms, cmds)
     from engine.games.mage_knight.cards.banners import commands as banner_commands
 
-    return out + banner_commands(t, seat)
+    return out + banner_commands(table, seat)
 
 
-def skill_commands(t, seat: int) -> list[dict]:
-    p = t.game.players[seat]
+def skill_commands(table, seat: int) -> list[dict]:
+    p = table.game.players[seat]
     out = []
     for sid in p.skills:
         sk = content().skills[sid]
@@ -446,71 +446,71 @@ def skill_commands(t, seat: int) -> list[dict]:
             continue
         if sid in p.used_skills or sid in p.round_skills:
             continue
-        for i, atoms in enumerate(actions.skill_resolutions(sid, t, seat)):
-            pays = with_discards(t, seat, "", atoms, actions.payment_options(t, seat, effects.mana_costs(atoms)))
+        for i, atoms in enumerate(actions.skill_resolutions(sid, table, seat)):
+            pays = with_discards(table, seat, "", atoms, actions.payment_options(table, seat, effects.mana_costs(atoms)))
             if any(k == "enemy_effect" for k, _ in atoms):
                 aims = (
                     (
-                        unit_targets(t, seat, atoms, None)
-                        if t.game.pvp
-                        else targets(t.game.combat, atoms, None)
+                        unit_targets(table, seat, atoms, None)
+                        if table.game.pvp
+                        else targets(table.game.combat, atoms, None)
                     )
-                    if t.game.combat is not None
+                    if table.game.combat is not None
                     else []
                 )
                 cmds = [{"kind": "skill", "skill": sid, "option": i, "target": e} for e in aims]
-            elif useful(t, atoms, p.acted):
+            elif useful(table, atoms, p.acted):
                 cmds = [{"kind": "skill", "skill": sid, "option": i}]
             else:
                 continue
             cmds = [dict(c, pay=x) if x else c for c in cmds for x in pays]
-            out += card_effects.expand(t, seat, atoms, cmds)
+            out += card_effects.expand(table, seat, atoms, cmds)
     from engine.games.mage_knight.skills.centre import (
         commands as centre_commands,  # other players' skills in the centre
     )
 
-    return out + centre_commands(t, seat)
+    return out + centre_commands(table, seat)
 
 
-def others_at(t, seat: int) -> list[str]:
-    return [q.pos for s, q in enumerate(t.game.players) if s != seat and q.pos]
+def others_at(table, seat: int) -> list[str]:
+    return [q.pos for s, q in enumerate(table.game.players) if s != seat and q.pos]
 
 
-def moves(t, seat: int) -> list[str]:
+def moves(table, seat: int) -> list[str]:
     """Spaces the hero may step to now. A step may provoke rampaging enemies or assault a keep
     or mage tower (combat follows). Another hero's space (not the open portal) is offered where
     PvP could start there (MK:12:PvP:1) or where none may, the hero then taking no action there
     (MK:7:Move:8e); not by a step that provokes. Not offered: cities in First Reconnaissance
     (they cannot be entered)."""
-    g = t.game
-    p = g.players[seat]
+    game = table.game
+    p = game.players[seat]
     if not p.pos:
         return []
     here = unkey(p.pos)
     out = []
-    busy = set(others_at(t, seat))
+    busy = set(others_at(table, seat))
     for n in hexgrid.neighbours(here):
         k = key(n)
-        if step_fault(g.board, content(), here, n, g.night, p.move, p.terrain_mods) is not None:
+        if step_fault(game.board, content(), here, n, game.night, p.move, p.terrain_mods) is not None:
             continue
-        sp = g.board.spaces[k]
-        if (sp.site == "city" and not enterable(g, k)) or sp.terrain in p.turn_effects.get("prohibit", ()):
+        sp = game.board.spaces[k]
+        if (sp.site == "city" and not enterable(game, k)) or sp.terrain in p.turn_effects.get("prohibit", ()):
             continue
-        if k in busy and (sp.site != "portal" or not portal_open(g)):
+        if k in busy and (sp.site != "portal" or not portal_open(game)):
             from engine.games.mage_knight.players.pvp_turn import step_ok, visit_ok
 
-            if not (step_ok(t, seat, k) or visit_ok(t, seat, k)):
+            if not (step_ok(table, seat, k) or visit_ok(table, seat, k)):
                 continue
         out.append(k)
-    return out + [k for k in map_rules.opened_steps(t, seat) if k not in busy]
+    return out + [k for k in map_rules.opened_steps(table, seat) if k not in busy]
 
 
-def move_refusal(t, seat: int, to: str) -> Illegal:
+def move_refusal(table, seat: int, to: str) -> Illegal:
     """Why a step that is within reach and affordable is still not allowed."""
-    g = t.game
-    p = g.players[seat]
-    sp = g.board.spaces[to]
-    if sp.site == "city" and not enterable(g, to):
+    game = table.game
+    p = game.players[seat]
+    sp = game.board.spaces[to]
+    if sp.site == "city" and not enterable(game, to):
         return Illegal(
             "MK:7:Move:4",
             "this city cannot be entered: it is sealed in this scenario or closed "
@@ -518,8 +518,8 @@ def move_refusal(t, seat: int, to: str) -> Illegal:
         )
     if sp.terrain in p.turn_effects.get("prohibit", ()):
         return Illegal("MK:7:Move:7a", f"an effect played this turn forbids entering {sp.terrain} spaces")
-    if to in others_at(t, seat):
-        if provoked(g.board, unkey(p.pos), unkey(to)):
+    if to in others_at(table, seat):
+        if provoked(game.board, unkey(p.pos), unkey(to)):
             return Illegal(
                 "MK:12:PvP:1",
                 "a space with another hero may not be entered by a step that provokes a rampaging enemy",
@@ -532,48 +532,48 @@ def move_refusal(t, seat: int, to: str) -> Illegal:
     return Illegal("MK:7:Move:3", f"{to} cannot be entered from {p.pos} now")
 
 
-def explore_spots(t, seat: int) -> list[hexgrid.Hex]:
-    g = t.game
-    top = t.zone(state.TILES)[0]
+def explore_spots(table, seat: int) -> list[hexgrid.Hex]:
+    game = table.game
+    top = table.zone(state.TILES)[0]
     kind = content().tiles[top].type
     out = []
-    for h in map_rules.explore_from(t, seat):  # the hero's space (Scouts: and those next to it)
-        out += [c for c in explore_positions(g.board, content(), h, kind) if c not in out]
+    for h in map_rules.explore_from(table, seat):  # the hero's space (Scouts: and those next to it)
+        out += [c for c in explore_positions(game.board, content(), h, kind) if c not in out]
     return out
 
 
-def interactions(t, seat: int, site: str) -> list[dict]:
+def interactions(table, seat: int, site: str) -> list[dict]:
     """Recruiting, healing and buying at a village or monastery (MK:8:Interact)."""
-    g = t.game
-    p = g.players[seat]
+    game = table.game
+    p = game.players[seat]
     if site == "city":
         from engine.games.mage_knight.cities.interact import interactions as city_interactions
 
-        return city_interactions(t, seat)
-    sp = g.board.spaces.get(p.pos)
+        return city_interactions(table, seat)
+    sp = game.board.spaces.get(p.pos)
     owned = (
         site in ("keep", "mage_tower")
         and sp is not None
         and (
             sp.conquered_by == seat
-            or (site == "keep" and sp.conquered_by >= 0 and allied(g.board, sp.conquered_by, seat))
+            or (site == "keep" and sp.conquered_by >= 0 and allied(game.board, sp.conquered_by, seat))
         )
     )
     if (site not in INTERACTION_SITES and not owned) or p.reputation <= REPUTATION_MIN:
         return []
-    if site == "monastery" and p.pos not in g.monasteries:
+    if site == "monastery" and p.pos not in game.monasteries:
         return []  # a burned monastery (MK:8:Combat:1c)
     if p.acted and not p.interacting:
         return []
-    pool = actions.pool(t, seat)
+    pool = actions.pool(table, seat)
     out = []
-    for uid in t.zone(state.UNIT_OFFER):
+    for uid in table.zone(state.UNIT_OFFER):
         u = content().units.get(card_name(uid))
         if u is None:
             if site == "monastery" and pool >= actions.AA_PRICE:
                 out.append({"kind": "buy_aa", "card": uid})
             continue
-        if site in recruit_sites(g, u.recruit_sites) and pool >= actions.recruit_cost(t, seat, u.id):
+        if site in recruit_sites(game, u.recruit_sites) and pool >= actions.recruit_cost(table, seat, u.id):
             if len(p.units) < p.command:
                 out.append({"kind": "recruit", "unit": uid})
             else:  # no free command token: disband one (MK:5:Units:4a)
@@ -585,44 +585,44 @@ def interactions(t, seat: int, site: str) -> list[dict]:
     if (
         site in actions.HEAL_PRICE
         and pool >= actions.HEAL_PRICE[site]
-        and "wound" in {card_name(c) for c in t.zone(state.hand(seat))}
+        and "wound" in {card_name(c) for c in table.zone(state.hand(seat))}
     ):
         out.append({"kind": "buy_heal"})
     if site == "mage_tower":
-        out += actions.spell_buys(t, seat, pool)
+        out += actions.spell_buys(table, seat, pool)
     return out
 
 
-def combat_actions(t, seat: int, site: str) -> list[dict]:
+def combat_actions(table, seat: int, site: str) -> list[dict]:
     """Actions that start a combat (MK:8:Combat:1): challenging an adjacent rampaging enemy,
     entering an adventure site, burning a monastery."""
-    g = t.game
-    p = g.players[seat]
+    game = table.game
+    p = game.players[seat]
     if p.acted or not p.pos:
         return []
     out = [
         {"kind": "challenge", "space": key(n)}
         for n in hexgrid.neighbours(unkey(p.pos))
-        if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies
+        if (sp := game.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies
     ]
-    out += [{"kind": "challenge", "space": group} for group in map_rules.challenge_groups(t, seat)]
-    sp = g.board.spaces[p.pos]
+    out += [{"kind": "challenge", "space": group} for group in map_rules.challenge_groups(table, seat)]
+    sp = game.board.spaces[p.pos]
     if (
         site in ADVENTURE_DRAWS
         and (sp.conquered_by == -1 or site in ("dungeon", "tomb"))
-        and may_enter(g, p.pos)
+        and may_enter(game, p.pos)
     ):
         out.append({"kind": "enter"})
-    if site == "ancient_ruins" and state.at(p.pos) in t.zones:
-        ruin = next((x for x in t.zone(state.at(p.pos)) if x in content().ruins), None)
+    if site == "ancient_ruins" and state.at(p.pos) in table.zones:
+        ruin = next((x for x in table.zone(state.at(p.pos)) if x in content().ruins), None)
         if ruin and content().ruins[ruin].kind == "enemies":
             out.append({"kind": "enter"})
         elif ruin:
             need = [(c,) for c, n in sorted(content().ruins[ruin].pay.items()) for _ in range(n)]
-            out += [{"kind": "enter", "pay": x} for x in actions.payment_options(t, seat, need)]
-    if site == "monastery" and p.pos in g.monasteries and sp.conquered_by == -1:
+            out += [{"kind": "enter", "pay": x} for x in actions.payment_options(table, seat, need)]
+    if site == "monastery" and p.pos in game.monasteries and sp.conquered_by == -1:
         out.append({"kind": "burn"})
-    if mine_to_liberate(t, seat):  # Mines Liberation (MK:20:Scen:Mines)
+    if mine_to_liberate(table, seat):  # Mines Liberation (MK:20:Scen:Mines)
         out.append({"kind": "enter"})
     return out
 
@@ -637,13 +637,13 @@ def rests(names: list[str], hand: list[str]) -> list[dict]:
     return []
 
 
-def ends(t, seat: int, names: list[str]) -> list[dict]:
+def ends(table, seat: int, names: list[str]) -> list[dict]:
     """End the turn, optionally discarding non-wound cards, named comma-separated ("march,rage");
     with nothing played yet a discard is required (MK:6:Turn:5a) unless the hand was empty at
     the start (MK:11:EoT:7)."""
-    p = t.game.players[seat]
+    p = table.game.players[seat]
     counts: dict[str, int] = {}
-    for c in t.zone(state.hand(seat)):
+    for c in table.zone(state.hand(seat)):
         if card_name(c) != "wound":
             counts[card_name(c)] = counts.get(card_name(c), 0) + 1
     picks: list[list[str]] = [[]]
@@ -704,35 +704,35 @@ RULE_OF = {
 }
 
 
-def explain(t, seat: int, cmd: dict) -> Illegal | None:
+def explain(table, seat: int, cmd: dict) -> Illegal | None:
     """A precise reason where one is cheap to give; otherwise the command's rule."""
-    g = t.game
+    game = table.game
     kind = cmd.get("kind")
     rule = None if kind is None else RULE_OF.get(kind, "MK:8:Combat:3" if kind in combat_machine.FIELDS else None)
     if rule is None:
         return None
-    if not any(p.seat == seat for p in prompts(t)):
+    if not any(p.seat == seat for p in prompts(table)):
         return Illegal(rule, f"seat {seat} is not the one to act now")
-    if g.asks:  # asks.py: the open choice comes first
+    if game.asks:  # asks.py: the open choice comes first
         from engine.games.mage_knight.cards.asks import why_not
 
-        return Illegal(g.asks[0]["rule"], why_not(t, seat, cmd))
-    p = g.players[seat]
+        return Illegal(game.asks[0]["rule"], why_not(table, seat, cmd))
+    p = game.players[seat]
     from engine.games.mage_knight.players.pvp_turn import visiting
 
-    if (kind not in VISITOR_KINDS or cmd.get("challenge")) and g.combat is None and visiting(t, seat):
+    if (kind not in VISITOR_KINDS or cmd.get("challenge")) and game.combat is None and visiting(table, seat):
         return Illegal(
             "MK:7:Move:8e",
             "you stand on another hero's space where no combat between players "
             "may start: no action there this turn; move on or end the turn (forced withdrawal follows)",
         )
     if kind == "reward" and p.rewards:
-        return rewards.refusal(t, seat, cmd)
-    names = {card_name(c) for c in t.zones[state.hand(seat)].cards} if state.hand(seat) in t.zones else set()
+        return rewards.refusal(table, seat, cmd)
+    names = {card_name(c) for c in table.zones[state.hand(seat)].cards} if state.hand(seat) in table.zones else set()
     if kind in combat_machine.FIELDS:
-        if g.combat is None:
+        if game.combat is None:
             return Illegal("MK:8:Combat:3", "there is no combat in progress")
-        why = combat_machine.explain(g.combat, cmd)
+        why = combat_machine.explain(game.combat, cmd)
         return Illegal(*why) if why else Illegal("MK:8:Combat:3", "not possible in this phase")
     if kind == "play":
         if cmd.get("card") == "wound":
@@ -740,7 +740,7 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
         if cmd.get("card") not in names:
             return Illegal(rule, f"{cmd.get('card')!r} is not in your hand")
         card = content().cards[cmd["card"]]
-        if cmd.get("mode") == "powered" and payment.needs(card, "powered", g.night) is None:
+        if cmd.get("mode") == "powered" and payment.needs(card, "powered", game.night) is None:
             return Illegal("MK:4:Deed:3b", "a spell's powered effect needs night and black mana")
         if cmd.get("mode") in ("basic", "powered") and cmd.get("pay"):
             return Illegal(
@@ -758,19 +758,19 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
         except (ValueError, AttributeError):
             return Illegal(rule, f"{to!r} is not a space like '1,-2'")
         fault = (
-            step_fault(g.board, content(), unkey(p.pos), dest, g.night, p.move, p.terrain_mods)
+            step_fault(game.board, content(), unkey(p.pos), dest, game.night, p.move, p.terrain_mods)
             if p.pos
             else "not on the map"
         )
         if fault:
             return Illegal(rule, fault)
-        return move_refusal(t, seat, to)
+        return move_refusal(table, seat, to)
     if kind == "explore":
         if p.move < 2:
             return Illegal(rule, f"exploring costs 2 move points, you have {p.move}")
         return Illegal(rule, "no tile may be placed there from your space")
-    if kind == "activate" and g.combat is not None and not g.pvp:
-        why = unit_without_target(t, seat, cmd)
+    if kind == "activate" and game.combat is not None and not game.pvp:
+        why = unit_without_target(table, seat, cmd)
         if why:
             return Illegal(*why)
     if kind == "end_turn" and not p.played and not cmd.get("discard"):
@@ -780,34 +780,34 @@ def explain(t, seat: int, cmd: dict) -> Illegal | None:
     return Illegal(rule, f"{kind!r} is not possible now")
 
 
-def unit_without_target(t, seat: int, cmd: dict) -> tuple[str, str] | None:
+def unit_without_target(table, seat: int, cmd: dict) -> tuple[str, str] | None:
     """Why a unit's ability is not offered in this combat because its attack points could hit
     no enemy of the phase (the targets come before the points, MK:9:Ranged:2-3a): the unit would
     be spent for nothing. None when the command names no such ability."""
-    u = next((u for u in t.game.players[seat].units if u.uid == cmd.get("unit")), None)
+    u = next((u for u in table.game.players[seat].units if u.uid == cmd.get("unit")), None)
     ai, opt = cmd.get("ability"), cmd.get("option", 0)
     if u is None or type(ai) is not int or type(opt) is not int:
         return None
     if not 0 <= ai < len(content().units[u.unit].abilities):
         return None
-    options = unit_values(t, u.unit, actions.unit_resolutions(u.unit, ai))
+    options = unit_values(table, u.unit, actions.unit_resolutions(u.unit, ai))
     if not 0 <= opt < len(options):
         return None
     for k, v in options[opt]:
         if k == "attack":
-            why = combat_machine.target_problem(t.game.combat, v["type"] if v["type"] in ("ranged", "siege") else "melee")
+            why = combat_machine.target_problem(table.game.combat, v["type"] if v["type"] in ("ranged", "siege") else "melee")
             if why:
                 return why[0], f"{u.uid}'s {v['type']} attack would be spent for nothing: {why[1]}"
     return None
 
 
-def same_command(t, seat: int, cmd: dict) -> dict:
+def same_command(table, seat: int, cmd: dict) -> dict:
     """`attack`'s `targets` and `use` are sets (MK:9:Ranged:4: one attack on a group of
     enemies, with the points of the kinds named): they are put in the order `legal_commands`
     lists them (the combat's enemy order, the phase's kinds in order), so the same group and
     kinds written in another order are the same command, in play and in situations alike.
     Anything else, and anything not a list of names, is left for the legality check."""
-    c = t.game.combat
+    c = table.game.combat
     if cmd.get("kind") != "attack" or c is None:
         return cmd
     targets, use = cmd.get("targets"), cmd.get("use")

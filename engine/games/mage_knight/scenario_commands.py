@@ -18,53 +18,53 @@ from engine.games.mage_knight.scenarios.dungeon_lords import tunnel
 from engine.games.mage_knight.scenarios.interactive_combat import set_die
 
 
-def _improve(ctx, t, seat, cmd):
+def _improve(ctx, table, seat, cmd):
     """Improved Actions: once every player picked, the round that waited begins."""
     from engine.games.mage_knight.turn.flow import begin_round
 
-    n = improved_actions.pick(ctx, t, seat, cmd)
+    n = improved_actions.pick(ctx, table, seat, cmd)
     if n:
-        begin_round(ctx, t, n, improved=True)
+        begin_round(ctx, table, n, improved=True)
 
 
 def _auction(step):
-    def handler(ctx, t, seat, cmd):
+    def handler(ctx, table, seat, cmd):
         """Hero Auction: once every player has a hero, decks, the dummy and round 1 follow."""
         from engine.games.mage_knight.scenarios.setup import after_heroes
 
-        step(ctx, t, seat, cmd)
-        if t.game.auction.get("done"):
-            after_heroes(ctx, t)
+        step(ctx, table, seat, cmd)
+        if table.game.auction.get("done"):
+            after_heroes(ctx, table)
 
     return handler
 
 
-def _concede(ctx, t, seat, cmd):
+def _concede(ctx, table, seat, cmd):
     """The keep and tower scenario ends when one side concedes: the seat and its ally give up,
     and the game is scored at once (MK:22:Scen:ConquerKeepsTowers)."""
     from engine.games.mage_knight.turn.flow import game_over
 
-    g = t.game
-    side = next((list(x) for x in g.board.teams if seat in x), [seat])
+    game = table.game
+    side = next((list(x) for x in game.board.teams if seat in x), [seat])
     ctx.emit("mk.conceded", {"seats": side}, rule="MK:22:Scen:ConquerKeepsTowers")
-    game_over(ctx, t, f"seat {seat + 1} conceded")
+    game_over(ctx, table, f"seat {seat + 1} conceded")
 
 
 def _draft(step, resumed):
-    def handler(ctx, t, seat, cmd):
+    def handler(ctx, table, seat, cmd):
         """The Draft: once every pick (or day-end addition) is made, the round that waited begins."""
         from engine.games.mage_knight.turn.flow import begin_round
 
-        n = step(ctx, t, seat, cmd)
+        n = step(ctx, table, seat, cmd)
         if n:
-            begin_round(ctx, t, n, improved=resumed)
+            begin_round(ctx, table, n, improved=resumed)
 
     return handler
 
 
-def _next_fighter(ctx, t, seat, cmd):
+def _next_fighter(ctx, table, seat, cmd):
     """After a combat decision: the next participant of a joint assault, once a fight is over."""
-    joint.after_fight(ctx, t)
+    joint.after_fight(ctx, table)
 
 
 PART2_HANDLERS = {

@@ -7,9 +7,9 @@ from __future__ import annotations
 import msgspec
 
 
-def game_view(t, seat: int | None) -> dict:
-    out = msgspec.to_builtins(t.game)
+def game_view(table, seat: int | None) -> dict:
+    out = msgspec.to_builtins(table.game)
     for city in out.get("cities", []):  # a city's face-down defenders show as "?" (part 2)
-        shown = t.zones.get(f"at:{city['spaces'][0]}")
+        shown = table.zones.get(f"at:{city['spaces'][0]}")
         city["garrison"] = [x if shown is not None and x in shown.cards else "?" for x in city["garrison"]]
     return out

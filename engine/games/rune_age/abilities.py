@@ -22,85 +22,85 @@ from engine.mechanics import zones
 TIMING_RULE = {"on_play": "ABL-2", "resolution": "ABL-3", "end_of_combat": "ABL-4", "action": "ABL-5"}
 
 
-def ability(t, card: str, timing: str):
-    for a in spec(t.game, card).abilities:
+def ability(table, card: str, timing: str):
+    for a in spec(table.game, card).abilities:
         if a.timing == timing:
             return a
     return None
 
 
-def opponent(t, seat: int) -> int | None:
-    c = t.game.combat
+def opponent(table, seat: int) -> int | None:
+    c = table.game.combat
     if c is None or c.kind != "siege":
         return None
     return c.defender if seat == c.attacker else c.attacker
 
 
-def nullified(t, seat: int) -> bool:
+def nullified(table, seat: int) -> bool:
     """Naga (stand-in text): an opposing Naga in the combat silences resolution abilities."""
-    o = opponent(t, seat)
+    o = opponent(table, seat)
     return o is not None and any(
-        a.effect == "nullify_opponent_resolution" for c in t.zone(army(o)) for a in spec(t.game, c).abilities
+        a.effect == "nullify_opponent_resolution" for c in table.zone(army(o)) for a in spec(table.game, c).abilities
     )
 
 
-def _payments(t, seat: int, cost: int) -> list[dict]:
+def _payments(table, seat: int, cost: int) -> list[dict]:
     """A28: an influence cost is paid by exhausting one ready card; any remainder is lost."""
     if cost <= 0:
         return [{}]
-    return [{"pay": c} for c in ready(t, seat, "influence") if spec(t.game, c).influence >= cost]
+    return [{"pay": c} for c in ready(table, seat, "influence") if spec(table.game, c).influence >= cost]
 
 
-def uses(t, seat: int, card: str, timing: str) -> list[dict]:
+def uses(table, seat: int, card: str, timing: str) -> list[dict]:
     """Every legal way to use `card`'s ability of this timing now ([] = not usable)."""
-    g = t.game
-    a = ability(t, card, timing)
-    if a is None or card in g.used:
+    game = table.game
+    a = ability(table, card, timing)
+    if a is None or card in game.used:
         return []
-    if timing == "resolution" and nullified(t, seat):
+    if timing == "resolution" and nullified(table, seat):
         return []
     e = a.effect
-    opp = opponent(t, seat)
+    opp = opponent(table, seat)
     if e == "fetch_same":
-        same = [c for c in t.zone(discard(seat)) if zones.card_name(c) == zones.card_name(card)]
+        same = [c for c in table.zone(discard(seat)) if zones.card_name(c) == zones.card_name(card)]
         choices = [{"target": same[0]}] if same else []
     elif e in ("wound_opponent_unit", "destroy_opponent_unit"):
-        pool = [] if opp is None else [c for c in t.zone(army(opp)) if is_unit(t, c)]
+        pool = [] if opp is None else [c for c in table.zone(army(opp)) if is_unit(table, c)]
         if e == "wound_opponent_unit":
-            pool = [c for c in pool if c not in g.combat.wounded]
+            pool = [c for c in pool if c not in game.combat.wounded]
         choices = [{"target": c} for c in pool]
     elif e == "wound_own_draw":
-        choices = [{"target": c} for c in t.zone(army(seat)) if is_unit(t, c) and c not in g.combat.wounded]
+        choices = [{"target": c} for c in table.zone(army(seat)) if is_unit(table, c) and c not in game.combat.wounded]
     elif e in ("draw", "strength"):
         choices = [{}]
     elif e == "strength_if_wounded":
-        choices = [{}] if card in g.combat.wounded else []
+        choices = [{}] if card in game.combat.wounded else []
     elif e == "discard_for_strength":
-        choices = [{"discard": n} for n in names(t.zone(hand(seat)))]
+        choices = [{"discard": n} for n in names(table.zone(hand(seat)))]
     elif e == "destroy_hand_card":
-        choices = [{"target": n} for n in names([c for c in t.zone(hand(seat)) if c != card])]
+        choices = [{"target": n} for n in names([c for c in table.zone(hand(seat)) if c != card])]
     elif e == "other_draws":
-        choices = [{"seat": s} for s in alive(t) if s != seat]
+        choices = [{"seat": s} for s in alive(table) if s != seat]
     elif e == "take_from_hand":
-        choices = [{"seat": s} for s in alive(t) if s != seat and t.zone(hand(s))]
+        choices = [{"seat": s} for s in alive(table) if s != seat and table.zone(hand(s))]
     else:
         choices = []
     if a.influence:
-        choices = [{**c, **p} for c in choices for p in _payments(t, seat, a.influence)]
+        choices = [{**c, **p} for c in choices for p in _payments(table, seat, a.influence)]
     return choices
 
 
-def use(ctx, t, seat: int, card: str, timing: str, choice: dict) -> None:
+def use(ctx, table, seat: int, card: str, timing: str, choice: dict) -> None:
     """Carry out one ability use (its legality was checked against uses())."""
-    g = t.game
-    a = ability(t, card, timing)
+    game = table.game
+    a = ability(table, card, timing)
     rule = TIMING_RULE[timing]
     ctx.emit(
         "ra.ability_used", {"seat": seat, "card": card, "timing": timing, "effect": a.effect}, rule="ABL-1"
     )
     if "pay" in choice:
-        exhaust(ctx, t, seat, choice["pay"], rule="RES-2")
-        rest = spec(g, choice["pay"]).influence - a.influence
+        exhaust(ctx, table, seat, choice["pay"], rule="RES-2")
+        rest = spec(game, choice["pay"]).influence - a.influence
         if rest:
             ctx.emit("ra.forfeited", {"seat": seat, "action": "ability", "amount": rest}, rule="RES-2")
     # uses() offered a target to every effect that reads one; "" stands for none
@@ -110,52 +110,52 @@ def use(ctx, t, seat: int, card: str, timing: str, choice: dict) -> None:
     elif e == "wound_opponent_unit":
         ctx.emit("ra.wounded", {"card": target, "by": card}, rule="DES-3")
     elif e == "destroy_opponent_unit":
-        destroy_in_combat(ctx, t, target, rule="DES-1")
+        destroy_in_combat(ctx, table, target, rule="DES-1")
     elif e == "wound_own_draw":
         ctx.emit("ra.wounded", {"card": target, "by": card}, rule="DES-3")
-        draw(ctx, t, seat, a.amount, rule=rule)
+        draw(ctx, table, seat, a.amount, rule=rule)
     elif e == "draw":
-        draw(ctx, t, seat, a.amount, rule=rule)
+        draw(ctx, table, seat, a.amount, rule=rule)
     elif e in ("strength", "strength_if_wounded"):
-        ctx.emit("ra.strength", {"side": side(t, seat), "amount": a.amount, "card": card}, rule=rule)
+        ctx.emit("ra.strength", {"side": side(table, seat), "amount": a.amount, "card": card}, rule=rule)
     elif e == "discard_for_strength":
-        zones.move(ctx, hand(seat), discard(seat), [hand_card(t, seat, choice["discard"])], rule=rule)
-        ctx.emit("ra.strength", {"side": side(t, seat), "amount": a.amount, "card": card}, rule=rule)
+        zones.move(ctx, hand(seat), discard(seat), [hand_card(table, seat, choice["discard"])], rule=rule)
+        ctx.emit("ra.strength", {"side": side(table, seat), "amount": a.amount, "card": card}, rule=rule)
     elif e == "destroy_hand_card":
-        target = hand_card(t, seat, target, besides=card)
-        zones.move(ctx, hand(seat), origin(t, target), [target], rule="DES-1")
+        target = hand_card(table, seat, target, besides=card)
+        zones.move(ctx, hand(seat), origin(table, target), [target], rule="DES-1")
     elif e == "other_draws":
-        draw(ctx, t, choice["seat"], a.amount, rule=rule)
+        draw(ctx, table, choice["seat"], a.amount, rule=rule)
     elif e == "take_from_hand":
         victim = choice["seat"]
         ctx.emit(
             "ra.hand_shown",
-            {"seat": seat, "victim": victim, "cards": list(t.zone(hand(victim)))},
+            {"seat": seat, "victim": victim, "cards": list(table.zone(hand(victim)))},
             rule="SCN-MO-5",
             vis=[seat, victim],
         )
         ctx.emit("ra.take", {"seat": seat, "victim": victim}, rule="SCN-MO-5")
 
 
-def side(t, seat: int) -> int:
-    c = t.game.combat
+def side(table, seat: int) -> int:
+    c = table.game.combat
     return 1 if c.kind == "siege" and seat == c.defender else 0
 
 
-def destroy_in_combat(ctx, t, card: str, rule: str) -> None:
+def destroy_in_combat(ctx, table, card: str, rule: str) -> None:
     """DES-1: a destroyed unit leaves the combat at once and returns to its place of origin."""
-    g = t.game
-    src = next(army(s) for s in range(t.players) if card in t.zone(army(s)))
-    if card in g.combat.wounded:
+    game = table.game
+    src = next(army(s) for s in range(table.players) if card in table.zone(army(s)))
+    if card in game.combat.wounded:
         ctx.emit(
-            "ra.combat_step", {"set": {"wounded": [c for c in g.combat.wounded if c != card]}}, rule=rule
+            "ra.combat_step", {"set": {"wounded": [c for c in game.combat.wounded if c != card]}}, rule=rule
         )
-    zones.move(ctx, src, origin(t, card), [card], rule=rule)
+    zones.move(ctx, src, origin(table, card), [card], rule=rule)
 
 
-def action_cards(t, seat: int) -> list[str]:
+def action_cards(table, seat: int) -> list[str]:
     """ACT-CARD-1/2: hand cards and ready play-area cards with an Aktion ability."""
-    g = t.game
-    return [c for c in t.zone(hand(seat)) if ability(t, c, "action")] + [
-        c for c in t.zone(play(seat)) if ability(t, c, "action") and c not in g.exhausted
+    game = table.game
+    return [c for c in table.zone(hand(seat)) if ability(table, c, "action")] + [
+        c for c in table.zone(play(seat)) if ability(table, c, "action") and c not in game.exhausted
     ]

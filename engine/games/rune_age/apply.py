@@ -8,145 +8,145 @@ from engine.games.rune_age.scenarios import OLD_KEYS
 from engine.games.rune_age.state import Combat, EventPhase, RuneChoice, Take
 
 
-def _setup(g, d):
+def _setup(game, d):
     for k in ("pack", "scenario", "solo", "die", "overrides"):
         if k in d:
-            setattr(g, k, d[k])
-    g.scenario = OLD_KEYS.get(g.scenario, g.scenario)  # schema 1 folded raw (scenarios.py)
+            setattr(game, k, d[k])
+    game.scenario = OLD_KEYS.get(game.scenario, game.scenario)  # schema 1 folded raw (scenarios.py)
 
 
-def _races(g, d):
-    g.races = list(d["races"])
+def _races(game, d):
+    game.races = list(d["races"])
 
 
-def _seating(g, d):
-    g.order, g.first = list(d["order"]), d["order"][0]
+def _seating(game, d):
+    game.order, game.first = list(d["order"]), d["order"][0]
 
 
-def _round(g, d):
-    g.round, g.attacked, g.built = d["round"], [], []
+def _round(game, d):
+    game.round, game.attacked, game.built = d["round"], [], []
 
 
-def _turn(g, d):
-    g.active, g.phase, g.used, g.action, g.pool, g.kept = d["seat"], "turn", [], "", 0, []
+def _turn(game, d):
+    game.active, game.phase, game.used, game.action, game.pool, game.kept = d["seat"], "turn", [], "", 0, []
 
 
-def _phase(g, d):
-    g.phase = d["phase"]
+def _phase(game, d):
+    game.phase = d["phase"]
 
 
-def _refreshed(g, d):
-    g.exhausted = [c for c in g.exhausted if c not in d["cards"]]
+def _refreshed(game, d):
+    game.exhausted = [c for c in game.exhausted if c not in d["cards"]]
 
 
-def _exhausted(g, d):
-    if d["card"] not in g.exhausted:
-        g.exhausted.append(d["card"])
+def _exhausted(game, d):
+    if d["card"] not in game.exhausted:
+        game.exhausted.append(d["card"])
 
 
-def _action(g, d):
-    g.action, g.pool = d["action"], 0
+def _action(game, d):
+    game.action, game.pool = d["action"], 0
 
 
-def _gained(g, d):
-    g.pool += d["amount"]
+def _gained(game, d):
+    game.pool += d["amount"]
 
 
-def _spent(g, d):
-    g.pool -= d["amount"]
+def _spent(game, d):
+    game.pool -= d["amount"]
 
 
-def _action_ended(g, d):
-    g.action, g.pool = "", 0
+def _action_ended(game, d):
+    game.action, game.pool = "", 0
 
 
-def _kept(g, d):
-    g.kept.append(d["card"])
-    g.pool -= 1
+def _kept(game, d):
+    game.kept.append(d["card"])
+    game.pool -= 1
 
 
-def _used(g, d):
-    g.used.append(d["card"])
+def _used(game, d):
+    game.used.append(d["card"])
 
 
-def _attacked(g, d):
-    g.attacked.append(f"{d['seat']}>{d['target']}")
+def _attacked(game, d):
+    game.attacked.append(f"{d['seat']}>{d['target']}")
 
 
-def _combat(g, d):
-    g.combat = msgspec.convert(d["combat"], Combat)
+def _combat(game, d):
+    game.combat = msgspec.convert(d["combat"], Combat)
 
 
-def _combat_set(g, d):
+def _combat_set(game, d):
     for k, v in d["set"].items():
-        setattr(g.combat, k, v)
+        setattr(game.combat, k, v)
 
 
-def _wounded(g, d):
-    g.combat.wounded.append(d["card"])
+def _wounded(game, d):
+    game.combat.wounded.append(d["card"])
 
 
-def _strength(g, d):
-    g.combat.bonus[d["side"]] += d["amount"]
+def _strength(game, d):
+    game.combat.bonus[d["side"]] += d["amount"]
 
 
-def _combat_ended(g, d):
-    g.combat = None
+def _combat_ended(game, d):
+    game.combat = None
 
 
-def _eliminated(g, d):
-    g.eliminated.append(d["seat"])
+def _eliminated(game, d):
+    game.eliminated.append(d["seat"])
 
 
-def _first(g, d):
-    g.first = d["seat"]
+def _first(game, d):
+    game.first = d["seat"]
 
 
-def _event_phase(g, d):
+def _event_phase(game, d):
     """A40: ability uses are counted per turn; the event phase starts a fresh count."""
-    g.ev, g.used = msgspec.convert(d["ev"], EventPhase), []
+    game.ev, game.used = msgspec.convert(d["ev"], EventPhase), []
 
 
-def _event_set(g, d):
+def _event_set(game, d):
     for k, v in d["set"].items():
-        setattr(g.ev, k, v)
+        setattr(game.ev, k, v)
 
 
-def _tribute(g, d):
-    g.ev.chosen[str(d["seat"])] = d["card"]
-    g.ev.waiting.remove(d["seat"])
+def _tribute(game, d):
+    game.ev.chosen[str(d["seat"])] = d["card"]
+    game.ev.waiting.remove(d["seat"])
 
 
-def _event_phase_ended(g, d):
-    g.ev = None
+def _event_phase_ended(game, d):
+    game.ev = None
 
 
-def _lasting(g, d):
-    g.lasting[d["card"]] = d["until"]
+def _lasting(game, d):
+    game.lasting[d["card"]] = d["until"]
 
 
-def _lasting_ended(g, d):
-    g.lasting.pop(d["card"], None)
+def _lasting_ended(game, d):
+    game.lasting.pop(d["card"], None)
 
 
-def _built(g, d):
-    g.built.append(d["seat"])
+def _built(game, d):
+    game.built.append(d["seat"])
 
 
-def _rune_choice(g, d):
-    g.rune_choice = RuneChoice(d["seat"], list(d["cards"]))
+def _rune_choice(game, d):
+    game.rune_choice = RuneChoice(d["seat"], list(d["cards"]))
 
 
-def _rune_chosen(g, d):
-    g.rune_choice = None
+def _rune_chosen(game, d):
+    game.rune_choice = None
 
 
-def _take(g, d):
-    g.take = Take(d["seat"], d["victim"])
+def _take(game, d):
+    game.take = Take(d["seat"], d["victim"])
 
 
-def _taken(g, d):
-    g.take = None
+def _taken(game, d):
+    game.take = None
 
 
 FOLD = {

@@ -45,12 +45,12 @@ def _by_name(name: str = "base") -> dict[str, Card]:
     return {**{old: by[new] for old, new in RENAMED.items() if new in by}, **by}
 
 
-def spec(g, card_id: str) -> Card:
+def spec(game, card_id: str) -> Card:
     """The record of a card id, with the game's fixture overrides applied."""
     name = card_name(card_id)
-    base = _by_name(g.pack)[name]
-    over = g.overrides.get(name)
-    return _patched(g.pack, name, msgspec.json.encode(over)) if over else base
+    base = _by_name(game.pack)[name]
+    over = game.overrides.get(name)
+    return _patched(game.pack, name, msgspec.json.encode(over)) if over else base
 
 
 @cache

@@ -9,35 +9,35 @@ from engine.games.rune_age.turn import discard_hand, keep_is_open, next_turn, re
 MAX_STEPS = 10_000
 
 
-def advance(ctx, t) -> None:
+def advance(ctx, table) -> None:
     for _ in range(MAX_STEPS):
-        if t.over or not _step(ctx, t):
+        if table.over or not _step(ctx, table):
             return
     raise RuntimeError("rune-age: the game made no decision point in 10000 steps")
 
 
-def _step(ctx, t) -> bool:
-    g = t.game
-    if g.rune_choice or g.take:
+def _step(ctx, table) -> bool:
+    game = table.game
+    if game.rune_choice or game.take:
         return False
-    if g.combat:
-        return combat.step(ctx, t)
-    if g.ev:
-        return eventphase.step(ctx, t)
-    if g.phase == "keep":
-        if keep_is_open(t):
+    if game.combat:
+        return combat.step(ctx, table)
+    if game.ev:
+        return eventphase.step(ctx, table)
+    if game.phase == "keep":
+        if keep_is_open(table):
             return False
-        discard_hand(ctx, t)
+        discard_hand(ctx, table)
         return True
-    if g.phase == "refill":
-        refill_all(ctx, t, rule="TRN-4")
-        nxt = next_turn(t)
+    if game.phase == "refill":
+        refill_all(ctx, table, rule="TRN-4")
+        nxt = next_turn(table)
         if nxt is None:
-            eventphase.begin(ctx, t)
+            eventphase.begin(ctx, table)
         else:
-            start_turn(ctx, t, nxt)
+            start_turn(ctx, table, nxt)
         return True
-    if g.phase == "turn" and g.active in g.eliminated:
+    if game.phase == "turn" and game.active in game.eliminated:
         ctx.emit("ra.phase", {"phase": "refill"}, rule="RND-3")
         return True
     return False

@@ -45,37 +45,37 @@ def neutral_pile(name: str) -> str:
     return f"neutral:{name}"
 
 
-def alive(t) -> list[int]:
+def alive(table) -> list[int]:
     """Surviving players in seating order, starting with the first player."""
-    g = t.game
-    i = g.order.index(g.first)
-    ring = g.order[i:] + g.order[:i]
-    return [s for s in ring if s not in g.eliminated]
+    game = table.game
+    i = game.order.index(game.first)
+    ring = game.order[i:] + game.order[:i]
+    return [s for s in ring if s not in game.eliminated]
 
 
-def next_alive(t, seat: int) -> int:
-    g = t.game
-    i = g.order.index(seat)
-    for k in range(1, len(g.order) + 1):
-        s = g.order[(i + k) % len(g.order)]
-        if s not in g.eliminated:
+def next_alive(table, seat: int) -> int:
+    game = table.game
+    i = game.order.index(seat)
+    for k in range(1, len(game.order) + 1):
+        s = game.order[(i + k) % len(game.order)]
+        if s not in game.eliminated:
             return s
     return seat
 
 
-def seat_of_race(t, race: str) -> int | None:
-    g = t.game
-    return g.races.index(race) if race in g.races else None
+def seat_of_race(table, race: str) -> int | None:
+    game = table.game
+    return game.races.index(race) if race in game.races else None
 
 
-def origin(t, card: str) -> str:
+def origin(table, card: str) -> str:
     """DES-1: where a destroyed card returns (A33: a race card to its race's barracks)."""
-    c = spec(t.game, card)
+    c = spec(table.game, card)
     if c.kind == "gold":
         return gold_pile(c.gold)
     if c.race:
-        s = seat_of_race(t, c.race)
-        if s is not None and s not in t.game.eliminated and c.pile:
+        s = seat_of_race(table, c.race)
+        if s is not None and s not in table.game.eliminated and c.pile:
             return barracks(s, c.pile)
         return OUT
     if c.kind in ("unit", "tactic"):
@@ -85,29 +85,29 @@ def origin(t, card: str) -> str:
     return OUT
 
 
-def is_unit(t, card: str) -> bool:
-    return spec(t.game, card).kind == "unit"
+def is_unit(table, card: str) -> bool:
+    return spec(table.game, card).kind == "unit"
 
 
-def playable(t, s: int) -> list[str]:
+def playable(table, s: int) -> list[str]:
     """BTL-2, A30: only unit and tactic cards can be played into an army (names)."""
-    return names([c for c in t.zone(hand(s)) if spec(t.game, c).kind in ("unit", "tactic")])
+    return names([c for c in table.zone(hand(s)) if spec(table.game, c).kind in ("unit", "tactic")])
 
 
-def ready(t, s: int, resource: str) -> list[str]:
+def ready(table, s: int, resource: str) -> list[str]:
     """Ready play-area cards of seat s that provide gold or influence when exhausted."""
-    g = t.game
-    return [c for c in t.zone(play(s)) if c not in g.exhausted and getattr(spec(g, c), resource) > 0]
+    game = table.game
+    return [c for c in table.zone(play(s)) if c not in game.exhausted and getattr(spec(game, c), resource) > 0]
 
 
-def army_strength(t, s: int) -> int:
-    return sum(spec(t.game, c).strength for c in t.zone(army(s)) if is_unit(t, c))
+def army_strength(table, s: int) -> int:
+    return sum(spec(table.game, c).strength for c in table.zone(army(s)) if is_unit(table, c))
 
 
-def hand_card(t, seat: int, name: str, besides: str = "") -> str:
+def hand_card(table, seat: int, name: str, besides: str = "") -> str:
     """The first hand card of that name (copies are alike, so commands name hand cards by name:
     a decision event is public, a hand card's id is not)."""
-    return next(c for c in t.zone(hand(seat)) if card_name(c) == name and c != besides)
+    return next(c for c in table.zone(hand(seat)) if card_name(c) == name and c != besides)
 
 
 def names(cards: list[str]) -> list[str]:

@@ -13,20 +13,20 @@ from engine.mechanics.zones import card_name
 from engine.narration import seat_name
 
 
-def preview(t, seat: int, cmd: dict) -> str | None:
-    kind, g = cmd.get("kind"), t.game
+def preview(table, seat: int, cmd: dict) -> str | None:
+    kind, game = cmd.get("kind"), table.game
     if kind in ("buy", "acquire"):
         pile = cmd.get("pile")
         zone = barracks(seat, pile) if kind == "buy" and isinstance(pile, str) else pile
-        cards = t.zone(zone) if isinstance(zone, str) and zone in t.zones else []
+        cards = table.zone(zone) if isinstance(zone, str) and zone in table.zones else []
         if not cards:
             return None
-        what = "gold" if g.action == "purchase" else "influence"
-        return f"{kind} {card_name(cards[0])}: costs {spec(g, cards[0]).cost} {what}, you have {g.pool}"
+        what = "gold" if game.action == "purchase" else "influence"
+        return f"{kind} {card_name(cards[0])}: costs {spec(game, cards[0]).cost} {what}, you have {game.pool}"
     if kind == "attack":
-        return _attack(t, seat, cmd.get("target"))
+        return _attack(table, seat, cmd.get("target"))
     if kind in ("tribute", "keep") and isinstance(cmd.get("slot"), int):
-        own = t.zone(hand(seat))  # the seat's own hand: its slot's card is no secret to it
+        own = table.zone(hand(seat))  # the seat's own hand: its slot's card is no secret to it
         if 0 <= cmd["slot"] < len(own):
             x = own[cmd["slot"]]
             return (
@@ -34,51 +34,51 @@ def preview(t, seat: int, cmd: dict) -> str | None:
                 if kind == "tribute"
                 else f"keep {card_name(x)} for your next turn (TRN-3)"
             )
-    if kind == "casualty" and isinstance(cmd.get("card"), str) and g.combat:
+    if kind == "casualty" and isinstance(cmd.get("card"), str) and game.combat:
         x = cmd["card"]
-        hurt = ", wounded" if x in g.combat.wounded else ""
-        return f"lose {card_name(x)} (strength {spec(g, x).strength}{hurt}) to a skull (CAS-2)"
+        hurt = ", wounded" if x in game.combat.wounded else ""
+        return f"lose {card_name(x)} (strength {spec(game, x).strength}{hurt}) to a skull (CAS-2)"
     if kind == "use_influence" and isinstance(cmd.get("card"), str):
-        return f"exhaust {card_name(cmd['card'])} for {spec(g, cmd['card']).influence} influence (RES-4)"
-    if kind in ("play", "pass", "resolve", "done") and g.combat and g.combat.kind == "siege":
-        return _siege(t, seat, cmd)
-    if kind in ("play", "stop", "pass") and g.combat and g.combat.kind != "siege":
-        c = g.combat
+        return f"exhaust {card_name(cmd['card'])} for {spec(game, cmd['card']).influence} influence (RES-4)"
+    if kind in ("play", "pass", "resolve", "done") and game.combat and game.combat.kind == "siege":
+        return _siege(table, seat, cmd)
+    if kind in ("play", "stop", "pass") and game.combat and game.combat.kind != "siege":
+        c = game.combat
         return (
-            f"your army has strength {combat.attacker_total(t)} now,"
+            f"your army has strength {combat.attacker_total(table)} now,"
             f" needs {c.target_strength} (BTL-5: a tie goes to the army)"
         )
     return None
 
 
-def _attack(t, seat: int, target) -> str | None:
+def _attack(table, seat: int, target) -> str | None:
     if not isinstance(target, str):
         return None
     if target.startswith("realm:"):
         return f"siege the home realm of {seat_name(int(target.split(':')[1]))} (SGE-1)"
-    who = combat.controller(t, target)
+    who = combat.controller(table, target)
     if who is not None:
         return f"siege {card_name(target)} held by {seat_name(who)} (SGE-1)"
-    return f"battle {card_name(target)}: your army needs strength {combat.target_strength(t, target)} (BTL-1)"
+    return f"battle {card_name(target)}: your army needs strength {combat.target_strength(table, target)} (BTL-1)"
 
 
-def _siege(t, seat: int, cmd: dict) -> str:
+def _siege(table, seat: int, cmd: dict) -> str:
     """SGE-2/3: both totals as they stand, with the unit this command would add; a tie goes to
     the defender, and resolution abilities may still change the totals."""
-    c = t.game.combat
-    att, dfn = combat.attacker_total(t), combat.defender_total(t)
+    c = table.game.combat
+    att, dfn = combat.attacker_total(table), combat.defender_total(table)
     name = cmd.get("card")
     add, what = 0, ""
     if cmd.get("kind") == "play" and isinstance(name, str):
         card = (
             name
-            if name in t.zone(hand(seat))
-            else next((x for x in t.zone(hand(seat)) if card_name(x) == name), None)
+            if name in table.zone(hand(seat))
+            else next((x for x in table.zone(hand(seat)) if card_name(x) == name), None)
         )
-        if card is not None and is_unit(t, card):
+        if card is not None and is_unit(table, card):
             add, what = (
-                spec(t.game, card).strength,
-                f" with {card_name(card)} (+{spec(t.game, card).strength})",
+                spec(table.game, card).strength,
+                f" with {card_name(card)} (+{spec(table.game, card).strength})",
             )
     if seat == c.attacker:
         att += add
@@ -87,7 +87,7 @@ def _siege(t, seat: int, cmd: dict) -> str:
     where = (
         f"the home realm of {seat_name(c.defender)}"
         if c.target.startswith("realm:")
-        else f"{card_name(c.target)} (defence {spec(t.game, c.target).defence})"
+        else f"{card_name(c.target)} (defence {spec(table.game, c.target).defence})"
     )
     lead = "the attacker wins" if att > dfn else "the defender holds"
     return (

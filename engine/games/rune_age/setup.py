@@ -30,10 +30,10 @@ from engine.mechanics import damage, zones
 from engine.mechanics.zones import instances
 
 
-def choose_scenario(ctx, t) -> str:
+def choose_scenario(ctx, table) -> str:
     """SET-2: the agreed scenario, or an objective card drawn at random."""
-    key = resolve(t.options["scenario"])
-    allowed = [k for k in SCENARIOS if cards.scenario(k).min_players <= t.players]
+    key = resolve(table.options["scenario"])
+    allowed = [k for k in SCENARIOS if cards.scenario(k).min_players <= table.players]
     if key == "random":
         key = ctx.pick("objective", allowed, 1, rule="SET-2")[0]
     if key not in allowed:
@@ -43,32 +43,32 @@ def choose_scenario(ctx, t) -> str:
     return key
 
 
-def record_setup(ctx, t, key: str, rule: str, **extra) -> None:
+def record_setup(ctx, table, key: str, rule: str, **extra) -> None:
     """ra.setup (schema 2): the content pack, the scenario key, solo or not, the casualty die."""
     ctx.emit(
         "ra.setup",
-        {"pack": "base", "scenario": key, "solo": t.players == 1, "die": t.options["casualty_die"], **extra},
+        {"pack": "base", "scenario": key, "solo": table.players == 1, "die": table.options["casualty_die"], **extra},
         rule=rule,
     )
 
 
-def choose_races(ctx, t) -> list[str]:
+def choose_races(ctx, table) -> list[str]:
     """SET-3: races by agreement (option races) or assigned at random."""
-    text = t.options["races"]
+    text = table.options["races"]
     if text == "random":
-        return ctx.pick("races", list(cards.RACES), t.players, rule="SET-3")
+        return ctx.pick("races", list(cards.RACES), table.players, rule="SET-3")
     races = [r.strip() for r in text.split(",")]
-    if len(races) != t.players or len(set(races)) != len(races) or set(races) - set(cards.RACES):
+    if len(races) != table.players or len(set(races)) != len(races) or set(races) - set(cards.RACES):
         raise ValueError(
-            f"rune-age: races={text!r} must name {t.players} different races of {', '.join(cards.RACES)}"
+            f"rune-age: races={text!r} must name {table.players} different races of {', '.join(cards.RACES)}"
         )
     return races
 
 
-def neutral_types(t, key: str) -> list[str]:
+def neutral_types(table, key: str) -> list[str]:
     """SET-2 with OPT-1: the objective's neutral types, optionally swapped for same-cost ones."""
     base = cards.scenario(key).neutrals
-    text = t.options["neutrals"]
+    text = table.options["neutrals"]
     if not text:
         return list(base)
     chosen = [n.strip() for n in text.split(",")]
@@ -80,11 +80,11 @@ def neutral_types(t, key: str) -> list[str]:
     return chosen
 
 
-def event_cards(t, key: str) -> list[list[str]]:
+def event_cards(table, key: str) -> list[list[str]]:
     """Event card ids per stage (stage 1 first), minus solo and optional removals."""
     scn = cards.scenario(key)
-    removed = set(scn.solo_remove if t.players == 1 else [])
-    if t.options["remove_brother"]:
+    removed = set(scn.solo_remove if table.players == 1 else [])
+    if table.options["remove_brother"]:
         removed |= set(scn.optional_remove)
     stages = []
     for stage in range(1, scn.stages + 1):
@@ -101,15 +101,15 @@ def race_cards(race: str) -> dict[str, list[str]]:
     return piles
 
 
-def setup(ctx, t) -> None:
-    key = choose_scenario(ctx, t)
-    over = t.options.get("overrides")
-    record_setup(ctx, t, key, "SET-2", **({"overrides": over} if over else {}))
-    races = choose_races(ctx, t)
+def setup(ctx, table) -> None:
+    key = choose_scenario(ctx, table)
+    over = table.options.get("overrides")
+    record_setup(ctx, table, key, "SET-2", **({"overrides": over} if over else {}))
+    races = choose_races(ctx, table)
     ctx.emit("ra.races", {"races": races}, rule="SET-3")
-    order = ctx.pick("seating", list(range(t.players)), t.players, rule="SET-4")
+    order = ctx.pick("seating", list(range(table.players)), table.players, rule="SET-4")
     ctx.emit("ra.seating", {"order": order}, rule="SET-4")
-    row = cards.setup_row(t.players)
+    row = cards.setup_row(table.players)
     for s, race in enumerate(races):
         zones.create(ctx, realm(s), [f"{cards.cards('realm', race=race)[0].name}#1"], rule="SET-5")
         for pile, ids in race_cards(race).items():
@@ -126,48 +126,48 @@ def setup(ctx, t) -> None:
             zones.create(ctx, name, [], owner=s, vis=vis, rule="ZON-1")
     for value, count in ((1, row.gold1), (2, row.gold2), (3, row.gold3)):
         zones.create(ctx, gold_pile(value), instances(f"{value}-Gold", count), rule="SET-T")
-    for name in neutral_types(t, key):
+    for name in neutral_types(table, key):
         zones.create(ctx, neutral_pile(name), instances(name, row.neutral), rule="SET-7")
     zones.create(ctx, BOX, [f"{c.name}#1" for c in cards.cards("city")], rule="SET-7")
     zones.create(ctx, CITIES, [], rule="SET-7")
     zones.move(
-        ctx, BOX, CITIES, ctx.pick("cities", list(t.zone(BOX)), row.cities, rule="SET-7"), rule="SET-7"
+        ctx, BOX, CITIES, ctx.pick("cities", list(table.zone(BOX)), row.cities, rule="SET-7"), rule="SET-7"
     )
     for name in (ENEMIES, EVENT_DISCARD, LASTING, REVEALED, OUT):
         zones.create(ctx, name, [], rule="ZON-7")
-    for s in range(t.players):
-        zones.move(ctx, gold_pile(1), deck(s), t.zone(gold_pile(1))[:5], rule="SET-8")
-        zones.move(ctx, barracks(s, "u1"), deck(s), t.zone(barracks(s, "u1"))[:3], rule="SET-8")
+    for s in range(table.players):
+        zones.move(ctx, gold_pile(1), deck(s), table.zone(gold_pile(1))[:5], rule="SET-8")
+        zones.move(ctx, barracks(s, "u1"), deck(s), table.zone(barracks(s, "u1"))[:3], rule="SET-8")
         ctx.shuffle(deck(s), rule="SET-8")
-    for s in range(t.players):
+    for s in range(table.players):
         zones.draw(ctx, deck(s), discard(s), hand(s), 5, rule="SET-9")
-    build_event_deck(ctx, t, key)
+    build_event_deck(ctx, table, key)
     zones.create(ctx, OBJECTIVE, [f"{cards.cards('objective', scenario=key)[0].name}#1"], rule="SET-11")
     if key == RUNEWARS:
-        deal_runes(ctx, t)
+        deal_runes(ctx, table)
 
 
-def build_event_deck(ctx, t, key: str) -> None:
+def build_event_deck(ctx, table, key: str) -> None:
     """SET-10 (A5): shuffled stage 1 on shuffled stage 2 (on shuffled stage 3)."""
     zones.create(ctx, EVENTS, [], vis="hidden", rule="SET-10")
-    stages = event_cards(t, key)
+    stages = event_cards(table, key)
     for n in range(len(stages), 0, -1):
         name = f"stage:{n}"
         zones.create(ctx, name, stages[n - 1], vis="hidden", rule="SET-10")
         ctx.shuffle(name, rule="SET-10")
-        zones.move(ctx, name, EVENTS, list(t.zone(name)), rule="SET-10")
+        zones.move(ctx, name, EVENTS, list(table.zone(name)), rule="SET-10")
 
 
-def deal_runes(ctx, t) -> None:
+def deal_runes(ctx, table) -> None:
     """SCN-RW-1: one random dragon rune per player; the rest stay face down (A27)."""
     zones.create(ctx, RUNES, [f"{c.name}#1" for c in cards.cards("rune")], vis="hidden", rule="SCN-RW-1")
     ctx.shuffle(RUNES, rule="SCN-RW-1")
-    for s in range(t.players):
-        zones.move(ctx, RUNES, play(s), t.zone(RUNES)[:1], rule="SCN-RW-1")
+    for s in range(table.players):
+        zones.move(ctx, RUNES, play(s), table.zone(RUNES)[:1], rule="SCN-RW-1")
 
 
 # ------------------------------------------------------------------ situations
-def read_situation(t, raw: dict) -> Situation:
+def read_situation(table, raw: dict) -> Situation:
     sit = decode(raw, Situation, "situation [game]")
     if sit.standard_setup:  # the ordinary set-up lays out everything: other keys would be ignored
         others = sorted(k for k in raw if k != "standard_setup")
@@ -181,8 +181,8 @@ def read_situation(t, raw: dict) -> Situation:
     sit.scenario = resolve(sit.scenario)
     if sit.scenario == "random":
         raise ValueError("situation [game]: scenario must name a scenario, not random")
-    if not sit.standard_setup and (len(sit.seat) != t.players or len(sit.races) != t.players):
-        raise ValueError(f"situation [game]: {t.players} seats and races needed")
+    if not sit.standard_setup and (len(sit.seat) != table.players or len(sit.races) != table.players):
+        raise ValueError(f"situation [game]: {table.players} seats and races needed")
     return sit
 
 
@@ -193,13 +193,13 @@ def _owner_and_vis(zone: str) -> tuple[int | None, str]:
     return owner, vis
 
 
-def lay_out(ctx, t, sit: Situation) -> None:
+def lay_out(ctx, table, sit: Situation) -> None:
     """Lay out a situation: every listed card is taken from its place of origin by name."""
     key = sit.scenario
-    record_setup(ctx, t, key, "SIT-0", overrides={**sit.fixture, **t.options.get("overrides", {})})
+    record_setup(ctx, table, key, "SIT-0", overrides={**sit.fixture, **table.options.get("overrides", {})})
     ctx.emit("ra.races", {"races": sit.races}, rule="SIT-0")
-    ctx.emit("ra.seating", {"order": sit.order or list(range(t.players))}, rule="SIT-0")
-    row = cards.setup_row(t.players)
+    ctx.emit("ra.seating", {"order": sit.order or list(range(table.players))}, rule="SIT-0")
+    row = cards.setup_row(table.players)
     layout: dict[str, list[str]] = {}
     for s, race in enumerate(sit.races):
         layout[realm(s)] = [f"{cards.cards('realm', race=race)[0].name}#1"]
@@ -239,7 +239,7 @@ def lay_out(ctx, t, sit: Situation) -> None:
     for zone, ids in {**layout, **placed}.items():
         owner, vis = _owner_and_vis(zone)
         zones.create(ctx, zone, ids, owner=owner, vis=vis, rule="SIT-0")
-    for s in range(t.players):
+    for s in range(table.players):
         army = [take(n) for n in sit.seat[s].army] if s < len(sit.seat) else []
         zones.create(ctx, f"army:{s}", army, owner=s, rule="ZON-1")
     for name in (LASTING, REVEALED, OUT):
@@ -247,24 +247,24 @@ def lay_out(ctx, t, sit: Situation) -> None:
     for s, seat in enumerate(sit.seat):
         for name in seat.exhausted:
             card = next(
-                c for c in t.zone(play(s)) if zones.card_name(c) == name and c not in t.game.exhausted
+                c for c in table.zone(play(s)) if zones.card_name(c) == name and c not in table.game.exhausted
             )
             ctx.emit("ra.exhausted", {"card": card, "seat": s}, rule="SIT-0")
         damage.deal(ctx, realm(s), seat.damage, rule="SIT-0")
 
 
-def start_inside(ctx, t, sit: Situation, active: int) -> None:
+def start_inside(ctx, table, sit: Situation, active: int) -> None:
     """Seats marked eliminated leave (ELM-1); a `[game.combat]` is declared as ACT-CMB-1 does."""
     from engine.games.rune_age.combat import declare, targets
     from engine.games.rune_age.endgame import eliminate
 
     for s, seat in enumerate(sit.seat):
         if seat.eliminated:
-            eliminate(ctx, t, s, None)
+            eliminate(ctx, table, s, None)
     if sit.combat is None:
         return
     attacker = active if sit.combat.attacker is None else sit.combat.attacker
-    allowed = targets(t, attacker)
+    allowed = targets(table, attacker)
     want = sit.combat.target
     found = [x for x in allowed if want in (x, zones.card_name(x))]
     if not found:
@@ -273,8 +273,8 @@ def start_inside(ctx, t, sit: Situation, active: int) -> None:
             f"situation [game.combat]: target {want!r} is not a combat target of seat "
             f"{attacker} (allowed: {names})"
         )
-    declare(ctx, t, attacker, found[0])
-    c = t.game.combat
+    declare(ctx, table, attacker, found[0])
+    c = table.game.combat
     if sit.combat.passed:
         if c.kind != "siege" or set(sit.combat.passed) - {c.attacker, c.defender}:
             raise ValueError(

@@ -5,14 +5,14 @@ from __future__ import annotations
 import msgspec
 
 
-def game_view(t, seat: int | None) -> dict:
-    g = t.game
-    out = msgspec.to_builtins(g)
-    if seat != g.active:
-        out["kept"] = len(g.kept)
+def game_view(table, seat: int | None) -> dict:
+    game = table.game
+    out = msgspec.to_builtins(game)
+    if seat != game.active:
+        out["kept"] = len(game.kept)
     if out.get("ev"):
         out["ev"]["chosen"] = {
-            s: (c if seat is not None and s == str(seat) else "?") for s, c in g.ev.chosen.items()
+            s: (c if seat is not None and s == str(seat) else "?") for s, c in game.ev.chosen.items()
         }
     return out
 

@@ -12,20 +12,20 @@ from engine.games.rune_age.places import LASTING, army, is_unit
 from engine.mechanics import zones
 
 
-def why(t, ev, h) -> list[dict[str, Any]]:
+def why(table, ev, h) -> list[dict[str, Any]]:
     if ev.type == "ra.outcome":
-        return outcome(t, ev, h)
+        return outcome(table, ev, h)
     if ev.type == "ra.casualties":
-        return casualties(t, ev, h)
+        return casualties(table, ev, h)
     return []
 
 
-def side(t, ev, h, seat: int, label: str, rule: str) -> list[dict[str, Any]]:
+def side(table, ev, h, seat: int, label: str, rule: str) -> list[dict[str, Any]]:
     """Each card of a seat's army: its strength (units only, BTL-2 / SGE-2) and its way in."""
     out = []
-    for card in t.zone(army(seat)):
-        c = spec(t.game, card)
-        unit = is_unit(t, card)
+    for card in table.zone(army(seat)):
+        c = spec(table.game, card)
+        unit = is_unit(table, card)
         out.append(
             given(
                 f"{label} army: {c.name} ({c.kind})",
@@ -76,22 +76,22 @@ def _combat_start(h, ev) -> int:
     return start.version if start else 0
 
 
-def outcome(t, ev, h) -> list[dict[str, Any]]:
-    c, d = t.game.combat, ev.data
+def outcome(table, ev, h) -> list[dict[str, Any]]:
+    c, d = table.game.combat, ev.data
     start = h.last(lambda e: e.type == "ra.combat", ev.version)
     declared = [link(start, "combat declared")] if start else []
     siege = c.kind == "siege"
     rule = "SGE-2" if siege else "BTL-2"
-    out = side(t, ev, h, c.attacker, "attacker", rule)
+    out = side(table, ev, h, c.attacker, "attacker", rule)
     out.append(given("attacker total", d["attacker"], "SGE-3" if siege else "BTL-5"))
-    names = [zones.card_name(x) for x in t.zone(army(c.attacker))]
+    names = [zones.card_name(x) for x in table.zone(army(c.attacker))]
     if siege:
-        out += side(t, ev, h, c.defender, "defender", "SGE-2")
+        out += side(table, ev, h, c.defender, "defender", "SGE-2")
         if not c.target.startswith("realm:"):
             out.append(
                 given(
                     "defence of the city",
-                    spec(t.game, c.target).defence,
+                    spec(table.game, c.target).defence,
                     "SGE-3",
                     declared + h.trail(c.target, ev.version),
                     card=c.target,
@@ -106,9 +106,9 @@ def outcome(t, ev, h) -> list[dict[str, Any]]:
                 given("seats that passed (final)", passed.data["set"]["passed"], "SGE-2", [link(passed)])
             )
         out.append(given("tie", "goes to the defender", "SGE-3"))
-        names += [zones.card_name(x) for x in t.zone(army(c.defender))]
+        names += [zones.card_name(x) for x in table.zone(army(c.defender))]
     else:
-        tc = spec(t.game, c.target)
+        tc = spec(table.game, c.target)
         out.append(
             given(
                 f"target {tc.name} ({tc.kind})",
@@ -118,14 +118,14 @@ def outcome(t, ev, h) -> list[dict[str, Any]]:
                 card=c.target,
             )
         )
-        if c.kind in ("event", "objective") or lasting_bonus(t):
-            for x in t.zone(LASTING):
+        if c.kind in ("event", "objective") or lasting_bonus(table):
+            for x in table.zone(LASTING):
                 out.append(
-                    given("lasting effect", spec(t.game, x).amount, "EVT-4", h.trail(x, ev.version), card=x)
+                    given("lasting effect", spec(table.game, x).amount, "EVT-4", h.trail(x, ev.version), card=x)
                 )
-        if worn(t, c.target):
+        if worn(table, c.target):
             out.append(
-                given("damage tokens on the target", t.damage.get(c.target, 0), "EVT-8", card=c.target)
+                given("damage tokens on the target", table.damage.get(c.target, 0), "EVT-8", card=c.target)
             )
         out.append(
             given("strength to reach", d["target"], "BTL-5", declared, "fixed when the combat was declared")
@@ -153,12 +153,12 @@ def outcome(t, ev, h) -> list[dict[str, Any]]:
             )
         )
     out.append(given("result", d["winner"], ev.rule))
-    out += overridden(t, h, names, ev.rule)
+    out += overridden(table, h, names, ev.rule)
     return out
 
 
-def casualties(t, ev, h) -> list[dict[str, Any]]:
-    c = t.game.combat
+def casualties(table, ev, h) -> list[dict[str, Any]]:
+    c = table.game.combat
     dice = h.roll_before(ev, len(ev.data["faces"]))
     return [
         given("icons on the target", c.icons, "CAS-1", h.trail(c.target, ev.version), card=c.target),
@@ -167,10 +167,10 @@ def casualties(t, ev, h) -> list[dict[str, Any]]:
     ]
 
 
-def overridden(t, h, names: list[str], rule: str) -> list[dict[str, Any]]:
+def overridden(table, h, names: list[str], rule: str) -> list[dict[str, Any]]:
     """Card values a situation changed ([overrides] or a rulebook example's fixture), as
     recorded in the set-up event `ra.setup`."""
-    over = t.game.overrides
+    over = table.game.overrides
     setup = h.last(lambda e: e.type == "ra.setup")
     src = [link(setup, "records the overridden values")] if setup else []
     return [

@@ -79,18 +79,18 @@ def heroes(cards: list[str]) -> list[str]:
     return list(filter(is_hero, cards))  # a C loop over a per-id table: no frame per call
 
 
-def gold_of(t, c: str) -> int:
-    k = value(t, c)
-    if k.gold is None or (k.is_monster and t.game.scenario == "Barrowsdale"):
+def gold_of(table, c: str) -> int:
+    k = value(table, c)
+    if k.gold is None or (k.is_monster and table.game.scenario == "Barrowsdale"):
         return 0
     return k.gold
 
 
-def gold_revealed(t, cards: list[str], look=None) -> int:
+def gold_revealed(table, cards: list[str], look=None) -> int:
     """A28: printed gold of laid-out cards that were not destroyed (`gold_of` of each)."""
-    barrow, n = t.game.scenario == "Barrowsdale", 0
+    barrow, n = table.game.scenario == "Barrowsdale", 0
     if look is None:
-        look = values(t)
+        look = values(table)
     for c in cards:
         k = look(c)
         if k.gold is not None and not (barrow and is_monster(c)):
@@ -98,29 +98,29 @@ def gold_revealed(t, cards: list[str], look=None) -> int:
     return n
 
 
-def strength(t, hero: str) -> int:
+def strength(table, hero: str) -> int:
     """Current strength: printed + effects + carried gauntlets - battle losses, never below 0 (AUTO-STR0)."""
-    tt, k = t.game.t, value(t, hero)
+    tt, k = table.game.t, value(table, hero)
     ws = tt.equip.get(hero)
-    bonus = sum(value(t, w).strength for w in ws) if ws else 0
+    bonus = sum(value(table, w).strength for w in ws) if ws else 0
     for a in _STATIC_STRENGTH(hero):  # Phalanx-Soldat: per other Phalanx
-        bonus += a.n * count_keyword(t.zone(play(t.game.active)), a.what, hero, t)
+        bonus += a.n * count_keyword(table.zone(play(table.game.active)), a.what, hero, table)
     return max(0, k.strength + tt.str_mod.get(hero, 0) + bonus - tt.str_minus)
 
 
-def weapon_slots(t, hero: str) -> int:
-    return 1 + sum(a.n for w in t.game.t.equip.get(hero, []) for a in _STATIC(w) if a.do == "extra_weapon")
+def weapon_slots(table, hero: str) -> int:
+    return 1 + sum(a.n for w in table.game.t.equip.get(hero, []) for a in _STATIC(w) if a.do == "extra_weapon")
 
 
-def carried(t, hero: str) -> list[str]:
+def carried(table, hero: str) -> list[str]:
     """Weapons the hero can still carry; the rest are dropped but it stays equipped (BAT-2)."""
-    st = strength(t, hero)
-    return [w for w in t.game.t.equip.get(hero, []) if value(t, w).weight <= st]
+    st = strength(table, hero)
+    return [w for w in table.game.t.equip.get(hero, []) if value(table, w).weight <= st]
 
 
-def spells_played(t, cards: list[str]) -> int:
+def spells_played(table, cards: list[str]) -> int:
     """How many laid-out spells count as played (p.20: laid out and, if it has one, its effect used)."""
-    used = t.game.t.used
+    used = table.game.t.used
     n = 0
     for c in cards:
         if kind_of(c) == "spell":
@@ -129,12 +129,12 @@ def spells_played(t, cards: list[str]) -> int:
     return n
 
 
-def kind_used(t, cards: list[str], kind: str) -> bool:
+def kind_used(table, cards: list[str], kind: str) -> bool:
     """An active effect of a card of this kind was used this turn (p.15, p.21 Flamme)."""
-    return any(u.split("/")[0] in cards and value(t, u.split("/")[0]).kind == kind for u in t.game.t.used)
+    return any(u.split("/")[0] in cards and value(table, u.split("/")[0]).kind == kind for u in table.game.t.used)
 
 
-def party_prevented(t, cards: list[str], target: str, also_used: str = "") -> str:
+def party_prevented(table, cards: list[str], target: str, also_used: str = "") -> str:
     """Why the whole party may not attack this monster, or '' (CMD-TARGET, p.19).
     `also_used`: a card kind whose effect is about to be used."""
     tr = traits_of(target)
@@ -146,12 +146,12 @@ def party_prevented(t, cards: list[str], target: str, also_used: str = "") -> st
     ):  # "mit nur einem Helden" (p.18): a hero-less party is not barred
         return f"a party of fewer than {need.n} heroes may not attack it"
     forbid = tr.get("not_if_used")
-    if forbid and (forbid.what == also_used or kind_used(t, cards, forbid.what)):
+    if forbid and (forbid.what == also_used or kind_used(table, cards, forbid.what)):
         return f"cannot be attacked after using a {forbid.what} this turn"
     return ""
 
 
-def bars_parties(t, target: str) -> bool:
+def bars_parties(table, target: str) -> bool:
     """Whether the target has a trait that can bar a whole party from attacking it; without
     one, `party_prevented` is '' for every party and every card about to be used."""
     return barring(target)
@@ -163,31 +163,31 @@ barring = ById(
 """`bars_parties` by card id (traits are never overridden): one dict access."""
 
 
-def can_attack(t, hero: str, target: str, tr: Mapping[str, Any] | None = None) -> str:
+def can_attack(table, hero: str, target: str, tr: Mapping[str, Any] | None = None) -> str:
     """'' if the hero adds its attack and light, else why not (BAT-1, BAT-6). `tr`: the target's
     traits when the caller has them already."""
     if tr is None:
         tr = traits_of(target)
-    tt = t.game.t
+    tt = table.game.t
     if hero in tt.banned:
         return "banned by a battle effect"
     if "unarmed_cannot_attack" in tr and not tt.equip.get(hero):
         return "unarmed heroes cannot attack"
     weak = tr.get("weak_cannot_attack")
-    if weak and strength(t, hero) <= weak.n:
+    if weak and strength(table, hero) <= weak.n:
         return f"strength {weak.n} or less cannot attack"
     return ""
 
 
-def count_keyword(cards: list[str], what: str, other_than: str, t=None) -> int:
-    look = card if t is None or not t.options.get("overrides") else (lambda c: value(t, c))
+def count_keyword(cards: list[str], what: str, other_than: str, table=None) -> int:
+    look = card if table is None or not table.options.get("overrides") else (lambda c: value(table, c))
     if what == "gold":
         return sum(1 for c in cards if c != other_than and look(c).gold is not None)
     return sum(1 for c in cards if c != other_than and what in look(c).keywords)
 
 
 def hero_parts(
-    t,
+    table,
     c: str,
     target: str,
     p: int,
@@ -199,16 +199,16 @@ def hero_parts(
     """A hero's own attack and light, then its carried weapons' (BAT-1, BAT-2, BAT-6)."""
     if tr is None:
         tr = traits_of(target)
-    why = can_attack(t, c, target, tr)
+    why = can_attack(table, c, target, tr)
     if why:
         return [part(c, 0, 0, 0, why)]
     out: list[dict[str, Any]] = []
-    _attacking_parts(t, c, p, cards, party, spell_played, tr, values(t), out)
+    _attacking_parts(table, c, p, cards, party, spell_played, tr, values(table), out)
     return out
 
 
 def _attacking_parts(
-    t,
+    table,
     c: str,
     p: int,
     cards: list[str],
@@ -219,16 +219,16 @@ def _attacking_parts(
     out: list[dict[str, Any]],
 ) -> None:
     """`hero_parts` of a hero that can attack, appended to `out`; `look`: `values(t)`."""
-    tt, k = t.game.t, look(c)
+    tt, k = table.game.t, look(c)
     r, m = k.attack + tt.atk_mod.get(c, 0), k.magic + tt.mag_mod.get(c, 0)
     armed = bool(tt.equip.get(c))
     for a in _STATIC(c):
         if a.do == "bonus_if_equipped" and armed:
             r += a.n
         elif a.do == "per_card_attack":
-            r += a.n * count_keyword(cards, a.what, c, t)
+            r += a.n * count_keyword(cards, a.what, c, table)
         elif a.do == "per_card_magic":  # m = 1: this card counts too (Gorinthischer Geizhals)
-            m += a.n * count_keyword(cards, a.what, "" if a.m else c, t)
+            m += a.n * count_keyword(cards, a.what, "" if a.m else c, table)
         elif a.do == "all_level3" and all(look(h).level >= 3 for h in party):
             r += a.n
         elif a.do == "bonus_if_spell" and spell_played:
@@ -239,7 +239,7 @@ def _attacking_parts(
     if tt.atk_minus:
         r = max(0, r - tt.atk_minus)
     if p <= 1 and "conjurer" in _HAS_STATIC(c):
-        if readings.chosen(t, "A13") == "no_attack":
+        if readings.chosen(table, "A13") == "no_attack":
             out.append(
                 part(
                     c,
@@ -258,7 +258,7 @@ def _attacking_parts(
     ws = tt.equip.get(c)
     if not ws:
         return
-    for w in carried(t, c):
+    for w in carried(table, c):
         wk = look(w)
         wr, wm, wnote = wk.attack + tt.atk_mod.get(w, 0), wk.magic, "equipped"
         bow = _HAS_STATIC(w).get("bow")
@@ -272,11 +272,11 @@ def _attacking_parts(
 
 
 def card_part(
-    t, c: str, target: str, gold: int, tr: Mapping[str, Any] | None = None, look=None
+    table, c: str, target: str, gold: int, tr: Mapping[str, Any] | None = None, look=None
 ) -> dict[str, Any]:
     """A spell, item, villager or trophy: it works without a hero (p.11, AUTO-TROPHY).
     `look`: `values(t)` when the caller has it."""
-    tt, k = t.game.t, (look or values(t))(c)
+    tt, k = table.game.t, (look or values(table))(c)
     if tr is None:
         tr = traits_of(target)
     forgo = tr["not_if_used"].what if "not_if_used" in tr else ""
@@ -285,7 +285,7 @@ def card_part(
     r, m = k.attack + tt.atk_mod.get(c, 0), k.magic + tt.mag_mod.get(c, 0)
     first = _HAS_STATIC(c)
     vs = first.get("attack_vs")  # a trophy's bonus against a monster type (Standard Bearer)
-    if vs and vs.what in value(t, target).keywords:
+    if vs and vs.what in value(table, target).keywords:
         r += vs.n
     per_gold = first.get("magic_per_gold")
     if per_gold:
@@ -302,17 +302,17 @@ def part(c: str, r: int, m: int, light: int, note: str = "") -> dict[str, Any]:
     return x
 
 
-def light_penalty(t, target: str, p: int, light_points: int) -> tuple[int, int, int, int]:
+def light_penalty(table, target: str, p: int, light_points: int) -> tuple[int, int, int, int]:
     """BAT-3: (penalty, leftover light, the monster's own modifier, global modifier)."""
     tr = traits_of(target)
     own = _OWN_LIGHT(target)
-    if own and readings.chosen(t, "A17") == "not_for_penalty":
+    if own and readings.chosen(table, "A17") == "not_for_penalty":
         own = 0
-    light, doubled = _board_globals(t)
+    light, doubled = _board_globals(table)
     glob = -light if p else 0
     base = p * (2 if doubled else 1)  # Guardian of Night: base penalties doubled
     need = base + own + glob
-    if p == 0 and readings.chosen(t, "A48") == "global_applies":
+    if p == 0 and readings.chosen(table, "A48") == "global_applies":
         glob = -light
         return max(0, glob - light_points), max(0, light_points - max(0, glob)), own, glob
     if p == 0:
@@ -322,10 +322,10 @@ def light_penalty(t, target: str, p: int, light_points: int) -> tuple[int, int, 
     return max(0, need - light_points), max(0, light_points - max(0, need)), own, glob
 
 
-def _board_globals(t) -> tuple[int, bool]:
+def _board_globals(table) -> tuple[int, bool]:
     """(`global_light(t)`, `doubled_light(t)`) in one pass over the board."""
-    n, doubled, zones = 0, False, t.zones
-    for _, z in board_zones(t):
+    n, doubled, zones = 0, False, table.zones
+    for _, z in board_zones(table):
         for c in zones[z].cards:
             for a in _GLOBAL(c):
                 if a.do == "light":
@@ -335,29 +335,29 @@ def _board_globals(t) -> tuple[int, bool]:
     return n, doubled
 
 
-def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[str, Any]:
+def assess(table, seat: int, target: str, cards: list[str] | None = None) -> dict[str, Any]:
     """Total attack, light penalty and the win test of a party against `target` (BAT-ALG)."""
-    tt, look = t.game.t, values(t)  # look: the party's cards
-    cards = list(t.zone(play(seat))) if cards is None else cards
-    tk = value(t, target)
+    tt, look = table.game.t, values(table)  # look: the party's cards
+    cards = list(table.zone(play(seat))) if cards is None else cards
+    tk = value(table, target)
     tr = traits_of(target)
-    p = position_of(t, target) or 0
-    gold = gold_revealed(t, cards, look)
+    p = position_of(table, target) or 0
+    gold = gold_revealed(table, cards, look)
     party = heroes(cards)
-    spell_played = spells_played(t, cards)
+    spell_played = spells_played(table, cards)
     parts: list[dict[str, Any]] = []
     attackers: list[str] = []  # the party's heroes that can attack, in the party's order
     for c in cards:
         kind = kind_of(c)
         if kind == "hero":
-            why = can_attack(t, c, target, tr)
+            why = can_attack(table, c, target, tr)
             if why:
                 parts.append(part(c, 0, 0, 0, why))
             else:
                 attackers.append(c)
-                _attacking_parts(t, c, p, cards, party, spell_played, tr, look, parts)
+                _attacking_parts(table, c, p, cards, party, spell_played, tr, look, parts)
         elif kind not in ("disease", "weapon"):
-            parts.append(card_part(t, c, target, gold, tr, look))
+            parts.append(card_part(table, c, target, gold, tr, look))
     bonus = [n for h in attackers for n in _LIGHT_ITEM_BONUS(h)]
     light_bonus = 0
     if bonus:  # per lit item among the parts that count (no note)
@@ -373,7 +373,7 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
         M += x["magic"]
         light_points += x["light"]
     light_points += tt.light_mod + light_bonus
-    penalty, leftover, own, glob = light_penalty(t, target, p, light_points)
+    penalty, leftover, own, glob = light_penalty(table, target, p, light_points)
     mods: list[str] = []
     rate = max([n for h in attackers for n in _LEFTOVER_RATES(h)], default=0)
     if rate and leftover:
@@ -401,7 +401,7 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
     if (
         deduction
         and ("magic_half" in tr or "half_without_magic" in tr)
-        and readings.chosen(t, "A11") == "after_light"
+        and readings.chosen(table, "A11") == "after_light"
     ):
         mods.append(f"light deduction {deduction} before halving (reading A11 after_light)")
         if deduction <= R:
@@ -426,7 +426,7 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
         why = f"cannot be defeated with fewer than {tr['min_heroes'].n} heroes present"
     elif "must_include_magic" in tr and M < 1:
         why = "the attack must include magic attack"
-    elif "needs_used" in tr and not used_one(t, cards, parts, tr["needs_used"].what.split(",")):
+    elif "needs_used" in tr and not used_one(table, cards, parts, tr["needs_used"].what.split(",")):
         why = f"cannot be defeated unless an {' or '.join(tr['needs_used'].what.split(','))} is used"
     return {
         "target": target,
@@ -451,19 +451,19 @@ def assess(t, seat: int, target: str, cards: list[str] | None = None) -> dict[st
     }
 
 
-def used_one(t, cards: list[str], parts: list[dict[str, Any]], kinds: list[str]) -> bool:
+def used_one(table, cards: list[str], parts: list[dict[str, Any]], kinds: list[str]) -> bool:
     """p.21 (Flamme): an item or spell counts as used when any effect, trait or bonus of it was
     applied this turn, e.g. a Torch's LIGHT +1."""
-    if any(value(t, c).kind in kinds and (kind_used(t, [c], value(t, c).kind)) for c in cards):
+    if any(value(table, c).kind in kinds and (kind_used(table, [c], value(table, c).kind)) for c in cards):
         return True
     return any(
-        value(t, x["card"]).kind in kinds and "note" not in x and (x["attack"] or x["magic"] or x["light"])
+        value(table, x["card"]).kind in kinds and "note" not in x and (x["attack"] or x["magic"] or x["light"])
         for x in parts
     )
 
 
-def doubled_light(t) -> bool:
-    for _, c in board(t):
+def doubled_light(table) -> bool:
+    for _, c in board(table):
         for a in card(c).abilities:  # value(t, c).all("global"): overrides never change abilities
             if a.on == "global" and a.do == "double_light_penalty":
                 return True
@@ -471,7 +471,7 @@ def doubled_light(t) -> bool:
 
 
 # -- the audit's why-chain of a battle (engine.explain) --------------------------------------
-def why(t, ev, h) -> list[dict[str, Any]]:
+def why(table, ev, h) -> list[dict[str, Any]]:
     """Every input of a `ts.battle` (BAT-ALG): each contribution with its card, its light and
     keywords and how the card came to the party (down to the shuffle that dealt it); the
     monster's health, traits and position with how it came there; the light penalty's parts;
@@ -481,12 +481,12 @@ def why(t, ev, h) -> list[dict[str, Any]]:
 
     if ev.type != "ts.battle":
         return []
-    d, tt = ev.data, t.game.t
+    d, tt = ev.data, table.game.t
     target = d["target"]
-    tk = value(t, target)
+    tk = value(table, target)
     out = []
     for x in d["parts"]:
-        k = value(t, x["card"])
+        k = value(table, x["card"])
         rule = "BAT-2" if "equipped_to" in x else "BAT-1"
         src = h.trail(x["card"], ev.version)
         if "equipped_to" in x:
@@ -525,12 +525,12 @@ def why(t, ev, h) -> list[dict[str, Any]]:
                 card=target,
             )
         )
-    for _, c in board(t):
-        for a in value(t, c).all("global"):
+    for _, c in board(table):
+        for a in value(table, c).all("global"):
             if a.do in ("light", "double_light_penalty"):
                 out.append(
                     given(
-                        f"global effect of {value(t, c).name}: {a.do}",
+                        f"global effect of {value(table, c).name}: {a.do}",
                         words(a.on, a.do, a.n, a.m, a.what),
                         "BAT-3",
                         h.trail(c, ev.version),
@@ -570,7 +570,7 @@ def why(t, ev, h) -> list[dict[str, Any]]:
             note=_verdict(d, tk),
         )
     )
-    out += overrides_of(t, [value(t, x["card"]).name for x in d["parts"]] + [tk.name], "BAT-ALG")
+    out += overrides_of(table, [value(table, x["card"]).name for x in d["parts"]] + [tk.name], "BAT-ALG")
     return out
 
 

@@ -24,9 +24,9 @@ FLOOR = HAND_SIZE  # below one hand of cards that are not diseases, destroy only
 SELF_DESTROYING = {"burn_for_gold", "destroy_for_attack", "sacrifice_gold_magic", "sacrifice_nogold"}
 
 
-def kept(t, s: int, enough: int | None = None) -> int:
+def kept(table, s: int, enough: int | None = None) -> int:
     """The seat's command-deck cards that are not diseases (counting stops past `enough`)."""
-    n, zones = 0, t.zones
+    n, zones = 0, table.zones
     for z in (deck(s), hand(s), disc(s), play(s)):
         for c in zones[z].cards:
             if not is_disease(c):
@@ -36,11 +36,11 @@ def kept(t, s: int, enough: int | None = None) -> int:
     return n
 
 
-def wasteful(t, s: int, cmd: dict[str, Any]) -> bool:
+def wasteful(table, s: int, cmd: dict[str, Any]) -> bool:
     """Does this command destroy one of the seat's own cards that is not a disease?"""
-    kind, pending = cmd["kind"], t.game.t.pending
+    kind, pending = cmd["kind"], table.game.t.pending
     if kind == "destroy":  # the card is named next; with a disease in hand it can be that
-        return not any(card(c).kind == "disease" for c in t.zone(hand(s)))
+        return not any(card(c).kind == "disease" for c in table.zone(hand(s)))
     if kind == "choose" and pending and pending[0]["what"] == "rest":
         return card(cmd["option"]).kind != "disease"
     if kind == "choose" and pending and pending[0]["what"] == "ivory":
@@ -59,7 +59,7 @@ def wasteful(t, s: int, cmd: dict[str, Any]) -> bool:
 MAY_DESTROY = frozenset(("destroy", "choose", "treasure", "use"))
 
 
-def bot_choices(t, s: int, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def bot_choices(table, s: int, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The legal commands a random bot picks from: with FLOOR cards or fewer left, none that
     destroys one of its own cards other than a disease. (A list without any command that
     may destroy is returned as it is before the cards are counted: the same choices.)"""
@@ -68,14 +68,14 @@ def bot_choices(t, s: int, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
             break
     else:
         return legal
-    if kept(t, s, FLOOR) > FLOOR:
+    if kept(table, s, FLOOR) > FLOOR:
         return legal
-    return [c for c in legal if not wasteful(t, s, c)] or legal
+    return [c for c in legal if not wasteful(table, s, c)] or legal
 
 
-def position_value(t, s: int) -> float:
+def position_value(table, s: int) -> float:
     """For the greedy and MCTS bots: the seat's score so far, and its experience to come."""
     from engine.games.thunderstone.scoring import score
 
-    xp = t.game.xp[s] if s < len(t.game.xp) else 0
-    return score(t, s) + 0.3 * xp
+    xp = table.game.xp[s] if s < len(table.game.xp) else 0
+    return score(table, s) + 0.3 * xp

@@ -7,13 +7,13 @@ from engine.games.thunderstone.battle import carried
 from engine.games.thunderstone.content import card
 
 
-def matches_class(t, c: str, classes: list[str]) -> bool:
+def matches_class(table, c: str, classes: list[str]) -> bool:
     """A card of one of these types or keywords; "unedged": a hero without a carried edged weapon."""
     k = card(c)
     if (
         "unedged" in classes
         and k.kind == "hero"
-        and not any("edged" in card(w).keywords for w in carried(t, c))
+        and not any("edged" in card(w).keywords for w in carried(table, c))
     ):
         return True
     return k.kind in classes or bool(set(k.keywords) & set(classes))

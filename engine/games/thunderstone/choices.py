@@ -37,23 +37,23 @@ _last_options: list = [None, -1, None, []]
 Option = str | int
 
 
-def options(t, e: dict[str, Any]) -> Sequence[Option]:
+def options(table, e: dict[str, Any]) -> Sequence[Option]:
     """The answers to the pending choice `e` now. The list is shared with the next call at the
     same table version: the caller must not change it."""
     last = _last_options
-    if last[0] is t and last[1] == t.version and last[2] is e:
+    if last[0] is table and last[1] == table.version and last[2] is e:
         return last[3]
-    out = _options(t, e)
-    last[:] = [t, t.version, e, out]
+    out = _options(table, e)
+    last[:] = [table, table.version, e, out]
     return out
 
 
-def _options(t, e: dict[str, Any]) -> Sequence[Option]:
-    s, tt, what = t.game.active, t.game.t, e["what"]
-    laid = t.zone(play(s))
+def _options(table, e: dict[str, Any]) -> Sequence[Option]:
+    s, tt, what = table.game.active, table.game.t, e["what"]
+    laid = table.zone(play(s))
     if what == "reduce":
         partial = assess(
-            t, s, tt.target, [c for c in laid if card(c).kind != "disease" or c in tt.reductions]
+            table, s, tt.target, [c for c in laid if card(c).kind != "disease" or c in tt.reductions]
         )
         return [v for v, n in (("attack", partial["attack"]), ("magic", partial["magic"])) if n >= 1]
     if what == "doom":
@@ -62,52 +62,52 @@ def _options(t, e: dict[str, Any]) -> Sequence[Option]:
         if test == "weapon":
             return [c for c in pool if card(c).kind == "weapon"]
         if test == "class":
-            return [c for c in pool if matches_class(t, c, e["classes"])]
+            return [c for c in pool if matches_class(table, c, e["classes"])]
         if test == "village":  # the one with the highest gold value (Rasende Flamme)
             vill = [c for c in pool if card(c).is_village_card]
             top = max((card(c).gold or 0 for c in vill), default=0)
             return [c for c in vill if (card(c).gold or 0) == top]
         if test in ("weakest", "max_str", "all_but", "lightest"):
-            return ranked(t, pool, e)
+            return ranked(table, pool, e)
         return [c for c in pool if card(c).kind != "disease"]
     if what == "ban":
         return [h for h in heroes(laid) if h not in tt.banned]
     if what == "kill":
-        return [h for h in heroes(laid) if not can_attack(t, h, tt.target) and h not in tt.doomed]
+        return [h for h in heroes(laid) if not can_attack(table, h, tt.target) and h not in tt.doomed]
     if what == "sumpf":
         return [c for c in laid if c not in tt.doomed]
     if what == "swap":
-        seen = t.zone(look(s))
+        seen = table.zone(look(s))
         if not (seen and card(seen[0]).kind == "monster"):
             return ["none"]
 
         def attackable(m: str) -> bool:
-            return not party_prevented(t, laid, m)
+            return not party_prevented(table, laid, m)
 
         # A25: never swap the party's last legal target for one it may not attack
         return ["none"] + [
             x
-            for x in swappable(t)
-            if attackable(seen[0]) or any(attackable(m) for _, m in monsters_on_board(t, tt.board) if m != x)
+            for x in swappable(table)
+            if attackable(seen[0]) or any(attackable(m) for _, m in monsters_on_board(table, tt.board) if m != x)
         ]
     if what == "order":  # a slot of the looked-at cards: decisions are public, the cards are not
-        return list(range(len(t.zone(look(s)))))
+        return list(range(len(table.zone(look(s)))))
     if what == "pass_card":  # hidden hand cards are named by their slot, never their id
-        return ["keep", *range(len(t.zone(hand(s))))]
+        return ["keep", *range(len(table.zone(hand(s))))]
     if what == "give_back":
-        return sorted({zones.card_name(c) for c in t.zone(hand(e["seat"]))})
+        return sorted({zones.card_name(c) for c in table.zone(hand(e["seat"]))})
     if what == "rest":
-        return sorted({zones.card_name(c) for c in t.zone(hand(s))})  # by name: hand ids stay hidden
+        return sorted({zones.card_name(c) for c in table.zone(hand(s))})  # by name: hand ids stay hidden
     if what == "return":
-        return [c for c in laid if c != e["source"] and not used_any(t, c)]
+        return [c for c in laid if c != e["source"] and not used_any(table, c)]
     if what == "hide":  # Emerald Dragon: 'keep' declines
-        return ["keep", *figurines.hide_options(t, s)]
+        return ["keep", *figurines.hide_options(table, s)]
     if what == "ivory":  # Ivory Dragon: hand cards by name, one at a time, until 'done'
-        return ["done", *sorted({zones.card_name(c) for c in t.zone(hand(s))})]
+        return ["done", *sorted({zones.card_name(c) for c in table.zone(hand(s))})]
     raise ValueError(f"unknown choice {what!r}")
 
 
-def ranked(t, pool: list[str], e: dict[str, Any]) -> list[str]:
+def ranked(table, pool: list[str], e: dict[str, Any]) -> list[str]:
     """Battle effects that pick by strength or weight (Riesen): the weakest hero, heroes up to a
     strength, the lightest weapon, everything but the strongest/heaviest `keep`."""
     test = e["test"]
@@ -117,7 +117,7 @@ def ranked(t, pool: list[str], e: dict[str, Any]) -> list[str]:
         return [c for c in ws if card(c).weight == low]
     kind = e.get("kind", "hero")
     group = [c for c in pool if card(c).kind == kind]
-    value = (lambda c: card(c).weight) if kind == "weapon" else (lambda c: strength(t, c))
+    value = (lambda c: card(c).weight) if kind == "weapon" else (lambda c: strength(table, c))
     if test == "weakest":
         low = min((value(c) for c in group), default=0)
         return [c for c in group if value(c) == low]
@@ -129,63 +129,63 @@ def ranked(t, pool: list[str], e: dict[str, Any]) -> list[str]:
     return [c for c in group if value(c) <= vals[e["keep"]]]
 
 
-def settle(ctx, t) -> None:
+def settle(ctx, table) -> None:
     """Take forced choices and drop empty ones until a real choice waits or none is left."""
-    while t.game.t.pending and not t.over:
-        e = t.game.t.pending[0]
-        opts = options(t, e)
+    while table.game.t.pending and not table.over:
+        e = table.game.t.pending[0]
+        opts = options(table, e)
         if len(opts) > 1:
             return
-        take(ctx, t, e, opts[0] if opts else None)
+        take(ctx, table, e, opts[0] if opts else None)
 
 
-def take(ctx, t, e: dict[str, Any], option: Any) -> None:
+def take(ctx, table, e: dict[str, Any], option: Any) -> None:
     """Answer the first pending choice (option None: nothing to choose, A45)."""
-    s, what, rule = t.game.active, e["what"], e["rule"]
+    s, what, rule = table.game.active, e["what"], e["rule"]
     ctx.emit(
         "ts.chose", {"what": what, "option": option, "source": e.get("source")}, rule, actor=e.get("seat", s)
     )
     if what == "give_back":
-        coop.give_back(ctx, t, e["seat"], e["to"], option)
+        coop.give_back(ctx, table, e["seat"], e["to"], option)
     if option is None:
         return
     if what == "reduce":
         ctx.emit("ts.reduced", {"disease": e["card"], "to": option}, rule)
     elif what in ("doom", "kill", "sumpf"):
         ctx.emit("ts.doomed", {"card": option, "by": e.get("source")}, rule)
-        if e.get("at_once") and card(option).kind == "hero" and option not in t.game.t.banned:
+        if e.get("at_once") and card(option).kind == "hero" and option not in table.game.t.banned:
             # destroyed before the attack is totalled (Medusa): it adds nothing to this battle
             ctx.emit("ts.banned", {"hero": option, "by": e.get("source")}, rule)
     elif what == "ban":
         ctx.emit("ts.banned", {"hero": option, "by": e.get("source")}, rule)
     elif what == "swap":
-        swap(ctx, t, s, option, rule, e["source"])
-        draw_into_play(ctx, t, s, card(e["source"]).has("dungeon", "swap_top").n, rule)
+        swap(ctx, table, s, option, rule, e["source"])
+        draw_into_play(ctx, table, s, card(e["source"]).has("dungeon", "swap_top").n, rule)
     elif what == "order":
-        zones.move(ctx, look(s), dungeon(t.game.t.board), [t.zone(look(s))[option]], rule)
+        zones.move(ctx, look(s), dungeon(table.game.t.board), [table.zone(look(s))[option]], rule)
     elif what == "return":
         zones.move(ctx, play(s), deck(s), [option], rule)
     elif what == "pass_card" and option != "keep":
-        coop.pass_card(ctx, t, s, e["to"], option)
+        coop.pass_card(ctx, table, s, e["to"], option)
     elif what == "rest":
-        destroy(ctx, t, hand(s), next(c for c in t.zone(hand(s)) if zones.card_name(c) == option), rule)
+        destroy(ctx, table, hand(s), next(c for c in table.zone(hand(s)) if zones.card_name(c) == option), rule)
     elif what == "hide" and option != "keep":
-        figurines.hide(ctx, t, s, e["source"], option)
+        figurines.hide(ctx, table, s, e["source"], option)
     elif what == "ivory" and option != "done":
-        destroy(ctx, t, hand(s), next(c for c in t.zone(hand(s)) if zones.card_name(c) == option), rule)
-        change_xp(ctx, t, s, e["n"], rule)
-        if t.zone(hand(s)):  # any number: ask again, before any choice already waiting
+        destroy(ctx, table, hand(s), next(c for c in table.zone(hand(s)) if zones.card_name(c) == option), rule)
+        change_xp(ctx, table, s, e["n"], rule)
+        if table.zone(hand(s)):  # any number: ask again, before any choice already waiting
             ctx.emit("ts.pending", {"entries": [dict(e)], "front": True}, rule)
 
 
-def swap(ctx, t, s: int, option: str, rule: str, source: str) -> None:
+def swap(ctx, table, s: int, option: str, rule: str, source: str) -> None:
     """Gestaltwandlung: the looked-at monster takes the chosen one's place, which goes on the deck."""
-    seen, b = t.zone(look(s))[0], t.game.t.board
+    seen, b = table.zone(look(s))[0], table.game.t.board
     if option == "none":
         zones.move(ctx, look(s), dungeon(b), [seen], rule)
         return
-    p, where = position_of(t, option), zone_holding(t, option)
+    p, where = position_of(table, option), zone_holding(table, option)
     zones.move(ctx, where, dungeon(b), [option], rule)
     zones.move(ctx, look(s), where, [seen], rule)
     if p == 1:
-        arrived_at_one(ctx, t, seen, {"swap_by": source, "turn": t.game.turn, "replaced": option}, b=b)
+        arrived_at_one(ctx, table, seen, {"swap_by": source, "turn": table.game.turn, "replaced": option}, b=b)

@@ -264,9 +264,9 @@ def check_overrides(rs, overrides: dict[str, Any]) -> dict[str, Any]:
     return check_override_table(rs, overrides, OVERRIDABLE, cards())
 
 
-def value(t, c: str) -> Card:
+def value(table, c: str) -> Card:
     """The card of id `c` as this game plays it: the content, with a situation's overrides."""
-    over = t.options.get("overrides")
+    over = table.options.get("overrides")
     if not over:  # the common case: no situation overrides anything
         return card(c)
     k = card(c)
@@ -277,10 +277,10 @@ def value(t, c: str) -> Card:
     return k
 
 
-def values(t):
+def values(table):
     """`value` resolved once for a table: `card` itself when no situation overrides a value
     (the common case), for loops that look up many cards."""
-    return card if not t.options.get("overrides") else (lambda c: value(t, c))
+    return card if not table.options.get("overrides") else (lambda c: value(table, c))
 
 
 _PATCHED: dict[tuple[int, tuple], Card] = {}

@@ -31,65 +31,65 @@ from engine.mechanics import zones
 LEVELS = {"coop": 3, "coop_brotherhood": 2, "coop_unity": 1}
 
 
-def countdown_start(t) -> int:
+def countdown_start(table) -> int:
     """Countdown XP at the start: the co-op level's (VAR-C) or the solo level's (VAR-S-LEVEL)."""
-    return COUNTDOWN[t.options["solo_level"]] if t.game.variant == "solo" else LEVELS[t.game.variant]
+    return COUNTDOWN[table.options["solo_level"]] if table.game.variant == "solo" else LEVELS[table.game.variant]
 
 
 def monster_groups(players: int) -> int:
     return 4 if players <= 3 else 5
 
 
-def end_of_turn(ctx, t, s: int) -> None:
+def end_of_turn(ctx, table, s: int) -> None:
     """Angry monsters and marching after the countdown; the countdown after the last seat."""
-    g = t.game
-    if not g.countdown and g.t.action != "dungeon":
-        anger_or_march(ctx, t)
-    if s == t.players - 1 and not t.over:
-        if g.countdown:
-            ctx.emit("ts.countdown", {"left": g.countdown - 1}, defense_rule(t))
-        elif g.guardian_in:
-            march(ctx, t)
+    game = table.game
+    if not game.countdown and game.t.action != "dungeon":
+        anger_or_march(ctx, table)
+    if s == table.players - 1 and not table.over:
+        if game.countdown:
+            ctx.emit("ts.countdown", {"left": game.countdown - 1}, defense_rule(table))
+        elif game.guardian_in:
+            march(ctx, table)
 
 
-def anger_or_march(ctx, t) -> None:
-    first = t.zone(pos(1))
+def anger_or_march(ctx, table) -> None:
+    first = table.zone(pos(1))
     if not first or not card(first[0]).is_monster:
         return
-    if first[0] in t.game.angry:
-        march(ctx, t)
+    if first[0] in table.game.angry:
+        march(ctx, table)
     else:
-        ctx.emit("ts.angry", {"monster": first[0]}, defense_rule(t))
+        ctx.emit("ts.angry", {"monster": first[0]}, defense_rule(table))
 
 
-def march(ctx, t) -> None:
-    first = t.zone(pos(1))[:1]
+def march(ctx, table) -> None:
+    first = table.zone(pos(1))[:1]
     if first and card(first[0]).is_monster:
-        zones.move(ctx, pos(1), "score:village", first, defense_rule(t))
-        close_gap(ctx, t, 1, first[0])
-        apply_breaches(ctx, t)
+        zones.move(ctx, pos(1), "score:village", first, defense_rule(table))
+        close_gap(ctx, table, 1, first[0])
+        apply_breaches(ctx, table)
 
 
-def offer_commands(t, s: int) -> list[dict[str, Any]]:
+def offer_commands(table, s: int) -> list[dict[str, Any]]:
     """A village visitor may put monsters from hand on the shared score pile for 1 XP each."""
-    if not t.game.coop or t.game.variant == "coop_unity":
+    if not table.game.coop or table.game.variant == "coop_unity":
         return []
-    return [{"kind": "offer", "card": c} for c in t.zone(play(s)) if card(c).kind == "monster"]
+    return [{"kind": "offer", "card": c} for c in table.zone(play(s)) if card(c).kind == "monster"]
 
 
-def offer(ctx, t, s: int, c: str) -> None:
+def offer(ctx, table, s: int, c: str) -> None:
     zones.move(ctx, play(s), "score:players", [c], "VAR-C")
-    change_xp(ctx, t, s, 1, "VAR-C")
+    change_xp(ctx, table, s, 1, "VAR-C")
 
 
-def passing_entries(t, s: int) -> list[dict[str, Any]]:
+def passing_entries(table, s: int) -> list[dict[str, Any]]:
     """A resting player may pass 1 hand card to every other player (VAR-C)."""
-    return [{"what": "pass_card", "to": o, "rule": "VAR-C"} for o in range(t.players) if o != s]
+    return [{"what": "pass_card", "to": o, "rule": "VAR-C"} for o in range(table.players) if o != s]
 
 
-def pass_card(ctx, t, s: int, o: int, slot: int) -> None:
+def pass_card(ctx, table, s: int, o: int, slot: int) -> None:
     """The card in hand slot `slot` goes face down to seat o (only the two of them see it)."""
-    zones.move(ctx, hand(s), f"gift{o}", [t.zone(hand(s))[slot]], "VAR-C")
+    zones.move(ctx, hand(s), f"gift{o}", [table.zone(hand(s))[slot]], "VAR-C")
     ctx.emit(
         "ts.pending",
         {"entries": [{"what": "give_back", "seat": o, "to": s, "rule": "VAR-C"}], "front": True},
@@ -97,10 +97,10 @@ def pass_card(ctx, t, s: int, o: int, slot: int) -> None:
     )
 
 
-def give_back(ctx, t, o: int, s: int, name: str | None) -> None:
+def give_back(ctx, table, o: int, s: int, name: str | None) -> None:
     """The receiver puts a hand card of its choice on the resting player's discard pile (if it
     holds any), then takes the passed card into hand."""
     if name is not None:
-        c = next(x for x in t.zone(hand(o)) if zones.card_name(x) == name)
+        c = next(x for x in table.zone(hand(o)) if zones.card_name(x) == name)
         zones.move(ctx, hand(o), disc(s), [c], "VAR-C")
-    zones.move(ctx, f"gift{o}", hand(o), list(t.zone(f"gift{o}")), "VAR-C")
+    zones.move(ctx, f"gift{o}", hand(o), list(table.zone(f"gift{o}")), "VAR-C")

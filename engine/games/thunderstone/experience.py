@@ -4,13 +4,13 @@ shared pool (VAR-C)."""
 from __future__ import annotations
 
 
-def xp(t, s: int) -> int:
-    return t.game.pool if t.game.coop else t.game.xp[s]
+def xp(table, s: int) -> int:
+    return table.game.pool if table.game.coop else table.game.xp[s]
 
 
-def change_xp(ctx, t, s: int, delta: int, rule: str) -> None:
+def change_xp(ctx, table, s: int, delta: int, rule: str) -> None:
     """Tokens come from and go back to an unlimited supply (A42)."""
-    if t.game.coop:
-        ctx.emit("ts.xp", {"seat": None, "by": s, "delta": delta, "total": t.game.pool + delta}, rule)
+    if table.game.coop:
+        ctx.emit("ts.xp", {"seat": None, "by": s, "delta": delta, "total": table.game.pool + delta}, rule)
     else:
-        ctx.emit("ts.xp", {"seat": s, "delta": delta, "total": t.game.xp[s] + delta}, rule)
+        ctx.emit("ts.xp", {"seat": s, "delta": delta, "total": table.game.xp[s] + delta}, rule)

@@ -10,43 +10,43 @@ def _add(into: dict[str, int], more: dict[str, int]) -> None:
         into[k] = into.get(k, 0) + v
 
 
-def _setup(g, d) -> None:
-    g.xp = [0] * d["players"]
-    g.variant = d.get("variant", "")
-    g.solo_mode = d.get("solo_mode", "")
+def _setup(game, d) -> None:
+    game.xp = [0] * d["players"]
+    game.variant = d.get("variant", "")
+    game.solo_mode = d.get("solo_mode", "")
 
 
-def _action(g, d) -> None:
-    tt = g.t
+def _action(game, d) -> None:
+    tt = game.t
     tt.action, tt.board = d["action"], d.get("board", "")
 
 
-def _boards(g, d) -> None:
-    g.boards = list(d["boards"])
+def _boards(game, d) -> None:
+    game.boards = list(d["boards"])
 
 
-def _countdown(g, d) -> None:
-    g.countdown = d["left"]
+def _countdown(game, d) -> None:
+    game.countdown = d["left"]
 
 
-def _angry(g, d) -> None:
-    g.angry.append(d["monster"])
+def _angry(game, d) -> None:
+    game.angry.append(d["monster"])
 
 
-def _guardian_in(g, d) -> None:
-    g.guardian_in = True
+def _guardian_in(game, d) -> None:
+    game.guardian_in = True
 
 
-def _turn(g, d) -> None:
-    g.active, g.turn, g.t = d["active"], d["turn"], Turn()
+def _turn(game, d) -> None:
+    game.active, game.turn, game.t = d["active"], d["turn"], Turn()
 
 
-def _step(g, d) -> None:
-    g.t.step = d["step"]
+def _step(game, d) -> None:
+    game.t.step = d["step"]
 
 
-def _used(g, d) -> None:
-    tt = g.t
+def _used(game, d) -> None:
+    tt = game.t
     tt.used.append(f"{d['card']}/{d['ability']}")
     tt.gold += d.get("gold", 0)
     tt.light_mod += d.get("light", 0)
@@ -61,88 +61,88 @@ def _used(g, d) -> None:
         tt.return_on_win.append(d["return_on_win"])
 
 
-def _gold(g, d) -> None:
-    g.t.total_gold = d["total"]
+def _gold(game, d) -> None:
+    game.t.total_gold = d["total"]
 
 
-def _xp(g, d) -> None:
+def _xp(game, d) -> None:
     if d["seat"] is None:
-        g.pool = d["total"]
+        game.pool = d["total"]
     else:
-        g.xp[d["seat"]] = d["total"]
+        game.xp[d["seat"]] = d["total"]
 
 
-def _equipped(g, d) -> None:
-    g.t.equip.setdefault(d["hero"], []).append(d["weapon"])
+def _equipped(game, d) -> None:
+    game.t.equip.setdefault(d["hero"], []).append(d["weapon"])
 
 
-def _target(g, d) -> None:
-    g.t.target = d["monster"]
+def _target(game, d) -> None:
+    game.t.target = d["monster"]
 
 
-def _pending(g, d) -> None:
+def _pending(game, d) -> None:
     if d.get("front"):
-        g.t.pending[0:0] = d["entries"]
+        game.t.pending[0:0] = d["entries"]
     else:
-        g.t.pending.extend(d["entries"])
+        game.t.pending.extend(d["entries"])
 
 
-def _chose(g, d) -> None:
-    g.t.pending.pop(0)
+def _chose(game, d) -> None:
+    game.t.pending.pop(0)
 
 
-def _reduced(g, d) -> None:
-    g.t.reductions[d["disease"]] = d["to"]
+def _reduced(game, d) -> None:
+    game.t.reductions[d["disease"]] = d["to"]
 
 
-def _doomed(g, d) -> None:
-    g.t.doomed.append(d["card"])
+def _doomed(game, d) -> None:
+    game.t.doomed.append(d["card"])
 
 
-def _banned(g, d) -> None:
-    g.t.banned.append(d["hero"])
+def _banned(game, d) -> None:
+    game.t.banned.append(d["hero"])
 
 
-def _weakened(g, d) -> None:
-    g.t.str_minus += d["n"]
-    g.t.atk_minus += d.get("attack", 0)
+def _weakened(game, d) -> None:
+    game.t.str_minus += d["n"]
+    game.t.atk_minus += d.get("attack", 0)
 
 
-def _battle(g, d) -> None:
-    g.t.won = d["won"]
+def _battle(game, d) -> None:
+    game.t.won = d["won"]
 
 
-def _gap(g, d) -> None:
-    g.t.gap = d["position"]
+def _gap(game, d) -> None:
+    game.t.gap = d["position"]
 
 
-def _spoils(g, d) -> None:
-    g.t.spoils, g.t.spoils_gold = list(d["sources"]), d["gold"]
+def _spoils(game, d) -> None:
+    game.t.spoils, game.t.spoils_gold = list(d["sources"]), d["gold"]
 
 
-def _spoiled(g, d) -> None:
-    g.t.spoils.remove(d["source"])
+def _spoiled(game, d) -> None:
+    game.t.spoils.remove(d["source"])
 
 
-def _breach_queued(g, d) -> None:
-    g.t.breaches.append({"monster": d["monster"], "moved_by": d["moved_by"]})
+def _breach_queued(game, d) -> None:
+    game.t.breaches.append({"monster": d["monster"], "moved_by": d["moved_by"]})
 
 
-def _breach(g, d) -> None:
-    g.t.breaches.pop(0)
+def _breach(game, d) -> None:
+    game.t.breaches.pop(0)
 
 
-def _bought(g, d) -> None:
-    g.t.bought += 1
-    g.t.spent += d["price"]
+def _bought(game, d) -> None:
+    game.t.bought += 1
+    game.t.spent += d["price"]
 
 
-def _kept(g, d) -> None:
-    g.t.keep += d["cards"]
+def _kept(game, d) -> None:
+    game.t.keep += d["cards"]
 
 
-def _scenario(g, d) -> None:
-    g.scenario = d["scenario"]
+def _scenario(game, d) -> None:
+    game.scenario = d["scenario"]
 
 
 # event type -> its fold; a type not listed changes nothing of the game's own state
@@ -179,7 +179,7 @@ FOLD = {
 _step_of = FOLD.get
 
 
-def apply(t, ev) -> None:
+def apply(table, ev) -> None:
     step = _step_of(ev.type)
     if step is not None:
-        step(t.game, ev.data)
+        step(table.game, ev.data)

@@ -51,89 +51,89 @@ STEP_RULE = {
 USABLE = ("draw", "gain_xp", "xp_per_card")  # treasures used by a command (the others act by themselves)
 
 
-def prompts(t) -> list[Prompt]:
-    tt = t.game.t
+def prompts(table) -> list[Prompt]:
+    tt = table.game.t
     if tt.pending:
         e = tt.pending[0]
-        return [Prompt(e.get("seat", t.game.active), f"choose-{e['what']}", e["rule"])]
-    return [Prompt(t.game.active, tt.step, STEP_RULE[tt.step])]
+        return [Prompt(e.get("seat", table.game.active), f"choose-{e['what']}", e["rule"])]
+    return [Prompt(table.game.active, tt.step, STEP_RULE[tt.step])]
 
 
-def legal_commands(t, s: int) -> list[dict[str, Any]]:
-    tt = t.game.t
-    if t.over:
+def legal_commands(table, s: int) -> list[dict[str, Any]]:
+    tt = table.game.t
+    if table.over:
         return []
-    if s != (tt.pending[0].get("seat", t.game.active) if tt.pending else t.game.active):
+    if s != (tt.pending[0].get("seat", table.game.active) if tt.pending else table.game.active):
         return [
             {"kind": "treasure", "card": c}
-            for c in one_per_name(t, t.zone(tres(s)))
+            for c in one_per_name(table, table.zone(tres(s)))
             if any(a.what == "any_turn" and a.do in USABLE for a in acting("treasure")(c))
         ]
     if tt.pending:
-        return [{"kind": "choose", "option": o} for o in options(t, tt.pending[0])]
+        return [{"kind": "choose", "option": o} for o in options(table, tt.pending[0])]
     step = tt.step
     if step == "action":
-        hand_cards, bs = t.zone(hand(s)), t.game.boards
+        hand_cards, bs = table.zone(hand(s)), table.game.boards
         out = [{"kind": "action", "action": "village"}]
         if len(bs) == 1:
-            if fight.has_legal_target(t, s, hand_cards, bs[0]):
+            if fight.has_legal_target(table, s, hand_cards, bs[0]):
                 out.append({"kind": "action", "action": "dungeon"})
         else:  # Drachenturm scenario: name the dungeon entered (CMP-8)
             out += [
                 {"kind": "action", "action": "dungeon", "board": b}
                 for b in bs
-                if fight.has_legal_target(t, s, hand_cards, b)
+                if fight.has_legal_target(table, s, hand_cards, b)
             ]
         out.append({"kind": "action", "action": "rest"})
-        treasures = t.zone(tres(s))
+        treasures = table.zone(tres(s))
         if treasures:
             out += [
                 {"kind": "treasure", "card": c}
-                for c in one_per_name(t, treasures)
+                for c in one_per_name(table, treasures)
                 if any(a.do in USABLE for a in acting("treasure")(c))
             ]
         return out
     if step == "village":
-        return [*turns.village_choices(t, s), {"kind": "done"}]
+        return [*turns.village_choices(table, s), {"kind": "done"}]
     if step == "buy":
-        return [*turns.buy_commands(t, s), {"kind": "pass"}]
+        return [*turns.buy_commands(table, s), {"kind": "pass"}]
     if step == "level":
-        return [*turns.level_commands(t, s), {"kind": "done"}]
+        return [*turns.level_commands(table, s), {"kind": "done"}]
     if step == "rest":
-        return ([{"kind": "destroy"}] if t.zone(hand(s)) else []) + [{"kind": "pass"}]
+        return ([{"kind": "destroy"}] if table.zone(hand(s)) else []) + [{"kind": "pass"}]
     if step == "prep":
-        targets = fight.legal_targets(t, s)
+        targets = fight.legal_targets(table, s)
         if not targets:  # a drawn card barred every target: no battle (TRN-D3 reading)
             return [{"kind": "done"}]
-        uses = effect_commands(t, s, "dungeon")
-        if uses and not fight.kept_whatever_is_used(t, targets):
-            uses = [c for c in uses if fight.keeps_a_target(t, s, c)]
-        return uses + turns.equip_commands(t, s) + [{"kind": "attack", "monster": m} for m in targets]
+        uses = effect_commands(table, s, "dungeon")
+        if uses and not fight.kept_whatever_is_used(table, targets):
+            uses = [c for c in uses if fight.keeps_a_target(table, s, c)]
+        return uses + turns.equip_commands(table, s) + [{"kind": "attack", "monster": m} for m in targets]
     if step == "spoils":
-        return [*fight.spoils_commands(t, s), {"kind": "pass"}]
+        return [*fight.spoils_commands(table, s), {"kind": "pass"}]
     return []
 
 
-def explain(t, s: int, cmd: dict[str, Any]) -> Illegal | None:
+def explain(table, s: int, cmd: dict[str, Any]) -> Illegal | None:
     """A rule-specific reason for the commonest illegal commands."""
-    if t.game.t.pending and t.game.t.pending[0].get("seat", t.game.active) != s:
-        return Illegal(t.game.t.pending[0]["rule"], "another seat must choose first")
-    if s != t.game.active and not t.game.t.pending:
-        return Illegal("TRN-0", f"it is seat {t.game.active}'s turn")
-    step, kind = t.game.t.step, cmd.get("kind")
-    if t.game.t.pending:
-        return Illegal(t.game.t.pending[0]["rule"], f"a {t.game.t.pending[0]['what']} choice is due first")
+    if table.game.t.pending and table.game.t.pending[0].get("seat", table.game.active) != s:
+        return Illegal(table.game.t.pending[0]["rule"], "another seat must choose first")
+    if s != table.game.active and not table.game.t.pending:
+        return Illegal("TRN-0", f"it is seat {table.game.active}'s turn")
+    step, kind = table.game.t.step, cmd.get("kind")
+    if table.game.t.pending:
+        return Illegal(table.game.t.pending[0]["rule"], f"a {table.game.t.pending[0]['what']} choice is due first")
     if kind == "buy":
-        top = top_of(t, cmd.get("stack", ""))
-        if step == "buy" and top and not buyable(t, top):
+        top = top_of(table, cmd.get("stack", ""))
+        if step == "buy" and top and not buyable(table, top):
             return Illegal("VAR-S-R2", "in Die Rueckkehr only level-1 heroes may be bought")
         if step == "village":
             return Illegal("TRN-V3", "gold is totalled only after the village effects (step 2)")
         if step == "buy":
-            return explain_buy(t, cmd.get("stack"))
+            return explain_buy(table, cmd.get("stack"))
         return Illegal("TRN-V4", "one card only, from the top of a stack, price <= total gold")
     if kind == "level":
-        return explain_level(t, s, cmd)
+        return explain_level(table, s, cmd)
     if kind == "use":
         return Illegal(
             "TRN-0b" if step in ("village", "prep") else "TRN-R1",
@@ -150,14 +150,14 @@ def explain(t, s: int, cmd: dict[str, Any]) -> Illegal | None:
     return None
 
 
-def explain_buy(t, name: Any) -> Illegal:
+def explain_buy(table, name: Any) -> Illegal:
     """TRN-V4 with the concrete fault: which stack, what it costs, what the seat has."""
-    if name not in turns.village_stacks(t):
+    if name not in turns.village_stacks(table):
         return Illegal("TRN-V4", f"no stack {name!r} in the village")
-    top = top_of(t, name)
+    top = top_of(table, name)
     if top is None:
         return Illegal("TRN-V4", f"the stack {name!r} is empty")
-    k, gold = value(t, top), t.game.t.total_gold - t.game.t.spent  # gold left after earlier buys
+    k, gold = value(table, top), table.game.t.total_gold - table.game.t.spent  # gold left after earlier buys
     if k.kind == "disease":
         return Illegal("TRN-V4", "diseases are not bought")
     if k.price > gold:
@@ -168,14 +168,14 @@ def explain_buy(t, name: Any) -> Illegal:
     )
 
 
-def explain_level(t, s: int, cmd: dict[str, Any]) -> Illegal:
+def explain_level(table, s: int, cmd: dict[str, Any]) -> Illegal:
     h = cmd.get("card")
-    if h not in t.zone(play(s)) or card(h).kind != "hero":
+    if h not in table.zone(play(s)) or card(h).kind != "hero":
         return Illegal("LVL-1", "only a hero laid out from your hand can level up")
     k = card(h)
-    if not k.xp_cost or xp(t, s) < k.xp_cost:
-        return Illegal("LVL-1", f"{k.name} needs {k.xp_cost} XP, you have {xp(t, s)}")
+    if not k.xp_cost or xp(table, s) < k.xp_cost:
+        return Illegal("LVL-1", f"{k.name} needs {k.xp_cost} XP, you have {xp(table, s)}")
     want = 1 if k.stack == "Miliz" else k.level + 1
-    if not any(card(c).level == want for c in stack_cards(t, cmd.get("stack", k.stack))):
+    if not any(card(c).level == want for c in stack_cards(table, cmd.get("stack", k.stack))):
         return Illegal("LVL-3", f"the stack holds no level-{want} card (no skipping, LVL-2)")
     return Illegal("TRN-V5", "heroes level up in village step 5, one level each")

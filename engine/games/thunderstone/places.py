@@ -31,8 +31,8 @@ def dungeon(b: str = "") -> str:
     return f"{b}dungeon"
 
 
-def boards(t) -> list[str]:
-    return t.game.boards
+def boards(table) -> list[str]:
+    return table.game.boards
 
 
 def stack(name: str) -> str:
@@ -44,9 +44,9 @@ def under(dragon: str) -> str:
     return f"under:{dragon}"
 
 
-def hidden_cards(t, s: int) -> list[str]:
+def hidden_cards(table, s: int) -> list[str]:
     """The cards hidden under the seat's dragons (still his own)."""
-    return [c for d in t.zone(tres(s)) if under(d) in t.zones for c in t.zone(under(d))]
+    return [c for d in table.zone(tres(s)) if under(d) in table.zones for c in table.zone(under(d))]
 
 
 def owned_zones(s: int) -> tuple[str, ...]:
@@ -58,9 +58,9 @@ def owned_zones(s: int) -> tuple[str, ...]:
 _BOARD_ZONES: dict[tuple[str | tuple[str, ...], str | None], tuple[tuple[int, str], ...]] = {}
 
 
-def board_zones(t, b: str | None = None) -> tuple[tuple[int, str], ...]:
+def board_zones(table, b: str | None = None) -> tuple[tuple[int, str], ...]:
     """(position, zone) of position 0 and positions 1-3 of dungeon b (None: of every dungeon)."""
-    bs = t.game.boards
+    bs = table.game.boards
     key = (bs[0] if len(bs) == 1 else tuple(bs), b)  # one dungeon: no tuple to build
     got = _BOARD_ZONES.get(key)
     if got is None:
@@ -71,24 +71,24 @@ def board_zones(t, b: str | None = None) -> tuple[tuple[int, str], ...]:
     return got
 
 
-def zone_of(t, cid: str) -> str | None:
-    zones = t.zones
-    for _, z in board_zones(t):
+def zone_of(table, cid: str) -> str | None:
+    zones = table.zones
+    for _, z in board_zones(table):
         if cid in zones[z].cards:
             return z
     return None
 
 
-def zone_holding(t, cid: str) -> str:
+def zone_holding(table, cid: str) -> str:
     """zone_of() of a card known to be on the board."""
-    z = zone_of(t, cid)
+    z = zone_of(table, cid)
     assert z is not None, cid
     return z
 
 
-def position_of(t, cid: str) -> int | None:
-    zones = t.zones
-    for p, z in board_zones(t):
+def position_of(table, cid: str) -> int | None:
+    zones = table.zones
+    for p, z in board_zones(table):
         if cid in zones[z].cards:
             return p
     return None
@@ -99,59 +99,59 @@ def board_of(zone: str) -> str:
     return zone[:-4]
 
 
-def board(t, b: str | None = None) -> list[tuple[int, str]]:
+def board(table, b: str | None = None) -> list[tuple[int, str]]:
     """(position, card) for every card on the board, position 0 first."""
-    zones = t.zones
-    return [(p, c) for p, z in board_zones(t, b) for c in zones[z].cards]
+    zones = table.zones
+    return [(p, c) for p, z in board_zones(table, b) for c in zones[z].cards]
 
 
-def monsters_on_board(t, b: str | None = None) -> list[tuple[int, str]]:
-    zones = t.zones
-    return [(p, c) for p, z in board_zones(t, b) for c in zones[z].cards if is_monster(c)]
+def monsters_on_board(table, b: str | None = None) -> list[tuple[int, str]]:
+    zones = table.zones
+    return [(p, c) for p, z in board_zones(table, b) for c in zones[z].cards if is_monster(c)]
 
 
 _last_stacks: list = [None, -1, ()]  # (zones dict, its size, ((zone, stack name), ...)) last asked
 
 
-def village_zones(t) -> tuple[tuple[str, str], ...]:
+def village_zones(table) -> tuple[tuple[str, str], ...]:
     """(zone, stack name) of every village stack in zone order. Zones are only ever added to a
     table's dict, so the same dict (held here, so its id is never reused) at the same size has
     the same stacks."""
-    zones = t.zones
+    zones = table.zones
     last = _last_stacks
     if zones is not last[0] or len(zones) != last[1]:
         last[:] = [zones, len(zones), tuple((z, z[2:]) for z in zones if z.startswith("v:"))]
     return last[2]
 
 
-def village_stacks(t) -> list[str]:
-    return [n for _, n in village_zones(t)]
+def village_stacks(table) -> list[str]:
+    return [n for _, n in village_zones(table)]
 
 
-def stack_cards(t, stack_name: str) -> list[str]:
+def stack_cards(table, stack_name: str) -> list[str]:
     """A village stack's cards, top first; none if the stack is not in this game."""
-    z = t.zones.get(stack(stack_name))
+    z = table.zones.get(stack(stack_name))
     return z.cards if z else []
 
 
-def top_of(t, stack_name: str) -> str | None:
-    cards = stack_cards(t, stack_name)
+def top_of(table, stack_name: str) -> str | None:
+    cards = stack_cards(table, stack_name)
     return cards[0] if cards else None
 
 
-def defense_rule(t) -> str:
+def defense_rule(table) -> str:
     """The rule behind the countdown and marching monsters: co-op (VAR-C) or its solo stand-in."""
-    return "VAR-C" if t.game.coop else "VAR-S-MARCH"
+    return "VAR-C" if table.game.coop else "VAR-S-MARCH"
 
 
-def guardian_out(t) -> bool:
-    return bool(t.zone(pos(0)))
+def guardian_out(table) -> bool:
+    return bool(table.zone(pos(0)))
 
 
-def global_light(t) -> int:
+def global_light(table) -> int:
     """Sum of active global LICHT modifiers (negative = extra penalty), AUTO-GLOBAL."""
     n = 0
-    for _, c in board(t):
+    for _, c in board(table):
         for a in card(c).abilities:  # Card.all("global") without its copy
             if a.on == "global" and a.do == "light":
                 n += a.n

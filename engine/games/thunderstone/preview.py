@@ -14,41 +14,41 @@ from engine.games.thunderstone.experience import xp
 from engine.games.thunderstone.places import top_of
 
 
-def preview(t, s: int, cmd: dict[str, Any]) -> str | None:
+def preview(table, s: int, cmd: dict[str, Any]) -> str | None:
     kind = cmd.get("kind")
     if kind == "buy":
-        return buy(t, cmd.get("stack"))
+        return buy(table, cmd.get("stack"))
     if kind == "level":
-        return level(t, s, cmd.get("card"))
+        return level(table, s, cmd.get("card"))
     if kind == "attack":
-        return attack(t, s, cmd.get("monster"))
+        return attack(table, s, cmd.get("monster"))
     return None
 
 
-def buy(t, name: Any) -> str | None:
+def buy(table, name: Any) -> str | None:
     """TRN-V4: the price of the stack's top card and the gold left after earlier buys."""
-    top = top_of(t, name) if isinstance(name, str) else None
+    top = top_of(table, name) if isinstance(name, str) else None
     if top is None:
         return None
-    k = value(t, top)
-    return f"buy {k.name}: costs {k.price} gold, you have {t.game.t.total_gold - t.game.t.spent}"
+    k = value(table, top)
+    return f"buy {k.name}: costs {k.price} gold, you have {table.game.t.total_gold - table.game.t.spent}"
 
 
-def level(t, s: int, hero: Any) -> str | None:
+def level(table, s: int, hero: Any) -> str | None:
     """LVL-1: the hero's XP cost and the seat's XP."""
     if not isinstance(hero, str):
         return None
     k = card(hero)
-    return f"level up {k.name}: costs {k.xp_cost} XP, you have {xp(t, s)}"
+    return f"level up {k.name}: costs {k.xp_cost} XP, you have {xp(table, s)}"
 
 
-def attack(t, s: int, monster: Any) -> str | None:
+def attack(table, s: int, monster: Any) -> str | None:
     """BAT-ALG: attack and magic attack, the light penalty and the total against the monster's
     health, as the party stands now; a monster's battle effects (BAT-6) come after the target
     is named and may change the party, so the preview says when it has any."""
     if not isinstance(monster, str):
         return None
-    r = assess(t, s, monster)
+    r = assess(table, s, monster)
     text = (
         f"attack {card(monster).name}: attack {r['attack']} + magic {r['magic']}"
         + (f" - light penalty {r['deduction']}" if r["deduction"] else "")

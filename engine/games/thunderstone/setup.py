@@ -114,23 +114,23 @@ def reveal_randomizers(ctx, kind: str, pool: list[str], want, rule: str) -> list
     return shown
 
 
-def bury_packet(ctx, t, extra: list[str], rule: str, b: str = "") -> None:
+def bury_packet(ctx, table, extra: list[str], rule: str, b: str = "") -> None:
     """Shuffle `extra` into the top 10 cards of dungeon deck b and put the packet under it (SET-R4/R5)."""
-    name = f"packet{len([z for z in t.zones if z.startswith('packet')])}"
+    name = f"packet{len([z for z in table.zones if z.startswith('packet')])}"
     zones.create(ctx, name, extra, rule, vis=zones.HIDDEN)
     zones.move_top(ctx, dungeon(b), name, 10, rule)
     ctx.shuffle(name, rule)
-    zones.move(ctx, name, dungeon(b), list(t.zone(name)), rule, to="bottom")
+    zones.move(ctx, name, dungeon(b), list(table.zone(name)), rule, to="bottom")
 
 
-def choose_sets(ctx, t, variant: str, scenario: str) -> tuple[dict[str, list[str]], list[str]]:
+def choose_sets(ctx, table, variant: str, scenario: str) -> tuple[dict[str, list[str]], list[str]]:
     """SET-F or SET-R1/R2/R4/R9/R10: the monster, hero and village sets, and any dungeon features."""
-    if t.options["setup"] == "first_game" and not variant:
+    if table.options["setup"] == "first_game" and not variant:
         ctx.emit("ts.first_game", dict(FIRST_GAME), "SET-F")
         return FIRST_GAME, []
-    n_groups = coop.monster_groups(t.players) if variant else 4 if scenario == "Doomgate" else 3
+    n_groups = coop.monster_groups(table.players) if variant else 4 if scenario == "Doomgate" else 3
     n_heroes, n_village, rule = (
-        (solo.RETURN_HEROES, solo.RETURN_VILLAGE, "VAR-S-R1") if t.game.returning else (4, 8, "")
+        (solo.RETURN_HEROES, solo.RETURN_VILLAGE, "VAR-S-R1") if table.game.returning else (4, 8, "")
     )
     pool = groups("monster") + [f"Dungeon-Merkmal {i + 1}" for i in range(FEATURE_RANDOMIZERS)]
     shown = reveal_randomizers(
@@ -153,27 +153,27 @@ def choose_sets(ctx, t, variant: str, scenario: str) -> tuple[dict[str, list[str
     zones.create(ctx, "features:drawn", [], "SET-R4")
     drawn = zones.move_top(ctx, "features", "features:drawn", f, "SET-R4")
     kinds = {x.name: x.kind for x in pack().feature}
-    while any(kinds[x] == "pick_two" for x in drawn) and t.zone("features"):
+    while any(kinds[x] == "pick_two" for x in drawn) and table.zone("features"):
         # "Pick Two": two more features instead (public list); each draws at most once
         drawn.remove(next(x for x in drawn if kinds[x] == "pick_two"))
         drawn += zones.move_top(ctx, "features", "features:drawn", 2, "SET-R4")
     return chosen, [x for x in drawn if kinds[x] != "pick_two"]
 
 
-def setup(ctx, t) -> None:
-    opts, mint = t.options, Minter()
-    variant = solo.variant_of(t)
-    extra, solo_rule = solo.setup_data(t, variant)
+def setup(ctx, table) -> None:
+    opts, mint = table.options, Minter()
+    variant = solo.variant_of(table)
+    extra, solo_rule = solo.setup_data(table, variant)
     ctx.emit(
         "ts.setup",
-        {"players": t.players, "mode": opts["setup"], "variant": variant, **extra},
+        {"players": table.players, "mode": opts["setup"], "variant": variant, **extra},
         solo_rule or ("VAR-C" if variant else "SET-0b"),
     )
     scenario = "" if opts["scenario"] == "none" else opts["scenario"]
     if scenario == "Drachenturm":
         ctx.emit("ts.boards", {"boards": ["", "b:"]}, "CMP-8")
-    chosen, features = choose_sets(ctx, t, variant, scenario)
-    if t.game.returning:  # VAR-S-R1: no basic stacks; 1 card per village card, 1 per hero level
+    chosen, features = choose_sets(ctx, table, variant, scenario)
+    if table.game.returning:  # VAR-S-R1: no basic stacks; 1 card per village card, 1 per hero level
         lay_out_board(ctx, mint, chosen["hero"] + chosen["village"], "VAR-S-R1", small=True)
     else:
         lay_out_board(ctx, mint, BASIC + chosen["hero"] + chosen["village"], "SET-R8")
@@ -204,7 +204,7 @@ def setup(ctx, t) -> None:
     zones.create(ctx, dungeon(), cards_, "SET-R3", vis=zones.HIDDEN)
     ctx.shuffle(dungeon(), "SET-R3")
     if guardians:
-        bury_packet(ctx, t, guardians, "SET-R4")
+        bury_packet(ctx, table, guardians, "SET-R4")
     if scenario:
         ctx.emit("ts.scenario", {"scenario": scenario}, "CMP-8")
     stones = [k.name for k in by_stack("Donnersteine")]
@@ -213,15 +213,15 @@ def setup(ctx, t) -> None:
         stone = ctx.pick("thunderstone", stones, 1, "SET-R5")[0]
     if scenario == "Drachenturm":  # reading: the top half becomes the second deck, with the other stone
         zones.create(ctx, dungeon("b:"), [], "CMP-8", vis=zones.HIDDEN)
-        zones.move_top(ctx, dungeon(), dungeon("b:"), len(t.zone(dungeon())) // 2, "CMP-8")
-        bury_packet(ctx, t, mint(next(x for x in stones if x != stone)), "SET-R5", "b:")
-    bury_packet(ctx, t, mint(stone), "SET-R5")
-    for b in boards(t):
+        zones.move_top(ctx, dungeon(), dungeon("b:"), len(table.zone(dungeon())) // 2, "CMP-8")
+        bury_packet(ctx, table, mint(next(x for x in stones if x != stone)), "SET-R5", "b:")
+    bury_packet(ctx, table, mint(stone), "SET-R5")
+    for b in boards(table):
         for target in (3, 2, 1):
-            place_initial(ctx, t, target, b)
+            place_initial(ctx, table, target, b)
     if variant:
-        ctx.emit("ts.countdown", {"left": coop.countdown_start(t)}, countdown_rule(t))
-    for s in range(t.players):
+        ctx.emit("ts.countdown", {"left": coop.countdown_start(table)}, countdown_rule(table))
+    for s in range(table.players):
         start = [f"{name}#s{s}.{i}" for name, n in STARTING for i in range(1, n + 1)]
         seat_zones(ctx, s, "SET-R12", {"deck": start})
         ctx.shuffle(deck(s), "SET-R12")
@@ -229,13 +229,13 @@ def setup(ctx, t) -> None:
     ctx.emit("ts.turn", {"active": 0, "turn": 1}, "SET-R13")
 
 
-def countdown_rule(t) -> str:
-    return "VAR-S-LEVEL" if t.game.variant == "solo" else "VAR-C"
+def countdown_rule(table) -> str:
+    return "VAR-S-LEVEL" if table.game.variant == "solo" else "VAR-C"
 
 
-def place_initial(ctx, t, target: int, b: str = "") -> None:
+def place_initial(ctx, table, target: int, b: str = "") -> None:
     """SET-R7: reveal onto positions 3, 2, 1 in turn; traps and treasures go under the deck."""
-    while not t.zone(pos(target, b)) and t.zone(dungeon(b)):
+    while not table.zone(pos(target, b)) and table.zone(dungeon(b)):
         c = zones.move_top(ctx, dungeon(b), pos(target, b), 1, "SET-R7")[0]
         if card(c).kind in ("trap", "treasure"):
             zones.move(ctx, pos(target, b), dungeon(b), [c], "SET-R7", to="bottom")
@@ -296,18 +296,18 @@ def _check_keys(sit: Sit, variant: str, two: bool) -> None:
 
 
 @stated
-def situation(ctx, t, doc: dict[str, Any]) -> None:
+def situation(ctx, table, doc: dict[str, Any]) -> None:
     sit = decode(doc, Sit, "situation [game]")
-    if len(sit.seat) != t.players:
-        raise ValueError(f"situation [game]: {len(sit.seat)} seats given for {t.players} players")
+    if len(sit.seat) != table.players:
+        raise ValueError(f"situation [game]: {len(sit.seat)} seats given for {table.players} players")
     mint = Minter()
 
     def ids(names: list[str]) -> list[str]:
         return [c for n in names for c in mint(n)]
 
-    variant = solo.variant_of(t)
-    extra, _ = solo.setup_data(t, variant)
-    ctx.emit("ts.setup", {"players": t.players, "mode": "situation", "variant": variant, **extra}, "SET-0b")
+    variant = solo.variant_of(table)
+    extra, _ = solo.setup_data(table, variant)
+    ctx.emit("ts.setup", {"players": table.players, "mode": "situation", "variant": variant, **extra}, "SET-0b")
     two = sit.scenario == "Drachenturm"
     _check_keys(sit, variant, two)
     if two:
@@ -319,7 +319,7 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
     for name, names in sit.stacks.items():
         zones.create(ctx, stack(name), ids(names), "SET-R8")
     if sit.score_village:
-        zones.add(ctx, "score:village", ids(sit.score_village), defense_rule(t))
+        zones.add(ctx, "score:village", ids(sit.score_village), defense_rule(table))
     zones.create(ctx, dungeon(), ids(sit.dungeon), "SET-R6", vis=zones.HIDDEN)
     if two:
         zones.create(ctx, dungeon("b:"), ids(sit.dungeon_b or []), "CMP-8", vis=zones.HIDDEN)
@@ -340,21 +340,21 @@ def situation(ctx, t, doc: dict[str, Any]) -> None:
             },
         )
         if seat.xp:
-            change_xp(ctx, t, s, seat.xp, "XP-1")
+            change_xp(ctx, table, s, seat.xp, "XP-1")
     if variant:
         ctx.emit(
             "ts.countdown",
-            {"left": coop.countdown_start(t) if sit.countdown is UNSET else sit.countdown},
-            countdown_rule(t),
+            {"left": coop.countdown_start(table) if sit.countdown is UNSET else sit.countdown},
+            countdown_rule(table),
         )
         if sit.pool:
-            change_xp(ctx, t, 0, sit.pool, "VAR-C")
+            change_xp(ctx, table, 0, sit.pool, "VAR-C")
     ctx.emit("ts.turn", {"active": sit.active, "turn": 1}, "SET-R13")
     if sit.battle:
-        start_battle(ctx, t, sit.active, sit.battle, laid)
+        start_battle(ctx, table, sit.active, sit.battle, laid)
 
 
-def start_battle(ctx, t, s: int, b: BattleSit, laid: list[str]) -> None:
+def start_battle(ctx, table, s: int, b: BattleSit, laid: list[str]) -> None:
     """The dungeon action from its preparation step on; errors name the key and the choices."""
     from engine.games.thunderstone import fight
 
@@ -366,7 +366,7 @@ def start_battle(ctx, t, s: int, b: BattleSit, laid: list[str]) -> None:
         weapon = _laid(laid, pair[1], "weapon", "equip")
         ctx.emit("ts.equipped", {"weapon": weapon, "hero": hero}, "BAT-2")
     if b.target:
-        allowed = fight.legal_targets(t, s)
+        allowed = fight.legal_targets(table, s)
         found = [m for m in allowed if card(m).name == b.target or m == b.target]
         if not found:
             names = ", ".join(card(m).name for m in allowed) or "none"
@@ -374,7 +374,7 @@ def start_battle(ctx, t, s: int, b: BattleSit, laid: list[str]) -> None:
                 f"situation [game.battle] target: {b.target!r} is not a legal target "
                 f"of this party (CMD-TARGET; allowed: {names})"
             )
-        fight.attack(ctx, t, s, found[0])
+        fight.attack(ctx, table, s, found[0])
 
 
 def _laid(laid: list[str], name: str, kind: str, key: str) -> str:

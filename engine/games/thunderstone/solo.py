@@ -23,56 +23,56 @@ RETURN_HEROES, RETURN_VILLAGE = 6, 12  # VAR-S-R1: randomizers drawn in "Die Rue
 TOP_HEROES = 4  # VAR-S-R4
 
 
-def variant_of(t) -> str:
+def variant_of(table) -> str:
     """The variant in play: one seat always plays solo; solo needs exactly one seat."""
-    v = t.options["variant"]
-    if t.players == 1:
+    v = table.options["variant"]
+    if table.players == 1:
         if v not in ("competitive", "solo"):
             raise ValueError(f"thunderstone: variant={v} needs 2-5 players; 1 player plays solo")
         return "solo"
     if v == "solo":
-        raise ValueError(f"thunderstone: variant=solo is for 1 player, not {t.players}")
+        raise ValueError(f"thunderstone: variant=solo is for 1 player, not {table.players}")
     return "" if v == "competitive" else v
 
 
-def setup_data(t, variant: str) -> tuple[dict[str, Any], str]:
+def setup_data(table, variant: str) -> tuple[dict[str, Any], str]:
     """The solo part of the `ts.setup` event and the rule it cites (None outside solo)."""
     if variant != "solo":
         return {}, ""
-    mode = t.options["solo_mode"]
+    mode = table.options["solo_mode"]
     return (
-        {"solo_mode": mode, "solo_level": t.options["solo_level"]},
+        {"solo_mode": mode, "solo_level": table.options["solo_level"]},
         "VAR-S-R1" if mode == "return" else "VAR-S-SETUP",
     )
 
 
-def buyable(t, top: str) -> bool:
+def buyable(table, top: str) -> bool:
     """VAR-S-R2: in "Die Rueckkehr" only level-1 heroes may be bought (or taken as spoils)."""
     k = card(top)
-    return not (t.game.returning and k.group == "hero" and k.level != 1)
+    return not (table.game.returning and k.group == "hero" and k.level != 1)
 
 
-def back_to_village(ctx, t, src: str, cid: str, rule: str) -> bool:
+def back_to_village(ctx, table, src: str, cid: str, rule: str) -> bool:
     """VAR-S-R3: in "Die Rueckkehr" a destroyed card of the seat goes back into its village stack
     (opened anew for a starting card whose stack is not laid out), below any card of a lower level
     so that the top stays the cheapest level. Diseases, monsters, treasures and Thunderstones are
     not village cards and go where they always go. False: not such a card."""
     k = card(cid)
-    if not t.game.returning or k.group not in ("hero", "village", "basic") or k.kind == "disease":
+    if not table.game.returning or k.group not in ("hero", "village", "basic") or k.kind == "disease":
         return False
-    there = stack_cards(t, k.stack)
-    if stack(k.stack) not in t.zones:
+    there = stack_cards(table, k.stack)
+    if stack(k.stack) not in table.zones:
         zones.create(ctx, stack(k.stack), [], "VAR-S-R3")
     to = "top" if not there or k.level <= card(there[0]).level else "bottom"
     zones.move(ctx, src, stack(k.stack), [cid], "VAR-S-R3", to=to, cause=rule)
     return True
 
 
-def top_heroes(t, s: int = 0) -> int:
+def top_heroes(table, s: int = 0) -> int:
     """VAR-S-R4: heroes the seat owns whose level is the highest of their hero class."""
     best = {}
     out = 0
-    for c in (c for z in owned_zones(s) for c in t.zone(z)):
+    for c in (c for z in owned_zones(s) for c in table.zone(z)):
         k = card(c)
         if k.group != "hero":
             continue

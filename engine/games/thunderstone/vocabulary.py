@@ -41,16 +41,16 @@ Options = Callable[[Any, int, str, Ability], list[dict[str, Any]]]
 Run = Callable[[Any, Any, int, str, Ability, dict[str, Any]], dict[str, Any]]
 
 
-def laid(t, s: int) -> list[str]:
-    return t.zone(play(s))
+def laid(table, s: int) -> list[str]:
+    return table.zone(play(s))
 
 
-def one_per_name(t, cards: list[str]) -> list[str]:
+def one_per_name(table, cards: list[str]) -> list[str]:
     """Cards of one name in the same condition (use, equipment, bonuses) are interchangeable
     choices: offer the first of each."""
     if not cards:
         return []
-    tt = t.game.t
+    tt = table.game.t
     armed = {x for h, ws in tt.equip.items() for x in (h, *ws)}
     used = {u.split("/")[0] for u in tt.used}  # used_any of every card, read once
     seen: dict[tuple, str] = {}
@@ -60,89 +60,89 @@ def one_per_name(t, cards: list[str]) -> list[str]:
     return list(seen.values())
 
 
-def used_any(t, c: str) -> bool:
-    return any(u.split("/")[0] == c for u in t.game.t.used)
+def used_any(table, c: str) -> bool:
+    return any(u.split("/")[0] == c for u in table.game.t.used)
 
 
-def draw_into_play(ctx, t, s: int, n: int, rule: str) -> list[str]:
+def draw_into_play(ctx, table, s: int, n: int, rule: str) -> list[str]:
     """Cards drawn during an action are laid out at once and are usable (TRN-V2, TRN-D2)."""
     return zones.draw(ctx, deck(s), disc(s), play(s), n, rule, reshuffle_rule="AUTO-DRAW")
 
 
 def targets(kind_test: Callable[[str], bool]) -> Options:
-    def opts(t, s, c, a):
-        return [{"target": x} for x in one_per_name(t, [x for x in laid(t, s) if x != c and kind_test(x)])]
+    def opts(table, s, c, a):
+        return [{"target": x} for x in one_per_name(table, [x for x in laid(table, s) if x != c and kind_test(x)])]
 
     return opts
 
 
-def just_once(t, s, c, a):
+def just_once(table, s, c, a):
     return [{}]
 
 
 # -- run functions: do the deed, return the modifiers recorded in the `ts.used` event ----------
-def run_gold(ctx, t, s, c, a, p):
+def run_gold(ctx, table, s, c, a, p):
     return {"gold": a.n}
 
 
-def run_destroy_disease_gold(ctx, t, s, c, a, p):
-    destroy(ctx, t, play(s), p["target"], text_rule(c))
+def run_destroy_disease_gold(ctx, table, s, c, a, p):
+    destroy(ctx, table, play(s), p["target"], text_rule(c))
     return {"gold": a.n}
 
 
-def disease_or_what(t, s, c, a):
+def disease_or_what(table, s, c, a):
     def ok(x: str) -> bool:
         return is_disease(x) or (bool(a.what) and (card(x).kind == a.what or a.what in card(x).keywords))
 
-    return [{"target": x} for x in one_per_name(t, [x for x in laid(t, s) if x != c and ok(x)])]
+    return [{"target": x} for x in one_per_name(table, [x for x in laid(table, s) if x != c and ok(x)])]
 
 
-def run_destroy_disease_draw(ctx, t, s, c, a, p):
-    destroy(ctx, t, play(s), p["target"], text_rule(c))
-    draw_into_play(ctx, t, s, a.n, text_rule(c))
+def run_destroy_disease_draw(ctx, table, s, c, a, p):
+    destroy(ctx, table, play(s), p["target"], text_rule(c))
+    draw_into_play(ctx, table, s, a.n, text_rule(c))
     return {}
 
 
-def run_discard_disease_draw(ctx, t, s, c, a, p):
+def run_discard_disease_draw(ctx, table, s, c, a, p):
     zones.move(ctx, play(s), disc(s), [p["target"]], text_rule(c))
-    draw_into_play(ctx, t, s, a.n, text_rule(c))
+    draw_into_play(ctx, table, s, a.n, text_rule(c))
     return {"atk": {c: a.m}} if a.m else {}
 
 
-def trade_options(t, s, c, a):
+def trade_options(table, s, c, a):
     goods = []  # (stack, price of its top) of the tops a trade may take, in stack order
-    for name in village_stacks(t):
-        top = top_of(t, name)
+    for name in village_stacks(table):
+        top = top_of(table, name)
         if top and card(top).group in ("village", "basic") and card(top).kind not in ("disease", "hero"):
-            goods.append((name, value(t, top).price))
+            goods.append((name, value(table, top).price))
     out = []
-    for x in one_per_name(t, [x for x in laid(t, s) if x != c]):
-        limit = value(t, x).price + a.n
+    for x in one_per_name(table, [x for x in laid(table, s) if x != c]):
+        limit = value(table, x).price + a.n
         for name, price in goods:
             if price <= limit:
                 out.append({"target": x, "stack": name})
     return out
 
 
-def run_trade(ctx, t, s, c, a, p):
-    destroy(ctx, t, play(s), p["target"], text_rule(c))
+def run_trade(ctx, table, s, c, a, p):
+    destroy(ctx, table, play(s), p["target"], text_rule(c))
     zones.gain(ctx, stack(p["stack"]), disc(s), text_rule(c))
     return {}
 
 
-def run_burn(ctx, t, s, c, a, p):
-    destroy(ctx, t, play(s), p["target"], text_rule(c))
+def run_burn(ctx, table, s, c, a, p):
+    destroy(ctx, table, play(s), p["target"], text_rule(c))
     return {"gold": a.n, **({"extra_draw": a.m} if a.m else {})}
 
 
-def run_gold_per_card(ctx, t, s, c, a, p):
-    n = sum(1 for x in laid(t, s) if x != c and card(x).is_village_card)
+def run_gold_per_card(ctx, table, s, c, a, p):
+    n = sum(1 for x in laid(table, s) if x != c and card(x).is_village_card)
     return {"gold": a.n * (n // max(1, a.m))}
 
 
-def run_quartermaster(ctx, t, s, c, a, p):
-    before = {zones.card_name(x) for x in laid(t, s)}
-    drawn = draw_into_play(ctx, t, s, a.n, text_rule(c))
+def run_quartermaster(ctx, table, s, c, a, p):
+    before = {zones.card_name(x) for x in laid(table, s)}
+    drawn = draw_into_play(ctx, table, s, a.n, text_rule(c))
     kept: set[str] = set()
     for x in drawn:
         name = zones.card_name(x)
@@ -154,29 +154,29 @@ def run_quartermaster(ctx, t, s, c, a, p):
     return {}
 
 
-def run_scout_village(ctx, t, s, c, a, p):
-    draw_into_play(ctx, t, s, a.n, text_rule(c))
+def run_scout_village(ctx, table, s, c, a, p):
+    draw_into_play(ctx, table, s, a.n, text_rule(c))
     ctx.emit(
         "ts.pending", {"entries": [{"what": "return", "source": c, "rule": text_rule(c)}] * a.n}, text_rule(c)
     )
     return {}
 
 
-def run_draw(ctx, t, s, c, a, p):
-    draw_into_play(ctx, t, s, a.n, text_rule(c))
+def run_draw(ctx, table, s, c, a, p):
+    draw_into_play(ctx, table, s, a.n, text_rule(c))
     return {}
 
 
-def run_strength_one(ctx, t, s, c, a, p):
+def run_strength_one(ctx, table, s, c, a, p):
     return {"str": {p["target"]: a.n}}
 
 
-def all_heroes_options(t, s, c, a):
-    return [{}] if any(is_hero(x) for x in laid(t, s)) else []
+def all_heroes_options(table, s, c, a):
+    return [{}] if any(is_hero(x) for x in laid(table, s)) else []
 
 
-def run_all_heroes(ctx, t, s, c, a, p):
-    hs = [x for x in laid(t, s) if is_hero(x)]
+def run_all_heroes(ctx, table, s, c, a, p):
+    hs = [x for x in laid(table, s) if is_hero(x)]
     return {"atk": {h: a.n for h in hs}, "str": {h: a.m for h in hs}, "kill_attacker": 1}
 
 
@@ -186,81 +186,81 @@ def of_kind(x: str, what: str) -> bool:
     return not what or k.kind == what or what in k.keywords
 
 
-def destroy_for_attack_options(t, s, c, a):
+def destroy_for_attack_options(table, s, c, a):
     return [
         {"target": x}
         for x in one_per_name(
-            t, [x for x in laid(t, s) if x != c and of_kind(x, a.what) and not used_any(t, x)]
+            table, [x for x in laid(table, s) if x != c and of_kind(x, a.what) and not used_any(table, x)]
         )
     ]
 
 
-def run_destroy_for_attack(ctx, t, s, c, a, p):
+def run_destroy_for_attack(ctx, table, s, c, a, p):
     """Destroy an unused laid-out card for ATTACK +n (Halb-Ork-Pluenderer eats food, p.12);
     m > 0: every other player then discards m hand cards."""
-    destroy(ctx, t, play(s), p["target"], text_rule(c))
+    destroy(ctx, table, play(s), p["target"], text_rule(c))
     if a.m:
-        others_discard(ctx, t, s, c, a.m, "")
+        others_discard(ctx, table, s, c, a.m, "")
     return {"atk": {c: a.n}}
 
 
-def run_discard_for_attack(ctx, t, s, c, a, p):
+def run_discard_for_attack(ctx, table, s, c, a, p):
     zones.move(ctx, play(s), disc(s), [p["target"]], text_rule(c))
     return {"atk": {c: a.n}}
 
 
-def light_options(t, s, c, a):
-    return [{}] if any(is_hero(x) for x in laid(t, s)) else []
+def light_options(table, s, c, a):
+    return [{}] if any(is_hero(x) for x in laid(table, s)) else []
 
 
-def run_light_per_level(ctx, t, s, c, a, p):
-    return {"light": a.n * max(card(x).level for x in laid(t, s) if is_hero(x))}
+def run_light_per_level(ctx, table, s, c, a, p):
+    return {"light": a.n * max(card(x).level for x in laid(table, s) if is_hero(x))}
 
 
-def run_axe(ctx, t, s, c, a, p):
+def run_axe(ctx, table, s, c, a, p):
     from engine.games.thunderstone.battle import strength
 
-    if any(strength(t, h) >= a.n for h in laid(t, s) if is_hero(h)):
+    if any(strength(table, h) >= a.n for h in laid(table, s) if is_hero(h)):
         return {}
-    drawn = draw_into_play(ctx, t, s, 1, text_rule(c))
+    drawn = draw_into_play(ctx, table, s, 1, text_rule(c))
     return {"str": {drawn[0]: a.m}} if drawn and is_hero(drawn[0]) else {}
 
 
-def xp_options(t, s, c, a):
-    return [{}] if xp(t, s) >= 1 else []
+def xp_options(table, s, c, a):
+    return [{}] if xp(table, s) >= 1 else []
 
 
-def run_destroy_xp(ctx, t, s, c, a, p):
-    change_xp(ctx, t, s, -1, text_rule(c))
+def run_destroy_xp(ctx, table, s, c, a, p):
+    change_xp(ctx, table, s, -1, text_rule(c))
     return {"mag_any": {c: a.n}, **({"light": a.m} if a.m else {})}
 
 
-def run_swap_top(ctx, t, s, c, a, p):
-    if t.zone(dungeon(t.game.t.board)):
-        zones.move_top(ctx, dungeon(t.game.t.board), look(s), 1, text_rule(c))
+def run_swap_top(ctx, table, s, c, a, p):
+    if table.zone(dungeon(table.game.t.board)):
+        zones.move_top(ctx, dungeon(table.game.t.board), look(s), 1, text_rule(c))
         ctx.emit(
             "ts.pending", {"entries": [{"what": "swap", "source": c, "rule": text_rule(c)}]}, text_rule(c)
         )
     else:
-        draw_into_play(ctx, t, s, a.n, text_rule(c))
+        draw_into_play(ctx, table, s, a.n, text_rule(c))
     return {}
 
 
-def swappable(t) -> list[str]:
+def swappable(table) -> list[str]:
     """Monsters on positions 1-3 that may leave by an effect (AUTO-GUARD, only-by-defeat trait)."""
     return [
         m
-        for p, m in monsters_on_board(t, t.game.t.board)
+        for p, m in monsters_on_board(table, table.game.t.board)
         if p >= 1 and card(m).kind != "guardian" and not card(m).has("trait", "only_by_defeat")
     ]
 
 
-def scout_dungeon_options(t, s, c, a):
-    return [{}] if t.zone(dungeon(t.game.t.board)) else []
+def scout_dungeon_options(table, s, c, a):
+    return [{}] if table.zone(dungeon(table.game.t.board)) else []
 
 
-def run_scout_dungeon(ctx, t, s, c, a, p):
-    got = zones.move_top(ctx, dungeon(t.game.t.board), look(s), a.n, text_rule(c))
+def run_scout_dungeon(ctx, table, s, c, a, p):
+    got = zones.move_top(ctx, dungeon(table.game.t.board), look(s), a.n, text_rule(c))
     ctx.emit(
         "ts.pending",
         {"entries": [{"what": "order", "source": c, "rule": text_rule(c)}] * len(got)},
@@ -269,84 +269,84 @@ def run_scout_dungeon(ctx, t, s, c, a, p):
     return {}
 
 
-def run_return_on_win(ctx, t, s, c, a, p):
+def run_return_on_win(ctx, table, s, c, a, p):
     return {"return_on_win": c}
 
 
-def run_sacrifice_gold_magic(ctx, t, s, c, a, p):
+def run_sacrifice_gold_magic(ctx, table, s, c, a, p):
     """Gorinthischer Sammler: MAGIC ATTACK + the destroyed card's gold (a printed 0 gives +0, p.20)."""
     from engine.games.thunderstone.battle import gold_of
 
-    gold = gold_of(t, p["target"])
-    destroy(ctx, t, play(s), p["target"], text_rule(c))
+    gold = gold_of(table, p["target"])
+    destroy(ctx, table, play(s), p["target"], text_rule(c))
     return {"mag": {c: gold}} if gold else {}
 
 
-def run_sacrifice_draw(ctx, t, s, c, a, p):
-    destroy(ctx, t, play(s), p["target"], text_rule(c))
-    draw_into_play(ctx, t, s, a.n, text_rule(c))
+def run_sacrifice_draw(ctx, table, s, c, a, p):
+    destroy(ctx, table, play(s), p["target"], text_rule(c))
+    draw_into_play(ctx, table, s, a.n, text_rule(c))
     return {}
 
 
-def per_card_draw_options(t, s, c, a):
-    return [{}] if any(x != c and a.what in card(x).keywords for x in laid(t, s)) else []
+def per_card_draw_options(table, s, c, a):
+    return [{}] if any(x != c and a.what in card(x).keywords for x in laid(table, s)) else []
 
 
-def run_draw_per_card(ctx, t, s, c, a, p):
-    n = sum(1 for x in laid(t, s) if x != c and a.what in card(x).keywords)
-    draw_into_play(ctx, t, s, n, text_rule(c))
+def run_draw_per_card(ctx, table, s, c, a, p):
+    n = sum(1 for x in laid(table, s) if x != c and a.what in card(x).keywords)
+    draw_into_play(ctx, table, s, n, text_rule(c))
     return {}
 
 
-def others_options(t, s, c, a):
-    return [{}] if t.players > 1 else []
+def others_options(table, s, c, a):
+    return [{}] if table.players > 1 else []
 
 
-def victim_of(ctx, t, s: int, o: int, c: str) -> int:
+def victim_of(ctx, table, s: int, o: int, c: str) -> int:
     """A Belzurischer Bischof shown from hand turns an effect aimed at o on the active player (p.20)."""
-    bishop = next((x for x in t.zone(hand(o)) if card(x).has("react", "redirect")), None)
+    bishop = next((x for x in table.zone(hand(o)) if card(x).has("react", "redirect")), None)
     if bishop:
         ctx.emit("ts.redirected", {"seat": o, "shown": bishop, "to": s}, text_rule(c))
         return s
     return o
 
 
-def cheapest(t, cards: list[str]) -> str:
+def cheapest(table, cards: list[str]) -> str:
     """The card a player gives up when he chooses (reading): the lowest price, then hand order."""
-    return min(cards, key=lambda x: (value(t, x).price, cards.index(x)))
+    return min(cards, key=lambda x: (value(table, x).price, cards.index(x)))
 
 
-def others_discard(ctx, t, s: int, c: str, n: int, what: str) -> int:
+def others_discard(ctx, table, s: int, c: str, n: int, what: str) -> int:
     """Every other player discards n hand cards of kind `what` ('' = any) onto his own discard
     pile (p.20), or shows a hand without one; returns how many were discarded."""
     got = 0
-    for o in range(t.players):
+    for o in range(table.players):
         if o == s:
             continue
-        v = victim_of(ctx, t, s, o, c)
+        v = victim_of(ctx, table, s, o, c)
         src = hand(v) if v != s else play(s)
         for _ in range(n):
-            pool = [x for x in t.zone(src) if of_kind(x, what) and x != c]
+            pool = [x for x in table.zone(src) if of_kind(x, what) and x != c]
             if not pool:
                 ctx.emit("ts.shown", {"seat": v, "none_of": what or "card", "source": c}, text_rule(c))
                 break
-            zones.move(ctx, src, disc(v), [cheapest(t, pool)], text_rule(c), seat=v)
+            zones.move(ctx, src, disc(v), [cheapest(table, pool)], text_rule(c), seat=v)
             got += 1
     return got
 
 
-def run_others_discard(ctx, t, s, c, a, p):
-    got = others_discard(ctx, t, s, c, a.n, a.what)
+def run_others_discard(ctx, table, s, c, a, p):
+    got = others_discard(ctx, table, s, c, a.n, a.what)
     return {"atk": {c: a.m * got}} if a.m and got else {}
 
 
-def guess_options(t, s, c, a):
-    if not (t.zone(deck(s)) or t.zone(disc(s))):
+def guess_options(table, s, c, a):
+    if not (table.zone(deck(s)) or table.zone(disc(s))):
         return []
     return [{"guess": g} for g in ("hero", "village", "monster")]
 
 
-def run_guess_top(ctx, t, s, c, a, p):
+def run_guess_top(ctx, table, s, c, a, p):
     """Haeuptlingstrommel: Torch, Dagger and Provisions count as village cards, Militia as a hero (p.21)."""
     shown = zones.draw(ctx, deck(s), disc(s), f"reveal{s}", 1, text_rule(c), reshuffle_rule="AUTO-DRAW")
     if not shown:
@@ -355,31 +355,31 @@ def run_guess_top(ctx, t, s, c, a, p):
     hit = {"hero": k.kind == "hero", "village": k.is_village_card, "monster": k.is_monster}[p["guess"]]
     zones.move(ctx, f"reveal{s}", disc(s), shown, text_rule(c))
     if hit:
-        draw_into_play(ctx, t, s, a.n, text_rule(c))
+        draw_into_play(ctx, table, s, a.n, text_rule(c))
     return {}
 
 
-def run_extra_buy(ctx, t, s, c, a, p):
+def run_extra_buy(ctx, table, s, c, a, p):
     return {"buys": a.n}
 
 
-def run_discard_hero_draw(ctx, t, s, c, a, p):
+def run_discard_hero_draw(ctx, table, s, c, a, p):
     zones.move(ctx, play(s), disc(s), [p["target"]], text_rule(c))
-    draw_into_play(ctx, t, s, a.n, text_rule(c))
+    draw_into_play(ctx, table, s, a.n, text_rule(c))
     return {}
 
 
-def mill_options(t, s, c, a):
-    others = [{"opponent": o} for o in range(t.players) if o != s]
+def mill_options(table, s, c, a):
+    others = [{"opponent": o} for o in range(table.players) if o != s]
     return others or [{}]
 
 
-def run_draw_and_mill(ctx, t, s, c, a, p):
+def run_draw_and_mill(ctx, table, s, c, a, p):
     """Ring des Donners: draw n; the chosen player reveals and discards his deck's top card."""
-    draw_into_play(ctx, t, s, a.n, text_rule(c))
+    draw_into_play(ctx, table, s, a.n, text_rule(c))
     if "opponent" not in p:
         return {}
-    o = victim_of(ctx, t, s, p["opponent"], c)
+    o = victim_of(ctx, table, s, p["opponent"], c)
     shown = zones.draw(ctx, deck(o), disc(o), f"reveal{o}", 1, text_rule(c), reshuffle_rule="AUTO-DRAW")
     if not shown:
         return {}
@@ -387,10 +387,10 @@ def run_draw_and_mill(ctx, t, s, c, a, p):
     return {"mag": {c: a.m}} if of_kind(shown[0], a.what) else {}
 
 
-def run_draw_more_if(ctx, t, s, c, a, p):
-    drawn = draw_into_play(ctx, t, s, a.n, text_rule(c))
+def run_draw_more_if(ctx, table, s, c, a, p):
+    drawn = draw_into_play(ctx, table, s, a.n, text_rule(c))
     if drawn and any(of_kind(x, a.what) or (a.what == "monster" and card(x).is_monster) for x in drawn):
-        draw_into_play(ctx, t, s, 1, text_rule(c))
+        draw_into_play(ctx, table, s, 1, text_rule(c))
     return {}
 
 
@@ -441,30 +441,30 @@ VOCABULARY: dict[str, tuple[Options, Run]] = {
 }
 
 
-def effect_commands(t, s: int, where: str) -> list[dict[str, Any]]:
+def effect_commands(table, s: int, where: str) -> list[dict[str, Any]]:
     """Every legal use of a VILLAGE or DUNGEON effect now (TRN-V2, TRN-D2, TRN-0b)."""
     out = []
-    used = t.game.t.used
+    used = table.game.t.used
     again = None  # staff_ready, computed only when a used spell effect asks for it
     acting = acting_at(where)
-    for c in t.zones[play(s)].cards:
+    for c in table.zones[play(s)].cards:
         for i, a in acting(c):
             if a.what != "repeat" and used:
                 times = used.count(f"{c}/{i}")
                 if times:
                     if kind_of(c) == "spell" and where == "dungeon":
                         if again is None:
-                            again = staff_ready(t, s)
+                            again = staff_ready(table, s)
                         if times > (1 if again else 0):
                             continue
                     else:
                         continue
-            for params in VOCABULARY[a.do][0](t, s, c, a):
+            for params in VOCABULARY[a.do][0](table, s, c, a):
                 out.append({"kind": "use", "card": c, "ability": i, **params})
     return out
 
 
-def staff_ready(t, s: int) -> bool:
+def staff_ready(table, s: int) -> bool:
     """Stab des blauen Feuers (p.21): carried by a hero, it lets one spell's effect be used a
     second time this turn; reading: a spell's DUNGEON effect, once per staff."""
     from engine.games.thunderstone.battle import carried
@@ -473,14 +473,14 @@ def staff_ready(t, s: int) -> bool:
         a = card(w).has("static", "spell_twice")
         return bool(a) and (not a.what or bool(set(card(h).keywords) & set(a.what.split(","))))
 
-    staffs = sum(1 for h in t.game.t.equip for w in carried(t, h) if fits(h, w))
-    used = t.game.t.used
+    staffs = sum(1 for h in table.game.t.equip for w in carried(table, h) if fits(h, w))
+    used = table.game.t.used
     doubled = sum(1 for u in set(used) if used.count(u) > 1)
     return staffs > doubled
 
 
-def run_effect(ctx, t, s: int, cmd: dict[str, Any]) -> dict[str, Any]:
+def run_effect(ctx, table, s: int, cmd: dict[str, Any]) -> dict[str, Any]:
     c, i = cmd["card"], cmd["ability"]
     a = card(c).abilities[i]
     params = {k: v for k, v in cmd.items() if k not in ("kind", "card", "ability")}
-    return VOCABULARY[a.do][1](ctx, t, s, c, a, params)
+    return VOCABULARY[a.do][1](ctx, table, s, c, a, params)

@@ -67,7 +67,7 @@ def _setup(e: narration.Seen) -> str:
     )
 
 
-def _volley(t: Any, side: dict | None, who: str) -> str:
+def _volley(table: Any, side: dict | None, who: str) -> str:
     if not side:
         return f"the {who} does not strike back"
     s = side.get("strength") or {}
@@ -79,40 +79,40 @@ def _volley(t: Any, side: dict | None, who: str) -> str:
     spells = side.get("spells") or []
     kills = f"; spells kill {len(spells)}" if spells else ""
     return (
-        f"the {who} {army(t, side.get('army'))} (strength {s.get('base', '?')}{mods} = {s.get('value', '?')}) "
+        f"the {who} {army(table, side.get('army'))} (strength {s.get('base', '?')}{mods} = {s.get('value', '?')}) "
         f"rolls {faces}: {plural(side.get('hits', 0), 'hit')}{kills}"
     )
 
 
-def _round(t: Any, e: narration.Seen) -> str:
+def _round(table: Any, e: narration.Seen) -> str:
     d = e.data
     fled = " (the defender teleports away)" if d.get("fled") else ""
     return (
-        f"Battle round {d.get('round', '?')} at {place(d.get('loc'))}: {_volley(t, d.get('attacker'), 'attacker')}; "
-        f"{_volley(t, d.get('defender'), 'defender')}{fled}."
+        f"Battle round {d.get('round', '?')} at {place(d.get('loc'))}: {_volley(table, d.get('attacker'), 'attacker')}; "
+        f"{_volley(table, d.get('defender'), 'defender')}{fled}."
     )
 
 
-def _battle(t: Any, e: narration.Seen) -> str:
+def _battle(table: Any, e: narration.Seen) -> str:
     d = e.data
     if d.get("end"):
-        who = army(t, d["winner"]) if isinstance(d.get("winner"), int) else "nobody"
+        who = army(table, d["winner"]) if isinstance(d.get("winner"), int) else "nobody"
         return f"The battle at {place(d.get('loc'))} is over: {who} holds it."
     b = d.get("battle") or {}
     if not b:
         return "The battle is over."
     step = f", step {narration.humane(str(b['step']))}" if b.get("step") else ""
     return (
-        f"{b.get('kind', 'land').title()} battle at {place(b.get('loc'))}: {army(t, b.get('attacker'))} "
-        f"attacks {army(t, b.get('defender'))}{step}."
+        f"{b.get('kind', 'land').title()} battle at {place(b.get('loc'))}: {army(table, b.get('attacker'))} "
+        f"attacks {army(table, b.get('defender'))}{step}."
     )
 
 
-def _hero_new(t: Any, e: narration.Seen) -> str:
+def _hero_new(table: Any, e: narration.Seen) -> str:
     d = e.data
     role = f" as {ROLES.get(d['role'], d['role'])}" if d.get("role") else ""
     spells = f", knowing spells {and_list([str(s) for s in d['spells']])}" if d.get("spells") else ""
-    return f"{army(t, d.get('army'))} puts a gold chip under unit {d.get('id')} at {place(d.get('loc'))}{role}{spells}."
+    return f"{army(table, d.get('army'))} puts a gold chip under unit {d.get('id')} at {place(d.get('loc'))}{role}{spells}."
 
 
 def _set(d: dict) -> str:
@@ -129,24 +129,24 @@ def _set(d: dict) -> str:
     return and_list(out) if out else "changes"
 
 
-def _units(t: Any, e: narration.Seen) -> str:
+def _units(table: Any, e: narration.Seen) -> str:
     d = e.data
     k = d.get("n", 0)
     why = f" ({narration.humane(str(d['why']))})" if d.get("why") else ""
     verb = "gains" if k >= 0 else "loses"
-    return f"{army(t, d.get('army'))} {verb} {plural(abs(k), 'unit')} at {place(d.get('loc'))}{why}."
+    return f"{army(table, d.get('army'))} {verb} {plural(abs(k), 'unit')} at {place(d.get('loc'))}{why}."
 
 
-def _income(t: Any, e: narration.Seen) -> str:
+def _income(table: Any, e: narration.Seen) -> str:
     d = e.data
     parts: dict[str, int] = {}
     for p in d.get("parts") or []:
         parts[str(p.get("source"))] = parts.get(str(p.get("source")), 0) + int(p.get("gold", 0))
     told = and_list([f"{g} from {narration.humane(s)}" for s, g in parts.items()])
-    return f"{army(t, d.get('army'))} collects {d.get('gold', '?')} gold ({told})."
+    return f"{army(table, d.get('army'))} collects {d.get('gold', '?')} gold ({told})."
 
 
-def _quest(t: Any, e: narration.Seen) -> str:
+def _quest(table: Any, e: narration.Seen) -> str:
     d = e.data
     if d.get("result") and not d.get("name"):
         return f"Quest: {narration.humane(str(d['result']))}."
@@ -159,7 +159,7 @@ def _quest(t: Any, e: narration.Seen) -> str:
     return f"Quest card {d.get('name', '?')} ({d.get('colour', '?')}){reward}{monster}."
 
 
-def _qmove(t: Any, e: narration.Seen) -> str:
+def _qmove(table: Any, e: narration.Seen) -> str:
     d = e.data
     if d.get("end"):
         return f"The party stops at {place(d['shop_at'])}." if d.get("shop_at") else "The party's move ends."
@@ -168,9 +168,9 @@ def _qmove(t: Any, e: narration.Seen) -> str:
     return f"The party at {place(m.get('space'))} rolls {m.get('roll', '?')}: it may end at {ends}."
 
 
-def _party(t: Any, e: narration.Seen) -> str:
+def _party(table: Any, e: narration.Seen) -> str:
     d = e.data
-    who = army(t, d.get("army"))
+    who = army(table, d.get("army"))
     if d.get("new"):
         return f"{who} sends a party into {place(d.get('space'))} with {and_list([narration.humane(x) for x in d.get('tools') or []])}."
     if d.get("gone"):
@@ -183,11 +183,11 @@ def _party(t: Any, e: narration.Seen) -> str:
     return f"{who}'s party at {place(d.get('space'))}: {_set(d)}."
 
 
-def _scroll(t: Any, e: narration.Seen) -> str:
+def _scroll(table: Any, e: narration.Seen) -> str:
     d = e.data
     lost = f", {cards(d['lost'])} lost" if d.get("lost") else ""
     roll = f", rolling {d['roll']}" if d.get("roll") is not None else ""
-    victim = f" against {army(t, d['victim'])}" if isinstance(d.get("victim"), int) else ""
+    victim = f" against {army(table, d['victim'])}" if isinstance(d.get("victim"), int) else ""
     return f"The scroll {narration.humane(card(d.get('card', '?')))} takes effect at {place(d.get('at'))}{victim}{roll}{lost}."
 
 
@@ -299,9 +299,9 @@ ASKS = {
 }
 
 
-def _ask(t: Any, e: narration.Seen) -> str:
+def _ask(table: Any, e: narration.Seen) -> str:
     d = e.data.get("ask") or e.data
-    who = army(t, d.get("army"))
+    who = army(table, d.get("army"))
     what = ASKS.get(str(d.get("kind")), narration.humane(str(d.get("kind"))))
     if e.data.get("end"):
         picked = f": {narration.humane(str(e.data['picked']))}" if e.data.get("picked") else ""
@@ -309,80 +309,80 @@ def _ask(t: Any, e: narration.Seen) -> str:
     return f"{who} decides {what}."
 
 
-def _place(t: Any, e: narration.Seen) -> str:
+def _place(table: Any, e: narration.Seen) -> str:
     """A placement: two units in the kingdom chosen at set-up (INT-13), else one. A label (a command
     not yet made, version None) reads the phase from the table; a logged one says it where the table
     is still in that set-up step."""
-    kingdom = getattr(getattr(t, "game", None), "phase", "") == "setup_kingdom"
+    kingdom = getattr(getattr(table, "game", None), "phase", "") == "setup_kingdom"
     to = place(e.data.get("to"))
     if kingdom:
         return f"{e.who()} places 2 units in {to}, the kingdom it starts from."
     return f"{e.who()} places a unit in {to}."
 
 
-def own(t: Any) -> dict[str, Any]:
+def own(table: Any) -> dict[str, Any]:
     """The sentence for each of the game's event types; `t` names armies by seat and race."""
     return {
         "dl.setup": _setup,
         "dl.phase": lambda e: (
-            f"{army(t, e.data.get('active'))}: the {narration.humane(str(e.data.get('phase', '?')))} phase"
+            f"{army(table, e.data.get('active'))}: the {narration.humane(str(e.data.get('phase', '?')))} phase"
             + (f" of round {e.data['round']}" if e.data.get("round") is not None else "")
             + "."
         ),
         "dl.order": lambda e: (
-            f"Turn order: {and_list([army(t, a) for a in e.data.get('order') or []])}"
+            f"Turn order: {and_list([army(table, a) for a in e.data.get('order') or []])}"
             + (
-                f"; blessed by the crystal die: {army(t, e.data['blessed'])}"
+                f"; blessed by the crystal die: {army(table, e.data['blessed'])}"
                 if isinstance(e.data.get("blessed"), int)
                 else ""
             )
             + "."
         ),
-        "dl.army": lambda e: f"{army(t, e.data.get('army'))}: {_set(e.data)}.",
-        "dl.battle": lambda e: _battle(t, e),
-        "dl.round": lambda e: _round(t, e),
+        "dl.army": lambda e: f"{army(table, e.data.get('army'))}: {_set(e.data)}.",
+        "dl.battle": lambda e: _battle(table, e),
+        "dl.round": lambda e: _round(table, e),
         "dl.captured": lambda e: (
-            f"{army(t, e.data.get('army'))} captures {place(e.data.get('kingdom'))} "
+            f"{army(table, e.data.get('army'))} captures {place(e.data.get('kingdom'))} "
             f"and its {e.data.get('gold', 0)} gold."
         ),
         "dl.casualties": lambda e: (
-            f"{army(t, e.data.get('army'))} loses {and_list([str(x) for x in e.data.get('lost') or []])}"
+            f"{army(table, e.data.get('army'))} loses {and_list([str(x) for x in e.data.get('lost') or []])}"
             f" at {place(e.data.get('loc'))}."
         ),
         "dl.gold": lambda e: (
-            f"{army(t, e.data.get('army'))} {'stores' if e.data.get('n', 0) >= 0 else 'takes out'} "
+            f"{army(table, e.data.get('army'))} {'stores' if e.data.get('n', 0) >= 0 else 'takes out'} "
             f"{abs(e.data.get('n', 0))} gold {'in' if e.data.get('n', 0) >= 0 else 'from'} "
             f"{place(e.data.get('kingdom'))}."
         ),
         "dl.treasury": lambda e: (
-            f"{army(t, e.data.get('army'))}'s treasury "
+            f"{army(table, e.data.get('army'))}'s treasury "
             f"{'gains' if e.data.get('n', 0) >= 0 else 'pays'} {abs(e.data.get('n', 0))} gold."
         ),
         "dl.hero": lambda e: f"Unit {e.data.get('id')} {_set(e.data)}.",
-        "dl.hero_new": lambda e: _hero_new(t, e),
+        "dl.hero_new": lambda e: _hero_new(table, e),
         "dl.hero_gone": lambda e: (
-            f"Unit {e.data.get('id')} of {army(t, e.data.get('army'))}"
+            f"Unit {e.data.get('id')} of {army(table, e.data.get('army'))}"
             + (f" ({ROLES.get(e.data['role'], e.data['role'])})" if e.data.get("role") else "")
             + f" falls at {place(e.data.get('loc'))}."
         ),
-        "dl.income": lambda e: _income(t, e),
+        "dl.income": lambda e: _income(table, e),
         "dl.mark": lambda e: (
             f"{place(e.data.get('key'))} is marked {narration.humane(str(e.data.get('field', '?')))} this turn."
         ),
-        "dl.party": lambda e: _party(t, e),
-        "dl.qmove": lambda e: _qmove(t, e),
-        "dl.quest": lambda e: _quest(t, e),
-        "dl.scroll": lambda e: _scroll(t, e),
+        "dl.party": lambda e: _party(table, e),
+        "dl.qmove": lambda e: _qmove(table, e),
+        "dl.quest": lambda e: _quest(table, e),
+        "dl.scroll": lambda e: _scroll(table, e),
         "dl.ship": lambda e: f"Ship {e.data.get('id')} {_set(e.data)}.",
         "dl.ship_new": lambda e: (
-            f"{army(t, e.data.get('army'))} launches ship {e.data.get('id')} in {sea(e.data.get('zone'))}"
+            f"{army(table, e.data.get('army'))} launches ship {e.data.get('id')} in {sea(e.data.get('zone'))}"
             + (f" at the harbour of {place(e.data['harbour'])}" if e.data.get("harbour") else "")
             + "."
         ),
         "dl.ship_gone": lambda e: (
             f"Ship {e.data.get('id')} is gone ({narration.humane(str(e.data.get('why', 'lost')))})."
         ),
-        "dl.units": lambda e: _units(t, e),
+        "dl.units": lambda e: _units(table, e),
         "game.over": _over,
         **{
             f"cmd.{k}": _cmd
@@ -419,8 +419,8 @@ def own(t: Any) -> dict[str, Any]:
                 "choose",
             )
         },
-        "cmd.place": lambda e: _place(t, e),
-        "dl.ask": lambda e: _ask(t, e),
+        "cmd.place": lambda e: _place(table, e),
+        "dl.ask": lambda e: _ask(table, e),
         "dl.spoils": lambda e: (
             "A captured treasure waits for its bearer."
             if "add" in e.data

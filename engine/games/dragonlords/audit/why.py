@@ -16,13 +16,13 @@ SPELL_OF = {"Hope": 4, "Panic": 6, "Panic (DragonLord)": 6}
 DIE_RULE = "DL:3.4/land.3"
 
 
-def why(t, ev, h) -> list[dict[str, Any]]:
+def why(table, ev, h) -> list[dict[str, Any]]:
     if ev.type == "dl.round":
-        return battle_round(t, ev, h)
+        return battle_round(table, ev, h)
     return []
 
 
-def battle_round(t, ev, h) -> list[dict[str, Any]]:
+def battle_round(table, ev, h) -> list[dict[str, Any]]:
     d = ev.data
     sides = [(name, d[name]) for name in ("attacker", "defender") if d.get(name)]
     rolls = _rolls(h, ev, sum(len(s["dice"]) for _, s in sides))
@@ -30,7 +30,7 @@ def battle_round(t, ev, h) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for name, s in sides:
         army = s["army"]
-        race = t.game.armies[army].race if army < len(t.game.armies) else "?"
+        race = table.game.armies[army].race if army < len(table.game.armies) else "?"
         st = s["strength"]
         out.append(
             given(
@@ -49,7 +49,7 @@ def battle_round(t, ev, h) -> list[dict[str, Any]]:
                     f"{name} modifier {m['source']}",
                     m["delta"],
                     m["rule"],
-                    _modifier_sources(t, h, ev, d["loc"], army, m),
+                    _modifier_sources(table, h, ev, d["loc"], army, m),
                 )
             )
         out.append(
@@ -93,7 +93,7 @@ def _rolls(h, ev, n: int) -> list:
     return list(reversed(found))
 
 
-def _modifier_sources(t, h, ev, loc: str, army: int, m: dict) -> list[dict[str, Any]]:
+def _modifier_sources(table, h, ev, loc: str, army: int, m: dict) -> list[dict[str, Any]]:
     """The event behind a modifier: the kingdom is the map's (no event); a spell's is the last
     event that gave one of the side's units there that spell or role; a treasure's, the event
     that gave it to a unit."""

@@ -32,8 +32,8 @@ def kind_of(card: str) -> str:
     return "elemental" if name.startswith("elemental") else name
 
 
-def in_hand(t, a: int) -> list[str]:
-    return sorted({c.split("#")[0] for c in t.zone(places.hand(a))})
+def in_hand(table, a: int) -> list[str]:
+    return sorted({c.split("#")[0] for c in table.zone(places.hand(a))})
 
 
 def may_cast(x, card: str) -> bool:
@@ -45,21 +45,21 @@ def may_cast(x, card: str) -> bool:
     return x.role in board.CASTERS
 
 
-def enemy_at(g, loc: str, a: int) -> int:
+def enemy_at(game, loc: str, a: int) -> int:
     if loc in world().sea:
-        return next((o for o in board.blockade(g, loc) if not board.allies(g, a, o)), -1)
-    return next((o for o in board.armies_at(g, loc) if not board.allies(g, a, o)), -1)
+        return next((o for o in board.blockade(game, loc) if not board.allies(game, a, o)), -1)
+    return next((o for o in board.armies_at(game, loc) if not board.allies(game, a, o)), -1)
 
 
-def legal(t, a: int) -> list[dict]:
-    g = t.game
+def legal(table, a: int) -> list[dict]:
+    game = table.game
     w = world()
     out: list[dict] = []
-    cards = in_hand(t, a)
+    cards = in_hand(table, a)
     if not cards:
         return out
-    occ = board.occupancy(g)
-    casters = [(h, x) for h, x in sorted(g.heroes.items()) if x.army == a and x.role in board.CASTERS]
+    occ = board.occupancy(game)
+    casters = [(h, x) for h, x in sorted(game.heroes.items()) if x.army == a and x.role in board.CASTERS]
     for card in cards:
         k = kind_of(card)
         if k in ("reflect", "charm"):
@@ -70,50 +70,50 @@ def legal(t, a: int) -> list[dict]:
             loc = x.loc
             if k == "elemental":
                 targets = sorted(
-                    p for p, who in occ.items() if p in w.kind and any(not board.allies(g, a, o) for o in who)
+                    p for p, who in occ.items() if p in w.kind and any(not board.allies(game, a, o) for o in who)
                 )
                 out += [{"kind": "scroll", "card": card, "caster": h, "at": p} for p in targets]
             elif k in ("berserk", "inferno", "tempest"):
-                if enemy_at(g, loc, a) >= 0 and loc in w.kind:
+                if enemy_at(game, loc, a) >= 0 and loc in w.kind:
                     out.append({"kind": "scroll", "card": card, "caster": h, "at": loc})
             elif k == "ship":
                 zones_ = list(w.harbours.get(loc, ())) + (
                     [w.space_harbour[loc]] if loc in w.space_harbour else []
                 )
-                if len(g.ships) < 8:
+                if len(game.ships) < 8:
                     out += [{"kind": "scroll", "card": card, "caster": h, "at": z} for z in zones_]
             elif k == "legion":
-                if g.armies[a].supply:
+                if game.armies[a].supply:
                     out.append({"kind": "scroll", "card": card, "caster": h, "at": loc})
             elif k == "clairvoyance":
                 out += [
                     {"kind": "scroll", "card": card, "caster": h, "at": places.hand(o)}
-                    for o in range(len(g.armies))
-                    if o != a and t.zone(places.hand(o))
+                    for o in range(len(game.armies))
+                    if o != a and table.zone(places.hand(o))
                 ]
     return out
 
 
-def discard(ctx, t, a: int, name: str, rule: str) -> None:
-    card = next(c for c in sorted(t.zone(places.hand(a))) if c.split("#")[0] == name)
+def discard(ctx, table, a: int, name: str, rule: str) -> None:
+    card = next(c for c in sorted(table.zone(places.hand(a))) if c.split("#")[0] == name)
     zones.move(ctx, places.hand(a), places.SCROLL_DISCARD, [card], rule=rule)
 
 
-def cast(ctx, t, seat, cmd):
-    g = t.game
-    a = g.active
+def cast(ctx, table, seat, cmd):
+    game = table.game
+    a = game.active
     card, at = cmd["card"], cmd["at"]
     k = kind_of(card)
     rule = RULE[k]
-    caster = g.heroes[cmd["caster"]]
-    discard(ctx, t, a, card, rule)
+    caster = game.heroes[cmd["caster"]]
+    discard(ctx, table, a, card, rule)
     if k == "ship":
         harbour = caster.loc if caster.loc in world().kind else ""
         ctx.emit(
             "dl.ship_new",
             {
-                "id": f"S{g.next_id}",
-                "seq": g.next_id,
+                "id": f"S{game.next_id}",
+                "seq": game.next_id,
                 "army": a,
                 "zone": at,
                 "harbour": harbour or caster.loc,
@@ -123,22 +123,22 @@ def cast(ctx, t, seat, cmd):
         return
     if k == "legion":
         cap = 6 if at in world().space_kind else (8 if places.is_ship(at) else 99)
-        n = max(0, min(5, g.armies[a].supply, cap - board.units(g, at, a)))
+        n = max(0, min(5, game.armies[a].supply, cap - board.units(game, at, a)))
         if n:
             ctx.emit("dl.units", {"loc": at, "army": a, "n": n}, rule=rule)
-            ctx.emit("dl.army", {"army": a, "set": {"supply": g.armies[a].supply - n}}, rule="INT-02")
+            ctx.emit("dl.army", {"army": a, "set": {"supply": game.armies[a].supply - n}}, rule="INT-02")
         return
     if k == "clairvoyance":
         o = int(at.split(":")[1])
         ctx.emit(
             "dl.seen",
-            {"army": o, "cards": sorted(c.split("#")[0] for c in t.zone(at))},
+            {"army": o, "cards": sorted(c.split("#")[0] for c in table.zone(at))},
             rule=rule,
             vis=[seat],
         )
         return
     target = at if k == "elemental" else caster.loc
-    victim = enemy_at(g, target, a)
+    victim = enemy_at(game, target, a)
     if victim < 0:
         return
     data = {
@@ -152,11 +152,11 @@ def cast(ctx, t, seat, cmd):
     # Reflect: the victim may answer with Reflect if a spellcaster of its own stands in the target
     # place (DL:3.4/scrolls.reflect). The question goes to every victim with a chip-bearer there and
     # a scroll card in hand, so it tells the others nothing about which cards those are.
-    if board.heroes_at(g, target, victim) and t.zone(places.hand(victim)) and not _shielded(g, caster.loc, a):
-        opts = ["reflect"] if "reflect" in in_hand(t, victim) and board.caster_at(g, target, victim) else []
+    if board.heroes_at(game, target, victim) and table.zone(places.hand(victim)) and not _shielded(game, caster.loc, a):
+        opts = ["reflect"] if "reflect" in in_hand(table, victim) and board.caster_at(game, target, victim) else []
         return decisions.ask(
             ctx,
-            t,
+            table,
             victim,
             "reflect",
             RULE["reflect"],
@@ -166,49 +166,49 @@ def cast(ctx, t, seat, cmd):
             loc=target,
             always=True,
         )
-    _strike(ctx, t, data)
+    _strike(ctx, table, data)
 
 
 @decisions.then("reflect")
-def reflect_answer(ctx, t, pick, q) -> None:
-    g = t.game
+def reflect_answer(ctx, table, pick, q) -> None:
+    game = table.game
     d = dict(q.data)
     if pick == "reflect":
-        discard(ctx, t, d["victim"], "reflect", RULE["reflect"])
+        discard(ctx, table, d["victim"], "reflect", RULE["reflect"])
         ctx.emit(
             "dl.scroll",
             {"card": d["card"], "reflected": True, "back_at": d["caster_loc"]},
             rule=RULE["reflect"],
         )
         d["victim"], d["target"] = d["caster_army"], d["caster_loc"]
-        d["caster_army"] = q.army if g.armies[q.army].alive else -1
-    _strike(ctx, t, d)
+        d["caster_army"] = q.army if game.armies[q.army].alive else -1
+    _strike(ctx, table, d)
 
 
-def _strike(ctx, t, d) -> None:
-    g = t.game
-    if _shielded(g, d["target"], d["victim"]):
+def _strike(ctx, table, d) -> None:
+    game = table.game
+    if _shielded(game, d["target"], d["victim"]):
         ctx.emit(
             "dl.scroll",
             {"card": d["card"], "at": d["target"], "effect": "none: Invincible Shield"},
             rule="DL:3.3/treasures",
         )
         return
-    effect(ctx, t, d["kind"], d["card"], d["target"], d["victim"], d["caster_army"])
+    effect(ctx, table, d["kind"], d["card"], d["target"], d["victim"], d["caster_army"])
 
 
-def _shielded(g, loc, army) -> bool:
-    return "invincible_shield" in battle.magic(g, loc, army).treasures
+def _shielded(game, loc, army) -> bool:
+    return "invincible_shield" in battle.magic(game, loc, army).treasures
 
 
-def effect(ctx, t, k, card, loc, victim, caster_army) -> None:
-    g = t.game
+def effect(ctx, table, k, card, loc, victim, caster_army) -> None:
+    game = table.game
     rule = RULE[k]
-    n_there = battle.side_units(g, loc, victim)
+    n_there = battle.side_units(game, loc, victim)
     if k == "elemental":
         n = ctx.roll(D12, 1, rule=rule)[0]
     elif k == "berserk":
-        hs = [g.heroes[h] for h in battle.side_heroes(g, loc, victim)]
+        hs = [game.heroes[h] for h in battle.side_heroes(game, loc, victim)]
         if any(x.role == "king" or board.knows(x, 1) for x in hs):
             ctx.emit(
                 "dl.scroll",
@@ -217,12 +217,12 @@ def effect(ctx, t, k, card, loc, victim, caster_army) -> None:
             )
             return
         faces = ctx.roll(D6, n_there, rule=rule) if n_there else []
-        base = board.base_attack(g, victim)
+        base = board.base_attack(game, victim)
         n = sum(1 for f in faces if f <= base)
     else:
         protect = {"inferno": {"dragon_shield", "ring_of_fire"}, "tempest": {"trident"}}[k]
-        have = protect & set(battle.magic(g, loc, victim).treasures)
-        both = k == "inferno" and t.options.get("inferno_protection", "either") == "both"
+        have = protect & set(battle.magic(game, loc, victim).treasures)
+        both = k == "inferno" and table.options.get("inferno_protection", "either") == "both"
         if have and (not both or have == protect):
             ctx.emit("dl.scroll", {"card": card, "at": loc, "effect": "none: protected"}, rule="INT-05")
             return
@@ -232,19 +232,19 @@ def effect(ctx, t, k, card, loc, victim, caster_army) -> None:
         {"card": card, "at": loc, "victim": victim, "roll": n, "lose": min(n, n_there)},
         rule=rule,
     )
-    decisions.lose(ctx, t, loc, victim, min(n, n_there), caster_army, rule, card, "scroll_done")
+    decisions.lose(ctx, table, loc, victim, min(n, n_there), caster_army, rule, card, "scroll_done")
 
 
 @decisions.then("scroll_done")
-def scroll_done(ctx, t, pick, q) -> None:
+def scroll_done(ctx, table, pick, q) -> None:
     """After the scroll's losses: a battle with one side left ends (DL:3.4/general)."""
-    g = t.game
-    if g.battle is not None and not (
-        battle.side_units(g, g.battle.loc, g.battle.attacker)
-        and battle.side_units(g, g.battle.loc, g.battle.defender)
+    game = table.game
+    if game.battle is not None and not (
+        battle.side_units(game, game.battle.loc, game.battle.attacker)
+        and battle.side_units(game, game.battle.loc, game.battle.defender)
     ):
-        battle.end_battle(ctx, t)
+        battle.end_battle(ctx, table)
     else:
         from engine.games.dragonlords.turn.flow import check_victory
 
-        check_victory(ctx, t)
+        check_victory(ctx, table)

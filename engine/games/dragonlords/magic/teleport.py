@@ -7,78 +7,78 @@ from engine.games.dragonlords import board
 from engine.games.dragonlords.map.world import world
 
 
-def teleporters(g, a: int) -> list[str]:
-    return [h for h, x in sorted(g.heroes.items()) if x.army == a and board.knows(x, 3) and h not in g.teleported]
+def teleporters(game, a: int) -> list[str]:
+    return [h for h, x in sorted(game.heroes.items()) if x.army == a and board.knows(x, 3) and h not in game.teleported]
 
 
-def must_teleport_home(g, a: int) -> list[str]:
+def must_teleport_home(game, a: int) -> list[str]:
     """DragonLords at sea or in the wastelands must teleport to own land in Transfer (§3.5)."""
     w = world()
     return [
         h
-        for h, x in sorted(g.heroes.items())
-        if x.army == a and x.role == "dragonlord" and x.loc not in w.kind and h not in g.teleported
+        for h, x in sorted(game.heroes.items())
+        if x.army == a and x.role == "dragonlord" and x.loc not in w.kind and h not in game.teleported
     ]
 
 
-def teleport_legal(t, a: int, phase: str) -> list[dict]:
+def teleport_legal(table, a: int, phase: str) -> list[dict]:
     """A Teleport caster carries itself and up to 5 units (a DragonLord 10) from its place, once in
     Naval Movement (any territory) and once in Transfer (own territories only). Stand-in scope:
     destinations are territories; the carried units are plain units of the caster's place and, to a
     territory, one other chip-bearer (the King included) with them (`with`)."""
-    g = t.game
+    game = table.game
     w = world()
-    occ = board.occupancy(g)
+    occ = board.occupancy(game)
     out = []
-    for h in teleporters(g, a):
-        x = g.heroes[h]
+    for h in teleporters(game, a):
+        x = game.heroes[h]
         if x.loc not in w.kind and x.role != "dragonlord":
             continue
         cap = 10 if x.role == "dragonlord" else 5
-        if x.role == "dragonlord" and g.short:
+        if x.role == "dragonlord" and game.short:
             cap = 99
-        here = board.plain(g, x.loc, a)
-        keep = 1 if x.loc in w.kind and w.kind[x.loc] != "island" and board.heroes_at(g, x.loc, a) == [h] else 0
+        here = board.plain(game, x.loc, a)
+        keep = 1 if x.loc in w.kind and w.kind[x.loc] != "island" and board.heroes_at(game, x.loc, a) == [h] else 0
         n_max = min(cap, max(0, here - keep)) if x.loc in w.kind else min(cap, here)
         for dest in w.territories:
-            if dest == x.loc or (g.short and dest in w.tundra):
+            if dest == x.loc or (game.short and dest in w.tundra):
                 continue
             who = occ.get(dest, [])
             own = who == [a]
             if phase == "transfer" and not own:
                 continue
-            if phase == "naval" and who and not own and any(board.allies(g, a, o) for o in who):
+            if phase == "naval" and who and not own and any(board.allies(game, a, o) for o in who):
                 continue
             for n in sorted({0, n_max}):
                 out.append({"kind": "teleport", "hero": h, "to": dest, "n": n})
-            out += _carry_options(g, a, h, x, dest, cap)
+            out += _carry_options(game, a, h, x, dest, cap)
         if x.role != "dragonlord":
             # a wizard may join a party of its own on a wasteland space, 6 units at most there (DL:3.2/spellcaster)
-            for p in g.parties:
+            for p in game.parties:
                 if p.army == a and p.space != x.loc:
-                    room = 6 - board.units(g, p.space, a) - 1
+                    room = 6 - board.units(game, p.space, a) - 1
                     for n in sorted({0, max(0, min(n_max, room))}) if room >= 0 else ():
                         out.append({"kind": "teleport", "hero": h, "to": p.space, "n": n})
         if x.role == "dragonlord" and phase == "naval":
             # to a sea zone held by an enemy blockade, alone, for a fire attack (DL:3.2/dragonlord, INT-28)
             for z in sorted(w.sea):
-                if z != x.loc and any(not board.allies(g, a, o) for o in board.blockade(g, z)):
+                if z != x.loc and any(not board.allies(game, a, o) for o in board.blockade(game, z)):
                     out.append({"kind": "teleport", "hero": h, "to": z, "n": 0})
     return out
 
 
-def _carry_options(g, a: int, h: str, x, dest: str, cap: int) -> list[dict]:
+def _carry_options(game, a: int, h: str, x, dest: str, cap: int) -> list[dict]:
     """A chip-bearer carried along counts as one of the units (the King may be teleported,
     DL:3.4/dragonlords; a DragonLord is never carried): with no plain units, or as many as fit."""
     w = world()
     if x.loc not in w.kind:
         return []
     out = []
-    others = [o for o in board.heroes_at(g, x.loc, a) if o != h and g.heroes[o].role != "dragonlord"]
+    others = [o for o in board.heroes_at(game, x.loc, a) if o != h and game.heroes[o].role != "dragonlord"]
     for o in others:
-        stay = [y for y in board.heroes_at(g, x.loc, a) if y not in (h, o)]
+        stay = [y for y in board.heroes_at(game, x.loc, a) if y not in (h, o)]
         keep = 1 if w.kind[x.loc] != "island" and not stay else 0
-        n_max = min(cap - 1, board.plain(g, x.loc, a) - keep)
+        n_max = min(cap - 1, board.plain(game, x.loc, a) - keep)
         if n_max < 0:
             continue
         for n in sorted({0, n_max}):
@@ -86,12 +86,12 @@ def _carry_options(g, a: int, h: str, x, dest: str, cap: int) -> list[dict]:
     return out
 
 
-def fire_legal(t, a: int) -> list[dict]:
-    g = t.game
+def fire_legal(table, a: int) -> list[dict]:
+    game = table.game
     out = []
-    for h, x in sorted(g.heroes.items()):
+    for h, x in sorted(game.heroes.items()):
         if x.army == a and x.role == "dragonlord" and x.loc in world().sea:
-            for o in board.blockade(g, x.loc):
-                if not board.allies(g, a, o):
+            for o in board.blockade(game, x.loc):
+                if not board.allies(game, a, o):
                     out.append({"kind": "burn", "hero": h, "zone": x.loc})
     return out

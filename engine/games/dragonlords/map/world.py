@@ -79,13 +79,13 @@ def register_map(doc: dict, source: str = "situation [game.map]") -> str:
     return key
 
 
-def run_on(g, fn, *args):
+def run_on(game, fn, *args):
     """Call fn(*args) with `world()` answering for the map of game state `g`."""
-    key = getattr(g, "map_key", "")
+    key = getattr(game, "map_key", "")
     if key == _CURRENT.get():
         return fn(*args)
     if key and key not in _MAPS:
-        register_map(g.map_doc)
+        register_map(game.map_doc)
     token = _CURRENT.set(key)
     try:
         return fn(*args)

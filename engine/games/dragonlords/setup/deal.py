@@ -15,10 +15,10 @@ from engine.mechanics import zones
 RACES = ("orc", "elf", "dwarf", "barbarian")
 
 
-def races_for(t) -> list[str]:
+def races_for(table) -> list[str]:
     """Races in army order (INT-09: chosen by seating order; option `races` names them)."""
-    want = 4 if t.players == 2 else t.players
-    given = [r.strip() for r in str(t.options.get("races", "")).split(",") if r.strip()]
+    want = 4 if table.players == 2 else table.players
+    given = [r.strip() for r in str(table.options.get("races", "")).split(",") if r.strip()]
     races = given or list(RACES[:want])
     if len(races) != want or len(set(races)) != want or any(r not in RACES for r in races):
         raise BadInput(
@@ -29,20 +29,20 @@ def races_for(t) -> list[str]:
     return races
 
 
-def setup(ctx, t) -> None:
-    o = t.options
-    races = races_for(t)
-    size = army_size(t.players)
+def setup(ctx, table) -> None:
+    o = table.options
+    races = races_for(table)
+    size = army_size(table.players)
     c = content()
     short = bool(o.get("short_game"))
     to_win = int(o.get("kingdoms_to_win") or 0) or (4 if short else 6)
     sizes = [size] * len(races)
-    if t.players == 2 and o.get("two_player_units") == "per_player":
+    if table.players == 2 and o.get("two_player_units") == "per_player":
         sizes = [18 if i < 2 else 17 for i in range(len(races))]  # INT-10 alternative: 35 per player
     armies = [
         {
             "race": r,
-            "seat": i % t.players,
+            "seat": i % table.players,
             "supply": 40 - sizes[i],
             "placing": sizes[i],
             "gold": STARTING_GOLD,

@@ -28,11 +28,11 @@ class SituationError(ValueError):
     pass
 
 
-def lay_out(ctx, t, doc: dict) -> None:
+def lay_out(ctx, table, doc: dict) -> None:
     """Lay out [game]; with `map` (a map of the situation's own, the schema of content/map.toml)
     everything is placed and checked on that board."""
     if doc.get("map") is None:
-        return _lay_out(ctx, t, doc)
+        return _lay_out(ctx, table, doc)
     from engine.content import ContentError
     from engine.games.dragonlords.map.world import on_key, register_map
 
@@ -46,10 +46,10 @@ def lay_out(ctx, t, doc: dict) -> None:
     except ContentError as exc:
         raise SituationError(str(exc)) from None
     with on_key(key):
-        _lay_out(ctx, t, doc)
+        _lay_out(ctx, table, doc)
 
 
-def _lay_out(ctx, t, doc: dict) -> None:
+def _lay_out(ctx, table, doc: dict) -> None:
     from engine.games.dragonlords.situations.schema import check
 
     check(doc, SituationError)
@@ -68,7 +68,7 @@ def _lay_out(ctx, t, doc: dict) -> None:
     armies = [
         {
             "race": r,
-            "seat": i % t.players,
+            "seat": i % table.players,
             "supply": 40 - on_board.get(i, 0),
             "placing": 0,
             "gold": 0,
@@ -78,11 +78,11 @@ def _lay_out(ctx, t, doc: dict) -> None:
         }
         for i, r in enumerate(races)
     ]
-    short = bool(t.options.get("short_game"))
-    to_win = int(t.options.get("kingdoms_to_win") or 0) or (4 if short else 6)
+    short = bool(table.options.get("short_game"))
+    to_win = int(table.options.get("kingdoms_to_win") or 0) or (4 if short else 6)
     from engine.games.dragonlords.situations.overrides import by_id
 
-    over = {"overrides": by_id(t.options)} if t.options.get("overrides") else {}
+    over = {"overrides": by_id(table.options)} if table.options.get("overrides") else {}
     own_map = {"map_doc": doc["map"]} if doc.get("map") is not None else {}
     ctx.emit(
         "dl.setup",
@@ -161,7 +161,7 @@ def _lay_out(ctx, t, doc: dict) -> None:
     for k, n in sorted((doc.get("gold") or {}).items()):
         ctx.emit("dl.gold", {"kingdom": k, "n": n, "army": -1}, rule="SIT-0")
     active = int(doc.get("active", 0))
-    dead = _eliminated(doc, armies, active, t.players)
+    dead = _eliminated(doc, armies, active, table.players)
     for i in dead:
         ctx.emit("dl.army", {"army": i, "set": {"alive": False}}, rule="SIT-0")
     ctx.emit(
@@ -174,7 +174,7 @@ def _lay_out(ctx, t, doc: dict) -> None:
     if phase == "naval":
         from engine.games.dragonlords.turn.ships import set_ship_moves
 
-        set_ship_moves(ctx, t)
+        set_ship_moves(ctx, table)
 
 
 def _eliminated(doc: dict, armies: list[dict], active: int, players: int) -> list[int]:

@@ -58,5 +58,5 @@ def by_id(options) -> dict[str, dict]:
     return {known[n][1]: dict(v) for n, v in sorted(over.items())}
 
 
-def value(g, cid: str, field: str, default: int) -> int:
-    return g.overrides.get(cid, {}).get(field, default)
+def value(game, cid: str, field: str, default: int) -> int:
+    return game.overrides.get(cid, {}).get(field, default)

@@ -41,7 +41,7 @@ def then(name: str):
 
 def ask(
     ctx,
-    t,
+    table,
     army: int,
     kind: str,
     rule: str,
@@ -54,14 +54,14 @@ def ask(
     """Wait for `army`'s owner to pick one of `options` (strings), then run THEN[then_]. A single
     option (unless `always`: a pause that must not tell others how many options there are), or an
     army that makes no choices (out, INT-33), is taken at once."""
-    g = t.game
-    if g.ask is not None:
-        raise RuntimeError(f"dl: a decision ({g.ask.kind}) is already pending")
+    game = table.game
+    if game.ask is not None:
+        raise RuntimeError(f"dl: a decision ({game.ask.kind}) is already pending")
     data = dict(data or {})
-    if (len(options) == 1 and not always) or not g.armies[army].alive:
-        return THEN[then_](ctx, t, options[0], _Ask(army, kind, rule, loc, data))
+    if (len(options) == 1 and not always) or not game.armies[army].alive:
+        return THEN[then_](ctx, table, options[0], _Ask(army, kind, rule, loc, data))
     cmds = [{"kind": "choose", "option": o} for o in options]
-    seat = g.armies[army].seat
+    seat = game.armies[army].seat
     ctx.emit(
         "dl.ask",
         {
@@ -88,14 +88,14 @@ class _Ask:
         self.n, self.killer, self.how = n, killer, how
 
 
-def choose(ctx, t, seat, cmd) -> None:
+def choose(ctx, table, seat, cmd) -> None:
     """The answer to a pending question (any kind but casualties)."""
-    a = t.game.ask
+    a = table.game.ask
     vis = [seat] if a.kind in SECRET else None
     ctx.emit(
         "dl.ask", {"end": True, "army": a.army, "kind": a.kind, "picked": cmd["option"]}, rule=a.rule, vis=vis
     )
-    THEN[a.then](ctx, t, cmd["option"], a)
+    THEN[a.then](ctx, table, cmd["option"], a)
 
 
 # -- losses chosen by their owner -----------------------------------------------------------------
@@ -103,7 +103,7 @@ def choose(ctx, t, seat, cmd) -> None:
 
 def lose(
     ctx,
-    t,
+    table,
     loc: str,
     army: int,
     n: int,
@@ -116,24 +116,24 @@ def lose(
     """n units of `army` at `loc` die (a scroll, a monster, poison, a quest card). The owner picks
     which (INT-30) when it matters; otherwise (or with option casualties=spellcasters_last) the
     engine removes plain units first and the King last. Then THEN[then_] runs with pick ''."""
-    g = t.game
+    game = table.game
     data = dict(data or {})
-    n = min(n, battle.side_units(g, loc, army))
-    if n > 0 and battle.has_choice(t, loc, army, n):
-        return _ask_loss(ctx, t, loc, army, n, killer, rule, how, then_, data)
-    lost = battle.kill(ctx, t, loc, army, n, killer, rule, how) if n > 0 else []
+    n = min(n, battle.side_units(game, loc, army))
+    if n > 0 and battle.has_choice(table, loc, army, n):
+        return _ask_loss(ctx, table, loc, army, n, killer, rule, how, then_, data)
+    lost = battle.kill(ctx, table, loc, army, n, killer, rule, how) if n > 0 else []
     if lost:
         ctx.emit("dl.casualties", {"loc": loc, "army": army, "lost": lost}, rule=rule)
-    if t.over:
+    if table.over:
         return
-    THEN[then_](ctx, t, "", _Ask(army, "casualties", rule, loc, data, killer=killer, how=how))
+    THEN[then_](ctx, table, "", _Ask(army, "casualties", rule, loc, data, killer=killer, how=how))
 
 
-def _ask_loss(ctx, t, loc, army, n, killer, rule, how, then_, data) -> None:
-    g = t.game
+def _ask_loss(ctx, table, loc, army, n, killer, rule, how, then_, data) -> None:
+    game = table.game
     opts = (
-        ["plain"] if any(board.plain(g, p, army) for p in battle.side_places(g, loc, army)) else []
-    ) + battle.side_heroes(g, loc, army)
+        ["plain"] if any(board.plain(game, p, army) for p in battle.side_places(game, loc, army)) else []
+    ) + battle.side_heroes(game, loc, army)
     ctx.emit(
         "dl.ask",
         {
@@ -154,28 +154,28 @@ def _ask_loss(ctx, t, loc, army, n, killer, rule, how, then_, data) -> None:
     )
 
 
-def casualty(ctx, t, seat, cmd) -> None:
+def casualty(ctx, table, seat, cmd) -> None:
     """One casualty picked by its owner: of a battle round's dice, or of a pending loss."""
-    g = t.game
-    a = g.ask
+    game = table.game
+    a = game.ask
     if a is None:
-        return battle.casualty(ctx, t, seat, cmd)
+        return battle.casualty(ctx, table, seat, cmd)
     ctx.emit("dl.ask", {"end": True, "army": a.army, "kind": "casualties"}, rule="INT-30")
-    lost = battle.remove_one(ctx, t, a.loc, a.army, cmd["unit"], a.killer, a.rule, a.how)
+    lost = battle.remove_one(ctx, table, a.loc, a.army, cmd["unit"], a.killer, a.rule, a.how)
     ctx.emit("dl.casualties", {"loc": a.loc, "army": a.army, "lost": [lost]}, rule="INT-30")
-    if t.over:
+    if table.over:
         return
-    left = min(a.n - 1, battle.side_units(g, a.loc, a.army))
-    if left > 0 and battle.has_choice(t, a.loc, a.army, left):
-        return _ask_loss(ctx, t, a.loc, a.army, left, a.killer, a.rule, a.how, a.then, dict(a.data))
+    left = min(a.n - 1, battle.side_units(game, a.loc, a.army))
+    if left > 0 and battle.has_choice(table, a.loc, a.army, left):
+        return _ask_loss(ctx, table, a.loc, a.army, left, a.killer, a.rule, a.how, a.then, dict(a.data))
     if left > 0:
-        rest = battle.kill(ctx, t, a.loc, a.army, left, a.killer, a.rule, a.how)
+        rest = battle.kill(ctx, table, a.loc, a.army, left, a.killer, a.rule, a.how)
         ctx.emit("dl.casualties", {"loc": a.loc, "army": a.army, "lost": rest}, rule=a.rule)
-        if t.over:
+        if table.over:
             return
-    THEN[a.then](ctx, t, "", a)
+    THEN[a.then](ctx, table, "", a)
 
 
 @then("nothing")
-def _nothing(ctx, t, pick, a) -> None:
+def _nothing(ctx, table, pick, a) -> None:
     return None

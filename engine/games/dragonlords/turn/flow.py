@@ -12,30 +12,30 @@ TURN = ("purchase", "naval", "quest", "combat", "transfer", "income", "reinforce
 SETUP = ("setup_kingdom", "setup_claim", "setup_extra", "setup_chips", "setup_ship", "setup_gold")
 
 
-def claimable(g) -> list[str]:
+def claimable(game) -> list[str]:
     """Unoccupied territories open at set-up: no islands, no tundra in the short game (DL:2.3/placement)."""
-    w, occ = world(), occupancy(g)
+    w, occ = world(), occupancy(game)
     return [
         t
         for t in w.territories
-        if w.kind[t] != "island" and not (g.short and t in w.tundra) and not occ.get(t)
+        if w.kind[t] != "island" and not (game.short and t in w.tundra) and not occ.get(t)
     ]
 
 
-def next_setup(ctx, t) -> None:
+def next_setup(ctx, table) -> None:
     """Pass set-up placement to the next army in order, or on to the next step (DL:2.3/placement)."""
-    g = t.game
-    order, ph = g.order, g.phase
-    i = order.index(g.active)
+    game = table.game
+    order, ph = game.order, game.phase
+    i = order.index(game.active)
     nxt = order[(i + 1) % len(order)]
     if ph == "setup_kingdom":
         if i + 1 < len(order):
             return _set(ctx, "setup_kingdom", nxt)
-        return _claim_from(ctx, t, order[0])
+        return _claim_from(ctx, table, order[0])
     if ph == "setup_claim":
-        return _claim_from(ctx, t, nxt)
+        return _claim_from(ctx, table, nxt)
     if ph == "setup_extra":
-        return _extra_from(ctx, t, nxt)
+        return _extra_from(ctx, table, nxt)
     if ph == "setup_chips":
         if i + 1 < len(order):
             return _set(ctx, "setup_chips", nxt)
@@ -43,92 +43,92 @@ def next_setup(ctx, t) -> None:
     if ph == "setup_ship":
         if i + 1 < len(order):
             return _set(ctx, "setup_ship", nxt)
-        return finish_setup(ctx, t)
+        return finish_setup(ctx, table)
 
 
 def _set(ctx, phase, army, **extra):
     ctx.emit("dl.phase", {"phase": phase, "active": army, **extra}, rule="DL:2.3/placement")
 
 
-def _claim_from(ctx, t, army) -> None:
+def _claim_from(ctx, table, army) -> None:
     """P2: each army in turn claims one unoccupied territory; an army without units skips (INT-14)."""
-    g = t.game
-    if not claimable(g) or not any(v > 0 for v in g.placing.values()):
-        return _extra_from(ctx, t, g.order[0])
-    order = g.order
+    game = table.game
+    if not claimable(game) or not any(v > 0 for v in game.placing.values()):
+        return _extra_from(ctx, table, game.order[0])
+    order = game.order
     i = order.index(army)
     for k in range(len(order)):
         a = order[(i + k) % len(order)]
-        if g.placing.get(str(a), 0) > 0:
+        if game.placing.get(str(a), 0) > 0:
             return _set(ctx, "setup_claim", a)
 
 
-def _extra_from(ctx, t, army) -> None:
-    g = t.game
-    order = g.order
+def _extra_from(ctx, table, army) -> None:
+    game = table.game
+    order = game.order
     i = order.index(army)
     for k in range(len(order)):
         a = order[(i + k) % len(order)]
-        if g.placing.get(str(a), 0) > 0 and held(g, a):
+        if game.placing.get(str(a), 0) > 0 and held(game, a):
             return _set(ctx, "setup_extra", a)
     return _set(ctx, "setup_chips", order[0])
 
 
-def finish_setup(ctx, t) -> None:
+def finish_setup(ctx, table) -> None:
     """P6: each army's gold goes into its kingdom; an army holding several splits it (`stash`)."""
-    g = t.game
-    occ = occupancy(g)
-    for a in g.order:
-        ks = kingdoms_held(g, a, occ)
-        n = g.treasury.get(str(a), 0)
+    game = table.game
+    occ = occupancy(game)
+    for a in game.order:
+        ks = kingdoms_held(game, a, occ)
+        n = game.treasury.get(str(a), 0)
         if len(ks) > 1 and n:
             return _set(ctx, "setup_gold", a)
         if ks and n:
             ctx.emit("dl.treasury", {"army": a, "n": -n}, rule="DL:2.3.3")
             ctx.emit("dl.gold", {"kingdom": ks[0], "n": n, "army": a}, rule="DL:2.3.3")
-    start_turn(ctx, t, g.order[0], 1)
+    start_turn(ctx, table, game.order[0], 1)
 
 
-def start_turn(ctx, t, army: int, rnd: int) -> None:
+def start_turn(ctx, table, army: int, rnd: int) -> None:
     ctx.emit("dl.phase", {"phase": "purchase", "active": army, "round": rnd, "new_turn": True}, rule="DL:3")
     ctx.emit("dl.army", {"army": army, "set": {"orcs_bought": 0}}, rule="DL:3.1")
 
 
-def next_phase(ctx, t) -> None:
+def next_phase(ctx, table) -> None:
     """Move the active army to its next phase; after reinforcements the next living army's turn."""
-    g = t.game
-    ph = TURN[TURN.index(g.phase) + 1] if g.phase != "reinforce" else None
+    game = table.game
+    ph = TURN[TURN.index(game.phase) + 1] if game.phase != "reinforce" else None
     if ph == "naval":
-        ctx.emit("dl.phase", {"phase": ph, "active": g.active}, rule="DL:3.2/ships")
-        set_ship_moves(ctx, t)
+        ctx.emit("dl.phase", {"phase": ph, "active": game.active}, rule="DL:3.2/ships")
+        set_ship_moves(ctx, table)
         return
     if ph == "transfer":
-        ctx.emit("dl.phase", {"phase": ph, "active": g.active, "clear_moved": True}, rule="DL:3.5")
+        ctx.emit("dl.phase", {"phase": ph, "active": game.active, "clear_moved": True}, rule="DL:3.5")
         return
     if ph == "income":
-        if collect_income(ctx, t, g.active):
+        if collect_income(ctx, table, game.active):
             return
         ph = "reinforce"
     if ph == "reinforce":
-        if any(g.armies[g.active].bought.values()):
-            ctx.emit("dl.phase", {"phase": ph, "active": g.active}, rule="DL:3.7")
+        if any(game.armies[game.active].bought.values()):
+            ctx.emit("dl.phase", {"phase": ph, "active": game.active}, rule="DL:3.7")
             return
         ph = None
     if ph is None:
-        return end_turn(ctx, t)
+        return end_turn(ctx, table)
     rule = {"quest": "DL:3.3/party", "combat": "DL:3.4/general"}[ph]
-    ctx.emit("dl.phase", {"phase": ph, "active": g.active}, rule=rule)
+    ctx.emit("dl.phase", {"phase": ph, "active": game.active}, rule=rule)
 
 
-def collect_income(ctx, t, army: int) -> bool:
+def collect_income(ctx, table, army: int) -> bool:
     """Phase 6 (DL:3.6): gold by territory kind, nothing without a kingdom. With one kingdom the gold
     goes there; a player holding several splits it among them (`stash`): True while that waits."""
-    g = t.game
+    game = table.game
     w = world()
-    occ = occupancy(g)
-    mine = held(g, army, occ)
-    dwarf = g.armies[army].race == "dwarf"
-    total, parts = income([(w.kind[x], x in w.mine) for x in mine], dwarf, t.options.get("income", "typed"))
+    occ = occupancy(game)
+    mine = held(game, army, occ)
+    dwarf = game.armies[army].race == "dwarf"
+    total, parts = income([(w.kind[x], x in w.mine) for x in mine], dwarf, table.options.get("income", "typed"))
     ks = [x for x in mine if w.kind[x] == "kingdom"]
     ctx.emit(
         "dl.income",
@@ -149,70 +149,70 @@ def collect_income(ctx, t, army: int) -> bool:
     return False
 
 
-def end_turn(ctx, t) -> None:
-    g = t.game
-    if t.over:
+def end_turn(ctx, table) -> None:
+    game = table.game
+    if table.over:
         return
-    order = g.order
-    i = order.index(g.active)
+    order = game.order
+    i = order.index(game.active)
     for k in range(1, len(order) + 1):
         a = order[(i + k) % len(order)]
         wrapped = i + k >= len(order)
-        if g.armies[a].alive:
-            rnd = g.round + (1 if wrapped else 0)
-            limit = int(t.options.get("round_limit", 0) or 0)
-            if wrapped and limit and g.round >= limit:
-                return round_limit_end(ctx, t)
-            return start_turn(ctx, t, a, rnd)
+        if game.armies[a].alive:
+            rnd = game.round + (1 if wrapped else 0)
+            limit = int(table.options.get("round_limit", 0) or 0)
+            if wrapped and limit and game.round >= limit:
+                return round_limit_end(ctx, table)
+            return start_turn(ctx, table, a, rnd)
 
 
-def seat_kingdoms(g, seat: int, occ) -> int:
-    return sum(len(kingdoms_held(g, a, occ)) for a in range(len(g.armies)) if g.armies[a].seat == seat)
+def seat_kingdoms(game, seat: int, occ) -> int:
+    return sum(len(kingdoms_held(game, a, occ)) for a in range(len(game.armies)) if game.armies[a].seat == seat)
 
 
-def check_victory(ctx, t) -> bool:
+def check_victory(ctx, table) -> bool:
     """DL:4.1, checked after every change of ownership or elimination (INT-58): the only player with a
     King left, or a player holding the kingdoms needed (6; the agreed number in the short game)."""
-    g = t.game
-    if t.over:
+    game = table.game
+    if table.over:
         return True
-    seats = sorted({a.seat for i, a in enumerate(g.armies) if a.alive and king_alive(g, i)})
-    occ = occupancy(g)
+    seats = sorted({a.seat for i, a in enumerate(game.armies) if a.alive and king_alive(game, i)})
+    occ = occupancy(game)
     if len(seats) == 1:
-        return _win(ctx, t, seats, "every other King is dead", occ)
+        return _win(ctx, table, seats, "every other King is dead", occ)
     for s in seats:
-        if seat_kingdoms(g, s, occ) >= g.kingdoms_to_win:
-            return _win(ctx, t, [s], f"holds {g.kingdoms_to_win} kingdoms", occ)
+        if seat_kingdoms(game, s, occ) >= game.kingdoms_to_win:
+            return _win(ctx, table, [s], f"holds {game.kingdoms_to_win} kingdoms", occ)
     return False
 
 
-def _scores(g, occ) -> dict:
+def _scores(game, occ) -> dict:
     out = {}
-    for s in sorted({a.seat for a in g.armies}):
-        arm = [i for i, a in enumerate(g.armies) if a.seat == s]
+    for s in sorted({a.seat for a in game.armies}):
+        arm = [i for i, a in enumerate(game.armies) if a.seat == s]
         out[str(s)] = {
-            "kingdoms": seat_kingdoms(g, s, occ),
-            "territories": sum(len(held(g, a, occ)) for a in arm),
+            "kingdoms": seat_kingdoms(game, s, occ),
+            "territories": sum(len(held(game, a, occ)) for a in arm),
         }
     return out
 
 
-def _win(ctx, t, seats, reason, occ) -> bool:
-    ctx.emit("game.over", {"winners": seats, "scores": _scores(t.game, occ), "reason": reason}, rule="DL:4.1")
+def _win(ctx, table, seats, reason, occ) -> bool:
+    ctx.emit("game.over", {"winners": seats, "scores": _scores(table.game, occ), "reason": reason}, rule="DL:4.1")
     return True
 
 
-def round_limit_end(ctx, t) -> None:
+def round_limit_end(ctx, table) -> None:
     """ENG-CAP (not in the rulebook): after `round_limit` rounds the seat with most kingdoms, then
     most territories, wins; seats still tied share the win."""
-    g = t.game
-    occ = occupancy(g)
-    sc = _scores(g, occ)
-    alive = {a.seat for i, a in enumerate(g.armies) if a.alive}
+    game = table.game
+    occ = occupancy(game)
+    sc = _scores(game, occ)
+    alive = {a.seat for i, a in enumerate(game.armies) if a.alive}
     best = max((sc[str(s)]["kingdoms"], sc[str(s)]["territories"]) for s in alive)
     winners = sorted(s for s in alive if (sc[str(s)]["kingdoms"], sc[str(s)]["territories"]) == best)
     ctx.emit(
         "game.over",
-        {"winners": winners, "scores": sc, "reason": f"round limit {t.options.get('round_limit')} reached"},
+        {"winners": winners, "scores": sc, "reason": f"round limit {table.options.get('round_limit')} reached"},
         rule="ENG-CAP",
     )

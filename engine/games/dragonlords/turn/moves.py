@@ -14,48 +14,48 @@ from engine.games.dragonlords.setup.facts import purchase_cost
 SHIP_PIECES = 8
 
 
-def price(g, a: int, what: str) -> int:
+def price(game, a: int, what: str) -> int:
     """Marginal price of one more unit of `what` this turn (Orcs: 4 for 10, INT-01)."""
     if what == "ship":
         return content().ship.cost
-    race = g.armies[a].race
+    race = game.armies[a].race
     cost = content().units[race].cost
     if race == "orc":
-        n = g.armies[a].orcs_bought
+        n = game.armies[a].orcs_bought
         return purchase_cost("orc", n + 1, cost) - purchase_cost("orc", n, cost)
     return cost
 
 
-def reinforceable(g, a: int, occ=None) -> list[str]:
+def reinforceable(game, a: int, occ=None) -> list[str]:
     """Own territories of a realm whose kingdom the army holds; no gold, island or teleportal (§3.7)."""
     w = world()
-    occ = occ if occ is not None else board.occupancy(g)
-    ks = set(board.kingdoms_held(g, a, occ))
-    return [x for x in board.held(g, a, occ) if w.realm.get(x) and w.kingdom_of[w.realm[x]] in ks]
+    occ = occ if occ is not None else board.occupancy(game)
+    ks = set(board.kingdoms_held(game, a, occ))
+    return [x for x in board.held(game, a, occ) if w.realm.get(x) and w.kingdom_of[w.realm[x]] in ks]
 
 
-def ship_spots(g, a: int, occ=None) -> list[tuple[str, str]]:
+def ship_spots(game, a: int, occ=None) -> list[tuple[str, str]]:
     w = world()
-    return [(x, z) for x in reinforceable(g, a, occ) for z in w.harbours[x]]
+    return [(x, z) for x in reinforceable(game, a, occ) for z in w.harbours[x]]
 
 
-def ships_total(g) -> int:
-    return len(g.ships) + sum(x.bought.get("ship", 0) for x in g.armies)
+def ships_total(game) -> int:
+    return len(game.ships) + sum(x.bought.get("ship", 0) for x in game.armies)
 
 
-def purchase_legal(t, a: int) -> list[dict]:
-    g = t.game
-    occ = board.occupancy(g)
-    if not board.kingdoms_held(g, a, occ):
+def purchase_legal(table, a: int) -> list[dict]:
+    game = table.game
+    occ = board.occupancy(game)
+    if not board.kingdoms_held(game, a, occ):
         return []
-    gold = board.gold_of(g, a, occ)  # paid at once from the kingdoms (rules.buy)
+    gold = board.gold_of(game, a, occ)  # paid at once from the kingdoms (rules.buy)
     out = []
-    army = g.armies[a]
+    army = game.armies[a]
     race = army.race
     # `buy` takes the figure out of the box at once: the supply alone is what is left to buy
-    if army.supply > 0 and price(g, a, race) <= gold:
+    if army.supply > 0 and price(game, a, race) <= gold:
         out.append({"kind": "buy", "what": race})
-    if ships_total(g) < SHIP_PIECES and price(g, a, "ship") <= gold and ship_spots(g, a, occ):
+    if ships_total(game) < SHIP_PIECES and price(game, a, "ship") <= gold and ship_spots(game, a, occ):
         out.append({"kind": "buy", "what": "ship"})
     return out
 
@@ -63,177 +63,177 @@ def purchase_legal(t, a: int) -> list[dict]:
 # -- naval movement ------------------------------------------------------------------------------
 
 
-def loads(t, a: int, transfer: bool = False) -> list[dict]:
+def loads(table, a: int, transfer: bool = False) -> list[dict]:
     """Load from a harbour territory onto an own ship in that zone, unload onto a harbour territory
     of the zone (§3.2/ships; in Transfer only onto own or empty land, INT-31)."""
-    g = t.game
+    game = table.game
     w = world()
-    occ = board.occupancy(g)
+    occ = board.occupancy(game)
     out = []
-    for sid in sorted(g.ships):
-        s = g.ships[sid]
+    for sid in sorted(game.ships):
+        s = game.ships[sid]
         if s.army != a:
             continue
         here = places.aboard(sid)
-        n_on = board.units(g, here, a)
+        n_on = board.units(game, here, a)
         for x in w.coast.get(s.zone, ()):
             if occ.get(x) == [a] and n_on < 8:
                 keep = 0 if w.kind[x] == "island" else 1
-                free = board.plain(g, x, a) - g.moved.get(x, 0) if transfer else board.plain(g, x, a)
-                total = board.units(g, x, a)
+                free = board.plain(game, x, a) - game.moved.get(x, 0) if transfer else board.plain(game, x, a)
+                total = board.units(game, x, a)
                 room = min(8 - n_on, free, total - keep)
                 for n in range(1, room + 1):
                     out.append({"kind": "load", "ship": sid, "origin": x, "n": n})
                 if total - keep >= 1:
-                    for h in board.heroes_at(g, x, a):
+                    for h in board.heroes_at(game, x, a):
                         out.append({"kind": "load", "ship": sid, "origin": x, "hero": h})
-            if n_on and not (g.short and x in w.tundra):
+            if n_on and not (game.short and x in w.tundra):
                 who = occ.get(x, [])
                 ok = (
                     who == [a]
                     or not who
-                    or (not transfer and not any(board.allies(g, a, o) and o != a for o in who) and a not in who)
+                    or (not transfer and not any(board.allies(game, a, o) and o != a for o in who) and a not in who)
                 )
                 if not ok:
                     continue
-                p = board.plain(g, here, a)
+                p = board.plain(game, here, a)
                 for n in range(1, p + 1):
                     out.append({"kind": "unload", "ship": sid, "to": x, "n": n})
-                for h in board.heroes_at(g, here, a):
-                    if g.heroes[h].role != "dragonlord":
+                for h in board.heroes_at(game, here, a):
+                    if game.heroes[h].role != "dragonlord":
                         out.append({"kind": "unload", "ship": sid, "to": x, "hero": h})
     return out
 
 
-def naval_legal(t, a: int) -> list[dict]:
-    g = t.game
-    out = loads(t, a)
+def naval_legal(table, a: int) -> list[dict]:
+    game = table.game
+    out = loads(table, a)
     w = world()
-    for sid in sorted(g.ships):
-        s = g.ships[sid]
-        if s.army != a or s.moves <= 0 or not board.ship_units(g, sid):
+    for sid in sorted(game.ships):
+        s = game.ships[sid]
+        if s.army != a or s.moves <= 0 or not board.ship_units(game, sid):
             continue
         for z in w.sea[s.zone]:
             out.append({"kind": "sail", "ship": sid, "to": z})
     from engine.games.dragonlords.magic.teleport import teleport_legal
 
-    out += teleport_legal(t, a, "naval")
+    out += teleport_legal(table, a, "naval")
     return out
 
 
 # -- combat ---------------------------------------------------------------------------------------
 
 
-def can_fight(g, loc: str, a: int) -> int:
-    return board.units(g, loc, a) - g.no_fight.get(loc, 0)
+def can_fight(game, loc: str, a: int) -> int:
+    return board.units(game, loc, a) - game.no_fight.get(loc, 0)
 
 
-def enemy_held(g, a: int, x: str, occ) -> bool:
+def enemy_held(game, a: int, x: str, occ) -> bool:
     who = occ.get(x, [])
-    return bool(who) and not any(board.allies(g, a, o) for o in who)
+    return bool(who) and not any(board.allies(game, a, o) for o in who)
 
 
-def contested(t, a: int, occ=None) -> list[str]:
+def contested(table, a: int, occ=None) -> list[str]:
     """Places where the active army stands with an enemy: a landing, teleport or wasteland exit
     into enemy land, or two blockades in one sea zone (fought in phase 4, §3.4/general)."""
-    g = t.game
-    occ = occ if occ is not None else board.occupancy(g)
+    game = table.game
+    occ = occ if occ is not None else board.occupancy(game)
     out = [
         x for x, who in occ.items() if a in who and len(who) > 1 and not places.is_ship(x) and x in world().kind
     ]
-    for z in sorted({s.zone for s in g.ships.values()}):
-        bl = board.blockade(g, z)
-        if a in bl and any(not board.allies(g, a, o) for o in bl):
+    for z in sorted({s.zone for s in game.ships.values()}):
+        bl = board.blockade(game, z)
+        if a in bl and any(not board.allies(game, a, o) for o in bl):
             out.append(z)
     return sorted(set(out))
 
 
-def combat_legal(t, a: int) -> list[dict]:
-    g = t.game
+def combat_legal(table, a: int) -> list[dict]:
+    game = table.game
     w = world()
-    occ = board.occupancy(g)
-    fights = contested(t, a, occ)
+    occ = board.occupancy(game)
+    fights = contested(table, a, occ)
     out: list[dict[str, Any]] = [{"kind": "fight", "at": x} for x in fights]
     if fights:
         return out
-    race = g.armies[a].race
+    race = game.armies[a].race
     sneak = None  # the elves' sneak targets, found once when first asked
-    casters = caster_places(g, a)
-    for o in board.held(g, a, occ):
-        plain, units, no_fight = board.plain(g, o, a), board.units(g, o, a), g.no_fight.get(o, 0)
+    casters = caster_places(game, a)
+    for o in board.held(game, a, occ):
+        plain, units, no_fight = board.plain(game, o, a), board.units(game, o, a), game.no_fight.get(o, 0)
         n = min(units - no_fight, units - 1)  # can_fight, and one stays behind
-        heroes = board.heroes_at(g, o, a) if n >= 1 else []
+        heroes = board.heroes_at(game, o, a) if n >= 1 else []
         for x in w.neighbours(o, o in casters):
-            if not enemy_held(g, a, x, occ) or (g.short and x in w.tundra):
+            if not enemy_held(game, a, x, occ) or (game.short and x in w.tundra):
                 continue
             for k in range(1, min(plain - no_fight, n) + 1):
                 out.append({"kind": "attack", "origin": o, "target": x, "n": k})
             for h in heroes:
                 out.append({"kind": "attack", "origin": o, "target": x, "hero": h})
-            if race == "elf" and sneakers(g, a, o):
+            if race == "elf" and sneakers(game, a, o):
                 if sneak is None:
-                    sneak = sneak_targets(g, a, occ, t.options.get("elf_realm", "kingdom"))
+                    sneak = sneak_targets(game, a, occ, table.options.get("elf_realm", "kingdom"))
                 if x in sneak:
-                    out += sneak_commands(g, a, o, x, casters)
-        for x in march_targets(g, a, o, occ, casters):
+                    out += sneak_commands(game, a, o, x, casters)
+        for x in march_targets(game, a, o, occ, casters):
             for k in range(1, min(plain, units - 1) + 1):
                 out.append({"kind": "march", "origin": o, "to": x, "n": k})
     from engine.games.dragonlords.magic.teleport import fire_legal
 
-    out += fire_legal(t, a)
+    out += fire_legal(table, a)
     return [*out, {"kind": "done"}]
 
 
-def sneakers(g, a: int, o: str) -> int:
+def sneakers(game, a: int, o: str) -> int:
     """How many elves of territory `o` may join a sneak attack: plain units that may fight and have
     not sneak attacked this turn (each elf once a turn), one unit staying behind (DL:3.4/sneak:
     "Elfen Einheiten dürfen bei einem Schleichangriff kein Gebiet unbesetzt lassen")."""
-    units, no_fight = board.units(g, o, a), g.no_fight.get(o, 0)
-    fresh = board.plain(g, o, a) - no_fight - g.sneaked.get(o, 0)
+    units, no_fight = board.units(game, o, a), game.no_fight.get(o, 0)
+    fresh = board.plain(game, o, a) - no_fight - game.sneaked.get(o, 0)
     return max(0, min(fresh, units - no_fight, units - 1))
 
 
-def sneak_sources(g, a: int, x: str, casters: set[str] | None = None) -> list[str]:
+def sneak_sources(game, a: int, x: str, casters: set[str] | None = None) -> list[str]:
     """The own territories next to `x` whose elves may still join a sneak attack on it."""
     w = world()
-    casters = casters if casters is not None else caster_places(g, a)
-    return [o for o in board.held(g, a) if sneakers(g, a, o) and x in w.neighbours(o, o in casters)]
+    casters = casters if casters is not None else caster_places(game, a)
+    return [o for o in board.held(game, a) if sneakers(game, a, o) and x in w.neighbours(o, o in casters)]
 
 
-def sneak_commands(g, a: int, o: str, x: str, casters: set[str] | None = None) -> list[dict]:
+def sneak_commands(game, a: int, o: str, x: str, casters: set[str] | None = None) -> list[dict]:
     """The elves of `o` sneak into `x`, 1..all that may: fighting at once, or (`wait`) waiting for
     the elves of another adjacent territory to join the same attack (DL:3.4/sneak: "Die Elfen
     Einheiten können aus mehr als einem angrenzendem Gebiet kommen"). `wait` is offered only while
     another territory's elves could still join."""
-    k = sneakers(g, a, o)
-    others = [p for p in sneak_sources(g, a, x, casters) if p != o]
+    k = sneakers(game, a, o)
+    others = [p for p in sneak_sources(game, a, x, casters) if p != o]
     out = [{"kind": "sneak", "origin": o, "target": x, "n": n} for n in range(1, k + 1)]
     if others:
         out += [{"kind": "sneak", "origin": o, "target": x, "n": n, "wait": True} for n in range(1, k + 1)]
     return out
 
 
-def sneak_targets(g, a: int, occ, reading: str = "kingdom") -> set[str]:
+def sneak_targets(game, a: int, occ, reading: str = "kingdom") -> set[str]:
     """INT-27: territories in or next to a realm whose kingdom the elves hold (option elf_realm
     "presence": any realm where they hold a territory)."""
     w = world()
     if reading == "presence":
-        realms = {w.realm[x] for x in board.held(g, a, occ) if w.realm[x]}
+        realms = {w.realm[x] for x in board.held(game, a, occ) if w.realm[x]}
     else:
-        realms = {w.realm[k] for k in board.kingdoms_held(g, a, occ)}
+        realms = {w.realm[k] for k in board.kingdoms_held(game, a, occ)}
     inside = {x for x, r in w.realm.items() if r in realms}
     return inside | {n for x in inside for n in w.land[x]}
 
 
-def caster_places(g, army: int) -> set[str]:
+def caster_places(game, army: int) -> set[str]:
     """Where the army has a King, Wizard or DragonLord (B.caster_at for every place at once)."""
-    return {x.loc for x in g.heroes.values() if x.army == army and x.role in board.CASTERS}
+    return {x.loc for x in game.heroes.values() if x.army == army and x.role in board.CASTERS}
 
 
-def march_targets(g, a: int, origin: str, occ, casters: set[str] | None = None) -> list[str]:
+def march_targets(game, a: int, origin: str, occ, casters: set[str] | None = None) -> list[str]:
     """Forced march (INT-29): up to 4 steps through own territories, ending in an own or empty one."""
     w = world()
-    casters = casters if casters is not None else caster_places(g, a)
+    casters = casters if casters is not None else caster_places(game, a)
     seen = {origin}
     frontier = [origin]
     ends = set()
@@ -241,7 +241,7 @@ def march_targets(g, a: int, origin: str, occ, casters: set[str] | None = None) 
         nxt = []
         for x in frontier:
             for y in w.neighbours(x, x in casters):
-                if y in seen or w.kind[y] == "island" or (g.short and y in w.tundra):
+                if y in seen or w.kind[y] == "island" or (game.short and y in w.tundra):
                     continue
                 who = occ.get(y, [])
                 if who == [a]:
@@ -258,41 +258,41 @@ def march_targets(g, a: int, origin: str, occ, casters: set[str] | None = None) 
 # -- transfer and reinforcements ------------------------------------------------------------------
 
 
-def transfer_legal(t, a: int) -> list[dict]:
-    g = t.game
+def transfer_legal(table, a: int) -> list[dict]:
+    game = table.game
     w = world()
-    occ = board.occupancy(g)
+    occ = board.occupancy(game)
     from engine.games.dragonlords.magic.teleport import must_teleport_home, teleport_legal
 
-    forced = must_teleport_home(g, a)
-    tele = teleport_legal(t, a, "transfer")
+    forced = must_teleport_home(game, a)
+    tele = teleport_legal(table, a, "transfer")
     if forced:
         return [c for c in tele if c["hero"] in forced] or [{"kind": "done"}]
     out = []
-    for o in board.held(g, a, occ):
-        total = board.units(g, o, a)
+    for o in board.held(game, a, occ):
+        total = board.units(game, o, a)
         keep = 0 if w.kind[o] == "island" else 1
-        free_plain = board.plain(g, o, a) - g.moved.get(o, 0)
-        for x in w.neighbours(o, board.caster_at(g, o, a)):
+        free_plain = board.plain(game, o, a) - game.moved.get(o, 0)
+        for x in w.neighbours(o, board.caster_at(game, o, a)):
             who = occ.get(x, [])
-            if who not in ([a], []) or (g.short and x in w.tundra) or w.kind[x] == "island":
+            if who not in ([a], []) or (game.short and x in w.tundra) or w.kind[x] == "island":
                 continue
             for k in range(1, min(free_plain, total - keep) + 1):
                 out.append({"kind": "move", "origin": o, "to": x, "n": k})
             if total - keep >= 1:
-                for h in board.heroes_at(g, o, a):
-                    if h not in g.teleported:
+                for h in board.heroes_at(game, o, a):
+                    if h not in game.teleported:
                         out.append({"kind": "move", "origin": o, "to": x, "hero": h})
-    return out + loads(t, a, transfer=True) + tele + [{"kind": "done"}]
+    return out + loads(table, a, transfer=True) + tele + [{"kind": "done"}]
 
 
-def reinforce_legal(t, a: int) -> list[dict]:
-    g = t.game
-    occ = board.occupancy(g)
-    bought = g.armies[a].bought
+def reinforce_legal(table, a: int) -> list[dict]:
+    game = table.game
+    occ = board.occupancy(game)
+    bought = game.armies[a].bought
     out = []
     if any(n for k, n in bought.items() if k != "ship"):
-        out += [{"kind": "place", "to": x} for x in reinforceable(g, a, occ)]
+        out += [{"kind": "place", "to": x} for x in reinforceable(game, a, occ)]
     if bought.get("ship"):
-        out += [{"kind": "dock", "to": x, "zone": z} for x, z in ship_spots(g, a, occ)]
+        out += [{"kind": "dock", "to": x, "zone": z} for x, z in ship_spots(game, a, occ)]
     return out or [{"kind": "done"}]

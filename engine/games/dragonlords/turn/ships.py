@@ -8,15 +8,15 @@ from engine.games.dragonlords import places
 from engine.games.dragonlords.content import content
 
 
-def set_ship_moves(ctx, t) -> None:
+def set_ship_moves(ctx, table) -> None:
     """Ships get 6 sea zones, 10 when Barbarians control them, any number with the Golden Fleece
     aboard (DL:3.2/ships, INT-07: 99 stands for no limit)."""
-    g = t.game
+    game = table.game
     c = content().ship
-    for sid, s in sorted(g.ships.items()):
-        if s.army != g.active:
+    for sid, s in sorted(game.ships.items()):
+        if s.army != game.active:
             continue
-        rng = c.barbarian_range if g.armies[s.army].race == "barbarian" else c.range
-        if any("golden_fleece" in g.heroes[h].treasures for h in board.heroes_at(g, places.aboard(sid), s.army)):
+        rng = c.barbarian_range if game.armies[s.army].race == "barbarian" else c.range
+        if any("golden_fleece" in game.heroes[h].treasures for h in board.heroes_at(game, places.aboard(sid), s.army)):
             rng = 99
         ctx.emit("dl.ship", {"id": sid, "set": {"moves": rng}}, rule="DL:3.2/ships")

@@ -39,13 +39,13 @@ KIND_OF = {
 }
 
 
-def why(t, ev, h) -> list[dict[str, Any]]:
+def why(table, ev, h) -> list[dict[str, Any]]:
     if ev.type not in DECISIVE:
         from engine.games.mage_knight.audit.why_map import (
             why as why_outside,  # fame, PvP, cities, withdrawal, the Source
         )
 
-        return why_outside(t, ev, h)
+        return why_outside(table, ev, h)
     d = ev.data
     start = h.last(lambda e: e.type == "mk.combat_started", ev.version)
     since = start.version if start else 0
@@ -61,7 +61,7 @@ def why(t, ev, h) -> list[dict[str, Any]]:
             pd = p.data
             out.append(
                 _overridden(
-                    t,
+                    table,
                     given(
                         f"{pd.get('kind')} {pd.get('value')} ({pd.get('element')}) from "
                         f"{zones.card_name(str(pd.get('source', '?')))}",
@@ -78,7 +78,7 @@ def why(t, ev, h) -> list[dict[str, Any]]:
         out += _effect_colour(h, ev)
     if ev.type == "mk.combat.damage":
         out += _earlier(h, since, ev.version, d["enemy"], d["attack"])
-        out += _damaged(t, start, d)
+        out += _damaged(table, start, d)
     for k in (
         "need",
         "total",
@@ -107,10 +107,10 @@ def why(t, ev, h) -> list[dict[str, Any]]:
     return out
 
 
-def _overridden(t, item: dict[str, Any], source) -> dict[str, Any]:
+def _overridden(table, item: dict[str, Any], source) -> dict[str, Any]:
     """Points from a deed card or unit whose values the situation changed: marked, with the
     game's creation as their source (overrides_cards)."""
-    over = (t.options.get("overrides") or {}).get(zones.card_name(str(source or "")))
+    over = (table.options.get("overrides") or {}).get(zones.card_name(str(source or "")))
     if over:
         item["note"] = f"overridden by situation: {', '.join(f'{k}={v}' for k, v in over.items())}"
         item["from"].append(
@@ -281,9 +281,9 @@ def _by_element(points: list, start, targets: list[str]) -> list[dict[str, Any]]
     return out
 
 
-def _damaged(t, start, d: dict) -> list[dict[str, Any]]:
+def _damaged(table, start, d: dict) -> list[dict[str, Any]]:
     """Who takes the damage and the armour that divides it (MK:9:Damage:4-5)."""
-    c = t.game.combat if t is not None else None
+    c = table.game.combat if table is not None else None
     src = [link(start, "values as the combat began")] if start else []
     if c is None:
         return []

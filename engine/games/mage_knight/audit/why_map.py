@@ -13,7 +13,7 @@ from engine.explain import given, link
 from engine.mechanics import zones
 
 
-def why(t, ev, h) -> list[dict[str, Any]]:
+def why(table, ev, h) -> list[dict[str, Any]]:
     fn = {
         ("mk.fame", "MK:10:Result:1"): _combat_fame,
         ("mk.fame", "MK:13:PvPResult"): _pvp_fame,
@@ -26,7 +26,7 @@ def why(t, ev, h) -> list[dict[str, Any]]:
         ("mk.source", "MK:4:Round:2b"): _source,
     }
     f = fn.get((ev.type, ev.rule)) or fn.get((ev.type, None))
-    return f(t, ev, h) if f else []
+    return f(table, ev, h) if f else []
 
 
 def _since_start(h, before: int, kind: str | None = None):
@@ -36,7 +36,7 @@ def _since_start(h, before: int, kind: str | None = None):
     return start, [e for e in h.events[(start.version if start else 0) : before - 1]]
 
 
-def _combat_fame(t, ev, h) -> list[dict[str, Any]]:
+def _combat_fame(table, ev, h) -> list[dict[str, Any]]:
     """Fame at a combat's end: each defeated enemy's fame with its event, the total, and half of
     it for another player's keep (MK:8:Combat:1a, reading A10)."""
     from engine.games.mage_knight.map.board import others_site
@@ -60,8 +60,8 @@ def _combat_fame(t, ev, h) -> list[dict[str, Any]]:
             )
     out.append(given("fame of the enemies defeated", total, "MK:10:Result:1"))
     space, seat = start.data["space"], ev.data["seat"]
-    if others_site(t.game.board, space, seat):
-        owner = t.game.board.spaces[space].conquered_by
+    if others_site(table.game.board, space, seat):
+        owner = table.game.board.spaces[space].conquered_by
         out.append(
             given(
                 f"{space} is a keep of seat {owner}: half fame",
@@ -79,7 +79,7 @@ def _pvp_state(h, before: int) -> tuple[Any, dict]:
     return e, (e.data.get("pvp") or {}) if e else {}
 
 
-def _pvp_fame(t, ev, h) -> list[dict[str, Any]]:
+def _pvp_fame(table, ev, h) -> list[dict[str, Any]]:
     """MK:13:PvPResult: the winner's and the loser's level and fame, and the formula (A11)."""
     _last, v = _pvp_state(h, ev.version)
     winner = ev.data["seat"]
@@ -98,7 +98,7 @@ def _pvp_fame(t, ev, h) -> list[dict[str, Any]]:
             )
         )
     for role, seat in (("winner", winner), ("loser", loser)):
-        p = t.game.players[seat]
+        p = table.game.players[seat]
         out.append(
             given(
                 f"{role}: seat {seat}, level {p.level}, fame {p.fame}",
@@ -106,7 +106,7 @@ def _pvp_fame(t, ev, h) -> list[dict[str, Any]]:
                 ev.rule,
             )
         )
-    w, lo = t.game.players[winner], t.game.players[loser]
+    w, lo = table.game.players[winner], table.game.players[loser]
     out.append(
         given(
             "fame = (1 if the loser has more fame) + 2 x levels the loser is above",
@@ -127,7 +127,7 @@ def _exchanges(h, before: int) -> list:
     ]
 
 
-def _pvp_over(t, ev, h) -> list[dict[str, Any]]:
+def _pvp_over(table, ev, h) -> list[dict[str, Any]]:
     """The PvP's result: every exchange with its event, then the winner (or a draw)."""
     out = []
     for e in _exchanges(h, ev.version):
@@ -156,7 +156,7 @@ def _pvp_over(t, ev, h) -> list[dict[str, Any]]:
     return out
 
 
-def _pvp_exchange(t, ev, h) -> list[dict[str, Any]]:
+def _pvp_exchange(table, ev, h) -> list[dict[str, Any]]:
     """An attack or a block in a PvP: the points in the pool with their events and the totals."""
     if ev.data.get("what") not in ("attack", "block"):
         return []
@@ -183,12 +183,12 @@ def _pvp_exchange(t, ev, h) -> list[dict[str, Any]]:
     return out
 
 
-def _city(t, ev, h) -> list[dict[str, Any]]:
+def _city(table, ev, h) -> list[dict[str, Any]]:
     """A city's shields, conquest or restored defenders: the city, its garrison before, each
     defender defeated in this assault with its event, the shields, the leader (MK:10:City:2;
     reading A22)."""
     space = ev.data.get("space") or (ev.data.get("spaces") or [""])[0]
-    city = next((c for c in t.game.cities if space in c.spaces), None)
+    city = next((c for c in table.game.cities if space in c.spaces), None)
     if city is None:
         return []
     out = [
@@ -248,11 +248,11 @@ def _city(t, ev, h) -> list[dict[str, Any]]:
     return out
 
 
-def _withdrawal(t, ev, h) -> list[dict[str, Any]]:
+def _withdrawal(table, ev, h) -> list[dict[str, Any]]:
     """Forced withdrawal at the end of the turn (MK:11:EoT:2; reading A23): where the hero was,
     this turn's path with its steps, and where it went."""
     seat = ev.data["seat"]
-    p = t.game.players[seat]
+    p = table.game.players[seat]
     out = [given(f"seat {seat} ends the turn on {p.pos}, not a safe space", p.pos, "MK:7:Move:7d")]
     turn = h.last(lambda e: e.type == "mk.turn" and e.data.get("seat") == seat, ev.version)
     steps = [
@@ -274,7 +274,7 @@ def _withdrawal(t, ev, h) -> list[dict[str, Any]]:
     return out
 
 
-def _source(t, ev, h) -> list[dict[str, Any]]:
+def _source(table, ev, h) -> list[dict[str, Any]]:
     """The Source rolled at round preparation: each die with its roll, and the check that half
     show a basic colour (MK:3:Setup:12 as the round's rule refers to it; reading A34)."""
     from engine.games.mage_knight.mana.rules import source_valid

@@ -40,24 +40,24 @@ def unit_points(unit: str) -> int:
     return best
 
 
-def combat_power(t, seat: int) -> int:
+def combat_power(table, seat: int) -> int:
     """Points for attack and block the seat could raise now: its hand, crystals, ready units."""
-    p = t.game.players[seat]
-    cards = sum(card_points(card_name(x)) for x in t.zone(state.hand(seat)))
+    p = table.game.players[seat]
+    cards = sum(card_points(card_name(x)) for x in table.zone(state.hand(seat)))
     units = sum(unit_points(u.unit) for u in p.units if u.ready and not u.wounded)
-    return cards + units + CRYSTAL_POINTS * min(sum(p.crystals.values()), len(t.zone(state.hand(seat))))
+    return cards + units + CRYSTAL_POINTS * min(sum(p.crystals.values()), len(table.zone(state.hand(seat))))
 
 
-def absorb(t, seat: int) -> int:
+def absorb(table, seat: int) -> int:
     """Damage the seat takes without a knock-out: its ready units' armour, and its hero's armour
     for each wound short of the hand limit but two (a wound or two is worth a fight's fame)."""
-    p = t.game.players[seat]
-    wounds = sum(1 for x in t.zone(state.hand(seat)) if card_name(x) == "wound")
+    p = table.game.players[seat]
+    wounds = sum(1 for x in table.zone(state.hand(seat)) if card_name(x) == "wound")
     units = sum(content().units[u.unit].armor for u in p.units if not u.wounded)
     return units + p.armour * max(0, p.hand_limit - 2 - wounds - 1)
 
 
-def enemies_need(t, seat: int, enemies: list[str], margin: int = 0) -> int:
+def enemies_need(table, seat: int, enemies: list[str], margin: int = 0) -> int:
     """Points to defeat these enemies (content ids): armour (doubled when physical attacks are
     resisted) plus the block needed for the attack the seat cannot absorb."""
     foes = [content().enemies[e] for e in enemies if e in content().enemies]
@@ -70,21 +70,21 @@ def enemies_need(t, seat: int, enemies: list[str], margin: int = 0) -> int:
         for a in f.attacks
         if not a.summon
     )
-    return armour + max(0, attack - absorb(t, seat))
+    return armour + max(0, attack - absorb(table, seat))
 
 
-def city_need(t, seat: int, city) -> int:
+def city_need(table, seat: int, city) -> int:
     """Points the assault of this city needs (its defenders left, with the margin)."""
-    return enemies_need(t, seat, [card_name(x) for x in city.garrison], DEFENDER_MARGIN)
+    return enemies_need(table, seat, [card_name(x) for x in city.garrison], DEFENDER_MARGIN)
 
 
-def space_need(t, seat: int, space: str) -> int:
+def space_need(table, seat: int, space: str) -> int:
     """Points to defeat the enemies standing on a map space."""
-    sp = t.game.board.spaces[space]
-    return enemies_need(t, seat, [card_name(x) for x in sp.enemies])
+    sp = table.game.board.spaces[space]
+    return enemies_need(table, seat, [card_name(x) for x in sp.enemies])
 
 
-def position_value(t, s: int) -> float:
+def position_value(table, s: int) -> float:
     """Fame is the score (MK:15:Score); units and crystals are fame still to come."""
-    p = t.game.players[s]
-    return p.fame + 2.0 * len(t.zone(state.units_zone(s))) + 0.5 * sum(p.crystals.values())
+    p = table.game.players[s]
+    return p.fame + 2.0 * len(table.zone(state.units_zone(s))) + 0.5 * sum(p.crystals.values())

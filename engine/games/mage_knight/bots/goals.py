@@ -46,8 +46,8 @@ CHALLENGE_STRENGTH = 5  # a full hand before challenging a rampaging enemy on th
 PICKED_FIGHTS = ("challenge", "enter", "burn")  # fights a player chooses to start
 
 
-def hostile_cities(g) -> list:
-    return [c for c in g.cities if c.status == "hostile"]
+def hostile_cities(game) -> list:
+    return [c for c in game.cities if c.status == "hostile"]
 
 
 def far_explore(legal: list[dict]) -> list[dict]:
@@ -56,26 +56,26 @@ def far_explore(legal: list[dict]) -> list[dict]:
     return [c for c in legal if hexgrid.distance(unkey(c["at"]), ORIGIN) == far]
 
 
-def strength(t, seat: int) -> int:
-    p = t.game.players[seat]
-    cards = sum(1 for x in t.zone(state.hand(seat)) if card_name(x) != "wound")
+def strength(table, seat: int) -> int:
+    p = table.game.players[seat]
+    cards = sum(1 for x in table.zone(state.hand(seat)) if card_name(x) != "wound")
     return cards + 2 * sum(1 for u in p.units if u.ready and not u.wounded)
 
 
-def ready_for(t, seat: int, city) -> bool:
+def ready_for(table, seat: int, city) -> bool:
     """The estimate says the assault wins (bot_estimate.py), or the last round (nothing to wait for:
     every defender defeated still scores)."""
-    g = t.game
-    return g.round >= g.rounds or combat_power(t, seat) >= city_need(t, seat, city)
+    game = table.game
+    return game.round >= game.rounds or combat_power(table, seat) >= city_need(table, seat, city)
 
 
-def explore_goals(t) -> list[str]:
+def explore_goals(table) -> list[str]:
     """Revealed spaces next to an open tile position where the next tile may go (standing there,
     the hero may explore it)."""
-    tiles = t.zone(state.TILES)
+    tiles = table.zone(state.TILES)
     if not tiles:
         return []
-    board, kind = t.game.board, content().tiles[tiles[0]].type
+    board, kind = table.game.board, content().tiles[tiles[0]].type
     slots = [
         c for c in hexgrid.open_tile_slots(placed_centres(board)) if may_place(board, content(), c, kind) is None
     ]
@@ -99,19 +99,19 @@ PROVOKE_DETOUR = 3  # a space next to a rampaging enemy counts 3 more
 _LAST_ROUTE: list = [None, None]  # (what the last search read, its costs)
 
 
-def route_costs(t, goals: list[str]) -> dict[str, int]:
+def route_costs(table, goals: list[str]) -> dict[str, int]:
     """Move points from each known space to the nearest goal space over passable terrain
     (Dijkstra on the revealed map, day or night costs). The bot asks again after every card it
     plays while the map stays as it was (about half the calls), so the last answer is kept with
     everything the search reads: the goals, day or night, the other heroes' spaces and each
     space's terrain, site, owner and rampaging enemies. The costs are read, never changed."""
-    g = t.game
-    spaces = g.board.spaces
+    game = table.game
+    spaces = game.board.spaces
     read = (
         tuple(goals),
-        g.night,
-        g.active,
-        tuple(p.pos if i != g.active else None for i, p in enumerate(g.players)),
+        game.night,
+        game.active,
+        tuple(p.pos if i != game.active else None for i, p in enumerate(game.players)),
         tuple(
             (k, sp.terrain, sp.site, sp.conquered_by, sp.rampaging, bool(sp.enemies))
             for k, sp in spaces.items()
@@ -119,17 +119,17 @@ def route_costs(t, goals: list[str]) -> dict[str, int]:
     )
     if _LAST_ROUTE[0] == read:
         return _LAST_ROUTE[1]
-    _LAST_ROUTE[0], _LAST_ROUTE[1] = read, _route_costs(g, goals)
+    _LAST_ROUTE[0], _LAST_ROUTE[1] = read, _route_costs(game, goals)
     return _LAST_ROUTE[1]
 
 
-def _route_costs(g, goals: list[str]) -> dict[str, int]:
-    board, c, night = g.board, content(), g.night
+def _route_costs(game, goals: list[str]) -> dict[str, int]:
+    board, c, night = game.board, content(), game.night
     spaces = board.spaces
     goals = [k for k in goals if move_cost(board, c, unkey(k), night) is not None]
     goal_set = set(goals)
     watched = {n for k, sp in spaces.items() if sp.rampaging and sp.enemies for n in neighbour_keys(k)}
-    heroes = {p.pos for i, p in enumerate(g.players) if i != g.active and p.pos}
+    heroes = {p.pos for i, p in enumerate(game.players) if i != game.active and p.pos}
     best = {k: 0 for k in goals}
     heap = [(0, k) for k in sorted(goals)]
     pop, push, far = heapq.heappop, heapq.heappush, 1 << 30
@@ -140,7 +140,7 @@ def _route_costs(g, goals: list[str]) -> dict[str, int]:
         sp = spaces[k]
         if k not in goal_set and _blocked(sp, False):
             continue
-        cost = enter_cost(sp, c, night, g.board.costs)
+        cost = enter_cost(sp, c, night, game.board.costs)
         if cost is None:
             continue
         if sp.rampaging and sp.enemies:  # passable once its rampaging enemy is defeated
@@ -157,26 +157,26 @@ def _route_costs(g, goals: list[str]) -> dict[str, int]:
     return best
 
 
-def towards(t, seat: int, legal: list[dict], goals: list[str]) -> list[dict]:
+def towards(table, seat: int, legal: list[dict], goals: list[str]) -> list[dict]:
     """The moves on a cheapest route to the nearest goal space; the challenge of a rampaging
     enemy that stands on that route."""
-    g = t.game
-    costs = route_costs(t, goals)
-    here = g.players[seat].pos
+    game = table.game
+    costs = route_costs(table, goals)
+    here = game.players[seat].pos
     now = costs.get(here)
     if now is None:
         return []
     via = {}
     for n in hexgrid.neighbours(unkey(here)):
         k = key(n)
-        sp = g.board.spaces.get(k)
-        cost = move_cost(g.board, content(), n, g.night) if sp is not None else None
+        sp = game.board.spaces.get(k)
+        cost = move_cost(game.board, content(), n, game.night) if sp is not None else None
         if (
             cost is not None
             and k in costs
             and costs[k] < now
             and not _blocked(sp, k in goals)
-            and not any(p.pos == k for p in g.players)
+            and not any(p.pos == k for p in game.players)
         ):
             via[k] = costs[k] + cost
     if not via:
@@ -184,16 +184,16 @@ def towards(t, seat: int, legal: list[dict], goals: list[str]) -> list[dict]:
     low = min(via.values())
     best = [k for k, v in via.items() if v == low]
     steps = [c for c in legal if c["kind"] == "move" and c["to"] in best]
-    fights = [c for c in winnable(t, seat, legal) if c["kind"] == "challenge" and c["space"] in best]
+    fights = [c for c in winnable(table, seat, legal) if c["kind"] == "challenge" and c["space"] in best]
     return fights or steps
 
 
-def recruit(t, seat: int, legal: list[dict]) -> list[dict] | None:
+def recruit(table, seat: int, legal: list[dict]) -> list[dict] | None:
     """Units before a city: recruit when one is affordable (not disbanding), and on a site with
     a unit in the offer, play influence cards while the hand could still pay for the cheapest."""
-    g = t.game
-    p = g.players[seat]
-    if g.phase != "turn" or seat != g.active or g.combat is not None:
+    game = table.game
+    p = game.players[seat]
+    if game.phase != "turn" or seat != game.active or game.combat is not None:
         return None
     if len(p.units) >= p.command:
         return [c for c in legal if c["kind"] in GROWTH] or None
@@ -203,14 +203,14 @@ def recruit(t, seat: int, legal: list[dict]) -> list[dict] | None:
     growth = [c for c in legal if c["kind"] in GROWTH]
     if growth:
         return growth
-    sp = g.board.spaces.get(p.pos)
-    units = [card_name(u) for u in t.zone(state.UNIT_OFFER) if card_name(u) in _units()]
+    sp = game.board.spaces.get(p.pos)
+    units = [card_name(u) for u in table.zone(state.UNIT_OFFER) if card_name(u) in _units()]
     if sp is None or sp.site not in RECRUIT_SITES or not units:
         return None
-    cheapest = min(recruit_cost(t, seat, u) for u in units)
-    if pool(t, seat) + 2 * strength(t, seat) < cheapest:
+    cheapest = min(recruit_cost(table, seat, u) for u in units)
+    if pool(table, seat) + 2 * strength(table, seat) < cheapest:
         return None
-    return strongest(t, legal, ("influence",)) or None
+    return strongest(table, legal, ("influence",)) or None
 
 
 RECRUIT_SITES = ("village", "monastery", "keep", "city")
@@ -221,139 +221,139 @@ def _units():
     return content().units
 
 
-def travel(t, seat: int, legal: list[dict]) -> list[dict] | None:
+def travel(table, seat: int, legal: list[dict]) -> list[dict] | None:
     """Towards the nearest hostile city (into it when ready), else towards the legal frontier;
     cards for move points when no step nearer is paid for yet. None: no goal."""
-    g = t.game
-    if g.phase != "turn" or seat != g.active or not g.players[seat].pos or g.players[seat].acted:
+    game = table.game
+    if game.phase != "turn" or seat != game.active or not game.players[seat].pos or game.players[seat].acted:
         return None
     moves = [c for c in legal if c["kind"] == "move"]
-    cities = hostile_cities(g)
+    cities = hostile_cities(game)
     goals: list[str] = []
-    last = g.round >= g.rounds
-    wins = [] if last else winnable(t, seat, legal)
+    last = game.round >= game.rounds
+    wins = [] if last else winnable(table, seat, legal)
     if wins:
         return wins
     if cities:
-        joint = joint_proposals(t, seat, legal)
+        joint = joint_proposals(table, seat, legal)
         if joint:
             return joint
-        assaults = [c for c in moves if city_at(g, c["to"]) in cities]
-        ready = [c for c in assaults if ready_for(t, seat, city_at(g, c["to"]))]
+        assaults = [c for c in moves if city_at(game, c["to"]) in cities]
+        ready = [c for c in assaults if ready_for(table, seat, city_at(game, c["to"]))]
         if ready:
             return ready
         if assaults:  # next to it but not strong enough: keep the hand for the next turn
             return [c for c in legal if c["kind"] == "end_turn"] or None
-        weakest = min(city_need(t, seat, c) for c in cities)  # the weakest city first
-        goals = [s for c in cities if city_need(t, seat, c) == weakest for s in c.spaces]
-        if not last and not any(ready_for(t, seat, c) for c in cities):
-            goals += prey(t, seat)  # grow on winnable fights before the assault
-    if g.scenario == "only_one_returns" and g.round == g.rounds:  # the one on the portal wins
-        goals = [k for k, sp in g.board.spaces.items() if sp.site == "portal"]
-    goals = goals or (explore_goals(t) + ([] if last else prey(t, seat)))
+        weakest = min(city_need(table, seat, c) for c in cities)  # the weakest city first
+        goals = [s for c in cities if city_need(table, seat, c) == weakest for s in c.spaces]
+        if not last and not any(ready_for(table, seat, c) for c in cities):
+            goals += prey(table, seat)  # grow on winnable fights before the assault
+    if game.scenario == "only_one_returns" and game.round == game.rounds:  # the one on the portal wins
+        goals = [k for k, sp in game.board.spaces.items() if sp.site == "portal"]
+    goals = goals or (explore_goals(table) + ([] if last else prey(table, seat)))
     if not goals:
         return None
-    step = towards(t, seat, legal, goals)
+    step = towards(table, seat, legal, goals)
     if step:
         return step
-    return strongest(t, legal, ("move",)) or None
+    return strongest(table, legal, ("move",)) or None
 
 
-def _share_holds(t, seat: int, city, n: int) -> bool:
+def _share_holds(table, seat: int, city, n: int) -> bool:
     """A participant's power covers its share: n of the garrison's defenders, at their average
     need (the defenders are dealt at random)."""
-    return combat_power(t, seat) * len(city.garrison) >= n * city_need(t, seat, city)
+    return combat_power(table, seat) * len(city.garrison) >= n * city_need(table, seat, city)
 
 
 def _shares(cmd: dict) -> list[tuple[int, int]]:
     return [(int(a), int(b)) for a, b in (x.split(":") for x in cmd["shares"].split(","))]
 
 
-def joint_proposals(t, seat: int, legal: list[dict]) -> list[dict]:
+def joint_proposals(table, seat: int, legal: list[dict]) -> list[dict]:
     """Co-op joint assaults (MK:13:Coop:2) in which every participant's power covers its share,
     the most participants first; in the last round any (nothing is left to wait for)."""
-    g = t.game
+    game = table.game
     props = [c for c in legal if c["kind"] == "joint_assault"]
-    here = g.players[seat].pos
-    near = [city_at(g, key(n)) for n in hexgrid.neighbours(unkey(here))] if here else []
+    here = game.players[seat].pos
+    near = [city_at(game, key(n)) for n in hexgrid.neighbours(unkey(here))] if here else []
     city = next((c for c in near if c is not None and c.status == "hostile" and c.garrison), None)
     if city is None or not props:
         return []
-    last = g.round >= g.rounds  # nothing to wait for: the more heroes, the better the odds
-    ok = [c for c in props if last or all(_share_holds(t, s, city, n) for s, n in _shares(c))]
+    last = game.round >= game.rounds  # nothing to wait for: the more heroes, the better the odds
+    ok = [c for c in props if last or all(_share_holds(table, s, city, n) for s, n in _shares(c))]
     most = max((len(_shares(c)) for c in ok), default=0)
     return [c for c in ok if len(_shares(c)) == most]
 
 
-def joint_answer(t, seat: int, legal: list[dict]) -> list[dict]:
+def joint_answer(table, seat: int, legal: list[dict]) -> list[dict]:
     """An invited hero agrees when its power covers its share of the defenders, or in the last
     round (MK:13:Coop:3)."""
-    g = t.game
+    game = table.game
     answers = [c for c in legal if c["kind"] == "joint_answer"]
-    if not answers or not g.joint:
+    if not answers or not game.joint:
         return answers
-    city = city_at(g, g.joint["space"]) if g.joint.get("space") else None
-    share = dict((s, n) for s, n in g.joint["shares"]).get(seat, 0)
-    agree = city is None or g.round >= g.rounds or _share_holds(t, seat, city, share)
+    city = city_at(game, game.joint["space"]) if game.joint.get("space") else None
+    share = dict((s, n) for s, n in game.joint["shares"]).get(seat, 0)
+    agree = city is None or game.round >= game.rounds or _share_holds(table, seat, city, share)
     return [c for c in answers if c["agree"] == agree] or answers
 
 
-def _fight_space(t, seat: int, cmd: dict) -> str | None:
+def _fight_space(table, seat: int, cmd: dict) -> str | None:
     """The space whose enemies a command fights: a challenge's, or a step into an unconquered
     keep or mage tower (an assault); None for anything else."""
-    g = t.game
+    game = table.game
     if cmd["kind"] == "challenge":
-        return cmd["space"] if cmd["space"] in g.board.spaces else None
+        return cmd["space"] if cmd["space"] in game.board.spaces else None
     if cmd["kind"] == "move":
-        sp = g.board.spaces.get(cmd["to"])
+        sp = game.board.spaces.get(cmd["to"])
         if sp is not None and sp.site in ("keep", "mage_tower") and sp.conquered_by < 0 and sp.enemies:
             return cmd["to"]
     return None
 
 
-def winnable(t, seat: int, legal: list[dict]) -> list[dict]:
+def winnable(table, seat: int, legal: list[dict]) -> list[dict]:
     """Fights the estimate says the seat wins (rampaging enemies, keeps, mage towers)."""
-    power = combat_power(t, seat)
-    return [c for c in legal if (k := _fight_space(t, seat, c)) and space_need(t, seat, k) <= power]
+    power = combat_power(table, seat)
+    return [c for c in legal if (k := _fight_space(table, seat, c)) and space_need(table, seat, k) <= power]
 
 
-def prey(t, seat: int) -> list[str]:
+def prey(table, seat: int) -> list[str]:
     """Spaces to walk to for a winnable fight: next to a rampaging enemy, or into a keep or mage
     tower, whose enemies the estimate says the seat defeats now."""
-    g = t.game
-    power = combat_power(t, seat)
+    game = table.game
+    power = combat_power(table, seat)
     out = set()
-    for k, sp in g.board.spaces.items():
-        if not sp.enemies or space_need(t, seat, k) > power:
+    for k, sp in game.board.spaces.items():
+        if not sp.enemies or space_need(table, seat, k) > power:
             continue
         if sp.rampaging:
-            out |= {key(n) for n in hexgrid.neighbours(unkey(k)) if key(n) in g.board.spaces}
+            out |= {key(n) for n in hexgrid.neighbours(unkey(k)) if key(n) in game.board.spaces}
         elif sp.site in ("keep", "mage_tower") and sp.conquered_by < 0:
             out.add(k)
     return sorted(out)
 
 
-def play_atoms(t, cmd: dict, known: dict | None = None) -> list:
+def play_atoms(table, cmd: dict, known: dict | None = None) -> list:
     """The effects of a play's chosen option in the active seat's situation; `known` keeps each
     (card, mode)'s resolutions already found in this state (a bot scores many plays at once)."""
     k = (cmd["card"], cmd["mode"])
     res = known.get(k) if known is not None else None
     if res is None:
-        res = seat_resolutions(t, t.game.active, cmd["card"], cmd["mode"])
+        res = seat_resolutions(table, table.game.active, cmd["card"], cmd["mode"])
         if known is not None:
             known[k] = res
     return res[cmd["option"]]
 
 
 def points(
-    t, cmd: dict, kinds: tuple[str, ...], types: tuple[str, ...] = (), known: dict | None = None
+    table, cmd: dict, kinds: tuple[str, ...], types: tuple[str, ...] = (), known: dict | None = None
 ) -> int:
     """The points of `kinds` (move, attack, block) a play's chosen option yields, of one of the
     attack `types` when given; 0 for anything else. `known` keeps the resolutions of each
     (card, mode) already asked about in this state."""
     if cmd["kind"] != "play" or cmd.get("boost"):
         return 0
-    atoms = play_atoms(t, cmd, known)
+    atoms = play_atoms(table, cmd, known)
     total = 0
     for k, v in atoms:
         if k not in kinds:
@@ -366,17 +366,17 @@ def points(
     return total
 
 
-def strongest(t, legal: list[dict], kinds: tuple[str, ...], types: tuple[str, ...] = ()) -> list[dict]:
+def strongest(table, legal: list[dict], kinds: tuple[str, ...], types: tuple[str, ...] = ()) -> list[dict]:
     """The plays giving the most points of `kinds` (a player gets the most out of a card)."""
     known: dict = {}
-    scored = [(points(t, c, kinds, types, known), c) for c in legal if c["kind"] == "play"]
+    scored = [(points(table, c, kinds, types, known), c) for c in legal if c["kind"] == "play"]
     top = max((v for v, _ in scored), default=0)
     return [c for v, c in scored if v == top and v > 0]
 
 
-def _unit_scores(t, legal: list[dict], keys: tuple[str, ...]) -> list[tuple[int, dict]]:
-    g = t.game
-    units = {u.uid: u.unit for u in g.players[g.active].units}
+def _unit_scores(table, legal: list[dict], keys: tuple[str, ...]) -> list[tuple[int, dict]]:
+    game = table.game
+    units = {u.uid: u.unit for u in game.players[game.active].units}
     scored = []
     for cmd in legal:
         if cmd["kind"] != "activate" or cmd["unit"] not in units or cmd.get("pay"):
@@ -388,10 +388,10 @@ def _unit_scores(t, legal: list[dict], keys: tuple[str, ...]) -> list[tuple[int,
     return scored
 
 
-def unit_help(t, legal: list[dict], keys: tuple[str, ...]) -> list[dict]:
+def unit_help(table, legal: list[dict], keys: tuple[str, ...]) -> list[dict]:
     """Unit activations whose ability gives points of these kinds (attack, block), the most first:
     units fight beside the hero rather than stand by."""
-    scored = _unit_scores(t, legal, keys)
+    scored = _unit_scores(table, legal, keys)
     top = max((v for v, _ in scored), default=0)
     return [cmd for v, cmd in scored if v == top]
 
@@ -401,15 +401,15 @@ def _blocks(c, cmd: dict) -> bool:
     return any(k == "mk.combat.blocked" and d["success"] for k, d in decide(c, cmd))
 
 
-def _spare_cards(t, c) -> int:
+def _spare_cards(table, c) -> int:
     """Points beyond what blocking the attacks left and defeating the weakest enemy need (the
     estimate of bot_estimate.py: a wound costs more turns than a card spent on a block)."""
     need = min((armour_now(c, e)[0] for e in targetable(c)), default=0)
     attacks = sum(a.value for e in targetable(c) for a in e.attacks if not a.blocked and not a.summon)
-    return combat_power(t, t.game.active) - need - attacks + 1
+    return combat_power(table, table.game.active) - need - attacks + 1
 
 
-def _block_reaches(t, c, legal: list[dict]) -> bool:
+def _block_reaches(table, c, legal: list[dict]) -> bool:
     """The block pooled and still playable (each card's best option) holds the largest attack
     left: no card is spent on a block that fails."""
     need = max(
@@ -420,11 +420,11 @@ def _block_reaches(t, c, legal: list[dict]) -> bool:
     known: dict = {}
     for cmd in legal:
         if cmd["kind"] == "play":
-            best[cmd["card"]] = max(best.get(cmd["card"], 0), points(t, cmd, ("block",), (), known))
+            best[cmd["card"]] = max(best.get(cmd["card"], 0), points(table, cmd, ("block",), (), known))
     return pooled + sum(best.values()) >= need
 
 
-def _ranged_reaches(t, c, legal: list[dict], types: tuple[str, ...], keys: tuple[str, ...]) -> bool:
+def _ranged_reaches(table, c, legal: list[dict], types: tuple[str, ...], keys: tuple[str, ...]) -> bool:
     """The ranged points pooled and still playable (each card's best option, each unit's) reach
     the armour of the weakest enemy."""
     need = min(armour_now(c, e)[0] for e in targetable(c))
@@ -433,15 +433,15 @@ def _ranged_reaches(t, c, legal: list[dict], types: tuple[str, ...], keys: tuple
     known: dict = {}
     for cmd in legal:
         if cmd["kind"] == "play":
-            best[cmd["card"]] = max(best.get(cmd["card"], 0), points(t, cmd, ("attack",), types, known))
-    units = sum(v for v, _ in {cmd["unit"]: (v, cmd) for v, cmd in _unit_scores(t, legal, keys)}.values())
+            best[cmd["card"]] = max(best.get(cmd["card"], 0), points(table, cmd, ("attack",), types, known))
+    units = sum(v for v, _ in {cmd["unit"]: (v, cmd) for v, cmd in _unit_scores(table, legal, keys)}.values())
     return pooled + sum(best.values()) + units >= need
 
 
-def fight(t, legal: list[dict]) -> list[dict] | None:
+def fight(table, legal: list[dict]) -> list[dict] | None:
     """Combat habits: attack when it defeats, add points of the phase's kind before ending it,
     block only with cards the attack will not need, take damage on units first."""
-    c = t.game.combat
+    c = table.game.combat
     nxt = [x for x in legal if x["kind"] == "next"]
     if c.phase in ("ranged", "attack"):
         attacks = [x for x in legal if x["kind"] == "attack"]
@@ -460,8 +460,8 @@ def fight(t, legal: list[dict]) -> list[dict] | None:
         )
         if c.phase == "ranged" and c.fortified_site:
             keys = ("siege_attack",)
-        adds = strongest(t, legal, ("attack",), types) + unit_help(t, legal, keys)
-        if c.phase == "ranged" and not _ranged_reaches(t, c, legal, types, keys):
+        adds = strongest(table, legal, ("attack",), types) + unit_help(table, legal, keys)
+        if c.phase == "ranged" and not _ranged_reaches(table, c, legal, types, keys):
             adds = []  # ranged points that defeat nobody lapse: keep the cards for melee
         return adds or nxt or None
     if c.phase == "block":
@@ -470,11 +470,11 @@ def fight(t, legal: list[dict]) -> list[dict] | None:
             return held
         if not any(not a.blocked and not a.summon for e in targetable(c) for a in e.attacks):
             return nxt or None  # every attack blocked: the rest of the hand attacks
-        units = unit_help(t, legal, ("block",))
+        units = unit_help(table, legal, ("block",))
         if units:
             return units
         adds = (
-            strongest(t, legal, ("block",)) if _spare_cards(t, c) > 0 and _block_reaches(t, c, legal) else []
+            strongest(table, legal, ("block",)) if _spare_cards(table, c) > 0 and _block_reaches(table, c, legal) else []
         )
         return adds or nxt or None
     if c.phase == "damage":

@@ -26,59 +26,59 @@ from engine.mechanics import hexgrid
 from engine.mechanics.zones import card_name
 
 
-def frontier(t) -> list[hexgrid.Hex]:
+def frontier(table) -> list[hexgrid.Hex]:
     """Hexes of the open tile positions next to the map (where exploring leads)."""
-    slots = list(hexgrid.open_tile_slots(placed_centres(t.game.board)))
+    slots = list(hexgrid.open_tile_slots(placed_centres(table.game.board)))
     return [h for c in slots for h in hexgrid.tile_hexes(c).values()]
 
 
-def gives_move(t, cmd: dict, known: dict | None = None) -> bool:
+def gives_move(table, cmd: dict, known: dict | None = None) -> bool:
     """The play yields move points. `known` keeps each (card, mode)'s resolutions in this state."""
     if cmd["kind"] != "play":
         return False
-    seat = t.game.active  # the seat's own situation (night, terrain, conversions)
-    atoms = play_atoms(t, cmd, known)
+    seat = table.game.active  # the seat's own situation (night, terrain, conversions)
+    atoms = play_atoms(table, cmd, known)
     if cmd.get("boost"):  # a boosted, repeated or borrowed card (or skill): its own effect
         mode = next(
             (v[2] if k == "use_offered" else v[0] for k, v in atoms if k in ("use_offered", "repeat")),
             "powered",
         )
-        atoms = borrowed(t, seat, card_name(cmd["boost"]), mode)[cmd["boost_option"]]
+        atoms = borrowed(table, seat, card_name(cmd["boost"]), mode)[cmd["boost_option"]]
     return any(k == "move" for k, _ in atoms)
 
 
-def no_visits(t, seat: int, legal: list[dict]) -> list[dict]:
+def no_visits(table, seat: int, legal: list[dict]) -> list[dict]:
     """Bots do not step onto another hero's space where no PvP may start (MK:7:Move:8e): they
     could take no action there and would be withdrawn with wounds at the end of the turn."""
     from engine.games.mage_knight.players.pvp_turn import visit_ok
 
     if not any(c["kind"] == "move" for c in legal):
         return legal
-    busy = {q.pos for s, q in enumerate(t.game.players) if s != seat and q.pos}
+    busy = {q.pos for s, q in enumerate(table.game.players) if s != seat and q.pos}
     return [
-        c for c in legal if not (c["kind"] == "move" and c["to"] in busy and visit_ok(t, seat, c["to"]))
+        c for c in legal if not (c["kind"] == "move" and c["to"] in busy and visit_ok(table, seat, c["to"]))
     ] or legal
 
 
-def choices(t, seat: int, legal: list[dict]) -> list[dict]:
-    if t.game.phase == "auction":  # the Hero Auction (auction.py)
+def choices(table, seat: int, legal: list[dict]) -> list[dict]:
+    if table.game.phase == "auction":  # the Hero Auction (auction.py)
         return bot_choices(legal)
     legal = [c for c in legal if c["kind"] != "concede"] or legal  # bots play on
-    legal = no_visits(t, seat, legal)
-    if t.game.asks and t.game.asks[0]["do"] == "glade_wound":  # a wound in hand clogs the next hand
+    legal = no_visits(table, seat, legal)
+    if table.game.asks and table.game.asks[0]["do"] == "glade_wound":  # a wound in hand clogs the next hand
         return [c for c in legal if c.get("pick") == "hand"] or legal
-    if isinstance(t.game.players[seat].turn_effects.get("sideways"), list):
+    if isinstance(table.game.players[seat].turn_effects.get("sideways"), list):
         # engine bug (reported): a numeric sideways effect (Who Needs Magic) on top of I Don't
         # Give a Damn's [basic, other] pair fails in turn_effects.fold; bots skip skills then
         legal = [c for c in legal if c["kind"] != "skill"] or legal
-    if t.game.scenario != "first_reconnaissance" or t.options.get(
+    if table.game.scenario != "first_reconnaissance" or table.options.get(
         "variants"
     ):  # (part 1's games as they were)
-        path = t.game.players[seat].path
+        path = table.game.players[seat].path
         legal = [c for c in legal if not (c["kind"] == "move" and c["to"] in path)] or legal  # no going back
     kinds = {c["kind"] for c in legal}
-    if "joint_answer" in kinds and t.game.scenario != "first_reconnaissance":
-        return joint_answer(t, seat, legal)
+    if "joint_answer" in kinds and table.game.scenario != "first_reconnaissance":
+        return joint_answer(table, seat, legal)
     rests = [c for c in legal if c["kind"] == "rest"]
     if "announce" in kinds:
         return [c for c in legal if c["kind"] == "announce"]
@@ -86,39 +86,39 @@ def choices(t, seat: int, legal: list[dict]) -> list[dict]:
         most = max(c["wounds"] for c in rests)
         if most >= 2 or rests[0]["card"] == "wound":
             return [c for c in rests if c["wounds"] == most]
-    directed = t.game.scenario != "first_reconnaissance"  # part 1's games as they were
+    directed = table.game.scenario != "first_reconnaissance"  # part 1's games as they were
     if "explore" in kinds:
         explores = [c for c in legal if c["kind"] == "explore"]
         return far_explore(explores) if directed else explores
-    if directed and t.game.combat is not None:
-        habit = fight(t, legal)
+    if directed and table.game.combat is not None:
+        habit = fight(table, legal)
         if habit:
             return habit
     # readying a unit for influence and using it again can loop forever (Ruthless Coercion + Peasants)
     legal = [c for c in legal if c["kind"] != "ready_unit"] or legal
     kinds = {c["kind"] for c in legal}
-    been = set(t.game.players[seat].path)
+    been = set(table.game.players[seat].path)
     if been:  # no step back onto a space of this turn's path (free steps could loop forever)
         legal = [c for c in legal if c["kind"] != "move" or c["to"] not in been] or legal
         kinds = {c["kind"] for c in legal}
-    if directed and t.game.combat is None:
-        goal = recruit(t, seat, legal) or travel(t, seat, legal)
+    if directed and table.game.combat is None:
+        goal = recruit(table, seat, legal) or travel(table, seat, legal)
         if goal:
             return goal
         legal = [c for c in legal if c["kind"] != "move"] or legal  # no aimless steps
-        if strength(t, seat) < CHALLENGE_STRENGTH:  # no fight picked with a thin hand
+        if strength(table, seat) < CHALLENGE_STRENGTH:  # no fight picked with a thin hand
             legal = [c for c in legal if c["kind"] not in PICKED_FIGHTS] or legal
-    if t.game.combat is None and t.zone(state.TILES):
-        edge = frontier(t)
+    if table.game.combat is None and table.zone(state.TILES):
+        edge = frontier(table)
         moves = [c for c in legal if c["kind"] == "move"]
         if moves and edge:
-            here = unkey(t.game.players[seat].pos)
+            here = unkey(table.game.players[seat].pos)
             now = min(hexgrid.distance(here, h) for h in edge)
             closer = [c for c in moves if min(hexgrid.distance(unkey(c["to"]), h) for h in edge) < now]
             if closer:
                 return closer
         known: dict = {}
-        walk = [c for c in legal if gives_move(t, c, known)]
+        walk = [c for c in legal if gives_move(table, c, known)]
         if walk:
             return walk
         if moves:

@@ -32,14 +32,14 @@ BASIC = ("red", "blue", "green", "white")
 ACTION_KINDS = ("basic_action", "advanced_action")
 
 
-def banners_at_round_start(ctx, t, ev) -> None:
+def banners_at_round_start(ctx, table, ev) -> None:
     """mk.round: each owner keeps or discards each banner (MK:5:Units:8c), in seat order."""
     add(
         ctx,
-        t,
+        table,
         [
             {"seat": s, "do": "banner", "unit": uid, "rule": "MK:5:Units:8b"}
-            for s, p in enumerate(t.game.players)
+            for s, p in enumerate(table.game.players)
             for uid in sorted(p.banners)
         ],
     )
@@ -49,11 +49,11 @@ def set_asks(ctx, asks: list[dict]) -> None:
     ctx.emit("mk.asks", {"asks": asks}, rule=asks[0]["rule"] if asks else RULE)
 
 
-def add(ctx, t, new: list[dict]) -> None:
+def add(ctx, table, new: list[dict]) -> None:
     """Queue asks; a caster's follow-up ask (`after`) stays behind every victim's ask."""
     if not new:
         return
-    held = [dict(a) for a in t.game.asks]
+    held = [dict(a) for a in table.game.asks]
     before = [a for a in held if not a.get("after")]
     set_asks(
         ctx,
@@ -62,27 +62,27 @@ def add(ctx, t, new: list[dict]) -> None:
         + [a for a in held if a.get("after")]
         + [a for a in new if a.get("after")],
     )
-    _settle(ctx, t)
+    _settle(ctx, table)
 
 
-def fold(t, d) -> None:
-    t.game.asks = [dict(a) for a in d["asks"]]
+def fold(table, d) -> None:
+    table.game.asks = [dict(a) for a in d["asks"]]
 
 
-def options(t, ask: dict) -> list[str]:
-    g = t.game
+def options(table, ask: dict) -> list[str]:
+    game = table.game
     s, do = ask["seat"], ask["do"]
     if do == "lose_crystal":
-        return [c for c in BASIC if g.players[s].crystals.get(c, 0)]
+        return [c for c in BASIC if game.players[s].crystals.get(c, 0)]
     if do == "discard_colour":
-        names = sorted({card_name(cid) for cid in t.zone(state.hand(s)) if _of_colour(cid, ask["colour"])})
+        names = sorted({card_name(cid) for cid in table.zone(state.hand(s)) if _of_colour(cid, ask["colour"])})
         return names or [""]
     if do == "spend_unit":
-        return [u.uid for u in g.players[s].units if u.ready and content().units[u.unit].level <= ask["max"]]
+        return [u.uid for u in game.players[s].units if u.ready and content().units[u.unit].level <= ask["max"]]
     if do in ("gain_lost", "steal"):
         return [*ask["options"], ""]
     if do == "armour":
-        c = g.combat
+        c = game.combat
         if c is None:
             return []
         return [
@@ -93,29 +93,29 @@ def options(t, ask: dict) -> list[str]:
             and combat_machine.effect_problem(c, e.uid, armour=ask["amount"], colour=None) is None
         ]
     if do == "banner":
-        return ["keep", "discard"] if g.players[s].banners.get(ask["unit"]) else []
+        return ["keep", "discard"] if game.players[s].banners.get(ask["unit"]) else []
     if do == "glade_wound":
-        return glade_options(t, s)
+        return glade_options(table, s)
     if do == "deep_mine":
         return list(ask["options"])
     return []
 
 
-def wound_in(t, zone: str) -> str | None:
+def wound_in(table, zone: str) -> str | None:
     """The first wound card of a zone (wounds are all alike), or None."""
-    return next((c for c in t.zone(zone) if card_name(c) == "wound"), None)
+    return next((c for c in table.zone(zone) if card_name(c) == "wound"), None)
 
 
-def glade_options(t, seat: int) -> list[str]:
+def glade_options(table, seat: int) -> list[str]:
     """Where the magical glade may take its wound from: "hand", "discard" (MK:11:EoT:4)."""
-    return [w for w, z in (("hand", state.hand(seat)), ("discard", state.discard(seat))) if wound_in(t, z)]
+    return [w for w, z in (("hand", state.hand(seat)), ("discard", state.discard(seat))) if wound_in(table, z)]
 
 
-def take_wound(ctx, t, seat: int, where: str) -> None:
+def take_wound(ctx, table, seat: int, where: str) -> None:
     """The glade's wound leaves `where` ("hand" or "discard") for the wound deck; none there,
     nothing happens."""
     zone = state.hand(seat) if where == "hand" else state.discard(seat)
-    wound = wound_in(t, zone)
+    wound = wound_in(table, zone)
     if wound:
         zones.move(ctx, zone, state.WOUNDS, [wound], rule="MK:11:EoT:4")
 
@@ -132,37 +132,37 @@ def _public_choice(ask: dict) -> bool:
     return ask["do"] not in ("discard_colour", "glade_wound")
 
 
-def _settle(ctx, t) -> None:
+def _settle(ctx, table) -> None:
     """Carry out asks that leave no choice (no option, or one public option), front first."""
-    while t.game.asks:
-        ask = dict(t.game.asks[0])
-        opts = options(t, ask)
+    while table.game.asks:
+        ask = dict(table.game.asks[0])
+        opts = options(table, ask)
         if _public_choice(ask) and len(opts) <= 1:
-            set_asks(ctx, [dict(a) for a in t.game.asks[1:]])
+            set_asks(ctx, [dict(a) for a in table.game.asks[1:]])
             if opts and opts[0]:
-                _carry_out(ctx, t, ask, opts[0])
+                _carry_out(ctx, table, ask, opts[0])
             continue
         return
 
 
-def commands(t, seat: int) -> list[dict]:
-    asks = t.game.asks
+def commands(table, seat: int) -> list[dict]:
+    asks = table.game.asks
     if not asks or asks[0]["seat"] != seat:
         return []
-    return [{"kind": "answer", "pick": o} for o in options(t, asks[0])]
+    return [{"kind": "answer", "pick": o} for o in options(table, asks[0])]
 
 
-def answer(ctx, t, seat: int, cmd: dict) -> None:
-    ask = dict(t.game.asks[0])
-    set_asks(ctx, [dict(a) for a in t.game.asks[1:]])
+def answer(ctx, table, seat: int, cmd: dict) -> None:
+    ask = dict(table.game.asks[0])
+    set_asks(ctx, [dict(a) for a in table.game.asks[1:]])
     if cmd["pick"]:
-        _carry_out(ctx, t, ask, cmd["pick"])
-    _settle(ctx, t)
+        _carry_out(ctx, table, ask, cmd["pick"])
+    _settle(ctx, table)
 
 
-def _follow_up(ctx, t, do: str, caster: int, value: str) -> None:
+def _follow_up(ctx, table, do: str, caster: int, value: str) -> None:
     """A victim's answer adds an option to the caster's waiting ask."""
-    held = [dict(a) for a in t.game.asks]
+    held = [dict(a) for a in table.game.asks]
     for a in held:
         if a["do"] == do and a["seat"] == caster and value not in a["options"]:
             a["options"] = [*a["options"], value]
@@ -170,37 +170,37 @@ def _follow_up(ctx, t, do: str, caster: int, value: str) -> None:
             return
 
 
-def _carry_out(ctx, t, ask: dict, pick: str) -> None:
+def _carry_out(ctx, table, ask: dict, pick: str) -> None:
     s, do = ask["seat"], ask["do"]
     if do == "lose_crystal":
         ctx.emit("mk.crystal", {"seat": s, "colour": pick, "delta": -1}, rule=RULE)
-        _follow_up(ctx, t, "gain_lost", ask["caster"], pick)
+        _follow_up(ctx, table, "gain_lost", ask["caster"], pick)
     elif do == "discard_colour":
-        cid = next(c for c in t.zone(state.hand(s)) if card_name(c) == pick)
+        cid = next(c for c in table.zone(state.hand(s)) if card_name(c) == pick)
         zones.move(ctx, state.hand(s), state.discard(s), [cid], rule=RULE)
         if ask.get("steal") and content().cards[pick].kind in ACTION_KINDS:
-            _follow_up(ctx, t, "steal", ask["caster"], f"{s}:{pick}")
+            _follow_up(ctx, table, "steal", ask["caster"], f"{s}:{pick}")
     elif do == "spend_unit":
         ctx.emit("mk.unit", {"seat": s, "uid": pick, "ready": False}, rule="MK:5:Units:5")
     elif do == "gain_lost":
-        gain_crystal(ctx, t, s, pick, "MK:5:Gain:2")
+        gain_crystal(ctx, table, s, pick, "MK:5:Gain:2")
     elif do == "steal":
         victim, name = pick.split(":", 1)
-        cid = next(c for c in reversed(t.zone(state.discard(int(victim)))) if card_name(c) == name)
+        cid = next(c for c in reversed(table.zone(state.discard(int(victim)))) if card_name(c) == name)
         zones.move(ctx, state.discard(int(victim)), state.hand(s), [cid], rule=RULE)
     elif do == "armour":
-        for typ, data in combat_machine.modify_enemy(t.game.combat, pick, source=ask["source"], armour=ask["amount"]):
+        for typ, data in combat_machine.modify_enemy(table.game.combat, pick, source=ask["source"], armour=ask["amount"]):
             ctx.emit(typ, data, rule=data["rule"])
     elif do == "banner" and pick == "discard":
-        banners.discard(ctx, t, s, ask["unit"])
+        banners.discard(ctx, table, s, ask["unit"])
     elif do == "glade_wound":
-        take_wound(ctx, t, s, pick)  # the end of the turn goes on: commands.answer
+        take_wound(ctx, table, s, pick)  # the end of the turn goes on: commands.answer
     elif do == "deep_mine":
-        gain_reward_crystal(ctx, t, s, pick, "MK:11:EoT:4")
+        gain_reward_crystal(ctx, table, s, pick, "MK:11:EoT:4")
 
 
-def why_not(t, seat: int, cmd: dict) -> str:
-    ask = t.game.asks[0]
+def why_not(table, seat: int, cmd: dict) -> str:
+    ask = table.game.asks[0]
     if cmd.get("kind") != "answer":
         return f"first answer the open choice ({ask['do']}) with an 'answer' command"
-    return f"{cmd.get('pick')!r} is not a possible answer to {ask['do']}: one of {options(t, ask)}"
+    return f"{cmd.get('pick')!r} is not a possible answer to {ask['do']}: one of {options(table, ask)}"

@@ -34,64 +34,64 @@ def spec(banner_cid: str) -> dict:
     return tree.get("banner", {}) if isinstance(tree, dict) else {}
 
 
-def of_unit(t, seat: int, uid: str) -> dict:
-    cid = t.game.players[seat].banners.get(uid, "")
+def of_unit(table, seat: int, uid: str) -> dict:
+    cid = table.game.players[seat].banners.get(uid, "")
     return spec(cid) if cid else {}
 
 
-def unused(t, seat: int, uid: str) -> bool:
-    cid = t.game.players[seat].banners.get(uid, "")
-    return bool(cid) and t.game.players[seat].banner_used.get(cid, -1) != t.game.round
+def unused(table, seat: int, uid: str) -> bool:
+    cid = table.game.players[seat].banners.get(uid, "")
+    return bool(cid) and table.game.players[seat].banner_used.get(cid, -1) != table.game.round
 
 
-def assign(ctx, t, seat: int, name: str, uid: str) -> None:
+def assign(ctx, table, seat: int, name: str, uid: str) -> None:
     """The played banner (in the play area) goes under the unit; an old banner is discarded."""
-    cid = next(c for c in reversed(t.zone(state.play_area(seat))) if card_name(c) == name)
-    if zone(seat) not in t.zones:
+    cid = next(c for c in reversed(table.zone(state.play_area(seat))) if card_name(c) == name)
+    if zone(seat) not in table.zones:
         zones.create(ctx, zone(seat), [], RULE, owner=seat)
-    old = t.game.players[seat].banners.get(uid, "")
+    old = table.game.players[seat].banners.get(uid, "")
     if old:
         zones.move(ctx, zone(seat), state.discard(seat), [old], rule="MK:5:Units:8a")
     zones.move(ctx, state.play_area(seat), zone(seat), [cid], rule=RULE)
     ctx.emit("mk.banner", {"seat": seat, "unit": uid, "banner": cid}, rule=RULE)
 
 
-def unit_gone(ctx, t, ev) -> None:
+def unit_gone(ctx, table, ev) -> None:
     """mk.unit_destroyed (destroyed in combat, or disbanded): its banner goes to the discard pile."""
     seat, uid = ev.data["seat"], ev.data["uid"]
-    cid = t.game.players[seat].banners.get(uid, "")
+    cid = table.game.players[seat].banners.get(uid, "")
     if cid:
         zones.move(ctx, zone(seat), state.discard(seat), [cid], rule="MK:5:Units:8a")
         ctx.emit("mk.banner", {"seat": seat, "unit": uid, "banner": ""}, rule="MK:5:Units:8a")
 
 
-def discard(ctx, t, seat: int, uid: str) -> None:
+def discard(ctx, table, seat: int, uid: str) -> None:
     """The owner gives the banner up at the round's start: the round's shuffle is done, so it is
     shuffled into the new deed deck (reading, catalog.toml MK:5:Units:8c)."""
-    cid = t.game.players[seat].banners[uid]
+    cid = table.game.players[seat].banners[uid]
     zones.move(ctx, zone(seat), state.deck(seat), [cid], rule="MK:5:Units:8b")
     ctx.emit("mk.banner", {"seat": seat, "unit": uid, "banner": ""}, rule="MK:5:Units:8b")
     ctx.shuffle(state.deck(seat), rule="MK:4:Round:2g")
 
 
-def equip(t, seat: int, c) -> None:
+def equip(table, seat: int, c) -> None:
     """A combat's units with their banners' armour and resistances (before the start event)."""
     for u in c.units:
-        b = of_unit(t, seat, u.uid)
+        b = of_unit(table, seat, u.uid)
         u.armour += b.get("armour", 0)
         u.resistances = list(u.resistances) + [r for r in b.get("resistances", ()) if r not in u.resistances]
 
 
-def on_activate(ctx, t, seat: int, uid: str, atoms: list) -> list:
+def on_activate(ctx, table, seat: int, uid: str, atoms: list) -> list:
     """The banner's attack and block bonus on the unit's ability, and its fame for using it;
     fame +1 once per unit that attacks or blocks while a turn effect asks it (Banner of Glory
     powered)."""
-    fx = t.game.players[seat].turn_effects
+    fx = table.game.players[seat].turn_effects
     fights = any(k in ("attack", "block") for k, _ in atoms)
     if fx.get("unit_fame") and fights and uid not in fx.get("unit_fame_given", []):
         set_effect(ctx, seat, "unit_fame_given", [*fx.get("unit_fame_given", []), uid])
-        gain_fame(ctx, t, seat, 1, RULE)
-    b = of_unit(t, seat, uid)
+        gain_fame(ctx, table, seat, 1, RULE)
+    b = of_unit(table, seat, uid)
     if not b:
         return atoms
     out = []
@@ -100,32 +100,32 @@ def on_activate(ctx, t, seat: int, uid: str, atoms: list) -> list:
             v = dict(v, value=v["value"] + b[k])
         out.append((k, v))
     if b.get("fame_on_use") and any(k in ("attack", "block") for k, _ in atoms):
-        gain_fame(ctx, t, seat, b["fame_on_use"], RULE)
+        gain_fame(ctx, table, seat, b["fame_on_use"], RULE)
     return out
 
 
-def absorbs_wound(ctx, t, seat: int, uid: str) -> bool:
+def absorbs_wound(ctx, table, seat: int, uid: str) -> bool:
     """Once a round the banner takes the unit's wound instead (the banner turns face down)."""
-    if not (of_unit(t, seat, uid).get("ignore_wound_once") and unused(t, seat, uid)):
+    if not (of_unit(table, seat, uid).get("ignore_wound_once") and unused(table, seat, uid)):
         return False
-    _used(ctx, t, seat, uid)
+    _used(ctx, table, seat, uid)
     return True
 
 
-def _used(ctx, t, seat: int, uid: str) -> None:
-    cid = t.game.players[seat].banners[uid]
-    ctx.emit("mk.banner_used", {"seat": seat, "banner": cid, "round": t.game.round}, rule=RULE)
+def _used(ctx, table, seat: int, uid: str) -> None:
+    cid = table.game.players[seat].banners[uid]
+    ctx.emit("mk.banner_used", {"seat": seat, "banner": cid, "round": table.game.round}, rule=RULE)
 
 
-def commands(t, seat: int) -> list[dict]:
+def commands(table, seat: int) -> list[dict]:
     """Banner uses: ready the spent unit (once a round), or spend it to stop an enemy's attack
     in the block phase."""
-    p = t.game.players[seat]
-    c = t.game.combat
+    p = table.game.players[seat]
+    c = table.game.combat
     out = []
     for u in p.units:
-        b = of_unit(t, seat, u.uid)
-        if b.get("ready_once") and not u.ready and unused(t, seat, u.uid):
+        b = of_unit(table, seat, u.uid)
+        if b.get("ready_once") and not u.ready and unused(table, seat, u.uid):
             out.append({"kind": "banner", "unit": u.uid})
         if b.get("cancel_attack") and c is not None and c.phase == "block" and u.ready and not u.wounded:
             for e in c.enemies:
@@ -137,27 +137,27 @@ def commands(t, seat: int) -> list[dict]:
     return out
 
 
-def use(ctx, t, seat: int, cmd: dict) -> None:
+def use(ctx, table, seat: int, cmd: dict) -> None:
     uid = cmd["unit"]
-    b = of_unit(t, seat, uid)
+    b = of_unit(table, seat, uid)
     if cmd.get("target"):
         ctx.emit("mk.unit", {"seat": seat, "uid": uid, "ready": False}, rule="MK:5:Units:5")
-        for typ, data in combat_machine.modify_enemy(t.game.combat, cmd["target"], source=uid, prevent=True):
+        for typ, data in combat_machine.modify_enemy(table.game.combat, cmd["target"], source=uid, prevent=True):
             ctx.emit(typ, data, rule=data["rule"])
         if b.get("fame"):
-            gain_fame(ctx, t, seat, b["fame"], RULE)
+            gain_fame(ctx, table, seat, b["fame"], RULE)
         return
-    _used(ctx, t, seat, uid)
+    _used(ctx, table, seat, uid)
     ctx.emit("mk.unit", {"seat": seat, "uid": uid, "ready": True}, rule="MK:5:Units:6")
 
 
-def fold(t, d) -> None:
-    banners = t.game.players[d["seat"]].banners
+def fold(table, d) -> None:
+    banners = table.game.players[d["seat"]].banners
     if d["banner"]:
         banners[d["unit"]] = d["banner"]
     else:
         banners.pop(d["unit"], None)
 
 
-def fold_used(t, d) -> None:
-    t.game.players[d["seat"]].banner_used[d["banner"]] = d["round"]
+def fold_used(table, d) -> None:
+    table.game.players[d["seat"]].banner_used[d["banner"]] = d["round"]

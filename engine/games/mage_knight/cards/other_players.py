@@ -12,19 +12,19 @@ from engine.games.mage_knight.turn.ledger import take_wounds
 RULE = "MK:5:Effects:1"
 
 
-def others(t, seat: int) -> list[int]:
-    return [s for s, q in enumerate(t.game.players) if s != seat and not q.out]
+def others(table, seat: int) -> list[int]:
+    return [s for s, q in enumerate(table.game.players) if s != seat and not q.out]
 
 
-def expand(t, seat: int, v: dict) -> list[dict]:
+def expand(table, seat: int, v: dict) -> list[dict]:
     """Nothing is named at play time: the others answer first (asks.py)."""
     return []
 
 
-def apply(ctx, t, seat: int, v: dict, cmd: dict) -> None:
+def apply(ctx, table, seat: int, v: dict, cmd: dict) -> None:
     do, arg = v["do"], v.get("arg")
     new = []
-    for s in others(t, seat):
+    for s in others(table, seat):
         if do == "lose_crystal":
             new.append({"seat": s, "do": "lose_crystal", "caster": seat, "rule": RULE})
         elif do == "discard_colour":
@@ -39,13 +39,13 @@ def apply(ctx, t, seat: int, v: dict, cmd: dict) -> None:
                 }
             )
         elif do == "wound_per_crystal":
-            n = t.game.players[s].crystals.get(arg, 0)
+            n = table.game.players[s].crystals.get(arg, 0)
             if n:
-                take_wounds(ctx, t, s, n, RULE)
+                take_wounds(ctx, table, s, n, RULE)
         elif do == "spend_unit":
             new.append({"seat": s, "do": "spend_unit", "max": arg, "caster": seat, "rule": "MK:5:Units:5"})
     if do == "lose_crystal" and v.get("gain"):
         new.append({"seat": seat, "do": "gain_lost", "options": [], "after": True, "rule": "MK:5:Gain:2"})
     if do == "discard_colour" and v.get("steal"):
         new.append({"seat": seat, "do": "steal", "options": [], "after": True, "rule": RULE})
-    add(ctx, t, new)
+    add(ctx, table, new)

@@ -50,38 +50,38 @@ def card_resolutions(
     )
 
 
-def situation(t, seat: int) -> tuple:
+def situation(table, seat: int) -> tuple:
     """(in combat, terrain here, wounds taken this combat, night): what card_resolutions depend
     on; a combat's own time of day counts (dungeons and tombs fight by night)."""
-    c = t.game.combat
+    c = table.game.combat
     if c is None:
         return (
             False,
-            terrain_here(t, seat),
+            terrain_here(table, seat),
             0,
-            t.game.night,
+            table.game.night,
             0,
             0,
-            may_interact(t, seat),
-            site_here(t, seat),
+            may_interact(table, seat),
+            site_here(table, seat),
         )
     foes = [e for e in c.enemies if not e.defeated and not e.discarded]
     blocked = sum(1 for e in c.enemies if e.attacks and all(a.blocked for a in e.attacks))
     return (
         True,
-        terrain_here(t, seat),
+        terrain_here(table, seat),
         c.wounds_to_hand + c.other_hand_wounds + c.wounds_to_discard,
         c.night,
         blocked,
         len(foes),
         False,
-        site_here(t, seat),
+        site_here(table, seat),
     )
 
 
-def may_interact(t, seat: int) -> bool:
+def may_interact(table, seat: int) -> bool:
     """On a village or monastery, or an own keep or mage tower (MK:8:Interact:1)."""
-    sp = t.game.board.spaces.get(t.game.players[seat].pos)
+    sp = table.game.board.spaces.get(table.game.players[seat].pos)
     if sp is None:
         return False
     return (
@@ -91,12 +91,12 @@ def may_interact(t, seat: int) -> bool:
     )  # a conquered or friendly city (part 2)
 
 
-def seat_resolutions(t, seat: int, cid: str, mode: str) -> tuple:
+def seat_resolutions(table, seat: int, cid: str, mode: str) -> tuple:
     """The card's resolutions here and now, with this turn's conversions (card_effects) and a
     raised sideways value (Wolf's Howl)."""
-    fx = t.game.players[seat].turn_effects
-    out = card_resolutions(cid, mode, *situation(t, seat))
-    out = card_values(t, cid, mode, out)  # a situation's [overrides."<card>"] (overrides_cards)
+    fx = table.game.players[seat].turn_effects
+    out = card_resolutions(cid, mode, *situation(table, seat))
+    out = card_values(table, cid, mode, out)  # a situation's [overrides."<card>"] (overrides_cards)
     value = fx.get("wound_sideways") if cid == "wound" else fx.get("sideways")
     if isinstance(value, list):  # [for a basic action, for the others] (I Don't Give a Damn)
         value = value[0] if content().cards[cid].kind == "basic_action" else value[1]
@@ -115,16 +115,16 @@ def seat_resolutions(t, seat: int, cid: str, mode: str) -> tuple:
     every = [x for x in fx.get("attack_changes", []) if x[1] == "all"]
     if every:  # Altem Mages: every attack cold fire or siege (offered as such)
         out = tuple(changed_attacks({"attack_changes": every}, list(r)) for r in out)
-    return converted(fx, out, t.game.combat is not None)
+    return converted(fx, out, table.game.combat is not None)
 
 
-def site_here(t, seat: int) -> str:
-    sp = t.game.board.spaces.get(t.game.players[seat].pos)
+def site_here(table, seat: int) -> str:
+    sp = table.game.board.spaces.get(table.game.players[seat].pos)
     return (sp.site or "") if sp else ""
 
 
-def terrain_here(t, seat: int) -> str:
-    sp = t.game.board.spaces.get(t.game.players[seat].pos)
+def terrain_here(table, seat: int) -> str:
+    sp = table.game.board.spaces.get(table.game.players[seat].pos)
     return sp.terrain if sp else ""
 
 
@@ -134,11 +134,11 @@ def unit_resolutions(unit: str, ability: int) -> tuple:
     return tuple(effects.resolutions({k: v for k, v in ab.items() if k != "mana_cost"}))
 
 
-def skill_resolutions(skill: str, t=None, seat: int = -1) -> tuple:
+def skill_resolutions(skill: str, table=None, seat: int = -1) -> tuple:
     """A skill's resolutions; with a table, in the seat's situation (day or night, site)."""
-    if t is None:
+    if table is None:
         return tuple(effects.resolutions(content().skills[skill].effect))
-    sit = situation(t, seat)
+    sit = situation(table, seat)
     return tuple(
         effects.resolutions(
             content().skills[skill].effect,

@@ -22,9 +22,9 @@ LISTED = ("convert", "safe", "attack_changes")  # turn effects that collect ever
 SIDEWAYS = ("sideways", "wound_sideways")
 
 
-def fold(t, d) -> None:
+def fold(table, d) -> None:
     """mk.turn_effect: numbers add up, LISTED keys collect, anything else replaces; None removes."""
-    fx = t.game.players[d["seat"]].turn_effects
+    fx = table.game.players[d["seat"]].turn_effects
     k, v = d["key"], d["value"]
     if v is None:
         fx.pop(k, None)
@@ -39,11 +39,11 @@ def fold(t, d) -> None:
         fx[k] = v
 
 
-def effects_of(t, seat: int) -> dict:
-    return t.game.players[seat].turn_effects
+def effects_of(table, seat: int) -> dict:
+    return table.game.players[seat].turn_effects
 
 
-def strip(ctx, t, uid: str, lose, gain, source: str, raise_attack: int = 0) -> None:
+def strip(ctx, table, uid: str, lose, gain, source: str, raise_attack: int = 0) -> None:
     """An enemy loses abilities or resistances ("resistances" for all of them), gains abilities,
     or attacks harder, for this combat (MK:8:Combat:4)."""
     ctx.emit(
@@ -53,8 +53,8 @@ def strip(ctx, t, uid: str, lose, gain, source: str, raise_attack: int = 0) -> N
     )
 
 
-def fold_enemy(t, d) -> None:
-    c = t.game.combat
+def fold_enemy(table, d) -> None:
+    c = table.game.combat
     if c is None:
         return
     if "unit" in d:
@@ -98,23 +98,23 @@ def fold_enemy(t, d) -> None:
 
 
 # -- hooks of other modules ---------------------------------------------------------------------
-def wounds_due(ctx, t, seat: int, n: int, rule: str) -> int:
+def wounds_due(ctx, table, seat: int, n: int, rule: str) -> int:
     """Before wounds go to the hand: an immunity to the first (Veil of Mist reading)."""
-    fx = effects_of(t, seat)
+    fx = effects_of(table, seat)
     if fx.get("wound_immunity") and n and rule.startswith("MK:9:Damage"):
         set_effect(ctx, seat, "wound_immunity", None)
         return n - 1
     return n
 
 
-def wounds_taken(ctx, t, seat: int, n: int) -> None:
+def wounds_taken(ctx, table, seat: int, n: int) -> None:
     """After wounds reach the hand: cards drawn for them, the first thrown away (Rush of
     Adrenaline), and the count a throw-away at the end of the turn needs."""
-    fx = effects_of(t, seat)
+    fx = effects_of(table, seat)
     set_effect(ctx, seat, "wounds_this_turn", n)
     if fx.get("throw_first_wound") and n:
         set_effect(ctx, seat, "throw_first_wound", None)
-        wound = next(c for c in t.zone(state.hand(seat)) if card_name(c) == "wound")
+        wound = next(c for c in table.zone(state.hand(seat)) if card_name(c) == "wound")
         zones.move(ctx, state.hand(seat), state.WOUNDS, [wound], rule="MK:5:Effects:1")
         zones.move_top(ctx, state.deck(seat), state.hand(seat), 1, rule="MK:5:Effects:1")
         n -= 1
@@ -125,15 +125,15 @@ def wounds_taken(ctx, t, seat: int, n: int) -> None:
         zones.move_top(ctx, state.deck(seat), state.hand(seat), draw, rule="MK:5:Effects:1")
 
 
-def end_of_turn(ctx, t, seat: int) -> None:
+def end_of_turn(ctx, table, seat: int) -> None:
     """Crystals spent this turn come back (Crystal Mastery); wounds of this turn are thrown away
     (Banner of Protection)."""
-    fx = effects_of(t, seat)
+    fx = effects_of(table, seat)
     if fx.get("crystal_refund"):
         for colour in fx.get("spent_crystals", []):
             ctx.emit("mk.crystal", {"seat": seat, "colour": colour, "delta": 1}, rule="MK:5:Effects:1")
     if fx.get("throw_turn_wounds"):
-        wounds = [c for c in t.zone(state.hand(seat)) if card_name(c) == "wound"][: fx.get("wounds_this_turn", 0)]
+        wounds = [c for c in table.zone(state.hand(seat)) if card_name(c) == "wound"][: fx.get("wounds_this_turn", 0)]
         if wounds:
             zones.move(ctx, state.hand(seat), state.WOUNDS, wounds, rule="MK:5:Effects:1")
 
@@ -165,9 +165,9 @@ def converted(fx: dict, resolutions, in_combat: bool) -> tuple:
     return tuple(out)
 
 
-def unit_bonus(ctx, t, seat: int, atoms: list) -> list:
+def unit_bonus(ctx, table, seat: int, atoms: list) -> list:
     """Units activated this turn add the bonus to their attack or block; a one-use bonus is spent."""
-    b = effects_of(t, seat).get("unit_bonus")
+    b = effects_of(table, seat).get("unit_bonus")
     if not b:
         return atoms
     att, blk, _, ranged, uses = b

@@ -15,13 +15,13 @@ from engine.games.mage_knight.turn.ledger import gain_crystal
 RESISTANCE_CRYSTAL = (("fire", "red"), ("ice", "blue"), ("physical", "green"))
 
 
-def start(ctx, t, seat: int, v: tuple, source: str) -> None:
+def start(ctx, table, seat: int, v: tuple, source: str) -> None:
     """A tracker from now to the end of this combat phase (nothing outside a combat)."""
-    c = t.game.combat
+    c = table.game.combat
     if c is None:
         return
     gain, amount, limit = v
-    held = [list(x) for x in effects_of(t, seat).get("on_defeat", [])]
+    held = [list(x) for x in effects_of(table, seat).get("on_defeat", [])]
     set_effect(ctx, seat, "on_defeat", [*held, [gain, amount, limit, c.phase, source]])
 
 
@@ -32,13 +32,13 @@ def crystal_for(e) -> str:
     return "white"
 
 
-def on_defeated(ctx, t, seat: int, data: dict) -> None:
+def on_defeated(ctx, table, seat: int, data: dict) -> None:
     """An enemy was defeated: each tracker of this phase with uses left gives its reward."""
-    c = t.game.combat
-    marked = effects_of(t, seat).get("marked")
+    c = table.game.combat
+    marked = effects_of(table, seat).get("marked")
     if c is not None and marked and data["enemy"] in marked[0]:
-        gain_fame(ctx, t, seat, marked[1], "MK:9:Ranged:5")  # Scouts: a token looked at
-    held = effects_of(t, seat).get("on_defeat", [])
+        gain_fame(ctx, table, seat, marked[1], "MK:9:Ranged:5")  # Scouts: a token looked at
+    held = effects_of(table, seat).get("on_defeat", [])
     if c is None or not held:
         return
     e = next(x for x in c.enemies if x.uid == data["enemy"])
@@ -47,23 +47,23 @@ def on_defeated(ctx, t, seat: int, data: dict) -> None:
         if phase == c.phase and left > 0:
             left -= 1
             if gain == "fame":
-                gain_fame(ctx, t, seat, amount, "MK:9:Ranged:5")
+                gain_fame(ctx, table, seat, amount, "MK:9:Ranged:5")
             elif gain == "crystal":
-                gain_crystal(ctx, t, seat, crystal_for(e), "MK:5:Gain:2")
+                gain_crystal(ctx, table, seat, crystal_for(e), "MK:5:Gain:2")
             elif gain == "armour":
-                _armour_on_another(ctx, t, amount, source)
+                _armour_on_another(ctx, table, amount, source)
         after.append([gain, amount, left, phase, source])
     set_effect(ctx, seat, "on_defeat", after)
 
 
-def _armour_on_another(ctx, t, amount: int, source: str) -> None:
+def _armour_on_another(ctx, table, amount: int, source: str) -> None:
     """Armour change on another enemy still fighting: the caster's choice (asks.py)."""
     add(
         ctx,
-        t,
+        table,
         [
             {
-                "seat": t.game.active,
+                "seat": table.game.active,
                 "do": "armour",
                 "amount": amount,
                 "source": source,

@@ -74,14 +74,14 @@ def point_kind(attack_type: str) -> str:
     return attack_type if attack_type in ("ranged", "siege") else "melee"
 
 
-def aimed_points(ctx, t, foe: dict, target: str, source: str) -> None:
+def aimed_points(ctx, table, foe: dict, target: str, source: str) -> None:
     """Each named enemy gets its own points, aimed at it (Points.target, MK:8:Combat:4)."""
     for uid in target.split(","):
         for kind, el, n in foe["aimed"]:
             ctx.emit(
                 "mk.combat_points",
                 {
-                    "seat": t.game.active,
+                    "seat": table.game.active,
                     "kind": point_kind(kind),
                     "element": el,
                     "value": n,
@@ -92,27 +92,27 @@ def aimed_points(ctx, t, foe: dict, target: str, source: str) -> None:
             )
 
 
-def duel(ctx, t, foe: dict, target: str, source: str) -> None:
+def duel(ctx, table, foe: dict, target: str, source: str) -> None:
     """Dueling: the named enemy gets an attack aimed at it in the attack phase; fame when it is
     defeated while no unit of the seat was spent or wounded since (reading, CONTENT.md)."""
-    seat = t.game.active
-    ready = sorted(u.uid for u in t.game.players[seat].units if u.ready)
+    seat = table.game.active
+    ready = sorted(u.uid for u in table.game.players[seat].units if u.ready)
     set_effect(ctx, seat, "duel", [target, foe["duel"][0], foe["duel"][1], ready, source])
 
 
-def _units_kept_out(t, seat: int, ready: list[str]) -> bool:
-    now = {u.uid: u for u in t.game.players[seat].units}
-    hurt = any(u.wounds or u.destroyed for u in t.game.combat.units)
+def _units_kept_out(table, seat: int, ready: list[str]) -> bool:
+    now = {u.uid: u for u in table.game.players[seat].units}
+    hurt = any(u.wounds or u.destroyed for u in table.game.combat.units)
     return not hurt and all(uid in now and now[uid].ready for uid in ready)
 
 
-def apply_enemy(ctx, t, foe: dict, target: str, source: str, colour) -> None:
-    c = t.game.combat
+def apply_enemy(ctx, table, foe: dict, target: str, source: str, colour) -> None:
+    c = table.game.combat
     foe = dict({"armour": 0, "attack": 0, "prevent": False}, **foe)
     if "aimed" in foe:
-        return aimed_points(ctx, t, foe, target, source)
+        return aimed_points(ctx, table, foe, target, source)
     if "duel" in foe:
-        return duel(ctx, t, foe, target, source)
+        return duel(ctx, table, foe, target, source)
     for uid in target.split(","):
         e = next(x for x in c.enemies if x.uid == uid)
         if foe.get("defeat") or foe.get("if_blocked"):
@@ -150,13 +150,13 @@ def apply_enemy(ctx, t, foe: dict, target: str, source: str, colour) -> None:
                 ctx.emit(typ, data, rule=data["rule"])
         if foe.get("lose") or foe.get("gain") or foe.get("raise_attack"):
             turn_effects.strip(
-                ctx, t, uid, foe.get("lose", ()), foe.get("gain", ()), source, foe.get("raise_attack", 0)
+                ctx, table, uid, foe.get("lose", ()), foe.get("gain", ()), source, foe.get("raise_attack", 0)
             )
 
 
-def blocked_armour(ctx, t, to: int, source: str) -> None:
+def blocked_armour(ctx, table, to: int, source: str) -> None:
     """Every enemy whose attacks are all blocked gets armour `to` (MK:8:Combat:4)."""
-    c = t.game.combat
+    c = table.game.combat
     for e in c.enemies:
         if (
             e.defeated
@@ -172,25 +172,25 @@ def blocked_armour(ctx, t, to: int, source: str) -> None:
 
 
 # -- combat and healing hooks ---------------------------------------------------------------------
-def on_combat_event(ctx, t, seat: int, typ: str, data: dict) -> None:
+def on_combat_event(ctx, table, seat: int, typ: str, data: dict) -> None:
     """Effects waiting for a combat event: a successful block (Burning Shield: fire attack in the
     attack phase, or the enemy destroyed; Shield Bash: armour -1 per point of excess block), the
     attack phase (Dodge and Weave: attack if no wound reached the hand), MK:9:Block:6."""
-    fx = effects_of(t, seat)
-    c = t.game.combat
+    fx = effects_of(table, seat)
+    c = table.game.combat
     if c is None:
         return
     if typ == "mk.combat.defeated":
         from engine.games.mage_knight.combat.defeat_rewards import on_defeated
 
-        on_defeated(ctx, t, seat, data)
+        on_defeated(ctx, table, seat, data)
         if fx.get("duel") and fx["duel"][0] == data["enemy"]:
             _uid, _, fame, ready, _source = fx["duel"]
             set_effect(ctx, seat, "duel", None)
-            if fame and c.phase == "attack" and _units_kept_out(t, seat, ready):
+            if fame and c.phase == "attack" and _units_kept_out(table, seat, ready):
                 from engine.games.mage_knight.map.tokens import gain_fame
 
-                gain_fame(ctx, t, seat, fame, "MK:5:Skills:4c")
+                gain_fame(ctx, table, seat, fame, "MK:5:Skills:4c")
     if typ == "mk.combat.blocked" and data["success"] and fx.get("on_block"):
         mode, value = fx["on_block"]
         set_effect(ctx, seat, "on_block", None)
@@ -198,7 +198,7 @@ def on_combat_event(ctx, t, seat: int, typ: str, data: dict) -> None:
         if mode == "attack":
             set_effect(ctx, seat, "attack_phase_points", ["melee", "fire", value])
         elif mode == "destroy" and "arcane_immunity" not in e.abilities and "fire" not in e.resistances:
-            apply_enemy(ctx, t, {"defeat": True}, e.uid, "burning_shield", "red")
+            apply_enemy(ctx, table, {"defeat": True}, e.uid, "burning_shield", "red")
         elif mode == "bash" and data["total"] > data["need"] and "arcane_immunity" not in e.abilities:
             for typ2, d2 in combat_machine.modify_enemy(
                 c, e.uid, source="shield_bash", armour=data["need"] - data["total"]

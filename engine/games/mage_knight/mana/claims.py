@@ -9,51 +9,51 @@ from __future__ import annotations
 RULE = "MK:5:Mana:3"
 
 
-def active(g, p) -> bool:
-    return bool(p.claimed) and p.claimed[4] == g.round
+def active(game, p) -> bool:
+    return bool(p.claimed) and p.claimed[4] == game.round
 
 
-def claimed_dice(g) -> set[int]:
-    return {p.claimed[0] for p in g.players if active(g, p)}
+def claimed_dice(game) -> set[int]:
+    return {p.claimed[0] for p in game.players if active(game, p)}
 
 
-def claim(ctx, t, seat: int, index: int, v: tuple) -> list:
+def claim(ctx, table, seat: int, index: int, v: tuple) -> list:
     """The die is set to its colour and kept; the tokens due now are returned as atoms."""
     now, per_turn, curse = v
-    colour = t.game.source[index]
+    colour = table.game.source[index]
     ctx.emit("mk.die_set", {"seat": seat, "index": index, "colour": colour}, rule=RULE)
     ctx.emit(
-        "mk.claimed", {"seat": seat, "claimed": [index, colour, per_turn, curse, t.game.round]}, rule=RULE
+        "mk.claimed", {"seat": seat, "claimed": [index, colour, per_turn, curse, table.game.round]}, rule=RULE
     )
     return [("gain_mana_token", colour)] * now
 
 
-def turn_started(ctx, t, ev) -> None:
+def turn_started(ctx, table, ev) -> None:
     """mk.turn: a claim giving a token a turn gives it now."""
-    g = t.game
+    game = table.game
     seat = ev.data["seat"]
-    p = g.players[seat]
-    if active(g, p) and p.claimed[2]:
+    p = game.players[seat]
+    if active(game, p) and p.claimed[2]:
         for _ in range(p.claimed[2]):
             ctx.emit("mk.token", {"seat": seat, "colour": p.claimed[1], "delta": 1}, rule=RULE)
 
 
-def cursed(ctx, t, seat: int, colours: list[str], take_wounds) -> None:
+def cursed(ctx, table, seat: int, colours: list[str], take_wounds) -> None:
     """A seat paid mana of these colours: a wound if another seat's cursed claim names one
     (once a turn); `take_wounds` is the ledger's, handed in by it."""
-    g = t.game
-    p = g.players[seat]
+    game = table.game
+    p = game.players[seat]
     if p.turn_effects.get("cursed"):
         return
     hit = any(
-        active(g, q) and q.claimed[3] and q.claimed[1] in colours
-        for s, q in enumerate(g.players)
+        active(game, q) and q.claimed[3] and q.claimed[1] in colours
+        for s, q in enumerate(game.players)
         if s != seat
     )
     if hit:
         ctx.emit("mk.turn_effect", {"seat": seat, "key": "cursed", "value": True}, rule=RULE)
-        take_wounds(ctx, t, seat, 1, RULE)
+        take_wounds(ctx, table, seat, 1, RULE)
 
 
-def fold(t, d) -> None:
-    t.game.players[d["seat"]].claimed = list(d["claimed"])
+def fold(table, d) -> None:
+    table.game.players[d["seat"]].claimed = list(d["claimed"])

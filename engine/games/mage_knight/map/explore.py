@@ -17,12 +17,12 @@ from engine.mechanics import zones
 GARRISON_PILE = {"keep": "gray", "mage_tower": "violet"}  # public-list (site cards)
 
 
-def _zone(ctx, t, name: str, vis: str) -> None:
-    if name not in t.zones:
+def _zone(ctx, table, name: str, vis: str) -> None:
+    if name not in table.zones:
         zones.create(ctx, name, [], rule="MK:7:Move:5", vis=vis)
 
 
-def place(ctx, t, tile: str, centre: hexgrid.Hex, seat: int | None, from_stack: bool = True) -> None:
+def place(ctx, table, tile: str, centre: hexgrid.Hex, seat: int | None, from_stack: bool = True) -> None:
     """Put `tile` on the map at `centre` and populate its sites."""
     if from_stack:
         zones.move(ctx, state.TILES, state.MAP, [tile], rule="MK:7:Move:5")
@@ -30,89 +30,89 @@ def place(ctx, t, tile: str, centre: hexgrid.Hex, seat: int | None, from_stack: 
         zones.add(ctx, state.MAP, [tile], rule="MK:3:Setup:15")
     from engine.games.mage_knight.scenarios.variants import on, tile_turn
 
-    turn = tile_turn(ctx, t)
+    turn = tile_turn(ctx, table)
     extra: dict[str, Any] = {"turn": turn} if turn else {}
-    if on(t, "random_orientation"):  # a star may now touch a circle (tile_edges.py)
+    if on(table, "random_orientation"):  # a star may now touch a circle (tile_edges.py)
         from engine.games.mage_knight.map.tile_edges import mismatched
 
-        odd = mismatched(t.game.board, centre, turn)
+        odd = mismatched(table.game.board, centre, turn)
         extra.update({"mismatched": odd} if odd else {})
     ctx.emit(
         "mk.tile",
         {"tile": tile, "centre": list(centre), "seat": seat, **extra},
         rule="MK:16:Var:Map" if extra else "MK:7:Move:5",
     )
-    g = t.game
+    game = table.game
     c = content()
     from engine.games.mage_knight.map.board import tile_spaces
 
-    where = tile_spaces(g.board, centre)
+    where = tile_spaces(game.board, centre)
     for h in c.tiles[tile].hexes:
         k = key(where[h.pos])
-        sp = g.board.spaces[k]
+        sp = game.board.spaces[k]
         if sp.rampaging:
-            _zone(ctx, t, state.at(k), "public")
-            tok = draw_token(ctx, t, sp.rampaging, state.at(k), rule="MK:7:Move:5")
+            _zone(ctx, table, state.at(k), "public")
+            tok = draw_token(ctx, table, sp.rampaging, state.at(k), rule="MK:7:Move:5")
             if tok:
-                ctx.emit("mk.enemies", {"space": k, "tokens": list(t.zone(state.at(k)))}, rule="MK:7:Move:5")
+                ctx.emit("mk.enemies", {"space": k, "tokens": list(table.zone(state.at(k)))}, rule="MK:7:Move:5")
         elif sp.site in GARRISON_PILE:
-            _zone(ctx, t, state.garrison(k), "hidden")
-            draw_token(ctx, t, GARRISON_PILE[sp.site], state.garrison(k), rule="MK:7:Move:5")
+            _zone(ctx, table, state.garrison(k), "hidden")
+            draw_token(ctx, table, GARRISON_PILE[sp.site], state.garrison(k), rule="MK:7:Move:5")
         elif sp.site == "ancient_ruins":
-            dst = state.garrison(k) if g.night else state.at(k)
-            _zone(ctx, t, dst, "hidden" if g.night else "public")
+            dst = state.garrison(k) if game.night else state.at(k)
+            _zone(ctx, table, dst, "hidden" if game.night else "public")
             zones.move_top(ctx, state.RUINS, dst, 1, rule="MK:7:Move:5")
         elif sp.site == "monastery":
             zones.move_top(ctx, state.AA_DECK, state.UNIT_OFFER, 1, rule="MK:7:Move:5")
             ctx.emit("mk.monastery", {"space": k}, rule="MK:7:Move:5")
-            if g.scenario == "dungeon_lords":
+            if game.scenario == "dungeon_lords":
                 from engine.games.mage_knight.scenarios.dungeon_lords import revealed
 
-                revealed(ctx, t, k, sp.site, seat)
-        elif sp.site == "village" and g.scenario == "dungeon_lords":
+                revealed(ctx, table, k, sp.site, seat)
+        elif sp.site == "village" and game.scenario == "dungeon_lords":
             from engine.games.mage_knight.scenarios.dungeon_lords import revealed
 
-            revealed(ctx, t, k, sp.site, seat)
-        elif sp.site == "mine" and g.scenario == "mines_liberation":
+            revealed(ctx, table, k, sp.site, seat)
+        elif sp.site == "mine" and game.scenario == "mines_liberation":
             from engine.games.mage_knight.scenarios.special_rules import mine_tokens
 
-            mine_tokens(ctx, t, k, tile)
-    if seat is not None and g.scenario == "first_reconnaissance":
-        gain_fame(ctx, t, seat, 1, "MK:18:Scen:FirstRecon")
-        if c.tiles[tile].has_city and not g.scenario_end:
+            mine_tokens(ctx, table, k, tile)
+    if seat is not None and game.scenario == "first_reconnaissance":
+        gain_fame(ctx, table, seat, 1, "MK:18:Scen:FirstRecon")
+        if c.tiles[tile].has_city and not game.scenario_end:
             ctx.emit("mk.city_revealed", {"seat": seat, "tile": tile}, rule="MK:18:Scen:FirstRecon")
     elif c.tiles[tile].has_city:
         from engine.games.mage_knight.cities.reveal import reveal
 
-        reveal(ctx, t, tile, centre)
+        reveal(ctx, table, tile, centre)
 
 
-def reveal_adjacent_garrisons(ctx, t, seat: int, reach: int = 1) -> None:
+def reveal_adjacent_garrisons(ctx, table, seat: int, reach: int = 1) -> None:
     """By day, the face-down defenders of a keep or mage tower next to a hero (within `reach`
     spaces: Hawk Eyes) are turned face up (MK:7:Move:5 reading, site cards)."""
-    g = t.game
-    if g.night:
+    game = table.game
+    if game.night:
         return
-    here = g.players[seat].pos
+    here = game.players[seat].pos
     if not here:
         return
     q, r = (int(x) for x in here.split(","))
     for n in [h for d in range(1, reach + 1) for h in hexgrid.ring((q, r), d)]:
         k = key(n)
-        sp = g.board.spaces.get(k)
-        if sp is not None and sp.site == "city" and g.cities:  # a Megalopolis: one garrison
+        sp = game.board.spaces.get(k)
+        if sp is not None and sp.site == "city" and game.cities:  # a Megalopolis: one garrison
             from engine.games.mage_knight.cities.reveal import main_space
 
-            k = main_space(t, k)
+            k = main_space(table, k)
         if (
             sp is None
             or (sp.site not in GARRISON_PILE and sp.site != "city")
-            or not t.zones.get(state.garrison(k))
+            or not table.zones.get(state.garrison(k))
         ):
             continue
-        hidden = list(t.zone(state.garrison(k)))
+        hidden = list(table.zone(state.garrison(k)))
         if not hidden:
             continue
-        _zone(ctx, t, state.at(k), "public")
+        _zone(ctx, table, state.at(k), "public")
         zones.move(ctx, state.garrison(k), state.at(k), hidden, rule="MK:7:Move:5")
-        ctx.emit("mk.enemies", {"space": k, "tokens": list(t.zone(state.at(k)))}, rule="MK:7:Move:5")
+        ctx.emit("mk.enemies", {"space": k, "tokens": list(table.zone(state.at(k)))}, rule="MK:7:Move:5")

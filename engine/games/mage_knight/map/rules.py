@@ -14,32 +14,32 @@ from engine.mechanics import hexgrid
 IMPASSABLE = ("lake", "mountain")
 
 
-def opened_cost(t, seat: int, to: str) -> int | None:
+def opened_cost(table, seat: int, to: str) -> int | None:
     """The cost of entering a lake or mountain space that a turn effect opened (Frost Bridge,
     Mountain Lore, Song of Wind, Secret Ways), else None (MK:7:Move:7b)."""
-    g = t.game
-    sp = g.board.spaces.get(to)
+    game = table.game
+    sp = game.board.spaces.get(to)
     if sp is None or sp.terrain not in IMPASSABLE or sp.site:
         return None
     cost = None
-    for m in g.players[seat].terrain_mods:
+    for m in game.players[seat].terrain_mods:
         if m.get("terrain") == sp.terrain and m.get("replace") is not None:
             cost = m["replace"]
     return cost
 
 
-def opened_steps(t, seat: int) -> list[str]:
+def opened_steps(table, seat: int) -> list[str]:
     """Lake or mountain spaces the hero may step onto now with the move points left, adjacent
     ones, or two away while Space Bending makes them adjacent (MK:7:Move:7b)."""
-    g = t.game
-    p = g.players[seat]
+    game = table.game
+    p = game.players[seat]
     if not p.pos or p.acted:
         return []
-    out = bent_steps(t, seat)
+    out = bent_steps(table, seat)
     for n in hexgrid.neighbours(unkey(p.pos)):
         k = key(n)
-        cost = opened_cost(t, seat, k)
-        sp = g.board.spaces.get(k)
+        cost = opened_cost(table, seat, k)
+        sp = game.board.spaces.get(k)
         if (
             cost is not None
             and cost <= p.move
@@ -50,17 +50,17 @@ def opened_steps(t, seat: int) -> list[str]:
     return out
 
 
-def bent_steps(t, seat: int) -> list[str]:
+def bent_steps(table, seat: int) -> list[str]:
     """Space Bending: revealed spaces two away count as adjacent this turn, at their own cost;
     not cities, not rampaging enemies' spaces, not another hero's (MK:7:Move:3)."""
-    g = t.game
-    p = g.players[seat]
+    game = table.game
+    p = game.players[seat]
     if not p.turn_effects.get("space_bending"):
         return []
     here = unkey(p.pos)
-    others = {q.pos for i, q in enumerate(g.players) if i != seat}
+    others = {q.pos for i, q in enumerate(game.players) if i != seat}
     out = []
-    for k, sp in sorted(g.board.spaces.items()):
+    for k, sp in sorted(game.board.spaces.items()):
         if (
             hexgrid.distance(here, unkey(k)) != 2
             or sp.site == "city"
@@ -68,34 +68,34 @@ def bent_steps(t, seat: int) -> list[str]:
             or k in others
         ):
             continue
-        cost = step_cost(t, seat, k)
+        cost = step_cost(table, seat, k)
         if cost is not None and cost <= p.move and sp.terrain not in p.turn_effects.get("prohibit", ()):
             out.append(k)
     return out
 
 
-def step_cost(t, seat: int, to: str) -> int | None:
+def step_cost(table, seat: int, to: str) -> int | None:
     from engine.games.mage_knight.map.board import move_cost
 
-    g = t.game
-    cost = move_cost(g.board, content(), unkey(to), g.night, g.players[seat].terrain_mods)
-    return cost if cost is not None else opened_cost(t, seat, to)
+    game = table.game
+    cost = move_cost(game.board, content(), unkey(to), game.night, game.players[seat].terrain_mods)
+    return cost if cost is not None else opened_cost(table, seat, to)
 
 
-def safe_here(t, seat: int) -> bool:
+def safe_here(table, seat: int) -> bool:
     """A safe space for the end of the turn; lakes or mountains only where an effect made them
     safe this turn (Mountain Lore, Secret Ways; MK:7:Move:7d). The portal once closed (Only One
     Returns after round 1) holds one hero like any space: a second one there is withdrawn (E-25)."""
     from engine.games.mage_knight.map.board import is_safe
     from engine.games.mage_knight.scenarios.special_rules import portal_open
 
-    g = t.game
-    p = g.players[seat]
-    sp = g.board.spaces.get(p.pos)
+    game = table.game
+    p = game.players[seat]
+    sp = game.board.spaces.get(p.pos)
     if sp is None:
         return True
-    others = [unkey(q.pos) for i, q in enumerate(g.players) if i != seat and q.pos]
-    if sp.site == "portal" and not portal_open(g) and unkey(p.pos) in set(others):
+    others = [unkey(q.pos) for i, q in enumerate(game.players) if i != seat and q.pos]
+    if sp.site == "portal" and not portal_open(game) and unkey(p.pos) in set(others):
         return False
     if (
         sp.terrain in IMPASSABLE
@@ -103,10 +103,10 @@ def safe_here(t, seat: int) -> bool:
         and unkey(p.pos) not in set(others)
     ):
         return True
-    return is_safe(g.board, unkey(p.pos), seat, others)
+    return is_safe(game.board, unkey(p.pos), seat, others)
 
 
-def withdraw(ctx, t, seat: int) -> None:
+def withdraw(ctx, table, seat: int) -> None:
     """Forced withdrawal, the one for every scenario: a turn ending on a space that is not safe
     goes back along this turn's path (Player.path, folded from the move events) to the last safe
     space, a wound to the hand for each space entered on the way back; with none safe, to the
@@ -114,16 +114,16 @@ def withdraw(ctx, t, seat: int) -> None:
     back onto the path: the way back starts before that space."""
     from engine.games.mage_knight.turn.ledger import take_wounds
 
-    p = t.game.players[seat]
-    if not p.pos or safe_here(t, seat):
+    p = table.game.players[seat]
+    if not p.pos or safe_here(table, seat):
         return
     from engine.games.mage_knight.map.board import is_safe
     from engine.games.mage_knight.readings.map import (
         withdraw_elsewhere,  # reading A23: no safe space on the path
     )
 
-    others = [unkey(q.pos) for i, q in enumerate(t.game.players) if i != seat and q.pos]
-    if withdraw_elsewhere(ctx, t, seat, lambda k: is_safe(t.game.board, unkey(k), seat, others), take_wounds):
+    others = [unkey(q.pos) for i, q in enumerate(table.game.players) if i != seat and q.pos]
+    if withdraw_elsewhere(ctx, table, seat, lambda k: is_safe(table.game.board, unkey(k), seat, others), take_wounds):
         return
     path = p.path
     if p.pos in path:
@@ -132,51 +132,51 @@ def withdraw(ctx, t, seat: int) -> None:
     for space in reversed(path):
         steps += 1
         ctx.emit("mk.placed", {"seat": seat, "pos": space}, rule="MK:11:EoT:2")
-        if safe_here(t, seat):
+        if safe_here(table, seat):
             break
     if steps:
-        take_wounds(ctx, t, seat, steps, "MK:11:EoT:2")
+        take_wounds(ctx, table, seat, steps, "MK:11:EoT:2")
 
 
-def challenge_groups(t, seat: int) -> list[str]:
+def challenge_groups(table, seat: int) -> list[str]:
     """Two or more adjacent rampaging spaces challenged together ("a;b"), MK:8:Combat:1e."""
-    g = t.game
-    p = g.players[seat]
+    game = table.game
+    p = game.players[seat]
     near = sorted(
         key(n)
         for n in hexgrid.neighbours(unkey(p.pos))
-        if (sp := g.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies
+        if (sp := game.board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies
     )
     return [";".join(c) for n in range(2, len(near) + 1) for c in combinations(near, n)]
 
 
-def forced_combat(t, seat: int, to: str) -> list[str]:
+def forced_combat(table, seat: int, to: str) -> list[str]:
     """The spaces a step to `to` fights at once: the site assaulted and the rampaging spaces
     provoked, an assault being a move (MK:8:Combat:1a, MK:7:Move:4c, MK:8:Combat:2b); none if
     the step starts no combat."""
     from engine.games.mage_knight.combat.fight import provoked_spaces
     from engine.games.mage_knight.map.board import ends_move
 
-    g = t.game
-    p = g.players[seat]
-    stirred = provoked_spaces(t, seat, unkey(p.pos), unkey(to))
-    return ([to] if ends_move(g.board, unkey(to), seat) else []) + stirred
+    game = table.game
+    p = game.players[seat]
+    stirred = provoked_spaces(table, seat, unkey(p.pos), unkey(to))
+    return ([to] if ends_move(game.board, unkey(to), seat) else []) + stirred
 
 
-def challenge_moves(t, seat: int, steps: list[str]) -> list[dict]:
+def challenge_moves(table, seat: int, steps: list[str]) -> list[dict]:
     """Steps that start a combat (provoking, or an assault) may also challenge other rampaging
     enemies adjacent to the space moved into, all fought together (MK:8:Combat:2b-c): one
     command per set of such spaces ("a;b")."""
-    g = t.game
+    game = table.game
     out = []
     for to in steps:
-        fought = forced_combat(t, seat, to)
+        fought = forced_combat(table, seat, to)
         if not fought:
             continue
         near = sorted(
             key(n)
             for n in hexgrid.neighbours(unkey(to))
-            if (sp := g.board.spaces.get(key(n))) is not None
+            if (sp := game.board.spaces.get(key(n))) is not None
             and sp.rampaging
             and sp.enemies
             and key(n) not in fought
@@ -189,42 +189,42 @@ def challenge_moves(t, seat: int, steps: list[str]) -> list[dict]:
     return out
 
 
-def explore_cost(t, seat: int) -> int:
+def explore_cost(table, seat: int) -> int:
     """2 move points (MK:7:Move:5), less by a turn effect (Hawk Eyes by night)."""
-    return max(0, 2 - t.game.players[seat].turn_effects.get("explore_discount", 0))
+    return max(0, 2 - table.game.players[seat].turn_effects.get("explore_discount", 0))
 
 
-def explore_from(t, seat: int) -> list:
+def explore_from(table, seat: int) -> list:
     """Spaces whose neighbouring tile positions the hero may explore: its own, and with a turn
     effect `explore_reach` (Scouts) the map spaces next to it too, so tiles two spaces away
     (MK:7:Move:5)."""
-    g = t.game
-    here = unkey(g.players[seat].pos)
-    if not g.players[seat].turn_effects.get("explore_reach"):
+    game = table.game
+    here = unkey(game.players[seat].pos)
+    if not game.players[seat].turn_effects.get("explore_reach"):
         return [here]
-    return [here] + [n for n in hexgrid.neighbours(here) if key(n) in g.board.spaces]
+    return [here] + [n for n in hexgrid.neighbours(here) if key(n) in game.board.spaces]
 
 
-def face_down_within(t, seat: int, reach: int) -> list[str]:
+def face_down_within(table, seat: int, reach: int) -> list[str]:
     """Spaces within `reach` of the hero holding face-down enemy tokens (garrisons), in order."""
     from engine.games.mage_knight import state
 
-    g = t.game
-    here = unkey(g.players[seat].pos)
+    game = table.game
+    here = unkey(game.players[seat].pos)
     return sorted(
         k
-        for k in g.board.spaces
-        if hexgrid.distance(here, unkey(k)) <= reach and state.garrison(k) in t.zones and t.zone(state.garrison(k))
+        for k in game.board.spaces
+        if hexgrid.distance(here, unkey(k)) <= reach and state.garrison(k) in table.zones and table.zone(state.garrison(k))
     )
 
 
-def look(ctx, t, seat: int, space: str, fame: int) -> None:
+def look(ctx, table, seat: int, space: str, fame: int) -> None:
     """The seat alone sees the face-down tokens on `space` (an event only it may read); they are
     marked for fame +`fame` if defeated this turn (defeat_rewards)."""
     from engine.games.mage_knight import state
     from engine.games.mage_knight.cards.turn_effects import set_effect
 
-    tokens = list(t.zone(state.garrison(space)))
+    tokens = list(table.zone(state.garrison(space)))
     ctx.emit("mk.looked", {"seat": seat, "space": space, "tokens": tokens}, rule="MK:7:Move:5", vis=[seat])
     if fame:
         set_effect(ctx, seat, "marked", [tokens, fame])

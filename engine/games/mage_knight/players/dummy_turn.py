@@ -17,24 +17,24 @@ from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
 
-def is_dummy(g, seat: int) -> bool:
-    return g.dummy_seat >= 0 and seat == g.dummy_seat
+def is_dummy(game, seat: int) -> bool:
+    return game.dummy_seat >= 0 and seat == game.dummy_seat
 
 
-def pick_order(t, real_order: list[int]) -> list[int]:
+def pick_order(table, real_order: list[int]) -> list[int]:
     """Where the dummy picks its tactic: after the player (solo, First Reconnaissance solo) or
     first (co-op) (MK:19:Scen:SoloConquest, MK:20:Scen:FullCoop)."""
     from engine.games.mage_knight.scenarios.book import tactic_pick_order
 
-    g = t.game
-    return tactic_pick_order(scenarios()[g.scenario], real_order, g.dummy_seat)
+    game = table.game
+    return tactic_pick_order(scenarios()[game.scenario], real_order, game.dummy_seat)
 
 
-def maybe_pick(ctx, t) -> None:
+def maybe_pick(ctx, table) -> None:
     """When the dummy is next to pick, it draws a tactic at random (MK:15:Dummy)."""
-    g = t.game
-    if g.pickers and is_dummy(g, g.pickers[0]):
-        tactic = dummy.dummy_tactic(ctx, g.tactics_open)
+    game = table.game
+    if game.pickers and is_dummy(game, game.pickers[0]):
+        tactic = dummy.dummy_tactic(ctx, game.tactics_open)
         ctx.emit("mk.dummy_tactic", {"tactic": tactic}, rule="MK:15:Dummy")
 
 
@@ -43,20 +43,20 @@ def colour_of(cid: str):
     return card.color if card is not None else None
 
 
-def play(ctx, t) -> str:
+def play(ctx, table) -> str:
     """One dummy turn (MK:15:Dummy): an empty deck announces the end of the round (or forfeits
     the turn once it was announced); else 3 cards are revealed, and k more where it holds k
     crystals of the last card's colour. Returns "announce" or "done" for the turn to go on."""
-    g = t.game
-    seat = g.dummy_seat
-    deck = list(t.zone(state.DUMMY_DECK))
+    game = table.game
+    seat = game.dummy_seat
+    deck = list(table.zone(state.DUMMY_DECK))
     if not deck:
-        if g.announced_by < 0:
+        if game.announced_by < 0:
             ctx.emit("mk.dummy_announced", {"seat": seat}, rule="MK:15:Dummy")
             return "announce"
         ctx.emit("mk.dummy_turn", {"cards": [], "extra": 0}, rule="MK:15:Dummy")
         return "done"
-    view = dummy.Dummy(hero=g.dummy.hero, deck=deck, crystals=dict(g.dummy.crystals))
+    view = dummy.Dummy(hero=game.dummy.hero, deck=deck, crystals=dict(game.dummy.crystals))
     shown: list[str] = []
     extra = 0
     for e in dummy.dummy_turn(view, colour_of, seat):
@@ -68,7 +68,7 @@ def play(ctx, t) -> str:
     return "done"
 
 
-def prepare(ctx, t, aa_card: str, spell: str) -> None:
+def prepare(ctx, table, aa_card: str, spell: str) -> None:
     """Round preparation (MK:4:Round:2d-e, 2g with MK:15:Dummy): the AA leaving the offer joins
     the dummy's deck, the spell leaving it gives a crystal of its colour (no limit), and its
     revealed cards are shuffled back into its deck (reading A25)."""
@@ -78,22 +78,22 @@ def prepare(ctx, t, aa_card: str, spell: str) -> None:
     for c in dummy.colours(colour)[:1]:
         ctx.emit("mk.dummy_crystal", {"colour": c}, rule="MK:4:Round:2e")
     zones.move(
-        ctx, state.DUMMY_DISCARD, state.DUMMY_DECK, dummy_reshuffled(t, state.DUMMY_DISCARD), rule="MK:4:Round:2g"
+        ctx, state.DUMMY_DISCARD, state.DUMMY_DECK, dummy_reshuffled(table, state.DUMMY_DISCARD), rule="MK:4:Round:2g"
     )  # A25
     ctx.shuffle(state.DUMMY_DECK, rule="MK:4:Round:2g")
     ctx.emit("mk.dummy_round", {}, rule="MK:15:Dummy")
 
 
-def removed_tactics(t) -> list[str]:
+def removed_tactics(table) -> list[str]:
     """Tactics leaving the game at the end of a round: Solo Conquest removes the player's and the
     dummy's (MK:19:Scen:SoloConquest); co-op removes one a real player used (MK:20:Scen:FullCoop),
     the team's choice: the engine removes the lowest-numbered one (reading, no decision asked)."""
-    g = t.game
-    s = scenarios()[g.scenario]
-    used = sorted(p.tactic for p in g.players if p.tactic)
+    game = table.game
+    s = scenarios()[game.scenario]
+    used = sorted(p.tactic for p in game.players if p.tactic)
     if s.tactic_removal == "both_used":
-        return dummy.tactics_removed("solo", used, g.dummy_tactic, False)
+        return dummy.tactics_removed("solo", used, game.dummy_tactic, False)
     if s.tactic_removal == "one_real_except_last" and used:
         first = min(used, key=lambda x: content().tactics[x].number)
-        return dummy.tactics_removed("coop", used, g.dummy_tactic, g.round >= g.rounds, first)
+        return dummy.tactics_removed("coop", used, game.dummy_tactic, game.round >= game.rounds, first)
     return []

@@ -31,30 +31,30 @@ from engine.mechanics.zones import card_name
 RULE = "MK:13:Coop:2"
 
 
-def allowed(g) -> bool:
+def allowed(game) -> bool:
     return (
-        bool(g.scenario)
-        and g.scenario != "first_reconnaissance"
-        and has_rule(scenarios()[g.scenario], "joint_assault")
+        bool(game.scenario)
+        and game.scenario != "first_reconnaissance"
+        and has_rule(scenarios()[game.scenario], "joint_assault")
     )
 
 
-def _adjacent_city(g, pos: str):
+def _adjacent_city(game, pos: str):
     if not pos:
         return None
     for n in hexgrid.neighbours(unkey(pos)):
-        city = city_at(g, key(n))
+        city = city_at(game, key(n))
         if city is not None and city.status == "hostile" and city.garrison:
             return city
     return None
 
 
-def _invitee(t, g, seat: int, city) -> cities_rules.Invitee:
-    p = g.players[seat]
+def _invitee(table, game, seat: int, city) -> cities_rules.Invitee:
+    p = game.players[seat]
     adjacent = bool(p.pos) and any(hexgrid.adjacent(unkey(p.pos), unkey(k)) for k in city.spaces)
-    cards = sum(1 for c in t.zone(state.hand(seat)) if card_name(c) != "wound")
+    cards = sum(1 for c in table.zone(state.hand(seat)) if card_name(c) != "wound")
     return cities_rules.Invitee(
-        seat=seat, adjacent=adjacent, token_face_up=seat not in g.face_down, non_wound_cards=cards
+        seat=seat, adjacent=adjacent, token_face_up=seat not in game.face_down, non_wound_cards=cards
     )
 
 
@@ -67,21 +67,21 @@ def _splits(total: int, parts: int):
             yield (first, *rest)
 
 
-def commands(t, seat: int) -> list[dict]:
+def commands(table, seat: int) -> list[dict]:
     """Every proposal the active player may make now."""
-    g = t.game
-    p = g.players[seat]
-    if not allowed(g) or g.joint or g.combat is not None or p.acted:
+    game = table.game
+    p = game.players[seat]
+    if not allowed(game) or game.joint or game.combat is not None or p.acted:
         return []
-    city = _adjacent_city(g, p.pos)
+    city = _adjacent_city(game, p.pos)
     if city is None:
         return []
-    others = [s for s in _turn_order_from(g, seat) if s != seat]
-    invitees = [_invitee(t, g, s, city) for s in others]
+    others = [s for s in _turn_order_from(game, seat) if s != seat]
+    invitees = [_invitee(table, game, s, city) for s in others]
     eligible = [i.seat for i in invitees if i.adjacent and i.token_face_up and i.non_wound_cards > 0]
     out = []
-    alone = not any(q.pos == p.pos for s, q in enumerate(g.players) if s != seat)
-    blocked = g.announced_by >= 0 or g.scenario_end
+    alone = not any(q.pos == p.pos for s, q in enumerate(game.players) if s != seat)
+    blocked = game.announced_by >= 0 or game.scenario_end
     for k in range(1, len(eligible) + 1):
         for group in combinations(eligible, k):
             seats = [seat, *group]
@@ -95,15 +95,15 @@ def commands(t, seat: int) -> list[dict]:
     return out
 
 
-def _turn_order_from(g, seat: int) -> list[int]:
-    order = [s for s in g.order if s != g.dummy_seat]
+def _turn_order_from(game, seat: int) -> list[int]:
+    order = [s for s in game.order if s != game.dummy_seat]
     i = order.index(seat) if seat in order else 0
     return order[i:] + order[:i]
 
 
-def propose(ctx, t, seat: int, cmd: dict) -> None:
+def propose(ctx, table, seat: int, cmd: dict) -> None:
     shares = [[int(a), int(b)] for a, b in (x.split(":") for x in cmd["shares"].split(","))]
-    city = _adjacent_city(t.game, t.game.players[seat].pos)
+    city = _adjacent_city(table.game, table.game.players[seat].pos)
     ctx.emit(
         "mk.joint_proposed",
         {"initiator": seat, "shares": shares, "space": city.spaces[0]},
@@ -111,103 +111,103 @@ def propose(ctx, t, seat: int, cmd: dict) -> None:
     )
 
 
-def answering(g) -> int:
+def answering(game) -> int:
     """The invited hero whose answer is due, or -1."""
-    if not g.joint or g.joint.get("started"):
+    if not game.joint or game.joint.get("started"):
         return -1
-    return next((s for s, _ in g.joint["shares"][1:] if s not in g.joint["agreed"]), -1)
+    return next((s for s, _ in game.joint["shares"][1:] if s not in game.joint["agreed"]), -1)
 
 
-def answer(ctx, t, seat: int, cmd: dict) -> None:
-    g = t.game
+def answer(ctx, table, seat: int, cmd: dict) -> None:
+    game = table.game
     if not cmd["agree"]:
         ctx.emit("mk.joint_refused", {"seat": seat}, rule="MK:13:Coop:3")
         return
     ctx.emit("mk.joint_agreed", {"seat": seat}, rule="MK:13:Coop:3")
-    if answering(g) < 0:
-        start(ctx, t)
+    if answering(game) < 0:
+        start(ctx, table)
 
 
-def start(ctx, t) -> None:
+def start(ctx, table) -> None:
     """Tokens face down, the defenders dealt, the first fight (MK:13:Coop:4-6)."""
-    g = t.game
-    j = g.joint
-    city = city_at(g, j["space"])
+    game = table.game
+    j = game.joint
+    city = city_at(game, j["space"])
     seats = [s for s, _ in j["shares"]]
     ctx.emit("mk.acted", {"seat": j["initiator"], "action": "joint_assault"}, rule=RULE)
     ctx.emit("mk.face_down", {"seats": seats}, rule="MK:13:Coop:4")
     # the defenders, face up or not, are shuffled face down and dealt from the top in the agreed
     # numbers: the hidden zone keeps who fights which secret until each fight (MK:13:Coop:5)
     space = j["space"]
-    up = [tok for tok in t.zone(state.at(space)) if tok in city.garrison] if state.at(space) in t.zones else []
+    up = [tok for tok in table.zone(state.at(space)) if tok in city.garrison] if state.at(space) in table.zones else []
     if up:
         zones.move(ctx, state.at(space), state.garrison(space), up, rule="MK:13:Coop:5")
-        ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(state.at(space)))}, rule="MK:13:Coop:5")
+        ctx.emit("mk.enemies", {"space": space, "tokens": list(table.zone(state.at(space)))}, rule="MK:13:Coop:5")
     ctx.shuffle(state.garrison(space), rule="MK:13:Coop:5")
     ctx.emit(
         "mk.joint_started",
-        {"dealt": {str(s): n for s, n in j["shares"]}, "from": {str(s): g.players[s].pos for s in seats}},
+        {"dealt": {str(s): n for s, n in j["shares"]}, "from": {str(s): game.players[s].pos for s in seats}},
         rule="MK:13:Coop:5",
     )
-    next_fight(ctx, t)
+    next_fight(ctx, table)
 
 
-def next_fight(ctx, t) -> None:
+def next_fight(ctx, table) -> None:
     """The next participant moves into the city and fights its own defenders (MK:13:Coop:6)."""
     from engine.games.mage_knight.combat.fight import _ensure, _start_on
     from engine.games.mage_knight.turn.ledger import change_reputation
 
-    g = t.game
-    j = g.joint
+    game = table.game
+    j = game.joint
     left = [s for s, _ in j["shares"] if s not in j["fought"]]
     if not left:
-        finish(ctx, t)
+        finish(ctx, table)
         return
     seat = left[0]
     space = j["space"]
     ctx.emit("mk.joint_fight", {"seat": seat}, rule="MK:13:Coop:6")
     ctx.emit("mk.moved", {"seat": seat, "to": space, "cost": 0}, rule="MK:13:Coop:6")
-    change_reputation(ctx, t, seat, -1, "MK:8:Combat:1a")
-    mine = list(t.zone(state.garrison(space))[: j["dealt"][str(seat)]])  # its share, from the top
-    _ensure(ctx, t, state.at(space))
+    change_reputation(ctx, table, seat, -1, "MK:8:Combat:1a")
+    mine = list(table.zone(state.garrison(space))[: j["dealt"][str(seat)]])  # its share, from the top
+    _ensure(ctx, table, state.at(space))
     if mine:
         zones.move(ctx, state.garrison(space), state.at(space), mine, rule="MK:13:Coop:6")
-    ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(state.at(space)))}, rule="MK:13:Coop:6")
+    ctx.emit("mk.enemies", {"space": space, "tokens": list(table.zone(state.at(space)))}, rule="MK:13:Coop:6")
     if mine:
-        _start_on(ctx, t, seat, [space], mine, kind="assault", fortified=True)
+        _start_on(ctx, table, seat, [space], mine, kind="assault", fortified=True)
     else:
         ctx.emit("mk.joint_fought", {"seat": seat}, rule="MK:13:Coop:6")
-        next_fight(ctx, t)
+        next_fight(ctx, table)
 
 
-def after_fight(ctx, t) -> None:
+def after_fight(ctx, table) -> None:
     """Called once a participant's combat is over."""
-    g = t.game
-    if not g.joint or not g.joint.get("started") or g.combat is not None:
+    game = table.game
+    if not game.joint or not game.joint.get("started") or game.combat is not None:
         return
-    ctx.emit("mk.joint_fought", {"seat": g.active}, rule="MK:13:Coop:6")
-    next_fight(ctx, t)
+    ctx.emit("mk.joint_fought", {"seat": game.active}, rule="MK:13:Coop:6")
+    next_fight(ctx, table)
 
 
-def finish(ctx, t) -> None:
+def finish(ctx, table) -> None:
     """Retreat without conquest, dice rerolled, the invited clean up and draw, the initiator's
     turn goes on (MK:13:Coop:7-8)."""
-    g = t.game
-    j = g.joint
-    city = city_at(g, j["space"])
+    game = table.game
+    j = game.joint
+    city = city_at(game, j["space"])
     seats = [s for s, _ in j["shares"]]
     if city.status != "conquered":
         for s in seats:
             ctx.emit("mk.placed", {"seat": s, "pos": j["from"][str(s)]}, rule="MK:13:Coop:7")
     for s in seats:
-        for idx in sorted(g.players[s].dice):
+        for idx in sorted(game.players[s].dice):
             face = ctx.roll(mana.MANA_DIE, 1, rule="MK:13:Coop:7")[0]
             ctx.emit("mk.die_rerolled", {"index": idx, "face": face}, rule="MK:13:Coop:7")
     for s in seats[1:]:
-        zones.move(ctx, state.play_area(s), state.discard(s), list(t.zone(state.play_area(s))), rule="MK:13:Coop:8")
+        zones.move(ctx, state.play_area(s), state.discard(s), list(table.zone(state.play_area(s))), rule="MK:13:Coop:8")
         from engine.games.mage_knight.turn.limits import hand_limit
 
-        short = hand_limit(t, s) - len(t.zone(state.hand(s)))
+        short = hand_limit(table, s) - len(table.zone(state.hand(s)))
         if short > 0:
             zones.move_top(ctx, state.deck(s), state.hand(s), short, rule="MK:13:Coop:8")
     ctx.emit("mk.joint_over", {"initiator": j["initiator"]}, rule="MK:13:Coop:8")

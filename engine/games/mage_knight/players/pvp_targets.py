@@ -20,8 +20,8 @@ RULE = "MK:13:PvPSpecial"
 IMMUNE = {"red": "fire", "blue": "ice"}  # card colour -> the resistance that ignores it
 
 
-def opponent(t, seat: int) -> int:
-    v = t.game.pvp
+def opponent(table, seat: int) -> int:
+    v = table.game.pvp
     return v["defender"] if seat == v["aggressor"] else v["aggressor"]
 
 
@@ -37,16 +37,16 @@ def applies(foe: dict) -> bool:
     )
 
 
-def unit_targets(t, seat: int, atoms, colour: str | None) -> list[str]:
+def unit_targets(table, seat: int, atoms, colour: str | None) -> list[str]:
     """The opponent's unwounded units such an effect may be played on now (uids)."""
-    g = t.game
+    game = table.game
     foe = _foe(atoms)
-    if foe is None or not applies(foe) or g.combat is None:
+    if foe is None or not applies(foe) or game.combat is None:
         return []
-    if foe.get("phase") and g.combat.phase != foe["phase"]:
+    if foe.get("phase") and game.combat.phase != foe["phase"]:
         return []
     out = []
-    for u in g.players[opponent(t, seat)].units:
+    for u in game.players[opponent(table, seat)].units:
         res = content().units[u.unit].resistances
         if u.wounded or (foe.get("exclude_resistance") and foe["exclude_resistance"] in res):
             continue
@@ -56,32 +56,32 @@ def unit_targets(t, seat: int, atoms, colour: str | None) -> list[str]:
     return out
 
 
-def armour(t, seat: int, u) -> int:
+def armour(table, seat: int, u) -> int:
     """A unit's armour in this PvP: printed, changed by effects, never below 1 (MK:13:PvPSpecial)."""
-    delta = (t.game.pvp.get("unit_armour") or {}).get(u.uid, 0)
+    delta = (table.game.pvp.get("unit_armour") or {}).get(u.uid, 0)
     return max(1, content().units[u.unit].armor + delta)
 
 
-def unit_effect(ctx, t, atoms, target: str, source: str) -> None:
+def unit_effect(ctx, table, atoms, target: str, source: str) -> None:
     """Carry out an enemy effect on the opponent's unit `target`."""
-    g = t.game
+    game = table.game
     foe = _foe(atoms)
     assert foe is not None, atoms  # fight.enemy_effect() passes the atoms of an enemy effect
-    seat = g.active
-    owner = opponent(t, seat)
-    u = next(x for x in g.players[owner].units if x.uid == target)
+    seat = game.active
+    owner = opponent(table, seat)
+    u = next(x for x in game.players[owner].units if x.uid == target)
     if foe.get("defeat"):
         ctx.emit("mk.unit", {"seat": owner, "uid": target, "wounded": True, "source": source}, rule=RULE)
         return
     delta = foe.get("armour", 0)
     if foe.get("per_resistance"):
         delta *= len(content().units[u.unit].resistances)
-    v = dict(g.pvp)
+    v = dict(game.pvp)
     changed = dict(v.get("unit_armour") or {})
     changed[target] = changed.get(target, 0) + delta
     v["unit_armour"] = changed
     ctx.emit(
         "mk.pvp",
-        {"what": "unit_armour", "pvp": v, "phase": g.combat.phase, "active": g.active, "clear": False},
+        {"what": "unit_armour", "pvp": v, "phase": game.combat.phase, "active": game.active, "clear": False},
         rule=RULE,
     )

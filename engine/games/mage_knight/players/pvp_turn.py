@@ -34,48 +34,48 @@ from engine.mechanics.zones import card_name
 PHASE_OF = {"ranged": "ranged", "melee": "attack"}  # the combat phase taking the attacker's points
 
 
-def allowed(t) -> bool:
+def allowed(table) -> bool:
     """PvP in competitive scenarios, unless the Be Nice variant is on (MK:16:Var:BeNice)."""
     from engine.games.mage_knight.scenarios.variants import on
 
-    g = t.game
-    if not g.scenario or g.scenario == "first_reconnaissance":
+    game = table.game
+    if not game.scenario or game.scenario == "first_reconnaissance":
         return False
-    s = scenarios()[g.scenario]
-    return s.kind == "competitive" and not has_rule(s, "no_pvp") and not on(t, "be_nice")
+    s = scenarios()[game.scenario]
+    return s.kind == "competitive" and not has_rule(s, "no_pvp") and not on(table, "be_nice")
 
 
-def _site_for_rule(g, space: str) -> str:
+def _site_for_rule(game, space: str) -> str:
     from engine.games.mage_knight.scenarios.special_rules import portal_open
 
-    sp = g.board.spaces[space]
-    return "" if sp.site == "portal" and not portal_open(g) else sp.site
+    sp = game.board.spaces[space]
+    return "" if sp.site == "portal" and not portal_open(game) else sp.site
 
 
-def start_fault(t, seat: int, target: int, space: str) -> str | None:
-    g = t.game
-    p = g.players[seat]
+def start_fault(table, seat: int, target: int, space: str) -> str | None:
+    game = table.game
+    p = game.players[seat]
     here = unkey(p.pos) if p.pos else None
     return pvp.start_fault(
-        space_site=closed_portal_site(t, space, _site_for_rule(g, space)),
-        other_hero_there=g.players[target].pos == space,
-        round_end_announced=g.announced_by >= 0,
-        scenario_end=g.scenario_end,
-        target_token_face_up=target not in g.face_down,
-        pvp_allowed=allowed(t) and not p.acted,
-        allies=allied(g.board, seat, target),
-        would_provoke=bool(here and here != unkey(space) and provoked(g.board, here, unkey(space))),
+        space_site=closed_portal_site(table, space, _site_for_rule(game, space)),
+        other_hero_there=game.players[target].pos == space,
+        round_end_announced=game.announced_by >= 0,
+        scenario_end=game.scenario_end,
+        target_token_face_up=target not in game.face_down,
+        pvp_allowed=allowed(table) and not p.acted,
+        allies=allied(game.board, seat, target),
+        would_provoke=bool(here and here != unkey(space) and provoked(game.board, here, unkey(space))),
     )
 
 
-def step_ok(t, seat: int, space: str) -> bool:
+def step_ok(table, seat: int, space: str) -> bool:
     """A step onto another hero's space: only where PvP could start there (MK:12:PvP:1)."""
-    g = t.game
-    others = [s for s, q in enumerate(g.players) if s != seat and q.pos == space]
-    return bool(others) and all(start_fault(t, seat, o, space) is None for o in others)
+    game = table.game
+    others = [s for s, q in enumerate(game.players) if s != seat and q.pos == space]
+    return bool(others) and all(start_fault(table, seat, o, space) is None for o in others)
 
 
-def visit_ok(t, seat: int, space: str) -> bool:
+def visit_ok(table, seat: int, space: str) -> bool:
     """A step onto another hero's space where no player-against-player combat may start there
     (the round end announced, the scenario end triggered, a face-down token, no PvP in this
     game, allies): allowed, the hero taking no action there (MK:7:Move:8e). Not by a step that
@@ -83,58 +83,58 @@ def visit_ok(t, seat: int, space: str) -> bool:
     The open portal and a conquered city are no visits: heroes share them (MK:7:Move:8d)."""
     from engine.games.mage_knight.map.board import ends_move
 
-    g = t.game
-    p = g.players[seat]
-    others = [s for s, q in enumerate(g.players) if s != seat and q.pos == space]
-    if not others or not p.pos or shared(g, space) or ends_move(g.board, unkey(space), seat):
+    game = table.game
+    p = game.players[seat]
+    others = [s for s, q in enumerate(game.players) if s != seat and q.pos == space]
+    if not others or not p.pos or shared(game, space) or ends_move(game.board, unkey(space), seat):
         return False
-    if provoked(g.board, unkey(p.pos), unkey(space)) and not p.turn_effects.get("no_provoke"):
+    if provoked(game.board, unkey(p.pos), unkey(space)) and not p.turn_effects.get("no_provoke"):
         return False
-    return all(start_fault(t, seat, o, space) is not None for o in others)
+    return all(start_fault(table, seat, o, space) is not None for o in others)
 
 
-def shared(g, space: str) -> bool:
+def shared(game, space: str) -> bool:
     """A space several heroes may stand on: the portal while open, a conquered city (MK:7:Move:8d)."""
     from engine.games.mage_knight.scenarios.special_rules import portal_open
 
-    sp = g.board.spaces[space]
-    return (sp.site == "portal" and portal_open(g)) or (sp.site == "city" and sp.conquered_by != -1)
+    sp = game.board.spaces[space]
+    return (sp.site == "portal" and portal_open(game)) or (sp.site == "city" and sp.conquered_by != -1)
 
 
-def visiting(t, seat: int) -> bool:
+def visiting(table, seat: int) -> bool:
     """The hero stands on another hero's space, one no two heroes share (not the open portal nor
     a conquered city), and may attack none of them: it takes no action this turn and is withdrawn
     at its end, a wound per space (MK:7:Move:8e, MK:11:EoT:2; E-25 on the closed portal)."""
-    g = t.game
-    p = g.players[seat]
-    if not p.pos or p.pos not in g.board.spaces or g.pvp or shared(g, p.pos):
+    game = table.game
+    p = game.players[seat]
+    if not p.pos or p.pos not in game.board.spaces or game.pvp or shared(game, p.pos):
         return False
-    others = [s for s, q in enumerate(g.players) if s != seat and q.pos == p.pos]
-    return bool(others) and all(start_fault(t, seat, o, p.pos) is not None for o in others)
+    others = [s for s, q in enumerate(game.players) if s != seat and q.pos == p.pos]
+    return bool(others) and all(start_fault(table, seat, o, p.pos) is not None for o in others)
 
 
-def sharing(t, seat: int) -> list[int]:
+def sharing(table, seat: int) -> list[int]:
     """Other heroes on the seat's space where heroes may not share it (not portal, not city)."""
-    g = t.game
-    p = g.players[seat]
-    if not p.pos or g.pvp or p.acted or not allowed(t):
+    game = table.game
+    p = game.players[seat]
+    if not p.pos or game.pvp or p.acted or not allowed(table):
         return []  # after the action: forced withdrawal at the end of the turn (scenario_rules.py)
-    sp = g.board.spaces.get(p.pos)
-    if sp is None or sp.site == "city" or (sp.site == "portal" and _site_for_rule(g, p.pos) == "portal"):
+    sp = game.board.spaces.get(p.pos)
+    if sp is None or sp.site == "city" or (sp.site == "portal" and _site_for_rule(game, p.pos) == "portal"):
         return []
-    return [s for s, q in enumerate(g.players) if s != seat and q.pos == p.pos]
+    return [s for s, q in enumerate(game.players) if s != seat and q.pos == p.pos]
 
 
-def start_commands(t, seat: int) -> list[dict]:
-    g = t.game
-    p = g.players[seat]
-    return [{"kind": "pvp", "target": s} for s in sharing(t, seat) if start_fault(t, seat, s, p.pos) is None]
+def start_commands(table, seat: int) -> list[dict]:
+    game = table.game
+    p = game.players[seat]
+    return [{"kind": "pvp", "target": s} for s in sharing(table, seat) if start_fault(table, seat, s, p.pos) is None]
 
 
 # -- the combat ------------------------------------------------------------------------------
 def _emit(
     ctx,
-    t,
+    table,
     what: str,
     pvp_state: dict,
     phase: str,
@@ -149,15 +149,15 @@ def _emit(
     )
 
 
-def start(ctx, t, seat: int, cmd: dict) -> None:
+def start(ctx, table, seat: int, cmd: dict) -> None:
     """The aggressor's action: an enemy-less combat holds the points; the defender commits."""
     from engine.games.mage_knight.combat.fight import _builtins
 
-    g = t.game
-    p = g.players[seat]
+    game = table.game
+    p = game.players[seat]
     target = cmd["target"]
     ctx.emit("mk.acted", {"seat": seat, "action": "pvp"}, rule="MK:12:PvP:1")
-    combat = combat_machine.start(content(), [], units=[], hero_armour=p.armour, hand_limit=p.hand_limit, night=g.night)
+    combat = combat_machine.start(content(), [], units=[], hero_armour=p.armour, hand_limit=p.hand_limit, night=game.night)
     ctx.emit(
         "mk.combat_started",
         {"seat": seat, "space": p.pos, "kind": "pvp", "combat": _builtins(combat)},
@@ -179,54 +179,54 @@ def start(ctx, t, seat: int, cmd: dict) -> None:
         "remaining": 0,
         "hand_wounds": {},
     }
-    _emit(ctx, t, "started", state, "ranged", target)
+    _emit(ctx, table, "started", state, "ranged", target)
 
 
-def commands(t, seat: int) -> tuple[list[dict], bool]:
+def commands(table, seat: int) -> tuple[list[dict], bool]:
     """(the PvP decisions open to the seat, whether it may play cards and units now)."""
-    g = t.game
-    v = g.pvp
+    game = table.game
+    v = game.pvp
     if v["step"] == "commit":
-        hand = [card_name(c) for c in t.zone(mage_knight_state.hand(seat))]
+        hand = [card_name(c) for c in table.zone(mage_knight_state.hand(seat))]
         modes = ["partial"] + (["full"] if any(c != "wound" for c in hand) else [])
         return [{"kind": "pvp_commit", "mode": m} for m in modes], False
     if v["step"] == "attack":
         out = [{"kind": "pvp_pass"}]
-        if _attack_total(t)[0] > 0:
+        if _attack_total(table)[0] > 0:
             out.insert(0, {"kind": "pvp_attack"})
         return out, True
     if v["step"] == "block":
         return [{"kind": "pvp_block"}], True
-    return damage_options(t), False
+    return damage_options(table), False
 
 
 def _blocker(v) -> int:
     return v["defender"] if v["attacker"] == v["aggressor"] else v["aggressor"]
 
 
-def _attack_total(t) -> tuple[int, list[str]]:
+def _attack_total(table) -> tuple[int, list[str]]:
     """The pooled attack points this exchange may use, and their elements (siege only against a
     defender in a keep or mage tower in the ranged phase, MK:12:PvPRanged:2)."""
-    g = t.game
-    v = g.pvp
+    game = table.game
+    v = game.pvp
     kinds: tuple[str, ...] = ("ranged", "siege") if v["phase"] == "ranged" else ("ranged", "siege", "melee")
-    sp = g.board.spaces[v["space"]]
+    sp = game.board.spaces[v["space"]]
     if v["phase"] == "ranged" and _blocker(v) == v["defender"] and sp.site in ("keep", "mage_tower"):
         kinds = ("siege",)
-    parts = [x for x in g.combat.pool if x.kind in kinds]
+    parts = [x for x in game.combat.pool if x.kind in kinds]
     return sum(x.value for x in parts), sorted({x.element for x in parts})
 
 
-def declare(ctx, t, seat: int, cmd: dict) -> None:
-    g = t.game
-    v = dict(g.pvp)
-    value, elements = _attack_total(t)
+def declare(ctx, table, seat: int, cmd: dict) -> None:
+    game = table.game
+    v = dict(game.pvp)
+    value, elements = _attack_total(table)
     if v["phase"] == "melee" and v["sideways"]:
         elements = ["physical"]  # one sideways card makes the whole attack physical
     v.update(step="block", attack=value, elements=elements or ["physical"], passes=0)
     _emit(
         ctx,
-        t,
+        table,
         "attack",
         v,
         "block",
@@ -236,25 +236,25 @@ def declare(ctx, t, seat: int, cmd: dict) -> None:
     )
 
 
-def pass_(ctx, t, seat: int, cmd: dict) -> None:
-    g = t.game
-    v = dict(g.pvp)
+def pass_(ctx, table, seat: int, cmd: dict) -> None:
+    game = table.game
+    v = dict(game.pvp)
     v["passes"] += 1
     if v["passes"] < 2:
         v.update(attacker=_blocker(v), step="attack", sideways=False)
-        _emit(ctx, t, "pass", v, PHASE_OF[v["phase"]], v["attacker"], clear=True, rule="MK:12:PvPRanged:6")
+        _emit(ctx, table, "pass", v, PHASE_OF[v["phase"]], v["attacker"], clear=True, rule="MK:12:PvPRanged:6")
         return
     if v["phase"] == "ranged":
         v.update(phase="melee", attacker=v["aggressor"], step="attack", passes=0, sideways=False)
-        _emit(ctx, t, "melee", v, "attack", v["attacker"], clear=True, rule="MK:13:PvPMelee:1c")
+        _emit(ctx, table, "melee", v, "attack", v["attacker"], clear=True, rule="MK:13:PvPMelee:1c")
         return
-    end(ctx, t, winner=-1)
+    end(ctx, table, winner=-1)
 
 
-def note_play(ctx, t, seat: int, cmd: dict) -> None:
+def note_play(ctx, table, seat: int, cmd: dict) -> None:
     """A sideways card played for the melee attack (MK:13:PvPMelee:1c)."""
-    g = t.game
-    v = g.pvp
+    game = table.game
+    v = game.pvp
     if (
         v
         and cmd.get("mode") == "sideways"
@@ -263,13 +263,13 @@ def note_play(ctx, t, seat: int, cmd: dict) -> None:
         and seat == v["attacker"]
         and not v["sideways"]
     ):
-        _emit(ctx, t, "sideways", dict(v, sideways=True), "attack", seat, rule="MK:13:PvPMelee:1c")
+        _emit(ctx, table, "sideways", dict(v, sideways=True), "attack", seat, rule="MK:13:PvPMelee:1c")
 
 
-def block(ctx, t, seat: int, cmd: dict) -> None:
-    g = t.game
-    v = dict(g.pvp)
-    blocks = [Part(x.value, x.element) for x in g.combat.pool if x.kind == "block"]
+def block(ctx, table, seat: int, cmd: dict) -> None:
+    game = table.game
+    v = dict(game.pvp)
+    blocks = [Part(x.value, x.element) for x in game.combat.pool if x.kind == "block"]
     if v["phase"] == "ranged":
         r = pvp.ranged_reduction(v["attack"], v["elements"], blocks)
     else:
@@ -278,7 +278,7 @@ def block(ctx, t, seat: int, cmd: dict) -> None:
     v.update(step="damage", remaining=r.remaining)
     _emit(
         ctx,
-        t,
+        table,
         "block",
         v,
         "block",
@@ -287,15 +287,15 @@ def block(ctx, t, seat: int, cmd: dict) -> None:
         rule="MK:12:PvPRanged:4" if v["phase"] == "ranged" else "MK:13:PvPMelee:1c",
     )
     if r.remaining <= 0:
-        _next_exchange(ctx, t)
+        _next_exchange(ctx, table)
 
 
-def damage_options(t) -> list[dict]:
+def damage_options(table) -> list[dict]:
     """Where the rest of the attack may go (MK:12:PvPRanged:5, MK:13:PvPMelee:2)."""
-    g = t.game
-    v = g.pvp
+    game = table.game
+    v = game.pvp
     b = _blocker(v)
-    q = g.players[b]
+    q = game.players[b]
     n = v["remaining"]
     out = [{"kind": "pvp_damage", "to": "lapse"}]
     if q.armour <= n:
@@ -303,100 +303,100 @@ def damage_options(t) -> list[dict]:
     for u in q.units:
         if (
             not u.wounded
-            and pvp.unit_wound_cost(unit_armour(t, b, u), content().units[u.unit].resistances, v["elements"])
+            and pvp.unit_wound_cost(unit_armour(table, b, u), content().units[u.unit].resistances, v["elements"])
             <= n
         ):
             out.append({"kind": "pvp_damage", "to": u.uid})
     if v["phase"] == "melee":
         if n >= pvp.STEAL_COST:
             for z in (mage_knight_state.discard(b), mage_knight_state.play_area(b)):
-                for cid in t.zone(z):
+                for cid in table.zone(z):
                     card = content().cards.get(card_name(cid))
                     if card is not None and card.kind == "artifact":
                         out.append({"kind": "pvp_damage", "to": f"steal:{cid}"})
-        out += [{"kind": "pvp_damage", "to": f"retreat:{k}"} for k, cost in retreat_spaces(t, b) if cost <= n]
+        out += [{"kind": "pvp_damage", "to": f"retreat:{k}"} for k, cost in retreat_spaces(table, b) if cost <= n]
     return out
 
 
-def retreat_spaces(t, seat: int) -> list[tuple[str, int]]:
+def retreat_spaces(table, seat: int) -> list[tuple[str, int]]:
     """Safe spaces next to the combat that would not make the blocker assault or start PvP, with
     their unmodified move cost (MK:13:PvPMelee:2)."""
     from engine.games.mage_knight.map.board import ends_move
 
-    g = t.game
-    here = unkey(g.pvp["space"])
-    others = [unkey(q.pos) for s, q in enumerate(g.players) if s != seat and q.pos]
+    game = table.game
+    here = unkey(game.pvp["space"])
+    others = [unkey(q.pos) for s, q in enumerate(game.players) if s != seat and q.pos]
     out = []
     for n in hexgrid.neighbours(here):
         k = key(n)
-        sp = g.board.spaces.get(k)
-        if sp is None or not is_safe(g.board, n, seat, others) or ends_move(g.board, n, seat):
+        sp = game.board.spaces.get(k)
+        if sp is None or not is_safe(game.board, n, seat, others) or ends_move(game.board, n, seat):
             continue
         if sp.rampaging and sp.enemies:
             continue
-        cost = move_cost(g.board, content(), n, g.night)
+        cost = move_cost(game.board, content(), n, game.night)
         if cost is not None:
             out.append((k, cost))
     return out
 
 
-def assign(ctx, t, seat: int, cmd: dict) -> None:
+def assign(ctx, table, seat: int, cmd: dict) -> None:
     """Spend the rest: a wound to the hero or a unit, an artifact stolen, a forced retreat."""
     from engine.games.mage_knight.combat.fight import _discard_hand
     from engine.games.mage_knight.turn.ledger import take_wounds
 
-    g = t.game
-    v = dict(g.pvp)
+    game = table.game
+    v = dict(game.pvp)
     b = _blocker(v)
     to = cmd["to"]
     if to == "lapse":
         v["remaining"] = 0
     elif to == "hero":
-        take_wounds(ctx, t, b, 1, "MK:12:PvPRanged:5")
+        take_wounds(ctx, table, b, 1, "MK:12:PvPRanged:5")
         wounds = dict(v["hand_wounds"])
         wounds[str(b)] = wounds.get(str(b), 0) + 1
-        v.update(remaining=v["remaining"] - g.players[b].armour, hand_wounds=wounds)
-        if wounds[str(b)] == g.players[b].hand_limit:  # knocked out (MK:9:Damage:5c)
-            _discard_hand(ctx, t, b, "MK:9:Damage:5c")
+        v.update(remaining=v["remaining"] - game.players[b].armour, hand_wounds=wounds)
+        if wounds[str(b)] == game.players[b].hand_limit:  # knocked out (MK:9:Damage:5c)
+            _discard_hand(ctx, table, b, "MK:9:Damage:5c")
     elif to.startswith("steal:"):
         cid = to.split(":", 1)[1]
-        src = mage_knight_state.discard(b) if cid in t.zone(mage_knight_state.discard(b)) else mage_knight_state.play_area(b)
+        src = mage_knight_state.discard(b) if cid in table.zone(mage_knight_state.discard(b)) else mage_knight_state.play_area(b)
         zones.move(ctx, src, mage_knight_state.discard(seat), [cid], rule="MK:13:PvPMelee:2")
         v["remaining"] -= pvp.STEAL_COST
     elif to.startswith("retreat:"):
         space = to.split(":", 1)[1]
         ctx.emit("mk.placed", {"seat": b, "pos": space}, rule="MK:13:PvPMelee:2")
-        end(ctx, t, winner=seat, loser=b)
+        end(ctx, table, winner=seat, loser=b)
         return
     else:
-        u = next(u for u in g.players[b].units if u.uid == to)
+        u = next(u for u in game.players[b].units if u.uid == to)
         rec = content().units[u.unit]
         ctx.emit("mk.unit", {"seat": b, "uid": to, "wounded": True}, rule="MK:12:PvPRanged:5")
-        v["remaining"] -= pvp.unit_wound_cost(unit_armour(t, b, u), rec.resistances, v["elements"])
-    _emit(ctx, t, "damage", v, "block", seat, rule="MK:12:PvPRanged:5")
-    if not [c for c in damage_options(t) if c["to"] != "lapse"] or to == "lapse":
-        _next_exchange(ctx, t)
+        v["remaining"] -= pvp.unit_wound_cost(unit_armour(table, b, u), rec.resistances, v["elements"])
+    _emit(ctx, table, "damage", v, "block", seat, rule="MK:12:PvPRanged:5")
+    if not [c for c in damage_options(table) if c["to"] != "lapse"] or to == "lapse":
+        _next_exchange(ctx, table)
 
 
-def _next_exchange(ctx, t) -> None:
-    g = t.game
-    v = dict(g.pvp)
+def _next_exchange(ctx, table) -> None:
+    game = table.game
+    v = dict(game.pvp)
     v.update(attacker=_blocker(v), step="attack", remaining=0, attack=0, elements=[], sideways=False)
-    _emit(ctx, t, "next", v, PHASE_OF[v["phase"]], v["attacker"], clear=True, rule="MK:12:PvPRanged:6")
+    _emit(ctx, table, "next", v, PHASE_OF[v["phase"]], v["attacker"], clear=True, rule="MK:12:PvPRanged:6")
 
 
-def end(ctx, t, winner: int, loser: int = -1) -> None:
+def end(ctx, table, winner: int, loser: int = -1) -> None:
     """The result (MK:13:PvPResult): the winner of a forced retreat gains fame; a draw sends the
     aggressor back; a fully committed defender cleans up and draws; the aggressor's turn goes on."""
     from engine.games.mage_knight.map.tokens import gain_fame
 
-    g = t.game
-    v = g.pvp
+    game = table.game
+    v = game.pvp
     if winner >= 0:
-        won, lost = g.players[winner], g.players[loser]
+        won, lost = game.players[winner], game.players[loser]
         from engine.games.mage_knight.readings.map import pvp_fame  # reading A11: equal level and equal fame
 
-        gain_fame(ctx, t, winner, pvp_fame(t, won, lost), "MK:13:PvPResult")
+        gain_fame(ctx, table, winner, pvp_fame(table, won, lost), "MK:13:PvPResult")
     elif v["came_from"] and v["came_from"] != v["space"]:
         ctx.emit("mk.placed", {"seat": v["aggressor"], "pos": v["came_from"]}, rule="MK:13:PvPResult")
     d = v["defender"]
@@ -404,26 +404,26 @@ def end(ctx, t, winner: int, loser: int = -1) -> None:
         from engine.games.mage_knight.turn.ledger import gain_reward_crystal
         from engine.games.mage_knight.turn.limits import hand_limit
 
-        zones.move(ctx, mage_knight_state.play_area(d), mage_knight_state.discard(d), list(t.zone(mage_knight_state.play_area(d))), rule="MK:12:PvP:3")
-        short = hand_limit(t, d) - len(t.zone(mage_knight_state.hand(d)))
+        zones.move(ctx, mage_knight_state.play_area(d), mage_knight_state.discard(d), list(table.zone(mage_knight_state.play_area(d))), rule="MK:12:PvP:3")
+        short = hand_limit(table, d) - len(table.zone(mage_knight_state.hand(d)))
         if short > 0:
             zones.move_top(ctx, mage_knight_state.deck(d), mage_knight_state.hand(d), short, rule="MK:12:PvP:3")
-        committed_defender_mine(ctx, t, d, gain_reward_crystal)  # reading A9
+        committed_defender_mine(ctx, table, d, gain_reward_crystal)  # reading A9
     ctx.emit("mk.pvp_over", {"aggressor": v["aggressor"], "winner": winner}, rule="MK:13:PvPResult")
 
 
-def commit(ctx, t, seat: int, cmd: dict) -> None:
-    g = t.game
-    v = dict(g.pvp, mode=cmd["mode"], step="attack")
+def commit(ctx, table, seat: int, cmd: dict) -> None:
+    game = table.game
+    v = dict(game.pvp, mode=cmd["mode"], step="attack")
     if cmd["mode"] == "full":
         ctx.emit("mk.face_down", {"seats": [seat]}, rule="MK:12:PvP:3")
-    _emit(ctx, t, "commit", v, "ranged", v["attacker"], rule="MK:12:PvP:3")
+    _emit(ctx, table, "commit", v, "ranged", v["attacker"], rule="MK:12:PvP:3")
 
 
-def partial_limits(t, seat: int, cmds: list[dict]) -> list[dict]:
+def partial_limits(table, seat: int, cmds: list[dict]) -> list[dict]:
     """A partly committed defender uses no Source die and none of its turn-only skills
     (MK:12:PvP:3; reading: every skill counts as turn-only, no skill is marked otherwise)."""
-    v = t.game.pvp
+    v = table.game.pvp
     if seat != v.get("defender") or v.get("mode") != "partial":
         return cmds
     return [

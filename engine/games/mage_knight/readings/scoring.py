@@ -20,7 +20,7 @@ SCORED_KINDS = ("spell", "advanced_action", "artifact")  # what the categories c
 ZERO_TITLES = ("loot", "leader", "conqueror", "adventurer")  # no explicit "≥1" in the text
 
 
-def scored_zones(t, seat: int) -> tuple[str, ...]:
+def scored_zones(table, seat: int) -> tuple[str, ...]:
     """A13 (MK:15:Score): the zones whose deed cards are the seat's "deck" for scoring. The
     digest: all deed cards (deck, hand, discard pile, play area); under `draw_pile` only the deed
     deck itself. Asked only when a card that scores (spell, advanced action, artifact, wound)
@@ -28,21 +28,21 @@ def scored_zones(t, seat: int) -> tuple[str, ...]:
     every = (state.deck(seat), state.hand(seat), state.discard(seat), state.play_area(seat))
     c = content().cards
     if not any(
-        c[card_name(x)].kind in SCORED_KINDS or card_name(x) == "wound" for z in every[1:] for x in t.zone(z)
+        c[card_name(x)].kind in SCORED_KINDS or card_name(x) == "wound" for z in every[1:] for x in table.zone(z)
     ):
         return every
-    return every[:1] if chosen(t, DECK) == "draw_pile" else every
+    return every[:1] if chosen(table, DECK) == "draw_pile" else every
 
 
-def crystal_points(t, crystals: int) -> int:
+def crystal_points(table, crystals: int) -> int:
     """A14 (MK:15:Score): Greatest Loot's "1 per 2 crystals", rounded down by the digest, up
     under `round_up`. Asked only for an odd number of crystals."""
-    if crystals % 2 and chosen(t, CRYSTALS) == "round_up":
+    if crystals % 2 and chosen(table, CRYSTALS) == "round_up":
         return (crystals + 1) // 2
     return crystals // 2
 
 
-def zero_tie_titles(t, points: dict[int, dict[str, int]]) -> dict[int, int]:
+def zero_tie_titles(table, points: dict[int, dict[str, int]]) -> dict[int, int]:
     """A12 (MK:15:Score): the digest gives no title at a zero score in any category. Under
     `explicit_only` only Greatest Knowledge and Greatest Beating need a non-zero score (the
     text says so only for them), so seats tied at 0 in Loot, Leader, Conqueror or Adventurer
@@ -52,7 +52,7 @@ def zero_tie_titles(t, points: dict[int, dict[str, int]]) -> dict[int, int]:
     if len(seats) < 2:
         return extra
     tied = [cat for cat in ZERO_TITLES if max(points[s].get(cat, 0) for s in seats) == 0]
-    if not tied or chosen(t, ZERO_TITLE) != "explicit_only":
+    if not tied or chosen(table, ZERO_TITLE) != "explicit_only":
         return extra
     for cat in tied:
         for s in seats:
@@ -61,19 +61,19 @@ def zero_tie_titles(t, points: dict[int, dict[str, int]]) -> dict[int, int]:
     return extra
 
 
-def liberator_fame(t, fame: dict[int, int]) -> dict[int, int]:
+def liberator_fame(table, fame: dict[int, int]) -> dict[int, int]:
     """A16 (MK:20:Scen:Mines): Greatest Liberator tied, +2 each by the digest (as the other
     scenario titles), the full +5 each under `five_each`. `fame` is scenarios.mines_fame's
     (with the +2 already added); asked only for a tie above 0."""
     base = {s: v for s, v in fame.items()}
     best = max(base.values(), default=0)
     top = [s for s in sorted(base) if base[s] == best]
-    if best > 2 and len(top) > 1 and chosen(t, LIBERATOR) == "five_each":
+    if best > 2 and len(top) > 1 and chosen(table, LIBERATOR) == "five_each":
         return {s: v + (3 if s in top else 0) for s, v in base.items()}
     return base
 
 
-def blitz_bonus(t, old: int, new: int, rows) -> int:
+def blitz_bonus(table, old: int, new: int, rows) -> int:
     """A17 (MK:19:Scen:BlitzConquest): +1 fame per fame row crossed. The digest: the bonus
     never chains. Under `chains` a bonus that crosses another row earns +1 more, and so on.
     `rows(old, new)` is the owning module's count of rows crossed; asked only when the bonus
@@ -81,7 +81,7 @@ def blitz_bonus(t, old: int, new: int, rows) -> int:
     extra = rows(old, new)
     if not extra or not rows(new, new + extra):
         return extra
-    if chosen(t, BLITZ_CHAIN) != "chains":
+    if chosen(table, BLITZ_CHAIN) != "chains":
         return extra
     total, at = extra, new
     while True:

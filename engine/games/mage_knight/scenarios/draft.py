@@ -23,8 +23,8 @@ def drafted(seat: int) -> str:
     return f"drafted:{seat}"  # the cards it set aside
 
 
-def start(ctx, t) -> None:
-    n = t.players
+def start(ctx, table) -> None:
+    n = table.players
     for seat in range(n):
         for z in (packet(seat), drafted(seat)):
             zones.create(ctx, z, [], owner=seat, rule=RULE, vis="owner")
@@ -33,68 +33,68 @@ def start(ctx, t) -> None:
     ctx.emit("mk.draft", {"step": "pick", "waiting": list(range(n)), "next_round": 1}, rule=RULE)
 
 
-def commands(t, seat: int) -> list[dict]:
-    kind = "draft_pick" if t.game.draft["step"] == "pick" else "draft_add"
+def commands(table, seat: int) -> list[dict]:
+    kind = "draft_pick" if table.game.draft["step"] == "pick" else "draft_add"
     zone = packet(seat) if kind == "draft_pick" else drafted(seat)
-    return [{"kind": kind, "card": c} for c in sorted({card_name(x) for x in t.zone(zone)})]
+    return [{"kind": kind, "card": c} for c in sorted({card_name(x) for x in table.zone(zone)})]
 
 
-def pick(ctx, t, seat: int, cmd: dict) -> int:
+def pick(ctx, table, seat: int, cmd: dict) -> int:
     """Keep one card; once everyone kept one, the packets pass left; after the third the rest go
     back into the deck. Returns the round to begin once the draft is over, else 0."""
-    g = t.game
-    card = next(x for x in t.zone(packet(seat)) if card_name(x) == cmd["card"])
+    game = table.game
+    card = next(x for x in table.zone(packet(seat)) if card_name(x) == cmd["card"])
     zones.move(ctx, packet(seat), drafted(seat), [card], rule=RULE)
-    waiting = [s for s in g.draft["waiting"] if s != seat]
+    waiting = [s for s in game.draft["waiting"] if s != seat]
     if waiting:
-        ctx.emit("mk.draft", dict(g.draft, waiting=waiting), rule=RULE)
+        ctx.emit("mk.draft", dict(game.draft, waiting=waiting), rule=RULE)
         return 0
-    n = t.players
-    if len(t.zone(drafted(0))) < KEEP:
-        size = len(t.zone(packet(0)))
+    n = table.players
+    if len(table.zone(drafted(0))) < KEEP:
+        size = len(table.zone(packet(0)))
         for s in range(n):
-            zones.move(ctx, packet(s), PASS, list(t.zone(packet(s))), rule=RULE, to="bottom")
+            zones.move(ctx, packet(s), PASS, list(table.zone(packet(s))), rule=RULE, to="bottom")
         for s in range(n):
-            zones.move(ctx, PASS, packet((s + 1) % n), list(t.zone(PASS))[:size], rule=RULE)
-        ctx.emit("mk.draft", dict(g.draft, waiting=list(range(n))), rule=RULE)
+            zones.move(ctx, PASS, packet((s + 1) % n), list(table.zone(PASS))[:size], rule=RULE)
+        ctx.emit("mk.draft", dict(game.draft, waiting=list(range(n))), rule=RULE)
         return 0
     for s in range(n):
-        zones.move(ctx, packet(s), state.AA_DECK, list(t.zone(packet(s))), rule=RULE)
+        zones.move(ctx, packet(s), state.AA_DECK, list(table.zone(packet(s))), rule=RULE)
     ctx.shuffle(state.AA_DECK, rule=RULE)
     ctx.emit("mk.draft", {}, rule=RULE)
     return 1
 
 
-def add_due(t, n: int) -> bool:
+def add_due(table, n: int) -> bool:
     """Round n follows a day: players with drafted cards add one to their deck first."""
     from engine.games.mage_knight.scenarios.variants import on
 
-    g = t.game
+    game = table.game
     return (
         n > 1
-        and not g.night
-        and on(t, "draft")
-        and not g.draft
-        and any(drafted(s) in t.zones and t.zone(drafted(s)) for s in range(t.players))
+        and not game.night
+        and on(table, "draft")
+        and not game.draft
+        and any(drafted(s) in table.zones and table.zone(drafted(s)) for s in range(table.players))
     )
 
 
-def add_start(ctx, t, n: int) -> None:
-    waiting = [s for s in range(t.players) if t.zone(drafted(s))]
+def add_start(ctx, table, n: int) -> None:
+    waiting = [s for s in range(table.players) if table.zone(drafted(s))]
     ctx.emit("mk.draft", {"step": "add", "waiting": waiting, "next_round": n}, rule=RULE)
 
 
-def add(ctx, t, seat: int, cmd: dict) -> int:
+def add(ctx, table, seat: int, cmd: dict) -> int:
     """One drafted card straight into the (hidden) deck, which the round preparation that follows
     shuffles with the rest: through the public discard pile every seat would learn it. Returns
     the round to begin once everyone added, else 0."""
-    g = t.game
-    card = next(x for x in t.zone(drafted(seat)) if card_name(x) == cmd["card"])
+    game = table.game
+    card = next(x for x in table.zone(drafted(seat)) if card_name(x) == cmd["card"])
     zones.move(ctx, drafted(seat), state.deck(seat), [card], rule=RULE)
-    waiting = [s for s in g.draft["waiting"] if s != seat]
+    waiting = [s for s in game.draft["waiting"] if s != seat]
     if waiting:
-        ctx.emit("mk.draft", dict(g.draft, waiting=waiting), rule=RULE)
+        ctx.emit("mk.draft", dict(game.draft, waiting=waiting), rule=RULE)
         return 0
-    n = g.draft["next_round"]
+    n = game.draft["next_round"]
     ctx.emit("mk.draft", {}, rule=RULE)
     return n

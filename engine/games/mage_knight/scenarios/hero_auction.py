@@ -17,17 +17,17 @@ RULE = "MK:16:Var:Auction"
 RAISES = 10  # bids offered: the lowest allowed and the next 9 (a bound on the command list)
 
 
-def free_heroes(g) -> list[str]:
-    taken = {p.hero for p in g.players if p.hero}
+def free_heroes(game) -> list[str]:
+    taken = {p.hero for p in game.players if p.hero}
     return [h.id for h in content().heroes.heroes if h.id not in taken]
 
 
-def without_hero(g) -> list[int]:
-    return [s for s in g.auction["order"] if not g.players[s].hero]
+def without_hero(game) -> list[int]:
+    return [s for s in game.auction["order"] if not game.players[s].hero]
 
 
-def start(ctx, t) -> None:
-    order = ctx.pick("hero_order", list(range(t.players)), t.players, rule=RULE)
+def start(ctx, table) -> None:
+    order = ctx.pick("hero_order", list(range(table.players)), table.players, rule=RULE)
     ctx.emit(
         "mk.auction",
         {"order": order, "chooser": order[0], "hero": "", "high": -1, "bid": 0, "waiting": []},
@@ -35,72 +35,72 @@ def start(ctx, t) -> None:
     )
 
 
-def _min_bid(g, seat: int) -> int:
-    a = g.auction
+def _min_bid(game, seat: int) -> int:
+    a = game.auction
     earlier = a["order"].index(seat) < a["order"].index(a["high"])
     return max(1, a["bid"] if earlier else a["bid"] + 1)
 
 
-def prompt_seat(g) -> int:
-    a = g.auction
+def prompt_seat(game) -> int:
+    a = game.auction
     return a["waiting"][0] if a["hero"] else a["chooser"]
 
 
-def commands(t, seat: int) -> list[dict]:
-    g = t.game
-    a = g.auction
+def commands(table, seat: int) -> list[dict]:
+    game = table.game
+    a = game.auction
     if not a["hero"]:
-        return [{"kind": "auction_name", "hero": h} for h in free_heroes(g)]
-    low = _min_bid(g, seat)
+        return [{"kind": "auction_name", "hero": h} for h in free_heroes(game)]
+    low = _min_bid(game, seat)
     return [{"kind": "auction_bid", "fame": 0}] + [
         {"kind": "auction_bid", "fame": n} for n in range(low, low + RAISES)
     ]
 
 
-def name(ctx, t, seat: int, cmd: dict) -> None:
+def name(ctx, table, seat: int, cmd: dict) -> None:
     """The chooser names a hero: every other player without a hero may object, in order."""
-    g = t.game
-    others = [s for s in _after(g, seat) if s != seat]
-    state = dict(g.auction, hero=cmd["hero"], high=seat, bid=0, waiting=others)
+    game = table.game
+    others = [s for s in _after(game, seat) if s != seat]
+    state = dict(game.auction, hero=cmd["hero"], high=seat, bid=0, waiting=others)
     ctx.emit("mk.auction", state, rule=RULE)
     if not others:
-        won(ctx, t)
+        won(ctx, table)
 
 
-def _after(g, seat: int) -> list[int]:
+def _after(game, seat: int) -> list[int]:
     """Players without a hero, in selection order starting after `seat`."""
-    order = g.auction["order"]
+    order = game.auction["order"]
     i = order.index(seat)
-    return [s for s in order[i + 1 :] + order[: i + 1] if not g.players[s].hero]
+    return [s for s in order[i + 1 :] + order[: i + 1] if not game.players[s].hero]
 
 
-def bid(ctx, t, seat: int, cmd: dict) -> None:
-    g = t.game
-    a = dict(g.auction)
+def bid(ctx, table, seat: int, cmd: dict) -> None:
+    game = table.game
+    a = dict(game.auction)
     waiting = [s for s in a["waiting"] if s != seat]
     if cmd["fame"]:
         a.update(high=seat, bid=cmd["fame"])
-        waiting = [s for s in _after(g, seat) if s != seat]  # everyone else may answer
+        waiting = [s for s in _after(game, seat) if s != seat]  # everyone else may answer
     a["waiting"] = waiting
     ctx.emit("mk.auction", a, rule=RULE)
     if not waiting:
-        won(ctx, t)
+        won(ctx, table)
 
 
-def won(ctx, t) -> None:
+def won(ctx, table) -> None:
     """The highest bidder takes the hero and pays the bid in fame; the next chooser follows."""
-    g = t.game
-    a = g.auction
+    game = table.game
+    a = game.auction
     seat, fame = a["high"], a["bid"]
     ctx.emit("mk.hero", {"seat": seat, "hero": a["hero"], "bid": fame}, rule=RULE)
     if fame:
-        total = g.players[seat].fame - fame
+        total = game.players[seat].fame - fame
         ctx.emit("mk.fame", {"seat": seat, "delta": -fame, "total": total}, rule=RULE)
-    left = without_hero(g)
+    left = without_hero(game)
     if not left:
         ctx.emit("mk.auction_done", {"order": a["order"]}, rule=RULE)
         return
-    chooser = a["chooser"] if a["chooser"] in left else next(s for s in _after(g, a["chooser"]) if s in left)
+    chooser = a["chooser"] if a["chooser"] in left else next(s for s in _after(game, a["chooser"]) if s in left)
     ctx.emit("mk.auction", dict(a, chooser=chooser, hero="", high=-1, bid=0, waiting=[]), rule=RULE)
 
 

@@ -19,40 +19,40 @@ OFFER = "improve:offer"
 ACTIONS = ("basic_action", "advanced_action")
 
 
-def due(t, n: int) -> bool:
+def due(table, n: int) -> bool:
     """Round n is about to begin after a night that was not the game's last round."""
     from engine.games.mage_knight.scenarios.variants import on
 
-    g = t.game
-    return n > 1 and g.night and g.round < g.rounds and on(t, "improved_actions") and not g.improve
+    game = table.game
+    return n > 1 and game.night and game.round < game.rounds and on(table, "improved_actions") and not game.improve
 
 
-def rating(t, seat: int) -> int:
+def rating(table, seat: int) -> int:
     from engine.games.mage_knight.scenarios.scoring import category_points
 
-    g = t.game
-    pts = category_points(t, seat)
-    low = min(p.level for p in g.players)
-    return pts["knowledge"] + pts["loot"] + pts["leader"] + 3 * (g.players[seat].level - low)
+    game = table.game
+    pts = category_points(table, seat)
+    low = min(p.level for p in game.players)
+    return pts["knowledge"] + pts["loot"] + pts["leader"] + 3 * (game.players[seat].level - low)
 
 
-def start(ctx, t, n: int) -> None:
-    g = t.game
-    seats = [s for s in range(len(g.players)) if not g.players[s].out]
-    late = {s: i for i, s in enumerate(g.order)}
-    order = sorted(seats, key=lambda s: (rating(t, s), g.players[s].fame, -late.get(s, 0)))
-    if OFFER not in t.zones:
+def start(ctx, table, n: int) -> None:
+    game = table.game
+    seats = [s for s in range(len(game.players)) if not game.players[s].out]
+    late = {s: i for i, s in enumerate(game.order)}
+    order = sorted(seats, key=lambda s: (rating(table, s), game.players[s].fame, -late.get(s, 0)))
+    if OFFER not in table.zones:
         zones.create(ctx, OFFER, [], rule=RULE)
     zones.move_top(ctx, state.AA_DECK, OFFER, len(seats) + 1, rule=RULE)
     ctx.emit(
         "mk.improve",
-        {"order": order, "next_round": n, "ratings": {str(s): rating(t, s) for s in seats}},
+        {"order": order, "next_round": n, "ratings": {str(s): rating(table, s) for s in seats}},
         rule=RULE,
     )
 
 
-def _deed_cards(t, seat: int) -> list[str]:
-    return [c for z in (state.hand(seat), state.deck(seat), state.discard(seat), state.play_area(seat)) for c in t.zone(z)]
+def _deed_cards(table, seat: int) -> list[str]:
+    return [c for z in (state.hand(seat), state.deck(seat), state.discard(seat), state.play_area(seat)) for c in table.zone(z)]
 
 
 def _colours(card) -> set[str]:
@@ -66,28 +66,28 @@ def matches(new: str, old: str) -> bool:
     return bool(_colours(a) & _colours(b)) or bool(set(a.categories) & set(b.categories))
 
 
-def commands(t, seat: int) -> list[dict]:
+def commands(table, seat: int) -> list[dict]:
     own = sorted(
         {
             card_name(c)
-            for c in _deed_cards(t, seat)
+            for c in _deed_cards(table, seat)
             if card_name(c) != "wound" and content().cards[card_name(c)].kind in ACTIONS
         }
     )
     out = [{"kind": "improve", "card": "", "remove": ""}]
-    for aa in t.zone(OFFER):
+    for aa in table.zone(OFFER):
         out += [{"kind": "improve", "card": aa, "remove": old} for old in own if matches(card_name(aa), old)]
     return out
 
 
-def pick(ctx, t, seat: int, cmd: dict) -> int:
+def pick(ctx, table, seat: int, cmd: dict) -> int:
     """The seat's pick; once all picked, the round that follows is due (its number is returned,
     0 while picks remain)."""
-    g = t.game
+    game = table.game
     if cmd["card"]:
-        old = next(c for c in _deed_cards(t, seat) if card_name(c) == cmd["remove"])
+        old = next(c for c in _deed_cards(table, seat) if card_name(c) == cmd["remove"])
         src = next(
-            z for z in (state.hand(seat), state.deck(seat), state.discard(seat), state.play_area(seat)) if old in t.zone(z)
+            z for z in (state.hand(seat), state.deck(seat), state.discard(seat), state.play_area(seat)) if old in table.zone(z)
         )
         zones.move(ctx, src, state.OUT, [old], rule=RULE)
         zones.move(ctx, OFFER, state.hand(seat), [cmd["card"]], rule=RULE)
@@ -96,9 +96,9 @@ def pick(ctx, t, seat: int, cmd: dict) -> int:
         {"seat": seat, "card": card_name(cmd["card"]) if cmd["card"] else "", "remove": cmd["remove"]},
         rule=RULE,
     )
-    if g.improve["order"]:
+    if game.improve["order"]:
         return 0
-    zones.move(ctx, OFFER, state.AA_DECK, list(t.zone(OFFER)), rule=RULE, to="bottom")
-    n = g.improve["next_round"]
+    zones.move(ctx, OFFER, state.AA_DECK, list(table.zone(OFFER)), rule=RULE, to="bottom")
+    n = game.improve["next_round"]
     ctx.emit("mk.improve_done", {}, rule=RULE)
     return n

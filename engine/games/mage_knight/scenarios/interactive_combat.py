@@ -25,23 +25,23 @@ def die_zone(seat: int) -> str:
     return f"icombat:die:{seat}"
 
 
-def chooser(g, seat: int) -> int:
+def chooser(game, seat: int) -> int:
     """The player who acted before the current one (cyclic turn order, the dummy left out)."""
-    order = [s for s in g.order if s != g.dummy_seat and s < len(g.players)]
+    order = [s for s in game.order if s != game.dummy_seat and s < len(game.players)]
     if seat not in order or len(order) < 2:
         return -1
     return order[order.index(seat) - 1]
 
 
-def started(ctx, t, seat: int) -> None:
+def started(ctx, table, seat: int) -> None:
     """After a combat starts: one enemy and another player to set the die."""
     from engine.games.mage_knight.scenarios.variants import on
 
-    g = t.game
-    c = g.combat
-    if c is None or g.pvp or not on(t, "interactive_combat") or len(c.enemies) != 1:
+    game = table.game
+    c = game.combat
+    if c is None or game.pvp or not on(table, "interactive_combat") or len(c.enemies) != 1:
         return
-    who = chooser(g, seat)
+    who = chooser(game, seat)
     if who < 0:
         return
     ctx.emit(
@@ -51,45 +51,45 @@ def started(ctx, t, seat: int) -> None:
     )
 
 
-def commands(t, seat: int) -> list[dict]:
+def commands(table, seat: int) -> list[dict]:
     return [{"kind": "combat_die", "colour": c} for c in COLOURS]
 
 
-def set_die(ctx, t, seat: int, cmd: dict) -> None:
+def set_die(ctx, table, seat: int, cmd: dict) -> None:
     """The secret colour goes into the chooser's own zone; the ranged phase reveals white or not."""
     zone = die_zone(seat)
-    if zone not in t.zones:
+    if zone not in table.zones:
         zones.create(ctx, zone, [], rule=RULE, owner=seat, vis="owner")
-    n = len(t.zone(zone)) + (len(t.zone(USED)) if USED in t.zones else 0) + 1
+    n = len(table.zone(zone)) + (len(table.zone(USED)) if USED in table.zones else 0) + 1
     zones.add(
         ctx, zone, [f"{cmd['colour']}#{n}"], rule=RULE
     )  # numbered by count, not the version: undo-stable
-    ctx.emit("mk.icombat", dict(t.game.icombat, set=True), rule=RULE)
-    reveal(ctx, t)
+    ctx.emit("mk.icombat", dict(table.game.icombat, set=True), rule=RULE)
+    reveal(ctx, table)
 
 
-def _colour(t) -> str:
+def _colour(table) -> str:
     """The colour set for this combat: the die on top of the chooser's zone (the one added last;
     earlier combats' dice left it as they ended)."""
-    zone = die_zone(t.game.icombat.get("chooser", -1))
-    return card_name(t.zone(zone)[0]) if zone in t.zones and t.zone(zone) else ""
+    zone = die_zone(table.game.icombat.get("chooser", -1))
+    return card_name(table.zone(zone)[0]) if zone in table.zones and table.zone(zone) else ""
 
 
-def _clear_die(ctx, t) -> None:
+def _clear_die(ctx, table) -> None:
     """The combat is over and its die shown: it leaves the chooser's zone, so the chooser's next
     combat reads only the die set for it."""
-    zone = die_zone(t.game.icombat.get("chooser", -1))
-    if zone not in t.zones or not t.zone(zone):
+    zone = die_zone(table.game.icombat.get("chooser", -1))
+    if zone not in table.zones or not table.zone(zone):
         return
-    if USED not in t.zones:
+    if USED not in table.zones:
         zones.create(ctx, USED, [], rule=RULE)
-    zones.move(ctx, zone, USED, list(t.zone(zone)), rule=RULE)
+    zones.move(ctx, zone, USED, list(table.zone(zone)), rule=RULE)
 
 
-def _modify(ctx, t, armour: int = 0, attack: int = 0) -> None:
-    g = t.game
-    uid = g.icombat["enemy"]
-    e = next((e for e in g.combat.enemies if e.uid == uid), None) if g.combat else None
+def _modify(ctx, table, armour: int = 0, attack: int = 0) -> None:
+    game = table.game
+    uid = game.icombat["enemy"]
+    e = next((e for e in game.combat.enemies if e.uid == uid), None) if game.combat else None
     if e is None or e.defeated:
         return
     ctx.emit(
@@ -111,14 +111,14 @@ def _modify(ctx, t, armour: int = 0, attack: int = 0) -> None:
     )
 
 
-def reveal(ctx, t) -> None:
+def reveal(ctx, table) -> None:
     """Reveal what the phase reached asks for, and apply or lift the die's effect."""
-    g = t.game
-    v = g.icombat
+    game = table.game
+    v = game.icombat
     if not v or not v.get("set"):
         return
-    colour = _colour(t)
-    phase = g.combat.phase if g.combat is not None else "over"
+    colour = _colour(table)
+    phase = game.combat.phase if game.combat is not None else "over"
     done = list(v["revealed"])
     steps = []
     if "ranged" not in done:
@@ -132,40 +132,40 @@ def reveal(ctx, t) -> None:
         if step == "ranged":
             ctx.emit("mk.icombat", dict(v, revealed=list(done), white=colour == "white"), rule=RULE)
             if colour == "white":
-                _modify(ctx, t, armour=1)
+                _modify(ctx, table, armour=1)
         elif step == "block":
             if colour == "white":
-                _modify(ctx, t, armour=-1)  # the ranged and siege phase is over
-            ctx.emit("mk.icombat", dict(g.icombat, revealed=list(done), red=colour == "red"), rule=RULE)
+                _modify(ctx, table, armour=-1)  # the ranged and siege phase is over
+            ctx.emit("mk.icombat", dict(game.icombat, revealed=list(done), red=colour == "red"), rule=RULE)
             if colour == "red":
-                _modify(ctx, t, attack=1)
+                _modify(ctx, table, attack=1)
         else:
-            ctx.emit("mk.icombat", dict(g.icombat, revealed=list(done), colour=colour), rule=RULE)
+            ctx.emit("mk.icombat", dict(game.icombat, revealed=list(done), colour=colour), rule=RULE)
             if colour == "blue":
-                _modify(ctx, t, armour=1)
-        v = g.icombat
+                _modify(ctx, table, armour=1)
+        v = game.icombat
 
 
-def fame_bonus(t, defeated: list[str]) -> int:
+def fame_bonus(table, defeated: list[str]) -> int:
     """+1 fame for a defeated enemy when the die was white, red or blue."""
-    g = t.game
-    v = g.icombat
+    game = table.game
+    v = game.icombat
     if not v or not v.get("set"):
         return 0
-    return 1 if v["enemy"] in defeated and _colour(t) in ("white", "red", "blue") else 0
+    return 1 if v["enemy"] in defeated and _colour(table) in ("white", "red", "blue") else 0
 
 
-def ended(ctx, t) -> None:
+def ended(ctx, table) -> None:
     """The combat is over: the die is shown if it was not yet, and the variant's state cleared."""
-    g = t.game
-    if not g.icombat:
+    game = table.game
+    if not game.icombat:
         return
-    if g.icombat.get("set") and "attack" not in g.icombat["revealed"]:
+    if game.icombat.get("set") and "attack" not in game.icombat["revealed"]:
         ctx.emit(
             "mk.icombat",
-            dict(g.icombat, revealed=g.icombat["revealed"] + ["attack"], colour=_colour(t)),
+            dict(game.icombat, revealed=game.icombat["revealed"] + ["attack"], colour=_colour(table)),
             rule=RULE,
         )
-    if g.icombat.get("set"):
-        _clear_die(ctx, t)
+    if game.icombat.get("set"):
+        _clear_die(ctx, table)
     ctx.emit("mk.icombat", {}, rule=RULE)

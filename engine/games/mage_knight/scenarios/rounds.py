@@ -14,29 +14,29 @@ from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
 
-def elites_now(t) -> bool:
+def elites_now(table) -> bool:
     """Whether the new unit offer mixes in elite units: once a core tile is revealed (standard),
     never (First Reconnaissance), or in the second half of the game (MK:22:Scen:ConquerKeepsTowers)."""
-    g = t.game
-    rule = scenarios()[g.scenario].elite_units
+    game = table.game
+    rule = scenarios()[game.scenario].elite_units
     if rule == "none":
         return False
     if rule == "second_half":
-        return g.round > g.rounds // 2
-    return g.core_revealed
+        return game.round > game.rounds // 2
+    return game.core_revealed
 
 
-def prepare_offers(ctx, t) -> None:
+def prepare_offers(ctx, table) -> None:
     """The Source rerolled (real players + 2, Blitz +1) and a new unit offer: elite, regular,
     elite, ... once a core tile is revealed; one AA per monastery (MK:4:Round:2b-c)."""
-    g = t.game
-    su = scenarios()[g.scenario].setup(t.players)
+    game = table.game
+    su = scenarios()[game.scenario].setup(table.players)
     ctx.emit(
         "mk.source",
         {"faces": mana.roll_source(ctx, su.source_dice, rule="MK:4:Round:2b")},
         rule="MK:4:Round:2b",
     )
-    offer = list(t.zone(state.UNIT_OFFER))
+    offer = list(table.zone(state.UNIT_OFFER))
     units = content().units
     aas = [c for c in offer if card_name(c) not in units]
     elite = [c for c in offer if card_name(c) in units and units[card_name(c)].type == "elite"]
@@ -50,59 +50,59 @@ def prepare_offers(ctx, t) -> None:
         rule="MK:4:Round:2c",
         to="bottom",
     )
-    mixed = elites_now(t)
+    mixed = elites_now(table)
     for i in range(su.unit_offer):
         deck = state.ELITE_UNITS if mixed and i % 2 == 0 else state.REGULAR_UNITS
-        if not t.zone(deck):
+        if not table.zone(deck):
             deck = state.REGULAR_UNITS if deck == state.ELITE_UNITS else state.ELITE_UNITS
         zones.move_top(ctx, deck, state.UNIT_OFFER, 1, rule="MK:4:Round:2c:Elite" if mixed else "MK:4:Round:2c")
-    zones.move_top(ctx, state.AA_DECK, state.UNIT_OFFER, len(g.monasteries), rule="MK:4:Round:2c")
-    renew_offers(ctx, t)
+    zones.move_top(ctx, state.AA_DECK, state.UNIT_OFFER, len(game.monasteries), rule="MK:4:Round:2c")
+    renew_offers(ctx, table)
 
 
-def facts(t) -> EndFacts:
+def facts(table) -> EndFacts:
     """What the end conditions ask about the table now."""
-    g = t.game
-    s = scenarios()[g.scenario]
-    su = s.setup(t.players)
-    tiles_done = not t.zone(state.TILES)
-    conquered = [c for c in g.cities if c.status == "conquered"]
-    under = [sp for sp in g.board.spaces.values() if sp.site in ("dungeon", "tomb")]
+    game = table.game
+    s = scenarios()[game.scenario]
+    su = s.setup(table.players)
+    tiles_done = not table.zone(state.TILES)
+    conquered = [c for c in game.cities if c.status == "conquered"]
+    under = [sp for sp in game.board.spaces.values() if sp.site in ("dungeon", "tomb")]
     return EndFacts(
         all_cities_conquered=su.city_core > 0 and len(conquered) == su.city_core,
         all_tiles_revealed=tiles_done,
         all_dungeons_conquered=bool(under) and all(sp.conquered_by >= 0 for sp in under),
-        all_mines_liberated=all_mines_liberated(g),
-        all_chanted_second_night=all_chanted(g),
+        all_mines_liberated=all_mines_liberated(game),
+        all_chanted_second_night=all_chanted(game),
     )
 
 
-def check_end(ctx, t, seat: int) -> None:
+def check_end(ctx, table, seat: int) -> None:
     """The scenario's end condition, checked after every turn (MK:4:Round:4c): once it holds,
     the seats due a last turn are listed and the game ends after them."""
-    g = t.game
-    s = scenarios()[g.scenario]
-    if not end_triggered(s, facts(t)):
+    game = table.game
+    s = scenarios()[game.scenario]
+    if not end_triggered(s, facts(table)):
         return
-    last = last_turns(t, final_turns(s, g.order, seat, g.dummy_seat), seat)  # reading A15
+    last = last_turns(table, final_turns(s, game.order, seat, game.dummy_seat), seat)  # reading A15
     ctx.emit("mk.scenario_end", {"seat": seat, "final_turns": last}, rule=s.end.rule)
 
 
-def renew_offers(ctx, t) -> None:
+def renew_offers(ctx, table) -> None:
     """The advanced action and spell offers: the lowest card goes under its deck (into the
     dummy's deck, for an AA), a new one on top (MK:4:Round:2d-e, MK:15:Dummy)."""
-    g = t.game
+    game = table.game
     leaving = {}
     for deck, offer_zone, rule in (
         (state.AA_DECK, state.AA_OFFER, "MK:4:Round:2d"),
         (state.SPELL_DECK, state.SPELL_OFFER, "MK:4:Round:2e"),
     ):
-        if t.zone(offer_zone):
-            leaving[offer_zone] = t.zone(offer_zone)[-1]
-            if not (g.dummy_seat >= 0 and offer_zone == state.AA_OFFER):
+        if table.zone(offer_zone):
+            leaving[offer_zone] = table.zone(offer_zone)[-1]
+            if not (game.dummy_seat >= 0 and offer_zone == state.AA_OFFER):
                 zones.move(ctx, offer_zone, deck, [leaving[offer_zone]], rule=rule, to="bottom")
-        if g.dummy_seat >= 0 and offer_zone == state.SPELL_OFFER:
+        if game.dummy_seat >= 0 and offer_zone == state.SPELL_OFFER:
             from engine.games.mage_knight.players.dummy_turn import prepare as dummy_prepare
 
-            dummy_prepare(ctx, t, leaving.get(state.AA_OFFER, ""), leaving.get(state.SPELL_OFFER, ""))
+            dummy_prepare(ctx, table, leaving.get(state.AA_OFFER, ""), leaving.get(state.SPELL_OFFER, ""))
         zones.move_top(ctx, deck, offer_zone, 1, rule=rule)

@@ -19,22 +19,22 @@ CONQUEST_SITES = ("keep", "mage_tower", "monastery")
 ADVENTURE_SITES = ("ancient_ruins", "dungeon", "tomb", "monster_den", "spawning_grounds")
 
 
-def deed_cards(t, seat: int) -> list[str]:
-    return [card_name(c) for z in scored_zones(t, seat) for c in t.zone(z)]  # reading A13
+def deed_cards(table, seat: int) -> list[str]:
+    return [card_name(c) for z in scored_zones(table, seat) for c in table.zone(z)]  # reading A13
 
 
-def category_points(t, seat: int) -> dict[str, int]:
+def category_points(table, seat: int) -> dict[str, int]:
     c = content()
-    g = t.game
-    p = g.players[seat]
-    cards = [c.cards[x] for x in deed_cards(t, seat)]
+    game = table.game
+    p = game.players[seat]
+    cards = [c.cards[x] for x in deed_cards(table, seat)]
     kinds = [x.kind for x in cards]
-    shields = [sp.site for sp in g.board.spaces.values() if sp.conquered_by == seat]
+    shields = [sp.site for sp in game.board.spaces.values() if sp.conquered_by == seat]
     return {
         "knowledge": 2 * kinds.count("spell") + kinds.count("advanced_action"),
-        "loot": 2 * kinds.count("artifact") + crystal_points(t, sum(p.crystals.values())),  # A14
+        "loot": 2 * kinds.count("artifact") + crystal_points(table, sum(p.crystals.values())),  # A14
         "leader": sum(
-            unit_number(t, u.unit, "level", c.units[u.unit].level) // (2 if u.wounded else 1) for u in p.units
+            unit_number(table, u.unit, "level", c.units[u.unit].level) // (2 if u.wounded else 1) for u in p.units
         ),
         "conqueror": 2 * sum(1 for s in shields if s in CONQUEST_SITES),
         "adventurer": 2 * sum(1 for s in shields if s in ADVENTURE_SITES),
@@ -42,14 +42,14 @@ def category_points(t, seat: int) -> dict[str, int]:
     }
 
 
-def final_scores(t) -> tuple[dict[int, int], dict[int, list[str]]]:
+def final_scores(table) -> tuple[dict[int, int], dict[int, list[str]]]:
     """Fame plus achievements plus titles (no titles in a solo game, MK:18:Scen:FirstRecon)."""
-    g = t.game
-    seats = list(range(len(g.players)))
-    pts = {s: category_points(t, s) for s in seats}
-    total = {s: g.players[s].fame + sum(pts[s].values()) for s in seats}
+    game = table.game
+    seats = list(range(len(game.players)))
+    pts = {s: category_points(table, s) for s in seats}
+    total = {s: game.players[s].fame + sum(pts[s].values()) for s in seats}
     lines = {
-        s: [f"fame {g.players[s].fame}"] + [f"{k} {v:+d}" for k, v in pts[s].items() if v] for s in seats
+        s: [f"fame {game.players[s].fame}"] + [f"{k} {v:+d}" for k, v in pts[s].items() if v] for s in seats
     }
     if len(seats) > 1:
         for cat in CATEGORIES:
@@ -63,38 +63,38 @@ def final_scores(t) -> tuple[dict[int, int], dict[int, list[str]]]:
             for s in top:
                 total[s] += bonus
                 lines[s].append(f"title {cat} {bonus:+d}")
-        for s, v in zero_tie_titles(t, pts).items():  # reading A12
+        for s, v in zero_tie_titles(table, pts).items():  # reading A12
             total[s], lines[s] = total[s] + v, lines[s] + ([f"titles tied at 0 {v:+d}"] if v else [])
     return total, lines
 
 
 # -- every other scenario (part 2, MK:15:Score, digest §10.5-10.6) ------------------------------
-def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int], str]:
+def scenario_result(table) -> tuple[dict[int, int], dict[int, list[str]], list[int], str]:
     """(totals, lines per seat, winners, rule) by the scenario's scoring kind: competitive fame
     with titles and city scoring, the objective score of solo and co-op, the portal of Only One
     Returns, or the victory points of the keep and tower scenario."""
     from engine.games.mage_knight.scenarios import book
 
-    g = t.game
-    s = book.scenarios()[g.scenario]
-    seats = list(range(len(g.players)))
-    fame = {x: g.players[x].fame for x in seats}
-    pts = {x: category_points(t, x) for x in seats}
+    game = table.game
+    s = book.scenarios()[game.scenario]
+    seats = list(range(len(game.players)))
+    fame = {x: game.players[x].fame for x in seats}
+    pts = {x: category_points(table, x) for x in seats}
     if s.id == "dungeon_lords":
         for x in seats:
-            shields = [sp.site for sp in g.board.spaces.values() if sp.conquered_by == x]
+            shields = [sp.site for sp in game.board.spaces.values() if sp.conquered_by == x]
             pts[x]["adventurer"] = book.adventure_points(s, [k for k in shields if k in ADVENTURE_SITES])
     kind = s.scoring.kind
-    if g.board.teams:
-        return team_result(t, s, fame, pts)
+    if game.board.teams:
+        return team_result(table, s, fame, pts)
     if kind == "standard":
         extra = None
         if s.id == "mines_liberation":
             from engine.games.mage_knight.scenarios.special_rules import mines_held
 
-            extra = liberator_fame(t, book.mines_fame(mines_held(g)))  # reading A16
-        total = book.competitive_totals(s, fame, pts, g.cities, extra)
-        zero = zero_tie_titles(t, pts) if s.scoring.titles else {}  # reading A12
+            extra = liberator_fame(table, book.mines_fame(mines_held(game)))  # reading A16
+        total = book.competitive_totals(s, fame, pts, game.cities, extra)
+        zero = zero_tie_titles(table, pts) if s.scoring.titles else {}  # reading A12
         total = {x: v + zero.get(x, 0) for x, v in total.items()}
         lines = {
             x: [f"fame {fame[x]}"]
@@ -104,22 +104,22 @@ def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int],
         }
         return total, lines, book.winners(total), "MK:15:Score"
     if kind in ("objective_solo", "objective_coop"):
-        left = len(t.zone(state.DUMMY_DECK)) if state.DUMMY_DECK in t.zones else 0
-        announced_last = g.round >= g.rounds and g.announced_by >= 0 and g.announced_by != g.dummy_seat
+        left = len(table.zone(state.DUMMY_DECK)) if state.DUMMY_DECK in table.zones else 0
+        announced_last = game.round >= game.rounds and game.announced_by >= 0 and game.announced_by != game.dummy_seat
         res = book.objective_score(
             "solo" if kind == "objective_solo" else "coop",
             fame,
             pts,
-            g.cities,
-            g.rounds,
-            max(1, min(g.round, g.rounds)),
+            game.cities,
+            game.rounds,
+            max(1, min(game.round, game.rounds)),
             left,
             announced_last,
         )
         lines = {x: [f"{k} {v:+d}" for k, v in res.items] + ["won" if res.won else "lost"] for x in seats}
         return {x: res.total for x in seats}, lines, (seats if res.won else []), "MK:15:Score"
     if kind == "portal":
-        on = [x for x in seats if g.players[x].pos == "0,0"]
+        on = [x for x in seats if game.players[x].pos == "0,0"]
         w = book.only_one_returns_winner(on[0] if len(on) == 1 else None)
         assert not isinstance(w, str), w  # no teams named: a seat or nobody
         total = {x: 1 if x == w else 0 for x in seats}
@@ -131,21 +131,21 @@ def scenario_result(t) -> tuple[dict[int, int], dict[int, list[str]], list[int],
         )
     held = {
         str(x): (
-            sum(1 for sp in g.board.spaces.values() if sp.site == "keep" and sp.conquered_by == x),
-            sum(1 for sp in g.board.spaces.values() if sp.site == "mage_tower" and sp.conquered_by == x),
+            sum(1 for sp in game.board.spaces.values() if sp.site == "keep" and sp.conquered_by == x),
+            sum(1 for sp in game.board.spaces.values() if sp.site == "mage_tower" and sp.conquered_by == x),
         )
         for x in seats
     }
-    holding = {k: v for k, v in held.items() if int(k) not in g.conceded}
+    holding = {k: v for k, v in held.items() if int(k) not in game.conceded}
     vp, w = book.keeps_towers_winner(holding)
-    if g.conceded and len(holding) == 1:
+    if game.conceded and len(holding) == 1:
         w = next(iter(holding))  # the only side left wins (MK:22:Scen:ConquerKeepsTowers)
     total = {x: vp.get(str(x), 0) for x in seats}
     lines = {x: [f"keeps {held[str(x)][0]}", f"mage towers {held[str(x)][1]}"] for x in seats}
     return total, lines, ([int(w)] if w is not None else []), "MK:22:Scen:ConquerKeepsTowers"
 
 
-def team_result(t, s, fame: dict, pts: dict):
+def team_result(table, s, fame: dict, pts: dict):
     """Two teams (MK:15:Team): competitive fame is the lower of the pair (with each one's city
     fame) plus the better achievement per category plus titles; victory points add up per side;
     in Only One Returns a team wins when its face-down Chosen One is the hero on the portal.
@@ -153,35 +153,35 @@ def team_result(t, s, fame: dict, pts: dict):
     from engine.games.mage_knight.cities.rules import city_fame
     from engine.games.mage_knight.scenarios import book
 
-    g = t.game
-    names = {f"team {'+'.join(map(str, side))}": side for side in g.board.teams}
-    seats = list(range(len(g.players)))
+    game = table.game
+    names = {f"team {'+'.join(map(str, side))}": side for side in game.board.teams}
+    seats = list(range(len(game.players)))
     if s.scoring.kind == "standard":
         own = dict(fame)
         if s.scoring.city_scoring:
-            for x, v in city_fame(g.cities, seats).items():
+            for x, v in city_fame(game.cities, seats).items():
                 own[x] += v
         score = book.team_score(names, own, pts)
         rule = "MK:15:Team"
     elif s.scoring.kind == "victory_points":
         held = {
             n: (
-                sum(1 for sp in g.board.spaces.values() if sp.site == "keep" and sp.conquered_by in side),
+                sum(1 for sp in game.board.spaces.values() if sp.site == "keep" and sp.conquered_by in side),
                 sum(
-                    1 for sp in g.board.spaces.values() if sp.site == "mage_tower" and sp.conquered_by in side
+                    1 for sp in game.board.spaces.values() if sp.site == "mage_tower" and sp.conquered_by in side
                 ),
             )
             for n, side in names.items()
         }
         score, _ = book.keeps_towers_winner(
-            {n: v for n, v in held.items() if not set(names[n]) & set(g.conceded)}
+            {n: v for n, v in held.items() if not set(names[n]) & set(game.conceded)}
         )
         score = {n: score.get(n, 0) for n in names}
         rule = "MK:22:Scen:ConquerKeepsTowers"
     else:
-        on = [x for x in seats if g.players[x].pos == "0,0"]
+        on = [x for x in seats if game.players[x].pos == "0,0"]
         chosen = {
-            n: int(t.zone(state.chosen_one(i))[0][4:]) for i, n in enumerate(names) if state.chosen_one(i) in t.zones
+            n: int(table.zone(state.chosen_one(i))[0][4:]) for i, n in enumerate(names) if state.chosen_one(i) in table.zones
         }
         score = {
             n: int(len(on) == 1 and on[0] == chosen.get(n, on[0]) and on[0] in side)
@@ -190,8 +190,8 @@ def team_result(t, s, fame: dict, pts: dict):
         rule = "MK:22:Scen:OnlyOneReturns"
     best = max(score.values())
     top = [n for n in names if score[n] == best]
-    standing = [n for n in names if not set(names[n]) & set(g.conceded)]
-    if g.conceded and len(standing) == 1:
+    standing = [n for n in names if not set(names[n]) & set(game.conceded)]
+    if game.conceded and len(standing) == 1:
         top = standing  # the other side conceded (MK:22:Scen:ConquerKeepsTowers)
     elif s.scoring.winner in ("most_vp_no_tie", "on_portal") and (len(top) != 1 or best == 0):
         top = []  # a tie, or nobody holding anything / nobody on the portal: no winner

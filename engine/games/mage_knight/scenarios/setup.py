@@ -33,53 +33,53 @@ REQUIRED_SITES = {
 }
 
 
-def heroes(ctx, t) -> list[str]:
+def heroes(ctx, table) -> list[str]:
     """MK:3:Setup:1: each seat's hero, by option (comma-separated, seat order) or at random; none
     yet with the Hero Auction (auction.py)."""
     ids = [h.id for h in content().heroes.heroes]
-    text = t.options["heroes"]
-    if variants.on(t, "hero_auction"):
-        return [""] * t.players
+    text = table.options["heroes"]
+    if variants.on(table, "hero_auction"):
+        return [""] * table.players
     if text == "random":
-        return ctx.pick("heroes", ids, t.players, rule="MK:3:Setup:1")
+        return ctx.pick("heroes", ids, table.players, rule="MK:3:Setup:1")
     chosen = [x.strip() for x in text.split(",")] if isinstance(text, str) else []
-    if len(chosen) != t.players or len(set(chosen)) != len(chosen) or set(chosen) - set(ids):
+    if len(chosen) != table.players or len(set(chosen)) != len(chosen) or set(chosen) - set(ids):
         raise BadInput(
             "MK:3:Setup:1",
-            f"heroes={text!r} must name {t.players} different heroes "
+            f"heroes={text!r} must name {table.players} different heroes "
             f"of {', '.join(ids)} in seat order, or be 'random'",
         )
     return chosen
 
 
-def scenario_setup(t):
+def scenario_setup(table):
     """The scenario's values for this player count, or a clear error naming the rule."""
-    s = scenario_of(t.options)
+    s = scenario_of(table.options)
     try:
-        return s, s.setup(t.players)
+        return s, s.setup(table.players)
     except ScenarioError as exc:
         raise BadInput(s.rule, str(exc).rsplit(" (", 1)[0]) from None
 
 
-def setup(ctx, t) -> bool:
+def setup(ctx, table) -> bool:
     """The set-up events; True when the Hero Auction is to be held before the first round."""
-    s, su = scenario_setup(t)
-    variants.chosen(t)  # unknown or clashing variants are refused before anything happens
-    if s.id == FR and t.options.get("teams"):
+    s, su = scenario_setup(table)
+    variants.chosen(table)  # unknown or clashing variants are refused before anything happens
+    if s.id == FR and table.options.get("teams"):
         raise BadInput("MK:15:Team", f"{s.name} has no teams")
-    if variants.on(t, "hero_auction") and t.options["heroes"] != "random":
+    if variants.on(table, "hero_auction") and table.options["heroes"] != "random":
         raise BadInput("MK:16:Var:Auction", "the Hero Auction deals the heroes: leave heroes=random")
     if s.id != FR:
-        return setup_scenario(ctx, t, s, su)
+        return setup_scenario(ctx, table, s, su)
     c = content()
-    n = t.players
-    chosen = heroes(ctx, t)
+    n = table.players
+    chosen = heroes(ctx, table)
     ctx.emit(
         "mk.setup",
-        {"scenario": FR, "shape": t.options["shape"], "rounds": FR_ROUNDS[n], "heroes": chosen},
+        {"scenario": FR, "shape": table.options["shape"], "rounds": FR_ROUNDS[n], "heroes": chosen},
         rule="MK:18:Scen:FirstRecon",
     )
-    supplies(ctx, c, variants.removed_spells(t))
+    supplies(ctx, c, variants.removed_spells(table))
     # units (MK:3:Setup:9-10): First Reconnaissance deals regular units only, and redeals until
     # one of them can be recruited in a village (MK:18:Scen:FirstRecon)
     regular, elite = decks.unit_decks(c)
@@ -96,7 +96,7 @@ def setup(ctx, t) -> bool:
     # the Source (MK:3:Setup:12)
     ctx.emit(
         "mk.source",
-        {"faces": variants.source_faces(ctx, t, mana.roll_source(ctx, mana.source_size(n)))},
+        {"faces": variants.source_faces(ctx, table, mana.roll_source(ctx, mana.source_size(n)))},
         rule="MK:3:Setup:12",
     )
     # map tiles (MK:3:Setup:14): countryside in number order, the core tiles drawn at random and
@@ -122,47 +122,47 @@ def setup(ctx, t) -> bool:
     zones.create(ctx, state.TILES, stack + cores, rule="MK:3:Setup:14", vis="hidden")
     zones.create(ctx, state.MAP, [], rule="MK:3:Setup:15")
     # the start tile (side A) and the two tiles revealed beside it (MK:3:Setup:15)
-    place(ctx, t, "start_A", (0, 0), seat=None, from_stack=False)
+    place(ctx, table, "start_A", (0, 0), seat=None, from_stack=False)
     from engine.games.mage_knight.map.board import initial_positions
 
-    for centre in initial_positions(t.game.board):
-        place(ctx, t, t.zone(state.TILES)[0], centre, seat=None)
-    variants.start(ctx, t)
-    return heroes_ready(ctx, t, chosen, su)
+    for centre in initial_positions(table.game.board):
+        place(ctx, table, table.zone(state.TILES)[0], centre, seat=None)
+    variants.start(ctx, table)
+    return heroes_ready(ctx, table, chosen, su)
 
 
-def heroes_ready(ctx, t, chosen: list[str], su) -> bool:
+def heroes_ready(ctx, table, chosen: list[str], su) -> bool:
     """Each hero's deck and skills and the dummy; with the Hero Auction they wait for it."""
-    if variants.on(t, "hero_auction"):
+    if variants.on(table, "hero_auction"):
         from engine.games.mage_knight.scenarios.hero_auction import start
 
-        start(ctx, t)
+        start(ctx, table)
         return True
-    hero_areas(ctx, chosen, variants.removed_skills(t))
+    hero_areas(ctx, chosen, variants.removed_skills(table))
     if su.dummy:
-        dummy_setup(ctx, t, chosen)
-    if variants.on(t, "draft"):  # the Draft comes before round 1 (draft.py)
+        dummy_setup(ctx, table, chosen)
+    if variants.on(table, "draft"):  # the Draft comes before round 1 (draft.py)
         from engine.games.mage_knight.scenarios.draft import start
 
-        start(ctx, t)
+        start(ctx, table)
         return True
     return False
 
 
-def after_heroes(ctx, t) -> None:
+def after_heroes(ctx, table) -> None:
     """The auction gave every player a hero: their decks, the dummy, then round 1."""
     from engine.games.mage_knight.turn.flow import begin_round
 
-    chosen = [p.hero for p in t.game.players]
-    hero_areas(ctx, chosen, variants.removed_skills(t))
-    if scenario_setup(t)[1].dummy:
-        dummy_setup(ctx, t, chosen)
-    if variants.on(t, "draft"):
+    chosen = [p.hero for p in table.game.players]
+    hero_areas(ctx, chosen, variants.removed_skills(table))
+    if scenario_setup(table)[1].dummy:
+        dummy_setup(ctx, table, chosen)
+    if variants.on(table, "draft"):
         from engine.games.mage_knight.scenarios.draft import start
 
-        start(ctx, t)
+        start(ctx, table)
         return
-    begin_round(ctx, t, 1)
+    begin_round(ctx, table, 1)
 
 
 def supplies(ctx, c, removed=()) -> None:
@@ -237,19 +237,19 @@ def _number(ids: list[str]) -> list[str]:
     return out
 
 
-def teams(ctx, t, s) -> list[list[int]]:
+def teams(ctx, table, s) -> list[list[int]]:
     """Two teams of two in the 4-player games of scenarios that have them (MK:15:Team): agreed
     ('0+2,1+3') or drawn ('random'); a scenario that requires them draws them when none is
     given (reading)."""
-    text = (t.options.get("teams") or "").strip()
-    if s.teams == "one_team" or (not text and not (s.teams == "required_4" and t.players == 4)):
+    text = (table.options.get("teams") or "").strip()
+    if s.teams == "one_team" or (not text and not (s.teams == "required_4" and table.players == 4)):
         if text:
             raise BadInput("MK:15:Team", f"{s.name} has no teams")
         return []
-    if s.teams not in ("optional_4", "required_4") or t.players != 4:
+    if s.teams not in ("optional_4", "required_4") or table.players != 4:
         raise BadInput(
             "MK:15:Team",
-            f"teams are for the 4-player game of a team scenario, not {s.name} with {t.players} players",
+            f"teams are for the 4-player game of a team scenario, not {s.name} with {table.players} players",
         )
     if not text or text == "random":
         first = ctx.pick("teams", [1, 2, 3], 1, rule="MK:15:Team")[0]
@@ -271,7 +271,7 @@ def chosen_seen(seat: int) -> str:
     return f"chosen_seen:{seat}"  # the seat's team's Chosen One
 
 
-def chosen_ones(ctx, t, sides, rule: str) -> None:
+def chosen_ones(ctx, table, sides, rule: str) -> None:
     """Each team's Chosen One, drawn face down from its two shields (MK:22:Scen:OnlyOneReturns):
     hidden from the other team and spectators but known to the team itself, so each of its
     seats gets its own copy of the shield (a zone only that seat sees); the drawn shield stays
@@ -280,13 +280,13 @@ def chosen_ones(ctx, t, sides, rule: str) -> None:
         zones.create(ctx, state.chosen_one(i), [f"seat{x}" for x in side], rule=rule, vis="hidden")
         ctx.shuffle(state.chosen_one(i), rule=rule)
         for x in side:
-            zones.create(ctx, chosen_seen(x), [t.zone(state.chosen_one(i))[0]], rule=rule, owner=x, vis="owner")
+            zones.create(ctx, chosen_seen(x), [table.zone(state.chosen_one(i))[0]], rule=rule, owner=x, vis="owner")
 
 
-def setup_scenario(ctx, t, s, su) -> bool:
+def setup_scenario(ctx, table, s, su) -> bool:
     """Any scenario but First Reconnaissance, per its data (MK:18-22:Scen:*)."""
     c = content()
-    chosen = heroes(ctx, t)
+    chosen = heroes(ctx, table)
     data = {
         "scenario": s.id,
         "shape": su.shape,
@@ -294,13 +294,13 @@ def setup_scenario(ctx, t, s, su) -> bool:
         "heroes": chosen,
         "city_levels": su.city_levels,
     }
-    sides = teams(ctx, t, s)
+    sides = teams(ctx, table, s)
     if sides:
         data["teams"] = sides
     ctx.emit("mk.setup", data, rule=s.rule)
     if sides and s.id == "only_one_returns":
-        chosen_ones(ctx, t, sides, s.rule)
-    supplies(ctx, c, variants.removed_spells(t))
+        chosen_ones(ctx, table, sides, s.rule)
+    supplies(ctx, c, variants.removed_spells(table))
     # units (MK:3:Setup:9-10): both decks shuffled, real players + 2 regular units dealt
     regular, elite = decks.unit_decks(c, ("base",))
     if s.elite_units == "second_half":  # level IV units leave the elite deck (MK:22)
@@ -312,17 +312,17 @@ def setup_scenario(ctx, t, s, su) -> bool:
     zones.move_top(ctx, state.REGULAR_UNITS, state.UNIT_OFFER, su.unit_offer, rule="MK:3:Setup:10")
     ctx.emit(
         "mk.source",
-        {"faces": variants.source_faces(ctx, t, mana.roll_source(ctx, su.source_dice))},
+        {"faces": variants.source_faces(ctx, table, mana.roll_source(ctx, su.source_dice))},
         rule="MK:3:Setup:12",
     )
-    tile_stack(ctx, t, s, su)
+    tile_stack(ctx, table, s, su)
     zones.create(ctx, state.MAP, [], rule="MK:3:Setup:15")
-    place(ctx, t, f"start_{su.start_tile}", (0, 0), seat=None, from_stack=False)
+    place(ctx, table, f"start_{su.start_tile}", (0, 0), seat=None, from_stack=False)
     from engine.games.mage_knight.map.board import initial_positions
 
-    for centre in initial_positions(t.game.board):
-        place(ctx, t, t.zone(state.TILES)[0], centre, seat=None)
-    for seat in range(t.players):
+    for centre in initial_positions(table.game.board):
+        place(ctx, table, table.zone(state.TILES)[0], centre, seat=None)
+    for seat in range(table.players):
         if s.start_fame:
             ctx.emit("mk.fame", {"seat": seat, "delta": s.start_fame, "total": s.start_fame}, rule=s.rule)
         if s.start_reputation:
@@ -331,11 +331,11 @@ def setup_scenario(ctx, t, s, su) -> bool:
                 {"seat": seat, "delta": s.start_reputation, "total": s.start_reputation},
                 rule=s.rule,
             )
-    variants.start(ctx, t)
-    return heroes_ready(ctx, t, chosen, su)
+    variants.start(ctx, table)
+    return heroes_ready(ctx, table, chosen, su)
 
 
-def tile_stack(ctx, t, s, su) -> None:
+def tile_stack(ctx, table, s, su) -> None:
     """Countryside tiles drawn at random (the scenario's required tiles first), shuffled; the city
     and non-city core tiles shuffled and put underneath (MK:3:Setup:14, MK:14:Shape)."""
     c = content()
@@ -374,10 +374,10 @@ def tile_stack(ctx, t, s, su) -> None:
     ctx.shuffle(state.TILES, rule="MK:3:Setup:14")
     zones.create(ctx, state.TILES_CORE, sorted(city + plain), rule="MK:3:Setup:14", vis="hidden")
     ctx.shuffle(state.TILES_CORE, rule="MK:3:Setup:14")
-    zones.move(ctx, state.TILES_CORE, state.TILES, list(t.zone(state.TILES_CORE)), rule="MK:3:Setup:14", to="bottom")
+    zones.move(ctx, state.TILES_CORE, state.TILES, list(table.zone(state.TILES_CORE)), rule="MK:3:Setup:14", to="bottom")
 
 
-def dummy_setup(ctx, t, chosen: list[str]) -> None:
+def dummy_setup(ctx, table, chosen: list[str]) -> None:
     """The dummy player (MK:15:Dummy): a hero nobody plays, its 16 starting cards shuffled face
     down, one crystal per coloured dot of its hero card, a place in the turn order."""
     c = content()
@@ -393,15 +393,15 @@ def dummy_setup(ctx, t, chosen: list[str]) -> None:
         crystals[d] = crystals.get(d, 0) + 1
     ctx.emit(
         "mk.dummy_setup",
-        {"hero": hero, "seat": t.players, "crystals": dict(sorted(crystals.items()))},
+        {"hero": hero, "seat": table.players, "crystals": dict(sorted(crystals.items()))},
         rule="MK:15:Dummy",
     )
     from engine.games.mage_knight.scenarios.book import has_rule
 
-    if has_rule(scenario_of(t.options), "solo_skills"):
+    if has_rule(scenario_of(table.options), "solo_skills"):
         # the dummy hero's skills are a second pool (MK:19:Scen:SoloConquest)
         skills = sorted(
-            s.id for s in c.skills.values() if s.hero == hero and s.id not in variants.removed_skills(t)
+            s.id for s in c.skills.values() if s.hero == hero and s.id not in variants.removed_skills(table)
         )
         zones.create(ctx, state.DUMMY_SKILLS, skills, rule="MK:19:Scen:SoloConquest", vis="hidden")
         ctx.shuffle(state.DUMMY_SKILLS, rule="MK:19:Scen:SoloConquest")

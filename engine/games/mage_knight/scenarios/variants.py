@@ -48,9 +48,9 @@ WARM, COLD = ("red", "green", "gold"), ("white", "blue", "black")
 START_REPUTATION = {"rampaging_evil": -2, "more_rampaging_evil": -4}
 
 
-def chosen(t) -> tuple[str, ...]:
+def chosen(table) -> tuple[str, ...]:
     """The variants of this game, checked (unknown or clashing ones name the rule)."""
-    text = t.options.get("variants", "")
+    text = table.options.get("variants", "")
     text = "" if text is None else text
     if not isinstance(text, str):
         raise BadInput("MK:16:Var", f"variants={text!r} must be a comma-separated list of variants")
@@ -59,7 +59,7 @@ def chosen(t) -> tuple[str, ...]:
     twice = sorted({x for x in names if names.count(x) > 1})
     if twice:
         raise BadInput("MK:16:Var", f"variants={text!r} names {', '.join(twice)} more than once")
-    megalopolis_level(t, out)
+    megalopolis_level(table, out)
     bad = [x for x in out if x not in VARIANTS and not x.startswith("megalopolis:")]
     if bad:
         raise BadInput(
@@ -75,18 +75,18 @@ def chosen(t) -> tuple[str, ...]:
     return out
 
 
-def on(t, name: str) -> bool:
-    return name in chosen(t)
+def on(table, name: str) -> bool:
+    return name in chosen(table)
 
 
-def megalopolis_level(t, names=None) -> int:
+def megalopolis_level(table, names=None) -> int:
     """`megalopolis:N`: the last city revealed is a Megalopolis of level N (2-24), in scenarios
     with at most 3 hostile cities (MK:18:Scen:CityLevels); 0 without it."""
-    names = chosen(t) if names is None else names
+    names = chosen(table) if names is None else names
     spec = next((x for x in names if x.startswith("megalopolis:")), None)
     if spec is None:
         return 0
-    s = scenario_of(t.options)
+    s = scenario_of(table.options)
     try:
         level = int(spec.split(":", 1)[1])
     except ValueError:
@@ -95,7 +95,7 @@ def megalopolis_level(t, names=None) -> int:
         raise BadInput(
             "MK:18:Scen:CityLevels", f"a Megalopolis level must be 2..24, not {spec.split(':', 1)[1]!r}"
         )
-    cities = s.city_core.get(str(t.players), 0)
+    cities = s.city_core.get(str(table.players), 0)
     if s.city_status != "hostile" or not cities or not megalopolis_allowed(cities):
         has = f"{cities} {'city' if cities == 1 else 'cities'}"
         has = (
@@ -104,17 +104,17 @@ def megalopolis_level(t, names=None) -> int:
         raise BadInput(
             "MK:18:Scen:CityLevels",
             f"a Megalopolis needs a scenario with 1 to 3 cities to conquer; "
-            f"{s.name} with {t.players} player{'s' if t.players != 1 else ''} has {has}",
+            f"{s.name} with {table.players} player{'s' if table.players != 1 else ''} has {has}",
         )
     return level
 
 
 # -- set-up -----------------------------------------------------------------------------------
-def removed_spells(t) -> tuple[str, ...]:
+def removed_spells(table) -> tuple[str, ...]:
     """Interactive spells leave the game in Be Nice, and in solo and co-op scenarios
     (MK:16:Var:BeNice, MK:15:CoopSolo)."""
-    s = scenario_of(t.options)
-    if on(t, "be_nice") or s.kind in ("solo", "coop"):
+    s = scenario_of(table.options)
+    if on(table, "be_nice") or s.kind in ("solo", "coop"):
         return INTERACTIVE_SPELLS
     return ()
 
@@ -128,17 +128,17 @@ def interactive_skills() -> tuple[str, ...]:
     return tuple(e["id"] for e in json.loads(path.read_text())["entries"])
 
 
-def removed_skills(t) -> tuple[str, ...]:
+def removed_skills(table) -> tuple[str, ...]:
     """Interactive skills leave the game with Be Nice, and in solo and co-op scenarios
     (MK:16:Var:BeNice, MK:15:CoopSolo): out of every skill stack, the dummy's too."""
-    if on(t, "be_nice") or scenario_of(t.options).kind in ("solo", "coop"):
+    if on(table, "be_nice") or scenario_of(table.options).kind in ("solo", "coop"):
         return interactive_skills()
     return ()
 
 
-def source_faces(ctx, t, faces: list[str]) -> list[str]:
+def source_faces(ctx, table, faces: list[str]) -> list[str]:
     """Arrival at Night: the set-up Source rerolled until it shows no gold and no black."""
-    if not on(t, "arrival_at_night"):
+    if not on(table, "arrival_at_night"):
         return faces
     faces = list(faces)
     for _ in range(100):
@@ -150,11 +150,11 @@ def source_faces(ctx, t, faces: list[str]) -> list[str]:
     return faces
 
 
-def start(ctx, t) -> None:
+def start(ctx, table) -> None:
     """Start reputation of Rampaging Evil (MK:17:Var:RampagingEvil)."""
     for name, rep in START_REPUTATION.items():
-        if on(t, name):
-            for seat in range(t.players):
+        if on(table, name):
+            for seat in range(table.players):
                 ctx.emit(
                     "mk.reputation",
                     {"seat": seat, "delta": rep, "total": rep},
@@ -163,35 +163,35 @@ def start(ctx, t) -> None:
 
 
 # -- rounds -----------------------------------------------------------------------------------
-def night_of(ctx, t, n: int) -> bool:
+def night_of(ctx, table, n: int) -> bool:
     """Whether round n is a night: alternating from a day by default (MK:4:Round:2a)."""
-    g = t.game
+    game = table.game
     if n == 1:
-        return on(t, "arrival_at_night")
-    if on(t, "darkness_falls"):
-        if g.night:
+        return on(table, "arrival_at_night")
+    if on(table, "darkness_falls"):
+        if game.night:
             return True
         faces = ctx.roll(mana.MANA_DIE, 2, rule="MK:16:Var:Time")
         return "black" in faces
-    return not g.night
+    return not game.night
 
 
-def end_of_round(ctx, t) -> None:
+def end_of_round(ctx, table) -> None:
     """Rampaging Evil at the end of a day or night: a die per space whose rampaging enemy was
     defeated; a warm (day) or cold (night) colour brings a new enemy, gold (day) or black (night)
     a brown one too; More Rampaging Evil always brings the enemy back, and a warm or cold colour
     the brown one (MK:17:Var:RampagingEvil)."""
-    more = on(t, "more_rampaging_evil")
-    if not (more or on(t, "rampaging_evil")):
+    more = on(table, "more_rampaging_evil")
+    if not (more or on(table, "rampaging_evil")):
         return
     from engine.games.mage_knight.map.tokens import draw_token
     from engine.mechanics import zones
 
-    g = t.game
-    good = COLD if g.night else WARM
-    extra = "black" if g.night else "gold"
-    for k in sorted(g.board.spaces):
-        sp = g.board.spaces[k]
+    game = table.game
+    good = COLD if game.night else WARM
+    extra = "black" if game.night else "gold"
+    for k in sorted(game.board.spaces):
+        sp = game.board.spaces[k]
         if not sp.rampaging or sp.enemies:
             continue
         face = ctx.roll(mana.MANA_DIE, 1, rule="MK:17:Var:RampagingEvil")[0]
@@ -202,47 +202,47 @@ def end_of_round(ctx, t) -> None:
             piles = [sp.rampaging] + (["brown"] if face == extra else [])
         if not piles:
             continue
-        if state.at(k) not in t.zones:
+        if state.at(k) not in table.zones:
             zones.create(ctx, state.at(k), [], rule="MK:17:Var:RampagingEvil")
         for pile in piles:
-            draw_token(ctx, t, pile, state.at(k), rule="MK:17:Var:RampagingEvil")
-        ctx.emit("mk.enemies", {"space": k, "tokens": list(t.zone(state.at(k)))}, rule="MK:17:Var:RampagingEvil")
+            draw_token(ctx, table, pile, state.at(k), rule="MK:17:Var:RampagingEvil")
+        ctx.emit("mk.enemies", {"space": k, "tokens": list(table.zone(state.at(k)))}, rule="MK:17:Var:RampagingEvil")
 
 
-def defeated_bonus(ctx, t, seat: int, tokens: int) -> None:
+def defeated_bonus(ctx, table, seat: int, tokens: int) -> None:
     """+1 reputation per defeated token on a rampaging space (MK:17:Var:RampagingEvil)."""
-    if tokens and (on(t, "rampaging_evil") or on(t, "more_rampaging_evil")):
+    if tokens and (on(table, "rampaging_evil") or on(table, "more_rampaging_evil")):
         from engine.games.mage_knight.turn.ledger import change_reputation
 
-        change_reputation(ctx, t, seat, tokens, "MK:17:Var:RampagingEvil")
+        change_reputation(ctx, table, seat, tokens, "MK:17:Var:RampagingEvil")
 
 
-def tile_turn(ctx, t) -> int:
+def tile_turn(ctx, table) -> int:
     """Random Tile Orientation: a revealed tile lies turned by a random number of sixths
     (MK:16:Var:Map; reading: the flip about the declared axis is drawn as a turn)."""
-    if not on(t, "random_orientation"):
+    if not on(table, "random_orientation"):
         return 0
     return ctx.pick("tile_turn", list(range(6)), 1, rule="MK:16:Var:Map")[0]
 
 
-def random_city_colour(ctx, t, printed: str) -> str:
+def random_city_colour(ctx, table, printed: str) -> str:
     """Random Cities: a random city card decides the colour (MK:16:Var:Map, E-14)."""
-    if not on(t, "random_cities"):
+    if not on(table, "random_cities"):
         return printed
-    used = {c for city in t.game.cities for c in city.colours}
+    used = {c for city in table.game.cities for c in city.colours}
     free = [c for c in CITY_COLOURS if c not in used] or list(CITY_COLOURS)
     return ctx.pick("city_card", free, 1, rule="MK:16:Var:Map")[0]
 
 
 # -- Be Nice: mana-friendly ---------------------------------------------------------------------
-def _colour_needed(t, seat: int, cmd: dict) -> tuple[str, ...]:
+def _colour_needed(table, seat: int, cmd: dict) -> tuple[str, ...]:
     kind = cmd.get("kind")
     name = ""
     if kind in ("play", "buy_spell"):
         name = card_name(cmd["card"])
         colour = content().cards[name].color or ""
     elif kind == "activate":
-        u = next(u for u in t.game.players[seat].units if u.uid == cmd["unit"])
+        u = next(u for u in table.game.players[seat].units if u.uid == cmd["unit"])
         colour = content().units[u.unit].abilities[cmd["ability"]].get("mana_cost", "") or ""
     else:
         return ()
@@ -251,36 +251,36 @@ def _colour_needed(t, seat: int, cmd: dict) -> tuple[str, ...]:
     return (colour,) if colour in mana.BASIC else ()
 
 
-def _free_dice(t, seat: int) -> list[int]:
+def _free_dice(table, seat: int) -> list[int]:
     from engine.games.mage_knight.turn.tactics import blocked_dice
 
-    g = t.game
-    p = g.players[seat]
+    game = table.game
+    p = game.players[seat]
     return [
         i
-        for i in range(len(g.source))
-        if i not in p.dice and i not in p.held_dice and i not in blocked_dice(g)
+        for i in range(len(game.source))
+        if i not in p.dice and i not in p.held_dice and i not in blocked_dice(game)
     ]
 
 
-def mana_friendly(t, seat: int, cmd: dict) -> bool:
+def mana_friendly(table, seat: int, cmd: dict) -> bool:
     """Whether a command keeps the Mana-friendly rule (MK:16:Var:BeNice, E-13)."""
-    g = t.game
-    if g.night or not on(t, "be_nice"):
+    game = table.game
+    if game.night or not on(table, "be_nice"):
         return True
-    free = _free_dice(t, seat)
-    gold = {i for i in range(len(g.source)) if g.source[i] == "gold"}
-    non_gold = any(g.source[i] != "gold" for i in range(len(g.source)))
+    free = _free_dice(table, seat)
+    gold = {i for i in range(len(game.source)) if game.source[i] == "gold"}
+    non_gold = any(game.source[i] != "gold" for i in range(len(game.source)))
     used = {int(x.split(":")[1]) for x in (cmd.get("pay") or "").split("+") if x.startswith("die:")}
     if used & gold:
-        need = _colour_needed(t, seat, cmd)
-        if any(g.source[i] in need for i in free if i not in used):
+        need = _colour_needed(table, seat, cmd)
+        if any(game.source[i] in need for i in free if i not in used):
             return False
     changed = {int(x) for x in (cmd.get("dice") or "").split(",") if x.strip().isdigit()}
     return not (cmd.get("kind") in ("play", "tactic_use") and changed & gold and non_gold)
 
 
-def filter_legal(t, seat: int, cmds: list[dict]) -> list[dict]:
-    if not on(t, "be_nice") or t.game.night:
+def filter_legal(table, seat: int, cmds: list[dict]) -> list[dict]:
+    if not on(table, "be_nice") or table.game.night:
         return cmds
-    return [c for c in cmds if mana_friendly(t, seat, c)]
+    return [c for c in cmds if mana_friendly(table, seat, c)]

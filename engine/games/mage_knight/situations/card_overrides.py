@@ -30,9 +30,9 @@ CARD_FIELDS: dict[str, type] = {f"{mode}_{k}": int for mode in ("basic", "powere
 UNIT_VALUE_FIELDS: dict[str, type] = {"level": int, "cost": int, **{k: int for k in KINDS}}
 
 
-def _table(t) -> dict:
+def _table(table) -> dict:
     """The game's overrides (a bare state without options, as some tests build, has none)."""
-    return (getattr(t, "options", None) or {}).get("overrides") or {}
+    return (getattr(table, "options", None) or {}).get("overrides") or {}
 
 
 # amounts inside an atom, by kind: Into the Heat's and Banner of Glory's unit bonus, Power of
@@ -82,40 +82,40 @@ def _amounts(resolutions, values: dict[str, int]) -> tuple:
     return tuple([one(k, v) for k, v in atoms] for atoms in resolutions)
 
 
-def card_values(t, cid: str, mode: str, resolutions) -> tuple:
+def card_values(table, cid: str, mode: str, resolutions) -> tuple:
     """Hook of resolving.seat_resolutions: the card's effect with its overridden amounts."""
-    over = _table(t).get(cid)
+    over = _table(table).get(cid)
     if not over or mode not in ("basic", "powered"):
         return resolutions
     values = {f.split("_", 1)[1]: v for f, v in over.items() if f.startswith(mode + "_")}
     return _amounts(resolutions, values) if values else resolutions
 
 
-def unit_values(t, unit: str, resolutions) -> tuple:
+def unit_values(table, unit: str, resolutions) -> tuple:
     """Hook of the unit activation: the ability with its overridden amounts."""
-    over = _table(t).get(unit)
+    over = _table(table).get(unit)
     values = {k: v for k, v in (over or {}).items() if k in KINDS}
     return _amounts(resolutions, values) if values else resolutions
 
 
-def skill_values(t, skill: str, resolutions) -> tuple:
+def skill_values(table, skill: str, resolutions) -> tuple:
     """Hook of the skill use: the skill's effect with its overridden amounts."""
-    over = _table(t).get(skill)
+    over = _table(table).get(skill)
     values = {k: v for k, v in (over or {}).items() if k in KINDS}
     return _amounts(resolutions, values) if values else resolutions
 
 
-def recruit_mark(t, unit: str, rule: str) -> dict[str, Any]:
+def recruit_mark(table, unit: str, rule: str) -> dict[str, Any]:
     """`mark` for a unit recruited at its overridden price (MK:8:Interact:4a), else {}."""
-    return mark(t, unit) if rule == "MK:8:Interact:4a" and "cost" in _table(t).get(unit, {}) else {}
+    return mark(table, unit) if rule == "MK:8:Interact:4a" and "cost" in _table(table).get(unit, {}) else {}
 
 
-def unit_number(t, unit: str, field: str, printed: int) -> int:
+def unit_number(table, unit: str, field: str, printed: int) -> int:
     """A unit's `level` or `cost` in this game (the printed one unless overridden)."""
-    return _table(t).get(unit, {}).get(field, printed)
+    return _table(table).get(unit, {}).get(field, printed)
 
 
-def mark(t, cid: str) -> dict[str, Any]:
+def mark(table, cid: str) -> dict[str, Any]:
     """`{"overridden": values}` for the event of a card or unit the situation changed, else {}."""
-    over = _table(t).get(cid)
+    over = _table(table).get(cid)
     return {"overridden": dict(over)} if over else {}

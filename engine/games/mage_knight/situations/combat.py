@@ -76,16 +76,16 @@ def _fail(key: str, why: str) -> NoReturn:
     raise ValueError(f"situation [game.combat] {key}: {why}")
 
 
-def lay_out_combat(ctx, t, raw: dict, place) -> None:
+def lay_out_combat(ctx, table, raw: dict, place) -> None:
     """`place(ctx, t, space, enemy ids)`: the situation's way of putting tokens on a space."""
     from engine.games.mage_knight.combat.fight import UNDERGROUND, started
 
     sit = decode(raw, CombatSit, "situation [game.combat]")
-    g = t.game
-    seat = g.active
-    p = g.players[seat]
+    game = table.game
+    seat = game.active
+    p = game.players[seat]
     space = p.pos if sit.space is UNSET else sit.space
-    if space not in g.board.spaces:
+    if space not in game.board.spaces:
         _fail("space", f"{space!r} is not a space on the map")
     if sit.kind not in KINDS:
         _fail("kind", f"{sit.kind!r} (allowed: {', '.join(KINDS)}) (MK:8:Combat:1)")
@@ -104,16 +104,16 @@ def lay_out_combat(ctx, t, raw: dict, place) -> None:
     if sit.garrison:
         from engine.games.mage_knight.situations.garrison import garrison_tokens
 
-        tokens, marks = garrison_tokens(ctx, t, space, sit.enemy, _fail)
+        tokens, marks = garrison_tokens(ctx, table, space, sit.enemy, _fail)
         sit = msgspec.structs.replace(
             sit, enemy=[m or EnemySit(id=card_name(tok)) for tok, m in zip(tokens, marks, strict=True)]
         )
     else:
-        before = list(t.zone(state.at(space))) if state.at(space) in t.zones else []
-        place(ctx, t, space, [e.id for e in sit.enemy])
-        tokens = [x for x in t.zone(state.at(space)) if x not in before]
+        before = list(table.zone(state.at(space))) if state.at(space) in table.zones else []
+        place(ctx, table, space, [e.id for e in sit.enemy])
+        tokens = [x for x in table.zone(state.at(space)) if x not in before]
     fortified = sit.kind == "assault" if sit.fortified is None else sit.fortified
-    underground = g.board.spaces[space].site in UNDERGROUND
+    underground = game.board.spaces[space].site in UNDERGROUND
     rampaging = [tok for tok, e in zip(tokens, sit.enemy, strict=True) if e.rampaging]
     ctx.emit("mk.acted", {"seat": seat, "action": sit.kind}, rule=RULE)
     ctx.emit("mk.combat_spaces", {"spaces": [space]}, rule=RULE)
@@ -123,17 +123,17 @@ def lay_out_combat(ctx, t, raw: dict, place) -> None:
         units=[] if underground else [(u.uid, u.unit, u.wounded, u.ready) for u in p.units],
         hero_armour=p.armour if sit.armour is UNSET else sit.armour,
         hand_limit=p.hand_limit if sit.hand_limit is UNSET else sit.hand_limit,
-        night=g.night or underground,
-        site=g.board.spaces[space].site or None,
+        night=game.night or underground,
+        site=game.board.spaces[space].site or None,
         fortified_site=fortified,
         rampaging=rampaging,
-        readings=t.options.get("readings"),
-        overrides=t.options.get("overrides"),
+        readings=table.options.get("readings"),
+        overrides=table.options.get("overrides"),
     )
-    if g.board.spaces[space].site == "city":
+    if game.board.spaces[space].site == "city":
         from engine.games.mage_knight.cities.reveal import strengthen
 
-        strengthen(t, space, c)  # the city's colour bonus (MK:10:City:1)
+        strengthen(table, space, c)  # the city's colour bonus (MK:10:City:1)
     c.phase = sit.phase
     c.wounds_to_hand = sit.wounds_taken
     for tok, e, ce in zip(tokens, sit.enemy, c.enemies, strict=True):
@@ -156,9 +156,9 @@ def lay_out_combat(ctx, t, raw: dict, place) -> None:
         _fail("enemy.defeated", "every enemy is defeated: the combat would be over (MK:10:Result:1)")
     if sit.phase == "damage" and not any(True for _ in open_attacks(c)):
         _fail("phase", "the damage phase needs an unblocked attack (MK:9:Damage:1)")
-    started(ctx, t, seat, space, sit.kind, c, rule=RULE)
+    started(ctx, table, seat, space, sit.kind, c, rule=RULE)
     for pts in sit.points:
-        why = combat_machine.points_problem(g.combat, pts.kind, pts.element, pts.value)
+        why = combat_machine.points_problem(game.combat, pts.kind, pts.element, pts.value)
         if why:
             _fail("points", f"{pts.kind} {pts.value} {pts.element}: {why[1]} ({why[0]})")
         ctx.emit(

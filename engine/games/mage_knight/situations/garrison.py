@@ -12,17 +12,17 @@ from engine.mechanics.zones import card_name
 RULE = "SIT-0"
 
 
-def garrison_tokens(ctx, t, space: str, marks: list, fail) -> tuple[list[str], list]:
+def garrison_tokens(ctx, table, space: str, marks: list, fail) -> tuple[list[str], list]:
     """The defenders' token ids on `space` and, for each, its mark or None (`marks` name some of
     them by content id: rampaging, defeated or blocked already; the rest are fresh).
     `fail(key, why)` raises the situation's error."""
-    hidden = list(t.zone(state.garrison(space))) if state.garrison(space) in t.zones else []
+    hidden = list(table.zone(state.garrison(space))) if state.garrison(space) in table.zones else []
     if hidden:
-        if state.at(space) not in t.zones:
+        if state.at(space) not in table.zones:
             zones.create(ctx, state.at(space), [], rule=RULE)
         zones.move(ctx, state.garrison(space), state.at(space), hidden, rule=RULE)
-        ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(state.at(space)))}, rule=RULE)
-    tokens = list(t.zone(state.at(space))) if state.at(space) in t.zones else []
+        ctx.emit("mk.enemies", {"space": space, "tokens": list(table.zone(state.at(space)))}, rule=RULE)
+    tokens = list(table.zone(state.at(space))) if state.at(space) in table.zones else []
     if not tokens:
         fail("garrison", f"{space!r} has no defenders left (MK:8:Combat:1a)")
     out = [None] * len(tokens)

@@ -64,22 +64,22 @@ def _fail(key: str, why: str) -> NoReturn:
     raise ValueError(f"situation [game.pvp] {key}: {why}")
 
 
-def lay_out_pvp(ctx, t, raw: dict) -> None:
+def lay_out_pvp(ctx, table, raw: dict) -> None:
     from engine.games.mage_knight.combat.fight import _builtins
     from engine.games.mage_knight.players.pvp_turn import PHASE_OF, allowed
 
     sit = decode(raw, PvPSit, "situation [game.pvp]")
-    g = t.game
-    seat = g.active
-    p = g.players[seat]
-    if not allowed(t):
+    game = table.game
+    seat = game.active
+    p = game.players[seat]
+    if not allowed(table):
         _fail(
             "",
-            f"no player-against-player combat in this game (scenario {g.scenario or 'none'!r}) (MK:12:PvP:1)",
+            f"no player-against-player combat in this game (scenario {game.scenario or 'none'!r}) (MK:12:PvP:1)",
         )
-    if sit.defender == seat or not 0 <= sit.defender < t.players or g.players[sit.defender].pos != p.pos:
+    if sit.defender == seat or not 0 <= sit.defender < table.players or game.players[sit.defender].pos != p.pos:
         _fail("defender", f"{sit.defender} is not another hero on seat {seat}'s space {p.pos} (MK:12:PvP:1)")
-    if g.board.spaces[p.pos].site in ("portal", "city"):
+    if game.board.spaces[p.pos].site in ("portal", "city"):
         _fail("defender", "no PvP on a portal or city space (MK:12:PvP:1)")
     for key, value, allowed_values in (
         ("mode", sit.mode, MODES),
@@ -105,13 +105,13 @@ def lay_out_pvp(ctx, t, raw: dict) -> None:
     for key in ("attack", "remaining"):
         if getattr(sit, key) < 0:
             _fail(key, f"{key} = {getattr(sit, key)}: 0 or more")
-    if sit.came_from and sit.came_from not in g.board.spaces:
+    if sit.came_from and sit.came_from not in game.board.spaces:
         _fail("came_from", f"{sit.came_from!r} is not a space on the map")
     if sit.step == "damage" and sit.remaining <= 0:
         _fail("remaining", "the damage step needs damage left to spend (MK:12:PvPRanged:5)")
     blocker = sit.defender if attacker == seat else seat
     ctx.emit("mk.acted", {"seat": seat, "action": "pvp"}, rule=RULE)
-    combat = combat_machine.start(content(), [], units=[], hero_armour=p.armour, hand_limit=p.hand_limit, night=g.night)
+    combat = combat_machine.start(content(), [], units=[], hero_armour=p.armour, hand_limit=p.hand_limit, night=game.night)
     ctx.emit(
         "mk.combat_started",
         {"seat": seat, "space": p.pos, "kind": "pvp", "combat": _builtins(combat)},

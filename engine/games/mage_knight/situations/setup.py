@@ -122,19 +122,19 @@ def _fail(key: str, why: str) -> NoReturn:
     raise ValueError(f"situation [game] {key}: {why}")
 
 
-def lay_out(ctx, t, raw: dict) -> None:
+def lay_out(ctx, table, raw: dict) -> None:
     sit = decode(raw, Sit, "situation [game]")
-    if len(sit.seat) not in (0, t.players):
-        raise ValueError(f"situation [game]: {t.players} seats needed, {len(sit.seat)} given")
-    seats = sit.seat or [SeatSit() for _ in range(t.players)]
-    standard_setup(ctx, t)
-    g = t.game
-    _check_header(t, sit, seats)
+    if len(sit.seat) not in (0, table.players):
+        raise ValueError(f"situation [game]: {table.players} seats needed, {len(sit.seat)} given")
+    seats = sit.seat or [SeatSit() for _ in range(table.players)]
+    standard_setup(ctx, table)
+    game = table.game
+    _check_header(table, sit, seats)
     ctx.emit("mk.round", {"round": sit.round, "night": sit.night}, rule=RULE)
     if sit.removed_tactics:
         ctx.emit("mk.tactics_removed", {"tactics": list(sit.removed_tactics)}, rule=RULE)
-    order = [sit.active] + [s for s in range(t.players) if s != sit.active]
-    dummy = [g.dummy_seat] if sit.dummy_turns and not sit.pick else []
+    order = [sit.active] + [s for s in range(table.players) if s != sit.active]
+    dummy = [game.dummy_seat] if sit.dummy_turns and not sit.pick else []
     tactics = tactic_ids(sit.night, sit.removed_tactics)
     if given(sit.tactic):  # the others get the latest tactics: the active seat acts first
         tactics.remove(sit.tactic)
@@ -149,58 +149,58 @@ def lay_out(ctx, t, raw: dict) -> None:
     if not sit.pick:
         for i, seat in enumerate(order):
             ctx.emit("mk.tactic", {"seat": seat, "tactic": tactics[i]}, rule=RULE)
-        numbers = {s: content().tactics[g.players[s].tactic].number for s in range(t.players)}
+        numbers = {s: content().tactics[game.players[s].tactic].number for s in range(table.players)}
         if dummy:  # the dummy draws the next tactic (MK:15:Dummy)
             ctx.emit("mk.dummy_tactic", {"tactic": tactics[len(order)]}, rule=RULE)
-            numbers[g.dummy_seat] = content().tactics[g.dummy_tactic].number
+            numbers[game.dummy_seat] = content().tactics[game.dummy_tactic].number
         ctx.emit("mk.order", {"order": rounds.turn_order(numbers)}, rule=RULE)
     if given(sit.source):
         ctx.emit("mk.source", {"faces": list(sit.source)}, rule=RULE)
     for tile in reversed(sit.tiles_top):
-        src = state.TILES if tile in t.zone(state.TILES) else state.TILES_ASIDE
-        if tile not in t.zone(src):
+        src = state.TILES if tile in table.zone(state.TILES) else state.TILES_ASIDE
+        if tile not in table.zone(src):
             _fail("tiles_top", f"no map tile {tile!r} left in the stack")
         zones.move(ctx, src, state.TILES, [tile], rule=RULE, to="top")
-    _tiles_and_shields(ctx, t, sit)
+    _tiles_and_shields(ctx, table, sit)
     for space, ids in sit.enemies.items():
-        _enemies(ctx, t, space, ids)
-    lay_out_cards(ctx, t, sit, seats)
+        _enemies(ctx, table, space, ids)
+    lay_out_cards(ctx, table, sit, seats)
     for seat, s in enumerate(seats):
-        _seat(ctx, t, seat, s)
+        _seat(ctx, table, seat, s)
     if sit.pick:
         return
-    start_turn(ctx, t, 0)
+    start_turn(ctx, table, 0)
     for seat, s in enumerate(seats):
         for kind in s.rewards:
-            _reward(ctx, t, seat, kind)
+            _reward(ctx, table, seat, kind)
         for colour in s.tokens:
             ctx.emit("mk.token", {"seat": seat, "colour": colour, "delta": 1}, rule=RULE)
         for kind in ("move", "influence"):  # set to the value given (a tactic may have given some)
             value = getattr(s, kind)
-            if given(value) and value != getattr(g.players[seat], kind):
+            if given(value) and value != getattr(game.players[seat], kind):
                 ctx.emit(
                     "mk.points",
-                    {"seat": seat, "kind": kind, "delta": value - getattr(g.players[seat], kind)},
+                    {"seat": seat, "kind": kind, "delta": value - getattr(game.players[seat], kind)},
                     rule=RULE,
                 )
     if given(sit.combat):
         from engine.games.mage_knight.situations.combat import lay_out_combat
 
-        lay_out_combat(ctx, t, sit.combat, place=_enemies)
+        lay_out_combat(ctx, table, sit.combat, place=_enemies)
     if given(sit.pvp):
         from engine.games.mage_knight.situations.pvp import lay_out_pvp
 
-        lay_out_pvp(ctx, t, sit.pvp)
+        lay_out_pvp(ctx, table, sit.pvp)
 
 
-def _check_header(t, sit: Sit, seats: list[SeatSit]) -> None:
+def _check_header(table, sit: Sit, seats: list[SeatSit]) -> None:
     """The [game] keys that must fit the game before anything is laid out, each refused naming
     the key, the allowed values and the rule (nothing is silently ignored)."""
-    g = t.game
-    if not 1 <= sit.round <= g.rounds:
-        _fail("round", f"round = {sit.round}: the scenario has rounds 1 to {g.rounds} (MK:4:Round)")
-    if not 0 <= sit.active < t.players:
-        _fail("active", f"active = {sit.active}: seats are 0 to {t.players - 1}")
+    game = table.game
+    if not 1 <= sit.round <= game.rounds:
+        _fail("round", f"round = {sit.round}: the scenario has rounds 1 to {game.rounds} (MK:4:Round)")
+    if not 0 <= sit.active < table.players:
+        _fail("active", f"active = {sit.active}: seats are 0 to {table.players - 1}")
     if given(sit.source):
         if not sit.source:
             _fail(
@@ -215,7 +215,7 @@ def _check_header(t, sit: Sit, seats: list[SeatSit]) -> None:
     for x in sit.removed_tactics:
         if x not in every:
             _fail("removed_tactics", f"no tactic {x!r} (allowed: {', '.join(every)})")
-    if sit.removed_tactics and g.dummy_seat < 0:
+    if sit.removed_tactics and game.dummy_seat < 0:
         _fail("removed_tactics", "tactics leave the game only in solo and co-op scenarios (MK:4:Round:2f)")
     if given(sit.tactic):
         open_ = tactic_ids(sit.night, sit.removed_tactics)
@@ -227,7 +227,7 @@ def _check_header(t, sit: Sit, seats: list[SeatSit]) -> None:
                 f"{sit.tactic!r} is not an open {'night' if sit.night else 'day'} tactic "
                 f"(allowed: {', '.join(open_)}) (MK:4:Round:3a)",
             )
-    if sit.dummy_turns and g.dummy_seat < 0:
+    if sit.dummy_turns and game.dummy_seat < 0:
         _fail("dummy_turns", "this game has no dummy player (solo and co-op only, MK:15:Dummy)")
     if sit.dummy_turns and sit.pick:
         _fail("dummy_turns", "pick = true: the dummy takes its tactic when the tactics are picked")
@@ -246,20 +246,20 @@ def _check_header(t, sit: Sit, seats: list[SeatSit]) -> None:
                     )
 
 
-def _reward(ctx, t, seat: int, kind: str) -> None:
+def _reward(ctx, table, seat: int, kind: str) -> None:
     """A reward due is queued or refused: an empty offer or artifact deck cannot give it; a crystal
     reward with every colour full is dropped, as in play."""
     allowed = ("crystal", "artifact", "spell", "advanced_action")
     if kind not in allowed:
         _fail(f"seat[{seat}].rewards", f"{kind!r} (allowed: {', '.join(allowed)})")
-    before = len(t.game.players[seat].rewards)
-    rewards.due(ctx, t, seat, kind, RULE)
-    if len(t.game.players[seat].rewards) == before and kind != "crystal":
+    before = len(table.game.players[seat].rewards)
+    rewards.due(ctx, table, seat, kind, RULE)
+    if len(table.game.players[seat].rewards) == before and kind != "crystal":
         # (a crystal reward no colour can hold gives nothing, MK:11:EoT:5a: a position, no fault)
         _fail(f"seat[{seat}].rewards", f"{kind!r}: nothing is left to take it from (MK:5:Gain)")
 
 
-def _tiles_and_shields(ctx, t, sit: Sit) -> None:
+def _tiles_and_shields(ctx, table, sit: Sit) -> None:
     """`[game.tiles]` revealed as exploring reveals them; `[game.conquered]` shields placed,
     the site's face-down garrison going to its discard pile as if defeated."""
     from engine.games.mage_knight.map.board import unkey
@@ -268,28 +268,28 @@ def _tiles_and_shields(ctx, t, sit: Sit) -> None:
     for centre, tile in sit.tiles.items():
         if tile not in content().tiles:
             raise ValueError(f"situation [game.tiles] {centre!r}: no map tile {tile!r}")
-        src = state.TILES if tile in t.zone(state.TILES) else state.TILES_ASIDE
-        if tile not in t.zone(src):
+        src = state.TILES if tile in table.zone(state.TILES) else state.TILES_ASIDE
+        if tile not in table.zone(src):
             raise ValueError(f"situation [game.tiles] {centre!r}: tile {tile!r} is already on the map")
         zones.move(ctx, src, state.TILES, [tile], rule=RULE, to="top")
         try:
-            place(ctx, t, tile, unkey(centre), None)
+            place(ctx, table, tile, unkey(centre), None)
         except (KeyError, ValueError) as exc:
             raise ValueError(f"situation [game.tiles] {centre!r}: not a tile position ({exc})") from None
     for space, seat in sit.conquered.items():
-        sp = t.game.board.spaces.get(space)
+        sp = table.game.board.spaces.get(space)
         if sp is None or not sp.site:
             raise ValueError(f"situation [game.conquered] {space!r}: not a site on the map (MK:10:Result:3)")
-        if not 0 <= seat < t.players:
+        if not 0 <= seat < table.players:
             raise ValueError(f"situation [game.conquered] {space!r} = {seat}: no such seat")
         from engine.games.mage_knight.apply_scenario_events import city_at
 
-        city = city_at(t.game, space)
+        city = city_at(table.game, space)
         if city is not None:
-            _conquer_city(ctx, t, space, city, seat)
+            _conquer_city(ctx, table, space, city, seat)
             continue
-        if state.garrison(space) in t.zones:
-            for tok in list(t.zone(state.garrison(space))):
+        if state.garrison(space) in table.zones:
+            for tok in list(table.zone(state.garrison(space))):
                 zones.move(
                     ctx,
                     state.garrison(space),
@@ -300,7 +300,7 @@ def _tiles_and_shields(ctx, t, sit: Sit) -> None:
         ctx.emit("mk.conquered", {"seat": seat, "space": space}, rule=RULE)
 
 
-def _conquer_city(ctx, t, space: str, city, seat: int) -> None:
+def _conquer_city(ctx, table, space: str, city, seat: int) -> None:
     """A city stated conquered is as after a won assault (MK:10:City:2): every defender
     defeated (to its discard pile), a shield of the seat for each, the seat its leader."""
     from engine.games.mage_knight.cities import rules as cities_rules
@@ -322,27 +322,27 @@ def _conquer_city(ctx, t, space: str, city, seat: int) -> None:
         ctx.emit(e.type, dict(e.data, space=main), rule=RULE)
 
 
-def _enemies(ctx, t, space: str, ids: list[str]) -> None:
-    if state.at(space) not in t.zones:
+def _enemies(ctx, table, space: str, ids: list[str]) -> None:
+    if state.at(space) not in table.zones:
         zones.create(ctx, state.at(space), [], rule=RULE)
     for eid in ids:
         pile = state.enemy_pile(content().enemies[eid].color)
-        tok = next((x for x in t.zone(pile) if card_name(x) == eid), None)
+        tok = next((x for x in table.zone(pile) if card_name(x) == eid), None)
         if tok is None:
             raise ValueError(f"situation [game]: no {eid!r} token left in {pile}")
         zones.move(ctx, pile, state.at(space), [tok], rule=RULE)
-    ctx.emit("mk.enemies", {"space": space, "tokens": list(t.zone(state.at(space)))}, rule=RULE)
+    ctx.emit("mk.enemies", {"space": space, "tokens": list(table.zone(state.at(space)))}, rule=RULE)
 
 
-def _take(t, seat: int, name: str) -> tuple[str, str]:
+def _take(table, seat: int, name: str) -> tuple[str, str]:
     for z in (state.deck(seat), *SOURCES):
-        tok = next((x for x in t.zone(z) if card_name(x) == name), None)
+        tok = next((x for x in table.zone(z) if card_name(x) == name), None)
         if tok:
             return z, tok
     raise ValueError(f"situation [game]: no card {name!r} available for seat {seat}")
 
 
-def _seat(ctx, t, seat: int, s: SeatSit) -> None:
+def _seat(ctx, table, seat: int, s: SeatSit) -> None:
     """One hero's position, hand, inventory and track values: each key given is set to the
     value given (a delta from the set-up's value), or refused naming `seat[i].key`."""
     where = f"seat[{seat}]"
@@ -354,20 +354,20 @@ def _seat(ctx, t, seat: int, s: SeatSit) -> None:
         _fail(f"{where}.pos", f'{s.pos!r} is not a space like "1,-2"')
     ctx.emit("mk.placed", {"seat": seat, "pos": s.pos}, rule=RULE)
     if s.hand is not None:
-        zones.move(ctx, state.hand(seat), state.deck(seat), list(t.zone(state.hand(seat))), rule=RULE, to="bottom")
+        zones.move(ctx, state.hand(seat), state.deck(seat), list(table.zone(state.hand(seat))), rule=RULE, to="bottom")
         for name in s.hand:
-            src, card = _take(t, seat, name)
+            src, card = _take(table, seat, name)
             zones.move(ctx, src, state.hand(seat), [card], rule=RULE)
-    seat_piles(ctx, t, seat, s)
-    _inventory(ctx, t, seat, s)
-    _track(ctx, t, seat, s)
-    _units(ctx, t, seat, s)
+    seat_piles(ctx, table, seat, s)
+    _inventory(ctx, table, seat, s)
+    _track(ctx, table, seat, s)
+    _units(ctx, table, seat, s)
 
 
-def _inventory(ctx, t, seat: int, s: SeatSit) -> None:
+def _inventory(ctx, table, seat: int, s: SeatSit) -> None:
     """Crystals set to the numbers given (at most 3 of a colour, MK:5:Mana:1b); tokens checked
     here, gained when the turn has begun (they lapse at its end)."""
-    p = t.game.players[seat]
+    p = table.game.players[seat]
     for colour, n in sorted(s.crystals.items()):
         if colour not in BASIC:
             _fail(
@@ -390,13 +390,13 @@ def _inventory(ctx, t, seat: int, s: SeatSit) -> None:
             _fail(f"seat[{seat}].{kind}", f"{kind} = {value}: points are 0 or more")
 
 
-def _track(ctx, t, seat: int, s: SeatSit) -> None:
+def _track(ctx, table, seat: int, s: SeatSit) -> None:
     """Level, fame and reputation as given. A level sets its armour, hand limit and command
     limit (MK:11:EoT:6); fame below the level's threshold contradicts it, and a level given
     alone lifts the fame to its threshold."""
     from engine.games.mage_knight.skills import passive as passive_skills
 
-    p = t.game.players[seat]
+    p = table.game.players[seat]
     top = len(levels.table())
     fame = s.fame
     if given(s.level):
@@ -440,7 +440,7 @@ def _track(ctx, t, seat: int, s: SeatSit) -> None:
             )
 
 
-def _units(ctx, t, seat: int, s: SeatSit) -> None:
+def _units(ctx, table, seat: int, s: SeatSit) -> None:
     for key in ("wounded_units", "spent_units"):
         bad = [i for i in getattr(s, key) if not 0 <= i < len(s.units)]
         if bad:
@@ -452,13 +452,13 @@ def _units(ctx, t, seat: int, s: SeatSit) -> None:
             (
                 z
                 for z in (state.UNIT_OFFER, state.REGULAR_UNITS, state.ELITE_UNITS)
-                if any(card_name(x) == unit for x in t.zone(z))
+                if any(card_name(x) == unit for x in table.zone(z))
             ),
             None,
         )
         if src is None:
             _fail(f"seat[{seat}].units", f"no {unit!r} card left in the unit offer or decks")
-        uid = next(x for x in t.zone(src) if card_name(x) == unit)
+        uid = next(x for x in table.zone(src) if card_name(x) == unit)
         zones.move(ctx, src, state.units_zone(seat), [uid], rule=RULE)
         ctx.emit("mk.recruited", {"seat": seat, "uid": uid, "unit": unit}, rule=RULE)
         if i in s.wounded_units:

@@ -12,57 +12,57 @@ from engine.games.mage_knight.cards import effects, resolving
 from engine.games.mage_knight.skills.centre_tokens import RULE, back, spec_of
 
 
-def lying(t, seat: int) -> list[tuple[int, str, dict]]:
+def lying(table, seat: int) -> list[tuple[int, str, dict]]:
     """(owner, skill, spec) of the tokens in the centre another seat may take."""
     return [
         (q, sid, dict(spec))
-        for q, p in enumerate(t.game.players)
+        for q, p in enumerate(table.game.players)
         if q != seat
         for sid, spec in sorted(p.centre.items())
     ]
 
 
-def commands(t, seat: int) -> list[dict]:
+def commands(table, seat: int) -> list[dict]:
     from engine.games.mage_knight.cards.carry_out import expand, feasible, useful
 
     out: list[dict] = []
-    if t.game.active != seat:
+    if table.game.active != seat:
         return out
-    for owner, sid, spec in lying(t, seat):
+    for owner, sid, spec in lying(table, seat):
         if not isinstance(spec.get("others"), dict):
             continue
-        sit = resolving.situation(t, seat)
+        sit = resolving.situation(table, seat)
         for i, atoms in enumerate(effects.resolutions(spec["others"], effects.Situation(*sit))):
-            if atoms and feasible(t, seat, atoms) and useful(t, atoms, t.game.players[seat].acted):
-                out += expand(t, seat, atoms, [{"kind": "centre", "skill": sid, "owner": owner, "option": i}])
+            if atoms and feasible(table, seat, atoms) and useful(table, atoms, table.game.players[seat].acted):
+                out += expand(table, seat, atoms, [{"kind": "centre", "skill": sid, "owner": owner, "option": i}])
     return out
 
 
-def use(ctx, t, seat: int, cmd: dict) -> None:
+def use(ctx, table, seat: int, cmd: dict) -> None:
     """Another seat returns the token to its owner face down and gets its effect."""
     from engine.games.mage_knight.cards.carry_out import run
     from engine.games.mage_knight.cards.turn_effects import set_effect
     from engine.games.mage_knight.turn.actions import resolve
 
     owner, sid = cmd["owner"], cmd["skill"]
-    spec = spec_of(t, owner, sid)
-    back(ctx, t, owner, sid)
-    sit = resolving.situation(t, seat)
+    spec = spec_of(table, owner, sid)
+    back(ctx, table, owner, sid)
+    sit = resolving.situation(table, seat)
     atoms = list(effects.resolutions(spec["others"], effects.Situation(*sit))[cmd["option"]])
     if spec.get("owner_crystal_of_die"):
         set_effect(ctx, seat, "opening_for", owner)
-    atoms = run(ctx, t, seat, dict(cmd, card=sid), atoms)
-    resolve(ctx, t, seat, atoms, RULE, source=sid)
+    atoms = run(ctx, table, seat, dict(cmd, card=sid), atoms)
+    resolve(ctx, table, seat, atoms, RULE, source=sid)
 
 
-def turn_started(ctx, t, ev) -> None:
+def turn_started(ctx, table, ev) -> None:
     """mk.turn: the owner's tokens come back from the centre (face down: used this round)."""
     seat = ev.data["seat"]
-    for sid in sorted(t.game.players[seat].centre):
-        back(ctx, t, seat, sid)
+    for sid in sorted(table.game.players[seat].centre):
+        back(ctx, table, seat, sid)
 
 
-def round_started(ctx, t, ev) -> None:
-    for q, p in enumerate(t.game.players):
+def round_started(ctx, table, ev) -> None:
+    for q, p in enumerate(table.game.players):
         for sid in sorted(p.centre):
-            back(ctx, t, q, sid)
+            back(ctx, table, q, sid)

@@ -22,36 +22,36 @@ def extra_command(p) -> int:
     return sum(1 for s in p.skills if command_token(s))
 
 
-def on_gained(ctx, t, seat: int, skill: str) -> None:
-    rotating.on_gained(ctx, t, seat, skill)
+def on_gained(ctx, table, seat: int, skill: str) -> None:
+    rotating.on_gained(ctx, table, seat, skill)
     if command_token(skill):
-        ctx.emit("mk.command", {"seat": seat, "command": t.game.players[seat].command + 1}, rule=RULE)
+        ctx.emit("mk.command", {"seat": seat, "command": table.game.players[seat].command + 1}, rule=RULE)
 
 
-def bond_discount(t, seat: int) -> int:
+def bond_discount(table, seat: int) -> int:
     """The influence off a recruit while the skill's command token is free."""
-    p = t.game.players[seat]
+    p = table.game.players[seat]
     if p.bond_unit:
         return 0
     return max([command_token(s).get("discount", 0) for s in p.skills if command_token(s)] or [0])
 
 
-def recruited(ctx, t, seat: int, uid: str) -> None:
+def recruited(ctx, table, seat: int, uid: str) -> None:
     """A recruit with the discount takes the skill's command token."""
-    if bond_discount(t, seat):
+    if bond_discount(table, seat):
         ctx.emit("mk.bond", {"seat": seat, "unit": uid}, rule=RULE)
 
 
-def unit_gone(ctx, t, ev) -> None:
+def unit_gone(ctx, table, ev) -> None:
     """mk.unit_destroyed: the skill's command token is free again."""
     seat, uid = ev.data["seat"], ev.data["uid"]
-    if t.game.players[seat].bond_unit == uid:
+    if table.game.players[seat].bond_unit == uid:
         ctx.emit("mk.bond", {"seat": seat, "unit": ""}, rule=RULE)
 
 
-def fold_command(t, d) -> None:
-    t.game.players[d["seat"]].command = d["command"]
+def fold_command(table, d) -> None:
+    table.game.players[d["seat"]].command = d["command"]
 
 
-def fold_bond(t, d) -> None:
-    t.game.players[d["seat"]].bond_unit = d["unit"]
+def fold_bond(table, d) -> None:
+    table.game.players[d["seat"]].bond_unit = d["unit"]

@@ -17,18 +17,18 @@ def zone(seat: int) -> str:
     return f"kept:{seat}"
 
 
-def keepable(t) -> list[str]:
+def keepable(table) -> list[str]:
     """Defeated tokens of this combat still on their map spaces (summoned ones are not)."""
-    g = t.game
-    c = g.combat
+    game = table.game
+    c = game.combat
     if c is None:
         return []
     beaten = {e.uid for e in c.enemies if e.defeated}
-    return sorted(tok for k in g.combat_spaces for tok in g.board.spaces[k].enemies if tok in beaten)
+    return sorted(tok for k in game.combat_spaces for tok in game.board.spaces[k].enemies if tok in beaten)
 
 
-def kept(t, seat: int) -> list[str]:
-    return list(t.zone(zone(seat))) if zone(seat) in t.zones else []
+def kept(table, seat: int) -> list[str]:
+    return list(table.zone(zone(seat))) if zone(seat) in table.zones else []
 
 
 def points(tok: str, mode: str) -> dict:
@@ -43,26 +43,26 @@ def points(tok: str, mode: str) -> dict:
     return {"value": e.armor // 2, "element": "physical"}
 
 
-def options(t, seat: int, mode: str) -> list[dict]:
-    c = t.game.combat
+def options(table, seat: int, mode: str) -> list[dict]:
+    c = table.game.combat
     if c is None:
         return []
     if mode == "keep":
-        return [{"token": tok} for tok in keepable(t)]
+        return [{"token": tok} for tok in keepable(table)]
     if c.phase != mode:
         return []
-    return [{"token": tok} for tok in sorted(set(kept(t, seat))) if points(tok, mode)["value"] > 0]
+    return [{"token": tok} for tok in sorted(set(kept(table, seat))) if points(tok, mode)["value"] > 0]
 
 
-def run(ctx, t, seat: int, mode: str, tok: str) -> list:
+def run(ctx, table, seat: int, mode: str, tok: str) -> list:
     if mode == "keep":
-        space = next(k for k in t.game.combat_spaces if tok in t.game.board.spaces[k].enemies)
-        if zone(seat) not in t.zones:
+        space = next(k for k in table.game.combat_spaces if tok in table.game.board.spaces[k].enemies)
+        if zone(seat) not in table.zones:
             zones.create(ctx, zone(seat), [], RULE, owner=seat)
         zones.move(ctx, state.at(space), zone(seat), [tok], rule=RULE)
         ctx.emit(
             "mk.enemies",
-            {"space": space, "tokens": [x for x in t.game.board.spaces[space].enemies if x != tok]},
+            {"space": space, "tokens": [x for x in table.game.board.spaces[space].enemies if x != tok]},
             rule=RULE,
         )
         return []

@@ -14,21 +14,21 @@ def options(skill: str) -> int:
     return len(tree["rotating"]) if isinstance(tree, dict) and isinstance(tree.get("rotating"), list) else 0
 
 
-def on_gained(ctx, t, seat: int, skill: str) -> None:
+def on_gained(ctx, table, seat: int, skill: str) -> None:
     n = options(skill)
     if n:
         shows = ctx.pick("mk.rotating_token", list(range(n)), 1, rule="MK:5:Skills:4d")[0]
         ctx.emit("mk.token_turned", {"seat": seat, "skill": skill, "shows": shows}, rule="MK:5:Skills:4d")
 
 
-def shows(t, seat: int, skill: str) -> int:
-    return t.game.players[seat].token_shows.get(skill, 0)
+def shows(table, seat: int, skill: str) -> int:
+    return table.game.players[seat].token_shows.get(skill, 0)
 
 
-def turn(ctx, t, seat: int, skill: str, v: tuple) -> None:
+def turn(ctx, table, seat: int, skill: str, v: tuple) -> None:
     i, n = v
     ctx.emit("mk.token_turned", {"seat": seat, "skill": skill, "shows": (i + 1) % n}, rule="MK:5:Skills:4d")
 
 
-def fold(t, d) -> None:
-    t.game.players[d["seat"]].token_shows[d["skill"]] = d["shows"]
+def fold(table, d) -> None:
+    table.game.players[d["seat"]].token_shows[d["skill"]] = d["shows"]

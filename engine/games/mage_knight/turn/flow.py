@@ -26,71 +26,71 @@ def tactic_ids(night: bool, removed=()) -> list[str]:
     ]
 
 
-def begin_round(ctx, t, n: int, improved: bool = False) -> None:
+def begin_round(ctx, table, n: int, improved: bool = False) -> None:
     """Round n: preparation from the second round on (MK:4:Round:2a-g), then tactics."""
-    g = t.game
-    if not improved and n > 1 and g.night:
+    game = table.game
+    if not improved and n > 1 and game.night:
         from engine.games.mage_knight.scenarios import improved_actions
 
-        if improved_actions.due(t, n):  # Improved Actions: the players pick first
-            improved_actions.start(ctx, t, n)
+        if improved_actions.due(table, n):  # Improved Actions: the players pick first
+            improved_actions.start(ctx, table, n)
             return
-    if not improved and n > 1 and not g.night:
+    if not improved and n > 1 and not game.night:
         from engine.games.mage_knight.scenarios import draft
 
-        if draft.add_due(t, n):  # the Draft: a drafted card joins each deck
-            draft.add_start(ctx, t, n)
+        if draft.add_due(table, n):  # the Draft: a drafted card joins each deck
+            draft.add_start(ctx, table, n)
             return
     if n > 1:
-        variants.end_of_round(ctx, t)  # Rampaging Evil (MK:17:Var:RampagingEvil)
+        variants.end_of_round(ctx, table)  # Rampaging Evil (MK:17:Var:RampagingEvil)
         from engine.games.mage_knight.scenarios.special_rules import close_portal, everyone_out
 
-        close_portal(ctx, t)  # Only One Returns
-        if g.scenario == "druid_nights":
+        close_portal(ctx, table)  # Only One Returns
+        if game.scenario == "druid_nights":
             from engine.games.mage_knight.scenarios.druid_nights import end_of_round as clear_glades
 
-            clear_glades(ctx, t)
-        if everyone_out(g):
-            game_over(ctx, t, "every hero was on the portal when it closed")
+            clear_glades(ctx, table)
+        if everyone_out(game):
+            game_over(ctx, table, "every hero was on the portal when it closed")
             return
-    night = variants.night_of(ctx, t, n)
-    if n > 1 and g.dummy_seat >= 0:  # solo and co-op remove used tactics (part 2)
+    night = variants.night_of(ctx, table, n)
+    if n > 1 and game.dummy_seat >= 0:  # solo and co-op remove used tactics (part 2)
         from engine.games.mage_knight.players.dummy_turn import removed_tactics
 
-        gone = removed_tactics(t)
+        gone = removed_tactics(table)
         if gone:
             ctx.emit("mk.tactics_removed", {"tactics": gone}, rule="MK:4:Round:2f")
     ctx.emit("mk.round", {"round": n, "night": night}, rule="MK:4:Round:2a" if n > 1 else "MK:3:Setup:20")
     if n > 1:
-        prepare(ctx, t)
-    if g.scenario != "first_reconnaissance":
+        prepare(ctx, table)
+    if game.scenario != "first_reconnaissance":
         from engine.games.mage_knight.scenarios.special_rules import mine_output
 
-        mine_output(ctx, t)  # Mines Liberation
-    real = [s for s in g.order if s != g.dummy_seat and not g.players[s].out]
-    pick = rounds.tactic_pick_order([p.fame for p in g.players], real)
-    if n == 1 and g.auction:  # Hero Auction: the reverse of the selection order
-        pick = list(reversed(g.auction["order"]))
-    if g.dummy_seat >= 0:
+        mine_output(ctx, table)  # Mines Liberation
+    real = [s for s in game.order if s != game.dummy_seat and not game.players[s].out]
+    pick = rounds.tactic_pick_order([p.fame for p in game.players], real)
+    if n == 1 and game.auction:  # Hero Auction: the reverse of the selection order
+        pick = list(reversed(game.auction["order"]))
+    if game.dummy_seat >= 0:
         from engine.games.mage_knight.players.dummy_turn import maybe_pick, pick_order
 
-        pick = pick_order(t, pick)
-    open_ = tactic_ids(night, g.removed_tactics)
+        pick = pick_order(table, pick)
+    open_ = tactic_ids(night, game.removed_tactics)
     if len(open_) < len(pick):  # removals left too few (e.g. nights only): the set comes back
         open_ = tactic_ids(night)
     ctx.emit("mk.tactics", {"open": open_, "pickers": pick}, rule="MK:4:Round:3a")
-    if g.dummy_seat >= 0:
-        maybe_pick(ctx, t)
+    if game.dummy_seat >= 0:
+        maybe_pick(ctx, table)
 
 
-def prepare(ctx, t) -> None:
-    g = t.game
-    n = t.players
-    if g.scenario != "first_reconnaissance":
+def prepare(ctx, table) -> None:
+    game = table.game
+    n = table.players
+    if game.scenario != "first_reconnaissance":
         from engine.games.mage_knight.scenarios.rounds import prepare_offers
 
-        prepare_offers(ctx, t)
-        prepare_players(ctx, t)
+        prepare_offers(ctx, table)
+        prepare_players(ctx, table)
         return
     ctx.emit(
         "mk.source",
@@ -99,7 +99,7 @@ def prepare(ctx, t) -> None:
     )
     # the unit offer: back under its decks, a new deal (First Reconnaissance: no elites), one
     # advanced action per monastery (MK:4:Round:2c)
-    offer = list(t.zone(state.UNIT_OFFER))
+    offer = list(table.zone(state.UNIT_OFFER))
     aas = [c for c in offer if card_name(c) in content().cards]
     zones.move(ctx, state.UNIT_OFFER, state.AA_DECK, aas, rule="MK:4:Round:2c", to="bottom")
     zones.move(
@@ -111,158 +111,158 @@ def prepare(ctx, t) -> None:
         to="bottom",
     )
     zones.move_top(ctx, state.REGULAR_UNITS, state.UNIT_OFFER, n + 2, rule="MK:4:Round:2c")
-    zones.move_top(ctx, state.AA_DECK, state.UNIT_OFFER, len(g.monasteries), rule="MK:4:Round:2c")
+    zones.move_top(ctx, state.AA_DECK, state.UNIT_OFFER, len(game.monasteries), rule="MK:4:Round:2c")
     # the advanced action and spell offers: the lowest card goes under its deck, a new one on
     # top (MK:4:Round:2d-e)
     from engine.games.mage_knight.scenarios.rounds import renew_offers
 
-    renew_offers(ctx, t)
-    prepare_players(ctx, t)
+    renew_offers(ctx, table)
+    prepare_players(ctx, table)
 
 
-def prepare_players(ctx, t) -> None:
+def prepare_players(ctx, table) -> None:
     """Each player: units ready (folded with mk.round), every deed card shuffled into the deck,
     draw up to the hand limit (MK:4:Round:2g)."""
-    g = t.game
-    for seat, p in enumerate(g.players):
+    game = table.game
+    for seat, p in enumerate(game.players):
         for z in (state.hand(seat), state.discard(seat), state.play_area(seat)):
-            zones.move(ctx, z, state.deck(seat), list(t.zone(z)), rule="MK:4:Round:2g")
-        spare = spare_cards(t, seat)
+            zones.move(ctx, z, state.deck(seat), list(table.zone(z)), rule="MK:4:Round:2g")
+        spare = spare_cards(table, seat)
         if spare:
             zones.move(ctx, sparing_zone(seat), state.deck(seat), spare, rule="MK:4:Round:2g")
         ctx.shuffle(state.deck(seat), rule="MK:4:Round:2g")
         zones.move_top(ctx, state.deck(seat), state.hand(seat), p.hand_limit, rule="MK:4:Round:2g")
 
 
-def tactics_done(ctx, t) -> None:
+def tactics_done(ctx, table) -> None:
     """All tactics taken: turn order by tactic number, lowest first (MK:4:Round:3c)."""
-    g = t.game
-    numbers = {s: content().tactics[p.tactic].number for s, p in enumerate(g.players) if not p.out}
-    if g.dummy_seat >= 0 and g.dummy_tactic:  # (a situation may leave the dummy out)
-        numbers[g.dummy_seat] = content().tactics[g.dummy_tactic].number
+    game = table.game
+    numbers = {s: content().tactics[p.tactic].number for s, p in enumerate(game.players) if not p.out}
+    if game.dummy_seat >= 0 and game.dummy_tactic:  # (a situation may leave the dummy out)
+        numbers[game.dummy_seat] = content().tactics[game.dummy_tactic].number
     ctx.emit("mk.order", {"order": rounds.turn_order(numbers)}, rule="MK:4:Round:3c")
-    start_turn(ctx, t, 0)
+    start_turn(ctx, table, 0)
 
 
-def start_turn(ctx, t, pos: int) -> None:
+def start_turn(ctx, table, pos: int) -> None:
     """The start of a turn (MK:6:Turn:2-4): the hero enters on the portal in its first turn;
     an empty deck forces the announcement of the round's end when the hand is empty too, or
     forfeits the turn once another seat announced it."""
-    g = t.game
-    seat = g.order[pos]
-    if seat == g.dummy_seat:
+    game = table.game
+    seat = game.order[pos]
+    if seat == game.dummy_seat:
         from engine.games.mage_knight.players.dummy_turn import play
 
-        if play(ctx, t) == "announce":
-            announce(ctx, t, seat)
+        if play(ctx, table) == "announce":
+            announce(ctx, table, seat)
         else:
-            after_turn(ctx, t, seat)
+            after_turn(ctx, table, seat)
         return
-    if seat in g.face_down:  # after a joint assault: the token turns up, the turn is skipped
+    if seat in game.face_down:  # after a joint assault: the token turns up, the turn is skipped
         ctx.emit("mk.face_up", {"seat": seat}, rule="MK:13:Coop:4")
         ctx.emit("mk.forfeit", {"seat": seat}, rule="MK:13:Coop:4")
-        after_turn(ctx, t, seat)
+        after_turn(ctx, table, seat)
         return
-    p = g.players[seat]
-    deck, hand = t.zone(state.deck(seat)), t.zone(state.hand(seat))
+    p = game.players[seat]
+    deck, hand = table.zone(state.deck(seat)), table.zone(state.hand(seat))
     data = {"seat": seat, "pos": pos, "hand_was_empty": not hand and bool(deck)}
     if not p.pos:
         data["enter"] = "0,0"
     ctx.emit("mk.turn", data, rule="MK:6:Turn:2")
-    choice = rounds.empty_deck_choice(len(deck), len(hand), g.announced_by >= 0)
+    choice = rounds.empty_deck_choice(len(deck), len(hand), game.announced_by >= 0)
     if choice == "must_announce":
-        announce(ctx, t, seat)
+        announce(ctx, table, seat)
         return
     if choice == "forfeit":
         ctx.emit("mk.forfeit", {"seat": seat}, rule="MK:6:Turn:3")
-        after_turn(ctx, t, seat)
+        after_turn(ctx, table, seat)
         return
-    sp = g.board.spaces.get(g.players[seat].pos)
+    sp = game.board.spaces.get(game.players[seat].pos)
     if sp is not None and sp.site == "magical_glade":
         # MK:11:EoT:4 (site card, public-list): a gold token by day, a black one at night
         ctx.emit(
             "mk.token",
-            {"seat": seat, "colour": "black" if g.night else "gold", "delta": 1},
+            {"seat": seat, "colour": "black" if game.night else "gold", "delta": 1},
             rule="MK:11:EoT:4",
         )
-    if g.scenario != "first_reconnaissance":
+    if game.scenario != "first_reconnaissance":
         from engine.games.mage_knight.scenarios.special_rules import tower_mana
 
-        tower_mana(ctx, t, seat)
+        tower_mana(ctx, table, seat)
 
 
-def announce(ctx, t, seat: int) -> None:
+def announce(ctx, table, seat: int) -> None:
     """The seat announces the end of the round and forfeits this turn; every other seat gets one
     more turn (MK:4:Round:4b, MK:6:Turn:3)."""
-    g = t.game
-    pos = g.order.index(seat)
-    others = [g.order[(pos + i) % len(g.order)] for i in range(1, len(g.order))]
+    game = table.game
+    pos = game.order.index(seat)
+    others = [game.order[(pos + i) % len(game.order)] for i in range(1, len(game.order))]
     ctx.emit("mk.announced", {"seat": seat, "last_turns": others}, rule="MK:6:Turn:3")
-    after_turn(ctx, t, seat)
+    after_turn(ctx, table, seat)
 
 
-def end_turn(ctx, t, seat: int, discard: str | None = None) -> None:
+def end_turn(ctx, table, seat: int, discard: str | None = None) -> None:
     """End of turn steps (MK:11:EoT:1-6); the drawing (7) follows once level-up choices are made."""
-    g = t.game
-    p = g.players[seat]
+    game = table.game
+    p = game.players[seat]
     for idx in sorted(p.dice + p.returning):
         face = ctx.roll(mana.MANA_DIE, 1, rule="MK:11:EoT:1")[0]
         ctx.emit("mk.die_rerolled", {"index": idx, "face": face}, rule="MK:11:EoT:1")
     if discard:
-        cards = hand_cards(t, seat, discard)
+        cards = hand_cards(table, seat, discard)
         zones.move(ctx, state.hand(seat), state.discard(seat), cards, rule="MK:11:EoT:7")
         ctx.emit(
             "mk.played",
             {"seat": seat, "card": discard, "mode": "discarded", "count": len(cards)},
             rule="MK:6:Turn:5a",
         )
-    zones.move(ctx, state.play_area(seat), state.discard(seat), list(t.zone(state.play_area(seat))), rule="MK:11:EoT:3")
+    zones.move(ctx, state.play_area(seat), state.discard(seat), list(table.zone(state.play_area(seat))), rule="MK:11:EoT:3")
     from engine.games.mage_knight.cards.turn_effects import end_of_turn
     from engine.games.mage_knight.map.rules import withdraw
 
-    withdraw(ctx, t, seat)  # MK:11:EoT:2
-    end_of_turn(ctx, t, seat)
-    if not space_benefits.glade(ctx, t, seat):
-        after_glade(ctx, t, seat)
+    withdraw(ctx, table, seat)  # MK:11:EoT:2
+    end_of_turn(ctx, table, seat)
+    if not space_benefits.glade(ctx, table, seat):
+        after_glade(ctx, table, seat)
 
 
-def after_glade(ctx, t, seat: int) -> None:
+def after_glade(ctx, table, seat: int) -> None:
     """The rest of the end of turn once the magical glade's wound is settled (the seat's answer
     resumes here, asks.py): the chant's crystals, a mine's crystal (MK:11:EoT:4), then, once a
     deep mine's colour is chosen, `after_space`."""
-    g = t.game
-    sp = g.board.spaces.get(g.players[seat].pos)
-    if g.scenario == "druid_nights":
+    game = table.game
+    sp = game.board.spaces.get(game.players[seat].pos)
+    if game.scenario == "druid_nights":
         from engine.games.mage_knight.scenarios.druid_nights import end_of_turn as chant_crystals
 
-        chant_crystals(ctx, t, seat)
+        chant_crystals(ctx, table, seat)
     if (
         sp is not None
         and sp.site == "mine"
         and sp.mine
-        and (g.scenario != "mines_liberation" or sp.conquered_by >= 0)
+        and (game.scenario != "mines_liberation" or sp.conquered_by >= 0)
     ):
-        gain_reward_crystal(ctx, t, seat, sp.mine, "MK:11:EoT:4")  # Mines Liberation: once liberated
-    if not space_benefits.deep_mine(ctx, t, seat):
-        after_space(ctx, t, seat)
+        gain_reward_crystal(ctx, table, seat, sp.mine, "MK:11:EoT:4")  # Mines Liberation: once liberated
+    if not space_benefits.deep_mine(ctx, table, seat):
+        after_space(ctx, table, seat)
 
 
-def after_space(ctx, t, seat: int) -> None:
+def after_space(ctx, table, seat: int) -> None:
     """The end of turn after the space's benefits (MK:11:EoT:4): level-ups (6), then drawing (7)
     once their choices are made."""
-    g = t.game
-    level_up(ctx, t, seat)
-    if g.players[seat].level_choices:
-        reveal_skills(ctx, t, seat)
+    game = table.game
+    level_up(ctx, table, seat)
+    if game.players[seat].level_choices:
+        reveal_skills(ctx, table, seat)
         ctx.emit("mk.phase", {"phase": "levelup"}, rule="MK:11:EoT:6")
         return
-    finish_turn(ctx, t, seat)
+    finish_turn(ctx, table, seat)
 
 
-def level_up(ctx, t, seat: int) -> None:
+def level_up(ctx, table, seat: int) -> None:
     """One level per fame threshold crossed (MK:11:EoT:6): odd levels raise armour, hand limit
     and command limit; even levels owe a skill and an advanced action choice."""
-    p = t.game.players[seat]
+    p = table.game.players[seat]
     for lv in levels.level_ups(levels.table()[p.level - 1].fame, p.fame):
         st = levels.stats(lv.level)
         ctx.emit(
@@ -279,25 +279,25 @@ def level_up(ctx, t, seat: int) -> None:
         )
 
 
-def reveal_skills(ctx, t, seat: int) -> None:
+def reveal_skills(ctx, table, seat: int) -> None:
     """The top two skill tokens of the seat's stack are revealed for the choice (MK:11:EoT:6b)."""
     zones.move_top(ctx, state.skill_stack(seat), state.skills_shown(seat), 2, rule="MK:11:EoT:6b")
 
 
-def level_choice(ctx, t, seat: int, skill: str, card: str) -> None:
+def level_choice(ctx, table, seat: int, skill: str, card: str) -> None:
     """MK:11:EoT:6b: option A keeps one revealed skill (the other goes to the common offer) with
     any advanced action of the offer; option B takes another hero's skill from the common offer
     (both revealed ones go there) with the lowest advanced action. The AA goes on top of the deed
     deck and the offer is refilled."""
-    g = t.game
-    p = g.players[seat]
-    shown = list(t.zone(state.skills_shown(seat)))
+    game = table.game
+    p = game.players[seat]
+    shown = list(table.zone(state.skills_shown(seat)))
     if skill:
         ctx.emit("mk.skill", {"seat": seat, "skill": skill}, rule="MK:11:EoT:6b")
-        passive_skills.on_gained(ctx, t, seat, skill)
-        src = state.SKILL_OFFER if skill in t.zone(state.SKILL_OFFER) else state.skills_shown(seat)
+        passive_skills.on_gained(ctx, table, seat, skill)
+        src = state.SKILL_OFFER if skill in table.zone(state.SKILL_OFFER) else state.skills_shown(seat)
         zones.move(ctx, src, state.OUT, [skill], rule="MK:11:EoT:6b")
-        if state.DUMMY_SKILLS in t.zones:  # Solo Conquest: a dummy skill joins the offer
+        if state.DUMMY_SKILLS in table.zones:  # Solo Conquest: a dummy skill joins the offer
             zones.move_top(ctx, state.DUMMY_SKILLS, state.SKILL_OFFER, 1, rule="MK:19:Scen:SoloConquest")
     zones.move(
         ctx, state.skills_shown(seat), state.SKILL_OFFER, [s for s in shown if s != skill], rule="MK:11:EoT:6b"
@@ -311,70 +311,70 @@ def level_choice(ctx, t, seat: int, skill: str, card: str) -> None:
         rule="MK:11:EoT:6b",
     )
     if p.level_choices:
-        reveal_skills(ctx, t, seat)
+        reveal_skills(ctx, table, seat)
         return
     ctx.emit("mk.phase", {"phase": "turn"}, rule="MK:11:EoT:6")
-    finish_turn(ctx, t, seat)
+    finish_turn(ctx, table, seat)
 
 
-def finish_turn(ctx, t, seat: int) -> None:
+def finish_turn(ctx, table, seat: int) -> None:
     """Draw up to the hand limit without reshuffling (MK:11:EoT:7), then the next turn."""
-    p = t.game.players[seat]
-    held = len(t.zone(state.hand(seat)))
+    p = table.game.players[seat]
+    held = len(table.zone(state.hand(seat)))
     bonus = content().tactics[p.tactic].effect if p.tactic else {}
     extra = bonus.get("hand_limit_bonus", 0) if held >= bonus.get("min_hand", 0) else 0
-    sp = t.game.board.spaces.get(p.pos)
+    sp = table.game.board.spaces.get(p.pos)
     if p.terrain_hand_limit and sp is not None and sp.terrain in ("hills", "mountain"):
         extra += p.terrain_hand_limit[0 if sp.terrain == "hills" else 1]  # Mountain Lore
     extra += p.turn_effects.get("hand_limit_next", 0)  # Temporal Portal, Meditation
-    short = hand_limit(t, seat) + extra - held
+    short = hand_limit(table, seat) + extra - held
     if short > 0:
         zones.move_top(ctx, state.deck(seat), state.hand(seat), short, rule="MK:11:EoT:7")
-    after_turn(ctx, t, seat)
+    after_turn(ctx, table, seat)
 
 
-def after_turn(ctx, t, seat: int) -> None:
+def after_turn(ctx, table, seat: int) -> None:
     """Who plays next: the scenario end and the round end are checked after every turn
     (MK:4:Round:4c-d)."""
-    g = t.game
-    n = len(g.order)
-    pos = g.order.index(seat)
+    game = table.game
+    n = len(game.order)
+    pos = game.order.index(seat)
     ctx.emit("mk.turn_done", {"seat": seat}, rule="MK:4:Round:4c")
-    if g.scenario != "first_reconnaissance" and not g.scenario_end:
+    if game.scenario != "first_reconnaissance" and not game.scenario_end:
         from engine.games.mage_knight.scenarios.rounds import check_end
 
-        check_end(ctx, t, seat)
-    if g.end_after_turn:
-        final = [g.order[(pos + i) % n] for i in range(1, n + 1)]
+        check_end(ctx, table, seat)
+    if game.end_after_turn:
+        final = [game.order[(pos + i) % n] for i in range(1, n + 1)]
         ctx.emit("mk.scenario_end", {"seat": seat, "final_turns": final}, rule="MK:18:Scen:FirstRecon")
-    if g.scenario_end and not g.final_turns:
-        game_over(ctx, t, "every player had a last turn after a city was revealed")
+    if game.scenario_end and not game.final_turns:
+        game_over(ctx, table, "every player had a last turn after a city was revealed")
         return
-    if g.announced_by >= 0 and not g.last_turns:
-        if g.scenario_end:
-            game_over(ctx, t, "the round ended during the last turns")
-        elif g.round >= g.rounds:
-            game_over(ctx, t, f"the last of {g.rounds} rounds ended")
+    if game.announced_by >= 0 and not game.last_turns:
+        if game.scenario_end:
+            game_over(ctx, table, "the round ended during the last turns")
+        elif game.round >= game.rounds:
+            game_over(ctx, table, f"the last of {game.rounds} rounds ended")
         else:
-            begin_round(ctx, t, g.round + 1)
+            begin_round(ctx, table, game.round + 1)
         return
-    if seat != g.dummy_seat and g.players[seat].extra_turn:  # The Right Moment (MK:4:Round:3b)
+    if seat != game.dummy_seat and game.players[seat].extra_turn:  # The Right Moment (MK:4:Round:3b)
         ctx.emit("mk.tactic_state", {"seat": seat, "extra_turn": False}, rule="MK:4:Round:3b")
-        start_turn(ctx, t, pos)
+        start_turn(ctx, table, pos)
         return
     nxt = (pos + 1) % n
-    while g.scenario_end and g.order[nxt] not in g.final_turns:
+    while game.scenario_end and game.order[nxt] not in game.final_turns:
         nxt = (nxt + 1) % n  # no last turn for the dummy in solo and co-op (MK:19:Scen:SoloConquest)
-    start_turn(ctx, t, nxt)
+    start_turn(ctx, table, nxt)
 
 
-def game_over(ctx, t, reason: str) -> None:
+def game_over(ctx, table, reason: str) -> None:
     """Standard achievements are added to fame; the most fame wins, ties share (MK:15:Score);
     every other scenario scores by its own kind (scoring.scenario_result)."""
-    if t.game.scenario != "first_reconnaissance":
+    if table.game.scenario != "first_reconnaissance":
         from engine.games.mage_knight.scenarios.scoring import scenario_result
 
-        scores, detail, winners, rule = scenario_result(t)
+        scores, detail, winners, rule = scenario_result(table)
         for seat, lines in detail.items():
             ctx.emit("mk.score", {"seat": seat, "lines": lines, "total": scores[seat]}, rule=rule)
         ctx.emit("mk.phase", {"phase": "over"}, rule="MK:15:Score")
@@ -384,7 +384,7 @@ def game_over(ctx, t, reason: str) -> None:
             rule=rule,
         )
         return
-    scores, detail = final_scores(t)
+    scores, detail = final_scores(table)
     for seat, lines in detail.items():
         ctx.emit("mk.score", {"seat": seat, "lines": lines, "total": scores[seat]}, rule="MK:15:Score")
     best = max(scores.values())

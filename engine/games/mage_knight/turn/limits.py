@@ -12,21 +12,21 @@ from engine.games.mage_knight.cities.rules import (
 from engine.games.mage_knight.readings.scenarios import friendly_hand_limit
 
 
-def hand_limit(t, seat: int) -> int:
+def hand_limit(table, seat: int) -> int:
     """The level token's hand limit, plus the number of keeps owned when on or next to one of
     them, or +1 (+2 as leader) on or next to a city with the seat's shield: only the higher
     counts (MK:11:EoT:7b)."""
     from engine.games.mage_knight.map.board import key, unkey
     from engine.mechanics import hexgrid
 
-    g = t.game
-    p = g.players[seat]
-    keeps = [k for k, sp in g.board.spaces.items() if sp.site == "keep" and sp.conquered_by == seat]
-    if (not keeps and not g.cities) or not p.pos:
+    game = table.game
+    p = game.players[seat]
+    keeps = [k for k, sp in game.board.spaces.items() if sp.site == "keep" and sp.conquered_by == seat]
+    if (not keeps and not game.cities) or not p.pos:
         return p.hand_limit
     near = {p.pos} | {key(n) for n in hexgrid.neighbours(unkey(p.pos))}
     city = max(
-        (friendly_hand_limit(t, c, city_hand_limit_bonus(c, seat)) for c in g.cities if near & set(c.spaces)),
+        (friendly_hand_limit(table, c, city_hand_limit_bonus(c, seat)) for c in game.cities if near & set(c.spaces)),
         default=0,
     )  # A21
     return p.hand_limit + site_hand_limit_bonus(city, len(keeps), bool(near & set(keeps)))

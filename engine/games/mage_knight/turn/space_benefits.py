@@ -23,42 +23,42 @@ from engine.games.mage_knight.turn.ledger import gain_reward_crystal, holdable
 RULE = "MK:11:EoT:4"
 
 
-def _space(t, seat: int):
-    g = t.game
-    return g.board.spaces.get(g.players[seat].pos)
+def _space(table, seat: int):
+    game = table.game
+    return game.board.spaces.get(game.players[seat].pos)
 
 
-def glade(ctx, t, seat: int) -> bool:
+def glade(ctx, table, seat: int) -> bool:
     """A turn ending on a magical glade: a wound leaves the hand or the discard pile. True when
     the seat is asked where from (the end of the turn then waits for the answer)."""
-    sp = _space(t, seat)
+    sp = _space(table, seat)
     if sp is None or sp.site != "magical_glade":
         return False
-    if wound_in(t, state.discard(seat)):
-        asks.add(ctx, t, [{"seat": seat, "do": "glade_wound", "rule": RULE}])
+    if wound_in(table, state.discard(seat)):
+        asks.add(ctx, table, [{"seat": seat, "do": "glade_wound", "rule": RULE}])
         return True
-    take_wound(ctx, t, seat, "hand")
+    take_wound(ctx, table, seat, "hand")
     return False
 
 
-def deep_mine_options(t, seat: int) -> list[str]:
+def deep_mine_options(table, seat: int) -> list[str]:
     """The deep mine's colours the inventory can still hold (MK:11:EoT:4)."""
-    sp = _space(t, seat)
+    sp = _space(table, seat)
     if sp is None or sp.site != "deep_mine":
         return []
-    return [c for c in sp.mines if holdable(t, seat, c)]
+    return [c for c in sp.mines if holdable(table, seat, c)]
 
 
-def deep_mine(ctx, t, seat: int) -> bool:
+def deep_mine(ctx, table, seat: int) -> bool:
     """A turn ending on a deep mine: a crystal of one of its colours. True when the seat is
     asked which (two or more colours possible); with one it is given, with none nothing."""
-    sp = _space(t, seat)
+    sp = _space(table, seat)
     if sp is None or sp.site != "deep_mine":
         return False
-    colours = deep_mine_options(t, seat)
+    colours = deep_mine_options(table, seat)
     if len(colours) >= 2:
-        asks.add(ctx, t, [{"seat": seat, "do": "deep_mine", "options": colours, "rule": RULE}])
+        asks.add(ctx, table, [{"seat": seat, "do": "deep_mine", "options": colours, "rule": RULE}])
         return True
     if colours:
-        gain_reward_crystal(ctx, t, seat, colours[0], RULE)
+        gain_reward_crystal(ctx, table, seat, colours[0], RULE)
     return False

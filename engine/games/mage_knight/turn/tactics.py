@@ -39,87 +39,87 @@ def multisets(names: list[str], most: int) -> list[list[str]]:
     return [x for x in picks if x]
 
 
-def blocked_dice(g) -> set[int]:
+def blocked_dice(game) -> set[int]:
     """Dice kept by a Mana Steal or a Mana Claim: nobody else takes them this round."""
-    return {p.stolen_die for p in g.players if p.stolen_die >= 0} | claimed_dice(g)
+    return {p.stolen_die for p in game.players if p.stolen_die >= 0} | claimed_dice(game)
 
 
 # -- taking a tactic ------------------------------------------------------------------------
-def pick_commands(t, seat: int, tactic: str) -> list[dict]:
+def pick_commands(table, seat: int, tactic: str) -> list[dict]:
     base = {"kind": "tactic", "tactic": tactic}
     if tactic == "rethink":
-        hand = [card_name(c) for c in t.zone(state.hand(seat))]
+        hand = [card_name(c) for c in table.zone(state.hand(seat))]
         return [base] + [dict(base, discard=",".join(x)) for x in multisets(hand, RETHINK_MAX)]
     if tactic == "mana_steal":
-        free = [i for i, f in enumerate(t.game.source) if f in mana.BASIC and i not in blocked_dice(t.game)]
+        free = [i for i, f in enumerate(table.game.source) if f in mana.BASIC and i not in blocked_dice(table.game)]
         return [dict(base, die=i) for i in free] or [base]
     if tactic == "preparation":
-        deck = sorted({card_name(c) for c in t.zone(state.deck(seat))})
+        deck = sorted({card_name(c) for c in table.zone(state.deck(seat))})
         return [dict(base, card=c) for c in deck] or [base]
     return [base]
 
 
-def taken(ctx, t, seat: int, cmd: dict) -> None:
+def taken(ctx, table, seat: int, cmd: dict) -> None:
     tactic = cmd["tactic"]
     if tactic == "rethink" and cmd.get("discard"):
-        gone = hand_cards(t, seat, cmd["discard"])
+        gone = hand_cards(table, seat, cmd["discard"])
         zones.move(ctx, state.hand(seat), state.discard(seat), gone, rule=RULE)
-        draw(ctx, t, seat, len(gone))
+        draw(ctx, table, seat, len(gone))
     elif tactic == "mana_steal" and "die" in cmd:
         ctx.emit("mk.tactic_state", {"seat": seat, "stolen_die": cmd["die"]}, rule=RULE)
     elif tactic == "preparation" and cmd.get("card"):
-        card = next(c for c in t.zone(state.deck(seat)) if card_name(c) == cmd["card"])
+        card = next(c for c in table.zone(state.deck(seat)) if card_name(c) == cmd["card"])
         zones.move(ctx, state.deck(seat), state.hand(seat), [card], rule=RULE)
         ctx.shuffle(state.deck(seat), rule=RULE)
 
 
-def draw(ctx, t, seat: int, n: int) -> None:
+def draw(ctx, table, seat: int, n: int) -> None:
     """Draw n; if the deck runs short, the discard pile is shuffled into it first (Rethink)."""
-    if len(t.zone(state.deck(seat))) < n and t.zone(state.discard(seat)):
-        zones.move(ctx, state.discard(seat), state.deck(seat), list(t.zone(state.discard(seat))), rule=RULE)
+    if len(table.zone(state.deck(seat))) < n and table.zone(state.discard(seat)):
+        zones.move(ctx, state.discard(seat), state.deck(seat), list(table.zone(state.discard(seat))), rule=RULE)
         ctx.shuffle(state.deck(seat), rule=RULE)
     zones.move_top(ctx, state.deck(seat), state.hand(seat), n, rule=RULE)
 
 
 # -- using a tactic later -------------------------------------------------------------------
-def use_commands(t, seat: int) -> list[dict]:
-    g = t.game
-    p = g.players[seat]
+def use_commands(table, seat: int) -> list[dict]:
+    game = table.game
+    p = game.players[seat]
     tactic = p.tactic
     base = {"kind": "tactic_use", "tactic": tactic}
     if not tactic or p.tactic_used:
         return []
     if tactic == "the_right_moment":
-        if g.announced_by < 0 and not g.scenario_end and not g.end_after_turn and not p.extra_turn:
+        if game.announced_by < 0 and not game.scenario_end and not game.end_after_turn and not p.extra_turn:
             return [base]
     elif tactic == "long_night":
-        if not t.zone(state.deck(seat)) and t.zone(state.discard(seat)):
+        if not table.zone(state.deck(seat)) and table.zone(state.discard(seat)):
             return [base]
     elif tactic == "midnight_meditation":
         if p.fresh:
-            hand = [card_name(c) for c in t.zone(state.hand(seat))]
+            hand = [card_name(c) for c in table.zone(state.hand(seat))]
             return [dict(base, cards=",".join(x)) for x in multisets(hand, MEDITATION_MAX)]
     elif tactic == "mana_search":
         if not p.dice and not p.tactic_turn:
-            return [dict(base, dice=",".join(map(str, x))) for x in search_choices(g)]
+            return [dict(base, dice=",".join(map(str, x))) for x in search_choices(game)]
     elif tactic == "sparing_power":
         if p.tactic_turn:
             return []
-        out = [dict(base, mode="store")] if t.zone(state.deck(seat)) else []
-        if sparing_zone(seat) in t.zones and t.zone(sparing_zone(seat)):
+        out = [dict(base, mode="store")] if table.zone(state.deck(seat)) else []
+        if sparing_zone(seat) in table.zones and table.zone(sparing_zone(seat)):
             out.append(dict(base, mode="take"))
         return out
     return []
 
 
-def search_choices(g) -> list[list[int]]:
+def search_choices(game) -> list[list[int]]:
     """Sets of 1-2 Source dice to reroll; gold and black ones must be among them first."""
     free = [
         i
-        for i in range(len(g.source))
-        if i not in blocked_dice(g) and all(i not in p.held_dice for p in g.players)
+        for i in range(len(game.source))
+        if i not in blocked_dice(game) and all(i not in p.held_dice for p in game.players)
     ]
-    special = [i for i in free if g.source[i] not in mana.BASIC]
+    special = [i for i in free if game.source[i] not in mana.BASIC]
     out = []
     for i in free:
         for j in [None] + [j for j in free if j > i]:
@@ -130,8 +130,8 @@ def search_choices(g) -> list[list[int]]:
     return out
 
 
-def use(ctx, t, seat: int, cmd: dict) -> None:
-    tactic = t.game.players[seat].tactic
+def use(ctx, table, seat: int, cmd: dict) -> None:
+    tactic = table.game.players[seat].tactic
     if tactic == "the_right_moment":
         ctx.emit("mk.tactic_state", {"seat": seat, "extra_turn": True, "tactic_used": True}, rule=RULE)
     elif tactic == "long_night":
@@ -139,7 +139,7 @@ def use(ctx, t, seat: int, cmd: dict) -> None:
         zones.move_top(ctx, state.discard(seat), state.deck(seat), LONG_NIGHT_CARDS, rule=RULE)
         ctx.emit("mk.tactic_state", {"seat": seat, "tactic_used": True}, rule=RULE)
     elif tactic == "midnight_meditation":
-        gone = hand_cards(t, seat, cmd["cards"])
+        gone = hand_cards(table, seat, cmd["cards"])
         zones.move(ctx, state.hand(seat), state.deck(seat), gone, rule=RULE)
         ctx.shuffle(state.deck(seat), rule=RULE)
         zones.move_top(ctx, state.deck(seat), state.hand(seat), len(gone), rule=RULE)
@@ -151,13 +151,13 @@ def use(ctx, t, seat: int, cmd: dict) -> None:
         ctx.emit("mk.tactic_state", {"seat": seat, "tactic_turn": True}, rule=RULE)
     elif tactic == "sparing_power":
         z = sparing_zone(seat)
-        if z not in t.zones:
+        if z not in table.zones:
             zones.create(ctx, z, [], rule=RULE, vis="hidden")
         if cmd["mode"] == "store":
             zones.move_top(ctx, state.deck(seat), z, 1, rule=RULE)
             ctx.emit("mk.tactic_state", {"seat": seat, "tactic_turn": True}, rule=RULE)
         else:
-            zones.move(ctx, z, state.hand(seat), list(t.zone(z)), rule=RULE)
+            zones.move(ctx, z, state.hand(seat), list(table.zone(z)), rule=RULE)
             ctx.emit("mk.tactic_state", {"seat": seat, "tactic_turn": True, "tactic_used": True}, rule=RULE)
 
 
@@ -178,7 +178,7 @@ def public_data(ev) -> dict:
     return out
 
 
-def spare_cards(t, seat: int) -> list[str]:
+def spare_cards(table, seat: int) -> list[str]:
     """Cards under Sparing Power go back with the deed cards at round preparation."""
     z = sparing_zone(seat)
-    return list(t.zone(z)) if z in t.zones else []
+    return list(table.zone(z)) if z in table.zones else []
