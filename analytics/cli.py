@@ -101,6 +101,7 @@ class Progress:
 def run(args) -> int:
     out, err = Console(soft_wrap=True), Console(stderr=True, soft_wrap=True)
     if args.analytics_cmd == "export":
+        # late: analytics.export imports pyarrow, slow to import; start-up stays cheap
         from analytics.export import export
 
         ticker = Progress(err, "export")
@@ -123,6 +124,7 @@ def run(args) -> int:
             )
         return 0
     if args.analytics_cmd == "report":
+        # late: analytics.report imports duckdb, pyarrow, slow to import; start-up stays cheap
         from analytics.report import report
 
         ticker = Progress(err, "report")
@@ -137,6 +139,7 @@ def run(args) -> int:
                 f"wrote {args.out} with {len(paths)} figures (SVGs beside it)", markup=False, highlight=False
             )
         return 0
+    # late: analytics.query imports duckdb, pyarrow, slow to import; start-up stays cheap
     from analytics.query import connect, run_sql, tables_of
 
     con = connect(None if args.tables else args.db, args.tables, args.ruleset, args.as_)

@@ -19,9 +19,11 @@ from analytics.export import collect
 
 
 def _plt():
+    # late: matplotlib is slow to import; only a chart needs it
     import matplotlib
 
     matplotlib.use("Agg")
+    # late: matplotlib is slow to import; only a chart needs it
     import matplotlib.pyplot as plt
 
     plt.rcParams["svg.hashsalt"] = "runeledger"  # the same data gives the same SVG

@@ -14,6 +14,8 @@ from collections.abc import Callable
 
 from bots.random_bot import Abandoned, Stall, command_limit
 from bots.search import greedy, mcts
+from engine.fork import Game
+from projections.state import decode, encode
 
 KINDS = ("random", "greedy", "mcts")
 
@@ -39,8 +41,6 @@ def parse_bots(text: str | None, players: int) -> tuple[str, ...]:
 
 def _fork(engine, game_id: str):
     """The game as a bot may hold it: a state copy with no seed (search reseeds it)."""
-    from engine.fork import Game
-    from projections.state import decode, encode
 
     table = engine.table(game_id)
     return Game(decode(engine.ruleset(game_id), encode(table)), "unknown", None, record=False)

@@ -13,6 +13,7 @@ __all__ = ["ListenerHub", "RuleBus"]
 
 def __getattr__(name: str) -> Any:
     if name == "ListenerHub":
+        # late: a lazy module attribute, loaded on first use
         from bus.listeners import ListenerHub
 
         return ListenerHub

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
+from engine import readings
 
 if TYPE_CHECKING:
     from engine.ruleset import Ruleset
@@ -174,7 +175,6 @@ def given(
 def readings_in_force(rs: Ruleset, table: Table, rules: list[str | None]) -> list[dict[str, Any]]:
     """For each rule used: the catalog's chosen reading, and each listed ambiguity's
     alternative in force (chosen by the game, or the default)."""
-    from engine import readings
 
     out: list[dict[str, Any]] = []
     for rule_id in dict.fromkeys(r for r in rules if r):

@@ -36,6 +36,7 @@ def _structlog_configured() -> bool:
 
 def _setup(name: str) -> None:
     global _pending
+    # late: structlog is imported only for a log line that is written (tests/core/test_logs_lazy.py)
     import structlog
 
     _pending = None
@@ -57,6 +58,7 @@ def _live() -> ModuleType:
             _pending = None
         else:
             _setup(logging.getLevelName(_pending))
+    # late: structlog is imported only for a log line that is written (tests/core/test_logs_lazy.py)
     import structlog
 
     return structlog

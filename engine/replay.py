@@ -11,6 +11,7 @@ import msgspec
 from engine.errors import EngineError
 from engine.stores import AnyStore
 from store import MemoryStore, StoredEvent
+from projections.state import StateReader
 
 if TYPE_CHECKING:
     from engine.pipeline import Engine
@@ -63,7 +64,6 @@ def _fair_chance(created: dict[str, Any], first: list[StoredEvent]) -> dict[str,
 
 def replay(store: AnyStore, game_id: str) -> ReplayResult:
     from engine.pipeline import Engine
-    from projections.state import StateReader
 
     if not store.version(game_id):
         raise EngineError(f"no game {game_id!r}")

@@ -12,6 +12,7 @@ from engine.mechanics import zones
 from engine.table import Table
 from engine.upcast import as_read_now
 from store import StoredEvent
+import msgspec
 
 
 class _Referee:
@@ -68,7 +69,6 @@ def _fairness(table: Table) -> dict[str, Any]:
 
 def full_state(ruleset, table: Table) -> dict[str, Any]:
     """The referee's view: everything, including deck orders."""
-    import msgspec
 
     out = msgspec.to_builtins(table)
     out["game"] = msgspec.to_builtins(table.game)

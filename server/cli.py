@@ -6,6 +6,9 @@ import argparse
 import signal
 
 from engine.boundary import number
+from engine.pipeline import Engine
+from server.tokens import Seats
+from store import EventStore
 
 
 def add_parser(sub, common) -> argparse.ArgumentParser:
@@ -25,13 +28,12 @@ def add_parser(sub, common) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
+    # late: hypercorn is slow to import; only serving needs it
     from hypercorn.config import Config
+    # late: hypercorn is slow to import; only serving needs it
     from hypercorn.trio import serve
-
-    from engine.pipeline import Engine
+    # late: server.app imports trio, slow to import; start-up stays cheap
     from server.app import TableApp
-    from server.tokens import Seats
-    from store import EventStore
 
     eng = Engine(EventStore(args.db, create=True))
     app = TableApp(eng, Seats(eng.store), bot_delay=max(0.0, args.bot_delay))
@@ -47,6 +49,7 @@ def run(args) -> int:
 async def serve_until_signal(serve, app, cfg) -> None:
     """Ctrl-C (or SIGTERM) stops accepting, closes the feeds and lets a command in flight
     finish: every commit is one SQLite transaction, so nothing is half written."""
+    # late: trio costs about a sixth of a second to import; only serving needs it
     import trio
 
     with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:

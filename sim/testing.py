@@ -14,6 +14,8 @@ from engine.pipeline import Engine
 from engine.replay import redo, replay
 from projections.state import encode
 from store import EventStore
+from itertools import groupby
+from projections.views import log_view, state_view
 
 
 def engine(path: str = ":memory:") -> Engine:
@@ -116,9 +118,6 @@ def assert_log_leaks_nothing(eng: Engine, gid: str, seat: int) -> int:
     """Every card id a seat's redacted log shows must be visible in that seat's view at some
     point of the same command (just before it, or after any of its events): a command may
     name a card that its own cascade reveals later. Returns how many events were checked."""
-    from itertools import groupby
-
-    from projections.views import log_view, state_view
 
     rs = eng.ruleset(gid)
     events = eng.store.read(gid)

@@ -50,6 +50,7 @@ from store.rows import (
 )
 from store.sqlite_store import EventStore
 from store.verify import VerifyReport
+import time
 
 __all__ = ["MemoryStore"]
 
@@ -83,7 +84,6 @@ class MemoryStore:
     path = ":memory:"
 
     def __init__(self, clock: Callable[[], float] | None = None):
-        import time
 
         self._clock = clock or time.time
         self._in_batch = False

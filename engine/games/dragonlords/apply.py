@@ -5,12 +5,15 @@ from __future__ import annotations
 import msgspec
 
 from engine.games.dragonlords.state import Army, Battle, Hero, Party, Ship
+from engine.games.dragonlords.map.world import register_map
+from engine.games.dragonlords.state import QMove
+from engine.games.dragonlords.state import Ask
+from engine.games.dragonlords.state import QFight
 
 
 def _setup(game, d):
     game.map_name, game.short, game.kingdoms_to_win = d["map"], d["short"], d["kingdoms_to_win"]
     if "map_doc" in d:  # a situation's own map (world.py): the events after this one use it
-        from engine.games.dragonlords.map.world import register_map
 
         game.map_doc = d["map_doc"]
         game.map_key = register_map(game.map_doc)
@@ -159,7 +162,6 @@ def _winner(game, d):
 
 
 def _qmove(game, d):
-    from engine.games.dragonlords.state import QMove
 
     game.qmove = None if d.get("end") else msgspec.convert(d["move"], QMove)
     if "shop_at" in d:
@@ -169,7 +171,6 @@ def _qmove(game, d):
 
 
 def _ask(game, d):
-    from engine.games.dragonlords.state import Ask
 
     game.ask = None if d.get("end") else msgspec.convert(d["ask"], Ask)
 
@@ -182,7 +183,6 @@ def _spoils(game, d):
 
 
 def _qfight(game, d):
-    from engine.games.dragonlords.state import QFight
 
     game.qfight = None if d.get("end") else msgspec.convert(d["fight"], QFight)
 

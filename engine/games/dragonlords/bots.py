@@ -7,6 +7,7 @@ option, so random games try them all.
 for a seat (the ruleset's `position_value`)."""
 
 from __future__ import annotations
+from engine.games.dragonlords.board import held, king_alive, kingdoms_held, occupancy
 
 DECISION_KINDS = ("spell", "roll", "choose", "casualty")
 
@@ -50,7 +51,6 @@ def value(table, seat: int) -> float:
     """How well a seat stands: kingdoms held count most, then territories and units; a seat whose
     Kings are all dead is lost. During set-up no King is placed yet: that is no loss, so the
     value stays neutral (what the seat has placed so far)."""
-    from engine.games.dragonlords.board import held, king_alive, kingdoms_held, occupancy
 
     game = table.game
     occ = occupancy(game)

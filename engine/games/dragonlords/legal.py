@@ -6,6 +6,13 @@ from engine.games.dragonlords import board
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.turn.flow import claimable
 from engine.ruleset import Illegal, Prompt
+from engine.games.dragonlords.battles.battle import chooser
+from engine.games.dragonlords.battles import battle
+from engine.games.dragonlords.magic import scrolls
+from engine.games.dragonlords.quests import activity as quest
+from engine.games.dragonlords.turn import moves
+from engine.games.dragonlords.refusals import why_not
+from engine.games.dragonlords.turn.moves import SHIP_PIECES, price, ship_spots, ships_total
 
 PHASE_RULE = {
     "setup_kingdom": "DL:2.3/placement",
@@ -38,7 +45,6 @@ def prompts(table) -> list[Prompt]:
     if b is not None and b.step == "defender":
         return [Prompt(game.armies[b.defender].seat, "teleport_retreat", "DL:3.4/retreat", b.loc)]
     if b is not None and b.step == "casualties":
-        from engine.games.dragonlords.battles.battle import chooser
 
         army = chooser(game)
         return [Prompt(game.armies[army].seat, "casualties", "INT-30", f"{b.pending[str(army)]} at {b.loc}")]
@@ -49,8 +55,6 @@ def legal_commands(table, seat: int) -> list[dict]:
     ps = prompts(table)
     if not ps or ps[0].seat != seat:
         return []
-    from engine.games.dragonlords.battles import battle
-    from engine.games.dragonlords.magic import scrolls
 
     game = table.game
     a = game.active
@@ -66,8 +70,6 @@ def legal_commands(table, seat: int) -> list[dict]:
 
 
 def _turn_legal(table, a: int, ph: str) -> list[dict]:
-    from engine.games.dragonlords.quests import activity as quest
-    from engine.games.dragonlords.turn import moves
 
     game = table.game
     if ph == "setup_kingdom":
@@ -157,7 +159,6 @@ def explain(table, seat: int, cmd: dict) -> Illegal | None:
                 "DL:2.2/terrain", f"{to!r} is no territory (bridges and passes are no places, F-Q11)"
             )
         return Illegal("DL:2.3/placement", f"{to} is not open to army {game.active} in {game.phase}")
-    from engine.games.dragonlords.refusals import why_not
 
     why = why_not(table, seat, cmd, legal_commands(table, seat), ps[0].rule)
     if why is not None:
@@ -239,7 +240,6 @@ def _why(table, cmd) -> Illegal | None:
 def _buy_why(table, a: int, what) -> Illegal:
     """Why a purchase is refused: not the army's race, no figure left in the box, too little gold,
     no ship piece left or no harbour for it (DL:3.1, DL:3.7)."""
-    from engine.games.dragonlords.turn.moves import SHIP_PIECES, price, ship_spots, ships_total
 
     game = table.game
     army = game.armies[a]

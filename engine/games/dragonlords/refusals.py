@@ -13,6 +13,7 @@ from engine.games.dragonlords import board
 from engine.games.dragonlords import places
 from engine.games.dragonlords.map.world import world
 from engine.ruleset import Illegal
+from engine.games.dragonlords.audit.narrate import ASKS
 
 PLACE_FIELDS = ("origin", "to", "target", "at", "kingdom", "space", "zone")
 COUNT_RULE = {
@@ -82,7 +83,6 @@ def _answer(table, cmd, legal_cmds, rule) -> Illegal | None:
     answers = [c[field] for c in legal_cmds if c.get("kind") == kind]
     game = table.game
     q = game.ask.kind if game.ask is not None else "casualties"
-    from engine.games.dragonlords.audit.narrate import ASKS
 
     return Illegal(
         rule,

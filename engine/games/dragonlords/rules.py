@@ -10,6 +10,13 @@ from engine.games.dragonlords.battles import spoils  # noqa: F401  (registers th
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.turn.flow import check_victory, next_phase, next_setup
 from engine.games.dragonlords.turn.moves import price
+from engine.games.dragonlords.turn.decisions import ask
+from engine.games.dragonlords.turn.flow import finish_setup
+from engine.games.dragonlords.magic.teleport import must_teleport_home
+from engine.games.dragonlords.turn import decisions
+from engine.games.dragonlords.magic.scrolls import cast
+from engine.games.dragonlords.quests.activity import HANDLERS as QH
+from engine.games.dragonlords.map.world import run_on
 
 
 def _army(table):
@@ -363,7 +370,6 @@ def _burn_next(ctx, table, data) -> None:
     o = game.ships[sid].army
     land = [x for x in world().coast.get(zone, ()) if board.owner(game, x) == o]
     if len(land) > 1 and board.ship_units(game, sid):
-        from engine.games.dragonlords.turn.decisions import ask
 
         return ask(ctx, table, o, "escape", "INT-43", land, "burn_escape", {**data, "ship": sid})
     _burn_ship(ctx, table, data, sid, land[0] if land else "")
@@ -395,7 +401,6 @@ def stash(ctx, table, seat, cmd):
     ctx.emit("dl.gold", {"kingdom": cmd["kingdom"], "n": cmd["n"], "army": a}, rule=rule)
     if not game.treasury.get(str(a)):
         if game.phase == "setup_gold":
-            from engine.games.dragonlords.turn.flow import finish_setup
 
             return finish_setup(ctx, table)
         next_phase(ctx, table)
@@ -407,7 +412,6 @@ def done(ctx, table, seat, cmd):
         ctx.emit("dl.ship_lost", {"army": game.active}, rule="DL:2.3/placement")
         return next_setup(ctx, table)
     if game.phase == "transfer":
-        from engine.games.dragonlords.magic.teleport import must_teleport_home
 
         for h in must_teleport_home(game, game.active):
             battle.hero_dies(ctx, table, h, -1, "DL:3.5")
@@ -440,11 +444,8 @@ HANDLERS = {
 
 
 def subscriptions():
-    from engine.games.dragonlords.turn import decisions
 
     decisions.THEN["burn_escape"] = _burn_escape
-    from engine.games.dragonlords.magic.scrolls import cast
-    from engine.games.dragonlords.quests.activity import HANDLERS as QH
 
     out = []
     for kind, fn in {
@@ -461,7 +462,6 @@ def subscriptions():
 
 
 def _wrap(fn):
-    from engine.games.dragonlords.map.world import run_on
 
     def handler(ctx, table, ev):
         run_on(table.game, fn, ctx, table, ev.actor, ev.data)

@@ -18,6 +18,9 @@ from engine.games.dragonlords.state import DLState
 from engine.games.dragonlords.turn.decisions import SECRET
 from engine.games.dragonlords.zone_names import ZONE_NAMES
 from engine.ruleset import Option, Ruleset
+from engine.boundary import ascii_int
+from engine.errors import BadInput
+from engine.games.dragonlords.map.world import world
 
 
 def _options() -> dict[str, Option]:
@@ -112,9 +115,6 @@ class DragonLords(Ruleset):
     def check_options(self, options):
         """The counts named with their rule: a negative round limit or more kingdoms to win than
         the map holds would make a game no one can win as the rulebook says (DL:4.1)."""
-        from engine.boundary import ascii_int
-        from engine.errors import BadInput
-        from engine.games.dragonlords.map.world import world
 
         for key, (rule, least) in _COUNTS.items():
             if key not in options:

@@ -13,6 +13,8 @@ from engine.content import Record, decode, load
 from engine.mechanics import damage, zones
 from engine.mechanics.dice import Die
 from engine.ruleset import Illegal, Option, Prompt, Ruleset
+from engine.explain import given, link
+from engine.explain import overrides_of
 
 ATTACK_DIE = Die("attack", ("miss", "hit", "hit", "crit"))
 HAND, OUT_AT = 3, 8
@@ -171,11 +173,9 @@ class Duel(Ruleset):
 
     def why(self, table, ev, h) -> list[dict[str, Any]]:
         """The end (DU-OUT, DU-LIMIT): each seat's damage, and each hit with its card and roll."""
-        from engine.explain import given, link
 
         if ev.type != "game.over":
             return []
-        from engine.explain import overrides_of
 
         out, cards = [], []
         for e in h.events:

@@ -11,6 +11,7 @@ from engine.commands import Optional
 from engine.games.epochs.state import EpochsState, medal_image, seat_zone
 from engine.games.epochs.zone_names import ZONE_NAMES
 from engine.ruleset import Option, Ruleset
+from engine.games.epochs.content import PACK
 
 
 class Epochs(Ruleset):
@@ -69,7 +70,6 @@ class Epochs(Ruleset):
         return EpochsState(sabatons=[None] * table.players, honour=[0] * table.players)
 
     def dice(self, table):
-        from engine.games.epochs.content import PACK
 
         return {PACK.die.name: PACK.die}
 

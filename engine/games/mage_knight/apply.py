@@ -14,6 +14,7 @@ from engine.games.mage_knight.readings import city as readings_city
 from engine.games.mage_knight.skills import centre_tokens, rotating
 from engine.games.mage_knight.skills import passive as passive_skills
 from engine.games.mage_knight.state import Player, Unit
+from engine.games.mage_knight.apply_scenario_events import scenario_setup
 
 
 def _p(table, d):
@@ -27,7 +28,6 @@ def _setup(table, d):
     game.players = [Player(hero=h) for h in d["heroes"]]
     game.order = list(range(len(d["heroes"])))
     if "city_levels" in d:  # every scenario but First Reconnaissance (part2_apply.py)
-        from engine.games.mage_knight.apply_scenario_events import scenario_setup
 
         scenario_setup(game, d)
     game.board.costs = terrain_costs(table.options)

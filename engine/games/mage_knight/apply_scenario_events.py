@@ -7,6 +7,7 @@ from engine.games.mage_knight import state
 from engine.games.mage_knight.cities import rules as cities_rules
 from engine.games.mage_knight.map.board import Board
 from engine.games.mage_knight.players.dummy import Dummy
+from engine.games.mage_knight.scenarios.book import has_rule, scenarios
 
 SHAPES = {
     "wedge": ("wedge", 5, True),
@@ -19,7 +20,6 @@ SHAPES = {
 
 
 def scenario_setup(game, d) -> None:
-    from engine.games.mage_knight.scenarios.book import has_rule, scenarios
 
     shape, rows, coast = SHAPES[d["shape"]]
     game.board = Board(

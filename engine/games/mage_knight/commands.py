@@ -21,6 +21,7 @@ from engine.games.mage_knight.turn.flow import (
     level_choice,
     tactics_done,
 )
+from engine.games.mage_knight.players.dummy_turn import maybe_pick
 
 
 def _tactic(ctx, table, seat, cmd):
@@ -30,7 +31,6 @@ def _tactic(ctx, table, seat, cmd):
     if taken:
         actions.resolve(ctx, table, seat, resolutions(taken)[0], "MK:4:Round:3b")
     if table.game.dummy_seat >= 0:
-        from engine.games.mage_knight.players.dummy_turn import maybe_pick
 
         maybe_pick(ctx, table)
     if not table.game.pickers:

@@ -43,6 +43,31 @@ from engine.games.mage_knight.turn.ledger import REPUTATION_MIN
 from engine.mechanics import hexgrid
 from engine.mechanics.zones import card_name
 from engine.ruleset import Illegal, Prompt
+from engine.games.mage_knight.scenarios.hero_auction import prompt_seat
+from engine.games.mage_knight.players.joint_assault import answering
+from engine.games.mage_knight.cards.asks import commands as answer_commands
+from engine.games.mage_knight.scenarios.improved_actions import commands as improve_commands
+from engine.games.mage_knight.scenarios.hero_auction import commands as auction_commands
+from engine.games.mage_knight.scenarios.draft import commands as draft_commands
+from engine.games.mage_knight.scenarios.interactive_combat import commands as die_commands
+from engine.games.mage_knight.scenarios.variants import filter_legal
+from engine.games.mage_knight.scenarios.dungeon_lords import commands as secret_commands
+from engine.games.mage_knight.players.pvp_turn import commands as pvp_commands
+from engine.games.mage_knight.players.pvp_turn import partial_limits
+from engine.games.mage_knight.combat.unit_redirect import only_redirected
+from engine.games.mage_knight.scenarios.dungeon_lords import tunnels
+from engine.games.mage_knight.players.joint_assault import commands as joint_commands
+from engine.games.mage_knight.scenarios.druid_nights import commands as druid_commands
+from engine.games.mage_knight.players.pvp_turn import sharing, start_commands, visiting
+from engine.games.mage_knight.cards.banners import commands as banner_commands
+from engine.games.mage_knight.skills.centre import (
+    commands as centre_commands,  # other players' skills in the centre
+)
+from engine.games.mage_knight.players.pvp_turn import step_ok, visit_ok
+from engine.games.mage_knight.cities.interact import interactions as city_interactions
+from engine.games.mage_knight.cards.asks import why_not
+from engine.games.mage_knight.players.pvp_turn import visiting
+from engine.games.mage_knight.combat.abilities import ATTACK_KINDS
 
 
 def prompts(table) -> list[Prompt]:
@@ -58,7 +83,6 @@ def prompts(table) -> list[Prompt]:
     if game.phase == "improve":
         return [Prompt(game.improve["order"][0], "improve", "MK:17:Var:ImprovedActions")]
     if game.phase == "auction":
-        from engine.games.mage_knight.scenarios.hero_auction import prompt_seat
 
         return [Prompt(prompt_seat(game), "auction", "MK:16:Var:Auction")]
     if game.phase == "draft":
@@ -66,7 +90,6 @@ def prompts(table) -> list[Prompt]:
     if game.icombat and not game.icombat.get("set"):  # Interactive Combat: the secret die first
         return [Prompt(game.icombat["chooser"], "combat_die", "MK:17:Var:InteractiveCombat")]
     if game.joint:
-        from engine.games.mage_knight.players.joint_assault import answering
 
         if answering(game) >= 0:  # an invited hero answers the joint assault proposal
             return [Prompt(answering(game), "joint_answer", "MK:13:Coop:3")]
@@ -78,7 +101,6 @@ def legal_commands(table, seat: int) -> list[dict]:
     if not any(p.seat == seat for p in prompts(table)):
         return []
     if game.asks:
-        from engine.games.mage_knight.cards.asks import commands as answer_commands
 
         return answer_commands(table, seat)
     if game.phase == "tactics":
@@ -86,19 +108,15 @@ def legal_commands(table, seat: int) -> list[dict]:
     if game.joint and not game.joint.get("started"):
         return [{"kind": "joint_answer", "agree": True}, {"kind": "joint_answer", "agree": False}]
     if game.phase == "improve":
-        from engine.games.mage_knight.scenarios.improved_actions import commands as improve_commands
 
         return improve_commands(table, seat)
     if game.phase == "auction":
-        from engine.games.mage_knight.scenarios.hero_auction import commands as auction_commands
 
         return auction_commands(table, seat)
     if game.phase == "draft":
-        from engine.games.mage_knight.scenarios.draft import commands as draft_commands
 
         return draft_commands(table, seat)
     if game.icombat and not game.icombat.get("set"):
-        from engine.games.mage_knight.scenarios.interactive_combat import commands as die_commands
 
         return die_commands(table, seat)
     if game.phase == "levelup":
@@ -113,7 +131,6 @@ def legal_commands(table, seat: int) -> list[dict]:
             if content().skills[s].hero != hero
         ]
         return out
-    from engine.games.mage_knight.scenarios.variants import filter_legal
 
     return filter_legal(table, seat, turn_commands(table, seat))
 
@@ -124,18 +141,15 @@ def turn_commands(table, seat: int) -> list[dict]:
     if p.rewards:  # reward choices come first (MK:11:EoT:5)
         return rewards.commands(table, seat)
     if game.secret_due:  # Dungeon Lords: the revealer places a secret entrance first
-        from engine.games.mage_knight.scenarios.dungeon_lords import commands as secret_commands
 
         return secret_commands(table, seat)
     hand = table.zone(state.hand(seat))
     names = sorted({card_name(c) for c in hand})
     if game.pvp:  # player against player (pvp_turn.py)
-        from engine.games.mage_knight.players.pvp_turn import commands as pvp_commands
 
         own, cards = pvp_commands(table, seat)
         if not cards:
             return own
-        from engine.games.mage_knight.players.pvp_turn import partial_limits
 
         return own + partial_limits(
             table, seat, plays(table, seat, names) + unit_commands(table, seat) + skill_commands(table, seat)
@@ -145,7 +159,6 @@ def turn_commands(table, seat: int) -> list[dict]:
         if p.turn_effects.get("units_no_damage"):  # Into the Heat: units take no damage
             fight_cmds = [c for c in fight_cmds if c.get("kind") != "assign" or c["to"] == "hero"]
         if p.turn_effects.get("redirect"):  # Shocktroops: that enemy's damage to the unit
-            from engine.games.mage_knight.combat.unit_redirect import only_redirected
 
             fight_cmds = only_redirected(fight_cmds, p.turn_effects["redirect"])
         return fight_cmds + plays(table, seat, names) + unit_commands(table, seat) + skill_commands(table, seat)
@@ -168,17 +181,14 @@ def turn_commands(table, seat: int) -> list[dict]:
         if p.move >= map_rules.explore_cost(table, seat) and table.zone(state.TILES):
             out += [{"kind": "explore", "at": key(c)} for c in explore_spots(table, seat)]
         if game.scenario == "dungeon_lords":
-            from engine.games.mage_knight.scenarios.dungeon_lords import tunnels
 
             out += tunnels(table, seat)
     out += interactions(table, seat, site)
     out += combat_actions(table, seat, site)
     if game.dummy_seat >= 0:
-        from engine.games.mage_knight.players.joint_assault import commands as joint_commands
 
         out += joint_commands(table, seat)
     if game.scenario == "druid_nights":
-        from engine.games.mage_knight.scenarios.druid_nights import commands as druid_commands
 
         out += druid_commands(table, seat)
     if not p.moved and not p.acted:
@@ -186,7 +196,6 @@ def turn_commands(table, seat: int) -> list[dict]:
     out += ends(table, seat, names)
     if game.scenario == "conquer_keeps_towers":
         out.append({"kind": "concede"})  # one side gives up (MK:22:Scen:ConquerKeepsTowers)
-    from engine.games.mage_knight.players.pvp_turn import sharing, start_commands, visiting
 
     if visiting(table, seat):  # on another hero's space, no PvP there: no action (MK:7:Move:8e)
         return [c for c in out if c["kind"] in VISITOR_KINDS and not c.get("challenge")]
@@ -432,7 +441,6 @@ def unit_commands(table, seat: int) -> list[dict]:
                 else:
                     continue
                 out += card_effects.expand(table, seat, atoms, cmds)
-    from engine.games.mage_knight.cards.banners import commands as banner_commands
 
     return out + banner_commands(table, seat)
 
@@ -465,9 +473,6 @@ def skill_commands(table, seat: int) -> list[dict]:
                 continue
             cmds = [dict(c, pay=x) if x else c for c in cmds for x in pays]
             out += card_effects.expand(table, seat, atoms, cmds)
-    from engine.games.mage_knight.skills.centre import (
-        commands as centre_commands,  # other players' skills in the centre
-    )
 
     return out + centre_commands(table, seat)
 
@@ -497,7 +502,6 @@ def moves(table, seat: int) -> list[str]:
         if (sp.site == "city" and not enterable(game, k)) or sp.terrain in p.turn_effects.get("prohibit", ()):
             continue
         if k in busy and (sp.site != "portal" or not portal_open(game)):
-            from engine.games.mage_knight.players.pvp_turn import step_ok, visit_ok
 
             if not (step_ok(table, seat, k) or visit_ok(table, seat, k)):
                 continue
@@ -547,7 +551,6 @@ def interactions(table, seat: int, site: str) -> list[dict]:
     game = table.game
     p = game.players[seat]
     if site == "city":
-        from engine.games.mage_knight.cities.interact import interactions as city_interactions
 
         return city_interactions(table, seat)
     sp = game.board.spaces.get(p.pos)
@@ -714,11 +717,9 @@ def explain(table, seat: int, cmd: dict) -> Illegal | None:
     if not any(p.seat == seat for p in prompts(table)):
         return Illegal(rule, f"seat {seat} is not the one to act now")
     if game.asks:  # asks.py: the open choice comes first
-        from engine.games.mage_knight.cards.asks import why_not
 
         return Illegal(game.asks[0]["rule"], why_not(table, seat, cmd))
     p = game.players[seat]
-    from engine.games.mage_knight.players.pvp_turn import visiting
 
     if (kind not in VISITOR_KINDS or cmd.get("challenge")) and game.combat is None and visiting(table, seat):
         return Illegal(
@@ -817,7 +818,6 @@ def same_command(table, seat: int, cmd: dict) -> dict:
         or not all(isinstance(x, str) for x in targets + use)
     ):
         return cmd
-    from engine.games.mage_knight.combat.abilities import ATTACK_KINDS
 
     enemy_order = {e.uid: i for i, e in enumerate(c.enemies)}
     last = len(enemy_order)

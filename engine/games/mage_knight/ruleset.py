@@ -14,6 +14,10 @@ from engine.games.mage_knight.state import MKState
 from engine.games.mage_knight.turn.flow import begin_round
 from engine.games.mage_knight.zone_names import ZONE_NAMES
 from engine.ruleset import Option, Ruleset
+from engine.games.mage_knight.combat.catalog_entries import combat_catalog
+from engine.games.mage_knight.scenarios.catalog_entries import part2_catalog
+from engine.games.mage_knight.combat.machine import FIELDS, preview
+from engine.games.mage_knight.turn.tactics import private
 
 
 class MageKnight(Ruleset):
@@ -138,8 +142,6 @@ class MageKnight(Ruleset):
     def catalog(self):
         """catalog.toml plus the combat module's own entries (combat_rules.py) and part 2's
         (part2_rules.py)."""
-        from engine.games.mage_knight.combat.catalog_entries import combat_catalog
-        from engine.games.mage_knight.scenarios.catalog_entries import part2_catalog
 
         return Ruleset.catalog.func(self).merged(combat_catalog()).merged(part2_catalog())
 
@@ -153,13 +155,11 @@ class MageKnight(Ruleset):
         c = table.game.combat
         if c is None:
             return None
-        from engine.games.mage_knight.combat.machine import FIELDS, preview
 
         return preview(c, cmd) if cmd.get("kind") in FIELDS else None
 
     def command_vis(self, table, seat, cmd):
         """Preparation's card and Midnight Meditation's cards are the seat's secret."""
-        from engine.games.mage_knight.turn.tactics import private
 
         return (
             [seat] if private(cmd) or cmd.get("kind") in ("combat_die", "draft_pick", "draft_add") else None

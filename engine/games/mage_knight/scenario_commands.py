@@ -16,11 +16,13 @@ from engine.games.mage_knight.scenarios.druid_nights import mark as glade_mark
 from engine.games.mage_knight.scenarios.dungeon_lords import choose as secret_choice
 from engine.games.mage_knight.scenarios.dungeon_lords import tunnel
 from engine.games.mage_knight.scenarios.interactive_combat import set_die
+from engine.games.mage_knight.turn.flow import begin_round
+from engine.games.mage_knight.scenarios.setup import after_heroes
+from engine.games.mage_knight.turn.flow import game_over
 
 
 def _improve(ctx, table, seat, cmd):
     """Improved Actions: once every player picked, the round that waited begins."""
-    from engine.games.mage_knight.turn.flow import begin_round
 
     n = improved_actions.pick(ctx, table, seat, cmd)
     if n:
@@ -30,7 +32,6 @@ def _improve(ctx, table, seat, cmd):
 def _auction(step):
     def handler(ctx, table, seat, cmd):
         """Hero Auction: once every player has a hero, decks, the dummy and round 1 follow."""
-        from engine.games.mage_knight.scenarios.setup import after_heroes
 
         step(ctx, table, seat, cmd)
         if table.game.auction.get("done"):
@@ -42,7 +43,6 @@ def _auction(step):
 def _concede(ctx, table, seat, cmd):
     """The keep and tower scenario ends when one side concedes: the seat and its ally give up,
     and the game is scored at once (MK:22:Scen:ConquerKeepsTowers)."""
-    from engine.games.mage_knight.turn.flow import game_over
 
     game = table.game
     side = next((list(x) for x in game.board.teams if seat in x), [seat])
@@ -53,7 +53,6 @@ def _concede(ctx, table, seat, cmd):
 def _draft(step, resumed):
     def handler(ctx, table, seat, cmd):
         """The Draft: once every pick (or day-end addition) is made, the round that waited begins."""
-        from engine.games.mage_knight.turn.flow import begin_round
 
         n = step(ctx, table, seat, cmd)
         if n:

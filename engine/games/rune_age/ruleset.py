@@ -13,6 +13,8 @@ from engine.games.rune_age.turn import start_round
 from engine.games.rune_age.zone_names import ZONE_NAMES
 from engine.ruleset import Option, Ruleset
 from engine.situation import stated
+from engine.games.rune_age.cards import die_faces
+from engine.mechanics.dice import Die
 
 
 class RuneAge(Ruleset):
@@ -134,7 +136,5 @@ class RuneAge(Ruleset):
         advance(ctx, table)
 
     def dice(self, table):
-        from engine.games.rune_age.cards import die_faces
-        from engine.mechanics.dice import Die
 
         return {"casualty": Die("casualty", tuple(die_faces(table.game.die).faces))}

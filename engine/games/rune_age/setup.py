@@ -28,6 +28,8 @@ from engine.games.rune_age.scenarios import MONUMENT, RUNEWARS, SCENARIOS, resol
 from engine.games.rune_age.schema import Situation
 from engine.mechanics import damage, zones
 from engine.mechanics.zones import instances
+from engine.games.rune_age.combat import declare, targets
+from engine.games.rune_age.endgame import eliminate
 
 
 def choose_scenario(ctx, table) -> str:
@@ -255,8 +257,6 @@ def lay_out(ctx, table, sit: Situation) -> None:
 
 def start_inside(ctx, table, sit: Situation, active: int) -> None:
     """Seats marked eliminated leave (ELM-1); a `[game.combat]` is declared as ACT-CMB-1 does."""
-    from engine.games.rune_age.combat import declare, targets
-    from engine.games.rune_age.endgame import eliminate
 
     for s, seat in enumerate(sit.seat):
         if seat.eliminated:

@@ -24,6 +24,8 @@ from engine.games.thunderstone.content import (  # noqa: F401 (OVERRIDABLE: rule
     values,
 )
 from engine.games.thunderstone.places import board, board_zones, play, position_of
+from engine.explain import given, link, overrides_of
+from engine.games.thunderstone.texts import words
 
 _TRAITS: dict[int, tuple[Card, Mapping[str, Any]]] = {}
 
@@ -476,8 +478,6 @@ def why(table, ev, h) -> list[dict[str, Any]]:
     keywords and how the card came to the party (down to the shuffle that dealt it); the
     monster's health, traits and position with how it came there; the light penalty's parts;
     the trait modifiers; the diseases; the test and its result. `t` is the state before it."""
-    from engine.explain import given, link, overrides_of
-    from engine.games.thunderstone.texts import words
 
     if ev.type != "ts.battle":
         return []

@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.games.thunderstone.content import card, is_disease
 from engine.games.thunderstone.places import HAND_SIZE, deck, disc, hand, play
+from engine.games.thunderstone.scoring import score
 
 FLOOR = HAND_SIZE  # below one hand of cards that are not diseases, destroy only diseases
 # effects that destroy another laid-out card of one's own for a bonus (a trade gets a card back)
@@ -75,7 +76,6 @@ def bot_choices(table, s: int, legal: list[dict[str, Any]]) -> list[dict[str, An
 
 def position_value(table, s: int) -> float:
     """For the greedy and MCTS bots: the seat's score so far, and its experience to come."""
-    from engine.games.thunderstone.scoring import score
 
     xp = table.game.xp[s] if s < len(table.game.xp) else 0
     return score(table, s) + 0.3 * xp

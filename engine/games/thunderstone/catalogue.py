@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.cards import CardInfo, check
 from engine.games.thunderstone.content import Card, groups, pack
 from engine.games.thunderstone.texts import words
+from engine.games.thunderstone.setup import FEATURE_RANDOMIZERS
 
 # catalogue key -> content field
 FIELDS = {
@@ -151,7 +152,6 @@ def randomizers() -> list[CardInfo]:
     """The randomizer cards (SET-R1): one per hero group, monster group and village stack, the 3
     dungeon-feature randomizers among the monster randomizers (reading A3), the 6 feature cards,
     and the 7 Setting cards (4 played, 3 out of play)."""
-    from engine.games.thunderstone.setup import FEATURE_RANDOMIZERS
 
     p = pack()
     english = {c.stack: c.english for c in p.card if c.box and c.group == "village"} | RANDOMIZER_EN

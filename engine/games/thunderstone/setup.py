@@ -28,6 +28,7 @@ from engine.games.thunderstone.places import (
 )
 from engine.mechanics import zones
 from engine.situation import stated
+from engine.games.thunderstone import fight
 
 FIRST_GAME = {
     "monster": ["Dunkles Fabelwesen", "Ork - Humanoid", "Untoter - Seuche"],
@@ -356,7 +357,6 @@ def situation(ctx, table, doc: dict[str, Any]) -> None:
 
 def start_battle(ctx, table, s: int, b: BattleSit, laid: list[str]) -> None:
     """The dungeon action from its preparation step on; errors name the key and the choices."""
-    from engine.games.thunderstone import fight
 
     ctx.emit("ts.step", {"step": "prep"}, "TRN-D2")
     for pair in b.equip:

@@ -36,6 +36,9 @@ from engine.games.thunderstone.places import (
     village_stacks,
 )
 from engine.mechanics import zones
+from engine.games.thunderstone.battle import strength
+from engine.games.thunderstone.battle import gold_of
+from engine.games.thunderstone.battle import carried
 
 Options = Callable[[Any, int, str, Ability], list[dict[str, Any]]]
 Run = Callable[[Any, Any, int, str, Ability, dict[str, Any]], dict[str, Any]]
@@ -218,7 +221,6 @@ def run_light_per_level(ctx, table, s, c, a, p):
 
 
 def run_axe(ctx, table, s, c, a, p):
-    from engine.games.thunderstone.battle import strength
 
     if any(strength(table, h) >= a.n for h in laid(table, s) if is_hero(h)):
         return {}
@@ -275,7 +277,6 @@ def run_return_on_win(ctx, table, s, c, a, p):
 
 def run_sacrifice_gold_magic(ctx, table, s, c, a, p):
     """Gorinthischer Sammler: MAGIC ATTACK + the destroyed card's gold (a printed 0 gives +0, p.20)."""
-    from engine.games.thunderstone.battle import gold_of
 
     gold = gold_of(table, p["target"])
     destroy(ctx, table, play(s), p["target"], text_rule(c))
@@ -467,7 +468,6 @@ def effect_commands(table, s: int, where: str) -> list[dict[str, Any]]:
 def staff_ready(table, s: int) -> bool:
     """Stab des blauen Feuers (p.21): carried by a hero, it lets one spell's effect be used a
     second time this turn; reading: a spell's DUNGEON effect, once per staff."""
-    from engine.games.thunderstone.battle import carried
 
     def fits(h: str, w: str) -> bool:  # only a cleric or wizard may use the staff so
         a = card(w).has("static", "spell_twice")

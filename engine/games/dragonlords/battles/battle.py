@@ -20,6 +20,9 @@ from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.turn.flow import check_victory
 from engine.mechanics import zones
 from engine.readings import chosen
+import msgspec
+from engine.games.dragonlords.turn.moves import sneak_commands, sneak_sources
+from engine.games.dragonlords.turn.moves import can_fight
 
 ROLE_RANK = {"": 0, "decoy": 1, "wizard": 2, "dragonlord": 3, "king": 4}
 # how a battle of another kind ends (a party fight: quest.py registers it), so this module need
@@ -572,7 +575,6 @@ def close_battle(ctx, table, winner: int) -> None:
 
 
 def _with(b, **kw) -> dict:
-    import msgspec
 
     d = msgspec.to_builtins(b)
     d.update(kw)
@@ -594,13 +596,10 @@ def legal(table) -> list[dict]:
     if b.step == "gather":
         out = [{"kind": "fight", "at": b.loc}]
         if b.kind == "sneak":
-            # more elves of other adjacent territories join the same attack (DL:3.4/sneak)
-            from engine.games.dragonlords.turn.moves import sneak_commands, sneak_sources
 
             for o in sneak_sources(game, b.attacker, b.loc):
                 out += sneak_commands(game, b.attacker, o, b.loc)
         if b.kind == "land":
-            from engine.games.dragonlords.turn.moves import can_fight
 
             w = world()
             for o in board.held(game, b.attacker):

@@ -13,6 +13,7 @@ from engine.games.dragonlords.dice import D6, D8, D12
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.turn import decisions
 from engine.mechanics import zones
+from engine.games.dragonlords.turn.flow import check_victory
 
 RULE = {
     "elemental": "DL:3.4/scrolls.elemental",
@@ -245,6 +246,5 @@ def scroll_done(ctx, table, pick, q) -> None:
     ):
         battle.end_battle(ctx, table)
     else:
-        from engine.games.dragonlords.turn.flow import check_victory
 
         check_victory(ctx, table)

@@ -15,6 +15,9 @@ from engine.games.dragonlords.quests.cards import quests
 from engine.games.dragonlords.situations.overrides import value
 from engine.games.dragonlords.turn import decisions
 from engine.mechanics import zones
+from engine.games.dragonlords.turn.flow import check_victory
+import msgspec
+from engine.games.dragonlords.magic.scrolls import discard
 
 PARTY_CAP = 6  # units on one wasteland space (§3.3/party, §5.T3)
 SHOPS = {
@@ -247,7 +250,6 @@ def leave(ctx, table, seat, cmd):
         "dl.army", {"army": a, "set": {"tools": sorted(game.armies[a].tools + p.tools)}}, rule="DL:3.3/tools"
     )
     ctx.emit("dl.party", {"army": a, "space": src, "gone": True}, rule="DL:3.3/party")
-    from engine.games.dragonlords.turn.flow import check_victory
 
     check_victory(ctx, table)
 
@@ -596,7 +598,6 @@ def monster_fight(ctx, table, space, monster: str, reward_kind: str, amount: int
 
 
 def _fight_set(ctx, table, **kw) -> None:
-    import msgspec
 
     d = msgspec.to_builtins(table.game.qfight)
     d.update(kw)
@@ -714,7 +715,6 @@ def _answer(ctx, table, pick, q) -> None:
     space = f.space
     note = dict(f.note)
     if pick == "charm_scroll":
-        from engine.games.dragonlords.magic.scrolls import discard
 
         discard(ctx, table, a, "charm", "DL:3.4/scrolls.charm")
         _fight_set(ctx, table, rounds=[*f.rounds, note], note={})
@@ -881,7 +881,6 @@ def party_fight_over(ctx, table, winner: int) -> None:
             {"army": winner, "space": space, "set": {"tools": tools, "fought": True}},
             rule="DL:3.3/quest-combat",
         )
-    from engine.games.dragonlords.turn.flow import check_victory
 
     check_victory(ctx, table)
 

@@ -11,6 +11,7 @@ from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.quests.cards import quest_deck
 from engine.games.dragonlords.setup.facts import STARTING_GOLD, army_size
 from engine.mechanics import zones
+from engine.games.dragonlords.situations.overrides import by_id
 
 RACES = ("orc", "elf", "dwarf", "barbarian")
 
@@ -50,7 +51,6 @@ def setup(ctx, table) -> None:
         }
         for i, r in enumerate(races)
     ]
-    from engine.games.dragonlords.situations.overrides import by_id
 
     over = {"overrides": by_id(o)} if o.get("overrides") else {}
     ctx.emit(

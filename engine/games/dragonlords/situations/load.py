@@ -18,6 +18,11 @@ from engine.games.dragonlords.content import content
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.quests.cards import quest_deck
 from engine.mechanics import zones
+from engine.content import ContentError
+from engine.games.dragonlords.map.world import on_key, register_map
+from engine.games.dragonlords.situations.schema import check
+from engine.games.dragonlords.situations.overrides import by_id
+from engine.games.dragonlords.turn.ships import set_ship_moves
 
 PHASES = ("purchase", "naval", "quest", "combat", "transfer", "reinforce")
 BATTLE_KINDS = ("land", "naval", "sneak")
@@ -33,8 +38,6 @@ def lay_out(ctx, table, doc: dict) -> None:
     everything is placed and checked on that board."""
     if doc.get("map") is None:
         return _lay_out(ctx, table, doc)
-    from engine.content import ContentError
-    from engine.games.dragonlords.map.world import on_key, register_map
 
     if not isinstance(doc["map"], dict):
         raise SituationError(
@@ -50,7 +53,6 @@ def lay_out(ctx, table, doc: dict) -> None:
 
 
 def _lay_out(ctx, table, doc: dict) -> None:
-    from engine.games.dragonlords.situations.schema import check
 
     check(doc, SituationError)
     races = list(doc.get("races") or [])
@@ -80,7 +82,6 @@ def _lay_out(ctx, table, doc: dict) -> None:
     ]
     short = bool(table.options.get("short_game"))
     to_win = int(table.options.get("kingdoms_to_win") or 0) or (4 if short else 6)
-    from engine.games.dragonlords.situations.overrides import by_id
 
     over = {"overrides": by_id(table.options)} if table.options.get("overrides") else {}
     own_map = {"map_doc": doc["map"]} if doc.get("map") is not None else {}
@@ -172,7 +173,6 @@ def _lay_out(ctx, table, doc: dict) -> None:
     if "battle" in doc:
         ctx.emit("dl.battle", {"battle": _battle(doc, phase, active, dead, len(armies))}, rule="SIT-0")
     if phase == "naval":
-        from engine.games.dragonlords.turn.ships import set_ship_moves
 
         set_ship_moves(ctx, table)
 

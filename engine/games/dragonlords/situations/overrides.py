@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.games.dragonlords.content import content
 from engine.ruleset import with_ruleset
+from engine.readings import check_override_table
 
 # catalogue field -> (content kind, record attribute)
 FIELDS: dict[str, type] = {"strength": int, "defense": int, "own": int, "enemy": int, "own_at_sea": int}
@@ -31,7 +32,6 @@ def names() -> dict[str, tuple[str, str]]:
 
 @with_ruleset
 def check(rs, over) -> dict:
-    from engine.readings import check_override_table
 
     known = names()
     out = check_override_table(rs, over, FIELDS, known)

@@ -10,6 +10,9 @@ from engine.games.dragonlords import places
 from engine.games.dragonlords.content import content
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.setup.facts import purchase_cost
+from engine.games.dragonlords.magic.teleport import teleport_legal
+from engine.games.dragonlords.magic.teleport import fire_legal
+from engine.games.dragonlords.magic.teleport import must_teleport_home, teleport_legal
 
 SHIP_PIECES = 8
 
@@ -115,7 +118,6 @@ def naval_legal(table, a: int) -> list[dict]:
             continue
         for z in w.sea[s.zone]:
             out.append({"kind": "sail", "ship": sid, "to": z})
-    from engine.games.dragonlords.magic.teleport import teleport_legal
 
     out += teleport_legal(table, a, "naval")
     return out
@@ -178,7 +180,6 @@ def combat_legal(table, a: int) -> list[dict]:
         for x in march_targets(game, a, o, occ, casters):
             for k in range(1, min(plain, units - 1) + 1):
                 out.append({"kind": "march", "origin": o, "to": x, "n": k})
-    from engine.games.dragonlords.magic.teleport import fire_legal
 
     out += fire_legal(table, a)
     return [*out, {"kind": "done"}]
@@ -262,7 +263,6 @@ def transfer_legal(table, a: int) -> list[dict]:
     game = table.game
     w = world()
     occ = board.occupancy(game)
-    from engine.games.dragonlords.magic.teleport import must_teleport_home, teleport_legal
 
     forced = must_teleport_home(game, a)
     tele = teleport_legal(table, a, "transfer")

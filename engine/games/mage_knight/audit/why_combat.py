@@ -16,6 +16,10 @@ from typing import Any
 
 from engine.explain import given, link
 from engine.mechanics import zones
+from engine.games.mage_knight.audit.why_map import (
+    why as why_outside,  # fame, PvP, cities, withdrawal, the Source
+)
+from engine.games.mage_knight.content.load import content
 
 STEPS = (
     "mk.combat.attacked",
@@ -41,9 +45,6 @@ KIND_OF = {
 
 def why(table, ev, h) -> list[dict[str, Any]]:
     if ev.type not in DECISIVE:
-        from engine.games.mage_knight.audit.why_map import (
-            why as why_outside,  # fame, PvP, cities, withdrawal, the Source
-        )
 
         return why_outside(table, ev, h)
     d = ev.data
@@ -122,7 +123,6 @@ def _overridden(table, item: dict[str, Any], source) -> dict[str, Any]:
 def _effect_colour(h, ev) -> list[dict[str, Any]]:
     """The card whose effect changed the enemy, its colour and mode: what the fire and ice
     resistant enemies' immunity looks at (MK:8:Combat:5a-b, reading A31)."""
-    from engine.games.mage_knight.content.load import content
 
     played = h.last(
         lambda e: e.type == "mk.played" and e.data.get("card") == ev.data.get("source"), ev.version
@@ -148,7 +148,6 @@ def rule_in(line: str) -> str | None:
 
 def _name(uid: str) -> str:
     """'Orc War Beasts (green_orc_war_beasts)' for a token or unit id."""
-    from engine.games.mage_knight.content.load import content
 
     cid = zones.card_name(uid)
     rec = content().enemies.get(cid) or content().units.get(cid)

@@ -11,6 +11,8 @@ from typing import Any
 
 from engine.explain import given, link
 from engine.mechanics import zones
+from engine.games.mage_knight.map.board import others_site
+from engine.games.mage_knight.mana.rules import source_valid
 
 
 def why(table, ev, h) -> list[dict[str, Any]]:
@@ -39,7 +41,6 @@ def _since_start(h, before: int, kind: str | None = None):
 def _combat_fame(table, ev, h) -> list[dict[str, Any]]:
     """Fame at a combat's end: each defeated enemy's fame with its event, the total, and half of
     it for another player's keep (MK:8:Combat:1a, reading A10)."""
-    from engine.games.mage_knight.map.board import others_site
 
     start, events = _since_start(h, ev.version)
     if start is None:
@@ -277,7 +278,6 @@ def _withdrawal(table, ev, h) -> list[dict[str, Any]]:
 def _source(table, ev, h) -> list[dict[str, Any]]:
     """The Source rolled at round preparation: each die with its roll, and the check that half
     show a basic colour (MK:3:Setup:12 as the round's rule refers to it; reading A34)."""
-    from engine.games.mage_knight.mana.rules import source_valid
 
     rolls = []
     for e in reversed(h.events[: ev.version - 1]):

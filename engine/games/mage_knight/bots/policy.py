@@ -24,6 +24,7 @@ from engine.games.mage_knight.map.board import placed_centres, unkey
 from engine.games.mage_knight.scenarios.hero_auction import bot_choices
 from engine.mechanics import hexgrid
 from engine.mechanics.zones import card_name
+from engine.games.mage_knight.players.pvp_turn import visit_ok
 
 
 def frontier(table) -> list[hexgrid.Hex]:
@@ -50,7 +51,6 @@ def gives_move(table, cmd: dict, known: dict | None = None) -> bool:
 def no_visits(table, seat: int, legal: list[dict]) -> list[dict]:
     """Bots do not step onto another hero's space where no PvP may start (MK:7:Move:8e): they
     could take no action there and would be withdrawn with wounds at the end of the turn."""
-    from engine.games.mage_knight.players.pvp_turn import visit_ok
 
     if not any(c["kind"] == "move" for c in legal):
         return legal

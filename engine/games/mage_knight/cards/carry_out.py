@@ -27,6 +27,7 @@ from engine.games.mage_knight.turn.ledger import hand_card
 from engine.games.mage_knight.turn.tactics import blocked_dice
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
+from engine.games.mage_knight.map.explore import reveal_adjacent_garrisons
 
 BASIC = ("red", "blue", "green", "white")
 ALL_MANA = (*BASIC, "gold", "black")
@@ -349,7 +350,6 @@ def run(ctx, table, seat: int, cmd: dict, atoms) -> list:
         if k == "turn_effect":
             set_effect(ctx, seat, v[0], list(v[1]) if isinstance(v[1], tuple) else v[1])
             if v[0] == "reveal_reach":  # Hawk Eyes: garrisons within reach, now and after each step
-                from engine.games.mage_knight.map.explore import reveal_adjacent_garrisons
 
                 reveal_adjacent_garrisons(ctx, table, seat, v[1])
         elif k == "card_bonus":  # skills (cards have it set by actions.card_specific)

@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.games.mage_knight.cards import effect_nodes
 from engine.games.mage_knight.cards.effect_nodes import Atom, Situation, bumped
+from engine.games.mage_knight.content.load import content
 
 PLAIN = (
     "move",
@@ -287,7 +288,6 @@ def _is_modifier(node: dict, effect: str, duration: str) -> bool:
 def _terrain_block(sit: Situation) -> list[list[Atom]]:
     """Block equal to the unmodified move cost of the hero's space, fire by day, ice by night
     (One with the Land; reading in catalog.toml)."""
-    from engine.games.mage_knight.content.load import content
 
     cost = content().terrain.get(sit.terrain)
     value = None if cost is None else (cost.night if sit.night else cost.day)

@@ -20,17 +20,22 @@ from engine.games.mage_knight.map.board import key, unkey
 from engine.games.mage_knight.map.tokens import draw_token
 from engine.games.mage_knight.scenarios.book import scenarios
 from engine.mechanics import zones
+from engine.games.mage_knight.map.board import tile_spaces
+from engine.games.mage_knight.scenarios.variants import megalopolis_level, random_city_colour
+from engine.mechanics import hexgrid
+from engine.games.mage_knight.combat.state import raise_armour
+from engine.games.mage_knight.readings.city import (
+    restore_defenders,  # reading A22: do they stay defeated?
+)
 
 
 def reveal(ctx, table, tile: str, centre) -> None:
     """A city tile came up (MK:7:Move:5, MK:10:City:1, MK:18:Scen:CityLevels)."""
     game = table.game
     c = content()
-    from engine.games.mage_knight.map.board import tile_spaces
 
     where = tile_spaces(game.board, centre)
     space = next(key(where[h.pos]) for h in c.tiles[tile].hexes if h.site == "city")
-    from engine.games.mage_knight.scenarios.variants import megalopolis_level, random_city_colour
 
     colour = random_city_colour(ctx, table, c.tiles[tile].city_color)
     status = scenarios()[game.scenario].city_status
@@ -71,7 +76,6 @@ def megalopolis(ctx, table, space: str, colour: str, level: int) -> None:
     """The last city revealed is a Megalopolis (MK:18:Scen:CityLevels): a second city card drawn
     from the remaining ones stands on the space to the right; each half gets half the level (the
     left rounds up); both garrisons are pooled face down into one."""
-    from engine.mechanics import hexgrid
 
     game = table.game
     c = content()
@@ -121,7 +125,6 @@ def enterable(game, space: str) -> bool:
 def strengthen(table, space: str, combat) -> None:
     """City defenders get the colour bonus on top of being fortified (MK:10:City:1); the White
     City's armour bonus raises both values of an Elusive defender (MK:10:Abilities:Elusive)."""
-    from engine.games.mage_knight.combat.state import raise_armour
 
     city = city_at(table.game, space)
     if city is None:
@@ -148,9 +151,6 @@ def after_assault(ctx, table, seat: int, space: str, defeated: list[str]) -> Non
         ctx.emit(e.type, dict(e.data, space=space), rule=e.rule)
     city = city_at(game, space)
     if city.status != "conquered" and beaten:
-        from engine.games.mage_knight.readings.city import (
-            restore_defenders,  # reading A22: do they stay defeated?
-        )
 
         restore_defenders(ctx, table, space, beaten)
     if city.status != "conquered" and not game.joint:  # a joint assault retreats all at its end

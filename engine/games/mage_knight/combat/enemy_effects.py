@@ -12,6 +12,8 @@ from engine.games.mage_knight.cards.turn_effects import effects_of, set_effect
 from engine.games.mage_knight.combat import machine as combat_machine
 from engine.games.mage_knight.combat.abilities import armour_now
 from engine.games.mage_knight.combat.arithmetic import reputation_for_defeat
+from engine.games.mage_knight.combat.defeat_rewards import on_defeated
+from engine.games.mage_knight.map.tokens import gain_fame
 
 
 # -- enemies ------------------------------------------------------------------------------------
@@ -181,14 +183,12 @@ def on_combat_event(ctx, table, seat: int, typ: str, data: dict) -> None:
     if c is None:
         return
     if typ == "mk.combat.defeated":
-        from engine.games.mage_knight.combat.defeat_rewards import on_defeated
 
         on_defeated(ctx, table, seat, data)
         if fx.get("duel") and fx["duel"][0] == data["enemy"]:
             _uid, _, fame, ready, _source = fx["duel"]
             set_effect(ctx, seat, "duel", None)
             if fame and c.phase == "attack" and _units_kept_out(table, seat, ready):
-                from engine.games.mage_knight.map.tokens import gain_fame
 
                 gain_fame(ctx, table, seat, fame, "MK:5:Skills:4c")
     if typ == "mk.combat.blocked" and data["success"] and fx.get("on_block"):

@@ -29,6 +29,24 @@ from engine.games.mage_knight.scenarios.special_rules import (
 from engine.games.mage_knight.turn import rewards
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
+from engine.games.mage_knight.cities.reveal import strengthen
+from engine.games.mage_knight.cards.banners import equip
+from engine.games.mage_knight.scenarios.interactive_combat import started as interactive_started
+from engine.games.mage_knight.situations.combat_overrides import used
+import msgspec
+from engine.games.mage_knight.map.board import key, provoked
+from engine.games.mage_knight.map.board import unkey
+from engine.games.mage_knight.turn.ledger import change_reputation
+from engine.games.mage_knight.cities.reveal import main_space
+from engine.games.mage_knight.players.pvp_targets import unit_effect
+from engine.games.mage_knight.scenarios.interactive_combat import reveal
+from engine.games.mage_knight.turn.ledger import take_wounds
+from engine.games.mage_knight.cards.banners import absorbs_wound
+from engine.games.mage_knight.scenarios.interactive_combat import ended, fame_bonus
+from engine.games.mage_knight.scenarios.variants import defeated_bonus
+from engine.games.mage_knight.cities.reveal import after_assault
+from engine.games.mage_knight.turn.ledger import gain_reward_crystal
+from engine.games.mage_knight.turn.ledger import pay
 
 ADVENTURE_DRAWS = {  # site -> enemy piles drawn on entering (site cards, public-list)
     "monster_den": ("brown",),
@@ -74,14 +92,11 @@ def begin(
         overrides=table.options.get("overrides"),
     )
     if game.board.spaces[space].site == "city":
-        from engine.games.mage_knight.cities.reveal import strengthen
 
         strengthen(table, space, c)
-    from engine.games.mage_knight.cards.banners import equip
 
     equip(table, seat, c)  # banners' armour and resistances (MK:5:Units:8)
     started(ctx, table, seat, space, kind, c)
-    from engine.games.mage_knight.scenarios.interactive_combat import started as interactive_started
 
     interactive_started(ctx, table, seat)  # the variant Interactive Combat
 
@@ -89,7 +104,6 @@ def begin(
 def started(ctx, table, seat: int, space: str, kind: str, c, rule: str = "MK:8:Combat:1") -> None:
     """The combat's start event; a situation's readings and overridden values only when given
     (combat_overrides), so other games keep their exact events."""
-    from engine.games.mage_knight.situations.combat_overrides import used
 
     data = {"seat": seat, "space": space, "kind": kind, "combat": _builtins(c)}
     if not c.readings:
@@ -103,7 +117,6 @@ def started(ctx, table, seat: int, space: str, kind: str, c, rule: str = "MK:8:C
 
 
 def _builtins(c):
-    import msgspec
 
     return msgspec.to_builtins(c)
 
@@ -111,7 +124,6 @@ def _builtins(c):
 def provoked_spaces(table, seat: int, frm, to) -> list[str]:
     """The rampaging spaces a step from `frm` to `to` provokes: adjacent to both spaces
     (MK:7:Move:4c), none under an effect that moves without provoking."""
-    from engine.games.mage_knight.map.board import key, provoked
 
     game = table.game
     if game.players[seat].turn_effects.get("no_provoke"):
@@ -153,14 +165,11 @@ def assault(ctx, table, seat: int, space: str, extra=(), frm=None) -> None:
     defenders, who are fortified (MK:8:Combat:1a). The assault is a move, so the step from
     `frm` provokes rampaging enemies adjacent to both spaces; they and the ones on `extra`
     spaces, challenged with the step, join the defenders unfortified (MK:8:Combat:2b-c)."""
-    from engine.games.mage_knight.map.board import unkey
-    from engine.games.mage_knight.turn.ledger import change_reputation
 
     game = table.game
     provoked = provoked_spaces(table, seat, frm, unkey(space)) if frm is not None else []
     extra = provoked + [k for k in extra if k not in provoked]
     if game.board.spaces[space].site == "city":  # a Megalopolis: either space, one garrison
-        from engine.games.mage_knight.cities.reveal import main_space
 
         space = main_space(table, space)
     ctx.emit("mk.acted", {"seat": seat, "action": "assault"}, rule="MK:8:Combat:1a")
@@ -245,7 +254,6 @@ def enter_site(ctx, table, seat: int, space: str) -> None:
 
 def burn(ctx, table, seat: int, space: str) -> None:
     """Burning a monastery: reputation -3 and a violet defender (MK:8:Combat:1c)."""
-    from engine.games.mage_knight.turn.ledger import change_reputation
 
     ctx.emit("mk.acted", {"seat": seat, "action": "burn"}, rule="MK:8:Combat:1c")
     change_reputation(ctx, table, seat, -3, "MK:8:Combat:1c")
@@ -331,7 +339,6 @@ def affected(c, v: dict, colour: str | None) -> list:
 
 def enemy_effect(ctx, table, atoms, target: str, source: str, colour: str | None) -> None:
     if table.game.pvp:  # on the opponent's unit (pvp_targets.py, MK:13:PvPSpecial)
-        from engine.games.mage_knight.players.pvp_targets import unit_effect
 
         return unit_effect(ctx, table, atoms, target, source)
     foe = next(v for k, v in atoms if k == "enemy_effect")
@@ -381,7 +388,6 @@ def command(ctx, table, seat: int, cmd: dict) -> None:
         consequences(ctx, table, seat, typ, data)
     settle(ctx, table, seat)
     if table.game.icombat:  # Interactive Combat: the die revealed phase by phase
-        from engine.games.mage_knight.scenarios.interactive_combat import reveal
 
         reveal(ctx, table)
 
@@ -389,7 +395,6 @@ def command(ctx, table, seat: int, cmd: dict) -> None:
 def consequences(ctx, table, seat: int, typ: str, data: dict) -> None:
     """Wounds and discards happen as the damage is assigned, so a knocked-out or paralyzed
     hero has no cards left for the attack phase (MK:9:Damage:5, MK:9:Damage:5c, MK:10:Damage:6a-b)."""
-    from engine.games.mage_knight.turn.ledger import take_wounds
 
     enemy_effects.on_combat_event(ctx, table, seat, typ, data)
     if typ == "mk.combat.damage" and data.get("to") == "hero":
@@ -406,7 +411,6 @@ def consequences(ctx, table, seat: int, typ: str, data: dict) -> None:
             zones.move(ctx, state.units_zone(seat), state.OUT, [data["to"]], rule="MK:10:Damage:6b")
             ctx.emit("mk.unit_destroyed", {"seat": seat, "uid": data["to"]}, rule="MK:10:Damage:6b")
         elif data.get("wounds"):
-            from engine.games.mage_knight.cards.banners import absorbs_wound
 
             if not absorbs_wound(ctx, table, seat, data["to"]):  # Banner of Fortitude (MK:5:Units:8)
                 ctx.emit("mk.unit", {"seat": seat, "uid": data["to"], "wounded": True}, rule="MK:9:Damage:4a")
@@ -456,12 +460,10 @@ def settle(ctx, table, seat: int) -> None:
 
 def finish(ctx, table, seat: int) -> None:
     """Apply the outcome (MK:10:Result:1-3); wounds were applied as they were dealt."""
-    from engine.games.mage_knight.turn.ledger import change_reputation
 
     game = table.game
     c = game.combat
     out = combat_machine.outcome(c)
-    from engine.games.mage_knight.scenarios.interactive_combat import ended, fame_bonus
 
     gain_fame(
         ctx,
@@ -478,7 +480,6 @@ def finish(ctx, table, seat: int) -> None:
         sp = game.board.spaces[k]
         beaten = [tok for tok in sp.enemies if tok in out.defeated]
         if sp.rampaging and beaten:
-            from engine.games.mage_knight.scenarios.variants import defeated_bonus
 
             defeated_bonus(ctx, table, seat, len(beaten))
         for tok in beaten:
@@ -508,7 +509,6 @@ def finish(ctx, table, seat: int) -> None:
     kind = game.combat_kind
     sp = game.board.spaces[space]
     if sp.site == "city" and kind == "assault":
-        from engine.games.mage_knight.cities.reveal import after_assault
 
         after_assault(ctx, table, seat, space, list(out.defeated))
     elif kind in ("assault", "adventure", "burn") and not sp.enemies:
@@ -569,7 +569,6 @@ def random_crystals(ctx, table, seat: int, n: int, rule: str) -> None:
     """n mana dice: a crystal of each basic colour rolled, the seat's choice on gold, 1 fame on
     black (monster den and spawning grounds, site cards, public-list); a colour of which 3
     crystals are held gives nothing (MK:11:EoT:5a)."""
-    from engine.games.mage_knight.turn.ledger import gain_reward_crystal
 
     for face in ctx.roll(mana.MANA_DIE, n, rule=rule):
         if face == "black":
@@ -583,7 +582,6 @@ def random_crystals(ctx, table, seat: int, n: int, rule: str) -> None:
 def ruins_reward(ctx, table, seat: int, space: str, ruin: str) -> None:
     """The rewards printed on a ruins token (public-list), then the token is discarded. Its
     crystals are a reward: none of a colour of which 3 are held (MK:11:EoT:5a)."""
-    from engine.games.mage_knight.turn.ledger import gain_reward_crystal
 
     tok = content().ruins[ruin]
     gain_fame(ctx, table, seat, tok.fame, "MK:11:EoT:5")
@@ -610,7 +608,6 @@ def ruins_reward(ctx, table, seat: int, space: str, ruin: str) -> None:
 
 def altar(ctx, table, seat: int, space: str, spec: str) -> None:
     """An altar in the ruins: pay its mana for its fame; the ruins are conquered (site card)."""
-    from engine.games.mage_knight.turn.ledger import pay
 
     ctx.emit("mk.acted", {"seat": seat, "action": "enter"}, rule="MK:8:Combat:1b")
     pay(ctx, table, seat, spec)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import msgspec
 
 from engine.mechanics.dice import Die
+from engine.games.mage_knight.readings.map import keep_rerolling  # reading A34: round preparation too?
 
 BASIC = ("red", "blue", "green", "white")
 DIE_FACES = ("red", "blue", "green", "white", "gold", "black")
@@ -44,7 +45,6 @@ def roll_source(ctx, n: int, rule: str = "MK:3:Setup:12") -> list[str]:
     """Roll n mana dice through the engine (each face a chance event), then reroll the gold and
     black dice until at least half show a basic colour (p.3 Setup 12; also at round preparation)."""
     faces = list(ctx.roll(MANA_DIE, n, rule=rule))
-    from engine.games.mage_knight.readings.map import keep_rerolling  # reading A34: round preparation too?
 
     while (idx := dice_to_reroll(faces)) and keep_rerolling(ctx, rule):
         for i, face in zip(idx, ctx.roll(MANA_DIE, len(idx), rule=rule), strict=True):

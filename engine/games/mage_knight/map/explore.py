@@ -13,6 +13,11 @@ from engine.games.mage_knight.map.board import key
 from engine.games.mage_knight.map.tokens import draw_token, gain_fame
 from engine.mechanics import hexgrid
 from engine.mechanics import zones
+from engine.games.mage_knight.scenarios.variants import on, tile_turn
+from engine.games.mage_knight.map.tile_edges import mismatched
+from engine.games.mage_knight.map.board import tile_spaces
+from engine.games.mage_knight.cities.reveal import reveal
+from engine.games.mage_knight.cities.reveal import main_space
 
 GARRISON_PILE = {"keep": "gray", "mage_tower": "violet"}  # public-list (site cards)
 
@@ -28,12 +33,10 @@ def place(ctx, table, tile: str, centre: hexgrid.Hex, seat: int | None, from_sta
         zones.move(ctx, state.TILES, state.MAP, [tile], rule="MK:7:Move:5")
     else:
         zones.add(ctx, state.MAP, [tile], rule="MK:3:Setup:15")
-    from engine.games.mage_knight.scenarios.variants import on, tile_turn
 
     turn = tile_turn(ctx, table)
     extra: dict[str, Any] = {"turn": turn} if turn else {}
     if on(table, "random_orientation"):  # a star may now touch a circle (tile_edges.py)
-        from engine.games.mage_knight.map.tile_edges import mismatched
 
         odd = mismatched(table.game.board, centre, turn)
         extra.update({"mismatched": odd} if odd else {})
@@ -44,7 +47,6 @@ def place(ctx, table, tile: str, centre: hexgrid.Hex, seat: int | None, from_sta
     )
     game = table.game
     c = content()
-    from engine.games.mage_knight.map.board import tile_spaces
 
     where = tile_spaces(game.board, centre)
     for h in c.tiles[tile].hexes:
@@ -82,7 +84,6 @@ def place(ctx, table, tile: str, centre: hexgrid.Hex, seat: int | None, from_sta
         if c.tiles[tile].has_city and not game.scenario_end:
             ctx.emit("mk.city_revealed", {"seat": seat, "tile": tile}, rule="MK:18:Scen:FirstRecon")
     elif c.tiles[tile].has_city:
-        from engine.games.mage_knight.cities.reveal import reveal
 
         reveal(ctx, table, tile, centre)
 
@@ -101,7 +102,6 @@ def reveal_adjacent_garrisons(ctx, table, seat: int, reach: int = 1) -> None:
         k = key(n)
         sp = game.board.spaces.get(k)
         if sp is not None and sp.site == "city" and game.cities:  # a Megalopolis: one garrison
-            from engine.games.mage_knight.cities.reveal import main_space
 
             k = main_space(table, k)
         if (

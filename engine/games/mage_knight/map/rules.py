@@ -10,6 +10,17 @@ from itertools import combinations
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.map.board import key, unkey
 from engine.mechanics import hexgrid
+from engine.games.mage_knight.map.board import move_cost
+from engine.games.mage_knight.map.board import is_safe
+from engine.games.mage_knight.scenarios.special_rules import portal_open
+from engine.games.mage_knight.turn.ledger import take_wounds
+from engine.games.mage_knight.readings.map import (
+    withdraw_elsewhere,  # reading A23: no safe space on the path
+)
+from engine.games.mage_knight.combat.fight import provoked_spaces
+from engine.games.mage_knight.map.board import ends_move
+from engine.games.mage_knight import state
+from engine.games.mage_knight.cards.turn_effects import set_effect
 
 IMPASSABLE = ("lake", "mountain")
 
@@ -75,7 +86,6 @@ def bent_steps(table, seat: int) -> list[str]:
 
 
 def step_cost(table, seat: int, to: str) -> int | None:
-    from engine.games.mage_knight.map.board import move_cost
 
     game = table.game
     cost = move_cost(game.board, content(), unkey(to), game.night, game.players[seat].terrain_mods)
@@ -86,8 +96,6 @@ def safe_here(table, seat: int) -> bool:
     """A safe space for the end of the turn; lakes or mountains only where an effect made them
     safe this turn (Mountain Lore, Secret Ways; MK:7:Move:7d). The portal once closed (Only One
     Returns after round 1) holds one hero like any space: a second one there is withdrawn (E-25)."""
-    from engine.games.mage_knight.map.board import is_safe
-    from engine.games.mage_knight.scenarios.special_rules import portal_open
 
     game = table.game
     p = game.players[seat]
@@ -112,15 +120,10 @@ def withdraw(ctx, table, seat: int) -> None:
     space, a wound to the hand for each space entered on the way back; with none safe, to the
     path's start (MK:7:Move:7d, MK:11:EoT:2). A retreat after a failed assault already stepped
     back onto the path: the way back starts before that space."""
-    from engine.games.mage_knight.turn.ledger import take_wounds
 
     p = table.game.players[seat]
     if not p.pos or safe_here(table, seat):
         return
-    from engine.games.mage_knight.map.board import is_safe
-    from engine.games.mage_knight.readings.map import (
-        withdraw_elsewhere,  # reading A23: no safe space on the path
-    )
 
     others = [unkey(q.pos) for i, q in enumerate(table.game.players) if i != seat and q.pos]
     if withdraw_elsewhere(ctx, table, seat, lambda k: is_safe(table.game.board, unkey(k), seat, others), take_wounds):
@@ -154,8 +157,6 @@ def forced_combat(table, seat: int, to: str) -> list[str]:
     """The spaces a step to `to` fights at once: the site assaulted and the rampaging spaces
     provoked, an assault being a move (MK:8:Combat:1a, MK:7:Move:4c, MK:8:Combat:2b); none if
     the step starts no combat."""
-    from engine.games.mage_knight.combat.fight import provoked_spaces
-    from engine.games.mage_knight.map.board import ends_move
 
     game = table.game
     p = game.players[seat]
@@ -207,7 +208,6 @@ def explore_from(table, seat: int) -> list:
 
 def face_down_within(table, seat: int, reach: int) -> list[str]:
     """Spaces within `reach` of the hero holding face-down enemy tokens (garrisons), in order."""
-    from engine.games.mage_knight import state
 
     game = table.game
     here = unkey(game.players[seat].pos)
@@ -221,8 +221,6 @@ def face_down_within(table, seat: int, reach: int) -> list[str]:
 def look(ctx, table, seat: int, space: str, fame: int) -> None:
     """The seat alone sees the face-down tokens on `space` (an event only it may read); they are
     marked for fame +`fame` if defeated this turn (defeat_rewards)."""
-    from engine.games.mage_knight import state
-    from engine.games.mage_knight.cards.turn_effects import set_effect
 
     tokens = list(table.zone(state.garrison(space)))
     ctx.emit("mk.looked", {"seat": seat, "space": space, "tokens": tokens}, rule="MK:7:Move:5", vis=[seat])

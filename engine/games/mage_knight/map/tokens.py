@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from engine.games.mage_knight import state
 from engine.mechanics import zones
+from engine.games.mage_knight.readings.scoring import blitz_bonus
+from engine.games.mage_knight.scenarios.book import blitz_row_bonus
 
 BLITZ = {"blitz_conquest": "MK:19:Scen:BlitzConquest", "blitz_cooperative": "MK:20:Scen:BlitzCoop"}
 
@@ -27,8 +29,6 @@ def gain_fame(ctx, table, seat: int, n: int, rule: str) -> None:
         old = table.game.players[seat].fame
         ctx.emit("mk.fame", {"seat": seat, "delta": n, "total": old + n}, rule=rule)
         if table.game.scenario in BLITZ:
-            from engine.games.mage_knight.readings.scoring import blitz_bonus
-            from engine.games.mage_knight.scenarios.book import blitz_row_bonus
 
             extra = blitz_bonus(table, old, old + n, blitz_row_bonus)  # reading A17
             if extra:

@@ -15,6 +15,7 @@ from engine.games.mage_knight.readings.scenarios import dummy_reshuffled
 from engine.games.mage_knight.scenarios.book import scenarios
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
+from engine.games.mage_knight.scenarios.book import tactic_pick_order
 
 
 def is_dummy(game, seat: int) -> bool:
@@ -24,7 +25,6 @@ def is_dummy(game, seat: int) -> bool:
 def pick_order(table, real_order: list[int]) -> list[int]:
     """Where the dummy picks its tactic: after the player (solo, First Reconnaissance solo) or
     first (co-op) (MK:19:Scen:SoloConquest, MK:20:Scen:FullCoop)."""
-    from engine.games.mage_knight.scenarios.book import tactic_pick_order
 
     game = table.game
     return tactic_pick_order(scenarios()[game.scenario], real_order, game.dummy_seat)

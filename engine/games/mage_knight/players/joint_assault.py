@@ -27,6 +27,9 @@ from engine.games.mage_knight.scenarios.book import has_rule, scenarios
 from engine.mechanics import hexgrid
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
+from engine.games.mage_knight.combat.fight import _ensure, _start_on
+from engine.games.mage_knight.turn.ledger import change_reputation
+from engine.games.mage_knight.turn.limits import hand_limit
 
 RULE = "MK:13:Coop:2"
 
@@ -154,8 +157,6 @@ def start(ctx, table) -> None:
 
 def next_fight(ctx, table) -> None:
     """The next participant moves into the city and fights its own defenders (MK:13:Coop:6)."""
-    from engine.games.mage_knight.combat.fight import _ensure, _start_on
-    from engine.games.mage_knight.turn.ledger import change_reputation
 
     game = table.game
     j = game.joint
@@ -205,7 +206,6 @@ def finish(ctx, table) -> None:
             ctx.emit("mk.die_rerolled", {"index": idx, "face": face}, rule="MK:13:Coop:7")
     for s in seats[1:]:
         zones.move(ctx, state.play_area(s), state.discard(s), list(table.zone(state.play_area(s))), rule="MK:13:Coop:8")
-        from engine.games.mage_knight.turn.limits import hand_limit
 
         short = hand_limit(table, s) - len(table.zone(state.hand(s)))
         if short > 0:

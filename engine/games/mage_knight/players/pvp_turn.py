@@ -30,13 +30,22 @@ from engine.games.mage_knight.scenarios.book import has_rule, scenarios
 from engine.mechanics import hexgrid
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
+from engine.games.mage_knight.scenarios.variants import on
+from engine.games.mage_knight.scenarios.special_rules import portal_open
+from engine.games.mage_knight.map.board import ends_move
+from engine.games.mage_knight.combat.fight import _builtins
+from engine.games.mage_knight.combat.fight import _discard_hand
+from engine.games.mage_knight.turn.ledger import take_wounds
+from engine.games.mage_knight.map.tokens import gain_fame
+from engine.games.mage_knight.readings.map import pvp_fame  # reading A11: equal level and equal fame
+from engine.games.mage_knight.turn.ledger import gain_reward_crystal
+from engine.games.mage_knight.turn.limits import hand_limit
 
 PHASE_OF = {"ranged": "ranged", "melee": "attack"}  # the combat phase taking the attacker's points
 
 
 def allowed(table) -> bool:
     """PvP in competitive scenarios, unless the Be Nice variant is on (MK:16:Var:BeNice)."""
-    from engine.games.mage_knight.scenarios.variants import on
 
     game = table.game
     if not game.scenario or game.scenario == "first_reconnaissance":
@@ -46,7 +55,6 @@ def allowed(table) -> bool:
 
 
 def _site_for_rule(game, space: str) -> str:
-    from engine.games.mage_knight.scenarios.special_rules import portal_open
 
     sp = game.board.spaces[space]
     return "" if sp.site == "portal" and not portal_open(game) else sp.site
@@ -81,7 +89,6 @@ def visit_ok(table, seat: int, space: str) -> bool:
     game, allies): allowed, the hero taking no action there (MK:7:Move:8e). Not by a step that
     provokes a rampaging enemy (MK:12:PvP:1), and not onto another's keep (an assault on it).
     The open portal and a conquered city are no visits: heroes share them (MK:7:Move:8d)."""
-    from engine.games.mage_knight.map.board import ends_move
 
     game = table.game
     p = game.players[seat]
@@ -95,7 +102,6 @@ def visit_ok(table, seat: int, space: str) -> bool:
 
 def shared(game, space: str) -> bool:
     """A space several heroes may stand on: the portal while open, a conquered city (MK:7:Move:8d)."""
-    from engine.games.mage_knight.scenarios.special_rules import portal_open
 
     sp = game.board.spaces[space]
     return (sp.site == "portal" and portal_open(game)) or (sp.site == "city" and sp.conquered_by != -1)
@@ -151,7 +157,6 @@ def _emit(
 
 def start(ctx, table, seat: int, cmd: dict) -> None:
     """The aggressor's action: an enemy-less combat holds the points; the defender commits."""
-    from engine.games.mage_knight.combat.fight import _builtins
 
     game = table.game
     p = game.players[seat]
@@ -321,7 +326,6 @@ def damage_options(table) -> list[dict]:
 def retreat_spaces(table, seat: int) -> list[tuple[str, int]]:
     """Safe spaces next to the combat that would not make the blocker assault or start PvP, with
     their unmodified move cost (MK:13:PvPMelee:2)."""
-    from engine.games.mage_knight.map.board import ends_move
 
     game = table.game
     here = unkey(game.pvp["space"])
@@ -342,8 +346,6 @@ def retreat_spaces(table, seat: int) -> list[tuple[str, int]]:
 
 def assign(ctx, table, seat: int, cmd: dict) -> None:
     """Spend the rest: a wound to the hero or a unit, an artifact stolen, a forced retreat."""
-    from engine.games.mage_knight.combat.fight import _discard_hand
-    from engine.games.mage_knight.turn.ledger import take_wounds
 
     game = table.game
     v = dict(game.pvp)
@@ -388,21 +390,17 @@ def _next_exchange(ctx, table) -> None:
 def end(ctx, table, winner: int, loser: int = -1) -> None:
     """The result (MK:13:PvPResult): the winner of a forced retreat gains fame; a draw sends the
     aggressor back; a fully committed defender cleans up and draws; the aggressor's turn goes on."""
-    from engine.games.mage_knight.map.tokens import gain_fame
 
     game = table.game
     v = game.pvp
     if winner >= 0:
         won, lost = game.players[winner], game.players[loser]
-        from engine.games.mage_knight.readings.map import pvp_fame  # reading A11: equal level and equal fame
 
         gain_fame(ctx, table, winner, pvp_fame(table, won, lost), "MK:13:PvPResult")
     elif v["came_from"] and v["came_from"] != v["space"]:
         ctx.emit("mk.placed", {"seat": v["aggressor"], "pos": v["came_from"]}, rule="MK:13:PvPResult")
     d = v["defender"]
     if v["mode"] == "full":
-        from engine.games.mage_knight.turn.ledger import gain_reward_crystal
-        from engine.games.mage_knight.turn.limits import hand_limit
 
         zones.move(ctx, mage_knight_state.play_area(d), mage_knight_state.discard(d), list(table.zone(mage_knight_state.play_area(d))), rule="MK:12:PvP:3")
         short = hand_limit(table, d) - len(table.zone(mage_knight_state.hand(d)))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from engine.mechanics import hexgrid
 from engine.readings import chosen
+from engine.games.mage_knight.players.pvp import result_fame
 
 PVP_FAME = "A11"
 HALF_FAME, WITHDRAWAL, EFFECT_COLOUR, SOURCE_REROLL = "A10", "A23", "A31", "A34"
@@ -33,7 +34,6 @@ def pvp_fame(table, won, lost) -> int:
     """A11 (MK:13:PvPResult): fame for forcing the other hero to retreat. At equal level and
     equal fame the SUM23 formula gives 0 (the digest); under `one_fame` the winner gains 1, reading
     "less fame than the loser" as "not more". Asked only at equal level and fame."""
-    from engine.games.mage_knight.players.pvp import result_fame
 
     if won.level == lost.level and won.fame == lost.fame and chosen(table, PVP_FAME) == "one_fame":
         return 1

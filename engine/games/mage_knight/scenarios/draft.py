@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.games.mage_knight import state
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
+from engine.games.mage_knight.scenarios.variants import on
 
 RULE = "MK:17:Var:Draft"
 DEAL, KEEP = 4, 3
@@ -67,7 +68,6 @@ def pick(ctx, table, seat: int, cmd: dict) -> int:
 
 def add_due(table, n: int) -> bool:
     """Round n follows a day: players with drafted cards add one to their deck first."""
-    from engine.games.mage_knight.scenarios.variants import on
 
     game = table.game
     return (

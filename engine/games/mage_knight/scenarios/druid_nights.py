@@ -7,6 +7,9 @@ the second night, the game ends after one more turn each."""
 from __future__ import annotations
 
 from engine.mechanics import zones
+from engine.games.mage_knight.combat.fight import _start_on, combat_zone
+from engine.games.mage_knight.map.tokens import draw_token
+from engine.games.mage_knight.combat.fight import random_crystals
 
 DN = "druid_nights"
 RULE = "MK:21:Scen:DruidNights"
@@ -63,8 +66,6 @@ def mark(ctx, table, seat: int, cmd: dict) -> None:
 
 def chant(ctx, table, seat: int, cmd: dict) -> None:
     """One monster per own glade, fought at once; crystals follow at the end of the turn."""
-    from engine.games.mage_knight.combat.fight import _start_on, combat_zone
-    from engine.games.mage_knight.map.tokens import draw_token
 
     game = table.game
     pile, per = SUMMON[game.night_no]
@@ -82,7 +83,6 @@ def chant(ctx, table, seat: int, cmd: dict) -> None:
 def end_of_turn(ctx, table, seat: int) -> None:
     """The chant's crystals: 1 (first night) or 2 (second) random crystals per monster summoned,
     however many were defeated, rolled as at a monster den."""
-    from engine.games.mage_knight.combat.fight import random_crystals
 
     game = table.game
     n = game.chant_crystals.get(str(seat), 0)

@@ -15,6 +15,7 @@ from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.map.board import key, unkey
 from engine.mechanics import hexgrid
 from engine.mechanics import zones
+from engine.games.mage_knight.map.tokens import draw_token
 
 DL = "dungeon_lords"
 RULE = "MK:21:Scen:DungeonLords"
@@ -79,7 +80,6 @@ def choose(ctx, table, seat: int, cmd: dict) -> None:
 
 def place(ctx, table, space: str, kind: str) -> None:
     """The entrance: a face-down brown (dungeon) or red (tomb) token on the space."""
-    from engine.games.mage_knight.map.tokens import draw_token
 
     if state.garrison(space) not in table.zones:
         zones.create(ctx, state.garrison(space), [], rule=RULE, vis="hidden")
@@ -109,7 +109,6 @@ def face_down_monster(ctx, table, space: str) -> bool:
 def after_failure(ctx, table, space: str) -> None:
     """A failed visit to a secret entrance: the monster is discarded and a new one of its colour
     lies face down (reading for the tomb: red)."""
-    from engine.games.mage_knight.map.tokens import draw_token
 
     game = table.game
     sp = game.board.spaces[space]

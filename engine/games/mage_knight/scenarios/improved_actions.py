@@ -13,6 +13,8 @@ from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
+from engine.games.mage_knight.scenarios.variants import on
+from engine.games.mage_knight.scenarios.scoring import category_points
 
 RULE = "MK:17:Var:ImprovedActions"
 OFFER = "improve:offer"
@@ -21,14 +23,12 @@ ACTIONS = ("basic_action", "advanced_action")
 
 def due(table, n: int) -> bool:
     """Round n is about to begin after a night that was not the game's last round."""
-    from engine.games.mage_knight.scenarios.variants import on
 
     game = table.game
     return n > 1 and game.night and game.round < game.rounds and on(table, "improved_actions") and not game.improve
 
 
 def rating(table, seat: int) -> int:
-    from engine.games.mage_knight.scenarios.scoring import category_points
 
     game = table.game
     pts = category_points(table, seat)

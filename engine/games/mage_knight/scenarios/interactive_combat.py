@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
+from engine.games.mage_knight.scenarios.variants import on
 
 RULE = "MK:17:Var:InteractiveCombat"
 COLOURS = ("white", "red", "blue", "green", "gold", "black")
@@ -35,7 +36,6 @@ def chooser(game, seat: int) -> int:
 
 def started(ctx, table, seat: int) -> None:
     """After a combat starts: one enemy and another player to set the die."""
-    from engine.games.mage_knight.scenarios.variants import on
 
     game = table.game
     c = game.combat

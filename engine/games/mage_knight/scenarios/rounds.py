@@ -12,6 +12,7 @@ from engine.games.mage_knight.scenarios.druid_nights import all_chanted
 from engine.games.mage_knight.scenarios.special_rules import all_mines_liberated
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
+from engine.games.mage_knight.players.dummy_turn import prepare as dummy_prepare
 
 
 def elites_now(table) -> bool:
@@ -102,7 +103,6 @@ def renew_offers(ctx, table) -> None:
             if not (game.dummy_seat >= 0 and offer_zone == state.AA_OFFER):
                 zones.move(ctx, offer_zone, deck, [leaving[offer_zone]], rule=rule, to="bottom")
         if game.dummy_seat >= 0 and offer_zone == state.SPELL_OFFER:
-            from engine.games.mage_knight.players.dummy_turn import prepare as dummy_prepare
 
             dummy_prepare(ctx, table, leaving.get(state.AA_OFFER, ""), leaving.get(state.SPELL_OFFER, ""))
         zones.move_top(ctx, deck, offer_zone, 1, rule=rule)

@@ -13,6 +13,9 @@ from engine.games.mage_knight.readings.scoring import (
 )
 from engine.games.mage_knight.situations.card_overrides import unit_number
 from engine.mechanics.zones import card_name
+from engine.games.mage_knight.scenarios import book
+from engine.games.mage_knight.scenarios.special_rules import mines_held
+from engine.games.mage_knight.cities.rules import city_fame
 
 CATEGORIES = ("knowledge", "loot", "leader", "conqueror", "adventurer", "beating")
 CONQUEST_SITES = ("keep", "mage_tower", "monastery")
@@ -73,7 +76,6 @@ def scenario_result(table) -> tuple[dict[int, int], dict[int, list[str]], list[i
     """(totals, lines per seat, winners, rule) by the scenario's scoring kind: competitive fame
     with titles and city scoring, the objective score of solo and co-op, the portal of Only One
     Returns, or the victory points of the keep and tower scenario."""
-    from engine.games.mage_knight.scenarios import book
 
     game = table.game
     s = book.scenarios()[game.scenario]
@@ -90,7 +92,6 @@ def scenario_result(table) -> tuple[dict[int, int], dict[int, list[str]], list[i
     if kind == "standard":
         extra = None
         if s.id == "mines_liberation":
-            from engine.games.mage_knight.scenarios.special_rules import mines_held
 
             extra = liberator_fame(table, book.mines_fame(mines_held(game)))  # reading A16
         total = book.competitive_totals(s, fame, pts, game.cities, extra)
@@ -150,8 +151,6 @@ def team_result(table, s, fame: dict, pts: dict):
     fame) plus the better achievement per category plus titles; victory points add up per side;
     in Only One Returns a team wins when its face-down Chosen One is the hero on the portal.
     Every seat shows its team's total; the winners are both seats of the best."""
-    from engine.games.mage_knight.cities.rules import city_fame
-    from engine.games.mage_knight.scenarios import book
 
     game = table.game
     names = {f"team {'+'.join(map(str, side))}": side for side in game.board.teams}

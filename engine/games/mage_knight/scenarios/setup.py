@@ -18,6 +18,9 @@ from engine.games.mage_knight.scenarios import variants
 from engine.games.mage_knight.scenarios.book import ScenarioError, scenarios
 from engine.games.mage_knight.scenarios.book import chosen as scenario_of
 from engine.mechanics import zones
+from engine.games.mage_knight.map.board import initial_positions
+from engine.games.mage_knight.turn.flow import begin_round
+from engine.games.mage_knight.scenarios.book import has_rule
 
 SCENARIOS = tuple(scenarios())
 FR = "first_reconnaissance"
@@ -123,7 +126,6 @@ def setup(ctx, table) -> bool:
     zones.create(ctx, state.MAP, [], rule="MK:3:Setup:15")
     # the start tile (side A) and the two tiles revealed beside it (MK:3:Setup:15)
     place(ctx, table, "start_A", (0, 0), seat=None, from_stack=False)
-    from engine.games.mage_knight.map.board import initial_positions
 
     for centre in initial_positions(table.game.board):
         place(ctx, table, table.zone(state.TILES)[0], centre, seat=None)
@@ -151,7 +153,6 @@ def heroes_ready(ctx, table, chosen: list[str], su) -> bool:
 
 def after_heroes(ctx, table) -> None:
     """The auction gave every player a hero: their decks, the dummy, then round 1."""
-    from engine.games.mage_knight.turn.flow import begin_round
 
     chosen = [p.hero for p in table.game.players]
     hero_areas(ctx, chosen, variants.removed_skills(table))
@@ -318,7 +319,6 @@ def setup_scenario(ctx, table, s, su) -> bool:
     tile_stack(ctx, table, s, su)
     zones.create(ctx, state.MAP, [], rule="MK:3:Setup:15")
     place(ctx, table, f"start_{su.start_tile}", (0, 0), seat=None, from_stack=False)
-    from engine.games.mage_knight.map.board import initial_positions
 
     for centre in initial_positions(table.game.board):
         place(ctx, table, table.zone(state.TILES)[0], centre, seat=None)
@@ -396,7 +396,6 @@ def dummy_setup(ctx, table, chosen: list[str]) -> None:
         {"hero": hero, "seat": table.players, "crystals": dict(sorted(crystals.items()))},
         rule="MK:15:Dummy",
     )
-    from engine.games.mage_knight.scenarios.book import has_rule
 
     if has_rule(scenario_of(table.options), "solo_skills"):
         # the dummy hero's skills are a second pool (MK:19:Scen:SoloConquest)

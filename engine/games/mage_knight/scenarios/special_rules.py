@@ -25,6 +25,14 @@ from engine.games.mage_knight.scenarios.book import (
     scenarios,
 )
 from engine.mechanics import zones
+from engine.games.mage_knight.readings.map import (
+    half_fame as read_half,  # reading A10: rounded up or down
+)
+from engine.games.mage_knight.map.board import key, unkey
+from engine.mechanics import hexgrid
+from engine.games.mage_knight.map.tokens import draw_token
+from engine.games.mage_knight.turn.ledger import change_reputation, gain_reward_crystal
+from engine.games.mage_knight.turn.ledger import gain_reward_crystal
 
 OOR, KT, MINES = "only_one_returns", "conquer_keeps_towers", "mines_liberation"
 PORTAL = "0,0"
@@ -76,9 +84,6 @@ def assault_fame(table, space: str, seat: int, fame: int) -> int:
     """The one place half fame is applied: the combat's total, rounded up, for defeating the
     defenders of another player's keep, or tower where towers are owned like keeps
     (MK:8:Combat:1a; MK:22:Scen:ConquerKeepsTowers; reading A10)."""
-    from engine.games.mage_knight.readings.map import (
-        half_fame as read_half,  # reading A10: rounded up or down
-    )
 
     return read_half(table, fame) if others_site(table.game.board, space, seat) else fame
 
@@ -104,8 +109,6 @@ def recruit_sites(game, sites) -> tuple[str, ...]:
 def tower_mana(ctx, table, seat: int) -> None:
     """Starting a turn on or next to an own tower: a gold (day) or black (night) mana token per
     tower owned (MK:22:Scen:ConquerKeepsTowers)."""
-    from engine.games.mage_knight.map.board import key, unkey
-    from engine.mechanics import hexgrid
 
     game = table.game
     p = game.players[seat]
@@ -125,7 +128,6 @@ def tower_mana(ctx, table, seat: int) -> None:
 # -- Mines Liberation -------------------------------------------------------------------------
 def mine_tokens(ctx, table, space: str, tile: str) -> None:
     """A mine revealed in Mines Liberation gets its two defenders."""
-    from engine.games.mage_knight.map.tokens import draw_token
 
     if table.game.scenario != MINES:
         return
@@ -165,7 +167,6 @@ def night_fight(game, space: str) -> bool:
 
 def liberated(ctx, table, seat: int, space: str) -> None:
     """The last defender fell: the mine is the seat's, reputation +1 (countryside) or +2 (core)."""
-    from engine.games.mage_knight.turn.ledger import change_reputation, gain_reward_crystal
 
     game = table.game
     sp = game.board.spaces[space]
@@ -182,7 +183,6 @@ def mine_gives_crystal(game, sp) -> bool:
 def mine_output(ctx, table) -> None:
     """At the start of each day and night: 1 crystal per own liberated mine, none of a colour of
     which 3 are held ("liefern sie wie üblich": a mine's crystal, MK:11:EoT:4)."""
-    from engine.games.mage_knight.turn.ledger import gain_reward_crystal
 
     game = table.game
     if game.scenario != MINES:

@@ -29,6 +29,12 @@ from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana import rules as mana
 from engine.games.mage_knight.scenarios.book import chosen as scenario_of
 from engine.mechanics.zones import card_name
+import json
+from pathlib import Path
+from engine.games.mage_knight.map.tokens import draw_token
+from engine.mechanics import zones
+from engine.games.mage_knight.turn.ledger import change_reputation
+from engine.games.mage_knight.turn.tactics import blocked_dice
 
 VARIANTS = (
     "arrival_at_night",
@@ -121,8 +127,6 @@ def removed_spells(table) -> tuple[str, ...]:
 
 def interactive_skills() -> tuple[str, ...]:
     """The skills with the interactive symbol (content/interactive_skills.json)."""
-    import json
-    from pathlib import Path
 
     path = Path(__file__).parent.parent / "content" / "interactive_skills.json"
     return tuple(e["id"] for e in json.loads(path.read_text())["entries"])
@@ -184,8 +188,6 @@ def end_of_round(ctx, table) -> None:
     more = on(table, "more_rampaging_evil")
     if not (more or on(table, "rampaging_evil")):
         return
-    from engine.games.mage_knight.map.tokens import draw_token
-    from engine.mechanics import zones
 
     game = table.game
     good = COLD if game.night else WARM
@@ -212,7 +214,6 @@ def end_of_round(ctx, table) -> None:
 def defeated_bonus(ctx, table, seat: int, tokens: int) -> None:
     """+1 reputation per defeated token on a rampaging space (MK:17:Var:RampagingEvil)."""
     if tokens and (on(table, "rampaging_evil") or on(table, "more_rampaging_evil")):
-        from engine.games.mage_knight.turn.ledger import change_reputation
 
         change_reputation(ctx, table, seat, tokens, "MK:17:Var:RampagingEvil")
 
@@ -252,7 +253,6 @@ def _colour_needed(table, seat: int, cmd: dict) -> tuple[str, ...]:
 
 
 def _free_dice(table, seat: int) -> list[int]:
-    from engine.games.mage_knight.turn.tactics import blocked_dice
 
     game = table.game
     p = game.players[seat]

@@ -16,6 +16,9 @@ from engine.games.mage_knight.situations.card_overrides import (
     nested_kinds,
 )
 from engine.ruleset import with_ruleset
+from engine.games.mage_knight.cards.resolving import card_resolutions
+from engine.games.mage_knight.cards.resolving import unit_resolutions
+from engine.games.mage_knight.cards.resolving import skill_resolutions
 
 
 @with_ruleset
@@ -34,7 +37,6 @@ def _top_kinds(resolutions) -> set[str]:
 
 def card_kinds(cid: str, mode: str) -> set[str]:
     """The amounts a deed card's effect gives at its top level, in or out of combat."""
-    from engine.games.mage_knight.cards.resolving import card_resolutions
 
     return _top_kinds(card_resolutions(cid, mode, True, "")) | _top_kinds(
         card_resolutions(cid, mode, False, "")
@@ -42,7 +44,6 @@ def card_kinds(cid: str, mode: str) -> set[str]:
 
 
 def unit_kinds(unit: str) -> set[str]:
-    from engine.games.mage_knight.cards.resolving import unit_resolutions
     from engine.games.mage_knight.content.load import content
 
     return {
@@ -51,7 +52,6 @@ def unit_kinds(unit: str) -> set[str]:
 
 
 def skill_kinds(skill: str) -> set[str]:
-    from engine.games.mage_knight.cards.resolving import skill_resolutions
 
     return _top_kinds(skill_resolutions(skill))
 

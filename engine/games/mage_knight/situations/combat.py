@@ -39,6 +39,9 @@ from engine.games.mage_knight.combat.abilities import open_attacks
 from engine.games.mage_knight.combat.arithmetic import reputation_for_defeat
 from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
+from engine.games.mage_knight.combat.fight import UNDERGROUND, started
+from engine.games.mage_knight.situations.garrison import garrison_tokens
+from engine.games.mage_knight.cities.reveal import strengthen
 
 RULE = "SIT-0"
 KINDS = ("provoked", "assault", "challenge", "adventure", "burn")
@@ -78,7 +81,6 @@ def _fail(key: str, why: str) -> NoReturn:
 
 def lay_out_combat(ctx, table, raw: dict, place) -> None:
     """`place(ctx, t, space, enemy ids)`: the situation's way of putting tokens on a space."""
-    from engine.games.mage_knight.combat.fight import UNDERGROUND, started
 
     sit = decode(raw, CombatSit, "situation [game.combat]")
     game = table.game
@@ -102,7 +104,6 @@ def lay_out_combat(ctx, table, raw: dict, place) -> None:
         if e.id not in content().enemies:
             _fail("enemy.id", f"no enemy token {e.id!r} (`runeledger cards mage-knight` lists them)")
     if sit.garrison:
-        from engine.games.mage_knight.situations.garrison import garrison_tokens
 
         tokens, marks = garrison_tokens(ctx, table, space, sit.enemy, _fail)
         sit = msgspec.structs.replace(
@@ -131,7 +132,6 @@ def lay_out_combat(ctx, table, raw: dict, place) -> None:
         overrides=table.options.get("overrides"),
     )
     if game.board.spaces[space].site == "city":
-        from engine.games.mage_knight.cities.reveal import strengthen
 
         strengthen(table, space, c)  # the city's colour bonus (MK:10:City:1)
     c.phase = sit.phase

@@ -33,6 +33,9 @@ from engine.content import decode
 from engine.games.mage_knight.combat import machine as combat_machine
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.situations.combat import PointsSit
+from engine.games.mage_knight.combat.fight import _builtins
+from engine.games.mage_knight.players.pvp_turn import PHASE_OF, allowed
+from engine.games.mage_knight.content.schema import ELEMENTS
 
 RULE = "SIT-0"
 MODES, PHASES, STEPS = ("partial", "full"), ("ranged", "melee"), ("attack", "block", "damage")
@@ -65,8 +68,6 @@ def _fail(key: str, why: str) -> NoReturn:
 
 
 def lay_out_pvp(ctx, table, raw: dict) -> None:
-    from engine.games.mage_knight.combat.fight import _builtins
-    from engine.games.mage_knight.players.pvp_turn import PHASE_OF, allowed
 
     sit = decode(raw, PvPSit, "situation [game.pvp]")
     game = table.game
@@ -92,7 +93,6 @@ def lay_out_pvp(ctx, table, raw: dict) -> None:
     attacker = first if sit.attacker is UNSET else sit.attacker
     if attacker not in (seat, sit.defender):
         _fail("attacker", f"{attacker} is neither the aggressor {seat} nor the defender {sit.defender}")
-    from engine.games.mage_knight.content.schema import ELEMENTS
 
     if sit.elements is not UNSET:
         if sit.attack and not sit.elements:

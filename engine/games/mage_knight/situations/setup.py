@@ -64,6 +64,13 @@ from engine.games.mage_knight.turn import levels, rewards, rounds
 from engine.games.mage_knight.turn.flow import start_turn, tactic_ids
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
+from engine.games.mage_knight.situations.combat import lay_out_combat
+from engine.games.mage_knight.situations.pvp import lay_out_pvp
+from engine.games.mage_knight.map.board import unkey
+from engine.games.mage_knight.map.explore import place
+from engine.games.mage_knight.apply_scenario_events import city_at
+from engine.games.mage_knight.cities import rules as cities_rules
+from engine.games.mage_knight.skills import passive as passive_skills
 
 RULE = "SIT-0"
 FACES = (*BASIC, "gold", "black")
@@ -184,11 +191,9 @@ def lay_out(ctx, table, raw: dict) -> None:
                     rule=RULE,
                 )
     if given(sit.combat):
-        from engine.games.mage_knight.situations.combat import lay_out_combat
 
         lay_out_combat(ctx, table, sit.combat, place=_enemies)
     if given(sit.pvp):
-        from engine.games.mage_knight.situations.pvp import lay_out_pvp
 
         lay_out_pvp(ctx, table, sit.pvp)
 
@@ -262,8 +267,6 @@ def _reward(ctx, table, seat: int, kind: str) -> None:
 def _tiles_and_shields(ctx, table, sit: Sit) -> None:
     """`[game.tiles]` revealed as exploring reveals them; `[game.conquered]` shields placed,
     the site's face-down garrison going to its discard pile as if defeated."""
-    from engine.games.mage_knight.map.board import unkey
-    from engine.games.mage_knight.map.explore import place
 
     for centre, tile in sit.tiles.items():
         if tile not in content().tiles:
@@ -282,7 +285,6 @@ def _tiles_and_shields(ctx, table, sit: Sit) -> None:
             raise ValueError(f"situation [game.conquered] {space!r}: not a site on the map (MK:10:Result:3)")
         if not 0 <= seat < table.players:
             raise ValueError(f"situation [game.conquered] {space!r} = {seat}: no such seat")
-        from engine.games.mage_knight.apply_scenario_events import city_at
 
         city = city_at(table.game, space)
         if city is not None:
@@ -303,7 +305,6 @@ def _tiles_and_shields(ctx, table, sit: Sit) -> None:
 def _conquer_city(ctx, table, space: str, city, seat: int) -> None:
     """A city stated conquered is as after a won assault (MK:10:City:2): every defender
     defeated (to its discard pile), a shield of the seat for each, the seat its leader."""
-    from engine.games.mage_knight.cities import rules as cities_rules
 
     if city.status != "hostile":
         raise ValueError(
@@ -346,7 +347,6 @@ def _seat(ctx, table, seat: int, s: SeatSit) -> None:
     """One hero's position, hand, inventory and track values: each key given is set to the
     value given (a delta from the set-up's value), or refused naming `seat[i].key`."""
     where = f"seat[{seat}]"
-    from engine.games.mage_knight.map.board import unkey
 
     try:
         unkey(s.pos)
@@ -394,7 +394,6 @@ def _track(ctx, table, seat: int, s: SeatSit) -> None:
     """Level, fame and reputation as given. A level sets its armour, hand limit and command
     limit (MK:11:EoT:6); fame below the level's threshold contradicts it, and a level given
     alone lifts the fame to its threshold."""
-    from engine.games.mage_knight.skills import passive as passive_skills
 
     p = table.game.players[seat]
     top = len(levels.table())

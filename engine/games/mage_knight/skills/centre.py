@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from engine.games.mage_knight.cards import effects, resolving
 from engine.games.mage_knight.skills.centre_tokens import RULE, back, spec_of
+from engine.games.mage_knight.cards.carry_out import run
+from engine.games.mage_knight.cards.turn_effects import set_effect
+from engine.games.mage_knight.turn.actions import resolve
 
 
 def lying(table, seat: int) -> list[tuple[int, str, dict]]:
@@ -23,6 +26,7 @@ def lying(table, seat: int) -> list[tuple[int, str, dict]]:
 
 
 def commands(table, seat: int) -> list[dict]:
+    # late: looked up when called, so a patched engine.games.mage_knight.cards.carry_out.expand is seen (a test monkeypatches it)
     from engine.games.mage_knight.cards.carry_out import expand, feasible, useful
 
     out: list[dict] = []
@@ -40,9 +44,6 @@ def commands(table, seat: int) -> list[dict]:
 
 def use(ctx, table, seat: int, cmd: dict) -> None:
     """Another seat returns the token to its owner face down and gets its effect."""
-    from engine.games.mage_knight.cards.carry_out import run
-    from engine.games.mage_knight.cards.turn_effects import set_effect
-    from engine.games.mage_knight.turn.actions import resolve
 
     owner, sid = cmd["owner"], cmd["skill"]
     spec = spec_of(table, owner, sid)

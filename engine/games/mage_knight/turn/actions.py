@@ -30,6 +30,14 @@ from engine.games.mage_knight.turn.ledger import (
 from engine.games.mage_knight.turn.tactics import blocked_dice
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
+from engine.games.mage_knight.combat.fight import enemy_effect
+from engine.games.mage_knight.readings.map import effect_colour  # reading A31
+from engine.games.mage_knight.skills.centre_tokens import overloaded, sources
+from engine.games.mage_knight.combat.fight import add_points
+from engine.games.mage_knight.map.rules import step_cost
+from engine.games.mage_knight.combat import fight
+from engine.games.mage_knight.map.board import ends_move
+from engine.games.mage_knight.map.rules import explore_cost
 
 # reputation track position -> influence modifier; stand-in except the rulebook's anchors
 # +2 -> +1, -2 -> -1, -4 -> -2 (MK:8:Interact:2a)
@@ -87,8 +95,6 @@ def play(ctx, table, seat: int, cmd: dict) -> None:
         rule="MK:4:Deed:3e" if mode == "sideways" else "MK:4:Deed:3a",
     )
     if cmd.get("target"):
-        from engine.games.mage_knight.combat.fight import enemy_effect
-        from engine.games.mage_knight.readings.map import effect_colour  # reading A31
 
         enemy_effect(ctx, table, atoms, cmd["target"], name, effect_colour(table, card, mode))
     fx = table.game.players[seat].turn_effects
@@ -107,7 +113,6 @@ def play(ctx, table, seat: int, cmd: dict) -> None:
     if mode != "sideways":
         atoms = attack_block_bonus(ctx, table, seat, atoms)
     if mode == "powered":  # Mana Overload's token in the centre (centre.py)
-        from engine.games.mage_knight.skills.centre_tokens import overloaded, sources
 
         atoms = overloaded(ctx, table, seat, [c for _, c in sources(table, cmd.get("pay", ""))], atoms)
     atoms = card_effects.inline_borrowed(ctx, table, seat, cmd, atoms)
@@ -268,7 +273,6 @@ def resolve(ctx, table, seat: int, atoms: list, rule: str, source: str = "") -> 
     game = table.game
     p = game.players[seat]
     if game.combat is not None:
-        from engine.games.mage_knight.combat.fight import add_points
 
         add_points(ctx, table, seat, atoms, source or rule)
         atoms = [(k, v) for k, v in atoms if k not in ("move", "influence", "heal", "attack", "block")]
@@ -320,15 +324,12 @@ def heal(ctx, table, seat: int, points: int) -> None:
 
 
 def move(ctx, table, seat: int, cmd: dict) -> None:
-    from engine.games.mage_knight.map.rules import step_cost
 
     game = table.game
     cost = step_cost(table, seat, cmd["to"])
     frm = unkey(game.players[seat].pos)
     ctx.emit("mk.moved", {"seat": seat, "to": cmd["to"], "cost": cost}, rule="MK:7:Move:3")
     reveal_adjacent_garrisons(ctx, table, seat, game.players[seat].turn_effects.get("reveal_reach", 1))
-    from engine.games.mage_knight.combat import fight
-    from engine.games.mage_knight.map.board import ends_move
 
     extra = cmd["challenge"].split(";") if cmd.get("challenge") else []  # MK:8:Combat:2c
     if ends_move(game.board, unkey(cmd["to"]), seat):
@@ -338,7 +339,6 @@ def move(ctx, table, seat: int, cmd: dict) -> None:
 
 
 def explore(ctx, table, seat: int, cmd: dict) -> None:
-    from engine.games.mage_knight.map.rules import explore_cost
 
     ctx.emit("mk.points", {"seat": seat, "kind": "move", "delta": -explore_cost(table, seat)}, rule="MK:7:Move:5")
     ctx.emit("mk.explored", {"seat": seat, "at": cmd["at"]}, rule="MK:7:Move:5")
@@ -449,7 +449,6 @@ def activate(ctx, table, seat: int, cmd: dict) -> None:
         table.game.players[seat].turn_effects, atoms
     )  # "your attacks": units' too
     if cmd.get("target"):
-        from engine.games.mage_knight.combat.fight import enemy_effect
 
         enemy_effect(ctx, table, atoms, cmd["target"], u.uid, None)
     atoms = card_effects.run(ctx, table, seat, dict(cmd, card=u.uid), atoms)
@@ -484,7 +483,6 @@ def use_skill(ctx, table, seat: int, cmd: dict) -> None:
     )
     atoms = list(card_overrides.skill_values(table, sk.id, skill_resolutions(sk.id, table, seat))[cmd["option"]])
     if cmd.get("target"):
-        from engine.games.mage_knight.combat.fight import enemy_effect
 
         enemy_effect(ctx, table, atoms, cmd["target"], sk.id, None)
     atoms = card_effects.run(ctx, table, seat, dict(cmd, card=sk.id), atoms)

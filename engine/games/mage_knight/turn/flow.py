@@ -16,6 +16,22 @@ from engine.games.mage_knight.turn.limits import hand_limit
 from engine.games.mage_knight.turn.tactics import spare_cards, sparing_zone
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
+from engine.games.mage_knight.scenarios import improved_actions
+from engine.games.mage_knight.scenarios import draft
+from engine.games.mage_knight.scenarios.special_rules import close_portal, everyone_out
+from engine.games.mage_knight.scenarios.druid_nights import end_of_round as clear_glades
+from engine.games.mage_knight.players.dummy_turn import removed_tactics
+from engine.games.mage_knight.scenarios.special_rules import mine_output
+from engine.games.mage_knight.players.dummy_turn import maybe_pick, pick_order
+from engine.games.mage_knight.scenarios.rounds import prepare_offers
+from engine.games.mage_knight.scenarios.rounds import renew_offers
+from engine.games.mage_knight.players.dummy_turn import play
+from engine.games.mage_knight.scenarios.special_rules import tower_mana
+from engine.games.mage_knight.cards.turn_effects import end_of_turn
+from engine.games.mage_knight.map.rules import withdraw
+from engine.games.mage_knight.scenarios.druid_nights import end_of_turn as chant_crystals
+from engine.games.mage_knight.scenarios.rounds import check_end
+from engine.games.mage_knight.scenarios.scoring import scenario_result
 
 
 def tactic_ids(night: bool, removed=()) -> list[str]:
@@ -30,24 +46,20 @@ def begin_round(ctx, table, n: int, improved: bool = False) -> None:
     """Round n: preparation from the second round on (MK:4:Round:2a-g), then tactics."""
     game = table.game
     if not improved and n > 1 and game.night:
-        from engine.games.mage_knight.scenarios import improved_actions
 
         if improved_actions.due(table, n):  # Improved Actions: the players pick first
             improved_actions.start(ctx, table, n)
             return
     if not improved and n > 1 and not game.night:
-        from engine.games.mage_knight.scenarios import draft
 
         if draft.add_due(table, n):  # the Draft: a drafted card joins each deck
             draft.add_start(ctx, table, n)
             return
     if n > 1:
         variants.end_of_round(ctx, table)  # Rampaging Evil (MK:17:Var:RampagingEvil)
-        from engine.games.mage_knight.scenarios.special_rules import close_portal, everyone_out
 
         close_portal(ctx, table)  # Only One Returns
         if game.scenario == "druid_nights":
-            from engine.games.mage_knight.scenarios.druid_nights import end_of_round as clear_glades
 
             clear_glades(ctx, table)
         if everyone_out(game):
@@ -55,7 +67,6 @@ def begin_round(ctx, table, n: int, improved: bool = False) -> None:
             return
     night = variants.night_of(ctx, table, n)
     if n > 1 and game.dummy_seat >= 0:  # solo and co-op remove used tactics (part 2)
-        from engine.games.mage_knight.players.dummy_turn import removed_tactics
 
         gone = removed_tactics(table)
         if gone:
@@ -64,7 +75,6 @@ def begin_round(ctx, table, n: int, improved: bool = False) -> None:
     if n > 1:
         prepare(ctx, table)
     if game.scenario != "first_reconnaissance":
-        from engine.games.mage_knight.scenarios.special_rules import mine_output
 
         mine_output(ctx, table)  # Mines Liberation
     real = [s for s in game.order if s != game.dummy_seat and not game.players[s].out]
@@ -72,7 +82,6 @@ def begin_round(ctx, table, n: int, improved: bool = False) -> None:
     if n == 1 and game.auction:  # Hero Auction: the reverse of the selection order
         pick = list(reversed(game.auction["order"]))
     if game.dummy_seat >= 0:
-        from engine.games.mage_knight.players.dummy_turn import maybe_pick, pick_order
 
         pick = pick_order(table, pick)
     open_ = tactic_ids(night, game.removed_tactics)
@@ -87,7 +96,6 @@ def prepare(ctx, table) -> None:
     game = table.game
     n = table.players
     if game.scenario != "first_reconnaissance":
-        from engine.games.mage_knight.scenarios.rounds import prepare_offers
 
         prepare_offers(ctx, table)
         prepare_players(ctx, table)
@@ -112,9 +120,6 @@ def prepare(ctx, table) -> None:
     )
     zones.move_top(ctx, state.REGULAR_UNITS, state.UNIT_OFFER, n + 2, rule="MK:4:Round:2c")
     zones.move_top(ctx, state.AA_DECK, state.UNIT_OFFER, len(game.monasteries), rule="MK:4:Round:2c")
-    # the advanced action and spell offers: the lowest card goes under its deck, a new one on
-    # top (MK:4:Round:2d-e)
-    from engine.games.mage_knight.scenarios.rounds import renew_offers
 
     renew_offers(ctx, table)
     prepare_players(ctx, table)
@@ -151,7 +156,6 @@ def start_turn(ctx, table, pos: int) -> None:
     game = table.game
     seat = game.order[pos]
     if seat == game.dummy_seat:
-        from engine.games.mage_knight.players.dummy_turn import play
 
         if play(ctx, table) == "announce":
             announce(ctx, table, seat)
@@ -186,7 +190,6 @@ def start_turn(ctx, table, pos: int) -> None:
             rule="MK:11:EoT:4",
         )
     if game.scenario != "first_reconnaissance":
-        from engine.games.mage_knight.scenarios.special_rules import tower_mana
 
         tower_mana(ctx, table, seat)
 
@@ -217,8 +220,6 @@ def end_turn(ctx, table, seat: int, discard: str | None = None) -> None:
             rule="MK:6:Turn:5a",
         )
     zones.move(ctx, state.play_area(seat), state.discard(seat), list(table.zone(state.play_area(seat))), rule="MK:11:EoT:3")
-    from engine.games.mage_knight.cards.turn_effects import end_of_turn
-    from engine.games.mage_knight.map.rules import withdraw
 
     withdraw(ctx, table, seat)  # MK:11:EoT:2
     end_of_turn(ctx, table, seat)
@@ -233,7 +234,6 @@ def after_glade(ctx, table, seat: int) -> None:
     game = table.game
     sp = game.board.spaces.get(game.players[seat].pos)
     if game.scenario == "druid_nights":
-        from engine.games.mage_knight.scenarios.druid_nights import end_of_turn as chant_crystals
 
         chant_crystals(ctx, table, seat)
     if (
@@ -341,7 +341,6 @@ def after_turn(ctx, table, seat: int) -> None:
     pos = game.order.index(seat)
     ctx.emit("mk.turn_done", {"seat": seat}, rule="MK:4:Round:4c")
     if game.scenario != "first_reconnaissance" and not game.scenario_end:
-        from engine.games.mage_knight.scenarios.rounds import check_end
 
         check_end(ctx, table, seat)
     if game.end_after_turn:
@@ -372,7 +371,6 @@ def game_over(ctx, table, reason: str) -> None:
     """Standard achievements are added to fame; the most fame wins, ties share (MK:15:Score);
     every other scenario scores by its own kind (scoring.scenario_result)."""
     if table.game.scenario != "first_reconnaissance":
-        from engine.games.mage_knight.scenarios.scoring import scenario_result
 
         scores, detail, winners, rule = scenario_result(table)
         for seat, lines in detail.items():

@@ -8,6 +8,10 @@ from engine.games.mage_knight import state
 from engine.games.mage_knight.mana import rules as mana
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
+from engine.games.mage_knight.mana.claims import cursed
+from engine.games.mage_knight.skills.centre_tokens import paid as centre_paid
+from engine.games.mage_knight.skills.centre_tokens import sources
+from engine.games.mage_knight.cards.turn_effects import wounds_due, wounds_taken
 
 REPUTATION_MIN, REPUTATION_MAX = -7, 7  # -7 is the X space (stand-in track length)
 
@@ -51,9 +55,6 @@ def pay(ctx, table, seat: int, spec: str) -> None:
             continue
         else:
             ctx.emit("mk.token", {"seat": seat, "colour": what, "delta": -1}, rule="MK:5:Mana:1")
-    from engine.games.mage_knight.mana.claims import cursed
-    from engine.games.mage_knight.skills.centre_tokens import paid as centre_paid
-    from engine.games.mage_knight.skills.centre_tokens import sources
 
     spent = sources(table, spec)
     cursed(ctx, table, seat, [colour for _, colour in spent], take_wounds)  # Mana Curse: a claimed colour
@@ -68,7 +69,6 @@ def change_reputation(ctx, table, seat: int, delta: int, rule: str) -> None:
 
 
 def take_wounds(ctx, table, seat: int, n: int, rule: str) -> None:
-    from engine.games.mage_knight.cards.turn_effects import wounds_due, wounds_taken
 
     n = wounds_due(ctx, table, seat, n, rule)
     if n <= 0:

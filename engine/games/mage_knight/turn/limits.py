@@ -10,14 +10,14 @@ from engine.games.mage_knight.cities.rules import (
     site_hand_limit_bonus,
 )
 from engine.games.mage_knight.readings.scenarios import friendly_hand_limit
+from engine.games.mage_knight.map.board import key, unkey
+from engine.mechanics import hexgrid
 
 
 def hand_limit(table, seat: int) -> int:
     """The level token's hand limit, plus the number of keeps owned when on or next to one of
     them, or +1 (+2 as leader) on or next to a city with the seat's shield: only the higher
     counts (MK:11:EoT:7b)."""
-    from engine.games.mage_knight.map.board import key, unkey
-    from engine.mechanics import hexgrid
 
     game = table.game
     p = game.players[seat]

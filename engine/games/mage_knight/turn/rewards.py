@@ -17,6 +17,8 @@ from engine.games.mage_knight.mana import rules as mana
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 from engine.ruleset import Illegal
+from engine.games.mage_knight.turn.ledger import holdable
+from engine.games.mage_knight.turn.ledger import gain_reward_crystal
 
 OFFERS = {"spell": (state.SPELL_OFFER, state.SPELL_DECK), "advanced_action": (state.AA_OFFER, state.AA_DECK)}
 
@@ -43,7 +45,6 @@ def due(ctx, table, seat: int, kind: str, rule: str) -> None:
 
 def crystal_colours(table, seat: int) -> list[str]:
     """The colours a crystal reward may take: those the inventory can still hold (MK:11:EoT:5a)."""
-    from engine.games.mage_knight.turn.ledger import holdable
 
     return [c for c in mana.BASIC if holdable(table, seat, c)]
 
@@ -75,7 +76,6 @@ def refusal(table, seat: int, cmd: dict) -> Illegal:
 
 
 def take(ctx, table, seat: int, cmd: dict) -> None:
-    from engine.games.mage_knight.turn.ledger import gain_reward_crystal
 
     p = table.game.players[seat]
     kind = p.rewards[0]
