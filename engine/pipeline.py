@@ -186,7 +186,9 @@ class Engine:
 
     def _ctx(self, rs: Ruleset, table: Table, actor: int | None) -> Ctx:
         seed, salt = self._seed_and_salt(table.game_id)
-        ctx = Ctx(rs, table, seed, f"{table.game_id}:{table.version + 1}", actor, self.cascade_limit, salt=salt)
+        ctx = Ctx(
+            rs, table, seed, f"{table.game_id}:{table.version + 1}", actor, self.cascade_limit, salt=salt
+        )
         if table.mix is not None:
             _mix(ctx, seed, salt, table)
         return ctx
@@ -500,7 +502,9 @@ class Engine:
         if rs is None:
             rs = self._ruleset(table.ruleset)
         last = self._prompted  # the prompts just listed for this table at this version
-        asked: Sequence[Prompt] = last[2] if last and last[0] is table and last[1] == table.version else rs.prompts(table)
+        asked: Sequence[Prompt] = (
+            last[2] if last and last[0] is table and last[1] == table.version else rs.prompts(table)
+        )
         rule = "CORE-5"
         for p in asked:
             if p.seat == seat:

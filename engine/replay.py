@@ -10,8 +10,8 @@ import msgspec
 
 from engine.errors import EngineError
 from engine.stores import AnyStore
-from store import MemoryStore, StoredEvent
 from projections.state import StateReader
+from store import MemoryStore, StoredEvent
 
 if TYPE_CHECKING:
     from engine.pipeline import Engine

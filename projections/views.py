@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from engine.mechanics import zones
 from engine.table import Table
 from engine.upcast import as_read_now
 from store import StoredEvent
-import msgspec
 
 
 class _Referee:

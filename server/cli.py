@@ -30,8 +30,10 @@ def add_parser(sub, common) -> argparse.ArgumentParser:
 def run(args) -> int:
     # late: hypercorn is slow to import; only serving needs it
     from hypercorn.config import Config
+
     # late: hypercorn is slow to import; only serving needs it
     from hypercorn.trio import serve
+
     # late: server.app imports trio, slow to import; start-up stays cheap
     from server.app import TableApp
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +14,8 @@ from engine import situation as situation_file
 from engine.pipeline import Engine
 from engine.replay import redo, replay
 from projections.state import encode
-from store import EventStore
-from itertools import groupby
 from projections.views import log_view, state_view
+from store import EventStore
 
 
 def engine(path: str = ":memory:") -> Engine:

@@ -19,11 +19,11 @@ import contextlib
 import os
 import secrets
 import sqlite3
+from nturl2path import pathname2url
 from urllib.parse import quote  # not urllib.request: it imports http.client and email (~25 ms)
 
 from store import schema
 from store.errors import CorruptStore, MissingStore, StoreError
-from nturl2path import pathname2url
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 MEMORY = (":memory:", "")
@@ -77,7 +77,6 @@ def _sniff(path: str) -> None:
 def _path_url(path: str) -> str:
     """The path as the path part of a file: URI (what urllib.request.pathname2url gives)."""
     if os.name == "nt":
-
         return pathname2url(path)
     return quote(path)
 

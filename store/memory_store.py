@@ -25,6 +25,7 @@ with it (EventStore refuses the append).
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from itertools import islice
@@ -50,7 +51,6 @@ from store.rows import (
 )
 from store.sqlite_store import EventStore
 from store.verify import VerifyReport
-import time
 
 __all__ = ["MemoryStore"]
 

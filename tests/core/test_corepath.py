@@ -12,14 +12,15 @@ import msgspec
 from bus import RuleBus
 from engine import registry
 from engine.context import Ctx
-from engine.mechanics import hexgrid
-from engine.mechanics import zones
+from engine.mechanics import hexgrid, zones
 from engine.table import Table, Zone
 
 
 def test_hex_neighbours_are_the_named_directions_in_order():
     for h in [(0, 0), (2, -1), (-5, 7), (13, 13)]:
-        assert hexgrid.neighbours(h) == [hexgrid.add(h, hexgrid.DIRECTIONS[n]) for n in hexgrid.DIRECTION_NAMES]
+        assert hexgrid.neighbours(h) == [
+            hexgrid.add(h, hexgrid.DIRECTIONS[n]) for n in hexgrid.DIRECTION_NAMES
+        ]
         got = hexgrid.tile_neighbour_centres(h)
         want = {name: hexgrid.add(h, off) for name, off in hexgrid.TILE_OFFSETS.items()}
         assert list(got.items()) == list(want.items())

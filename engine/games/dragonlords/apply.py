@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.games.dragonlords.state import Army, Battle, Hero, Party, Ship
 from engine.games.dragonlords.map.world import register_map
-from engine.games.dragonlords.state import QMove
-from engine.games.dragonlords.state import Ask
-from engine.games.dragonlords.state import QFight
+from engine.games.dragonlords.state import Army, Ask, Battle, Hero, Party, QFight, QMove, Ship
 
 
 def _setup(game, d):
     game.map_name, game.short, game.kingdoms_to_win = d["map"], d["short"], d["kingdoms_to_win"]
     if "map_doc" in d:  # a situation's own map (world.py): the events after this one use it
-
         game.map_doc = d["map_doc"]
         game.map_key = register_map(game.map_doc)
     game.armies = [

@@ -7,6 +7,7 @@ option, so random games try them all.
 for a seat (the ruleset's `position_value`)."""
 
 from __future__ import annotations
+
 from engine.games.dragonlords.board import held, king_alive, kingdoms_held, occupancy
 
 DECISION_KINDS = ("spell", "roll", "choose", "casualty")
@@ -17,7 +18,11 @@ def choices(table, seat, legal):
     kinds = {c["kind"] for c in legal}
     if kinds <= set(DECISION_KINDS):
         return legal
-    if game.phase in ("purchase", "naval", "quest", "transfer", "combat") and "done" in kinds and len(kinds) > 1:
+    if (
+        game.phase in ("purchase", "naval", "quest", "transfer", "combat")
+        and "done" in kinds
+        and len(kinds) > 1
+    ):
         others = [c for c in legal if c["kind"] != "done"]
         # a bot acts a few times per phase, then ends it (weighted by the turn's count so far)
         if ((table.version * 2654435761) >> 9) % 5 == 0:
@@ -60,4 +65,7 @@ def value(table, seat: int) -> float:
         return -100.0
     units = sum(n for by in game.troops.values() for a, n in by.items() if int(a) in mine)
     units += sum(1 for x in game.heroes.values() if x.army in mine)
-    return sum(3.0 * len(kingdoms_held(game, i, occ)) + 0.5 * len(held(game, i, occ)) for i in mine) + 0.1 * units
+    return (
+        sum(3.0 * len(kingdoms_held(game, i, occ)) + 0.5 * len(held(game, i, occ)) for i in mine)
+        + 0.1 * units
+    )

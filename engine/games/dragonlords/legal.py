@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from engine.games.dragonlords import board
-from engine.games.dragonlords.map.world import world
-from engine.games.dragonlords.turn.flow import claimable
-from engine.ruleset import Illegal, Prompt
-from engine.games.dragonlords.battles.battle import chooser
 from engine.games.dragonlords.battles import battle
+from engine.games.dragonlords.battles.battle import chooser
 from engine.games.dragonlords.magic import scrolls
+from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.quests import activity as quest
-from engine.games.dragonlords.turn import moves
 from engine.games.dragonlords.refusals import why_not
+from engine.games.dragonlords.turn import moves
+from engine.games.dragonlords.turn.flow import claimable
 from engine.games.dragonlords.turn.moves import SHIP_PIECES, price, ship_spots, ships_total
+from engine.ruleset import Illegal, Prompt
 
 PHASE_RULE = {
     "setup_kingdom": "DL:2.3/placement",
@@ -38,14 +38,15 @@ def prompts(table) -> list[Prompt]:
     if game.ask is not None:
         q = game.ask
         what = f"{q.n} at {q.loc}" if q.kind == "casualties" else (f"at {q.loc}" if q.loc else "")
-        return [Prompt(game.armies[q.army].seat, q.kind, q.rule if q.kind != "casualties" else "INT-30", what)]
+        return [
+            Prompt(game.armies[q.army].seat, q.kind, q.rule if q.kind != "casualties" else "INT-30", what)
+        ]
     b = game.battle
     if b is not None and b.step == "spells":
         return [Prompt(game.armies[b.spell_side].seat, "spell_attacks", "INT-38", b.loc)]
     if b is not None and b.step == "defender":
         return [Prompt(game.armies[b.defender].seat, "teleport_retreat", "DL:3.4/retreat", b.loc)]
     if b is not None and b.step == "casualties":
-
         army = chooser(game)
         return [Prompt(game.armies[army].seat, "casualties", "INT-30", f"{b.pending[str(army)]} at {b.loc}")]
     return [Prompt(game.armies[game.active].seat, game.phase, PHASE_RULE[game.phase], f"army {game.active}")]
@@ -109,7 +110,9 @@ def _turn_legal(table, a: int, ph: str) -> list[dict]:
     if ph in ("income", "setup_gold"):
         n = game.treasury.get(str(a), 0)
         return [
-            {"kind": "stash", "kingdom": k, "n": m} for k in board.kingdoms_held(game, a) for m in range(1, n + 1)
+            {"kind": "stash", "kingdom": k, "n": m}
+            for k in board.kingdoms_held(game, a)
+            for m in range(1, n + 1)
         ]
     return []
 

@@ -9,11 +9,10 @@ so the next one (or the generic line) speaks."""
 
 from __future__ import annotations
 
-from engine.games.dragonlords import board
-from engine.games.dragonlords import places
+from engine.games.dragonlords import board, places
+from engine.games.dragonlords.audit.narrate import ASKS
 from engine.games.dragonlords.map.world import world
 from engine.ruleset import Illegal
-from engine.games.dragonlords.audit.narrate import ASKS
 
 PLACE_FIELDS = ("origin", "to", "target", "at", "kingdom", "space", "zone")
 COUNT_RULE = {

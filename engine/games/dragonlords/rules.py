@@ -3,20 +3,19 @@ legal_commands, so a handler only carries it out and then moves the game on."""
 
 from __future__ import annotations
 
-from engine.games.dragonlords import board
-from engine.games.dragonlords import places
-from engine.games.dragonlords.battles import battle
-from engine.games.dragonlords.battles import spoils  # noqa: F401  (registers the end-of-fight questions with battle.py)
-from engine.games.dragonlords.map.world import world
-from engine.games.dragonlords.turn.flow import check_victory, next_phase, next_setup
-from engine.games.dragonlords.turn.moves import price
-from engine.games.dragonlords.turn.decisions import ask
-from engine.games.dragonlords.turn.flow import finish_setup
-from engine.games.dragonlords.magic.teleport import must_teleport_home
-from engine.games.dragonlords.turn import decisions
+from engine.games.dragonlords import board, places
+from engine.games.dragonlords.battles import (
+    battle,
+    spoils,  # noqa: F401  (registers the end-of-fight questions with battle.py)
+)
 from engine.games.dragonlords.magic.scrolls import cast
+from engine.games.dragonlords.magic.teleport import must_teleport_home
+from engine.games.dragonlords.map.world import run_on, world
 from engine.games.dragonlords.quests.activity import HANDLERS as QH
-from engine.games.dragonlords.map.world import run_on
+from engine.games.dragonlords.turn import decisions
+from engine.games.dragonlords.turn.decisions import ask
+from engine.games.dragonlords.turn.flow import check_victory, finish_setup, next_phase, next_setup
+from engine.games.dragonlords.turn.moves import price
 
 
 def _army(table):
@@ -370,7 +369,6 @@ def _burn_next(ctx, table, data) -> None:
     o = game.ships[sid].army
     land = [x for x in world().coast.get(zone, ()) if board.owner(game, x) == o]
     if len(land) > 1 and board.ship_units(game, sid):
-
         return ask(ctx, table, o, "escape", "INT-43", land, "burn_escape", {**data, "ship": sid})
     _burn_ship(ctx, table, data, sid, land[0] if land else "")
 
@@ -382,7 +380,9 @@ def _burn_ship(ctx, table, data, sid, to) -> None:
     if to:
         battle.withdraw(ctx, table, here, to, o, "DL:3.4/fire-attack")
     elif board.ship_units(game, sid):
-        battle.kill(ctx, table, here, o, board.units(game, here, o), data["army"], "DL:3.4/fire-attack", "fire attack")
+        battle.kill(
+            ctx, table, here, o, board.units(game, here, o), data["army"], "DL:3.4/fire-attack", "fire attack"
+        )
     ctx.emit("dl.ship_gone", {"id": sid, "why": "burnt"}, rule="DL:3.4/fire-attack")
     if not table.over:
         _burn_next(ctx, table, data)
@@ -401,7 +401,6 @@ def stash(ctx, table, seat, cmd):
     ctx.emit("dl.gold", {"kingdom": cmd["kingdom"], "n": cmd["n"], "army": a}, rule=rule)
     if not game.treasury.get(str(a)):
         if game.phase == "setup_gold":
-
             return finish_setup(ctx, table)
         next_phase(ctx, table)
 
@@ -412,7 +411,6 @@ def done(ctx, table, seat, cmd):
         ctx.emit("dl.ship_lost", {"army": game.active}, rule="DL:2.3/placement")
         return next_setup(ctx, table)
     if game.phase == "transfer":
-
         for h in must_teleport_home(game, game.active):
             battle.hero_dies(ctx, table, h, -1, "DL:3.5")
     if game.phase == "reinforce":

@@ -4,23 +4,22 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from engine.boundary import ascii_int
 from engine.commands import Optional
+from engine.errors import BadInput
 from engine.games.dragonlords import apply as fold
 from engine.games.dragonlords import legal, view
 from engine.games.dragonlords.audit.narrate import describe
 from engine.games.dragonlords.audit.why import why
 from engine.games.dragonlords.bots import choices
 from engine.games.dragonlords.dice import ALL
-from engine.games.dragonlords.map.world import run_on
+from engine.games.dragonlords.map.world import run_on, world
 from engine.games.dragonlords.options import READINGS
 from engine.games.dragonlords.preview import preview
 from engine.games.dragonlords.state import DLState
 from engine.games.dragonlords.turn.decisions import SECRET
 from engine.games.dragonlords.zone_names import ZONE_NAMES
 from engine.ruleset import Option, Ruleset
-from engine.boundary import ascii_int
-from engine.errors import BadInput
-from engine.games.dragonlords.map.world import world
 
 
 def _options() -> dict[str, Option]:

@@ -10,11 +10,10 @@ import msgspec
 from engine import readings
 from engine.cards import CardInfo
 from engine.content import Record, decode, load
+from engine.explain import given, link, overrides_of
 from engine.mechanics import damage, zones
 from engine.mechanics.dice import Die
 from engine.ruleset import Illegal, Option, Prompt, Ruleset
-from engine.explain import given, link
-from engine.explain import overrides_of
 
 ATTACK_DIE = Die("attack", ("miss", "hit", "hit", "crit"))
 HAND, OUT_AT = 3, 8
@@ -79,9 +78,9 @@ class Duel(Ruleset):
 
     def position_value(self, table, s: int) -> float:
         """Damage on the other seats minus damage on oneself (a seat is out at the limit)."""
-        return sum(table.damage.get(f"seat{o}", 0) for o in range(table.players) if o != s) - table.damage.get(
-            f"seat{s}", 0
-        )
+        return sum(
+            table.damage.get(f"seat{o}", 0) for o in range(table.players) if o != s
+        ) - table.damage.get(f"seat{s}", 0)
 
     def cards(self) -> list[CardInfo]:
         """Each attack card: its damage on a hit (one more on a crit), all stand-ins."""
@@ -198,7 +197,11 @@ class Duel(Ruleset):
             elif e.type == "duel.out":
                 out.append(given(f"seat {e.data['seat']} out", f"{OUT_AT} or more damage", e.rule, [link(e)]))
         out.append(
-            given("damage per seat", {str(s): table.damage.get(f"seat{s}", 0) for s in range(table.players)}, ev.rule)
+            given(
+                "damage per seat",
+                {str(s): table.damage.get(f"seat{s}", 0) for s in range(table.players)},
+                ev.rule,
+            )
         )
         return out + overrides_of(table, cards, "DU-ROLL")
 

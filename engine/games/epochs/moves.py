@@ -115,7 +115,9 @@ def legal_commands(table, seat: int) -> list[dict[str, Any]]:
         out += marker_moves(table, units, len(c.markers) < S.defender_markers)
         return [*out, {"kind": "done"}]
     if step == "deploy":
-        out = [{"kind": "deploy", "card": n} for n in names(hand) if len(table.zone(ATTACK)) < S.attacker_slots]
+        out = [
+            {"kind": "deploy", "card": n} for n in names(hand) if len(table.zone(ATTACK)) < S.attacker_slots
+        ]
         if not table.zone(VIRTUAL) and table.zone(seat_zone(seat, "deck")):
             out.append({"kind": "deploy_virtual"})
         out += marker_moves(table, attack_units(table), True)
@@ -129,7 +131,9 @@ def legal_commands(table, seat: int) -> list[dict[str, Any]]:
     if step == "keep_relic":
         return [{"kind": "keep_relic", "relic": n} for n in names(table.zone(seat_zone(seat, "relic_draw")))]
     if step == "keep_medal":
-        return [{"kind": "keep_medal", "index": i} for i in range(len(table.zone(seat_zone(seat, "medal_pick"))))]
+        return [
+            {"kind": "keep_medal", "index": i} for i in range(len(table.zone(seat_zone(seat, "medal_pick"))))
+        ]
     return []
 
 
@@ -148,7 +152,11 @@ def explain(table, seat: int, cmd: dict[str, Any]) -> Illegal | None:
         return Illegal(who[1], f"seat {who[0]} decides now ({game.step}), not seat {seat}")
     if kind == "challenge" and game.step == "choose":
         target = cmd.get("seat")
-        if target == seat or target not in range(table.players) or game.sabatons[target] != game.sabatons[seat]:
+        if (
+            target == seat
+            or target not in range(table.players)
+            or game.sabatons[target] != game.sabatons[seat]
+        ):
             return Illegal(
                 "EP-2B-TARGET",
                 f"seat {target} is not another player whose Sabaton stands in {game.sabatons[seat]}",

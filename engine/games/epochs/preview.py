@@ -56,7 +56,9 @@ def preview(table, seat: int, cmd: dict[str, Any]) -> str | None:
         bonus = ", ".join(f"{line} +{getattr(m, line)}" for line in LINES if getattr(m, line))
         return f"{m.name} on {card_name(unit)}{slot}: {bonus or 'no line bonus'}"
     if kind == "fight_epoch" and game.sabatons and game.sabatons[seat]:
-        return f"fight {game.sabatons[seat]}: face-up elites {elites(table, game.sabatons[seat])} (EP-X-PHASE2)"
+        return (
+            f"fight {game.sabatons[seat]}: face-up elites {elites(table, game.sabatons[seat])} (EP-X-PHASE2)"
+        )
     if kind == "jump" and isinstance(cmd.get("epoch"), str):
         there = [seat_name(s) for s, e in enumerate(game.sabatons) if e == cmd["epoch"] and s != seat]
         return (

@@ -267,7 +267,11 @@ def defeated_elites(table) -> list[str]:
 
 def on_recruit(ctx, table, ev) -> None:
     c = table.game.combat
-    cards = [first_named(defeated_elites(table), ev.data["card"])] if "card" in ev.data else defeated_elites(table)
+    cards = (
+        [first_named(defeated_elites(table), ev.data["card"])]
+        if "card" in ev.data
+        else defeated_elites(table)
+    )
     for card in cards:
         damage.clear(ctx, card, "EP-S5-RECRUIT")
     zones.move(ctx, DEFENCE, seat_zone(c.attacker, "discard"), cards, "EP-S5-RECRUIT")
@@ -376,7 +380,9 @@ def relic_step(ctx, table) -> None:
             ctx.emit("relics.barred", {"seat": c.attacker, "virtual": table.zone(VIRTUAL)[0]}, rule)
         elif relic_source(table):
             ctx.emit(
-                "step.opened", {"step": "relic", "seat": c.attacker, "draw": relic_count(table)}, relic_rule(table)
+                "step.opened",
+                {"step": "relic", "seat": c.attacker, "draw": relic_count(table)},
+                relic_rule(table),
             )
             return
     recover(ctx, table)
@@ -434,7 +440,9 @@ def recover(ctx, table) -> None:
         clear_board(ctx, table, attack_units(table), seat_zone(c.attacker, "discard"), "EP-P3-ATTACKER")
         if c.kind == "player":
             involved.append(c.defender)
-            clear_board(ctx, table, list(table.zone(DEFENCE)), seat_zone(c.defender, "discard"), "EP-P3-DEFENDER")
+            clear_board(
+                ctx, table, list(table.zone(DEFENCE)), seat_zone(c.defender, "discard"), "EP-P3-DEFENDER"
+            )
         zones.move(ctx, WM_USED, WM_DISCARD, list(table.zone(WM_USED)), "EP-P3-MARKERS")
         ctx.emit("combat.cleared", {"dice": c.dice}, "EP-P3-DICE")
     for epoch in S.epochs:

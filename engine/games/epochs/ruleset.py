@@ -8,10 +8,10 @@ from typing import Any, ClassVar
 import msgspec
 
 from engine.commands import Optional
+from engine.games.epochs.content import PACK
 from engine.games.epochs.state import EpochsState, medal_image, seat_zone
 from engine.games.epochs.zone_names import ZONE_NAMES
 from engine.ruleset import Option, Ruleset
-from engine.games.epochs.content import PACK
 
 
 class Epochs(Ruleset):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.games.mage_knight.apply_scenario_events import PART2_FOLD, score
+from engine.games.mage_knight.apply_scenario_events import PART2_FOLD, scenario_setup, score
 from engine.games.mage_knight.cards import asks, banners, turn_effects
 from engine.games.mage_knight.combat import machine as combat_machine
 from engine.games.mage_knight.content.load import content
@@ -14,7 +14,6 @@ from engine.games.mage_knight.readings import city as readings_city
 from engine.games.mage_knight.skills import centre_tokens, rotating
 from engine.games.mage_knight.skills import passive as passive_skills
 from engine.games.mage_knight.state import Player, Unit
-from engine.games.mage_knight.apply_scenario_events import scenario_setup
 
 
 def _p(table, d):
@@ -28,7 +27,6 @@ def _setup(table, d):
     game.players = [Player(hero=h) for h in d["heroes"]]
     game.order = list(range(len(d["heroes"])))
     if "city_levels" in d:  # every scenario but First Reconnaissance (part2_apply.py)
-
         scenario_setup(game, d)
     game.board.costs = terrain_costs(table.options)
 

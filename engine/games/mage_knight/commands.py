@@ -8,11 +8,11 @@ from engine.games.mage_knight.cards.effects import resolutions
 from engine.games.mage_knight.combat import fight
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana import claims as mana_claims
+from engine.games.mage_knight.players.dummy_turn import maybe_pick
 from engine.games.mage_knight.scenario_commands import PART2_HANDLERS, post_handlers, pre_handlers
 from engine.games.mage_knight.skills import centre
 from engine.games.mage_knight.skills import passive as passive_skills
-from engine.games.mage_knight.turn import actions
-from engine.games.mage_knight.turn import rewards, tactics
+from engine.games.mage_knight.turn import actions, rewards, tactics
 from engine.games.mage_knight.turn.flow import (
     after_glade,
     after_space,
@@ -21,7 +21,6 @@ from engine.games.mage_knight.turn.flow import (
     level_choice,
     tactics_done,
 )
-from engine.games.mage_knight.players.dummy_turn import maybe_pick
 
 
 def _tactic(ctx, table, seat, cmd):
@@ -31,7 +30,6 @@ def _tactic(ctx, table, seat, cmd):
     if taken:
         actions.resolve(ctx, table, seat, resolutions(taken)[0], "MK:4:Round:3b")
     if table.game.dummy_seat >= 0:
-
         maybe_pick(ctx, table)
     if not table.game.pickers:
         tactics_done(ctx, table)

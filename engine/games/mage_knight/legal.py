@@ -9,12 +9,18 @@ from __future__ import annotations
 from engine.games.mage_knight import state
 from engine.games.mage_knight.cards import carry_out as card_effects
 from engine.games.mage_knight.cards import effects
+from engine.games.mage_knight.cards.asks import commands as answer_commands
+from engine.games.mage_knight.cards.asks import why_not
+from engine.games.mage_knight.cards.banners import commands as banner_commands
 from engine.games.mage_knight.cards.carry_out import useful
 from engine.games.mage_knight.cards.resolving import INTERACTION_SITES
+from engine.games.mage_knight.cities.interact import interactions as city_interactions
 from engine.games.mage_knight.cities.reveal import enterable
 from engine.games.mage_knight.combat import machine as combat_machine
+from engine.games.mage_knight.combat.abilities import ATTACK_KINDS
 from engine.games.mage_knight.combat.fight import ADVENTURE_DRAWS, UNDERGROUND, points_fit, targets
 from engine.games.mage_knight.combat.fight import affected as fight_affected
+from engine.games.mage_knight.combat.unit_redirect import only_redirected
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana import payment
 from engine.games.mage_knight.map import rules as map_rules
@@ -26,48 +32,44 @@ from engine.games.mage_knight.map.board import (
     step_fault,
     unkey,
 )
+from engine.games.mage_knight.players.joint_assault import answering
+from engine.games.mage_knight.players.joint_assault import commands as joint_commands
 from engine.games.mage_knight.players.pvp_targets import (
     unit_targets,  # in PvP, enemy effects aim at the opponent's units (MK:13:PvPSpecial)
 )
+from engine.games.mage_knight.players.pvp_turn import commands as pvp_commands
+from engine.games.mage_knight.players.pvp_turn import (
+    partial_limits,
+    sharing,
+    start_commands,
+    step_ok,
+    visit_ok,
+    visiting,
+)
 from engine.games.mage_knight.readings.map import effect_colour
-from engine.games.mage_knight.scenarios.dungeon_lords import may_enter
+from engine.games.mage_knight.scenarios.draft import commands as draft_commands
+from engine.games.mage_knight.scenarios.druid_nights import commands as druid_commands
+from engine.games.mage_knight.scenarios.dungeon_lords import commands as secret_commands
+from engine.games.mage_knight.scenarios.dungeon_lords import may_enter, tunnels
+from engine.games.mage_knight.scenarios.hero_auction import commands as auction_commands
+from engine.games.mage_knight.scenarios.hero_auction import prompt_seat
+from engine.games.mage_knight.scenarios.improved_actions import commands as improve_commands
+from engine.games.mage_knight.scenarios.interactive_combat import commands as die_commands
 from engine.games.mage_knight.scenarios.special_rules import (
     mine_to_liberate,
     portal_open,
     recruit_sites,
 )
+from engine.games.mage_knight.scenarios.variants import filter_legal
 from engine.games.mage_knight.situations.card_overrides import unit_values
-from engine.games.mage_knight.turn import actions
-from engine.games.mage_knight.turn import rewards, tactics
+from engine.games.mage_knight.skills.centre import (
+    commands as centre_commands,  # other players' skills in the centre
+)
+from engine.games.mage_knight.turn import actions, rewards, tactics
 from engine.games.mage_knight.turn.ledger import REPUTATION_MIN
 from engine.mechanics import hexgrid
 from engine.mechanics.zones import card_name
 from engine.ruleset import Illegal, Prompt
-from engine.games.mage_knight.scenarios.hero_auction import prompt_seat
-from engine.games.mage_knight.players.joint_assault import answering
-from engine.games.mage_knight.cards.asks import commands as answer_commands
-from engine.games.mage_knight.scenarios.improved_actions import commands as improve_commands
-from engine.games.mage_knight.scenarios.hero_auction import commands as auction_commands
-from engine.games.mage_knight.scenarios.draft import commands as draft_commands
-from engine.games.mage_knight.scenarios.interactive_combat import commands as die_commands
-from engine.games.mage_knight.scenarios.variants import filter_legal
-from engine.games.mage_knight.scenarios.dungeon_lords import commands as secret_commands
-from engine.games.mage_knight.players.pvp_turn import commands as pvp_commands
-from engine.games.mage_knight.players.pvp_turn import partial_limits
-from engine.games.mage_knight.combat.unit_redirect import only_redirected
-from engine.games.mage_knight.scenarios.dungeon_lords import tunnels
-from engine.games.mage_knight.players.joint_assault import commands as joint_commands
-from engine.games.mage_knight.scenarios.druid_nights import commands as druid_commands
-from engine.games.mage_knight.players.pvp_turn import sharing, start_commands, visiting
-from engine.games.mage_knight.cards.banners import commands as banner_commands
-from engine.games.mage_knight.skills.centre import (
-    commands as centre_commands,  # other players' skills in the centre
-)
-from engine.games.mage_knight.players.pvp_turn import step_ok, visit_ok
-from engine.games.mage_knight.cities.interact import interactions as city_interactions
-from engine.games.mage_knight.cards.asks import why_not
-from engine.games.mage_knight.players.pvp_turn import visiting
-from engine.games.mage_knight.combat.abilities import ATTACK_KINDS
 
 
 def prompts(table) -> list[Prompt]:
@@ -83,16 +85,13 @@ def prompts(table) -> list[Prompt]:
     if game.phase == "improve":
         return [Prompt(game.improve["order"][0], "improve", "MK:17:Var:ImprovedActions")]
     if game.phase == "auction":
-
         return [Prompt(prompt_seat(game), "auction", "MK:16:Var:Auction")]
     if game.phase == "draft":
         return [Prompt(game.draft["waiting"][0], "draft", "MK:17:Var:Draft")]
     if game.icombat and not game.icombat.get("set"):  # Interactive Combat: the secret die first
         return [Prompt(game.icombat["chooser"], "combat_die", "MK:17:Var:InteractiveCombat")]
-    if game.joint:
-
-        if answering(game) >= 0:  # an invited hero answers the joint assault proposal
-            return [Prompt(answering(game), "joint_answer", "MK:13:Coop:3")]
+    if game.joint and answering(game) >= 0:  # an invited hero answers the joint assault proposal
+        return [Prompt(answering(game), "joint_answer", "MK:13:Coop:3")]
     return [Prompt(game.active, "turn", "MK:6:Turn:6")]
 
 
@@ -101,23 +100,18 @@ def legal_commands(table, seat: int) -> list[dict]:
     if not any(p.seat == seat for p in prompts(table)):
         return []
     if game.asks:
-
         return answer_commands(table, seat)
     if game.phase == "tactics":
         return [c for x in game.tactics_open for c in tactics.pick_commands(table, seat, x)]
     if game.joint and not game.joint.get("started"):
         return [{"kind": "joint_answer", "agree": True}, {"kind": "joint_answer", "agree": False}]
     if game.phase == "improve":
-
         return improve_commands(table, seat)
     if game.phase == "auction":
-
         return auction_commands(table, seat)
     if game.phase == "draft":
-
         return draft_commands(table, seat)
     if game.icombat and not game.icombat.get("set"):
-
         return die_commands(table, seat)
     if game.phase == "levelup":
         skills = list(table.zone(state.skills_shown(seat))) or [""]
@@ -141,12 +135,10 @@ def turn_commands(table, seat: int) -> list[dict]:
     if p.rewards:  # reward choices come first (MK:11:EoT:5)
         return rewards.commands(table, seat)
     if game.secret_due:  # Dungeon Lords: the revealer places a secret entrance first
-
         return secret_commands(table, seat)
     hand = table.zone(state.hand(seat))
     names = sorted({card_name(c) for c in hand})
     if game.pvp:  # player against player (pvp_turn.py)
-
         own, cards = pvp_commands(table, seat)
         if not cards:
             return own
@@ -159,9 +151,10 @@ def turn_commands(table, seat: int) -> list[dict]:
         if p.turn_effects.get("units_no_damage"):  # Into the Heat: units take no damage
             fight_cmds = [c for c in fight_cmds if c.get("kind") != "assign" or c["to"] == "hero"]
         if p.turn_effects.get("redirect"):  # Shocktroops: that enemy's damage to the unit
-
             fight_cmds = only_redirected(fight_cmds, p.turn_effects["redirect"])
-        return fight_cmds + plays(table, seat, names) + unit_commands(table, seat) + skill_commands(table, seat)
+        return (
+            fight_cmds + plays(table, seat, names) + unit_commands(table, seat) + skill_commands(table, seat)
+        )
     out: list[dict] = []
     sp = game.board.spaces.get(p.pos)
     site = sp.site if sp else ""
@@ -181,15 +174,12 @@ def turn_commands(table, seat: int) -> list[dict]:
         if p.move >= map_rules.explore_cost(table, seat) and table.zone(state.TILES):
             out += [{"kind": "explore", "at": key(c)} for c in explore_spots(table, seat)]
         if game.scenario == "dungeon_lords":
-
             out += tunnels(table, seat)
     out += interactions(table, seat, site)
     out += combat_actions(table, seat, site)
     if game.dummy_seat >= 0:
-
         out += joint_commands(table, seat)
     if game.scenario == "druid_nights":
-
         out += druid_commands(table, seat)
     if not p.moved and not p.acted:
         out += rests(names, hand)
@@ -455,7 +445,9 @@ def skill_commands(table, seat: int) -> list[dict]:
         if sid in p.used_skills or sid in p.round_skills:
             continue
         for i, atoms in enumerate(actions.skill_resolutions(sid, table, seat)):
-            pays = with_discards(table, seat, "", atoms, actions.payment_options(table, seat, effects.mana_costs(atoms)))
+            pays = with_discards(
+                table, seat, "", atoms, actions.payment_options(table, seat, effects.mana_costs(atoms))
+            )
             if any(k == "enemy_effect" for k, _ in atoms):
                 aims = (
                     (
@@ -501,10 +493,9 @@ def moves(table, seat: int) -> list[str]:
         sp = game.board.spaces[k]
         if (sp.site == "city" and not enterable(game, k)) or sp.terrain in p.turn_effects.get("prohibit", ()):
             continue
-        if k in busy and (sp.site != "portal" or not portal_open(game)):
-
-            if not (step_ok(table, seat, k) or visit_ok(table, seat, k)):
-                continue
+        busy_here = k in busy and (sp.site != "portal" or not portal_open(game))
+        if busy_here and not (step_ok(table, seat, k) or visit_ok(table, seat, k)):
+            continue
         out.append(k)
     return out + [k for k in map_rules.opened_steps(table, seat) if k not in busy]
 
@@ -551,7 +542,6 @@ def interactions(table, seat: int, site: str) -> list[dict]:
     game = table.game
     p = game.players[seat]
     if site == "city":
-
         return city_interactions(table, seat)
     sp = game.board.spaces.get(p.pos)
     owned = (
@@ -711,13 +701,16 @@ def explain(table, seat: int, cmd: dict) -> Illegal | None:
     """A precise reason where one is cheap to give; otherwise the command's rule."""
     game = table.game
     kind = cmd.get("kind")
-    rule = None if kind is None else RULE_OF.get(kind, "MK:8:Combat:3" if kind in combat_machine.FIELDS else None)
+    rule = (
+        None
+        if kind is None
+        else RULE_OF.get(kind, "MK:8:Combat:3" if kind in combat_machine.FIELDS else None)
+    )
     if rule is None:
         return None
     if not any(p.seat == seat for p in prompts(table)):
         return Illegal(rule, f"seat {seat} is not the one to act now")
     if game.asks:  # asks.py: the open choice comes first
-
         return Illegal(game.asks[0]["rule"], why_not(table, seat, cmd))
     p = game.players[seat]
 
@@ -729,7 +722,11 @@ def explain(table, seat: int, cmd: dict) -> Illegal | None:
         )
     if kind == "reward" and p.rewards:
         return rewards.refusal(table, seat, cmd)
-    names = {card_name(c) for c in table.zones[state.hand(seat)].cards} if state.hand(seat) in table.zones else set()
+    names = (
+        {card_name(c) for c in table.zones[state.hand(seat)].cards}
+        if state.hand(seat) in table.zones
+        else set()
+    )
     if kind in combat_machine.FIELDS:
         if game.combat is None:
             return Illegal("MK:8:Combat:3", "there is no combat in progress")
@@ -796,7 +793,9 @@ def unit_without_target(table, seat: int, cmd: dict) -> tuple[str, str] | None:
         return None
     for k, v in options[opt]:
         if k == "attack":
-            why = combat_machine.target_problem(table.game.combat, v["type"] if v["type"] in ("ranged", "siege") else "melee")
+            why = combat_machine.target_problem(
+                table.game.combat, v["type"] if v["type"] in ("ranged", "siege") else "melee"
+            )
             if why:
                 return why[0], f"{u.uid}'s {v['type']} attack would be spent for nothing: {why[1]}"
     return None

@@ -7,17 +7,17 @@ from functools import cached_property
 from typing import ClassVar
 
 from engine.commands import Optional, renamed_kinds
+from engine.games.mage_knight.combat.catalog_entries import combat_catalog
+from engine.games.mage_knight.combat.machine import FIELDS, preview
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana.rules import MANA_DIE
 from engine.games.mage_knight.scenarios import setup
+from engine.games.mage_knight.scenarios.catalog_entries import part2_catalog
 from engine.games.mage_knight.state import MKState
 from engine.games.mage_knight.turn.flow import begin_round
+from engine.games.mage_knight.turn.tactics import private
 from engine.games.mage_knight.zone_names import ZONE_NAMES
 from engine.ruleset import Option, Ruleset
-from engine.games.mage_knight.combat.catalog_entries import combat_catalog
-from engine.games.mage_knight.scenarios.catalog_entries import part2_catalog
-from engine.games.mage_knight.combat.machine import FIELDS, preview
-from engine.games.mage_knight.turn.tactics import private
 
 
 class MageKnight(Ruleset):

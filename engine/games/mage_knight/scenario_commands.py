@@ -16,9 +16,8 @@ from engine.games.mage_knight.scenarios.druid_nights import mark as glade_mark
 from engine.games.mage_knight.scenarios.dungeon_lords import choose as secret_choice
 from engine.games.mage_knight.scenarios.dungeon_lords import tunnel
 from engine.games.mage_knight.scenarios.interactive_combat import set_die
-from engine.games.mage_knight.turn.flow import begin_round
 from engine.games.mage_knight.scenarios.setup import after_heroes
-from engine.games.mage_knight.turn.flow import game_over
+from engine.games.mage_knight.turn.flow import begin_round, game_over
 
 
 def _improve(ctx, table, seat, cmd):

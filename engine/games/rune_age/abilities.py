@@ -40,7 +40,9 @@ def nullified(table, seat: int) -> bool:
     """Naga (stand-in text): an opposing Naga in the combat silences resolution abilities."""
     o = opponent(table, seat)
     return o is not None and any(
-        a.effect == "nullify_opponent_resolution" for c in table.zone(army(o)) for a in spec(table.game, c).abilities
+        a.effect == "nullify_opponent_resolution"
+        for c in table.zone(army(o))
+        for a in spec(table.game, c).abilities
     )
 
 
@@ -70,7 +72,11 @@ def uses(table, seat: int, card: str, timing: str) -> list[dict]:
             pool = [c for c in pool if c not in game.combat.wounded]
         choices = [{"target": c} for c in pool]
     elif e == "wound_own_draw":
-        choices = [{"target": c} for c in table.zone(army(seat)) if is_unit(table, c) and c not in game.combat.wounded]
+        choices = [
+            {"target": c}
+            for c in table.zone(army(seat))
+            if is_unit(table, c) and c not in game.combat.wounded
+        ]
     elif e in ("draw", "strength"):
         choices = [{}]
     elif e == "strength_if_wounded":

@@ -207,11 +207,17 @@ def to_resolution(ctx, table) -> None:
 
 
 def resolution_uses(table, seat: int) -> list[tuple[str, dict]]:
-    return [(card, u) for card in table.zone(army(seat)) for u in abilities.uses(table, seat, card, "resolution")]
+    return [
+        (card, u) for card in table.zone(army(seat)) for u in abilities.uses(table, seat, card, "resolution")
+    ]
 
 
 def end_uses(table, seat: int) -> list[tuple[str, dict]]:
-    return [(card, u) for card in table.zone(army(seat)) for u in abilities.uses(table, seat, card, "end_of_combat")]
+    return [
+        (card, u)
+        for card in table.zone(army(seat))
+        for u in abilities.uses(table, seat, card, "end_of_combat")
+    ]
 
 
 def step(ctx, table) -> bool:

@@ -3,8 +3,7 @@ against legal_commands, so each handler only carries it out and then advances th
 
 from __future__ import annotations
 
-from engine.games.rune_age import abilities
-from engine.games.rune_age import combat, eventphase
+from engine.games.rune_age import abilities, combat, eventphase
 from engine.games.rune_age.cards import spec
 from engine.games.rune_age.flow import advance
 from engine.games.rune_age.places import OUT, barracks, discard, hand, hand_card, play
@@ -23,7 +22,9 @@ def _play_gold(ctx, table, seat, cmd):
     open_action(ctx, table, "purchase")
     card = hand_card(table, seat, cmd["card"])
     zones.move(ctx, hand(seat), discard(seat), [card], rule="ACT-BUY-1")
-    ctx.emit("ra.gained", {"seat": seat, "card": card, "amount": spec(table.game, card).gold}, rule="ACT-BUY-1")
+    ctx.emit(
+        "ra.gained", {"seat": seat, "card": card, "amount": spec(table.game, card).gold}, rule="ACT-BUY-1"
+    )
 
 
 def _use_gold(ctx, table, seat, cmd):

@@ -6,8 +6,7 @@ from typing import Any
 
 import msgspec
 
-from engine.games.rune_age import abilities
-from engine.games.rune_age import combat
+from engine.games.rune_age import abilities, combat
 from engine.games.rune_age.cards import spec
 from engine.games.rune_age.places import army, barracks, hand, names, playable, ready
 from engine.games.rune_age.scenarios import MONUMENT
@@ -72,7 +71,8 @@ def _combat(table, seat: int) -> list[dict]:
     c = table.game.combat
     if c.pending:
         return [
-            {"kind": "ability", "card": c.pending, **u} for u in abilities.uses(table, seat, c.pending, "on_play")
+            {"kind": "ability", "card": c.pending, **u}
+            for u in abilities.uses(table, seat, c.pending, "on_play")
         ] + [{"kind": "decline", "card": c.pending}]
     if c.step == "deploy":
         done = {"kind": "pass"} if c.kind == "siege" else {"kind": "stop"}
@@ -83,14 +83,20 @@ def _combat(table, seat: int) -> list[dict]:
         return [{"kind": "resolve", "card": x, **u} for x, u in combat.resolution_uses(table, seat)] + [
             {"kind": "done"}
         ]
-    return [{"kind": "end_ability", "card": x, **u} for x, u in combat.end_uses(table, seat)] + [{"kind": "done"}]
+    return [{"kind": "end_ability", "card": x, **u} for x, u in combat.end_uses(table, seat)] + [
+        {"kind": "done"}
+    ]
 
 
 def _keep(table, seat: int) -> list[dict]:
     game = table.game
-    out: list[dict[str, Any]] = [{"kind": "use_influence", "card": c} for c in ready(table, seat, "influence")]
+    out: list[dict[str, Any]] = [
+        {"kind": "use_influence", "card": c} for c in ready(table, seat, "influence")
+    ]
     if game.pool >= 1:
-        out += [{"kind": "keep", "slot": i} for i, c in enumerate(table.zone(hand(seat))) if c not in game.kept]
+        out += [
+            {"kind": "keep", "slot": i} for i, c in enumerate(table.zone(hand(seat))) if c not in game.kept
+        ]
     return [*out, {"kind": "discard_hand"}]
 
 
@@ -109,13 +115,19 @@ def _actions(table, seat: int) -> list[dict]:
             if spec(game, table.zone(barracks(seat, p))[0]).cost <= game.pool
         ]
     if game.action == "influence":
-        out += [{"kind": "acquire", "pile": z} for z in _central(table) if spec(game, table.zone(z)[0]).cost <= game.pool]
+        out += [
+            {"kind": "acquire", "pile": z}
+            for z in _central(table)
+            if spec(game, table.zone(z)[0]).cost <= game.pool
+        ]
     if game.action:
         out.append({"kind": "end_action"})
     in_hand = table.zone(hand(seat))
     for card in abilities.action_cards(table, seat):
         ref = card_name(card) if card in in_hand else card
-        out += [{"kind": "card_action", "card": ref, **u} for u in abilities.uses(table, seat, card, "action")]
+        out += [
+            {"kind": "card_action", "card": ref, **u} for u in abilities.uses(table, seat, card, "action")
+        ]
     out = list({canonical(c): c for c in out}.values())
     out += [{"kind": "attack", "target": x} for x in combat.targets(table, seat)]
     return [*out, {"kind": "end_turn"}]

@@ -102,7 +102,9 @@ OWN: dict[str, Any] = {
     "ra.seating": lambda e: f"Seating order: {narration.seats(e.data.get('order') or [])}.",
     "ra.round": "Round {round} begins; {first} goes first.",
     "ra.turn": "{seat}'s turn (round {round}).",
-    "ra.phase": lambda e: f"{e.who()} moves on to the {narration.humane(str(e.data.get('phase', '?')))} phase.",
+    "ra.phase": lambda e: (
+        f"{e.who()} moves on to the {narration.humane(str(e.data.get('phase', '?')))} phase."
+    ),
     "cmd.attack": lambda e: f"{e.who()} attacks {target(e.data.get('target'))}.",
     "ra.attacked": lambda e: f"{seat_name(e.data.get('seat'))} attacks {target(e.data.get('target'))}.",
     "ra.combat": _combat,

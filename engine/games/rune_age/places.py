@@ -97,7 +97,9 @@ def playable(table, s: int) -> list[str]:
 def ready(table, s: int, resource: str) -> list[str]:
     """Ready play-area cards of seat s that provide gold or influence when exhausted."""
     game = table.game
-    return [c for c in table.zone(play(s)) if c not in game.exhausted and getattr(spec(game, c), resource) > 0]
+    return [
+        c for c in table.zone(play(s)) if c not in game.exhausted and getattr(spec(game, c), resource) > 0
+    ]
 
 
 def army_strength(table, s: int) -> int:

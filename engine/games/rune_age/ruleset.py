@@ -6,15 +6,15 @@ from typing import ClassVar
 
 from engine.commands import Optional
 from engine.games.rune_age import eventphase, setup
+from engine.games.rune_age.cards import die_faces
 from engine.games.rune_age.flow import advance
 from engine.games.rune_age.scenarios import DRAGONLORDS, SCENARIOS, resolve, upcast_setup_v1
 from engine.games.rune_age.state import RAState
 from engine.games.rune_age.turn import start_round
 from engine.games.rune_age.zone_names import ZONE_NAMES
+from engine.mechanics.dice import Die
 from engine.ruleset import Option, Ruleset
 from engine.situation import stated
-from engine.games.rune_age.cards import die_faces
-from engine.mechanics.dice import Die
 
 
 class RuneAge(Ruleset):

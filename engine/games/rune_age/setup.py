@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from engine.content import decode
 from engine.games.rune_age import cards
+from engine.games.rune_age.combat import declare, targets
+from engine.games.rune_age.endgame import eliminate
 from engine.games.rune_age.places import (
     BOX,
     CITIES,
@@ -28,8 +30,6 @@ from engine.games.rune_age.scenarios import MONUMENT, RUNEWARS, SCENARIOS, resol
 from engine.games.rune_age.schema import Situation
 from engine.mechanics import damage, zones
 from engine.mechanics.zones import instances
-from engine.games.rune_age.combat import declare, targets
-from engine.games.rune_age.endgame import eliminate
 
 
 def choose_scenario(ctx, table) -> str:
@@ -49,7 +49,13 @@ def record_setup(ctx, table, key: str, rule: str, **extra) -> None:
     """ra.setup (schema 2): the content pack, the scenario key, solo or not, the casualty die."""
     ctx.emit(
         "ra.setup",
-        {"pack": "base", "scenario": key, "solo": table.players == 1, "die": table.options["casualty_die"], **extra},
+        {
+            "pack": "base",
+            "scenario": key,
+            "solo": table.players == 1,
+            "die": table.options["casualty_die"],
+            **extra,
+        },
         rule=rule,
     )
 
@@ -98,7 +104,11 @@ def event_cards(table, key: str) -> list[list[str]]:
 
 def race_cards(race: str) -> dict[str, list[str]]:
     piles: dict[str, list[str]] = {}
-    for c in cards.cards("stronghold", race=race) + cards.cards("unit", race=race) + cards.cards("monument", race=race):
+    for c in (
+        cards.cards("stronghold", race=race)
+        + cards.cards("unit", race=race)
+        + cards.cards("monument", race=race)
+    ):
         piles.setdefault(c.pile, []).extend(instances(c.name, c.copies))
     return piles
 

@@ -33,7 +33,9 @@ def close_action(ctx, table) -> None:
     if game.action:
         rule = {"purchase": "ACT-BUY-5", "influence": "ACT-INF-4", "keep": "TRN-3"}[game.action]
         if game.pool:
-            ctx.emit("ra.forfeited", {"seat": game.active, "action": game.action, "amount": game.pool}, rule=rule)
+            ctx.emit(
+                "ra.forfeited", {"seat": game.active, "action": game.action, "amount": game.pool}, rule=rule
+            )
         ctx.emit("ra.action_ended", {"seat": game.active, "action": game.action}, rule=rule)
 
 
@@ -49,7 +51,9 @@ def generate(ctx, table, seat: int, card: str, resource: str, rule: str) -> None
     """Exhaust a ready play-area card for its gold or influence (RWD-2, ACT-INF-1, TRN-3)."""
     exhaust(ctx, table, seat, card, rule)
     ctx.emit(
-        "ra.gained", {"seat": seat, "card": card, "amount": getattr(spec(table.game, card), resource)}, rule=rule
+        "ra.gained",
+        {"seat": seat, "card": card, "amount": getattr(spec(table.game, card), resource)},
+        rule=rule,
     )
 
 

@@ -121,7 +121,9 @@ def outcome(table, ev, h) -> list[dict[str, Any]]:
         if c.kind in ("event", "objective") or lasting_bonus(table):
             for x in table.zone(LASTING):
                 out.append(
-                    given("lasting effect", spec(table.game, x).amount, "EVT-4", h.trail(x, ev.version), card=x)
+                    given(
+                        "lasting effect", spec(table.game, x).amount, "EVT-4", h.trail(x, ev.version), card=x
+                    )
                 )
         if worn(table, c.target):
             out.append(

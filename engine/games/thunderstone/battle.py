@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine import readings
+from engine.explain import given, link, overrides_of
 from engine.games.thunderstone.content import (  # noqa: F401 (OVERRIDABLE: rules.check_overrides)
     OVERRIDABLE,
     ById,
@@ -24,7 +25,6 @@ from engine.games.thunderstone.content import (  # noqa: F401 (OVERRIDABLE: rule
     values,
 )
 from engine.games.thunderstone.places import board, board_zones, play, position_of
-from engine.explain import given, link, overrides_of
 from engine.games.thunderstone.texts import words
 
 _TRAITS: dict[int, tuple[Card, Mapping[str, Any]]] = {}
@@ -111,7 +111,9 @@ def strength(table, hero: str) -> int:
 
 
 def weapon_slots(table, hero: str) -> int:
-    return 1 + sum(a.n for w in table.game.t.equip.get(hero, []) for a in _STATIC(w) if a.do == "extra_weapon")
+    return 1 + sum(
+        a.n for w in table.game.t.equip.get(hero, []) for a in _STATIC(w) if a.do == "extra_weapon"
+    )
 
 
 def carried(table, hero: str) -> list[str]:
@@ -133,7 +135,9 @@ def spells_played(table, cards: list[str]) -> int:
 
 def kind_used(table, cards: list[str], kind: str) -> bool:
     """An active effect of a card of this kind was used this turn (p.15, p.21 Flamme)."""
-    return any(u.split("/")[0] in cards and value(table, u.split("/")[0]).kind == kind for u in table.game.t.used)
+    return any(
+        u.split("/")[0] in cards and value(table, u.split("/")[0]).kind == kind for u in table.game.t.used
+    )
 
 
 def party_prevented(table, cards: list[str], target: str, also_used: str = "") -> str:
@@ -459,7 +463,9 @@ def used_one(table, cards: list[str], parts: list[dict[str, Any]], kinds: list[s
     if any(value(table, c).kind in kinds and (kind_used(table, [c], value(table, c).kind)) for c in cards):
         return True
     return any(
-        value(table, x["card"]).kind in kinds and "note" not in x and (x["attack"] or x["magic"] or x["light"])
+        value(table, x["card"]).kind in kinds
+        and "note" not in x
+        and (x["attack"] or x["magic"] or x["light"])
         for x in parts
     )
 

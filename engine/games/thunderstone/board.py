@@ -90,7 +90,9 @@ def refill(ctx, table, b: str = "") -> None:
             spring_trap(ctx, table, cid)
             zones.move(ctx, pos(3, b), "trash", [cid], "AUTO-TRAP")
         elif kind == "treasure":
-            zones.move(ctx, pos(3, b), tres(table.game.active), [cid], "AUTO-TREASURE", seat=table.game.active)
+            zones.move(
+                ctx, pos(3, b), tres(table.game.active), [cid], "AUTO-TREASURE", seat=table.game.active
+            )
 
 
 def spring_trap(ctx, table, trap: str) -> None:

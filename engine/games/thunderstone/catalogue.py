@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from engine.cards import CardInfo, check
 from engine.games.thunderstone.content import Card, groups, pack
-from engine.games.thunderstone.texts import words
 from engine.games.thunderstone.setup import FEATURE_RANDOMIZERS
+from engine.games.thunderstone.texts import words
 
 # catalogue key -> content field
 FIELDS = {

@@ -88,7 +88,8 @@ def _options(table, e: dict[str, Any]) -> Sequence[Option]:
         return ["none"] + [
             x
             for x in swappable(table)
-            if attackable(seen[0]) or any(attackable(m) for _, m in monsters_on_board(table, tt.board) if m != x)
+            if attackable(seen[0])
+            or any(attackable(m) for _, m in monsters_on_board(table, tt.board) if m != x)
         ]
     if what == "order":  # a slot of the looked-at cards: decisions are public, the cards are not
         return list(range(len(table.zone(look(s)))))
@@ -168,11 +169,15 @@ def take(ctx, table, e: dict[str, Any], option: Any) -> None:
     elif what == "pass_card" and option != "keep":
         coop.pass_card(ctx, table, s, e["to"], option)
     elif what == "rest":
-        destroy(ctx, table, hand(s), next(c for c in table.zone(hand(s)) if zones.card_name(c) == option), rule)
+        destroy(
+            ctx, table, hand(s), next(c for c in table.zone(hand(s)) if zones.card_name(c) == option), rule
+        )
     elif what == "hide" and option != "keep":
         figurines.hide(ctx, table, s, e["source"], option)
     elif what == "ivory" and option != "done":
-        destroy(ctx, table, hand(s), next(c for c in table.zone(hand(s)) if zones.card_name(c) == option), rule)
+        destroy(
+            ctx, table, hand(s), next(c for c in table.zone(hand(s)) if zones.card_name(c) == option), rule
+        )
         change_xp(ctx, table, s, e["n"], rule)
         if table.zone(hand(s)):  # any number: ask again, before any choice already waiting
             ctx.emit("ts.pending", {"entries": [dict(e)], "front": True}, rule)
@@ -188,4 +193,6 @@ def swap(ctx, table, s: int, option: str, rule: str, source: str) -> None:
     zones.move(ctx, where, dungeon(b), [option], rule)
     zones.move(ctx, look(s), where, [seen], rule)
     if p == 1:
-        arrived_at_one(ctx, table, seen, {"swap_by": source, "turn": table.game.turn, "replaced": option}, b=b)
+        arrived_at_one(
+            ctx, table, seen, {"swap_by": source, "turn": table.game.turn, "replaced": option}, b=b
+        )

@@ -33,7 +33,9 @@ LEVELS = {"coop": 3, "coop_brotherhood": 2, "coop_unity": 1}
 
 def countdown_start(table) -> int:
     """Countdown XP at the start: the co-op level's (VAR-C) or the solo level's (VAR-S-LEVEL)."""
-    return COUNTDOWN[table.options["solo_level"]] if table.game.variant == "solo" else LEVELS[table.game.variant]
+    return (
+        COUNTDOWN[table.options["solo_level"]] if table.game.variant == "solo" else LEVELS[table.game.variant]
+    )
 
 
 def monster_groups(players: int) -> int:

@@ -84,7 +84,9 @@ def keeps_a_target(table, s: int, cmd: dict[str, Any]) -> bool:
     gone = cmd.get("target") if card(cmd["card"]).abilities[cmd["ability"]].do in TARGET_LEAVES else None
     cards = [c for c in table.zone(play(s)) if c != gone]
     kind = card(cmd["card"]).kind
-    return any(not party_prevented(table, cards, m, kind) for _, m in monsters_on_board(table, table.game.t.board))
+    return any(
+        not party_prevented(table, cards, m, kind) for _, m in monsters_on_board(table, table.game.t.board)
+    )
 
 
 def attack(ctx, table, s: int, target: str) -> None:

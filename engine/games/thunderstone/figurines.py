@@ -21,7 +21,9 @@ def hides(c: str) -> bool:
 
 
 def empty_dragons(table, s: int) -> list[str]:
-    return [d for d in table.zone(tres(s)) if hides(d) and not (under(d) in table.zones and table.zone(under(d)))]
+    return [
+        d for d in table.zone(tres(s)) if hides(d) and not (under(d) in table.zones and table.zone(under(d)))
+    ]
 
 
 def hide_options(table, s: int) -> list[str]:

@@ -122,7 +122,9 @@ def explain(table, s: int, cmd: dict[str, Any]) -> Illegal | None:
         return Illegal("TRN-0", f"it is seat {table.game.active}'s turn")
     step, kind = table.game.t.step, cmd.get("kind")
     if table.game.t.pending:
-        return Illegal(table.game.t.pending[0]["rule"], f"a {table.game.t.pending[0]['what']} choice is due first")
+        return Illegal(
+            table.game.t.pending[0]["rule"], f"a {table.game.t.pending[0]['what']} choice is due first"
+        )
     if kind == "buy":
         top = top_of(table, cmd.get("stack", ""))
         if step == "buy" and top and not buyable(table, top):

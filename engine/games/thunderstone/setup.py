@@ -8,7 +8,7 @@ import msgspec
 from msgspec import UNSET, UnsetType
 
 from engine.content import decode
-from engine.games.thunderstone import coop, solo
+from engine.games.thunderstone import coop, fight, solo
 from engine.games.thunderstone.content import by_stack, card, cards, groups, pack
 from engine.games.thunderstone.experience import change_xp
 from engine.games.thunderstone.places import (
@@ -28,7 +28,6 @@ from engine.games.thunderstone.places import (
 )
 from engine.mechanics import zones
 from engine.situation import stated
-from engine.games.thunderstone import fight
 
 FIRST_GAME = {
     "monster": ["Dunkles Fabelwesen", "Ork - Humanoid", "Untoter - Seuche"],
@@ -308,7 +307,9 @@ def situation(ctx, table, doc: dict[str, Any]) -> None:
 
     variant = solo.variant_of(table)
     extra, _ = solo.setup_data(table, variant)
-    ctx.emit("ts.setup", {"players": table.players, "mode": "situation", "variant": variant, **extra}, "SET-0b")
+    ctx.emit(
+        "ts.setup", {"players": table.players, "mode": "situation", "variant": variant, **extra}, "SET-0b"
+    )
     two = sit.scenario == "Drachenturm"
     _check_keys(sit, variant, two)
     if two:

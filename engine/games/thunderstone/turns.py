@@ -166,7 +166,9 @@ def level_commands(table, s: int) -> list[dict[str, Any]]:
             continue
         if k.stack == "Miliz":
             if firsts is None:
-                firsts = [n for n in village_stacks(table) if any(map(_level_one_hero, stack_cards(table, n)))]
+                firsts = [
+                    n for n in village_stacks(table) if any(map(_level_one_hero, stack_cards(table, n)))
+                ]
             out += [{"kind": "level", "card": h, "stack": name} for name in firsts]
         elif k.level + 1 in map(level_of, stack_cards(table, k.stack)):
             out.append({"kind": "level", "card": h})
@@ -204,7 +206,9 @@ def on_level(ctx, table, ev) -> None:
 
 def on_destroy(ctx, table, ev) -> None:
     """TRN-R1: the resting player chooses to destroy a hand card; which one is the next choice."""
-    ctx.emit("ts.pending", {"entries": [{"what": "rest", "rule": "TRN-R1"}, *passes(table, ev.actor)]}, "TRN-R1")
+    ctx.emit(
+        "ts.pending", {"entries": [{"what": "rest", "rule": "TRN-R1"}, *passes(table, ev.actor)]}, "TRN-R1"
+    )
     fight.proceed(ctx, table)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.games.thunderstone.battle import carried, gold_of, strength
 from engine.games.thunderstone.board import destroy
 from engine.games.thunderstone.content import (
     Ability,
@@ -36,9 +37,6 @@ from engine.games.thunderstone.places import (
     village_stacks,
 )
 from engine.mechanics import zones
-from engine.games.thunderstone.battle import strength
-from engine.games.thunderstone.battle import gold_of
-from engine.games.thunderstone.battle import carried
 
 Options = Callable[[Any, int, str, Ability], list[dict[str, Any]]]
 Run = Callable[[Any, Any, int, str, Ability, dict[str, Any]], dict[str, Any]]
@@ -74,7 +72,9 @@ def draw_into_play(ctx, table, s: int, n: int, rule: str) -> list[str]:
 
 def targets(kind_test: Callable[[str], bool]) -> Options:
     def opts(table, s, c, a):
-        return [{"target": x} for x in one_per_name(table, [x for x in laid(table, s) if x != c and kind_test(x)])]
+        return [
+            {"target": x} for x in one_per_name(table, [x for x in laid(table, s) if x != c and kind_test(x)])
+        ]
 
     return opts
 

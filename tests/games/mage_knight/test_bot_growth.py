@@ -4,8 +4,7 @@ says the assault wins, and join forces in co-op (MK:13:Coop:2-3). Always legal c
 
 import pytest
 
-from engine.games.mage_knight.bots import estimate
-from engine.games.mage_knight.bots import goals
+from engine.games.mage_knight.bots import estimate, goals
 from sim.testing import assert_replay_equal, new_game, run_bots
 
 

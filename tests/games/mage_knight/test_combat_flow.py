@@ -88,7 +88,9 @@ def random_walk(c, pick, draw=lambda pile: None, limit=1000):
         if c.phase == "over":
             return n
         for p in combat_machine.pending_summons(c):
-            combat_machine.fold(c, *combat_machine.summoned(content(), c, p["summoner"], p["attack"], draw(p["pile"])))
+            combat_machine.fold(
+                c, *combat_machine.summoned(content(), c, p["summoner"], p["attack"], draw(p["pile"]))
+            )
         cmds = combat_machine.legal(c)
         assert cmds, "a running combat always has a legal command"
         for t, d in combat_machine.decide(c, pick(cmds)):
@@ -149,7 +151,9 @@ def test_all_enemies_defeated_in_ranged_phase_ends_the_combat():
     ev = nxt(c)
     assert c.phase == "over" and ev[-1][0] == "mk.combat.ended"
     assert ev[-1][1]["outcome"]["all_defeated"] and ev[-1][1]["outcome"]["fame"] == 4
-    assert combat_machine.legal(c) == [] and combat_machine.explain(c, {"kind": "next"})[0] == "MK:10:Result:1"
+    assert (
+        combat_machine.legal(c) == [] and combat_machine.explain(c, {"kind": "next"})[0] == "MK:10:Result:1"
+    )
 
 
 # -- block phase ------------------------------------------------------------------------------
@@ -183,7 +187,9 @@ def test_multiple_attacks_are_blocked_one_by_one():
     play(c, {"kind": "block", "enemy": "t", "attack": 1})
     nxt(c)
     assert c.phase == "attack"  # nothing unblocked: damage phase skipped (MK:9:Damage:1)
-    combat_machine.add_points(c, "melee", "physical", 4, "sword")  # all blocked: elusive uses the lower armour
+    combat_machine.add_points(
+        c, "melee", "physical", 4, "sword"
+    )  # all blocked: elusive uses the lower armour
     play(c, {"kind": "attack", "targets": ["t"], "use": ["melee"]})
 
 
@@ -276,7 +282,11 @@ def test_assassination_damage_only_to_the_hero_and_knock_out():
     deny(c, {"kind": "assign", "enemy": "k", "attack": 0, "to": "u"}, "MK:10:Abilities:Assassination")
     ev = play(c, {"kind": "assign", "enemy": "k", "attack": 0, "to": "hero"})
     assert [t for t, _ in ev] == ["mk.combat.damage", "mk.combat.knocked_out"]
-    assert combat_machine.outcome(c).knocked_out and combat_machine.outcome(c).wounds_to_hand == 3 and c.other_hand_wounds == 2
+    assert (
+        combat_machine.outcome(c).knocked_out
+        and combat_machine.outcome(c).wounds_to_hand == 3
+        and c.other_hand_wounds == 2
+    )
 
 
 def test_vampiric_armour_grows_for_the_rest_of_the_combat():
@@ -305,7 +315,10 @@ def test_summoned_token_replaces_the_summoner_and_is_discarded_without_fame():
     c = combat(k, [("s", "red_dragon_summoner")])
     nxt(c)
     assert [p["pile"] for p in combat_machine.pending_summons(c)] == ["brown", "brown"]
-    assert combat_machine.legal(c) == [] and combat_machine.explain(c, {"kind": "next"})[0] == "MK:10:Abilities:Summon"
+    assert (
+        combat_machine.legal(c) == []
+        and combat_machine.explain(c, {"kind": "next"})[0] == "MK:10:Abilities:Summon"
+    )
     combat_machine.fold(c, *combat_machine.summoned(k, c, "s", 0, "brown_minotaur"))
     combat_machine.fold(c, *combat_machine.summoned(k, c, "s", 1, "brown_gargoyle"))
     assert {cmd.get("enemy") for cmd in combat_machine.legal(c)} == {None}  # no block points yet

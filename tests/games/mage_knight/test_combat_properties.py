@@ -144,7 +144,8 @@ def test_every_illegal_command_is_explained_with_a_rule_id(c, data):
         clean = {
             k: v
             for k, v in cmd.items()
-            if k == "kind" or k in combat_machine.FIELDS.get(cmd["kind"] if isinstance(cmd["kind"], str) else "", set())
+            if k == "kind"
+            or k in combat_machine.FIELDS.get(cmd["kind"] if isinstance(cmd["kind"], str) else "", set())
         }
         if clean in legal and clean == cmd:
             continue

@@ -74,7 +74,9 @@ def test_countryside_needs_support_of_two(c):
     board.place_tile(bd, c, "start_A", (0, 0))
     board.place_tile(bd, c, "countryside_1", board.centre_of(1, 0))
     # a lone chain: (2, 0) touches (1, 0), which touches only the start tile
-    assert "touch 2 tiles or a tile that touches 2" in board.may_place(bd, c, board.centre_of(2, 0), "countryside")
+    assert "touch 2 tiles or a tile that touches 2" in board.may_place(
+        bd, c, board.centre_of(2, 0), "countryside"
+    )
 
 
 def test_explore_positions_are_next_to_the_hero(c, wedge):
@@ -101,7 +103,9 @@ def test_steps_and_provoking_rampaging_enemies(c, wedge):
     assert pairs
     x, y = pairs[0]
     assert board.provoked(wedge, x, y) == [o]
-    far = next(n for n in hexgrid.neighbours(x) if hexgrid.distance(n, o) == 2 and board.key(n) in wedge.spaces)
+    far = next(
+        n for n in hexgrid.neighbours(x) if hexgrid.distance(n, o) == 2 and board.key(n) in wedge.spaces
+    )
     assert board.provoked(wedge, x, far) == []
     assert "rampaging enemy" in board.step_fault(wedge, c, x, o, night=False, points=9)
     assert "not adjacent" in board.step_fault(wedge, c, x, (x[0] + 2, x[1]), night=False, points=9)

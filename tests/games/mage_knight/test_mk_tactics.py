@@ -166,7 +166,9 @@ def test_sparing_power_stores_a_card_each_turn_then_takes_them_all():
     deck = len(eng.table(gid).zone(state.deck(0)))
     eng.submit(gid, 0, uses(eng, gid)[0])
     t = eng.table(gid)
-    assert len(t.zone(sparing_zone(0))) == 1 and len(t.zone(state.deck(0))) == deck - 1 and uses(eng, gid) == []
+    assert (
+        len(t.zone(sparing_zone(0))) == 1 and len(t.zone(state.deck(0))) == deck - 1 and uses(eng, gid) == []
+    )
     eng.submit(gid, 0, {"kind": "play", "card": "march", "mode": "basic", "option": 0, "pay": ""})
     eng.submit(gid, 0, {"kind": "end_turn"})
     eng.submit(gid, 1, next(c for c in eng.legal(gid, 1) if c["kind"] == "end_turn"))

@@ -52,7 +52,9 @@ def test_E16_megalopolis_level_split_MK_18_Scen_CityLevels():
     for bad in (1, 25):
         with pytest.raises(cities_rules.CityError, match=r"2..24"):
             cities_rules.megalopolis_levels(bad)
-    assert cities_rules.megalopolis_piles("blue", "red", 15) == cities_rules.defender_piles("blue", 8) + cities_rules.defender_piles("red", 7)
+    assert cities_rules.megalopolis_piles("blue", "red", 15) == cities_rules.defender_piles(
+        "blue", 8
+    ) + cities_rules.defender_piles("red", 7)
     # it counts as one city for scoring: one leader's +7 (+5 title), nothing per half
     mega = cities_rules.City(
         colours=["blue", "red"],
@@ -80,7 +82,9 @@ def test_megalopolis_reveal_draws_second_card_and_pools_garrison():
     )
     assert ctx.picks == [("megalopolis", ["green", "red"], "MK:18:Scen:CityLevels")]
     assert ev.data["colours"] == ["white", "green"] and ev.data["spaces"] == ["2,3", "3,3"]
-    assert len(ev.data["garrison"]) == len(cities_rules.defender_piles("white", 5)) + len(cities_rules.defender_piles("green", 4))
+    assert len(ev.data["garrison"]) == len(cities_rules.defender_piles("white", 5)) + len(
+        cities_rules.defender_piles("green", 4)
+    )
 
 
 def test_city_bonuses_per_colour_MK_10_City_1():
@@ -135,7 +139,9 @@ def test_conquest_over_two_assaults_and_leader_tie_to_earliest_MK_10_City_2():
 
 
 def test_conquered_city_bonuses_MK_8_Interact_3a_MK_11_EoT_7b():
-    city = cities_rules.City(colours=["red"], level=4, spaces=["0,1"], shields=[2, 0, 2], status="conquered", leader=2)
+    city = cities_rules.City(
+        colours=["red"], level=4, spaces=["0,1"], shields=[2, 0, 2], status="conquered", leader=2
+    )
     assert cities_rules.influence_bonus(city, 2) == 2 and cities_rules.influence_bonus(city, 0) == 1
     assert cities_rules.hand_limit_bonus(city, 2) == 2 and cities_rules.hand_limit_bonus(city, 0) == 1
     assert cities_rules.hand_limit_bonus(city, 1) == 0
@@ -147,14 +153,20 @@ def test_conquered_city_bonuses_MK_8_Interact_3a_MK_11_EoT_7b():
 
 
 def test_city_scoring_back_of_card_MK_15_Score_MK_19_Scen_BlitzConquest():
-    a = cities_rules.City(colours=["red"], level=4, spaces=[], shields=[0, 0, 1], status="conquered", leader=0)
-    b = cities_rules.City(colours=["blue"], level=4, spaces=[], shields=[1, 1, 2], status="conquered", leader=1)
+    a = cities_rules.City(
+        colours=["red"], level=4, spaces=[], shields=[0, 0, 1], status="conquered", leader=0
+    )
+    b = cities_rules.City(
+        colours=["blue"], level=4, spaces=[], shields=[1, 1, 2], status="conquered", leader=1
+    )
     hostile = cities_rules.City(colours=["white"], level=4, spaces=[], shields=[2], status="hostile")
     # seat 0: 7, seat 1: 4 + 7 = 11 (+5 title), seat 2: 4, hostile city counts nothing
     assert cities_rules.city_fame([a, b, hostile], [0, 1, 2, 3]) == {0: 7, 1: 16, 2: 4, 3: 0}
     c = cities_rules.City(colours=["white"], level=4, spaces=[], shields=[0], status="conquered", leader=0)
     assert cities_rules.city_fame([a, c], [0, 1]) == {0: 14 + 5, 1: 4}
-    tie = cities_rules.City(colours=["green"], level=4, spaces=[], shields=[1, 1], status="conquered", leader=1)
+    tie = cities_rules.City(
+        colours=["green"], level=4, spaces=[], shields=[1, 1], status="conquered", leader=1
+    )
     assert cities_rules.city_fame([c, tie], [0, 1]) == {0: 7 + 2, 1: 7 + 2}
 
 
@@ -171,7 +183,11 @@ def _mk_city():
 
 
 def test_joint_assault_preconditions_MK_13_Coop_2_3():
-    ok = [cities_rules.Invitee(1, True, True, 3), cities_rules.Invitee(2, True, False, 3), cities_rules.Invitee(3, False, True, 3)]
+    ok = [
+        cities_rules.Invitee(1, True, True, 3),
+        cities_rules.Invitee(2, True, False, 3),
+        cities_rules.Invitee(3, False, True, 3),
+    ]
     city = _mk_city()
     args = dict(acted=False, alone_on_space=True, adjacent=True, blocked=False, invitees=ok)
     assert cities_rules.joint_assault_fault(city, 0, shares=[(0, 2), (1, 1)], **args) is None
@@ -179,8 +195,12 @@ def test_joint_assault_preconditions_MK_13_Coop_2_3():
     assert "face up" in cities_rules.joint_assault_fault(city, 0, shares=[(0, 2), (3, 1)], **args)
     assert "MK:13:Coop:3" in cities_rules.joint_assault_fault(city, 0, shares=[(0, 3), (1, 0)], **args)
     assert "MK:13:Coop:3" in cities_rules.joint_assault_fault(city, 0, shares=[(0, 1), (1, 1)], **args)
-    assert "MK:13:Coop:2" in cities_rules.joint_assault_fault(city, 0, shares=[(0, 2), (1, 1)], **dict(args, acted=True))
-    assert "announced" in cities_rules.joint_assault_fault(city, 0, shares=[(0, 2), (1, 1)], **dict(args, blocked=True))
+    assert "MK:13:Coop:2" in cities_rules.joint_assault_fault(
+        city, 0, shares=[(0, 2), (1, 1)], **dict(args, acted=True)
+    )
+    assert "announced" in cities_rules.joint_assault_fault(
+        city, 0, shares=[(0, 2), (1, 1)], **dict(args, blocked=True)
+    )
 
 
 def test_joint_assault_deals_shuffled_defenders_MK_13_Coop_5():

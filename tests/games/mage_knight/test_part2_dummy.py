@@ -97,7 +97,9 @@ def test_dummy_tactic_and_removal_MK_19_Scen_SoloConquest_MK_20_Scen_FullCoop():
     assert dummy.dummy_tactic(ctx, ["planning", "early_bird"]) == "planning"
     assert ctx.log == [("dummy_tactic", "MK:15:Dummy")]
     assert dummy.tactics_removed("solo", ["rethink"], "planning", False) == ["planning", "rethink"]
-    assert dummy.tactics_removed("coop", ["rethink", "early_bird"], "planning", False, "rethink") == ["rethink"]
+    assert dummy.tactics_removed("coop", ["rethink", "early_bird"], "planning", False, "rethink") == [
+        "rethink"
+    ]
     assert dummy.tactics_removed("coop", ["rethink"], "planning", True) == []
     with pytest.raises(dummy.DummyError, match="MK:20:Scen:FullCoop"):
         dummy.tactics_removed("coop", ["rethink"], "planning", False, "planning")

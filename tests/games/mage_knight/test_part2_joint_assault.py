@@ -77,7 +77,9 @@ def test_joint_assault_each_fights_its_own_defenders_then_all_retreat_MK_13_Coop
         assert (g.players[0].pos, g.players[1].pos) == ("3,-4", "5,-5")
     from engine.games.mage_knight.turn.flow import hand_limit
 
-    assert len(t.zone(state.hand(1))) >= min(hand_limit(t, 1), len(t.zone(state.hand(1))) + len(t.zone(state.deck(1))))
+    assert len(t.zone(state.hand(1))) >= min(
+        hand_limit(t, 1), len(t.zone(state.hand(1))) + len(t.zone(state.deck(1)))
+    )
     assert t.zone(state.play_area(1)) == []
     # the initiator ends its turn; the invited hero's next turn is skipped (MK:13:Coop:4)
     end = next(c for c in rs.legal_commands(t, 0) if c["kind"] == "end_turn")

@@ -55,7 +55,9 @@ def test_pvp_from_the_step_to_the_draw_MK_12_PvP_1_MK_13_PvPMelee_1c_MK_13_PvPRe
     assert g.players[0].pos == "2,-3"  # the aggressor goes back
     from engine.games.mage_knight.turn.flow import hand_limit
 
-    assert len(t.zone(state.hand(1))) >= min(hand_limit(t, 1), len(t.zone(state.hand(1))) + len(t.zone(state.deck(1))))
+    assert len(t.zone(state.hand(1))) >= min(
+        hand_limit(t, 1), len(t.zone(state.hand(1))) + len(t.zone(state.deck(1)))
+    )
     play(eng, gid, 0, _legal(rs, t, 0, "end_turn")[0])
     evs = eng.store.read(gid)
     assert any(e.type == "mk.face_up" and e.data["seat"] == 1 for e in evs)  # its next turn skipped

@@ -110,7 +110,9 @@ def test_keep_and_tower_rules_MK_22_Scen_ConquerKeepsTowers():
         g.round = rnd
         assert special_rules.garrison_size(t, site, 0) == n and special_rules.garrison_size(t, site, 1) == 1
     assert special_rules.assault_fame(t, site, 0, 7) == 4 and special_rules.assault_fame(t, site, 1, 7) == 7
-    assert "keep" in special_rules.recruit_sites(g, ("village",)) and "mage_tower" in special_rules.recruit_sites(g, ("monastery",))
+    assert "keep" in special_rules.recruit_sites(
+        g, ("village",)
+    ) and "mage_tower" in special_rules.recruit_sites(g, ("monastery",))
     if tower:
         ctx.emit("mk.placed", {"seat": 1, "pos": tower}, rule="MK:10:City:2")
         special_rules.tower_mana(ctx, t, 1)

@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 
 from engine.games.mage_knight import state
 from engine.games.mage_knight.cities.rules import City
-from engine.games.mage_knight.scenarios import book
-from engine.games.mage_knight.scenarios import scoring
+from engine.games.mage_knight.scenarios import book, scoring
 from engine.games.mage_knight.turn import actions
 
 ALL_IDS = (

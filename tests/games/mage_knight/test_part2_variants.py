@@ -96,7 +96,9 @@ def test_be_nice_removes_the_interactive_spells_MK_16_Var_BeNice():
     assert not spells & set(variants.INTERACTIVE_SPELLS) and len(spells) > 10
     eng2, gid2 = new_game("mage-knight", 2, seed=1)
     t2 = eng2.table(gid2)
-    assert set(variants.INTERACTIVE_SPELLS) <= {card_name(x) for x in t2.zone(state.SPELL_DECK) + t2.zone(state.SPELL_OFFER)}
+    assert set(variants.INTERACTIVE_SPELLS) <= {
+        card_name(x) for x in t2.zone(state.SPELL_DECK) + t2.zone(state.SPELL_OFFER)
+    }
 
 
 def test_E14_random_city_on_the_green_city_tile_in_druid_nights_MK_16_Var_Map():
@@ -142,7 +144,9 @@ def _cleared_rampager(variant, seed=0):
     from engine.mechanics import zones
 
     old = list(t.zone(state.at(k)))
-    zones.move(ctx, state.at(k), state.enemy_discard(t.game.board.spaces[k].rampaging), old, rule="MK:10:Result:1")
+    zones.move(
+        ctx, state.at(k), state.enemy_discard(t.game.board.spaces[k].rampaging), old, rule="MK:10:Result:1"
+    )
     ctx.emit("mk.enemies", {"space": k, "tokens": []}, rule="MK:10:Result:1")
     return t, ctx, k
 

@@ -11,9 +11,8 @@ import pytest
 
 from cli.main import main
 from engine.cards import find
-from engine.games.rune_age import RULESET
+from engine.games.rune_age import RULESET, catalogue
 from engine.games.rune_age import cards as rune_age_cards
-from engine.games.rune_age import catalogue
 from engine.games.rune_age.schema import Ability
 
 

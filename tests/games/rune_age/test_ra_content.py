@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games.rune_age import RULESET
-from engine.games.rune_age import cards
+from engine.games.rune_age import RULESET, cards
 from sim import testing
 
 # The rule ids of the English digest of the rulebook: prefix -> highest number.

@@ -72,7 +72,8 @@ def _volley(table: Any, side: dict | None, who: str) -> str:
         return f"the {who} does not strike back"
     s = side.get("strength") or {}
     mods = "".join(
-        f", {m['delta']:+d} {narration.humane(str(m['source']))} ({m['rule']})" for m in s.get("modifiers") or []
+        f", {m['delta']:+d} {narration.humane(str(m['source']))} ({m['rule']})"
+        for m in s.get("modifiers") or []
     )
     dice = side.get("dice") or []
     faces = and_list([f"{x['face']}{' hit' if x.get('hit') else ''}" for x in dice]) if dice else "no dice"

@@ -7,6 +7,8 @@ every modifier with its rule id (issue 14, item 5)."""
 
 from __future__ import annotations
 
+import msgspec
+
 from engine.games.dragonlords import board
 from engine.games.dragonlords import places as dragonlords_places
 from engine.games.dragonlords.battles.arithmetic import (
@@ -18,11 +20,9 @@ from engine.games.dragonlords.battles.arithmetic import (
 from engine.games.dragonlords.dice import D6
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.turn.flow import check_victory
+from engine.games.dragonlords.turn.moves import can_fight, sneak_commands, sneak_sources
 from engine.mechanics import zones
 from engine.readings import chosen
-import msgspec
-from engine.games.dragonlords.turn.moves import sneak_commands, sneak_sources
-from engine.games.dragonlords.turn.moves import can_fight
 
 ROLE_RANK = {"": 0, "decoy": 1, "wizard": 2, "dragonlord": 3, "king": 4}
 # how a battle of another kind ends (a party fight: quest.py registers it), so this module need
@@ -104,7 +104,9 @@ def auto_choice(game, loc: str, army: int) -> str:
     return sorted(side_heroes(game, loc, army), key=lambda h: (ROLE_RANK[game.heroes[h].role], h))[0]
 
 
-def remove_one(ctx, table, loc: str, army: int, choice: str, killer: int, rule: str, how: str = "dice") -> str:
+def remove_one(
+    ctx, table, loc: str, army: int, choice: str, killer: int, rule: str, how: str = "dice"
+) -> str:
     """One casualty: the Holy Grail saves it on a d6 of 1-2 (INT-06); a plain unit leaves the
     fullest place (ship) of the side; a hero dies with its chips."""
     game = table.game
@@ -204,7 +206,9 @@ def eliminate(ctx, table, army: int, killer: int) -> None:
     ctx.emit("dl.army", {"army": army, "set": {"alive": False}}, rule="DL:3.4/king")
     cards = list(table.zone(dragonlords_places.hand(army)))
     if cards and killer >= 0 and game.armies[killer].alive:
-        zones.move(ctx, dragonlords_places.hand(army), dragonlords_places.hand(killer), cards, rule="DL:3.4/king")
+        zones.move(
+            ctx, dragonlords_places.hand(army), dragonlords_places.hand(killer), cards, rule="DL:3.4/king"
+        )
     check_victory(ctx, table)
 
 
@@ -596,11 +600,9 @@ def legal(table) -> list[dict]:
     if b.step == "gather":
         out = [{"kind": "fight", "at": b.loc}]
         if b.kind == "sneak":
-
             for o in sneak_sources(game, b.attacker, b.loc):
                 out += sneak_commands(game, b.attacker, o, b.loc)
         if b.kind == "land":
-
             w = world()
             for o in board.held(game, b.attacker):
                 n = min(can_fight(game, o, b.attacker), board.units(game, o, b.attacker) - 1)

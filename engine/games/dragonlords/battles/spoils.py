@@ -14,8 +14,7 @@ listed first, so `bots.sensible` keeps it.
 
 from __future__ import annotations
 
-from engine.games.dragonlords import board
-from engine.games.dragonlords import places
+from engine.games.dragonlords import board, places
 from engine.games.dragonlords.battles import battle
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.turn import decisions
@@ -35,7 +34,8 @@ def note_capture(ctx, table, tr: str, loc: str, to: int, vis) -> None:
 
 def _holder(game, s: dict) -> str | None:
     return next(
-        (h for h in board.heroes_at(game, s["loc"], s["army"]) if s["treasure"] in game.heroes[h].treasures), None
+        (h for h in board.heroes_at(game, s["loc"], s["army"]) if s["treasure"] in game.heroes[h].treasures),
+        None,
     )
 
 
@@ -134,7 +134,9 @@ def crew_options(table, zone: str, winner: int, sid: str) -> list[str]:
     for d in donors:
         here = places.aboard(d)
         spare = board.ship_units(game, d) - 1
-        out += [f"crew:{d}:{n}" for n in range(1, min(1 if one else spare, board.plain(game, here, winner)) + 1)]
+        out += [
+            f"crew:{d}:{n}" for n in range(1, min(1 if one else spare, board.plain(game, here, winner)) + 1)
+        ]
         out += [] if one else [f"crew:{d}:{h}" for h in board.heroes_at(game, here, winner)]
     out += [f"dock:{x}" for x in world().coast.get(zone, ()) if board.owner(game, x) == winner]
     return [*out, "sink"]
@@ -201,7 +203,11 @@ def sneak_back_options(table) -> list[str]:
     game = table.game
     b = game.battle
     w = world()
-    near = [x for x in w.neighbours(b.loc, board.caster_at(game, b.loc, b.attacker)) if board.owner(game, x) == b.attacker]
+    near = [
+        x
+        for x in w.neighbours(b.loc, board.caster_at(game, b.loc, b.attacker))
+        if board.owner(game, x) == b.attacker
+    ]
     if chosen(table, "SNEAK-RETURN") == "origins":
         near = [x for x in near if x in b.origins]
     near.sort(key=lambda x: (x not in b.origins, b.origins.index(x) if x in b.origins else 0, x))

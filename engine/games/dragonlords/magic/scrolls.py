@@ -5,15 +5,14 @@ Shield makes its bearer's side immune to scroll effects."""
 
 from __future__ import annotations
 
-from engine.games.dragonlords import board
-from engine.games.dragonlords import places
+from engine.games.dragonlords import board, places
 from engine.games.dragonlords.battles import battle
 from engine.games.dragonlords.content import content
 from engine.games.dragonlords.dice import D6, D8, D12
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.turn import decisions
-from engine.mechanics import zones
 from engine.games.dragonlords.turn.flow import check_victory
+from engine.mechanics import zones
 
 RULE = {
     "elemental": "DL:3.4/scrolls.elemental",
@@ -71,7 +70,9 @@ def legal(table, a: int) -> list[dict]:
             loc = x.loc
             if k == "elemental":
                 targets = sorted(
-                    p for p, who in occ.items() if p in w.kind and any(not board.allies(game, a, o) for o in who)
+                    p
+                    for p, who in occ.items()
+                    if p in w.kind and any(not board.allies(game, a, o) for o in who)
                 )
                 out += [{"kind": "scroll", "card": card, "caster": h, "at": p} for p in targets]
             elif k in ("berserk", "inferno", "tempest"):
@@ -153,8 +154,16 @@ def cast(ctx, table, seat, cmd):
     # Reflect: the victim may answer with Reflect if a spellcaster of its own stands in the target
     # place (DL:3.4/scrolls.reflect). The question goes to every victim with a chip-bearer there and
     # a scroll card in hand, so it tells the others nothing about which cards those are.
-    if board.heroes_at(game, target, victim) and table.zone(places.hand(victim)) and not _shielded(game, caster.loc, a):
-        opts = ["reflect"] if "reflect" in in_hand(table, victim) and board.caster_at(game, target, victim) else []
+    if (
+        board.heroes_at(game, target, victim)
+        and table.zone(places.hand(victim))
+        and not _shielded(game, caster.loc, a)
+    ):
+        opts = (
+            ["reflect"]
+            if "reflect" in in_hand(table, victim) and board.caster_at(game, target, victim)
+            else []
+        )
         return decisions.ask(
             ctx,
             table,
@@ -246,5 +255,4 @@ def scroll_done(ctx, table, pick, q) -> None:
     ):
         battle.end_battle(ctx, table)
     else:
-
         check_victory(ctx, table)

@@ -8,7 +8,11 @@ from engine.games.dragonlords.map.world import world
 
 
 def teleporters(game, a: int) -> list[str]:
-    return [h for h, x in sorted(game.heroes.items()) if x.army == a and board.knows(x, 3) and h not in game.teleported]
+    return [
+        h
+        for h, x in sorted(game.heroes.items())
+        if x.army == a and board.knows(x, 3) and h not in game.teleported
+    ]
 
 
 def must_teleport_home(game, a: int) -> list[str]:
@@ -38,7 +42,11 @@ def teleport_legal(table, a: int, phase: str) -> list[dict]:
         if x.role == "dragonlord" and game.short:
             cap = 99
         here = board.plain(game, x.loc, a)
-        keep = 1 if x.loc in w.kind and w.kind[x.loc] != "island" and board.heroes_at(game, x.loc, a) == [h] else 0
+        keep = (
+            1
+            if x.loc in w.kind and w.kind[x.loc] != "island" and board.heroes_at(game, x.loc, a) == [h]
+            else 0
+        )
         n_max = min(cap, max(0, here - keep)) if x.loc in w.kind else min(cap, here)
         for dest in w.territories:
             if dest == x.loc or (game.short and dest in w.tundra):

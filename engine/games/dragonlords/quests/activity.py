@@ -4,20 +4,20 @@ of space, shopping, quest combat against monsters and parties, charming a dragon
 
 from __future__ import annotations
 
-from engine.games.dragonlords import board
-from engine.games.dragonlords import places
+import msgspec
+
+from engine.games.dragonlords import board, places
 from engine.games.dragonlords.battles import battle
 from engine.games.dragonlords.battles.arithmetic import SideMagic, attack_strength
 from engine.games.dragonlords.content import content
 from engine.games.dragonlords.dice import BY_SIDES, CRYSTAL, D6
+from engine.games.dragonlords.magic.scrolls import discard
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.quests.cards import quests
 from engine.games.dragonlords.situations.overrides import value
 from engine.games.dragonlords.turn import decisions
-from engine.mechanics import zones
 from engine.games.dragonlords.turn.flow import check_victory
-import msgspec
-from engine.games.dragonlords.magic.scrolls import discard
+from engine.mechanics import zones
 
 PARTY_CAP = 6  # units on one wasteland space (§3.3/party, §5.T3)
 SHOPS = {
@@ -69,7 +69,9 @@ def legal(table, a: int) -> list[dict]:
             continue
         for space, _via in ents:
             wl = wasteland(space)
-            if wl in game.quested or (one and any(p.army == a and wasteland(p.space) == wl for p in game.parties)):
+            if wl in game.quested or (
+                one and any(p.army == a and wasteland(p.space) == wl for p in game.parties)
+            ):
                 continue
             out += _enter_options(game, a, o, space)
     for sid, s in sorted(game.ships.items()):
@@ -103,7 +105,9 @@ def legal(table, a: int) -> list[dict]:
             gold = board.gold_of(game, a)
             for item in SHOPS.get(kind, ()):
                 cost = (
-                    content().units[game.armies[a].race].cost if item == "unit" else content().tools[item].price
+                    content().units[game.armies[a].race].cost
+                    if item == "unit"
+                    else content().tools[item].price
                 )
                 if cost <= gold and (
                     item != "unit" or (board.units(game, p.space, a) < PARTY_CAP and game.armies[a].supply)
@@ -345,7 +349,13 @@ def draw_quest(ctx, table, space) -> None:
     if not table.zone(places.QUEST_DECK):
         if not table.zone(places.QUEST_DISCARD):
             return
-        zones.move(ctx, places.QUEST_DISCARD, places.QUEST_DECK, list(table.zone(places.QUEST_DISCARD)), rule="INT-52")
+        zones.move(
+            ctx,
+            places.QUEST_DISCARD,
+            places.QUEST_DECK,
+            list(table.zone(places.QUEST_DISCARD)),
+            rule="INT-52",
+        )
         ctx.shuffle(places.QUEST_DECK, rule="INT-52")
     card = zones.move_top(ctx, places.QUEST_DECK, places.QUEST_DISCARD, 1, rule="DL:3.3/quest-card")[0]
     q = quests()[card.split("#")[0]]
@@ -495,7 +505,10 @@ def _learn(ctx, table, h, q) -> None:
         if s not in known:
             break
     ctx.emit(
-        "dl.hero", {"id": h, "set": {"spells": sorted(known | {s})}}, rule=rule, vis=[game.armies[q.army].seat]
+        "dl.hero",
+        {"id": h, "set": {"spells": sorted(known | {s})}},
+        rule=rule,
+        vis=[game.armies[q.army].seat],
     )
 
 
@@ -516,7 +529,9 @@ def gain_wizard(ctx, table, space) -> None:
     opts = wizard_spots(game, space, a)
     if opts:
         # the player picks the party unit that gets the wizard chip (DL:3.4/wizards)
-        decisions.ask(ctx, table, a, "wizard", "DL:3.4/wizards", opts, "new_wizard", {"space": space}, always=True)
+        decisions.ask(
+            ctx, table, a, "wizard", "DL:3.4/wizards", opts, "new_wizard", {"space": space}, always=True
+        )
 
 
 @decisions.then("new_wizard")
@@ -566,7 +581,13 @@ def draw_scroll(ctx, table, a, rule) -> None:
     if not table.zone(places.SCROLL_DECK):
         if not table.zone(places.SCROLL_DISCARD):
             return
-        zones.move(ctx, places.SCROLL_DISCARD, places.SCROLL_DECK, list(table.zone(places.SCROLL_DISCARD)), rule="INT-52")
+        zones.move(
+            ctx,
+            places.SCROLL_DISCARD,
+            places.SCROLL_DECK,
+            list(table.zone(places.SCROLL_DISCARD)),
+            rule="INT-52",
+        )
         ctx.shuffle(places.SCROLL_DECK, rule="INT-52")
     zones.move_top(ctx, places.SCROLL_DECK, places.hand(a), 1, rule=rule)
 
@@ -614,7 +635,10 @@ def _monster_strikes(ctx, table) -> None:
         return _fight_over(ctx, table, False)
     m = content().monsters[f.monster]
     mstr = attack_strength(
-        value(game, m.id, "strength", m.attack), SideMagic(), battle.magic(game, space, a), over=game.overrides
+        value(game, m.id, "strength", m.attack),
+        SideMagic(),
+        battle.magic(game, space, a),
+        over=game.overrides,
     )
     face = ctx.roll(D6, 1, rule="DL:3.3/quest-combat")[0]
     hit = face <= mstr.value
@@ -633,7 +657,9 @@ def _monster_strikes(ctx, table) -> None:
         return _answer_step(ctx, table)
     if "elixir" in party_at(game, space, a).tools:
         # declared before the loss is removed: the drinker absorbs the hit (DL:3.3/tools, INT-54)
-        return decisions.ask(ctx, table, a, "elixir", "DL:3.3/tools", ["elixir", "no_elixir"], "elixir", loc=space)
+        return decisions.ask(
+            ctx, table, a, "elixir", "DL:3.3/tools", ["elixir", "no_elixir"], "elixir", loc=space
+        )
     _take_hit(ctx, table)
 
 
@@ -704,7 +730,17 @@ def _answer_step(ctx, table) -> None:
     if not board.units(game, f.space, a):
         _fight_set(ctx, table, rounds=[*f.rounds, f.note], note={})
         return _fight_over(ctx, table, False)
-    decisions.ask(ctx, table, a, "answer", "DL:3.3/quest-combat", answer_options(table), "answer", loc=f.space, always=True)
+    decisions.ask(
+        ctx,
+        table,
+        a,
+        "answer",
+        "DL:3.3/quest-combat",
+        answer_options(table),
+        "answer",
+        loc=f.space,
+        always=True,
+    )
 
 
 @decisions.then("answer")
@@ -715,7 +751,6 @@ def _answer(ctx, table, pick, q) -> None:
     space = f.space
     note = dict(f.note)
     if pick == "charm_scroll":
-
         discard(ctx, table, a, "charm", "DL:3.4/scrolls.charm")
         _fight_set(ctx, table, rounds=[*f.rounds, note], note={})
         ctx.emit(
@@ -756,7 +791,9 @@ def _answer(ctx, table, pick, q) -> None:
         _fight_set(ctx, table, rounds=[*f.rounds, note], note={})
         return _fight_over(ctx, table, True)
     m = content().monsters[f.monster]
-    s = attack_strength(board.base_attack(game, a), battle.magic(game, space, a), SideMagic(), over=game.overrides)
+    s = attack_strength(
+        board.base_attack(game, a), battle.magic(game, space, a), SideMagic(), over=game.overrides
+    )
     n = max(0, board.units(game, space, a) - f.poisoned)
     sides = value(game, m.id, "defense", m.defense)
     faces = ctx.roll(BY_SIDES[sides], n, rule="DL:3.3/quest-combat") if n else []
@@ -780,9 +817,19 @@ def _fight_over(ctx, table, won: bool) -> None:
     if f.poisoned and any(board.knows(game.heroes[h], 1) for h in board.heroes_at(game, f.space, a)):
         ctx.emit("dl.quest", {"healed": f.poisoned, "by": "Heal"}, rule="DL:3.3/quest-combat")
         _fight_set(ctx, table, poisoned=0)
-    elif f.poisoned and party_at(game, f.space, a) is not None and "potion" in party_at(game, f.space, a).tools:
+    elif (
+        f.poisoned and party_at(game, f.space, a) is not None and "potion" in party_at(game, f.space, a).tools
+    ):
         return decisions.ask(
-            ctx, table, a, "potion", "DL:3.3/tools", ["potion", "no_potion"], "potion", {"won": won}, loc=f.space
+            ctx,
+            table,
+            a,
+            "potion",
+            "DL:3.3/tools",
+            ["potion", "no_potion"],
+            "potion",
+            {"won": won},
+            loc=f.space,
         )
     _poison(ctx, table, won)
 

@@ -10,8 +10,8 @@ from engine.games.dragonlords.dice import CRYSTAL
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.quests.cards import quest_deck
 from engine.games.dragonlords.setup.facts import STARTING_GOLD, army_size
-from engine.mechanics import zones
 from engine.games.dragonlords.situations.overrides import by_id
+from engine.mechanics import zones
 
 RACES = ("orc", "elf", "dwarf", "barbarian")
 

@@ -13,16 +13,15 @@ first round; after_round: fight on or retreat), `rounds` fought so far, `retreat
 
 from __future__ import annotations
 
+from engine.content import ContentError
 from engine.games.dragonlords import places
 from engine.games.dragonlords.content import content
-from engine.games.dragonlords.map.world import world
+from engine.games.dragonlords.map.world import on_key, register_map, world
 from engine.games.dragonlords.quests.cards import quest_deck
-from engine.mechanics import zones
-from engine.content import ContentError
-from engine.games.dragonlords.map.world import on_key, register_map
-from engine.games.dragonlords.situations.schema import check
 from engine.games.dragonlords.situations.overrides import by_id
+from engine.games.dragonlords.situations.schema import check
 from engine.games.dragonlords.turn.ships import set_ship_moves
+from engine.mechanics import zones
 
 PHASES = ("purchase", "naval", "quest", "combat", "transfer", "reinforce")
 BATTLE_KINDS = ("land", "naval", "sneak")
@@ -173,7 +172,6 @@ def _lay_out(ctx, table, doc: dict) -> None:
     if "battle" in doc:
         ctx.emit("dl.battle", {"battle": _battle(doc, phase, active, dead, len(armies))}, rule="SIT-0")
     if phase == "naval":
-
         set_ship_moves(ctx, table)
 
 

@@ -6,8 +6,8 @@ battle round and quest fight that used one says so ("overridden")."""
 from __future__ import annotations
 
 from engine.games.dragonlords.content import content
-from engine.ruleset import with_ruleset
 from engine.readings import check_override_table
+from engine.ruleset import with_ruleset
 
 # catalogue field -> (content kind, record attribute)
 FIELDS: dict[str, type] = {"strength": int, "defense": int, "own": int, "enemy": int, "own_at_sea": int}

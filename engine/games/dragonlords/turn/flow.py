@@ -128,7 +128,9 @@ def collect_income(ctx, table, army: int) -> bool:
     occ = occupancy(game)
     mine = held(game, army, occ)
     dwarf = game.armies[army].race == "dwarf"
-    total, parts = income([(w.kind[x], x in w.mine) for x in mine], dwarf, table.options.get("income", "typed"))
+    total, parts = income(
+        [(w.kind[x], x in w.mine) for x in mine], dwarf, table.options.get("income", "typed")
+    )
     ks = [x for x in mine if w.kind[x] == "kingdom"]
     ctx.emit(
         "dl.income",
@@ -167,7 +169,9 @@ def end_turn(ctx, table) -> None:
 
 
 def seat_kingdoms(game, seat: int, occ) -> int:
-    return sum(len(kingdoms_held(game, a, occ)) for a in range(len(game.armies)) if game.armies[a].seat == seat)
+    return sum(
+        len(kingdoms_held(game, a, occ)) for a in range(len(game.armies)) if game.armies[a].seat == seat
+    )
 
 
 def check_victory(ctx, table) -> bool:
@@ -198,7 +202,9 @@ def _scores(game, occ) -> dict:
 
 
 def _win(ctx, table, seats, reason, occ) -> bool:
-    ctx.emit("game.over", {"winners": seats, "scores": _scores(table.game, occ), "reason": reason}, rule="DL:4.1")
+    ctx.emit(
+        "game.over", {"winners": seats, "scores": _scores(table.game, occ), "reason": reason}, rule="DL:4.1"
+    )
     return True
 
 
@@ -213,6 +219,10 @@ def round_limit_end(ctx, table) -> None:
     winners = sorted(s for s in alive if (sc[str(s)]["kingdoms"], sc[str(s)]["territories"]) == best)
     ctx.emit(
         "game.over",
-        {"winners": winners, "scores": sc, "reason": f"round limit {table.options.get('round_limit')} reached"},
+        {
+            "winners": winners,
+            "scores": sc,
+            "reason": f"round limit {table.options.get('round_limit')} reached",
+        },
         rule="ENG-CAP",
     )

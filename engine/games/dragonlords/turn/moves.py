@@ -5,14 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.dragonlords import board
-from engine.games.dragonlords import places
+from engine.games.dragonlords import board, places
 from engine.games.dragonlords.content import content
+from engine.games.dragonlords.magic.teleport import fire_legal, must_teleport_home, teleport_legal
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.setup.facts import purchase_cost
-from engine.games.dragonlords.magic.teleport import teleport_legal
-from engine.games.dragonlords.magic.teleport import fire_legal
-from engine.games.dragonlords.magic.teleport import must_teleport_home, teleport_legal
 
 SHIP_PIECES = 8
 
@@ -95,7 +92,11 @@ def loads(table, a: int, transfer: bool = False) -> list[dict]:
                 ok = (
                     who == [a]
                     or not who
-                    or (not transfer and not any(board.allies(game, a, o) and o != a for o in who) and a not in who)
+                    or (
+                        not transfer
+                        and not any(board.allies(game, a, o) and o != a for o in who)
+                        and a not in who
+                    )
                 )
                 if not ok:
                     continue
@@ -141,7 +142,9 @@ def contested(table, a: int, occ=None) -> list[str]:
     game = table.game
     occ = occ if occ is not None else board.occupancy(game)
     out = [
-        x for x, who in occ.items() if a in who and len(who) > 1 and not places.is_ship(x) and x in world().kind
+        x
+        for x, who in occ.items()
+        if a in who and len(who) > 1 and not places.is_ship(x) and x in world().kind
     ]
     for z in sorted({s.zone for s in game.ships.values()}):
         bl = board.blockade(game, z)

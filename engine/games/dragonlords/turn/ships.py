@@ -3,8 +3,7 @@ that both reset it, so neither has to import the other."""
 
 from __future__ import annotations
 
-from engine.games.dragonlords import board
-from engine.games.dragonlords import places
+from engine.games.dragonlords import board, places
 from engine.games.dragonlords.content import content
 
 
@@ -17,6 +16,9 @@ def set_ship_moves(ctx, table) -> None:
         if s.army != game.active:
             continue
         rng = c.barbarian_range if game.armies[s.army].race == "barbarian" else c.range
-        if any("golden_fleece" in game.heroes[h].treasures for h in board.heroes_at(game, places.aboard(sid), s.army)):
+        if any(
+            "golden_fleece" in game.heroes[h].treasures
+            for h in board.heroes_at(game, places.aboard(sid), s.army)
+        ):
             rng = 99
         ctx.emit("dl.ship", {"id": sid, "set": {"moves": rng}}, rule="DL:3.2/ships")

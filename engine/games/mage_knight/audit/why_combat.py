@@ -15,11 +15,11 @@ import re
 from typing import Any
 
 from engine.explain import given, link
-from engine.mechanics import zones
 from engine.games.mage_knight.audit.why_map import (
     why as why_outside,  # fame, PvP, cities, withdrawal, the Source
 )
 from engine.games.mage_knight.content.load import content
+from engine.mechanics import zones
 
 STEPS = (
     "mk.combat.attacked",
@@ -45,7 +45,6 @@ KIND_OF = {
 
 def why(table, ev, h) -> list[dict[str, Any]]:
     if ev.type not in DECISIVE:
-
         return why_outside(table, ev, h)
     d = ev.data
     start = h.last(lambda e: e.type == "mk.combat_started", ev.version)

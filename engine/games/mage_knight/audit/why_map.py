@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.explain import given, link
-from engine.mechanics import zones
-from engine.games.mage_knight.map.board import others_site
 from engine.games.mage_knight.mana.rules import source_valid
+from engine.games.mage_knight.map.board import others_site
+from engine.mechanics import zones
 
 
 def why(table, ev, h) -> list[dict[str, Any]]:

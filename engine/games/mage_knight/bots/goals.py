@@ -77,7 +77,9 @@ def explore_goals(table) -> list[str]:
         return []
     board, kind = table.game.board, content().tiles[tiles[0]].type
     slots = [
-        c for c in hexgrid.open_tile_slots(placed_centres(board)) if may_place(board, content(), c, kind) is None
+        c
+        for c in hexgrid.open_tile_slots(placed_centres(board))
+        if may_place(board, content(), c, kind) is None
     ]
     edge = {key(n) for c in slots for h in hexgrid.tile_hexes(c).values() for n in hexgrid.neighbours(h)}
     return sorted(k for k in edge if k in board.spaces)
@@ -474,7 +476,9 @@ def fight(table, legal: list[dict]) -> list[dict] | None:
         if units:
             return units
         adds = (
-            strongest(table, legal, ("block",)) if _spare_cards(table, c) > 0 and _block_reaches(table, c, legal) else []
+            strongest(table, legal, ("block",))
+            if _spare_cards(table, c) > 0 and _block_reaches(table, c, legal)
+            else []
         )
         return adds or nxt or None
     if c.phase == "damage":

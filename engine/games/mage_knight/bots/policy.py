@@ -21,10 +21,10 @@ from engine.games.mage_knight.bots.goals import (
 )
 from engine.games.mage_knight.cards.carry_out import borrowed
 from engine.games.mage_knight.map.board import placed_centres, unkey
+from engine.games.mage_knight.players.pvp_turn import visit_ok
 from engine.games.mage_knight.scenarios.hero_auction import bot_choices
 from engine.mechanics import hexgrid
 from engine.mechanics.zones import card_name
-from engine.games.mage_knight.players.pvp_turn import visit_ok
 
 
 def frontier(table) -> list[hexgrid.Hex]:

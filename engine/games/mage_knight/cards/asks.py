@@ -75,10 +75,14 @@ def options(table, ask: dict) -> list[str]:
     if do == "lose_crystal":
         return [c for c in BASIC if game.players[s].crystals.get(c, 0)]
     if do == "discard_colour":
-        names = sorted({card_name(cid) for cid in table.zone(state.hand(s)) if _of_colour(cid, ask["colour"])})
+        names = sorted(
+            {card_name(cid) for cid in table.zone(state.hand(s)) if _of_colour(cid, ask["colour"])}
+        )
         return names or [""]
     if do == "spend_unit":
-        return [u.uid for u in game.players[s].units if u.ready and content().units[u.unit].level <= ask["max"]]
+        return [
+            u.uid for u in game.players[s].units if u.ready and content().units[u.unit].level <= ask["max"]
+        ]
     if do in ("gain_lost", "steal"):
         return [*ask["options"], ""]
     if do == "armour":
@@ -108,7 +112,9 @@ def wound_in(table, zone: str) -> str | None:
 
 def glade_options(table, seat: int) -> list[str]:
     """Where the magical glade may take its wound from: "hand", "discard" (MK:11:EoT:4)."""
-    return [w for w, z in (("hand", state.hand(seat)), ("discard", state.discard(seat))) if wound_in(table, z)]
+    return [
+        w for w, z in (("hand", state.hand(seat)), ("discard", state.discard(seat))) if wound_in(table, z)
+    ]
 
 
 def take_wound(ctx, table, seat: int, where: str) -> None:
@@ -189,7 +195,9 @@ def _carry_out(ctx, table, ask: dict, pick: str) -> None:
         cid = next(c for c in reversed(table.zone(state.discard(int(victim)))) if card_name(c) == name)
         zones.move(ctx, state.discard(int(victim)), state.hand(s), [cid], rule=RULE)
     elif do == "armour":
-        for typ, data in combat_machine.modify_enemy(table.game.combat, pick, source=ask["source"], armour=ask["amount"]):
+        for typ, data in combat_machine.modify_enemy(
+            table.game.combat, pick, source=ask["source"], armour=ask["amount"]
+        ):
             ctx.emit(typ, data, rule=data["rule"])
     elif do == "banner" and pick == "discard":
         banners.discard(ctx, table, s, ask["unit"])

@@ -142,7 +142,9 @@ def use(ctx, table, seat: int, cmd: dict) -> None:
     b = of_unit(table, seat, uid)
     if cmd.get("target"):
         ctx.emit("mk.unit", {"seat": seat, "uid": uid, "ready": False}, rule="MK:5:Units:5")
-        for typ, data in combat_machine.modify_enemy(table.game.combat, cmd["target"], source=uid, prevent=True):
+        for typ, data in combat_machine.modify_enemy(
+            table.game.combat, cmd["target"], source=uid, prevent=True
+        ):
             ctx.emit(typ, data, rule=data["rule"])
         if b.get("fame"):
             gain_fame(ctx, table, seat, b["fame"], RULE)

@@ -19,7 +19,7 @@ from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana import claims as mana_claims
 from engine.games.mage_knight.mana import rules as mana
 from engine.games.mage_knight.map import rules as map_rules
-from engine.games.mage_knight.map.explore import gain_fame
+from engine.games.mage_knight.map.explore import gain_fame, reveal_adjacent_garrisons
 from engine.games.mage_knight.situations.card_overrides import recruit_mark
 from engine.games.mage_knight.skills import passive as passive_skills
 from engine.games.mage_knight.skills import puppets, rotating
@@ -27,11 +27,15 @@ from engine.games.mage_knight.turn.ledger import hand_card
 from engine.games.mage_knight.turn.tactics import blocked_dice
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
-from engine.games.mage_knight.map.explore import reveal_adjacent_garrisons
 
 BASIC = ("red", "blue", "green", "white")
 ALL_MANA = (*BASIC, "gold", "black")
-OFFERS = {"aa": state.AA_OFFER, "spell": state.SPELL_OFFER, "unit": state.UNIT_OFFER, "skill": state.SKILL_OFFER}
+OFFERS = {
+    "aa": state.AA_OFFER,
+    "spell": state.SPELL_OFFER,
+    "unit": state.UNIT_OFFER,
+    "skill": state.SKILL_OFFER,
+}
 # atoms an effect used from an offer may hold: nothing the play would have to name
 BORROWABLE = (
     "move",
@@ -142,7 +146,9 @@ def feasible(table, seat: int, atoms) -> bool:
                 return False
             if test == "crystal_missing" and p.crystals.get(arg):
                 return False
-            if test == "wound_in_hand" and "wound" not in [card_name(c) for c in table.zone(state.hand(seat))]:
+            if test == "wound_in_hand" and "wound" not in [
+                card_name(c) for c in table.zone(state.hand(seat))
+            ]:
                 return False
             offered = _offered_spell_colours(table)
             if test == "offered_spell" and arg not in offered:
@@ -165,7 +171,10 @@ def feasible(table, seat: int, atoms) -> bool:
                 return False
         elif (
             (k == "heal_unit" and not any(u.wounded for u in p.units))
-            or (k in ("influence_to_heal", "influence_to_ready") and (p.acted or table.game.combat is not None))
+            or (
+                k in ("influence_to_heal", "influence_to_ready")
+                and (p.acted or table.game.combat is not None)
+            )
             or (k in ("claim_die", "die_crystal", "claim_round") and not _basic_dice(table, seat))
             or (k in ("unit_resistances", "banner") and not p.units)
             or (k == "rotating" and rotating.shows(table, seat, _skill_of(table, seat, v)) != v[0])
@@ -350,7 +359,6 @@ def run(ctx, table, seat: int, cmd: dict, atoms) -> list:
         if k == "turn_effect":
             set_effect(ctx, seat, v[0], list(v[1]) if isinstance(v[1], tuple) else v[1])
             if v[0] == "reveal_reach":  # Hawk Eyes: garrisons within reach, now and after each step
-
                 reveal_adjacent_garrisons(ctx, table, seat, v[1])
         elif k == "card_bonus":  # skills (cards have it set by actions.card_specific)
             ctx.emit(

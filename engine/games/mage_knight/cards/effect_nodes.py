@@ -36,6 +36,7 @@ from collections.abc import Callable
 from typing import Any
 
 import msgspec
+
 from engine.games.mage_knight.content.load import content
 
 # One step of a resolution: its kind and its argument (see the list above).
@@ -440,7 +441,6 @@ def _offers(node, sit, rec):
     if isinstance(node.get("terrain_all"), dict):  # every passable terrain at once
         m = node["terrain_all"]
         if "cap" in m:  # a cost above the cap becomes the cap
-
             costs = {
                 t: (content().terrain[t].night if sit.night else content().terrain[t].day) for t in PASSABLE
             }

@@ -133,7 +133,9 @@ def end_of_turn(ctx, table, seat: int) -> None:
         for colour in fx.get("spent_crystals", []):
             ctx.emit("mk.crystal", {"seat": seat, "colour": colour, "delta": 1}, rule="MK:5:Effects:1")
     if fx.get("throw_turn_wounds"):
-        wounds = [c for c in table.zone(state.hand(seat)) if card_name(c) == "wound"][: fx.get("wounds_this_turn", 0)]
+        wounds = [c for c in table.zone(state.hand(seat)) if card_name(c) == "wound"][
+            : fx.get("wounds_this_turn", 0)
+        ]
         if wounds:
             zones.move(ctx, state.hand(seat), state.WOUNDS, wounds, rule="MK:5:Effects:1")
 

@@ -9,8 +9,7 @@ from engine.games.mage_knight import state
 from engine.games.mage_knight.apply_scenario_events import city_at
 from engine.games.mage_knight.cities import rules as cities_rules
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.turn import actions
-from engine.games.mage_knight.turn import rewards
+from engine.games.mage_knight.turn import actions, rewards
 from engine.games.mage_knight.turn.ledger import REPUTATION_MIN
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
@@ -66,7 +65,9 @@ def interactions(table, seat: int) -> list[dict]:
         what = SHOP.get(colour)
         if what is None or pool < CITY_PRICE[what]:
             continue
-        if (what == "artifact" and table.zone(state.ARTIFACT_DECK)) or (what == "elite" and table.zone(state.ELITE_UNITS)):
+        if (what == "artifact" and table.zone(state.ARTIFACT_DECK)) or (
+            what == "elite" and table.zone(state.ELITE_UNITS)
+        ):
             out.append({"kind": "city_buy", "what": what})
         elif what == "advanced_action":
             out += [{"kind": "city_buy", "what": what, "card": cid} for cid in table.zone(state.AA_OFFER)]

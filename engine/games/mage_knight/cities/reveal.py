@@ -15,18 +15,16 @@ from __future__ import annotations
 from engine.games.mage_knight import state
 from engine.games.mage_knight.apply_scenario_events import city_at
 from engine.games.mage_knight.cities import rules as cities_rules
-from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.map.board import key, unkey
-from engine.games.mage_knight.map.tokens import draw_token
-from engine.games.mage_knight.scenarios.book import scenarios
-from engine.mechanics import zones
-from engine.games.mage_knight.map.board import tile_spaces
-from engine.games.mage_knight.scenarios.variants import megalopolis_level, random_city_colour
-from engine.mechanics import hexgrid
 from engine.games.mage_knight.combat.state import raise_armour
+from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.map.board import key, tile_spaces, unkey
+from engine.games.mage_knight.map.tokens import draw_token
 from engine.games.mage_knight.readings.city import (
     restore_defenders,  # reading A22: do they stay defeated?
 )
+from engine.games.mage_knight.scenarios.book import scenarios
+from engine.games.mage_knight.scenarios.variants import megalopolis_level, random_city_colour
+from engine.mechanics import hexgrid, zones
 
 
 def reveal(ctx, table, tile: str, centre) -> None:
@@ -79,9 +77,13 @@ def megalopolis(ctx, table, space: str, colour: str, level: int) -> None:
 
     game = table.game
     c = content()
-    on_tiles = {c.tiles[x].city_color for x in table.zone(state.TILES) + table.zone(state.MAP) if c.tiles[x].has_city}
+    on_tiles = {
+        c.tiles[x].city_color for x in table.zone(state.TILES) + table.zone(state.MAP) if c.tiles[x].has_city
+    }
     used = on_tiles | {x for city in game.cities for x in city.colours} | {colour}
-    remaining = [x for x in cities_rules.CITY_COLOURS if x not in used] or [x for x in cities_rules.CITY_COLOURS if x != colour]
+    remaining = [x for x in cities_rules.CITY_COLOURS if x not in used] or [
+        x for x in cities_rules.CITY_COLOURS if x != colour
+    ]
     right = key(hexgrid.neighbour(unkey(space), "E"))
     other = ctx.pick("megalopolis", sorted(remaining), 1, rule="MK:18:Scen:CityLevels")[0]
     if state.garrison(space) not in table.zones:
@@ -151,7 +153,6 @@ def after_assault(ctx, table, seat: int, space: str, defeated: list[str]) -> Non
         ctx.emit(e.type, dict(e.data, space=space), rule=e.rule)
     city = city_at(game, space)
     if city.status != "conquered" and beaten:
-
         restore_defenders(ctx, table, space, beaten)
     if city.status != "conquered" and not game.joint:  # a joint assault retreats all at its end
         back = state.came_from(game.players[seat])

@@ -183,13 +183,11 @@ def on_combat_event(ctx, table, seat: int, typ: str, data: dict) -> None:
     if c is None:
         return
     if typ == "mk.combat.defeated":
-
         on_defeated(ctx, table, seat, data)
         if fx.get("duel") and fx["duel"][0] == data["enemy"]:
             _uid, _, fame, ready, _source = fx["duel"]
             set_effect(ctx, seat, "duel", None)
             if fame and c.phase == "attack" and _units_kept_out(table, seat, ready):
-
                 gain_fame(ctx, table, seat, fame, "MK:5:Skills:4c")
     if typ == "mk.combat.blocked" and data["success"] and fx.get("on_block"):
         mode, value = fx["on_block"]

@@ -182,7 +182,9 @@ def damage_events(c: Combat, e: CombatEnemy, i: int, a: EnemyAttack, to: str) ->
         left = a.left
     else:
         lowers = combat.cumbersome_lowers_damage(c) if a.reduced else True
-        left, audit = unblocked_damage(a.value - a.weakened, abilities.has(e, "brutal"), a.reduced if lowers else 0)
+        left, audit = unblocked_damage(
+            a.value - a.weakened, abilities.has(e, "brutal"), a.reduced if lowers else 0
+        )
         if not lowers:
             audit.insert(
                 0,

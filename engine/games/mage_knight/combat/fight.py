@@ -8,13 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import msgspec
+
 from engine.games.mage_knight import state
+from engine.games.mage_knight.cards.banners import absorbs_wound, equip
+from engine.games.mage_knight.cities.reveal import after_assault, main_space, strengthen
 from engine.games.mage_knight.combat import enemy_effects
 from engine.games.mage_knight.combat import machine as combat_machine
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana import rules as mana
+from engine.games.mage_knight.map.board import key, provoked, unkey
 from engine.games.mage_knight.map.explore import GARRISON_PILE, draw_token, gain_fame
+from engine.games.mage_knight.players.pvp_targets import unit_effect
 from engine.games.mage_knight.scenarios.dungeon_lords import after_failure, face_down_monster
+from engine.games.mage_knight.scenarios.interactive_combat import ended, fame_bonus, reveal
+from engine.games.mage_knight.scenarios.interactive_combat import started as interactive_started
 from engine.games.mage_knight.scenarios.special_rules import (
     assault_fame,
     assault_rep,
@@ -26,27 +34,12 @@ from engine.games.mage_knight.scenarios.special_rules import (
     retreat_after_assault,
     tower_spell,
 )
+from engine.games.mage_knight.scenarios.variants import defeated_bonus
+from engine.games.mage_knight.situations.combat_overrides import used
 from engine.games.mage_knight.turn import rewards
+from engine.games.mage_knight.turn.ledger import change_reputation, gain_reward_crystal, pay, take_wounds
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
-from engine.games.mage_knight.cities.reveal import strengthen
-from engine.games.mage_knight.cards.banners import equip
-from engine.games.mage_knight.scenarios.interactive_combat import started as interactive_started
-from engine.games.mage_knight.situations.combat_overrides import used
-import msgspec
-from engine.games.mage_knight.map.board import key, provoked
-from engine.games.mage_knight.map.board import unkey
-from engine.games.mage_knight.turn.ledger import change_reputation
-from engine.games.mage_knight.cities.reveal import main_space
-from engine.games.mage_knight.players.pvp_targets import unit_effect
-from engine.games.mage_knight.scenarios.interactive_combat import reveal
-from engine.games.mage_knight.turn.ledger import take_wounds
-from engine.games.mage_knight.cards.banners import absorbs_wound
-from engine.games.mage_knight.scenarios.interactive_combat import ended, fame_bonus
-from engine.games.mage_knight.scenarios.variants import defeated_bonus
-from engine.games.mage_knight.cities.reveal import after_assault
-from engine.games.mage_knight.turn.ledger import gain_reward_crystal
-from engine.games.mage_knight.turn.ledger import pay
 
 ADVENTURE_DRAWS = {  # site -> enemy piles drawn on entering (site cards, public-list)
     "monster_den": ("brown",),
@@ -92,7 +85,6 @@ def begin(
         overrides=table.options.get("overrides"),
     )
     if game.board.spaces[space].site == "city":
-
         strengthen(table, space, c)
 
     equip(table, seat, c)  # banners' armour and resistances (MK:5:Units:8)
@@ -156,7 +148,9 @@ def _start_on(ctx, table, seat, spaces, tokens, kind, fortified=False):
         tokens,
         kind=kind,
         fortified=fortified,
-        rampaging=[tok for k in spaces for tok in game.board.spaces[k].enemies if game.board.spaces[k].rampaging],
+        rampaging=[
+            tok for k in spaces for tok in game.board.spaces[k].enemies if game.board.spaces[k].rampaging
+        ],
     )
 
 
@@ -170,7 +164,6 @@ def assault(ctx, table, seat: int, space: str, extra=(), frm=None) -> None:
     provoked = provoked_spaces(table, seat, frm, unkey(space)) if frm is not None else []
     extra = provoked + [k for k in extra if k not in provoked]
     if game.board.spaces[space].site == "city":  # a Megalopolis: either space, one garrison
-
         space = main_space(table, space)
     ctx.emit("mk.acted", {"seat": seat, "action": "assault"}, rule="MK:8:Combat:1a")
     change_reputation(ctx, table, seat, assault_rep(table, space), "MK:8:Combat:1a")
@@ -178,7 +171,9 @@ def assault(ctx, table, seat: int, space: str, extra=(), frm=None) -> None:
     if hidden:
         _ensure(ctx, table, state.at(space))
         zones.move(ctx, state.garrison(space), state.at(space), hidden, rule="MK:8:Combat:1a")
-        ctx.emit("mk.enemies", {"space": space, "tokens": list(table.zone(state.at(space)))}, rule="MK:8:Combat:1a")
+        ctx.emit(
+            "mk.enemies", {"space": space, "tokens": list(table.zone(state.at(space)))}, rule="MK:8:Combat:1a"
+        )
     tokens = list(game.board.spaces[space].enemies)
     if not tokens:
         _ensure(ctx, table, state.at(space))
@@ -187,7 +182,9 @@ def assault(ctx, table, seat: int, space: str, extra=(), frm=None) -> None:
             draw_token(ctx, table, pile, state.at(space), rule="MK:8:Combat:1a") if pile else None
             for _ in range(garrison_size(table, space, seat))
         ]
-        ctx.emit("mk.enemies", {"space": space, "tokens": list(table.zone(state.at(space)))}, rule="MK:8:Combat:1a")
+        ctx.emit(
+            "mk.enemies", {"space": space, "tokens": list(table.zone(state.at(space)))}, rule="MK:8:Combat:1a"
+        )
         tokens = [tok for tok in drawn if tok]
     if not tokens:
         conquer(ctx, table, seat, space)
@@ -259,7 +256,9 @@ def burn(ctx, table, seat: int, space: str) -> None:
     change_reputation(ctx, table, seat, -3, "MK:8:Combat:1c")
     _ensure(ctx, table, state.at(space))
     tok = draw_token(ctx, table, "violet", state.at(space), rule="MK:8:Combat:1c")
-    ctx.emit("mk.enemies", {"space": space, "tokens": list(table.zone(state.at(space)))}, rule="MK:8:Combat:1c")
+    ctx.emit(
+        "mk.enemies", {"space": space, "tokens": list(table.zone(state.at(space)))}, rule="MK:8:Combat:1c"
+    )
     _start_on(ctx, table, seat, [space], [tok], kind="burn")
 
 
@@ -324,7 +323,9 @@ def all_enemies_effect(ctx, table, v: dict, source: str, colour: str | None) -> 
     """An armour change on every enemy it may affect (Tremor)."""
     for e in affected(table.game.combat, v, colour):
         amount = v["fortified_armour"] if fortified(e) else v["armour"]
-        for typ, data in combat_machine.modify_enemy(table.game.combat, e.uid, source=source, armour=amount, colour=colour):
+        for typ, data in combat_machine.modify_enemy(
+            table.game.combat, e.uid, source=source, armour=amount, colour=colour
+        ):
             ctx.emit(typ, data, rule=data["rule"])
 
 
@@ -339,7 +340,6 @@ def affected(c, v: dict, colour: str | None) -> list:
 
 def enemy_effect(ctx, table, atoms, target: str, source: str, colour: str | None) -> None:
     if table.game.pvp:  # on the opponent's unit (pvp_targets.py, MK:13:PvPSpecial)
-
         return unit_effect(ctx, table, atoms, target, source)
     foe = next(v for k, v in atoms if k == "enemy_effect")
     if enemy_effects.extended(foe):
@@ -388,7 +388,6 @@ def command(ctx, table, seat: int, cmd: dict) -> None:
         consequences(ctx, table, seat, typ, data)
     settle(ctx, table, seat)
     if table.game.icombat:  # Interactive Combat: the die revealed phase by phase
-
         reveal(ctx, table)
 
 
@@ -402,7 +401,9 @@ def consequences(ctx, table, seat: int, typ: str, data: dict) -> None:
             take_wounds(ctx, table, seat, data["wounds_to_hand"], "MK:9:Damage:5")
         if data.get("wounds_to_discard"):
             take_wounds(ctx, table, seat, data["wounds_to_discard"], "MK:10:Damage:6a")
-            wounds = [x for x in table.zone(state.hand(seat)) if card_name(x) == "wound"][: data["wounds_to_discard"]]
+            wounds = [x for x in table.zone(state.hand(seat)) if card_name(x) == "wound"][
+                : data["wounds_to_discard"]
+            ]
             zones.move(ctx, state.hand(seat), state.discard(seat), wounds, rule="MK:10:Damage:6a")
         if data.get("paralyze"):
             _discard_hand(ctx, table, seat, "MK:10:Damage:6b")
@@ -410,10 +411,9 @@ def consequences(ctx, table, seat: int, typ: str, data: dict) -> None:
         if data.get("destroyed"):
             zones.move(ctx, state.units_zone(seat), state.OUT, [data["to"]], rule="MK:10:Damage:6b")
             ctx.emit("mk.unit_destroyed", {"seat": seat, "uid": data["to"]}, rule="MK:10:Damage:6b")
-        elif data.get("wounds"):
-
-            if not absorbs_wound(ctx, table, seat, data["to"]):  # Banner of Fortitude (MK:5:Units:8)
-                ctx.emit("mk.unit", {"seat": seat, "uid": data["to"], "wounded": True}, rule="MK:9:Damage:4a")
+        # a wound, unless the Banner of Fortitude absorbs it (MK:5:Units:8)
+        elif data.get("wounds") and not absorbs_wound(ctx, table, seat, data["to"]):
+            ctx.emit("mk.unit", {"seat": seat, "uid": data["to"], "wounded": True}, rule="MK:9:Damage:4a")
     elif typ == "mk.combat.knocked_out":
         _discard_hand(ctx, table, seat, "MK:9:Damage:5c")
     elif typ == "mk.combat.defeated":
@@ -444,7 +444,9 @@ def settle(ctx, table, seat: int) -> None:
     c = game.combat
     for req in combat_machine.pending_summons(c):
         _ensure(ctx, table, combat_zone(table))
-        tok = draw_token(ctx, table, req.get("pile", "brown"), combat_zone(table), rule="MK:10:Abilities:Summon")
+        tok = draw_token(
+            ctx, table, req.get("pile", "brown"), combat_zone(table), rule="MK:10:Abilities:Summon"
+        )
         typ, data = combat_machine.summoned(
             content(),
             c,
@@ -469,7 +471,8 @@ def finish(ctx, table, seat: int) -> None:
         ctx,
         table,
         seat,
-        double_fame(game, assault_fame(table, game.combat_space, seat, out.fame)) + fame_bonus(table, list(out.defeated)),
+        double_fame(game, assault_fame(table, game.combat_space, seat, out.fame))
+        + fame_bonus(table, list(out.defeated)),
         "MK:10:Result:1",
     )
     ended(ctx, table)
@@ -480,7 +483,6 @@ def finish(ctx, table, seat: int) -> None:
         sp = game.board.spaces[k]
         beaten = [tok for tok in sp.enemies if tok in out.defeated]
         if sp.rampaging and beaten:
-
             defeated_bonus(ctx, table, seat, len(beaten))
         for tok in beaten:
             zones.move(
@@ -509,7 +511,6 @@ def finish(ctx, table, seat: int) -> None:
     kind = game.combat_kind
     sp = game.board.spaces[space]
     if sp.site == "city" and kind == "assault":
-
         after_assault(ctx, table, seat, space, list(out.defeated))
     elif kind in ("assault", "adventure", "burn") and not sp.enemies:
         reward(ctx, table, seat, space, kind)

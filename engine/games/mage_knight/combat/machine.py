@@ -251,7 +251,11 @@ def summoned(
 
 
 def _uses(c: Combat) -> list[list[str]]:
-    kinds = [k for k in abilities.PHASE_KINDS[c.phase] if k in abilities.ATTACK_KINDS and any(p.kind == k for p in c.pool)]
+    kinds = [
+        k
+        for k in abilities.PHASE_KINDS[c.phase]
+        if k in abilities.ATTACK_KINDS and any(p.kind == k for p in c.pool)
+    ]
     return [list(s) for n in range(len(kinds), 0, -1) for s in combinations(kinds, n)]
 
 

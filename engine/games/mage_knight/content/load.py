@@ -76,7 +76,9 @@ def load_dir(folder: Path = HERE) -> Content:
         units=_index(read(folder / "units.json", list[content_schema.Unit]), "units.json"),
         skills=_index(read(folder / "skills.json", list[content_schema.Skill]), "skills.json"),
         tactics=_index(read(folder / "tactics.json", list[content_schema.Tactic]), "tactics.json"),
-        ruins=_index(read(folder / "ruins_tokens.json", list[content_schema.RuinsToken]), "ruins_tokens.json"),
+        ruins=_index(
+            read(folder / "ruins_tokens.json", list[content_schema.RuinsToken]), "ruins_tokens.json"
+        ),
         tiles=_index(read(folder / "tiles.json", list[content_schema.Tile]), "tiles.json"),
         heroes=read(folder / "heroes.json", content_schema.Heroes),
         terrain={t.terrain: t for t in read(folder / "terrain.json", list[content_schema.TerrainCost])},

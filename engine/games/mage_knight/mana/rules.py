@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 import msgspec
 
-from engine.mechanics.dice import Die
 from engine.games.mage_knight.readings.map import keep_rerolling  # reading A34: round preparation too?
+from engine.mechanics.dice import Die
 
 BASIC = ("red", "blue", "green", "white")
 DIE_FACES = ("red", "blue", "green", "white", "gold", "black")

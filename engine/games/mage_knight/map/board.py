@@ -143,7 +143,9 @@ def tile_spaces(board: Board, centre: hexgrid.Hex, turn: int | None = None) -> d
     return {"C": centre, **{n: where[names[(i + turn) % 6]] for i, n in enumerate(names)}}
 
 
-def place_tile(board: Board, content: Content, tile_id: str, centre: hexgrid.Hex, turn: int = 0) -> list[Space]:
+def place_tile(
+    board: Board, content: Content, tile_id: str, centre: hexgrid.Hex, turn: int = 0
+) -> list[Space]:
     """Put a tile's seven spaces on the board (orientation fixed, p.7 Move 5, unless a variant
     turns it). Returns them."""
     if key(centre) in board.tiles:

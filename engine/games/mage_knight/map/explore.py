@@ -8,16 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.mage_knight import state
+from engine.games.mage_knight.cities.reveal import main_space, reveal
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.map.board import key
-from engine.games.mage_knight.map.tokens import draw_token, gain_fame
-from engine.mechanics import hexgrid
-from engine.mechanics import zones
-from engine.games.mage_knight.scenarios.variants import on, tile_turn
+from engine.games.mage_knight.map.board import key, tile_spaces
 from engine.games.mage_knight.map.tile_edges import mismatched
-from engine.games.mage_knight.map.board import tile_spaces
-from engine.games.mage_knight.cities.reveal import reveal
-from engine.games.mage_knight.cities.reveal import main_space
+from engine.games.mage_knight.map.tokens import draw_token, gain_fame
+from engine.games.mage_knight.scenarios.variants import on, tile_turn
+from engine.mechanics import hexgrid, zones
 
 GARRISON_PILE = {"keep": "gray", "mage_tower": "violet"}  # public-list (site cards)
 
@@ -37,7 +34,6 @@ def place(ctx, table, tile: str, centre: hexgrid.Hex, seat: int | None, from_sta
     turn = tile_turn(ctx, table)
     extra: dict[str, Any] = {"turn": turn} if turn else {}
     if on(table, "random_orientation"):  # a star may now touch a circle (tile_edges.py)
-
         odd = mismatched(table.game.board, centre, turn)
         extra.update({"mismatched": odd} if odd else {})
     ctx.emit(
@@ -56,7 +52,9 @@ def place(ctx, table, tile: str, centre: hexgrid.Hex, seat: int | None, from_sta
             _zone(ctx, table, state.at(k), "public")
             tok = draw_token(ctx, table, sp.rampaging, state.at(k), rule="MK:7:Move:5")
             if tok:
-                ctx.emit("mk.enemies", {"space": k, "tokens": list(table.zone(state.at(k)))}, rule="MK:7:Move:5")
+                ctx.emit(
+                    "mk.enemies", {"space": k, "tokens": list(table.zone(state.at(k)))}, rule="MK:7:Move:5"
+                )
         elif sp.site in GARRISON_PILE:
             _zone(ctx, table, state.garrison(k), "hidden")
             draw_token(ctx, table, GARRISON_PILE[sp.site], state.garrison(k), rule="MK:7:Move:5")
@@ -84,7 +82,6 @@ def place(ctx, table, tile: str, centre: hexgrid.Hex, seat: int | None, from_sta
         if c.tiles[tile].has_city and not game.scenario_end:
             ctx.emit("mk.city_revealed", {"seat": seat, "tile": tile}, rule="MK:18:Scen:FirstRecon")
     elif c.tiles[tile].has_city:
-
         reveal(ctx, table, tile, centre)
 
 
@@ -102,7 +99,6 @@ def reveal_adjacent_garrisons(ctx, table, seat: int, reach: int = 1) -> None:
         k = key(n)
         sp = game.board.spaces.get(k)
         if sp is not None and sp.site == "city" and game.cities:  # a Megalopolis: one garrison
-
             k = main_space(table, k)
         if (
             sp is None

@@ -7,20 +7,17 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from engine.games.mage_knight import state
+from engine.games.mage_knight.cards.turn_effects import set_effect
+from engine.games.mage_knight.combat.fight import provoked_spaces
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.map.board import key, unkey
-from engine.mechanics import hexgrid
-from engine.games.mage_knight.map.board import move_cost
-from engine.games.mage_knight.map.board import is_safe
-from engine.games.mage_knight.scenarios.special_rules import portal_open
-from engine.games.mage_knight.turn.ledger import take_wounds
+from engine.games.mage_knight.map.board import ends_move, is_safe, key, move_cost, unkey
 from engine.games.mage_knight.readings.map import (
     withdraw_elsewhere,  # reading A23: no safe space on the path
 )
-from engine.games.mage_knight.combat.fight import provoked_spaces
-from engine.games.mage_knight.map.board import ends_move
-from engine.games.mage_knight import state
-from engine.games.mage_knight.cards.turn_effects import set_effect
+from engine.games.mage_knight.scenarios.special_rules import portal_open
+from engine.games.mage_knight.turn.ledger import take_wounds
+from engine.mechanics import hexgrid
 
 IMPASSABLE = ("lake", "mountain")
 
@@ -126,7 +123,9 @@ def withdraw(ctx, table, seat: int) -> None:
         return
 
     others = [unkey(q.pos) for i, q in enumerate(table.game.players) if i != seat and q.pos]
-    if withdraw_elsewhere(ctx, table, seat, lambda k: is_safe(table.game.board, unkey(k), seat, others), take_wounds):
+    if withdraw_elsewhere(
+        ctx, table, seat, lambda k: is_safe(table.game.board, unkey(k), seat, others), take_wounds
+    ):
         return
     path = p.path
     if p.pos in path:
@@ -214,7 +213,9 @@ def face_down_within(table, seat: int, reach: int) -> list[str]:
     return sorted(
         k
         for k in game.board.spaces
-        if hexgrid.distance(here, unkey(k)) <= reach and state.garrison(k) in table.zones and table.zone(state.garrison(k))
+        if hexgrid.distance(here, unkey(k)) <= reach
+        and state.garrison(k) in table.zones
+        and table.zone(state.garrison(k))
     )
 
 

@@ -12,10 +12,9 @@ from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.players import dummy
 from engine.games.mage_knight.readings.scenarios import dummy_reshuffled
-from engine.games.mage_knight.scenarios.book import scenarios
+from engine.games.mage_knight.scenarios.book import scenarios, tactic_pick_order
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
-from engine.games.mage_knight.scenarios.book import tactic_pick_order
 
 
 def is_dummy(game, seat: int) -> bool:
@@ -78,7 +77,11 @@ def prepare(ctx, table, aa_card: str, spell: str) -> None:
     for c in dummy.colours(colour)[:1]:
         ctx.emit("mk.dummy_crystal", {"colour": c}, rule="MK:4:Round:2e")
     zones.move(
-        ctx, state.DUMMY_DISCARD, state.DUMMY_DECK, dummy_reshuffled(table, state.DUMMY_DISCARD), rule="MK:4:Round:2g"
+        ctx,
+        state.DUMMY_DISCARD,
+        state.DUMMY_DECK,
+        dummy_reshuffled(table, state.DUMMY_DISCARD),
+        rule="MK:4:Round:2g",
     )  # A25
     ctx.shuffle(state.DUMMY_DECK, rule="MK:4:Round:2g")
     ctx.emit("mk.dummy_round", {}, rule="MK:15:Dummy")

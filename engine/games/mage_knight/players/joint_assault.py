@@ -21,15 +21,14 @@ from itertools import combinations
 from engine.games.mage_knight import state
 from engine.games.mage_knight.apply_scenario_events import city_at
 from engine.games.mage_knight.cities import rules as cities_rules
+from engine.games.mage_knight.combat.fight import _ensure, _start_on
 from engine.games.mage_knight.mana import rules as mana
 from engine.games.mage_knight.map.board import key, unkey
 from engine.games.mage_knight.scenarios.book import has_rule, scenarios
-from engine.mechanics import hexgrid
-from engine.mechanics import zones
-from engine.mechanics.zones import card_name
-from engine.games.mage_knight.combat.fight import _ensure, _start_on
 from engine.games.mage_knight.turn.ledger import change_reputation
 from engine.games.mage_knight.turn.limits import hand_limit
+from engine.mechanics import hexgrid, zones
+from engine.mechanics.zones import card_name
 
 RULE = "MK:13:Coop:2"
 
@@ -91,7 +90,9 @@ def commands(table, seat: int) -> list[dict]:
             for split in _splits(len(city.garrison), len(seats)):
                 shares = list(zip(seats, split, strict=True))
                 if (
-                    cities_rules.joint_assault_fault(city, seat, p.acted, alone, True, blocked, shares, invitees)
+                    cities_rules.joint_assault_fault(
+                        city, seat, p.acted, alone, True, blocked, shares, invitees
+                    )
                     is None
                 ):
                     out.append({"kind": "joint_assault", "shares": ",".join(f"{s}:{n}" for s, n in shares)})
@@ -142,10 +143,16 @@ def start(ctx, table) -> None:
     # the defenders, face up or not, are shuffled face down and dealt from the top in the agreed
     # numbers: the hidden zone keeps who fights which secret until each fight (MK:13:Coop:5)
     space = j["space"]
-    up = [tok for tok in table.zone(state.at(space)) if tok in city.garrison] if state.at(space) in table.zones else []
+    up = (
+        [tok for tok in table.zone(state.at(space)) if tok in city.garrison]
+        if state.at(space) in table.zones
+        else []
+    )
     if up:
         zones.move(ctx, state.at(space), state.garrison(space), up, rule="MK:13:Coop:5")
-        ctx.emit("mk.enemies", {"space": space, "tokens": list(table.zone(state.at(space)))}, rule="MK:13:Coop:5")
+        ctx.emit(
+            "mk.enemies", {"space": space, "tokens": list(table.zone(state.at(space)))}, rule="MK:13:Coop:5"
+        )
     ctx.shuffle(state.garrison(space), rule="MK:13:Coop:5")
     ctx.emit(
         "mk.joint_started",
@@ -205,7 +212,13 @@ def finish(ctx, table) -> None:
             face = ctx.roll(mana.MANA_DIE, 1, rule="MK:13:Coop:7")[0]
             ctx.emit("mk.die_rerolled", {"index": idx, "face": face}, rule="MK:13:Coop:7")
     for s in seats[1:]:
-        zones.move(ctx, state.play_area(s), state.discard(s), list(table.zone(state.play_area(s))), rule="MK:13:Coop:8")
+        zones.move(
+            ctx,
+            state.play_area(s),
+            state.discard(s),
+            list(table.zone(state.play_area(s))),
+            rule="MK:13:Coop:8",
+        )
 
         short = hand_limit(table, s) - len(table.zone(state.hand(s)))
         if short > 0:

@@ -21,25 +21,21 @@ from __future__ import annotations
 from engine.games.mage_knight import state as mage_knight_state
 from engine.games.mage_knight.combat import machine as combat_machine
 from engine.games.mage_knight.combat.arithmetic import Part
+from engine.games.mage_knight.combat.fight import _builtins, _discard_hand
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.map.board import allied, is_safe, key, move_cost, provoked, unkey
+from engine.games.mage_knight.map.board import allied, ends_move, is_safe, key, move_cost, provoked, unkey
+from engine.games.mage_knight.map.tokens import gain_fame
 from engine.games.mage_knight.players import pvp
 from engine.games.mage_knight.players.pvp_targets import armour as unit_armour
+from engine.games.mage_knight.readings.map import pvp_fame  # reading A11: equal level and equal fame
 from engine.games.mage_knight.readings.scenarios import closed_portal_site, committed_defender_mine
 from engine.games.mage_knight.scenarios.book import has_rule, scenarios
-from engine.mechanics import hexgrid
-from engine.mechanics import zones
-from engine.mechanics.zones import card_name
-from engine.games.mage_knight.scenarios.variants import on
 from engine.games.mage_knight.scenarios.special_rules import portal_open
-from engine.games.mage_knight.map.board import ends_move
-from engine.games.mage_knight.combat.fight import _builtins
-from engine.games.mage_knight.combat.fight import _discard_hand
-from engine.games.mage_knight.turn.ledger import take_wounds
-from engine.games.mage_knight.map.tokens import gain_fame
-from engine.games.mage_knight.readings.map import pvp_fame  # reading A11: equal level and equal fame
-from engine.games.mage_knight.turn.ledger import gain_reward_crystal
+from engine.games.mage_knight.scenarios.variants import on
+from engine.games.mage_knight.turn.ledger import gain_reward_crystal, take_wounds
 from engine.games.mage_knight.turn.limits import hand_limit
+from engine.mechanics import hexgrid, zones
+from engine.mechanics.zones import card_name
 
 PHASE_OF = {"ranged": "ranged", "melee": "attack"}  # the combat phase taking the attacker's points
 
@@ -134,7 +130,11 @@ def sharing(table, seat: int) -> list[int]:
 def start_commands(table, seat: int) -> list[dict]:
     game = table.game
     p = game.players[seat]
-    return [{"kind": "pvp", "target": s} for s in sharing(table, seat) if start_fault(table, seat, s, p.pos) is None]
+    return [
+        {"kind": "pvp", "target": s}
+        for s in sharing(table, seat)
+        if start_fault(table, seat, s, p.pos) is None
+    ]
 
 
 # -- the combat ------------------------------------------------------------------------------
@@ -162,7 +162,9 @@ def start(ctx, table, seat: int, cmd: dict) -> None:
     p = game.players[seat]
     target = cmd["target"]
     ctx.emit("mk.acted", {"seat": seat, "action": "pvp"}, rule="MK:12:PvP:1")
-    combat = combat_machine.start(content(), [], units=[], hero_armour=p.armour, hand_limit=p.hand_limit, night=game.night)
+    combat = combat_machine.start(
+        content(), [], units=[], hero_armour=p.armour, hand_limit=p.hand_limit, night=game.night
+    )
     ctx.emit(
         "mk.combat_started",
         {"seat": seat, "space": p.pos, "kind": "pvp", "combat": _builtins(combat)},
@@ -247,7 +249,9 @@ def pass_(ctx, table, seat: int, cmd: dict) -> None:
     v["passes"] += 1
     if v["passes"] < 2:
         v.update(attacker=_blocker(v), step="attack", sideways=False)
-        _emit(ctx, table, "pass", v, PHASE_OF[v["phase"]], v["attacker"], clear=True, rule="MK:12:PvPRanged:6")
+        _emit(
+            ctx, table, "pass", v, PHASE_OF[v["phase"]], v["attacker"], clear=True, rule="MK:12:PvPRanged:6"
+        )
         return
     if v["phase"] == "ranged":
         v.update(phase="melee", attacker=v["aggressor"], step="attack", passes=0, sideways=False)
@@ -308,7 +312,9 @@ def damage_options(table) -> list[dict]:
     for u in q.units:
         if (
             not u.wounded
-            and pvp.unit_wound_cost(unit_armour(table, b, u), content().units[u.unit].resistances, v["elements"])
+            and pvp.unit_wound_cost(
+                unit_armour(table, b, u), content().units[u.unit].resistances, v["elements"]
+            )
             <= n
         ):
             out.append({"kind": "pvp_damage", "to": u.uid})
@@ -319,7 +325,9 @@ def damage_options(table) -> list[dict]:
                     card = content().cards.get(card_name(cid))
                     if card is not None and card.kind == "artifact":
                         out.append({"kind": "pvp_damage", "to": f"steal:{cid}"})
-        out += [{"kind": "pvp_damage", "to": f"retreat:{k}"} for k, cost in retreat_spaces(table, b) if cost <= n]
+        out += [
+            {"kind": "pvp_damage", "to": f"retreat:{k}"} for k, cost in retreat_spaces(table, b) if cost <= n
+        ]
     return out
 
 
@@ -362,7 +370,11 @@ def assign(ctx, table, seat: int, cmd: dict) -> None:
             _discard_hand(ctx, table, b, "MK:9:Damage:5c")
     elif to.startswith("steal:"):
         cid = to.split(":", 1)[1]
-        src = mage_knight_state.discard(b) if cid in table.zone(mage_knight_state.discard(b)) else mage_knight_state.play_area(b)
+        src = (
+            mage_knight_state.discard(b)
+            if cid in table.zone(mage_knight_state.discard(b))
+            else mage_knight_state.play_area(b)
+        )
         zones.move(ctx, src, mage_knight_state.discard(seat), [cid], rule="MK:13:PvPMelee:2")
         v["remaining"] -= pvp.STEAL_COST
     elif to.startswith("retreat:"):
@@ -401,11 +413,18 @@ def end(ctx, table, winner: int, loser: int = -1) -> None:
         ctx.emit("mk.placed", {"seat": v["aggressor"], "pos": v["came_from"]}, rule="MK:13:PvPResult")
     d = v["defender"]
     if v["mode"] == "full":
-
-        zones.move(ctx, mage_knight_state.play_area(d), mage_knight_state.discard(d), list(table.zone(mage_knight_state.play_area(d))), rule="MK:12:PvP:3")
+        zones.move(
+            ctx,
+            mage_knight_state.play_area(d),
+            mage_knight_state.discard(d),
+            list(table.zone(mage_knight_state.play_area(d))),
+            rule="MK:12:PvP:3",
+        )
         short = hand_limit(table, d) - len(table.zone(mage_knight_state.hand(d)))
         if short > 0:
-            zones.move_top(ctx, mage_knight_state.deck(d), mage_knight_state.hand(d), short, rule="MK:12:PvP:3")
+            zones.move_top(
+                ctx, mage_knight_state.deck(d), mage_knight_state.hand(d), short, rule="MK:12:PvP:3"
+            )
         committed_defender_mine(ctx, table, d, gain_reward_crystal)  # reading A9
     ctx.emit("mk.pvp_over", {"aggressor": v["aggressor"], "winner": winner}, rule="MK:13:PvPResult")
 

@@ -12,9 +12,9 @@ that choose no reading keep their exact events.
 
 from __future__ import annotations
 
+from engine.games.mage_knight.players.pvp import result_fame
 from engine.mechanics import hexgrid
 from engine.readings import chosen
-from engine.games.mage_knight.players.pvp import result_fame
 
 PVP_FAME = "A11"
 HALF_FAME, WITHDRAWAL, EFFECT_COLOUR, SOURCE_REROLL = "A10", "A23", "A31", "A34"
@@ -79,7 +79,11 @@ def withdraw_elsewhere(ctx, table, seat: int, safe, take_wounds) -> bool:
         return False
     here = _hex(p.pos)
     best = min(
-        ((hexgrid.distance(here, _hex(k)), _hex(k), k) for k in table.game.board.spaces if k != p.pos and safe(k)),
+        (
+            (hexgrid.distance(here, _hex(k)), _hex(k), k)
+            for k in table.game.board.spaces
+            if k != p.pos and safe(k)
+        ),
         default=None,
     )
     if best is None:

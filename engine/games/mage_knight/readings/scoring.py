@@ -28,7 +28,9 @@ def scored_zones(table, seat: int) -> tuple[str, ...]:
     every = (state.deck(seat), state.hand(seat), state.discard(seat), state.play_area(seat))
     c = content().cards
     if not any(
-        c[card_name(x)].kind in SCORED_KINDS or card_name(x) == "wound" for z in every[1:] for x in table.zone(z)
+        c[card_name(x)].kind in SCORED_KINDS or card_name(x) == "wound"
+        for z in every[1:]
+        for x in table.zone(z)
     ):
         return every
     return every[:1] if chosen(table, DECK) == "draw_pile" else every

@@ -7,9 +7,9 @@ of its drafted cards into its deck before the decks are shuffled (`draft_add` {c
 from __future__ import annotations
 
 from engine.games.mage_knight import state
+from engine.games.mage_knight.scenarios.variants import on
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
-from engine.games.mage_knight.scenarios.variants import on
 
 RULE = "MK:17:Var:Draft"
 DEAL, KEEP = 4, 3

@@ -6,10 +6,9 @@ the second night, the game ends after one more turn each."""
 
 from __future__ import annotations
 
-from engine.mechanics import zones
-from engine.games.mage_knight.combat.fight import _start_on, combat_zone
+from engine.games.mage_knight.combat.fight import _start_on, combat_zone, random_crystals
 from engine.games.mage_knight.map.tokens import draw_token
-from engine.games.mage_knight.combat.fight import random_crystals
+from engine.mechanics import zones
 
 DN = "druid_nights"
 RULE = "MK:21:Scen:DruidNights"
@@ -99,4 +98,9 @@ def end_of_round(ctx, table) -> None:
 
 
 def all_chanted(game) -> bool:
-    return active(game) and game.night and game.night_no == 2 and all(s in game.chanted for s in range(len(game.players)))
+    return (
+        active(game)
+        and game.night
+        and game.night_no == 2
+        and all(s in game.chanted for s in range(len(game.players)))
+    )

@@ -13,9 +13,8 @@ from collections import deque
 from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.map.board import key, unkey
-from engine.mechanics import hexgrid
-from engine.mechanics import zones
 from engine.games.mage_knight.map.tokens import draw_token
+from engine.mechanics import hexgrid, zones
 
 DL = "dungeon_lords"
 RULE = "MK:21:Scen:DungeonLords"
@@ -84,7 +83,11 @@ def place(ctx, table, space: str, kind: str) -> None:
     if state.garrison(space) not in table.zones:
         zones.create(ctx, state.garrison(space), [], rule=RULE, vis="hidden")
     draw_token(
-        ctx, table, SECRET["village" if kind == "dungeon" else "monastery"][1], state.garrison(space), rule=RULE
+        ctx,
+        table,
+        SECRET["village" if kind == "dungeon" else "monastery"][1],
+        state.garrison(space),
+        rule=RULE,
     )
     ctx.emit("mk.secret_site", {"space": space, "site": kind}, rule=RULE)
 

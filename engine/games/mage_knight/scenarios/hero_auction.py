@@ -100,7 +100,9 @@ def won(ctx, table) -> None:
     if not left:
         ctx.emit("mk.auction_done", {"order": a["order"]}, rule=RULE)
         return
-    chooser = a["chooser"] if a["chooser"] in left else next(s for s in _after(game, a["chooser"]) if s in left)
+    chooser = (
+        a["chooser"] if a["chooser"] in left else next(s for s in _after(game, a["chooser"]) if s in left)
+    )
     ctx.emit("mk.auction", dict(a, chooser=chooser, hero="", high=-1, bid=0, waiting=[]), rule=RULE)
 
 

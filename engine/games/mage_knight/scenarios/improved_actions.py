@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.scenarios.scoring import category_points
+from engine.games.mage_knight.scenarios.variants import on
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
-from engine.games.mage_knight.scenarios.variants import on
-from engine.games.mage_knight.scenarios.scoring import category_points
 
 RULE = "MK:17:Var:ImprovedActions"
 OFFER = "improve:offer"
@@ -25,7 +25,13 @@ def due(table, n: int) -> bool:
     """Round n is about to begin after a night that was not the game's last round."""
 
     game = table.game
-    return n > 1 and game.night and game.round < game.rounds and on(table, "improved_actions") and not game.improve
+    return (
+        n > 1
+        and game.night
+        and game.round < game.rounds
+        and on(table, "improved_actions")
+        and not game.improve
+    )
 
 
 def rating(table, seat: int) -> int:
@@ -52,7 +58,11 @@ def start(ctx, table, n: int) -> None:
 
 
 def _deed_cards(table, seat: int) -> list[str]:
-    return [c for z in (state.hand(seat), state.deck(seat), state.discard(seat), state.play_area(seat)) for c in table.zone(z)]
+    return [
+        c
+        for z in (state.hand(seat), state.deck(seat), state.discard(seat), state.play_area(seat))
+        for c in table.zone(z)
+    ]
 
 
 def _colours(card) -> set[str]:
@@ -87,7 +97,9 @@ def pick(ctx, table, seat: int, cmd: dict) -> int:
     if cmd["card"]:
         old = next(c for c in _deed_cards(table, seat) if card_name(c) == cmd["remove"])
         src = next(
-            z for z in (state.hand(seat), state.deck(seat), state.discard(seat), state.play_area(seat)) if old in table.zone(z)
+            z
+            for z in (state.hand(seat), state.deck(seat), state.discard(seat), state.play_area(seat))
+            if old in table.zone(z)
         )
         zones.move(ctx, src, state.OUT, [old], rule=RULE)
         zones.move(ctx, OFFER, state.hand(seat), [cmd["card"]], rule=RULE)

@@ -11,9 +11,9 @@ die was set and what has been revealed."""
 
 from __future__ import annotations
 
+from engine.games.mage_knight.scenarios.variants import on
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
-from engine.games.mage_knight.scenarios.variants import on
 
 RULE = "MK:17:Var:InteractiveCombat"
 COLOURS = ("white", "red", "blue", "green", "gold", "black")

@@ -6,13 +6,13 @@ from __future__ import annotations
 from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana import rules as mana
+from engine.games.mage_knight.players.dummy_turn import prepare as dummy_prepare
 from engine.games.mage_knight.readings.scenarios import last_turns
 from engine.games.mage_knight.scenarios.book import EndFacts, end_triggered, final_turns, scenarios
 from engine.games.mage_knight.scenarios.druid_nights import all_chanted
 from engine.games.mage_knight.scenarios.special_rules import all_mines_liberated
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
-from engine.games.mage_knight.players.dummy_turn import prepare as dummy_prepare
 
 
 def elites_now(table) -> bool:
@@ -56,7 +56,9 @@ def prepare_offers(ctx, table) -> None:
         deck = state.ELITE_UNITS if mixed and i % 2 == 0 else state.REGULAR_UNITS
         if not table.zone(deck):
             deck = state.REGULAR_UNITS if deck == state.ELITE_UNITS else state.ELITE_UNITS
-        zones.move_top(ctx, deck, state.UNIT_OFFER, 1, rule="MK:4:Round:2c:Elite" if mixed else "MK:4:Round:2c")
+        zones.move_top(
+            ctx, deck, state.UNIT_OFFER, 1, rule="MK:4:Round:2c:Elite" if mixed else "MK:4:Round:2c"
+        )
     zones.move_top(ctx, state.AA_DECK, state.UNIT_OFFER, len(game.monasteries), rule="MK:4:Round:2c")
     renew_offers(ctx, table)
 
@@ -103,6 +105,5 @@ def renew_offers(ctx, table) -> None:
             if not (game.dummy_seat >= 0 and offer_zone == state.AA_OFFER):
                 zones.move(ctx, offer_zone, deck, [leaving[offer_zone]], rule=rule, to="bottom")
         if game.dummy_seat >= 0 and offer_zone == state.SPELL_OFFER:
-
             dummy_prepare(ctx, table, leaving.get(state.AA_OFFER, ""), leaving.get(state.SPELL_OFFER, ""))
         zones.move_top(ctx, deck, offer_zone, 1, rule=rule)

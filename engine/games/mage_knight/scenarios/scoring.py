@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from engine.games.mage_knight import state
+from engine.games.mage_knight.cities.rules import city_fame
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.readings.scoring import (
     crystal_points,
@@ -11,11 +12,10 @@ from engine.games.mage_knight.readings.scoring import (
     scored_zones,
     zero_tie_titles,
 )
-from engine.games.mage_knight.situations.card_overrides import unit_number
-from engine.mechanics.zones import card_name
 from engine.games.mage_knight.scenarios import book
 from engine.games.mage_knight.scenarios.special_rules import mines_held
-from engine.games.mage_knight.cities.rules import city_fame
+from engine.games.mage_knight.situations.card_overrides import unit_number
+from engine.mechanics.zones import card_name
 
 CATEGORIES = ("knowledge", "loot", "leader", "conqueror", "adventurer", "beating")
 CONQUEST_SITES = ("keep", "mage_tower", "monastery")
@@ -37,7 +37,8 @@ def category_points(table, seat: int) -> dict[str, int]:
         "knowledge": 2 * kinds.count("spell") + kinds.count("advanced_action"),
         "loot": 2 * kinds.count("artifact") + crystal_points(table, sum(p.crystals.values())),  # A14
         "leader": sum(
-            unit_number(table, u.unit, "level", c.units[u.unit].level) // (2 if u.wounded else 1) for u in p.units
+            unit_number(table, u.unit, "level", c.units[u.unit].level) // (2 if u.wounded else 1)
+            for u in p.units
         ),
         "conqueror": 2 * sum(1 for s in shields if s in CONQUEST_SITES),
         "adventurer": 2 * sum(1 for s in shields if s in ADVENTURE_SITES),
@@ -92,7 +93,6 @@ def scenario_result(table) -> tuple[dict[int, int], dict[int, list[str]], list[i
     if kind == "standard":
         extra = None
         if s.id == "mines_liberation":
-
             extra = liberator_fame(table, book.mines_fame(mines_held(game)))  # reading A16
         total = book.competitive_totals(s, fame, pts, game.cities, extra)
         zero = zero_tie_titles(table, pts) if s.scoring.titles else {}  # reading A12
@@ -106,7 +106,9 @@ def scenario_result(table) -> tuple[dict[int, int], dict[int, list[str]], list[i
         return total, lines, book.winners(total), "MK:15:Score"
     if kind in ("objective_solo", "objective_coop"):
         left = len(table.zone(state.DUMMY_DECK)) if state.DUMMY_DECK in table.zones else 0
-        announced_last = game.round >= game.rounds and game.announced_by >= 0 and game.announced_by != game.dummy_seat
+        announced_last = (
+            game.round >= game.rounds and game.announced_by >= 0 and game.announced_by != game.dummy_seat
+        )
         res = book.objective_score(
             "solo" if kind == "objective_solo" else "coop",
             fame,
@@ -167,7 +169,9 @@ def team_result(table, s, fame: dict, pts: dict):
             n: (
                 sum(1 for sp in game.board.spaces.values() if sp.site == "keep" and sp.conquered_by in side),
                 sum(
-                    1 for sp in game.board.spaces.values() if sp.site == "mage_tower" and sp.conquered_by in side
+                    1
+                    for sp in game.board.spaces.values()
+                    if sp.site == "mage_tower" and sp.conquered_by in side
                 ),
             )
             for n, side in names.items()
@@ -180,7 +184,9 @@ def team_result(table, s, fame: dict, pts: dict):
     else:
         on = [x for x in seats if game.players[x].pos == "0,0"]
         chosen = {
-            n: int(table.zone(state.chosen_one(i))[0][4:]) for i, n in enumerate(names) if state.chosen_one(i) in table.zones
+            n: int(table.zone(state.chosen_one(i))[0][4:])
+            for i, n in enumerate(names)
+            if state.chosen_one(i) in table.zones
         }
         score = {
             n: int(len(on) == 1 and on[0] == chosen.get(n, on[0]) and on[0] in side)

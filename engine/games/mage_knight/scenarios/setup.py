@@ -13,14 +13,13 @@ from engine.games.mage_knight.content import decks
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.content.schema import ENEMY_PILES
 from engine.games.mage_knight.mana import rules as mana
+from engine.games.mage_knight.map.board import initial_positions
 from engine.games.mage_knight.map.explore import place
 from engine.games.mage_knight.scenarios import variants
-from engine.games.mage_knight.scenarios.book import ScenarioError, scenarios
+from engine.games.mage_knight.scenarios.book import ScenarioError, has_rule, scenarios
 from engine.games.mage_knight.scenarios.book import chosen as scenario_of
-from engine.mechanics import zones
-from engine.games.mage_knight.map.board import initial_positions
 from engine.games.mage_knight.turn.flow import begin_round
-from engine.games.mage_knight.scenarios.book import has_rule
+from engine.mechanics import zones
 
 SCENARIOS = tuple(scenarios())
 FR = "first_reconnaissance"
@@ -95,7 +94,9 @@ def setup(ctx, table) -> bool:
         dealt = zones.move_top(ctx, state.REGULAR_UNITS, state.UNIT_OFFER, n + 2, rule="MK:3:Setup:10")
         if any("village" in c.units[zones.card_name(u)].recruit_sites for u in dealt):
             break
-        zones.move(ctx, state.UNIT_OFFER, state.REGULAR_UNITS, dealt, rule="MK:18:Scen:FirstRecon", to="bottom")
+        zones.move(
+            ctx, state.UNIT_OFFER, state.REGULAR_UNITS, dealt, rule="MK:18:Scen:FirstRecon", to="bottom"
+        )
     # the Source (MK:3:Setup:12)
     ctx.emit(
         "mk.source",
@@ -281,7 +282,9 @@ def chosen_ones(ctx, table, sides, rule: str) -> None:
         zones.create(ctx, state.chosen_one(i), [f"seat{x}" for x in side], rule=rule, vis="hidden")
         ctx.shuffle(state.chosen_one(i), rule=rule)
         for x in side:
-            zones.create(ctx, chosen_seen(x), [table.zone(state.chosen_one(i))[0]], rule=rule, owner=x, vis="owner")
+            zones.create(
+                ctx, chosen_seen(x), [table.zone(state.chosen_one(i))[0]], rule=rule, owner=x, vis="owner"
+            )
 
 
 def setup_scenario(ctx, table, s, su) -> bool:
@@ -374,7 +377,14 @@ def tile_stack(ctx, table, s, su) -> None:
     ctx.shuffle(state.TILES, rule="MK:3:Setup:14")
     zones.create(ctx, state.TILES_CORE, sorted(city + plain), rule="MK:3:Setup:14", vis="hidden")
     ctx.shuffle(state.TILES_CORE, rule="MK:3:Setup:14")
-    zones.move(ctx, state.TILES_CORE, state.TILES, list(table.zone(state.TILES_CORE)), rule="MK:3:Setup:14", to="bottom")
+    zones.move(
+        ctx,
+        state.TILES_CORE,
+        state.TILES,
+        list(table.zone(state.TILES_CORE)),
+        rule="MK:3:Setup:14",
+        to="bottom",
+    )
 
 
 def dummy_setup(ctx, table, chosen: list[str]) -> None:

@@ -16,7 +16,11 @@ from __future__ import annotations
 
 from engine.games.mage_knight import state
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.map.board import others_site
+from engine.games.mage_knight.map.board import key, others_site, unkey
+from engine.games.mage_knight.map.tokens import draw_token
+from engine.games.mage_knight.readings.map import (
+    half_fame as read_half,  # reading A10: rounded up or down
+)
 from engine.games.mage_knight.readings.scenarios import liberation_crystal, off_map_on_portal
 from engine.games.mage_knight.scenarios.book import (
     assault_reputation,
@@ -24,15 +28,8 @@ from engine.games.mage_knight.scenarios.book import (
     owned_site_garrison,
     scenarios,
 )
-from engine.mechanics import zones
-from engine.games.mage_knight.readings.map import (
-    half_fame as read_half,  # reading A10: rounded up or down
-)
-from engine.games.mage_knight.map.board import key, unkey
-from engine.mechanics import hexgrid
-from engine.games.mage_knight.map.tokens import draw_token
 from engine.games.mage_knight.turn.ledger import change_reputation, gain_reward_crystal
-from engine.games.mage_knight.turn.ledger import gain_reward_crystal
+from engine.mechanics import hexgrid, zones
 
 OOR, KT, MINES = "only_one_returns", "conquer_keeps_towers", "mines_liberation"
 PORTAL = "0,0"
@@ -91,7 +88,9 @@ def assault_fame(table, space: str, seat: int, fame: int) -> int:
 def tower_spell(game) -> bool:
     """A conquered mage tower gives its spell, except where towers are owned like keeps."""
     return not (
-        game.scenario and game.scenario != "first_reconnaissance" and has_rule(scenario(game), "towers_as_keeps")
+        game.scenario
+        and game.scenario != "first_reconnaissance"
+        and has_rule(scenario(game), "towers_as_keeps")
     )
 
 
@@ -137,7 +136,9 @@ def mine_tokens(ctx, table, space: str, tile: str) -> None:
             zones.create(ctx, name, [], rule="MK:20:Scen:Mines", vis=vis)
     draw_token(ctx, table, "red" if core else "green", state.at(space), rule="MK:20:Scen:Mines")
     draw_token(ctx, table, "brown", state.garrison(space), rule="MK:20:Scen:Mines")
-    ctx.emit("mk.enemies", {"space": space, "tokens": list(table.zone(state.at(space)))}, rule="MK:20:Scen:Mines")
+    ctx.emit(
+        "mk.enemies", {"space": space, "tokens": list(table.zone(state.at(space)))}, rule="MK:20:Scen:Mines"
+    )
 
 
 def mine_to_liberate(table, seat: int) -> bool:
@@ -172,7 +173,9 @@ def liberated(ctx, table, seat: int, space: str) -> None:
     sp = game.board.spaces[space]
     if game.scenario != MINES or sp.site != "mine":
         return
-    change_reputation(ctx, table, seat, 2 if content().tiles[sp.tile].type == "core" else 1, "MK:20:Scen:Mines")
+    change_reputation(
+        ctx, table, seat, 2 if content().tiles[sp.tile].type == "core" else 1, "MK:20:Scen:Mines"
+    )
     liberation_crystal(ctx, table, seat, space, gain_reward_crystal)  # reading A36
 
 

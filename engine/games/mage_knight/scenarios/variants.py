@@ -18,6 +18,9 @@ With no variant chosen nothing here emits an event, so games without variants ar
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from engine.errors import BadInput
 from engine.games.mage_knight import state
 from engine.games.mage_knight.cities.rules import (
@@ -27,14 +30,12 @@ from engine.games.mage_knight.cities.rules import (
 )
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana import rules as mana
-from engine.games.mage_knight.scenarios.book import chosen as scenario_of
-from engine.mechanics.zones import card_name
-import json
-from pathlib import Path
 from engine.games.mage_knight.map.tokens import draw_token
-from engine.mechanics import zones
+from engine.games.mage_knight.scenarios.book import chosen as scenario_of
 from engine.games.mage_knight.turn.ledger import change_reputation
 from engine.games.mage_knight.turn.tactics import blocked_dice
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
 
 VARIANTS = (
     "arrival_at_night",
@@ -208,13 +209,16 @@ def end_of_round(ctx, table) -> None:
             zones.create(ctx, state.at(k), [], rule="MK:17:Var:RampagingEvil")
         for pile in piles:
             draw_token(ctx, table, pile, state.at(k), rule="MK:17:Var:RampagingEvil")
-        ctx.emit("mk.enemies", {"space": k, "tokens": list(table.zone(state.at(k)))}, rule="MK:17:Var:RampagingEvil")
+        ctx.emit(
+            "mk.enemies",
+            {"space": k, "tokens": list(table.zone(state.at(k)))},
+            rule="MK:17:Var:RampagingEvil",
+        )
 
 
 def defeated_bonus(ctx, table, seat: int, tokens: int) -> None:
     """+1 reputation per defeated token on a rampaging space (MK:17:Var:RampagingEvil)."""
     if tokens and (on(table, "rampaging_evil") or on(table, "more_rampaging_evil")):
-
         change_reputation(ctx, table, seat, tokens, "MK:17:Var:RampagingEvil")
 
 

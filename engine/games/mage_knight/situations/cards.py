@@ -21,7 +21,14 @@ from engine.games.mage_knight.mana.rules import BASIC
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
-SOURCES = (state.AA_OFFER, state.AA_DECK, state.SPELL_OFFER, state.SPELL_DECK, state.ARTIFACT_DECK, state.WOUNDS)
+SOURCES = (
+    state.AA_OFFER,
+    state.AA_DECK,
+    state.SPELL_OFFER,
+    state.SPELL_DECK,
+    state.ARTIFACT_DECK,
+    state.WOUNDS,
+)
 
 
 T = TypeVar("T")
@@ -49,7 +56,15 @@ def lay_out_cards(ctx, table, sit, seats) -> None:
     if given(sit.aa_offer):
         _offer(ctx, table, "aa_offer", sit.aa_offer, state.AA_OFFER, (state.AA_DECK,), content().cards)
     if given(sit.spell_offer):
-        _offer(ctx, table, "spell_offer", sit.spell_offer, state.SPELL_OFFER, (state.SPELL_DECK,), content().cards)
+        _offer(
+            ctx,
+            table,
+            "spell_offer",
+            sit.spell_offer,
+            state.SPELL_OFFER,
+            (state.SPELL_DECK,),
+            content().cards,
+        )
     if given(sit.unit_offer):
         _unit_offer(ctx, table, sit.unit_offer)
     for name in reversed(sit.units_top):
@@ -67,7 +82,9 @@ def _unknown(name: str, known) -> str:
 
 
 def _holding(table, name: str, piles) -> str | None:
-    return next((z for z in piles if z in table.zones and any(card_name(x) == name for x in table.zone(z))), None)
+    return next(
+        (z for z in piles if z in table.zones and any(card_name(x) == name for x in table.zone(z))), None
+    )
 
 
 def _offer(ctx, table, key: str, names: list[str], offer: str, decks: tuple[str, ...], known) -> None:
@@ -138,9 +155,20 @@ def _pile(ctx, table, key: str, names: list[str], own: str, to: str, others, own
 def seat_piles(ctx, table, seat: int, s) -> None:
     """`seat[i].discard` and `seat[i].deck`, after the hand was taken."""
     if given(s.discard):
-        _pile(ctx, table, f"seat[{seat}].discard", s.discard, state.deck(seat), state.discard(seat), SOURCES, str(seat))
+        _pile(
+            ctx,
+            table,
+            f"seat[{seat}].discard",
+            s.discard,
+            state.deck(seat),
+            state.discard(seat),
+            SOURCES,
+            str(seat),
+        )
     if given(s.deck):
-        _pile(ctx, table, f"seat[{seat}].deck", s.deck, state.deck(seat), state.deck(seat), SOURCES, str(seat))
+        _pile(
+            ctx, table, f"seat[{seat}].deck", s.deck, state.deck(seat), state.deck(seat), SOURCES, str(seat)
+        )
 
 
 def _dummy(ctx, table, d) -> None:
@@ -152,7 +180,16 @@ def _dummy(ctx, table, d) -> None:
     if given(d.discard):
         _pile(ctx, table, "dummy.discard", d.discard, state.DUMMY_DECK, state.DUMMY_DISCARD, SOURCES, "dummy")
     if given(d.deck):
-        _pile(ctx, table, "dummy.deck", d.deck, state.DUMMY_DECK, state.DUMMY_DECK, (state.DUMMY_DISCARD, *SOURCES), "dummy")
+        _pile(
+            ctx,
+            table,
+            "dummy.deck",
+            d.deck,
+            state.DUMMY_DECK,
+            state.DUMMY_DECK,
+            (state.DUMMY_DISCARD, *SOURCES),
+            "dummy",
+        )
     if given(d.crystals):
         have = game.dummy.crystals
         for colour in sorted(set(d.crystals) | set(have)):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games.mage_knight.cards.resolving import card_resolutions, skill_resolutions, unit_resolutions
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.situations import combat_overrides
 from engine.games.mage_knight.situations.card_overrides import (
@@ -16,9 +17,6 @@ from engine.games.mage_knight.situations.card_overrides import (
     nested_kinds,
 )
 from engine.ruleset import with_ruleset
-from engine.games.mage_knight.cards.resolving import card_resolutions
-from engine.games.mage_knight.cards.resolving import unit_resolutions
-from engine.games.mage_knight.cards.resolving import skill_resolutions
 
 
 @with_ruleset

@@ -34,14 +34,14 @@ from msgspec import UNSET, UnsetType
 
 from engine.content import decode
 from engine.games.mage_knight import state
+from engine.games.mage_knight.cities.reveal import strengthen
 from engine.games.mage_knight.combat import machine as combat_machine
 from engine.games.mage_knight.combat.abilities import open_attacks
 from engine.games.mage_knight.combat.arithmetic import reputation_for_defeat
-from engine.games.mage_knight.content.load import content
-from engine.mechanics.zones import card_name
 from engine.games.mage_knight.combat.fight import UNDERGROUND, started
+from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.situations.garrison import garrison_tokens
-from engine.games.mage_knight.cities.reveal import strengthen
+from engine.mechanics.zones import card_name
 
 RULE = "SIT-0"
 KINDS = ("provoked", "assault", "challenge", "adventure", "burn")
@@ -104,7 +104,6 @@ def lay_out_combat(ctx, table, raw: dict, place) -> None:
         if e.id not in content().enemies:
             _fail("enemy.id", f"no enemy token {e.id!r} (`runeledger cards mage-knight` lists them)")
     if sit.garrison:
-
         tokens, marks = garrison_tokens(ctx, table, space, sit.enemy, _fail)
         sit = msgspec.structs.replace(
             sit, enemy=[m or EnemySit(id=card_name(tok)) for tok, m in zip(tokens, marks, strict=True)]
@@ -132,7 +131,6 @@ def lay_out_combat(ctx, table, raw: dict, place) -> None:
         overrides=table.options.get("overrides"),
     )
     if game.board.spaces[space].site == "city":
-
         strengthen(table, space, c)  # the city's colour bonus (MK:10:City:1)
     c.phase = sit.phase
     c.wounds_to_hand = sit.wounds_taken

@@ -31,11 +31,11 @@ from msgspec import UNSET, UnsetType
 
 from engine.content import decode
 from engine.games.mage_knight.combat import machine as combat_machine
-from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.situations.combat import PointsSit
 from engine.games.mage_knight.combat.fight import _builtins
-from engine.games.mage_knight.players.pvp_turn import PHASE_OF, allowed
+from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.content.schema import ELEMENTS
+from engine.games.mage_knight.players.pvp_turn import PHASE_OF, allowed
+from engine.games.mage_knight.situations.combat import PointsSit
 
 RULE = "SIT-0"
 MODES, PHASES, STEPS = ("partial", "full"), ("ranged", "melee"), ("attack", "block", "damage")
@@ -78,7 +78,11 @@ def lay_out_pvp(ctx, table, raw: dict) -> None:
             "",
             f"no player-against-player combat in this game (scenario {game.scenario or 'none'!r}) (MK:12:PvP:1)",
         )
-    if sit.defender == seat or not 0 <= sit.defender < table.players or game.players[sit.defender].pos != p.pos:
+    if (
+        sit.defender == seat
+        or not 0 <= sit.defender < table.players
+        or game.players[sit.defender].pos != p.pos
+    ):
         _fail("defender", f"{sit.defender} is not another hero on seat {seat}'s space {p.pos} (MK:12:PvP:1)")
     if game.board.spaces[p.pos].site in ("portal", "city"):
         _fail("defender", "no PvP on a portal or city space (MK:12:PvP:1)")
@@ -111,7 +115,9 @@ def lay_out_pvp(ctx, table, raw: dict) -> None:
         _fail("remaining", "the damage step needs damage left to spend (MK:12:PvPRanged:5)")
     blocker = sit.defender if attacker == seat else seat
     ctx.emit("mk.acted", {"seat": seat, "action": "pvp"}, rule=RULE)
-    combat = combat_machine.start(content(), [], units=[], hero_armour=p.armour, hand_limit=p.hand_limit, night=game.night)
+    combat = combat_machine.start(
+        content(), [], units=[], hero_armour=p.armour, hand_limit=p.hand_limit, night=game.night
+    )
     ctx.emit(
         "mk.combat_started",
         {"seat": seat, "space": p.pos, "kind": "pvp", "combat": _builtins(combat)},

@@ -56,21 +56,21 @@ from msgspec import UNSET, UnsetType
 
 from engine.content import decode
 from engine.games.mage_knight import state
+from engine.games.mage_knight.apply_scenario_events import city_at
+from engine.games.mage_knight.cities import rules as cities_rules
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana.rules import BASIC
+from engine.games.mage_knight.map.board import unkey
+from engine.games.mage_knight.map.explore import place
 from engine.games.mage_knight.scenarios.setup import setup as standard_setup
 from engine.games.mage_knight.situations.cards import SOURCES, given, lay_out_cards, seat_piles
+from engine.games.mage_knight.situations.combat import lay_out_combat
+from engine.games.mage_knight.situations.pvp import lay_out_pvp
+from engine.games.mage_knight.skills import passive as passive_skills
 from engine.games.mage_knight.turn import levels, rewards, rounds
 from engine.games.mage_knight.turn.flow import start_turn, tactic_ids
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
-from engine.games.mage_knight.situations.combat import lay_out_combat
-from engine.games.mage_knight.situations.pvp import lay_out_pvp
-from engine.games.mage_knight.map.board import unkey
-from engine.games.mage_knight.map.explore import place
-from engine.games.mage_knight.apply_scenario_events import city_at
-from engine.games.mage_knight.cities import rules as cities_rules
-from engine.games.mage_knight.skills import passive as passive_skills
 
 RULE = "SIT-0"
 FACES = (*BASIC, "gold", "black")
@@ -191,10 +191,8 @@ def lay_out(ctx, table, raw: dict) -> None:
                     rule=RULE,
                 )
     if given(sit.combat):
-
         lay_out_combat(ctx, table, sit.combat, place=_enemies)
     if given(sit.pvp):
-
         lay_out_pvp(ctx, table, sit.pvp)
 
 
@@ -314,7 +312,11 @@ def _conquer_city(ctx, table, space: str, city, seat: int) -> None:
     main = city.spaces[0]
     for tok in list(city.garrison):
         zones.move(
-            ctx, state.garrison(main), state.enemy_discard(content().enemies[card_name(tok)].color), [tok], rule=RULE
+            ctx,
+            state.garrison(main),
+            state.enemy_discard(content().enemies[card_name(tok)].color),
+            [tok],
+            rule=RULE,
         )
     events = cities_rules.defeat_defenders(city, seat, list(city.garrison)) or [
         cities_rules.Event("mk.city_conquered", {"spaces": list(city.spaces), "leader": seat}, RULE)
@@ -354,7 +356,14 @@ def _seat(ctx, table, seat: int, s: SeatSit) -> None:
         _fail(f"{where}.pos", f'{s.pos!r} is not a space like "1,-2"')
     ctx.emit("mk.placed", {"seat": seat, "pos": s.pos}, rule=RULE)
     if s.hand is not None:
-        zones.move(ctx, state.hand(seat), state.deck(seat), list(table.zone(state.hand(seat))), rule=RULE, to="bottom")
+        zones.move(
+            ctx,
+            state.hand(seat),
+            state.deck(seat),
+            list(table.zone(state.hand(seat))),
+            rule=RULE,
+            to="bottom",
+        )
         for name in s.hand:
             src, card = _take(table, seat, name)
             zones.move(ctx, src, state.hand(seat), [card], rule=RULE)

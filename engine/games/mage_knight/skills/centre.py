@@ -9,9 +9,9 @@ owner's `centre` maps the skill to its spec (the node `to_centre`)."""
 from __future__ import annotations
 
 from engine.games.mage_knight.cards import effects, resolving
-from engine.games.mage_knight.skills.centre_tokens import RULE, back, spec_of
 from engine.games.mage_knight.cards.carry_out import run
 from engine.games.mage_knight.cards.turn_effects import set_effect
+from engine.games.mage_knight.skills.centre_tokens import RULE, back, spec_of
 from engine.games.mage_knight.turn.actions import resolve
 
 
@@ -37,8 +37,14 @@ def commands(table, seat: int) -> list[dict]:
             continue
         sit = resolving.situation(table, seat)
         for i, atoms in enumerate(effects.resolutions(spec["others"], effects.Situation(*sit))):
-            if atoms and feasible(table, seat, atoms) and useful(table, atoms, table.game.players[seat].acted):
-                out += expand(table, seat, atoms, [{"kind": "centre", "skill": sid, "owner": owner, "option": i}])
+            if (
+                atoms
+                and feasible(table, seat, atoms)
+                and useful(table, atoms, table.game.players[seat].acted)
+            ):
+                out += expand(
+                    table, seat, atoms, [{"kind": "centre", "skill": sid, "owner": owner, "option": i}]
+                )
     return out
 
 

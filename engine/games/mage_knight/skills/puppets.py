@@ -66,5 +66,7 @@ def run(ctx, table, seat: int, mode: str, tok: str) -> list:
             rule=RULE,
         )
         return []
-    zones.move(ctx, zone(seat), state.enemy_discard(content().enemies[card_name(tok)].color), [tok], rule=RULE)
+    zones.move(
+        ctx, zone(seat), state.enemy_discard(content().enemies[card_name(tok)].color), [tok], rule=RULE
+    )
     return [(mode, points(tok, mode))]

@@ -14,12 +14,17 @@ from engine.games.mage_knight.cards.resolving import (
     skill_resolutions,
     unit_resolutions,
 )
+from engine.games.mage_knight.combat import fight
+from engine.games.mage_knight.combat.fight import add_points, enemy_effect
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana import payment
-from engine.games.mage_knight.map.board import unkey
+from engine.games.mage_knight.map.board import ends_move, unkey
 from engine.games.mage_knight.map.explore import gain_fame, place, reveal_adjacent_garrisons
+from engine.games.mage_knight.map.rules import explore_cost, step_cost
+from engine.games.mage_knight.readings.map import effect_colour  # reading A31
 from engine.games.mage_knight.situations import card_overrides
 from engine.games.mage_knight.skills import passive as passive_skills
+from engine.games.mage_knight.skills.centre_tokens import overloaded, sources
 from engine.games.mage_knight.turn.flow import end_turn, gain_crystal
 from engine.games.mage_knight.turn.ledger import (
     change_reputation,
@@ -30,14 +35,6 @@ from engine.games.mage_knight.turn.ledger import (
 from engine.games.mage_knight.turn.tactics import blocked_dice
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
-from engine.games.mage_knight.combat.fight import enemy_effect
-from engine.games.mage_knight.readings.map import effect_colour  # reading A31
-from engine.games.mage_knight.skills.centre_tokens import overloaded, sources
-from engine.games.mage_knight.combat.fight import add_points
-from engine.games.mage_knight.map.rules import step_cost
-from engine.games.mage_knight.combat import fight
-from engine.games.mage_knight.map.board import ends_move
-from engine.games.mage_knight.map.rules import explore_cost
 
 # reputation track position -> influence modifier; stand-in except the rulebook's anchors
 # +2 -> +1, -2 -> -1, -4 -> -2 (MK:8:Interact:2a)
@@ -95,7 +92,6 @@ def play(ctx, table, seat: int, cmd: dict) -> None:
         rule="MK:4:Deed:3e" if mode == "sideways" else "MK:4:Deed:3a",
     )
     if cmd.get("target"):
-
         enemy_effect(ctx, table, atoms, cmd["target"], name, effect_colour(table, card, mode))
     fx = table.game.players[seat].turn_effects
     if mode == "sideways" and (fx.get("wound_sideways") if name == "wound" else fx.get("sideways")):
@@ -113,7 +109,6 @@ def play(ctx, table, seat: int, cmd: dict) -> None:
     if mode != "sideways":
         atoms = attack_block_bonus(ctx, table, seat, atoms)
     if mode == "powered":  # Mana Overload's token in the centre (centre.py)
-
         atoms = overloaded(ctx, table, seat, [c for _, c in sources(table, cmd.get("pay", ""))], atoms)
     atoms = card_effects.inline_borrowed(ctx, table, seat, cmd, atoms)
     atoms = card_specific(ctx, table, seat, cmd, atoms)
@@ -207,7 +202,9 @@ def trait_count(table, uid: str) -> int:
 def boost(ctx, table, seat: int, cmd: dict, n: int) -> list:
     """Play the named Action card's powered effect for free, with +n (MK:4:Deed:3a)."""
     name = cmd["boost"]
-    zones.move(ctx, state.hand(seat), state.play_area(seat), [hand_card(table, seat, name)], rule="MK:4:Deed:3a")
+    zones.move(
+        ctx, state.hand(seat), state.play_area(seat), [hand_card(table, seat, name)], rule="MK:4:Deed:3a"
+    )
     atoms = boosted(seat_resolutions(table, seat, name, "powered")[cmd["boost_option"]], n)
     ctx.emit(
         "mk.played",
@@ -273,7 +270,6 @@ def resolve(ctx, table, seat: int, atoms: list, rule: str, source: str = "") -> 
     game = table.game
     p = game.players[seat]
     if game.combat is not None:
-
         add_points(ctx, table, seat, atoms, source or rule)
         atoms = [(k, v) for k, v in atoms if k not in ("move", "influence", "heal", "attack", "block")]
     for kind, v in atoms:
@@ -340,7 +336,9 @@ def move(ctx, table, seat: int, cmd: dict) -> None:
 
 def explore(ctx, table, seat: int, cmd: dict) -> None:
 
-    ctx.emit("mk.points", {"seat": seat, "kind": "move", "delta": -explore_cost(table, seat)}, rule="MK:7:Move:5")
+    ctx.emit(
+        "mk.points", {"seat": seat, "kind": "move", "delta": -explore_cost(table, seat)}, rule="MK:7:Move:5"
+    )
     ctx.emit("mk.explored", {"seat": seat, "at": cmd["at"]}, rule="MK:7:Move:5")
     place(ctx, table, table.zone(state.TILES)[0], unkey(cmd["at"]), seat)
 
@@ -439,17 +437,23 @@ def activate(ctx, table, seat: int, cmd: dict) -> None:
     u = next(x for x in p.units if x.uid == cmd["unit"])
     pay(ctx, table, seat, cmd.get("pay", ""))
     ctx.emit(
-        "mk.unit", {"seat": seat, "uid": u.uid, "ready": False, **card_overrides.mark(table, u.unit)}, rule="MK:5:Units:5"
+        "mk.unit",
+        {"seat": seat, "uid": u.uid, "ready": False, **card_overrides.mark(table, u.unit)},
+        rule="MK:5:Units:5",
     )
     atoms = turn_effects.unit_bonus(
-        ctx, table, seat, list(card_overrides.unit_values(table, u.unit, unit_resolutions(u.unit, cmd["ability"]))[cmd["option"]])
+        ctx,
+        table,
+        seat,
+        list(
+            card_overrides.unit_values(table, u.unit, unit_resolutions(u.unit, cmd["ability"]))[cmd["option"]]
+        ),
     )
     atoms = banners.on_activate(ctx, table, seat, u.uid, atoms)
     atoms = turn_effects.changed_attacks(
         table.game.players[seat].turn_effects, atoms
     )  # "your attacks": units' too
     if cmd.get("target"):
-
         enemy_effect(ctx, table, atoms, cmd["target"], u.uid, None)
     atoms = card_effects.run(ctx, table, seat, dict(cmd, card=u.uid), atoms)
     resolve(ctx, table, seat, atoms, "MK:5:Units:5", source=u.uid)
@@ -481,9 +485,10 @@ def use_skill(ctx, table, seat: int, cmd: dict) -> None:
         },
         rule="MK:5:Skills:4a" if sk.usage in ROUND_USES else "MK:5:Skills:4c",
     )
-    atoms = list(card_overrides.skill_values(table, sk.id, skill_resolutions(sk.id, table, seat))[cmd["option"]])
+    atoms = list(
+        card_overrides.skill_values(table, sk.id, skill_resolutions(sk.id, table, seat))[cmd["option"]]
+    )
     if cmd.get("target"):
-
         enemy_effect(ctx, table, atoms, cmd["target"], sk.id, None)
     atoms = card_effects.run(ctx, table, seat, dict(cmd, card=sk.id), atoms)
     atoms = turn_effects.changed_attacks(table.game.players[seat].turn_effects, atoms)  # skills' attacks too

@@ -5,10 +5,22 @@ turn order, the start of a turn (forfeits, announcing the end of the round), the
 from __future__ import annotations
 
 from engine.games.mage_knight import state
+from engine.games.mage_knight.cards.turn_effects import end_of_turn
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana import rules as mana
-from engine.games.mage_knight.scenarios import variants
-from engine.games.mage_knight.scenarios.scoring import final_scores
+from engine.games.mage_knight.map.rules import withdraw
+from engine.games.mage_knight.players.dummy_turn import maybe_pick, pick_order, play, removed_tactics
+from engine.games.mage_knight.scenarios import draft, improved_actions, variants
+from engine.games.mage_knight.scenarios.druid_nights import end_of_round as clear_glades
+from engine.games.mage_knight.scenarios.druid_nights import end_of_turn as chant_crystals
+from engine.games.mage_knight.scenarios.rounds import check_end, prepare_offers, renew_offers
+from engine.games.mage_knight.scenarios.scoring import final_scores, scenario_result
+from engine.games.mage_knight.scenarios.special_rules import (
+    close_portal,
+    everyone_out,
+    mine_output,
+    tower_mana,
+)
 from engine.games.mage_knight.skills import passive as passive_skills
 from engine.games.mage_knight.turn import levels, rounds, space_benefits
 from engine.games.mage_knight.turn.ledger import gain_crystal, gain_reward_crystal, hand_cards  # noqa: F401 (gain_crystal: its old home, still imported from here)
@@ -16,22 +28,6 @@ from engine.games.mage_knight.turn.limits import hand_limit
 from engine.games.mage_knight.turn.tactics import spare_cards, sparing_zone
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
-from engine.games.mage_knight.scenarios import improved_actions
-from engine.games.mage_knight.scenarios import draft
-from engine.games.mage_knight.scenarios.special_rules import close_portal, everyone_out
-from engine.games.mage_knight.scenarios.druid_nights import end_of_round as clear_glades
-from engine.games.mage_knight.players.dummy_turn import removed_tactics
-from engine.games.mage_knight.scenarios.special_rules import mine_output
-from engine.games.mage_knight.players.dummy_turn import maybe_pick, pick_order
-from engine.games.mage_knight.scenarios.rounds import prepare_offers
-from engine.games.mage_knight.scenarios.rounds import renew_offers
-from engine.games.mage_knight.players.dummy_turn import play
-from engine.games.mage_knight.scenarios.special_rules import tower_mana
-from engine.games.mage_knight.cards.turn_effects import end_of_turn
-from engine.games.mage_knight.map.rules import withdraw
-from engine.games.mage_knight.scenarios.druid_nights import end_of_turn as chant_crystals
-from engine.games.mage_knight.scenarios.rounds import check_end
-from engine.games.mage_knight.scenarios.scoring import scenario_result
 
 
 def tactic_ids(night: bool, removed=()) -> list[str]:
@@ -45,29 +41,25 @@ def tactic_ids(night: bool, removed=()) -> list[str]:
 def begin_round(ctx, table, n: int, improved: bool = False) -> None:
     """Round n: preparation from the second round on (MK:4:Round:2a-g), then tactics."""
     game = table.game
-    if not improved and n > 1 and game.night:
-
-        if improved_actions.due(table, n):  # Improved Actions: the players pick first
-            improved_actions.start(ctx, table, n)
-            return
-    if not improved and n > 1 and not game.night:
-
-        if draft.add_due(table, n):  # the Draft: a drafted card joins each deck
-            draft.add_start(ctx, table, n)
-            return
+    # Improved Actions: the players pick first
+    if not improved and n > 1 and game.night and improved_actions.due(table, n):
+        improved_actions.start(ctx, table, n)
+        return
+    # the Draft: a drafted card joins each deck
+    if not improved and n > 1 and not game.night and draft.add_due(table, n):
+        draft.add_start(ctx, table, n)
+        return
     if n > 1:
         variants.end_of_round(ctx, table)  # Rampaging Evil (MK:17:Var:RampagingEvil)
 
         close_portal(ctx, table)  # Only One Returns
         if game.scenario == "druid_nights":
-
             clear_glades(ctx, table)
         if everyone_out(game):
             game_over(ctx, table, "every hero was on the portal when it closed")
             return
     night = variants.night_of(ctx, table, n)
     if n > 1 and game.dummy_seat >= 0:  # solo and co-op remove used tactics (part 2)
-
         gone = removed_tactics(table)
         if gone:
             ctx.emit("mk.tactics_removed", {"tactics": gone}, rule="MK:4:Round:2f")
@@ -75,14 +67,12 @@ def begin_round(ctx, table, n: int, improved: bool = False) -> None:
     if n > 1:
         prepare(ctx, table)
     if game.scenario != "first_reconnaissance":
-
         mine_output(ctx, table)  # Mines Liberation
     real = [s for s in game.order if s != game.dummy_seat and not game.players[s].out]
     pick = rounds.tactic_pick_order([p.fame for p in game.players], real)
     if n == 1 and game.auction:  # Hero Auction: the reverse of the selection order
         pick = list(reversed(game.auction["order"]))
     if game.dummy_seat >= 0:
-
         pick = pick_order(table, pick)
     open_ = tactic_ids(night, game.removed_tactics)
     if len(open_) < len(pick):  # removals left too few (e.g. nights only): the set comes back
@@ -96,7 +86,6 @@ def prepare(ctx, table) -> None:
     game = table.game
     n = table.players
     if game.scenario != "first_reconnaissance":
-
         prepare_offers(ctx, table)
         prepare_players(ctx, table)
         return
@@ -156,7 +145,6 @@ def start_turn(ctx, table, pos: int) -> None:
     game = table.game
     seat = game.order[pos]
     if seat == game.dummy_seat:
-
         if play(ctx, table) == "announce":
             announce(ctx, table, seat)
         else:
@@ -190,7 +178,6 @@ def start_turn(ctx, table, pos: int) -> None:
             rule="MK:11:EoT:4",
         )
     if game.scenario != "first_reconnaissance":
-
         tower_mana(ctx, table, seat)
 
 
@@ -219,7 +206,13 @@ def end_turn(ctx, table, seat: int, discard: str | None = None) -> None:
             {"seat": seat, "card": discard, "mode": "discarded", "count": len(cards)},
             rule="MK:6:Turn:5a",
         )
-    zones.move(ctx, state.play_area(seat), state.discard(seat), list(table.zone(state.play_area(seat))), rule="MK:11:EoT:3")
+    zones.move(
+        ctx,
+        state.play_area(seat),
+        state.discard(seat),
+        list(table.zone(state.play_area(seat))),
+        rule="MK:11:EoT:3",
+    )
 
     withdraw(ctx, table, seat)  # MK:11:EoT:2
     end_of_turn(ctx, table, seat)
@@ -234,7 +227,6 @@ def after_glade(ctx, table, seat: int) -> None:
     game = table.game
     sp = game.board.spaces.get(game.players[seat].pos)
     if game.scenario == "druid_nights":
-
         chant_crystals(ctx, table, seat)
     if (
         sp is not None
@@ -300,7 +292,11 @@ def level_choice(ctx, table, seat: int, skill: str, card: str) -> None:
         if state.DUMMY_SKILLS in table.zones:  # Solo Conquest: a dummy skill joins the offer
             zones.move_top(ctx, state.DUMMY_SKILLS, state.SKILL_OFFER, 1, rule="MK:19:Scen:SoloConquest")
     zones.move(
-        ctx, state.skills_shown(seat), state.SKILL_OFFER, [s for s in shown if s != skill], rule="MK:11:EoT:6b"
+        ctx,
+        state.skills_shown(seat),
+        state.SKILL_OFFER,
+        [s for s in shown if s != skill],
+        rule="MK:11:EoT:6b",
     )
     if card:
         zones.move(ctx, state.AA_OFFER, state.deck(seat), [card], rule="MK:11:EoT:6b")
@@ -341,7 +337,6 @@ def after_turn(ctx, table, seat: int) -> None:
     pos = game.order.index(seat)
     ctx.emit("mk.turn_done", {"seat": seat}, rule="MK:4:Round:4c")
     if game.scenario != "first_reconnaissance" and not game.scenario_end:
-
         check_end(ctx, table, seat)
     if game.end_after_turn:
         final = [game.order[(pos + i) % n] for i in range(1, n + 1)]
@@ -371,7 +366,6 @@ def game_over(ctx, table, reason: str) -> None:
     """Standard achievements are added to fame; the most fame wins, ties share (MK:15:Score);
     every other scenario scores by its own kind (scoring.scenario_result)."""
     if table.game.scenario != "first_reconnaissance":
-
         scores, detail, winners, rule = scenario_result(table)
         for seat, lines in detail.items():
             ctx.emit("mk.score", {"seat": seat, "lines": lines, "total": scores[seat]}, rule=rule)

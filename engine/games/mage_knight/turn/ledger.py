@@ -5,13 +5,13 @@ that combat does not import card play (no import circle)."""
 from __future__ import annotations
 
 from engine.games.mage_knight import state
+from engine.games.mage_knight.cards.turn_effects import wounds_due, wounds_taken
 from engine.games.mage_knight.mana import rules as mana
-from engine.mechanics import zones
-from engine.mechanics.zones import card_name
 from engine.games.mage_knight.mana.claims import cursed
 from engine.games.mage_knight.skills.centre_tokens import paid as centre_paid
 from engine.games.mage_knight.skills.centre_tokens import sources
-from engine.games.mage_knight.cards.turn_effects import wounds_due, wounds_taken
+from engine.mechanics import zones
+from engine.mechanics.zones import card_name
 
 REPUTATION_MIN, REPUTATION_MAX = -7, 7  # -7 is the X space (stand-in track length)
 
@@ -48,7 +48,9 @@ def pay(ctx, table, seat: int, spec: str) -> None:
                 rule="MK:4:Round:3b",
             )
         elif kind == "discard":
-            zones.move(ctx, state.hand(seat), state.discard(seat), [hand_card(table, seat, what)], rule="MK:4:Deed:6")
+            zones.move(
+                ctx, state.hand(seat), state.discard(seat), [hand_card(table, seat, what)], rule="MK:4:Deed:6"
+            )
         elif kind == "throw":  # thrown away: out of the game (MK:4:Deed:6)
             zones.move(ctx, state.hand(seat), state.OUT, [hand_card(table, seat, what)], rule="MK:4:Deed:6")
         elif kind == "endless":  # a ring's endless mana of this turn: nothing is spent

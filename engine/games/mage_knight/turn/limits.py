@@ -9,8 +9,8 @@ from engine.games.mage_knight.cities.rules import (
 from engine.games.mage_knight.cities.rules import (
     site_hand_limit_bonus,
 )
-from engine.games.mage_knight.readings.scenarios import friendly_hand_limit
 from engine.games.mage_knight.map.board import key, unkey
+from engine.games.mage_knight.readings.scenarios import friendly_hand_limit
 from engine.mechanics import hexgrid
 
 
@@ -26,7 +26,11 @@ def hand_limit(table, seat: int) -> int:
         return p.hand_limit
     near = {p.pos} | {key(n) for n in hexgrid.neighbours(unkey(p.pos))}
     city = max(
-        (friendly_hand_limit(table, c, city_hand_limit_bonus(c, seat)) for c in game.cities if near & set(c.spaces)),
+        (
+            friendly_hand_limit(table, c, city_hand_limit_bonus(c, seat))
+            for c in game.cities
+            if near & set(c.spaces)
+        ),
         default=0,
     )  # A21
     return p.hand_limit + site_hand_limit_bonus(city, len(keeps), bool(near & set(keeps)))

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from engine.games.mage_knight import state
 from engine.games.mage_knight.mana import rules as mana
+from engine.games.mage_knight.turn.ledger import gain_reward_crystal, holdable
 from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 from engine.ruleset import Illegal
-from engine.games.mage_knight.turn.ledger import holdable
-from engine.games.mage_knight.turn.ledger import gain_reward_crystal
 
 OFFERS = {"spell": (state.SPELL_OFFER, state.SPELL_DECK), "advanced_action": (state.AA_OFFER, state.AA_DECK)}
 
@@ -71,7 +70,9 @@ def refusal(table, seat: int, cmd: dict) -> Illegal:
                 f"you hold {mana.CRYSTAL_LIMIT} {colour} crystals already: "
                 f"a crystal reward is one of {crystal_colours(table, seat)}",
             )
-        return Illegal("MK:11:EoT:5a", f"{colour!r} is no basic colour: one of {crystal_colours(table, seat)}")
+        return Illegal(
+            "MK:11:EoT:5a", f"{colour!r} is no basic colour: one of {crystal_colours(table, seat)}"
+        )
     return Illegal("MK:11:EoT:5", f"{cmd.get('card')!r} is not among the cards of this {kind} reward")
 
 

@@ -51,7 +51,11 @@ def pick_commands(table, seat: int, tactic: str) -> list[dict]:
         hand = [card_name(c) for c in table.zone(state.hand(seat))]
         return [base] + [dict(base, discard=",".join(x)) for x in multisets(hand, RETHINK_MAX)]
     if tactic == "mana_steal":
-        free = [i for i, f in enumerate(table.game.source) if f in mana.BASIC and i not in blocked_dice(table.game)]
+        free = [
+            i
+            for i, f in enumerate(table.game.source)
+            if f in mana.BASIC and i not in blocked_dice(table.game)
+        ]
         return [dict(base, die=i) for i in free] or [base]
     if tactic == "preparation":
         deck = sorted({card_name(c) for c in table.zone(state.deck(seat))})
@@ -76,7 +80,9 @@ def taken(ctx, table, seat: int, cmd: dict) -> None:
 def draw(ctx, table, seat: int, n: int) -> None:
     """Draw n; if the deck runs short, the discard pile is shuffled into it first (Rethink)."""
     if len(table.zone(state.deck(seat))) < n and table.zone(state.discard(seat)):
-        zones.move(ctx, state.discard(seat), state.deck(seat), list(table.zone(state.discard(seat))), rule=RULE)
+        zones.move(
+            ctx, state.discard(seat), state.deck(seat), list(table.zone(state.discard(seat))), rule=RULE
+        )
         ctx.shuffle(state.deck(seat), rule=RULE)
     zones.move_top(ctx, state.deck(seat), state.hand(seat), n, rule=RULE)
 
