@@ -15,6 +15,7 @@ import msgspec
 
 from bus import RuleBus
 from engine import registry
+from engine.choices import ask
 from engine.context import Ctx
 from engine.errors import EngineError
 from engine.pipeline import Engine
@@ -70,6 +71,12 @@ class Game:
         if self.table.over:
             return []
         return self.ruleset.legal_commands(self.table, seat)
+
+    def choices(self, seat: int, expand: str | None = None) -> dict[str, Any]:
+        """What `seat` may do as questions in words (engine/choices.py, the JSON of
+        `runeledger choices`): the first question, or the step an `expand` token stands for."""
+        tree: dict[str, Any] = msgspec.to_builtins(ask(self.ruleset, self.table, seat, expand))
+        return tree
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see (None: a spectator); the same view the CLI's `state` gives."""

@@ -18,7 +18,7 @@ import trio
 from bots.players import KINDS as BOT_KINDS
 from bots.players import BotPlay
 from bots.random_bot import bot_rng, decide
-from engine import narration, readings, registry
+from engine import choices, narration, readings, registry
 from engine.boundary import ascii_number, parse_document
 from engine.errors import BadInput, EngineError, IllegalCommand, UnknownGame
 from engine.logs import get_logger
@@ -148,6 +148,7 @@ class TableApp:
             out["legal"] = {str(s): self.eng.legal(gid, s) for s in range(t.players)}
             out["previews"] = {k: previews(rs, t, int(k), cmds) for k, cmds in out["legal"].items()}
             out["labels"] = {k: labels(rs, t, int(k), cmds) for k, cmds in out["legal"].items()}
+            out["choices"] = {str(s): msgspec.to_builtins(choices.ask(rs, t, s)) for s in range(t.players)}
         elif who is None:
             out["view"] = state_view(rs, t, None)
         else:
@@ -155,8 +156,20 @@ class TableApp:
             out["legal"] = self.eng.legal(gid, who)
             out["previews"] = previews(rs, t, who, out["legal"])
             out["labels"] = labels(rs, t, who, out["legal"])
+            out["choices"] = msgspec.to_builtins(choices.ask(rs, t, who))
         out["zone_labels"] = zone_labels(rs, out["view"].get("zones") or {})
         return out
+
+    def choices(self, gid: str, who, token: str | None) -> dict[str, Any]:
+        """The seat's choices as questions (engine/choices.py): the first question, or the step
+        an `expand` token of an earlier answer stands for. A seat's token names the seat; the
+        referee reads every seat's first questions in the view."""
+        if who is REFEREE:
+            raise HttpError(400, "choices are a seat's: use a seat's token (the view lists every seat's)")
+        try:
+            return msgspec.to_builtins(choices.ask(self.eng.ruleset(gid), self.eng.table(gid), who, token))
+        except BadInput as exc:  # a bad or stale expand token, named
+            raise HttpError(400, exc.reason, exc.rule) from None
 
     def log(self, gid: str, who, since: int) -> list[dict[str, Any]]:
         self.game(gid)
@@ -347,6 +360,12 @@ class TableApp:
                 self.game(gid)
                 who = self.viewer(gid, token, required=True)
                 status, out = self.command(gid, who, parse(body))
+            elif m := re.fullmatch(GAME + r"/choices", path):
+                only(method, *READ)
+                gid = m["gid"]
+                self.game(gid)
+                who = self.viewer(gid, token, required=True)
+                status, out = 200, self.choices(gid, who, qs.get("expand"))
             elif m := re.fullmatch(GAME + r"/log", path):
                 only(method, *READ)
                 gid = m["gid"]
