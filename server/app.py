@@ -20,7 +20,7 @@ from bots.players import BotPlay
 from bots.random_bot import bot_rng, decide
 from engine import choices, narration, readings, registry
 from engine.boundary import ascii_number, parse_document
-from engine.errors import BadInput, EngineError, IllegalCommand, UnknownGame
+from engine.errors import BadInput, EngineError, IllegalCommand, UndoRefused, UnknownGame
 from engine.logs import get_logger
 from engine.pipeline import Engine
 from projections.audit import audit
@@ -308,6 +308,45 @@ class TableApp:
         table = self.eng.table(gid)
         return 200, {"version": table.version, "events": worded(rs, table, log_view(rs, stored or [], who))}
 
+    def undo(self, gid: str, who, body: Any) -> tuple[int, dict]:
+        """A seat takes back its own decisions (invariant 6, engine/undo.py): to event `to`, or
+        without it to just before its own last decision. The policy decides (never across a
+        chance outcome, a reveal or another seat's decision): a refusal is a 422 with the
+        reason; a game that moved on since `expected_version` is a 409."""
+        if who is REFEREE:
+            raise HttpError(403, "the referee token watches; only a seat's token takes back its decisions")
+        body = {} if body is None else body
+        if not isinstance(body, dict) or set(body) - {"to", "expected_version"}:
+            raise HttpError(400, 'the body must be {"to"?: N, "expected_version"?: N}')
+        to, expected = body.get("to"), body.get("expected_version")
+        if any(v is not None and type(v) is not int for v in (to, expected)):
+            raise HttpError(400, '"to" and "expected_version" are event numbers (integers)')
+        table = self.eng.table(gid)
+        if expected is not None and expected != table.version:
+            raise HttpError(409, f"the game is at event {table.version}, not {expected}: nothing was undone")
+        if to is None:
+            to = self.last_own_boundary(gid, who)
+        try:
+            self.eng.undo(gid, to, who)
+        except VersionConflict as exc:
+            raise HttpError(409, str(exc)) from exc
+        except UndoRefused as exc:
+            raise HttpError(422, exc.reason, exc.rule) from exc
+        except BadInput as exc:
+            raise HttpError(400, exc.reason, exc.rule) from exc
+        self.notify(gid)
+        return 200, {"version": self.eng.table(gid).version}
+
+    def last_own_boundary(self, gid: str, seat: int) -> int:
+        """The event just before the seat's own last decision's command (its first event - 1)."""
+        store = self.eng.store
+        events = store.read(gid, 1, self.eng.table(gid).version)
+        mine = [ev for ev in events if ev.type.startswith("cmd.") and ev.actor == seat]
+        if not mine:
+            raise HttpError(422, "this seat has made no decision to take back", "CORE-6")
+        span = store.command_span(gid, mine[-1].command_id or "")
+        return (span[0] if span else mine[-1].version) - 1
+
     def games(self) -> list[dict[str, Any]]:
         """The lobby: every game but the orphans an older table left (no seats, ever)."""
         store, ids = self.eng.store, self.eng.store.game_ids()
@@ -366,6 +405,12 @@ class TableApp:
                 self.game(gid)
                 who = self.viewer(gid, token, required=True)
                 status, out = 200, self.choices(gid, who, qs.get("expand"))
+            elif m := re.fullmatch(GAME + r"/undo", path):
+                only(method, "POST")
+                gid = m["gid"]
+                self.game(gid)
+                who = self.viewer(gid, token, required=True)
+                status, out = self.undo(gid, who, parse(body))
             elif m := re.fullmatch(GAME + r"/log", path):
                 only(method, *READ)
                 gid = m["gid"]
