@@ -38,18 +38,7 @@ OFFERS = {
 }
 # atoms an effect used from an offer may hold: nothing the play would have to name
 BORROWABLE = (
-    "move",
-    "influence",
-    "heal",
-    "draw_cards",
-    "gain_mana_token",
-    "gain_crystal",
-    "fame",
-    "reputation",
-    "take_wound",
-    "ready_unit_max_level",
-    "attack",
-    "block",
+    *effects.PLAIN,
     "terrain_cost",
     "turn_effect",
     "hand_limit_next",
