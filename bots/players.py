@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from bots.random_bot import Abandoned, Stall, command_limit
+from bots.random_bot import Abandoned, Stall, command_limit, prompted
 from bots.search import greedy, mcts
 from engine.fork import Game
 from projections.state import decode, encode
@@ -75,19 +75,11 @@ class BotPlay:
         while n < limit:
             if stop is not None and stop():
                 raise Abandoned(game_id)
-            table = engine.table(game_id)
-            if table.over:
+            first = prompted(engine, game_id, n)
+            if first is None:
                 return n
-            prompts = engine.prompts(game_id)
-            if not prompts:
-                raise Stall(
-                    f"game {game_id}: no prompt at event {table.version} but the game is not over",
-                    game_id,
-                    None,
-                    n,
-                    table.version,
-                )
-            seat = prompts[0].seat
+            table = engine.table(game_id)
+            seat = first.seat
             legal = engine.legal(game_id, seat)
             if not legal:
                 raise Stall(

@@ -56,9 +56,9 @@ def decide(engine, game_id: str, rng: random.Random, n: int = 0) -> dict[str, An
     return None if answered is None else _prompt(answered)
 
 
-def _decide(engine, game_id: str, rng: random.Random, n: int):
-    """`decide`, answering with the Prompt itself (play_out turns only the last one into a
-    dict, for its Stall message)."""
+def prompted(engine, game_id: str, n: int):
+    """The first open prompt of a game bots play, None once it is over; a game that is not over
+    with nobody prompted is a Stall (after `n` bot commands)."""
     table = engine.table(game_id)
     if table.over:
         return None
@@ -71,7 +71,16 @@ def _decide(engine, game_id: str, rng: random.Random, n: int):
             n,
             table.version,
         )
-    first = prompts[0]
+    return prompts[0]
+
+
+def _decide(engine, game_id: str, rng: random.Random, n: int):
+    """`decide`, answering with the Prompt itself (play_out turns only the last one into a
+    dict, for its Stall message)."""
+    first = prompted(engine, game_id, n)
+    if first is None:
+        return None
+    table = engine.table(game_id)
     seat = first.seat
     # The engine's own fast path when it has one: the pick is one of the listed commands,
     # unchanged, so playing it needs no second legality check (Engine.play_listed).
@@ -79,10 +88,10 @@ def _decide(engine, game_id: str, rng: random.Random, n: int):
     legal = engine.bot_legal(game_id, seat) if fast else engine.legal(game_id, seat)
     if not legal:
         raise Stall(
-            f"game {game_id}: seat {seat} is prompted ({prompts[0].kind}, rule "
-            f"{prompts[0].rule}) at event {table.version} but has no legal command",
+            f"game {game_id}: seat {seat} is prompted ({first.kind}, rule "
+            f"{first.rule}) at event {table.version} but has no legal command",
             game_id,
-            _prompt(prompts[0]),
+            _prompt(first),
             n,
             table.version,
         )
