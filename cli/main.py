@@ -23,7 +23,6 @@ import analytics.cli
 from cli import dispute as dispute_cli
 from cli import render
 from engine import cards as cards_mod
-from engine import choices as choices_mod
 from engine import integrity, registry
 from engine import situation as situation_file
 from engine.boundary import ascii_number, check_seat, number, parse_command, parse_json, parse_options
@@ -359,7 +358,7 @@ def cmd_choices(args, eng: Engine) -> int:
     JSON contract as it is; otherwise a numbered listing. An option that opens a further step
     carries a token for `--expand`; a complete command is given to `play`."""
     rs, t = eng.ruleset(args.game_id), eng.table(args.game_id)
-    q = choices_mod.ask(rs, t, args.seat, args.expand)
+    q = eng.choices(args.game_id, args.seat, args.expand)
 
     def human():
         who = f"{seat_name(args.seat)} (--seat {args.seat})"
