@@ -142,6 +142,21 @@ def picks(label: str, pick: Pick, preview: str | None = None) -> Node:
     return Node(label, preview, pick=pick)
 
 
+def kind_of(node: Node) -> str | None:
+    """The command kind an option leads to, where it leads to one kind: a leaf's or a pick's
+    command kind, or K of a lazy step whose path starts `["kind", K]` (the first question of
+    every tree splits by kind this way, so bots and tests can tell the kinds apart)."""
+    if node.command is not None:
+        return str(node.command.get("kind"))
+    if node.pick is not None:
+        return str(node.pick.command.get("kind"))
+    path = node.expand
+    if isinstance(path, list) and path and isinstance(path[0], list) and len(path[0]) == 2:
+        if path[0][0] == "kind":
+            return str(path[0][1])
+    return None
+
+
 def to_json(q: Question) -> bytes:
     return msgspec.json.encode(q)
 

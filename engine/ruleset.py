@@ -235,9 +235,11 @@ class Ruleset:
         raise ValueError(f"{self.name}: this ruleset takes no card overrides")
 
 
-OPTIONAL_HOOKS = ("bot_choices",)
+OPTIONAL_HOOKS = ("bot_choices", "bot_options")
 """Methods a game may have that the base does not define, read with getattr by their users
-(bots.random_bot: `bot_choices(table, seat, legal)`); `implemented_in` may name them too."""
+(bots.random_bot: `bot_choices(table, seat, legal)` over a flat list, `bot_options(table, seat,
+path, options)` over one question's options, a non-empty subset of them, for bots walking the
+choice tree); `implemented_in` may name them too."""
 
 CONTRACT = frozenset(
     name for name, value in vars(Ruleset).items() if callable(value) and not name.startswith("_")
