@@ -151,9 +151,9 @@ def kind_of(node: Node) -> str | None:
     if node.pick is not None:
         return str(node.pick.command.get("kind"))
     path = node.expand
-    if isinstance(path, list) and path and isinstance(path[0], list) and len(path[0]) == 2:
-        if path[0][0] == "kind":
-            return str(path[0][1])
+    first = path[0] if isinstance(path, list) and path else None
+    if isinstance(first, list) and len(first) == 2 and first[0] == "kind":
+        return str(first[1])
     return None
 
 
