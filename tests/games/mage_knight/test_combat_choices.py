@@ -86,7 +86,7 @@ def test_two_kinds_of_points_ask_which_points_then_pick_the_enemies():
     assert (both.min, both.max, both.field) == (1, 2, "targets")
     assert both.command["use"] == ["ranged", "siege"] and ranged.command["use"] == ["ranged"]
     assert [o.label for o in both.options] == ["the Crossbowmen (armour 4)", "the Prowlers (armour 3)"]
-    assert "Attack the Prowlers with 3 (armour 3): defeated" in labels([points])
+    assert "Attack the Prowlers with 3 siege (armour 3): defeated" in labels([points])
     assert len(cmds) == 8 and len(points.options) == 3  # 7 attacks, 3 options
 
 
@@ -104,11 +104,11 @@ def test_a_limited_attack_adds_one_enemy_at_a_time_and_tells_twins_apart():
     first = next(q for q in seen if q.question == "Which enemies do you attack?")
     assert len(first.options) < len(attacks)
     said = labels(seen)
-    assert "Attack the first Wolf Riders with 7 (armour 4): defeated" in said
+    assert "Attack the first Wolf Riders with 7 ranged (armour 4): defeated" in said
     assert "Attack the Prowlers and others …" in said  # the enemy in most groups opens them
     (pairs,) = [q for q in seen if q.question == "Which enemies do you attack together with the Prowlers?"]
     assert len(pairs.options) == 3
-    assert "Attack the second Wolf Riders and the Prowlers with 7 (armour 7): defeated" in said
+    assert "Attack the second Wolf Riders and the Prowlers with 7 ranged (armour 7): defeated" in said
 
 
 def test_a_strong_attack_on_three_enemies_is_one_pick_not_seven_options():
@@ -235,8 +235,8 @@ def test_E_20_the_tree_splits_ranged_and_siege_as_the_example_does():
     assert all(combat_machine.explain(c, x) is None for x in leaves)
     assert not any(len(x.get("targets", ())) == 2 for x in leaves)
     said = labels(seen)
-    assert "Attack the Prowlers with 3 (armour 3): defeated" in said  # ranged on the rampager
-    assert "Attack the Crossbowmen with 4 (armour 4): defeated" in said  # siege on the defender
+    assert "Attack the Prowlers with 3 ranged (armour 3): defeated" in said  # ranged on the rampager
+    assert "Attack the Crossbowmen with 4 siege (armour 4): defeated" in said  # siege on the defender
     play = next(x for x in leaves if x == {"kind": "attack", "targets": ["O"], "use": ["ranged"]})
     for typ, data in combat_machine.decide(c, play):
         combat_machine.fold(c, typ, data)

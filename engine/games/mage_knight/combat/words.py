@@ -158,7 +158,10 @@ def _attacked(names: Names, cmd: dict, events: list) -> tuple[str, str]:
     d = events[0][1]
     fame = sum(x["fame"] for k, x in events if k == "mk.combat.defeated")
     rep = sum(x["reputation"] for k, x in events if k == "mk.combat.defeated")
-    label = f"Attack {names.enemy_list(d['targets'])} with {d['total']} (armour {d['armour']}): defeated"
+    label = (
+        f"Attack {names.enemy_list(d['targets'])} with {d['total']} {and_list(d['use'])} "
+        f"(armour {d['armour']}): defeated"
+    )
     preview = f"{names.points(d['use'])} make {d['total']} against armour {d['armour']}: fame +{fame}" + (
         f", reputation {rep:+d}" if rep else ""
     )
