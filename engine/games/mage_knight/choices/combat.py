@@ -69,8 +69,8 @@ def combat_options(rs, table, seat: int, cmds: list[Cmd], words: bool) -> list[N
     """The first question's options for the combat's own commands `cmds` (those of the
     COMMAND kinds above that are legal now): one option per kind, a leaf where the kind has
     one command, else a lazy step with the path `[["kind", K]]` (nothing below is built)."""
-    if table.game.combat is None:  # no combat state to word them by: the default grouping
-        return choices.grouped(rs, table, seat, [], cmds, words).options
+    if table.game.combat is None:  # the combat commands are legal only inside a combat
+        return []
     ask = _Ask(table, seat, cmds, words)
     out = []
     for kind in COMBAT_KINDS:
@@ -104,10 +104,8 @@ def combat_question(rs, table, seat: int, path: list[Any], cmds: list[Cmd], word
     if not (isinstance(first, list) and len(first) == 2 and first[0] == "kind" and first[1] in COMBAT_KINDS):
         raise BadPath(f"{first!r} is not a combat kind")
     kind = first[1]
-    if table.game.combat is None:
-        return choices.grouped(rs, table, seat, path, cmds, words, prefix=1)
     mine = [c for c in cmds if c.get("kind") == kind]
-    if not mine:
+    if not mine or table.game.combat is None:
         raise BadPath(f"no {kind} is open now: ask for the choices again")
     ask = _Ask(table, seat, mine, words)
     return _BUILDERS[kind](ask, path)
