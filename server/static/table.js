@@ -114,7 +114,6 @@ function optionsPanel(q) {
     }
     box.append(b);
   });
-  if (!box.children.length) box.append(el("span", {class: "none", text: "no options"}));
   return box;
 }
 
@@ -125,6 +124,7 @@ function open(entry) {
 }
 
 async function expand(token, path) {
+  showError("");
   const depth = STACK.length;
   try {
     const q = await api(`/api/games/${GID}/choices?expand=${encodeURIComponent(token)}`);

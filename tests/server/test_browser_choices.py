@@ -110,13 +110,10 @@ def click_path(page, choices: Sequence[Choice], timeout: float = 30_000) -> Opti
         at, before = version(page), depth(page)
         page.click(f'{PANEL} button[data-choice="{o.path}"]')
         if o.command is not None:
-            page.wait_for_function(
-                f'+document.querySelector("[data-testid=version]").textContent > {at}', timeout=timeout
-            )
+            done = f'+document.querySelector("[data-testid=version]").textContent > {at}'
         else:
-            page.wait_for_selector(
-                f'{PANEL}[data-depth="{before + 1}"][data-path="{o.path}"]', timeout=timeout
-            )
+            done = f'document.querySelector(\'{PANEL}[data-depth="{before + 1}"][data-path="{o.path}"]\')'
+        refused(page, done, timeout)
         check_screen(page)
         clicked = o
     assert clicked is not None, "click_path needs at least one choice"
@@ -133,8 +130,16 @@ def choose(page, labels: Sequence[str], confirm: bool = True) -> str:
     if confirm:
         at = version(page)
         page.click(f'{PANEL} [data-testid="confirm"]')
-        page.wait_for_function(f'+document.querySelector("[data-testid=version]").textContent > {at}')
+        refused(page, f'+document.querySelector("[data-testid=version]").textContent > {at}')
     return said
+
+
+def refused(page, done: str, timeout: float = 30_000) -> None:
+    """Wait until `done` (a JavaScript condition) holds, or the page shows an error: a refused
+    play or a stale step fails the test with the server's reason instead of a timeout."""
+    page.wait_for_function(f'({done}) || document.querySelector("#error").textContent != ""', timeout=timeout)
+    error = page.inner_text("#error")
+    assert not error, f"the table says: {error}"
 
 
 def back(page) -> None:
