@@ -22,8 +22,8 @@ from rich.table import Table as RichTable
 import analytics.cli
 from cli import dispute as dispute_cli
 from cli import render
+from cli.chooser import Chooser
 from engine import cards as cards_mod
-from engine import choices as choices_mod
 from engine import integrity, registry
 from engine import situation as situation_file
 from engine.boundary import ascii_number, check_seat, number, parse_command, parse_json, parse_options
@@ -292,10 +292,10 @@ def cmd_prompts(args, eng: Engine) -> int:
 
     def human():
         words = render.Words(eng.ruleset(args.game_id))
-        # How many answers a seat has can tell its secrets (a Reflect scroll in hand is a
-        # second answer), so the choices are counted only for that seat or the referee.
-        legal = {
-            s: eng.legal(args.game_id, s)
+        # What a seat may answer can tell its secrets (a Reflect scroll in hand is a second
+        # answer), so the first question is shown only to that seat or the referee.
+        questions = {
+            s: eng.choices(args.game_id, s)
             for s in sorted({p["seat"] for p in ps})
             if who is REFEREE or who == s
         }
@@ -307,7 +307,7 @@ def cmd_prompts(args, eng: Engine) -> int:
             table(
                 f"{args.game_id} at event {t.version} ({state}): who must act",
                 ["seat", "must", "rule", "what they may do"],
-                render.prompt_rows(words, ps, legal),
+                render.prompt_rows(words, ps, questions),
             )
         )
 
@@ -359,7 +359,9 @@ def cmd_choices(args, eng: Engine) -> int:
     JSON contract as it is; otherwise a numbered listing. An option that opens a further step
     carries a token for `--expand`; a complete command is given to `play`."""
     rs, t = eng.ruleset(args.game_id), eng.table(args.game_id)
-    q = choices_mod.ask(rs, t, args.seat, args.expand)
+    if not args.json and args.expand is None and sys.stdin.isatty() and sys.stdout.isatty():
+        return Chooser(eng, args.game_id, args.seat, input, print).run()
+    q = eng.choices(args.game_id, args.seat, args.expand)
 
     def human():
         who = f"{seat_name(args.seat)} (--seat {args.seat})"
@@ -628,8 +630,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--seat", type=number, required=True)
     s = add(
         "choices",
-        "what a seat may do, as a question in words: a plain numbered listing "
-        "(an interactive chooser is not built yet); --json for the tree's JSON",
+        "what a seat may do, as questions in words: on a terminal an interactive chooser "
+        "(numbered options, b back, a leaf confirmed before it is played), else a numbered "
+        "listing; --json for the tree's JSON",
     )
     s.add_argument("game_id")
     s.add_argument("--seat", type=number, required=True)

@@ -217,23 +217,25 @@ def state_tables(words: Words, view: dict[str, Any]) -> list[RichTable]:
     return out
 
 
-def prompt_rows(
-    words: Words, prompts: list[dict[str, Any]], legal: dict[int, list[dict[str, Any]]]
-) -> list[list[Any]]:
-    """Each prompt with its rule in words and what the seat may answer (the kinds of its legal
-    commands, counted) where `legal` holds that seat's commands: the viewer is that seat or
-    the referee."""
+FIRST_OPTIONS = 12  # of a first question, shown in the prompts table (`choices` shows them all)
+
+
+def prompt_rows(words: Words, prompts: list[dict[str, Any]], questions: dict[int, Any]) -> list[list[Any]]:
+    """Each prompt with its rule in words and the seat's first question with its options
+    (`engine.choices.Question`) where `questions` holds it: the viewer is that seat or the
+    referee (`runeledger choices` asks the rest of it)."""
     rows = []
     for p in prompts:
         rule = words.rs.catalog.get(p["rule"])
-        if p["seat"] not in legal:
+        q = questions.get(p["seat"])
+        if q is None:
             answers = f"choices shown with --as {p['seat']}"
+        elif not q.options:
+            answers = "nothing to decide"
         else:
-            kinds: dict[str, int] = {}
-            for c in legal[p["seat"]]:
-                kinds[c.get("kind", "?")] = kinds.get(c.get("kind", "?"), 0) + 1
-            choices = ", ".join(k if n == 1 else f"{k} ×{n}" for k, n in kinds.items())
-            answers = f"{sum(kinds.values())} choices: {choices}" if kinds else "no legal command"
+            shown = [o.label for o in q.options[:FIRST_OPTIONS]]
+            more = len(q.options) - len(shown)
+            answers = f"{q.question} " + "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
         rows.append(
             [
                 f"{seat_name(p['seat'])} (--seat {p['seat']})",

@@ -93,7 +93,7 @@ class Node(msgspec.Struct, frozen=True, omit_defaults=True):
     command: dict[str, Any] | None = None
     question: str | None = None
     options: list[Node] | None = None
-    expand: str | None = None
+    expand: str | list[Any] | None = None  # a token; inside a ruleset, the path before `ask` makes it one
     pick: Pick | None = None
 
     def __post_init__(self) -> None:
@@ -131,12 +131,30 @@ def step(label: str, question: str, options: list[Node], preview: str | None = N
     return Node(label, preview, question=question, options=options)
 
 
-def lazy(label: str, token: str, preview: str | None = None) -> Node:
-    return Node(label, preview, expand=token)
+def lazy(label: str, path: list[Any], preview: str | None = None) -> Node:
+    """A further step given lazily: `path` is the ruleset's own description of the way there
+    (any JSON list), handed back to `Ruleset.question` when the step is asked; `ask` turns it
+    into a tamper-checked token for front ends, bots walk it as it is."""
+    return Node(label, preview, expand=path)
 
 
 def picks(label: str, pick: Pick, preview: str | None = None) -> Node:
     return Node(label, preview, pick=pick)
+
+
+def kind_of(node: Node) -> str | None:
+    """The command kind an option leads to, where it leads to one kind: a leaf's or a pick's
+    command kind, or K of a lazy step whose path starts `["kind", K]` (the first question of
+    every tree splits by kind this way, so bots and tests can tell the kinds apart)."""
+    if node.command is not None:
+        return str(node.command.get("kind"))
+    if node.pick is not None:
+        return str(node.pick.command.get("kind"))
+    path = node.expand
+    first = path[0] if isinstance(path, list) and path else None
+    if isinstance(first, list) and len(first) == 2 and first[0] == "kind":
+        return str(first[1])
+    return None
 
 
 def to_json(q: Question) -> bytes:
@@ -219,23 +237,52 @@ def read_token(table: Table, seat: int, token: Any) -> list[list[Any]]:
 
 # -- the entry point front ends use ------------------------------------------------------
 def ask(ruleset: Ruleset, table: Table, seat: int, token: str | None = None) -> Question:
-    """The first question for `seat` (or the step `token` stands for): the seat checked, a
-    finished game or one waiting for the seats' contributions asking nothing, as
-    `Engine.legal` lists nothing then."""
+    """The first question for `seat` (or the step `token` stands for), with every lazy step's
+    path turned into a token: the seat checked, a finished game or one waiting for the seats'
+    contributions asking nothing, as `Engine.legal` lists nothing then."""
     check_seat(seat, table.players)
+    path = [] if token is None else read_token(table, seat, token)
     if table.over or table.awaiting:
-        if token is not None:
-            read_token(table, seat, token)  # a bad token is named even when nothing is asked
         return Question(table.version, seat, NOTHING, None, [])
-    if token is None:
-        return ruleset.choices(table, seat)
-    return ruleset.expand(table, seat, token)
+    try:
+        q = ruleset.question(table, seat, path)
+    except BadPath as exc:
+        raise BadToken(token, str(exc)) from None
+    return tokenised(q, table, seat)
+
+
+def walk(
+    ruleset: Ruleset, table: Table, seat: int, path: list[Any] | None = None, words: bool = True
+) -> Question:
+    """The question at `path` as the ruleset gives it (lazy steps as paths, no tokens): what
+    bots and tools walk. `words=False` lets a ruleset skip labels and previews nobody reads."""
+    if table.over or table.awaiting:
+        return Question(table.version, seat, NOTHING, None, [])
+    return ruleset.question(table, seat, path or [], words)
+
+
+class BadPath(ValueError):
+    """A ruleset's path that names no question now (a stale or edited step)."""
+
+
+def tokenised(q: Question, table: Table, seat: int) -> Question:
+    """`q` with each lazy step's path replaced by its token (tied to game, seat and event)."""
+    return msgspec.structs.replace(q, options=[_tokenise(o, table, seat) for o in q.options])
+
+
+def _tokenise(node: Node, table: Table, seat: int) -> Node:
+    if isinstance(node.expand, list):
+        return msgspec.structs.replace(node, expand=make_token(table, seat, node.expand))
+    if node.options is not None:
+        return msgspec.structs.replace(node, options=[_tokenise(o, table, seat) for o in node.options])
+    return node
 
 
 def leaves(
-    q: Question | Node, expand: Callable[[str], Question], max_pick: int = 64
+    q: Question | Node, expand: Callable[[Any], Question], max_pick: int = 64
 ) -> Iterator[dict[str, Any]]:
-    """Every complete command below `q`, expanding tokens with `expand` and enumerating each
+    """Every complete command below `q`, expanding lazy steps (tokens or paths) with `expand`
+    and enumerating each
     pick's allowed sets (refused above `max_pick` sets: this is for tests and small trees,
     the reason picks exist is not to enumerate them)."""
     if isinstance(q, Node):
@@ -280,39 +327,57 @@ _FIELD_QUESTIONS = {
 }
 
 
-def default_choices(ruleset: Ruleset, table: Table, seat: int) -> Question:
-    """The first question of the default tree: "What do you do?" over the kinds of the seat's
-    legal commands (over the first field in which they differ when all are of one kind)."""
-    return _ask(ruleset, table, seat, [])
+def default_question(
+    ruleset: Ruleset, table: Table, seat: int, path: list[Any], words: bool = True
+) -> Question:
+    """The default tree at `path` (a list of `[field, value]`, or `[field]` for a field left
+    out): "What do you do?" over the kinds of the seat's legal commands (over the first field
+    in which they differ when all are of one kind), then one question per differing field."""
+    return grouped(ruleset, table, seat, path, ruleset.legal_commands(table, seat), words)
 
 
-def default_expand(ruleset: Ruleset, table: Table, seat: int, token: str) -> Question:
-    """The step a default token stands for: one question over the next field in which the
-    commands on its path differ."""
-    return _ask(ruleset, table, seat, read_token(table, seat, token), token)
-
-
-def _ask(rs: Ruleset, table: Table, seat: int, path: list[list[Any]], token: str | None = None) -> Question:
+def grouped(
+    rs: Ruleset,
+    table: Table,
+    seat: int,
+    path: list[Any],
+    cmds: list[dict[str, Any]],
+    words: bool = True,
+    question: str | None = None,
+    prefix: int = 0,
+) -> Question:
+    """The question at `path` over `cmds` split field by field (the default tree's way); a
+    ruleset with its own first steps hands the commands of one branch here, `prefix` being
+    how many steps of `path` are its own (the rest is this function's `[field, value]`)."""
     rule = next((p.rule for p in rs.prompts(table) if p.seat == seat), None)
-    cmds = _unique(rs.legal_commands(table, seat))
-    if path:
-        cmds = [c for c in cmds if _on_path(c, path)]
+    cmds = _unique(rs, table, seat, cmds)
+    own = path[prefix:]
+    if own:
+        cmds = [c for c in cmds if _on_path(c, own)]
         if not cmds:
-            raise BadToken(token, "names no legal command now: ask for the choices again")
+            raise BadPath("names no legal command now: ask for the choices again")
     if not cmds:
         return Question(table.version, seat, NOTHING, rule, [])
-    return _question(rs, table, seat, path, cmds, rule)
+    return _question(rs, table, seat, path, cmds, rule, words, question, prefix)
 
 
 def _question(
-    rs: Ruleset, table: Table, seat: int, path: list[list[Any]], cmds: list[dict[str, Any]], rule: str | None
+    rs: Ruleset,
+    table: Table,
+    seat: int,
+    path: list[Any],
+    cmds: list[dict[str, Any]],
+    rule: str | None,
+    words: bool = True,
+    question: str | None = None,
+    prefix: int = 0,
 ) -> Question:
     """One level of the default tree: the commands on `path` split by the first field in
     which they differ; a value held by one command is a leaf, one held by several a lazy step
     (its token), so nothing below this question is built."""
     if len(cmds) == 1:
         field = None
-    elif not path and len({c.get("kind") for c in cmds}) > 1:
+    elif len(path) == prefix and len({c.get("kind") for c in cmds}) > 1:
         field = "kind"
     else:
         field = _first_difference(cmds)
@@ -321,6 +386,19 @@ def _question(
         v = c.get(field, _ABSENT) if field else _ABSENT
         key = b"" if v is _ABSENT else _canon.encode(v)
         groups.setdefault(key, (v, []))[1].append(c)
+    if not words:  # a bot's walk: the same options, no labels or previews built
+        return Question(
+            table.version,
+            seat,
+            "",
+            rule,
+            [
+                leaf("", members[0])
+                if len(members) == 1
+                else lazy("", [*path, [field] if v is _ABSENT else [field, v]])
+                for v, members in groups.values()
+            ],
+        )
     labels = {id(c): _label(rs, table, seat, c) for c in cmds}
     opts = []
     for v, members in groups.values():
@@ -328,12 +406,12 @@ def _question(
             c = members[0]
             opts.append(_Opt(labels[id(c)], field, v, members, _preview(rs, table, seat, c)))
         else:
-            words = _prefix([labels[id(c)] for c in members])
-            label = (words or _value_words(rs, field, v)[:1].upper() + _value_words(rs, field, v)[1:]) + MORE
+            said = _prefix([labels[id(c)] for c in members])
+            label = (said or _value_words(rs, field, v)[:1].upper() + _value_words(rs, field, v)[1:]) + MORE
             where = [*path, [field] if v is _ABSENT else [field, v]]
-            opts.append(_Opt(label, field, v, members, None, make_token(table, seat, where)))
+            opts.append(_Opt(label, field, v, members, None, where))
     _distinct(rs, table, opts)
-    text = FIRST_QUESTION if not path else _field_question(field)
+    text = question or (FIRST_QUESTION if len(path) == prefix else _field_question(field))
     return Question(
         table.version,
         seat,
@@ -356,18 +434,20 @@ class _Opt:
         value: Any,
         cmds: list[dict[str, Any]],
         preview: str | None,
-        token: str | None = None,
+        token: list[Any] | None = None,
     ):
         self.label, self.field, self.value = label, field, value
         self.cmds, self.preview, self.token = cmds, preview, token
 
 
-def _unique(cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Identical commands are one option (the first kept, in the listed order)."""
+def _unique(rs: Ruleset, table: Table, seat: int, cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Commands that are one choice are one option, the first kept in the listed order (the
+    fixed rule that picks among copies): identical commands, and those the ruleset's
+    `same_choice` gives one key (eight copies of one card in a pile)."""
     seen: set[bytes] = set()
     out = []
     for c in cmds:
-        key = _canon.encode(c)
+        key = _canon.encode(rs.same_choice(table, seat, c))
         if key not in seen:
             seen.add(key)
             out.append(c)

@@ -16,6 +16,7 @@ from typing import Any, TypeAlias
 import msgspec
 
 from bus import RuleBus
+from engine import choices as choices_mod
 from engine import registry
 from engine.boundary import check_command, check_forced, check_game_id, check_seat
 from engine.chance import mixed_seed
@@ -24,10 +25,11 @@ from engine.context import Ctx
 from engine.errors import BadInput, CascadeAborted, EngineError, IllegalCommand
 from engine.explain import what_differs
 from engine.logs import configure, get_logger
+from engine.narration import imperative
 from engine.ruleset import Illegal, Prompt, Ruleset
 from engine.situation import stated
 from engine.table import Table
-from engine.undo import check_undo
+from engine.undo import UNDO_KIND, check_undo, last_own_decision
 from projections.state import StateReader, encode, table_from_created
 from store import EventStore, MemoryStore, NewEvent, StoredEvent, VersionConflict
 from store.commitment import commitment, new_salt
@@ -483,6 +485,8 @@ class Engine:
                 self._tables.pop(game_id, None)
             if type(expected_version) is not int or expected_version != head:
                 raise VersionConflict(game_id, expected_version, head)
+        if isinstance(cmd, dict) and cmd.get("kind") == UNDO_KIND and set(cmd) <= {"kind", "to"}:
+            return self.undo(game_id, cmd.get("to"), seat)  # type: ignore[arg-type]  # checked in undo  # the tree's "Undo: …" option (CORE-6)
         try:
             bad = self.check(game_id, seat, cmd)
             if bad is None:  # played as listed: a set written in another order is the same command
@@ -601,6 +605,27 @@ class Engine:
         ctx = self._ctx(rs, table, None)
         self._run(rs, table, ctx, ("chance.forced", {"outcomes": outcomes}, "CORE-3F"))
         return self._commit(game_id, base, ctx)
+
+    def choices(self, game_id: str, seat: int, token: str | None = None) -> choices_mod.Question:
+        """What `seat` may do, as a question in words (engine.choices.ask), the first question
+        with an "Undo: …" option when the undo policy lets the seat take back its latest
+        decision (its command `{"kind": "undo", "to": N}` is played like any other)."""
+        table = self.table(game_id)
+        rs = self.ruleset(game_id)
+        q = choices_mod.ask(rs, table, seat, token)
+        if token is not None or table.over:
+            return q
+        back = last_own_decision(self.store, table, seat)
+        if back is None:
+            return q
+        to, decision = back
+        try:
+            said = imperative(rs.describe(table, decision) or "", seat) or "your last decision"
+        except Exception:  # words are a courtesy: the option stays
+            said = "your last decision"
+        said = said[:1].lower() + said[1:]
+        node = choices_mod.leaf(f"Undo: {said}", {"kind": UNDO_KIND, "to": to}, f"back to event {to}")
+        return msgspec.structs.replace(q, options=[*q.options, node])
 
     def undo(
         self, game_id: str, to: int, seat: int | None = None, agreed: bool = False

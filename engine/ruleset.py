@@ -124,20 +124,25 @@ class Ruleset:
         `cmd` as it is when unsure): legality is decided after it."""
         return cmd
 
-    def choices(self, table: Table, seat: int) -> choices_mod.Question:
-        """What `seat` may do, as the first question of a tree in words (engine.choices;
-        engine/API.md "Choices"): each option a complete command, a further question, a
-        lazy step (`expand` token) or a pick of a set. Front ends call it through
-        `engine.choices.ask`, which checks the seat and asks nothing of a finished game.
-        Default: from `legal_commands`, "What do you do?" over the kinds, then one question
-        per field in which the commands differ, labelled with the game's own sentences."""
-        return choices_mod.default_choices(self, table, seat)
+    def question(self, table: Table, seat: int, path: list[Any], words: bool = True) -> choices_mod.Question:
+        """What `seat` may do, as the question at `path` of a tree in words (engine.choices;
+        engine/API.md "Choices"): `path` is [] for the first question, else the path a lazy
+        option of this ruleset carried (its own JSON; raise engine.choices.BadPath when it
+        names nothing now). Each option is a complete command, a further question, a lazy
+        step or a pick of a set. Build only this question: what lies below a lazy step is
+        built when it is asked. `words=False` (bots) may skip labels and previews.
+        Front ends call it through `engine.choices.ask`, which checks the seat, asks nothing
+        of a finished game and turns paths into tokens. Default: from `legal_commands`,
+        "What do you do?" over the kinds, then one question per field in which the commands
+        differ, labelled with the game's own sentences."""
+        return choices_mod.default_question(self, table, seat, path, words)
 
-    def expand(self, table: Table, seat: int, token: str) -> choices_mod.Question:
-        """The further question a lazy step's token stands for; a token not given by this
-        game to this seat at this event is refused (engine.choices.BadToken) naming it.
-        A ruleset overriding `choices` with tokens of its own overrides this too."""
-        return choices_mod.default_expand(self, table, seat, token)
+    def same_choice(self, table: Table, seat: int, cmd: dict[str, Any]) -> Any:
+        """What makes `cmd` one choice: commands with an equal value are one option in the
+        tree (the first listed is played). Default: the command itself. A game with
+        identical copies of a card returns the command with the copy's id replaced by what
+        the copy is, so eight Daggers in a pile are one option."""
+        return cmd
 
     def explain(self, table: Table, seat: int, cmd: dict[str, Any]) -> Illegal | None:
         """A precise reason for an illegal command; None falls back to the prompt's rule."""
@@ -230,9 +235,11 @@ class Ruleset:
         raise ValueError(f"{self.name}: this ruleset takes no card overrides")
 
 
-OPTIONAL_HOOKS = ("bot_choices",)
+OPTIONAL_HOOKS = ("bot_choices", "bot_options")
 """Methods a game may have that the base does not define, read with getattr by their users
-(bots.random_bot: `bot_choices(table, seat, legal)`); `implemented_in` may name them too."""
+(bots.random_bot: `bot_choices(table, seat, legal)` over a flat list, `bot_options(table, seat,
+path, options)` over one question's options, a non-empty subset of them, for bots walking the
+choice tree); `implemented_in` may name them too."""
 
 CONTRACT = frozenset(
     name for name, value in vars(Ruleset).items() if callable(value) and not name.startswith("_")

@@ -9,6 +9,8 @@ no rule ever produced (a prompt with no legal answer).
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.errors import UndoRefused
 from engine.stores import AnyStore
 from engine.table import Table
@@ -63,3 +65,28 @@ def _setup_end(store: AnyStore, game_id: str) -> int:
     created = store.event(game_id, 1)
     span = store.command_span(game_id, created.command_id) if created and created.command_id else None
     return span[1] if span else 1
+
+
+UNDO_KIND = "undo"  # the command an "Undo: …" option plays: {"kind": "undo", "to": N}
+
+
+def last_own_decision(store: AnyStore, table: Table, seat: int) -> tuple[int, Any] | None:
+    """Where undoing `seat`'s latest decision would take the game, and that decision's
+    command event: `(to, event)` when the newest command in the log is the seat's own and
+    the undo policy lets the seat take it back (no chance outcome, reveal or other seat's
+    decision since), else None. Reads only the newest command's events."""
+    if table.version < 2:
+        return None
+    (newest,) = store.read(table.game_id, table.version, table.version)
+    span = store.command_span(table.game_id, newest.command_id or "") if newest.command_id else None
+    if span is None:
+        return None
+    first, _ = span
+    (decision,) = store.read(table.game_id, first, first)
+    if not decision.type.startswith("cmd.") or decision.actor != seat:
+        return None
+    try:
+        check_undo(store, table, first - 1, seat, False)
+    except UndoRefused:
+        return None
+    return first - 1, decision

@@ -18,7 +18,7 @@ import trio
 from bots.players import KINDS as BOT_KINDS
 from bots.players import BotPlay
 from bots.random_bot import bot_rng, decide
-from engine import choices, narration, readings, registry
+from engine import narration, readings, registry
 from engine.boundary import ascii_number, parse_document
 from engine.errors import BadInput, EngineError, IllegalCommand, UndoRefused, UnknownGame
 from engine.logs import get_logger
@@ -148,7 +148,7 @@ class TableApp:
             out["legal"] = {str(s): self.eng.legal(gid, s) for s in range(t.players)}
             out["previews"] = {k: previews(rs, t, int(k), cmds) for k, cmds in out["legal"].items()}
             out["labels"] = {k: labels(rs, t, int(k), cmds) for k, cmds in out["legal"].items()}
-            out["choices"] = {str(s): msgspec.to_builtins(choices.ask(rs, t, s)) for s in range(t.players)}
+            out["choices"] = {str(s): msgspec.to_builtins(self.eng.choices(gid, s)) for s in range(t.players)}
         elif who is None:
             out["view"] = state_view(rs, t, None)
         else:
@@ -156,7 +156,7 @@ class TableApp:
             out["legal"] = self.eng.legal(gid, who)
             out["previews"] = previews(rs, t, who, out["legal"])
             out["labels"] = labels(rs, t, who, out["legal"])
-            out["choices"] = msgspec.to_builtins(choices.ask(rs, t, who))
+            out["choices"] = msgspec.to_builtins(self.eng.choices(gid, who))
         out["zone_labels"] = zone_labels(rs, out["view"].get("zones") or {})
         return out
 
@@ -167,7 +167,7 @@ class TableApp:
         if who is REFEREE:
             raise HttpError(400, "choices are a seat's: use a seat's token (the view lists every seat's)")
         try:
-            return msgspec.to_builtins(choices.ask(self.eng.ruleset(gid), self.eng.table(gid), who, token))
+            return msgspec.to_builtins(self.eng.choices(gid, who, token))
         except BadInput as exc:  # a bad or stale expand token, named
             raise HttpError(400, exc.reason, exc.rule) from None
 

@@ -104,8 +104,8 @@ def test_a_seat_with_nothing_to_decide_gets_no_options():
 
 
 def test_first_question_builds_no_deeper_level(monkeypatch):
-    """Mage Knight's first turn has steps under its first question; asking it builds one
-    level (one call of the level builder) and calls no expand; each expansion one more."""
+    """Asking the first question asks the ruleset once, for path [], and builds one level of
+    the default tree; opening a step asks once more, with the step's own path."""
     eng = Engine(":memory:")
     gid = eng.create("mage-knight", 2, seed=5, options={})
     rng = random.Random(5)
@@ -114,17 +114,14 @@ def test_first_question_builds_no_deeper_level(monkeypatch):
         eng.submit(gid, seat, rng.choice(eng.legal(gid, seat)))
     seat = eng.prompts(gid)[0].seat
     rs, t = eng.ruleset(gid), eng.table(gid)
-    built, expanded = [], []
-    level = choices._question
-    monkeypatch.setattr(choices, "_question", lambda *a: built.append(a) or level(*a))
-    monkeypatch.setattr(
-        type(rs), "expand", lambda self, *a: expanded.append(a) or choices.default_expand(self, *a)
-    )
+    asked: list = []
+    own = type(rs).question
+    monkeypatch.setattr(type(rs), "question", lambda self, *a: asked.append(a[2]) or own(self, *a))
     first = choices.ask(rs, t, seat)
     steps = [o for o in first.options if o.expand]
-    assert steps and len(built) == 1 and expanded == []
+    assert steps and asked == [[]]
     choices.ask(rs, t, seat, steps[0].expand)
-    assert len(built) == 2 and len(expanded) == 1
+    assert len(asked) == 2 and asked[1] != []
 
 
 def test_tokens_are_tamper_checked_and_stale_ones_refused():
@@ -196,3 +193,36 @@ def test_contract_json_shape():
         Node("x", None)
     with pytest.raises(ValueError, match="min"):
         Pick("?", 2, 1, "discard", [PickOption("a", 1), PickOption("b", 2)], {"kind": "k"})
+
+
+def test_undo_is_an_option_where_the_policy_allows_and_plays_like_a_command():
+    """CORE-6: after a seat's own decision (no chance outcome, reveal or other seat since),
+    its first question offers "Undo: …" naming that decision; playing that option's command
+    takes the game back; another seat is offered no undo of it."""
+    from engine.ruleset import Ruleset
+
+    eng = Engine(":memory:")
+    gid = eng.create("mage-knight", 2, seed=5, options={})
+    rng = random.Random(5)
+    found = False
+    for _ in range(60):
+        seat = eng.prompts(gid)[0].seat
+        before = eng.table(gid).version
+        cmd = rng.choice(eng.legal(gid, seat))
+        eng.submit(gid, seat, cmd)
+        q = eng.choices(gid, seat)
+        undo = [o for o in q.options if o.command and o.command["kind"] == "undo"]
+        other = 1 - seat
+        assert not any(o.command and o.command["kind"] == "undo" for o in eng.choices(gid, other).options)
+        if undo and not eng.table(gid).over:
+            (node,) = undo
+            assert node.label.startswith("Undo: ") and len(node.label) > len("Undo: ")
+            assert node.command == {"kind": "undo", "to": before}
+            state_before = eng.reader.state_at(gid, before)
+            eng.submit(gid, seat, node.command)
+            back = eng.table(gid)
+            assert back.game == state_before.game and back.zones == state_before.zones
+            found = True
+            break
+    assert found, "no undoable own decision in 60 decisions"
+    assert callable(Ruleset.question)

@@ -158,7 +158,7 @@ def test_prompts_fill_in_the_rule_and_the_choices(played):
         assert "{" not in text and "}" not in text
     for p in prompts:
         mine = run(db, "prompts", gid, "--as", str(p["seat"]))
-        n = len(json.loads(run(db, "legal", gid, "--seat", str(p["seat"]), json_out=True)))
+        first = json.loads(run(db, "choices", gid, "--seat", str(p["seat"]), json_out=True))
         for text in (mine, referee, public):
             row = next(
                 r
@@ -166,11 +166,14 @@ def test_prompts_fill_in_the_rule_and_the_choices(played):
                 if r[0] == f"{seat_name(p['seat'])} (--seat {p['seat']})" and r[1] == p["kind"]
             )
             assert row[2] == f"{p['rule']}: {rs.catalog.get(p['rule']).summary}"
-            if text is public:  # how many answers a seat has can tell its hand
+            if text is public:  # what a seat may answer can tell its hand
                 assert "choices" in row[3] and f"--as {p['seat']}" in row[3]
-                assert f"{n} choices" not in row[3] and "no legal command" not in row[3]
+                assert first["question"] not in row[3]
+            elif first["options"]:  # the seat's first question and its first options, in words
+                assert first["question"] in row[3]
+                assert all(o["label"] in row[3] for o in first["options"][:12]), row[3]
             else:
-                assert f"{n} choices" in row[3] or (n == 0 and "no legal command" in row[3])
+                assert "nothing to decide" in row[3]
 
 
 def test_legal_labels_each_choice_with_its_preview(played):
