@@ -78,6 +78,7 @@ function renderChoices() {
   const undo = STACK[0].options.find(isUndo);  // taking back is offered apart, at every step
   if (undo) {
     const b = el("button", {"data-testid": "undo", class: "undo-button", text: undo.label});
+    if (undo.preview) b.title = undo.preview;  // "back to event N"
     b.onclick = () => takeBack(undo, STACK[0].version);
     kids.push(el("div", {class: "undo-line"}, b));
   }

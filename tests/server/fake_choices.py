@@ -4,9 +4,10 @@ for them (`register()` in a test server's prelude):
 - `fake-pick`: each turn the active seat discards one or two cards of its hand through a pick
   (engine.choices.Pick) or passes through a step given at once, so the table's pick and its
   given-at-once steps are shown before a shipped game asks them;
-- `duel-undo`: the duel whose choices also offer "Undo: …" (a node whose command is
-  `{"kind": "undo", "to": N}`, N the event before the seat's own last decision), the option
-  the engine's own tree will carry."""
+- `duel-undo`: the duel whose first question always offers "Undo: …" once the seat has
+  decided (`{"kind": "undo", "to": N}`, N the event before its own last decision), even where
+  the undo policy refuses it (the engine's own option appears only where it allows), so the
+  table is shown to say the server's reason."""
 
 from __future__ import annotations
 
@@ -68,7 +69,9 @@ class FakePick(Ruleset):
         sets = [list(c) for k in (1, 2) for c in itertools.combinations(hand, k)]
         return [{"kind": "discard", "cards": s} for s in sets] + [{"kind": "pass"}]
 
-    def choices(self, t, seat: int) -> choices.Question:
+    def question(self, t, seat: int, path: list[Any], words: bool = True) -> choices.Question:
+        if path:
+            raise choices.BadPath(f"fake-pick has no step {path!r}")
         if not self.legal_commands(t, seat):
             return choices.Question(t.version, seat, choices.NOTHING, None, [])
         hand = t.game.hands[seat]
@@ -125,10 +128,10 @@ class DuelUndo(duel.Duel):
         if ev.type.startswith("cmd.") and ev.actor is not None:
             table.game.before[str(ev.actor)] = table.version - 1
 
-    def choices(self, table, seat: int) -> choices.Question:
-        q = super().choices(table, seat)
+    def question(self, table, seat: int, path: list[Any], words: bool = True) -> choices.Question:
+        q = super().question(table, seat, path, words)
         to = table.game.before.get(str(seat))
-        if to is None:
+        if to is None or path:
             return q
         undo = choices.leaf("Undo: your last decision", {"kind": "undo", "to": to})
         return choices.Question(q.version, q.seat, q.question, q.rule, [*q.options, undo])

@@ -215,7 +215,8 @@ def test_a_duel_is_played_by_answering_questions(server, browser):
         for o in root:  # every leaf plays a legal command; the labels are the tree's
             if o.command is not None:
                 assert json.dumps(o.command, sort_keys=True) in legal
-        assert [o.label for o in root] == [n["label"] for n in mine["choices"]["options"]]
+        asked = [n["label"] for n in mine["choices"]["options"] if not n["label"].startswith("Undo: ")]
+        assert [o.label for o in root] == asked
         step = next((o for o in root if o.step), None)
         if step is not None:
             click_path(page, [step.label])
@@ -307,12 +308,13 @@ def test_a_pick_is_toggles_a_confirm_within_min_and_max_and_words(server, browse
 
 
 def test_taking_back_a_decision_is_a_button_of_its_own(server, browser):
-    """duel-undo offers "Undo: …" (command {"kind": "undo", "to": N}) once a seat has decided:
-    the page shows it as the undo button, never among the options; a click takes the decision
-    back (the version advances by the undo's event, the state is as before the decision). Where
-    the policy refuses (a roll since, outside analysis mode) the server's reason is shown."""
+    """Once a seat's pass may be taken back, the engine's first question offers "Undo: …"
+    (command {"kind": "undo", "to": N}): the page shows it as the undo button, never among
+    the options; a click takes the decision back (the version advances by the undo's event,
+    the state is as before the pass). Where the policy refuses (duel-undo offers the option
+    after a roll too) the server's reason is on the page and nothing moves."""
     base, _ = server
-    g = post(base + "/api/games", {"ruleset": "duel-undo", "players": 2, "seed": 7, "analysis": True})
+    g = post(base + "/api/games", {"ruleset": "duel", "players": 2})
     gid, tokens = g["game_id"], [s["token"] for s in g["seats"]]
     errors: list[str] = []
     seat = get(base, f"/api/games/{gid}/view")["prompts"][0]["seat"]
@@ -320,14 +322,15 @@ def test_taking_back_a_decision_is_a_button_of_its_own(server, browser):
     undo = page.locator(f'{PANEL} [data-testid="undo"]')
     assert undo.count() == 0  # nothing decided yet
     before = get(base, f"/api/games/{gid}/view", tokens[seat])
-    roots = [o.label for o in check_screen(page)]
+    roots = check_screen(page)
     click_path(page, ["Pass"])
     settled(page, base, gid)
     played = get(base, f"/api/games/{gid}/view", tokens[seat])
     assert played["prompts"][0]["seat"] != seat
-    assert undo.count() == 1 and undo.inner_text().startswith("Undo: ")
-    assert all(not o.label.startswith("Undo") for o in options_on_screen(page))
     [node] = [n for n in played["choices"]["options"] if n.get("command", {}).get("kind") == "undo"]
+    assert node["label"].startswith("Undo: ")
+    assert undo.count() == 1 and undo.inner_text() == node["label"]
+    assert options_on_screen(page) == []  # the undo is no option; nothing else to decide
     undo.click()
     page.wait_for_function(
         f'+document.querySelector("[data-testid=version]").textContent == {played["version"] + 1}'
@@ -339,10 +342,10 @@ def test_taking_back_a_decision_is_a_button_of_its_own(server, browser):
     assert after["view"]["zones"] == before["view"]["zones"] and after["prompts"] == before["prompts"]
     assert after["view"]["game"] == before["view"]["game"]
     settled(page, base, gid)
-    assert [o.label for o in check_screen(page)] == roots and undo.count() == 0
+    assert check_screen(page) == roots and undo.count() == 0
     assert page.inner_text("#error") == ""
 
-    # outside analysis mode a roll cannot be taken back: the reason is on the page
+    # a roll cannot be taken back: the reason is on the page, nothing moves
     g = post(base + "/api/games", {"ruleset": "duel-undo", "players": 2})
     gid, tokens = g["game_id"], [s["token"] for s in g["seats"]]
     seat = get(base, f"/api/games/{gid}/view")["prompts"][0]["seat"]
