@@ -1,12 +1,16 @@
 // The live table for one seat (or a spectator without a token): renders the seat's view,
-// offers each legal command as a button and follows the live feed.
+// asks the seat its decision as questions in words (the choice tree, engine/choices.py) and
+// follows the live feed.
 "use strict";
 const GID = location.pathname.split("/")[2];
-let CARDS = {}, SINCE = 0;
+let CARDS = {}, SINCE = 0, SEQ = 0;
 document.getElementById("replay").href = `/games/${GID}/replay` + (TOKEN ? `?token=${TOKEN}` : "");
+const showError = text => { document.getElementById("error").textContent = text; };
 
 async function refresh() {
+  const mine = ++SEQ;
   const v = await api(`/api/games/${GID}/view`);
+  if (mine !== SEQ) return;  // a later refresh is on its way: never draw an older view over it
   const view = v.view;
   document.getElementById("title").textContent = `${view.ruleset} — ${GID}`;
   document.getElementById("who").textContent =  // "seat 0" -> "Seat 1"
@@ -15,18 +19,10 @@ async function refresh() {
   fairness(view);
   document.getElementById("prompts").replaceChildren(...v.prompts.map(p =>
     el("div", {text: `${seatName(p.seat)} to act: ${p.kind} [rule ${p.rule}] ${p.detail || ""}`})));
+  ask(v.choices);
+  // the map keeps the complete legal commands: a click on a hex is a shortcut for a leaf
   const cmds = Array.isArray(v.legal) ? v.legal : [];
-  const previews = Array.isArray(v.previews) ? v.previews : [];
   const labels = Array.isArray(v.labels) ? v.labels : [];  // the game's words for each command
-  document.getElementById("commands").replaceChildren(...cmds.map((c, i) => {
-    const b = el("button", {class: "cmd", "data-command": JSON.stringify(c), text: labels[i] || cmdLabel(c)});
-    if (previews[i]) {  // the game's words preview: a price, a battle's totals
-      b.setAttribute("data-preview", previews[i]);
-      b.append(el("small", {class: "preview", text: previews[i]}));
-    }
-    b.onclick = () => play(c, v.version);
-    return b;
-  }));
   const map = renderBoard(view, cmds, labels, c => play(c, v.version));  // a hex map, places
   document.getElementById("map").replaceChildren(...(map ? [map] : []));
   document.getElementById("board").replaceChildren(renderZones(view.zones || {}, CARDS, v.zone_labels || {}));
@@ -39,6 +35,170 @@ async function refresh() {
       text: `Game over — winner(s): ${(view.winners || []).map(seatName).join(", ") || "none"}` +
             ` · scores ${JSON.stringify(view.scores)}`}));
   }
+}
+
+// -- the seat's questions ---------------------------------------------------------------
+// STACK holds the questions the seat has opened, the root (the view's `choices`) first: one
+// {question, rule, options, path, version} per step, or {pick, label, path, version, chosen}
+// for a pick. Only the top one is on screen; "back" pops it. A new version (a play, the live
+// feed) starts again at the root; the same version keeps the seat where it was.
+let STACK = [];
+const isQuestion = q => q && typeof q === "object" && typeof q.question === "string" && Array.isArray(q.options);
+const isUndo = n => (n.command && n.command.kind === "undo") || String(n.label).startsWith("Undo: ");
+
+function ask(root) {
+  const panel = document.getElementById("choices");
+  if (!isQuestion(root)) {  // a spectator or the referee: nothing to decide here
+    STACK = [];
+    panel.replaceChildren();
+    panel.hidden = true;
+    return;
+  }
+  panel.hidden = false;
+  if (!STACK.length || STACK[0].version !== root.version) STACK = [{...root, path: ""}];
+  else STACK[0] = {...root, path: ""};
+  renderChoices();
+}
+
+function renderChoices() {
+  const panel = document.getElementById("choices");
+  const top = STACK[STACK.length - 1];
+  const kids = [];
+  const head = el("div", {class: "question-line"},
+    el("span", {"data-testid": "question", class: "question",
+                text: top.pick ? top.pick.question : top.question}));
+  if (top.rule) head.append(el("small", {class: "rule", text: ` [rule ${top.rule}]`}));
+  kids.push(head);
+  if (STACK.length > 1) {
+    const back = el("button", {"data-testid": "back", class: "back", text: "← Back"});
+    back.onclick = () => { STACK.pop(); showError(""); renderChoices(); };
+    kids.push(back);
+  }
+  kids.push(top.pick ? pickPanel(top) : optionsPanel(top));
+  const undo = STACK[0].options.find(isUndo);  // taking back is offered apart, at every step
+  if (undo) {
+    const b = el("button", {"data-testid": "undo", class: "undo-button", text: undo.label});
+    if (undo.preview) b.title = undo.preview;  // "back to event N"
+    b.onclick = () => takeBack(undo, STACK[0].version);
+    kids.push(el("div", {class: "undo-line"}, b));
+  }
+  panel.replaceChildren(...kids);
+  // where the seat is, for tests and tools: how deep, at which option, at which event
+  panel.setAttribute("data-depth", STACK.length);
+  panel.setAttribute("data-path", top.path);
+  panel.setAttribute("data-version", STACK[0].version);
+}
+
+function optionsPanel(q) {
+  const box = el("div", {class: "options", "data-testid": "options"});
+  q.options.forEach((node, i) => {
+    if (isUndo(node)) return;  // the undo button below, never an option
+    const path = q.path === "" ? String(i) : `${q.path}.${i}`;
+    const b = el("button", {class: "cmd choice", "data-choice": path, text: node.label});
+    if (node.command) {
+      b.setAttribute("data-command", JSON.stringify(node.command));
+      b.onclick = () => play(node.command, q.version);
+    } else if (node.pick) {
+      b.setAttribute("data-step", "pick");
+      b.onclick = () => open({pick: node.pick, label: node.label, path, version: q.version, chosen: new Set()});
+    } else if (node.expand) {
+      b.setAttribute("data-step", "expand");
+      b.onclick = () => expand(node.expand, path);
+    } else {
+      b.setAttribute("data-step", "question");
+      b.onclick = () => open({question: node.question, rule: null, options: node.options || [],
+                              path, version: q.version});
+    }
+    if (node.preview) {  // the game's words preview: a price, a battle's totals
+      b.setAttribute("data-preview", node.preview);
+      b.append(el("small", {class: "preview", text: node.preview}));
+    }
+    box.append(b);
+  });
+  return box;
+}
+
+function open(entry) {
+  showError("");
+  STACK.push(entry);
+  renderChoices();
+}
+
+async function expand(token, path) {
+  showError("");
+  const depth = STACK.length;
+  try {
+    const q = await api(`/api/games/${GID}/choices?expand=${encodeURIComponent(token)}`);
+    if (STACK.length !== depth) return;  // the seat went elsewhere meanwhile
+    open({...q, path});
+  } catch (e) {  // a stale step (the game moved on): say so and ask again from the root
+    showError(e.message);
+    await refresh();
+  }
+}
+
+// A pick: one toggle per value, a confirm enabled only for a selection of min to max values,
+// and what confirming plays, in words.
+function pickPanel(top) {
+  const p = top.pick;
+  const box = el("div", {class: "pick", "data-testid": "pick", "data-min": p.min, "data-max": p.max});
+  const line = el("div", {class: "pick-preview", "data-testid": "pick-preview"});
+  const confirm = el("button", {class: "cmd confirm", "data-testid": "confirm", text: "Confirm"});
+  const chosen = () => p.options.map((o, i) => i).filter(i => top.chosen.has(i));
+  const update = () => {
+    const idx = chosen();
+    line.textContent = pickWords(top, idx.map(i => p.options[i].label));
+    confirm.disabled = !(idx.length >= p.min && idx.length <= p.max);
+    const n = p.min === p.max ? `${p.min}` : `${p.min} to ${p.max}`;
+    confirm.title = `choose ${n} (${idx.length} chosen)`;
+  };
+  const toggles = el("div", {class: "options"});
+  p.options.forEach((o, i) => {
+    const t = el("button", {class: "cmd toggle", "data-testid": "pick-option", "data-index": i,
+                            "aria-pressed": "false", text: o.label});
+    t.onclick = () => {
+      if (top.chosen.has(i)) top.chosen.delete(i); else top.chosen.add(i);
+      t.setAttribute("aria-pressed", String(top.chosen.has(i)));
+      update();
+    };
+    if (top.chosen.has(i)) t.setAttribute("aria-pressed", "true");
+    toggles.append(t);
+  });
+  confirm.onclick = () => {
+    const idx = chosen();
+    if (idx.length < p.min || idx.length > p.max) return;
+    play({...p.command, [p.field]: idx.map(i => p.options[i].value)}, top.version);
+  };
+  const n = p.min === p.max ? `${p.min}` : `${p.min} to ${p.max}`;
+  box.append(el("div", {class: "pick-hint", text: `Choose ${n}.`}), toggles, line, confirm);
+  update();
+  return box;
+}
+
+// What a pick plays, in words: the verb of its question ("Which cards do you discard?" ->
+// "Discard") and the chosen labels ("Discard Rage and March", "Discard nothing"), after the
+// option's own words where they say something else ("End the turn: discard Rage").
+function pickWords(top, labels) {
+  const list = labels.length === 0 ? "nothing" : labels.length === 1 ? labels[0]
+    : `${labels.slice(0, -1).join(", ")} and ${labels[labels.length - 1]}`;
+  const m = /\b(?:do|does|will|shall) (?:you|they|we) (\w+)/i.exec(top.pick.question);
+  const verb = m ? m[1].toLowerCase() : "choose";
+  const label = String(top.label || "").replace(/\s*…$/, "").trim();
+  const first = label.split(/\s+/)[0] || "";
+  if (!label || first.toLowerCase() === verb) return `${cap(verb)} ${list}`;
+  return `${label}: ${verb} ${list}`;
+}
+const cap = s => s.charAt(0).toUpperCase() + s.slice(1);
+
+async function takeBack(node, version) {
+  showError("");
+  const body = {expected_version: version};
+  if (node.command && Number.isInteger(node.command.to)) body.to = node.command.to;
+  try {
+    await api(`/api/games/${GID}/undo`, {method: "POST", body: JSON.stringify(body)});
+  } catch (e) { showError(e.message); }
+  STACK = [];
+  await refresh();
 }
 
 // How this game's chance is made, for every seat and spectator (rule CORE-3C): analysis mode
@@ -61,15 +221,16 @@ function fairness(view) {
     const secret = Array.from(bytes, b => b.toString(16).padStart(2, "0")).join("");
     api(`/api/games/${GID}/connect`, {method: "POST", body: JSON.stringify({contribution: secret})})
       .then(r => { sessionStorage.setItem(`contribution:${GID}`, secret); return refresh(); })
-      .catch(e => { document.getElementById("error").textContent = e.message; });
+      .catch(e => { showError(e.message); });
   }
 }
 
 async function play(cmd, version) {
-  document.getElementById("error").textContent = "";
+  showError("");
   try {
     await api(`/api/games/${GID}/commands`, {method: "POST", body: JSON.stringify({command: cmd, expected_version: version})});
-  } catch (e) { document.getElementById("error").textContent = e.message; }
+  } catch (e) { showError(e.message); }
+  STACK = [];  // after a play, whatever came of it, the root question again
   await refresh();
 }
 
