@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import narration
+from engine.games.mage_knight.words import commands
 from engine.games.mage_knight.zone_names import ZONE_NAMES
 from engine.narration import and_list, card, cards, plural, seat_name
 
@@ -189,4 +190,7 @@ OWN: dict[str, Any] = {
 
 
 def describe(table: Any, ev: Any) -> str:
-    return narration.describe(table, ev, OWN, zone)
+    """A decision in the words of words.commands (a combat decision: here), any other event
+    by OWN."""
+    said = commands.sentence(table, narration.Seen(ev))
+    return said or narration.describe(table, ev, OWN, zone)
