@@ -115,3 +115,48 @@ def test_a_past_decision_tells_only_what_its_event_says():
         "data": {"kind": "play", "card": "march", "mode": "powered", "option": 0, "pay": "die:0"},
     }
     assert rs.describe(t, ev) == "Seat 1 plays March powered with mana from the Source."
+
+
+RARE = [  # kinds seeded bot games seldom reach, with the ids their commands carry
+    {"kind": "centre", "skill": "krang_mana_enhancement", "owner": 1, "option": 0},
+    {"kind": "banner", "unit": "peasants#1"},
+    {"kind": "banner", "unit": "peasants#1", "target": "green_prowlers#2"},
+    {"kind": "ready_unit", "uid": "utem_guardsmen#1"},
+    {"kind": "buy_spell", "card": "fireball#1", "pay": "crystal:red"},
+    {"kind": "city_buy", "what": "advanced_action", "card": "blood_rage#1"},
+    {"kind": "city_buy", "what": "artifact"},
+    {"kind": "tunnel", "to": "1,-2"},
+    {"kind": "joint_assault", "shares": "0:2,1:1"},
+    {"kind": "joint_answer", "agree": False},
+    {"kind": "pvp", "target": 1},
+    {"kind": "pvp_commit", "mode": "full"},
+    {"kind": "pvp_damage", "to": "steal:banner_of_glory#1"},
+    {"kind": "pvp_damage", "to": "retreat:1,-2"},
+    {"kind": "pvp_damage", "to": "utem_guardsmen#2"},
+    {"kind": "improve", "card": "blood_rage#1", "remove": "rage"},
+    {"kind": "combat_die", "colour": "white"},
+    {"kind": "auction_name", "hero": "wolfhawk"},
+    {"kind": "auction_bid", "fame": 3},
+    {"kind": "draft_pick", "card": "ice_bolt"},
+    {"kind": "reward", "card": "banner_of_glory"},
+    {"kind": "answer", "pick": "1:arythea_battle_versatility"},
+    {"kind": "recruit", "unit": "utem_guardsmen#2", "disband": "herbalist#1"},
+    {
+        "kind": "activate",
+        "unit": "sorcerers#1",
+        "ability": 1,
+        "option": 0,
+        "pay": "die:1",
+        "target": "green_diggers#1",
+    },
+]
+
+
+@pytest.mark.parametrize("cmd", RARE, ids=lambda c: c["kind"])
+def test_rare_decisions_read_as_words_now_and_in_the_log(cmd):
+    eng, gid = new_game("mage-knight", 2, 1)
+    rs, t = eng.ruleset(gid), eng.table(gid)
+    now = label(eng, gid, cmd)
+    past = rs.describe(t, {"version": 9, "type": f"cmd.{cmd['kind']}", "actor": 0, "data": cmd})
+    for text in (now, past):
+        assert bad_words(text) is None and "chooses" not in text and not text.startswith("Choose"), text

@@ -42,7 +42,7 @@ def _try(fn: Callable[[], Any]) -> Any:
     courtesy; the legality check decides)."""
     try:
         return fn()
-    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError, StopIteration):
         return None
 
 
@@ -274,10 +274,10 @@ def answer(c: Ctx) -> str:
     if ask is not None and ask.get("do") in ANSWERS:
         return f"{c.who} {ANSWERS[ask['do']](c, ask, pick)}."
     if not pick:
-        return f"{c.who} answers: none."
+        return f"{c.who} answers with nothing."
     seat, _, rest = pick.partition(":")
     said = f"{names.thing(rest)} of {names.seat(seat)}" if rest and seat.isdigit() else names.thing(pick)
-    return f"{c.who} answers: {said}."
+    return f"{c.who} answers with {said}."
 
 
 def rest(c: Ctx) -> str:
@@ -440,7 +440,7 @@ def tunnel(c: Ctx) -> str:
 
 def joint_assault(c: Ctx) -> str:
     shares = [x.split(":") for x in str(c.d.get("shares", "")).split(",") if ":" in x]
-    who = and_list([f"{names.seat(s)} {plural(int(n), 'defender')}" for s, n in shares])
+    who = and_list([f"{names.seat(s)} fighting {plural(int(n), 'defender')}" for s, n in shares])
     return f"{c.who} proposes a joint assault on the city: {who}."
 
 

@@ -31,13 +31,36 @@ def colour_list(cs: Any) -> str:
     return and_list([str(c) for c in cs])
 
 
+def _lost(x: str) -> str:
+    """What an enemy loses: an ability, its resistances, one resistance, an attack element."""
+    if x.startswith("element:"):
+        a, _, b = x.removeprefix("element:").partition(">")
+        return f"its {names.plain(a)} attacks become {names.plain(b)}"
+    if x == "resistances":
+        return "loses its resistances"
+    if x in ("fire", "ice", "physical"):
+        return f"loses its {x} resistance"
+    return f"loses {names.plain(x)}"
+
+
 def enemy_effect(v: dict) -> str:
+    """An effect on the chosen enemy (or enemies)."""
+    armour = v.get("armour")
     bits = (
-        ([f"Armour {v['armour']:+d}"] if v.get("armour") else [])
+        ([f"Armour {armour:+d}" + (" per resistance" if v.get("per_resistance") else "")] if armour else [])
         + ([f"its Attack -{v['attack']}"] if v.get("attack") else [])
+        + ([f"its Attack +{v['raise_attack']}"] if v.get("raise_attack") else [])
         + (["it does not attack"] if v.get("prevent") else [])
+        + [_lost(x) for x in v.get("lose") or ()]
+        + [f"gains {names.plain(x)}" for x in v.get("gain") or ()]
+        + (["it is defeated"] if v.get("defeat") else [])
+        + (["it is destroyed if blocked"] if v.get("if_blocked") else [])
+        + ([f"{ATOMS['attack'](dict(type=t, element=e, value=n))} on it" for t, e, n in v.get("aimed") or ()])
+        + ([f"a duel: Attack {v['duel'][0]}, Fame +{v['duel'][1]}"] if v.get("duel") else [])
     )
-    return "one enemy: " + (", ".join(bits) or "no change")
+    n = v.get("max_targets", 1)
+    who = f"up to {n} enemies" if isinstance(n, int) and n > 1 else "one enemy"
+    return f"{who}: " + (", ".join(bits) or "no change")
 
 
 def terrain_cost(v: dict) -> str:
