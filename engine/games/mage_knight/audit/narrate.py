@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import narration
+from engine.games.mage_knight.words import commands, names
 from engine.games.mage_knight.zone_names import ZONE_NAMES
 from engine.narration import and_list, card, cards, plural, seat_name
 
@@ -69,33 +70,19 @@ def _played(e: narration.Seen) -> str:
     d = e.data
     effect = f": {d['effect']}" if d.get("effect") else ""
     mode = f" ({d['mode']})" if d.get("mode") else ""
-    return f"{seat_name(d.get('seat'))} plays {words(d.get('card', '?'))}{mode}{effect}."
+    return f"{seat_name(d.get('seat'))} plays {names.card(d.get('card', '?'))}{mode}{effect}."
 
 
 def _cmd(e: narration.Seen) -> str | None:
+    """Combat's decisions (the others: words.commands)."""
     d, who, k = e.data, e.who(), e.data.get("kind")
     table = {
-        "move": lambda: f"{who} moves to {hexes(d.get('to'))}.",
-        "explore": lambda: f"{who} explores at {hexes(d.get('at'))}.",
-        "challenge": lambda: f"{who} challenges the enemies at {hexes(d.get('space'))}.",
-        "announce": lambda: f"{who} announces the end of the round.",
-        "tactic": lambda: f"{who} takes the tactic {words(d.get('tactic', '?'))}.",
-        "play": lambda: (
-            f"{who} plays {words(d.get('card', '?'))}" + (f" ({d['mode']})" if d.get("mode") else "") + "."
-        ),
-        "rest": lambda: (
-            f"{who} rests, discarding {words(d.get('card', '?'))} and {plural(d.get('wounds', 0), 'wound')}."
-        ),
-        "level_up": lambda: (
-            f"{who} levels up, taking the skill {words(d.get('skill', '?'))} and {card(d.get('card', '?'))}."
-        ),
         "block": lambda: f"{who} blocks {card(d.get('enemy', '?'))}.",
         "assign": lambda: (
             f"{who} takes the damage of {card(d.get('enemy', '?'))} on "
             f"{'the hero' if d.get('to') == 'hero' else card(d.get('to', '?'))}."
         ),
         "next": lambda: f"{who} moves on to the next combat phase.",
-        "answer": lambda: f"{who} answers: {words(d['pick']) if d.get('pick') else 'none'}.",
     }
     return table[k]() if k in table else None
 
@@ -103,7 +90,7 @@ def _cmd(e: narration.Seen) -> str | None:
 OWN: dict[str, Any] = {
     "mk.setup": lambda e: (
         f"Mage Knight set-up: {narration.humane(str(e.data.get('scenario', '?')))}, "
-        f"{e.data.get('rounds', '?')} rounds, heroes {and_list([words(h) for h in e.data.get('heroes') or []])}."
+        f"{e.data.get('rounds', '?')} rounds, heroes {and_list([names.hero(h) for h in e.data.get('heroes') or []])}."
     ),
     "mk.round": lambda e: (
         f"Round {e.data.get('round', '?')} begins ({'night' if e.data.get('night') else 'day'})."
@@ -141,10 +128,17 @@ OWN: dict[str, Any] = {
     "mk.combat_spaces": lambda e: f"Combat at {and_list([hexes(s) for s in e.data.get('spaces') or []])}.",
     "mk.enemies": lambda e: f"Enemies at {hexes(e.data.get('space'))}: {cards(e.data.get('tokens') or [])}.",
     "mk.level": "{seat} reaches level {level} (armour {armour}, hand limit {hand_limit}).",
-    "mk.level_chosen": "{seat} chooses {skill} and {card} at level {level}.",
-    "mk.skill": "{seat} gains the skill {skill}.",
-    "mk.tactic": "{seat} takes the tactic {tactic}.",
-    "mk.tactics": lambda e: f"Tactics open: {and_list([words(x) for x in e.data.get('open') or []])}.",
+    "mk.level_chosen": lambda e: (
+        f"{seat_name(e.data.get('seat'))} chooses {names.skill(e.data.get('skill', '?'))} and "
+        f"{names.card(e.data.get('card', '?'))} at level {e.data.get('level', '?')}."
+    ),
+    "mk.skill": lambda e: (
+        f"{seat_name(e.data.get('seat'))} gains the skill {names.skill(e.data.get('skill', '?'))}."
+    ),
+    "mk.tactic": lambda e: (
+        f"{seat_name(e.data.get('seat'))} takes the tactic {names.tactic(e.data.get('tactic', '?'))}."
+    ),
+    "mk.tactics": lambda e: f"Tactics open: {and_list([names.tactic(x) for x in e.data.get('open') or []])}.",
     "mk.rested": lambda e: (
         f"{seat_name(e.data.get('seat'))} rests ({e.data.get('kind', '')}), discarding {cards(e.data.get('discarded') or [])}."
     ),
@@ -169,24 +163,12 @@ OWN: dict[str, Any] = {
     ),
     "mk.monastery": lambda e: f"A monastery stands at {hexes(e.data.get('space'))}.",
     "mk.phase": lambda e: f"The game moves to the {narration.humane(str(e.data.get('phase', '?')))} phase.",
-    **{
-        f"cmd.{k}": _cmd
-        for k in (
-            "move",
-            "explore",
-            "challenge",
-            "announce",
-            "tactic",
-            "play",
-            "rest",
-            "level_up",
-            "block",
-            "assign",
-            "next",
-        )
-    },
+    **{f"cmd.{k}": _cmd for k in ("block", "assign", "next")},
 }
 
 
 def describe(table: Any, ev: Any) -> str:
-    return narration.describe(table, ev, OWN, zone)
+    """A decision in the words of words.commands (a combat decision: here), any other event
+    by OWN."""
+    said = commands.sentence(table, narration.Seen(ev))
+    return said or narration.describe(table, ev, OWN, zone)
