@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import narration
+from engine.games.mage_knight.combat import words as combat_words
 from engine.games.mage_knight.words import commands, names
 from engine.games.mage_knight.zone_names import ZONE_NAMES
 from engine.narration import and_list, card, cards, plural, seat_name
@@ -71,20 +72,6 @@ def _played(e: narration.Seen) -> str:
     effect = f": {d['effect']}" if d.get("effect") else ""
     mode = f" ({d['mode']})" if d.get("mode") else ""
     return f"{seat_name(d.get('seat'))} plays {names.card(d.get('card', '?'))}{mode}{effect}."
-
-
-def _cmd(e: narration.Seen) -> str | None:
-    """Combat's decisions (the others: words.commands)."""
-    d, who, k = e.data, e.who(), e.data.get("kind")
-    table = {
-        "block": lambda: f"{who} blocks {card(d.get('enemy', '?'))}.",
-        "assign": lambda: (
-            f"{who} takes the damage of {card(d.get('enemy', '?'))} on "
-            f"{'the hero' if d.get('to') == 'hero' else card(d.get('to', '?'))}."
-        ),
-        "next": lambda: f"{who} moves on to the next combat phase.",
-    }
-    return table[k]() if k in table else None
 
 
 OWN: dict[str, Any] = {
@@ -163,12 +150,11 @@ OWN: dict[str, Any] = {
     ),
     "mk.monastery": lambda e: f"A monastery stands at {hexes(e.data.get('space'))}.",
     "mk.phase": lambda e: f"The game moves to the {narration.humane(str(e.data.get('phase', '?')))} phase.",
-    **{f"cmd.{k}": _cmd for k in ("block", "assign", "next")},
 }
 
 
 def describe(table: Any, ev: Any) -> str:
-    """A decision in the words of words.commands (a combat decision: here), any other event
-    by OWN."""
-    said = commands.sentence(table, narration.Seen(ev))
+    """A decision in the words of words.commands (a combat decision: combat.words), any other
+    event by OWN."""
+    said = commands.sentence(table, narration.Seen(ev)) or combat_words.describe(table, ev)
     return said or narration.describe(table, ev, OWN, zone)
