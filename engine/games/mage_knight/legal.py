@@ -64,6 +64,7 @@ from engine.games.mage_knight.scenarios.special_rules import (
     recruit_sites,
 )
 from engine.games.mage_knight.scenarios.variants import filter_legal
+from engine.games.mage_knight.scenarios.variants import on as variant_on
 from engine.games.mage_knight.situations.card_overrides import unit_values
 from engine.games.mage_knight.skills.centre import (
     commands as centre_commands,  # other players' skills in the centre
@@ -176,7 +177,10 @@ def turn_parts(table, seat: int) -> list[Part]:
     play = part(
         ("play",),
         lambda: plays(table, seat, names),
-        lambda: any(keep(card_plays(table, seat, n)) for n in names),
+        lambda: (
+            any(sideways(table, seat, n) for n in names)
+            or any(keep(card_plays(table, seat, n)) for n in names)
+        ),
     )
     units = part(("activate", "banner"), lambda: unit_commands(table, seat))
     skills = part(("skill", "centre"), lambda: skill_commands(table, seat))
@@ -246,10 +250,13 @@ def turn_filter(table, seat: int):
             kinds = SHARING_KINDS
             limits.append(lambda cmds: [c for c in cmds if c["kind"] in SHARING_KINDS])
 
+    if variant_on(table, "be_nice") and not game.night:
+        limits.append(lambda cmds: filter_legal(table, seat, cmds))
+
     def keep(cmds: list[dict]) -> list[dict]:
         for limit in limits:
             cmds = limit(cmds)
-        return filter_legal(table, seat, cmds)
+        return cmds
 
     return keep, kinds
 
@@ -357,6 +364,17 @@ def card_plays(table, seat: int, name: str) -> list[dict]:
         if useful(table, atoms, p.acted):
             out.append({"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""})
     return out
+
+
+def sideways(table, seat: int, name: str) -> bool:
+    """Whether the card may be played sideways now: the cheap test that a card is playable
+    (a sideways play pays nothing, so no turn filter takes it away)."""
+    p = table.game.players[seat]
+    if name == "wound" and not p.turn_effects.get("wound_sideways"):
+        return False
+    return any(
+        useful(table, atoms, p.acted) for atoms in actions.seat_resolutions(table, seat, name, "sideways")
+    )
 
 
 def ready_commands(table, seat: int) -> list[dict]:

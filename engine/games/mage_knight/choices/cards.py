@@ -33,11 +33,9 @@ def question(rs, table, seat: int, path: list[Any], words: bool, rule) -> Questi
     name = step[1]
     if name not in {card_name(c) for c in table.zone(state.hand(seat))}:
         raise BadPath(f"names a card not in the hand now: {name!r}")
-    cmds = [
-        c
-        for c in unique(rs, table, seat, keep(legal.card_plays(table, seat, name)))
-        if fields.on_path(c, path[2:])
-    ]
+    cmds = unique(
+        rs, table, seat, [c for c in keep(plays_of(table, seat, name)) if fields.on_path(c, path[2:])]
+    )
     if not cmds:
         raise BadPath("names no legal play now: ask for the choices again")
     if len(path) == 2:
@@ -45,10 +43,28 @@ def question(rs, table, seat: int, path: list[Any], words: bool, rule) -> Questi
     return fields.question(rs, table, seat, path, cmds, words, rule, CHOSEN)
 
 
+_memo: dict[str, Any] = {"table": None, "at": None, "plays": {}}
+
+
+def plays_of(table, seat: int, name: str) -> list[dict]:
+    """`legal.card_plays`, kept for the table object at its current event (a table only folds
+    forward; undo builds a new one): the card question, the way question and the questions
+    below them are asked at one state, one after another."""
+    at = (table.version, seat)
+    if _memo["table"] is not table or _memo["at"] != at:
+        _memo["table"], _memo["at"], _memo["plays"] = table, at, {}
+    got = _memo["plays"].get(name)
+    if got is None:
+        got = _memo["plays"][name] = legal.card_plays(table, seat, name)
+    return got
+
+
 def _which_card(rs, table, seat: int, keep, words: bool, rule) -> Question:
     opts = []
     for name in sorted({card_name(c) for c in table.zone(state.hand(seat))}):
-        cmds = unique(rs, table, seat, keep(legal.card_plays(table, seat, name)))
+        cmds = keep(plays_of(table, seat, name))
+        if len({(c["mode"], c["option"]) for c in cmds}) == 1:
+            cmds = unique(rs, table, seat, cmds)
         if len(cmds) == 1:
             c = cmds[0]
             opts.append(

@@ -181,24 +181,29 @@ def _step_label(kind: str, words: bool) -> str:
 def same_choice(table, seat: int, cmd: dict) -> dict:
     """A command as the choice it is: card sets as listed, copies of one unit or card in an
     offer by name, Source dice by their colour (two green dice pay alike)."""
-    cmd = legal.same_command(table, seat, cmd)
-    out = dict(cmd)
     kind = cmd.get("kind")
-    for field in COPIES.get(kind, ()):  # type: ignore[arg-type]
+    if kind in legal.SET_FIELDS or kind == "attack":
+        cmd = legal.same_command(table, seat, cmd)
+    copies = COPIES.get(kind)  # type: ignore[arg-type]
+    pay = cmd.get("pay")
+    dice = isinstance(pay, str) and "die:" in pay
+    if copies is None and not dice:
+        return cmd
+    out = dict(cmd)
+    for field in copies or ():
         if isinstance(out.get(field), str):
             out[field] = card_name(out[field])
-    pay = out.get("pay")
-    if isinstance(pay, str) and "die:" in pay:
+    if dice:
         source = table.game.source
-        out["pay"] = "+".join(
-            sorted(
-                f"die:{source[int(x[4:])]}"
-                if x.startswith("die:") and x[4:].isdigit() and int(x[4:]) < len(source)
-                else x
-                for x in pay.split("+")
-            )
-        )
+        out["pay"] = "+".join(sorted(_die_colour(x, source) for x in pay.split("+")))  # type: ignore[union-attr]
     return out
+
+
+def _die_colour(item: str, source: list[str]) -> str:
+    n = item[4:]
+    if item.startswith("die:") and n.isdigit() and int(n) < len(source):
+        return f"die:{source[int(n)]}"
+    return item
 
 
 # Fields naming a copy of a card or unit in an offer: copies are one choice.
