@@ -6,6 +6,9 @@ event is public, and playing or discarding a card reveals it anyway.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import NamedTuple
+
 from engine.games.mage_knight import state
 from engine.games.mage_knight.cards import carry_out as card_effects
 from engine.games.mage_knight.cards import effects
@@ -61,6 +64,7 @@ from engine.games.mage_knight.scenarios.special_rules import (
     recruit_sites,
 )
 from engine.games.mage_knight.scenarios.variants import filter_legal
+from engine.games.mage_knight.scenarios.variants import on as variant_on
 from engine.games.mage_knight.situations.card_overrides import unit_values
 from engine.games.mage_knight.skills.centre import (
     commands as centre_commands,  # other players' skills in the centre
@@ -96,9 +100,17 @@ def prompts(table) -> list[Prompt]:
 
 
 def legal_commands(table, seat: int) -> list[dict]:
-    game = table.game
     if not any(p.seat == seat for p in prompts(table)):
         return []
+    listed = phase_commands(table, seat)
+    return turn_commands(table, seat) if listed is None else listed
+
+
+def phase_commands(table, seat: int) -> list[dict] | None:
+    """The commands of a prompted seat outside its turn (an ask, tactics, a joint assault's
+    answer, improved actions, the auction, the draft, the combat die, levelling up): short
+    lists; None in the seat's turn (`turn_parts`)."""
+    game = table.game
     if game.asks:
         return answer_commands(table, seat)
     if game.phase == "tactics":
@@ -125,81 +137,151 @@ def legal_commands(table, seat: int) -> list[dict]:
             if content().skills[s].hero != hero
         ]
         return out
-
-    return filter_legal(table, seat, turn_commands(table, seat))
+    return None
 
 
 def turn_commands(table, seat: int) -> list[dict]:
+    """Every command of the seat's turn: its parts' commands, in the parts' order."""
+    return [c for part in turn_parts(table, seat) for c in part.make()]
+
+
+class Part(NamedTuple):
+    """One piece of a turn's commands, in `legal_commands`' order: the command kinds it may
+    list, how to list them (the turn's filters applied) and, where listing is dear (the plays
+    of every card), a cheap test that it lists any, for the choice tree's first question."""
+
+    kinds: tuple[str, ...]
+    make: Callable[[], list[dict]]
+    probe: Callable[[], bool] | None = None
+
+
+def turn_parts(table, seat: int) -> list[Part]:
+    """The parts of the seat's turn, nothing listed yet: rewards or a secret entrance first
+    when due, else player-against-player, a combat or the free turn, narrowed where the hero
+    visits or shares another hero's space and by the Be Nice variant."""
     game = table.game
     p = game.players[seat]
+    keep, kinds = turn_filter(table, seat)
+
+    def part(kinds_listed: tuple[str, ...], make: Callable[[], list[dict]], probe=None) -> list[Part]:
+        if kinds is not None and not any(k in kinds for k in kinds_listed):
+            return []
+        return [Part(kinds_listed, lambda: keep(make()), probe)]
+
     if p.rewards:  # reward choices come first (MK:11:EoT:5)
-        return rewards.commands(table, seat)
+        return part(("reward",), lambda: rewards.commands(table, seat))
     if game.secret_due:  # Dungeon Lords: the revealer places a secret entrance first
-        return secret_commands(table, seat)
+        return part(("secret",), lambda: secret_commands(table, seat))
     hand = table.zone(state.hand(seat))
     names = sorted({card_name(c) for c in hand})
+    play = part(
+        ("play",),
+        lambda: plays(table, seat, names),
+        lambda: (
+            any(sideways(table, seat, n) for n in names)
+            or any(keep(card_plays(table, seat, n)) for n in names)
+        ),
+    )
+    units = part(("activate", "banner"), lambda: unit_commands(table, seat))
+    skills = part(("skill", "centre"), lambda: skill_commands(table, seat))
+    cards = play + units + skills
     if game.pvp:  # player against player (pvp_turn.py)
-        own, cards = pvp_commands(table, seat)
-        if not cards:
-            return own
-
-        return own + partial_limits(
-            table, seat, plays(table, seat, names) + unit_commands(table, seat) + skill_commands(table, seat)
-        )
+        own, may_play = pvp_commands(table, seat)
+        mine = part(tuple(dict.fromkeys(c["kind"] for c in own)), lambda: own)
+        return mine + cards if may_play else mine
     if game.combat is not None:
-        fight_cmds = combat_machine.legal(game.combat)
-        if p.turn_effects.get("units_no_damage"):  # Into the Heat: units take no damage
-            fight_cmds = [c for c in fight_cmds if c.get("kind") != "assign" or c["to"] == "hero"]
-        if p.turn_effects.get("redirect"):  # Shocktroops: that enemy's damage to the unit
-            fight_cmds = only_redirected(fight_cmds, p.turn_effects["redirect"])
-        return (
-            fight_cmds + plays(table, seat, names) + unit_commands(table, seat) + skill_commands(table, seat)
-        )
-    out: list[dict] = []
+        return part(FIGHT_KINDS, lambda: fight_commands(table, seat)) + cards
     sp = game.board.spaces.get(p.pos)
     site = sp.site if sp else ""
+    out: list[Part] = []
+    if kinds is not None and "pvp" in kinds:  # on another hero's space: start PvP or step away
+        out += part(("pvp",), lambda: start_commands(table, seat))
     if p.fresh:
         if not table.zone(state.deck(seat)) and game.announced_by < 0:
-            out.append({"kind": "announce"})
+            out += part(("announce",), lambda: [{"kind": "announce"}])
         if site == "village" and p.reputation > REPUTATION_MIN:
-            out.append({"kind": "plunder"})
-    out += plays(table, seat, names)
-    out += unit_commands(table, seat)
-    out += ready_commands(table, seat)
-    out += tactics.use_commands(table, seat)
-    out += skill_commands(table, seat)
+            out += part(("plunder",), lambda: [{"kind": "plunder"}])
+    out += play + units
+    out += part(("ready_unit",), lambda: ready_commands(table, seat))
+    out += part(("tactic_use",), lambda: tactics.use_commands(table, seat))
+    out += skills
     if not p.acted:
-        steps = moves(table, seat)
-        out += [{"kind": "move", "to": k} for k in steps] + map_rules.challenge_moves(table, seat, steps)
+        out += part(("move",), lambda: move_commands(table, seat))
         if p.move >= map_rules.explore_cost(table, seat) and table.zone(state.TILES):
-            out += [{"kind": "explore", "at": key(c)} for c in explore_spots(table, seat)]
+            out += part(
+                ("explore",), lambda: [{"kind": "explore", "at": key(c)} for c in explore_spots(table, seat)]
+            )
         if game.scenario == "dungeon_lords":
-            out += tunnels(table, seat)
-    out += interactions(table, seat, site)
-    out += combat_actions(table, seat, site)
+            out += part(("tunnel",), lambda: tunnels(table, seat))
+    out += part(INTERACTION_KINDS, lambda: interactions(table, seat, site))
+    out += part(("challenge", "enter", "burn"), lambda: combat_actions(table, seat, site))
     if game.dummy_seat >= 0:
-        out += joint_commands(table, seat)
+        out += part(("joint_assault",), lambda: joint_commands(table, seat))
     if game.scenario == "druid_nights":
-        out += druid_commands(table, seat)
+        out += part(("glade", "chant"), lambda: druid_commands(table, seat))
     if not p.moved and not p.acted:
-        out += rests(names, hand)
-    out += ends(table, seat, names)
-    if game.scenario == "conquer_keeps_towers":
-        out.append({"kind": "concede"})  # one side gives up (MK:22:Scen:ConquerKeepsTowers)
-
-    if visiting(table, seat):  # on another hero's space, no PvP there: no action (MK:7:Move:8e)
-        return [c for c in out if c["kind"] in VISITOR_KINDS and not c.get("challenge")]
-    # on another hero's space: start PvP or step away (MK:12:PvP:1)
-    if game.scenario != "first_reconnaissance" and sharing(table, seat):
-        out = [
-            *start_commands(table, seat),
-            *(c for c in out if c["kind"] in ("move", "play", "activate", "skill")),
-        ]
+        out += part(("rest",), lambda: rests(names, hand))
+    out += part(("end_turn",), lambda: ends(table, seat, names))
+    if game.scenario == "conquer_keeps_towers":  # one side gives up (MK:22:Scen:ConquerKeepsTowers)
+        out += part(("concede",), lambda: [{"kind": "concede"}])
     return out
+
+
+INTERACTION_KINDS = ("recruit", "buy_heal", "buy_aa", "buy_spell", "city_buy")
+SHARING_KINDS = ("pvp", "move", "play", "activate", "skill")
+
+
+def turn_filter(table, seat: int):
+    """(what keeps a part's commands, the kinds a turn may list or None for any): the Be Nice
+    variant's and a partly committed PvP defender's limits; on another hero's space where no
+    PvP may start, no action (MK:7:Move:8e); where one may, start it or step away (MK:12:PvP:1)."""
+    game = table.game
+    limits = []
+    if game.pvp:
+        limits.append(lambda cmds: partial_limits(table, seat, cmds))
+    kinds: tuple[str, ...] | None = None
+    if not game.pvp and game.combat is None and not game.players[seat].rewards and not game.secret_due:
+        if visiting(table, seat):
+            kinds = VISITOR_KINDS
+            limits.append(
+                lambda cmds: [c for c in cmds if c["kind"] in VISITOR_KINDS and not c.get("challenge")]
+            )
+        elif game.scenario != "first_reconnaissance" and sharing(table, seat):
+            kinds = SHARING_KINDS
+            limits.append(lambda cmds: [c for c in cmds if c["kind"] in SHARING_KINDS])
+
+    if variant_on(table, "be_nice") and not game.night:
+        limits.append(lambda cmds: filter_legal(table, seat, cmds))
+
+    def keep(cmds: list[dict]) -> list[dict]:
+        for limit in limits:
+            cmds = limit(cmds)
+        return cmds
+
+    return keep, kinds
+
+
+def fight_commands(table, seat: int) -> list[dict]:
+    """The combat's own decisions (attack, block, damage, the next phase) as this hero's
+    effects narrow them."""
+    p = table.game.players[seat]
+    fight_cmds = combat_machine.legal(table.game.combat)
+    if p.turn_effects.get("units_no_damage"):  # Into the Heat: units take no damage
+        fight_cmds = [c for c in fight_cmds if c.get("kind") != "assign" or c["to"] == "hero"]
+    if p.turn_effects.get("redirect"):  # Shocktroops: that enemy's damage to the unit
+        fight_cmds = only_redirected(fight_cmds, p.turn_effects["redirect"])
+    return fight_cmds
+
+
+def move_commands(table, seat: int) -> list[dict]:
+    steps = moves(table, seat)
+    return [{"kind": "move", "to": k} for k in steps] + map_rules.challenge_moves(table, seat, steps)
 
 
 # What a hero may still do on another hero's space where no PvP may start: move on (exploring
 # too), play cards, units and skills, end the turn; no action (MK:7:Move:8e).
+FIGHT_KINDS = tuple(combat_machine.FIELDS)  # attack, block, cumbersome, assign, next
+
 VISITOR_KINDS = (
     "move",
     "explore",
@@ -282,6 +364,17 @@ def card_plays(table, seat: int, name: str) -> list[dict]:
         if useful(table, atoms, p.acted):
             out.append({"kind": "play", "card": name, "mode": "sideways", "option": i, "pay": ""})
     return out
+
+
+def sideways(table, seat: int, name: str) -> bool:
+    """Whether the card may be played sideways now: the cheap test that a card is playable
+    (a sideways play pays nothing, so no turn filter takes it away)."""
+    p = table.game.players[seat]
+    if name == "wound" and not p.turn_effects.get("wound_sideways"):
+        return False
+    return any(
+        useful(table, atoms, p.acted) for atoms in actions.seat_resolutions(table, seat, name, "sideways")
+    )
 
 
 def ready_commands(table, seat: int) -> list[dict]:
@@ -634,19 +727,27 @@ def ends(table, seat: int, names: list[str]) -> list[dict]:
     """End the turn, optionally discarding non-wound cards, named comma-separated ("march,rage");
     with nothing played yet a discard is required (MK:6:Turn:5a) unless the hand was empty at
     the start (MK:11:EoT:7)."""
-    p = table.game.players[seat]
+    cards, plain = end_discards(table, seat, names)
     counts: dict[str, int] = {}
-    for c in table.zone(state.hand(seat)):
-        if card_name(c) != "wound":
-            counts[card_name(c)] = counts.get(card_name(c), 0) + 1
+    for name in cards:
+        counts[name] = counts.get(name, 0) + 1
     picks: list[list[str]] = [[]]
     for name in sorted(counts):
         picks = [x + [name] * k for x in picks for k in range(counts[name] + 1)]
     out = [{"kind": "end_turn", "discard": ",".join(x)} for x in picks if x]
-    stuck = not counts and (p.moved or p.acted or "wound" not in names)
-    if p.played or p.hand_was_empty or stuck:
+    if plain:
         out.insert(0, {"kind": "end_turn"})
     return out
+
+
+def end_discards(table, seat: int, names: list[str]) -> tuple[list[str], bool]:
+    """(the cards the turn's end may discard, by name, a name once per copy, sorted; whether
+    it may end with no discard): what `ends` lists one command per subset of, and the choice
+    tree offers as one pick."""
+    p = table.game.players[seat]
+    cards = sorted(n for c in table.zone(state.hand(seat)) if (n := card_name(c)) != "wound")
+    stuck = not cards and (p.moved or p.acted or "wound" not in names)
+    return cards, bool(p.played or p.hand_was_empty or stuck)
 
 
 RULE_OF = {
@@ -801,12 +902,22 @@ def unit_without_target(table, seat: int, cmd: dict) -> tuple[str, str] | None:
     return None
 
 
+# Card sets a command names comma-joined ("march,rage"): the choice tree's picks give them as
+# lists of names, read here as the joined string, so the command recorded is the same.
+SET_FIELDS = {"end_turn": "discard", "tactic": "discard", "tactic_use": "cards"}
+
+
 def same_command(table, seat: int, cmd: dict) -> dict:
     """`attack`'s `targets` and `use` are sets (MK:9:Ranged:4: one attack on a group of
     enemies, with the points of the kinds named): they are put in the order `legal_commands`
     lists them (the combat's enemy order, the phase's kinds in order), so the same group and
     kinds written in another order are the same command, in play and in situations alike.
+    A card set of SET_FIELDS given as a list of names (a pick of the choice tree) becomes the
+    sorted comma-joined names `legal_commands` lists (an empty one: the field left out).
     Anything else, and anything not a list of names, is left for the legality check."""
+    field = SET_FIELDS.get(cmd.get("kind"))  # type: ignore[arg-type]
+    if field is not None:
+        return listed_set(cmd, field)
     c = table.game.combat
     if cmd.get("kind") != "attack" or c is None:
         return cmd
@@ -825,3 +936,14 @@ def same_command(table, seat: int, cmd: dict) -> dict:
         "targets": sorted(targets, key=lambda u: enemy_order.get(u, last)),
         "use": sorted(use, key=lambda k: ATTACK_KINDS.index(k) if k in ATTACK_KINDS else len(ATTACK_KINDS)),
     }
+
+
+def listed_set(cmd: dict, field: str) -> dict:
+    """`cmd` with its list of card names in `field` as `legal_commands` writes it."""
+    names = cmd.get(field)
+    if not isinstance(names, list) or not all(isinstance(x, str) for x in names):
+        return cmd
+    out = {k: v for k, v in cmd.items() if k != field}
+    if names:
+        out[field] = ",".join(sorted(names))
+    return out

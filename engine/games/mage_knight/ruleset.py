@@ -19,6 +19,10 @@ from engine.games.mage_knight.turn.tactics import private
 from engine.games.mage_knight.zone_names import ZONE_NAMES
 from engine.ruleset import Option, Ruleset
 
+# A set of cards: comma-joined names, or (a choice tree's pick) a list of names
+# (legal.same_command joins them).
+CARD_SET = str | list[str]
+
 
 class MageKnight(Ruleset):
     name = "mage-knight"
@@ -53,8 +57,13 @@ class MageKnight(Ruleset):
     zone_names = ZONE_NAMES
     State = MKState
     commands: ClassVar[dict[str, dict]] = {
-        "tactic": {"tactic": str, "discard": Optional(str), "die": Optional(int), "card": Optional(str)},
-        "tactic_use": {"tactic": str, "cards": Optional(str), "dice": Optional(str), "mode": Optional(str)},
+        "tactic": {"tactic": str, "discard": Optional(CARD_SET), "die": Optional(int), "card": Optional(str)},
+        "tactic_use": {
+            "tactic": str,
+            "cards": Optional(CARD_SET),
+            "dice": Optional(str),
+            "mode": Optional(str),
+        },
         "level_up": {"skill": str, "card": str},
         "play": {
             "card": str,
@@ -76,7 +85,7 @@ class MageKnight(Ruleset):
         "move": {"to": str, "challenge": Optional(str)},
         "explore": {"at": str},
         "rest": {"card": str, "wounds": int},
-        "end_turn": {"discard": Optional(str)},
+        "end_turn": {"discard": Optional(CARD_SET)},
         "announce": {},
         "recruit": {"unit": str, "disband": Optional(str)},
         "buy_heal": {},
@@ -157,6 +166,19 @@ class MageKnight(Ruleset):
             return None
 
         return preview(c, cmd) if cmd.get("kind") in FIELDS else None
+
+    def question(self, table, seat, path, words=True):
+        """Mage Knight's own questions (choices/tree.py): built from the turn's parts, one
+        question at a time, never from the full list of legal commands."""
+        from engine.games.mage_knight.choices.tree import question
+
+        return question(self, table, seat, path, words)
+
+    def same_choice(self, table, seat, cmd):
+        """Card sets as listed, copies in an offer by name, Source dice by colour."""
+        from engine.games.mage_knight.choices.tree import same_choice
+
+        return same_choice(table, seat, cmd)
 
     def command_vis(self, table, seat, cmd):
         """Preparation's card and Midnight Meditation's cards are the seat's secret."""
