@@ -20,6 +20,7 @@ from engine import choices, registry
 from engine.choices import BadToken, Node, Pick, PickOption, Question
 from engine.errors import BadInput
 from engine.pipeline import Engine
+from tests.choice_checks import check_agrees
 
 _canon = msgspec.json.Encoder(order="sorted")
 RULESETS = sorted(registry.rulesets())
@@ -60,6 +61,9 @@ def check_words(q: Question) -> None:
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_tree_reaches_exactly_the_legal_commands(name):
+    """Every ruleset's tree, at every decision of seeded games: exactly the legal commands
+    (up to same_choice), each accepted by the engine; words a player reads; at most 25
+    options a question (tests/choice_checks.py)."""
     decisions = 0
     for seed in SEEDS:
         if decisions >= WANTED:
@@ -72,22 +76,10 @@ def test_tree_reaches_exactly_the_legal_commands(name):
             if not ps:
                 break
             seat = ps[0].seat
-            rs, t = eng.ruleset(gid), eng.table(gid)
-            legal = eng.legal(gid, seat)
-            questions: list[Question] = []
-            first = choices.ask(rs, t, seat)
-            assert first.version == t.version and first.seat == seat
-            assert first.question == choices.FIRST_QUESTION
-            found = walk(rs, t, seat, first, questions)
-            keys = [_canon.encode(c) for c in found]
-            assert len(keys) == len(set(keys)), "a command is reachable twice"
-            assert set(keys) == {_canon.encode(c) for c in legal}
-            for c in found:
-                assert eng.check(gid, seat, c) is None, c
-            for q in questions:
-                check_words(q)
-                assert q.options, "a further question offers nothing"
-            eng.submit(gid, seat, rng.choice(legal))
+            first = eng.choices(gid, seat)
+            assert first.version == eng.table(gid).version and first.seat == seat
+            check_agrees(eng, gid, seat)
+            eng.submit(gid, seat, rng.choice(eng.legal(gid, seat)))
             decisions += 1
     assert decisions >= WANTED
 

@@ -7,8 +7,9 @@ from functools import cached_property
 from typing import ClassVar
 
 from engine.commands import Optional, renamed_kinds
+from engine.games.mage_knight.combat import words as combat_words
 from engine.games.mage_knight.combat.catalog_entries import combat_catalog
-from engine.games.mage_knight.combat.machine import FIELDS, preview
+from engine.games.mage_knight.combat.machine import FIELDS
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana.rules import MANA_DIE
 from engine.games.mage_knight.scenarios import setup
@@ -165,7 +166,9 @@ class MageKnight(Ruleset):
         if c is None:
             return None
 
-        return preview(c, cmd) if cmd.get("kind") in FIELDS else None
+        if cmd.get("kind") not in FIELDS:
+            return None
+        return combat_words.outcome(combat_words.Names(c), cmd)[1]
 
     def question(self, table, seat, path, words=True):
         """Mage Knight's own questions (choices/tree.py): built from the turn's parts, one
