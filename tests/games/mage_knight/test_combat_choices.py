@@ -85,7 +85,7 @@ def test_two_kinds_of_points_ask_which_points_then_pick_the_enemies():
     both, ranged = picks(seen)
     assert (both.min, both.max, both.field) == (1, 2, "targets")
     assert both.command["use"] == ["ranged", "siege"] and ranged.command["use"] == ["ranged"]
-    assert [o.label for o in both.options] == ["the Crossbowmen (armour 4)", "the Prowlers (armour 3)"]
+    assert [o.label for o in both.options] == ["the Prowlers (armour 3)", "the Crossbowmen (armour 4)"]
     assert "Attack the Prowlers with 3 siege (armour 3): defeated" in labels([points])
     assert len(cmds) == 8 and len(points.options) == 3  # 7 attacks, 3 options
 
@@ -108,7 +108,7 @@ def test_a_limited_attack_adds_one_enemy_at_a_time_and_tells_twins_apart():
     assert "Attack the Prowlers and others …" in said  # the enemy in most groups opens them
     (pairs,) = [q for q in seen if q.question == "Which enemies do you attack together with the Prowlers?"]
     assert len(pairs.options) == 3
-    assert "Attack the second Wolf Riders and the Prowlers with 7 ranged (armour 7): defeated" in said
+    assert "Attack the Prowlers and the second Wolf Riders with 7 ranged (armour 7): defeated" in said
 
 
 def test_a_strong_attack_on_three_enemies_is_one_pick_not_seven_options():
@@ -140,7 +140,7 @@ def test_a_picked_attack_is_recorded_byte_for_byte_as_the_listed_one():
         (ev,) = [e for e in eng.store.read(gid) if e.type == "cmd.attack"]
         recorded.append(msgspec.json.encode(ev.data))
     assert recorded[0] == recorded[1]
-    assert recorded[0].startswith(b'{"kind":"attack","targets":["gray_swordsmen#2","green_prowlers#2"],"use"')
+    assert recorded[0].startswith(b'{"kind":"attack","targets":["green_prowlers#2","gray_swordsmen#2"],"use"')
 
 
 def test_the_block_phase_says_what_each_block_needs_and_asks_how_many_move_points():

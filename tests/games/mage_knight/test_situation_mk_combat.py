@@ -200,3 +200,28 @@ def test_units_wounded_and_spent_enter_the_combat_as_stated():
     assert (foresters.ready, foresters.wounded) == (True, True)
     legal = registry.get("mage-knight").legal_commands(eng.table(gid), 0)
     assert not any(cmd["kind"] == "activate" and cmd["unit"] == peasants.uid for cmd in legal)
+
+
+def test_each_enemys_marks_land_on_that_enemy():
+    """A bug found by the combat questions' tests: the placed tokens came back in the reverse
+    of the situation's order, so with several enemies one's `defeated`, `blocked` and
+    `rampaging` marks landed on another (MK:8:Combat:1, MK:9:Block:3, MK:10:Result:1)."""
+
+    def edit(game):
+        game["combat"]["phase"] = "block"
+        game["combat"]["points"] = []
+        game["combat"]["enemy"] = [
+            {"id": "green_prowlers", "defeated": True, "rampaging": True},
+            {"id": "green_diggers", "blocked": [0]},
+            {"id": "gray_guardsmen"},
+        ]
+
+    eng, gid = from_situation(BEASTS, edit=edit)
+    c = eng.table(gid).game.combat
+    by_id = {e.uid.split("#")[0]: e for e in c.enemies}
+    assert set(by_id) == {"green_prowlers", "green_diggers", "gray_guardsmen"}
+    assert by_id["green_prowlers"].defeated and by_id["green_prowlers"].rampaging
+    assert not by_id["gray_guardsmen"].defeated and not by_id["gray_guardsmen"].rampaging
+    assert by_id["green_diggers"].attacks[0].blocked
+    assert not by_id["gray_guardsmen"].attacks[0].blocked
+    assert c.defeated_order == [by_id["green_prowlers"].uid]

@@ -111,7 +111,11 @@ def lay_out_combat(ctx, table, raw: dict, place) -> None:
     else:
         before = list(table.zone(state.at(space))) if state.at(space) in table.zones else []
         place(ctx, table, space, [e.id for e in sit.enemy])
-        tokens = [x for x in table.zone(state.at(space)) if x not in before]
+        placed = [x for x in table.zone(state.at(space)) if x not in before]
+        tokens = []  # in the situation's order, whatever order placing left them in
+        for e in sit.enemy:
+            tok = next(x for x in placed if card_name(x) == e.id and x not in tokens)
+            tokens.append(tok)
     fortified = sit.kind == "assault" if sit.fortified is None else sit.fortified
     underground = game.board.spaces[space].site in UNDERGROUND
     rampaging = [tok for tok, e in zip(tokens, sit.enemy, strict=True) if e.rampaging]
