@@ -58,10 +58,10 @@ def legal(table, a: int) -> list[Offer]:
     w = world()
     if game.qmove is not None:
         q = game.qmove
-        out = [Offer({"kind": "go", "to": s}) for s in q.ends]
-        out += [Offer({"kind": "go", "to": s}) for s in q.stops if s not in q.ends]
-        out += [Offer({"kind": "leave", "to": x}) for x in q.exits]
-        return out
+        moves = [Offer({"kind": "go", "to": s}) for s in q.ends]
+        moves += [Offer({"kind": "go", "to": s}) for s in q.stops if s not in q.ends]
+        moves += [Offer({"kind": "leave", "to": x}) for x in q.exits]
+        return moves
     out: list[Offer] = []
     one = table.options.get("parties_per_wasteland", "unlimited") == "one"
     occ = board.occupancy(game)
