@@ -132,15 +132,16 @@ def _turn_legal(table, a: int, ph: str) -> list[Offer]:
 
 def chip_choices(game, a: int) -> list[dict]:
     """P4: King, Wizard and decoy under three different own units (INT-15)."""
-    spots = [(x, board.units(game, x, a)) for x in board.held(game, a)]
+    spots = board.held(game, a)
+    have = {x: board.units(game, x, a) for x in spots}  # counted once, not per triple
     out = []
-    for k, _ in spots:
-        for w, _ in spots:
-            for d, _ in spots:
+    for k in spots:
+        for w in spots:
+            for d in spots:
                 need: dict[str, int] = {}
                 for x in (k, w, d):
                     need[x] = need.get(x, 0) + 1
-                if all(board.units(game, x, a) >= n for x, n in need.items()):
+                if all(have[x] >= n for x, n in need.items()):
                     out.append({"kind": "chips", "king": k, "wizard": w, "decoy": d})
     return out
 
