@@ -26,7 +26,7 @@ def choices(table, seat, legal):
         others = [c for c in legal if c["kind"] != "done"]
         # a bot acts a few times per phase, then ends it (weighted by the turn's count so far)
         if ((table.version * 2654435761) >> 9) % 5 == 0:
-            return [{"kind": "done"}]
+            return [c for c in legal if c["kind"] == "done"][:1]  # the listed one: Engine.play_listed
         if game.phase == "combat":
             by = [c for c in others if c["kind"] in ("attack", "fight", "sneak", "burn")]
             return by or others

@@ -7,6 +7,7 @@ from engine.games.dragonlords.battles import battle
 from engine.games.dragonlords.battles.battle import chooser
 from engine.games.dragonlords.magic import scrolls
 from engine.games.dragonlords.map.world import world
+from engine.games.dragonlords.offers import Offer, as_offers, counted, expand
 from engine.games.dragonlords.quests import activity as quest
 from engine.games.dragonlords.refusals import why_not
 from engine.games.dragonlords.turn import moves
@@ -53,6 +54,12 @@ def prompts(table) -> list[Prompt]:
 
 
 def legal_commands(table, seat: int) -> list[dict]:
+    return expand(legal_offers(table, seat))
+
+
+def legal_offers(table, seat: int) -> list[Offer]:
+    """The seat's legal commands in their compact form (offers.py): each count or chip-bearer
+    variant of a move is one offer, so asking "how many?" needs no list of every count."""
     ps = prompts(table)
     if not ps or ps[0].seat != seat:
         return []
@@ -61,73 +68,80 @@ def legal_commands(table, seat: int) -> list[dict]:
     a = game.active
     ph = game.phase
     if game.ask is not None:
-        return list(game.ask.options)
+        return as_offers(list(game.ask.options))
     if game.battle is not None:
         out = battle.legal(table)
-        return out + scrolls.legal(table, a) if game.battle.step in ("gather", "after_round") else out
+        return (
+            out + as_offers(scrolls.legal(table, a)) if game.battle.step in ("gather", "after_round") else out
+        )
     if ph in ("purchase", "naval", "combat", "transfer") or (ph == "quest" and game.qmove is None):
-        return _turn_legal(table, a, ph) + scrolls.legal(table, a)
+        return _turn_legal(table, a, ph) + as_offers(scrolls.legal(table, a))
     return _turn_legal(table, a, ph)
 
 
-def _turn_legal(table, a: int, ph: str) -> list[dict]:
+def _done() -> Offer:
+    return Offer({"kind": "done"})
+
+
+def _turn_legal(table, a: int, ph: str) -> list[Offer]:
 
     game = table.game
     if ph == "setup_kingdom":
         occ = board.occupancy(game)
         return [
-            {"kind": "place", "to": k}
+            Offer({"kind": "place", "to": k})
             for k in world().kingdoms
             if not occ.get(k) and not (game.short and k in world().tundra)
         ]
     if ph == "setup_claim":
-        return [{"kind": "place", "to": x} for x in claimable(game)]
+        return [Offer({"kind": "place", "to": x}) for x in claimable(game)]
     if ph == "setup_extra":
-        return [{"kind": "place", "to": x} for x in board.held(game, a)]
+        return [Offer({"kind": "place", "to": x}) for x in board.held(game, a)]
     if ph == "setup_chips":
-        return chip_choices(game, a)
+        return as_offers(chip_choices(game, a))
     if ph == "setup_ship":
-        out = [{"kind": "dock", "to": x, "zone": z} for x in board.held(game, a) for z in world().harbours[x]]
-        return out or [{"kind": "done"}]
+        out = [
+            Offer({"kind": "dock", "to": x, "zone": z})
+            for x in board.held(game, a)
+            for z in world().harbours[x]
+        ]
+        return out or [_done()]
     if ph == "purchase":
-        return [*moves.purchase_legal(table, a), {"kind": "done"}]
+        return [*as_offers(moves.purchase_legal(table, a)), _done()]
     if ph == "naval":
-        return [*moves.naval_legal(table, a), {"kind": "done"}]
+        return [*moves.naval_legal(table, a), _done()]
     if ph == "quest":
         q = quest.legal(table, a)
         must = (
             game.qmove is None
             and any(p.army == a and p.fought and not p.moved for p in game.parties)
-            and any(c["kind"] == "quest" for c in q)
+            and any(o.cmd["kind"] == "quest" for o in q)
         )
-        return q if (game.qmove is not None or must) else [*q, {"kind": "done"}]
+        return q if (game.qmove is not None or must) else [*q, _done()]
     if ph == "combat":
         return moves.combat_legal(table, a)
     if ph == "transfer":
         return moves.transfer_legal(table, a)
     if ph == "reinforce":
-        return moves.reinforce_legal(table, a)
+        return as_offers(moves.reinforce_legal(table, a))
     if ph in ("income", "setup_gold"):
         n = game.treasury.get(str(a), 0)
-        return [
-            {"kind": "stash", "kingdom": k, "n": m}
-            for k in board.kingdoms_held(game, a)
-            for m in range(1, n + 1)
-        ]
+        return [counted({"kind": "stash", "kingdom": k}, n) for k in board.kingdoms_held(game, a)]
     return []
 
 
 def chip_choices(game, a: int) -> list[dict]:
     """P4: King, Wizard and decoy under three different own units (INT-15)."""
-    spots = [(x, board.units(game, x, a)) for x in board.held(game, a)]
+    spots = board.held(game, a)
+    have = {x: board.units(game, x, a) for x in spots}  # counted once, not per triple
     out = []
-    for k, _ in spots:
-        for w, _ in spots:
-            for d, _ in spots:
+    for k in spots:
+        for w in spots:
+            for d in spots:
                 need: dict[str, int] = {}
                 for x in (k, w, d):
                     need[x] = need.get(x, 0) + 1
-                if all(board.units(game, x, a) >= n for x, n in need.items()):
+                if all(have[x] >= n for x, n in need.items()):
                     out.append({"kind": "chips", "king": k, "wizard": w, "decoy": d})
     return out
 

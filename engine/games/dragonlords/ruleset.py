@@ -8,6 +8,7 @@ from engine.boundary import ascii_int
 from engine.commands import Optional
 from engine.errors import BadInput
 from engine.games.dragonlords import apply as fold
+from engine.games.dragonlords import choices as tree
 from engine.games.dragonlords import legal, view
 from engine.games.dragonlords.audit.narrate import describe
 from engine.games.dragonlords.audit.why import why
@@ -164,6 +165,16 @@ class DragonLords(Ruleset):
         if cmd.get("kind") == "choose" and ask is not None and ask.kind in SECRET:
             return [seat]
         return None
+
+    def question(self, table, seat, path, words=True):
+        """The choice tree from the legal offers, by kind, field and count (choices/)."""
+        return run_on(table.game, tree.question, table, seat, path, words)
+
+    def same_choice(self, table, seat, cmd):
+        return tree.same_choice(table, seat, cmd)
+
+    def bot_options(self, table, seat, path, options):
+        return run_on(table.game, tree.bot_options, table, seat, path, options)
 
     def bot_choices(self, table, seat, legal_cmds):
         return run_on(table.game, choices, table, seat, legal_cmds)

@@ -19,6 +19,7 @@ from engine.games.dragonlords.battles.arithmetic import (
 )
 from engine.games.dragonlords.dice import D6
 from engine.games.dragonlords.map.world import world
+from engine.games.dragonlords.offers import Offer, as_offers, counted
 from engine.games.dragonlords.turn.flow import check_victory
 from engine.games.dragonlords.turn.moves import can_fight, sneak_commands, sneak_sources
 from engine.mechanics import zones
@@ -588,17 +589,17 @@ def _with(b, **kw) -> dict:
 # -- commands inside a battle ---------------------------------------------------------------------
 
 
-def legal(table) -> list[dict]:
+def legal(table) -> list[Offer]:
     game = table.game
     b = game.battle
     if b.step == "casualties":
-        return casualty_legal(table)
+        return as_offers(casualty_legal(table))
     if b.step == "defender":
-        return [{"kind": "stand"}, *retreat_options(table, b, b.pending_hits)]
+        return as_offers([{"kind": "stand"}, *retreat_options(table, b, b.pending_hits)])
     if b.step == "spells":
-        return [*spell_options(table, b, b.spell_side), {"kind": "roll"}]
+        return as_offers([*spell_options(table, b, b.spell_side), {"kind": "roll"}])
     if b.step == "gather":
-        out = [{"kind": "fight", "at": b.loc}]
+        out = [Offer({"kind": "fight", "at": b.loc})]
         if b.kind == "sneak":
             for o in sneak_sources(game, b.attacker, b.loc):
                 out += sneak_commands(game, b.attacker, o, b.loc)
@@ -608,22 +609,18 @@ def legal(table) -> list[dict]:
                 n = min(can_fight(game, o, b.attacker), board.units(game, o, b.attacker) - 1)
                 if n < 1 or not w.adjacent(o, b.loc, board.caster_at(game, o, b.attacker)):
                     continue
-                for k in range(1, min(n, board.plain(game, o, b.attacker) - game.no_fight.get(o, 0)) + 1):
-                    out.append({"kind": "attack", "origin": o, "target": b.loc, "n": k})
-                for h in board.heroes_at(game, o, b.attacker):
-                    out.append({"kind": "attack", "origin": o, "target": b.loc, "hero": h})
+                most = min(n, board.plain(game, o, b.attacker) - game.no_fight.get(o, 0))
+                heroes = board.heroes_at(game, o, b.attacker)
+                out.append(counted({"kind": "attack", "origin": o, "target": b.loc}, most, heroes))
         return out
-    out = [] if b.retreating else [{"kind": "fight", "at": b.loc}]
+    out = [] if b.retreating else [Offer({"kind": "fight", "at": b.loc})]
     if b.retreat_ok:
         w = world()
         plain = board.plain(game, b.loc, b.attacker)
         heroes = board.heroes_at(game, b.loc, b.attacker)
         for x in w.neighbours(b.loc, board.caster_at(game, b.loc, b.attacker)):
             if board.owner(game, x) == b.attacker:
-                out.append({"kind": "retreat", "to": x})
-                # or split among several own territories (INT-40)
-                out += [
-                    {"kind": "retreat", "to": x, "n": k} for k in range(1, plain + 1) if k < plain or heroes
-                ]
-                out += [{"kind": "retreat", "to": x, "hero": h} for h in heroes if plain or len(heroes) > 1]
+                # all of them, or split among several own territories (INT-40)
+                split = heroes if plain or len(heroes) > 1 else []
+                out.append(Offer({"kind": "retreat", "to": x}, plain if heroes else plain - 1, tuple(split)))
     return out

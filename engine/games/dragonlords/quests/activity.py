@@ -13,6 +13,7 @@ from engine.games.dragonlords.content import content
 from engine.games.dragonlords.dice import BY_SIDES, CRYSTAL, D6
 from engine.games.dragonlords.magic.scrolls import discard
 from engine.games.dragonlords.map.world import world
+from engine.games.dragonlords.offers import Offer, counted
 from engine.games.dragonlords.quests.cards import quests
 from engine.games.dragonlords.situations.overrides import value
 from engine.games.dragonlords.turn import decisions
@@ -52,16 +53,16 @@ def may_join(game, h: str) -> bool:
 # -- legal commands -------------------------------------------------------------------------------
 
 
-def legal(table, a: int) -> list[dict]:
+def legal(table, a: int) -> list[Offer]:
     game = table.game
     w = world()
     if game.qmove is not None:
         q = game.qmove
-        out = [{"kind": "go", "to": s} for s in q.ends]
-        out += [{"kind": "go", "to": s} for s in q.stops if s not in q.ends]
-        out += [{"kind": "leave", "to": x} for x in q.exits]
-        return out
-    out = []
+        moves = [Offer({"kind": "go", "to": s}) for s in q.ends]
+        moves += [Offer({"kind": "go", "to": s}) for s in q.stops if s not in q.ends]
+        moves += [Offer({"kind": "leave", "to": x}) for x in q.exits]
+        return moves
+    out: list[Offer] = []
     one = table.options.get("parties_per_wasteland", "unlimited") == "one"
     occ = board.occupancy(game)
     for o, ents in sorted(w.entries.items()):
@@ -87,7 +88,7 @@ def legal(table, a: int) -> list[dict]:
                 out += _enter_options(game, a, places.aboard(sid), space)
     for p in game.parties:
         if p.army == a and wasteland(p.space) not in game.quested and not p.moved:
-            out.append({"kind": "quest", "space": p.space})
+            out.append(Offer({"kind": "quest", "space": p.space}))
     must = [
         p
         for p in game.parties
@@ -95,8 +96,8 @@ def legal(table, a: int) -> list[dict]:
     ]
     if must:
         # the winner of a party fight must move away next turn (DL:3.3/quest-combat)
-        return [c for c in out if c["kind"] == "quest" and c["space"] in {p.space for p in must}] + [
-            c for c in out if c["kind"] == "scroll"
+        return [o for o in out if o.cmd["kind"] == "quest" and o.cmd["space"] in {p.space for p in must}] + [
+            o for o in out if o.cmd["kind"] == "scroll"
         ]
     if game.shop_at:
         p = party_at(game, game.shop_at, a)
@@ -112,27 +113,19 @@ def legal(table, a: int) -> list[dict]:
                 if cost <= gold and (
                     item != "unit" or (board.units(game, p.space, a) < PARTY_CAP and game.armies[a].supply)
                 ):
-                    out.append({"kind": "shop", "what": item})
+                    out.append(Offer({"kind": "shop", "what": item}))
             if kind == "dragons_lair" and "dragon_orb" not in p.tools:
-                out.append({"kind": "search"})
+                out.append(Offer({"kind": "search"}))
     return out
 
 
-def _enter_options(game, a, origin, space) -> list[dict]:
+def _enter_options(game, a, origin, space) -> list[Offer]:
     total = board.units(game, origin, a)
     keep = 0 if places.is_ship(origin) else 1
     room = min(PARTY_CAP, total - keep)
     plain = board.plain(game, origin, a)
-    out = [
-        {"kind": "enter", "origin": origin, "space": space, "n": n} for n in range(1, min(room, plain) + 1)
-    ]
-    if room >= 1:
-        out += [
-            {"kind": "enter", "origin": origin, "space": space, "hero": h}
-            for h in board.heroes_at(game, origin, a)
-            if may_join(game, h)
-        ]
-    return out
+    heroes = [h for h in board.heroes_at(game, origin, a) if may_join(game, h)] if room >= 1 else ()
+    return [counted({"kind": "enter", "origin": origin, "space": space}, min(room, plain), heroes)]
 
 
 # -- handlers -------------------------------------------------------------------------------------

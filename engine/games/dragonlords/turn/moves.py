@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.games.dragonlords import board, places
 from engine.games.dragonlords.content import content
 from engine.games.dragonlords.magic.teleport import fire_legal, must_teleport_home, teleport_legal
 from engine.games.dragonlords.map.world import world
+from engine.games.dragonlords.offers import Offer, as_offers, counted
 from engine.games.dragonlords.setup.facts import purchase_cost
 
 SHIP_PIECES = 8
@@ -63,7 +62,7 @@ def purchase_legal(table, a: int) -> list[dict]:
 # -- naval movement ------------------------------------------------------------------------------
 
 
-def loads(table, a: int, transfer: bool = False) -> list[dict]:
+def loads(table, a: int, transfer: bool = False) -> list[Offer]:
     """Load from a harbour territory onto an own ship in that zone, unload onto a harbour territory
     of the zone (§3.2/ships; in Transfer only onto own or empty land, INT-31)."""
     game = table.game
@@ -82,11 +81,8 @@ def loads(table, a: int, transfer: bool = False) -> list[dict]:
                 free = board.plain(game, x, a) - game.moved.get(x, 0) if transfer else board.plain(game, x, a)
                 total = board.units(game, x, a)
                 room = min(8 - n_on, free, total - keep)
-                for n in range(1, room + 1):
-                    out.append({"kind": "load", "ship": sid, "origin": x, "n": n})
-                if total - keep >= 1:
-                    for h in board.heroes_at(game, x, a):
-                        out.append({"kind": "load", "ship": sid, "origin": x, "hero": h})
+                heroes = board.heroes_at(game, x, a) if total - keep >= 1 else ()
+                out.append(counted({"kind": "load", "ship": sid, "origin": x}, room, heroes))
             if n_on and not (game.short and x in w.tundra):
                 who = occ.get(x, [])
                 ok = (
@@ -101,15 +97,12 @@ def loads(table, a: int, transfer: bool = False) -> list[dict]:
                 if not ok:
                     continue
                 p = board.plain(game, here, a)
-                for n in range(1, p + 1):
-                    out.append({"kind": "unload", "ship": sid, "to": x, "n": n})
-                for h in board.heroes_at(game, here, a):
-                    if game.heroes[h].role != "dragonlord":
-                        out.append({"kind": "unload", "ship": sid, "to": x, "hero": h})
+                heroes = [h for h in board.heroes_at(game, here, a) if game.heroes[h].role != "dragonlord"]
+                out.append(counted({"kind": "unload", "ship": sid, "to": x}, p, heroes))
     return out
 
 
-def naval_legal(table, a: int) -> list[dict]:
+def naval_legal(table, a: int) -> list[Offer]:
     game = table.game
     out = loads(table, a)
     w = world()
@@ -118,9 +111,9 @@ def naval_legal(table, a: int) -> list[dict]:
         if s.army != a or s.moves <= 0 or not board.ship_units(game, sid):
             continue
         for z in w.sea[s.zone]:
-            out.append({"kind": "sail", "ship": sid, "to": z})
+            out.append(Offer({"kind": "sail", "ship": sid, "to": z}))
 
-    out += teleport_legal(table, a, "naval")
+    out += as_offers(teleport_legal(table, a, "naval"))
     return out
 
 
@@ -153,12 +146,12 @@ def contested(table, a: int, occ=None) -> list[str]:
     return sorted(set(out))
 
 
-def combat_legal(table, a: int) -> list[dict]:
+def combat_legal(table, a: int) -> list[Offer]:
     game = table.game
     w = world()
     occ = board.occupancy(game)
     fights = contested(table, a, occ)
-    out: list[dict[str, Any]] = [{"kind": "fight", "at": x} for x in fights]
+    out: list[Offer] = [Offer({"kind": "fight", "at": x}) for x in fights]
     if fights:
         return out
     race = game.armies[a].race
@@ -171,21 +164,19 @@ def combat_legal(table, a: int) -> list[dict]:
         for x in w.neighbours(o, o in casters):
             if not enemy_held(game, a, x, occ) or (game.short and x in w.tundra):
                 continue
-            for k in range(1, min(plain - no_fight, n) + 1):
-                out.append({"kind": "attack", "origin": o, "target": x, "n": k})
-            for h in heroes:
-                out.append({"kind": "attack", "origin": o, "target": x, "hero": h})
+            out.append(
+                counted({"kind": "attack", "origin": o, "target": x}, min(plain - no_fight, n), heroes)
+            )
             if race == "elf" and sneakers(game, a, o):
                 if sneak is None:
                     sneak = sneak_targets(game, a, occ, table.options.get("elf_realm", "kingdom"))
                 if x in sneak:
                     out += sneak_commands(game, a, o, x, casters)
         for x in march_targets(game, a, o, occ, casters):
-            for k in range(1, min(plain, units - 1) + 1):
-                out.append({"kind": "march", "origin": o, "to": x, "n": k})
+            out.append(counted({"kind": "march", "origin": o, "to": x}, min(plain, units - 1)))
 
-    out += fire_legal(table, a)
-    return [*out, {"kind": "done"}]
+    out += as_offers(fire_legal(table, a))
+    return [*out, Offer({"kind": "done"})]
 
 
 def sneakers(game, a: int, o: str) -> int:
@@ -204,16 +195,17 @@ def sneak_sources(game, a: int, x: str, casters: set[str] | None = None) -> list
     return [o for o in board.held(game, a) if sneakers(game, a, o) and x in w.neighbours(o, o in casters)]
 
 
-def sneak_commands(game, a: int, o: str, x: str, casters: set[str] | None = None) -> list[dict]:
+def sneak_commands(game, a: int, o: str, x: str, casters: set[str] | None = None) -> list[Offer]:
     """The elves of `o` sneak into `x`, 1..all that may: fighting at once, or (`wait`) waiting for
     the elves of another adjacent territory to join the same attack (DL:3.4/sneak: "Die Elfen
     Einheiten können aus mehr als einem angrenzendem Gebiet kommen"). `wait` is offered only while
     another territory's elves could still join."""
     k = sneakers(game, a, o)
     others = [p for p in sneak_sources(game, a, x, casters) if p != o]
-    out = [{"kind": "sneak", "origin": o, "target": x, "n": n} for n in range(1, k + 1)]
+    cmd = {"kind": "sneak", "origin": o, "target": x}
+    out = [counted(cmd, k)]
     if others:
-        out += [{"kind": "sneak", "origin": o, "target": x, "n": n, "wait": True} for n in range(1, k + 1)]
+        out.append(counted(cmd, k, tail={"wait": True}))
     return out
 
 
@@ -262,7 +254,7 @@ def march_targets(game, a: int, origin: str, occ, casters: set[str] | None = Non
 # -- transfer and reinforcements ------------------------------------------------------------------
 
 
-def transfer_legal(table, a: int) -> list[dict]:
+def transfer_legal(table, a: int) -> list[Offer]:
     game = table.game
     w = world()
     occ = board.occupancy(game)
@@ -270,7 +262,7 @@ def transfer_legal(table, a: int) -> list[dict]:
     forced = must_teleport_home(game, a)
     tele = teleport_legal(table, a, "transfer")
     if forced:
-        return [c for c in tele if c["hero"] in forced] or [{"kind": "done"}]
+        return as_offers([c for c in tele if c["hero"] in forced] or [{"kind": "done"}])
     out = []
     for o in board.held(game, a, occ):
         total = board.units(game, o, a)
@@ -280,13 +272,13 @@ def transfer_legal(table, a: int) -> list[dict]:
             who = occ.get(x, [])
             if who not in ([a], []) or (game.short and x in w.tundra) or w.kind[x] == "island":
                 continue
-            for k in range(1, min(free_plain, total - keep) + 1):
-                out.append({"kind": "move", "origin": o, "to": x, "n": k})
-            if total - keep >= 1:
-                for h in board.heroes_at(game, o, a):
-                    if h not in game.teleported:
-                        out.append({"kind": "move", "origin": o, "to": x, "hero": h})
-    return out + loads(table, a, transfer=True) + tele + [{"kind": "done"}]
+            heroes = (
+                [h for h in board.heroes_at(game, o, a) if h not in game.teleported]
+                if total - keep >= 1
+                else ()
+            )
+            out.append(counted({"kind": "move", "origin": o, "to": x}, min(free_plain, total - keep), heroes))
+    return out + loads(table, a, transfer=True) + as_offers(tele) + [Offer({"kind": "done"})]
 
 
 def reinforce_legal(table, a: int) -> list[dict]:

@@ -1,0 +1,332 @@
+"""DragonLords' choice tree (issue 27, engine/API.md "Choices"): "What do you do?" by kind,
+then one question per field in which the seat's moves differ ("From where?", "Where to?"),
+then "How many?" in steps small enough to read (1..N when N <= 25 with the chip-bearers, else
+ranges of ten, then the count).
+
+Built from the legal offers (offers.py), not the expanded legal commands: one offer stands for
+every count of a move, so the first question costs one pass over the seat's offers (kept for
+the steps below it at the same event) and no count is listed until "How many?" is opened.
+Paths: `[["kind", K], [field, value] | [field] (left out) | ["among", field, region] |
+["count", lo, hi], ...]`. Labels in words (names.py, labels.py), never the map's ids.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import choices as ch
+from engine.games.dragonlords.choices import labels, names
+from engine.games.dragonlords.legal import legal_offers, prompts
+from engine.games.dragonlords.offers import Offer
+from engine.games.dragonlords.preview import preview
+
+LIMIT = 25  # options a question may hold (tests/choice_checks.py)
+SPAN = 10  # counts per range when a count question is too long
+_ABSENT = object()
+_CACHE: list[Any] = [None, -1, -1, []]  # table, version, seat, offers: the steps of one decision
+
+KINDS = {
+    "place": "Place a unit",
+    "chips": "Hide the King, Wizard and decoy chips",
+    "dock": "Dock a ship",
+    "buy": "Buy",
+    "sail": "Sail a ship",
+    "load": "Load units onto a ship",
+    "unload": "Unload units from a ship",
+    "move": "Move units",
+    "march": "Force-march units",
+    "attack": "Attack",
+    "sneak": "Sneak attack with elves",
+    "teleport": "Teleport",
+    "fight": "Fight a battle",
+    "teleport_away": "Teleport away",
+    "retreat": "Retreat",
+    "burn": "Burn an enemy fleet",
+    "enter": "Send a party into a wasteland",
+    "quest": "Move a party on",
+    "go": "Move the party",
+    "shop": "Buy for the party",
+    "leave": "Lead the party out",
+    "scroll": "Read a scroll",
+    "casualty": "Choose a casualty",
+    "stash": "Store gold",
+    "spell": "Throw a spell",
+    "choose": "Decide",
+}
+QUESTIONS = {
+    "origin": "From where?",
+    "to": "Where to?",
+    "target": "Where do you attack?",
+    "at": "Where?",
+    "ship": "Which ship?",
+    "hero": "Who?",
+    "caster": "Who casts it?",
+    "with": "Who comes along?",
+    "card": "Which scroll?",
+    "spell": "Which spell?",
+    "victim": "At which unit?",
+    "king": "Where does the King hide?",
+    "wizard": "Where does the Wizard hide?",
+    "decoy": "Where does the decoy go?",
+    "zone": "Which sea zone?",
+    "kingdom": "Which kingdom?",
+    "space": "Which wasteland space?",
+    "what": "What do you buy?",
+    "wait": "Attack at once or wait for more elves?",
+    "n": "How many?",
+    "option": "What do you decide?",
+    "unit": "Which unit?",
+}
+PLACE_FIELDS = {"origin", "to", "target", "at", "zone", "kingdom", "space", "king", "wizard", "decoy"}
+
+
+def offers(table, seat: int) -> list[Offer]:
+    """The seat's legal offers now (kept while the table stays at this event and seat)."""
+    c = _CACHE
+    if c[0] is table and c[1] == table.version and c[2] == seat:
+        return c[3]
+    got = [o for o in legal_offers(table, seat) if o.size()]
+    _CACHE[:] = [table, table.version, seat, got]
+    return got
+
+
+def same_choice(table, seat: int, cmd: dict[str, Any]) -> Any:
+    """Two copies of one scroll card are one choice: the card by its name."""
+    if cmd.get("kind") == "scroll" and isinstance(cmd.get("card"), str):
+        return {**cmd, "card": cmd["card"].split("#")[0]}
+    return cmd
+
+
+def question(table, seat: int, path: list[Any], words: bool = True) -> ch.Question:
+    ps = prompts(table)
+    rule = ps[0].rule if ps and ps[0].seat == seat else None
+    offs = offers(table, seat)
+    if not offs:
+        if path:
+            raise ch.BadPath("names no legal command now: ask for the choices again")
+        return ch.Question(table.version, seat, ch.NOTHING, rule, [])
+    kinds = list(dict.fromkeys(o.cmd["kind"] for o in offs))
+    if not path:
+        if len(kinds) == 1:
+            return _step(table, seat, [["kind", kinds[0]]], offs, rule, words, ch.FIRST_QUESTION)
+        opts = []
+        for k in kinds:
+            mine = [o for o in offs if o.cmd["kind"] == k]
+            if len(mine) == 1 and mine[0].size() == 1:
+                opts.append(_leaf(table, seat, mine[0].commands()[0], words))
+            else:
+                opts.append(ch.lazy(KINDS.get(k, k.capitalize()) + ch.MORE if words else "", [["kind", k]]))
+        return ch.Question(table.version, seat, ch.FIRST_QUESTION, rule, opts)
+    first = path[0]
+    if not (isinstance(first, list) and len(first) == 2 and first[0] == "kind" and first[1] in kinds):
+        raise ch.BadPath("names no legal command now: ask for the choices again")
+    return _step(table, seat, path, [o for o in offs if o.cmd["kind"] == first[1]], rule, words)
+
+
+def _fields(o: Offer) -> dict[str, Any]:
+    return {**o.cmd, **o.tail} if o.tail else o.cmd
+
+
+def _step(table, seat, path, sel, rule, words, text=None) -> ch.Question:
+    among = span = None
+    for st in path[1:]:
+        if not isinstance(st, list) or not st or not isinstance(st[0], str):
+            raise ch.BadPath(f"step {st!r} is not one this game gave")
+        if st[0] == "among" and len(st) == 3:
+            among = (st[1], st[2])
+        elif st[0] == "count" and len(st) == 3:
+            span = (st[1], st[2])
+        elif len(st) == 1:
+            sel = [o for o in sel if st[0] not in _fields(o)]
+        elif len(st) == 2:
+            sel = [o for o in sel if _fields(o).get(st[0], _ABSENT) == st[1]]
+        else:
+            raise ch.BadPath(f"step {st!r} is not one this game gave")
+    sel = _merged(table, seat, sel)
+    if not sel:
+        raise ch.BadPath("names no legal command now: ask for the choices again")
+    if len(sel) > 1:
+        return _by_field(table, seat, path, sel, rule, words, text, among)
+    return _counts(table, seat, path, sel[0], rule, words, text, span)
+
+
+def _merged(table, seat, sel: list[Offer]) -> list[Offer]:
+    """Offers that are one choice (same fields up to same_choice) as one: counts and
+    chip-bearers joined, the first listed kept."""
+    if len(sel) < 2:
+        return sel
+    out: dict[str, Offer] = {}
+    for o in sel:
+        key = repr(sorted(same_choice(table, seat, _fields(o)).items()))
+        had = out.get(key)
+        if had is None:
+            out[key] = o
+        else:
+            heroes = had.heroes + tuple(h for h in o.heroes if h not in had.heroes)
+            out[key] = had._replace(whole=had.whole or o.whole, most=max(had.most, o.most), heroes=heroes)
+    return list(out.values())
+
+
+def _first_difference(sel: list[Offer]) -> str:
+    fields: dict[str, None] = {}
+    for o in sel:
+        fields.update(dict.fromkeys(_fields(o)))
+    for f in fields:
+        first = _fields(sel[0]).get(f, _ABSENT)
+        if any(_fields(o).get(f, _ABSENT) != first for o in sel[1:]):
+            return f
+    raise ch.BadPath("two offers alike")  # _merged made them distinct
+
+
+def _by_field(table, seat, path, sel, rule, words, text, among) -> ch.Question:
+    game = table.game
+    field = _first_difference(sel)
+    groups: dict[Any, list[Offer]] = {}
+    for o in sel:
+        groups.setdefault(_fields(o).get(field, _ABSENT), []).append(o)
+    if among is not None and among[0] == field:
+        groups = {v: m for v, m in groups.items() if v is not _ABSENT and names.region(v) == among[1]}
+        if not groups:
+            raise ch.BadPath("names no legal command now: ask for the choices again")
+    elif len(groups) > LIMIT:
+        regions = list(dict.fromkeys(names.region(v) if field in PLACE_FIELDS else "" for v in groups))
+        if len(regions) > 1 and len(regions) <= LIMIT:
+            opts = [
+                ch.lazy(f"In {r}{ch.MORE}" if words else "", [*path, ["among", field, r]]) for r in regions
+            ]
+            return ch.Question(table.version, seat, text or "Where?", rule, opts)
+    opts, said = [], []
+    for v, members in groups.items():
+        step = [field] if v is _ABSENT else [field, v]
+        if len(members) == 1 and members[0].size() == 1:
+            cmd = members[0].commands()[0]
+            opts.append(_leaf(table, seat, cmd, words))
+            said.append(opts[-1].label)
+        else:
+            said.append(_value_words(game, seat, field, v) if words else "")
+            opts.append(ch.lazy("", [*path, step]))
+    if words:
+        opts = _relabel(opts, said)
+    return ch.Question(table.version, seat, text or QUESTIONS.get(field, "Which?"), rule, opts)
+
+
+def _counts(table, seat, path, o: Offer, rule, words, text, span) -> ch.Question:
+    """How many units (or which chip-bearer): every count reachable, at most LIMIT options."""
+    cmd, tail = o.cmd, o.tail or {}
+    whole = [cmd] if o.whole else []
+    heroes = [{**cmd, "hero": h} for h in o.heroes]
+    game = table.game
+    if span is not None:
+        lo, hi = span
+        if not (isinstance(lo, int) and isinstance(hi, int) and 1 <= lo <= hi <= o.most):
+            raise ch.BadPath("names no legal count now: ask for the choices again")
+        cmds = [{**cmd, "n": n, **tail} for n in range(lo, hi + 1)]
+        return ch.Question(
+            table.version, seat, "How many?", rule, [_leaf(table, seat, c, words) for c in cmds]
+        )
+    if len(whole) + len(heroes) + o.most <= LIMIT:
+        cmds = whole + [{**cmd, "n": n, **tail} for n in range(1, o.most + 1)] + heroes
+        opts = [_leaf(table, seat, c, words) for c in cmds]
+    else:
+        opts = [_leaf(table, seat, c, words) for c in whole + heroes]
+        what = "gold" if cmd["kind"] == "stash" else names.units(game, game.active, 2).split(" ", 1)[1]
+        for lo in range(1, o.most + 1, SPAN):
+            hi = min(o.most, lo + SPAN - 1)
+            label = f"{lo} to {hi} {what}{ch.MORE}" if words else ""
+            opts.append(ch.lazy(label, [*path, ["count", lo, hi]]))
+    return ch.Question(table.version, seat, text or "How many?", rule, opts)
+
+
+def _leaf(table, seat, cmd, words) -> ch.Node:
+    if not words:
+        return ch.leaf("", cmd)
+    try:
+        shown = preview(table, seat, cmd)
+    except Exception:  # a preview is a courtesy, never a failed question
+        shown = None
+    if shown is not None:
+        shown = _no_ids(table, shown)
+    return ch.leaf(labels.sentence(table.game, seat, cmd), cmd, shown)
+
+
+def _no_ids(table, text: str) -> str:
+    """preview.py names places by id ("holding K1"): the names in words instead."""
+    game = table.game
+    out = []
+    for w in text.split(" "):
+        bare = w.rstrip(".,;:)")
+        out.append(names.place(game, bare) + w[len(bare) :] if names.known(bare) else w)
+    return " ".join(out)
+
+
+def _value_words(game, seat, field, v) -> str:
+    P = lambda: names.place(game, v)  # noqa: E731
+    if v is _ABSENT:
+        return {"wait": "Attack at once", "with": "Alone", "n": "All of them"}.get(field, f"Without {field}")
+    if field == "wait":
+        return "Wait for more elves to join"
+    words = {
+        "origin": lambda: f"From {P()}",
+        "to": lambda: f"To {P()}",
+        "target": lambda: f"Attack {P()}",
+        "at": lambda: f"At {P()}",
+        "zone": lambda: f"In {P()}",
+        "kingdom": lambda: f"In {P()}",
+        "space": lambda: f"Into {P()}",
+        "king": lambda: f"The King in {P()}",
+        "wizard": lambda: f"The Wizard in {P()}",
+        "decoy": lambda: f"The decoy in {P()}",
+        "ship": lambda: names.ship(game, v),
+        "hero": lambda: names.hero(game, v, seat),
+        "caster": lambda: f"With {names.hero(game, v, seat)}",
+        "with": lambda: f"With {names.hero(game, v, seat)}",
+        "card": lambda: names.card(v),
+        "spell": lambda: names.spell(v),
+        "victim": lambda: "A plain unit" if v == "plain" else names.hero(game, v, seat),
+        "n": lambda: names.units(game, game.active, v) if v else "Alone",
+        "option": lambda: labels.choice(game, seat, str(v)),
+    }.get(field, lambda: names.thing(game, str(v), seat))()
+    return words[:1].upper() + words[1:]
+
+
+def _relabel(opts: list[ch.Node], said: list[str]) -> list[ch.Node]:
+    """Labels in place (a step's ends with …), alike ones told apart by their rank."""
+    seen: dict[str, int] = {}
+    for s in said:
+        seen[s.casefold()] = seen.get(s.casefold(), 0) + 1
+    rank: dict[str, int] = {}
+    out = []
+    for o, s in zip(opts, said, strict=True):
+        key = s.casefold()
+        if seen[key] > 1:
+            rank[key] = rank.get(key, 0) + 1
+            s = f"{s} ({names.ordinal(rank[key])})"
+        if isinstance(o.expand, list):
+            out.append(ch.lazy(s + ch.MORE, o.expand))
+        else:
+            out.append(ch.leaf(s, o.command or {}, o.preview))
+    return out
+
+
+DECISION_KINDS = {"spell", "roll", "choose", "casualty"}
+
+
+def bot_options(table, seat: int, path: list[Any], options: list[ch.Node]) -> list[ch.Node]:
+    """The random bot's narrowing (bots.py `choices`, per question): at the first question it
+    ends a phase only now and then and prefers fighting in combat; below it, every option."""
+    if path:
+        return options
+    game = table.game
+    kinds = [ch.kind_of(o) for o in options]
+    if set(kinds) <= DECISION_KINDS or "done" not in kinds or len(set(kinds)) < 2:
+        return options
+    if game.phase not in ("purchase", "naval", "quest", "transfer", "combat"):
+        return options
+    if ((table.version * 2654435761) >> 9) % 5 == 0:
+        return [o for o, k in zip(options, kinds, strict=True) if k == "done"]
+    others = [o for o, k in zip(options, kinds, strict=True) if k != "done"]
+    if game.phase == "combat":
+        return [
+            o for o, k in zip(options, kinds, strict=True) if k in ("attack", "fight", "sneak", "burn")
+        ] or others
+    return others
