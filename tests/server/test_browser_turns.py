@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import time
 import urllib.parse
-from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -24,7 +23,7 @@ from engine.pipeline import Engine
 from server.tokens import Seats
 from sim.testing import from_situation
 from store import EventStore
-from tests.server.test_browser import ISSUED, start_server, stop_server
+from tests.server.test_browser import ISSUED, post, start_server, stop_server
 from tests.server.test_browser_choices import (
     check_screen,
     choose,
@@ -61,51 +60,61 @@ def picked(pick: dict[str, Any], chosen: list[int]) -> dict[str, Any]:
     return {**pick["command"], pick["field"]: [pick["options"][i]["value"] for i in chosen]}
 
 
-def route(base: str, gid: str, token: str, want: Want, chooser: Chooser = one_or_none) -> Route | None:
-    """The first route (breadth-first) through the seat's choice tree to a command `want`
-    accepts: a leaf's, or a pick's with the values `chooser` chooses; None if there is none
-    within BUDGET questions. Steps given at once are walked without a request."""
-    root = get(base, f"/api/games/{gid}/view", token)["choices"]
-    queue: deque[tuple[list[str], list[dict[str, Any]]]] = deque([([], root["options"])])
+def route(base: str, gid: str, token: str, *wants: Want, chooser: Chooser = one_or_none) -> Route | None:
+    """The shallowest route through the seat's choice tree to a command one of `wants`
+    accepts (the earlier want first among those as shallow): a leaf's, or a pick's with the
+    values `chooser` chooses; None if there is none within BUDGET questions. The tree is
+    walked breadth-first, a question at a time (steps given at once without a request)."""
+    root = get(base, f"/api/games/{gid}/choices", token)  # the view's `choices`, without the view
+    level: list[tuple[list[str], list[dict[str, Any]]]] = [([], root["options"])]
     opened = 0
-    while queue:
-        labels, options = queue.popleft()
-        for node in options:
-            if (node.get("command") or {}).get("kind") == "undo":
-                continue  # the undo button, no option
-            path = [*labels, node["label"]]
-            if node.get("command") is not None:
-                if want(node["command"]):
-                    return Route(path, node["command"], None)
-            elif node.get("pick") is not None:
-                pick = node["pick"]
-                chosen = chooser(pick)
-                if chosen is not None and want(cmd := picked(pick, chosen)):
-                    return Route(path, cmd, [pick["options"][i]["label"] for i in chosen])
-            elif node.get("options"):
-                queue.append((path, node["options"]))
-            elif node.get("expand"):
-                opened += 1
-                assert opened <= BUDGET, f"no route within {BUDGET} questions"
-                token_q = urllib.parse.quote(node["expand"])
-                q = get(base, f"/api/games/{gid}/choices?expand={token_q}", token)
-                queue.append((path, q["options"]))
+    while level:
+        found: list[tuple[int, Route]] = []
+        below: list[tuple[list[str], list[dict[str, Any]]]] = []
+        for labels, options in level:
+            for node in options:
+                if (node.get("command") or {}).get("kind") == "undo":
+                    continue  # the undo button, no option
+                path = [*labels, node["label"]]
+                if node.get("command") is not None:
+                    found += [
+                        (i, Route(path, node["command"], None))
+                        for i, w in enumerate(wants)
+                        if w(node["command"])
+                    ][:1]
+                elif node.get("pick") is not None:
+                    pick = node["pick"]
+                    chosen = chooser(pick)
+                    if chosen is not None:
+                        cmd = picked(pick, chosen)
+                        toggles = [pick["options"][i]["label"] for i in chosen]
+                        found += [(i, Route(path, cmd, toggles)) for i, w in enumerate(wants) if w(cmd)][:1]
+                elif node.get("options"):
+                    below.append((path, node["options"]))
+                elif node.get("expand") and not found:
+                    opened += 1
+                    assert opened <= BUDGET, f"no route within {BUDGET} questions"
+                    step = urllib.parse.quote(node["expand"])
+                    below.append(
+                        (path, get(base, f"/api/games/{gid}/choices?expand={step}", token)["options"])
+                    )
+        if found:
+            return min(found, key=lambda f: f[0])[1]
+        level = below
     return None
 
 
-def play_route(page, base: str, gid: str, token: str, want: Want, chooser: Chooser = one_or_none) -> Route:
-    """Find a route to a command `want` accepts and click it on the seat's page (which must
-    show the same version the route was found at), then wait for the game to move on."""
+def play_route(page, base: str, gid: str, token: str, *wants: Want, chooser: Chooser = one_or_none) -> Route:
+    """Find a route to a command one of `wants` accepts and click it on the seat's page (once
+    the page shows the version the route is found at: the same labels), a pick's values
+    toggled and confirmed; returns when the game has moved on."""
     settled(page, base, gid)
-    found = route(base, gid, token, want, chooser)
+    found = route(base, gid, token, *wants, chooser=chooser)
     assert found is not None, f"nothing wanted in {current_question(page)!r}"
-    if found.toggles is None:
-        click_path(page, found.labels)
-    else:
-        click_path(page, found.labels)  # opens the pick
+    click_path(page, found.labels)  # a leaf: played; a pick: opened
+    if found.toggles is not None:
         check_screen(page)
         choose(page, found.toggles)
-    settled(page, base, gid)
     return found
 
 
@@ -212,4 +221,35 @@ def test_a_mage_knight_turn_is_played_by_clicking_the_tree(table, browser):
     assert after["prompts"][0]["seat"] != 0 or me(after["view"]["game"]) != hand  # the turn moved on
     turn_log = get(base, f"/api/games/{gid}/log?since={start}", token)["events"]
     assert any(e["type"] == "cmd.end_turn" for e in turn_log), ended
+    assert errors == []
+
+
+# gold stored in few decisions: the largest amount the question shows first (1..25, or tens)
+MOST = [lambda c, k=k: isinstance(c.get("n"), int) and c["n"] >= k for k in (20, 10, 5, 2)]
+
+
+def test_dragonlords_set_up_and_first_round_are_played_by_clicking(table, browser):
+    """Both seats of a 2-player DragonLords game, each on its own page, click through the
+    set-up (kingdoms, claims, extra units, hidden chips, ships, gold) and the first round: at
+    each decision the seat to act ends its phase when it may, else stores much gold at once
+    where it stores gold, else takes the first complete command the tree offers, until the
+    view's round counter reads 2."""
+    base, _, _ = table
+    g = post(base + "/api/games", {"ruleset": "dragonlords", "players": 2, "seed": 1})
+    gid, tokens = g["game_id"], [s["token"] for s in g["seats"]]
+    errors: list[str] = []
+    pages = [open_seat(browser, base, gid, t, errors) for t in tokens]
+    kinds: set[str] = set()
+    phases: set[str] = set()
+    decisions, deadline = 0, time.monotonic() + 120
+    while (view := get(base, f"/api/games/{gid}/view"))["view"]["game"]["round"] < 2:
+        assert time.monotonic() < deadline and decisions < 400, (decisions, sorted(phases))
+        assert not view["view"].get("over")
+        phases.add(view["view"]["game"]["phase"])
+        seat = view["prompts"][0]["seat"]
+        played = play_route(pages[seat], base, gid, tokens[seat], kind("done"), *MOST, lambda c: True)
+        kinds.add(played.command["kind"])
+        decisions += 1
+    assert {"purchase", "combat"} <= phases and any(p.startswith("setup") for p in phases)
+    assert "done" in kinds and len(kinds) >= 4, kinds
     assert errors == []
