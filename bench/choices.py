@@ -208,10 +208,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--speed-games", type=int, default=SPEED_GAMES, help="random seeds for the speed")
     args = ap.parse_args(argv)
     rows, detail = measure(args.games, args.speed_games, lambda t: print(t, file=sys.stderr, flush=True))
-    for r in rows:
-        print(
-            f"{r.line}: {r.figure:.4g} {r.unit} | {r.reference}: {r.ref_figure:.4g} {r.ref_unit} | met {r.met}"
-        )
+    from bench.run import _choices_note, table  # the report's own table (run imports this module)
+
+    print("\n".join([*table(rows), "", *_choices_note(detail, {"choice_games": args.games})]))
     for key, d in detail.items():
         if d["over_25"] or d["stalls"]:
             print(f"{key}: {d['over_25']} questions over 25 ({d['over_examples']}), {d['stalls']} stalls")
