@@ -33,6 +33,7 @@ test: lint chromium
 soak: $(STAMP)
 	RUNELEDGER_SOAK=1 $(BIN)/python -m pytest tests/core/test_fuzz_boundary.py tests/server/test_fuzz_server.py tests/core/test_crash_kill.py tests/server/test_load.py -q -s -p no:cacheprovider
 	RUNELEDGER_MK2_GAMES=40 $(BIN)/python -m pytest tests/games/mage_knight/test_scenario_play.py -q -p no:cacheprovider
+	$(BIN)/python -m bench.soak --games 200
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.run $(BENCH_ARGS)

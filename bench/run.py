@@ -17,7 +17,7 @@ import traceback
 from importlib.metadata import version
 from pathlib import Path
 
-from bench import bigdb, games, scenarios, simulate_runs, storage
+from bench import bigdb, choices, games, scenarios, simulate_runs, storage
 from bench.common import HERE, Row, failed, load, machine, num
 
 FULL = dict(
@@ -31,6 +31,8 @@ FULL = dict(
     long_s=30.0,
     profile_games=20,
     scenario_games=5,
+    choice_games=200,
+    choice_speed_games=choices.SPEED_GAMES,
 )
 QUICK = dict(
     workload=40,
@@ -43,6 +45,8 @@ QUICK = dict(
     long_s=9.0,
     profile_games=5,
     scenario_games=1,
+    choice_games=10,
+    choice_speed_games=5,
 )
 
 
@@ -130,6 +134,17 @@ def measure(cfg: dict, tmp: str) -> tuple[list[Row], dict]:
 
     say(f"scenarios: Mage Knight and DragonLords, {cfg['scenario_games']} games each")
     section(rows, notes, "scenarios", [], lambda: scenarios.measure(cfg["scenario_games"]))
+
+    say(
+        f"choice trees: {cfg['choice_games']} games per ruleset for the sizes, {cfg['choice_speed_games']} random seeds for the speed"
+    )
+    section(
+        rows,
+        notes,
+        "choices",
+        [],
+        lambda: choices.measure(cfg["choice_games"], cfg["choice_speed_games"], say),
+    )
 
     say(f"profile: Thunderstone, 4 seats, {cfg['profile_games']} games in memory")
     notes["profile"] = games.profile(cfg["profile_games"])
@@ -260,6 +275,7 @@ def how(cfg: dict, notes: dict) -> list[str]:
             + ", ".join(f"{k} {num(v)}" for k, v in gs.items())
             + f"; the fold of the same games: {num(g['fold_games_per_cpu_s'])} games/CPU-s.",
         ]
+    out += _choices_note(notes.get("choices", {}), cfg)
     for run, game, players in ((w, "duel", 3), (notes.get("workers_ts", {}), "thunderstone", 4)):
         if run:
             out.append(_workers_note(run, game, players, cfg))
@@ -304,6 +320,30 @@ def how(cfg: dict, notes: dict) -> list[str]:
             f"{small['stored']} game, exit {small['exit']}.",
         ]
     return out
+
+
+def _choices_note(c: dict, cfg: dict) -> list[str]:
+    if not c:
+        return []
+    flat = [k for k, d in c.items() if d["flat_walk"]]
+    return [
+        f"- **Choice trees** (`bench/choices.py`, issue 27): per ruleset and scenario, "
+        f"{cfg['choice_games']} seeded games of the random bot (seeds choices-<case>-0…); before "
+        "each decision one more uniform walk of the tree from the same state (its own random "
+        "stream) counts the options of every question met, a pick by its values; the first "
+        "question (`Ruleset.question(table, seat, [], words=False)`) and `legal_commands` are "
+        "timed at every decision in alternating order (CPU time, medians). "
+        + (
+            f"The random bot still takes the flat walk (bot_choices, no bot_options) in: "
+            f"{', '.join(flat)}; the sizes are of their trees all the same. "
+            if flat
+            else ""
+        )
+        + "Speed rows: seeds drawn at random at each run ("
+        + "; ".join(f"{k}: {' '.join(d['speed_seeds'])}" for k, d in c.items())
+        + "), played in memory (MemoryStore, one transaction per game) and folded from their "
+        "events in the same run (`bench.scenarios.play_and_fold`).",
+    ]
 
 
 def profile_md(p: dict) -> list[str]:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from bots.random_bot import Abandoned, Stall, command_limit, prompted
 from bots.search import greedy, mcts
+from bots.tree_walk import random_command
 from engine.fork import Game
 from projections.state import decode, encode
 
@@ -51,15 +52,18 @@ class BotPlay:
         self.bots, self.iterations, self.playout = tuple(bots), iterations, playout
 
     def choose(self, engine, game_id: str, seat: int, legal: list, rng: random.Random):
+        """The seat's bot's command; `legal` is the seat's listed commands (the random bot
+        walks the tree grouped from them where the ruleset keeps the default tree)."""
         kind = self.bots[seat]
-        narrow = getattr(engine.ruleset(game_id), "bot_choices", None)
-        opts = (narrow(engine.table(game_id), seat, legal) or legal) if narrow else legal
-        if kind == "random" or len(opts) == 1:
-            return rng.choice(opts)
+        if kind == "random" or len(legal) == 1:
+            chosen = random_command(engine.ruleset(game_id), engine.table(game_id), seat, rng, legal)
+            if chosen is None:
+                raise ValueError(f"game {game_id}: seat {seat} has nothing to decide")
+            return chosen[0]
         game = _fork(engine, game_id)
         if kind == "greedy":
-            return greedy(game, seat, opts, rng)
-        return mcts(game, seat, opts, rng, self.iterations, self.playout)
+            return greedy(game, seat, legal, rng)
+        return mcts(game, seat, legal, rng, self.iterations, self.playout)
 
     def __call__(
         self,

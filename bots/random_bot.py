@@ -1,9 +1,13 @@
-"""A random legal bot: it only ever chooses among legal_commands, so it finds stalls.
+"""A random legal bot: it walks the seat's choice tree one question at a time, uniformly at
+each (bots.tree_walk), so it only ever plays legal commands and finds stalls.
 
-A ruleset may declare two things for it (read with getattr, so a game needs neither):
-`bot_command_limit`, the bot commands after which an unfinished game counts as stalled, and
-`bot_choices(table, seat, legal)`, the non-empty subset of legal commands worth choosing from
-(to leave out lines that are legal but pointless, e.g. destroying one's own last cards).
+A ruleset may declare for it (read with getattr, so a game needs none):
+`bot_command_limit`, the bot commands after which an unfinished game counts as stalled;
+`bot_options(table, seat, path, options)`, the non-empty subset of one question's options
+worth choosing from (to leave out lines that are legal but pointless, e.g. destroying one's
+own last cards); or, the older way, `bot_choices(table, seat, legal)` over the flat list of
+legal commands, which keeps the flat walk (a uniform choice among them) until the ruleset
+narrows its questions instead.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from bots import tree_walk
 from engine.errors import EngineError
 
 # Every installed game ends in under 1,000 bot commands; twenty times that is a stall.
@@ -82,11 +87,17 @@ def _decide(engine, game_id: str, rng: random.Random, n: int):
         return None
     table = engine.table(game_id)
     seat = first.seat
-    # The engine's own fast path when it has one: the pick is one of the listed commands,
-    # unchanged, so playing it needs no second legality check (Engine.play_listed).
+    rs = engine.ruleset(game_id)
+    # The engine's own fast path when it has one: a command taken from the listing as it is
+    # (a flat choice, or a leaf of the default tree grouped from that listing) needs no second
+    # legality check (Engine.play_listed). A pick's set, or a leaf of a ruleset's own tree,
+    # goes through `submit` and its check (which puts a set in the listed order).
     fast = getattr(engine, "play_listed", None)
-    legal = engine.bot_legal(game_id, seat) if fast else engine.legal(game_id, seat)
-    if not legal:
+    listed = None
+    if tree_walk.flat(rs) or tree_walk.default_tree(rs):
+        listed = engine.bot_legal(game_id, seat) if fast else engine.legal(game_id, seat)
+    chosen = None if listed == [] else tree_walk.random_command(rs, table, seat, rng, listed)
+    if chosen is None:
         raise Stall(
             f"game {game_id}: seat {seat} is prompted ({first.kind}, rule "
             f"{first.rule}) at event {table.version} but has no legal command",
@@ -95,10 +106,10 @@ def _decide(engine, game_id: str, rng: random.Random, n: int):
             n,
             table.version,
         )
-    narrow = getattr(engine.ruleset(game_id), "bot_choices", None)
-    choices = (narrow(table, seat, legal) or legal) if narrow else legal
+    cmd, as_listed = chosen
+    play = fast if fast is not None and as_listed and listed is not None else engine.submit
     try:
-        (fast or engine.submit)(game_id, seat, rng.choice(choices))
+        play(game_id, seat, cmd)
     except Exception as exc:
         _mark(exc, "bot_prompt", _prompt(first))  # where a rules error happened, for the simulate summary
         raise

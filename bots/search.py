@@ -8,10 +8,23 @@ shuffled in place), and chance from then on follows a seed of the bot's own, not
 Sorting the pool first makes the determinization a function of the seat's view and the bot's
 random stream only, which a test checks.
 
-MCTS is information-set MCTS in its simple form: one tree of command sequences shared by all
-iterations, each iteration on a fresh determinization; UCB1 selection counts a child only over
-the iterations in which it was available; playouts follow the random bot's choices for a few
-commands and are then scored by bots.heuristics.win_chance for every seat.
+Both search the seat's choice tree (engine.choices), question by question, instead of the flat
+list of complete commands: a decision is a path of answers, so a kind with a hundred variants
+(every set of cards to discard) is one option among the kinds, not a hundred, and a set chosen
+by a pick is never enumerated.
+
+- Greedy answers each question of its decision in turn: every option is scored by the win
+  chance (bots.heuristics.win_chance) after a leaf sampled below it (bots.tree_walk, the random
+  bot's walk) is played on each of `samples` determinizations; the best option is taken (ties
+  at random) and the next question is the one below it.
+- MCTS is information-set MCTS in its simple form: one search tree shared by all iterations,
+  each iteration on a fresh determinization, each search node one question of a seat (the
+  options of a question are its children, keyed by the option itself, so a lazy step's path
+  or a leaf's command); UCB1 selection counts a child only over the iterations in which it was
+  available; a pick's node has one child per set it was played with (drawn uniformly). The
+  decision in which a first new option is taken ends selection (the questions below it get
+  their nodes, their options drawn uniformly), then playouts follow the random bot for a few commands and are scored by win_chance for every
+  seat. The answer is the most visited path of the seat's own questions in the real game.
 """
 
 from __future__ import annotations
@@ -22,7 +35,9 @@ from typing import Any
 
 import msgspec
 
+from bots import tree_walk
 from bots.heuristics import win_chance
+from engine.choices import Node
 from engine.table import Table
 
 _canon = msgspec.json.Encoder(order="sorted")
@@ -61,99 +76,204 @@ def determinize(game, seat: int, rng: random.Random):
 
 
 def choices(game, seat: int) -> list[dict[str, Any]]:
-    """The commands a bot picks among: the ruleset's bot_choices narrowing, as for random."""
+    """The flat list of commands the legacy random bot picks among (its `bot_choices`
+    narrowing), for callers that play from a list; the search bots walk the tree."""
     legal = game.legal(seat)
     narrow = getattr(game.ruleset, "bot_choices", None)
     return (narrow(game.table, seat, legal) or legal) if narrow else legal
 
 
+def as_listed(rs, table, seat: int, cmd: dict[str, Any], leaf: bool) -> dict[str, Any]:
+    """A walked command as the ruleset lists it: a pick's set in the listed order
+    (Ruleset.same_command), so a fork can play it unchecked."""
+    return cmd if leaf else rs.same_command(table, seat, cmd)
+
+
+def _score(world, seat: int, cmd: dict[str, Any]) -> float:
+    g = world.clone(record=False)
+    try:
+        g.apply_unchecked(seat, cmd)
+    except Exception:
+        return 0.0  # a line the determinization cannot play counts as bad
+    return win_chance(g.table, seat)
+
+
+def _next(ask: tree_walk.Ask, node: Node, path: list[Any]) -> tuple[list[Any], list[Node]]:
+    """The question below a further step: (its path, its options)."""
+    if node.expand is not None:
+        below = list(node.expand)
+        return below, ask(below).options
+    return path, node.options or []
+
+
 def greedy(
-    game, seat: int, legal: list[dict[str, Any]], rng: random.Random, samples: int = 2
+    game, seat: int, legal: list[dict[str, Any]] | None, rng: random.Random, samples: int = 2
 ) -> dict[str, Any]:
-    """The command after which the seat's win chance is highest (averaged over `samples`
-    determinizations); ties broken at random."""
-    if len(legal) == 1:
+    """The seat's answer question by question: at each, the option after whose sampled leaves
+    the seat's win chance is highest (one leaf per determinization, `samples` of them); ties
+    broken at random. `legal`, the seat's listed commands when the caller has them, spares
+    listing them again on the default tree."""
+    if legal is not None and len(legal) == 1:
         return legal[0]
+    rs, table = game.ruleset, game.table
+    ask = tree_walk.asker(rs, table, seat, legal)
     worlds = [determinize(game, seat, rng) for _ in range(samples)]
-    best, best_v = [], -1.0
-    for cmd in legal:
-        v = 0.0
-        for w in worlds:
-            g = w.clone(record=False)
-            try:
-                g.apply_unchecked(seat, cmd)
-                v += win_chance(g.table, seat)
-            except Exception:
-                v += 0.0  # a line the determinization cannot play counts as bad
-        if v > best_v + 1e-9:
-            best, best_v = [cmd], v
-        elif abs(v - best_v) <= 1e-9:
-            best.append(cmd)
-    return rng.choice(best)
+    path: list[Any] = []
+    opts = ask(path).options
+    while True:
+        opts = tree_walk.narrowed(rs, table, seat, path, opts)
+        tried: list[tuple[float, dict[str, Any]]] = []
+        if len(opts) == 1:
+            node = opts[0]
+        else:
+            scored = []
+            for o in opts:
+                sampled = []
+                for w in worlds:
+                    cmd, leaf = tree_walk.below(rs, table, seat, rng, ask, o, path)
+                    cmd = as_listed(rs, table, seat, cmd, leaf)
+                    sampled.append((_score(w, seat, cmd), cmd))
+                scored.append((sum(v for v, _ in sampled), o, sampled))
+            top = max(v for v, _, _ in scored)
+            best = [x for x in scored if x[0] >= top - 1e-9]
+            _, node, tried = best[rng.randrange(len(best))]
+        if node.command is not None:
+            return node.command
+        if node.pick is not None:  # the best set sampled for it, or one drawn now
+            if tried:
+                return max(tried, key=lambda x: x[0])[1]
+            return as_listed(rs, table, seat, tree_walk.pick_values(node.pick, rng), False)
+        path, opts = _next(ask, node, path)
 
 
 class _Node:
-    __slots__ = ("actor", "avail", "children", "n", "w")
+    __slots__ = ("actor", "avail", "children", "cmd", "n", "w")
 
-    def __init__(self, actor: int | None = None):
+    def __init__(self, actor: int | None = None, cmd: dict[str, Any] | None = None):
         self.children: dict[bytes, _Node] = {}
         self.n = 0
         self.w = 0.0
         self.avail = 0
         self.actor = actor
+        self.cmd = cmd  # the set a pick's child was played with
+
+
+def _decision_asker(game, seat: int) -> tree_walk.Ask:
+    """The asker of a seat's questions in a fork, the default tree grouped from one listing."""
+    rs, table = game.ruleset, game.table
+    legal = rs.legal_commands(table, seat) if tree_walk.default_tree(rs) else None
+    return tree_walk.asker(rs, table, seat, legal)
+
+
+def _iterate(
+    root: _Node, g, rng: random.Random, c: float, playout: int
+) -> tuple[list[_Node], list[float] | None]:
+    """One iteration on the determinization `g`: selection question by question up to the
+    decision with a new option, then a playout; (the search nodes visited, the seats' values)."""
+    node, visited = root, []
+    try:
+        expanded = False
+        while not expanded and not g.is_over():
+            actor = g.to_act()
+            rs, t = g.ruleset, g.table
+            ask = _decision_asker(g, actor)
+            path: list[Any] = []
+            opts = ask(path).options
+            while True:
+                opts = tree_walk.narrowed(rs, t, actor, path, opts)
+                keys = [_canon.encode(o) for o in opts]
+                untried = []
+                for i, k in enumerate(keys):
+                    child = node.children.get(k)
+                    if child is None:
+                        untried.append(i)
+                    else:
+                        child.avail += 1
+                if untried:  # a new option: the rest of this decision gets new nodes too
+                    i = untried[rng.randrange(len(untried))]
+                    node.children[keys[i]] = _Node(actor)
+                    node.children[keys[i]].avail = 1
+                    expanded = True
+                else:
+                    i = max(range(len(keys)), key=lambda j: _ucb(node.children[keys[j]], c))
+                node = node.children[keys[i]]
+                visited.append(node)
+                o = opts[i]
+                if o.command is not None:
+                    g.apply_unchecked(actor, o.command)
+                    break
+                if o.pick is not None:
+                    cmd = as_listed(rs, t, actor, tree_walk.pick_values(o.pick, rng), False)
+                    k = _canon.encode(cmd)
+                    node = node.children.setdefault(k, _Node(actor, cmd))
+                    visited.append(node)
+                    g.apply_unchecked(actor, cmd)
+                    break
+                path, opts = _next(ask, o, path)
+        for _ in range(playout):
+            if g.is_over():
+                break
+            actor = g.to_act()
+            chosen = tree_walk.random_command(g.ruleset, g.table, actor, rng)
+            if chosen is None:
+                break
+            cmd, leaf = chosen
+            g.apply_unchecked(actor, as_listed(g.ruleset, g.table, actor, cmd, leaf))
+        return visited, [win_chance(g.table, s) for s in range(g.players)]
+    except Exception:
+        return visited, None  # a determinization the rules cannot continue: no evidence
 
 
 def mcts(
     game,
     seat: int,
-    legal: list[dict[str, Any]],
+    legal: list[dict[str, Any]] | None,
     rng: random.Random,
     iterations: int = 64,
     playout: int = 12,
     c: float = 0.7,
 ) -> dict[str, Any]:
-    """The root command visited most by information-set MCTS over `iterations` determinizations."""
-    if len(legal) == 1:
+    """The seat's answer along the most visited path of its questions after `iterations`
+    iterations of information-set MCTS over the choice tree (module docstring). `legal`, the
+    seat's listed commands when the caller has them, spares listing them again."""
+    if legal is not None and len(legal) == 1:
         return legal[0]
     root = _Node()
-    by_key = {_canon.encode(cmd): cmd for cmd in legal}
     for _ in range(iterations):
-        g = determinize(game, seat, rng)
-        node, path = root, []
-        try:
-            while not g.is_over():
-                actor = g.to_act()
-                opts = legal if node is root else choices(g, actor)
-                keys = [_canon.encode(o) for o in opts]
-                untried = [i for i, k in enumerate(keys) if k not in node.children]
-                for k in keys:
-                    if k in node.children:
-                        node.children[k].avail += 1
-                if untried:
-                    i = rng.choice(untried)
-                    child = node.children[keys[i]] = _Node(actor)
-                    child.avail = 1
-                    g.apply_unchecked(actor, opts[i])
-                    path.append(child)
-                    break
-                i = max(range(len(keys)), key=lambda j: _ucb(node.children[keys[j]], c))
-                node = node.children[keys[i]]
-                g.apply_unchecked(actor, opts[i])
-                path.append(node)
-            for _ in range(playout):
-                if g.is_over():
-                    break
-                actor = g.to_act()
-                g.apply_unchecked(actor, rng.choice(choices(g, actor)))
-            values = [win_chance(g.table, s) for s in range(g.players)]
-        except Exception:
-            values = None  # a determinization the rules cannot continue: no evidence
-        for nd in path:
+        visited, values = _iterate(root, determinize(game, seat, rng), rng, c, playout)
+        for nd in visited:
             nd.n += 1
-            if values is not None and nd.actor is not None:  # a node below the root: a seat's
+            if values is not None and nd.actor is not None:
                 nd.w += values[nd.actor]
-    best = max(root.children.items(), key=lambda kv: (kv[1].n, kv[1].w), default=None)
-    return by_key[best[0]] if best else rng.choice(legal)
+    return _answer(root, game, seat, legal, rng)
+
+
+def _answer(
+    root: _Node, game, seat: int, legal: list[dict[str, Any]] | None, rng: random.Random
+) -> dict[str, Any]:
+    """Down the real game's questions by the most visited option (the random walk below
+    where the search never went)."""
+    rs, table = game.ruleset, game.table
+    ask = tree_walk.asker(rs, table, seat, legal)
+    node: _Node = root
+    path: list[Any] = []
+    opts = ask(path).options
+    while True:
+        opts = tree_walk.narrowed(rs, table, seat, path, opts)
+        known = [(node.children[k], o) for o in opts if (k := _canon.encode(o)) in node.children]
+        if not known:
+            o = opts[rng.randrange(len(opts))]
+            cmd, leaf = tree_walk.below(rs, table, seat, rng, ask, o, path)
+            return as_listed(rs, table, seat, cmd, leaf)
+        node, o = max(known, key=lambda x: (x[0].n, x[0].w))
+        if o.command is not None:
+            return o.command
+        if o.pick is not None:
+            played = [x for x in node.children.values() if x.cmd is not None]
+            if played:
+                return max(played, key=lambda x: (x.n, x.w)).cmd or {}
+            return as_listed(rs, table, seat, tree_walk.pick_values(o.pick, rng), False)
+        path, opts = _next(ask, o, path)
 
 
 def _ucb(nd: _Node, c: float) -> float:

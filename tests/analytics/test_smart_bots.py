@@ -47,7 +47,7 @@ def test_bots_pick_legal_commands():
 
 def test_mcts_beats_random_in_duel():
     wins = 0.0
-    for i in range(12):
+    for i in range(40):  # 40 games: 12 left a tree search's edge within the noise
         me = i % 2
         g = runeledger.open("duel", 2, seed=100 + i)
         rng = random.Random(i)
@@ -57,7 +57,7 @@ def test_mcts_beats_random_in_duel():
             cmd = mcts(g, seat, legal, rng, 32) if seat == me else rng.choice(legal)
             g.apply(seat, cmd)
         wins += g.returns()[me]
-    assert wins >= 8, wins  # random vs random is about 6 of 12
+    assert wins >= 25, wins  # random vs random is about 20 of 40 (sd 3)
 
 
 def test_parse_bots():

@@ -30,7 +30,7 @@ GAMES = {
     "duel": (2, (1, 2, 3, 4), 150),
     "epochs": (2, (1, 2), 200),
     "thunderstone": (2, (1, 2, 3), 250),
-    "rune-age": (2, (1,), 250),
+    "rune-age": (2, (1, 2), 250),  # seeds enough for 20 prompts before a reveal
     "dragonlords": (2, (3, 5, 7), 400),
     "mage-knight": (2, (1,), 150),
 }

@@ -1,0 +1,148 @@
+"""Walking a seat's choice tree (engine.choices) the way a random bot does: one question at a
+time, uniformly among its options, down to a complete command. Shared by the random bot, the
+per-seat players, the search bots' playouts and the bench, so there is one walk, not copies.
+
+Why uniformly per question, not over the flat list: a kind with a hundred variants (every
+subset of cards to discard) no longer drowns the kinds with a few, and a bot never builds
+what lies below the options it does not take (the first question of a big game is cheap).
+
+A ruleset may narrow one question's options for bots with the optional hook
+`bot_options(table, seat, path, options)` (a non-empty subset; engine/ruleset.py
+OPTIONAL_HOOKS). A ruleset that still declares only the older `bot_choices(table, seat,
+legal)` over the flat list keeps the flat walk (`flat`), so its games stay as they were until
+it says how to narrow a question.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from engine import choices
+from engine.choices import Node, Pick, Question
+from engine.ruleset import Ruleset
+from engine.undo import UNDO_KIND
+
+Ask = Callable[[list[Any]], Question]
+"""The question at a path of one seat's tree, as the ruleset gives it (lazy steps as paths)."""
+
+
+def flat(rs: Ruleset) -> bool:
+    """The legacy flat walk: the ruleset narrows the flat list (`bot_choices`) and not yet
+    the tree's questions (`bot_options`)."""
+    return getattr(rs, "bot_options", None) is None and getattr(rs, "bot_choices", None) is not None
+
+
+def default_tree(rs: Ruleset) -> bool:
+    """The ruleset keeps the default tree (engine.choices.default_question over its legal
+    commands) instead of asking questions of its own."""
+    return type(rs).question is Ruleset.question
+
+
+def asker(rs: Ruleset, table, seat: int, legal: list[dict[str, Any]] | None = None) -> Ask:
+    """How to ask the seat's questions by path. For a ruleset on the default tree, with the
+    seat's legal commands already listed (`legal`), each question is grouped from that one
+    listing (the very tree default_question builds, without listing the commands again per
+    question, and its leaves are the listed objects, which Engine.play_listed takes as they are)."""
+    if legal is not None and default_tree(rs):
+        return lambda path: choices.grouped(rs, table, seat, path, legal, False)
+    return lambda path: choices.walk(rs, table, seat, path, False)
+
+
+def narrowed(rs: Ruleset, table, seat: int, path: list[Any], options: list[Node]) -> list[Node]:
+    """A question's options a bot chooses among: never the undo option, and the ruleset's
+    `bot_options` narrowing where it has one (ignored when it would leave nothing)."""
+    opts = [o for o in options if o.command is None or o.command.get("kind") != UNDO_KIND]
+    narrow = getattr(rs, "bot_options", None)
+    if narrow is not None and opts:
+        sub = narrow(table, seat, path, opts)
+        if sub:
+            opts = list(sub)
+    return opts
+
+
+def pick_values(pick: Pick, rng: random.Random) -> dict[str, Any]:
+    """A uniform number of values in min..max, then a uniform set of that many (in the order
+    of the pick's options): the command the pick plays with them."""
+    k = rng.randint(pick.min, pick.max)
+    chosen = sorted(rng.sample(range(len(pick.options)), k))
+    return {**pick.command, pick.field: [pick.options[i].value for i in chosen]}
+
+
+def below(
+    rs: Ruleset,
+    table,
+    seat: int,
+    rng: random.Random,
+    ask: Ask,
+    node: Node,
+    path: list[Any],
+    seen: list[int] | None = None,
+) -> tuple[dict[str, Any], bool]:
+    """A uniform walk from `node` (an option of the question at `path`) down to a command:
+    (the command, True when it is a leaf of the tree, False when a pick made it). `seen`, when
+    given, gets the size of every question met on the way (a pick's: its values)."""
+    while True:
+        if node.command is not None:
+            return node.command, True
+        if node.pick is not None:
+            if seen is not None:
+                seen.append(len(node.pick.options))
+            return pick_values(node.pick, rng), False
+        if node.expand is not None:
+            path = list(node.expand)  # the ruleset's path, a JSON list
+            opts = ask(path).options
+        else:  # a step given at once: its options belong to the same path
+            opts = node.options or []
+        if seen is not None:
+            seen.append(len(opts))
+        node = _one(rs, table, seat, rng, path, opts)
+
+
+def sample(
+    rs: Ruleset,
+    table,
+    seat: int,
+    rng: random.Random,
+    ask: Ask | None = None,
+    seen: list[int] | None = None,
+) -> tuple[dict[str, Any], bool] | None:
+    """The random bot's walk from the first question: (command, is a leaf), or None when the
+    seat has nothing to decide."""
+    ask = ask or asker(rs, table, seat)
+    first = ask([]).options
+    if not first:
+        return None
+    if seen is not None:
+        seen.append(len(first))
+    node = _one(rs, table, seat, rng, [], first)
+    return below(rs, table, seat, rng, ask, node, [], seen)
+
+
+def _one(rs: Ruleset, table, seat: int, rng: random.Random, path: list[Any], options: list[Node]) -> Node:
+    opts = narrowed(rs, table, seat, path, options)
+    if not opts:
+        raise ValueError(f"seat {seat}: a question with no option a bot may take (path {path!r})")
+    return opts[rng.randrange(len(opts))]
+
+
+def random_command(
+    rs: Ruleset,
+    table,
+    seat: int,
+    rng: random.Random,
+    legal: list[dict[str, Any]] | None = None,
+) -> tuple[dict[str, Any], bool] | None:
+    """What the random bot plays for `seat` now: (command, taken as listed), None when it has
+    nothing to decide. The flat walk (`flat`) chooses among the listed commands narrowed by
+    `bot_choices`; every other ruleset's bot walks its tree. "As listed" means the command is
+    one of `legal`'s objects (Engine.play_listed's fast path) or a leaf of the tree."""
+    if flat(rs):
+        legal = rs.legal_commands(table, seat) if legal is None else legal
+        if not legal:
+            return None
+        narrow = rs.bot_choices  # type: ignore[attr-defined]  # flat() checked it
+        options = narrow(table, seat, legal) or legal
+        return rng.choice(options), True
+    return sample(rs, table, seat, rng, asker(rs, table, seat, legal))
