@@ -50,10 +50,28 @@ def hostile_cities(game) -> list:
     return [c for c in game.cities if c.status == "hostile"]
 
 
+OPEN = "?"
+"""The mark of a stand-in: a command of a known kind whose other fields are not known yet (an
+option of a choice tree that leads to several commands: tree_policy.py). Every habit keeps the
+stand-ins it cannot judge, so a narrowing over whole commands is the same with or without them."""
+
+
+def stand_in(cmd: dict) -> dict:
+    """A stand-in for the commands of `cmd`'s kind (the fields it has are known)."""
+    return {**cmd, OPEN: True}
+
+
+def is_open(cmd: dict) -> bool:
+    return OPEN in cmd
+
+
 def far_explore(legal: list[dict]) -> list[dict]:
-    """The explorations farthest from the portal (towards the core tiles)."""
-    far = max(hexgrid.distance(unkey(c["at"]), ORIGIN) for c in legal)
-    return [c for c in legal if hexgrid.distance(unkey(c["at"]), ORIGIN) == far]
+    """The explorations farthest from the portal (towards the core tiles); stand-ins kept."""
+    known = [c for c in legal if not is_open(c)]
+    if not known:
+        return legal
+    far = max(hexgrid.distance(unkey(c["at"]), ORIGIN) for c in known)
+    return [c for c in legal if is_open(c) or hexgrid.distance(unkey(c["at"]), ORIGIN) == far]
 
 
 def strength(table, seat: int) -> int:
@@ -304,6 +322,8 @@ def _fight_space(table, seat: int, cmd: dict) -> str | None:
     """The space whose enemies a command fights: a challenge's, or a step into an unconquered
     keep or mage tower (an assault); None for anything else."""
     game = table.game
+    if is_open(cmd):
+        return None
     if cmd["kind"] == "challenge":
         return cmd["space"] if cmd["space"] in game.board.spaces else None
     if cmd["kind"] == "move":
@@ -369,11 +389,19 @@ def points(
 
 
 def strongest(table, legal: list[dict], kinds: tuple[str, ...], types: tuple[str, ...] = ()) -> list[dict]:
-    """The plays giving the most points of `kinds` (a player gets the most out of a card)."""
+    """The plays giving the most points of `kinds` (a player gets the most out of a card), and
+    the stand-ins for plays (which may hold the best)."""
     known: dict = {}
-    scored = [(points(table, c, kinds, types, known), c) for c in legal if c["kind"] == "play"]
+    scored = [
+        (points(table, c, kinds, types, known), c) for c in legal if c["kind"] == "play" and not is_open(c)
+    ]
     top = max((v for v, _ in scored), default=0)
-    return [c for v, c in scored if v == top and v > 0]
+    return [c for v, c in scored if v == top and v > 0] + open_kind(legal, "play")
+
+
+def open_kind(legal: list[dict], kind: str) -> list[dict]:
+    """The stand-ins of one kind."""
+    return [c for c in legal if c["kind"] == kind and is_open(c)]
 
 
 def _unit_scores(table, legal: list[dict], keys: tuple[str, ...]) -> list[tuple[int, dict]]:
@@ -381,7 +409,7 @@ def _unit_scores(table, legal: list[dict], keys: tuple[str, ...]) -> list[tuple[
     units = {u.uid: u.unit for u in game.players[game.active].units}
     scored = []
     for cmd in legal:
-        if cmd["kind"] != "activate" or cmd["unit"] not in units or cmd.get("pay"):
+        if cmd["kind"] != "activate" or is_open(cmd) or cmd["unit"] not in units or cmd.get("pay"):
             continue
         ab = _units()[units[cmd["unit"]]].abilities[cmd["ability"]]
         value = max((ab[k] for k in keys if isinstance(ab.get(k), int)), default=0)
@@ -392,10 +420,10 @@ def _unit_scores(table, legal: list[dict], keys: tuple[str, ...]) -> list[tuple[
 
 def unit_help(table, legal: list[dict], keys: tuple[str, ...]) -> list[dict]:
     """Unit activations whose ability gives points of these kinds (attack, block), the most first:
-    units fight beside the hero rather than stand by."""
+    units fight beside the hero rather than stand by; stand-ins for activations kept."""
     scored = _unit_scores(table, legal, keys)
     top = max((v for v, _ in scored), default=0)
-    return [cmd for v, cmd in scored if v == top]
+    return [cmd for v, cmd in scored if v == top] + open_kind(legal, "activate")
 
 
 def _blocks(c, cmd: dict) -> bool:
@@ -413,7 +441,9 @@ def _spare_cards(table, c) -> int:
 
 def _block_reaches(table, c, legal: list[dict]) -> bool:
     """The block pooled and still playable (each card's best option) holds the largest attack
-    left: no card is spent on a block that fails."""
+    left: no card is spent on a block that fails (unknown while plays are stand-ins)."""
+    if open_kind(legal, "play"):
+        return True
     need = max(
         (a.value for e in targetable(c) for a in e.attacks if not a.blocked and not a.summon), default=0
     )
@@ -428,7 +458,9 @@ def _block_reaches(table, c, legal: list[dict]) -> bool:
 
 def _ranged_reaches(table, c, legal: list[dict], types: tuple[str, ...], keys: tuple[str, ...]) -> bool:
     """The ranged points pooled and still playable (each card's best option, each unit's) reach
-    the armour of the weakest enemy."""
+    the armour of the weakest enemy (unknown while plays or activations are stand-ins)."""
+    if open_kind(legal, "play") or open_kind(legal, "activate"):
+        return True
     need = min(armour_now(c, e)[0] for e in targetable(c))
     pooled = sum(p.value for p in c.pool if p.kind in types)
     best: dict[str, int] = {}
@@ -448,8 +480,8 @@ def fight(table, legal: list[dict]) -> list[dict] | None:
     if c.phase in ("ranged", "attack"):
         attacks = [x for x in legal if x["kind"] == "attack"]
         if attacks:
-            most = max(len(x["targets"]) for x in attacks)
-            return [x for x in attacks if len(x["targets"]) == most]
+            most = max((len(x["targets"]) for x in attacks if not is_open(x)), default=0)
+            return [x for x in attacks if is_open(x) or len(x["targets"]) == most]
         if not targetable(c):  # all defeated: the rest of the hand stays for later turns
             return nxt or None
         types: tuple[str, ...] = ("ranged", "siege") if c.phase == "ranged" else ()
@@ -467,7 +499,7 @@ def fight(table, legal: list[dict]) -> list[dict] | None:
             adds = []  # ranged points that defeat nobody lapse: keep the cards for melee
         return adds or nxt or None
     if c.phase == "block":
-        held = [x for x in legal if x["kind"] == "block" and _blocks(c, x)]
+        held = [x for x in legal if x["kind"] == "block" and (is_open(x) or _blocks(c, x))]
         if held:
             return held
         if not any(not a.blocked and not a.summon for e in targetable(c) for a in e.attacks):
@@ -482,6 +514,6 @@ def fight(table, legal: list[dict]) -> list[dict] | None:
         )
         return adds or nxt or None
     if c.phase == "damage":
-        units = [x for x in legal if x["kind"] == "assign" and x["to"] != "hero"]
+        units = [x for x in legal if x["kind"] == "assign" and (is_open(x) or x["to"] != "hero")]
         return units or None
     return None
