@@ -89,11 +89,23 @@ def ready_for(table, seat: int, city) -> bool:
 
 def explore_goals(table) -> list[str]:
     """Revealed spaces next to an open tile position where the next tile may go (standing there,
-    the hero may explore it)."""
+    the hero may explore it). The bot asks for them at most questions of a turn while the map
+    stays as it was, so the last answer is kept with what it reads: the placed tiles, the map's
+    shape and the next tile's type."""
     tiles = table.zone(state.TILES)
     if not tiles:
         return []
     board, kind = table.game.board, content().tiles[tiles[0]].type
+    read = (kind, board.shape, board.rows, board.coast_rule, tuple(board.tiles.items()))
+    if _LAST_EXPLORE[0] != read:
+        _LAST_EXPLORE[0], _LAST_EXPLORE[1] = read, _explore_goals(board, kind)
+    return list(_LAST_EXPLORE[1])
+
+
+_LAST_EXPLORE: list = [None, None]  # (what the last explore_goals read, its answer)
+
+
+def _explore_goals(board, kind: str) -> list[str]:
     slots = [
         c
         for c in hexgrid.open_tile_slots(placed_centres(board))
@@ -248,6 +260,7 @@ def travel(table, seat: int, legal: list[dict]) -> list[dict] | None:
     if game.phase != "turn" or seat != game.active or not game.players[seat].pos or game.players[seat].acted:
         return None
     moves = [c for c in legal if c["kind"] == "move"]
+    stepping = any(c["kind"] in ("move", "challenge") for c in legal)  # what `towards` chooses from
     cities = hostile_cities(game)
     goals: list[str] = []
     last = game.round >= game.rounds
@@ -266,14 +279,17 @@ def travel(table, seat: int, legal: list[dict]) -> list[dict] | None:
             return [c for c in legal if c["kind"] == "end_turn"] or None
         weakest = min(city_need(table, seat, c) for c in cities)  # the weakest city first
         goals = [s for c in cities if city_need(table, seat, c) == weakest for s in c.spaces]
-        if not last and not any(ready_for(table, seat, c) for c in cities):
+        if stepping and not last and not any(ready_for(table, seat, c) for c in cities):
             goals += prey(table, seat)  # grow on winnable fights before the assault
     if game.scenario == "only_one_returns" and game.round == game.rounds:  # the one on the portal wins
         goals = [k for k, sp in game.board.spaces.items() if sp.site == "portal"]
-    goals = goals or (explore_goals(table) + ([] if last else prey(table, seat)))
+    if not goals:
+        goals = explore_goals(table)
+        if not last and (stepping or not goals):  # (with no step to choose, only whether any)
+            goals = goals + prey(table, seat)
     if not goals:
         return None
-    step = towards(table, seat, legal, goals)
+    step = towards(table, seat, legal, goals) if stepping else []
     if step:
         return step
     return strongest(table, legal, ("move",)) or None
@@ -335,8 +351,11 @@ def _fight_space(table, seat: int, cmd: dict) -> str | None:
 
 def winnable(table, seat: int, legal: list[dict]) -> list[dict]:
     """Fights the estimate says the seat wins (rampaging enemies, keeps, mage towers)."""
+    fights = [(c, k) for c in legal if (k := _fight_space(table, seat, c))]
+    if not fights:
+        return []
     power = combat_power(table, seat)
-    return [c for c in legal if (k := _fight_space(table, seat, c)) and space_need(table, seat, k) <= power]
+    return [c for c, k in fights if space_need(table, seat, k) <= power]
 
 
 def prey(table, seat: int) -> list[str]:

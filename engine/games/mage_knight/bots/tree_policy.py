@@ -42,6 +42,8 @@ MAX_PICK = 64  # a pick of more sets than this stays a stand-in (tree.leaves ref
 @with_ruleset
 def bot_options(rs, table, seat: int, path: list[Any], options: list[Node]) -> list[Node]:
     """The options of the question at `path` worth choosing from: a non-empty subset."""
+    if len(options) < 2 or _one_open_kind(options):
+        return options
     owner: dict[int, int] = {}
     cmds: list[dict] = []
     for i, node in enumerate(options):
@@ -50,6 +52,14 @@ def bot_options(rs, table, seat: int, path: list[Any], options: list[Node]) -> l
             cmds.append(c)
     kept = {owner[id(c)] for c in choices(table, seat, cmds)}
     return [o for i, o in enumerate(options) if i in kept] or options
+
+
+def _one_open_kind(options: list[Node]) -> bool:
+    """Options all of one kind, none a command or a walked kind: the habits keep stand-ins of
+    one kind all (each habit keeps what it cannot judge), so there is nothing to ask them (the
+    cards of a play, the modes of a card)."""
+    kinds = {tree.kind_of(o) for o in options if o.command is None}
+    return len(kinds) == 1 and all(o.command is None for o in options) and not kinds & set(PEEKED)
 
 
 def _commands(rs, table, seat: int, node: Node) -> list[dict]:
