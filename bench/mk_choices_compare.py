@@ -82,6 +82,52 @@ def mk_hook(eng: Engine, gid: str) -> Hook:
     return lambda table, seat, path, options: bot_options(rs, table, seat, path, options)
 
 
+class Split:
+    """Where the tree bot's CPU goes: its own questions (`walk`), the hook without the branches
+    it walks (`hook`), those branches (`peek`); the rest of a game is playing the commands
+    (`submit`, with its legality check) and the prompts."""
+
+    def __init__(self) -> None:
+        self.walk = self.hook = self.peek = 0.0
+        self.hooked = False
+        self._walk = tree.walk
+
+    def timed_walk(self, *args: Any, **kw: Any) -> Any:
+        c0 = time.process_time()
+        try:
+            return self._walk(*args, **kw)
+        finally:
+            spent = time.process_time() - c0
+            if self.hooked:
+                self.peek += spent
+            else:
+                self.walk += spent
+
+    def hook_of(self, inner: Hook) -> Hook:
+        assert inner is not None
+
+        def timed(table: Any, seat: int, path: list, options: list) -> list:
+            c0, peek0 = time.process_time(), self.peek
+            self.hooked = True
+            try:
+                return inner(table, seat, path, options)
+            finally:
+                self.hooked = False
+                self.hook += time.process_time() - c0 - (self.peek - peek0)
+
+        return timed
+
+    def parts(self) -> tuple[float, float, float]:
+        return self.walk, self.hook, self.peek
+
+    def __enter__(self) -> Split:
+        tree.walk = self.timed_walk  # the bench's timer, undone on exit
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        tree.walk = self._walk
+
+
 def facts(eng: Engine, gid: str) -> dict[str, Any]:
     """What the comparison reads of a finished game (state and events)."""
     table = eng.table(gid)
@@ -109,34 +155,44 @@ def play_side(label: str, players: int, options: dict, games: int, side: str) ->
     eng = Engine(MemoryStore())
     reader = StateReader(eng.store)
     out: dict[str, Any] = {"games": [], "errors": [], "stalls": []}
-    for i in range(-1, games):
-        gid, seed = f"{label}-{side}-{i}", f"mkcmp-{label}-{i}"
-        c0 = time.process_time()
-        try:
-            eng.create("mage-knight", players, seed, options, game_id=gid)
-            with eng.batch():
-                n = (
-                    play_out(eng, gid, seed)
-                    if side == "old"
-                    else tree_play_out(eng, gid, seed, mk_hook(eng, gid))
-                )
-        except Stall as exc:
-            out["stalls"].append(f"{seed}: {exc}")
-            continue
-        except Exception as exc:  # an error is a finding: counted and shown, the run goes on
-            out["errors"].append(f"{seed}: {type(exc).__name__}: {exc}\n{traceback.format_exc(limit=-4)}")
-            continue
-        played = time.process_time() - c0
-        c1 = time.process_time()
-        folded = reader.state_at(gid, use_snapshots=False)
-        fold = time.process_time() - c1
-        if folded.version != eng.table(gid).version or not folded.over:
-            out["errors"].append(f"{seed}: the fold differs from the game")
-        if i >= 0:
-            out["games"].append({**facts(eng, gid), "commands": n, "cpu": played, "fold": fold})
-        eng.forget(gid)
+    with Split() as split:
+        for i in range(-1, games):
+            gid, seed = f"{label}-{side}-{i}", f"mkcmp-{label}-{i}"
+            got = _one(eng, reader, gid, seed, players, options, side, split)
+            if isinstance(got, str):
+                out["stalls" if got.startswith("stall") else "errors"].append(f"{seed}: {got}")
+            elif i >= 0:
+                out["games"].append(got)
+            eng.forget(gid)
     eng.store.close()
     return out
+
+
+def _one(
+    eng, reader, gid: str, seed: str, players: int, options: dict, side: str, split: Split
+) -> dict | str:
+    """One game: its facts and CPU, or what went wrong ("stall: ..." or the error)."""
+    c0, parts0 = time.process_time(), split.parts()
+    try:
+        eng.create("mage-knight", players, seed, options, game_id=gid)
+        with eng.batch():
+            if side == "old":
+                n = play_out(eng, gid, seed)
+            else:
+                n = tree_play_out(eng, gid, seed, split.hook_of(mk_hook(eng, gid)))
+    except Stall as exc:
+        return f"stall: {exc}"
+    except Exception as exc:  # an error is a finding: counted and shown, the run goes on
+        return f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=-4)}"
+    played = time.process_time() - c0
+    parts = [b - a for a, b in zip(parts0, split.parts(), strict=True)]
+    c1 = time.process_time()
+    folded = reader.state_at(gid, use_snapshots=False)
+    fold = time.process_time() - c1
+    if folded.version != eng.table(gid).version or not folded.over:
+        return "the fold differs from the game"
+    times = dict(zip(("walk", "hook", "peek"), parts, strict=True))
+    return {**facts(eng, gid), **times, "commands": n, "cpu": played, "fold": fold}
 
 
 def _mean(xs: list[float]) -> float:
@@ -149,6 +205,9 @@ def summary(got: dict[str, Any], players: int) -> dict[str, str]:
     fame = [f for g in gs for f in g["fame"]]
     per_seat = " / ".join(f"{_mean([g['fame'][s] for g in gs]):.1f}" for s in range(players))
     cpu, fold = sum(g["cpu"] for g in gs), sum(g["fold"] for g in gs)
+
+    def mean_ms(k: str) -> str:
+        return f"{1000 * _mean([g[k] for g in gs]):.1f}"
 
     def mean(k: str, digits: int = 1) -> str:
         return f"{_mean([g[k] for g in gs]):.{digits}f}"
@@ -167,6 +226,9 @@ def summary(got: dict[str, Any], players: int) -> dict[str, str]:
         "stalls": str(len(got["stalls"])),
         "CPU ms per game (play)": f"{1000 * cpu / max(len(gs), 1):.1f}",
         "CPU ms per game (fold)": f"{1000 * fold / max(len(gs), 1):.2f}",
+        "of play: the bot's own questions (walk)": mean_ms("walk"),
+        "of play: bot_options, its habits": mean_ms("hook"),
+        "of play: bot_options, branches it walks": mean_ms("peek"),
         "playing ÷ folding": f"{fold / cpu:.3f}x" if cpu else "-",
     }
 

@@ -4,13 +4,15 @@ and the hook always keeps a non-empty subset of the options it was given."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from bench.mk_choices_compare import tree_play_out
+from bench.mk_choices_compare import tree_command, tree_play_out
 from bots.random_bot import command_limit
 from engine import choices as tree
 from engine.games.mage_knight.bots import tree_policy
-from engine.games.mage_knight.bots.goals import far_explore, is_open, stand_in, strongest
+from engine.games.mage_knight.bots.goals import far_explore, is_open, points, stand_in, strongest
 from engine.games.mage_knight.bots.policy import choices
 from engine.pipeline import Engine
 from store import MemoryStore
@@ -100,3 +102,28 @@ def test_first_question_keeps_the_flat_policys_kinds():
     hook = AgainstFlat(eng.ruleset("g"), eng, "g")
     tree_play_out(eng, "g", "tree-flat", hook)
     assert hook.first > 100 and hook.same > hook.first // 2
+
+
+def test_a_stand_in_knowing_its_card_scores_what_its_plays_may_give():
+    """A stand-in for the plays of one card scores at least what each of its legal plays gives
+    (the most any option may yield), so `strongest` never drops the card holding the best play."""
+    eng = Engine(MemoryStore())
+    eng.create("mage-knight", 2, "tree-card", {"scenario": "full_conquest"}, game_id="g")
+    rs = eng.ruleset("g")
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(120):
+        p = eng.prompts("g")[0]
+        table = eng.table("g")
+        if p.kind == "turn" and table.game.combat is None:
+            legal = eng.legal("g", p.seat)
+            plays = [c for c in legal if c["kind"] == "play" and not c.get("boost")]
+            known: dict = {}
+            for name in {c["card"] for c in plays}:
+                lazy = stand_in({"kind": "play", "card": name})
+                for kinds in (("move",), ("influence",)):
+                    best = max(points(table, c, kinds, (), known) for c in plays if c["card"] == name)
+                    assert points(table, lazy, kinds, (), known) >= best, (name, kinds)
+                    checked += 1
+        eng.submit("g", p.seat, tree_command(rs, table, p.seat, rng, Watched(rs)))
+    assert checked > 20

@@ -20,6 +20,7 @@ share holds, and in combat use units and spend no card on a block or ranged atta
 from __future__ import annotations
 
 import heapq
+from typing import Any
 
 from engine.games.mage_knight import state
 from engine.games.mage_knight.apply_scenario_events import city_at
@@ -374,16 +375,17 @@ def prey(table, seat: int) -> list[str]:
     return sorted(out)
 
 
-def play_atoms(table, cmd: dict, known: dict | None = None) -> list:
-    """The effects of a play's chosen option in the active seat's situation; `known` keeps each
-    (card, mode)'s resolutions already found in this state (a bot scores many plays at once)."""
+def play_atoms(table, cmd: dict, known: dict | None = None, every: bool = False) -> Any:
+    """The effects of a play's chosen option in the active seat's situation (`every`: of each
+    option); `known` keeps each (card, mode)'s resolutions already found in this state (a bot
+    scores many plays at once)."""
     k = (cmd["card"], cmd["mode"])
     res = known.get(k) if known is not None else None
     if res is None:
         res = seat_resolutions(table, table.game.active, cmd["card"], cmd["mode"])
         if known is not None:
             known[k] = res
-    return res[cmd["option"]]
+    return res if every else res[cmd["option"]]
 
 
 def points(
@@ -391,10 +393,16 @@ def points(
 ) -> int:
     """The points of `kinds` (move, attack, block) a play's chosen option yields, of one of the
     attack `types` when given; 0 for anything else. `known` keeps the resolutions of each
-    (card, mode) already asked about in this state."""
+    (card, mode) already asked about in this state. A stand-in knowing its card (and maybe its
+    mode): the most any of its options may yield."""
     if cmd["kind"] != "play" or cmd.get("boost"):
         return 0
-    atoms = play_atoms(table, cmd, known)
+    if is_open(cmd):
+        return max((_points(a, kinds, types) for a in _open_atoms(table, cmd, known)), default=0)
+    return _points(play_atoms(table, cmd, known), kinds, types)
+
+
+def _points(atoms, kinds: tuple[str, ...], types: tuple[str, ...]) -> int:
     total = 0
     for k, v in atoms:
         if k not in kinds:
@@ -407,15 +415,35 @@ def points(
     return total
 
 
+PLAY_MODES = ("basic", "powered", "sideways")
+
+
+def card_known(cmd: dict) -> bool:
+    """A play, or a stand-in for plays of one card whose name it knows."""
+    return not is_open(cmd) or (isinstance(cmd.get("card"), str) and cmd["card"] in content().cards)
+
+
+def _open_atoms(table, cmd: dict, known: dict | None) -> list:
+    """Every option a stand-in for plays of one card may still choose (its mode's, or all)."""
+    if not card_known(cmd) or cmd["card"] == "wound":
+        return []
+    out: list = []
+    for mode in [cmd["mode"]] if cmd.get("mode") in PLAY_MODES else PLAY_MODES:
+        res = play_atoms(table, {"card": cmd["card"], "mode": mode, "option": None}, known, every=True)
+        out += (
+            [res[cmd["option"]]] if isinstance(cmd.get("option"), int) and cmd["option"] < len(res) else res
+        )
+    return out
+
+
 def strongest(table, legal: list[dict], kinds: tuple[str, ...], types: tuple[str, ...] = ()) -> list[dict]:
-    """The plays giving the most points of `kinds` (a player gets the most out of a card), and
-    the stand-ins for plays (which may hold the best)."""
+    """The plays giving the most points of `kinds` (a player gets the most out of a card); of
+    stand-ins, those whose card may give the most, and those not knowing their card."""
     known: dict = {}
-    scored = [
-        (points(table, c, kinds, types, known), c) for c in legal if c["kind"] == "play" and not is_open(c)
-    ]
+    plays = [c for c in legal if c["kind"] == "play"]
+    scored = [(points(table, c, kinds, types, known), c) for c in plays if card_known(c)]
     top = max((v for v, _ in scored), default=0)
-    return [c for v, c in scored if v == top and v > 0] + open_kind(legal, "play")
+    return [c for v, c in scored if v == top and v > 0] + [c for c in plays if not card_known(c)]
 
 
 def open_kind(legal: list[dict], kind: str) -> list[dict]:

@@ -19,7 +19,7 @@ from typing import Any
 from engine import choices as tree
 from engine.choices import Node
 from engine.games.mage_knight import state
-from engine.games.mage_knight.bots.goals import stand_in
+from engine.games.mage_knight.bots.goals import is_open, stand_in
 from engine.games.mage_knight.bots.policy import choices
 from engine.mechanics.zones import card_name
 from engine.ruleset import with_ruleset
@@ -42,7 +42,7 @@ MAX_PICK = 64  # a pick of more sets than this stays a stand-in (tree.leaves ref
 @with_ruleset
 def bot_options(rs, table, seat: int, path: list[Any], options: list[Node]) -> list[Node]:
     """The options of the question at `path` worth choosing from: a non-empty subset."""
-    if len(options) < 2 or _one_open_kind(options):
+    if len(options) < 2:
         return options
     owner: dict[int, int] = {}
     cmds: list[dict] = []
@@ -50,16 +50,16 @@ def bot_options(rs, table, seat: int, path: list[Any], options: list[Node]) -> l
         for c in _commands(rs, table, seat, node):
             owner[id(c)] = i
             cmds.append(c)
+    if _bare_stand_ins(cmds):
+        return options
     kept = {owner[id(c)] for c in choices(table, seat, cmds)}
     return [o for i, o in enumerate(options) if i in kept] or options
 
 
-def _one_open_kind(options: list[Node]) -> bool:
-    """Options all of one kind, none a command or a walked kind: the habits keep stand-ins of
-    one kind all (each habit keeps what it cannot judge), so there is nothing to ask them (the
-    cards of a play, the modes of a card)."""
-    kinds = {tree.kind_of(o) for o in options if o.command is None}
-    return len(kinds) == 1 and all(o.command is None for o in options) and not kinds & set(PEEKED)
+def _bare_stand_ins(cmds: list[dict]) -> bool:
+    """Stand-ins of one kind knowing nothing more: the habits keep them all (each keeps what it
+    cannot judge), so there is nothing to ask them."""
+    return len({c["kind"] for c in cmds}) == 1 and all(is_open(c) and len(c) == 2 for c in cmds)
 
 
 def _commands(rs, table, seat: int, node: Node) -> list[dict]:
@@ -75,8 +75,24 @@ def _commands(rs, table, seat: int, node: Node) -> list[dict]:
             found = []
         if found:
             return found
-    base = node.pick.command if node.pick is not None else {"kind": kind}
+    base = node.pick.command if node.pick is not None else {"kind": kind, **_path_fields(node.expand)}
     return [stand_in(base)]
+
+
+def _path_fields(path: Any) -> dict[str, Any]:
+    """The fields a lazy step's path names as `[field, value]` steps after `["kind", K]` (the
+    default tree's way, and any tree's that says so): what the commands below it all share."""
+    if not isinstance(path, list):
+        return {}
+    return {
+        step[0]: step[1]
+        for step in path[1:]
+        if isinstance(step, list)
+        and len(step) == 2
+        and isinstance(step[0], str)
+        and step[0] != "kind"
+        and isinstance(step[1], str | int)
+    }
 
 
 def _worth_walking(table, seat: int, kind: str) -> bool:
