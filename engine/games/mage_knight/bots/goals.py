@@ -20,6 +20,7 @@ share holds, and in combat use units and spend no card on a block or ranged atta
 from __future__ import annotations
 
 import heapq
+from typing import Any
 
 from engine.games.mage_knight import state
 from engine.games.mage_knight.apply_scenario_events import city_at
@@ -50,10 +51,28 @@ def hostile_cities(game) -> list:
     return [c for c in game.cities if c.status == "hostile"]
 
 
+OPEN = "?"
+"""The mark of a stand-in: a command of a known kind whose other fields are not known yet (an
+option of a choice tree that leads to several commands: tree_policy.py). Every habit keeps the
+stand-ins it cannot judge, so a narrowing over whole commands is the same with or without them."""
+
+
+def stand_in(cmd: dict) -> dict:
+    """A stand-in for the commands of `cmd`'s kind (the fields it has are known)."""
+    return {**cmd, OPEN: True}
+
+
+def is_open(cmd: dict) -> bool:
+    return OPEN in cmd
+
+
 def far_explore(legal: list[dict]) -> list[dict]:
-    """The explorations farthest from the portal (towards the core tiles)."""
-    far = max(hexgrid.distance(unkey(c["at"]), ORIGIN) for c in legal)
-    return [c for c in legal if hexgrid.distance(unkey(c["at"]), ORIGIN) == far]
+    """The explorations farthest from the portal (towards the core tiles); stand-ins kept."""
+    known = [c for c in legal if not is_open(c)]
+    if not known:
+        return legal
+    far = max(hexgrid.distance(unkey(c["at"]), ORIGIN) for c in known)
+    return [c for c in legal if is_open(c) or hexgrid.distance(unkey(c["at"]), ORIGIN) == far]
 
 
 def strength(table, seat: int) -> int:
@@ -71,11 +90,23 @@ def ready_for(table, seat: int, city) -> bool:
 
 def explore_goals(table) -> list[str]:
     """Revealed spaces next to an open tile position where the next tile may go (standing there,
-    the hero may explore it)."""
+    the hero may explore it). The bot asks for them at most questions of a turn while the map
+    stays as it was, so the last answer is kept with what it reads: the placed tiles, the map's
+    shape and the next tile's type."""
     tiles = table.zone(state.TILES)
     if not tiles:
         return []
     board, kind = table.game.board, content().tiles[tiles[0]].type
+    read = (kind, board.shape, board.rows, board.coast_rule, tuple(board.tiles.items()))
+    if _LAST_EXPLORE[0] != read:
+        _LAST_EXPLORE[0], _LAST_EXPLORE[1] = read, _explore_goals(board, kind)
+    return list(_LAST_EXPLORE[1])
+
+
+_LAST_EXPLORE: list = [None, None]  # (what the last explore_goals read, its answer)
+
+
+def _explore_goals(board, kind: str) -> list[str]:
     slots = [
         c
         for c in hexgrid.open_tile_slots(placed_centres(board))
@@ -230,6 +261,7 @@ def travel(table, seat: int, legal: list[dict]) -> list[dict] | None:
     if game.phase != "turn" or seat != game.active or not game.players[seat].pos or game.players[seat].acted:
         return None
     moves = [c for c in legal if c["kind"] == "move"]
+    stepping = any(c["kind"] in ("move", "challenge") for c in legal)  # what `towards` chooses from
     cities = hostile_cities(game)
     goals: list[str] = []
     last = game.round >= game.rounds
@@ -248,14 +280,17 @@ def travel(table, seat: int, legal: list[dict]) -> list[dict] | None:
             return [c for c in legal if c["kind"] == "end_turn"] or None
         weakest = min(city_need(table, seat, c) for c in cities)  # the weakest city first
         goals = [s for c in cities if city_need(table, seat, c) == weakest for s in c.spaces]
-        if not last and not any(ready_for(table, seat, c) for c in cities):
+        if stepping and not last and not any(ready_for(table, seat, c) for c in cities):
             goals += prey(table, seat)  # grow on winnable fights before the assault
     if game.scenario == "only_one_returns" and game.round == game.rounds:  # the one on the portal wins
         goals = [k for k, sp in game.board.spaces.items() if sp.site == "portal"]
-    goals = goals or (explore_goals(table) + ([] if last else prey(table, seat)))
+    if not goals:
+        goals = explore_goals(table)
+        if not last and (stepping or not goals):  # (with no step to choose, only whether any)
+            goals = goals + prey(table, seat)
     if not goals:
         return None
-    step = towards(table, seat, legal, goals)
+    step = towards(table, seat, legal, goals) if stepping else []
     if step:
         return step
     return strongest(table, legal, ("move",)) or None
@@ -304,6 +339,8 @@ def _fight_space(table, seat: int, cmd: dict) -> str | None:
     """The space whose enemies a command fights: a challenge's, or a step into an unconquered
     keep or mage tower (an assault); None for anything else."""
     game = table.game
+    if is_open(cmd):
+        return None
     if cmd["kind"] == "challenge":
         return cmd["space"] if cmd["space"] in game.board.spaces else None
     if cmd["kind"] == "move":
@@ -315,8 +352,11 @@ def _fight_space(table, seat: int, cmd: dict) -> str | None:
 
 def winnable(table, seat: int, legal: list[dict]) -> list[dict]:
     """Fights the estimate says the seat wins (rampaging enemies, keeps, mage towers)."""
+    fights = [(c, k) for c in legal if (k := _fight_space(table, seat, c))]
+    if not fights:
+        return []
     power = combat_power(table, seat)
-    return [c for c in legal if (k := _fight_space(table, seat, c)) and space_need(table, seat, k) <= power]
+    return [c for c, k in fights if space_need(table, seat, k) <= power]
 
 
 def prey(table, seat: int) -> list[str]:
@@ -335,16 +375,17 @@ def prey(table, seat: int) -> list[str]:
     return sorted(out)
 
 
-def play_atoms(table, cmd: dict, known: dict | None = None) -> list:
-    """The effects of a play's chosen option in the active seat's situation; `known` keeps each
-    (card, mode)'s resolutions already found in this state (a bot scores many plays at once)."""
+def play_atoms(table, cmd: dict, known: dict | None = None, every: bool = False) -> Any:
+    """The effects of a play's chosen option in the active seat's situation (`every`: of each
+    option); `known` keeps each (card, mode)'s resolutions already found in this state (a bot
+    scores many plays at once)."""
     k = (cmd["card"], cmd["mode"])
     res = known.get(k) if known is not None else None
     if res is None:
         res = seat_resolutions(table, table.game.active, cmd["card"], cmd["mode"])
         if known is not None:
             known[k] = res
-    return res[cmd["option"]]
+    return res if every else res[cmd["option"]]
 
 
 def points(
@@ -352,10 +393,16 @@ def points(
 ) -> int:
     """The points of `kinds` (move, attack, block) a play's chosen option yields, of one of the
     attack `types` when given; 0 for anything else. `known` keeps the resolutions of each
-    (card, mode) already asked about in this state."""
+    (card, mode) already asked about in this state. A stand-in knowing its card (and maybe its
+    mode): the most any of its options may yield."""
     if cmd["kind"] != "play" or cmd.get("boost"):
         return 0
-    atoms = play_atoms(table, cmd, known)
+    if is_open(cmd):
+        return max((_points(a, kinds, types) for a in _open_atoms(table, cmd, known)), default=0)
+    return _points(play_atoms(table, cmd, known), kinds, types)
+
+
+def _points(atoms, kinds: tuple[str, ...], types: tuple[str, ...]) -> int:
     total = 0
     for k, v in atoms:
         if k not in kinds:
@@ -368,12 +415,40 @@ def points(
     return total
 
 
+PLAY_MODES = ("basic", "powered", "sideways")
+
+
+def card_known(cmd: dict) -> bool:
+    """A play, or a stand-in for plays of one card whose name it knows."""
+    return not is_open(cmd) or (isinstance(cmd.get("card"), str) and cmd["card"] in content().cards)
+
+
+def _open_atoms(table, cmd: dict, known: dict | None) -> list:
+    """Every option a stand-in for plays of one card may still choose (its mode's, or all)."""
+    if not card_known(cmd) or cmd["card"] == "wound":
+        return []
+    out: list = []
+    for mode in [cmd["mode"]] if cmd.get("mode") in PLAY_MODES else PLAY_MODES:
+        res = play_atoms(table, {"card": cmd["card"], "mode": mode, "option": None}, known, every=True)
+        out += (
+            [res[cmd["option"]]] if isinstance(cmd.get("option"), int) and cmd["option"] < len(res) else res
+        )
+    return out
+
+
 def strongest(table, legal: list[dict], kinds: tuple[str, ...], types: tuple[str, ...] = ()) -> list[dict]:
-    """The plays giving the most points of `kinds` (a player gets the most out of a card)."""
+    """The plays giving the most points of `kinds` (a player gets the most out of a card); of
+    stand-ins, those whose card may give the most, and those not knowing their card."""
     known: dict = {}
-    scored = [(points(table, c, kinds, types, known), c) for c in legal if c["kind"] == "play"]
+    plays = [c for c in legal if c["kind"] == "play"]
+    scored = [(points(table, c, kinds, types, known), c) for c in plays if card_known(c)]
     top = max((v for v, _ in scored), default=0)
-    return [c for v, c in scored if v == top and v > 0]
+    return [c for v, c in scored if v == top and v > 0] + [c for c in plays if not card_known(c)]
+
+
+def open_kind(legal: list[dict], kind: str) -> list[dict]:
+    """The stand-ins of one kind."""
+    return [c for c in legal if c["kind"] == kind and is_open(c)]
 
 
 def _unit_scores(table, legal: list[dict], keys: tuple[str, ...]) -> list[tuple[int, dict]]:
@@ -381,7 +456,7 @@ def _unit_scores(table, legal: list[dict], keys: tuple[str, ...]) -> list[tuple[
     units = {u.uid: u.unit for u in game.players[game.active].units}
     scored = []
     for cmd in legal:
-        if cmd["kind"] != "activate" or cmd["unit"] not in units or cmd.get("pay"):
+        if cmd["kind"] != "activate" or is_open(cmd) or cmd["unit"] not in units or cmd.get("pay"):
             continue
         ab = _units()[units[cmd["unit"]]].abilities[cmd["ability"]]
         value = max((ab[k] for k in keys if isinstance(ab.get(k), int)), default=0)
@@ -392,10 +467,10 @@ def _unit_scores(table, legal: list[dict], keys: tuple[str, ...]) -> list[tuple[
 
 def unit_help(table, legal: list[dict], keys: tuple[str, ...]) -> list[dict]:
     """Unit activations whose ability gives points of these kinds (attack, block), the most first:
-    units fight beside the hero rather than stand by."""
+    units fight beside the hero rather than stand by; stand-ins for activations kept."""
     scored = _unit_scores(table, legal, keys)
     top = max((v for v, _ in scored), default=0)
-    return [cmd for v, cmd in scored if v == top]
+    return [cmd for v, cmd in scored if v == top] + open_kind(legal, "activate")
 
 
 def _blocks(c, cmd: dict) -> bool:
@@ -413,7 +488,9 @@ def _spare_cards(table, c) -> int:
 
 def _block_reaches(table, c, legal: list[dict]) -> bool:
     """The block pooled and still playable (each card's best option) holds the largest attack
-    left: no card is spent on a block that fails."""
+    left: no card is spent on a block that fails (unknown while plays are stand-ins)."""
+    if open_kind(legal, "play"):
+        return True
     need = max(
         (a.value for e in targetable(c) for a in e.attacks if not a.blocked and not a.summon), default=0
     )
@@ -428,7 +505,9 @@ def _block_reaches(table, c, legal: list[dict]) -> bool:
 
 def _ranged_reaches(table, c, legal: list[dict], types: tuple[str, ...], keys: tuple[str, ...]) -> bool:
     """The ranged points pooled and still playable (each card's best option, each unit's) reach
-    the armour of the weakest enemy."""
+    the armour of the weakest enemy (unknown while plays or activations are stand-ins)."""
+    if open_kind(legal, "play") or open_kind(legal, "activate"):
+        return True
     need = min(armour_now(c, e)[0] for e in targetable(c))
     pooled = sum(p.value for p in c.pool if p.kind in types)
     best: dict[str, int] = {}
@@ -448,8 +527,8 @@ def fight(table, legal: list[dict]) -> list[dict] | None:
     if c.phase in ("ranged", "attack"):
         attacks = [x for x in legal if x["kind"] == "attack"]
         if attacks:
-            most = max(len(x["targets"]) for x in attacks)
-            return [x for x in attacks if len(x["targets"]) == most]
+            most = max((len(x["targets"]) for x in attacks if not is_open(x)), default=0)
+            return [x for x in attacks if is_open(x) or len(x["targets"]) == most]
         if not targetable(c):  # all defeated: the rest of the hand stays for later turns
             return nxt or None
         types: tuple[str, ...] = ("ranged", "siege") if c.phase == "ranged" else ()
@@ -467,7 +546,7 @@ def fight(table, legal: list[dict]) -> list[dict] | None:
             adds = []  # ranged points that defeat nobody lapse: keep the cards for melee
         return adds or nxt or None
     if c.phase == "block":
-        held = [x for x in legal if x["kind"] == "block" and _blocks(c, x)]
+        held = [x for x in legal if x["kind"] == "block" and (is_open(x) or _blocks(c, x))]
         if held:
             return held
         if not any(not a.blocked and not a.summon for e in targetable(c) for a in e.attacks):
@@ -482,6 +561,6 @@ def fight(table, legal: list[dict]) -> list[dict] | None:
         )
         return adds or nxt or None
     if c.phase == "damage":
-        units = [x for x in legal if x["kind"] == "assign" and x["to"] != "hero"]
+        units = [x for x in legal if x["kind"] == "assign" and (is_open(x) or x["to"] != "hero")]
         return units or None
     return None

@@ -13,6 +13,7 @@ from engine.games.mage_knight.bots.goals import (
     PICKED_FIGHTS,
     far_explore,
     fight,
+    is_open,
     joint_answer,
     play_atoms,
     recruit,
@@ -37,6 +38,8 @@ def gives_move(table, cmd: dict, known: dict | None = None) -> bool:
     """The play yields move points. `known` keeps each (card, mode)'s resolutions in this state."""
     if cmd["kind"] != "play":
         return False
+    if is_open(cmd):  # a stand-in for plays: some may
+        return True
     seat = table.game.active  # the seat's own situation (night, terrain, conversions)
     atoms = play_atoms(table, cmd, known)
     if cmd.get("boost"):  # a boosted, repeated or borrowed card (or skill): its own effect
@@ -79,7 +82,7 @@ def choices(table, seat: int, legal: list[dict]) -> list[dict]:
     kinds = {c["kind"] for c in legal}
     if "joint_answer" in kinds and table.game.scenario != "first_reconnaissance":
         return joint_answer(table, seat, legal)
-    rests = [c for c in legal if c["kind"] == "rest"]
+    rests = [c for c in legal if c["kind"] == "rest" and not is_open(c)]
     if "announce" in kinds:
         return [c for c in legal if c["kind"] == "announce"]
     if rests:

@@ -1,0 +1,102 @@
+"""Keeping random bots purposeful one question at a time (Ruleset.bot_options): the habits of
+policy.py (`choices`) applied to the options of one question of the choice tree, so a bot
+walking the tree never needs the full list of legal commands.
+
+Each option stands for the commands below it: a leaf for its command; a lazy step, a pick or a
+further step of a kind whose fields a habit reads (where to move, how many wounds a rest
+sheds, whom an attack targets...) for the commands found by walking it (small branches);
+any other option for a stand-in of its kind (goals.stand_in: "a play", "an activation"), which
+the habits keep where they cannot judge it. The policy narrows this list as it narrows the
+flat one, and an option is kept when one of its commands is. So at the first question the
+kind habits decide (announce, rest a clogged hand, explore, travel, fight, no concede), and
+below it the command habits choose among the leaves (the strongest play for move points, the
+step towards the goal, the attack on most enemies), whatever shape the tree has."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import choices as tree
+from engine.choices import Node
+from engine.games.mage_knight import state
+from engine.games.mage_knight.bots.goals import is_open, stand_in
+from engine.games.mage_knight.bots.policy import choices
+from engine.mechanics.zones import card_name
+from engine.ruleset import with_ruleset
+
+# The kinds whose fields the habits read: their branches are walked to their commands.
+PEEKED = (
+    "move",
+    "challenge",
+    "rest",
+    "joint_answer",
+    "joint_assault",
+    "auction_bid",
+    "attack",
+    "block",
+    "assign",
+)
+MAX_PICK = 64  # a pick of more sets than this stays a stand-in (tree.leaves refuses it)
+
+
+@with_ruleset
+def bot_options(rs, table, seat: int, path: list[Any], options: list[Node]) -> list[Node]:
+    """The options of the question at `path` worth choosing from: a non-empty subset."""
+    if len(options) < 2:
+        return options
+    owner: dict[int, int] = {}
+    cmds: list[dict] = []
+    for i, node in enumerate(options):
+        for c in _commands(rs, table, seat, node):
+            owner[id(c)] = i
+            cmds.append(c)
+    if _bare_stand_ins(cmds):
+        return options
+    kept = {owner[id(c)] for c in choices(table, seat, cmds)}
+    return [o for i, o in enumerate(options) if i in kept] or options
+
+
+def _bare_stand_ins(cmds: list[dict]) -> bool:
+    """Stand-ins of one kind knowing nothing more: the habits keep them all (each keeps what it
+    cannot judge), so there is nothing to ask them."""
+    return len({c["kind"] for c in cmds}) == 1 and all(is_open(c) and len(c) == 2 for c in cmds)
+
+
+def _commands(rs, table, seat: int, node: Node) -> list[dict]:
+    """The commands an option stands for: its own, those found below it (a kind in PEEKED), or
+    a stand-in of its kind."""
+    if node.command is not None:
+        return [node.command]
+    kind = tree.kind_of(node)
+    if kind in PEEKED and _worth_walking(table, seat, kind):
+        try:
+            found = list(tree.leaves(node, lambda p: tree.walk(rs, table, seat, p, False), MAX_PICK))
+        except ValueError:  # a pick too large to enumerate
+            found = []
+        if found:
+            return found
+    base = node.pick.command if node.pick is not None else {"kind": kind, **_path_fields(node.expand)}
+    return [stand_in(base)]
+
+
+def _path_fields(path: Any) -> dict[str, Any]:
+    """The fields a lazy step's path names as `[field, value]` steps after `["kind", K]` (the
+    default tree's way, and any tree's that says so): what the commands below it all share."""
+    if not isinstance(path, list):
+        return {}
+    return {
+        step[0]: step[1]
+        for step in path[1:]
+        if isinstance(step, list)
+        and len(step) == 2
+        and isinstance(step[0], str)
+        and step[0] != "kind"
+        and isinstance(step[1], str | int)
+    }
+
+
+def _worth_walking(table, seat: int, kind: str) -> bool:
+    """Rests are read only to shed wounds (policy.choices): with none in hand, a stand-in."""
+    if kind == "rest":
+        return any(card_name(c) == "wound" for c in table.zone(state.hand(seat)))
+    return True
