@@ -76,7 +76,7 @@ OWN: dict[str, Any] = {
     "deployment.opened": "{seat} deploys units.",
     "cmd.deploy": "{who} deploys {card}.",
     "cmd.deploy_virtual": "{who} deploys a virtual unit.",
-    "cmd.marker": "{who} puts a {marker} marker on {unit}.",
+    "cmd.marker": "{who} puts a war marker ({marker}) on {unit}.",
     "marker.assigned": lambda e: (
         f"{seat_name(e.data.get('seat'))}'s {card(e.data.get('unit', '?'))} gets the "
         f"{card(e.data.get('marker', '?'))} marker."

@@ -34,6 +34,23 @@ def elites(table, epoch: str) -> str:
     return and_list(names) if names else "none"
 
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def which_unit(table, unit: str) -> str:
+    """A unit as a player points at it: "Recruit", or "the second Recruit" (counted in board
+    order) where its side holds several of that name."""
+    defending = unit in table.zone(DEFENCE)
+    board = list(table.zone(DEFENCE)) if defending else attack_units(table)
+    name = card_name(unit)
+    alike = [u for u in board if card_name(u) == name]
+    if len(alike) < 2 or unit not in alike:
+        return name
+    i = alike.index(unit)
+    nth = ORDINALS[i] if i < len(ORDINALS) else f"{i + 1}th"
+    return f"the {nth} {'defending' if defending else 'attacking'} {name}"
+
+
 def preview(table, seat: int, cmd: dict[str, Any]) -> str | None:
     kind, game = cmd.get("kind"), table.game
     c = game.combat
@@ -51,10 +68,8 @@ def preview(table, seat: int, cmd: dict[str, Any]) -> str | None:
         unit = cmd["unit"]
         if m is None:
             return None
-        board = list(table.zone(DEFENCE)) if unit in table.zone(DEFENCE) else attack_units(table)
-        slot = f" in slot {board.index(unit) + 1}" if unit in board else ""
         bonus = ", ".join(f"{line} +{getattr(m, line)}" for line in LINES if getattr(m, line))
-        return f"{m.name} on {card_name(unit)}{slot}: {bonus or 'no line bonus'}"
+        return f"{m.name} on {which_unit(table, unit)}: {bonus or 'no line bonus'}"
     if kind == "fight_epoch" and game.sabatons and game.sabatons[seat]:
         return (
             f"fight {game.sabatons[seat]}: face-up elites {elites(table, game.sabatons[seat])} (EP-X-PHASE2)"

@@ -201,4 +201,9 @@ OWN: dict[str, Any] = {
 
 
 def describe(table: Any, ev: Any) -> str:
+    seen = narration.Seen(ev)
+    if seen.type == "cmd.buy" and isinstance(seen.actor, int):
+        pile = table.zones.get(f"barracks:{seen.actor}:{seen.data.get('pile')}") if table else None
+        if pile is not None and pile.cards:  # a barracks pile holds one unit: name it, not the pile
+            return f"{seen.who()} buys {card(pile.cards[0])} from the barracks."
     return narration.describe(table, ev, OWN, zone)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine import narration
+from engine.games.thunderstone import content
+from engine.games.thunderstone.texts import effect
 from engine.games.thunderstone.zone_names import ZONE_NAMES
 from engine.narration import Seen, card, plural, seat_name
 
@@ -49,7 +51,7 @@ def _pending(e: Seen) -> str:
 def _chose(e: Seen) -> str:
     d = e.data
     opt = d.get("option")
-    pick = card(opt) if isinstance(opt, str) else f"option {opt}"
+    pick = card(opt) if isinstance(opt, str) else f"the {nth(opt)} card"
     src = f" for {card(d['source'])}" if d.get("source") else ""
     return f"{e.who()} chooses {pick} ({narration.humane(str(d.get('what', 'choice')))}{src})."
 
@@ -71,10 +73,29 @@ def _stone(e: Seen) -> str:
     return f"{s} reaches the village" + (" while a guardian is out" if d.get("guardian_out") else "") + "."
 
 
+def nth(i: Any) -> str:
+    """Slot `i` (from 0) as players count it: "1st", "2nd"."""
+    n = int(i) + 1 if isinstance(i, int) else 0
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def ability(cid: Any, i: Any) -> str:
+    """What ability `i` of card `cid` does, in the card's own words ("one hero STRENGTH +1")."""
+    try:
+        a = content.card(str(cid)).abilities[int(i)]
+    except (KeyError, IndexError, TypeError, ValueError):
+        return "an ability"
+    return effect(a.on, a.do, a.n, a.m, a.what)
+
+
 def _use(e: Seen) -> str:
     d = e.data
     on = f" on {card(d['target'])}" if isinstance(d.get("target"), str) else ""
-    return f"{e.who()} uses {card(d.get('card', '?'))} (ability {int(d.get('ability', 0)) + 1}){on}."
+    into = f" from the {d['stack']} stack" if isinstance(d.get("stack"), str) else ""
+    whom = f" against {seat_name(d['opponent'])}" if isinstance(d.get("opponent"), int) else ""
+    guess = f", naming {d['guess']}" if isinstance(d.get("guess"), str) else ""
+    said = ability(d.get("card"), d.get("ability", 0))
+    return f"{e.who()} uses {card(d.get('card', '?'))} ({said}){on}{into}{whom}{guess}."
 
 
 OWN: dict[str, Any] = {
@@ -100,7 +121,7 @@ OWN: dict[str, Any] = {
     "cmd.choose": lambda e: (
         f"{e.who()} chooses {card(e.data['option'])}."
         if isinstance(e.data.get("option"), str)
-        else f"{e.who()} chooses option {e.data.get('option', '?')}."
+        else f"{e.who()} chooses the {nth(e.data.get('option', 0))} card."
     ),
     "ts.chose": _chose,
     "ts.doomed": "{card} is destroyed by {by}.",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games.thunderstone import tree
 from engine.games.thunderstone.battle import assess
 from engine.games.thunderstone.content import card, value
 from engine.games.thunderstone.experience import xp
@@ -22,7 +23,7 @@ def preview(table, s: int, cmd: dict[str, Any]) -> str | None:
         return level(table, s, cmd.get("card"))
     if kind == "attack":
         return attack(table, s, cmd.get("monster"))
-    return None
+    return tree.preview(table, s, cmd)
 
 
 def buy(table, name: Any) -> str | None:

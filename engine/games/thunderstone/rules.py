@@ -88,6 +88,9 @@ class Thunderstone(Ruleset):
         "cards": "catalogue:catalogue",
         "position_value": "bot:position_value",
         "bot_choices": "bot:bot_choices",
+        "question": "tree:question",
+        "same_choice": "tree:same_choice",
+        "bot_options": "tree:bot_options",
     }
     position_scale = 4.0
 

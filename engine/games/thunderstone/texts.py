@@ -175,6 +175,13 @@ KNOWN = frozenset(TEXT)
 
 def words(on: str, do: str, n: int, m: int, what: str) -> str:
     """One ability in words, with its timing prefix."""
+    body = effect(on, do, n, m, what)
+    prefix = WHEN.get(on, "")
+    return f"{prefix}: {body}" if prefix else body[0].upper() + body[1:]
+
+
+def effect(on: str, do: str, n: int, m: int, what: str) -> str:
+    """What one ability does, in words, without its timing ("one hero STRENGTH +1")."""
     names = [w for w in what.split(",") if w]
     extra: dict[str, Any] = {
         "or_what": f" or 1 {what}" if what else "",
@@ -191,6 +198,4 @@ def words(on: str, do: str, n: int, m: int, what: str) -> str:
         "who": "every player" if m else "the active player",
         "before_total": " before the attack is totalled" if n else "",
     }
-    body = TEXT[(on, do)].format(n=n, m=m, what=what, **extra)
-    prefix = WHEN.get(on, "")
-    return f"{prefix}: {body}" if prefix else body[0].upper() + body[1:]
+    return TEXT[(on, do)].format(n=n, m=m, what=what, **extra)

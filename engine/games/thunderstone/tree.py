@@ -1,0 +1,310 @@
+"""Thunderstone's choice tree (engine.choices, issue 27): one option per distinct choice, in words.
+
+- `same_choice`: copies of a card are interchangeable when they lie in the same zone in the
+  same condition (the `condition` below: what it carries or is carried by, its bonuses, its
+  used abilities, its part in the battle), so eight Miliz that may take a Dolch are one option.
+- `question`: a pending choice (`choose`, one step of an effect or a battle) is asked as its
+  own question in words ("Which card does the Riese destroy?"); everything else is the
+  default grouping, whose first question is built by kind without grouping every command
+  (a bot's walk pays one listing per decision, see legal.legal_commands).
+- `preview`s of equips and uses say the condition of the cards they name, which is what tells
+  two alike options apart where copies differ.
+- `bot_options`: random bots walking the tree keep off lines that destroy their last cards,
+  as `bot.bot_choices` does for the flat list.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine import choices, narration
+from engine.games.thunderstone import bot
+from engine.games.thunderstone.battle import strength
+from engine.games.thunderstone.content import card, name_of
+from engine.games.thunderstone.legal import legal_commands
+from engine.games.thunderstone.narrate import nth
+from engine.games.thunderstone.places import board_zones, hand, look, play, tres, zone_holding
+from engine.games.thunderstone.zone_names import ZONE_NAMES
+from engine.narration import seat_name
+from engine.ruleset import with_ruleset
+
+# -- one choice: a copy's condition ---------------------------------------------------------
+_canon = msgspec.json.Encoder(order="sorted")
+_seen: list[Any] = [None, -1, {}, {}, None]  # (table, version, {id: zone}, {id: condition}, marked)
+
+
+def _memo(table) -> list[Any]:
+    last = _seen
+    if last[0] is not table or last[1] != table.version:
+        last[:] = [table, table.version, {}, {}, None]
+    return last
+
+
+def _marked(table) -> set[str]:
+    """The cards this turn's state says anything of (carried, bonused, used, in the battle):
+    every other card is in the condition it was drawn in."""
+    memo = _memo(table)
+    got = memo[4]
+    if got is None:
+        tt = table.game.t
+        got = memo[4] = {u.rpartition("/")[0] for u in tt.used}
+        got.update(tt.equip, *tt.equip.values(), tt.str_mod, tt.atk_mod, tt.mag_mod, tt.mag_any_pos)
+        got.update(tt.reductions, tt.banned, tt.doomed, tt.spoils, tt.return_on_win, tt.keep)
+        got.update(table.game.angry, (tt.target,))
+    return got
+
+
+def _zone(table, s: int, c: str) -> str:
+    """The zone holding card `c`: seat `s`'s own zones and the board first (where the cards
+    its decisions name lie), else any."""
+    where = _memo(table)[2]
+    got = where.get(c)
+    if got is None:
+        zones = table.zones
+        near = (play(s), hand(s), tres(s), look(s), *(z for _, z in board_zones(table)))
+        got = next((z for z in near if c in zones[z].cards), None)
+        if got is None:
+            got = next((name for name, z in zones.items() if c in z.cards), "")
+        where[c] = got
+    return got
+
+
+def condition(table, s: int, c: str) -> tuple[Any, ...]:
+    """What sets a card apart from its copies this turn: its zone, what it carries or who
+    carries it, its bonuses, the abilities it used and its part in the battle."""
+    known = _memo(table)[3]
+    got = known.get(c)
+    if got is None:
+        got = known[c] = _condition(table, s, c)
+    return got
+
+
+def _condition(table, s: int, c: str) -> tuple[Any, ...]:
+    if c not in _marked(table):
+        return (name_of(c), _zone(table, s, c))
+    tt = table.game.t
+    carrier = next((name_of(h) for h, ws in tt.equip.items() if c in ws), "")
+    used = sorted(u.rpartition("/")[2] for u in tt.used if u.rpartition("/")[0] == c)
+    return (
+        name_of(c),
+        _zone(table, s, c),
+        sorted(name_of(w) for w in tt.equip.get(c, ())),
+        carrier,
+        used,
+        [d.get(c, 0) for d in (tt.str_mod, tt.atk_mod, tt.mag_mod, tt.mag_any_pos)],
+        tt.reductions.get(c, ""),
+        [c in x for x in (tt.banned, tt.doomed, tt.spoils, tt.return_on_win, tt.keep, table.game.angry)],
+        c == tt.target,
+    )
+
+
+def _is_card(v: Any) -> bool:
+    return isinstance(v, str) and "#" in v
+
+
+def same_choice(table, s: int, cmd: dict[str, Any]) -> Any:
+    """The command with each card id replaced by the card's condition; a hidden card named
+    by its slot (a pending `order` or `pass_card`) by the name of the card there."""
+    slot = cmd.get("option")
+    for v in cmd.values():  # a loop, not any(): this runs for every command of every question
+        if type(v) is str and "#" in v:
+            break
+    else:
+        if type(slot) is not int:
+            return cmd
+    out = {k: condition(table, s, v) if _is_card(v) else v for k, v in cmd.items()}
+    if cmd.get("kind") == "choose" and type(slot) is int and table.game.t.pending:
+        cards = _slot_zone(table, s, table.game.t.pending[0])
+        if 0 <= slot < len(cards):
+            out["option"] = ["slot", name_of(cards[slot])]
+    return out
+
+
+def _slot_zone(table, s: int, e: dict[str, Any]) -> list[str]:
+    return table.zone(look(s) if e["what"] == "order" else hand(s))
+
+
+# -- the condition in words -----------------------------------------------------------------
+def looks(table, s: int, c: str) -> str:
+    """A card as its condition shows it: "Miliz (strength 3, carrying Speer)"."""
+    tt = table.game.t
+    k, said = card(c), []
+    where = _zone(table, s, c)
+    if where and where != play(s):
+        said.append(f"in {table_words(where)}")
+    if k.kind == "hero" and where == play(s):
+        said.append(f"strength {strength(table, c)}")
+    if tt.equip.get(c):
+        said.append("carrying " + " and ".join(name_of(w) for w in tt.equip[c]))
+    carrier = next((h for h, ws in tt.equip.items() if c in ws), None)
+    if carrier:
+        said.append(f"carried by {name_of(carrier)}")
+    for d, what in (
+        (tt.atk_mod, "attack"),
+        (tt.mag_mod, "magic attack"),
+        (tt.mag_any_pos, "magic at any rank"),
+    ):
+        if d.get(c):
+            said.append(f"{what} {d[c]:+d}")
+    if any(u.rpartition("/")[0] == c for u in tt.used):
+        said.append("used")
+    for xs, what in (
+        (tt.banned, "kept from attacking"),
+        (tt.doomed, "to be destroyed"),
+        (tt.spoils, "spoils unused"),
+        (tt.return_on_win, "back on the deck if you win"),
+        (tt.keep, "kept for the next hand"),
+        (table.game.angry, "angry"),
+    ):
+        if c in xs:
+            said.append(what)
+    if c in tt.reductions:
+        said.append(f"lowering the {tt.reductions[c]}")
+    return f"{k.name} ({', '.join(said)})" if said else k.name
+
+
+def table_words(zone: str) -> str:
+    return narration.zone_label(ZONE_NAMES, zone) or zone
+
+
+def preview(table, s: int, cmd: dict[str, Any]) -> str | None:
+    """What an equip or a use would do to which cards, in their condition."""
+    kind = cmd.get("kind")
+    if kind == "equip" and _is_card(cmd.get("hero")) and _is_card(cmd.get("weapon")):
+        w = cmd["weapon"]
+        return f"{looks(table, s, cmd['hero'])} takes {looks(table, s, w)}, weight {card(w).weight}"
+    if kind == "use" and _is_card(cmd.get("card")):
+        on = f" on {looks(table, s, cmd['target'])}" if _is_card(cmd.get("target")) else ""
+        said = looks(table, s, cmd["card"])
+        return f"{said}{on}" if on or said != name_of(cmd["card"]) else None
+    return None
+
+
+# -- pending choices ------------------------------------------------------------------------
+def _src(e: dict[str, Any]) -> str:
+    return name_of(e["source"]) if _is_card(e.get("source")) else "the effect"
+
+
+QUESTIONS = {
+    "reduce": lambda e: f"What does {name_of(e['card'])} lower?",
+    "doom": lambda e: f"Which card does {_src(e)} destroy?",
+    "ban": lambda e: f"Which hero does {_src(e)} keep from attacking?",
+    "kill": lambda e: "Which hero that could not attack is destroyed?",
+    "sumpf": lambda e: "Which card does the swamp destroy?",
+    "swap": lambda e: "Which monster does the looked-at monster take the place of?",
+    "order": lambda e: "Which looked-at card goes back on the dungeon deck next (the last on top)?",
+    "pass_card": lambda e: f"Which hand card do you pass to {seat_name(e['to'])}?",
+    "give_back": lambda e: f"Which hand card do you give back to {seat_name(e['to'])}?",
+    "rest": lambda e: "Which hand card do you destroy?",
+    "return": lambda e: f"Which unused laid-out card goes back on your deck ({_src(e)})?",
+    "hide": lambda e: f"Which laid-out card do you hide under {_src(e)}?",
+    "ivory": lambda e: f"Which hand card do you destroy for {e.get('n', 1)} XP?",
+}
+VERBS = {
+    "doom": "Destroy",
+    "kill": "Destroy",
+    "sumpf": "Destroy",
+    "rest": "Destroy",
+    "ivory": "Destroy",
+    "ban": "Keep back",
+    "swap": "Swap with",
+    "order": "Put back",
+    "pass_card": "Pass",
+    "give_back": "Give back",
+    "return": "Put back",
+    "hide": "Hide",
+}
+WORDS = {
+    "attack": "The attack",
+    "magic": "The magic attack",
+    "none": "Do not swap",
+    "keep": "Keep it",
+    "done": "Stop destroying",
+}
+
+
+def pending_label(table, s: int, e: dict[str, Any], option: Any) -> str:
+    if isinstance(option, str) and option in WORDS:
+        return {"pass_card": "Pass nothing", "hide": "Hide nothing"}.get(e["what"], WORDS[option])
+    if type(option) is int:
+        cards = _slot_zone(table, s, e)
+        shown = name_of(cards[option]) if 0 <= option < len(cards) else f"the {nth(option)} card"
+        return f"{VERBS[e['what']]} {shown}"
+    if _is_card(option):
+        shown = looks(table, s, option)
+        if e["what"] == "swap":
+            shown = f"{name_of(option)} at rank {zone_holding(table, option)[-1]}"
+        return f"{VERBS[e['what']]} {shown}"
+    return f"{VERBS.get(e['what'], 'Choose')} {option}"
+
+
+def _pending(table, s: int, cmds: list[dict[str, Any]], words: bool) -> choices.Question:
+    e = table.game.t.pending[0]
+    rule = e.get("rule")
+    seen: set[bytes] = set()
+    out = []
+    for c in cmds:
+        key = _canon.encode(same_choice(table, s, c))
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    if not words:
+        return choices.Question(table.version, s, "", rule, [choices.leaf("", c) for c in out])
+    text = QUESTIONS.get(e["what"], lambda e: "Which do you choose?")(e)
+    labels = [pending_label(table, s, e, c["option"]) for c in out]
+    for i, label in enumerate(labels):  # copies in another zone: say which
+        if labels.count(label) > 1 and isinstance(out[i]["option"], int):
+            labels[i] = f"{label} (the {nth(out[i]['option'])} card)"
+    return choices.Question(
+        table.version, s, text, rule, [choices.leaf(lab, c) for lab, c in zip(labels, out, strict=True)]
+    )
+
+
+# -- the tree -------------------------------------------------------------------------------
+@with_ruleset
+def question(rs, table, s: int, path: list[Any], words: bool = True) -> choices.Question:
+    cmds = legal_commands(table, s)
+    if not cmds:
+        return choices.grouped(rs, table, s, path, cmds, words)
+    pending = table.game.t.pending
+    if pending and not path and cmds[0]["kind"] == "choose":
+        return _pending(table, s, cmds, words)
+    kinds: dict[str, list[dict[str, Any]]] = {}
+    for c in cmds:
+        kinds.setdefault(c["kind"], []).append(c)
+    if len(kinds) == 1:
+        return choices.grouped(rs, table, s, path, cmds, words)
+    if not path:
+        if words:
+            return choices.grouped(rs, table, s, path, cmds, words)
+        rule = next((p.rule for p in rs.prompts(table) if p.seat == s), None)
+        return choices.Question(
+            table.version,
+            s,
+            "",
+            rule,
+            [
+                choices.leaf("", group[0]) if len(group) == 1 else choices.lazy("", [["kind", k]])
+                for k, group in kinds.items()
+            ],
+        )
+    first = path[0]
+    if not (isinstance(first, list) and len(first) == 2 and first[0] == "kind" and first[1] in kinds):
+        raise choices.BadPath("names no legal command now: ask for the choices again")
+    return choices.grouped(rs, table, s, path, kinds[first[1]], words)
+
+
+def bot_options(table, s: int, path: list[Any], opts: list[choices.Node]) -> list[choices.Node]:
+    """`bot.bot_choices` on one question: leaves that destroy one of the seat's last cards
+    other than a disease are left out (lazy steps and picks are kept)."""
+    if bot.kept(table, s, bot.FLOOR) > bot.FLOOR:
+        return opts
+    return [
+        o
+        for o in opts
+        if o.command is None
+        or o.command["kind"] not in bot.MAY_DESTROY
+        or not bot.wasteful(table, s, o.command)
+    ] or opts
