@@ -90,8 +90,9 @@ def _decide(engine, game_id: str, rng: random.Random, n: int):
     rs = engine.ruleset(game_id)
     # The engine's own fast path when it has one: a command taken from the listing as it is
     # (a flat choice, or a leaf of the default tree grouped from that listing) needs no second
-    # legality check (Engine.play_listed). A pick's set, or a leaf of a ruleset's own tree,
-    # goes through `submit` and its check (which puts a set in the listed order).
+    # legality check (Engine.play_listed). A leaf or pick of a ruleset's own tree is played
+    # without listing every legal command again (Engine.play_chosen: the tree offers only
+    # legal commands); anything else goes through `submit` and its check.
     fast = getattr(engine, "play_listed", None)
     listed = None
     if tree_walk.flat(rs) or tree_walk.default_tree(rs):
@@ -107,7 +108,12 @@ def _decide(engine, game_id: str, rng: random.Random, n: int):
             table.version,
         )
     cmd, as_listed = chosen
-    play = fast if fast is not None and as_listed and listed is not None else engine.submit
+    if fast is not None and as_listed and listed is not None:
+        play = fast
+    elif listed is None and not tree_walk.flat(rs):  # from the ruleset's own tree: no second listing
+        play = getattr(engine, "play_chosen", engine.submit)
+    else:
+        play = engine.submit
     try:
         play(game_id, seat, cmd)
     except Exception as exc:

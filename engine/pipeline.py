@@ -425,6 +425,18 @@ class Engine:
                 return self._play(game_id, seat, cmd, table)
         return self.submit(game_id, seat, cmd)
 
+    def play_chosen(self, game_id: str, seat: int, cmd: dict[str, Any]) -> list[StoredEvent] | None:
+        """Play `cmd`, which a bot took from `seat`'s choice tree at this version (a leaf, or a
+        pick with an allowed number of values), without listing every legal command again to
+        check it: a tree offers only legal commands (tests/choice_checks.py holds every
+        ruleset's tree to that at every decision of seeded games). The seat must be prompted;
+        a command from anywhere else goes through `submit` and its checks."""
+        table = self.table(game_id)
+        rs = self._rulesets.get(table.ruleset) or self._ruleset(table.ruleset)
+        if table.over or not any(p.seat == seat for p in rs.prompts(table)):
+            return self.submit(game_id, seat, cmd)  # refused there, with its reason
+        return self._play(game_id, seat, rs.same_command(table, seat, cmd), table)
+
     def _is_legal(self, table: Table, rs: Ruleset, seat: int, cmd: dict[str, Any]) -> bool:
         wanted = canonical(cmd)
         known = self._legal.get((table.game_id, seat))

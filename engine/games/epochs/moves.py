@@ -24,6 +24,7 @@ from engine.games.epochs.state import (
     seat_zone,
 )
 from engine.mechanics import zones
+from engine.mechanics.per_state import per_state
 from engine.ruleset import Illegal, Prompt
 
 AFTER_ROLL = ("recruit", "relic", "keep_relic", "keep_medal")
@@ -81,24 +82,10 @@ def marker_moves(table, units: list[str], room: bool) -> list[dict[str, Any]]:
     return [{"kind": "marker", "marker": m, "unit": u} for m in names(table.zone(WM_DISPLAY)) for u in bare]
 
 
-# The last answer of legal_commands: (table, version, seat, commands). A decision asks it
-# several times of one state (each question of the choice tree, the engine's check of the
-# command played): the listing is made once.
-_last: list = [None, -1, -1, []]
-
-
+@per_state
 def legal_commands(table, seat: int) -> list[dict[str, Any]]:
     """Every legal command of `seat` now. The list is shared with the next call at the same
     table version: the caller must not change it."""
-    last = _last
-    if last[0] is table and last[1] == table.version and last[2] == seat:
-        return last[3]
-    out = _legal_commands(table, seat)
-    last[:] = [table, table.version, seat, out]
-    return out
-
-
-def _legal_commands(table, seat: int) -> list[dict[str, Any]]:
     who = deciding(table)
     if who is None or who[0] != seat:
         return []

@@ -146,6 +146,7 @@ class MageKnight(Ruleset):
         "check_overrides": "situations.check_overrides:check",
         "position_value": "bots.estimate:position_value",
         "bot_choices": "bots.policy:choices",
+        "bot_options": "bots.tree_policy:bot_options",
     }
 
     @cached_property

@@ -10,6 +10,7 @@ from engine.games.rune_age import abilities, combat
 from engine.games.rune_age.cards import spec
 from engine.games.rune_age.places import army, barracks, hand, names, playable, ready
 from engine.games.rune_age.scenarios import MONUMENT
+from engine.mechanics.per_state import per_state
 from engine.mechanics.zones import card_name
 from engine.ruleset import Illegal, Prompt
 
@@ -48,25 +49,11 @@ def owner(table, card: str) -> int:
     return next(s for s in range(table.players) if card in table.zone(army(s)))
 
 
-# The last answer of legal_commands: (table, version, seat, commands). A decision asks it
-# several times of one state (each question of the choice tree, the engine's check of the
-# command played): the listing is made once.
-_last: list = [None, -1, -1, []]
-
-
+@per_state
 def legal_commands(table, seat: int) -> list[dict]:
     """Secret choices (keep, tribute, take) name a hand slot, never the card: decision events
     are public, and the slot says nothing about a hidden hand. The list is shared with the
     next call at the same table version: the caller must not change it."""
-    last = _last
-    if last[0] is table and last[1] == table.version and last[2] == seat:
-        return last[3]
-    out = _legal_commands(table, seat)
-    last[:] = [table, table.version, seat, out]
-    return out
-
-
-def _legal_commands(table, seat: int) -> list[dict]:
     if not any(p.seat == seat for p in prompts(table)):
         return []
     game = table.game

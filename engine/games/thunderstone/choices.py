@@ -28,27 +28,16 @@ from engine.games.thunderstone.places import (
 )
 from engine.games.thunderstone.vocabulary import draw_into_play, swappable, used_any
 from engine.mechanics import zones
-
-# The last answer of `options`: (table, version, entry, options). `settle` asks it after a
-# command's last event and the next listing asks it again of the same state and entry.
-_last_options: list = [None, -1, None, []]
+from engine.mechanics.per_state import per_state
 
 # An answer: a card id or a word, or the slot number (int) of a hidden card ("order", "pass_card").
 Option = str | int
 
 
+@per_state
 def options(table, e: dict[str, Any]) -> Sequence[Option]:
     """The answers to the pending choice `e` now. The list is shared with the next call at the
     same table version: the caller must not change it."""
-    last = _last_options
-    if last[0] is table and last[1] == table.version and last[2] is e:
-        return last[3]
-    out = _options(table, e)
-    last[:] = [table, table.version, e, out]
-    return out
-
-
-def _options(table, e: dict[str, Any]) -> Sequence[Option]:
     s, tt, what = table.game.active, table.game.t, e["what"]
     laid = table.zone(play(s))
     if what == "reduce":

@@ -34,6 +34,7 @@ from engine.games.thunderstone.places import (
 )
 from engine.games.thunderstone.solo import buyable
 from engine.games.thunderstone.vocabulary import effect_commands, one_per_name
+from engine.mechanics.per_state import per_state
 from engine.ruleset import Illegal, Prompt
 
 STEP_RULE = {
@@ -59,24 +60,10 @@ def prompts(table) -> list[Prompt]:
     return [Prompt(table.game.active, tt.step, STEP_RULE[tt.step])]
 
 
-# The last answer of legal_commands: (table, version, seat, commands). A decision asks it
-# several times of one state (each question of the choice tree, the engine's check of the
-# command played): the listing is made once.
-_last: list = [None, -1, -1, []]
-
-
+@per_state
 def legal_commands(table, s: int) -> list[dict[str, Any]]:
     """Every legal command of seat `s` now. The list is shared with the next call at the same
     table version: the caller must not change it."""
-    last = _last
-    if last[0] is table and last[1] == table.version and last[2] == s:
-        return last[3]
-    out = _legal_commands(table, s)
-    last[:] = [table, table.version, s, out]
-    return out
-
-
-def _legal_commands(table, s: int) -> list[dict[str, Any]]:
     tt = table.game.t
     if table.over:
         return []

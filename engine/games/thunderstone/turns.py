@@ -25,6 +25,7 @@ from engine.games.thunderstone.places import (
 )
 from engine.games.thunderstone.vocabulary import effect_commands, run_effect
 from engine.mechanics import zones
+from engine.mechanics.per_state import per_state
 
 
 def lay_out(ctx, table, s: int, rule: str) -> None:
@@ -94,20 +95,11 @@ def total_gold(ctx, table, s: int) -> None:
         to_level_step(ctx, table, s)
 
 
-# The last answer of buy_commands: (table, version, seat, commands). The buy handlers ask it
-# after their last event, and the next prompt's listing asks it again of the same state.
-_last_buy: list = [None, -1, -1, []]
-
-
+@per_state
 def buy_commands(table, s: int) -> list[dict[str, Any]]:
     """TRN-V4: the village stacks whose top card the seat can pay now. The list is shared
     with the next call at the same table version: the caller must not change it."""
-    last = _last_buy
-    if last[0] is table and last[1] == table.version and last[2] == s:
-        return last[3]
-    out = _buy_commands(table)
-    last[:] = [table, table.version, s, out]
-    return out
+    return _buy_commands(table)
 
 
 def _buy_commands(table) -> list[dict[str, Any]]:

@@ -19,11 +19,11 @@ from engine.games.dragonlords.choices import labels, names
 from engine.games.dragonlords.legal import legal_offers, prompts
 from engine.games.dragonlords.offers import Offer
 from engine.games.dragonlords.preview import preview
+from engine.mechanics.per_state import per_state
 
 LIMIT = 25  # options a question may hold (tests/choice_checks.py)
 SPAN = 10  # counts per range when a count question is too long
 _ABSENT = object()
-_CACHE: list[Any] = [None, -1, -1, []]  # table, version, seat, offers: the steps of one decision
 
 KINDS = {
     "place": "Place a unit",
@@ -80,14 +80,10 @@ QUESTIONS = {
 PLACE_FIELDS = {"origin", "to", "target", "at", "zone", "kingdom", "space", "king", "wizard", "decoy"}
 
 
+@per_state
 def offers(table, seat: int) -> list[Offer]:
     """The seat's legal offers now (kept while the table stays at this event and seat)."""
-    c = _CACHE
-    if c[0] is table and c[1] == table.version and c[2] == seat:
-        return c[3]
-    got = [o for o in legal_offers(table, seat) if o.size()]
-    _CACHE[:] = [table, table.version, seat, got]
-    return got
+    return [o for o in legal_offers(table, seat) if o.size()]
 
 
 def same_choice(table, seat: int, cmd: dict[str, Any]) -> Any:
