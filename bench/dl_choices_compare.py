@@ -5,7 +5,7 @@
 - "walk": uniform at each question of the tree (`engine.choices.walk`, words=False), narrowed
   by the game's `bot_options`; the leaf is played as the engine's bots play a listed command,
   without a second legality check (`Engine._play`, what `play_listed` runs): the tree reaches
-  exactly the legal commands (tests/games/dragonlords/test_choice_tree.py). `--submit` plays it
+  exactly the legal commands (tests/games/dragonlords/test_dl_choice_tree.py). `--submit` plays it
   through `Engine.submit` instead (its check lists every legal command again).
 
 Per mode: games, errors (exceptions or stalls), winners by seat, the mean of the seats'
