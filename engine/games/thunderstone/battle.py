@@ -499,7 +499,7 @@ def why(table, ev, h) -> list[dict[str, Any]]:
             eq = h.last(
                 lambda e, w=x["card"]: e.type == "ts.equipped" and e.data.get("weapon") == w, ev.version
             )
-            src = ([link(eq, f"equipped to {x['equipped_to']}")] if eq else []) + src
+            src = ([link(eq, f"equipped to {value(table, x['equipped_to']).name}")] if eq else []) + src
         keywords = ", ".join(k.keywords) or "none"
         out.append(
             given(
