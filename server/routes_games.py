@@ -1,0 +1,175 @@
+"""The lobby's routes: the installed rulesets with their options, the list of games, a new game,
+and the live feed counters."""
+
+from __future__ import annotations
+
+import json
+from functools import partial
+from typing import Any
+
+import msgspec
+from starlette.requests import Request
+from starlette.routing import Route
+
+from bots.players import KINDS as BOT_KINDS
+from engine import readings, registry
+from engine.boundary import ascii_number
+from engine.errors import BadInput, EngineError, IllegalCommand
+from server.strict import Answer, HttpError, asked, json_body, shown
+from server.table import Table
+from store.verify import orphans
+
+
+async def rulesets(table: Table, request: Request) -> Answer:
+    """Each ruleset with its player counts and its options (default, choices, doc), as
+    `runeledger games --json` lists them, and the kinds of bot a seat may be given: the
+    lobby's form is made from them."""
+    asked(request)
+    out = []
+    for name, rs in sorted(registry.rulesets().items()):
+        options = {
+            k: {"default": o.default, "choices": list(o.choices), "doc": o.doc} for k, o in rs.options.items()
+        }
+        out.append(
+            {
+                "name": name,
+                "players": list(rs.players),
+                "summary": getattr(rs, "summary", ""),
+                "options": msgspec.to_builtins(options),
+            }
+        )
+    return Answer({"rulesets": out, "bots": list(BOT_KINDS)})
+
+
+async def stats(table: Table, request: Request) -> Answer:
+    """Live feeds open now, at most, ever; events pushed."""
+    asked(request)
+    return Answer({"live": dict(table.live), "games": len(table.eng.store.game_ids())})
+
+
+async def games(table: Table, request: Request) -> Answer:
+    asked(request)
+    if request.method == "POST":
+        status, out = create(table, await json_body(request))
+        return Answer(out, status)
+    return Answer({"games": listed(table)})
+
+
+def listed(table: Table) -> list[dict[str, Any]]:
+    """The lobby: every game but the orphans an older table left (no seats, ever)."""
+    store, ids = table.eng.store, table.eng.store.game_ids()
+    legacy = store.legacy_seat_games() if hasattr(store, "legacy_seat_games") else None
+    hidden = {f["game_id"] for f in orphans(ids, store.games_with_seats(), legacy)}
+    out = []
+    for gid in ids:
+        if gid in hidden:
+            continue
+        t = table.eng.table(gid)
+        bots = table.seats.bots(gid)
+        out.append(
+            {
+                "game_id": gid,
+                "ruleset": t.ruleset,
+                "players": t.players,
+                "version": t.version,
+                "over": t.over,
+                "bots": {str(s): kind for s, kind in sorted(bots.items())},
+                **header(t),
+            }
+        )
+    return out
+
+
+def create(table: Table, body: Any) -> tuple[int, dict[str, Any]]:
+    if not isinstance(body, dict):
+        raise HttpError(400, "the body must be a JSON object")
+    ruleset, players = body.get("ruleset"), body.get("players")
+    if not isinstance(ruleset, str) or type(players) is not int:
+        raise HttpError(400, 'needs "ruleset" (a string) and "players" (an integer)')
+    if ruleset not in sorted(registry.rulesets()):
+        raise HttpError(422, f"no ruleset {ruleset!r} (installed: {', '.join(sorted(registry.rulesets()))})")
+    seed = body.get("seed")
+    if seed is not None and (type(seed) is not int and not isinstance(seed, str)):
+        raise HttpError(400, '"seed" must be a string or an integer')
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise HttpError(400, '"options" must be an object')
+    for key, value in options.items():  # as on the command line: a word, a number, yes/no
+        table_ok = key in (readings.READINGS, readings.OVERRIDES) and isinstance(value, dict)
+        if not table_ok and type(value) not in (str, int, bool):
+            raise HttpError(
+                400,
+                f'option "{key}" must be a string, an integer or a boolean, not {json.dumps(value)[:80]}',
+            )
+    bots = bot_seats(body.get("bots") or {}, players)
+    analysis, wait = body.get("analysis", False), body.get("contributions", False)
+    if type(analysis) is not bool or type(wait) is not bool:
+        raise HttpError(400, '"analysis" and "contributions" are true or false')
+    if analysis and wait:
+        raise HttpError(422, "an analysis game's chance is its seed: it takes no contributions", "CORE-3C")
+    tokens, rows = table.seats.prepare(players, bots)
+    try:
+        gid = table.eng.create(
+            ruleset,
+            players,
+            **fair_chance(seed, analysis, wait, players, bots),
+            options=options,
+            seat_tokens=rows,
+        )
+    except BadInput as exc:
+        raise HttpError(400, exc.reason, exc.rule) from exc
+    except IllegalCommand as exc:
+        raise HttpError(422, exc.reason, exc.rule) from exc
+    except (EngineError, ValueError) as exc:
+        raise HttpError(422, str(exc)) from exc
+    t = table.eng.table(gid)
+    out = {"game_id": gid, "commitment": t.seed_hash, **header(t), **tokens}
+    table.wake_bots(gid)
+    return 201, out
+
+
+def bot_seats(bots: Any, players: int) -> dict[int, str]:
+    """`"bots": {"1": "mcts"}` read: seat numbers in the digits 0-9 (an Arabic-Indic one is no seat 1), each a
+    seat of the game, each bot a kind the server plays."""
+    if not isinstance(bots, dict) or any(v not in BOT_KINDS for v in bots.values()):
+        raise HttpError(400, '"bots" maps a seat number to one of ' + ", ".join(BOT_KINDS))
+    out: dict[int, str] = {}
+    for key, kind in bots.items():
+        seat = ascii_number(key) if len(key) <= 12 else None
+        if seat is None:
+            raise HttpError(400, f'"bots" keys are seat numbers in the digits 0-9, not {shown(key)}')
+        out[seat] = kind
+    if any(not 0 <= s < players for s in out):
+        raise HttpError(422, "a bot seat is not a seat of this game")
+    return out
+
+
+def fair_chance(seed: Any, analysis: bool, wait: bool, players: int, bots: dict[int, str]) -> dict[str, Any]:
+    """How a live game's chance is made (CORE-3C), as `Engine.create` arguments. Outside
+    analysis mode the server draws the seed itself (secrets) and a client's "seed" is only
+    the creator's contribution to the mix, so nobody can predict a deal from it; with
+    "contributions" the deal also waits for every seat no bot plays. In analysis mode a
+    client's seed is the game's seed, and it is written into the public header."""
+    if analysis:
+        return {"seed": seed, "analysis": True, "publish_seed": seed is not None}
+    awaited = [s for s in range(players) if s not in bots] if wait else []
+    return {"seed": None, "contributions": awaited, "creator": None if seed is None else str(seed)}
+
+
+def header(t: Any) -> dict[str, Any]:
+    """What everyone sees of a game's chance: analysis mode and a client's seed, and the
+    seats whose contribution the deal awaits."""
+    out: dict[str, Any] = {"analysis": t.analysis}
+    if t.client_seed is not None:
+        out["client_seed"] = t.client_seed
+    if t.mix is not None:
+        out["awaiting"] = list(t.awaiting)
+    return out
+
+
+def routes(table: Table) -> list[Route]:
+    return [
+        Route("/api/games", partial(games, table), methods=["GET", "POST"]),
+        Route("/api/rulesets", partial(rulesets, table), methods=["GET"]),
+        Route("/api/stats", partial(stats, table), methods=["GET"]),
+    ]

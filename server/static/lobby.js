@@ -1,0 +1,160 @@
+// The lobby: a new game of any ruleset with its options in words, and the list of games, kept
+// live by polling. The tokens of the games made here are kept in localStorage, so a reload
+// still offers each seat's join link and re-opens one's own seat.
+"use strict";
+const POLL_MS = 2000;
+const STORE = "runeledger.games";  // {game id: {seats: {seat: token}, referee, mine}}
+let RULESETS = [], BOTS = [], shownGames = "";
+
+const words = x => { const s = String(x).replace(/[_-]+/g, " ").trim(); return s.charAt(0).toUpperCase() + s.slice(1); };
+const title = x => String(x).split(/[_-]+/).map(w => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");  // a game's name
+// "MK:18-22:Scen:*: the scenario" -> ["MK:18-22:Scen:*", "the scenario"]: the rule reference
+// goes to the tooltip, the words are shown.
+function splitDoc(doc) {
+  const m = /^((?:stand-in\s)?[A-Z][^\s:]*(?::[^\s:]+)*(?:\s\([^)]*\))?):\s/.exec(doc || "");
+  return m ? [m[1], doc.slice(m[0].length)] : ["", doc || ""];
+}
+// A "comma-separated" option whose doc lists its values and whose order does not matter
+// (Mage Knight's variants) is a set of checkboxes.
+function setValues(doc) {
+  if (!/comma-separated/.test(doc) || /order/.test(doc)) return null;
+  const m = /\(([a-z0-9_]+(?:,\s*[a-z0-9_]+)+)\)/.exec(doc);
+  return m ? m[1].split(/,\s*/) : null;
+}
+function kept() { try { return JSON.parse(localStorage.getItem(STORE)) || {}; } catch { return {}; } }
+function keep(gid, change) { const all = kept(); all[gid] = {...(all[gid] || {seats: {}}), ...change}; localStorage.setItem(STORE, JSON.stringify(all)); }
+
+// -- the form ---------------------------------------------------------------------------
+function optionField(name, opt) {
+  const id = "opt-" + name, [rule, text] = splitDoc(opt.doc);
+  const label = el("label", {for: id, text: words(name)});
+  let input;
+  const set = typeof opt.default === "string" && !opt.choices.length ? setValues(opt.doc) : null;
+  if (opt.choices.length) {
+    input = el("select", {id});
+    const seen = new Set();
+    for (const c of opt.choices) {
+      const w = words(c);
+      if (seen.has(w.toLowerCase())) continue;  // an alias ("first-reconnaissance") of a value shown
+      seen.add(w.toLowerCase());
+      input.append(el("option", {value: JSON.stringify(c), text: w}));
+    }
+    input.value = JSON.stringify(opt.default);
+  } else if (typeof opt.default === "boolean") {
+    input = el("input", {id, type: "checkbox"});
+    input.checked = opt.default;
+  } else if (typeof opt.default === "number") {
+    input = el("input", {id, type: "number", value: opt.default, min: 0});
+  } else if (set) {
+    input = el("span", {id, class: "set", role: "group", "aria-label": words(name)},
+      ...set.map(v => el("label", {}, el("input", {type: "checkbox", value: v}), " " + words(v))));
+  } else {
+    input = el("input", {id, value: opt.default, placeholder: String(opt.default) || "none"});
+  }
+  input.dataset.option = name;
+  const hint = el("span", {class: "hint", text: set ? words(name) + ": any of them" : text});
+  if (rule) hint.title = rule;
+  return el("div", {class: "field"}, label, input, hint);
+}
+function optionValue(input, opt) {
+  if (input.classList.contains("set")) return [...input.querySelectorAll("input:checked")].map(c => c.value).join(",");
+  if (input.tagName === "SELECT") return JSON.parse(input.value);
+  if (input.type === "checkbox") return input.checked;
+  if (input.type === "number") return +input.value;
+  return input.value;
+}
+function seatFields(n) {
+  const box = document.getElementById("seats"), old = [...box.querySelectorAll("select")].map(s => s.value);
+  box.replaceChildren(el("legend", {text: "Seats"}));
+  for (let s = 0; s < n; s++) {
+    const sel = el("select", {id: `seat-${s}`, "data-seat-kind": s},
+      el("option", {value: "", text: "a player"}), ...BOTS.map(b => el("option", {value: b, text: `${words(b)} bot`})));
+    sel.value = old[s] || "";
+    box.append(el("div", {class: "field"}, el("label", {for: `seat-${s}`, text: seatName(s)}), sel));
+  }
+}
+function rulesetChanged() {
+  const rs = RULESETS.find(r => r.name === document.getElementById("ruleset").value);
+  document.getElementById("summary").textContent = rs.summary || "";
+  const players = document.getElementById("players"), was = +players.value;
+  players.replaceChildren(...rs.players.map(p => el("option", {value: p, text: String(p)})));
+  players.value = rs.players.includes(was) ? was : rs.players.includes(2) ? 2 : rs.players[0];
+  seatFields(+players.value);
+  document.getElementById("options").replaceChildren(el("legend", {text: "Options"}),
+    ...Object.entries(rs.options).map(([k, o]) => optionField(k, o)));
+  if (!Object.keys(rs.options).length) document.getElementById("options").append(el("p", {text: "This game has no options."}));
+}
+async function create(ev) {
+  ev.preventDefault();
+  const f = ev.target, rs = RULESETS.find(r => r.name === f.ruleset.value);
+  const body = {ruleset: rs.name, players: +f.players.value, options: {}, bots: {}};
+  for (const input of document.querySelectorAll("#options [data-option]")) {
+    const name = input.dataset.option, value = optionValue(input, rs.options[name]);
+    if (value !== rs.options[name].default) body.options[name] = value;  // the default needs no word
+  }
+  for (const sel of document.querySelectorAll("#seats select")) if (sel.value) body.bots[sel.dataset.seatKind] = sel.value;
+  if (f.seed.value) body.seed = f.seed.value;
+  if (f.analysis.checked) body.analysis = true;
+  else if (f.contributions.checked) body.contributions = true;
+  const error = document.getElementById("error");
+  error.textContent = "";
+  let g;
+  try { g = await api("/api/games", {method: "POST", body: JSON.stringify(body)}); }
+  catch (e) { error.textContent = e.message; return; }
+  keep(g.game_id, {seats: Object.fromEntries(g.seats.map(s => [s.seat, s.token])), referee: g.referee_token, mine: null});
+  const bots = body.bots;
+  document.getElementById("created").replaceChildren(
+    el("p", {text: `${title(rs.name)} game ${g.game_id} is open (seed commitment ${g.commitment.slice(0, 16)}…). Give each player their own link:`}),
+    ...g.seats.filter(s => !bots[s.seat]).map(s => el("div", {}, joinLink(g.game_id, s.seat, s.token))),
+    el("div", {}, el("a", {href: `/games/${g.game_id}`, "data-testid": "spectate", text: "Spectate"})),
+    el("div", {}, el("a", {href: `/games/${g.game_id}/replay?token=${g.referee_token}`, text: "Referee (replay, everything)"})));
+  await refresh();
+}
+function joinLink(gid, seat, token, mine = false) {
+  const a = el("a", {href: `/games/${gid}?token=${encodeURIComponent(token)}`, "data-testid": mine ? "mine" : "join",
+    "data-seat": seat, class: mine ? "mine" : "", text: mine ? `My seat: ${seatName(seat)}` : `Join as ${seatName(seat)}`});
+  a.addEventListener("click", () => keep(gid, {mine: seat}));
+  return a;
+}
+
+// -- the list of games ------------------------------------------------------------------
+function row(g, mineAll) {
+  const own = mineAll[g.game_id], bots = g.bots || {};
+  const seats = Array.from({length: g.players}, (_, s) => `${seatName(s)}: ${bots[s] ? words(bots[s]) + " bot" : "a player"}`);
+  const state = [g.over ? "over" : `event ${g.version}`];
+  if (g.awaiting && g.awaiting.length) state.push(`waiting for ${g.awaiting.map(seatName).join(", ")} to join`);
+  if (g.analysis) state.push(`analysis mode${g.client_seed !== undefined ? ` (seed ${g.client_seed})` : ""}`);
+  const open = el("td");
+  if (own) {
+    if (own.mine !== null && own.mine !== undefined && own.seats[own.mine]) open.append(joinLink(g.game_id, own.mine, own.seats[own.mine], true));
+    for (const [s, token] of Object.entries(own.seats))
+      if (!bots[s] && String(s) !== String(own.mine)) open.append(joinLink(g.game_id, +s, token));
+  }
+  open.append(el("a", {href: `/games/${g.game_id}`, "data-testid": "spectate", text: "Spectate"}),
+    el("a", {href: `/games/${g.game_id}/replay` + (own && own.referee ? `?token=${own.referee}` : ""), text: "Replay"}));
+  return el("tr", {"data-game": g.game_id},
+    el("td", {}, el("b", {text: title(g.ruleset)}), el("br"), el("small", {text: g.game_id})),
+    el("td", {text: seats.join(", ")}), el("td", {text: state.join("; ")}), open);
+}
+async function refresh() {
+  let games;
+  try { games = (await api("/api/games")).games; } catch { return; }  // the next poll tries again
+  const mineAll = kept(), key = JSON.stringify([games, mineAll]);
+  if (key === shownGames) return;  // unchanged: keep the rows (and the focus in them)
+  shownGames = key;
+  document.querySelector("#games tbody").replaceChildren(...games.slice().reverse().map(g => row(g, mineAll)));
+}
+
+(async () => {
+  const rs = await api("/api/rulesets");
+  RULESETS = rs.rulesets; BOTS = rs.bots || [];
+  const sel = document.getElementById("ruleset");
+  sel.replaceChildren(...RULESETS.map(r => el("option", {value: r.name, text: `${title(r.name)} (${r.players.join("/")} players)`})));
+  sel.onchange = rulesetChanged;
+  document.getElementById("players").onchange = e => seatFields(+e.target.value);
+  rulesetChanged();
+  document.getElementById("new").onsubmit = create;
+  await refresh();
+  setInterval(refresh, POLL_MS);
+  addEventListener("storage", refresh);
+})();

@@ -1,0 +1,64 @@
+"""A game's events, zones and legal commands in words for the table's answers.
+
+Each is a courtesy the game's own code gives (`Ruleset.describe`, `zone_label`, `preview`): one
+that fails is logged and falls back to plainer words, never a failed view or log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import narration
+from engine.logs import get_logger
+
+log = get_logger("table")
+
+
+def worded(rs, t, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each seen event with its sentence (`Ruleset.describe`) in "text": the log in words. The
+    sentence is made from the event as this viewer sees it, so it tells no secret; a game's
+    describe that fails falls back to the core's generic words (logged), never a failed log."""
+    for e in events:
+        try:
+            text = rs.describe(t, e)
+        except Exception as exc:
+            log.error("table_describe_failed", ruleset=rs.name, type=e.get("type"), error=repr(exc))
+            text = None
+        e["text"] = text if isinstance(text, str) and text else narration.generic(narration.Seen(e))
+    return events
+
+
+def zone_labels(rs, zones) -> dict[str, str]:
+    """Each zone's name in words (`Ruleset.zone_label`: "p0.hand" -> "Seat 1's hand"); a game
+    whose labels fail keeps the names (logged), never a failed view."""
+    try:
+        return {name: str(rs.zone_label(name)) for name in zones}
+    except Exception as exc:
+        log.error("table_zone_label_failed", ruleset=rs.name, error=repr(exc))
+        return {name: name for name in zones}
+
+
+def labels(rs, table, seat: int, cmds: list[dict[str, Any]]) -> list[str]:
+    """Each legal command in words (`engine.narration.command_labels`), parallel to `legal`;
+    a game's describe that fails leaves the command's kind (logged), never a failed view."""
+    try:
+        return narration.command_labels(
+            rs, table, seat, list(cmds)
+        )  # list(): it takes list[Mapping]; list is invariant
+    except Exception as exc:
+        log.error("table_label_failed", ruleset=rs.name, error=repr(exc))
+        return [str(c.get("kind", "?")) for c in cmds]
+
+
+def previews(rs, t, seat: int, cmds: list[dict[str, Any]]) -> list[str | None]:
+    """The game's words preview of each legal command (`Ruleset.preview`), parallel to `legal`.
+    A preview is a courtesy: one that fails is left out (logged), never a failed view."""
+    out: list[str | None] = []
+    for c in cmds:
+        try:
+            text = rs.preview(t, seat, c)
+        except Exception as exc:
+            log.error("table_preview_failed", ruleset=rs.name, command=c, error=repr(exc))
+            text = None
+        out.append(text if isinstance(text, str) else None)
+    return out
