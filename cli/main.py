@@ -115,21 +115,9 @@ def viewer_label(who) -> str:
 
 # -- subcommands ------------------------------------------------------------------------
 def cmd_games(args) -> int:
-    rows, data = [], []
-    for name, rs in registry.rulesets().items():
-        opts = {
-            k: {"default": o.default, "choices": list(o.choices), "doc": o.doc} for k, o in rs.options.items()
-        }
-        data.append(
-            {
-                "name": name,
-                "version": rs.version,
-                "players": list(rs.players),
-                "options": opts,
-                "content_packs": list(rs.content_packs),
-                "summary": rs.summary,
-            }
-        )
+    rows, data = [], registry.described()
+    for d in data:
+        name, rs = d["name"], registry.get(d["name"])
         rows.append(
             [
                 name,

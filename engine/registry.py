@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import cache
+from typing import Any
 
 import engine.games
 from engine.errors import UnknownGame
@@ -72,3 +73,25 @@ def get(name: str) -> Ruleset:
         if pkg.replace("_", "-") == name or pkg == name
     )
     raise UnknownGame(f"no ruleset {name!r}; installed: {', '.join(found)}{why}")
+
+
+def described() -> list[dict[str, Any]]:
+    """Every installed ruleset as front ends list it (`runeledger games --json`, the lobby's
+    `GET /api/rulesets`): name, version, player counts, options (default, choices, doc),
+    content packs and summary, by name."""
+    out = []
+    for name, rs in sorted(rulesets().items()):
+        options = {
+            k: {"default": o.default, "choices": list(o.choices), "doc": o.doc} for k, o in rs.options.items()
+        }
+        out.append(
+            {
+                "name": name,
+                "version": rs.version,
+                "players": list(rs.players),
+                "options": options,
+                "content_packs": list(rs.content_packs),
+                "summary": rs.summary,
+            }
+        )
+    return out

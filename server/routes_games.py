@@ -25,19 +25,7 @@ async def rulesets(table: Table, request: Request) -> Answer:
     `runeledger games --json` lists them, and the kinds of bot a seat may be given: the
     lobby's form is made from them."""
     asked(request)
-    out = []
-    for name, rs in sorted(registry.rulesets().items()):
-        options = {
-            k: {"default": o.default, "choices": list(o.choices), "doc": o.doc} for k, o in rs.options.items()
-        }
-        out.append(
-            {
-                "name": name,
-                "players": list(rs.players),
-                "summary": getattr(rs, "summary", ""),
-                "options": msgspec.to_builtins(options),
-            }
-        )
+    out = msgspec.to_builtins(registry.described())
     return Answer({"rulesets": out, "bots": list(BOT_KINDS)})
 
 
