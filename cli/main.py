@@ -174,13 +174,13 @@ def cmd_cards(args) -> int:
         return 0
     rows = [
         [
-            c.name,
+            c.name + (" (stand-in)" if c.stand_in else ""),
             c.english_name or "",
             c.kind,
             c.group or "",
             "" if c.count is None else c.count,
-            " ".join(f"{k}={'-' if v is None else v}" for k, v, _ in cards_mod.ordered_values(c)),
-            c.text[:70],
+            cards_mod.values_in_words(c),
+            c.text,
         ]
         for c in found
     ]
@@ -195,7 +195,8 @@ def cmd_cards(args) -> int:
 
 
 def card_panel(c) -> RichTable:
-    t = RichTable(title=c.name if not c.english_name else f"{c.name} ({c.english_name})", show_header=True)
+    other = c.english_name if c.english_name not in (None, c.name) else None
+    t = RichTable(title=f"{c.name} ({other})" if other else c.name, show_header=True)
     t.add_column("field")
     t.add_column("value")
     t.add_column("source")
@@ -205,8 +206,12 @@ def card_panel(c) -> RichTable:
     if c.count is not None:
         t.add_row("count", str(c.count), c.count_source or "")
     for k, v, src in cards_mod.ordered_values(c):
-        t.add_row(k, "none printed" if v is None else str(v), src)
+        t.add_row(cards_mod.value_name(k), "none printed" if v is None else str(v), src)
     t.add_row("text", c.text or "(no text)", "")
+    if c.stand_in:
+        t.add_row("stand-in", "yes: a value, count or reading is ours, not the box's", "")
+    if c.note:
+        t.add_row("note", c.note, "")
     return t
 
 

@@ -90,7 +90,7 @@ class Words:
         """The cost where the card has one, else its first two printed values."""
         vals = [(k, v) for k, v, _ in cards_mod.ordered_values(c) if v is not None]
         cost = [(k, v) for k, v in vals if k == "cost"]
-        return ", ".join(f"{k} {v}" for k, v in cost or vals[:2])
+        return ", ".join(f"{cards_mod.value_name(k)} {v}" for k, v in cost or vals[:2])
 
     def card(self, cid: str) -> str:
         c = self.info(cid)
@@ -121,8 +121,8 @@ class Words:
             [
                 self.label(c),
                 c.kind,
-                ", ".join(f"{k} {v}" for k, v, _ in cards_mod.ordered_values(c) if v is not None),
-                c.text,
+                cards_mod.values_in_words(c),
+                c.text + (" (stand-in)" if c.stand_in else ""),
             ]
             for c in sorted(self.seen.values(), key=lambda c: cards_mod.fold(c.name))
         ]

@@ -33,6 +33,17 @@ class CardInfo(msgspec.Struct, frozen=True, kw_only=True):
     group: str | None = None  # the stack, hero group or faction it belongs to
     count: int | None = None  # copies in the box (or in a game, where the box is unknown)
     count_source: str | None = None
+    note: str = ""  # where the text comes from, for a referee (a rulebook section, a reading)
+
+    @property
+    def stand_in(self) -> bool:
+        """Whether any part of the card is our stand-in, not the box's: the table and the CLI
+        mark such a card, so nobody takes it for the printed one."""
+        return (
+            "stand-in" in self.sources.values()
+            or self.count_source == "stand-in"
+            or "stand-in" in self.note.casefold()
+        )
 
 
 class CatalogueError(ValueError):
@@ -79,6 +90,16 @@ def find(cards: list[CardInfo], name: str) -> list[CardInfo]:
     if exact:
         return exact
     return [c for c in cards if want in fold(c.name) or want in fold(c.english_name or "")]
+
+
+def value_name(key: str) -> str:
+    """A value's key as players say it: "magic_attack" -> "magic attack"."""
+    return key.replace("_", " ")
+
+
+def values_in_words(card: CardInfo) -> str:
+    """ "cost 3, magic attack 1": the printed values (a value the card does not print left out)."""
+    return ", ".join(f"{value_name(k)} {v}" for k, v, _ in ordered_values(card) if v is not None)
 
 
 def ordered_values(card: CardInfo) -> list[tuple[str, int | None, str]]:

@@ -24,6 +24,41 @@ def rulebook(provenance: str) -> str:
     return f"rulebook §{m.group(1)}"
 
 
+_REFERENCE = re.compile(r"\s*\(§[^)]*\)")
+
+
+def words(text: str) -> str:
+    """A rule's words without its rulebook references ("sneak attack (§3.4/sneak)"): those go
+    to the card's note, for a referee."""
+    return _REFERENCE.sub("", text)
+
+
+REWARDS = {
+    "gold": lambda n: f"{n} gold",
+    "treasure": lambda n: "a treasure" if n == 1 else f"{n} treasures",
+    "dragonlord": lambda n: "a DragonLord",
+    "wizard": lambda n: "a Wizard",
+    "spell": lambda n: "a spell" if n == 1 else f"{n} spells",
+    "scroll": lambda n: "a scroll card" if n == 1 else f"{n} scroll cards",
+    "units": lambda n: "a unit" if n == 1 else f"{n} units",
+    "lose_unit": lambda n: "lose a unit" if n == 1 else f"lose {n} units",
+    "nothing": lambda n: "nothing",
+}
+
+
+def reward(o) -> str:
+    """A quest column in words: "5 gold after beating the Giant Spider"."""
+    what = REWARDS.get(o.reward, lambda n: f"{o.reward.replace('_', ' ')} {n}")(o.amount)
+    return what + (f" after beating the {o.monster.replace('_', ' ').title()}" if o.monster else "")
+
+
+TREASURE = {
+    "own": "own units' attack",
+    "enemy": "enemy units' attack",
+    "own_at_sea": "own units' attack at sea",
+}
+
+
 def catalogue() -> list[CardInfo]:
     c = content()
     out: list[CardInfo] = []
@@ -40,7 +75,8 @@ def catalogue() -> list[CardInfo]:
                     "strength": attack_src,
                     "defense": rulebook(u.provenance),
                 },
-                text=f"{u.special} ({u.provenance})",
+                text=words(u.special),
+                note=u.provenance,
                 group=u.id,
                 count=u.per_race,
                 count_source=rulebook(u.provenance),
@@ -59,8 +95,8 @@ def catalogue() -> list[CardInfo]:
                 "barbarian_range": s.barbarian_range,
             },
             sources={k: rulebook(s.provenance) for k in ("cost", "capacity", "range", "barbarian_range")},
-            text=f"carries {s.capacity} units, moves {s.range} sea zones ({s.barbarian_range} "
-            f"with Barbarians) ({s.provenance})",
+            text=f"carries {s.capacity} units, moves {s.range} sea zones ({s.barbarian_range} with Barbarians)",
+            note=s.provenance,
             count=s.count,
             count_source=rulebook(s.provenance),
         )
@@ -73,7 +109,8 @@ def catalogue() -> list[CardInfo]:
                 kind="monster",
                 values={"strength": m.attack, "defense": m.defense},
                 sources={"strength": rulebook(m.provenance), "defense": rulebook(m.provenance)},
-                text=f"{m.special} ({m.provenance})",
+                text=words(m.special),
+                note=m.provenance,
             )
         )
     for sp in c.spells.values():
@@ -84,7 +121,8 @@ def catalogue() -> list[CardInfo]:
                 kind="spell",
                 values={"number": sp.number},
                 sources={"number": "stand-in" if sp.stand_in else rulebook(sp.provenance)},
-                text=f"{sp.effect} ({sp.provenance})",
+                text=words(sp.effect),
+                note=sp.provenance,
             )
         )
     for sc in c.scrolls.values():
@@ -95,20 +133,21 @@ def catalogue() -> list[CardInfo]:
                 kind="scroll",
                 values={},
                 sources={},
-                text=f"cast by: {sc.caster}; {sc.effect} ({sc.provenance})",
+                text=f"cast by a {sc.caster}: {words(sc.effect)}",
+                note=sc.provenance,
                 count=sc.count,
                 count_source="stand-in" if sc.stand_in else rulebook(sc.provenance),
             )
         )
     for tr in c.treasures.values():
         vals = {"own": tr.own or None, "enemy": tr.enemy or None, "own_at_sea": tr.own_at_sea or None}
-        words = [f"{'+' if v > 0 else ''}{v} {k.replace('_', ' ')}" for k, v in vals.items() if v]
+        parts = [f"{TREASURE[k]} {'+' if v > 0 else ''}{v}" for k, v in vals.items() if v]
         if tr.grants:
-            words.append(f"an extra {tr.grants} attack")
+            parts.append(f"an extra {tr.grants} attack")
         if tr.protects:
-            words.append("protects from " + ", ".join(tr.protects))
+            parts.append("protects from " + ", ".join(tr.protects))
         if tr.saving_roll:
-            words.append(f"a destroyed unit survives on a d6 of 1-{tr.saving_roll}")
+            parts.append(f"a destroyed unit survives on a d6 of 1-{tr.saving_roll}")
         out.append(
             CardInfo(
                 name=tr.german,
@@ -116,7 +155,8 @@ def catalogue() -> list[CardInfo]:
                 kind="treasure",
                 values=vals,
                 sources={k: rulebook(tr.provenance) for k in vals},
-                text="; ".join(words) + f" ({tr.provenance})",
+                text="; ".join(parts),
+                note=tr.provenance,
                 count=1,
                 count_source=rulebook(tr.provenance),
             )
@@ -130,15 +170,15 @@ def catalogue() -> list[CardInfo]:
                 values={"cost": tl.price},
                 sources={"cost": rulebook(tl.provenance)},
                 text=f"sold at the {tl.sold_at.replace('_', ' ')}; "
-                f"{'single use' if tl.single_use else 'kept'} ({tl.provenance})",
+                f"{'used once' if tl.single_use else 'kept'}",
+                note=tl.provenance,
                 count=tl.count,
                 count_source="stand-in",
             )
         )
     for q in quests().values():
         cols = "; ".join(
-            f"{col}: {o.reward}{' ' + str(o.amount) if o.amount else ''}"
-            f"{' after beating the ' + o.monster.replace('_', ' ') if o.monster else ''}"
+            f"{col}: {reward(o)}"
             for col, o in (("blessed", q.blessed), ("ignored", q.ignored), ("cursed", q.cursed))
         )
         out.append(
@@ -148,7 +188,8 @@ def catalogue() -> list[CardInfo]:
                 kind="quest",
                 values={},
                 sources={},
-                text=("needs a Torch; " if q.needs_torch else "") + cols + " (stand-in, GAP-02)",
+                text=("needs a Torch; " if q.needs_torch else "") + cols,
+                note="stand-in (GAP-02)",
                 count=1,
                 count_source="stand-in",
             )

@@ -4,6 +4,8 @@ ability vocabulary (texts.py), so the words shown are those of the abilities the
 
 from __future__ import annotations
 
+import re
+
 from engine.cards import CardInfo, check
 from engine.games.thunderstone.content import Card, groups, pack
 from engine.games.thunderstone.setup import FEATURE_RANDOMIZERS
@@ -117,7 +119,7 @@ def info(c: Card) -> CardInfo:
         kind=kind_of(c),
         values=values,
         sources=sources,
-        text=text(c),
+        text=text(c) or "no special ability",
         group=group if c.box else f"{group} (rulebook example, not in the box)",
         count=c.count,
         count_source=source(c, "count"),
@@ -215,13 +217,18 @@ def randomizers() -> list[CardInfo]:
                 kind="setting",
                 values={},
                 sources={},
-                text=st.text,
+                text=_OPTION.sub("", st.text),
+                note="; ".join(_OPTION.findall(st.text)),
                 group="settings" if st.played else "settings (out of play)",
                 count=1,
                 count_source="rulebook p.2",
             )
         )
     return out
+
+
+# a setting's note for a referee: the game option that chooses it ("(option scenario=Doomgate)")
+_OPTION = re.compile(r"\s*\((option [^)]*)\)")
 
 
 def catalogue() -> list[CardInfo]:

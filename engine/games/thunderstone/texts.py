@@ -105,7 +105,7 @@ TEXT: dict[tuple[str, str], str] = {
     ("trait", "magic_only"): "only MAGIC ATTACK counts against it",
     ("trait", "must_include_magic"): "the attack must include MAGIC ATTACK",
     ("trait", "only_by_defeat"): "leaves the dungeon only when defeated",
-    ("trait", "light"): "LIGHT +{n} against it",
+    ("trait", "light"): "LIGHT {n:+d} against it",
     ("trait", "no_light_reduction"): "light cannot reduce its light penalty",
     ("trait", "double_health_unless_gold"): "double health unless the active player reveals {n} gold",
     ("trait", "not_if_used"): "cannot be attacked after a {what} was used this turn",

@@ -1,12 +1,13 @@
-"""Mage Knight's card catalogue for `runeledger cards mage-knight`: deed cards, units and enemy
-tokens with their values and each value's source (the record's provenance)."""
+"""Mage Knight's card catalogue for `runeledger cards mage-knight`: deed cards, units, enemy
+tokens, skills and tactics with their values, each value's source (the record's provenance) and
+their text in words made from the effect the engine plays (card_text)."""
 
 from __future__ import annotations
 
 import re
 
 from engine.cards import CardInfo, check
-from engine.games.mage_knight.cards.effects import plain
+from engine.games.mage_knight import card_text
 from engine.games.mage_knight.content.load import content
 
 _PAGE = re.compile(r"^rulebook p\.\s?(\d+)")
@@ -21,17 +22,23 @@ def source(provenance: str) -> str:
 
 def _card(c) -> CardInfo:
     src = source(c.provenance)
-    text = f"basic: {c.effect.get('basic', '')}; powered: {c.effect.get('powered', '')}"
-    text = text.replace("{", "(").replace("}", ")")  # plain words, no raw braces
     return CardInfo(
         name=c.name,
         english_name=None,
-        kind=c.kind,
+        kind=KINDS.get(c.kind, c.kind),
         values={"sideways": c.sideways_value},
         sources={"sideways": src},
-        text=text,
-        group=c.hero or c.color or None,
+        text=card_text.deed(c),
+        group=(c.hero.title() if c.hero else None) or _colour(c.color),
     )
+
+
+KINDS = {"basic_action": "basic action", "advanced_action": "advanced action"}
+
+
+def _colour(colour: str | None) -> str | None:
+    """ "red", "dual:red/blue" -> "red/blue"; None for artifacts and the Wound."""
+    return colour.removeprefix("dual:") if colour else None
 
 
 def _unit(u) -> CardInfo:
@@ -43,7 +50,7 @@ def _unit(u) -> CardInfo:
         kind=f"unit ({u.type})",
         values=vals,
         sources={k: src for k in vals},
-        text="; ".join(plain(a) for a in u.abilities),
+        text=card_text.unit(u),
         count=u.copies,
         count_source=src,
     )
@@ -52,11 +59,7 @@ def _unit(u) -> CardInfo:
 def _enemy(e) -> CardInfo:
     src = source(e.provenance)
     vals = {"armour": e.armor, "fame": e.fame}
-    attacks = ", ".join(f"{a.element} {a.value}" if not a.summon else "summon" for a in e.attacks)
-    text = (
-        f"attacks: {attacks}; abilities: {', '.join(e.abilities) or 'none'}; "
-        f"resistances: {', '.join(e.resistances) or 'none'}"
-    )
+    text = card_text.enemy(e)
     return CardInfo(
         name=e.name,
         english_name=None,
@@ -69,9 +72,36 @@ def _enemy(e) -> CardInfo:
     )
 
 
+def _skill(s) -> CardInfo:
+    return CardInfo(
+        name=s.name,
+        english_name=None,
+        kind=f"skill ({s.hero.title()})",
+        values={},
+        sources={},
+        text=card_text.skill(s),
+        group=s.hero.title(),
+    )
+
+
+def _tactic(t) -> CardInfo:
+    src = source(t.provenance)
+    return CardInfo(
+        name=t.name,
+        english_name=None,
+        kind="tactic",
+        values={"turn order": t.number},
+        sources={"turn order": src},
+        text=card_text.tactic(t),
+        group=t.time,
+    )
+
+
 def catalogue() -> list[CardInfo]:
     c = content()
     out = [_card(x) for x in sorted(c.cards.values(), key=lambda x: x.id)]
+    out += [_skill(s) for s in sorted(c.skills.values(), key=lambda x: x.id)]
+    out += [_tactic(t) for t in sorted(c.tactics.values(), key=lambda x: x.id)]
     out += [_unit(u) for u in sorted(c.units.values(), key=lambda x: x.id) if not u.placeholder]
     seen = set()
     for e in sorted(c.enemies.values(), key=lambda x: x.id):

@@ -178,7 +178,7 @@ def _banner(v: Any) -> str:
                 "fame": f"Fame +{x}",
                 "ignore_wound_once": "the unit ignores one wound a round",
                 "ready_once": "ready the unit once a round",
-                "resistances": f"{colour_list(x)} resistance",
+                "resistances": f"{colour_list(x if isinstance(x, (list, tuple)) else [x])} resistance",
             }.get(k, names.plain(k))
         )
     return "the banner on a unit: " + ", ".join(parts)
@@ -213,17 +213,25 @@ def _attack_change(v: Any) -> str:
     return f"{of_words} become {names.plain(how)}"
 
 
+OFFERS = {"aa": "advanced action", "aa_or_spell": "advanced action or spell"}
+
+
+def _offered(what: Any, colour: Any) -> str:
+    """ "a red advanced action", "a unit", "an advanced action": an offer's card in words."""
+    colour_words = "" if colour in ("", "any", None) else f"{colour} "
+    noun = f"{colour_words}{OFFERS.get(str(what), names.plain(what))}"
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
+
 def _take_offer(v: Any) -> str:
     d = dict(v)
-    return f"take a {d.get('colour', '')} {names.plain(d.get('offer', 'card'))} from the offer".replace(
-        "  ", " "
-    )
+    return f"take {_offered(d.get('offer', 'card'), d.get('colour', ''))} from the offer"
 
 
 def _use_offered(v: Any) -> str:
     what, colour, mode = v
-    colour_words = "" if colour == "any" else f"{colour} "
-    return f"use the {mode} effect of a {colour_words}{names.plain(what).replace('aa', 'advanced action')} on offer"
+    mode_words = "" if mode in ("effect", "ability") else f"{mode} "
+    return f"use the {mode_words}effect of {_offered(what, colour)} on offer"
 
 
 def _unit_bonus(v: dict) -> str:
@@ -340,7 +348,9 @@ ATOMS: dict[str, Callable[[Any], str]] = {
         ", ".join([f"Reputation +{v[0]}"] * bool(v[0]) + [f"Fame +{v[1]}"] * bool(v[1]))
         + " per unit recruited"
     ),
-    "recruit_discount": lambda v: f"a unit costs {v[0]} less, Reputation {signed(v[1])}",
+    "recruit_discount": lambda v: (
+        f"a unit costs {v[0]} less" + (f", Reputation {signed(v[1])}" if v[1] else "")
+    ),
     "redirect_damage": lambda v: "the enemy's damage goes to this unit",
     "repeat": lambda v: f"play an Action card's {v[0]} effect {v[1]} times",
     "requires": _requires,

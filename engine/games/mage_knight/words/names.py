@@ -14,7 +14,7 @@ COLOURS = ("red", "blue", "green", "white", "gold", "black")
 
 def plain(x: Any) -> str:
     """An id no catalogue names, in words."""
-    return str(x).replace("_", " ").replace(":", " ").strip()
+    return str(x).replace("_", " ").replace(":", " ").replace("coldfire", "cold fire").strip()
 
 
 def card(x: Any) -> str:
