@@ -284,6 +284,15 @@ function live() {
   ws.onclose = () => setTimeout(live, 1000);  // reconnect from SINCE: nothing missed, nothing twice
 }
 
+// The full state folds under its button (a disclosure: aria-expanded), folded at first. Folded,
+// it is cut to no height rather than taken out of the page, so tools still read it.
+for (const b of document.querySelectorAll(".fold-toggle")) {
+  b.onclick = () => {
+    const folded = b.parentElement.classList.toggle("folded");
+    b.setAttribute("aria-expanded", String(!folded));
+  };
+}
+
 (async () => {
   CARDS = (await api(`/api/games/${GID}/cards`)).cards;
   await refresh();

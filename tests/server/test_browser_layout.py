@@ -75,7 +75,8 @@ def test_the_table_fits_a_screen(server, browser, name):
     # whose turn, in words; no raw state dump on a player's page
     assert page.inner_text('[data-testid="turn"]') == "Your turn"
     assert page.locator('[data-testid="game"] pre, [data-testid="game"] details.raw').count() == 0
-    assert page.locator("#state-box").get_attribute("open") is None  # the full state: folded
+    assert page.get_attribute("#state-box .fold-toggle", "aria-expanded") == "false"  # folded
+    assert page.eval_on_selector('[data-testid="game"]', "e => e.getBoundingClientRect().height") == 0
     if os.environ.get("RUNELEDGER_SCREENSHOTS") == "1":
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{name}.png"))
