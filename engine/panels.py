@@ -55,10 +55,15 @@ def colour(seat: int) -> str:
 
 
 def to_act(ruleset: Any, table: Table) -> set[int]:
-    """The seats a decision waits for now (none once the game is over)."""
+    """The seats a decision waits for now (none once the game is over, and none in a state
+    between two events of one command, as the replay shows at event N: no rule asks for a
+    decision there, and a game's prompts may not read such a state)."""
     if table.over:
         return set()
-    return {p.seat for p in ruleset.prompts(table)}
+    try:
+        return {p.seat for p in ruleset.prompts(table)}
+    except (IndexError, KeyError, AttributeError, TypeError, ValueError):
+        return set()
 
 
 def sees(table: Table, zone: str, viewer: int | None) -> bool:
