@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from engine.cards import CardInfo
     from engine.context import Ctx
     from engine.explain import History
+    from engine.panels import Panel
     from store import NewEvent, StoredEvent
 
 
@@ -171,6 +172,16 @@ class Ruleset:
     # -- hidden information -------------------------------------------------------------
     def game_view(self, table: Table, seat: int | None) -> Any:
         return msgspec.to_builtins(table.game)
+
+    def panels(self, table: Table, viewer: int | None) -> list[Panel]:
+        """One player panel per seat as `viewer` (a seat, None: a spectator) may see it
+        (engine.panels.Panel): the numbers a player watches, whose turn, piles as a count
+        and a top card. Default: the seat's name, whose turn and its zones' sizes. A game
+        names its own numbers in engine/games/<game>/panels.py, showing a number that
+        depends on hidden cards only to the seat who sees them."""
+        from engine import panels
+
+        return panels.default(self, table, viewer)
 
     def command_vis(self, table: Table, seat: int, cmd: dict[str, Any]) -> list[int] | None:
         """Who sees a decision event: public by default; a secret choice names its seats

@@ -49,8 +49,14 @@ def state_view(ruleset, table: Table, seat: int | None) -> dict[str, Any]:
         "zones": zones.view(table, seat),
         "damage": dict(table.damage),
         "game": ruleset.game_view(table, seat),
+        "panels": panels_view(ruleset, table, seat),
         **_fairness(table),
     }
+
+
+def panels_view(ruleset, table: Table, seat: int | None) -> list[dict[str, Any]]:
+    """The player panels as `seat` may see them (`Ruleset.panels`, engine.panels), as data."""
+    return msgspec.to_builtins(ruleset.panels(table, seat))
 
 
 def _fairness(table: Table) -> dict[str, Any]:

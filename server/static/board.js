@@ -158,10 +158,22 @@ const SEAT_COLOURS = ["#d33", "#33c", "#2a2", "#d90", "#939", "#099"];
 // in data-command and their labels in data-label; a click plays it, or offers them all.
 function clickable(e, idx, cmds, labels, play) {
   e.classList.add("target");
+  const words = idx.map(i => labels[i] || cmdLabel(cmds[i])).join(" / ");
   e.setAttribute("data-command", JSON.stringify(cmds[idx[0]]));
-  e.setAttribute("data-label", idx.map(i => labels[i] || cmdLabel(cmds[i])).join(" / "));
-  e.addEventListener("click", ev => idx.length === 1 ? play(cmds[idx[0]])
-    : chooser(ev, idx.map(i => [cmds[i], labels[i] || cmdLabel(cmds[i])]), play));
+  e.setAttribute("data-label", words);
+  // a place to act on is a button for the keyboard and screen readers too: Tab, Enter
+  e.setAttribute("tabindex", "0");
+  e.setAttribute("role", "button");
+  e.setAttribute("aria-label", words);
+  const go = ev => idx.length === 1 ? play(cmds[idx[0]])
+    : chooser(ev, idx.map(i => [cmds[i], labels[i] || cmdLabel(cmds[i])]), play);
+  e.addEventListener("click", go);
+  e.addEventListener("keydown", ev => {
+    if (ev.key !== "Enter" && ev.key !== " ") return;
+    ev.preventDefault();
+    const r = e.getBoundingClientRect();  // a menu opened by the keyboard: at the place
+    go({pageX: r.left + window.scrollX, pageY: r.bottom + window.scrollY});
+  });
   return true;
 }
 
@@ -178,7 +190,9 @@ function chooser(ev, options, play) {
   }
   box.append(el("button", {class: "choice", text: "cancel"}));
   box.lastChild.onclick = () => box.remove();
+  box.addEventListener("keydown", e => { if (e.key === "Escape") box.remove(); });
   document.body.append(box);
+  box.querySelector("button").focus();
 }
 
 // A map of places (territories, sea zones): the view's "troops" object (place -> {army:

@@ -57,29 +57,47 @@ function cardEl(id, cards) {
   }
   return e;
 }
-function renderZones(zones, cards, names = {}) {  // names: each zone's name in words
-  // grouped by owner (each seat's zones, then the shared ones), so a game with many zones
-  // per seat still reads as one block per player
-  const groups = new Map();
-  for (const [name, z] of Object.entries(zones)) {
-    const owner = z.owner === null || z.owner === undefined ? "shared" : String(z.owner);
-    if (!groups.has(owner)) groups.set(owner, []);
-    groups.get(owner).push([name, z]);
+// A zone on the table. A player's own hand and small rows of distinct cards (an offer, the
+// cards in play) show every card; a stack of one card many times (58 wounds, 30 militia) or a
+// long pile shows as a pile: its count and its top card. Cards the viewer cannot see: only
+// their count. The first child says what the zone is (its name in words, then its id).
+const PILE_FROM = 12;  // a zone of more cards than this is a pile, whatever they are
+function zoneEl(name, z, cards, label, every = false) {
+  const n = z.n ?? (z.cards || []).length;
+  const box = el("div", {class: "zone", "data-zone": name},
+    el("div", {class: "zone-head", text: `${label && label !== name ? `${label} (${name})` : name}` +
+                                         ` — ${n} card(s), ${z.vis}`}));
+  const shown = z.cards || [];
+  if (!z.cards) {
+    if (n) box.append(el("span", {class: "facedown", text: `${n} face down`}));
+  } else if (every || (shown.length <= PILE_FROM && new Set(shown.map(c => String(c).split("#")[0])).size === shown.length)) {
+    for (const c of shown) box.append(cardEl(c, cards));
+  } else if (shown.length) {
+    box.classList.add("pile");
+    box.append(pileEl({label: "", count: shown.length, top: String(shown[0]).split("#")[0]}, cards));
   }
-  const order = [...groups.keys()].sort((a, b) => a === "shared" ? 1 : b === "shared" ? -1 : a - b);
-  const box = el("div");
-  for (const owner of order) {
-    const g = el("div", {class: "zone-group", "data-owner": owner},
-      el("h3", {text: owner === "shared" ? "Shared" : seatName(owner)}));
-    for (const [name, z] of groups.get(owner)) {
-      const d = el("div", {class: "zone", "data-zone": name},
-        el("div", {text: `${names[name] && names[name] !== name ? `${names[name]} (${name})` : name}` +
-                         ` — ${z.n ?? (z.cards || []).length} card(s), ${z.vis}`}));
-      for (const c of z.cards || []) d.append(cardEl(c, cards));
-      g.append(d);
-    }
-    box.append(g);
-  }
+  return box;
+}
+// A pile: its count and the top card (a panel's piles, a stack on the board).
+function pileEl(p, cards) {
+  const e = el("span", {class: "pile-count", "data-pile": p.label || "",
+    title: `${p.label ? p.label + ": " : ""}${p.count} card(s)` + (p.top ? `, the top one ${p.top}` : "")},
+    el("b", {text: `${p.label ? p.label + " " : ""}${p.count}`}));
+  if (p.top) e.append(" ", cardEl(p.top, cards));
+  return e;
+}
+// One seat's panel (the view's "panels", engine/panels.py): its name in its colour, whose
+// turn, a bot's kind and "thinking…" while it decides, its numbers and its piles.
+function panelEl(p, cards, {bot = null, thinking = false, me = false} = {}) {
+  const head = el("div", {class: "panel-head"},
+    el("span", {class: "dot", "aria-hidden": "true"}), el("b", {text: p.name + (me ? " (you)" : "")}));
+  if (bot) head.append(el("span", {class: "bot", text: ` bot: ${bot}`}));
+  if (p.turn) head.append(el("span", {class: "to-act", text: thinking ? " thinking…" : " to act"}));
+  const nums = el("dl", {class: "numbers"});
+  for (const [label, value] of p.numbers || []) nums.append(el("dt", {text: label}), el("dd", {text: String(value)}));
+  const box = el("div", {class: "panel" + (p.turn ? " acting" : ""), "data-testid": "panel",
+    "data-seat": p.seat, style: `--seat:${p.colour}`, role: "group", "aria-label": p.name}, head, nums);
+  if ((p.piles || []).length) box.append(el("div", {class: "piles"}, ...p.piles.map(x => pileEl(x, cards))));
   return box;
 }
 function eventLine(e) {  // one line of plain text: the sentence, else type and rule

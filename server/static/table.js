@@ -12,29 +12,58 @@ async function refresh() {
   const v = await api(`/api/games/${GID}/view`);
   if (mine !== SEQ) return;  // a later refresh is on its way: never draw an older view over it
   const view = v.view;
+  const me = /^seat (\d+)$/.test(view.as || "") ? +view.as.split(" ")[1] : null;
   document.getElementById("title").textContent = `${view.ruleset} — ${GID}`;
   document.getElementById("who").textContent =  // "seat 0" -> "Seat 1"
     (view.as || "referee").replace(/^seat (\d+)$/, (_, n) => seatName(+n));
   document.getElementById("version").textContent = v.version;
   fairness(view);
-  document.getElementById("prompts").replaceChildren(...v.prompts.map(p =>
-    el("div", {text: `${seatName(p.seat)} to act: ${p.kind} [rule ${p.rule}] ${p.detail || ""}`})));
+  const panels = Array.isArray(view.panels) ? view.panels : [];
+  const bots = v.bots && typeof v.bots === "object" ? v.bots : {};  // seat -> kind, where the server says
+  const acting = [...new Set((v.prompts || []).map(p => p.seat))];
+  document.getElementById("turn").textContent = turnWords(view, acting, me, panels, bots);
   ask(v.choices);
   // the map keeps the complete legal commands: a click on a hex is a shortcut for a leaf
   const cmds = Array.isArray(v.legal) ? v.legal : [];
   const labels = Array.isArray(v.labels) ? v.labels : [];  // the game's words for each command
   const map = renderBoard(view, cmds, labels, c => play(c, v.version));  // a hex map, places
   document.getElementById("map").replaceChildren(...(map ? [map] : []));
-  document.getElementById("board").replaceChildren(renderZones(view.zones || {}, CARDS, v.zone_labels || {}));
-  document.getElementById("game").replaceChildren(renderValue(view.game, CARDS),
-    el("details", {class: "raw"}, el("summary", {text: "as data"}),
-      el("pre", {text: JSON.stringify(view.game, null, 1)})));
+  const names = v.zone_labels || {};
+  const zones = Object.entries(view.zones || {});
+  document.getElementById("shared").replaceChildren(...zones  // the shared zones, as on a table
+    .filter(([, z]) => (z.owner === null || z.owner === undefined) && z.n)
+    .sort(([, a], [, b]) => !a.cards - !b.cards)  // face-up first, face-down stacks after
+    .map(([name, z]) => zoneEl(name, z, CARDS, names[name])));
+  const panel = p => panelEl(p, CARDS, {bot: bots[p.seat] || null, me: p.seat === me,
+                                        thinking: p.turn && !!bots[p.seat]});
+  const own = document.getElementById("own");
+  if (me === null) {
+    own.replaceChildren(el("p", {class: "none", text: "You watch this game."}));
+  } else {  // the seat's own panel, then its zones: the hand card by card, the rest as piles
+    own.replaceChildren(...panels.filter(p => p.seat === me).map(panel), ...zones
+      .filter(([name, z]) => z.owner === me && (z.n || isHand(name)))
+      .sort(([a], [b]) => isHand(b) - isHand(a))
+      .map(([name, z]) => zoneEl(name, z, CARDS, names[name], isHand(name))));
+  }
+  document.getElementById("panels").replaceChildren(...panels.filter(p => p.seat !== me).map(panel));
+  document.getElementById("game").replaceChildren(renderValue(view.game, CARDS));
   const res = document.getElementById("result");
   if (view.over) {
     res.replaceChildren(el("h2", {"data-testid": "result",
       text: `Game over — winner(s): ${(view.winners || []).map(seatName).join(", ") || "none"}` +
             ` · scores ${JSON.stringify(view.scores)}`}));
   }
+}
+const isHand = name => /(^|[.:])hand([.:]?\d*)$|^hand\d+$/.test(name);
+
+// The heading: whose turn it is, in words ("Your turn", "Seat 2 (Arythea) is thinking…").
+function turnWords(view, acting, me, panels, bots) {
+  if (view.over) return "Game over";
+  if (!acting.length) return "Waiting…";
+  if (me !== null && acting.includes(me)) return acting.length > 1 ? "Your turn (and others')" : "Your turn";
+  const name = s => (panels.find(p => p.seat === s) || {}).name || seatName(s);
+  const who = acting.map(name).join(" and ");
+  return acting.every(s => bots[s]) ? `${who} (bot) thinking…` : `${who} to act`;
 }
 
 // -- the seat's questions ---------------------------------------------------------------
@@ -62,6 +91,7 @@ function ask(root) {
 
 function renderChoices() {
   const panel = document.getElementById("choices");
+  const hadFocus = panel.contains(document.activeElement);
   const top = STACK[STACK.length - 1];
   const kids = [];
   const head = el("div", {class: "question-line"},
@@ -70,7 +100,8 @@ function renderChoices() {
   if (top.rule) head.append(el("small", {class: "rule", text: ` [rule ${top.rule}]`}));
   kids.push(head);
   if (STACK.length > 1) {
-    const back = el("button", {"data-testid": "back", class: "back", text: "← Back"});
+    const back = el("button", {"data-testid": "back", class: "back", text: "← Back",
+                               "aria-label": "Back to the previous question"});
     back.onclick = () => { STACK.pop(); showError(""); renderChoices(); };
     kids.push(back);
   }
@@ -87,6 +118,12 @@ function renderChoices() {
   panel.setAttribute("data-depth", STACK.length);
   panel.setAttribute("data-path", top.path);
   panel.setAttribute("data-version", STACK[0].version);
+  // the keyboard stays in the question: a play or a step took away the focused button, so
+  // the new question's first option takes the focus (never taken from elsewhere on the page)
+  if (hadFocus && !panel.contains(document.activeElement)) {
+    const first = panel.querySelector("button[data-choice], [data-testid=pick-option], button");
+    if (first) first.focus({preventScroll: true});
+  }
 }
 
 function optionsPanel(q) {
@@ -245,6 +282,15 @@ function live() {
     } else { await refresh(); }
   };
   ws.onclose = () => setTimeout(live, 1000);  // reconnect from SINCE: nothing missed, nothing twice
+}
+
+// The full state folds under its button (a disclosure: aria-expanded), folded at first. Folded,
+// it is cut to no height rather than taken out of the page, so tools still read it.
+for (const b of document.querySelectorAll(".fold-toggle")) {
+  b.onclick = () => {
+    const folded = b.parentElement.classList.toggle("folded");
+    b.setAttribute("aria-expanded", String(!folded));
+  };
 }
 
 (async () => {

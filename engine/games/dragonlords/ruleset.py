@@ -78,6 +78,7 @@ class DragonLords(Ruleset):
         "cards": "catalogue:catalogue",
         "check_overrides": "situations.overrides:check",
         "position_value": "bots:value",
+        "panels": "panels:panels",
     }
     commands: ClassVar[dict[str, dict]] = {
         "place": {"to": str},

@@ -74,7 +74,7 @@ class Duel(Ruleset):
     }
     # game_view and public_data are the core's defaults: the game's state hides nothing, its
     # hidden cards are in owner/hidden zones
-    implemented_in: ClassVar[dict[str, str]] = {"describe": "narrate:describe"}
+    implemented_in: ClassVar[dict[str, str]] = {"describe": "narrate:describe", "panels": "panels:panels"}
 
     def position_value(self, table, s: int) -> float:
         """Damage on the other seats minus damage on oneself (a seat is out at the limit)."""

@@ -64,6 +64,7 @@ class Epochs(Ruleset):
         "cards": "catalogue:catalogue",
         "check_overrides": "content:check_overrides",
         "position_value": "bot:position_value",
+        "panels": "panels:panels",
     }
 
     def new_state(self, table) -> EpochsState:

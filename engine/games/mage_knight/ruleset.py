@@ -147,6 +147,7 @@ class MageKnight(Ruleset):
         "position_value": "bots.estimate:position_value",
         "bot_choices": "bots.policy:choices",
         "bot_options": "bots.tree_policy:bot_options",
+        "panels": "panels:panels",
     }
 
     @cached_property

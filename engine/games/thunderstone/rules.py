@@ -91,6 +91,7 @@ class Thunderstone(Ruleset):
         "question": "tree:question",
         "same_choice": "tree:same_choice",
         "bot_options": "tree:bot_options",
+        "panels": "panels:panels",
     }
     position_scale = 4.0
 
