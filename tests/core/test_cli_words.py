@@ -146,7 +146,8 @@ def test_state_in_words(played):
     legend = legend_rows(text)
     for c in shown:
         assert label(c) in text, f"{c.name} is not named with its cost or values"
-        assert squash(legend.get(label(c), [""] * 4)[3]) == squash(c.text), f"{c.name}: text missing"
+        said = c.text + (" (stand-in)" if c.stand_in else "")  # a stand-in card is marked
+        assert squash(legend.get(label(c), [""] * 4)[3]) == squash(said), f"{c.name}: text missing"
 
 
 def test_prompts_fill_in_the_rule_and_the_choices(played):

@@ -475,6 +475,9 @@ def test_api_near_legal_commands_are_refused_naming_a_rule(arena, data):
         if how == "wrong_type":
             k = pick(data, keys or ["kind"], "key")
             v = cmd[k]
+            # a field a pick sets (a list of values, or its stored comma-joined form) takes a list
+            takes_list = "list" in str((arena.rs.commands or {}).get(cmd["kind"], {}).get(k, ""))
+            lists = [] if takes_list else [[], [v]]
             cmd[k] = data.draw(
                 st.sampled_from(
                     [
@@ -486,9 +489,8 @@ def test_api_near_legal_commands_are_refused_naming_a_rule(arena, data):
                         None,
                         1.5,
                         float("nan"),
-                        [],
+                        *lists,
                         {},
-                        [v],
                         {"v": v},
                         2**70,
                         str(v) if not isinstance(v, str) else 7,
