@@ -1,7 +1,11 @@
-"""Rune Age's position values for the greedy and MCTS bots (bot tuning, not rules)."""
+"""Rune Age's position values for the greedy and MCTS bots, and what a random bot keeps off
+(bot tuning, not rules)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.choices import Node, kind_of
 from engine.games.rune_age.cards import spec
 from engine.games.rune_age.endgame import deck_strength
 
@@ -25,3 +29,17 @@ def objective_worn(table, s: int) -> float:
     c = cards.cards[0]
     health = spec(table.game, c).strength or 1
     return min(1.0, table.damage.get(c, 0) / health)
+
+
+def bot_options(table, s: int, path: list[Any], opts: list[Node]) -> list[Node]:
+    """A random bot's turn does not end while a target can still be attacked (TRN-2: any
+    number of actions; ACT-CMB-2: each target once per round). Uniform over the first
+    question's kinds, ending the turn is otherwise as likely as attacking, and the bot then
+    almost never fights its way to a scenario's objective: no Resurgence of the Dragonlords
+    game of 40 had a winner (the flat list, one command per target, attacked more often)."""
+    if path:
+        return opts
+    kinds = [kind_of(o) for o in opts]
+    if "attack" not in kinds or "end_turn" not in kinds:
+        return opts
+    return [o for o, k in zip(opts, kinds, strict=True) if k != "end_turn"]

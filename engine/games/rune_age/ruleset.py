@@ -98,6 +98,7 @@ class RuneAge(Ruleset):
         "check_overrides": "cards:check_overrides",
         "position_value": "bot:position_value",
         "common_goal": "bot:objective_worn",
+        "bot_options": "bot:bot_options",
     }
 
     def check_options(self, options):
