@@ -350,7 +350,7 @@ def grouped(
     ruleset with its own first steps hands the commands of one branch here, `prefix` being
     how many steps of `path` are its own (the rest is this function's `[field, value]`)."""
     rule = next((p.rule for p in rs.prompts(table) if p.seat == seat), None)
-    cmds = _unique(rs, table, seat, cmds)
+    cmds = _unique_once(rs, table, seat, cmds)
     own = path[prefix:]
     if own:
         cmds = _along(cmds, own)
@@ -446,6 +446,29 @@ class _Opt:
     ):
         self.label, self.field, self.value = label, field, value
         self.cmds, self.preview, self.token = cmds, preview, token
+
+
+_LAST_UNIQUE: list[Any] = [None, None, None, -1, -1, None]  # (ruleset, listing, table, version, seat, unique)
+
+
+def _unique_once(rs: Ruleset, table: Table, seat: int, cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`_unique` of the listing the last question was grouped from, when it is the same list
+    object at the same table, event and seat (a bot walks each question of one decision from
+    one listing, which nobody changes): the copies are merged once per decision, not once per
+    question. The memo holds the listing, so its identity cannot be taken by another list."""
+    last = _LAST_UNIQUE
+    if (
+        last[1] is cmds
+        and last[2] is table
+        and last[3] == table.version
+        and last[4] == seat
+        and last[0] is rs
+    ):
+        got: list[dict[str, Any]] = last[5]
+        return got
+    got = _unique(rs, table, seat, cmds)
+    last[:] = [rs, cmds, table, table.version, seat, got]
+    return got
 
 
 def _unique(rs: Ruleset, table: Table, seat: int, cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
