@@ -7,7 +7,9 @@ from typing import Any
 
 from engine.choices import Node, kind_of
 from engine.games.rune_age.cards import spec
+from engine.games.rune_age.combat import targets
 from engine.games.rune_age.endgame import deck_strength
+from engine.games.rune_age.places import OBJECTIVE
 
 
 def position_value(table, s: int) -> float:
@@ -32,14 +34,18 @@ def objective_worn(table, s: int) -> float:
 
 
 def bot_options(table, s: int, path: list[Any], opts: list[Node]) -> list[Node]:
-    """A random bot's turn does not end while a target can still be attacked (TRN-2: any
-    number of actions; ACT-CMB-2: each target once per round). Uniform over the first
-    question's kinds, ending the turn is otherwise as likely as attacking, and the bot then
-    almost never fights its way to a scenario's objective: no Resurgence of the Dragonlords
-    game of 40 had a winner (the flat list, one command per target, attacked more often)."""
+    """A random bot's turn does not end while it may still attack the scenario's objective
+    (SCN-DL-2: whoever defeats the Dragonlords wins; TRN-2: any number of actions; ACT-CMB-2:
+    each target once per round). Uniform over the first question's kinds, ending the turn is
+    as likely as attacking anything, and the attack then picks among every target: no
+    Resurgence of the Dragonlords game of 40 had a winner (the flat list, one command per
+    target, attacked more often). Where nothing is the objective, nothing is left out."""
     if path:
         return opts
     kinds = [kind_of(o) for o in opts]
     if "attack" not in kinds or "end_turn" not in kinds:
+        return opts
+    objective = table.zones.get(OBJECTIVE)
+    if not objective or not objective.cards or objective.cards[0] not in targets(table, s):
         return opts
     return [o for o, k in zip(opts, kinds, strict=True) if k != "end_turn"]
