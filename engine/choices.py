@@ -350,10 +350,10 @@ def grouped(
     ruleset with its own first steps hands the commands of one branch here, `prefix` being
     how many steps of `path` are its own (the rest is this function's `[field, value]`)."""
     rule = next((p.rule for p in rs.prompts(table) if p.seat == seat), None)
-    cmds = _unique(rs, table, seat, cmds)
+    cmds = _unique_once(rs, table, seat, cmds)
     own = path[prefix:]
     if own:
-        cmds = [c for c in cmds if _on_path(c, own)]
+        cmds = _along(cmds, own)
         if not cmds:
             raise BadPath("names no legal command now: ask for the choices again")
     if not cmds:
@@ -382,10 +382,18 @@ def _question(
     else:
         field = _first_difference(cmds)
     groups: dict[bytes, tuple[Any, list[dict[str, Any]]]] = {}
-    for c in cmds:
-        v = c.get(field, _ABSENT) if field else _ABSENT
-        key = b"" if v is _ABSENT else _canon.encode(v)
-        groups.setdefault(key, (v, []))[1].append(c)
+    if field is None:
+        groups[b""] = (_ABSENT, cmds)
+    else:
+        enc = _canon.encode
+        for c in cmds:
+            v = c.get(field, _ABSENT)
+            key = b"" if v is _ABSENT else enc(v)
+            got = groups.get(key)
+            if got is None:
+                groups[key] = (v, [c])
+            else:
+                got[1].append(c)
     if not words:  # a bot's walk: the same options, no labels or previews built
         return Question(
             table.version,
@@ -440,42 +448,117 @@ class _Opt:
         self.cmds, self.preview, self.token = cmds, preview, token
 
 
+_LAST_UNIQUE: list[Any] = [None, None, None, -1, -1, None]  # (ruleset, listing, table, version, seat, unique)
+
+
+def _unique_once(rs: Ruleset, table: Table, seat: int, cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`_unique` of the listing the last question was grouped from, when it is the same list
+    object at the same table, event and seat (a bot walks each question of one decision from
+    one listing, which nobody changes): the copies are merged once per decision, not once per
+    question. The memo holds the listing, so its identity cannot be taken by another list."""
+    last = _LAST_UNIQUE
+    if (
+        last[1] is cmds
+        and last[2] is table
+        and last[3] == table.version
+        and last[4] == seat
+        and last[0] is rs
+    ):
+        got: list[dict[str, Any]] = last[5]
+        return got
+    got = _unique(rs, table, seat, cmds)
+    last[:] = [rs, cmds, table, table.version, seat, got]
+    return got
+
+
 def _unique(rs: Ruleset, table: Table, seat: int, cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Commands that are one choice are one option, the first kept in the listed order (the
     fixed rule that picks among copies): identical commands, and those the ruleset's
-    `same_choice` gives one key (eight copies of one card in a pile)."""
+    `same_choice` gives one key (eight copies of one card in a pile). A listing without two
+    alike is returned as it is (callers only read it)."""
+    enc = _canon.encode
+    if _plain_same(rs):  # the default same_choice is the command itself: encode in C
+        keys = list(map(enc, cmds))
+    else:
+        same = rs.same_choice
+        keys = [enc(same(table, seat, c)) for c in cmds]
+    if len(set(keys)) == len(keys):
+        return cmds
     seen: set[bytes] = set()
     out = []
-    for c in cmds:
-        key = _canon.encode(rs.same_choice(table, seat, c))
+    for key, c in zip(keys, cmds, strict=True):
         if key not in seen:
             seen.add(key)
             out.append(c)
     return out
 
 
-def _on_path(cmd: dict[str, Any], path: list[list[Any]]) -> bool:
+_PLAIN_SAME: dict[type, bool] = {}
+
+
+def _plain_same(rs: Ruleset) -> bool:
+    """Does the ruleset keep the default `same_choice` (the command itself)?"""
+    kind = type(rs)
+    got = _PLAIN_SAME.get(kind)
+    if got is None:
+        from engine.ruleset import Ruleset  # engine.ruleset imports this module
+
+        got = _PLAIN_SAME[kind] = getattr(kind, "same_choice", None) is Ruleset.same_choice
+    return got
+
+
+def _along(cmds: list[dict[str, Any]], path: list[list[Any]]) -> list[dict[str, Any]]:
+    """The commands on `path` (steps `[field, value]`, or `[field]` for a field left out),
+    values compared as canonical JSON (a str or int compared as itself: the same answer)."""
+    enc = _canon.encode
     for stepped in path:
+        f = stepped[0]
         if len(stepped) == 1:
-            if stepped[0] in cmd:
-                return False
-        elif stepped[0] not in cmd or _canon.encode(cmd[stepped[0]]) != _canon.encode(stepped[1]):
-            return False
-    return True
+            cmds = [c for c in cmds if f not in c]
+            continue
+        want = stepped[1]
+        kind = type(want)
+        if kind is str or kind is int:
+            cmds = [c for c in cmds if type(c.get(f)) is kind and c[f] == want]
+        else:
+            key = enc(want)
+            cmds = [c for c in cmds if f in c and enc(c[f]) == key]
+    return cmds
 
 
 def _first_difference(cmds: list[dict[str, Any]]) -> str:
-    """The first field (in the order the commands write them) whose value differs."""
-    fields: dict[str, None] = {}
+    """The first field (in the order the commands write them) whose value differs; the
+    fields are tried in that order as they are met, so the rest are never gathered."""
+    tried = {"kind"}
     for c in cmds:
-        fields.update(dict.fromkeys(c))
-    for f in fields:
-        if f == "kind":
-            continue
-        first = _canon.encode(cmds[0][f]) if f in cmds[0] else None
-        if any((_canon.encode(c[f]) if f in c else None) != first for c in cmds[1:]):
-            return f
+        for f in c:
+            if f not in tried:
+                tried.add(f)
+                if _differs(cmds, f):
+                    return f
     raise AssertionError("distinct commands differ in some field")  # _unique made them so
+
+
+def _differs(cmds: list[dict[str, Any]], f: str) -> bool:
+    """Do the commands' values of field `f` (or its absence) differ as canonical JSON? A
+    value of the first's exact type str or int is compared as itself, anything else encoded."""
+    first = cmds[0].get(f, _ABSENT)
+    kind = type(first)
+    fast = kind is str or kind is int
+    key: bytes | None = None
+    for c in cmds:
+        v = c.get(f, _ABSENT)
+        if v is first:
+            continue
+        if fast and type(v) is kind:
+            if v != first:
+                return True
+            continue
+        if key is None:
+            key = b"" if first is _ABSENT else _canon.encode(first)
+        if (b"" if v is _ABSENT else _canon.encode(v)) != key:
+            return True
+    return False
 
 
 def _field_question(field: str | None) -> str:

@@ -1,9 +1,15 @@
-"""Rune Age's position values for the greedy and MCTS bots (bot tuning, not rules)."""
+"""Rune Age's position values for the greedy and MCTS bots, and what a random bot keeps off
+(bot tuning, not rules)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.choices import Node, kind_of
 from engine.games.rune_age.cards import spec
+from engine.games.rune_age.combat import targets
 from engine.games.rune_age.endgame import deck_strength
+from engine.games.rune_age.places import OBJECTIVE
 
 
 def position_value(table, s: int) -> float:
@@ -25,3 +31,21 @@ def objective_worn(table, s: int) -> float:
     c = cards.cards[0]
     health = spec(table.game, c).strength or 1
     return min(1.0, table.damage.get(c, 0) / health)
+
+
+def bot_options(table, s: int, path: list[Any], opts: list[Node]) -> list[Node]:
+    """A random bot's turn does not end while it may still attack the scenario's objective
+    (SCN-DL-2: whoever defeats the Dragonlords wins; TRN-2: any number of actions; ACT-CMB-2:
+    each target once per round). Uniform over the first question's kinds, ending the turn is
+    as likely as attacking anything, and the attack then picks among every target: no
+    Resurgence of the Dragonlords game of 40 had a winner (the flat list, one command per
+    target, attacked more often). Where nothing is the objective, nothing is left out."""
+    if path:
+        return opts
+    kinds = [kind_of(o) for o in opts]
+    if "attack" not in kinds or "end_turn" not in kinds:
+        return opts
+    objective = table.zones.get(OBJECTIVE)
+    if not objective or not objective.cards or objective.cards[0] not in targets(table, s):
+        return opts
+    return [o for o, k in zip(opts, kinds, strict=True) if k != "end_turn"]

@@ -99,6 +99,7 @@ class RuneAge(Ruleset):
         "position_value": "bot:position_value",
         "common_goal": "bot:objective_worn",
         "panels": "panels:panels",
+        "bot_options": "bot:bot_options",
     }
 
     def check_options(self, options):

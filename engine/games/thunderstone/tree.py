@@ -298,7 +298,13 @@ def question(rs, table, s: int, path: list[Any], words: bool = True) -> choices.
 
 def bot_options(table, s: int, path: list[Any], opts: list[choices.Node]) -> list[choices.Node]:
     """`bot.bot_choices` on one question: leaves that destroy one of the seat's last cards
-    other than a disease are left out (lazy steps and picks are kept)."""
+    other than a disease are left out (lazy steps and picks are kept). The cards are counted
+    only when some leaf may destroy one (a loop, not any(): this runs at every question)."""
+    for o in opts:
+        if o.command is not None and o.command["kind"] in bot.MAY_DESTROY:
+            break
+    else:
+        return opts
     if bot.kept(table, s, bot.FLOOR) > bot.FLOOR:
         return opts
     return [
