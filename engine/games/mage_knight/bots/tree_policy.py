@@ -20,7 +20,8 @@ from engine import choices as tree
 from engine.choices import Node
 from engine.games.mage_knight import state
 from engine.games.mage_knight.bots.goals import is_open, stand_in
-from engine.games.mage_knight.bots.policy import choices
+from engine.games.mage_knight.bots.policy import choices, directed
+from engine.games.mage_knight.choices.tree import phase_commands
 from engine.mechanics.zones import card_name
 from engine.ruleset import with_ruleset
 
@@ -46,8 +47,9 @@ def bot_options(rs, table, seat: int, path: list[Any], options: list[Node]) -> l
         return options
     owner: dict[int, int] = {}
     cmds: list[dict] = []
+    peeked = _peeked(table, seat, options) if not path else PEEKED
     for i, node in enumerate(options):
-        for c in _commands(rs, table, seat, node):
+        for c in _commands(rs, table, seat, node, peeked):
             owner[id(c)] = i
             cmds.append(c)
     if _bare_stand_ins(cmds):
@@ -62,13 +64,30 @@ def _bare_stand_ins(cmds: list[dict]) -> bool:
     return len({c["kind"] for c in cmds}) == 1 and all(is_open(c) and len(c) == 2 for c in cmds)
 
 
-def _commands(rs, table, seat: int, node: Node) -> list[dict]:
-    """The commands an option stands for: its own, those found below it (a kind in PEEKED), or
-    a stand-in of its kind."""
+def _peeked(table, seat: int, options: list[Node]) -> tuple[str, ...]:
+    """The kinds worth walking at the first question of a turn: only those whose fields a habit
+    still reads once the kinds open are known (policy.choices, in its order). Announcing or
+    exploring wins over any move; outside part 2's directed habits only moves and rests are
+    read (where to step, how many wounds a rest sheds), never an attack, block or challenge."""
+    if phase_commands(table, seat) is not None:  # outside the turn: short lists
+        return PEEKED
+    kinds = {tree.kind_of(o) for o in options}
+    if "announce" in kinds:
+        return ()
+    if "explore" in kinds:
+        return ("rest",)
+    if directed(table):
+        return PEEKED
+    return ("rest", "move") if table.game.combat is None else ("rest",)
+
+
+def _commands(rs, table, seat: int, node: Node, peeked: tuple[str, ...] = PEEKED) -> list[dict]:
+    """The commands an option stands for: its own, those found below it (a kind in `peeked`),
+    or a stand-in of its kind."""
     if node.command is not None:
         return [node.command]
     kind = tree.kind_of(node)
-    if kind in PEEKED and _worth_walking(table, seat, kind):
+    if kind in peeked and _worth_walking(table, seat, kind):
         try:
             found = list(tree.leaves(node, lambda p: tree.walk(rs, table, seat, p, False), MAX_PICK))
         except ValueError:  # a pick too large to enumerate

@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from engine import choices
-from engine.choices import MORE, BadPath, Question
+from engine.choices import MORE, BadPath, Node, Question
 from engine.games.mage_knight import legal, state
 from engine.games.mage_knight.cards.resolving import seat_resolutions
 from engine.games.mage_knight.choices import fields
@@ -17,6 +17,8 @@ from engine.games.mage_knight.choices import words as say
 from engine.games.mage_knight.choices.nodes import apart_nodes, leaf, unique
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana import payment
+from engine.games.mage_knight.scenarios.variants import on as variant_on
+from engine.mechanics.per_state import per_state
 from engine.mechanics.zones import card_name
 
 _canon = msgspec.json.Encoder(order="sorted")
@@ -43,25 +45,29 @@ def question(rs, table, seat: int, path: list[Any], words: bool, rule) -> Questi
     return fields.question(rs, table, seat, path, cmds, words, rule, CHOSEN)
 
 
-_memo: dict[str, Any] = {"table": None, "at": None, "plays": {}}
+@per_state
+def _plays_here(table, seat: int) -> dict[str, list[dict]]:
+    """The card plays listed so far in this state, by card name (filled by `plays_of`)."""
+    return {}
 
 
 def plays_of(table, seat: int, name: str) -> list[dict]:
-    """`legal.card_plays`, kept for the table object at its current event (a table only folds
-    forward; undo builds a new one): the card question, the way question and the questions
-    below them are asked at one state, one after another."""
-    at = (table.version, seat)
-    if _memo["table"] is not table or _memo["at"] != at:
-        _memo["table"], _memo["at"], _memo["plays"] = table, at, {}
-    got = _memo["plays"].get(name)
+    """`legal.card_plays`, listed once per state: the card question, the way question and the
+    questions below them are asked at one state, one after another."""
+    known = _plays_here(table, seat)
+    got = known.get(name)
     if got is None:
-        got = _memo["plays"][name] = legal.card_plays(table, seat, name)
+        got = known[name] = legal.card_plays(table, seat, name)
     return got
 
 
 def _which_card(rs, table, seat: int, keep, words: bool, rule) -> Question:
     opts = []
+    filtered = variant_on(table, "be_nice")  # the only turn filter that may take a sideways play
     for name in sorted({card_name(c) for c in table.zone(state.hand(seat))}):
+        if not filtered and legal.sideways_ways(table, seat, name) > 1:  # several ways: a step
+            opts.append(_card_step(name, words))  # (its plays listed only when it is opened)
+            continue
         cmds = keep(plays_of(table, seat, name))
         if len({(c["mode"], c["option"]) for c in cmds}) == 1:
             cmds = unique(rs, table, seat, cmds)
@@ -78,14 +84,14 @@ def _which_card(rs, table, seat: int, keep, words: bool, rule) -> Question:
                 )
             )
         elif cmds:
-            opts.append(
-                choices.lazy(
-                    f"Play {say.name(name)}{MORE}" if words else "", [["kind", "play"], ["card", name]]
-                )
-            )
+            opts.append(_card_step(name, words))
     if not opts:
         raise BadPath("names no card to play now: ask for the choices again")
     return Question(table.version, seat, "Which card?", rule, opts)
+
+
+def _card_step(name: str, words: bool) -> Node:
+    return choices.lazy(f"Play {say.name(name)}{MORE}" if words else "", [["kind", "play"], ["card", name]])
 
 
 def _which_way(rs, table, seat: int, path, name: str, cmds: list[dict], words: bool, rule) -> Question:

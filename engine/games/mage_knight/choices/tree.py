@@ -5,6 +5,7 @@ handed to choices.combat, playing a card to choices.cards."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -16,6 +17,7 @@ from engine.games.mage_knight.choices import cards, fields, sets
 from engine.games.mage_knight.choices import words as say
 from engine.games.mage_knight.choices.combat import combat_options, combat_question
 from engine.games.mage_knight.choices.nodes import apart_nodes, leaf, unique
+from engine.mechanics.per_state import per_state
 from engine.mechanics.zones import card_name
 from engine.narration import humane
 
@@ -53,7 +55,7 @@ def question(rs, table, seat: int, path: list[Any], words: bool = True) -> Quest
             raise BadPath("names no question now: the seat has nothing to decide")
         return Question(table.version, seat, NOTHING, None, [])
     kind = _kind(path)
-    listed = legal.phase_commands(table, seat)
+    listed = phase_commands(table, seat)
     if listed is not None:  # outside the turn: short lists
         by_kind = _by_kind(listed)
         if kind is None and len(by_kind) == 1:  # one kind: its own question comes first
@@ -63,7 +65,7 @@ def question(rs, table, seat: int, path: list[Any], words: bool = True) -> Quest
             opts = [o for k, cmds in by_kind.items() for o in _kind_options(rs, table, seat, k, cmds, words)]
             return Question(table.version, seat, FIRST_QUESTION, prompt.rule, opts)
         return _kind_question(rs, table, seat, path, by_kind.get(kind, []), words, prompt.rule)
-    parts = legal.turn_parts(table, seat)
+    parts = turn_parts(table, seat)
     if kind is None:
         opts = [o for part in parts for o in _part_options(rs, table, seat, part, words)]
         return Question(table.version, seat, FIRST_QUESTION, prompt.rule, apart_nodes(opts))
@@ -76,6 +78,31 @@ def question(rs, table, seat: int, path: list[Any], words: bool = True) -> Quest
         return cards.question(rs, table, seat, path, words, prompt.rule)
     cmds = [c for c in part.make() if c["kind"] == kind]
     return _kind_question(rs, table, seat, path, cmds, words, prompt.rule)
+
+
+@per_state
+def phase_commands(table, seat: int) -> list[dict] | None:
+    """`legal.phase_commands`, listed once per state for all the questions asked in it."""
+    return legal.phase_commands(table, seat)
+
+
+@per_state
+def turn_parts(table, seat: int) -> list[legal.Part]:
+    """`legal.turn_parts` with each part listed at most once per state: the first question,
+    the bot's look below an option and the step opened all read the same lists."""
+    return [part._replace(make=_once(part.make)) for part in legal.turn_parts(table, seat)]
+
+
+def _once(make: Callable[[], list[dict]]) -> Callable[[], list[dict]]:
+    """`make`, listing on the first call only (its list shared: callers do not change it)."""
+    kept: list[list[dict]] = []
+
+    def listed() -> list[dict]:
+        if not kept:
+            kept.append(make())
+        return kept[0]
+
+    return listed
 
 
 def _kind(path: list[Any]) -> str | None:
