@@ -129,9 +129,9 @@ def choices(table, seat: int, legal: list[dict]) -> list[dict]:
         if strength(table, seat) < CHALLENGE_STRENGTH:  # no fight picked with a thin hand
             legal = [c for c in legal if c["kind"] not in PICKED_FIGHTS] or legal
     if table.game.combat is None and table.zone(state.TILES):
-        slots = open_slots(table)
         moves = [c for c in legal if c["kind"] == "move"]
-        if moves and slots:
+        slots = open_slots(table) if moves else []
+        if slots:
             now = to_edge(slots, unkey(table.game.players[seat].pos))
             closer = [c for c in moves if not is_open(c) and to_edge(slots, unkey(c["to"])) < now]
             if closer:

@@ -21,7 +21,7 @@ from engine.choices import Node
 from engine.games.mage_knight import state
 from engine.games.mage_knight.bots.goals import is_open, stand_in
 from engine.games.mage_knight.bots.policy import choices, directed
-from engine.games.mage_knight.choices.tree import phase_commands
+from engine.games.mage_knight.choices.tree import phase_commands, turn_commands
 from engine.mechanics.zones import card_name
 from engine.ruleset import with_ruleset
 
@@ -37,6 +37,9 @@ PEEKED = (
     "block",
     "assign",
 )
+# Kinds whose step in the turn's first question leads to exactly its part's commands (each its
+# own choice): read from the part's list instead of walking the step.
+LISTED = ("move", "rest")
 MAX_PICK = 64  # a pick of more sets than this stays a stand-in (tree.leaves refuses it)
 
 
@@ -88,6 +91,8 @@ def _commands(rs, table, seat: int, node: Node, peeked: tuple[str, ...] = PEEKED
         return [node.command]
     kind = tree.kind_of(node)
     if kind in peeked and _worth_walking(table, seat, kind):
+        if kind in LISTED and node.expand == [["kind", kind]] and phase_commands(table, seat) is None:
+            return turn_commands(table, seat, kind) or [stand_in({"kind": kind})]
         try:
             found = list(tree.leaves(node, lambda p: tree.walk(rs, table, seat, p, False), MAX_PICK))
         except ValueError:  # a pick too large to enumerate

@@ -107,7 +107,7 @@ def _which_way(rs, table, seat: int, path, name: str, cmds: list[dict], words: b
             opts.append(
                 choices.lazy(label + MORE if words else "", [*path, ["mode", mode], ["option", option]])
             )
-    return Question(table.version, seat, "Basic, powered or sideways?", rule, apart_nodes(opts))
+    return Question(table.version, seat, "Basic, powered or sideways?", rule, apart_nodes(opts, words))
 
 
 def _way(table, seat: int, cmd: dict) -> str:

@@ -32,6 +32,8 @@ def command_words(rs, table, seat: int, cmd: dict) -> str:
 
 def unique(rs, table, seat: int, cmds: list[dict]) -> list[dict]:
     """One command per choice (`same_choice`), the first listed kept."""
+    if len(cmds) < 2:
+        return cmds
     seen: set[bytes] = set()
     out = []
     for c in cmds:
@@ -42,7 +44,10 @@ def unique(rs, table, seat: int, cmds: list[dict]) -> list[dict]:
     return out
 
 
-def apart_nodes(opts: list[Node]) -> list[Node]:
+def apart_nodes(opts: list[Node], words: bool = True) -> list[Node]:
+    """Options whose labels would read alike told apart (a bot's walk has no labels)."""
+    if not words:
+        return opts
     labels = say.apart([o.label for o in opts])
     return [
         o if o.label == x else msgspec.structs.replace(o, label=x) for o, x in zip(opts, labels, strict=True)

@@ -68,7 +68,7 @@ def question(rs, table, seat: int, path: list[Any], words: bool = True) -> Quest
     parts = turn_parts(table, seat)
     if kind is None:
         opts = [o for part in parts for o in _part_options(rs, table, seat, part, words)]
-        return Question(table.version, seat, FIRST_QUESTION, prompt.rule, apart_nodes(opts))
+        return Question(table.version, seat, FIRST_QUESTION, prompt.rule, apart_nodes(opts, words))
     part = next((x for x in parts if kind in x.kinds), None)
     if part is None:
         raise BadPath(f"names no {humane(kind)} now: ask for the choices again")
@@ -91,6 +91,13 @@ def turn_parts(table, seat: int) -> list[legal.Part]:
     """`legal.turn_parts` with each part listed at most once per state: the first question,
     the bot's look below an option and the step opened all read the same lists."""
     return [part._replace(make=_once(part.make)) for part in legal.turn_parts(table, seat)]
+
+
+def turn_commands(table, seat: int, kind: str) -> list[dict]:
+    """The seat's commands of one kind in its turn, as its part lists them (once per state):
+    what the first question's step of that kind leads to, for kinds alike only when equal."""
+    part = next((x for x in turn_parts(table, seat) if kind in x.kinds), None)
+    return [] if part is None else [c for c in part.make() if c["kind"] == kind]
 
 
 def _once(make: Callable[[], list[dict]]) -> Callable[[], list[dict]]:
@@ -188,7 +195,7 @@ def _kind_question(
         opts, text = q.options, text or q.question
     else:
         opts = [leaf(rs, table, seat, c, words) for c in cmds]
-    return Question(table.version, seat, text or FIRST_QUESTION, rule, apart_nodes(opts + picks))
+    return Question(table.version, seat, text or FIRST_QUESTION, rule, apart_nodes(opts + picks, words))
 
 
 def _pick(table, kind: str, fam: tuple, field: str, words: bool) -> Node:
