@@ -4,6 +4,7 @@ paid, the enemy aimed at, the dice set, ...), each field a question of its own."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -26,9 +27,9 @@ CHOSEN = ("kind", "card", "mode", "option")  # fields the first steps choose
 
 
 def question(rs, table, seat: int, path: list[Any], words: bool, rule) -> Question:
-    keep = legal.turn_filter(table, seat)[0]
+    keep, sideways_kept = _filters(table, seat)
     if len(path) == 1:
-        return _which_card(rs, table, seat, keep, words, rule)
+        return _which_card(rs, table, seat, keep, sideways_kept, words, rule)
     step = path[1]
     if not (isinstance(step, list) and len(step) == 2 and step[0] == "card"):
         raise BadPath("is not a path of this game's questions")
@@ -46,26 +47,23 @@ def question(rs, table, seat: int, path: list[Any], words: bool, rule) -> Questi
 
 
 @per_state
-def _plays_here(table, seat: int) -> dict[str, list[dict]]:
-    """The card plays listed so far in this state, by card name (filled by `plays_of`)."""
-    return {}
+def _filters(table, seat: int) -> tuple[Callable[[list[dict]], list[dict]], bool]:
+    """The turn's filter of listed commands (legal.turn_filter), and whether it keeps every
+    sideways play (Be Nice is the only filter that may take one), once per state."""
+    return legal.turn_filter(table, seat)[0], not variant_on(table, "be_nice")
 
 
+@per_state
 def plays_of(table, seat: int, name: str) -> list[dict]:
-    """`legal.card_plays`, listed once per state: the card question, the way question and the
-    questions below them are asked at one state, one after another."""
-    known = _plays_here(table, seat)
-    got = known.get(name)
-    if got is None:
-        got = known[name] = legal.card_plays(table, seat, name)
-    return got
+    """`legal.card_plays`, the last card's kept for its state: the way question and the
+    questions below it are asked at one state, one after another, about one card."""
+    return legal.card_plays(table, seat, name)
 
 
-def _which_card(rs, table, seat: int, keep, words: bool, rule) -> Question:
+def _which_card(rs, table, seat: int, keep, sideways_kept: bool, words: bool, rule) -> Question:
     opts = []
-    filtered = variant_on(table, "be_nice")  # the only turn filter that may take a sideways play
     for name in sorted({card_name(c) for c in table.zone(state.hand(seat))}):
-        if not filtered and legal.sideways_ways(table, seat, name) > 1:  # several ways: a step
+        if sideways_kept and legal.sideways_ways(table, seat, name) > 1:  # several ways: a step
             opts.append(_card_step(name, words))  # (its plays listed only when it is opened)
             continue
         cmds = keep(plays_of(table, seat, name))
