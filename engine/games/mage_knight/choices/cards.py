@@ -15,7 +15,7 @@ from engine.games.mage_knight import legal, state
 from engine.games.mage_knight.cards.resolving import seat_resolutions
 from engine.games.mage_knight.choices import fields
 from engine.games.mage_knight.choices import words as say
-from engine.games.mage_knight.choices.nodes import apart_nodes, leaf, unique
+from engine.games.mage_knight.choices.nodes import apart_nodes, leaf, one_choice, unique
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana import payment
 from engine.games.mage_knight.scenarios.variants import on as variant_on
@@ -36,14 +36,12 @@ def question(rs, table, seat: int, path: list[Any], words: bool, rule) -> Questi
     name = step[1]
     if name not in {card_name(c) for c in table.zone(state.hand(seat))}:
         raise BadPath(f"names a card not in the hand now: {name!r}")
-    cmds = unique(
-        rs, table, seat, [c for c in keep(plays_of(table, seat, name)) if fields.on_path(c, path[2:])]
-    )
+    cmds = [c for c in keep(plays_of(table, seat, name)) if fields.on_path(c, path[2:])]
     if not cmds:
         raise BadPath("names no legal play now: ask for the choices again")
-    if len(path) == 2:
+    if len(path) == 2:  # (each way's plays made one choice there: no need to key them all)
         return _which_way(rs, table, seat, path, name, cmds, words, rule)
-    return fields.question(rs, table, seat, path, cmds, words, rule, CHOSEN)
+    return fields.question(rs, table, seat, path, unique(rs, table, seat, cmds), words, rule, CHOSEN)
 
 
 @per_state
@@ -99,7 +97,7 @@ def _which_way(rs, table, seat: int, path, name: str, cmds: list[dict], words: b
     opts = []
     for (mode, option), members in ways.items():
         label = _way(table, seat, members[0]) if words else ""
-        if len(members) == 1:
+        if one_choice(rs, table, seat, members):  # the first listed, as `unique` keeps it
             opts.append(leaf(rs, table, seat, members[0], words, label))
         else:
             opts.append(

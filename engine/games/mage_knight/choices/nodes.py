@@ -44,6 +44,13 @@ def unique(rs, table, seat: int, cmds: list[dict]) -> list[dict]:
     return out
 
 
+def one_choice(rs, table, seat: int, cmds: list[dict]) -> bool:
+    """Whether the commands are all one choice (`same_choice`): `unique` down to one, told
+    without keying past the first that differs."""
+    first = _canon.encode(rs.same_choice(table, seat, cmds[0])) if cmds else b""
+    return all(_canon.encode(rs.same_choice(table, seat, c)) == first for c in cmds[1:])
+
+
 def apart_nodes(opts: list[Node], words: bool = True) -> list[Node]:
     """Options whose labels would read alike told apart (a bot's walk has no labels)."""
     if not words:

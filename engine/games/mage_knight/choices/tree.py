@@ -16,7 +16,7 @@ from engine.games.mage_knight import legal, state
 from engine.games.mage_knight.choices import cards, fields, sets
 from engine.games.mage_knight.choices import words as say
 from engine.games.mage_knight.choices.combat import combat_options, combat_question
-from engine.games.mage_knight.choices.nodes import apart_nodes, leaf, unique
+from engine.games.mage_knight.choices.nodes import apart_nodes, leaf, one_choice, unique
 from engine.mechanics.per_state import per_state
 from engine.mechanics.zones import card_name
 from engine.narration import humane
@@ -90,7 +90,7 @@ def phase_commands(table, seat: int) -> list[dict] | None:
 def turn_parts(table, seat: int) -> list[legal.Part]:
     """`legal.turn_parts` with each part listed at most once per state: the first question,
     the bot's look below an option and the step opened all read the same lists."""
-    return [part._replace(make=_once(part.make)) for part in legal.turn_parts(table, seat)]
+    return [legal.Part(x.kinds, _once(x.make), x.probe) for x in legal.turn_parts(table, seat)]
 
 
 def turn_commands(table, seat: int, kind: str) -> list[dict]:
@@ -160,10 +160,12 @@ def _end_turn(rs, table, seat: int, words: bool) -> list[Node]:
 
 def _kind_options(rs, table, seat: int, kind: str, cmds: list[dict], words: bool) -> list[Node]:
     """One kind's option in the first question: its one command, its one pick, or a step."""
+    field = legal.SET_FIELDS.get(kind)
+    if field is None and len(cmds) > 1 and not one_choice(rs, table, seat, cmds):
+        return [choices.lazy(_step_label(kind, words), [["kind", kind]])]
     cmds = unique(rs, table, seat, cmds)
     if len(cmds) == 1:
         return [leaf(rs, table, seat, cmds[0], words)]
-    field = legal.SET_FIELDS.get(kind)
     if field is not None:
         fams = sets.families(cmds, field)
         if len(fams) == 1 and isinstance(fams[0], tuple):
