@@ -55,16 +55,21 @@ def bot_options(rs, table, seat: int, path: list[Any], options: list[Node]) -> l
         for c in _commands(rs, table, seat, node, peeked):
             owner[id(c)] = i
             cmds.append(c)
-    if _bare_stand_ins(cmds):
+    if _all_kept(table, cmds):
         return options
     kept = {owner[id(c)] for c in choices(table, seat, cmds)}
     return [o for i, o in enumerate(options) if i in kept] or options
 
 
-def _bare_stand_ins(cmds: list[dict]) -> bool:
-    """Stand-ins of one kind knowing nothing more: the habits keep them all (each keeps what it
-    cannot judge), so there is nothing to ask them."""
-    return len({c["kind"] for c in cmds}) == 1 and all(is_open(c) and len(c) == 2 for c in cmds)
+def _all_kept(table, cmds: list[dict]) -> bool:
+    """Stand-ins of one kind knowing nothing more, or (part 1's bots) plays known by their card
+    only ("Which card?"): the habits keep them all (each keeps what it cannot judge, and part
+    1's only reading of a play, whether it may give move points, is yes for a stand-in), so
+    there is nothing to ask them."""
+    kinds = {c["kind"] for c in cmds}
+    if len(kinds) != 1 or not all(is_open(c) for c in cmds):
+        return False
+    return all(len(c) == 2 for c in cmds) or (kinds == {"play"} and not directed(table))
 
 
 def _peeked(table, seat: int, options: list[Node]) -> tuple[str, ...]:
