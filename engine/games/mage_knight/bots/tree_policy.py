@@ -39,7 +39,7 @@ PEEKED = (
 )
 # Kinds whose step in the turn's first question leads to exactly its part's commands (each its
 # own choice): read from the part's list instead of walking the step.
-LISTED = ("move", "rest")
+LISTED = ("move", "rest", "challenge")
 MAX_PICK = 64  # a pick of more sets than this stays a stand-in (tree.leaves refuses it)
 
 
