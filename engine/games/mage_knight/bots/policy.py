@@ -15,6 +15,7 @@ from engine.games.mage_knight.bots.goals import (
     fight,
     is_open,
     joint_answer,
+    joint_proposals,
     play_atoms,
     recruit,
     strength,
@@ -126,6 +127,9 @@ def choices(table, seat: int, legal: list[dict]) -> list[dict]:
         if goal:
             return goal
         legal = [c for c in legal if c["kind"] != "move"] or legal  # no aimless steps
+        if "joint_assault" in kinds:  # no proposal the partners would refuse, again and again
+            sound = joint_proposals(table, seat, [c for c in legal if not is_open(c)])
+            legal = [c for c in legal if c["kind"] != "joint_assault" or is_open(c) or c in sound] or legal
         if strength(table, seat) < CHALLENGE_STRENGTH:  # no fight picked with a thin hand
             legal = [c for c in legal if c["kind"] not in PICKED_FIGHTS] or legal
     if table.game.combat is None and table.zone(state.TILES):
