@@ -39,7 +39,7 @@ PEEKED = (
 )
 # Kinds whose step in the turn's first question leads to exactly its part's commands (each its
 # own choice): read from the part's list instead of walking the step.
-LISTED = ("move", "rest", "challenge")
+LISTED = ("move", "rest", "challenge", "activate")
 MAX_PICK = 64  # a pick of more sets than this stays a stand-in (tree.leaves refuses it)
 
 
@@ -84,6 +84,8 @@ def _peeked(table, seat: int, options: list[Node]) -> tuple[str, ...]:
         return ()
     if "explore" in kinds:
         return ("rest",)
+    if _fighting(table, seat):  # which units help in this phase (goals.unit_help)
+        return (*PEEKED, "activate")
     if directed(table):
         return PEEKED
     return ("rest", "move") if table.game.combat is None else ("rest",)
@@ -95,6 +97,8 @@ def _commands(rs, table, seat: int, node: Node, peeked: tuple[str, ...] = PEEKED
     if node.command is not None:
         return [node.command]
     kind = tree.kind_of(node)
+    if kind == "play" and node.expand == [["kind", "play"]] and _fighting(table, seat):
+        return _card_stand_ins(table, seat)
     if kind in peeked and _worth_walking(table, seat, kind):
         if kind in LISTED and node.expand == [["kind", kind]] and phase_commands(table, seat) is None:
             return turn_commands(table, seat, kind) or [stand_in({"kind": kind})]
@@ -106,6 +110,19 @@ def _commands(rs, table, seat: int, node: Node, peeked: tuple[str, ...] = PEEKED
             return found
     base = node.pick.command if node.pick is not None else {"kind": kind, **_path_fields(node.expand)}
     return [stand_in(base)]
+
+
+def _fighting(table, seat: int) -> bool:
+    """In a combat of the seat's turn under part 2's habits (goals.fight)."""
+    return table.game.combat is not None and directed(table) and phase_commands(table, seat) is None
+
+
+def _card_stand_ins(table, seat: int) -> list[dict]:
+    """In a combat of part 2's habits, the first question's "play" as one stand-in per card in
+    hand (what "Which card?" offers): the fight habits weigh each card's best points of the
+    phase (goals.points) and give up a phase no card helps, without listing any play."""
+    names = sorted({card_name(c) for c in table.zone(state.hand(seat))} - {"wound"})
+    return [stand_in({"kind": "play", "card": n}) for n in names] or [stand_in({"kind": "play"})]
 
 
 def _path_fields(path: Any) -> dict[str, Any]:
