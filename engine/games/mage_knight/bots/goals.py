@@ -192,13 +192,16 @@ def _route_costs(game, goals: list[str]) -> dict[str, int]:
 
 def towards(table, seat: int, legal: list[dict], goals: list[str]) -> list[dict]:
     """The moves on a cheapest route to the nearest goal space; the challenge of a rampaging
-    enemy that stands on that route."""
+    enemy that stands on that route when it is winnable, else the route around it (no hero
+    steps onto a rampaging enemy: waiting for a fight it would not pick left it standing by)."""
     game = table.game
     costs = route_costs(table, goals)
     here = game.players[seat].pos
     now = costs.get(here)
     if now is None:
         return []
+    fights = [c for c in winnable(table, seat, legal) if c["kind"] == "challenge"]
+    prey_here = {c["space"] for c in fights}
     via = {}
     for n in hexgrid.neighbours(unkey(here)):
         k = key(n)
@@ -209,6 +212,7 @@ def towards(table, seat: int, legal: list[dict], goals: list[str]) -> list[dict]
             and k in costs
             and costs[k] < now
             and not _blocked(sp, k in goals)
+            and not (sp.rampaging and sp.enemies and k not in prey_here)
             and not any(p.pos == k for p in game.players)
         ):
             via[k] = costs[k] + cost
@@ -217,8 +221,7 @@ def towards(table, seat: int, legal: list[dict], goals: list[str]) -> list[dict]
     low = min(via.values())
     best = [k for k, v in via.items() if v == low]
     steps = [c for c in legal if c["kind"] == "move" and c["to"] in best]
-    fights = [c for c in winnable(table, seat, legal) if c["kind"] == "challenge" and c["space"] in best]
-    return fights or steps
+    return [c for c in fights if c["space"] in best] or steps
 
 
 def recruit(table, seat: int, legal: list[dict]) -> list[dict] | None:
