@@ -1,6 +1,6 @@
 """Mage Knight's random bots before and after the choice tree (issue 27's closing note).
 
-Before: the random bot as it plays today, uniform over `bot_choices(legal_commands)` (the whole
+Before: the random bot as it played before the tree, uniform over `bot_choices(legal_commands)` (the whole
 legal list, narrowed by bots/policy.py). After: a bot walking the choice tree one question at a
 time (`engine.choices.walk`, words=False), uniform over the options the ruleset's
 `bot_options` hook keeps at each question (bots/tree_policy.py), a lazy step walked further, a
@@ -24,7 +24,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from bots.random_bot import Stall, bot_rng, command_limit, play_out, prompted
+from bots.random_bot import Stall, bot_rng, command_limit, prompted
 from engine import choices as tree
 from engine.games.mage_knight.bots.tree_policy import bot_options
 from engine.pipeline import Engine
@@ -72,7 +72,23 @@ def tree_play_out(eng: Engine, gid: str, seed: str, hook: Hook = None) -> int:
         first = prompted(eng, gid, n)
         if first is None:
             return n
-        eng.submit(gid, first.seat, tree_command(rs, eng.table(gid), first.seat, rng, hook))
+        eng.play_chosen(gid, first.seat, tree_command(rs, eng.table(gid), first.seat, rng, hook))
+    raise Stall(f"game {gid}: not over after {command_limit(rs)} bot commands", gid, None, n)
+
+
+def flat_play_out(eng: Engine, gid: str, seed: str) -> int:
+    """The random bot as it was before the tree: uniform over `bot_choices` of the whole legal
+    list (played as listed: the listing is its legality check)."""
+    rs = eng.ruleset(gid)
+    rng = bot_rng(seed)
+    for n in range(command_limit(rs)):
+        first = prompted(eng, gid, n)
+        if first is None:
+            return n
+        legal = eng.bot_legal(gid, first.seat)
+        eng.play_listed(
+            gid, first.seat, rng.choice(rs.bot_choices(eng.table(gid), first.seat, legal) or legal)
+        )
     raise Stall(f"game {gid}: not over after {command_limit(rs)} bot commands", gid, None, n)
 
 
@@ -177,7 +193,7 @@ def _one(
         eng.create("mage-knight", players, seed, options, game_id=gid)
         with eng.batch():
             if side == "old":
-                n = play_out(eng, gid, seed)
+                n = flat_play_out(eng, gid, seed)
             else:
                 n = tree_play_out(eng, gid, seed, split.hook_of(mk_hook(eng, gid)))
     except Stall as exc:

@@ -369,11 +369,19 @@ def card_plays(table, seat: int, name: str) -> list[dict]:
 def sideways(table, seat: int, name: str) -> bool:
     """Whether the card may be played sideways now: the cheap test that a card is playable
     (a sideways play pays nothing, so no turn filter takes it away)."""
+    return sideways_ways(table, seat, name) > 0
+
+
+def sideways_ways(table, seat: int, name: str) -> int:
+    """How many sideways plays the card has now (`card_plays` lists each), without listing
+    its paid plays: two or more, and the card has more than one way to be played."""
     p = table.game.players[seat]
     if name == "wound" and not p.turn_effects.get("wound_sideways"):
-        return False
-    return any(
-        useful(table, atoms, p.acted) for atoms in actions.seat_resolutions(table, seat, name, "sideways")
+        return 0
+    return sum(
+        1
+        for atoms in actions.seat_resolutions(table, seat, name, "sideways")
+        if useful(table, atoms, p.acted)
     )
 
 

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from engine.games.mage_knight.bots import policy as botpolicy
+from engine.games.mage_knight.bots import tree_policy
 from sim.testing import assert_replay_equal, assert_undo_equal, new_game, run_bots
 
 SEEDS = range(4)
@@ -86,10 +87,10 @@ def test_bot_choices_are_a_non_empty_subset_of_the_legal_commands(monkeypatch):
         seen.append(out[0]["kind"])
         return out
 
-    # on the ruleset class: implemented_in binds the policy's function there on first use,
-    # so patching the module after that would not be seen
+    # the random bot walks the choice tree: the policy narrows each question's options
+    # (as the commands they stand for) in bots/tree_policy.py
     eng, gid = new_game("mage-knight", 2, seed="subset", options={"scenario": "blitz_conquest"})
-    monkeypatch.setattr(type(eng.ruleset(gid)), "bot_choices", staticmethod(checked))
+    monkeypatch.setattr(tree_policy, "choices", checked)
     run_bots(eng, gid, 5)
     assert eng.table(gid).over and {"move", "explore", "play"} <= set(seen)
 

@@ -192,13 +192,16 @@ def _route_costs(game, goals: list[str]) -> dict[str, int]:
 
 def towards(table, seat: int, legal: list[dict], goals: list[str]) -> list[dict]:
     """The moves on a cheapest route to the nearest goal space; the challenge of a rampaging
-    enemy that stands on that route."""
+    enemy that stands on that route when it is winnable, else the route around it (no hero
+    steps onto a rampaging enemy: waiting for a fight it would not pick left it standing by)."""
     game = table.game
     costs = route_costs(table, goals)
     here = game.players[seat].pos
     now = costs.get(here)
     if now is None:
         return []
+    fights = [c for c in winnable(table, seat, legal) if c["kind"] == "challenge"]
+    prey_here = {c["space"] for c in fights}
     via = {}
     for n in hexgrid.neighbours(unkey(here)):
         k = key(n)
@@ -209,6 +212,7 @@ def towards(table, seat: int, legal: list[dict], goals: list[str]) -> list[dict]
             and k in costs
             and costs[k] < now
             and not _blocked(sp, k in goals)
+            and not (sp.rampaging and sp.enemies and k not in prey_here)
             and not any(p.pos == k for p in game.players)
         ):
             via[k] = costs[k] + cost
@@ -217,8 +221,7 @@ def towards(table, seat: int, legal: list[dict], goals: list[str]) -> list[dict]
     low = min(via.values())
     best = [k for k, v in via.items() if v == low]
     steps = [c for c in legal if c["kind"] == "move" and c["to"] in best]
-    fights = [c for c in winnable(table, seat, legal) if c["kind"] == "challenge" and c["space"] in best]
-    return fights or steps
+    return [c for c in fights if c["space"] in best] or steps
 
 
 def recruit(table, seat: int, legal: list[dict]) -> list[dict] | None:
@@ -451,6 +454,11 @@ def open_kind(legal: list[dict], kind: str) -> list[dict]:
     return [c for c in legal if c["kind"] == kind and is_open(c)]
 
 
+def _unknown_plays(legal: list[dict]) -> bool:
+    """A stand-in for plays not knowing its card: what they may give is unknown."""
+    return any(not card_known(c) for c in open_kind(legal, "play"))
+
+
 def _unit_scores(table, legal: list[dict], keys: tuple[str, ...]) -> list[tuple[int, dict]]:
     game = table.game
     units = {u.uid: u.unit for u in game.players[game.active].units}
@@ -488,8 +496,9 @@ def _spare_cards(table, c) -> int:
 
 def _block_reaches(table, c, legal: list[dict]) -> bool:
     """The block pooled and still playable (each card's best option) holds the largest attack
-    left: no card is spent on a block that fails (unknown while plays are stand-ins)."""
-    if open_kind(legal, "play"):
+    left: no card is spent on a block that fails (unknown while a stand-in does not know its
+    card; one that does counts its card's best option)."""
+    if _unknown_plays(legal):
         return True
     need = max(
         (a.value for e in targetable(c) for a in e.attacks if not a.blocked and not a.summon), default=0
@@ -505,8 +514,9 @@ def _block_reaches(table, c, legal: list[dict]) -> bool:
 
 def _ranged_reaches(table, c, legal: list[dict], types: tuple[str, ...], keys: tuple[str, ...]) -> bool:
     """The ranged points pooled and still playable (each card's best option, each unit's) reach
-    the armour of the weakest enemy (unknown while plays or activations are stand-ins)."""
-    if open_kind(legal, "play") or open_kind(legal, "activate"):
+    the armour of the weakest enemy (unknown while activations or plays of unknown cards are
+    stand-ins; a stand-in knowing its card counts that card's best option)."""
+    if _unknown_plays(legal) or open_kind(legal, "activate"):
         return True
     need = min(armour_now(c, e)[0] for e in targetable(c))
     pooled = sum(p.value for p in c.pool if p.kind in types)
@@ -521,7 +531,9 @@ def _ranged_reaches(table, c, legal: list[dict], types: tuple[str, ...], keys: t
 
 def fight(table, legal: list[dict]) -> list[dict] | None:
     """Combat habits: attack when it defeats, add points of the phase's kind before ending it,
-    block only with cards the attack will not need, take damage on units first."""
+    block only with cards the attack will not need, take damage on units first. Once a card is
+    chosen (a question of its plays: ending the phase is no option there), its strongest play
+    for the phase."""
     c = table.game.combat
     nxt = [x for x in legal if x["kind"] == "next"]
     if c.phase in ("ranged", "attack"):
@@ -542,7 +554,7 @@ def fight(table, legal: list[dict]) -> list[dict] | None:
         if c.phase == "ranged" and c.fortified_site:
             keys = ("siege_attack",)
         adds = strongest(table, legal, ("attack",), types) + unit_help(table, legal, keys)
-        if c.phase == "ranged" and not _ranged_reaches(table, c, legal, types, keys):
+        if c.phase == "ranged" and nxt and not _ranged_reaches(table, c, legal, types, keys):
             adds = []  # ranged points that defeat nobody lapse: keep the cards for melee
         return adds or nxt or None
     if c.phase == "block":
@@ -554,11 +566,9 @@ def fight(table, legal: list[dict]) -> list[dict] | None:
         units = unit_help(table, legal, ("block",))
         if units:
             return units
-        adds = (
-            strongest(table, legal, ("block",))
-            if _spare_cards(table, c) > 0 and _block_reaches(table, c, legal)
-            else []
-        )
+        adds = strongest(table, legal, ("block",))
+        if nxt and not (_spare_cards(table, c) > 0 and _block_reaches(table, c, legal)):
+            adds = []  # no card spent on a block that fails or that the attack needs
         return adds or nxt or None
     if c.phase == "damage":
         units = [x for x in legal if x["kind"] == "assign" and (is_open(x) or x["to"] != "hero")]

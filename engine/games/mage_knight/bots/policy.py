@@ -15,6 +15,7 @@ from engine.games.mage_knight.bots.goals import (
     fight,
     is_open,
     joint_answer,
+    joint_proposals,
     play_atoms,
     recruit,
     strength,
@@ -25,13 +26,26 @@ from engine.games.mage_knight.map.board import placed_centres, unkey
 from engine.games.mage_knight.players.pvp_turn import visit_ok
 from engine.games.mage_knight.scenarios.hero_auction import bot_choices
 from engine.mechanics import hexgrid
+from engine.mechanics.per_state import per_state
 from engine.mechanics.zones import card_name
 
 
-def frontier(table) -> list[hexgrid.Hex]:
-    """Hexes of the open tile positions next to the map (where exploring leads)."""
-    slots = list(hexgrid.open_tile_slots(placed_centres(table.game.board)))
-    return [h for c in slots for h in hexgrid.tile_hexes(c).values()]
+@per_state
+def open_slots(table) -> list[hexgrid.Hex]:
+    """Centres of the open tile positions next to the map (where exploring leads)."""
+    return list(hexgrid.open_tile_slots(placed_centres(table.game.board)))
+
+
+def to_edge(slots: list[hexgrid.Hex], h: hexgrid.Hex) -> int:
+    """Steps from `h` to the nearest hex of an open tile position: a tile is its centre and
+    the ring around it, so one step less than to the nearest centre (none from inside)."""
+    return max(min(hexgrid.distance(h, c) for c in slots) - 1, 0)
+
+
+def directed(table) -> bool:
+    """Part 2's habits (goals.py) apply: every scenario but First Reconnaissance (part 1's
+    games as they were)."""
+    return table.game.scenario != "first_reconnaissance"
 
 
 def gives_move(table, cmd: dict, known: dict | None = None) -> bool:
@@ -59,7 +73,9 @@ def no_visits(table, seat: int, legal: list[dict]) -> list[dict]:
         return legal
     busy = {q.pos for s, q in enumerate(table.game.players) if s != seat and q.pos}
     return [
-        c for c in legal if not (c["kind"] == "move" and c["to"] in busy and visit_ok(table, seat, c["to"]))
+        c
+        for c in legal
+        if not (c["kind"] == "move" and c.get("to") in busy and visit_ok(table, seat, c["to"]))
     ] or legal
 
 
@@ -78,7 +94,9 @@ def choices(table, seat: int, legal: list[dict]) -> list[dict]:
         "variants"
     ):  # (part 1's games as they were)
         path = table.game.players[seat].path
-        legal = [c for c in legal if not (c["kind"] == "move" and c["to"] in path)] or legal  # no going back
+        legal = [
+            c for c in legal if not (c["kind"] == "move" and c.get("to") in path)
+        ] or legal  # no going back
     kinds = {c["kind"] for c in legal}
     if "joint_answer" in kinds and table.game.scenario != "first_reconnaissance":
         return joint_answer(table, seat, legal)
@@ -89,11 +107,11 @@ def choices(table, seat: int, legal: list[dict]) -> list[dict]:
         most = max(c["wounds"] for c in rests)
         if most >= 2 or rests[0]["card"] == "wound":
             return [c for c in rests if c["wounds"] == most]
-    directed = table.game.scenario != "first_reconnaissance"  # part 1's games as they were
+    aimed = directed(table)
     if "explore" in kinds:
         explores = [c for c in legal if c["kind"] == "explore"]
-        return far_explore(explores) if directed else explores
-    if directed and table.game.combat is not None:
+        return far_explore(explores) if aimed else explores
+    if aimed and table.game.combat is not None:
         habit = fight(table, legal)
         if habit:
             return habit
@@ -102,22 +120,24 @@ def choices(table, seat: int, legal: list[dict]) -> list[dict]:
     kinds = {c["kind"] for c in legal}
     been = set(table.game.players[seat].path)
     if been:  # no step back onto a space of this turn's path (free steps could loop forever)
-        legal = [c for c in legal if c["kind"] != "move" or c["to"] not in been] or legal
+        legal = [c for c in legal if c["kind"] != "move" or c.get("to") not in been] or legal
         kinds = {c["kind"] for c in legal}
-    if directed and table.game.combat is None:
+    if aimed and table.game.combat is None:
         goal = recruit(table, seat, legal) or travel(table, seat, legal)
         if goal:
             return goal
         legal = [c for c in legal if c["kind"] != "move"] or legal  # no aimless steps
+        if "joint_assault" in kinds:  # no proposal the partners would refuse, again and again
+            sound = joint_proposals(table, seat, [c for c in legal if not is_open(c)])
+            legal = [c for c in legal if c["kind"] != "joint_assault" or is_open(c) or c in sound] or legal
         if strength(table, seat) < CHALLENGE_STRENGTH:  # no fight picked with a thin hand
             legal = [c for c in legal if c["kind"] not in PICKED_FIGHTS] or legal
     if table.game.combat is None and table.zone(state.TILES):
-        edge = frontier(table)
         moves = [c for c in legal if c["kind"] == "move"]
-        if moves and edge:
-            here = unkey(table.game.players[seat].pos)
-            now = min(hexgrid.distance(here, h) for h in edge)
-            closer = [c for c in moves if min(hexgrid.distance(unkey(c["to"]), h) for h in edge) < now]
+        slots = open_slots(table) if moves else []
+        if slots:
+            now = to_edge(slots, unkey(table.game.players[seat].pos))
+            closer = [c for c in moves if not is_open(c) and to_edge(slots, unkey(c["to"])) < now]
             if closer:
                 return closer
         known: dict = {}

@@ -20,7 +20,8 @@ from engine import choices as tree
 from engine.choices import Node
 from engine.games.mage_knight import state
 from engine.games.mage_knight.bots.goals import is_open, stand_in
-from engine.games.mage_knight.bots.policy import choices
+from engine.games.mage_knight.bots.policy import choices, directed
+from engine.games.mage_knight.choices.tree import phase_commands, turn_commands
 from engine.mechanics.zones import card_name
 from engine.ruleset import with_ruleset
 
@@ -36,6 +37,9 @@ PEEKED = (
     "block",
     "assign",
 )
+# Kinds whose step in the turn's first question leads to exactly its part's commands (each its
+# own choice): read from the part's list instead of walking the step.
+LISTED = ("move", "rest", "challenge", "activate")
 MAX_PICK = 64  # a pick of more sets than this stays a stand-in (tree.leaves refuses it)
 
 
@@ -46,29 +50,58 @@ def bot_options(rs, table, seat: int, path: list[Any], options: list[Node]) -> l
         return options
     owner: dict[int, int] = {}
     cmds: list[dict] = []
+    peeked = _peeked(table, seat, options) if not path else PEEKED
     for i, node in enumerate(options):
-        for c in _commands(rs, table, seat, node):
+        for c in _commands(rs, table, seat, node, peeked):
             owner[id(c)] = i
             cmds.append(c)
-    if _bare_stand_ins(cmds):
+    if _all_kept(table, cmds):
         return options
     kept = {owner[id(c)] for c in choices(table, seat, cmds)}
     return [o for i, o in enumerate(options) if i in kept] or options
 
 
-def _bare_stand_ins(cmds: list[dict]) -> bool:
-    """Stand-ins of one kind knowing nothing more: the habits keep them all (each keeps what it
-    cannot judge), so there is nothing to ask them."""
-    return len({c["kind"] for c in cmds}) == 1 and all(is_open(c) and len(c) == 2 for c in cmds)
+def _all_kept(table, cmds: list[dict]) -> bool:
+    """Stand-ins of one kind knowing nothing more, or (part 1's bots) plays known by their card
+    only ("Which card?"): the habits keep them all (each keeps what it cannot judge, and part
+    1's only reading of a play, whether it may give move points, is yes for a stand-in), so
+    there is nothing to ask them."""
+    kinds = {c["kind"] for c in cmds}
+    if len(kinds) != 1 or not all(is_open(c) for c in cmds):
+        return False
+    return all(len(c) == 2 for c in cmds) or (kinds == {"play"} and not directed(table))
 
 
-def _commands(rs, table, seat: int, node: Node) -> list[dict]:
-    """The commands an option stands for: its own, those found below it (a kind in PEEKED), or
-    a stand-in of its kind."""
+def _peeked(table, seat: int, options: list[Node]) -> tuple[str, ...]:
+    """The kinds worth walking at the first question of a turn: only those whose fields a habit
+    still reads once the kinds open are known (policy.choices, in its order). Announcing or
+    exploring wins over any move; outside part 2's directed habits only moves and rests are
+    read (where to step, how many wounds a rest sheds), never an attack, block or challenge."""
+    if phase_commands(table, seat) is not None:  # outside the turn: short lists
+        return PEEKED
+    kinds = {tree.kind_of(o) for o in options}
+    if "announce" in kinds:
+        return ()
+    if "explore" in kinds:
+        return ("rest",)
+    if _fighting(table, seat):  # which units help in this phase (goals.unit_help)
+        return (*PEEKED, "activate")
+    if directed(table):
+        return PEEKED
+    return ("rest", "move") if table.game.combat is None else ("rest",)
+
+
+def _commands(rs, table, seat: int, node: Node, peeked: tuple[str, ...] = PEEKED) -> list[dict]:
+    """The commands an option stands for: its own, those found below it (a kind in `peeked`),
+    or a stand-in of its kind."""
     if node.command is not None:
         return [node.command]
     kind = tree.kind_of(node)
-    if kind in PEEKED and _worth_walking(table, seat, kind):
+    if kind == "play" and node.expand == [["kind", "play"]] and _fighting(table, seat):
+        return _card_stand_ins(table, seat)
+    if kind in peeked and _worth_walking(table, seat, kind):
+        if kind in LISTED and node.expand == [["kind", kind]] and phase_commands(table, seat) is None:
+            return turn_commands(table, seat, kind) or [stand_in({"kind": kind})]
         try:
             found = list(tree.leaves(node, lambda p: tree.walk(rs, table, seat, p, False), MAX_PICK))
         except ValueError:  # a pick too large to enumerate
@@ -77,6 +110,19 @@ def _commands(rs, table, seat: int, node: Node) -> list[dict]:
             return found
     base = node.pick.command if node.pick is not None else {"kind": kind, **_path_fields(node.expand)}
     return [stand_in(base)]
+
+
+def _fighting(table, seat: int) -> bool:
+    """In a combat of the seat's turn under part 2's habits (goals.fight)."""
+    return table.game.combat is not None and directed(table) and phase_commands(table, seat) is None
+
+
+def _card_stand_ins(table, seat: int) -> list[dict]:
+    """In a combat of part 2's habits, the first question's "play" as one stand-in per card in
+    hand (what "Which card?" offers): the fight habits weigh each card's best points of the
+    phase (goals.points) and give up a phase no card helps, without listing any play."""
+    names = sorted({card_name(c) for c in table.zone(state.hand(seat))} - {"wound"})
+    return [stand_in({"kind": "play", "card": n}) for n in names] or [stand_in({"kind": "play"})]
 
 
 def _path_fields(path: Any) -> dict[str, Any]:

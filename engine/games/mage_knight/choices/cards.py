@@ -4,19 +4,22 @@ paid, the enemy aimed at, the dice set, ...), each field a question of its own."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
 from engine import choices
-from engine.choices import MORE, BadPath, Question
+from engine.choices import MORE, BadPath, Node, Question
 from engine.games.mage_knight import legal, state
 from engine.games.mage_knight.cards.resolving import seat_resolutions
 from engine.games.mage_knight.choices import fields
 from engine.games.mage_knight.choices import words as say
-from engine.games.mage_knight.choices.nodes import apart_nodes, leaf, unique
+from engine.games.mage_knight.choices.nodes import apart_nodes, leaf, one_choice, unique
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana import payment
+from engine.games.mage_knight.scenarios.variants import on as variant_on
+from engine.mechanics.per_state import per_state
 from engine.mechanics.zones import card_name
 
 _canon = msgspec.json.Encoder(order="sorted")
@@ -24,44 +27,43 @@ CHOSEN = ("kind", "card", "mode", "option")  # fields the first steps choose
 
 
 def question(rs, table, seat: int, path: list[Any], words: bool, rule) -> Question:
-    keep = legal.turn_filter(table, seat)[0]
+    keep, sideways_kept = _filters(table, seat)
     if len(path) == 1:
-        return _which_card(rs, table, seat, keep, words, rule)
+        return _which_card(rs, table, seat, keep, sideways_kept, words, rule)
     step = path[1]
     if not (isinstance(step, list) and len(step) == 2 and step[0] == "card"):
         raise BadPath("is not a path of this game's questions")
     name = step[1]
     if name not in {card_name(c) for c in table.zone(state.hand(seat))}:
         raise BadPath(f"names a card not in the hand now: {name!r}")
-    cmds = unique(
-        rs, table, seat, [c for c in keep(plays_of(table, seat, name)) if fields.on_path(c, path[2:])]
-    )
+    cmds = [c for c in keep(plays_of(table, seat, name)) if fields.on_path(c, path[2:])]
     if not cmds:
         raise BadPath("names no legal play now: ask for the choices again")
-    if len(path) == 2:
+    if len(path) == 2:  # (each way's plays made one choice there: no need to key them all)
         return _which_way(rs, table, seat, path, name, cmds, words, rule)
-    return fields.question(rs, table, seat, path, cmds, words, rule, CHOSEN)
+    return fields.question(rs, table, seat, path, unique(rs, table, seat, cmds), words, rule, CHOSEN)
 
 
-_memo: dict[str, Any] = {"table": None, "at": None, "plays": {}}
+@per_state
+def _filters(table, seat: int) -> tuple[Callable[[list[dict]], list[dict]], bool]:
+    """The turn's filter of listed commands (legal.turn_filter), and whether it keeps every
+    sideways play (Be Nice is the only filter that may take one), once per state."""
+    return legal.turn_filter(table, seat)[0], not variant_on(table, "be_nice")
 
 
+@per_state
 def plays_of(table, seat: int, name: str) -> list[dict]:
-    """`legal.card_plays`, kept for the table object at its current event (a table only folds
-    forward; undo builds a new one): the card question, the way question and the questions
-    below them are asked at one state, one after another."""
-    at = (table.version, seat)
-    if _memo["table"] is not table or _memo["at"] != at:
-        _memo["table"], _memo["at"], _memo["plays"] = table, at, {}
-    got = _memo["plays"].get(name)
-    if got is None:
-        got = _memo["plays"][name] = legal.card_plays(table, seat, name)
-    return got
+    """`legal.card_plays`, the last card's kept for its state: the way question and the
+    questions below it are asked at one state, one after another, about one card."""
+    return legal.card_plays(table, seat, name)
 
 
-def _which_card(rs, table, seat: int, keep, words: bool, rule) -> Question:
+def _which_card(rs, table, seat: int, keep, sideways_kept: bool, words: bool, rule) -> Question:
     opts = []
     for name in sorted({card_name(c) for c in table.zone(state.hand(seat))}):
+        if sideways_kept and legal.sideways_ways(table, seat, name) > 1:  # several ways: a step
+            opts.append(_card_step(name, words))  # (its plays listed only when it is opened)
+            continue
         cmds = keep(plays_of(table, seat, name))
         if len({(c["mode"], c["option"]) for c in cmds}) == 1:
             cmds = unique(rs, table, seat, cmds)
@@ -78,14 +80,14 @@ def _which_card(rs, table, seat: int, keep, words: bool, rule) -> Question:
                 )
             )
         elif cmds:
-            opts.append(
-                choices.lazy(
-                    f"Play {say.name(name)}{MORE}" if words else "", [["kind", "play"], ["card", name]]
-                )
-            )
+            opts.append(_card_step(name, words))
     if not opts:
         raise BadPath("names no card to play now: ask for the choices again")
     return Question(table.version, seat, "Which card?", rule, opts)
+
+
+def _card_step(name: str, words: bool) -> Node:
+    return choices.lazy(f"Play {say.name(name)}{MORE}" if words else "", [["kind", "play"], ["card", name]])
 
 
 def _which_way(rs, table, seat: int, path, name: str, cmds: list[dict], words: bool, rule) -> Question:
@@ -95,13 +97,13 @@ def _which_way(rs, table, seat: int, path, name: str, cmds: list[dict], words: b
     opts = []
     for (mode, option), members in ways.items():
         label = _way(table, seat, members[0]) if words else ""
-        if len(members) == 1:
+        if one_choice(rs, table, seat, members):  # the first listed, as `unique` keeps it
             opts.append(leaf(rs, table, seat, members[0], words, label))
         else:
             opts.append(
                 choices.lazy(label + MORE if words else "", [*path, ["mode", mode], ["option", option]])
             )
-    return Question(table.version, seat, "Basic, powered or sideways?", rule, apart_nodes(opts))
+    return Question(table.version, seat, "Basic, powered or sideways?", rule, apart_nodes(opts, words))
 
 
 def _way(table, seat: int, cmd: dict) -> str:

@@ -55,7 +55,11 @@ def question(rs, table, seat: int, path, cmds: list[dict], words: bool, rule, ch
             for item in split
         ]
         return Question(
-            table.version, seat, QUESTIONS.get(field, "Which one?") + " (the first)", rule, apart_nodes(opts)
+            table.version,
+            seat,
+            QUESTIONS.get(field, "Which one?") + " (the first)",
+            rule,
+            apart_nodes(opts, words),
         )
     opts = []
     sentences = (
@@ -76,7 +80,7 @@ def question(rs, table, seat: int, path, cmds: list[dict], words: bool, rule, ch
         else:
             opts.append(choices.lazy(label + MORE if words else "", [*path, [field, v]]))
     return Question(
-        table.version, seat, QUESTIONS.get(field, f"Which {humane(field)}?"), rule, apart_nodes(opts)
+        table.version, seat, QUESTIONS.get(field, f"Which {humane(field)}?"), rule, apart_nodes(opts, words)
     )
 
 

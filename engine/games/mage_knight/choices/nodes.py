@@ -32,6 +32,8 @@ def command_words(rs, table, seat: int, cmd: dict) -> str:
 
 def unique(rs, table, seat: int, cmds: list[dict]) -> list[dict]:
     """One command per choice (`same_choice`), the first listed kept."""
+    if len(cmds) < 2:
+        return cmds
     seen: set[bytes] = set()
     out = []
     for c in cmds:
@@ -42,7 +44,17 @@ def unique(rs, table, seat: int, cmds: list[dict]) -> list[dict]:
     return out
 
 
-def apart_nodes(opts: list[Node]) -> list[Node]:
+def one_choice(rs, table, seat: int, cmds: list[dict]) -> bool:
+    """Whether the commands are all one choice (`same_choice`): `unique` down to one, told
+    without keying past the first that differs."""
+    first = _canon.encode(rs.same_choice(table, seat, cmds[0])) if cmds else b""
+    return all(_canon.encode(rs.same_choice(table, seat, c)) == first for c in cmds[1:])
+
+
+def apart_nodes(opts: list[Node], words: bool = True) -> list[Node]:
+    """Options whose labels would read alike told apart (a bot's walk has no labels)."""
+    if not words:
+        return opts
     labels = say.apart([o.label for o in opts])
     return [
         o if o.label == x else msgspec.structs.replace(o, label=x) for o, x in zip(opts, labels, strict=True)

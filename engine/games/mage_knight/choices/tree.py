@@ -5,6 +5,7 @@ handed to choices.combat, playing a card to choices.cards."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -15,7 +16,8 @@ from engine.games.mage_knight import legal, state
 from engine.games.mage_knight.choices import cards, fields, sets
 from engine.games.mage_knight.choices import words as say
 from engine.games.mage_knight.choices.combat import combat_options, combat_question
-from engine.games.mage_knight.choices.nodes import apart_nodes, leaf, unique
+from engine.games.mage_knight.choices.nodes import apart_nodes, leaf, one_choice, unique
+from engine.mechanics.per_state import per_state
 from engine.mechanics.zones import card_name
 from engine.narration import humane
 
@@ -53,7 +55,7 @@ def question(rs, table, seat: int, path: list[Any], words: bool = True) -> Quest
             raise BadPath("names no question now: the seat has nothing to decide")
         return Question(table.version, seat, NOTHING, None, [])
     kind = _kind(path)
-    listed = legal.phase_commands(table, seat)
+    listed = phase_commands(table, seat)
     if listed is not None:  # outside the turn: short lists
         by_kind = _by_kind(listed)
         if kind is None and len(by_kind) == 1:  # one kind: its own question comes first
@@ -63,10 +65,10 @@ def question(rs, table, seat: int, path: list[Any], words: bool = True) -> Quest
             opts = [o for k, cmds in by_kind.items() for o in _kind_options(rs, table, seat, k, cmds, words)]
             return Question(table.version, seat, FIRST_QUESTION, prompt.rule, opts)
         return _kind_question(rs, table, seat, path, by_kind.get(kind, []), words, prompt.rule)
-    parts = legal.turn_parts(table, seat)
+    parts = turn_parts(table, seat)
     if kind is None:
         opts = [o for part in parts for o in _part_options(rs, table, seat, part, words)]
-        return Question(table.version, seat, FIRST_QUESTION, prompt.rule, apart_nodes(opts))
+        return Question(table.version, seat, FIRST_QUESTION, prompt.rule, apart_nodes(opts, words))
     part = next((x for x in parts if kind in x.kinds), None)
     if part is None:
         raise BadPath(f"names no {humane(kind)} now: ask for the choices again")
@@ -76,6 +78,38 @@ def question(rs, table, seat: int, path: list[Any], words: bool = True) -> Quest
         return cards.question(rs, table, seat, path, words, prompt.rule)
     cmds = [c for c in part.make() if c["kind"] == kind]
     return _kind_question(rs, table, seat, path, cmds, words, prompt.rule)
+
+
+@per_state
+def phase_commands(table, seat: int) -> list[dict] | None:
+    """`legal.phase_commands`, listed once per state for all the questions asked in it."""
+    return legal.phase_commands(table, seat)
+
+
+@per_state
+def turn_parts(table, seat: int) -> list[legal.Part]:
+    """`legal.turn_parts` with each part listed at most once per state: the first question,
+    the bot's look below an option and the step opened all read the same lists."""
+    return [legal.Part(x.kinds, _once(x.make), x.probe) for x in legal.turn_parts(table, seat)]
+
+
+def turn_commands(table, seat: int, kind: str) -> list[dict]:
+    """The seat's commands of one kind in its turn, as its part lists them (once per state):
+    what the first question's step of that kind leads to, for kinds alike only when equal."""
+    part = next((x for x in turn_parts(table, seat) if kind in x.kinds), None)
+    return [] if part is None else [c for c in part.make() if c["kind"] == kind]
+
+
+def _once(make: Callable[[], list[dict]]) -> Callable[[], list[dict]]:
+    """`make`, listing on the first call only (its list shared: callers do not change it)."""
+    kept: list[list[dict]] = []
+
+    def listed() -> list[dict]:
+        if not kept:
+            kept.append(make())
+        return kept[0]
+
+    return listed
 
 
 def _kind(path: list[Any]) -> str | None:
@@ -126,10 +160,12 @@ def _end_turn(rs, table, seat: int, words: bool) -> list[Node]:
 
 def _kind_options(rs, table, seat: int, kind: str, cmds: list[dict], words: bool) -> list[Node]:
     """One kind's option in the first question: its one command, its one pick, or a step."""
+    field = legal.SET_FIELDS.get(kind)
+    if field is None and len(cmds) > 1 and not one_choice(rs, table, seat, cmds):
+        return [choices.lazy(_step_label(kind, words), [["kind", kind]])]
     cmds = unique(rs, table, seat, cmds)
     if len(cmds) == 1:
         return [leaf(rs, table, seat, cmds[0], words)]
-    field = legal.SET_FIELDS.get(kind)
     if field is not None:
         fams = sets.families(cmds, field)
         if len(fams) == 1 and isinstance(fams[0], tuple):
@@ -161,7 +197,7 @@ def _kind_question(
         opts, text = q.options, text or q.question
     else:
         opts = [leaf(rs, table, seat, c, words) for c in cmds]
-    return Question(table.version, seat, text or FIRST_QUESTION, rule, apart_nodes(opts + picks))
+    return Question(table.version, seat, text or FIRST_QUESTION, rule, apart_nodes(opts + picks, words))
 
 
 def _pick(table, kind: str, fam: tuple, field: str, words: bool) -> Node:
