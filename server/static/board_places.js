@@ -75,12 +75,12 @@ function renderPlaceMap(game, list, cmds = [], labels = [], play = () => {}) {
   const byRealm = new Map();
   for (const p of at.values()) if (p.realm) byRealm.set(p.realm, [...(byRealm.get(p.realm) || []), p]);
   for (const [realm, ps] of byRealm) {
-    const [a, b] = [Math.min(...ps.map(p => p.x)) - 50, Math.min(...ps.map(p => p.y)) - 40];
+    const [a, b] = [Math.min(...ps.map(p => p.x)) - 50, Math.min(...ps.map(p => p.y)) - 47];
     const [c, d] = [Math.max(...ps.map(p => p.x)) + 50, Math.max(...ps.map(p => p.y)) + 40];
     root.append(svg("g", {class: "realm", "data-realm": realm}, svg("title", {}, `realm ${realm}`),
       svg("rect", {x: a, y: b, width: c - a, height: d - b, rx: 12, fill: REALM_FILL[realmColour.get(realm)] || "#eee",
         stroke: "#999", "stroke-width": 1}),
-      svg("text", {x: a + 6, y: b + 11, "font-size": 10, fill: "#555"}, `realm ${realm}`)));
+      svg("text", {x: a + 8, y: b + 11, "font-size": 9, fill: "#555"}, `realm ${realm}`)));
   }
   for (const wl of map.wastelands || []) {  // each wasteland path on a band of its own
     const ps = (wl.spaces || []).map(s => at.get(s.id));
@@ -123,11 +123,11 @@ function renderPlaceMap(game, list, cmds = [], labels = [], play = () => {}) {
     else g.append(svg("rect", {x: p.x - 42, y: p.y - 32, width: 84, height: 64, rx: 6,
       fill: kind === "gold" ? "#f3dc7a" : kind === "teleportal" ? "#d8c6f0" : "#fffdf6",
       stroke: kingdoms.has(id) ? "#333" : "#888", "stroke-width": kingdoms.has(id) ? 3 : 1}));
-    const mark = [kind === "kingdom" ? "♔" : "", p.mine ? "⛏" : "", kind === "teleportal" ? "◎" : "", p.tundra ? "❄" : ""].join("");
+    const mark = [kind === "kingdom" ? "♔" : "", kind === "teleportal" ? "◎" : "", p.tundra ? "❄" : ""].join("");
     const top = p.cls === "space" ? p.y - 4 : p.y - (p.cls === "territory" ? 18 : 8);
     g.append(svg("text", {x: p.x, y: top, "text-anchor": "middle", "font-size": p.cls === "space" ? 8 : 11,
       "font-weight": "bold"}, `${mark}${mark ? " " : ""}${id}`));
-    const sub = p.cls === "space" ? KIND_WORDS[kind] || words(kind) : p.cls === "territory" && kind !== "ordinary" ? KIND_WORDS[kind] : "";
+    const sub = p.cls === "space" ? KIND_WORDS[kind] || words(kind) : p.cls === "territory" && kind !== "ordinary" ? KIND_WORDS[kind] + (p.mine ? ", mine" : "") : "";
     if (sub) g.append(svg("text", {x: p.x, y: top + 10, "text-anchor": "middle", "font-size": 8, fill: "#444"}, sub));
     if (gold[id] !== undefined && p.cls !== "sea")
       g.append(svg("text", {class: "gold", x: p.x + 40, y: p.y - 20, "text-anchor": "end", "font-size": 9,

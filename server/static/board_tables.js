@@ -31,7 +31,7 @@ function renderTableLayout(view, cmds = [], labels = [], play = () => {}) {
         "data-count": z.n, style: "border:1px solid #bba;border-radius:6px;padding:.25em .4em;background:#fff;min-width:7em"},
         el("div", {class: "pile-name", style: "font-size:.8em;color:#555"},
           el("b", {text: pile.name}), el("span", {class: "count", "data-testid": "count", text: ` · ${z.n}`})));
-      if (pile.spread && shown) shown.forEach(c => e.append(cardEl(c, cards)));
+      if (pile.spread && shown && shown.length) shown.forEach(c => e.append(cardEl(c, cards)));
       else if (shown && shown.length) e.append(el("div", {class: "top"}, cardEl(shown[0], cards)));
       else e.append(el("div", {class: "none", text: z.n ? "face down" : "empty", style: "font-size:.8em;color:#999"}));
       for (const [k, v] of facts)
