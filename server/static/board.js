@@ -292,11 +292,18 @@ function renderPlaces(game, cmds = [], labels = [], play = () => {}) {
   return box;
 }
 
-// The board of a view: a hex map, a map of places, or nothing (the generic sections show it).
+// The board of a view: a hex map, a map of places (drawn when the view carries the map with
+// board_places.js loaded, its list below it), a card game's table layout (board_tables.js), or
+// nothing (the generic sections show it).
 function renderBoard(view, cmds, labels, play) {
   const found = findHexes(view.game);
   if (found) return renderHexMap(found, view, cmds, labels, play);
   const places = findPlaces(view.game);
-  if (places) return renderPlaces(places, cmds, labels, play);
+  if (places) {
+    const list = renderPlaces(places, cmds, labels, play);
+    const drawn = typeof renderPlaceMap === "function" && isRec(places.map) && Array.isArray(places.map.territories);
+    return drawn ? renderPlaceMap(places, list, cmds, labels, play) : list;
+  }
+  if (typeof renderTableLayout === "function") return renderTableLayout(view, cmds, labels, play);
   return null;
 }

@@ -37,15 +37,42 @@ def game_view(table, seat: int | None) -> dict:
 
 
 def board() -> dict:
-    """The map as front ends draw it: territories with their realm and kind, sea zones with
-    their neighbours (the table groups places by realm from this; rules read `world()`)."""
+    """The map as front ends draw it (server/static/board_places.js): every place with its kind
+    and drawing position (x, y from the map file, None where it gives none), the realms with
+    their colour, the land edges (border, bridge, pass), impassable borders, sea zones with their
+    neighbours, teleportals and the wasteland paths with their entries. Rules read `world()`."""
     m = world().m
     return {
+        "name": m.name,
+        "realms": [{"id": r.id, "colour": r.colour, "kingdom": r.kingdom} for r in m.realms],
         "territories": [
-            {"id": t.id, "realm": t.realm, "kind": t.kind, "mine": t.mine, "harbours": list(t.harbours)}
+            {
+                "id": t.id,
+                "realm": t.realm,
+                "kind": t.kind,
+                "mine": t.mine,
+                "tundra": t.tundra,
+                "harbours": list(t.harbours),
+                "x": t.x,
+                "y": t.y,
+            }
             for t in m.territories
         ],
-        "sea_zones": [{"id": z.id, "adjacent": list(z.adjacent)} for z in m.sea_zones],
+        "land_edges": [{"a": e.a, "b": e.b, "via": e.via} for e in m.land_edges],
+        "impassable": [{"a": e.a, "b": e.b, "why": e.why} for e in m.impassable],
+        "sea_zones": [{"id": z.id, "adjacent": list(z.adjacent), "x": z.x, "y": z.y} for z in m.sea_zones],
+        "teleportals": list(m.teleportals),
+        "wastelands": [
+            {
+                "id": w.id,
+                "path": list(w.path),
+                "spaces": [
+                    {"id": s.id, "kind": s.kind, "harbour": s.harbour, "x": s.x, "y": s.y} for s in w.spaces
+                ],
+                "entries": [{"territory": e.territory, "via": e.via, "space": e.space} for e in w.entries],
+            }
+            for w in m.wastelands
+        ],
     }
 
 

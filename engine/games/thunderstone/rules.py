@@ -70,11 +70,12 @@ class Thunderstone(Ruleset):
     # random bots end every game in well under 1,000 commands (3,000 games of 2 players, 40 of
     # each player count); more than this is a stall, reported by `simulate` within a second
     bot_command_limit = 5_000
-    # The game's own state holds no hidden card (hands and decks live in owner/hidden zones),
-    # so game_view is the core's default. bot_choices keeps random bots off legal but
+    # The game's own state holds no hidden card (hands and decks live in owner/hidden zones);
+    # game_view adds the table's layout (view.py). bot_choices keeps random bots off legal but
     # pointless lines (bots.random_bot).
     implemented_in: ClassVar[dict[str, str]] = {
         "setup": "setup:setup",
+        "game_view": "view:game_view",
         "situation": "setup:situation",
         "apply": "fold:apply",
         "handlers": "turns:HANDLERS",

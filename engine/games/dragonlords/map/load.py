@@ -35,7 +35,9 @@ class Territory(msgspec.Struct, forbid_unknown_fields=True):
     mine: bool = False
     harbours: list[str] = []
     tundra: bool = False
-    grid: list[int] = []  # drawing position only; rules never read it
+    grid: list[int] = []  # the cell of the stand-in's 8x4 grid (its left and right edges, F-Q4)
+    x: int | None = None  # drawing position (a front end's, as every x and y here); rules never read it
+    y: int | None = None
 
 
 class LandEdge(msgspec.Struct, forbid_unknown_fields=True):
@@ -53,12 +55,16 @@ class Impassable(msgspec.Struct, forbid_unknown_fields=True):
 class SeaZone(msgspec.Struct, forbid_unknown_fields=True):
     id: str
     adjacent: list[str]
+    x: int | None = None
+    y: int | None = None
 
 
 class Space(msgspec.Struct, forbid_unknown_fields=True):
     id: str
     kind: str
     harbour: str | None = None
+    x: int | None = None
+    y: int | None = None
 
 
 class Entry(msgspec.Struct, forbid_unknown_fields=True):
