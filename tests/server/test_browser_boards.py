@@ -1,10 +1,7 @@
 """Issue 28 item 6, the boards in a real browser: DragonLords' map drawn from its content file
 (every place of map.toml with the armies' counters on it, one adjacency line per adjacency of
 the map, a place a legal command names plays it on a click), Thunderstone's village stacks with
-counts and the dungeon's ranks with their light penalties, Rune Age's realms and cities.
-
-Until table.html loads server/static/board_places.js and board_tables.js, each page gets them
-from the static route (`page.add_script_tag`) and draws again (`refresh()`, table.js)."""
+counts and the dungeon's ranks with their light penalties, Rune Age's realms and cities."""
 
 import json
 import urllib.request
@@ -14,8 +11,6 @@ import pytest
 from engine.games.dragonlords.map.load import default_map
 from tests.server.test_boards import dl_in_play, get_view, prepare, wait_past
 from tests.server.test_browser import post, start_server, stop_server
-
-SCRIPTS = ("board_places.js", "board_tables.js")
 
 
 @pytest.fixture(scope="module")
@@ -28,16 +23,14 @@ def table(tmp_path_factory):
 
 
 def open_table(browser, base, gid, token, ready: str):
-    """A seat's page with the board scripts, drawn again once they are there; no script error."""
+    """A seat's page, its board drawn; script errors collected."""
     page = browser.new_context().new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{base}/games/{gid}?token={token}")
     page.wait_for_selector('[data-testid="version"]:not(:text("…"))')
-    if not page.evaluate("typeof renderTableLayout === 'function'"):
-        for s in SCRIPTS:
-            page.add_script_tag(url=f"{base}/static/{s}")
-        page.evaluate("refresh()")
+    for fn in ("renderTableLayout", "renderPlaceMap"):  # the page loads the board scripts itself
+        assert page.evaluate(f"typeof {fn} === 'function'"), f"table.html does not load {fn}"
     page.wait_for_selector(ready)
     return page, errors
 
