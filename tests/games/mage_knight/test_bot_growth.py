@@ -67,10 +67,12 @@ def test_picked_fights_are_mostly_won():
 
 
 def test_co_op_bots_assault_a_city_together_MK_13_Coop_2():
+    # Seed 4: the tree-walking bots (issue 27) meet beside a city in 3 of 16 seeds (the flat
+    # bot: 4 of 16); seed 11, the flat bot's, no longer brings two heroes there together.
     eng, gid = new_game(
-        "mage-knight", 3, seed="blitz_cooperative-11", options={"scenario": "blitz_cooperative"}
+        "mage-knight", 3, seed="blitz_cooperative-4", options={"scenario": "blitz_cooperative"}
     )
-    run_bots(eng, gid, 11)
+    run_bots(eng, gid, 4)
     events = eng.store.read(gid)
     assert any(e.type == "mk.joint_started" for e in events)
     assert any(e.type == "mk.joint_agreed" for e in events)
