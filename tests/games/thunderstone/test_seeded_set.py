@@ -1,9 +1,12 @@
-"""The wide seeded set (seeded_set.py) makes exactly the events it made before the speed work
-of issue 10: 119 games over every option, reading, override and situation of the ruleset."""
+"""The wide seeded set (seeded_set.py) makes exactly the events it made when last pinned: 119
+games over every option, reading, override and situation of the ruleset."""
 
 from tests.games.thunderstone.seeded_set import run
 
-PINNED = (119, 106540, "f3c0d91a38f321f35a396188aa14578226881f9a6497a64ac1d9ae143c4f7c83")
+# Regenerated for issue 27: the random bot walks the choice tree one question at a time (with
+# bot_options) instead of choosing among every listed command, so the seeded games differ; the
+# rules and their events for the same commands did not change (the flat bot's games are the same).
+PINNED = (119, 101933, "09c9bb855884664907fa5fda8c0364a901c69f5566d339202476d35d85f12341")
 
 
 def test_seeded_set_makes_the_same_events():
