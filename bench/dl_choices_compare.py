@@ -1,7 +1,9 @@
 """DragonLords random bots before and after the choice tree (issue 27), over the same seeds.
 
-- "legal": the random bot of today: uniform over `bot_choices(legal_commands)`, played with
-  `Engine.play_listed` (bots.random_bot.play_out);
+- "flat": the flat random bot before the tree: uniform over `bot_choices(legal_commands)`,
+  played with `Engine.play_listed` (bots.random_bot.play_out with `bot_options` hidden);
+- "legal": the random bot of today (bots.random_bot.play_out): the tree walk, played with
+  `Engine.play_chosen`;
 - "walk": uniform at each question of the tree (`engine.choices.walk`, words=False), narrowed
   by the game's `bot_options`; the leaf is played as the engine's bots play a listed command,
   without a second legality check (`Engine._play`, what `play_listed` runs): the tree reaches
@@ -13,6 +15,7 @@ position values at the end, bot commands and events per game, and the CPU of pla
 the CPU of folding the same games from their events (`StateReader.state_at`, no snapshot).
 
     .venv/bin/python -m bench.dl_choices_compare [--games 200] [--players 4] [--submit]
+        [--modes flat,legal,walk]
 """
 
 from __future__ import annotations
@@ -55,6 +58,20 @@ def walk_out(eng: Engine, gid: str, seed: str, submit: bool = False) -> int:
     raise RuntimeError(f"{gid}: not over after {limit} commands")
 
 
+def flat_out(eng: Engine, gid: str, seed: str) -> int:
+    """`play_out` as it was before the tree: the ruleset's `bot_options` hidden, so the bot
+    narrows the flat list with `bot_choices` (bots.tree_walk.flat)."""
+    rs = eng.ruleset(gid)
+    rs.bot_options = None  # type: ignore[method-assign,assignment]
+    try:
+        return play_out(eng, gid, seed)
+    finally:
+        del rs.bot_options
+
+
+PLAYERS = {"flat": flat_out, "legal": play_out}
+
+
 def run(mode: str, games: int, players: int, options: dict, submit: bool) -> dict:
     eng = Engine(MemoryStore())
     reader = StateReader(eng.store)
@@ -67,7 +84,7 @@ def run(mode: str, games: int, players: int, options: dict, submit: bool) -> dic
         try:
             eng.create("dragonlords", players, seed, options, game_id=gid)
             with eng.batch():
-                n = play_out(eng, gid, seed) if mode == "legal" else walk_out(eng, gid, seed, submit)
+                n = PLAYERS[mode](eng, gid, seed) if mode in PLAYERS else walk_out(eng, gid, seed, submit)
         except Exception as exc:  # counted, not hidden: the report must show 0
             out["errors"] += 1
             print(f"{mode} game {i}: {exc!r}")
@@ -105,9 +122,10 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--short", action="store_true", help="the short game (DL:5.1/short)")
     ap.add_argument("--submit", action="store_true", help="play the walked leaf through Engine.submit")
+    ap.add_argument("--modes", default="flat,legal,walk", help="comma-separated: flat, legal, walk")
     args = ap.parse_args()
     options = {"short_game": True} if args.short else {}
-    for mode in ("legal", "walk"):
+    for mode in args.modes.split(","):
         r = run(mode, args.games, args.players, options, args.submit)
         print(
             f"{mode:5}: {r['games']} games, {r['errors']} errors, winners {r['winners']}, "
