@@ -500,10 +500,12 @@ def _plain_same(rs: Ruleset) -> bool:
     """Does the ruleset keep the default `same_choice` (the command itself)?"""
     kind = type(rs)
     got = _PLAIN_SAME.get(kind)
-    if got is None:
-        from engine.ruleset import Ruleset  # engine.ruleset imports this module
-
-        got = _PLAIN_SAME[kind] = getattr(kind, "same_choice", None) is Ruleset.same_choice
+    if got is None:  # (the base's method known by its name: engine.ruleset imports this module)
+        fn = getattr(kind, "same_choice", None)
+        got = _PLAIN_SAME[kind] = (
+            getattr(fn, "__module__", None) == "engine.ruleset"
+            and getattr(fn, "__qualname__", None) == "Ruleset.same_choice"
+        )
     return got
 
 

@@ -411,6 +411,12 @@ def test_every_known_ruleset_is_fuzzed():
     assert not registry.broken(), registry.broken()
 
 
+def takes_list(arena, cmd: dict, k: str) -> bool:
+    """The field is one a pick sets (a list of values, or its stored comma-joined form): a list
+    of the right values is then the same command, not a wrong type."""
+    return "list" in str((arena.rs.commands or {}).get(cmd.get("kind"), {}).get(k, ""))
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 @fuzz_settings(60)
 @given(data=st.data())
@@ -475,9 +481,7 @@ def test_api_near_legal_commands_are_refused_naming_a_rule(arena, data):
         if how == "wrong_type":
             k = pick(data, keys or ["kind"], "key")
             v = cmd[k]
-            # a field a pick sets (a list of values, or its stored comma-joined form) takes a list
-            takes_list = "list" in str((arena.rs.commands or {}).get(cmd["kind"], {}).get(k, ""))
-            lists = [] if takes_list else [[], [v]]
+            lists = [] if takes_list(arena, cmd, k) else [[], [v]]
             cmd[k] = data.draw(
                 st.sampled_from(
                     [
@@ -763,9 +767,10 @@ def test_cli_play_fuzzed_json_text(arena, data):
         legal = arena.eng.legal(gid, seat) if prompts else arena.past_commands
         cmd = copy.deepcopy(pick(data, legal, "legal"))
         k = pick(data, sorted(cmd), "key")
+        wrapped = [] if takes_list(arena, cmd, k) else [[cmd[k]]]  # a pick's field takes a list
         cmd[k] = data.draw(
             st.sampled_from(
-                ["Nope", 7, None, [cmd[k]], True, cmd[k] + "#1" if isinstance(cmd[k], str) else "x"]
+                ["Nope", 7, None, *wrapped, True, cmd[k] + "#1" if isinstance(cmd[k], str) else "x"]
             ),
             label="value",
         )

@@ -29,6 +29,8 @@ def layout(table) -> list[dict[str, Any]]:
     for b in boards:
         piles = [{"zone": dungeon(b), "name": "dungeon deck", "facts": {}}]
         for p, z in board_zones(table, b):
+            if z not in table.zones:  # not laid out yet (during the set-up)
+                continue
             if p == 0 and (b != boards[0] or not table.zones[z].cards):
                 continue  # position 0 (guardians out of the dungeon) is shown once, when used
             piles.append(
