@@ -19,8 +19,8 @@ from engine.pipeline import Engine
 from store import EventStore
 
 RULESETS = sorted(registry.rulesets())
-STEPS = 40  # bot decisions per game; the outputs are read every CHECK_EVERY of them
-CHECK_EVERY = 10
+STEPS = 150  # bot decisions per game (DragonLords reaches its first turn); outputs read every CHECK_EVERY
+CHECK_EVERY = 30
 
 SEAT_WORD = re.compile(r"\bSeat (-?\d+)\b")
 ZERO_BASED = [
