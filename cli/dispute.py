@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from engine.errors import BadInput, IllegalCommand
+from engine.narration import seat_name
 from sim.dispute import settle
 
 out = Console(soft_wrap=True)
@@ -139,12 +140,12 @@ def _result(v: dict) -> str:
     if v.get("refused"):
         r = v["refused"]
         return (
-            f"[[play]] step {r['step']} (seat {r['seat']}, {r['command'].get('kind')}) refused "
+            f"[[play]] step {r['step']} ({seat_name(r['seat'])}, {r['command'].get('kind')}) refused "
             f"under rule {r['rule']}: {r['reason']}"
         )
     if not v["over"]:
         return f"game goes on ({v['events']} events)"
-    winners = ", ".join(f"seat {s}" for s in v["winners"]) or "nobody"
+    winners = ", ".join(seat_name(s) for s in v["winners"]) or "nobody"
     return f"over: {winners} won; scores {json.dumps(v['scores'], ensure_ascii=False)}"
 
 

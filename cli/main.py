@@ -99,18 +99,15 @@ def viewer(args, eng: Engine, game_id: str):
         return REFEREE
     seat = ascii_number(who)  # '١' or ' 1' is no seat: int() would read both as 1
     if seat is None:
-        raise BadInput(None, f"--as takes a seat number (digits 0-9), 'spectator' or 'referee', not {who!r}")
+        raise BadInput(
+            None,
+            f"--as takes a seat's index (0 for Seat 1, 1 for Seat 2, …), 'spectator' or 'referee', not {who!r}",
+        )
     return check_seat(seat, eng.table(game_id).players)
 
 
 def viewer_label(who) -> str:
-    return (
-        "public view"
-        if who is None
-        else "referee (everything)"
-        if who is REFEREE
-        else f"{seat_name(who)} (--as {who})"
-    )
+    return "public view" if who is None else "referee (everything)" if who is REFEREE else seat_name(who)
 
 
 # -- subcommands ------------------------------------------------------------------------
@@ -316,7 +313,7 @@ def cmd_legal(args, eng: Engine) -> int:
         if not cmds:
             waiting = sorted({p.seat for p in eng.prompts(args.game_id)})
             out.print(
-                f"{seat_name(args.seat)} (--seat {args.seat}) has nothing to do at event "
+                f"{seat_name(args.seat)} has nothing to do at event "
                 f"{t.version}: "
                 + (
                     "the game is over"
@@ -331,8 +328,7 @@ def cmd_legal(args, eng: Engine) -> int:
         show(
             [
                 table(
-                    f"{len(cmds)} legal commands for {seat_name(args.seat)} (--seat {args.seat}) "
-                    f"at event {t.version}",
+                    f"{len(cmds)} legal commands for {seat_name(args.seat)} at event {t.version}",
                     ["#", "choice", "price or preview", "command"],
                     rows,
                     wide=("choice", "price or preview"),
@@ -357,7 +353,7 @@ def cmd_choices(args, eng: Engine) -> int:
     q = eng.choices(args.game_id, args.seat, args.expand)
 
     def human():
-        who = f"{seat_name(args.seat)} (--seat {args.seat})"
+        who = seat_name(args.seat)
         if not q.options:
             out.print(
                 f"{who} has nothing to decide at event {t.version}"
@@ -567,6 +563,11 @@ class IntegrityFailure(Exception):
     """The store does not hold what it should (exit 3)."""
 
 
+# The one place a person meets the 0-based number (docs/cli.md "Seats"): every message says
+# "Seat N"; flags and --json take and give the index, so a script passes `seat` straight on.
+SEAT_INDEX = "the seat's index, as `seat` in every --json output: 0 for Seat 1, 1 for Seat 2, …"
+
+
 class UsageError(Exception):
     """argparse's complaint, raised instead of printed so that --json can shape it."""
 
@@ -591,7 +592,7 @@ def parser() -> argparse.ArgumentParser:
             "--as",
             dest="as_",
             metavar="SEAT|referee",
-            help="whose view: a seat number, or referee for everything (default: the public view)",
+            help=f"whose view: {SEAT_INDEX}, or referee for everything (default: the public view)",
         )
 
     add("games", "installed rulesets")
@@ -620,7 +621,7 @@ def parser() -> argparse.ArgumentParser:
     viewer_arg(s)
     s = add("legal", "every legal command for a seat")
     s.add_argument("game_id")
-    s.add_argument("--seat", type=number, required=True)
+    s.add_argument("--seat", type=number, required=True, help=SEAT_INDEX)
     s = add(
         "choices",
         "what a seat may do, as questions in words: on a terminal an interactive chooser "
@@ -628,13 +629,13 @@ def parser() -> argparse.ArgumentParser:
         "listing; --json for the tree's JSON",
     )
     s.add_argument("game_id")
-    s.add_argument("--seat", type=number, required=True)
+    s.add_argument("--seat", type=number, required=True, help=SEAT_INDEX)
     s.add_argument(
         "--expand", metavar="TOKEN", help="the further question behind an option's token (as printed)"
     )
     s = add("play", "submit a command")
     s.add_argument("game_id")
-    s.add_argument("--seat", type=number, required=True)
+    s.add_argument("--seat", type=number, required=True, help=SEAT_INDEX)
     s.add_argument(
         "--expected-version",
         type=number,
@@ -654,7 +655,9 @@ def parser() -> argparse.ArgumentParser:
     s = add("undo", "undo to event N")
     s.add_argument("game_id")
     s.add_argument("--to", type=number, required=True)
-    s.add_argument("--seat", type=number, help="the seat asking (its own decisions may be undone)")
+    s.add_argument(
+        "--seat", type=number, help=f"the seat asking (its own decisions may be undone): {SEAT_INDEX}"
+    )
     s.add_argument(
         "--table-agreed",
         action="store_true",

@@ -77,6 +77,10 @@ class Words:
                 if n:
                     self.by_name.setdefault(cards_mod.fold(n), c)
         self.seen: dict[str, cards_mod.CardInfo] = {}  # cards named so far, for the legend
+        # A game whose state holds `armies` (DragonLords: a seat may lead two) names the numbers
+        # under its `army_keys` by the army's seat and kind, not as seats (state_tables sets it).
+        self.army_keys: frozenset[str] = frozenset(getattr(ruleset, "army_keys", ()))
+        self.armies: list[Any] = []
 
     # -- cards --------------------------------------------------------------------------
     def info(self, text: str) -> cards_mod.CardInfo | None:
@@ -149,6 +153,8 @@ class Words:
             if self.info(v) is not None:
                 return self.card(v)
             return self.zone(v) if key.rsplit(".", 1)[-1] in ZONE_KEYS else v
+        if isinstance(v, int) and not isinstance(v, bool) and key.rsplit(".", 1)[-1] in self.army_keys:
+            return self.army(v)
         if isinstance(v, int) and key.rsplit(".", 1)[-1] in SEAT_VALUES:
             return seat_name(v) if v >= 0 else "none"  # -1: no seat (no winner yet, no owner)
         if isinstance(v, list):
@@ -167,9 +173,28 @@ class Words:
         if isinstance(data, list) and data and all(isinstance(x, dict) for x in data):
             out = []
             for i, v in enumerate(data, 1):
-                out += self.pairs(v, f"{prefix}[{i}]")
+                out += self.pairs(
+                    v, f"{prefix} ({self.item_name(v)})" if self.item_name(v) else f"{prefix}[{i}]"
+                )
             return out
         return [] if data in SKIP else [(prefix, self.value(data, prefix))]
+
+    def army(self, a: int) -> str:
+        """An army index in words: its seat and kind ("Seat 1's orc army"), as the log says."""
+        if 0 <= a < len(self.armies) and isinstance(self.armies[a], dict) and self.item_name(self.armies[a]):
+            return self.item_name(self.armies[a]) + " army"
+        return "none" if a < 0 else "an army"
+
+    @staticmethod
+    def item_name(item: dict[str, Any]) -> str:
+        """A list item that belongs to a seat, named by it and by its kind where it has one
+        ("Seat 1's orc" for a DragonLords army): the list's position is not shown, as it would
+        read as a seat or an army number."""
+        seat = item.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return ""
+        kind = next((str(item[k]) for k in ("race", "hero", "name") if isinstance(item.get(k), str)), "")
+        return seat_name(seat) + (f"'s {kind}" if kind else "")
 
     def sentence(self, data: Any) -> str:
         return "; ".join(f"{k} {v}" for k, v in self.pairs(data)) or "(nothing more)"
@@ -188,6 +213,10 @@ def state_tables(words: Words, view: dict[str, Any]) -> list[RichTable]:
     """`state` (public, a seat's or the referee's view): the game, its zones, the game's own
     state, damage, then every card named with its values and text."""
     head = {k: v for k, v in view.items() if k not in ("zones", "game", "damage")}
+    armies = (view.get("game") or {}).get("armies")
+    words.armies = armies if isinstance(armies, list) else []
+    if str(head.get("as", "")).startswith("seat "):  # the view's viewer, by index in --json
+        head["as"] = seat_name(int(head["as"][5:]))
     if isinstance(head.get("scores"), dict):  # seats' scores by seat number
         head["scores"] = {seat_name(int(k)) if k.isdigit() else k: v for k, v in head["scores"].items()}
     out = [
@@ -229,7 +258,7 @@ def prompt_rows(words: Words, prompts: list[dict[str, Any]], questions: dict[int
         rule = words.rs.catalog.get(p["rule"])
         q = questions.get(p["seat"])
         if q is None:
-            answers = f"choices shown with --as {p['seat']}"
+            answers = "choices shown to that seat or the referee (--as)"
         elif not q.options:
             answers = "nothing to decide"
         else:
@@ -238,7 +267,7 @@ def prompt_rows(words: Words, prompts: list[dict[str, Any]], questions: dict[int
             answers = f"{q.question} " + "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
         rows.append(
             [
-                f"{seat_name(p['seat'])} (--seat {p['seat']})",
+                seat_name(p["seat"]),
                 p["kind"],
                 f"{p['rule']}: {rule.summary}" if rule else p["rule"],
                 "; ".join(x for x in (p.get("detail") or "", answers) if x),

@@ -136,9 +136,13 @@ def check_command(value: Any) -> dict[str, Any]:
 def check_seat(seat: Any, players: int) -> int:
     """Seats are the integers 0..players-1; True, 0.0 and "0" are not seats."""
     if type(seat) is not int:
-        raise _bad(f"a seat is an integer 0..{players - 1}, not {_kind(seat)} {_short(seat)}")
+        raise _bad(
+            f"a seat is given by its index, an integer 0..{players - 1} (0 for Seat 1), not {_kind(seat)} {_short(seat)}"
+        )
     if not 0 <= seat < players:
-        raise _bad(f"no seat {_short(seat)}: this game has seats 0..{players - 1}")
+        raise _bad(
+            f"no seat has the index {_short(seat)}: this game has Seat 1 to Seat {players}, indices 0 to {players - 1}"
+        )
     return seat
 
 

@@ -37,7 +37,7 @@ import msgspec
 
 from engine.boundary import check_seat
 from engine.errors import BadInput
-from engine.narration import command_label, humane
+from engine.narration import command_label, humane, seat_name
 from engine.narration import value as value_words
 
 if TYPE_CHECKING:
@@ -224,7 +224,7 @@ def read_token(table: Table, seat: int, token: Any) -> list[list[Any]]:
     if game_id != table.game_id:
         raise BadToken(token, f"belongs to game {game_id!r}, not {table.game_id!r}")
     if who != seat:
-        raise BadToken(token, f"was given to seat {who}, not seat {seat}")
+        raise BadToken(token, f"was given to {seat_name(who)}, not {seat_name(seat)}")
     if version != table.version:
         raise BadToken(
             token,

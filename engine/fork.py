@@ -18,6 +18,7 @@ from engine import registry
 from engine.choices import ask
 from engine.context import Ctx
 from engine.errors import EngineError
+from engine.narration import seat_name
 from engine.pipeline import Engine
 from engine.ruleset import Prompt, Ruleset
 from engine.table import Table
@@ -100,7 +101,7 @@ class Game:
             raise IllegalMove("the game is over")
         wanted = _canon.encode(command)
         if not any(_canon.encode(c) == wanted for c in self.legal(seat)):
-            raise IllegalMove(f"{command!r} is not a legal command for seat {seat} now")
+            raise IllegalMove(f"{command!r} is not a legal command for {seat_name(seat)} now")
         return self.apply_unchecked(seat, command)
 
     def apply_unchecked(self, seat: int, command: dict[str, Any]) -> list[dict[str, Any]]:

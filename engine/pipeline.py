@@ -25,7 +25,7 @@ from engine.context import Ctx
 from engine.errors import BadInput, CascadeAborted, EngineError, IllegalCommand
 from engine.explain import what_differs
 from engine.logs import configure, get_logger
-from engine.narration import imperative
+from engine.narration import imperative, seat_name
 from engine.ruleset import Illegal, Prompt, Ruleset
 from engine.situation import stated
 from engine.table import Table
@@ -457,7 +457,7 @@ class Engine:
             return Illegal(
                 "CORE-3C",
                 "nothing is dealt yet: the deal waits for "
-                + ", ".join(f"Seat {s + 1}" for s in table.awaiting)
+                + ", ".join(seat_name(s) for s in table.awaiting)
                 + " to connect and add a contribution or decline",
             )
         cmd = rs.same_command(table, seat, cmd)
@@ -474,9 +474,10 @@ class Engine:
         if why is None:
             mine = [p for p in rs.prompts(table) if p.seat == seat]
             if not mine:
-                return Illegal("CORE-5", f"seat {seat} has nothing to decide now")
+                return Illegal("CORE-5", f"{seat_name(seat)} has nothing to decide now")
             why = Illegal(
-                mine[0].rule, f"{cmd.get('kind')!r} is not a legal answer to {mine[0].kind!r} for seat {seat}"
+                mine[0].rule,
+                f"{cmd.get('kind')!r} is not a legal answer to {mine[0].kind!r} for {seat_name(seat)}",
             )
         legal = rs.legal_commands(table, seat)
         if not legal:
@@ -563,7 +564,7 @@ class Engine:
         if seat not in table.awaiting:
             raise IllegalCommand(
                 "CORE-3C",
-                f"Seat {seat + 1} has already contributed or declined; a contribution is given once",
+                f"{seat_name(seat)} has already contributed or declined; a contribution is given once",
             )
         rs = self.ruleset(game_id)
         base = table.version

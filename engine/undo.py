@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import UndoRefused
+from engine.narration import seat_name
 from engine.stores import AnyStore
 from engine.table import Table
 
@@ -55,7 +56,7 @@ def check_undo(store: AnyStore, table: Table, to: int, seat: int | None, agreed:
         if ev.type.startswith("cmd.") and (seat is None or ev.actor != seat):
             raise UndoRefused(
                 "CORE-6",
-                f"event {ev.version} is a decision of seat {ev.actor}"
+                f"event {ev.version} is a decision of {seat_name(ev.actor)}"
                 + ("" if seat is not None else " (no seat named)"),
             )
 

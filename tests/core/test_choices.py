@@ -132,7 +132,7 @@ def test_tokens_are_tamper_checked_and_stale_ones_refused():
         with pytest.raises(BadToken, match=words) as info:
             choices.ask(rs, t, seat, bad)
         assert repr(bad[:20])[1:-1] in str(info.value)  # the token is named
-    with pytest.raises(BadToken, match="was given to seat"):
+    with pytest.raises(BadToken, match="was given to Seat"):
         choices.ask(rs, t, 1 - seat, token)
     eng.submit(gid, seat, eng.legal(gid, seat)[0])
     with pytest.raises(BadToken, match="is stale: it was given at event"):

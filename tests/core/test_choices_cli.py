@@ -53,4 +53,4 @@ def test_choices_listing_in_words(cli):
     code, text = cli("choices", gid, "--seat", str(1 - seat), as_json=False)
     assert "has nothing to decide" in text
     code, text = cli("choices", gid, "--seat", "5", as_json=False, ok=False)
-    assert code == 2 and "no seat 5" in text
+    assert code == 2 and "no seat has the index 5" in text

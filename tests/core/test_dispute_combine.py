@@ -110,7 +110,7 @@ def test_duel_override_changes_the_hit_and_is_marked_in_event_and_audit():
     assert hit.data["n"] == 6 and hit.data["overridden"] == {"value": 6}
     over = next(e for e in events if e.type == "game.over")
     items = audit(eng.store, gid, over.version, REFEREE)["inputs"]
-    (row,) = [i for i in items if i["input"].startswith("hit on seat 1")]
+    (row,) = [i for i in items if i["input"].startswith("hit on Seat 2")]
     assert "overridden by situation" in row["note"]
     (values,) = [i for i in items if i["input"] == "values of Jab"]
     assert values["value"] == {"value": 6} and values["from"][0]["type"] == "game.created"

@@ -19,7 +19,7 @@ def test_illegal_command_appends_nothing_and_names_the_rule(eng):
     head = eng.store.version(gid)
     with pytest.raises(IllegalCommand) as exc:
         eng.submit(gid, 1, {"kind": "pass"})
-    assert exc.value.rule == "DU-PLAY" and "seat 0's turn" in exc.value.reason
+    assert exc.value.rule == "DU-PLAY" and "Seat 1's turn" in exc.value.reason
     with pytest.raises(IllegalCommand, match="holds no 'Dragon'"):
         eng.submit(gid, 0, {"kind": "play", "card": "Dragon"})
     with pytest.raises(IllegalCommand, match="CORE-5"):
@@ -123,7 +123,7 @@ def test_undo_policy_refuses_chance_reveals_and_others_decisions(eng):
     eng.submit(gid, 0, {"kind": "pass"})  # seat 0 passes: draws nothing (hand is full)
     mine = eng.store.version(gid)
     eng.submit(gid, 1, {"kind": "pass"})
-    with pytest.raises(UndoRefused, match="decision of seat 1"):
+    with pytest.raises(UndoRefused, match="decision of Seat 2"):
         eng.undo(gid, mine, seat=0)
     with pytest.raises(UndoRefused, match="inside the set-up"):
         eng.undo(gid, setup_end - 1, seat=1, agreed=True)

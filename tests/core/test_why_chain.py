@@ -141,7 +141,7 @@ def test_duel_end_names_every_hit_and_its_roll():
     run_bots(eng, gid, 3)
     over = first(eng, gid, "game.over")
     items = inputs(eng, gid, over.version)
-    hits = named(items, "hit on seat")
+    hits = named(items, "hit on Seat")
     dealt = [e for e in eng.store.read(gid) if e.type == "damage.dealt"]
     assert len(hits) == len(dealt) > 0
     assert all(h["from"][1]["type"] == "dice.rolled" and h["from"][1]["chance"] for h in hits)

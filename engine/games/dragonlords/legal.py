@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.dragonlords import board
+from engine.games.dragonlords import board, names
 from engine.games.dragonlords.battles import battle
 from engine.games.dragonlords.battles.battle import chooser
 from engine.games.dragonlords.magic import scrolls
@@ -13,6 +13,7 @@ from engine.games.dragonlords.refusals import why_not
 from engine.games.dragonlords.turn import moves
 from engine.games.dragonlords.turn.flow import claimable
 from engine.games.dragonlords.turn.moves import SHIP_PIECES, price, ship_spots, ships_total
+from engine.narration import seat_name
 from engine.ruleset import Illegal, Prompt
 
 PHASE_RULE = {
@@ -50,7 +51,11 @@ def prompts(table) -> list[Prompt]:
     if b is not None and b.step == "casualties":
         army = chooser(game)
         return [Prompt(game.armies[army].seat, "casualties", "INT-30", f"{b.pending[str(army)]} at {b.loc}")]
-    return [Prompt(game.armies[game.active].seat, game.phase, PHASE_RULE[game.phase], f"army {game.active}")]
+    return [
+        Prompt(
+            game.armies[game.active].seat, game.phase, PHASE_RULE[game.phase], names.army(game, game.active)
+        )
+    ]
 
 
 def legal_commands(table, seat: int) -> list[dict]:
@@ -153,7 +158,9 @@ def explain(table, seat: int, cmd: dict) -> Illegal | None:
     if not ps:
         return None
     if ps[0].seat != seat:
-        return Illegal(ps[0].rule, f"it is seat {ps[0].seat}'s decision ({ps[0].kind}), not seat {seat}'s")
+        return Illegal(
+            ps[0].rule, f"it is {seat_name(ps[0].seat)}'s decision ({ps[0].kind}), not {seat_name(seat)}'s"
+        )
     kind = cmd.get("kind")
     kinds = sorted({c["kind"] for c in legal_commands(table, seat)})
     why = _why(table, cmd) if table.game.battle is None else None
@@ -175,7 +182,9 @@ def explain(table, seat: int, cmd: dict) -> Illegal | None:
             return Illegal(
                 "DL:2.2/terrain", f"{to!r} is no territory (bridges and passes are no places, F-Q11)"
             )
-        return Illegal("DL:2.3/placement", f"{to} is not open to army {game.active} in {game.phase}")
+        return Illegal(
+            "DL:2.3/placement", f"{to} is not open to {names.army(game, game.active)} in {game.phase}"
+        )
 
     why = why_not(table, seat, cmd, legal_commands(table, seat), ps[0].rule)
     if why is not None:

@@ -9,7 +9,7 @@ so the next one (or the generic line) speaks."""
 
 from __future__ import annotations
 
-from engine.games.dragonlords import board, places
+from engine.games.dragonlords import board, names, places
 from engine.games.dragonlords.audit.narrate import ASKS
 from engine.games.dragonlords.map.world import world
 from engine.ruleset import Illegal
@@ -166,7 +166,7 @@ def _origin(table, cmd, legal_cmds, rule) -> Illegal | None:
     a = game.active
     if board.owner(game, o) != a and not (places.is_ship(o) and board.units(game, o, a)):
         who = board.owner(game, o)
-        held = f"army {who} holds it" if who >= 0 else "it is empty"
+        held = f"{names.army(game, who)} holds it" if who >= 0 else "it is empty"
         return Illegal(COUNT_RULE[kind], f"{o} is not your territory ({held})")
     if not any(c.get("origin") == o for c in legal_cmds if c.get("kind") == kind):
         have = board.units(game, o, a)
@@ -194,7 +194,7 @@ def _destination(table, cmd, legal_cmds, rule) -> Illegal | None:
     if kind == "move" and who:
         return Illegal(
             "DL:3.5",
-            f"{x} is held by army {who[0]}: a transfer goes only into an own or empty "
+            f"{x} is held by {names.army(game, who[0])}: a transfer goes only into an own or empty "
             "territory (INT-31; attacks are made in the Combat phase)",
         )
     if kind in ("attack", "sneak") and not who:
@@ -204,7 +204,7 @@ def _destination(table, cmd, legal_cmds, rule) -> Illegal | None:
     if kind == "march" and who:
         return Illegal(
             "DL:3.4/forced-march",
-            f"a forced march ends in an own or empty territory; {x} is held by army {who[0]}",
+            f"a forced march ends in an own or empty territory; {x} is held by {names.army(game, who[0])}",
         )
     if kind == "march":
         return Illegal("DL:3.4/forced-march", f"{x} is not within 4 steps of {o} through own territories")

@@ -9,7 +9,7 @@ from engine.commands import Optional
 from engine.errors import BadInput
 from engine.games.dragonlords import apply as fold
 from engine.games.dragonlords import choices as tree
-from engine.games.dragonlords import legal, view
+from engine.games.dragonlords import legal, names, view
 from engine.games.dragonlords.audit.narrate import describe
 from engine.games.dragonlords.audit.why import why
 from engine.games.dragonlords.bots import choices
@@ -67,6 +67,7 @@ class DragonLords(Ruleset):
     content_packs = ("base",)
     State = DLState
     zone_names: ClassVar[dict[str, str]] = ZONE_NAMES
+    army_keys: ClassVar[frozenset[str]] = names.ARMY_KEYS  # army indexes, named by seat and race
     bot_command_limit = 20_000
     # The methods below the map run their function on the game's own map (map/world.run_on:
     # a situation may bring a board of its own), so they stay methods.

@@ -13,6 +13,7 @@ from engine.content import Record, decode, load
 from engine.explain import given, link, overrides_of
 from engine.mechanics import damage, zones
 from engine.mechanics.dice import Die
+from engine.narration import seat_name
 from engine.ruleset import Illegal, Option, Prompt, Ruleset
 
 ATTACK_DIE = Die("attack", ("miss", "hit", "hit", "crit"))
@@ -165,9 +166,9 @@ class Duel(Ruleset):
 
     def explain(self, table, seat, cmd) -> Illegal | None:
         if seat != table.game.active:
-            return Illegal("DU-PLAY", f"it is seat {table.game.active}'s turn, not seat {seat}'s")
+            return Illegal("DU-PLAY", f"it is {seat_name(table.game.active)}'s turn, not {seat_name(seat)}'s")
         if cmd.get("kind") == "play":
-            return Illegal("DU-PLAY", f"Seat {seat} holds no {cmd.get('card')!r}")
+            return Illegal("DU-PLAY", f"{seat_name(seat)} holds no {cmd.get('card')!r}")
         return None
 
     def why(self, table, ev, h) -> list[dict[str, Any]]:
@@ -183,7 +184,7 @@ class Duel(Ruleset):
                 over = e.data.get("overridden")
                 out.append(
                     given(
-                        f"hit on seat {e.data.get('seat')}",
+                        f"hit on {seat_name(e.data.get('seat'))}",
                         e.data["n"],
                         e.rule,
                         [link(e)] + [link(r, "attack die") for r in rolls],
@@ -195,7 +196,9 @@ class Duel(Ruleset):
                 if e.data.get("card"):
                     cards.append(zones.card_name(e.data["card"]))
             elif e.type == "duel.out":
-                out.append(given(f"seat {e.data['seat']} out", f"{OUT_AT} or more damage", e.rule, [link(e)]))
+                out.append(
+                    given(f"{seat_name(e.data['seat'])} out", f"{OUT_AT} or more damage", e.rule, [link(e)])
+                )
         out.append(
             given(
                 "damage per seat",

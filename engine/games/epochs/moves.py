@@ -25,6 +25,7 @@ from engine.games.epochs.state import (
 )
 from engine.mechanics import zones
 from engine.mechanics.per_state import per_state
+from engine.narration import seat_name
 from engine.ruleset import Illegal, Prompt
 
 AFTER_ROLL = ("recruit", "relic", "keep_relic", "keep_medal")
@@ -153,7 +154,7 @@ def explain(table, seat: int, cmd: dict[str, Any]) -> Illegal | None:
     if who is None:
         return None
     if who[0] != seat:
-        return Illegal(who[1], f"seat {who[0]} decides now ({game.step}), not seat {seat}")
+        return Illegal(who[1], f"{seat_name(who[0])} decides now ({game.step}), not {seat_name(seat)}")
     if kind == "challenge" and game.step == "choose":
         target = cmd.get("seat")
         if (
@@ -163,7 +164,7 @@ def explain(table, seat: int, cmd: dict[str, Any]) -> Illegal | None:
         ):
             return Illegal(
                 "EP-2B-TARGET",
-                f"seat {target} is not another player whose Sabaton stands in {game.sabatons[seat]}",
+                f"{seat_name(target)} is not another player whose Sabaton stands in {game.sabatons[seat]}",
             )
     if kind == "fight_epoch" and game.step == "choose":
         return Illegal(
@@ -176,7 +177,7 @@ def explain(table, seat: int, cmd: dict[str, Any]) -> Illegal | None:
             board = DEFENCE if game.step == "defend" else ATTACK
             if len(table.zone(board)) >= full:
                 return Illegal(rule, f"at most {full} units on this board")
-            return Illegal(rule, f"no {cmd.get('card')!r} in seat {seat}'s hand")
+            return Illegal(rule, f"no {cmd.get('card')!r} in {seat_name(seat)}'s hand")
         if cmd.get("unit") in c.markers:
             return Illegal(rule, "at most 1 war marker per unit")
         if game.step == "defend" and len(c.markers) >= S.defender_markers:

@@ -73,6 +73,7 @@ from engine.games.mage_knight.turn import actions, rewards, tactics
 from engine.games.mage_knight.turn.ledger import REPUTATION_MIN
 from engine.mechanics import hexgrid
 from engine.mechanics.zones import card_name
+from engine.narration import seat_name
 from engine.ruleset import Illegal, Prompt
 
 
@@ -818,7 +819,7 @@ def explain(table, seat: int, cmd: dict) -> Illegal | None:
     if rule is None:
         return None
     if not any(p.seat == seat for p in prompts(table)):
-        return Illegal(rule, f"seat {seat} is not the one to act now")
+        return Illegal(rule, f"{seat_name(seat)} is not the one to act now")
     if game.asks:  # asks.py: the open choice comes first
         return Illegal(game.asks[0]["rule"], why_not(table, seat, cmd))
     p = game.players[seat]

@@ -12,6 +12,7 @@ from engine.games.rune_age.places import army, barracks, hand, names, playable, 
 from engine.games.rune_age.scenarios import MONUMENT
 from engine.mechanics.per_state import per_state
 from engine.mechanics.zones import card_name
+from engine.narration import seat_name
 from engine.ruleset import Illegal, Prompt
 
 
@@ -166,8 +167,8 @@ def explain(table, seat: int, cmd: dict) -> Illegal | None:
     if game.combat and seat in game.combat.passed and kind == "play":
         return Illegal("SGE-2", "a player who has passed may play no more cards in this siege")
     if not mine:
-        who = ", ".join(f"seat {p.seat} ({p.kind})" for p in prompts(table))
-        return Illegal("TRN-2", f"seat {seat} has nothing to decide now; waiting for {who}")
+        who = ", ".join(f"{seat_name(p.seat)} ({p.kind})" for p in prompts(table))
+        return Illegal("TRN-2", f"{seat_name(seat)} has nothing to decide now; waiting for {who}")
     if game.combat and kind in ("play_gold", "buy", "acquire", "use_gold", "card_action", "end_turn"):
         return Illegal(
             "ACT-CARD-3" if kind == "card_action" else "ACT-BUY-6", "no other action during a combat"

@@ -46,12 +46,12 @@ def _outcome(e: narration.Seen) -> str:
     if "defender" in d:  # a siege (SGE-3): a tie goes to the defender
         won = "the attacker wins" if d.get("winner") == "attacker" else "the defender holds"
         return (
-            f"Siege of {target(d.get('target'))}: attacker {d.get('attacker', '?')} against "
-            f"defender {d['defender']} — {won}."
+            f"Siege of {target(d.get('target'))}: the attacker (strength {d.get('attacker', '?')}) against "
+            f"the defender (strength {d['defender']}) — {won}."
         )
     name = card(d.get("target_card", "the target"))
     won = "the army wins" if d.get("winner") in ("army", "attacker") else f"{name} holds"
-    return f"Result: army {d.get('attacker', '?')} against {name} {d.get('target', '?')} — {won}."
+    return f"Result: the army (strength {d.get('attacker', '?')}) against {name} (strength {d.get('target', '?')}) — {won}."
 
 
 def _step(e: narration.Seen) -> str | None:

@@ -35,6 +35,7 @@ from engine.games.thunderstone.places import (
 from engine.games.thunderstone.solo import buyable
 from engine.games.thunderstone.vocabulary import effect_commands, one_per_name
 from engine.mechanics.per_state import per_state
+from engine.narration import seat_name
 from engine.ruleset import Illegal, Prompt
 
 STEP_RULE = {
@@ -123,7 +124,7 @@ def explain(table, s: int, cmd: dict[str, Any]) -> Illegal | None:
     if table.game.t.pending and table.game.t.pending[0].get("seat", table.game.active) != s:
         return Illegal(table.game.t.pending[0]["rule"], "another seat must choose first")
     if s != table.game.active and not table.game.t.pending:
-        return Illegal("TRN-0", f"it is seat {table.game.active}'s turn")
+        return Illegal("TRN-0", f"it is {seat_name(table.game.active)}'s turn")
     step, kind = table.game.t.step, cmd.get("kind")
     if table.game.t.pending:
         return Illegal(

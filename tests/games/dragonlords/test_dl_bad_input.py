@@ -42,7 +42,7 @@ def test_no_purchase_without_a_kingdom_DL_2_2_kingdom():
 
 def test_a_command_out_of_turn_names_whose_decision_it_is():
     eng, gid = sit("frontier")
-    assert "seat 0" in rejected(eng, gid, 1, {"kind": "done"})
+    assert "Seat 1's decision" in rejected(eng, gid, 1, {"kind": "done"})
 
 
 def test_combat_cannot_end_with_a_landing_unfought_DL_3_4_general():

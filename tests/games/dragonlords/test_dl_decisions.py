@@ -309,7 +309,7 @@ def test_a_wrong_answer_is_refused_with_its_rule_and_changes_nothing():
     play(eng, gid, 0, {"kind": "scroll", "card": "elemental_earth", "caster": "H1", "at": "T1a"})
     why = rejected(eng, gid, 1, {"kind": "choose", "option": "maybe"})
     assert "DL:3.4/scrolls.reflect" in why and "'reflect', 'no_reflect'" in why
-    assert "it is seat 1's decision (reflect)" in rejected(
+    assert "it is Seat 2's decision (reflect)" in rejected(
         eng, gid, 0, {"kind": "choose", "option": "no_reflect"}
     )
     assert "DL:3.4/scrolls.reflect" in rejected(eng, gid, 1, {"kind": "done"})

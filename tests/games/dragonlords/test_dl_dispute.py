@@ -108,6 +108,6 @@ def test_the_audit_marks_an_overridden_strength_with_the_set_up_event():
     evs = eng.store.read(gid)
     ev = [e for e in evs if e.type == "dl.round"][-1]
     inputs = why(eng.table(gid), ev, History(evs))
-    base = next(i for i in inputs if i["input"].startswith("attacker army 2 (dwarf): base strength"))
+    base = next(i for i in inputs if i["input"].startswith("attacker, Seat 2's dwarf army: base strength"))
     assert base["value"] == 5 and base["note"] == "overridden by situation"
     assert base["from"] and base["from"][0]["type"] == "dl.setup"

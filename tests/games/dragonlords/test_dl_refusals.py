@@ -52,13 +52,13 @@ def test_DL_2_2_terrain_an_unknown_place_or_a_place_not_adjacent_is_named():
 def test_INT_31_a_transfer_into_enemy_land_says_who_holds_it():
     eng, gid = _frontier("transfer")
     why = rejected(eng, gid, 0, {"kind": "move", "origin": "T1c", "to": "G1", "n": 1})
-    assert "DL:3.5" in why and "INT-31" in why and "G1 is held by army 1" in why
+    assert "DL:3.5" in why and "INT-31" in why and "G1 is held by Seat 2's dwarf army" in why
 
 
 def test_DL_3_4_land_1_an_origin_not_held_says_whose_it_is():
     eng, gid = _frontier("combat")
     why = rejected(eng, gid, 0, {"kind": "attack", "origin": "T2a", "target": "G1", "n": 1})
-    assert "T2a is not your territory (army 1 holds it)" in why
+    assert "T2a is not your territory (Seat 2's dwarf army holds it)" in why
 
 
 def test_DL_3_4_general_fight_without_a_battle_says_there_is_none():

@@ -62,7 +62,7 @@ def test_a_wrong_bearer_is_refused_naming_the_rule_and_the_answers_DL_3_3_treasu
     eng, gid = _treasure_fight()
     why = rejected(eng, gid, 0, {"kind": "choose", "option": "H1"})
     assert "DL:3.3/treasures" in why and "'H8', 'plain'" in why
-    assert "seat 0's decision" in rejected(eng, gid, 1, {"kind": "choose", "option": "plain"})
+    assert "Seat 1's decision" in rejected(eng, gid, 1, {"kind": "choose", "option": "plain"})
 
 
 def test_other_seats_never_learn_the_captured_treasures_bearer_DL_3_3_treasures():
@@ -174,7 +174,7 @@ def test_a_wrong_crew_is_refused_naming_the_rule_and_the_answers_DL_3_4_naval():
     eng, gid = _naval()
     why = rejected(eng, gid, 0, {"kind": "choose", "option": "crew:S13:5"})
     assert "DL:3.4/naval" in why and "'sink'" in why and "'crew:S11:1'" in why
-    assert "seat 0's decision" in rejected(eng, gid, 1, {"kind": "choose", "option": "sink"})
+    assert "Seat 1's decision" in rejected(eng, gid, 1, {"kind": "choose", "option": "sink"})
 
 
 # -- failed sneak attackers (DL:3.4/sneak) ---------------------------------------------------------
@@ -225,7 +225,7 @@ def test_a_wrong_destination_is_refused_naming_the_rule_and_the_answers_DL_3_4_s
     eng, gid = _failed_sneak()
     why = rejected(eng, gid, 0, {"kind": "choose", "option": "K1"})  # own, but not next to G1
     assert "DL:3.4/sneak" in why and "'T1c', 'P1'" in why
-    assert "seat 0's decision" in rejected(eng, gid, 1, {"kind": "choose", "option": "T1c"})
+    assert "Seat 1's decision" in rejected(eng, gid, 1, {"kind": "choose", "option": "T1c"})
 
 
 def test_reading_NAVAL_CREW_one_offers_a_single_plain_unit_per_ship_DL_3_4_naval():

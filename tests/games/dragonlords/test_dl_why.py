@@ -4,6 +4,7 @@ strength modifier with its rule and the event that gave it, the hits of each sid
 
 from __future__ import annotations
 
+from engine.games.dragonlords import names
 from projections.audit import audit
 from projections.views import REFEREE
 from sim.testing import new_game, run_bots
@@ -42,7 +43,7 @@ def test_every_die_of_a_round_names_its_roll_and_the_strength_it_was_tested_agai
                 assert stored[roll["version"]].data["face"] == die["face"]
             (strength,) = named(items, f"{side} strength")
             assert strength["value"] == s["strength"]["value"]
-            (base,) = named(items, f"{side} army {s['army'] + 1}")
+            (base,) = named(items, f"{side}, {names.army(eng.table(gid), s['army'])}")
             assert base["value"] == s["strength"]["base"] and base["from"][0]["type"] == "dl.setup"
             (hits,) = named(items, f"{side} hits")
             assert hits["value"] == s["hits"] == sum(d["hit"] for d in s["dice"])

@@ -22,11 +22,12 @@ def played(seed=1):
     return eng, gid
 
 
-def test_scroll_hands_name_their_seat_with_two_players_too():
-    """DL:5.1/two-player: army n belongs to seat n mod 2."""
-    assert RS.zone_label("scrolls:0") == "Seat 1's scroll hand (army 1)"
-    assert "Seat 1's with two players" in RS.zone_label("scrolls:2")
-    assert RS.zone_label("ship:S13") == "units aboard ship S13"
+def test_scroll_hands_name_their_army_not_a_number():
+    """DL:5.1/two-player: army n belongs to seat n mod 2, so a label without the game names the
+    army by its place (the zone's owner shows the seat); never "army 3" or a seat past the last."""
+    assert RS.zone_label("scrolls:0") == "the first army's scroll hand"
+    assert RS.zone_label("scrolls:2") == "the third army's scroll hand"
+    assert RS.zone_label("ship:S13") == "units aboard a ship"
 
 
 def test_a_battle_round_tells_each_die_the_strength_and_the_hits():

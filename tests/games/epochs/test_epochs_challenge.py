@@ -40,7 +40,7 @@ def test_only_a_player_in_the_same_epoch_can_be_challenged():
         assert err.value.rule == "EP-2B-TARGET"
     with pytest.raises(IllegalCommand) as err:
         g.play(1, "pass")
-    assert err.value.rule == "EP-X-PHASE2" and "seat 0 decides" in err.value.reason
+    assert err.value.rule == "EP-X-PHASE2" and "Seat 1 decides" in err.value.reason
 
 
 def test_defender_places_first_up_to_three_units_one_marker_each():

@@ -51,7 +51,7 @@ def test_keep_fame_names_each_defeat_the_owner_and_the_halving():
     items, ev = inputs(eng, gid, "mk.fame", "MK:10:Result:1")
     (enemy,) = named(items, "fame of gray_crossbowmen#1")
     assert enemy["value"] == 3 and enemy["from"][0]["type"] == "mk.combat.defeated"
-    (half,) = named(items, "7,-5 is a keep of seat 1: half fame")
+    (half,) = named(items, "7,-5 is a keep of Seat 2: half fame")
     assert half["value"] == "3 -> 1" and half["rule"] == "MK:8:Combat:1a"
     assert named(items, "fame gained")[0]["value"] == ev.data["delta"] == 1
     assert reading(items, "A10")["value"] == "round_down"
@@ -61,7 +61,7 @@ def test_pvp_result_names_the_retreat_levels_fame_and_reading():
     eng, gid = played("dispute_pvp_retreat.toml")
     items, _ev = inputs(eng, gid, "mk.pvp_over")
     assert [i["from"][0]["type"] for i in items if i["from"]] == ["mk.pvp", "mk.placed"]
-    assert named(items, "result")[0]["value"] == "seat 0 wins"
+    assert named(items, "result")[0]["value"] == "Seat 1 wins"
     assert reading(items, "A11")["value"] == "no_fame"
     eng, gid = played("dispute_pvp_retreat.toml", {"A11": "one_fame"})
     items, _ev = inputs(eng, gid, "mk.fame", "MK:13:PvPResult")

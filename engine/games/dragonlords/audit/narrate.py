@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import narration
+from engine.games.dragonlords import names
 from engine.games.dragonlords.zone_names import ZONE_NAMES
 from engine.narration import and_list, card, cards, plural, seat_name
 
@@ -29,11 +30,11 @@ def zone(z: str) -> str:
     return narration.zone_phrase(ZONE_NAMES, z)
 
 
-def place(p: Any) -> str:
-    """A map place in words: "kingdom K5", "sea zone 7", "ship S13" (units aboard)."""
+def place(p: Any, table: Any = None) -> str:
+    """A map place in words: "kingdom K5", "sea zone 7", a ship by its name (units aboard)."""
     p = str(p)
     if p.startswith("ship:"):
-        return f"ship {p[5:]}"
+        return names.ship(table, p[5:])
     head = p.rstrip("0123456789abcdefghijklmnopqrstuvwxyz")
     if p[:2] in KINDS:
         return f"{KINDS[p[:2]]} {p}"
@@ -47,11 +48,8 @@ def sea(z: Any) -> str:
 
 
 def army(table: Any, a: Any) -> str:
-    """An army by its seat and race ("Seat 1's orc army"); the number alone without a table."""
-    armies = getattr(getattr(table, "game", None), "armies", None) or []
-    if isinstance(a, int) and 0 <= a < len(armies):
-        return f"{seat_name(armies[a].seat)}'s {armies[a].race} army"
-    return f"army {a + 1}" if isinstance(a, int) else str(a)
+    """An army by its seat and race ("Seat 1's orc army", names.py)."""
+    return names.army(table, a)
 
 
 def _setup(e: narration.Seen) -> str:
@@ -116,7 +114,7 @@ def _hero_new(table: Any, e: narration.Seen) -> str:
     return f"{army(table, d.get('army'))} puts a gold chip under unit {d.get('id')} at {place(d.get('loc'))}{role}{spells}."
 
 
-def _set(d: dict) -> str:
+def _set(d: dict, table: Any = None) -> str:
     out = []
     for k, v in (d.get("set") or {}).items():
         if k == "loc":
@@ -124,7 +122,9 @@ def _set(d: dict) -> str:
         elif k == "role":
             out.append(f"becomes {ROLES.get(v, v)}")
         elif k == "army" and isinstance(v, int):
-            out.append(f"goes to army {v + 1}")
+            out.append(f"goes to {names.army(table, v)}")
+        elif k in names.ARMY_KEYS and isinstance(v, int):
+            out.append(f"{narration.humane(k)} {names.army(table, v)}")
         else:
             out.append(f"{narration.humane(k)} {narration.value(k, v)}")
     return and_list(out) if out else "changes"
@@ -135,7 +135,9 @@ def _units(table: Any, e: narration.Seen) -> str:
     k = d.get("n", 0)
     why = f" ({narration.humane(str(d['why']))})" if d.get("why") else ""
     verb = "gains" if k >= 0 else "loses"
-    return f"{army(table, d.get('army'))} {verb} {plural(abs(k), 'unit')} at {place(d.get('loc'))}{why}."
+    return (
+        f"{army(table, d.get('army'))} {verb} {plural(abs(k), 'unit')} at {place(d.get('loc'), table)}{why}."
+    )
 
 
 def _income(table: Any, e: narration.Seen) -> str:
@@ -209,7 +211,7 @@ def _over(e: narration.Seen) -> str:
     return head + (f" ({d['reason']})" if d.get("reason") else "") + (f". Scores: {sc}." if sc else ".")
 
 
-def _cmd(e: narration.Seen) -> str | None:
+def _cmd(e: narration.Seen, table: Any = None) -> str | None:
     d, who, k = e.data, e.who(), e.data.get("kind")
     count = f"{d['n']} " if isinstance(d.get("n"), int) else ""
     hero = f" with unit {d['hero']}" if d.get("hero") else ""
@@ -223,12 +225,12 @@ def _cmd(e: narration.Seen) -> str | None:
         ),
         "dock": lambda: f"{who} docks a ship in {sea(d.get('zone'))} at the harbour of {place(d.get('to'))}.",
         "buy": lambda: f"{who} buys {narration.humane(str(d.get('what')))}.",
-        "sail": lambda: f"{who} sails ship {d.get('ship')} to {sea(d.get('to'))}.",
+        "sail": lambda: f"{who} sails {names.ship(table, d.get('ship'))} to {sea(d.get('to'))}.",
         "load": lambda: (
-            f"{who} loads {count}units{hero} from {place(d.get('origin'))} onto ship {d.get('ship')}."
+            f"{who} loads {count}units{hero} from {place(d.get('origin'))} onto {names.ship(table, d.get('ship'))}."
         ),
         "unload": lambda: (
-            f"{who} unloads {count}units{hero} from ship {d.get('ship')} to {place(d.get('to'))}."
+            f"{who} unloads {count}units{hero} from {names.ship(table, d.get('ship'))} to {place(d.get('to'))}."
         ),
         "move": lambda: (
             f"{who} moves {count}units{hero} from {place(d.get('origin'))} to {place(d.get('to'))}."
@@ -339,7 +341,7 @@ def own(table: Any) -> dict[str, Any]:
             )
             + "."
         ),
-        "dl.army": lambda e: f"{army(table, e.data.get('army'))}: {_set(e.data)}.",
+        "dl.army": lambda e: f"{army(table, e.data.get('army'))}: {_set(e.data, table)}.",
         "dl.battle": lambda e: _battle(table, e),
         "dl.round": lambda e: _round(table, e),
         "dl.captured": lambda e: (
@@ -374,19 +376,17 @@ def own(table: Any) -> dict[str, Any]:
         "dl.qmove": lambda e: _qmove(table, e),
         "dl.quest": lambda e: _quest(table, e),
         "dl.scroll": lambda e: _scroll(table, e),
-        "dl.ship": lambda e: f"Ship {e.data.get('id')} {_set(e.data)}.",
+        "dl.ship": lambda e: f"{names.ship(table, e.data.get('id')).capitalize()} {_set(e.data, table)}.",
         "dl.ship_new": lambda e: (
-            f"{army(table, e.data.get('army'))} launches ship {e.data.get('id')} in {sea(e.data.get('zone'))}"
+            f"{army(table, e.data.get('army'))} launches {names.ship(table, e.data.get('id'))} in {sea(e.data.get('zone'))}"
             + (f" at the harbour of {place(e.data['harbour'])}" if e.data.get("harbour") else "")
             + "."
         ),
-        "dl.ship_gone": lambda e: (
-            f"Ship {e.data.get('id')} is gone ({narration.humane(str(e.data.get('why', 'lost')))})."
-        ),
+        "dl.ship_gone": lambda e: f"A ship is gone ({narration.humane(str(e.data.get('why', 'lost')))}).",
         "dl.units": lambda e: _units(table, e),
         "game.over": _over,
         **{
-            f"cmd.{k}": _cmd
+            f"cmd.{k}": lambda e: _cmd(e, table)
             for k in (
                 "place",
                 "chips",

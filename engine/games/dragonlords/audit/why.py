@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.explain import given, link
+from engine.games.dragonlords import names
 from engine.games.dragonlords.content import content
 from engine.games.dragonlords.map.world import world
 
@@ -30,11 +31,10 @@ def battle_round(table, ev, h) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for name, s in sides:
         army = s["army"]
-        race = table.game.armies[army].race if army < len(table.game.armies) else "?"
         st = s["strength"]
         out.append(
             given(
-                f"{name} army {army + 1} ({race}): base strength",
+                f"{name}, {names.army(table, army)}: base strength",
                 st["base"],
                 DIE_RULE,
                 [link(setup, "races dealt" if "overridden" not in st else "records the overridden values")]

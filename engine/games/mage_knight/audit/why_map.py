@@ -13,6 +13,7 @@ from engine.explain import given, link
 from engine.games.mage_knight.mana.rules import source_valid
 from engine.games.mage_knight.map.board import others_site
 from engine.mechanics import zones
+from engine.narration import seat_name
 
 
 def why(table, ev, h) -> list[dict[str, Any]]:
@@ -65,7 +66,7 @@ def _combat_fame(table, ev, h) -> list[dict[str, Any]]:
         owner = table.game.board.spaces[space].conquered_by
         out.append(
             given(
-                f"{space} is a keep of seat {owner}: half fame",
+                f"{space} is a keep of {seat_name(owner)}: half fame",
                 f"{total} -> {ev.data['delta']}",
                 "MK:8:Combat:1a",
                 [link(start, "combat at the keep")],
@@ -92,7 +93,7 @@ def _pvp_fame(table, ev, h) -> list[dict[str, Any]]:
     if retreat is not None:
         out.append(
             given(
-                f"seat {loser} forced to retreat to {retreat.data['pos']}",
+                f"{seat_name(loser)} forced to retreat to {retreat.data['pos']}",
                 retreat.data["pos"],
                 retreat.rule,
                 [link(retreat, "forced retreat")],
@@ -102,7 +103,7 @@ def _pvp_fame(table, ev, h) -> list[dict[str, Any]]:
         p = table.game.players[seat]
         out.append(
             given(
-                f"{role}: seat {seat}, level {p.level}, fame {p.fame}",
+                f"{role}: {seat_name(seat)}, level {p.level}, fame {p.fame}",
                 {"level": p.level, "fame": p.fame},
                 ev.rule,
             )
@@ -133,16 +134,18 @@ def _pvp_over(table, ev, h) -> list[dict[str, Any]]:
     out = []
     for e in _exchanges(h, ev.version):
         if e.type == "mk.placed":
-            out.append(given(f"seat {e.data['seat']} forced to retreat", e.data["pos"], e.rule, [link(e)]))
+            out.append(
+                given(f"{seat_name(e.data['seat'])} forced to retreat", e.data["pos"], e.rule, [link(e)])
+            )
             continue
         v = e.data["pvp"]
         words = {
-            "attack": f"seat {v['attacker']} attacks {v['attack']} ({', '.join(v['elements'])})",
+            "attack": f"{seat_name(v['attacker'])} attacks {v['attack']} ({', '.join(v['elements'])})",
             "block": f"after the block, {v['remaining']} of the attack remain",
             "damage": f"damage spent, {v['remaining']} left",
-            "pass": f"seat {v['attacker']}'s turn to attack after a pass",
-            "commit": f"seat {v['defender']} commits {v['mode']}",
-            "situation": f"the situation: {v['phase']} phase, {v['step']} step, seat {v['attacker']} attacking",
+            "pass": f"{seat_name(v['attacker'])}'s turn to attack after a pass",
+            "commit": f"{seat_name(v['defender'])} commits {v['mode']}",
+            "situation": f"the situation: {v['phase']} phase, {v['step']} step, {seat_name(v['attacker'])} attacking",
         }
         out.append(
             given(
@@ -153,7 +156,7 @@ def _pvp_over(table, ev, h) -> list[dict[str, Any]]:
             )
         )
     w = ev.data["winner"]
-    out.append(given("result", f"seat {w} wins" if w >= 0 else "a draw", ev.rule))
+    out.append(given("result", f"{seat_name(w)} wins" if w >= 0 else "a draw", ev.rule))
     return out
 
 
@@ -228,7 +231,7 @@ def _city(table, ev, h) -> list[dict[str, Any]]:
                 )
             )
     if ev.type == "mk.city_shields":
-        out.append(given(f"shields for seat {ev.data['seat']}", len(ev.data["tokens"]), ev.rule))
+        out.append(given(f"shields for {seat_name(ev.data['seat'])}", len(ev.data["tokens"]), ev.rule))
     elif ev.type == "mk.city_conquered":
         out.append(
             given(
@@ -254,7 +257,7 @@ def _withdrawal(table, ev, h) -> list[dict[str, Any]]:
     this turn's path with its steps, and where it went."""
     seat = ev.data["seat"]
     p = table.game.players[seat]
-    out = [given(f"seat {seat} ends the turn on {p.pos}, not a safe space", p.pos, "MK:7:Move:7d")]
+    out = [given(f"{seat_name(seat)} ends the turn on {p.pos}, not a safe space", p.pos, "MK:7:Move:7d")]
     turn = h.last(lambda e: e.type == "mk.turn" and e.data.get("seat") == seat, ev.version)
     steps = [
         e
