@@ -40,7 +40,7 @@ def _body(sentence: str, who: str) -> str:
     s = sentence.strip().rstrip(".").strip()
     if s.startswith(who + " "):
         s = s[len(who) + 1 :]
-    return re.sub(r"\s+", " ", s).lower()
+    return " ".join(re.sub(r"[^\w\s]", " ", s).split()).lower()  # "(sideways):" reads as "sideways"
 
 
 def says_nothing(ev: narration.Seen) -> bool:
@@ -56,7 +56,8 @@ def restates(decision: narration.Seen, said: str, ev: narration.Seen, text: str)
         return True
     who = decision.who()
     mine, theirs = _body(said, who), _body(text, who)
-    return bool(mine) and (theirs.startswith(mine) or mine.startswith(theirs))
+    mine, theirs = mine + " ", theirs + " "  # whole words: "move" is no start of "moves"
+    return mine != " " and (theirs.startswith(mine) or mine.startswith(theirs))
 
 
 def _join(decision: str, who: str, tail: list[str]) -> str:
