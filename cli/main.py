@@ -28,6 +28,7 @@ from engine import integrity, registry
 from engine import situation as situation_file
 from engine.boundary import ascii_number, check_seat, number, parse_command, parse_json, parse_options
 from engine.errors import BadInput, CascadeAborted, EngineError, IllegalCommand, UndoRefused, UnknownGame
+from engine.log_entries import entries
 from engine.logs import configure
 from engine.narration import seat_name
 from engine.pipeline import Engine
@@ -404,25 +405,26 @@ def cmd_play(args, eng: Engine) -> int:
 
 
 def cmd_log(args, eng: Engine) -> int:
+    """The log as entries people read (one per decision, engine.log_entries), or with
+    --events one row per event; --json prints the raw events as the viewer sees them, and
+    with --entries the entries instead."""
     who = viewer(args, eng, args.game_id)
     rs = eng.ruleset(args.game_id)
     events = eng.store.read(args.game_id, args.from_ or 1, args.to)
     evs = log_view(rs, events, who)
+    describe = describer(rs, eng, args.game_id)
+    lines = entries(rs, evs, [e.command_id for e in events], describe)
+    title = f"log of {args.game_id} ({viewer_label(who)})"
 
     def human():
         words = render.Words(rs)
-        show(
-            [
-                table(
-                    f"log of {args.game_id} ({viewer_label(who)})",
-                    ["#", "seat", "what happened", "rule"],
-                    render.log_rows(words, evs, describer(rs, eng, args.game_id)),
-                ),
-                words.legend(),
-            ]
-        )
+        if args.events:
+            rows = table(title, ["#", "seat", "what happened", "rule"], render.log_rows(words, evs, describe))
+        else:
+            rows = table(title, ["#", "seat", "what happened"], render.entry_rows(words, evs, lines))
+        show([rows, words.legend()])
 
-    emit(args, evs, human)
+    emit(args, [x.to_dict() for x in lines] if args.entries else evs, human)
     return 0
 
 
@@ -647,6 +649,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("game_id")
     s.add_argument("--from", dest="from_", type=number)
     s.add_argument("--to", type=number)
+    s.add_argument("--events", action="store_true", help="one row per event, not one per decision")
+    s.add_argument("--entries", action="store_true", help="with --json: the entries, not the raw events")
     viewer_arg(s)
     s = add("state", "state or a seat's view at any event")
     s.add_argument("game_id")

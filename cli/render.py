@@ -22,6 +22,7 @@ from rich.text import Text
 
 from engine import cards as cards_mod
 from engine.explain import source_words
+from engine.log_entries import Entry
 from engine.mechanics.zones import card_name
 from engine.narration import SEAT_KEYS, command_labels, seat_name
 
@@ -365,6 +366,21 @@ def log_rows(words: Words, events: list[dict[str, Any]], describe=None) -> list[
             e["rule"] or "",
         ]
         for e in events
+    ]
+
+
+def entry_rows(words: Words, events: list[dict[str, Any]], lines: list[Entry]) -> list[list[Any]]:
+    """The log's entries (engine.log_entries) as rows: the events they cover ("12-18"), the
+    acting seat and the sentence; every event's cards go to the legend."""
+    for e in events:
+        words.collect(e.get("data"))
+    return [
+        [
+            str(x.versions[0]) if len(x.versions) == 1 else f"{x.versions[0]}-{x.versions[-1]}",
+            "" if x.actor is None else seat_name(x.actor),
+            x.text,
+        ]
+        for x in lines
     ]
 
 

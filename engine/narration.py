@@ -79,6 +79,52 @@ def plural(n: Any, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def count(n: Any, word: str) -> str:
+    """ "no cards", "1 card", "2 cards": a count as a person says it."""
+    return f"no {word}s" if n == 0 else plural(n, word)
+
+
+def signed(delta: Any, noun: str) -> str:
+    """ "gains 3 influence points" / "loses 1 influence point" for +3 / -1 (`noun` singular):
+    a change as a verb, never "gets -3"."""
+    if not isinstance(delta, int) or isinstance(delta, bool):
+        return f"changes its {noun}s by {delta}"
+    return f"{'gains' if delta >= 0 else 'loses'} {plural(abs(delta), noun)}"
+
+
+_HEAD_STOP = {"of", "in", "on", "to", "at", "for", "from", "that", "which", "drawn", "passed", "staked"}
+_HEAD_STOP |= {"laid", "may", "is", "shows", "out", "with", "by"}
+
+
+def is_plural(phrase: str) -> bool:
+    """Whether a noun phrase ("Seat 2's units", "cards Seat 1 laid out", "Neutral cards:
+    Dämon", "Antike: board space 1") names many things, for the verb that follows it: its head
+    noun (after a label's colon unless a name follows it, before any qualifier) ends in -s."""
+    text = re.sub(r"\([^)]*\)", "", phrase).strip()
+    head, _, tail = text.rpartition(":")
+    tail = tail.strip()
+    if head and tail and not tail[:1].isupper():
+        text = tail
+    elif head:
+        text = head
+    words = re.sub(r"^.*'s\s+", "", text).split()
+    noun = ""
+    for i, w in enumerate(words):
+        if w.lower() in ("the", "a", "an") and not noun:
+            continue
+        if i > 0 and noun and (w.lower() in _HEAD_STOP or w[:1].isupper()):
+            break
+        if not re.search(r"\d", w):
+            noun = w
+    noun = noun.lower().rstrip(",.;")
+    return noun.endswith("s") and not noun.endswith(("ss", "us"))
+
+
+def be(phrase: str) -> str:
+    """ "is" or "are", agreeing with the noun phrase before it."""
+    return "are" if is_plural(phrase) else "is"
+
+
 def humane(key: str) -> str:
     """ "ts.breach_queued" -> "breach queued"; "cmd.play_gold" -> "play gold"."""
     return key.split(".", 1)[-1].replace("_", " ").replace(":", " ").strip()
@@ -215,9 +261,10 @@ def core(ev: Seen, zw: Callable[[str], str]) -> str | None:
     if t == "zone.created":
         n = d.get("n", len(d.get("cards") or ()))
         face = " face down" if d.get("vis") == "hidden" else ""
+        zone = zw(d["zone"])
         if d.get("cards"):  # seen: the cards are named (a hidden zone's only by who may know)
-            return f"{_cap(zw(d['zone']))} is set up{face} with {cards(d['cards'])}."
-        return f"{_cap(zw(d['zone']))} is set up with {plural(n, 'card')}{face}."
+            return f"{_cap(zone)} {be(zone)} set up{face} with {cards(d['cards'])}."
+        return f"{_cap(zone)} {be(zone)} set up with {count(n, 'card')}{face}."
     if t == "zone.moved":
         src, dst = zw(d.get("src", "?")), zw(d.get("dst", "?"))
         where = " to the bottom" if d.get("to") == "bottom" else ""
@@ -227,11 +274,13 @@ def core(ev: Seen, zw: Callable[[str], str]) -> str | None:
             )
         return f"{plural(d.get('n', '?'), 'card')} {'goes' if d.get('n') == 1 else 'go'} from {src} to {dst}{where} (unseen)."
     if t == "zone.shuffled":
-        return f"{_cap(zw(d.get('zone', '?')))} is shuffled ({plural(d.get('n', '?'), 'card')})."
+        zone = zw(d.get("zone", "?"))
+        return f"{_cap(zone)} {be(zone)} shuffled ({count(d.get('n', '?'), 'card')})."
     if t == "zone.added":
         if "cards" in d:
             return f"{cards(d['cards'])} {'is' if len(d['cards']) == 1 else 'are'} added to {zw(d.get('zone', '?'))}."
-        return f"{plural(d.get('n', '?'), 'card')} added to {zw(d.get('zone', '?'))}."
+        n = d.get("n", "?")
+        return f"{plural(n, 'card')} {'is' if n == 1 else 'are'} added to {zw(d.get('zone', '?'))} (unseen)."
     if t == "dice.rolled":
         forced = " (a forced outcome)" if d.get("forced") else ""
         return f"{ev.who()} rolls the {d.get('die', '')} die: {value('face', d.get('face'))}{forced}."
@@ -245,7 +294,7 @@ def core(ev: Seen, zw: Callable[[str], str]) -> str | None:
         tw = zw(target) if "#" not in str(target) else card(target)
         verb = {"damage.dealt": "takes", "damage.healed": "heals", "damage.cleared": "loses all"}[t]
         n = d.get("n")
-        return f"{_cap(tw)} {verb} {plural(n, 'damage') if n is not None else 'damage'}."
+        return f"{_cap(tw)} {verb} {f'{n} damage' if n is not None else 'damage'}."  # uncountable
     if t == "game.over":
         winners = d.get("winners") or []
         scores = d.get("scores") or {}

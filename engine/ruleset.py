@@ -163,6 +163,12 @@ class Ruleset:
         from the type and data (`engine.narration`)."""
         return narration.describe(table, ev)
 
+    def restates(self, ev: Any) -> bool:
+        """Whether a rule event (as a viewer sees it) merely restates the decision that caused
+        it, so the log's entry for that decision leaves it out (`engine.log_entries`).
+        Default: no; the core already leaves out a sentence that repeats the decision."""
+        return False
+
     def why(self, table: Table, ev: StoredEvent, history: History) -> list[dict[str, Any]]:
         """Every input the rule behind `ev` used, for the audit (engine.explain: `given`,
         `history.trail`), `table` being the state just before it. Default: none beyond the

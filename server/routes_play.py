@@ -20,7 +20,7 @@ from projections.timeline import timeline as timeline_of
 from projections.views import REFEREE, full_state, log_view, state_view
 from server.strict import Answer, HttpError, asked, event_number, json_body, shown
 from server.table import Table
-from server.words import labels, previews, worded, zone_labels
+from server.words import entries_of, labels, previews, worded, zone_labels
 from store import VersionConflict
 
 COMMAND_KEYS = ("command", "expected_version")  # all a command body may hold
@@ -81,15 +81,27 @@ async def choices(table: Table, request: Request) -> Answer:
         raise HttpError(400, exc.reason, exc.rule) from None
 
 
+def log_after(
+    table: Table, gid: str, who: Any, since: int
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The events after `since` as `who` sees them, each with its sentence and its entry's
+    marks, and the log's entries (one per decision, server.words.entries_of)."""
+    rs, t = table.eng.ruleset(gid), table.eng.table(gid)
+    stored = table.eng.store.read(gid, since + 1)
+    events = worded(rs, t, log_view(rs, stored, who))
+    return events, entries_of(rs, t, events, [e.command_id for e in stored])
+
+
 def events_after(table: Table, gid: str, who: Any, since: int) -> list[dict[str, Any]]:
-    """The events after `since` as `who` sees them, each with its sentence: the log and the feed."""
-    rs = table.eng.ruleset(gid)
-    return worded(rs, table.eng.table(gid), log_view(rs, table.eng.store.read(gid, since + 1), who))
+    """The events after `since` as `who` sees them, in words: the live feed."""
+    return log_after(table, gid, who, since)[0]
 
 
 async def log(table: Table, request: Request) -> Answer:
+    """The log: each event in words (the replay viewer's) and the entries people read."""
     gid, who, qs = opened(table, request)
-    return Answer({"events": events_after(table, gid, who, event_number(qs, "since", default=0))})
+    events, entries = log_after(table, gid, who, event_number(qs, "since", default=0))
+    return Answer({"events": events, "entries": entries})
 
 
 async def state(table: Table, request: Request) -> Answer:

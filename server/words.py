@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import narration
+from engine import log_entries, narration
 from engine.logs import get_logger
 
 log = get_logger("table")
@@ -26,6 +26,23 @@ def worded(rs, t, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
             text = None
         e["text"] = text if isinstance(text, str) and text else narration.generic(narration.Seen(e))
     return events
+
+
+def entries_of(rs, t, events: list[dict[str, Any]], command_ids: list[str | None]) -> list[dict[str, Any]]:
+    """The worded events as the log's entries (`engine.log_entries`: one per decision, its
+    consequences folded in), each {"versions", "actor", "text"}; every event of an entry is
+    marked with the entry's first version ("entry"), and that first event carries the entry's
+    sentence ("entry_text"), so the live feed, which pushes events, can show entries too."""
+    said = {e["version"]: e["text"] for e in events}
+    found = log_entries.entries(rs, events, command_ids, lambda e: said.get(e["version"]))
+    lead = {v: x.versions[0] for x in found for v in x.versions}
+    for e in events:
+        e["entry"] = lead.get(e["version"])
+    for x in found:
+        for e in events:
+            if e["version"] == x.versions[0]:
+                e["entry_text"] = x.text
+    return [x.to_dict() for x in found]
 
 
 def zone_labels(rs, zones) -> dict[str, str]:

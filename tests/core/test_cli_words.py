@@ -201,7 +201,7 @@ def test_legal_labels_each_choice_with_its_preview(played):
 def test_log_and_audit_in_words(played):
     db, gid, rs, head = played
     events = json.loads(run(db, "log", gid, json_out=True))
-    text = run(db, "log", gid)
+    text = run(db, "log", gid, "--events")  # one row per event; without it one per decision
     assert "{" not in text and "}" not in text
     rows = {r[0]: r for r in cells(text) if r and r[0].isdigit()}
     assert len(rows) == len(events)

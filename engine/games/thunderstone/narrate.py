@@ -124,7 +124,9 @@ OWN: dict[str, Any] = {
         else f"{e.who()} chooses the {nth(e.data.get('option', 0))} card."
     ),
     "ts.chose": _chose,
-    "ts.doomed": "{card} is destroyed by {by}.",
+    "ts.doomed": lambda e: narration.fill(
+        "{card} is destroyed" + (" by {by}." if e.data.get("by") else "."), e
+    ),
     "ts.battle": _battle,
     "ts.gap": lambda e: (
         f"Rank {e.data.get('position')} is left empty and the dungeon refills."

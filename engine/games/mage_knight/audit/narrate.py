@@ -99,7 +99,7 @@ OWN: dict[str, Any] = {
     "mk.explored": lambda e: f"{seat_name(e.data.get('seat'))} explores at {hexes(e.data.get('at'))}.",
     "mk.played": _played,
     "mk.points": lambda e: (
-        f"{seat_name(e.data.get('seat'))} gets {e.data.get('delta', '?')} {narration.humane(str(e.data.get('kind', '')))} points."
+        f"{seat_name(e.data.get('seat'))} {narration.signed(e.data.get('delta', '?'), narration.humane(str(e.data.get('kind', ''))) + ' point')}."
     ),
     "mk.fame": lambda e: _signed(e, "fame"),
     "mk.reputation": lambda e: _signed(e, "reputation"),
