@@ -271,6 +271,17 @@ async function play(cmd, version) {
   await refresh();
 }
 
+// The log: one line per decision (the server's entry: the command and what it caused, read as
+// one sentence); an event of an entry already shown adds only its raw data under that line.
+function logEvent(e) {
+  const head = e.entry !== undefined && e.entry !== e.version
+    ? document.querySelector(`#log [data-entry="${e.entry}"] pre`) : null;
+  if (head) { head.textContent += "\n" + JSON.stringify(e, null, 1); return; }
+  const line = eventEl(e.entry_text ? {...e, text: e.entry_text} : e);
+  line.setAttribute("data-entry", e.version);
+  document.getElementById("log").prepend(line);
+}
+
 function live() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/api/games/${GID}/live?since=${SINCE}` + (TOKEN ? `&token=${TOKEN}` : ""));
@@ -278,7 +289,7 @@ function live() {
     const msg = JSON.parse(m.data);
     if (msg.event) {
       SINCE = msg.event.version;
-      document.getElementById("log").prepend(eventEl(msg.event));
+      logEvent(msg.event);
     } else { await refresh(); }
   };
   ws.onclose = () => setTimeout(live, 1000);  // reconnect from SINCE: nothing missed, nothing twice

@@ -234,15 +234,21 @@ def test_table_and_replay_show_the_log_in_words(server, browser):
     g = post(base + "/api/games", {"ruleset": "duel", "players": 2, "seed": 8})
     gid, token = g["game_id"], g["seats"][0]["token"]
     req = urllib.request.Request(f"{base}/api/games/{gid}/log", headers={"authorization": f"Bearer {token}"})
-    events = json.loads(urllib.request.urlopen(req).read())["events"]
+    got = json.loads(urllib.request.urlopen(req).read())
+    events, entries = got["events"], got["entries"]
     page = browser.new_context().new_page()
     page.goto(f"{base}/games/{gid}?token={token}")
-    page.wait_for_selector(f'#log .logline[data-version="{events[-1]["version"]}"]')
-    for e in events:
-        line = page.locator(f'#log .logline[data-version="{e["version"]}"]')
-        assert line.locator(".words").inner_text() == f"#{e['version']} {e['text']}"
-        raw = json.loads(line.locator("details.raw pre").text_content())
-        assert raw["type"] == e["type"] and raw["data"] == e["data"]
+    page.wait_for_selector(f'#log .logline[data-version="{entries[-1]["versions"][0]}"]')
+    # one line per decision (the log's entries), every event of it kept as raw data beneath
+    assert page.locator("#log .logline").count() == len(entries) + sum(e["entry"] is None for e in events)
+    for x in entries:
+        first = x["versions"][0]
+        line = page.locator(f'#log .logline[data-version="{first}"]')
+        assert line.locator(".words").inner_text() == f"#{first} {x['text']}"
+        raw = line.locator("details.raw pre").text_content()
+        for e in events:
+            if e["version"] in x["versions"]:
+                assert f'"type": "{e["type"]}"' in raw and f'"version": {e["version"]}' in raw
     assert any(e["text"].startswith("Jab") or "Seat 1's hand" in e["text"] for e in events)
     n = events[3]["version"]
     replay = browser.new_context().new_page()
@@ -294,9 +300,12 @@ def test_an_unknown_rulesets_view_renders_as_nested_sections_and_a_hex_table(tmp
         version = int(page.inner_text('[data-testid="version"]'))
         page.click('button[data-command=\'{"kind":"move","to":"1,0"}\']')
         page.wait_for_function(f'+document.querySelector("[data-testid=version]").textContent > {version}')
-        page.wait_for_selector('#log .logline[data-type="fx.moved"]')
-        said = page.locator('#log .logline[data-type="fx.moved"] .words').inner_text()
-        assert "Seat 1: moved" in said and "1,0" in said and "{" not in said
+        # the decision's line (its entry) reads the move, the rule's event folded into it
+        page.wait_for_selector(
+            '#log .logline[data-type="cmd.move"] pre:has-text("fx.moved")', state="attached"
+        )
+        said = page.locator('#log .logline[data-type="cmd.move"] .words').inner_text()
+        assert "1,0" in said and "{" not in said
         assert page.locator("tr[data-hex]").count() == len(HEXES)
         assert errors == []
     finally:
