@@ -255,12 +255,11 @@ def test_replay_viewer_draws_the_mage_knight_map_at_event_n(mk, browser):
     assert errors == []
 
 
-def test_dragonlords_place_rows_play_the_commands_that_name_them(dl, browser):
-    """A territory or sea zone that a legal command names is clickable; with several commands
-    a click offers them, and choosing one plays it (the version advances)."""
-    base, gid, tokens = dl
+def to_a_place(base: str, gid: str, tokens: dict):
+    """On through the phases (by the API, ending each) to one whose commands name places: the
+    acting seat's token, its view, a legal command naming a place and the commands naming it."""
     names_place = lambda c: isinstance(c.get("target", c.get("to")), str)  # noqa: E731
-    for _ in range(60):  # on through the phases (by the API) to one whose commands name places
+    for _ in range(60):
         seat = get_view(base, gid, tokens["referee_token"])["prompts"][0]["seat"]
         token = tokens["seats"][seat]["token"]
         v = get_view(base, gid, token)
@@ -276,7 +275,15 @@ def test_dragonlords_place_rows_play_the_commands_that_name_them(dl, browser):
         urllib.request.urlopen(req).read()
     cmd = next(c for c in v["legal"] if names_place(c))
     place = cmd.get("target", cmd.get("to"))
-    naming = [c for c in v["legal"] if place in c.values()]
+    return token, v, cmd, [c for c in v["legal"] if place in c.values()]
+
+
+def test_dragonlords_place_rows_play_the_commands_that_name_them(dl, browser):
+    """A territory or sea zone that a legal command names is clickable; with several commands
+    a click offers them, and choosing one plays it (the version advances)."""
+    base, gid, tokens = dl
+    token, v, cmd, naming = to_a_place(base, gid, tokens)
+    place = cmd.get("target", cmd.get("to"))
     page = browser.new_context().new_page()
     page.goto(f"{base}/games/{gid}?token={token}")
     page.wait_for_selector('[data-testid="places"]')

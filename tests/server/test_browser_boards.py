@@ -4,12 +4,11 @@ the map, a place a legal command names plays it on a click), Thunderstone's vill
 counts and the dungeon's ranks with their light penalties, Rune Age's realms and cities."""
 
 import json
-import urllib.request
 
 import pytest
 
 from engine.games.dragonlords.map.load import default_map
-from tests.server.test_boards import dl_in_play, get_view, prepare, wait_past
+from tests.server.test_boards import dl_in_play, get_view, prepare, to_a_place, wait_past
 from tests.server.test_browser import post, start_server, stop_server
 
 
@@ -73,24 +72,8 @@ def test_dragonlords_map_shows_every_place_its_counters_and_adjacency(table, bro
 
 def test_dragonlords_place_on_the_map_plays_the_command_that_names_it(table, browser):
     base, gid, tokens = table
-    names_place = lambda c: isinstance(c.get("target", c.get("to")), str)  # noqa: E731
-    for _ in range(60):  # on through the phases (by the API) to one whose commands name places
-        seat = get_view(base, gid, tokens["referee_token"])["prompts"][0]["seat"]
-        token = tokens["seats"][seat]["token"]
-        v = get_view(base, gid, token)
-        if any(names_place(c) for c in v["legal"]):
-            break
-        done = next((c for c in v["legal"] if c["kind"] == "done"), v["legal"][-1])
-        req = urllib.request.Request(
-            f"{base}/api/games/{gid}/commands",
-            method="POST",
-            data=json.dumps({"command": done}).encode(),
-            headers={"authorization": f"Bearer {token}"},
-        )
-        urllib.request.urlopen(req).read()
-    cmd = next(c for c in v["legal"] if names_place(c))
+    token, v, cmd, naming = to_a_place(base, gid, tokens)
     place = cmd.get("target", cmd.get("to"))
-    naming = [c for c in v["legal"] if place in c.values()]
     page, errors = open_table(browser, base, gid, token, "svg.placemap")
     spot = page.locator(f'svg.placemap g.place.target[data-place="{place}"]')
     assert json.loads(spot.get_attribute("data-command")) == naming[0]
