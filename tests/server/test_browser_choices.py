@@ -364,7 +364,7 @@ def test_taking_back_a_decision_is_a_button_of_its_own(server, browser):
 
 
 def test_leaves_keep_the_games_previews_and_the_map_still_plays(tmp_path, browser):
-    """A Thunderstone purchase, two questions down, still shows its price preview (as the
+    """A Thunderstone purchase, one or two questions down, still shows its price preview (as the
     flat list did); the fake hex game's moves are one step down ("Choose move: to …") and
     its map's hexes still play a complete move on a click."""
     proc, base, _ = start_server(tmp_path, "from tests.server import fake_hex; fake_hex.register()")
@@ -377,14 +377,16 @@ def test_leaves_keep_the_games_previews_and_the_map_still_plays(tmp_path, browse
         page = open_seat(browser, base, gid, token, errors)
         click_path(page, ["Visit the village"])
         settled(page, base, gid)
-        click_path(page, [lambda o: o.label.startswith("Buy") and o.step is not None])
+        # one stack the seat can pay is a leaf here; several are a step ("Buy from the …")
+        if any(o.label.startswith("Buy") and o.step is not None for o in options_on_screen(page)):
+            click_path(page, [lambda o: o.label.startswith("Buy") and o.step is not None])
         view = get(base, f"/api/games/{gid}/view", token)
         want = {
             json.dumps(c, sort_keys=True): p
             for c, p in zip(view["legal"], view["previews"], strict=True)
             if p
         }
-        shown = [o for o in options_on_screen(page) if o.command]
+        shown = [o for o in options_on_screen(page) if o.command and o.label.startswith("Buy")]
         assert shown and all(o.preview and o.preview.startswith("buy ") for o in shown)
         assert {json.dumps(o.command, sort_keys=True): o.preview for o in shown}.items() <= want.items()
 

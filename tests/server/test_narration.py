@@ -144,5 +144,7 @@ def test_rune_age_siege_is_told_with_both_totals():
     ]
     assert sieges
     for d, w in sieges:
-        assert f"attacker {d['attacker']} against defender {d['defender']}" in w, w
+        assert (
+            f"the attacker (strength {d['attacker']}) against the defender (strength {d['defender']})" in w
+        ), w
         assert ("the attacker wins" in w) == (d["attacker"] > d["defender"]), w

@@ -65,9 +65,9 @@ def test_pvp_result_names_the_retreat_levels_fame_and_reading():
     assert reading(items, "A11")["value"] == "no_fame"
     eng, gid = played("dispute_pvp_retreat.toml", {"A11": "one_fame"})
     items, _ev = inputs(eng, gid, "mk.fame", "MK:13:PvPResult")
-    assert named(items, "winner: seat 0")[0]["value"] == {"level": 1, "fame": 0}
-    assert named(items, "loser: seat 1")[0]["value"] == {"level": 1, "fame": 0}
-    assert named(items, "seat 1 forced to retreat to 0,-1")[0]["from"][0]["type"] == "mk.placed"
+    assert named(items, "winner: Seat 1")[0]["value"] == {"level": 1, "fame": 0}
+    assert named(items, "loser: Seat 2")[0]["value"] == {"level": 1, "fame": 0}
+    assert named(items, "Seat 2 forced to retreat to 0,-1")[0]["from"][0]["type"] == "mk.placed"
     assert named(items, "equal level and equal fame")
     assert reading(items, "A11")["value"] == "one_fame" and "chosen" in reading(items, "A11")["note"]
 
@@ -79,7 +79,7 @@ def test_city_shields_and_restored_defenders_name_each_defeat():
     assert len(city["value"]["garrison"]) == 3
     assert named(items, "defender violet_illusionists#1")[0]["from"][0]["type"] == "mk.combat_started"
     assert named(items, "defender violet_ice_mages#1")[0]["from"][0]["type"] == "mk.combat.defeated"
-    assert named(items, "shields for seat 0")[0]["value"] == 2
+    assert named(items, "shields for Seat 1")[0]["value"] == 2
     items, _ = inputs(eng, gid, "mk.city_restored")
     assert named(items, "defenders back in the city")[0]["value"] == [
         "violet_illusionists#1",
@@ -104,7 +104,7 @@ def test_city_conquest_names_the_leader():
 def test_withdrawal_names_the_space_the_path_and_the_wounds():
     eng, gid = played("dispute_withdraw_no_path.toml", {"A23": "nearest_safe"})
     items, _ = inputs(eng, gid, "mk.placed", "MK:11:EoT:2")
-    assert named(items, "seat 0 ends the turn on 0,1")[0]["rule"] == "MK:7:Move:7d"
+    assert named(items, "Seat 1 ends the turn on 0,1")[0]["rule"] == "MK:7:Move:7d"
     assert named(items, "this turn's path")[0]["value"].startswith("none")
     assert named(items, "withdrawn to")[0]["value"] == "0,0"
     assert named(items, "wounds to the hand")[0]["value"] == 1
