@@ -133,7 +133,8 @@ async def cards(table: Table, request: Request) -> Answer:
     rs = table.eng.ruleset(table.game(gid).game_id)
     out: dict[str, Any] = {}
     for c in rs.cards():  # the first card of a name wins: a village randomizer shares its
-        out.setdefault(c.name, msgspec.to_builtins(c))  # stack's name but not its values
+        if c.name not in out:  # stack's name but not its values
+            out[c.name] = {**msgspec.to_builtins(c), "stand_in": c.stand_in}  # the mark, said once
     return Answer({"cards": out})
 
 

@@ -49,10 +49,11 @@ function cardEl(id, cards) {
   const info = cardInfo(name, cards);
   const e = el("span", {class: "card", "data-card": name}, el("b", {text: info ? info.name : name}));
   if (info) {
-    const vals = Object.entries(info.values || {}).filter(([, v]) => v !== null).map(([k, v]) => `${k} ${v}`);
+    const vals = Object.entries(info.values || {}).filter(([, v]) => v !== null)
+      .map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`);  // "magic attack 1", not magic_attack
     if (vals.length) e.append(" (" + vals.join(", ") + ")");
     if (info.text) e.title = info.text;
-    if (Object.values(info.sources || {}).some(s => String(s).startsWith("stand-in")))
+    if (info.stand_in ?? Object.values(info.sources || {}).some(s => String(s).startsWith("stand-in")))
       e.append(el("span", {class: "standin", text: " stand-in"}));
   }
   return e;
