@@ -25,8 +25,8 @@ import random
 import time
 from collections import Counter
 
+from bots import tree_walk
 from bots.random_bot import bot_rng, command_limit, play_out
-from engine import choices as ch
 from engine.pipeline import Engine
 from projections.state import StateReader
 from store import MemoryStore
@@ -36,25 +36,19 @@ def walk_out(eng: Engine, gid: str, seed: str, submit: bool = False) -> int:
     """Play a game to its end walking the tree; the number of bot commands."""
     rng: random.Random = bot_rng(seed)
     rs = eng.ruleset(gid)
-    narrow = getattr(rs, "bot_options", None)
     limit = command_limit(rs)
     for n in range(limit):
         t = eng.table(gid)
         if t.over:
             return n
         seat = eng.prompts(gid)[0].seat
-        path: list = []
-        while True:
-            q = ch.walk(rs, t, seat, path, False)
-            opts = (narrow(t, seat, path, q.options) or q.options) if narrow else q.options
-            o = opts[rng.randrange(len(opts))]
-            if o.command is not None:
-                break
-            path = o.expand  # type: ignore[assignment]
+        got = tree_walk.sample(rs, t, seat, rng)  # the random bot's walk, with bot_options
+        assert got is not None, f"{gid}: seat {seat} prompted with nothing to decide"
+        cmd = got[0]
         if submit:
-            eng.submit(gid, seat, o.command)
+            eng.submit(gid, seat, cmd)
         else:
-            eng._play(gid, seat, o.command, t)
+            eng._play(gid, seat, cmd, t)
     raise RuntimeError(f"{gid}: not over after {limit} commands")
 
 

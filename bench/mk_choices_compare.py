@@ -24,6 +24,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from bots import tree_walk
 from bots.random_bot import Stall, bot_rng, command_limit, prompted
 from engine import choices as tree
 from engine.games.mage_knight.bots.tree_policy import bot_options
@@ -40,27 +41,12 @@ Hook = Callable[[Any, int, list, list], list] | None
 
 
 def tree_command(rs, table, seat: int, rng, hook: Hook) -> dict[str, Any]:
-    """One command found by walking the tree: uniform over the options `hook` keeps."""
-    path: list[Any] = []
-    q = tree.walk(rs, table, seat, path, False)
-    options = q.options
-    while True:
-        if not options:
-            raise Stall(
-                f"seat {seat}: the question at {path} has no option", table.game_id, None, 0, table.version
-            )
-        node = rng.choice(hook(table, seat, path, options) if hook else options)
-        if node.command is not None:
-            return node.command
-        if node.pick is not None:
-            p = node.pick
-            chosen = sorted(rng.sample(range(len(p.options)), rng.randint(p.min, p.max)))
-            return {**p.command, p.field: [p.options[i].value for i in chosen]}
-        if node.options is not None:  # a further step given at once
-            options = node.options
-            continue
-        path = node.expand  # a lazy step's path (walk: no tokens)
-        options = tree.walk(rs, table, seat, path, False).options
+    """One command found by the random bot's walk (bots.tree_walk), narrowed by `hook` instead
+    of the ruleset's own bot_options (None: not narrowed)."""
+    got = tree_walk.sample(rs, table, seat, rng, narrow=hook)
+    if got is None:
+        raise Stall(f"seat {seat}: nothing to decide", table.game_id, None, 0, table.version)
+    return got[0]
 
 
 def tree_play_out(eng: Engine, gid: str, seed: str, hook: Hook = None) -> int:

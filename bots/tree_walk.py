@@ -27,6 +27,11 @@ from engine.undo import UNDO_KIND
 Ask = Callable[[list[Any]], Question]
 """The question at a path of one seat's tree, as the ruleset gives it (lazy steps as paths)."""
 
+Narrow = Callable[[Any, int, list[Any], list[Node]], Any]
+"""A `bot_options`-shaped narrowing: (table, seat, path, options) -> a subset of the options."""
+
+OWN = object()  # narrow a question with the ruleset's own `bot_options` (the default)
+
 
 def flat(rs: Ruleset) -> bool:
     """The legacy flat walk: the ruleset narrows the flat list (`bot_choices`) and not yet
@@ -50,11 +55,15 @@ def asker(rs: Ruleset, table, seat: int, legal: list[dict[str, Any]] | None = No
     return lambda path: choices.walk(rs, table, seat, path, False)
 
 
-def narrowed(rs: Ruleset, table, seat: int, path: list[Any], options: list[Node]) -> list[Node]:
+def narrowed(
+    rs: Ruleset, table, seat: int, path: list[Any], options: list[Node], narrow: Any = OWN
+) -> list[Node]:
     """A question's options a bot chooses among: never the undo option, and the ruleset's
-    `bot_options` narrowing where it has one (ignored when it would leave nothing)."""
+    `bot_options` narrowing where it has one (ignored when it would leave nothing); `narrow`
+    another narrowing instead (a bench's instrumented one), None for none."""
     opts = [o for o in options if o.command is None or o.command.get("kind") != UNDO_KIND]
-    narrow = getattr(rs, "bot_options", None)
+    if narrow is OWN:
+        narrow = getattr(rs, "bot_options", None)
     if narrow is not None and opts:
         sub = narrow(table, seat, path, opts)
         if sub:
@@ -79,10 +88,12 @@ def below(
     node: Node,
     path: list[Any],
     seen: list[int] | None = None,
+    narrow: Any = OWN,
 ) -> tuple[dict[str, Any], bool]:
     """A uniform walk from `node` (an option of the question at `path`) down to a command:
     (the command, True when it is a leaf of the tree, False when a pick made it). `seen`, when
-    given, gets the size of every question met on the way (a pick's: its values)."""
+    given, gets the size of every question met on the way (a pick's: its values); `narrow` as
+    for `narrowed`."""
     while True:
         if node.command is not None:
             return node.command, True
@@ -97,7 +108,7 @@ def below(
             opts = node.options or []
         if seen is not None:
             seen.append(len(opts))
-        node = _one(rs, table, seat, rng, path, opts)
+        node = _one(rs, table, seat, rng, path, opts, narrow)
 
 
 def sample(
@@ -107,21 +118,24 @@ def sample(
     rng: random.Random,
     ask: Ask | None = None,
     seen: list[int] | None = None,
+    narrow: Any = OWN,
 ) -> tuple[dict[str, Any], bool] | None:
     """The random bot's walk from the first question: (command, is a leaf), or None when the
-    seat has nothing to decide."""
+    seat has nothing to decide; `narrow` as for `narrowed`."""
     ask = ask or asker(rs, table, seat)
     first = ask([]).options
     if not first:
         return None
     if seen is not None:
         seen.append(len(first))
-    node = _one(rs, table, seat, rng, [], first)
-    return below(rs, table, seat, rng, ask, node, [], seen)
+    node = _one(rs, table, seat, rng, [], first, narrow)
+    return below(rs, table, seat, rng, ask, node, [], seen, narrow)
 
 
-def _one(rs: Ruleset, table, seat: int, rng: random.Random, path: list[Any], options: list[Node]) -> Node:
-    opts = narrowed(rs, table, seat, path, options)
+def _one(
+    rs: Ruleset, table, seat: int, rng: random.Random, path: list[Any], options: list[Node], narrow: Any = OWN
+) -> Node:
+    opts = narrowed(rs, table, seat, path, options, narrow)
     if not opts:
         raise ValueError(f"seat {seat}: a question with no option a bot may take (path {path!r})")
     return opts[rng.randrange(len(opts))]

@@ -508,22 +508,13 @@ def unit_commands(table, seat: int) -> list[dict]:
             need = [(ab["mana_cost"],)] if ab.get("mana_cost") else []
             for i, atoms in enumerate(unit_values(table, u.unit, actions.unit_resolutions(u.unit, ai))):
                 pays = actions.payment_options(table, seat, need + effects.mana_costs(atoms))
-                aims = (
-                    (
-                        unit_targets(table, seat, atoms, None)
-                        if table.game.pvp
-                        else targets(table.game.combat, atoms, None)
-                    )
-                    if table.game.combat is not None
-                    else []
-                )
                 if not plain_content(ab, ("mana_cost", "note")):
                     continue
                 if any(k == "enemy_effect" for k, _ in atoms):
                     cmds = [
                         {"kind": "activate", "unit": u.uid, "ability": ai, "option": i, "pay": x, "target": e}
                         for x in pays
-                        for e in aims
+                        for e in enemy_aims(table, seat, atoms)
                     ]
                 elif useful(table, atoms, p.acted):
                     cmds = [
@@ -535,6 +526,16 @@ def unit_commands(table, seat: int) -> list[dict]:
                 out += card_effects.expand(table, seat, atoms, cmds)
 
     return out + banner_commands(table, seat)
+
+
+def enemy_aims(table, seat: int, atoms) -> list:
+    """The targets an effect on an enemy may take now: the combat's enemies (another hero's
+    units in PvP); none outside a combat."""
+    if table.game.combat is None:
+        return []
+    if table.game.pvp:
+        return unit_targets(table, seat, atoms, None)
+    return targets(table.game.combat, atoms, None)
 
 
 def skill_commands(table, seat: int) -> list[dict]:
@@ -551,16 +552,10 @@ def skill_commands(table, seat: int) -> list[dict]:
                 table, seat, "", atoms, actions.payment_options(table, seat, effects.mana_costs(atoms))
             )
             if any(k == "enemy_effect" for k, _ in atoms):
-                aims = (
-                    (
-                        unit_targets(table, seat, atoms, None)
-                        if table.game.pvp
-                        else targets(table.game.combat, atoms, None)
-                    )
-                    if table.game.combat is not None
-                    else []
-                )
-                cmds = [{"kind": "skill", "skill": sid, "option": i, "target": e} for e in aims]
+                cmds = [
+                    {"kind": "skill", "skill": sid, "option": i, "target": e}
+                    for e in enemy_aims(table, seat, atoms)
+                ]
             elif useful(table, atoms, p.acted):
                 cmds = [{"kind": "skill", "skill": sid, "option": i}]
             else:
