@@ -61,6 +61,11 @@ def test_the_table_fits_a_screen(server, browser, name):
     base, _ = server
     page, gid, seat, _, errors = seat_page(browser, base, name)
     for sel in MUST_SHOW:
+        # measured once drawn: a live refresh may be redrawing it (an empty box) on a busy machine
+        page.wait_for_function(
+            "s => { const e = document.querySelector(s); return e && e.getBoundingClientRect().height > 0; }",
+            arg=sel,
+        )
         box = page.eval_on_selector(sel, BOX)
         assert inside(box), (name, sel, box)
     options = page.eval_on_selector_all(f"{PANEL} button[data-choice]", f"bs => bs.map({BOX})")
