@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analytics.intervals import difference, differ, spread, wilson
+from analytics.intervals import differ, difference, spread, wilson
 
 
 @pytest.mark.parametrize(
