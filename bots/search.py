@@ -2,9 +2,11 @@
 
 Hidden information: a bot never searches the true state. Each search starts from a
 *determinization* made from what its seat may see: every zone the seat cannot see is refilled
-at random from the cards that could be there (the cards of all unseen zones of one owner are
-pooled, sorted, shuffled and dealt back in the same sizes; unseen zones of no owner are
-shuffled in place), and chance from then on follows a seed of the bot's own, not the game's.
+at random from the cards that could be there (the ruleset's `hidden_pools` say which unseen
+zones hold cards an outsider cannot tell apart, such as a rival's hand and deck; each pool is
+sorted, shuffled and dealt back in the same sizes; another unseen zone is shuffled in place,
+never mixed with other kinds of card), and chance from then on follows a seed of the bot's
+own, not the game's.
 Sorting the pool first makes the determinization a function of the seat's view and the bot's
 random stream only, which a test checks.
 
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from typing import Any
 
 import msgspec
@@ -47,30 +50,36 @@ def _sees(zone, seat: int) -> bool:
     return zone.vis == "public" or (zone.vis == "owner" and zone.owner == seat)
 
 
+def _pool_of(rules: list[tuple[re.Pattern[str], bool]], name: str, owner: int | None) -> tuple:
+    """The pool an unseen zone belongs to: the first `hidden_pools` entry naming it (with its
+    owner, if the entry is per owner), else the zone alone."""
+    for i, (pattern, per_owner) in enumerate(rules):
+        if pattern.fullmatch(name):
+            return (i, owner if per_owner else None)
+    return (-1, name)
+
+
 def determinize(game, seat: int, rng: random.Random):
-    """A clone of `game` consistent with what `seat` sees, unseen cards dealt at random."""
+    """A clone of `game` consistent with what `seat` sees: the cards of each pool of unseen
+    zones (the ruleset's `hidden_pools`) sorted, shuffled and dealt back in the same sizes."""
     g = game.clone(record=False)
     table: Table = g.table
-    pools: dict[int, list[str]] = {}
+    rules = [(re.compile(p), per_owner) for p, per_owner in getattr(g.ruleset, "hidden_pools", ())]
+    pools: dict[tuple, list[str]] = {}
     for name in sorted(table.zones):
         z = table.zones[name]
-        if _sees(z, seat) or not z.cards:
-            continue
-        if z.owner is None or z.owner == seat:
-            z.cards.sort()
-            rng.shuffle(z.cards)
-        else:
-            pools.setdefault(z.owner, []).extend(z.cards)
-    for owner, cards in sorted(pools.items()):
-        cards.sort()
+        if not _sees(z, seat) and z.cards:
+            pools.setdefault(_pool_of(rules, name, z.owner), []).append(name)
+    for key in sorted(pools, key=repr):
+        names = pools[key]
+        cards = sorted(c for n in names for c in table.zones[n].cards)
         rng.shuffle(cards)
         at = 0
-        for name in sorted(table.zones):
-            z = table.zones[name]
-            if z.owner == owner and not _sees(z, seat) and z.cards:
-                n = len(z.cards)
-                z.cards[:] = cards[at : at + n]
-                at += n
+        for n in names:
+            z = table.zones[n]
+            size = len(z.cards)
+            z.cards[:] = cards[at : at + size]
+            at += size
     g.reseed(f"bot:{rng.getrandbits(64)}")
     return g
 

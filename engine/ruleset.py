@@ -73,6 +73,13 @@ class Ruleset:
     # for any text,
     # e.g. {"tres{seat}": "Seat {seat}'s treasure pile", "v:{name}": "village stack {name}"}
     zone_names: ClassVar[dict[str, str]] = {}
+    # Hidden zones whose cards an outsider cannot tell apart (bots.search.determinize): each
+    # entry is (a regular expression over zone names, per_owner). The unseen zones matching one
+    # entry (of one owner, if per_owner) form one pool, re-dealt together keeping each zone's
+    # size: a rival's hand with its deck, since nobody saw which of its cards went where. An
+    # unseen zone no entry names is a pool of its own (its cards shuffled in place), never mixed
+    # with another kind of card (a medal is never dealt into a hand).
+    hidden_pools: ClassVar[tuple[tuple[str, bool], ...]] = ()
     # {contract method: "module:function"}: the contract methods a game leaves to a function of
     # its own package, declared once instead of a two-line delegation per method, e.g.
     # {"apply": "apply:apply", "prompts": "legal:prompts", "describe": "audit.narrate:describe"}.

@@ -8,6 +8,7 @@ import runeledger
 from analytics.export import collect
 from bots.players import BotsError, parse_bots
 from bots.search import determinize, greedy, mcts
+from engine.mechanics.zones import card_name
 from engine.ruleset import Ruleset
 from sim.simulate import UsageError, simulate
 
@@ -32,6 +33,41 @@ def test_determinization_depends_only_on_the_seats_view():
     assert {n: z.cards for n, z in d1.table.zones.items()} == {n: z.cards for n, z in d2.table.zones.items()}
     assert d1.seed != g.seed  # the bot does not search the game's chance
     assert d1.view(0)["zones"] == g.view(0)["zones"]  # what seat 0 sees is kept as it is
+
+
+def test_determinization_keeps_each_kind_of_card_in_its_own_zones():
+    # A bug found by the bot ladder: the unseen zones of one owner were pooled whole, so a
+    # rival's medals (epochs) were re-dealt from its units and the greedy bot's position value
+    # met a unit in a medal pile (KeyError 'Spearman'). Pools follow Ruleset.hidden_pools now.
+    from engine.games.epochs.content import PACK
+
+    g = runeledger.open("epochs", 2, seed=3)
+    assert g.table.zones["p1.medals"].cards  # hidden from seat 0, beside its hand and deck
+    units = sorted(g.table.zones["p1.hand"].cards + g.table.zones["p1.deck"].cards)
+    for i in range(20):
+        d = determinize(g, 0, random.Random(i))
+        assert all(card_name(m) in PACK.medals for m in d.table.zones["p1.medals"].cards)
+        assert sorted(d.table.zones["p1.hand"].cards + d.table.zones["p1.deck"].cards) == units
+    assert greedy(g, 0, None, random.Random(0)) in g.legal(0)
+
+
+@pytest.mark.parametrize("bot", ["greedy", "mcts"])
+def test_a_decision_does_not_depend_on_the_hidden_truth(bot):
+    # Two games alike for seat 0 and different in what seat 0 cannot see (seat 1's hand and
+    # deck dealt otherwise): the bot's decision, from the same random stream, is the same.
+    g = runeledger.open("thunderstone", 2, seed=7)
+    while g.to_act() != 0 or len(g.legal(0)) < 3:
+        seat = g.to_act()
+        g.apply(seat, random.Random(len(g.legal(seat))).choice(g.legal(seat)))
+    other = g.clone()
+    hand, deck = other.table.zones["hand1"].cards, other.table.zones["deck1"].cards
+    both = hand + deck
+    both = both[len(hand) // 2 :] + both[: len(hand) // 2]  # another deal of the same cards
+    hand[:], deck[:] = both[: len(hand)], both[len(hand) :]
+    assert (hand, deck) != (g.table.zones["hand1"].cards, g.table.zones["deck1"].cards)
+    assert g.view(0)["zones"] == other.view(0)["zones"]
+    decide = greedy if bot == "greedy" else (lambda gm, s, legal, r: mcts(gm, s, legal, r, 12))
+    assert decide(g, 0, None, random.Random(5)) == decide(other, 0, None, random.Random(5))
 
 
 def test_bots_pick_legal_commands():

@@ -63,6 +63,7 @@ class DragonLords(Ruleset):
     version = "1.0"
     summary = "Quest for the DragonLords (wargame: realms, fleets, quests in the wastelands, DragonLords)"
     players = (2, 3, 4)
+    hidden_pools = ((r"scroll_deck|scrolls:\d+", False),)  # unseen scrolls, held or not
     options: ClassVar[dict[str, Option]] = _options()
     content_packs = ("base",)
     State = DLState

@@ -62,6 +62,7 @@ class Duel(Ruleset):
     commands: ClassVar[dict[str, dict]] = {"play": {"card": str}, "pass": {}}
     version = "1.0"
     players = (2, 3, 4)
+    hidden_pools = ((r"p\d+\.(deck|hand)", True),)  # a rival\'s hand and deck (bots.search)
     options: ClassVar[dict[str, Option]] = {
         "rounds": Option(12, (4, 8, 12, 20, 10000), "round limit; 10000 makes the long games benchmarks need")
     }

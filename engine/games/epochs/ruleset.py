@@ -35,6 +35,7 @@ class Epochs(Ruleset):
     }
     version = "1.0"
     players = (2, 3, 4)
+    hidden_pools = ((r"p\d+\.(deck|hand)", True),)  # a rival\'s hand and deck (bots.search)
     options: ClassVar[dict[str, Option]] = {
         "rounds": Option(6, (4, 6, 8), "stand-in EP-X-ROUNDS: number of game rounds"),
         "overflow": Option(

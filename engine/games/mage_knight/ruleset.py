@@ -30,6 +30,7 @@ class MageKnight(Ruleset):
     version = "0.1"
     summary = "Mage Knight (Ultimate Edition): every scenario of the scenario book"
     players = (1, 2, 3, 4)
+    hidden_pools = ((r"(deck|hand):\d+", True),)  # a rival\'s hand and deck (bots.search)
     options: ClassVar[dict[str, Option]] = {
         "scenario": Option(
             default="first_reconnaissance",

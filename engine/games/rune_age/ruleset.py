@@ -58,6 +58,7 @@ class RuneAge(Ruleset):
     summary = "Rune Age (deck-building, four scenarios, solo variants)"
     zone_names = ZONE_NAMES
     players = (1, 2, 3, 4)
+    hidden_pools = ((r"(deck|hand):\d+", True),)  # a rival\'s hand and deck (bots.search)
     options: ClassVar[dict[str, Option]] = {
         "scenario": Option(
             default=DRAGONLORDS,

@@ -37,6 +37,7 @@ class Thunderstone(Ruleset):
     }
     version = "1.0"
     players = (1, 2, 3, 4, 5)
+    hidden_pools = ((r"(deck|hand)\d+", True),)  # a rival\'s hand and deck (bots.search)
     options: ClassVar[dict[str, Option]] = {
         "setup": Option("random", ("random", "first_game"), "SET-0b: randomizers or the first game"),
         "thunderstone": Option(

@@ -1,0 +1,173 @@
+"""The bot ladder: every rung of bots against the one below it (and the one two below), per
+ruleset, in seeded two-seat games with the seats swapped every other game.
+
+Per pairing: the upper bot's share of the wins (a shared win counts 1/k) with its Wilson 95%
+interval and the number of decided games; the rung is *met* when the interval lies above 0.5
+(the upper bot beats the lower significantly). Per ruleset: Elo points of every bot from all
+its games (analytics.ratings, random anchored at 0) and each bot's CPU time per decision (the
+bot's own thinking, measured around its choice; the engine's playing of the command is not in it).
+Games that hit the command limit are counted apart ("stalled") and left out of the rates.
+
+`python -m bench.ladder --games 200 [--rulesets duel,epochs] [--iterations 32]` prints the rows;
+`make bench` runs it (bench/run.py, section "ladder").
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import defaultdict
+from typing import Any
+
+from analytics.intervals import wilson
+from analytics.ratings import elo, pairwise
+from bench.common import Row, row
+from bots.players import BotPlay
+from bots.random_bot import Stall
+from engine.pipeline import Engine
+from store import MemoryStore
+
+RUNGS = ("random", "greedy", "mcts")
+CASES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("duel", {}),
+    ("epochs", {}),
+    ("rune-age", {}),
+    ("thunderstone", {}),
+    ("dragonlords", {}),
+    ("mage-knight", {"scenario": "full_conquest"}),
+)
+
+
+class TimedBots(BotPlay):
+    """BotPlay that notes the CPU time of each bot's decisions, per bot kind."""
+
+    def __init__(self, bots: tuple[str, ...], iterations: int, playout: int, spent: dict) -> None:
+        super().__init__(bots, iterations, playout)
+        self.spent = spent  # kind -> [cpu seconds, decisions]
+
+    def choose(self, engine, game_id: str, seat: int, legal: list, rng: random.Random):
+        c0 = time.process_time()
+        chosen = super().choose(engine, game_id, seat, legal, rng)
+        mine = self.spent[self.bots[seat]]
+        mine[0] += time.process_time() - c0
+        mine[1] += 1
+        return chosen
+
+
+def match(
+    ruleset: str, options: dict, bots: tuple[str, str], seed: str, iterations: int, playout: int, spent: dict
+) -> list[tuple[str, float]] | None:
+    """One two-seat game; each seat's (bot, share of the win), or None if it stalled."""
+    eng = Engine(MemoryStore())
+    gid = f"ladder-{seed}"
+    eng.create(ruleset, 2, seed, options, game_id=gid)
+    try:
+        with eng.batch():
+            TimedBots(bots, iterations, playout, spent)(eng, gid, seed)
+    except Stall:
+        return None
+    finally:
+        winners = list(eng.table(gid).winners) if eng.table(gid).over else []
+        eng.store.close()
+    return [(bots[s], (1 / len(winners) if s in winners else 0.0)) for s in range(2)]
+
+
+def ladder(
+    ruleset: str, options: dict, games: int, iterations: int, playout: int, say=lambda _t: None
+) -> tuple[list[Row], dict[str, Any]]:
+    """The rows of one ruleset: a pairing row per adjacent rung (and random-mcts), the Elo and
+    CPU rows."""
+    spent: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
+    results: list[list[tuple[str, float]]] = []
+    rows: list[Row] = []
+    detail: dict[str, Any] = {}
+    pairs = [(RUNGS[i + 1], RUNGS[i]) for i in range(len(RUNGS) - 1)] + [(RUNGS[-1], RUNGS[0])]
+    for upper, lower in pairs:
+        won, decided, stalled = 0.0, 0, 0
+        for i in range(games):
+            bots = (upper, lower) if i % 2 == 0 else (lower, upper)
+            got = match(ruleset, options, bots, f"{ruleset}-{upper}-{lower}-{i}", iterations, playout, spent)
+            if got is None:
+                stalled += 1
+                continue
+            results.append(got)
+            decided += 1
+            won += sum(share for bot, share in got if bot == upper)
+        r = wilson(won, decided)
+        say(f"ladder {ruleset}: {upper} against {lower}: {r.words()}, {stalled} stalled")
+        detail[f"{upper}-{lower}"] = {"won": won, "decided": decided, "stalled": stalled, "interval": r}
+        rows.append(
+            row(
+                f"{ruleset}, 2 seats: {upper} against {lower}, {decided} games decided, seats swapped "
+                f"({stalled} stalled); 95% interval {r.low:.2f}–{r.high:.2f}",
+                r.rate,
+                f"{upper}'s share of wins",
+                "an even match",
+                0.5,
+                "share of wins",
+                r.rate / 0.5 if decided else None,
+                "share ÷ even",
+                "the upper rung wins significantly (interval above 0.5)",
+                r.low > 0.5,
+            )
+        )
+    points = elo(pairwise(results), anchor=RUNGS[0]) if results else {}
+    for bot in RUNGS:
+        cpu, n = spent[bot]
+        detail[f"{bot}-cpu"] = {"cpu_s": cpu, "decisions": n, "elo": points.get(bot)}
+        rows.append(
+            row(
+                f"{ruleset}, 2 seats: {bot}, Elo {points.get(bot, float('nan')):+.0f} "
+                f"(random = 0), {n} decisions",
+                cpu / n * 1000 if n else None,
+                "ms CPU per decision",
+                "",
+                None,
+                "",
+                None,
+                "",
+                "reported (no goal)",
+                None if not n else True,
+            )
+        )
+    return rows, detail
+
+
+def measure(
+    games: int = 200,
+    iterations: int = 32,
+    playout: int = 12,
+    rulesets: tuple[str, ...] | None = None,
+    say=lambda _t: None,
+) -> tuple[list[Row], dict[str, Any]]:
+    rows, detail = [], {}
+    for ruleset, options in CASES:
+        if rulesets and ruleset not in rulesets:
+            continue
+        got, d = ladder(ruleset, options, games, iterations, playout, say)
+        rows += got
+        detail[ruleset] = d
+    return rows, detail
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.ladder", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=200, help="games per pairing (seats swapped)")
+    ap.add_argument("--iterations", type=int, default=32, help="MCTS iterations per decision")
+    ap.add_argument("--playout", type=int, default=12, help="MCTS playout length (commands)")
+    ap.add_argument("--rulesets", default="", help="comma-separated; default all six")
+    args = ap.parse_args(argv)
+    names = tuple(n for n in args.rulesets.split(",") if n)
+    rows, _ = measure(
+        args.games, args.iterations, args.playout, names, lambda t: print(t, file=sys.stderr, flush=True)
+    )
+    for r in rows:
+        fig = "-" if r.figure is None else f"{r.figure:.3f}"
+        print(f"{r.line}: {fig} {r.unit}; met: {r.met}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
