@@ -30,6 +30,7 @@ from engine.pipeline import Engine
 from store import MemoryStore
 
 RUNGS = ("random", "greedy", "mcts")
+GAMES = 200  # per pairing, as the bots issue asks
 CASES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("duel", {}),
     ("epochs", {}),
@@ -136,7 +137,7 @@ def ladder(
 
 
 def measure(
-    games: int = 200,
+    games: int = GAMES,
     iterations: int = 32,
     playout: int = 12,
     rulesets: tuple[str, ...] | None = None,
@@ -154,7 +155,7 @@ def measure(
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.ladder", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=200, help="games per pairing (seats swapped)")
+    ap.add_argument("--games", type=int, default=GAMES, help="games per pairing (seats swapped)")
     ap.add_argument("--iterations", type=int, default=32, help="MCTS iterations per decision")
     ap.add_argument("--playout", type=int, default=12, help="MCTS playout length (commands)")
     ap.add_argument("--rulesets", default="", help="comma-separated; default all six")

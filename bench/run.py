@@ -17,7 +17,7 @@ import traceback
 from importlib.metadata import version
 from pathlib import Path
 
-from bench import bigdb, choices, games, scenarios, simulate_runs, storage
+from bench import bigdb, choices, games, ladder, scenarios, search_speed, simulate_runs, storage
 from bench.common import HERE, Row, failed, load, machine, num
 
 FULL = dict(
@@ -33,6 +33,8 @@ FULL = dict(
     scenario_games=5,
     choice_games=200,
     choice_speed_games=choices.SPEED_GAMES,
+    ladder_games=ladder.GAMES,
+    search_games=search_speed.GAMES,
 )
 QUICK = dict(
     workload=40,
@@ -47,6 +49,8 @@ QUICK = dict(
     scenario_games=1,
     choice_games=10,
     choice_speed_games=5,
+    ladder_games=4,
+    search_games=1,
 )
 
 
@@ -145,6 +149,12 @@ def measure(cfg: dict, tmp: str) -> tuple[list[Row], dict]:
         [],
         lambda: choices.measure(cfg["choice_games"], cfg["choice_speed_games"], say),
     )
+
+    say("search speed: steps per CPU-second through the research API's fork")
+    section(rows, notes, "search speed", [], lambda: search_speed.measure(cfg["search_games"], say))
+
+    say(f"bot ladder: {cfg['ladder_games']} games per pairing, seats swapped")
+    section(rows, notes, "ladder", [], lambda: ladder.measure(cfg["ladder_games"], say=say))
 
     say(f"profile: Thunderstone, 4 seats, {cfg['profile_games']} games in memory")
     notes["profile"] = games.profile(cfg["profile_games"])

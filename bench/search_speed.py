@@ -1,0 +1,118 @@
+"""How fast a search bot can think: simulated steps per CPU-second through the research API's
+in-memory fork (`runeledger.open`, `Game.clone`, `Game.apply_unchecked`), as MCTS uses it.
+
+Each seeded game is played by the random bot's tree walk on a fork that is cloned every
+PLAYOUT steps (the clone plays on, as an MCTS playout starts from a copy); steps are counted
+with the walk included, since a playout must choose its moves too. The reference is the very
+same game walked and played through the stored engine (`Engine` over an in-memory SQLite
+EventStore, every command checked and stored) in the same run. Goal (the bots issue): at least 1,000 steps
+per CPU-second for Mage Knight and 5,000 for Thunderstone.
+
+`python -m bench.search_speed [--games N]`; `make bench` runs it (bench/run.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from typing import Any
+
+import runeledger
+from bench.common import Row, row
+from bots import tree_walk
+from bots.search import as_listed
+from engine.pipeline import Engine
+from store import EventStore
+
+PLAYOUT = 12
+GAMES = 5
+CASES: tuple[tuple[str, int, dict[str, Any], float], ...] = (
+    ("thunderstone", 4, {}, 5000.0),
+    ("mage-knight", 2, {"scenario": "full_conquest"}, 1000.0),
+)
+
+
+def _fork_game(ruleset: str, players: int, options: dict, seed: int) -> tuple[float, list]:
+    """One random game on the fork: (CPU seconds, [(seat, command)])."""
+    rng = random.Random(f"search-speed:{seed}")
+    c0 = time.process_time()
+    g = runeledger.open(ruleset, players, seed=seed, options=options).clone(record=False)
+    played: list[tuple[int, dict[str, Any]]] = []
+    while not g.table.over and len(played) < 20_000:
+        if len(played) % PLAYOUT == 0:
+            g = g.clone(record=False)
+        seat = g.to_act()
+        got = tree_walk.random_command(g.ruleset, g.table, seat, rng)
+        if got is None:
+            break
+        cmd = as_listed(g.ruleset, g.table, seat, got[0], got[1])
+        g.apply_unchecked(seat, cmd)
+        played.append((seat, cmd))
+    return time.process_time() - c0, played
+
+
+def _stored(ruleset: str, players: int, options: dict, seed: int, played: list) -> float:
+    """The same game walked and played through the stored engine (the walk from the same
+    random stream, so the same commands, which is checked)."""
+    rng = random.Random(f"search-speed:{seed}")
+    eng = Engine(EventStore(":memory:"))
+    c0 = time.process_time()
+    gid = f"search-speed-{seed}"
+    eng.create(ruleset, players, seed, options, game_id=gid)
+    rs = eng.ruleset(gid)
+    for seat, cmd in played:
+        got = tree_walk.random_command(rs, eng.table(gid), seat, rng)
+        mine = None if got is None else as_listed(rs, eng.table(gid), seat, got[0], got[1])
+        if mine != cmd:
+            raise AssertionError(f"{ruleset} seed {seed}: the stored engine walked to {mine}, not {cmd}")
+        eng.submit(gid, seat, cmd)
+    spent = time.process_time() - c0
+    eng.store.close()
+    return spent
+
+
+def measure(games: int = GAMES, say=lambda _t: None) -> tuple[list[Row], dict[str, Any]]:
+    rows, detail = [], {}
+    for ruleset, players, options, goal in CASES:
+        fork_s = stored_s = 0.0
+        steps = 0
+        for seed in range(games):
+            spent, played = _fork_game(ruleset, players, options, seed)
+            fork_s += spent
+            stored_s += _stored(ruleset, players, options, seed, played)
+            steps += len(played)
+        per_s, ref = steps / fork_s, steps / stored_s
+        say(f"search speed {ruleset}: {per_s:.0f} steps per CPU-s on the fork, {ref:.0f} stored")
+        detail[ruleset] = {"steps": steps, "fork_cpu": fork_s, "stored_cpu": stored_s}
+        rows.append(
+            row(
+                f"{ruleset}, {players} seats: simulated steps through the research API's fork "
+                f"(random walk included, a clone every {PLAYOUT} steps), {games} games, {steps} steps",
+                per_s,
+                "steps/CPU-s",
+                "the same game walked and played through the stored engine (in-memory SQLite)",
+                ref,
+                "steps/CPU-s",
+                per_s / ref,
+                "fork ÷ stored",
+                f">= {goal:,.0f} steps/CPU-s",
+                per_s >= goal,
+            )
+        )
+    return rows, detail
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.search_speed", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=GAMES)
+    args = ap.parse_args(argv)
+    rows, _ = measure(args.games, lambda t: print(t, file=sys.stderr, flush=True))
+    for r in rows:
+        print(f"{r.line}: {r.figure:.0f} {r.unit} ({r.ratio:.2f}x {r.ratio_means}); met: {r.met}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
