@@ -1,7 +1,8 @@
 """The bot ladder: every rung of bots against the one below it (and the one two below), per
 ruleset, in seeded two-seat games with the seats swapped every other game.
 
-Per pairing: the upper bot's share of the wins (a shared win counts 1/k) with its Wilson 95%
+Per pairing: the upper bot's share of the wins (a shared win counts 1/k, a game nobody won
+half to each) with its Wilson 95%
 interval and the number of decided games; the rung is *met* when the interval lies above 0.5
 (the upper bot beats the lower significantly). Per ruleset: Elo points of every bot from all
 its games (analytics.ratings, random anchored at 0) and each bot's CPU time per decision (the
@@ -63,7 +64,8 @@ class TimedBots(BotPlay):
 def match(
     ruleset: str, options: dict, bots: tuple[str, str], seed: str, iterations: int, playout: int, spent: dict
 ) -> list[tuple[str, float]] | None:
-    """One two-seat game; each seat's (bot, share of the win), or None if it stalled."""
+    """One two-seat game; each seat's (bot, share of the win: a game nobody won is a draw,
+    half each), or None if it stalled."""
     eng = Engine(MemoryStore())
     gid = f"ladder-{seed}"
     eng.create(ruleset, 2, seed, options, game_id=gid)
@@ -75,6 +77,8 @@ def match(
     finally:
         winners = list(eng.table(gid).winners) if eng.table(gid).over else []
         eng.store.close()
+    if not winners:  # nobody won (Rune Age: every realm destroyed): a draw between the two
+        return [(bots[s], 0.5) for s in range(2)]
     return [(bots[s], (1 / len(winners) if s in winners else 0.0)) for s in range(2)]
 
 
