@@ -1,7 +1,9 @@
 """`runeledger report`: one self-contained HTML page of plots about the games of a store.
 
 Figures (matplotlib, SVG inlined in the page and also written beside it as FILE_figures/*.svg):
-win rate by seat and by bot, game length, score spread, and per ruleset the cards or monsters
+win rate by seat, by bot, by hero or race and by scenario, each with its number of games, its
+95% interval and whether the best and worst differ significantly (analytics/balance.py);
+game length, score spread, and per ruleset the cards or monsters
 that matter (Thunderstone: battles won per monster; Rune Age: cards gained; epochs: combat
 winners by side). A card whose catalogue values include a stand-in is marked with '*'.
 """
@@ -15,6 +17,7 @@ from pathlib import Path
 
 import duckdb
 
+from analytics import balance
 from analytics.export import collect
 
 
@@ -50,10 +53,23 @@ def _svg(fig) -> str:
     return text[text.index("<svg") :]
 
 
-def _bar(title: str, labels: list[str], values: list[float], ylabel: str):
+def _bar(
+    title: str,
+    labels: list[str],
+    values: list[float],
+    ylabel: str,
+    spans: list[tuple[float, float]] | None = None,
+):
+    """A bar chart; `spans` (low, high) per bar draws each bar's 95% interval."""
     plt = _plt()
     fig, ax = plt.subplots(figsize=(6.4, 3.2))
-    ax.bar(range(len(labels)), values, color="#4c72b0")
+    err = None
+    if spans is not None:
+        err = [
+            [v - lo for v, (lo, _) in zip(values, spans, strict=True)],
+            [hi - v for v, (_, hi) in zip(values, spans, strict=True)],
+        ]
+    ax.bar(range(len(labels)), values, color="#4c72b0", yerr=err, capsize=3 if err else 0)
     ax.set_xticks(
         range(len(labels)),
         labels,
@@ -124,43 +140,28 @@ def figures(con: duckdb.DuckDBPyConnection, tables: set[str]) -> list[tuple[str,
     """(file stem, caption, matplotlib figure) for every figure the data allows."""
     out = []
     rulesets = [r[0] for r in con.execute("SELECT DISTINCT ruleset FROM games ORDER BY 1").fetchall()]
+    asked: dict[str, list[balance.Question]] = {}
+    for question in balance.questions(balance.seat_games(con)):
+        asked.setdefault(question.ruleset, []).append(question)
     for rs in rulesets:
 
         def q(sql: str, rs: str = rs) -> list:  # rs bound now (B023), though q is used only here
             return con.execute(sql, [rs]).fetchall()
 
-        seats = q(
-            "SELECT s, avg(CASE WHEN list_contains(winners, s) THEN 1.0 / len(winners) "
-            "ELSE 0 END) FROM games, range(players) t(s) WHERE ruleset=? GROUP BY s "
-            "ORDER BY s"
-        )
-        out.append(
-            (
-                f"{rs}-win-by-seat",
-                f"{rs}: win rate by seat (a shared win counts 1/k)",
-                _bar(
-                    f"{rs}: win rate by seat",
-                    [f"seat {s}" for s, _ in seats],
-                    [v for _, v in seats],
-                    "win rate",
-                ),
-            )
-        )
-        bots = q(
-            "SELECT string_split(bots, ',')[s + 1] AS bot, avg(CASE WHEN "
-            "list_contains(winners, s) THEN 1.0 / len(winners) ELSE 0 END), count(*) "
-            "FROM games, range(players) t(s) WHERE ruleset=? AND bots IS NOT NULL "
-            "GROUP BY bot ORDER BY bot"
-        )
-        if bots:
+        for question in asked.get(rs, []):
+            groups = list(question.rates)
+            rates = [question.rates[g] for g in groups]
             out.append(
                 (
-                    f"{rs}-win-by-bot",
-                    f"{rs}: win rate by bot (seat-games per bot: "
-                    + ", ".join(f"{b} {n}" for b, _, n in bots)
-                    + ")",
+                    f"{rs}-win-by-{question.by}",
+                    f"{question.words()} (bars: win rate, whiskers: 95% Wilson interval; a shared "
+                    "win counts 1/k)",
                     _bar(
-                        f"{rs}: win rate by bot", [b for b, _, _ in bots], [v for _, v, _ in bots], "win rate"
+                        f"{rs}: win rate by {question.by}",
+                        [f"{g} (n={r.games})" for g, r in zip(groups, rates, strict=True)],
+                        [r.rate for r in rates],
+                        "win rate",
+                        [(r.low, r.high) for r in rates],
                     ),
                 )
             )
@@ -175,9 +176,11 @@ def figures(con: duckdb.DuckDBPyConnection, tables: set[str]) -> list[tuple[str,
         spread = [
             r[0]
             for r in q(
-                "SELECT max(v::DOUBLE) - min(v::DOUBLE) FROM (SELECT game_id, unnest(json_extract("
-                "scores, '$.*'))::VARCHAR AS v FROM games WHERE ruleset=? AND scores IS NOT NULL "
-                "AND scores <> '{}') GROUP BY game_id"
+                # a score may be a record (DragonLords: kingdoms and territories): only games
+                # whose scores are numbers have a spread
+                "SELECT max(v) - min(v) FROM (SELECT game_id, TRY_CAST(unnest(json_extract("
+                "scores, '$.*'))::VARCHAR AS DOUBLE) AS v FROM games WHERE ruleset=? AND scores "
+                "IS NOT NULL AND scores <> '{}') GROUP BY game_id HAVING count(v) = count(*)"
             )
             if r[0] is not None
         ]
