@@ -2,7 +2,7 @@
 
 Figures (matplotlib, SVG inlined in the page and also written beside it as FILE_figures/*.svg):
 win rate by seat and by bot, game length, score spread, and per ruleset the cards or monsters
-that matter (Thunderstone: battles won per monster; Rune Age: cards gained; epochs: combat
+that matter (Thunderstone: battles won per monster; Rune Age: cards bought; epochs: combat
 winners by side). A card whose catalogue values include a stand-in is marked with '*'.
 """
 
@@ -85,8 +85,7 @@ GAME_FIGURES = (
         "thunderstone-monsters",
         "thunderstone: share of battles won per monster (the 20 fought most; * = a stand-in value)",
         "thunderstone: battles won per monster",
-        "SELECT split_part(target, '#', 1) AS m, avg(won::INT) FROM ts_battles GROUP BY m "
-        "ORDER BY count(*) DESC, m LIMIT 20",
+        "SELECT monster_en AS m, avg(won::INT) FROM ts_battles GROUP BY m ORDER BY count(*) DESC, m LIMIT 20",
         "share won",
     ),
     (
@@ -95,18 +94,17 @@ GAME_FIGURES = (
         "thunderstone-buys",
         "thunderstone: cards bought (the 20 bought most)",
         "thunderstone: cards bought",
-        "SELECT stack, count(*) FROM ts_buys GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20",
+        "SELECT card_en, count(*) FROM ts_buys GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20",
         "bought",
     ),
     (
         "rune-age",
         "ra_purchases",
         "rune-age-gains",
-        "rune-age: cards gained (the 20 gained most)",
-        "rune-age: cards gained",
-        "SELECT split_part(card, '#', 1) AS c, count(*) FROM ra_purchases GROUP BY 1 "
-        "ORDER BY 2 DESC, 1 LIMIT 20",
-        "gained",
+        "rune-age: cards bought or acquired (the 20 bought most)",
+        "rune-age: cards bought",
+        "SELECT card_en, count(*) FROM ra_purchases GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20",
+        "bought",
     ),
     (
         "epochs",
@@ -175,9 +173,8 @@ def figures(con: duckdb.DuckDBPyConnection, tables: set[str]) -> list[tuple[str,
         spread = [
             r[0]
             for r in q(
-                "SELECT max(v::DOUBLE) - min(v::DOUBLE) FROM (SELECT game_id, unnest(json_extract("
-                "scores, '$.*'))::VARCHAR AS v FROM games WHERE ruleset=? AND scores IS NOT NULL "
-                "AND scores <> '{}') GROUP BY game_id"
+                "SELECT max(s.score) - min(s.score) FROM (SELECT game_id, unnest(scores) AS s "
+                "FROM games WHERE ruleset=?) WHERE s.score IS NOT NULL GROUP BY game_id"
             )
             if r[0] is not None
         ]
