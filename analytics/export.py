@@ -298,7 +298,7 @@ def collect(
         "events": pa.Table.from_pylist(events, EVENTS_SCHEMA),
     }
     schemas = fact_schemas()
-    tables.update({n: pa.Table.from_pylist(r, schemas[n]) for n, r in facts.items() if r})
+    tables.update({n: pa.Table.from_pylist(r, schemas[n]) for n, r in facts.items()})
     return tables, new_ids
 
 

@@ -10,6 +10,11 @@ from typing import Any, NamedTuple
 import pyarrow as pa
 
 from analytics.names import Name, Names, names
+from engine import registry
+from engine.fold import fold_event
+from engine.ruleset import Ruleset
+from engine.table import Table
+from projections.state import table_from_created
 
 
 class Column(NamedTuple):
@@ -35,9 +40,23 @@ class Game:
     events: list[Any]
     data: list[dict[str, Any]]
     names: Names = field(init=False)
+    rules: Ruleset = field(init=False)
+    memo: dict[str, Any] = field(default_factory=dict)  # what one walk found, shared by tables
 
     def __post_init__(self) -> None:
         self.names = names(self.ruleset)
+        self.rules = registry.get(self.ruleset)
+
+    def walk(self) -> Iterator[tuple[Any, dict[str, Any], Table]]:
+        """Each event with its payload and the game's table just before it, folded through the
+        engine's own steps (projections.state, engine.fold) for facts no payload carries (the
+        site on a space, who holds a territory). The state is the referee's: read only public
+        parts of it."""
+        rs, table = table_from_created(self.events[0])
+        yield self.events[0], self.data[0], table
+        for e, d in zip(self.events[1:], self.data[1:], strict=True):
+            yield e, d, table
+            fold_event(rs, table, e, e.version)
 
     def each(self, *types: str) -> Iterator[tuple[Any, dict[str, Any]]]:
         for e, d in zip(self.events, self.data, strict=True):
