@@ -23,7 +23,7 @@ import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 
 from analytics.facts import FACTS, Game, facts_for
-from analytics.facts.table import num
+from analytics.facts.table import Column, num
 from engine import registry
 from projections.views import event_view
 from store import EventStore
@@ -49,39 +49,47 @@ SCORES = pa.list_(
         ]
     )
 )
-GAMES_SCHEMA = pa.schema(
-    [
-        ("game_id", pa.string()),
-        ("ruleset", pa.string()),
-        ("ruleset_version", pa.string()),
-        ("players", pa.int32()),
-        ("options", OPTIONS),
-        ("seed_hash", pa.string()),
-        ("seed", pa.string()),
-        ("status", pa.string()),
-        ("reason", pa.string()),
-        ("winners", pa.list_(pa.int32())),
-        ("scores", SCORES),
-        ("rounds", pa.int32()),
-        ("turns", pa.int32()),
-        ("commands", pa.int32()),
-        ("events", pa.int32()),
-        ("bots", pa.string()),
-    ]
+GAMES_COLUMNS = (
+    Column("game_id", pa.string(), "the game's id"),
+    Column("ruleset", pa.string(), "which rules played it"),
+    Column("ruleset_version", pa.string(), "their version"),
+    Column("players", pa.int32(), "seats"),
+    Column("options", OPTIONS, "the game's options after defaults, as text: options['scenario']"),
+    Column("seed_hash", pa.string(), "the seed commitment published at the start"),
+    Column("seed", pa.string(), "the seed revealed at the end (check: runeledger verify)"),
+    Column("status", pa.string(), "over"),
+    Column("reason", pa.string(), "the end reason the rules gave"),
+    Column("winners", pa.list_(pa.int32()), "winning seats; empty when nobody won"),
+    Column(
+        "scores",
+        SCORES,
+        "final score per seat: score when the rules give a number, else parts "
+        "(DragonLords: kingdoms, territories); empty list when the rules give none",
+    ),
+    Column("rounds", pa.int32(), "the highest round number any event carried (empty: no rounds)"),
+    Column("turns", pa.int32(), "turn-start events (*.turn, turn.started)"),
+    Column("commands", pa.int32(), "decisions played (cmd.* events)"),
+    Column("events", pa.int32(), "events in the game"),
+    Column("bots", pa.string(), "simulate --bots runs: the bot per seat, e.g. mcts,random"),
 )
-EVENTS_SCHEMA = pa.schema(
-    [
-        ("game_id", pa.string()),
-        ("ruleset", pa.string()),
-        ("seq", pa.int64()),
-        ("version", pa.int32()),
-        ("type", pa.string()),
-        ("seat", pa.int32()),
-        ("rule", pa.string()),
-        ("visibility", pa.string()),
-        ("payload", pa.string()),
-    ]
+EVENTS_COLUMNS = (
+    Column("game_id", pa.string(), "the game"),
+    Column("ruleset", pa.string(), "its rules"),
+    Column("seq", pa.int64(), "position in the whole store"),
+    Column("version", pa.int32(), "position in the game"),
+    Column("type", pa.string(), "the event type"),
+    Column("seat", pa.int32(), "the actor (empty for rule events)"),
+    Column("rule", pa.string(), "the rule id it cites"),
+    Column("visibility", pa.string(), "JSON: empty = public, a list = only those seats"),
+    Column(
+        "payload",
+        pa.string(),
+        "the event's data as JSON text, deliberately raw, as the export's viewer may read it "
+        "(a --as referee export holds hidden hands and deck orders here)",
+    ),
 )
+GAMES_SCHEMA = pa.schema([(c.name, c.type) for c in GAMES_COLUMNS])
+EVENTS_SCHEMA = pa.schema([(c.name, c.type) for c in EVENTS_COLUMNS])
 
 
 class ExportError(ValueError):

@@ -4,7 +4,8 @@ Events name card instances (`Miliz#s0.1`, `green_diggers#1`, `tempest`): an anal
 the card, in a language they read. The catalogue has no ids, so an id is matched to a card by
 its letters alone (case, accents, spaces and punctuation ignored), also with the card's group or
 kind qualifier in front (`green_diggers` is the green enemy "Diggers", `wolfhawk_motivation`
-Wolfhawk's skill "Motivation"). An id the catalogue does not list keeps its own words.
+Wolfhawk's skill "Motivation"), failing that by a catalogue key it begins with, or by the one card
+whose name holds all its words. An id the catalogue does not list keeps its own words.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ def key(text: str) -> str:
     return re.sub(r"[^0-9a-z]", "", fold(text.replace("_", " ")))
 
 
+def _words(text: str) -> list[str]:
+    return re.findall(r"[0-9a-z]+", fold(text.replace("_", " ").replace("'", "")))
+
+
 def base(instance: str) -> str:
     """The card an instance id names: `Miliz#s0.1` -> `Miliz`."""
     return instance.split("#", 1)[0]
@@ -48,6 +53,7 @@ class Names:
     print name is the English one and `de` is None."""
 
     def __init__(self, cards: list[CardInfo]):
+        self.cards = cards
         self.german = any(c.english_name for c in cards)
         self.by_key: dict[str, dict[str, CardInfo]] = {}
         for c in cards:
@@ -55,10 +61,26 @@ class Names:
                 self.by_key.setdefault(k, {}).setdefault(c.kind, c)
         self.prefixes = sorted((k for k in self.by_key if len(k) >= MIN_PREFIX), key=len, reverse=True)
 
+    def _by_words(self, ident: str) -> dict[str, CardInfo] | None:
+        """The one card whose name has every word of the id (`elemental_fire`: "Summon
+        Elemental (Fire)"), else None."""
+        want = set(_words(ident))
+        hits = {
+            (c.kind, c.name): c for c in self.cards if want and want <= set(_words(c.english_name or c.name))
+        }
+        if len(hits) != 1:
+            return None
+        (c,) = hits.values()
+        return {c.kind: c}
+
     def card(self, instance: str, kinds: tuple[str, ...] = ()) -> CardInfo | None:
         """The catalogue card of an id (of one of `kinds` when given), or None."""
         k = key(base(instance))
-        found = self.by_key.get(k) or next((self.by_key[p] for p in self.prefixes if k.startswith(p)), None)
+        found = (
+            self.by_key.get(k)
+            or next((self.by_key[p] for p in self.prefixes if k.startswith(p)), None)
+            or self._by_words(base(instance))
+        )
         if not found:
             return None
         if kinds:

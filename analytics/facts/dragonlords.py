@@ -79,6 +79,11 @@ def walked(g: Game) -> Walked:
             w.places = {
                 t["id"]: {"kind": t.get("kind"), "realm": t.get("realm")} for t in m.get("territories", [])
             }
+            w.kinds = {p: v["kind"] for p, v in w.places.items()}
+            w.kinds.update({z["id"]: "sea" for z in m.get("sea_zones", [])})
+            w.kinds.update(
+                {x["id"]: "wasteland" for p in m.get("wastelands", []) for x in p.get("spaces", [])}
+            )
             w.armies = [(a.race, a.seat) for a in st.armies]
         w.round[e.version] = st.round
         w.active[e.version] = st.active
@@ -231,9 +236,12 @@ def purchases(g: Game) -> Rows:
             row = None
             if e.type in ("cmd.buy", "cmd.shop"):
                 what = d.get("what")
-                kinds = ("unit", "ship") if e.type == "cmd.buy" else ("tool",)
+                army = w.active.get(e.version)
+                kinds = ("unit", "ship") if e.type == "cmd.buy" or what == "unit" else ("tool",)
+                if what == "unit" and army is not None and 0 <= army < len(w.armies):
+                    what = w.armies[army][0]  # a shop's unit is one of the party's race
                 row = {
-                    **_row(g, e, w.active.get(e.version)),
+                    **_row(g, e, army),
                     "shop": e.type == "cmd.shop",
                     **name_cells(g, "item", what, kinds),
                     "price": 0,

@@ -27,7 +27,8 @@ from analytics.facts.table import (
 )
 
 I32, I64, BOOL, STR = pa.int32(), pa.int64(), pa.bool_(), pa.string()
-PLAYED = ("basic", "powered", "sideways")  # mk.played also records rests and discards
+PLAYED = ("basic", "powered", "sideways")
+DISBAND = "MK:5:Units:4a"  # a unit given up to recruit another (mk.unit_destroyed under this rule)  # mk.played also records rests and discards
 SHIELDS = pa.list_(pa.struct([("seat", I32), ("shields", I64)]))
 
 
@@ -121,7 +122,7 @@ def combats(g: Game) -> Rows:
         elif e.type == "mk.combat.blocked":
             fight.block += d.get("total") or 0
             fight.blocked += bool(d.get("success"))
-        elif e.type == "mk.fame":
+        elif e.type == "mk.fame" and seat_of(e, d) == seat_of(fight.start, fight.data):
             fight.fame_events += d.get("delta") or 0
         elif e.type == "mk.combat_over":
             yield _combat_row(g, w, fight, d.get("outcome") or {})
@@ -155,6 +156,7 @@ def _combat_row(g: Game, w: Walked, f: Fight, out: dict[str, Any]) -> dict[str, 
         "knocked_out": out.get("knocked_out"),
         "won": out.get("all_defeated"),
         "fame": out.get("fame"),
+        "fame_total": f.fame_events,
         "reputation": out.get("reputation"),
     }
 
@@ -230,7 +232,11 @@ def units(g: Game) -> Rows:
     for e, d in g.each("mk.recruited", "mk.unit_destroyed"):
         yield {
             **_who(g, e, seat_of(e, d)),
-            "event": "recruited" if e.type == "mk.recruited" else "destroyed",
+            "event": "recruited"
+            if e.type == "mk.recruited"
+            else "disbanded"
+            if e.rule == DISBAND
+            else "destroyed",
             **name_cells(g, "unit", d.get("uid") or d.get("unit"), ("unit (regular)", "unit (elite)")),
         }
 
@@ -272,7 +278,7 @@ def scores(g: Game) -> Rows:
             yield {
                 **_who(g, e, seat_of(e, d)),
                 "category": m.group("category") if m else str(line),
-                "points": int(m.group("points")) if m else None,
+                "value": int(m.group("points")) if m else None,
                 "total": d.get("total"),
             }
 
@@ -317,12 +323,14 @@ TABLES = (
             Column("units_destroyed", I64, "units destroyed"),
             Column("knocked_out", BOOL, "the hero was knocked out"),
             Column("won", BOOL, "every enemy was defeated"),
-            Column("fame", I64, "fame gained in the combat"),
+            Column("fame", I64, "fame for the enemies defeated (the combat's outcome)"),
+            Column("fame_total", I64, "all fame the seat gained during the combat (scenario bonuses too)"),
             Column("reputation", I64, "reputation change from the combat"),
         ),
         combats,
-        note="Points are the `mk.combat_points` events; attack and block cards whose values reach "
-        "the combat only through an attack or a block are in ranged_attack, attack and block.",
+        note="The *_points columns add up the combat points the seat's cards and skills produced "
+        "in each phase; ranged_attack, attack and block add up what was committed against the "
+        "enemies (each attack's or block's total).",
     ),
     FactTable(
         "mk_conquests",
@@ -363,10 +371,13 @@ TABLES = (
     FactTable(
         "mk_units",
         "mage-knight",
-        "unit recruited or destroyed",
-        (*WHO, Column("event", STR, "recruited or destroyed"), *named("unit", "the unit")),
+        "unit recruited, disbanded or destroyed",
+        (
+            *WHO,
+            Column("event", STR, "recruited, disbanded (to make room for a recruit) or destroyed"),
+            *named("unit", "the unit"),
+        ),
         units,
-        note="Units disbanded to make room are not recorded as an event of their own.",
     ),
     FactTable(
         "mk_levels",
@@ -417,7 +428,12 @@ TABLES = (
             Column(
                 "category", STR, "the scoring category in the rules' words (fame, knowledge, beating, ...)"
             ),
-            Column("points", I64, "its points"),
+            Column(
+                "value",
+                I64,
+                "the line's number: points (fame 10, beating -18), or a count where the scenario "
+                "scores counts (keeps 1)",
+            ),
             Column("total", I64, "the seat's final score"),
         ),
         scores,
