@@ -54,9 +54,18 @@ def render() -> str:
         *_table(KEY),
         "",
     ]
+    owners: dict[str, list[str]] = {}
     for ruleset, tables in FACTS.items():
         for t in tables:
-            out += [f"#### `{t.name}` ({ruleset}): one row per {t.per}", ""]
+            owners.setdefault(t.name, []).append(ruleset)
+    done: set[str] = set()
+    for tables in FACTS.values():
+        for t in tables:
+            if t.name in done:
+                continue  # a table every ruleset writes (seats) is described once
+            done.add(t.name)
+            who = "every ruleset" if len(owners[t.name]) > 1 else t.ruleset
+            out += [f"#### `{t.name}` ({who}): one row per {t.per}", ""]
             if t.note:
                 out += [t.note, ""]
             out += [*_table(t.columns), ""]

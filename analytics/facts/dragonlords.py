@@ -14,7 +14,7 @@ from typing import Any
 
 import pyarrow as pa
 
-from analytics.facts.table import Column, FactTable, Game, Rows, name_cells, named
+from analytics.facts.table import Column, FactTable, Game, Rows, name_cells, named, seats_table
 from engine.table import Table
 
 I32, I64, BOOL, STR = pa.int32(), pa.int64(), pa.bool_(), pa.string()
@@ -321,7 +321,16 @@ def eliminations(g: Game) -> Rows:
             yield {**_row(g, e, d.get("army")), "rule": e.rule}
 
 
+def races(g: Game) -> dict[int, str]:
+    """Seat -> the races of its armies (a two-player seat leads two: "dwarf+orc")."""
+    out: dict[int, list[str]] = {}
+    for race, seat in walked(g).armies:
+        out.setdefault(seat, []).append(race)
+    return {s: "+".join(sorted(r)) for s, r in out.items()}
+
+
 TABLES = (
+    seats_table("dragonlords", races),
     FactTable(
         "dl_battles",
         "dragonlords",

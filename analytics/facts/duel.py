@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-from analytics.facts.table import Column, FactTable, Game, Rows, dice_table, name_cells, named
+from analytics.facts.table import Column, FactTable, Game, Rows, dice_table, name_cells, named, seats_table
 
 I64, STR = pa.int64(), pa.string()
 
@@ -22,6 +22,7 @@ def hits(g: Game) -> Rows:
 
 
 TABLES = (
+    seats_table("duel"),
     FactTable(
         "duel_damage",
         "duel",

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-from analytics.facts.table import Column, FactTable, Game, Rows, dice_table, name_cells, named, seat_of
+from analytics.facts.table import (
+    Column,
+    FactTable,
+    Game,
+    Rows,
+    dice_table,
+    name_cells,
+    named,
+    seat_of,
+    seats_table,
+)
 
 I64, BOOL, STR = pa.int64(), pa.bool_(), pa.string()
 
@@ -45,6 +55,7 @@ def scores(g: Game) -> Rows:
 
 
 TABLES = (
+    seats_table("epochs"),
     FactTable(
         "ep_combats",
         "epochs",

@@ -24,6 +24,7 @@ from analytics.facts.table import (
     name_list,
     named,
     seat_of,
+    seats_table,
 )
 
 I32, I64, BOOL, STR = pa.int32(), pa.int64(), pa.bool_(), pa.string()
@@ -291,6 +292,7 @@ MANA = (
 )
 
 TABLES = (
+    seats_table("mage-knight", lambda g: {s: h.title() for s, h in walked(g).hero.items() if h}),
     FactTable(
         "mk_combats",
         "mage-knight",

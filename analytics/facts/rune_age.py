@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-from analytics.facts.table import Column, FactTable, Game, Rows, name_cells, named, seat_of
+from analytics.facts.table import Column, FactTable, Game, Rows, name_cells, named, seat_of, seats_table
 
 I64, BOOL, STR = pa.int64(), pa.bool_(), pa.string()
 RESOURCE = {"ACT-BUY-1": "gold", "RWD-2": "gold", "ACT-INF-1": "influence", "TRN-3": "influence"}
@@ -80,7 +80,20 @@ def eliminations(g: Game) -> Rows:
         yield {"version": e.version, "seat": seat_of(e, d), "by": d.get("by"), "cause": d.get("cause")}
 
 
+def factions(g: Game) -> dict[int, str]:
+    """Seat -> its faction: the group of the realm card dealt to it at set-up."""
+    out = {}
+    for _e, d in g.each("zone.created"):
+        zone, cards = str(d.get("zone", "")), d.get("cards") or []
+        if zone.startswith("realm:") and zone[6:].isdigit() and cards:
+            card = g.names.card(cards[0], ("realm",))
+            if card is not None and card.group:
+                out[int(zone[6:])] = card.group
+    return out
+
+
 TABLES = (
+    seats_table("rune-age", factions),
     FactTable(
         "ra_purchases",
         "rune-age",

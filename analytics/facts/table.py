@@ -159,3 +159,45 @@ def dice_table(name: str, ruleset: str) -> FactTable:
         Column("forced", pa.bool_(), "a forced roll (a test's or a judge's, not chance)"),
     )
     return FactTable(name, ruleset, "die rolled", cols, rows)
+
+
+Factions = Callable[[Game], dict[int, str]]
+
+
+def seats_table(ruleset: str, factions: Factions | None = None) -> FactTable:
+    """One row per seat of a game: what it played as and how it ended, the unit of a win rate
+    by seat, hero, race or faction (the same table in every ruleset)."""
+
+    def rows(g: Game) -> Rows:
+        created = g.events[0]
+        over = next((e for e in reversed(g.events) if e.type == "game.over"), None)
+        winners = list(over.data.get("winners") or []) if over else []
+        scores = (over.data.get("scores") or {}) if over else {}
+        sides = factions(g) if factions else {}
+        for seat in range(created.data.get("players", 0)):
+            won = seat in winners
+            yield {
+                "version": over.version if over else created.version,
+                "seat": seat,
+                "ruleset": ruleset,
+                "players": created.data.get("players"),
+                "faction": sides.get(seat),
+                "won": won,
+                "win_share": 1.0 / len(winners) if won else 0.0,
+                "score": num(scores.get(str(seat))),
+            }
+
+    cols = (
+        Column("ruleset", pa.string(), "the rules played"),
+        Column("players", pa.int32(), "seats in the game"),
+        Column(
+            "faction",
+            pa.string(),
+            "what the seat played as: the hero (Mage Knight), the race or races of its armies "
+            "(DragonLords, joined by +), the faction (Rune Age); empty where the game has none",
+        ),
+        Column("won", pa.bool_(), "the seat is among the winners"),
+        Column("win_share", pa.float64(), "1/k when it shares the win with k-1 others, else 0"),
+        Column("score", pa.float64(), "its final score where the rules give a number"),
+    )
+    return FactTable("seats", ruleset, "seat of a finished game", cols, rows)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-from analytics.facts.table import Column, FactTable, Game, Rows, name_cells, named, seat_of
+from analytics.facts.table import Column, FactTable, Game, Rows, name_cells, named, seat_of, seats_table
 
 I32, I64, BOOL, STR = pa.int32(), pa.int64(), pa.bool_(), pa.string()
 PARTY = pa.list_(
@@ -107,6 +107,7 @@ def breaches(g: Game) -> Rows:
 
 
 TABLES = (
+    seats_table("thunderstone"),
     FactTable(
         "ts_buys",
         "thunderstone",

@@ -288,3 +288,16 @@ def test_epochs_scores_name_the_seat_scored(tables):
     for r in rows(tables, "ep_scores"):
         by_game[r["game_id"]].add(r["seat"])
     assert by_game and all(seats == {0, 1} for seats in by_game.values())
+
+
+def test_seats_give_each_seat_its_faction_and_share_of_the_win(tables):
+    games = {g["game_id"]: g for g in rows(tables, "games")}
+    share = defaultdict(float)
+    for r in rows(tables, "seats"):
+        g = games[r["game_id"]]
+        share[r["game_id"]] += r["win_share"]
+        assert r["won"] == (r["seat"] in g["winners"])
+        if r["ruleset"] in ("mage-knight", "dragonlords", "rune-age"):
+            assert r["faction"], r
+    assert set(share) == set(games)
+    assert all(abs(v - (1.0 if games[g]["winners"] else 0.0)) < 1e-9 for g, v in share.items())
