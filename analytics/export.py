@@ -80,7 +80,11 @@ EVENTS_COLUMNS = (
     Column("type", pa.string(), "the event type"),
     Column("seat", pa.int32(), "the actor (empty for rule events)"),
     Column("rule", pa.string(), "the rule id it cites"),
-    Column("visibility", pa.string(), "JSON: empty = public, a list = only those seats"),
+    Column(
+        "visibility",
+        pa.list_(pa.int32()),
+        "who may see it: empty (NULL) = public, a list = only those seats, [] = nobody",
+    ),
     Column(
         "payload",
         pa.string(),
@@ -172,7 +176,7 @@ def event_rows(events: list, ruleset: str, viewer: str = PUBLIC) -> list[dict[st
             "type": e.type,
             "seat": e.actor,
             "rule": e.rule,
-            "visibility": _json(e.vis),
+            "visibility": None if e.vis is None else list(e.vis),
             "payload": _json(d),
         }
         for e, d in zip(events, seen_data(events, ruleset, viewer), strict=True)

@@ -203,7 +203,7 @@ def holdings(g: Game) -> Rows:
                 "territories": len(mine),
                 "kingdoms": len(kingdoms),
                 "kingdom_ids": kingdoms,
-                "end": version == g.events[-1].version,
+                "final": version == g.events[-1].version,
             }
 
 
@@ -371,13 +371,13 @@ TABLES = (
     FactTable(
         "dl_holdings",
         "dragonlords",
-        "army at the start of each round from round 1 (and at the game's end: end = true)",
+        "army at the start of each round from round 1 (and at the game's end: final = true)",
         (
             *ARMY_COLUMNS,
             Column("territories", I64, "land places it alone occupies (kingdoms included)"),
             Column("kingdoms", I64, "kingdoms it alone occupies"),
             Column("kingdom_ids", pa.list_(STR), "which"),
-            Column("end", BOOL, "the state at the game's end"),
+            Column("final", BOOL, "the state at the game's end"),
         ),
         holdings,
         note="Occupancy is read from the folded state; a contested place counts for nobody.",

@@ -152,6 +152,9 @@ def test_names_in_english_and_german_from_the_catalogue():
         ("dl_purchases", "item", "dragonlords"),
         ("dl_magic", "magic", "dragonlords"),
         ("ra_purchases", "card", "rune-age"),
+        ("ra_produced", "card", "rune-age"),
+        ("ep_hits", "unit", "epochs"),
+        ("duel_damage", "card", "duel"),
     ],
 )
 def test_every_name_is_a_catalogue_name(tables, table, column, ruleset):
@@ -255,7 +258,7 @@ def test_dragonlords_battles_are_fought_at_real_places(tables, events):
 
 def test_dragonlords_holdings_at_the_end_are_the_final_scores(tables):
     scores = {g["game_id"]: g["scores"] for g in rows(tables, "games") if g["ruleset"] == "dragonlords"}
-    ends = [r for r in rows(tables, "dl_holdings") if r["end"]]
+    ends = [r for r in rows(tables, "dl_holdings") if r["final"]]
     assert ends
     for r in ends:  # three players: one army per seat
         parts = {s["seat"]: s["parts"] for s in scores[r["game_id"]]}[r["seat"]]
