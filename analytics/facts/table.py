@@ -14,6 +14,7 @@ from engine import registry
 from engine.fold import fold_event
 from engine.ruleset import Ruleset
 from engine.table import Table
+from engine.upcast import as_read_now
 from projections.state import table_from_created
 
 
@@ -51,12 +52,30 @@ class Game:
         """Each event with its payload and the game's table just before it, folded through the
         engine's own steps (projections.state, engine.fold) for facts no payload carries (the
         site on a space, who holds a territory). The state is the referee's: read only public
-        parts of it."""
-        rs, table = table_from_created(self.events[0])
+        parts of it. Events are folded as the current code reads them (upcast); an undo goes
+        back to the state it names, as a rebuild does."""
+        stream = as_read_now(self.rules, self.events)
+        rs, table = self._fold(stream, 1)
         yield self.events[0], self.data[0], table
-        for e, d in zip(self.events[1:], self.data[1:], strict=True):
+        for i, (e, d) in enumerate(zip(self.events[1:], self.data[1:], strict=True), start=1):
             yield e, d, table
-            fold_event(rs, table, e, e.version)
+            if stream[i].type == "undo.done":
+                rs, table = self._fold(stream, int(stream[i].data["to"]))
+                table.version = e.version
+            else:
+                fold_event(rs, table, stream[i], e.version)
+
+    @staticmethod
+    def _fold(stream: list[Any], n: int) -> tuple[Ruleset, Table]:
+        """The table after the first `n` events."""
+        rs, table = table_from_created(stream[0])
+        for ev in stream[1:n]:
+            if ev.type == "undo.done":  # an earlier undo: the state it went back to
+                rs, table = Game._fold(stream, int(ev.data["to"]))
+                table.version = ev.version
+            else:
+                fold_event(rs, table, ev, ev.version)
+        return rs, table
 
     def each(self, *types: str) -> Iterator[tuple[Any, dict[str, Any]]]:
         for e, d in zip(self.events, self.data, strict=True):

@@ -4,13 +4,17 @@ values that agree with the events they were read from."""
 from collections import defaultdict
 
 import duckdb
+import msgspec
 import pyarrow as pa
 import pytest
 
-from analytics.export import collect, export
+from analytics.export import collect, export, seen_data
 from analytics.facts import FACTS
+from analytics.facts.table import Game
 from analytics.names import names
+from bots.random_bot import bot_rng, play_out, step
 from engine import registry
+from engine.pipeline import Engine
 from sim.simulate import simulate
 from store import EventStore
 
@@ -304,3 +308,21 @@ def test_seats_give_each_seat_its_faction_and_share_of_the_win(tables):
             assert r["faction"], r
     assert set(share) == set(games)
     assert all(abs(v - (1.0 if games[g]["winners"] else 0.0)) < 1e-9 for g, v in share.items())
+
+
+def test_the_fold_behind_the_facts_follows_an_undo(tmp_path):
+    """A game with an undo in it: the state the extractors walk ends where the engine's does."""
+    eng = Engine(str(tmp_path / "u.db"))
+    gid = eng.create("mage-knight", 2, "undo-1", {"scenario": "first_reconnaissance"}, analysis=True)
+    rng = bot_rng("undo-1")
+    for _ in range(40):
+        step(eng, gid, rng)
+    evs = eng.store.read(gid)
+    last_cmd = max(e.version for e in evs if e.type.startswith("cmd."))
+    eng.undo(gid, last_cmd - 1)
+    play_out(eng, gid, "undo-1")
+    evs = eng.store.read(gid)
+    assert any(e.type == "undo.done" for e in evs)
+    game = Game(gid, "mage-knight", evs, seen_data(evs, "mage-knight"))
+    *_, (_, _, table) = game.walk()  # the one table, folded to the end once the walk is over
+    assert msgspec.json.encode(table.game) == msgspec.json.encode(eng.table(gid).game)
