@@ -246,15 +246,13 @@ def levels(g: Game) -> Rows:
     chosen = {(d.get("seat"), d.get("level")): d for _, d in g.each("mk.level_chosen")}
     for e, d in g.each("mk.level"):
         pick = chosen.get((d.get("seat"), d.get("level")), {})
-        skill = g.name(pick.get("skill"))
         yield {
             **_who(g, e, seat_of(e, d)),
             "level": d.get("level"),
             "armour": d.get("armour"),
             "hand_limit": d.get("hand_limit"),
             "command": d.get("command"),
-            "skill_en": skill.en if skill else None,
-            "skill_id": pick.get("skill"),
+            **name_cells(g, "skill", pick.get("skill")),
             **name_cells(g, "card", pick.get("card")),
         }
 
@@ -391,8 +389,7 @@ TABLES = (
             Column("armour", I64, "armour after it"),
             Column("hand_limit", I64, "hand limit after it"),
             Column("command", I64, "command tokens after it"),
-            Column("skill_en", STR, "the skill taken (even levels)"),
-            Column("skill_id", STR, "its id"),
+            *named("skill", "the skill taken (even levels)"),
             *named("card", "the advanced action taken with it"),
         ),
         levels,

@@ -122,7 +122,11 @@ def named(prefix: str, doc: str) -> tuple[Column, ...]:
         Column(
             f"{prefix}_de", pa.string(), f"{doc}: German print name (empty where the game prints in English)"
         ),
-        Column(f"{prefix}_id", pa.string(), f"{doc}: instance id in the events (copy number after #)"),
+        Column(
+            f"{prefix}_id",
+            pa.string(),
+            f"{doc}: its id in the events (with the copy number after #, where copies are numbered)",
+        ),
     )
 
 

@@ -72,14 +72,11 @@ def battles(g: Game) -> Rows:
 
 def levelups(g: Game) -> Rows:
     for e, d in g.each("ts.leveled"):
-        old, new = g.name(d.get("old")), g.name(d.get("new"))
         yield {
             "version": e.version,
             "seat": seat_of(e, d),
-            "old_en": old.en if old else None,
-            "old_de": old.de if old else None,
-            "new_en": new.en if new else None,
-            "new_de": new.de if new else None,
+            **name_cells(g, "old", d.get("old")),
+            **name_cells(g, "new", d.get("new")),
             "xp": d.get("xp"),
         }
 
@@ -152,10 +149,8 @@ TABLES = (
         "thunderstone",
         "hero levelled up",
         (
-            Column("old_en", STR, "the hero before: English name"),
-            Column("old_de", STR, "the hero before: German print name"),
-            Column("new_en", STR, "the hero after: English name"),
-            Column("new_de", STR, "the hero after: German print name"),
+            *named("old", "the hero before"),
+            *named("new", "the hero after"),
             Column("xp", I64, "experience paid"),
         ),
         levelups,
