@@ -2,17 +2,16 @@
 rate with its number of games and 95% interval, and whether the best and the worst group of a
 question differ more than chance would explain (analytics/intervals.py).
 
-A *seat-game* is one seat in one finished game: its share of the win (1/k for one of k winners,
-0 for a loser, 0 for everyone in a game nobody won) is what is averaged. A seat's role is read
-from the game's own set-up event: Mage Knight's hero, Rune Age's race, DragonLords' race (or
-races, joined with "+", for a seat leading two armies); the scenario from the game's options.
+A *seat-game* is one seat in one finished game (the export's `seats` table): its share of the
+win (1/k for one of k winners, 0 for a loser, 0 for everyone in a game nobody won) is what is
+averaged. What a seat played as is the table's faction (Mage Knight's hero, Rune Age's faction,
+DragonLords' race or races); the scenario comes from the game's options.
 """
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import duckdb
 
@@ -29,76 +28,40 @@ class SeatGame(NamedTuple):
     share: float
 
 
-# ruleset -> (set-up event type, what a role is called, the roles per seat from its payload)
-ROLES: dict[str, tuple[str, str]] = {
-    "mage-knight": ("mk.setup", "hero"),
-    "rune-age": ("ra.races", "race"),
-    "dragonlords": ("dl.setup", "race"),
-}
+ROLE_WORD = {"mage-knight": "hero", "rune-age": "faction", "dragonlords": "race"}
+"""What a seat plays as, per ruleset (the `seats` table's faction column)."""
 
 
 def _named(token: str) -> str:
-    """A hero's or race's id as a person reads it ('waiqar' -> 'Waiqar', 'high_elf' -> 'High elf')."""
+    """An id-like word as a person reads it ('dwarf' -> 'Dwarf', 'full_conquest' -> 'Full conquest');
+    a name already written as one ('Waiqar the Undying') is kept."""
+    if token != token.lower():
+        return token
     words = token.replace("_", " ").strip()
     return words[:1].upper() + words[1:]
 
 
-def _roles(ruleset: str, payload: dict[str, Any], players: int) -> list[str | None]:
-    if ruleset == "mage-knight":
-        got = [_named(h) for h in payload.get("heroes", [])]
-    elif ruleset == "rune-age":
-        got = [_named(r) for r in payload.get("races", [])]
-    elif ruleset == "dragonlords":
-        per: dict[int, list[str]] = defaultdict(list)
-        for army in payload.get("armies", []):
-            per[army["seat"]].append(_named(army["race"]))
-        got = ["+".join(sorted(per[s])) if per[s] else "" for s in range(players)]
-    else:
-        got = []
-    return [(got[s] or None) if s < len(got) else None for s in range(players)]
-
-
-def _options(value: Any) -> dict[str, Any]:
-    if isinstance(value, str):
-        try:
-            value = json.loads(value)
-        except ValueError:
-            return {}
-    return value if isinstance(value, dict) else {}
-
-
 def seat_games(con: duckdb.DuckDBPyConnection) -> list[SeatGame]:
-    """Every seat of every finished game in the `games` table (with roles from `events`)."""
-    games = con.execute(
-        "SELECT game_id, ruleset, players, winners, bots, options FROM games "
-        "WHERE status = 'over' ORDER BY game_id"
+    """Every seat of every finished game: the export's `seats` table joined to `games` (its
+    bots and its scenario option)."""
+    rows = con.execute(
+        "SELECT s.game_id, s.ruleset, s.seat, g.bots, s.faction, g.options['scenario'], s.win_share "
+        "FROM seats s JOIN games g USING (game_id) WHERE g.status = 'over' ORDER BY s.game_id, s.seat"
     ).fetchall()
-    types = sorted({t for t, _ in ROLES.values()})
-    setups: dict[str, dict[str, Any]] = {}
-    if types:
-        marks = ", ".join("?" for _ in types)
-        for gid, payload in con.execute(
-            f"SELECT game_id, payload FROM events WHERE type IN ({marks}) ORDER BY game_id, version", types
-        ).fetchall():
-            setups.setdefault(gid, json.loads(payload) if isinstance(payload, str) else dict(payload or {}))
     out = []
-    for gid, ruleset, players, winners, bots, options in games:
-        winners = list(winners or [])
-        roles = _roles(ruleset, setups.get(gid, {}), players) if ruleset in ROLES else [None] * players
-        bot_of = (bots or "").split(",") if bots else []
-        scenario = _options(options).get("scenario")
-        for s in range(players):
-            out.append(
-                SeatGame(
-                    gid,
-                    ruleset,
-                    s,
-                    bot_of[s] if s < len(bot_of) else None,
-                    roles[s],
-                    str(scenario) if scenario not in (None, "", "none") else None,
-                    1 / len(winners) if s in winners else 0.0,
-                )
+    for gid, ruleset, seat, bots, faction, scenario, share in rows:
+        bot_of = bots.split(",") if bots else []
+        out.append(
+            SeatGame(
+                gid,
+                ruleset,
+                seat,
+                bot_of[seat] if seat < len(bot_of) else None,
+                _named(faction) if faction else None,
+                str(scenario) if scenario not in (None, "", "none") else None,
+                share or 0.0,
             )
+        )
     return out
 
 
@@ -126,7 +89,7 @@ def questions(rows: list[SeatGame]) -> list[Question]:
     out = []
     for ruleset in sorted({r.ruleset for r in rows}):
         mine = [r for r in rows if r.ruleset == ruleset]
-        role = ROLES.get(ruleset, ("", "role"))[1]
+        role = ROLE_WORD.get(ruleset, "faction")
         for by, key in (
             ("seat", lambda r: f"Seat {r.seat + 1}"),
             ("bot", lambda r: r.bot),

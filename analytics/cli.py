@@ -9,7 +9,7 @@ import time
 from typing import TYPE_CHECKING
 
 from rich.console import Console
-from rich.table import Table
+from rich.table import Column, Table
 
 if TYPE_CHECKING:
     from rich.progress import Progress as Bar
@@ -60,6 +60,13 @@ def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
     q.add_argument("sql", nargs="?", help="the SQL; leave out to list the tables")
     q.add_argument("--tables", metavar="DIR", help="an export folder (default: read --db)")
     q.add_argument("--ruleset", help="with --db: only games of this ruleset")
+    q.add_argument(
+        "--format",
+        dest="output",
+        choices=("table", "csv", "json", "markdown"),
+        default="table",
+        help="how to print the result (every cell whole); --json is --format json",
+    )
     q.add_argument(
         "--as",
         dest="as_",
@@ -140,7 +147,7 @@ def run(args) -> int:
             )
         return 0
     # late: analytics.query imports duckdb, pyarrow, slow to import; start-up stays cheap
-    from analytics.query import connect, run_sql, tables_of
+    from analytics.query import cell, connect, render, run_sql, tables_of
 
     con = connect(None if args.tables else args.db, args.tables, args.ruleset, args.as_)
     if not args.sql:
@@ -150,11 +157,13 @@ def run(args) -> int:
         )
         return 0
     cols, rows = run_sql(con, args.sql)
-    if args.json:
-        sys.stdout.write(json.dumps([dict(zip(cols, r, strict=True)) for r in rows], default=str) + "\n")
+    fmt = "json" if args.json else args.output
+    if fmt != "table":
+        sys.stdout.write(render(cols, rows, fmt))
         return 0
-    t = Table(*cols)
+    # every cell whole: long cells fold onto more lines instead of being cut with an ellipsis
+    t = Table(*(Column(c, overflow="fold") for c in cols))
     for r in rows:
-        t.add_row(*("" if v is None else str(v) for v in r))
+        t.add_row(*(cell(v) for v in r))
     out.print(t)
     return 0

@@ -22,7 +22,8 @@ import pyarrow as pa
 import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 
-from analytics.facts import facts_for
+from analytics.facts import FACTS, Game, facts_for
+from analytics.facts.table import Column, num
 from engine import registry
 from projections.views import event_view
 from store import EventStore
@@ -38,39 +39,61 @@ HOLDS = {  # what each kind of export holds, in its manifest: a reader of the fo
     "(the referee's record, written because --as referee was named); do not share",
 }
 
-GAMES_SCHEMA = pa.schema(
-    [
-        ("game_id", pa.string()),
-        ("ruleset", pa.string()),
-        ("ruleset_version", pa.string()),
-        ("players", pa.int32()),
-        ("options", pa.string()),
-        ("seed_hash", pa.string()),
-        ("seed", pa.string()),
-        ("status", pa.string()),
-        ("reason", pa.string()),
-        ("winners", pa.list_(pa.int32())),
-        ("scores", pa.string()),
-        ("rounds", pa.int32()),
-        ("turns", pa.int32()),
-        ("commands", pa.int32()),
-        ("events", pa.int32()),
-        ("bots", pa.string()),
-    ]
+OPTIONS = pa.map_(pa.string(), pa.string())
+SCORES = pa.list_(
+    pa.struct(
+        [
+            ("seat", pa.int32()),
+            ("score", pa.float64()),
+            ("parts", pa.map_(pa.string(), pa.float64())),
+        ]
+    )
 )
-EVENTS_SCHEMA = pa.schema(
-    [
-        ("game_id", pa.string()),
-        ("ruleset", pa.string()),
-        ("seq", pa.int64()),
-        ("version", pa.int32()),
-        ("type", pa.string()),
-        ("seat", pa.int32()),
-        ("rule", pa.string()),
-        ("visibility", pa.string()),
-        ("payload", pa.string()),
-    ]
+GAMES_COLUMNS = (
+    Column("game_id", pa.string(), "the game's id"),
+    Column("ruleset", pa.string(), "which rules played it"),
+    Column("ruleset_version", pa.string(), "their version"),
+    Column("players", pa.int32(), "seats"),
+    Column("options", OPTIONS, "the game's options after defaults, as text: options['scenario']"),
+    Column("seed_hash", pa.string(), "the seed commitment published at the start"),
+    Column("seed", pa.string(), "the seed revealed at the end (check: runeledger verify)"),
+    Column("status", pa.string(), "over"),
+    Column("reason", pa.string(), "the end reason the rules gave"),
+    Column("winners", pa.list_(pa.int32()), "winning seats; empty when nobody won"),
+    Column(
+        "scores",
+        SCORES,
+        "final score per seat: score when the rules give a number, else parts "
+        "(DragonLords: kingdoms, territories); empty list when the rules give none",
+    ),
+    Column("rounds", pa.int32(), "the highest round number any event carried (empty: no rounds)"),
+    Column("turns", pa.int32(), "turn-start events (*.turn, turn.started)"),
+    Column("commands", pa.int32(), "decisions played (cmd.* events)"),
+    Column("events", pa.int32(), "events in the game"),
+    Column("bots", pa.string(), "simulate --bots runs: the bot per seat, e.g. mcts,random"),
 )
+EVENTS_COLUMNS = (
+    Column("game_id", pa.string(), "the game"),
+    Column("ruleset", pa.string(), "its rules"),
+    Column("seq", pa.int64(), "position in the whole store"),
+    Column("version", pa.int32(), "position in the game"),
+    Column("type", pa.string(), "the event type"),
+    Column("seat", pa.int32(), "the actor (empty for rule events)"),
+    Column("rule", pa.string(), "the rule id it cites"),
+    Column(
+        "visibility",
+        pa.list_(pa.int32()),
+        "who may see it: empty (NULL) = public, a list = only those seats, [] = nobody",
+    ),
+    Column(
+        "payload",
+        pa.string(),
+        "the event's data as JSON text, deliberately raw, as the export's viewer may read it "
+        "(a --as referee export holds hidden hands and deck orders here)",
+    ),
+)
+GAMES_SCHEMA = pa.schema([(c.name, c.type) for c in GAMES_COLUMNS])
+EVENTS_SCHEMA = pa.schema([(c.name, c.type) for c in EVENTS_COLUMNS])
 
 
 class ExportError(ValueError):
@@ -81,8 +104,31 @@ def _json(v: Any) -> str | None:
     return None if v is None else json.dumps(v, sort_keys=True, ensure_ascii=False)
 
 
-def _cell(v: Any) -> Any:
-    return _json(v) if isinstance(v, (list, dict)) else v
+def _text(v: Any) -> str:
+    return v if isinstance(v, str) else json.dumps(v, sort_keys=True, ensure_ascii=False)
+
+
+def options_cell(options: dict[str, Any] | None) -> list[tuple[str, str]] | None:
+    """The options as a MAP of text: `options['scenario']` in DuckDB (a bool is true/false)."""
+    return None if options is None else [(k, _text(v)) for k, v in sorted(options.items())]
+
+
+def scores_cell(scores: dict[str, Any] | None) -> list[dict[str, Any]] | None:
+    """One STRUCT per seat: the score when the rules give a number, else its named parts
+    (DragonLords: kingdoms, territories)."""
+    if scores is None:
+        return None
+    out = []
+    for seat, v in sorted(scores.items(), key=lambda kv: int(kv[0]) if str(kv[0]).isdigit() else -1):
+        parts = v if isinstance(v, dict) else {}
+        out.append(
+            {
+                "seat": int(seat) if str(seat).isdigit() else None,
+                "score": num(v),
+                "parts": [(k, num(x)) for k, x in sorted(parts.items())],
+            }
+        )
+    return out
 
 
 def game_row(events: list, bots: str | None = None) -> dict[str, Any]:
@@ -96,13 +142,13 @@ def game_row(events: list, bots: str | None = None) -> dict[str, Any]:
         "ruleset": created["ruleset"],
         "ruleset_version": created.get("version"),
         "players": created["players"],
-        "options": _json(created.get("options")),
+        "options": options_cell(created.get("options")),
         "seed_hash": created.get("seed_hash"),
         "seed": revealed.data.get("seed") if revealed else None,
         "status": "over" if over else "running",
         "reason": over.data.get("reason") if over else None,
         "winners": list(over.data.get("winners", [])) if over else None,
-        "scores": _json(over.data.get("scores")) if over else None,
+        "scores": scores_cell(over.data.get("scores")) if over else None,
         "rounds": max(rounds) if rounds else None,
         "turns": turns,
         "commands": sum(1 for e in events if e.type.startswith("cmd.")),
@@ -130,7 +176,7 @@ def event_rows(events: list, ruleset: str, viewer: str = PUBLIC) -> list[dict[st
             "type": e.type,
             "seat": e.actor,
             "rule": e.rule,
-            "visibility": _json(e.vis),
+            "visibility": None if e.vis is None else list(e.vis),
             "payload": _json(d),
         }
         for e, d in zip(events, seen_data(events, ruleset, viewer), strict=True)
@@ -138,40 +184,17 @@ def event_rows(events: list, ruleset: str, viewer: str = PUBLIC) -> list[dict[st
 
 
 def fact_rows(events: list, ruleset: str, viewer: str = PUBLIC) -> dict[str, list[dict[str, Any]]]:
-    out: dict[str, list[dict[str, Any]]] = {}
-    seen = None
-    for fact in facts_for(ruleset):
-        seen = seen or seen_data(events, ruleset, viewer)
-        rows = out.setdefault(fact.table, [])
-        for e, data in zip(events, seen, strict=True):
-            if e.type in fact.types:
-                row = {"game_id": e.game_id, "version": e.version, "seat": e.actor, "type": e.type}
-                row.update({c: _cell(data.get(c)) for c in fact.columns})
-                rows.append(row)
-    return out
+    """Each fact table's rows for one game (analytics/facts), read from the payloads `viewer`
+    may see."""
+    tables = facts_for(ruleset)
+    if not tables:
+        return {}
+    game = Game(events[0].game_id, ruleset, events, seen_data(events, ruleset, viewer))
+    return {t.name: t.rows(game) for t in tables}
 
 
-def _column_type(values: list[Any]) -> pa.DataType:
-    seen = {type(v) for v in values if v is not None}
-    if seen == {bool}:
-        return pa.bool_()
-    if seen == {int}:
-        return pa.int64()
-    if seen and seen <= {int, float}:
-        return pa.float64()
-    return pa.string()
-
-
-def _fact_table(rows: list[dict[str, Any]]) -> pa.Table:
-    """Column types follow the values: a payload key holding mixed types becomes text."""
-    cols = {}
-    for name in rows[0]:
-        values = [r.get(name) for r in rows]
-        typ = _column_type(values)
-        if typ == pa.string():
-            values = [None if v is None else v if isinstance(v, str) else _json(v) for v in values]
-        cols[name] = pa.array(values, typ)
-    return pa.table(cols)
+def fact_schemas() -> dict[str, pa.Schema]:
+    return {t.name: t.schema for tables in FACTS.values() for t in tables}
 
 
 def _bots(store: EventStore, game_id: str) -> str | None:
@@ -223,12 +246,23 @@ def _write(table: pa.Table, path: Path, fmt: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     if fmt == "parquet":
         pq.write_table(table, path)
-    else:  # CSV has no lists: they are written as JSON text
+    else:  # CSV has no lists, structs or maps: they are written as JSON text
         for i, f in enumerate(table.schema):
-            if pa.types.is_list(f.type):
-                text = [None if v is None else _json(v) for v in table.column(i).to_pylist()]
+            if pa.types.is_nested(f.type):
+                text = [None if v is None else _json(_plain(v)) for v in table.column(i).to_pylist()]
                 table = table.set_column(i, f.name, pa.array(text, pa.string()))
         pacsv.write_csv(table, path)
+
+
+def _plain(v: Any) -> Any:
+    """A nested cell as JSON wants it: a map (a list of key/value pairs) as an object."""
+    if isinstance(v, list) and v and all(isinstance(x, tuple) and len(x) == 2 for x in v):
+        return {k: _plain(x) for k, x in v}
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    return v
 
 
 def _check_viewer(viewer: str) -> None:
@@ -275,7 +309,8 @@ def collect(
         "games": pa.Table.from_pylist(games, GAMES_SCHEMA),
         "events": pa.Table.from_pylist(events, EVENTS_SCHEMA),
     }
-    tables.update({n: _fact_table(r) for n, r in facts.items() if r})
+    schemas = fact_schemas()
+    tables.update({n: pa.Table.from_pylist(r, schemas[n]) for n, r in facts.items()})
     return tables, new_ids
 
 

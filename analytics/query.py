@@ -7,7 +7,11 @@ its part files; without it the finished games of --db are read into memory as th
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import math
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -65,3 +69,54 @@ def tables_of(con: duckdb.DuckDBPyConnection) -> list[str]:
     return [
         r[0] for r in con.execute("SELECT table_name FROM information_schema.tables ORDER BY 1").fetchall()
     ]
+
+
+OUTPUTS = ("table", "csv", "json", "markdown")
+
+
+def plain(v: Any) -> Any:
+    """A DuckDB value as JSON has it: a MAP (DuckDB gives a dict) and STRUCTs as objects, a
+    non-finite float as text; anything else JSON lacks (dates, decimals) as its text."""
+    if isinstance(v, dict):
+        return {str(k): plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [plain(x) for x in v]
+    if isinstance(v, Decimal):
+        v = float(v)
+    if isinstance(v, float) and not math.isfinite(v):
+        return str(v)
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    return str(v)
+
+
+def cell(v: Any) -> str:
+    """One whole cell as text: nothing cut; lists and records as JSON."""
+    if v is None:
+        return ""
+    if isinstance(v, (dict, list, tuple)):
+        return json.dumps(plain(v), ensure_ascii=False)
+    return str(v)
+
+
+def render(cols: list[str], rows: list[tuple[Any, ...]], fmt: str) -> str:
+    """The result as csv, json (a list of objects) or markdown; every cell whole."""
+    if fmt == "json":
+        return (
+            json.dumps([dict(zip(cols, map(plain, r), strict=True)) for r in rows], ensure_ascii=False) + "\n"
+        )
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(cols)
+        w.writerows([cell(v) for v in r] for r in rows)
+        return buf.getvalue()
+    if fmt == "markdown":
+
+        def md(text: str) -> str:
+            return text.replace("|", "\\|").replace("\n", " ")
+
+        lines = ["| " + " | ".join(map(md, cols)) + " |", "|" + "---|" * len(cols)]
+        lines += ["| " + " | ".join(md(cell(v)) for v in r) + " |" for r in rows]
+        return "\n".join(lines) + "\n"
+    raise QueryError(f"--format takes {', '.join(OUTPUTS)}, not {fmt!r}")

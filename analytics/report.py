@@ -4,7 +4,7 @@ Figures (matplotlib, SVG inlined in the page and also written beside it as FILE_
 win rate by seat, by bot, by hero or race and by scenario, each with its number of games, its
 95% interval and whether the best and worst differ significantly (analytics/balance.py);
 game length, score spread, and per ruleset the cards or monsters
-that matter (Thunderstone: battles won per monster; Rune Age: cards gained; epochs: combat
+that matter (Thunderstone: battles won per monster; Rune Age: cards bought; epochs: combat
 winners by side). A card whose catalogue values include a stand-in is marked with '*'.
 """
 
@@ -65,9 +65,9 @@ def _bar(
     fig, ax = plt.subplots(figsize=(6.4, 3.2))
     err = None
     if spans is not None:
-        err = [
-            [v - lo for v, (lo, _) in zip(values, spans, strict=True)],
-            [hi - v for v, (_, hi) in zip(values, spans, strict=True)],
+        err = [  # rounding can put a rate a hair outside its interval: no negative whisker
+            [max(0.0, v - lo) for v, (lo, _) in zip(values, spans, strict=True)],
+            [max(0.0, hi - v) for v, (_, hi) in zip(values, spans, strict=True)],
         ]
     ax.bar(range(len(labels)), values, color="#4c72b0", yerr=err, capsize=3 if err else 0)
     ax.set_xticks(
@@ -101,8 +101,7 @@ GAME_FIGURES = (
         "thunderstone-monsters",
         "thunderstone: share of battles won per monster (the 20 fought most; * = a stand-in value)",
         "thunderstone: battles won per monster",
-        "SELECT split_part(target, '#', 1) AS m, avg(won::INT) FROM ts_battles GROUP BY m "
-        "ORDER BY count(*) DESC, m LIMIT 20",
+        "SELECT monster_en AS m, avg(won::INT) FROM ts_battles GROUP BY m ORDER BY count(*) DESC, m LIMIT 20",
         "share won",
     ),
     (
@@ -111,18 +110,17 @@ GAME_FIGURES = (
         "thunderstone-buys",
         "thunderstone: cards bought (the 20 bought most)",
         "thunderstone: cards bought",
-        "SELECT stack, count(*) FROM ts_buys GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20",
+        "SELECT card_en, count(*) FROM ts_buys GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20",
         "bought",
     ),
     (
         "rune-age",
         "ra_purchases",
         "rune-age-gains",
-        "rune-age: cards gained (the 20 gained most)",
-        "rune-age: cards gained",
-        "SELECT split_part(card, '#', 1) AS c, count(*) FROM ra_purchases GROUP BY 1 "
-        "ORDER BY 2 DESC, 1 LIMIT 20",
-        "gained",
+        "rune-age: cards bought or acquired (the 20 bought most)",
+        "rune-age: cards bought",
+        "SELECT card_en, count(*) FROM ra_purchases GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20",
+        "bought",
     ),
     (
         "epochs",
@@ -176,11 +174,8 @@ def figures(con: duckdb.DuckDBPyConnection, tables: set[str]) -> list[tuple[str,
         spread = [
             r[0]
             for r in q(
-                # a score may be a record (DragonLords: kingdoms and territories): only games
-                # whose scores are numbers have a spread
-                "SELECT max(v) - min(v) FROM (SELECT game_id, TRY_CAST(unnest(json_extract("
-                "scores, '$.*'))::VARCHAR AS DOUBLE) AS v FROM games WHERE ruleset=? AND scores "
-                "IS NOT NULL AND scores <> '{}') GROUP BY game_id HAVING count(v) = count(*)"
+                "SELECT max(s.score) - min(s.score) FROM (SELECT game_id, unnest(scores) AS s "
+                "FROM games WHERE ruleset=?) WHERE s.score IS NOT NULL GROUP BY game_id"
             )
             if r[0] is not None
         ]

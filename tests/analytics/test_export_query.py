@@ -108,3 +108,20 @@ def test_report_writes_page_and_svgs(store, tmp_path):
     assert "thunderstone-monsters.svg" in figs and "duel-win-by-seat.svg" in figs
     assert text.count("<svg") == len(figs) and "5 finished games" in text
     assert "http" not in text.split("<svg")[0]  # self-contained: nothing fetched
+
+
+def test_cli_query_formats_print_whole_cells(store, capsys):
+    sql = "SELECT ruleset, options, 24.733333333333333 AS x FROM games WHERE ruleset='thunderstone' LIMIT 1"
+    assert main(["query", "--db", store, "--format", "csv", sql]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "ruleset,options,x" and lines[1].startswith("thunderstone,")
+    assert lines[1].endswith(",24.733333333333333") and '""scenario""' in lines[1]
+    assert main(["query", "--db", store, "--format", "markdown", sql]) == 0
+    md = capsys.readouterr().out.splitlines()
+    assert md[0] == "| ruleset | options | x |" and md[1] == "|---|---|---|"
+    assert main(["query", "--db", store, "--format", "json", sql]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["options"]["setup"] == "random"
+    assert main(["query", "--db", store, sql]) == 0  # the table: every cell whole, folded if long
+    table = capsys.readouterr().out
+    assert "thunderstone" in table and "…" not in table
+    assert "24.7333333333" in table.replace("\n", "").replace("│", "").replace(" ", "")
