@@ -1,19 +1,24 @@
 """`runeledger export`: finished games of a store as Parquet (or CSV) tables.
 
 Tables: `games` (one row per game), `events` (one row per event) and the fact tables of each
-ruleset (analytics/facts.py). Each run writes one new part file per table under
-OUT/<table>/ and records the games it wrote in OUT/_manifest.json, so a second export appends
-only the games finished since, exactly once. The manifest is replaced atomically after the
-parts are written; part files the manifest does not list (left by an interrupted run) are
-deleted at the start of the next run, so an interrupted export never duplicates a game.
-Unfinished games are not exported; they are picked up once they end.
+ruleset (analytics/facts.py). A run writes new part files per table under OUT/<table>/ (a new
+part every PART_GAMES games) and records the games of each part in OUT/_manifest.json once the
+part is complete, so a second export appends only the games finished since, exactly once. The
+manifest is replaced atomically after each part is written; part files the manifest does not
+list (left by an interrupted run) are deleted at the start of the next run, so an interrupted
+export never duplicates a game and keeps the parts it completed. Unfinished games are not
+exported; they are picked up once they end.
+
+Memory stays bounded however many games a store holds: rows are gathered for at most
+BATCH_EVENTS events at a time, then appended to the open part files as row groups (Parquet) or
+rows (CSV) and dropped.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any
@@ -29,6 +34,8 @@ from projections.views import event_view
 from store import EventStore
 
 MANIFEST = "_manifest.json"
+BATCH_EVENTS = 50_000  # event rows gathered in memory before they are written
+PART_GAMES = 10_000  # games per part file; the manifest is saved after each part
 FORMATS = ("parquet", "csv")
 VIEWERS = ("referee", "spectator")  # whose record: everything, or what the public log shows
 PUBLIC = "spectator"  # the default (invariant 6): a referee's record is asked for
@@ -242,16 +249,13 @@ def _drop_orphans(out: Path, manifest: dict[str, Any]) -> None:
                     f.unlink()
 
 
-def _write(table: pa.Table, path: Path, fmt: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if fmt == "parquet":
-        pq.write_table(table, path)
-    else:  # CSV has no lists, structs or maps: they are written as JSON text
-        for i, f in enumerate(table.schema):
-            if pa.types.is_nested(f.type):
-                text = [None if v is None else _json(_plain(v)) for v in table.column(i).to_pylist()]
-                table = table.set_column(i, f.name, pa.array(text, pa.string()))
-        pacsv.write_csv(table, path)
+def _flat(table: pa.Table) -> pa.Table:
+    """The table as CSV can hold it: lists, structs and maps written as JSON text."""
+    for i, f in enumerate(table.schema):
+        if pa.types.is_nested(f.type):
+            text = [None if v is None else _json(_plain(v)) for v in table.column(i).to_pylist()]
+            table = table.set_column(i, f.name, pa.array(text, pa.string()))
+    return table
 
 
 def _plain(v: Any) -> Any:
@@ -270,27 +274,41 @@ def _check_viewer(viewer: str) -> None:
         raise ExportError(f"--as takes {' or '.join(VIEWERS)}, not {viewer!r}")
 
 
-def collect(
+def batches(
     db: str,
     ruleset: str | None = None,
     skip: AbstractSet[str] = frozenset(),
     progress: Callable[[int, int], None] | None = None,
     viewer: str = PUBLIC,
-) -> tuple[dict[str, pa.Table], list[str]]:
-    """The finished games of `db` (minus `skip`) as Arrow tables, and their ids; each payload
-    as `viewer` (spectator, the default, or referee) may read it."""
+    limit: int = BATCH_EVENTS,
+) -> Iterator[tuple[dict[str, pa.Table], list[str]]]:
+    """The finished games of `db` (minus `skip`) as Arrow tables, a batch of games at a time
+    (a batch ends once it holds `limit` event rows), with the batch's game ids; each payload as
+    `viewer` (spectator, the default, or referee) may read it."""
     _check_viewer(viewer)
     if db != ":memory:" and not os.path.exists(db):
         raise ExportError(f"no database file {db!r} (check --db)")
     store = EventStore(db)
-    games, events, new_ids = [], [], []
+    schemas = fact_schemas()
+
+    def tables(games: list, events: list, facts: dict[str, list]) -> dict[str, pa.Table]:
+        out = {
+            "games": pa.Table.from_pylist(games, GAMES_SCHEMA),
+            "events": pa.Table.from_pylist(events, EVENTS_SCHEMA),
+        }
+        out.update({n: pa.Table.from_pylist(r, schemas[n]) for n, r in facts.items()})
+        return out
+
+    games: list[dict[str, Any]] = []
+    events: list[dict[str, Any]] = []
     facts: dict[str, list[dict[str, Any]]] = {}
+    ids: list[str] = []
     try:
-        ids = [g for g in store.game_ids() if g not in skip]
-        for i, gid in enumerate(ids):
+        todo = [g for g in store.game_ids() if g not in skip]
+        for i, gid in enumerate(todo):
             evs = store.read(gid)
             if progress:
-                progress(i + 1, len(ids))
+                progress(i + 1, len(todo))
             if not evs or evs[0].type != "game.created":
                 continue
             rs = evs[0].data["ruleset"]
@@ -302,16 +320,62 @@ def collect(
             events.extend(event_rows(evs, rs, viewer))
             for name, rows in fact_rows(evs, rs, viewer).items():
                 facts.setdefault(name, []).extend(rows)
-            new_ids.append(gid)
+            ids.append(gid)
+            if len(events) >= limit:
+                yield tables(games, events, facts), ids
+                games, events, facts, ids = [], [], {}, []
+        if ids:
+            yield tables(games, events, facts), ids
     finally:
         store.close()
-    tables = {
-        "games": pa.Table.from_pylist(games, GAMES_SCHEMA),
-        "events": pa.Table.from_pylist(events, EVENTS_SCHEMA),
-    }
-    schemas = fact_schemas()
-    tables.update({n: pa.Table.from_pylist(r, schemas[n]) for n, r in facts.items()})
-    return tables, new_ids
+
+
+def collect(
+    db: str,
+    ruleset: str | None = None,
+    skip: AbstractSet[str] = frozenset(),
+    progress: Callable[[int, int], None] | None = None,
+    viewer: str = PUBLIC,
+) -> tuple[dict[str, pa.Table], list[str]]:
+    """All finished games of `db` (minus `skip`) as Arrow tables in memory, and their ids (for
+    `query --db` and `report`; `export` writes batch by batch instead)."""
+    parts: dict[str, list[pa.Table]] = {}
+    ids: list[str] = []
+    for tabs, got in batches(db, ruleset, skip, progress, viewer):
+        for name, tab in tabs.items():
+            parts.setdefault(name, []).append(tab)
+        ids.extend(got)
+    if not ids:
+        return {
+            "games": GAMES_SCHEMA.empty_table(),
+            "events": EVENTS_SCHEMA.empty_table(),
+        }, ids
+    return {name: pa.concat_tables(tabs) for name, tabs in parts.items()}, ids
+
+
+class _Part:
+    """One part file of one table, open for appending batches (bounded memory)."""
+
+    def __init__(self, path: Path, fmt: str) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path, self.fmt, self.rows = path, fmt, 0
+        self.writer: pq.ParquetWriter | pacsv.CSVWriter | None = None
+
+    def write(self, table: pa.Table) -> None:
+        if self.fmt != "parquet":
+            table = _flat(table)
+        if self.writer is None:
+            self.writer = (
+                pq.ParquetWriter(self.path, table.schema)
+                if self.fmt == "parquet"
+                else pacsv.CSVWriter(self.path, table.schema)
+            )
+        self.writer.write_table(table)
+        self.rows += table.num_rows
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
 
 
 def export(
@@ -321,6 +385,8 @@ def export(
     ruleset: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     viewer: str = PUBLIC,
+    part_games: int = PART_GAMES,
+    batch_events: int = BATCH_EVENTS,
 ) -> dict[str, int]:
     """Append the finished games not yet exported; return rows written per table. Each payload
     is written as the public log shows it unless `viewer` is "referee" (invariant 6: a read is
@@ -334,19 +400,39 @@ def export(
     manifest = _load_manifest(out, fmt, viewer)
     out.mkdir(parents=True, exist_ok=True)
     _drop_orphans(out, manifest)
-    tables, new_ids = collect(db, ruleset, skip=set(manifest["games"]), progress=progress, viewer=viewer)
+    ext = "parquet" if fmt == "parquet" else "csv"
     written: dict[str, int] = {}
-    if new_ids:
+    open_parts: dict[str, _Part] = {}
+    part_ids: list[str] = []
+
+    def finish_part() -> None:
+        """Close the open part files and list them, with their games, in the manifest."""
         run = manifest["runs"] + 1
-        ext = "parquet" if fmt == "parquet" else "csv"
-        for name, tab in tables.items():
-            rel = f"{name}/part-{run:05d}.{ext}"
-            _write(tab, out / rel, fmt)
-            manifest["parts"].setdefault(name, []).append(rel)
-            written[name] = tab.num_rows
+        for name, part in open_parts.items():
+            part.close()
+            manifest["parts"].setdefault(name, []).append(f"{name}/{part.path.name}")
+            written[name] = written.get(name, 0) + part.rows
         manifest["runs"] = run
-        manifest["games"].extend(new_ids)
+        manifest["games"].extend(part_ids)
         tmp = out / (MANIFEST + ".tmp")
         tmp.write_text(json.dumps(manifest, indent=1))
         os.replace(tmp, out / MANIFEST)
+        open_parts.clear()
+        part_ids.clear()
+
+    try:
+        for tables, ids in batches(db, ruleset, set(manifest["games"]), progress, viewer, batch_events):
+            run = manifest["runs"] + 1
+            for name, tab in tables.items():
+                if name not in open_parts:
+                    open_parts[name] = _Part(out / name / f"part-{run:05d}.{ext}", fmt)
+                open_parts[name].write(tab)
+            part_ids.extend(ids)
+            if len(part_ids) >= part_games:
+                finish_part()
+        if part_ids:
+            finish_part()
+    finally:
+        for part in open_parts.values():  # an interrupted part: closed, left as an orphan
+            part.close()
     return written

@@ -17,7 +17,7 @@ import traceback
 from importlib.metadata import version
 from pathlib import Path
 
-from bench import bigdb, choices, games, ladder, scenarios, search_speed, simulate_runs, storage
+from bench import bigdb, choices, export_scale, games, ladder, scenarios, search_speed, simulate_runs, storage
 from bench.common import HERE, Row, failed, load, machine, num
 
 FULL = dict(
@@ -35,6 +35,7 @@ FULL = dict(
     choice_speed_games=choices.SPEED_GAMES,
     ladder_games=ladder.GAMES,
     search_games=search_speed.GAMES,
+    export_games=export_scale.GAMES,
 )
 QUICK = dict(
     workload=40,
@@ -51,6 +52,7 @@ QUICK = dict(
     choice_speed_games=5,
     ladder_games=4,
     search_games=1,
+    export_games=2_000,
 )
 
 
@@ -149,6 +151,9 @@ def measure(cfg: dict, tmp: str) -> tuple[list[Row], dict]:
         [],
         lambda: choices.measure(cfg["choice_games"], cfg["choice_speed_games"], say),
     )
+
+    say(f"export at scale: {cfg['export_games']:,} simulated games")
+    section(rows, notes, "export scale", [], lambda: export_scale.measure(cfg["export_games"], say))
 
     say("search speed: steps per CPU-second through the research API's fork")
     section(rows, notes, "search speed", [], lambda: search_speed.measure(cfg["search_games"], say))
