@@ -16,6 +16,7 @@ from typing import NamedTuple
 import duckdb
 
 from analytics.intervals import Rate, spread, wilson
+from analytics.names import readable
 
 
 class SeatGame(NamedTuple):
@@ -30,15 +31,6 @@ class SeatGame(NamedTuple):
 
 ROLE_WORD = {"mage-knight": "hero", "rune-age": "faction", "dragonlords": "race"}
 """What a seat plays as, per ruleset (the `seats` table's faction column)."""
-
-
-def _named(token: str) -> str:
-    """An id-like word as a person reads it ('dwarf' -> 'Dwarf', 'full_conquest' -> 'Full conquest');
-    a name already written as one ('Waiqar the Undying') is kept."""
-    if token != token.lower():
-        return token
-    words = token.replace("_", " ").strip()
-    return words[:1].upper() + words[1:]
 
 
 def seat_games(con: duckdb.DuckDBPyConnection) -> list[SeatGame]:
@@ -57,7 +49,7 @@ def seat_games(con: duckdb.DuckDBPyConnection) -> list[SeatGame]:
                 ruleset,
                 seat,
                 bot_of[seat] if seat < len(bot_of) else None,
-                _named(faction) if faction else None,
+                readable(faction) if faction else None,
                 str(scenario) if scenario not in (None, "", "none") else None,
                 share or 0.0,
             )
@@ -94,7 +86,7 @@ def questions(rows: list[SeatGame]) -> list[Question]:
             ("seat", lambda r: f"Seat {r.seat + 1}"),
             ("bot", lambda r: r.bot),
             (role, lambda r: r.role),
-            ("scenario", lambda r: _named(r.scenario) if r.scenario else None),
+            ("scenario", lambda r: readable(r.scenario) if r.scenario else None),
         ):
             tally: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
             for r in mine:

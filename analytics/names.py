@@ -105,3 +105,12 @@ def names(ruleset: str) -> Names:
     except Exception:  # a ruleset whose catalogue fails to build: ids keep their words
         cards = []
     return Names(cards)
+
+
+def readable(token: str) -> str:
+    """An id-like word as a person reads it ('dwarf' -> 'Dwarf', 'full_conquest' -> 'Full
+    conquest'); a name already written as one ('Waiqar the Undying') is kept."""
+    if token != token.lower():
+        return token
+    words = token.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]

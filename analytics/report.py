@@ -5,32 +5,23 @@ win rate by seat, by bot, by hero or race and by scenario, each with its number 
 95% interval and whether the best and worst differ significantly (analytics/balance.py);
 game length, score spread, and per ruleset the cards or monsters
 that matter (Thunderstone: battles won per monster; Rune Age: cards bought; epochs: combat
-winners by side). A card whose catalogue values include a stand-in is marked with '*'.
+winners by side; Mage Knight: fame by round per hero, games with a city conquered, cards played
+most and least; DragonLords: kingdoms by round and battles won per race: analytics/game_figures.py). A card whose catalogue values include a stand-in is marked with '*'.
 """
 
 from __future__ import annotations
 
 import html
-import io
 from collections.abc import Callable
 from pathlib import Path
 
 import duckdb
 
-from analytics import balance
+from analytics import balance, game_figures
+from analytics.charts import bar as _bar
+from analytics.charts import hist as _hist
+from analytics.charts import svg as _svg
 from analytics.export import collect
-
-
-def _plt():
-    # late: matplotlib is slow to import; only a chart needs it
-    import matplotlib
-
-    matplotlib.use("Agg")
-    # late: matplotlib is slow to import; only a chart needs it
-    import matplotlib.pyplot as plt
-
-    plt.rcParams["svg.hashsalt"] = "runeledger"  # the same data gives the same SVG
-    return plt
 
 
 def _stand_in_names(ruleset: str) -> set[str]:
@@ -43,53 +34,6 @@ def _stand_in_names(ruleset: str) -> set[str]:
     return {c.name for c in cards if "stand-in" in c.sources.values()} | {
         c.english_name for c in cards if c.english_name and "stand-in" in c.sources.values()
     }
-
-
-def _svg(fig) -> str:
-    buf = io.StringIO()
-    fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
-    _plt().close(fig)
-    text = buf.getvalue()
-    return text[text.index("<svg") :]
-
-
-def _bar(
-    title: str,
-    labels: list[str],
-    values: list[float],
-    ylabel: str,
-    spans: list[tuple[float, float]] | None = None,
-):
-    """A bar chart; `spans` (low, high) per bar draws each bar's 95% interval."""
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.4, 3.2))
-    err = None
-    if spans is not None:
-        err = [  # rounding can put a rate a hair outside its interval: no negative whisker
-            [max(0.0, v - lo) for v, (lo, _) in zip(values, spans, strict=True)],
-            [max(0.0, hi - v) for v, (_, hi) in zip(values, spans, strict=True)],
-        ]
-    ax.bar(range(len(labels)), values, color="#4c72b0", yerr=err, capsize=3 if err else 0)
-    ax.set_xticks(
-        range(len(labels)),
-        labels,
-        rotation=45 if len(labels) > 6 else 0,
-        ha="right" if len(labels) > 6 else "center",
-        fontsize=8,
-    )
-    ax.set_title(title)
-    ax.set_ylabel(ylabel)
-    return fig
-
-
-def _hist(title: str, values: list[float], xlabel: str):
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.4, 3.2))
-    ax.hist(values, bins=min(30, max(5, len(set(values)))), color="#55a868")
-    ax.set_title(title)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel("games")
-    return fig
 
 
 # Per-game bar charts: (ruleset, table, file stem, caption, title, SQL giving (label, value)
@@ -192,6 +136,7 @@ def figures(con: duckdb.DuckDBPyConnection, tables: set[str]) -> list[tuple[str,
         def mark(name: str, marked: set[str] = marked) -> str:  # marked bound now (B023)
             return name + ("*" if name in marked else "")
 
+        out.extend(game_figures.figures(con, rs, tables))
         for game, table, stem, caption, title, sql, ylabel in GAME_FIGURES:
             if rs == game and table in tables:
                 rows = con.execute(sql).fetchall()
