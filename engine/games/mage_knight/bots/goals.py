@@ -38,6 +38,7 @@ from engine.games.mage_knight.map.board import (
     placed_centres,
     unkey,
 )
+from engine.games.mage_knight.memo import state_memo
 from engine.games.mage_knight.turn.actions import pool, recruit_cost
 from engine.mechanics import hexgrid
 from engine.mechanics.zones import card_name
@@ -138,6 +139,10 @@ def route_costs(table, goals: list[str]) -> dict[str, int]:
     plays while the map stays as it was (about half the calls), so the last answer is kept with
     everything the search reads: the goals, day or night, the other heroes' spaces and each
     space's terrain, site, owner and rampaging enemies. The costs are read, never changed."""
+    memo = state_memo(table)
+    got = memo.get(("route_costs", tuple(goals)))
+    if got is not None:  # asked again in this state (the first question and the one below it)
+        return got
     game = table.game
     spaces = game.board.spaces
     read = (
@@ -150,9 +155,9 @@ def route_costs(table, goals: list[str]) -> dict[str, int]:
             for k, sp in spaces.items()
         ),
     )
-    if _LAST_ROUTE[0] == read:
-        return _LAST_ROUTE[1]
-    _LAST_ROUTE[0], _LAST_ROUTE[1] = read, _route_costs(game, goals)
+    if _LAST_ROUTE[0] != read:
+        _LAST_ROUTE[0], _LAST_ROUTE[1] = read, _route_costs(game, goals)
+    memo[("route_costs", tuple(goals))] = _LAST_ROUTE[1]
     return _LAST_ROUTE[1]
 
 
@@ -364,7 +369,15 @@ def winnable(table, seat: int, legal: list[dict]) -> list[dict]:
 
 def prey(table, seat: int) -> list[str]:
     """Spaces to walk to for a winnable fight: next to a rampaging enemy, or into a keep or mage
-    tower, whose enemies the estimate says the seat defeats now."""
+    tower, whose enemies the estimate says the seat defeats now (once per state; shared)."""
+    memo = state_memo(table)
+    got = memo.get(("prey", seat))
+    if got is None:
+        got = memo[("prey", seat)] = _prey(table, seat)
+    return got
+
+
+def _prey(table, seat: int) -> list[str]:
     game = table.game
     power = combat_power(table, seat)
     out = set()
