@@ -167,7 +167,7 @@ def turn_parts(table, seat: int) -> list[Part]:
     def part(kinds_listed: tuple[str, ...], make: Callable[[], list[dict]], probe=None) -> list[Part]:
         if kinds is not None and not any(k in kinds for k in kinds_listed):
             return []
-        return [Part(kinds_listed, lambda: keep(make()), probe)]
+        return [Part(kinds_listed, _once(lambda: keep(make())), probe)]
 
     if p.rewards:  # reward choices come first (MK:11:EoT:5)
         return part(("reward",), lambda: rewards.commands(table, seat))
@@ -226,6 +226,20 @@ def turn_parts(table, seat: int) -> list[Part]:
     if game.scenario == "conquer_keeps_towers":  # one side gives up (MK:22:Scen:ConquerKeepsTowers)
         out += part(("concede",), lambda: [{"kind": "concede"}])
     return out
+
+
+def _once(make: Callable[[], list[dict]]) -> Callable[[], list[dict]]:
+    """`make`, listing on the first call only (its list shared: callers do not change it), so
+    the choice tree's first question, the bot's look below an option and the step opened all
+    read one listing of a part."""
+    kept: list[list[dict]] = []
+
+    def listed() -> list[dict]:
+        if not kept:
+            kept.append(make())
+        return kept[0]
+
+    return listed
 
 
 INTERACTION_KINDS = ("recruit", "buy_heal", "buy_aa", "buy_spell", "city_buy")

@@ -210,6 +210,8 @@ def explore_positions(board: Board, content: Content, hero: hexgrid.Hex, tile_ty
     """Open tile positions next to the hero's space where the next tile may go, in a fixed order."""
     out = []
     for c in hexgrid.open_tile_slots(placed_centres(board)):
+        if hexgrid.distance(hero, c) > 2:  # (no hex of the tile is next to the hero: the cheap test first)
+            continue
         if not any(hexgrid.adjacent(hero, h) for h in hexgrid.tile_hexes(c).values()):
             continue
         if may_place(board, content, c, tile_type) is None:
