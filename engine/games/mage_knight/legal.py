@@ -35,6 +35,7 @@ from engine.games.mage_knight.map.board import (
     step_fault,
     unkey,
 )
+from engine.games.mage_knight.memo import state_memo
 from engine.games.mage_knight.players.joint_assault import answering
 from engine.games.mage_knight.players.joint_assault import commands as joint_commands
 from engine.games.mage_knight.players.pvp_targets import (
@@ -328,7 +329,17 @@ def plays(table, seat: int, names: list[str]) -> list[dict]:
 
 
 def card_plays(table, seat: int, name: str) -> list[dict]:
-    """The plays of one card in hand: basic and powered with each payment, and sideways."""
+    """The plays of one card in hand: basic and powered with each payment, and sideways. Once
+    per state (the first question's probe, "Which card?" and the steps below it all ask; the
+    list is shared: callers do not change it)."""
+    memo = state_memo(table)
+    got = memo.get(("card_plays", seat, name))
+    if got is None:
+        got = memo[("card_plays", seat, name)] = _card_plays(table, seat, name)
+    return got
+
+
+def _card_plays(table, seat: int, name: str) -> list[dict]:
     game = table.game
     p = game.players[seat]
     out = []

@@ -93,8 +93,14 @@ def enemies_need(table, seat: int, enemies: list[str], margin: int = 0) -> int:
 
 
 def city_need(table, seat: int, city) -> int:
-    """Points the assault of this city needs (its defenders left, with the margin)."""
-    return enemies_need(table, seat, [card_name(x) for x in city.garrison], DEFENDER_MARGIN)
+    """Points the assault of this city needs (its defenders left, with the margin); once per
+    state (the travel habit weighs every city at every question)."""
+    memo = state_memo(table)
+    k = ("city_need", seat, id(city))  # (the city object lives in the table as long as the state)
+    got = memo.get(k)
+    if got is None:
+        got = memo[k] = enemies_need(table, seat, [card_name(x) for x in city.garrison], DEFENDER_MARGIN)
+    return got
 
 
 def space_need(table, seat: int, space: str) -> int:
