@@ -7,7 +7,6 @@ event is public, and playing or discarding a card reveals it anyway.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 from engine.games.mage_knight import state
 from engine.games.mage_knight.cards import carry_out as card_effects
@@ -79,6 +78,16 @@ from engine.ruleset import Illegal, Prompt
 
 
 def prompts(table) -> list[Prompt]:
+    """Who must act now; worked out once per state (every question, the bot and the engine
+    ask), a fresh list each time."""
+    memo = state_memo(table)
+    got = memo.get("prompts")
+    if got is None:
+        got = memo["prompts"] = _prompts(table)
+    return list(got)
+
+
+def _prompts(table) -> list[Prompt]:
     game = table.game
     if table.over or game.phase in ("setup", "over"):
         return []
@@ -147,14 +156,30 @@ def turn_commands(table, seat: int) -> list[dict]:
     return [c for part in turn_parts(table, seat) for c in part.make()]
 
 
-class Part(NamedTuple):
+class Part:
     """One piece of a turn's commands, in `legal_commands`' order: the command kinds it may
-    list, how to list them (the turn's filters applied) and, where listing is dear (the plays
-    of every card), a cheap test that it lists any, for the choice tree's first question."""
+    list, how to list them (`make`: the turn's filters applied, listed on the first call only,
+    its list shared, so the choice tree's first question, the bot's look below an option and
+    the step opened read one listing) and, where listing is dear (the plays of every card), a
+    cheap test that it lists any, for the choice tree's first question."""
 
-    kinds: tuple[str, ...]
-    make: Callable[[], list[dict]]
-    probe: Callable[[], bool] | None = None
+    __slots__ = ("_keep", "_list", "_listed", "kinds", "probe")
+
+    def __init__(
+        self,
+        kinds: tuple[str, ...],
+        make: Callable[[], list[dict]],
+        probe: Callable[[], bool] | None = None,
+        keep: Callable[[list[dict]], list[dict]] | None = None,
+    ) -> None:
+        self.kinds, self.probe = kinds, probe
+        self._list, self._keep, self._listed = make, keep, None
+
+    def make(self) -> list[dict]:
+        listed = self._listed
+        if listed is None:
+            listed = self._listed = self._list() if self._keep is None else self._keep(self._list())
+        return listed
 
 
 def turn_parts(table, seat: int) -> list[Part]:
@@ -168,7 +193,7 @@ def turn_parts(table, seat: int) -> list[Part]:
     def part(kinds_listed: tuple[str, ...], make: Callable[[], list[dict]], probe=None) -> list[Part]:
         if kinds is not None and not any(k in kinds for k in kinds_listed):
             return []
-        return [Part(kinds_listed, _once(lambda: keep(make())), probe)]
+        return [Part(kinds_listed, make, probe, keep)]
 
     if p.rewards:  # reward choices come first (MK:11:EoT:5)
         return part(("reward",), lambda: rewards.commands(table, seat))
@@ -227,20 +252,6 @@ def turn_parts(table, seat: int) -> list[Part]:
     if game.scenario == "conquer_keeps_towers":  # one side gives up (MK:22:Scen:ConquerKeepsTowers)
         out += part(("concede",), lambda: [{"kind": "concede"}])
     return out
-
-
-def _once(make: Callable[[], list[dict]]) -> Callable[[], list[dict]]:
-    """`make`, listing on the first call only (its list shared: callers do not change it), so
-    the choice tree's first question, the bot's look below an option and the step opened all
-    read one listing of a part."""
-    kept: list[list[dict]] = []
-
-    def listed() -> list[dict]:
-        if not kept:
-            kept.append(make())
-        return kept[0]
-
-    return listed
 
 
 INTERACTION_KINDS = ("recruit", "buy_heal", "buy_aa", "buy_spell", "city_buy")

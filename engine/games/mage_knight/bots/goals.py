@@ -271,7 +271,6 @@ def travel(table, seat: int, legal: list[dict]) -> list[dict] | None:
     moves = [c for c in legal if c["kind"] == "move"]
     stepping = any(c["kind"] in ("move", "challenge") for c in legal)  # what `towards` chooses from
     cities = hostile_cities(game)
-    goals: list[str] = []
     last = game.round >= game.rounds
     wins = [] if last else winnable(table, seat, legal)
     if wins:
@@ -286,6 +285,33 @@ def travel(table, seat: int, legal: list[dict]) -> list[dict] | None:
             return ready
         if assaults:  # next to it but not strong enough: keep the hand for the next turn
             return [c for c in legal if c["kind"] == "end_turn"] or None
+    goals = travel_goals(table, seat, stepping)
+    if not goals:
+        return None
+    step = towards(table, seat, legal, goals) if stepping else []
+    if step:
+        return step
+    return strongest(table, legal, ("move",)) or None
+
+
+def travel_goals(table, seat: int, stepping: bool) -> list[str]:
+    """The spaces `travel` heads for: the weakest hostile city's (and winnable fights on the
+    way while no city is ready), the portal in the last round of Only One Returns, else the
+    explorable edge (and winnable fights); once per state and `stepping` (a step to choose,
+    not only whether there is a goal). Shared: callers do not change it."""
+    memo = state_memo(table)
+    got = memo.get(("travel_goals", seat, stepping))
+    if got is None:
+        got = memo[("travel_goals", seat, stepping)] = _travel_goals(table, seat, stepping)
+    return got
+
+
+def _travel_goals(table, seat: int, stepping: bool) -> list[str]:
+    game = table.game
+    cities = hostile_cities(game)
+    goals: list[str] = []
+    last = game.round >= game.rounds
+    if cities:
         weakest = min(city_need(table, seat, c) for c in cities)  # the weakest city first
         goals = [s for c in cities if city_need(table, seat, c) == weakest for s in c.spaces]
         if stepping and not last and not any(ready_for(table, seat, c) for c in cities):
@@ -296,12 +322,7 @@ def travel(table, seat: int, legal: list[dict]) -> list[dict] | None:
         goals = explore_goals(table)
         if not last and (stepping or not goals):  # (with no step to choose, only whether any)
             goals = goals + prey(table, seat)
-    if not goals:
-        return None
-    step = towards(table, seat, legal, goals) if stepping else []
-    if step:
-        return step
-    return strongest(table, legal, ("move",)) or None
+    return goals
 
 
 def _share_holds(table, seat: int, city, n: int) -> bool:

@@ -151,6 +151,8 @@ def _seat_resolutions(table, seat: int, cid: str, mode: str) -> tuple:
     fx = table.game.players[seat].turn_effects
     out = card_resolutions(cid, mode, *situation(table, seat))
     out = card_values(table, cid, mode, out)  # a situation's [overrides."<card>"] (overrides_cards)
+    if not fx:  # no effect of this turn changes it (most plays)
+        return converted(fx, out, table.game.combat is not None)
     value = fx.get("wound_sideways") if cid == "wound" else fx.get("sideways")
     if isinstance(value, list):  # [for a basic action, for the others] (I Don't Give a Damn)
         value = value[0] if content().cards[cid].kind == "basic_action" else value[1]
