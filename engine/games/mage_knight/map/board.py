@@ -272,8 +272,11 @@ def rampaging_adjacent(board: Board, h: hexgrid.Hex) -> list[hexgrid.Hex]:
 
 def provoked(board: Board, frm: hexgrid.Hex, to: hexgrid.Hex) -> list[hexgrid.Hex]:
     """Rampaging enemies adjacent to both spaces of a step: they attack (p.7 Move 4c)."""
+    before = rampaging_adjacent(board, frm)
+    if not before:  # (most steps: nothing to look up at the other end)
+        return []
     after = set(rampaging_adjacent(board, to))
-    return [h for h in rampaging_adjacent(board, frm) if h in after]
+    return [h for h in before if h in after]
 
 
 def step_fault(
