@@ -434,8 +434,13 @@ def points(
     mode): the most any of its options may yield."""
     if cmd["kind"] != "play" or cmd.get("boost"):
         return 0
-    if is_open(cmd):
-        return max((_points(a, kinds, types) for a in _open_atoms(table, cmd, known)), default=0)
+    if is_open(cmd):  # (once per state: every question's habits weigh the same cards)
+        memo = state_memo(table)
+        k = ("open_points", cmd.get("card"), cmd.get("mode"), cmd.get("option"), kinds, types)
+        got = memo.get(k)
+        if got is None:
+            got = memo[k] = max((_points(a, kinds, types) for a in _open_atoms(table, cmd, known)), default=0)
+        return got
     return _points(play_atoms(table, cmd, known), kinds, types)
 
 
