@@ -11,18 +11,21 @@ from __future__ import annotations
 
 from typing import Any
 
-_LAST: list[Any] = [None, -1, {}]  # (table, version, its memo)
+_LAST: tuple[Any, Any, dict[Any, Any]] = (None, -1, {})  # (table, version, its memo), replaced whole
 
 
 def state_memo(table: Any) -> dict[Any, Any]:
     """The memo of the table's present state: a new, empty one whenever the table or its
-    version differs from the last asked about (a bare state with no version gets a fresh one)."""
+    version differs from the last asked about (a bare state with no version gets a fresh one).
+    The last is read and replaced as one tuple, so two threads asking about two tables at once
+    never share a memo (they only lose some keeping)."""
+    global _LAST
     version = getattr(table, "version", None)
     if version is None:
         return {}
-    last = _LAST
-    if last[0] is table and last[1] == version:
-        return last[2]
-    memo: dict[Any, Any] = {}
-    last[0], last[1], last[2] = table, version, memo
+    last_table, last_version, memo = _LAST
+    if last_table is table and last_version == version:
+        return memo
+    memo = {}
+    _LAST = (table, version, memo)
     return memo
