@@ -173,7 +173,8 @@ class Part:
         keep: Callable[[list[dict]], list[dict]] | None = None,
     ) -> None:
         self.kinds, self.probe = kinds, probe
-        self._list, self._keep, self._listed = make, keep, None
+        self._list, self._keep = make, keep
+        self._listed: list[dict] | None = None
 
     def make(self) -> list[dict]:
         listed = self._listed
