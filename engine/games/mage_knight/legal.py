@@ -7,7 +7,6 @@ event is public, and playing or discarding a card reveals it anyway.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 from engine.games.mage_knight import state
 from engine.games.mage_knight.cards import carry_out as card_effects
@@ -35,6 +34,7 @@ from engine.games.mage_knight.map.board import (
     step_fault,
     unkey,
 )
+from engine.games.mage_knight.memo import state_memo
 from engine.games.mage_knight.players.joint_assault import answering
 from engine.games.mage_knight.players.joint_assault import commands as joint_commands
 from engine.games.mage_knight.players.pvp_targets import (
@@ -78,6 +78,16 @@ from engine.ruleset import Illegal, Prompt
 
 
 def prompts(table) -> list[Prompt]:
+    """Who must act now; worked out once per state (every question, the bot and the engine
+    ask), a fresh list each time."""
+    memo = state_memo(table)
+    got = memo.get("prompts")
+    if got is None:
+        got = memo["prompts"] = _prompts(table)
+    return list(got)
+
+
+def _prompts(table) -> list[Prompt]:
     game = table.game
     if table.over or game.phase in ("setup", "over"):
         return []
@@ -146,14 +156,31 @@ def turn_commands(table, seat: int) -> list[dict]:
     return [c for part in turn_parts(table, seat) for c in part.make()]
 
 
-class Part(NamedTuple):
+class Part:
     """One piece of a turn's commands, in `legal_commands`' order: the command kinds it may
-    list, how to list them (the turn's filters applied) and, where listing is dear (the plays
-    of every card), a cheap test that it lists any, for the choice tree's first question."""
+    list, how to list them (`make`: the turn's filters applied, listed on the first call only,
+    its list shared, so the choice tree's first question, the bot's look below an option and
+    the step opened read one listing) and, where listing is dear (the plays of every card), a
+    cheap test that it lists any, for the choice tree's first question."""
 
-    kinds: tuple[str, ...]
-    make: Callable[[], list[dict]]
-    probe: Callable[[], bool] | None = None
+    __slots__ = ("_keep", "_list", "_listed", "kinds", "probe")
+
+    def __init__(
+        self,
+        kinds: tuple[str, ...],
+        make: Callable[[], list[dict]],
+        probe: Callable[[], bool] | None = None,
+        keep: Callable[[list[dict]], list[dict]] | None = None,
+    ) -> None:
+        self.kinds, self.probe = kinds, probe
+        self._list, self._keep = make, keep
+        self._listed: list[dict] | None = None
+
+    def make(self) -> list[dict]:
+        listed = self._listed
+        if listed is None:
+            listed = self._listed = self._list() if self._keep is None else self._keep(self._list())
+        return listed
 
 
 def turn_parts(table, seat: int) -> list[Part]:
@@ -167,7 +194,7 @@ def turn_parts(table, seat: int) -> list[Part]:
     def part(kinds_listed: tuple[str, ...], make: Callable[[], list[dict]], probe=None) -> list[Part]:
         if kinds is not None and not any(k in kinds for k in kinds_listed):
             return []
-        return [Part(kinds_listed, lambda: keep(make()), probe)]
+        return [Part(kinds_listed, make, probe, keep)]
 
     if p.rewards:  # reward choices come first (MK:11:EoT:5)
         return part(("reward",), lambda: rewards.commands(table, seat))
@@ -314,7 +341,17 @@ def plays(table, seat: int, names: list[str]) -> list[dict]:
 
 
 def card_plays(table, seat: int, name: str) -> list[dict]:
-    """The plays of one card in hand: basic and powered with each payment, and sideways."""
+    """The plays of one card in hand: basic and powered with each payment, and sideways. Once
+    per state (the first question's probe, "Which card?" and the steps below it all ask; the
+    list is shared: callers do not change it)."""
+    memo = state_memo(table)
+    got = memo.get(("card_plays", seat, name))
+    if got is None:
+        got = memo[("card_plays", seat, name)] = _card_plays(table, seat, name)
+    return got
+
+
+def _card_plays(table, seat: int, name: str) -> list[dict]:
     game = table.game
     p = game.players[seat]
     out = []

@@ -7,6 +7,7 @@ from functools import cached_property
 from typing import ClassVar
 
 from engine.commands import Optional, renamed_kinds
+from engine.games.mage_knight.choices import tree
 from engine.games.mage_knight.combat import words as combat_words
 from engine.games.mage_knight.combat.catalog_entries import combat_catalog
 from engine.games.mage_knight.combat.machine import FIELDS
@@ -176,15 +177,11 @@ class MageKnight(Ruleset):
     def question(self, table, seat, path, words=True):
         """Mage Knight's own questions (choices/tree.py): built from the turn's parts, one
         question at a time, never from the full list of legal commands."""
-        from engine.games.mage_knight.choices.tree import question
-
-        return question(self, table, seat, path, words)
+        return tree.question(self, table, seat, path, words)
 
     def same_choice(self, table, seat, cmd):
         """Card sets as listed, copies in an offer by name, Source dice by colour."""
-        from engine.games.mage_knight.choices.tree import same_choice
-
-        return same_choice(table, seat, cmd)
+        return tree.same_choice(table, seat, cmd)
 
     def command_vis(self, table, seat, cmd):
         """Preparation's card and Midnight Meditation's cards are the seat's secret."""

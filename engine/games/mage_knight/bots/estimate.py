@@ -10,6 +10,7 @@ from functools import cache
 from engine.games.mage_knight import state
 from engine.games.mage_knight.cards.resolving import card_resolutions
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.memo import state_memo
 from engine.mechanics.zones import card_name
 
 CRYSTAL_POINTS = 1  # a crystal may power a card of its colour: about 1 more point (stand-in bot weight)
@@ -41,7 +42,16 @@ def unit_points(unit: str) -> int:
 
 
 def combat_power(table, seat: int) -> int:
-    """Points for attack and block the seat could raise now: its hand, crystals, ready units."""
+    """Points for attack and block the seat could raise now: its hand, crystals, ready units
+    (once per state: the habits ask at every question)."""
+    memo = state_memo(table)
+    got = memo.get(("combat_power", seat))
+    if got is None:
+        got = memo[("combat_power", seat)] = _combat_power(table, seat)
+    return got
+
+
+def _combat_power(table, seat: int) -> int:
     p = table.game.players[seat]
     cards = sum(card_points(card_name(x)) for x in table.zone(state.hand(seat)))
     units = sum(unit_points(u.unit) for u in p.units if u.ready and not u.wounded)
@@ -50,7 +60,16 @@ def combat_power(table, seat: int) -> int:
 
 def absorb(table, seat: int) -> int:
     """Damage the seat takes without a knock-out: its ready units' armour, and its hero's armour
-    for each wound short of the hand limit but two (a wound or two is worth a fight's fame)."""
+    for each wound short of the hand limit but two (a wound or two is worth a fight's fame);
+    once per state."""
+    memo = state_memo(table)
+    got = memo.get(("absorb", seat))
+    if got is None:
+        got = memo[("absorb", seat)] = _absorb(table, seat)
+    return got
+
+
+def _absorb(table, seat: int) -> int:
     p = table.game.players[seat]
     wounds = sum(1 for x in table.zone(state.hand(seat)) if card_name(x) == "wound")
     units = sum(content().units[u.unit].armor for u in p.units if not u.wounded)
@@ -74,8 +93,14 @@ def enemies_need(table, seat: int, enemies: list[str], margin: int = 0) -> int:
 
 
 def city_need(table, seat: int, city) -> int:
-    """Points the assault of this city needs (its defenders left, with the margin)."""
-    return enemies_need(table, seat, [card_name(x) for x in city.garrison], DEFENDER_MARGIN)
+    """Points the assault of this city needs (its defenders left, with the margin); once per
+    state (the travel habit weighs every city at every question)."""
+    memo = state_memo(table)
+    k = ("city_need", seat, id(city))  # (the city object lives in the table as long as the state)
+    got = memo.get(k)
+    if got is None:
+        got = memo[k] = enemies_need(table, seat, [card_name(x) for x in city.garrison], DEFENDER_MARGIN)
+    return got
 
 
 def space_need(table, seat: int, space: str) -> int:

@@ -38,6 +38,7 @@ from engine.games.mage_knight.map.board import (
     placed_centres,
     unkey,
 )
+from engine.games.mage_knight.memo import state_memo
 from engine.games.mage_knight.turn.actions import pool, recruit_cost
 from engine.mechanics import hexgrid
 from engine.mechanics.zones import card_name
@@ -138,6 +139,10 @@ def route_costs(table, goals: list[str]) -> dict[str, int]:
     plays while the map stays as it was (about half the calls), so the last answer is kept with
     everything the search reads: the goals, day or night, the other heroes' spaces and each
     space's terrain, site, owner and rampaging enemies. The costs are read, never changed."""
+    memo = state_memo(table)
+    got = memo.get(("route_costs", tuple(goals)))
+    if got is not None:  # asked again in this state (the first question and the one below it)
+        return got
     game = table.game
     spaces = game.board.spaces
     read = (
@@ -150,9 +155,9 @@ def route_costs(table, goals: list[str]) -> dict[str, int]:
             for k, sp in spaces.items()
         ),
     )
-    if _LAST_ROUTE[0] == read:
-        return _LAST_ROUTE[1]
-    _LAST_ROUTE[0], _LAST_ROUTE[1] = read, _route_costs(game, goals)
+    if _LAST_ROUTE[0] != read:
+        _LAST_ROUTE[0], _LAST_ROUTE[1] = read, _route_costs(game, goals)
+    memo[("route_costs", tuple(goals))] = _LAST_ROUTE[1]
     return _LAST_ROUTE[1]
 
 
@@ -266,7 +271,6 @@ def travel(table, seat: int, legal: list[dict]) -> list[dict] | None:
     moves = [c for c in legal if c["kind"] == "move"]
     stepping = any(c["kind"] in ("move", "challenge") for c in legal)  # what `towards` chooses from
     cities = hostile_cities(game)
-    goals: list[str] = []
     last = game.round >= game.rounds
     wins = [] if last else winnable(table, seat, legal)
     if wins:
@@ -281,6 +285,33 @@ def travel(table, seat: int, legal: list[dict]) -> list[dict] | None:
             return ready
         if assaults:  # next to it but not strong enough: keep the hand for the next turn
             return [c for c in legal if c["kind"] == "end_turn"] or None
+    goals = travel_goals(table, seat, stepping)
+    if not goals:
+        return None
+    step = towards(table, seat, legal, goals) if stepping else []
+    if step:
+        return step
+    return strongest(table, legal, ("move",)) or None
+
+
+def travel_goals(table, seat: int, stepping: bool) -> list[str]:
+    """The spaces `travel` heads for: the weakest hostile city's (and winnable fights on the
+    way while no city is ready), the portal in the last round of Only One Returns, else the
+    explorable edge (and winnable fights); once per state and `stepping` (a step to choose,
+    not only whether there is a goal). Shared: callers do not change it."""
+    memo = state_memo(table)
+    got = memo.get(("travel_goals", seat, stepping))
+    if got is None:
+        got = memo[("travel_goals", seat, stepping)] = _travel_goals(table, seat, stepping)
+    return got
+
+
+def _travel_goals(table, seat: int, stepping: bool) -> list[str]:
+    game = table.game
+    cities = hostile_cities(game)
+    goals: list[str] = []
+    last = game.round >= game.rounds
+    if cities:
         weakest = min(city_need(table, seat, c) for c in cities)  # the weakest city first
         goals = [s for c in cities if city_need(table, seat, c) == weakest for s in c.spaces]
         if stepping and not last and not any(ready_for(table, seat, c) for c in cities):
@@ -291,12 +322,7 @@ def travel(table, seat: int, legal: list[dict]) -> list[dict] | None:
         goals = explore_goals(table)
         if not last and (stepping or not goals):  # (with no step to choose, only whether any)
             goals = goals + prey(table, seat)
-    if not goals:
-        return None
-    step = towards(table, seat, legal, goals) if stepping else []
-    if step:
-        return step
-    return strongest(table, legal, ("move",)) or None
+    return goals
 
 
 def _share_holds(table, seat: int, city, n: int) -> bool:
@@ -364,7 +390,15 @@ def winnable(table, seat: int, legal: list[dict]) -> list[dict]:
 
 def prey(table, seat: int) -> list[str]:
     """Spaces to walk to for a winnable fight: next to a rampaging enemy, or into a keep or mage
-    tower, whose enemies the estimate says the seat defeats now."""
+    tower, whose enemies the estimate says the seat defeats now (once per state; shared)."""
+    memo = state_memo(table)
+    got = memo.get(("prey", seat))
+    if got is None:
+        got = memo[("prey", seat)] = _prey(table, seat)
+    return got
+
+
+def _prey(table, seat: int) -> list[str]:
     game = table.game
     power = combat_power(table, seat)
     out = set()
@@ -400,8 +434,13 @@ def points(
     mode): the most any of its options may yield."""
     if cmd["kind"] != "play" or cmd.get("boost"):
         return 0
-    if is_open(cmd):
-        return max((_points(a, kinds, types) for a in _open_atoms(table, cmd, known)), default=0)
+    if is_open(cmd):  # (once per state: every question's habits weigh the same cards)
+        memo = state_memo(table)
+        k = ("open_points", cmd.get("card"), cmd.get("mode"), cmd.get("option"), kinds, types)
+        got = memo.get(k)
+        if got is None:
+            got = memo[k] = max((_points(a, kinds, types) for a in _open_atoms(table, cmd, known)), default=0)
+        return got
     return _points(play_atoms(table, cmd, known), kinds, types)
 
 

@@ -656,10 +656,11 @@ def join_unit(ctx, table, seat: int, uid: str, rule: str) -> None:
     set_effect(ctx, seat, "recruited", True)
 
 
+_COMBAT_ONLY = frozenset(effects.COMBAT_ONLY)  # (asked of every resolution listed)
+
+
 def worth(atoms, acted: bool) -> bool:
-    return any(
-        k not in effects.COMBAT_ONLY and not (k in ("move", "terrain_cost") and acted) for k, _ in atoms
-    )
+    return any(k not in _COMBAT_ONLY and not (k in ("move", "terrain_cost") and acted) for k, _ in atoms)
 
 
 def useful(table, atoms, acted: bool) -> bool:

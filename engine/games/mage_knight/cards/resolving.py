@@ -10,6 +10,7 @@ from functools import cache
 from engine.games.mage_knight.cards import effects
 from engine.games.mage_knight.cards.turn_effects import changed_attacks, converted, shapeshifted
 from engine.games.mage_knight.content.load import content
+from engine.games.mage_knight.memo import state_memo
 from engine.games.mage_knight.situations.card_overrides import card_values
 
 SIDEWAYS = ("move", "influence")  # outside combat (MK:4:Deed:3e)
@@ -43,16 +44,59 @@ def card_resolutions(
             return ([("attack", SIDEWAYS_COMBAT[0])], [("block", SIDEWAYS_COMBAT[1])])
         return tuple([(k, 1)] for k in SIDEWAYS)
     tree = card.basic_effect if mode == "basic" else card.powered_effect
-    return tuple(
-        effects.resolutions(
-            tree, effects.Situation(in_combat, terrain, wounds, night, blocked, enemies, interacting, site)
-        )
-    )
+    sit = effects.Situation(in_combat, terrain, wounds, night, blocked, enemies, interacting, site)
+    return resolved(("card", cid, mode), tree, sit)
+
+
+class _Reading:
+    """A situation noting which of its fields an effect tree reads (effects.py reads a
+    situation only by its fields)."""
+
+    __slots__ = ("_sit", "read")
+
+    def __init__(self, sit: effects.Situation) -> None:
+        self._sit = sit
+        self.read: set[str] = set()
+
+    def __getattr__(self, name: str):
+        self.read.add(name)
+        return getattr(self._sit, name)
+
+
+_READS: dict[tuple, list[tuple[str, ...]]] = {}  # an effect's key -> the field sets its walks read
+_RESOLVED: dict[tuple, tuple] = {}  # (key, fields, their values) -> the resolutions
+
+
+def resolved(key: tuple, tree, sit: effects.Situation) -> tuple:
+    """`effects.resolutions(tree, sit)` kept by the values of the situation's fields the walk
+    read: most effects read none or one (night, combat), so a card is walked once for every
+    terrain, wound count and site instead of once for each. Sound because the walk is a pure
+    function of the tree and the fields it reads: equal values, the same walk."""
+    for fields in _READS.get(key, ()):
+        got = _RESOLVED.get((key, fields, tuple(getattr(sit, f) for f in fields)))
+        if got is not None:
+            return got
+    reading = _Reading(sit)
+    out = tuple(effects.resolutions(tree, reading))  # type: ignore[arg-type]
+    fields = tuple(sorted(reading.read))
+    seen = _READS.setdefault(key, [])
+    if fields not in seen:
+        seen.append(fields)
+    _RESOLVED[(key, fields, tuple(getattr(sit, f) for f in fields))] = out
+    return out
 
 
 def situation(table, seat: int) -> tuple:
     """(in combat, terrain here, wounds taken this combat, night): what card_resolutions depend
-    on; a combat's own time of day counts (dungeons and tombs fight by night)."""
+    on; a combat's own time of day counts (dungeons and tombs fight by night). Once per state."""
+    memo = state_memo(table)
+    out = memo.get(("situation", seat))
+    if out is None:
+        out = memo[("situation", seat)] = _situation(table, seat)
+    return out
+
+
+def _situation(table, seat: int) -> tuple:
     c = table.game.combat
     if c is None:
         return (
@@ -93,10 +137,22 @@ def may_interact(table, seat: int) -> bool:
 
 def seat_resolutions(table, seat: int, cid: str, mode: str) -> tuple:
     """The card's resolutions here and now, with this turn's conversions (card_effects) and a
-    raised sideways value (Wolf's Howl)."""
+    raised sideways value (Wolf's Howl); once per state (the listings, the choice tree's
+    questions and the bots' habits all ask)."""
+    memo = state_memo(table)
+    k = ("resolutions", seat, cid, mode)
+    out = memo.get(k)
+    if out is None:
+        out = memo[k] = _seat_resolutions(table, seat, cid, mode)
+    return out
+
+
+def _seat_resolutions(table, seat: int, cid: str, mode: str) -> tuple:
     fx = table.game.players[seat].turn_effects
     out = card_resolutions(cid, mode, *situation(table, seat))
     out = card_values(table, cid, mode, out)  # a situation's [overrides."<card>"] (overrides_cards)
+    if not fx:  # no effect of this turn changes it (most plays)
+        return converted(fx, out, table.game.combat is not None)
     value = fx.get("wound_sideways") if cid == "wound" else fx.get("sideways")
     if isinstance(value, list):  # [for a basic action, for the others] (I Don't Give a Damn)
         value = value[0] if content().cards[cid].kind == "basic_action" else value[1]
@@ -138,10 +194,9 @@ def skill_resolutions(skill: str, table=None, seat: int = -1) -> tuple:
     """A skill's resolutions; with a table, in the seat's situation (day or night, site)."""
     if table is None:
         return tuple(effects.resolutions(content().skills[skill].effect))
-    sit = situation(table, seat)
-    return tuple(
-        effects.resolutions(
-            content().skills[skill].effect,
-            effects.Situation(sit[0], sit[1], sit[2], sit[3], sit[4], sit[5], sit[6], sit[7]),
-        )
-    )
+    return _skill_here(skill, *situation(table, seat))
+
+
+def _skill_here(skill: str, *sit) -> tuple:
+    """A skill's resolutions in one situation (kept as `resolved` keeps them)."""
+    return resolved(("skill", skill), content().skills[skill].effect, effects.Situation(*sit))

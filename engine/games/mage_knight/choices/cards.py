@@ -51,10 +51,9 @@ def _filters(table, seat: int) -> tuple[Callable[[list[dict]], list[dict]], bool
     return legal.turn_filter(table, seat)[0], not variant_on(table, "be_nice")
 
 
-@per_state
 def plays_of(table, seat: int, name: str) -> list[dict]:
-    """`legal.card_plays`, the last card's kept for its state: the way question and the
-    questions below it are asked at one state, one after another, about one card."""
+    """`legal.card_plays` (kept for the state: the way question and the questions below it
+    are asked at one state, one after another, about one card)."""
     return legal.card_plays(table, seat, name)
 
 

@@ -5,7 +5,6 @@ handed to choices.combat, playing a card to choices.cards."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -88,9 +87,9 @@ def phase_commands(table, seat: int) -> list[dict] | None:
 
 @per_state
 def turn_parts(table, seat: int) -> list[legal.Part]:
-    """`legal.turn_parts` with each part listed at most once per state: the first question,
+    """`legal.turn_parts` once per state (each part lists at most once): the first question,
     the bot's look below an option and the step opened all read the same lists."""
-    return [legal.Part(x.kinds, _once(x.make), x.probe) for x in legal.turn_parts(table, seat)]
+    return legal.turn_parts(table, seat)
 
 
 def turn_commands(table, seat: int, kind: str) -> list[dict]:
@@ -98,18 +97,6 @@ def turn_commands(table, seat: int, kind: str) -> list[dict]:
     what the first question's step of that kind leads to, for kinds alike only when equal."""
     part = next((x for x in turn_parts(table, seat) if kind in x.kinds), None)
     return [] if part is None else [c for c in part.make() if c["kind"] == kind]
-
-
-def _once(make: Callable[[], list[dict]]) -> Callable[[], list[dict]]:
-    """`make`, listing on the first call only (its list shared: callers do not change it)."""
-    kept: list[list[dict]] = []
-
-    def listed() -> list[dict]:
-        if not kept:
-            kept.append(make())
-        return kept[0]
-
-    return listed
 
 
 def _kind(path: list[Any]) -> str | None:

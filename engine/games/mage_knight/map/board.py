@@ -210,6 +210,8 @@ def explore_positions(board: Board, content: Content, hero: hexgrid.Hex, tile_ty
     """Open tile positions next to the hero's space where the next tile may go, in a fixed order."""
     out = []
     for c in hexgrid.open_tile_slots(placed_centres(board)):
+        if hexgrid.distance(hero, c) > 2:  # (no hex of the tile is next to the hero: the cheap test first)
+            continue
         if not any(hexgrid.adjacent(hero, h) for h in hexgrid.tile_hexes(c).values()):
             continue
         if may_place(board, content, c, tile_type) is None:
@@ -270,8 +272,11 @@ def rampaging_adjacent(board: Board, h: hexgrid.Hex) -> list[hexgrid.Hex]:
 
 def provoked(board: Board, frm: hexgrid.Hex, to: hexgrid.Hex) -> list[hexgrid.Hex]:
     """Rampaging enemies adjacent to both spaces of a step: they attack (p.7 Move 4c)."""
+    before = rampaging_adjacent(board, frm)
+    if not before:  # (most steps: nothing to look up at the other end)
+        return []
     after = set(rampaging_adjacent(board, to))
-    return [h for h in rampaging_adjacent(board, frm) if h in after]
+    return [h for h in before if h in after]
 
 
 def step_fault(

@@ -119,12 +119,17 @@ def sharing(table, seat: int) -> list[int]:
     """Other heroes on the seat's space where heroes may not share it (not portal, not city)."""
     game = table.game
     p = game.players[seat]
-    if not p.pos or game.pvp or p.acted or not allowed(table):
+    if not p.pos or game.pvp or p.acted:
         return []  # after the action: forced withdrawal at the end of the turn (scenario_rules.py)
+    others = [
+        s for s, q in enumerate(game.players) if s != seat and q.pos == p.pos
+    ]  # (alone: asked each turn)
+    if not others or not allowed(table):
+        return []
     sp = game.board.spaces.get(p.pos)
     if sp is None or sp.site == "city" or (sp.site == "portal" and _site_for_rule(game, p.pos) == "portal"):
         return []
-    return [s for s, q in enumerate(game.players) if s != seat and q.pos == p.pos]
+    return others
 
 
 def start_commands(table, seat: int) -> list[dict]:

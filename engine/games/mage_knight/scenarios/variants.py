@@ -58,7 +58,8 @@ START_REPUTATION = {"rampaging_evil": -2, "more_rampaging_evil": -4}
 def chosen(table) -> tuple[str, ...]:
     """The variants of this game, checked (unknown or clashing ones name the rule)."""
     text = table.options.get("variants", "")
-    text = "" if text is None else text
+    if text is None or text == "":  # (most games: asked at every question)
+        return ()
     if not isinstance(text, str):
         raise BadInput("MK:16:Var", f"variants={text!r} must be a comma-separated list of variants")
     out = tuple(x.strip() for x in text.split(",") if x.strip())

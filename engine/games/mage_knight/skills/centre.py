@@ -26,13 +26,16 @@ def lying(table, seat: int) -> list[tuple[int, str, dict]]:
 
 
 def commands(table, seat: int) -> list[dict]:
-    # late: looked up when called, so a patched engine.games.mage_knight.cards.carry_out.expand is seen (a test monkeypatches it)
-    from engine.games.mage_knight.cards.carry_out import expand, feasible, useful
-
     out: list[dict] = []
     if table.game.active != seat:
         return out
-    for owner, sid, spec in lying(table, seat):
+    tokens = lying(table, seat)
+    if not tokens:  # (most turns: nothing more to look up)
+        return out
+    # late: looked up when called, so a patched engine.games.mage_knight.cards.carry_out.expand is seen (a test monkeypatches it)
+    from engine.games.mage_knight.cards.carry_out import expand, feasible, useful
+
+    for owner, sid, spec in tokens:
         if not isinstance(spec.get("others"), dict):
             continue
         sit = resolving.situation(table, seat)

@@ -21,6 +21,7 @@ from engine.games.mage_knight.mana import payment
 from engine.games.mage_knight.map.board import ends_move, unkey
 from engine.games.mage_knight.map.explore import gain_fame, place, reveal_adjacent_garrisons
 from engine.games.mage_knight.map.rules import explore_cost, step_cost
+from engine.games.mage_knight.memo import state_memo
 from engine.games.mage_knight.readings.map import effect_colour  # reading A31
 from engine.games.mage_knight.situations import card_overrides
 from engine.games.mage_knight.skills import passive as passive_skills
@@ -538,5 +539,11 @@ def spell_buys(table, seat: int, pool: int) -> list[dict]:
 
 
 def payment_options(table, seat: int, need) -> list[str]:
-    game = table.game
-    return payment.options(game.players[seat], game.source, game.night, need, blocked_dice(game))
+    """The ways to pay `need` now, once per state and need (every card's plays ask alike)."""
+    memo = state_memo(table)
+    k = ("payment_options", seat, tuple(map(tuple, need)))
+    got = memo.get(k)
+    if got is None:
+        game = table.game
+        got = memo[k] = payment.options(game.players[seat], game.source, game.night, need, blocked_dice(game))
+    return list(got)
