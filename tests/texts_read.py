@@ -19,19 +19,21 @@ from store import EventStore
 RULESETS = ("duel", "epochs", "thunderstone", "rune-age", "mage-knight", "dragonlords")
 
 
-def strings(node: Any, out: list[str]) -> list[str]:
+def strings(node: Any, out: list[str], lang: str = "en") -> list[str]:
     """The strings a person reads in an answer (`engine.language.WORD_KEYS`), in order."""
     if isinstance(node, dict):
         for k, v in node.items():
             if k in language.WORD_KEYS and isinstance(v, str):
                 out.append(v)
+            elif k == "top" and isinstance(v, str):  # a pile's top card: the page names it
+                out.append(language.name(v, lang))  # from the catalogue, in the page's language
             elif k == "numbers":
                 out += [str(x) for pair in v for x in pair]
             elif k not in ("command", "expand", "value", "data"):
-                strings(v, out)
+                strings(v, out, lang)
     elif isinstance(node, list):
         for x in node:
-            strings(x, out)
+            strings(x, out, lang)
     return out
 
 
@@ -52,16 +54,16 @@ def texts(eng: Engine, gid: str, lang: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {"choices": [], "log": [], "panels": [], "cards": []}
     for seat in range(t.players):
         tree = msgspec.to_builtins(eng.choices(gid, seat))
-        strings(language.words(tree, lang), out["choices"])
+        strings(language.words(tree, lang), out["choices"], lang)
         for o in tree["options"][:12]:
             if isinstance(o.get("expand"), str):
                 step = msgspec.to_builtins(eng.choices(gid, seat, o["expand"]))
-                strings(language.words(step, lang), out["choices"])
+                strings(language.words(step, lang), out["choices"], lang)
     stored = eng.store.read(gid, 1)
     events = worded(rs, t, log_view(rs, stored, 0))
     entries = entries_of(rs, t, events, [e.command_id for e in stored])
-    out["log"] = strings(language.words(entries, lang), [])
-    strings(language.words(rs.panels(t, 0), lang), out["panels"])
+    out["log"] = strings(language.words(entries, lang), [], lang)
+    strings(language.words(rs.panels(t, 0), lang), out["panels"], lang)
     for c in rs.cards():
         out["cards"] += [language.card_name(c, lang), language.say(c.text, lang)]
     return out

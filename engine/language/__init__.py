@@ -81,9 +81,7 @@ def card_name(card: Any, lang: str | None = None) -> str:
     return names.card(card, check(lang or current()))
 
 
-WORD_KEYS = frozenset(
-    {"label", "question", "preview", "text", "entry_text", "name", "top", "title", "reason"}
-)
+WORD_KEYS = frozenset({"label", "question", "preview", "text", "entry_text", "name", "title", "reason"})
 """The keys of the table's answers whose string values are words a person reads."""
 
 
