@@ -67,7 +67,7 @@ async def view(table: Table, request: Request) -> Answer:
         out["choices"] = msgspec.to_builtins(eng.choices(gid, who))
     out["zone_labels"] = zone_labels(rs, out["view"].get("zones") or {})
     out["bots"] = {str(s): kind for s, kind in table.seats.bots(gid).items()}  # public: the panels' "bot: …"
-    return Answer(said(out, lang))
+    return Answer(said(out, lang, rs))
 
 
 async def choices(table: Table, request: Request) -> Answer:
@@ -79,7 +79,8 @@ async def choices(table: Table, request: Request) -> Answer:
     if who is REFEREE:
         raise HttpError(400, "choices are a seat's: use a seat's token (the view lists every seat's)")
     try:
-        return Answer(said(msgspec.to_builtins(table.eng.choices(gid, who, qs.get("expand"))), lang))
+        q = table.eng.choices(gid, who, qs.get("expand"))
+        return Answer(said(msgspec.to_builtins(q), lang, table.eng.ruleset(gid)))
     except BadInput as exc:  # a bad or stale expand token, named
         raise HttpError(400, exc.reason, exc.rule) from None
 
@@ -97,7 +98,7 @@ def log_after(
 
 def events_after(table: Table, gid: str, who: Any, since: int, lang: str = "en") -> list[dict[str, Any]]:
     """The events after `since` as `who` sees them, in words (in `lang`): the live feed."""
-    return list(said(log_after(table, gid, who, since)[0], lang))
+    return list(said(log_after(table, gid, who, since)[0], lang, table.eng.ruleset(gid)))
 
 
 async def log(table: Table, request: Request) -> Answer:
@@ -105,7 +106,7 @@ async def log(table: Table, request: Request) -> Answer:
     gid, who, qs = opened(table, request)
     lang = lang_of(qs)
     events, entries = log_after(table, gid, who, event_number(qs, "since", default=0))
-    return Answer(said({"events": events, "entries": entries}, lang))
+    return Answer(said({"events": events, "entries": entries}, lang, table.eng.ruleset(gid)))
 
 
 async def state(table: Table, request: Request) -> Answer:
@@ -142,9 +143,9 @@ async def cards(table: Table, request: Request) -> Answer:
         if c.name not in out:  # stack's name but not its values
             out[c.name] = {
                 **msgspec.to_builtins(c),
-                "name": language.card_name(c, lang),
+                "name": language.card_name(c, lang, rs.name),
                 "print_name": c.name,
-                "text": language.say(c.text, lang),
+                "text": language.say(c.text, lang, rs.name),
                 "stand_in": c.stand_in,  # the mark, said once
             }
     return Answer({"cards": out})

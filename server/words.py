@@ -93,8 +93,8 @@ def lang_of(qs: dict[str, str]) -> str:
     return raw
 
 
-def said(data: Any, lang: str) -> Any:
-    """An answer with its words in `lang` (`engine.language.words`: labels, questions,
-    sentences, names; never a command or an id). English too: the rulesets' words carry
-    German print names, which English says by their English names."""
-    return language.words(data, lang)
+def said(data: Any, lang: str, rs: Any) -> Any:
+    """An answer of ruleset `rs` with its words in `lang` (`engine.language.words`: labels,
+    questions, sentences, names; never a command or an id). English too: the rulesets' words
+    carry German print names, which English says by their English names."""
+    return language.words(data, lang, game=rs.name)

@@ -51,6 +51,11 @@ def game(name: str, moves: int = 60, seed: str = "lang") -> tuple[Engine, str]:
 def texts(eng: Engine, gid: str, lang: str) -> dict[str, list[str]]:
     """What a person reads, in `lang`, by where it is shown."""
     rs, t = eng.ruleset(gid), eng.table(gid)
+    with language.playing(rs.name):
+        return _texts(eng, gid, rs, t, lang)
+
+
+def _texts(eng: Engine, gid: str, rs: Any, t: Any, lang: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {"choices": [], "log": [], "panels": [], "cards": []}
     for seat in range(t.players):
         tree = msgspec.to_builtins(eng.choices(gid, seat))

@@ -28,6 +28,7 @@ PRINT_MARK = " (print name)"
 """Put after a German print name in English words when the card's English name is unknown."""
 
 _current: ContextVar[str] = ContextVar("language", default=DEFAULT)
+_game: ContextVar[str | None] = ContextVar("language_game", default=None)
 
 
 def check(lang: Any) -> str:
@@ -55,7 +56,18 @@ def speaking(lang: str | None) -> Iterator[str]:
         _current.reset(token)
 
 
-def say(text: Any, lang: str | None = None) -> Any:
+@contextmanager
+def playing(game: str | None) -> Iterator[None]:
+    """The words inside the block are of `game` (a ruleset's name): said with its own names.
+    (A name may be English in one game and German in another: Epochs' "Berserker".)"""
+    token = _game.set(game)
+    try:
+        yield
+    finally:
+        _game.reset(token)
+
+
+def say(text: Any, lang: str | None = None, game: str | None = None) -> Any:
     """Finished words in the language: every known name in it, and in German the sentence
     too. Anything but a non-empty string is given back as it is."""
     if not isinstance(text, str) or not text:
@@ -63,31 +75,47 @@ def say(text: Any, lang: str | None = None) -> Any:
     from engine.language import names, phrases
 
     lang = check(lang or current())
-    text = names.say(text, lang)
+    text = names.say(text, lang, game or _game.get())
     return phrases.german(text) if lang == "de" else text
 
 
-def name(print_name: str, lang: str | None = None) -> str:
+def heading(text: str, lang: str | None = None) -> str:
+    """A table's column heading or a field's label ("name", "kind", "seat"), said exactly as
+    the phrasebook lists it (`de.toml`'s [heading]); an unlisted one as it is."""
+    if check(lang or current()) != "de":
+        return text
+    from engine.language import phrases
+
+    return phrases.heading(text)
+
+
+def name(print_name: str, lang: str | None = None, game: str | None = None) -> str:
     """One name (a card's, a place's, a race's, a term's) in the language."""
     from engine.language import names
 
-    return names.name(print_name, check(lang or current()))
+    return names.name(print_name, check(lang or current()), game or _game.get())
 
 
-def card_name(card: Any, lang: str | None = None) -> str:
+def card_name(card: Any, lang: str | None = None, game: str | None = None) -> str:
     """A catalogue card's (`engine.cards.CardInfo`) name in the language."""
     from engine.language import names
 
-    return names.card(card, check(lang or current()))
+    return names.card(card, check(lang or current()), game or _game.get())
 
 
 WORD_KEYS = frozenset({"label", "question", "preview", "text", "entry_text", "name", "title", "reason"})
 """The keys of the table's answers whose string values are words a person reads."""
 
 
-def words(data: Any, lang: str | None = None, keys: frozenset[str] = WORD_KEYS) -> Any:
+def words(
+    data: Any, lang: str | None = None, keys: frozenset[str] = WORD_KEYS, game: str | None = None
+) -> Any:
     """A JSON-like answer (dicts, lists) with the strings under `keys` said in the language
-    (`say`); other values (commands, ids, numbers) untouched. Structs are taken as builtins."""
+    (`say`); other values (commands, ids, numbers) untouched. Structs are taken as builtins.
+    `game` names the ruleset whose words these are."""
+    if game is not None:
+        with playing(game):
+            return words(data, lang, keys)
     lang = check(lang or current())
     if isinstance(data, msgspec.Struct):
         data = msgspec.to_builtins(data)

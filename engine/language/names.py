@@ -68,7 +68,7 @@ def _pattern(words: set[str], mark: str) -> re.Pattern[str] | None:
     if not words:
         return None
     after = rf"(?!\w)(?!{re.escape(mark)})" if mark else r"(?!\w)"
-    return re.compile(rf"(?<![\w-])(?:{_trie(sorted(words))}){after}")
+    return re.compile(rf"(?<![\w:-])(?:{_trie(sorted(words))}){after}")
 
 
 def game_file(package: str) -> dict[str, Any]:
@@ -96,13 +96,16 @@ def pairs_of(package: str, cards: list[Any]) -> list[tuple[str, str | None]]:
 
 
 @cache
-def table() -> Names:
-    """The names of all games at once: a name means the same in every game that has it."""
+def table(game: str | None = None) -> Names:
+    """One game's names (`game`: its ruleset's name, "rune-age"), or all games' at once where
+    the game is not known (the first game's meaning of a name wins: Epochs' "Berserker" is
+    English, DragonLords' German, so words of a known game are said with its own names)."""
     from engine import registry
 
     pairs: list[tuple[str, str | None]] = []
     keep: set[str] = set()
-    for rs in registry.rulesets().values():
+    rulesets = registry.rulesets()
+    for rs in rulesets.values() if game not in rulesets else [rulesets[game]]:
         package = type(rs).__module__.split(".")[2]
         try:
             cards = list(rs.cards())
@@ -113,8 +116,8 @@ def table() -> Names:
     return Names(pairs, keep)
 
 
-def say(text: str, lang: str) -> str:
-    names = table()
+def say(text: str, lang: str, game: str | None = None) -> str:
+    names = table(game)
     pat = names.pattern[lang]
     if pat is None:
         return text
@@ -122,33 +125,33 @@ def say(text: str, lang: str) -> str:
     return pat.sub(lambda m: lookup.get(m.group(0), m.group(0)), text)
 
 
-def name(print_name: str, lang: str) -> str:
-    names = table()
+def name(print_name: str, lang: str, game: str | None = None) -> str:
+    names = table(game)
     lookup = names.to_en if lang == "en" else names.to_de
     return lookup.get(print_name, print_name)
 
 
-def card(c: CardInfo, lang: str) -> str:
+def card(c: CardInfo, lang: str, game: str | None = None) -> str:
     """A catalogue card's name: its English name in English (its print name, marked, where
     that is German and the English unknown), its German name in German."""
-    names = table()
+    names = table(game)
     if lang == "en":
         return c.english_name or names.to_en.get(c.name, c.name)
     return names.to_de.get(c.name, c.name)
 
 
-def german_names() -> set[str]:
+def german_names(game: str | None = None) -> set[str]:
     """Every German name that differs from its English one (for the tests of English words)."""
-    return {de for de, en in table().to_en.items() if not en.endswith(PRINT_MARK)}
+    return {de for de, en in table(game).to_en.items() if not en.endswith(PRINT_MARK)}
 
 
-def english_names() -> set[str]:
+def english_names(game: str | None = None) -> set[str]:
     """Every English name that has a German one differing from it."""
-    return set(table().to_de)
+    return set(table(game).to_de)
 
 
-def named(text: str) -> list[str]:
+def named(text: str, game: str | None = None) -> list[str]:
     """The known names in `text` as a reader takes them (the longest name at each place, a
     print name marked "(print name)" left out): what the language tests look through."""
-    pat = table().pattern["en"]
+    pat = table(game).pattern["en"]
     return [] if pat is None else pat.findall(text)

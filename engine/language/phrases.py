@@ -28,6 +28,15 @@ def book() -> tuple[list[tuple[re.Pattern[str], str]], re.Pattern[str] | None, d
     return phrases, pattern, words
 
 
+@cache
+def headings() -> dict[str, str]:
+    return dict(tomllib.loads((HERE / "de.toml").read_text(encoding="utf-8")).get("heading", {}))
+
+
+def heading(text: str) -> str:
+    return headings().get(text, text)
+
+
 def german(text: str) -> str:
     phrases, pattern, words = book()
     for pat, repl in phrases:
