@@ -23,7 +23,8 @@ import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 
 from analytics.facts import facts_for
-from engine import registry
+from engine import language, registry
+from engine.mechanics.zones import card_name
 from projections.views import event_view
 from store import EventStore
 
@@ -147,8 +148,20 @@ def fact_rows(events: list, ruleset: str, viewer: str = PUBLIC) -> dict[str, lis
             if e.type in fact.types:
                 row = {"game_id": e.game_id, "version": e.version, "seat": e.actor, "type": e.type}
                 row.update({c: _cell(data.get(c)) for c in fact.columns})
+                for c in fact.names:  # the name in each language beside the stored column
+                    row.update(names_of(c, data.get(c), ruleset))
                 rows.append(row)
     return out
+
+
+def names_of(column: str, value: Any, ruleset: str) -> dict[str, str | None]:
+    """`{column}_en`, `{column}_de`: a card's or unit's name (from its id or print name) in
+    each language (engine.language); None where the value names no card."""
+    name = card_name(value) if isinstance(value, str) else None
+    return {
+        f"{column}_{lang}": None if name is None else language.name(name, lang, ruleset)
+        for lang in language.LANGUAGES
+    }
 
 
 def _column_type(values: list[Any]) -> pa.DataType:

@@ -38,6 +38,20 @@ def test_export_tables_and_second_run_appends_nothing(store, tmp_path):
     assert _count(out, "games") == 5
 
 
+def test_a_card_column_has_a_name_column_per_language(store, tmp_path):
+    """Issue 28 item 4: beside a stored card column (kept as it is), its name in English and
+    in German: Thunderstone's German "Miliz" is "Militia" in English."""
+    out = tmp_path / "names"
+    export(store, out)
+    rows = duckdb.sql(
+        f"SELECT stack, stack_en, stack_de FROM read_parquet('{out}/ts_buys/*.parquet')"
+    ).fetchall()
+    assert rows and all(en and de for _, en, de in rows)
+    pairs = dict((de, en) for _, en, de in rows)
+    assert all(pairs[de] != de for de in pairs if de in ("Miliz", "Fackel", "Dolch", "Proviant"))
+    assert {s for s, _, de in rows} == {de for _, _, de in rows}  # the print names are German
+
+
 def test_new_games_are_appended_exactly_once(tmp_path):
     db = str(tmp_path / "g.db")
     simulate(db, "duel", 2, 2, seed=1)
