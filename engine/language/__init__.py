@@ -133,7 +133,10 @@ def _inner(key: str, v: Any, lang: str, keys: frozenset[str]) -> Any:
     if key in ("command", "expand", "value", "data"):
         return v  # what is played, never read
     if key == "numbers" and isinstance(v, list):  # a panel's (label, value) pairs
-        return [[say(x[0], lang), say(x[1], lang)] if isinstance(x, list) and len(x) == 2 else x for x in v]
+        return [
+            [say(x[0], lang), say(x[1], lang)] if isinstance(x, (list, tuple)) and len(x) == 2 else x
+            for x in v
+        ]
     if key == "zone_labels" and isinstance(v, dict):
         return {z: say(w, lang) for z, w in v.items()}
     if key in ("labels",) and isinstance(v, list):

@@ -1,9 +1,11 @@
 """German sentences from the English ones the rulesets make: a phrasebook at the boundary.
 
 The rulesets word their questions, options and log in English; here each known English
-pattern becomes its German sentence (`de.toml`: `[[phrase]]` regular expressions with their
-replacement, tried in order, then `[[word]]` whole words). What no pattern covers stays
-English; the German tests measure how much that is, per ruleset (docs/languages.md).
+pattern becomes German (`de.toml`). A text is cut into clauses (a log entry joins its
+consequences with " — " and "; "); each clause that a `[[clause]]` pattern matches whole is
+rewritten by it; then, over the whole text, `[[phrase]]` patterns (zones, seats, counts) and
+`[word]` whole words. What no pattern covers stays English; test_language_german.py measures
+how much that is, per ruleset (docs/languages.md).
 """
 
 from __future__ import annotations
@@ -12,35 +14,56 @@ import re
 import tomllib
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
+SPLIT = re.compile(r"( — |; |: )")  # clause boundaries, kept as they are
+
+
+class Book:
+    def __init__(self, doc: dict[str, Any]):
+        self.clauses = [(re.compile(c["en"]), c["de"]) for c in doc.get("clause", [])]
+        nouns: dict[str, str] = doc.get("noun", {})
+        alts = "|".join(re.escape(k) for k in sorted(nouns, key=len, reverse=True))
+        self.nouns = nouns
+        self.seat_noun = re.compile(rf"\bSeat (\d+)'s ({alts})\b") if nouns else None
+        self.the_noun = re.compile(rf"\b[Tt]he ({alts})\b") if nouns else None
+        self.phrases = [(re.compile(p["en"]), p["de"]) for p in doc.get("phrase", [])]
+        words: dict[str, str] = doc.get("word", {})
+        self.words = {**{k: v for k, v in nouns.items()}, **words}
+        walts = "|".join(re.escape(k) for k in sorted(self.words, key=len, reverse=True))
+        self.word = re.compile(rf"(?<![\w-])(?:{walts})(?![\w-])") if self.words else None
+        self.headings: dict[str, str] = doc.get("heading", {})
 
 
 @cache
-def book() -> tuple[list[tuple[re.Pattern[str], str]], re.Pattern[str] | None, dict[str, str]]:
-    doc = tomllib.loads((HERE / "de.toml").read_text(encoding="utf-8"))
-    phrases = [(re.compile(p["en"]), p["de"]) for p in doc.get("phrase", [])]
-    words: dict[str, str] = {}
-    for w in doc.get("word", []):
-        words[w["en"]] = w["de"]
-    alts = "|".join(re.escape(k) for k in sorted(words, key=len, reverse=True))
-    pattern = re.compile(rf"(?<![\w-])(?:{alts})(?![\w-])") if words else None
-    return phrases, pattern, words
-
-
-@cache
-def headings() -> dict[str, str]:
-    return dict(tomllib.loads((HERE / "de.toml").read_text(encoding="utf-8")).get("heading", {}))
+def book() -> Book:
+    return Book(tomllib.loads((HERE / "de.toml").read_text(encoding="utf-8")))
 
 
 def heading(text: str) -> str:
-    return headings().get(text, text)
+    return book().headings.get(text, text)
+
+
+def clause(text: str) -> str:
+    """One clause by the first `[[clause]]` pattern that matches it whole, else as it is."""
+    for pat, repl in book().clauses:
+        m = pat.fullmatch(text)
+        if m:
+            return m.expand(repl)
+    return text
 
 
 def german(text: str) -> str:
-    phrases, pattern, words = book()
-    for pat, repl in phrases:
-        text = pat.sub(repl, text)
-    if pattern is not None:
-        text = pattern.sub(lambda m: words[m.group(0)], text)
-    return text
+    b = book()
+    body, end = (text[:-1], ".") if text.endswith(".") else (text, "")
+    parts = SPLIT.split(body)
+    said = "".join(p if i % 2 else clause(p) for i, p in enumerate(parts))
+    if b.seat_noun is not None and b.the_noun is not None:
+        said = b.seat_noun.sub(lambda m: f"{b.nouns[m.group(2)]} (Platz {m.group(1)})", said)
+        said = b.the_noun.sub(lambda m: b.nouns[m.group(1)], said)
+    for pat, repl in b.phrases:
+        said = pat.sub(repl, said)
+    if b.word is not None:
+        said = b.word.sub(lambda m: b.words[m.group(0)], said)
+    return said + end
