@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-SPLIT = re.compile(r"( — |; |: )")  # clause boundaries, kept as they are
+SPLIT = re.compile(r"( — |; )")  # clause boundaries, kept as they are
+COLON = re.compile(r"(: )")  # a label and its value, or a question and its answer
 
 
 class Book:
@@ -46,12 +47,23 @@ def heading(text: str) -> str:
 
 
 def clause(text: str) -> str:
-    """One clause by the first `[[clause]]` pattern that matches it whole, else as it is."""
+    """One clause by the first `[[clause]]` pattern that matches it whole; else, if it has a
+    colon, its parts each so ("Still to resolve: reduce from Krankheit"); else as it is."""
+    said = _clause(text)
+    if said is not None:
+        return said
+    parts = COLON.split(text)
+    if len(parts) == 1:
+        return text
+    return "".join(p if i % 2 else (_clause(p) or p) for i, p in enumerate(parts))
+
+
+def _clause(text: str) -> str | None:
     for pat, repl in book().clauses:
         m = pat.fullmatch(text)
         if m:
             return m.expand(repl)
-    return text
+    return None
 
 
 def german(text: str) -> str:
