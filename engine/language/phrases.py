@@ -47,21 +47,23 @@ def heading(text: str) -> str:
 
 
 def clause(text: str) -> str:
-    """One clause by the first `[[clause]]` pattern that matches it whole; else, if it has a
-    colon, its parts each so ("Still to resolve: reduce from Krankheit"); else as it is."""
-    said = _clause(text)
+    """One clause by the first `[[clause]]` pattern that matches it whole without taking a
+    label's colon into a part; else its parts around a colon each so ("Still to resolve:
+    reduce from Krankheit"); else by a pattern that takes the colon in; else as it is."""
+    said = _clause(text, strict=True)
     if said is not None:
         return said
     parts = COLON.split(text)
-    if len(parts) == 1:
-        return text
-    return "".join(p if i % 2 else (_clause(p) or p) for i, p in enumerate(parts))
+    said_parts = [p if i % 2 else _clause(p, strict=True) for i, p in enumerate(parts)]
+    if len(parts) > 1 and any(x is not None for x in said_parts[::2]):
+        return "".join(x if x is not None else p for x, p in zip(said_parts, parts, strict=True))
+    return _clause(text, strict=False) or text
 
 
-def _clause(text: str) -> str | None:
+def _clause(text: str, strict: bool) -> str | None:
     for pat, repl in book().clauses:
         m = pat.fullmatch(text)
-        if m:
+        if m and not (strict and any(g and ": " in g for g in m.groups())):
             return m.expand(repl)
     return None
 

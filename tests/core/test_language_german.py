@@ -32,11 +32,11 @@ _CAPITALISED = """The Seat What Which Turn Undo Nothing Choose Visit Enter Attac
 CAPITALISED = frozenset(_CAPITALISED.split())  # at a sentence's start (Hand, Dungeon, Rest are German)
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß']+")
 FLOORS = {  # the share of strings free of English-only terms, per place: what we reach today
-    "thunderstone": {"choices": 0.95, "log": 0.95, "panels": 1.0, "cards": 0.65},
+    "thunderstone": {"choices": 0.95, "log": 0.95, "panels": 1.0, "cards": 0.7},
     "duel": {"choices": 0.95, "log": 0.9, "panels": 0.85, "cards": 0.45},
     "epochs": {"choices": 0.5, "log": 0.6, "panels": 0.95, "cards": 0.45},
-    "rune-age": {"choices": 0.55, "log": 0.25, "panels": 0.9, "cards": 0.55},
-    "mage-knight": {"choices": 0.1, "log": 0.4, "panels": 0.7, "cards": 0.5},
+    "rune-age": {"choices": 0.55, "log": 0.6, "panels": 0.95, "cards": 0.55},
+    "mage-knight": {"choices": 0.95, "log": 0.45, "panels": 0.7, "cards": 0.5},
     "dragonlords": {"choices": 0.9, "log": 0.85, "panels": 0.85, "cards": 0.55},
 }
 
