@@ -21,11 +21,12 @@ from typing import Any
 
 import msgspec
 
+from engine.language import names, phrases
+from engine.language.names import PRINT_MARK as PRINT_MARK  # the mark of an untranslated print name
+
 LANGUAGES = ("en", "de")
 DEFAULT = "en"
 NAMES = {"en": "English", "de": "Deutsch"}
-PRINT_MARK = " (print name)"
-"""Put after a German print name in English words when the card's English name is unknown."""
 
 _current: ContextVar[str] = ContextVar("language", default=DEFAULT)
 _game: ContextVar[str | None] = ContextVar("language_game", default=None)
@@ -72,8 +73,6 @@ def say(text: Any, lang: str | None = None, game: str | None = None) -> Any:
     too. Anything but a non-empty string is given back as it is."""
     if not isinstance(text, str) or not text:
         return text
-    from engine.language import names, phrases
-
     lang = check(lang or current())
     text = names.say(text, lang, game or _game.get())
     return phrases.german(text) if lang == "de" else text
@@ -84,22 +83,16 @@ def heading(text: str, lang: str | None = None) -> str:
     the phrasebook lists it (`de.toml`'s [heading]); an unlisted one as it is."""
     if check(lang or current()) != "de":
         return text
-    from engine.language import phrases
-
     return phrases.heading(text)
 
 
 def name(print_name: str, lang: str | None = None, game: str | None = None) -> str:
     """One name (a card's, a place's, a race's, a term's) in the language."""
-    from engine.language import names
-
     return names.name(print_name, check(lang or current()), game or _game.get())
 
 
 def card_name(card: Any, lang: str | None = None, game: str | None = None) -> str:
     """A catalogue card's (`engine.cards.CardInfo`) name in the language."""
-    from engine.language import names
-
     return names.card(card, check(lang or current()), game or _game.get())
 
 

@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.cards import CardInfo
-from engine.language import PRINT_MARK
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
+PRINT_MARK = " (print name)"
+"""Put after a German print name in English words when the card's English name is unknown."""
 
 
 class Names:
