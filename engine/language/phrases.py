@@ -33,7 +33,8 @@ class Book:
         words: dict[str, str] = doc.get("word", {})
         self.words = {**{k: v for k, v in nouns.items()}, **words}
         walts = "|".join(re.escape(k) for k in sorted(self.words, key=len, reverse=True))
-        self.word = re.compile(rf"(?<![\w-])(?:{walts})(?![\w-])") if self.words else None
+        # a whole word, never a part of an option or id ("entry_space_counts=no", "v:Miliz")
+        self.word = re.compile(rf"(?<![\w=:./-])(?:{walts})(?![\w=-])") if self.words else None
         self.headings: dict[str, str] = doc.get("heading", {})
 
 
