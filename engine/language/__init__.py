@@ -75,7 +75,10 @@ def say(text: Any, lang: str | None = None, game: str | None = None) -> Any:
         return text
     lang = check(lang or current())
     text = names.say(text, lang, game or _game.get())
-    return phrases.german(text) if lang == "de" else text
+    if lang != "de":
+        return text
+    label = phrases.heading(text)  # a label said exactly ("out", "hand limit"), else the sentence
+    return label if label != text else phrases.german(text)
 
 
 def heading(text: str, lang: str | None = None) -> str:

@@ -39,9 +39,22 @@ const UI_DE = {
   "Sea zones": "Seezonen", "sea zone": "Seezone", "fleets": "Flotten", "gold": "Gold", "units": "Einheiten",
   "none": "keine", "places as a list": "Orte als Liste", "Territories": "Gebiete", "stand-in": "Platzhalter",
   "Nothing to decide now.": "Jetzt nichts zu entscheiden.", "Language": "Sprache",
+  "Village": "Dorf", "diseases": "Krankheiten", "face down": "verdeckt", "empty": "leer",
+  "to act": "am Zug", "thinking…": "überlegt…", "hidden": "verdeckt",
 };
 const UI_DE_PATTERNS = [
   [/\bSeat (\d+)/g, "Platz $1"],
+  [/ to act$/, " am Zug"], [/ \(bot\) thinking…$/, " (Bot) überlegt…"], [/ thinking…$/, " überlegt…"],
+  [/^rank (\d+)/, "Rang $1"], [/^light penalty: /, "Lichtmalus: "],
+  [/ — (\d+) card\(s\), public$/, " — $1 Karte(n), offen"], [/ — (\d+) card\(s\), owner$/, " — $1 Karte(n), für den Besitzer"],
+  [/ — (\d+) card\(s\), hidden$/, " — $1 Karte(n), verdeckt"], [/\b(\d+) card\(s\)/g, "$1 Karte(n)"],
+  [/, the top one /, ", oben "], [/\b(\d+) face down$/, "$1 verdeckt"], [/\b(\d+) token\(s\) face down/, "$1 Plättchen verdeckt"],
+  // a card's values, as common.js's cardEl writes them: "(cost 3, gold 2, light 1)"
+  [/\blevel up xp (\d+)/g, "EP für Aufstieg $1"], [/\bmagic attack (\d+)/g, "magischer Angriff $1"],
+  [/\bcost (\d+)/g, "Kosten $1"], [/\bstrength (\d+)/g, "Stärke $1"], [/\blevel (\d+)/g, "Stufe $1"],
+  [/\battack (\d+)/g, "Angriff $1"], [/\blight (\d+)/g, "Licht $1"], [/\bweight (\d+)/g, "Gewicht $1"],
+  [/\bhealth (\d+)/g, "Lebenspunkte $1"], [/\bxp (\d+)/g, "EP $1"], [/\bvp (\d+)/g, "SP $1"],
+  [/\bstand-in\b/g, "Platzhalter"],
   [/^Join as (.+)$/, "Beitreten als $1"],
   [/^My seat: (.+)$/, "Mein Platz: $1"],
   [/^Choose (\d+)\.$/, "Wähle $1."],
