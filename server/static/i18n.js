@@ -53,7 +53,7 @@ const UI_DE_PATTERNS = [
   [/\blevel up xp (\d+)/g, "EP für Aufstieg $1"], [/\bmagic attack (\d+)/g, "magischer Angriff $1"],
   [/\bcost (\d+)/g, "Kosten $1"], [/\bstrength (\d+)/g, "Stärke $1"], [/\blevel (\d+)/g, "Stufe $1"],
   [/\battack (\d+)/g, "Angriff $1"], [/\blight (\d+)/g, "Licht $1"], [/\bweight (\d+)/g, "Gewicht $1"],
-  [/\bhealth (\d+)/g, "Lebenspunkte $1"], [/\bxp (\d+)/g, "EP $1"], [/\bvp (\d+)/g, "SP $1"],
+  [/\bhealth (\d+)/g, "Lebenspunkte $1"], [/\bgold (\d+)/g, "Gold $1"], [/\bxp (\d+)/g, "EP $1"], [/\bvp (\d+)/g, "SP $1"],
   [/\bstand-in\b/g, "Platzhalter"],
   [/^Join as (.+)$/, "Beitreten als $1"],
   [/^My seat: (.+)$/, "Mein Platz: $1"],
