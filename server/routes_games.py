@@ -12,20 +12,22 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from bots.players import KINDS as BOT_KINDS
-from engine import readings, registry
+from engine import language, readings, registry
 from engine.boundary import ascii_number
 from engine.errors import BadInput, EngineError, IllegalCommand
 from server.strict import Answer, HttpError, asked, json_body, shown
 from server.table import Table
+from server.words import lang_of
 from store.verify import orphans
 
 
 async def rulesets(table: Table, request: Request) -> Answer:
     """Each ruleset with its player counts and its options (default, choices, doc), as
     `runeledger games --json` lists them, and the kinds of bot a seat may be given: the
-    lobby's form is made from them."""
-    asked(request)
-    out = msgspec.to_builtins(registry.described())
+    lobby's form is made from them; their words (summary, docs) in the `lang` asked for."""
+    lang = lang_of(asked(request)[0])
+    keys = language.WORD_KEYS | {"doc", "summary"}
+    out = [language.words(r, lang, keys, game=r["name"]) for r in msgspec.to_builtins(registry.described())]
     return Answer({"rulesets": out, "bots": list(BOT_KINDS)})
 
 
