@@ -37,7 +37,7 @@ def strings(node: Any, out: list[str], lang: str = "en") -> list[str]:
     return out
 
 
-def game(name: str, moves: int = 60, seed: str = "lang") -> tuple[Engine, str]:
+def game(name: str, moves: int = 300, seed: str = "lang") -> tuple[Engine, str]:
     """A seeded two-seat game after some bot decisions."""
     eng = Engine(EventStore(":memory:", clock=lambda: 0.0))
     gid = eng.create(name, 2, seed)

@@ -4,7 +4,7 @@ The rulesets word their questions, options and log in English; here each known E
 pattern becomes German (`de.toml`). A text is cut into clauses (a log entry joins its
 consequences with " — " and "; "); each clause that a `[[clause]]` pattern matches whole is
 rewritten by it; then, over the whole text, `[[phrase]]` patterns (zones, seats, counts) and
-`[word]` whole words. What no pattern covers stays English; test_language_german.py measures
+`[word]` whole words; `[[before]]` patterns (effects quoted inside a sentence) go first. What no pattern covers stays English; test_language_german.py measures
 how much that is, per ruleset (docs/languages.md).
 """
 
@@ -23,6 +23,7 @@ COLON = re.compile(r"(: )")  # a label and its value, or a question and its answ
 
 class Book:
     def __init__(self, doc: dict[str, Any]):
+        self.before = [(re.compile(p["en"]), p["de"]) for p in doc.get("before", [])]
         self.clauses = [(re.compile(c["en"]), c["de"]) for c in doc.get("clause", [])]
         nouns: dict[str, str] = doc.get("noun", {})
         alts = "|".join(re.escape(k) for k in sorted(nouns, key=len, reverse=True))
@@ -71,6 +72,8 @@ def _clause(text: str, strict: bool) -> str | None:
 
 def german(text: str) -> str:
     b = book()
+    for pat, repl in b.before:  # effects quoted inside a sentence, before it is cut
+        text = pat.sub(repl, text)
     body, end = (text[:-1], ".") if text.endswith(".") else (text, "")
     parts = SPLIT.split(body)
     said = "".join(p if i % 2 else clause(p) for i, p in enumerate(parts))
