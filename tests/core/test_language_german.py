@@ -34,9 +34,9 @@ WORD = re.compile(r"[A-Za-zÄÖÜäöüß']+")
 FLOORS = {  # the share of strings free of English-only terms, per place: what we reach today
     "thunderstone": {"choices": 1.0, "log": 0.98, "panels": 1.0, "cards": 0.7},
     "duel": {"choices": 0.95, "log": 0.9, "panels": 1.0, "cards": 0.45},
-    "epochs": {"choices": 0.95, "log": 0.6, "panels": 1.0, "cards": 0.45},
-    "rune-age": {"choices": 0.55, "log": 0.7, "panels": 1.0, "cards": 0.55},
-    "mage-knight": {"choices": 0.95, "log": 0.55, "panels": 1.0, "cards": 0.5},
+    "epochs": {"choices": 0.95, "log": 0.8, "panels": 1.0, "cards": 0.45},
+    "rune-age": {"choices": 0.9, "log": 0.85, "panels": 1.0, "cards": 0.55},
+    "mage-knight": {"choices": 0.95, "log": 0.7, "panels": 1.0, "cards": 0.5},
     "dragonlords": {"choices": 0.8, "log": 0.8, "panels": 1.0, "cards": 0.55},
 }
 
