@@ -24,11 +24,18 @@ from store.verify import orphans
 async def rulesets(table: Table, request: Request) -> Answer:
     """Each ruleset with its player counts and its options (default, choices, doc), as
     `runeledger games --json` lists them, and the kinds of bot a seat may be given: the
-    lobby's form is made from them; their words (summary, docs) in the `lang` asked for."""
+    lobby's form is made from them; their names (in summary and docs) in the `lang` asked for."""
     lang = lang_of(asked(request)[0])
-    keys = language.WORD_KEYS | {"doc", "summary"}
-    out = [language.words(r, lang, keys, game=r["name"]) for r in msgspec.to_builtins(registry.described())]
+    out = [prose(r, lang) for r in msgspec.to_builtins(registry.described())]
     return Answer({"rulesets": out, "bots": list(BOT_KINDS)})
+
+
+def prose(ruleset: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A ruleset's summary and option docs with their names in `lang` (prose the phrasebook
+    does not know keeps its English words: better than half a sentence in each language)."""
+    say = partial(language.say, lang=lang, game=ruleset["name"], sentences=False)
+    options = {k: {**o, "doc": say(o.get("doc"))} for k, o in ruleset["options"].items()}
+    return {**ruleset, "summary": say(ruleset["summary"]), "options": options}
 
 
 async def stats(table: Table, request: Request) -> Answer:

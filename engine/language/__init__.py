@@ -68,14 +68,16 @@ def playing(game: str | None) -> Iterator[None]:
         _game.reset(token)
 
 
-def say(text: Any, lang: str | None = None, game: str | None = None) -> Any:
+def say(text: Any, lang: str | None = None, game: str | None = None, sentences: bool = True) -> Any:
     """Finished words in the language: every known name in it, and in German the sentence
-    too. Anything but a non-empty string is given back as it is."""
+    too (unless `sentences` is False: prose the phrasebook does not know, such as an option's
+    doc, keeps its English with the names said). Anything but a non-empty string is given back
+    as it is."""
     if not isinstance(text, str) or not text:
         return text
     lang = check(lang or current())
     text = names.say(text, lang, game or _game.get())
-    if lang != "de":
+    if lang != "de" or not sentences:
         return text
     label = phrases.heading(text)  # a label said exactly ("out", "hand limit"), else the sentence
     return label if label != text else phrases.german(text)
