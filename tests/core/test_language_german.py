@@ -32,7 +32,7 @@ _CAPITALISED = """The Seat What Which Turn Undo Nothing Choose Visit Enter Attac
 CAPITALISED = frozenset(_CAPITALISED.split())  # at a sentence's start (Hand, Dungeon, Rest are German)
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß']+")
 FLOORS = {  # the share of strings free of English-only terms, per place: what we reach today
-    "thunderstone": {"choices": 1.0, "log": 0.98, "panels": 1.0, "cards": 0.7},
+    "thunderstone": {"choices": 1.0, "log": 0.98, "panels": 1.0, "cards": 0.8},
     "duel": {"choices": 0.95, "log": 0.9, "panels": 1.0, "cards": 0.45},
     "epochs": {"choices": 0.95, "log": 0.8, "panels": 1.0, "cards": 0.45},
     "rune-age": {"choices": 0.9, "log": 0.85, "panels": 1.0, "cards": 0.55},
