@@ -14,7 +14,7 @@ import re
 from functools import cache
 from typing import NamedTuple
 
-from engine import registry
+from engine import language, registry
 from engine.cards import CardInfo, fold
 
 _QUALIFIER = re.compile(r"\((.*)\)")
@@ -50,10 +50,12 @@ def _keys(card: CardInfo) -> set[str]:
 class Names:
     """One ruleset's lookup from ids to `Name`s. The print names are German exactly where the
     catalogue pairs them with English names (Thunderstone, DragonLords, Rune Age); else the
-    print name is the English one and `de` is None."""
+    print name is the English one and `de` is None. The names in each language are the ones
+    every front end shows (engine.language): a German print name whose English is unknown reads
+    "Ork I (print name)" in English."""
 
-    def __init__(self, cards: list[CardInfo]):
-        self.cards = cards
+    def __init__(self, cards: list[CardInfo], ruleset: str | None = None):
+        self.cards, self.ruleset = cards, ruleset
         self.german = any(c.english_name for c in cards)
         self.by_key: dict[str, dict[str, CardInfo]] = {}
         for c in cards:
@@ -95,7 +97,10 @@ class Names:
             words = base(instance).replace("_", " ")
             words = words[:1].upper() + words[1:]
             return Name(words, words if self.german else None)
-        return Name(c.english_name or c.name, c.name if self.german else None)
+        return Name(
+            language.card_name(c, "en", self.ruleset),
+            language.card_name(c, "de", self.ruleset) if self.german else None,
+        )
 
 
 @cache
@@ -104,7 +109,7 @@ def names(ruleset: str) -> Names:
         cards = registry.get(ruleset).cards()
     except Exception:  # a ruleset whose catalogue fails to build: ids keep their words
         cards = []
-    return Names(cards)
+    return Names(cards, ruleset)
 
 
 def readable(token: str) -> str:

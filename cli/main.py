@@ -24,7 +24,7 @@ from cli import dispute as dispute_cli
 from cli import render
 from cli.chooser import Chooser
 from engine import cards as cards_mod
-from engine import integrity, registry
+from engine import integrity, language, registry
 from engine import situation as situation_file
 from engine.boundary import ascii_number, check_seat, number, parse_command, parse_json, parse_options
 from engine.errors import BadInput, CascadeAborted, EngineError, IllegalCommand, UndoRefused, UnknownGame
@@ -54,6 +54,11 @@ class _Console:
     def __getattr__(self, name: str):
         return getattr(render.console(self.stderr), name)
 
+    def print(self, *objects: Any, **kw: Any) -> Any:  # Any: used inside lambdas' tuples
+        """Printed in the language of `--lang` (`engine.language.say`: names, and in German the
+        sentence); tables are said as `render.table` builds them."""
+        return render.console(self.stderr).print(*(language.say(o) for o in objects), **kw)
+
 
 out = _Console()
 err = _Console(stderr=True)
@@ -67,8 +72,8 @@ def committed(stored: list[StoredEvent] | None) -> list[StoredEvent]:
 
 
 def emit(args, data: Any, human=None) -> None:
-    if args.json:
-        sys.stdout.write(render.dumps(msgspec.to_builtins(data)) + "\n")
+    if args.json:  # words (labels, sentences) in the language; commands and ids as they are
+        sys.stdout.write(render.dumps(language.words(msgspec.to_builtins(data))) + "\n")
     elif human is not None:
         human()
     else:
@@ -156,8 +161,8 @@ def cmd_cards(args) -> int:
             )
     if args.kind:
         found = [c for c in found if c.kind == args.kind]
-    if args.json:
-        emit(args, found)
+    if args.json:  # the catalogue as data: print name and English name side by side
+        sys.stdout.write(render.dumps(msgspec.to_builtins(found)) + "\n")
         return 0
     if not found:
         out.print(
@@ -172,8 +177,7 @@ def cmd_cards(args) -> int:
         return 0
     rows = [
         [
-            c.name + (" (stand-in)" if c.stand_in else ""),
-            c.english_name or "",
+            language.card_name(c) + (" (stand-in)" if c.stand_in else ""),
             c.kind,
             c.group or "",
             "" if c.count is None else c.count,
@@ -185,7 +189,7 @@ def cmd_cards(args) -> int:
     out.print(
         table(
             f"{args.game}: {len(found)} cards",
-            ["name", "english", "kind", "group", "count", "values", "text"],
+            ["name", "kind", "group", "count", "values", "text"],
             rows,
         )
     )
@@ -193,11 +197,11 @@ def cmd_cards(args) -> int:
 
 
 def card_panel(c) -> RichTable:
-    other = c.english_name if c.english_name not in (None, c.name) else None
-    t = RichTable(title=f"{c.name} ({other})" if other else c.name, show_header=True)
-    t.add_column("field")
-    t.add_column("value")
-    t.add_column("source")
+    """One card, named in the language of `--lang` (`engine.language.card_name`)."""
+    t = RichTable(title=language.card_name(c), show_header=True)
+    t.add_column(language.heading("field"))
+    t.add_column(language.heading("value"))
+    t.add_column(language.heading("source"))
     t.add_row("kind", c.kind, "")
     if c.group:
         t.add_row("group", c.group, "")
@@ -583,6 +587,12 @@ def parser() -> argparse.ArgumentParser:
     common = Parser(add_help=False)
     common.add_argument("--db", default="runeledger.db", help="database file (default runeledger.db)")
     common.add_argument("--json", action="store_true", help="machine-readable output")
+    common.add_argument(
+        "--lang",
+        choices=language.LANGUAGES,
+        default=language.DEFAULT,
+        help="the language of names and words (default en)",
+    )
     p = Parser(prog="runeledger", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=Parser)
 
@@ -741,13 +751,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser().parse_args(argv)
         as_json = args.json
-        if args.cmd == "games":
-            return cmd_games(args)
-        if args.cmd == "cards":
-            return cmd_cards(args)
-        if getattr(args, "run", None) is not None:  # a front end's own subcommand
-            return args.run(args)
-        return HANDLERS[args.cmd](args, open_engine(args))
+        with language.speaking(args.lang):
+            return run(args)
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
     except KeyboardInterrupt:
@@ -769,6 +774,27 @@ def main(argv: list[str] | None = None) -> int:
             message = _one_line(exc)
         fail(as_json, message, getattr(exc, "rule", None))
         return code
+
+
+def run(args) -> int:
+    """The subcommand asked for, in the language of `--lang` (set around it by `main`), with
+    the names of its game (`engine.language.playing`) where it names one."""
+    if args.cmd == "games":
+        return cmd_games(args)
+    if args.cmd == "cards":
+        with language.playing(args.game):
+            return cmd_cards(args)
+    if getattr(args, "run", None) is not None:  # a front end's own subcommand
+        return args.run(args)
+    eng = open_engine(args)
+    game = None
+    if getattr(args, "game_id", None):
+        try:
+            game = eng.ruleset(args.game_id).name
+        except Exception:  # an unknown game: its handler says so
+            game = None
+    with language.playing(game):
+        return HANDLERS[args.cmd](args, eng)
 
 
 def _utf8_stdout() -> None:

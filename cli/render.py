@@ -21,6 +21,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from engine import cards as cards_mod
+from engine import language
 from engine.explain import source_words
 from engine.log_entries import Entry
 from engine.mechanics.zones import card_name
@@ -44,6 +45,10 @@ def console(stderr: bool = False) -> Console:
     )
 
 
+AS_IS = frozenset({"command", "then"})
+"""Columns that hold commands to paste (JSON): never said in another language."""
+
+
 def table(
     title: str,
     columns: Iterable[str],
@@ -53,12 +58,17 @@ def table(
 ) -> RichTable:
     """A table whose cells are plain text (never rich markup); columns named in `keep` are
     never cut or wrapped (ids a user copies), those in `wide` keep at least 24 columns."""
+    title = language.say(title)
     t = RichTable(title=title, title_justify="left", min_width=len(title))
     keep, wide = set(keep), set(wide)
+    columns = list(columns)
     for c in columns:
-        t.add_column(c, no_wrap=c in keep, overflow="fold", min_width=24 if c in wide else None)
+        t.add_column(
+            language.heading(c), no_wrap=c in keep, overflow="fold", min_width=24 if c in wide else None
+        )
+    said = [c not in AS_IS for c in columns]  # a command a user copies: as it is
     for r in rows:
-        t.add_row(*[Text(str(x)) for x in r])
+        t.add_row(*[Text(language.say(str(x)) if s else str(x)) for x, s in zip(r, said, strict=False)])
     return t
 
 

@@ -12,21 +12,30 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from bots.players import KINDS as BOT_KINDS
-from engine import readings, registry
+from engine import language, readings, registry
 from engine.boundary import ascii_number
 from engine.errors import BadInput, EngineError, IllegalCommand
 from server.strict import Answer, HttpError, asked, json_body, shown
 from server.table import Table
+from server.words import lang_of
 from store.verify import orphans
 
 
 async def rulesets(table: Table, request: Request) -> Answer:
     """Each ruleset with its player counts and its options (default, choices, doc), as
     `runeledger games --json` lists them, and the kinds of bot a seat may be given: the
-    lobby's form is made from them."""
-    asked(request)
-    out = msgspec.to_builtins(registry.described())
+    lobby's form is made from them; their names (in summary and docs) in the `lang` asked for."""
+    lang = lang_of(asked(request)[0])
+    out = [prose(r, lang) for r in msgspec.to_builtins(registry.described())]
     return Answer({"rulesets": out, "bots": list(BOT_KINDS)})
+
+
+def prose(ruleset: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A ruleset's summary and option docs with their names in `lang` (prose the phrasebook
+    does not know keeps its English words: better than half a sentence in each language)."""
+    say = partial(language.say, lang=lang, game=ruleset["name"], sentences=False)
+    options = {k: {**o, "doc": say(o.get("doc"))} for k, o in ruleset["options"].items()}
+    return {**ruleset, "summary": say(ruleset["summary"]), "options": options}
 
 
 async def stats(table: Table, request: Request) -> Answer:

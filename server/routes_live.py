@@ -17,6 +17,7 @@ from engine.logs import get_logger
 from server.routes_play import GAME, events_after
 from server.strict import HttpError, event_number, query_of, refuse_feed
 from server.table import Table
+from server.words import lang_of
 
 log = get_logger("table")
 
@@ -29,6 +30,7 @@ async def live(table: Table, ws: WebSocket) -> None:
         table.game(gid)
         who = table.viewer(gid, qs.get("token"))
         since = event_number(qs, "since", default=0)
+        lang = lang_of(qs)
     except HttpError as exc:
         await refuse_feed(ws, exc)
         return
@@ -38,7 +40,7 @@ async def live(table: Table, ws: WebSocket) -> None:
     counts["accepted"] += 1
     counts["peak"] = max(counts["peak"], counts["open"])
     try:
-        await feed(table, ws, gid, who, since)
+        await feed(table, ws, gid, who, since, lang)
     except WebSocketDisconnect:
         pass  # the client left mid-push
     except Exception as exc:  # a bug: one line in the log, never a traceback
@@ -47,7 +49,7 @@ async def live(table: Table, ws: WebSocket) -> None:
         counts["open"] -= 1
 
 
-async def feed(table: Table, ws: WebSocket, gid: str, who: Any, since: int) -> None:
+async def feed(table: Table, ws: WebSocket, gid: str, who: Any, since: int, lang: str = "en") -> None:
     """Push each new event (as `who` sees it, in words) then the prompts, until the client
     goes; a push is counted once it is handed to the connection."""
     async with trio.open_nursery() as nursery:
@@ -61,7 +63,7 @@ async def feed(table: Table, ws: WebSocket, gid: str, who: Any, since: int) -> N
         nursery.start_soon(watch_close)
         while True:
             changed = table.changed.setdefault(gid, trio.Event())
-            events = events_after(table, gid, who, since)
+            events = events_after(table, gid, who, since, lang)
             if events:
                 for e in events:
                     await ws.send_text(json.dumps({"event": e}))

@@ -13,6 +13,7 @@ import msgspec
 from starlette.requests import Request
 from starlette.routing import Route
 
+from engine import language
 from engine.errors import BadInput, IllegalCommand, UndoRefused
 from projections.audit import audit as audit_of
 from projections.state import StateReader
@@ -20,7 +21,7 @@ from projections.timeline import timeline as timeline_of
 from projections.views import REFEREE, full_state, log_view, state_view
 from server.strict import Answer, HttpError, asked, event_number, json_body, shown
 from server.table import Table
-from server.words import entries_of, labels, previews, worded, zone_labels
+from server.words import entries_of, labels, lang_of, previews, said, worded, zone_labels
 from store import VersionConflict
 
 COMMAND_KEYS = ("command", "expected_version")  # all a command body may hold
@@ -42,7 +43,8 @@ def seat_only(who: Any, doing: str) -> None:
 
 # -- reads ---------------------------------------------------------------------------------
 async def view(table: Table, request: Request) -> Answer:
-    gid, who, _ = opened(table, request)
+    gid, who, qs = opened(table, request)
+    lang = lang_of(qs)
     eng, t = table.eng, table.game(gid)
     rs = eng.ruleset(gid)
     out: dict[str, Any] = {
@@ -65,7 +67,7 @@ async def view(table: Table, request: Request) -> Answer:
         out["choices"] = msgspec.to_builtins(eng.choices(gid, who))
     out["zone_labels"] = zone_labels(rs, out["view"].get("zones") or {})
     out["bots"] = {str(s): kind for s, kind in table.seats.bots(gid).items()}  # public: the panels' "bot: …"
-    return Answer(out)
+    return Answer(said(out, lang, rs))
 
 
 async def choices(table: Table, request: Request) -> Answer:
@@ -73,10 +75,12 @@ async def choices(table: Table, request: Request) -> Answer:
     an `expand` token of an earlier answer stands for. A seat's token names the seat; the
     referee reads every seat's first questions in the view."""
     gid, who, qs = opened(table, request, required=True)
+    lang = lang_of(qs)
     if who is REFEREE:
         raise HttpError(400, "choices are a seat's: use a seat's token (the view lists every seat's)")
     try:
-        return Answer(msgspec.to_builtins(table.eng.choices(gid, who, qs.get("expand"))))
+        q = table.eng.choices(gid, who, qs.get("expand"))
+        return Answer(said(msgspec.to_builtins(q), lang, table.eng.ruleset(gid)))
     except BadInput as exc:  # a bad or stale expand token, named
         raise HttpError(400, exc.reason, exc.rule) from None
 
@@ -92,16 +96,17 @@ def log_after(
     return events, entries_of(rs, t, events, [e.command_id for e in stored])
 
 
-def events_after(table: Table, gid: str, who: Any, since: int) -> list[dict[str, Any]]:
-    """The events after `since` as `who` sees them, in words: the live feed."""
-    return log_after(table, gid, who, since)[0]
+def events_after(table: Table, gid: str, who: Any, since: int, lang: str = "en") -> list[dict[str, Any]]:
+    """The events after `since` as `who` sees them, in words (in `lang`): the live feed."""
+    return list(said(log_after(table, gid, who, since)[0], lang, table.eng.ruleset(gid)))
 
 
 async def log(table: Table, request: Request) -> Answer:
     """The log: each event in words (the replay viewer's) and the entries people read."""
     gid, who, qs = opened(table, request)
+    lang = lang_of(qs)
     events, entries = log_after(table, gid, who, event_number(qs, "since", default=0))
-    return Answer({"events": events, "entries": entries})
+    return Answer(said({"events": events, "entries": entries}, lang, table.eng.ruleset(gid)))
 
 
 async def state(table: Table, request: Request) -> Answer:
@@ -128,13 +133,21 @@ async def timeline(table: Table, request: Request) -> Answer:
 
 
 async def cards(table: Table, request: Request) -> Answer:
-    asked(request)
+    """The catalogue by print name (the name the game's card ids carry), each card's `name`
+    and `text` in the `lang` asked for, its print name in `print_name`."""
+    lang = lang_of(asked(request)[0])
     gid = request.path_params["gid"]
     rs = table.eng.ruleset(table.game(gid).game_id)
     out: dict[str, Any] = {}
     for c in rs.cards():  # the first card of a name wins: a village randomizer shares its
         if c.name not in out:  # stack's name but not its values
-            out[c.name] = {**msgspec.to_builtins(c), "stand_in": c.stand_in}  # the mark, said once
+            out[c.name] = {
+                **msgspec.to_builtins(c),
+                "name": language.card_name(c, lang, rs.name),
+                "print_name": c.name,
+                "text": language.say(c.text, lang, rs.name),
+                "stand_in": c.stand_in,  # the mark, said once
+            }
     return Answer({"cards": out})
 
 

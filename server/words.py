@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import log_entries, narration
+from engine import language, log_entries, narration
 from engine.logs import get_logger
+from server.strict import HttpError, shown
 
 log = get_logger("table")
 
@@ -79,3 +80,21 @@ def previews(rs, t, seat: int, cmds: list[dict[str, Any]]) -> list[str | None]:
             text = None
         out.append(text if isinstance(text, str) else None)
     return out
+
+
+def lang_of(qs: dict[str, str]) -> str:
+    """The `lang` of the query (`en` or `de`, default `en`): the language of the answer's
+    words; any other value is a 400 naming the choices."""
+    raw = qs.get("lang")
+    if raw in (None, ""):
+        return language.DEFAULT
+    if raw not in language.LANGUAGES:
+        raise HttpError(400, f"lang must be one of {', '.join(language.LANGUAGES)}, not {shown(raw)}")
+    return raw
+
+
+def said(data: Any, lang: str, rs: Any) -> Any:
+    """An answer of ruleset `rs` with its words in `lang` (`engine.language.words`: labels,
+    questions, sentences, names; never a command or an id). English too: the rulesets' words
+    carry German print names, which English says by their English names."""
+    return language.words(data, lang, game=rs.name)

@@ -13,7 +13,8 @@ const TOKEN = qs.get("token");
 async function api(path, opts = {}) {
   const headers = {"content-type": "application/json"};
   if (TOKEN) headers.authorization = "Bearer " + TOKEN;
-  const r = await fetch(path, {...opts, headers});
+  const lang = typeof LANG === "undefined" ? "en" : LANG;  // i18n.js: the server words its answer in it
+  const r = await fetch(path + (path.includes("?") ? "&" : "?") + `lang=${lang}`, {...opts, headers});
   const body = await r.json();
   if (!r.ok) throw new Error(`${r.status}: ${body.reason}` + (body.rule ? ` [rule ${body.rule}]` : ""));
   return body;

@@ -284,7 +284,7 @@ function logEvent(e) {
 
 function live() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/api/games/${GID}/live?since=${SINCE}` + (TOKEN ? `&token=${TOKEN}` : ""));
+  const ws = new WebSocket(`${proto}://${location.host}/api/games/${GID}/live?since=${SINCE}&lang=${typeof LANG === "undefined" ? "en" : LANG}` + (TOKEN ? `&token=${TOKEN}` : ""));
   ws.onmessage = async m => {
     const msg = JSON.parse(m.data);
     if (msg.event) {

@@ -38,6 +38,22 @@ def test_export_tables_and_second_run_appends_nothing(store, tmp_path):
     assert _count(out, "games") == 5
 
 
+def test_a_card_column_has_a_name_column_per_language(store, tmp_path):
+    """Issue 28 item 4: a card column in each language, the instance id apart: Thunderstone's
+    German "Miliz" is "Militia" in English, as the table and the CLI say it."""
+    from engine import language
+
+    out = tmp_path / "names"
+    export(store, out)
+    rows = duckdb.sql(
+        f"SELECT card_en, card_de, card_id FROM read_parquet('{out}/ts_buys/*.parquet')"
+    ).fetchall()
+    assert rows and all(en and de and cid for en, de, cid in rows)
+    assert all(language.name(de, "en", "thunderstone") == en for en, de, _ in rows)
+    pairs = {de: en for en, de, _ in rows}
+    assert all(pairs[de] != de for de in pairs if de in ("Miliz", "Fackel", "Dolch", "Proviant"))
+
+
 def test_new_games_are_appended_exactly_once(tmp_path):
     db = str(tmp_path / "g.db")
     simulate(db, "duel", 2, 2, seed=1)

@@ -17,6 +17,7 @@ from bots.random_bot import bot_rng, step
 from cli.main import main
 from engine import cards as cards_mod
 from engine import registry
+from engine.language import say
 from engine.mechanics.zones import card_name
 from engine.narration import command_labels, seat_name
 from engine.pipeline import Engine
@@ -136,20 +137,21 @@ def test_state_in_words(played):
     assert "{" not in text and "}" not in text, "raw JSON in the plain state"
     for z in view["zones"]:
         assert rs.zone_label(z) != z, f"{rs.name}: zone {z} is not explained"
-        assert f"{rs.zone_label(z)} ({z})" in text
+        assert f"{say(rs.zone_label(z), game=rs.name)} ({z})" in text
     seat_zones = [z for z in view["zones"] if view["zones"][z].get("owner") == 0]
     owners = {r[0]: r[1] for r in cells(text) if len(r) == 5}
-    assert seat_zones and all(owners.get(f"{rs.zone_label(z)} ({z})") == "Seat 1" for z in seat_zones), (
-        "seat 0's zones are Seat 1's, as players count"
-    )
+    assert seat_zones and all(
+        owners.get(f"{say(rs.zone_label(z), game=rs.name)} ({z})") == "Seat 1" for z in seat_zones
+    ), "seat 0's zones are Seat 1's, as players count"
     assert all("Seat 1" in rs.zone_label(z) for z in seat_zones if re.search(r"Seat \d", rs.zone_label(z)))
     shown = [c for c in map(lambda cid: card_info(rs, cid), visible_cards(view)) if c]
     assert shown, "no visible card: the test could not fail"
     legend = legend_rows(text)
-    for c in shown:
-        assert label(c) in text, f"{c.name} is not named with its cost or values"
-        said = c.text + (" (stand-in)" if c.stand_in else "")  # a stand-in card is marked
-        assert squash(legend.get(label(c), [""] * 4)[3]) == squash(said), f"{c.name}: text missing"
+    for c in shown:  # in the CLI's language (English: German print names by their English ones)
+        named = say(label(c), game=rs.name)
+        assert named in text, f"{c.name} is not named with its cost or values"
+        said = say(c.text, game=rs.name) + (" (stand-in)" if c.stand_in else "")  # a stand-in is marked
+        assert squash(legend.get(named, [""] * 4)[3]) == squash(said), f"{c.name}: text missing"
 
 
 def test_prompts_fill_in_the_rule_and_the_choices(played):
@@ -189,12 +191,14 @@ def test_legal_labels_each_choice_with_its_preview(played):
     legend = {k for k in legend_rows(text) if not k.isdigit()}
     for r, c, lab in zip(rows, cmds, labels, strict=True):
         assert json.loads(r[3]) == c, "the command column is what `play` takes"
-        assert r[1] == lab and "{" not in r[1] + r[2]
-        assert r[2] == (rs.preview(t, seat, c) or "")
+        assert r[1] == say(lab, game=rs.name) and "{" not in r[1] + r[2]
+        assert r[2] == say(rs.preview(t, seat, c) or "", game=rs.name)
         for v in c.values():
             info = card_info(rs, v) if isinstance(v, str) else None
             if info is not None:
-                assert label(info) in legend, f"{info.name} ({v!r}) not listed with its cost"
+                assert say(label(info), game=rs.name) in legend, (
+                    f"{info.name} ({v!r}) not listed with its cost"
+                )
     eng.store.close()
 
 
@@ -209,7 +213,7 @@ def test_log_and_audit_in_words(played):
     eng = Engine(EventStore(db))
     t = eng.table(gid)
     for e in events:  # the game's own sentence (Ruleset.describe), seats as players count them
-        said = rs.describe(t, e)
+        said = say(rs.describe(t, e), game=rs.name)  # in the CLI's language
         assert rows[str(e["version"])][2] == said or squash(wrapped[str(e["version"])]) == squash(said)
         assert rows[str(e["version"])][1] == ("" if e["actor"] is None else seat_name(e["actor"]))
     eng.store.close()
@@ -226,7 +230,7 @@ def test_log_and_audit_in_words(played):
     named = {c for e in events for c in e["data"].get("cards", []) if card_info(rs, c)}
     assert named, "no card named: the test could not fail"
     for c in named:
-        assert label(card_info(rs, c)) in legend, f"{c} not listed with its cost"
+        assert say(label(card_info(rs, c)), game=rs.name) in legend, f"{c} not listed with its cost"
     for n in (2, head // 2, head):
         out = run(db, "audit", gid, str(n))
         assert "{" not in out and "}" not in out, f"raw JSON in audit {n}"
@@ -267,7 +271,7 @@ def test_umlauts_printed_as_they_are():
         gid = eng.create("rune-age", 2, 5)
         eng.store.close()
         as_json = run(db, "state", gid, json_out=True)
-        plain = run(db, "state", gid)
+        plain = run(db, "state", gid, "--lang", "de")  # German: the print names
         assert re.search(r"[äöüÄÖÜß]", as_json) and "\\u00" not in as_json
         names = set(re.findall(r"\w*[äöüÄÖÜß]\w*", as_json))
         assert names and all(n in plain for n in names)

@@ -33,10 +33,11 @@ async def test_view_previews_each_purchase_with_its_catalogue_price(tmp_path):
     gold = v["view"]["game"]["t"]["total_gold"] - v["view"]["game"]["t"]["spent"]
     buys = [(c, p) for c, p in zip(v["legal"], v["previews"], strict=True) if c["kind"] == "buy"]
     assert buys
+    shown = {c["name"]: c for c in cards["cards"].values()}  # by the name the page shows (English)
     for cmd, text in buys:
         m = re.fullmatch(r"buy (.+): costs (\d+) gold, you have (\d+)", text or "")
         assert m, (cmd, text)
-        assert int(m[2]) == cards["cards"][m[1]]["values"]["cost"] and int(m[3]) == gold
+        assert int(m[2]) == shown[m[1]]["values"]["cost"] and int(m[3]) == gold
     assert [p for c, p in zip(v["legal"], v["previews"], strict=True) if c["kind"] == "pass"] == [None]
 
 

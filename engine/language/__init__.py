@@ -1,0 +1,146 @@
+"""One language at a time: the language of the words being made, and names said in it.
+
+Why a module of its own: a game's rules and events never depend on the language (the golden
+hashes pin them), yet everything a person reads does. Rulesets make their words in English,
+with each card under its print name (German where the game's cards are German: Thunderstone's
+"Fackel", DragonLords' "Ork"); the front ends (the table's server, the CLI, the exports) pass
+those finished words through `say` at their boundary, which names every card, place, race and
+term in the language asked for, and in German also turns the English sentences and questions
+into German, pattern by pattern (`engine/language/phrases.py`).
+
+English is the default. A name whose English is unknown keeps its print name, marked
+"(print name)" (`PRINT_MARK`); see docs/languages.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+import msgspec
+
+from engine.language import names, phrases
+from engine.language.names import PRINT_MARK as PRINT_MARK  # the mark of an untranslated print name
+
+LANGUAGES = ("en", "de")
+DEFAULT = "en"
+NAMES = {"en": "English", "de": "Deutsch"}
+
+_current: ContextVar[str] = ContextVar("language", default=DEFAULT)
+_game: ContextVar[str | None] = ContextVar("language_game", default=None)
+
+
+def check(lang: Any) -> str:
+    """`lang` if it is a language we speak ("en", "de"); a ValueError naming them otherwise.
+    None or "" is the default."""
+    if lang in (None, ""):
+        return DEFAULT
+    if lang not in LANGUAGES:
+        raise ValueError(f"language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    return str(lang)
+
+
+def current() -> str:
+    """The language of the words being made now."""
+    return _current.get()
+
+
+@contextmanager
+def speaking(lang: str | None) -> Iterator[str]:
+    """Make words in `lang` inside the block (the CLI's `--lang`, an API call's `?lang=`)."""
+    token = _current.set(check(lang))
+    try:
+        yield _current.get()
+    finally:
+        _current.reset(token)
+
+
+@contextmanager
+def playing(game: str | None) -> Iterator[None]:
+    """The words inside the block are of `game` (a ruleset's name): said with its own names.
+    (A name may be English in one game and German in another: Epochs' "Berserker".)"""
+    token = _game.set(game)
+    try:
+        yield
+    finally:
+        _game.reset(token)
+
+
+def say(text: Any, lang: str | None = None, game: str | None = None, sentences: bool = True) -> Any:
+    """Finished words in the language: every known name in it, and in German the sentence
+    too (unless `sentences` is False: prose the phrasebook does not know, such as an option's
+    doc, keeps its English with the names said). Anything but a non-empty string is given back
+    as it is."""
+    if not isinstance(text, str) or not text:
+        return text
+    lang = check(lang or current())
+    text = names.say(text, lang, game or _game.get())
+    if lang != "de" or not sentences:
+        return text
+    label = phrases.heading(text)  # a label said exactly ("out", "hand limit"), else the sentence
+    return label if label != text else phrases.german(text)
+
+
+def heading(text: str, lang: str | None = None) -> str:
+    """A table's column heading or a field's label ("name", "kind", "seat"), said exactly as
+    the phrasebook lists it (`de.toml`'s [heading]); an unlisted one as it is."""
+    if check(lang or current()) != "de":
+        return text
+    return phrases.heading(text)
+
+
+def name(print_name: str, lang: str | None = None, game: str | None = None) -> str:
+    """One name (a card's, a place's, a race's, a term's) in the language."""
+    return names.name(print_name, check(lang or current()), game or _game.get())
+
+
+def card_name(card: Any, lang: str | None = None, game: str | None = None) -> str:
+    """A catalogue card's (`engine.cards.CardInfo`) name in the language."""
+    return names.card(card, check(lang or current()), game or _game.get())
+
+
+WORD_KEYS = frozenset({"label", "question", "preview", "text", "entry_text", "name", "title", "reason"})
+"""The keys of the table's answers whose string values are words a person reads."""
+
+
+def words(
+    data: Any, lang: str | None = None, keys: frozenset[str] = WORD_KEYS, game: str | None = None
+) -> Any:
+    """A JSON-like answer (dicts, lists) with the strings under `keys` said in the language
+    (`say`); other values (commands, ids, numbers) untouched. Structs are taken as builtins.
+    `game` names the ruleset whose words these are."""
+    if game is not None:
+        with playing(game):
+            return words(data, lang, keys)
+    lang = check(lang or current())
+    if isinstance(data, msgspec.Struct):
+        data = msgspec.to_builtins(data)
+    if isinstance(data, dict):
+        return {
+            k: say(v, lang) if k in keys and isinstance(v, str) else _inner(k, v, lang, keys)
+            for k, v in data.items()
+        }
+    if isinstance(data, list):
+        return [words(x, lang, keys) for x in data]
+    return data
+
+
+def _inner(key: str, v: Any, lang: str, keys: frozenset[str]) -> Any:
+    if key in ("command", "expand", "value", "data"):
+        return v  # what is played, never read
+    if key == "numbers" and isinstance(v, list):  # a panel's (label, value) pairs
+        return [
+            [say(x[0], lang), say(x[1], lang)] if isinstance(x, (list, tuple)) and len(x) == 2 else x
+            for x in v
+        ]
+    if key == "zone_labels" and isinstance(v, dict):
+        return {z: say(w, lang) for z, w in v.items()}
+    if key in ("labels",) and isinstance(v, list):
+        return [say(x, lang) for x in v]
+    if key in ("labels", "previews") and isinstance(v, dict):
+        return {s: [say(x, lang) for x in xs] for s, xs in v.items()}
+    if key == "previews" and isinstance(v, list):
+        return [say(x, lang) for x in v]
+    return words(v, lang, keys)
