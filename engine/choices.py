@@ -97,6 +97,17 @@ class Node(msgspec.Struct, frozen=True, omit_defaults=True):
     pick: Pick | None = None
 
     def __post_init__(self) -> None:
+        if self.question is None and self.options is None and self.pick is None:
+            # a leaf or a lazy step, the options of every bot question: checked in few steps
+            if (self.command is None) == (self.expand is None):
+                has = 0 if self.command is None else 2
+                raise ValueError(
+                    f"option {self.label!r}: exactly one of command, question and "
+                    f"options, expand or pick (has {has})"
+                )
+            if self.command is not None and "kind" not in self.command:
+                raise ValueError(f"option {self.label!r}: a command needs a kind")
+            return
         step = self.question is not None or self.options is not None
         if step and (self.question is None or not self.options):
             raise ValueError(
@@ -381,19 +392,7 @@ def _question(
         field = "kind"
     else:
         field = _first_difference(cmds)
-    groups: dict[bytes, tuple[Any, list[dict[str, Any]]]] = {}
-    if field is None:
-        groups[b""] = (_ABSENT, cmds)
-    else:
-        enc = _canon.encode
-        for c in cmds:
-            v = c.get(field, _ABSENT)
-            key = b"" if v is _ABSENT else enc(v)
-            got = groups.get(key)
-            if got is None:
-                groups[key] = (v, [c])
-            else:
-                got[1].append(c)
+    groups = _groups(cmds, field)
     if not words:  # a bot's walk: the same options, no labels or previews built
         return Question(
             table.version,
@@ -401,9 +400,9 @@ def _question(
             "",
             rule,
             [
-                leaf("", members[0])
+                Node("", None, members[0])
                 if len(members) == 1
-                else lazy("", [*path, [field] if v is _ABSENT else [field, v]])
+                else Node("", None, expand=[*path, [field] if v is _ABSENT else [field, v]])
                 for v, members in groups.values()
             ],
         )
@@ -427,6 +426,27 @@ def _question(
         rule,
         [lazy(o.label, o.token) if o.token else leaf(o.label, o.cmds[0], o.preview) for o in opts],
     )
+
+
+def _groups(cmds: list[dict[str, Any]], field: str | None) -> dict[Any, tuple[Any, list[dict[str, Any]]]]:
+    """The commands by their value of `field` (its absence one value too), in the order met;
+    values told apart as canonical JSON: a str or int by itself (no other key equals one:
+    a bool, a float or anything else is keyed by its bytes, the absence by b"")."""
+    groups: dict[Any, tuple[Any, list[dict[str, Any]]]] = {}
+    if field is None:
+        groups[b""] = (_ABSENT, cmds)
+        return groups
+    enc = _canon.encode
+    for c in cmds:
+        v = c.get(field, _ABSENT)
+        kind = type(v)
+        key = v if kind is str or kind is int else b"" if v is _ABSENT else enc(v)
+        got = groups.get(key)
+        if got is None:
+            groups[key] = (v, [c])
+        else:
+            got[1].append(c)
+    return groups
 
 
 class _Opt:
