@@ -360,16 +360,20 @@ def grouped(
     """The question at `path` over `cmds` split field by field (the default tree's way); a
     ruleset with its own first steps hands the commands of one branch here, `prefix` being
     how many steps of `path` are its own (the rest is this function's `[field, value]`)."""
-    rule = next((p.rule for p in rs.prompts(table) if p.seat == seat), None)
-    cmds = _unique_once(rs, table, seat, cmds)
+    memo = _listing(rs, table, seat, cmds)
+    rule, cmds = memo.rule, memo.unique
     own = path[prefix:]
     if own:
-        cmds = _along(cmds, own)
+        first = own[0]
+        kinds = memo.kinds if memo.prefix == prefix and len(first) == 2 and first[0] == "kind" else None
+        got = kinds.get(first[1]) if kinds is not None and type(first[1]) is str else None
+        # the first question's group of that kind, else the listing filtered step by step
+        cmds = _along(cmds, own) if got is None else got[1] if len(own) == 1 else _along(got[1], own[1:])
         if not cmds:
             raise BadPath("names no legal command now: ask for the choices again")
     if not cmds:
         return Question(table.version, seat, NOTHING, rule, [])
-    return _question(rs, table, seat, path, cmds, rule, words, question, prefix)
+    return _question(rs, table, seat, path, cmds, rule, words, question, prefix, memo if not own else None)
 
 
 def _question(
@@ -382,10 +386,12 @@ def _question(
     words: bool = True,
     question: str | None = None,
     prefix: int = 0,
+    memo: _Listing | None = None,
 ) -> Question:
     """One level of the default tree: the commands on `path` split by the first field in
     which they differ; a value held by one command is a leaf, one held by several a lazy step
-    (its token), so nothing below this question is built."""
+    (its token), so nothing below this question is built. `memo`: the listing's first
+    question, which keeps its groups by kind for the step below it."""
     if len(cmds) == 1:
         field = None
     elif len(path) == prefix and len({c.get("kind") for c in cmds}) > 1:
@@ -393,6 +399,8 @@ def _question(
     else:
         field = _first_difference(cmds)
     groups = _groups(cmds, field)
+    if memo is not None and field == "kind":
+        memo.kinds, memo.prefix = groups, prefix
     if not words:  # a bot's walk: the same options, no labels or previews built
         return Question(
             table.version,
@@ -468,26 +476,41 @@ class _Opt:
         self.cmds, self.preview, self.token = cmds, preview, token
 
 
-_LAST_UNIQUE: list[Any] = [None, None, None, -1, -1, None]  # (ruleset, listing, table, version, seat, unique)
+class _Listing:
+    """What the questions of one listing share: the seat's prompt rule, the listing with
+    copies merged, and the first question's groups by kind (value -> (value, commands)) with
+    the `prefix` it was asked at (-1: not asked yet)."""
+
+    __slots__ = ("cmds", "kinds", "prefix", "rs", "rule", "seat", "table", "unique", "version")
+
+    def __init__(self, rs: Ruleset, table: Table, seat: int, cmds: list[dict[str, Any]]):
+        self.rs, self.table, self.version, self.seat, self.cmds = rs, table, table.version, seat, cmds
+        self.rule = next((p.rule for p in rs.prompts(table) if p.seat == seat), None)
+        self.unique = _unique(rs, table, seat, cmds)
+        self.kinds: dict[Any, tuple[Any, list[dict[str, Any]]]] | None = None
+        self.prefix = -1
 
 
-def _unique_once(rs: Ruleset, table: Table, seat: int, cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """`_unique` of the listing the last question was grouped from, when it is the same list
+_LAST: list[_Listing | None] = [None]
+
+
+def _listing(rs: Ruleset, table: Table, seat: int, cmds: list[dict[str, Any]]) -> _Listing:
+    """The memo of the listing the last question was grouped from, when it is the same list
     object at the same table, event and seat (a bot walks each question of one decision from
-    one listing, which nobody changes): the copies are merged once per decision, not once per
-    question. The memo holds the listing, so its identity cannot be taken by another list."""
-    last = _LAST_UNIQUE
+    one listing, which nobody changes): the copies are merged, the prompt read and the kinds
+    grouped once per decision, not once per question. The memo holds the listing, so its
+    identity cannot be taken by another list."""
+    last = _LAST[0]
     if (
-        last[1] is cmds
-        and last[2] is table
-        and last[3] == table.version
-        and last[4] == seat
-        and last[0] is rs
+        last is not None
+        and last.cmds is cmds
+        and last.table is table
+        and last.version == table.version
+        and last.seat == seat
+        and last.rs is rs
     ):
-        got: list[dict[str, Any]] = last[5]
-        return got
-    got = _unique(rs, table, seat, cmds)
-    last[:] = [rs, cmds, table, table.version, seat, got]
+        return last
+    got = _LAST[0] = _Listing(rs, table, seat, cmds)
     return got
 
 
