@@ -392,14 +392,18 @@ def _question(
     which they differ; a value held by one command is a leaf, one held by several a lazy step
     (its token), so nothing below this question is built. `memo`: the listing's first
     question, which keeps its groups by kind for the step below it."""
+    groups = None
     if len(cmds) == 1:
         field = None
-    elif len(path) == prefix and len({c.get("kind") for c in cmds}) > 1:
-        field = "kind"
     else:
-        field = _first_difference(cmds)
-    groups = _groups(cmds, field)
-    if memo is not None and field == "kind":
+        if len(path) == prefix:  # the first question: by kind where the kinds differ
+            groups = _groups(cmds, "kind")
+            if len(groups) < 2:
+                groups = None
+        field = "kind" if groups is not None else _first_difference(cmds)
+    if groups is None:
+        groups = _groups(cmds, field)
+    elif memo is not None:
         memo.kinds, memo.prefix = groups, prefix
     if not words:  # a bot's walk: the same options, no labels or previews built
         return Question(

@@ -263,6 +263,23 @@ def _pending(table, s: int, cmds: list[dict[str, Any]], words: bool) -> choices.
 
 
 # -- the tree -------------------------------------------------------------------------------
+_KINDS: list[Any] = [None, {}]  # (listing, its commands by kind)
+
+
+def _by_kind(cmds: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The listing's commands by kind, kept for the listing last asked (the same list object,
+    which legal_commands shares per state and nobody changes): a decision's questions split
+    it once, and the step below a kind gets the same list each time."""
+    if _KINDS[0] is cmds:
+        kept: dict[str, list[dict[str, Any]]] = _KINDS[1]
+        return kept
+    kinds: dict[str, list[dict[str, Any]]] = {}
+    for c in cmds:
+        kinds.setdefault(c["kind"], []).append(c)
+    _KINDS[:] = [cmds, kinds]
+    return kinds
+
+
 @with_ruleset
 def question(rs, table, s: int, path: list[Any], words: bool = True) -> choices.Question:
     cmds = legal_commands(table, s)
@@ -271,9 +288,7 @@ def question(rs, table, s: int, path: list[Any], words: bool = True) -> choices.
     pending = table.game.t.pending
     if pending and not path and cmds[0]["kind"] == "choose":
         return _pending(table, s, cmds, words)
-    kinds: dict[str, list[dict[str, Any]]] = {}
-    for c in cmds:
-        kinds.setdefault(c["kind"], []).append(c)
+    kinds = _by_kind(cmds)
     if len(kinds) == 1:
         return choices.grouped(rs, table, s, path, cmds, words)
     if not path:
