@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from engine.ruleset import Ruleset
 
 
-class Emitted(NewEvent, gc=False):
+class Emitted(NewEvent, frozen=True, gc=False):
     """An event a rule emitted: a NewEvent the cyclic garbage collector does not track. It
     refers only to its payload, its seats and strings, and nothing refers back to it from
     inside them, so it can never be part of a cycle; a game played in one group commit holds
