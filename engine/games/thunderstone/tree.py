@@ -63,11 +63,25 @@ def _zone(table, s: int, c: str) -> str:
     got = where.get(c)
     if got is None:
         zones = table.zones
-        near = (play(s), hand(s), tres(s), look(s), *(z for _, z in board_zones(table)))
-        got = next((z for z in near if c in zones[z].cards), None)
-        if got is None:
+        for z in _near(s, board_zones(table)):
+            if c in zones[z].cards:
+                got = z
+                break
+        else:
             got = next((name for name, z in zones.items() if c in z.cards), "")
         where[c] = got
+    return got
+
+
+_NEAR: dict[tuple[int, tuple[tuple[int, str], ...]], tuple[str, ...]] = {}
+
+
+def _near(s: int, board: tuple[tuple[int, str], ...]) -> tuple[str, ...]:
+    """Seat `s`'s own zones, then the board's, in the order `_zone` looks (named once per
+    seat and board, not once per card)."""
+    got = _NEAR.get((s, board))
+    if got is None:
+        got = _NEAR[(s, board)] = (play(s), hand(s), tres(s), look(s), *(z for _, z in board))
     return got
 
 
