@@ -315,7 +315,9 @@ def question(rs, table, s: int, path: list[Any], words: bool = True) -> choices.
             "",
             rule,
             [
-                choices.leaf("", group[0]) if len(group) == 1 else choices.lazy("", [["kind", k]])
+                choices.Node("", None, group[0])
+                if len(group) == 1
+                else choices.Node("", None, expand=[["kind", k]])
                 for k, group in kinds.items()
             ],
         )
