@@ -397,8 +397,12 @@ def _question(
         field = None
     else:
         if len(path) == prefix:  # the first question: by kind where the kinds differ
-            groups = _groups(cmds, "kind")
-            if len(groups) < 2:
+            first = cmds[0].get("kind")
+            for c in cmds:
+                if c.get("kind") != first:
+                    groups = _groups(cmds, "kind")
+                    break
+            if groups is not None and len(groups) < 2:
                 groups = None
         field = "kind" if groups is not None else _first_difference(cmds)
     if groups is None:
