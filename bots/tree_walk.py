@@ -61,7 +61,11 @@ def narrowed(
     """A question's options a bot chooses among: never the undo option, and the ruleset's
     `bot_options` narrowing where it has one (ignored when it would leave nothing); `narrow`
     another narrowing instead (a bench's instrumented one), None for none."""
-    opts = [o for o in options if o.command is None or o.command.get("kind") != UNDO_KIND]
+    opts = options
+    for o in options:  # a loop, not a new list: a tree rarely offers the undo option
+        if o.command is not None and o.command.get("kind") == UNDO_KIND:
+            opts = [o for o in options if o.command is None or o.command.get("kind") != UNDO_KIND]
+            break
     if narrow is OWN:
         narrow = getattr(rs, "bot_options", None)
     if narrow is not None and opts:

@@ -97,6 +97,17 @@ class Node(msgspec.Struct, frozen=True, omit_defaults=True):
     pick: Pick | None = None
 
     def __post_init__(self) -> None:
+        if self.question is None and self.options is None and self.pick is None:
+            # a leaf or a lazy step, the options of every bot question: checked in few steps
+            if (self.command is None) == (self.expand is None):
+                has = 0 if self.command is None else 2
+                raise ValueError(
+                    f"option {self.label!r}: exactly one of command, question and "
+                    f"options, expand or pick (has {has})"
+                )
+            if self.command is not None and "kind" not in self.command:
+                raise ValueError(f"option {self.label!r}: a command needs a kind")
+            return
         step = self.question is not None or self.options is not None
         if step and (self.question is None or not self.options):
             raise ValueError(
@@ -349,16 +360,20 @@ def grouped(
     """The question at `path` over `cmds` split field by field (the default tree's way); a
     ruleset with its own first steps hands the commands of one branch here, `prefix` being
     how many steps of `path` are its own (the rest is this function's `[field, value]`)."""
-    rule = next((p.rule for p in rs.prompts(table) if p.seat == seat), None)
-    cmds = _unique_once(rs, table, seat, cmds)
+    memo = _listing(rs, table, seat, cmds)
+    rule, cmds = memo.rule, memo.unique
     own = path[prefix:]
     if own:
-        cmds = _along(cmds, own)
+        first = own[0]
+        kinds = memo.kinds if memo.prefix == prefix and len(first) == 2 and first[0] == "kind" else None
+        got = kinds.get(first[1]) if kinds is not None and type(first[1]) is str else None
+        # the first question's group of that kind, else the listing filtered step by step
+        cmds = _along(cmds, own) if got is None else got[1] if len(own) == 1 else _along(got[1], own[1:])
         if not cmds:
             raise BadPath("names no legal command now: ask for the choices again")
     if not cmds:
         return Question(table.version, seat, NOTHING, rule, [])
-    return _question(rs, table, seat, path, cmds, rule, words, question, prefix)
+    return _question(rs, table, seat, path, cmds, rule, words, question, prefix, memo if not own else None)
 
 
 def _question(
@@ -371,29 +386,29 @@ def _question(
     words: bool = True,
     question: str | None = None,
     prefix: int = 0,
+    memo: _Listing | None = None,
 ) -> Question:
     """One level of the default tree: the commands on `path` split by the first field in
     which they differ; a value held by one command is a leaf, one held by several a lazy step
-    (its token), so nothing below this question is built."""
+    (its token), so nothing below this question is built. `memo`: the listing's first
+    question, which keeps its groups by kind for the step below it."""
+    groups = None
     if len(cmds) == 1:
         field = None
-    elif len(path) == prefix and len({c.get("kind") for c in cmds}) > 1:
-        field = "kind"
     else:
-        field = _first_difference(cmds)
-    groups: dict[bytes, tuple[Any, list[dict[str, Any]]]] = {}
-    if field is None:
-        groups[b""] = (_ABSENT, cmds)
-    else:
-        enc = _canon.encode
-        for c in cmds:
-            v = c.get(field, _ABSENT)
-            key = b"" if v is _ABSENT else enc(v)
-            got = groups.get(key)
-            if got is None:
-                groups[key] = (v, [c])
-            else:
-                got[1].append(c)
+        if len(path) == prefix:  # the first question: by kind where the kinds differ
+            first = cmds[0].get("kind")
+            for c in cmds:
+                if c.get("kind") != first:
+                    groups = _groups(cmds, "kind")
+                    break
+            if groups is not None and len(groups) < 2:
+                groups = None
+        field = "kind" if groups is not None else _first_difference(cmds)
+    if groups is None:
+        groups = _groups(cmds, field)
+    elif memo is not None:
+        memo.kinds, memo.prefix = groups, prefix
     if not words:  # a bot's walk: the same options, no labels or previews built
         return Question(
             table.version,
@@ -401,9 +416,9 @@ def _question(
             "",
             rule,
             [
-                leaf("", members[0])
+                Node("", None, members[0])
                 if len(members) == 1
-                else lazy("", [*path, [field] if v is _ABSENT else [field, v]])
+                else Node("", None, expand=[*path, [field] if v is _ABSENT else [field, v]])
                 for v, members in groups.values()
             ],
         )
@@ -429,6 +444,27 @@ def _question(
     )
 
 
+def _groups(cmds: list[dict[str, Any]], field: str | None) -> dict[Any, tuple[Any, list[dict[str, Any]]]]:
+    """The commands by their value of `field` (its absence one value too), in the order met;
+    values told apart as canonical JSON: a str or int by itself (no other key equals one:
+    a bool, a float or anything else is keyed by its bytes, the absence by b"")."""
+    groups: dict[Any, tuple[Any, list[dict[str, Any]]]] = {}
+    if field is None:
+        groups[b""] = (_ABSENT, cmds)
+        return groups
+    enc = _canon.encode
+    for c in cmds:
+        v = c.get(field, _ABSENT)
+        kind = type(v)
+        key = v if kind is str or kind is int else b"" if v is _ABSENT else enc(v)
+        got = groups.get(key)
+        if got is None:
+            groups[key] = (v, [c])
+        else:
+            got[1].append(c)
+    return groups
+
+
 class _Opt:
     """An option being built: its label, the field and value that set it apart, its
     commands, its preview (a leaf's) and its token (a step's)."""
@@ -448,26 +484,41 @@ class _Opt:
         self.cmds, self.preview, self.token = cmds, preview, token
 
 
-_LAST_UNIQUE: list[Any] = [None, None, None, -1, -1, None]  # (ruleset, listing, table, version, seat, unique)
+class _Listing:
+    """What the questions of one listing share: the seat's prompt rule, the listing with
+    copies merged, and the first question's groups by kind (value -> (value, commands)) with
+    the `prefix` it was asked at (-1: not asked yet)."""
+
+    __slots__ = ("cmds", "kinds", "prefix", "rs", "rule", "seat", "table", "unique", "version")
+
+    def __init__(self, rs: Ruleset, table: Table, seat: int, cmds: list[dict[str, Any]]):
+        self.rs, self.table, self.version, self.seat, self.cmds = rs, table, table.version, seat, cmds
+        self.rule = next((p.rule for p in rs.prompts(table) if p.seat == seat), None)
+        self.unique = _unique(rs, table, seat, cmds)
+        self.kinds: dict[Any, tuple[Any, list[dict[str, Any]]]] | None = None
+        self.prefix = -1
 
 
-def _unique_once(rs: Ruleset, table: Table, seat: int, cmds: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """`_unique` of the listing the last question was grouped from, when it is the same list
+_LAST: list[_Listing | None] = [None]
+
+
+def _listing(rs: Ruleset, table: Table, seat: int, cmds: list[dict[str, Any]]) -> _Listing:
+    """The memo of the listing the last question was grouped from, when it is the same list
     object at the same table, event and seat (a bot walks each question of one decision from
-    one listing, which nobody changes): the copies are merged once per decision, not once per
-    question. The memo holds the listing, so its identity cannot be taken by another list."""
-    last = _LAST_UNIQUE
+    one listing, which nobody changes): the copies are merged, the prompt read and the kinds
+    grouped once per decision, not once per question. The memo holds the listing, so its
+    identity cannot be taken by another list."""
+    last = _LAST[0]
     if (
-        last[1] is cmds
-        and last[2] is table
-        and last[3] == table.version
-        and last[4] == seat
-        and last[0] is rs
+        last is not None
+        and last.cmds is cmds
+        and last.table is table
+        and last.version == table.version
+        and last.seat == seat
+        and last.rs is rs
     ):
-        got: list[dict[str, Any]] = last[5]
-        return got
-    got = _unique(rs, table, seat, cmds)
-    last[:] = [rs, cmds, table, table.version, seat, got]
+        return last
+    got = _LAST[0] = _Listing(rs, table, seat, cmds)
     return got
 
 

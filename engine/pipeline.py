@@ -208,7 +208,10 @@ class Engine:
             yield
             pending, self._pending = self._pending, None
             if pending:
-                self.store.append_many(pending, returning=False)
+                if isinstance(self.store, MemoryStore):  # each command's lists are its own (Ctx.emit)
+                    self.store.append_many(pending, returning=False, handed_over=True)
+                else:
+                    self.store.append_many(pending, returning=False)
         except BaseException:
             for gid, _, _ in self._pending or []:
                 self._tables.pop(gid, None)
@@ -433,9 +436,14 @@ class Engine:
         a command from anywhere else goes through `submit` and its checks."""
         table = self.table(game_id)
         rs = self._rulesets.get(table.ruleset) or self._ruleset(table.ruleset)
-        if table.over or not any(p.seat == seat for p in rs.prompts(table)):
+        if table.over or table.awaiting:
             return self.submit(game_id, seat, cmd)  # refused there, with its reason
-        return self._play(game_id, seat, rs.same_command(table, seat, cmd), table)
+        last = self._prompted  # the prompts the bot was just given, when of this table now
+        asked = last[2] if last and last[0] is table and last[1] == table.version else rs.prompts(table)
+        for p in asked:  # a loop, not any() over a generator: once per bot decision
+            if p.seat == seat:
+                return self._play(game_id, seat, rs.same_command(table, seat, cmd), table)
+        return self.submit(game_id, seat, cmd)
 
     def _is_legal(self, table: Table, rs: Ruleset, seat: int, cmd: dict[str, Any]) -> bool:
         wanted = canonical(cmd)

@@ -272,14 +272,20 @@ class MemoryStore:
             return out
 
     def append_many(
-        self, batches: Iterable[tuple[str, int, list[NewEvent]]], returning: bool = True
+        self,
+        batches: Iterable[tuple[str, int, list[NewEvent]]],
+        returning: bool = True,
+        handed_over: bool = False,
     ) -> list[StoredEvent]:
-        """Group commit: several games' commands in one transaction, all or nothing."""
+        """Group commit: several games' commands in one transaction, all or nothing.
+        `handed_over`: the caller gives the store its event lists and their `vis` lists and
+        will not change them (the engine's own commands, each emitted with lists of its own),
+        so they are kept as they are instead of copied."""
         batches = batches if isinstance(batches, list) else list(batches)
         with self._statement():
             first, known = self._n, len(self._version)
             for game_id, expected, events in batches:
-                self._append(game_id, expected, events)
+                self._append(game_id, expected, events, handed_over)
             if len(self._version) - known > 1:
                 self._list_as_named(batches, len(self._version) - known)
             if not returning:
@@ -296,12 +302,15 @@ class MemoryStore:
             if g in new:
                 self._version[g] = self._version.pop(g)
 
-    def _append(self, game_id: str, expected: int, events: Iterable[NewEvent]) -> bool:
+    def _append(
+        self, game_id: str, expected: int, events: Iterable[NewEvent], handed_over: bool = False
+    ) -> bool:
         version = self._version.get(game_id, 0)
         if version != expected:
             raise VersionConflict(game_id, expected, version)
         now = self._clock()
-        kept = list(events)  # the caller's list may grow later (a batch's next command)
+        # the caller's list may grow later (a batch's next command), unless handed over
+        kept = events if handed_over and type(events) is list else list(events)
         if not kept:
             return False
         if None in map(_raw, kept):  # the payload bytes now, as EventStore encodes them now
@@ -309,7 +318,9 @@ class MemoryStore:
                 ev if ev.raw is not None else msgspec.structs.replace(ev, raw=_enc.encode(ev.data))
                 for ev in kept
             ]
-        if list(map(_vis, kept)).count(None) != len(kept):  # the seats now too: the caller's
+        if not handed_over and list(map(_vis, kept)).count(None) != len(
+            kept
+        ):  # the seats now too: the caller's
             kept = [
                 ev
                 if ev.vis is None

@@ -306,13 +306,13 @@ def poison(eng, gid, seed, stop=None):
     if gid.endswith("-00002"):
         real = eng.store.append_many
 
-        def spoil(batches, returning=True):
+        def spoil(batches, returning=True, **kw):
             batches = list(batches)
             mine = [i for i, b in enumerate(batches) if b[0] == gid]
             if mine:  # its last command gets the bad event
                 g, v, evs = batches[mine[-1]]
                 batches[mine[-1]] = (g, v, [*evs, NewEvent("x", {}, actor=2**64)])
-            return real(batches, returning)
+            return real(batches, returning, **kw)
 
         eng.store.append_many = spoil  # this sink's store only: a fresh one after its flush
     return play_out(eng, gid, seed, stop=stop)

@@ -42,10 +42,10 @@ def bot_options(table, s: int, path: list[Any], opts: list[Node]) -> list[Node]:
     target, attacked more often). Where nothing is the objective, nothing is left out."""
     if path:
         return opts
-    kinds = [kind_of(o) for o in opts]
-    if "attack" not in kinds or "end_turn" not in kinds:
+    objective = table.zones.get(OBJECTIVE)  # first: only one scenario has an objective
+    if not objective or not objective.cards:
         return opts
-    objective = table.zones.get(OBJECTIVE)
-    if not objective or not objective.cards or objective.cards[0] not in targets(table, s):
+    kinds = [kind_of(o) for o in opts]
+    if "attack" not in kinds or "end_turn" not in kinds or objective.cards[0] not in targets(table, s):
         return opts
     return [o for o, k in zip(opts, kinds, strict=True) if k != "end_turn"]

@@ -26,6 +26,7 @@ from engine.games.rune_age.places import (
 from engine.games.rune_age.scenarios import CATACLYSM, DRAGONLORDS, MONUMENT
 from engine.mechanics import damage, zones
 from engine.mechanics.dice import Die
+from engine.mechanics.per_state import per_state
 
 
 def lasting_bonus(table) -> int:
@@ -55,8 +56,11 @@ def siege_targets(table, seat: int) -> list[str]:
     return out
 
 
+@per_state
 def targets(table, seat: int) -> list[str]:
-    """ACT-CMB-2 (A10): each target at most once per round per attacking player."""
+    """ACT-CMB-2 (A10): each target at most once per round per attacking player. Kept per
+    state: the listing and the random bot's narrowing of the same decision both ask (the
+    list is shared: callers must not change it)."""
     done = table.game.attacked
     return [x for x in battle_targets(table, seat) + siege_targets(table, seat) if f"{seat}>{x}" not in done]
 

@@ -127,12 +127,15 @@ def _actions(table, seat: int) -> list[dict]:
     if game.action:
         out.append({"kind": "end_action"})
     in_hand = table.zone(hand(seat))
+    acts: list[dict[str, Any]] = []
     for card in abilities.action_cards(table, seat):
         ref = card_name(card) if card in in_hand else card
-        out += [
+        acts += [
             {"kind": "card_action", "card": ref, **u} for u in abilities.uses(table, seat, card, "action")
         ]
-    out = list({canonical(c): c for c in out}.values())
+    if len(acts) > 1:  # copies in hand name one card: one command (the others are distinct)
+        acts = list({canonical(c): c for c in acts}.values())
+    out += acts
     out += [{"kind": "attack", "target": x} for x in combat.targets(table, seat)]
     return [*out, {"kind": "end_turn"}]
 
@@ -142,8 +145,26 @@ def canonical(cmd: dict) -> bytes:
 
 
 def _piles(table, seat: int) -> list[str]:
-    prefix = f"barracks:{seat}:"
-    return [z[len(prefix) :] for z in table.zones if z.startswith(prefix) and table.zone(z)]
+    """The seat's non-empty barracks piles, in the order the zones were made."""
+    zones = table.zones
+    return [p for p, z in _barracks(table, len(zones), seat) if zones[z].cards]
+
+
+_MADE: list[Any] = [None, -1, {}]  # (table, zones made, {seat: [(pile, zone)]})
+
+
+def _barracks(table, made: int, seat: int) -> list[tuple[str, str]]:
+    """(pile, zone) of the seat's barracks among the table's `made` zones: zones are only ever
+    added, so while the same table has as many zones the answer stands (kept across events,
+    where a scan of every zone per decision was a tenth of the listing)."""
+    memo = _MADE
+    if memo[0] is not table or memo[1] != made:
+        memo[:] = [table, made, {}]
+    got: list[tuple[str, str]] | None = memo[2].get(seat)
+    if got is None:
+        prefix = f"barracks:{seat}:"
+        got = memo[2][seat] = [(z[len(prefix) :], z) for z in table.zones if z.startswith(prefix)]
+    return got
 
 
 def _central(table) -> list[str]:

@@ -63,11 +63,25 @@ def _zone(table, s: int, c: str) -> str:
     got = where.get(c)
     if got is None:
         zones = table.zones
-        near = (play(s), hand(s), tres(s), look(s), *(z for _, z in board_zones(table)))
-        got = next((z for z in near if c in zones[z].cards), None)
-        if got is None:
+        for z in _near(s, board_zones(table)):
+            if c in zones[z].cards:
+                got = z
+                break
+        else:
             got = next((name for name, z in zones.items() if c in z.cards), "")
         where[c] = got
+    return got
+
+
+_NEAR: dict[tuple[int, tuple[tuple[int, str], ...]], tuple[str, ...]] = {}
+
+
+def _near(s: int, board: tuple[tuple[int, str], ...]) -> tuple[str, ...]:
+    """Seat `s`'s own zones, then the board's, in the order `_zone` looks (named once per
+    seat and board, not once per card)."""
+    got = _NEAR.get((s, board))
+    if got is None:
+        got = _NEAR[(s, board)] = (play(s), hand(s), tres(s), look(s), *(z for _, z in board))
     return got
 
 
@@ -263,6 +277,23 @@ def _pending(table, s: int, cmds: list[dict[str, Any]], words: bool) -> choices.
 
 
 # -- the tree -------------------------------------------------------------------------------
+_KINDS: list[Any] = [None, {}]  # (listing, its commands by kind)
+
+
+def _by_kind(cmds: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The listing's commands by kind, kept for the listing last asked (the same list object,
+    which legal_commands shares per state and nobody changes): a decision's questions split
+    it once, and the step below a kind gets the same list each time."""
+    if _KINDS[0] is cmds:
+        kept: dict[str, list[dict[str, Any]]] = _KINDS[1]
+        return kept
+    kinds: dict[str, list[dict[str, Any]]] = {}
+    for c in cmds:
+        kinds.setdefault(c["kind"], []).append(c)
+    _KINDS[:] = [cmds, kinds]
+    return kinds
+
+
 @with_ruleset
 def question(rs, table, s: int, path: list[Any], words: bool = True) -> choices.Question:
     cmds = legal_commands(table, s)
@@ -271,9 +302,7 @@ def question(rs, table, s: int, path: list[Any], words: bool = True) -> choices.
     pending = table.game.t.pending
     if pending and not path and cmds[0]["kind"] == "choose":
         return _pending(table, s, cmds, words)
-    kinds: dict[str, list[dict[str, Any]]] = {}
-    for c in cmds:
-        kinds.setdefault(c["kind"], []).append(c)
+    kinds = _by_kind(cmds)
     if len(kinds) == 1:
         return choices.grouped(rs, table, s, path, cmds, words)
     if not path:
@@ -286,7 +315,9 @@ def question(rs, table, s: int, path: list[Any], words: bool = True) -> choices.
             "",
             rule,
             [
-                choices.leaf("", group[0]) if len(group) == 1 else choices.lazy("", [["kind", k]])
+                choices.Node("", None, group[0])
+                if len(group) == 1
+                else choices.Node("", None, expand=[["kind", k]])
                 for k, group in kinds.items()
             ],
         )
