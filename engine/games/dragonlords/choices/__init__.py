@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import choices as ch
-from engine.games.dragonlords.choices import labels, names
+from engine.games.dragonlords.choices import chips, labels, names
 from engine.games.dragonlords.legal import legal_offers, prompts
 from engine.games.dragonlords.offers import Offer
 from engine.games.dragonlords.preview import preview
@@ -96,6 +96,11 @@ def same_choice(table, seat: int, cmd: dict[str, Any]) -> Any:
 def question(table, seat: int, path: list[Any], words: bool = True) -> ch.Question:
     ps = prompts(table)
     rule = ps[0].rule if ps and ps[0].seat == seat else None
+    game = table.game
+    if rule is not None and game.phase == "setup_chips" and game.ask is None and game.battle is None:
+        q = _chips(table, seat, path, rule, words)
+        if q is not None:
+            return q
     offs = offers(table, seat)
     if not offs:
         if path:
@@ -117,6 +122,15 @@ def question(table, seat: int, path: list[Any], words: bool = True) -> ch.Questi
     if not (isinstance(first, list) and len(first) == 2 and first[0] == "kind" and first[1] in kinds):
         raise ch.BadPath("names no legal command now: ask for the choices again")
     return _step(table, seat, path, [o for o in offs if o.cmd["kind"] == first[1]], rule, words)
+
+
+def _chips(table, seat, path, rule, words) -> ch.Question | None:
+    """The chips question without every triple listed (chips.py), None where it is not one."""
+    if not path:
+        return chips.question(table, seat, [["kind", "chips"]], rule, words, ch.FIRST_QUESTION)
+    if path[0] == ["kind", "chips"]:
+        return chips.question(table, seat, path, rule, words, None)
+    return None
 
 
 def _fields(o: Offer) -> dict[str, Any]:
@@ -175,11 +189,17 @@ def _first_difference(sel: list[Offer]) -> str:
 
 
 def _by_field(table, seat, path, sel, rule, words, text, among) -> ch.Question:
-    game = table.game
     field = _first_difference(sel)
     groups: dict[Any, list[Offer]] = {}
     for o in sel:
         groups.setdefault(_fields(o).get(field, _ABSENT), []).append(o)
+    return grouped(table, seat, path, field, groups, rule, words, text, among)
+
+
+def grouped(table, seat, path, field, groups, rule, words, text=None, among=None) -> ch.Question:
+    """The question over `field`, whose values split the offers into `groups` (value -> the
+    offers with it, in order; a group of one offer of one command is a leaf, any other a step)."""
+    game = table.game
     if among is not None and among[0] == field:
         groups = {v: m for v, m in groups.items() if v is not _ABSENT and names.region(v) == among[1]}
         if not groups:
