@@ -9,15 +9,60 @@ CASTERS = ("king", "wizard", "dragonlord")
 RACE_BASE = {"orc": 3, "elf": 3, "dwarf": 3, "barbarian": 4}  # content/units.toml (DL:3.4/land.2)
 
 
+class still:
+    """`with still(game):` the position stays as it is (a listing of legal commands or a
+    question reads it and changes nothing), so the occupancy and the heroes by place and army
+    are worked out once inside instead of at every ask. Nested for the same game, a no-op."""
+
+    def __init__(self, game):
+        self.game = game
+        self.occ: dict[str, list[int]] | None = None
+        self.heroes: dict[tuple[str, int], list[str]] | None = None
+        self.outer: still | None = None
+
+    def __enter__(self) -> None:
+        global _still
+        self.outer = _still
+        if _still is None or _still.game is not self.game:
+            _still = self
+
+    def __exit__(self, *exc) -> None:
+        global _still
+        _still = self.outer
+
+    def by_place(self) -> dict[tuple[str, int], list[str]]:
+        if self.heroes is None:
+            out: dict[tuple[str, int], list[str]] = {}
+            for h in sorted(self.game.heroes):
+                x = self.game.heroes[h]
+                out.setdefault((x.loc, x.army), []).append(h)
+            self.heroes = out
+        return self.heroes
+
+
+_still: still | None = None
+
+
+def _kept(game) -> still | None:
+    s = _still
+    return s if s is not None and s.game is game else None
+
+
 def plain(game, loc: str, army: int) -> int:
     return game.troops.get(loc, {}).get(str(army), 0)
 
 
 def heroes_at(game, loc: str, army: int | None = None) -> list[str]:
+    s = _kept(game)
+    if s is not None and army is not None:
+        return list(s.by_place().get((loc, army), ()))
     return sorted(h for h, x in game.heroes.items() if x.loc == loc and (army is None or x.army == army))
 
 
 def units(game, loc: str, army: int) -> int:
+    s = _kept(game)
+    if s is not None:
+        return plain(game, loc, army) + len(s.by_place().get((loc, army), ()))
     return plain(game, loc, army) + sum(1 for x in game.heroes.values() if x.loc == loc and x.army == army)
 
 
@@ -32,7 +77,17 @@ _SORTED: dict[tuple[str, ...], list[int]] = {}  # the army keys of a place -> th
 
 def occupancy(game) -> dict[str, list[int]]:
     """Place -> armies with units there, sorted (one pass over the state; asked several times
-    per legal-command list, so written for speed: places in the order troops then heroes)."""
+    per legal-command list, so written for speed: places in the order troops then heroes).
+    Inside `still`, worked out once and shared: callers read it, never change it."""
+    s = _kept(game)
+    if s is None:
+        return _occupancy(game)
+    if s.occ is None:
+        s.occ = _occupancy(game)
+    return s.occ
+
+
+def _occupancy(game) -> dict[str, list[int]]:
     out = {}
     for loc, by in game.troops.items():
         keys = tuple(by)

@@ -65,6 +65,11 @@ def legal_commands(table, seat: int) -> list[dict]:
 def legal_offers(table, seat: int) -> list[Offer]:
     """The seat's legal commands in their compact form (offers.py): each count or chip-bearer
     variant of a move is one offer, so asking "how many?" needs no list of every count."""
+    with board.still(table.game):
+        return _offers(table, seat)
+
+
+def _offers(table, seat: int) -> list[Offer]:
     ps = prompts(table)
     if not ps or ps[0].seat != seat:
         return []

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import choices as ch
+from engine.games.dragonlords import board
 from engine.games.dragonlords.choices import chips, labels, names
 from engine.games.dragonlords.legal import legal_offers, prompts
 from engine.games.dragonlords.offers import Offer
@@ -81,9 +82,18 @@ PLACE_FIELDS = {"origin", "to", "target", "at", "zone", "kingdom", "space", "kin
 
 
 @per_state
-def offers(table, seat: int) -> list[Offer]:
-    """The seat's legal offers now (kept while the table stays at this event and seat)."""
-    return [o for o in legal_offers(table, seat) if o.size()]
+def offers(table, seat: int) -> dict[str, list[Offer]]:
+    """The seat's legal offers now by kind, the kinds in the order first listed (kept while the
+    table stays at this event and seat; shared, never changed)."""
+    out: dict[str, list[Offer]] = {}
+    for o in legal_offers(table, seat):
+        if o.whole or o.most > 0 or o.heroes:  # o.size(), inline: every offer passes here
+            mine = out.get(o.cmd["kind"])
+            if mine is None:
+                out[o.cmd["kind"]] = [o]
+            else:
+                mine.append(o)
+    return out
 
 
 def same_choice(table, seat: int, cmd: dict[str, Any]) -> Any:
@@ -94,6 +104,11 @@ def same_choice(table, seat: int, cmd: dict[str, Any]) -> Any:
 
 
 def question(table, seat: int, path: list[Any], words: bool = True) -> ch.Question:
+    with board.still(table.game):  # a question reads the position, never changes it
+        return _question(table, seat, path, words)
+
+
+def _question(table, seat: int, path: list[Any], words: bool) -> ch.Question:
     ps = prompts(table)
     rule = ps[0].rule if ps and ps[0].seat == seat else None
     game = table.game
@@ -106,22 +121,22 @@ def question(table, seat: int, path: list[Any], words: bool = True) -> ch.Questi
         if path:
             raise ch.BadPath("names no legal command now: ask for the choices again")
         return ch.Question(table.version, seat, ch.NOTHING, rule, [])
-    kinds = list(dict.fromkeys(o.cmd["kind"] for o in offs))
     if not path:
-        if len(kinds) == 1:
-            return _step(table, seat, [["kind", kinds[0]]], offs, rule, words, ch.FIRST_QUESTION)
+        if len(offs) == 1:
+            ((k, mine),) = offs.items()
+            return _step(table, seat, [["kind", k]], mine, rule, words, ch.FIRST_QUESTION)
         opts = []
-        for k in kinds:
-            mine = [o for o in offs if o.cmd["kind"] == k]
+        for k, mine in offs.items():
             if len(mine) == 1 and mine[0].size() == 1:
                 opts.append(_leaf(table, seat, mine[0].commands()[0], words))
             else:
                 opts.append(ch.lazy(KINDS.get(k, k.capitalize()) + ch.MORE if words else "", [["kind", k]]))
         return ch.Question(table.version, seat, ch.FIRST_QUESTION, rule, opts)
     first = path[0]
-    if not (isinstance(first, list) and len(first) == 2 and first[0] == "kind" and first[1] in kinds):
+    ok = isinstance(first, list) and len(first) == 2 and first[0] == "kind" and isinstance(first[1], str)
+    if not ok or first[1] not in offs:
         raise ch.BadPath("names no legal command now: ask for the choices again")
-    return _step(table, seat, path, [o for o in offs if o.cmd["kind"] == first[1]], rule, words)
+    return _step(table, seat, path, offs[first[1]], rule, words)
 
 
 def _chips(table, seat, path, rule, words) -> ch.Question | None:
@@ -165,6 +180,15 @@ def _merged(table, seat, sel: list[Offer]) -> list[Offer]:
     chip-bearers joined, the first listed kept."""
     if len(sel) < 2:
         return sel
+    scroll = sel[0].cmd["kind"] == "scroll"
+    try:  # nearly always all differ: seen in one pass over hashable fields, in any order
+        seen = {
+            frozenset((same_choice(table, seat, _fields(o)) if scroll else _fields(o)).items()) for o in sel
+        }
+    except TypeError:  # a field holding a list
+        seen = set()
+    if len(seen) == len(sel):
+        return sel
     out: dict[str, Offer] = {}
     for o in sel:
         key = repr(sorted(same_choice(table, seat, _fields(o)).items()))
@@ -178,13 +202,17 @@ def _merged(table, seat, sel: list[Offer]) -> list[Offer]:
 
 
 def _first_difference(sel: list[Offer]) -> str:
-    fields: dict[str, None] = {}
-    for o in sel:
-        fields.update(dict.fromkeys(_fields(o)))
+    rows = [_fields(o) for o in sel]
+    head = rows[0]
+    fields = list(head)
+    for r in rows:  # the fields in the order first met (offers of one kind mostly share them)
+        if r.keys() != head.keys():
+            fields += [f for f in r if f not in fields]
     for f in fields:
-        first = _fields(sel[0]).get(f, _ABSENT)
-        if any(_fields(o).get(f, _ABSENT) != first for o in sel[1:]):
-            return f
+        first = head.get(f, _ABSENT)
+        for r in rows:
+            if r.get(f, _ABSENT) != first:
+                return f
     raise ch.BadPath("two offers alike")  # _merged made them distinct
 
 
