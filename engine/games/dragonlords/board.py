@@ -18,6 +18,7 @@ class still:
         self.game = game
         self.occ: dict[str, list[int]] | None = None
         self.heroes: dict[tuple[str, int], list[str]] | None = None
+        self.blocks: dict[str, list[int]] | None = None
         self.outer: still | None = None
 
     def __enter__(self) -> None:
@@ -38,6 +39,19 @@ class still:
                 out.setdefault((x.loc, x.army), []).append(h)
             self.heroes = out
         return self.heroes
+
+    def blockades(self) -> dict[str, list[int]]:
+        """`blockade` of every sea zone that has one, in one pass over the ships."""
+        if self.blocks is None:
+            game = self.game
+            crewed = {loc for loc, _a in self.by_place()}
+            out: dict[str, set[int]] = {}
+            for sid, s in game.ships.items():
+                loc = "ship:" + sid
+                if game.troops.get(loc) or loc in crewed:
+                    out.setdefault(s.zone, set()).add(s.army)
+            self.blocks = {z: sorted(armies) for z, armies in out.items()}
+        return self.blocks
 
 
 _still: still | None = None
@@ -157,6 +171,9 @@ def ship_units(game, ship: str) -> int:
 
 def blockade(game, zone: str) -> list[int]:
     """Armies holding a sea blockade in a zone: a ship with at least one unit aboard (§2.2/sea-zones)."""
+    s = _kept(game)
+    if s is not None:
+        return list(s.blockades().get(zone, ()))
     return sorted({s.army for sid, s in game.ships.items() if s.zone == zone and manned(game, "ship:" + sid)})
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import choices as ch
-from engine.games.dragonlords import board
+from engine.games.dragonlords import board, legal
 from engine.games.dragonlords.choices import chips, labels, names
 from engine.games.dragonlords.legal import legal_offers, prompts
 from engine.games.dragonlords.offers import Offer
@@ -85,8 +85,25 @@ PLACE_FIELDS = {"origin", "to", "target", "at", "zone", "kingdom", "space", "kin
 def offers(table, seat: int) -> dict[str, list[Offer]]:
     """The seat's legal offers now by kind, the kinds in the order first listed (kept while the
     table stays at this event and seat; shared, never changed)."""
+    return _by_kind(legal_offers(table, seat))
+
+
+@per_state
+def first_offers(table, seat: int) -> dict[str, list[Offer]]:
+    """`offers` as the first question needs them: the kinds of legal.PARTIAL maybe in part."""
+    return _by_kind(legal.first_offers(table, seat))
+
+
+def of_kind(table, seat: int, kind: str) -> list[Offer]:
+    """Every offer of one kind (none when the kind is not open now)."""
+    if kind in legal.PARTIAL:
+        return offers(table, seat).get(kind, [])
+    return first_offers(table, seat).get(kind, [])
+
+
+def _by_kind(offs: list[Offer]) -> dict[str, list[Offer]]:
     out: dict[str, list[Offer]] = {}
-    for o in legal_offers(table, seat):
+    for o in offs:
         if o.whole or o.most > 0 or o.heroes:  # o.size(), inline: every offer passes here
             mine = out.get(o.cmd["kind"])
             if mine is None:
@@ -116,15 +133,15 @@ def _question(table, seat: int, path: list[Any], words: bool) -> ch.Question:
         q = _chips(table, seat, path, rule, words)
         if q is not None:
             return q
-    offs = offers(table, seat)
+    offs = first_offers(table, seat)
     if not offs:
         if path:
             raise ch.BadPath("names no legal command now: ask for the choices again")
         return ch.Question(table.version, seat, ch.NOTHING, rule, [])
     if not path:
         if len(offs) == 1:
-            ((k, mine),) = offs.items()
-            return _step(table, seat, [["kind", k]], mine, rule, words, ch.FIRST_QUESTION)
+            (k,) = offs
+            return _step(table, seat, [["kind", k]], of_kind(table, seat, k), rule, words, ch.FIRST_QUESTION)
         opts = []
         for k, mine in offs.items():
             if len(mine) == 1 and mine[0].size() == 1:
@@ -136,7 +153,7 @@ def _question(table, seat: int, path: list[Any], words: bool) -> ch.Question:
     ok = isinstance(first, list) and len(first) == 2 and first[0] == "kind" and isinstance(first[1], str)
     if not ok or first[1] not in offs:
         raise ch.BadPath("names no legal command now: ask for the choices again")
-    return _step(table, seat, path, offs[first[1]], rule, words)
+    return _step(table, seat, path, of_kind(table, seat, first[1]), rule, words)
 
 
 def _chips(table, seat, path, rule, words) -> ch.Question | None:

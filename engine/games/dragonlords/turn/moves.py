@@ -146,7 +146,10 @@ def contested(table, a: int, occ=None) -> list[str]:
     return sorted(set(out))
 
 
-def combat_legal(table, a: int) -> list[Offer]:
+def combat_legal(table, a: int, marches: bool = True) -> list[Offer]:
+    """The combat phase's offers. `marches=False`: the forced marches only until two are found
+    (or one of several counts), enough for the choice tree's first question, which shows the
+    kind as a further step then: a march's search is the costly part and is rarely chosen."""
     game = table.game
     w = world()
     occ = board.occupancy(game)
@@ -156,6 +159,7 @@ def combat_legal(table, a: int) -> list[Offer]:
         return out
     race = game.armies[a].race
     sneak = None  # the elves' sneak targets, found once when first asked
+    marched = 0  # march offers found so far when only two are wanted
     casters = caster_places(game, a)
     for o in board.held(game, a, occ):
         plain, units, no_fight = board.plain(game, o, a), board.units(game, o, a), game.no_fight.get(o, 0)
@@ -172,8 +176,13 @@ def combat_legal(table, a: int) -> list[Offer]:
                     sneak = sneak_targets(game, a, occ, table.options.get("elf_realm", "kingdom"))
                 if x in sneak:
                     out += sneak_commands(game, a, o, x, casters)
-        for x in march_targets(game, a, o, occ, casters):
-            out.append(counted({"kind": "march", "origin": o, "to": x}, min(plain, units - 1)))
+        most = min(plain, units - 1)
+        if most <= 0 or marched >= 2:  # no unit may march from here, or enough are found
+            continue
+        ends = march_targets(game, a, o, occ, casters)
+        out += [counted({"kind": "march", "origin": o, "to": x}, most) for x in ends]
+        if not marches and ends:
+            marched += 2 if most > 1 else len(ends)
 
     out += as_offers(fire_legal(table, a))
     return [*out, Offer({"kind": "done"})]
@@ -264,11 +273,12 @@ def transfer_legal(table, a: int) -> list[Offer]:
     if forced:
         return as_offers([c for c in tele if c["hero"] in forced] or [{"kind": "done"}])
     out = []
+    casters = caster_places(game, a)
     for o in board.held(game, a, occ):
         total = board.units(game, o, a)
         keep = 0 if w.kind[o] == "island" else 1
         free_plain = board.plain(game, o, a) - game.moved.get(o, 0)
-        for x in w.neighbours(o, board.caster_at(game, o, a)):
+        for x in w.neighbours(o, o in casters):
             who = occ.get(x, [])
             if who not in ([a], []) or (game.short and x in w.tundra) or w.kind[x] == "island":
                 continue
