@@ -161,21 +161,24 @@ def combat_legal(table, a: int, marches: bool = True) -> list[Offer]:
     sneak = None  # the elves' sneak targets, found once when first asked
     marched = 0  # march offers found so far when only two are wanted
     casters = caster_places(game, a)
+    seat = game.armies[a].seat  # enemy land: held by armies of other seats only (board.allies)
+    enemies = {x for x, who in occ.items() if who and all(game.armies[o].seat != seat for o in who)}
+    ready = sneak_ready(game, a) if race == "elf" else {}
     for o in board.held(game, a, occ):
         plain, units, no_fight = board.plain(game, o, a), board.units(game, o, a), game.no_fight.get(o, 0)
         n = min(units - no_fight, units - 1)  # can_fight, and one stays behind
         heroes = board.heroes_at(game, o, a) if n >= 1 else []
         for x in w.neighbours(o, o in casters):
-            if not enemy_held(game, a, x, occ) or (game.short and x in w.tundra):
+            if x not in enemies or (game.short and x in w.tundra):
                 continue
             out.append(
                 counted({"kind": "attack", "origin": o, "target": x}, min(plain - no_fight, n), heroes)
             )
-            if race == "elf" and sneakers(game, a, o):
+            if ready.get(o):
                 if sneak is None:
                     sneak = sneak_targets(game, a, occ, table.options.get("elf_realm", "kingdom"))
                 if x in sneak:
-                    out += sneak_commands(game, a, o, x, casters)
+                    out += sneak_commands(game, a, o, x, casters, ready)
         most = min(plain, units - 1)
         if most <= 0 or marched >= 2:  # no unit may march from here, or enough are found
             continue
@@ -197,20 +200,32 @@ def sneakers(game, a: int, o: str) -> int:
     return max(0, min(fresh, units - no_fight, units - 1))
 
 
-def sneak_sources(game, a: int, x: str, casters: set[str] | None = None) -> list[str]:
-    """The own territories next to `x` whose elves may still join a sneak attack on it."""
+def sneak_ready(game, a: int) -> dict[str, int]:
+    """`sneakers` of every own territory, in the order of board.held."""
+    return {o: sneakers(game, a, o) for o in board.held(game, a)}
+
+
+def sneak_sources(
+    game, a: int, x: str, casters: set[str] | None = None, ready: dict[str, int] | None = None
+) -> list[str]:
+    """The own territories next to `x` whose elves may still join a sneak attack on it
+    (`ready`: sneak_ready, when the caller has it)."""
     w = world()
     casters = casters if casters is not None else caster_places(game, a)
-    return [o for o in board.held(game, a) if sneakers(game, a, o) and x in w.neighbours(o, o in casters)]
+    ready = ready if ready is not None else sneak_ready(game, a)
+    return [o for o, k in ready.items() if k and x in w.neighbours(o, o in casters)]
 
 
-def sneak_commands(game, a: int, o: str, x: str, casters: set[str] | None = None) -> list[Offer]:
+def sneak_commands(
+    game, a: int, o: str, x: str, casters: set[str] | None = None, ready: dict[str, int] | None = None
+) -> list[Offer]:
     """The elves of `o` sneak into `x`, 1..all that may: fighting at once, or (`wait`) waiting for
     the elves of another adjacent territory to join the same attack (DL:3.4/sneak: "Die Elfen
     Einheiten können aus mehr als einem angrenzendem Gebiet kommen"). `wait` is offered only while
     another territory's elves could still join."""
-    k = sneakers(game, a, o)
-    others = [p for p in sneak_sources(game, a, x, casters) if p != o]
+    ready = ready if ready is not None else sneak_ready(game, a)
+    k = ready[o] if o in ready else sneakers(game, a, o)
+    others = [p for p in sneak_sources(game, a, x, casters, ready) if p != o]
     cmd = {"kind": "sneak", "origin": o, "target": x}
     out = [counted(cmd, k)]
     if others:
