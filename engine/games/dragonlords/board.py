@@ -102,20 +102,22 @@ def occupancy(game) -> dict[str, list[int]]:
 
 
 def _occupancy(game) -> dict[str, list[int]]:
+    """The lists are shared with _SORTED (one per set of army keys), never changed: a hero's
+    army joining a place's makes a new list."""
+    known = _SORTED
     out = {}
     for loc, by in game.troops.items():
         keys = tuple(by)
-        armies = _SORTED.get(keys)
+        armies = known.get(keys)
         if armies is None:
-            armies = _SORTED[keys] = sorted(map(int, by))
-        out[loc] = list(armies)
+            armies = known[keys] = sorted(map(int, by))
+        out[loc] = armies
     for x in game.heroes.values():
         armies = out.get(x.loc)
         if armies is None:
             out[x.loc] = [x.army]
         elif x.army not in armies:
-            armies.append(x.army)
-            armies.sort()
+            out[x.loc] = sorted([*armies, x.army])
     return out
 
 

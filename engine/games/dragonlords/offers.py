@@ -21,6 +21,14 @@ class Offer(NamedTuple):
     def size(self) -> int:
         return int(self.whole) + max(0, self.most) + len(self.heroes)
 
+    def first(self) -> dict[str, Any]:
+        """`commands()[0]` without listing the others (an offer of one command is a leaf)."""
+        if self.whole:
+            return self.cmd
+        if self.most > 0:
+            return {**self.cmd, "n": 1, **self.tail} if self.tail else {**self.cmd, "n": 1}
+        return {**self.cmd, "hero": self.heroes[0]}
+
     def commands(self) -> list[dict[str, Any]]:
         cmd, tail = self.cmd, self.tail
         out = [cmd] if self.whole else []

@@ -145,7 +145,7 @@ def _question(table, seat: int, path: list[Any], words: bool) -> ch.Question:
         opts = []
         for k, mine in offs.items():
             if len(mine) == 1 and mine[0].size() == 1:
-                opts.append(_leaf(table, seat, mine[0].commands()[0], words))
+                opts.append(_leaf(table, seat, mine[0].first(), words))
             else:
                 opts.append(ch.lazy(KINDS.get(k, k.capitalize()) + ch.MORE if words else "", [["kind", k]]))
         return ch.Question(table.version, seat, ch.FIRST_QUESTION, rule, opts)
@@ -260,7 +260,7 @@ def grouped(table, seat, path, field, groups, rule, words, text=None, among=None
     for v, members in groups.items():
         step = [field] if v is _ABSENT else [field, v]
         if len(members) == 1 and members[0].size() == 1:
-            cmd = members[0].commands()[0]
+            cmd = members[0].first()
             opts.append(_leaf(table, seat, cmd, words))
             said.append(opts[-1].label)
         else:
