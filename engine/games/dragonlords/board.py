@@ -137,6 +137,35 @@ def held(game, army: int, occ: dict | None = None) -> list[str]:
     return sorted(t for t, who in occ.items() if who == only and t in kind)
 
 
+def holds_any(game, army: int) -> bool:
+    """`bool(held(game, army))`, stopping at the first territory found (no occupancy built)."""
+    kind, key = world().kind, str(army)
+    by_hero: dict[str, set[int]] = {}
+    for x in game.heroes.values():
+        by_hero.setdefault(x.loc, set()).add(x.army)
+    for loc, by in game.troops.items():
+        if key in by and len(by) == 1 and loc in kind and by_hero.get(loc, {army}) == {army}:
+            return True
+    return any(who == {army} and loc in kind and not game.troops.get(loc) for loc, who in by_hero.items())
+
+
+def kingdom_counts(game) -> dict[int, int]:
+    """Army -> kingdoms it holds alone (`len(kingdoms_held)` of every army in one pass over
+    the kingdoms, no occupancy built)."""
+    by_hero: dict[str, set[int]] = {}
+    for x in game.heroes.values():
+        by_hero.setdefault(x.loc, set()).add(x.army)
+    out: dict[int, int] = {}
+    for k in world().kingdom_list:
+        by = game.troops.get(k)
+        who = {int(a) for a in by} if by else set()
+        who |= by_hero.get(k, set())
+        if len(who) == 1:
+            (a,) = who
+            out[a] = out.get(a, 0) + 1
+    return out
+
+
 def kingdoms_held(game, army: int, occ: dict | None = None) -> list[str]:
     w = world()
     return [t for t in held(game, army, occ) if w.kind[t] == "kingdom"]

@@ -48,7 +48,12 @@ class World:
 
     @property
     def kingdoms(self) -> list[str]:
-        return sorted(t for t, k in self.kind.items() if k == "kingdom")
+        return list(self.kingdom_list)
+
+    @cached_property
+    def kingdom_list(self) -> tuple[str, ...]:
+        """The kingdoms, sorted, worked out once (`kingdoms` is a fresh list of them)."""
+        return tuple(sorted(t for t, k in self.kind.items() if k == "kingdom"))
 
     def adjacent(self, a: str, b: str, caster_in_a: bool = False) -> bool:
         if b in self.land.get(a, ()):
