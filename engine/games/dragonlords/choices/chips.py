@@ -18,8 +18,7 @@ ROLES = ("king", "wizard", "decoy")
 def triples(game, a: int, fixed: dict[str, Any]) -> list[tuple[str, str, str]]:
     """The (king, wizard, decoy) places allowed (three different units, INT-15) that agree with
     `fixed`, in the order legal.chip_choices lists them."""
-    have = {x: board.units(game, x, a) for x in board.held(game, a)}
-    spots = [x for x, n in have.items() if n]  # a place without a unit carries no chip
+    have, spots = _bearers(game, a)
     roles = []
     for r in ROLES:
         if r not in fixed:
@@ -29,6 +28,12 @@ def triples(game, a: int, fixed: dict[str, Any]) -> list[tuple[str, str, str]]:
         else:
             return []
     return [(k, w, d) for k in roles[0] for w in roles[1] for d in roles[2] if _fits(have, k, w, d)]
+
+
+def _bearers(game, a: int) -> tuple[dict[str, int], list[str]]:
+    """Units per own territory, and the territories with one at least (a chip needs a unit)."""
+    have = {x: board.units(game, x, a) for x in board.held(game, a)}
+    return have, [x for x, n in have.items() if n]
 
 
 def _fits(have: dict[str, int], k: str, w: str, d: str) -> bool:
@@ -51,14 +56,38 @@ def question(table, seat: int, path: list[Any], rule, words: bool, text: str | N
             return None
         fixed[st[0]] = st[1]
     game = table.game
-    found = triples(game, game.active, fixed)
-    if len(found) < 2:
-        return None
-    first = found[0]
-    at = next(i for i in range(3) if any(t[i] != first[i] for t in found))
+    kings = {} if fixed else _kings(game, game.active)
+    if len(kings) > 1:  # the first question: by the King's place (two triples tell a leaf from a step)
+        found, at = [t for two in kings.values() for t in two], 0
+    else:
+        found = triples(game, game.active, fixed)
+        if len(found) < 2:
+            return None
+        first = found[0]
+        at = next(i for i in range(3) if any(t[i] != first[i] for t in found))
     groups: dict[str, list[Offer]] = {}
     for t in found:
         members = groups.setdefault(t[at], [])
         if len(members) < 2:  # one member makes a leaf, more a step: two tell them apart
             members.append(Offer({"kind": "chips", "king": t[0], "wizard": t[1], "decoy": t[2]}))
     return grouped(table, seat, path, ROLES[at], groups, rule, words, text)
+
+
+def _kings(game, a: int) -> dict[str, list[tuple[str, str, str]]]:
+    """Each place the King may hide in, with its first two triples (fewer when it has fewer),
+    in the order of `triples`: enough for the first question, without every triple."""
+    have, spots = _bearers(game, a)
+    out = {}
+    for k in spots:
+        two = []
+        for w in spots:
+            for d in spots:
+                if _fits(have, k, w, d):
+                    two.append((k, w, d))
+                    if len(two) == 2:
+                        break
+            if len(two) == 2:
+                break
+        if two:
+            out[k] = two
+    return out

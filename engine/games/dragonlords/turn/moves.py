@@ -75,6 +75,7 @@ def loads(table, a: int, transfer: bool = False) -> list[Offer]:
             continue
         here = places.aboard(sid)
         n_on = board.units(game, here, a)
+        aboard: tuple[int, list[str]] | None = None  # plain units and chip-bearers that may land
         for x in w.coast.get(s.zone, ()):
             if occ.get(x) == [a] and n_on < 8:
                 keep = 0 if w.kind[x] == "island" else 1
@@ -96,9 +97,13 @@ def loads(table, a: int, transfer: bool = False) -> list[Offer]:
                 )
                 if not ok:
                     continue
-                p = board.plain(game, here, a)
-                heroes = [h for h in board.heroes_at(game, here, a) if game.heroes[h].role != "dragonlord"]
-                out.append(counted({"kind": "unload", "ship": sid, "to": x}, p, heroes))
+                if aboard is None:  # the same for every harbour of the zone
+                    who_on = board.heroes_at(game, here, a)
+                    aboard = (
+                        board.plain(game, here, a),
+                        [h for h in who_on if game.heroes[h].role != "dragonlord"],
+                    )
+                out.append(counted({"kind": "unload", "ship": sid, "to": x}, aboard[0], aboard[1]))
     return out
 
 
