@@ -86,7 +86,7 @@ def armies_at(game, loc: str) -> list[int]:
     return sorted(out)
 
 
-_SORTED: dict[tuple[str, ...], list[int]] = {}  # the army keys of a place -> their numbers, sorted
+_SORTED: dict[str | tuple[str, ...], list[int]] = {}  # a place's army key (or keys) -> the armies, sorted
 
 
 def occupancy(game) -> dict[str, list[int]]:
@@ -107,10 +107,16 @@ def _occupancy(game) -> dict[str, list[int]]:
     known = _SORTED
     out = {}
     for loc, by in game.troops.items():
-        keys = tuple(by)
-        armies = known.get(keys)
-        if armies is None:
-            armies = known[keys] = sorted(map(int, by))
+        if len(by) == 1:  # most places hold one army's troops: no key tuple to build
+            (key,) = by
+            armies = known.get(key)
+            if armies is None:
+                armies = known[key] = [int(key)]
+        else:
+            keys = tuple(by)
+            armies = known.get(keys)
+            if armies is None:
+                armies = known[keys] = sorted(map(int, by))
         out[loc] = armies
     for x in game.heroes.values():
         armies = out.get(x.loc)

@@ -95,10 +95,21 @@ def first_offers(table, seat: int) -> dict[str, list[Offer]]:
 
 
 def of_kind(table, seat: int, kind: str) -> list[Offer]:
-    """Every offer of one kind (none when the kind is not open now)."""
-    if kind in legal.PARTIAL:
-        return offers(table, seat).get(kind, [])
-    return first_offers(table, seat).get(kind, [])
+    """Every offer of one kind (none when the kind is not open now), alike offers merged
+    (`_merged`) once for every question below the kind: outside scrolls an offer's fields are
+    its choice, so merging and then keeping the offers a path names is keeping and then merging."""
+    kept = _of_kinds(table, seat)
+    got = kept.get(kind)
+    if got is None:
+        raw = (offers if kind in legal.PARTIAL else first_offers)(table, seat).get(kind, [])
+        got = kept[kind] = raw if kind == "scroll" else _merged(table, seat, raw)
+    return got
+
+
+@per_state
+def _of_kinds(table, seat: int) -> dict[str, list[Offer]]:
+    """of_kind's answers at this event, filled as kinds are asked."""
+    return {}
 
 
 def _by_kind(offs: list[Offer]) -> dict[str, list[Offer]]:
@@ -184,7 +195,8 @@ def _step(table, seat, path, sel, rule, words, text=None) -> ch.Question:
             sel = [o for o in sel if _fields(o).get(st[0], _ABSENT) == st[1]]
         else:
             raise ch.BadPath(f"step {st!r} is not one this game gave")
-    sel = _merged(table, seat, sel)
+    if sel and sel[0].cmd["kind"] == "scroll":  # other kinds come merged (of_kind)
+        sel = _merged(table, seat, sel)
     if not sel:
         raise ch.BadPath("names no legal command now: ask for the choices again")
     if len(sel) > 1:

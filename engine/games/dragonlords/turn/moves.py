@@ -167,7 +167,8 @@ def combat_legal(table, a: int, marches: bool = True) -> list[Offer]:
     marched = 0  # march offers found so far when only two are wanted
     casters = caster_places(game, a)
     seat = game.armies[a].seat  # enemy land: held by armies of other seats only (board.allies)
-    enemies = {x for x, who in occ.items() if who and all(game.armies[o].seat != seat for o in who)}
+    friends = {i for i, x in enumerate(game.armies) if x.seat == seat}
+    enemies = {x for x, who in occ.items() if who and friends.isdisjoint(who)}
     ready = sneak_ready(game, a) if race == "elf" else {}
     for o in board.held(game, a, occ):
         plain, units, no_fight = board.plain(game, o, a), board.units(game, o, a), game.no_fight.get(o, 0)
