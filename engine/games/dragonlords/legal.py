@@ -37,11 +37,12 @@ PHASE_RULE = {
 def prompts(table) -> list[Prompt]:
     """Who must act now (a fresh list; worked out once per event: a bot's decision asks it
     at every question and again when its command is played)."""
-    return list(_prompts(table))
+    return list(kept_prompts(table))
 
 
 @per_state
-def _prompts(table) -> tuple[Prompt, ...]:
+def kept_prompts(table) -> tuple[Prompt, ...]:
+    """`prompts`, kept for the event (shared: a tuple)."""
     return tuple(_prompted(table))
 
 
@@ -94,7 +95,7 @@ def first_offers(table, seat: int) -> list[Offer]:
 
 
 def _offers(table, seat: int, first: bool = False) -> list[Offer]:
-    ps = prompts(table)
+    ps = kept_prompts(table)
     if not ps or ps[0].seat != seat:
         return []
 

@@ -17,7 +17,7 @@ from typing import Any
 from engine import choices as ch
 from engine.games.dragonlords import board, legal
 from engine.games.dragonlords.choices import chips, labels, names
-from engine.games.dragonlords.legal import legal_offers, prompts
+from engine.games.dragonlords.legal import legal_offers
 from engine.games.dragonlords.offers import Offer
 from engine.games.dragonlords.preview import preview
 from engine.mechanics.per_state import per_state
@@ -81,35 +81,41 @@ QUESTIONS = {
 PLACE_FIELDS = {"origin", "to", "target", "at", "zone", "kingdom", "space", "king", "wizard", "decoy"}
 
 
-@per_state
-def offers(table, seat: int) -> dict[str, list[Offer]]:
-    """The seat's legal offers now by kind, the kinds in the order first listed (kept while the
-    table stays at this event and seat; shared, never changed)."""
-    return _by_kind(legal_offers(table, seat))
+class _Now:
+    """What the tree knows of one seat at one event, shared by every question of a decision:
+    the prompt's rule, the offers by kind as the first question needs them (the kinds in the
+    order first listed; legal.PARTIAL ones maybe in part) and each kind's offers once asked."""
+
+    def __init__(self, table, seat: int):
+        self.table, self.seat = table, seat
+        ps = legal.kept_prompts(table)
+        self.rule = ps[0].rule if ps and ps[0].seat == seat else None
+        self._first: dict[str, list[Offer]] | None = None
+        self._kinds: dict[str, list[Offer]] = {}
+
+    def first(self) -> dict[str, list[Offer]]:
+        if self._first is None:
+            self._first = _by_kind(legal.first_offers(self.table, self.seat))
+        return self._first
+
+    def of_kind(self, kind: str) -> list[Offer]:
+        """Every offer of one kind (none when the kind is not open now), alike offers merged
+        (`_merged`) once for every question below the kind: outside scrolls an offer's fields
+        are its choice, so merging and then keeping the offers a path names is keeping and then
+        merging."""
+        got = self._kinds.get(kind)
+        if got is None:
+            if kind in legal.PARTIAL:
+                raw = _by_kind(legal_offers(self.table, self.seat)).get(kind, [])
+            else:
+                raw = self.first().get(kind, [])
+            got = self._kinds[kind] = raw if kind == "scroll" else _merged(self.table, self.seat, raw)
+        return got
 
 
 @per_state
-def first_offers(table, seat: int) -> dict[str, list[Offer]]:
-    """`offers` as the first question needs them: the kinds of legal.PARTIAL maybe in part."""
-    return _by_kind(legal.first_offers(table, seat))
-
-
-def of_kind(table, seat: int, kind: str) -> list[Offer]:
-    """Every offer of one kind (none when the kind is not open now), alike offers merged
-    (`_merged`) once for every question below the kind: outside scrolls an offer's fields are
-    its choice, so merging and then keeping the offers a path names is keeping and then merging."""
-    kept = _of_kinds(table, seat)
-    got = kept.get(kind)
-    if got is None:
-        raw = (offers if kind in legal.PARTIAL else first_offers)(table, seat).get(kind, [])
-        got = kept[kind] = raw if kind == "scroll" else _merged(table, seat, raw)
-    return got
-
-
-@per_state
-def _of_kinds(table, seat: int) -> dict[str, list[Offer]]:
-    """of_kind's answers at this event, filled as kinds are asked."""
-    return {}
+def _now(table, seat: int) -> _Now:
+    return _Now(table, seat)
 
 
 def _by_kind(offs: list[Offer]) -> dict[str, list[Offer]]:
@@ -137,14 +143,14 @@ def question(table, seat: int, path: list[Any], words: bool = True) -> ch.Questi
 
 
 def _question(table, seat: int, path: list[Any], words: bool) -> ch.Question:
-    ps = prompts(table)
-    rule = ps[0].rule if ps and ps[0].seat == seat else None
+    now = _now(table, seat)
+    rule = now.rule
     game = table.game
     if rule is not None and game.phase == "setup_chips" and game.ask is None and game.battle is None:
         q = _chips(table, seat, path, rule, words)
         if q is not None:
             return q
-    offs = first_offers(table, seat)
+    offs = now.first()
     if not offs:
         if path:
             raise ch.BadPath("names no legal command now: ask for the choices again")
@@ -152,7 +158,7 @@ def _question(table, seat: int, path: list[Any], words: bool) -> ch.Question:
     if not path:
         if len(offs) == 1:
             (k,) = offs
-            return _step(table, seat, [["kind", k]], of_kind(table, seat, k), rule, words, ch.FIRST_QUESTION)
+            return _step(table, seat, [["kind", k]], now.of_kind(k), rule, words, ch.FIRST_QUESTION)
         opts = []
         for k, mine in offs.items():
             if len(mine) == 1 and mine[0].size() == 1:
@@ -164,7 +170,7 @@ def _question(table, seat: int, path: list[Any], words: bool) -> ch.Question:
     ok = isinstance(first, list) and len(first) == 2 and first[0] == "kind" and isinstance(first[1], str)
     if not ok or first[1] not in offs:
         raise ch.BadPath("names no legal command now: ask for the choices again")
-    return _step(table, seat, path, of_kind(table, seat, first[1]), rule, words)
+    return _step(table, seat, path, now.of_kind(first[1]), rule, words)
 
 
 def _chips(table, seat, path, rule, words) -> ch.Question | None:
