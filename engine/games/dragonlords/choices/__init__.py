@@ -393,13 +393,11 @@ DECISION_KINDS = {"spell", "roll", "choose", "casualty"}
 def bot_options(table, seat: int, path: list[Any], options: list[ch.Node]) -> list[ch.Node]:
     """The random bot's narrowing (bots.py `choices`, per question): at the first question it
     ends a phase only now and then and prefers fighting in combat; below it, every option."""
-    if path:
-        return options
     game = table.game
+    if path or game.phase not in ("purchase", "naval", "quest", "transfer", "combat"):
+        return options
     kinds = [ch.kind_of(o) for o in options]
     if set(kinds) <= DECISION_KINDS or "done" not in kinds or len(set(kinds)) < 2:
-        return options
-    if game.phase not in ("purchase", "naval", "quest", "transfer", "combat"):
         return options
     if ((table.version * 2654435761) >> 9) % 5 == 0:
         return [o for o, k in zip(options, kinds, strict=True) if k == "done"]

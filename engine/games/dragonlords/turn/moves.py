@@ -174,7 +174,7 @@ def combat_legal(table, a: int, marches: bool = True) -> list[Offer]:
         plain, units, no_fight = board.plain(game, o, a), board.units(game, o, a), game.no_fight.get(o, 0)
         n = min(units - no_fight, units - 1)  # can_fight, and one stays behind
         heroes = board.heroes_at(game, o, a) if n >= 1 else []
-        for x in w.neighbours(o, o in casters):
+        for x in w.neighbours(o, o in casters) if n >= 1 else ():  # else no attack, no sneak
             if x not in enemies or (game.short and x in w.tundra):
                 continue
             out.append(
@@ -295,20 +295,19 @@ def transfer_legal(table, a: int) -> list[Offer]:
         return as_offers([c for c in tele if c["hero"] in forced] or [{"kind": "done"}])
     out = []
     casters = caster_places(game, a)
+    alone = [a]
     for o in board.held(game, a, occ):
         total = board.units(game, o, a)
         keep = 0 if w.kind[o] == "island" else 1
-        free_plain = board.plain(game, o, a) - game.moved.get(o, 0)
+        if total - keep < 1:  # nobody may leave: no move of any count from here
+            continue
+        most = min(board.plain(game, o, a) - game.moved.get(o, 0), total - keep)
+        heroes = [h for h in board.heroes_at(game, o, a) if h not in game.teleported]
         for x in w.neighbours(o, o in casters):
-            who = occ.get(x, [])
-            if who not in ([a], []) or (game.short and x in w.tundra) or w.kind[x] == "island":
+            who = occ.get(x)
+            if (who and who != alone) or (game.short and x in w.tundra) or w.kind[x] == "island":
                 continue
-            heroes = (
-                [h for h in board.heroes_at(game, o, a) if h not in game.teleported]
-                if total - keep >= 1
-                else ()
-            )
-            out.append(counted({"kind": "move", "origin": o, "to": x}, min(free_plain, total - keep), heroes))
+            out.append(counted({"kind": "move", "origin": o, "to": x}, most, heroes))
     return out + loads(table, a, transfer=True) + as_offers(tele) + [Offer({"kind": "done"})]
 
 
