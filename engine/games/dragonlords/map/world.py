@@ -44,7 +44,12 @@ class World:
 
     @property
     def territories(self) -> list[str]:
-        return sorted(self.kind)
+        return list(self.territory_list)
+
+    @cached_property
+    def territory_list(self) -> tuple[str, ...]:
+        """The territories, sorted, worked out once (`territories` is a fresh list of them)."""
+        return tuple(sorted(self.kind))
 
     @property
     def kingdoms(self) -> list[str]:

@@ -17,7 +17,7 @@ def claimable(game) -> list[str]:
     w, occ = world(), occupancy(game)
     return [
         t
-        for t in w.territories
+        for t in w.territory_list
         if w.kind[t] != "island" and not (game.short and t in w.tundra) and not occ.get(t)
     ]
 
