@@ -62,8 +62,11 @@ def _kept(game) -> still | None:
     return s if s is not None and s.game is game else None
 
 
+_NO_TROOPS: dict[str, int] = {}  # read only: a place without troops
+
+
 def plain(game, loc: str, army: int) -> int:
-    return game.troops.get(loc, {}).get(str(army), 0)
+    return game.troops.get(loc, _NO_TROOPS).get(str(army), 0)
 
 
 def heroes_at(game, loc: str, army: int | None = None) -> list[str]:

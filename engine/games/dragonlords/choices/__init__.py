@@ -274,16 +274,16 @@ def grouped(table, seat, path, field, groups, rule, words, text=None, among=None
                 ch.lazy(f"In {r}{ch.MORE}" if words else "", [*path, ["among", field, r]]) for r in regions
             ]
             return ch.Question(table.version, seat, text or "Where?", rule, opts)
-    opts, said = [], []
+    opts, said = [], []  # said: the labels in words (none for a bot)
     for v, members in groups.items():
-        step = [field] if v is _ABSENT else [field, v]
         if len(members) == 1 and members[0].size() == 1:
-            cmd = members[0].first()
-            opts.append(_leaf(table, seat, cmd, words))
-            said.append(opts[-1].label)
+            opts.append(_leaf(table, seat, members[0].first(), words))
+            if words:
+                said.append(opts[-1].label)
         else:
-            said.append(_value_words(game, seat, field, v) if words else "")
-            opts.append(ch.lazy("", [*path, step]))
+            if words:
+                said.append(_value_words(game, seat, field, v))
+            opts.append(ch.lazy("", [*path, [field] if v is _ABSENT else [field, v]]))
     if words:
         opts = _relabel(opts, said)
     return ch.Question(table.version, seat, text or QUESTIONS.get(field, "Which?"), rule, opts)
