@@ -21,7 +21,7 @@ from engine.games.dragonlords.dice import D6
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.offers import Offer, as_offers, counted
 from engine.games.dragonlords.turn.flow import check_victory
-from engine.games.dragonlords.turn.moves import can_fight, sneak_commands, sneak_sources
+from engine.games.dragonlords.turn.moves import can_fight, caster_places, sneak_commands, sneak_sources
 from engine.mechanics import zones
 from engine.readings import chosen
 
@@ -605,9 +605,12 @@ def legal(table) -> list[Offer]:
                 out += sneak_commands(game, b.attacker, o, b.loc)
         if b.kind == "land":
             w = world()
+            casters = caster_places(game, b.attacker)
             for o in board.held(game, b.attacker):
+                if not w.adjacent(o, b.loc, o in casters):  # asked first: most places are not
+                    continue
                 n = min(can_fight(game, o, b.attacker), board.units(game, o, b.attacker) - 1)
-                if n < 1 or not w.adjacent(o, b.loc, board.caster_at(game, o, b.attacker)):
+                if n < 1:
                     continue
                 most = min(n, board.plain(game, o, b.attacker) - game.no_fight.get(o, 0))
                 heroes = board.heroes_at(game, o, b.attacker)
