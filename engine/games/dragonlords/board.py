@@ -166,12 +166,19 @@ def kingdom_counts(game) -> dict[int, int]:
         by_hero.setdefault(x.loc, set()).add(x.army)
     out: dict[int, int] = {}
     for k in world().kingdom_list:
-        by = game.troops.get(k)
-        who = {int(a) for a in by} if by else set()
-        who |= by_hero.get(k, set())
-        if len(who) == 1:
-            (a,) = who
-            out[a] = out.get(a, 0) + 1
+        by, hs = game.troops.get(k), by_hero.get(k)
+        if by:  # troops of one army, and no other army's hero
+            if len(by) != 1:
+                continue
+            (key,) = by
+            a = int(key)
+            if hs and hs != {a}:
+                continue
+        elif hs and len(hs) == 1:  # heroes of one army alone
+            (a,) = hs
+        else:
+            continue
+        out[a] = out.get(a, 0) + 1
     return out
 
 

@@ -111,7 +111,10 @@ def remove_one(
     """One casualty: the Holy Grail saves it on a d6 of 1-2 (INT-06); a plain unit leaves the
     fullest place (ship) of the side; a hero dies with its chips."""
     game = table.game
-    if "holy_grail" in magic(game, loc, army).treasures and ctx.roll(D6, 1, rule="DL:3.3/treasures")[0] <= 2:
+    grail = any(
+        "holy_grail" in game.heroes[h].treasures for h in side_heroes(game, loc, army)
+    )  # magic's treasures
+    if grail and ctx.roll(D6, 1, rule="DL:3.3/treasures")[0] <= 2:
         return "saved by the Holy Grail"
     if choice == "plain":
         with_plain = [p for p in side_places(game, loc, army) if board.plain(game, p, army)]
