@@ -1,6 +1,7 @@
 """The board's shortcuts answer as the questions they stand for, at every event of seeded
-games: holds_any as held, kingdom_counts as kingdoms_held, and inside `still` (answers kept
-for one event) occupancy, held, units, heroes_at and blockade as outside it."""
+games: holds_any as held, kingdom_counts as kingdoms_held, claimable as the unoccupied
+territories, and inside `still` (answers kept for one event) occupancy, held, units, heroes_at
+and blockade as outside it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from bots import random_bot
 from engine.games.dragonlords import board
 from engine.games.dragonlords.map.world import world
+from engine.games.dragonlords.turn.flow import claimable
 from engine.pipeline import Engine
 from store import MemoryStore
 
@@ -41,6 +43,9 @@ def test_the_shortcuts_agree_with_the_questions(players, options):
             assert [board.holds_any(game, a) for a in armies] == [bool(board.held(game, a)) for a in armies]
             counts = {a: len(board.kingdoms_held(game, a)) for a in armies}
             assert board.kingdom_counts(game) == {a: n for a, n in counts.items() if n}
+            w, occ = world(), board.occupancy(game)
+            open_land = [t for t in w.territories if w.kind[t] != "island" and not occ.get(t)]
+            assert claimable(game) == [t for t in open_land if not (game.short and t in w.tundra)]
             outside = _answers(game)
             with board.still(game):
                 assert _answers(game) == outside

@@ -111,9 +111,8 @@ def remove_one(
     """One casualty: the Holy Grail saves it on a d6 of 1-2 (INT-06); a plain unit leaves the
     fullest place (ship) of the side; a hero dies with its chips."""
     game = table.game
-    grail = any(
-        "holy_grail" in game.heroes[h].treasures for h in side_heroes(game, loc, army)
-    )  # magic's treasures
+    # the side's magic treasures, as `magic` lists them
+    grail = any("holy_grail" in game.heroes[h].treasures for h in side_heroes(game, loc, army))
     if grail and ctx.roll(D6, 1, rule="DL:3.3/treasures")[0] <= 2:
         return "saved by the Holy Grail"
     if choice == "plain":

@@ -14,11 +14,12 @@ SETUP = ("setup_kingdom", "setup_claim", "setup_extra", "setup_chips", "setup_sh
 
 def claimable(game) -> list[str]:
     """Unoccupied territories open at set-up: no islands, no tundra in the short game (DL:2.3/placement)."""
-    w, occ = world(), occupancy(game)
+    w = world()
+    taken = {loc for loc, by in game.troops.items() if by} | {x.loc for x in game.heroes.values()}
     return [
         t
         for t in w.territory_list
-        if w.kind[t] != "island" and not (game.short and t in w.tundra) and not occ.get(t)
+        if w.kind[t] != "island" and not (game.short and t in w.tundra) and t not in taken
     ]
 
 
