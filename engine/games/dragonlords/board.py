@@ -141,17 +141,33 @@ def allies(game, a: int, b: int) -> bool:
 
 
 def held(game, army: int, occ: dict | None = None) -> list[str]:
-    occ = occ if occ is not None else occupancy(game)
+    """The territories the army occupies alone, sorted; from the troops and heroes directly
+    when no occupancy is at hand (kept or given), which costs less than building one."""
     kind, only = world().kind, [army]
-    return sorted(t for t, who in occ.items() if who == only and t in kind)
+    if occ is None:
+        s = _kept(game)
+        occ = s.occ if s is not None else None
+    if occ is not None:
+        return sorted(t for t, who in occ.items() if who == only and t in kind)
+    key, mine = str(army), {army}
+    by_hero = _hero_armies(game)
+    out = [t for t, by in game.troops.items() if key in by and len(by) == 1 and by_hero.get(t, mine) == mine]
+    out += [t for t, who in by_hero.items() if who == mine and not game.troops.get(t)]
+    return sorted(t for t in out if t in kind)
+
+
+def _hero_armies(game) -> dict[str, set[int]]:
+    """Place -> the armies with a hero there (one pass over the heroes)."""
+    out: dict[str, set[int]] = {}
+    for x in game.heroes.values():
+        out.setdefault(x.loc, set()).add(x.army)
+    return out
 
 
 def holds_any(game, army: int) -> bool:
     """`bool(held(game, army))`, stopping at the first territory found (no occupancy built)."""
     kind, key = world().kind, str(army)
-    by_hero: dict[str, set[int]] = {}
-    for x in game.heroes.values():
-        by_hero.setdefault(x.loc, set()).add(x.army)
+    by_hero = _hero_armies(game)
     for loc, by in game.troops.items():
         if key in by and len(by) == 1 and loc in kind and by_hero.get(loc, {army}) == {army}:
             return True
@@ -161,9 +177,7 @@ def holds_any(game, army: int) -> bool:
 def kingdom_counts(game) -> dict[int, int]:
     """Army -> kingdoms it holds alone (`len(kingdoms_held)` of every army in one pass over
     the kingdoms, no occupancy built)."""
-    by_hero: dict[str, set[int]] = {}
-    for x in game.heroes.values():
-        by_hero.setdefault(x.loc, set()).add(x.army)
+    by_hero = _hero_armies(game)
     out: dict[int, int] = {}
     for k in world().kingdom_list:
         by, hs = game.troops.get(k), by_hero.get(k)

@@ -47,6 +47,7 @@ def test_the_shortcuts_agree_with_the_questions(players, options):
             open_land = [t for t in w.territories if w.kind[t] != "island" and not occ.get(t)]
             assert claimable(game) == [t for t in open_land if not (game.short and t in w.tundra)]
             outside = _answers(game)
+            assert outside["held"] == outside["held_occ"]  # without an occupancy, and from one
             with board.still(game):
                 assert _answers(game) == outside
                 assert _answers(game) == outside  # asked again: the kept answers
