@@ -19,6 +19,7 @@ class still:
         self.occ: dict[str, list[int]] | None = None
         self.heroes: dict[tuple[str, int], list[str]] | None = None
         self.blocks: dict[str, list[int]] | None = None
+        self.holds: dict[int, list[str]] = {}  # held, by army
         self.outer: still | None = None
 
     def __enter__(self) -> None:
@@ -142,11 +143,19 @@ def allies(game, a: int, b: int) -> bool:
 
 def held(game, army: int, occ: dict | None = None) -> list[str]:
     """The territories the army occupies alone, sorted; from the troops and heroes directly
-    when no occupancy is at hand (kept or given), which costs less than building one."""
+    when no occupancy is at hand (kept or given), which costs less than building one; kept
+    per army inside `still`."""
+    s = _kept(game)
+    if s is not None and (occ is None or occ is s.occ):
+        got = s.holds.get(army)
+        if got is None:
+            got = s.holds[army] = _held(game, army, s.occ)
+        return list(got)
+    return _held(game, army, occ)
+
+
+def _held(game, army: int, occ: dict | None) -> list[str]:
     kind, only = world().kind, [army]
-    if occ is None:
-        s = _kept(game)
-        occ = s.occ if s is not None else None
     if occ is not None:
         return sorted(t for t, who in occ.items() if who == only and t in kind)
     key, mine = str(army), {army}

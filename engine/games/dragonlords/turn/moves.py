@@ -28,7 +28,6 @@ def price(game, a: int, what: str) -> int:
 def reinforceable(game, a: int, occ=None) -> list[str]:
     """Own territories of a realm whose kingdom the army holds; no gold, island or teleportal (§3.7)."""
     w = world()
-    occ = occ if occ is not None else board.occupancy(game)
     ks = set(board.kingdoms_held(game, a, occ))
     return [x for x in board.held(game, a, occ) if w.realm.get(x) and w.kingdom_of[w.realm[x]] in ks]
 
@@ -44,7 +43,7 @@ def ships_total(game) -> int:
 
 def purchase_legal(table, a: int) -> list[dict]:
     game = table.game
-    occ = board.occupancy(game)
+    occ = None  # holdings alone are asked: board.held finds them without an occupancy
     if not board.kingdoms_held(game, a, occ):
         return []
     gold = board.gold_of(game, a, occ)  # paid at once from the kingdoms (rules.buy)
@@ -313,7 +312,7 @@ def transfer_legal(table, a: int) -> list[Offer]:
 
 def reinforce_legal(table, a: int) -> list[dict]:
     game = table.game
-    occ = board.occupancy(game)
+    occ = None  # holdings alone are asked: board.held finds them without an occupancy
     bought = game.armies[a].bought
     out = []
     if any(n for k, n in bought.items() if k != "ship"):
