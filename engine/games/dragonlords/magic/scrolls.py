@@ -58,7 +58,6 @@ def legal(table, a: int) -> list[dict]:
     cards = in_hand(table, a)
     if not cards:
         return out
-    occ = board.occupancy(game)
     casters = [(h, x) for h, x in sorted(game.heroes.items()) if x.army == a and x.role in board.CASTERS]
     targets: list[str] | None = None  # an elemental's: every territory with an enemy, found once
     foes: dict[str, int] = {}  # enemy_at of each caster's place, found once
@@ -74,7 +73,7 @@ def legal(table, a: int) -> list[dict]:
                 if targets is None:
                     targets = sorted(
                         p
-                        for p, who in occ.items()
+                        for p, who in board.occupancy(game).items()
                         if p in w.kind and any(not board.allies(game, a, o) for o in who)
                     )
                 out += [{"kind": "scroll", "card": card, "caster": h, "at": p} for p in targets]
