@@ -14,6 +14,8 @@ class still:
     question reads it and changes nothing), so the occupancy and the heroes by place and army
     are worked out once inside instead of at every ask. Nested for the same game, a no-op."""
 
+    __slots__ = ("blocks", "game", "heroes", "holds", "occ", "outer")
+
     def __init__(self, game):
         self.game = game
         self.occ: dict[str, list[int]] | None = None
