@@ -19,7 +19,7 @@ class Offer(NamedTuple):
     tail: dict[str, Any] | None = None
 
     def size(self) -> int:
-        return int(self.whole) + max(0, self.most) + len(self.heroes)
+        return self.whole + (self.most if self.most > 0 else 0) + len(self.heroes)
 
     def first(self) -> dict[str, Any]:
         """`commands()[0]` without listing the others (an offer of one command is a leaf)."""
