@@ -76,14 +76,16 @@ def heroes_at(game, loc: str, army: int | None = None) -> list[str]:
     s = _kept(game)
     if s is not None and army is not None:
         return list(s.by_place().get((loc, army), ()))
-    return sorted(h for h, x in game.heroes.items() if x.loc == loc and (army is None or x.army == army))
+    if army is None:
+        return sorted([h for h, x in game.heroes.items() if x.loc == loc])
+    return sorted([h for h, x in game.heroes.items() if x.loc == loc and x.army == army])
 
 
 def units(game, loc: str, army: int) -> int:
     s = _kept(game)
     if s is not None:
         return plain(game, loc, army) + len(s.by_place().get((loc, army), ()))
-    return plain(game, loc, army) + sum(1 for x in game.heroes.values() if x.loc == loc and x.army == army)
+    return plain(game, loc, army) + len([x for x in game.heroes.values() if x.loc == loc and x.army == army])
 
 
 def armies_at(game, loc: str) -> list[int]:
@@ -162,9 +164,14 @@ def _held(game, army: int, occ: dict | None) -> list[str]:
         return sorted(t for t, who in occ.items() if who == only and t in kind)
     key, mine = str(army), {army}
     by_hero = _hero_armies(game)
-    out = [t for t, by in game.troops.items() if key in by and len(by) == 1 and by_hero.get(t, mine) == mine]
-    out += [t for t, who in by_hero.items() if who == mine and not game.troops.get(t)]
-    return sorted(t for t in out if t in kind)
+    out = [
+        t
+        for t, by in game.troops.items()
+        if len(by) == 1 and key in by and t in kind and (t not in by_hero or by_hero[t] == mine)
+    ]
+    if by_hero:
+        out += [t for t, who in by_hero.items() if who == mine and t in kind and not game.troops.get(t)]
+    return sorted(out)
 
 
 def _hero_armies(game) -> dict[str, set[int]]:
