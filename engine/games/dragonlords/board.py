@@ -9,16 +9,83 @@ CASTERS = ("king", "wizard", "dragonlord")
 RACE_BASE = {"orc": 3, "elf": 3, "dwarf": 3, "barbarian": 4}  # content/units.toml (DL:3.4/land.2)
 
 
+class still:
+    """`with still(game):` the position stays as it is (a listing of legal commands or a
+    question reads it and changes nothing), so the occupancy and the heroes by place and army
+    are worked out once inside instead of at every ask. Nested for the same game, a no-op."""
+
+    __slots__ = ("blocks", "game", "heroes", "holds", "occ", "outer")
+
+    def __init__(self, game):
+        self.game = game
+        self.occ: dict[str, list[int]] | None = None
+        self.heroes: dict[tuple[str, int], list[str]] | None = None
+        self.blocks: dict[str, list[int]] | None = None
+        self.holds: dict[int, list[str]] = {}  # held, by army
+        self.outer: still | None = None
+
+    def __enter__(self) -> None:
+        global _still
+        self.outer = _still
+        if _still is None or _still.game is not self.game:
+            _still = self
+
+    def __exit__(self, *exc) -> None:
+        global _still
+        _still = self.outer
+
+    def by_place(self) -> dict[tuple[str, int], list[str]]:
+        if self.heroes is None:
+            out: dict[tuple[str, int], list[str]] = {}
+            for h in sorted(self.game.heroes):
+                x = self.game.heroes[h]
+                out.setdefault((x.loc, x.army), []).append(h)
+            self.heroes = out
+        return self.heroes
+
+    def blockades(self) -> dict[str, list[int]]:
+        """`blockade` of every sea zone that has one, in one pass over the ships."""
+        if self.blocks is None:
+            game = self.game
+            crewed = {loc for loc, _a in self.by_place()}
+            out: dict[str, set[int]] = {}
+            for sid, s in game.ships.items():
+                loc = "ship:" + sid
+                if game.troops.get(loc) or loc in crewed:
+                    out.setdefault(s.zone, set()).add(s.army)
+            self.blocks = {z: sorted(armies) for z, armies in out.items()}
+        return self.blocks
+
+
+_still: still | None = None
+
+
+def _kept(game) -> still | None:
+    s = _still
+    return s if s is not None and s.game is game else None
+
+
+_NO_TROOPS: dict[str, int] = {}  # read only: a place without troops
+
+
 def plain(game, loc: str, army: int) -> int:
-    return game.troops.get(loc, {}).get(str(army), 0)
+    return game.troops.get(loc, _NO_TROOPS).get(str(army), 0)
 
 
 def heroes_at(game, loc: str, army: int | None = None) -> list[str]:
-    return sorted(h for h, x in game.heroes.items() if x.loc == loc and (army is None or x.army == army))
+    s = _kept(game)
+    if s is not None and army is not None:
+        return list(s.by_place().get((loc, army), ()))
+    if army is None:
+        return sorted([h for h, x in game.heroes.items() if x.loc == loc])
+    return sorted([h for h, x in game.heroes.items() if x.loc == loc and x.army == army])
 
 
 def units(game, loc: str, army: int) -> int:
-    return plain(game, loc, army) + sum(1 for x in game.heroes.values() if x.loc == loc and x.army == army)
+    s = _kept(game)
+    if s is not None:
+        return plain(game, loc, army) + len(s.by_place().get((loc, army), ()))
+    return plain(game, loc, army) + len([x for x in game.heroes.values() if x.loc == loc and x.army == army])
 
 
 def armies_at(game, loc: str) -> list[int]:
@@ -27,26 +94,44 @@ def armies_at(game, loc: str) -> list[int]:
     return sorted(out)
 
 
-_SORTED: dict[tuple[str, ...], list[int]] = {}  # the army keys of a place -> their numbers, sorted
+_SORTED: dict[str | tuple[str, ...], list[int]] = {}  # a place's army key (or keys) -> the armies, sorted
 
 
 def occupancy(game) -> dict[str, list[int]]:
     """Place -> armies with units there, sorted (one pass over the state; asked several times
-    per legal-command list, so written for speed: places in the order troops then heroes)."""
+    per legal-command list, so written for speed: places in the order troops then heroes).
+    Inside `still`, worked out once and shared: callers read it, never change it."""
+    s = _kept(game)
+    if s is None:
+        return _occupancy(game)
+    if s.occ is None:
+        s.occ = _occupancy(game)
+    return s.occ
+
+
+def _occupancy(game) -> dict[str, list[int]]:
+    """The lists are shared with _SORTED (one per set of army keys), never changed: a hero's
+    army joining a place's makes a new list."""
+    known = _SORTED
     out = {}
     for loc, by in game.troops.items():
-        keys = tuple(by)
-        armies = _SORTED.get(keys)
-        if armies is None:
-            armies = _SORTED[keys] = sorted(map(int, by))
-        out[loc] = list(armies)
+        if len(by) == 1:  # most places hold one army's troops: no key tuple to build
+            (key,) = by
+            armies = known.get(key)
+            if armies is None:
+                armies = known[key] = [int(key)]
+        else:
+            keys = tuple(by)
+            armies = known.get(keys)
+            if armies is None:
+                armies = known[keys] = sorted(map(int, by))
+        out[loc] = armies
     for x in game.heroes.values():
         armies = out.get(x.loc)
         if armies is None:
             out[x.loc] = [x.army]
         elif x.army not in armies:
-            armies.append(x.army)
-            armies.sort()
+            out[x.loc] = sorted([*armies, x.army])
     return out
 
 
@@ -61,9 +146,72 @@ def allies(game, a: int, b: int) -> bool:
 
 
 def held(game, army: int, occ: dict | None = None) -> list[str]:
-    occ = occ if occ is not None else occupancy(game)
+    """The territories the army occupies alone, sorted; from the troops and heroes directly
+    when no occupancy is at hand (kept or given), which costs less than building one; kept
+    per army inside `still`."""
+    s = _kept(game)
+    if s is not None and (occ is None or occ is s.occ):
+        got = s.holds.get(army)
+        if got is None:
+            got = s.holds[army] = _held(game, army, s.occ)
+        return list(got)
+    return _held(game, army, occ)
+
+
+def _held(game, army: int, occ: dict | None) -> list[str]:
     kind, only = world().kind, [army]
-    return sorted(t for t, who in occ.items() if who == only and t in kind)
+    if occ is not None:
+        return sorted(t for t, who in occ.items() if who == only and t in kind)
+    key, mine = str(army), {army}
+    by_hero = _hero_armies(game)
+    out = [
+        t
+        for t, by in game.troops.items()
+        if len(by) == 1 and key in by and t in kind and (t not in by_hero or by_hero[t] == mine)
+    ]
+    if by_hero:
+        out += [t for t, who in by_hero.items() if who == mine and t in kind and not game.troops.get(t)]
+    return sorted(out)
+
+
+def _hero_armies(game) -> dict[str, set[int]]:
+    """Place -> the armies with a hero there (one pass over the heroes)."""
+    out: dict[str, set[int]] = {}
+    for x in game.heroes.values():
+        out.setdefault(x.loc, set()).add(x.army)
+    return out
+
+
+def holds_any(game, army: int) -> bool:
+    """`bool(held(game, army))`, stopping at the first territory found (no occupancy built)."""
+    kind, key = world().kind, str(army)
+    by_hero = _hero_armies(game)
+    for loc, by in game.troops.items():
+        if key in by and len(by) == 1 and loc in kind and by_hero.get(loc, {army}) == {army}:
+            return True
+    return any(who == {army} and loc in kind and not game.troops.get(loc) for loc, who in by_hero.items())
+
+
+def kingdom_counts(game) -> dict[int, int]:
+    """Army -> kingdoms it holds alone (`len(kingdoms_held)` of every army in one pass over
+    the kingdoms, no occupancy built)."""
+    by_hero = _hero_armies(game)
+    out: dict[int, int] = {}
+    for k in world().kingdom_list:
+        by, hs = game.troops.get(k), by_hero.get(k)
+        if by:  # troops of one army, and no other army's hero
+            if len(by) != 1:
+                continue
+            (key,) = by
+            a = int(key)
+            if hs and hs != {a}:
+                continue
+        elif hs and len(hs) == 1:  # heroes of one army alone
+            (a,) = hs
+        else:
+            continue
+        out[a] = out.get(a, 0) + 1
+    return out
 
 
 def kingdoms_held(game, army: int, occ: dict | None = None) -> list[str]:
@@ -102,6 +250,9 @@ def ship_units(game, ship: str) -> int:
 
 def blockade(game, zone: str) -> list[int]:
     """Armies holding a sea blockade in a zone: a ship with at least one unit aboard (§2.2/sea-zones)."""
+    s = _kept(game)
+    if s is not None:
+        return list(s.blockades().get(zone, ()))
     return sorted({s.army for sid, s in game.ships.items() if s.zone == zone and manned(game, "ship:" + sid)})
 
 

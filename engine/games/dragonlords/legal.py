@@ -13,6 +13,7 @@ from engine.games.dragonlords.refusals import why_not
 from engine.games.dragonlords.turn import moves
 from engine.games.dragonlords.turn.flow import claimable
 from engine.games.dragonlords.turn.moves import SHIP_PIECES, price, ship_spots, ships_total
+from engine.mechanics.per_state import per_state
 from engine.narration import seat_name
 from engine.ruleset import Illegal, Prompt
 
@@ -34,6 +35,18 @@ PHASE_RULE = {
 
 
 def prompts(table) -> list[Prompt]:
+    """Who must act now (a fresh list; worked out once per event: a bot's decision asks it
+    at every question and again when its command is played)."""
+    return list(kept_prompts(table))
+
+
+@per_state
+def kept_prompts(table) -> tuple[Prompt, ...]:
+    """`prompts`, kept for the event (shared: a tuple)."""
+    return tuple(_prompted(table))
+
+
+def _prompted(table) -> list[Prompt]:
     game = table.game
     if table.over or game.active < 0 or game.phase not in PHASE_RULE:
         return []
@@ -65,7 +78,24 @@ def legal_commands(table, seat: int) -> list[dict]:
 def legal_offers(table, seat: int) -> list[Offer]:
     """The seat's legal commands in their compact form (offers.py): each count or chip-bearer
     variant of a move is one offer, so asking "how many?" needs no list of every count."""
-    ps = prompts(table)
+    with board.still(table.game):
+        return _offers(table, seat)
+
+
+# Kinds `first_offers` may give in part (at least two offers, or one of several commands):
+# enough to show the kind as a further step, the rest found only when that step is asked.
+PARTIAL = frozenset({"march"})
+
+
+def first_offers(table, seat: int) -> list[Offer]:
+    """`legal_offers` as the choice tree's first question needs them: in the order of
+    `legal_offers`, but the kinds of PARTIAL given in part where finding them all is costly."""
+    with board.still(table.game):
+        return _offers(table, seat, first=True)
+
+
+def _offers(table, seat: int, first: bool = False) -> list[Offer]:
+    ps = kept_prompts(table)
     if not ps or ps[0].seat != seat:
         return []
 
@@ -80,15 +110,15 @@ def legal_offers(table, seat: int) -> list[Offer]:
             out + as_offers(scrolls.legal(table, a)) if game.battle.step in ("gather", "after_round") else out
         )
     if ph in ("purchase", "naval", "combat", "transfer") or (ph == "quest" and game.qmove is None):
-        return _turn_legal(table, a, ph) + as_offers(scrolls.legal(table, a))
-    return _turn_legal(table, a, ph)
+        return _turn_legal(table, a, ph, first) + as_offers(scrolls.legal(table, a))
+    return _turn_legal(table, a, ph, first)
 
 
 def _done() -> Offer:
     return Offer({"kind": "done"})
 
 
-def _turn_legal(table, a: int, ph: str) -> list[Offer]:
+def _turn_legal(table, a: int, ph: str, first: bool = False) -> list[Offer]:
 
     game = table.game
     if ph == "setup_kingdom":
@@ -124,7 +154,7 @@ def _turn_legal(table, a: int, ph: str) -> list[Offer]:
         )
         return q if (game.qmove is not None or must) else [*q, _done()]
     if ph == "combat":
-        return moves.combat_legal(table, a)
+        return moves.combat_legal(table, a, marches=not first)
     if ph == "transfer":
         return moves.transfer_legal(table, a)
     if ph == "reinforce":

@@ -19,7 +19,15 @@ class Offer(NamedTuple):
     tail: dict[str, Any] | None = None
 
     def size(self) -> int:
-        return int(self.whole) + max(0, self.most) + len(self.heroes)
+        return self.whole + (self.most if self.most > 0 else 0) + len(self.heroes)
+
+    def first(self) -> dict[str, Any]:
+        """`commands()[0]` without listing the others (an offer of one command is a leaf)."""
+        if self.whole:
+            return self.cmd
+        if self.most > 0:
+            return {**self.cmd, "n": 1, **self.tail} if self.tail else {**self.cmd, "n": 1}
+        return {**self.cmd, "hero": self.heroes[0]}
 
     def commands(self) -> list[dict[str, Any]]:
         cmd, tail = self.cmd, self.tail

@@ -21,7 +21,7 @@ from engine.games.dragonlords.dice import D6
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.offers import Offer, as_offers, counted
 from engine.games.dragonlords.turn.flow import check_victory
-from engine.games.dragonlords.turn.moves import can_fight, sneak_commands, sneak_sources
+from engine.games.dragonlords.turn.moves import can_fight, caster_places, sneak_commands, sneak_sources
 from engine.mechanics import zones
 from engine.readings import chosen
 
@@ -111,7 +111,9 @@ def remove_one(
     """One casualty: the Holy Grail saves it on a d6 of 1-2 (INT-06); a plain unit leaves the
     fullest place (ship) of the side; a hero dies with its chips."""
     game = table.game
-    if "holy_grail" in magic(game, loc, army).treasures and ctx.roll(D6, 1, rule="DL:3.3/treasures")[0] <= 2:
+    # the side's magic treasures, as `magic` lists them
+    grail = any("holy_grail" in game.heroes[h].treasures for h in side_heroes(game, loc, army))
+    if grail and ctx.roll(D6, 1, rule="DL:3.3/treasures")[0] <= 2:
         return "saved by the Holy Grail"
     if choice == "plain":
         with_plain = [p for p in side_places(game, loc, army) if board.plain(game, p, army)]
@@ -605,9 +607,12 @@ def legal(table) -> list[Offer]:
                 out += sneak_commands(game, b.attacker, o, b.loc)
         if b.kind == "land":
             w = world()
+            casters = caster_places(game, b.attacker)
             for o in board.held(game, b.attacker):
+                if not w.adjacent(o, b.loc, o in casters):  # asked first: most places are not
+                    continue
                 n = min(can_fight(game, o, b.attacker), board.units(game, o, b.attacker) - 1)
-                if n < 1 or not w.adjacent(o, b.loc, board.caster_at(game, o, b.attacker)):
+                if n < 1:
                     continue
                 most = min(n, board.plain(game, o, b.attacker) - game.no_fight.get(o, 0))
                 heroes = board.heroes_at(game, o, b.attacker)

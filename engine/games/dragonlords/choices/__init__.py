@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine import choices as ch
-from engine.games.dragonlords.choices import labels, names
-from engine.games.dragonlords.legal import legal_offers, prompts
+from engine.games.dragonlords import board, legal
+from engine.games.dragonlords.choices import chips, labels, names
+from engine.games.dragonlords.legal import legal_offers
 from engine.games.dragonlords.offers import Offer
 from engine.games.dragonlords.preview import preview
 from engine.mechanics.per_state import per_state
@@ -80,10 +81,53 @@ QUESTIONS = {
 PLACE_FIELDS = {"origin", "to", "target", "at", "zone", "kingdom", "space", "king", "wizard", "decoy"}
 
 
+class _Now:
+    """What the tree knows of one seat at one event, shared by every question of a decision:
+    the prompt's rule, the offers by kind as the first question needs them (the kinds in the
+    order first listed; legal.PARTIAL ones maybe in part) and each kind's offers once asked."""
+
+    def __init__(self, table, seat: int):
+        self.table, self.seat = table, seat
+        ps = legal.kept_prompts(table)
+        self.rule = ps[0].rule if ps and ps[0].seat == seat else None
+        self._first: dict[str, list[Offer]] | None = None
+        self._kinds: dict[str, list[Offer]] = {}
+
+    def first(self) -> dict[str, list[Offer]]:
+        if self._first is None:
+            self._first = _by_kind(legal.first_offers(self.table, self.seat))
+        return self._first
+
+    def of_kind(self, kind: str) -> list[Offer]:
+        """Every offer of one kind (none when the kind is not open now), alike offers merged
+        (`_merged`) once for every question below the kind: outside scrolls an offer's fields
+        are its choice, so merging and then keeping the offers a path names is keeping and then
+        merging."""
+        got = self._kinds.get(kind)
+        if got is None:
+            if kind in legal.PARTIAL:
+                raw = _by_kind(legal_offers(self.table, self.seat)).get(kind, [])
+            else:
+                raw = self.first().get(kind, [])
+            got = self._kinds[kind] = raw if kind == "scroll" else _merged(self.table, self.seat, raw)
+        return got
+
+
 @per_state
-def offers(table, seat: int) -> list[Offer]:
-    """The seat's legal offers now (kept while the table stays at this event and seat)."""
-    return [o for o in legal_offers(table, seat) if o.size()]
+def _now(table, seat: int) -> _Now:
+    return _Now(table, seat)
+
+
+def _by_kind(offs: list[Offer]) -> dict[str, list[Offer]]:
+    out: dict[str, list[Offer]] = {}
+    for o in offs:
+        if o.whole or o.most > 0 or o.heroes:  # o.size(), inline: every offer passes here
+            mine = out.get(o.cmd["kind"])
+            if mine is None:
+                out[o.cmd["kind"]] = [o]
+            else:
+                mine.append(o)
+    return out
 
 
 def same_choice(table, seat: int, cmd: dict[str, Any]) -> Any:
@@ -94,29 +138,48 @@ def same_choice(table, seat: int, cmd: dict[str, Any]) -> Any:
 
 
 def question(table, seat: int, path: list[Any], words: bool = True) -> ch.Question:
-    ps = prompts(table)
-    rule = ps[0].rule if ps and ps[0].seat == seat else None
-    offs = offers(table, seat)
+    with board.still(table.game):  # a question reads the position, never changes it
+        return _question(table, seat, path, words)
+
+
+def _question(table, seat: int, path: list[Any], words: bool) -> ch.Question:
+    now = _now(table, seat)
+    rule = now.rule
+    game = table.game
+    if rule is not None and game.phase == "setup_chips" and game.ask is None and game.battle is None:
+        q = _chips(table, seat, path, rule, words)
+        if q is not None:
+            return q
+    offs = now.first()
     if not offs:
         if path:
             raise ch.BadPath("names no legal command now: ask for the choices again")
         return ch.Question(table.version, seat, ch.NOTHING, rule, [])
-    kinds = list(dict.fromkeys(o.cmd["kind"] for o in offs))
     if not path:
-        if len(kinds) == 1:
-            return _step(table, seat, [["kind", kinds[0]]], offs, rule, words, ch.FIRST_QUESTION)
+        if len(offs) == 1:
+            (k,) = offs
+            return _step(table, seat, [["kind", k]], now.of_kind(k), rule, words, ch.FIRST_QUESTION)
         opts = []
-        for k in kinds:
-            mine = [o for o in offs if o.cmd["kind"] == k]
+        for k, mine in offs.items():
             if len(mine) == 1 and mine[0].size() == 1:
-                opts.append(_leaf(table, seat, mine[0].commands()[0], words))
+                opts.append(_leaf(table, seat, mine[0].first(), words))
             else:
                 opts.append(ch.lazy(KINDS.get(k, k.capitalize()) + ch.MORE if words else "", [["kind", k]]))
         return ch.Question(table.version, seat, ch.FIRST_QUESTION, rule, opts)
     first = path[0]
-    if not (isinstance(first, list) and len(first) == 2 and first[0] == "kind" and first[1] in kinds):
+    ok = isinstance(first, list) and len(first) == 2 and first[0] == "kind" and isinstance(first[1], str)
+    if not ok or first[1] not in offs:
         raise ch.BadPath("names no legal command now: ask for the choices again")
-    return _step(table, seat, path, [o for o in offs if o.cmd["kind"] == first[1]], rule, words)
+    return _step(table, seat, path, now.of_kind(first[1]), rule, words)
+
+
+def _chips(table, seat, path, rule, words) -> ch.Question | None:
+    """The chips question without every triple listed (chips.py), None where it is not one."""
+    if not path:
+        return chips.question(table, seat, [["kind", "chips"]], rule, words, ch.FIRST_QUESTION)
+    if path[0] == ["kind", "chips"]:
+        return chips.question(table, seat, path, rule, words, None)
+    return None
 
 
 def _fields(o: Offer) -> dict[str, Any]:
@@ -138,7 +201,8 @@ def _step(table, seat, path, sel, rule, words, text=None) -> ch.Question:
             sel = [o for o in sel if _fields(o).get(st[0], _ABSENT) == st[1]]
         else:
             raise ch.BadPath(f"step {st!r} is not one this game gave")
-    sel = _merged(table, seat, sel)
+    if sel and sel[0].cmd["kind"] == "scroll":  # other kinds come merged (of_kind)
+        sel = _merged(table, seat, sel)
     if not sel:
         raise ch.BadPath("names no legal command now: ask for the choices again")
     if len(sel) > 1:
@@ -150,6 +214,15 @@ def _merged(table, seat, sel: list[Offer]) -> list[Offer]:
     """Offers that are one choice (same fields up to same_choice) as one: counts and
     chip-bearers joined, the first listed kept."""
     if len(sel) < 2:
+        return sel
+    scroll = sel[0].cmd["kind"] == "scroll"
+    try:  # nearly always all differ: seen in one pass over hashable fields, in any order
+        seen = {
+            frozenset((same_choice(table, seat, _fields(o)) if scroll else _fields(o)).items()) for o in sel
+        }
+    except TypeError:  # a field holding a list
+        seen = set()
+    if len(seen) == len(sel):
         return sel
     out: dict[str, Offer] = {}
     for o in sel:
@@ -164,22 +237,32 @@ def _merged(table, seat, sel: list[Offer]) -> list[Offer]:
 
 
 def _first_difference(sel: list[Offer]) -> str:
-    fields: dict[str, None] = {}
-    for o in sel:
-        fields.update(dict.fromkeys(_fields(o)))
+    rows = [_fields(o) for o in sel]
+    head = rows[0]
+    fields = list(head)
+    for r in rows:  # the fields in the order first met (offers of one kind mostly share them)
+        if r.keys() != head.keys():
+            fields += [f for f in r if f not in fields]
     for f in fields:
-        first = _fields(sel[0]).get(f, _ABSENT)
-        if any(_fields(o).get(f, _ABSENT) != first for o in sel[1:]):
-            return f
+        first = head.get(f, _ABSENT)
+        for r in rows:
+            if r.get(f, _ABSENT) != first:
+                return f
     raise ch.BadPath("two offers alike")  # _merged made them distinct
 
 
 def _by_field(table, seat, path, sel, rule, words, text, among) -> ch.Question:
-    game = table.game
     field = _first_difference(sel)
     groups: dict[Any, list[Offer]] = {}
     for o in sel:
         groups.setdefault(_fields(o).get(field, _ABSENT), []).append(o)
+    return grouped(table, seat, path, field, groups, rule, words, text, among)
+
+
+def grouped(table, seat, path, field, groups, rule, words, text=None, among=None) -> ch.Question:
+    """The question over `field`, whose values split the offers into `groups` (value -> the
+    offers with it, in order; a group of one offer of one command is a leaf, any other a step)."""
+    game = table.game
     if among is not None and among[0] == field:
         groups = {v: m for v, m in groups.items() if v is not _ABSENT and names.region(v) == among[1]}
         if not groups:
@@ -191,16 +274,16 @@ def _by_field(table, seat, path, sel, rule, words, text, among) -> ch.Question:
                 ch.lazy(f"In {r}{ch.MORE}" if words else "", [*path, ["among", field, r]]) for r in regions
             ]
             return ch.Question(table.version, seat, text or "Where?", rule, opts)
-    opts, said = [], []
+    opts, said = [], []  # said: the labels in words (none for a bot)
     for v, members in groups.items():
-        step = [field] if v is _ABSENT else [field, v]
         if len(members) == 1 and members[0].size() == 1:
-            cmd = members[0].commands()[0]
-            opts.append(_leaf(table, seat, cmd, words))
-            said.append(opts[-1].label)
+            opts.append(_leaf(table, seat, members[0].first(), words))
+            if words:
+                said.append(opts[-1].label)
         else:
-            said.append(_value_words(game, seat, field, v) if words else "")
-            opts.append(ch.lazy("", [*path, step]))
+            if words:
+                said.append(_value_words(game, seat, field, v))
+            opts.append(ch.lazy("", [*path, [field] if v is _ABSENT else [field, v]]))
     if words:
         opts = _relabel(opts, said)
     return ch.Question(table.version, seat, text or QUESTIONS.get(field, "Which?"), rule, opts)
@@ -310,13 +393,11 @@ DECISION_KINDS = {"spell", "roll", "choose", "casualty"}
 def bot_options(table, seat: int, path: list[Any], options: list[ch.Node]) -> list[ch.Node]:
     """The random bot's narrowing (bots.py `choices`, per question): at the first question it
     ends a phase only now and then and prefers fighting in combat; below it, every option."""
-    if path:
-        return options
     game = table.game
+    if path or game.phase not in ("purchase", "naval", "quest", "transfer", "combat"):
+        return options
     kinds = [ch.kind_of(o) for o in options]
     if set(kinds) <= DECISION_KINDS or "done" not in kinds or len(set(kinds)) < 2:
-        return options
-    if game.phase not in ("purchase", "naval", "quest", "transfer", "combat"):
         return options
     if ((table.version * 2654435761) >> 9) % 5 == 0:
         return [o for o, k in zip(options, kinds, strict=True) if k == "done"]

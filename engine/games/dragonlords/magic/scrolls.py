@@ -58,8 +58,9 @@ def legal(table, a: int) -> list[dict]:
     cards = in_hand(table, a)
     if not cards:
         return out
-    occ = board.occupancy(game)
     casters = [(h, x) for h, x in sorted(game.heroes.items()) if x.army == a and x.role in board.CASTERS]
+    targets: list[str] | None = None  # an elemental's: every territory with an enemy, found once
+    foes: dict[str, int] = {}  # enemy_at of each caster's place, found once
     for card in cards:
         k = kind_of(card)
         if k in ("reflect", "charm"):
@@ -69,14 +70,17 @@ def legal(table, a: int) -> list[dict]:
                 continue
             loc = x.loc
             if k == "elemental":
-                targets = sorted(
-                    p
-                    for p, who in occ.items()
-                    if p in w.kind and any(not board.allies(game, a, o) for o in who)
-                )
+                if targets is None:
+                    targets = sorted(
+                        p
+                        for p, who in board.occupancy(game).items()
+                        if p in w.kind and any(not board.allies(game, a, o) for o in who)
+                    )
                 out += [{"kind": "scroll", "card": card, "caster": h, "at": p} for p in targets]
             elif k in ("berserk", "inferno", "tempest"):
-                if enemy_at(game, loc, a) >= 0 and loc in w.kind:
+                if loc not in foes:
+                    foes[loc] = enemy_at(game, loc, a)
+                if foes[loc] >= 0 and loc in w.kind:
                     out.append({"kind": "scroll", "card": card, "caster": h, "at": loc})
             elif k == "ship":
                 zones_ = list(w.harbours.get(loc, ())) + (

@@ -48,7 +48,7 @@ def teleport_legal(table, a: int, phase: str) -> list[dict]:
             else 0
         )
         n_max = min(cap, max(0, here - keep)) if x.loc in w.kind else min(cap, here)
-        for dest in w.territories:
+        for dest in w.territory_list:
             if dest == x.loc or (game.short and dest in w.tundra):
                 continue
             who = occ.get(dest, [])

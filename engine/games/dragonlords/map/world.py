@@ -16,7 +16,7 @@ import hashlib
 import json
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from engine.games.dragonlords.map.load import WorldMap, default_map, parse_map
 
@@ -44,11 +44,21 @@ class World:
 
     @property
     def territories(self) -> list[str]:
-        return sorted(self.kind)
+        return list(self.territory_list)
+
+    @cached_property
+    def territory_list(self) -> tuple[str, ...]:
+        """The territories, sorted, worked out once (`territories` is a fresh list of them)."""
+        return tuple(sorted(self.kind))
 
     @property
     def kingdoms(self) -> list[str]:
-        return sorted(t for t, k in self.kind.items() if k == "kingdom")
+        return list(self.kingdom_list)
+
+    @cached_property
+    def kingdom_list(self) -> tuple[str, ...]:
+        """The kingdoms, sorted, worked out once (`kingdoms` is a fresh list of them)."""
+        return tuple(sorted(t for t, k in self.kind.items() if k == "kingdom"))
 
     def adjacent(self, a: str, b: str, caster_in_a: bool = False) -> bool:
         if b in self.land.get(a, ()):
@@ -56,10 +66,19 @@ class World:
         return caster_in_a and a != b and a in self.teleportals and b in self.teleportals
 
     def neighbours(self, a: str, caster_in_a: bool = False) -> list[str]:
-        out = list(self.land.get(a, ()))
-        if caster_in_a and a in self.teleportals:
-            out += [p for p in self.teleportals if p != a and p not in out]
-        return sorted(out)
+        """Sorted; kept per place (the map never changes): callers read it, never change it."""
+        key = (a, caster_in_a)
+        got = self._around.get(key)
+        if got is None:
+            out = list(self.land.get(a, ()))
+            if caster_in_a and a in self.teleportals:
+                out += [p for p in self.teleportals if p != a and p not in out]
+            got = self._around[key] = sorted(out)
+        return got
+
+    @cached_property
+    def _around(self) -> dict[tuple[str, bool], list[str]]:
+        return {}
 
 
 def map_key(doc: dict) -> str:

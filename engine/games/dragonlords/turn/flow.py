@@ -4,7 +4,7 @@ the end of a round, victory and the engine's round limit."""
 from __future__ import annotations
 
 from engine.games.dragonlords.battles.arithmetic import income
-from engine.games.dragonlords.board import held, king_alive, kingdoms_held, occupancy
+from engine.games.dragonlords.board import held, holds_any, kingdom_counts, kingdoms_held, occupancy
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.turn.ships import set_ship_moves
 
@@ -14,11 +14,12 @@ SETUP = ("setup_kingdom", "setup_claim", "setup_extra", "setup_chips", "setup_sh
 
 def claimable(game) -> list[str]:
     """Unoccupied territories open at set-up: no islands, no tundra in the short game (DL:2.3/placement)."""
-    w, occ = world(), occupancy(game)
+    w = world()
+    taken = {loc for loc, by in game.troops.items() if by} | {x.loc for x in game.heroes.values()}
     return [
         t
-        for t in w.territories
-        if w.kind[t] != "island" and not (game.short and t in w.tundra) and not occ.get(t)
+        for t in w.territory_list
+        if w.kind[t] != "island" and not (game.short and t in w.tundra) and t not in taken
     ]
 
 
@@ -69,7 +70,7 @@ def _extra_from(ctx, table, army) -> None:
     i = order.index(army)
     for k in range(len(order)):
         a = order[(i + k) % len(order)]
-        if game.placing.get(str(a), 0) > 0 and held(game, a):
+        if game.placing.get(str(a), 0) > 0 and holds_any(game, a):
             return _set(ctx, "setup_extra", a)
     return _set(ctx, "setup_chips", order[0])
 
@@ -180,13 +181,14 @@ def check_victory(ctx, table) -> bool:
     game = table.game
     if table.over:
         return True
-    seats = sorted({a.seat for i, a in enumerate(game.armies) if a.alive and king_alive(game, i)})
-    occ = occupancy(game)
+    kings = {x.army for x in game.heroes.values() if x.role == "king"}  # king_alive, every army at once
+    seats = sorted({a.seat for i, a in enumerate(game.armies) if a.alive and i in kings})
     if len(seats) == 1:
-        return _win(ctx, table, seats, "every other King is dead", occ)
+        return _win(ctx, table, seats, "every other King is dead", occupancy(game))
+    held_by = kingdom_counts(game)  # seat_kingdoms of every seat from one pass over the kingdoms
     for s in seats:
-        if seat_kingdoms(game, s, occ) >= game.kingdoms_to_win:
-            return _win(ctx, table, [s], f"holds {game.kingdoms_to_win} kingdoms", occ)
+        if sum(n for a, n in held_by.items() if game.armies[a].seat == s) >= game.kingdoms_to_win:
+            return _win(ctx, table, [s], f"holds {game.kingdoms_to_win} kingdoms", occupancy(game))
     return False
 
 

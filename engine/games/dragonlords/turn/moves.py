@@ -28,7 +28,6 @@ def price(game, a: int, what: str) -> int:
 def reinforceable(game, a: int, occ=None) -> list[str]:
     """Own territories of a realm whose kingdom the army holds; no gold, island or teleportal (§3.7)."""
     w = world()
-    occ = occ if occ is not None else board.occupancy(game)
     ks = set(board.kingdoms_held(game, a, occ))
     return [x for x in board.held(game, a, occ) if w.realm.get(x) and w.kingdom_of[w.realm[x]] in ks]
 
@@ -44,7 +43,7 @@ def ships_total(game) -> int:
 
 def purchase_legal(table, a: int) -> list[dict]:
     game = table.game
-    occ = board.occupancy(game)
+    occ = None  # holdings alone are asked: board.held finds them without an occupancy
     if not board.kingdoms_held(game, a, occ):
         return []
     gold = board.gold_of(game, a, occ)  # paid at once from the kingdoms (rules.buy)
@@ -75,6 +74,7 @@ def loads(table, a: int, transfer: bool = False) -> list[Offer]:
             continue
         here = places.aboard(sid)
         n_on = board.units(game, here, a)
+        aboard: tuple[int, list[str]] | None = None  # plain units and chip-bearers that may land
         for x in w.coast.get(s.zone, ()):
             if occ.get(x) == [a] and n_on < 8:
                 keep = 0 if w.kind[x] == "island" else 1
@@ -96,9 +96,13 @@ def loads(table, a: int, transfer: bool = False) -> list[Offer]:
                 )
                 if not ok:
                     continue
-                p = board.plain(game, here, a)
-                heroes = [h for h in board.heroes_at(game, here, a) if game.heroes[h].role != "dragonlord"]
-                out.append(counted({"kind": "unload", "ship": sid, "to": x}, p, heroes))
+                if aboard is None:  # the same for every harbour of the zone
+                    who_on = board.heroes_at(game, here, a)
+                    aboard = (
+                        board.plain(game, here, a),
+                        [h for h in who_on if game.heroes[h].role != "dragonlord"],
+                    )
+                out.append(counted({"kind": "unload", "ship": sid, "to": x}, aboard[0], aboard[1]))
     return out
 
 
@@ -146,7 +150,10 @@ def contested(table, a: int, occ=None) -> list[str]:
     return sorted(set(out))
 
 
-def combat_legal(table, a: int) -> list[Offer]:
+def combat_legal(table, a: int, marches: bool = True) -> list[Offer]:
+    """The combat phase's offers. `marches=False`: the forced marches only until two are found
+    (or one of several counts), enough for the choice tree's first question, which shows the
+    kind as a further step then: a march's search is the costly part and is rarely chosen."""
     game = table.game
     w = world()
     occ = board.occupancy(game)
@@ -156,24 +163,34 @@ def combat_legal(table, a: int) -> list[Offer]:
         return out
     race = game.armies[a].race
     sneak = None  # the elves' sneak targets, found once when first asked
+    marched = 0  # march offers found so far when only two are wanted
     casters = caster_places(game, a)
+    seat = game.armies[a].seat  # enemy land: held by armies of other seats only (board.allies)
+    friends = {i for i, x in enumerate(game.armies) if x.seat == seat}
+    enemies = {x for x, who in occ.items() if who and friends.isdisjoint(who)}
+    ready = sneak_ready(game, a) if race == "elf" else {}
     for o in board.held(game, a, occ):
         plain, units, no_fight = board.plain(game, o, a), board.units(game, o, a), game.no_fight.get(o, 0)
         n = min(units - no_fight, units - 1)  # can_fight, and one stays behind
         heroes = board.heroes_at(game, o, a) if n >= 1 else []
-        for x in w.neighbours(o, o in casters):
-            if not enemy_held(game, a, x, occ) or (game.short and x in w.tundra):
+        for x in w.neighbours(o, o in casters) if n >= 1 else ():  # else no attack, no sneak
+            if x not in enemies or (game.short and x in w.tundra):
                 continue
             out.append(
                 counted({"kind": "attack", "origin": o, "target": x}, min(plain - no_fight, n), heroes)
             )
-            if race == "elf" and sneakers(game, a, o):
+            if ready.get(o):
                 if sneak is None:
                     sneak = sneak_targets(game, a, occ, table.options.get("elf_realm", "kingdom"))
                 if x in sneak:
-                    out += sneak_commands(game, a, o, x, casters)
-        for x in march_targets(game, a, o, occ, casters):
-            out.append(counted({"kind": "march", "origin": o, "to": x}, min(plain, units - 1)))
+                    out += sneak_commands(game, a, o, x, casters, ready)
+        most = min(plain, units - 1)
+        if most <= 0 or marched >= 2:  # no unit may march from here, or enough are found
+            continue
+        ends = march_targets(game, a, o, occ, casters)
+        out += [counted({"kind": "march", "origin": o, "to": x}, most) for x in ends]
+        if not marches and ends:
+            marched += 2 if most > 1 else len(ends)
 
     out += as_offers(fire_legal(table, a))
     return [*out, Offer({"kind": "done"})]
@@ -188,20 +205,32 @@ def sneakers(game, a: int, o: str) -> int:
     return max(0, min(fresh, units - no_fight, units - 1))
 
 
-def sneak_sources(game, a: int, x: str, casters: set[str] | None = None) -> list[str]:
-    """The own territories next to `x` whose elves may still join a sneak attack on it."""
+def sneak_ready(game, a: int) -> dict[str, int]:
+    """`sneakers` of every own territory, in the order of board.held."""
+    return {o: sneakers(game, a, o) for o in board.held(game, a)}
+
+
+def sneak_sources(
+    game, a: int, x: str, casters: set[str] | None = None, ready: dict[str, int] | None = None
+) -> list[str]:
+    """The own territories next to `x` whose elves may still join a sneak attack on it
+    (`ready`: sneak_ready, when the caller has it)."""
     w = world()
     casters = casters if casters is not None else caster_places(game, a)
-    return [o for o in board.held(game, a) if sneakers(game, a, o) and x in w.neighbours(o, o in casters)]
+    ready = ready if ready is not None else sneak_ready(game, a)
+    return [o for o, k in ready.items() if k and x in w.neighbours(o, o in casters)]
 
 
-def sneak_commands(game, a: int, o: str, x: str, casters: set[str] | None = None) -> list[Offer]:
+def sneak_commands(
+    game, a: int, o: str, x: str, casters: set[str] | None = None, ready: dict[str, int] | None = None
+) -> list[Offer]:
     """The elves of `o` sneak into `x`, 1..all that may: fighting at once, or (`wait`) waiting for
     the elves of another adjacent territory to join the same attack (DL:3.4/sneak: "Die Elfen
     Einheiten können aus mehr als einem angrenzendem Gebiet kommen"). `wait` is offered only while
     another territory's elves could still join."""
-    k = sneakers(game, a, o)
-    others = [p for p in sneak_sources(game, a, x, casters) if p != o]
+    ready = ready if ready is not None else sneak_ready(game, a)
+    k = ready[o] if o in ready else sneakers(game, a, o)
+    others = [p for p in sneak_sources(game, a, x, casters, ready) if p != o]
     cmd = {"kind": "sneak", "origin": o, "target": x}
     out = [counted(cmd, k)]
     if others:
@@ -264,26 +293,26 @@ def transfer_legal(table, a: int) -> list[Offer]:
     if forced:
         return as_offers([c for c in tele if c["hero"] in forced] or [{"kind": "done"}])
     out = []
+    casters = caster_places(game, a)
+    alone = [a]
     for o in board.held(game, a, occ):
         total = board.units(game, o, a)
         keep = 0 if w.kind[o] == "island" else 1
-        free_plain = board.plain(game, o, a) - game.moved.get(o, 0)
-        for x in w.neighbours(o, board.caster_at(game, o, a)):
-            who = occ.get(x, [])
-            if who not in ([a], []) or (game.short and x in w.tundra) or w.kind[x] == "island":
+        if total - keep < 1:  # nobody may leave: no move of any count from here
+            continue
+        most = min(board.plain(game, o, a) - game.moved.get(o, 0), total - keep)
+        heroes = [h for h in board.heroes_at(game, o, a) if h not in game.teleported]
+        for x in w.neighbours(o, o in casters):
+            who = occ.get(x)
+            if (who and who != alone) or (game.short and x in w.tundra) or w.kind[x] == "island":
                 continue
-            heroes = (
-                [h for h in board.heroes_at(game, o, a) if h not in game.teleported]
-                if total - keep >= 1
-                else ()
-            )
-            out.append(counted({"kind": "move", "origin": o, "to": x}, min(free_plain, total - keep), heroes))
+            out.append(counted({"kind": "move", "origin": o, "to": x}, most, heroes))
     return out + loads(table, a, transfer=True) + as_offers(tele) + [Offer({"kind": "done"})]
 
 
 def reinforce_legal(table, a: int) -> list[dict]:
     game = table.game
-    occ = board.occupancy(game)
+    occ = None  # holdings alone are asked: board.held finds them without an occupancy
     bought = game.armies[a].bought
     out = []
     if any(n for k, n in bought.items() if k != "ship"):
