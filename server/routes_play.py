@@ -65,6 +65,7 @@ async def view(table: Table, request: Request) -> Answer:
         out["labels"] = labels(rs, t, who, out["legal"])
         out["choices"] = msgspec.to_builtins(eng.choices(gid, who))
         out["proposal"] = offered(eng, gid, who)  # set-up the seat may place at once (/proposal)
+        out["planned"] = len(table.plans.get((gid, who), []))  # accepted steps waiting for its turns
     out["zone_labels"] = zone_labels(rs, out["view"].get("zones") or {})
     out["bots"] = {str(s): kind for s, kind in table.seats.bots(gid).items()}  # public: the panels' "bot: …"
     return Answer(out)
