@@ -82,7 +82,8 @@ function zoneEl(name, z, cards, label, every = false) {
 // A pile: its count and the top card (a panel's piles, a stack on the board).
 function pileEl(p, cards) {
   const e = el("span", {class: "pile-count", "data-pile": p.label || "",
-    title: `${p.label ? p.label + ": " : ""}${p.count} card(s)` + (p.top ? `, the top one ${p.top}` : "")},
+    title: `${p.label ? p.label + ": " : ""}${p.count} card(s)` +
+      (p.top ? `, the top one ${(cardInfo(String(p.top).split("#")[0], cards) || {}).name || String(p.top).split("#")[0].replaceAll("_", " ")}` : "")},
     el("b", {text: `${p.label ? p.label + " " : ""}${p.count}`}));
   if (p.top) e.append(" ", cardEl(p.top, cards));
   return e;
