@@ -16,6 +16,7 @@ from bots.random_bot import bot_rng, decide
 from engine import proposal
 from engine.errors import EngineError, UnknownGame
 from engine.logs import get_logger
+from engine.narration import seat_name
 from engine.pipeline import Engine
 from projections.views import REFEREE
 from server.strict import HttpError
@@ -36,6 +37,10 @@ class Table:
         # A seat's accepted set-up proposal (engine/proposal.py): the steps that wait for its next
         # set-up turns, played for it as a bot seat's moves are, until its set-up is over.
         self.plans: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        # Open seats (the lobby's "Sit here"): the token of a seat its creator left to whoever
+        # claims it first, held here until then and handed out once (kept in memory only: a
+        # restarted table offers no open seat, the game's other seats play on).
+        self.open_seats: dict[tuple[str, int], str] = {}
 
     def game(self, gid: str) -> Any:
         try:
@@ -76,6 +81,18 @@ class Table:
         else:
             self.bot_busy.add(gid)
             self.nursery.start_soon(self.bots_task, gid)
+
+    def open_of(self, gid: str) -> list[int]:
+        return sorted(s for (g, s) in self.open_seats if g == gid)
+
+    def claim(self, gid: str, seat: int) -> str:
+        """The token of an open seat, handed out once (409 when it is taken or never open)."""
+        token = self.open_seats.pop((gid, seat), None)
+        if token is None:
+            raise HttpError(
+                409, f"{seat_name(seat)} of {gid} is not open: it is taken or kept by its creator"
+            )
+        return token
 
     def planned(self, gid: str) -> list[int]:
         return [s for (g, s) in self.plans if g == gid]
