@@ -191,8 +191,44 @@ OWN: dict[str, Any] = {
 }
 
 
+def _heroed(table: Any) -> dict[str, Any]:
+    """The sentences that name a seat by its hero ("Seat 2 (Tovak)'s turn."), as DragonLords
+    names its armies: the turn, the tactic taken, the score, the heroes drawn."""
+    who = lambda e: names.seat_hero(table, e.data.get("seat"))  # noqa: E731
+    return {
+        "mk.turn": lambda e: (
+            f"{who(e)}'s turn"
+            + (f", entering at {hexes(e.data['enter'])}" if e.data.get("enter") else "")
+            + "."
+        ),
+        "mk.turn_done": lambda e: f"{who(e)}'s turn ends.",
+        "mk.tactic": lambda e: f"{who(e)} takes the tactic {names.tactic(e.data.get('tactic', '?'))}.",
+        "mk.score": lambda e: (
+            f"{who(e)} scores {e.data.get('total', '?')}: {and_list([str(x) for x in e.data.get('lines') or []])}."
+        ),
+        "mk.setup": lambda e: (
+            f"Mage Knight set-up: {narration.humane(str(e.data.get('scenario', '?')))}, "
+            f"{e.data.get('rounds', '?')} rounds; "
+            + and_list(
+                [f"{seat_name(s)} plays {names.hero(h)}" for s, h in enumerate(e.data.get("heroes") or [])]
+            )
+            + "."
+        ),
+    }
+
+
 def describe(table: Any, ev: Any) -> str:
     """A decision in the words of words.commands (a combat decision: combat.words), any other
-    event by OWN."""
+    event by OWN (a seat named with its hero where the table knows it)."""
     said = commands.sentence(table, narration.Seen(ev)) or combat_words.describe(table, ev)
-    return said or narration.describe(table, _named(ev), OWN, zone)
+    if said:
+        return said
+    seen = narration.Seen(ev)
+    if (
+        seen.type == "chance.picked"
+        and str(seen.data.get("stream", "")).endswith("heroes")
+        and "picked" in seen.data
+    ):
+        return f"Drawn at random for the heroes: {and_list([names.hero(h) for h in seen.data['picked']])}."
+    own = _heroed(table)
+    return narration.describe(table, _named(ev), {**OWN, **own} if seen.type in own else OWN, zone)
