@@ -276,6 +276,15 @@ def cmd_new(args, eng: Engine) -> int:
     return 0
 
 
+def seat_words(eng: Engine, game_id: str) -> dict[int, str]:
+    """Each seat as its panel names it ("Seat 2 (Tovak)", "Seat 1 (Orc, Dwarf)"): public words
+    (a spectator's panels), so naming a seat tells nothing hidden."""
+    try:
+        return {p.seat: p.name for p in eng.ruleset(game_id).panels(eng.table(game_id), None)}
+    except Exception:  # words are a courtesy: the plain "Seat N" stays
+        return {}
+
+
 def cmd_prompts(args, eng: Engine) -> int:
     ps = [msgspec.to_builtins(p) for p in eng.prompts(args.game_id)]
     t = eng.table(args.game_id)
@@ -294,11 +303,16 @@ def cmd_prompts(args, eng: Engine) -> int:
         if not ps:
             out.print(f"{args.game_id} at event {t.version} ({state}): nobody must act", markup=False)
             return
+        rows = render.prompt_rows(words, ps, questions)
+        named = seat_words(eng, args.game_id)
+        for row, p in zip(rows, ps, strict=True):  # "Seat 2", below it "(Tovak)": its hero, races or army
+            extra = named.get(p["seat"], row[0])[len(row[0]) :].strip()
+            row[0] = f"{row[0]}\n{extra}" if extra else row[0]
         out.print(
             table(
                 f"{args.game_id} at event {t.version} ({state}): who must act",
                 ["seat", "must", "rule", "what they may do"],
-                render.prompt_rows(words, ps, questions),
+                rows,
             )
         )
 

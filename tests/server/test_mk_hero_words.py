@@ -25,3 +25,16 @@ def test_the_log_names_seats_with_their_heroes():
     assert all(f"Seat {s + 1} plays {h.title()}" in setup for s, h in enumerate(heroes)), setup
     drawn = next(e["text"] for e in events if str(e["data"].get("stream", "")).endswith("heroes"))
     assert all(h.title() in drawn and h not in drawn for h in heroes), drawn  # never the id "arythea"
+
+
+def test_the_cli_prompts_name_the_seat_with_its_hero(tmp_path, capsys):
+    from cli.main import main
+
+    db = str(tmp_path / "m.db")
+    assert main(["new", "mage-knight", "--players", "2", "--seed", "4", "--db", db]) == 0
+    gid = capsys.readouterr().out.strip().splitlines()[-1]
+    eng = Engine(db)
+    seat = eng.prompts(gid)[0].seat
+    hero = eng.table(gid).game.players[seat].hero.title()
+    assert main(["prompts", gid, "--db", db]) == 0
+    assert f"({hero})" in capsys.readouterr().out
