@@ -20,7 +20,14 @@ async function proposalBox(v) {
       text: `Set-up as suggested: ${v.planned} step${v.planned === 1 ? "" : "s"} to be placed on your next turns.`}));
     return;
   }
-  if (!v.proposal || PROPOSAL_DISMISSED !== null) { box.replaceChildren(); box.hidden = true; return; }
+  if (v.proposal && PROPOSAL_DISMISSED !== null) {  // dismissed: one line to ask for it again
+    const again = el("button", {class: "cmd", "data-testid": "proposal-again", text: "Suggest the rest of my set-up"});
+    again.onclick = () => { PROPOSAL_DISMISSED = null; refresh(); };
+    box.hidden = false;
+    box.replaceChildren(again);
+    return;
+  }
+  if (!v.proposal) { box.replaceChildren(); box.hidden = true; return; }
   if (!PROPOSAL || PROPOSAL.version !== v.version) {
     const got = await api(`/api/games/${GID}/proposal`);
     if (got.version !== v.version) return;  // the game moved on meanwhile: the next refresh asks again

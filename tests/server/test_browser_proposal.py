@@ -49,10 +49,23 @@ def test_the_proposal_is_drawn_and_accepted_and_the_set_up_is_done(served, brows
         v for s in proposal["steps"] for k, v in s["command"].items() if k != "kind" and isinstance(v, str)
     }
     assert set(drawn) == named  # every place a step names (a dock's sea zone too), once
+    # dismissed, then asked for again; its first step changed by a click on the map
+    page.click('[data-testid="proposal-dismiss"]')
+    page.click('[data-testid="proposal-again"]')
+    first = proposal["steps"][0]["command"]
+    mine = call(base, f"/api/games/{gid}/view", tokens[mover])
+    other_place = next(
+        c["to"] for c in mine["legal"] if c["kind"] == first["kind"] and c["to"] != first["to"]
+    )
+    page.click('[data-testid="proposal-steps"] li[data-step="0"]')
+    page.click(f'svg.placemap g.place[data-place="{other_place}"]')
+    assert "changed" in page.inner_text('[data-testid="proposal-steps"] li[data-step="0"]')
     page.click('[data-testid="proposal-accept"]')
     page.wait_for_function(
         f"+document.querySelector('[data-testid=version]').textContent > {view['version']}"
     )
+    log = call(base, f"/api/games/{gid}/log?since={view['version']}", tokens[mover])["events"]
+    assert next(e for e in log if e["type"].startswith("cmd."))["data"] == {**first, "to": other_place}
     other = 1 - mover
     theirs = call(base, f"/api/games/{gid}/view", tokens[other])
     call(base, f"/api/games/{gid}/proposal", tokens[other], {"expected_version": theirs["version"]})
