@@ -187,13 +187,19 @@ def accept(
     plan = changed(propose(eng, game_id, seat), changes)
     steps = _run(eng, game_id, seat, plan, frozenset(changes or ()))
     now = [s.command for s in steps if s.now]
-    with eng.batch():  # one commit: a refusal inside stores none of the steps
-        for i, cmd in enumerate(now):
-            try:
-                eng.submit(game_id, seat, cmd)
-            except IllegalCommand as exc:
-                label = steps[i].label
-                raise IllegalCommand(exc.rule, f"step {i + 1} ({label}) is refused: {exc.reason}") from None
+    try:
+        with eng.store.transaction():  # one commit: a refusal inside stores none of the steps
+            for i, cmd in enumerate(now):
+                try:
+                    eng.submit(game_id, seat, cmd)
+                except IllegalCommand as exc:
+                    label = steps[i].label
+                    raise IllegalCommand(
+                        exc.rule, f"step {i + 1} ({label}) is refused: {exc.reason}"
+                    ) from None
+    except BaseException:
+        eng.forget(game_id)  # the steps played in memory before the refusal are rebuilt away
+        raise
     return Accepted(len(now), eng.table(game_id).version, [s.command for s in steps if not s.now])
 
 

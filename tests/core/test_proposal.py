@@ -88,3 +88,23 @@ def test_no_other_ruleset_offers_one(ruleset):
     gid = eng.create(ruleset, 2, seed=3)
     seat = eng.prompts(gid)[0].seat
     assert proposal.propose(eng, gid, seat).steps == []
+
+
+def test_a_step_refused_while_stored_rolls_back_the_steps_before_it(monkeypatch):
+    """The steps played now share one transaction: a refusal of a later one (here forced, as a
+    game changed by another writer would) leaves the store and the table as they were."""
+    eng, gid = dl()
+    seat = eng.prompts(gid)[0].seat
+    version = eng.table(gid).version
+    real = eng.submit
+
+    def then_refuse(game_id, s, cmd, expected_version=None):
+        real(game_id, s, cmd, expected_version)
+        raise IllegalCommand("TEST", "refused after being played")
+
+    monkeypatch.setattr(eng, "submit", then_refuse)
+    with pytest.raises(IllegalCommand, match="step 1"):
+        proposal.accept(eng, gid, seat, None, version)
+    monkeypatch.undo()
+    assert eng.store.version(gid) == version == eng.table(gid).version
+    assert proposal.accept(eng, gid, seat, None, version).played == 1  # and it can be accepted again
