@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from engine.errors import BadInput, IllegalCommand, UndoRefused
-from engine.proposal import offered
+from engine.proposal import in_setup, offered
 from projections.audit import audit as audit_of
 from projections.state import StateReader
 from projections.timeline import timeline as timeline_of
@@ -65,7 +65,8 @@ async def view(table: Table, request: Request) -> Answer:
         out["labels"] = labels(rs, t, who, out["legal"])
         out["choices"] = msgspec.to_builtins(eng.choices(gid, who))
         out["proposal"] = offered(eng, gid, who)  # set-up the seat may place at once (/proposal)
-        out["planned"] = len(table.plans.get((gid, who), []))  # accepted steps waiting for its turns
+        waiting = table.plans.get((gid, who), []) if in_setup(rs, t) else []
+        out["planned"] = len(waiting)  # accepted steps waiting for its turns
     out["zone_labels"] = zone_labels(rs, out["view"].get("zones") or {})
     out["bots"] = {str(s): kind for s, kind in table.seats.bots(gid).items()}  # public: the panels' "bot: …"
     return Answer(out)
