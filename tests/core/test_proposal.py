@@ -108,3 +108,28 @@ def test_a_step_refused_while_stored_rolls_back_the_steps_before_it(monkeypatch)
     monkeypatch.undo()
     assert eng.store.version(gid) == version == eng.table(gid).version
     assert proposal.accept(eng, gid, seat, None, version).played == 1  # and it can be accepted again
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options", "turn"),
+    [
+        ("mage-knight", {"variants": "draft"}, "turn"),  # a tactic and three draft picks
+        ("rune-age", {"scenario": "runewars"}, "actions"),
+        ("thunderstone", {}, "action"),
+        ("epochs", {}, "jump"),
+        ("duel", {}, "play-or-pass"),
+    ],
+)
+def test_other_rulesets_set_up_takes_at_most_a_dozen_decisions_per_seat(ruleset, options, turn):
+    """Counted in a seeded game: the decisions each seat makes before the first ordinary turn."""
+    from bots.random_bot import bot_rng
+    from bots.tree_walk import random_command
+    from engine import fork
+
+    g = fork.open(ruleset, 2, seed=3, options=options)
+    rng, per_seat = bot_rng("count"), {0: 0, 1: 0}
+    while (p := g.prompts()[0]).kind != turn:
+        per_seat[p.seat] += 1
+        assert per_seat[p.seat] <= 12, (ruleset, p)
+        cmd, _ = random_command(g.ruleset, g.table, p.seat, rng)
+        g.apply_unchecked(p.seat, g.ruleset.same_command(g.table, p.seat, cmd))
