@@ -74,9 +74,10 @@ def offered(eng: Engine, game_id: str, seat: int) -> bool:
 
 
 def _fork(eng: Engine, game_id: str) -> Game:
+    """A copy of the game whose chance follows a seed of its own, not the game's: a proposal
+    must not foretell a roll or a draw (a set-up with chance is only forecast the less well)."""
     rs, table = eng.ruleset(game_id), eng.table(game_id)
-    seed, salt = eng._seed_and_salt(game_id)
-    return Game(decode(rs, encode(table)), seed, salt, record=False)
+    return Game(decode(rs, encode(table)), f"proposal:{game_id}:{table.version}", None, record=False)
 
 
 def _bot(game: Game, seat: int, rngs: dict[int, Any]) -> dict[str, Any]:
