@@ -24,7 +24,7 @@ from cli import dispute as dispute_cli
 from cli import render
 from cli.chooser import Chooser
 from engine import cards as cards_mod
-from engine import integrity, language, registry
+from engine import integrity, language, proposal, registry
 from engine import situation as situation_file
 from engine.boundary import ascii_number, check_seat, number, parse_command, parse_json, parse_options
 from engine.errors import BadInput, CascadeAborted, EngineError, IllegalCommand, UndoRefused, UnknownGame
@@ -280,6 +280,15 @@ def cmd_new(args, eng: Engine) -> int:
     return 0
 
 
+def seat_words(eng: Engine, game_id: str) -> dict[int, str]:
+    """Each seat as its panel names it ("Seat 2 (Tovak)", "Seat 1 (Orc, Dwarf)"): public words
+    (a spectator's panels), so naming a seat tells nothing hidden."""
+    try:
+        return {p.seat: p.name for p in eng.ruleset(game_id).panels(eng.table(game_id), None)}
+    except Exception:  # words are a courtesy: the plain "Seat N" stays
+        return {}
+
+
 def cmd_prompts(args, eng: Engine) -> int:
     ps = [msgspec.to_builtins(p) for p in eng.prompts(args.game_id)]
     t = eng.table(args.game_id)
@@ -298,11 +307,16 @@ def cmd_prompts(args, eng: Engine) -> int:
         if not ps:
             out.print(f"{args.game_id} at event {t.version} ({state}): nobody must act", markup=False)
             return
+        rows = render.prompt_rows(words, ps, questions)
+        named = seat_words(eng, args.game_id)
+        for row, p in zip(rows, ps, strict=True):  # "Seat 2", below it "(Tovak)": its hero, races or army
+            extra = named.get(p["seat"], row[0])[len(row[0]) :].strip()
+            row[0] = f"{row[0]}\n{extra}" if extra else row[0]
         out.print(
             table(
                 f"{args.game_id} at event {t.version} ({state}): who must act",
                 ["seat", "must", "rule", "what they may do"],
-                render.prompt_rows(words, ps, questions),
+                rows,
             )
         )
 
@@ -381,6 +395,43 @@ def cmd_choices(args, eng: Engine) -> int:
             )
 
     emit(args, q, human)
+    return 0
+
+
+def cmd_propose(args, eng: Engine) -> int:
+    """The bot's proposal for the rest of a seat's set-up (engine/proposal.py), in words; with
+    --accept its steps that can be played now are stored as the seat's commands (all or
+    nothing). Steps that wait for other seats' turns are proposed again when it is prompted."""
+    check_seat(args.seat, eng.table(args.game_id).players)
+    got = proposal.propose(eng, args.game_id, args.seat)
+    who = seat_name(args.seat)
+    if not args.accept:
+
+        def human():
+            if not got.steps:
+                out.print(f"{who} has no set-up to propose at event {got.version}", markup=False)
+                return
+            rows = [[str(i + 1), s.label, "now" if s.now else "later"] for i, s in enumerate(got.steps)]
+            out.print(
+                table(f"{who}'s set-up as proposed at event {got.version}", ["#", "step", "when"], rows)
+            )
+            out.print(
+                f"accept it: runeledger propose {args.game_id} --seat {args.seat} --accept", markup=False
+            )
+
+        emit(args, got, human)
+        return 0
+    done = proposal.accept(eng, args.game_id, args.seat, None, args.expected_version)
+
+    def said():
+        later = f"; {len(done.waiting)} later step(s) are proposed again when {who} is prompted"
+        out.print(
+            f"{who}: {done.played} step(s) stored, the game is at event {done.version}"
+            + (later if done.waiting else ""),
+            markup=False,
+        )
+
+    emit(args, done, said)
     return 0
 
 
@@ -645,6 +696,20 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument(
         "--expand", metavar="TOKEN", help="the further question behind an option's token (as printed)"
     )
+    s = add(
+        "propose",
+        "set-up at human speed: the bot's proposal for the rest of a seat's set-up (DragonLords' "
+        "placement), in words; --accept stores its steps that can be played now",
+    )
+    s.add_argument("game_id")
+    s.add_argument("--seat", type=number, required=True, help=SEAT_INDEX)
+    s.add_argument("--accept", action="store_true", help="store the proposal's steps that can be played now")
+    s.add_argument(
+        "--expected-version",
+        type=number,
+        metavar="N",
+        help="with --accept: refuse (version conflict) unless the game is still at event N",
+    )
     s = add("play", "submit a command")
     s.add_argument("game_id")
     s.add_argument("--seat", type=number, required=True, help=SEAT_INDEX)
@@ -708,6 +773,7 @@ HANDLERS = {
     "legal": cmd_legal,
     "choices": cmd_choices,
     "play": cmd_play,
+    "propose": cmd_propose,
     "log": cmd_log,
     "state": cmd_state,
     "undo": cmd_undo,

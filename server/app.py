@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket
 
 from engine.logs import get_logger
 from engine.pipeline import Engine
-from server import routes_games, routes_live, routes_play
+from server import routes_games, routes_live, routes_play, routes_proposal
 from server.strict import Answer, HttpError, Whole, asked, refused, shown
 from server.table import Table
 from server.tokens import Seats
@@ -64,6 +64,7 @@ class TableApp(Table):
         routes: list[BaseRoute] = [
             *routes_games.routes(self),
             *routes_play.routes(self),
+            *routes_proposal.routes(self),
             *routes_live.routes(self),
             *(Route(path, partial(page, name), methods=["GET"]) for path, name in PAGES.items()),
             Mount("/static", Scripts(directory=STATIC)),

@@ -71,6 +71,7 @@ def listed(table: Table) -> list[dict[str, Any]]:
                 "version": t.version,
                 "over": t.over,
                 "bots": {str(s): kind for s, kind in sorted(bots.items())},
+                "open": table.open_of(gid),  # seats anyone may claim ("Sit here")
                 **header(t),
             }
         )
@@ -99,6 +100,7 @@ def create(table: Table, body: Any) -> tuple[int, dict[str, Any]]:
                 f'option "{key}" must be a string, an integer or a boolean, not {json.dumps(value)[:80]}',
             )
     bots = bot_seats(body.get("bots") or {}, players)
+    open_ = open_seats(body.get("open") or [], players, bots)
     analysis, wait = body.get("analysis", False), body.get("contributions", False)
     if type(analysis) is not bool or type(wait) is not bool:
         raise HttpError(400, '"analysis" and "contributions" are true or false')
@@ -120,6 +122,10 @@ def create(table: Table, body: Any) -> tuple[int, dict[str, Any]]:
     except (EngineError, ValueError) as exc:
         raise HttpError(422, str(exc)) from exc
     t = table.eng.table(gid)
+    for entry in tokens["seats"]:  # an open seat's token waits for its claimer, not the creator
+        if entry["seat"] in open_:
+            table.open_seats[(gid, entry["seat"])] = entry.pop("token")
+            entry["open"] = True
     out = {"game_id": gid, "commitment": t.seed_hash, **header(t), **tokens}
     table.wake_bots(gid)
     return 201, out
@@ -139,6 +145,28 @@ def bot_seats(bots: Any, players: int) -> dict[int, str]:
     if any(not 0 <= s < players for s in out):
         raise HttpError(422, "a bot seat is not a seat of this game")
     return out
+
+
+def open_seats(seats: Any, players: int, bots: dict[int, str]) -> set[int]:
+    """`"open": [1, 2]`: seats of the game no bot plays, left to whoever claims them."""
+    if not isinstance(seats, list) or any(type(s) is not int for s in seats):
+        raise HttpError(400, '"open" lists seat numbers (integers)')
+    if any(not 0 <= s < players or s in bots for s in seats):
+        raise HttpError(422, "an open seat is a seat of this game that no bot plays")
+    return set(seats)
+
+
+async def claim(table: Table, request: Request) -> Answer:
+    """Sit at an open seat: its token, handed out once; the seat is then taken."""
+    asked(request)
+    gid = request.path_params["gid"]
+    t = table.game(gid)
+    seat = ascii_number(request.path_params["seat"]) if len(request.path_params["seat"]) <= 6 else None
+    if seat is None or not 0 <= seat < t.players:
+        raise HttpError(404, f"no seat {shown(request.path_params['seat'])} in {gid}")
+    token = table.claim(gid, seat)
+    table.moved(gid)
+    return Answer({"game_id": gid, "seat": seat, "token": token})
 
 
 def fair_chance(seed: Any, analysis: bool, wait: bool, players: int, bots: dict[int, str]) -> dict[str, Any]:
@@ -169,4 +197,5 @@ def routes(table: Table) -> list[Route]:
         Route("/api/games", partial(games, table), methods=["GET", "POST"]),
         Route("/api/rulesets", partial(rulesets, table), methods=["GET"]),
         Route("/api/stats", partial(stats, table), methods=["GET"]),
+        Route("/api/games/{gid:gid}/seats/{seat}/claim", partial(claim, table), methods=["POST"]),
     ]

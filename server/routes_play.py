@@ -15,6 +15,7 @@ from starlette.routing import Route
 
 from engine import language
 from engine.errors import BadInput, IllegalCommand, UndoRefused
+from engine.proposal import in_setup, offered
 from projections.audit import audit as audit_of
 from projections.state import StateReader
 from projections.timeline import timeline as timeline_of
@@ -65,6 +66,9 @@ async def view(table: Table, request: Request) -> Answer:
         out["previews"] = previews(rs, t, who, out["legal"])
         out["labels"] = labels(rs, t, who, out["legal"])
         out["choices"] = msgspec.to_builtins(eng.choices(gid, who))
+        out["proposal"] = offered(eng, gid, who)  # set-up the seat may place at once (/proposal)
+        waiting = table.plans.get((gid, who), []) if in_setup(rs, t) else []
+        out["planned"] = len(waiting)  # accepted steps waiting for its turns
     out["zone_labels"] = zone_labels(rs, out["view"].get("zones") or {})
     out["bots"] = {str(s): kind for s, kind in table.seats.bots(gid).items()}  # public: the panels' "bot: …"
     return Answer(said(out, lang, rs))
@@ -168,6 +172,7 @@ async def command(table: Table, request: Request) -> Answer:
     ev = body.get("expected_version")
     if ev is not None and type(ev) is not int:
         raise HttpError(400, '"expected_version" must be an integer')
+    table.plans.pop((gid, who), None)  # a seat that decides by hand leaves its set-up plan
     try:
         stored = table.eng.submit(gid, who, body["command"], expected_version=ev)
     except VersionConflict as exc:

@@ -13,8 +13,10 @@ import trio
 
 from bots.players import BotPlay
 from bots.random_bot import bot_rng, decide
+from engine import proposal
 from engine.errors import EngineError, UnknownGame
 from engine.logs import get_logger
+from engine.narration import seat_name
 from engine.pipeline import Engine
 from projections.views import REFEREE
 from server.strict import HttpError
@@ -32,6 +34,13 @@ class Table:
         self.bot_busy: set[str] = set()
         self.changed: dict[str, trio.Event] = {}  # set (and replaced) whenever a game moves on
         self.live = {"open": 0, "peak": 0, "accepted": 0, "pushed": 0}  # live feed counters
+        # A seat's accepted set-up proposal (engine/proposal.py): the steps that wait for its next
+        # set-up turns, played for it as a bot seat's moves are, until its set-up is over.
+        self.plans: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        # Open seats (the lobby's "Sit here"): the token of a seat its creator left to whoever
+        # claims it first, held here until then and handed out once (kept in memory only: a
+        # restarted table offers no open seat, the game's other seats play on).
+        self.open_seats: dict[tuple[str, int], str] = {}
 
     def game(self, gid: str) -> Any:
         try:
@@ -63,8 +72,9 @@ class Table:
 
     # -- bot seats -------------------------------------------------------------------------
     def wake_bots(self, gid: str) -> None:
-        """If a bot seat is prompted, let the bots play (in the background when served)."""
-        if gid in self.bot_busy or not self.seats.bots(gid):
+        """If a bot seat (or a seat whose set-up plan waits) is prompted, let the bots play (in
+        the background when served)."""
+        if gid in self.bot_busy or not (self.seats.bots(gid) or self.planned(gid)):
             return
         if self.nursery is None:
             self.play_bots(gid)
@@ -72,15 +82,48 @@ class Table:
             self.bot_busy.add(gid)
             self.nursery.start_soon(self.bots_task, gid)
 
+    def open_of(self, gid: str) -> list[int]:
+        return sorted(s for (g, s) in self.open_seats if g == gid)
+
+    def claim(self, gid: str, seat: int) -> str:
+        """The token of an open seat, handed out once (409 when it is taken or never open)."""
+        token = self.open_seats.pop((gid, seat), None)
+        if token is None:
+            raise HttpError(
+                409, f"{seat_name(seat)} of {gid} is not open: it is taken or kept by its creator"
+            )
+        return token
+
+    def planned(self, gid: str) -> list[int]:
+        return [s for (g, s) in self.plans if g == gid]
+
     def bot_to_move(self, gid: str) -> int | None:
         bots = self.seats.bots(gid)
         prompts = self.eng.prompts(gid)
-        return prompts[0].seat if prompts and prompts[0].seat in bots else None
+        if not prompts:
+            return None
+        seat = prompts[0].seat
+        return seat if seat in bots or (gid, seat) in self.plans else None
+
+    def plan_move(self, gid: str, seat: int) -> None:
+        """The next step of the seat's accepted set-up plan (or the bot's choice where another
+        seat took its place); the plan ends with the seat's set-up."""
+        waiting = self.plans.get((gid, seat), [])
+        cmd = proposal.next_step(self.eng, gid, seat, waiting)
+        if cmd is None:
+            self.plans.pop((gid, seat), None)
+            return
+        self.plans[(gid, seat)] = waiting[1:]
+        self.eng.submit(gid, seat, cmd)
 
     def bot_move(self, gid: str, rng: Any) -> None:
-        """One decision of the prompted bot seat, by its kind (random, greedy or mcts)."""
+        """One decision of the prompted bot seat, by its kind (random, greedy or mcts), or the
+        next step of a seat's accepted set-up plan."""
         seat = self.bot_to_move(gid)
         if seat is None:  # the game moved on while the bot waited: no seat of a human is played
+            return
+        if (gid, seat) in self.plans:
+            self.plan_move(gid, seat)
             return
         bots = self.seats.bots(gid)
         if bots[seat] == "random":
@@ -99,8 +142,9 @@ class Table:
     async def bots_task(self, gid: str) -> None:
         try:
             rng = bot_rng(f"{gid}:{self.eng.table(gid).version}")
-            while self.bot_to_move(gid) is not None:
-                await trio.sleep(self.bot_delay)
+            while (seat := self.bot_to_move(gid)) is not None:
+                # a seat's own accepted plan plays at once; a bot "thinks" at human pace
+                await trio.sleep(0 if (gid, seat) in self.plans else self.bot_delay)
                 try:
                     self.bot_move(gid, rng)
                 except Exception as exc:  # a bot's rules error must not stop the server

@@ -10,6 +10,12 @@ const HEXKEY = /^-?\d+,-?\d+$/;
 const isRec = x => x !== null && typeof x === "object" && !Array.isArray(x);
 const isHexRec = x => isRec(x) && Number.isInteger(x.q) && Number.isInteger(x.r);
 const words = s => String(s).replace(/#.*$/, "").replace(/_/g, " ");
+// An id on the board by its print name where the page's card catalogue knows it (an enemy token
+// "green_cursed_hags#2" -> "Cursed Hags"), else in words.
+const printName = id => {
+  const info = typeof CARDS === "object" && CARDS ? cardInfo(String(id).split("#")[0], CARDS) : undefined;
+  return info ? info.name : words(id);
+};
 const svg = (tag, attrs = {}, ...kids) => {
   const e = document.createElementNS(SVGNS, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -110,8 +116,8 @@ function renderHexMap(found, view, cmds, labels, play) {
     const k = `${hex.q},${hex.r}`, [x, y] = px(hex.q, hex.r);
     const terrain = hex.terrain ?? hex.type ?? hex.kind ?? "";
     const facts = Object.entries(hex).filter(([f, v]) => !["q", "r"].includes(f) && v !== "" &&
-      v !== null && !(Array.isArray(v) && !v.length)).map(([f, v]) =>
-      `${f}: ${Array.isArray(v) ? v.map(words).join(", ") : words(v)}`);
+      v !== null && v !== -1 && v !== false && !(Array.isArray(v) && !v.length)).map(([f, v]) =>
+      `${words(f)}: ${Array.isArray(v) ? v.map(printName).join(", ") : f === "conquered_by" ? seatName(v) : words(v)}`);
     const g = svg("g", {class: "hex", "data-hex": k, "data-terrain": terrain},
       svg("title", {}, `${k} ${words(terrain)}` + (facts.length ? "\n" + facts.join("\n") : "") +
         (facedown.get(k) ? `\n${facedown.get(k)} token(s) face down` : "")),
@@ -120,7 +126,7 @@ function renderHexMap(found, view, cmds, labels, play) {
     if (hex.site) lines.push(["site", words(hex.site)]);
     for (const [f, v] of Object.entries(hex))  // face-up tokens (enemies): lists of ids
       if (Array.isArray(v) && v.length && v.every(t => typeof t === "string"))
-        v.forEach(t => lines.push(["token", words(t)]));
+        v.forEach(t => lines.push(["token", printName(t)]));
     if (facedown.get(k)) lines.push(["hidden", `${facedown.get(k)} face down`]);
     const rows = lines.flatMap(([cls, text]) => wrap(text).map(t => [cls, t]));
     rows.forEach(([cls, text], i) => g.append(svg("text", {class: cls, x: x.toFixed(1),

@@ -56,8 +56,50 @@ function cardEl(id, cards) {
     if (info.text) e.title = info.text;
     if (info.stand_in ?? Object.values(info.sources || {}).some(s => String(s).startsWith("stand-in")))
       e.append(el("span", {class: "standin", text: " stand-in"}));
+    enlargeable(e, info);
   }
   return e;
+}
+// A card shown large while the pointer is on it, while it has the keyboard's focus, or after a
+// tap (Escape or a tap elsewhere closes it): its name, kind, cost, values, text in
+// words and its stand-in mark, in one box of the page (data-testid="card-large").
+function enlargeable(e, info) {  // a hand's cards are keyboard stops too (zoneEl), not every card
+  e.setAttribute("aria-label", `${info.name}: ${info.text || info.kind || "card"}`);
+  const show = () => showLarge(e, info), hide = () => hideLarge(e);
+  e.addEventListener("mouseenter", show);
+  e.addEventListener("mouseleave", hide);
+  e.addEventListener("focus", show);
+  e.addEventListener("blur", hide);
+  e.addEventListener("click", show);  // a tap (a hover's mouseenter may have shown it already)
+  e.addEventListener("keydown", ev => { if (ev.key === "Escape") hide(); });
+}
+let LARGE_FOR = null;
+function showLarge(anchor, info) {
+  let box = document.getElementById("card-large");
+  if (!box) {
+    box = el("div", {id: "card-large", "data-testid": "card-large", role: "tooltip", class: "card-large"});
+    document.body.append(box);
+    document.addEventListener("click", ev => {  // a tap elsewhere closes it
+      if (LARGE_FOR && !LARGE_FOR.contains(ev.target)) hideLarge(LARGE_FOR);
+    });
+  }
+  const vals = Object.entries(info.values || {}).filter(([, v]) => v !== null)
+    .map(([k, v]) => el("li", {text: `${k.replaceAll("_", " ")}: ${v}`}));
+  const standIn = info.stand_in ?? Object.values(info.sources || {}).some(s => String(s).startsWith("stand-in"));
+  box.replaceChildren(el("div", {class: "card-large-name", text: info.name}),
+    el("div", {class: "card-large-kind", text: [info.kind, info.group].filter(Boolean).join(" · ")}),
+    ...(vals.length ? [el("ul", {class: "card-large-values"}, ...vals)] : []),
+    ...(info.text ? [el("p", {class: "card-large-text", text: info.text})] : []),
+    ...(standIn ? [el("div", {class: "standin", text: "stand-in: not the printed card's values"})] : []));
+  const r = anchor.getBoundingClientRect();
+  box.style.left = `${Math.max(4, Math.min(r.left, innerWidth - 300))}px`;
+  box.style.top = `${r.bottom + 6 + 260 < innerHeight ? r.bottom + 6 : Math.max(4, r.top - 266)}px`;
+  box.hidden = false;
+  LARGE_FOR = anchor;
+}
+function hideLarge(anchor) {
+  const box = document.getElementById("card-large");
+  if (box && LARGE_FOR === anchor) { box.hidden = true; LARGE_FOR = null; }
 }
 // A zone on the table. A player's own hand and small rows of distinct cards (an offer, the
 // cards in play) show every card; a stack of one card many times (58 wounds, 30 militia) or a
@@ -73,7 +115,10 @@ function zoneEl(name, z, cards, label, every = false) {
   if (!z.cards) {
     if (n) box.append(el("span", {class: "facedown", text: `${n} face down`}));
   } else if (every || (shown.length <= PILE_FROM && new Set(shown.map(c => String(c).split("#")[0])).size === shown.length)) {
-    for (const c of shown) box.append(cardEl(c, cards));
+    for (const c of shown) {
+      const card = box.appendChild(cardEl(c, cards));
+      if (every && card.hasAttribute("aria-label")) card.setAttribute("tabindex", "0");  // the hand, by keyboard
+    }
   } else if (shown.length) {
     box.classList.add("pile");
     box.append(pileEl({label: "", count: shown.length, top: String(shown[0]).split("#")[0]}, cards));
@@ -83,7 +128,8 @@ function zoneEl(name, z, cards, label, every = false) {
 // A pile: its count and the top card (a panel's piles, a stack on the board).
 function pileEl(p, cards) {
   const e = el("span", {class: "pile-count", "data-pile": p.label || "",
-    title: `${p.label ? p.label + ": " : ""}${p.count} card(s)` + (p.top ? `, the top one ${p.top}` : "")},
+    title: `${p.label ? p.label + ": " : ""}${p.count} card(s)` +
+      (p.top ? `, the top one ${(cardInfo(String(p.top).split("#")[0], cards) || {}).name || String(p.top).split("#")[0].replaceAll("_", " ")}` : "")},
     el("b", {text: `${p.label ? p.label + " " : ""}${p.count}`}));
   if (p.top) e.append(" ", cardEl(p.top, cards));
   return e;

@@ -68,7 +68,8 @@ function seatFields(n) {
   box.replaceChildren(el("legend", {text: "Seats"}));
   for (let s = 0; s < n; s++) {
     const sel = el("select", {id: `seat-${s}`, "data-seat-kind": s},
-      el("option", {value: "", text: "a player"}), ...BOTS.map(b => el("option", {value: b, text: `${words(b)} bot`})));
+      el("option", {value: "", text: "a player"}), el("option", {value: "open", text: "open: anyone may sit"}),
+      ...BOTS.map(b => el("option", {value: b, text: `${words(b)} bot`})));
     sel.value = old[s] || "";
     box.append(el("div", {class: "field"}, el("label", {for: `seat-${s}`, text: seatName(s)}), sel));
   }
@@ -87,12 +88,15 @@ function rulesetChanged() {
 async function create(ev) {
   ev.preventDefault();
   const f = ev.target, rs = RULESETS.find(r => r.name === f.ruleset.value);
-  const body = {ruleset: rs.name, players: +f.players.value, options: {}, bots: {}};
+  const body = {ruleset: rs.name, players: +f.players.value, options: {}, bots: {}, open: []};
   for (const input of document.querySelectorAll("#options [data-option]")) {
     const name = input.dataset.option, value = optionValue(input, rs.options[name]);
     if (value !== rs.options[name].default) body.options[name] = value;  // the default needs no word
   }
-  for (const sel of document.querySelectorAll("#seats select")) if (sel.value) body.bots[sel.dataset.seatKind] = sel.value;
+  for (const sel of document.querySelectorAll("#seats select")) {
+    if (sel.value === "open") body.open.push(+sel.dataset.seatKind);  // left to whoever sits first
+    else if (sel.value) body.bots[sel.dataset.seatKind] = sel.value;
+  }
   if (f.seed.value) body.seed = f.seed.value;
   if (f.analysis.checked) body.analysis = true;
   else if (f.contributions.checked) body.contributions = true;
@@ -101,11 +105,12 @@ async function create(ev) {
   let g;
   try { g = await api("/api/games", {method: "POST", body: JSON.stringify(body)}); }
   catch (e) { error.textContent = e.message; return; }
-  keep(g.game_id, {seats: Object.fromEntries(g.seats.map(s => [s.seat, s.token])), referee: g.referee_token, mine: null});
+  keep(g.game_id, {seats: Object.fromEntries(g.seats.filter(s => s.token).map(s => [s.seat, s.token])), referee: g.referee_token, mine: null});
   const bots = body.bots;
   document.getElementById("created").replaceChildren(
     el("p", {text: `${title(rs.name)} game ${g.game_id} is open (seed commitment ${g.commitment.slice(0, 16)}…). Give each player their own link:`}),
-    ...g.seats.filter(s => !bots[s.seat]).map(s => el("div", {}, joinLink(g.game_id, s.seat, s.token))),
+    ...g.seats.filter(s => !bots[s.seat]).map(s => el("div", {}, s.token ? joinLink(g.game_id, s.seat, s.token)
+      : el("span", {text: `${seatName(s.seat)} is open: anyone may sit there from the list below`}))),
     el("div", {}, el("a", {href: `/games/${g.game_id}`, "data-testid": "spectate", text: "Spectate"})),
     el("div", {}, el("a", {href: `/games/${g.game_id}/replay?token=${g.referee_token}`, text: "Referee (replay, everything)"})));
   await refresh();
@@ -117,10 +122,27 @@ function joinLink(gid, seat, token, mine = false) {
   return a;
 }
 
+// "Sit here": claims an open seat (its token, handed out once), keeps the token and opens the seat.
+function sitLink(gid, seat) {
+  const a = el("a", {href: "#", "data-testid": "sit", "data-seat": seat, text: `Sit here as ${seatName(seat)}`});
+  a.addEventListener("click", async ev => {
+    ev.preventDefault();
+    const error = document.getElementById("error");
+    error.textContent = "";
+    let got;
+    try { got = await api(`/api/games/${gid}/seats/${seat}/claim`, {method: "POST"}); }
+    catch (e) { error.textContent = e.message; await refresh(); return; }
+    keep(gid, {seats: {...((kept()[gid] || {}).seats || {}), [seat]: got.token}, mine: seat});
+    location.href = `/games/${gid}?token=${encodeURIComponent(got.token)}`;
+  });
+  return a;
+}
+
 // -- the list of games ------------------------------------------------------------------
 function row(g, mineAll) {
   const own = mineAll[g.game_id], bots = g.bots || {};
-  const seats = Array.from({length: g.players}, (_, s) => `${seatName(s)}: ${bots[s] ? words(bots[s]) + " bot" : "a player"}`);
+  const free = new Set((g.open || []).map(Number));
+  const seats = Array.from({length: g.players}, (_, s) => `${seatName(s)}: ${bots[s] ? words(bots[s]) + " bot" : free.has(s) ? "open" : "a player"}`);
   const state = [g.over ? "over" : `event ${g.version}`];
   if (g.awaiting && g.awaiting.length) state.push(`waiting for ${g.awaiting.map(seatName).join(", ")} to join`);
   if (g.analysis) state.push(`analysis mode${g.client_seed !== undefined ? ` (seed ${g.client_seed})` : ""}`);
@@ -130,6 +152,7 @@ function row(g, mineAll) {
     for (const [s, token] of Object.entries(own.seats))
       if (!bots[s] && String(s) !== String(own.mine)) open.append(joinLink(g.game_id, +s, token));
   }
+  for (const s of free) open.append(sitLink(g.game_id, s));
   open.append(el("a", {href: `/games/${g.game_id}`, "data-testid": "spectate", text: "Spectate"}),
     el("a", {href: `/games/${g.game_id}/replay` + (own && own.referee ? `?token=${own.referee}` : ""), text: "Replay"}));
   return el("tr", {"data-game": g.game_id},

@@ -28,6 +28,7 @@ async function refresh() {
   const labels = Array.isArray(v.labels) ? v.labels : [];  // the game's words for each command
   const map = renderBoard(view, cmds, labels, c => play(c, v.version));  // a hex map, places
   document.getElementById("map").replaceChildren(...(map ? [map] : []));
+  proposalBox(v).catch(e => showError(e.message));  // "place the rest as suggested" (proposal.js)
   const names = v.zone_labels || {};
   const zones = Object.entries(view.zones || {});
   document.getElementById("shared").replaceChildren(...zones  // the shared zones, as on a table

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from bots.random_bot import bot_rng, decide
+from engine.games.mage_knight.words import names as mk_names
 from engine.pipeline import Engine
 from server.tokens import Seats
 from sim.testing import from_situation
@@ -95,8 +96,8 @@ def test_mage_knight_map_has_a_hex_per_space_and_plays_explore_and_move_by_click
         if sp["site"]:
             shown = " ".join(g.locator("text.site").all_text_contents())  # in lines that fit
             assert shown.rstrip("…") and sp["site"].replace("_", " ").startswith(shown.rstrip("…"))
-        for enemy in sp["enemies"]:
-            name = enemy.split("#")[0].replace("_", " ")
+        for enemy in sp["enemies"]:  # by its print name ("Cursed Hags"), never its id
+            name = mk_names.enemy(enemy)
             assert any(name.startswith(t.rstrip("…")) for t in g.locator("text.token").all_text_contents())
     assert any(sp["enemies"] for sp in spaces.values())  # the position shows face-up enemies
     for s, player in enumerate(v["view"]["game"]["players"]):  # each hero on its space

@@ -73,3 +73,40 @@ def test_a_game_made_in_the_lobby_is_listed_live_and_a_seat_survives_a_reload(tm
     finally:
         stop_server(proc, tmp_path)
     assert not errors, errors
+
+
+def test_a_stranger_sits_at_an_open_seat_from_the_list(tmp_path, browser):
+    """A seat left open in the form gets no join link for its creator; another browser's list
+    offers "Sit here", which claims the seat's token and opens the seat; then it is taken."""
+    proc, base, _ = start_server(tmp_path)
+    errors: list[str] = []
+    try:
+        me = browser.new_context().new_page()
+        me.on("pageerror", lambda e: errors.append(str(e)))
+        me.goto(base + "/")
+        me.wait_for_selector('#ruleset option[value="duel"]', state="attached")
+        me.select_option("#ruleset", "duel")
+        me.select_option("#players", "2")
+        me.select_option('[data-seat-kind="1"]', "open")
+        me.click("#create")
+        join = me.locator('[data-testid="created"] a[data-testid="join"]')
+        join.first.wait_for()
+        assert join.count() == 1 and join.get_attribute("data-seat") == "0"  # the open seat has none
+        gid = urlsplit(join.get_attribute("href")).path.split("/")[2]
+        ISSUED.extend(parse_qs(urlsplit(join.get_attribute("href")).query)["token"])
+
+        stranger = browser.new_context().new_page()
+        stranger.on("pageerror", lambda e: errors.append(str(e)))
+        stranger.goto(base + "/")
+        sit = stranger.locator(f'#games tr[data-game="{gid}"] a[data-testid="sit"]')
+        sit.wait_for(timeout=15_000)
+        assert sit.count() == 1 and sit.get_attribute("data-seat") == "1"
+        assert stranger.locator(f'#games tr[data-game="{gid}"] a[data-testid="spectate"]').count() == 1
+        sit.click()
+        stranger.wait_for_selector(SEATED, timeout=30_000)
+        ISSUED.extend(parse_qs(urlsplit(stranger.url).query)["token"])
+        assert "Seat 2" in stranger.inner_text("#who")
+        assert next(g for g in get(base, "/api/games")["games"] if g["game_id"] == gid)["open"] == []
+    finally:
+        stop_server(proc, tmp_path)
+    assert not errors, errors

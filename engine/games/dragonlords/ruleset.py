@@ -19,6 +19,7 @@ from engine.games.dragonlords.options import READINGS
 from engine.games.dragonlords.preview import preview
 from engine.games.dragonlords.state import DLState
 from engine.games.dragonlords.turn.decisions import SECRET
+from engine.games.dragonlords.turn.flow import SETUP
 from engine.games.dragonlords.zone_names import ZONE_NAMES
 from engine.ruleset import Option, Ruleset
 
@@ -168,6 +169,11 @@ class DragonLords(Ruleset):
         if cmd.get("kind") == "choose" and ask is not None and ask.kind in SECRET:
             return [seat]
         return None
+
+    def in_setup(self, table):
+        """Placement (P1-P6, DL:2.3/placement) counts as set-up: a bot may propose the rest of a
+        seat's placements at once (engine/proposal.py)."""
+        return table.game.phase in SETUP
 
     def question(self, table, seat, path, words=True):
         """The choice tree from the legal offers, by kind, field and count (choices/)."""

@@ -52,6 +52,16 @@ def hero(x: Any) -> str:
     return plain(x).title()
 
 
+def seat_hero(table: Any, seat: Any) -> str:
+    """A seat with its hero, as players call each other at the table: "Seat 2 (Tovak)"."""
+    players = getattr(getattr(table, "game", None), "players", None) or []
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
+        h = getattr(players[seat], "hero", None)
+        if h:
+            return f"{seat_name(seat)} ({hero(h)})"
+    return seat_name(seat)
+
+
 def thing(x: Any) -> str:
     """A card, unit or skill by whichever catalogue knows it."""
     name = card_name(str(x))

@@ -1,0 +1,40 @@
+"""Cards large on hover, tap or keyboard focus (issue 28, item 3): a card of the seat's hand
+shows large, its name, kind, values and text in words, when the pointer rests on it, when it
+is tapped, and when the keyboard focuses it; moving away closes it."""
+
+import pytest
+
+from tests.server.test_browser import post, start_server, stop_server
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("cardlarge")
+    proc, base, _ = start_server(tmp)
+    yield base
+    stop_server(proc, tmp)
+
+
+def test_a_hand_card_shows_large_on_hover_tap_and_focus(served, browser):
+    made = post(f"{served}/api/games", {"ruleset": "mage-knight", "players": 2})
+    gid, token = made["game_id"], made["seats"][0]["token"]
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.goto(f"{served}/games/{gid}?token={token}")
+    card = page.locator("#own .card[tabindex]").first
+    card.wait_for()
+    name = card.locator("b").inner_text()
+    large = page.locator('[data-testid="card-large"]')
+    card.hover()
+    large.wait_for(state="visible")
+    assert large.locator(".card-large-name").inner_text() == name
+    assert large.locator(".card-large-text").inner_text()  # the card's text in words
+    page.mouse.move(1, 1)
+    large.wait_for(state="hidden")
+    card.click()  # a tap
+    large.wait_for(state="visible")
+    page.mouse.click(1300, 10)  # a tap elsewhere
+    large.wait_for(state="hidden")
+    card.focus()  # the keyboard
+    large.wait_for(state="visible")
+    page.keyboard.press("Escape")
+    large.wait_for(state="hidden")
