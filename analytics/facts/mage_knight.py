@@ -48,6 +48,7 @@ def walked(g: Game) -> Walked:
     if "mk" in g.memo:
         return g.memo["mk"]
     w = Walked()
+    table = None
     for e, d, table in g.walk():
         st = table.game
         w.round[e.version] = st.round
@@ -65,9 +66,9 @@ def walked(g: Game) -> Walked:
                     "level": city.level,
                     "shields": list(city.shields),
                 }
-        elif e.type == "game.over":
-            w.scenario = st.scenario
-            w.hero = {i: p.hero for i, p in enumerate(st.players)}
+    if table is not None:  # the last state, over or not (a dispute's or a situation's game)
+        w.scenario = table.game.scenario
+        w.hero = {i: p.hero for i, p in enumerate(table.game.players)}
     g.memo["mk"] = w
     return w
 
