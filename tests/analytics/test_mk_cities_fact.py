@@ -4,8 +4,8 @@ seeded exports never fill `mk_cities`): the situation of a Red City assault, won
 from __future__ import annotations
 
 from analytics.export import fact_rows
-from engine.pipeline import Engine
 from engine import situation as situation_file
+from engine.pipeline import Engine
 from store import EventStore
 
 SIT = "tests/games/mage_knight/situations/"
