@@ -20,11 +20,12 @@ import msgspec
 from rich.table import Table as RichTable
 
 import analytics.cli
+from bots import proposal
 from cli import dispute as dispute_cli
 from cli import render
 from cli.chooser import Chooser
 from engine import cards as cards_mod
-from engine import integrity, language, proposal, registry
+from engine import integrity, language, registry
 from engine import situation as situation_file
 from engine.boundary import ascii_number, check_seat, number, parse_command, parse_json, parse_options
 from engine.errors import BadInput, CascadeAborted, EngineError, IllegalCommand, UndoRefused, UnknownGame
@@ -399,7 +400,7 @@ def cmd_choices(args, eng: Engine) -> int:
 
 
 def cmd_propose(args, eng: Engine) -> int:
-    """The bot's proposal for the rest of a seat's set-up (engine/proposal.py), in words; with
+    """The bot's proposal for the rest of a seat's set-up (bots/proposal.py), in words; with
     --accept its steps that can be played now are stored as the seat's commands (all or
     nothing). Steps that wait for other seats' turns are proposed again when it is prompted."""
     check_seat(args.seat, eng.table(args.game_id).players)

@@ -13,9 +13,9 @@ import msgspec
 from starlette.requests import Request
 from starlette.routing import Route
 
+from bots.proposal import in_setup, offered
 from engine import language
 from engine.errors import BadInput, IllegalCommand, UndoRefused
-from engine.proposal import in_setup, offered
 from projections.audit import audit as audit_of
 from projections.state import StateReader
 from projections.timeline import timeline as timeline_of

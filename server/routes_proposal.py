@@ -1,5 +1,5 @@
 """Set-up at human speed: a seat reads the bot's proposal for the rest of its set-up and
-accepts it, some steps changed (engine/proposal.py).
+accepts it, some steps changed (bots/proposal.py).
 
 GET answers the proposal (`steps`: each command, its words and whether it is played at once);
 POST `{"expected_version": N, "changes"?: {"<step index>": command}}` accepts it: the steps
@@ -17,7 +17,7 @@ import msgspec
 from starlette.requests import Request
 from starlette.routing import Route
 
-from engine import proposal
+from bots import proposal
 from engine.errors import BadInput, IllegalCommand
 from server.routes_play import GAME, opened, seat_only
 from server.strict import Answer, HttpError, json_body, shown

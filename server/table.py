@@ -11,9 +11,9 @@ from typing import Any
 
 import trio
 
+from bots import proposal
 from bots.players import BotPlay
 from bots.random_bot import bot_rng, decide
-from engine import proposal
 from engine.errors import EngineError, UnknownGame
 from engine.logs import get_logger
 from engine.narration import seat_name
@@ -34,7 +34,7 @@ class Table:
         self.bot_busy: set[str] = set()
         self.changed: dict[str, trio.Event] = {}  # set (and replaced) whenever a game moves on
         self.live = {"open": 0, "peak": 0, "accepted": 0, "pushed": 0}  # live feed counters
-        # A seat's accepted set-up proposal (engine/proposal.py): the steps that wait for its next
+        # A seat's accepted set-up proposal (bots/proposal.py): the steps that wait for its next
         # set-up turns, played for it as a bot seat's moves are, until its set-up is over.
         self.plans: dict[tuple[str, int], list[dict[str, Any]]] = {}
         # Open seats (the lobby's "Sit here"): the token of a seat its creator left to whoever

@@ -1,10 +1,10 @@
 """Set-up at human speed (issue 28, item 7): the bot's proposal for a seat's remaining set-up
-(engine/proposal.py) is deterministic, accepted it is stored as the ordinary commands (the
+(bots/proposal.py) is deterministic, accepted it is stored as the ordinary commands (the
 same events as playing them one by one), and a refused step stores nothing."""
 
 import pytest
 
-from engine import proposal
+from bots import proposal
 from engine.errors import IllegalCommand
 from engine.pipeline import Engine
 from store import VersionConflict

@@ -172,7 +172,7 @@ class DragonLords(Ruleset):
 
     def in_setup(self, table):
         """Placement (P1-P6, DL:2.3/placement) counts as set-up: a bot may propose the rest of a
-        seat's placements at once (engine/proposal.py)."""
+        seat's placements at once (bots/proposal.py)."""
         return table.game.phase in SETUP
 
     def question(self, table, seat, path, words=True):

@@ -176,9 +176,9 @@ def _question(table, seat: int, path: list[Any], words: bool) -> ch.Question:
 def _chips(table, seat, path, rule, words) -> ch.Question | None:
     """The chips question without every triple listed (chips.py), None where it is not one."""
     if not path:
-        return chips.question(table, seat, [["kind", "chips"]], rule, words, ch.FIRST_QUESTION)
+        return chips.question(table, seat, [["kind", "chips"]], rule, words, ch.FIRST_QUESTION, grouped)
     if path[0] == ["kind", "chips"]:
-        return chips.question(table, seat, path, rule, words, None)
+        return chips.question(table, seat, path, rule, words, None, grouped)
     return None
 
 

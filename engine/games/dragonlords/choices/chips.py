@@ -6,11 +6,14 @@ and only the field asked about is grouped, giving the very question the general 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine import choices as ch
 from engine.games.dragonlords import board
 from engine.games.dragonlords.offers import Offer
+
+Grouped = Callable[..., ch.Question]
 
 ROLES = ("king", "wizard", "decoy")
 
@@ -45,10 +48,12 @@ def _fits(have: dict[str, int], k: str, w: str, d: str) -> bool:
     return w != d or have[w] >= 2
 
 
-def question(table, seat: int, path: list[Any], rule, words: bool, text: str | None) -> ch.Question | None:
+def question(
+    table, seat: int, path: list[Any], rule, words: bool, text: str | None, grouped: Grouped
+) -> ch.Question | None:
     """The question at `path` (its first step the kind), or None where the general tree answers
-    (a step other than a place named, or fewer than two triples left)."""
-    from engine.games.dragonlords.choices import grouped  # the package imports this module
+    (a step other than a place named, or fewer than two triples left). `grouped` is the tree's
+    own question over one field (the package's, handed in: the package imports this module)."""
 
     fixed: dict[str, Any] = {}
     for st in path[1:]:

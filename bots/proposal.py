@@ -13,6 +13,9 @@ others wait for the seat's next turns, and the other seats' decisions are only a
 then plays its `now` steps as ordinary commands at the expected version in one commit: all or
 nothing, and a refusal names the step. The steps that wait are returned for the front end to play when
 the seat is prompted again (`next_step`); each is checked again then, as any command is.
+
+It lives with the bots, not in the core: a proposal is a bot's play, and the core never
+imports a bot (tests/test_layers.py); the server and the CLI use it as they use the bots.
 """
 
 from __future__ import annotations
