@@ -123,6 +123,8 @@ def value_words(table, field: str, v: Any) -> str:
             field
         ]
         return f"{verb} {say.name(v)}"
+    if field == "tactic" and isinstance(v, str):  # as the tactic's leaves say it
+        return f"Take the tactic {say.name(v)}"
     if field in ("dice",):
         faces = [
             table.game.source[int(i)]

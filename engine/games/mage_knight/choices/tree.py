@@ -42,7 +42,7 @@ KIND_QUESTIONS = {
 # A card set's pick: its option's label and question.
 PICK_WORDS = {
     "end_turn": ("End the turn" + MORE, "Which cards do you discard?"),
-    "tactic": ("Take {tactic}" + MORE, "Which cards do you discard and draw again?"),
+    "tactic": ("Take the tactic {tactic}" + MORE, "Which cards do you discard and draw again?"),
     "tactic_use": ("Use {tactic}" + MORE, "Which cards do you shuffle into your deck and draw again?"),
 }
 

@@ -1,5 +1,5 @@
 """Mage Knight's card catalogue for `runeledger cards mage-knight`: deed cards, units, enemy
-tokens, skills and tactics with their values, each value's source (the record's provenance) and
+tokens, skills, tactics and map tiles with their values, each value's source (the record's provenance) and
 their text in words made from the effect the engine plays (card_text)."""
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ def _card(c) -> CardInfo:
         name=c.name,
         english_name=None,
         kind=KINDS.get(c.kind, c.kind),
-        values={"sideways": c.sideways_value},
+        # a Wound prints no sideways value (it cannot be played): None, not a 0 that reads as one
+        values={"sideways": None if c.id == "wound" else c.sideways_value},
         sources={"sideways": src},
         text=card_text.deed(c),
         group=(c.hero.title() if c.hero else None) or _colour(c.color),
@@ -97,6 +98,48 @@ def _tactic(t) -> CardInfo:
     )
 
 
+_TILE_TYPE = {"starting": "Start", "countryside": "Countryside", "core": "Core"}
+_RAMPAGING = {"orc_marauder": "orc marauders", "draconum": "draconum"}
+_POS = {
+    "C": "centre",
+    "NE": "north-east",
+    "E": "east",
+    "SE": "south-east",
+    "SW": "south-west",
+    "W": "west",
+    "NW": "north-west",
+}
+
+
+def tile_name(tile) -> str:
+    """A map tile as players call it, from its id: "countryside_2" -> "Countryside 2", "core_volkare"
+    -> "Core Volkare", "start_A" -> "Start A" (the table matches a zone's ids to these names)."""
+    kind, _, rest = tile.id.partition("_")
+    return f"{_TILE_TYPE.get(tile.type, kind.title())} {rest[:1].upper() + rest[1:]}".strip()
+
+
+def _tile(t) -> CardInfo:
+    spaces = []
+    for h in t.hexes:
+        site = f"{h.city_color} city" if h.site == "city" and h.city_color else h.site.replace("_", " ")
+        what = [site] if site else []
+        if h.rampaging:
+            what.append(f"rampaging {_RAMPAGING.get(h.rampaging, h.rampaging.replace('_', ' '))}")
+        if h.mine_color:
+            what.append(f"{h.mine_color} crystals")
+        spaces.append(f"{_POS.get(h.pos, h.pos)} {h.terrain}" + (f" ({', '.join(what)})" if what else ""))
+    return CardInfo(
+        name=tile_name(t),
+        english_name=None,
+        kind="map tile",
+        values={},
+        sources={},
+        text="Spaces: " + "; ".join(spaces) + ".",
+        group=t.type,
+        note=t.provenance if t.provenance.startswith("stand-in") else "",
+    )
+
+
 def catalogue() -> list[CardInfo]:
     c = content()
     out = [_card(x) for x in sorted(c.cards.values(), key=lambda x: x.id)]
@@ -108,4 +151,5 @@ def catalogue() -> list[CardInfo]:
         if (e.color, e.name) not in seen:
             seen.add((e.color, e.name))
             out.append(_enemy(e))
+    out += [_tile(t) for t in sorted(c.tiles.values(), key=lambda x: x.id)]
     return check(out)
