@@ -7,9 +7,17 @@ choice and the measurement behind it are in STRONG; `bench/strong_pick.py` measu
 Mage Knight's is a turn planner (engine/games/mage_knight/bots/planner.py), reached through
 PLANNERS so bots/players.py knows no game.
 
-| ruleset      | strong       | CPU ms/decision | measured (2 seats, seeded, seats swapped)    |
-|--------------|--------------|-----------------|----------------------------------------------|
-| duel         | see STRONG   |                 |                                              |
+Measured with `python -m bench.strong_pick` (2 seats, seeded, seats swapped; the fitting MCTS
+against greedy; CPU per decision on the shared 2-core machine, 2026-11-28):
+
+| ruleset      | strong       | ms/decision | why                                                     |
+|--------------|--------------|-------------|---------------------------------------------------------|
+| duel         | greedy       | 0.4         | MCTS 32 (11.6 ms) won only 0.25 (0.10-0.49) of 16        |
+| epochs       | MCTS 16      | 11.0        | won 1.00 (0.81-1.00) of 16 against greedy (0.7 ms)      |
+| rune-age     | MCTS 16      | 18.2        | won 1.00 (0.81-1.00) of 16 against greedy (0.8 ms)      |
+| thunderstone | MCTS 8       | 9.7         | won 0.95 (0.66-0.99) of 10 against greedy; 16: 21.8 ms  |
+| dragonlords  | MCTS 8       | 19.1        | won 0.70 (0.40-0.89) of 10; MCTS 6 (13.7 ms) 0.50 of 10  |
+| mage-knight  | turn planner | MK_PENDING  | bench/mk_strong.py; docs/sim.md                         |
 
 Every choice is deterministic given the seat's random stream (iteration counts, never time).
 """
@@ -32,11 +40,11 @@ class Strong:
 
 
 STRONG: dict[str, Strong] = {
-    "duel": Strong("greedy"),
-    "epochs": Strong("greedy"),
-    "rune-age": Strong("greedy"),
-    "thunderstone": Strong("greedy"),
-    "dragonlords": Strong("greedy"),
+    "duel": Strong("greedy", 0, "MCTS 32 (11.6 ms) won 0.25 (0.10-0.49) of 16 against greedy"),
+    "epochs": Strong("mcts", 16, "11.0 ms; won 1.00 (0.81-1.00) of 16 against greedy"),
+    "rune-age": Strong("mcts", 16, "18.2 ms; won 1.00 (0.81-1.00) of 16 against greedy"),
+    "thunderstone": Strong("mcts", 8, "9.7 ms; won 0.95 (0.66-0.99) of 10 against greedy"),
+    "dragonlords": Strong("mcts", 8, "19.1 ms; won 0.70 (0.40-0.89) of 10 against greedy"),
     "mage-knight": Strong("plan"),
 }
 

@@ -30,6 +30,22 @@ from engine.games.mage_knight.bots.worth import worth
 
 PLANS = 16  # candidate turns per plan: the most that keeps a decision within 20 ms CPU
 HORIZON = 40  # commands a plan looks ahead at most (a turn is rarely longer)
+LOOSE = 0.25  # in every other plan, the share of questions answered past the habits
+NEVER = ("concede",)  # no plan gives up
+
+
+def loose(rs, rng: random.Random, chance: float):
+    """A narrowing that keeps the habits' options but, with `chance` per question, all of them
+    (the habits skip fights they misjudge and cards they cannot weigh: a plan that tries one
+    is kept only if its end is worth more)."""
+    own = rs.bot_options
+
+    def narrow(table, seat: int, path: list[Any], options: list) -> list:
+        if rng.random() < chance:
+            return [o for o in options if o.command is None or o.command.get("kind") not in NEVER] or options
+        return own(table, seat, path, options)
+
+    return narrow
 
 
 @dataclass
@@ -40,22 +56,21 @@ class Plan:
     steps: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
 
-def sample_turn(game, seat: int, rng: random.Random, first: dict[str, Any] | None = None) -> tuple:
+def sample_turn(game, seat: int, rng: random.Random, chance: float = 0.0) -> tuple:
     """One candidate turn on a determinization: (its end's worth, [(version before, command)]).
-    The seat's run of decisions is walked by the habits of the random bot until another seat
-    is to act, the game ends or HORIZON commands are played."""
+    The seat's run of decisions is walked by the habits of the random bot (past them with
+    `chance` per question: `loose`) until another seat is to act, the game ends or HORIZON
+    commands are played."""
     g = determinize(game, seat, rng)
+    narrow = loose(g.ruleset, rng, chance) if chance else tree_walk.OWN
     steps: list[tuple[int, dict[str, Any]]] = []
     try:
         while len(steps) < HORIZON and not g.is_over() and g.to_act() == seat:
             rs, t = g.ruleset, g.table
-            if first is not None and not steps:
-                cmd = first
-            else:
-                chosen = tree_walk.random_command(rs, t, seat, rng)
-                if chosen is None:
-                    break
-                cmd = as_listed(rs, t, seat, chosen[0], chosen[1])
+            chosen = tree_walk.sample(rs, t, seat, rng, narrow=narrow)
+            if chosen is None:
+                break
+            cmd = as_listed(rs, t, seat, chosen[0], chosen[1])
             steps.append((t.version, cmd))
             g.apply_unchecked(seat, cmd)
     except Exception:
@@ -64,10 +79,10 @@ def sample_turn(game, seat: int, rng: random.Random, first: dict[str, Any] | Non
 
 
 def plan_turn(game, seat: int, rng: random.Random, plans: int = PLANS) -> list[tuple[int, dict[str, Any]]]:
-    """The best of `plans` sampled turns (ties: the first sampled)."""
+    """The best of `plans` sampled turns (ties: the first sampled), every other one loose."""
     best: tuple[float, list] = (float("-inf"), [])
-    for _ in range(plans):
-        got = sample_turn(game, seat, rng)
+    for i in range(plans):
+        got = sample_turn(game, seat, rng, LOOSE if i % 2 else 0.0)
         if got[1] and got[0] > best[0]:
             best = got
     return best[1]
