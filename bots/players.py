@@ -87,7 +87,7 @@ class BotPlay:
         stop: Callable[[], bool] | None = None,
     ) -> int:
         rngs = [random.Random(f"bot:{seed}:{s}") for s in range(len(self.bots))]
-        self.planners = {k: v for k, v in self.planners.items() if k[0] != game_id}  # a fresh start
+        self.planners = {}  # a fresh start: one game at a time, no plans kept from the last
         limit = max_commands or command_limit(engine.ruleset(game_id))
         n = 0
         while n < limit:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from functools import cache
 
 from engine.games.mage_knight import state
-from engine.games.mage_knight.bots.goals import explore_goals, hostile_cities, prey, ready_for, route_costs
 from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
 
@@ -21,8 +20,6 @@ UNIT_PER_LEVEL = 2.5  # a unit fights every turn it is ready: worth more than a 
 WOUNDED_UNIT = -1.5
 CRYSTAL = 0.5  # a card powered later
 REPUTATION = 0.2  # cheaper units and more influence
-STEP = 0.25  # per move point still between the hero and what it aims at (`aim`)
-FAR = 12  # move points beyond which an aim counts as no nearer
 
 
 @cache
@@ -43,23 +40,4 @@ def worth(table, seat: int) -> float:
     units = content().units
     cards = sum(card_worth(card_name(c)) for z in zones(seat) if z in table.zones for c in table.zone(z))
     held = sum(UNIT_PER_LEVEL * units[u.unit].level + (WOUNDED_UNIT if u.wounded else 0.0) for u in p.units)
-    own = p.fame + cards + held + CRYSTAL * sum(p.crystals.values()) + REPUTATION * p.reputation
-    return own - STEP * min(distance(table, seat), FAR)
-
-
-def aim(table, seat: int) -> list[str]:
-    """Where the hero should stand next: a hostile city the estimate says it takes (any in the
-    last round), else fights it wins and the map's unexplored edge (goals.py's habits)."""
-    game = table.game
-    cities = hostile_cities(game)
-    ready = [c for c in cities if ready_for(table, seat, c)]
-    if ready:
-        return [s for c in ready for s in c.spaces]
-    return prey(table, seat) + explore_goals(table) or [s for c in cities for s in c.spaces]
-
-
-def distance(table, seat: int) -> int:
-    """Move points from the hero to its nearest aim (FAR when none is reachable)."""
-    pos = table.game.players[seat].pos
-    goals = aim(table, seat) if pos and table.game.combat is None else []
-    return route_costs(table, goals).get(pos, FAR) if goals else 0
+    return p.fame + cards + held + CRYSTAL * sum(p.crystals.values()) + REPUTATION * p.reputation
