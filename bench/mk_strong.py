@@ -5,12 +5,15 @@ was conquered, the share of games won (Solo Conquest: its goal met; a competitiv
 games with a winner), and the bot's CPU time per decision (its thinking only, not the engine's
 playing of the command). Games that hit the command limit count as played to where they stopped.
 
-`python -m bench.mk_strong --games 20 [--scenario full_conquest --players 2] [--bots random,strong]`
+`python -m bench.mk_strong --games 20 [--scenario full_conquest --players 2] [--bots random,strong]`;
+`--versus strong,random` instead plays the two against each other in two-seat games with the
+seats swapped every other game and prints the first one's share of the wins.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 import time
@@ -80,11 +83,11 @@ def play(kind: str, scenario: str, players: int, seed: str, tally: Tally) -> Non
     gid = f"mk-strong-{seed}"
     eng.create("mage-knight", players, seed, {"scenario": scenario}, game_id=gid)
     bots = _Watched((kind,) * players, tally)
-    try:
-        with eng.batch():
+    with eng.batch():  # (a stop inside the batch, so the played events stay)
+        try:
             bots(eng, gid, seed)
-    except Stall:
-        tally.stalled += 1
+        except Stall:
+            tally.stalled += 1
     table = eng.table(gid)
     game = table.game
     bots.fame[max(game.round, 1)] = [p.fame for p in game.players]
@@ -97,6 +100,32 @@ def play(kind: str, scenario: str, players: int, seed: str, tally: Tally) -> Non
     tally.won += bool(table.over and table.winners)
 
 
+def versus(kinds: tuple[str, str], scenario: str, games: int, first: int) -> str:
+    """kinds[0]'s share of the wins against kinds[1] (a shared win counts 1/k)."""
+    won, fame = 0.0, {k: 0.0 for k in kinds}
+    for i in range(first, first + games):
+        bots = kinds if i % 2 == 0 else (kinds[1], kinds[0])
+        eng = Engine(MemoryStore())
+        gid = f"mk-versus-{i}"
+        seed = f"{scenario}-versus-{i}"
+        eng.create("mage-knight", 2, seed, {"scenario": scenario}, game_id=gid)
+        with eng.batch(), contextlib.suppress(Stall):
+            BotPlay(bots)(eng, gid, seed)
+        table = eng.table(gid)
+        winners = list(table.winners) if table.over else []
+        won += sum(1 / len(winners) for s in winners if bots[s] == kinds[0])
+        for s, p in enumerate(table.game.players):
+            fame[bots[s]] += p.fame / games
+        eng.store.close()
+        print(f"versus game {i}: done", file=sys.stderr, flush=True)
+    r = wilson(won, games)
+    return (
+        f"{scenario}, 2 players: {kinds[0]} against {kinds[1]}, {games} games, seats swapped: "
+        f"{kinds[0]} won {r.rate:.2f} (95% {r.low:.2f}-{r.high:.2f}); average fame at the end "
+        + ", ".join(f"{k} {v:.1f}" for k, v in fame.items())
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.mk_strong", description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20)
@@ -104,7 +133,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--bots", default="random,strong", help="bot kinds to compare, each in every seat")
     ap.add_argument("--first", type=int, default=0, help="first seed number")
+    ap.add_argument("--versus", default="", help="two bot kinds to play against each other")
     args = ap.parse_args(argv)
+    if args.versus:
+        a, b = args.versus.split(",")
+        print(versus((a, b), args.scenario, args.games, args.first))
+        return 0
     for kind in args.bots.split(","):
         tally = Tally()
         for i in range(args.first, args.first + args.games):
