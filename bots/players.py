@@ -1,10 +1,11 @@
-"""Per-seat bots for `simulate --bots random,greedy,mcts`: one bot kind per seat.
+"""Per-seat bots for `simulate --bots random,greedy,mcts,strong`: one bot kind per seat.
 
 `BotPlay` has the shape of bots.random_bot.play_out (engine, game_id, seed, stop=...), so the
 simulation runs it unchanged, in worker processes too (it pickles). Each seat has its own
 random stream (from the game seed and the seat), so a game's bots are reproducible. The
 smart bots decide on a copy of the state that knows no seed, and search only over
-determinizations of what their seat sees (bots.search).
+determinizations of what their seat sees (bots.search). `strong` is each ruleset's
+strongest bot within 20 ms CPU per decision (bots.strong): greedy, MCTS or a planner of its own.
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from collections.abc import Callable
 
 from bots.random_bot import Abandoned, Stall, command_limit, prompted
 from bots.search import greedy, mcts
+from bots.strong import planner, strong
 from bots.tree_walk import random_command
 from engine.fork import Game
 from projections.state import decode, encode
 
-KINDS = ("random", "greedy", "mcts")
+KINDS = ("random", "greedy", "mcts", "strong")
 
 
 class BotsError(ValueError):
@@ -50,6 +52,7 @@ def _fork(engine, game_id: str):
 class BotPlay:
     def __init__(self, bots: tuple[str, ...], iterations: int = 64, playout: int = 12):
         self.bots, self.iterations, self.playout = tuple(bots), iterations, playout
+        self.planners: dict[tuple[str, int], object] = {}  # (game, seat) -> its planner
 
     def choose(self, engine, game_id: str, seat: int, legal: list, rng: random.Random):
         """The seat's bot's command; `legal` is the seat's listed commands (the random bot
@@ -61,9 +64,19 @@ class BotPlay:
                 raise ValueError(f"game {game_id}: seat {seat} has nothing to decide")
             return chosen[0]
         game = _fork(engine, game_id)
+        iterations = self.iterations
+        if kind == "strong":
+            ruleset = engine.ruleset(game_id).name
+            pick = strong(ruleset)
+            if pick.kind == "plan":
+                bot = self.planners.get((game_id, seat))
+                if bot is None:
+                    bot = self.planners[game_id, seat] = planner(ruleset)
+                return bot.choose(game, game_id, seat, legal, rng)  # type: ignore[attr-defined]
+            kind, iterations = pick.kind, pick.iterations or iterations
         if kind == "greedy":
             return greedy(game, seat, legal, rng)
-        return mcts(game, seat, legal, rng, self.iterations, self.playout)
+        return mcts(game, seat, legal, rng, iterations, self.playout)
 
     def __call__(
         self,
@@ -74,6 +87,7 @@ class BotPlay:
         stop: Callable[[], bool] | None = None,
     ) -> int:
         rngs = [random.Random(f"bot:{seed}:{s}") for s in range(len(self.bots))]
+        self.planners = {}  # a fresh start: one game at a time, no plans kept from the last
         limit = max_commands or command_limit(engine.ruleset(game_id))
         n = 0
         while n < limit:

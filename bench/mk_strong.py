@@ -1,0 +1,153 @@
+"""Mage Knight's `strong` bot beside the random bot (issue 30, item 2): seeded games of a
+scenario played by one bot kind in every seat, and per kind the figures the issue asks for:
+average fame at the end of each round, level at the end, the share of games in which a city
+was conquered, the share of games won (Solo Conquest: its goal met; a competitive scenario:
+games with a winner), and the bot's CPU time per decision (its thinking only, not the engine's
+playing of the command). Games that hit the command limit count as played to where they stopped.
+
+`python -m bench.mk_strong --games 20 [--scenario full_conquest --players 2] [--bots random,strong]`;
+`--versus strong,random` instead plays the two against each other in two-seat games with the
+seats swapped every other game and prints the first one's share of the wins.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from analytics.intervals import wilson
+from bots.players import BotPlay
+from bots.random_bot import Stall
+from engine.pipeline import Engine
+from store import MemoryStore
+
+
+@dataclass
+class Tally:
+    """One bot kind's figures over its games."""
+
+    games: int = 0
+    fame: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    levels: list[int] = field(default_factory=list)
+    cities: int = 0
+    won: int = 0
+    stalled: int = 0
+    cpu: float = 0.0
+    decisions: int = 0
+
+    def lines(self, kind: str) -> list[str]:
+        n = max(self.games, 1)
+        by_round = ", ".join(f"r{r} {sum(v) / len(v):.1f}" for r, v in sorted(self.fame.items()))
+        city, win = wilson(self.cities, self.games), wilson(self.won, self.games)
+        return [
+            f"{kind}: {self.games} games ({self.stalled} stopped at the command limit)",
+            f"  fame by round (average per seat): {by_round}",
+            f"  level at the end: {sum(self.levels) / max(len(self.levels), 1):.2f}",
+            f"  games with a city conquered: {self.cities}/{self.games} "
+            f"({self.cities / n:.0%}, 95% {city.low:.2f}-{city.high:.2f})",
+            f"  scenario won: {self.won}/{self.games} ({self.won / n:.0%}, 95% {win.low:.2f}-{win.high:.2f})",
+            f"  CPU per decision: {self.cpu / max(self.decisions, 1) * 1000:.2f} ms "
+            f"over {self.decisions} decisions",
+        ]
+
+
+class _Watched(BotPlay):
+    """BotPlay noting its CPU per decision and each seat's fame when a round ends."""
+
+    def __init__(self, bots: tuple[str, ...], tally: Tally) -> None:
+        super().__init__(bots)
+        self.tally = tally
+        self.round = 0
+        self.fame: dict[int, list[int]] = {}
+
+    def choose(self, engine, game_id: str, seat: int, legal: list, rng: random.Random):
+        game = engine.table(game_id).game
+        if game.round != self.round:  # the state at the first decision of a round: the last one's fame
+            if self.round:
+                self.fame[self.round] = [p.fame for p in game.players]
+            self.round = game.round
+        c0 = time.process_time()
+        chosen = super().choose(engine, game_id, seat, legal, rng)
+        self.tally.cpu += time.process_time() - c0
+        self.tally.decisions += 1
+        return chosen
+
+
+def play(kind: str, scenario: str, players: int, seed: str, tally: Tally) -> None:
+    eng = Engine(MemoryStore())
+    gid = f"mk-strong-{seed}"
+    eng.create("mage-knight", players, seed, {"scenario": scenario}, game_id=gid)
+    bots = _Watched((kind,) * players, tally)
+    with eng.batch():  # (a stop inside the batch, so the played events stay)
+        try:
+            bots(eng, gid, seed)
+        except Stall:
+            tally.stalled += 1
+    table = eng.table(gid)
+    game = table.game
+    bots.fame[max(game.round, 1)] = [p.fame for p in game.players]
+    eng.store.close()
+    tally.games += 1
+    for rnd, fames in bots.fame.items():
+        tally.fame[rnd] += [float(f) for f in fames]
+    tally.levels += [p.level for p in game.players]
+    tally.cities += any(c.status == "conquered" for c in game.cities)
+    tally.won += bool(table.over and table.winners)
+
+
+def versus(kinds: tuple[str, str], scenario: str, games: int, first: int) -> str:
+    """kinds[0]'s share of the wins against kinds[1] (a shared win counts 1/k)."""
+    won, fame = 0.0, {k: 0.0 for k in kinds}
+    for i in range(first, first + games):
+        bots = kinds if i % 2 == 0 else (kinds[1], kinds[0])
+        eng = Engine(MemoryStore())
+        gid = f"mk-versus-{i}"
+        seed = f"{scenario}-versus-{i}"
+        eng.create("mage-knight", 2, seed, {"scenario": scenario}, game_id=gid)
+        with eng.batch(), contextlib.suppress(Stall):
+            BotPlay(bots)(eng, gid, seed)
+        table = eng.table(gid)
+        winners = list(table.winners) if table.over else []
+        won += sum(1 / len(winners) for s in winners if bots[s] == kinds[0])
+        for s, p in enumerate(table.game.players):
+            fame[bots[s]] += p.fame / games
+        eng.store.close()
+        print(f"versus game {i}: done", file=sys.stderr, flush=True)
+    r = wilson(won, games)
+    return (
+        f"{scenario}, 2 players: {kinds[0]} against {kinds[1]}, {games} games, seats swapped: "
+        f"{kinds[0]} won {r.rate:.2f} (95% {r.low:.2f}-{r.high:.2f}); average fame at the end "
+        + ", ".join(f"{k} {v:.1f}" for k, v in fame.items())
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.mk_strong", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--scenario", default="full_conquest")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--bots", default="random,strong", help="bot kinds to compare, each in every seat")
+    ap.add_argument("--first", type=int, default=0, help="first seed number")
+    ap.add_argument("--versus", default="", help="two bot kinds to play against each other")
+    args = ap.parse_args(argv)
+    if args.versus:
+        a, b = args.versus.split(",")
+        print(versus((a, b), args.scenario, args.games, args.first))
+        return 0
+    for kind in args.bots.split(","):
+        tally = Tally()
+        for i in range(args.first, args.first + args.games):
+            play(kind, args.scenario, args.players, f"{args.scenario}-{args.players}-{i}", tally)
+            print(f"{kind} game {i}: done", file=sys.stderr, flush=True)
+        print(f"{args.scenario}, {args.players} players, seeds {args.first}..{args.first + args.games - 1}")
+        print("\n".join(tally.lines(kind)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

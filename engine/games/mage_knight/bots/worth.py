@@ -1,0 +1,43 @@
+"""What a turn leaves a hero with, in fame to come (bot habit, not a rule): the planner
+(planner.py) compares the ends of candidate turns by it.
+
+Why more than fame: most turns win no fame, yet a good one buys the strength that wins it
+later (units, advanced actions, spells, artifacts, crystals to power cards) or sheds wounds,
+and a bad one walks into a fight it loses. Each is weighed in fame a player would give for it;
+the weights are a player's rough sense, not fitted."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.games.mage_knight import state
+from engine.games.mage_knight.content.load import content
+from engine.mechanics.zones import card_name
+
+CARD_WORTH = {"advanced_action": 3.0, "spell": 4.0, "artifact": 4.0}
+WOUND = -2.0  # a wound clogs a hand until rested or healed away
+UNIT_PER_LEVEL = 2.5  # a unit fights every turn it is ready: worth more than a card
+WOUNDED_UNIT = -1.5
+CRYSTAL = 0.5  # a card powered later
+REPUTATION = 0.2  # cheaper units and more influence
+
+
+@cache
+def card_worth(cid: str) -> float:
+    if cid == "wound":
+        return WOUND
+    card = content().cards.get(cid)
+    return CARD_WORTH.get(card.kind, 0.0) if card is not None else 0.0
+
+
+def zones(seat: int) -> tuple[str, ...]:
+    return (state.deck(seat), state.hand(seat), state.discard(seat), state.play_area(seat))
+
+
+def worth(table, seat: int) -> float:
+    """The seat's fame plus the fame its cards, units, crystals and reputation stand for."""
+    p = table.game.players[seat]
+    units = content().units
+    cards = sum(card_worth(card_name(c)) for z in zones(seat) if z in table.zones for c in table.zone(z))
+    held = sum(UNIT_PER_LEVEL * units[u.unit].level + (WOUNDED_UNIT if u.wounded else 0.0) for u in p.units)
+    return p.fame + cards + held + CRYSTAL * sum(p.crystals.values()) + REPUTATION * p.reputation
