@@ -4,8 +4,8 @@ CPU per decision on average, so studies of thousands of games stay affordable.
 Why per ruleset: what fits 20 ms differs by game (an MCTS iteration costs far more in a long
 card game than in a duel), and where no search fits, a game of its own plans instead. The
 choice and the measurement behind it are in STRONG; `bench/strong_pick.py` measures it again.
-Mage Knight's is a turn planner (engine/games/mage_knight/bots/planner.py), reached through
-PLANNERS so bots/players.py knows no game.
+Mage Knight's is the turn planner (bots/planner.py), which any ruleset with the optional hook
+`plan_worth` (what the end of a turn is worth) can have: bots/players.py knows no game.
 
 Measured with `python -m bench.strong_pick` (2 seats, seeded, seats swapped; the fitting MCTS
 against greedy; CPU per decision on the shared 2-core machine, 2026-11-28):
@@ -25,14 +25,13 @@ Every choice is deterministic given the seat's random stream (iteration counts, 
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Any
 
 
 @dataclass(frozen=True)
 class Strong:
-    """One ruleset's strong bot: `kind` greedy, mcts (with `iterations`) or plan (PLANNERS),
+    """One ruleset's strong bot: `kind` greedy, mcts (with `iterations`) or plan (the turn planner),
     and what was measured when it was chosen."""
 
     kind: str
@@ -49,16 +48,25 @@ STRONG: dict[str, Strong] = {
     "mage-knight": Strong("plan", 0, "16.5 ms; Full Conquest fame 11.4 at round 6 against random's 6.7"),
 }
 
-PLANNERS = {"mage-knight": "engine.games.mage_knight.bots.planner:Planner"}
-"""Rulesets whose strong bot is a planner of their own: a class with
-`choose(game, game_id, seat, legal, rng)` (one instance per seat and game)."""
+
+def planned(ruleset: str) -> bool:
+    """A ruleset whose strong bot is the turn planner (bots/planner.py): one that says what the
+    end of a turn is worth (the optional ruleset hook `plan_worth`)."""
+    from engine import registry  # late: the table of choices above needs no game loaded
+
+    return getattr(registry.get(ruleset), "plan_worth", None) is not None
 
 
 def strong(ruleset: str) -> Strong:
-    return STRONG.get(ruleset, Strong("greedy"))
+    pick = STRONG.get(ruleset)
+    if pick is None:  # a ruleset not measured yet: the planner where it can be had, else greedy
+        return Strong("plan") if planned(ruleset) else Strong("greedy")
+    return pick
 
 
 def planner(ruleset: str) -> Any:
-    """A new planner of the ruleset (PLANNERS)."""
-    module, name = PLANNERS[ruleset].split(":")
-    return getattr(importlib.import_module(module), name)()
+    """A new turn planner (one instance per seat and game)."""
+    from bots.planner import Planner  # late: planner imports the search bots
+
+    del ruleset  # one planner for every ruleset with plan_worth
+    return Planner()

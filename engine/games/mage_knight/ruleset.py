@@ -147,6 +147,7 @@ class MageKnight(Ruleset):
         "why": "audit.why_combat:why",
         "check_overrides": "situations.check_overrides:check",
         "position_value": "bots.estimate:position_value",
+        "plan_worth": "bots.worth:worth",
         "bot_choices": "bots.policy:choices",
         "bot_options": "bots.tree_policy:bot_options",
         "panels": "panels:panels",

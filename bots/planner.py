@@ -1,4 +1,5 @@
-"""Mage Knight's `strong` bot: it plans a turn as a whole instead of one command at a time.
+"""A turn planner, the `strong` bot of a game whose turn is one story (Mage Knight): it plans a
+turn as a whole instead of one command at a time.
 
 Why plans: a Mage Knight turn is one story (walk there, power this card with that mana, fight
 that enemy with this hand, recruit with what influence is left), and a command is only good
@@ -7,7 +8,8 @@ candidate turns on clones of the game (the research API), each on its own determ
 what it cannot see (bots.search.determinize: its deck's order, a rival's hand), each walked
 by the purposeful habits of the random bot (tree_policy.bot_options: head for a city or the
 edge, pick winnable fights, recruit, buy at sites) with their free choices drawn at random, and
-keeps the one whose end is worth most (worth.py: fame, and the fame that units, advanced
+keeps the one whose end is worth most (the ruleset's `plan_worth(table, seat)`; Mage Knight's
+worth.py: fame, and the fame that units, advanced
 actions, spells, artifacts and crystals stand for, less wounds). Cards powered with mana,
 fights won with the right cards and sites used are what the better ends have in common; a
 plan that walks into a lost fight ends with wounds and loses.
@@ -16,6 +18,10 @@ It then follows its plan while the real game goes as the clone did (the same num
 events after each command: a different card drawn or enemy revealed changes it) and plans
 again from where it is when it does not. Determinism: every draw comes from the seat's own
 random stream, never the wall clock. Cost: about PLANS commands on clones per real command.
+
+It is a bot, so it lives with the bots and reaches the game only through the ruleset contract:
+any ruleset that says what the end of a turn is worth (the optional hook `plan_worth`) can be
+planned for; the habits that walk the candidate turns are its `bot_options`.
 """
 
 from __future__ import annotations
@@ -26,7 +32,6 @@ from typing import Any
 
 from bots import tree_walk
 from bots.search import as_listed, determinize
-from engine.games.mage_knight.bots.worth import worth
 
 PLANS = 24  # candidate turns per plan: about 16 ms CPU per decision (24 against 16: fame 11.7 to 9.8)
 HORIZON = 40  # commands a plan looks ahead at most (a turn is rarely longer)
@@ -77,7 +82,7 @@ def sample_turn(game, seat: int, rng: random.Random, chance: float = 0.0) -> tup
                 break
     except Exception:
         return float("-inf"), steps  # a line this determinization cannot play: never chosen
-    return worth(g.table, seat), steps
+    return g.ruleset.plan_worth(g.table, seat), steps
 
 
 def plan_turn(game, seat: int, rng: random.Random, plans: int = PLANS) -> list[tuple[int, dict[str, Any]]]:
