@@ -15,15 +15,23 @@ from starlette.routing import Route
 
 from bots.proposal import in_setup, offered
 from engine import language
-from engine.errors import BadInput, IllegalCommand, UndoRefused
+from engine.errors import BadInput, IllegalCommand
 from projections.audit import audit as audit_of
 from projections.state import StateReader
 from projections.timeline import timeline as timeline_of
 from projections.views import REFEREE, full_state, log_view, state_view
-from server.strict import Answer, HttpError, asked, event_number, json_body, shown
+from server.strict import (
+    Answer,
+    HttpError,
+    asked,
+    engine_refusals,
+    event_number,
+    expected_version,
+    json_body,
+    shown,
+)
 from server.table import Table
 from server.words import entries_of, labels, lang_of, previews, said, worded, zone_labels
-from store import VersionConflict
 
 COMMAND_KEYS = ("command", "expected_version")  # all a command body may hold
 GAME = "/api/games/{gid:gid}"
@@ -169,18 +177,10 @@ async def command(table: Table, request: Request) -> Answer:
             f"the body holds {shown(extra[0])}, which is not a key of a "
             'command body (only "command" and "expected_version")',
         )
-    ev = body.get("expected_version")
-    if ev is not None and type(ev) is not int:
-        raise HttpError(400, '"expected_version" must be an integer')
+    ev = expected_version(body)
     table.plans.pop((gid, who), None)  # a seat that decides by hand leaves its set-up plan
-    try:
+    with engine_refusals():
         stored = table.eng.submit(gid, who, body["command"], expected_version=ev)
-    except VersionConflict as exc:
-        raise HttpError(409, str(exc)) from exc
-    except BadInput as exc:
-        raise HttpError(400, exc.reason, exc.rule) from exc
-    except IllegalCommand as exc:
-        raise HttpError(422, exc.reason, exc.rule) from exc
     table.notify(gid)
     rs, t = table.eng.ruleset(gid), table.eng.table(gid)
     return Answer({"version": t.version, "events": worded(rs, t, log_view(rs, stored or [], who))})
@@ -205,14 +205,8 @@ async def undo(table: Table, request: Request) -> Answer:
         raise HttpError(409, f"the game is at event {version}, not {expected}: nothing was undone")
     if to is None:
         to = last_own_boundary(table, gid, who)
-    try:
+    with engine_refusals():
         table.eng.undo(gid, to, who)
-    except VersionConflict as exc:
-        raise HttpError(409, str(exc)) from exc
-    except UndoRefused as exc:
-        raise HttpError(422, exc.reason, exc.rule) from exc
-    except BadInput as exc:
-        raise HttpError(400, exc.reason, exc.rule) from exc
     table.notify(gid)
     return Answer({"version": table.eng.table(gid).version})
 

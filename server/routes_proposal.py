@@ -18,11 +18,9 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from bots import proposal
-from engine.errors import BadInput, IllegalCommand
 from server.routes_play import GAME, opened, seat_only
-from server.strict import Answer, HttpError, json_body, shown
+from server.strict import Answer, HttpError, engine_refusals, expected_version, json_body, shown
 from server.table import Table
-from store import VersionConflict
 
 BODY_KEYS = ("expected_version", "changes")
 
@@ -53,17 +51,9 @@ async def accept(table: Table, request: Request) -> Answer:
     body = {} if body is None else body
     if not isinstance(body, dict) or set(body) - set(BODY_KEYS):
         raise HttpError(400, 'the body must be {"expected_version": N, "changes"?: {"<step>": command}}')
-    ev = body.get("expected_version")
-    if ev is not None and type(ev) is not int:
-        raise HttpError(400, '"expected_version" must be an integer')
-    try:
+    ev = expected_version(body)
+    with engine_refusals():
         done = proposal.accept(table.eng, gid, who, _changes(body), ev)
-    except VersionConflict as exc:
-        raise HttpError(409, str(exc)) from exc
-    except BadInput as exc:
-        raise HttpError(400, exc.reason, exc.rule) from exc
-    except IllegalCommand as exc:
-        raise HttpError(422, exc.reason, exc.rule) from exc
     if done.waiting:
         table.plans[(gid, who)] = list(done.waiting)
     else:

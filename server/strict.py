@@ -9,6 +9,8 @@ thousands deep. Every refusal is `{"reason", "rule"}` JSON with its status, HEAD
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
@@ -19,7 +21,8 @@ from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from engine.boundary import ascii_number, parse_document
-from engine.errors import BadInput
+from engine.errors import BadInput, IllegalCommand, UndoRefused
+from store import VersionConflict
 
 MAX_BODY = 64 * 1024
 MAX_QUERY = 1024  # bytes of a query string: an event number and a token fit many times over
@@ -168,3 +171,26 @@ async def refuse_feed(ws: WebSocket, exc: HttpError) -> None:
         await ws.send_denial_response(refusal(exc))
     else:
         await ws.send({"type": "websocket.close", "code": 4000 + exc.status})
+
+
+def expected_version(body: dict[str, Any]) -> int | None:
+    """A body's optional "expected_version": an integer or absent (400 otherwise)."""
+    ev = body.get("expected_version")
+    if ev is not None and type(ev) is not int:
+        raise HttpError(400, '"expected_version" must be an integer')
+    return ev
+
+
+@contextmanager
+def engine_refusals() -> Iterator[None]:
+    """The engine's refusals as HTTP answers, the same for every route that changes a game:
+    a version conflict 409, bad input 400, an illegal command or a refused undo 422 (with the
+    reason and the rule)."""
+    try:
+        yield
+    except VersionConflict as exc:
+        raise HttpError(409, str(exc)) from exc
+    except BadInput as exc:
+        raise HttpError(400, exc.reason, exc.rule) from exc
+    except (IllegalCommand, UndoRefused) as exc:
+        raise HttpError(422, exc.reason, exc.rule) from exc
