@@ -61,14 +61,18 @@ def test_the_table_fits_a_screen(server, browser, name):
     base, _ = server
     page, gid, seat, _, errors = seat_page(browser, base, name)
     for sel in MUST_SHOW:
-        # measured once drawn: a live refresh may be redrawing it (an empty box) on a busy machine
-        page.wait_for_function(
-            "s => { const e = document.querySelector(s); return e && e.getBoundingClientRect().height > 0; }",
+        # measured in the same step that finds it drawn: a live refresh may redraw it (an empty
+        # box for a moment) between two steps on a busy machine
+        box = page.wait_for_function(
+            f"s => {{ const e = document.querySelector(s); if (!e) return null; const b = ({BOX})(e); "
+            "return b[3] > b[1] ? b : null; }",
             arg=sel,
-        )
-        box = page.eval_on_selector(sel, BOX)
+        ).json_value()
         assert inside(box), (name, sel, box)
-    options = page.eval_on_selector_all(f"{PANEL} button[data-choice]", f"bs => bs.map({BOX})")
+    options = page.wait_for_function(  # the same: found and measured in one step
+        f"s => {{ const bs = [...document.querySelectorAll(s)]; return bs.length ? bs.map({BOX}) : null; }}",
+        arg=f"{PANEL} button[data-choice]",
+    ).json_value()
     assert options and all(inside(b) for b in options), (name, options)
     assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight"), "the page scrolls"
     # one panel per seat, in the seat's colour; the seat's own in its own area
