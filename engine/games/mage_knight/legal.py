@@ -34,7 +34,7 @@ from engine.games.mage_knight.map.board import (
     step_fault,
     unkey,
 )
-from engine.games.mage_knight.memo import state_memo
+from engine.games.mage_knight.memo import once
 from engine.games.mage_knight.players.joint_assault import answering
 from engine.games.mage_knight.players.joint_assault import commands as joint_commands
 from engine.games.mage_knight.players.pvp_targets import (
@@ -80,11 +80,7 @@ from engine.ruleset import Illegal, Prompt
 def prompts(table) -> list[Prompt]:
     """Who must act now; worked out once per state (every question, the bot and the engine
     ask), a fresh list each time."""
-    memo = state_memo(table)
-    got = memo.get("prompts")
-    if got is None:
-        got = memo["prompts"] = _prompts(table)
-    return list(got)
+    return list(once(table, "prompts", lambda: _prompts(table)))
 
 
 def _prompts(table) -> list[Prompt]:
@@ -344,11 +340,7 @@ def card_plays(table, seat: int, name: str) -> list[dict]:
     """The plays of one card in hand: basic and powered with each payment, and sideways. Once
     per state (the first question's probe, "Which card?" and the steps below it all ask; the
     list is shared: callers do not change it)."""
-    memo = state_memo(table)
-    got = memo.get(("card_plays", seat, name))
-    if got is None:
-        got = memo[("card_plays", seat, name)] = _card_plays(table, seat, name)
-    return got
+    return once(table, ("card_plays", seat, name), lambda: _card_plays(table, seat, name))
 
 
 def _card_plays(table, seat: int, name: str) -> list[dict]:

@@ -9,7 +9,10 @@ same state (as engine.mechanics.per_state). Kept values are shared: callers must
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 _LAST: tuple[Any, Any, dict[Any, Any]] = (None, -1, {})  # (table, version, its memo), replaced whole
 
@@ -29,3 +32,13 @@ def state_memo(table: Any) -> dict[Any, Any]:
     memo = {}
     _LAST = (table, version, memo)
     return memo
+
+
+def once(table: Any, key: Any, compute: Callable[[], T]) -> T:
+    """The state's value under `key`, computed by `compute` the first time it is asked for in
+    this state (a None result is not kept: it is computed again)."""
+    memo = state_memo(table)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = compute()
+    return got

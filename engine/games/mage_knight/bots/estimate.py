@@ -10,7 +10,7 @@ from functools import cache
 from engine.games.mage_knight import state
 from engine.games.mage_knight.cards.resolving import card_resolutions
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.memo import state_memo
+from engine.games.mage_knight.memo import once
 from engine.mechanics.zones import card_name
 
 CRYSTAL_POINTS = 1  # a crystal may power a card of its colour: about 1 more point (stand-in bot weight)
@@ -44,11 +44,7 @@ def unit_points(unit: str) -> int:
 def combat_power(table, seat: int) -> int:
     """Points for attack and block the seat could raise now: its hand, crystals, ready units
     (once per state: the habits ask at every question)."""
-    memo = state_memo(table)
-    got = memo.get(("combat_power", seat))
-    if got is None:
-        got = memo[("combat_power", seat)] = _combat_power(table, seat)
-    return got
+    return once(table, ("combat_power", seat), lambda: _combat_power(table, seat))
 
 
 def _combat_power(table, seat: int) -> int:
@@ -62,11 +58,7 @@ def absorb(table, seat: int) -> int:
     """Damage the seat takes without a knock-out: its ready units' armour, and its hero's armour
     for each wound short of the hand limit but two (a wound or two is worth a fight's fame);
     once per state."""
-    memo = state_memo(table)
-    got = memo.get(("absorb", seat))
-    if got is None:
-        got = memo[("absorb", seat)] = _absorb(table, seat)
-    return got
+    return once(table, ("absorb", seat), lambda: _absorb(table, seat))
 
 
 def _absorb(table, seat: int) -> int:
@@ -95,12 +87,10 @@ def enemies_need(table, seat: int, enemies: list[str], margin: int = 0) -> int:
 def city_need(table, seat: int, city) -> int:
     """Points the assault of this city needs (its defenders left, with the margin); once per
     state (the travel habit weighs every city at every question)."""
-    memo = state_memo(table)
     k = ("city_need", seat, id(city))  # (the city object lives in the table as long as the state)
-    got = memo.get(k)
-    if got is None:
-        got = memo[k] = enemies_need(table, seat, [card_name(x) for x in city.garrison], DEFENDER_MARGIN)
-    return got
+    return once(
+        table, k, lambda: enemies_need(table, seat, [card_name(x) for x in city.garrison], DEFENDER_MARGIN)
+    )
 
 
 def space_need(table, seat: int, space: str) -> int:

@@ -38,7 +38,7 @@ from engine.games.mage_knight.map.board import (
     placed_centres,
     unkey,
 )
-from engine.games.mage_knight.memo import state_memo
+from engine.games.mage_knight.memo import once, state_memo
 from engine.games.mage_knight.turn.actions import pool, recruit_cost
 from engine.mechanics import hexgrid
 from engine.mechanics.zones import card_name
@@ -299,11 +299,7 @@ def travel_goals(table, seat: int, stepping: bool) -> list[str]:
     way while no city is ready), the portal in the last round of Only One Returns, else the
     explorable edge (and winnable fights); once per state and `stepping` (a step to choose,
     not only whether there is a goal). Shared: callers do not change it."""
-    memo = state_memo(table)
-    got = memo.get(("travel_goals", seat, stepping))
-    if got is None:
-        got = memo[("travel_goals", seat, stepping)] = _travel_goals(table, seat, stepping)
-    return got
+    return once(table, ("travel_goals", seat, stepping), lambda: _travel_goals(table, seat, stepping))
 
 
 def _travel_goals(table, seat: int, stepping: bool) -> list[str]:
@@ -391,11 +387,7 @@ def winnable(table, seat: int, legal: list[dict]) -> list[dict]:
 def prey(table, seat: int) -> list[str]:
     """Spaces to walk to for a winnable fight: next to a rampaging enemy, or into a keep or mage
     tower, whose enemies the estimate says the seat defeats now (once per state; shared)."""
-    memo = state_memo(table)
-    got = memo.get(("prey", seat))
-    if got is None:
-        got = memo[("prey", seat)] = _prey(table, seat)
-    return got
+    return once(table, ("prey", seat), lambda: _prey(table, seat))
 
 
 def _prey(table, seat: int) -> list[str]:

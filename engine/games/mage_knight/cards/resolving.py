@@ -10,7 +10,7 @@ from functools import cache
 from engine.games.mage_knight.cards import effects
 from engine.games.mage_knight.cards.turn_effects import changed_attacks, converted, shapeshifted
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.memo import state_memo
+from engine.games.mage_knight.memo import once
 from engine.games.mage_knight.situations.card_overrides import card_values
 
 SIDEWAYS = ("move", "influence")  # outside combat (MK:4:Deed:3e)
@@ -89,11 +89,7 @@ def resolved(key: tuple, tree, sit: effects.Situation) -> tuple:
 def situation(table, seat: int) -> tuple:
     """(in combat, terrain here, wounds taken this combat, night): what card_resolutions depend
     on; a combat's own time of day counts (dungeons and tombs fight by night). Once per state."""
-    memo = state_memo(table)
-    out = memo.get(("situation", seat))
-    if out is None:
-        out = memo[("situation", seat)] = _situation(table, seat)
-    return out
+    return once(table, ("situation", seat), lambda: _situation(table, seat))
 
 
 def _situation(table, seat: int) -> tuple:
@@ -139,12 +135,7 @@ def seat_resolutions(table, seat: int, cid: str, mode: str) -> tuple:
     """The card's resolutions here and now, with this turn's conversions (card_effects) and a
     raised sideways value (Wolf's Howl); once per state (the listings, the choice tree's
     questions and the bots' habits all ask)."""
-    memo = state_memo(table)
-    k = ("resolutions", seat, cid, mode)
-    out = memo.get(k)
-    if out is None:
-        out = memo[k] = _seat_resolutions(table, seat, cid, mode)
-    return out
+    return once(table, ("resolutions", seat, cid, mode), lambda: _seat_resolutions(table, seat, cid, mode))
 
 
 def _seat_resolutions(table, seat: int, cid: str, mode: str) -> tuple:
