@@ -34,7 +34,6 @@ from engine.games.mage_knight.map.board import (
     step_fault,
     unkey,
 )
-from engine.games.mage_knight.memo import once
 from engine.games.mage_knight.players.joint_assault import answering
 from engine.games.mage_knight.players.joint_assault import commands as joint_commands
 from engine.games.mage_knight.players.pvp_targets import (
@@ -72,6 +71,7 @@ from engine.games.mage_knight.skills.centre import (
 from engine.games.mage_knight.turn import actions, rewards, tactics
 from engine.games.mage_knight.turn.ledger import REPUTATION_MIN
 from engine.mechanics import hexgrid
+from engine.mechanics.per_state import once
 from engine.mechanics.zones import card_name
 from engine.narration import seat_name
 from engine.ruleset import Illegal, Prompt

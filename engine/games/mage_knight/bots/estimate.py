@@ -10,7 +10,7 @@ from functools import cache
 from engine.games.mage_knight import state
 from engine.games.mage_knight.cards.resolving import card_resolutions
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.memo import once
+from engine.mechanics.per_state import once
 from engine.mechanics.zones import card_name
 
 CRYSTAL_POINTS = 1  # a crystal may power a card of its colour: about 1 more point (stand-in bot weight)

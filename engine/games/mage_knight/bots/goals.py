@@ -38,9 +38,9 @@ from engine.games.mage_knight.map.board import (
     placed_centres,
     unkey,
 )
-from engine.games.mage_knight.memo import once, state_memo
 from engine.games.mage_knight.turn.actions import pool, recruit_cost
 from engine.mechanics import hexgrid
+from engine.mechanics.per_state import once, state_memo
 from engine.mechanics.zones import card_name
 
 ORIGIN = (0, 0)

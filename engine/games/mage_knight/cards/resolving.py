@@ -10,8 +10,8 @@ from functools import cache
 from engine.games.mage_knight.cards import effects
 from engine.games.mage_knight.cards.turn_effects import changed_attacks, converted, shapeshifted
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.memo import once
 from engine.games.mage_knight.situations.card_overrides import card_values
+from engine.mechanics.per_state import once
 
 SIDEWAYS = ("move", "influence")  # outside combat (MK:4:Deed:3e)
 

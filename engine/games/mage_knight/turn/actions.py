@@ -21,7 +21,6 @@ from engine.games.mage_knight.mana import payment
 from engine.games.mage_knight.map.board import ends_move, unkey
 from engine.games.mage_knight.map.explore import gain_fame, place, reveal_adjacent_garrisons
 from engine.games.mage_knight.map.rules import explore_cost, step_cost
-from engine.games.mage_knight.memo import state_memo
 from engine.games.mage_knight.readings.map import effect_colour  # reading A31
 from engine.games.mage_knight.situations import card_overrides
 from engine.games.mage_knight.skills import passive as passive_skills
@@ -35,6 +34,7 @@ from engine.games.mage_knight.turn.ledger import (
 )
 from engine.games.mage_knight.turn.tactics import blocked_dice
 from engine.mechanics import zones
+from engine.mechanics.per_state import state_memo
 from engine.mechanics.zones import card_name
 
 # reputation track position -> influence modifier; stand-in except the rulebook's anchors
