@@ -81,6 +81,20 @@ def heroes_at(game, loc: str, army: int | None = None) -> list[str]:
     return sorted([h for h, x in game.heroes.items() if x.loc == loc and x.army == army])
 
 
+def heroes_by_place(game) -> dict[tuple[str, int], list[str]]:
+    """(place, army) -> its heroes, sorted: kept inside `still`, else found now (read only)."""
+    s = _kept(game)
+    if s is not None:
+        return s.by_place()
+    return still(game).by_place()
+
+
+def blockades(game) -> dict[str, list[int]]:
+    """Sea zone -> `blockade` of it, for every zone that has one (read only)."""
+    s = _kept(game)
+    return s.blockades() if s is not None else still(game).blockades()
+
+
 def units(game, loc: str, army: int) -> int:
     s = _kept(game)
     if s is not None:

@@ -11,6 +11,7 @@ from engine.games.dragonlords.offers import Offer, as_offers, counted
 from engine.games.dragonlords.setup.facts import purchase_cost
 
 SHIP_PIECES = 8
+_NONE: dict[str, int] = {}  # read only: a place without troops
 
 
 def price(game, a: int, what: str) -> int:
@@ -138,14 +139,12 @@ def contested(table, a: int, occ=None) -> list[str]:
     into enemy land, or two blockades in one sea zone (fought in phase 4, §3.4/general)."""
     game = table.game
     occ = occ if occ is not None else board.occupancy(game)
-    out = [
-        x
-        for x, who in occ.items()
-        if a in who and len(who) > 1 and not places.is_ship(x) and x in world().kind
-    ]
-    for z in sorted({s.zone for s in game.ships.values()}):
-        bl = board.blockade(game, z)
-        if a in bl and any(not board.allies(game, a, o) for o in bl):
+    kind = world().kind
+    out = [x for x, who in occ.items() if a in who and len(who) > 1 and x in kind]  # a ship is no territory
+    armies = game.armies
+    seat = armies[a].seat
+    for z, bl in board.blockades(game).items():  # every zone with a blockade; the others have none
+        if a in bl and any(armies[o].seat != seat for o in bl):
             out.append(z)
     return sorted(set(out))
 
@@ -169,26 +168,31 @@ def combat_legal(table, a: int, marches: bool = True) -> list[Offer]:
     friends = {i for i, x in enumerate(game.armies) if x.seat == seat}
     enemies = {x for x, who in occ.items() if who and friends.isdisjoint(who)}
     ready = sneak_ready(game, a) if race == "elf" else {}
+    # read directly, not through board.plain/units/heroes_at: asked for every own territory
+    troops, by_place, no_fights, key = game.troops, board.heroes_by_place(game), game.no_fight, str(a)
+    barred = w.tundra if game.short else frozenset()
     for o in board.held(game, a, occ):
-        plain, units, no_fight = board.plain(game, o, a), board.units(game, o, a), game.no_fight.get(o, 0)
+        here = by_place.get((o, a), ())
+        plain = troops.get(o, _NONE).get(key, 0)
+        units, no_fight = plain + len(here), no_fights.get(o, 0)
         n = min(units - no_fight, units - 1)  # can_fight, and one stays behind
-        heroes = board.heroes_at(game, o, a) if n >= 1 else []
-        for x in w.neighbours(o, o in casters) if n >= 1 else ():  # else no attack, no sneak
-            if x not in enemies or (game.short and x in w.tundra):
-                continue
-            out.append(
-                counted({"kind": "attack", "origin": o, "target": x}, min(plain - no_fight, n), heroes)
-            )
-            if ready.get(o):
-                if sneak is None:
-                    sneak = sneak_targets(game, a, occ, table.options.get("elf_realm", "kingdom"))
-                if x in sneak:
-                    out += sneak_commands(game, a, o, x, casters, ready)
+        if n >= 1:  # else no attack, no sneak
+            heroes = tuple(here)
+            most_att = min(plain - no_fight, n)
+            for x in w.neighbours(o, o in casters):
+                if x not in enemies or x in barred:
+                    continue
+                out.append(Offer({"kind": "attack", "origin": o, "target": x}, most_att, heroes, False))
+                if ready.get(o):
+                    if sneak is None:
+                        sneak = sneak_targets(game, a, occ, table.options.get("elf_realm", "kingdom"))
+                    if x in sneak:
+                        out += sneak_commands(game, a, o, x, casters, ready)
         most = min(plain, units - 1)
         if most <= 0 or marched >= 2:  # no unit may march from here, or enough are found
             continue
         ends = march_targets(game, a, o, occ, casters)
-        out += [counted({"kind": "march", "origin": o, "to": x}, most) for x in ends]
+        out += [Offer({"kind": "march", "origin": o, "to": x}, most, (), False) for x in ends]
         if not marches and ends:
             marched += 2 if most > 1 else len(ends)
 
