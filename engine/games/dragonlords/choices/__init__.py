@@ -236,13 +236,15 @@ def _merged(table, seat, sel: list[Offer]) -> list[Offer]:
     return list(out.values())
 
 
-def _first_difference(sel: list[Offer]) -> str:
-    rows = [_fields(o) for o in sel]
+def _first_difference(rows: list[dict[str, Any]]) -> str:
+    """The first field (in the order first met) whose value differs between the rows of one
+    kind's offers; "kind" itself never does."""
     head = rows[0]
-    fields = list(head)
+    keys = head.keys()
+    fields = [f for f in head if f != "kind"]
     for r in rows:  # the fields in the order first met (offers of one kind mostly share them)
-        if r.keys() != head.keys():
-            fields += [f for f in r if f not in fields]
+        if r.keys() != keys:
+            fields += [f for f in r if f not in fields and f != "kind"]
     for f in fields:
         first = head.get(f, _ABSENT)
         for r in rows:
@@ -252,10 +254,16 @@ def _first_difference(sel: list[Offer]) -> str:
 
 
 def _by_field(table, seat, path, sel, rule, words, text, among) -> ch.Question:
-    field = _first_difference(sel)
+    rows = [{**o.cmd, **o.tail} if o.tail else o.cmd for o in sel]  # _fields, once per offer
+    field = _first_difference(rows)
     groups: dict[Any, list[Offer]] = {}
-    for o in sel:
-        groups.setdefault(_fields(o).get(field, _ABSENT), []).append(o)
+    for o, r in zip(sel, rows, strict=True):
+        v = r.get(field, _ABSENT)
+        members = groups.get(v)
+        if members is None:
+            groups[v] = [o]
+        else:
+            members.append(o)
     return grouped(table, seat, path, field, groups, rule, words, text, among)
 
 
@@ -274,6 +282,10 @@ def grouped(table, seat, path, field, groups, rule, words, text=None, among=None
                 ch.lazy(f"In {r}{ch.MORE}" if words else "", [*path, ["among", field, r]]) for r in regions
             ]
             return ch.Question(table.version, seat, text or "Where?", rule, opts)
+    if not words:  # a bot's question: no labels, the nodes built at once
+        return ch.Question(
+            table.version, seat, text or QUESTIONS.get(field, "Which?"), rule, _bare(path, field, groups)
+        )
     opts, said = [], []  # said: the labels in words (none for a bot)
     for v, members in groups.items():
         if len(members) == 1 and members[0].size() == 1:
@@ -287,6 +299,19 @@ def grouped(table, seat, path, field, groups, rule, words, text=None, among=None
     if words:
         opts = _relabel(opts, said)
     return ch.Question(table.version, seat, text or QUESTIONS.get(field, "Which?"), rule, opts)
+
+
+def _bare(path, field, groups) -> list[ch.Node]:
+    """`grouped`'s options without words: a group of one offer of one command is its leaf."""
+    opts = []
+    for v, members in groups.items():
+        if len(members) == 1:
+            o = members[0]
+            if o.whole + (o.most if o.most > 0 else 0) + len(o.heroes) == 1:  # o.size()
+                opts.append(ch.Node("", None, o.first()))
+                continue
+        opts.append(ch.Node("", None, expand=[*path, [field] if v is _ABSENT else [field, v]]))
+    return opts
 
 
 def _counts(table, seat, path, o: Offer, rule, words, text, span) -> ch.Question:
@@ -308,7 +333,11 @@ def _counts(table, seat, path, o: Offer, rule, words, text, span) -> ch.Question
         opts = [_leaf(table, seat, c, words) for c in cmds]
     else:
         opts = [_leaf(table, seat, c, words) for c in whole + heroes]
-        what = "gold" if cmd["kind"] == "stash" else names.units(game, game.active, 2).split(" ", 1)[1]
+        what = (
+            ("gold" if cmd["kind"] == "stash" else names.units(game, game.active, 2).split(" ", 1)[1])
+            if words
+            else ""
+        )
         for lo in range(1, o.most + 1, SPAN):
             hi = min(o.most, lo + SPAN - 1)
             label = f"{lo} to {hi} {what}{ch.MORE}" if words else ""
