@@ -156,22 +156,39 @@ def combat_legal(table, a: int, marches: bool = True) -> list[Offer]:
     game = table.game
     w = world()
     occ = board.occupancy(game)
-    fights = contested(table, a, occ)
-    out: list[Offer] = [Offer({"kind": "fight", "at": x}) for x in fights]
+    seat = game.armies[a].seat  # enemy land: held by armies of other seats only (board.allies)
+    friends = {i for i, x in enumerate(game.armies) if x.seat == seat}
+    # one pass over the places: where the army fights (as `contested`), holds alone (as
+    # board.held) and which places enemies hold
+    kind, mine, enemies, fights = w.kind, [], set(), []
+    for x, who in occ.items():
+        if len(who) == 1:
+            if who[0] == a:
+                if x in kind:
+                    mine.append(x)
+            elif who[0] not in friends:
+                enemies.add(x)
+        elif who:
+            if a in who and x in kind:
+                fights.append(x)
+            if friends.isdisjoint(who):
+                enemies.add(x)
+    armies = game.armies
+    for z, bl in board.blockades(game).items():
+        if a in bl and any(armies[o].seat != seat for o in bl):
+            fights.append(z)
     if fights:
-        return out
+        return [Offer({"kind": "fight", "at": x}) for x in sorted(set(fights))]
+    out: list[Offer] = []
     race = game.armies[a].race
     sneak = None  # the elves' sneak targets, found once when first asked
     marched = 0  # march offers found so far when only two are wanted
     casters = caster_places(game, a)
-    seat = game.armies[a].seat  # enemy land: held by armies of other seats only (board.allies)
-    friends = {i for i, x in enumerate(game.armies) if x.seat == seat}
-    enemies = {x for x, who in occ.items() if who and friends.isdisjoint(who)}
     ready = sneak_ready(game, a) if race == "elf" else {}
     # read directly, not through board.plain/units/heroes_at: asked for every own territory
     troops, by_place, no_fights, key = game.troops, board.heroes_by_place(game), game.no_fight, str(a)
     barred = w.tundra if game.short else frozenset()
-    for o in board.held(game, a, occ):
+    for o in sorted(mine):
         here = by_place.get((o, a), ())
         plain = troops.get(o, _NONE).get(key, 0)
         units, no_fight = plain + len(here), no_fights.get(o, 0)
@@ -210,8 +227,16 @@ def sneakers(game, a: int, o: str) -> int:
 
 
 def sneak_ready(game, a: int) -> dict[str, int]:
-    """`sneakers` of every own territory, in the order of board.held."""
-    return {o: sneakers(game, a, o) for o in board.held(game, a)}
+    """`sneakers` of every own territory, in the order of board.held (the troops and heroes
+    read directly: asked for every own territory at every elf decision of the combat phase)."""
+    troops, by_place, key = game.troops, board.heroes_by_place(game), str(a)
+    no_fights, sneaked = game.no_fight, game.sneaked
+    out = {}
+    for o in board.held(game, a):
+        plain = troops.get(o, _NONE).get(key, 0)
+        units, no_fight = plain + len(by_place.get((o, a), ())), no_fights.get(o, 0)
+        out[o] = max(0, min(plain - no_fight - sneaked.get(o, 0), units - no_fight, units - 1))
+    return out
 
 
 def sneak_sources(
@@ -299,18 +324,25 @@ def transfer_legal(table, a: int) -> list[Offer]:
     out = []
     casters = caster_places(game, a)
     alone = [a]
+    # read directly, not through board.plain/units/heroes_at: asked for every own territory
+    troops, by_place, moved, key, kind = game.troops, board.heroes_by_place(game), game.moved, str(a), w.kind
+    barred = w.tundra if game.short else frozenset()
     for o in board.held(game, a, occ):
-        total = board.units(game, o, a)
-        keep = 0 if w.kind[o] == "island" else 1
+        here = by_place.get((o, a), ())
+        plain = troops.get(o, _NONE).get(key, 0)
+        total = plain + len(here)
+        keep = 0 if kind[o] == "island" else 1
         if total - keep < 1:  # nobody may leave: no move of any count from here
             continue
-        most = min(board.plain(game, o, a) - game.moved.get(o, 0), total - keep)
-        heroes = [h for h in board.heroes_at(game, o, a) if h not in game.teleported]
+        most = min(plain - moved.get(o, 0), total - keep)
+        heroes = None
         for x in w.neighbours(o, o in casters):
             who = occ.get(x)
-            if (who and who != alone) or (game.short and x in w.tundra) or w.kind[x] == "island":
+            if (who and who != alone) or x in barred or kind[x] == "island":
                 continue
-            out.append(counted({"kind": "move", "origin": o, "to": x}, most, heroes))
+            if heroes is None:
+                heroes = tuple(h for h in here if h not in game.teleported)
+            out.append(Offer({"kind": "move", "origin": o, "to": x}, most, heroes, False))
     return out + loads(table, a, transfer=True) + as_offers(tele) + [Offer({"kind": "done"})]
 
 
