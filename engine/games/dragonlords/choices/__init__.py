@@ -206,8 +206,38 @@ def _step(table, seat, path, sel, rule, words, text=None) -> ch.Question:
     if not sel:
         raise ch.BadPath("names no legal command now: ask for the choices again")
     if len(sel) > 1:
+        plain = None if words or among is not None else _plain(sel)
+        if plain is not None:
+            field, opts = plain
+            return ch.Question(table.version, seat, text or QUESTIONS.get(field, "Which?"), rule, opts)
         return _by_field(table, seat, path, sel, rule, words, text, among)
     return _counts(table, seat, path, sel[0], rule, words, text, span)
+
+
+def _plain(sel: list[Offer]) -> tuple[str, list[ch.Node]] | None:
+    """A bot's question over offers that are each one command of one field besides the kind,
+    the same field, every value different (a place, a kingdom): the field and a leaf per offer,
+    as `_by_field` would give them; None for any other offers."""
+    if len(sel) > LIMIT:
+        return None  # `grouped` may ask by region first
+    head = sel[0].cmd
+    if len(head) != 2:
+        return None
+    field = next((f for f in head if f != "kind"), None)
+    if field is None:
+        return None
+    values = set()
+    for o in sel:
+        c = o.cmd
+        if not o.whole or o.most > 0 or o.heroes or o.tail or len(c) != 2 or field not in c:
+            return None
+        try:
+            values.add(c[field])
+        except TypeError:  # a list: not a plain value
+            return None
+    if len(values) != len(sel):
+        return None
+    return field, [ch.Node("", None, o.cmd) for o in sel]
 
 
 def _merged(table, seat, sel: list[Offer]) -> list[Offer]:
@@ -217,9 +247,13 @@ def _merged(table, seat, sel: list[Offer]) -> list[Offer]:
         return sel
     scroll = sel[0].cmd["kind"] == "scroll"
     try:  # nearly always all differ: seen in one pass over hashable fields, in any order
-        seen = {
-            frozenset((same_choice(table, seat, _fields(o)) if scroll else _fields(o)).items()) for o in sel
-        }
+        rows = [same_choice(table, seat, _fields(o)) if scroll else _fields(o) for o in sel]
+        order = tuple(rows[0])
+        keys = rows[0].keys()
+        if all(r.keys() == keys for r in rows):  # the same fields: their values in one order tell
+            seen = {tuple([r[k] for k in order]) for r in rows}
+        else:
+            seen = {frozenset(r.items()) for r in rows}
     except TypeError:  # a field holding a list
         seen = set()
     if len(seen) == len(sel):
