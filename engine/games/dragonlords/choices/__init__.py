@@ -246,6 +246,7 @@ def _merged(table, seat, sel: list[Offer]) -> list[Offer]:
     if len(sel) < 2:
         return sel
     scroll = sel[0].cmd["kind"] == "scroll"
+    seen: set[Any]
     try:  # nearly always all differ: seen in one pass over hashable fields, in any order
         rows = [same_choice(table, seat, _fields(o)) if scroll else _fields(o) for o in sel]
         order = tuple(rows[0])
