@@ -181,7 +181,7 @@ def _held(game, army: int, occ: dict | None) -> list[str]:
     out = [
         t
         for t, by in game.troops.items()
-        if len(by) == 1 and key in by and t in kind and (t not in by_hero or by_hero[t] == mine)
+        if key in by and len(by) == 1 and t in kind and (t not in by_hero or by_hero[t] == mine)
     ]
     if by_hero:
         out += [t for t, who in by_hero.items() if who == mine and t in kind and not game.troops.get(t)]

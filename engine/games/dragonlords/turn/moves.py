@@ -69,21 +69,31 @@ def loads(table, a: int, transfer: bool = False) -> list[Offer]:
     w = world()
     occ = board.occupancy(game)
     out = []
+    # read directly, not through board.plain/units/heroes_at: asked for every harbour
+    troops, by_place, key, alone = game.troops, board.heroes_by_place(game), str(a), [a]
     for sid in sorted(game.ships):
         s = game.ships[sid]
         if s.army != a:
             continue
         here = places.aboard(sid)
-        n_on = board.units(game, here, a)
+        n_on = troops.get(here, _NONE).get(key, 0) + len(by_place.get((here, a), ()))
         aboard: tuple[int, list[str]] | None = None  # plain units and chip-bearers that may land
         for x in w.coast.get(s.zone, ()):
-            if occ.get(x) == [a] and n_on < 8:
+            if occ.get(x) == alone and n_on < 8:
                 keep = 0 if w.kind[x] == "island" else 1
-                free = board.plain(game, x, a) - game.moved.get(x, 0) if transfer else board.plain(game, x, a)
-                total = board.units(game, x, a)
+                plain = troops.get(x, _NONE).get(key, 0)
+                free = plain - game.moved.get(x, 0) if transfer else plain
+                heroes = by_place.get((x, a), ())
+                total = plain + len(heroes)
                 room = min(8 - n_on, free, total - keep)
-                heroes = board.heroes_at(game, x, a) if total - keep >= 1 else ()
-                out.append(counted({"kind": "load", "ship": sid, "origin": x}, room, heroes))
+                out.append(
+                    Offer(
+                        {"kind": "load", "ship": sid, "origin": x},
+                        room,
+                        tuple(heroes) if total - keep >= 1 else (),
+                        False,
+                    )
+                )
             if n_on and not (game.short and x in w.tundra):
                 who = occ.get(x, [])
                 ok = (
@@ -288,6 +298,8 @@ def march_targets(game, a: int, origin: str, occ, casters: set[str] | None = Non
     """Forced march (INT-29): up to 4 steps through own territories, ending in an own or empty one."""
     w = world()
     casters = casters if casters is not None else caster_places(game, a)
+    kind, alone = w.kind, [a]
+    barred = w.tundra if game.short else frozenset()
     seen = {origin}
     frontier = [origin]
     ends = set()
@@ -295,10 +307,10 @@ def march_targets(game, a: int, origin: str, occ, casters: set[str] | None = Non
         nxt = []
         for x in frontier:
             for y in w.neighbours(x, x in casters):
-                if y in seen or w.kind[y] == "island" or (game.short and y in w.tundra):
+                if y in seen or kind[y] == "island" or y in barred:
                     continue
-                who = occ.get(y, [])
-                if who == [a]:
+                who = occ.get(y)
+                if who == alone:
                     seen.add(y)
                     nxt.append(y)
                     ends.add(y)
