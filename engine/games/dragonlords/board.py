@@ -108,7 +108,7 @@ def armies_at(game, loc: str) -> list[int]:
     return sorted(out)
 
 
-_SORTED: dict[str | tuple[str, ...], list[int]] = {}  # a place's army key (or keys) -> the armies, sorted
+_SORTED: dict[tuple[str, ...], list[int]] = {}  # a place's army keys -> the armies, sorted
 
 
 def occupancy(game) -> dict[str, list[int]]:
@@ -124,22 +124,12 @@ def occupancy(game) -> dict[str, list[int]]:
 
 
 def _occupancy(game) -> dict[str, list[int]]:
-    """The lists are shared with _SORTED (one per set of army keys), never changed: a hero's
+    """The lists are shared with _SORTED (one per tuple of army keys), never changed: a hero's
     army joining a place's makes a new list."""
-    known = _SORTED
-    out = {}
-    for loc, by in game.troops.items():
-        if len(by) == 1:  # most places hold one army's troops: no key tuple to build
-            (key,) = by
-            armies = known.get(key)
-            if armies is None:
-                armies = known[key] = [int(key)]
-        else:
-            keys = tuple(by)
-            armies = known.get(keys)
-            if armies is None:
-                armies = known[keys] = sorted(map(int, by))
-        out[loc] = armies
+    known = _SORTED.get
+    out = {
+        loc: known(keys) or _sorted_armies(keys) for loc, by in game.troops.items() for keys in (tuple(by),)
+    }
     for x in game.heroes.values():
         armies = out.get(x.loc)
         if armies is None:
@@ -147,6 +137,11 @@ def _occupancy(game) -> dict[str, list[int]]:
         elif x.army not in armies:
             out[x.loc] = sorted([*armies, x.army])
     return out
+
+
+def _sorted_armies(keys: tuple[str, ...]) -> list[int]:
+    armies = _SORTED[keys] = sorted(map(int, keys))
+    return armies
 
 
 def owner(game, loc: str) -> int:

@@ -109,8 +109,14 @@ class _Now:
                 raw = _by_kind(legal_offers(self.table, self.seat)).get(kind, [])
             else:
                 raw = self.first().get(kind, [])
-            got = self._kinds[kind] = raw if kind == "scroll" else _merged(self.table, self.seat, raw)
+            alike = kind != "scroll" and kind not in _DISTINCT
+            got = self._kinds[kind] = _merged(self.table, self.seat, raw) if alike else raw
         return got
+
+
+# Kinds whose listing (legal.py, turn/moves.py) never gives two alike offers: one per own
+# place, kingdom, neighbour, ship and harbour, or what to buy; nothing for `_merged` to join.
+_DISTINCT = frozenset({"place", "stash", "buy", "sail", "attack", "march", "move", "load", "unload", "dock"})
 
 
 @per_state
