@@ -170,7 +170,7 @@ def held(game, army: int, occ: dict | None = None) -> list[str]:
 def _held(game, army: int, occ: dict | None) -> list[str]:
     kind, only = world().kind, [army]
     if occ is not None:
-        return sorted(t for t, who in occ.items() if who == only and t in kind)
+        return sorted([t for t, who in occ.items() if who == only and t in kind])
     key, mine = str(army), {army}
     by_hero = _hero_armies(game)
     out = [
