@@ -144,21 +144,6 @@ def enemy_held(game, a: int, x: str, occ) -> bool:
     return bool(who) and not any(board.allies(game, a, o) for o in who)
 
 
-def contested(table, a: int, occ=None) -> list[str]:
-    """Places where the active army stands with an enemy: a landing, teleport or wasteland exit
-    into enemy land, or two blockades in one sea zone (fought in phase 4, §3.4/general)."""
-    game = table.game
-    occ = occ if occ is not None else board.occupancy(game)
-    kind = world().kind
-    out = [x for x, who in occ.items() if a in who and len(who) > 1 and x in kind]  # a ship is no territory
-    armies = game.armies
-    seat = armies[a].seat
-    for z, bl in board.blockades(game).items():  # every zone with a blockade; the others have none
-        if a in bl and any(armies[o].seat != seat for o in bl):
-            out.append(z)
-    return sorted(set(out))
-
-
 def combat_legal(table, a: int, marches: bool = True) -> list[Offer]:
     """The combat phase's offers. `marches=False`: the forced marches only until two are found
     (or one of several counts), enough for the choice tree's first question, which shows the
@@ -168,8 +153,9 @@ def combat_legal(table, a: int, marches: bool = True) -> list[Offer]:
     occ = board.occupancy(game)
     seat = game.armies[a].seat  # enemy land: held by armies of other seats only (board.allies)
     friends = {i for i, x in enumerate(game.armies) if x.seat == seat}
-    # one pass over the places: where the army fights (as `contested`), holds alone (as
-    # board.held) and which places enemies hold
+    # one pass over the places: where the army stands with an enemy (a landing, teleport or
+    # wasteland exit into enemy land, or two blockades in one sea zone: fought first,
+    # §3.4/general), what it holds alone (as board.held) and which places enemies hold
     kind, mine, enemies, fights = w.kind, [], set(), []
     for x, who in occ.items():
         if len(who) == 1:
