@@ -81,6 +81,20 @@ def heroes_at(game, loc: str, army: int | None = None) -> list[str]:
     return sorted([h for h, x in game.heroes.items() if x.loc == loc and x.army == army])
 
 
+def heroes_by_place(game) -> dict[tuple[str, int], list[str]]:
+    """(place, army) -> its heroes, sorted: kept inside `still`, else found now (read only)."""
+    s = _kept(game)
+    if s is not None:
+        return s.by_place()
+    return still(game).by_place()
+
+
+def blockades(game) -> dict[str, list[int]]:
+    """Sea zone -> `blockade` of it, for every zone that has one (read only)."""
+    s = _kept(game)
+    return s.blockades() if s is not None else still(game).blockades()
+
+
 def units(game, loc: str, army: int) -> int:
     s = _kept(game)
     if s is not None:
@@ -94,7 +108,7 @@ def armies_at(game, loc: str) -> list[int]:
     return sorted(out)
 
 
-_SORTED: dict[str | tuple[str, ...], list[int]] = {}  # a place's army key (or keys) -> the armies, sorted
+_SORTED: dict[tuple[str, ...], list[int]] = {}  # a place's army keys -> the armies, sorted
 
 
 def occupancy(game) -> dict[str, list[int]]:
@@ -110,22 +124,12 @@ def occupancy(game) -> dict[str, list[int]]:
 
 
 def _occupancy(game) -> dict[str, list[int]]:
-    """The lists are shared with _SORTED (one per set of army keys), never changed: a hero's
+    """The lists are shared with _SORTED (one per tuple of army keys), never changed: a hero's
     army joining a place's makes a new list."""
-    known = _SORTED
-    out = {}
-    for loc, by in game.troops.items():
-        if len(by) == 1:  # most places hold one army's troops: no key tuple to build
-            (key,) = by
-            armies = known.get(key)
-            if armies is None:
-                armies = known[key] = [int(key)]
-        else:
-            keys = tuple(by)
-            armies = known.get(keys)
-            if armies is None:
-                armies = known[keys] = sorted(map(int, by))
-        out[loc] = armies
+    known = _SORTED.get
+    out = {
+        loc: known(keys) or _sorted_armies(keys) for loc, by in game.troops.items() for keys in (tuple(by),)
+    }
     for x in game.heroes.values():
         armies = out.get(x.loc)
         if armies is None:
@@ -133,6 +137,11 @@ def _occupancy(game) -> dict[str, list[int]]:
         elif x.army not in armies:
             out[x.loc] = sorted([*armies, x.army])
     return out
+
+
+def _sorted_armies(keys: tuple[str, ...]) -> list[int]:
+    armies = _SORTED[keys] = sorted(map(int, keys))
+    return armies
 
 
 def owner(game, loc: str) -> int:
@@ -161,13 +170,13 @@ def held(game, army: int, occ: dict | None = None) -> list[str]:
 def _held(game, army: int, occ: dict | None) -> list[str]:
     kind, only = world().kind, [army]
     if occ is not None:
-        return sorted(t for t, who in occ.items() if who == only and t in kind)
+        return sorted([t for t, who in occ.items() if who == only and t in kind])
     key, mine = str(army), {army}
     by_hero = _hero_armies(game)
     out = [
         t
         for t, by in game.troops.items()
-        if len(by) == 1 and key in by and t in kind and (t not in by_hero or by_hero[t] == mine)
+        if key in by and len(by) == 1 and t in kind and (t not in by_hero or by_hero[t] == mine)
     ]
     if by_hero:
         out += [t for t, who in by_hero.items() if who == mine and t in kind and not game.troops.get(t)]

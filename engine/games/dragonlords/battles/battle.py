@@ -41,10 +41,14 @@ def side_places(game, loc: str, army: int) -> list[str]:
 
 
 def side_units(game, loc: str, army: int) -> int:
+    if loc not in world().sea:  # one place: no list of places (asked many times a round)
+        return board.units(game, loc, army)
     return sum(board.units(game, p, army) for p in side_places(game, loc, army))
 
 
 def side_heroes(game, loc: str, army: int) -> list[str]:
+    if loc not in world().sea:
+        return board.heroes_at(game, loc, army)
     return [h for p in side_places(game, loc, army) for h in board.heroes_at(game, p, army)]
 
 

@@ -109,8 +109,14 @@ class _Now:
                 raw = _by_kind(legal_offers(self.table, self.seat)).get(kind, [])
             else:
                 raw = self.first().get(kind, [])
-            got = self._kinds[kind] = raw if kind == "scroll" else _merged(self.table, self.seat, raw)
+            alike = kind != "scroll" and kind not in _DISTINCT
+            got = self._kinds[kind] = _merged(self.table, self.seat, raw) if alike else raw
         return got
+
+
+# Kinds whose listing (legal.py, turn/moves.py) never gives two alike offers: one per own
+# place, kingdom, neighbour, ship and harbour, or what to buy; nothing for `_merged` to join.
+_DISTINCT = frozenset({"place", "stash", "buy", "sail", "attack", "march", "move", "load", "unload", "dock"})
 
 
 @per_state
@@ -206,8 +212,38 @@ def _step(table, seat, path, sel, rule, words, text=None) -> ch.Question:
     if not sel:
         raise ch.BadPath("names no legal command now: ask for the choices again")
     if len(sel) > 1:
+        plain = None if words or among is not None else _plain(sel)
+        if plain is not None:
+            field, opts = plain
+            return ch.Question(table.version, seat, text or QUESTIONS.get(field, "Which?"), rule, opts)
         return _by_field(table, seat, path, sel, rule, words, text, among)
     return _counts(table, seat, path, sel[0], rule, words, text, span)
+
+
+def _plain(sel: list[Offer]) -> tuple[str, list[ch.Node]] | None:
+    """A bot's question over offers that are each one command of one field besides the kind,
+    the same field, every value different (a place, a kingdom): the field and a leaf per offer,
+    as `_by_field` would give them; None for any other offers."""
+    if len(sel) > LIMIT:
+        return None  # `grouped` may ask by region first
+    head = sel[0].cmd
+    if len(head) != 2:
+        return None
+    field = next((f for f in head if f != "kind"), None)
+    if field is None:
+        return None
+    values = set()
+    for o in sel:
+        c = o.cmd
+        if not o.whole or o.most > 0 or o.heroes or o.tail or len(c) != 2 or field not in c:
+            return None
+        try:
+            values.add(c[field])
+        except TypeError:  # a list: not a plain value
+            return None
+    if len(values) != len(sel):
+        return None
+    return field, [ch.Node("", None, o.cmd) for o in sel]
 
 
 def _merged(table, seat, sel: list[Offer]) -> list[Offer]:
@@ -216,10 +252,15 @@ def _merged(table, seat, sel: list[Offer]) -> list[Offer]:
     if len(sel) < 2:
         return sel
     scroll = sel[0].cmd["kind"] == "scroll"
+    seen: set[Any]
     try:  # nearly always all differ: seen in one pass over hashable fields, in any order
-        seen = {
-            frozenset((same_choice(table, seat, _fields(o)) if scroll else _fields(o)).items()) for o in sel
-        }
+        rows = [same_choice(table, seat, _fields(o)) if scroll else _fields(o) for o in sel]
+        order = tuple(rows[0])
+        keys = rows[0].keys()
+        if all(r.keys() == keys for r in rows):  # the same fields: their values in one order tell
+            seen = {tuple([r[k] for k in order]) for r in rows}
+        else:
+            seen = {frozenset(r.items()) for r in rows}
     except TypeError:  # a field holding a list
         seen = set()
     if len(seen) == len(sel):
@@ -236,13 +277,15 @@ def _merged(table, seat, sel: list[Offer]) -> list[Offer]:
     return list(out.values())
 
 
-def _first_difference(sel: list[Offer]) -> str:
-    rows = [_fields(o) for o in sel]
+def _first_difference(rows: list[dict[str, Any]]) -> str:
+    """The first field (in the order first met) whose value differs between the rows of one
+    kind's offers; "kind" itself never does."""
     head = rows[0]
-    fields = list(head)
+    keys = head.keys()
+    fields = [f for f in head if f != "kind"]
     for r in rows:  # the fields in the order first met (offers of one kind mostly share them)
-        if r.keys() != head.keys():
-            fields += [f for f in r if f not in fields]
+        if r.keys() != keys:
+            fields += [f for f in r if f not in fields and f != "kind"]
     for f in fields:
         first = head.get(f, _ABSENT)
         for r in rows:
@@ -252,10 +295,16 @@ def _first_difference(sel: list[Offer]) -> str:
 
 
 def _by_field(table, seat, path, sel, rule, words, text, among) -> ch.Question:
-    field = _first_difference(sel)
+    rows = [{**o.cmd, **o.tail} if o.tail else o.cmd for o in sel]  # _fields, once per offer
+    field = _first_difference(rows)
     groups: dict[Any, list[Offer]] = {}
-    for o in sel:
-        groups.setdefault(_fields(o).get(field, _ABSENT), []).append(o)
+    for o, r in zip(sel, rows, strict=True):
+        v = r.get(field, _ABSENT)
+        members = groups.get(v)
+        if members is None:
+            groups[v] = [o]
+        else:
+            members.append(o)
     return grouped(table, seat, path, field, groups, rule, words, text, among)
 
 
@@ -274,6 +323,10 @@ def grouped(table, seat, path, field, groups, rule, words, text=None, among=None
                 ch.lazy(f"In {r}{ch.MORE}" if words else "", [*path, ["among", field, r]]) for r in regions
             ]
             return ch.Question(table.version, seat, text or "Where?", rule, opts)
+    if not words:  # a bot's question: no labels, the nodes built at once
+        return ch.Question(
+            table.version, seat, text or QUESTIONS.get(field, "Which?"), rule, _bare(path, field, groups)
+        )
     opts, said = [], []  # said: the labels in words (none for a bot)
     for v, members in groups.items():
         if len(members) == 1 and members[0].size() == 1:
@@ -287,6 +340,19 @@ def grouped(table, seat, path, field, groups, rule, words, text=None, among=None
     if words:
         opts = _relabel(opts, said)
     return ch.Question(table.version, seat, text or QUESTIONS.get(field, "Which?"), rule, opts)
+
+
+def _bare(path, field, groups) -> list[ch.Node]:
+    """`grouped`'s options without words: a group of one offer of one command is its leaf."""
+    opts = []
+    for v, members in groups.items():
+        if len(members) == 1:
+            o = members[0]
+            if o.whole + (o.most if o.most > 0 else 0) + len(o.heroes) == 1:  # o.size()
+                opts.append(ch.Node("", None, o.first()))
+                continue
+        opts.append(ch.Node("", None, expand=[*path, [field] if v is _ABSENT else [field, v]]))
+    return opts
 
 
 def _counts(table, seat, path, o: Offer, rule, words, text, span) -> ch.Question:
@@ -308,7 +374,11 @@ def _counts(table, seat, path, o: Offer, rule, words, text, span) -> ch.Question
         opts = [_leaf(table, seat, c, words) for c in cmds]
     else:
         opts = [_leaf(table, seat, c, words) for c in whole + heroes]
-        what = "gold" if cmd["kind"] == "stash" else names.units(game, game.active, 2).split(" ", 1)[1]
+        what = (
+            ("gold" if cmd["kind"] == "stash" else names.units(game, game.active, 2).split(" ", 1)[1])
+            if words
+            else ""
+        )
         for lo in range(1, o.most + 1, SPAN):
             hi = min(o.most, lo + SPAN - 1)
             label = f"{lo} to {hi} {what}{ch.MORE}" if words else ""

@@ -14,13 +14,21 @@ SETUP = ("setup_kingdom", "setup_claim", "setup_extra", "setup_chips", "setup_sh
 
 def claimable(game) -> list[str]:
     """Unoccupied territories open at set-up: no islands, no tundra in the short game (DL:2.3/placement)."""
-    w = world()
     taken = {loc for loc, by in game.troops.items() if by} | {x.loc for x in game.heroes.values()}
-    return [
-        t
-        for t in w.territory_list
-        if w.kind[t] != "island" and not (game.short and t in w.tundra) and t not in taken
-    ]
+    return [t for t in _open_land(world(), bool(game.short)) if t not in taken]
+
+
+_OPEN: dict[tuple[int, bool], tuple[object, tuple[str, ...]]] = {}
+
+
+def _open_land(w, short: bool) -> tuple[str, ...]:
+    """The territories of a map open at set-up when empty, sorted: worked out once per map
+    (a map never changes; the map itself is kept with them, so its id names no other)."""
+    got = _OPEN.get((id(w), short))
+    if got is None or got[0] is not w:
+        land = tuple(t for t in w.territory_list if w.kind[t] != "island" and not (short and t in w.tundra))
+        got = _OPEN[(id(w), short)] = (w, land)
+    return got[1]
 
 
 def next_setup(ctx, table) -> None:

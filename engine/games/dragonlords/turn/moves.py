@@ -11,6 +11,7 @@ from engine.games.dragonlords.offers import Offer, as_offers, counted
 from engine.games.dragonlords.setup.facts import purchase_cost
 
 SHIP_PIECES = 8
+_NONE: dict[str, int] = {}  # read only: a place without troops
 
 
 def price(game, a: int, what: str) -> int:
@@ -68,21 +69,31 @@ def loads(table, a: int, transfer: bool = False) -> list[Offer]:
     w = world()
     occ = board.occupancy(game)
     out = []
+    # read directly, not through board.plain/units/heroes_at: asked for every harbour
+    troops, by_place, key, alone = game.troops, board.heroes_by_place(game), str(a), [a]
     for sid in sorted(game.ships):
         s = game.ships[sid]
         if s.army != a:
             continue
         here = places.aboard(sid)
-        n_on = board.units(game, here, a)
+        n_on = troops.get(here, _NONE).get(key, 0) + len(by_place.get((here, a), ()))
         aboard: tuple[int, list[str]] | None = None  # plain units and chip-bearers that may land
         for x in w.coast.get(s.zone, ()):
-            if occ.get(x) == [a] and n_on < 8:
+            if occ.get(x) == alone and n_on < 8:
                 keep = 0 if w.kind[x] == "island" else 1
-                free = board.plain(game, x, a) - game.moved.get(x, 0) if transfer else board.plain(game, x, a)
-                total = board.units(game, x, a)
+                plain = troops.get(x, _NONE).get(key, 0)
+                free = plain - game.moved.get(x, 0) if transfer else plain
+                heroes = by_place.get((x, a), ())
+                total = plain + len(heroes)
                 room = min(8 - n_on, free, total - keep)
-                heroes = board.heroes_at(game, x, a) if total - keep >= 1 else ()
-                out.append(counted({"kind": "load", "ship": sid, "origin": x}, room, heroes))
+                out.append(
+                    Offer(
+                        {"kind": "load", "ship": sid, "origin": x},
+                        room,
+                        tuple(heroes) if total - keep >= 1 else (),
+                        False,
+                    )
+                )
             if n_on and not (game.short and x in w.tundra):
                 who = occ.get(x, [])
                 ok = (
@@ -133,23 +144,6 @@ def enemy_held(game, a: int, x: str, occ) -> bool:
     return bool(who) and not any(board.allies(game, a, o) for o in who)
 
 
-def contested(table, a: int, occ=None) -> list[str]:
-    """Places where the active army stands with an enemy: a landing, teleport or wasteland exit
-    into enemy land, or two blockades in one sea zone (fought in phase 4, §3.4/general)."""
-    game = table.game
-    occ = occ if occ is not None else board.occupancy(game)
-    out = [
-        x
-        for x, who in occ.items()
-        if a in who and len(who) > 1 and not places.is_ship(x) and x in world().kind
-    ]
-    for z in sorted({s.zone for s in game.ships.values()}):
-        bl = board.blockade(game, z)
-        if a in bl and any(not board.allies(game, a, o) for o in bl):
-            out.append(z)
-    return sorted(set(out))
-
-
 def combat_legal(table, a: int, marches: bool = True) -> list[Offer]:
     """The combat phase's offers. `marches=False`: the forced marches only until two are found
     (or one of several counts), enough for the choice tree's first question, which shows the
@@ -157,38 +151,61 @@ def combat_legal(table, a: int, marches: bool = True) -> list[Offer]:
     game = table.game
     w = world()
     occ = board.occupancy(game)
-    fights = contested(table, a, occ)
-    out: list[Offer] = [Offer({"kind": "fight", "at": x}) for x in fights]
+    seat = game.armies[a].seat  # enemy land: held by armies of other seats only (board.allies)
+    friends = {i for i, x in enumerate(game.armies) if x.seat == seat}
+    # one pass over the places: where the army stands with an enemy (a landing, teleport or
+    # wasteland exit into enemy land, or two blockades in one sea zone: fought first,
+    # §3.4/general), what it holds alone (as board.held) and which places enemies hold
+    kind, mine, enemies, fights = w.kind, [], set(), []
+    for x, who in occ.items():
+        if len(who) == 1:
+            if who[0] == a:
+                if x in kind:
+                    mine.append(x)
+            elif who[0] not in friends:
+                enemies.add(x)
+        elif who:
+            if a in who and x in kind:
+                fights.append(x)
+            if friends.isdisjoint(who):
+                enemies.add(x)
+    armies = game.armies
+    for z, bl in board.blockades(game).items():
+        if a in bl and any(armies[o].seat != seat for o in bl):
+            fights.append(z)
     if fights:
-        return out
+        return [Offer({"kind": "fight", "at": x}) for x in sorted(set(fights))]
+    out: list[Offer] = []
     race = game.armies[a].race
     sneak = None  # the elves' sneak targets, found once when first asked
     marched = 0  # march offers found so far when only two are wanted
     casters = caster_places(game, a)
-    seat = game.armies[a].seat  # enemy land: held by armies of other seats only (board.allies)
-    friends = {i for i, x in enumerate(game.armies) if x.seat == seat}
-    enemies = {x for x, who in occ.items() if who and friends.isdisjoint(who)}
     ready = sneak_ready(game, a) if race == "elf" else {}
-    for o in board.held(game, a, occ):
-        plain, units, no_fight = board.plain(game, o, a), board.units(game, o, a), game.no_fight.get(o, 0)
+    # read directly, not through board.plain/units/heroes_at: asked for every own territory
+    troops, by_place, no_fights, key = game.troops, board.heroes_by_place(game), game.no_fight, str(a)
+    barred = w.tundra if game.short else frozenset()
+    for o in sorted(mine):
+        here = by_place.get((o, a), ())
+        plain = troops.get(o, _NONE).get(key, 0)
+        units, no_fight = plain + len(here), no_fights.get(o, 0)
         n = min(units - no_fight, units - 1)  # can_fight, and one stays behind
-        heroes = board.heroes_at(game, o, a) if n >= 1 else []
-        for x in w.neighbours(o, o in casters) if n >= 1 else ():  # else no attack, no sneak
-            if x not in enemies or (game.short and x in w.tundra):
-                continue
-            out.append(
-                counted({"kind": "attack", "origin": o, "target": x}, min(plain - no_fight, n), heroes)
-            )
-            if ready.get(o):
-                if sneak is None:
-                    sneak = sneak_targets(game, a, occ, table.options.get("elf_realm", "kingdom"))
-                if x in sneak:
-                    out += sneak_commands(game, a, o, x, casters, ready)
+        if n >= 1:  # else no attack, no sneak
+            heroes = tuple(here)
+            most_att = min(plain - no_fight, n)
+            for x in w.neighbours(o, o in casters):
+                if x not in enemies or x in barred:
+                    continue
+                out.append(Offer({"kind": "attack", "origin": o, "target": x}, most_att, heroes, False))
+                if ready.get(o):
+                    if sneak is None:
+                        sneak = sneak_targets(game, a, occ, table.options.get("elf_realm", "kingdom"))
+                    if x in sneak:
+                        out += sneak_commands(game, a, o, x, casters, ready)
         most = min(plain, units - 1)
         if most <= 0 or marched >= 2:  # no unit may march from here, or enough are found
             continue
         ends = march_targets(game, a, o, occ, casters)
-        out += [counted({"kind": "march", "origin": o, "to": x}, most) for x in ends]
+        out += [Offer({"kind": "march", "origin": o, "to": x}, most, (), False) for x in ends]
         if not marches and ends:
             marched += 2 if most > 1 else len(ends)
 
@@ -206,8 +223,16 @@ def sneakers(game, a: int, o: str) -> int:
 
 
 def sneak_ready(game, a: int) -> dict[str, int]:
-    """`sneakers` of every own territory, in the order of board.held."""
-    return {o: sneakers(game, a, o) for o in board.held(game, a)}
+    """`sneakers` of every own territory, in the order of board.held (the troops and heroes
+    read directly: asked for every own territory at every elf decision of the combat phase)."""
+    troops, by_place, key = game.troops, board.heroes_by_place(game), str(a)
+    no_fights, sneaked = game.no_fight, game.sneaked
+    out = {}
+    for o in board.held(game, a):
+        plain = troops.get(o, _NONE).get(key, 0)
+        units, no_fight = plain + len(by_place.get((o, a), ())), no_fights.get(o, 0)
+        out[o] = max(0, min(plain - no_fight - sneaked.get(o, 0), units - no_fight, units - 1))
+    return out
 
 
 def sneak_sources(
@@ -259,6 +284,8 @@ def march_targets(game, a: int, origin: str, occ, casters: set[str] | None = Non
     """Forced march (INT-29): up to 4 steps through own territories, ending in an own or empty one."""
     w = world()
     casters = casters if casters is not None else caster_places(game, a)
+    kind, alone = w.kind, [a]
+    barred = w.tundra if game.short else frozenset()
     seen = {origin}
     frontier = [origin]
     ends = set()
@@ -266,10 +293,10 @@ def march_targets(game, a: int, origin: str, occ, casters: set[str] | None = Non
         nxt = []
         for x in frontier:
             for y in w.neighbours(x, x in casters):
-                if y in seen or w.kind[y] == "island" or (game.short and y in w.tundra):
+                if y in seen or kind[y] == "island" or y in barred:
                     continue
-                who = occ.get(y, [])
-                if who == [a]:
+                who = occ.get(y)
+                if who == alone:
                     seen.add(y)
                     nxt.append(y)
                     ends.add(y)
@@ -295,18 +322,25 @@ def transfer_legal(table, a: int) -> list[Offer]:
     out = []
     casters = caster_places(game, a)
     alone = [a]
+    # read directly, not through board.plain/units/heroes_at: asked for every own territory
+    troops, by_place, moved, key, kind = game.troops, board.heroes_by_place(game), game.moved, str(a), w.kind
+    barred = w.tundra if game.short else frozenset()
     for o in board.held(game, a, occ):
-        total = board.units(game, o, a)
-        keep = 0 if w.kind[o] == "island" else 1
+        here = by_place.get((o, a), ())
+        plain = troops.get(o, _NONE).get(key, 0)
+        total = plain + len(here)
+        keep = 0 if kind[o] == "island" else 1
         if total - keep < 1:  # nobody may leave: no move of any count from here
             continue
-        most = min(board.plain(game, o, a) - game.moved.get(o, 0), total - keep)
-        heroes = [h for h in board.heroes_at(game, o, a) if h not in game.teleported]
+        most = min(plain - moved.get(o, 0), total - keep)
+        heroes = None
         for x in w.neighbours(o, o in casters):
             who = occ.get(x)
-            if (who and who != alone) or (game.short and x in w.tundra) or w.kind[x] == "island":
+            if (who and who != alone) or x in barred or kind[x] == "island":
                 continue
-            out.append(counted({"kind": "move", "origin": o, "to": x}, most, heroes))
+            if heroes is None:
+                heroes = tuple(h for h in here if h not in game.teleported)
+            out.append(Offer({"kind": "move", "origin": o, "to": x}, most, heroes, False))
     return out + loads(table, a, transfer=True) + as_offers(tele) + [Offer({"kind": "done"})]
 
 
