@@ -21,7 +21,7 @@ from engine.choices import Node
 from engine.games.mage_knight import state
 from engine.games.mage_knight.bots.goals import is_open, stand_in
 from engine.games.mage_knight.bots.policy import choices, directed
-from engine.games.mage_knight.choices.tree import phase_commands, turn_commands
+from engine.games.mage_knight.choices.tree import part_options, phase_commands, turn_commands, turn_parts
 from engine.mechanics.zones import card_name
 from engine.ruleset import with_ruleset
 
@@ -41,6 +41,25 @@ PEEKED = (
 # own choice): read from the part's list instead of walking the step.
 LISTED = ("move", "rest", "challenge", "activate")
 MAX_PICK = 64  # a pick of more sets than this stays a stand-in (tree.leaves refuses it)
+# Kinds the habits read only by their kind at the first question of a turn outside a combat
+# (policy.choices drops them, or keeps them last among the "busy" kinds; no habit reads their
+# fields or asks whether one is there): `bot_question` lists their parts only when kept.
+BY_KIND = frozenset(
+    (
+        "skill",
+        "centre",
+        "activate",
+        "banner",
+        "ready_unit",
+        "tactic_use",
+        "tunnel",
+        "glade",
+        "chant",
+        "plunder",
+        "concede",
+        "end_turn",
+    )
+)
 
 
 @with_ruleset
@@ -146,3 +165,81 @@ def _worth_walking(table, seat: int, kind: str) -> bool:
     if kind == "rest":
         return any(card_name(c) == "wound" for c in table.zone(state.hand(seat)))
     return True
+
+
+def bot_question(rs, table, seat: int, path: list[Any]) -> list[Node] | None:
+    """The options `bot_options` keeps of the question at `path`, found without building the
+    options the habits drop: None where this cannot tell (the bot then asks the question in
+    full and narrows it). Only the first question of a turn outside a combat and PvP, where a
+    turn has many parts and the habits keep one or two kinds: announcing, a rest shedding
+    wounds or exploring decide before anything else is listed; otherwise the parts of the
+    BY_KIND kinds stand in as one stand-in per kind, and the answer holds when the habits keep
+    none of those stand-ins (they read those kinds only to drop them or keep them last, so
+    whether such a part lists anything cannot change what else they keep). The options kept
+    are the very nodes of the full question, in its order: the walk takes the same one."""
+    game = table.game
+    if path or table.over or table.awaiting or game.combat is not None or game.pvp:
+        return None
+    if phase_commands(table, seat) is not None or not any(p.seat == seat for p in rs.prompts(table)):
+        return None
+    parts = turn_parts(table, seat)
+    first = _decided_first(rs, table, seat, parts)
+    return first if first is not None else _kept_without(rs, table, seat, parts)
+
+
+def _decided_first(rs, table, seat: int, parts: list) -> list[Node] | None:
+    """The habits that come before any other (policy.choices' order): announce the round's
+    end, rest away two wounds or more (or a hand of wounds), explore; None when none decides.
+    Before them the habits only drop commands of other kinds, never all of these."""
+    by_kind = {k: part for part in parts for k in part.kinds}
+    announce = by_kind.get("announce")
+    if announce is not None:
+        nodes = part_options(rs, table, seat, announce, False)
+        if nodes:
+            return nodes
+    rest = by_kind.get("rest")
+    if rest is not None and _worth_walking(table, seat, "rest"):
+        nodes = part_options(rs, table, seat, rest, False)
+        found = [(i, c) for i, n in enumerate(nodes) for c in _commands(rs, table, seat, n, ("rest",))]
+        rests = [(i, c) for i, c in found if c["kind"] == "rest" and not is_open(c)]
+        if rests:
+            most = max(c["wounds"] for _, c in rests)
+            if most >= 2 or rests[0][1]["card"] == "wound":
+                kept = {i for i, c in rests if c["wounds"] == most}
+                return [n for i, n in enumerate(nodes) if i in kept]
+    explore = by_kind.get("explore")
+    if explore is not None:
+        nodes = part_options(rs, table, seat, explore, False)
+        if len(nodes) == 1:  # one option: kept whatever far_explore reads in it
+            return nodes
+        if nodes:
+            return None
+    return None
+
+
+def _kept_without(rs, table, seat: int, parts: list) -> list[Node] | None:
+    """`bot_options` of the first question with the BY_KIND parts as stand-ins (announce and
+    explore known absent): the kept options when the habits keep none of the stand-ins."""
+    options: list[Node] = []
+    owner: dict[int, int] = {}
+    cmds: list[dict] = []
+    standing: list[dict] = []
+    for part in parts:
+        if all(k in BY_KIND for k in part.kinds):
+            standing += [stand_in({"kind": k}) for k in part.kinds]
+            continue
+        options += part_options(rs, table, seat, part, False)
+    if len(options) < 2:  # (bot_options keeps a lone option as it is)
+        return None
+    peeked = _peeked(table, seat, options)
+    for i, node in enumerate(options):
+        for c in _commands(rs, table, seat, node, peeked):
+            owner[id(c)] = i
+            cmds.append(c)
+    if _all_kept(table, cmds):
+        return None
+    kept = choices(table, seat, cmds + standing)
+    if not kept or any(id(c) not in owner for c in kept):
+        return None
+    chosen = {owner[id(c)] for c in kept}
+    return [o for i, o in enumerate(options) if i in chosen]

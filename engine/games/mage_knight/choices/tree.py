@@ -66,7 +66,7 @@ def question(rs, table, seat: int, path: list[Any], words: bool = True) -> Quest
         return _kind_question(rs, table, seat, path, by_kind.get(kind, []), words, prompt.rule)
     parts = turn_parts(table, seat)
     if kind is None:
-        opts = [o for part in parts for o in _part_options(rs, table, seat, part, words)]
+        opts = [o for part in parts for o in part_options(rs, table, seat, part, words)]
         return Question(table.version, seat, FIRST_QUESTION, prompt.rule, apart_nodes(opts, words))
     part = next((x for x in parts if kind in x.kinds), None)
     if part is None:
@@ -115,7 +115,7 @@ def _by_kind(cmds: list[dict]) -> dict[str, list[dict]]:
     return out
 
 
-def _part_options(rs, table, seat: int, part: legal.Part, words: bool) -> list[Node]:
+def part_options(rs, table, seat: int, part: legal.Part, words: bool) -> list[Node]:
     """The first question's options for one part of the turn, listing it only where cheap."""
     if part.kinds == legal.FIGHT_KINDS:
         return combat_options(rs, table, seat, part.make(), words)
