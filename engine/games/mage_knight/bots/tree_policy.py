@@ -229,17 +229,17 @@ def _kept_without(rs, table, seat: int, parts: list) -> list[Node] | None:
             standing += [stand_in({"kind": k}) for k in part.kinds]
             continue
         options += part_options(rs, table, seat, part, False)
-    if len(options) < 2:  # (bot_options keeps a lone option as it is)
+    if not options:  # only kinds the habits keep last: all of them are listed
         return None
     peeked = _peeked(table, seat, options)
     for i, node in enumerate(options):
         for c in _commands(rs, table, seat, node, peeked):
             owner[id(c)] = i
             cmds.append(c)
-    if _all_kept(table, cmds):
-        return None
     kept = choices(table, seat, cmds + standing)
     if not kept or any(id(c) not in owner for c in kept):
         return None
     chosen = {owner[id(c)] for c in kept}
+    if len(chosen) < len(options) and (len(options) < 2 or _all_kept(table, cmds)):
+        return None  # where the stand-ins' parts list nothing, bot_options keeps every option
     return [o for i, o in enumerate(options) if i in chosen]
