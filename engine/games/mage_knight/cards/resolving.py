@@ -134,8 +134,38 @@ def may_interact(table, seat: int) -> bool:
 def seat_resolutions(table, seat: int, cid: str, mode: str) -> tuple:
     """The card's resolutions here and now, with this turn's conversions (card_effects) and a
     raised sideways value (Wolf's Howl); once per state (the listings, the choice tree's
-    questions and the bots' habits all ask)."""
-    return once(table, ("resolutions", seat, cid, mode), lambda: _seat_resolutions(table, seat, cid, mode))
+    questions and the bots' habits all ask), and with no effect of the turn and no card
+    override, once per card, mode and situation for every state (each decision's new state
+    would list them again: the hand's cards, each way, for the first question's test, the
+    cards' question and the bots' habits)."""
+    sit = plain_situation(table, seat)
+    if not sit:
+        return once(
+            table, ("resolutions", seat, cid, mode), lambda: _seat_resolutions(table, seat, cid, mode)
+        )
+    key = (cid, mode, sit)
+    got = _PLAIN.get(key)
+    if got is None:
+        if len(_PLAIN) >= PLAIN_KEPT:  # a long run meets many situations: start again
+            _PLAIN.clear()
+        got = _PLAIN[key] = _seat_resolutions(table, seat, cid, mode)
+    return got
+
+
+_PLAIN: dict[tuple, tuple] = {}  # (card, mode, situation) -> resolutions where nothing else counts
+PLAIN_KEPT = 20_000  # the most kept at once
+
+
+def plain_situation(table, seat: int) -> tuple:
+    """The seat's situation when it alone decides a card's resolutions (no effect of this turn
+    and no card overrides in the game), else (); once per state."""
+    return once(table, ("plain_situation", seat), lambda: _plain_situation(table, seat))
+
+
+def _plain_situation(table, seat: int) -> tuple:
+    if table.game.players[seat].turn_effects or (getattr(table, "options", None) or {}).get("overrides"):
+        return ()
+    return situation(table, seat)
 
 
 def _seat_resolutions(table, seat: int, cid: str, mode: str) -> tuple:
