@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bots.random_bot import Stall, play_out
+from engine.games.mage_knight.bots.goals import points, stand_in
 from engine.games.mage_knight.cards import resolving
 from engine.pipeline import Engine
 from store import MemoryStore
@@ -38,3 +39,16 @@ def test_an_effect_of_the_turn_is_not_taken_from_the_plain_answer():
     p.turn_effects = {}
     table.version += 1
     assert resolving.seat_resolutions(table, seat, "march", "sideways") is plain  # kept
+
+
+def test_a_stand_ins_points_follow_the_effects_of_the_turn():
+    table = _turn_table()
+    p = table.game.players[table.game.active]
+    sideways = stand_in({"kind": "play", "card": "march", "mode": "sideways"})
+    assert points(table, sideways, ("move",)) == 1
+    p.turn_effects = {"sideways": 3}
+    table.version += 1
+    assert points(table, sideways, ("move",)) == 3
+    p.turn_effects = {}
+    table.version += 1
+    assert points(table, sideways, ("move",)) == 1

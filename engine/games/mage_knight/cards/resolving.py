@@ -11,7 +11,7 @@ from engine.games.mage_knight.cards import effects
 from engine.games.mage_knight.cards.turn_effects import changed_attacks, converted, shapeshifted
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.situations.card_overrides import card_values
-from engine.mechanics.per_state import once
+from engine.mechanics.per_state import once, state_memo
 
 SIDEWAYS = ("move", "influence")  # outside combat (MK:4:Deed:3e)
 
@@ -138,17 +138,16 @@ def seat_resolutions(table, seat: int, cid: str, mode: str) -> tuple:
     override, once per card, mode and situation for every state (each decision's new state
     would list them again: the hand's cards, each way, for the first question's test, the
     cards' question and the bots' habits)."""
-    sit = plain_situation(table, seat)
-    if not sit:
-        return once(
-            table, ("resolutions", seat, cid, mode), lambda: _seat_resolutions(table, seat, cid, mode)
-        )
-    key = (cid, mode, sit)
-    got = _PLAIN.get(key)
+    memo = state_memo(table)  # (the most asked function of a decision: no `once` closures)
+    sit = memo.get(("plain_situation", seat))
+    if sit is None:
+        sit = memo[("plain_situation", seat)] = _plain_situation(table, seat)
+    kept, key = (_PLAIN, (cid, mode, sit)) if sit else (memo, ("resolutions", seat, cid, mode))
+    got = kept.get(key)
     if got is None:
         if len(_PLAIN) >= PLAIN_KEPT:  # a long run meets many situations: start again
             _PLAIN.clear()
-        got = _PLAIN[key] = _seat_resolutions(table, seat, cid, mode)
+        got = kept[key] = _seat_resolutions(table, seat, cid, mode)
     return got
 
 
