@@ -189,14 +189,33 @@ def bot_question(rs, table, seat: int, path: list[Any]) -> list[Node] | None:
         return None
     if phase_commands(table, seat) is not None or not any(p.seat == seat for p in rs.prompts(table)):
         return None
+    aimed = directed(table)
+    if game.combat is not None and not aimed:  # part 1's bots keep every kind in a combat
+        return None
     parts = turn_parts(table, seat)
     if game.combat is not None:
         return _in_combat(rs, table, seat, parts)
     first = _decided_first(rs, table, seat, parts)
     if first is not None:
         return first
-    options, standing = _split(rs, table, seat, parts, BY_KIND)
+    if not aimed and not table.zone(state.TILES):  # part 1's walk to the edge is over
+        return None
+    options, standing = _split(rs, table, seat, parts, BY_KIND if aimed else BY_KIND_PART1)
     return _kept(table, seat, _with_commands(rs, table, seat, options), standing)
+
+
+# Part 1's bots (First Reconnaissance) read fights, recruiting and buying only by kind too:
+# only part 2's habits weigh them (goals.recruit, travel, winnable).
+BY_KIND_PART1 = BY_KIND | {
+    "challenge",
+    "enter",
+    "burn",
+    "recruit",
+    "buy_heal",
+    "buy_aa",
+    "buy_spell",
+    "city_buy",
+}
 
 
 def _decided_first(rs, table, seat: int, parts: list) -> list[Node] | None:
