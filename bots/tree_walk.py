@@ -10,7 +10,9 @@ A ruleset may narrow one question's options for bots with the optional hook
 `bot_options(table, seat, path, options)` (a non-empty subset; engine/ruleset.py
 OPTIONAL_HOOKS). A ruleset that still declares only the older `bot_choices(table, seat,
 legal)` over the flat list keeps the flat walk (`flat`), so its games stay as they were until
-it says how to narrow a question.
+it says how to narrow a question. A ruleset may also answer a bot's narrowed question at once
+with `bot_question(table, seat, path)` (the options `bot_options` would keep of it, or None):
+the walk then skips building the options its habits would drop, and draws as it would have.
 """
 
 from __future__ import annotations
@@ -127,6 +129,11 @@ def sample(
     """The random bot's walk from the first question: (command, is a leaf), or None when the
     seat has nothing to decide; `narrow` as for `narrowed`."""
     ask = ask or asker(rs, table, seat)
+    quick = getattr(rs, "bot_question", None) if narrow is OWN and seen is None else None
+    kept = quick(table, seat, []) if quick is not None else None
+    if kept:  # the narrowed first question, built directly: the same options, the same draw
+        node = kept[rng.randrange(len(kept))]
+        return below(rs, table, seat, rng, ask, node, [], seen, narrow)
     first = ask([]).options
     if not first:
         return None

@@ -654,13 +654,26 @@ def move_refusal(table, seat: int, to: str) -> Illegal:
 
 
 def explore_spots(table, seat: int) -> list[hexgrid.Hex]:
-    game = table.game
-    top = table.zone(state.TILES)[0]
-    kind = content().tiles[top].type
-    out = []
-    for h in map_rules.explore_from(table, seat):  # the hero's space (Scouts: and those next to it)
-        out += [c for c in explore_positions(game.board, content(), h, kind) if c not in out]
+    """The open tile positions the hero may explore now. The first question of most turns asks
+    (a hero with move points left) while the map and the hero's place stay as they were, so
+    the last answer is kept with all it reads: the spaces explored from, the next tile's type
+    and the map's shape and placed tiles. Shared: callers do not change it."""
+    board = table.game.board
+    kind = content().tiles[table.zone(state.TILES)[0]].type
+    here = map_rules.explore_from(table, seat)  # the hero's space (Scouts: and those next to it)
+    read = (here, kind, board.shape, board.rows, board.coast_rule, tuple(board.tiles))
+    global _LAST_SPOTS
+    last_read, last = _LAST_SPOTS
+    if last_read == read:
+        return last
+    out: list[hexgrid.Hex] = []
+    for h in here:
+        out += [c for c in explore_positions(board, content(), h, kind) if c not in out]
+    _LAST_SPOTS = (read, out)  # replaced whole: a reader never sees half of it
     return out
+
+
+_LAST_SPOTS: tuple = (None, [])  # (what the last explore_spots read, its answer)
 
 
 def interactions(table, seat: int, site: str) -> list[dict]:

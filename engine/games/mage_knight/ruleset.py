@@ -7,6 +7,7 @@ from functools import cached_property
 from typing import ClassVar
 
 from engine.commands import Optional, renamed_kinds
+from engine.games.mage_knight.bots import tree_policy
 from engine.games.mage_knight.choices import tree
 from engine.games.mage_knight.combat import words as combat_words
 from engine.games.mage_knight.combat.catalog_entries import combat_catalog
@@ -179,6 +180,11 @@ class MageKnight(Ruleset):
         """Mage Knight's own questions (choices/tree.py): built from the turn's parts, one
         question at a time, never from the full list of legal commands."""
         return tree.question(self, table, seat, path, words)
+
+    def bot_question(self, table, seat, path):
+        """The options a random bot chooses among at `path` (bots/tree_walk.py), built without
+        the parts its habits drop; None: ask the question and narrow it (tree_policy.py)."""
+        return tree_policy.bot_question(self, table, seat, path)
 
     def same_choice(self, table, seat, cmd):
         """Card sets as listed, copies in an offer by name, Source dice by colour."""

@@ -26,14 +26,34 @@ from engine.games.mage_knight.map.board import placed_centres, unkey
 from engine.games.mage_knight.players.pvp_turn import visit_ok
 from engine.games.mage_knight.scenarios.hero_auction import bot_choices
 from engine.mechanics import hexgrid
-from engine.mechanics.per_state import per_state
 from engine.mechanics.zones import card_name
 
 
-@per_state
 def open_slots(table) -> list[hexgrid.Hex]:
-    """Centres of the open tile positions next to the map (where exploring leads)."""
-    return list(hexgrid.open_tile_slots(placed_centres(table.game.board)))
+    """Centres of the open tile positions next to the map (where exploring leads). Kept with
+    the placed tiles it reads: the map grows a tile at a time, the bot asks at every step.
+    Shared: callers do not change it."""
+    return _edge(table)[1]
+
+
+def edge_steps(table, key_: str) -> int:
+    """`to_edge` of space `key_` with the open slots of the table's map, kept with them."""
+    _, slots, steps = _edge(table)
+    got = steps.get(key_)
+    if got is None:
+        got = steps[key_] = to_edge(slots, unkey(key_))
+    return got
+
+
+def _edge(table) -> tuple[tuple, list[hexgrid.Hex], dict[str, int]]:
+    global _LAST_EDGE
+    tiles = tuple(table.game.board.tiles)
+    if _LAST_EDGE[0] != tiles:
+        _LAST_EDGE = (tiles, list(hexgrid.open_tile_slots(placed_centres(table.game.board))), {})
+    return _LAST_EDGE
+
+
+_LAST_EDGE: tuple[tuple, list[hexgrid.Hex], dict[str, int]] = ((), [], {})  # (tiles, slots, steps)
 
 
 def to_edge(slots: list[hexgrid.Hex], h: hexgrid.Hex) -> int:
@@ -136,8 +156,8 @@ def choices(table, seat: int, legal: list[dict]) -> list[dict]:
         moves = [c for c in legal if c["kind"] == "move"]
         slots = open_slots(table) if moves else []
         if slots:
-            now = to_edge(slots, unkey(table.game.players[seat].pos))
-            closer = [c for c in moves if not is_open(c) and to_edge(slots, unkey(c["to"])) < now]
+            now = edge_steps(table, table.game.players[seat].pos)
+            closer = [c for c in moves if not is_open(c) and edge_steps(table, c["to"]) < now]
             if closer:
                 return closer
         known: dict = {}

@@ -21,7 +21,13 @@ from engine.choices import Node
 from engine.games.mage_knight import state
 from engine.games.mage_knight.bots.goals import is_open, stand_in
 from engine.games.mage_knight.bots.policy import choices, directed
-from engine.games.mage_knight.choices.tree import phase_commands, turn_commands
+from engine.games.mage_knight.choices.tree import (
+    kind_step,
+    part_options,
+    phase_commands,
+    turn_commands,
+    turn_parts,
+)
 from engine.mechanics.zones import card_name
 from engine.ruleset import with_ruleset
 
@@ -41,6 +47,25 @@ PEEKED = (
 # own choice): read from the part's list instead of walking the step.
 LISTED = ("move", "rest", "challenge", "activate")
 MAX_PICK = 64  # a pick of more sets than this stays a stand-in (tree.leaves refuses it)
+# Kinds the habits read only by their kind at the first question of a turn outside a combat
+# (policy.choices drops them, or keeps them last among the "busy" kinds; no habit reads their
+# fields or asks whether one is there): `bot_question` lists their parts only when kept.
+BY_KIND = frozenset(
+    (
+        "skill",
+        "centre",
+        "activate",
+        "banner",
+        "ready_unit",
+        "tactic_use",
+        "tunnel",
+        "glade",
+        "chant",
+        "plunder",
+        "concede",
+        "end_turn",
+    )
+)
 
 
 @with_ruleset
@@ -146,3 +171,150 @@ def _worth_walking(table, seat: int, kind: str) -> bool:
     if kind == "rest":
         return any(card_name(c) == "wound" for c in table.zone(state.hand(seat)))
     return True
+
+
+def bot_question(rs, table, seat: int, path: list[Any]) -> list[Node] | None:
+    """The options `bot_options` keeps of the question at `path`, found without building the
+    options the habits drop: None where this cannot tell (the bot then asks the question in
+    full and narrows it). Only the first question of a turn (not in PvP), where a turn has many
+    parts and the habits keep one or two kinds. Outside a combat, announcing, a rest shedding
+    wounds or exploring decide before anything else is listed; otherwise the parts of the
+    BY_KIND kinds stand in as one stand-in per kind, and the answer holds when the habits keep
+    none of those stand-ins (they read those kinds only to drop them or keep them last, so
+    whether such a part lists anything cannot change what else they keep). In a combat the
+    skills stand in alike (`_in_combat`). The options kept are the very nodes of the full
+    question, in its order: the walk takes the same one."""
+    game = table.game
+    if path or table.over or table.awaiting or game.pvp:
+        return None
+    if phase_commands(table, seat) is not None or not any(p.seat == seat for p in rs.prompts(table)):
+        return None
+    aimed = directed(table)
+    if game.combat is not None and not aimed:  # part 1's bots keep every kind in a combat
+        return None
+    parts = turn_parts(table, seat)
+    if game.combat is not None:
+        return _in_combat(rs, table, seat, parts)
+    first = _decided_first(rs, table, seat, parts)
+    if first is not None:
+        return first
+    if not aimed and not table.zone(state.TILES):  # part 1's walk to the edge is over
+        return None
+    options, standing = _split(rs, table, seat, parts, BY_KIND if aimed else BY_KIND_PART1)
+    return _kept(table, seat, _with_commands(rs, table, seat, options), standing)
+
+
+# Part 1's bots (First Reconnaissance) read fights, recruiting and buying only by kind too:
+# only part 2's habits weigh them (goals.recruit, travel, winnable).
+BY_KIND_PART1 = BY_KIND | {
+    "challenge",
+    "enter",
+    "burn",
+    "recruit",
+    "buy_heal",
+    "buy_aa",
+    "buy_spell",
+    "city_buy",
+}
+
+
+def _decided_first(rs, table, seat: int, parts: list) -> list[Node] | None:
+    """The habits that come before any other (policy.choices' order): announce the round's
+    end, rest away two wounds or more (or a hand of wounds), explore; None when none decides.
+    Before them the habits only drop commands of other kinds, never all of these."""
+    by_kind = {k: part for part in parts for k in part.kinds}
+    announce = by_kind.get("announce")
+    if announce is not None:
+        nodes = part_options(rs, table, seat, announce, False)
+        if nodes:
+            return nodes
+    rest = by_kind.get("rest")
+    if rest is not None and _worth_walking(table, seat, "rest"):
+        nodes = part_options(rs, table, seat, rest, False)
+        found = [(i, c) for i, n in enumerate(nodes) for c in _commands(rs, table, seat, n, ("rest",))]
+        rests = [(i, c) for i, c in found if c["kind"] == "rest" and not is_open(c)]
+        if rests:
+            most = max(c["wounds"] for _, c in rests)
+            if most >= 2 or rests[0][1]["card"] == "wound":
+                kept = {i for i, c in rests if c["wounds"] == most}
+                return [n for i, n in enumerate(nodes) if i in kept]
+    explore = by_kind.get("explore")
+    if explore is not None:
+        nodes = part_options(rs, table, seat, explore, False)
+        if len(nodes) == 1:  # one option: kept whatever far_explore reads in it
+            return nodes
+        if nodes:
+            return None
+    return None
+
+
+COMBAT_BY_KIND = frozenset(("skill", "centre"))  # in a combat units are read (goals.unit_help)
+
+
+def _in_combat(rs, table, seat: int, parts: list) -> list[Node] | None:
+    """The first question of a combat with the skills standing in (the fight habits never
+    read them). In the ranged phase the cards' step is assumed there and not there, and its
+    test (no card may be played sideways for a ranged attack, so it lists every card's plays)
+    is made only when the habits' answers differ. Not in the damage phase, where the habits
+    often keep every kind."""
+    phase = table.game.combat.phase
+    at = next((i for i, p in enumerate(parts) if p.kinds == ("play",) and p.probe is not None), None)
+    if phase == "damage":
+        return None
+    if phase != "ranged" or at is None:
+        options, standing = _split(rs, table, seat, parts, COMBAT_BY_KIND)
+        return _kept(table, seat, _with_commands(rs, table, seat, options), standing)
+    head, before = _split(rs, table, seat, parts[:at], COMBAT_BY_KIND)
+    tail, after = _split(rs, table, seat, parts[at + 1 :], COMBAT_BY_KIND)
+    standing = before + after
+    known = _with_commands(rs, table, seat, head + tail)
+    plays = _with_commands(rs, table, seat, [kind_step("play", False)])
+    without = _kept(table, seat, known, standing)
+    with_cards = _kept(table, seat, known[: len(head)] + plays + known[len(head) :], standing)
+    if without is not None and with_cards is not None and _same(without, with_cards):
+        return without
+    return with_cards if parts[at].probe() else without
+
+
+def _same(a: list[Node], b: list[Node]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
+
+
+def _split(rs, table, seat: int, parts: list, by_kind: frozenset) -> tuple[list[Node], list[dict]]:
+    """The options of the parts the habits read, and a stand-in for each kind of the parts
+    whose kinds are all in `by_kind` (not listed)."""
+    options: list[Node] = []
+    standing: list[dict] = []
+    for part in parts:
+        if all(k in by_kind for k in part.kinds):
+            standing += [stand_in({"kind": k}) for k in part.kinds]
+        else:
+            options += part_options(rs, table, seat, part, False)
+    return options, standing
+
+
+def _with_commands(rs, table, seat: int, options: list[Node]) -> list[tuple[Node, list[dict]]]:
+    """Each option with the commands it stands for at the first question (as bot_options
+    reads them; announce and explore are known absent here)."""
+    peeked = _peeked(table, seat, options)
+    return [(node, _commands(rs, table, seat, node, peeked)) for node in options]
+
+
+def _kept(table, seat: int, known: list[tuple[Node, list[dict]]], standing: list[dict]) -> list[Node] | None:
+    """`bot_options` of the first question whose options are `known` and the parts standing
+    in: the kept options when the habits keep none of the stand-ins."""
+    if not known:  # only kinds the habits keep last: all of them are listed
+        return None
+    owner: dict[int, int] = {}
+    cmds: list[dict] = []
+    for i, (_, found) in enumerate(known):
+        for c in found:
+            owner[id(c)] = i
+            cmds.append(c)
+    kept = choices(table, seat, cmds + standing)
+    if not kept or any(id(c) not in owner for c in kept):
+        return None
+    chosen = {owner[id(c)] for c in kept}
+    if len(chosen) < len(known) and (len(known) < 2 or _all_kept(table, cmds)):
+        return None  # where the stand-ins' parts list nothing, bot_options keeps every option
+    return [node for i, (node, _) in enumerate(known) if i in chosen]

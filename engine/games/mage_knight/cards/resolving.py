@@ -11,7 +11,7 @@ from engine.games.mage_knight.cards import effects
 from engine.games.mage_knight.cards.turn_effects import changed_attacks, converted, shapeshifted
 from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.situations.card_overrides import card_values
-from engine.mechanics.per_state import once
+from engine.mechanics.per_state import once, state_memo
 
 SIDEWAYS = ("move", "influence")  # outside combat (MK:4:Deed:3e)
 
@@ -134,8 +134,37 @@ def may_interact(table, seat: int) -> bool:
 def seat_resolutions(table, seat: int, cid: str, mode: str) -> tuple:
     """The card's resolutions here and now, with this turn's conversions (card_effects) and a
     raised sideways value (Wolf's Howl); once per state (the listings, the choice tree's
-    questions and the bots' habits all ask)."""
-    return once(table, ("resolutions", seat, cid, mode), lambda: _seat_resolutions(table, seat, cid, mode))
+    questions and the bots' habits all ask), and with no effect of the turn and no card
+    override, once per card, mode and situation for every state (each decision's new state
+    would list them again: the hand's cards, each way, for the first question's test, the
+    cards' question and the bots' habits)."""
+    memo = state_memo(table)  # (the most asked function of a decision: no `once` closures)
+    sit = memo.get(("plain_situation", seat))
+    if sit is None:
+        sit = memo[("plain_situation", seat)] = _plain_situation(table, seat)
+    kept, key = (_PLAIN, (cid, mode, sit)) if sit else (memo, ("resolutions", seat, cid, mode))
+    got = kept.get(key)
+    if got is None:
+        if len(_PLAIN) >= PLAIN_KEPT:  # a long run meets many situations: start again
+            _PLAIN.clear()
+        got = kept[key] = _seat_resolutions(table, seat, cid, mode)
+    return got
+
+
+_PLAIN: dict[tuple, tuple] = {}  # (card, mode, situation) -> resolutions where nothing else counts
+PLAIN_KEPT = 20_000  # the most kept at once
+
+
+def plain_situation(table, seat: int) -> tuple:
+    """The seat's situation when it alone decides a card's resolutions (no effect of this turn
+    and no card overrides in the game), else (); once per state."""
+    return once(table, ("plain_situation", seat), lambda: _plain_situation(table, seat))
+
+
+def _plain_situation(table, seat: int) -> tuple:
+    if table.game.players[seat].turn_effects or (getattr(table, "options", None) or {}).get("overrides"):
+        return ()
+    return situation(table, seat)
 
 
 def _seat_resolutions(table, seat: int, cid: str, mode: str) -> tuple:

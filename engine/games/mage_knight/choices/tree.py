@@ -66,7 +66,7 @@ def question(rs, table, seat: int, path: list[Any], words: bool = True) -> Quest
         return _kind_question(rs, table, seat, path, by_kind.get(kind, []), words, prompt.rule)
     parts = turn_parts(table, seat)
     if kind is None:
-        opts = [o for part in parts for o in _part_options(rs, table, seat, part, words)]
+        opts = [o for part in parts for o in part_options(rs, table, seat, part, words)]
         return Question(table.version, seat, FIRST_QUESTION, prompt.rule, apart_nodes(opts, words))
     part = next((x for x in parts if kind in x.kinds), None)
     if part is None:
@@ -115,13 +115,12 @@ def _by_kind(cmds: list[dict]) -> dict[str, list[dict]]:
     return out
 
 
-def _part_options(rs, table, seat: int, part: legal.Part, words: bool) -> list[Node]:
+def part_options(rs, table, seat: int, part: legal.Part, words: bool) -> list[Node]:
     """The first question's options for one part of the turn, listing it only where cheap."""
     if part.kinds == legal.FIGHT_KINDS:
         return combat_options(rs, table, seat, part.make(), words)
     if part.probe is not None:  # dear to list (every card's plays): is there one at all?
-        k = part.kinds[0]
-        return [choices.lazy(_step_label(k, words), [["kind", k]])] if part.probe() else []
+        return [kind_step(part.kinds[0], words)] if part.probe() else []
     if part.kinds == ("end_turn",):
         return _end_turn(rs, table, seat, words)
     return [
@@ -149,7 +148,7 @@ def _kind_options(rs, table, seat: int, kind: str, cmds: list[dict], words: bool
     """One kind's option in the first question: its one command, its one pick, or a step."""
     field = legal.SET_FIELDS.get(kind)
     if field is None and len(cmds) > 1 and not one_choice(rs, table, seat, cmds):
-        return [choices.lazy(_step_label(kind, words), [["kind", kind]])]
+        return [kind_step(kind, words)]
     cmds = unique(rs, table, seat, cmds)
     if len(cmds) == 1:
         return [leaf(rs, table, seat, cmds[0], words)]
@@ -157,7 +156,7 @@ def _kind_options(rs, table, seat: int, kind: str, cmds: list[dict], words: bool
         fams = sets.families(cmds, field)
         if len(fams) == 1 and isinstance(fams[0], tuple):
             return [_pick(table, kind, fams[0], field, words)]
-    return [choices.lazy(_step_label(kind, words), [["kind", kind]])]
+    return [kind_step(kind, words)]
 
 
 def _kind_question(
@@ -193,6 +192,11 @@ def _pick(table, kind: str, fam: tuple, field: str, words: bool) -> Node:
     if words:
         label = label.format(tactic=say.name(base.get("tactic", "")))
     return sets.card_pick(label if words else "", text, names, lo, hi, field, base, words)
+
+
+def kind_step(kind: str, words: bool) -> Node:
+    """The first question's lazy step into one kind's own question."""
+    return choices.lazy(_step_label(kind, words), [["kind", kind]])
 
 
 def _step_label(kind: str, words: bool) -> str:
