@@ -20,12 +20,12 @@ again from where it is when it does not. Determinism: every draw comes from the 
 random stream, never the wall clock. Cost: about PLANS commands on clones per real command.
 
 Purposeful lines: habits drawn at random rarely try the one turn a goal needs (Mage Knight: the
-step into a city), and sometimes all lead into the same lost fight. A `plan_worth` may carry
+step into a city). A `plan_worth` may carry
 `lines(table, seat)`, the lines worth trying now (shaped as `Line`; the game need not import
 it): `plans` of the candidates follow
 each, playing its `lead`'s command where it gives one and keeping off the kinds it `avoid`s;
 the worth of their ends decides as for any plan (an assault that defeats no defender and
-brings wounds is not chosen; a line that only ends the turn is the floor no plan falls below).
+brings wounds is not chosen).
 
 It is a bot, so it lives with the bots and reaches the game only through the ruleset contract:
 any ruleset that says what the end of a turn is worth (the optional hook `plan_worth`) can be
