@@ -3,7 +3,8 @@ scenario played by one bot kind in every seat, and per kind the figures the issu
 average fame at the end of each round, level at the end, the share of games in which a city
 was conquered, the share of games won (Solo Conquest: its goal met; a competitive scenario:
 games with a winner), and the bot's CPU time per decision (its thinking only, not the engine's
-playing of the command). Games that hit the command limit count as played to where they stopped.
+playing of the command). On the way to a conquest: the round the first city came to light, the
+city assaults begun and the defenders defeated in them. Games that hit the command limit count as played to where they stopped.
 
 `python -m bench.mk_strong --games 20 [--scenario full_conquest --players 2] [--bots random,strong]`;
 `--versus strong,random` instead plays the two against each other in two-seat games with the
@@ -39,6 +40,9 @@ class Tally:
     stalled: int = 0
     cpu: float = 0.0
     decisions: int = 0
+    revealed: list[int] = field(default_factory=list)  # per game with a city: the round it came to light
+    assaults: int = 0
+    defenders: int = 0  # city defenders defeated
 
     def lines(self, kind: str) -> list[str]:
         n = max(self.games, 1)
@@ -51,6 +55,9 @@ class Tally:
             f"  games with a city conquered: {self.cities}/{self.games} "
             f"({self.cities / n:.0%}, 95% {city.low:.2f}-{city.high:.2f})",
             f"  scenario won: {self.won}/{self.games} ({self.won / n:.0%}, 95% {win.low:.2f}-{win.high:.2f})",
+            f"  a city revealed in {len(self.revealed)}/{self.games} games, in round "
+            f"{sum(self.revealed) / max(len(self.revealed), 1):.1f} on average; city assaults "
+            f"{self.assaults} ({self.assaults / n:.1f} a game), defenders defeated {self.defenders}",
             f"  CPU per decision: {self.cpu / max(self.decisions, 1) * 1000:.2f} ms "
             f"over {self.decisions} decisions",
         ]
@@ -64,6 +71,8 @@ class _Watched(BotPlay):
         self.tally = tally
         self.round = 0
         self.fame: dict[int, list[int]] = {}
+        self.revealed = 0  # the round the first city came to light (0: none yet)
+        self.assaulting = False
 
     def choose(self, engine, game_id: str, seat: int, legal: list, rng: random.Random):
         game = engine.table(game_id).game
@@ -71,6 +80,11 @@ class _Watched(BotPlay):
             if self.round:
                 self.fame[self.round] = [p.fame for p in game.players]
             self.round = game.round
+        if game.cities and not self.revealed:
+            self.revealed = game.round
+        assaulting = game.combat is not None and game.combat.site == "city"
+        self.tally.assaults += assaulting and not self.assaulting
+        self.assaulting = assaulting
         c0 = time.process_time()
         chosen = super().choose(engine, game_id, seat, legal, rng)
         self.tally.cpu += time.process_time() - c0
@@ -97,6 +111,9 @@ def play(kind: str, scenario: str, players: int, seed: str, tally: Tally) -> Non
         tally.fame[rnd] += [float(f) for f in fames]
     tally.levels += [p.level for p in game.players]
     tally.cities += any(c.status == "conquered" for c in game.cities)
+    tally.defenders += sum(len(c.defeated) for c in game.cities)
+    if bots.revealed or game.cities:
+        tally.revealed.append(bots.revealed or game.round)
     tally.won += bool(table.over and table.winners)
 
 

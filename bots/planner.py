@@ -19,6 +19,14 @@ events after each command: a different card drawn or enemy revealed changes it) 
 again from where it is when it does not. Determinism: every draw comes from the seat's own
 random stream, never the wall clock. Cost: about PLANS commands on clones per real command.
 
+Purposeful lines: habits drawn at random rarely try the one turn a goal needs (Mage Knight: the
+step into a city). A `plan_worth` may carry
+`lines(table, seat)`, the lines worth trying now (shaped as `Line`; the game need not import
+it): `plans` of the candidates follow
+each, playing its `lead`'s command where it gives one and keeping off the kinds it `avoid`s;
+the worth of their ends decides as for any plan (an assault that defeats no defender and
+brings wounds is not chosen).
+
 It is a bot, so it lives with the bots and reaches the game only through the ruleset contract:
 any ruleset that says what the end of a turn is worth (the optional hook `plan_worth`) can be
 planned for; the habits that walk the candidate turns are its `bot_options`.
@@ -32,6 +40,7 @@ from typing import Any
 
 from bots import tree_walk
 from bots.search import as_listed, determinize
+from engine import choices as tree
 
 PLANS = 24  # candidate turns per plan: about 16 ms CPU per decision (24 against 16: fame 11.7 to 9.8)
 HORIZON = 40  # commands a plan looks ahead at most (a turn is rarely longer)
@@ -54,6 +63,28 @@ def loose(rs, rng: random.Random, chance: float):
     return narrow
 
 
+@dataclass(frozen=True)
+class Line:
+    """A purposeful line of play: `lead(table, seat)` gives the command to play now or None (the
+    habits go on), `avoid` the command kinds the line keeps off, `plans` its candidates."""
+
+    lead: Any
+    avoid: tuple[str, ...] = ()
+    plans: int = 1
+
+
+def avoiding(rs, narrow: Any, avoid: tuple[str, ...]):
+    """A narrowing that first drops the options of the `avoid`ed kinds (unless that leaves
+    none), then narrows as `narrow` does (tree_walk.OWN: the ruleset's habits)."""
+    inner = rs.bot_options if narrow is tree_walk.OWN else narrow
+
+    def narrowed(table, seat: int, path: list[Any], options: list) -> list:
+        kept = [o for o in options if tree.kind_of(o) not in avoid] or options
+        return inner(table, seat, path, kept) if inner is not None else kept
+
+    return narrowed
+
+
 @dataclass
 class Plan:
     """The commands of the chosen turn still to play, and the table version each should find."""
@@ -62,21 +93,26 @@ class Plan:
     steps: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
 
-def sample_turn(game, seat: int, rng: random.Random, chance: float = 0.0) -> tuple:
+def sample_turn(game, seat: int, rng: random.Random, chance: float = 0.0, line: Any = None) -> tuple:
     """One candidate turn on a determinization: (its end's worth, [(version before, command)]).
     The seat's run of decisions is walked by the habits of the random bot (past them with
-    `chance` per question: `loose`) until its turn ends, another seat is to act, the game ends
-    or HORIZON commands are played."""
+    `chance` per question: `loose`; as the `line` leads and avoids) until its turn ends,
+    another seat is to act, the game ends or HORIZON commands are played."""
     g = determinize(game, seat, rng)
     narrow = loose(g.ruleset, rng, chance) if chance else tree_walk.OWN
+    if line is not None and line.avoid:
+        narrow = avoiding(g.ruleset, narrow, line.avoid)
+    lead = line.lead if line is not None else None
     steps: list[tuple[int, dict[str, Any]]] = []
     try:
         while len(steps) < HORIZON and not g.is_over() and g.to_act() == seat:
             rs, t = g.ruleset, g.table
-            chosen = tree_walk.sample(rs, t, seat, rng, narrow=narrow)
-            if chosen is None:
-                break
-            cmd = as_listed(rs, t, seat, chosen[0], chosen[1])
+            cmd = lead(t, seat) if lead is not None else None
+            if cmd is None:
+                chosen = tree_walk.sample(rs, t, seat, rng, narrow=narrow)
+                if chosen is None:
+                    break
+                cmd = as_listed(rs, t, seat, chosen[0], chosen[1])
             steps.append((t.version, cmd))
             if any(e["type"] == TURN_DONE for e in g.apply_unchecked(seat, cmd)):
                 break
@@ -86,10 +122,14 @@ def sample_turn(game, seat: int, rng: random.Random, chance: float = 0.0) -> tup
 
 
 def plan_turn(game, seat: int, rng: random.Random, plans: int = PLANS) -> list[tuple[int, dict[str, Any]]]:
-    """The best of `plans` sampled turns (ties: the first sampled), every other one loose."""
+    """The best of `plans` sampled turns (ties: the first sampled), every other one loose, the
+    last ones following the purposeful lines (`Line.plans` each, in the order given)."""
+    lines = getattr(game.ruleset.plan_worth, "lines", None)
+    follow = [x for x in (lines(game.table, seat) if lines is not None else []) for _ in range(x.plans)]
+    schedule: list[Any] = [None] * max(plans - len(follow), 0) + follow
     best: tuple[float, list] = (float("-inf"), [])
-    for i in range(plans):
-        got = sample_turn(game, seat, rng, LOOSE if i % 2 else 0.0)
+    for i, line in enumerate(schedule):
+        got = sample_turn(game, seat, rng, LOOSE if i % 2 else 0.0, line)
         if got[1] and got[0] > best[0]:
             best = got
     return best[1]

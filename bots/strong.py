@@ -19,6 +19,9 @@ against greedy; CPU per decision on the shared 2-core machine, 2026-11-28):
 | dragonlords  | MCTS 8       | 19.1        | won 0.70 (0.40-0.89) of 10; MCTS 6 (13.7 ms) 0.50 of 10  |
 | mage-knight  | turn planner | 16.5        | FC 2p, 30 games: fame 11.4 at round 6 (random 6.7); won  |
 |              |              | (solo 17.7) | 0.95 (0.76-0.99) of 20 against random; no city taken yet |
+|              | + city lines | 17.1        | 2026-11-29, FC 2p, 20 games, bench/mk_strong.py: first   |
+|              |              | (16.8 w/o)  | city seen in round 3.5 (4.4 w/o), fame 10.1 (11.0), one  |
+|              |              |             | assault, no defender defeated, no city taken             |
 
 Every choice is deterministic given the seat's random stream (iteration counts, never time).
 """
@@ -45,7 +48,9 @@ STRONG: dict[str, Strong] = {
     "rune-age": Strong("mcts", 16, "18.2 ms; won 1.00 (0.81-1.00) of 16 against greedy"),
     "thunderstone": Strong("mcts", 8, "9.7 ms; won 0.95 (0.66-0.99) of 10 against greedy"),
     "dragonlords": Strong("mcts", 8, "19.1 ms; won 0.70 (0.40-0.89) of 10 against greedy"),
-    "mage-knight": Strong("plan", 0, "16.5 ms; Full Conquest fame 11.4 at round 6 against random's 6.7"),
+    "mage-knight": Strong(
+        "plan", 0, "17.1 ms; Full Conquest fame 10.1 at round 6 (random 6.7); first city seen in round 3.5"
+    ),
 }
 
 

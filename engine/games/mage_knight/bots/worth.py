@@ -4,13 +4,16 @@
 Why more than fame: most turns win no fame, yet a good one buys the strength that wins it
 later (units, advanced actions, spells, artifacts, crystals to power cards) or sheds wounds,
 and a bad one walks into a fight it loses. Each is weighed in fame a player would give for it;
-the weights are a player's rough sense, not fitted."""
+the weights are a player's rough sense, not fitted. The way towards a city's conquest (the map
+opened, the city near, its defenders defeated) is campaign.py's, which also gives the planner
+its assault lines (`worth.lines`, read by bots/planner.py)."""
 
 from __future__ import annotations
 
 from functools import cache
 
 from engine.games.mage_knight import state
+from engine.games.mage_knight.bots.campaign import campaign_worth, lines
 from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
 
@@ -35,9 +38,20 @@ def zones(seat: int) -> tuple[str, ...]:
 
 
 def worth(table, seat: int) -> float:
-    """The seat's fame plus the fame its cards, units, crystals and reputation stand for."""
+    """The seat's fame plus the fame its cards, units, crystals and reputation stand for, and
+    its way towards a conquest (campaign.py)."""
     p = table.game.players[seat]
     units = content().units
     cards = sum(card_worth(card_name(c)) for z in zones(seat) if z in table.zones for c in table.zone(z))
     held = sum(UNIT_PER_LEVEL * units[u.unit].level + (WOUNDED_UNIT if u.wounded else 0.0) for u in p.units)
-    return p.fame + cards + held + CRYSTAL * sum(p.crystals.values()) + REPUTATION * p.reputation
+    return (
+        p.fame
+        + cards
+        + held
+        + CRYSTAL * sum(p.crystals.values())
+        + REPUTATION * p.reputation
+        + campaign_worth(table, seat)
+    )
+
+
+worth.lines = lines  # type: ignore[attr-defined]  # the planner's purposeful lines (bots/planner.py)

@@ -1,0 +1,94 @@
+"""Going for a city (bot habit, not a rule): what the end of a turn is worth on the way to a
+conquest, beside worth.py's fame and strength, and the assault line the planner tries.
+
+Why: fame alone rewards a turn spent anywhere, so a planner judged by it explored little (the
+first city came to light in round 4-5: the core tiles lie under the countryside tiles) and
+never stepped into a city (its habits step in only when an estimate says the whole garrison
+falls, and candidate turns drawn from them never try it). A player going for a city opens the
+map towards the core and assaults when the fight is worth it; the city's defenders stay
+defeated between assaults (MK:10:City:2), so an assault that takes one or two of them is
+progress the next one (or the other hero) finishes. Weighed in fame:
+
+- every tile on the map (EXPLORE: light; over 10 seeded Full Conquest games, 2.0 brought the
+  first city a round earlier, round 3.3 against 4.3, for a quarter of the fame; 0.5 round 3.5
+  for a tenth);
+- a shield on a hostile city (PROGRESS: the city scoring's +4 or +7 once it falls, and the
+  conquest it brings nearer), a conquered city's scoring as the back of the card gives it.
+
+The assault line (`lines`) leads ASSAULT_PLANS of the planner's candidate turns into a hostile
+city the hero could reach this turn: it steps in as soon as the step is paid for, picking no
+other fight and exploring nothing on the way; the rest (cards for move points, the fight) is
+the habits'. The worth of the turn's end judges the assault by the garrison it met on the
+determinization (the revealed defenders as they are, fortified, with the city's bonus and
+resistances) against everything the hero brought: it is kept only if the defenders it
+defeated are worth more than its wounds, beside the other plans' ends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.games.mage_knight.bots.goals import hostile_cities, route_costs
+from engine.games.mage_knight.choices.tree import turn_commands
+from engine.games.mage_knight.cities.rules import city_fame
+
+EXPLORE = 0.5  # a tile placed: the core tiles (and the cities) come closer
+PROGRESS = 3.0  # a shield on a hostile city
+REACH = 6  # move points from a hostile city within which an assault is tried this turn
+FAR = 1 << 20  # no route
+ASSAULT_PLANS = 8  # of the planner's candidates, those trying an assault
+SIDESTEPS = ("challenge", "explore")  # what an assault line leaves for another turn
+
+
+@dataclass(frozen=True)
+class Line:
+    """A purposeful line for the turn planner (bots/planner.py reads these fields): `lead`
+    gives the command to play now or None, `avoid` the kinds kept off, `plans` its candidates."""
+
+    lead: Any
+    avoid: tuple[str, ...] = ()
+    plans: int = 1
+
+
+def city_spaces(game) -> list[str]:
+    return sorted(s for c in hostile_cities(game) if c.garrison for s in c.spaces)
+
+
+def distance(table, seat: int, goals: list[str]) -> int:
+    """Move points from the seat's hero to the nearest goal space (FAR when none is reachable)."""
+    pos = table.game.players[seat].pos
+    if not goals or not pos:
+        return FAR
+    return route_costs(table, goals).get(pos, FAR)
+
+
+def campaign_worth(table, seat: int) -> float:
+    """The fame the seat's way towards a conquest stands for (see the module's text)."""
+    game = table.game
+    shields = sum(PROGRESS * c.shields.count(seat) for c in game.cities if c.status == "hostile")
+    scored = city_fame(game.cities, range(len(game.players))).get(seat, 0) if game.cities else 0
+    return EXPLORE * len(game.board.tiles) + shields + scored
+
+
+def assault(table, seat: int) -> dict[str, Any] | None:
+    """The step into a hostile city, when the seat may take it now (outside combat, in its
+    turn): the first of them in listed order; None otherwise (the habits play on)."""
+    game = table.game
+    if game.combat is not None or game.phase != "turn" or game.active != seat:
+        return None
+    spaces = set(city_spaces(game))
+    if not spaces:
+        return None
+    return next((c for c in turn_commands(table, seat, "move") if c.get("to") in spaces), None)
+
+
+ASSAULT = Line(assault, SIDESTEPS, ASSAULT_PLANS)
+
+
+def lines(table, seat: int) -> list[Line]:
+    """Purposeful candidate turns worth trying now, outside combat in the seat's own turn: an
+    assault when a hostile city is within REACH move points."""
+    game = table.game
+    if game.combat is not None or game.phase != "turn" or game.active != seat:
+        return []
+    return [ASSAULT] if distance(table, seat, city_spaces(game)) <= REACH else []

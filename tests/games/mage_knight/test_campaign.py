@@ -1,0 +1,100 @@
+"""The strong bot's way to a city (engine/games/mage_knight/bots/campaign.py) and the planner's
+purposeful lines (bots/planner.py): an assault is tried near a hostile city and stepped into as
+soon as it is paid for, and kept only when its end is worth most; shields count."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from bots import planner
+from bots.players import _fork
+from engine import situation as situation_file
+from engine.games.mage_knight.bots import campaign
+from engine.pipeline import Engine
+from store import MemoryStore
+
+NEAR_CITY = {
+    "ruleset": "mage-knight",
+    "players": 2,
+    "seed": 1,
+    "note": "Full Conquest: Norowas stands next to the Red City (level 4) with a march in hand.",
+    "options": {"heroes": "norowas,arythea", "scenario": "full_conquest"},
+    "game": {
+        "tiles": {"4,-5": "core_8"},
+        "seat": [{"hand": ["march", "rage", "stamina"], "pos": "4,-4"}, {"pos": "0,0"}],
+    },
+}
+CITY = "4,-5"
+MARCH = {"kind": "play", "card": "march", "mode": "basic", "option": 0, "pay": ""}
+
+
+def start(pos: str = "4,-4"):
+    doc = copy.deepcopy(NEAR_CITY)
+    doc["game"]["seat"][0]["pos"] = pos
+    doc = situation_file.normalized(doc)
+    eng = Engine(MemoryStore())
+    gid = eng.create(doc["ruleset"], doc["players"], doc["seed"], doc["options"], situation=doc)
+    return eng, gid
+
+
+def test_next_to_a_city_an_assault_is_tried_and_taken_once_paid_for():
+    eng, gid = start()
+    t = eng.table(gid)
+    assert campaign.city_spaces(t.game) == [CITY]
+    assert campaign.lines(t, 0) == [campaign.ASSAULT]
+    assert campaign.assault(t, 0) is None  # no move points yet: the habits play a card for them
+    eng.submit(gid, 0, MARCH)
+    assert campaign.assault(eng.table(gid), 0) == {"kind": "move", "to": CITY}
+
+
+def test_far_from_every_city_no_assault_is_tried():
+    eng, gid = start("0,0")
+    t = eng.table(gid)
+    assert campaign.distance(t, 0, campaign.city_spaces(t.game)) > campaign.REACH
+    assert campaign.lines(t, 0) == []
+    near, near_gid = start()
+    assert campaign.lines(near.table(near_gid), 1) == []  # not its turn
+
+
+def test_a_shield_on_a_hostile_city_and_a_tile_are_worth_fame():
+    eng, gid = start()
+    game = _fork(eng, gid)
+    t = game.table
+    before = campaign.campaign_worth(t, 0)
+    assert before == campaign.EXPLORE * len(t.game.board.tiles)
+    t.game.cities[0].shields.append(0)  # as a defeated defender leaves it (MK:10:City:2)
+    assert campaign.campaign_worth(t, 0) == before + campaign.PROGRESS
+    assert campaign.campaign_worth(t, 1) == before  # not the other seat's
+
+
+def test_the_planner_plays_a_lines_lead_and_judges_its_end_by_the_worth():
+    eng, gid = start()
+    game = _fork(eng, gid)
+    plain = [c for c in eng.legal(gid, 0) if c == {"kind": "end_turn", "discard": "stamina"}]
+    line = planner.Line(lead=lambda t, s: plain[0] if t.game.active == s else None)
+    worth, steps = planner.sample_turn(game, 0, random.Random(3), line=line)
+    assert [c for _, c in steps] == plain
+    assert worth == game.ruleset.plan_worth(game.table, 0)  # a discarded card is still the seat's
+
+
+def test_an_assault_line_is_chosen_only_when_its_end_is_worth_most():
+    """Next to the Red City with three basic cards the garrison wins: the planner samples the
+    assault (its steps begin with the march and the step in) but keeps another turn."""
+    eng, gid = start()
+    game = _fork(eng, gid)
+    tried = planner.sample_turn(game, 0, random.Random(7), line=campaign.ASSAULT)
+    assert [c["kind"] for _, c in tried[1][:2]] == ["play", "move"] and tried[1][1][1]["to"] == CITY
+    chosen = planner.plan_turn(game, 0, random.Random(7))
+    assert not any(c.get("to") == CITY for _, c in chosen), chosen
+
+
+def test_an_avoided_kind_is_never_walked_into():
+    eng, gid = start()
+    game = _fork(eng, gid)
+    avoid = planner.Line(lead=lambda t, s: None, avoid=("move",))
+    rng = random.Random(5)
+    for _ in range(6):
+        _, steps = planner.sample_turn(game, 0, rng, 0.25, avoid)
+        kinds = [c["kind"] for _, c in steps]
+        assert "move" not in kinds and kinds, kinds
