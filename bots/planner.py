@@ -20,8 +20,8 @@ again from where it is when it does not. Determinism: every draw comes from the 
 random stream, never the wall clock. Cost: about PLANS commands on clones per real command.
 
 Purposeful lines: habits drawn at random rarely try the one turn a goal needs (Mage Knight: the
-step into a city). A `plan_worth` may carry
-`lines(table, seat)`, the lines worth trying now (shaped as `Line`; the game need not import
+step into a city). A ruleset may give them with the optional hook
+`plan_lines(table, seat)`, the lines worth trying now (shaped as `Line`; the game need not import
 it): `plans` of the candidates follow
 each, playing its `lead`'s command where it gives one and keeping off the kinds it `avoid`s;
 the worth of their ends decides as for any plan (an assault that defeats no defender and
@@ -124,7 +124,7 @@ def sample_turn(game, seat: int, rng: random.Random, chance: float = 0.0, line: 
 def plan_turn(game, seat: int, rng: random.Random, plans: int = PLANS) -> list[tuple[int, dict[str, Any]]]:
     """The best of `plans` sampled turns (ties: the first sampled), every other one loose, the
     last ones following the purposeful lines (`Line.plans` each, in the order given)."""
-    lines = getattr(game.ruleset.plan_worth, "lines", None)
+    lines = getattr(game.ruleset, "plan_lines", None)
     follow = [x for x in (lines(game.table, seat) if lines is not None else []) for _ in range(x.plans)]
     schedule: list[Any] = [None] * max(plans - len(follow), 0) + follow
     best: tuple[float, list] = (float("-inf"), [])

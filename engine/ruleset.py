@@ -259,13 +259,14 @@ class Ruleset:
         raise ValueError(f"{self.name}: this ruleset takes no card overrides")
 
 
-OPTIONAL_HOOKS = ("bot_choices", "bot_options", "bot_question", "plan_worth")
+OPTIONAL_HOOKS = ("bot_choices", "bot_options", "bot_question", "plan_worth", "plan_lines")
 """Methods a game may have that the base does not define, read with getattr by their users
 (bots.random_bot: `bot_choices(table, seat, legal)` over a flat list, `bot_options(table, seat,
 path, options)` over one question's options, a non-empty subset of them, for bots walking the
 choice tree; `bot_question(table, seat, path)`, those narrowed options built directly, or None
-to ask the question and narrow it; `plan_worth(table, seat) -> float`, what the end of a seat's turn is worth, for the
-turn planner, bots/planner.py); `implemented_in` may name them too."""
+to ask the question and narrow it; `plan_worth(table, seat) -> float`, what the end of a
+seat's turn is worth, and `plan_lines(table, seat)`, purposeful lines worth trying now, for
+the turn planner, bots/planner.py); `implemented_in` may name them too."""
 
 CONTRACT = frozenset(
     name for name, value in vars(Ruleset).items() if callable(value) and not name.startswith("_")

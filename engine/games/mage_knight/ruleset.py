@@ -149,6 +149,7 @@ class MageKnight(Ruleset):
         "check_overrides": "situations.check_overrides:check",
         "position_value": "bots.estimate:position_value",
         "plan_worth": "bots.worth:worth",
+        "plan_lines": "bots.campaign:lines",
         "bot_choices": "bots.policy:choices",
         "bot_options": "bots.tree_policy:bot_options",
         "panels": "panels:panels",

@@ -6,14 +6,14 @@ later (units, advanced actions, spells, artifacts, crystals to power cards) or s
 and a bad one walks into a fight it loses. Each is weighed in fame a player would give for it;
 the weights are a player's rough sense, not fitted. The way towards a city's conquest (the map
 opened, the city near, its defenders defeated) is campaign.py's, which also gives the planner
-its assault lines (`worth.lines`, read by bots/planner.py)."""
+its assault lines (campaign.lines, the ruleset's `plan_lines`, read by bots/planner.py)."""
 
 from __future__ import annotations
 
 from functools import cache
 
 from engine.games.mage_knight import state
-from engine.games.mage_knight.bots.campaign import campaign_worth, lines
+from engine.games.mage_knight.bots.campaign import campaign_worth
 from engine.games.mage_knight.content.load import content
 from engine.mechanics.zones import card_name
 
@@ -52,6 +52,3 @@ def worth(table, seat: int) -> float:
         + REPUTATION * p.reputation
         + campaign_worth(table, seat)
     )
-
-
-worth.lines = lines  # type: ignore[attr-defined]  # the planner's purposeful lines (bots/planner.py)
