@@ -4,9 +4,11 @@ Hidden information: a bot never searches the true state. Each search starts from
 *determinization* made from what its seat may see: every zone the seat cannot see is refilled
 at random from the cards that could be there (the ruleset's `hidden_pools` say which unseen
 zones hold cards an outsider cannot tell apart, such as a rival's hand and deck; each pool is
-sorted, shuffled and dealt back in the same sizes; another unseen zone is shuffled in place,
-never mixed with other kinds of card), and chance from then on follows a seed of the bot's
-own, not the game's.
+sorted, shuffled and dealt back in the same sizes, each card only into a slot of its own kind
+where the pool says what kind a card's back shows; another unseen zone is shuffled in place;
+facts a game keeps outside zones about those cards, such as which tokens defend a city, follow
+through its `redealt` hook), and chance from then on follows a seed of the bot's own, not the
+game's.
 Sorting the pool first makes the determinization a function of the seat's view and the bot's
 random stream only, which a test checks.
 
@@ -50,36 +52,72 @@ def _sees(zone, seat: int) -> bool:
     return zone.vis == "public" or (zone.vis == "owner" and zone.owner == seat)
 
 
-def _pool_of(rules: list[tuple[re.Pattern[str], bool]], name: str, owner: int | None) -> tuple:
+def _pool_of(
+    rules: list[tuple[re.Pattern[str], bool, re.Pattern[str] | None]], name: str, owner: int | None
+) -> tuple:
     """The pool an unseen zone belongs to: the first `hidden_pools` entry naming it (with its
     owner, if the entry is per owner), else the zone alone."""
-    for i, (pattern, per_owner) in enumerate(rules):
+    for i, (pattern, per_owner, _kind) in enumerate(rules):
         if pattern.fullmatch(name):
             return (i, owner if per_owner else None)
     return (-1, name)
 
 
+def _kind_of(kind: re.Pattern[str] | None, card: str) -> str:
+    """A card's kind within its pool (what its back shows: a token's colour), "" where the
+    pool's cards all look alike."""
+    if kind is None:
+        return ""
+    m = kind.match(card)
+    return m.group(0) if m else card
+
+
+def _rules(ruleset) -> list[tuple[re.Pattern[str], bool, re.Pattern[str] | None]]:
+    out = []
+    for entry in getattr(ruleset, "hidden_pools", ()):
+        pattern, per_owner, *kind = entry
+        out.append((re.compile(pattern), per_owner, re.compile(kind[0]) if kind else None))
+    return out
+
+
 def determinize(game, seat: int, rng: random.Random):
     """A clone of `game` consistent with what `seat` sees: the cards of each pool of unseen
-    zones (the ruleset's `hidden_pools`) sorted, shuffled and dealt back in the same sizes."""
+    zones (the ruleset's `hidden_pools`) sorted, shuffled and dealt back into the same slots,
+    a card only into a slot of its own kind (a face-down red token stays red), and the facts the
+    game keeps outside zones about those cards told of the exchange (`redealt`)."""
     g = game.clone(record=False)
     table: Table = g.table
-    rules = [(re.compile(p), per_owner) for p, per_owner in getattr(g.ruleset, "hidden_pools", ())]
+    rules = _rules(g.ruleset)
     pools: dict[tuple, list[str]] = {}
     for name in sorted(table.zones):
         z = table.zones[name]
         if not _sees(z, seat) and z.cards:
             pools.setdefault(_pool_of(rules, name, z.owner), []).append(name)
+    renamed: dict[str, str] = {}
     for key in sorted(pools, key=repr):
         names = pools[key]
-        cards = sorted(c for n in names for c in table.zones[n].cards)
-        rng.shuffle(cards)
-        at = 0
+        kind = rules[key[0]][2] if key[0] >= 0 else None
+        by_kind: dict[str, list[str]] = {}
+        for n in names:
+            for c in table.zones[n].cards:
+                by_kind.setdefault(_kind_of(kind, c), []).append(c)
+        for k in sorted(by_kind):
+            cards = sorted(by_kind[k])
+            rng.shuffle(cards)
+            by_kind[k] = cards
+        at = dict.fromkeys(by_kind, 0)
         for n in names:
             z = table.zones[n]
-            size = len(z.cards)
-            z.cards[:] = cards[at : at + size]
-            at += size
+            dealt = []
+            for c in z.cards:  # the next card of the slot's kind, in the shuffled order
+                k = _kind_of(kind, c)
+                dealt.append(by_kind[k][at[k]])
+                at[k] += 1
+            renamed.update((old, new) for old, new in zip(z.cards, dealt, strict=True) if old != new)
+            z.cards[:] = dealt
+    redealt = getattr(g.ruleset, "redealt", None)
+    if renamed and redealt is not None:
+        redealt(table, renamed)
     g.reseed(f"bot:{rng.getrandbits(64)}")
     return g
 

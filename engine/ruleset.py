@@ -78,8 +78,10 @@ class Ruleset:
     # entry (of one owner, if per_owner) form one pool, re-dealt together keeping each zone's
     # size: a rival's hand with its deck, since nobody saw which of its cards went where. An
     # unseen zone no entry names is a pool of its own (its cards shuffled in place), never mixed
-    # with another kind of card (a medal is never dealt into a hand).
-    hidden_pools: ClassVar[tuple[tuple[str, bool], ...]] = ()
+    # with another kind of card (a medal is never dealt into a hand). A third element, a regular
+    # expression matched at the start of a card id, names what a card's back shows (a token's
+    # colour): within the pool a card is dealt only into a slot of the same kind.
+    hidden_pools: ClassVar[tuple[tuple[str, bool] | tuple[str, bool, str], ...]] = ()
     # {contract method: "module:function"}: the contract methods a game leaves to a function of
     # its own package, declared once instead of a two-line delegation per method, e.g.
     # {"apply": "apply:apply", "prompts": "legal:prompts", "describe": "audit.narrate:describe"}.
@@ -259,14 +261,16 @@ class Ruleset:
         raise ValueError(f"{self.name}: this ruleset takes no card overrides")
 
 
-OPTIONAL_HOOKS = ("bot_choices", "bot_options", "bot_question", "plan_worth", "plan_lines")
+OPTIONAL_HOOKS = ("bot_choices", "bot_options", "bot_question", "plan_worth", "plan_lines", "redealt")
 """Methods a game may have that the base does not define, read with getattr by their users
 (bots.random_bot: `bot_choices(table, seat, legal)` over a flat list, `bot_options(table, seat,
 path, options)` over one question's options, a non-empty subset of them, for bots walking the
 choice tree; `bot_question(table, seat, path)`, those narrowed options built directly, or None
 to ask the question and narrow it; `plan_worth(table, seat) -> float`, what the end of a
 seat's turn is worth, and `plan_lines(table, seat)`, purposeful lines worth trying now, for
-the turn planner, bots/planner.py); `implemented_in` may name them too."""
+the turn planner, bots/planner.py; `redealt(table, renamed)`, the hidden cards a search bot's
+determinization exchanged, old id to new, for facts the game keeps outside zones, bots/search.py);
+`implemented_in` may name them too."""
 
 CONTRACT = frozenset(
     name for name, value in vars(Ruleset).items() if callable(value) and not name.startswith("_")

@@ -32,7 +32,11 @@ class MageKnight(Ruleset):
     version = "0.1"
     summary = "Mage Knight (Ultimate Edition): every scenario of the scenario book"
     players = (1, 2, 3, 4)
-    hidden_pools = ((r"(deck|hand):\d+", True),)  # a rival\'s hand and deck (bots.search)
+    hidden_pools = (
+        (r"(deck|hand):\d+", True),  # a rival's hand and deck (bots.search)
+        # face-down enemy tokens, in their stacks or garrisoning a site: alike but for their colour
+        (r"enemies:[a-z]+|garrison:.+", False, r"[a-z]+(?=_)"),
+    )
     options: ClassVar[dict[str, Option]] = {
         "scenario": Option(
             default="first_reconnaissance",
@@ -150,6 +154,7 @@ class MageKnight(Ruleset):
         "position_value": "bots.estimate:position_value",
         "plan_worth": "bots.worth:worth",
         "plan_lines": "bots.campaign:lines",
+        "redealt": "cities.hidden:redealt",
         "bot_choices": "bots.policy:choices",
         "bot_options": "bots.tree_policy:bot_options",
         "panels": "panels:panels",
