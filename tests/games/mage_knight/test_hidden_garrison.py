@@ -78,3 +78,32 @@ def test_R23_two_games_alike_but_for_the_garrison_give_the_same_determinization(
     c1 = next(c for c in d1.table.game.cities if CITY in c.spaces)
     c2 = next(c for c in d2.table.game.cities if CITY in c.spaces)
     assert sorted(c1.garrison) == sorted(c2.garrison)
+
+
+def test_R22_the_bots_estimate_of_a_city_reads_its_face_down_defenders_only_by_colour():
+    """The habits' city estimate (bots/estimate.py city_need) must not read which tokens lie
+    face down: two games differing only in that give the same need, and a garrison known
+    (face up) gives the need of its real defenders."""
+    from engine.games.mage_knight.bots import estimate
+
+    g = _game()
+    other = g.clone()
+    zone = state.garrison(CITY)
+    mine = other.table.zones[zone].cards
+    pile = other.table.zones[f"enemies:{_colour(mine[0])}"].cards
+    truth = estimate.enemies_need(
+        g.table, 0, [t.split("#")[0] for t in g.table.zones[zone].cards], estimate.DEFENDER_MARGIN
+    )
+    swap = max(range(len(pile)), key=lambda i: estimate.enemies_need(g.table, 0, [pile[i].split("#")[0]]))
+    old = mine[0]
+    mine[0], pile[swap] = pile[swap], old  # the strongest token of that colour defends instead
+    city = next(c for c in other.table.game.cities if CITY in c.spaces)
+    city.garrison = [mine[0] if t == old else t for t in city.garrison]
+    c1 = next(c for c in g.table.game.cities if CITY in c.spaces)
+    assert estimate.city_need(g.table, 0, c1) == estimate.city_need(other.table, 0, city)
+    up = other.clone()  # a fresh state (the estimate is kept per state)
+    up.table.zones[zone].vis = "public"  # face up: the real defenders count
+    up_city = next(c for c in up.table.game.cities if CITY in c.spaces)
+    face_up = estimate.enemies_need(up.table, 0, [t.split("#")[0] for t in mine], estimate.DEFENDER_MARGIN)
+    assert estimate.city_need(up.table, 0, up_city) == face_up
+    assert face_up != truth  # the swap made a difference the hidden estimate must not see

@@ -68,29 +68,68 @@ def _absorb(table, seat: int) -> int:
     return units + p.armour * max(0, p.hand_limit - 2 - wounds - 1)
 
 
-def enemies_need(table, seat: int, enemies: list[str], margin: int = 0) -> int:
+def enemies_need(
+    table, seat: int, enemies: list[str], margin: int = 0, face_down: tuple[str, ...] = ()
+) -> int:
     """Points to defeat these enemies (content ids): armour (doubled when physical attacks are
-    resisted) plus the block needed for the attack the seat cannot absorb."""
+    resisted) plus the block needed for the attack the seat cannot absorb; a face-down token
+    (`face_down`: its colour, all a seat sees of it) counts as the average token of its colour
+    the seat has not seen."""
     foes = [content().enemies[e] for e in enemies if e in content().enemies]
     if len(foes) < len(enemies):
-        return 1 << 20  # an unknown (face-down) enemy: no estimate, no fight
-    armour = sum((2 if "physical" in f.resistances else 1) * (f.armor + margin) for f in foes)
-    attack = sum(
-        a.value * (2 if set(f.abilities) & set(DOUBLED) else 1)
-        for f in foes
-        for a in f.attacks
-        if not a.summon
-    )
-    return armour + max(0, attack - absorb(table, seat))
+        return 1 << 20  # an enemy the content does not know: no estimate, no fight
+    armour: float = sum(_armour(f, margin) for f in foes)
+    attack: float = sum(_attack(f) for f in foes)
+    for colour in face_down:
+        a, b = unseen_mean(table, colour, margin)
+        armour, attack = armour + a, attack + b
+    return round(armour + max(0, attack - absorb(table, seat)))
+
+
+def _armour(f, margin: int) -> int:
+    return (2 if "physical" in f.resistances else 1) * (f.armor + margin)
+
+
+def _attack(f) -> int:
+    return sum(a.value * (2 if set(f.abilities) & set(DOUBLED) else 1) for a in f.attacks if not a.summon)
+
+
+def unseen_mean(table, colour: str, margin: int) -> tuple[float, float]:
+    """The mean armour and attack terms of the `colour` tokens no seat has seen (its stack and
+    the face-down garrisons: what a face-down token of that colour may be); once per state."""
+
+    def mean() -> tuple[float, float]:
+        foes = [
+            content().enemies[card_name(t)]
+            for name, z in table.zones.items()
+            if z.vis == "hidden" and (name == f"enemies:{colour}" or name.startswith("garrison:"))
+            for t in z.cards
+            if t.startswith(colour + "_") and card_name(t) in content().enemies
+        ]
+        if not foes:
+            return (0.0, 0.0)
+        return (sum(_armour(f, margin) for f in foes) / len(foes), sum(_attack(f) for f in foes) / len(foes))
+
+    return once(table, ("unseen_mean", colour, margin), mean)
 
 
 def city_need(table, seat: int, city) -> int:
-    """Points the assault of this city needs (its defenders left, with the margin); once per
-    state (the travel habit weighs every city at every question)."""
-    k = ("city_need", seat, id(city))  # (the city object lives in the table as long as the state)
-    return once(
-        table, k, lambda: enemies_need(table, seat, [card_name(x) for x in city.garrison], DEFENDER_MARGIN)
-    )
+    """Points the assault of this city needs (its defenders left, with the margin), judged by
+    what the seat sees: a defender still face down counts as an average token of its colour;
+    once per state (the travel habit weighs every city at every question)."""
+
+    def need() -> int:
+        hidden = {t for s in city.spaces for t in _face_down(table, state.garrison(s))}
+        seen = [card_name(x) for x in city.garrison if x not in hidden]
+        down = tuple(x.split("_", 1)[0] for x in city.garrison if x in hidden)
+        return enemies_need(table, seat, seen, DEFENDER_MARGIN, down)
+
+    return once(table, ("city_need", seat, id(city)), need)  # (the city lives as long as the state)
+
+
+def _face_down(table, zone: str) -> list[str]:
+    z = table.zones.get(zone)
+    return list(z.cards) if z is not None and z.vis == "hidden" else []
 
 
 def space_need(table, seat: int, space: str) -> int:
