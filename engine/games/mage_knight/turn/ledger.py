@@ -82,13 +82,14 @@ def take_wounds(ctx, table, seat: int, n: int, rule: str) -> None:
 def _next_extra_wound(table) -> int:
     """The number after the highest extra wound made so far (from 1001): taken from the state,
     not the event version, so redoing after an undo names the same cards."""
-    made = [
-        int(c.rsplit("#", 1)[1])
-        for z in table.zones.values()
-        for c in z.cards
-        if card_name(c) == "wound" and c.rsplit("#", 1)[1].isdigit()
-    ]
-    return max([1000] + [k for k in made if k > 1000]) + 1
+    top = 1000
+    for z in table.zones.values():  # every card of every zone: a test that stays in C per card
+        for c in z.cards:
+            if c.startswith("wound#"):
+                k = c.rsplit("#", 1)[1]
+                if k.isdigit() and int(k) > top:
+                    top = int(k)
+    return top + 1
 
 
 def _take(ctx, table, seat: int, n: int, rule: str) -> None:
