@@ -201,9 +201,9 @@ class Engine:
 
         The cyclic garbage collector pauses meanwhile (as it was before, after): a game's
         commands make no reference cycles (tests/core/test_speed_paths.py holds a played game
-        to that), and every event they emit lives until the commit, so each collection that
-        ran walked thousands of live objects and found nothing (7% of a Mage Knight game's
-        commands). Acyclic garbage is freed by reference counting as always."""
+        to that), and every event they emit lives until the commit, so the collections that
+        ran walked the same live objects again and again and found nothing; now the first one
+        after the batch walks them once. Acyclic garbage is freed by reference counting."""
         _freeze_once()
         self._pending = []
         # The per-command log line through a logger bound once for the batch: the module's
