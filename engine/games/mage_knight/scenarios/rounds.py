@@ -65,7 +65,7 @@ def prepare_offers(ctx, table) -> None:
 
 def _cities_conquered(table) -> bool:
     game = table.game
-    core = scenarios()[game.scenario].setup(table.players).city_core
+    core = scenarios()[game.scenario].city_core[str(table.players)]  # (Scenario.setup's, without the rest)
     return core > 0 and sum(1 for c in game.cities if c.status == "conquered") == core
 
 
