@@ -3,7 +3,8 @@
 Behaviour only, never timings: rebuilds from event 1 equal the live state (with an undo in the
 log too), cached card reads cannot be changed through what they hand out, cached board reads
 follow the table asked about, zone-move visibility matches its set formula for every pair of
-zones, and the batch's command log lines still reach a capture.
+zones, the batch's command log lines still reach a capture, and the collector a batch pauses
+has nothing to find in a played game.
 """
 
 from __future__ import annotations
@@ -128,6 +129,27 @@ def test_zone_move_visibility_matches_the_set_formula():
         want = None if a is None or b is None else sorted(set(a) | set(b))
         reveal = a is not None and (b is None or not set(b) <= set(a))
         assert vis == want and data.get("reveal", False) == reveal, (va, oa, vb, ob)
+
+
+def test_a_whole_zone_moved_lands_as_card_by_card_and_a_missing_card_is_refused():
+    from engine.table import CORE_FOLD
+
+    for to, want in (("top", ["a#1", "a#2", "a#1", "z#9"]), ("bottom", ["z#9", "a#1", "a#2", "a#1"])):
+        t = Table("g", "duel", "1.0", 2, {}, "h")
+        t.zones = {"src": Zone(["a#1", "a#2", "a#1"]), "dst": Zone(["z#9"])}
+        ctx = _Ctx(t)
+        zones.move(ctx, "src", "dst", list(t.zones["src"].cards), "R", to=to)
+        data, _ = ctx.emitted[0]
+        assert data["cards"] == ["a#1", "a#2", "a#1"] and data["n"] == 3
+        CORE_FOLD["zone.moved"](t, data)
+        assert t.zones["src"].cards == [] and t.zones["dst"].cards == want
+    t.zones = {"src": Zone(["a#1"]), "dst": Zone([])}
+    try:
+        zones.move(_Ctx(t), "src", "dst", ["a#2"], "R")
+    except ValueError as exc:
+        assert "a#2 is not in src" in str(exc)
+    else:
+        raise AssertionError("a card not in the zone was moved")
 
 
 def test_batch_commands_still_log_and_the_freeze_keeps_collecting():
