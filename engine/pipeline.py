@@ -202,8 +202,8 @@ class Engine:
         The cyclic garbage collector pauses meanwhile (as it was before, after): a game's
         commands make no reference cycles (tests/core/test_speed_paths.py holds a played game
         to that), and every event they emit lives until the commit, so the collections that
-        ran walked the same live objects again and again and found nothing; now the first one
-        after the batch walks them once. Acyclic garbage is freed by reference counting."""
+        ran walked the same live objects again and again and found nothing; now one collection
+        at the end walks them once. Acyclic garbage is freed by reference counting."""
         _freeze_once()
         self._pending = []
         # The per-command log line through a logger bound once for the batch: the module's
@@ -229,6 +229,9 @@ class Engine:
             self._log = log
             if collecting:
                 gc.enable()
+                # the batch's survivors walked once, now, and kept with the old objects: left
+                # young, the collections of whatever runs next (a rebuild) would walk them
+                gc.collect(1)
 
     def _commit(self, game_id: str, base: int, ctx: Ctx) -> list[StoredEvent] | None:
         if self._pending is not None:
