@@ -175,8 +175,8 @@ def test_batch_commands_still_log_and_the_freeze_keeps_collecting():
 
 def test_a_batch_pauses_the_collector_and_a_played_game_makes_no_cycles():
     """`Engine.batch` pauses the cyclic collector on the premise that commands make no reference
-    cycles: a whole seeded game per ruleset (bot included) leaves almost nothing for it, and the
-    collector runs again after the batch, also when the batch fails."""
+    cycles: a whole seeded game of each ruleset (bot included) leaves almost nothing for it, and
+    the collector runs again after the batch, also when the batch fails."""
     from store import MemoryStore
 
     for game, players, options in (
@@ -184,6 +184,8 @@ def test_a_batch_pauses_the_collector_and_a_played_game_makes_no_cycles():
         ("dragonlords", 4, {}),
         ("thunderstone", 4, {}),
         ("duel", 2, {}),
+        ("rune-age", 2, {}),
+        ("epochs", 2, {}),
     ):
         eng = Engine(MemoryStore())
         gid = eng.create(game, players, f"cycles-{game}", options)
