@@ -63,8 +63,11 @@ def _zone_moved(table: Table, d: dict[str, Any]) -> None:
     zones = table.zones
     src, dst = zones[d["src"]].cards, zones[d["dst"]].cards
     cards = d["cards"]
-    for c in cards:
-        src.remove(c)
+    if cards == src:  # the whole zone (often): emptied at once, not card by card
+        src.clear()
+    else:
+        for c in cards:
+            src.remove(c)
     if d.get("to") == "bottom":
         dst.extend(cards)
     else:

@@ -60,7 +60,9 @@ def state_memo(table: Any) -> dict[Any, Any]:
 def once(table: Any, key: Any, compute: Callable[[], T]) -> T:
     """The state's value under `key`, computed by `compute` the first time it is asked for in
     this state (a None result is not kept: it is computed again)."""
-    memo = state_memo(table)
+    last_table, last_version, memo = _LAST  # the present memo without a call (asked very often)
+    if last_table is not table or last_version != table.version:
+        memo = state_memo(table)
     got = memo.get(key)
     if got is None:
         got = memo[key] = compute()

@@ -62,24 +62,29 @@ def move(ctx: Ctx, src: str, dst: str, cards: list[str], rule: str, to: str = "t
     """Move named cards; the event is seen by whoever can see either zone."""
     if not cards:
         return
-    table = ctx.table
-    have = table.zones[src].cards
+    zs = ctx.table.zones
+    za, zb = zs[src], zs[dst]
+    have = za.cards
+    whole = cards == have  # (a whole zone moved, often: each card is there, no search)
     owned = True  # every card an exact str (see Ctx.emit's `_owned`)
     for c in cards:
-        if c not in have:
+        if not whole and c not in have:
             raise ValueError(f"{c} is not in {src}")
         if type(c) is not str:
             owned = False
-    a, b = seers(table, src), seers(table, dst)
-    if a is None:
+    # who sees each zone: `seers`, written out (once per move)
+    if za.vis == PUBLIC:
         vis, reveal = None, False
-    elif b is None:
+    elif zb.vis == PUBLIC:
         vis, reveal = None, True
-    elif a == b:  # the same seers (both hidden, or both one owner's): nothing is shown
-        vis, reveal = sorted(a), False
     else:
-        vis = sorted(set(a) | set(b))
-        reveal = not set(b) <= set(a)
+        a = [za.owner] if za.vis == OWNER and za.owner is not None else []
+        b = [zb.owner] if zb.vis == OWNER and zb.owner is not None else []
+        if a == b:  # the same seers (both hidden, or both one owner's): nothing is shown
+            vis, reveal = a, False
+        else:
+            vis = sorted(set(a) | set(b))
+            reveal = not set(b) <= set(a)
     data = {"src": src, "dst": dst, "cards": list(cards), "n": len(cards), "to": to}
     if detail:
         data.update(detail)

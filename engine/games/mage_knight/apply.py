@@ -415,16 +415,25 @@ FOLD = {
 }
 
 
+def _step(type: str):
+    """The fold of one event type: its own, part 2's, the combat machine's or none (a
+    decision changes nothing by itself; its handlers emit the changes)."""
+    fn = FOLD.get(type) or PART2_FOLD.get(type)
+    if fn is not None:
+        return fn
+    if type.startswith("mk.combat."):
+        return lambda table, d: combat_machine.fold(table.game.combat, type, d)
+    if type.startswith("cmd."):
+        return _nothing
+    raise ValueError(f"mage-knight: no fold for event {type!r}")
+
+
+# Each type's step, found once: `apply` runs for every event of every game and rebuild.
+_STEPS: dict = {}
+
+
 def apply(table, ev) -> None:
-    fn = FOLD.get(ev.type)
-    if fn is None and ev.type in PART2_FOLD:
-        PART2_FOLD[ev.type](table, ev.data)
-        return
-    if fn is None and ev.type.startswith("mk.combat."):
-        combat_machine.fold(table.game.combat, ev.type, ev.data)
-        return
-    if fn is None and ev.type.startswith("cmd."):
-        return  # decisions change nothing by themselves; their handlers emit the changes
+    fn = _STEPS.get(ev.type)
     if fn is None:
-        raise ValueError(f"mage-knight: no fold for event {ev.type!r}")
+        fn = _STEPS[ev.type] = _step(ev.type)
     fn(table, ev.data)

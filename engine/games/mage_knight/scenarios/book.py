@@ -404,6 +404,17 @@ class EndFacts(msgspec.Struct, frozen=True, kw_only=True):
     all_chanted_second_night: bool = False
 
 
+# The facts each end condition reads (end_triggered): checked after every turn, so
+# rounds.facts finds only these and scans the board for no other.
+END_READS: dict[str, tuple[str, ...]] = {
+    "city_revealed": ("city_revealed",),
+    "all_cities_conquered": ("all_cities_conquered",),
+    "all_tiles_revealed_and_mines_liberated": ("all_tiles_revealed", "all_mines_liberated"),
+    "all_tiles_revealed_and_dungeons_conquered": ("all_tiles_revealed", "all_dungeons_conquered"),
+    "all_chanted_second_night": ("all_chanted_second_night",),
+}
+
+
 def end_triggered(s: Scenario, f: EndFacts) -> bool:
     """The scenario's end condition, checked at the end of every player turn (MK:4:Round:4c)."""
     return {

@@ -8,7 +8,7 @@ from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.mana import rules as mana
 from engine.games.mage_knight.players.dummy_turn import prepare as dummy_prepare
 from engine.games.mage_knight.readings.scenarios import last_turns
-from engine.games.mage_knight.scenarios.book import EndFacts, end_triggered, final_turns, scenarios
+from engine.games.mage_knight.scenarios.book import END_READS, EndFacts, end_triggered, final_turns, scenarios
 from engine.games.mage_knight.scenarios.druid_nights import all_chanted
 from engine.games.mage_knight.scenarios.special_rules import all_mines_liberated
 from engine.mechanics import zones
@@ -63,21 +63,31 @@ def prepare_offers(ctx, table) -> None:
     renew_offers(ctx, table)
 
 
-def facts(table) -> EndFacts:
-    """What the end conditions ask about the table now."""
+def _cities_conquered(table) -> bool:
     game = table.game
-    s = scenarios()[game.scenario]
-    su = s.setup(table.players)
-    tiles_done = not table.zone(state.TILES)
-    conquered = [c for c in game.cities if c.status == "conquered"]
-    under = [sp for sp in game.board.spaces.values() if sp.site in ("dungeon", "tomb")]
-    return EndFacts(
-        all_cities_conquered=su.city_core > 0 and len(conquered) == su.city_core,
-        all_tiles_revealed=tiles_done,
-        all_dungeons_conquered=bool(under) and all(sp.conquered_by >= 0 for sp in under),
-        all_mines_liberated=all_mines_liberated(game),
-        all_chanted_second_night=all_chanted(game),
-    )
+    core = scenarios()[game.scenario].city_core[str(table.players)]  # (Scenario.setup's, without the rest)
+    return core > 0 and sum(1 for c in game.cities if c.status == "conquered") == core
+
+
+def _dungeons_conquered(table) -> bool:
+    under = [sp for sp in table.game.board.spaces.values() if sp.site in ("dungeon", "tomb")]
+    return bool(under) and all(sp.conquered_by >= 0 for sp in under)
+
+
+_FACTS = {
+    "all_cities_conquered": _cities_conquered,
+    "all_tiles_revealed": lambda table: not table.zone(state.TILES),
+    "all_dungeons_conquered": _dungeons_conquered,
+    "all_mines_liberated": lambda table: all_mines_liberated(table.game),
+    "all_chanted_second_night": lambda table: all_chanted(table.game),
+}
+
+
+def facts(table, kind: str | None = None) -> EndFacts:
+    """What the end conditions ask about the table now; with `kind`, only what that end
+    condition reads (END_READS: asked after every turn, the others would scan the board)."""
+    wanted = _FACTS if kind is None else END_READS.get(kind, ())
+    return EndFacts(**{name: _FACTS[name](table) for name in wanted if name in _FACTS})
 
 
 def check_end(ctx, table, seat: int) -> None:
@@ -85,7 +95,7 @@ def check_end(ctx, table, seat: int) -> None:
     the seats due a last turn are listed and the game ends after them."""
     game = table.game
     s = scenarios()[game.scenario]
-    if not end_triggered(s, facts(table)):
+    if not end_triggered(s, facts(table, s.end.kind)):
         return
     last = last_turns(table, final_turns(s, game.order, seat, game.dummy_seat), seat)  # reading A15
     ctx.emit("mk.scenario_end", {"seat": seat, "final_turns": last}, rule=s.end.rule)

@@ -105,19 +105,17 @@ def setup(ctx, table) -> bool:
     )
     # map tiles (MK:3:Setup:14): countryside in number order, the core tiles drawn at random and
     # shuffled underneath (reading of the digest, see catalog)
-    country = decks.tiles(c, "countryside", ("base",))
+    country = _tiles(c, "countryside", ("base",))
     stack = country[: FR_COUNTRYSIDE[n]]
-    cores = ctx.pick("core_city", decks.tiles(c, "core_city", ("base",)), 1, rule="MK:3:Setup:14") + ctx.pick(
-        "core_plain", decks.tiles(c, "core_plain", ("base",)), 2, rule="MK:3:Setup:14"
+    cores = ctx.pick("core_city", _tiles(c, "core_city", ("base",)), 1, rule="MK:3:Setup:14") + ctx.pick(
+        "core_plain", _tiles(c, "core_plain", ("base",)), 2, rule="MK:3:Setup:14"
     )
     zones.create(
         ctx,
         state.TILES_ASIDE,
         [
             x
-            for x in decks.tiles(c, "countryside")
-            + decks.tiles(c, "core_city")
-            + decks.tiles(c, "core_plain")
+            for x in _tiles(c, "countryside") + _tiles(c, "core_city") + _tiles(c, "core_plain")
             if x not in stack and x not in cores
         ],
         rule="MK:3:Setup:14",
@@ -172,10 +170,7 @@ def supplies(ctx, c, removed=()) -> None:
     the skill offer (MK:3:Setup:3-8)."""
     # enemy and ruins stacks, each with its discard pile (MK:3:Setup:3)
     for pile in ENEMY_PILES:
-        tokens = []
-        for eid in decks.enemy_stack(c, pile):
-            tokens.append(eid)
-        ids = _number(tokens)
+        ids = _listed(c, ("enemies", pile), lambda pile=pile: _number(decks.enemy_stack(c, pile)))
         zones.create(ctx, state.enemy_pile(pile), ids, rule="MK:3:Setup:3", vis="hidden")
         ctx.shuffle(state.enemy_pile(pile), rule="MK:3:Setup:3")
         zones.create(ctx, state.enemy_discard(pile), [], rule="MK:3:Setup:3")
@@ -184,7 +179,11 @@ def supplies(ctx, c, removed=()) -> None:
     zones.create(ctx, state.RUINS_DISCARD, [], rule="MK:3:Setup:3")
     # artifacts, wounds, spells, advanced actions, skills offer (MK:3:Setup:4-8)
     zones.create(
-        ctx, state.ARTIFACT_DECK, _number(decks.deed_deck(c, "artifact")), rule="MK:3:Setup:4", vis="hidden"
+        ctx,
+        state.ARTIFACT_DECK,
+        _listed(c, ("artifacts",), lambda: _number(decks.deed_deck(c, "artifact"))),
+        rule="MK:3:Setup:4",
+        vis="hidden",
     )
     ctx.shuffle(state.ARTIFACT_DECK, rule="MK:3:Setup:4")
     zones.create(ctx, state.WOUNDS, zones.instances("wound", WOUND_SUPPLY), rule="MK:3:Setup:5")
@@ -195,7 +194,11 @@ def supplies(ctx, c, removed=()) -> None:
         zones.create(
             ctx,
             deck,
-            _number([x for x in decks.deed_deck(c, kind) if x not in removed]),
+            _listed(
+                c,
+                ("deeds", kind, tuple(removed)),
+                lambda kind=kind: _number([x for x in decks.deed_deck(c, kind) if x not in removed]),
+            ),
             rule=rule,
             vis="hidden",
         )
@@ -227,6 +230,22 @@ def hero_areas(ctx, chosen: list[str], removed: tuple[str, ...] = ()) -> None:
         zones.create(ctx, state.skill_stack(seat), skills, owner=seat, rule="MK:3:Setup:17", vis="hidden")
         ctx.shuffle(state.skill_stack(seat), rule="MK:3:Setup:17")
         zones.move_top(ctx, state.deck(seat), state.hand(seat), 5, rule="MK:3:Setup:17")
+
+
+_LISTS: dict[tuple, tuple] = {}  # key -> (content, its list): see _listed
+
+
+def _listed(c, key: tuple, build) -> list[str]:
+    """`build()`, a list read from the content alone (a pile in its fixed order, numbered), made
+    once per content and key: every game's set-up asks for the same ones. A fresh copy each time."""
+    got = _LISTS.get(key)
+    if got is None or got[0] is not c:
+        got = _LISTS[key] = (c, tuple(build()))
+    return list(got[1])
+
+
+def _tiles(c, kind: str, sets: tuple[str, ...] = decks.ALL_SETS) -> list[str]:
+    return _listed(c, ("tiles", kind, sets), lambda: decks.tiles(c, kind, sets))
 
 
 def _number(ids: list[str]) -> list[str]:
@@ -287,6 +306,13 @@ def chosen_ones(ctx, table, sides, rule: str) -> None:
             )
 
 
+def _elite(c, rule: str) -> list[str]:
+    elite = decks.unit_decks(c, ("base",))[1]
+    if rule == "second_half":  # level IV units leave the elite deck (MK:22)
+        elite = [u for u in elite if c.units[u].level < 4]
+    return elite
+
+
 def setup_scenario(ctx, table, s, su) -> bool:
     """Any scenario but First Reconnaissance, per its data (MK:18-22:Scen:*)."""
     c = content()
@@ -306,11 +332,10 @@ def setup_scenario(ctx, table, s, su) -> bool:
         chosen_ones(ctx, table, sides, s.rule)
     supplies(ctx, c, variants.removed_spells(table))
     # units (MK:3:Setup:9-10): both decks shuffled, real players + 2 regular units dealt
-    regular, elite = decks.unit_decks(c, ("base",))
-    if s.elite_units == "second_half":  # level IV units leave the elite deck (MK:22)
-        elite = [u for u in elite if c.units[u].level < 4]
+    regular = _listed(c, ("units", "regular"), lambda: _number(decks.unit_decks(c, ("base",))[0]))
+    elite = _listed(c, ("units", "elite", s.elite_units), lambda: _number(_elite(c, s.elite_units)))
     for z, cards in ((state.REGULAR_UNITS, regular), (state.ELITE_UNITS, elite)):
-        zones.create(ctx, z, _number(cards), rule="MK:3:Setup:9", vis="hidden")
+        zones.create(ctx, z, cards, rule="MK:3:Setup:9", vis="hidden")
         ctx.shuffle(z, rule="MK:3:Setup:9")
     zones.create(ctx, state.UNIT_OFFER, [], rule="MK:3:Setup:10")
     zones.move_top(ctx, state.REGULAR_UNITS, state.UNIT_OFFER, su.unit_offer, rule="MK:3:Setup:10")
@@ -352,22 +377,20 @@ def tile_stack(ctx, table, s, su) -> None:
         rest = [x for x in pool if x not in must]
         return must + (ctx.pick(stream, rest, k - len(must), rule="MK:3:Setup:14") if k > len(must) else [])
 
-    country = choose("countryside", decks.tiles(c, "countryside", ("base",)), su.countryside)
-    cities = decks.tiles(c, "core_city", ("base",))
+    country = choose("countryside", _tiles(c, "countryside", ("base",)), su.countryside)
+    cities = _tiles(c, "core_city", ("base",))
     if s.city_colours:
         city = [x for x in cities if c.tiles[x].city_color in s.city_colours]
     else:
         city = ctx.pick("core_city", cities, su.city_core, rule="MK:3:Setup:14")
-    plain = choose("core_plain", decks.tiles(c, "core_plain", ("base",)), su.noncity_core)
+    plain = choose("core_plain", _tiles(c, "core_plain", ("base",)), su.noncity_core)
     used = set(country) | set(city) | set(plain)
     zones.create(
         ctx,
         state.TILES_ASIDE,
         [
             x
-            for x in decks.tiles(c, "countryside")
-            + decks.tiles(c, "core_city")
-            + decks.tiles(c, "core_plain")
+            for x in _tiles(c, "countryside") + _tiles(c, "core_city") + _tiles(c, "core_plain")
             if x not in used
         ],
         rule="MK:3:Setup:14",

@@ -255,7 +255,10 @@ def level_up(ctx, table, seat: int) -> None:
     """One level per fame threshold crossed (MK:11:EoT:6): odd levels raise armour, hand limit
     and command limit; even levels owe a skill and an advanced action choice."""
     p = table.game.players[seat]
-    for lv in levels.level_ups(levels.table()[p.level - 1].fame, p.fame):
+    rows = levels.table()
+    if 0 < p.level < len(rows) and p.fame < rows[p.level].fame:  # no threshold crossed (most turns)
+        return
+    for lv in levels.level_ups(rows[p.level - 1].fame, p.fame):
         st = levels.stats(lv.level)
         ctx.emit(
             "mk.level",

@@ -4,6 +4,9 @@ that combat does not import card play (no import circle)."""
 
 from __future__ import annotations
 
+import re
+from itertools import chain
+
 from engine.games.mage_knight import state
 from engine.games.mage_knight.cards.turn_effects import wounds_due, wounds_taken
 from engine.games.mage_knight.mana import rules as mana
@@ -14,6 +17,7 @@ from engine.mechanics import zones
 from engine.mechanics.zones import card_name
 
 REPUTATION_MIN, REPUTATION_MAX = -7, 7  # -7 is the X space (stand-in track length)
+_WOUND_ID = re.compile(r"\nwound#(\d+)(?=\n)", re.ASCII)  # a wound card's id, on a line of its own
 
 
 def hand_card(table, seat: int, name: str) -> str:
@@ -30,6 +34,8 @@ def hand_cards(table, seat: int, names: str) -> list[str]:
 
 def pay(ctx, table, seat: int, spec: str) -> None:
     """Spend the named mana sources (MK:5:Mana:1b-3) and discard costs (MK:4:Deed:6)."""
+    if not spec:  # (most card plays) nothing spent: no curse, no Source Opening crystal
+        return
     game = table.game
     for src in [s for s in spec.split("+") if s]:
         kind, what = src.split(":")
@@ -82,13 +88,8 @@ def take_wounds(ctx, table, seat: int, n: int, rule: str) -> None:
 def _next_extra_wound(table) -> int:
     """The number after the highest extra wound made so far (from 1001): taken from the state,
     not the event version, so redoing after an undo names the same cards."""
-    made = [
-        int(c.rsplit("#", 1)[1])
-        for z in table.zones.values()
-        for c in z.cards
-        if card_name(c) == "wound" and c.rsplit("#", 1)[1].isdigit()
-    ]
-    return max([1000] + [k for k in made if k > 1000]) + 1
+    ids = "\n".join(chain(("",), chain.from_iterable(z.cards for z in table.zones.values()), ("",)))
+    return max([1000, *map(int, _WOUND_ID.findall(ids))]) + 1
 
 
 def _take(ctx, table, seat: int, n: int, rule: str) -> None:

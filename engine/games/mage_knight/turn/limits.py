@@ -21,10 +21,16 @@ def hand_limit(table, seat: int) -> int:
 
     game = table.game
     p = game.players[seat]
-    keeps = [k for k, sp in game.board.spaces.items() if sp.site == "keep" and sp.conquered_by == seat]
-    if (not keeps and not game.cities) or not p.pos:
+    if not p.pos:
         return p.hand_limit
+    spaces = game.board.spaces
     near = {p.pos} | {key(n) for n in hexgrid.neighbours(unkey(p.pos))}
+    # the keeps owned count only on or next to one of them: counted (a walk over the whole
+    # board, at every end of turn) only then
+    next_to_keep = any(_own_keep(spaces.get(k), seat) for k in near)
+    keeps = sum(1 for sp in spaces.values() if _own_keep(sp, seat)) if next_to_keep else 0
+    if not keeps and not game.cities:
+        return p.hand_limit
     city = max(
         (
             friendly_hand_limit(table, c, city_hand_limit_bonus(c, seat))
@@ -33,4 +39,8 @@ def hand_limit(table, seat: int) -> int:
         ),
         default=0,
     )  # A21
-    return p.hand_limit + site_hand_limit_bonus(city, len(keeps), bool(near & set(keeps)))
+    return p.hand_limit + site_hand_limit_bonus(city, keeps, next_to_keep)
+
+
+def _own_keep(sp, seat: int) -> bool:
+    return sp is not None and sp.site == "keep" and sp.conquered_by == seat
