@@ -199,19 +199,14 @@ class Engine:
     def batch(self) -> Iterator[None]:
         """Group commit: every command inside shares one transaction (simulations).
 
-        The cyclic garbage collector pauses meanwhile (as it was before, after): a game's
-        commands make no reference cycles (tests/core/test_speed_paths.py holds a played game
-        to that), and every event they emit lives until the commit, so the collections that
-        ran walked the same live objects again and again and found nothing; now one collection
-        at the end walks them once. Acyclic garbage is freed by reference counting."""
+        The cyclic garbage collector keeps running: a batch may hold a whole game of search
+        bots (simulate), whose forks and playouts must not pile up until the commit."""
         _freeze_once()
         self._pending = []
         # The per-command log line through a logger bound once for the batch: the module's
         # lazy proxy builds a new bound logger on every call (the logging set-up is the one
         # in force when the batch starts).
         self._log = log.bind()
-        collecting = gc.isenabled()
-        gc.disable()
         try:
             yield
             pending, self._pending = self._pending, None
@@ -227,11 +222,6 @@ class Engine:
             raise
         finally:
             self._log = log
-            if collecting:
-                gc.enable()
-                # the batch's survivors walked once, now, and kept with the old objects: left
-                # young, the collections of whatever runs next (a rebuild) would walk them
-                gc.collect(1)
 
     def _commit(self, game_id: str, base: int, ctx: Ctx) -> list[StoredEvent] | None:
         if self._pending is not None:

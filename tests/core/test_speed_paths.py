@@ -3,8 +3,7 @@
 Behaviour only, never timings: rebuilds from event 1 equal the live state (with an undo in the
 log too), cached card reads cannot be changed through what they hand out, cached board reads
 follow the table asked about, zone-move visibility matches its set formula for every pair of
-zones, the batch's command log lines still reach a capture, and the collector a batch pauses
-has nothing to find in a played game.
+zones, and the batch's command log lines still reach a capture.
 """
 
 from __future__ import annotations
@@ -171,34 +170,3 @@ def test_batch_commands_still_log_and_the_freeze_keeps_collecting():
     c.me = c
     del c
     assert gc.collect() >= 1  # garbage made after the freeze is still collected
-
-
-def test_a_batch_pauses_the_collector_and_a_played_game_makes_no_cycles():
-    """`Engine.batch` pauses the cyclic collector on the premise that commands make no reference
-    cycles: a whole seeded game of each ruleset (bot included) leaves almost nothing for it, and
-    the collector runs again after the batch, also when the batch fails."""
-    from store import MemoryStore
-
-    for game, players, options in (
-        ("mage-knight", 2, {"scenario": "full_conquest"}),
-        ("dragonlords", 4, {}),
-        ("thunderstone", 4, {}),
-        ("duel", 2, {}),
-        ("rune-age", 2, {}),
-        ("epochs", 2, {}),
-    ):
-        eng = Engine(MemoryStore())
-        gid = eng.create(game, players, f"cycles-{game}", options)
-        gc.collect()
-        with eng.batch():
-            assert not gc.isenabled()
-            play_out(eng, gid, f"cycles-{game}")
-            left = gc.collect()  # what the paused collector would have found
-        assert gc.isenabled()
-        assert eng.table(gid).version > 50 and left < 100, (game, left)
-    try:
-        with eng.batch():
-            raise KeyError("a failing batch")
-    except KeyError:
-        pass
-    assert gc.isenabled()
