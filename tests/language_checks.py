@@ -48,7 +48,7 @@ def readable(text: str) -> str:
 
 def english_terms(text: str, game: str | None) -> list[str]:
     """The English-only words of `text` once its names are taken out."""
-    pat = names.table(game).pattern["de"]
+    pat = names.table(game).pattern["any"]
     bare = pat.sub(" ", text) if pat is not None else text
     bare = bare.replace(language.PRINT_MARK, " ")
     return [w for w in WORD.findall(bare) if w in ENGLISH_ONLY or w in CAPITALISED]

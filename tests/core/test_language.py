@@ -46,6 +46,10 @@ def test_the_mark_of_a_print_name_and_one_name_per_game():
     assert language.say("Berserker", "en", "epochs") == "Berserker"  # English in Epochs
     assert language.say("Berserker", "en", "dragonlords") == "Berserk"  # German in DragonLords
     assert language.say("Torch", "de", "thunderstone") == "Fackel"
+    marked = language.say("Call to Glory", "de", "mage-knight")  # no German source: marked
+    assert marked == "Call to Glory (Originalname)" == language.say(marked, "de", "mage-knight")
+    assert language.say("Call to Glory", "en", "mage-knight") == "Call to Glory"
+    assert language.say("Waiqar the Undying", "de", "rune-age") == "Waiqar der Untote"
     with language.speaking("de"):
         assert language.current() == "de"
     assert language.current() == language.DEFAULT == "en"
