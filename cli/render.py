@@ -273,14 +273,15 @@ def prompt_rows(words: Words, prompts: list[dict[str, Any]], questions: dict[int
         elif not q.options:
             answers = "nothing to decide"
         else:
-            shown = [o.label for o in q.options[:FIRST_OPTIONS]]
+            shown = [language.say(o.label) for o in q.options[:FIRST_OPTIONS]]
             more = len(q.options) - len(shown)
-            answers = f"{q.question} " + "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
+            answers = language.say(q.question) + " " + "; ".join(shown)
+            answers += language.say(f"; and {more} more") if more > 0 else ""
         rows.append(
             [
                 seat_name(p["seat"]),
                 p["kind"],
-                f"{p['rule']}: {rule.summary}" if rule else p["rule"],
+                language.rule_words(words.rs.name, p["rule"], rule.summary if rule else None),
                 "; ".join(x for x in (p.get("detail") or "", answers) if x),
             ]
         )
@@ -326,21 +327,23 @@ def choice_rows(
     steps = [] if steps is None else steps
     for i, o in enumerate(options, 1):
         n = f"{number}{i}"
+        # the "then" column holds commands to paste: its words are said here, the JSON never
         if o.command is not None:
             words.collect(o.command)
-            then = "play " + dumps(o.command)
+            then = language.heading("play") + " " + dumps(o.command)
         elif o.expand is not None:
             steps.append((n, o.expand))
-            then = f"a further question: see {n} below"
+            then = language.say(f"a further question: see {n} below")
         elif o.pick is not None:
             p = o.pick
-            values = ", ".join(f"{x.label} = {dumps(x.value)}" for x in p.options)
+            values = ", ".join(f"{language.say(x.label)} = {dumps(x.value)}" for x in p.options)
             then = (
-                f"{p.question} choose {p.min} to {p.max} of: {values}; play "
-                f'{dumps(p.command)} with "{p.field}" set to the list of the chosen'
+                language.say(f"{p.question} choose {p.min} to {p.max} of")
+                + f": {values}; {language.heading('play')} {dumps(p.command)} "
+                + language.say(f'with "{p.field}" set to the list of the chosen')
             )
         else:
-            then = o.question or ""
+            then = language.say(o.question or "")
         rows.append([n, o.label, o.preview or "", then])
         if o.options:
             rows += choice_rows(words, o.options, n + ".", steps)
@@ -394,20 +397,30 @@ def entry_rows(words: Words, events: list[dict[str, Any]], lines: list[Entry]) -
     ]
 
 
+def rule_why(words: Words, link: dict[str, Any]) -> str:
+    """A link's rule with its summary and source in the language: in German the summary
+    `engine.language` knows, without the English rulebook's section title (the id remains)."""
+    rule = link.get("rule") or ""
+    if not rule:
+        return ""
+    if language.current() != "en":
+        return language.rule_words(words.rs.name, rule, link.get("rule_summary"))
+    why = " — ".join(x for x in (link.get("rule_summary"), link.get("rule_source")) if x)
+    return f"{rule}: {why}" if why else rule
+
+
 def audit_tables(words: Words, report: dict[str, Any]) -> list[RichTable]:
     """The chain of causes, newest first, each link with its rule, reading and data in words
     (keys a newer audit adds are shown too), then the state just before."""
     rows = []
     for i, link in enumerate(report["chain"]):
-        rule = link.get("rule") or ""
-        why = " — ".join(x for x in (link.get("rule_summary"), link.get("rule_source")) if x)
         rows.append(
             [
                 f"#{link['version']}",
                 "event" if i == 0 else "because of",
                 link["type"],
                 "" if link.get("actor") is None else seat_name(link["actor"]),
-                f"{rule}: {why}" if why else rule,
+                rule_why(words, link),
             ]
         )
         if link.get("reading"):
@@ -440,7 +453,8 @@ def audit_tables(words: Words, report: dict[str, Any]) -> list[RichTable]:
         out.append(table("more", ["what", "value"], words.pairs(rest)))
     if report.get("state_before"):
         before = state_tables(words, report["state_before"])
-        before[0].title = f"state before event {report['event']}: {before[0].title}"
+        said = language.say(f"state before event {report['event']}")
+        before[0].title = f"{said}: {before[0].title}"
         out += before
     return out
 

@@ -101,6 +101,21 @@ def card_name(card: Any, lang: str | None = None, game: str | None = None) -> st
     return names.card(card, check(lang or current()), game or _game.get())
 
 
+def rule_summary(game: str, rule_id: str, english: str | None, lang: str | None = None) -> str | None:
+    """A rule's summary in the language: the catalogue's English one in English; in German the
+    one `rules_de.toml` lists, else None (the rule is then named by its id alone: an English
+    summary is never half-said in German)."""
+    if check(lang or current()) != "de":
+        return english
+    return phrases.rules().get(game, {}).get(rule_id)
+
+
+def rule_words(game: str, rule_id: str, english: str | None, lang: str | None = None) -> str:
+    """ "ID: summary" in the language, or the id alone where the language has no summary."""
+    summary = rule_summary(game, rule_id, english, lang)
+    return f"{rule_id}: {summary}" if summary else rule_id
+
+
 WORD_KEYS = frozenset({"label", "question", "preview", "text", "entry_text", "name", "title", "reason"})
 """The keys of the table's answers whose string values are words a person reads."""
 

@@ -31,9 +31,14 @@ class Names:
     stay as they are too: a longer name wins over a shorter one inside it ("Veteran Berserker"
     stays English though "Berserker" is DragonLords' German "Berserk")."""
 
-    def __init__(self, pairs: list[tuple[str | None, str | None]], keep: set[str]):
+    def __init__(
+        self,
+        pairs: list[tuple[str | None, str | None]],
+        keep: set[str],
+        german: list[tuple[str, str]] = (),  # type: ignore[assignment]
+    ):
         self.to_en: dict[str, str] = {}
-        self.to_de: dict[str, str] = {}
+        self.to_de: dict[str, str] = dict((en, de) for de, en in german)  # said in German only
         for de, en in pairs:
             if de is None:
                 if en is not None:
@@ -116,6 +121,7 @@ def table(game: str | None = None) -> Names:
     from engine import registry
 
     pairs: list[tuple[str | None, str | None]] = []
+    german: list[tuple[str, str]] = []
     keep: set[str] = set()
     rulesets = registry.rulesets()
     for rs in rulesets.values() if game not in rulesets else [rulesets[game]]:
@@ -125,8 +131,9 @@ def table(game: str | None = None) -> Names:
         except Exception:  # a catalogue that fails names nothing here; its own tests say why
             cards = []
         pairs += pairs_of(package, cards)
+        german += [(n["de"], n["en"]) for n in game_file(package).get("german", [])]
         keep |= {n for c in cards for n in (c.name, c.english_name) if n}
-    return Names(pairs, keep)
+    return Names(pairs, keep, german)
 
 
 def say(text: str, lang: str, game: str | None = None) -> str:
