@@ -854,9 +854,19 @@ def _main(argv: list[str]) -> int:
                 "set RUNELEDGER_DEBUG=1 for the traceback"
             )
         else:
-            message = _one_line(exc)
+            message = _one_line(_said(exc))
         fail(as_json, message, getattr(exc, "rule", None))
         return code
+
+
+def _said(exc: BaseException) -> str:
+    """An engine error's reason in the language (`--lang`), its rule's id after it: the reason
+    alone is a sentence the phrasebook knows, the "[rule X]" suffix is not."""
+    reason, rule = getattr(exc, "reason", None), getattr(exc, "rule", None)
+    if not isinstance(reason, str):
+        return str(exc)
+    said = language.say(("undo refused: " if isinstance(exc, UndoRefused) else "") + reason)
+    return f"{said} [{language.heading('rule')} {rule}]" if rule and rule.strip() else said
 
 
 def run(args) -> int:
@@ -888,7 +898,7 @@ def _utf8_stdout() -> None:
             stream.reconfigure(encoding="utf-8")
 
 
-def _one_line(exc: BaseException) -> str:
+def _one_line(exc: BaseException | str) -> str:
     text = " ".join(str(exc).split())
     return text if len(text) <= 2000 else text[:1997] + "..."
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Iterable
 from typing import Any
@@ -163,7 +164,12 @@ class Words:
         if isinstance(v, str):
             if self.info(v) is not None:
                 return self.card(v)
-            return self.zone(v) if key.rsplit(".", 1)[-1] in ZONE_KEYS else v
+            if key.rsplit(".", 1)[-1] in ZONE_KEYS:
+                return self.zone(v)
+            if SNAKE.fullmatch(v):  # an id ("early_bird") naming a card: the card
+                found = self.info(v.replace("_", " "))
+                return v if found is None else self.card(found.name)
+            return v
         if isinstance(v, int) and not isinstance(v, bool) and key.rsplit(".", 1)[-1] in self.army_keys:
             return self.army(v)
         if isinstance(v, int) and key.rsplit(".", 1)[-1] in SEAT_VALUES:
@@ -190,6 +196,10 @@ class Words:
             return out
         return [] if data in SKIP else [(prefix, self.value(data, prefix))]
 
+    def rows(self, data: Any) -> list[list[str]]:
+        """`pairs` with each key said in words (`key_words`): the table `state` shows."""
+        return [[key_words(k), v] for k, v in self.pairs(data)]
+
     def army(self, a: int) -> str:
         """An army index in words: its seat and kind ("Seat 1's orc army"), as the log says."""
         if 0 <= a < len(self.armies) and isinstance(self.armies[a], dict) and self.item_name(self.armies[a]):
@@ -205,6 +215,8 @@ class Words:
         if not isinstance(seat, int) or isinstance(seat, bool):
             return ""
         kind = next((str(item[k]) for k in ("race", "hero", "name") if isinstance(item.get(k), str)), "")
+        if kind.startswith(seat_name(seat)):  # a panel's name is the seat's already: "Seat 1 (Tovak)"
+            return kind
         return seat_name(seat) + (f"'s {kind}" if kind else "")
 
     def sentence(self, data: Any) -> str:
@@ -217,6 +229,35 @@ class Words:
             label = self.card(cid)
             counts[label] = counts.get(label, 0) + 1
         return ", ".join(k if n == 1 else f"{k} ×{n}" for k, n in counts.items())
+
+
+READING = re.compile(r"reading ([\w.:/-]+): ")  # an open reading's question (engine.explain)
+NOTE = re.compile(r"^(chosen for this game|default)")
+SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+KEY_PART = re.compile(r"(?P<name>.*?)(?:\[(?P<i>\d+)\])?(?P<rest>(?: \(.*\))?)")
+
+
+def key_words(path: str) -> str:
+    """A flattened state key in words: "players[1].hand_limit" -> "players 1 · hand limit",
+    "panels (Seat 1 (Tovak)).turn" -> "panels (Seat 1 (Tovak)) · turn" (said in the language
+    where it is shown, as every cell is)."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(path):
+        depth += ch == "("
+        depth -= ch == ")"
+        if ch == "." and depth == 0:
+            parts.append(path[start:i])
+            start = i + 1
+    parts.append(path[start:])
+    said = []
+    for part in parts:
+        m = KEY_PART.fullmatch(part)
+        if m is None:  # (the pattern matches any text; kept for the type checker)
+            said.append(part)
+            continue
+        name = language.say(m["name"].replace("_", " "))  # "hand limit" said as a label
+        said.append(name + (f" {m['i']}" if m["i"] else "") + m["rest"])
+    return " · ".join(said)
 
 
 # -- whole views ------------------------------------------------------------------------
@@ -234,7 +275,7 @@ def state_tables(words: Words, view: dict[str, Any]) -> list[RichTable]:
         table(
             f"{view.get('game_id')} ({view.get('ruleset')}) at event {view.get('version')}",
             ["what", "value"],
-            [[k, v] for k, v in words.pairs(head)],
+            words.rows(head),
         )
     ]
     rows = []
@@ -245,12 +286,14 @@ def state_tables(words: Words, view: dict[str, Any]) -> list[RichTable]:
         shown = words.cards_in(ids) if ids else ("empty" if not n else "face down")
         rows.append([words.zone(name), "" if owner is None else seat_name(owner), z.get("vis", ""), n, shown])
     out.append(table("zones", ["zone", "owner", "seen by", "cards", "which"], rows))
-    game = words.pairs(view.get("game") or {})
+    game = words.rows(view.get("game") or {})
     if game:
         out.append(table(f"{words.rs.name} state", ["what", "value"], game))
     damage = {k: v for k, v in (view.get("damage") or {}).items() if v}
     if damage:
-        out.append(table("damage", ["on", "tokens"], [[k, v] for k, v in damage.items()]))
+        seat = re.compile(r"seat(\d+)")  # a seat's damage is on "seat0": named as people count
+        rows = [[seat_name(int(m[1])) if (m := seat.fullmatch(k)) else k, v] for k, v in damage.items()]
+        out.append(table("damage", ["on", "tokens"], rows))
     legend = words.legend()
     if legend is not None:
         out.append(legend)
@@ -424,15 +467,16 @@ def audit_tables(words: Words, report: dict[str, Any]) -> list[RichTable]:
             ]
         )
         if link.get("reading"):
-            rows.append(["", "", "reading", "", words.value(link["reading"])])
-        for k, v in words.pairs(link.get("data")):
+            reading = language.rule_reading(words.rs.name, link.get("rule") or "", link["reading"])
+            rows.append(["", "", "reading", "", words.value(reading)])
+        for k, v in words.rows(link.get("data")):
             rows.append(["", "", k, "", v])
         extra = {
             k: v
             for k, v in link.items()
             if k not in ("version", "type", "actor", "rule", "rule_summary", "rule_source", "reading", "data")
         }
-        for k, v in words.pairs(extra):
+        for k, v in words.rows(extra):
             rows.append(["", "", k, "", v])
     out = [
         table(
@@ -443,14 +487,14 @@ def audit_tables(words: Words, report: dict[str, Any]) -> list[RichTable]:
         )
     ]
     if report.get("inputs"):
-        out.append(inputs_table(report))
+        out.append(inputs_table(report, words.rs.name))
     rest = {
         k: v
         for k, v in report.items()
         if k not in ("game_id", "event", "as", "command_id", "chain", "state_before", "inputs")
     }
     if rest:
-        out.append(table("more", ["what", "value"], words.pairs(rest)))
+        out.append(table("more", ["what", "value"], words.rows(rest)))
     if report.get("state_before"):
         before = state_tables(words, report["state_before"])
         said = language.say(f"state before event {report['event']}")
@@ -459,19 +503,26 @@ def audit_tables(words: Words, report: dict[str, Any]) -> list[RichTable]:
     return out
 
 
-def inputs_table(report: dict[str, Any]) -> RichTable:
+def inputs_table(report: dict[str, Any], game: str = "") -> RichTable:
     """The why-chain: every input the rule used, with the rule, any note (a stand-in, a
     situation's override, the reading in force) and the events it came from, down to chance."""
     rows = []
     for i in report["inputs"]:
         card = i.get("card")
+        name, value, note = str(i["input"]), str(i["value"]), i.get("note") or ""
+        if name.startswith("reading of "):  # the catalogue's words, in the language
+            value = language.rule_reading(game, str(i["rule"]), value) or value
+        elif language.current() != "en" and (m := READING.match(name)):  # an open reading's
+            name = f"{language.heading('reading')} {m[1]}"  # question: English only, so its id
+            note = NOTE.sub(lambda n: language.heading(n[1]), note.split(": ", 1)[0] + ": ")
+            note += language.rule_reading(game, m[1], "?") or ""
         rows.append(
             [
                 ", ".join(card) if isinstance(card, list) else (card or ""),
-                str(i["input"]),
-                str(i["value"]),
+                name,
+                value,
                 str(i["rule"]),
-                i.get("note") or "",
+                note,
                 "; ".join(source_words(x) for x in i.get("from", [])),
             ]
         )

@@ -35,6 +35,7 @@ PASTED = re.compile(
     r"\{[^{}]*\}"  # a command's JSON
     r"|runeledger [a-z]+(?: \S+)*"  # a command line to paste
     r"|--[a-z-]+"  # a flag
+    r"|(?<!\w)/[\w./-]+"  # a file's path
     r"|\S*[A-Za-z0-9][_=#]\S*"  # an id, a key=value, an instance (Forge#1)
     r"|\b[A-Za-z]+(?:[.:][\w/-]+)+"  # an event's kind (cmd.play), a rule's id (MK:4:Round:3a)
 )

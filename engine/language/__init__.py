@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import Any
 
 import msgspec
@@ -75,8 +76,14 @@ def say(text: Any, lang: str | None = None, game: str | None = None, sentences: 
     as it is."""
     if not isinstance(text, str) or not text:
         return text
-    lang = check(lang or current())
-    text = names.say(text, lang, game or _game.get())
+    return _said(text, check(lang or current()), game or _game.get(), sentences)
+
+
+@lru_cache(maxsize=16384)
+def _said(text: str, lang: str, game: str | None, sentences: bool) -> str:
+    """`say` of one text: a pure function of its arguments (the name tables and the phrasebook
+    are read once), kept, as a log repeats its sentences and the phrasebook is slow."""
+    text = names.say(text, lang, game)
     if lang != "de" or not sentences:
         return text
     label = phrases.heading(text)  # a label said exactly ("out", "hand limit"), else the sentence
@@ -108,6 +115,14 @@ def rule_summary(game: str, rule_id: str, english: str | None, lang: str | None 
     if check(lang or current()) != "de":
         return english
     return phrases.rules().get(game, {}).get(rule_id)
+
+
+def rule_reading(game: str, rule_id: str, english: str | None, lang: str | None = None) -> str | None:
+    """A rule's reading (the catalogue's `reading`) in the language, as `rule_summary`; in
+    German without a listed one, a pointer to the English."""
+    if check(lang or current()) != "de" or not english:
+        return english
+    return phrases.rules().get(game, {}).get(f"{rule_id} reading") or "(auf Englisch: --lang en)"
 
 
 def rule_words(game: str, rule_id: str, english: str | None, lang: str | None = None) -> str:
