@@ -83,6 +83,8 @@ def say(text: Any, lang: str | None = None, game: str | None = None, sentences: 
 def _said(text: str, lang: str, game: str | None, sentences: bool) -> str:
     """`say` of one text: a pure function of its arguments (the name tables and the phrasebook
     are read once), kept, as a log repeats its sentences and the phrasebook is slow."""
+    if lang != "en":  # a German print name is this language's own name: no mark
+        text = text.replace(PRINT_MARK, "")
     text = names.say(text, lang, game)
     if lang != "de" or not sentences:
         return text
