@@ -27,7 +27,9 @@ from engine import language
 
 say = language.say
 WHISKERS = "bars: win rate, whiskers: 95% Wilson interval; a shared win counts 1/k"
-MARKED = "Cards marked * have at least one stand-in value (a value neither the rulebook nor a public list gives)."
+MARKED = (
+    "Cards marked * have at least one stand-in value (a value neither the rulebook nor a public list gives)."
+)
 
 
 def _stand_in_names(ruleset: str) -> set[str]:
