@@ -47,10 +47,15 @@ def readable(text: str) -> str:
     return PASTED.sub(" ", text)
 
 
+MARKED = re.compile(r"[^(),;:]*" + re.escape(language.PRINT_MARK_DE))
+"""An English print name German words show marked (no German source names it): a name."""
+
+
 def english_terms(text: str, game: str | None) -> list[str]:
     """The English-only words of `text` once its names are taken out."""
     pat = names.table(game).pattern["any"]
     bare = pat.sub(" ", text) if pat is not None else text
+    bare = MARKED.sub(" ", bare)
     bare = bare.replace(language.PRINT_MARK, " ")
     return [w for w in WORD.findall(bare) if w in ENGLISH_ONLY or w in CAPITALISED]
 
