@@ -31,7 +31,8 @@ from engine.narration import SEAT_KEYS, command_labels, seat_name
 PIPED_WIDTH = 120  # columns when stdout is no terminal and COLUMNS is unset (rich would use 80)
 SKIP: tuple[object, ...] = (None, "", [], {})
 ZONE_KEYS = {"src", "dst", "zone", "zones", "from_zone", "to_zone", "where", "pile"}
-SEAT_VALUES = set(SEAT_KEYS) | {"winners", "actor", "owner"}  # keys whose numbers are seats
+SEAT_VALUES = set(SEAT_KEYS) | {"winners", "actor", "owner", "conquered_by", "announced_by", "dummy_seat"}
+"""Keys whose numbers are seats (-1: none), said "Seat N" or "none"."""
 
 
 def console(stderr: bool = False) -> Console:
