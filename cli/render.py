@@ -382,7 +382,9 @@ def choice_rows(
             p = o.pick
             values = ", ".join(f"{language.say(x.label)} = {dumps(x.value)}" for x in p.options)
             then = (
-                language.say(f"{p.question} choose {p.min} to {p.max} of")
+                language.say(p.question)
+                + " "
+                + language.say(f"choose {p.min} to {p.max} of")
                 + f": {values}; {language.heading('play')} {dumps(p.command)} "
                 + language.say(f'with "{p.field}" set to the list of the chosen')
             )
