@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,7 @@ class Names:
         self,
         pairs: list[tuple[str | None, str | None]],
         keep: set[str],
-        german: list[tuple[str, str]] = (),  # type: ignore[assignment]
+        german: Sequence[tuple[str, str]] = (),
     ):
         self.to_en: dict[str, str] = {}
         self.to_de: dict[str, str] = dict((en, de) for de, en in german)  # said in German only
