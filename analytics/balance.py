@@ -17,6 +17,7 @@ import duckdb
 
 from analytics.intervals import Rate, spread, wilson
 from analytics.names import readable
+from engine import language
 
 
 class SeatGame(NamedTuple):
@@ -66,13 +67,17 @@ class Question(NamedTuple):
     verdict: tuple[str, str, bool] | None  # (best, worst, differ significantly), see spread
 
     def words(self) -> str:
+        """The question and its answer in the language (`engine.language`): each fixed phrase
+        said as a whole, the groups' names said as names."""
+        say = language.say
+        head = f"{self.ruleset}: {say(f'win rate by {self.by}')}"
         if self.verdict is None:
-            return f"{self.ruleset}: win rate by {self.by}: one group only"
+            return f"{head}: {say('one group only')}"
         best, worst, differ = self.verdict
-        how = "differ significantly (95%)" if differ else "do not differ significantly (95%)"
+        how = say("differ significantly (95%)" if differ else "do not differ significantly (95%)")
         return (
-            f"{self.ruleset}: win rate by {self.by}: best {best} {self.rates[best].words()}, "
-            f"worst {worst} {self.rates[worst].words()}: {how}"
+            f"{head}: {say('best')} {say(best)} {self.rates[best].words()}, "
+            f"{say('worst')} {say(worst)} {self.rates[worst].words()}: {how}"
         )
 
 

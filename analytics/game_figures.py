@@ -13,6 +13,7 @@ import duckdb
 from analytics.charts import bar, lines
 from analytics.intervals import wilson
 from analytics.names import readable
+from engine import language
 
 Figure = tuple[str, str, object]  # (file stem, caption, matplotlib figure)
 
@@ -75,7 +76,7 @@ def mage_knight(con: duckdb.DuckDBPyConnection, tables: set[str]) -> list[Figure
         out.append(
             (
                 "mage-knight-cities",
-                f"mage-knight: games in which a city was conquered: {r.words()}",
+                f"mage-knight: {language.say('games in which a city was conquered')}: {r.words()}",
                 bar(
                     "mage-knight: a city conquered", ["games"], [r.rate], "share of games", [(r.low, r.high)]
                 ),
@@ -94,7 +95,8 @@ def mage_knight(con: duckdb.DuckDBPyConnection, tables: set[str]) -> list[Figure
                 out.append(
                     (
                         f"mage-knight-cards-{stem}",
-                        f"mage-knight: cards played for their effect, {what} ({len(counts)} cards played)",
+                        f"mage-knight: {language.say('cards played for their effect')}, "
+                        f"{language.say(what)} ({len(counts)} {language.say('cards played')})",
                         bar(
                             f"mage-knight: cards played ({stem})",
                             [c for c, _ in picked],
@@ -132,8 +134,10 @@ def dragonlords(con: duckdb.DuckDBPyConnection, tables: set[str]) -> list[Figure
             out.append(
                 (
                     "dragonlords-battles-by-race",
-                    "dragonlords: battles won per race, attacking or defending (whiskers: 95% Wilson "
-                    "interval; " + ", ".join(f"{race} {r.words()}" for race, r in rates) + ")",
+                    f"dragonlords: {language.say('battles won per race, attacking or defending')} "
+                    f"({language.say('whiskers: 95% Wilson interval')}; "
+                    + ", ".join(f"{language.say(race)} {r.words()}" for race, r in rates)
+                    + ")",
                     bar(
                         "dragonlords: battles won per race",
                         [f"{race} (n={r.games})" for race, r in rates],

@@ -20,8 +20,16 @@ import duckdb
 from analytics import balance, game_figures
 from analytics.charts import bar as _bar
 from analytics.charts import hist as _hist
+from analytics.charts import said
 from analytics.charts import svg as _svg
 from analytics.export import collect
+from engine import language
+
+say = language.say
+WHISKERS = "bars: win rate, whiskers: 95% Wilson interval; a shared win counts 1/k"
+MARKED = (
+    "Cards marked * have at least one stand-in value (a value neither the rulebook nor a public list gives)."
+)
 
 
 def _stand_in_names(ruleset: str) -> set[str]:
@@ -86,68 +94,77 @@ def figures(con: duckdb.DuckDBPyConnection, tables: set[str]) -> list[tuple[str,
     for question in balance.questions(balance.seat_games(con)):
         asked.setdefault(question.ruleset, []).append(question)
     for rs in rulesets:
+        with language.playing(rs):  # names said as this game names them
+            out += _figures_of(con, rs, tables, asked)
+    return out
 
-        def q(sql: str, rs: str = rs) -> list:  # rs bound now (B023), though q is used only here
-            return con.execute(sql, [rs]).fetchall()
 
-        for question in asked.get(rs, []):
-            groups = list(question.rates)
-            rates = [question.rates[g] for g in groups]
-            out.append(
-                (
-                    f"{rs}-win-by-{question.by}",
-                    f"{question.words()} (bars: win rate, whiskers: 95% Wilson interval; a shared "
-                    "win counts 1/k)",
-                    _bar(
-                        f"{rs}: win rate by {question.by}",
-                        [f"{g} (n={r.games})" for g, r in zip(groups, rates, strict=True)],
-                        [r.rate for r in rates],
-                        "win rate",
-                        [(r.low, r.high) for r in rates],
-                    ),
-                )
-            )
-        lengths = [r[0] for r in q("SELECT commands FROM games WHERE ruleset=?")]
+def _figures_of(
+    con: duckdb.DuckDBPyConnection, rs: str, tables: set[str], asked: dict[str, list[balance.Question]]
+) -> list[tuple[str, str, object]]:
+    """The figures of one ruleset."""
+    out: list[tuple[str, str, object]] = []
+
+    def q(sql: str, rs: str = rs) -> list:  # rs bound now (B023), though q is used only here
+        return con.execute(sql, [rs]).fetchall()
+
+    for question in asked.get(rs, []):
+        groups = list(question.rates)
+        rates = [question.rates[g] for g in groups]
         out.append(
             (
-                f"{rs}-length",
-                f"{rs}: game length in decisions",
-                _hist(f"{rs}: game length", lengths, "decisions per game"),
+                f"{rs}-win-by-{question.by}",
+                f"{question.words()} ({say(WHISKERS)})",
+                _bar(
+                    f"{rs}: {say(f'win rate by {question.by}')}",
+                    [f"{g} (n={r.games})" for g, r in zip(groups, rates, strict=True)],
+                    [r.rate for r in rates],
+                    "win rate",
+                    [(r.low, r.high) for r in rates],
+                ),
             )
         )
-        spread = [
-            r[0]
-            for r in q(
-                "SELECT max(s.score) - min(s.score) FROM (SELECT game_id, unnest(scores) AS s "
-                "FROM games WHERE ruleset=?) WHERE s.score IS NOT NULL GROUP BY game_id"
+    lengths = [r[0] for r in q("SELECT commands FROM games WHERE ruleset=?")]
+    out.append(
+        (
+            f"{rs}-length",
+            f"{rs}: {say('game length in decisions')}",
+            _hist(f"{rs}: game length", lengths, "decisions per game"),
+        )
+    )
+    spread = [
+        r[0]
+        for r in q(
+            "SELECT max(s.score) - min(s.score) FROM (SELECT game_id, unnest(scores) AS s "
+            "FROM games WHERE ruleset=?) WHERE s.score IS NOT NULL GROUP BY game_id"
+        )
+        if r[0] is not None
+    ]
+    if spread:
+        out.append(
+            (
+                f"{rs}-score-spread",
+                f"{rs}: {say('score spread (best minus worst)')}",
+                _hist(f"{rs}: score spread", spread, "points"),
             )
-            if r[0] is not None
-        ]
-        if spread:
+        )
+    marked = _stand_in_names(rs)
+
+    def mark(name: str, marked: set[str] = marked) -> str:  # marked bound now (B023)
+        return name + ("*" if name in marked else "")
+
+    out.extend(game_figures.figures(con, rs, tables))
+    for game, table, stem, caption, title, sql, ylabel in GAME_FIGURES:
+        if rs == game and table in tables:
+            rows = con.execute(sql).fetchall()
             out.append(
                 (
-                    f"{rs}-score-spread",
-                    f"{rs}: score spread (best minus worst)",
-                    _hist(f"{rs}: score spread", spread, "points"),
+                    stem,
+                    caption,
+                    _bar(title, [mark(str(r[0])) for r in rows], [r[1] for r in rows], ylabel),
                 )
             )
-        marked = _stand_in_names(rs)
-
-        def mark(name: str, marked: set[str] = marked) -> str:  # marked bound now (B023)
-            return name + ("*" if name in marked else "")
-
-        out.extend(game_figures.figures(con, rs, tables))
-        for game, table, stem, caption, title, sql, ylabel in GAME_FIGURES:
-            if rs == game and table in tables:
-                rows = con.execute(sql).fetchall()
-                out.append(
-                    (
-                        stem,
-                        caption,
-                        _bar(title, [mark(str(r[0])) for r in rows], [r[1] for r in rows], ylabel),
-                    )
-                )
-    return out
+    return [(stem, said(caption), fig) for stem, caption, fig in out]  # said as this game names
 
 
 def report(
@@ -168,14 +185,15 @@ def report(
         path.write_text(svg)
         paths.append(str(path))
         parts.append(f"<figure>{svg}<figcaption>{html.escape(caption)}</figcaption></figure>")
-    body = "\n".join(parts) or "<p>No finished games in this store.</p>"
+    body = "\n".join(parts) or f"<p>{say('No finished games in this store.')}</p>"
+    title = html.escape(say("Runeledger report"))
+    finished = say(f"{len(ids)} finished games from {Path(db).name}")
     page.write_text(
-        "<!doctype html><html><head><meta charset='utf-8'><title>Runeledger report</title>"
+        f"<!doctype html><html lang='{language.current()}'><head><meta charset='utf-8'>"
+        f"<title>{title}</title>"
         "<style>body{font-family:sans-serif;max-width:60em;margin:auto}figure{margin:2em 0}"
         "figcaption{color:#444}</style></head><body>"
-        f"<h1>Runeledger report</h1><p>{len(ids)} finished games from "
-        f"{html.escape(Path(db).name)}. Cards marked * have at least one stand-in value (a "
-        "value neither the rulebook nor a public list gives).</p>"
+        f"<h1>{title}</h1><p>{html.escape(finished)}. {html.escape(say(MARKED))}</p>"
         f"{body}</body></html>"
     )
     return paths

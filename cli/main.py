@@ -384,7 +384,7 @@ def cmd_choices(args, eng: Engine) -> int:
         words = render.Words(rs)
         rule = rs.catalog.get(q.rule) if q.rule else None
         title = f"{who} at event {q.version}: {q.question}" + (
-            f" ({q.rule}: {rule.summary})" if rule else f" ({q.rule})" if q.rule else ""
+            f" ({language.rule_words(rs.name, q.rule, rule.summary if rule else None)})" if q.rule else ""
         )
         steps: list[tuple[str, str]] = []
         rows = render.choice_rows(words, q.options, steps=steps)
@@ -814,12 +814,28 @@ def main(argv: list[str] | None = None) -> int:
     configure()
     _utf8_stdout()
     argv = sys.argv[1:] if argv is None else list(argv)
+    with language.speaking(_lang_of(argv)):  # errors too are said in the language asked for
+        return _main(argv)
+
+
+def _lang_of(argv: list[str]) -> str:
+    """The `--lang` of the command line, before it is parsed (a usage error is said in it);
+    the default where it names none or no language we speak (argparse then says so)."""
+    for i, a in enumerate(argv):
+        value = (
+            argv[i + 1] if a == "--lang" and i + 1 < len(argv) else a[7:] if a.startswith("--lang=") else None
+        )
+        if value in language.LANGUAGES:
+            return value
+    return language.DEFAULT
+
+
+def _main(argv: list[str]) -> int:
     as_json = "--json" in argv
     try:
         args = parser().parse_args(argv)
         as_json = args.json
-        with language.speaking(args.lang):
-            return run(args)
+        return run(args)
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
     except KeyboardInterrupt:
@@ -838,9 +854,19 @@ def main(argv: list[str] | None = None) -> int:
                 "set RUNELEDGER_DEBUG=1 for the traceback"
             )
         else:
-            message = _one_line(exc)
+            message = _one_line(_said(exc))
         fail(as_json, message, getattr(exc, "rule", None))
         return code
+
+
+def _said(exc: BaseException) -> str:
+    """An engine error's reason in the language (`--lang`), its rule's id after it: the reason
+    alone is a sentence the phrasebook knows, the "[rule X]" suffix is not."""
+    reason, rule = getattr(exc, "reason", None), getattr(exc, "rule", None)
+    if not isinstance(reason, str):
+        return str(exc)
+    said = language.say(("undo refused: " if isinstance(exc, UndoRefused) else "") + reason)
+    return f"{said} [{language.heading('rule')} {rule}]" if rule and rule.strip() else said
 
 
 def run(args) -> int:
@@ -872,7 +898,7 @@ def _utf8_stdout() -> None:
             stream.reconfigure(encoding="utf-8")
 
 
-def _one_line(exc: BaseException) -> str:
+def _one_line(exc: BaseException | str) -> str:
     text = " ".join(str(exc).split())
     return text if len(text) <= 2000 else text[:1997] + "..."
 

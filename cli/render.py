@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Iterable
 from typing import Any
@@ -30,7 +31,8 @@ from engine.narration import SEAT_KEYS, command_labels, seat_name
 PIPED_WIDTH = 120  # columns when stdout is no terminal and COLUMNS is unset (rich would use 80)
 SKIP: tuple[object, ...] = (None, "", [], {})
 ZONE_KEYS = {"src", "dst", "zone", "zones", "from_zone", "to_zone", "where", "pile"}
-SEAT_VALUES = set(SEAT_KEYS) | {"winners", "actor", "owner"}  # keys whose numbers are seats
+SEAT_VALUES = set(SEAT_KEYS) | {"winners", "actor", "owner", "conquered_by", "announced_by", "dummy_seat"}
+"""Keys whose numbers are seats (-1: none), said "Seat N" or "none"."""
 
 
 def console(stderr: bool = False) -> Console:
@@ -163,7 +165,12 @@ class Words:
         if isinstance(v, str):
             if self.info(v) is not None:
                 return self.card(v)
-            return self.zone(v) if key.rsplit(".", 1)[-1] in ZONE_KEYS else v
+            if key.rsplit(".", 1)[-1] in ZONE_KEYS:
+                return self.zone(v)
+            if SNAKE.fullmatch(v):  # an id ("early_bird") naming a card: the card
+                found = self.info(v.replace("_", " "))
+                return v if found is None else self.card(found.name)
+            return v
         if isinstance(v, int) and not isinstance(v, bool) and key.rsplit(".", 1)[-1] in self.army_keys:
             return self.army(v)
         if isinstance(v, int) and key.rsplit(".", 1)[-1] in SEAT_VALUES:
@@ -190,6 +197,10 @@ class Words:
             return out
         return [] if data in SKIP else [(prefix, self.value(data, prefix))]
 
+    def rows(self, data: Any) -> list[list[str]]:
+        """`pairs` with each key said in words (`key_words`): the table `state` shows."""
+        return [[key_words(k), v] for k, v in self.pairs(data)]
+
     def army(self, a: int) -> str:
         """An army index in words: its seat and kind ("Seat 1's orc army"), as the log says."""
         if 0 <= a < len(self.armies) and isinstance(self.armies[a], dict) and self.item_name(self.armies[a]):
@@ -205,6 +216,8 @@ class Words:
         if not isinstance(seat, int) or isinstance(seat, bool):
             return ""
         kind = next((str(item[k]) for k in ("race", "hero", "name") if isinstance(item.get(k), str)), "")
+        if kind.startswith(seat_name(seat)):  # a panel's name is the seat's already: "Seat 1 (Tovak)"
+            return kind
         return seat_name(seat) + (f"'s {kind}" if kind else "")
 
     def sentence(self, data: Any) -> str:
@@ -217,6 +230,35 @@ class Words:
             label = self.card(cid)
             counts[label] = counts.get(label, 0) + 1
         return ", ".join(k if n == 1 else f"{k} ×{n}" for k, n in counts.items())
+
+
+READING = re.compile(r"reading ([\w.:/-]+): ")  # an open reading's question (engine.explain)
+NOTE = re.compile(r"^(chosen for this game|default)")
+SNAKE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+KEY_PART = re.compile(r"(?P<name>.*?)(?:\[(?P<i>\d+)\])?(?P<rest>(?: \(.*\))?)")
+
+
+def key_words(path: str) -> str:
+    """A flattened state key in words: "players[1].hand_limit" -> "players 1 · hand limit",
+    "panels (Seat 1 (Tovak)).turn" -> "panels (Seat 1 (Tovak)) · turn" (said in the language
+    where it is shown, as every cell is)."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(path):
+        depth += ch == "("
+        depth -= ch == ")"
+        if ch == "." and depth == 0:
+            parts.append(path[start:i])
+            start = i + 1
+    parts.append(path[start:])
+    said = []
+    for part in parts:
+        m = KEY_PART.fullmatch(part)
+        if m is None:  # (the pattern matches any text; kept for the type checker)
+            said.append(part)
+            continue
+        name = language.say(m["name"].replace("_", " "))  # "hand limit" said as a label
+        said.append(name + (f" {m['i']}" if m["i"] else "") + m["rest"])
+    return " · ".join(said)
 
 
 # -- whole views ------------------------------------------------------------------------
@@ -234,7 +276,7 @@ def state_tables(words: Words, view: dict[str, Any]) -> list[RichTable]:
         table(
             f"{view.get('game_id')} ({view.get('ruleset')}) at event {view.get('version')}",
             ["what", "value"],
-            [[k, v] for k, v in words.pairs(head)],
+            words.rows(head),
         )
     ]
     rows = []
@@ -245,12 +287,14 @@ def state_tables(words: Words, view: dict[str, Any]) -> list[RichTable]:
         shown = words.cards_in(ids) if ids else ("empty" if not n else "face down")
         rows.append([words.zone(name), "" if owner is None else seat_name(owner), z.get("vis", ""), n, shown])
     out.append(table("zones", ["zone", "owner", "seen by", "cards", "which"], rows))
-    game = words.pairs(view.get("game") or {})
+    game = words.rows(view.get("game") or {})
     if game:
         out.append(table(f"{words.rs.name} state", ["what", "value"], game))
     damage = {k: v for k, v in (view.get("damage") or {}).items() if v}
     if damage:
-        out.append(table("damage", ["on", "tokens"], [[k, v] for k, v in damage.items()]))
+        seat = re.compile(r"seat(\d+)")  # a seat's damage is on "seat0": named as people count
+        rows = [[seat_name(int(m[1])) if (m := seat.fullmatch(k)) else k, v] for k, v in damage.items()]
+        out.append(table("damage", ["on", "tokens"], rows))
     legend = words.legend()
     if legend is not None:
         out.append(legend)
@@ -273,14 +317,15 @@ def prompt_rows(words: Words, prompts: list[dict[str, Any]], questions: dict[int
         elif not q.options:
             answers = "nothing to decide"
         else:
-            shown = [o.label for o in q.options[:FIRST_OPTIONS]]
+            shown = [language.say(o.label) for o in q.options[:FIRST_OPTIONS]]
             more = len(q.options) - len(shown)
-            answers = f"{q.question} " + "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
+            answers = language.say(q.question) + " " + "; ".join(shown)
+            answers += language.say(f"; and {more} more") if more > 0 else ""
         rows.append(
             [
                 seat_name(p["seat"]),
                 p["kind"],
-                f"{p['rule']}: {rule.summary}" if rule else p["rule"],
+                language.rule_words(words.rs.name, p["rule"], rule.summary if rule else None),
                 "; ".join(x for x in (p.get("detail") or "", answers) if x),
             ]
         )
@@ -326,21 +371,25 @@ def choice_rows(
     steps = [] if steps is None else steps
     for i, o in enumerate(options, 1):
         n = f"{number}{i}"
+        # the "then" column holds commands to paste: its words are said here, the JSON never
         if o.command is not None:
             words.collect(o.command)
-            then = "play " + dumps(o.command)
+            then = language.heading("play") + " " + dumps(o.command)
         elif o.expand is not None:
             steps.append((n, o.expand))
-            then = f"a further question: see {n} below"
+            then = language.say(f"a further question: see {n} below")
         elif o.pick is not None:
             p = o.pick
-            values = ", ".join(f"{x.label} = {dumps(x.value)}" for x in p.options)
+            values = ", ".join(f"{language.say(x.label)} = {dumps(x.value)}" for x in p.options)
             then = (
-                f"{p.question} choose {p.min} to {p.max} of: {values}; play "
-                f'{dumps(p.command)} with "{p.field}" set to the list of the chosen'
+                language.say(p.question)
+                + " "
+                + language.say(f"choose {p.min} to {p.max} of")
+                + f": {values}; {language.heading('play')} {dumps(p.command)} "
+                + language.say(f'with "{p.field}" set to the list of the chosen')
             )
         else:
-            then = o.question or ""
+            then = language.say(o.question or "")
         rows.append([n, o.label, o.preview or "", then])
         if o.options:
             rows += choice_rows(words, o.options, n + ".", steps)
@@ -394,32 +443,43 @@ def entry_rows(words: Words, events: list[dict[str, Any]], lines: list[Entry]) -
     ]
 
 
+def rule_why(words: Words, link: dict[str, Any]) -> str:
+    """A link's rule with its summary and source in the language: in German the summary
+    `engine.language` knows, without the English rulebook's section title (the id remains)."""
+    rule = link.get("rule") or ""
+    if not rule:
+        return ""
+    if language.current() != "en":
+        return language.rule_words(words.rs.name, rule, link.get("rule_summary"))
+    why = " — ".join(x for x in (link.get("rule_summary"), link.get("rule_source")) if x)
+    return f"{rule}: {why}" if why else rule
+
+
 def audit_tables(words: Words, report: dict[str, Any]) -> list[RichTable]:
     """The chain of causes, newest first, each link with its rule, reading and data in words
     (keys a newer audit adds are shown too), then the state just before."""
     rows = []
     for i, link in enumerate(report["chain"]):
-        rule = link.get("rule") or ""
-        why = " — ".join(x for x in (link.get("rule_summary"), link.get("rule_source")) if x)
         rows.append(
             [
                 f"#{link['version']}",
                 "event" if i == 0 else "because of",
                 link["type"],
                 "" if link.get("actor") is None else seat_name(link["actor"]),
-                f"{rule}: {why}" if why else rule,
+                rule_why(words, link),
             ]
         )
         if link.get("reading"):
-            rows.append(["", "", "reading", "", words.value(link["reading"])])
-        for k, v in words.pairs(link.get("data")):
+            reading = language.rule_reading(words.rs.name, link.get("rule") or "", link["reading"])
+            rows.append(["", "", "reading", "", words.value(reading)])
+        for k, v in words.rows(link.get("data")):
             rows.append(["", "", k, "", v])
         extra = {
             k: v
             for k, v in link.items()
             if k not in ("version", "type", "actor", "rule", "rule_summary", "rule_source", "reading", "data")
         }
-        for k, v in words.pairs(extra):
+        for k, v in words.rows(extra):
             rows.append(["", "", k, "", v])
     out = [
         table(
@@ -430,34 +490,42 @@ def audit_tables(words: Words, report: dict[str, Any]) -> list[RichTable]:
         )
     ]
     if report.get("inputs"):
-        out.append(inputs_table(report))
+        out.append(inputs_table(report, words.rs.name))
     rest = {
         k: v
         for k, v in report.items()
         if k not in ("game_id", "event", "as", "command_id", "chain", "state_before", "inputs")
     }
     if rest:
-        out.append(table("more", ["what", "value"], words.pairs(rest)))
+        out.append(table("more", ["what", "value"], words.rows(rest)))
     if report.get("state_before"):
         before = state_tables(words, report["state_before"])
-        before[0].title = f"state before event {report['event']}: {before[0].title}"
+        said = language.say(f"state before event {report['event']}")
+        before[0].title = f"{said}: {before[0].title}"
         out += before
     return out
 
 
-def inputs_table(report: dict[str, Any]) -> RichTable:
+def inputs_table(report: dict[str, Any], game: str = "") -> RichTable:
     """The why-chain: every input the rule used, with the rule, any note (a stand-in, a
     situation's override, the reading in force) and the events it came from, down to chance."""
     rows = []
     for i in report["inputs"]:
         card = i.get("card")
+        name, value, note = str(i["input"]), str(i["value"]), i.get("note") or ""
+        if name.startswith("reading of "):  # the catalogue's words, in the language
+            value = language.rule_reading(game, str(i["rule"]), value) or value
+        elif language.current() != "en" and (m := READING.match(name)):  # an open reading's
+            name = f"{language.heading('reading')} {m[1]}"  # question: English only, so its id
+            note = NOTE.sub(lambda n: language.heading(n[1]), note.split(": ", 1)[0] + ": ")
+            note += language.rule_reading(game, m[1], "?") or ""
         rows.append(
             [
                 ", ".join(card) if isinstance(card, list) else (card or ""),
-                str(i["input"]),
-                str(i["value"]),
+                name,
+                value,
                 str(i["rule"]),
-                i.get("note") or "",
+                note,
                 "; ".join(source_words(x) for x in i.get("from", [])),
             ]
         )

@@ -31,11 +31,9 @@ async def rulesets(table: Table, request: Request) -> Answer:
 
 
 def prose(ruleset: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A ruleset's summary and option docs with their names in `lang` (prose the phrasebook
-    does not know keeps its English words: better than half a sentence in each language)."""
-    say = partial(language.say, lang=lang, game=ruleset["name"], sentences=False)
-    options = {k: {**o, "doc": say(o.get("doc"))} for k, o in ruleset["options"].items()}
-    return {**ruleset, "summary": say(ruleset["summary"]), "options": options}
+    """A ruleset's summary and options in `lang`: each option's label, doc and its values'
+    words (`engine.language.option_words`); the values themselves as they are."""
+    return language.option_words(ruleset["name"], ruleset, lang)
 
 
 async def stats(table: Table, request: Request) -> Answer:

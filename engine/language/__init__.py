@@ -14,15 +14,18 @@ English is the default. A name whose English is unknown keeps its print name, ma
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import Any
 
 import msgspec
 
 from engine.language import names, phrases
 from engine.language.names import PRINT_MARK as PRINT_MARK  # the mark of an untranslated print name
+from engine.language.names import PRINT_MARK_DE as PRINT_MARK_DE  # its German
 
 LANGUAGES = ("en", "de")
 DEFAULT = "en"
@@ -75,8 +78,16 @@ def say(text: Any, lang: str | None = None, game: str | None = None, sentences: 
     as it is."""
     if not isinstance(text, str) or not text:
         return text
-    lang = check(lang or current())
-    text = names.say(text, lang, game or _game.get())
+    return _said(text, check(lang or current()), game or _game.get(), sentences)
+
+
+@lru_cache(maxsize=16384)
+def _said(text: str, lang: str, game: str | None, sentences: bool) -> str:
+    """`say` of one text: a pure function of its arguments (the name tables and the phrasebook
+    are read once), kept, as a log repeats its sentences and the phrasebook is slow."""
+    if lang != "en":  # a German print name is this language's own name: no mark
+        text = text.replace(PRINT_MARK, "")
+    text = names.say(text, lang, game)
     if lang != "de" or not sentences:
         return text
     label = phrases.heading(text)  # a label said exactly ("out", "hand limit"), else the sentence
@@ -99,6 +110,78 @@ def name(print_name: str, lang: str | None = None, game: str | None = None) -> s
 def card_name(card: Any, lang: str | None = None, game: str | None = None) -> str:
     """A catalogue card's (`engine.cards.CardInfo`) name in the language."""
     return names.card(card, check(lang or current()), game or _game.get())
+
+
+def rule_summary(game: str, rule_id: str, english: str | None, lang: str | None = None) -> str | None:
+    """A rule's summary in the language: the catalogue's English one in English; in German the
+    one `rules_de.toml` lists, else None (the rule is then named by its id alone: an English
+    summary is never half-said in German)."""
+    if check(lang or current()) != "de":
+        return english
+    return phrases.rules().get(game, {}).get(rule_id)
+
+
+def rule_reading(game: str, rule_id: str, english: str | None, lang: str | None = None) -> str | None:
+    """A rule's reading (the catalogue's `reading`) in the language, as `rule_summary`; in
+    German without a listed one, a pointer to the English."""
+    if check(lang or current()) != "de" or not english:
+        return english
+    return phrases.rules().get(game, {}).get(f"{rule_id} reading") or "(auf Englisch: --lang en)"
+
+
+def rule_words(game: str, rule_id: str, english: str | None, lang: str | None = None) -> str:
+    """ "ID: summary" in the language, or the id alone where the language has no summary."""
+    summary = rule_summary(game, rule_id, english, lang)
+    return f"{rule_id}: {summary}" if summary else rule_id
+
+
+def option_words(game: str, ruleset: dict[str, Any], lang: str | None = None) -> dict[str, Any]:
+    """A ruleset as `registry.described()` gives it, with its words in the language: its
+    summary, and per option a `label`, its `doc` and `choice_labels` (value -> words), from
+    `options_de.toml` in German (a proper name it lacks: the English words, marked); the
+    English `doc_en` stays beside them (the lobby reads a set's values from it)."""
+    lang = check(lang or current())
+    book = phrases.options().get(game, {}) if lang == "de" else {}
+    out = {**ruleset, "summary": book.get("summary") or say(ruleset["summary"], lang, game, sentences=False)}
+    options = {}
+    for key, o in ruleset["options"].items():
+        doc = book.get("doc", {}).get(key) or say(o.get("doc"), lang, game, sentences=False)
+        label = book.get("label", {}).get(key) or _words(key)
+        choices = {
+            str(c): book.get("choice", {}).get(str(c).replace("-", "_")) or _value_words(str(c), lang, game)
+            for c in o.get("choices", [])
+            if isinstance(c, str)
+        }
+        for v in _set_values(o.get("doc") or ""):  # a set's values (Mage Knight's variants)
+            choices[v] = book.get("choice", {}).get(v) or _value_words(v, lang, game)
+        options[key] = {**o, "doc_en": o.get("doc"), "doc": doc, "label": label, "choice_labels": choices}
+    out["options"] = options
+    return out
+
+
+_SET = re.compile(r"\(([a-z0-9_]+(?:,\s*[a-z0-9_]+)+)\)")
+
+
+def _set_values(doc: str) -> list[str]:
+    """The values a "comma-separated" option's doc lists, where their order does not matter
+    (the lobby shows them as checkboxes; the same reading as lobby.js's setValues)."""
+    m = _SET.search(doc) if "comma-separated" in doc and "order" not in doc else None
+    return [v.strip() for v in m[1].split(",")] if m else []
+
+
+def _value_words(value: str, lang: str, game: str) -> str:
+    """A value the book does not list: a print name ("Drachenturm") as its name is said; an
+    id ("full_conquest") by its English words, marked in German (a proper name no German source
+    gives)."""
+    if not any(ch in value for ch in "_-") and not value.islower():
+        return str(say(value, lang, game, sentences=False))
+    return _words(value) + (PRINT_MARK_DE if lang == "de" else "")
+
+
+def _words(key: str) -> str:
+    """An option's key or value as words: "first_reconnaissance" -> "First reconnaissance"."""
+    text = " ".join(key.replace("-", " ").replace("_", " ").split())
+    return text[:1].upper() + text[1:]
 
 
 WORD_KEYS = frozenset({"label", "question", "preview", "text", "entry_text", "name", "title", "reason"})

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,9 @@ from engine.cards import CardInfo
 GAMES = Path(__file__).resolve().parent.parent / "games"
 PRINT_MARK = " (print name)"
 """Put after a German print name in English words when the card's English name is unknown."""
+PRINT_MARK_DE = " (Originalname)"
+"""Put after an English print name in German words when the game lists it as one whose German
+name no source gives (its `language.toml`'s `english_only`)."""
 
 
 class Names:
@@ -28,11 +32,19 @@ class Names:
     stay as they are too: a longer name wins over a shorter one inside it ("Veteran Berserker"
     stays English though "Berserker" is DragonLords' German "Berserk")."""
 
-    def __init__(self, pairs: list[tuple[str, str | None]], keep: set[str]):
+    def __init__(
+        self,
+        pairs: list[tuple[str | None, str | None]],
+        keep: set[str],
+        german: Sequence[tuple[str, str]] = (),
+    ):
         self.to_en: dict[str, str] = {}
-        self.to_de: dict[str, str] = {}
+        self.to_de: dict[str, str] = dict((en, de) for de, en in german)  # said in German only
         for de, en in pairs:
-            if en is None:
+            if de is None:
+                if en is not None:
+                    self.to_de.setdefault(en, en + PRINT_MARK_DE)
+            elif en is None:
                 self.to_en.setdefault(de, de + PRINT_MARK)
             elif de != en:
                 self.to_en.setdefault(de, en)
@@ -41,7 +53,11 @@ class Names:
             if en in self.to_en:  # English one is left alone in German words
                 del self.to_de[en]
         words = keep | set(self.to_en) | set(self.to_de)
-        self.pattern = {"en": _pattern(words, PRINT_MARK), "de": _pattern(words, "")}
+        self.pattern = {
+            "en": _pattern(words, PRINT_MARK),
+            "de": _pattern(words, PRINT_MARK_DE),
+            "any": _pattern(words, ""),  # every name, no mark looked at
+        }
 
 
 def _trie(words: list[str]) -> str:
@@ -78,12 +94,14 @@ def game_file(package: str) -> dict[str, Any]:
     return tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
-def pairs_of(package: str, cards: list[Any]) -> list[tuple[str, str | None]]:
-    """(German, English or None) for every name of one game that differs between the two."""
+def pairs_of(package: str, cards: list[Any]) -> list[tuple[str | None, str | None]]:
+    """(German or None, English or None) for every name of one game that differs between the
+    two (None: no source gives it)."""
     doc = game_file(package)
-    out: list[tuple[str, str | None]] = []
+    out: list[tuple[str | None, str | None]] = []
     for n in doc.get("name", []):
         out.append((n["de"], n.get("en")))
+    out += [(None, en) for en in doc.get("english_only", [])]
     known = {d for d, _ in out}
     german = doc.get("print_language", "en") == "de"
     untranslated = set(doc.get("german_only", []))
@@ -103,7 +121,8 @@ def table(game: str | None = None) -> Names:
     English, DragonLords' German, so words of a known game are said with its own names)."""
     from engine import registry
 
-    pairs: list[tuple[str, str | None]] = []
+    pairs: list[tuple[str | None, str | None]] = []
+    german: list[tuple[str, str]] = []
     keep: set[str] = set()
     rulesets = registry.rulesets()
     for rs in rulesets.values() if game not in rulesets else [rulesets[game]]:
@@ -113,8 +132,9 @@ def table(game: str | None = None) -> Names:
         except Exception:  # a catalogue that fails names nothing here; its own tests say why
             cards = []
         pairs += pairs_of(package, cards)
+        german += [(n["de"], n["en"]) for n in game_file(package).get("german", [])]
         keep |= {n for c in cards for n in (c.name, c.english_name) if n}
-    return Names(pairs, keep)
+    return Names(pairs, keep, german)
 
 
 def say(text: str, lang: str, game: str | None = None) -> str:
@@ -154,7 +174,7 @@ def english_names(game: str | None = None) -> set[str]:
 def named(text: str, game: str | None = None) -> list[str]:
     """The known names in `text` as a reader takes them (the longest name at each place, a
     print name marked "(print name)" left out): what the language tests look through."""
-    pat = table(game).pattern["de"]  # every name, no mark looked at
+    pat = table(game).pattern["any"]
     if pat is None:
         return []
     return [m.group(0) for m in pat.finditer(text) if not text.startswith(PRINT_MARK, m.end())]

@@ -44,6 +44,18 @@ def book() -> Book:
     return Book(tomllib.loads((HERE / "de.toml").read_text(encoding="utf-8")))
 
 
+@cache
+def rules() -> dict[str, dict[str, str]]:
+    """The rules' German summaries per ruleset (`rules_de.toml`)."""
+    return tomllib.loads((HERE / "rules_de.toml").read_text(encoding="utf-8"))
+
+
+@cache
+def options() -> dict[str, dict[str, Any]]:
+    """The rulesets' options in German per ruleset (`options_de.toml`)."""
+    return tomllib.loads((HERE / "options_de.toml").read_text(encoding="utf-8"))
+
+
 def heading(text: str) -> str:
     return book().headings.get(text, text)
 

@@ -64,6 +64,7 @@ const UI_DE_PATTERNS = [
   [/^(\d+) face down$/, "$1 verdeckt"],
   [/^The deal waits for /, "Das Mischen wartet auf "],
   [/ \(you\)$/, " (du)"],
+  [/: any of them$/, ": beliebig viele davon"],
 ];
 
 function say(text) {

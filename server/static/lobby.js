@@ -26,15 +26,18 @@ function keep(gid, change) { const all = kept(); all[gid] = {...(all[gid] || {se
 
 // -- the form ---------------------------------------------------------------------------
 function optionField(name, opt) {
-  const id = "opt-" + name, [rule, text] = splitDoc(opt.doc);
-  const label = el("label", {for: id, text: words(name)});
+  // label, doc and the values' words come in the page's language (the server's `label`,
+  // `doc`, `choice_labels`); a set's values are read from the English doc (`doc_en`)
+  const id = "opt-" + name, [rule, text] = splitDoc(opt.doc), named = opt.label || words(name);
+  const said = v => (opt.choice_labels || {})[v] || words(v);
+  const label = el("label", {for: id, text: named});
   let input;
-  const set = typeof opt.default === "string" && !opt.choices.length ? setValues(opt.doc) : null;
+  const set = typeof opt.default === "string" && !opt.choices.length ? setValues(opt.doc_en || opt.doc) : null;
   if (opt.choices.length) {
     input = el("select", {id});
     const seen = new Set();
     for (const c of opt.choices) {
-      const w = words(c);
+      const w = said(String(c));
       if (seen.has(w.toLowerCase())) continue;  // an alias ("first-reconnaissance") of a value shown
       seen.add(w.toLowerCase());
       input.append(el("option", {value: JSON.stringify(c), text: w}));
@@ -46,13 +49,13 @@ function optionField(name, opt) {
   } else if (typeof opt.default === "number") {
     input = el("input", {id, type: "number", value: opt.default, min: 0});
   } else if (set) {
-    input = el("span", {id, class: "set", role: "group", "aria-label": words(name)},
-      ...set.map(v => el("label", {}, el("input", {type: "checkbox", value: v}), " " + words(v))));
+    input = el("span", {id, class: "set", role: "group", "aria-label": named},
+      ...set.map(v => el("label", {}, el("input", {type: "checkbox", value: v}), " " + said(v))));
   } else {
     input = el("input", {id, value: opt.default, placeholder: String(opt.default) || "none"});
   }
   input.dataset.option = name;
-  const hint = el("span", {class: "hint", text: set ? words(name) + ": any of them" : text});
+  const hint = el("span", {class: "hint", text: set ? named + ": any of them" : text});
   if (rule) hint.title = rule;
   return el("div", {class: "field"}, label, input, hint);
 }

@@ -11,24 +11,13 @@ import pytest
 
 from engine import language
 from engine.language import names
+from tests.language_checks import german_in
 from tests.texts_read import RULESETS, game, texts
 
 
 @pytest.fixture(scope="module")
 def games():
     return {name: game(name) for name in RULESETS}
-
-
-def german_in(name: str, read: dict[str, list[str]]) -> dict[str, str]:
-    """German names found in what is read, each with the first text it is in."""
-    german = names.german_names(name)
-    found: dict[str, str] = {}
-    for where, strings in read.items():
-        for s in strings:
-            for n in names.named(s, name):
-                if n in german:
-                    found.setdefault(n, f"{where}: {s[:200]}")
-    return found
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -57,6 +46,10 @@ def test_the_mark_of_a_print_name_and_one_name_per_game():
     assert language.say("Berserker", "en", "epochs") == "Berserker"  # English in Epochs
     assert language.say("Berserker", "en", "dragonlords") == "Berserk"  # German in DragonLords
     assert language.say("Torch", "de", "thunderstone") == "Fackel"
+    marked = language.say("Call to Glory", "de", "mage-knight")  # no German source: marked
+    assert marked == "Call to Glory (Originalname)" == language.say(marked, "de", "mage-knight")
+    assert language.say("Call to Glory", "en", "mage-knight") == "Call to Glory"
+    assert language.say("Waiqar the Undying", "de", "rune-age") == "Waiqar der Untote"
     with language.speaking("de"):
         assert language.current() == "de"
     assert language.current() == language.DEFAULT == "en"
