@@ -99,5 +99,11 @@ class Logger:
         self._line(logging.ERROR, "error", event, values)
 
 
+def dropped(level: int) -> bool:
+    """True while lines at `level` are dropped before structlog is even imported (the level
+    configure() put off): a caller may then skip building a line at all."""
+    return _pending is not None and level < _pending
+
+
 def get_logger(name: str) -> Logger:
     return Logger(name)

@@ -8,6 +8,7 @@ command leaves neither events nor a half-changed state behind.
 from __future__ import annotations
 
 import gc
+import logging
 import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -17,7 +18,7 @@ import msgspec
 
 from bus import RuleBus
 from engine import choices as choices_mod
-from engine import registry
+from engine import logs, registry
 from engine.boundary import check_command, check_forced, check_game_id, check_seat
 from engine.chance import mixed_seed
 from engine.commands import check_shape
@@ -132,7 +133,7 @@ class Engine:
         self._legal: dict[tuple[str, int], tuple[int, Table, set[bytes]]] = {}
         self._listed: tuple[str, int, int, Table, list[dict[str, Any]]] | None = None  # see bot_legal
         self._prompted: tuple[Table, int, tuple[Prompt, ...]] | None = None  # see prompts
-        self._log = log
+        self._log: Any = log  # the module logger; one bound for a batch, None while info is dropped
 
     # -- plumbing -----------------------------------------------------------------------
     def bus(self, rs: Ruleset) -> RuleBus:
@@ -205,8 +206,8 @@ class Engine:
         self._pending = []
         # The per-command log line through a logger bound once for the batch: the module's
         # lazy proxy builds a new bound logger on every call (the logging set-up is the one
-        # in force when the batch starts).
-        self._log = log.bind()
+        # in force when the batch starts); none at all while info lines are dropped anyway.
+        self._log = None if logs.dropped(logging.INFO) else log.bind()
         try:
             yield
             pending, self._pending = self._pending, None
@@ -546,15 +547,16 @@ class Engine:
         except VersionConflict:
             self._tables.pop(game_id, None)
             raise
-        self._log.info(
-            "command",
-            game_id=game_id,
-            seat=seat,
-            kind=cmd["kind"],
-            events=len(ctx.events),
-            version=table.version,
-            over=table.over,
-        )
+        if self._log is not None:
+            self._log.info(
+                "command",
+                game_id=game_id,
+                seat=seat,
+                kind=cmd["kind"],
+                events=len(ctx.events),
+                version=table.version,
+                over=table.over,
+            )
         return stored
 
     def contribute(
