@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.table import Column, Table
 
+from engine import language
+
 if TYPE_CHECKING:
     from rich.progress import Progress as Bar
     from rich.progress import TaskID
@@ -98,7 +100,8 @@ class Progress:
             self.bar.update(self.task, completed=done)
         elif time.monotonic() - self.last >= PLAIN_EVERY or done == total:
             self.last = time.monotonic()
-            self.err.print(f"{self.label}: {done}/{total} games read", markup=False, highlight=False)
+            line = language.say(f"{self.label}: {done}/{total} games read")
+            self.err.print(line, markup=False, highlight=False)
 
     def close(self) -> None:
         if self.bar is not None:
@@ -142,9 +145,8 @@ def run(args) -> int:
         if args.json:
             sys.stdout.write(json.dumps({"out": args.out, "figures": paths}) + "\n")
         else:
-            out.print(
-                f"wrote {args.out} with {len(paths)} figures (SVGs beside it)", markup=False, highlight=False
-            )
+            wrote = language.say(f"wrote {args.out} with {len(paths)} figures (SVGs beside it)")
+            out.print(wrote, markup=False, highlight=False)
         return 0
     # late: analytics.query imports duckdb, pyarrow, slow to import; start-up stays cheap
     from analytics.query import cell, connect, render, run_sql, tables_of

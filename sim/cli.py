@@ -15,10 +15,12 @@ from typing import Any
 import msgspec
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-from rich.table import Table
 
+from cli import render
+from engine import language
 from engine.boundary import number, parse_options
 from engine.errors import BadInput
+from engine.narration import seat_name
 from sim.simulate import Summary, UsageError, simulate
 
 PLAIN_EVERY = 5.0  # seconds between progress lines when stderr is not a terminal
@@ -99,11 +101,8 @@ class Ticker:
             self.last = now
             rate = self.done / (now - self.start)
             left = f", about {(self.total - self.done) / rate:.0f} s left" if rate else ""
-            print(
-                f"{self.label}: {self.done}/{self.total} games, {rate:.1f}/s{left}",
-                file=sys.stderr,
-                flush=True,
-            )
+            line = f"{self.label}: {self.done}/{self.total} games, {rate:.1f}/s{left}"
+            print(language.say(line), file=sys.stderr, flush=True)
 
     def close(self) -> None:
         if self.bar is not None:
@@ -111,7 +110,7 @@ class Ticker:
 
 
 def run(args) -> int:
-    out, err = Console(soft_wrap=True), Console(stderr=True, soft_wrap=True)
+    out, err = render.console(), render.console(stderr=True)
     label = f"{args.game} ×{args.games}"
     try:
         try:
@@ -157,10 +156,10 @@ def run(args) -> int:
         if args.json:
             sys.stdout.write(json.dumps({"error": str(exc)}) + "\n")
         else:
-            err.print(f"error: {exc}", style="red", markup=False, highlight=False)
+            err.print(language.say(f"error: {exc}"), style="red", markup=False, highlight=False)
         return 2
     except KeyboardInterrupt:  # before the run took over Ctrl-C: nothing was played
-        err.print("interrupted before any game was played", markup=False, highlight=False)
+        err.print(language.say("interrupted before any game was played"), markup=False, highlight=False)
         return 130
     data = msgspec.to_builtins(summary)
     if args.json:
@@ -170,8 +169,10 @@ def run(args) -> int:
     if summary.interrupted:
         stored = summary.games + summary.skipped
         err.print(
-            f"interrupted: {stored} of {args.games} games of --seed {summary.seed} are "
-            f"stored in {args.db}; run the same command with --resume to play the rest",
+            language.say(
+                f"interrupted: {stored} of {args.games} games of --seed {summary.seed} are "
+                f"stored in {args.db}; run the same command with --resume to play the rest"
+            ),
             markup=False,
             highlight=False,
         )
@@ -180,34 +181,32 @@ def run(args) -> int:
 
 
 def show(out: Console, s: Summary) -> None:
+    """The summary as tables in the language of `--lang` (`cli.render.table`: the title and
+    cells said by the phrasebook, the columns by its headings)."""
     bots = f", bots {','.join(s.bots)}" if s.bots and set(s.bots) != {"random"} else ""
-    t = Table(title=f"simulate {s.game}, {s.players} players, --seed {s.seed}{bots}")
-    for c in ("games", "events", "seconds", "events/s", "games/s", "wins per seat", "errors"):
-        t.add_column(c)
-    t.add_row(
+    columns = ("games", "events", "seconds", "events/s", "games/s", "wins per seat", "errors")
+    row = [
         str(s.games) + (f" (+{s.skipped} stored before)" if s.skipped else ""),
         str(s.events),
         f"{s.seconds:.1f}",
         f"{s.events_per_second:.0f}",
         f"{s.games_per_second:.2f}",
-        " ".join(f"{k}:{v:g}" for k, v in s.wins_per_seat.items()),
+        ", ".join(f"{seat_name(int(k))}: {v:g}" for k, v in s.wins_per_seat.items()),
         str(s.errors_total),
-    )
-    out.print(t)
+    ]
+    out.print(render.table(f"simulate {s.game}, {s.players} players, --seed {s.seed}{bots}", columns, [row]))
     if s.errors:
-        e = Table(
-            title=f"{s.errors_total} games not stored"
-            + (f" (first {len(s.errors)})" if s.errors_total > len(s.errors) else "")
+        title = f"{s.errors_total} games not stored" + (
+            f" (first {len(s.errors)})" if s.errors_total > len(s.errors) else ""
         )
-        for c in ("game", "seed", "kind", "last prompt", "message"):
-            e.add_column(c)
-        for x in s.errors:
-            e.add_row(x.game_id or "-", x.seed or "-", x.kind, _prompt(x.prompt), x.message)
-        out.print(e)
+        rows = [[x.game_id or "-", x.seed or "-", x.kind, _prompt(x.prompt), x.message] for x in s.errors]
+        out.print(
+            render.table(title, ("game", "seed", "kind", "last prompt", "message"), rows, keep=("game",))
+        )
 
 
 def _prompt(p: dict[str, Any] | None) -> str:
-    return f"seat {p['seat']} {p['kind']} ({p['rule']})" if p else "-"
+    return f"{seat_name(p['seat'])} ({p['rule']}): {p['kind']}" if p else "-"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -30,6 +30,7 @@ from engine.language.names import PRINT_MARK_DE as PRINT_MARK_DE  # its German
 LANGUAGES = ("en", "de")
 DEFAULT = "en"
 NAMES = {"en": "English", "de": "Deutsch"}
+_ENGLISH_ONLY = "(auf Englisch: --lang en)"  # German words that a text has no German of
 
 _current: ContextVar[str] = ContextVar("language", default=DEFAULT)
 _game: ContextVar[str | None] = ContextVar("language_game", default=None)
@@ -126,7 +127,24 @@ def rule_reading(game: str, rule_id: str, english: str | None, lang: str | None 
     German without a listed one, a pointer to the English."""
     if check(lang or current()) != "de" or not english:
         return english
-    return phrases.rules().get(game, {}).get(f"{rule_id} reading") or "(auf Englisch: --lang en)"
+    return phrases.rules().get(game, {}).get(f"{rule_id} reading") or _ENGLISH_ONLY
+
+
+def reading_question(game: str, reading_id: str, english: str, lang: str | None = None) -> str:
+    """A reading's question (`engine.readings.Reading.question`) in the language: in German
+    the one `readings_de.toml` lists, else a pointer to the English (never half-said)."""
+    if check(lang or current()) != "de":
+        return english
+    return phrases.readings().get(game, {}).get(reading_id, {}).get("question") or _ENGLISH_ONLY
+
+
+def reading_alternative(
+    game: str, reading_id: str, alternative: str, english: str, lang: str | None = None
+) -> str:
+    """What one alternative of a reading says, in the language, as `reading_question`."""
+    if check(lang or current()) != "de":
+        return english
+    return phrases.readings().get(game, {}).get(reading_id, {}).get(alternative) or _ENGLISH_ONLY
 
 
 def rule_words(game: str, rule_id: str, english: str | None, lang: str | None = None) -> str:

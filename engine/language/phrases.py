@@ -56,6 +56,12 @@ def options() -> dict[str, dict[str, Any]]:
     return tomllib.loads((HERE / "options_de.toml").read_text(encoding="utf-8"))
 
 
+@cache
+def readings() -> dict[str, dict[str, dict[str, str]]]:
+    """The readings' questions and alternatives in German per ruleset (`readings_de.toml`)."""
+    return tomllib.loads((HERE / "readings_de.toml").read_text(encoding="utf-8"))
+
+
 def heading(text: str) -> str:
     return book().headings.get(text, text)
 

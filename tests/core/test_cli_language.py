@@ -4,8 +4,8 @@ no English-only term with `--lang de` and no German name with `--lang en` (the d
 tests/language_checks.py, shared with the table's and the report's tests). What a person pastes
 is left out (commands' JSON, ids, `key=value`, flags; a zone's id after its name).
 
-Not covered here: `simulate`'s summary and `dispute` (their words are English still; see
-docs/languages.md)."""
+`simulate`'s summary and `report`'s line are read over a few games of their own (a database
+apart, so the games above stay as they are); `dispute` in German: tests/core/test_dispute_german.py."""
 
 from __future__ import annotations
 
@@ -158,3 +158,50 @@ def test_the_checks_can_fail_on_cli_output(db):
     assert any(english_terms(c, "thunderstone") for lines in en.values() for c in lines)
     de = read(db, "thunderstone", "de")
     assert german_in("thunderstone", de)
+
+
+SIMULATED = ("duel", "thunderstone", "dragonlords")  # a few rulesets: simulate plays whole games
+
+
+@pytest.fixture(scope="module")
+def simulated(tmp_path_factory):
+    """`simulate` (2 games each, then its refusal of a second run of the same seed and of a
+    player count the game does not take) and `report`, per language, in a database of their
+    own; what each prints, by command."""
+    folder = tmp_path_factory.mktemp("simulate")
+    said: dict[str, dict[str, list[str]]] = {}
+    for lang in ("en", "de"):
+        db = str(folder / f"{lang}.db")
+        runs = [
+            *[("simulate", g, "--games", "2", "--players", "2", "--seed", "lang") for g in SIMULATED],
+            ("simulate", "duel", "--games", "2", "--players", "2", "--seed", "lang"),  # stored already
+            ("simulate", "duel", "--games", "2", "--players", "9"),
+            ("report", "--out", str(folder / f"{lang}.html")),
+        ]
+        said[lang] = {
+            f"{i}: {' '.join(c)}": cells(run(db, *c, "--lang", lang), set()) for i, c in enumerate(runs)
+        }
+    return said
+
+
+def test_german_simulate_and_report_hold_no_english_only_term(simulated):
+    said = simulated["de"]
+    assert sum(len(c) for x in said.values() for c in x) > 200, "too little read: the test could not fail"
+    assert any("Siege je Platz" in c for c in said["0: simulate duel --games 2 --players 2 --seed lang"])
+    assert any("geschrieben" in c for lines in said.values() for c in lines)
+    left = {
+        f"{cmd}: {c[:160]}": english_terms(c, None)
+        for cmd, lines in said.items()
+        for c in lines
+        if english_terms(c, None)
+    }
+    assert left == {}
+
+
+def test_english_simulate_and_report_hold_no_german_word_and_can_fail(simulated):
+    """English output names no German term (the phrasebook's German words, such as "Spiele",
+    never reach it), and the same detector sees its English."""
+    en = simulated["en"]
+    german = re.compile(r"\b(?:Spiele|Platz|Siege|geschrieben|Abbildungen|Fehler|gelesen)\b")
+    assert [c for lines in en.values() for c in lines if german.search(c)] == []
+    assert any(english_terms(c, None) for lines in en.values() for c in lines)
