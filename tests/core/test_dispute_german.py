@@ -17,7 +17,7 @@ import pytest
 from cli.main import main
 from engine import language, readings, registry
 from engine.language import phrases
-from tests.language_checks import english_terms, readable
+from tests.language_checks import english_terms, german_in, readable
 
 SITUATIONS = {  # a file, the readings to play (None: every consulted one), --combine
     "mage-knight": ("tests/games/mage_knight/situations/dispute_final_scoring.toml", None, False),
@@ -52,6 +52,18 @@ def test_german_readings_hold_no_english_only_term():
         for k, text in body.items()
     }
     assert {k: v for k, v in said.items() if v} == {}
+
+
+def test_english_readings_hold_no_german_name():
+    """The other way round: the catalogues' English reading texts name no card or term by its
+    German print name (a conjurer, not 'Beschwoerer'; 'Light +X', not 'LICHT +X')."""
+    found = {
+        name: german_in(
+            name, {rid: [r.question, *r.alternatives.values()] for rid, r in readings.of(rs).items()}
+        )
+        for name, rs in registry.rulesets().items()
+    }
+    assert {k: v for k, v in found.items() if v} == {}
 
 
 def test_a_reading_without_german_is_pointed_to_not_half_said(monkeypatch):
