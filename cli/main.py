@@ -864,7 +864,7 @@ def _said(exc: BaseException) -> str:
     alone is a sentence the phrasebook knows, the "[rule X]" suffix is not."""
     reason, rule = getattr(exc, "reason", None), getattr(exc, "rule", None)
     if not isinstance(reason, str):
-        return str(exc)
+        return language.say(str(exc))  # a usage error: argparse's words or ours
     said = language.say(("undo refused: " if isinstance(exc, UndoRefused) else "") + reason)
     return f"{said} [{language.heading('rule')} {rule}]" if rule and rule.strip() else said
 

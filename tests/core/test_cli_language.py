@@ -205,3 +205,27 @@ def test_english_simulate_and_report_hold_no_german_word_and_can_fail(simulated)
     german = re.compile(r"\b(?:Spiele|Platz|Siege|geschrieben|Abbildungen|Fehler|gelesen)\b")
     assert [c for lines in en.values() for c in lines if german.search(c)] == []
     assert any(english_terms(c, None) for lines in en.values() for c in lines)
+
+
+USAGE_ERRORS = (  # argparse's complaints and the command line's own, each a way to get it wrong
+    ("simulate", "duel"),
+    ("simulate", "duel", "--players", "2", "--games", "x"),
+    ("new", "duel", "--players", "2", "--bogus", "1"),
+    ("export", "--as", "nobody", "--out", "somewhere"),
+    ("bogus",),
+    ("list",),
+    ("new",),
+)
+
+
+@pytest.mark.parametrize("argv", USAGE_ERRORS, ids=lambda a: " ".join(a))
+def test_a_usage_error_is_said_in_german(tmp_path, argv):
+    """A mistake on the command line is told in the language asked for: argparse's messages
+    too, not only the engine's refusals (`runeledger simulate duel --lang de`)."""
+    missing = str(tmp_path / "none.db")  # `list` reads a file that is not there
+    german = run(missing, *argv, "--lang", "de")
+    english = run(missing, *argv)
+    assert german.startswith("Fehler: ") and english.startswith("error: ")
+    assert english_terms(readable(german), None) == []
+    for en in ("argument", "the following", "invalid choice", "unrecognized", "no database", "needs"):
+        assert en not in german, (en, german)
