@@ -122,16 +122,12 @@ def run(args) -> int:
         if args.json:
             sys.stdout.write(json.dumps({"out": args.out, "rows": written}) + "\n")
         elif not written:
-            out.print(
-                f"no new finished games to export; {args.out} is up to date", markup=False, highlight=False
-            )
+            said = language.say(f"no new finished games to export; {args.out} is up to date")
+            out.print(said, markup=False, highlight=False)
         else:
-            out.print(
-                f"exported {written.get('games', 0)} games to {args.out}: "
-                + ", ".join(f"{k} {v}" for k, v in written.items()),
-                markup=False,
-                highlight=False,
-            )
+            rows = ", ".join(f"{k} {v}" for k, v in written.items())  # table names: ids, as queried
+            said = language.say(f"exported {written.get('games', 0)} games to {args.out}")
+            out.print(f"{said}: {rows}", markup=False, highlight=False)
         return 0
     if args.analytics_cmd == "report":
         # late: analytics.report imports duckdb, pyarrow, slow to import; start-up stays cheap

@@ -166,7 +166,7 @@ SIMULATED = ("duel", "thunderstone", "dragonlords")  # a few rulesets: simulate 
 @pytest.fixture(scope="module")
 def simulated(tmp_path_factory):
     """`simulate` (2 games each, then its refusal of a second run of the same seed and of a
-    player count the game does not take) and `report`, per language, in a database of their
+    player count the game does not take), `report` and `export` (twice), per language, in a database of their
     own; what each prints, by command."""
     folder = tmp_path_factory.mktemp("simulate")
     said: dict[str, dict[str, list[str]]] = {}
@@ -177,6 +177,8 @@ def simulated(tmp_path_factory):
             ("simulate", "duel", "--games", "2", "--players", "2", "--seed", "lang"),  # stored already
             ("simulate", "duel", "--games", "2", "--players", "9"),
             ("report", "--out", str(folder / f"{lang}.html")),
+            ("export", "--out", str(folder / f"{lang}-out")),
+            ("export", "--out", str(folder / f"{lang}-out")),  # nothing new the second time
         ]
         said[lang] = {
             f"{i}: {' '.join(c)}": cells(run(db, *c, "--lang", lang), set()) for i, c in enumerate(runs)
@@ -189,6 +191,8 @@ def test_german_simulate_and_report_hold_no_english_only_term(simulated):
     assert sum(len(c) for x in said.values() for c in x) > 200, "too little read: the test could not fail"
     assert any("Siege je Platz" in c for c in said["0: simulate duel --games 2 --players 2 --seed lang"])
     assert any("geschrieben" in c for lines in said.values() for c in lines)
+    assert any("exportiert" in c for lines in said.values() for c in lines)
+    assert any("neuesten Stand" in c for lines in said.values() for c in lines)
     left = {
         f"{cmd}: {c[:160]}": english_terms(c, None)
         for cmd, lines in said.items()
@@ -202,7 +206,7 @@ def test_english_simulate_and_report_hold_no_german_word_and_can_fail(simulated)
     """English output names no German term (the phrasebook's German words, such as "Spiele",
     never reach it), and the same detector sees its English."""
     en = simulated["en"]
-    german = re.compile(r"\b(?:Spiele|Platz|Siege|geschrieben|Abbildungen|Fehler|gelesen)\b")
+    german = re.compile(r"\b(?:Spiele|Platz|Siege|geschrieben|Abbildungen|Fehler|gelesen|exportiert)\b")
     assert [c for lines in en.values() for c in lines if german.search(c)] == []
     assert any(english_terms(c, None) for lines in en.values() for c in lines)
 
