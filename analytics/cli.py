@@ -125,9 +125,9 @@ def run(args) -> int:
             said = language.say(f"no new finished games to export; {args.out} is up to date")
             out.print(said, markup=False, highlight=False)
         else:
-            rows = ", ".join(f"{k} {v}" for k, v in written.items())  # table names: ids, as queried
+            tables = ", ".join(f"{k} {v}" for k, v in written.items())  # table names: ids, as queried
             said = language.say(f"exported {written.get('games', 0)} games to {args.out}")
-            out.print(f"{said}: {rows}", markup=False, highlight=False)
+            out.print(f"{said}: {tables}", markup=False, highlight=False)
         return 0
     if args.analytics_cmd == "report":
         # late: analytics.report imports duckdb, pyarrow, slow to import; start-up stays cheap
