@@ -39,11 +39,13 @@ from typing import Any
 import msgspec
 
 from bots import tree_walk
-from bots.heuristics import win_chance
+from bots.heuristics import win_chance, win_chances
 from engine.choices import Node
 from engine.table import Table
 
 _canon = msgspec.json.Encoder(order="sorted")
+WORLDS = 8  # MCTS: determinizations per decision, dealt once, each iteration plays a copy
+FOLLOW = 30  # greedy: own commands played on after an option before it is judged
 
 
 def _sees(zone, seat: int) -> bool:
@@ -98,10 +100,29 @@ def as_listed(rs, table, seat: int, cmd: dict[str, Any], leaf: bool) -> dict[str
     return cmd if leaf else rs.same_command(table, seat, cmd)
 
 
-def _score(world, seat: int, cmd: dict[str, Any]) -> float:
+def _play_on(g, rng: random.Random, steps: int, seat: int | None = None) -> None:
+    """Up to `steps` commands of the random walk on `g`: only while `seat` is to act, if given."""
+    for _ in range(steps):
+        if g.is_over():
+            return
+        actor = g.to_act()
+        if actor is None or (seat is not None and actor != seat):
+            return
+        chosen = tree_walk.random_command(g.ruleset, g.table, actor, rng)
+        if chosen is None:
+            return
+        g.apply_unchecked(actor, as_listed(g.ruleset, g.table, actor, chosen[0], chosen[1]))
+
+
+def _score(world, seat: int, cmd: dict[str, Any], rng: random.Random, follow: int) -> float:
+    """The seat's win chance after `cmd` and then up to `follow` more of its own commands
+    (the random walk's) while it keeps the turn: a step inside a longer action (a combat's
+    deployment, one of a turn's purchases) is judged by where the action leads, not by the
+    half-done state in which nothing has scored yet."""
     g = world.clone(record=False)
     try:
         g.apply_unchecked(seat, cmd)
+        _play_on(g, rng, follow, seat)
     except Exception:
         return 0.0  # a line the determinization cannot play counts as bad
     return win_chance(g.table, seat)
@@ -116,7 +137,12 @@ def _next(ask: tree_walk.Ask, node: Node, path: list[Any]) -> tuple[list[Any], l
 
 
 def greedy(
-    game, seat: int, legal: list[dict[str, Any]] | None, rng: random.Random, samples: int = 2
+    game,
+    seat: int,
+    legal: list[dict[str, Any]] | None,
+    rng: random.Random,
+    samples: int = 2,
+    follow: int = FOLLOW,
 ) -> dict[str, Any]:
     """The seat's answer question by question: at each, the option after whose sampled leaves
     the seat's win chance is highest (one leaf per determinization, `samples` of them); ties
@@ -141,7 +167,7 @@ def greedy(
                 for w in worlds:
                     cmd, leaf = tree_walk.below(rs, table, seat, rng, ask, o, path)
                     cmd = as_listed(rs, table, seat, cmd, leaf)
-                    sampled.append((_score(w, seat, cmd), cmd))
+                    sampled.append((_score(w, seat, cmd, rng, follow), cmd))
                 scored.append((sum(v for v, _ in sampled), o, sampled))
             top = max(v for v, _, _ in scored)
             best = [x for x in scored if x[0] >= top - 1e-9]
@@ -175,10 +201,11 @@ def _decision_asker(game, seat: int) -> tree_walk.Ask:
 
 
 def _iterate(
-    root: _Node, g, rng: random.Random, c: float, playout: int
+    root: _Node, g, rng: random.Random, c: float, playout: int, follow: int
 ) -> tuple[list[_Node], list[float] | None]:
-    """One iteration on the determinization `g`: selection question by question up to the
-    decision with a new option, then a playout; (the search nodes visited, the seats' values)."""
+    """One iteration on `g`, a copy of a determinization: selection question by question up
+    to the decision with a new option, then a playout; (the search nodes visited, the seats'
+    values)."""
     node, visited = root, []
     try:
         expanded = False
@@ -213,22 +240,15 @@ def _iterate(
                     break
                 if o.pick is not None:
                     cmd = as_listed(rs, t, actor, tree_walk.pick_values(o.pick, rng), False)
-                    k = _canon.encode(cmd)
-                    node = node.children.setdefault(k, _Node(actor, cmd))
+                    node = node.children.setdefault(_canon.encode(cmd), _Node(actor, cmd))
                     visited.append(node)
                     g.apply_unchecked(actor, cmd)
                     break
                 path, opts = _next(ask, o, path)
-        for _ in range(playout):
-            if g.is_over():
-                break
-            actor = g.to_act()
-            chosen = tree_walk.random_command(g.ruleset, g.table, actor, rng)
-            if chosen is None:
-                break
-            cmd, leaf = chosen
-            g.apply_unchecked(actor, as_listed(g.ruleset, g.table, actor, cmd, leaf))
-        return visited, [win_chance(g.table, s) for s in range(g.players)]
+        if visited:  # the turn of the seat that took the new option ends as greedy's does
+            _play_on(g, rng, follow, visited[-1].actor)
+        _play_on(g, rng, playout)
+        return visited, win_chances(g.table)
     except Exception:
         return visited, None  # a determinization the rules cannot continue: no evidence
 
@@ -240,7 +260,8 @@ def mcts(
     rng: random.Random,
     iterations: int = 64,
     playout: int = 12,
-    c: float = 0.7,
+    c: float = 0.2,
+    follow: int = FOLLOW,
 ) -> dict[str, Any]:
     """The seat's answer along the most visited path of its questions after `iterations`
     iterations of information-set MCTS over the choice tree (module docstring). `legal`, the
@@ -248,8 +269,11 @@ def mcts(
     if legal is not None and len(legal) == 1:
         return legal[0]
     root = _Node()
-    for _ in range(iterations):
-        visited, values = _iterate(root, determinize(game, seat, rng), rng, c, playout)
+    worlds = [determinize(game, seat, rng) for _ in range(min(WORLDS, iterations))]
+    for i in range(iterations):
+        g = worlds[i % len(worlds)].clone(record=False)
+        g.reseed(f"bot:{rng.getrandbits(64)}")  # its own future of chance every iteration
+        visited, values = _iterate(root, g, rng, c, playout, follow)
         for nd in visited:
             nd.n += 1
             if values is not None and nd.actor is not None:
