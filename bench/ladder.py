@@ -147,7 +147,7 @@ def ladder(
 def measure(
     games: int = GAMES,
     iterations: int = 32,
-    playout: int = 12,
+    playout: int = 0,
     rulesets: tuple[str, ...] | None = None,
     say=lambda _t: None,
 ) -> tuple[list[Row], dict[str, Any]]:
@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.ladder", description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=GAMES, help="games per pairing (seats swapped)")
     ap.add_argument("--iterations", type=int, default=32, help="MCTS iterations per decision")
-    ap.add_argument("--playout", type=int, default=12, help="MCTS playout length (commands)")
+    ap.add_argument("--playout", type=int, default=0, help="MCTS playout commands after the turn ends")
     ap.add_argument("--rulesets", default="", help="comma-separated; default all six")
     args = ap.parse_args(argv)
     names = tuple(n for n in args.rulesets.split(",") if n)

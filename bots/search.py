@@ -182,7 +182,7 @@ def greedy(
 
 
 class _Node:
-    __slots__ = ("actor", "avail", "children", "cmd", "n", "w")
+    __slots__ = ("actor", "avail", "children", "cmd", "leaf", "n", "w", "width")
 
     def __init__(self, actor: int | None = None, cmd: dict[str, Any] | None = None):
         self.children: dict[bytes, _Node] = {}
@@ -191,6 +191,8 @@ class _Node:
         self.avail = 0
         self.actor = actor
         self.cmd = cmd  # the set a pick's child was played with
+        self.width = 0  # the most options its question had (0: not a question's node)
+        self.leaf = False  # its option completes a command
 
 
 def _decision_asker(game, seat: int) -> tree_walk.Ask:
@@ -218,6 +220,7 @@ def _iterate(
             while True:
                 opts = tree_walk.narrowed(rs, t, actor, path, opts)
                 keys = [_canon.encode(o) for o in opts]
+                node.width = max(node.width, len(keys))
                 untried = []
                 for i, k in enumerate(keys):
                     child = node.children.get(k)
@@ -236,6 +239,7 @@ def _iterate(
                 visited.append(node)
                 o = opts[i]
                 if o.command is not None:
+                    node.leaf = True
                     g.apply_unchecked(actor, o.command)
                     break
                 if o.pick is not None:
@@ -259,7 +263,7 @@ def mcts(
     legal: list[dict[str, Any]] | None,
     rng: random.Random,
     iterations: int = 64,
-    playout: int = 12,
+    playout: int = 0,
     c: float = 0.2,
     follow: int = FOLLOW,
 ) -> dict[str, Any]:
@@ -278,7 +282,24 @@ def mcts(
             nd.n += 1
             if values is not None and nd.actor is not None:
                 nd.w += values[nd.actor]
+        if _settled(root, iterations - i - 1):
+            break
     return _answer(root, game, seat, legal, rng)
+
+
+def _settled(root: _Node, left: int) -> bool:
+    """The seat's first real choice (its first question with more than one option) can no
+    longer change: every option tried and the most visited ahead of the next by more than the
+    `left` iterations (Fuego's early stop; a count, not a clock, so the same for a seed)."""
+    node = root
+    while node.width == 1 and len(node.children) == 1:
+        (node,) = node.children.values()
+        if node.leaf:
+            return True
+    if node.width < 2 or len(node.children) < node.width:
+        return False
+    first, second = sorted((ch.n for ch in node.children.values()), reverse=True)[:2]
+    return first - second > left
 
 
 def _answer(
