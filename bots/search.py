@@ -17,16 +17,25 @@ by a pick is never enumerated.
 
 - Greedy answers each question of its decision in turn: every option is scored by the win
   chance (bots.heuristics.win_chance) after a leaf sampled below it (bots.tree_walk, the random
-  bot's walk) is played on each of `samples` determinizations; the best option is taken (ties
-  at random) and the next question is the one below it.
+  bot's walk) is played on each of `samples` determinizations and the seat's turn is finished
+  by the random walk (`follow` commands at most); the best option is taken (ties at random)
+  and the next question is the one below it. Why finish the turn: in games that score only
+  when an action ends (an epochs combat after its deployment, a Rune Age turn's purchases)
+  the state one command ahead is worth the same after every option, and a greedy bot judged
+  there played like the random bot.
 - MCTS is information-set MCTS in its simple form: one search tree shared by all iterations,
-  each iteration on a fresh determinization, each search node one question of a seat (the
+  each iteration on a copy of one of `WORLDS` determinizations dealt at the start of the
+  decision, with chance reseeded per iteration; each search node one question of a seat (the
   options of a question are its children, keyed by the option itself, so a lazy step's path
   or a leaf's command); UCB1 selection counts a child only over the iterations in which it was
-  available; a pick's node has one child per set it was played with (drawn uniformly). The
-  decision in which a first new option is taken ends selection (the questions below it get
-  their nodes, their options drawn uniformly), then playouts follow the random bot for a few commands and are scored by win_chance for every
-  seat. The answer is the most visited path of the seat's own questions in the real game.
+  available (c 0.2: win chances of positions a few commands apart differ by hundredths); a
+  pick's node has one child per set it was played with (drawn uniformly). The decision in
+  which a first new option is taken ends selection (the questions below it get their nodes,
+  their options drawn uniformly); the turn of the seat that took it is finished by the random
+  walk as greedy's is, `playout` more commands follow (none by default: random play to the
+  end only adds noise), and every seat's win chance scores it. The search stops early when its
+  first real choice can no longer change (the leader ahead by more than the iterations left).
+  The answer is the most visited path of the seat's own questions in the real game.
 """
 
 from __future__ import annotations
