@@ -5,7 +5,7 @@ Each seeded game is played by the random bot's tree walk on a fork that is clone
 PLAYOUT steps (the clone plays on, as an MCTS playout starts from a copy); steps are counted
 with the walk included, since a playout must choose its moves too. The set-up of a game
 (`open`, `Engine.create`) is outside the timing on both sides: a search clones a game, it never
-sets one up (a 4-seat Thunderstone set-up costs as much as a hundred steps). The reference is
+sets one up (the set-up was a third of the fork's time in 4-seat Thunderstone). The reference is
 the very same game walked and played through the stored engine (`Engine` over an in-memory
 SQLite EventStore, every command checked and stored) in the same run. Goal (the bots issue):
 at least 1,000 steps per CPU-second for Mage Knight and 5,000 for Thunderstone.
