@@ -9,6 +9,11 @@ its games (analytics.ratings, random anchored at 0) and each bot's CPU time per 
 bot's own thinking, measured around its choice; the engine's playing of the command is not in it).
 Games that hit the command limit are counted apart ("stalled") and left out of the rates.
 
+Duel is mostly luck: one row measures the ceiling of its upper rungs, the simple policy "play
+the highest card" (nothing in duel rewards holding a card back) against greedy. When even that
+policy is not significantly above greedy in the games played, no bot can show the MCTS-greedy
+rung there, and a miss on that rung says so rather than that MCTS plays badly.
+
 `python -m bench.ladder --games 200 [--rulesets duel,epochs] [--iterations 32]` prints the rows;
 `make bench` runs it (bench/run.py, section "ladder").
 """
@@ -27,6 +32,7 @@ from analytics.ratings import elo, pairwise
 from bench.common import Row, row
 from bots.players import BotPlay
 from bots.random_bot import Stall
+from bots.search import greedy
 from engine.pipeline import Engine
 from store import MemoryStore
 
@@ -144,10 +150,49 @@ def ladder(
     return rows, detail
 
 
+def _highest(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """Duel's highest card in hand (pass only with an empty hand)."""
+    from engine.games.duel.rules import VALUES
+
+    plays = [c for c in legal if c["kind"] == "play"]
+    return max(plays, key=lambda c: VALUES[c["card"]]) if plays else legal[0]
+
+
+def duel_ceiling(games: int, say=lambda _t: None) -> tuple[Row, dict[str, Any]]:
+    """ "Play the highest card" against greedy in `games` seeded duels, seats swapped."""
+    import runeledger
+
+    won = 0.0
+    for i in range(games):
+        me, seed = i % 2, f"duel-ceiling-{i}"
+        g = runeledger.open("duel", 2, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            seat = g.to_act()
+            legal = g.legal(seat)
+            g.apply_unchecked(seat, _highest(legal) if seat == me else greedy(g, seat, legal, rng))
+        won += g.returns()[me]
+    r = wilson(won, games)
+    say(f"ladder duel: highest card against greedy (the ceiling): {r.words()}")
+    return row(
+        f"duel, 2 seats: 'play the highest card' against greedy, the ceiling of the MCTS-greedy rung, "
+        f"{games} games, seats swapped; 95% interval {r.low:.2f}–{r.high:.2f}",
+        r.rate,
+        "the policy's share of wins",
+        "an even match",
+        0.5,
+        "share of wins",
+        r.rate / 0.5 if games else None,
+        "share ÷ even",
+        "reported (no goal): above 0.5 only if the rung can be shown at all",
+        None if not games else True,
+    ), {"won": won, "games": games, "interval": r}
+
+
 def measure(
     games: int = GAMES,
     iterations: int = 32,
-    playout: int = 12,
+    playout: int = 0,
     rulesets: tuple[str, ...] | None = None,
     say=lambda _t: None,
 ) -> tuple[list[Row], dict[str, Any]]:
@@ -159,6 +204,9 @@ def measure(
         got, d = ladder(ruleset, options, n, light or iterations, playout, say)
         rows += got
         detail[ruleset] = d
+        if ruleset == "duel":
+            top, detail["duel-ceiling"] = duel_ceiling(2 * n, say)
+            rows.append(top)
     return rows, detail
 
 
@@ -166,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.ladder", description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=GAMES, help="games per pairing (seats swapped)")
     ap.add_argument("--iterations", type=int, default=32, help="MCTS iterations per decision")
-    ap.add_argument("--playout", type=int, default=12, help="MCTS playout length (commands)")
+    ap.add_argument("--playout", type=int, default=0, help="MCTS playout commands after the turn ends")
     ap.add_argument("--rulesets", default="", help="comma-separated; default all six")
     args = ap.parse_args(argv)
     names = tuple(n for n in args.rulesets.split(",") if n)

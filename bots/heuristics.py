@@ -16,6 +16,30 @@ def value(table: Table, seat: int) -> float | None:
     return registry.get(table.ruleset).position_value(table, seat)
 
 
+def _chance(ruleset, table: Table, seat: int, mine: float, best: float) -> float:
+    """A logistic of the lead over the best other seat, mixed with the common goal's progress."""
+    lead = 1.0 / (1.0 + math.exp(-(mine - best) / ruleset.position_scale))
+    weight = ruleset.common_goal_weight
+    return (1.0 - weight) * lead + weight * ruleset.common_goal(table, seat) if weight else lead
+
+
+def win_chances(table: Table) -> list[float]:
+    """Every seat's win_chance, each seat's position valued once: an MCTS playout scores all
+    seats, and valuing each against every other would cost players² valuations, not players."""
+    n = table.players
+    if table.over:
+        return [1.0 / len(table.winners) if s in table.winners else 0.0 for s in range(n)]
+    ruleset = registry.get(table.ruleset)
+    got = [ruleset.position_value(table, s) for s in range(n)]
+    values = [v for v in got if v is not None]
+    if len(values) < n:  # a game values every seat's position or none
+        return [0.5] * n
+    return [
+        _chance(ruleset, table, s, values[s], max(v for o, v in enumerate(values) if o != s))
+        for s in range(n)
+    ]
+
+
 def win_chance(table: Table, seat: int) -> float:
     """1/k for a seat among k winners at the end, 0 for a loser; before the end a logistic
     of the seat's lead over the best other seat (0.5 where the game gives no position value),
@@ -28,9 +52,4 @@ def win_chance(table: Table, seat: int) -> float:
         return 0.5
     # A game values every seat's position or none (None: judged only by its end).
     others = [ruleset.position_value(table, other) for other in range(table.players) if other != seat]
-    best = max(v for v in others if v is not None)
-    lead = 1.0 / (1.0 + math.exp(-(mine - best) / ruleset.position_scale))
-    weight = ruleset.common_goal_weight
-    if not weight:
-        return lead
-    return (1.0 - weight) * lead + weight * ruleset.common_goal(table, seat)
+    return _chance(ruleset, table, seat, mine, max(v for v in others if v is not None))

@@ -50,7 +50,10 @@ def _fork(engine, game_id: str):
 
 
 class BotPlay:
-    def __init__(self, bots: tuple[str, ...], iterations: int = 64, playout: int = 12):
+    ITERATIONS = 32  # MCTS's default strength: iterations per decision
+    PLAYOUT = 0  # commands of random play after the searched turn, before the position value
+
+    def __init__(self, bots: tuple[str, ...], iterations: int = ITERATIONS, playout: int = PLAYOUT):
         self.bots, self.iterations, self.playout = tuple(bots), iterations, playout
         self.planners: dict[tuple[str, int], object] = {}  # (game, seat) -> its planner
 

@@ -19,16 +19,25 @@ by a pick is never enumerated.
 
 - Greedy answers each question of its decision in turn: every option is scored by the win
   chance (bots.heuristics.win_chance) after a leaf sampled below it (bots.tree_walk, the random
-  bot's walk) is played on each of `samples` determinizations; the best option is taken (ties
-  at random) and the next question is the one below it.
+  bot's walk) is played on each of `samples` determinizations and the seat's turn is finished
+  by the random walk (`follow` commands at most); the best option is taken (ties at random)
+  and the next question is the one below it. Why finish the turn: in games that score only
+  when an action ends (an epochs combat after its deployment, a Rune Age turn's purchases)
+  the state one command ahead is worth the same after every option, and a greedy bot judged
+  there played like the random bot.
 - MCTS is information-set MCTS in its simple form: one search tree shared by all iterations,
-  each iteration on a fresh determinization, each search node one question of a seat (the
+  each iteration on a copy of one of `WORLDS` determinizations dealt at the start of the
+  decision, with chance reseeded per iteration; each search node one question of a seat (the
   options of a question are its children, keyed by the option itself, so a lazy step's path
   or a leaf's command); UCB1 selection counts a child only over the iterations in which it was
-  available; a pick's node has one child per set it was played with (drawn uniformly). The
-  decision in which a first new option is taken ends selection (the questions below it get
-  their nodes, their options drawn uniformly), then playouts follow the random bot for a few commands and are scored by win_chance for every
-  seat. The answer is the most visited path of the seat's own questions in the real game.
+  available (c 0.2: win chances of positions a few commands apart differ by hundredths); a
+  pick's node has one child per set it was played with (drawn uniformly). The decision in
+  which a first new option is taken ends selection (the questions below it get their nodes,
+  their options drawn uniformly); the turn of the seat that took it is finished by the random
+  walk as greedy's is, `playout` more commands follow (none by default: random play to the
+  end only adds noise), and every seat's win chance scores it. The search stops early when its
+  first real choice can no longer change (the leader ahead by more than the iterations left).
+  The answer is the most visited path of the seat's own questions in the real game.
 """
 
 from __future__ import annotations
@@ -41,11 +50,13 @@ from typing import Any
 import msgspec
 
 from bots import tree_walk
-from bots.heuristics import win_chance
+from bots.heuristics import win_chance, win_chances
 from engine.choices import Node
 from engine.table import Table
 
 _canon = msgspec.json.Encoder(order="sorted")
+WORLDS = 8  # MCTS: determinizations per decision, dealt once, each iteration plays a copy
+FOLLOW = 30  # greedy: own commands played on after an option before it is judged
 
 
 def _sees(zone, seat: int) -> bool:
@@ -136,10 +147,29 @@ def as_listed(rs, table, seat: int, cmd: dict[str, Any], leaf: bool) -> dict[str
     return cmd if leaf else rs.same_command(table, seat, cmd)
 
 
-def _score(world, seat: int, cmd: dict[str, Any]) -> float:
+def _play_on(g, rng: random.Random, steps: int, seat: int | None = None) -> None:
+    """Up to `steps` commands of the random walk on `g`: only while `seat` is to act, if given."""
+    for _ in range(steps):
+        if g.is_over():
+            return
+        actor = g.to_act()
+        if actor is None or (seat is not None and actor != seat):
+            return
+        chosen = tree_walk.random_command(g.ruleset, g.table, actor, rng)
+        if chosen is None:
+            return
+        g.apply_unchecked(actor, as_listed(g.ruleset, g.table, actor, chosen[0], chosen[1]))
+
+
+def _score(world, seat: int, cmd: dict[str, Any], rng: random.Random, follow: int) -> float:
+    """The seat's win chance after `cmd` and then up to `follow` more of its own commands
+    (the random walk's) while it keeps the turn: a step inside a longer action (a combat's
+    deployment, one of a turn's purchases) is judged by where the action leads, not by the
+    half-done state in which nothing has scored yet."""
     g = world.clone(record=False)
     try:
         g.apply_unchecked(seat, cmd)
+        _play_on(g, rng, follow, seat)
     except Exception:
         return 0.0  # a line the determinization cannot play counts as bad
     return win_chance(g.table, seat)
@@ -154,7 +184,12 @@ def _next(ask: tree_walk.Ask, node: Node, path: list[Any]) -> tuple[list[Any], l
 
 
 def greedy(
-    game, seat: int, legal: list[dict[str, Any]] | None, rng: random.Random, samples: int = 2
+    game,
+    seat: int,
+    legal: list[dict[str, Any]] | None,
+    rng: random.Random,
+    samples: int = 2,
+    follow: int = FOLLOW,
 ) -> dict[str, Any]:
     """The seat's answer question by question: at each, the option after whose sampled leaves
     the seat's win chance is highest (one leaf per determinization, `samples` of them); ties
@@ -179,7 +214,7 @@ def greedy(
                 for w in worlds:
                     cmd, leaf = tree_walk.below(rs, table, seat, rng, ask, o, path)
                     cmd = as_listed(rs, table, seat, cmd, leaf)
-                    sampled.append((_score(w, seat, cmd), cmd))
+                    sampled.append((_score(w, seat, cmd, rng, follow), cmd))
                 scored.append((sum(v for v, _ in sampled), o, sampled))
             top = max(v for v, _, _ in scored)
             best = [x for x in scored if x[0] >= top - 1e-9]
@@ -194,7 +229,7 @@ def greedy(
 
 
 class _Node:
-    __slots__ = ("actor", "avail", "children", "cmd", "n", "w")
+    __slots__ = ("actor", "avail", "children", "cmd", "leaf", "n", "w", "width")
 
     def __init__(self, actor: int | None = None, cmd: dict[str, Any] | None = None):
         self.children: dict[bytes, _Node] = {}
@@ -203,6 +238,8 @@ class _Node:
         self.avail = 0
         self.actor = actor
         self.cmd = cmd  # the set a pick's child was played with
+        self.width = 0  # the most options its question had (0: not a question's node)
+        self.leaf = False  # its option completes a command
 
 
 def _decision_asker(game, seat: int) -> tree_walk.Ask:
@@ -213,10 +250,11 @@ def _decision_asker(game, seat: int) -> tree_walk.Ask:
 
 
 def _iterate(
-    root: _Node, g, rng: random.Random, c: float, playout: int
+    root: _Node, g, rng: random.Random, c: float, playout: int, follow: int
 ) -> tuple[list[_Node], list[float] | None]:
-    """One iteration on the determinization `g`: selection question by question up to the
-    decision with a new option, then a playout; (the search nodes visited, the seats' values)."""
+    """One iteration on `g`, a copy of a determinization: selection question by question up
+    to the decision with a new option, then a playout; (the search nodes visited, the seats'
+    values)."""
     node, visited = root, []
     try:
         expanded = False
@@ -229,6 +267,7 @@ def _iterate(
             while True:
                 opts = tree_walk.narrowed(rs, t, actor, path, opts)
                 keys = [_canon.encode(o) for o in opts]
+                node.width = max(node.width, len(keys))
                 untried = []
                 for i, k in enumerate(keys):
                     child = node.children.get(k)
@@ -247,26 +286,20 @@ def _iterate(
                 visited.append(node)
                 o = opts[i]
                 if o.command is not None:
+                    node.leaf = True
                     g.apply_unchecked(actor, o.command)
                     break
                 if o.pick is not None:
                     cmd = as_listed(rs, t, actor, tree_walk.pick_values(o.pick, rng), False)
-                    k = _canon.encode(cmd)
-                    node = node.children.setdefault(k, _Node(actor, cmd))
+                    node = node.children.setdefault(_canon.encode(cmd), _Node(actor, cmd))
                     visited.append(node)
                     g.apply_unchecked(actor, cmd)
                     break
                 path, opts = _next(ask, o, path)
-        for _ in range(playout):
-            if g.is_over():
-                break
-            actor = g.to_act()
-            chosen = tree_walk.random_command(g.ruleset, g.table, actor, rng)
-            if chosen is None:
-                break
-            cmd, leaf = chosen
-            g.apply_unchecked(actor, as_listed(g.ruleset, g.table, actor, cmd, leaf))
-        return visited, [win_chance(g.table, s) for s in range(g.players)]
+        if visited:  # the turn of the seat that took the new option ends as greedy's does
+            _play_on(g, rng, follow, visited[-1].actor)
+        _play_on(g, rng, playout)
+        return visited, win_chances(g.table)
     except Exception:
         return visited, None  # a determinization the rules cannot continue: no evidence
 
@@ -277,8 +310,9 @@ def mcts(
     legal: list[dict[str, Any]] | None,
     rng: random.Random,
     iterations: int = 64,
-    playout: int = 12,
-    c: float = 0.7,
+    playout: int = 0,
+    c: float = 0.2,
+    follow: int = FOLLOW,
 ) -> dict[str, Any]:
     """The seat's answer along the most visited path of its questions after `iterations`
     iterations of information-set MCTS over the choice tree (module docstring). `legal`, the
@@ -286,13 +320,33 @@ def mcts(
     if legal is not None and len(legal) == 1:
         return legal[0]
     root = _Node()
-    for _ in range(iterations):
-        visited, values = _iterate(root, determinize(game, seat, rng), rng, c, playout)
+    worlds = [determinize(game, seat, rng) for _ in range(min(WORLDS, iterations))]
+    for i in range(iterations):
+        g = worlds[i % len(worlds)].clone(record=False)
+        g.reseed(f"bot:{rng.getrandbits(64)}")  # its own future of chance every iteration
+        visited, values = _iterate(root, g, rng, c, playout, follow)
         for nd in visited:
             nd.n += 1
             if values is not None and nd.actor is not None:
                 nd.w += values[nd.actor]
+        if _settled(root, iterations - i - 1):
+            break
     return _answer(root, game, seat, legal, rng)
+
+
+def _settled(root: _Node, left: int) -> bool:
+    """The seat's first real choice (its first question with more than one option) can no
+    longer change: every option tried and the most visited ahead of the next by more than the
+    `left` iterations (Fuego's early stop; a count, not a clock, so the same for a seed)."""
+    node = root
+    while node.width == 1 and len(node.children) == 1:
+        (node,) = node.children.values()
+        if node.leaf:
+            return True
+    if node.width < 2 or len(node.children) < node.width:
+        return False
+    first, second = sorted((ch.n for ch in node.children.values()), reverse=True)[:2]
+    return first - second > left
 
 
 def _answer(
