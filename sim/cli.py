@@ -16,6 +16,7 @@ import msgspec
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+from bots.players import BotPlay
 from cli import render
 from engine import language
 from engine.boundary import number, parse_options
@@ -43,14 +44,14 @@ def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
         "--bots",
         metavar="LIST",
         help="bots per seat, e.g. mcts,random "
-        "(random, greedy, mcts; one name plays every seat; default random)",
+        "(random, greedy, mcts, strong; one name plays every seat; default random)",
     )
     s.add_argument(
         "--mcts-iterations",
         type=number,
-        default=64,
+        default=BotPlay.ITERATIONS,
         metavar="N",
-        help="MCTS iterations per decision (default 64)",
+        help=f"MCTS iterations per decision (default {BotPlay.ITERATIONS}, the strength the bot ladder measures)",
     )
     s.add_argument(
         "--engine",

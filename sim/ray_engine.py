@@ -86,7 +86,7 @@ def simulate_ray(
     options: dict[str, Any] | None = None,
     *,
     bots: str | None = None,
-    mcts_iterations: int = 64,
+    mcts_iterations: int = BotPlay.ITERATIONS,
     address: str | None = None,
     num_cpus: int | None = None,
     tasks: int | None = None,

@@ -597,7 +597,7 @@ def simulate(
     game_seconds: float = 300.0,
     flush_seconds: float = 0.5,
     bots: str | None = None,
-    mcts_iterations: int = 64,
+    mcts_iterations: int = BotPlay.ITERATIONS,
 ) -> Summary:
     """Play `games` games into `db`. Ctrl-C (SIGINT) stops within moments with every finished
     game stored and returns a Summary with interrupted=True. `tick(n)` reports n more games
