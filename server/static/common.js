@@ -82,6 +82,12 @@ function showLarge(anchor, info) {
     document.addEventListener("click", ev => {  // a tap elsewhere closes it
       if (LARGE_FOR && !LARGE_FOR.contains(ev.target)) hideLarge(LARGE_FOR);
     });
+    // The pointer over anything else closes it too: a live update may redraw the hand under the
+    // pointer, and a card taken off the page never hears its mouseleave (unless it has the focus).
+    document.addEventListener("pointerover", ev => {
+      if (LARGE_FOR && !LARGE_FOR.contains(ev.target) &&
+          (!LARGE_FOR.isConnected || document.activeElement !== LARGE_FOR)) hideLarge(LARGE_FOR);
+    });
   }
   const vals = Object.entries(info.values || {}).filter(([, v]) => v !== null)
     .map(([k, v]) => el("li", {text: `${k.replaceAll("_", " ")}: ${v}`}));

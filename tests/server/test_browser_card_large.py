@@ -38,3 +38,23 @@ def test_a_hand_card_shows_large_on_hover_tap_and_focus(served, browser):
     large.wait_for(state="visible")
     page.keyboard.press("Escape")
     large.wait_for(state="hidden")
+
+
+def test_a_card_redrawn_under_the_pointer_does_not_leave_its_large_view_open(served, browser):
+    """A live update redraws the hand while the pointer rests on a card: the card taken off the
+    page never hears its mouseleave, so moving the pointer away must still close the view (a
+    bug seen in a loaded full run: the view stayed open over the table)."""
+    made = post(f"{served}/api/games", {"ruleset": "mage-knight", "players": 2})
+    gid, token = made["game_id"], made["seats"][0]["token"]
+    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.goto(f"{served}/games/{gid}?token={token}")
+    card = page.locator("#own .card[tabindex]").first
+    card.wait_for()
+    large = page.locator('[data-testid="card-large"]')
+    card.hover()
+    large.wait_for(state="visible")
+    page.evaluate(
+        "document.querySelector('#own .card[tabindex]').replaceWith(document.createElement('span'))"
+    )
+    page.mouse.move(1, 1)
+    large.wait_for(state="hidden", timeout=5000)
