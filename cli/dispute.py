@@ -12,16 +12,14 @@ import json
 import sys
 
 import msgspec
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from cli import render
 from engine import language
 from engine.errors import BadInput, IllegalCommand
 from engine.narration import seat_name
 from sim.dispute import settle
-
-out = Console(soft_wrap=True)
 
 
 def add_parser(sub, common: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -70,11 +68,11 @@ def show(report: dict) -> None:
     `readings_de.toml`, the fixed words from the phrasebook (`w`); the situation's own note
     as its author wrote it, and the decisive events' data as the referee reads it (raw)."""
     game = report["ruleset"]
-    out.print(f"[bold]{report['situation']}[/bold] ({game})", highlight=False)
+    render.console().print(f"[bold]{report['situation']}[/bold] ({game})", highlight=False)
     if report["note"]:
-        out.print(report["note"], markup=False, highlight=False)
+        render.console().print(report["note"], markup=False, highlight=False)
     if not report["readings"]:
-        out.print(
+        render.console().print(
             w(
                 "No reading of an ambiguous rule was consulted while playing this situation "
                 "(rules consulted none of the catalog's readings)."
@@ -96,7 +94,7 @@ def show(report: dict) -> None:
         _row(t, w("result"), *[_result(v) for v in rows])
         _row(t, w("decisive events"), *[_events(v) for v in rows])
         _row(t, w("made the difference"), *[_difference(game, v, r) for v in rows])
-        out.print(t)
+        render.console().print(t)
 
 
 def w(english: str, **values) -> str:
@@ -133,7 +131,7 @@ def show_combinations(report: dict) -> None:
     """One row per combination of the readings' alternatives (--combine)."""
     game = report["ruleset"]
     for r in report["readings"]:
-        out.print(_reading_title(game, r), markup=False, highlight=False)
+        render.console().print(_reading_title(game, r), markup=False, highlight=False)
     t = Table(title=w("Every combination of their alternatives"), show_lines=True)
     t.add_column(w("readings"), no_wrap=True)
     for name in ("result", "decisive events", "made the difference"):
@@ -147,7 +145,7 @@ def show_combinations(report: dict) -> None:
             _events(v),
             _combined_difference(game, v),
         )
-    out.print(t)
+    render.console().print(t)
 
 
 def _combined_difference(game: str, v: dict) -> str:

@@ -58,11 +58,7 @@ def test_combine_blames_only_the_reading_that_makes_the_difference():
 
 
 def test_combine_words_name_each_combination_and_its_cause(capsys, monkeypatch):
-    from rich.console import Console
-
-    from cli import dispute as dispute_cli
-
-    monkeypatch.setattr(dispute_cli, "out", Console(width=1000, soft_wrap=True))
+    monkeypatch.setenv("COLUMNS", "1000")  # the console is made per print, on the current stdout
     assert cli.main(["dispute", TS, "--reading", "A17", "--reading", "A11", "--combine"]) == 0
     text = capsys.readouterr().out
     flat = text
