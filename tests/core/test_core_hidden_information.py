@@ -26,12 +26,17 @@ def test_redacted_log_leaks_nothing_the_view_hides(eng):
 
 
 def test_the_leak_check_catches_a_leak(eng, monkeypatch):
-    """The check above must be able to fail: make draws public and it must complain."""
+    """The check above must be able to fail: make every event public and it must complain."""
     import pytest
 
-    from engine.mechanics import zones
+    from engine.context import Ctx
 
-    monkeypatch.setattr(zones, "seers", lambda table, zone: None)
+    emit = Ctx.emit
+
+    def public(self, type_, data, rule, vis=None, *rest, **kw):  # every event shown to all
+        return emit(self, type_, data, rule, None, *rest, **kw)
+
+    monkeypatch.setattr(Ctx, "emit", public)
     gid = eng.create("duel", 2, 14)
     run_bots(eng, gid, 14)
     with pytest.raises(AssertionError, match="shows seat"):

@@ -124,7 +124,12 @@ def test_cli_reports_a_bad_situation_as_bad_input(tmp_path, capsys):
     bad.write_text(text, encoding="utf-8")
     code = cli.main(["new", "--situation", str(bad), "--db", str(tmp_path / "g.db"), "--json"])
     out = json.loads(capsys.readouterr().out)
-    assert code == 2 and "[game.battle] target" in out["error"] and "Glut" in out["error"]
+    # the allowed targets named in the reader's language: Glut is "Ember" in English
+    assert code == 2 and "[game.battle] target" in out["error"] and "Ember" in out["error"]
+    code = cli.main(
+        ["new", "--situation", str(bad), "--db", str(tmp_path / "g.db"), "--json", "--lang", "de"]
+    )
+    assert code == 2 and "Glut" in json.loads(capsys.readouterr().out)["error"]
     text = Path(GLUT).read_text(encoding="utf-8").replace("[game]", "[gaem]\n[game]")
     bad.write_text(text, encoding="utf-8")
     code = cli.main(["new", "--situation", str(bad), "--db", str(tmp_path / "g.db"), "--json"])
