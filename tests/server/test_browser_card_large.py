@@ -15,15 +15,21 @@ def served(tmp_path_factory):
     stop_server(proc, tmp)
 
 
-def test_a_hand_card_shows_large_on_hover_tap_and_focus(served, browser):
+def hand_card(served, browser):
+    """A new Mage Knight table seen by Seat 1 at 1366x768: the page, its first hand card and
+    the large view's box."""
     made = post(f"{served}/api/games", {"ruleset": "mage-knight", "players": 2})
     gid, token = made["game_id"], made["seats"][0]["token"]
     page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
     page.goto(f"{served}/games/{gid}?token={token}")
     card = page.locator("#own .card[tabindex]").first
     card.wait_for()
+    return page, card, page.locator('[data-testid="card-large"]')
+
+
+def test_a_hand_card_shows_large_on_hover_tap_and_focus(served, browser):
+    page, card, large = hand_card(served, browser)
     name = card.locator("b").inner_text()
-    large = page.locator('[data-testid="card-large"]')
     card.hover()
     large.wait_for(state="visible")
     assert large.locator(".card-large-name").inner_text() == name
@@ -44,13 +50,7 @@ def test_a_card_redrawn_under_the_pointer_does_not_leave_its_large_view_open(ser
     """A live update redraws the hand while the pointer rests on a card: the card taken off the
     page never hears its mouseleave, so moving the pointer away must still close the view (a
     bug seen in a loaded full run: the view stayed open over the table)."""
-    made = post(f"{served}/api/games", {"ruleset": "mage-knight", "players": 2})
-    gid, token = made["game_id"], made["seats"][0]["token"]
-    page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
-    page.goto(f"{served}/games/{gid}?token={token}")
-    card = page.locator("#own .card[tabindex]").first
-    card.wait_for()
-    large = page.locator('[data-testid="card-large"]')
+    page, card, large = hand_card(served, browser)
     card.hover()
     large.wait_for(state="visible")
     page.evaluate(
