@@ -12,7 +12,7 @@ most and least; DragonLords: kingdoms by round and battles won per race: analyti
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import duckdb
@@ -86,17 +86,18 @@ GAME_FIGURES = (
 )
 
 
-def figures(con: duckdb.DuckDBPyConnection, tables: set[str]) -> list[tuple[str, str, object]]:
-    """(file stem, caption, matplotlib figure) for every figure the data allows."""
-    out = []
+def figures(con: duckdb.DuckDBPyConnection, tables: set[str]) -> Iterator[tuple[str, str, object]]:
+    """(file stem, caption, matplotlib figure) for every figure the data allows, a ruleset's at
+    a time (each figure is drawn and closed before the next ruleset's are made: a store of many
+    rulesets would otherwise hold every open figure at once)."""
     rulesets = [r[0] for r in con.execute("SELECT DISTINCT ruleset FROM games ORDER BY 1").fetchall()]
     asked: dict[str, list[balance.Question]] = {}
     for question in balance.questions(balance.seat_games(con)):
         asked.setdefault(question.ruleset, []).append(question)
     for rs in rulesets:
         with language.playing(rs):  # names said as this game names them
-            out += _figures_of(con, rs, tables, asked)
-    return out
+            made = _figures_of(con, rs, tables, asked)
+        yield from made
 
 
 def _figures_of(
