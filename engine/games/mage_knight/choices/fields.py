@@ -11,7 +11,7 @@ import msgspec
 from engine import choices
 from engine.choices import MORE, BadPath, Question
 from engine.games.mage_knight.choices import words as say
-from engine.games.mage_knight.choices.nodes import apart_nodes, command_words, leaf
+from engine.games.mage_knight.choices.nodes import apart_nodes, command_words, leaf, one_choice
 from engine.narration import humane
 
 _canon = msgspec.json.Encoder(order="sorted")
@@ -49,10 +49,12 @@ def question(rs, table, seat: int, path, cmds: list[dict], words: bool, rule, ch
         for v, members in groups.values():
             split.setdefault(v.split(",")[0], []).extend(members)
         opts = [
-            choices.lazy(
+            leaf(rs, table, seat, members[0], words)  # the rest is one choice: the play itself
+            if one_choice(rs, table, seat, members)
+            else choices.lazy(
                 value_words(table, field, item) + MORE if words else "", [*path, ["first", field, item]]
             )
-            for item in split
+            for item, members in split.items()
         ]
         return Question(
             table.version,
