@@ -73,17 +73,24 @@ def bot_options(rs, table, seat: int, path: list[Any], options: list[Node]) -> l
     """The options of the question at `path` worth choosing from: a non-empty subset."""
     if len(options) < 2:
         return options
-    owner: dict[int, int] = {}
-    cmds: list[dict] = []
     peeked = _peeked(table, seat, options) if not path else PEEKED
-    for i, node in enumerate(options):
-        for c in _commands(rs, table, seat, node, peeked):
-            owner[id(c)] = i
-            cmds.append(c)
+    owner, cmds = _owned([_commands(rs, table, seat, node, peeked) for node in options])
     if _all_kept(table, cmds):
         return options
     kept = {owner[id(c)] for c in choices(table, seat, cmds)}
     return [o for i, o in enumerate(options) if i in kept] or options
+
+
+def _owned(found: list[list[dict]]) -> tuple[dict[int, int], list[dict]]:
+    """The commands each option stands for, in one list, and the option each came from (by
+    the command object's id: the habits hand back the very objects they keep)."""
+    owner: dict[int, int] = {}
+    cmds: list[dict] = []
+    for i, mine in enumerate(found):
+        for c in mine:
+            owner[id(c)] = i
+            cmds.append(c)
+    return owner, cmds
 
 
 def _all_kept(table, cmds: list[dict]) -> bool:
@@ -305,12 +312,7 @@ def _kept(table, seat: int, known: list[tuple[Node, list[dict]]], standing: list
     in: the kept options when the habits keep none of the stand-ins."""
     if not known:  # only kinds the habits keep last: all of them are listed
         return None
-    owner: dict[int, int] = {}
-    cmds: list[dict] = []
-    for i, (_, found) in enumerate(known):
-        for c in found:
-            owner[id(c)] = i
-            cmds.append(c)
+    owner, cmds = _owned([found for _, found in known])
     kept = choices(table, seat, cmds + standing)
     if not kept or any(id(c) not in owner for c in kept):
         return None
