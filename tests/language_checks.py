@@ -60,6 +60,16 @@ def english_terms(text: str, game: str | None) -> list[str]:
     return [w for w in WORD.findall(bare) if w in ENGLISH_ONLY or w in CAPITALISED]
 
 
+def english_left(game: str | None, read: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The English-only words left in what is read (`where -> strings`), by where and text."""
+    return {
+        f"{where}: {s[:160]}": found
+        for where, strings in read.items()
+        for s in strings
+        if (found := english_terms(s, game))
+    }
+
+
 def german_in(game: str | None, read: dict[str, list[str]]) -> dict[str, str]:
     """German names found in what is read (`where -> strings`), each with the first text it
     is in."""

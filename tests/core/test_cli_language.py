@@ -14,6 +14,7 @@ import json
 import os
 import re
 from contextlib import redirect_stderr, redirect_stdout
+from unittest import mock
 
 import pytest
 
@@ -22,7 +23,7 @@ from cli.main import main
 from engine.pipeline import Engine
 from projections.views import REFEREE, state_view
 from store import EventStore
-from tests.language_checks import english_terms, german_in, readable
+from tests.language_checks import english_left, english_terms, german_in, readable
 from tests.texts_read import RULESETS
 
 CELL = re.compile(r"[│┃]")
@@ -69,16 +70,8 @@ def refusals(eng: Engine, gid: str) -> list[tuple[int, str]]:
 def run(db: str, *argv: str) -> str:
     """`runeledger ARGV --db DB`, stdout and stderr, wide enough that no cell wraps."""
     out = io.StringIO()
-    old = os.environ.get("COLUMNS")
-    os.environ["COLUMNS"] = "4000"
-    try:
-        with redirect_stdout(out), redirect_stderr(out):
-            main([*argv, "--db", db])
-    finally:
-        if old is None:
-            del os.environ["COLUMNS"]
-        else:
-            os.environ["COLUMNS"] = old
+    with mock.patch.dict(os.environ, {"COLUMNS": "4000"}), redirect_stdout(out), redirect_stderr(out):
+        main([*argv, "--db", db])
     return out.getvalue()
 
 
@@ -137,13 +130,7 @@ def _run_all(db, name: str, lang: str) -> dict[str, list[str]]:
 def test_german_cli_holds_no_english_only_term(db, name):
     said = read(db, name, "de")
     assert sum(len(x) for x in said.values()) > 200, "too little read: the test could not fail"
-    left = {
-        f"{cmd}: {c[:160]}": english_terms(c, name)
-        for cmd, lines in said.items()
-        for c in lines
-        if english_terms(c, name)
-    }
-    assert left == {}
+    assert english_left(name, said) == {}
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -193,13 +180,7 @@ def test_german_simulate_and_report_hold_no_english_only_term(simulated):
     assert any("geschrieben" in c for lines in said.values() for c in lines)
     assert any("exportiert" in c for lines in said.values() for c in lines)
     assert any("neuesten Stand" in c for lines in said.values() for c in lines)
-    left = {
-        f"{cmd}: {c[:160]}": english_terms(c, None)
-        for cmd, lines in said.items()
-        for c in lines
-        if english_terms(c, None)
-    }
-    assert left == {}
+    assert english_left(None, said) == {}
 
 
 def test_english_simulate_and_report_hold_no_german_word_and_can_fail(simulated):

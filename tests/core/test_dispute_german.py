@@ -11,6 +11,7 @@ import os
 import re
 import tomllib
 from contextlib import redirect_stdout
+from unittest import mock
 
 import pytest
 
@@ -77,16 +78,8 @@ def test_a_reading_without_german_is_pointed_to_not_half_said(monkeypatch):
 
 def run(*argv: str) -> str:
     out = io.StringIO()
-    old = os.environ.get("COLUMNS")
-    os.environ["COLUMNS"] = "4000"  # no cell wraps: one event a line
-    try:
-        with redirect_stdout(out):
-            assert main(list(argv)) == 0
-    finally:
-        if old is None:
-            del os.environ["COLUMNS"]
-        else:
-            os.environ["COLUMNS"] = old
+    with mock.patch.dict(os.environ, {"COLUMNS": "4000"}), redirect_stdout(out):  # one event a line
+        assert main(list(argv)) == 0
     return out.getvalue()
 
 
