@@ -295,7 +295,7 @@ def _first_difference(rows: list[dict[str, Any]]) -> str:
 
 
 def _by_field(table, seat, path, sel, rule, words, text, among) -> ch.Question:
-    rows = [{**o.cmd, **o.tail} if o.tail else o.cmd for o in sel]  # _fields, once per offer
+    rows = [_fields(o) for o in sel]  # once per offer: the field search and the grouping share them
     field = _first_difference(rows)
     groups: dict[Any, list[Offer]] = {}
     for o, r in zip(sel, rows, strict=True):
