@@ -25,7 +25,7 @@ from typing import Any
 from engine.games.mage_knight import state
 from engine.games.mage_knight.apply_scenario_events import city_at
 from engine.games.mage_knight.bots.estimate import city_need, combat_power, space_need
-from engine.games.mage_knight.cards.resolving import PLAIN_KEPT, plain_situation, seat_resolutions
+from engine.games.mage_knight.cards.resolving import kept_plain, seat_resolutions
 from engine.games.mage_knight.combat.abilities import armour_now, targetable
 from engine.games.mage_knight.combat.machine import decide
 from engine.games.mage_knight.content.load import content
@@ -428,21 +428,17 @@ def points(
         return 0
     if is_open(cmd):  # (once per state: every question's habits weigh the same cards)
         k = ("open_points", cmd.get("card"), cmd.get("mode"), cmd.get("option"), kinds, types)
-        sit = plain_situation(table, table.game.active)
-        memo = _OPEN_POINTS if sit else state_memo(table)
-        at = (k, sit) if sit else k  # (where the situation alone decides: for every state)
-        got = memo.get(at)
-        if got is None:
-            if sit and len(_OPEN_POINTS) >= PLAIN_KEPT:
-                _OPEN_POINTS.clear()
-            got = memo[at] = max(
-                (_points(a, kinds, types) for a in _open_atoms(table, cmd, known)), default=0
-            )
-        return got
+        return kept_plain(
+            table, table.game.active, _OPEN_POINTS, k, _open_points, table, cmd, kinds, types, known
+        )
     return _points(play_atoms(table, cmd, known), kinds, types)
 
 
 _OPEN_POINTS: dict[tuple, int] = {}  # a stand-in's best points in a plain situation (resolving.py)
+
+
+def _open_points(table, cmd: dict, kinds: tuple[str, ...], types: tuple[str, ...], known: dict | None) -> int:
+    return max((_points(a, kinds, types) for a in _open_atoms(table, cmd, known)), default=0)
 
 
 def _points(atoms, kinds: tuple[str, ...], types: tuple[str, ...]) -> int:

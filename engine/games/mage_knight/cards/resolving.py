@@ -5,7 +5,9 @@ card play and the bots all read resolutions here."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from typing import Any, TypeVar
 
 from engine.games.mage_knight.cards import effects
 from engine.games.mage_knight.cards.turn_effects import changed_attacks, converted, shapeshifted
@@ -13,6 +15,7 @@ from engine.games.mage_knight.content.load import content
 from engine.games.mage_knight.situations.card_overrides import card_values
 from engine.mechanics.per_state import once, state_memo
 
+T = TypeVar("T")
 SIDEWAYS = ("move", "influence")  # outside combat (MK:4:Deed:3e)
 
 
@@ -138,27 +141,39 @@ def seat_resolutions(table, seat: int, cid: str, mode: str) -> tuple:
     override, once per card, mode and situation for every state (each decision's new state
     would list them again: the hand's cards, each way, for the first question's test, the
     cards' question and the bots' habits)."""
-    memo = state_memo(table)  # (the most asked function of a decision: no `once` closures)
-    sit = memo.get(("plain_situation", seat))
-    if sit is None:
-        sit = memo[("plain_situation", seat)] = _plain_situation(table, seat)
-    kept, key = (_PLAIN, (cid, mode, sit)) if sit else (memo, ("resolutions", seat, cid, mode))
-    got = kept.get(key)
+    return kept_plain(
+        table, seat, _PLAIN, ("resolutions", seat, cid, mode), _seat_resolutions, table, seat, cid, mode
+    )
+
+
+_PLAIN: dict[tuple, tuple] = {}  # (("resolutions", seat, card, mode), situation) -> resolutions (kept_plain)
+PLAIN_KEPT = 20_000  # the most kept at once in each cache across states
+
+
+def kept_plain(table, seat: int, cache: dict, key: tuple, fn: Callable[..., T], *args: Any) -> T:
+    """`fn(*args)` once per state under `key`, or, where the seat's situation alone decides
+    it (`plain_situation`), once per key and situation for every state in `cache` (bounded: a
+    long run meets many situations, so it starts again past PLAIN_KEPT). No closure per call:
+    card resolutions are the most asked fact of a decision."""
+    sit = plain_situation(table, seat)
+    kept, at = (cache, (key, sit)) if sit else (state_memo(table), key)
+    got = kept.get(at)
     if got is None:
-        if len(_PLAIN) >= PLAIN_KEPT:  # a long run meets many situations: start again
-            _PLAIN.clear()
-        got = kept[key] = _seat_resolutions(table, seat, cid, mode)
+        if sit and len(cache) >= PLAIN_KEPT:
+            cache.clear()
+        got = kept[at] = fn(*args)
     return got
-
-
-_PLAIN: dict[tuple, tuple] = {}  # (card, mode, situation) -> resolutions where nothing else counts
-PLAIN_KEPT = 20_000  # the most kept at once
 
 
 def plain_situation(table, seat: int) -> tuple:
     """The seat's situation when it alone decides a card's resolutions (no effect of this turn
-    and no card overrides in the game), else (); once per state."""
-    return once(table, ("plain_situation", seat), lambda: _plain_situation(table, seat))
+    and no card overrides in the game), else (); once per state (no closure per call, as
+    for `kept_plain`)."""
+    memo = state_memo(table)
+    sit = memo.get(("plain_situation", seat))
+    if sit is None:
+        sit = memo[("plain_situation", seat)] = _plain_situation(table, seat)
+    return sit
 
 
 def _plain_situation(table, seat: int) -> tuple:
