@@ -133,9 +133,7 @@ def rule_reading(game: str, rule_id: str, english: str | None, lang: str | None 
 def reading_question(game: str, reading_id: str, english: str, lang: str | None = None) -> str:
     """A reading's question (`engine.readings.Reading.question`) in the language: in German
     the one `readings_de.toml` lists, else a pointer to the English (never half-said)."""
-    if check(lang or current()) != "de":
-        return english
-    return phrases.readings().get(game, {}).get(reading_id, {}).get("question") or _ENGLISH_ONLY
+    return reading_alternative(game, reading_id, "question", english, lang)  # (the same table)
 
 
 def reading_alternative(

@@ -39,27 +39,31 @@ class Book:
         self.headings: dict[str, str] = doc.get("heading", {})
 
 
+def _toml(name: str) -> dict[str, Any]:
+    return tomllib.loads((HERE / name).read_text(encoding="utf-8"))
+
+
 @cache
 def book() -> Book:
-    return Book(tomllib.loads((HERE / "de.toml").read_text(encoding="utf-8")))
+    return Book(_toml("de.toml"))
 
 
 @cache
 def rules() -> dict[str, dict[str, str]]:
     """The rules' German summaries per ruleset (`rules_de.toml`)."""
-    return tomllib.loads((HERE / "rules_de.toml").read_text(encoding="utf-8"))
+    return _toml("rules_de.toml")
 
 
 @cache
 def options() -> dict[str, dict[str, Any]]:
     """The rulesets' options in German per ruleset (`options_de.toml`)."""
-    return tomllib.loads((HERE / "options_de.toml").read_text(encoding="utf-8"))
+    return _toml("options_de.toml")
 
 
 @cache
 def readings() -> dict[str, dict[str, dict[str, str]]]:
     """The readings' questions and alternatives in German per ruleset (`readings_de.toml`)."""
-    return tomllib.loads((HERE / "readings_de.toml").read_text(encoding="utf-8"))
+    return _toml("readings_de.toml")
 
 
 def heading(text: str) -> str:
