@@ -68,11 +68,12 @@ def show(report: dict) -> None:
     `readings_de.toml`, the fixed words from the phrasebook (`w`); the situation's own note
     as its author wrote it, and the decisive events' data as the referee reads it (raw)."""
     game = report["ruleset"]
-    render.console().print(f"[bold]{report['situation']}[/bold] ({game})", highlight=False)
+    out = render.console()  # one console on the present stdout for the whole report
+    out.print(f"[bold]{report['situation']}[/bold] ({game})", highlight=False)
     if report["note"]:
-        render.console().print(report["note"], markup=False, highlight=False)
+        out.print(report["note"], markup=False, highlight=False)
     if not report["readings"]:
-        render.console().print(
+        out.print(
             w(
                 "No reading of an ambiguous rule was consulted while playing this situation "
                 "(rules consulted none of the catalog's readings)."
@@ -94,7 +95,7 @@ def show(report: dict) -> None:
         _row(t, w("result"), *[_result(v) for v in rows])
         _row(t, w("decisive events"), *[_events(v) for v in rows])
         _row(t, w("made the difference"), *[_difference(game, v, r) for v in rows])
-        render.console().print(t)
+        out.print(t)
 
 
 def w(english: str, **values) -> str:
@@ -130,8 +131,9 @@ def _row(t: Table, *cells: str) -> None:
 def show_combinations(report: dict) -> None:
     """One row per combination of the readings' alternatives (--combine)."""
     game = report["ruleset"]
+    out = render.console()
     for r in report["readings"]:
-        render.console().print(_reading_title(game, r), markup=False, highlight=False)
+        out.print(_reading_title(game, r), markup=False, highlight=False)
     t = Table(title=w("Every combination of their alternatives"), show_lines=True)
     t.add_column(w("readings"), no_wrap=True)
     for name in ("result", "decisive events", "made the difference"):
@@ -145,7 +147,7 @@ def show_combinations(report: dict) -> None:
             _events(v),
             _combined_difference(game, v),
         )
-    render.console().print(t)
+    out.print(t)
 
 
 def _combined_difference(game: str, v: dict) -> str:
