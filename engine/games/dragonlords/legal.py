@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from engine.games.dragonlords import board, names
 from engine.games.dragonlords.battles import battle
 from engine.games.dragonlords.battles.battle import chooser
 from engine.games.dragonlords.magic import scrolls
+from engine.games.dragonlords.magic.teleport import must_teleport_home, teleports
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.offers import Offer, as_offers, counted, expand
 from engine.games.dragonlords.quests import activity as quest
@@ -109,16 +112,98 @@ def _offers(table, seat: int, first: bool = False) -> list[Offer]:
         return (
             out + as_offers(scrolls.legal(table, a)) if game.battle.step in ("gather", "after_round") else out
         )
-    if ph in ("purchase", "naval", "combat", "transfer") or (ph == "quest" and game.qmove is None):
-        return _turn_legal(table, a, ph, first) + as_offers(scrolls.legal(table, a))
-    return _turn_legal(table, a, ph, first)
+    found = sources(table, first)
+    if found is not None:
+        return [o for _kinds, offers in found for o in offers(ALL)]
+    if ph == "quest" and game.qmove is None:
+        return _turn_legal(table, a, ph) + as_offers(scrolls.legal(table, a))
+    return _turn_legal(table, a, ph)
+
+
+Source = tuple[frozenset[str], Callable[[frozenset[str]], Iterable[Offer]]]
+"""Some of a listing's offers: the kinds they may be of, and the offers of the wanted kinds
+among those, in the listing's order."""
+
+ALL = frozenset({"*"})  # every kind a source gives (`wanted`)
+
+
+def wanted(want: frozenset[str], kinds: frozenset[str]) -> frozenset[str]:
+    return kinds if want is ALL else want & kinds
+
+
+def sources(table, first: bool = False) -> list[Source] | None:
+    """The active army's listing in a turn phase that has a `done` (purchase, naval movement,
+    combat, transfer) as its parts in order, so that the offers of one kind are found without
+    the others' (a bot's first question asks only which kinds are there, and the kind it opens
+    only that kind's offers); None for every other moment (an answer, a battle, a forced
+    teleport home, set-up, quests, income, reinforcements: listed whole). `first`: forced
+    marches in part (first_offers)."""
+    game = table.game
+    if game.ask is not None or game.battle is not None:
+        return None
+    a, ph = game.active, game.phase
+    out: list[Source]
+    if ph == "purchase":
+        out = [(_BUY, lambda want: as_offers(moves.purchase_legal(table, a)))]
+    elif ph == "naval":
+        out = [
+            (_LOADS, lambda want: moves.each_load(table, a)),
+            (_SAIL, lambda want: moves.sails(table, a)),
+            (_TELEPORT, lambda want: map(Offer, teleports(table, a, "naval"))),
+        ]
+    elif ph == "combat":
+        if moves.ground(table, a).fights:
+            return [(_FIGHT, lambda want: moves.combat_offers(table, a, _FIGHT)), _scrolls(table, a)]
+        kinds = _COMBAT if game.armies[a].race == "elf" else _COMBAT - {"sneak"}
+        out = [(kinds, lambda want: moves.combat_offers(table, a, wanted(want, kinds), not first))]
+    elif ph == "transfer":
+        if must_teleport_home(game, a):
+            return None
+        out = [
+            (_MOVE, lambda want: moves.transfer_moves(table, a)),
+            (_LOADS, lambda want: moves.each_load(table, a, transfer=True)),
+            (_TELEPORT, lambda want: map(Offer, teleports(table, a, "transfer"))),
+        ]
+    else:
+        return None
+    return [*out, (_DONE, lambda want: [_done()]), _scrolls(table, a)]
+
+
+def kind_offers(table, seat: int, kind: str) -> list[Offer] | None:
+    """The seat's offers of one kind that hold a command, as `legal_offers` lists them, found
+    without the other kinds' (legal.sources); None at a moment listed only whole."""
+    with board.still(table.game):
+        ps = kept_prompts(table)
+        if not ps or ps[0].seat != seat:
+            return []
+        found = sources(table)
+        if found is None:
+            return None
+        want = frozenset({kind})
+        return [
+            o
+            for kinds, offers in found
+            if kind in kinds
+            for o in offers(want)
+            if o.cmd["kind"] == kind and (o.whole or o.most > 0 or o.heroes)  # o.size() > 0
+        ]
+
+
+def _scrolls(table, a: int) -> Source:
+    return (_SCROLL, lambda want: map(Offer, scrolls.each(table, a)))
+
+
+_BUY, _LOADS, _SAIL = frozenset({"buy"}), frozenset({"load", "unload"}), frozenset({"sail"})
+_TELEPORT, _FIGHT, _MOVE = frozenset({"teleport"}), frozenset({"fight"}), frozenset({"move"})
+_DONE, _SCROLL = frozenset({"done"}), frozenset({"scroll"})
+_COMBAT = frozenset({"attack", "sneak", "march", "burn"})
 
 
 def _done() -> Offer:
     return Offer({"kind": "done"})
 
 
-def _turn_legal(table, a: int, ph: str, first: bool = False) -> list[Offer]:
+def _turn_legal(table, a: int, ph: str) -> list[Offer]:
 
     game = table.game
     if ph == "setup_kingdom":
@@ -141,10 +226,6 @@ def _turn_legal(table, a: int, ph: str, first: bool = False) -> list[Offer]:
             for z in world().harbours[x]
         ]
         return out or [_done()]
-    if ph == "purchase":
-        return [*as_offers(moves.purchase_legal(table, a)), _done()]
-    if ph == "naval":
-        return [*moves.naval_legal(table, a), _done()]
     if ph == "quest":
         q = quest.legal(table, a)
         must = (
@@ -153,10 +234,8 @@ def _turn_legal(table, a: int, ph: str, first: bool = False) -> list[Offer]:
             and any(o.cmd["kind"] == "quest" for o in q)
         )
         return q if (game.qmove is not None or must) else [*q, _done()]
-    if ph == "combat":
-        return moves.combat_legal(table, a, marches=not first)
-    if ph == "transfer":
-        return moves.transfer_legal(table, a)
+    if ph == "transfer":  # a DragonLord at sea or in the wastelands must teleport home
+        return moves.transfer_legal(table, a) + as_offers(scrolls.legal(table, a))
     if ph == "reinforce":
         return as_offers(moves.reinforce_legal(table, a))
     if ph in ("income", "setup_gold"):

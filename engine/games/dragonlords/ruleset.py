@@ -13,6 +13,7 @@ from engine.games.dragonlords import legal, names, view
 from engine.games.dragonlords.audit.narrate import describe
 from engine.games.dragonlords.audit.why import why
 from engine.games.dragonlords.bots import choices
+from engine.games.dragonlords.choices import bot as tree_bot
 from engine.games.dragonlords.dice import ALL
 from engine.games.dragonlords.map.world import run_on, world
 from engine.games.dragonlords.options import READINGS
@@ -183,7 +184,10 @@ class DragonLords(Ruleset):
         return tree.same_choice(table, seat, cmd)
 
     def bot_options(self, table, seat, path, options):
-        return run_on(table.game, tree.bot_options, table, seat, path, options)
+        return run_on(table.game, tree_bot.bot_options, table, seat, path, options)
+
+    def bot_question(self, table, seat, path):
+        return run_on(table.game, tree_bot.bot_question, table, seat, path)
 
     def bot_choices(self, table, seat, legal_cmds):
         return run_on(table.game, choices, table, seat, legal_cmds)

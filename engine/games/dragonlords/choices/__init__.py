@@ -102,13 +102,18 @@ class _Now:
         """Every offer of one kind (none when the kind is not open now), alike offers merged
         (`_merged`) once for every question below the kind: outside scrolls an offer's fields
         are its choice, so merging and then keeping the offers a path names is keeping and then
-        merging."""
+        merging. Listed alone where the moment allows it (legal.kind_offers) and the first
+        question was not built (a bot's first question is built without it)."""
         got = self._kinds.get(kind)
         if got is None:
-            if kind in legal.PARTIAL:
-                raw = _by_kind(legal_offers(self.table, self.seat)).get(kind, [])
-            else:
-                raw = self.first().get(kind, [])
+            raw = None
+            if self._first is None or kind in legal.PARTIAL:
+                raw = legal.kind_offers(self.table, self.seat, kind)
+            if raw is None:
+                if kind in legal.PARTIAL:
+                    raw = _by_kind(legal_offers(self.table, self.seat)).get(kind, [])
+                else:
+                    raw = self.first().get(kind, [])
             alike = kind != "scroll" and kind not in _DISTINCT
             got = self._kinds[kind] = _merged(self.table, self.seat, raw) if alike else raw
         return got
@@ -156,27 +161,26 @@ def _question(table, seat: int, path: list[Any], words: bool) -> ch.Question:
         q = _chips(table, seat, path, rule, words)
         if q is not None:
             return q
+    if path:
+        first = path[0]
+        ok = isinstance(first, list) and len(first) == 2 and first[0] == "kind" and isinstance(first[1], str)
+        sel = now.of_kind(first[1]) if ok else None
+        if not sel:
+            raise ch.BadPath("names no legal command now: ask for the choices again")
+        return _step(table, seat, path, sel, rule, words)
     offs = now.first()
     if not offs:
-        if path:
-            raise ch.BadPath("names no legal command now: ask for the choices again")
         return ch.Question(table.version, seat, ch.NOTHING, rule, [])
-    if not path:
-        if len(offs) == 1:
-            (k,) = offs
-            return _step(table, seat, [["kind", k]], now.of_kind(k), rule, words, ch.FIRST_QUESTION)
-        opts = []
-        for k, mine in offs.items():
-            if len(mine) == 1 and mine[0].size() == 1:
-                opts.append(_leaf(table, seat, mine[0].first(), words))
-            else:
-                opts.append(ch.lazy(KINDS.get(k, k.capitalize()) + ch.MORE if words else "", [["kind", k]]))
-        return ch.Question(table.version, seat, ch.FIRST_QUESTION, rule, opts)
-    first = path[0]
-    ok = isinstance(first, list) and len(first) == 2 and first[0] == "kind" and isinstance(first[1], str)
-    if not ok or first[1] not in offs:
-        raise ch.BadPath("names no legal command now: ask for the choices again")
-    return _step(table, seat, path, now.of_kind(first[1]), rule, words)
+    if len(offs) == 1:
+        (k,) = offs
+        return _step(table, seat, [["kind", k]], now.of_kind(k), rule, words, ch.FIRST_QUESTION)
+    opts = []
+    for k, mine in offs.items():
+        if len(mine) == 1 and mine[0].size() == 1:
+            opts.append(_leaf(table, seat, mine[0].first(), words))
+        else:
+            opts.append(ch.lazy(KINDS.get(k, k.capitalize()) + ch.MORE if words else "", [["kind", k]]))
+    return ch.Question(table.version, seat, ch.FIRST_QUESTION, rule, opts)
 
 
 def _chips(table, seat, path, rule, words) -> ch.Question | None:
@@ -455,25 +459,3 @@ def _relabel(opts: list[ch.Node], said: list[str]) -> list[ch.Node]:
         else:
             out.append(ch.leaf(s, o.command or {}, o.preview))
     return out
-
-
-DECISION_KINDS = {"spell", "roll", "choose", "casualty"}
-
-
-def bot_options(table, seat: int, path: list[Any], options: list[ch.Node]) -> list[ch.Node]:
-    """The random bot's narrowing (bots.py `choices`, per question): at the first question it
-    ends a phase only now and then and prefers fighting in combat; below it, every option."""
-    game = table.game
-    if path or game.phase not in ("purchase", "naval", "quest", "transfer", "combat"):
-        return options
-    kinds = [ch.kind_of(o) for o in options]
-    if set(kinds) <= DECISION_KINDS or "done" not in kinds or len(set(kinds)) < 2:
-        return options
-    if ((table.version * 2654435761) >> 9) % 5 == 0:
-        return [o for o, k in zip(options, kinds, strict=True) if k == "done"]
-    others = [o for o, k in zip(options, kinds, strict=True) if k != "done"]
-    if game.phase == "combat":
-        return [
-            o for o, k in zip(options, kinds, strict=True) if k in ("attack", "fight", "sneak", "burn")
-        ] or others
-    return others

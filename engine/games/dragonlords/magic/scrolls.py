@@ -5,6 +5,8 @@ Shield makes its bearer's side immune to scroll effects."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.games.dragonlords import board, places
 from engine.games.dragonlords.battles import battle
 from engine.games.dragonlords.content import content
@@ -52,12 +54,16 @@ def enemy_at(game, loc: str, a: int) -> int:
 
 
 def legal(table, a: int) -> list[dict]:
+    return list(each(table, a))
+
+
+def each(table, a: int) -> Iterator[dict]:
+    """`legal` one command at a time (a bot asking whether one is there stops at the first)."""
     game = table.game
     w = world()
-    out: list[dict] = []
     cards = in_hand(table, a)
     if not cards:
-        return out
+        return
     casters = [(h, x) for h, x in sorted(game.heroes.items()) if x.army == a and x.role in board.CASTERS]
     targets: list[str] | None = None  # an elemental's: every territory with an enemy, found once
     foes: dict[str, int] = {}  # enemy_at of each caster's place, found once
@@ -76,28 +82,27 @@ def legal(table, a: int) -> list[dict]:
                         for p, who in board.occupancy(game).items()
                         if p in w.kind and any(not board.allies(game, a, o) for o in who)
                     )
-                out += [{"kind": "scroll", "card": card, "caster": h, "at": p} for p in targets]
+                yield from ({"kind": "scroll", "card": card, "caster": h, "at": p} for p in targets)
             elif k in ("berserk", "inferno", "tempest"):
                 if loc not in foes:
                     foes[loc] = enemy_at(game, loc, a)
                 if foes[loc] >= 0 and loc in w.kind:
-                    out.append({"kind": "scroll", "card": card, "caster": h, "at": loc})
+                    yield {"kind": "scroll", "card": card, "caster": h, "at": loc}
             elif k == "ship":
                 zones_ = list(w.harbours.get(loc, ())) + (
                     [w.space_harbour[loc]] if loc in w.space_harbour else []
                 )
                 if len(game.ships) < 8:
-                    out += [{"kind": "scroll", "card": card, "caster": h, "at": z} for z in zones_]
+                    yield from ({"kind": "scroll", "card": card, "caster": h, "at": z} for z in zones_)
             elif k == "legion":
                 if game.armies[a].supply:
-                    out.append({"kind": "scroll", "card": card, "caster": h, "at": loc})
+                    yield {"kind": "scroll", "card": card, "caster": h, "at": loc}
             elif k == "clairvoyance":
-                out += [
+                yield from (
                     {"kind": "scroll", "card": card, "caster": h, "at": places.hand(o)}
                     for o in range(len(game.armies))
                     if o != a and table.zone(places.hand(o))
-                ]
-    return out
+                )
 
 
 def discard(ctx, table, a: int, name: str, rule: str) -> None:

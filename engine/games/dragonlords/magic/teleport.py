@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.games.dragonlords import board
 from engine.games.dragonlords.map.world import world
 
@@ -30,10 +32,14 @@ def teleport_legal(table, a: int, phase: str) -> list[dict]:
     Naval Movement (any territory) and once in Transfer (own territories only). Stand-in scope:
     destinations are territories; the carried units are plain units of the caster's place and, to a
     territory, one other chip-bearer (the King included) with them (`with`)."""
+    return list(teleports(table, a, phase))
+
+
+def teleports(table, a: int, phase: str) -> Iterator[dict]:
+    """`teleport_legal` one command at a time (a bot asking whether one is there stops at the first)."""
     game = table.game
     w = world()
     occ = board.occupancy(game)
-    out = []
     for h in teleporters(game, a):
         x = game.heroes[h]
         if x.loc not in w.kind and x.role != "dragonlord":
@@ -58,21 +64,20 @@ def teleport_legal(table, a: int, phase: str) -> list[dict]:
             if phase == "naval" and who and not own and any(board.allies(game, a, o) for o in who):
                 continue
             for n in sorted({0, n_max}):
-                out.append({"kind": "teleport", "hero": h, "to": dest, "n": n})
-            out += _carry_options(game, a, h, x, dest, cap)
+                yield {"kind": "teleport", "hero": h, "to": dest, "n": n}
+            yield from _carry_options(game, a, h, x, dest, cap)
         if x.role != "dragonlord":
             # a wizard may join a party of its own on a wasteland space, 6 units at most there (DL:3.2/spellcaster)
             for p in game.parties:
                 if p.army == a and p.space != x.loc:
                     room = 6 - board.units(game, p.space, a) - 1
                     for n in sorted({0, max(0, min(n_max, room))}) if room >= 0 else ():
-                        out.append({"kind": "teleport", "hero": h, "to": p.space, "n": n})
+                        yield {"kind": "teleport", "hero": h, "to": p.space, "n": n}
         if x.role == "dragonlord" and phase == "naval":
             # to a sea zone held by an enemy blockade, alone, for a fire attack (DL:3.2/dragonlord, INT-28)
             for z in sorted(w.sea):
                 if z != x.loc and any(not board.allies(game, a, o) for o in board.blockade(game, z)):
-                    out.append({"kind": "teleport", "hero": h, "to": z, "n": 0})
-    return out
+                    yield {"kind": "teleport", "hero": h, "to": z, "n": 0}
 
 
 def _carry_options(game, a: int, h: str, x, dest: str, cap: int) -> list[dict]:

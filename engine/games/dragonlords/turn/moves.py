@@ -3,12 +3,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import NamedTuple
+
 from engine.games.dragonlords import board, places
 from engine.games.dragonlords.content import content
 from engine.games.dragonlords.magic.teleport import fire_legal, must_teleport_home, teleport_legal
 from engine.games.dragonlords.map.world import world
 from engine.games.dragonlords.offers import Offer, as_offers, counted
 from engine.games.dragonlords.setup.facts import purchase_cost
+from engine.mechanics.per_state import once
 
 SHIP_PIECES = 8
 _NONE: dict[str, int] = {}  # read only: a place without troops
@@ -65,10 +69,14 @@ def purchase_legal(table, a: int) -> list[dict]:
 def loads(table, a: int, transfer: bool = False) -> list[Offer]:
     """Load from a harbour territory onto an own ship in that zone, unload onto a harbour territory
     of the zone (§3.2/ships; in Transfer only onto own or empty land, INT-31)."""
+    return list(each_load(table, a, transfer))
+
+
+def each_load(table, a: int, transfer: bool = False) -> Iterator[Offer]:
+    """`loads` one offer at a time (a bot asking whether a kind is there stops at the first)."""
     game = table.game
     w = world()
     occ = board.occupancy(game)
-    out = []
     # read directly, not through board.plain/units/heroes_at: asked for every harbour
     troops, by_place, key, alone = game.troops, board.heroes_by_place(game), str(a), [a]
     for sid in sorted(game.ships):
@@ -86,13 +94,11 @@ def loads(table, a: int, transfer: bool = False) -> list[Offer]:
                 heroes = by_place.get((x, a), ())
                 total = plain + len(heroes)
                 room = min(8 - n_on, free, total - keep)
-                out.append(
-                    Offer(
-                        {"kind": "load", "ship": sid, "origin": x},
-                        room,
-                        tuple(heroes) if total - keep >= 1 else (),
-                        False,
-                    )
+                yield Offer(
+                    {"kind": "load", "ship": sid, "origin": x},
+                    room,
+                    tuple(heroes) if total - keep >= 1 else (),
+                    False,
                 )
             if n_on and not (game.short and x in w.tundra):
                 who = occ.get(x, [])
@@ -113,23 +119,19 @@ def loads(table, a: int, transfer: bool = False) -> list[Offer]:
                         board.plain(game, here, a),
                         [h for h in who_on if game.heroes[h].role != "dragonlord"],
                     )
-                out.append(counted({"kind": "unload", "ship": sid, "to": x}, aboard[0], aboard[1]))
-    return out
+                yield counted({"kind": "unload", "ship": sid, "to": x}, aboard[0], aboard[1])
 
 
-def naval_legal(table, a: int) -> list[Offer]:
+def sails(table, a: int) -> Iterator[Offer]:
+    """A ship with a unit aboard and range left sails into a neighbouring sea zone (§3.2/ships)."""
     game = table.game
-    out = loads(table, a)
     w = world()
     for sid in sorted(game.ships):
         s = game.ships[sid]
         if s.army != a or s.moves <= 0 or not board.ship_units(game, sid):
             continue
         for z in w.sea[s.zone]:
-            out.append(Offer({"kind": "sail", "ship": sid, "to": z}))
-
-    out += as_offers(teleport_legal(table, a, "naval"))
-    return out
+            yield Offer({"kind": "sail", "ship": sid, "to": z})
 
 
 # -- combat ---------------------------------------------------------------------------------------
@@ -144,20 +146,29 @@ def enemy_held(game, a: int, x: str, occ) -> bool:
     return bool(who) and not any(board.allies(game, a, o) for o in who)
 
 
-def combat_legal(table, a: int, marches: bool = True) -> list[Offer]:
-    """The combat phase's offers. `marches=False`: the forced marches only until two are found
-    (or one of several counts), enough for the choice tree's first question, which shows the
-    kind as a further step then: a march's search is the costly part and is rarely chosen."""
-    game = table.game
+class Ground(NamedTuple):
+    """Where an army stands at the start of a combat decision: its own territories (unsorted),
+    the places enemies hold, and the places it must fight first (where it stands with an enemy
+    after a landing, teleport or wasteland exit, or two blockades in one sea zone, §3.4/general)."""
+
+    mine: list[str]
+    enemies: set[str]
+    fights: list[str]
+
+
+def ground(table, a: int) -> Ground:
+    """`Ground` of the army now, kept for the event (a bot's first question and the kind it
+    opens read it both)."""
+    return once(table, ("dl.ground", a), lambda: _ground(table.game, a))
+
+
+def _ground(game, a: int) -> Ground:
     w = world()
     occ = board.occupancy(game)
     seat = game.armies[a].seat  # enemy land: held by armies of other seats only (board.allies)
     friends = {i for i, x in enumerate(game.armies) if x.seat == seat}
-    # one pass over the places: where the army stands with an enemy (a landing, teleport or
-    # wasteland exit into enemy land, or two blockades in one sea zone: fought first,
-    # §3.4/general), what it holds alone (as board.held) and which places enemies hold
     kind, mine, enemies, fights = w.kind, [], set(), []
-    for x, who in occ.items():
+    for x, who in occ.items():  # one pass over the places
         if len(who) == 1:
             if who[0] == a:
                 if x in kind:
@@ -173,14 +184,37 @@ def combat_legal(table, a: int, marches: bool = True) -> list[Offer]:
     for z, bl in board.blockades(game).items():
         if a in bl and any(armies[o].seat != seat for o in bl):
             fights.append(z)
+    return Ground(mine, enemies, sorted(set(fights)))
+
+
+COMBAT_KINDS = frozenset({"fight", "attack", "sneak", "march", "burn", "done"})
+
+
+def combat_legal(table, a: int, marches: bool = True) -> list[Offer]:
+    """The combat phase's offers. `marches=False`: the forced marches only until two are found
+    (or one of several counts), enough for the choice tree's first question, which shows the
+    kind as a further step then: a march's search is the costly part and is rarely chosen."""
+    return list(combat_offers(table, a, COMBAT_KINDS, marches))
+
+
+def combat_offers(table, a: int, want: frozenset[str], marches: bool = True) -> Iterator[Offer]:
+    """`combat_legal`'s offers of the kinds in `want`, one at a time in its order; the work of
+    the other kinds is skipped (a bot that opened "Attack" finds no marches)."""
+    game = table.game
+    w = world()
+    mine, enemies, fights = ground(table, a)
     if fights:
-        return [Offer({"kind": "fight", "at": x}) for x in sorted(set(fights))]
-    out: list[Offer] = []
+        if "fight" in want:
+            yield from (Offer({"kind": "fight", "at": x}) for x in fights)
+        return
     race = game.armies[a].race
+    attacks, marching = "attack" in want, "march" in want
+    sneaks = "sneak" in want and race == "elf"
+    occ = board.occupancy(game)
     sneak = None  # the elves' sneak targets, found once when first asked
     marched = 0  # march offers found so far when only two are wanted
     casters = caster_places(game, a)
-    ready = sneak_ready(game, a) if race == "elf" else {}
+    ready = sneak_ready(game, a) if sneaks else {}
     # read directly, not through board.plain/units/heroes_at: asked for every own territory
     troops, by_place, no_fights, key = game.troops, board.heroes_by_place(game), game.no_fight, str(a)
     barred = w.tundra if game.short else frozenset()
@@ -189,28 +223,30 @@ def combat_legal(table, a: int, marches: bool = True) -> list[Offer]:
         plain = troops.get(o, _NONE).get(key, 0)
         units, no_fight = plain + len(here), no_fights.get(o, 0)
         n = min(units - no_fight, units - 1)  # can_fight, and one stays behind
-        if n >= 1:  # else no attack, no sneak
+        if n >= 1 and (attacks or sneaks):  # else no attack, no sneak
             heroes = tuple(here)
             most_att = min(plain - no_fight, n)
             for x in w.neighbours(o, o in casters):
                 if x not in enemies or x in barred:
                     continue
-                out.append(Offer({"kind": "attack", "origin": o, "target": x}, most_att, heroes, False))
+                if attacks:
+                    yield Offer({"kind": "attack", "origin": o, "target": x}, most_att, heroes, False)
                 if ready.get(o):
                     if sneak is None:
                         sneak = sneak_targets(game, a, occ, table.options.get("elf_realm", "kingdom"))
                     if x in sneak:
-                        out += sneak_commands(game, a, o, x, casters, ready)
+                        yield from sneak_commands(game, a, o, x, casters, ready)
         most = min(plain, units - 1)
-        if most <= 0 or marched >= 2:  # no unit may march from here, or enough are found
+        if not marching or most <= 0 or marched >= 2:  # no unit may march from here, or enough are found
             continue
         ends = march_targets(game, a, o, occ, casters)
-        out += [Offer({"kind": "march", "origin": o, "to": x}, most, (), False) for x in ends]
+        yield from (Offer({"kind": "march", "origin": o, "to": x}, most, (), False) for x in ends)
         if not marches and ends:
             marched += 2 if most > 1 else len(ends)
-
-    out += as_offers(fire_legal(table, a))
-    return [*out, Offer({"kind": "done"})]
+    if "burn" in want:
+        yield from as_offers(fire_legal(table, a))
+    if "done" in want:
+        yield Offer({"kind": "done"})
 
 
 def sneakers(game, a: int, o: str) -> int:
@@ -312,14 +348,23 @@ def march_targets(game, a: int, origin: str, occ, casters: set[str] | None = Non
 
 def transfer_legal(table, a: int) -> list[Offer]:
     game = table.game
-    w = world()
-    occ = board.occupancy(game)
-
     forced = must_teleport_home(game, a)
     tele = teleport_legal(table, a, "transfer")
     if forced:
         return as_offers([c for c in tele if c["hero"] in forced] or [{"kind": "done"}])
-    out = []
+    return [
+        *transfer_moves(table, a),
+        *loads(table, a, transfer=True),
+        *as_offers(tele),
+        Offer({"kind": "done"}),
+    ]
+
+
+def transfer_moves(table, a: int) -> Iterator[Offer]:
+    """One step into an adjacent own or empty territory, one offer per origin and end (§3.5)."""
+    game = table.game
+    w = world()
+    occ = board.occupancy(game)
     casters = caster_places(game, a)
     alone = [a]
     # read directly, not through board.plain/units/heroes_at: asked for every own territory
@@ -340,8 +385,7 @@ def transfer_legal(table, a: int) -> list[Offer]:
                 continue
             if heroes is None:
                 heroes = tuple(h for h in here if h not in game.teleported)
-            out.append(Offer({"kind": "move", "origin": o, "to": x}, most, heroes, False))
-    return out + loads(table, a, transfer=True) + as_offers(tele) + [Offer({"kind": "done"})]
+            yield Offer({"kind": "move", "origin": o, "to": x}, most, heroes, False)
 
 
 def reinforce_legal(table, a: int) -> list[dict]:

@@ -1,0 +1,100 @@
+"""The random bot's habits on DragonLords' choice tree, and its first question of a turn phase
+built without the options those habits drop (the ruleset's `bot_options`, `bot_question`).
+
+Why a question of its own: at "What do you do?" a bot draws one kind among those its habits
+keep, so it needs to know only which kinds are there (and, for the one it draws, whether it is
+a single command), not every offer of every kind. `bot_question` answers with exactly the
+nodes `bot_options` keeps of the full question, in the same order, so the draw is the same;
+the kind drawn is then listed alone (legal.sources)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import choices as ch
+from engine.games.dragonlords import board, legal
+from engine.games.dragonlords.offers import Offer
+
+DECISION_KINDS = {"spell", "roll", "choose", "casualty"}
+PHASES = ("purchase", "naval", "quest", "transfer", "combat")  # where a bot ends a phase by chance
+FIGHTING = ("attack", "fight", "sneak", "burn")  # what a bot in combat takes when it may
+
+
+def ends_now(table) -> bool:
+    """A bot ends the phase at this event when it may (one event in five, fixed by the event
+    number, so a replay ends it where the game did)."""
+    return ((table.version * 2654435761) >> 9) % 5 == 0
+
+
+def bot_options(table, seat: int, path: list[Any], options: list[ch.Node]) -> list[ch.Node]:
+    """The random bot's narrowing (bots.py `choices`, per question): at the first question it
+    ends a phase only now and then and prefers fighting in combat; below it, every option."""
+    game = table.game
+    if path or game.phase not in PHASES:
+        return options
+    kinds = [ch.kind_of(o) for o in options]
+    if set(kinds) <= DECISION_KINDS or "done" not in kinds or len(set(kinds)) < 2:
+        return options
+    if ends_now(table):
+        return [o for o, k in zip(options, kinds, strict=True) if k == "done"]
+    others = [o for o, k in zip(options, kinds, strict=True) if k != "done"]
+    if game.phase == "combat":
+        return [o for o, k in zip(options, kinds, strict=True) if k in FIGHTING] or others
+    return others
+
+
+def bot_question(table, seat: int, path: list[Any]) -> list[ch.Node] | None:
+    """`bot_options` of the first question, built from which kinds are there: in purchase,
+    naval movement, combat and transfer (legal.sources), while the seat may end the phase;
+    None anywhere else (the question is asked in full and narrowed)."""
+    game = table.game
+    if path or game.phase not in PHASES:
+        return None
+    ps = legal.kept_prompts(table)
+    if not ps or ps[0].seat != seat:
+        return None
+    with board.still(game):
+        found = legal.sources(table)
+        if found is None or not any("done" in kinds for kinds, _ in found):
+            return None
+        if ends_now(table):  # also what a question of `done` alone gives
+            return [ch.leaf("", {"kind": "done"})]
+        kinds = frozenset().union(*(k for k, _ in found)) - {"done"}
+        there = {}
+        if game.phase == "combat":
+            there = _there(found, kinds & frozenset(FIGHTING))
+        if not there:
+            there = _there(found, kinds)
+    if not there:
+        return [ch.leaf("", {"kind": "done"})]
+    return [
+        ch.leaf("", first.first()) if single else ch.lazy("", [["kind", k]])
+        for k, (first, single) in there.items()
+    ]
+
+
+def _there(found: list[legal.Source], want: frozenset[str]) -> dict[str, tuple[Offer, bool]]:
+    """The kinds of `want` the listing holds, in the order first listed: each with its first
+    offer and whether that offer is its only command (the choice tree's leaf). A part of the
+    listing is read only until each of its kinds is known to be more than one command."""
+    out: dict[str, tuple[Offer, bool]] = {}
+    for kinds, offers in found:
+        mine = want & kinds
+        if not mine:
+            continue
+        open_ = set(mine)  # kinds of this part still possibly a single command
+        for o in offers(mine):
+            k = o.cmd["kind"]
+            if k not in open_ or not (o.whole or o.most > 0 or o.heroes):  # o.size() > 0
+                continue
+            if k in out:  # a second offer: more than one command
+                out[k] = (out[k][0], False)
+                open_.discard(k)
+            else:
+                single = o.size() == 1
+                out[k] = (o, single)
+                if not single:
+                    open_.discard(k)
+            if not open_:
+                break
+    return out
