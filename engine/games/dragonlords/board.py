@@ -12,12 +12,16 @@ RACE_BASE = {"orc": 3, "elf": 3, "dwarf": 3, "barbarian": 4}  # content/units.to
 class still:
     """`with still(game):` the position stays as it is (a listing of legal commands or a
     question reads it and changes nothing), so the occupancy and the heroes by place and army
-    are worked out once inside instead of at every ask. Nested for the same game, a no-op."""
+    are worked out once inside instead of at every ask. Nested for the same game, a no-op.
+    `version`, the table's event number: a still of the same game at the same event as the
+    last one takes over what that one worked out (a bot's questions of one decision share it;
+    the position changes only with an event)."""
 
-    __slots__ = ("blocks", "game", "heroes", "holds", "occ", "outer")
+    __slots__ = ("blocks", "game", "heroes", "holds", "occ", "outer", "version")
 
-    def __init__(self, game):
+    def __init__(self, game, version: int | None = None):
         self.game = game
+        self.version = version
         self.occ: dict[str, list[int]] | None = None
         self.heroes: dict[tuple[str, int], list[str]] | None = None
         self.blocks: dict[str, list[int]] | None = None
@@ -28,10 +32,25 @@ class still:
         global _still
         self.outer = _still
         if _still is None or _still.game is not self.game:
+            last = _last
+            if (
+                self.version is not None
+                and last is not None
+                and last.game is self.game
+                and last.version == self.version
+            ):
+                self.occ, self.heroes, self.blocks, self.holds = (
+                    last.occ,
+                    last.heroes,
+                    last.blocks,
+                    last.holds,
+                )
             _still = self
 
     def __exit__(self, *exc) -> None:
-        global _still
+        global _still, _last
+        if _still is self:
+            _last = self if self.version is not None else None
         _still = self.outer
 
     def by_place(self) -> dict[tuple[str, int], list[str]]:
@@ -58,6 +77,7 @@ class still:
 
 
 _still: still | None = None
+_last: still | None = None  # the last still left that knows its event (`still.version`)
 
 
 def _kept(game) -> still | None:

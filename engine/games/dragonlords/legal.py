@@ -81,7 +81,7 @@ def legal_commands(table, seat: int) -> list[dict]:
 def legal_offers(table, seat: int) -> list[Offer]:
     """The seat's legal commands in their compact form (offers.py): each count or chip-bearer
     variant of a move is one offer, so asking "how many?" needs no list of every count."""
-    with board.still(table.game):
+    with board.still(table.game, table.version):
         return _offers(table, seat)
 
 
@@ -93,7 +93,7 @@ PARTIAL = frozenset({"march"})
 def first_offers(table, seat: int) -> list[Offer]:
     """`legal_offers` as the choice tree's first question needs them: in the order of
     `legal_offers`, but the kinds of PARTIAL given in part where finding them all is costly."""
-    with board.still(table.game):
+    with board.still(table.game, table.version):
         return _offers(table, seat, first=True)
 
 
@@ -172,7 +172,7 @@ def sources(table, first: bool = False) -> list[Source] | None:
 def kind_offers(table, seat: int, kind: str) -> list[Offer] | None:
     """The seat's offers of one kind that hold a command, as `legal_offers` lists them, found
     without the other kinds' (legal.sources); None at a moment listed only whole."""
-    with board.still(table.game):
+    with board.still(table.game, table.version):
         ps = kept_prompts(table)
         if not ps or ps[0].seat != seat:
             return []

@@ -149,7 +149,7 @@ def same_choice(table, seat: int, cmd: dict[str, Any]) -> Any:
 
 
 def question(table, seat: int, path: list[Any], words: bool = True) -> ch.Question:
-    with board.still(table.game):  # a question reads the position, never changes it
+    with board.still(table.game, table.version):  # a question reads the position, never changes it
         return _question(table, seat, path, words)
 
 
@@ -361,7 +361,7 @@ def _bare(path, field, groups) -> list[ch.Node]:
 
 def _counts(table, seat, path, o: Offer, rule, words, text, span) -> ch.Question:
     """How many units (or which chip-bearer): every count reachable, at most LIMIT options."""
-    cmd, tail = o.cmd, o.tail or {}
+    cmd = o.cmd
     whole = [cmd] if o.whole else []
     heroes = [{**cmd, "hero": h} for h in o.heroes]
     game = table.game
@@ -369,15 +369,12 @@ def _counts(table, seat, path, o: Offer, rule, words, text, span) -> ch.Question
         lo, hi = span
         if not (isinstance(lo, int) and isinstance(hi, int) and 1 <= lo <= hi <= o.most):
             raise ch.BadPath("names no legal count now: ask for the choices again")
-        cmds = [{**cmd, "n": n, **tail} for n in range(lo, hi + 1)]
-        return ch.Question(
-            table.version, seat, "How many?", rule, [_leaf(table, seat, c, words) for c in cmds]
-        )
+        opts = _leaves(table, seat, _numbered(o, lo, hi), words)
+        return ch.Question(table.version, seat, "How many?", rule, opts)
     if len(whole) + len(heroes) + o.most <= LIMIT:
-        cmds = whole + [{**cmd, "n": n, **tail} for n in range(1, o.most + 1)] + heroes
-        opts = [_leaf(table, seat, c, words) for c in cmds]
+        opts = _leaves(table, seat, whole + _numbered(o, 1, o.most) + heroes, words)
     else:
-        opts = [_leaf(table, seat, c, words) for c in whole + heroes]
+        opts = _leaves(table, seat, whole + heroes, words)
         what = (
             ("gold" if cmd["kind"] == "stash" else names.units(game, game.active, 2).split(" ", 1)[1])
             if words
@@ -388,6 +385,22 @@ def _counts(table, seat, path, o: Offer, rule, words, text, span) -> ch.Question
             label = f"{lo} to {hi} {what}{ch.MORE}" if words else ""
             opts.append(ch.lazy(label, [*path, ["count", lo, hi]]))
     return ch.Question(table.version, seat, text or "How many?", rule, opts)
+
+
+def _numbered(o: Offer, lo: int, hi: int) -> list[dict[str, Any]]:
+    """The offer's command with each count lo..hi (its tail after the count)."""
+    cmd, tail = o.cmd, o.tail
+    if tail:
+        return [{**cmd, "n": n, **tail} for n in range(lo, hi + 1)]
+    return [{**cmd, "n": n} for n in range(lo, hi + 1)]
+
+
+def _leaves(table, seat, cmds: list[dict[str, Any]], words: bool) -> list[ch.Node]:
+    """A leaf per command; for a bot (no words) built directly, a count question's many leaves
+    being most of what its walk builds."""
+    if not words:
+        return [ch.Node("", None, c) for c in cmds]
+    return [_leaf(table, seat, c, words) for c in cmds]
 
 
 def _leaf(table, seat, cmd, words) -> ch.Node:

@@ -53,7 +53,7 @@ def bot_question(table, seat: int, path: list[Any]) -> list[ch.Node] | None:
     ps = legal.kept_prompts(table)
     if not ps or ps[0].seat != seat:
         return None
-    with board.still(game):
+    with board.still(game, table.version):
         found = legal.sources(table)
         if found is None or not any("done" in kinds for kinds, _ in found):
             return None
