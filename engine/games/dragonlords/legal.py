@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from engine.games.dragonlords import board, names
 from engine.games.dragonlords.battles import battle
@@ -16,7 +16,7 @@ from engine.games.dragonlords.refusals import why_not
 from engine.games.dragonlords.turn import moves
 from engine.games.dragonlords.turn.flow import claimable
 from engine.games.dragonlords.turn.moves import SHIP_PIECES, price, ship_spots, ships_total
-from engine.mechanics.per_state import per_state
+from engine.mechanics.per_state import once, per_state
 from engine.narration import seat_name
 from engine.ruleset import Illegal, Prompt
 
@@ -182,11 +182,54 @@ def kind_offers(table, seat: int, kind: str) -> list[Offer] | None:
         want = frozenset({kind})
         return [
             o
-            for kinds, offers in found
+            for i, (kinds, offers) in enumerate(found)
             if kind in kinds
-            for o in offers(want)
+            for o in read(table, i, offers, want)
             if o.cmd["kind"] == kind and (o.whole or o.most > 0 or o.heroes)  # o.size() > 0
         ]
+
+
+class _Tap:
+    """One part of the listing read as far as asked, what was read kept: a second reader
+    (the kind a bot opens, after its first question looked for that kind) goes on from there
+    instead of reading the part again."""
+
+    __slots__ = ("got", "rest")
+
+    def __init__(self, offers: Iterable[Offer]):
+        self.got: list[Offer] = []
+        self.rest: Iterator[Offer] | None = iter(offers)
+
+    def __iter__(self) -> Iterator[Offer]:
+        got = self.got
+        i = 0
+        while True:
+            if i < len(got):
+                yield got[i]
+                i += 1
+                continue
+            rest = self.rest
+            if rest is None:
+                return
+            for o in rest:
+                got.append(o)
+                break
+            else:
+                self.rest = None
+                return
+
+
+def read(
+    table, index: int, offers: Callable[[frozenset[str]], Iterable[Offer]], want: frozenset[str]
+) -> _Tap:
+    """The offers of part `index` of `sources(table)` among which those of `want` are, read
+    at most once at this event (a reading for more kinds serves one for fewer)."""
+    taps: dict[tuple[int, frozenset[str]], _Tap] = once(table, ("dl.taps", table.game.active), dict)
+    for (i, kinds), tap in taps.items():
+        if i == index and want <= kinds:
+            return tap
+    tap = taps[(index, want)] = _Tap(offers(want))
+    return tap
 
 
 def _scrolls(table, a: int) -> Source:

@@ -90,3 +90,17 @@ def test_a_kind_not_open_now_is_refused_by_name():
         choices.walk(rs, table, seat, [["kind", "attack"]], False)
     with pytest.raises(choices.BadPath, match="no legal command"):
         choices.walk(rs, table, 1 - seat, [["kind", "buy"]], False)
+
+
+def test_a_part_read_in_part_goes_on_where_it_stopped():
+    made = []
+
+    def offers():
+        for n in range(4):
+            made.append(n)
+            yield n
+
+    tap = legal._Tap(offers())
+    assert next(iter(tap)) == 0 and made == [0]  # the first reader stops at the first
+    assert list(tap) == [0, 1, 2, 3] and made == [0, 1, 2, 3]  # the next goes on, nothing made twice
+    assert list(tap) == [0, 1, 2, 3] and made == [0, 1, 2, 3]

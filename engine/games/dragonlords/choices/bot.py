@@ -62,9 +62,9 @@ def bot_question(table, seat: int, path: list[Any]) -> list[ch.Node] | None:
         kinds = frozenset().union(*(k for k, _ in found)) - {"done"}
         there = {}
         if game.phase == "combat":
-            there = _there(found, kinds & frozenset(FIGHTING))
+            there = _there(table, found, kinds & frozenset(FIGHTING))
         if not there:
-            there = _there(found, kinds)
+            there = _there(table, found, kinds)
     if not there:
         return [ch.leaf("", {"kind": "done"})]
     return [
@@ -73,17 +73,17 @@ def bot_question(table, seat: int, path: list[Any]) -> list[ch.Node] | None:
     ]
 
 
-def _there(found: list[legal.Source], want: frozenset[str]) -> dict[str, tuple[Offer, bool]]:
+def _there(table, found: list[legal.Source], want: frozenset[str]) -> dict[str, tuple[Offer, bool]]:
     """The kinds of `want` the listing holds, in the order first listed: each with its first
     offer and whether that offer is its only command (the choice tree's leaf). A part of the
     listing is read only until each of its kinds is known to be more than one command."""
     out: dict[str, tuple[Offer, bool]] = {}
-    for kinds, offers in found:
+    for i, (kinds, offers) in enumerate(found):
         mine = want & kinds
         if not mine:
             continue
         open_ = set(mine)  # kinds of this part still possibly a single command
-        for o in offers(mine):
+        for o in legal.read(table, i, offers, mine):  # the kind opened goes on from here
             k = o.cmd["kind"]
             if k not in open_ or not (o.whole or o.most > 0 or o.heroes):  # o.size() > 0
                 continue
