@@ -244,7 +244,23 @@ def kingdom_counts(game) -> dict[int, int]:
 
 
 def kingdoms_held(game, army: int, occ: dict | None = None) -> list[str]:
+    """The kingdoms among `held`, sorted; where no occupancy or holdings are at hand, each
+    kingdom asked alone (a handful) instead of finding every holding (a rule buying or paying
+    gold, the income listing)."""
     w = world()
+    s = _kept(game)
+    if occ is None and (s is None or (s.occ is None and army not in s.holds)):
+        by_hero = _hero_armies(game)
+        key, mine, troops = str(army), {army}, game.troops
+        out = []
+        for k in w.kingdom_list:
+            by = troops.get(k)
+            if by:  # troops of this army alone, and no other army's hero
+                if key in by and len(by) == 1 and by_hero.get(k, mine) == mine:
+                    out.append(k)
+            elif by_hero.get(k) == mine:  # heroes of this army alone
+                out.append(k)
+        return out
     return [t for t in held(game, army, occ) if w.kind[t] == "kingdom"]
 
 

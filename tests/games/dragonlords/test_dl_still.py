@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bots.random_bot import bot_rng, step
 from engine.games.dragonlords import board
+from engine.games.dragonlords.map.world import world
 from engine.pipeline import Engine
 from store import MemoryStore
 
@@ -43,3 +44,19 @@ def test_a_still_after_an_event_works_the_position_out_anew():
         assert board.occupancy(t.game) is not first
         assert board.held(t.game, 0) == board._held(t.game, 0, None)
     assert held == sorted(held)
+
+
+def test_the_kingdoms_asked_alone_are_the_kingdoms_among_the_holdings():
+    eng = Engine(MemoryStore())
+    eng.create("dragonlords", 3, "kingdoms", game_id="g")
+    rng, met = bot_rng("kingdoms"), 0
+    kingdoms = set(world().kingdom_list)
+    while step(eng, "g", rng):
+        game = eng.table("g").game
+        occ = board.occupancy(game)
+        for a in range(len(game.armies)):
+            alone = board.kingdoms_held(game, a)  # no still, no occupancy: each kingdom asked
+            assert alone == [t for t in board._held(game, a, None) if t in kingdoms]
+            assert alone == board.kingdoms_held(game, a, occ)
+            met += bool(alone)
+    assert met > 100
