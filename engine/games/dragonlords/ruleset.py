@@ -184,6 +184,8 @@ class DragonLords(Ruleset):
         return tree.same_choice(table, seat, cmd)
 
     def bot_options(self, table, seat, path, options):
+        if path:  # below the first question a bot takes every option (asked at each question)
+            return options
         return run_on(table.game, tree_bot.bot_options, table, seat, path, options)
 
     def bot_question(self, table, seat, path):
