@@ -336,6 +336,8 @@ def joint_proposals(table, seat: int, legal: list[dict]) -> list[dict]:
     the most participants first; in the last round any (nothing is left to wait for)."""
     game = table.game
     props = [c for c in legal if c["kind"] == "joint_assault"]
+    if not props:
+        return []
     here = game.players[seat].pos
     near = [city_at(game, key(n)) for n in hexgrid.neighbours(unkey(here))] if here else []
     city = next((c for c in near if c is not None and c.status == "hostile" and c.garrison), None)
@@ -375,9 +377,12 @@ def _fight_space(table, seat: int, cmd: dict) -> str | None:
     return None
 
 
+FIGHT_KINDS = ("challenge", "move")  # the kinds `_fight_space` finds a fight in
+
+
 def winnable(table, seat: int, legal: list[dict]) -> list[dict]:
     """Fights the estimate says the seat wins (rampaging enemies, keeps, mage towers)."""
-    fights = [(c, k) for c in legal if (k := _fight_space(table, seat, c))]
+    fights = [(c, k) for c in legal if c["kind"] in FIGHT_KINDS and (k := _fight_space(table, seat, c))]
     if not fights:
         return []
     power = combat_power(table, seat)
