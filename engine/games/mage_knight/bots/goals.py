@@ -20,6 +20,7 @@ share holds, and in combat use units and spend no card on a block or ranged atta
 from __future__ import annotations
 
 import heapq
+from operator import attrgetter
 from typing import Any
 
 from engine.games.mage_knight import state
@@ -131,6 +132,8 @@ PROVOKE_DETOUR = 3  # a space next to a rampaging enemy counts 3 more
 
 
 _LAST_ROUTE: list = [None, None]  # (what the last search read, its costs)
+# What the search reads of a space (its enemies' list: compared, not only whether it is empty).
+_SPACE_READ = attrgetter("terrain", "site", "conquered_by", "rampaging", "enemies")
 
 
 def route_costs(table, goals: list[str]) -> dict[str, int]:
@@ -150,10 +153,8 @@ def route_costs(table, goals: list[str]) -> dict[str, int]:
         game.night,
         game.active,
         tuple(p.pos if i != game.active else None for i, p in enumerate(game.players)),
-        tuple(
-            (k, sp.terrain, sp.site, sp.conquered_by, sp.rampaging, bool(sp.enemies))
-            for k, sp in spaces.items()
-        ),
+        tuple(spaces),
+        tuple(map(_SPACE_READ, spaces.values())),  # (C-level: asked at every state)
     )
     if _LAST_ROUTE[0] != read:
         _LAST_ROUTE[0], _LAST_ROUTE[1] = read, _route_costs(game, goals)

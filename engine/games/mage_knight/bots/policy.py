@@ -105,7 +105,8 @@ def choices(table, seat: int, legal: list[dict]) -> list[dict]:
     kinds = {c["kind"] for c in legal}  # (each filter of a kind below only where it is offered)
     if "concede" in kinds:
         legal = [c for c in legal if c["kind"] != "concede"] or legal  # bots play on
-    legal = no_visits(table, seat, legal)
+    if "move" in kinds:
+        legal = no_visits(table, seat, legal)
     if table.game.asks and table.game.asks[0]["do"] == "glade_wound":  # a wound in hand clogs the next hand
         return [c for c in legal if c.get("pick") == "hand"] or legal
     if "skill" in kinds and isinstance(table.game.players[seat].turn_effects.get("sideways"), list):

@@ -293,7 +293,7 @@ def _split(rs, table, seat: int, parts: list, by_kind: frozenset) -> tuple[list[
     options: list[Node] = []
     standing: list[dict] = []
     for part in parts:
-        if all(k in by_kind for k in part.kinds):
+        if by_kind.issuperset(part.kinds):
             standing += [stand_in({"kind": k}) for k in part.kinds]
         else:
             options += part_options(rs, table, seat, part, False)
