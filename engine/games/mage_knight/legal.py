@@ -30,7 +30,9 @@ from engine.games.mage_knight.map.board import (
     allied,
     explore_positions,
     key,
+    neighbour_keys,
     provoked,
+    step_allowed,
     step_fault,
     unkey,
 )
@@ -609,14 +611,13 @@ def moves(table, seat: int) -> list[str]:
     p = game.players[seat]
     if not p.pos:
         return []
-    here = unkey(p.pos)
     out = []
     busy = set(others_at(table, seat))
-    for n in hexgrid.neighbours(here):
-        k = key(n)
-        if step_fault(game.board, content(), here, n, game.night, p.move, p.terrain_mods) is not None:
+    board, c, night, points, mods = game.board, content(), game.night, p.move, p.terrain_mods
+    for k in neighbour_keys(p.pos):  # (`step_fault` is None: a neighbour entered)
+        if not step_allowed(board, c, k, night, points, mods):
             continue
-        sp = game.board.spaces[k]
+        sp = board.spaces[k]
         if (sp.site == "city" and not enterable(game, k)) or sp.terrain in p.turn_effects.get("prohibit", ()):
             continue
         busy_here = k in busy and (sp.site != "portal" or not portal_open(game))
