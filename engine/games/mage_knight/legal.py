@@ -410,10 +410,14 @@ def sideways_ways(table, seat: int, name: str) -> int:
     p = table.game.players[seat]
     if name == "wound" and not p.turn_effects.get("wound_sideways"):
         return 0
+    return once(table, ("sideways_ways", seat, name), lambda: _sideways_ways(table, seat, name))
+
+
+def _sideways_ways(table, seat: int, name: str) -> int:
+    """(Once per state: the first question's test and the cards' question both ask.)"""
+    acted = table.game.players[seat].acted
     return sum(
-        1
-        for atoms in actions.seat_resolutions(table, seat, name, "sideways")
-        if useful(table, atoms, p.acted)
+        1 for atoms in actions.seat_resolutions(table, seat, name, "sideways") if useful(table, atoms, acted)
     )
 
 
