@@ -246,8 +246,10 @@ def recruit(table, seat: int, legal: list[dict]) -> list[dict] | None:
     if growth:
         return growth
     sp = game.board.spaces.get(p.pos)
+    if sp is None or sp.site not in RECRUIT_SITES:
+        return None
     units = [card_name(u) for u in table.zone(state.UNIT_OFFER) if card_name(u) in _units()]
-    if sp is None or sp.site not in RECRUIT_SITES or not units:
+    if not units:
         return None
     cheapest = min(recruit_cost(table, seat, u) for u in units)
     if pool(table, seat) + 2 * strength(table, seat) < cheapest:
@@ -486,9 +488,12 @@ def strongest(table, legal: list[dict], kinds: tuple[str, ...], types: tuple[str
     stand-ins, those whose card may give the most, and those not knowing their card."""
     known: dict = {}
     plays = [c for c in legal if c["kind"] == "play"]
-    scored = [(points(table, c, kinds, types, known), c) for c in plays if card_known(c)]
+    unknown = [c for c in plays if not card_known(c)]  # (each play asked once)
+    if unknown:
+        plays = [c for c in plays if all(c is not u for u in unknown)]
+    scored = [(points(table, c, kinds, types, known), c) for c in plays]
     top = max((v for v, _ in scored), default=0)
-    return [c for v, c in scored if v == top and v > 0] + [c for c in plays if not card_known(c)]
+    return [c for v, c in scored if v == top and v > 0] + unknown
 
 
 def open_kind(legal: list[dict], kind: str) -> list[dict]:
