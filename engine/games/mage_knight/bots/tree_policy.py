@@ -169,8 +169,11 @@ def _path_fields(path: Any) -> dict[str, Any]:
         and len(step) == 2
         and isinstance(step[0], str)
         and step[0] != "kind"
-        and isinstance(step[1], str | int)
+        and isinstance(step[1], _SCALARS)
     }
+
+
+_SCALARS = (str, int)  # (a tuple made once: `str | int` would build a union at every test)
 
 
 def _worth_walking(table, seat: int, kind: str) -> bool:
