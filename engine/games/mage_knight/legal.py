@@ -30,7 +30,9 @@ from engine.games.mage_knight.map.board import (
     allied,
     explore_positions,
     key,
+    neighbour_keys,
     provoked,
+    step_allowed,
     step_fault,
     unkey,
 )
@@ -408,10 +410,14 @@ def sideways_ways(table, seat: int, name: str) -> int:
     p = table.game.players[seat]
     if name == "wound" and not p.turn_effects.get("wound_sideways"):
         return 0
+    return once(table, ("sideways_ways", seat, name), lambda: _sideways_ways(table, seat, name))
+
+
+def _sideways_ways(table, seat: int, name: str) -> int:
+    """(Once per state: the first question's test and the cards' question both ask.)"""
+    acted = table.game.players[seat].acted
     return sum(
-        1
-        for atoms in actions.seat_resolutions(table, seat, name, "sideways")
-        if useful(table, atoms, p.acted)
+        1 for atoms in actions.seat_resolutions(table, seat, name, "sideways") if useful(table, atoms, acted)
     )
 
 
@@ -609,14 +615,13 @@ def moves(table, seat: int) -> list[str]:
     p = game.players[seat]
     if not p.pos:
         return []
-    here = unkey(p.pos)
     out = []
     busy = set(others_at(table, seat))
-    for n in hexgrid.neighbours(here):
-        k = key(n)
-        if step_fault(game.board, content(), here, n, game.night, p.move, p.terrain_mods) is not None:
+    board, c, night, points, mods = game.board, content(), game.night, p.move, p.terrain_mods
+    for k in neighbour_keys(p.pos):  # (`step_fault` is None: a neighbour entered)
+        if not step_allowed(board, c, k, night, points, mods):
             continue
-        sp = game.board.spaces[k]
+        sp = board.spaces[k]
         if (sp.site == "city" and not enterable(game, k)) or sp.terrain in p.turn_effects.get("prohibit", ()):
             continue
         busy_here = k in busy and (sp.site != "portal" or not portal_open(game))

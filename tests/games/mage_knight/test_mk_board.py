@@ -134,3 +134,23 @@ def test_E23_moving_into_a_city_always_costs_two(c, wedge):
     assert board.move_cost(wedge, c, h, night=True) == 5
     forest.site = "city"
     assert board.move_cost(wedge, c, h, night=True) == 2 and board.move_cost(wedge, c, h, night=False) == 2
+
+
+@pytest.mark.parametrize("night", [False, True])
+def test_step_allowed_is_step_fault_without_words(c, wedge, night):
+    """The listing of steps tests each neighbour with `step_allowed`: the same answer as
+    `step_fault`, for every space next to every space of the map, with any move points left
+    and a turn's terrain modifier."""
+    orc = next(sp for sp in wedge.spaces.values() if sp.rampaging == "green")
+    orc.enemies = ["green_prowlers"]
+    mods = [{"terrain": "forest", "amount": -1, "minimum": 0}]
+    checked = 0
+    for k in wedge.spaces:
+        for n in hexgrid.neighbours(board.unkey(k)):
+            for points in range(5):
+                for m in ((), mods):
+                    fault = board.step_fault(wedge, c, board.unkey(k), n, night, points, m)
+                    allowed = board.step_allowed(wedge, c, board.key(n), night, points, m)
+                    assert allowed == (fault is None), (k, n, points, m, fault)
+                    checked += allowed
+    assert checked  # some steps are allowed, not only refused

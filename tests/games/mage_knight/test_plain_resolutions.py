@@ -52,3 +52,24 @@ def test_a_stand_ins_points_follow_the_effects_of_the_turn():
     p.turn_effects = {}
     table.version += 1
     assert points(table, sideways, ("move",)) == 1
+
+
+def test_an_effect_that_changes_no_resolution_keeps_the_plain_answer():
+    table = _turn_table()
+    seat = table.game.active
+    p = table.game.players[seat]
+    plain = resolving.seat_resolutions(table, seat, "march", "sideways")
+    p.turn_effects = {"wounds_this_turn": 1, "spent_crystals": ["red"], "recruited": True}
+    table.version += 1
+    assert resolving.plain_situation(table, seat) == resolving.situation(table, seat)
+    assert resolving.seat_resolutions(table, seat, "march", "sideways") is plain  # kept
+    assert resolving._seat_resolutions(table, seat, "march", "sideways") == plain  # and right
+
+
+@pytest.mark.parametrize("effect", sorted(resolving.RESOLVING_EFFECTS))
+def test_every_effect_read_by_the_resolutions_makes_the_situation_not_plain(effect):
+    table = _turn_table()
+    seat = table.game.active
+    table.game.players[seat].turn_effects = {effect: []}
+    table.version += 1
+    assert resolving.plain_situation(table, seat) == ()

@@ -20,6 +20,7 @@ share holds, and in combat use units and spend no card on a block or ranged atta
 from __future__ import annotations
 
 import heapq
+from operator import attrgetter
 from typing import Any
 
 from engine.games.mage_knight import state
@@ -131,6 +132,8 @@ PROVOKE_DETOUR = 3  # a space next to a rampaging enemy counts 3 more
 
 
 _LAST_ROUTE: list = [None, None]  # (what the last search read, its costs)
+# What the search reads of a space (its enemies' list: compared, not only whether it is empty).
+_SPACE_READ = attrgetter("terrain", "site", "conquered_by", "rampaging", "enemies")
 
 
 def route_costs(table, goals: list[str]) -> dict[str, int]:
@@ -150,10 +153,8 @@ def route_costs(table, goals: list[str]) -> dict[str, int]:
         game.night,
         game.active,
         tuple(p.pos if i != game.active else None for i, p in enumerate(game.players)),
-        tuple(
-            (k, sp.terrain, sp.site, sp.conquered_by, sp.rampaging, bool(sp.enemies))
-            for k, sp in spaces.items()
-        ),
+        tuple(spaces),
+        tuple(map(_SPACE_READ, spaces.values())),  # (C-level: asked at every state)
     )
     if _LAST_ROUTE[0] != read:
         _LAST_ROUTE[0], _LAST_ROUTE[1] = read, _route_costs(game, goals)
@@ -245,8 +246,10 @@ def recruit(table, seat: int, legal: list[dict]) -> list[dict] | None:
     if growth:
         return growth
     sp = game.board.spaces.get(p.pos)
+    if sp is None or sp.site not in RECRUIT_SITES:
+        return None
     units = [card_name(u) for u in table.zone(state.UNIT_OFFER) if card_name(u) in _units()]
-    if sp is None or sp.site not in RECRUIT_SITES or not units:
+    if not units:
         return None
     cheapest = min(recruit_cost(table, seat, u) for u in units)
     if pool(table, seat) + 2 * strength(table, seat) < cheapest:
@@ -336,6 +339,8 @@ def joint_proposals(table, seat: int, legal: list[dict]) -> list[dict]:
     the most participants first; in the last round any (nothing is left to wait for)."""
     game = table.game
     props = [c for c in legal if c["kind"] == "joint_assault"]
+    if not props:
+        return []
     here = game.players[seat].pos
     near = [city_at(game, key(n)) for n in hexgrid.neighbours(unkey(here))] if here else []
     city = next((c for c in near if c is not None and c.status == "hostile" and c.garrison), None)
@@ -375,9 +380,12 @@ def _fight_space(table, seat: int, cmd: dict) -> str | None:
     return None
 
 
+FIGHT_KINDS = ("challenge", "move")  # the kinds `_fight_space` finds a fight in
+
+
 def winnable(table, seat: int, legal: list[dict]) -> list[dict]:
     """Fights the estimate says the seat wins (rampaging enemies, keeps, mage towers)."""
-    fights = [(c, k) for c in legal if (k := _fight_space(table, seat, c))]
+    fights = [(c, k) for c in legal if c["kind"] in FIGHT_KINDS and (k := _fight_space(table, seat, c))]
     if not fights:
         return []
     power = combat_power(table, seat)
@@ -480,9 +488,12 @@ def strongest(table, legal: list[dict], kinds: tuple[str, ...], types: tuple[str
     stand-ins, those whose card may give the most, and those not knowing their card."""
     known: dict = {}
     plays = [c for c in legal if c["kind"] == "play"]
-    scored = [(points(table, c, kinds, types, known), c) for c in plays if card_known(c)]
+    unknown = [c for c in plays if not card_known(c)]  # (each play asked once)
+    if unknown:
+        plays = [c for c in plays if all(c is not u for u in unknown)]
+    scored = [(points(table, c, kinds, types, known), c) for c in plays]
     top = max((v for v, _ in scored), default=0)
-    return [c for v, c in scored if v == top and v > 0] + [c for c in plays if not card_known(c)]
+    return [c for v, c in scored if v == top and v > 0] + unknown
 
 
 def open_kind(legal: list[dict], kind: str) -> list[dict]:

@@ -102,18 +102,23 @@ def no_visits(table, seat: int, legal: list[dict]) -> list[dict]:
 def choices(table, seat: int, legal: list[dict]) -> list[dict]:
     if table.game.phase == "auction":  # the Hero Auction (auction.py)
         return bot_choices(legal)
-    legal = [c for c in legal if c["kind"] != "concede"] or legal  # bots play on
-    legal = no_visits(table, seat, legal)
+    kinds = {c["kind"] for c in legal}  # (each filter of a kind below only where it is offered)
+    if "concede" in kinds:
+        legal = [c for c in legal if c["kind"] != "concede"] or legal  # bots play on
+    if "move" in kinds:
+        legal = no_visits(table, seat, legal)
     if table.game.asks and table.game.asks[0]["do"] == "glade_wound":  # a wound in hand clogs the next hand
         return [c for c in legal if c.get("pick") == "hand"] or legal
-    if isinstance(table.game.players[seat].turn_effects.get("sideways"), list):
+    if "skill" in kinds and isinstance(table.game.players[seat].turn_effects.get("sideways"), list):
         # engine bug (reported): a numeric sideways effect (Who Needs Magic) on top of I Don't
         # Give a Damn's [basic, other] pair fails in turn_effects.fold; bots skip skills then
         legal = [c for c in legal if c["kind"] != "skill"] or legal
-    if table.game.scenario != "first_reconnaissance" or table.options.get(
-        "variants"
+    path = table.game.players[seat].path
+    if (
+        "move" in kinds
+        and path
+        and (table.game.scenario != "first_reconnaissance" or table.options.get("variants"))
     ):  # (part 1's games as they were)
-        path = table.game.players[seat].path
         legal = [
             c for c in legal if not (c["kind"] == "move" and c.get("to") in path)
         ] or legal  # no going back
@@ -136,10 +141,13 @@ def choices(table, seat: int, legal: list[dict]) -> list[dict]:
         if habit:
             return habit
     # readying a unit for influence and using it again can loop forever (Ruthless Coercion + Peasants)
-    legal = [c for c in legal if c["kind"] != "ready_unit"] or legal
-    kinds = {c["kind"] for c in legal}
-    been = set(table.game.players[seat].path)
-    if been:  # no step back onto a space of this turn's path (free steps could loop forever)
+    if "ready_unit" in kinds:
+        legal = [c for c in legal if c["kind"] != "ready_unit"] or legal
+        kinds = {c["kind"] for c in legal}
+    if (
+        path and "move" in kinds
+    ):  # no step back onto a space of this turn's path (free steps could loop forever)
+        been = set(path)
         legal = [c for c in legal if c["kind"] != "move" or c.get("to") not in been] or legal
         kinds = {c["kind"] for c in legal}
     if aimed and table.game.combat is None:

@@ -169,8 +169,11 @@ def _path_fields(path: Any) -> dict[str, Any]:
         and len(step) == 2
         and isinstance(step[0], str)
         and step[0] != "kind"
-        and isinstance(step[1], str | int)
+        and isinstance(step[1], _SCALARS)
     }
+
+
+_SCALARS = (str, int)  # (a tuple made once: `str | int` would build a union at every test)
 
 
 def _worth_walking(table, seat: int, kind: str) -> bool:
@@ -287,14 +290,26 @@ def _same(a: list[Node], b: list[Node]) -> bool:
     return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
 
 
+def _stand_ins(kinds: tuple[str, ...]) -> list[dict]:
+    """A stand-in for each kind, made once per tuple of kinds (the habits read stand-ins and
+    never change them; `_kept` tells them from listed commands by identity, which holds)."""
+    got = _STANDING.get(kinds)
+    if got is None:
+        got = _STANDING[kinds] = [stand_in({"kind": k}) for k in kinds]
+    return got
+
+
+_STANDING: dict[tuple[str, ...], list[dict]] = {}
+
+
 def _split(rs, table, seat: int, parts: list, by_kind: frozenset) -> tuple[list[Node], list[dict]]:
     """The options of the parts the habits read, and a stand-in for each kind of the parts
     whose kinds are all in `by_kind` (not listed)."""
     options: list[Node] = []
     standing: list[dict] = []
     for part in parts:
-        if all(k in by_kind for k in part.kinds):
-            standing += [stand_in({"kind": k}) for k in part.kinds]
+        if by_kind.issuperset(part.kinds):
+            standing += _stand_ins(part.kinds)
         else:
             options += part_options(rs, table, seat, part, False)
     return options, standing

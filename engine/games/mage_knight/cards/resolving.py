@@ -137,8 +137,9 @@ def may_interact(table, seat: int) -> bool:
 def seat_resolutions(table, seat: int, cid: str, mode: str) -> tuple:
     """The card's resolutions here and now, with this turn's conversions (card_effects) and a
     raised sideways value (Wolf's Howl); once per state (the listings, the choice tree's
-    questions and the bots' habits all ask), and with no effect of the turn and no card
-    override, once per card, mode and situation for every state (each decision's new state
+    questions and the bots' habits all ask), and with no effect of the turn that changes a
+    resolution (RESOLVING_EFFECTS) and no card override, once per card, mode and situation
+    for every state (each decision's new state
     would list them again: the hand's cards, each way, for the first question's test, the
     cards' question and the bots' habits)."""
     return kept_plain(
@@ -167,7 +168,8 @@ def kept_plain(table, seat: int, cache: dict, key: tuple, fn: Callable[..., T], 
 
 def plain_situation(table, seat: int) -> tuple:
     """The seat's situation when it alone decides a card's resolutions (no effect of this turn
-    and no card overrides in the game), else (); once per state (no closure per call, as
+    that changes one, RESOLVING_EFFECTS, and no card overrides in the game), else (); once
+    per state (no closure per call, as
     for `kept_plain`)."""
     memo = state_memo(table)
     sit = memo.get(("plain_situation", seat))
@@ -177,13 +179,22 @@ def plain_situation(table, seat: int) -> tuple:
 
 
 def _plain_situation(table, seat: int) -> tuple:
-    if table.game.players[seat].turn_effects or (getattr(table, "options", None) or {}).get("overrides"):
+    fx = table.game.players[seat].turn_effects
+    if any(k in RESOLVING_EFFECTS for k in fx) or (getattr(table, "options", None) or {}).get("overrides"):
         return ()
     return situation(table, seat)
 
 
+# The turn effects `_seat_resolutions` reads (directly or through `converted`): a turn with
+# only others (wounds taken, crystals spent, a unit recruited: a quarter of a game's turns)
+# resolves its cards as a turn with none, so its resolutions are kept across states too.
+RESOLVING_EFFECTS = frozenset(
+    ("wound_sideways", "sideways", "sideways_match", "shapeshift", "attack_changes", "convert")
+)
+
+
 def _seat_resolutions(table, seat: int, cid: str, mode: str) -> tuple:
-    fx = table.game.players[seat].turn_effects
+    fx = table.game.players[seat].turn_effects  # (only its RESOLVING_EFFECTS are read)
     out = card_resolutions(cid, mode, *situation(table, seat))
     out = card_values(table, cid, mode, out)  # a situation's [overrides."<card>"] (overrides_cards)
     if not fx:  # no effect of this turn changes it (most plays)

@@ -46,8 +46,10 @@ def unique(rs, table, seat: int, cmds: list[dict]) -> list[dict]:
 
 def one_choice(rs, table, seat: int, cmds: list[dict]) -> bool:
     """Whether the commands are all one choice (`same_choice`): `unique` down to one, told
-    without keying past the first that differs."""
-    first = _canon.encode(rs.same_choice(table, seat, cmds[0])) if cmds else b""
+    without keying past the first that differs (nor a lone one)."""
+    if len(cmds) < 2:
+        return True
+    first = _canon.encode(rs.same_choice(table, seat, cmds[0]))
     return all(_canon.encode(rs.same_choice(table, seat, c)) == first for c in cmds[1:])
 
 

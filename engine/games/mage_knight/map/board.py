@@ -247,26 +247,32 @@ def move_cost(board: Board, content: Content, to: hexgrid.Hex, night: bool, mods
     `mods` are the turn's terrain cost modifiers ({terrain, amount, minimum, replace}, or a
     `space` instead of a terrain), applied
     in order; they never make impassable terrain passable here, and never go below 0 (p.7 Move 7a)."""
-    sp = board.spaces.get(key(to))
+    return _entry(board, content, key(to), night, mods)[0]
+
+
+def _entry(board: Board, content: Content, k: str, night: bool, mods=()) -> tuple[int | None, Space | None]:
+    """(`move_cost` of space `k`, the space): what a step reads of the space it enters."""
+    sp = board.spaces.get(k)
     if sp is None:
-        return None
+        return None, None
     value = enter_cost(sp, content, night, board.costs)
     if value is None or sp.site == "city":
-        return value
+        return value, sp
     for m in mods:
-        if m["terrain"] in ("all", sp.terrain) or m.get("space") == key(to):
+        if m["terrain"] in ("all", sp.terrain) or m.get("space") == k:
             if m.get("replace") is not None:
                 value = m["replace"]
             else:
                 value = max(m.get("minimum", 0), value + m.get("amount", 0), 0)
-    return value
+    return value, sp
 
 
 def rampaging_adjacent(board: Board, h: hexgrid.Hex) -> list[hexgrid.Hex]:
+    spaces = board.spaces  # (asked for every step listed: the keys of the neighbours kept)
     return [
-        n
-        for n in hexgrid.neighbours(h)
-        if (sp := board.spaces.get(key(n))) is not None and sp.rampaging and sp.enemies
+        unkey(k)
+        for k in neighbour_keys(key(h))
+        if (sp := spaces.get(k)) is not None and sp.rampaging and sp.enemies
     ]
 
 
@@ -285,15 +291,21 @@ def step_fault(
     """None if the hero may step from `frm` to `to` with `points` move points, else why not."""
     if not hexgrid.adjacent(frm, to):
         return f"{to} is not adjacent to {frm} (MK:7:Move:3)"
-    cost = move_cost(board, content, to, night, mods)
-    if cost is None:
+    cost, sp = _entry(board, content, key(to), night, mods)
+    if cost is None or sp is None:
         return f"{to} is impassable or off the map (MK:7:Move:3)"
-    sp = board.spaces[key(to)]
     if sp.rampaging and sp.enemies:
         return f"{to} holds a rampaging enemy (MK:7:Move:4)"
     if cost > points:
         return f"entering {to} costs {cost} move points, {points} left (MK:7:Move:3)"
     return None
+
+
+def step_allowed(board: Board, content: Content, k: str, night: bool, points: int, mods=()) -> bool:
+    """`step_fault` is None for a step into space `k` from a space next to it, told without
+    the words of a fault (the listing of steps asks for each neighbour)."""
+    cost, sp = _entry(board, content, k, night, mods)
+    return cost is not None and sp is not None and not (sp.rampaging and sp.enemies) and cost <= points
 
 
 def owned_like_keep(board: Board, site: str) -> bool:

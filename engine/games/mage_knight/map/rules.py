@@ -11,7 +11,7 @@ from engine.games.mage_knight import state
 from engine.games.mage_knight.cards.turn_effects import set_effect
 from engine.games.mage_knight.combat.fight import provoked_spaces
 from engine.games.mage_knight.content.load import content
-from engine.games.mage_knight.map.board import ends_move, is_safe, key, move_cost, unkey
+from engine.games.mage_knight.map.board import ends_move, is_safe, key, move_cost, neighbour_keys, unkey
 from engine.games.mage_knight.readings.map import (
     withdraw_elsewhere,  # reading A23: no safe space on the path
 )
@@ -44,8 +44,7 @@ def opened_steps(table, seat: int) -> list[str]:
     if not p.pos or p.acted:
         return []
     out = bent_steps(table, seat)
-    for n in hexgrid.neighbours(unkey(p.pos)):
-        k = key(n)
+    for k in neighbour_keys(p.pos):
         cost = opened_cost(table, seat, k)
         sp = game.board.spaces.get(k)
         if (
