@@ -122,14 +122,17 @@ def same_choice(table, s: int, cmd: dict[str, Any]) -> Any:
     """The command with each card id replaced by the card's condition; a hidden card named
     by its slot (a pending `order` or `pass_card`) by the name of the card there."""
     slot = cmd.get("option")
-    for v in cmd.values():  # a loop, not any(): this runs for every command of every question
+    out = None
+    for k, v in cmd.items():  # one pass, copying only a command that names a card
         if type(v) is str and "#" in v:
-            break
-    else:
-        if type(slot) is not int:
-            return cmd
-    out = {k: condition(table, s, v) if _is_card(v) else v for k, v in cmd.items()}
-    if cmd.get("kind") == "choose" and type(slot) is int and table.game.t.pending:
+            if out is None:
+                out = dict(cmd)
+            out[k] = condition(table, s, v)
+    if type(slot) is not int:
+        return cmd if out is None else out
+    if out is None:
+        out = dict(cmd)
+    if cmd.get("kind") == "choose" and table.game.t.pending:
         cards = _slot_zone(table, s, table.game.t.pending[0])
         if 0 <= slot < len(cards):
             out["option"] = ["slot", name_of(cards[slot])]
