@@ -34,6 +34,7 @@ class Emitted(NewEvent, frozen=True, gc=False):
 _enc, _dec = msgspec.json.Encoder(), msgspec.json.Decoder()
 _encode, _decode = _enc.encode, _dec.decode
 _core = CORE_FOLD.get
+_ONLY_STR = frozenset((str,))
 
 
 class Ctx:
@@ -194,20 +195,20 @@ class Ctx:
         _shuffle(rng, rest)
         order = top + rest
         vis: list[int] | None = None if z.vis == "public" else []
-        self.emit(
-            "zone.shuffled",
-            {
-                "zone": zone,
-                "order": order,
-                "n": len(order),
-                "stream": stream,
-                "chance": self.table.chance,
-                "forced": forced,
-            },
-            rule,
-            vis,
-        )
-        return order
+        data = {
+            "zone": zone,
+            "order": order,
+            "n": len(order),
+            "stream": stream,
+            "chance": self.table.chance,
+            "forced": forced,
+        }
+        # The event's own dict and list (the caller gets a copy of the order), every value as
+        # its JSON decode gives it back when the zone's name and cards are plain strings: it
+        # is folded as it is (`emit`'s `_owned`), not as a decode of a whole deck's names.
+        owned = type(zone) is str and _ONLY_STR.issuperset(map(type, order))
+        self.emit("zone.shuffled", data, rule, vis, None, owned)
+        return list(order)
 
     def pick(
         self,

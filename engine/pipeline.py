@@ -445,8 +445,8 @@ class Engine:
         last = self._prompted  # the prompts the bot was just given, when of this table now
         asked = last[2] if last and last[0] is table and last[1] == table.version else rs.prompts(table)
         for p in asked:  # a loop, not any() over a generator: once per bot decision
-            if p.seat == seat:
-                return self._play(game_id, seat, rs.same_command(table, seat, cmd), table)
+            if p.seat == seat:  # the prompt found here gives the decision's rule
+                return self._play(game_id, seat, rs.same_command(table, seat, cmd), table, p.rule)
         return self.submit(game_id, seat, cmd)
 
     def _is_legal(self, table: Table, rs: Ruleset, seat: int, cmd: dict[str, Any]) -> bool:
@@ -525,20 +525,24 @@ class Engine:
             raise IllegalCommand(bad.rule, bad.reason)
         return self._play(game_id, seat, cmd, self.table(game_id))
 
-    def _play(self, game_id: str, seat: int, cmd: dict[str, Any], table: Table) -> list[StoredEvent] | None:
-        """Run a command found legal and commit it (the second half of `submit`)."""
+    def _play(
+        self, game_id: str, seat: int, cmd: dict[str, Any], table: Table, rule: str | None = None
+    ) -> list[StoredEvent] | None:
+        """Run a command found legal and commit it (the second half of `submit`); `rule` is the
+        rule of the seat's prompt when the caller has just found it (else it is looked up)."""
         rs = self._rulesets.get(table.ruleset)
         if rs is None:
             rs = self._ruleset(table.ruleset)
-        last = self._prompted  # the prompts just listed for this table at this version
-        asked: Sequence[Prompt] = (
-            last[2] if last and last[0] is table and last[1] == table.version else rs.prompts(table)
-        )
-        rule = "CORE-5"
-        for p in asked:
-            if p.seat == seat:
-                rule = p.rule
-                break
+        if rule is None:
+            last = self._prompted  # the prompts just listed for this table at this version
+            asked: Sequence[Prompt] = (
+                last[2] if last and last[0] is table and last[1] == table.version else rs.prompts(table)
+            )
+            rule = "CORE-5"
+            for p in asked:
+                if p.seat == seat:
+                    rule = p.rule
+                    break
         base = table.version
         ctx = self._ctx(rs, table, seat)
         self._run(rs, table, ctx, (f"cmd.{cmd['kind']}", cmd, rule, rs.command_vis(table, seat, cmd)))
@@ -547,8 +551,9 @@ class Engine:
         except VersionConflict:
             self._tables.pop(game_id, None)
             raise
-        if self._log is not None:
-            self._log.info(
+        lg = self._log  # outside a batch the module logger: no line built while info is dropped
+        if lg is not None and (lg is not log or not logs.dropped(logging.INFO)):
+            lg.info(
                 "command",
                 game_id=game_id,
                 seat=seat,

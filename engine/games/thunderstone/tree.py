@@ -122,14 +122,17 @@ def same_choice(table, s: int, cmd: dict[str, Any]) -> Any:
     """The command with each card id replaced by the card's condition; a hidden card named
     by its slot (a pending `order` or `pass_card`) by the name of the card there."""
     slot = cmd.get("option")
-    for v in cmd.values():  # a loop, not any(): this runs for every command of every question
+    out = None
+    for k, v in cmd.items():  # one pass, copying only a command that names a card
         if type(v) is str and "#" in v:
-            break
-    else:
-        if type(slot) is not int:
-            return cmd
-    out = {k: condition(table, s, v) if _is_card(v) else v for k, v in cmd.items()}
-    if cmd.get("kind") == "choose" and type(slot) is int and table.game.t.pending:
+            if out is None:
+                out = dict(cmd)
+            out[k] = condition(table, s, v)
+    if type(slot) is not int:
+        return cmd if out is None else out
+    if out is None:
+        out = dict(cmd)
+    if cmd.get("kind") == "choose" and table.game.t.pending:
         cards = _slot_zone(table, s, table.game.t.pending[0])
         if 0 <= slot < len(cards):
             out["option"] = ["slot", name_of(cards[slot])]
@@ -294,6 +297,39 @@ def _by_kind(cmds: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     return kinds
 
 
+def _one_step(cmds: list[dict[str, Any]]) -> bool:
+    """Would the default grouping make each of these commands (of one kind) a leaf of one
+    question, in the listed order? So when they write the same fields, every value a plain
+    str or int naming no card (each command its own choice: `same_choice` keeps it as it is)
+    and no slot, and the first field in which they differ holds a value of its own in each."""
+    keys = list(cmds[0])
+    for c in cmds:
+        if list(c) != keys or type(c.get("option")) is int:
+            return False
+        for v in c.values():
+            if type(v) is not int and (type(v) is not str or "#" in v):
+                return False
+    for f in keys:
+        if f == "kind":
+            continue
+        values = [c[f] for c in cmds]
+        first = values[0]
+        for v in values:
+            if v != first or type(v) is not type(first):
+                return len(set(values)) == len(values)
+    return False  # alike commands: the grouping merges them
+
+
+def _leaves(rs, table, s: int, cmds: list[dict[str, Any]]) -> choices.Question | None:
+    """A bot's question over `cmds` when every command is a leaf of it (`_one_step`): the
+    question `choices.grouped` would build, without merging copies or grouping fields that
+    cannot merge or group anything (a bot asks one at every decision)."""
+    if len(cmds) > 1 and not _one_step(cmds):
+        return None
+    rule = next((p.rule for p in rs.prompts(table) if p.seat == s), None)
+    return choices.Question(table.version, s, "", rule, [choices.Node("", None, c) for c in cmds])
+
+
 @with_ruleset
 def question(rs, table, s: int, path: list[Any], words: bool = True) -> choices.Question:
     cmds = legal_commands(table, s)
@@ -304,7 +340,8 @@ def question(rs, table, s: int, path: list[Any], words: bool = True) -> choices.
         return _pending(table, s, cmds, words)
     kinds = _by_kind(cmds)
     if len(kinds) == 1:
-        return choices.grouped(rs, table, s, path, cmds, words)
+        quick = None if words or path else _leaves(rs, table, s, cmds)
+        return quick or choices.grouped(rs, table, s, path, cmds, words)
     if not path:
         if words:
             return choices.grouped(rs, table, s, path, cmds, words)
@@ -324,7 +361,8 @@ def question(rs, table, s: int, path: list[Any], words: bool = True) -> choices.
     first = path[0]
     if not (isinstance(first, list) and len(first) == 2 and first[0] == "kind" and first[1] in kinds):
         raise choices.BadPath("names no legal command now: ask for the choices again")
-    return choices.grouped(rs, table, s, path, kinds[first[1]], words)
+    quick = None if words or len(path) > 1 else _leaves(rs, table, s, kinds[first[1]])
+    return quick or choices.grouped(rs, table, s, path, kinds[first[1]], words)
 
 
 def bot_options(table, s: int, path: list[Any], opts: list[choices.Node]) -> list[choices.Node]:
