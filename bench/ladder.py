@@ -18,9 +18,10 @@ hit the command limit is counted apart ("stalled") and left out of the rates.
 Duel is mostly luck and its greedy bot nearly plays it right (it compares cards on the same
 die rolls), so the edge any bot can have over greedy is small: one row measures it, the policy
 "play the highest card" (nothing in duel rewards holding a card back) against greedy, about
-0.53. Duel's rows therefore play DUEL_FACTOR times the run's games (duel games cost
-milliseconds) with a stronger MCTS (DUEL_ITERATIONS): the pairs and the count together are
-what make an edge of a few hundredths significant.
+0.53. Duel's adjacent rungs therefore play DUEL_FACTOR times the run's games (duel games cost
+milliseconds; MCTS against random, two rungs apart, plays the run's number) with a stronger
+MCTS (DUEL_ITERATIONS): the pairs and the count together are what make an edge of a few
+hundredths significant.
 
 `python -m bench.ladder --games 200 [--rulesets duel,epochs] [--iterations 32]` prints the rows;
 `make bench` runs it (bench/run.py, section "ladder").
@@ -136,17 +137,24 @@ def pairing(
 
 
 def ladder(
-    ruleset: str, options: dict, games: int, iterations: int, playout: int, say=lambda _t: None
+    ruleset: str,
+    options: dict,
+    games: int,
+    iterations: int,
+    playout: int,
+    say=lambda _t: None,
+    factor: int = 1,
 ) -> tuple[list[Row], dict[str, Any]]:
-    """The rows of one ruleset: a pairing row per adjacent rung (and random-mcts), the Elo and
-    CPU rows."""
+    """The rows of one ruleset: a pairing row per adjacent rung (`games` × `factor` games each)
+    and random-mcts (`games`: two rungs apart, the edge is large), the Elo and CPU rows."""
     spent: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
     results: list[list[tuple[str, float]]] = []
     rows: list[Row] = []
     detail: dict[str, Any] = {}
     pairs = [(RUNGS[i + 1], RUNGS[i]) for i in range(len(RUNGS) - 1)] + [(RUNGS[-1], RUNGS[0])]
     for upper, lower in pairs:
-        got, scores, stalled = pairing(ruleset, options, upper, lower, games, iterations, playout, spent)
+        asked = games * factor if RUNGS.index(upper) - RUNGS.index(lower) == 1 else games
+        got, scores, stalled = pairing(ruleset, options, upper, lower, asked, iterations, playout, spent)
         results += got
         decided = len(got)
         share = sum(x for x in scores) / decided if decided else float("nan")
@@ -166,7 +174,7 @@ def ladder(
         rows.append(
             row(
                 f"{ruleset}, 2 seats: {upper} against {lower} (MCTS {iterations} iterations), {decided} "
-                f"games decided of {2 * ((games + 1) // 2)} asked, each seed played twice with the seats "
+                f"games decided of {2 * ((asked + 1) // 2)} asked, each seed played twice with the seats "
                 f"swapped ({stalled} stalled); the upper bot won more on {up} seeds, the lower on "
                 f"{down}: 95% interval of the upper's share of those {r.low:.2f}–{r.high:.2f}",
                 share if decided else None,
@@ -262,13 +270,12 @@ def measure(
         if rulesets and ruleset not in rulesets:
             continue
         n = min(games, few) if few else games
-        if ruleset == "duel":
-            n *= DUEL_FACTOR
-        got, d = ladder(ruleset, options, n, light or iterations, playout, say)
+        factor = DUEL_FACTOR if ruleset == "duel" else 1
+        got, d = ladder(ruleset, options, n, light or iterations, playout, say, factor)
         rows += got
         detail[ruleset] = d
         if ruleset == "duel":
-            top, detail["duel-ceiling"] = duel_ceiling(n, say)
+            top, detail["duel-ceiling"] = duel_ceiling(n * factor, say)
             rows.append(top)
     return rows, detail
 

@@ -37,6 +37,7 @@ def test_duel_plays_more_games_with_a_stronger_mcts():
     assert (
         sum(detail["duel"]["mcts-greedy"]["seeds"][:2]) <= n // 2 == detail["duel"]["mcts-greedy"]["seeds"][2]
     )
+    assert detail["duel"]["mcts-random"]["decided"] == 2  # two rungs apart: the run's 1, as a pair
     assert detail["duel-ceiling"]["games"] == n
     assert f"MCTS {ladder.DUEL_ITERATIONS} iterations" in rows[1].line
     assert rows[1].met is False  # far fewer than 200 games: never significant
