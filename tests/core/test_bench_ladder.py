@@ -30,7 +30,9 @@ def test_a_pairing_plays_each_seed_in_both_seatings():
         assert 0.0 <= score <= 2.0
 
 
-def test_duel_plays_more_games_with_a_stronger_mcts():
+def test_duel_plays_more_games_with_a_stronger_mcts(monkeypatch):
+    assert ("duel", {}, None, ladder.DUEL_ITERATIONS) in ladder.CASES
+    monkeypatch.setattr(ladder, "CASES", (("duel", {}, None, 8),))  # a light MCTS keeps the test short
     rows, detail = ladder.measure(games=1, rulesets=("duel",))
     n = ladder.DUEL_FACTOR
     assert detail["duel"]["mcts-greedy"]["decided"] == n
@@ -39,5 +41,5 @@ def test_duel_plays_more_games_with_a_stronger_mcts():
     )
     assert detail["duel"]["mcts-random"]["decided"] == 2  # two rungs apart: the run's 1, as a pair
     assert detail["duel-ceiling"]["games"] == n
-    assert f"MCTS {ladder.DUEL_ITERATIONS} iterations" in rows[1].line
+    assert "MCTS 8 iterations" in rows[1].line
     assert rows[1].met is False  # far fewer than 200 games: never significant
