@@ -320,24 +320,34 @@ def mcts(
     if legal is not None and len(legal) == 1:
         return legal[0]
     root = _Node()
-    worlds = [determinize(game, seat, rng) for _ in range(min(WORLDS, iterations))]
+    dealt = min(WORLDS, iterations)
+    worlds: list = []
+    mine: set[float] = set()  # the seat's values seen so far
     for i in range(iterations):
-        g = worlds[i % len(worlds)].clone(record=False)
+        if len(worlds) < dealt:  # dealt when first played: a search that stops early deals fewer
+            worlds.append(determinize(game, seat, rng))
+        g = worlds[i % dealt].clone(record=False)
         g.reseed(f"bot:{rng.getrandbits(64)}")  # its own future of chance every iteration
         visited, values = _iterate(root, g, rng, c, playout, follow)
         for nd in visited:
             nd.n += 1
             if values is not None and nd.actor is not None:
                 nd.w += values[nd.actor]
-        if _settled(root, iterations - i - 1):
+        if values is not None:
+            mine.add(values[seat])
+        if _settled(root, iterations - i - 1, i + 1 >= dealt and len(mine) == 1):
             break
     return _answer(root, game, seat, legal, rng)
 
 
-def _settled(root: _Node, left: int) -> bool:
+def _settled(root: _Node, left: int, flat: bool = False) -> bool:
     """The seat's first real choice (its first question with more than one option) can no
     longer change: every option tried and the most visited ahead of the next by more than the
-    `left` iterations (Fuego's early stop; a count, not a clock, so the same for a seed)."""
+    `left` iterations (Fuego's early stop; a count, not a clock, so the same for a seed).
+    `flat`: every world played and every iteration valued the seat's position alike. The
+    options are then a tie that more iterations only visit in turn, unless one of them values a
+    line differently; most do not (two in three of Thunderstone's decisions stayed flat through
+    all 32), so a flat search stops once every option is tried."""
     node = root
     while node.width == 1 and len(node.children) == 1:
         (node,) = node.children.values()
@@ -345,6 +355,8 @@ def _settled(root: _Node, left: int) -> bool:
             return True
     if node.width < 2 or len(node.children) < node.width:
         return False
+    if flat:
+        return True
     first, second = sorted((ch.n for ch in node.children.values()), reverse=True)[:2]
     return first - second > left
 
