@@ -45,6 +45,8 @@ from __future__ import annotations
 import math
 import random
 import re
+from collections.abc import Callable
+from itertools import islice
 from typing import Any
 
 import msgspec
@@ -91,6 +93,27 @@ def _rules(ruleset) -> list[tuple[re.Pattern[str], bool, re.Pattern[str] | None]
     return out
 
 
+def _dealer(kind: re.Pattern[str] | None, zones: list, rng: random.Random) -> Callable[[Any], list[str]]:
+    """The dealer of one pool: each kind's cards sorted and shuffled (kinds in order), and for a
+    zone the next cards of its slots' kinds. Where the cards all look alike, a slice of the one
+    shuffled pool: the same deal without a look at each card."""
+    if kind is None:
+        cards = sorted(c for z in zones for c in z.cards)
+        rng.shuffle(cards)
+        alike = iter(cards)
+        return lambda z: list(islice(alike, len(z.cards)))
+    by_kind: dict[str, list[str]] = {}
+    for z in zones:
+        for c in z.cards:
+            by_kind.setdefault(_kind_of(kind, c), []).append(c)
+    shuffled = {}
+    for k in sorted(by_kind):
+        cards = sorted(by_kind[k])
+        rng.shuffle(cards)
+        shuffled[k] = iter(cards)
+    return lambda z: [next(shuffled[_kind_of(kind, c)]) for c in z.cards]
+
+
 def determinize(game, seat: int, rng: random.Random):
     """A clone of `game` consistent with what `seat` sees: the cards of each pool of unseen
     zones (the ruleset's `hidden_pools`) sorted, shuffled and dealt back into the same slots,
@@ -104,29 +127,16 @@ def determinize(game, seat: int, rng: random.Random):
         z = table.zones[name]
         if not _sees(z, seat) and z.cards:
             pools.setdefault(_pool_of(rules, name, z.owner), []).append(name)
+    redealt = getattr(g.ruleset, "redealt", None)
     renamed: dict[str, str] = {}
     for key in sorted(pools, key=repr):
-        names = pools[key]
-        kind = rules[key[0]][2] if key[0] >= 0 else None
-        by_kind: dict[str, list[str]] = {}
-        for n in names:
-            for c in table.zones[n].cards:
-                by_kind.setdefault(_kind_of(kind, c), []).append(c)
-        for k in sorted(by_kind):
-            cards = sorted(by_kind[k])
-            rng.shuffle(cards)
-            by_kind[k] = cards
-        at = dict.fromkeys(by_kind, 0)
-        for n in names:
-            z = table.zones[n]
-            dealt = []
-            for c in z.cards:  # the next card of the slot's kind, in the shuffled order
-                k = _kind_of(kind, c)
-                dealt.append(by_kind[k][at[k]])
-                at[k] += 1
-            renamed.update((old, new) for old, new in zip(z.cards, dealt, strict=True) if old != new)
-            z.cards[:] = dealt
-    redealt = getattr(g.ruleset, "redealt", None)
+        zones = [table.zones[n] for n in pools[key]]
+        deal = _dealer(rules[key[0]][2] if key[0] >= 0 else None, zones, rng)
+        for z in zones:
+            new = deal(z)
+            if redealt is not None:
+                renamed.update((old, c) for old, c in zip(z.cards, new, strict=True) if old != c)
+            z.cards[:] = new
     if renamed and redealt is not None:
         redealt(table, renamed)
     g.reseed(f"bot:{rng.getrandbits(64)}")
