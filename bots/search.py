@@ -54,6 +54,7 @@ import msgspec
 from bots import tree_walk
 from bots.heuristics import win_chance, win_chances
 from engine.choices import Node
+from engine.fork import Frozen
 from engine.table import Table
 
 _canon = msgspec.json.Encoder(order="sorted")
@@ -331,12 +332,14 @@ def mcts(
         return legal[0]
     root = _Node()
     dealt = min(WORLDS, iterations)
-    worlds: list = []
+    worlds: list[Frozen] = []
     mine: set[float] = set()  # the seat's values seen so far
     for i in range(iterations):
         if len(worlds) < dealt:  # dealt when first played: a search that stops early deals fewer
-            worlds.append(determinize(game, seat, rng))
-        g = worlds[i % dealt].clone(record=False)
+            g = determinize(game, seat, rng)
+            worlds.append(Frozen(g))  # kept as it was dealt; this iteration plays the deal itself
+        else:
+            g = worlds[i % dealt].thaw()
         g.reseed(f"bot:{rng.getrandbits(64)}")  # its own future of chance every iteration
         visited, values = _iterate(root, g, rng, c, playout, follow)
         for nd in visited:
