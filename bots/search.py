@@ -47,7 +47,7 @@ import random
 import re
 from collections.abc import Callable
 from itertools import islice
-from typing import Any, TypeVar
+from typing import Any
 
 import msgspec
 
@@ -58,7 +58,6 @@ from engine.fork import Frozen
 from engine.table import Table
 
 _canon = msgspec.json.Encoder(order="sorted")
-_T = TypeVar("_T")
 WORLDS = 8  # MCTS: determinizations per decision, dealt once, each iteration plays a copy
 FOLLOW = 30  # greedy: own commands played on after an option before it is judged
 
@@ -378,8 +377,8 @@ def _settled(root: _Node, left: int, flat: bool = False) -> bool:
 def _answer(
     root: _Node, game, seat: int, legal: list[dict[str, Any]] | None, rng: random.Random
 ) -> dict[str, Any]:
-    """Down the real game's questions by the most visited option, ties (alike in visits and
-    value) broken at random (the random walk below where the search never went)."""
+    """Down the real game's questions by the most visited option (the random walk below
+    where the search never went)."""
     rs, table = game.ruleset, game.table
     ask = tree_walk.asker(rs, table, seat, legal)
     node: _Node = root
@@ -392,25 +391,15 @@ def _answer(
             o = opts[rng.randrange(len(opts))]
             cmd, leaf = tree_walk.below(rs, table, seat, rng, ask, o, path)
             return as_listed(rs, table, seat, cmd, leaf)
-        node, o = _most_visited(known, lambda x: x[0], rng)
+        node, o = max(known, key=lambda x: (x[0].n, x[0].w))
         if o.command is not None:
             return o.command
         if o.pick is not None:
             played = [x for x in node.children.values() if x.cmd is not None]
             if played:
-                return _most_visited(played, lambda x: x, rng).cmd or {}
+                return max(played, key=lambda x: (x.n, x.w)).cmd or {}
             return as_listed(rs, table, seat, tree_walk.pick_values(o.pick, rng), False)
         path, opts = _next(ask, o, path)
-
-
-def _most_visited(items: list[_T], node: Callable[[_T], _Node], rng: random.Random) -> _T:
-    """The item whose node has the most visits, then the most value; a tie at random. Why at
-    random: a flat search (`_settled`) ends with its options alike, and the first of them
-    every time is no choice (a Thunderstone seat took its first ability again and again and the
-    game never ended)."""
-    top = max((node(x).n, node(x).w) for x in items)
-    best = [x for x in items if (node(x).n, node(x).w) == top]
-    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
 def _ucb(nd: _Node, c: float) -> float:

@@ -61,26 +61,3 @@ def test_a_search_that_tells_options_apart_runs_on(monkeypatch):
     monkeypatch.setattr(search, "win_chances", lambda table: [next(values) / 1000] * table.players)
     mcts(_ready(7), 0, None, random.Random(3), 32)
     assert len(calls) > WORLDS
-
-
-def test_a_flat_search_breaks_its_tie_at_random(monkeypatch):
-    # A bug found by the ladder: a flat search answered the first of its alike options every
-    # time, and a Thunderstone seat used the same card's ability again and again until the
-    # game stalled at its command limit.
-    monkeypatch.setattr(search, "win_chances", lambda table: [0.5] * table.players)
-    g = _ready(7)
-    answers = {repr(mcts(g, 0, None, random.Random(seed), 32)) for seed in range(12)}
-    assert len(answers) >= 2
-
-
-def test_the_most_visited_wins_and_only_a_tie_is_drawn():
-    nodes = [_Node(0) for _ in range(3)]
-    for nd, (n, w) in zip(nodes, [(5, 2.0), (5, 2.5), (3, 3.0)], strict=True):
-        nd.n, nd.w = n, w
-    rng = random.Random(0)
-    assert all(search._most_visited(nodes, lambda x: x, rng) is nodes[1] for _ in range(20))
-    nodes[0].w = 2.5  # alike in visits and value: either
-    assert {id(search._most_visited(nodes, lambda x: x, rng)) for _ in range(40)} == {
-        id(nodes[0]),
-        id(nodes[1]),
-    }
