@@ -47,12 +47,12 @@ def _counting(monkeypatch) -> list[int]:
     return calls
 
 
-def test_a_search_whose_values_are_all_alike_plays_each_world_once(monkeypatch):
+def test_a_search_whose_values_are_all_alike_stops_early(monkeypatch):
     calls = _counting(monkeypatch)
     monkeypatch.setattr(search, "win_chances", lambda table: [0.5] * table.players)
     g = _ready(7)
     assert mcts(g, 0, None, random.Random(3), 32) in g.legal(0)
-    assert len(calls) == search.WORLDS  # not 32: nothing told the options apart
+    assert len(calls) == search.FLAT  # not 32: nothing told the options apart
 
 
 def test_a_search_that_tells_options_apart_runs_on(monkeypatch):
@@ -60,16 +60,16 @@ def test_a_search_that_tells_options_apart_runs_on(monkeypatch):
     values = iter(range(1000))  # every iteration values the position differently
     monkeypatch.setattr(search, "win_chances", lambda table: [next(values) / 1000] * table.players)
     mcts(_ready(7), 0, None, random.Random(3), 32)
-    assert len(calls) > search.WORLDS
+    assert len(calls) > search.FLAT
 
 
 def test_a_flat_search_answers_its_first_choice_as_the_whole_search_would(monkeypatch):
     # The skipped iterations' visits are counted (search._coast), so where values stay alike
     # the first real choice is the whole search's; taking the first option instead, or one at
-    # random, played about as well as greedy in the Thunderstone ladder, not 0.72. With four
-    # worlds the flat stop comes after four iterations, where uncounted visits would differ
-    # most often (a third of these decisions).
-    monkeypatch.setattr(search, "WORLDS", 4)
+    # random, played about as well as greedy in the Thunderstone ladder, not 0.72. A flat stop
+    # after four iterations is where uncounted visits would differ most often (a third of
+    # these decisions).
+    monkeypatch.setattr(search, "FLAT", 4)
     monkeypatch.setattr(search, "win_chances", lambda table: [0.5] * table.players)
     settled = search._settled
 
