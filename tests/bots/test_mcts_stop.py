@@ -67,8 +67,9 @@ def test_a_flat_search_answers_its_first_choice_as_the_whole_search_would(monkey
     # The skipped iterations' visits are counted (search._coast), so where values stay alike
     # the first real choice is the whole search's; taking the first option instead, or one at
     # random, played about as well as greedy in the Thunderstone ladder, not 0.72. A flat stop
-    # after four iterations is where uncounted visits would differ most often (a third of
-    # these decisions).
+    # after four iterations (four worlds) is where uncounted visits would differ most often (a
+    # third of these decisions).
+    monkeypatch.setattr(search, "WORLDS", 4)
     monkeypatch.setattr(search, "FLAT", 4)
     monkeypatch.setattr(search, "win_chances", lambda table: [0.5] * table.players)
     settled = search._settled
