@@ -64,7 +64,7 @@ from engine.table import Table
 _canon = msgspec.json.Encoder(order="sorted")
 WORLDS = 8  # MCTS: determinizations per decision (dealt when first played); iterations play copies
 # Iterations a flat search plays at least (each world once). Fewer (four worlds, a stop after
-# four) saved a fifth of Thunderstone's CPU, but Rune Age's MCTS, which is rarely flat, won
+# four) saved a tenth to a third of Thunderstone's CPU, but Rune Age's MCTS (rarely flat) won
 # 0.53-0.55 of its ladder games against greedy with them (0.56 with these, 0.57 before the stop).
 FLAT = 8
 FOLLOW = 30  # greedy: own commands played on after an option before it is judged
