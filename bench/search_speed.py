@@ -11,10 +11,11 @@ SQLite EventStore, every command checked and stored) in the same run. Goal (the 
 at least 1,000 steps per CPU-second for Mage Knight and 5,000 for Thunderstone.
 
 A second row plays whole 4-seat Thunderstone games between MCTS bots at their default strength
-(bots.players.BotPlay) through the stored engine and reports the CPU time per game (goal of the
-bots issue: at most 2 CPU-s), all four seats' thinking and the engine's playing included.
+(bots.players.BotPlay) through the stored engine, 20 seeds, and reports the mean CPU time per
+game (goal of the bots issue: at most 2 CPU-s), all four seats' thinking and the engine's playing
+included.
 
-`python -m bench.search_speed [--games N]`; `make bench` runs it (bench/run.py).
+`python -m bench.search_speed [--games N] [--mcts-games N]`; `make bench` runs it (bench/run.py).
 """
 
 from __future__ import annotations
@@ -82,6 +83,7 @@ def _stored(ruleset: str, players: int, options: dict, seed: int, played: list) 
 
 
 MCTS_GAME_GOAL = 2.0  # CPU-s per 4-seat Thunderstone game between MCTS bots (the bots issue)
+MCTS_GAMES = 20  # seeds of that row: game lengths vary threefold, five seeds left the mean to luck
 
 
 def mcts_game(seed: int, players: int = 4) -> tuple[float, int]:
@@ -100,11 +102,14 @@ def mcts_game(seed: int, players: int = 4) -> tuple[float, int]:
 def mcts_row(games: int, say) -> tuple[Row, dict[str, Any]]:
     spent = [mcts_game(seed) for seed in range(games)]
     cpu = sum(s for s, _ in spent) / games
+    median = sorted(s for s, _ in spent)[games // 2]
     commands = sum(n for _, n in spent)
+    per_command = sum(s for s, _ in spent) / commands * 1000
     say(f"search speed: 4-seat Thunderstone between MCTS bots, {cpu:.2f} CPU-s per game")
     return row(
         f"thunderstone, 4 seats: a whole game between MCTS bots at their default strength "
-        f"({BotPlay.ITERATIONS} iterations), {games} games, {commands} commands, engine included",
+        f"({BotPlay.ITERATIONS} iterations), {games} games (median {median:.2f} CPU-s), {commands} "
+        f"commands ({per_command:.1f} ms each), engine included",
         cpu,
         "CPU-s per game",
         "",
@@ -114,10 +119,12 @@ def mcts_row(games: int, say) -> tuple[Row, dict[str, Any]]:
         "",
         f"<= {MCTS_GAME_GOAL:g} CPU-s per game",
         cpu <= MCTS_GAME_GOAL,
-    ), {"games": games, "cpu_s": cpu, "commands": commands}
+    ), {"games": games, "cpu_s": cpu, "median_cpu_s": median, "commands": commands}
 
 
-def measure(games: int = GAMES, say=lambda _t: None) -> tuple[list[Row], dict[str, Any]]:
+def measure(
+    games: int = GAMES, say=lambda _t: None, mcts_games: int = MCTS_GAMES
+) -> tuple[list[Row], dict[str, Any]]:
     rows, detail = [], {}
     for ruleset, players, options, goal in CASES:
         fork_s = stored_s = 0.0
@@ -145,7 +152,7 @@ def measure(games: int = GAMES, say=lambda _t: None) -> tuple[list[Row], dict[st
                 per_s >= goal,
             )
         )
-    got, detail["thunderstone-mcts-game"] = mcts_row(games, say)
+    got, detail["thunderstone-mcts-game"] = mcts_row(mcts_games, say)
     rows.append(got)
     return rows, detail
 
@@ -153,8 +160,9 @@ def measure(games: int = GAMES, say=lambda _t: None) -> tuple[list[Row], dict[st
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.search_speed", description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=GAMES)
+    ap.add_argument("--mcts-games", type=int, default=MCTS_GAMES, help="seeds of the MCTS game row")
     args = ap.parse_args(argv)
-    rows, _ = measure(args.games, lambda t: print(t, file=sys.stderr, flush=True))
+    rows, _ = measure(args.games, lambda t: print(t, file=sys.stderr, flush=True), args.mcts_games)
     for r in rows:
         ratio = f" ({r.ratio:.2f}x {r.ratio_means})" if r.ratio is not None else ""
         print(f"{r.line}: {r.figure:.2f} {r.unit}{ratio}; met: {r.met}")

@@ -26,8 +26,8 @@ by a pick is never enumerated.
   the state one command ahead is worth the same after every option, and a greedy bot judged
   there played like the random bot.
 - MCTS is information-set MCTS in its simple form: one search tree shared by all iterations,
-  each iteration on a copy of one of `WORLDS` determinizations dealt at the start of the
-  decision, with chance reseeded per iteration; each search node one question of a seat (the
+  each iteration on a copy of one of `WORLDS` determinizations (dealt when first played,
+  kept encoded: engine.fork.Frozen), with chance reseeded per iteration; each search node one question of a seat (the
   options of a question are its children, keyed by the option itself, so a lazy step's path
   or a leaf's command); UCB1 selection counts a child only over the iterations in which it was
   available (c 0.2: win chances of positions a few commands apart differ by hundredths); a
@@ -36,8 +36,12 @@ by a pick is never enumerated.
   their options drawn uniformly); the turn of the seat that took it is finished by the random
   walk as greedy's is, `playout` more commands follow (none by default: random play to the
   end only adds noise), and every seat's win chance scores it. The search stops early when its
-  first real choice can no longer change (the leader ahead by more than the iterations left).
-  The answer is the most visited path of the seat's own questions in the real game.
+  first real choice can no longer change (the leader ahead by more than the iterations left),
+  or when it is flat: `FLAT` iterations played (each world once), every option of that
+  choice tried, and every iteration valued the seat's position alike (most decisions of a card game: buying one card
+  or another changes no score yet); the visits the skipped iterations would have given are
+  counted, not played. The answer is the most visited path of the seat's own questions in the
+  real game.
 """
 
 from __future__ import annotations
@@ -45,6 +49,8 @@ from __future__ import annotations
 import math
 import random
 import re
+from collections.abc import Callable
+from itertools import islice
 from typing import Any
 
 import msgspec
@@ -52,10 +58,15 @@ import msgspec
 from bots import tree_walk
 from bots.heuristics import win_chance, win_chances
 from engine.choices import Node
+from engine.fork import Frozen
 from engine.table import Table
 
 _canon = msgspec.json.Encoder(order="sorted")
-WORLDS = 8  # MCTS: determinizations per decision, dealt once, each iteration plays a copy
+WORLDS = 8  # MCTS: determinizations per decision (dealt when first played); iterations play copies
+# Iterations a flat search plays at least (each world once). Fewer (four worlds, a stop after
+# four) saved a tenth to a third of Thunderstone's CPU, but Rune Age's MCTS (rarely flat) won
+# 0.53-0.55 of its ladder games against greedy with them (0.56 with these, 0.57 before the stop).
+FLAT = 8
 FOLLOW = 30  # greedy: own commands played on after an option before it is judged
 
 
@@ -91,6 +102,27 @@ def _rules(ruleset) -> list[tuple[re.Pattern[str], bool, re.Pattern[str] | None]
     return out
 
 
+def _dealer(kind: re.Pattern[str] | None, zones: list, rng: random.Random) -> Callable[[Any], list[str]]:
+    """The dealer of one pool: each kind's cards sorted and shuffled (kinds in order), and for a
+    zone the next cards of its slots' kinds. Where the cards all look alike, a slice of the one
+    shuffled pool: the same deal without a look at each card."""
+    if kind is None:
+        cards = sorted(c for z in zones for c in z.cards)
+        rng.shuffle(cards)
+        alike = iter(cards)
+        return lambda z: list(islice(alike, len(z.cards)))
+    by_kind: dict[str, list[str]] = {}
+    for z in zones:
+        for c in z.cards:
+            by_kind.setdefault(_kind_of(kind, c), []).append(c)
+    shuffled = {}
+    for k in sorted(by_kind):
+        cards = sorted(by_kind[k])
+        rng.shuffle(cards)
+        shuffled[k] = iter(cards)
+    return lambda z: [next(shuffled[_kind_of(kind, c)]) for c in z.cards]
+
+
 def determinize(game, seat: int, rng: random.Random):
     """A clone of `game` consistent with what `seat` sees: the cards of each pool of unseen
     zones (the ruleset's `hidden_pools`) sorted, shuffled and dealt back into the same slots,
@@ -104,29 +136,16 @@ def determinize(game, seat: int, rng: random.Random):
         z = table.zones[name]
         if not _sees(z, seat) and z.cards:
             pools.setdefault(_pool_of(rules, name, z.owner), []).append(name)
+    redealt = getattr(g.ruleset, "redealt", None)
     renamed: dict[str, str] = {}
     for key in sorted(pools, key=repr):
-        names = pools[key]
-        kind = rules[key[0]][2] if key[0] >= 0 else None
-        by_kind: dict[str, list[str]] = {}
-        for n in names:
-            for c in table.zones[n].cards:
-                by_kind.setdefault(_kind_of(kind, c), []).append(c)
-        for k in sorted(by_kind):
-            cards = sorted(by_kind[k])
-            rng.shuffle(cards)
-            by_kind[k] = cards
-        at = dict.fromkeys(by_kind, 0)
-        for n in names:
-            z = table.zones[n]
-            dealt = []
-            for c in z.cards:  # the next card of the slot's kind, in the shuffled order
-                k = _kind_of(kind, c)
-                dealt.append(by_kind[k][at[k]])
-                at[k] += 1
-            renamed.update((old, new) for old, new in zip(z.cards, dealt, strict=True) if old != new)
-            z.cards[:] = dealt
-    redealt = getattr(g.ruleset, "redealt", None)
+        zones = [table.zones[n] for n in pools[key]]
+        deal = _dealer(rules[key[0]][2] if key[0] >= 0 else None, zones, rng)
+        for z in zones:
+            new = deal(z)
+            if redealt is not None:
+                renamed.update((old, c) for old, c in zip(z.cards, new, strict=True) if old != c)
+            z.cards[:] = new
     if renamed and redealt is not None:
         redealt(table, renamed)
     g.reseed(f"bot:{rng.getrandbits(64)}")
@@ -229,7 +248,7 @@ def greedy(
 
 
 class _Node:
-    __slots__ = ("actor", "avail", "children", "cmd", "leaf", "n", "w", "width")
+    __slots__ = ("actor", "avail", "children", "cmd", "keys", "leaf", "n", "w", "width")
 
     def __init__(self, actor: int | None = None, cmd: dict[str, Any] | None = None):
         self.children: dict[bytes, _Node] = {}
@@ -239,6 +258,7 @@ class _Node:
         self.actor = actor
         self.cmd = cmd  # the set a pick's child was played with
         self.width = 0  # the most options its question had (0: not a question's node)
+        self.keys: list[bytes] = []  # its question's options in order, as last asked
         self.leaf = False  # its option completes a command
 
 
@@ -266,7 +286,7 @@ def _iterate(
             opts = ask(path).options
             while True:
                 opts = tree_walk.narrowed(rs, t, actor, path, opts)
-                keys = [_canon.encode(o) for o in opts]
+                keys = node.keys = [_canon.encode(o) for o in opts]
                 node.width = max(node.width, len(keys))
                 untried = []
                 for i, k in enumerate(keys):
@@ -320,33 +340,79 @@ def mcts(
     if legal is not None and len(legal) == 1:
         return legal[0]
     root = _Node()
-    worlds = [determinize(game, seat, rng) for _ in range(min(WORLDS, iterations))]
+    dealt = min(WORLDS, iterations)
+    worlds: list[Frozen] = []
+    mine: set[float] = set()  # the seat's values seen so far
     for i in range(iterations):
-        g = worlds[i % len(worlds)].clone(record=False)
+        if len(worlds) < dealt:  # dealt when first played: a search that stops early deals fewer
+            g = determinize(game, seat, rng)
+            worlds.append(Frozen(g))  # kept as it was dealt; this iteration plays the deal itself
+        else:
+            g = worlds[i % dealt].thaw()
         g.reseed(f"bot:{rng.getrandbits(64)}")  # its own future of chance every iteration
         visited, values = _iterate(root, g, rng, c, playout, follow)
         for nd in visited:
             nd.n += 1
             if values is not None and nd.actor is not None:
                 nd.w += values[nd.actor]
-        if _settled(root, iterations - i - 1):
+        if values is not None:
+            mine.add(values[seat])
+        flat = i + 1 >= max(dealt, min(FLAT, iterations)) and len(mine) == 1
+        if _settled(root, iterations - i - 1, flat):
+            if flat:
+                _coast(root, iterations - i - 1, mine.pop(), c)
             break
     return _answer(root, game, seat, legal, rng)
 
 
-def _settled(root: _Node, left: int) -> bool:
-    """The seat's first real choice (its first question with more than one option) can no
-    longer change: every option tried and the most visited ahead of the next by more than the
-    `left` iterations (Fuego's early stop; a count, not a clock, so the same for a seed)."""
+def _first_choice(root: _Node) -> _Node | None:
+    """The node of the seat's first question with more than one option; None where the
+    searched questions lead to one command."""
     node = root
     while node.width == 1 and len(node.children) == 1:
         (node,) = node.children.values()
         if node.leaf:
-            return True
+            return None
+    return node
+
+
+def _settled(root: _Node, left: int, flat: bool = False) -> bool:
+    """The seat's first real choice (its first question with more than one option) can no
+    longer change: every option tried and the most visited ahead of the next by more than the
+    `left` iterations (Fuego's early stop; a count, not a clock, so the same for a seed).
+    `flat`: `FLAT` iterations played and every one valued the seat's position alike. The
+    options are then a tie that more iterations only visit in turn, unless one of them values a
+    line differently; most do not (two in three of Thunderstone's decisions stayed flat through
+    all 32), so a flat search stops once every option is tried."""
+    node = _first_choice(root)
+    if node is None:
+        return True
     if node.width < 2 or len(node.children) < node.width:
         return False
+    if flat:
+        return True
     first, second = sorted((ch.n for ch in node.children.values()), reverse=True)[:2]
     return first - second > left
+
+
+def _coast(root: _Node, left: int, value: float, c: float) -> None:
+    """Count at the first real choice the visits the `left` iterations a flat search skips
+    would give its options, each valuing the position at `value` as every one so far did:
+    UCB1 as `_iterate` selects, the first of equal bounds in the question's order. The answer
+    is then the one the whole search gives unless a skipped iteration would have told the
+    options apart. Why not simply the first option, or one at random: Thunderstone's MCTS won
+    only about half of its ladder games against greedy with either (0.72 with the whole
+    search), and the first option every time used one card's ability until the game stalled."""
+    node = _first_choice(root)
+    if node is None:
+        return
+    kids = [node.children[k] for k in node.keys if k in node.children]
+    for _ in range(left):
+        for nd in kids:
+            nd.avail += 1
+        best = max(kids, key=lambda nd: _ucb(nd, c))
+        best.n += 1
+        best.w += value
 
 
 def _answer(

@@ -144,6 +144,21 @@ class Game:
         self.seed = seed
 
 
+class Frozen:
+    """A game kept as its encoded state: each `thaw()` is a fresh, independent Game that keeps
+    no events. A search plays copies of one determinization many times; this encodes it
+    once, where `clone()` would encode it again for every copy."""
+
+    __slots__ = ("_blob", "_ruleset", "_salt", "_seed")
+
+    def __init__(self, game: Game):
+        self._blob = encode(game.table)
+        self._ruleset, self._seed, self._salt = game.ruleset, game.seed, game.salt
+
+    def thaw(self) -> Game:
+        return Game(decode(self._ruleset, self._blob), self._seed, self._salt, record=False)
+
+
 _buses: dict[str, RuleBus] = {}
 
 
