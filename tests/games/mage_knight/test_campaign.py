@@ -10,7 +10,7 @@ import random
 from bots import planner
 from bots.players import _fork
 from engine import situation as situation_file
-from engine.games.mage_knight.bots import campaign
+from engine.games.mage_knight.bots import campaign, worth
 from engine.pipeline import Engine
 from store import MemoryStore
 
@@ -98,3 +98,29 @@ def test_an_avoided_kind_is_never_walked_into():
         _, steps = planner.sample_turn(game, 0, rng, 0.25, avoid)
         kinds = [c["kind"] for _, c in steps]
         assert "move" not in kinds and kinds, kinds
+
+
+def test_in_the_last_rounds_the_city_is_tried_from_a_whole_turn_away_and_nearness_counts():
+    far = "3,-3"  # across the wasteland: too far before the last rounds, a turn's walk in them
+    eng, gid = start(far)
+    game = _fork(eng, gid)
+    t = game.table
+    away = campaign.distance(t, 0, campaign.city_spaces(t.game))
+    assert campaign.REACH < away <= campaign.LATE_REACH
+    assert campaign.lines(t, 0) == []
+    early = campaign.campaign_worth(t, 0)
+    t.game.round = t.game.rounds  # the last round
+    assert campaign.lines(t, 0) == [campaign.ASSAULT]
+    assert campaign.campaign_worth(t, 0) == early - campaign.APPROACH * away
+
+
+def test_strength_counts_less_as_the_game_runs_out():
+    eng, gid = start()
+    game = _fork(eng, gid)
+    t = game.table
+    t.game.players[0].crystals["red"] = 2  # strength: worth the more, the more rounds are left
+    shares = []
+    for rnd in (1, t.game.rounds - 1, t.game.rounds):
+        t.game.round = rnd
+        shares.append(worth.later(t.game))
+    assert shares == [1.0, *worth.LATER[::-1]] and shares == sorted(shares, reverse=True)

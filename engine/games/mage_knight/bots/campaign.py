@@ -35,6 +35,9 @@ from engine.games.mage_knight.cities.rules import city_fame
 EXPLORE = 0.5  # a tile placed: the core tiles (and the cities) come closer
 PROGRESS = 3.0  # a shield on a hostile city
 REACH = 6  # move points from a hostile city within which an assault is tried this turn
+LATE = 2  # the last rounds, the assaults': every hero heads for a city and steps in
+LATE_REACH = 12  # move points within which an assault is tried in them (a whole turn's walk)
+APPROACH = 0.5  # in them, per move point nearer a hostile city
 FAR = 1 << 20  # no route
 ASSAULT_PLANS = 8  # of the planner's candidates, those trying an assault
 SIDESTEPS = ("challenge", "explore")  # what an assault line leaves for another turn
@@ -67,7 +70,14 @@ def campaign_worth(table, seat: int) -> float:
     game = table.game
     shields = sum(PROGRESS * c.shields.count(seat) for c in game.cities if c.status == "hostile")
     scored = city_fame(game.cities, range(len(game.players))).get(seat, 0) if game.cities else 0
-    return EXPLORE * len(game.board.tiles) + shields + scored
+    spaces = city_spaces(game) if late(game) else []
+    near = APPROACH * min(distance(table, seat, spaces), 2 * LATE_REACH) if spaces else 0.0
+    return EXPLORE * len(game.board.tiles) + shields + scored - near
+
+
+def late(game) -> bool:
+    """The last LATE rounds, with a hostile city on the map: time to assault it."""
+    return game.round > game.rounds - LATE and bool(game.cities)
 
 
 def assault(table, seat: int) -> dict[str, Any] | None:
@@ -91,4 +101,5 @@ def lines(table, seat: int) -> list[Line]:
     game = table.game
     if game.combat is not None or game.phase != "turn" or game.active != seat:
         return []
-    return [ASSAULT] if distance(table, seat, city_spaces(game)) <= REACH else []
+    reach = LATE_REACH if late(game) else REACH
+    return [ASSAULT] if distance(table, seat, city_spaces(game)) <= reach else []

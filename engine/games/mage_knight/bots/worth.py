@@ -23,6 +23,15 @@ UNIT_PER_LEVEL = 2.5  # a unit fights every turn it is ready: worth more than a 
 WOUNDED_UNIT = -1.5
 CRYSTAL = 0.5  # a card powered later
 REPUTATION = 0.2  # cheaper units and more influence
+LATER = (0.25, 0.75)  # what strength still brings in the last round and the one before it
+
+
+def later(game) -> float:
+    """The share of its worth that strength (cards, units, crystals, reputation) and a wound
+    keep with so few rounds left to use them: a player spends everything in the last round,
+    when only fame and cities count at the end."""
+    left = game.rounds - game.round
+    return LATER[left] if 0 <= left < len(LATER) else 1.0
 
 
 @cache
@@ -44,11 +53,5 @@ def worth(table, seat: int) -> float:
     units = content().units
     cards = sum(card_worth(card_name(c)) for z in zones(seat) if z in table.zones for c in table.zone(z))
     held = sum(UNIT_PER_LEVEL * units[u.unit].level + (WOUNDED_UNIT if u.wounded else 0.0) for u in p.units)
-    return (
-        p.fame
-        + cards
-        + held
-        + CRYSTAL * sum(p.crystals.values())
-        + REPUTATION * p.reputation
-        + campaign_worth(table, seat)
-    )
+    strength = cards + held + CRYSTAL * sum(p.crystals.values()) + REPUTATION * p.reputation
+    return p.fame + later(table.game) * strength + campaign_worth(table, seat)
