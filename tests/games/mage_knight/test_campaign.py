@@ -61,14 +61,15 @@ def test_a_shield_on_a_hostile_city_and_a_tile_are_worth_fame():
     eng, gid = start()
     game = _fork(eng, gid)
     t = game.table
-    before = campaign.campaign_worth(t, 0)
-    assert before == campaign.EXPLORE * len(t.game.board.tiles)
+    before, other = campaign.campaign_worth(t, 0), campaign.campaign_worth(t, 1)
+    assert before == campaign.EXPLORE * len(t.game.board.tiles) - campaign.nearness(t, 0)
     t.game.cities[0].shields.append(0)  # as a defeated defender leaves it (MK:10:City:2)
     assert campaign.campaign_worth(t, 0) == before + campaign.PROGRESS
-    assert campaign.campaign_worth(t, 1) == before  # not the other seat's
+    assert campaign.campaign_worth(t, 1) == other  # not the other seat's
 
 
-def test_the_planner_plays_a_lines_lead_and_judges_its_end_by_the_worth():
+def test_the_planner_plays_a_lines_lead_and_judges_its_end_by_the_worth(monkeypatch):
+    monkeypatch.setattr(campaign, "nearness", lambda table, seat: 0.0)  # (the hand drawn decides it)
     eng, gid = start()
     game = _fork(eng, gid)
     plain = [c for c in eng.legal(gid, 0) if c == {"kind": "end_turn", "discard": "stamina"}]
@@ -108,10 +109,9 @@ def test_in_the_last_rounds_the_city_is_tried_from_a_whole_turn_away_and_nearnes
     away = campaign.distance(t, 0, campaign.city_spaces(t.game))
     assert campaign.REACH < away <= campaign.LATE_REACH
     assert campaign.lines(t, 0) == []
-    early = campaign.campaign_worth(t, 0)
     t.game.round = t.game.rounds  # the last round
     assert campaign.lines(t, 0) == [campaign.ASSAULT]
-    assert campaign.campaign_worth(t, 0) == early - campaign.APPROACH * away
+    assert campaign.nearness(t, 0) == campaign.APPROACH * away
 
 
 def test_strength_counts_less_as_the_game_runs_out():
@@ -124,3 +124,13 @@ def test_strength_counts_less_as_the_game_runs_out():
         t.game.round = rnd
         shares.append(worth.later(t.game))
     assert shares == [1.0, *worth.LATER[::-1]] and shares == sorted(shares, reverse=True)
+
+
+def test_before_the_last_rounds_a_hero_nearer_the_edge_or_a_winnable_fight_is_worth_more():
+    eng, gid = start("0,0")  # the portal: the edge and the fights lie ahead
+    game = _fork(eng, gid)
+    t = game.table
+    away = campaign.nearness(t, 0)
+    assert 0 < away <= campaign.AHEAD * campaign.AHEAD_CAP
+    t.game.players[0].pos = campaign.explore_goals(t)[0]  # at the edge, where a tile may go
+    assert campaign.nearness(t, 0) == 0 < away

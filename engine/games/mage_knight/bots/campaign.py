@@ -28,9 +28,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.games.mage_knight.bots.goals import hostile_cities, route_costs
+from engine.games.mage_knight import state
+from engine.games.mage_knight.bots.estimate import city_need
+from engine.games.mage_knight.bots.goals import explore_goals, hostile_cities, prey, route_costs
 from engine.games.mage_knight.choices.tree import turn_commands
 from engine.games.mage_knight.cities.rules import city_fame
+from engine.games.mage_knight.content.load import content
+from engine.mechanics.per_state import once
+from engine.mechanics.zones import card_name
 
 EXPLORE = 0.5  # a tile placed: the core tiles (and the cities) come closer
 PROGRESS = 3.0  # a shield on a hostile city
@@ -38,6 +43,8 @@ REACH = 6  # move points from a hostile city within which an assault is tried th
 LATE = 2  # the last rounds, the assaults': every hero heads for a city and steps in
 LATE_REACH = 12  # move points within which an assault is tried in them (a whole turn's walk)
 APPROACH = 0.5  # in them, per move point nearer a hostile city
+AHEAD = 0.25  # before them, per move point nearer the edge to explore or a fight the hero wins
+AHEAD_CAP = 12  # move points beyond which farther is no worse
 FAR = 1 << 20  # no route
 ASSAULT_PLANS = 8  # of the planner's candidates, those trying an assault
 SIDESTEPS = ("challenge", "explore")  # what an assault line leaves for another turn
@@ -57,6 +64,16 @@ def city_spaces(game) -> list[str]:
     return sorted(s for c in hostile_cities(game) if c.garrison for s in c.spaces)
 
 
+def weakest_spaces(table, seat: int) -> list[str]:
+    """The spaces of the hostile city whose defenders left need the fewest points (as the seat
+    judges them): the one both heroes wear down, a defeated defender staying so."""
+    cities = [c for c in hostile_cities(table.game) if c.garrison]
+    if not cities:
+        return []
+    weakest = min(city_need(table, seat, c) for c in cities)
+    return sorted(s for c in cities if city_need(table, seat, c) == weakest for s in c.spaces)
+
+
 def distance(table, seat: int, goals: list[str]) -> int:
     """Move points from the seat's hero to the nearest goal space (FAR when none is reachable)."""
     pos = table.game.players[seat].pos
@@ -70,9 +87,49 @@ def campaign_worth(table, seat: int) -> float:
     game = table.game
     shields = sum(PROGRESS * c.shields.count(seat) for c in game.cities if c.status == "hostile")
     scored = city_fame(game.cities, range(len(game.players))).get(seat, 0) if game.cities else 0
-    spaces = city_spaces(game) if late(game) else []
-    near = APPROACH * min(distance(table, seat, spaces), 2 * LATE_REACH) if spaces else 0.0
-    return EXPLORE * len(game.board.tiles) + shields + scored - near
+    return EXPLORE * len(game.board.tiles) + shields + scored - nearness(table, seat)
+
+
+def nearness(table, seat: int) -> float:
+    """What the hero's place costs in fame: in the last rounds the move points to a hostile
+    city, before them to the edge still to explore or a fight it wins (a turn that ends
+    nowhere nearer anything is worth less than one that does: without it, a turn of rests
+    and a turn of walking scored alike and the planner kept the first)."""
+    game = table.game
+    spaces = weakest_spaces(table, seat) if late(game) else []
+    if spaces:
+        return APPROACH * min(distance(table, seat, spaces), 2 * LATE_REACH)
+    goals = explore_goals(table) + prey(table, seat) + recruit_spaces(table, seat)
+    return AHEAD * min(distance(table, seat, goals), AHEAD_CAP) if goals else 0.0
+
+
+OPEN_SITES = ("village", "monastery")  # recruiting there needs no conquest first
+
+
+def recruit_spaces(table, seat: int) -> list[str]:
+    """Where the hero could recruit a unit of the offer, while it commands fewer than it may:
+    villages and monasteries, and keeps, mage towers and cities it holds (units take the
+    damage a city's defenders deal and fight beside the hero); once per state."""
+    return once(table, ("recruit_spaces", seat), lambda: _recruit_spaces(table, seat))
+
+
+def _recruit_spaces(table, seat: int) -> list[str]:
+    game = table.game
+    p = game.players[seat]
+    if len(p.units) >= p.command:
+        return []
+    units = content().units
+    sites = {
+        s
+        for u in table.zone(state.UNIT_OFFER)
+        if card_name(u) in units
+        for s in units[card_name(u)].recruit_sites
+    }
+    return sorted(
+        k
+        for k, sp in game.board.spaces.items()
+        if sp.site in sites and (sp.site in OPEN_SITES or sp.conquered_by == seat)
+    )
 
 
 def late(game) -> bool:
