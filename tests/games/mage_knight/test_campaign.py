@@ -134,3 +134,17 @@ def test_before_the_last_rounds_a_hero_nearer_the_edge_or_a_winnable_fight_is_wo
     assert 0 < away <= campaign.AHEAD * campaign.AHEAD_CAP
     t.game.players[0].pos = campaign.explore_goals(t)[0]  # at the edge, where a tile may go
     assert campaign.nearness(t, 0) == 0 < away
+
+
+def test_a_hero_short_of_units_is_drawn_to_where_the_offer_recruits():
+    """Foresters are recruited at villages (the offer's other units at monasteries and keeps,
+    mage towers or cities the hero does not hold): the start tile's village is the place."""
+    eng, gid = start("0,0")
+    game = _fork(eng, gid)
+    t = game.table
+    assert campaign.recruit_spaces(t, 0) == ["0,-2"]
+    t.game.players[0].pos = "0,-2"
+    assert campaign.nearness(t, 0) == 0
+    full = _fork(eng, gid).table
+    full.game.players[0].command = 0  # no room for a unit: no pull
+    assert campaign.recruit_spaces(full, 0) == []
