@@ -13,7 +13,18 @@ progress the next one (or the other hero) finishes. Weighed in fame:
   first city a round earlier, round 3.3 against 4.3, for a quarter of the fame; 0.5 round 3.5
   for a tenth);
 - a shield on a hostile city (PROGRESS: the city scoring's +4 or +7 once it falls, and the
-  conquest it brings nearer), a conquered city's scoring as the back of the card gives it.
+  conquest it brings nearer), a conquered city's scoring as the back of the card gives it;
+- the hero's place (`nearness`): before the last rounds, the move points to the nearest of
+  the edge to explore, a fight it wins and a place to recruit while it commands fewer units
+  than it may (a level-3 hero with two units takes a defender of a level-4 city per assault,
+  one with a single unit seldom); in the last LATE rounds, to the weakest hostile city, which
+  both heroes wear down. Without it, a turn of rests and one of walking scored alike.
+
+A city is taken in the last rounds, as a player does once it is strong enough: worth.py
+weighs strength less there (it has few turns left to bring fame), so wounds taken for a
+defender come cheap, and the assault line is tried from a whole turn's walk away. Tried and
+dropped (10 seeded games each): the city's pull from round 4 on (no city taken, 3 assaults),
+a stronger pull to the edge while no city shows (none taken in 20), PROGRESS 6 (as 3).
 
 The assault line (`lines`) leads ASSAULT_PLANS of the planner's candidate turns into a hostile
 city the hero could reach this turn: it steps in as soon as the step is paid for, picking no
