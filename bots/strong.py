@@ -22,6 +22,9 @@ against greedy; CPU per decision on the shared 2-core machine, 2026-11-28):
 |              | + city lines | 17.1        | 2026-11-29, FC 2p, 20 games, bench/mk_strong.py: first   |
 |              |              | (16.8 w/o)  | city seen in round 3.5 (4.4 w/o), fame 10.1 (11.0), one  |
 |              |              |             | assault, no defender defeated, no city taken             |
+|              | + place and  | ~17 (base   | 2026-11-29, FC 2p, 50 games (seeds 0-49): a city taken   |
+|              | late assault | 14.5 in the | in 3 (0.06, 95% 0.02-0.16; before 0 of 10), 30 assaults, |
+|              |              | same load)  | 18 defenders defeated; fame 12.1 at round 6 (10.2)       |
 
 Every choice is deterministic given the seat's random stream (iteration counts, never time).
 """
@@ -49,7 +52,9 @@ STRONG: dict[str, Strong] = {
     "thunderstone": Strong("mcts", 8, "9.7 ms; won 0.95 (0.66-0.99) of 10 against greedy"),
     "dragonlords": Strong("mcts", 8, "19.1 ms; won 0.70 (0.40-0.89) of 10 against greedy"),
     "mage-knight": Strong(
-        "plan", 0, "17.1 ms; Full Conquest fame 10.1 at round 6 (random 6.7); first city seen in round 3.5"
+        "plan",
+        0,
+        "~17 ms; Full Conquest fame 12.1 at round 6 (random 6.7); a city taken in 3 of 50 games (0 of 10 before)",
     ),
 }
 
