@@ -13,7 +13,18 @@ progress the next one (or the other hero) finishes. Weighed in fame:
   first city a round earlier, round 3.3 against 4.3, for a quarter of the fame; 0.5 round 3.5
   for a tenth);
 - a shield on a hostile city (PROGRESS: the city scoring's +4 or +7 once it falls, and the
-  conquest it brings nearer), a conquered city's scoring as the back of the card gives it.
+  conquest it brings nearer), a conquered city's scoring as the back of the card gives it;
+- the hero's place (`nearness`): before the last rounds, the move points to the nearest of
+  the edge to explore, a fight it wins and a place to recruit while it commands fewer units
+  than it may (a level-3 hero with two units takes a defender of a level-4 city per assault,
+  one with a single unit seldom); in the last LATE rounds, to the weakest hostile city, which
+  both heroes wear down. Without it, a turn of rests and one of walking scored alike.
+
+A city is taken in the last rounds, as a player does once it is strong enough: worth.py
+weighs strength less there (it has few turns left to bring fame), so wounds taken for a
+defender come cheap, and the assault line is tried from a whole turn's walk away. Tried and
+dropped (10 seeded games each): the city's pull from round 4 on (no city taken, 3 assaults),
+a stronger pull to the edge while no city shows (none taken in 20), PROGRESS 6 (as 3).
 
 The assault line (`lines`) leads ASSAULT_PLANS of the planner's candidate turns into a hostile
 city the hero could reach this turn: it steps in as soon as the step is paid for, picking no
@@ -28,13 +39,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.games.mage_knight.bots.goals import hostile_cities, route_costs
+from engine.games.mage_knight import state
+from engine.games.mage_knight.bots.estimate import city_need
+from engine.games.mage_knight.bots.goals import explore_goals, hostile_cities, prey, route_costs
 from engine.games.mage_knight.choices.tree import turn_commands
 from engine.games.mage_knight.cities.rules import city_fame
+from engine.games.mage_knight.content.load import content
+from engine.mechanics.per_state import once
+from engine.mechanics.zones import card_name
 
 EXPLORE = 0.5  # a tile placed: the core tiles (and the cities) come closer
 PROGRESS = 3.0  # a shield on a hostile city
 REACH = 6  # move points from a hostile city within which an assault is tried this turn
+LATE = 2  # the last rounds, the assaults': every hero heads for a city and steps in
+LATE_REACH = 12  # move points within which an assault is tried in them (a whole turn's walk)
+APPROACH = 0.5  # in them, per move point nearer a hostile city
+AHEAD = 0.25  # before them, per move point nearer the edge to explore or a fight the hero wins
+AHEAD_CAP = 12  # move points beyond which farther is no worse
 FAR = 1 << 20  # no route
 ASSAULT_PLANS = 8  # of the planner's candidates, those trying an assault
 SIDESTEPS = ("challenge", "explore")  # what an assault line leaves for another turn
@@ -54,6 +75,16 @@ def city_spaces(game) -> list[str]:
     return sorted(s for c in hostile_cities(game) if c.garrison for s in c.spaces)
 
 
+def weakest_spaces(table, seat: int) -> list[str]:
+    """The spaces of the hostile city whose defenders left need the fewest points (as the seat
+    judges them): the one both heroes wear down, a defeated defender staying so."""
+    cities = [c for c in hostile_cities(table.game) if c.garrison]
+    if not cities:
+        return []
+    weakest = min(city_need(table, seat, c) for c in cities)
+    return sorted(s for c in cities if city_need(table, seat, c) == weakest for s in c.spaces)
+
+
 def distance(table, seat: int, goals: list[str]) -> int:
     """Move points from the seat's hero to the nearest goal space (FAR when none is reachable)."""
     pos = table.game.players[seat].pos
@@ -67,7 +98,54 @@ def campaign_worth(table, seat: int) -> float:
     game = table.game
     shields = sum(PROGRESS * c.shields.count(seat) for c in game.cities if c.status == "hostile")
     scored = city_fame(game.cities, range(len(game.players))).get(seat, 0) if game.cities else 0
-    return EXPLORE * len(game.board.tiles) + shields + scored
+    return EXPLORE * len(game.board.tiles) + shields + scored - nearness(table, seat)
+
+
+def nearness(table, seat: int) -> float:
+    """What the hero's place costs in fame: in the last rounds the move points to a hostile
+    city, before them to the edge still to explore or a fight it wins (a turn that ends
+    nowhere nearer anything is worth less than one that does: without it, a turn of rests
+    and a turn of walking scored alike and the planner kept the first)."""
+    game = table.game
+    spaces = weakest_spaces(table, seat) if late(game) else []
+    if spaces:
+        return APPROACH * min(distance(table, seat, spaces), 2 * LATE_REACH)
+    goals = explore_goals(table) + prey(table, seat) + recruit_spaces(table, seat)
+    return AHEAD * min(distance(table, seat, goals), AHEAD_CAP) if goals else 0.0
+
+
+OPEN_SITES = ("village", "monastery")  # recruiting there needs no conquest first
+
+
+def recruit_spaces(table, seat: int) -> list[str]:
+    """Where the hero could recruit a unit of the offer, while it commands fewer than it may:
+    villages and monasteries, and keeps, mage towers and cities it holds (units take the
+    damage a city's defenders deal and fight beside the hero); once per state."""
+    return once(table, ("recruit_spaces", seat), lambda: _recruit_spaces(table, seat))
+
+
+def _recruit_spaces(table, seat: int) -> list[str]:
+    game = table.game
+    p = game.players[seat]
+    if len(p.units) >= p.command:
+        return []
+    units = content().units
+    sites = {
+        s
+        for u in table.zone(state.UNIT_OFFER)
+        if card_name(u) in units
+        for s in units[card_name(u)].recruit_sites
+    }
+    return sorted(
+        k
+        for k, sp in game.board.spaces.items()
+        if sp.site in sites and (sp.site in OPEN_SITES or sp.conquered_by == seat)
+    )
+
+
+def late(game) -> bool:
+    """The last LATE rounds, with a hostile city on the map: time to assault it."""
+    return game.round > game.rounds - LATE and bool(game.cities)
 
 
 def assault(table, seat: int) -> dict[str, Any] | None:
@@ -91,4 +169,5 @@ def lines(table, seat: int) -> list[Line]:
     game = table.game
     if game.combat is not None or game.phase != "turn" or game.active != seat:
         return []
-    return [ASSAULT] if distance(table, seat, city_spaces(game)) <= REACH else []
+    reach = LATE_REACH if late(game) else REACH
+    return [ASSAULT] if distance(table, seat, city_spaces(game)) <= reach else []
