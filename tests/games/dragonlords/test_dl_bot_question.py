@@ -7,37 +7,32 @@ from __future__ import annotations
 
 import pytest
 
-from bots.random_bot import bot_rng, play_out, step
+from bots.random_bot import bot_rng, step
 from engine import choices
 from engine.games.dragonlords import legal
 from engine.games.dragonlords.choices import bot
 from engine.games.dragonlords.map.world import run_on
 from engine.pipeline import Engine
 from store import MemoryStore
+from tests.bot_question_checks import ShortcutCheck, played_with
 
 
-class Checked:
-    """`bot_question` of one ruleset, each answer compared with the full question's narrowing,
-    and every kind's own listing with the whole one, where the moment lists kinds alone."""
+class Checked(ShortcutCheck):
+    """DragonLords' `bot_question`, and every kind's own listing compared with the whole one,
+    where the moment lists kinds alone."""
 
     def __init__(self, rs):
-        self.rs, self.answered, self.asked, self.kinds = rs, 0, 0, set()
+        super().__init__(
+            rs, lambda table, seat, path: run_on(table.game, bot.bot_question, table, seat, path)
+        )
+        self.kinds: set[str] = set()
 
-    def __call__(self, table, seat, path):
-        quick = run_on(table.game, bot.bot_question, table, seat, path)
-        self.asked += 1
-        if quick is None:
-            return None
-        full = choices.walk(self.rs, table, seat, path, False).options
-        kept = self.rs.bot_options(table, seat, path, full)
-        assert quick == kept, f"seat {seat} at event {table.version}: {quick} != {kept}"
-        self.answered += 1
+    def also(self, table, seat):
         whole = run_on(table.game, legal.legal_offers, table, seat)
         for kind in {o.cmd["kind"] for o in whole} | {"no such kind"}:
             alone = run_on(table.game, legal.kind_offers, table, seat, kind)
             assert alone == [o for o in whole if o.cmd["kind"] == kind and o.size() > 0], kind
             self.kinds.add(kind)
-        return quick
 
 
 @pytest.mark.parametrize(
@@ -51,16 +46,8 @@ class Checked:
     ],
 )
 def test_the_shortcut_keeps_what_the_habits_keep(players, seed, options):
-    eng = Engine(MemoryStore())
-    eng.create("dragonlords", players, seed, options, game_id="g")
-    rs = eng.ruleset("g")
-    check = Checked(rs)
-    rs.bot_question = check  # this ruleset object only, taken away below
-    try:
-        play_out(eng, "g", seed)
-    finally:
-        del rs.bot_question
-    assert eng.table("g").over
+    table, check = played_with("dragonlords", players, seed, options, Checked)
+    assert table.over
     assert check.answered > check.asked // 3  # it answers for most turn decisions, not never
     assert {"buy", "attack", "move", "done"} <= check.kinds
     if seed == "bq-elves2":  # an elf army: sneak attacks, and a teleport

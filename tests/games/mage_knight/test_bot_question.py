@@ -6,29 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from bots.random_bot import play_out
-from engine import choices
 from engine.games.mage_knight.bots import tree_policy
 from engine.pipeline import Engine
 from store import MemoryStore
+from tests.bot_question_checks import ShortcutCheck, played_with
 
 
-class Checked:
-    """`bot_question` bound to a ruleset, each answer compared with the full question's."""
+class Checked(ShortcutCheck):
+    """Mage Knight's `bot_question` bound to a ruleset."""
 
     def __init__(self, rs):
-        self.rs, self.answered, self.asked = rs, 0, 0
-
-    def __call__(self, table, seat, path):
-        quick = tree_policy.bot_question(self.rs, table, seat, path)
-        self.asked += 1
-        if quick is None:
-            return None
-        full = choices.walk(self.rs, table, seat, path, False).options
-        kept = tree_policy.bot_options(self.rs, table, seat, path, full)
-        assert quick == kept, f"seat {seat} at event {table.version}: {quick} != {kept}"
-        self.answered += 1
-        return quick
+        super().__init__(rs, lambda table, seat, path: tree_policy.bot_question(rs, table, seat, path))
 
 
 @pytest.mark.parametrize(
@@ -41,17 +29,9 @@ class Checked:
     ],
 )
 def test_the_shortcut_keeps_what_the_habits_keep(scenario, players, seed):
-    eng = Engine(MemoryStore())
     options = {} if scenario == "first_reconnaissance" else {"scenario": scenario}
-    eng.create("mage-knight", players, seed, options, game_id="g")
-    rs = eng.ruleset("g")
-    check = Checked(rs)
-    rs.bot_question = check  # this ruleset object only, taken away below
-    try:
-        play_out(eng, "g", seed)
-    finally:
-        del rs.bot_question
-    assert eng.table("g").over
+    table, check = played_with("mage-knight", players, seed, options, Checked)
+    assert table.over
     assert check.answered > check.asked // 4  # it answers for most turns, not never
 
 
