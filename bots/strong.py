@@ -22,10 +22,10 @@ against greedy; CPU per decision on the shared 2-core machine, 2026-11-28):
 |              | + city lines | 17.1        | 2026-11-29, FC 2p, 20 games, bench/mk_strong.py: first   |
 |              |              | (16.8 w/o)  | city seen in round 3.5 (4.4 w/o), fame 10.1 (11.0), one  |
 |              |              |             | assault, no defender defeated, no city taken             |
-|              | + place and  | 15.6 (main  | 2026-11-29, FC 2p, 74 games (seeds 0-73): a city taken   |
-|              | late assault | 15.3 beside | in 3 (0.04, 95% 0.01-0.11), 39 assaults, 19 defenders    |
-|              |              | it; solo    | defeated, fame 11.9 at round 6; main on seeds 0-29: none |
-|              |              | 16.4, 14.5) | taken, 1 assault, fame 11.2 (this: 3 of 30, 18, 12.1)    |
+|              | + place and  | 15.6 (main  | 2026-11-29, FC 2p, 94 games (seeds 0-93): a city taken   |
+|              | late assault | 15.3 beside | in 3 (0.03, 95% 0.01-0.09), 44 assaults, 21 defenders    |
+|              |              | it; solo    | defeated; main on seeds 0-29: none taken, 1 assault,     |
+|              |              | 16.4, 14.5) | fame 11.2 at round 6 (this: 3 of 30, 18, 12.1)           |
 
 Every choice is deterministic given the seat's random stream (iteration counts, never time).
 """
@@ -55,7 +55,7 @@ STRONG: dict[str, Strong] = {
     "mage-knight": Strong(
         "plan",
         0,
-        "15.6 ms; Full Conquest fame 11.9 at round 6 (random 6.7); a city taken in 3 of 74 games (main: 0 of 30)",
+        "15.6 ms; Full Conquest fame 11.9 at round 6 (random 6.7); a city taken in 3 of 94 games (main: 0 of 30)",
     ),
 }
 
