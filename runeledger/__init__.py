@@ -12,6 +12,6 @@ state-only fork: commands run the same rule handlers on a copy of the state, wit
 no hashing and no commit, so `clone()` is cheap enough for search (MCTS) and training loops.
 """
 
-from engine.fork import Game, IllegalMove, open
+from engine.fork import Frozen, Game, IllegalMove, open
 
-__all__ = ["Game", "IllegalMove", "open"]
+__all__ = ["Frozen", "Game", "IllegalMove", "open"]
