@@ -4,6 +4,9 @@ decision fits the budget, played against greedy in seeded two-seat games with th
 swapped (bench.ladder.match); MCTS is picked when it wins more than half, else greedy (greedy
 when no MCTS fits). Prints one row per ruleset, the figures STRONG records.
 
+MCTS plays as `simulate --bots strong` plays it (BotPlay.PLAYOUT random commands after the searched
+turn; 12 before 2026-11-29, which made every count dearer than the bot it picked).
+
 `python -m bench.strong_pick --games 20 [--rulesets duel,epochs]`
 """
 
@@ -15,6 +18,7 @@ from collections import defaultdict
 
 from analytics.intervals import wilson
 from bench.ladder import match
+from bots.players import BotPlay
 
 BUDGET_MS = 20.0
 ITERATIONS = (4, 8, 16, 32)
@@ -33,7 +37,7 @@ def pick(ruleset: str, games: int, probe: int, counts: tuple[int, ...] = ITERATI
         spent: dict = defaultdict(lambda: [0.0, 0])
         for i in range(probe):
             bots = ("mcts", "greedy") if i % 2 == 0 else ("greedy", "mcts")
-            match(ruleset, {}, bots, f"pick-{ruleset}-{it}-{i}", it, 12, spent)
+            match(ruleset, {}, bots, f"pick-{ruleset}-{it}-{i}", it, BotPlay.PLAYOUT, spent)
         costs[it] = ms(spent, "mcts")
         costs[0] = ms(spent, "greedy")
         say(f"{ruleset}: mcts {it} iterations {costs[it]:.1f} ms, greedy {costs[0]:.1f} ms", file=sys.stderr)
@@ -46,7 +50,7 @@ def pick(ruleset: str, games: int, probe: int, counts: tuple[int, ...] = ITERATI
     won, decided = 0.0, 0
     for i in range(games):
         bots = ("mcts", "greedy") if i % 2 == 0 else ("greedy", "mcts")
-        got = match(ruleset, {}, bots, f"strong-{ruleset}-{i}", fits, 12, spent)
+        got = match(ruleset, {}, bots, f"strong-{ruleset}-{i}", fits, BotPlay.PLAYOUT, spent)
         if got is None:
             continue
         decided += 1

@@ -8,15 +8,20 @@ Mage Knight's is the turn planner (bots/planner.py), which any ruleset with the 
 `plan_worth` (what the end of a turn is worth) can have: bots/players.py knows no game.
 
 Measured with `python -m bench.strong_pick` (2 seats, seeded, seats swapped; the fitting MCTS
-against greedy; CPU per decision on the shared 2-core machine, 2026-11-28):
+against greedy; CPU per decision on the shared 2-core machine; epochs, Rune Age and Thunderstone
+2026-11-29 with 40 games, MCTS as `simulate` plays it, no playout after the searched turn and the
+flat early stop; the others 2026-11-28, timed with 12 playout commands, which cost more):
 
 | ruleset      | strong       | ms/decision | why                                                     |
 |--------------|--------------|-------------|---------------------------------------------------------|
 | duel         | greedy       | 0.4         | MCTS 32 (11.6 ms) won only 0.25 (0.10-0.49) of 16        |
-| epochs       | MCTS 16      | 11.0        | won 1.00 (0.81-1.00) of 16 against greedy (0.7 ms)      |
-| rune-age     | MCTS 16      | 18.2        | won 1.00 (0.81-1.00) of 16 against greedy (0.8 ms)      |
-| thunderstone | MCTS 8       | 9.7         | won 0.95 (0.66-0.99) of 10 against greedy; 16: 21.8 ms  |
-| dragonlords  | MCTS 8       | 19.1        | won 0.70 (0.40-0.89) of 10; MCTS 6 (13.7 ms) 0.50 of 10  |
+| epochs       | MCTS 32      | 5.7         | won 0.82 (0.68-0.91) of 40 against greedy (1.7 ms)      |
+| rune-age     | MCTS 32      | 11.3        | won 0.60 (0.45-0.74) of 40 against greedy (2.4 ms); the |
+|              |              |             | ladder's 200: 0.545, not significant                    |
+| thunderstone | MCTS 32      | 3.8         | won 0.78 (0.62-0.88) of 40 against greedy (1.5 ms)      |
+| dragonlords  | MCTS 8       | 19.1        | won 0.70 (0.40-0.89) of 10; MCTS 6 (13.7 ms) 0.50 of 10; |
+|              |              |             | 2026-11-29 without playout MCTS 32 costs 16.2 ms (4     |
+|              |              |             | games), its games against greedy not played yet        |
 | mage-knight  | turn planner | 16.5        | FC 2p, 30 games: fame 11.4 at round 6 (random 6.7); won  |
 |              |              | (solo 17.7) | 0.95 (0.76-0.99) of 20 against random; no city taken yet |
 |              | + city lines | 17.1        | 2026-11-29, FC 2p, 20 games, bench/mk_strong.py: first   |
@@ -48,9 +53,9 @@ class Strong:
 
 STRONG: dict[str, Strong] = {
     "duel": Strong("greedy", 0, "MCTS 32 (11.6 ms) won 0.25 (0.10-0.49) of 16 against greedy"),
-    "epochs": Strong("mcts", 16, "11.0 ms; won 1.00 (0.81-1.00) of 16 against greedy"),
-    "rune-age": Strong("mcts", 16, "18.2 ms; won 1.00 (0.81-1.00) of 16 against greedy"),
-    "thunderstone": Strong("mcts", 8, "9.7 ms; won 0.95 (0.66-0.99) of 10 against greedy"),
+    "epochs": Strong("mcts", 32, "5.7 ms; won 0.82 (0.68-0.91) of 40 against greedy"),
+    "rune-age": Strong("mcts", 32, "11.3 ms; won 0.60 (0.45-0.74) of 40 against greedy"),
+    "thunderstone": Strong("mcts", 32, "3.8 ms; won 0.78 (0.62-0.88) of 40 against greedy"),
     "dragonlords": Strong("mcts", 8, "19.1 ms; won 0.70 (0.40-0.89) of 10 against greedy"),
     "mage-knight": Strong(
         "plan",
