@@ -442,12 +442,16 @@ class Engine:
         rs = self._rulesets.get(table.ruleset) or self._ruleset(table.ruleset)
         if table.over or table.awaiting:
             return self.submit(game_id, seat, cmd)  # refused there, with its reason
-        last = self._prompted  # the prompts the bot was just given, when of this table now
-        asked = last[2] if last and last[0] is table and last[1] == table.version else rs.prompts(table)
-        for p in asked:  # a loop, not any() over a generator: once per bot decision
+        for p in self._asked(rs, table):  # a loop, not any() over a generator: once per bot decision
             if p.seat == seat:  # the prompt found here gives the decision's rule
                 return self._play(game_id, seat, rs.same_command(table, seat, cmd), table, p.rule)
         return self.submit(game_id, seat, cmd)
+
+    def _asked(self, rs: Ruleset, table: Table) -> Sequence[Prompt]:
+        """The table's prompts now: those `prompts` just listed when they are of this table at
+        this version (a bot asks, then plays), else the ruleset's, asked again."""
+        last = self._prompted
+        return last[2] if last and last[0] is table and last[1] == table.version else rs.prompts(table)
 
     def _is_legal(self, table: Table, rs: Ruleset, seat: int, cmd: dict[str, Any]) -> bool:
         wanted = canonical(cmd)
@@ -534,12 +538,8 @@ class Engine:
         if rs is None:
             rs = self._ruleset(table.ruleset)
         if rule is None:
-            last = self._prompted  # the prompts just listed for this table at this version
-            asked: Sequence[Prompt] = (
-                last[2] if last and last[0] is table and last[1] == table.version else rs.prompts(table)
-            )
             rule = "CORE-5"
-            for p in asked:
+            for p in self._asked(rs, table):
                 if p.seat == seat:
                     rule = p.rule
                     break
