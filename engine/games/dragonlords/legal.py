@@ -185,7 +185,7 @@ def kind_offers(table, seat: int, kind: str) -> list[Offer] | None:
             for i, (kinds, offers) in enumerate(found)
             if kind in kinds
             for o in read(table, i, offers, want)
-            if o.cmd["kind"] == kind and (o.whole or o.most > 0 or o.heroes)  # o.size() > 0
+            if o.cmd["kind"] == kind and o.holds()
         ]
 
 

@@ -21,6 +21,10 @@ class Offer(NamedTuple):
     def size(self) -> int:
         return self.whole + (self.most if self.most > 0 else 0) + len(self.heroes)
 
+    def holds(self) -> bool:
+        """Whether it stands for any command (`size() > 0` without the sum)."""
+        return bool(self.whole or self.most > 0 or self.heroes)
+
     def first(self) -> dict[str, Any]:
         """`commands()[0]` without listing the others (an offer of one command is a leaf)."""
         if self.whole:

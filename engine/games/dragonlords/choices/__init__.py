@@ -132,7 +132,7 @@ def _now(table, seat: int) -> _Now:
 def _by_kind(offs: list[Offer]) -> dict[str, list[Offer]]:
     out: dict[str, list[Offer]] = {}
     for o in offs:
-        if o.whole or o.most > 0 or o.heroes:  # o.size(), inline: every offer passes here
+        if o.whole or o.most > 0 or o.heroes:  # o.holds(), inline: every offer passes here
             mine = out.get(o.cmd["kind"])
             if mine is None:
                 out[o.cmd["kind"]] = [o]

@@ -85,7 +85,7 @@ def _there(table, found: list[legal.Source], want: frozenset[str]) -> dict[str, 
         open_ = set(mine)  # kinds of this part still possibly a single command
         for o in legal.read(table, i, offers, mine):  # the kind opened goes on from here
             k = o.cmd["kind"]
-            if k not in open_ or not (o.whole or o.most > 0 or o.heroes):  # o.size() > 0
+            if k not in open_ or not o.holds():
                 continue
             if k in out:  # a second offer: more than one command
                 out[k] = (out[k][0], False)
