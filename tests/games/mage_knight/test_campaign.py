@@ -4,38 +4,19 @@ soon as it is paid for, and kept only when its end is worth most; shields count.
 
 from __future__ import annotations
 
-import copy
 import random
 
 from bots import planner
 from bots.players import _fork
-from engine import situation as situation_file
 from engine.games.mage_knight.bots import campaign, worth
-from engine.pipeline import Engine
-from store import MemoryStore
+from tests.games.mage_knight.red_city import CITY, started
 
-NEAR_CITY = {
-    "ruleset": "mage-knight",
-    "players": 2,
-    "seed": 1,
-    "note": "Full Conquest: Norowas stands next to the Red City (level 4) with a march in hand.",
-    "options": {"heroes": "norowas,arythea", "scenario": "full_conquest"},
-    "game": {
-        "tiles": {"4,-5": "core_8"},
-        "seat": [{"hand": ["march", "rage", "stamina"], "pos": "4,-4"}, {"pos": "0,0"}],
-    },
-}
-CITY = "4,-5"
 MARCH = {"kind": "play", "card": "march", "mode": "basic", "option": 0, "pay": ""}
 
 
 def start(pos: str = "4,-4"):
-    doc = copy.deepcopy(NEAR_CITY)
-    doc["game"]["seat"][0]["pos"] = pos
-    doc = situation_file.normalized(doc)
-    eng = Engine(MemoryStore())
-    gid = eng.create(doc["ruleset"], doc["players"], doc["seed"], doc["options"], situation=doc)
-    return eng, gid
+    """Norowas at `pos` with a march in hand."""
+    return started(pos, ["march", "rage", "stamina"])
 
 
 def test_next_to_a_city_an_assault_is_tried_and_taken_once_paid_for():

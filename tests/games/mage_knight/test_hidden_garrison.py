@@ -10,27 +10,12 @@ from collections import Counter
 
 from bots.players import _fork
 from bots.search import determinize
-from engine import situation as situation_file
 from engine.games.mage_knight import state
-from engine.pipeline import Engine
-from store import MemoryStore
-
-RED_CITY = {
-    "ruleset": "mage-knight",
-    "players": 2,
-    "seed": 1,
-    "note": "Full Conquest: the Red City (level 4) revealed, its garrison face down.",
-    "options": {"heroes": "norowas,arythea", "scenario": "full_conquest"},
-    "game": {"tiles": {"4,-5": "core_8"}, "seat": [{"pos": "4,-4"}, {"pos": "0,0"}]},
-}
-CITY = "4,-5"
+from tests.games.mage_knight.red_city import CITY, started
 
 
 def _game():
-    doc = situation_file.normalized(RED_CITY)
-    eng = Engine(MemoryStore())
-    gid = eng.create(doc["ruleset"], doc["players"], doc["seed"], doc["options"], situation=doc)
-    return _fork(eng, gid)
+    return _fork(*started())
 
 
 def _colour(token: str) -> str:
