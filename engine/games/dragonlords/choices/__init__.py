@@ -251,6 +251,14 @@ def _plain(sel: list[Offer]) -> tuple[str, list[ch.Node]] | None:
     """A bot's question over offers that are each one command of one field besides the kind,
     the same field, every value different (a place, a kingdom): the field and a leaf per offer,
     as `_by_field` would give them; None for any other offers."""
+    field = plain_field(sel)
+    if field is None:
+        return None
+    return field, [ch.Node("", None, o.cmd) for o in sel]
+
+
+def plain_field(sel: list[Offer]) -> str | None:
+    """The field of `_plain`'s question over these offers, None when it is not one."""
     if len(sel) > LIMIT:
         return None  # `grouped` may ask by region first
     head = sel[0].cmd
@@ -270,7 +278,7 @@ def _plain(sel: list[Offer]) -> tuple[str, list[ch.Node]] | None:
             return None
     if len(values) != len(sel):
         return None
-    return field, [ch.Node("", None, o.cmd) for o in sel]
+    return field
 
 
 def _merged(table, seat, sel: list[Offer]) -> list[Offer]:

@@ -64,7 +64,7 @@ def _below(table, seat: int, offers: list[Offer], rng: random.Random) -> dict[st
     sel = tree.chosen(table, seat, offers)
     among: tuple[str, str] | None = None
     while len(sel) > 1:
-        if among is None and tree._plain(sel) is not None:
+        if among is None and tree.plain_field(sel) is not None:
             return sel[rng.randrange(len(sel))].cmd  # a leaf per offer
         field, groups = tree.by_field(sel)
         if among is not None and among[0] == field:
