@@ -156,8 +156,7 @@ def question(table, seat: int, path: list[Any], words: bool = True) -> ch.Questi
 def _question(table, seat: int, path: list[Any], words: bool) -> ch.Question:
     now = _now(table, seat)
     rule = now.rule
-    game = table.game
-    if rule is not None and game.phase == "setup_chips" and game.ask is None and game.battle is None:
+    if chips_now(table, rule):
         q = _chips(table, seat, path, rule, words)
         if q is not None:
             return q
@@ -187,6 +186,12 @@ def kind_options(table, seat: int, offs: dict[str, list[Offer]], words: bool) ->
         else:
             opts.append(ch.lazy(KINDS.get(k, k.capitalize()) + ch.MORE if words else "", [["kind", k]]))
     return opts
+
+
+def chips_now(table, rule: str | None) -> bool:
+    """Whether the seat asked (prompted under `rule`, else None) hides its chips now (chips.py)."""
+    game = table.game
+    return rule is not None and game.phase == "setup_chips" and game.ask is None and game.battle is None
 
 
 def _chips(table, seat, path, rule, words) -> ch.Question | None:
@@ -228,7 +233,8 @@ def _step(table, seat, path, sel, rule, words, text=None) -> ch.Question:
 
 
 def matching(sel: list[Offer], field: str, value: Any) -> list[Offer]:
-    """The offers with `value` in `field` (`ABSENT`: those without the field): one step of a path."""
+    """The offers with `value` in `field` (the groups' mark of none: those without the field):
+    one step of a path."""
     if value is _ABSENT:
         return [o for o in sel if field not in _fields(o)]
     return [o for o in sel if _fields(o).get(field, _ABSENT) == value]
@@ -242,9 +248,6 @@ def chosen(table, seat, sel: list[Offer]) -> list[Offer]:
     if not sel:
         raise ch.BadPath("names no legal command now: ask for the choices again")
     return sel
-
-
-ABSENT = _ABSENT  # a group of the offers without the field asked about (`groups`)
 
 
 def _plain(sel: list[Offer]) -> tuple[str, list[ch.Node]] | None:
@@ -336,7 +339,7 @@ def _by_field(table, seat, path, sel, rule, words, text, among) -> ch.Question:
 
 def by_field(sel: list[Offer]) -> tuple[str, dict[Any, list[Offer]]]:
     """The first field in which two or more offers differ, and the offers by its value (in
-    order; `ABSENT`: without the field)."""
+    order; the offers without the field under a mark of their own)."""
     rows = [_fields(o) for o in sel]  # once per offer: the field search and the grouping share them
     field = _first_difference(rows)
     groups: dict[Any, list[Offer]] = {}

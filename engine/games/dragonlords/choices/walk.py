@@ -31,7 +31,7 @@ def bot_walk(
     game = table.game
     with board.still(game, table.version):
         now = tree._now(table, seat)
-        if now.rule is not None and game.phase == "setup_chips" and game.ask is None and game.battle is None:
+        if tree.chips_now(table, now.rule):
             return None  # chips.py's own question
         kept = first(table, seat, [])
         if kept:
