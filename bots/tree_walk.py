@@ -12,7 +12,9 @@ OPTIONAL_HOOKS). A ruleset that still declares only the older `bot_choices(table
 legal)` over the flat list keeps the flat walk (`flat`), so its games stay as they were until
 it says how to narrow a question. A ruleset may also answer a bot's narrowed question at once
 with `bot_question(table, seat, path)` (the options `bot_options` would keep of it, or None):
-the walk then skips building the options its habits would drop, and draws as it would have.
+the walk then skips building the options its habits would drop, and draws as it would have;
+or take the whole walk itself with `bot_walk(table, seat, rng)`: the (command, is a leaf) this
+walk would give, drawing the same numbers, or None having drawn none (the walk then asks).
 """
 
 from __future__ import annotations
@@ -128,6 +130,11 @@ def sample(
 ) -> tuple[dict[str, Any], bool] | None:
     """The random bot's walk from the first question: (command, is a leaf), or None when the
     seat has nothing to decide; `narrow` as for `narrowed`."""
+    if narrow is OWN and seen is None:
+        walk = getattr(rs, "bot_walk", None)
+        walked = walk(table, seat, rng) if walk is not None else None
+        if walked is not None:  # the same walk, drawn without building the questions
+            return walked
     ask = ask or asker(rs, table, seat)
     quick = getattr(rs, "bot_question", None) if narrow is OWN and seen is None else None
     kept = quick(table, seat, []) if quick is not None else None

@@ -184,7 +184,7 @@ def kind_offers(table, seat: int, kind: str) -> list[Offer] | None:
             o
             for i, (kinds, offers) in enumerate(found)
             if kind in kinds
-            for o in read(table, i, offers, want)
+            for o in read(table, i, offers, want).whole()
             if o.cmd["kind"] == kind and o.holds()
         ]
 
@@ -211,12 +211,19 @@ class _Tap:
             rest = self.rest
             if rest is None:
                 return
-            for o in rest:
-                got.append(o)
-                break
-            else:
+            o = next(rest, None)
+            if o is None:
                 self.rest = None
                 return
+            got.append(o)
+
+    def whole(self) -> list[Offer]:
+        """Every offer of the part, the rest read at once (a reader stopped part-way goes on
+        from the list where it stopped)."""
+        if self.rest is not None:
+            self.got.extend(self.rest)
+            self.rest = None
+        return self.got
 
 
 def read(

@@ -14,6 +14,7 @@ from engine.games.dragonlords.audit.narrate import describe
 from engine.games.dragonlords.audit.why import why
 from engine.games.dragonlords.bots import choices
 from engine.games.dragonlords.choices import bot as tree_bot
+from engine.games.dragonlords.choices import walk as tree_walk
 from engine.games.dragonlords.dice import ALL
 from engine.games.dragonlords.map.world import run_on, world
 from engine.games.dragonlords.options import READINGS
@@ -190,6 +191,9 @@ class DragonLords(Ruleset):
 
     def bot_question(self, table, seat, path):
         return run_on(table.game, tree_bot.bot_question, table, seat, path)
+
+    def bot_walk(self, table, seat, rng):
+        return run_on(table.game, tree_walk.bot_walk, table, seat, rng, self.bot_question)
 
     def bot_choices(self, table, seat, legal_cmds):
         return run_on(table.game, choices, table, seat, legal_cmds)

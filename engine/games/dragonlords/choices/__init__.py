@@ -156,8 +156,7 @@ def question(table, seat: int, path: list[Any], words: bool = True) -> ch.Questi
 def _question(table, seat: int, path: list[Any], words: bool) -> ch.Question:
     now = _now(table, seat)
     rule = now.rule
-    game = table.game
-    if rule is not None and game.phase == "setup_chips" and game.ask is None and game.battle is None:
+    if chips_now(table, rule):
         q = _chips(table, seat, path, rule, words)
         if q is not None:
             return q
@@ -174,13 +173,25 @@ def _question(table, seat: int, path: list[Any], words: bool) -> ch.Question:
     if len(offs) == 1:
         (k,) = offs
         return _step(table, seat, [["kind", k]], now.of_kind(k), rule, words, ch.FIRST_QUESTION)
+    return ch.Question(table.version, seat, ch.FIRST_QUESTION, rule, kind_options(table, seat, offs, words))
+
+
+def kind_options(table, seat: int, offs: dict[str, list[Offer]], words: bool) -> list[ch.Node]:
+    """The first question's options over two kinds or more: a kind of one command is its leaf,
+    any other a step into the kind."""
     opts = []
     for k, mine in offs.items():
         if len(mine) == 1 and mine[0].size() == 1:
             opts.append(_leaf(table, seat, mine[0].first(), words))
         else:
             opts.append(ch.lazy(KINDS.get(k, k.capitalize()) + ch.MORE if words else "", [["kind", k]]))
-    return ch.Question(table.version, seat, ch.FIRST_QUESTION, rule, opts)
+    return opts
+
+
+def chips_now(table, rule: str | None) -> bool:
+    """Whether the seat asked (prompted under `rule`, else None) hides its chips now (chips.py)."""
+    game = table.game
+    return rule is not None and game.phase == "setup_chips" and game.ask is None and game.battle is None
 
 
 def _chips(table, seat, path, rule, words) -> ch.Question | None:
@@ -206,15 +217,12 @@ def _step(table, seat, path, sel, rule, words, text=None) -> ch.Question:
         elif st[0] == "count" and len(st) == 3:
             span = (st[1], st[2])
         elif len(st) == 1:
-            sel = [o for o in sel if st[0] not in _fields(o)]
+            sel = matching(sel, st[0], _ABSENT)
         elif len(st) == 2:
-            sel = [o for o in sel if _fields(o).get(st[0], _ABSENT) == st[1]]
+            sel = matching(sel, st[0], st[1])
         else:
             raise ch.BadPath(f"step {st!r} is not one this game gave")
-    if sel and sel[0].cmd["kind"] == "scroll":  # other kinds come merged (of_kind)
-        sel = _merged(table, seat, sel)
-    if not sel:
-        raise ch.BadPath("names no legal command now: ask for the choices again")
+    sel = chosen(table, seat, sel)
     if len(sel) > 1:
         plain = None if words or among is not None else _plain(sel)
         if plain is not None:
@@ -224,10 +232,36 @@ def _step(table, seat, path, sel, rule, words, text=None) -> ch.Question:
     return _counts(table, seat, path, sel[0], rule, words, text, span)
 
 
+def matching(sel: list[Offer], field: str, value: Any) -> list[Offer]:
+    """The offers with `value` in `field` (the groups' mark of none: those without the field):
+    one step of a path."""
+    if value is _ABSENT:
+        return [o for o in sel if field not in _fields(o)]
+    return [o for o in sel if _fields(o).get(field, _ABSENT) == value]
+
+
+def chosen(table, seat, sel: list[Offer]) -> list[Offer]:
+    """The offers a path leaves, scrolls merged (other kinds come merged, of_kind); BadPath
+    when none is left."""
+    if sel and sel[0].cmd["kind"] == "scroll":
+        sel = _merged(table, seat, sel)
+    if not sel:
+        raise ch.BadPath("names no legal command now: ask for the choices again")
+    return sel
+
+
 def _plain(sel: list[Offer]) -> tuple[str, list[ch.Node]] | None:
     """A bot's question over offers that are each one command of one field besides the kind,
     the same field, every value different (a place, a kingdom): the field and a leaf per offer,
     as `_by_field` would give them; None for any other offers."""
+    field = plain_field(sel)
+    if field is None:
+        return None
+    return field, [ch.Node("", None, o.cmd) for o in sel]
+
+
+def plain_field(sel: list[Offer]) -> str | None:
+    """The field of `_plain`'s question over these offers, None when it is not one."""
     if len(sel) > LIMIT:
         return None  # `grouped` may ask by region first
     head = sel[0].cmd
@@ -247,7 +281,7 @@ def _plain(sel: list[Offer]) -> tuple[str, list[ch.Node]] | None:
             return None
     if len(values) != len(sel):
         return None
-    return field, [ch.Node("", None, o.cmd) for o in sel]
+    return field
 
 
 def _merged(table, seat, sel: list[Offer]) -> list[Offer]:
@@ -299,6 +333,13 @@ def _first_difference(rows: list[dict[str, Any]]) -> str:
 
 
 def _by_field(table, seat, path, sel, rule, words, text, among) -> ch.Question:
+    field, groups = by_field(sel)
+    return grouped(table, seat, path, field, groups, rule, words, text, among)
+
+
+def by_field(sel: list[Offer]) -> tuple[str, dict[Any, list[Offer]]]:
+    """The first field in which two or more offers differ, and the offers by its value (in
+    order; the offers without the field under a mark of their own)."""
     rows = [_fields(o) for o in sel]  # once per offer: the field search and the grouping share them
     field = _first_difference(rows)
     groups: dict[Any, list[Offer]] = {}
@@ -309,7 +350,24 @@ def _by_field(table, seat, path, sel, rule, words, text, among) -> ch.Question:
             groups[v] = [o]
         else:
             members.append(o)
-    return grouped(table, seat, path, field, groups, rule, words, text, among)
+    return field, groups
+
+
+def in_region(groups: dict[Any, list[Offer]], region: str) -> dict[Any, list[Offer]]:
+    """The groups of places in `region` (a step "In <region>" taken); BadPath when none is."""
+    groups = {v: m for v, m in groups.items() if v is not _ABSENT and names.region(v) == region}
+    if not groups:
+        raise ch.BadPath("names no legal command now: ask for the choices again")
+    return groups
+
+
+def regions(field: str, groups: dict[Any, list[Offer]]) -> list[str] | None:
+    """The regions asked first when a question over `field` would be too long, in order; None
+    when it is asked as it is."""
+    if len(groups) <= LIMIT:
+        return None
+    out = list(dict.fromkeys(names.region(v) if field in PLACE_FIELDS else "" for v in groups))
+    return out if 1 < len(out) <= LIMIT else None
 
 
 def grouped(table, seat, path, field, groups, rule, words, text=None, among=None) -> ch.Question:
@@ -317,15 +375,11 @@ def grouped(table, seat, path, field, groups, rule, words, text=None, among=None
     offers with it, in order; a group of one offer of one command is a leaf, any other a step)."""
     game = table.game
     if among is not None and among[0] == field:
-        groups = {v: m for v, m in groups.items() if v is not _ABSENT and names.region(v) == among[1]}
-        if not groups:
-            raise ch.BadPath("names no legal command now: ask for the choices again")
-    elif len(groups) > LIMIT:
-        regions = list(dict.fromkeys(names.region(v) if field in PLACE_FIELDS else "" for v in groups))
-        if len(regions) > 1 and len(regions) <= LIMIT:
-            opts = [
-                ch.lazy(f"In {r}{ch.MORE}" if words else "", [*path, ["among", field, r]]) for r in regions
-            ]
+        groups = in_region(groups, among[1])
+    else:
+        first = regions(field, groups)
+        if first is not None:
+            opts = [ch.lazy(f"In {r}{ch.MORE}" if words else "", [*path, ["among", field, r]]) for r in first]
             return ch.Question(table.version, seat, text or "Where?", rule, opts)
     if not words:  # a bot's question: no labels, the nodes built at once
         return ch.Question(
@@ -371,7 +425,7 @@ def _counts(table, seat, path, o: Offer, rule, words, text, span) -> ch.Question
             raise ch.BadPath("names no legal count now: ask for the choices again")
         opts = _leaves(table, seat, _numbered(o, lo, hi), words)
         return ch.Question(table.version, seat, "How many?", rule, opts)
-    if len(whole) + len(heroes) + o.most <= LIMIT:
+    if not ranged(o):
         opts = _leaves(table, seat, whole + _numbered(o, 1, o.most) + heroes, words)
     else:
         opts = _leaves(table, seat, whole + heroes, words)
@@ -385,6 +439,12 @@ def _counts(table, seat, path, o: Offer, rule, words, text, span) -> ch.Question
             label = f"{lo} to {hi} {what}{ch.MORE}" if words else ""
             opts.append(ch.lazy(label, [*path, ["count", lo, hi]]))
     return ch.Question(table.version, seat, text or "How many?", rule, opts)
+
+
+def ranged(o: Offer) -> bool:
+    """Whether "How many?" asks ranges of SPAN counts first (after the whole and the
+    chip-bearers), the counts alone being too many."""
+    return o.whole + len(o.heroes) + o.most > LIMIT
 
 
 def _numbered(o: Offer, lo: int, hi: int) -> list[dict[str, Any]]:

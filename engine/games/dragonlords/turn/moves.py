@@ -30,16 +30,17 @@ def price(game, a: int, what: str) -> int:
     return cost
 
 
-def reinforceable(game, a: int, occ=None) -> list[str]:
-    """Own territories of a realm whose kingdom the army holds; no gold, island or teleportal (§3.7)."""
+def reinforceable(game, a: int, occ=None, kingdoms: list[str] | None = None) -> list[str]:
+    """Own territories of a realm whose kingdom the army holds; no gold, island or teleportal
+    (§3.7). `kingdoms`: board.kingdoms_held of the army, when the caller has them."""
     w = world()
-    ks = set(board.kingdoms_held(game, a, occ))
+    ks = set(board.kingdoms_held(game, a, occ) if kingdoms is None else kingdoms)
     return [x for x in board.held(game, a, occ) if w.realm.get(x) and w.kingdom_of[w.realm[x]] in ks]
 
 
-def ship_spots(game, a: int, occ=None) -> list[tuple[str, str]]:
+def ship_spots(game, a: int, occ=None, kingdoms: list[str] | None = None) -> list[tuple[str, str]]:
     w = world()
-    return [(x, z) for x in reinforceable(game, a, occ) for z in w.harbours[x]]
+    return [(x, z) for x in reinforceable(game, a, occ, kingdoms) for z in w.harbours[x]]
 
 
 def ships_total(game) -> int:
@@ -48,17 +49,21 @@ def ships_total(game) -> int:
 
 def purchase_legal(table, a: int) -> list[dict]:
     game = table.game
-    occ = None  # holdings alone are asked: board.held finds them without an occupancy
-    if not board.kingdoms_held(game, a, occ):
+    kingdoms = board.kingdoms_held(game, a)  # asked once: the gold and the harbours read them
+    if not kingdoms:
         return []
-    gold = board.gold_of(game, a, occ)  # paid at once from the kingdoms (rules.buy)
+    gold = sum(game.gold.get(k, 0) for k in kingdoms)  # board.gold_of: paid at once from them (rules.buy)
     out = []
     army = game.armies[a]
     race = army.race
     # `buy` takes the figure out of the box at once: the supply alone is what is left to buy
     if army.supply > 0 and price(game, a, race) <= gold:
         out.append({"kind": "buy", "what": race})
-    if ships_total(game) < SHIP_PIECES and price(game, a, "ship") <= gold and ship_spots(game, a, occ):
+    if (
+        ships_total(game) < SHIP_PIECES
+        and price(game, a, "ship") <= gold
+        and ship_spots(game, a, None, kingdoms)
+    ):
         out.append({"kind": "buy", "what": "ship"})
     return out
 
