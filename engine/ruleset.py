@@ -261,13 +261,23 @@ class Ruleset:
         raise ValueError(f"{self.name}: this ruleset takes no card overrides")
 
 
-OPTIONAL_HOOKS = ("bot_choices", "bot_options", "bot_question", "plan_worth", "plan_lines", "redealt")
+OPTIONAL_HOOKS = (
+    "bot_choices",
+    "bot_options",
+    "bot_question",
+    "bot_walk",
+    "plan_worth",
+    "plan_lines",
+    "redealt",
+)
 """Methods a game may have that the base does not define, read with getattr by their users
 (bots.random_bot: `bot_choices(table, seat, legal)` over a flat list, `bot_options(table, seat,
 path, options)` over one question's options, a non-empty subset of them, for bots walking the
 choice tree; `bot_question(table, seat, path)`, those narrowed options built directly, or None
-to ask the question and narrow it; `plan_worth(table, seat) -> float`, what the end of a
-seat's turn is worth, and `plan_lines(table, seat)`, purposeful lines worth trying now, for
+to ask the question and narrow it; `bot_walk(table, seat, rng)`, the (command, is a leaf)
+the random bot's walk of the tree would take, drawing the same numbers without building the
+questions, or None having drawn nothing (bots/tree_walk.sample); `plan_worth(table, seat) ->
+float`, what the end of a seat's turn is worth, and `plan_lines(table, seat)`, purposeful lines worth trying now, for
 the turn planner, bots/planner.py; `redealt(table, renamed)`, the hidden cards a search bot's
 determinization exchanged, old id to new, for facts the game keeps outside zones, bots/search.py);
 `implemented_in` may name them too."""
