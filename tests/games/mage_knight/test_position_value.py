@@ -6,7 +6,8 @@ import pytest
 import runeledger
 from engine import registry
 from engine.games.mage_knight import state
-from engine.games.mage_knight.bots.position import scores
+from engine.games.mage_knight.bots.estimate import combat_power
+from engine.games.mage_knight.bots.position import LEVEL, POWER, position_value, scores
 from sim.testing import new_game, run_bots
 
 
@@ -18,7 +19,8 @@ def _game(scenario: str | None = "full_conquest"):
 
 def test_the_ruleset_values_positions_with_the_score():
     g = _game()
-    assert registry.get("mage-knight").position_value(g.table, 0) == scores(g.table)[0] == 0.0
+    assert registry.get("mage-knight").position_value(g.table, 0) == position_value(g.table, 0)
+    assert scores(g.table) == [0.0, 0.0]
 
 
 @pytest.mark.parametrize("scenario", ["full_conquest", None])
@@ -41,3 +43,13 @@ def test_at_the_end_the_value_is_the_final_score(seed):
     run_bots(eng, gid, seed)
     over = next(e for e in eng.store.read(gid) if e.type == "game.over")
     assert scores(eng.table(gid)) == [float(over.data["scores"][str(s)]) for s in range(2)]
+
+
+def test_strength_to_score_with_adds_to_the_score():
+    """Between two positions of one score, the seat with more combat points or a higher level
+    stands better (the choices of a turn that leave the score alone are told apart by them)."""
+    t = _game().table
+    before = position_value(t, 0)
+    assert before == scores(t)[0] + POWER * combat_power(t, 0) + LEVEL * t.game.players[0].level
+    t.game.players[0].level += 1
+    assert position_value(t, 0) == before + LEVEL
