@@ -6,8 +6,7 @@ import pytest
 import runeledger
 from engine import registry
 from engine.games.mage_knight import state
-from engine.games.mage_knight.bots.estimate import combat_power
-from engine.games.mage_knight.bots.position import LEVEL, POWER, position_value, scores
+from engine.games.mage_knight.bots.position import LEVEL, POWER, built, position_value, scores
 from sim.testing import new_game, run_bots
 
 
@@ -45,11 +44,12 @@ def test_at_the_end_the_value_is_the_final_score(seed):
     assert scores(eng.table(gid)) == [float(over.data["scores"][str(s)]) for s in range(2)]
 
 
-def test_strength_to_score_with_adds_to_the_score():
-    """Between two positions of one score, the seat with more combat points or a higher level
+def test_levels_and_crystals_built_add_to_the_score():
+    """Between two positions of one score, the seat that has levelled up or holds crystals
     stands better (the choices of a turn that leave the score alone are told apart by them)."""
     t = _game().table
-    before = position_value(t, 0)
-    assert before == scores(t)[0] + POWER * combat_power(t, 0) + LEVEL * t.game.players[0].level
+    assert position_value(t, 0) == 0.0
     t.game.players[0].level += 1
-    assert position_value(t, 0) == before + LEVEL
+    t.game.players[0].crystals["red"] = t.game.players[0].crystals.get("red", 0) + 1
+    assert built(t, 0) == LEVEL + POWER
+    assert scores(t)[0] == 0.0  # one crystal is no loot point yet (1 per 2)
