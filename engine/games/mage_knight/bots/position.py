@@ -4,8 +4,8 @@ tuning, not a rule): each seat's score as if the game ended now, by the scenario
 Why the score and not fame alone: a competitive scenario is won on fame plus achievements,
 titles and city scoring (MK:15:Score), and between bots the achievements decide most games:
 every wound in a seat's deed cards costs 2 (Greatest Beating) and the most wounded pays 3 more,
-while a fight brings a few fame (2-seat Full Conquest between bots ends at -150 to +20: 10-70
-wounds against 4-15 fame). Counting fame alone (with units and crystals), a greedy bot took
+while a fight brings a few fame (2-seat Full Conquest between bots ends at about -180 to +20:
+up to 90 wounds against 4-15 fame). Counting fame alone (with units and crystals), a greedy bot took
 fights that wounded it as gladly as any other. The score also counts what fame still comes
 from: units (Greatest Leader), crystals and artifacts (Greatest Loot), spells and advanced
 actions (Greatest Knowledge), conquered sites and cities.
