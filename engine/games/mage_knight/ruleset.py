@@ -151,7 +151,7 @@ class MageKnight(Ruleset):
         "describe": "audit.narrate:describe",
         "why": "audit.why_combat:why",
         "check_overrides": "situations.check_overrides:check",
-        "position_value": "bots.estimate:position_value",
+        "position_value": "bots.position:position_value",
         "plan_worth": "bots.worth:worth",
         "plan_lines": "bots.campaign:lines",
         "redealt": "cities.hidden:redealt",
