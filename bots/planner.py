@@ -4,8 +4,8 @@ turn as a whole instead of one command at a time.
 Why plans: a Mage Knight turn is one story (walk there, power this card with that mana, fight
 that enemy with this hand, recruit with what influence is left), and a command is only good
 as part of one. So at the first decision of its run of decisions the bot plays `PLANS`
-candidate turns on clones of the game (the research API), each pair on its own determinization
-of what it cannot see (bots.search.determinize: its deck's order, a rival's hand; SHARED), walked
+candidate turns on clones of the game (the research API), each on its own determinization of
+what it cannot see (bots.search.determinize: its deck's order, a rival's hand), each walked
 by the purposeful habits of the random bot (tree_policy.bot_options: head for a city or the
 edge, pick winnable fights, recruit, buy at sites) with their free choices drawn at random, and
 keeps the one whose end is worth most (the ruleset's `plan_worth(table, seat)`; Mage Knight's
@@ -42,8 +42,7 @@ from bots import tree_walk
 from bots.search import as_listed, determinize
 from engine import choices as tree
 
-PLANS = 32  # candidate turns per plan (24 against 16: fame 11.7 to 9.8; 32 against 24: bots/strong.py)
-SHARED = 2  # candidates played on each determinization: making one was a fifth of a candidate's cost
+PLANS = 24  # candidate turns per plan: about 16 ms CPU per decision (24 against 16: fame 11.7 to 9.8)
 HORIZON = 40  # commands a plan looks ahead at most (a turn is rarely longer)
 TURN_DONE = "mk.turn_done"  # a plan ends with the seat's turn (in solo play the seat acts on and on)
 LOOSE = 0.25  # in every other plan, the share of questions answered past the habits
@@ -94,15 +93,12 @@ class Plan:
     steps: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
 
-def sample_turn(
-    game, seat: int, rng: random.Random, chance: float = 0.0, line: Any = None, world: Any = None
-) -> tuple:
+def sample_turn(game, seat: int, rng: random.Random, chance: float = 0.0, line: Any = None) -> tuple:
     """One candidate turn on a determinization: (its end's worth, [(version before, command)]).
     The seat's run of decisions is walked by the habits of the random bot (past them with
     `chance` per question: `loose`; as the `line` leads and avoids) until its turn ends,
-    another seat is to act, the game ends or HORIZON commands are played. On a copy of `world`
-    when given (a determinization shared with other candidates), else on a new one."""
-    g = world.clone(record=False) if world is not None else determinize(game, seat, rng)
+    another seat is to act, the game ends or HORIZON commands are played."""
+    g = determinize(game, seat, rng)
     narrow = loose(g.ruleset, rng, chance) if chance else tree_walk.OWN
     if line is not None and line.avoid:
         narrow = avoiding(g.ruleset, narrow, line.avoid)
@@ -132,11 +128,8 @@ def plan_turn(game, seat: int, rng: random.Random, plans: int = PLANS) -> list[t
     follow = [x for x in (lines(game.table, seat) if lines is not None else []) for _ in range(x.plans)]
     schedule: list[Any] = [None] * max(plans - len(follow), 0) + follow
     best: tuple[float, list] = (float("-inf"), [])
-    world = None
     for i, line in enumerate(schedule):
-        if i % SHARED == 0:
-            world = determinize(game, seat, rng)
-        got = sample_turn(game, seat, rng, LOOSE if i % 2 else 0.0, line, world)
+        got = sample_turn(game, seat, rng, LOOSE if i % 2 else 0.0, line)
         if got[1] and got[0] > best[0]:
             best = got
     return best[1]
