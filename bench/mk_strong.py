@@ -4,7 +4,9 @@ average fame at the end of each round, level at the end, the share of games in w
 was conquered, the share of games won (Solo Conquest: its goal met; a competitive scenario:
 games with a winner), and the bot's CPU time per decision (its thinking only, not the engine's
 playing of the command). On the way to a conquest: the round the first city came to light, the
-city assaults begun and the defenders defeated in them. Games that hit the command limit count as played to where they stopped.
+city assaults begun and the defenders defeated in them; and what the turns were spent on
+(`turn_use`: a fight won or lost, recruiting or buying, exploring, resting, only moving, doing
+nothing), read from the games' events. Games that hit the command limit count as played to where they stopped.
 
 `python -m bench.mk_strong --games 20 [--scenario full_conquest --players 2] [--bots random,strong]`;
 `--versus strong,random` instead plays the two against each other in two-seat games with the
@@ -18,7 +20,7 @@ import contextlib
 import random
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from analytics.intervals import wilson
@@ -43,6 +45,7 @@ class Tally:
     revealed: list[int] = field(default_factory=list)  # per game with a city: the round it came to light
     assaults: int = 0
     defenders: int = 0  # city defenders defeated
+    turns: Counter = field(default_factory=Counter)  # turns by what they were spent on (turn_use)
 
     def lines(self, kind: str) -> list[str]:
         n = max(self.games, 1)
@@ -58,6 +61,10 @@ class Tally:
             f"  a city revealed in {len(self.revealed)}/{self.games} games, in round "
             f"{sum(self.revealed) / max(len(self.revealed), 1):.1f} on average; city assaults "
             f"{self.assaults} ({self.assaults / n:.1f} a game), defenders defeated {self.defenders}",
+            f"  turns spent on (share of {sum(self.turns.values())}): "
+            + ", ".join(
+                f"{k} {v / max(sum(self.turns.values()), 1):.0%}" for k, v in self.turns.most_common()
+            ),
             f"  CPU per decision: {self.cpu / max(self.decisions, 1) * 1000:.2f} ms "
             f"over {self.decisions} decisions",
         ]
@@ -105,6 +112,7 @@ def play(kind: str, scenario: str, players: int, seed: str, tally: Tally) -> Non
     table = eng.table(gid)
     game = table.game
     bots.fame[max(game.round, 1)] = [p.fame for p in game.players]
+    tally.turns += turn_use(eng.store.read(gid))
     eng.store.close()
     tally.games += 1
     for rnd, fames in bots.fame.items():
@@ -115,6 +123,44 @@ def play(kind: str, scenario: str, players: int, seed: str, tally: Tally) -> Non
     if bots.revealed or game.cities:
         tally.revealed.append(bots.revealed or game.round)
     tally.won += bool(table.over and table.winners)
+
+
+BUYS = frozenset(("recruit", "buy_heal", "buy_aa", "buy_spell", "city_buy"))
+
+
+def turn_use(events) -> Counter:
+    """What each turn of a game was spent on, by its commands and combats: a fight won (some
+    enemy defeated) or lost, recruiting or buying, exploring, resting, announcing the round's
+    end, only moving, or nothing (cards played sideways, the turn ended)."""
+    used: Counter = Counter()
+    seen: set[str] | None = None
+    for e in events:
+        if e.type == "mk.turn":
+            if seen is not None:
+                used[_spent(seen)] += 1
+            seen = set()
+        elif seen is not None and e.type.startswith("cmd."):
+            seen.add(e.type[4:])
+        elif seen is not None and e.type == "mk.combat_over":
+            seen.add("won" if e.data["outcome"]["defeated"] else "lost")
+    if seen is not None:
+        used[_spent(seen)] += 1
+    return used
+
+
+def _spent(kinds: set[str]) -> str:
+    for label, test in (
+        ("fight won", "won" in kinds),
+        ("fight lost", "lost" in kinds),
+        ("recruit or buy", bool(kinds & BUYS)),
+        ("explore", "explore" in kinds),
+        ("rest", "rest" in kinds),
+        ("announce", "announce" in kinds),
+        ("move", "move" in kinds),
+    ):
+        if test:
+            return label
+    return "nothing"
 
 
 def versus(kinds: tuple[str, str], scenario: str, games: int, first: int) -> str:

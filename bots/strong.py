@@ -31,6 +31,20 @@ flat early stop; the others 2026-11-28, timed with 12 playout commands, which co
 |              | late assault | 15.3 beside | in 3 (0.03, 95% 0.01-0.09), 44 assaults, 21 defenders    |
 |              |              | it; solo    | defeated; main on seeds 0-29: none taken, 1 assault,     |
 |              |              | 16.4, 14.5) | fame 11.2 at round 6 (this: 3 of 30, 18, 12.1)           |
+|              | (kept: tried | 13.3-14.1   | 2026-11-29, seeds 0-59: a city taken in 3 of 60, 36      |
+|              | and dropped  | (32 plans:  | assaults, 19 defenders, fame 12.0, level 3.1; turns:     |
+|              | below)       | 17.5-17.8)  | rest 31%, nothing 14%, fight won 13%. Not better on     |
+|              |              |             | seeds 0-29 (cities, assaults, defenders, fame): a walk   |
+|              |              |             | line to the goal (1, 14, 5, 11.5); with wounds at full   |
+|              |              |             | weight (0, 5, 2, 11.3); with them full but in the last   |
+|              |              |             | round and a recruit pull only where the hand pays (0,    |
+|              |              |             | 16, 5, 11.0); 12 assault candidates (0, 8, 6, 11.6); 32  |
+|              |              |             | plans over 0-59 (0 of 60, 21, 8, 12.3). No sampled       |
+|              |              |             | assault of 58 beside a city in round 5-6 (seeds 1, 4, 6, |
+|              |              |             | 7) defeated a defender: three deal 12-15 damage before   |
+|              |              |             | the hero's attack, knocking out a level-3 hero with one  |
+|              |              |             | unit (5 wounds: its hand is discarded); 44 assaults      |
+|              |              |             | played fully at random from one of them: none either     |
 
 Every choice is deterministic given the seat's random stream (iteration counts, never time).
 """

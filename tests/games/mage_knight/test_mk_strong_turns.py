@@ -1,0 +1,41 @@
+"""bench/mk_strong.py's `turn_use`: each turn of a game counted once, by what it was spent on."""
+
+from types import SimpleNamespace as Event
+
+from bench.mk_strong import turn_use
+
+
+def ev(kind: str, **data) -> Event:
+    return Event(type=kind, data=data)
+
+
+def over(*defeated: str) -> Event:
+    return ev("mk.combat_over", outcome={"defeated": list(defeated)})
+
+
+def test_each_turn_is_counted_once_by_the_most_telling_thing_done():
+    events = [
+        ev("cmd.tactic"),  # before the first turn: no turn
+        ev("mk.turn", seat=0),
+        ev("cmd.play"),
+        ev("cmd.move"),
+        over("orc#1"),
+        ev("cmd.recruit"),
+        ev("mk.turn", seat=1),
+        ev("cmd.move"),
+        over(),
+        ev("mk.turn", seat=0),
+        ev("cmd.play"),
+        ev("cmd.rest"),
+        ev("mk.turn", seat=1),
+        ev("cmd.play"),
+        ev("cmd.end_turn"),
+        ev("mk.turn", seat=0),
+        ev("cmd.move"),
+        ev("cmd.recruit"),
+    ]
+    assert turn_use(events) == {"fight won": 1, "fight lost": 1, "rest": 1, "nothing": 1, "recruit or buy": 1}
+
+
+def test_a_game_with_no_turn_spends_none():
+    assert turn_use([ev("cmd.tactic"), ev("mk.round", round=1)]) == {}
