@@ -363,7 +363,7 @@ def mcts(
     root = _Node()
     dealt = min(WORLDS, iterations)
     worlds: list[Frozen] = []
-    turn = bool(getattr(game.ruleset, "search_own_turn", False))
+    turn = _turn_search(game.ruleset)
     futures: list[int] = []  # a turn search: the k-th visit of any command, its chance and walks
     mine: set[float] = set()  # the seat's values seen so far
     for i in range(iterations):
@@ -397,6 +397,12 @@ def mcts(
                 _coast(root, iterations - i - 1, mine.pop(), c)
             break
     return _answer(root, game, seat, legal, rng)
+
+
+def _turn_search(ruleset) -> bool:
+    """The ruleset asks MCTS to search each decision within the seat's own turn, on common
+    random numbers (`search_own_turn`, a bot hook: what rivals do next does not depend on it)."""
+    return bool(getattr(ruleset, "search_own_turn", False))
 
 
 def _first_choice(root: _Node) -> _Node | None:
