@@ -22,10 +22,13 @@ die rolls), so the edge any bot can have over greedy is small: one row measures 
 milliseconds; MCTS against random, two rungs apart, plays the run's number) with a stronger
 MCTS (DUEL_ITERATIONS): the pairs and the count together are what make an edge of a few
 hundredths significant. Measured 2026-11-29 (`--games 200 --rulesets duel`, 2,000 games): the
-highest card against greedy 0.532, more won on 95 seeds to 31 (0.67–0.82: significant); MCTS
-256 against greedy 0.507, 91 seeds to 77 (0.47–0.62: not). The dice hide duel's cards from
-MCTS, which draws chance afresh every iteration, while greedy compares its options on the same
-rolls; what greedy loses is its 3% of passes (both sampled plays missed: a tie with passing).
+highest card against greedy 0.532, more won on 95 seeds to 31 (0.67–0.82: significant); what
+greedy loses is its 3% of passes (both sampled plays missed: a tie with passing). MCTS 256
+against greedy was 0.507 (91 seeds to 77: not significant) while it drew chance afresh every
+iteration and searched the rival's replies below each card; duel now asks for a turn search
+(`search_own_turn`, bots.search: the seat's own turn on common random numbers, as greedy
+compares its options): 0.525, 95 seeds to 44 (0.60–0.75: met), 11 ms CPU per decision; the
+whole duel ladder (2,000 + 2,000 + 200 + 2,000 games) takes about 2 CPU-minutes.
 
 `python -m bench.ladder --games 200 [--rulesets duel,epochs] [--iterations 32]` prints the rows;
 `make bench` runs it (bench/run.py, section "ladder").
