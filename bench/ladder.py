@@ -30,6 +30,12 @@ iteration and searched the rival's replies below each card; duel now asks for a 
 compares its options): 0.525, 95 seeds to 44 (0.60–0.75: met), 11 ms CPU per decision; the
 whole duel ladder (2,000 + 2,000 + 200 + 2,000 games) takes about 2 CPU-minutes.
 
+Rune Age's MCTS is the turn search too, at RUNE_AGE_ITERATIONS (64), and its adjacent rungs play
+RUNE_AGE_FACTOR (2) times the run's games: most of its seeds are won by the first seat whoever
+sits there, and MCTS 32 beat greedy only 0.545 (28 seeds to 19 of 200 games: not significant),
+the whole search at 64 0.56 (28 to 16). With the turn search at 64: 0.58 (33 to 17) on the first
+100 seeds, 0.545 (31 to 22) on the next 100; together 64 to 39 (0.52-0.71: met), 17 ms per decision.
+
 `python -m bench.ladder --games 200 [--rulesets duel,epochs] [--iterations 32]` prints the rows;
 `make bench` runs it (bench/run.py, section "ladder").
 """
@@ -56,13 +62,16 @@ RUNGS = ("random", "greedy", "mcts")
 GAMES = 200  # per pairing, as the bots issue asks
 DUEL_FACTOR = 10  # duel plays ten times the run's games: an edge of 0.02-0.03 needs about 2,000
 DUEL_ITERATIONS = 256  # duel's MCTS: few iterations cannot tell its cards apart through the dice
+RUNE_AGE_ITERATIONS = 64  # Rune Age's MCTS: at 32 its edge over greedy (0.55) was not significant
+RUNE_AGE_FACTOR = 2  # ... and at 64 (0.56-0.58) 400 games make it so, not one lucky 200
+FACTORS = {"duel": DUEL_FACTOR, "rune-age": RUNE_AGE_FACTOR}  # games × the run's, adjacent rungs
 # (ruleset, options, games per pairing or None for the run's number, MCTS iterations or None)
 # DragonLords and Mage Knight play the run's number of games with a lighter MCTS (8 iterations):
 # a game of theirs takes 1-3 CPU-s with it (2 cores), so 200 games per pairing fit in a bench run.
 CASES: tuple[tuple[str, dict[str, Any], int | None, int | None], ...] = (
     ("duel", {}, None, DUEL_ITERATIONS),
     ("epochs", {}, None, None),
-    ("rune-age", {}, None, None),
+    ("rune-age", {}, None, RUNE_AGE_ITERATIONS),
     ("thunderstone", {}, None, None),
     ("dragonlords", {}, None, 8),
     ("mage-knight", {"scenario": "full_conquest"}, None, 8),
@@ -277,7 +286,7 @@ def measure(
         if rulesets and ruleset not in rulesets:
             continue
         n = min(games, few) if few else games
-        factor = DUEL_FACTOR if ruleset == "duel" else 1
+        factor = FACTORS.get(ruleset, 1)
         got, d = ladder(ruleset, options, n, light or iterations, playout, say, factor)
         rows += got
         detail[ruleset] = d

@@ -42,6 +42,16 @@ by a pick is never enumerated.
   or another changes no score yet); the visits the skipped iterations would have given are
   counted, not played. The answer is the most visited path of the seat's own questions in the
   real game.
+- A turn search, where the ruleset asks for it (`search_own_turn`: duel, Rune Age), is MCTS
+  over the deciding seat's own turn on common random numbers: selection ends where another
+  seat is to act; the options the iteration takes at the seat's questions already asked are
+  chosen first (`_plan`), and the k-th visit of a command plays world k mod `WORLDS` with the
+  k-th future of chance and of the walks' choices, so two cards are compared on the same dice,
+  as greedy compares them. It stops early only when every question of its decision is settled,
+  and a flat stop needs `FUTURES` futures besides. Why: duel's MCTS, searching the rival's
+  replies below each card with fresh dice every iteration, played its highest card in 85% of
+  its decisions at 256 iterations and barely beat greedy (0.507); the turn search plays it in
+  99% (the rest indifferent) and wins 0.525, significantly.
 """
 
 from __future__ import annotations
@@ -296,7 +306,6 @@ def _iterate(
     to the decision with a new option, then a playout; (the search nodes visited, the seats'
     values). `plan`: the options some nodes take this time (by identity), chosen before the
     world (`_plan`); `turn`: selection ends where another seat is to act."""
-    plan = plan or {}
     visited: list[_Node] = []
     node = root
     try:
@@ -313,12 +322,20 @@ def _iterate(
                 opts = tree_walk.narrowed(rs, t, actor, path, opts)
                 keys = node.keys = [_canon.encode(o) for o in opts]
                 node.width = max(node.width, len(keys))
-                planned = plan.get(id(node))
-                i = keys.index(planned) if planned in keys else _select(node, keys, rng, c, 1)
-                for k in keys:
+                untried = []
+                for i, k in enumerate(keys):
                     child = node.children.get(k)
-                    if child is not None:
+                    if child is None:
+                        untried.append(i)
+                    else:
                         child.avail += 1
+                planned = plan.get(id(node)) if plan else None
+                if planned is not None and planned in keys:
+                    i = keys.index(planned)
+                elif untried:
+                    i = untried[rng.randrange(len(untried))]
+                else:
+                    i = max(range(len(keys)), key=lambda j: _ucb(node.children[keys[j]], c))
                 if keys[i] not in node.children:  # a new option: the rest of this decision gets new nodes too
                     node.children[keys[i]] = _Node(actor)
                     node.children[keys[i]].avail = 1
