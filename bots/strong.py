@@ -14,7 +14,10 @@ flat early stop; the others 2026-11-28, timed with 12 playout commands, which co
 
 | ruleset      | strong       | ms/decision | why                                                     |
 |--------------|--------------|-------------|---------------------------------------------------------|
-| duel         | greedy       | 0.4         | MCTS 32 (11.6 ms) won only 0.25 (0.10-0.49) of 16        |
+| duel         | MCTS 256     | 11.5        | 2026-11-29, the turn search: won 0.54 (0.49-0.59) of 400 |
+|              |              |             | against greedy (0.4 ms); the ladder's 2,000: 0.525,      |
+|              |              |             | seeds 95 to 44 (0.60-0.75); before it MCTS 32 (11.6 ms)  |
+|              |              |             | won only 0.25 (0.10-0.49) of 16                          |
 | epochs       | MCTS 32      | 5.7         | won 0.82 (0.68-0.91) of 40 against greedy (1.7 ms)      |
 | rune-age     | MCTS 32      | 11.3        | won 0.60 (0.45-0.74) of 40 against greedy (2.4 ms); the |
 |              |              |             | ladder's 200: 0.545, not significant                    |
@@ -52,7 +55,9 @@ class Strong:
 
 
 STRONG: dict[str, Strong] = {
-    "duel": Strong("greedy", 0, "MCTS 32 (11.6 ms) won 0.25 (0.10-0.49) of 16 against greedy"),
+    "duel": Strong(
+        "mcts", 256, "11.5 ms; won 0.54 (0.49-0.59) of 400 against greedy (ladder: seeds 95 to 44)"
+    ),
     "epochs": Strong("mcts", 32, "5.7 ms; won 0.82 (0.68-0.91) of 40 against greedy"),
     "rune-age": Strong("mcts", 32, "11.3 ms; won 0.60 (0.45-0.74) of 40 against greedy"),
     "thunderstone": Strong("mcts", 32, "3.8 ms; won 0.78 (0.62-0.88) of 40 against greedy"),
