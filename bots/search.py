@@ -283,15 +283,6 @@ def _decision_asker(game, seat: int) -> tree_walk.Ask:
     return tree_walk.asker(rs, table, seat, legal)
 
 
-def _select(node: _Node, keys: list[bytes], rng: random.Random, c: float, seen: int = 0) -> int:
-    """The option a question's node takes: a random untried one, else UCB1's best (`seen`:
-    availabilities not yet counted in the children)."""
-    untried = [i for i, k in enumerate(keys) if k not in node.children]
-    if untried:
-        return untried[rng.randrange(len(untried))]
-    return max(range(len(keys)), key=lambda j: _ucb(node.children[keys[j]], c, seen))
-
-
 def _iterate(
     root: _Node,
     g,
@@ -431,6 +422,16 @@ def _first_choice(root: _Node) -> _Node | None:
         if node.leaf:
             return None
     return node
+
+
+def _select(node: _Node, keys: list[bytes], rng: random.Random, c: float, seen: int = 0) -> int:
+    """The option a question's node takes, as `_iterate` selects (inline there: its hot loop
+    counts availability in the same pass): a random untried one, else UCB1's best (`seen`:
+    availabilities not yet counted in the children)."""
+    untried = [i for i, k in enumerate(keys) if k not in node.children]
+    if untried:
+        return untried[rng.randrange(len(untried))]
+    return max(range(len(keys)), key=lambda j: _ucb(node.children[keys[j]], c, seen))
 
 
 def _plan(root: _Node, rng: random.Random, c: float) -> tuple[dict[int, bytes], int]:
