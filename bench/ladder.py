@@ -30,11 +30,13 @@ iteration and searched the rival's replies below each card; duel now asks for a 
 compares its options): 0.525, 95 seeds to 44 (0.60–0.75: met), 11 ms CPU per decision; the
 whole duel ladder (2,000 + 2,000 + 200 + 2,000 games) takes about 2 CPU-minutes.
 
-Rune Age's MCTS is the turn search too, at RUNE_AGE_ITERATIONS (64), and its adjacent rungs play
-RUNE_AGE_FACTOR (2) times the run's games: most of its seeds are won by the first seat whoever
-sits there, and MCTS 32 beat greedy only 0.545 (28 seeds to 19 of 200 games: not significant),
-the whole search at 64 0.56 (28 to 16). With the turn search at 64: 0.58 (33 to 17) on the first
-100 seeds, 0.545 (31 to 22) on the next 100; together 64 to 39 (0.52-0.71: met), 17 ms per decision.
+Rune Age's MCTS is the turn search too, and its adjacent rungs play RUNE_AGE_FACTOR (2) times
+the run's games: most of its seeds are won by the first seat whoever sits there, and the whole
+search beat greedy only 0.545 at 32 iterations (28 seeds to 19 of 200 games: not significant),
+0.56 at 64 (28 to 16). The turn search at 32: 0.59 (32 to 14) on the first 100 seeds, 0.565
+(30 to 17) on the next 100, together 62 to 31 (0.57-0.75: met), 9-10 ms per decision; at 64
+it did no better (64 to 39 over the 200 seeds, 15-17 ms). Measured 2026-11-29 (`--games 200
+--rulesets rune-age`, 64 iterations): 18 minutes on the shared machine, 7.7 CPU-minutes.
 
 `python -m bench.ladder --games 200 [--rulesets duel,epochs] [--iterations 32]` prints the rows;
 `make bench` runs it (bench/run.py, section "ladder").
@@ -62,8 +64,7 @@ RUNGS = ("random", "greedy", "mcts")
 GAMES = 200  # per pairing, as the bots issue asks
 DUEL_FACTOR = 10  # duel plays ten times the run's games: an edge of 0.02-0.03 needs about 2,000
 DUEL_ITERATIONS = 256  # duel's MCTS: few iterations cannot tell its cards apart through the dice
-RUNE_AGE_ITERATIONS = 64  # Rune Age's MCTS: at 32 its edge over greedy (0.55) was not significant
-RUNE_AGE_FACTOR = 2  # ... and at 64 (0.56-0.58) 400 games make it so, not one lucky 200
+RUNE_AGE_FACTOR = 2  # Rune Age's edge over greedy (0.57-0.59) is significant in 400 games, not one lucky 200
 FACTORS = {"duel": DUEL_FACTOR, "rune-age": RUNE_AGE_FACTOR}  # games × the run's, adjacent rungs
 # (ruleset, options, games per pairing or None for the run's number, MCTS iterations or None)
 # DragonLords and Mage Knight play the run's number of games with a lighter MCTS (8 iterations):
@@ -71,7 +72,7 @@ FACTORS = {"duel": DUEL_FACTOR, "rune-age": RUNE_AGE_FACTOR}  # games × the run
 CASES: tuple[tuple[str, dict[str, Any], int | None, int | None], ...] = (
     ("duel", {}, None, DUEL_ITERATIONS),
     ("epochs", {}, None, None),
-    ("rune-age", {}, None, RUNE_AGE_ITERATIONS),
+    ("rune-age", {}, None, None),
     ("thunderstone", {}, None, None),
     ("dragonlords", {}, None, 8),
     ("mage-knight", {"scenario": "full_conquest"}, None, 8),

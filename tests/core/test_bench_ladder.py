@@ -46,7 +46,7 @@ def test_duel_plays_more_games_with_a_stronger_mcts(monkeypatch):
 
 
 def test_rune_age_plays_more_games_on_its_adjacent_rungs(monkeypatch):
-    assert ("rune-age", {}, None, ladder.RUNE_AGE_ITERATIONS) in ladder.CASES
+    assert ("rune-age", {}, None, None) in ladder.CASES
     monkeypatch.setattr(ladder, "CASES", (("rune-age", {}, None, 4),))  # a light MCTS keeps the test short
     _, detail = ladder.measure(games=2, rulesets=("rune-age",))
     n = 2 * ladder.RUNE_AGE_FACTOR
