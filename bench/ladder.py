@@ -22,10 +22,21 @@ die rolls), so the edge any bot can have over greedy is small: one row measures 
 milliseconds; MCTS against random, two rungs apart, plays the run's number) with a stronger
 MCTS (DUEL_ITERATIONS): the pairs and the count together are what make an edge of a few
 hundredths significant. Measured 2026-11-29 (`--games 200 --rulesets duel`, 2,000 games): the
-highest card against greedy 0.532, more won on 95 seeds to 31 (0.67–0.82: significant); MCTS
-256 against greedy 0.507, 91 seeds to 77 (0.47–0.62: not). The dice hide duel's cards from
-MCTS, which draws chance afresh every iteration, while greedy compares its options on the same
-rolls; what greedy loses is its 3% of passes (both sampled plays missed: a tie with passing).
+highest card against greedy 0.532, more won on 95 seeds to 31 (0.67–0.82: significant); what
+greedy loses is its 3% of passes (both sampled plays missed: a tie with passing). MCTS 256
+against greedy was 0.507 (91 seeds to 77: not significant) while it drew chance afresh every
+iteration and searched the rival's replies below each card; duel now asks for a turn search
+(`search_own_turn`, bots.search: the seat's own turn on common random numbers, as greedy
+compares its options): 0.525, 95 seeds to 44 (0.60–0.75: met), 11 ms CPU per decision; the
+whole duel ladder (2,000 + 2,000 + 200 + 2,000 games) takes about 2 CPU-minutes.
+
+Rune Age's MCTS is the turn search too, and its adjacent rungs play RUNE_AGE_FACTOR (2) times
+the run's games: most of its seeds are won by the first seat whoever sits there, and the whole
+search beat greedy only 0.545 at 32 iterations (28 seeds to 19 of 200 games: not significant),
+0.56 at 64 (28 to 16). The turn search at 32: 0.59 (32 to 14) on the first 100 seeds, 0.565
+(30 to 17) on the next 100, together 62 to 31 (0.57-0.75: met), 9-10 ms per decision; at 64
+it did no better (64 to 39 over the 200 seeds, 15-17 ms). Measured 2026-11-29 (`--games 200
+--rulesets rune-age`, 64 iterations): 18 minutes on the shared machine, 7.7 CPU-minutes.
 
 `python -m bench.ladder --games 200 [--rulesets duel,epochs] [--iterations 32]` prints the rows;
 `make bench` runs it (bench/run.py, section "ladder").
@@ -53,6 +64,8 @@ RUNGS = ("random", "greedy", "mcts")
 GAMES = 200  # per pairing, as the bots issue asks
 DUEL_FACTOR = 10  # duel plays ten times the run's games: an edge of 0.02-0.03 needs about 2,000
 DUEL_ITERATIONS = 256  # duel's MCTS: few iterations cannot tell its cards apart through the dice
+RUNE_AGE_FACTOR = 2  # Rune Age's edge over greedy (0.57-0.59) is significant in 400 games, not one lucky 200
+FACTORS = {"duel": DUEL_FACTOR, "rune-age": RUNE_AGE_FACTOR}  # games × the run's, adjacent rungs
 # (ruleset, options, games per pairing or None for the run's number, MCTS iterations or None)
 # DragonLords and Mage Knight play the run's number of games with a lighter MCTS (8 iterations):
 # a game of theirs takes 1-3 CPU-s with it (2 cores), so 200 games per pairing fit in a bench run.
@@ -274,7 +287,7 @@ def measure(
         if rulesets and ruleset not in rulesets:
             continue
         n = min(games, few) if few else games
-        factor = DUEL_FACTOR if ruleset == "duel" else 1
+        factor = FACTORS.get(ruleset, 1)
         got, d = ladder(ruleset, options, n, light or iterations, playout, say, factor)
         rows += got
         detail[ruleset] = d

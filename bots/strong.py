@@ -14,10 +14,16 @@ flat early stop; the others 2026-11-28, timed with 12 playout commands, which co
 
 | ruleset      | strong       | ms/decision | why                                                     |
 |--------------|--------------|-------------|---------------------------------------------------------|
-| duel         | greedy       | 0.4         | MCTS 32 (11.6 ms) won only 0.25 (0.10-0.49) of 16        |
+| duel         | MCTS 256     | 11.5        | 2026-11-29, the turn search: won 0.54 (0.49-0.59) of 400 |
+|              |              |             | against greedy (0.4 ms); the ladder's 2,000: 0.525,      |
+|              |              |             | seeds 95 to 44 (0.60-0.75); before it MCTS 32 (11.6 ms)  |
+|              |              |             | won only 0.25 (0.10-0.49) of 16                          |
 | epochs       | MCTS 32      | 5.7         | won 0.82 (0.68-0.91) of 40 against greedy (1.7 ms)      |
 | rune-age     | MCTS 32      | 11.3        | won 0.60 (0.45-0.74) of 40 against greedy (2.4 ms); the |
-|              |              |             | ladder's 200: 0.545, not significant                    |
+|              |              |             | ladder's 200: 0.545, not significant. 2026-11-29, the   |
+|              | (turn search)| 9-10        | turn search: the ladder's 400: 0.58, seeds 62 to 31     |
+|              |              |             | (0.57-0.75); strong_pick at 64 (16.4 ms): 0.43          |
+|              |              |             | (0.32-0.56) of 60 unpaired games                        |
 | thunderstone | MCTS 32      | 3.8         | won 0.78 (0.62-0.88) of 40 against greedy (1.5 ms)      |
 | dragonlords  | MCTS 8       | 19.1        | won 0.70 (0.40-0.89) of 10; MCTS 6 (13.7 ms) 0.50 of 10; |
 |              |              |             | 2026-11-29 without playout MCTS 32 costs 16.2 ms (4     |
@@ -66,9 +72,13 @@ class Strong:
 
 
 STRONG: dict[str, Strong] = {
-    "duel": Strong("greedy", 0, "MCTS 32 (11.6 ms) won 0.25 (0.10-0.49) of 16 against greedy"),
+    "duel": Strong(
+        "mcts", 256, "11.5 ms; won 0.54 (0.49-0.59) of 400 against greedy (ladder: seeds 95 to 44)"
+    ),
     "epochs": Strong("mcts", 32, "5.7 ms; won 0.82 (0.68-0.91) of 40 against greedy"),
-    "rune-age": Strong("mcts", 32, "11.3 ms; won 0.60 (0.45-0.74) of 40 against greedy"),
+    "rune-age": Strong(
+        "mcts", 32, "9-10 ms (turn search); the ladder's 400 games against greedy: seeds 62 to 31"
+    ),
     "thunderstone": Strong("mcts", 32, "3.8 ms; won 0.78 (0.62-0.88) of 40 against greedy"),
     "dragonlords": Strong("mcts", 8, "19.1 ms; won 0.70 (0.40-0.89) of 10 against greedy"),
     "mage-knight": Strong(

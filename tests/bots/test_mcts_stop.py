@@ -84,7 +84,11 @@ def test_a_flat_search_answers_its_first_choice_as_the_whole_search_would(monkey
         legal = g.legal(seat)
         if len({first(c) for c in legal}) > 1:
             flat = mcts(g, seat, legal, random.Random(compared), 32)
-            monkeypatch.setattr(search, "_settled", lambda root, left, flat=False: settled(root, left))
+            monkeypatch.setattr(
+                search,
+                "_settled",
+                lambda root, left, flat=False, whole=False: settled(root, left, whole=whole),
+            )
             whole = mcts(g, seat, legal, random.Random(compared), 32)
             monkeypatch.setattr(search, "_settled", settled)
             assert first(flat) == first(whole), (flat, whole)

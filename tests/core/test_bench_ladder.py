@@ -43,3 +43,15 @@ def test_duel_plays_more_games_with_a_stronger_mcts(monkeypatch):
     assert detail["duel-ceiling"]["games"] == n
     assert "MCTS 8 iterations" in rows[1].line
     assert rows[1].met is False  # far fewer than 200 games: never significant
+
+
+def test_rune_age_plays_more_games_on_its_adjacent_rungs(monkeypatch):
+    assert ("rune-age", {}, None, None) in ladder.CASES
+    monkeypatch.setattr(ladder, "CASES", (("rune-age", {}, None, 4),))  # a light MCTS keeps the test short
+    _, detail = ladder.measure(games=2, rulesets=("rune-age",))
+    n = 2 * ladder.RUNE_AGE_FACTOR
+    assert (
+        detail["rune-age"]["greedy-random"]["decided"] + detail["rune-age"]["greedy-random"]["stalled"] == n
+    )
+    assert detail["rune-age"]["mcts-greedy"]["decided"] + detail["rune-age"]["mcts-greedy"]["stalled"] == n
+    assert detail["rune-age"]["mcts-random"]["decided"] + detail["rune-age"]["mcts-random"]["stalled"] == 2

@@ -63,6 +63,10 @@ class Duel(Ruleset):
     version = "1.0"
     players = (2, 3, 4)
     hidden_pools = ((r"p\d+\.(deck|hand)", True),)  # a rival\'s hand and deck (bots.search)
+    # MCTS searches a seat's own turn on common random numbers (bots.search): what a rival does
+    # next does not depend on the card a seat plays, so searching the rival's replies adds dice
+    # to the comparison of cards and nothing else
+    search_own_turn = True
     options: ClassVar[dict[str, Option]] = {
         "rounds": Option(12, (4, 8, 12, 20, 10000), "round limit; 10000 makes the long games benchmarks need")
     }
