@@ -245,6 +245,10 @@ class Ruleset:
     position_scale: ClassVar[float] = 3.0
     # The share of a bot's win chance that common_goal decides (0: the game has none).
     common_goal_weight: ClassVar[float] = 0.0
+    # MCTS searches only the deciding seat's own turn, comparing its options on the same dice
+    # (bots.search's turn search): for games where a rival's reply does not depend on the
+    # option taken and searching it only adds chance to the comparison (duel, Rune Age).
+    search_own_turn: ClassVar[bool] = False
 
     def position_value(self, table: Table, seat: int) -> float | None:
         """How well `seat` stands in a (determinized) state, for the greedy and MCTS bots: more
