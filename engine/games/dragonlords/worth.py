@@ -1,0 +1,55 @@
+"""A position's worth for the greedy and MCTS bots (the ruleset's `position_value`): what wins a
+DragonLords game between bots, in the units of `DragonLords.position_scale`.
+
+Why Kings first: seeded 2-seat games between bots end when every other King is dead, mostly in
+the first rounds (the round limit and six kingdoms are almost never reached), so a seat's chance
+is its Kings' lives. A King dies when its place is overrun (its owner loses plain units first)
+or by a spell, so a King is worth more the more of its own units stand with it. Units are the
+strength that overruns and guards; kingdoms and territories bring income (gold buys units), so
+they count less than in a long game. Bot tuning, not rules: nothing here changes state.
+"""
+
+from __future__ import annotations
+
+from engine.games.dragonlords.board import held, kingdom_counts, occupancy
+
+KING = 4.0  # a living King: losing one of two is about a lead of KING lost
+GUARD = 0.4  # each own unit standing with a King, up to GUARDED of them
+GUARDED = 8
+UNIT = 0.15  # a unit anywhere (plain or chip-bearer)
+KINGDOM = 1.0
+TERRITORY = 0.2
+GOLD = 0.03  # gold in the seat's kingdoms (a unit costs 3 or 4)
+LOST = -100.0  # every King of the seat dead: the seat is out
+
+
+def value(table, seat: int) -> float:
+    """How well a seat stands (module docstring). During set-up no King is placed yet: that is
+    no loss, so the worth is what the seat has placed so far."""
+    game = table.game
+    mine = {i for i, a in enumerate(game.armies) if a.seat == seat and a.alive}
+    setting_up = game.phase == "setup" or game.phase.startswith("setup_")
+    kings = [x for x in game.heroes.values() if x.role == "king" and x.army in mine]
+    if not setting_up and not kings:
+        return LOST
+    keys = {str(i) for i in mine}
+    units = sum(n for by in game.troops.values() for a, n in by.items() if a in keys)
+    units += sum(1 for x in game.heroes.values() if x.army in mine)
+    worth = UNIT * units
+    for k in kings:
+        guard = game.troops.get(k.loc, {}).get(str(k.army), 0)
+        guard += sum(1 for x in game.heroes.values() if x.loc == k.loc and x.army == k.army) - 1
+        worth += KING + GUARD * min(guard, GUARDED)
+    counts = kingdom_counts(game)
+    occ = occupancy(game)
+    for i in mine:
+        worth += KINGDOM * counts.get(i, 0) + TERRITORY * len(held(game, i, occ))
+    worth += GOLD * sum(n for k, n in game.gold.items() if _holder(game, k, mine))
+    return worth
+
+
+def _holder(game, kingdom: str, mine: set[int]) -> bool:
+    """The kingdom's gold is the seat's: one of its armies holds it alone."""
+    by = game.troops.get(kingdom, {})
+    armies = {int(a) for a in by} | {x.army for x in game.heroes.values() if x.loc == kingdom}
+    return len(armies) == 1 and armies <= mine
