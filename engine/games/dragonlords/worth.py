@@ -6,7 +6,9 @@ the first rounds (the round limit and six kingdoms are almost never reached), so
 is its Kings' lives. A King dies when its place is overrun (its owner loses plain units first)
 or by a spell, so a King is worth more the more of its own units stand with it. Units are the
 strength that overruns and guards; kingdoms and territories bring income (gold buys units), so
-they count less than in a long game. Bot tuning, not rules: nothing here changes state.
+they count less, until the round limit nears: a game that reaches it goes to the most kingdoms,
+then territories (ENG-CAP), so their weight grows with the rounds played (`LATE`). Bot tuning,
+not rules: nothing here changes state.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ UNIT = 0.15  # a unit anywhere (plain or chip-bearer)
 KINGDOM = 1.0
 TERRITORY = 0.2
 GOLD = 0.03  # gold in the seat's kingdoms (a unit costs 3 or 4)
+LATE = 6.0  # a kingdom's extra weight at the round limit (growing with the square of the rounds)
 LOST = -100.0  # every King of the seat dead: the seat is out
 
 
@@ -40,12 +43,19 @@ def value(table, seat: int) -> float:
         guard = game.troops.get(k.loc, {}).get(str(k.army), 0)
         guard += sum(1 for x in game.heroes.values() if x.loc == k.loc and x.army == k.army) - 1
         worth += KING + GUARD * min(guard, GUARDED)
+    late = LATE * _progress(table) ** 2
     counts = kingdom_counts(game)
     occ = occupancy(game)
     for i in mine:
-        worth += KINGDOM * counts.get(i, 0) + TERRITORY * len(held(game, i, occ))
+        worth += (KINGDOM + late) * counts.get(i, 0) + (TERRITORY + late / 20) * len(held(game, i, occ))
     worth += GOLD * sum(n for k, n in game.gold.items() if _holder(game, k, mine))
     return worth
+
+
+def _progress(table) -> float:
+    """The share of the round limit played (0 without a limit)."""
+    limit = int(table.options.get("round_limit", 0) or 0)
+    return min(table.game.round / limit, 1.0) if limit else 0.0
 
 
 def _holder(game, kingdom: str, mine: set[int]) -> bool:

@@ -51,3 +51,17 @@ def test_the_ruleset_values_positions_with_worth():
 
     t = _frontier()
     assert registry.get("dragonlords").position_value(t, 1) == worth.value(t, 1)
+
+
+def test_kingdoms_weigh_more_as_the_round_limit_nears():
+    """A game at the round limit goes to the most kingdoms, then territories (ENG-CAP): A's lead
+    of a territory (a kingdom each) is worth more in round 29 of 30 than in round 1, and the
+    same in both without a limit."""
+
+    def lead(rnd: int, limit: int = 30) -> float:
+        eng, gid = sit("frontier", edit=lambda g: g.update(round=rnd), options={"round_limit": limit})
+        t = eng.table(gid)
+        return worth.value(t, 0) - worth.value(t, 1)
+
+    assert lead(29) - lead(1) > 0
+    assert lead(29, limit=0) == lead(1, limit=0)
