@@ -1,9 +1,9 @@
 """A position's worth for the greedy and MCTS bots (the ruleset's `position_value`): what wins a
 DragonLords game between bots, in the units of `DragonLords.position_scale`.
 
-Why Kings first: seeded 2-seat games between bots end when every other King is dead, mostly in
-the first rounds (the round limit and six kingdoms are almost never reached), so a seat's chance
-is its Kings' lives. A King dies when its place is overrun (its owner loses plain units first)
+Why Kings first: seeded 2-seat games between bots end mostly when every other King is dead
+(random games within a few rounds; games between search bots last longer, and some reach the
+round limit or six kingdoms), so a seat's chance is above all its Kings' lives. A King dies when its place is overrun (its owner loses plain units first)
 or by a spell, so a King is worth more the more of its own units stand with it. Units are the
 strength that overruns and guards; kingdoms and territories bring income (gold buys units), so
 they count less, until the round limit nears: a game that reaches it goes to the most kingdoms,
@@ -14,12 +14,12 @@ Measured 2026-11-29 on bench.ladder's seeds (2 seats, each seed played with the 
 a seed is decisive when one bot won more of its two games, and most are not: the army that moves
 first wins both), against the earlier value (kingdoms 3, territories 0.5, units 0.1):
 greedy against random 0.775 of 40 games, seeds 13 to 2 (95% 0.62-0.96), before 0.700, 11 to 3
-(0.52-0.92). MCTS against greedy: with 8 iterations 0.25 of 12 games, seeds 1 to 4 (before 0.575
-of 40, 5 to 2): this value makes greedy's one-step judgement good enough that 8 iterations no
-longer beat it; with 32 iterations 0.64 of 14 games, seeds 2 to 0 (23 ms CPU per decision beside
-greedy's 12 on the shared machine). A logistic fit of 300 random games' outcomes on the seats'
-differences ranks the terms the same way (Kings, then guards, then units; kingdoms, territories
-and gold predict nothing under random play).
+(0.52-0.92). MCTS against greedy: with 8 iterations 0.525 of 40, seeds 7 to 6 (before 0.575,
+5 to 2): this value makes greedy's one-step judgement good enough that 8 iterations no longer
+beat it; with 32 iterations 0.650 of 40, seeds 7 to 1 (0.53-0.98), and against random 0.975 of
+40, seeds 19 to 0 (22 ms CPU per decision beside greedy's 10 on the shared machine). A logistic
+fit of 300 random games' outcomes on the seats' differences ranks the terms the same way (Kings,
+then guards, then units; kingdoms, territories and gold predict nothing under random play).
 """
 
 from __future__ import annotations
