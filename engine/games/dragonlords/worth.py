@@ -3,12 +3,13 @@ DragonLords game between bots, in the units of `DragonLords.position_scale`.
 
 Why Kings first: seeded 2-seat games between bots end mostly when every other King is dead
 (random games within a few rounds; games between search bots last longer, and some reach the
-round limit or six kingdoms), so a seat's chance is above all its Kings' lives. A King dies
-when its place is overrun (its owner loses plain units first) or by a spell, so a King is worth
-more the more of its own units stand with it. Units are the strength that overruns and guards;
-kingdoms and territories bring income (gold buys units), so they count less, until the round limit nears: a game that reaches it goes to the most kingdoms,
-then territories (ENG-CAP), so their weight grows with the rounds played (`LATE`). Bot tuning,
-not rules: nothing here changes state.
+round limit or six kingdoms), so a seat's chance is above all its Kings' lives. A King dies when
+its place is overrun (its owner loses plain units first) or by a spell, so a King is worth more
+the more of its own units stand with it. Units are the strength that overruns and guards;
+kingdoms and territories bring income (gold buys units), so they count less, until the round
+limit nears: a game that reaches it goes to the most kingdoms, then territories (ENG-CAP), so
+their weight grows with the rounds played (`LATE`). Bot tuning, not rules: nothing here changes
+state.
 
 Measured 2026-11-29 on bench.ladder's seeds (2 seats, each seed played with the seats swapped;
 a seed is decisive when one bot won more of its two games, and most are not: the army that moves
