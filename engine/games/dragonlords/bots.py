@@ -4,11 +4,13 @@ units die, whether to throw a spell, drink the Elixir, play Reflect, ...) it pic
 option, so random games try them all.
 
 `sensible` is the choice of a careful player for those decisions, and `value` a position's worth
-for a seat (the ruleset's `position_value`)."""
+for a seat (the ruleset's `position_value`, worth.py)."""
 
 from __future__ import annotations
 
-from engine.games.dragonlords.board import held, king_alive, kingdoms_held, occupancy
+from engine.games.dragonlords.worth import value
+
+__all__ = ["DECISION_KINDS", "choices", "sensible", "value"]
 
 DECISION_KINDS = ("spell", "roll", "choose", "casualty")
 
@@ -50,22 +52,3 @@ def sensible(table, seat, legal) -> list[dict]:
         rank = {"": 0, "decoy": 1, "wizard": 2, "dragonlord": 3, "king": 4}
         return [min(legal, key=lambda c: -1 if c["unit"] == "plain" else rank[game.heroes[c["unit"]].role])]
     return [legal[0]]
-
-
-def value(table, seat: int) -> float:
-    """How well a seat stands: kingdoms held count most, then territories and units; a seat whose
-    Kings are all dead is lost. During set-up no King is placed yet: that is no loss, so the
-    value stays neutral (what the seat has placed so far)."""
-
-    game = table.game
-    occ = occupancy(game)
-    mine = [i for i, a in enumerate(game.armies) if a.seat == seat]
-    setting_up = game.phase == "setup" or game.phase.startswith("setup_")
-    if not setting_up and not any(game.armies[i].alive and king_alive(game, i) for i in mine):
-        return -100.0
-    units = sum(n for by in game.troops.values() for a, n in by.items() if int(a) in mine)
-    units += sum(1 for x in game.heroes.values() if x.army in mine)
-    return (
-        sum(3.0 * len(kingdoms_held(game, i, occ)) + 0.5 * len(held(game, i, occ)) for i in mine)
-        + 0.1 * units
-    )

@@ -82,7 +82,7 @@ class DragonLords(Ruleset):
         "public_data": "view:public_data",
         "cards": "catalogue:catalogue",
         "check_overrides": "situations.overrides:check",
-        "position_value": "bots:value",
+        "position_value": "worth:value",
         "panels": "panels:panels",
     }
     commands: ClassVar[dict[str, dict]] = {
