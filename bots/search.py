@@ -140,8 +140,9 @@ def _dealer(kind: re.Pattern[str] | None, zones: list, rng: random.Random) -> Ca
 def determinize(game, seat: int, rng: random.Random):
     """A clone of `game` consistent with what `seat` sees: the cards of each pool of unseen
     zones (the ruleset's `hidden_pools`) sorted, shuffled and dealt back into the same slots,
-    a card only into a slot of its own kind (a face-down red token stays red), and the facts the
-    game keeps outside zones about those cards told of the exchange (`redealt`)."""
+    a card only into a slot of its own kind (a face-down red token stays red), the facts the
+    game keeps outside zones about those cards told of the exchange (`redealt`), and secrets it
+    keeps outside zones re-dealt by the game itself (`resample_hidden`)."""
     g = game.clone(record=False)
     table: Table = g.table
     rules = _rules(g.ruleset)
@@ -162,6 +163,9 @@ def determinize(game, seat: int, rng: random.Random):
             z.cards[:] = new
     if renamed and redealt is not None:
         redealt(table, renamed)
+    resample = getattr(g.ruleset, "resample_hidden", None)
+    if resample is not None:  # secrets the game keeps outside zones (DragonLords' chips)
+        resample(table, seat, rng)
     g.reseed(f"bot:{rng.getrandbits(64)}")
     return g
 

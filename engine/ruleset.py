@@ -273,6 +273,7 @@ OPTIONAL_HOOKS = (
     "plan_worth",
     "plan_lines",
     "redealt",
+    "resample_hidden",
 )
 """Methods a game may have that the base does not define, read with getattr by their users
 (bots.random_bot: `bot_choices(table, seat, legal)` over a flat list, `bot_options(table, seat,
@@ -283,7 +284,9 @@ the random bot's walk of the tree would take, drawing the same numbers without b
 questions, or None having drawn nothing (bots/tree_walk.sample); `plan_worth(table, seat) ->
 float`, what the end of a seat's turn is worth, and `plan_lines(table, seat)`, purposeful lines worth trying now, for
 the turn planner, bots/planner.py; `redealt(table, renamed)`, the hidden cards a search bot's
-determinization exchanged, old id to new, for facts the game keeps outside zones, bots/search.py);
+determinization exchanged, old id to new, for facts the game keeps outside zones, bots/search.py;
+`resample_hidden(table, seat, rng)`, a determinization's re-deal, in place, of secrets a game
+keeps outside zones, consistent with the seat's view: DragonLords' chips);
 `implemented_in` may name them too."""
 
 CONTRACT = frozenset(

@@ -9,7 +9,7 @@ from engine.commands import Optional
 from engine.errors import BadInput
 from engine.games.dragonlords import apply as fold
 from engine.games.dragonlords import choices as tree
-from engine.games.dragonlords import legal, names, view
+from engine.games.dragonlords import legal, names, resample, view
 from engine.games.dragonlords.audit.narrate import describe
 from engine.games.dragonlords.audit.why import why
 from engine.games.dragonlords.bots import choices
@@ -191,6 +191,9 @@ class DragonLords(Ruleset):
 
     def bot_question(self, table, seat, path):
         return run_on(table.game, tree_bot.bot_question, table, seat, path)
+
+    def resample_hidden(self, table, seat, rng):
+        resample.resample_hidden(table, seat, rng)
 
     def bot_walk(self, table, seat, rng):
         return run_on(table.game, tree_walk.bot_walk, table, seat, rng, self.bot_question)
