@@ -382,7 +382,9 @@ def mcts(
         plan, k = _plan(root, rng, c) if turn else ({}, i)
         while turn and len(futures) <= k:
             futures.append(rng.getrandbits(64))
-        if len(worlds) < dealt and (not turn or k % dealt == len(worlds)):  # dealt when first played
+        # dealt when first played; in a turn search a command's k-th visit may come before
+        # world k was dealt (visits counted on a node the plan passes through on other paths)
+        if len(worlds) < dealt and (not turn or k % dealt >= len(worlds)):
             g = determinize(game, seat, rng)
             worlds.append(Frozen(g))  # kept as it was dealt; this iteration plays the deal itself
         else:
