@@ -212,6 +212,16 @@ def _score(world, seat: int, cmd: dict[str, Any], rng: random.Random, follow: in
     return win_chance(g.table, seat)
 
 
+def _narrowed(rs, table, seat: int, path: list[Any], options: list[Node]) -> list[Node]:
+    """The options a search bot weighs at one of its questions: the random bot's
+    (tree_walk.narrowed), but the first question of a decision whole where the ruleset asks for
+    it (`search_widens`: Mage Knight's habits leave one option at its big choices, to assault,
+    fight or step on their route, and a search that may only follow them plays as they do).
+    Walks below an option, turn ends and playouts keep the habits."""
+    whole = not path and getattr(rs, "search_widens", False)
+    return tree_walk.narrowed(rs, table, seat, path, options, None if whole else tree_walk.OWN)
+
+
 def _next(ask: tree_walk.Ask, node: Node, path: list[Any]) -> tuple[list[Any], list[Node]]:
     """The question below a further step: (its path, its options)."""
     if node.expand is not None:
@@ -240,7 +250,7 @@ def greedy(
     path: list[Any] = []
     opts = ask(path).options
     while True:
-        opts = tree_walk.narrowed(rs, table, seat, path, opts)
+        opts = _narrowed(rs, table, seat, path, opts)
         tried: list[tuple[float, dict[str, Any]]] = []
         if len(opts) == 1:
             node = opts[0]
@@ -314,7 +324,7 @@ def _iterate(
             path: list[Any] = []
             opts = ask(path).options
             while True:
-                opts = tree_walk.narrowed(rs, t, actor, path, opts)
+                opts = _narrowed(rs, t, actor, path, opts)
                 keys = node.keys = [_canon.encode(o) for o in opts]
                 node.width = max(node.width, len(keys))
                 untried = []
@@ -522,7 +532,7 @@ def _answer(
     path: list[Any] = []
     opts = ask(path).options
     while True:
-        opts = tree_walk.narrowed(rs, table, seat, path, opts)
+        opts = _narrowed(rs, table, seat, path, opts)
         known = [(node.children[k], o) for o in opts if (k := _canon.encode(o)) in node.children]
         if not known:
             o = opts[rng.randrange(len(opts))]

@@ -249,6 +249,10 @@ class Ruleset:
     # (bots.search's turn search): for games where a rival's reply does not depend on the
     # option taken and searching it only adds chance to the comparison (duel, Rune Age).
     search_own_turn: ClassVar[bool] = False
+    # The search bots weigh the first question of a decision whole, without the random bot's
+    # habits (`bot_options`), where those habits already make the choices a search should weigh
+    # (Mage Knight); the questions below it, turn ends and playouts keep the habits.
+    search_widens: ClassVar[bool] = False
 
     def position_value(self, table: Table, seat: int) -> float | None:
         """How well `seat` stands in a (determinized) state, for the greedy and MCTS bots: more

@@ -207,3 +207,8 @@ class MageKnight(Ruleset):
         return {"mana": MANA_DIE}
 
     position_scale = 5.0
+    # The search bots weigh a decision's first question whole, not as the random bot's habits
+    # narrow it (bots.search): the habits leave one option at the big choices (assault, fight,
+    # the route's step), and greedy following them valued its options differently at 3 of 43
+    # questions of a game (greedy against random 0.55 of 40 games; whole, 0.90 of 200)
+    search_widens = True
