@@ -38,6 +38,16 @@ search beat greedy only 0.545 at 32 iterations (28 seeds to 19 of 200 games: not
 it did no better (64 to 39 over the 200 seeds, 15-17 ms). Measured 2026-11-29 (`--games 200
 --rulesets rune-age`, 64 iterations): 18 minutes on the shared machine, 7.7 CPU-minutes.
 
+Mage Knight (Full Conquest) and DragonLords, measured 2026-11-29 on the ladder's seeds with an
+8-iteration MCTS: Mage Knight's greedy beats random 0.902 (seeds 84 to 2 of 200 games) since
+the search bots weigh a decision's first question whole (`search_widens`), and its MCTS does
+not beat greedy (0.47, 3 to 4 of 16); DragonLords' greedy beats random 0.81 (13 to 1 of 40),
+and once the search bots stopped reading a rival's chips (`resample_hidden`) MCTS at 32
+iterations did not beat greedy (0.50, 5 to 6 of 40). Cost on the 2-core machine: Mage
+Knight's greedy against random 308 CPU-s for 200 games, its MCTS against greedy 464 CPU-s for
+16 (one pair ran to the command limit); DragonLords' greedy against random 165 CPU-s for 40,
+MCTS 32 against greedy 852 CPU-s for 40.
+
 `python -m bench.ladder --games 200 [--rulesets duel,epochs] [--iterations 32]` prints the rows;
 `make bench` runs it (bench/run.py, section "ladder").
 """
