@@ -25,9 +25,12 @@ flat early stop; the others 2026-11-28, timed with 12 playout commands, which co
 |              |              |             | (0.57-0.75); strong_pick at 64 (16.4 ms): 0.43          |
 |              |              |             | (0.32-0.56) of 60 unpaired games                        |
 | thunderstone | MCTS 32      | 3.8         | won 0.78 (0.62-0.88) of 40 against greedy (1.5 ms)      |
-| dragonlords  | MCTS 8       | 19.1        | won 0.70 (0.40-0.89) of 10; MCTS 6 (13.7 ms) 0.50 of 10; |
-|              |              |             | 2026-11-29 without playout MCTS 32 costs 16.2 ms (4     |
-|              |              |             | games), its games against greedy not played yet        |
+| dragonlords  | greedy       | 9.1         | 2026-11-29, with the Kings-first value and the rivals'   |
+|              |              |             | chips re-dealt: MCTS 32 (20.4 ms) 0.50, seeds 5 to 6 of  |
+|              |              |             | 40 ladder games against greedy; the turn search at 8     |
+|              |              |             | 0.375 (4 to 9); greedy over random 0.81 (13 to 1). Was   |
+|              |              |             | MCTS 8 (0.70 of 10, measured while the bots searched     |
+|              |              |             | the rivals' true chips)                                  |
 | mage-knight  | turn planner | 16.5        | FC 2p, 30 games: fame 11.4 at round 6 (random 6.7); won  |
 |              |              | (solo 17.7) | 0.95 (0.76-0.99) of 20 against random; no city taken yet |
 |              | + city lines | 17.1        | 2026-11-29, FC 2p, 20 games, bench/mk_strong.py: first   |
@@ -80,7 +83,7 @@ STRONG: dict[str, Strong] = {
         "mcts", 32, "9-10 ms (turn search); the ladder's 400 games against greedy: seeds 62 to 31"
     ),
     "thunderstone": Strong("mcts", 32, "3.8 ms; won 0.78 (0.62-0.88) of 40 against greedy"),
-    "dragonlords": Strong("mcts", 8, "19.1 ms; won 0.70 (0.40-0.89) of 10 against greedy"),
+    "dragonlords": Strong("greedy", 0, "9.1 ms; MCTS 32 (20.4 ms) won 0.50 (seeds 5 to 6) of 40 against it"),
     "mage-knight": Strong(
         "plan",
         0,
