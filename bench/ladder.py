@@ -77,8 +77,9 @@ DUEL_ITERATIONS = 256  # duel's MCTS: few iterations cannot tell its cards apart
 RUNE_AGE_FACTOR = 2  # Rune Age's edge over greedy (0.57-0.59) is significant in 400 games, not one lucky 200
 FACTORS = {"duel": DUEL_FACTOR, "rune-age": RUNE_AGE_FACTOR}  # games × the run's, adjacent rungs
 # (ruleset, options, games per pairing or None for the run's number, MCTS iterations or None)
-# DragonLords and Mage Knight play the run's number of games with a lighter MCTS (8 iterations):
-# a game of theirs takes 1-3 CPU-s with it (2 cores), so 200 games per pairing fit in a bench run.
+# DragonLords and Mage Knight play the run's number of games with a lighter MCTS (8 iterations);
+# what a game of theirs costs, as measured, is in the module docstring (a greedy game ~1.5 CPU-s,
+# an MCTS game several times that, more where a pair runs to the command limit).
 CASES: tuple[tuple[str, dict[str, Any], int | None, int | None], ...] = (
     ("duel", {}, None, DUEL_ITERATIONS),
     ("epochs", {}, None, None),

@@ -15,10 +15,10 @@ Measured 2026-11-29 on bench.ladder's seeds (2 seats, each seed played with the 
 a seed is decisive when one bot won more of its two games, and most are not: the army that moves
 first wins both), against the earlier value (kingdoms 3, territories 0.5, units 0.1):
 greedy against random 0.775 of 40 games, seeds 13 to 2 (95% 0.62-0.96), before 0.700, 11 to 3
-(0.52-0.92). MCTS against greedy: with 8 iterations 0.525 of 40, seeds 7 to 6 (before 0.575,
-5 to 2): this value makes greedy's one-step judgement good enough that 8 iterations no longer
-beat it; with 32 iterations 0.650 of 40, seeds 7 to 1 (0.53-0.98), and against random 0.975 of
-40, seeds 19 to 0 (22 ms CPU per decision beside greedy's 10 on the shared machine). A logistic
+(0.52-0.92); MCTS 32 against greedy 0.650, seeds 7 to 1. Those runs searched the rivals' true
+chips (which unit is a King), which this value leans on; once a determinization re-dealt them
+(resample.py), greedy against random was 0.81, seeds 13 to 1 (0.69-0.99), and MCTS 32 against
+greedy 0.50, seeds 5 to 6 (20 ms CPU per decision beside greedy's 8-9). A logistic
 fit of 300 random games' outcomes on the seats' differences ranks the terms the same way (Kings,
 then guards, then units; kingdoms, territories and gold predict nothing under random play).
 """

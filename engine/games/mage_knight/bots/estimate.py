@@ -136,9 +136,3 @@ def space_need(table, seat: int, space: str) -> int:
     """Points to defeat the enemies standing on a map space."""
     sp = table.game.board.spaces[space]
     return enemies_need(table, seat, [card_name(x) for x in sp.enemies])
-
-
-def position_value(table, s: int) -> float:
-    """Fame is the score (MK:15:Score); units and crystals are fame still to come."""
-    p = table.game.players[s]
-    return p.fame + 2.0 * len(table.zone(state.units_zone(s))) + 0.5 * sum(p.crystals.values())
