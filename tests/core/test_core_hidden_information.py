@@ -69,3 +69,17 @@ def test_added_cards_enter_a_zone_with_its_visibility(eng):
     zones.add(ctx, "p0.discard", ["Jab#10"], "DU-SETUP")
     assert t.zone("p1.hand")[-1] == "Jab#9" and t.zone("p0.discard")[0] == "Jab#10"
     assert [e.vis for e in ctx.events] == [[1], None]
+
+
+def test_the_leak_check_folds_forward_to_the_same_views_as_state_at(eng):
+    """The leak check folds one event at a time instead of rebuilding each version: at every
+    version (and when asked out of order, as after an undo) it must see what state_at shows."""
+    from sim.testing import _SeenAt, _strings
+
+    gid = eng.create("duel", 3, 15)
+    run_bots(eng, gid, 15)
+    rs = eng.ruleset(gid)
+    head = eng.store.version(gid)
+    seen = _SeenAt(eng, gid, 1)
+    for v in [*range(1, head + 1), 3, head]:
+        assert seen.at(v) == _strings(state_view(rs, eng.reader.state_at(gid, v), 1)), v
