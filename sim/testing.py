@@ -13,6 +13,7 @@ from bots.random_bot import play_out
 from engine import situation as situation_file
 from engine.pipeline import Engine
 from engine.replay import redo, replay
+from engine.table import Table
 from projections.state import encode
 from projections.views import log_view, state_view
 from store import EventStore
@@ -146,7 +147,7 @@ class _SeenAt:
     def __init__(self, eng: Engine, gid: str, seat: int):
         self.reader, self.gid, self.seat = eng.reader, gid, seat
         self.rs = eng.ruleset(gid)
-        self.table = None
+        self.table: Table | None = None
         self.version = 0
         self.strings: set[str] = set()
 
@@ -157,5 +158,6 @@ class _SeenAt:
             else:
                 self.table = self.reader.fold_range(self.rs, self.table, self.gid, self.version + 1, v)
             self.version = v
+            assert self.table is not None
             self.strings = _strings(state_view(self.rs, self.table, self.seat))
         return self.strings
