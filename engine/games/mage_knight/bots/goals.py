@@ -245,16 +245,24 @@ def recruit(table, seat: int, legal: list[dict]) -> list[dict] | None:
     growth = [c for c in legal if c["kind"] in GROWTH]
     if growth:
         return growth
-    sp = game.board.spaces.get(p.pos)
-    if sp is None or sp.site not in RECRUIT_SITES:
-        return None
-    units = [card_name(u) for u in table.zone(state.UNIT_OFFER) if card_name(u) in _units()]
-    if not units:
-        return None
-    cheapest = min(recruit_cost(table, seat, u) for u in units)
-    if pool(table, seat) + 2 * strength(table, seat) < cheapest:
+    if not once(table, ("may_recruit", seat), lambda: _may_recruit(table, seat)):
         return None
     return strongest(table, legal, ("influence",)) or None
+
+
+def _may_recruit(table, seat: int) -> bool:
+    """On a site with a unit in the offer that the hand could still pay for (once per state:
+    the habits ask at every question of a decision)."""
+    game = table.game
+    p = game.players[seat]
+    sp = game.board.spaces.get(p.pos)
+    if sp is None or sp.site not in RECRUIT_SITES:
+        return False
+    units = [card_name(u) for u in table.zone(state.UNIT_OFFER) if card_name(u) in _units()]
+    if not units:
+        return False
+    cheapest = min(recruit_cost(table, seat, u) for u in units)
+    return pool(table, seat) + 2 * strength(table, seat) >= cheapest
 
 
 RECRUIT_SITES = ("village", "monastery", "keep", "city")
@@ -288,13 +296,33 @@ def travel(table, seat: int, legal: list[dict]) -> list[dict] | None:
             return ready
         if assaults:  # next to it but not strong enough: keep the hand for the next turn
             return [c for c in legal if c["kind"] == "end_turn"] or None
+    if not stepping:  # no step to choose: only whether there is a goal
+        return (strongest(table, legal, ("move",)) or None) if has_goal(table, seat) else None
     goals = travel_goals(table, seat, stepping)
     if not goals:
         return None
-    step = towards(table, seat, legal, goals) if stepping else []
+    step = towards(table, seat, legal, goals)
     if step:
         return step
     return strongest(table, legal, ("move",)) or None
+
+
+def has_goal(table, seat: int) -> bool:
+    """Whether `travel_goals(table, seat, False)` names any space, told without weighing the
+    cities where every hostile city has spaces (the weakest one's are goals then) nor the
+    prey where the edge is a goal: the questions below the first (which card, which way) ask
+    only this, in a new state at every decision."""
+    game = table.game
+    if game.scenario == "only_one_returns" and game.round == game.rounds:
+        if any(sp.site == "portal" for sp in game.board.spaces.values()):
+            return True
+    else:
+        cities = hostile_cities(game)
+        if cities and all(c.spaces for c in cities):
+            return True
+        if not cities:
+            return bool(explore_goals(table)) or (game.round < game.rounds and bool(prey(table, seat)))
+    return bool(travel_goals(table, seat, False))
 
 
 def travel_goals(table, seat: int, stepping: bool) -> list[str]:
@@ -490,7 +518,8 @@ def strongest(table, legal: list[dict], kinds: tuple[str, ...], types: tuple[str
     plays = [c for c in legal if c["kind"] == "play"]
     unknown = [c for c in plays if not card_known(c)]  # (each play asked once)
     if unknown:
-        plays = [c for c in plays if all(c is not u for u in unknown)]
+        ids = {id(u) for u in unknown}
+        plays = [c for c in plays if id(c) not in ids]
     scored = [(points(table, c, kinds, types, known), c) for c in plays]
     top = max((v for v, _ in scored), default=0)
     return [c for v, c in scored if v == top and v > 0] + unknown
