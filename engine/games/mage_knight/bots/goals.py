@@ -25,7 +25,7 @@ from typing import Any
 
 from engine.games.mage_knight import state
 from engine.games.mage_knight.apply_scenario_events import city_at
-from engine.games.mage_knight.bots.estimate import city_need, combat_power, space_need
+from engine.games.mage_knight.bots.estimate import absorb, city_need, combat_power, space_need
 from engine.games.mage_knight.cards.resolving import kept_plain, seat_resolutions
 from engine.games.mage_knight.combat.abilities import armour_now, targetable
 from engine.games.mage_knight.combat.machine import decide
@@ -83,11 +83,60 @@ def strength(table, seat: int) -> int:
     return cards + 2 * sum(1 for u in p.units if u.ready and not u.wounded)
 
 
+def need_of_space(table, seat: int, k: str) -> int:
+    """`estimate.space_need`, kept across states by all it reads: the names of the enemies on
+    the space and the damage the seat absorbs (the prey and fights are weighed again at every
+    decision, the enemies rarely change)."""
+    at = (tuple(card_name(x) for x in table.game.board.spaces[k].enemies), absorb(table, seat))
+    got = _NEEDS.get(at)
+    if got is None:
+        got = _keep(at, space_need(table, seat, k))
+    return got
+
+
+def need_of_city(table, seat: int, city) -> int:
+    """`estimate.city_need`, kept across states by all it reads: the city's spaces and
+    defenders, the damage the seat absorbs and the face-down enemy tokens (which of its
+    defenders the seat cannot see, and the average unseen token of a colour)."""
+    at = (tuple(city.spaces), tuple(city.garrison), absorb(table, seat), _unseen(table))
+    got = _NEEDS.get(at)
+    if got is None:
+        got = _keep(at, city_need(table, seat, city))
+    return got
+
+
+_NEEDS: dict[tuple, int] = {}  # (what a need read) -> the need
+NEEDS_KEPT = 4_096  # the most kept at once (a long run meets many)
+
+
+def _keep(at: tuple, need: int) -> int:
+    if len(_NEEDS) >= NEEDS_KEPT:
+        _NEEDS.clear()
+    _NEEDS[at] = need
+    return need
+
+
+def _unseen(table) -> tuple:
+    """The face-down enemy tokens, zone by zone (enemy stacks and garrisons), once per state."""
+    return once(
+        table,
+        "unseen_foes",
+        lambda: tuple(
+            (name, tuple(z.cards))
+            for name, z in table.zones.items()
+            if z.vis == "hidden" and name.startswith(FOE_ZONES)
+        ),
+    )
+
+
+FOE_ZONES = ("enemies:", "garrison:")  # where estimate.py reads face-down tokens
+
+
 def ready_for(table, seat: int, city) -> bool:
     """The estimate says the assault wins (bot_estimate.py), or the last round (nothing to wait for:
     every defender defeated still scores)."""
     game = table.game
-    return game.round >= game.rounds or combat_power(table, seat) >= city_need(table, seat, city)
+    return game.round >= game.rounds or combat_power(table, seat) >= need_of_city(table, seat, city)
 
 
 def explore_goals(table) -> list[str]:
@@ -245,16 +294,24 @@ def recruit(table, seat: int, legal: list[dict]) -> list[dict] | None:
     growth = [c for c in legal if c["kind"] in GROWTH]
     if growth:
         return growth
-    sp = game.board.spaces.get(p.pos)
-    if sp is None or sp.site not in RECRUIT_SITES:
-        return None
-    units = [card_name(u) for u in table.zone(state.UNIT_OFFER) if card_name(u) in _units()]
-    if not units:
-        return None
-    cheapest = min(recruit_cost(table, seat, u) for u in units)
-    if pool(table, seat) + 2 * strength(table, seat) < cheapest:
+    if not once(table, ("may_recruit", seat), lambda: _may_recruit(table, seat)):
         return None
     return strongest(table, legal, ("influence",)) or None
+
+
+def _may_recruit(table, seat: int) -> bool:
+    """On a site with a unit in the offer that the hand could still pay for (once per state:
+    the habits ask at every question of a decision)."""
+    game = table.game
+    p = game.players[seat]
+    sp = game.board.spaces.get(p.pos)
+    if sp is None or sp.site not in RECRUIT_SITES:
+        return False
+    units = [card_name(u) for u in table.zone(state.UNIT_OFFER) if card_name(u) in _units()]
+    if not units:
+        return False
+    cheapest = min(recruit_cost(table, seat, u) for u in units)
+    return pool(table, seat) + 2 * strength(table, seat) >= cheapest
 
 
 RECRUIT_SITES = ("village", "monastery", "keep", "city")
@@ -288,13 +345,33 @@ def travel(table, seat: int, legal: list[dict]) -> list[dict] | None:
             return ready
         if assaults:  # next to it but not strong enough: keep the hand for the next turn
             return [c for c in legal if c["kind"] == "end_turn"] or None
+    if not stepping:  # no step to choose: only whether there is a goal
+        return (strongest(table, legal, ("move",)) or None) if has_goal(table, seat) else None
     goals = travel_goals(table, seat, stepping)
     if not goals:
         return None
-    step = towards(table, seat, legal, goals) if stepping else []
+    step = towards(table, seat, legal, goals)
     if step:
         return step
     return strongest(table, legal, ("move",)) or None
+
+
+def has_goal(table, seat: int) -> bool:
+    """Whether `travel_goals(table, seat, False)` names any space, told without weighing the
+    cities where every hostile city has spaces (the weakest one's are goals then) nor the
+    prey where the edge is a goal: the questions below the first (which card, which way) ask
+    only this, in a new state at every decision."""
+    game = table.game
+    if game.scenario == "only_one_returns" and game.round == game.rounds:
+        if any(sp.site == "portal" for sp in game.board.spaces.values()):
+            return True
+    else:
+        cities = hostile_cities(game)
+        if cities and all(c.spaces for c in cities):
+            return True
+        if not cities:
+            return bool(explore_goals(table)) or (game.round < game.rounds and bool(prey(table, seat)))
+    return bool(travel_goals(table, seat, False))
 
 
 def travel_goals(table, seat: int, stepping: bool) -> list[str]:
@@ -311,8 +388,8 @@ def _travel_goals(table, seat: int, stepping: bool) -> list[str]:
     goals: list[str] = []
     last = game.round >= game.rounds
     if cities:
-        weakest = min(city_need(table, seat, c) for c in cities)  # the weakest city first
-        goals = [s for c in cities if city_need(table, seat, c) == weakest for s in c.spaces]
+        weakest = min(need_of_city(table, seat, c) for c in cities)  # the weakest city first
+        goals = [s for c in cities if need_of_city(table, seat, c) == weakest for s in c.spaces]
         if stepping and not last and not any(ready_for(table, seat, c) for c in cities):
             goals += prey(table, seat)  # grow on winnable fights before the assault
     if game.scenario == "only_one_returns" and game.round == game.rounds:  # the one on the portal wins
@@ -327,7 +404,7 @@ def _travel_goals(table, seat: int, stepping: bool) -> list[str]:
 def _share_holds(table, seat: int, city, n: int) -> bool:
     """A participant's power covers its share: n of the garrison's defenders, at their average
     need (the defenders are dealt at random)."""
-    return combat_power(table, seat) * len(city.garrison) >= n * city_need(table, seat, city)
+    return combat_power(table, seat) * len(city.garrison) >= n * need_of_city(table, seat, city)
 
 
 def _shares(cmd: dict) -> list[tuple[int, int]]:
@@ -389,7 +466,7 @@ def winnable(table, seat: int, legal: list[dict]) -> list[dict]:
     if not fights:
         return []
     power = combat_power(table, seat)
-    return [c for c, k in fights if space_need(table, seat, k) <= power]
+    return [c for c, k in fights if need_of_space(table, seat, k) <= power]
 
 
 def prey(table, seat: int) -> list[str]:
@@ -403,7 +480,7 @@ def _prey(table, seat: int) -> list[str]:
     power = combat_power(table, seat)
     out = set()
     for k, sp in game.board.spaces.items():
-        if not sp.enemies or space_need(table, seat, k) > power:
+        if not sp.enemies or need_of_space(table, seat, k) > power:
             continue
         if sp.rampaging:
             out |= {key(n) for n in hexgrid.neighbours(unkey(k)) if key(n) in game.board.spaces}
@@ -490,7 +567,8 @@ def strongest(table, legal: list[dict], kinds: tuple[str, ...], types: tuple[str
     plays = [c for c in legal if c["kind"] == "play"]
     unknown = [c for c in plays if not card_known(c)]  # (each play asked once)
     if unknown:
-        plays = [c for c in plays if all(c is not u for u in unknown)]
+        ids = {id(u) for u in unknown}
+        plays = [c for c in plays if id(c) not in ids]
     scored = [(points(table, c, kinds, types, known), c) for c in plays]
     top = max((v for v, _ in scored), default=0)
     return [c for v, c in scored if v == top and v > 0] + unknown

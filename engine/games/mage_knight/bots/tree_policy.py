@@ -259,18 +259,25 @@ def _decided_first(rs, table, seat: int, parts: list) -> list[Node] | None:
 
 
 COMBAT_BY_KIND = frozenset(("skill", "centre"))  # in a combat units are read (goals.unit_help)
+# In the damage phase the fight habit reads only the damage assignments (goals.fight): the
+# cards, units and skills stand in by kind (the cards' test would list every card's plays).
+DAMAGE_BY_KIND = COMBAT_BY_KIND | {"play", "activate", "banner"}
 
 
 def _in_combat(rs, table, seat: int, parts: list) -> list[Node] | None:
     """The first question of a combat with the skills standing in (the fight habits never
     read them). In the ranged phase the cards' step is assumed there and not there, and its
     test (no card may be played sideways for a ranged attack, so it lists every card's plays)
-    is made only when the habits' answers differ. Not in the damage phase, where the habits
-    often keep every kind."""
+    is made only when the habits' answers differ. In the damage phase only where damage may
+    go to a unit (the habit then keeps those assignments, whatever else is open: the cards,
+    units and skills stand in); else the habits keep every kind and the question is asked."""
     phase = table.game.combat.phase
     at = next((i for i, p in enumerate(parts) if p.kinds == ("play",) and p.probe is not None), None)
     if phase == "damage":
-        return None
+        if not any(c["kind"] == "assign" and c["to"] != "hero" for c in _fight_part(parts)):
+            return None
+        options, standing = _split(rs, table, seat, parts, DAMAGE_BY_KIND)
+        return _kept(table, seat, _with_commands(rs, table, seat, options), standing)
     if phase != "ranged" or at is None:
         options, standing = _split(rs, table, seat, parts, COMBAT_BY_KIND)
         return _kept(table, seat, _with_commands(rs, table, seat, options), standing)
@@ -284,6 +291,11 @@ def _in_combat(rs, table, seat: int, parts: list) -> list[Node] | None:
     if without is not None and with_cards is not None and _same(without, with_cards):
         return without
     return with_cards if parts[at].probe() else without
+
+
+def _fight_part(parts: list) -> list[dict]:
+    """The combat's own commands (attack, block, assign, next), as their part lists them."""
+    return next((p.make() for p in parts if "assign" in p.kinds), [])
 
 
 def _same(a: list[Node], b: list[Node]) -> bool:

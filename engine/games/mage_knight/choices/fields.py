@@ -93,7 +93,10 @@ def _first_difference(cmds: list[dict], chosen) -> str:
     for f in fields:
         if f in chosen:
             continue
-        first = _canon.encode(cmds[0].get(f))
+        head = cmds[0].get(f)
+        if type(head) is str and all(c.get(f) == head for c in cmds[1:]):
+            continue  # (a text equal to it is the only value that encodes alike)
+        first = _canon.encode(head)
         if any(_canon.encode(c.get(f)) != first for c in cmds[1:]):
             return f
     raise BadPath("names plays that do not differ")
@@ -109,9 +112,16 @@ def on_path(cmd: dict, steps: list[Any]) -> bool:
             v = cmd.get(s[1])
             if s[0] != "first" or not isinstance(v, str) or v.split(",")[0] != s[2]:
                 return False
-        elif _canon.encode(cmd.get(s[0])) != _canon.encode(s[1]):
+        elif not _same_value(cmd.get(s[0]), s[1]):
             return False
     return True
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    """Two JSON values alike (as their canonical encodings compare); texts compared directly."""
+    if type(a) is str and type(b) is str:
+        return a == b
+    return _canon.encode(a) == _canon.encode(b)
 
 
 def value_words(table, field: str, v: Any) -> str:

@@ -49,8 +49,15 @@ def one_choice(rs, table, seat: int, cmds: list[dict]) -> bool:
     without keying past the first that differs (nor a lone one)."""
     if len(cmds) < 2:
         return True
-    first = _canon.encode(rs.same_choice(table, seat, cmds[0]))
-    return all(_canon.encode(rs.same_choice(table, seat, c)) == first for c in cmds[1:])
+    head = rs.same_choice(table, seat, cmds[0])
+    rest = []
+    for c in cmds[1:]:
+        same = rs.same_choice(table, seat, c)
+        if same != head:  # (commands are JSON values: unequal ones never encode alike)
+            return False
+        rest.append(same)
+    first = _canon.encode(head)  # equal ones may still differ in JSON (1 and True)
+    return all(_canon.encode(c) == first for c in rest)
 
 
 def apart_nodes(opts: list[Node], words: bool = True) -> list[Node]:
