@@ -152,7 +152,7 @@ def enemy_held(game, a: int, x: str, occ) -> bool:
 
 
 class Ground(NamedTuple):
-    """Where an army stands at the start of a combat decision: its own territories (unsorted),
+    """Where an army stands at the start of a combat decision: its own territories (sorted),
     the places enemies hold, and the places it must fight first (where it stands with an enemy
     after a landing, teleport or wasteland exit, or two blockades in one sea zone, §3.4/general)."""
 
@@ -163,11 +163,21 @@ class Ground(NamedTuple):
 
 def ground(table, a: int) -> Ground:
     """`Ground` of the army now, kept for the event (a bot's first question and the kind it
-    opens read it both)."""
+    opens read it both); its land part kept until who stands where changes (board.derived)."""
     return once(table, ("dl.ground", a), lambda: _ground(table.game, a))
 
 
 def _ground(game, a: int) -> Ground:
+    land = board.derived(game, ("ground", a), lambda: _land(game, a))
+    armies, seat = game.armies, game.armies[a].seat
+    sea = [
+        z for z, bl in board.blockades(game).items() if a in bl and any(armies[o].seat != seat for o in bl)
+    ]
+    return land._replace(fights=sorted({*land.fights, *sea})) if sea else land
+
+
+def _land(game, a: int) -> Ground:
+    """`Ground` without the sea: from the occupancy alone."""
     w = world()
     occ = board.occupancy(game)
     seat = game.armies[a].seat  # enemy land: held by armies of other seats only (board.allies)
@@ -185,11 +195,9 @@ def _ground(game, a: int) -> Ground:
                 fights.append(x)
             if friends.isdisjoint(who):
                 enemies.add(x)
-    armies = game.armies
-    for z, bl in board.blockades(game).items():
-        if a in bl and any(armies[o].seat != seat for o in bl):
-            fights.append(z)
-    return Ground(mine, enemies, sorted(set(fights)))
+    mine.sort()
+    fights.sort()
+    return Ground(mine, enemies, fights)
 
 
 COMBAT_KINDS = frozenset({"fight", "attack", "sneak", "march", "burn", "done"})
@@ -223,7 +231,7 @@ def combat_offers(table, a: int, want: frozenset[str], marches: bool = True) -> 
     # read directly, not through board.plain/units/heroes_at: asked for every own territory
     troops, by_place, no_fights, key = game.troops, board.heroes_by_place(game), game.no_fight, str(a)
     barred = w.tundra if game.short else frozenset()
-    for o in sorted(mine):
+    for o in mine:
         here = by_place.get((o, a), ())
         plain = troops.get(o, _NONE).get(key, 0)
         units, no_fight = plain + len(here), no_fights.get(o, 0)
