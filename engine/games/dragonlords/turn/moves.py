@@ -30,17 +30,30 @@ def price(game, a: int, what: str) -> int:
     return cost
 
 
-def reinforceable(game, a: int, occ=None, kingdoms: list[str] | None = None) -> list[str]:
+def reinforceable(game, a: int, occ=None) -> list[str]:
     """Own territories of a realm whose kingdom the army holds; no gold, island or teleportal
-    (§3.7). `kingdoms`: board.kingdoms_held of the army, when the caller has them."""
+    (§3.7); from the occupancy kept across events unless another one is given."""
+    if occ is None:
+        return list(board.derived(game, ("reinforceable", a), lambda: _reinforceable(game, a, None)))
+    return _reinforceable(game, a, occ)
+
+
+def _reinforceable(game, a: int, occ) -> list[str]:
     w = world()
-    ks = set(board.kingdoms_held(game, a, occ) if kingdoms is None else kingdoms)
+    ks = set(board.kingdoms_held(game, a, occ))
     return [x for x in board.held(game, a, occ) if w.realm.get(x) and w.kingdom_of[w.realm[x]] in ks]
 
 
-def ship_spots(game, a: int, occ=None, kingdoms: list[str] | None = None) -> list[tuple[str, str]]:
+def ship_spots(game, a: int, occ=None) -> list[tuple[str, str]]:
+    """Where a ship bought may dock: a harbour of a `reinforceable` territory (§3.7)."""
+    if occ is None:
+        return list(board.derived(game, ("ship_spots", a), lambda: _ship_spots(game, a, None)))
+    return _ship_spots(game, a, occ)
+
+
+def _ship_spots(game, a: int, occ) -> list[tuple[str, str]]:
     w = world()
-    return [(x, z) for x in reinforceable(game, a, occ, kingdoms) for z in w.harbours[x]]
+    return [(x, z) for x in reinforceable(game, a, occ) for z in w.harbours[x]]
 
 
 def ships_total(game) -> int:
@@ -59,11 +72,7 @@ def purchase_legal(table, a: int) -> list[dict]:
     # `buy` takes the figure out of the box at once: the supply alone is what is left to buy
     if army.supply > 0 and price(game, a, race) <= gold:
         out.append({"kind": "buy", "what": race})
-    if (
-        ships_total(game) < SHIP_PIECES
-        and price(game, a, "ship") <= gold
-        and ship_spots(game, a, None, kingdoms)
-    ):
+    if ships_total(game) < SHIP_PIECES and price(game, a, "ship") <= gold and ship_spots(game, a):
         out.append({"kind": "buy", "what": "ship"})
     return out
 
@@ -403,11 +412,10 @@ def transfer_moves(table, a: int) -> Iterator[Offer]:
 
 def reinforce_legal(table, a: int) -> list[dict]:
     game = table.game
-    occ = None  # holdings alone are asked: board.held finds them without an occupancy
     bought = game.armies[a].bought
     out = []
     if any(n for k, n in bought.items() if k != "ship"):
-        out += [{"kind": "place", "to": x} for x in reinforceable(game, a, occ)]
+        out += [{"kind": "place", "to": x} for x in reinforceable(game, a)]
     if bought.get("ship"):
-        out += [{"kind": "dock", "to": x, "zone": z} for x, z in ship_spots(game, a, occ)]
+        out += [{"kind": "dock", "to": x, "zone": z} for x, z in ship_spots(game, a)]
     return out or [{"kind": "done"}]
